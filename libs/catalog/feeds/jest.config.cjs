@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'catalog-feeds',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'catalog-identity',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'catalog-matching',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'affiliate',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'contracts',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'marketplace',
+  preset: '../../../jest.preset.js',
+};

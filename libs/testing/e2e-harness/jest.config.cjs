@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'e2e-harness',
+  preset: '../../../jest.preset.js',
+};
