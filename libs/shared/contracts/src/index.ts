@@ -1,1 +1,3 @@
 export * from './lib/errors';
+export * from './lib/business-auth';
+export * from './lib/tracking';
