@@ -1,3 +1,4 @@
 export * from './lib/errors';
 export * from './lib/business-auth';
 export * from './lib/tracking';
+export * from './lib/health';

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every setting the API reads, parsed once from the environment. Nothing else reads `process.env`. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .default('file:./data/pricehunt.db')
+      .refine((value) => value === ':memory:' || value.startsWith('file:'), 'DATABASE_URL must be file:<path> or :memory:'),
+    SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 14),
+    APP_ORIGINS: z
+      .string()
+      .default('http://localhost:4200,http://localhost:4300,http://localhost:4400,http://127.0.0.1:4200,http://127.0.0.1:4300,http://127.0.0.1:4400')
+      .transform((value, ctx) => {
+        const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean);
+        for (const origin of origins) {
+          try {
+            const url = new URL(origin);
+            if (url.origin !== origin) throw new Error('not an origin');
+          } catch {
+            ctx.addIssue({ code: 'custom', message: `APP_ORIGINS has an invalid origin: ${origin}` });
+          }
+        }
+        return origins;
+      }),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
+    FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+    AFFILIATE_AMAZON_TAG: z.string().optional(),
+    AFFILIATE_EBAY_CAMPAIGN_ID: z.string().optional(),
+    AFFILIATE_WALMART_ID: z.string().optional(),
+    AFFILIATE_TARGET_ID: z.string().optional(),
+    AFFILIATE_BESTBUY_ID: z.string().optional(),
+    AFFILIATE_APPLE_TOKEN: z.string().optional(),
+    AFFILIATE_PLAYSTATION_ID: z.string().optional(),
+    AFFILIATE_NEWEGG_ID: z.string().optional(),
+    AFFILIATE_COSTCO_ID: z.string().optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && !config.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
+    }
+    if (config.NODE_ENV === 'production' && config.FETCH_ALLOW_LOOPBACK) {
+      ctx.addIssue({ code: 'custom', path: ['FETCH_ALLOW_LOOPBACK'], message: 'FETCH_ALLOW_LOOPBACK cannot be enabled in production' });
+    }
+  });
+
+export type AppConfig = z.infer<typeof configSchema> & { databasePath: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; a bad value throws a ConfigError that names each variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
+  }
+  const config = result.data;
+  const databasePath = config.DATABASE_URL === ':memory:' ? ':memory:' : path.resolve(config.DATABASE_URL.slice('file:'.length));
+  return { ...config, databasePath };
+}
