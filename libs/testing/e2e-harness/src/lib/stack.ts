@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, startProcess, tempDir, waitForHttp, workspaceRoot, type ManagedProcess } from './processes';
+
+export type WebApp = 'shopper' | 'merchant-dashboard' | 'admin';
+
+export interface StackOptions {
+  /** Web apps to serve (their production build, through `vite preview`, proxying /api to this stack's API). */
+  apps?: WebApp[];
+  /** Synthetic catalog size seeded into the temporary database before the API starts (0 = none). */
+  offers?: number;
+  /** Extra environment for the API. */
+  env?: Record<string, string>;
+}
+
+export interface Stack {
+  apiUrl: string;
+  appUrls: Partial<Record<WebApp, string>>;
+  databasePath: string;
+  /** What the seed printed (demo logins). */
+  seedOutput: string;
+  stop(): Promise<void>;
+}
+
+const tsx = path.join(workspaceRoot, 'node_modules/.bin/tsx');
+const vite = path.join(workspaceRoot, 'node_modules/vite/bin/vite.js');
+
+function runToEnd(process: ManagedProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    process.child.once('exit', (code) => {
+      if (code === 0) resolve(process.output());
+      else reject(new Error(`${process.name} failed with exit code ${code}:\n${process.output()}`));
+    });
+  });
+}
+
+/**
+ * Starts the real API on a temporary SQLite database (seeded), and the requested web apps in front of it,
+ * all on 127.0.0.1 with free ports. The apps must have been built (`nx build <app>`).
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dir = tempDir('pricehunt-e2e-');
+  const databasePath = path.join(dir, 'e2e.db');
+  const apiPort = await freePort();
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: `file:${databasePath}`,
+    SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+    RATE_LIMIT_ENABLED: 'false',
+    FETCH_ALLOW_LOOPBACK: 'true',
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    ...options.env,
+  };
+  const processes: ManagedProcess[] = [];
+  const stop = async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const seed = startProcess('seed', tsx, ['apps/api/src/cli/seed.ts', '--offers', String(options.offers ?? 0)], env);
+    const seedOutput = await runToEnd(seed);
+
+    const api = startProcess('api', tsx, ['apps/api/src/server.ts'], env);
+    processes.push(api);
+    await waitForHttp(`${apiUrl}/api/health`, 60_000, api);
+
+    const appUrls: Partial<Record<WebApp, string>> = {};
+    for (const app of options.apps ?? []) {
+      const distIndex = path.join(workspaceRoot, 'dist/apps', app, 'index.html');
+      if (!fs.existsSync(distIndex)) throw new Error(`${app} is not built: run "npx nx build ${app}" first`);
+      const port = await freePort();
+      const preview = startProcess(`${app} preview`, process.execPath, [vite, 'preview', '--config', `apps/${app}/vite.config.mts`], {
+        PRICEHUNT_API_URL: apiUrl,
+        PRICEHUNT_APP_PORT: String(port),
+      });
+      processes.push(preview);
+      appUrls[app] = `http://127.0.0.1:${port}`;
+      await waitForHttp(appUrls[app] as string, 60_000, preview);
+    }
+    return { apiUrl, appUrls, databasePath, seedOutput, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

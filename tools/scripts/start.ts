@@ -1,0 +1,87 @@
+/**
+ * `npm start`: seeds the embedded database (demo catalog, demo logins) when needed, then starts the API and the
+ * three web apps, and prints where they are. Ctrl+C stops everything.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+const apiPort = Number(env.PORT ?? 3000);
+
+const apps = [
+  { name: 'shopper', port: 4200, title: 'Shopper site' },
+  { name: 'merchant-dashboard', port: 4300, title: 'Merchant dashboard' },
+  { name: 'admin', port: 4400, title: 'Admin console' },
+];
+
+const seed = spawnSync(tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '5000'], {
+  cwd: root,
+  env,
+  stdio: ['inherit', 'pipe', 'inherit'],
+  encoding: 'utf8',
+});
+process.stdout.write(seed.stdout ?? '');
+if (seed.status !== 0) {
+  console.error('Seeding the database failed; nothing was started.');
+  process.exit(seed.status ?? 1);
+}
+
+const children: ChildProcess[] = [];
+const prefix = (name: string, child: ChildProcess) => {
+  const write = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+  };
+  child.stdout?.on('data', write);
+  child.stderr?.on('data', write);
+};
+
+const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+prefix('api', api);
+children.push(api);
+for (const app of apps) {
+  const child = spawn(process.execPath, [vite, '--config', `apps/${app.name}/vite.config.mts`], {
+    cwd: root,
+    env: { ...env, PRICEHUNT_API_URL: `http://127.0.0.1:${apiPort}`, PRICEHUNT_APP_PORT: String(app.port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefix(app.name, child);
+  children.push(child);
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(url);
+      return true;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return false;
+}
+
+const stopAll = (code: number) => {
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500);
+};
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+for (const child of children) child.on('exit', (code) => code && code !== 0 && stopAll(code));
+
+void (async () => {
+  const ready = await Promise.all([
+    waitFor(`http://127.0.0.1:${apiPort}/api/health`),
+    ...apps.map((app) => waitFor(`http://127.0.0.1:${app.port}/`)),
+  ]);
+  const line = '─'.repeat(64);
+  console.log(`\n${line}\n PriceHunt is running${ready.every(Boolean) ? '' : ' (some parts did not answer yet)'}\n`);
+  console.log(`  API                 http://localhost:${apiPort}/api/health   (docs: /api/docs)`);
+  for (const app of apps) console.log(`  ${app.title.padEnd(19)} http://localhost:${app.port}/`);
+  console.log(`\n  Try: http://localhost:4200/https://www.amazon.com/dp/B09XS7JWHH`);
+  const logins = (seed.stdout ?? '').split('\n').filter((l) => /login|password/i.test(l));
+  if (logins.length) console.log(`\n  Demo logins:\n${logins.map((l) => `    ${l.trim()}`).join('\n')}`);
+  console.log(`${line}\n`);
+})();

@@ -1,0 +1,41 @@
+// The one Vite configuration the three web apps share: React, workspace aliases, the /api proxy, output under dist/.
+import fs from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+
+const workspaceRoot = path.resolve(import.meta.dirname, '../..');
+
+function workspaceAliases(): Record<string, string> {
+  const base = JSON.parse(fs.readFileSync(path.join(workspaceRoot, 'tsconfig.base.json'), 'utf8')) as {
+    compilerOptions: { paths: Record<string, string[]> };
+  };
+  return Object.fromEntries(
+    Object.entries(base.compilerOptions.paths).map(([alias, targets]) => [alias, path.join(workspaceRoot, targets[0] ?? '')]),
+  );
+}
+
+export function createAppConfig(options: { project: string; port: number }): UserConfig {
+  const apiTarget = process.env.PRICEHUNT_API_URL ?? 'http://127.0.0.1:3000';
+  const proxy = {
+    '/api': { target: apiTarget, changeOrigin: false },
+    '/t.js': { target: apiTarget, changeOrigin: false },
+  };
+  const port = Number(process.env.PRICEHUNT_APP_PORT ?? options.port);
+  return {
+    root: path.join(workspaceRoot, 'apps', options.project),
+    cacheDir: path.join(workspaceRoot, 'node_modules/.vite', options.project),
+    plugins: [react()],
+    resolve: { alias: workspaceAliases() },
+    server: { port, strictPort: true, host: '127.0.0.1', proxy },
+    preview: { port, strictPort: true, host: '127.0.0.1', proxy },
+    build: {
+      outDir: path.join(workspaceRoot, 'dist/apps', options.project),
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      sourcemap: true,
+      target: 'es2022',
+    },
+    logLevel: process.env.CI ? 'warn' : 'info',
+  };
+}
