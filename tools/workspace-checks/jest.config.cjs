@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'workspace-checks',
+  preset: '../../jest.preset.js',
+};
