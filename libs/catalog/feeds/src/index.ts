@@ -1,1 +1,16 @@
-export {};
+export * from './lib/offer';
+export { parsePrice, isIsoCurrency, currencyMinorUnits, type ParsedPrice, type PriceResult } from './lib/price';
+export {
+  buildOffer,
+  clean,
+  normaliseAvailability,
+  normaliseCondition,
+  type BuildOptions,
+  type FieldNames,
+  type OfferDraft,
+} from './lib/normalise';
+export { FeedFormatError, collectRows, textChunks, withProgress, type TextSource } from './lib/stream';
+export { DelimitedReader, parseDelimited, readDelimited, type DelimitedOptions, type DelimitedRecord } from './lib/delimited';
+export type { GmcOptions } from './lib/gmc-shared';
+export { parseGmcTsv, readGmcTsv } from './lib/gmc-tsv';
+export { GOOGLE_NAMESPACE, XmlItemSplitter, parseGmcXml, readGmcXml, type XmlItem } from './lib/gmc-xml';

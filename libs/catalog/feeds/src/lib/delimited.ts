@@ -1,0 +1,173 @@
+import { type TextSource, textChunks } from './stream';
+
+/** One record of delimited text and the 1-based line it starts on. */
+export interface DelimitedRecord {
+  line: number;
+  fields: string[];
+  /** Set on the last record when the input ended inside a quoted field. */
+  unterminated?: true;
+}
+
+export interface DelimitedOptions {
+  /** Field separator: `,` for CSV, `\t` for TSV. */
+  delimiter: string;
+}
+
+/**
+ * Incremental RFC 4180 reader for CSV and TSV: quoted fields with `""` escapes, delimiters and line
+ * breaks inside quotes, LF, CRLF and lone CR line ends, a leading byte-order mark. A quote inside an
+ * unquoted field is kept as text (`65" TV`), as is anything after a closing quote. Blank lines are
+ * skipped. Feed it chunks with `push` and finish with `end`; a chunk may end anywhere.
+ */
+export class DelimitedReader {
+  private readonly delimiter: number;
+  private fields: string[] = [];
+  private field = '';
+  private inQuotes = false;
+  private quoted = false;
+  private afterQuote = false;
+  private skipLf = false;
+  private started = false;
+  private line = 1;
+  private recordLine = 1;
+
+  constructor(options: DelimitedOptions) {
+    if (options.delimiter.length !== 1) throw new Error('delimiter must be one character');
+    this.delimiter = options.delimiter.charCodeAt(0);
+  }
+
+  push(chunk: string): DelimitedRecord[] {
+    const out: DelimitedRecord[] = [];
+    let i = 0;
+    if (!this.started && chunk.length > 0) {
+      this.started = true;
+      if (chunk.charCodeAt(0) === 0xfeff) i = 1;
+    }
+    const n = chunk.length;
+    const delimiter = this.delimiter;
+    while (i < n) {
+      const c = chunk.charCodeAt(i);
+      if (this.skipLf) {
+        this.skipLf = false;
+        if (c === 10) {
+          i++;
+          continue;
+        }
+      }
+      if (this.inQuotes) {
+        if (c === 34) {
+          if (i + 1 < n) {
+            if (chunk.charCodeAt(i + 1) === 34) {
+              this.field += '"';
+              i += 2;
+              continue;
+            }
+            this.inQuotes = false;
+            this.afterQuote = true;
+            i++;
+            continue;
+          }
+          // Quote at the end of the chunk: decide when the next chunk arrives.
+          this.inQuotes = false;
+          this.afterQuote = true;
+          this.pendingQuote = true;
+          i++;
+          continue;
+        }
+        const next = chunk.indexOf('"', i);
+        const end = next < 0 ? n : next;
+        const piece = chunk.slice(i, end);
+        this.field += piece;
+        for (let k = piece.indexOf('\n'); k >= 0; k = piece.indexOf('\n', k + 1)) this.line++;
+        i = end;
+        continue;
+      }
+      if (this.pendingQuote) {
+        this.pendingQuote = false;
+        if (c === 34) {
+          // It was an escaped quote split across chunks.
+          this.field += '"';
+          this.inQuotes = true;
+          this.afterQuote = false;
+          i++;
+          continue;
+        }
+      }
+      if (c === delimiter) {
+        this.endField();
+        i++;
+        continue;
+      }
+      if (c === 10 || c === 13) {
+        this.endField();
+        this.endRecord(out);
+        this.line++;
+        this.recordLine = this.line;
+        if (c === 13) this.skipLf = true;
+        i++;
+        continue;
+      }
+      if (c === 34 && this.field === '' && !this.quoted && !this.afterQuote) {
+        this.inQuotes = true;
+        this.quoted = true;
+        i++;
+        continue;
+      }
+      // Plain run up to the next delimiter or line end.
+      let j = i + 1;
+      while (j < n) {
+        const d = chunk.charCodeAt(j);
+        if (d === delimiter || d === 10 || d === 13) break;
+        j++;
+      }
+      this.field += chunk.slice(i, j);
+      i = j;
+    }
+    return out;
+  }
+
+  private pendingQuote = false;
+
+  end(): DelimitedRecord[] {
+    const out: DelimitedRecord[] = [];
+    this.pendingQuote = false;
+    const unterminated = this.inQuotes;
+    if (this.field !== '' || this.fields.length > 0 || this.quoted) {
+      this.endField();
+      this.endRecord(out);
+    }
+    const last = out[out.length - 1];
+    if (unterminated && last) last.unterminated = true;
+    this.inQuotes = false;
+    return out;
+  }
+
+  private endField(): void {
+    this.fields.push(this.field);
+    this.field = '';
+    this.quoted = false;
+    this.afterQuote = false;
+  }
+
+  private endRecord(out: DelimitedRecord[]): void {
+    const fields = this.fields;
+    this.fields = [];
+    if (fields.length === 1 && fields[0] === '') return;
+    out.push({ line: this.recordLine, fields });
+  }
+}
+
+/** Streams the records of CSV or TSV text. */
+export async function* readDelimited(source: TextSource, options: DelimitedOptions): AsyncGenerator<DelimitedRecord> {
+  const reader = new DelimitedReader(options);
+  for await (const chunk of textChunks(source)) {
+    yield* reader.push(chunk);
+  }
+  yield* reader.end();
+}
+
+/** Every record of a CSV or TSV string at once. */
+export function parseDelimited(text: string, options: DelimitedOptions): DelimitedRecord[] {
+  const reader = new DelimitedReader(options);
+  return [...reader.push(text), ...reader.end()];
+}

@@ -1,0 +1,205 @@
+import { type Availability, type Condition, type FeedOffer, type FeedRow, type RowError, feedOfferSchema } from './offer';
+import { parsePrice } from './price';
+
+const AVAILABILITY_WORDS: Readonly<Record<string, Availability>> = {
+  in_stock: 'in_stock',
+  instock: 'in_stock',
+  available: 'in_stock',
+  in_store_only: 'in_stock',
+  online_only: 'in_stock',
+  limited_availability: 'in_stock',
+  out_of_stock: 'out_of_stock',
+  outofstock: 'out_of_stock',
+  sold_out: 'out_of_stock',
+  soldout: 'out_of_stock',
+  discontinued: 'out_of_stock',
+  unavailable: 'out_of_stock',
+  not_available: 'out_of_stock',
+  preorder: 'preorder',
+  pre_order: 'preorder',
+  presale: 'preorder',
+  backorder: 'backorder',
+  back_order: 'backorder',
+  backordered: 'backorder',
+  unknown: 'unknown',
+};
+
+/**
+ * Normalises the spellings feeds use ("in stock", "in_stock", "InStock", "https://schema.org/InStock",
+ * "pre-order", "available for order"…). Empty means unknown; an unrecognised word is `undefined`.
+ */
+export function normaliseAvailability(value: string | undefined): Availability | undefined {
+  if (value === undefined) return 'unknown';
+  const word = value
+    .trim()
+    .replace(/^https?:\/\/schema\.org\//i, '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  if (word === '') return 'unknown';
+  if (word === 'available_for_order') return 'backorder';
+  return AVAILABILITY_WORDS[word];
+}
+
+const CONDITION_WORDS: Readonly<Record<string, Condition>> = {
+  new: 'new',
+  new_condition: 'new',
+  brand_new: 'new',
+  refurbished: 'refurbished',
+  refurbished_condition: 'refurbished',
+  renewed: 'refurbished',
+  remanufactured: 'refurbished',
+  used: 'used',
+  used_condition: 'used',
+  pre_owned: 'used',
+  damaged: 'used',
+  damaged_condition: 'used',
+};
+
+/** Empty means new (Google's default); an unrecognised word is `undefined`. */
+export function normaliseCondition(value: string | undefined): Condition | undefined {
+  if (value === undefined) return 'new';
+  const word = value
+    .trim()
+    .replace(/^https?:\/\/schema\.org\//i, '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  if (word === '') return 'new';
+  return CONDITION_WORDS[word];
+}
+
+/** Collapses whitespace; empty becomes undefined. */
+export function clean(value: string | undefined | null): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = value.replace(/\s+/g, ' ').trim();
+  return text === '' ? undefined : text;
+}
+
+/** Raw text of one source row, keyed by offer field. Every value is the source's own text. */
+export interface OfferDraft {
+  externalId?: string;
+  retailer?: string;
+  url?: string;
+  title?: string;
+  description?: string;
+  brand?: string;
+  mpn?: string;
+  gtin?: string;
+  price?: string;
+  salePrice?: string;
+  shipping?: string;
+  compareAtPrice?: string;
+  availability?: string;
+  condition?: string;
+  imageUrl?: string;
+  category?: string;
+  sku?: string;
+}
+
+/** The source's name for each draft field, used in error messages (`g:price`, `variants[0].price`…). */
+export type FieldNames = Partial<Record<keyof OfferDraft, string>>;
+
+export interface BuildOptions {
+  /** Currency for prices written without one. */
+  defaultCurrency?: string;
+  /** Drop a GTIN with a bad check digit instead of rejecting the row (Shopify barcodes are often internal codes). */
+  dropInvalidGtin?: boolean;
+}
+
+const DRAFT_FOR_OFFER: Readonly<Record<string, keyof OfferDraft>> = {
+  priceCents: 'price',
+  currency: 'price',
+  salePriceCents: 'salePrice',
+  shippingCents: 'shipping',
+  compareAtPriceCents: 'compareAtPrice',
+};
+
+/**
+ * Turns a draft into a validated offer, or into every error of the row at once. Each error names the
+ * field in the source's vocabulary (`names`), falling back to the offer field name.
+ */
+export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = {}, options: BuildOptions = {}): FeedRow {
+  const errors: RowError[] = [];
+  const nameOf = (field: keyof OfferDraft): string => names[field] ?? field;
+  const fail = (field: keyof OfferDraft, reason: string) => errors.push({ line, field: nameOf(field), reason });
+
+  const candidate: Record<string, unknown> = {};
+  const text = (field: keyof OfferDraft & keyof FeedOffer) => {
+    const value = clean(draft[field]);
+    if (value !== undefined) candidate[field] = value;
+  };
+  text('externalId');
+  text('retailer');
+  text('title');
+  text('brand');
+  text('mpn');
+  text('category');
+  text('sku');
+  const description = draft.description?.trim();
+  if (description) candidate['description'] = description;
+  const url = draft.url?.trim();
+  if (url) candidate['url'] = url;
+  const imageUrl = draft.imageUrl?.trim();
+  if (imageUrl) candidate['imageUrl'] = imageUrl;
+
+  const gtinText = draft.gtin?.replace(/\s+/g, '');
+  if (gtinText) {
+    candidate['gtin'] = gtinText;
+    if (options.dropInvalidGtin && !feedOfferSchema.shape.gtin.safeParse(gtinText).success) delete candidate['gtin'];
+  }
+
+  let currency: string | undefined;
+  const priceText = draft.price?.trim();
+  if (!priceText) {
+    fail('price', 'is required');
+  } else {
+    const parsed = parsePrice(priceText, options.defaultCurrency);
+    if (parsed.ok) {
+      candidate['priceCents'] = parsed.value.cents;
+      candidate['currency'] = currency = parsed.value.currency;
+    } else {
+      fail('price', parsed.reason);
+    }
+  }
+  const secondary = (field: 'salePrice' | 'shipping' | 'compareAtPrice', target: keyof FeedOffer) => {
+    const value = draft[field]?.trim();
+    if (!value) return;
+    const parsed = parsePrice(value, currency ?? options.defaultCurrency);
+    if (!parsed.ok) return fail(field, parsed.reason);
+    if (currency && parsed.value.currency !== currency) {
+      return fail(field, `is in ${parsed.value.currency} but the price is in ${currency}`);
+    }
+    candidate[target] = parsed.value.cents;
+  };
+  secondary('salePrice', 'salePriceCents');
+  secondary('shipping', 'shippingCents');
+  secondary('compareAtPrice', 'compareAtPriceCents');
+  const sale = candidate['salePriceCents'];
+  if (typeof sale === 'number' && typeof candidate['priceCents'] === 'number' && sale > candidate['priceCents']) {
+    fail('salePrice', 'must not be higher than the price');
+  }
+
+  const availability = normaliseAvailability(draft.availability);
+  if (availability) candidate['availability'] = availability;
+  else fail('availability', `"${draft.availability}" is not one of in stock, out of stock, preorder, backorder`);
+  const condition = normaliseCondition(draft.condition);
+  if (condition) candidate['condition'] = condition;
+  else fail('condition', `"${draft.condition}" is not one of new, refurbished, used`);
+
+  const parsed = feedOfferSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const reported = new Set(errors.map((e) => e.field));
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'row');
+      const draftKey = (DRAFT_FOR_OFFER[key] ?? key) as keyof OfferDraft;
+      const field = nameOf(draftKey);
+      if (reported.has(field)) continue;
+      reported.add(field);
+      const reason = issue.code === 'invalid_type' && candidate[key] === undefined ? 'is required' : issue.message;
+      errors.push({ line, field, reason });
+    }
+  }
+  if (errors.length > 0 || !parsed.success) return { line, errors };
+  return { line, offer: parsed.data };
+}
