@@ -35,6 +35,7 @@ export function createAppConfig(options: { project: string; port: number }): Use
       reportCompressedSize: false,
       sourcemap: true,
       target: 'es2022',
+      manifest: true,
     },
     logLevel: process.env.CI ? 'warn' : 'info',
   };

@@ -1,0 +1,28 @@
+/**
+ * `npm run bench`: runs every benchmark (API, search, bundle sizes) one after another and prints all results in one table.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { clearRows, loadRows, printTable, type BenchRow } from './report';
+
+const root = path.resolve(__dirname, '../..');
+const benches = [
+  { name: 'api', script: 'bench:api' },
+  { name: 'search', script: 'bench:search' },
+  { name: 'bundle', script: 'bench:bundle' },
+];
+
+const rows: BenchRow[] = [];
+let failures = 0;
+for (const bench of benches) {
+  clearRows(bench.name);
+  console.log(`\n>>> npm run ${bench.script}`);
+  const run = spawnSync('npm', ['run', '--silent', bench.script], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) {
+    failures++;
+    rows.push({ bench: bench.name, metric: 'run', value: `failed (exit ${run.status})`, pass: false });
+  }
+  rows.push(...loadRows(bench.name));
+}
+printTable('All benchmarks', rows);
+process.exit(failures ? 1 : 0);
