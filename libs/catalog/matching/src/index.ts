@@ -1,1 +1,73 @@
-export {};
+export {
+  foldText,
+  normaliseModel,
+  normaliseBrand,
+  normaliseGtin,
+  hasValidGtinCheckDigit,
+  tokenizeTitle,
+  compactTitle,
+  STOP_WORDS,
+  MARKETING_WORDS,
+} from './lib/normalise';
+export {
+  extractQuantities,
+  quantitiesByKind,
+  extractColours,
+  extractModelCandidates,
+  type Quantity,
+  type QuantityKind,
+} from './lib/extract';
+export {
+  buildIdfStats,
+  idfStatsToJson,
+  idfStatsFromJson,
+  charTrigrams,
+  wordVector,
+  trigramVector,
+  cosine,
+  jaccard,
+  type IdfStats,
+  type IdfStatsJson,
+  type SparseVector,
+} from './lib/tfidf';
+export { prepareOffer, isPreparedOffer, type OfferLike, type PreparedOffer } from './lib/prepare';
+export {
+  FEATURE_NAMES,
+  PLAUSIBLE_PRICE_RATIO,
+  pairEvidence,
+  featureVector,
+  type FeatureName,
+  type PairFeatures,
+  type PairEvidence,
+  type QuantityConflict,
+} from './lib/features';
+export {
+  getDefaultModel,
+  modelFromJson,
+  modelToJson,
+  linearScore,
+  NON_POSITIVE_FEATURES,
+  type MatcherModel,
+  type MatcherModelJson,
+} from './lib/model';
+export {
+  scorePair,
+  applyRules,
+  toPrepared,
+  GTIN_MATCH_FLOOR,
+  GTIN_MISMATCH_CAP,
+  QUANTITY_CONFLICT_CAP,
+  PRICE_IMPLAUSIBLE_FACTOR,
+  type PairScore,
+  type MatchReason,
+  type ReasonCode,
+  type ScoreOptions,
+} from './lib/score';
+export {
+  assignCluster,
+  type ClusterCandidate,
+  type ClusterScore,
+  type AssignClusterOptions,
+  type ClusterAssignment,
+} from './lib/cluster';
+export { parseCsv, parseCsvRecords } from './lib/csv';

@@ -1,0 +1,43 @@
+/**
+ * Precision, recall and F1 of the matcher on the pair decisions of an ER-Magellan split, beside a
+ * TF-IDF character-trigram cosine baseline whose threshold is tuned on the train split.
+ *
+ *   npm run eval:matching -- [--data <dir>] [--split valid|test]
+ */
+import { getDefaultModel } from '../src';
+import { bestThreshold, DATASETS, loadDataset, parseArgs, prf, resolveDataDir, type SplitName } from './er-magellan';
+import { baselineScores, featurise, modelScores } from './pair-scores';
+
+function pct(n: number): string {
+  return (n * 100).toFixed(1).padStart(6);
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const split = (args['split'] ?? 'valid') as SplitName;
+  if (split !== 'valid' && split !== 'test') throw new Error('--split must be valid or test');
+  const dataDir = resolveDataDir(args['data']);
+  const model = getDefaultModel();
+  const lines: string[] = [];
+  lines.push(`split: ${split}   data: ${dataDir}   model threshold: ${model.threshold}`);
+  lines.push(`${'dataset'.padEnd(16)}${'method'.padEnd(26)}${'P'.padStart(6)}${'R'.padStart(6)}${'F1'.padStart(6)}   pairs`);
+  const started = Date.now();
+  for (const name of DATASETS) {
+    const ds = loadDataset(dataDir, name);
+    const rows = featurise(ds, split);
+    const labels = rows.map((r) => r.label);
+    const ours = prf(modelScores(model, rows), labels, model.threshold);
+    const train = baselineScores(ds, 'train');
+    const tuned = bestThreshold(train.scores, train.labels);
+    const base = baselineScores(ds, split);
+    const baseline = prf(base.scores, base.labels, tuned.threshold);
+    lines.push(`${name.padEnd(16)}${'pricehunt matcher'.padEnd(26)}${pct(ours.precision)}${pct(ours.recall)}${pct(ours.f1)}   ${rows.length}`);
+    lines.push(
+      `${''.padEnd(16)}${`tf-idf trigram (t=${tuned.threshold.toFixed(3)})`.padEnd(26)}${pct(baseline.precision)}${pct(baseline.recall)}${pct(baseline.f1)}   ${rows.length}`,
+    );
+  }
+  lines.push(`elapsed ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main();

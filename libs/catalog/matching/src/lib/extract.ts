@@ -1,0 +1,179 @@
+/**
+ * Attributes pulled out of free-text titles: model-number candidates, measured quantities
+ * (capacity, screen size, power, battery, frequency, length, resolution, pack count) and colours.
+ *
+ * Units are normalised to one base unit per kind, decimal as retailers print them:
+ * data in bytes with 1 KB = 1000 B, 1 GB = 1000 MB, 1 TB = 1000 GB (so "1TB" ≡ "1 TB" ≡ "1000GB");
+ * sizes in inches ("55in", '55"', "55-inch"); power in watts; battery in mAh; frequency in Hz
+ * (kHz/MHz/GHz scaled); lengths in millimetres (cm, m scaled); resolution in megapixels.
+ */
+import { MARKETING_WORDS, STOP_WORDS, foldText, normaliseModel } from './normalise';
+
+export type QuantityKind = 'data' | 'size' | 'power' | 'battery' | 'frequency' | 'length' | 'resolution' | 'pack';
+
+export interface Quantity {
+  kind: QuantityKind;
+  /** Value in the base unit of the kind (bytes, inches, watts, mAh, Hz, mm, megapixels, units). */
+  value: number;
+  /** The text it was read from, e.g. "64GB". */
+  text: string;
+}
+
+interface UnitDef {
+  kind: QuantityKind;
+  factor: number;
+}
+
+const UNITS: Record<string, UnitDef> = {
+  kb: { kind: 'data', factor: 1e3 },
+  mb: { kind: 'data', factor: 1e6 },
+  gb: { kind: 'data', factor: 1e9 },
+  tb: { kind: 'data', factor: 1e12 },
+  '"': { kind: 'size', factor: 1 },
+  "''": { kind: 'size', factor: 1 },
+  in: { kind: 'size', factor: 1 },
+  inch: { kind: 'size', factor: 1 },
+  inches: { kind: 'size', factor: 1 },
+  w: { kind: 'power', factor: 1 },
+  watt: { kind: 'power', factor: 1 },
+  watts: { kind: 'power', factor: 1 },
+  kw: { kind: 'power', factor: 1000 },
+  mah: { kind: 'battery', factor: 1 },
+  hz: { kind: 'frequency', factor: 1 },
+  khz: { kind: 'frequency', factor: 1e3 },
+  mhz: { kind: 'frequency', factor: 1e6 },
+  ghz: { kind: 'frequency', factor: 1e9 },
+  mm: { kind: 'length', factor: 1 },
+  cm: { kind: 'length', factor: 10 },
+  mp: { kind: 'resolution', factor: 1 },
+  megapixel: { kind: 'resolution', factor: 1 },
+  megapixels: { kind: 'resolution', factor: 1 },
+};
+
+// A number, optional space or dash, a unit; the unit must not run on into more letters.
+const QUANTITY_RE =
+  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s?-?\s?(kb|mb|gb|tb|"|''|inches|inch|in|watts|watt|kw|w|mah|khz|mhz|ghz|hz|mm|cm|megapixels|megapixel|mp)(?![a-z0-9])/g;
+const PACK_RES = [
+  /(?<![a-z0-9])(\d{1,3})\s?-?\s?(?:pack|pk|pcs|pieces|piece|count|ct)(?![a-z])/g,
+  /(?<![a-z])(?:pack|set|box|case) of (\d{1,3})(?![0-9])/g,
+];
+
+function roundKey(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** Every measured quantity in a title, in reading order. */
+export function extractQuantities(title: string): Quantity[] {
+  const text = foldText(title);
+  const out: Quantity[] = [];
+  for (const m of text.matchAll(QUANTITY_RE)) {
+    const unit = m[2] as string;
+    const def = UNITS[unit];
+    if (!def) continue;
+    const value = Number(m[1]);
+    if (!Number.isFinite(value) || value <= 0) continue;
+    // "2 in 1" is a form factor, not a size.
+    if (unit === 'in') {
+      const after = text.slice((m.index ?? 0) + m[0].length);
+      if (/^\s?-?\s?1(?![0-9])/.test(after)) continue;
+    }
+    out.push({ kind: def.kind, value: roundKey(value * def.factor), text: m[0].trim() });
+  }
+  for (const re of PACK_RES) {
+    for (const m of text.matchAll(re)) {
+      const value = Number(m[1]);
+      if (value > 1) out.push({ kind: 'pack', value, text: m[0].trim() });
+    }
+  }
+  return out;
+}
+
+/** Quantities grouped by kind, as sets of base-unit values. */
+export function quantitiesByKind(quantities: readonly Quantity[]): Map<QuantityKind, Set<number>> {
+  const map = new Map<QuantityKind, Set<number>>();
+  for (const q of quantities) {
+    let set = map.get(q.kind);
+    if (!set) map.set(q.kind, (set = new Set()));
+    set.add(q.value);
+  }
+  return map;
+}
+
+const COLOURS = [
+  'rose gold', 'space gray', 'space grey', 'midnight blue', 'navy blue', 'sky blue', 'dark blue', 'light blue',
+  'black', 'white', 'silver', 'gray', 'grey', 'red', 'blue', 'green', 'yellow', 'pink', 'purple', 'gold',
+  'brown', 'orange', 'beige', 'navy', 'titanium', 'graphite', 'charcoal', 'bronze', 'champagne', 'teal',
+  'ivory', 'midnight', 'starlight', 'cream', 'copper', 'platinum', 'violet', 'turquoise', 'burgundy', 'maroon',
+];
+const COLOUR_CANON: Record<string, string> = { grey: 'gray', 'space grey': 'space gray', navy: 'navy blue' };
+const COLOUR_RE = new RegExp(`(?<![a-z])(${COLOURS.map((c) => c.replace(' ', '\\s')).join('|')})(?![a-z])`, 'g');
+
+/** Colour names in a title, canonicalised ("grey" → "gray"), without duplicates. */
+export function extractColours(title: string): string[] {
+  const text = foldText(title);
+  const seen = new Set<string>();
+  for (const m of text.matchAll(COLOUR_RE)) {
+    const raw = (m[1] as string).replace(/\s+/g, ' ');
+    seen.add(COLOUR_CANON[raw] ?? raw);
+  }
+  return [...seen];
+}
+
+// Tokens that mix letters and digits but are units, resolutions or common specs, not models.
+const NOT_A_MODEL = [
+  /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|ms|rpm|db|ohm|a|ma|amp|mph)$/,
+  /^(?:usb|ps|mp|hdmi|ddr|pc|wii|xbox|win|windows|office|ipod|iphone|ipad|cat|sata|pcie|ieee|dvd|cd|ac|dc|ax|ac|mpeg|h|x|v|vol|version|ver|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
+  /^\d+x\d+$/,
+  /^\d+(?:st|nd|rd|th)$/,
+  /^(?:1080|720|480|2160|1440)[pi]$/,
+  /^\d{3,4}x\d{3,4}[pi]?$/,
+  /^802\d*[a-z]*$/,
+];
+
+function isModelLike(word: string): boolean {
+  const hasDigit = /\d/.test(word);
+  const hasLetter = /[a-z]/.test(word);
+  const alnum = word.replace(/[^a-z0-9]/g, '');
+  if (!hasDigit) return false;
+  if (!hasLetter) return alnum.length >= 5 && !/^(?:19|20)\d\d$/.test(alnum);
+  if (alnum.length < 3) return false;
+  return !NOT_A_MODEL.some((re) => re.test(alnum));
+}
+
+/**
+ * Model-number candidates in a title, normalised with {@link normaliseModel}:
+ * words that mix letters and digits ("CE285A", "SL-C1000"), long digit runs (≥ 5 digits,
+ * not years), and a short letter prefix joined with the next word ("WH 1000XM5" → "WH1000XM5").
+ * Unit quantities ("64GB"), resolutions ("1080p") and interface names ("USB3") are skipped.
+ */
+export function extractModelCandidates(title: string): string[] {
+  const text = foldText(title);
+  const words = text.split(/[\s,;:()[\]{}|!?*]+/).map((w) => w.replace(/^[-/.#'"+]+|[-/.#'"+]+$/g, ''));
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (!word) continue;
+    // "ktc-d320/1g" style: a word with internal slashes can be both whole and in parts.
+    const parts = word.includes('/') ? [word, ...word.split('/')] : [word];
+    for (const part of parts) {
+      if (isModelLike(part)) {
+        const n = normaliseModel(part);
+        if (n) out.add(n);
+      }
+    }
+    const next = words[i + 1];
+    if (
+      next &&
+      /^[a-z]{1,4}$/.test(word) &&
+      !STOP_WORDS.has(word) &&
+      !MARKETING_WORDS.has(word) &&
+      /^[a-z0-9-]+$/.test(next) &&
+      (isModelLike(next) || /^\d{3,}$/.test(next)) &&
+      isModelLike(word + next)
+    ) {
+      const joined = normaliseModel(word + next);
+      if (joined && joined.length >= 5) out.add(joined);
+    }
+  }
+  return [...out];
+}

@@ -1,0 +1,159 @@
+/** Pair features: the evidence the scorer weighs, each a number in a small fixed range. */
+import type { QuantityKind } from './extract';
+import type { PreparedOffer } from './prepare';
+import { cosine, jaccard } from './tfidf';
+
+export const FEATURE_NAMES = [
+  'gtinEqual',
+  'gtinDiffer',
+  'mpnEqual',
+  'mpnDiffer',
+  'modelEqual',
+  'modelPartial',
+  'modelConflict',
+  'modelOneSided',
+  'brandAgree',
+  'brandConflict',
+  'firstTokenEqual',
+  'wordCosine',
+  'trigramCosine',
+  'tokenJaccard',
+  'numberJaccard',
+  'numberMismatch',
+  'quantityAgree',
+  'quantityConflict',
+  'colourConflict',
+  'lengthRatio',
+  'priceLogRatio',
+  'priceImplausible',
+  'priceMissing',
+  'cosineTimesModel',
+] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type PairFeatures = Record<FeatureName, number>;
+
+/** Price ratios outside this band make a match implausible. */
+export const PLAUSIBLE_PRICE_RATIO: readonly [number, number] = [0.3, 3.3];
+
+export interface QuantityConflict {
+  kind: QuantityKind;
+  a: number[];
+  b: number[];
+}
+
+export interface PairEvidence {
+  features: PairFeatures;
+  matchedModel: string | null;
+  conflictingModels: [string, string] | null;
+  quantityConflicts: QuantityConflict[];
+  priceRatio: number | null;
+}
+
+function brandFoundIn(brand: string, other: PreparedOffer): boolean {
+  const words = brand.split(/[\s&-]+/).filter(Boolean);
+  if (words.length === 0) return false;
+  if (words.every((w) => other.tokens.has(w))) return true;
+  const joined = brand.replace(/[^a-z0-9]/g, '');
+  return joined.length >= 2 && other.tokens.has(joined);
+}
+
+function partialModelMatch(a: PreparedOffer, b: PreparedOffer): boolean {
+  for (const m of a.strongModels) {
+    if (m.length >= 4 && b.modelText.includes(m)) return true;
+    for (const n of b.strongModels) {
+      const [short, long] = m.length <= n.length ? [m, n] : [n, m];
+      if (short.length >= 4 && long.startsWith(short) && long.length - short.length <= 3) return true;
+    }
+  }
+  for (const n of b.strongModels) if (n.length >= 4 && a.modelText.includes(n)) return true;
+  return false;
+}
+
+export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
+  const f = {} as PairFeatures;
+  for (const name of FEATURE_NAMES) f[name] = 0;
+
+  if (a.gtin && b.gtin) {
+    if (a.gtin === b.gtin) f.gtinEqual = 1;
+    else f.gtinDiffer = 1;
+  }
+
+  let matchedModel: string | null = null;
+  if (a.mpn && b.mpn) {
+    if (a.mpn === b.mpn) {
+      f.mpnEqual = 1;
+      matchedModel = a.mpn;
+    } else if (!(a.mpn.length >= 4 && b.mpn.includes(a.mpn)) && !(b.mpn.length >= 4 && a.mpn.includes(b.mpn))) {
+      f.mpnDiffer = 1;
+    }
+  }
+  for (const m of a.models) {
+    if (b.models.has(m)) {
+      f.modelEqual = 1;
+      if (!matchedModel || m.length > matchedModel.length) matchedModel = m;
+    }
+  }
+  let conflictingModels: [string, string] | null = null;
+  if (!f.modelEqual) {
+    if (partialModelMatch(a, b)) f.modelPartial = 1;
+    else if (a.strongModels.size > 0 && b.strongModels.size > 0) {
+      f.modelConflict = 1;
+      conflictingModels = [[...a.strongModels][0] as string, [...b.strongModels][0] as string];
+    } else if (a.strongModels.size + b.strongModels.size > 0) f.modelOneSided = 1;
+  }
+
+  if (a.brand && b.brand) {
+    if (a.brand === b.brand || brandFoundIn(a.brand, b) || brandFoundIn(b.brand, a)) f.brandAgree = 1;
+    else f.brandConflict = 1;
+  } else if (a.brand) {
+    if (brandFoundIn(a.brand, b)) f.brandAgree = 1;
+  } else if (b.brand) {
+    if (brandFoundIn(b.brand, a)) f.brandAgree = 1;
+  }
+  if (a.firstToken && a.firstToken === b.firstToken) f.firstTokenEqual = 1;
+
+  f.wordCosine = cosine(a.words, b.words);
+  f.trigramCosine = cosine(a.trigrams, b.trigrams);
+  f.tokenJaccard = jaccard(a.tokens, b.tokens);
+  if (a.numbers.size > 0 && b.numbers.size > 0) {
+    f.numberJaccard = jaccard(a.numbers, b.numbers);
+    if (f.numberJaccard === 0) f.numberMismatch = 1;
+  }
+
+  const quantityConflicts: QuantityConflict[] = [];
+  for (const [kind, va] of a.quantities) {
+    const vb = b.quantities.get(kind);
+    if (!vb) continue;
+    let shared = false;
+    for (const v of va) if (vb.has(v)) shared = true;
+    if (shared) f.quantityAgree = Math.min(2, f.quantityAgree + 1);
+    else quantityConflicts.push({ kind, a: [...va], b: [...vb] });
+  }
+  f.quantityConflict = Math.min(2, quantityConflicts.length);
+
+  if (a.colours.size > 0 && b.colours.size > 0) {
+    let shared = false;
+    for (const c of a.colours) if (b.colours.has(c)) shared = true;
+    if (!shared) f.colourConflict = 1;
+  }
+
+  const lo = Math.min(a.tokenCount, b.tokenCount);
+  const hi = Math.max(a.tokenCount, b.tokenCount);
+  f.lengthRatio = hi > 0 ? lo / hi : 0;
+
+  let priceRatio: number | null = null;
+  if (a.price && b.price) {
+    priceRatio = a.price / b.price;
+    f.priceLogRatio = Math.min(3, Math.abs(Math.log(priceRatio)));
+    if (priceRatio < PLAUSIBLE_PRICE_RATIO[0] || priceRatio > PLAUSIBLE_PRICE_RATIO[1]) f.priceImplausible = 1;
+  } else f.priceMissing = 1;
+
+  f.cosineTimesModel = f.trigramCosine * (f.modelEqual || f.mpnEqual ? 1 : 0);
+
+  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio };
+}
+
+export function featureVector(features: PairFeatures): number[] {
+  return FEATURE_NAMES.map((n) => features[n]);
+}

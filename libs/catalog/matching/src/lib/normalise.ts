@@ -1,0 +1,185 @@
+/**
+ * Normalisation of the identifiers and words that product matching compares.
+ *
+ * Decisions (documented here because callers rely on them):
+ * - Model numbers / MPNs: upper-cased, every character that is not A–Z or 0–9 removed
+ *   ("WH-1000XM5", "wh 1000 xm5" and "WH/1000.XM5" are all "WH1000XM5").
+ * - Brands: lower-cased, diacritics and punctuation removed, legal and corporate suffixes
+ *   ("Inc.", "Corp.", "Co.", "Ltd", "LLC", "Electronics", "Systems", …) stripped, then mapped
+ *   through a table of known aliases ("hewlett packard" → "hp").
+ * - GTIN: UPC-A (12), EAN-13 (13), EAN-8 (8) and GTIN-14 (14) are left-padded with zeros to
+ *   14 digits after the check digit is verified, so a UPC-A and the EAN-13 with a leading
+ *   zero compare equal. Invalid codes normalise to null.
+ */
+
+const DIACRITICS = /[\u0300-\u036f]/g;
+
+/** Lower-case, strip diacritics, map typographic quotes and dashes to ASCII. */
+export function foldText(input: string): string {
+  return input
+    .normalize('NFKD')
+    .replace(DIACRITICS, '')
+    .replace(/[\u2018\u2019\u2032]/g, "'")
+    .replace(/[\u201c\u201d\u2033]/g, '"')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .toLowerCase();
+}
+
+/** "WH-1000XM5" ≡ "wh1000xm5": upper-case, keep only letters and digits. Empty → null. */
+export function normaliseModel(input: string | null | undefined): string | null {
+  if (input == null) return null;
+  const out = foldText(String(input)).toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return out.length > 0 ? out : null;
+}
+
+const LEGAL_SUFFIXES = new Set([
+  'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'llc', 'plc',
+  'gmbh', 'ag', 'sa', 'srl', 'bv', 'nv', 'kk', 'pty', 'lp', 'llp',
+]);
+/** Trailing descriptive words that do not distinguish one maker from another. */
+const CORPORATE_WORDS = new Set([
+  'electronics', 'electronic', 'systems', 'system', 'software', 'international', 'intl', 'usa', 'us',
+  'america', 'americas', 'north', 'technologies', 'technology', 'tech', 'communications', 'computer',
+  'computers', 'group', 'holdings', 'industries', 'enterprises', 'consumer', 'products', 'entertainment',
+  'interactive', 'digital media', 'brands', 'manufacturing', 'mfg', 'worldwide', 'global',
+]);
+
+/** Known alias → canonical brand. Keys are already folded and stripped of suffixes. */
+const BRAND_ALIASES: Record<string, string> = {
+  'hewlett packard': 'hp',
+  'hewlettpackard': 'hp',
+  'hp inc': 'hp',
+  'hpe': 'hp',
+  'sony electronics': 'sony',
+  'sony computer': 'sony',
+  'samsung electronics': 'samsung',
+  'lg electronics': 'lg',
+  'western digital': 'wd',
+  'apple computer': 'apple',
+  'computer associates': 'ca',
+  'ca international': 'ca',
+  'microsoft software': 'microsoft',
+  'ms': 'microsoft',
+  'adobe systems': 'adobe',
+  'panasonic consumer': 'panasonic',
+  'canon usa': 'canon',
+  'nikon usa': 'nikon',
+  'kodak eastman': 'kodak',
+  'eastman kodak': 'kodak',
+  'garmin international': 'garmin',
+  'tom tom': 'tomtom',
+  'jvc kenwood': 'jvc',
+  'dlink': 'd-link',
+  'd link': 'd-link',
+  'black and decker': 'black & decker',
+  'black decker': 'black & decker',
+  'procter and gamble': 'p&g',
+  'procter gamble': 'p&g',
+  'the learning company': 'learning company',
+  'nuance communications': 'nuance',
+  'symantec norton': 'symantec',
+  'norton': 'symantec',
+  'mcafee inc': 'mcafee',
+  'belkin international': 'belkin',
+  'logitech international': 'logitech',
+  'netgear inc': 'netgear',
+  'linksys by cisco': 'linksys',
+  'cisco linksys': 'linksys',
+  'sandisk corporation': 'sandisk',
+  'bose corporation': 'bose',
+};
+
+/**
+ * Canonical brand key: "Sony Electronics Inc." → "sony", "Hewlett-Packard" → "hp".
+ * Returns null for empty input.
+ */
+export function normaliseBrand(input: string | null | undefined): string | null {
+  if (input == null) return null;
+  let s = foldText(String(input))
+    .replace(/&/g, ' and ')
+    .replace(/[®™©]/g, ' ')
+    .replace(/[.,'"()]/g, ' ')
+    .replace(/[-_/]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!s) return null;
+  const direct = BRAND_ALIASES[s];
+  if (direct) return direct;
+  let words = s.split(' ');
+  // Strip trailing legal and corporate words, never down to nothing.
+  while (words.length > 1) {
+    const last = words[words.length - 1] as string;
+    if (LEGAL_SUFFIXES.has(last) || CORPORATE_WORDS.has(last)) {
+      words = words.slice(0, -1);
+      const joined = words.join(' ');
+      const alias = BRAND_ALIASES[joined];
+      if (alias) return alias;
+    } else break;
+  }
+  if (words.length > 1 && words[0] === 'the') words = words.slice(1);
+  s = words.join(' ').replace(/ and /g, ' & ');
+  return BRAND_ALIASES[s] ?? BRAND_ALIASES[s.replace(/ & /g, ' and ')] ?? s;
+}
+
+/** GS1 mod-10 check: the last digit is the check digit of the preceding ones. */
+export function hasValidGtinCheckDigit(digits: string): boolean {
+  if (!/^\d{8,14}$/.test(digits)) return false;
+  let sum = 0;
+  const body = digits.slice(0, -1);
+  for (let i = 0; i < body.length; i++) {
+    const d = body.charCodeAt(body.length - 1 - i) - 48;
+    sum += i % 2 === 0 ? d * 3 : d;
+  }
+  const check = (10 - (sum % 10)) % 10;
+  return check === digits.charCodeAt(digits.length - 1) - 48;
+}
+
+/**
+ * UPC-A / EAN-13 / EAN-8 / GTIN-14 → 14 digits with a verified check digit; anything else → null.
+ * Spaces and dashes inside the code are ignored. An all-zero code is rejected.
+ */
+export function normaliseGtin(input: string | number | null | undefined): string | null {
+  if (input == null) return null;
+  const digits = String(input).replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(digits)) return null;
+  if (![8, 12, 13, 14].includes(digits.length)) return null;
+  if (/^0+$/.test(digits)) return null;
+  if (!hasValidGtinCheckDigit(digits)) return null;
+  return digits.padStart(14, '0');
+}
+
+/** Words that say nothing about which product an offer is. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'and', 'the', 'or', 'for', 'with', 'w', 'of', 'in', 'on', 'to', 'by', 'from', 'at', 'as',
+  'is', 'it', 'its', 'this', 'that', 'your', 'you', 'our', 'includes', 'including', 'incl',
+]);
+
+/** Marketing and listing noise: removed from titles before comparison. */
+export const MARKETING_WORDS: ReadonlySet<string> = new Set([
+  'new', 'brand', 'bundle', 'free', 'shipping', 'ship', 'fast', 'sale', 'hot', 'deal', 'deals', 'best',
+  'seller', 'bestseller', 'official', 'authentic', 'genuine', 'original', 'latest', 'model', 'edition',
+  'version', 'item', 'items', 'product', 'products', 'great', 'quality', 'premium', 'top', 'rated', 'offer',
+  'discount', 'cheap', 'lowest', 'price', 'guaranteed', 'warranty', 'us', 'usa', 'seller', 'retail',
+]);
+
+/**
+ * Title → comparison tokens: folded to lower case, split on everything that is not a letter,
+ * digit or decimal point between digits, stop and marketing words removed.
+ * "Sony WH-1000XM5 Wireless Headphones – NEW, Free Shipping!" → ["sony","wh","1000xm5","wireless","headphones"].
+ */
+export function tokenizeTitle(title: string): string[] {
+  const text = foldText(title).replace(/(\d)\.(\d)/g, '$1\u0000$2');
+  const out: string[] = [];
+  for (const raw of text.split(/[^a-z0-9\u0000]+/)) {
+    if (!raw) continue;
+    const token = raw.replace(/\u0000/g, '.');
+    if (STOP_WORDS.has(token) || MARKETING_WORDS.has(token)) continue;
+    out.push(token);
+  }
+  return out;
+}
+
+/** Folded title as single-spaced alphanumeric words, for character n-grams. */
+export function compactTitle(title: string): string {
+  return tokenizeTitle(title).join(' ');
+}

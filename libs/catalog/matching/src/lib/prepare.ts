@@ -1,0 +1,95 @@
+/**
+ * An offer turned once into everything the pair scorer compares, so scoring many candidates
+ * against one query does the text work once per offer.
+ */
+import { extractColours, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
+import { compactTitle, foldText, normaliseBrand, normaliseGtin, normaliseModel, tokenizeTitle } from './normalise';
+import { type IdfStats, type SparseVector, trigramVector, wordVector } from './tfidf';
+
+/** What the matcher needs to know about an offer. Only `title` is required. */
+export interface OfferLike {
+  title: string;
+  brand?: string | null;
+  /** Manufacturer part number or model number as the retailer states it. */
+  mpn?: string | null;
+  gtin?: string | null;
+  /** Price in any unit, as long as both sides of a comparison use the same one. */
+  price?: number | null;
+}
+
+const PREPARED = Symbol('prepared-offer');
+
+export interface PreparedOffer {
+  readonly [PREPARED]: true;
+  readonly offer: OfferLike;
+  readonly stats: IdfStats | undefined;
+  readonly brand: string | null;
+  readonly gtin: string | null;
+  readonly mpn: string | null;
+  /** Normalised model candidates from the title and the MPN. */
+  readonly models: ReadonlySet<string>;
+  /** Candidates that mix letters and digits: the strongest evidence of a model number. */
+  readonly strongModels: ReadonlySet<string>;
+  /** Title and MPN as one upper-case alphanumeric string, for containment checks. */
+  readonly modelText: string;
+  readonly tokens: ReadonlySet<string>;
+  readonly tokenCount: number;
+  readonly firstToken: string | null;
+  readonly numbers: ReadonlySet<string>;
+  readonly words: SparseVector;
+  readonly trigrams: SparseVector;
+  readonly quantities: ReadonlyMap<QuantityKind, ReadonlySet<number>>;
+  readonly colours: ReadonlySet<string>;
+  readonly price: number | null;
+}
+
+export function isPreparedOffer(value: unknown): value is PreparedOffer {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PREPARED] === true;
+}
+
+function checkOffer(offer: OfferLike): void {
+  if (!offer || typeof offer !== 'object') throw new TypeError('offer must be an object');
+  if (typeof offer.title !== 'string') throw new TypeError('offer.title must be a string');
+  if (offer.price != null && (typeof offer.price !== 'number' || !Number.isFinite(offer.price) || offer.price < 0)) {
+    throw new TypeError('offer.price must be a non-negative finite number');
+  }
+  for (const field of ['brand', 'mpn', 'gtin'] as const) {
+    const v = offer[field];
+    if (v != null && typeof v !== 'string') throw new TypeError(`offer.${field} must be a string`);
+  }
+}
+
+/** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
+export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer {
+  checkOffer(offer);
+  const title = offer.title;
+  const tokens = tokenizeTitle(title);
+  const mpn = normaliseModel(offer.mpn);
+  const candidates = extractModelCandidates(title);
+  const models = new Set(candidates);
+  if (mpn && mpn.length >= 3) models.add(mpn);
+  const strongModels = new Set([...models].filter((m) => /[A-Z]/.test(m) && /\d/.test(m)));
+  const compact = compactTitle(title);
+  const numbers = new Set<string>();
+  for (const t of tokens) if (/^\d+(?:\.\d+)?$/.test(t)) numbers.add(t);
+  return {
+    [PREPARED]: true,
+    offer,
+    stats,
+    brand: normaliseBrand(offer.brand),
+    gtin: normaliseGtin(offer.gtin ?? null),
+    mpn,
+    models,
+    strongModels,
+    modelText: (foldText(title).toUpperCase() + ' ' + (mpn ?? '')).replace(/[^A-Z0-9]/g, ''),
+    tokens: new Set(tokens),
+    tokenCount: tokens.length,
+    firstToken: tokens[0] ?? null,
+    numbers,
+    words: wordVector(tokens, stats),
+    trigrams: trigramVector(compact, stats),
+    quantities: quantitiesByKind(extractQuantities(title)),
+    colours: new Set(extractColours(title)),
+    price: offer.price != null && offer.price > 0 ? offer.price : null,
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * scorePair: how likely two offers are the same product, with the reasons.
+ *
+ * A logistic model over the pair features gives the base score; three rules then apply,
+ * because they are facts rather than tendencies:
+ * - equal GTINs decide a match (score ≥ 0.99), different valid GTINs decide a non-match (≤ 0.05);
+ * - a conflicting measured quantity (64 GB vs 128 GB, 55" vs 65") caps the score at 0.2;
+ * - a price ratio outside 0.3–3.3 multiplies the score by 0.6.
+ */
+import { type PairEvidence, PLAUSIBLE_PRICE_RATIO, pairEvidence } from './features';
+import { getDefaultModel, linearScore, type MatcherModel } from './model';
+import { isPreparedOffer, type OfferLike, type PreparedOffer, prepareOffer } from './prepare';
+import type { IdfStats } from './tfidf';
+
+export const GTIN_MATCH_FLOOR = 0.99;
+export const GTIN_MISMATCH_CAP = 0.05;
+export const QUANTITY_CONFLICT_CAP = 0.2;
+export const PRICE_IMPLAUSIBLE_FACTOR = 0.6;
+
+export type ReasonCode =
+  | 'gtin-equal'
+  | 'gtin-differ'
+  | 'mpn-equal'
+  | 'mpn-differ'
+  | 'model-equal'
+  | 'model-partial'
+  | 'model-conflict'
+  | 'brand-agree'
+  | 'brand-conflict'
+  | 'title-similarity'
+  | 'quantity-conflict'
+  | 'colour-conflict'
+  | 'price-implausible';
+
+export interface MatchReason {
+  code: ReasonCode;
+  /** +1 speaks for a match, -1 against, 0 neutral information. */
+  direction: 1 | -1 | 0;
+  message: string;
+}
+
+export interface PairScore {
+  /** 0..1; compare with the model threshold ({@link getDefaultModel}().threshold). */
+  score: number;
+  isMatch: boolean;
+  reasons: MatchReason[];
+  evidence: PairEvidence;
+}
+
+export interface ScoreOptions {
+  /** Corpus statistics for TF-IDF weights (see buildIdfStats). */
+  stats?: IdfStats;
+  model?: MatcherModel;
+}
+
+const cache = new WeakMap<OfferLike, PreparedOffer>();
+
+/** A prepared form of the offer, reused across calls while the offer object and stats stay the same. */
+export function toPrepared(offer: OfferLike | PreparedOffer, stats?: IdfStats): PreparedOffer {
+  if (isPreparedOffer(offer)) return offer;
+  const hit = cache.get(offer);
+  if (hit && hit.stats === stats && hit.offer.title === offer.title) return hit;
+  const prepared = prepareOffer(offer, stats);
+  cache.set(offer, prepared);
+  return prepared;
+}
+
+const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
+
+function formatQuantity(kind: string, v: number): string {
+  if (kind === 'data') {
+    if (v >= 1e12) return `${fmt(v / 1e12)} TB`;
+    if (v >= 1e9) return `${fmt(v / 1e9)} GB`;
+    if (v >= 1e6) return `${fmt(v / 1e6)} MB`;
+    return `${fmt(v / 1e3)} KB`;
+  }
+  const unit: Record<string, string> = {
+    size: 'in', power: 'W', battery: 'mAh', frequency: 'Hz', length: 'mm', resolution: 'MP', pack: 'pack',
+  };
+  return `${fmt(v)} ${unit[kind] ?? ''}`.trim();
+}
+
+function reasonsOf(a: PreparedOffer, b: PreparedOffer, ev: PairEvidence): MatchReason[] {
+  const f = ev.features;
+  const out: MatchReason[] = [];
+  if (f.gtinEqual) out.push({ code: 'gtin-equal', direction: 1, message: `same GTIN ${a.gtin}` });
+  if (f.gtinDiffer) out.push({ code: 'gtin-differ', direction: -1, message: `different GTINs ${a.gtin} and ${b.gtin}` });
+  if (f.mpnEqual) out.push({ code: 'mpn-equal', direction: 1, message: `same MPN ${a.mpn}` });
+  if (f.mpnDiffer) out.push({ code: 'mpn-differ', direction: -1, message: `different MPNs ${a.mpn} and ${b.mpn}` });
+  if (f.modelEqual && !f.mpnEqual) out.push({ code: 'model-equal', direction: 1, message: `same model number ${ev.matchedModel}` });
+  if (f.modelPartial) out.push({ code: 'model-partial', direction: 1, message: 'model number of one contained in the other' });
+  if (f.modelConflict && ev.conflictingModels) {
+    out.push({
+      code: 'model-conflict',
+      direction: -1,
+      message: `different model numbers ${ev.conflictingModels[0]} and ${ev.conflictingModels[1]}`,
+    });
+  }
+  if (f.brandAgree) out.push({ code: 'brand-agree', direction: 1, message: `same brand ${a.brand ?? b.brand}` });
+  if (f.brandConflict) out.push({ code: 'brand-conflict', direction: -1, message: `different brands ${a.brand} and ${b.brand}` });
+  out.push({
+    code: 'title-similarity',
+    direction: f.trigramCosine >= 0.5 ? 1 : 0,
+    message: `title similarity ${fmt(f.trigramCosine)}`,
+  });
+  for (const c of ev.quantityConflicts) {
+    out.push({
+      code: 'quantity-conflict',
+      direction: -1,
+      message: `${c.kind} differs: ${c.a.map((v) => formatQuantity(c.kind, v)).join('/')} vs ${c.b
+        .map((v) => formatQuantity(c.kind, v))
+        .join('/')}`,
+    });
+  }
+  if (f.colourConflict) {
+    out.push({ code: 'colour-conflict', direction: -1, message: `colour differs: ${[...a.colours].join('/')} vs ${[...b.colours].join('/')}` });
+  }
+  if (f.priceImplausible && ev.priceRatio != null) {
+    out.push({
+      code: 'price-implausible',
+      direction: -1,
+      message: `price ratio ${fmt(ev.priceRatio)} outside ${PLAUSIBLE_PRICE_RATIO[0]}–${PLAUSIBLE_PRICE_RATIO[1]}`,
+    });
+  }
+  return out;
+}
+
+/** Final score from the model and the rules; exported for training and evaluation. */
+export function applyRules(base: number, ev: PairEvidence): number {
+  const f = ev.features;
+  let s = base;
+  if (f.gtinEqual) return Math.max(s, GTIN_MATCH_FLOOR);
+  if (f.gtinDiffer) s = Math.min(s, GTIN_MISMATCH_CAP);
+  if (f.quantityConflict > 0) s = Math.min(s, QUANTITY_CONFLICT_CAP);
+  if (f.priceImplausible) s *= PRICE_IMPLAUSIBLE_FACTOR;
+  return s;
+}
+
+/**
+ * Score two offers (raw or prepared). Deterministic; raw offers are prepared once and cached
+ * per object, so scoring one query against many candidates does the text work once.
+ */
+export function scorePair(a: OfferLike | PreparedOffer, b: OfferLike | PreparedOffer, options: ScoreOptions = {}): PairScore {
+  const model = options.model ?? getDefaultModel();
+  const pa = toPrepared(a, options.stats);
+  const pb = toPrepared(b, options.stats);
+  const evidence = pairEvidence(pa, pb);
+  const score = applyRules(linearScore(model, evidence.features), evidence);
+  return { score, isMatch: score >= model.threshold, reasons: reasonsOf(pa, pb, evidence), evidence };
+}

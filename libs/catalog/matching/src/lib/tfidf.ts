@@ -1,0 +1,110 @@
+/**
+ * Corpus statistics (document frequencies) and sparse TF-IDF vectors over title words and
+ * character trigrams. Build the statistics once from the catalog titles with {@link buildIdfStats}
+ * and pass them to the scorer; without statistics every term weighs the same.
+ */
+import { compactTitle, tokenizeTitle } from './normalise';
+
+export type SparseVector = Map<string, number>;
+
+export interface IdfStats {
+  docCount: number;
+  wordDf: Map<string, number>;
+  trigramDf: Map<string, number>;
+}
+
+export interface IdfStatsJson {
+  docCount: number;
+  wordDf: Record<string, number>;
+  trigramDf: Record<string, number>;
+}
+
+/** Character trigrams of a compact title, padded with a space at both ends. */
+export function charTrigrams(compact: string): string[] {
+  const s = ` ${compact} `;
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= s.length; i++) out.push(s.slice(i, i + 3));
+  return out;
+}
+
+/** Document frequencies of title words and trigrams over a corpus of titles. */
+export function buildIdfStats(titles: Iterable<string>): IdfStats {
+  const wordDf = new Map<string, number>();
+  const trigramDf = new Map<string, number>();
+  let docCount = 0;
+  for (const title of titles) {
+    docCount++;
+    for (const w of new Set(tokenizeTitle(title))) wordDf.set(w, (wordDf.get(w) ?? 0) + 1);
+    for (const g of new Set(charTrigrams(compactTitle(title)))) trigramDf.set(g, (trigramDf.get(g) ?? 0) + 1);
+  }
+  return { docCount, wordDf, trigramDf };
+}
+
+export function idfStatsToJson(stats: IdfStats): IdfStatsJson {
+  return {
+    docCount: stats.docCount,
+    wordDf: Object.fromEntries(stats.wordDf),
+    trigramDf: Object.fromEntries(stats.trigramDf),
+  };
+}
+
+export function idfStatsFromJson(json: IdfStatsJson): IdfStats {
+  if (!json || typeof json.docCount !== 'number' || json.docCount < 0) {
+    throw new TypeError('idf stats: docCount must be a non-negative number');
+  }
+  return {
+    docCount: json.docCount,
+    wordDf: new Map(Object.entries(json.wordDf ?? {})),
+    trigramDf: new Map(Object.entries(json.trigramDf ?? {})),
+  };
+}
+
+/** Smoothed inverse document frequency; 1 for every term when no statistics are given. */
+export function idf(df: number | undefined, docCount: number): number {
+  if (docCount <= 0) return 1;
+  return Math.log((docCount + 1) / ((df ?? 0) + 1)) + 1;
+}
+
+function weigh(terms: readonly string[], df: Map<string, number> | undefined, docCount: number): SparseVector {
+  const tf = new Map<string, number>();
+  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+  let norm = 0;
+  for (const [t, n] of tf) {
+    const w = (1 + Math.log(n)) * idf(df?.get(t), docCount);
+    tf.set(t, w);
+    norm += w * w;
+  }
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (const [t, w] of tf) tf.set(t, w / norm);
+  return tf;
+}
+
+/** Unit-length TF-IDF vector over title words. */
+export function wordVector(tokens: readonly string[], stats?: IdfStats): SparseVector {
+  return weigh(tokens, stats?.wordDf, stats?.docCount ?? 0);
+}
+
+/** Unit-length TF-IDF vector over character trigrams of the compact title. */
+export function trigramVector(compact: string, stats?: IdfStats): SparseVector {
+  return weigh(charTrigrams(compact), stats?.trigramDf, stats?.docCount ?? 0);
+}
+
+/** Cosine of two unit-length sparse vectors. */
+export function cosine(a: SparseVector, b: SparseVector): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let dot = 0;
+  for (const [t, w] of small) {
+    const v = large.get(t);
+    if (v !== undefined) dot += w * v;
+  }
+  return dot > 1 ? 1 : dot;
+}
+
+/** Jaccard similarity of two sets. */
+export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let inter = 0;
+  for (const x of small) if (large.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+}
