@@ -11,6 +11,7 @@ export const FEATURE_NAMES = [
   'modelEqual',
   'modelPartial',
   'modelConflict',
+  'modelVariant',
   'modelOneSided',
   'brandAgree',
   'brandConflict',
@@ -23,6 +24,9 @@ export const FEATURE_NAMES = [
   'quantityAgree',
   'quantityConflict',
   'colourConflict',
+  'editionMismatch',
+  'platformConflict',
+  'accessoryMismatch',
   'lengthRatio',
   'priceLogRatio',
   'priceImplausible',
@@ -70,6 +74,25 @@ function partialModelMatch(a: PreparedOffer, b: PreparedOffer): boolean {
   return false;
 }
 
+/**
+ * Same model stem with different variant suffixes: "DVPFX820P" vs "DVPFX820W",
+ * "VGNCS180JR" vs "VGNCS180JQ" — usually colours or bundles of one line.
+ */
+function variantModels(a: PreparedOffer, b: PreparedOffer): boolean {
+  for (const m of a.strongModels) {
+    for (const n of b.strongModels) {
+      if (m === n) continue;
+      let i = 0;
+      while (i < m.length && i < n.length && m[i] === n[i]) i++;
+      if (i < 4 || !/\d/.test(m.slice(0, i))) continue;
+      const sm = m.slice(i);
+      const sn = n.slice(i);
+      if (sm && sn && sm.length <= 3 && sn.length <= 3 && /^[A-Z]+$/.test(sm) && /^[A-Z]+$/.test(sn)) return true;
+    }
+  }
+  return false;
+}
+
 export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   const f = {} as PairFeatures;
   for (const name of FEATURE_NAMES) f[name] = 0;
@@ -95,6 +118,7 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
     }
   }
   let conflictingModels: [string, string] | null = null;
+  if (variantModels(a, b)) f.modelVariant = 1;
   if (!f.modelEqual) {
     if (partialModelMatch(a, b)) f.modelPartial = 1;
     else if (a.strongModels.size > 0 && b.strongModels.size > 0) {
@@ -137,6 +161,17 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
     for (const c of a.colours) if (b.colours.has(c)) shared = true;
     if (!shared) f.colourConflict = 1;
   }
+
+  let editionDiff = 0;
+  for (const e of a.editions) if (!b.editions.has(e)) editionDiff++;
+  for (const e of b.editions) if (!a.editions.has(e)) editionDiff++;
+  f.editionMismatch = Math.min(2, editionDiff);
+  if (a.platforms.size > 0 && b.platforms.size > 0) {
+    let shared = false;
+    for (const p of a.platforms) if (b.platforms.has(p)) shared = true;
+    if (!shared) f.platformConflict = 1;
+  }
+  if (a.accessory !== b.accessory) f.accessoryMismatch = 1;
 
   const lo = Math.min(a.tokenCount, b.tokenCount);
   const hi = Math.max(a.tokenCount, b.tokenCount);

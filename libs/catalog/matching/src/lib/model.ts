@@ -28,6 +28,9 @@ export const NON_POSITIVE_FEATURES: ReadonlySet<FeatureName> = new Set<FeatureNa
   'numberMismatch',
   'quantityConflict',
   'colourConflict',
+  'editionMismatch',
+  'platformConflict',
+  'accessoryMismatch',
   'priceImplausible',
   'priceLogRatio',
 ]);

@@ -158,22 +158,24 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 export const MARKETING_WORDS: ReadonlySet<string> = new Set([
   'new', 'brand', 'bundle', 'free', 'shipping', 'ship', 'fast', 'sale', 'hot', 'deal', 'deals', 'best',
   'seller', 'bestseller', 'official', 'authentic', 'genuine', 'original', 'latest', 'model', 'edition',
-  'version', 'item', 'items', 'product', 'products', 'great', 'quality', 'premium', 'top', 'rated', 'offer',
-  'discount', 'cheap', 'lowest', 'price', 'guaranteed', 'warranty', 'us', 'usa', 'seller', 'retail',
+  'version', 'item', 'items', 'product', 'products', 'great', 'quality', 'top', 'rated', 'offer',
+  'discount', 'cheap', 'lowest', 'price', 'guaranteed', 'warranty', 'us', 'usa',
 ]);
 
 /**
  * Title → comparison tokens: folded to lower case, split on everything that is not a letter,
- * digit or decimal point between digits, stop and marketing words removed.
+ * digit or decimal point between digits, stop and marketing words removed, version numbers
+ * written "v2" or "2.0" read as "2".
  * "Sony WH-1000XM5 Wireless Headphones – NEW, Free Shipping!" → ["sony","wh","1000xm5","wireless","headphones"].
  */
 export function tokenizeTitle(title: string): string[] {
-  const text = foldText(title).replace(/(\d)\.(\d)/g, '$1\u0000$2');
   const out: string[] = [];
-  for (const raw of text.split(/[^a-z0-9\u0000]+/)) {
-    if (!raw) continue;
-    const token = raw.replace(/\u0000/g, '.');
+  for (const m of foldText(title).matchAll(/\d+(?:\.\d+)+|[a-z0-9]+/g)) {
+    let token = m[0];
     if (STOP_WORDS.has(token) || MARKETING_WORDS.has(token)) continue;
+    // Versions: "v2", "2.0" and "2" are the same number.
+    const version = /^v?(\d+)(?:\.0+)?$/.exec(token);
+    if (version) token = version[1] as string;
     out.push(token);
   }
   return out;

@@ -19,6 +19,20 @@ export interface OfferLike {
 
 const PREPARED = Symbol('prepared-offer');
 
+/** Words that tell editions, licences and variants of one product line apart. */
+const EDITION_WORDS: ReadonlySet<string> = new Set([
+  'upgrade', 'upg', 'upsell', 'academic', 'student', 'teacher', 'education', 'edu', 'oem', 'trial', 'standard', 'std',
+  'professional', 'pro', 'deluxe', 'premium', 'home', 'basic', 'ultimate', 'enterprise', 'server', 'business',
+  'express', 'lite', 'plus', 'elite', 'collectors', 'producer', 'platinum', 'refurbished', 'renewed', 'used',
+  'mini', 'max', 'ultra', 'slim', 'xl', 'kit', 'refill', 'replacement',
+]);
+const EDITION_CANON: Record<string, string> = { upg: 'upgrade', upsell: 'upgrade', std: 'standard', professional: 'pro', edu: 'academic', education: 'academic', renewed: 'refurbished' };
+const PLATFORM_WORDS: Record<string, string> = {
+  mac: 'mac', macintosh: 'mac', osx: 'mac', win: 'windows', windows: 'windows', xp: 'windows', vista: 'windows',
+  linux: 'linux', android: 'android', ios: 'ios', ps3: 'ps3', ps4: 'ps4', ps5: 'ps5', xbox: 'xbox', wii: 'wii',
+};
+const ACCESSORY_RE = /(?<![a-z])(?:case|cover|sleeve|skin|charger|adapter|adaptor|cable|mount|stand|holder|strap|screen protector|replacement|compatible|for use with)(?![a-z])|(?<![a-z])for (?:the )?(?:apple|samsung|sony|canon|nikon|ipod|iphone|ipad|galaxy|kindle)/;
+
 export interface PreparedOffer {
   readonly [PREPARED]: true;
   readonly offer: OfferLike;
@@ -40,6 +54,12 @@ export interface PreparedOffer {
   readonly trigrams: SparseVector;
   readonly quantities: ReadonlyMap<QuantityKind, ReadonlySet<number>>;
   readonly colours: ReadonlySet<string>;
+  /** Edition and licence words ("upgrade", "academic", "pro") present in the title. */
+  readonly editions: ReadonlySet<string>;
+  /** Platforms named in the title, canonical ("mac", "windows"). */
+  readonly platforms: ReadonlySet<string>;
+  /** Whether the title reads as an accessory for something else ("case for …"). */
+  readonly accessory: boolean;
   readonly price: number | null;
 }
 
@@ -90,6 +110,9 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     trigrams: trigramVector(compact, stats),
     quantities: quantitiesByKind(extractQuantities(title)),
     colours: new Set(extractColours(title)),
+    editions: new Set(tokens.filter((t) => EDITION_WORDS.has(t)).map((t) => EDITION_CANON[t] ?? t)),
+    platforms: new Set(tokens.map((t) => PLATFORM_WORDS[t]).filter((p): p is string => p !== undefined)),
+    accessory: ACCESSORY_RE.test(foldText(title)),
     price: offer.price != null && offer.price > 0 ? offer.price : null,
   };
 }

@@ -1,0 +1,59 @@
+import { extractColours, extractModelCandidates, extractQuantities } from './extract';
+
+const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
+
+describe('extractQuantities', () => {
+  it('reads capacities in decimal bytes: 1TB ≡ 1 TB ≡ 1000GB', () => {
+    expect(kinds('WD 1TB drive')).toEqual([['data', 1e12]]);
+    expect(kinds('WD 1 TB drive')).toEqual([['data', 1e12]]);
+    expect(kinds('WD 1000GB drive')).toEqual([['data', 1e12]]);
+    expect(kinds('iPhone 15 128 GB')).toEqual([['data', 128e9]]);
+  });
+  it('reads screen sizes in inches written several ways', () => {
+    expect(kinds('Samsung 55" QLED')).toEqual([['size', 55]]);
+    expect(kinds('Samsung 55in QLED')).toEqual([['size', 55]]);
+    expect(kinds('Samsung 55-inch QLED')).toEqual([['size', 55]]);
+    expect(kinds('Lenovo 2 in 1 laptop')).toEqual([]);
+  });
+  it('reads power, battery, frequency, length and pack counts', () => {
+    expect(kinds('Anker 20000mAh 65W charger')).toEqual([
+      ['battery', 20000],
+      ['power', 65],
+    ]);
+    expect(kinds('Monitor 144Hz, 2.4 GHz wifi')).toEqual([
+      ['frequency', 144],
+      ['frequency', 2.4e9],
+    ]);
+    expect(kinds('Lens 50mm f/1.8 and 5 cm hood')).toEqual([
+      ['length', 50],
+      ['length', 50],
+    ]);
+    expect(kinds('Duracell AA batteries 24-pack')).toEqual([['pack', 24]]);
+    expect(kinds('Pens, pack of 12')).toEqual([['pack', 12]]);
+  });
+});
+
+describe('extractModelCandidates', () => {
+  it('finds tokens that mix letters and digits', () => {
+    expect(extractModelCandidates('HP 85A Black Toner CE285A')).toContain('CE285A');
+    expect(extractModelCandidates('Samsung SL-C1000 colour printer')).toContain('SLC1000');
+  });
+  it('joins a short prefix with the following part', () => {
+    expect(extractModelCandidates('Sony WH 1000XM5 headphones')).toContain('WH1000XM5');
+  });
+  it('skips units, resolutions, interfaces and years', () => {
+    const found = extractModelCandidates('Kingston 64GB USB3 1080p stick 2019 edition 20000mAh');
+    expect(found).toEqual([]);
+  });
+  it('keeps long digit runs as candidates', () => {
+    expect(extractModelCandidates('draper remote transmitter 121066')).toEqual(['121066']);
+  });
+});
+
+describe('extractColours', () => {
+  it('canonicalises colour names', () => {
+    expect(extractColours('iPhone 15 Space Grey 128GB')).toEqual(['space gray']);
+    expect(extractColours('Black/White sneakers')).toEqual(['black', 'white']);
+    expect(extractColours('Redmi phone')).toEqual([]);
+  });
+});

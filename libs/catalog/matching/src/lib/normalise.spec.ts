@@ -1,0 +1,83 @@
+import {
+  hasValidGtinCheckDigit,
+  normaliseBrand,
+  normaliseGtin,
+  normaliseModel,
+  tokenizeTitle,
+} from './normalise';
+
+describe('normaliseModel', () => {
+  it('treats spacing, dashes, slashes and case as the same model', () => {
+    expect(normaliseModel('WH-1000XM5')).toBe('WH1000XM5');
+    expect(normaliseModel('wh1000xm5')).toBe('WH1000XM5');
+    expect(normaliseModel(' wh 1000/xm5 ')).toBe('WH1000XM5');
+    expect(normaliseModel('sl-c1000')).toBe('SLC1000');
+  });
+  it('returns null for nothing', () => {
+    expect(normaliseModel('')).toBeNull();
+    expect(normaliseModel(' - / ')).toBeNull();
+    expect(normaliseModel(undefined)).toBeNull();
+  });
+});
+
+describe('normaliseBrand', () => {
+  it('strips legal suffixes and punctuation', () => {
+    expect(normaliseBrand('Apple Inc.')).toBe('apple');
+    expect(normaliseBrand('Microsoft Corp.')).toBe('microsoft');
+    expect(normaliseBrand('Bose Corporation')).toBe('bose');
+    expect(normaliseBrand('Nikon Co., Ltd.')).toBe('nikon');
+  });
+  it('maps known aliases', () => {
+    expect(normaliseBrand('Hewlett Packard')).toBe('hp');
+    expect(normaliseBrand('Hewlett-Packard Company')).toBe('hp');
+    expect(normaliseBrand('HP')).toBe('hp');
+    expect(normaliseBrand('Sony Electronics')).toBe('sony');
+    expect(normaliseBrand('Sony Electronics Inc.')).toBe('sony');
+    expect(normaliseBrand('Western Digital')).toBe('wd');
+  });
+  it('keeps distinct makers distinct', () => {
+    expect(normaliseBrand('Samsung')).not.toBe(normaliseBrand('Sony'));
+    expect(normaliseBrand('Black & Decker')).toBe(normaliseBrand('Black and Decker'));
+  });
+  it('returns null for empty input', () => {
+    expect(normaliseBrand('  ')).toBeNull();
+    expect(normaliseBrand(null)).toBeNull();
+  });
+});
+
+describe('normaliseGtin', () => {
+  it('pads UPC-A, EAN-13 and EAN-8 to 14 digits', () => {
+    expect(normaliseGtin('036000291452')).toBe('00036000291452');
+    expect(normaliseGtin('4006381333931')).toBe('04006381333931');
+    expect(normaliseGtin('96385074')).toBe('00000096385074');
+    expect(normaliseGtin('10036000291459')).toBe('10036000291459');
+  });
+  it('treats a UPC-A and its EAN-13 form as equal', () => {
+    expect(normaliseGtin('036000291452')).toBe(normaliseGtin('0036000291452'));
+  });
+  it('ignores spaces and dashes', () => {
+    expect(normaliseGtin('0 36000-29145 2')).toBe('00036000291452');
+  });
+  it('rejects a wrong check digit, wrong lengths, letters and all zeros', () => {
+    expect(normaliseGtin('036000291453')).toBeNull();
+    expect(normaliseGtin('12345')).toBeNull();
+    expect(normaliseGtin('03600029145X')).toBeNull();
+    expect(normaliseGtin('00000000000000')).toBeNull();
+    expect(hasValidGtinCheckDigit('4006381333932')).toBe(false);
+  });
+});
+
+describe('tokenizeTitle', () => {
+  it('lower-cases, splits punctuation and drops stop and marketing words', () => {
+    expect(tokenizeTitle('Sony WH-1000XM5 Wireless Headphones – NEW, Free Shipping!')).toEqual([
+      'sony',
+      'wh',
+      '1000xm5',
+      'wireless',
+      'headphones',
+    ]);
+  });
+  it('keeps decimal numbers whole and folds accents', () => {
+    expect(tokenizeTitle('Café 5.1 Surround Bundle')).toEqual(['cafe', '5.1', 'surround']);
+  });
+});

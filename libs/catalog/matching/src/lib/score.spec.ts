@@ -1,0 +1,92 @@
+import { getDefaultModel, modelFromJson } from './model';
+import { prepareOffer } from './prepare';
+import { GTIN_MATCH_FLOOR, QUANTITY_CONFLICT_CAP, scorePair } from './score';
+import { buildIdfStats } from './tfidf';
+
+const threshold = getDefaultModel().threshold;
+const codes = (r: { reasons: { code: string }[] }) => r.reasons.map((x) => x.code);
+
+describe('scorePair', () => {
+  const xm5a = { title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones, Black', brand: 'Sony', price: 398 };
+  const xm5b = { title: 'SONY WH1000XM5/B Noise Cancelling Wireless Over-Ear Headphones', brand: 'Sony Electronics', price: 329.99 };
+  const bose = { title: 'Bose QuietComfort 45 Wireless Noise Cancelling Headphones', brand: 'Bose', price: 279 };
+
+  it('scores the same product from two retailers above the threshold', () => {
+    const r = scorePair(xm5a, xm5b);
+    expect(r.score).toBeGreaterThanOrEqual(threshold);
+    expect(r.isMatch).toBe(true);
+    expect(codes(r)).toEqual(expect.arrayContaining(['model-equal', 'brand-agree']));
+  });
+
+  it('scores a different product of the same category below the threshold', () => {
+    const r = scorePair(xm5a, bose);
+    expect(r.score).toBeLessThan(threshold);
+    expect(codes(r)).toContain('brand-conflict');
+  });
+
+  it('decides on equal GTINs whatever the titles say', () => {
+    const r = scorePair({ title: 'Thing one', gtin: '036000291452' }, { title: 'Entirely other words', gtin: '0036000291452' });
+    expect(r.score).toBeGreaterThanOrEqual(GTIN_MATCH_FLOOR);
+    expect(codes(r)).toContain('gtin-equal');
+  });
+
+  it('rejects different valid GTINs even with identical titles', () => {
+    const r = scorePair({ ...xm5a, gtin: '036000291452' }, { ...xm5a, gtin: '4006381333931' });
+    expect(r.score).toBeLessThan(threshold);
+    expect(codes(r)).toContain('gtin-differ');
+  });
+
+  it('uses an equal MPN as strong evidence', () => {
+    const a = { title: 'HP toner cartridge black', mpn: 'CE285A', brand: 'HP' };
+    const b = { title: 'Hewlett Packard 85A laser toner', mpn: 'ce-285a', brand: 'Hewlett-Packard' };
+    const withMpn = scorePair(a, b);
+    const without = scorePair({ ...a, mpn: null }, { ...b, mpn: null });
+    expect(withMpn.score).toBeGreaterThan(without.score);
+    expect(codes(withMpn)).toContain('mpn-equal');
+  });
+
+  it('sinks a pair whose capacities conflict: a 64 GB phone is not the 128 GB one', () => {
+    const a = { title: 'Apple iPhone 13 64GB Midnight', brand: 'Apple', price: 599 };
+    const b = { title: 'Apple iPhone 13 128GB Midnight', brand: 'Apple', price: 649 };
+    const same = scorePair(a, { ...a, title: 'Apple iPhone 13, 64 GB, Midnight' });
+    const r = scorePair(a, b);
+    expect(r.score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
+    expect(r.isMatch).toBe(false);
+    expect(same.isMatch).toBe(true);
+    expect(r.reasons.find((x) => x.code === 'quantity-conflict')?.message).toBe('data differs: 64 GB vs 128 GB');
+  });
+
+  it('lowers the score when the price ratio is implausible', () => {
+    const a = { title: 'Canon EOS R6 Mark II mirrorless camera body', brand: 'Canon', price: 2499 };
+    const plausible = scorePair(a, { ...a, price: 2299 });
+    const implausible = scorePair(a, { ...a, price: 29.99 });
+    expect(implausible.score).toBeLessThan(plausible.score);
+    expect(codes(implausible)).toContain('price-implausible');
+  });
+
+  it('is deterministic and symmetric enough to not depend on argument order for the decision', () => {
+    const r1 = scorePair(xm5a, xm5b);
+    const r2 = scorePair(xm5a, xm5b);
+    const r3 = scorePair(xm5b, xm5a);
+    expect(r1.score).toBe(r2.score);
+    expect(r3.isMatch).toBe(r1.isMatch);
+  });
+
+  it('accepts prepared offers and corpus statistics', () => {
+    const stats = buildIdfStats([xm5a.title, xm5b.title, bose.title, 'Sony Bravia TV', 'Sony Alpha camera']);
+    const raw = scorePair(xm5a, xm5b, { stats });
+    const prepared = scorePair(prepareOffer(xm5a, stats), prepareOffer(xm5b, stats), { stats });
+    expect(prepared.score).toBeCloseTo(raw.score, 12);
+  });
+
+  it('names the bad field of a malformed offer', () => {
+    expect(() => scorePair({ title: 42 } as never, xm5a)).toThrow('offer.title must be a string');
+    expect(() => scorePair({ title: 'x', price: -1 }, xm5a)).toThrow('offer.price');
+  });
+
+  it('rejects a malformed model file', () => {
+    expect(() => modelFromJson({ version: 1, features: ['nope'], weights: [1], bias: 0, threshold: 0.5 })).toThrow(
+      'unknown feature "nope"',
+    );
+  });
+});
