@@ -1,0 +1,42 @@
+import { tryParseHttpUrl } from './errors';
+
+/**
+ * Normalises a host name: trims, lower-cases, converts international names to punycode, removes a port
+ * and a trailing dot. Accepts a bare host (`WWW.Amazon.com:443`) or a full http(s) URL.
+ * Answers `null` when the input is not a host (empty, contains a path, user info, spaces …).
+ */
+export function normalizeHost(input: string): string | null {
+  if (typeof input !== 'string') return null;
+  const text = input.trim();
+  if (!text) return null;
+  let hostname: string;
+  if (text.includes('://')) {
+    const url = tryParseHttpUrl(text);
+    if (!url) return null;
+    hostname = url.hostname;
+  } else {
+    if (/[\s/?#@\\]/.test(text)) return null;
+    try {
+      hostname = new URL(`http://${text}`).hostname;
+    } catch {
+      return null;
+    }
+  }
+  hostname = hostname.replace(/\.$/, '');
+  return hostname || null;
+}
+
+/** Removes one leading `www.` label. */
+export function stripWww(host: string): string {
+  return host.startsWith('www.') ? host.slice(4) : host;
+}
+
+/**
+ * True when `host` is `domain` itself or a true subdomain of it (`smile.amazon.com` of `amazon.com`).
+ * Never a look-alike: `notamazon.com` and `amazon.com.evil.com` are not `amazon.com`.
+ * Both arguments must already be normalised (lower case, no port, no trailing dot).
+ */
+export function hostMatchesDomain(host: string, domain: string): boolean {
+  if (!host || !domain) return false;
+  return host === domain || host.endsWith(`.${domain}`);
+}

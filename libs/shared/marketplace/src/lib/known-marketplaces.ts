@@ -1,0 +1,66 @@
+import { hostMatchesDomain, normalizeHost, stripWww } from './host';
+
+export interface KnownMarketplace {
+  /** Name shown to people. */
+  readonly name: string;
+  /** Domains answered by the check, most specific first. */
+  readonly domains: readonly string[];
+}
+
+/**
+ * SPEC §5 known marketplaces: Shopify, Amazon, eBay, Etsy, Walmart, Target, Best Buy, Newegg, AliExpress,
+ * Alibaba. Each is matched on its main domain; Shopify also on `myshopify.com`, the domain every Shopify
+ * store is served from.
+ */
+export const KNOWN_MARKETPLACES: readonly KnownMarketplace[] = Object.freeze([
+  { name: 'Shopify', domains: ['myshopify.com', 'shopify.com'] },
+  { name: 'Amazon', domains: ['amazon.com'] },
+  { name: 'eBay', domains: ['ebay.com'] },
+  { name: 'Etsy', domains: ['etsy.com'] },
+  { name: 'Walmart', domains: ['walmart.com'] },
+  { name: 'Target', domains: ['target.com'] },
+  { name: 'Best Buy', domains: ['bestbuy.com'] },
+  { name: 'Newegg', domains: ['newegg.com'] },
+  { name: 'AliExpress', domains: ['aliexpress.com'] },
+  { name: 'Alibaba', domains: ['alibaba.com'] },
+]);
+
+/** Every domain the known-marketplace check answers, e.g. `amazon.com`, `myshopify.com`. */
+export const KNOWN_MARKETPLACE_DOMAINS: readonly string[] = KNOWN_MARKETPLACES.flatMap((entry) => entry.domains);
+
+/**
+ * SPEC §5 known-marketplace check. The host (a bare host or an http(s) URL) has its leading `www.` removed
+ * and is matched against {@link KNOWN_MARKETPLACE_DOMAINS} as the domain itself or a true subdomain.
+ * Answers the matching domain (`smile.amazon.com` → `amazon.com`, `shop.myshopify.com` → `myshopify.com`)
+ * or `null` (`notamazon.com`, `amazon.com.evil.com`, unparsable input).
+ */
+export function knownMarketplaceDomain(hostOrUrl: string): string | null {
+  const host = normalizeHost(hostOrUrl);
+  if (!host) return null;
+  const bare = stripWww(host);
+  for (const domain of KNOWN_MARKETPLACE_DOMAINS) {
+    if (hostMatchesDomain(bare, domain)) return domain;
+  }
+  return null;
+}
+
+/** The known marketplace (name and domains) of a host or URL, or `null`. */
+export function knownMarketplaceFor(hostOrUrl: string): KnownMarketplace | null {
+  const domain = knownMarketplaceDomain(hostOrUrl);
+  return domain ? (KNOWN_MARKETPLACES.find((entry) => entry.domains.includes(domain)) ?? null) : null;
+}
+
+/** Substrings that mark a business domain as a Shopify store (DESIGN §7). */
+export const SHOPIFY_DOMAIN_MARKERS = ['myshopify.com', 'shopify.com'] as const;
+
+/**
+ * SPEC §5 / DESIGN §7 Shopify detection: a business domain *containing* `myshopify.com` or `shopify.com`
+ * (case-insensitive) triggers tracked-referral handling. This is deliberately the spec's containment rule,
+ * not a host match: it only decides that a referral is recorded before the shopper is sent on, which is
+ * harmless for a look-alike, and it also accepts a domain written as a URL (`https://x.myshopify.com/`).
+ */
+export function isShopifyDomain(domain: string | null | undefined): boolean {
+  if (typeof domain !== 'string') return false;
+  const text = domain.trim().toLowerCase();
+  return SHOPIFY_DOMAIN_MARKERS.some((marker) => text.includes(marker));
+}
