@@ -1,0 +1,10 @@
+export {
+  ApiError,
+  isApiError,
+  NETWORK_ERROR_CODE,
+  NETWORK_ERROR_MESSAGE,
+  INVALID_RESPONSE_CODE,
+  REQUEST_FAILED_CODE,
+  type ApiErrorInit,
+} from './lib/api-error';
+export { apiRequest, buildUrl, type ApiRequestOptions, type ApiResult, type FetchLike, type HttpMethod, type QueryParams } from './lib/api-request';
