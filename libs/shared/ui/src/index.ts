@@ -1,1 +1,18 @@
-export {};
+import './lib/styles.css';
+
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './lib/button';
+export { Card, type CardProps } from './lib/card';
+export { EmptyState, type EmptyStateProps } from './lib/empty-state';
+export {
+  ErrorBoundary,
+  ErrorFallback,
+  ERROR_FALLBACK_MESSAGE,
+  ERROR_FALLBACK_TITLE,
+  type ErrorBoundaryProps,
+  type ErrorFallbackProps,
+} from './lib/error-boundary';
+export { dispatchPreloadError, lazyPage, PRELOAD_ERROR_EVENT, type PreloadErrorEvent } from './lib/lazy-page';
+export { PageSuspense, type PageSuspenseProps } from './lib/page-suspense';
+export { Skeleton, SKELETON_LABEL, type SkeletonProps, type SkeletonVariant } from './lib/skeleton';
+export { Spinner, type SpinnerProps } from './lib/spinner';
+export { TextField, type TextFieldProps } from './lib/text-field';
