@@ -1,1 +1,23 @@
-export {};
+export {
+  buildQuerySlug,
+  buildSlug,
+  createRequestId,
+  extractUrlFromPath,
+  FALLBACK_SLUG,
+  INVALID_URL_PATH,
+  parseProductUrl,
+  PRODUCT_REQUEST_KEY_PREFIX,
+  productRequestKey,
+  productRequestRecordSchema,
+  readProductRequest,
+  startTextSearch,
+  startUrlSearch,
+  storeProductRequest,
+  type NavigateLike,
+  type ProductQueryRequest,
+  type ProductRequestRecord,
+  type ProductUrlRequest,
+  type SearchNavigationState,
+  type SearchStart,
+} from './lib/direct-url';
+export { DirectUrlDetector, PROCESSING_URL_TEXT, useDirectUrlDetector, type DirectUrlDetectorProps } from './lib/direct-url-detector';
