@@ -26,6 +26,15 @@ describe('tagUrl: Amazon Associates', () => {
     expect(tagger.tagUrl('https://www.amazon.com/dp/B08N5WRWNW?tag=a-20&tag=b-20')).toBe('https://www.amazon.com/dp/B08N5WRWNW?tag=ph-20');
   });
 
+  it('drops user info from a tagged link', () => {
+    expect(tagger.tagUrl('https://user:pw@www.amazon.com/dp/B08N5WRWNW')).toBe('https://www.amazon.com/dp/B08N5WRWNW?tag=ph-20');
+  });
+
+  it('accepts a URL object', () => {
+    expect(tagger.tagUrl(new URL('https://www.amazon.com/dp/B08N5WRWNW'))).toBe('https://www.amazon.com/dp/B08N5WRWNW?tag=ph-20');
+    expect(tagger.tagUrl(new URL('https://example.com'))).toBe('https://example.com/');
+  });
+
   it('tags amazon.com subdomains', () => {
     expect(tagger.tagUrl('https://smile.amazon.com/dp/B08N5WRWNW')).toBe('https://smile.amazon.com/dp/B08N5WRWNW?tag=ph-20');
   });

@@ -220,6 +220,9 @@ export function createAffiliateTagger(input: AffiliateConfigInput | AffiliateCon
       // Nothing to add: the link is returned exactly as given.
       if (!utm && !programmeForParsed(url, config)) return typeof input === 'string' ? input.trim() : original.href;
       if (utm) url = withQueryParams(url, utmParams(utm));
+      // Credentials never travel inside an outbound link.
+      url.username = '';
+      url.password = '';
       return tagParsed(url, reference);
     },
     programmeFor(input: string | URL): AffiliateProgramme | null {

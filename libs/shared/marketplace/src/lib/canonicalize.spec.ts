@@ -65,6 +65,8 @@ describe('canonicalizeUrl', () => {
     );
     expect(canonicalizeUrl('http://smile.amazon.com/gp/product/B08N5WRWNW?psc=1')).toBe('https://amazon.com/dp/B08N5WRWNW');
     expect(canonicalizeUrl('https://www.amazon.com/gp/aw/d/B08N5WRWNW')).toBe('https://amazon.com/dp/B08N5WRWNW');
+    expect(canonicalizeUrl('https://m.amazon.com/dp/B08N5WRWNW')).toBe('https://amazon.com/dp/B08N5WRWNW');
+    expect(canonicalizeUrl('https://www.amzn.com/dp/B08N5WRWNW')).toBe('https://amazon.com/dp/B08N5WRWNW');
   });
 
   it('keeps the regional Amazon store', () => {

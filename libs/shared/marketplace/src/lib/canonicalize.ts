@@ -30,7 +30,8 @@ export function canonicalizeUrl(input: string | URL): string {
 
   if (retailer === 'amazon' && match) {
     const asin = productIdFor('amazon', url);
-    if (asin) return `https://${match.domain}/dp/${asin}`;
+    // amzn.com is Amazon's short domain for amazon.com.
+    if (asin) return `https://${match.domain === 'amzn.com' ? 'amazon.com' : match.domain}/dp/${asin}`;
   }
 
   const protocol = retailer ? 'https:' : url.protocol;

@@ -14,19 +14,12 @@ describe('known marketplaces', () => {
       'AliExpress',
       'Alibaba',
     ]);
-    expect(KNOWN_MARKETPLACE_DOMAINS).toEqual([
-      'myshopify.com',
-      'shopify.com',
-      'amazon.com',
-      'ebay.com',
-      'etsy.com',
-      'walmart.com',
-      'target.com',
-      'bestbuy.com',
-      'newegg.com',
-      'aliexpress.com',
-      'alibaba.com',
-    ]);
+    expect(KNOWN_MARKETPLACE_DOMAINS.slice(0, 3)).toEqual(['myshopify.com', 'shopify.com', 'amazon.com']);
+    for (const entry of KNOWN_MARKETPLACES.slice(1)) {
+      // The main .com domain comes first, so it is the one answered for it.
+      expect(entry.domains[0]).toMatch(/^[a-z]+\.com$/);
+    }
+    expect(new Set(KNOWN_MARKETPLACE_DOMAINS).size).toBe(KNOWN_MARKETPLACE_DOMAINS.length);
   });
 });
 
@@ -47,6 +40,10 @@ describe('knownMarketplaceDomain', () => {
     ['shopify.com', 'shopify.com'],
     ['cool-store.myshopify.com', 'myshopify.com'],
     ['www.cool-store.myshopify.com', 'myshopify.com'],
+    ['www.amazon.co.uk', 'amazon.co.uk'],
+    ['www.ebay.de', 'ebay.de'],
+    ['www.walmart.ca', 'walmart.ca'],
+    ['www.bestbuy.ca', 'bestbuy.ca'],
   ])('%s → %s', (host, domain) => {
     expect(knownMarketplaceDomain(host)).toBe(domain);
   });
@@ -55,7 +52,7 @@ describe('knownMarketplaceDomain', () => {
     expect(knownMarketplaceDomain('https://WWW.Amazon.com/dp/B08N5WRWNW')).toBe('amazon.com');
   });
 
-  it.each(['notamazon.com', 'amazon.com.evil.com', 'myebay.com', 'notshopify.com', 'example.com', 'costco.com', '', 'a b'])(
+  it.each(['notamazon.com', 'amazon.com.evil.com', 'myebay.com', 'notshopify.com', 'example.com', 'costco.com', 'amzn.to', 'ebay.us', 'target.com.au', '', 'a b'])(
     '%j is no known marketplace',
     (host) => {
       expect(knownMarketplaceDomain(host)).toBeNull();

@@ -1,4 +1,5 @@
 import { hostMatchesDomain, normalizeHost, stripWww } from './host';
+import { RETAILERS } from './retailers';
 
 export interface KnownMarketplace {
   /** Name shown to people. */
@@ -7,20 +8,25 @@ export interface KnownMarketplace {
   readonly domains: readonly string[];
 }
 
+/** Link shorteners of a marketplace: they redirect, no shop is served on them. */
+const SHORTENERS = new Set(['amzn.to', 'amzn.com', 'a.co', 'ebay.us']);
+const shopDomains = (domains: readonly string[]): string[] => domains.filter((domain) => !SHORTENERS.has(domain));
+
 /**
  * SPEC §5 known marketplaces: Shopify, Amazon, eBay, Etsy, Walmart, Target, Best Buy, Newegg, AliExpress,
- * Alibaba. Each is matched on its main domain; Shopify also on `myshopify.com`, the domain every Shopify
- * store is served from.
+ * Alibaba. Each is matched on its main domain first, then on its other national stores from the retailer
+ * registry (`amazon.co.uk`, `ebay.de`, `walmart.ca` …); Shopify also on `myshopify.com`, the domain every
+ * Shopify store is served from. Link shorteners (`amzn.to`, `ebay.us`) are not marketplaces.
  */
 export const KNOWN_MARKETPLACES: readonly KnownMarketplace[] = Object.freeze([
   { name: 'Shopify', domains: ['myshopify.com', 'shopify.com'] },
-  { name: 'Amazon', domains: ['amazon.com'] },
-  { name: 'eBay', domains: ['ebay.com'] },
+  { name: 'Amazon', domains: shopDomains(RETAILERS.amazon.domains) },
+  { name: 'eBay', domains: shopDomains(RETAILERS.ebay.domains) },
   { name: 'Etsy', domains: ['etsy.com'] },
-  { name: 'Walmart', domains: ['walmart.com'] },
-  { name: 'Target', domains: ['target.com'] },
-  { name: 'Best Buy', domains: ['bestbuy.com'] },
-  { name: 'Newegg', domains: ['newegg.com'] },
+  { name: 'Walmart', domains: shopDomains(RETAILERS.walmart.domains) },
+  { name: 'Target', domains: shopDomains(RETAILERS.target.domains) },
+  { name: 'Best Buy', domains: shopDomains(RETAILERS.bestbuy.domains) },
+  { name: 'Newegg', domains: shopDomains(RETAILERS.newegg.domains) },
   { name: 'AliExpress', domains: ['aliexpress.com'] },
   { name: 'Alibaba', domains: ['alibaba.com'] },
 ]);
