@@ -1,0 +1,70 @@
+/** Typed failures of the safe page fetcher. `code` is stable for callers to branch on. */
+export type SafeFetchErrorCode =
+  | 'INVALID_URL'
+  | 'SSRF_BLOCKED'
+  | 'TOO_LARGE'
+  | 'TIMEOUT'
+  | 'TOO_MANY_REDIRECTS'
+  | 'FETCH_FAILED';
+
+export class SafeFetchError extends Error {
+  constructor(
+    readonly code: SafeFetchErrorCode,
+    message: string,
+    /** The URL being fetched when it failed (after any redirects). */
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidUrlError extends SafeFetchError {
+  constructor(message: string, url: string) {
+    super('INVALID_URL', message, url);
+  }
+}
+
+export class SsrfBlockedError extends SafeFetchError {
+  constructor(
+    url: string,
+    readonly address: string,
+    readonly reason: string,
+  ) {
+    super('SSRF_BLOCKED', `refused to fetch ${url}: ${address} is a ${reason}`, url);
+  }
+}
+
+export class FetchTooLargeError extends SafeFetchError {
+  constructor(
+    url: string,
+    readonly maxBytes: number,
+  ) {
+    super('TOO_LARGE', `response from ${url} is larger than ${maxBytes} bytes`, url);
+  }
+}
+
+export class FetchTimeoutError extends SafeFetchError {
+  constructor(
+    url: string,
+    readonly timeoutMs: number,
+  ) {
+    super('TIMEOUT', `fetching ${url} took longer than ${timeoutMs} ms`, url);
+  }
+}
+
+export class TooManyRedirectsError extends SafeFetchError {
+  constructor(
+    url: string,
+    readonly maxRedirects: number,
+  ) {
+    super('TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects starting from ${url}`, url);
+  }
+}
+
+export class FetchFailedError extends SafeFetchError {
+  constructor(url: string, message: string, cause?: unknown) {
+    super('FETCH_FAILED', `fetching ${url} failed: ${message}`, url, { cause });
+  }
+}

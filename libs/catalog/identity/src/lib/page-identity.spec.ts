@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { cleanTitleTag, extractProductIdentity, parseAvailability, parseLenientJson, parsePrice } from './page-identity';
+
+const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', 'fixtures', name), 'utf8');
+
+describe('extractProductIdentity', () => {
+  it('reads a Walmart-like page from its Product JSON-LD', () => {
+    const id = extractProductIdentity(fixture('walmart-product.html'), {
+      url: 'https://www.walmart.com/ip/Apple-AirPods-Pro-2nd-Generation/1752657021',
+    });
+    expect(id).toEqual({
+      title: 'Apple AirPods Pro (2nd Generation) with MagSafe Case (USB\u2011C)',
+      brand: 'Apple',
+      gtin: '00194253939153',
+      mpn: null,
+      sku: '1752657021',
+      price: 189,
+      currency: 'USD',
+      image: 'https://i5.walmartimages.com/seo/airpods-pro-2.jpeg',
+      availability: 'in_stock',
+      source: 'json-ld',
+    });
+  });
+
+  it('follows @graph, @id references and AggregateOffer, and skips related products', () => {
+    const id = extractProductIdentity(fixture('bestbuy-product.html'), { url: 'https://www.bestbuy.com/site/6505727.p?skuId=6505727' });
+    expect(id).toMatchObject({
+      title: 'Sony - WH-1000XM5 Wireless Noise-Canceling Over-the-Ear Headphones - Black',
+      brand: 'Sony',
+      mpn: 'WH1000XM5/B',
+      sku: '6505727',
+      gtin: '00027242923782',
+      price: 329.99,
+      currency: 'USD',
+      availability: 'in_stock',
+      image: 'https://www.bestbuy.com/image2/BestBuy_US/images/products/6505/6505727_sd.jpg',
+      source: 'json-ld',
+    });
+  });
+
+  it('falls back to the title tag, with the retailer name and category removed, ignoring commented-out markup', () => {
+    const id = extractProductIdentity(fixture('amazon-product.html'));
+    expect(id).toEqual(
+      expect.objectContaining({
+        title: 'Sony WH-1000XM5 The Best Wireless Noise Canceling Headphones, Black',
+        source: 'title-tag',
+        price: null,
+        gtin: null,
+      }),
+    );
+  });
+
+  it('survives a broken JSON-LD block and repairs a sloppy one, decoding HTML entities', () => {
+    const id = extractProductIdentity(fixture('broken-jsonld.html'));
+    expect(id).toMatchObject({
+      title: "Ben & Jerry's Chocolate Fudge Brownie Ice Cream - 16oz",
+      brand: "Ben & Jerry's",
+      gtin: '00076840100477',
+      price: 5.49,
+      currency: 'USD',
+      availability: 'out_of_stock',
+      source: 'json-ld',
+    });
+  });
+
+  it('reads Open Graph product tags in any attribute order and quoting', () => {
+    const id = extractProductIdentity(fixture('open-graph-product.html'), { url: 'https://shop.example/p/anker' });
+    expect(id).toEqual({
+      title: 'Anker PowerCore 20000mAh Portable Charger – Black',
+      brand: 'Anker',
+      gtin: '00848061067446',
+      mpn: null,
+      sku: 'A1263',
+      price: 1049.95,
+      currency: 'EUR',
+      image: 'https://cdn.shop.example/anker.jpg',
+      availability: 'in_stock',
+      source: 'open-graph',
+    });
+  });
+
+  it('reads microdata, keeping nested names (brand, review author) out of the product name', () => {
+    const id = extractProductIdentity(fixture('microdata-product.html'), { url: 'https://shop.example/mx' });
+    expect(id).toEqual({
+      title: 'Logitech MX Master 3S Performance Wireless Mouse – Graphite',
+      brand: 'Logitech',
+      gtin: '05099206103177',
+      mpn: '910-006556',
+      sku: 'MX3S-GR',
+      price: 99.99,
+      currency: 'USD',
+      image: 'https://shop.example/img/mx-master-3s.jpg',
+      availability: 'in_stock',
+      source: 'microdata',
+    });
+  });
+
+  it('fills fields the first source lacks from the later ones', () => {
+    const html = `<html><head>
+      <script type="application/ld+json">{"@type":"Product","name":"Kindle Paperwhite"}</script>
+      <meta property="og:image" content="https://img.example/k.jpg">
+      <meta property="product:price:amount" content="139.99"><meta property="product:price:currency" content="USD">
+    </head></html>`;
+    expect(extractProductIdentity(html)).toMatchObject({
+      title: 'Kindle Paperwhite',
+      image: 'https://img.example/k.jpg',
+      price: 139.99,
+      currency: 'USD',
+      source: 'json-ld',
+    });
+  });
+
+  it('drops an invalid GTIN rather than passing it on', () => {
+    const html = '<script type="application/ld+json">{"@type":"Product","name":"X","gtin13":"1234567890123"}</script>';
+    expect(extractProductIdentity(html)?.gtin).toBeNull();
+  });
+
+  it('returns null for a page that names nothing', () => {
+    expect(extractProductIdentity('<html><body><p>hello</p></body></html>')).toBeNull();
+    expect(() => extractProductIdentity(undefined as never)).toThrow('html must be a string');
+  });
+});
+
+describe('value parsers', () => {
+  it('parses prices written the US and the European way', () => {
+    expect(parsePrice('$1,299.99')).toBe(1299.99);
+    expect(parsePrice('1.299,99 €')).toBe(1299.99);
+    expect(parsePrice('12,5')).toBe(12.5);
+    expect(parsePrice('1,299')).toBe(1299);
+    expect(parsePrice(19)).toBe(19);
+    expect(parsePrice('call for price')).toBeNull();
+  });
+  it('maps schema.org availability values', () => {
+    expect(parseAvailability('https://schema.org/InStock')).toBe('in_stock');
+    expect(parseAvailability('schema:PreOrder')).toBe('preorder');
+    expect(parseAvailability('out of stock')).toBe('out_of_stock');
+    expect(parseAvailability('whatever')).toBeNull();
+  });
+  it('repairs common JSON-LD mistakes and gives up on hopeless ones', () => {
+    expect(parseLenientJson('{"a": [1, 2,], }')).toEqual({ a: [1, 2] });
+    expect(parseLenientJson('{"a": ')).toBeUndefined();
+  });
+  it('cleans retailer suffixes from titles', () => {
+    expect(cleanTitleTag('Apple AirPods Pro - Walmart.com')).toBe('Apple AirPods Pro');
+    expect(cleanTitleTag('Sony WH-1000XM5 | Best Buy')).toBe('Sony WH-1000XM5');
+    expect(cleanTitleTag('Dyson V15 Detect - Cordless Vacuum')).toBe('Dyson V15 Detect - Cordless Vacuum');
+  });
+});

@@ -1,0 +1,213 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  FetchFailedError,
+  FetchTimeoutError,
+  FetchTooLargeError,
+  InvalidUrlError,
+  SsrfBlockedError,
+  TooManyRedirectsError,
+} from './errors';
+import { createSafeFetcher, type Resolver } from './safe-fetch';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+interface Fixture {
+  origin: string;
+  port: number;
+  requests: string[];
+  close(): Promise<void>;
+}
+
+async function serve(handler: Handler): Promise<Fixture> {
+  const requests: string[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.headers.host}${req.url}`);
+    handler(req, res);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A resolver that never asks real DNS: fixture names only, anything else fails the test. */
+function fakeDns(table: Record<string, string>): Resolver & { calls: string[] } {
+  const calls: string[] = [];
+  const fn = async (hostname: string) => {
+    calls.push(hostname);
+    const address = table[hostname];
+    if (!address) throw new Error(`unexpected lookup of ${hostname}`);
+    return [{ address, family: address.includes(':') ? (6 as const) : (4 as const) }];
+  };
+  return Object.assign(fn, { calls });
+}
+
+const PAGE = '<html><head><title>Fixture product</title></head></html>';
+
+describe('createSafeFetcher', () => {
+  let fixture: Fixture;
+  afterEach(async () => {
+    await fixture?.close();
+  });
+
+  it('fetches a page from a loopback fixture when loopback is allowed', async () => {
+    fixture = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(PAGE);
+    });
+    const page = await createSafeFetcher({ allowLoopback: true }).fetch(`${fixture.origin}/p/1`);
+    expect(page).toEqual({ finalUrl: `${fixture.origin}/p/1`, status: 200, contentType: 'text/html; charset=utf-8', body: PAGE });
+  });
+
+  it('refuses loopback without allowLoopback and never connects', async () => {
+    fixture = await serve((_req, res) => res.end(PAGE));
+    const fetcher = createSafeFetcher();
+    await expect(fetcher.fetch(`${fixture.origin}/`)).rejects.toBeInstanceOf(SsrfBlockedError);
+    await expect(fetcher.fetch(`http://[::1]:${fixture.port}/`)).rejects.toBeInstanceOf(SsrfBlockedError);
+    expect(fixture.requests).toEqual([]);
+  });
+
+  it.each([
+    'http://10.0.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[fd00::1]/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://127.1/',
+    'http://0177.0.0.1/',
+    'http://0.0.0.0/',
+    'http://100.64.1.1/',
+    'http://192.168.0.1:8080/admin',
+  ])('refuses %s before resolving or connecting', async (url) => {
+    const dns = fakeDns({});
+    const err = await createSafeFetcher({ resolve: dns }).fetch(url).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SsrfBlockedError);
+    expect((err as SsrfBlockedError).code).toBe('SSRF_BLOCKED');
+    expect(dns.calls).toEqual([]);
+  });
+
+  it('refuses a host name that resolves to a private address (even with loopback allowed)', async () => {
+    const dns = fakeDns({ 'internal.shop.test': '10.1.2.3', 'meta.shop.test': '169.254.169.254' });
+    const fetcher = createSafeFetcher({ resolve: dns, allowLoopback: true });
+    await expect(fetcher.fetch('http://internal.shop.test/')).rejects.toThrow('10.1.2.3 is a private address');
+    await expect(fetcher.fetch('http://meta.shop.test/')).rejects.toBeInstanceOf(SsrfBlockedError);
+  });
+
+  it('connects to the address it checked, not to a fresh DNS answer', async () => {
+    fixture = await serve((req, res) => res.end(`host=${req.headers.host}`));
+    const dns = fakeDns({ 'shop.test': '127.0.0.1' });
+    const page = await createSafeFetcher({ resolve: dns, allowLoopback: true }).fetch(`http://shop.test:${fixture.port}/item`);
+    expect(page.body).toBe(`host=shop.test:${fixture.port}`);
+    expect(dns.calls).toEqual(['shop.test']);
+  });
+
+  it('follows redirects and re-checks every hop: a redirect to a private address is refused', async () => {
+    fixture = await serve((req, res) => {
+      if (req.url === '/start') res.writeHead(302, { location: '/middle' }).end();
+      else if (req.url === '/middle') res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      else if (req.url === '/to-ten') res.writeHead(307, { location: 'http://10.0.0.1/' }).end();
+      else if (req.url === '/to-name') res.writeHead(302, { location: 'http://intranet.test/' }).end();
+      else if (req.url === '/good') res.writeHead(302, { location: '/final' }).end();
+      else res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    });
+    const dns = fakeDns({ 'intranet.test': '192.168.10.10' });
+    const fetcher = createSafeFetcher({ allowLoopback: true, resolve: dns });
+
+    const ok = await fetcher.fetch(`${fixture.origin}/good`);
+    expect(ok.finalUrl).toBe(`${fixture.origin}/final`);
+    expect(ok.body).toBe(PAGE);
+
+    const blocked = await fetcher.fetch(`${fixture.origin}/start`).catch((e: unknown) => e);
+    expect(blocked).toBeInstanceOf(SsrfBlockedError);
+    expect((blocked as SsrfBlockedError).address).toBe('169.254.169.254');
+    expect((blocked as SsrfBlockedError).url).toBe('http://169.254.169.254/latest/meta-data/');
+    await expect(fetcher.fetch(`${fixture.origin}/to-ten`)).rejects.toBeInstanceOf(SsrfBlockedError);
+    await expect(fetcher.fetch(`${fixture.origin}/to-name`)).rejects.toThrow('192.168.10.10 is a private address');
+  });
+
+  it('stops after the redirect limit', async () => {
+    fixture = await serve((req, res) => {
+      const n = Number((req.url ?? '/0').slice(1));
+      res.writeHead(302, { location: `/${n + 1}` }).end();
+    });
+    const err = await createSafeFetcher({ allowLoopback: true, maxRedirects: 3 }).fetch(`${fixture.origin}/0`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TooManyRedirectsError);
+    expect(fixture.requests.map((r) => r.replace(/^[^/]*/, ''))).toEqual(['/0', '/1', '/2', '/3']);
+  });
+
+  it('refuses a body over the size cap, declared or streamed', async () => {
+    const big = 'x'.repeat(64 * 1024);
+    fixture = await serve((req, res) => {
+      if (req.url === '/declared') {
+        res.writeHead(200, { 'content-length': String(big.length * 4) });
+        res.end(big.repeat(4));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html' }); // chunked, no length
+      let sent = 0;
+      const pump = () => {
+        while (sent < 100 && res.write(big)) sent++;
+        if (sent < 100) res.once('drain', pump);
+        else res.end();
+      };
+      res.on('error', () => undefined);
+      pump();
+    });
+    const fetcher = createSafeFetcher({ allowLoopback: true, maxBytes: 100_000 });
+    await expect(fetcher.fetch(`${fixture.origin}/declared`)).rejects.toBeInstanceOf(FetchTooLargeError);
+    await expect(fetcher.fetch(`${fixture.origin}/streamed`)).rejects.toBeInstanceOf(FetchTooLargeError);
+  });
+
+  it('gives up at the deadline when a server does not answer', async () => {
+    fixture = await serve(() => {
+      // never responds
+    });
+    const err = await createSafeFetcher({ allowLoopback: true, timeoutMs: 150 }).fetch(`${fixture.origin}/slow`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FetchTimeoutError);
+    expect((err as FetchTimeoutError).code).toBe('TIMEOUT');
+  });
+
+  it('refuses other schemes, credentials and garbage', async () => {
+    const fetcher = createSafeFetcher();
+    await expect(fetcher.fetch('file:///etc/passwd')).rejects.toBeInstanceOf(InvalidUrlError);
+    await expect(fetcher.fetch('gopher://example.com/')).rejects.toBeInstanceOf(InvalidUrlError);
+    await expect(fetcher.fetch('http://user:pw@example.com/')).rejects.toBeInstanceOf(InvalidUrlError);
+    await expect(fetcher.fetch('not a url')).rejects.toBeInstanceOf(InvalidUrlError);
+  });
+
+  it('reports a refused connection as a fetch failure', async () => {
+    fixture = await serve((_req, res) => res.end());
+    const port = fixture.port;
+    await fixture.close();
+    await expect(createSafeFetcher({ allowLoopback: true }).fetch(`http://127.0.0.1:${port}/`)).rejects.toBeInstanceOf(FetchFailedError);
+    fixture = await serve((_req, res) => res.end());
+  });
+
+  it('validates its options and keeps allowLoopback for tests', () => {
+    expect(() => createSafeFetcher({ timeoutMs: 0 })).toThrow('timeoutMs');
+    expect(() => createSafeFetcher({ maxBytes: -1 })).toThrow('maxBytes');
+    const env = process.env['NODE_ENV'];
+    process.env['NODE_ENV'] = 'production';
+    try {
+      expect(() => createSafeFetcher({ allowLoopback: true })).toThrow('allowLoopback is only for tests');
+    } finally {
+      process.env['NODE_ENV'] = env;
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { slugQueryFromUrl } from './slug';
+
+describe('slugQueryFromUrl', () => {
+  it.each([
+    ['https://www.amazon.com/Sony-WH-1000XM5-Canceling-Headphones-Hands-Free/dp/B09XS7JWHH/ref=sr_1_1?th=1', 'sony wh 1000xm5 canceling headphones hands free'],
+    ['https://www.walmart.com/ip/Apple-AirPods-Pro-2nd-Generation/1752657021', 'apple airpods pro 2nd generation'],
+    ['https://www.bestbuy.com/site/sony-wh1000xm5-wireless-headphones-black/6505727.p?skuId=6505727', 'sony wh1000xm5 wireless headphones black'],
+    ['https://shop.example/products/logitech_mx_master_3s.html', 'logitech mx master 3s'],
+    ['https://www.ebay.com/itm/Nintendo%20Switch%20OLED%20White/1234567890', 'nintendo switch oled white'],
+  ])('%s → %s', (url, query) => {
+    expect(slugQueryFromUrl(url)).toBe(query);
+  });
+
+  it('returns null when the path holds only ids and routing words', () => {
+    expect(slugQueryFromUrl('https://www.amazon.com/dp/B09XS7JWHH')).toBeNull();
+    expect(slugQueryFromUrl('https://www.ebay.com/itm/1234567890')).toBeNull();
+    expect(slugQueryFromUrl('https://example.com/')).toBeNull();
+  });
+
+  it('names the field of a bad URL', () => {
+    expect(() => slugQueryFromUrl('not a url')).toThrow('url must be');
+    expect(() => slugQueryFromUrl('ftp://x.example/a-b')).toThrow('url must be');
+  });
+});

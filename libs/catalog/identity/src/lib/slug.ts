@@ -1,0 +1,62 @@
+/**
+ * Slug fallback: when a product page cannot be read, the words in its URL path often name the
+ * product ("/Sony-WH-1000XM5-Wireless-Headphones/dp/B09XS7JWHH"). This picks the most word-like
+ * path segment (the last one on a tie), drops ids, file extensions and routing words, and returns
+ * the words as a search query.
+ */
+
+/** Path words that route rather than describe. */
+const ROUTE_WORDS = new Set([
+  'dp', 'gp', 'product', 'products', 'ip', 'site', 'p', 'itm', 'item', 'items', 'shop', 'store', 'buy', 'en', 'us',
+  'en-us', 'en-gb', 'www', 'html', 'htm', 'php', 'aspx', 'index', 'detail', 'details', 'pd', 'sku', 'catalog',
+  'category', 'c', 'b', 'ref', 'collections', 'all', 'view', 'listing', 'offer', 'offers', 'prd', 'pdp', 'a', 'id',
+]);
+const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'of', 'in', 'on', 'to', 'by', 'a', 'an', 'or', 'new']);
+
+function isIdLike(word: string): boolean {
+  if (/^\d+$/.test(word)) return true; // numeric ids
+  if (/^[a-z0-9]{10}$/i.test(word) && /^B0/i.test(word)) return true; // ASIN
+  if (/^[0-9a-f]{12,}$/i.test(word)) return true; // hashes
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(word)) return true; // uuids
+  if (word.length >= 12 && /\d/.test(word) && /[a-z]/i.test(word) && !/[aeiou]{1}/i.test(word.replace(/\d/g, ''))) return true;
+  return false;
+}
+
+function segmentWords(segment: string): string[] {
+  let s = segment;
+  try {
+    s = decodeURIComponent(segment);
+  } catch {
+    // keep the raw segment
+  }
+  s = s.replace(/\.(?:html?|php|aspx?|jsp|p|do|cfm)$/i, '').replace(/^ref=.*$/i, '');
+  return s
+    .split(/[-_+\s.,;:!()[\]'"]+/)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length > 0 && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w) && !isIdLike(w));
+}
+
+/**
+ * Words from a product URL's path as a search query, or null when the path names nothing.
+ * Throws a TypeError naming `url` when it is not an http(s) URL.
+ */
+export function slugQueryFromUrl(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError('url must be an absolute http(s) URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError('url must be an absolute http(s) URL');
+  const segments = parsed.pathname.split('/').filter(Boolean);
+  let best: string[] = [];
+  for (const segment of segments) {
+    const words = segmentWords(segment);
+    const letters = words.filter((w) => /[a-z]/.test(w));
+    // Prefer more words; a later segment wins a tie (closer to the product).
+    if (letters.length >= best.filter((w) => /[a-z]/.test(w)).length && letters.length > 0) best = words;
+  }
+  if (best.length === 0) return null;
+  // A single routing-like leftover word ("electronics") is a category, not a product; still better than nothing.
+  return best.slice(0, 12).join(' ');
+}
