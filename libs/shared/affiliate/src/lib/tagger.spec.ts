@@ -1,4 +1,4 @@
-import { InvalidUrlError } from '@pricehunt/marketplace';
+import { canonicalizeUrl, InvalidUrlError } from '@pricehunt/marketplace';
 import { AffiliateError } from './errors';
 import { AFFILIATE_PROGRAMMES, createAffiliateTagger, EBAY_ROTATION_IDS, tagUrl } from './tagger';
 
@@ -240,6 +240,24 @@ describe('tagUrl: idempotence', () => {
       const once = tagger.tagUrl(url, options);
       expect(tagger.tagUrl(once, options)).toBe(once);
     }
+  });
+});
+
+describe('tagUrl and canonicalizeUrl', () => {
+  it.each([
+    'https://www.amazon.com/Apple-AirPods/dp/B0BDHWDR12?th=1',
+    'https://www.ebay.com/itm/123456789012?var=1',
+    'https://www.walmart.com/ip/604342441?classType=REGULAR',
+    'https://www.target.com/p/-/A-85978612',
+    'https://www.bestbuy.com/site/6447382.p?skuId=6447382',
+    'https://apps.apple.com/us/app/numbers/id361304891',
+    'https://direct.playstation.com/en-us/consoles/console/playstation5-console.3006646',
+    'https://www.newegg.com/p/N82E16819113663',
+    'https://www.costco.com/tv.product.100123456.html',
+  ])('a tagged link to %s canonicalises to the untagged page', (url) => {
+    const tagged = tagger.tagUrl(url, { referenceId: 'aff_shop_1_abc', utm: true });
+    expect(tagged).not.toBe(url);
+    expect(canonicalizeUrl(tagged)).toBe(canonicalizeUrl(url));
   });
 });
 

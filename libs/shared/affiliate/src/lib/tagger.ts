@@ -28,7 +28,10 @@ export interface AffiliateProgramme {
 }
 
 /**
- * The programme per retailer:
+ * The programme per retailer. SPEC §5 names the nine retailers by host substring; hosts are matched through
+ * the retailer registry of @pricehunt/marketplace instead, so look-alikes (`notamazon.com`,
+ * `amazon.com.evil.com`) are never tagged.
+ *
  * - Amazon: Amazon Associates, `tag=<tracking id>` on amazon.com (regional stores with a configured tag too).
  * - eBay: eBay Partner Network, `mkevt=1&mkcid=1&mkrid=<rotation id of the site>&campid=<campaign>&customid=<reference>&toolid=10001`
  *   on the sites EPN serves (US, UK, DE, FR, IT, ES, CA, AU, AT, CH, IE, NL, BE, PL).

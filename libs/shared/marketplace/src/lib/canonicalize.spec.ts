@@ -20,6 +20,11 @@ describe('canonicalizeUrl', () => {
     expect(canonicalizeUrl('https://example.com:8443/a')).toBe('https://example.com:8443/a');
   });
 
+  it('keeps IP hosts and their port', () => {
+    expect(canonicalizeUrl('http://[::1]:8080/a/')).toBe('http://[::1]:8080/a');
+    expect(canonicalizeUrl('http://127.0.0.1/a?b=1')).toBe('http://127.0.0.1/a?b=1');
+  });
+
   it('drops the fragment', () => {
     expect(canonicalizeUrl('https://example.com/a#reviews')).toBe('https://example.com/a');
   });

@@ -143,6 +143,7 @@ describe('extractProductId', () => {
     it('answers null for configurator pages without a stable id', () => {
       expect(extractProductId('https://www.apple.com/shop/buy-iphone/iphone-16')).toBeNull();
       expect(extractProductId('https://www.apple.com/airpods/')).toBeNull();
+      expect(extractProductId('https://www.apple.com/shop/product/airtag')).toBeNull();
     });
   });
 

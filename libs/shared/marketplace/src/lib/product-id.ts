@@ -33,8 +33,8 @@ const TARGET_TCIN = /\/-\/A-(\d{5,12})$/;
 const NEWEGG_ITEM = /^(?:N82E16\d{9}|9SI[A-Z0-9]{8,14}|[0-9A-Z]{2,4}-[0-9A-Z]{3,5}-[0-9A-Z]{3,6})$/i;
 const NEWEGG_PATH = /(?:^|\/)p\/([^/]+)$/;
 const COSTCO_ITEM = /\.product\.(\d{4,15})\.html$/;
-/** Apple Store part numbers such as `MX532AM/A` (the part plus its region suffix). */
-const APPLE_PART = /(?:^|\/)shop\/product\/([A-Za-z0-9]{5,9})(?:\/([A-Za-z]{1,2}))?(?=\/|$)/;
+/** Apple Store part numbers such as `MX532AM/A` (the part, which always holds a digit, plus its region suffix). */
+const APPLE_PART = /(?:^|\/)shop\/product\/((?=[A-Za-z]*\d)[A-Za-z0-9]{5,9})(?:\/([A-Za-z]{1,2}))?(?=\/|$)/;
 const APPLE_APP = /(?:^|\/)app\/(?:[^/]+\/)?(id\d{5,12})$/;
 const PLAYSTATION_DIRECT_SKU = /\.(\d{6,8})$/;
 const PLAYSTATION_CONTENT_ID = /(?:^|\/)product\/([A-Za-z]{2}\d{4}-[A-Za-z]{4}\d{5}_\d{2}-[A-Za-z0-9]{1,36})$/;
