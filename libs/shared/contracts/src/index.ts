@@ -2,3 +2,5 @@ export * from './lib/errors';
 export * from './lib/business-auth';
 export * from './lib/tracking';
 export * from './lib/health';
+export * from './lib/search';
+export * from './lib/catalog';

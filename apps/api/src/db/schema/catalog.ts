@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { businesses } from './accounts';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+/** Shops whose offers the catalog holds. `id` is a short slug (`amazon`, `walmart`, a merchant store's domain). */
+export const retailers = sqliteTable('retailers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** JSON array of host names (lower case, no `www.`) the retailer's product pages live on. */
+  domains: text('domains').notNull().default('[]'),
+  /** Query parameter the retailer's affiliate programme reads (`tag` for Amazon), when it has one. */
+  affiliateParam: text('affiliate_param'),
+  createdAt: text('created_at').notNull().default(now),
+});
+
+/** Clusters of offers that are the same item. Denormalised figures (offer count, best price) are kept by the ingestion service. */
+export const products = sqliteTable(
+  'products',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    brand: text('brand'),
+    model: text('model'),
+    /** Normalised model number (`catalog-matching` normaliseModel), for exact lookups. */
+    modelKey: text('model_key'),
+    gtin: text('gtin'),
+    category: text('category'),
+    categorySlug: text('category_slug'),
+    imageUrl: text('image_url'),
+    offerCount: integer('offer_count').notNull().default(0),
+    /** Cheapest price plus shipping among the product's offers, in cents of `currency`. */
+    bestPriceCents: integer('best_price_cents'),
+    currency: text('currency'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (table) => [
+    index('products_gtin_idx').on(table.gtin),
+    index('products_model_key_idx').on(table.modelKey),
+    index('products_category_price_idx').on(table.categorySlug, table.bestPriceCents),
+    index('products_category_offers_idx').on(table.categorySlug, table.offerCount),
+    index('products_category_title_idx').on(table.categorySlug, table.title),
+    index('products_price_idx').on(table.bestPriceCents),
+    index('products_offers_idx').on(table.offerCount),
+    index('products_title_idx').on(table.title),
+  ],
+);
+
+/** One retailer's listing of an item: the unit feeds import and searches return. */
+export const offers = sqliteTable(
+  'offers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    retailerId: text('retailer_id')
+      .notNull()
+      .references(() => retailers.id),
+    /** The retailer's own id: ASIN, Walmart item id, SKU, feed `id`. */
+    externalId: text('external_id').notNull(),
+    /** `marketplace.canonicalizeUrl` of `url`: how a pasted link finds the offer. */
+    canonicalUrl: text('canonical_url').notNull(),
+    url: text('url').notNull(),
+    /** Host of `canonicalUrl` (lower case, no `www.`), for the redirect allow-list. */
+    host: text('host').notNull(),
+    title: text('title').notNull(),
+    brand: text('brand'),
+    model: text('model'),
+    modelKey: text('model_key'),
+    gtin: text('gtin'),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    shippingCents: integer('shipping_cents'),
+    availability: text('availability', { enum: ['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown'] }).notNull().default('unknown'),
+    condition: text('condition', { enum: ['new', 'refurbished', 'used'] }).notNull().default('new'),
+    imageUrl: text('image_url'),
+    category: text('category'),
+    /** Set when a merchant account owns the offer (connected store or dashboard upload). */
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    productId: integer('product_id').references(() => products.id),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (table) => [
+    uniqueIndex('offers_retailer_external_uq').on(table.retailerId, table.externalId),
+    uniqueIndex('offers_canonical_url_uq').on(table.canonicalUrl),
+    index('offers_product_idx').on(table.productId, table.priceCents),
+    index('offers_gtin_idx').on(table.gtin),
+    index('offers_model_key_idx').on(table.modelKey),
+    index('offers_host_idx').on(table.host),
+    index('offers_business_idx').on(table.businessId),
+  ],
+);
+
+/** Price history: one row whenever an offer's price (or shipping) changes, and one when it is first seen. */
+export const pricePoints = sqliteTable(
+  'price_points',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    shippingCents: integer('shipping_cents'),
+    currency: text('currency').notNull(),
+    recordedAt: text('recorded_at').notNull().default(now),
+  },
+  (table) => [index('price_points_offer_idx').on(table.offerId, table.recordedAt)],
+);
+
+/** Every search a shopper made, with the stored answer, so a reload or shared link shows the same result. */
+export const searchRequests = sqliteTable(
+  'search_requests',
+  {
+    requestId: text('request_id').primaryKey(),
+    inputUrl: text('input_url'),
+    query: text('query'),
+    identifiedBy: text('identified_by', { enum: ['known-offer', 'page-metadata', 'url-slug', 'query'] }).notNull(),
+    productId: integer('product_id'),
+    resultJson: text('result_json').notNull(),
+    sessionId: text('session_id'),
+    shopperId: text('shopper_id'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (table) => [index('search_requests_session_idx').on(table.sessionId, table.createdAt), index('search_requests_shopper_idx').on(table.shopperId, table.createdAt)],
+);
+
+/** One feed import (CLI, admin upload, merchant store sync) with its counts and per-row error report. */
+export const importRuns = sqliteTable(
+  'import_runs',
+  {
+    id: text('id').primaryKey(),
+    format: text('format', { enum: ['gmc', 'shopify', 'er-magellan', 'synthetic'] }).notNull(),
+    source: text('source').notNull(),
+    retailerId: text('retailer_id'),
+    businessId: text('business_id'),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull().default('running'),
+    startedAt: text('started_at').notNull().default(now),
+    finishedAt: text('finished_at'),
+    totalRows: integer('total_rows').notNull().default(0),
+    inserted: integer('inserted').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    productsCreated: integer('products_created').notNull().default(0),
+    /** JSON `{ errors: [{ line, field, reason }], truncated }` (the first 1000 row errors), or a failure message. */
+    reportJson: text('report_json').notNull().default('{"errors":[]}'),
+  },
+  (table) => [index('import_runs_started_idx').on(table.startedAt)],
+);

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { offerViewSchema, productSummarySchema } from './search';
+
+export const productParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a product id' }).int('id must be a product id').positive('id must be a product id'),
+});
+
+/** One recorded price of one offer. */
+export const pricePointSchema = z.object({
+  offerId: z.number().int(),
+  retailerId: z.string(),
+  priceCents: z.number().int(),
+  shippingCents: z.number().int().nullable(),
+  currency: z.string(),
+  recordedAt: z.string(),
+});
+export type PricePoint = z.infer<typeof pricePointSchema>;
+
+/** GET /api/products/:id: the product, its offers cheapest total first, and their price history (oldest first). */
+export const productDetailResponseSchema = z.object({
+  success: z.literal(true),
+  product: productSummarySchema,
+  offers: z.array(offerViewSchema),
+  priceHistory: z.array(pricePointSchema),
+});
+export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
+
+export const categorySchema = z.object({ name: z.string(), slug: z.string(), productCount: z.number().int() });
+export type Category = z.infer<typeof categorySchema>;
+
+/** GET /api/categories: every category with products, most products first. */
+export const categoriesResponseSchema = z.object({ success: z.literal(true), categories: z.array(categorySchema) });
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+
+export const BROWSE_SORTS = ['price_asc', 'price_desc', 'offers', 'name'] as const;
+export const BROWSE_MAX_PAGE_SIZE = 100;
+
+/** GET /api/browse query. `category` is a category slug (as in /browse/:category). */
+export const browseQuerySchema = z.object({
+  category: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9-]+$/, 'category must be a category slug')
+    .optional(),
+  sort: z.enum(BROWSE_SORTS, { error: `sort must be one of ${BROWSE_SORTS.join(', ')}` }).default('offers'),
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(BROWSE_MAX_PAGE_SIZE, `pageSize must be at most ${BROWSE_MAX_PAGE_SIZE}`)
+    .default(24),
+});
+export type BrowseQuery = z.infer<typeof browseQuerySchema>;
+
+export const browseResponseSchema = z.object({
+  success: z.literal(true),
+  category: categorySchema.nullable(),
+  sort: z.enum(BROWSE_SORTS),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  items: z.array(productSummarySchema),
+});
+export type BrowseResponse = z.infer<typeof browseResponseSchema>;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/** Bounds of the search inputs. */
+export const SEARCH_LIMITS = {
+  urlLength: 2048,
+  queryLength: 300,
+  idLength: 128,
+} as const;
+
+/** A request id as the shopper app makes it: a UUID (8-4-4-4-12 hexadecimal digits). */
+export const searchRequestIdSchema = z
+  .string({ error: 'requestId is required' })
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'requestId must be a UUID');
+
+export function isHttpUrlString(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/search body: exactly one of `url` (a pasted product link) or `query` (typed words). */
+export const searchBodySchema = z
+  .object({
+    requestId: searchRequestIdSchema,
+    url: z
+      .string()
+      .trim()
+      .min(1, 'url must not be empty')
+      .max(SEARCH_LIMITS.urlLength, `url must be at most ${SEARCH_LIMITS.urlLength} characters`)
+      .refine(isHttpUrlString, 'url must be an absolute http(s) URL')
+      .optional(),
+    query: z
+      .string()
+      .trim()
+      .min(1, 'query must not be empty')
+      .max(SEARCH_LIMITS.queryLength, `query must be at most ${SEARCH_LIMITS.queryLength} characters`)
+      .optional(),
+    sessionId: z.string().max(SEARCH_LIMITS.idLength).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.url === undefined && body.query === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'Provide a product url or a search query' });
+    } else if (body.url !== undefined && body.query !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['query'], message: 'Provide either url or query, not both' });
+    }
+  });
+export type SearchBody = z.infer<typeof searchBodySchema>;
+
+export const searchRequestParamsSchema = z.object({ requestId: searchRequestIdSchema });
+
+/** Which step of the pipeline identified what the shopper is looking at. */
+export const IDENTIFIED_BY = ['known-offer', 'page-metadata', 'url-slug', 'query'] as const;
+export const identifiedBySchema = z.enum(IDENTIFIED_BY);
+export type IdentifiedBy = z.infer<typeof identifiedBySchema>;
+
+export const availabilitySchema = z.enum(['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown']);
+export const conditionSchema = z.enum(['new', 'refurbished', 'used']);
+
+export const retailerRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** One offer as search and product pages show it. Money is in cents of `currency`; `price` is the same in major units. */
+export const offerViewSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  retailer: retailerRefSchema,
+  title: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  gtin: z.string().nullable(),
+  price: z.number(),
+  priceCents: z.number().int(),
+  shippingCents: z.number().int().nullable(),
+  /** Price plus shipping (unknown shipping counts as 0). */
+  totalCents: z.number().int(),
+  currency: z.string(),
+  availability: availabilitySchema,
+  condition: conditionSchema,
+  imageUrl: z.string().nullable(),
+  url: z.string(),
+  /** The tracked outbound link: `/api/redirect?to=…&source=product_suggestion&timestamp=…`. */
+  redirectUrl: z.string(),
+  /** Merchant offers: the owning business's store domain; `isShopify` when it is a Shopify store. */
+  businessDomain: z.string().nullable(),
+  isShopify: z.boolean(),
+});
+export type OfferView = z.infer<typeof offerViewSchema>;
+
+/** An offer in a search answer, compared with what the shopper pasted. */
+export const searchOfferSchema = offerViewSchema.extend({
+  /** How much cheaper (positive) or dearer (negative) than the pasted offer, in total cents; null when nothing was priced. */
+  savingsCents: z.number().int().nullable(),
+  isBestPrice: z.boolean(),
+  /** True for the offer the shopper pasted. */
+  isSource: z.boolean(),
+});
+export type SearchOffer = z.infer<typeof searchOfferSchema>;
+
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  gtin: z.string().nullable(),
+  category: z.string().nullable(),
+  categorySlug: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  offerCount: z.number().int(),
+  bestPriceCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const matchedProductSchema = productSummarySchema.extend({
+  /** Matcher confidence in [0, 1]; 1 for a known offer. */
+  confidence: z.number().min(0).max(1),
+});
+export type MatchedProduct = z.infer<typeof matchedProductSchema>;
+
+/** What the pipeline understood the pasted page or query to be. */
+export const searchSourceSchema = z.object({
+  offerId: z.number().int().nullable(),
+  retailer: retailerRefSchema.nullable(),
+  title: z.string().nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  gtin: z.string().nullable(),
+  priceCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  url: z.string().nullable(),
+  canonicalUrl: z.string().nullable(),
+  /** The retailer's product id read from the URL (ASIN, item id …), when there is one. */
+  externalId: z.string().nullable(),
+});
+export type SearchSource = z.infer<typeof searchSourceSchema>;
+
+/** The stored answer of one search; `GET /api/search/:requestId` returns it unchanged. */
+export const searchResultSchema = z.object({
+  success: z.literal(true),
+  requestId: z.string(),
+  createdAt: z.string(),
+  input: z.object({ url: z.string().nullable(), query: z.string().nullable() }),
+  identifiedBy: identifiedBySchema,
+  source: searchSourceSchema,
+  /** The product the input was matched to, or null (an honest empty result). */
+  product: matchedProductSchema.nullable(),
+  /** Every offer of `product`, cheapest total first. */
+  offers: z.array(searchOfferSchema),
+  /** Weaker candidates below the match threshold, best first. */
+  similarProducts: z.array(matchedProductSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
