@@ -14,3 +14,6 @@ CREATE TRIGGER `offers_fts_update` AFTER UPDATE OF title, brand, model, category
   INSERT INTO offers_fts(offers_fts, rowid, title, brand, model, category) VALUES ('delete', old.id, old.title, old.brand, old.model, old.category);
   INSERT INTO offers_fts(rowid, title, brand, model, category) VALUES (new.id, new.title, new.brand, new.model, new.category);
 END;
+--> statement-breakpoint
+-- Per-word document counts, so queries can leave out words most offers carry.
+CREATE VIRTUAL TABLE `offers_fts_vocab` USING fts5vocab('offers_fts', 'row');

@@ -1,0 +1,308 @@
+import type Database from 'better-sqlite3';
+import type { Availability, Condition } from './types';
+
+/** An offer row as the catalog stores it. */
+export interface OfferRow {
+  id: number;
+  retailerId: string;
+  externalId: string;
+  canonicalUrl: string;
+  url: string;
+  host: string;
+  title: string;
+  brand: string | null;
+  model: string | null;
+  modelKey: string | null;
+  gtin: string | null;
+  priceCents: number;
+  currency: string;
+  shippingCents: number | null;
+  availability: Availability;
+  condition: Condition;
+  imageUrl: string | null;
+  category: string | null;
+  businessId: string | null;
+  productId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An offer joined with what the search answer shows about its retailer and owning business. */
+export interface OfferWithRetailer extends OfferRow {
+  retailerName: string;
+  businessDomain: string | null;
+}
+
+export type NewOffer = Omit<OfferRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+export interface ProductRow {
+  id: number;
+  title: string;
+  brand: string | null;
+  model: string | null;
+  modelKey: string | null;
+  gtin: string | null;
+  category: string | null;
+  categorySlug: string | null;
+  imageUrl: string | null;
+  offerCount: number;
+  bestPriceCents: number | null;
+  currency: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewProduct = Pick<ProductRow, 'title' | 'brand' | 'model' | 'modelKey' | 'gtin' | 'category' | 'categorySlug' | 'imageUrl'>;
+
+export interface RetailerRow {
+  id: string;
+  name: string;
+  domains: string[];
+  affiliateParam: string | null;
+}
+
+export interface PricePointRow {
+  offerId: number;
+  retailerId: string;
+  priceCents: number;
+  shippingCents: number | null;
+  currency: string;
+  recordedAt: string;
+}
+
+export interface CategoryRow {
+  name: string;
+  slug: string;
+  productCount: number;
+}
+
+export type BrowseSort = 'price_asc' | 'price_desc' | 'offers' | 'name';
+
+export interface ImportRunRow {
+  id: string;
+  format: 'gmc' | 'shopify' | 'er-magellan' | 'synthetic';
+  source: string;
+  retailerId: string | null;
+  businessId: string | null;
+  status: 'running' | 'succeeded' | 'failed';
+  startedAt: string;
+  finishedAt: string | null;
+  totalRows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  productsCreated: number;
+  report: unknown;
+}
+
+const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, url, host, title, brand, model,
+  model_key AS modelKey, gtin, price_cents AS priceCents, currency, shipping_cents AS shippingCents, availability, condition,
+  image_url AS imageUrl, category, business_id AS businessId, product_id AS productId, created_at AS createdAt, updated_at AS updatedAt`;
+
+const OFFER_WITH_RETAILER = `SELECT o.id, o.retailer_id AS retailerId, o.external_id AS externalId, o.canonical_url AS canonicalUrl, o.url, o.host,
+  o.title, o.brand, o.model, o.model_key AS modelKey, o.gtin, o.price_cents AS priceCents, o.currency, o.shipping_cents AS shippingCents,
+  o.availability, o.condition, o.image_url AS imageUrl, o.category, o.business_id AS businessId, o.product_id AS productId,
+  o.created_at AS createdAt, o.updated_at AS updatedAt, r.name AS retailerName, b.store_domain AS businessDomain
+  FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
+
+const PRODUCT_COLUMNS = `id, title, brand, model, model_key AS modelKey, gtin, category, category_slug AS categorySlug, image_url AS imageUrl,
+  offer_count AS offerCount, best_price_cents AS bestPriceCents, currency, created_at AS createdAt, updated_at AS updatedAt`;
+
+const BROWSE_ORDER: Record<BrowseSort, string> = {
+  price_asc: 'best_price_cents ASC, id ASC',
+  price_desc: 'best_price_cents DESC, id ASC',
+  offers: 'offer_count DESC, id ASC',
+  name: 'title ASC, id ASC',
+};
+
+const nowIso = () => new Date().toISOString();
+
+/**
+ * Storage of the catalog: retailers, offers, products (clusters), price history and import runs.
+ * Every query the ingestion and search services run is here, as prepared statements on the one connection.
+ */
+export function createCatalogRepository(sqlite: Database.Database) {
+  const s = {
+    retailerById: sqlite.prepare('SELECT id, name, domains, affiliate_param AS affiliateParam FROM retailers WHERE id = ?'),
+    retailers: sqlite.prepare('SELECT id, name, domains, affiliate_param AS affiliateParam FROM retailers ORDER BY name'),
+    insertRetailer: sqlite.prepare(
+      'INSERT INTO retailers (id, name, domains, affiliate_param) VALUES (@id, @name, @domains, @affiliateParam) ON CONFLICT(id) DO NOTHING',
+    ),
+    offerById: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE id = ?`),
+    offerByCanonicalUrl: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE canonical_url = ?`),
+    offerByExternalId: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE retailer_id = ? AND external_id = ?`),
+    offerIdsByGtin: sqlite.prepare('SELECT id, product_id AS productId FROM offers WHERE gtin = ? AND product_id IS NOT NULL LIMIT ?'),
+    offerIdsByModelKey: sqlite.prepare('SELECT id, product_id AS productId FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT ?'),
+    insertOffer: sqlite.prepare(`INSERT INTO offers (retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key, gtin,
+      price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at)
+      VALUES (@retailerId, @externalId, @canonicalUrl, @url, @host, @title, @brand, @model, @modelKey, @gtin, @priceCents, @currency,
+      @shippingCents, @availability, @condition, @imageUrl, @category, @businessId, @productId, @now, @now)`),
+    updateOfferAll: sqlite.prepare(`UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, title = @title, brand = @brand,
+      model = @model, model_key = @modelKey, gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents,
+      availability = @availability, condition = @condition, image_url = @imageUrl, category = @category, business_id = @businessId,
+      updated_at = @now WHERE id = @id`),
+    // Leaves the indexed text columns out of SET, so the full-text trigger does not fire for a price-only change.
+    updateOfferCommerce: sqlite.prepare(`UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, model_key = @modelKey,
+      gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents, availability = @availability,
+      condition = @condition, image_url = @imageUrl, business_id = @businessId, updated_at = @now WHERE id = @id`),
+    setOfferProduct: sqlite.prepare('UPDATE offers SET product_id = ? WHERE id = ?'),
+    deleteOffer: sqlite.prepare('DELETE FROM offers WHERE id = ?'),
+    insertPricePoint: sqlite.prepare(
+      'INSERT INTO price_points (offer_id, price_cents, shipping_cents, currency, recorded_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    insertProduct: sqlite.prepare(`INSERT INTO products (title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
+      VALUES (@title, @brand, @model, @modelKey, @gtin, @category, @categorySlug, @imageUrl, @now, @now)`),
+    refreshProduct: sqlite.prepare(`UPDATE products SET
+        offer_count = (SELECT count(*) FROM offers WHERE product_id = @id),
+        best_price_cents = (SELECT min(price_cents + coalesce(shipping_cents, 0)) FROM offers WHERE product_id = @id),
+        currency = coalesce((SELECT currency FROM offers WHERE product_id = @id ORDER BY price_cents + coalesce(shipping_cents, 0) LIMIT 1), currency),
+        gtin = coalesce(gtin, (SELECT gtin FROM offers WHERE product_id = @id AND gtin IS NOT NULL LIMIT 1)),
+        model = coalesce(model, (SELECT model FROM offers WHERE product_id = @id AND model IS NOT NULL LIMIT 1)),
+        model_key = coalesce(model_key, (SELECT model_key FROM offers WHERE product_id = @id AND model_key IS NOT NULL LIMIT 1)),
+        brand = coalesce(brand, (SELECT brand FROM offers WHERE product_id = @id AND brand IS NOT NULL LIMIT 1)),
+        image_url = coalesce(image_url, (SELECT image_url FROM offers WHERE product_id = @id AND image_url IS NOT NULL LIMIT 1)),
+        updated_at = @now
+      WHERE id = @id`),
+    deleteProductIfEmpty: sqlite.prepare('DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)'),
+    productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
+    offersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
+    offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
+    priceHistory: sqlite.prepare(`SELECT p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
+      p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt
+      FROM price_points p JOIN offers o ON o.id = p.offer_id WHERE o.product_id = ? ORDER BY p.recorded_at, p.id LIMIT 5000`),
+    pricePointsOfOffer: sqlite.prepare(
+      'SELECT price_cents AS priceCents, shipping_cents AS shippingCents, currency, recorded_at AS recordedAt FROM price_points WHERE offer_id = ? ORDER BY id',
+    ),
+    categories: sqlite.prepare(`SELECT category AS name, category_slug AS slug, count(*) AS productCount FROM products
+      WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY productCount DESC, slug`),
+    category: sqlite.prepare(
+      'SELECT category AS name, category_slug AS slug, count(*) AS productCount FROM products WHERE category_slug = ? AND offer_count > 0 GROUP BY category_slug',
+    ),
+    hostExists: sqlite.prepare('SELECT 1 FROM offers WHERE host = ? LIMIT 1'),
+    countOffers: sqlite.prepare('SELECT count(*) AS n FROM offers'),
+    countProducts: sqlite.prepare('SELECT count(*) AS n FROM products'),
+    insertImportRun: sqlite.prepare(`INSERT INTO import_runs (id, format, source, retailer_id, business_id, status, started_at)
+      VALUES (@id, @format, @source, @retailerId, @businessId, 'running', @now)`),
+    finishImportRun: sqlite.prepare(`UPDATE import_runs SET status = @status, finished_at = @now, total_rows = @totalRows, inserted = @inserted,
+      updated = @updated, unchanged = @unchanged, skipped = @skipped, products_created = @productsCreated, report_json = @reportJson WHERE id = @id`),
+    importRun: sqlite.prepare(`SELECT id, format, source, retailer_id AS retailerId, business_id AS businessId, status, started_at AS startedAt,
+      finished_at AS finishedAt, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
+      report_json AS reportJson FROM import_runs WHERE id = ?`),
+    importRuns: sqlite.prepare(`SELECT id, format, source, retailer_id AS retailerId, business_id AS businessId, status, started_at AS startedAt,
+      finished_at AS finishedAt, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
+      report_json AS reportJson FROM import_runs ORDER BY started_at DESC LIMIT ?`),
+  };
+
+  const toRetailer = (row: { id: string; name: string; domains: string; affiliateParam: string | null } | undefined): RetailerRow | null =>
+    row ? { ...row, domains: JSON.parse(row.domains) as string[] } : null;
+  const toImportRun = (row: (Omit<ImportRunRow, 'report'> & { reportJson: string }) | undefined): ImportRunRow | null => {
+    if (!row) return null;
+    const { reportJson, ...rest } = row;
+    return { ...rest, report: JSON.parse(reportJson) };
+  };
+  const browseStatements = new Map<string, Database.Statement>();
+
+  return {
+    sqlite,
+    /** Runs `fn` in one transaction (nested calls become savepoints). */
+    transaction<T>(fn: () => T): T {
+      return sqlite.transaction(fn)();
+    },
+
+    getRetailer: (id: string) => toRetailer(s.retailerById.get(id) as never),
+    listRetailers: () => (s.retailers.all() as never[]).map((row) => toRetailer(row) as RetailerRow),
+    /** Adds the retailer if its id is new; an existing retailer keeps its name and domains. */
+    ensureRetailer(retailer: RetailerRow): void {
+      s.insertRetailer.run({ ...retailer, domains: JSON.stringify(retailer.domains) });
+    },
+
+    getOffer: (id: number) => (s.offerById.get(id) as OfferRow | undefined) ?? null,
+    getOfferWithRetailer: (id: number) => (s.offerWithRetailer.get(id) as OfferWithRetailer | undefined) ?? null,
+    findOfferByCanonicalUrl: (canonicalUrl: string) => (s.offerByCanonicalUrl.get(canonicalUrl) as OfferRow | undefined) ?? null,
+    findOfferByExternalId: (retailerId: string, externalId: string) =>
+      (s.offerByExternalId.get(retailerId, externalId) as OfferRow | undefined) ?? null,
+    /** Offers (with their product) that carry this GTIN. */
+    offersWithGtin: (gtin: string, limit = 20) => s.offerIdsByGtin.all(gtin, limit) as Array<{ id: number; productId: number }>,
+    /** Offers (with their product) whose normalised model number is `modelKey`. */
+    offersWithModelKey: (modelKey: string, limit = 20) => s.offerIdsByModelKey.all(modelKey, limit) as Array<{ id: number; productId: number }>,
+    insertOffer(offer: NewOffer, now = nowIso()): number {
+      return Number(s.insertOffer.run({ ...offer, now }).lastInsertRowid);
+    },
+    /** Updates an offer; `textChanged` false keeps the full-text index untouched (price, stock and link changes). */
+    updateOffer(id: number, offer: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>, textChanged: boolean, now = nowIso()): void {
+      const { title: _t, brand: _b, model: _m, category: _c, ...commerce } = offer;
+      if (textChanged) s.updateOfferAll.run({ ...offer, id, now });
+      else s.updateOfferCommerce.run({ ...commerce, id, now });
+    },
+    setOfferProduct(offerId: number, productId: number): void {
+      s.setOfferProduct.run(productId, offerId);
+    },
+    deleteOffer(id: number): void {
+      s.deleteOffer.run(id);
+    },
+    insertPricePoint(offerId: number, priceCents: number, shippingCents: number | null, currency: string, now = nowIso()): void {
+      s.insertPricePoint.run(offerId, priceCents, shippingCents, currency, now);
+    },
+    pricePointsOfOffer: (offerId: number) =>
+      s.pricePointsOfOffer.all(offerId) as Array<{ priceCents: number; shippingCents: number | null; currency: string; recordedAt: string }>,
+
+    createProduct(product: NewProduct, now = nowIso()): number {
+      return Number(s.insertProduct.run({ ...product, now }).lastInsertRowid);
+    },
+    /** Recomputes a product's offer count, best price and missing identifiers from its offers; drops it when it has none left. */
+    refreshProduct(id: number, now = nowIso()): void {
+      s.refreshProduct.run({ id, now });
+      s.deleteProductIfEmpty.run(id);
+    },
+    getProduct: (id: number) => (s.productById.get(id) as ProductRow | undefined) ?? null,
+    offersOfProduct: (productId: number) => s.offersOfProduct.all(productId) as OfferWithRetailer[],
+    priceHistoryOfProduct: (productId: number) => s.priceHistory.all(productId) as PricePointRow[],
+
+    listCategories: () => s.categories.all() as CategoryRow[],
+    getCategory: (slug: string) => (s.category.get(slug) as CategoryRow | undefined) ?? null,
+    browse(query: { categorySlug?: string; sort: BrowseSort; page: number; pageSize: number }): { total: number; items: ProductRow[] } {
+      const where = query.categorySlug ? 'WHERE category_slug = @category AND offer_count > 0' : 'WHERE offer_count > 0';
+      const statement = (key: string, sql: string) => {
+        let prepared = browseStatements.get(key);
+        if (!prepared) browseStatements.set(key, (prepared = sqlite.prepare(sql)));
+        return prepared;
+      };
+      const list = statement(`${where}|${query.sort}`, `SELECT ${PRODUCT_COLUMNS} FROM products ${where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT @limit OFFSET @offset`);
+      const count = statement(`${where}|count`, `SELECT count(*) AS n FROM products ${where}`);
+      const filter = query.categorySlug ? { category: query.categorySlug } : {};
+      const total = (count.get(filter) as { n: number }).n;
+      const items = list.all({ ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as ProductRow[];
+      return { total, items };
+    },
+
+    /** True when some catalog offer links to `host` (lower case, without `www.`): the redirect allow-list reads this. */
+    offerHostExists(host: string): boolean {
+      const normalised = host.trim().toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+      return normalised.length > 0 && s.hostExists.get(normalised) !== undefined;
+    },
+    countOffers: () => (s.countOffers.get() as { n: number }).n,
+    countProducts: () => (s.countProducts.get() as { n: number }).n,
+
+    startImportRun(run: { id: string; format: ImportRunRow['format']; source: string; retailerId: string | null; businessId: string | null }) {
+      s.insertImportRun.run({ ...run, now: nowIso() });
+    },
+    finishImportRun(run: {
+      id: string;
+      status: 'succeeded' | 'failed';
+      totalRows: number;
+      inserted: number;
+      updated: number;
+      unchanged: number;
+      skipped: number;
+      productsCreated: number;
+      report: unknown;
+    }) {
+      s.finishImportRun.run({ ...run, reportJson: JSON.stringify(run.report), now: nowIso() });
+    },
+    getImportRun: (id: string) => toImportRun(s.importRun.get(id) as never),
+    listImportRuns: (limit = 50) => (s.importRuns.all(limit) as never[]).map((row) => toImportRun(row) as ImportRunRow),
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

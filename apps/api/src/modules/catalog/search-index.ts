@@ -1,0 +1,79 @@
+import type Database from 'better-sqlite3';
+
+export interface IndexHit {
+  offerId: number;
+  productId: number | null;
+  /** bm25 rank (lower is better). */
+  rank: number;
+}
+
+/** The full-text index services search through; the SQLite implementation is FTS5 with bm25 ranking. */
+export interface SearchIndex {
+  /**
+   * Offers whose title, brand, model or category best match the words, best first. All words are tried
+   * together first; when that finds too few, the rarer words are tried one by one (OR).
+   */
+  candidates(words: readonly string[], options?: { limit?: number }): IndexHit[];
+}
+
+/** Column weights for bm25: title, brand, model, category. A model number hit counts most. */
+const WEIGHTS = '1.0, 2.0, 4.0, 0.5';
+const MAX_WORDS = 10;
+
+/** Turns free text into index words the way the FTS5 unicode61 tokenizer splits them. */
+export function indexWords(text: string): string[] {
+  const words = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+  return [...new Set(words)];
+}
+
+const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
+  const search = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, bm25(offers_fts, ${WEIGHTS}) AS rank
+    FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY rank LIMIT ?`);
+  const docFrequency = sqlite.prepare('SELECT doc FROM offers_fts_vocab WHERE term = ?');
+  const totalDocs = sqlite.prepare('SELECT count(*) AS n FROM offers');
+  const frequencies = new Map<string, number>();
+  let docs = { n: 0, at: 0 };
+
+  const frequencyOf = (word: string): number => {
+    let value = frequencies.get(word);
+    if (value === undefined) {
+      if (frequencies.size > 50_000) frequencies.clear();
+      value = ((docFrequency.get(word) as { doc: number } | undefined)?.doc ?? 0) as number;
+      frequencies.set(word, value);
+    }
+    return value;
+  };
+  const documentCount = () => {
+    if (Date.now() - docs.at > 10_000) docs = { n: (totalDocs.get() as { n: number }).n, at: Date.now() };
+    return docs.n;
+  };
+
+  return {
+    candidates(input, options = {}) {
+      const limit = options.limit ?? 30;
+      const known = [...new Set(input.flatMap((word) => indexWords(word)))]
+        .map((word) => ({ word, df: frequencyOf(word) }))
+        .filter((entry) => entry.df > 0)
+        .sort((a, b) => a.df - b.df)
+        .slice(0, MAX_WORDS);
+      if (known.length === 0) return [];
+      const hits = search.all(known.map((entry) => quote(entry.word)).join(' AND '), limit) as IndexHit[];
+      if (hits.length >= Math.min(limit, 5) || known.length === 1) return hits;
+      // Too few offers carry every word: try the rarer words on their own. Very common words would rank
+      // a large share of the catalog for little information, so they are left out while rarer ones exist.
+      const common = Math.max(1000, documentCount() * 0.02);
+      const rare = known.filter((entry) => entry.df <= common);
+      const words = (rare.length >= 2 ? rare : known.slice(0, 2)).map((entry) => quote(entry.word));
+      const seen = new Set(hits.map((hit) => hit.offerId));
+      const more = (search.all(words.join(' OR '), limit) as IndexHit[]).filter((hit) => !seen.has(hit.offerId));
+      return [...hits, ...more].slice(0, limit);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { OfferView, ProductSummary } from '@pricehunt/contracts';
+import { isShopifyDomain } from '@pricehunt/marketplace';
+import { buildRedirectLink } from '@pricehunt/tracking';
+import type { OfferWithRetailer, ProductRow } from './repository';
+
+/** Total a shopper pays: price plus shipping (unknown shipping counts as free). */
+export const totalCents = (offer: { priceCents: number; shippingCents: number | null }) => offer.priceCents + (offer.shippingCents ?? 0);
+
+/** How an offer is shown: its figures plus the tracked outbound link. */
+export function offerView(offer: OfferWithRetailer, timestamp: number): OfferView {
+  return {
+    id: offer.id,
+    productId: offer.productId,
+    retailer: { id: offer.retailerId, name: offer.retailerName },
+    title: offer.title,
+    brand: offer.brand,
+    model: offer.model,
+    gtin: offer.gtin,
+    price: offer.priceCents / 100,
+    priceCents: offer.priceCents,
+    shippingCents: offer.shippingCents,
+    totalCents: totalCents(offer),
+    currency: offer.currency,
+    availability: offer.availability,
+    condition: offer.condition,
+    imageUrl: offer.imageUrl,
+    url: offer.url,
+    redirectUrl: buildRedirectLink(offer.url, { source: 'product_suggestion', timestamp }),
+    businessDomain: offer.businessDomain,
+    isShopify: isShopifyDomain(offer.businessDomain),
+  };
+}
+
+export function productSummary(product: ProductRow): ProductSummary {
+  return {
+    id: product.id,
+    title: product.title,
+    brand: product.brand,
+    model: product.model,
+    gtin: product.gtin,
+    category: product.category,
+    categorySlug: product.categorySlug,
+    imageUrl: product.imageUrl,
+    offerCount: product.offerCount,
+    bestPriceCents: product.bestPriceCents,
+    currency: product.currency,
+  };
+}

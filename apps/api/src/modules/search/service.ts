@@ -1,0 +1,217 @@
+import type { IdentifiedBy, MatchedProduct, SearchBody, SearchOffer, SearchResult, SearchSource } from '@pricehunt/contracts';
+import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
+import { badRequest, conflict } from '../../lib/errors';
+import { matchThreshold, type ItemIdentity, type ProductMatcher, type RankedProduct } from '../catalog/matching';
+import type { CatalogRepository, OfferRow } from '../catalog/repository';
+import { offerView, productSummary, totalCents } from '../catalog/views';
+import type { SearchRequestRepository } from './repository';
+
+/** What a product page says about itself (schema.org Product JSON-LD, Open Graph and meta tags). */
+export interface PageIdentity {
+  title: string;
+  brand?: string | null;
+  model?: string | null;
+  gtin?: string | null;
+  priceCents?: number | null;
+  currency?: string | null;
+  imageUrl?: string | null;
+}
+
+/** Reads what a pasted URL points at, without the catalog. */
+export interface PageReader {
+  /** Fetches the page (SSRF-safe) and reads its product metadata; null when it cannot be fetched or says nothing useful. */
+  read(url: string): Promise<PageIdentity | null>;
+  /** The product words in the URL's path (`/sony-wh-1000xm4-headphones/…`), or null when there are none. */
+  slugWords(url: string): string | null;
+}
+
+/** How many weaker candidates come back as similar products. */
+const SIMILAR_LIMIT = 8;
+
+const emptySource = (url: string | null, canonicalUrl: string | null): SearchSource => ({
+  offerId: null,
+  retailer: null,
+  title: null,
+  brand: null,
+  model: null,
+  gtin: null,
+  priceCents: null,
+  currency: null,
+  imageUrl: null,
+  url,
+  canonicalUrl,
+  externalId: null,
+});
+
+/**
+ * The search pipeline (DESIGN §3). A pasted URL is answered by the first step that identifies it:
+ * a known offer (canonical URL or the retailer's product id), the page's own metadata, or the words of its slug;
+ * then full-text candidates are ranked by the matcher and the best product above the threshold is returned with
+ * all its offers, cheapest total first. Every answer is stored under the request id.
+ */
+export function createSearchService(deps: {
+  catalog: CatalogRepository;
+  matcher: ProductMatcher;
+  requests: SearchRequestRepository;
+  pages: PageReader;
+  clock?: () => Date;
+}) {
+  const { catalog, matcher, requests, pages } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  function findKnownOffer(url: string, canonicalUrl: string): OfferRow | null {
+    const byUrl = catalog.findOfferByCanonicalUrl(canonicalUrl);
+    if (byUrl) return byUrl;
+    const ref = extractProductId(url);
+    return ref ? catalog.findOfferByExternalId(ref.retailer, ref.id) : null;
+  }
+
+  function matched(productId: number, confidence: number): MatchedProduct | null {
+    const product = catalog.getProduct(productId);
+    return product ? { ...productSummary(product), confidence: Math.round(confidence * 1000) / 1000 } : null;
+  }
+
+  function offersOf(productId: number, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): SearchOffer[] {
+    const rows = catalog.offersOfProduct(productId);
+    const best = rows.reduce<number | null>((min, row) => (min === null || totalCents(row) < min ? totalCents(row) : min), null);
+    return rows.map((row) => {
+      const view = offerView(row, timestamp);
+      return {
+        ...view,
+        savingsCents: sourceTotal === null ? null : sourceTotal - view.totalCents,
+        isBestPrice: view.totalCents === best,
+        isSource: row.id === sourceOfferId,
+      };
+    });
+  }
+
+  async function identify(url: string, canonicalUrl: string): Promise<{ identifiedBy: IdentifiedBy; source: SearchSource; item: ItemIdentity | null; knownOffer: OfferRow | null }> {
+    const ref = extractProductId(url);
+    const base = { ...emptySource(url, canonicalUrl), externalId: ref?.id ?? null };
+    const known = findKnownOffer(url, canonicalUrl);
+    if (known && known.productId !== null) {
+      const withRetailer = catalog.getOfferWithRetailer(known.id);
+      return {
+        identifiedBy: 'known-offer',
+        knownOffer: known,
+        item: null,
+        source: {
+          ...base,
+          offerId: known.id,
+          retailer: withRetailer ? { id: withRetailer.retailerId, name: withRetailer.retailerName } : null,
+          title: known.title,
+          brand: known.brand,
+          model: known.model,
+          gtin: known.gtin,
+          priceCents: totalCents(known),
+          currency: known.currency,
+          imageUrl: known.imageUrl,
+          externalId: known.externalId,
+        },
+      };
+    }
+    const page = await pages.read(url).catch(() => null);
+    if (page && page.title.trim()) {
+      return {
+        identifiedBy: 'page-metadata',
+        knownOffer: null,
+        item: { title: page.title, brand: page.brand, model: page.model, gtin: page.gtin, priceCents: page.priceCents },
+        source: {
+          ...base,
+          title: page.title,
+          brand: page.brand ?? null,
+          model: page.model ?? null,
+          gtin: page.gtin ?? null,
+          priceCents: page.priceCents ?? null,
+          currency: page.currency ?? null,
+          imageUrl: page.imageUrl ?? null,
+        },
+      };
+    }
+    const words = pages.slugWords(url);
+    return { identifiedBy: 'url-slug', knownOffer: null, item: words ? { title: words } : null, source: { ...base, title: words } };
+  }
+
+  async function run(body: SearchBody): Promise<SearchResult> {
+    const createdAt = clock();
+    const timestamp = createdAt.getTime();
+    let identifiedBy: IdentifiedBy = 'query';
+    let source: SearchSource = emptySource(null, null);
+    let ranked: RankedProduct[] = [];
+    let productId: number | null = null;
+    let confidence = 0;
+    let sourceOfferId: number | null = null;
+
+    if (body.url !== undefined) {
+      const canonicalUrl = tryCanonicalizeUrl(body.url);
+      if (!canonicalUrl) throw badRequest('url must be an absolute http(s) URL', 'url');
+      const identified = await identify(body.url, canonicalUrl);
+      identifiedBy = identified.identifiedBy;
+      source = identified.source;
+      if (identified.knownOffer) {
+        productId = identified.knownOffer.productId;
+        sourceOfferId = identified.knownOffer.id;
+        confidence = 1;
+      } else if (identified.item) {
+        ranked = matcher.rank(identified.item, { useIndex: true });
+      }
+    } else {
+      source = { ...emptySource(null, null), title: body.query ?? null };
+      ranked = matcher.rank({ title: body.query ?? '' }, { useIndex: true });
+    }
+
+    if (productId === null && ranked[0] && ranked[0].score >= matchThreshold()) {
+      productId = ranked[0].productId;
+      confidence = ranked[0].score;
+    }
+    const product = productId !== null ? matched(productId, confidence) : null;
+    const offers = product ? offersOf(product.id, sourceOfferId, source.priceCents, timestamp) : [];
+    const similarProducts = ranked
+      .filter((entry) => entry.productId !== product?.id)
+      .slice(0, SIMILAR_LIMIT)
+      .map((entry) => matched(entry.productId, entry.score))
+      .filter((entry): entry is MatchedProduct => entry !== null);
+
+    return {
+      success: true,
+      requestId: body.requestId,
+      createdAt: createdAt.toISOString(),
+      input: { url: body.url ?? null, query: body.url !== undefined ? null : (body.query ?? null) },
+      identifiedBy,
+      source,
+      product,
+      offers,
+      similarProducts,
+    };
+  }
+
+  return {
+    /**
+     * Answers a search and stores the answer under its request id. Repeating a request id with the same input
+     * answers the stored result; reusing it for another input is a conflict.
+     */
+    async search(body: SearchBody): Promise<SearchResult> {
+      const stored = requests.get(body.requestId);
+      if (stored) {
+        if (stored.inputUrl === (body.url ?? null) && stored.query === (body.url !== undefined ? null : (body.query ?? null))) return stored.result;
+        throw conflict('requestId is already used by another search', 'requestId');
+      }
+      const result = await run(body);
+      const saved = requests.save({
+        requestId: result.requestId,
+        inputUrl: result.input.url,
+        query: result.input.query,
+        identifiedBy: result.identifiedBy,
+        productId: result.product?.id ?? null,
+        sessionId: body.sessionId ?? null,
+        result,
+      });
+      if (!saved) return requests.get(body.requestId)?.result ?? result;
+      return result;
+    },
+    /** The stored answer of a request id, or null. */
+    get: (requestId: string) => requests.get(requestId)?.result ?? null,
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
