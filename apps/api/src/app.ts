@@ -5,6 +5,9 @@ import type { AppConfig } from './config';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { healthRoutes } from './modules/health/routes';
+import { catalogPlugin } from './modules/catalog/plugin';
+import { catalogRoutes } from './modules/catalog/routes';
+import { searchRoutes } from './modules/search/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,11 +34,14 @@ export const app = fp(
 
     // App services
     await instance.register(dbPlugin, { databasePath: config.databasePath });
+    await instance.register(catalogPlugin);
 
     // Routes
     await instance.register(
       async (api) => {
         await api.register(healthRoutes);
+        await api.register(catalogRoutes);
+        await api.register(searchRoutes);
       },
       { prefix: '/api' },
     );

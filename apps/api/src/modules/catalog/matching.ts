@@ -102,7 +102,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       for (const key of keys) add(repository.offersWithModelKey(key, 10));
       if (options.useIndex) {
         const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
-        add(index.candidates(words, { limit: options.indexLimit ?? 30 }));
+        add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId })));
       }
       if (candidateOffers.size === 0) return [];
 

@@ -41,12 +41,18 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
   const frequencies = new Map<string, number>();
   let docs = { n: 0, at: 0 };
 
+  let frequenciesAt = Date.now();
+  // Document counts are cached for a short while (they only steer which words to try); unknown words are not
+  // cached, since an import may add them at any moment.
   const frequencyOf = (word: string): number => {
+    if (frequencies.size > 50_000 || Date.now() - frequenciesAt > 30_000) {
+      frequencies.clear();
+      frequenciesAt = Date.now();
+    }
     let value = frequencies.get(word);
     if (value === undefined) {
-      if (frequencies.size > 50_000) frequencies.clear();
-      value = ((docFrequency.get(word) as { doc: number } | undefined)?.doc ?? 0) as number;
-      frequencies.set(word, value);
+      value = (docFrequency.get(word) as { doc: number } | undefined)?.doc ?? 0;
+      if (value > 0) frequencies.set(word, value);
     }
     return value;
   };

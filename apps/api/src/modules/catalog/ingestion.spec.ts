@@ -1,0 +1,153 @@
+import { readGmcTsv, type FeedOffer } from '@pricehunt/catalog-feeds';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import type { CatalogServices } from './plugin';
+
+const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availability', 'product_type', 'shipping'].join('\t');
+const row = (cells: string[]) => cells.join('\t');
+
+function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
+  return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
+}
+
+describe('catalog ingestion', () => {
+  let t: TestApp;
+  let catalog: CatalogServices;
+  const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const ftsIds = (word: string) =>
+    (t.app.sqlite.prepare('SELECT rowid FROM offers_fts WHERE offers_fts MATCH ? ORDER BY rowid').pluck().all(`"${word}"`) as number[]);
+
+  beforeEach(async () => {
+    t = await buildTestApp();
+    catalog = t.app.catalog;
+  });
+  afterEach(async () => t.close());
+
+  it('keeps the good rows of a feed, skips the bad ones and reports line, field and reason', async () => {
+    const tsv = [
+      HEADER,
+      row(['A1', 'Sony WH-1000XM4 Wireless Headphones Black', 'https://www.bestbuy.com/site/sony-wh1000xm4/6408356.p', '348.00 USD', 'Sony', '', 'WH1000XM4/B', 'in stock', 'Electronics > Audio > Headphones', 'US:::0 USD']),
+      row(['A2', 'Broken price row', 'https://www.bestbuy.com/site/x/1111111.p', 'free', 'Acme', '', '', 'in stock', '', '']),
+      row(['A3', 'Bose QuietComfort 45 Headphones', 'not a url', '279.00 USD', 'Bose', '', 'QC45', 'in stock', '', '']),
+      row(['A4', 'Apple AirPods Pro 2nd generation', 'https://www.bestbuy.com/site/apple-airpods-pro/4900964.p', '199.99 USD', 'Apple', '', 'MQD83AM/A', 'in stock', 'Electronics > Audio > Headphones', '']),
+    ].join('\n');
+
+    const summary = await catalog.ingestion.importRows(readGmcTsv(tsv, { retailer: 'bestbuy' }), { format: 'gmc', source: 'test.tsv' });
+
+    expect(summary).toMatchObject({ status: 'succeeded', rows: 4, inserted: 2, skipped: 2 });
+    expect(summary.errors.map((error) => [error.line, error.field])).toEqual([
+      [3, 'price'],
+      [4, 'link'],
+    ]);
+    expect(summary.errors.every((error) => error.reason.length > 0)).toBe(true);
+    expect(count('offers')).toBe(2);
+    expect(count('price_points')).toBe(2);
+    const run = catalog.repository.getImportRun(summary.runId);
+    expect(run).toMatchObject({ status: 'succeeded', totalRows: 4, inserted: 2, skipped: 2, format: 'gmc', source: 'test.tsv' });
+    expect((run?.report as { errors: unknown[] }).errors).toHaveLength(2);
+    const stored = catalog.repository.findOfferByExternalId('bestbuy', 'A1');
+    expect(stored).toMatchObject({ retailerId: 'bestbuy', priceCents: 34_800, shippingCents: 0, brand: 'Sony', category: 'Headphones' });
+  });
+
+  it('writes nothing of a batch the database rejects, keeps earlier batches and marks the run failed', async () => {
+    t.app.sqlite.exec(
+      "CREATE TEMP TRIGGER refuse_offer BEFORE INSERT ON offers WHEN new.title LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'storage refused the row'); END",
+    );
+    const offers = [
+      offer({ externalId: 'B1', url: 'https://shop-one.example/p/b1', title: 'Logitech MX Master 3S Mouse', mpn: '910-006557' }),
+      offer({ externalId: 'B2', url: 'https://shop-one.example/p/b2', title: 'Keychron K2 Keyboard', mpn: 'K2-A1' }),
+      offer({ externalId: 'B3', url: 'https://shop-one.example/p/b3', title: 'Samsung T7 SSD 1TB', mpn: 'MU-PC1T0T' }),
+      offer({ externalId: 'B4', url: 'https://shop-one.example/p/b4', title: 'This one is refused by storage', mpn: 'XX-1' }),
+    ];
+
+    const summary = await catalog.ingestion.importOffers(offers, { format: 'gmc', source: 'batches', batchSize: 2 });
+
+    expect(summary.status).toBe('failed');
+    expect(summary.failure).toContain('storage refused the row');
+    expect(summary.inserted).toBe(2);
+    const ids = t.app.sqlite.prepare('SELECT external_id FROM offers ORDER BY external_id').pluck().all();
+    expect(ids).toEqual(['B1', 'B2']);
+    expect(count('products')).toBe(2);
+    expect(count('price_points')).toBe(2);
+    expect(ftsIds('samsung')).toEqual([]);
+    expect(catalog.repository.getImportRun(summary.runId)).toMatchObject({ status: 'failed', inserted: 2 });
+  });
+
+  it('keeps the full-text index in step on insert, update and delete', async () => {
+    await catalog.ingestion.importOffers(
+      [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Mirrorless Camera', brand: 'Nikon', mpn: 'Z6II' })],
+      { format: 'gmc', source: 'first' },
+    );
+    const id = catalog.repository.findOfferByExternalId('shop-two.example', 'C1')!.id;
+    expect(ftsIds('nikon')).toEqual([id]);
+    expect(ftsIds('mirrorless')).toEqual([id]);
+
+    await catalog.ingestion.importOffers(
+      [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Full Frame Camera Body', brand: 'Nikon', mpn: 'Z6II' })],
+      { format: 'gmc', source: 'second' },
+    );
+    expect(ftsIds('mirrorless')).toEqual([]);
+    expect(ftsIds('body')).toEqual([id]);
+
+    // A price-only change leaves the indexed text as it is.
+    await catalog.ingestion.importOffers(
+      [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Full Frame Camera Body', brand: 'Nikon', mpn: 'Z6II', priceCents: 9_000 })],
+      { format: 'gmc', source: 'third' },
+    );
+    expect(ftsIds('body')).toEqual([id]);
+    t.app.sqlite.exec("INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
+
+    catalog.repository.deleteOffer(id);
+    expect(ftsIds('nikon')).toEqual([]);
+    expect(ftsIds('body')).toEqual([]);
+  });
+
+  it('records a price point when the price changes and only then, and keeps the best price of the product', async () => {
+    const base = { externalId: 'D1', url: 'https://shop-three.example/p/d1', title: 'Garmin Forerunner 255 GPS Watch', brand: 'Garmin', mpn: '010-02641-00' };
+    const first = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 34_999 })], { format: 'gmc', source: 'one' });
+    expect(first.inserted).toBe(1);
+    const again = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 34_999 })], { format: 'gmc', source: 'two' });
+    expect(again).toMatchObject({ unchanged: 1, inserted: 0, updated: 0 });
+    const cheaper = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 29_999, shippingCents: 500 })], { format: 'gmc', source: 'three' });
+    expect(cheaper.updated).toBe(1);
+
+    const stored = catalog.repository.findOfferByExternalId('shop-three.example', 'D1')!;
+    expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => [point.priceCents, point.shippingCents])).toEqual([
+      [34_999, null],
+      [29_999, 500],
+    ]);
+    expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
+  });
+
+  it('puts offers of the same item into one product and different items apart', async () => {
+    const summary = await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'E1', url: 'https://www.amazon.com/dp/B08N5WRWNW', title: 'Apple MacBook Air 13" M1 8GB 256GB Space Gray', brand: 'Apple', gtin: '0194252056639', priceCents: 89_900 }),
+        offer({ externalId: 'E2', url: 'https://www.walmart.com/ip/apple-macbook-air/609040889', title: 'Apple MacBook Air M1 256GB SSD - Space Gray', brand: 'Apple', gtin: '0194252056639', priceCents: 84_900 }),
+        offer({ externalId: 'E3', url: 'https://www.walmart.com/ip/dyson-v8/123456789', title: 'Dyson V8 Absolute Cordless Vacuum', brand: 'Dyson', mpn: 'V8-ABS', priceCents: 39_900 }),
+        offer({ externalId: 'E4', url: 'https://www.bestbuy.com/site/dyson-v8-absolute/6451332.p', title: 'Dyson V8 Absolute Cordless Stick Vacuum Nickel', brand: 'Dyson', mpn: 'V8-ABS', priceCents: 41_900 }),
+      ],
+      { format: 'gmc', source: 'mixed' },
+    );
+    expect(summary.inserted).toBe(4);
+    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+    expect(product('amazon', 'E1')).toBe(product('walmart', 'E2'));
+    expect(product('walmart', 'E3')).toBe(product('bestbuy', 'E4'));
+    expect(product('amazon', 'E1')).not.toBe(product('walmart', 'E3'));
+    expect(catalog.repository.getProduct(product('amazon', 'E1')!)).toMatchObject({ offerCount: 2, bestPriceCents: 84_900 });
+    expect(catalog.repository.offerHostExists('walmart.com')).toBe(true);
+    expect(catalog.repository.offerHostExists('www.bestbuy.com')).toBe(true);
+    expect(catalog.repository.offerHostExists('evil.example')).toBe(false);
+  });
+
+  it('rejects a row whose link already belongs to another offer', async () => {
+    const summary = await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'F1', url: 'https://shop-four.example/p/same', title: 'First product' }),
+        offer({ externalId: 'F2', url: 'https://shop-four.example/p/same?utm_source=feed', title: 'Second product' }),
+      ],
+      { format: 'gmc', source: 'dupes' },
+    );
+    expect(summary).toMatchObject({ inserted: 1, skipped: 1 });
+    expect(summary.errors[0]).toMatchObject({ line: 2, field: 'link' });
+  });
+});

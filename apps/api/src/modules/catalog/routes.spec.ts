@@ -1,0 +1,92 @@
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema } from '@pricehunt/contracts';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+
+function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
+  return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
+}
+
+describe('catalog routes', () => {
+  let t: TestApp;
+  let tvId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const ingest = t.app.catalog.ingestion;
+    await ingest.importOffers(
+      [
+        offer({ externalId: 'TV1', url: 'https://www.amazon.com/dp/B0BVXHT3MY', title: 'LG OLED55C3PUA 55 inch OLED evo 4K TV', brand: 'LG', mpn: 'OLED55C3PUA', priceCents: 149_999, category: 'Electronics > TVs' }),
+        offer({ externalId: '6535495', url: 'https://www.bestbuy.com/site/lg-55-oled/6535495.p', title: 'LG - 55" Class C3 Series OLED evo 4K UHD Smart webOS TV OLED55C3PUA', brand: 'LG', mpn: 'OLED55C3PUA', priceCents: 139_999, category: 'Electronics > TVs' }),
+        offer({ externalId: 'TV3', url: 'https://www.amazon.com/dp/B0C1J2H8XQ', title: 'Samsung QN65Q80C 65 inch QLED 4K TV', brand: 'Samsung', mpn: 'QN65Q80CAFXZA', priceCents: 99_999, category: 'Electronics > TVs' }),
+        offer({ externalId: 'K1', url: 'https://www.walmart.com/ip/KitchenAid-Mixer/55555555', title: 'KitchenAid Artisan 5 Qt Stand Mixer KSM150PSER', brand: 'KitchenAid', mpn: 'KSM150PSER', priceCents: 37_999, category: 'Home > Kitchen & Dining' }),
+      ],
+      { format: 'gmc', source: 'fixtures' },
+    );
+    // A later import lowers a price: the history keeps both.
+    await ingest.importOffers(
+      [offer({ externalId: 'TV1', url: 'https://www.amazon.com/dp/B0BVXHT3MY', title: 'LG OLED55C3PUA 55 inch OLED evo 4K TV', brand: 'LG', mpn: 'OLED55C3PUA', priceCents: 129_999, category: 'Electronics > TVs' })],
+      { format: 'gmc', source: 'price drop' },
+    );
+    tvId = t.app.catalog.repository.findOfferByExternalId('amazon', 'TV1')!.productId!;
+  });
+  afterAll(async () => t.close());
+
+  it('answers a product with its offers cheapest first and their price history', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/products/${tvId}` });
+    expect(res.statusCode).toBe(200);
+    const body = productDetailResponseSchema.parse(res.json());
+    expect(body.product).toMatchObject({ id: tvId, offerCount: 2, bestPriceCents: 129_999, category: 'TVs', categorySlug: 'tvs' });
+    expect(body.offers.map((o) => [o.retailer.name, o.priceCents])).toEqual([
+      ['Amazon', 129_999],
+      ['Best Buy', 139_999],
+    ]);
+    expect(body.offers[0]?.redirectUrl).toMatch(/^\/api\/redirect\?to=https%3A%2F%2Fwww\.amazon\.com%2Fdp%2FB0BVXHT3MY&source=product_suggestion&timestamp=\d+$/);
+    expect(body.priceHistory.filter((p) => p.retailerId === 'amazon').map((p) => p.priceCents)).toEqual([149_999, 129_999]);
+  });
+
+  it('answers 404 for an unknown product and 400 for a bad id', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/products/999999' });
+    expect(missing.statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/products/abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, field: 'id' });
+  });
+
+  it('lists categories with their product counts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    const body = categoriesResponseSchema.parse(res.json());
+    expect(body.categories).toEqual([
+      { name: 'TVs', slug: 'tvs', productCount: 2 },
+      { name: 'Kitchen & Dining', slug: 'kitchen-and-dining', productCount: 1 },
+    ]);
+  });
+
+  it('browses a category in each order, page by page', async () => {
+    const page = async (query: string) => browseResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/browse?${query}` })).json());
+    const byPrice = await page('category=tvs&sort=price_asc');
+    expect(byPrice.items.map((p) => p.bestPriceCents)).toEqual([99_999, 129_999]);
+    expect(byPrice).toMatchObject({ total: 2, page: 1, category: { slug: 'tvs', name: 'TVs' } });
+    expect((await page('category=tvs&sort=price_desc')).items.map((p) => p.bestPriceCents)).toEqual([129_999, 99_999]);
+    expect((await page('category=tvs&sort=offers')).items[0]?.offerCount).toBe(2);
+    expect((await page('sort=name')).items.map((p) => p.brand)).toEqual(['KitchenAid', 'LG', 'Samsung']);
+    const second = await page('sort=price_asc&page=2&pageSize=2');
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(second.items.map((p) => p.bestPriceCents)).toEqual([129_999]);
+  });
+
+  it.each([
+    ['sort=cheapest', 'sort'],
+    ['page=0', 'page'],
+    ['pageSize=500', 'pageSize'],
+    ['category=Not%20A%20Slug', 'category'],
+  ])('rejects browse query %s naming %s', async (query, field) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/browse?${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field });
+  });
+
+  it('answers 404 for an unknown category', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/browse?category=nothing-here' });
+    expect(res.statusCode).toBe(404);
+  });
+});

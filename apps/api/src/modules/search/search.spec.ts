@@ -1,0 +1,159 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+
+function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
+  return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
+}
+
+const HEADPHONES = [
+  offer({ externalId: 'B0863TXGM3', url: 'https://www.amazon.com/Sony-WH-1000XM4-Canceling-Headphones/dp/B0863TXGM3', title: 'Sony WH-1000XM4 Wireless Noise Canceling Overhead Headphones, Black', brand: 'Sony', mpn: 'WH1000XM4/B', gtin: '0027242919419', priceCents: 34_800, category: 'Electronics > Headphones' }),
+  offer({ externalId: '6408356', url: 'https://www.bestbuy.com/site/sony-wh-1000xm4/6408356.p?skuId=6408356', title: 'Sony - WH-1000XM4 Wireless Noise-Cancelling Over-the-Ear Headphones - Black', brand: 'Sony', mpn: 'WH1000XM4/B', gtin: '0027242919419', priceCents: 29_999, shippingCents: 0, category: 'Electronics > Headphones' }),
+  offer({ externalId: '390632993', url: 'https://www.walmart.com/ip/Sony-WH-1000XM4-Headphones/390632993', title: 'Sony WH-1000XM4 Wireless Industry Leading Noise Canceling Headphones Black', brand: 'Sony', mpn: 'WH1000XM4/B', priceCents: 27_800, shippingCents: 599, category: 'Electronics > Headphones' }),
+];
+const OTHERS = [
+  offer({ externalId: 'B09JQMJHXY', url: 'https://www.amazon.com/dp/B09JQMJHXY', title: 'Bose QuietComfort 45 Bluetooth Wireless Noise Cancelling Headphones, Triple Black', brand: 'Bose', mpn: '866724-0100', priceCents: 32_900, category: 'Electronics > Headphones' }),
+  offer({ externalId: 'B07PXGQC1Q', url: 'https://www.amazon.com/dp/B07PXGQC1Q', title: 'Apple AirPods with Charging Case (2nd Generation)', brand: 'Apple', mpn: 'MV7N2AM/A', priceCents: 12_900, category: 'Electronics > Earbuds' }),
+  offer({ externalId: '5591112', url: 'https://www.walmart.com/ip/Instant-Pot-Duo-7-in-1/5591112', title: 'Instant Pot Duo 7-in-1 Electric Pressure Cooker, 6 Quart', brand: 'Instant Pot', mpn: 'IP-DUO60', priceCents: 8_900, category: 'Home > Kitchen' }),
+];
+
+const PRODUCT_PAGE = `<!doctype html><html><head><title>Headphones</title>
+<meta property="og:title" content="WH-1000XM4 Noise Cancelling Headphones">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sony WH-1000XM4 Noise Cancelling Wireless Headphones","brand":{"@type":"Brand","name":"Sony"},"gtin13":"0027242919419","mpn":"WH1000XM4/B","offers":{"@type":"Offer","price":"329.00","priceCurrency":"USD"}}</script>
+</head><body><h1>Sony WH-1000XM4</h1></body></html>`;
+
+describe('search API', () => {
+  let t: TestApp;
+  let server: http.Server;
+  let origin: string;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      requests.push(req.url ?? '');
+      if (req.url === '/shop/sony-headphones-page') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(PRODUCT_PAGE);
+      } else {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end('<html><head><title>Not found</title></head></html>');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true' });
+    await t.app.catalog.ingestion.importOffers([...HEADPHONES, ...OTHERS], { format: 'gmc', source: 'search fixtures' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const post = async (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/search', payload: body });
+  const search = async (body: Record<string, unknown>): Promise<SearchResult> => {
+    const res = await post({ requestId: randomUUID(), ...body });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+
+  it('answers a known offer URL directly with every offer of its product, cheapest total first', async () => {
+    const result = await search({ url: 'https://www.amazon.com/Sony-WH-1000XM4/dp/B0863TXGM3/ref=sr_1_1?tag=someone-20&th=1' });
+
+    expect(result.identifiedBy).toBe('known-offer');
+    expect(result.source).toMatchObject({ retailer: { id: 'amazon', name: 'Amazon' }, externalId: 'B0863TXGM3', priceCents: 34_800 });
+    expect(result.product).toMatchObject({ offerCount: 3, bestPriceCents: 28_399, confidence: 1 });
+    expect(result.offers.map((o) => [o.retailer.id, o.totalCents])).toEqual([
+      ['walmart', 28_399],
+      ['bestbuy', 29_999],
+      ['amazon', 34_800],
+    ]);
+    const [cheapest, , pasted] = result.offers;
+    expect(cheapest).toMatchObject({ isBestPrice: true, savingsCents: 34_800 - 28_399, isSource: false, isShopify: false, businessDomain: null });
+    expect(pasted).toMatchObject({ isSource: true, savingsCents: 0, isBestPrice: false });
+    const redirect = new URL(cheapest!.redirectUrl, 'http://localhost');
+    expect(redirect.pathname).toBe('/api/redirect');
+    expect(redirect.searchParams.get('to')).toBe(cheapest!.url);
+    expect(redirect.searchParams.get('source')).toBe('product_suggestion');
+    expect(Number(redirect.searchParams.get('timestamp'))).toBe(Date.parse(result.createdAt));
+    expect(result.similarProducts).toEqual([]);
+  });
+
+  it('reads an unknown page’s product metadata and matches it', async () => {
+    const result = await search({ url: `${origin}/shop/sony-headphones-page` });
+
+    expect(result.identifiedBy).toBe('page-metadata');
+    expect(result.source).toMatchObject({ title: 'Sony WH-1000XM4 Noise Cancelling Wireless Headphones', brand: 'Sony', gtin: '0027242919419', priceCents: 32_900 });
+    expect(result.product?.offerCount).toBe(3);
+    expect(result.product!.confidence).toBeGreaterThan(0.9);
+    expect(result.offers[0]).toMatchObject({ retailer: { id: 'walmart' }, savingsCents: 32_900 - 28_399, isBestPrice: true });
+  });
+
+  it('falls back to the words of the URL when the page says nothing', async () => {
+    const result = await search({ url: `${origin}/products/sony-wh-1000xm4-wireless-noise-canceling-headphones` });
+
+    expect(requests).toContain('/products/sony-wh-1000xm4-wireless-noise-canceling-headphones');
+    expect(result.identifiedBy).toBe('url-slug');
+    expect(result.source.title).toMatch(/sony wh 1000xm4/i);
+    expect(result.product?.offerCount).toBe(3);
+    expect(result.offers[0]?.retailer.id).toBe('walmart');
+    expect(result.offers.every((o) => o.savingsCents === null)).toBe(true);
+  });
+
+  it('answers a text query with the best product and weaker ones as similar products', async () => {
+    const result = await search({ query: 'sony wh-1000xm4 headphones' });
+
+    expect(result.identifiedBy).toBe('query');
+    expect(result.product?.title).toMatch(/WH-1000XM4/);
+    expect(result.similarProducts.map((p) => p.brand)).toContain('Bose');
+    expect(result.similarProducts.every((p) => p.confidence < result.product!.confidence)).toBe(true);
+  });
+
+  it('answers a URL nothing matches with an honest empty result', async () => {
+    const result = await search({ url: `${origin}/p/zzqx-unobtainium-widget` });
+    expect(result).toMatchObject({ identifiedBy: 'url-slug', product: null, offers: [] });
+  });
+
+  it('stores each answer under its request id', async () => {
+    const requestId = randomUUID();
+    const first = await post({ requestId, query: 'instant pot duo' });
+    expect(first.statusCode).toBe(200);
+
+    const again = await t.app.inject({ method: 'GET', url: `/api/search/${requestId}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+
+    const repeated = await post({ requestId, query: 'instant pot duo' });
+    expect(repeated.json()).toEqual(first.json());
+
+    const reused = await post({ requestId, query: 'something else' });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ success: false, field: 'requestId' });
+
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/search/${randomUUID()}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it.each([
+    [{ requestId: 'not-a-uuid', query: 'sony' }, 'requestId'],
+    [{ query: 'sony' }, 'requestId'],
+    [{ requestId: randomUUID(), url: 'not a url' }, 'url'],
+    [{ requestId: randomUUID(), url: 'ftp://example.com/file' }, 'url'],
+    [{ requestId: randomUUID(), query: '   ' }, 'query'],
+    [{ requestId: randomUUID() }, 'url'],
+    [{ requestId: randomUUID(), url: 'https://www.amazon.com/dp/B0863TXGM3', query: 'sony' }, 'query'],
+  ])('rejects %j naming the field %s', async (body, field) => {
+    const res = await post(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', field });
+  });
+
+  it('rejects a bad request id on GET', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/search/nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field: 'requestId' });
+  });
+});
