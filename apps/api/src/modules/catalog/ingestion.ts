@@ -94,7 +94,9 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         RETAILER_LIST.find((retailer) => retailer.name.toLowerCase() === named.toLowerCase()) ??
         null;
       if (known) return { id: known.id, name: known.name, domains: [...known.domains], affiliateParam: null };
-      return { id: options.retailer?.id ?? slugId(named), name: named, domains: options.retailer?.domains ?? [host], affiliateParam: null };
+      // A bare retailer id from a feed (`abt`, `google-shopping`) is shown in title case.
+      const name = /^[a-z0-9-]+$/.test(named) ? named.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ') : named;
+      return { id: options.retailer?.id ?? slugId(named), name, domains: options.retailer?.domains ?? [host], affiliateParam: null };
     }
     const registered = retailerForHost(host);
     if (registered) return { id: registered.id, name: registered.name, domains: [...registered.domains], affiliateParam: null };

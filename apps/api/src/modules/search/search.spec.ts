@@ -85,7 +85,7 @@ describe('search API', () => {
     const result = await search({ url: `${origin}/shop/sony-headphones-page` });
 
     expect(result.identifiedBy).toBe('page-metadata');
-    expect(result.source).toMatchObject({ title: 'Sony WH-1000XM4 Noise Cancelling Wireless Headphones', brand: 'Sony', gtin: '0027242919419', priceCents: 32_900 });
+    expect(result.source).toMatchObject({ title: 'Sony WH-1000XM4 Noise Cancelling Wireless Headphones', brand: 'Sony', gtin: '00027242919419', priceCents: 32_900 });
     expect(result.product?.offerCount).toBe(3);
     expect(result.product!.confidence).toBeGreaterThan(0.9);
     expect(result.offers[0]).toMatchObject({ retailer: { id: 'walmart' }, savingsCents: 32_900 - 28_399, isBestPrice: true });

@@ -1,0 +1,81 @@
+import { ConfigError, loadConfig, type AppConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { createCatalogServices, type CatalogServices } from '../modules/catalog/plugin';
+import type { ImportSummary } from '../modules/catalog/ingestion';
+
+/** A command-line failure: printed without a stack trace, exit code 1 (2 for usage errors). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** Opens the configured database (migrations applied) with the catalog services on it. */
+export function openCatalog(env: Record<string, string | undefined> = process.env): { config: AppConfig; handle: DatabaseHandle; catalog: CatalogServices } {
+  let config: AppConfig;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+  const handle = openDatabase(config.databasePath);
+  return { config, handle, catalog: createCatalogServices(handle.sqlite, { allowLoopback: config.FETCH_ALLOW_LOOPBACK }) };
+}
+
+/** Formats rows as an aligned text table (numbers right-aligned). */
+export function table(header: string[], rows: Array<Array<string | number>>): string {
+  const cells = [header, ...rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell.toLocaleString('en-US') : cell)))];
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => String(row[column] ?? '').length)));
+  const numeric = header.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number'));
+  const line = (row: Array<string | number>) =>
+    row.map((cell, column) => (numeric[column] ? String(cell).padStart(widths[column]!) : String(cell).padEnd(widths[column]!))).join('  ');
+  return [line(cells[0]!), widths.map((width) => '─'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** The import summary and the first row errors, as printed by the import commands. */
+export function formatImportSummary(title: string, summary: ImportSummary, maxErrors = 20): string {
+  const seconds = summary.durationMs / 1000;
+  const lines = [
+    title,
+    table(
+      ['', 'value'],
+      [
+        ['rows read', summary.rows],
+        ['offers inserted', summary.inserted],
+        ['offers updated', summary.updated],
+        ['offers unchanged', summary.unchanged],
+        ['rows skipped (errors)', summary.skipped],
+        ['products created', summary.productsCreated],
+        ['duration (s)', seconds.toFixed(1)],
+        ['offers per second', summary.offersPerSecond],
+        ['status', summary.status],
+      ],
+    ),
+  ];
+  if (summary.failure) lines.push(`\nImport stopped: ${summary.failure}`);
+  if (summary.errorCount > 0) {
+    const shown = summary.errors.slice(0, maxErrors);
+    lines.push(`\nRow errors (${shown.length} of ${summary.errorCount.toLocaleString('en-US')}; the import run ${summary.runId} keeps the first 1,000):`);
+    lines.push(table(['line', 'field', 'reason'], shown.map((error) => [error.line, error.field, error.reason])));
+  }
+  return lines.join('\n');
+}
+
+/** Runs a command's main function: CliError → message and exit code; anything else → stack and 1. */
+export function runCli(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (error: unknown) => {
+      if (error instanceof CliError) {
+        console.error(error.message);
+        process.exit(error.exitCode);
+      }
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import { createSafeFetcher, extractProductIdentity, slugQueryFromUrl, type SafeFetcher } from '@pricehunt/catalog-identity';
+import type { PageIdentity, PageReader } from './service';
+
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
+
+/**
+ * Reads pasted product pages through the SSRF-safe fetcher (public addresses only, timeouts, size cap,
+ * redirect limit) and the page-identity extractor. Only structured metadata counts (schema.org Product JSON-LD,
+ * microdata, Open Graph): a bare `<title>` says too little, so the URL's slug words are used instead.
+ */
+export function createPageReader(options: { allowLoopback: boolean; fetcher?: SafeFetcher }): PageReader {
+  const fetcher = options.fetcher ?? createSafeFetcher({ allowLoopback: options.allowLoopback, timeoutMs: 5000, maxBytes: 3 * 1024 * 1024 });
+  return {
+    async read(url: string): Promise<PageIdentity | null> {
+      const page = await fetcher.fetch(url);
+      if (page.status !== 200) return null;
+      if (page.contentType && !HTML_TYPES.test(page.contentType)) return null;
+      const identity = extractProductIdentity(page.body, { url: page.finalUrl });
+      if (!identity || identity.source === 'title-tag' || !identity.title.trim()) return null;
+      return {
+        title: identity.title,
+        brand: identity.brand,
+        model: identity.mpn,
+        gtin: identity.gtin,
+        priceCents: identity.price != null ? Math.round(identity.price * 100) : null,
+        currency: identity.currency,
+        imageUrl: identity.image,
+      };
+    },
+    slugWords(url: string): string | null {
+      try {
+        return slugQueryFromUrl(url);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** An HTTP client for feed downloads (GMC feed URLs, Shopify store pages) through the same SSRF guard, with a larger size cap. */
+export function createFeedFetcher(options: { allowLoopback: boolean }) {
+  const fetcher = createSafeFetcher({ allowLoopback: options.allowLoopback, timeoutMs: 60_000, maxBytes: 200 * 1024 * 1024 });
+  return async (url: string) => {
+    const page = await fetcher.fetch(url);
+    return { status: page.status, text: async () => page.body };
+  };
+}
