@@ -4,3 +4,4 @@ export * from './lib/tracking';
 export * from './lib/health';
 export * from './lib/search';
 export * from './lib/catalog';
+export * from './lib/shopper-auth';

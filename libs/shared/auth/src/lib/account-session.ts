@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiRequest, isApiError, NETWORK_ERROR_MESSAGE, type FetchLike } from '@pricehunt/api-client';
+import type { z } from 'zod';
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+/** Outcome of login or register: the account, or the message to show. */
+export type AuthOutcome<T> = { success: true; account: T } | { success: false; error: string };
+
+export interface AccountSessionConfig<T> {
+  /** e.g. `/api/business/auth`; `me`, `login`, `register` and `logout` are below it. */
+  basePath: string;
+  /** Parses the answer of me, login and register into the account. */
+  responseSchema: z.ZodType<{ account: T }>;
+  loginFailed: string;
+  registerFailed: string;
+  fetch?: FetchLike;
+  baseUrl?: string;
+}
+
+export interface AccountSession<T> {
+  account: T | null;
+  status: AuthStatus;
+  error: string | null;
+  login(body: Record<string, unknown>): Promise<AuthOutcome<T>>;
+  register(body: Record<string, unknown>): Promise<AuthOutcome<T>>;
+  logout(): Promise<void>;
+  refresh(): Promise<void>;
+  clearError(): void;
+}
+
+function failureMessage(error: unknown, fallback: string): string {
+  if (isApiError(error)) return error.isNetworkError ? NETWORK_ERROR_MESSAGE : error.message || fallback;
+  return fallback;
+}
+
+/** The session of one audience (business or shopper) against its `/auth` endpoints, all with cookies. */
+export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSession<T> {
+  const [account, setAccount] = useState<T | null>(null);
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [error, setError] = useState<string | null>(null);
+  // Every login, register or logout bumps the version; an older `me` answer must not undo it.
+  const version = useRef(0);
+  const mounted = useRef(true);
+  const configRef = useRef(config);
+  configRef.current = config;
+
+  const signedIn = useCallback((next: T) => {
+    setAccount(next);
+    setStatus('signed-in');
+  }, []);
+  const signedOut = useCallback(() => {
+    setAccount(null);
+    setStatus('signed-out');
+  }, []);
+
+  const loadCurrent = useCallback(
+    async (signal?: AbortSignal) => {
+      const { basePath, responseSchema, fetch, baseUrl } = configRef.current;
+      const started = version.current;
+      try {
+        const answer = await apiRequest(`${basePath}/me`, { schema: responseSchema, signal, fetch, baseUrl });
+        if (mounted.current && started === version.current) signedIn(answer.account);
+      } catch (caught) {
+        if (signal?.aborted) return;
+        // Any failure (401, server error, offline) means nobody is signed in.
+        if (mounted.current && started === version.current) signedOut();
+        if (!isApiError(caught)) throw caught;
+      }
+    },
+    [signedIn, signedOut],
+  );
+
+  useEffect(() => {
+    mounted.current = true;
+    const controller = new AbortController();
+    void loadCurrent(controller.signal);
+    return () => {
+      mounted.current = false;
+      controller.abort();
+    };
+  }, [loadCurrent]);
+
+  const submit = useCallback(
+    async (action: 'login' | 'register', body: Record<string, unknown>): Promise<AuthOutcome<T>> => {
+      const { basePath, responseSchema, fetch, baseUrl, loginFailed, registerFailed } = configRef.current;
+      const fallback = action === 'login' ? loginFailed : registerFailed;
+      version.current += 1;
+      setError(null);
+      try {
+        const answer = await apiRequest(`${basePath}/${action}`, { method: 'POST', body, schema: responseSchema, fetch, baseUrl, errorMessage: fallback });
+        if (mounted.current) {
+          signedIn(answer.account);
+        }
+        return { success: true, account: answer.account };
+      } catch (caught) {
+        const message = failureMessage(caught, fallback);
+        if (mounted.current) {
+          setError(message);
+          // A failed attempt leaves whoever was signed in signed in; a first check still pending resolves to signed out.
+          setStatus((current) => (current === 'loading' ? 'signed-out' : current));
+        }
+        return { success: false, error: message };
+      }
+    },
+    [signedIn],
+  );
+
+  const logout = useCallback(async () => {
+    const { basePath, fetch, baseUrl } = configRef.current;
+    version.current += 1;
+    try {
+      await apiRequest(`${basePath}/logout`, { method: 'POST', fetch, baseUrl });
+    } catch {
+      // The account is cleared locally whatever the server says (SPEC §4).
+    } finally {
+      if (mounted.current) {
+        signedOut();
+        setError(null);
+      }
+    }
+  }, [signedOut]);
+
+  const refresh = useCallback(() => loadCurrent(), [loadCurrent]);
+  const login = useCallback((body: Record<string, unknown>) => submit('login', body), [submit]);
+  const register = useCallback((body: Record<string, unknown>) => submit('register', body), [submit]);
+  const clearError = useCallback(() => setError(null), []);
+
+  return { account, status, error, login, register, logout, refresh, clearError };
+}

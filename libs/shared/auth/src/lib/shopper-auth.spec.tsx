@@ -1,0 +1,108 @@
+import { createFetchMock, errorResponse, jsonResponse, networkFailure, textResponse, type FetchMock } from '@pricehunt/api-client/testing';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ShopperAuthProvider, useShopperAuth } from './shopper-auth';
+
+const user = { id: 'u1', email: 'sam@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' };
+const signedIn = () => jsonResponse({ success: true, user });
+const unauthorized = () => errorResponse(401, 'UNAUTHORIZED', 'Not signed in');
+
+function Panel() {
+  const auth = useShopperAuth();
+  return (
+    <div>
+      <p>Status: {auth.status}</p>
+      <p>User: {auth.user ? `${auth.user.email} since ${auth.user.createdAt}` : 'nobody'}</p>
+      {auth.error ? <p role="alert">{auth.error}</p> : null}
+      <button onClick={() => void auth.login('sam@example.com', 'pw-123456789')}>Sign in</button>
+      <button onClick={() => void auth.register({ email: 'sam@example.com', password: 'longenough1' })}>Sign up</button>
+      <button onClick={() => void auth.logout()}>Sign out</button>
+    </div>
+  );
+}
+
+const renderWith = (mock: FetchMock) =>
+  render(
+    <ShopperAuthProvider fetch={mock.fetch}>
+      <Panel />
+    </ShopperAuthProvider>,
+  );
+
+describe('ShopperAuthProvider', () => {
+  it('starts loading and signs in from GET /api/shopper/auth/me', async () => {
+    const mock = createFetchMock({ 'GET /api/shopper/auth/me': signedIn() });
+    renderWith(mock);
+    expect(screen.getByText('Status: loading')).toBeInTheDocument();
+    expect(screen.getByText('User: nobody')).toBeInTheDocument();
+    expect(await screen.findByText('User: sam@example.com since 2026-01-01T00:00:00.000Z')).toBeInTheDocument();
+    expect(mock.requests[0]?.credentials).toBe('include');
+  });
+
+  it('is signed out when me answers non-OK', async () => {
+    renderWith(createFetchMock({ 'GET /api/shopper/auth/me': unauthorized() }));
+    expect(await screen.findByText('Status: signed-out')).toBeInTheDocument();
+  });
+
+  it('signs in through POST /api/shopper/auth/login', async () => {
+    const mock = createFetchMock({ 'GET /api/shopper/auth/me': unauthorized(), 'POST /api/shopper/auth/login': signedIn() });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Status: signed-in')).toBeInTheDocument();
+    expect(mock.requestsTo('POST /api/shopper/auth/login')[0]?.body).toEqual({ email: 'sam@example.com', password: 'pw-123456789' });
+  });
+
+  it("shows the server's error, or exactly \"Login failed\"", async () => {
+    let attempt = 0;
+    const mock = createFetchMock({
+      'GET /api/shopper/auth/me': unauthorized(),
+      'POST /api/shopper/auth/login': () => (++attempt === 1 ? errorResponse(401, 'UNAUTHORIZED', 'Invalid email or password') : textResponse('', { status: 503 })),
+    });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid email or password$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login failed')).toHaveAttribute('role', 'alert');
+  });
+
+  it('signs up through POST /api/shopper/auth/register, or shows exactly "Registration failed"', async () => {
+    let attempt = 0;
+    const mock = createFetchMock({
+      'GET /api/shopper/auth/me': unauthorized(),
+      'POST /api/shopper/auth/register': () => (++attempt === 1 ? textResponse('', { status: 500 }) : signedIn()),
+    });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Registration failed$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Status: signed-in')).toBeInTheDocument();
+    expect(mock.requestsTo('POST /api/shopper/auth/register')[1]?.body).toEqual({ email: 'sam@example.com', password: 'longenough1' });
+  });
+
+  it('shows "Network error occurred" when the network fails', async () => {
+    renderWith(createFetchMock({ 'GET /api/shopper/auth/me': unauthorized(), 'POST /api/shopper/auth/login': networkFailure }));
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Network error occurred$/);
+  });
+
+  it('signs out through POST /api/shopper/auth/logout, clearing the user even when it fails', async () => {
+    const mock = createFetchMock({ 'GET /api/shopper/auth/me': signedIn(), 'POST /api/shopper/auth/logout': networkFailure });
+    renderWith(mock);
+    await screen.findByText('Status: signed-in');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('User: nobody')).toBeInTheDocument();
+    expect(mock.requestsTo('POST /api/shopper/auth/logout')).toHaveLength(1);
+  });
+
+  it('useShopperAuth throws a clear error outside its provider', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(() => render(<Panel />)).toThrow('useShopperAuth must be used inside <ShopperAuthProvider>');
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { FetchLike } from '@pricehunt/api-client';
+import { shopperAuthResponseSchema, type ShopperUser } from '@pricehunt/contracts';
+import { useAccountSession, type AuthStatus } from './account-session';
+import { LOGIN_FAILED_MESSAGE, REGISTRATION_FAILED_MESSAGE } from './business-auth';
+
+export const SHOPPER_AUTH_PATH = '/api/shopper/auth';
+
+const shopperAnswerSchema = shopperAuthResponseSchema.transform((answer) => ({ account: answer.user }));
+
+export type ShopperAuthResult = { success: true; user: ShopperUser } | { success: false; error: string };
+
+export interface ShopperRegisterInput {
+  email: string;
+  password: string;
+}
+
+export interface ShopperAuthValue {
+  user: ShopperUser | null;
+  status: AuthStatus;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  error: string | null;
+  login(email: string, password: string): Promise<ShopperAuthResult>;
+  register(input: ShopperRegisterInput): Promise<ShopperAuthResult>;
+  logout(): Promise<void>;
+  refresh(): Promise<void>;
+  clearError(): void;
+}
+
+const ShopperAuthContext = createContext<ShopperAuthValue | null>(null);
+
+export interface ShopperAuthProviderProps {
+  children?: ReactNode;
+  fetch?: FetchLike;
+  baseUrl?: string;
+}
+
+/** The shopper session against /api/shopper/auth/{me,login,register,logout}: real calls, same shape as the business one. */
+export function ShopperAuthProvider({ children, fetch, baseUrl }: ShopperAuthProviderProps) {
+  const { account, status, error, login, register, logout, refresh, clearError } = useAccountSession<ShopperUser>({
+    basePath: SHOPPER_AUTH_PATH,
+    responseSchema: shopperAnswerSchema,
+    loginFailed: LOGIN_FAILED_MESSAGE,
+    registerFailed: REGISTRATION_FAILED_MESSAGE,
+    fetch,
+    baseUrl,
+  });
+
+  const value = useMemo<ShopperAuthValue>(() => {
+    const toResult = (outcome: Awaited<ReturnType<typeof login>>): ShopperAuthResult =>
+      outcome.success ? { success: true, user: outcome.account } : { success: false, error: outcome.error };
+    return {
+      user: account,
+      status,
+      isLoading: status === 'loading',
+      isAuthenticated: status === 'signed-in',
+      error,
+      login: async (email, password) => toResult(await login({ email, password })),
+      register: async ({ email, password }) => toResult(await register({ email, password })),
+      logout,
+      refresh,
+      clearError,
+    };
+  }, [account, status, error, login, register, logout, refresh, clearError]);
+
+  return <ShopperAuthContext.Provider value={value}>{children}</ShopperAuthContext.Provider>;
+}
+
+export function useShopperAuth(): ShopperAuthValue {
+  const value = useContext(ShopperAuthContext);
+  if (!value) throw new Error('useShopperAuth must be used inside <ShopperAuthProvider>');
+  return value;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema, PASSWORD_MAX_LENGTH } from './business-auth';
+
+/** A shopper account as the API returns it (SPEC §3: id, email, createdAt, updatedAt). */
+export const shopperUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ShopperUser = z.infer<typeof shopperUserSchema>;
+
+/** POST /api/shopper/auth/login body. */
+export const shopperLoginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type ShopperLoginBody = z.infer<typeof shopperLoginBodySchema>;
+
+/** POST /api/shopper/auth/register body. */
+export const shopperRegisterBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type ShopperRegisterBody = z.infer<typeof shopperRegisterBodySchema>;
+
+/** Answer of GET /api/shopper/auth/me, login and register: `{ success: true, user }`. */
+export const shopperAuthResponseSchema = z.object({
+  success: z.literal(true),
+  user: shopperUserSchema,
+});
+export type ShopperAuthResponse = z.infer<typeof shopperAuthResponseSchema>;
