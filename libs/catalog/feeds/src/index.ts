@@ -14,3 +14,40 @@ export { DelimitedReader, parseDelimited, readDelimited, type DelimitedOptions, 
 export type { GmcOptions } from './lib/gmc-shared';
 export { parseGmcTsv, readGmcTsv } from './lib/gmc-tsv';
 export { GOOGLE_NAMESPACE, XmlItemSplitter, parseGmcXml, readGmcXml, type XmlItem } from './lib/gmc-xml';
+export {
+  SHOPIFY_PAGE_LIMIT,
+  fetchShopifyPages,
+  fetchShopifyProducts,
+  htmlToText,
+  parseShopifyProducts,
+  readShopifyProducts,
+  shopifyProductRows,
+  shopifyProductsPageUrl,
+  shopifyStopReason,
+  storeOrigin,
+  type FetchLike,
+  type ShopifyFetchOptions,
+  type ShopifyOptions,
+  type ShopifyPage,
+  type ShopifyProduct,
+  type ShopifyStopReason,
+  type ShopifyVariant,
+} from './lib/shopify';
+export {
+  ER_MAGELLAN_DATASETS,
+  erMagellanExternalId,
+  erMagellanUrl,
+  isDerivedErMagellanId,
+  parseErMagellanTable,
+  readErMagellanPairs,
+  readErMagellanRecords,
+  readErMagellanTable,
+  type ErMagellanDataset,
+  type ErMagellanPair,
+  type ErMagellanRecord,
+  type ErMagellanRecordRow,
+  type ErMagellanRetailer,
+  type ErMagellanSide,
+  type ErMagellanSplit,
+} from './lib/er-magellan';
+export { slugify } from './lib/slug';
