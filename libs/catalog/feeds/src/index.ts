@@ -51,3 +51,22 @@ export {
   type ErMagellanSplit,
 } from './lib/er-magellan';
 export { slugify } from './lib/slug';
+export { CATEGORIES, LINES, type CategoryId, type CategorySpec, type LineSpec } from './lib/generator/catalog-data';
+export { generateProducts, colourCode, type GenerateProductsOptions, type SyntheticProduct } from './lib/generator/products';
+export {
+  SYNTHETIC_RETAILERS,
+  generateCatalog,
+  productOffers,
+  type GenerateCatalogOptions,
+  type SyntheticOffer,
+  type SyntheticRetailer,
+} from './lib/generator/offers';
+export {
+  createProgressBar,
+  formatDuration,
+  formatProgress,
+  type ProgressBar,
+  type ProgressBarOptions,
+  type ProgressState,
+  type ProgressStream,
+} from './lib/progress';

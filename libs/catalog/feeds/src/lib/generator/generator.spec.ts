@@ -1,0 +1,177 @@
+import { feedOfferSchema, isValidGtin } from '../offer';
+import { CATEGORIES, LINES } from './catalog-data';
+import { SYNTHETIC_RETAILERS, type SyntheticOffer, generateCatalog } from './offers';
+import { colourCode, generateProducts } from './products';
+import { permute } from './rng';
+
+const take = (offers: number, seed: number) => [...generateCatalog({ offers, seed })];
+
+const URL_SHAPES: Record<string, RegExp> = {
+  amazon: /^https:\/\/www\.amazon\.com\/[a-z0-9-]+\/dp\/B0[0-9A-Z]{8}$/,
+  walmart: /^https:\/\/www\.walmart\.com\/ip\/[a-z0-9-]+\/\d{9}$/,
+  bestbuy: /^https:\/\/www\.bestbuy\.com\/site\/[a-z0-9-]+\/(\d{7})\.p\?skuId=\1$/,
+  ebay: /^https:\/\/www\.ebay\.com\/itm\/\d{12}$/,
+  target: /^https:\/\/www\.target\.com\/p\/[a-z0-9-]+\/-\/A-\d{8}$/,
+  newegg: /^https:\/\/www\.newegg\.com\/[a-z0-9-]+\/p\/N82E168\d{8}$/,
+  costco: /^https:\/\/www\.costco\.com\/[a-z0-9-]+\.product\.\d{9}\.html$/,
+  apple: /^https:\/\/www\.apple\.com\/shop\/product\/M[0-9A-Z]{3}\dLL\/A\/[a-z0-9-]+$/,
+  playstation: /^https:\/\/direct\.playstation\.com\/en-us\/(consoles\/console|accessories\/accessory)\/[a-z0-9-]+\.\d{7}$/,
+};
+
+describe('generateCatalog', () => {
+  const offers = take(12_000, 11);
+  const byProduct = new Map<string, SyntheticOffer[]>();
+  for (const offer of offers) byProduct.set(offer.productKey, [...(byProduct.get(offer.productKey) ?? []), offer]);
+
+  it('is deterministic: same seed same offers, another seed other offers, shorter runs are prefixes', () => {
+    expect(take(3_000, 11)).toEqual(offers.slice(0, 3_000));
+    const other = take(200, 12);
+    expect(other).not.toEqual(offers.slice(0, 200));
+    expect(take(0, 11)).toEqual([]);
+  });
+
+  it('produces exactly the requested number of valid offers', () => {
+    expect(offers).toHaveLength(12_000);
+    const problems: string[] = [];
+    for (const { productKey, ...offer } of offers) {
+      if (!/^syn-11-\d+$/.test(productKey)) problems.push(`productKey ${productKey}`);
+      const parsed = feedOfferSchema.safeParse(offer);
+      if (!parsed.success) problems.push(`${offer.url}: ${parsed.error.message}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('offers each product at 2 to 8 distinct retailers, own stores only for their brand', () => {
+    const products = [...byProduct.values()].slice(0, -1);
+    const problems: string[] = [];
+    for (const group of products) {
+      const retailers = group.map((o) => o.retailer);
+      if (new Set(retailers).size !== retailers.length) problems.push(`repeated retailer ${retailers.join()}`);
+      if (retailers.length < 2 || retailers.length > 8) problems.push(`${retailers.length} retailers`);
+      for (const offer of group) {
+        if (offer.retailer === 'apple' && offer.brand !== 'Apple') problems.push(offer.title);
+        if (offer.retailer === 'playstation' && !/PlayStation|DualSense|PULSE/.test(offer.title)) problems.push(offer.title);
+      }
+    }
+    expect(problems).toEqual([]);
+    const seen = new Set(offers.map((o) => o.retailer));
+    expect([...seen].sort()).toEqual([...SYNTHETIC_RETAILERS].sort());
+  });
+
+  it('uses each retailer’s URL shape and never repeats a retailer id', () => {
+    const ids = new Set<string>();
+    const problems: string[] = [];
+    for (const offer of offers) {
+      if (!(URL_SHAPES[offer.retailer] as RegExp).test(offer.url)) problems.push(offer.url);
+      const key = `${offer.retailer}:${offer.externalId}`;
+      if (ids.has(key)) problems.push(`repeated ${key}`);
+      ids.add(key);
+    }
+    expect(problems).toEqual([]);
+    expect(ids.size).toBe(offers.length);
+  });
+
+  it('shares one valid GTIN and MPN per product, leaving them out at some retailers', () => {
+    let withoutGtin = 0;
+    const gtinOwner = new Map<string, string>();
+    const mpnOwner = new Map<string, string>();
+    for (const [key, group] of byProduct) {
+      const gtins = new Set(group.map((o) => o.gtin).filter(Boolean));
+      expect(gtins.size).toBeLessThanOrEqual(1);
+      for (const gtin of gtins) {
+        expect(isValidGtin(gtin as string)).toBe(true);
+        expect(gtinOwner.get(gtin as string) ?? key).toBe(key);
+        gtinOwner.set(gtin as string, key);
+      }
+      const mpns = new Set(group.map((o) => o.mpn).filter(Boolean));
+      expect(mpns.size).toBeLessThanOrEqual(1);
+      for (const mpn of mpns) {
+        const owner = `${group[0]?.brand}:${mpn}`;
+        expect(mpnOwner.get(owner) ?? key).toBe(key);
+        mpnOwner.set(owner, key);
+      }
+      withoutGtin += group.filter((o) => !o.gtin).length;
+    }
+    expect(withoutGtin).toBeGreaterThan(0);
+    expect(withoutGtin).toBeLessThan(offers.length / 2);
+  });
+
+  it('varies titles and prices between retailers of one product', () => {
+    let differentTitles = 0;
+    let differentPrices = 0;
+    for (const group of byProduct.values()) {
+      if (new Set(group.map((o) => o.title)).size > 1) differentTitles++;
+      if (new Set(group.map((o) => o.priceCents)).size > 1) differentPrices++;
+    }
+    expect(differentTitles / byProduct.size).toBeGreaterThan(0.95);
+    expect(differentPrices / byProduct.size).toBeGreaterThan(0.9);
+    const conditions = new Set(offers.map((o) => o.condition));
+    expect(conditions).toEqual(new Set(['new', 'refurbished', 'used']));
+    const availability = new Set(offers.map((o) => o.availability));
+    expect(availability).toEqual(new Set(['in_stock', 'out_of_stock', 'backorder', 'preorder']));
+  });
+
+  it('rejects bad options', () => {
+    expect(() => take(-1, 1)).toThrow('offers must be a whole number');
+    expect(() => take(1.5, 1)).toThrow(RangeError);
+    expect(() => take(1, 0.5)).toThrow('seed must be a whole number');
+  });
+});
+
+describe('generateProducts', () => {
+  const products = [...generateProducts({ products: 5_000, seed: 11 })];
+
+  it('matches the products behind generateCatalog', () => {
+    const offers = take(2_000, 11);
+    const byKey = new Map(products.map((p) => [p.productKey, p]));
+    const mismatches = offers.filter((offer) => {
+      const product = byKey.get(offer.productKey);
+      return !product || offer.brand !== product.brand || (offer.gtin && offer.gtin !== product.gtin) || (offer.mpn && offer.mpn !== product.mpn);
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gives realistic, distinct products with prices in their category range', () => {
+    const titles = new Set(products.map((p) => `${p.title}|${p.mpn}`));
+    expect(titles.size).toBe(products.length);
+    const brands = new Set(products.map((p) => p.brand));
+    for (const brand of ['Sony', 'Samsung', 'Apple', 'LG', 'Bose', 'Dell', 'HP', 'Lenovo', 'Canon', 'Nikon', 'Logitech', 'Anker', 'JBL', 'Philips', 'Dyson', 'KitchenAid', 'Nintendo', 'Microsoft', 'Asus', 'Acer']) {
+      expect(brands).toContain(brand);
+    }
+    expect(new Set(products.map((p) => p.category)).size).toBe(Object.keys(CATEGORIES).length);
+    expect(products.filter((p) => !(Number.isInteger(p.msrpCents) && p.msrpCents > 0) || !/^2\d{12}$/.test(p.gtin))).toEqual([]);
+    const tv = products.find((p) => p.category === 'tvs' && p.brand === 'Samsung');
+    expect(tv?.model).toMatch(/^(QN|UN)\d{2}/);
+  });
+
+  it('retires lines whose combinations run out instead of repeating them', () => {
+    const many = [...generateProducts({ products: 60_000, seed: 2 })];
+    const apple = many.filter((p) => p.brand === 'Apple');
+    const appleNames = new Set(apple.map((p) => `${p.family} ${p.model} ${p.size ?? ''} ${p.capacity ?? ''} ${p.colour}`));
+    expect(appleNames.size).toBe(apple.length);
+    expect(new Set(apple.map((p) => p.mpn)).size).toBe(apple.length);
+  });
+});
+
+describe('generator building blocks', () => {
+  it('colour codes are distinct within each category', () => {
+    for (const [id, category] of Object.entries(CATEGORIES)) {
+      const codes = category.colours.map(colourCode);
+      expect({ id, size: new Set(codes).size }).toEqual({ id, size: codes.length });
+    }
+  });
+
+  it('every line names a known category', () => {
+    for (const line of LINES) expect(CATEGORIES[line.category]).toBeDefined();
+  });
+
+  it('permute is a bijection on its range', () => {
+    for (const range of [1, 7, 1000, 4096]) {
+      const values = new Set<number>();
+      for (let n = 0; n < range; n++) values.add(permute(n, range, 12345));
+      expect(values.size).toBe(range);
+      expect(Math.max(...values)).toBe(range - 1);
+    }
+    expect(() => permute(10, 10, 1)).toThrow(RangeError);
+  });
+});
