@@ -10,6 +10,7 @@ const benches = [
   { name: 'api', script: 'bench:api' },
   { name: 'search', script: 'bench:search' },
   { name: 'bundle', script: 'bench:bundle' },
+  { name: 'generator', script: 'bench:generator' },
 ];
 
 const rows: BenchRow[] = [];

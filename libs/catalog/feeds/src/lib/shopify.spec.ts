@@ -70,7 +70,8 @@ describe('Shopify products.json', () => {
 
   it('prefers the variant featured image and uses the store currency', () => {
     const p = product(1);
-    p.variants[0] = { ...p.variants[0]!, featured_image: { src: 'https://cdn.shopify.com/v.jpg' } } as never;
+    const [first, second] = p.variants;
+    p.variants = [{ ...first, featured_image: { src: 'https://cdn.shopify.com/v.jpg' } } as never, second as never];
     const result = parseShopifyProducts({ products: [p] }, { store: 'https://shop.example.com/', currency: 'EUR' });
     expect(result.offers[0]).toMatchObject({ imageUrl: 'https://cdn.shopify.com/v.jpg', currency: 'EUR' });
   });

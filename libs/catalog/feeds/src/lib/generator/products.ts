@@ -77,7 +77,7 @@ function computeColourCode(colour: string): string {
   const words = colour.split(/[^A-Za-z]+/).filter(Boolean);
   if (words.length > 1) return words.map((w) => w[0]).join('').toUpperCase();
   const word = words[0] ?? 'X';
-  return (word[0]! + (word[2] ?? word[1] ?? '')).toUpperCase();
+  return (word.charAt(0) + (word[2] ?? word[1] ?? '')).toUpperCase();
 }
 
 const MAX_SPACE = 1e10;
