@@ -36,8 +36,8 @@ export function modelScores(model: MatcherModel, rows: readonly FeaturisedPair[]
 
 /** TF-IDF character-trigram cosine of the serialised records. */
 export function baselineScores(ds: Dataset, split: SplitName): { scores: number[]; labels: number[] } {
-  const cache = new Map<string, SparseVector>();
-  const vec = (text: string): SparseVector => {
+  const cache = new Map<string, SparseVector<number>>();
+  const vec = (text: string): SparseVector<number> => {
     let v = cache.get(text);
     if (!v) cache.set(text, (v = trigramVector(compactTitle(text), ds.baselineStats)));
     return v;

@@ -24,6 +24,7 @@ export {
   charTrigrams,
   wordVector,
   trigramVector,
+  trigramCode,
   cosine,
   jaccard,
   type IdfStats,

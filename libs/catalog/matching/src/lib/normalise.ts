@@ -15,7 +15,20 @@
 const DIACRITICS = /[\u0300-\u036f]/g;
 
 /** Lower-case, strip diacritics, map typographic quotes and dashes to ASCII. */
+let lastFoldIn = '';
+let lastFoldOut = '';
 export function foldText(input: string): string {
+  // Preparing one offer folds the same title several times in a row.
+  if (input === lastFoldIn) return lastFoldOut;
+  const out = foldUncached(input);
+  lastFoldIn = input;
+  lastFoldOut = out;
+  return out;
+}
+
+function foldUncached(input: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(input)) return input.toLowerCase();
   return input
     .normalize('NFKD')
     .replace(DIACRITICS, '')

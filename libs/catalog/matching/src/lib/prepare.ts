@@ -3,7 +3,7 @@
  * against one query does the text work once per offer.
  */
 import { extractColours, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
-import { compactTitle, foldText, normaliseBrand, normaliseGtin, normaliseModel, tokenizeTitle } from './normalise';
+import { foldText, normaliseBrand, normaliseGtin, normaliseModel, tokenizeTitle } from './normalise';
 import { type IdfStats, type SparseVector, trigramVector, wordVector } from './tfidf';
 
 /** What the matcher needs to know about an offer. Only `title` is required. */
@@ -51,7 +51,7 @@ export interface PreparedOffer {
   readonly firstToken: string | null;
   readonly numbers: ReadonlySet<string>;
   readonly words: SparseVector;
-  readonly trigrams: SparseVector;
+  readonly trigrams: SparseVector<number>;
   readonly quantities: ReadonlyMap<QuantityKind, ReadonlySet<number>>;
   readonly colours: ReadonlySet<string>;
   /** Edition and licence words ("upgrade", "academic", "pro") present in the title. */
@@ -89,7 +89,7 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
   const models = new Set(candidates);
   if (mpn && mpn.length >= 3) models.add(mpn);
   const strongModels = new Set([...models].filter((m) => /[A-Z]/.test(m) && /\d/.test(m)));
-  const compact = compactTitle(title);
+  const compact = tokens.join(' ');
   const numbers = new Set<string>();
   for (const t of tokens) if (/^\d+(?:\.\d+)?$/.test(t)) numbers.add(t);
   return {

@@ -5,7 +5,8 @@
  */
 import { compactTitle, tokenizeTitle } from './normalise';
 
-export type SparseVector = Map<string, number>;
+/** Sparse unit vector: words are keyed by themselves, trigrams by {@link trigramCode}. */
+export type SparseVector<K = string> = Map<K, number>;
 
 export interface IdfStats {
   docCount: number;
@@ -84,13 +85,52 @@ export function wordVector(tokens: readonly string[], stats?: IdfStats): SparseV
   return weigh(tokens, stats?.wordDf, stats?.docCount ?? 0);
 }
 
-/** Unit-length TF-IDF vector over character trigrams of the compact title. */
-export function trigramVector(compact: string, stats?: IdfStats): SparseVector {
-  return weigh(charTrigrams(compact), stats?.trigramDf, stats?.docCount ?? 0);
+/** Integer key of the trigram starting at `i` (characters are ASCII after folding; others are clipped). */
+function codeAt(s: string, i: number): number {
+  return (
+    (Math.min(s.charCodeAt(i), 0xff) << 16) | (Math.min(s.charCodeAt(i + 1), 0xff) << 8) | Math.min(s.charCodeAt(i + 2), 0xff)
+  );
+}
+
+/** The integer key a trigram has in trigram vectors. */
+export function trigramCode(trigram: string): number {
+  return codeAt(trigram, 0);
+}
+
+const codedDf = new WeakMap<Map<string, number>, Map<number, number>>();
+function trigramDfByCode(df: Map<string, number>): Map<number, number> {
+  let coded = codedDf.get(df);
+  if (!coded) {
+    coded = new Map();
+    for (const [g, n] of df) if (g.length === 3) coded.set(trigramCode(g), n);
+    codedDf.set(df, coded);
+  }
+  return coded;
+}
+
+/** Unit-length TF-IDF vector over character trigrams of the compact title, keyed by {@link trigramCode}. */
+export function trigramVector(compact: string, stats?: IdfStats): SparseVector<number> {
+  const s = ` ${compact} `;
+  const tf = new Map<number, number>();
+  for (let i = 0; i + 3 <= s.length; i++) {
+    const c = codeAt(s, i);
+    tf.set(c, (tf.get(c) ?? 0) + 1);
+  }
+  const docCount = stats?.docCount ?? 0;
+  const df = stats ? trigramDfByCode(stats.trigramDf) : undefined;
+  let norm = 0;
+  for (const [t, n] of tf) {
+    const w = (n === 1 ? 1 : 1 + Math.log(n)) * idf(df?.get(t), docCount);
+    tf.set(t, w);
+    norm += w * w;
+  }
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (const [t, w] of tf) tf.set(t, w / norm);
+  return tf;
 }
 
 /** Cosine of two unit-length sparse vectors. */
-export function cosine(a: SparseVector, b: SparseVector): number {
+export function cosine<K>(a: SparseVector<K>, b: SparseVector<K>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
   for (const [t, w] of small) {
