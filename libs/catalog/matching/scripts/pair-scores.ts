@@ -4,7 +4,7 @@ import {
   compactTitle,
   cosine,
   featureVector,
-  linearScore,
+  modelScore,
   type MatcherModel,
   pairEvidence,
   type SparseVector,
@@ -31,7 +31,7 @@ export function featurise(ds: Dataset, split: SplitName): FeaturisedPair[] {
 }
 
 export function modelScores(model: MatcherModel, rows: readonly FeaturisedPair[]): number[] {
-  return rows.map((r) => applyRules(linearScore(model, r.evidence.features), r.evidence));
+  return rows.map((r) => applyRules(modelScore(model, r.evidence.features), r.evidence));
 }
 
 /** TF-IDF character-trigram cosine of the serialised records. */

@@ -1,71 +1,37 @@
 /**
- * Fits the pair-matching model: logistic regression over the pair features on the train split of
- * Abt-Buy, Amazon-Google and Walmart-Amazon, with non-positive weights kept for evidence against a
- * match; picks the decision threshold on the valid split; writes src/lib/matcher-weights.json.
+ * Fits the pair-matching model on the train split of Abt-Buy, Amazon-Google and Walmart-Amazon,
+ * picks the decision threshold on the valid split (best mean F1 over the three), and writes
+ * src/lib/matcher-weights.json, which the library loads at run time.
  *
- *   npm run train:matcher -- [--data <dir>] [--out <file>]
+ *   npm run train:matcher -- [--data <dir>] [--model trees|linear] [--trees 200] [--depth 3] [--out <file>]
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURE_NAMES, type MatcherModel, modelToJson, NON_POSITIVE_FEATURES } from '../src';
+import { FEATURE_NAMES, type MatcherModel, modelFromJson, modelToJson } from '../src';
 import { DATASETS, loadDataset, parseArgs, prf, resolveDataDir } from './er-magellan';
-import { type FeaturisedPair, featurise, modelScores } from './pair-scores';
-
-const L2 = 1e-3;
-const EPOCHS = 4000;
-const LEARNING_RATE = 0.05;
-
-function fit(rows: readonly FeaturisedPair[]): { weights: number[]; bias: number } {
-  const d = FEATURE_NAMES.length;
-  const w = new Array<number>(d).fill(0);
-  let b = 0;
-  const m = new Array<number>(d + 1).fill(0);
-  const v = new Array<number>(d + 1).fill(0);
-  const clamp = FEATURE_NAMES.map((n) => NON_POSITIVE_FEATURES.has(n));
-  const n = rows.length;
-  for (let epoch = 1; epoch <= EPOCHS; epoch++) {
-    const grad = new Array<number>(d + 1).fill(0);
-    for (const row of rows) {
-      let z = b;
-      for (let j = 0; j < d; j++) z += (w[j] as number) * (row.x[j] as number);
-      const err = 1 / (1 + Math.exp(-z)) - row.label;
-      for (let j = 0; j < d; j++) grad[j] = (grad[j] as number) + err * (row.x[j] as number);
-      grad[d] = (grad[d] as number) + err;
-    }
-    for (let j = 0; j <= d; j++) {
-      let g = (grad[j] as number) / n;
-      if (j < d) g += L2 * (w[j] as number);
-      m[j] = 0.9 * (m[j] as number) + 0.1 * g;
-      v[j] = 0.999 * (v[j] as number) + 0.001 * g * g;
-      const mh = (m[j] as number) / (1 - 0.9 ** epoch);
-      const vh = (v[j] as number) / (1 - 0.999 ** epoch);
-      const step = (LEARNING_RATE * mh) / (Math.sqrt(vh) + 1e-8);
-      if (j < d) {
-        w[j] = (w[j] as number) - step;
-        if (clamp[j] && (w[j] as number) > 0) w[j] = 0;
-      } else b -= step;
-    }
-    if (epoch % 500 === 0) process.stderr.write(`fitting: epoch ${epoch}/${EPOCHS}\n`);
-  }
-  return { weights: w, bias: b };
-}
+import { fitLinear, fitTrees } from './fit';
+import { featurise, modelScores } from './pair-scores';
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const dataDir = resolveDataDir(args['data']);
+  const kind = args['model'] ?? 'trees';
+  if (kind !== 'trees' && kind !== 'linear') throw new Error('--model must be trees or linear');
   const out = path.resolve(args['out'] ?? path.join(__dirname, '..', 'src', 'lib', 'matcher-weights.json'));
   const datasets = DATASETS.map((name) => loadDataset(dataDir, name));
   const train = datasets.flatMap((ds) => featurise(ds, 'train'));
   const valid = datasets.map((ds) => ({ name: ds.name, rows: featurise(ds, 'valid') }));
+  const log = (s: string) => process.stderr.write(`${s}\n`);
 
-  const { weights, bias } = fit(train);
-  const model: MatcherModel = {
-    weights: Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, weights[i] as number])) as MatcherModel['weights'],
-    bias,
-    threshold: 0.5,
-  };
+  const model: MatcherModel =
+    kind === 'linear'
+      ? fitLinear(train, { log })
+      : fitTrees(train, {
+          trees: args['trees'] ? Number(args['trees']) : undefined,
+          depth: args['depth'] ? Number(args['depth']) : undefined,
+          log,
+        });
 
-  // One threshold for the product: the one with the best mean F1 over the valid splits.
   const validScores = valid.map((v) => ({ ...v, scores: modelScores(model, v.rows), labels: v.rows.map((r) => r.label) }));
   let best = { threshold: 0.5, meanF1: -1 };
   for (let t = 0.05; t <= 0.951; t += 0.005) {
@@ -82,11 +48,13 @@ function main(): void {
     trainedOn: `ER-Magellan train splits (${DATASETS.join(', ')}); threshold chosen on valid`,
     metrics: { valid: metrics },
   });
-  fs.writeFileSync(out, JSON.stringify(json, null, 2) + '\n');
-  process.stdout.write(`wrote ${out}\n`);
-  for (const name of FEATURE_NAMES) process.stdout.write(`  ${name.padEnd(18)} ${model.weights[name].toFixed(3)}\n`);
-  process.stdout.write(`  bias               ${bias.toFixed(3)}\n  threshold          ${model.threshold}\n`);
-  process.stdout.write(`valid F1: ${JSON.stringify(metrics)}\n`);
+  modelFromJson(json); // the file must load
+  fs.writeFileSync(out, JSON.stringify(json) + '\n');
+  process.stdout.write(`wrote ${out} (${kind}, ${fs.statSync(out).size} bytes)\n`);
+  if (model.kind === 'linear') {
+    for (const name of FEATURE_NAMES) process.stdout.write(`  ${name.padEnd(18)} ${model.weights[name].toFixed(3)}\n`);
+  }
+  process.stdout.write(`threshold ${model.threshold}\nvalid F1: ${JSON.stringify(metrics)}\n`);
 }
 
 main();

@@ -46,10 +46,14 @@ export {
   getDefaultModel,
   modelFromJson,
   modelToJson,
-  linearScore,
+  modelScore,
   NON_POSITIVE_FEATURES,
   type MatcherModel,
+  type LinearModel,
+  type TreeModel,
   type MatcherModelJson,
+  type LinearModelJson,
+  type TreeModelJson,
 } from './lib/model';
 export {
   scorePair,

@@ -2,7 +2,8 @@
 import { FEATURE_NAMES, type FeatureName, type PairFeatures } from './features';
 import defaultModelJson from './matcher-weights.json';
 
-export interface MatcherModelJson {
+/** Logistic regression over the pair features. */
+export interface LinearModelJson {
   version: 1;
   features: string[];
   weights: number[];
@@ -13,11 +14,39 @@ export interface MatcherModelJson {
   metrics?: Record<string, unknown>;
 }
 
-export interface MatcherModel {
+/**
+ * Gradient-boosted regression trees over the pair features (log-odds). Each tree is a flat list of
+ * nodes [featureIndex, splitValue, leftChild, rightChild, leafValue]; featureIndex -1 marks a leaf;
+ * a value <= splitValue goes left.
+ */
+export interface TreeModelJson {
+  version: 2;
+  features: string[];
+  base: number;
+  trees: [number, number, number, number, number][][];
+  threshold: number;
+  trainedOn?: string;
+  metrics?: Record<string, unknown>;
+}
+
+export type MatcherModelJson = LinearModelJson | TreeModelJson;
+
+export interface LinearModel {
+  kind: 'linear';
   weights: Record<FeatureName, number>;
   bias: number;
   threshold: number;
 }
+
+export interface TreeModel {
+  kind: 'trees';
+  base: number;
+  /** Per tree: parallel arrays of node fields, feature indexes into FEATURE_NAMES. */
+  trees: { feature: Int16Array; split: Float64Array; left: Int32Array; right: Int32Array; value: Float64Array }[];
+  threshold: number;
+}
+
+export type MatcherModel = LinearModel | TreeModel;
 
 /** Features whose weight may never be positive: evidence against a match stays evidence against. */
 export const NON_POSITIVE_FEATURES: ReadonlySet<FeatureName> = new Set<FeatureName>([
@@ -35,33 +64,97 @@ export const NON_POSITIVE_FEATURES: ReadonlySet<FeatureName> = new Set<FeatureNa
   'priceLogRatio',
 ]);
 
-export function modelFromJson(json: MatcherModelJson): MatcherModel {
-  if (!json || json.version !== 1) throw new TypeError('matcher model: version must be 1');
-  if (!Array.isArray(json.features) || !Array.isArray(json.weights) || json.features.length !== json.weights.length) {
-    throw new TypeError('matcher model: features and weights must be arrays of the same length');
-  }
-  if (typeof json.bias !== 'number' || !Number.isFinite(json.bias)) throw new TypeError('matcher model: bias must be a number');
-  if (typeof json.threshold !== 'number' || !(json.threshold > 0 && json.threshold < 1)) {
-    throw new TypeError('matcher model: threshold must be a number between 0 and 1');
-  }
-  const weights = {} as Record<FeatureName, number>;
-  for (const name of FEATURE_NAMES) weights[name] = 0;
-  json.features.forEach((name, i) => {
-    if (!(FEATURE_NAMES as readonly string[]).includes(name)) throw new TypeError(`matcher model: unknown feature "${name}"`);
-    const w = json.weights[i];
-    if (typeof w !== 'number' || !Number.isFinite(w)) throw new TypeError(`matcher model: weight of "${name}" must be a number`);
-    weights[name as FeatureName] = w;
-  });
-  return { weights, bias: json.bias, threshold: json.threshold };
+function checkThreshold(t: unknown): number {
+  if (typeof t !== 'number' || !(t > 0 && t < 1)) throw new TypeError('matcher model: threshold must be a number between 0 and 1');
+  return t;
 }
 
-export function modelToJson(model: MatcherModel, extra: Pick<MatcherModelJson, 'trainedOn' | 'metrics'> = {}): MatcherModelJson {
+function featureIndex(name: unknown): number {
+  const i = (FEATURE_NAMES as readonly unknown[]).indexOf(name);
+  if (i < 0) throw new TypeError(`matcher model: unknown feature "${String(name)}"`);
+  return i;
+}
+
+export function modelFromJson(json: MatcherModelJson): MatcherModel {
+  if (!json || typeof json !== 'object') throw new TypeError('matcher model: must be an object');
+  if (!Array.isArray(json.features)) throw new TypeError('matcher model: features must be an array');
+  if (json.version === 1) {
+    if (!Array.isArray(json.weights) || json.features.length !== json.weights.length) {
+      throw new TypeError('matcher model: features and weights must be arrays of the same length');
+    }
+    if (typeof json.bias !== 'number' || !Number.isFinite(json.bias)) throw new TypeError('matcher model: bias must be a number');
+    const weights = {} as Record<FeatureName, number>;
+    for (const name of FEATURE_NAMES) weights[name] = 0;
+    json.features.forEach((name, i) => {
+      featureIndex(name);
+      const w = json.weights[i];
+      if (typeof w !== 'number' || !Number.isFinite(w)) throw new TypeError(`matcher model: weight of "${name}" must be a number`);
+      weights[name as FeatureName] = w;
+    });
+    return { kind: 'linear', weights, bias: json.bias, threshold: checkThreshold(json.threshold) };
+  }
+  if (json.version === 2) {
+    if (typeof json.base !== 'number' || !Number.isFinite(json.base)) throw new TypeError('matcher model: base must be a number');
+    if (!Array.isArray(json.trees)) throw new TypeError('matcher model: trees must be an array');
+    const remap = json.features.map(featureIndex);
+    const trees = json.trees.map((nodes, t) => {
+      if (!Array.isArray(nodes) || nodes.length === 0) throw new TypeError(`matcher model: trees[${t}] must be a non-empty array`);
+      const n = nodes.length;
+      const tree = {
+        feature: new Int16Array(n),
+        split: new Float64Array(n),
+        left: new Int32Array(n),
+        right: new Int32Array(n),
+        value: new Float64Array(n),
+      };
+      nodes.forEach((node, i) => {
+        const [f, split, l, r, v] = node;
+        const bad = () => new TypeError(`matcher model: trees[${t}][${i}] is malformed`);
+        if (![f, split, l, r, v].every((x) => typeof x === 'number' && Number.isFinite(x))) throw bad();
+        if (f === -1) {
+          tree.feature[i] = -1;
+        } else {
+          const mapped = remap[f];
+          if (mapped === undefined || !(l > i && l < n && r > i && r < n)) throw bad();
+          tree.feature[i] = mapped;
+        }
+        tree.split[i] = split;
+        tree.left[i] = l;
+        tree.right[i] = r;
+        tree.value[i] = v;
+      });
+      return tree;
+    });
+    return { kind: 'trees', base: json.base, trees, threshold: checkThreshold(json.threshold) };
+  }
+  throw new TypeError('matcher model: version must be 1 or 2');
+}
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export function modelToJson(model: MatcherModel, extra: { trainedOn?: string; metrics?: Record<string, unknown> } = {}): MatcherModelJson {
+  if (model.kind === 'linear') {
+    return {
+      version: 1,
+      features: [...FEATURE_NAMES],
+      weights: FEATURE_NAMES.map((n) => round(model.weights[n], 6)),
+      bias: round(model.bias, 6),
+      threshold: round(model.threshold, 4),
+      ...extra,
+    };
+  }
   return {
-    version: 1,
+    version: 2,
     features: [...FEATURE_NAMES],
-    weights: FEATURE_NAMES.map((n) => Math.round(model.weights[n] * 1e6) / 1e6),
-    bias: Math.round(model.bias * 1e6) / 1e6,
-    threshold: Math.round(model.threshold * 1e4) / 1e4,
+    base: round(model.base, 6),
+    trees: model.trees.map((t) =>
+      Array.from(t.feature, (f, i) =>
+        f === -1
+          ? ([-1, 0, 0, 0, round(t.value[i] as number, 5)] as [number, number, number, number, number])
+          : ([f, round(t.split[i] as number, 6), t.left[i] as number, t.right[i] as number, 0] as [number, number, number, number, number]),
+      ),
+    ),
+    threshold: round(model.threshold, 4),
     ...extra,
   };
 }
@@ -69,12 +162,24 @@ export function modelToJson(model: MatcherModel, extra: Pick<MatcherModelJson, '
 let defaultModel: MatcherModel | null = null;
 /** The model shipped with the library (fitted by `npm run train:matcher`). */
 export function getDefaultModel(): MatcherModel {
-  if (!defaultModel) defaultModel = modelFromJson(defaultModelJson as MatcherModelJson);
+  if (!defaultModel) defaultModel = modelFromJson(defaultModelJson as unknown as MatcherModelJson);
   return defaultModel;
 }
 
-export function linearScore(model: MatcherModel, features: PairFeatures): number {
-  let z = model.bias;
-  for (const name of FEATURE_NAMES) z += model.weights[name] * features[name];
+/** The model's probability that the pair is a match, before the rules of scorePair. */
+export function modelScore(model: MatcherModel, features: PairFeatures): number {
+  let z: number;
+  if (model.kind === 'linear') {
+    z = model.bias;
+    for (const name of FEATURE_NAMES) z += model.weights[name] * features[name];
+  } else {
+    const x = FEATURE_NAMES.map((n) => features[n]);
+    z = model.base;
+    for (const t of model.trees) {
+      let i = 0;
+      while (t.feature[i] !== -1) i = (x[t.feature[i] as number] as number) <= (t.split[i] as number) ? (t.left[i] as number) : (t.right[i] as number);
+      z += t.value[i] as number;
+    }
+  }
   return 1 / (1 + Math.exp(-z));
 }

@@ -8,7 +8,7 @@
  * - a price ratio outside 0.3–3.3 multiplies the score by 0.6.
  */
 import { type PairEvidence, PLAUSIBLE_PRICE_RATIO, pairEvidence } from './features';
-import { getDefaultModel, linearScore, type MatcherModel } from './model';
+import { getDefaultModel, modelScore, type MatcherModel } from './model';
 import { isPreparedOffer, type OfferLike, type PreparedOffer, prepareOffer } from './prepare';
 import type { IdfStats } from './tfidf';
 
@@ -145,6 +145,6 @@ export function scorePair(a: OfferLike | PreparedOffer, b: OfferLike | PreparedO
   const pa = toPrepared(a, options.stats);
   const pb = toPrepared(b, options.stats);
   const evidence = pairEvidence(pa, pb);
-  const score = applyRules(linearScore(model, evidence.features), evidence);
+  const score = applyRules(modelScore(model, evidence.features), evidence);
   return { score, isMatch: score >= model.threshold, reasons: reasonsOf(pa, pb, evidence), evidence };
 }

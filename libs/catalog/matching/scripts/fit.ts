@@ -1,0 +1,186 @@
+/**
+ * Model fitting for the pair matcher: logistic regression with sign constraints, and gradient-boosted
+ * regression trees (Newton steps on the logistic loss, binned splits, monotone constraints on the
+ * evidence-against features). Both are deterministic.
+ */
+import { FEATURE_NAMES, type LinearModel, NON_POSITIVE_FEATURES, type TreeModel } from '../src';
+
+export interface Row {
+  x: number[];
+  label: number;
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+const nonPositive = FEATURE_NAMES.map((n) => NON_POSITIVE_FEATURES.has(n));
+
+export function fitLinear(rows: readonly Row[], opts: { epochs?: number; l2?: number; rate?: number; log?: (s: string) => void } = {}): LinearModel {
+  const epochs = opts.epochs ?? 4000;
+  const l2 = opts.l2 ?? 1e-3;
+  const rate = opts.rate ?? 0.05;
+  const d = FEATURE_NAMES.length;
+  const w = new Array<number>(d + 1).fill(0);
+  const m = new Array<number>(d + 1).fill(0);
+  const v = new Array<number>(d + 1).fill(0);
+  const n = rows.length;
+  for (let epoch = 1; epoch <= epochs; epoch++) {
+    const grad = new Array<number>(d + 1).fill(0);
+    for (const row of rows) {
+      let z = w[d] as number;
+      for (let j = 0; j < d; j++) z += (w[j] as number) * (row.x[j] as number);
+      const err = sigmoid(z) - row.label;
+      for (let j = 0; j < d; j++) grad[j] = (grad[j] as number) + err * (row.x[j] as number);
+      grad[d] = (grad[d] as number) + err;
+    }
+    for (let j = 0; j <= d; j++) {
+      const g = (grad[j] as number) / n + (j < d ? l2 * (w[j] as number) : 0);
+      m[j] = 0.9 * (m[j] as number) + 0.1 * g;
+      v[j] = 0.999 * (v[j] as number) + 0.001 * g * g;
+      const step = (rate * ((m[j] as number) / (1 - 0.9 ** epoch))) / (Math.sqrt((v[j] as number) / (1 - 0.999 ** epoch)) + 1e-8);
+      w[j] = (w[j] as number) - step;
+      if (j < d && nonPositive[j] && (w[j] as number) > 0) w[j] = 0;
+    }
+    if (epoch % 1000 === 0) opts.log?.(`linear: epoch ${epoch}/${epochs}`);
+  }
+  const weights = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, w[j] as number])) as LinearModel['weights'];
+  return { kind: 'linear', weights, bias: w[d] as number, threshold: 0.5 };
+}
+
+export interface TreeOptions {
+  trees?: number;
+  depth?: number;
+  learningRate?: number;
+  lambda?: number;
+  minChildWeight?: number;
+  bins?: number;
+  log?: (s: string) => void;
+}
+
+/** Candidate split values per feature: midpoints between (quantiles of) distinct values. */
+function splitCandidates(rows: readonly Row[], j: number, bins: number): number[] {
+  const values = [...new Set(rows.map((r) => r.x[j] as number))].sort((a, b) => a - b);
+  let cuts: number[] = [];
+  for (let i = 0; i + 1 < values.length; i++) cuts.push(((values[i] as number) + (values[i + 1] as number)) / 2);
+  if (cuts.length > bins) {
+    const sorted = rows.map((r) => r.x[j] as number).sort((a, b) => a - b);
+    const q = new Set<number>();
+    for (let b = 1; b < bins; b++) {
+      const v = sorted[Math.floor((b / bins) * sorted.length)] as number;
+      const next = values.find((x) => x > v);
+      if (next !== undefined) q.add((v + next) / 2);
+    }
+    cuts = [...q].sort((a, b) => a - b);
+  }
+  return cuts;
+}
+
+export function fitTrees(rows: readonly Row[], opts: TreeOptions = {}): TreeModel {
+  const nTrees = opts.trees ?? 200;
+  const depth = opts.depth ?? 3;
+  const eta = opts.learningRate ?? 0.1;
+  const lambda = opts.lambda ?? 1;
+  const minChild = opts.minChildWeight ?? 2;
+  const bins = opts.bins ?? 32;
+  const d = FEATURE_NAMES.length;
+  const n = rows.length;
+  const cuts = FEATURE_NAMES.map((_, j) => splitCandidates(rows, j, bins));
+  // bin index per row and feature: number of cuts strictly below the value
+  const binOf: Uint8Array[] = FEATURE_NAMES.map((_, j) => {
+    const c = cuts[j] as number[];
+    const out = new Uint8Array(n);
+    rows.forEach((r, i) => {
+      let b = 0;
+      while (b < c.length && (r.x[j] as number) > (c[b] as number)) b++;
+      out[i] = b;
+    });
+    return out;
+  });
+  const positives = rows.reduce((s, r) => s + r.label, 0);
+  const base = Math.log((positives + 1) / (n - positives + 1));
+  const margin = new Float64Array(n).fill(base);
+  const g = new Float64Array(n);
+  const h = new Float64Array(n);
+  const trees: TreeModel['trees'] = [];
+
+  for (let t = 0; t < nTrees; t++) {
+    for (let i = 0; i < n; i++) {
+      const p = sigmoid(margin[i] as number);
+      g[i] = p - (rows[i] as Row).label;
+      h[i] = Math.max(p * (1 - p), 1e-6);
+    }
+    const feature: number[] = [];
+    const split: number[] = [];
+    const left: number[] = [];
+    const right: number[] = [];
+    const value: number[] = [];
+    const leafOf = new Int32Array(n);
+    const build = (idx: Int32Array, level: number): number => {
+      const node = feature.length;
+      feature.push(-1);
+      split.push(0);
+      left.push(0);
+      right.push(0);
+      value.push(0);
+      let G = 0;
+      let H = 0;
+      for (const i of idx) {
+        G += g[i] as number;
+        H += h[i] as number;
+      }
+      const leafValue = (-G / (H + lambda)) * eta;
+      let best = { gain: 1e-9, j: -1, b: -1 };
+      if (level < depth && idx.length >= 2) {
+        const parent = (G * G) / (H + lambda);
+        for (let j = 0; j < d; j++) {
+          const c = cuts[j] as number[];
+          if (c.length === 0) continue;
+          const gs = new Float64Array(c.length + 1);
+          const hs = new Float64Array(c.length + 1);
+          const bj = binOf[j] as Uint8Array;
+          for (const i of idx) {
+            const b = bj[i] as number;
+            gs[b] = (gs[b] as number) + (g[i] as number);
+            hs[b] = (hs[b] as number) + (h[i] as number);
+          }
+          let GL = 0;
+          let HL = 0;
+          for (let b = 0; b < c.length; b++) {
+            GL += gs[b] as number;
+            HL += hs[b] as number;
+            const GR = G - GL;
+            const HR = H - HL;
+            if (HL < minChild || HR < minChild) continue;
+            // Evidence against a match may only lower the score as it grows.
+            if (nonPositive[j] && -GL / (HL + lambda) < -GR / (HR + lambda)) continue;
+            const gain = (GL * GL) / (HL + lambda) + (GR * GR) / (HR + lambda) - parent;
+            if (gain > best.gain) best = { gain, j, b };
+          }
+        }
+      }
+      if (best.j < 0) {
+        value[node] = leafValue;
+        for (const i of idx) leafOf[i] = node;
+        return node;
+      }
+      const bj = binOf[best.j] as Uint8Array;
+      const li: number[] = [];
+      const ri: number[] = [];
+      for (const i of idx) ((bj[i] as number) <= best.b ? li : ri).push(i);
+      feature[node] = best.j;
+      split[node] = (cuts[best.j] as number[])[best.b] as number;
+      left[node] = build(Int32Array.from(li), level + 1);
+      right[node] = build(Int32Array.from(ri), level + 1);
+      return node;
+    };
+    build(Int32Array.from({ length: n }, (_, i) => i), 0);
+    for (let i = 0; i < n; i++) margin[i] = (margin[i] as number) + (value[leafOf[i] as number] as number);
+    trees.push({
+      feature: Int16Array.from(feature),
+      split: Float64Array.from(split),
+      left: Int32Array.from(left),
+      right: Int32Array.from(right),
+      value: Float64Array.from(value),
+    });
+    if ((t + 1) % 50 === 0) opts.log?.(`trees: ${t + 1}/${nTrees}`);
+  }
+  return { kind: 'trees', base, trees, threshold: 0.5 };
+}
