@@ -36,7 +36,7 @@ describe('direct-URL detector', () => {
         if (key.includes(id)) return sessionStorage.getItem(key);
       }
       return null;
-    }, requestId);
+    }, requestId as string);
     expect(stored).not.toBeNull();
     const record = JSON.parse(stored as string) as { url: string; timestamp: number };
     expect(record.url).toBe('https://www.amazon.com/dp/B09XS7JWHH');

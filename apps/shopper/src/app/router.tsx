@@ -1,16 +1,46 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazyPage, PageSuspense, type SkeletonVariant } from '@pricehunt/ui';
+import type { ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { PRODUCT_URL_PATH } from '../config/paths';
+import { Layout } from './layout';
 
-const Landing = lazy(() => import('../routes/landing'));
-const NotFound = lazy(() => import('../routes/not-found'));
+const Landing = lazyPage(() => import('../routes/landing'));
+const DirectUrl = lazyPage(() => import('../routes/direct-url'));
+const NotFound = lazyPage(() => import('../routes/not-found'));
 
-const page = (node: ReactNode) => <Suspense fallback={<p role="status">Loading…</p>}>{node}</Suspense>;
+/** One route: its own error boundary (reset when the path changes) around the lazily loaded page and its skeleton. */
+function Page({ children, variant = 'default' }: { children: ReactNode; variant?: SkeletonVariant }) {
+  const { pathname } = useLocation();
+  return (
+    <PageSuspense variant={variant} resetKeys={[pathname]}>
+      {children}
+    </PageSuspense>
+  );
+}
+
+/** Paths that carry a pasted product URL become a search (SPEC §2); anything else is not found. */
+function CatchAll() {
+  const { pathname } = useLocation();
+  return PRODUCT_URL_PATH.test(pathname) ? (
+    <Page>
+      <DirectUrl />
+    </Page>
+  ) : (
+    <Page>
+      <NotFound />
+    </Page>
+  );
+}
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={page(<Landing />)} />
-      <Route path="*" element={page(<NotFound />)} />
+      <Route element={<Layout />}>
+        <Route path="/" element={<Page variant="landing"><Landing variant="demo" /></Page>} />
+        <Route path="/demo-landing" element={<Page variant="landing"><Landing variant="demo" /></Page>} />
+        <Route path="/landing2" element={<Page variant="landing"><Landing variant="alternate" /></Page>} />
+        <Route path="*" element={<CatchAll />} />
+      </Route>
     </Routes>
   );
 }

@@ -13,3 +13,9 @@ export const paths = {
   trackingTest: '/tracking-test',
   realTrackingTest: '/real-tracking-test',
 } as const;
+
+/** The landing page's error for a link that is not a URL (SPEC §2, §5). */
+export const INVALID_URL_ERROR = 'invalid-url';
+
+/** A path that carries a pasted product URL: `/https://…` or `/http://…` (a browser may collapse `//`). */
+export const PRODUCT_URL_PATH = /^\/https?:\/\/?/i;

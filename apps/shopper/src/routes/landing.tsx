@@ -1,7 +1,60 @@
-export default function LandingPage() {
+import { useSearchParams } from 'react-router-dom';
+import { INVALID_URL_ERROR } from '../config/paths';
+import { SearchForm } from '../features/search/search-form';
+import { usePageTitle } from '../lib/use-page-title';
+
+export const INVALID_URL_MESSAGE = 'That link is not a web address we can read. Paste the full product link (starting with https://) or search by name.';
+
+export interface LandingPageProps {
+  /** `demo` is the main landing (/, /demo-landing); `alternate` is /landing2. */
+  variant?: 'demo' | 'alternate';
+}
+
+/** The landing page: one search box for a product link or words, example links, recent searches. */
+export default function LandingPage({ variant = 'demo' }: LandingPageProps) {
+  const [params] = useSearchParams();
+  const invalidUrl = params.get('error') === INVALID_URL_ERROR;
+  usePageTitle(null);
   return (
-    <main>
-      <h1>PriceHunt</h1>
-    </main>
+    <div className={`ph-landing ph-landing--${variant}`}>
+      <section className="ph-hero" aria-labelledby="hero-heading">
+        <div className="ph-hero__text">
+          <h1 id="hero-heading">{variant === 'alternate' ? 'Paid too much last time? Not again.' : 'Find the best price before you buy'}</h1>
+          <p className="ph-hero__lead">
+            Paste a link from Amazon, Walmart, Best Buy or any shop, or type what you want. We show the same product at other retailers,
+            cheapest total first.
+          </p>
+        </div>
+        {invalidUrl ? (
+          <p className="ph-alert ph-alert--error" role="alert">
+            {INVALID_URL_MESSAGE}
+          </p>
+        ) : null}
+        <SearchForm autoFocus={!invalidUrl} />
+      </section>
+      <section className="ph-steps" aria-label="How PriceHunt works">
+        <div className="ph-step">
+          <span className="ph-step__num" aria-hidden="true">
+            1
+          </span>
+          <h2>Paste or search</h2>
+          <p>Any product page link, or a few words such as a brand and model.</p>
+        </div>
+        <div className="ph-step">
+          <span className="ph-step__num" aria-hidden="true">
+            2
+          </span>
+          <h2>Compare totals</h2>
+          <p>Price plus shipping at every retailer that has it, with the best deal marked.</p>
+        </div>
+        <div className="ph-step">
+          <span className="ph-step__num" aria-hidden="true">
+            3
+          </span>
+          <h2>Save and track</h2>
+          <p>Keep favorites and see how their best price changes over time.</p>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -5,3 +5,4 @@ export * from './lib/health';
 export * from './lib/search';
 export * from './lib/catalog';
 export * from './lib/shopper-auth';
+export * from './lib/shopper';

@@ -49,7 +49,7 @@ describe('parseProductUrl', () => {
     expect(parseProductUrl('https://www.amazon.com/dp/B09XS7JWHH')?.hostname).toBe('www.amazon.com');
   });
 
-  it.each([['not a url'], ['https://'], ['javascript:alert(1)'], ['mailto:a@b.co'], ['']])('refuses %j', (value) => {
+  it.each([['not a url'], ['https://'], ['javascript:alert(1)'], ['mailto:a@b.co'], [''], ['https://not%20a%20url'], ['https://a_b!.com/x']])('refuses %j', (value) => {
     expect(parseProductUrl(value)).toBeNull();
   });
 });

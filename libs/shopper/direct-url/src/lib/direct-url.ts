@@ -17,11 +17,15 @@ export function extractUrlFromPath(pathAndSearch: string): string | null {
   return `${scheme.toLowerCase()}://${rest}`;
 }
 
-/** Parses a pasted product URL: only http(s) URLs with a host count. */
+// A host name of letters, digits, hyphens and dots (IDNs arrive punycoded), or an IP address. Some browsers keep
+// escapes such as `%20` in a host (`/https://not a url` reaches the page as `https://not%20a%20url`): not a host.
+const VALID_HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.?)$/i;
+
+/** Parses a pasted product URL: only http(s) URLs with a valid host count. */
 export function parseProductUrl(candidate: string): URL | null {
   try {
     const url = new URL(candidate.trim());
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return null;
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !VALID_HOST.test(url.hostname)) return null;
     return url;
   } catch {
     return null;

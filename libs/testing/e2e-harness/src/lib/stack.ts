@@ -52,6 +52,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     FETCH_ALLOW_LOOPBACK: 'true',
     HOST: '127.0.0.1',
     PORT: String(apiPort),
+    // tsx reads path aliases (@pricehunt/*) from this file; the workspace has no root tsconfig.json.
+    TSX_TSCONFIG_PATH: path.join(workspaceRoot, 'tsconfig.base.json'),
     ...options.env,
   };
   const processes: ManagedProcess[] = [];

@@ -1,0 +1,40 @@
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { paths } from '../config/paths';
+
+/** Header, page and footer around every route. */
+export function Layout() {
+  return (
+    <div className="ph-app">
+      <a className="ph-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="ph-header">
+        <div className="ph-header__inner">
+          <Link to={paths.home} className="ph-logo" aria-label="PriceHunt home">
+            <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+              <rect width="32" height="32" rx="8" fill="currentColor" />
+              <path d="M9 22l5-6 4 3 6-8" stroke="#fff" strokeWidth="2.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span>PriceHunt</span>
+          </Link>
+          <nav className="ph-nav" aria-label="Main">
+            <NavLink to={paths.browse}>Browse</NavLink>
+            <NavLink to={paths.history}>History</NavLink>
+            <NavLink to={paths.favorites}>Favorites</NavLink>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="ph-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="ph-footer">
+        <div className="ph-footer__inner">
+          <p>PriceHunt compares prices across retailers. Links to retailers may earn us a commission; it never changes the order of offers.</p>
+          <p>
+            <Link to={paths.browse}>Browse</Link> · <Link to={paths.history}>History</Link> · <Link to={paths.favorites}>Favorites</Link>
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}
