@@ -70,3 +70,4 @@ export {
   type ProgressState,
   type ProgressStream,
 } from './lib/progress';
+export { detectFeedFormat, parseFeed, type FeedFormat, type ParseFeedOptions } from './lib/detect';

@@ -10,7 +10,7 @@ export type Condition = (typeof CONDITIONS)[number];
 /** Longest title, description and id we keep; longer values are a row error, never silently cut. */
 export const LIMITS = {
   externalId: 200,
-  title: 500,
+  title: 1_000,
   description: 10_000,
   url: 2_048,
   short: 200,
