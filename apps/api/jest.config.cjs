@@ -1,4 +1,9 @@
+const preset = require('../../jest.preset.js');
+
 module.exports = {
   displayName: 'api',
   preset: '../../jest.preset.js',
+  // @fastify/cookie loads the ESM-only `cookie` with a dynamic import(); compiled to require() it runs under Jest's CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|@fastify/cookie)/)'],
+  transform: preset.transform,
 };

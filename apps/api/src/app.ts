@@ -2,12 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { dbPlugin } from './plugins/db';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { businessAuthRoutes } from './modules/business-auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { catalogPlugin } from './modules/catalog/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { searchRoutes } from './modules/search/routes';
+import { shopperAuthRoutes } from './modules/shopper-auth/routes';
+import { createOriginCheck } from './plugins/csrf';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { accountServicesPlugin } from './plugins/services';
+import { sessionsPlugin } from './plugins/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,13 +36,19 @@ export const app = fp(
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
     instance.decorate('config', config);
+    instance.decorateRequest('business', null);
+    instance.decorateRequest('shopper', null);
 
     // Infrastructure
     await instance.register(errorHandlerPlugin);
+    await instance.register(securityPlugin, { trustedOrigins: config.trustedOrigins });
+    await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED });
+    await instance.register(docsPlugin);
 
     // App services
     await instance.register(dbPlugin, { databasePath: config.databasePath });
     await instance.register(catalogPlugin);
+    await instance.register(accountServicesPlugin);
 
     // Routes
     await instance.register(
@@ -42,6 +56,19 @@ export const app = fp(
         await api.register(healthRoutes);
         await api.register(catalogRoutes);
         await api.register(searchRoutes);
+        // Cookie-authenticated areas: server-side sessions and the cross-site write check apply only here.
+        // Merchant routes: `area.register(businessScope(routes), { prefix: '/business' })`;
+        // admin routes: `area.register(adminScope(routes), { prefix: '/admin' })` (see modules/auth/hooks.ts).
+        await api.register(async (area) => {
+          await area.register(sessionsPlugin, {
+            secret: config.sessionSecret,
+            ttlHours: config.SESSION_TTL_HOURS,
+            secureCookie: config.NODE_ENV === 'production',
+          });
+          area.addHook('onRequest', createOriginCheck(config.trustedOrigins));
+          await area.register(businessAuthRoutes, { prefix: '/business/auth' });
+          await area.register(shopperAuthRoutes, { prefix: '/shopper/auth' });
+        });
       },
       { prefix: '/api' },
     );

@@ -25,3 +25,42 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
   });
 });
+
+describe('config: accounts and tracking settings', () => {
+  it('defaults the merchant app origin, reset lifetime and rate limits', () => {
+    const config = loadConfig({});
+    expect(config.MERCHANT_APP_URL).toBe('http://localhost:4300');
+    expect(config.PASSWORD_RESET_TTL_MINUTES).toBe(60);
+    expect(config.AUTH_RATE_LIMIT_PER_IP).toBeGreaterThan(0);
+    expect(config.AUTH_RATE_LIMIT_PER_EMAIL).toBeGreaterThan(0);
+    expect(config.TRACKING_RATE_LIMIT_PER_MINUTE).toBeGreaterThan(0);
+  });
+
+  it('generates a session secret outside production and says so', () => {
+    const config = loadConfig({});
+    expect(config.sessionSecretGenerated).toBe(true);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    const fixed = loadConfig({ SESSION_SECRET: 'x'.repeat(40) });
+    expect(fixed.sessionSecretGenerated).toBe(false);
+    expect(fixed.sessionSecret).toBe('x'.repeat(40));
+  });
+
+  it('derives the redirect signing key from the session secret unless given', () => {
+    const a = loadConfig({ SESSION_SECRET: 'a'.repeat(40) });
+    const b = loadConfig({ SESSION_SECRET: 'a'.repeat(40) });
+    expect(a.redirectSigningSecret).toBe(b.redirectSigningSecret);
+    expect(a.redirectSigningSecret).not.toBe('a'.repeat(40));
+    expect(loadConfig({ REDIRECT_SIGNING_SECRET: 'k'.repeat(32) }).redirectSigningSecret).toBe('k'.repeat(32));
+    expect(() => loadConfig({ REDIRECT_SIGNING_SECRET: 'short' })).toThrow(/REDIRECT_SIGNING_SECRET/);
+  });
+
+  it('trusts APP_ORIGINS plus the origin of PUBLIC_URL', () => {
+    const config = loadConfig({ APP_ORIGINS: 'https://shop.example', PUBLIC_URL: 'https://api.example/base' });
+    expect(config.trustedOrigins).toEqual(['https://shop.example', 'https://api.example']);
+  });
+
+  it('names a bad merchant app URL and a bad rate limit', () => {
+    expect(() => loadConfig({ MERCHANT_APP_URL: 'nope' })).toThrow(/MERCHANT_APP_URL/);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_IP: '0' })).toThrow(/AUTH_RATE_LIMIT_PER_IP/);
+  });
+});

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +18,8 @@ export const configSchema = z
       .refine((value) => value === ':memory:' || value.startsWith('file:'), 'DATABASE_URL must be file:<path> or :memory:'),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 14),
+    /** Secret for the HMAC signature of redirect links the API emits; derived from SESSION_SECRET when absent. */
+    REDIRECT_SIGNING_SECRET: z.string().min(32, 'REDIRECT_SIGNING_SECRET must be at least 32 characters').optional(),
     APP_ORIGINS: z
       .string()
       .default('http://localhost:4200,http://localhost:4300,http://localhost:4400,http://127.0.0.1:4200,http://127.0.0.1:4300,http://127.0.0.1:4400')
@@ -33,9 +36,19 @@ export const configSchema = z
         return origins;
       }),
     PUBLIC_URL: z.url().optional(),
+    /** Origin of the merchant dashboard: password-reset links point there. */
+    MERCHANT_APP_URL: z.url().default('http://localhost:4300'),
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFromEnv.default(false),
     RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
+    /** Sign-in, registration and reset attempts allowed per client address in AUTH_RATE_LIMIT_WINDOW_MINUTES. */
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** Attempts allowed per email address in AUTH_RATE_LIMIT_WINDOW_MINUTES. */
+    AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    /** Anonymous tracking calls allowed per client address per minute. */
+    TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
     FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
@@ -58,7 +71,16 @@ export const configSchema = z
     }
   });
 
-export type AppConfig = z.infer<typeof configSchema> & { databasePath: string };
+export type AppConfig = z.infer<typeof configSchema> & {
+  databasePath: string;
+  /** SESSION_SECRET, or a random one for this process outside production (sessions then end at restart). */
+  sessionSecret: string;
+  sessionSecretGenerated: boolean;
+  /** Key of the redirect-link HMAC: REDIRECT_SIGNING_SECRET, else derived from the session secret. */
+  redirectSigningSecret: string;
+  /** Origins whose cookie-authenticated writes are accepted: APP_ORIGINS plus PUBLIC_URL's origin. */
+  trustedOrigins: string[];
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -75,5 +97,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = result.data;
   const databasePath = config.DATABASE_URL === ':memory:' ? ':memory:' : path.resolve(config.DATABASE_URL.slice('file:'.length));
-  return { ...config, databasePath };
+  const sessionSecret = config.SESSION_SECRET ?? randomBytes(32).toString('hex');
+  const redirectSigningSecret =
+    config.REDIRECT_SIGNING_SECRET ?? createHmac('sha256', sessionSecret).update('pricehunt redirect links').digest('hex');
+  const trustedOrigins = [...new Set([...config.APP_ORIGINS, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])])];
+  return {
+    ...config,
+    databasePath,
+    sessionSecret,
+    sessionSecretGenerated: !config.SESSION_SECRET,
+    redirectSigningSecret,
+    trustedOrigins,
+  };
 }

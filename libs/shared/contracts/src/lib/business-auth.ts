@@ -75,5 +75,20 @@ export const passwordResetConfirmBodySchema = z.object({
 });
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
 
+/** The one answer of a reset request, whether or not the email belongs to an account. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account exists for this email, we have sent a link to reset its password.';
+
+/** Error messages of the business and shopper auth calls (SPEC §8 shows the server's `error`). */
+export const AuthMessages = {
+  emailTaken: 'An account with this email already exists',
+  storeDomainTaken: 'A business with this store domain already exists',
+  invalidCredentials: 'Invalid email or password',
+  suspended: 'This account is suspended',
+  signedOut: 'Sign in to continue',
+  adminOnly: 'This area is for administrators',
+  resetTokenInvalid: 'This reset link is invalid or has expired',
+  tooManyAttempts: 'Too many attempts, try again later',
+} as const;
+
 export const successResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;

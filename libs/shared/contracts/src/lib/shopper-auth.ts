@@ -5,6 +5,8 @@ import { emailSchema, passwordSchema, PASSWORD_MAX_LENGTH } from './business-aut
 export const shopperUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** Optional name the shopper gave at registration. */
+  displayName: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -21,6 +23,7 @@ export type ShopperLoginBody = z.infer<typeof shopperLoginBodySchema>;
 export const shopperRegisterBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
+  displayName: z.string().trim().min(1, 'Name cannot be empty').max(80, 'Name must be at most 80 characters').optional(),
 });
 export type ShopperRegisterBody = z.infer<typeof shopperRegisterBodySchema>;
 

@@ -46,6 +46,22 @@ export const trackReferralResponseSchema = z.object({
 });
 export type TrackReferralResponse = z.infer<typeof trackReferralResponseSchema>;
 
+/**
+ * Failure answer of POST /api/trackReferral: the error envelope plus, when one can be derived from the
+ * request, a usable http(s) `targetUrl` so the shopper is still sent on.
+ */
+export const trackReferralFailureSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  statusCode: z.number().int(),
+  field: z.string().optional(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+  targetUrl: z.string().optional(),
+});
+export type TrackReferralFailure = z.infer<typeof trackReferralFailureSchema>;
+
 /** Event types the API accepts on POST /api/track-event. */
 export const TRACK_EVENT_TYPES = [
   'page_view',
@@ -88,5 +104,7 @@ export const redirectQuerySchema = z.object({
   source: z.string().max(64).default('product_suggestion'),
   timestamp: z.coerce.number().int().nonnegative().optional(),
   sig: z.string().max(128).optional(),
+  /** The client's tracking session id (also read from the `pricehunt_session_id` cookie). */
+  pricehunt_session_id: z.string().max(TRACKING_LIMITS.idLength).optional(),
 });
 export type RedirectQuery = z.infer<typeof redirectQuerySchema>;

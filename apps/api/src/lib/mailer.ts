@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Logger } from './logger';
+import type { Db } from '../db/client';
+import { outboxEmails } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Delivers transactional emails (password reset…). */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Sends through an SMTP server (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}
+
+/**
+ * Writes emails to the `outbox_emails` table. Outside production the log prints them (the reset link
+ * included) so a developer can follow it; in production it only notes that an email waits in the outbox.
+ */
+export function createOutboxMailer(options: { db: Db; log: Logger; printToLog: boolean }): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const id = randomUUID();
+      options.db.insert(outboxEmails).values({ id, ...message, createdAt: Date.now() }).run();
+      if (options.printToLog) {
+        options.log.info({ outboxEmailId: id, to: message.to, subject: message.subject }, `email written to the outbox:\n${message.text}`);
+      } else {
+        options.log.warn({ outboxEmailId: id }, 'email written to the outbox because SMTP_URL is not set');
+      }
+    },
+  };
+}
+
+export function createMailer(options: { smtpUrl?: string; from: string; db: Db; log: Logger; production: boolean }): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer({ url: options.smtpUrl, from: options.from })
+    : createOutboxMailer({ db: options.db, log: options.log, printToLog: !options.production });
+}

@@ -1,0 +1,73 @@
+import {
+  AuthMessages,
+  businessAuthResponseSchema,
+  businessLoginBodySchema,
+  businessRegisterBodySchema,
+  errorEnvelopeSchema,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
+  successResponseSchema,
+} from '@pricehunt/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireBusiness } from '../auth/hooks';
+import { signIn, signOut } from '../auth/session';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+
+/** POST register|login|logout, GET me, password reset: /api/business/auth/*. */
+export const businessAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const windowMs = config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000;
+  const perIp = app.limiter({ name: 'business-auth-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: AuthMessages.tooManyAttempts });
+  const perEmail = app.limiter({ name: 'business-auth-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: AuthMessages.tooManyAttempts });
+  const limited = { onRequest: perIp, preHandler: perEmail };
+  const tags = ['business auth'];
+
+  app.post(
+    '/register',
+    { ...limited, schema: { tags, body: businessRegisterBodySchema, response: { 201: businessAuthResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const business = await app.businessAccounts.register(request.body);
+      await signIn(request, 'businessId', business.id);
+      return reply.status(201).send({ success: true as const, business });
+    },
+  );
+
+  app.post(
+    '/login',
+    { ...limited, schema: { tags, body: businessLoginBodySchema, response: { 200: businessAuthResponseSchema, ...errors } } },
+    async (request) => {
+      const business = await app.businessAccounts.authenticate(request.body.email, request.body.password);
+      await signIn(request, 'businessId', business.id);
+      return { success: true as const, business };
+    },
+  );
+
+  app.post('/logout', { schema: { tags, response: { 200: successResponseSchema, 403: errorEnvelopeSchema } } }, async (request, reply) => {
+    await signOut(request, reply, 'businessId');
+    return { success: true as const };
+  });
+
+  app.get(
+    '/me',
+    { preHandler: requireBusiness, schema: { tags, security: [{ session: [] }], response: { 200: businessAuthResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },
+    async (request) => ({ success: true as const, business: request.business! }),
+  );
+
+  app.post(
+    '/password-reset/request',
+    { ...limited, schema: { tags, body: passwordResetRequestBodySchema, response: { 200: successResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, message: await app.businessAccounts.requestPasswordReset(request.body.email) }),
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    { onRequest: perIp, schema: { tags, body: passwordResetConfirmBodySchema, response: { 200: successResponseSchema, ...errors } } },
+    async (request) => {
+      await app.businessAccounts.confirmPasswordReset(request.body.token, request.body.password);
+      return { success: true as const, message: 'Your password has been changed. Sign in with your new password.' };
+    },
+  );
+};

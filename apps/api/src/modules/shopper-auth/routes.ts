@@ -1,0 +1,57 @@
+import {
+  AuthMessages,
+  errorEnvelopeSchema,
+  shopperAuthResponseSchema,
+  shopperLoginBodySchema,
+  shopperRegisterBodySchema,
+  successResponseSchema,
+} from '@pricehunt/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireShopper } from '../auth/hooks';
+import { signIn, signOut } from '../auth/session';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+
+/** POST register|login|logout, GET me: /api/shopper/auth/*. The shopper has its own key in the session. */
+export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const windowMs = config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000;
+  const limited = {
+    onRequest: app.limiter({ name: 'shopper-auth-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: AuthMessages.tooManyAttempts }),
+    preHandler: app.limiter({ name: 'shopper-auth-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: AuthMessages.tooManyAttempts }),
+  };
+  const tags = ['shopper auth'];
+
+  app.post(
+    '/register',
+    { ...limited, schema: { tags, body: shopperRegisterBodySchema, response: { 201: shopperAuthResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const user = await app.shopperAccounts.register(request.body);
+      await signIn(request, 'shopperId', user.id);
+      return reply.status(201).send({ success: true as const, user });
+    },
+  );
+
+  app.post(
+    '/login',
+    { ...limited, schema: { tags, body: shopperLoginBodySchema, response: { 200: shopperAuthResponseSchema, ...errors } } },
+    async (request) => {
+      const user = await app.shopperAccounts.authenticate(request.body.email, request.body.password);
+      await signIn(request, 'shopperId', user.id);
+      return { success: true as const, user };
+    },
+  );
+
+  app.post('/logout', { schema: { tags, response: { 200: successResponseSchema, 403: errorEnvelopeSchema } } }, async (request, reply) => {
+    await signOut(request, reply, 'shopperId');
+    return { success: true as const };
+  });
+
+  app.get(
+    '/me',
+    { preHandler: requireShopper, schema: { tags, security: [{ session: [] }], response: { 200: shopperAuthResponseSchema, 401: errorEnvelopeSchema } } },
+    async (request) => ({ success: true as const, user: request.shopper! }),
+  );
+};
