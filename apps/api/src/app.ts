@@ -36,6 +36,9 @@ export const app = fp(
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
     instance.decorate('config', config);
+    if (config.sessionSecretGenerated) {
+      instance.log.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the API restarts');
+    }
     instance.decorateRequest('business', null);
     instance.decorateRequest('shopper', null);
 

@@ -14,7 +14,20 @@ export const docsPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // Swagger UI's pages get their own CSP (the API's default-src 'none' would blank them); no
+    // upgrade-insecure-requests so the docs also load over plain http on a developer machine.
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: {
+        'default-src': "'self'",
+        'base-uri': "'self'",
+        'frame-ancestors': "'self'",
+        'img-src': "'self' data:",
+        'object-src': "'none'",
+        'script-src': "'self'",
+        'style-src': "'self' 'unsafe-inline'",
+      },
+    });
   },
   { name: 'docs' },
 );

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, HttpError, unauthorized, badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mailer';
+import { createOutboxMailer, type Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { canSignIn } from '../auth/permissions';
 import { createBusinessRepository, type BusinessRow } from './repository';
@@ -173,3 +173,20 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
   };
 }
 export type BusinessAccountsService = ReturnType<typeof createBusinessAccountsService>;
+
+const quietLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * Seed hook: creates a business directly on a database (no HTTP, no session), e.g. for the demo seed of the
+ * start script. Throws the 409 HttpError when the email or store domain is taken.
+ */
+export async function createBusiness(db: Db, input: CreateBusinessInput, log: Logger = quietLogger): Promise<Business> {
+  const mailer = createOutboxMailer({ db, log, printToLog: false });
+  const service = createBusinessAccountsService({
+    db,
+    log,
+    mailer,
+    config: { MERCHANT_APP_URL: 'http://localhost:4300', PASSWORD_RESET_TTL_MINUTES: 60 },
+  });
+  return service.register(input);
+}

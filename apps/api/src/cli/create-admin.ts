@@ -1,0 +1,91 @@
+import { emailSchema, passwordSchema } from '@pricehunt/contracts';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createBusinessAccountsService } from '../modules/business-auth/service';
+import { createOutboxMailer } from '../lib/mailer';
+import type { Logger } from '../lib/logger';
+
+/**
+ * `npm run admin:create -- --email <email>`: creates an admin business, or promotes an existing business and
+ * sets its password. The password comes from ADMIN_PASSWORD or, when absent, from a hidden prompt.
+ */
+export interface CreateAdminIo {
+  argv: string[];
+  env: Record<string, string | undefined>;
+  prompt: (question: string) => Promise<string>;
+  out: (line: string) => void;
+}
+
+export async function runCreateAdmin(io: CreateAdminIo): Promise<number> {
+  const index = io.argv.indexOf('--email');
+  const inline = io.argv.find((arg) => arg.startsWith('--email='));
+  const rawEmail = inline ? inline.slice('--email='.length) : index >= 0 ? io.argv[index + 1] : undefined;
+  const email = emailSchema.safeParse(rawEmail ?? '');
+  if (!email.success) {
+    io.out(`email: ${email.error.issues[0]?.message ?? 'Enter a valid email address'} (usage: npm run admin:create -- --email <email>)`);
+    return 2;
+  }
+  const rawPassword = io.env.ADMIN_PASSWORD ?? (await io.prompt(`Password for ${email.data}: `));
+  const password = passwordSchema.safeParse(rawPassword);
+  if (!password.success) {
+    io.out(`password: ${password.error.issues[0]?.message ?? 'Invalid password'}`);
+    return 2;
+  }
+  const config = loadConfig(io.env);
+  const handle = openDatabase(config.databasePath);
+  try {
+    const log: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+    const service = createBusinessAccountsService({ db: handle.db, log, config, mailer: createOutboxMailer({ db: handle.db, log, printToLog: false }) });
+    const { business, created } = await service.createOrPromoteAdmin(email.data, password.data);
+    io.out(`${created ? 'Created' : 'Promoted'} admin ${business.email} (${business.id}) in ${config.databasePath}`);
+    return 0;
+  } finally {
+    handle.close();
+  }
+}
+
+/** Reads a line from the terminal without echoing it. */
+function hiddenPrompt(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { stdin, stdout } = process;
+    if (!stdin.isTTY) {
+      let data = '';
+      stdin.setEncoding('utf8');
+      stdin.on('data', (chunk) => (data += chunk));
+      stdin.on('end', () => resolve(data.split(/\r?\n/)[0] ?? ''));
+      stdin.on('error', reject);
+      return;
+    }
+    stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let value = '';
+    const onData = (char: string) => {
+      if (char === '\r' || char === '\n' || char === '\u0004') {
+        stdin.setRawMode(false);
+        stdin.pause();
+        stdin.off('data', onData);
+        stdout.write('\n');
+        resolve(value);
+      } else if (char === '\u0003') {
+        stdin.setRawMode(false);
+        reject(new Error('cancelled'));
+      } else if (char === '\u007f') {
+        value = value.slice(0, -1);
+      } else {
+        value += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+if (require.main === module) {
+  runCreateAdmin({ argv: process.argv.slice(2), env: process.env, prompt: hiddenPrompt, out: (line) => console.log(line) })
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,108 @@
+import { buildTestApp, type TestApp } from '../testing/test-app';
+import { call, registerBusiness, STRONG_PASSWORD } from '../testing/http';
+
+describe('security: CORS, cross-site writes, headers, docs', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ cookie } = await registerBusiness(t.app, 'csrf@shop.example'));
+  });
+  afterAll(async () => t.close());
+
+  describe('cross-site writes to cookie-authenticated routes', () => {
+    it('refuses a POST with a foreign Origin and a valid session cookie (403) and keeps the session', async () => {
+      const res = await call(t.app, 'POST', '/api/business/auth/logout', { cookie, origin: 'https://evil.example' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', error: 'Cross-site request refused' });
+      expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie })).statusCode).toBe(200);
+    });
+
+    it('refuses a login posted from a foreign site (login CSRF) and an opaque "null" origin', async () => {
+      for (const origin of ['https://evil.example', 'null']) {
+        const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'csrf@shop.example', password: STRONG_PASSWORD }, origin });
+        expect(res.statusCode).toBe(403);
+      }
+    });
+
+    it('refuses a cross-site browser request without Origin (Sec-Fetch-Site: cross-site or same-site)', async () => {
+      for (const site of ['cross-site', 'same-site']) {
+        const res = await call(t.app, 'POST', '/api/business/auth/logout', { cookie, origin: null, headers: { 'sec-fetch-site': site } });
+        expect(res.statusCode).toBe(403);
+      }
+    });
+
+    it('refuses a write whose only clue is a foreign Referer', async () => {
+      const res = await call(t.app, 'POST', '/api/business/auth/logout', { cookie, origin: null, headers: { referer: 'https://evil.example/page' } });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('accepts the app origins, same-origin browser calls without Origin, and non-browser clients', async () => {
+      const fromApp = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'csrf@shop.example', password: STRONG_PASSWORD } });
+      expect(fromApp.statusCode).toBe(200);
+      const sameOrigin = await call(t.app, 'POST', '/api/business/auth/login', {
+        body: { email: 'csrf@shop.example', password: STRONG_PASSWORD },
+        origin: null,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(sameOrigin.statusCode).toBe(200);
+      const curl = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'csrf@shop.example', password: STRONG_PASSWORD }, origin: null });
+      expect(curl.statusCode).toBe(200);
+      const ownOrigin = await call(t.app, 'POST', '/api/business/auth/logout', { origin: 'http://localhost:80', headers: { host: 'localhost:80' } });
+      expect(ownOrigin.statusCode).toBe(200);
+    });
+
+    it('lets safe methods through whatever their origin', async () => {
+      const res = await call(t.app, 'GET', '/api/business/auth/me', { cookie, origin: 'https://evil.example' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  describe('CORS', () => {
+    it('allows the app origins with credentials, including preflight', async () => {
+      const pre = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/business/auth/login',
+        headers: { origin: 'http://localhost:4300', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      expect(pre.statusCode).toBe(204);
+      expect(pre.headers['access-control-allow-origin']).toBe('http://localhost:4300');
+      expect(pre.headers['access-control-allow-credentials']).toBe('true');
+    });
+
+    it('gives no CORS grant to other origins on cookie routes', async () => {
+      const pre = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/business/auth/login',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
+      expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+      expect(pre.headers['access-control-allow-credentials']).toBe('true');
+    });
+  });
+
+  describe('headers and documentation', () => {
+    it('sets helmet headers on API answers', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(res.headers['strict-transport-security']).toBeDefined();
+    });
+
+    it('serves the OpenAPI document built from the zod schemas, and Swagger UI', async () => {
+      const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(doc.statusCode).toBe(200);
+      const body = doc.json();
+      expect(body.openapi).toMatch(/^3\./);
+      const register = body.paths['/api/business/auth/register'].post;
+      expect(register.requestBody.content['application/json'].schema.properties.email).toBeDefined();
+      expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '429']));
+      expect(body.paths['/api/shopper/auth/me'].get).toBeDefined();
+      const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(ui.statusCode).toBe(200);
+      expect(ui.headers['content-type']).toContain('text/html');
+      expect(ui.headers['content-security-policy']).toContain("script-src 'self'");
+    });
+  });
+});
