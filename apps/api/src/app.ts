@@ -16,6 +16,8 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { accountServicesPlugin } from './plugins/services';
 import { sessionsPlugin } from './plugins/sessions';
+import { trackingServicesPlugin } from './plugins/tracking-services';
+import { trackingRoutes } from './modules/tracking/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,8 +52,9 @@ export const app = fp(
 
     // App services
     await instance.register(dbPlugin, { databasePath: config.databasePath });
-    await instance.register(catalogPlugin);
     await instance.register(accountServicesPlugin);
+    await instance.register(trackingServicesPlugin);
+    await instance.register(catalogPlugin);
 
     // Routes
     await instance.register(
@@ -59,6 +62,8 @@ export const app = fp(
         await api.register(healthRoutes);
         await api.register(catalogRoutes);
         await api.register(searchRoutes);
+        // Anonymous tracking calls from any site: CORS `*` without credentials, no session, no CSRF check.
+        await api.register(trackingRoutes);
         // Cookie-authenticated areas: server-side sessions and the cross-site write check apply only here.
         // Merchant routes: `area.register(businessScope(routes), { prefix: '/business' })`;
         // admin routes: `area.register(adminScope(routes), { prefix: '/admin' })` (see modules/auth/hooks.ts).

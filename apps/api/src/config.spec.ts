@@ -64,3 +64,14 @@ describe('config: accounts and tracking settings', () => {
     expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_IP: '0' })).toThrow(/AUTH_RATE_LIMIT_PER_IP/);
   });
 });
+
+describe('config: affiliate programme ids', () => {
+  it('reads the AFFILIATE_* variables', () => {
+    const config = loadConfig({ AFFILIATE_AMAZON_TAG: 'pricehunt-20' });
+    expect(config.affiliate.amazon.tag).toBe('pricehunt-20');
+  });
+
+  it('names an unusable affiliate value', () => {
+    expect(() => loadConfig({ AFFILIATE_AMAZON_TAG: 'has spaces & more' })).toThrow(/AFFILIATE_AMAZON_TAG/);
+  });
+});

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { AffiliateError, affiliateConfigFromEnv, type AffiliateConfig } from '@pricehunt/affiliate';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -49,18 +50,14 @@ export const configSchema = z
     AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     /** Anonymous tracking calls allowed per client address per minute. */
     TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /**
+     * Commit tracking writes of concurrent requests together (one fsync for the group, every reply still
+     * sent only after its commit). Off: one transaction and one fsync per request.
+     */
+    GROUP_COMMIT: booleanFromEnv.default(true),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
     FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
-    AFFILIATE_AMAZON_TAG: z.string().optional(),
-    AFFILIATE_EBAY_CAMPAIGN_ID: z.string().optional(),
-    AFFILIATE_WALMART_ID: z.string().optional(),
-    AFFILIATE_TARGET_ID: z.string().optional(),
-    AFFILIATE_BESTBUY_ID: z.string().optional(),
-    AFFILIATE_APPLE_TOKEN: z.string().optional(),
-    AFFILIATE_PLAYSTATION_ID: z.string().optional(),
-    AFFILIATE_NEWEGG_ID: z.string().optional(),
-    AFFILIATE_COSTCO_ID: z.string().optional(),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.SESSION_SECRET) {
@@ -80,6 +77,8 @@ export type AppConfig = z.infer<typeof configSchema> & {
   redirectSigningSecret: string;
   /** Origins whose cookie-authenticated writes are accepted: APP_ORIGINS plus PUBLIC_URL's origin. */
   trustedOrigins: string[];
+  /** Affiliate programme ids from the AFFILIATE_* variables (see @pricehunt/affiliate AFFILIATE_ENV_KEYS). */
+  affiliate: AffiliateConfig;
 };
 
 export class ConfigError extends Error {
@@ -96,6 +95,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
   }
   const config = result.data;
+  let affiliate: AffiliateConfig;
+  try {
+    affiliate = affiliateConfigFromEnv(env);
+  } catch (error) {
+    if (error instanceof AffiliateError) throw new ConfigError([`${error.field}: ${error.message}`]);
+    throw error;
+  }
   const databasePath = config.DATABASE_URL === ':memory:' ? ':memory:' : path.resolve(config.DATABASE_URL.slice('file:'.length));
   const sessionSecret = config.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const redirectSigningSecret =
@@ -108,5 +114,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecretGenerated: !config.SESSION_SECRET,
     redirectSigningSecret,
     trustedOrigins,
+    affiliate,
   };
 }

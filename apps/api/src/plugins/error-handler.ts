@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ErrorCode, fieldErrorsFromIssues, type FieldError } from '@pricehunt/contracts';
+import { ErrorCode, fieldErrorsFromIssues, type ErrorEnvelope, type FieldError } from '@pricehunt/contracts';
 import { HttpError, errorEnvelope } from '../lib/errors';
 
 const statusCodes: Record<number, string> = {
@@ -15,56 +15,58 @@ const statusCodes: Record<number, string> = {
   429: ErrorCode.rateLimited,
 };
 
+/**
+ * The envelope and status for any error: HttpError keeps its status, schema validation becomes 400 naming
+ * the field, other 4xx keep their status, everything else is a logged 500 with a generic message.
+ */
+export function envelopeFor(error: FastifyError | Error, request: FastifyRequest): ErrorEnvelope {
+  if (error instanceof HttpError) {
+    return errorEnvelope(error.statusCode, error.code, error.message, { field: error.field, details: error.details, requestId: request.id });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const root = error.validationContext ?? 'body';
+    const details: FieldError[] = fieldErrorsFromIssues(
+      error.validation.map((issue) => ({
+        path: String(issue.instancePath ?? '')
+          .split('/')
+          .filter(Boolean),
+        message: issue.message ?? 'Invalid value',
+      })),
+      root,
+    );
+    const first = details[0];
+    const message = first ? (first.field === root ? first.message : `${first.field}: ${first.message}`) : 'Invalid request';
+    return errorEnvelope(400, ErrorCode.validation, message, { field: first?.field, details, requestId: request.id });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, url: request.url }, 'response did not match its schema');
+    return errorEnvelope(500, ErrorCode.internal, 'Internal server error', { requestId: request.id });
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const field = fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'body' : undefined;
+    const message =
+      fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'Request body is required'
+        : fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error as { type?: string }).type === 'entity.parse.failed' || error instanceof SyntaxError
+          ? 'Request body is not valid JSON'
+          : error.message;
+    return errorEnvelope(status, statusCodes[status] ?? ErrorCode.validation, message, {
+      field: field ?? (status === 400 ? 'body' : undefined),
+      requestId: request.id,
+    });
+  }
+  request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+  return errorEnvelope(500, ErrorCode.internal, 'Internal server error', { requestId: request.id });
+}
+
 /** One error handler for the whole API: every failure becomes the JSON envelope; unknown routes get a JSON 404. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof HttpError) {
-        return reply
-          .status(error.statusCode)
-          .send(errorEnvelope(error.statusCode, error.code, error.message, { field: error.field, details: error.details, requestId: request.id }));
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const root = error.validationContext ?? 'body';
-        const details: FieldError[] = fieldErrorsFromIssues(
-          error.validation.map((issue) => ({
-            path: String(issue.instancePath ?? '')
-              .split('/')
-              .filter(Boolean),
-            message: issue.message ?? 'Invalid value',
-          })),
-          root,
-        );
-        const first = details[0];
-        const message = first ? (first.field === root ? first.message : `${first.field}: ${first.message}`) : 'Invalid request';
-        return reply
-          .status(400)
-          .send(errorEnvelope(400, ErrorCode.validation, message, { field: first?.field, details, requestId: request.id }));
-      }
-      if (isResponseSerializationError(error)) {
-        request.log.error({ err: error, url: request.url }, 'response did not match its schema');
-        return reply.status(500).send(errorEnvelope(500, ErrorCode.internal, 'Internal server error', { requestId: request.id }));
-      }
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
-        const field = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'body' : undefined;
-        const message =
-          error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'Request body is required'
-            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error as { type?: string }).type === 'entity.parse.failed' || error instanceof SyntaxError
-              ? 'Request body is not valid JSON'
-              : error.message;
-        return reply
-          .status(status)
-          .send(
-            errorEnvelope(status, statusCodes[status] ?? ErrorCode.validation, message, {
-              field: field ?? (status === 400 ? 'body' : undefined),
-              requestId: request.id,
-            }),
-          );
-      }
-      request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
-      return reply.status(500).send(errorEnvelope(500, ErrorCode.internal, 'Internal server error', { requestId: request.id }));
+      const envelope = envelopeFor(error, request);
+      return reply.status(envelope.statusCode).send(envelope);
     });
 
     app.setNotFoundHandler((request, reply) => {

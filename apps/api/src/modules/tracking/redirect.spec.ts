@@ -1,0 +1,170 @@
+import Database from 'better-sqlite3';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { registerBusiness } from '../../testing/http';
+
+interface ClickRecord {
+  id: string;
+  requested_url: string;
+  target_url: string;
+  host: string;
+  source: string;
+  session_id: string | null;
+  referrer: string | null;
+  user_agent: string | null;
+  business_id: string | null;
+  client_timestamp: number | null;
+  signed: number;
+}
+
+describe('GET /api/redirect', () => {
+  let t: TestApp;
+  let storeBusinessId: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ AFFILIATE_AMAZON_TAG: 'phtest-20' });
+    ({ business: { id: storeBusinessId } } = await registerBusiness(t.app, 'store@shop.example', undefined, { storeDomain: 'acme-store.example' }));
+  });
+  afterAll(async () => t.close());
+
+  const redirect = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/redirect', query, headers });
+  const clicks = () => t.app.sqlite.prepare('select * from clicks order by created_at').all() as ClickRecord[];
+  const lastClick = () => clicks().at(-1)!;
+
+  it('answers 302 to the affiliate-tagged URL and records the click', async () => {
+    const before = clicks().length;
+    const res = await redirect(
+      { to: 'https://www.amazon.com/dp/B0TEST1234?th=1', source: 'n8n_suggestion', timestamp: '1790000000000', pricehunt_session_id: 'sess-123' },
+      { referer: 'http://localhost:4200/new-search/abc/x', 'user-agent': 'jest-agent' },
+    );
+    expect(res.statusCode).toBe(302);
+    const location = new URL(res.headers.location as string);
+    expect(location.hostname).toBe('www.amazon.com');
+    expect(location.pathname).toBe('/dp/B0TEST1234');
+    expect(location.searchParams.get('tag')).toBe('phtest-20');
+    expect(location.searchParams.get('th')).toBe('1');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(clicks()).toHaveLength(before + 1);
+    expect(lastClick()).toMatchObject({
+      requested_url: 'https://www.amazon.com/dp/B0TEST1234?th=1',
+      target_url: location.href,
+      host: 'www.amazon.com',
+      source: 'n8n_suggestion',
+      session_id: 'sess-123',
+      referrer: 'http://localhost:4200/new-search/abc/x',
+      user_agent: 'jest-agent',
+      business_id: null,
+      client_timestamp: 1790000000000,
+      signed: 0,
+    });
+  });
+
+  it('defaults the source, and reads the session id from the pricehunt_session_id cookie', async () => {
+    const res = await redirect({ to: 'https://www.walmart.com/ip/Some-Thing/12345' }, { cookie: 'pricehunt_session_id=cookie-sess-9' });
+    expect(res.statusCode).toBe(302);
+    expect(lastClick()).toMatchObject({ source: 'product_suggestion', session_id: 'cookie-sess-9', host: 'www.walmart.com' });
+    // Walmart links go through its Impact programme and lead back to the page.
+    const location = new URL(res.headers.location as string);
+    expect(location.hostname).toBe('goto.walmart.com');
+    expect(location.searchParams.get('u')).toBe('https://www.walmart.com/ip/Some-Thing/12345');
+    expect(location.searchParams.get('subId1')).toBe(lastClick().id);
+  });
+
+  it('allows a registered business store (and its subdomains) and attributes the click to it', async () => {
+    const res = await redirect({ to: 'https://www.acme-store.example/products/widget' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://www.acme-store.example/products/widget');
+    expect(lastClick().business_id).toBe(storeBusinessId);
+    expect((await redirect({ to: 'https://shop.acme-store.example/x' })).statusCode).toBe(302);
+  });
+
+  it('keeps redirecting to a suspended business store but stops attributing to it', async () => {
+    const { business } = await registerBusiness(t.app, 'paused@shop.example', undefined, { storeDomain: 'paused-store.example' });
+    t.app.sqlite.prepare("update businesses set status = 'suspended' where id = ?").run(business.id);
+    const res = await redirect({ to: 'https://paused-store.example/p' });
+    expect(res.statusCode).toBe(302);
+    expect(lastClick().business_id).toBeNull();
+  });
+
+  it('accepts hosts from added checks (catalog offers)', async () => {
+    expect((await redirect({ to: 'https://offers-feed.example/item/1' })).statusCode).toBe(400);
+    t.app.redirectAllowList.addHostCheck('test offers', (host) => host === 'offers-feed.example');
+    expect(t.app.redirectAllowList.isAllowedRedirectHost('offers-feed.example')).toBe(true);
+    expect((await redirect({ to: 'https://offers-feed.example/item/1' })).statusCode).toBe(302);
+  });
+
+  it('answers 400 naming `to` when it is missing', async () => {
+    const res = await redirect({});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', field: 'to' });
+  });
+
+  const tricks = [
+    ['javascript:alert(1)'],
+    ['//evil.com'],
+    ['https://amazon.com.evil.com'],
+    ['https://evil.com/?https://amazon.com'],
+    ['https://amazon.com@evil.com'],
+    ['https://evil.com\\@amazon.com'],
+    ['https:\\\\evil.com'],
+    ['https://evil.com#amazon.com'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['https://amazon.com/' + 'a'.repeat(3000)],
+    ['ftp://amazon.com/file'],
+    ['https://user:pass@amazon.com/'],
+    ['https://amazon.com:8443/dp/B0'],
+    ['https://127.0.0.1/'],
+    ['https://notamazon.com/'],
+    ['https://myshop.myshopify.com/products/x'],
+    [' https://amazon.com/'],
+    ['https://amazon.com/\r\nSet-Cookie: x=1'],
+    ['HTTPS://evil.com'],
+    ['/api/health'],
+  ].map(([to]) => [to!.length > 80 ? `${to!.slice(0, 30)}… (${to!.length} characters)` : JSON.stringify(to), to!]);
+  it.each(tricks)('refuses %s with 400 naming `to`, and records nothing', async (_label, to) => {
+    const before = clicks().length;
+    const res = await redirect({ to });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field: 'to' });
+    expect(res.headers.location).toBeUndefined();
+    expect(clicks()).toHaveLength(before);
+  });
+
+  describe('signed links', () => {
+    it('follows a link the API signed even to a host outside the allow-list', async () => {
+      const to = 'https://unlisted-shop.example/p/42';
+      const path = t.app.linkSigner.redirectPath(to, 'search_result');
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(to);
+      expect(lastClick()).toMatchObject({ signed: 1, source: 'search_result' });
+    });
+
+    it('refuses a wrong signature naming `sig`, and a signed non-http target naming `to`', async () => {
+      const to = 'https://unlisted-shop.example/p/42';
+      const forged = await redirect({ to, sig: t.app.linkSigner.sign('https://unlisted-shop.example/other') });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json().field).toBe('sig');
+      const js = await redirect({ to: 'javascript:alert(1)', sig: t.app.linkSigner.sign('javascript:alert(1)') });
+      expect(js.statusCode).toBe(400);
+      expect(js.json().field).toBe('to');
+    });
+  });
+
+  it('is callable from any origin without credentials', async () => {
+    const res = await redirect({ to: 'https://www.amazon.com/dp/B0TEST1234' }, { origin: 'https://some-blog.example' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('answers only after the click is committed: another connection sees it', async () => {
+    const res = await redirect({ to: 'https://www.bestbuy.com/site/x/123.p?skuId=123', pricehunt_session_id: 'committed-check' });
+    expect(res.statusCode).toBe(302);
+    const other = new Database(t.databasePath, { readonly: true });
+    try {
+      expect(other.prepare("select count(*) as n from clicks where session_id = 'committed-check'").get()).toEqual({ n: 1 });
+    } finally {
+      other.close();
+    }
+  });
+});

@@ -1,0 +1,219 @@
+import Database from 'better-sqlite3';
+import { buildApp } from '../../build-app';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { registerBusiness } from '../../testing/http';
+
+const referral = (overrides: Record<string, unknown> = {}) => ({
+  referralId: 'aff_acme-store.example_1790000000000_abc123',
+  businessDomain: 'acme-store.example',
+  targetUrl: 'https://acme-store.example/products/widget?variant=2',
+  sourceUrl: 'http://localhost:4200/new-search/r1/widget',
+  productName: 'Widget',
+  userId: 'user-1',
+  utmSource: 'pricehunt',
+  utmMedium: 'price_comparison',
+  utmCampaign: 'product_referral',
+  ...overrides,
+});
+
+describe('POST /api/trackReferral', () => {
+  let t: TestApp;
+  let businessId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ business: { id: businessId } } = await registerBusiness(t.app, 'ref@shop.example', undefined, { storeDomain: 'acme-store.example' }));
+  });
+  afterAll(async () => t.close());
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/trackReferral', payload: body as object, headers });
+  const rows = () => t.app.sqlite.prepare('select * from referrals').all() as Array<Record<string, unknown>>;
+
+  it('stores the referral and answers the target with ref and the UTM values', async () => {
+    const res = await post(referral(), { origin: 'https://acme-store.example', 'user-agent': 'jest' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, referralId: 'aff_acme-store.example_1790000000000_abc123' });
+    const target = new URL(body.targetUrl);
+    expect(target.origin + target.pathname).toBe('https://acme-store.example/products/widget');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      variant: '2',
+      ref: 'aff_acme-store.example_1790000000000_abc123',
+      utm_source: 'pricehunt',
+      utm_medium: 'price_comparison',
+      utm_campaign: 'product_referral',
+    });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toMatchObject({
+      referral_id: body.referralId,
+      business_domain: 'acme-store.example',
+      business_id: businessId,
+      target_url: body.targetUrl,
+      product_name: 'Widget',
+      user_id: 'user-1',
+      user_agent: 'jest',
+    });
+  });
+
+  it('answers a retry of the same referral with the stored one, without a second row', async () => {
+    const res = await post(referral());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().referralId).toBe('aff_acme-store.example_1790000000000_abc123');
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('gives a fresh reference id when the given one clashes with another referral or is unusable', async () => {
+    const clash = await post(referral({ targetUrl: 'https://acme-store.example/products/other' }));
+    expect(clash.statusCode).toBe(200);
+    expect(clash.json().referralId).toMatch(/^aff_acme-store-example_\d+_[a-z0-9]+$/);
+    expect(clash.json().referralId).not.toBe('aff_acme-store.example_1790000000000_abc123');
+    const odd = await post(referral({ referralId: 'has spaces & symbols' }));
+    expect(odd.statusCode).toBe(200);
+    expect(new URL(odd.json().targetUrl).searchParams.get('ref')).toBe(odd.json().referralId);
+  });
+
+  it('on a validation failure still answers the usable target with success:false and the field', async () => {
+    const res = await post(referral({ businessDomain: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      field: 'businessDomain',
+      targetUrl: 'https://acme-store.example/products/widget?variant=2',
+    });
+    expect(typeof res.json().error).toBe('string');
+  });
+
+  it.each([['javascript:alert(document.cookie)'], ['data:text/html,hi'], ['//evil.example/x'], ['not a url']])(
+    'never echoes a non-http(s) target (%s)',
+    async (targetUrl) => {
+      const res = await post(referral({ targetUrl }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, field: 'targetUrl' });
+      expect(res.json().targetUrl).toBeUndefined();
+    },
+  );
+
+  it('answers 400 for a missing body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/trackReferral', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('when the database fails, answers success:false with the target (no ref) so the shopper still goes on', async () => {
+    const broken = await buildApp(t.config);
+    try {
+      broken.sqlite.exec('drop table referrals');
+      const res = await broken.inject({ method: 'POST', url: '/api/trackReferral', payload: referral({ referralId: 'aff_x_1_y' }) });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({
+        success: false,
+        error: 'The referral could not be recorded',
+        targetUrl: 'https://acme-store.example/products/widget?variant=2',
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('POST /api/track-event', () => {
+  let t: TestApp;
+  let businessId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ business: { id: businessId } } = await registerBusiness(t.app, 'events@shop.example', undefined, { storeDomain: 'events-store.example' }));
+  });
+  afterAll(async () => t.close());
+  const post = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/track-event', payload: body as object, headers: { origin: 'https://events-store.example' } });
+
+  it('stores the event and answers 201 with its id once committed', async () => {
+    const res = await post({
+      eventType: 'purchase',
+      businessDomain: 'www.events-store.example',
+      eventData: {
+        timestamp: '2026-11-20T10:00:00.000Z',
+        userId: 'u-7',
+        url: 'https://events-store.example/checkout/thanks',
+        sessionId: 'sess-42',
+        ref: 'aff_events-store.example_1_abc',
+        value: 129.99,
+        currency: 'usd',
+        items: ['sku-1', 'sku-2'],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const { eventId } = res.json();
+    const other = new Database(t.databasePath, { readonly: true });
+    try {
+      const row = other.prepare('select * from events where id = ?').get(eventId) as Record<string, unknown>;
+      expect(row).toMatchObject({
+        event_type: 'purchase',
+        business_domain: 'events-store.example',
+        business_id: businessId,
+        session_id: 'sess-42',
+        user_id: 'u-7',
+        referral_id: 'aff_events-store.example_1_abc',
+        url: 'https://events-store.example/checkout/thanks',
+        value_cents: 12999,
+        currency: 'USD',
+        client_timestamp: Date.parse('2026-11-20T10:00:00.000Z'),
+      });
+      expect(JSON.parse(row.data as string).items).toEqual(['sku-1', 'sku-2']);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('accepts an event without business or data', async () => {
+    const res = await post({ eventType: 'page_view' });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each([
+    [{ eventType: 'hack' }, 'eventType'],
+    [{ eventData: {} }, 'eventType'],
+    [{ eventType: 'page_view', eventData: { blob: 'x'.repeat(3000) } }, 'eventData.blob'],
+    [{ eventType: 'page_view', eventData: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }, 'eventData'],
+    [{ eventType: 'page_view', eventData: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'y'.repeat(1000)])) }, 'eventData'],
+    [{ eventType: 'page_view', businessDomain: 'd'.repeat(300) }, 'businessDomain'],
+    [{ eventType: 'page_view', eventData: { nested: { deeper: { tooDeep: 1 } } } }, 'eventData.nested'],
+  ])('refuses %j with 400 naming %s and stores nothing', async (body, field) => {
+    const before = (t.app.sqlite.prepare('select count(*) as n from events').get() as { n: number }).n;
+    const res = await post(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field });
+    expect((t.app.sqlite.prepare('select count(*) as n from events').get() as { n: number }).n).toBe(before);
+  });
+
+  it('answers preflight requests from any origin', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/track-event',
+      headers: { origin: 'https://any-shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
+describe('tracking rate limit (limiter enabled)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT_ENABLED: 'true', TRACKING_RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 429 with the envelope after the per-address budget', async () => {
+    const send = () => t.app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'page_view' }, remoteAddress: '10.9.0.1' });
+    expect((await send()).statusCode).toBe(201);
+    expect((await send()).statusCode).toBe(201);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    const other = await t.app.inject({ method: 'GET', url: '/api/redirect?to=https://www.amazon.com/dp/B0X', remoteAddress: '10.9.0.2' });
+    expect(other.statusCode).toBe(302);
+  });
+});

@@ -1,0 +1,89 @@
+import {
+  errorEnvelopeSchema,
+  redirectQuerySchema,
+  trackEventBodySchema,
+  trackEventResponseSchema,
+  trackReferralBodySchema,
+  trackReferralFailureSchema,
+  trackReferralResponseSchema,
+} from '@pricehunt/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeFor } from '../../plugins/error-handler';
+import { PUBLIC_CORS } from '../../plugins/security';
+import { usableHttpUrl, type RequestMeta } from './service';
+
+const meta = (request: FastifyRequest): RequestMeta => ({
+  referrer: request.headers.referer,
+  userAgent: request.headers['user-agent'],
+  sessionCookie: request.cookies?.pricehunt_session_id,
+});
+
+/**
+ * Anonymous tracking endpoints (any origin, no cookies needed): GET /api/redirect, POST /api/trackReferral,
+ * POST /api/track-event. Each answers only after its write is committed.
+ */
+export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['tracking'];
+  const perIp = app.limiter({ name: 'tracking-ip', max: app.config.TRACKING_RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000, key: (r) => r.ip });
+
+  app.get(
+    '/redirect',
+    {
+      config: PUBLIC_CORS,
+      onRequest: perIp,
+      schema: {
+        tags,
+        description: 'Records the click and answers 302 to the affiliate-tagged retailer URL. Never an open redirect.',
+        querystring: redirectQuerySchema,
+        response: { 302: z.null().describe('Location: the tagged URL'), 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const { location } = await app.tracking.redirect(request.query, meta(request));
+      return reply.header('cache-control', 'no-store').redirect(location, 302);
+    },
+  );
+
+  app.post(
+    '/trackReferral',
+    {
+      config: PUBLIC_CORS,
+      onRequest: perIp,
+      schema: {
+        tags,
+        body: trackReferralBodySchema,
+        response: { 200: trackReferralResponseSchema, 400: trackReferralFailureSchema, 429: trackReferralFailureSchema, 500: trackReferralFailureSchema },
+      },
+      // Any failure still answers a usable target when the request carried an http(s) one (never another scheme).
+      errorHandler: (error, request, reply) => {
+        const envelope = envelopeFor(error, request);
+        const targetUrl = usableHttpUrl((request.body as { targetUrl?: unknown } | undefined)?.targetUrl);
+        const body = {
+          ...envelope,
+          ...(envelope.statusCode >= 500 ? { error: 'The referral could not be recorded' } : {}),
+          ...(targetUrl ? { targetUrl } : {}),
+        };
+        return reply.status(envelope.statusCode as 400 | 429 | 500).send(body);
+      },
+    },
+    async (request) => {
+      const { targetUrl, referralId } = await app.tracking.trackReferral(request.body, meta(request));
+      return { success: true, targetUrl, referralId };
+    },
+  );
+
+  app.post(
+    '/track-event',
+    {
+      config: PUBLIC_CORS,
+      onRequest: perIp,
+      schema: { tags, body: trackEventBodySchema, response: { 201: trackEventResponseSchema, 400: errorEnvelopeSchema, 429: errorEnvelopeSchema } },
+    },
+    async (request, reply) => {
+      const { eventId } = await app.tracking.trackEvent(request.body, meta(request));
+      return reply.status(201).send({ success: true as const, eventId });
+    },
+  );
+};

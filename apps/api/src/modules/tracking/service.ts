@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { AffiliateError, buildReferralTarget, createAffiliateTagger, createReferenceId, type AffiliateConfig } from '@pricehunt/affiliate';
+import type { RedirectQuery, TrackEventBody, TrackReferralBody } from '@pricehunt/contracts';
+import { InvalidUrlError, normalizeHost, stripWww, tryParseHttpUrl } from '@pricehunt/marketplace';
+import type Database from 'better-sqlite3';
+import type { Db } from '../../db/client';
+import type { WriteQueue } from '../../db/write-queue';
+import { badRequest } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { canReceiveAttribution } from '../auth/permissions';
+import type { LinkSigner } from './link-signer';
+import { createRedirectAllowList, parseRedirectTarget, storeDomainCandidates, type RedirectAllowList } from './redirect-policy';
+import { createTrackingRepository } from './repository';
+
+/** What the service reads from the HTTP request besides the payload. */
+export interface RequestMeta {
+  referrer?: string;
+  userAgent?: string;
+  /** The `pricehunt_session_id` cookie, when the browser sent one. */
+  sessionCookie?: string;
+}
+
+export interface TrackingDeps {
+  db: Db;
+  sqlite: Database.Database;
+  log: Logger;
+  config: { affiliate: AffiliateConfig };
+  writes: WriteQueue;
+  signer: LinkSigner;
+}
+
+const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const REFERRAL_ID = /^[A-Za-z0-9._~-]{1,128}$/;
+const cut = (value: string | undefined | null, max: number) => (value ? value.slice(0, max) : null);
+const sessionIdOf = (...values: Array<string | undefined | null>) => values.find((v): v is string => typeof v === 'string' && SESSION_ID.test(v)) ?? null;
+
+/** A URL may be echoed back to a client only when it is http(s). */
+export function usableHttpUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2048) return undefined;
+  return tryParseHttpUrl(value)?.href;
+}
+
+/** Maps the libraries' input errors to the 400 envelope naming the field. */
+function asBadRequest(error: unknown, fallbackField: string): never {
+  if (error instanceof InvalidUrlError) throw badRequest(error.message, error.field || fallbackField);
+  if (error instanceof AffiliateError) throw badRequest(error.message, error.field.startsWith('utm.') ? fallbackField : error.field);
+  throw error;
+}
+
+/**
+ * Clicks (GET /api/redirect), referrals and custom events. Every write goes through the write queue and
+ * the returned promise settles only after the commit.
+ */
+export function createTrackingService({ db, sqlite, log, config, writes, signer }: TrackingDeps) {
+  const repo = createTrackingRepository(db, sqlite);
+  const tagger = createAffiliateTagger(config.affiliate);
+
+  /** The registered business that owns a host (its store domain or a parent of it). */
+  function businessForHost(host: string): { id: string; status: 'active' | 'suspended' } | undefined {
+    for (const domain of storeDomainCandidates(host)) {
+      const business = repo.findBusinessByStoreDomain(domain);
+      if (business) return business;
+    }
+    return undefined;
+  }
+  const allowList: RedirectAllowList = createRedirectAllowList((host) => businessForHost(host) !== undefined);
+
+  /** Business id to attribute a domain to: only active businesses receive attribution. */
+  function attributedBusiness(domain: string | null | undefined): string | null {
+    if (!domain) return null;
+    const host = normalizeHost(domain) ?? domain.trim().toLowerCase();
+    const business = businessForHost(host);
+    return business && canReceiveAttribution(business) ? business.id : null;
+  }
+
+  return {
+    allowList,
+    isAllowedRedirectHost: (host: string) => allowList.isAllowedRedirectHost(host),
+
+    /**
+     * Validates a redirect, records the click and answers the tagged URL to send the shopper to.
+     * @throws HttpError 400 naming `to` (or `sig`) for anything that is not an allowed http(s) target.
+     */
+    async redirect(query: RedirectQuery, meta: RequestMeta): Promise<{ location: string; clickId: string }> {
+      const target = parseRedirectTarget(query.to);
+      if (!target.ok) throw badRequest(target.message, 'to');
+      let signed = false;
+      if (query.sig !== undefined) {
+        if (!signer.verify(query.to, query.sig)) throw badRequest('sig does not match to', 'sig');
+        signed = true;
+      }
+      if (!signed && !allowList.isAllowedRedirectHost(target.host)) {
+        throw badRequest(`to must lead to a known retailer or a registered store; ${target.host} is neither`, 'to');
+      }
+      const clickId = randomUUID();
+      let location: string;
+      try {
+        location = tagger.tagUrl(target.url, { referenceId: clickId });
+      } catch (error) {
+        asBadRequest(error, 'to');
+      }
+      await writes.run(() =>
+        repo.insertClick({
+          id: clickId,
+          createdAt: Date.now(),
+          requestedUrl: target.url.href,
+          targetUrl: location,
+          host: target.host,
+          source: query.source,
+          sessionId: sessionIdOf(query.pricehunt_session_id, meta.sessionCookie),
+          referrer: cut(meta.referrer, 2048),
+          userAgent: cut(meta.userAgent, 512),
+          businessId: attributedBusiness(target.host),
+          clientTimestamp: query.timestamp ?? null,
+          signed,
+        }),
+      );
+      return { location, clickId };
+    },
+
+    /** Stores a referral and answers the target carrying `ref` and the UTM values. */
+    async trackReferral(body: TrackReferralBody, meta: RequestMeta): Promise<{ targetUrl: string; referralId: string }> {
+      const domain = stripWww(normalizeHost(body.businessDomain) ?? body.businessDomain.trim().toLowerCase());
+      const requestedUrl = usableHttpUrl(body.targetUrl);
+      if (!requestedUrl) throw badRequest('targetUrl must be an http or https URL', 'targetUrl');
+      let referralId = body.referralId.trim();
+      if (!REFERRAL_ID.test(referralId)) referralId = createReferenceId(domain);
+      const existing = repo.findReferral(referralId);
+      if (existing) {
+        // A retry of the same referral answers what was stored; a clash with another gets a fresh id.
+        if (existing.business_domain === domain && existing.requested_url === requestedUrl) return { targetUrl: existing.target_url, referralId };
+        referralId = createReferenceId(domain);
+      }
+      let targetUrl: string;
+      try {
+        targetUrl = buildReferralTarget(requestedUrl, referralId, { source: body.utmSource, medium: body.utmMedium, campaign: body.utmCampaign });
+      } catch (error) {
+        asBadRequest(error, 'targetUrl');
+      }
+      await writes.run(() =>
+        repo.insertReferral({
+          id: randomUUID(),
+          referralId,
+          createdAt: Date.now(),
+          businessDomain: domain,
+          businessId: attributedBusiness(domain),
+          requestedUrl,
+          targetUrl,
+          sourceUrl: body.sourceUrl ?? null,
+          productName: body.productName ?? null,
+          userId: body.userId ?? null,
+          utmSource: body.utmSource ?? null,
+          utmMedium: body.utmMedium ?? null,
+          utmCampaign: body.utmCampaign ?? null,
+          referrer: cut(meta.referrer, 2048),
+          userAgent: cut(meta.userAgent, 512),
+        }),
+      );
+      log.debug({ referralId, businessDomain: domain }, 'referral stored');
+      return { targetUrl, referralId };
+    },
+
+    /** Stores a custom event; common fields of eventData are lifted into columns for attribution. */
+    async trackEvent(body: TrackEventBody, meta: RequestMeta): Promise<{ eventId: string }> {
+      const data = body.eventData;
+      const text = (key: string, max: number) => (typeof data[key] === 'string' ? (data[key] as string).slice(0, max) : null);
+      const value = [data.value, data.orderValue, data.revenue].find((v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0);
+      const currency = text('currency', 8)?.toUpperCase() ?? null;
+      const timestamp = typeof data.timestamp === 'number' ? data.timestamp : typeof data.timestamp === 'string' ? Date.parse(data.timestamp) : NaN;
+      const domain = body.businessDomain ? stripWww(normalizeHost(body.businessDomain) ?? body.businessDomain.trim().toLowerCase()) : null;
+      const eventId = randomUUID();
+      await writes.run(() =>
+        repo.insertEvent({
+          id: eventId,
+          createdAt: Date.now(),
+          eventType: body.eventType,
+          businessDomain: domain,
+          businessId: attributedBusiness(domain),
+          sessionId: sessionIdOf(text('sessionId', 128), meta.sessionCookie),
+          userId: text('userId', 128),
+          referralId: text('referralId', 128) ?? text('ref', 128),
+          url: text('url', 2048),
+          valueCents: value === undefined ? null : Math.round(value * 100),
+          currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
+          clientTimestamp: Number.isFinite(timestamp) ? Math.trunc(timestamp) : null,
+          data: JSON.stringify(data),
+          userAgent: cut(meta.userAgent, 512),
+        }),
+      );
+      return { eventId };
+    },
+  };
+}
+export type TrackingService = ReturnType<typeof createTrackingService>;
