@@ -85,7 +85,21 @@ describe('GET /api/redirect', () => {
     expect(lastClick().business_id).toBeNull();
   });
 
-  it('accepts hosts from added checks (catalog offers)', async () => {
+  it('accepts the hosts of catalog offers', async () => {
+    expect((await redirect({ to: 'https://www.abt.com/p/123' })).statusCode).toBe(400);
+    t.app.sqlite.prepare("insert into retailers (id, name, domains) values ('abt', 'Abt', '[\"abt.com\"]')").run();
+    t.app.sqlite
+      .prepare(
+        `insert into offers (retailer_id, external_id, canonical_url, url, host, title, price_cents, currency)
+         values ('abt', '123', 'https://abt.com/p/123', 'https://www.abt.com/p/123', 'abt.com', 'Thing', 1000, 'USD')`,
+      )
+      .run();
+    expect(t.app.redirectAllowList.checkNames).toContain('catalog offer hosts');
+    expect((await redirect({ to: 'https://www.abt.com/p/123' })).statusCode).toBe(302);
+    expect((await redirect({ to: 'https://abt.com.evil.example/p/123' })).statusCode).toBe(400);
+  });
+
+  it('accepts hosts from added checks', async () => {
     expect((await redirect({ to: 'https://offers-feed.example/item/1' })).statusCode).toBe(400);
     t.app.redirectAllowList.addHostCheck('test offers', (host) => host === 'offers-feed.example');
     expect(t.app.redirectAllowList.isAllowedRedirectHost('offers-feed.example')).toBe(true);

@@ -15,7 +15,12 @@ export function createTrackingRepository(db: Db, sqlite: Database.Database) {
   const referralById = sqlite.prepare<[string], { referral_id: string; business_domain: string; requested_url: string; target_url: string }>(
     'select referral_id, business_domain, requested_url, target_url from referrals where referral_id = ?',
   );
+  const offerHost = sqlite.prepare<[string], { found: number }>('select 1 as found from offers where host = ? limit 1');
   return {
+    /** True when the catalog holds an offer on this host (offers.host is lower case without `www.`). */
+    hasOfferHost(host: string): boolean {
+      return offerHost.get(host) !== undefined;
+    },
     /** The business whose store domain is exactly `domain`. */
     findBusinessByStoreDomain(domain: string): { id: string; status: 'active' | 'suspended' } | undefined {
       return businessByDomain.get(domain) as { id: string; status: 'active' | 'suspended' } | undefined;

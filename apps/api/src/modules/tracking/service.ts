@@ -64,6 +64,7 @@ export function createTrackingService({ db, sqlite, log, config, writes, signer 
     return undefined;
   }
   const allowList: RedirectAllowList = createRedirectAllowList((host) => businessForHost(host) !== undefined);
+  allowList.addHostCheck('catalog offer hosts', (host) => repo.hasOfferHost(stripWww(host)));
 
   /** Business id to attribute a domain to: only active businesses receive attribution. */
   function attributedBusiness(domain: string | null | undefined): string | null {
