@@ -94,7 +94,10 @@ export function loadDataset(dataDir: string, name: DatasetName): Dataset {
   const offersA = new Map([...tableA].map(([id, r]) => [id, toOffer(name, r)]));
   const offersB = new Map([...tableB].map(([id, r]) => [id, toOffer(name, r)]));
   const all = [...offersA.values(), ...offersB.values()];
-  const stats = buildIdfStats(all.map((o) => o.title));
+  const stats = buildIdfStats(
+    all.map((o) => o.title),
+    { brands: all.map((o) => o.brand) },
+  );
   const baselineStats = buildIdfStats([...tableA.values(), ...tableB.values()].map(serialise));
   return {
     name,

@@ -19,6 +19,7 @@ export {
 } from './lib/extract';
 export {
   buildIdfStats,
+  buildBrandIndex,
   idfStatsToJson,
   idfStatsFromJson,
   charTrigrams,

@@ -37,6 +37,7 @@ export interface PreparedOffer {
   readonly [PREPARED]: true;
   readonly offer: OfferLike;
   readonly stats: IdfStats | undefined;
+  /** Normalised brand: the offer's own, else a known brand read from the start of the title. */
   readonly brand: string | null;
   readonly gtin: string | null;
   readonly mpn: string | null;
@@ -79,6 +80,20 @@ function checkOffer(offer: OfferLike): void {
   }
 }
 
+/** A known brand among the first words of the title ("Sony WH-1000XM5 …" → "sony"). */
+function brandFromTitle(tokens: readonly string[], stats: IdfStats | undefined): string | null {
+  const brands = stats?.brands;
+  if (!brands || brands.size === 0) return null;
+  for (let start = 0; start < Math.min(2, tokens.length); start++) {
+    for (let len = 3; len >= 1; len--) {
+      if (start + len > tokens.length) continue;
+      const hit = brands.get(tokens.slice(start, start + len).join(' '));
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
 export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer {
   checkOffer(offer);
@@ -96,7 +111,7 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     [PREPARED]: true,
     offer,
     stats,
-    brand: normaliseBrand(offer.brand),
+    brand: normaliseBrand(offer.brand) ?? brandFromTitle(tokens, stats),
     gtin: normaliseGtin(offer.gtin ?? null),
     mpn,
     models,

@@ -90,3 +90,18 @@ describe('scorePair', () => {
     );
   });
 });
+
+describe('brand vocabulary', () => {
+  it('reads a known brand off the title when an offer has no brand field', () => {
+    const stats = buildIdfStats(['Sony WH-1000XM5', 'Bose QuietComfort 45', 'McAfee Internet Security'], {
+      brands: ['Sony Electronics', 'Bose Corporation', 'McAfee, Inc.', 'Generic'],
+    });
+    const a = { title: 'CA Internet Security Suite 2007 3 user', brand: 'Computer Associates' };
+    const b = { title: 'McAfee Internet Security Suite 2007 3-user (PC)' };
+    expect(prepareOffer(b, stats).brand).toBe('mcafee');
+    expect(prepareOffer({ title: 'Generic USB cable' }, stats).brand).toBeNull();
+    const r = scorePair(a, b, { stats });
+    expect(r.reasons.map((x) => x.code)).toContain('brand-conflict');
+    expect(scorePair(a, b).reasons.map((x) => x.code)).not.toContain('brand-conflict');
+  });
+});

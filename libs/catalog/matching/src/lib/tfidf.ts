@@ -3,7 +3,7 @@
  * character trigrams. Build the statistics once from the catalog titles with {@link buildIdfStats}
  * and pass them to the scorer; without statistics every term weighs the same.
  */
-import { compactTitle, tokenizeTitle } from './normalise';
+import { compactTitle, normaliseBrand, tokenizeTitle } from './normalise';
 
 /** Sparse unit vector: words are keyed by themselves, trigrams by {@link trigramCode}. */
 export type SparseVector<K = string> = Map<K, number>;
@@ -12,12 +12,34 @@ export interface IdfStats {
   docCount: number;
   wordDf: Map<string, number>;
   trigramDf: Map<string, number>;
+  /**
+   * Brands known in the corpus: title words of the brand ("hewlett packard", "hp") → canonical
+   * brand key. Lets the scorer read the brand off a title when an offer has no brand field.
+   */
+  brands?: Map<string, string>;
 }
 
 export interface IdfStatsJson {
   docCount: number;
   wordDf: Record<string, number>;
   trigramDf: Record<string, number>;
+  brands?: Record<string, string>;
+}
+
+const NOT_BRANDS = new Set(['generic', 'unbranded', 'unknown', 'na', 'n a', 'none', 'other', 'various', 'oem', 'no brand']);
+
+/** Brand vocabulary for {@link IdfStats.brands}: each brand's own words and its canonical key. */
+export function buildBrandIndex(brands: Iterable<string | null | undefined>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const raw of brands) {
+    const canon = normaliseBrand(raw);
+    if (!canon || NOT_BRANDS.has(canon)) continue;
+    for (const form of [raw as string, canon]) {
+      const key = tokenizeTitle(form).join(' ');
+      if (key.length >= 2 && !/^\d+$/.test(key) && !index.has(key)) index.set(key, canon);
+    }
+  }
+  return index;
 }
 
 /** Character trigrams of a compact title, padded with a space at both ends. */
@@ -28,8 +50,11 @@ export function charTrigrams(compact: string): string[] {
   return out;
 }
 
-/** Document frequencies of title words and trigrams over a corpus of titles. */
-export function buildIdfStats(titles: Iterable<string>): IdfStats {
+/**
+ * Document frequencies of title words and trigrams over a corpus of titles, and optionally the
+ * corpus's brand vocabulary.
+ */
+export function buildIdfStats(titles: Iterable<string>, options: { brands?: Iterable<string | null | undefined> } = {}): IdfStats {
   const wordDf = new Map<string, number>();
   const trigramDf = new Map<string, number>();
   let docCount = 0;
@@ -38,7 +63,9 @@ export function buildIdfStats(titles: Iterable<string>): IdfStats {
     for (const w of new Set(tokenizeTitle(title))) wordDf.set(w, (wordDf.get(w) ?? 0) + 1);
     for (const g of new Set(charTrigrams(compactTitle(title)))) trigramDf.set(g, (trigramDf.get(g) ?? 0) + 1);
   }
-  return { docCount, wordDf, trigramDf };
+  const stats: IdfStats = { docCount, wordDf, trigramDf };
+  if (options.brands) stats.brands = buildBrandIndex(options.brands);
+  return stats;
 }
 
 export function idfStatsToJson(stats: IdfStats): IdfStatsJson {
@@ -46,6 +73,7 @@ export function idfStatsToJson(stats: IdfStats): IdfStatsJson {
     docCount: stats.docCount,
     wordDf: Object.fromEntries(stats.wordDf),
     trigramDf: Object.fromEntries(stats.trigramDf),
+    ...(stats.brands ? { brands: Object.fromEntries(stats.brands) } : {}),
   };
 }
 
@@ -57,6 +85,7 @@ export function idfStatsFromJson(json: IdfStatsJson): IdfStats {
     docCount: json.docCount,
     wordDf: new Map(Object.entries(json.wordDf ?? {})),
     trigramDf: new Map(Object.entries(json.trigramDf ?? {})),
+    ...(json.brands ? { brands: new Map(Object.entries(json.brands)) } : {}),
   };
 }
 
