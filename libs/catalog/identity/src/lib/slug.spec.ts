@@ -11,6 +11,16 @@ describe('slugQueryFromUrl', () => {
     expect(slugQueryFromUrl(url)).toBe(query);
   });
 
+  it('reads the shop page inside an affiliate deep link', () => {
+    const shop = 'https://www.newegg.com/corsair-32gb-ddr5-memory/p/N82E16820236910';
+    const wrapped = `https://click.linksynergy.com/deeplink?id=abc&mid=44583&murl=${encodeURIComponent(shop)}`;
+    expect(slugQueryFromUrl(wrapped)).toBe('corsair 32gb ddr5 memory');
+  });
+
+  it("never counts the retailer's product id as a word", () => {
+    expect(slugQueryFromUrl('https://www.newegg.com/p/N82E16820236910')).toBeNull();
+  });
+
   it('returns null when the path holds only ids and routing words', () => {
     expect(slugQueryFromUrl('https://www.amazon.com/dp/B09XS7JWHH')).toBeNull();
     expect(slugQueryFromUrl('https://www.ebay.com/itm/1234567890')).toBeNull();

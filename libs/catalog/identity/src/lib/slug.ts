@@ -2,8 +2,10 @@
  * Slug fallback: when a product page cannot be read, the words in its URL path often name the
  * product ("/Sony-WH-1000XM5-Wireless-Headphones/dp/B09XS7JWHH"). This picks the most word-like
  * path segment (the last one on a tie), drops ids, file extensions and routing words, and returns
- * the words as a search query.
+ * the words as a search query. Affiliate deep links are unwrapped to the shop page first, and the
+ * retailer's own product id (as @pricehunt/marketplace reads it) never counts as a word.
  */
+import { extractProductId, unwrapDeepLink } from '@pricehunt/marketplace';
 
 /** Path words that route rather than describe. */
 const ROUTE_WORDS = new Set([
@@ -22,7 +24,7 @@ function isIdLike(word: string): boolean {
   return false;
 }
 
-function segmentWords(segment: string): string[] {
+function segmentWords(segment: string, productId: string | null): string[] {
   let s = segment;
   try {
     s = decodeURIComponent(segment);
@@ -33,7 +35,7 @@ function segmentWords(segment: string): string[] {
   return s
     .split(/[-_+\s.,;:!()[\]'"]+/)
     .map((w) => w.toLowerCase())
-    .filter((w) => w.length > 0 && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w) && !isIdLike(w));
+    .filter((w) => w.length > 0 && w !== productId && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w) && !isIdLike(w));
 }
 
 /**
@@ -48,10 +50,13 @@ export function slugQueryFromUrl(url: string): string | null {
     throw new TypeError('url must be an absolute http(s) URL');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError('url must be an absolute http(s) URL');
+  const destination = unwrapDeepLink(parsed.href);
+  if (destination && destination !== parsed.href) parsed = new URL(destination);
+  const productId = extractProductId(parsed)?.id.toLowerCase() ?? null;
   const segments = parsed.pathname.split('/').filter(Boolean);
   let best: string[] = [];
   for (const segment of segments) {
-    const words = segmentWords(segment);
+    const words = segmentWords(segment, productId);
     const letters = words.filter((w) => /[a-z]/.test(w));
     // Prefer more words; a later segment wins a tie (closer to the product).
     if (letters.length >= best.filter((w) => /[a-z]/.test(w)).length && letters.length > 0) best = words;
