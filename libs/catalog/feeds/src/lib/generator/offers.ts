@@ -211,6 +211,7 @@ export function productOffers(product: SyntheticProduct, seed: number): Syntheti
   const rng = new Rng(mix32(seed ^ 0x6f666672, product.index));
   const retailers = chooseRetailers(product, rng);
   const offers: SyntheticOffer[] = [];
+  let description: string | undefined;
   for (const retailer of retailers) {
     const profile = PROFILES[retailer];
     let condition: FeedOffer['condition'] = 'new';
@@ -225,6 +226,11 @@ export function productOffers(product: SyntheticProduct, seed: number): Syntheti
     if (condition === 'refurbished') factor *= 0.78;
     if (condition === 'used') factor *= 0.65;
     const priceCents = roundPrice(product.msrpCents * factor, retailer, rng);
+    let saleCents: number | undefined;
+    if (retailer !== 'apple' && retailer !== 'playstation' && rng.chance(0.12)) {
+      const sale = roundPrice(priceCents * (0.8 + rng.next() * 0.15), retailer, rng);
+      if (sale < priceCents) saleCents = sale;
+    }
     const offer: SyntheticOffer = {
       externalId: id,
       retailer,
@@ -237,18 +243,18 @@ export function productOffers(product: SyntheticProduct, seed: number): Syntheti
       availability: availabilityFor(rng),
       condition,
       category: product.categoryPath,
+      shippingCents: 0,
     };
-    if (retailer !== 'apple' && retailer !== 'playstation' && rng.chance(0.12)) {
-      offer.salePriceCents = roundPrice(priceCents * (0.8 + rng.next() * 0.15), retailer, rng);
-      if (offer.salePriceCents >= priceCents) delete offer.salePriceCents;
-    }
-    if (profile.freeOver !== undefined) offer.shippingCents = (offer.salePriceCents ?? priceCents) >= profile.freeOver ? 0 : (profile.fee ?? 0);
-    else if (retailer === 'ebay') offer.shippingCents = rng.chance(0.6) ? 0 : rng.pick([499, 799, 999, 1499, 1999]);
-    else offer.shippingCents = 0;
+    if (saleCents !== undefined) offer.salePriceCents = saleCents;
+    if (profile.freeOver !== undefined) offer.shippingCents = (saleCents ?? priceCents) >= profile.freeOver ? 0 : (profile.fee ?? 0);
+    else if (retailer === 'ebay' && !rng.chance(0.6)) offer.shippingCents = rng.pick([499, 799, 999, 1499, 1999]);
     if (rng.next() < profile.gtinShown) offer.gtin = product.gtin;
     if (rng.next() < profile.mpnShown) offer.mpn = product.mpn;
     if (retailer === 'bestbuy' || retailer === 'newegg') offer.sku = id;
-    if (retailer === 'amazon' || retailer === 'bestbuy' || retailer === 'apple') offer.description = `${product.title}. ${product.marketing[0]}. ${product.marketing[1]}.`;
+    if (retailer === 'amazon' || retailer === 'bestbuy' || retailer === 'apple') {
+      description ??= `${product.title}. ${product.marketing[0]}. ${product.marketing[1]}.`;
+      offer.description = description;
+    }
     offers.push(offer);
   }
   return offers;
