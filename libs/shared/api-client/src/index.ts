@@ -7,4 +7,14 @@ export {
   REQUEST_FAILED_CODE,
   type ApiErrorInit,
 } from './lib/api-error';
-export { apiRequest, buildUrl, type ApiRequestOptions, type ApiResult, type FetchLike, type HttpMethod, type QueryParams } from './lib/api-request';
+export {
+  apiRequest,
+  buildUrl,
+  type ApiRequestOptions,
+  type FetchLike,
+  type HttpMethod,
+  type QueryParams,
+  type SchemaIssue,
+  type SchemaLike,
+  type SchemaSource,
+} from './lib/api-request';

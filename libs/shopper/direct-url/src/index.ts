@@ -8,7 +8,7 @@ export {
   parseProductUrl,
   PRODUCT_REQUEST_KEY_PREFIX,
   productRequestKey,
-  productRequestRecordSchema,
+  validateProductRequest,
   readProductRequest,
   startTextSearch,
   startUrlSearch,

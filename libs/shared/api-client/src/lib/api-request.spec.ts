@@ -82,6 +82,61 @@ describe('apiRequest', () => {
     expect(error.field).toBe('price');
   });
 
+  it('loads a lazy schema alongside the request and parses with it', async () => {
+    const order: string[] = [];
+    const mock = createFetchMock({
+      'GET /api/items/1': () => {
+        order.push('fetch');
+        return jsonResponse({ id: '1', price: 3 });
+      },
+    });
+    const loader = jest.fn(async () => {
+      order.push('schema');
+      return itemSchema;
+    });
+    await expect(apiRequest('/api/items/1', { schema: loader, fetch: mock.fetch })).resolves.toEqual({ id: '1', price: 3 });
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['schema', 'fetch']);
+  });
+
+  it('rejects with a lazy schema that refuses the answer', async () => {
+    const mock = createFetchMock({ 'GET /api/items/1': jsonResponse({ id: 1 }) });
+    const error = await failure(apiRequest('/api/items/1', { schema: async () => itemSchema, fetch: mock.fetch }));
+    expect(error.code).toBe(INVALID_RESPONSE_CODE);
+    expect(error.details.map((detail) => detail.field)).toEqual(['id', 'price']);
+  });
+
+  it('reports the failed request, not the schema loader, when both fail', async () => {
+    const mock = createFetchMock({ 'GET /api/items/1': networkFailure });
+    const error = await failure(apiRequest('/api/items/1', { schema: () => Promise.reject(new Error('chunk failed')), fetch: mock.fetch }));
+    expect(error.code).toBe(NETWORK_ERROR_CODE);
+  });
+
+  it('rejects with the loader error when only the schema cannot be loaded', async () => {
+    const mock = createFetchMock({ 'GET /api/items/1': jsonResponse({ id: '1', price: 3 }) });
+    await expect(apiRequest('/api/items/1', { schema: () => Promise.reject(new Error('chunk failed')), fetch: mock.fetch })).rejects.toThrow('chunk failed');
+  });
+
+  it('names the root "response" when the whole answer has the wrong type', async () => {
+    const mock = createFetchMock({ 'GET /api/items/1': jsonResponse([1, 2]) });
+    const error = await failure(apiRequest('/api/items/1', { schema: itemSchema, fetch: mock.fetch }));
+    expect(error.field).toBe('response');
+  });
+
+  it('keeps only well-formed details of an envelope', async () => {
+    const mock = createFetchMock({
+      'POST /api/x': jsonResponse({ success: false, error: 'Bad', code: 'VALIDATION_ERROR', statusCode: 400, details: [{ field: 'a', message: 'A' }, { field: 1 }, null], requestId: 'req-1' }, { status: 400 }),
+    });
+    const error = await failure(apiRequest('/api/x', { method: 'POST', fetch: mock.fetch }));
+    expect(error.details).toEqual([{ field: 'a', message: 'A' }]);
+    expect(error.requestId).toBe('req-1');
+  });
+
+  it('reads a { message } body when there is no error field', async () => {
+    const mock = createFetchMock({ 'GET /api/x': jsonResponse({ message: 'Route not found' }, { status: 404 }) });
+    expect((await failure(apiRequest('/api/x', { fetch: mock.fetch }))).message).toBe('Route not found');
+  });
+
   it('rejects a successful answer that is not JSON', async () => {
     const mock = createFetchMock({ 'GET /api/items/1': textResponse('<html>', { status: 200 }) });
     const error = await failure(apiRequest('/api/items/1', { schema: itemSchema, fetch: mock.fetch }));

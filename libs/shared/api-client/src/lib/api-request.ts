@@ -1,5 +1,4 @@
-import { errorEnvelopeSchema, fieldErrorsFromIssues } from '@pricehunt/contracts';
-import type { z } from 'zod';
+import type { FieldError } from '@pricehunt/contracts';
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_CODE } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -7,14 +6,34 @@ type QueryScalar = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryScalar | readonly QueryScalar[]>;
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-export interface ApiRequestOptions<S extends z.ZodType | undefined = undefined> {
+/** One problem reported by a schema (a zod issue has this shape). */
+export interface SchemaIssue {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+}
+
+/**
+ * Anything with zod's `safeParse`. The client depends on this shape only, so that it never loads a
+ * validation library itself: pages that need schemas bring them (or load them lazily).
+ */
+export interface SchemaLike<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<SchemaIssue> } };
+}
+
+/** A schema, or a function that loads one (e.g. `() => import('@pricehunt/contracts').then((m) => m.xSchema)`). */
+export type SchemaSource<T> = SchemaLike<T> | (() => Promise<SchemaLike<T>>);
+
+export interface ApiRequestOptions<T = unknown> {
   method?: HttpMethod;
   /** Sent as JSON; `FormData`, `Blob` and `URLSearchParams` are sent as they are. */
   body?: unknown;
   /** Appended to the path; `undefined` and `null` values are left out, arrays repeat the key. */
   query?: QueryParams;
-  /** Parses the successful answer; without it the decoded JSON is returned as `unknown`. */
-  schema?: S;
+  /**
+   * Parses the successful answer; without it the decoded JSON is returned as `unknown`. A loader function
+   * is called alongside the request, so a lazily loaded schema costs no extra round trip.
+   */
+  schema?: SchemaSource<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Message used when a failing answer carries no message of its own (e.g. "Login failed"). */
@@ -25,7 +44,6 @@ export interface ApiRequestOptions<S extends z.ZodType | undefined = undefined> 
   fetch?: FetchLike;
 }
 
-export type ApiResult<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 /** Builds `path?query` from query parameters, leaving out empty values. */
 export function buildUrl(path: string, query?: QueryParams, baseUrl = ''): string {
@@ -64,21 +82,40 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
   }
 }
 
-/** Reads a failing answer: the error envelope when it is one, a plain `{ error }` otherwise, else a generic error. */
+function readDetails(value: unknown): FieldError[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((item): item is FieldError => Boolean(item) && typeof item.field === 'string' && typeof item.message === 'string');
+}
+
+/**
+ * Reads a failing answer: the error envelope (`{ success: false, error, code, statusCode, field?, details? }`),
+ * a looser `{ error }` or `{ message }` body, or else a generic error with `fallbackMessage`.
+ */
 function errorFromBody(status: number, body: unknown, fallbackMessage: string): ApiError {
-  const envelope = errorEnvelopeSchema.safeParse(body);
-  if (envelope.success) {
-    const { error, code, field, details, requestId } = envelope.data;
-    return new ApiError({ status, code, message: error, field, details, requestId });
-  }
-  if (body && typeof body === 'object') {
-    const loose = body as { error?: unknown; code?: unknown; message?: unknown };
-    const message = typeof loose.error === 'string' && loose.error ? loose.error : typeof loose.message === 'string' && loose.message ? loose.message : undefined;
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const envelope = body as Record<string, unknown>;
+    const message =
+      typeof envelope['error'] === 'string' && envelope['error']
+        ? envelope['error']
+        : typeof envelope['message'] === 'string' && envelope['message']
+          ? envelope['message']
+          : undefined;
     if (message) {
-      return new ApiError({ status, code: typeof loose.code === 'string' ? loose.code : REQUEST_FAILED_CODE, message });
+      return new ApiError({
+        status,
+        code: typeof envelope['code'] === 'string' && envelope['code'] ? envelope['code'] : REQUEST_FAILED_CODE,
+        message,
+        field: typeof envelope['field'] === 'string' ? envelope['field'] : undefined,
+        details: readDetails(envelope['details']),
+        requestId: typeof envelope['requestId'] === 'string' ? envelope['requestId'] : undefined,
+      });
     }
   }
   return new ApiError({ status, code: REQUEST_FAILED_CODE, message: fallbackMessage });
+}
+
+function issuesToDetails(issues: ReadonlyArray<SchemaIssue>): FieldError[] {
+  return issues.map((issue) => ({ field: issue.path.length ? issue.path.map(String).join('.') : 'response', message: issue.message }));
 }
 
 /**
@@ -87,10 +124,7 @@ function errorFromBody(status: number, body: unknown, fallbackMessage: string): 
  * `NETWORK_ERROR` when nothing came back, `INVALID_RESPONSE` when the answer has the wrong shape).
  * An aborted request rejects with the abort error itself so callers can tell cancellation apart.
  */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  options: ApiRequestOptions<S> = {},
-): Promise<ApiResult<S>> {
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, schema, signal, errorMessage, baseUrl = '' } = options;
   const fetchImpl: FetchLike | undefined = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (!fetchImpl) throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE });
@@ -105,6 +139,10 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
       headers['Content-Type'] = 'application/json';
     }
   }
+
+  // A schema loader runs alongside the request; its failure surfaces after the request settles.
+  const schemaPromise: Promise<SchemaLike<T> | undefined> = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  schemaPromise.catch(() => undefined);
 
   let response: Response;
   try {
@@ -133,10 +171,11 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   if (value && typeof value === 'object' && (value as { success?: unknown }).success === false) {
     throw errorFromBody(response.status, value, errorMessage ?? 'The request did not succeed');
   }
-  if (!schema) return value as ApiResult<S>;
-  const parsed = schema.safeParse(value);
+  const parser = await schemaPromise;
+  if (!parser) return value as T;
+  const parsed = parser.safeParse(value);
   if (!parsed.success) {
-    const details = fieldErrorsFromIssues(parsed.error.issues, 'response');
+    const details = issuesToDetails(parsed.error.issues);
     throw new ApiError({
       status: response.status,
       code: INVALID_RESPONSE_CODE,
@@ -145,5 +184,5 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
       details,
     });
   }
-  return parsed.data as ApiResult<S>;
+  return parsed.data;
 }

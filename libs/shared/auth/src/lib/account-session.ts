@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest, isApiError, NETWORK_ERROR_MESSAGE, type FetchLike } from '@pricehunt/api-client';
-import type { z } from 'zod';
+import { apiRequest, isApiError, NETWORK_ERROR_MESSAGE, type FetchLike, type SchemaSource } from '@pricehunt/api-client';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -10,8 +9,8 @@ export type AuthOutcome<T> = { success: true; account: T } | { success: false; e
 export interface AccountSessionConfig<T> {
   /** e.g. `/api/business/auth`; `me`, `login`, `register` and `logout` are below it. */
   basePath: string;
-  /** Parses the answer of me, login and register into the account. */
-  responseSchema: z.ZodType<{ account: T }>;
+  /** Parses the answer of me, login and register into the account (a schema or a loader of one). */
+  responseSchema: SchemaSource<{ account: T }>;
   loginFailed: string;
   registerFailed: string;
   fetch?: FetchLike;

@@ -1,18 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FetchLike } from '@pricehunt/api-client';
-import { businessSchema, type Business } from '@pricehunt/contracts';
-import { z } from 'zod';
+import type { Business } from '@pricehunt/contracts';
 import { useAccountSession, type AuthStatus } from './account-session';
+
+const loadBusinessAnswerSchema = () => import('./schemas').then((schemas) => schemas.businessAnswerSchema);
 
 export const BUSINESS_AUTH_PATH = '/api/business/auth';
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 export const REGISTRATION_FAILED_MESSAGE = 'Registration failed';
-
-// SPEC §4: admin status equals isAdmin, false when absent.
-const sessionBusinessSchema = businessSchema.extend({ isAdmin: z.boolean().optional().default(false) });
-const businessAnswerSchema = z
-  .object({ success: z.literal(true), business: sessionBusinessSchema })
-  .transform((answer) => ({ account: answer.business as Business }));
 
 export type BusinessAuthResult = { success: true; business: Business } | { success: false; error: string };
 
@@ -53,7 +48,7 @@ export interface BusinessAuthProviderProps {
 export function BusinessAuthProvider({ children, fetch, baseUrl }: BusinessAuthProviderProps) {
   const session = useAccountSession<Business>({
     basePath: BUSINESS_AUTH_PATH,
-    responseSchema: businessAnswerSchema,
+    responseSchema: loadBusinessAnswerSchema,
     loginFailed: LOGIN_FAILED_MESSAGE,
     registerFailed: REGISTRATION_FAILED_MESSAGE,
     fetch,

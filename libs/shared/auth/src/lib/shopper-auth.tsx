@@ -1,12 +1,12 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FetchLike } from '@pricehunt/api-client';
-import { shopperAuthResponseSchema, type ShopperUser } from '@pricehunt/contracts';
+import type { ShopperUser } from '@pricehunt/contracts';
 import { useAccountSession, type AuthStatus } from './account-session';
 import { LOGIN_FAILED_MESSAGE, REGISTRATION_FAILED_MESSAGE } from './business-auth';
 
 export const SHOPPER_AUTH_PATH = '/api/shopper/auth';
 
-const shopperAnswerSchema = shopperAuthResponseSchema.transform((answer) => ({ account: answer.user }));
+const loadShopperAnswerSchema = () => import('./schemas').then((schemas) => schemas.shopperAnswerSchema);
 
 export type ShopperAuthResult = { success: true; user: ShopperUser } | { success: false; error: string };
 
@@ -40,7 +40,7 @@ export interface ShopperAuthProviderProps {
 export function ShopperAuthProvider({ children, fetch, baseUrl }: ShopperAuthProviderProps) {
   const { account, status, error, login, register, logout, refresh, clearError } = useAccountSession<ShopperUser>({
     basePath: SHOPPER_AUTH_PATH,
-    responseSchema: shopperAnswerSchema,
+    responseSchema: loadShopperAnswerSchema,
     loginFailed: LOGIN_FAILED_MESSAGE,
     registerFailed: REGISTRATION_FAILED_MESSAGE,
     fetch,

@@ -1,14 +1,9 @@
 import { apiRequest, isApiError, type FetchLike } from '@pricehunt/api-client';
-import {
-  fieldErrorsFromIssues,
-  trackEventBodySchema,
-  trackReferralBodySchema,
-  trackReferralResponseSchema,
-  type TrackEventBody,
-  type TrackEventType,
-  type TrackReferralBody,
-} from '@pricehunt/contracts';
+import type { TrackEventBody, TrackEventType, TrackReferralBody } from '@pricehunt/contracts';
 import { getSessionId } from './session';
+
+// The wire schemas (and the validation library under them) load with the first tracking call, not with the page.
+const loadContracts = () => import('@pricehunt/contracts');
 
 export const TRACK_REFERRAL_PATH = '/api/trackReferral';
 export const TRACK_EVENT_PATH = '/api/track-event';
@@ -39,9 +34,7 @@ export interface TrackingClient {
 }
 
 function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
-  return fieldErrorsFromIssues(issues)
-    .map((issue) => `${issue.field}: ${issue.message}`)
-    .join('; ');
+  return issues.map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : 'body'}: ${issue.message}`).join('; ');
 }
 
 function currentHref(): string | undefined {
@@ -54,7 +47,14 @@ export function createTrackingClient(options: TrackingClientOptions = {}): Track
   async function trackReferral(payload: TrackReferralPayload): Promise<TrackReferralResult> {
     const fallback = payload.targetUrl;
     const body = { ...payload, sourceUrl: payload.sourceUrl === undefined ? currentHref() : payload.sourceUrl, userId: payload.userId === undefined ? userId() : payload.userId };
-    const parsed = trackReferralBodySchema.safeParse(body);
+    let contracts: Awaited<ReturnType<typeof loadContracts>>;
+    try {
+      contracts = await loadContracts();
+    } catch (caught) {
+      console.error('Referral tracking failed:', caught);
+      return { success: false, targetUrl: fallback, error: 'Referral tracking failed' };
+    }
+    const parsed = contracts.trackReferralBodySchema.safeParse(body);
     if (!parsed.success) {
       const error = `Invalid referral: ${describeIssues(parsed.error.issues)}`;
       console.error('Referral tracking failed:', error);
@@ -64,7 +64,7 @@ export function createTrackingClient(options: TrackingClientOptions = {}): Track
       const answer = await apiRequest(TRACK_REFERRAL_PATH, {
         method: 'POST',
         body: parsed.data,
-        schema: trackReferralResponseSchema,
+        schema: contracts.trackReferralResponseSchema,
         fetch: options.fetch,
         baseUrl: options.baseUrl,
         errorMessage: 'Referral tracking failed',
@@ -84,12 +84,13 @@ export function createTrackingClient(options: TrackingClientOptions = {}): Track
       eventData: { ...eventData, timestamp: new Date().toISOString(), userId: userId(), url: currentHref() ?? null, sessionId: getSessionId() },
       businessDomain: businessDomain ?? null,
     };
-    const parsed = trackEventBodySchema.safeParse(body);
-    if (!parsed.success) {
-      console.error('Event tracking failed:', `Invalid event: ${describeIssues(parsed.error.issues)}`);
-      return false;
-    }
     try {
+      const { trackEventBodySchema } = await loadContracts();
+      const parsed = trackEventBodySchema.safeParse(body);
+      if (!parsed.success) {
+        console.error('Event tracking failed:', `Invalid event: ${describeIssues(parsed.error.issues)}`);
+        return false;
+      }
       await apiRequest(TRACK_EVENT_PATH, { method: 'POST', body: parsed.data, fetch: options.fetch, baseUrl: options.baseUrl });
       return true;
     } catch (caught) {
@@ -102,20 +103,24 @@ export function createTrackingClient(options: TrackingClientOptions = {}): Track
 }
 
 let trackingUserId: string | null = null;
+let defaultClient: TrackingClient | undefined;
 
 /** Sets the user id sent by `trackReferral` and `trackEvent` (null when signed out). */
 export function setTrackingUserId(id: string | null): void {
   trackingUserId = id;
 }
 
-const defaultClient = createTrackingClient({ getUserId: () => trackingUserId });
+function client(): TrackingClient {
+  defaultClient ??= createTrackingClient({ getUserId: () => trackingUserId });
+  return defaultClient;
+}
 
 /** POSTs a referral (SPEC §7) and resolves with the URL to send the shopper to, whether or not tracking worked. */
 export function trackReferral(payload: TrackReferralPayload): Promise<TrackReferralResult> {
-  return defaultClient.trackReferral(payload);
+  return client().trackReferral(payload);
 }
 
 /** POSTs a custom event with timestamp, userId, url and sessionId added; resolves true when the API accepted it. */
 export function trackEvent(eventType: TrackEventType, eventData?: EventData, businessDomain?: string | null): Promise<boolean> {
-  return defaultClient.trackEvent(eventType, eventData, businessDomain);
+  return client().trackEvent(eventType, eventData, businessDomain);
 }

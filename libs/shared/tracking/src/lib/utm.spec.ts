@@ -1,5 +1,5 @@
 import { clearSessionMemory } from './session-storage';
-import { captureUtmParams, getUtmParams, parseUtmParams, UTM_PARAMS_KEY } from './utm';
+import { captureUtmParams, getUtmParams, parseUtmParams, UTM_PARAMS_KEY, UTM_VALUE_MAX_LENGTH } from './utm';
 
 afterEach(() => clearSessionMemory());
 
@@ -56,6 +56,11 @@ describe('UTM capture', () => {
     expect(getUtmParams()).toEqual({ medium: 'email' });
     sessionStorage.setItem('pricehunt_utm_params', JSON.stringify(['a']));
     expect(getUtmParams()).toEqual({});
+  });
+
+  it('bounds values to what the API accepts', async () => {
+    const { TRACKING_LIMITS } = await import('@pricehunt/contracts');
+    expect(UTM_VALUE_MAX_LENGTH).toBe(TRACKING_LIMITS.textLength);
   });
 
   it('bounds very long values', () => {

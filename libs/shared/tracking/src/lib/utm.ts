@@ -1,5 +1,7 @@
-import { TRACKING_LIMITS } from '@pricehunt/contracts';
 import { readSession, writeSession } from './session-storage';
+
+/** Longest UTM value kept; the API accepts this much (TRACKING_LIMITS.textLength of the contracts). */
+export const UTM_VALUE_MAX_LENGTH = 512;
 
 /** SPEC §9: session storage key of the UTM parameters captured at landing. */
 export const UTM_PARAMS_KEY = 'pricehunt_utm_params';
@@ -13,7 +15,7 @@ export function parseUtmParams(search: string): UtmParams {
   const result: UtmParams = {};
   for (const field of UTM_FIELDS) {
     const value = params.get(`utm_${field}`)?.trim();
-    if (value) result[field] = value.slice(0, TRACKING_LIMITS.textLength);
+    if (value) result[field] = value.slice(0, UTM_VALUE_MAX_LENGTH);
   }
   return result;
 }

@@ -10,6 +10,7 @@ import {
   startTextSearch,
   startUrlSearch,
   storeProductRequest,
+  validateProductRequest,
 } from './direct-url';
 
 describe('extractUrlFromPath', () => {
@@ -211,5 +212,26 @@ describe('startTextSearch', () => {
 
   it('refuses an empty query, naming it', () => {
     expect(() => startTextSearch('   ', jest.fn())).toThrow('query is required');
+  });
+});
+
+describe('validateProductRequest', () => {
+  it('accepts url and query records, dropping other fields', () => {
+    expect(validateProductRequest({ url: 'https://a.example/p', timestamp: 1, extra: true })).toEqual({ ok: true, record: { url: 'https://a.example/p', timestamp: 1 } });
+    expect(validateProductRequest({ query: 'tv', timestamp: 0 })).toEqual({ ok: true, record: { query: 'tv', timestamp: 0 } });
+  });
+
+  it.each([
+    [null, 'record'],
+    [[], 'record'],
+    [{ url: 'x' }, 'timestamp'],
+    [{ url: 'x', timestamp: -1 }, 'timestamp'],
+    [{ url: 'x', timestamp: 1.5 }, 'timestamp'],
+    [{ url: ' ', timestamp: 1 }, 'url'],
+    [{ url: 5, timestamp: 1 }, 'url'],
+    [{ timestamp: 1 }, 'query'],
+    [{ query: '', timestamp: 1 }, 'query'],
+  ])('refuses %j, naming %s', (value, field) => {
+    expect(validateProductRequest(value)).toMatchObject({ ok: false, field });
   });
 });

@@ -1,5 +1,4 @@
 import { randomUuid } from '@pricehunt/tracking';
-import { z } from 'zod';
 
 export const INVALID_URL_PATH = '/?error=invalid-url';
 export const FALLBACK_SLUG = 'unknown-product';
@@ -68,12 +67,38 @@ export function productRequestKey(requestId: string): string {
   return `${PRODUCT_REQUEST_KEY_PREFIX}${requestId}`;
 }
 
-export const productUrlRequestSchema = z.object({ url: z.string().min(1), timestamp: z.number().int().nonnegative() });
-export const productQueryRequestSchema = z.object({ query: z.string().min(1), timestamp: z.number().int().nonnegative() });
-export const productRequestRecordSchema = z.union([productUrlRequestSchema, productQueryRequestSchema]);
-export type ProductUrlRequest = z.infer<typeof productUrlRequestSchema>;
-export type ProductQueryRequest = z.infer<typeof productQueryRequestSchema>;
-export type ProductRequestRecord = z.infer<typeof productRequestRecordSchema>;
+/** A pasted-URL search: the product URL and when it was pasted (ms). */
+export interface ProductUrlRequest {
+  url: string;
+  timestamp: number;
+}
+/** A text search: the words typed and when (ms). */
+export interface ProductQueryRequest {
+  query: string;
+  timestamp: number;
+}
+export type ProductRequestRecord = ProductUrlRequest | ProductQueryRequest;
+
+/**
+ * Checks a record and returns a clean copy, or the name of the first bad field. Written by hand rather than
+ * with a schema library so that the landing page, which runs the detector, loads no validation library.
+ */
+export function validateProductRequest(value: unknown): { ok: true; record: ProductRequestRecord } | { ok: false; field: string; message: string } {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, field: 'record', message: 'must be an object' };
+  const candidate = value as Record<string, unknown>;
+  const timestamp = candidate['timestamp'];
+  if (typeof timestamp !== 'number' || !Number.isInteger(timestamp) || timestamp < 0) {
+    return { ok: false, field: 'timestamp', message: 'must be a non-negative whole number of milliseconds' };
+  }
+  if ('url' in candidate) {
+    const url = candidate['url'];
+    if (typeof url !== 'string' || url.trim() === '') return { ok: false, field: 'url', message: 'must be a non-empty string' };
+    return { ok: true, record: { url, timestamp } };
+  }
+  const query = candidate['query'];
+  if (typeof query !== 'string' || query.trim() === '') return { ok: false, field: 'query', message: 'must be a non-empty string (or give url)' };
+  return { ok: true, record: { query, timestamp } };
+}
 
 function requireRequestId(requestId: string) {
   if (typeof requestId !== 'string' || requestId.trim() === '') throw new TypeError('requestId is required');
@@ -82,12 +107,9 @@ function requireRequestId(requestId: string) {
 /** Keeps the request's url (or query) and timestamp in session storage for the results page. */
 export function storeProductRequest(requestId: string, record: ProductRequestRecord): void {
   requireRequestId(requestId);
-  const parsed = productRequestRecordSchema.safeParse(record);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(`Invalid product request: ${issue?.path.join('.') || 'record'} ${issue?.message ?? ''}`.trim());
-  }
-  window.sessionStorage.setItem(productRequestKey(requestId), JSON.stringify(parsed.data));
+  const checked = validateProductRequest(record);
+  if (!checked.ok) throw new TypeError(`Invalid product request: ${checked.field} ${checked.message}`);
+  window.sessionStorage.setItem(productRequestKey(requestId), JSON.stringify(checked.record));
 }
 
 /** The stored record of a request, or null when there is none (another tab, expired session, corrupt value). */
@@ -100,8 +122,8 @@ export function readProductRequest(requestId: string): ProductRequestRecord | nu
   }
   if (!raw) return null;
   try {
-    const parsed = productRequestRecordSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const checked = validateProductRequest(JSON.parse(raw));
+    return checked.ok ? checked.record : null;
   } catch {
     return null;
   }

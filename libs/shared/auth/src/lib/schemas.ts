@@ -1,0 +1,13 @@
+// Answer schemas of the auth endpoints. Loaded on demand (see `loadAuthSchemas`) so that the validation
+// library is not part of a page's first download: the first auth call brings it, in parallel with the request.
+import { businessSchema, shopperAuthResponseSchema, type Business } from '@pricehunt/contracts';
+import { z } from 'zod';
+
+// SPEC §4: admin status equals isAdmin, false when absent.
+const sessionBusinessSchema = businessSchema.extend({ isAdmin: z.boolean().optional().default(false) });
+
+export const businessAnswerSchema = z
+  .object({ success: z.literal(true), business: sessionBusinessSchema })
+  .transform((answer) => ({ account: answer.business as Business }));
+
+export const shopperAnswerSchema = shopperAuthResponseSchema.transform((answer) => ({ account: answer.user }));
