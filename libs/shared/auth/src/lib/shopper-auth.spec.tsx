@@ -1,7 +1,12 @@
 import { createFetchMock, errorResponse, jsonResponse, networkFailure, textResponse, type FetchMock } from '@pricehunt/api-client/testing';
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ShopperAuthProvider, useShopperAuth } from './shopper-auth';
+
+// The answer schemas load on demand; load them once up front so a slow shared machine does not eat into
+// the per-test waiting time, and allow for that machine when waiting for the screen to settle.
+beforeAll(() => import('./schemas'));
+configure({ asyncUtilTimeout: 5000 });
 
 const user = { id: 'u1', email: 'sam@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' };
 const signedIn = () => jsonResponse({ success: true, user });
@@ -16,6 +21,7 @@ function Panel() {
       {auth.error ? <p role="alert">{auth.error}</p> : null}
       <button onClick={() => void auth.login('sam@example.com', 'pw-123456789')}>Sign in</button>
       <button onClick={() => void auth.register({ email: 'sam@example.com', password: 'longenough1' })}>Sign up</button>
+      <button onClick={() => void auth.register({ email: 'sam@example.com', password: 'longenough1', displayName: 'Sam' })}>Sign up with name</button>
       <button onClick={() => void auth.logout()}>Sign out</button>
     </div>
   );
@@ -79,6 +85,15 @@ describe('ShopperAuthProvider', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Status: signed-in')).toBeInTheDocument();
     expect(mock.requestsTo('POST /api/shopper/auth/register')[1]?.body).toEqual({ email: 'sam@example.com', password: 'longenough1' });
+  });
+
+  it('sends the display name when one is given', async () => {
+    const mock = createFetchMock({ 'GET /api/shopper/auth/me': unauthorized(), 'POST /api/shopper/auth/register': signedIn() });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up with name' }));
+    await screen.findByText('Status: signed-in');
+    expect(mock.requestsTo('POST /api/shopper/auth/register')[0]?.body).toEqual({ email: 'sam@example.com', password: 'longenough1', displayName: 'Sam' });
   });
 
   it('shows "Network error occurred" when the network fails', async () => {

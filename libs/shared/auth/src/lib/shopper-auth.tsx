@@ -13,6 +13,8 @@ export type ShopperAuthResult = { success: true; user: ShopperUser } | { success
 export interface ShopperRegisterInput {
   email: string;
   password: string;
+  /** Optional name shown in the app. */
+  displayName?: string;
 }
 
 export interface ShopperAuthValue {
@@ -57,7 +59,7 @@ export function ShopperAuthProvider({ children, fetch, baseUrl }: ShopperAuthPro
       isAuthenticated: status === 'signed-in',
       error,
       login: async (email, password) => toResult(await login({ email, password })),
-      register: async ({ email, password }) => toResult(await register({ email, password })),
+      register: async ({ email, password, displayName }) => toResult(await register({ email, password, ...(displayName ? { displayName } : {}) })),
       logout,
       refresh,
       clearError,
