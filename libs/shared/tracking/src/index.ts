@@ -1,6 +1,6 @@
 export { randomUuid, UUID_V4_PATTERN } from './lib/uuid';
 export { getSessionId, SESSION_ID_KEY } from './lib/session';
-export { captureUtmParams, getUtmParams, parseUtmParams, UTM_FIELDS, UTM_PARAMS_KEY, type UtmField, type UtmParams } from './lib/utm';
+export { captureUtmParams, getUtmParams, parseUtmParams, UTM_FIELDS, UTM_PARAMS_KEY, UTM_VALUE_MAX_LENGTH, type UtmField, type UtmParams } from './lib/utm';
 export { parsePrice } from './lib/price';
 export {
   DATA_LAYER_CURRENCY,
