@@ -13,7 +13,8 @@ const run = (command) => execSync(command, { cwd: root, stdio: 'inherit' });
 const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000);
 if (stale) {
   console.log('Installing npm packages…');
-  run(fs.existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+  // `npm install` rather than `npm ci`: npm records platform-specific optional packages (@swc/core-*) inconsistently in the lock file.
+  run('npm install --no-audit --no-fund');
 }
 
 if (process.argv.includes('--browser')) {
