@@ -6,3 +6,4 @@ export * from './lib/search';
 export * from './lib/catalog';
 export * from './lib/shopper-auth';
 export * from './lib/shopper';
+export * from './lib/merchant';

@@ -1,0 +1,72 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { businesses } from './accounts';
+
+/** Per-business dashboard settings, the store-domain proof and the webhook API key. Times are epoch milliseconds. */
+export const merchantSettings = sqliteTable('merchant_settings', {
+  businessId: text('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  currency: text('currency').notNull().default('USD'),
+  attributionWindowDays: integer('attribution_window_days').notNull().default(30),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** SHA-256 of the API key; the key itself is shown once. */
+  apiKeyHash: text('api_key_hash').unique(),
+  apiKeyPrefix: text('api_key_prefix'),
+  apiKeyCreatedAt: integer('api_key_created_at'),
+  verificationToken: text('verification_token').notNull(),
+  verifiedDomain: text('verified_domain'),
+  domainVerifiedAt: integer('domain_verified_at'),
+  verificationMethod: text('verification_method', { enum: ['meta', 'script'] }),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
+ * Orders a store reported (tracking script purchase events and the server-to-server webhook).
+ * One row per (business, order id): a repeated report of the same order counts once.
+ */
+export const conversions = sqliteTable(
+  'conversions',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    valueCents: integer('value_cents').notNull(),
+    currency: text('currency').notNull(),
+    referralId: text('referral_id'),
+    sessionId: text('session_id'),
+    source: text('source', { enum: ['script', 'webhook'] }).notNull(),
+    eventId: text('event_id'),
+    occurredAt: integer('occurred_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('conversions_business_order_uq').on(table.businessId, table.orderId),
+    index('conversions_business_time_idx').on(table.businessId, table.occurredAt),
+    index('conversions_referral_idx').on(table.referralId),
+  ],
+);
+
+/** A connected Shopify store's `/products.json` import, page by page, with its progress. */
+export const storeSyncs = sqliteTable(
+  'store_syncs',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    storeDomain: text('store_domain').notNull(),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+    pages: integer('pages').notNull().default(0),
+    products: integer('products').notNull().default(0),
+    offers: integer('offers').notNull().default(0),
+    inserted: integer('inserted').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    error: text('error'),
+    startedAt: integer('started_at').notNull(),
+    finishedAt: integer('finished_at'),
+  },
+  (table) => [index('store_syncs_business_idx').on(table.businessId, table.startedAt)],
+);

@@ -1,0 +1,90 @@
+import type Database from 'better-sqlite3';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversions, merchantSettings, storeSyncs } from '../../db/schema';
+
+export type MerchantSettingsRow = typeof merchantSettings.$inferSelect;
+export type ConversionRecord = typeof conversions.$inferSelect;
+export type StoreSyncRow = typeof storeSyncs.$inferSelect;
+
+/** SQL of the merchant module: settings, conversions, store syncs and the removal of a business's data. */
+export function createMerchantRepository(db: Db, sqlite: Database.Database) {
+  return {
+    findSettings(businessId: string): MerchantSettingsRow | undefined {
+      return db.select().from(merchantSettings).where(eq(merchantSettings.businessId, businessId)).get();
+    },
+    insertSettings(row: typeof merchantSettings.$inferInsert): MerchantSettingsRow {
+      return db.insert(merchantSettings).values(row).onConflictDoNothing().returning().get() ?? (this.findSettings(row.businessId) as MerchantSettingsRow);
+    },
+    updateSettings(businessId: string, changes: Partial<Omit<MerchantSettingsRow, 'businessId'>>): MerchantSettingsRow | undefined {
+      return db
+        .update(merchantSettings)
+        .set({ ...changes, updatedAt: Date.now() })
+        .where(eq(merchantSettings.businessId, businessId))
+        .returning()
+        .get();
+    },
+    findByApiKeyHash(hash: string): MerchantSettingsRow | undefined {
+      return db.select().from(merchantSettings).where(eq(merchantSettings.apiKeyHash, hash)).get();
+    },
+
+    /** Inserts a conversion unless the business already has that order id; answers the stored row and whether it was new. */
+    insertConversion(row: typeof conversions.$inferInsert): { row: ConversionRecord; created: boolean } {
+      const inserted = db.insert(conversions).values(row).onConflictDoNothing().returning().get();
+      if (inserted) return { row: inserted, created: true };
+      const existing = db
+        .select()
+        .from(conversions)
+        .where(and(eq(conversions.businessId, row.businessId), eq(conversions.orderId, row.orderId)))
+        .get() as ConversionRecord;
+      return { row: existing, created: false };
+    },
+    /** The referral, if it belongs to the business. */
+    findReferral(businessId: string, referralId: string): { createdAt: number } | undefined {
+      return sqlite.prepare('SELECT created_at AS createdAt FROM referrals WHERE referral_id = ? AND business_id = ?').get(referralId, businessId) as
+        | { createdAt: number }
+        | undefined;
+    },
+
+    insertSync(row: typeof storeSyncs.$inferInsert): StoreSyncRow {
+      return db.insert(storeSyncs).values(row).returning().get();
+    },
+    updateSync(id: string, changes: Partial<Omit<StoreSyncRow, 'id' | 'businessId'>>): void {
+      db.update(storeSyncs).set(changes).where(eq(storeSyncs.id, id)).run();
+    },
+    findSync(businessId: string, id: string): StoreSyncRow | undefined {
+      return db.select().from(storeSyncs).where(and(eq(storeSyncs.id, id), eq(storeSyncs.businessId, businessId))).get();
+    },
+    latestSync(businessId: string): StoreSyncRow | undefined {
+      return db.select().from(storeSyncs).where(eq(storeSyncs.businessId, businessId)).orderBy(desc(storeSyncs.startedAt)).limit(1).get();
+    },
+    /** Syncs left `running` by a process that stopped (the API restarted mid-import). */
+    failInterruptedSyncs(): void {
+      db.update(storeSyncs).set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() }).where(eq(storeSyncs.status, 'running')).run();
+    },
+
+    /**
+     * Removes everything the business owns: tracking rows, conversions, offers (with their price history; products
+     * left without offers go too), import runs, sessions and the account itself. One transaction.
+     */
+    deleteBusinessData(businessId: string): { offers: number; productIds: number[] } {
+      return sqlite.transaction(() => {
+        const productIds = sqlite
+          .prepare('SELECT DISTINCT product_id FROM offers WHERE business_id = ? AND product_id IS NOT NULL')
+          .pluck()
+          .all(businessId) as number[];
+        sqlite.prepare('DELETE FROM clicks WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM events WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM referrals WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM price_points WHERE offer_id IN (SELECT id FROM offers WHERE business_id = ?)').run(businessId);
+        const offers = sqlite.prepare('DELETE FROM offers WHERE business_id = ?').run(businessId).changes;
+        sqlite.prepare('DELETE FROM import_runs WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM sessions WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM businesses WHERE id = ?').run(businessId);
+        return { offers, productIds };
+      })();
+    },
+  };
+}
+
+export type MerchantRepository = ReturnType<typeof createMerchantRepository>;

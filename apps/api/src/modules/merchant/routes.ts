@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  activityQuerySchema,
+  activityResponseSchema,
+  analyticsQuerySchema,
+  analyticsResponseSchema,
+  apiKeyResponseSchema,
+  attributionResponseSchema,
+  changePasswordBodySchema,
+  conversionBodySchema,
+  conversionResponseSchema,
+  deleteAccountBodySchema,
+  errorEnvelopeSchema,
+  integrationResponseSchema,
+  merchantSettingsSchema,
+  rangeQuerySchema,
+  setDomainBodySchema,
+  storeSyncSchema,
+  successResponseSchema,
+  summaryResponseSchema,
+  updateSettingsBodySchema,
+  verifyDomainResponseSchema,
+} from '@pricehunt/contracts';
+import { z } from 'zod';
+import { notFound, unauthorized } from '../../lib/errors';
+import { TRACKING_SCRIPT, TRACKING_SCRIPT_ETAG } from './tracking-script';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const tags = ['merchant'];
+
+function businessIdOf(request: FastifyRequest): string {
+  const id = request.business?.id;
+  if (!id) throw unauthorized();
+  return id;
+}
+
+/** Where stores load the tracking script from: PUBLIC_URL when configured, else the origin the dashboard was reached on. */
+export function scriptUrlFor(request: FastifyRequest): string {
+  const base = request.server.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  return new URL('/t.js', base).toString();
+}
+
+/** Dashboard routes; registered inside the business scope (signed-in, active business; CSRF origin check). */
+export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { merchant, analytics } = app;
+  const settingsFor = (businessId: string) => {
+    const s = merchant.settingsRow(businessId);
+    return { businessId, currency: s.currency, attributionWindowDays: s.attributionWindowDays };
+  };
+
+  app.get('/dashboard/summary', { schema: { tags, querystring: rangeQuerySchema, response: { 200: summaryResponseSchema, ...errors } } }, async (request) =>
+    analytics.summary(settingsFor(businessIdOf(request)), request.query),
+  );
+
+  app.get('/analytics', { schema: { tags, querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema, ...errors } } }, async (request) =>
+    analytics.analytics(settingsFor(businessIdOf(request)), request.query),
+  );
+
+  app.get('/attribution', { schema: { tags, querystring: rangeQuerySchema, response: { 200: attributionResponseSchema, ...errors } } }, async (request) =>
+    analytics.attribution(settingsFor(businessIdOf(request)), request.query),
+  );
+
+  app.get('/activity', { schema: { tags, querystring: activityQuerySchema, response: { 200: activityResponseSchema, ...errors } } }, async (request) =>
+    analytics.activity(businessIdOf(request), request.query),
+  );
+
+  app.get('/settings', { schema: { tags, response: { 200: merchantSettingsSchema, ...errors } } }, async (request) =>
+    merchant.getSettings(businessIdOf(request)),
+  );
+
+  app.patch('/settings', { schema: { tags, body: updateSettingsBodySchema, response: { 200: merchantSettingsSchema, ...errors } } }, async (request) =>
+    merchant.updateSettings(businessIdOf(request), request.body),
+  );
+
+  app.post('/settings/password', { schema: { tags, body: changePasswordBodySchema, response: { 200: successResponseSchema, ...errors } } }, async (request) => {
+    await merchant.changePassword(businessIdOf(request), request.body.currentPassword, request.body.newPassword, request.session?.sessionId ?? null);
+    return { success: true as const, message: 'Password changed' };
+  });
+
+  app.post('/settings/api-key', { schema: { tags, response: { 200: apiKeyResponseSchema, ...errors } } }, async (request) =>
+    merchant.rotateApiKey(businessIdOf(request)),
+  );
+
+  app.delete('/account', { schema: { tags, body: deleteAccountBodySchema, response: { 200: successResponseSchema, ...errors } } }, async (request, reply) => {
+    const businessId = businessIdOf(request);
+    const removed = await merchant.deleteAccount(businessId, request.body.password);
+    app.catalogMaintenance?.refreshProducts(removed.productIds);
+    await request.session?.destroy();
+    reply.clearCookie?.(app.config.SESSION_COOKIE_NAME ?? 'pricehunt.sid', { path: '/' });
+    return { success: true as const, message: 'Account deleted' };
+  });
+
+  app.get('/integration', { schema: { tags, response: { 200: integrationResponseSchema, ...errors } } }, async (request) => {
+    const businessId = businessIdOf(request);
+    return merchant.integration(businessId, scriptUrlFor(request), app.analyticsRepository.lastScriptEventAt(businessId));
+  });
+
+  app.put('/integration/domain', { schema: { tags, body: setDomainBodySchema, response: { 200: integrationResponseSchema, ...errors } } }, async (request) => {
+    const businessId = businessIdOf(request);
+    merchant.setStoreDomain(businessId, request.body.storeDomain);
+    return merchant.integration(businessId, scriptUrlFor(request), app.analyticsRepository.lastScriptEventAt(businessId));
+  });
+
+  app.post('/integration/verify', { schema: { tags, response: { 200: verifyDomainResponseSchema, ...errors } } }, async (request) =>
+    merchant.verifyDomain(businessIdOf(request), scriptUrlFor(request)),
+  );
+
+  app.post('/integration/shopify-sync', { schema: { tags, response: { 202: storeSyncSchema, ...errors } } }, async (request, reply) => {
+    const sync = app.storeSync.start(businessIdOf(request));
+    return reply.status(202).send(sync);
+  });
+
+  app.get(
+    '/integration/syncs/:id',
+    { schema: { tags, params: z.object({ id: z.string().max(64) }), response: { 200: storeSyncSchema, ...errors } } },
+    async (request) => {
+      const sync = app.storeSync.get(businessIdOf(request), request.params.id);
+      if (!sync) throw notFound('Sync not found');
+      return sync;
+    },
+  );
+};
+
+/** POST /api/merchant/conversions: a store's server reports an order with the business's API key (no cookies). */
+export const merchantWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/conversions',
+    {
+      schema: {
+        tags,
+        headers: z.object({ authorization: z.string().optional() }),
+        body: conversionBodySchema,
+        response: { 200: conversionResponseSchema, 201: conversionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const businessId = app.merchant.authenticateApiKey(request.headers.authorization);
+      const body = request.body;
+      const result = app.merchant.recordConversion(businessId, {
+        orderId: body.orderId,
+        valueCents: Math.round(body.value * 100),
+        currency: body.currency,
+        referralId: body.referralId,
+        source: 'webhook',
+        occurredAt: body.occurredAt ? Date.parse(body.occurredAt) : undefined,
+      });
+      return reply.status(result.duplicate ? 200 : 201).send({ success: true as const, ...result });
+    },
+  );
+};
+
+/** GET /t.js: the store tracking script, cacheable for an hour, revalidated by ETag. */
+export const trackingScriptRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/t.js', { schema: { hide: true } }, async (request, reply) => {
+    reply
+      .header('Content-Type', 'application/javascript; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600, stale-while-revalidate=86400')
+      .header('ETag', TRACKING_SCRIPT_ETAG)
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (request.headers['if-none-match'] === TRACKING_SCRIPT_ETAG) return reply.status(304).send();
+    return reply.send(TRACKING_SCRIPT);
+  });
+};

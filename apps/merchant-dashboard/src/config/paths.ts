@@ -1,0 +1,26 @@
+/** The one table of the dashboard's paths (SPEC §2). */
+export const paths = {
+  register: '/business/register',
+  login: '/business-login',
+  resetPassword: '/reset-password',
+  dashboard: '/business/dashboard',
+  activity: '/business/dashboard/activity',
+  integrate: '/business/dashboard/integrate',
+  analytics: '/business/dashboard/analytics',
+  products: '/business/dashboard/products',
+  attribution: '/business/dashboard/attribution',
+  settings: '/business/dashboard/settings',
+  /** Aliases that show the same pages. */
+  integrateAliases: ['/business/integrate', '/business-integrate', '/business/connect'],
+  activityAlias: '/business/activity',
+} as const;
+
+/** A login link that brings the merchant back to `next` afterwards (only same-site paths are followed). */
+export function loginWithNext(next: string): string {
+  return `${paths.login}?next=${encodeURIComponent(next)}`;
+}
+
+export function safeNext(next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.dashboard;
+  return next;
+}

@@ -1,0 +1,147 @@
+import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, type Interval } from '@pricehunt/contracts';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toCsv, downloadText } from '../../lib/csv';
+import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { useAnalytics } from '../dashboard/api/merchant-api';
+import { BarChart, LineChart } from '../dashboard/components/charts';
+import { QueryState } from '../dashboard/components/query-state';
+import { RangePicker } from '../dashboard/components/range-picker';
+import { useRange } from '../dashboard/components/use-range';
+
+const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
+  product: 'Product',
+  retailer: 'Retailer where the click started',
+  utm_source: 'UTM source',
+  utm_campaign: 'UTM campaign',
+};
+
+export default function AnalyticsPage() {
+  const [range, setRange] = useRange();
+  const [params, setParams] = useSearchParams();
+  const interval: Interval = params.get('interval') === 'week' ? 'week' : 'day';
+  const dimensionParam = params.get('dimension') as BreakdownDimension | null;
+  const dimension: BreakdownDimension = dimensionParam && BREAKDOWN_DIMENSIONS.includes(dimensionParam) ? dimensionParam : 'product';
+  const analytics = useAnalytics({ ...range, interval, dimension });
+  const data = analytics.data;
+  const id = useId();
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.set(key, value);
+        return copy;
+      },
+      { replace: true },
+    );
+
+  const exportCsv = () => {
+    if (!data) return;
+    const money = (cents: number) => (cents / 100).toFixed(2);
+    const series = toCsv(
+      [interval === 'day' ? 'day' : 'week starting', 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
+      data.series.map((p) => [p.period, p.clicks, p.referrals, p.conversions, money(p.revenueCents), p.conversionRate]),
+    );
+    const breakdown = toCsv(
+      [DIMENSION_LABELS[dimension], 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
+      data.breakdown.map((r) => [r.key, r.clicks, r.referrals, r.conversions, money(r.revenueCents), r.conversionRate]),
+    );
+    downloadText(`pricehunt-analytics-${range.from}-${range.to}-${interval}-${dimension}.csv`, `${series}\r\n${breakdown}`);
+  };
+
+  return (
+    <div className="md-page">
+      <header className="md-page__header">
+        <h1>Analytics</h1>
+        <RangePicker range={range} onChange={setRange} />
+      </header>
+      <div className="md-toolbar">
+        <label htmlFor={`${id}-interval`}>Group by</label>
+        <select id={`${id}-interval`} value={interval} onChange={(e) => setParam('interval', e.target.value)}>
+          <option value="day">Day</option>
+          <option value="week">Week</option>
+        </select>
+        <label htmlFor={`${id}-dimension`}>Break down by</label>
+        <select id={`${id}-dimension`} value={dimension} onChange={(e) => setParam('dimension', e.target.value)}>
+          {BREAKDOWN_DIMENSIONS.map((d) => (
+            <option key={d} value={d}>
+              {DIMENSION_LABELS[d]}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="md-button md-button--secondary" onClick={exportCsv} disabled={!data}>
+          Export CSV
+        </button>
+      </div>
+      <QueryState isLoading={analytics.isLoading} error={analytics.error}>
+        {data ? (
+          <>
+            <dl className="md-totals" aria-label="Totals">
+              <div><dt>Clicks</dt><dd>{formatNumber(data.totals.clicks)}</dd></div>
+              <div><dt>Referrals</dt><dd>{formatNumber(data.totals.referrals)}</dd></div>
+              <div><dt>Conversions</dt><dd>{formatNumber(data.totals.conversions)}</dd></div>
+              <div><dt>Revenue</dt><dd>{formatMoney(data.totals.revenueCents, data.currency)}</dd></div>
+              <div><dt>Conversion rate</dt><dd>{formatPercent(data.totals.conversionRate)}</dd></div>
+            </dl>
+            <section className="md-panel" aria-labelledby={`${id}-over-time`}>
+              <h2 id={`${id}-over-time`}>Over time</h2>
+              <LineChart
+                title={`Clicks, referrals and conversions per ${interval}`}
+                labels={data.series.map((p) => p.period)}
+                series={[
+                  { name: 'Clicks', color: '#2563eb', values: data.series.map((p) => p.clicks) },
+                  { name: 'Referrals', color: '#0f766e', values: data.series.map((p) => p.referrals) },
+                  { name: 'Conversions', color: '#c2410c', values: data.series.map((p) => p.conversions) },
+                ]}
+              />
+              <LineChart
+                title={`Revenue per ${interval}`}
+                labels={data.series.map((p) => p.period)}
+                series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: data.series.map((p) => p.revenueCents / 100) }]}
+                height={160}
+              />
+            </section>
+            <section className="md-panel" aria-labelledby={`${id}-breakdown`}>
+              <h2 id={`${id}-breakdown`}>By {DIMENSION_LABELS[dimension].toLowerCase()}</h2>
+              {data.breakdown.length === 0 ? (
+                <p className="md-muted">No clicks, referrals or conversions in this period.</p>
+              ) : (
+                <>
+                  <BarChart
+                    title={`Referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
+                    rows={data.breakdown.slice(0, 10).map((r) => ({ label: r.key, value: r.referrals + r.clicks }))}
+                  />
+                  <table className="md-table">
+                    <caption className="md-visually-hidden">Figures by {DIMENSION_LABELS[dimension].toLowerCase()}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{DIMENSION_LABELS[dimension]}</th>
+                        <th scope="col">Clicks</th>
+                        <th scope="col">Referrals</th>
+                        <th scope="col">Conversions</th>
+                        <th scope="col">Revenue</th>
+                        <th scope="col">Conversion rate</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.breakdown.map((r) => (
+                        <tr key={r.key}>
+                          <th scope="row">{r.key}</th>
+                          <td>{formatNumber(r.clicks)}</td>
+                          <td>{formatNumber(r.referrals)}</td>
+                          <td>{formatNumber(r.conversions)}</td>
+                          <td>{formatMoney(r.revenueCents, data.currency)}</td>
+                          <td>{formatPercent(r.conversionRate)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </>
+              )}
+            </section>
+          </>
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useBusinessAuth } from '@pricehunt/auth';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths, safeNext } from '../../config/paths';
+import { AuthLayout } from './auth-layout';
+import { Field } from './field';
+
+export default function LoginPage() {
+  const auth = useBusinessAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (auth.business) return <Navigate to={next} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError('Enter your email and password');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await auth.login(email, password);
+      if (result.success) navigate(next, { replace: true });
+      else setError(result.error || 'Login failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Log in to your dashboard"
+      footer={
+        <>
+          <p>
+            <Link to={paths.resetPassword}>Forgot your password?</Link>
+          </p>
+          <p>
+            New to PriceHunt? <Link to={paths.register}>Create an account</Link>
+          </p>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Log in">
+        <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        {error ? (
+          <p role="alert" className="md-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="md-button md-button--full" disabled={busy}>
+          Log in
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,94 @@
+import { businessRegisterBodySchema, fieldErrorsFromIssues, PASSWORD_MIN_LENGTH } from '@pricehunt/contracts';
+import { useBusinessAuth } from '@pricehunt/auth';
+import { isApiError } from '@pricehunt/api-client';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { AuthLayout } from './auth-layout';
+import { Field } from './field';
+
+type Errors = Partial<Record<'email' | 'password' | 'storeDomain' | 'form', string>>;
+
+export default function RegisterPage() {
+  const auth = useBusinessAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [storeDomain, setStoreDomain] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  if (auth.business) return <Navigate to={paths.dashboard} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = businessRegisterBodySchema.safeParse({ email, password, ...(storeDomain.trim() ? { storeDomain } : {}) });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of fieldErrorsFromIssues(parsed.error.issues)) next[issue.field as keyof Errors] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const result = await auth.register(parsed.data);
+      if (result.success) {
+        navigate(paths.integrate, { replace: true });
+        return;
+      }
+      setErrors(fromFailure(result.error, result.field, 'Registration failed'));
+    } catch (error) {
+      setErrors(isApiError(error) ? fromFailure(error.message, error.field, 'Registration failed') : { form: 'Registration failed' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Create your business account"
+      footer={
+        <p>
+          Already registered? <Link to={paths.login}>Log in</Link>
+        </p>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Create account">
+        <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit.`}
+          required
+        />
+        <Field
+          label="Store domain"
+          value={storeDomain}
+          onChange={(e) => setStoreDomain(e.target.value)}
+          error={errors.storeDomain}
+          hint="Where your shop lives, e.g. shop.example.com or acme.myshopify.com."
+          placeholder="shop.example.com"
+        />
+        {errors.form ? (
+          <p role="alert" className="md-error">
+            {errors.form}
+          </p>
+        ) : null}
+        <button type="submit" className="md-button md-button--full" disabled={busy}>
+          Create account
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+export function fromFailure(message: string | undefined, field: string | undefined, fallback: string): Errors {
+  const text = message || fallback;
+  if (field === 'email' || field === 'password' || field === 'storeDomain') return { [field]: text };
+  return { form: text };
+}

@@ -1,0 +1,32 @@
+import type { RangeQuery } from '@pricehunt/contracts';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { addDays, browserTimeZone, todayIn } from '../../../lib/format';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The period shown, kept in the URL (`?from=&to=`) so it survives navigation and reloads; last 30 days by default. */
+export function useRange(timeZone?: string): [RangeQuery, (next: { from: string; to: string }) => void] {
+  const [params, setParams] = useSearchParams();
+  const tz = timeZone ?? browserTimeZone();
+  const today = todayIn(tz);
+  const from = params.get('from');
+  const to = params.get('to');
+  const range = useMemo<RangeQuery>(() => {
+    const end = to && DATE.test(to) ? to : today;
+    const start = from && DATE.test(from) && from <= end ? from : addDays(end, -29);
+    return { from: start, to: end, tz };
+  }, [from, to, today, tz]);
+  const setRange = (next: { from: string; to: string }) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.set('from', next.from);
+        copy.set('to', next.to);
+        copy.delete('page');
+        return copy;
+      },
+      { replace: true },
+    );
+  return [range, setRange];
+}

@@ -1,0 +1,256 @@
+import { isApiError } from '@pricehunt/api-client';
+import { AVAILABILITIES, PRODUCT_SORTS, type MerchantProduct } from '@pricehunt/contracts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatMoney } from '../../lib/format';
+import { useImportFeed, useProducts, useUpdateProduct } from '../dashboard/api/merchant-api';
+import { QueryState } from '../dashboard/components/query-state';
+
+const SORT_LABELS: Record<(typeof PRODUCT_SORTS)[number], string> = {
+  title: 'Title',
+  price: 'Price, low to high',
+  '-price': 'Price, high to low',
+  rank: 'Price rank',
+  updated: 'Recently updated',
+};
+const AVAILABILITY_LABELS: Record<(typeof AVAILABILITIES)[number], string> = {
+  in_stock: 'In stock',
+  out_of_stock: 'Out of stock',
+  preorder: 'Preorder',
+  backorder: 'Backorder',
+  unknown: 'Unknown',
+};
+
+function EditRow({ product, onDone }: { product: MerchantProduct; onDone: () => void }) {
+  const update = useUpdateProduct();
+  const [price, setPrice] = useState((product.priceCents / 100).toFixed(2));
+  const [availability, setAvailability] = useState(product.availability);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(price);
+    if (!/^\d+(\.\d{1,2})?$/.test(price.trim()) || !Number.isFinite(value)) return setError('Enter a price such as 19.99');
+    setError(null);
+    update.mutate(
+      { id: product.id, body: { priceCents: Math.round(value * 100), availability } },
+      { onSuccess: onDone, onError: (e) => setError(isApiError(e) ? e.message : 'Could not save') },
+    );
+  };
+  return (
+    <form onSubmit={save} className="md-inline-form" aria-label={`Edit ${product.title}`}>
+      <label htmlFor={`${id}-price`}>Price ({product.currency})</label>
+      <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} size={8} aria-invalid={error ? true : undefined} />
+      <label htmlFor={`${id}-availability`}>Availability</label>
+      <select id={`${id}-availability`} value={availability} onChange={(e) => setAvailability(e.target.value as MerchantProduct['availability'])}>
+        {AVAILABILITIES.map((a) => (
+          <option key={a} value={a}>
+            {AVAILABILITY_LABELS[a]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="md-button" disabled={update.isPending}>
+        Save
+      </button>
+      <button type="button" className="md-button md-button--secondary" onClick={onDone}>
+        Cancel
+      </button>
+      {error ? (
+        <p role="alert" className="md-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function FeedImport() {
+  const importFeed = useImportFeed();
+  const file = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const chosen = file.current?.files?.[0];
+    if (chosen) importFeed.mutate(chosen);
+  };
+  const report = importFeed.data;
+  return (
+    <section className="md-panel" aria-labelledby={`${id}-feed`}>
+      <h2 id={`${id}-feed`}>Import a Google Merchant Center feed</h2>
+      <form onSubmit={submit} className="md-form-row">
+        <div className="md-field">
+          <label htmlFor={`${id}-file`}>Feed file (TSV or XML)</label>
+          <input id={`${id}-file`} ref={file} type="file" accept=".tsv,.txt,.xml,.csv,text/tab-separated-values,application/xml,text/xml" />
+        </div>
+        <button type="submit" className="md-button" disabled={importFeed.isPending}>
+          {importFeed.isPending ? 'Importing…' : 'Import feed'}
+        </button>
+      </form>
+      {importFeed.error ? (
+        <p role="alert" className="md-error">
+          {isApiError(importFeed.error) ? importFeed.error.message : 'Import failed'}
+        </p>
+      ) : null}
+      {report ? (
+        <div role="status">
+          <p className={report.status === 'succeeded' ? 'md-success' : 'md-error'}>
+            {report.rows} rows: {report.inserted} new, {report.updated} updated, {report.unchanged} unchanged, {report.skipped} skipped.
+            {report.failure ? ` ${report.failure}` : ''}
+          </p>
+          {report.errors.length ? (
+            <table className="md-table">
+              <caption>Rows that were not imported ({report.errorCount})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Field</th>
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.errors.map((e, i) => (
+                  <tr key={i}>
+                    <td>{e.line}</td>
+                    <td>{e.field}</td>
+                    <td>{e.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const sortParam = params.get('sort') as (typeof PRODUCT_SORTS)[number] | null;
+  const sort = sortParam && PRODUCT_SORTS.includes(sortParam) ? sortParam : 'title';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(q);
+  const [editing, setEditing] = useState<number | null>(null);
+  const products = useProducts({ q: q || undefined, sort, page, pageSize: 25 });
+  const id = useId();
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (!value) copy.delete(key);
+        else copy.set(key, value);
+      }
+      return copy;
+    });
+  const data = products.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="md-page">
+      <header className="md-page__header">
+        <h1>Products</h1>
+      </header>
+      <form
+        className="md-toolbar"
+        role="search"
+        aria-label="Search products"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: search.trim(), page: null });
+        }}
+      >
+        <label htmlFor={`${id}-q`}>Search products</label>
+        <input id={`${id}-q`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <button type="submit" className="md-button md-button--secondary">
+          Search
+        </button>
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select id={`${id}-sort`} value={sort} onChange={(e) => update({ sort: e.target.value, page: null })}>
+          {PRODUCT_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </form>
+      <QueryState isLoading={products.isLoading} error={products.error}>
+        {data ? (
+          <>
+            <p className="md-muted" aria-live="polite">
+              {data.total} {data.total === 1 ? 'product' : 'products'}
+            </p>
+            <table className="md-table">
+              <caption className="md-visually-hidden">Your products</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Availability</th>
+                  <th scope="col">Price rank</th>
+                  <th scope="col">Best other price</th>
+                  <th scope="col">
+                    <span className="md-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={6} className="md-muted">
+                      No products yet. Connect your Shopify store on the Integrate page or import a feed below.
+                    </td>
+                  </tr>
+                ) : (
+                  data.items.map((p) =>
+                    editing === p.id ? (
+                      <tr key={p.id}>
+                        <td colSpan={6}>
+                          <strong>{p.title}</strong>
+                          <EditRow product={p} onDone={() => setEditing(null)} />
+                        </td>
+                      </tr>
+                    ) : (
+                      <tr key={p.id}>
+                        <th scope="row" className="md-cell-wrap">
+                          <a href={p.url} target="_blank" rel="noreferrer">
+                            {p.title}
+                          </a>
+                          <div className="md-muted">SKU {p.externalId}</div>
+                        </th>
+                        <td>{formatMoney(p.priceCents, p.currency)}</td>
+                        <td>{AVAILABILITY_LABELS[p.availability]}</td>
+                        <td>
+                          {p.priceRank === null ? '—' : `#${p.priceRank} of ${p.competitorCount + 1}`}
+                          {p.priceRank === 1 && p.competitorCount > 0 ? <span className="md-badge md-badge--conversion"> cheapest</span> : null}
+                        </td>
+                        <td>{p.bestCompetitorPriceCents === null ? 'No other retailer' : formatMoney(p.bestCompetitorPriceCents, p.currency)}</td>
+                        <td>
+                          <button type="button" className="md-button md-button--secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.title}`}>
+                            Edit
+                          </button>
+                        </td>
+                      </tr>
+                    ),
+                  )
+                )}
+              </tbody>
+            </table>
+            <nav className="md-pagination" aria-label="Pagination">
+              <button type="button" className="md-button md-button--secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+                Previous
+              </button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <button type="button" className="md-button md-button--secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+                Next
+              </button>
+            </nav>
+          </>
+        ) : null}
+      </QueryState>
+      <FeedImport />
+    </div>
+  );
+}
