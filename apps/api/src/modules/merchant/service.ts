@@ -88,7 +88,14 @@ export function findVerification(html: string, token: string, scriptUrl: string)
   return null;
 }
 
-export function createMerchantService(deps: { repository: MerchantRepository; accounts: AccountPort; fetchPage: PageFetcher; now?: () => number }) {
+export function createMerchantService(deps: {
+  repository: MerchantRepository;
+  accounts: AccountPort;
+  fetchPage: PageFetcher;
+  /** `https://<domain>` (http for a loopback test store). */
+  storeOrigin: (domain: string) => string;
+  now?: () => number;
+}) {
   const { repository, accounts } = deps;
   const now = deps.now ?? Date.now;
 
@@ -224,22 +231,17 @@ export function createMerchantService(deps: { repository: MerchantRepository; ac
       setStoreDomain(businessId, storeDomain);
     },
 
-    /** Fetches the store's home page (https, then http) and looks for the meta tag or the script tag with the token. */
+    /** Fetches the store's home page through the SSRF-safe fetcher and looks for the meta tag or the script tag with the token. */
     async verifyDomain(businessId: string, scriptUrl: string): Promise<VerifyDomainResponse> {
       const a = account(businessId);
       const s = settingsRow(businessId);
       if (!a.storeDomain) throw badRequest('Set your store domain first', 'storeDomain');
-      let page: FetchedPage | null = null;
-      let failure = '';
-      for (const scheme of ['https', 'http']) {
-        try {
-          page = await deps.fetchPage(`${scheme}://${a.storeDomain}/`);
-          break;
-        } catch (error) {
-          failure = error instanceof Error ? error.message : String(error);
-        }
+      let page: FetchedPage;
+      try {
+        page = await deps.fetchPage(`${deps.storeOrigin(a.storeDomain)}/`);
+      } catch (error) {
+        return { verified: false, method: null, message: `Could not load ${a.storeDomain}: ${error instanceof Error ? error.message : String(error)}` };
       }
-      if (!page) return { verified: false, method: null, message: `Could not load ${a.storeDomain}: ${failure}` };
       if (page.status >= 400) return { verified: false, method: null, message: `${a.storeDomain} answered HTTP ${page.status}` };
       const method = findVerification(page.body, s.verificationToken, scriptUrl);
       if (!method) {

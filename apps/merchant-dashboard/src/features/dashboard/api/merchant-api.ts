@@ -135,10 +135,15 @@ export function useUpdateProduct() {
 export function useImportFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return apiRequest(`${BASE}/products/feed`, { method: 'POST', body: form, schema: feedImportResponseSchema });
+    mutationFn: async (file: File) => {
+      const isXml = /\.xml$/i.test(file.name) || file.type.includes('xml');
+      return apiRequest(`${BASE}/products/feed`, {
+        method: 'POST',
+        query: { format: isXml ? 'xml' : 'tsv' },
+        body: new Blob([await file.text()], { type: isXml ? 'application/xml' : 'text/tab-separated-values' }),
+        headers: { 'Content-Type': isXml ? 'application/xml' : 'text/tab-separated-values' },
+        schema: feedImportResponseSchema,
+      });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['merchant', 'products'] }),
   });

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+
+const PASSWORD = 'correct-horse-42';
+
+interface Merchant {
+  id: string;
+  cookie: string;
+  domain: string;
+  apiKey: string;
+}
+
+function cookieOf(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+async function register(app: FastifyInstance, email: string, storeDomain: string): Promise<Merchant> {
+  const res = await app.inject({ method: 'POST', url: '/api/business/auth/register', payload: { email, password: PASSWORD, storeDomain } });
+  expect(res.statusCode).toBe(201);
+  const cookie = cookieOf(res);
+  const key = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { cookie } });
+  expect(key.statusCode).toBe(200);
+  return { id: res.json().business.id, cookie, domain: storeDomain, apiKey: key.json().apiKey };
+}
+
+const at = (iso: string) => Date.parse(iso);
+
+function insertClick(app: FastifyInstance, businessId: string, iso: string, extra: { referrer?: string; target?: string; url?: string } = {}) {
+  const url = extra.url ?? 'https://shop-a.example.com/products/kettle';
+  app.sqlite
+    .prepare(
+      `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, referrer, business_id) VALUES (?, ?, ?, ?, ?, 'product_suggestion', ?, ?)`,
+    )
+    .run(randomUUID(), at(iso), url, extra.target ?? url, new URL(url).hostname, extra.referrer ?? null, businessId);
+}
+
+function insertReferral(
+  app: FastifyInstance,
+  businessId: string,
+  iso: string,
+  fields: { referralId?: string; product?: string; campaign?: string; source?: string; sourceUrl?: string } = {},
+) {
+  const referralId = fields.referralId ?? `ref_${randomUUID()}`;
+  app.sqlite
+    .prepare(
+      `INSERT INTO referrals (id, referral_id, created_at, business_domain, business_id, requested_url, target_url, source_url, product_name, utm_source, utm_medium, utm_campaign)
+       VALUES (?, ?, ?, 'shop-a.example.com', ?, 'https://shop-a.example.com/p', 'https://shop-a.example.com/p?ref=x', ?, ?, ?, 'price_comparison', ?)`,
+    )
+    .run(randomUUID(), referralId, at(iso), businessId, fields.sourceUrl ?? null, fields.product ?? null, fields.source ?? 'pricehunt', fields.campaign ?? 'product_referral');
+  return referralId;
+}
+
+async function convert(app: FastifyInstance, m: Merchant, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/merchant/conversions', headers: { authorization: `Bearer ${m.apiKey}` }, payload: body });
+}
+
+describe('merchant dashboard API', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let a: Merchant;
+  let b: Merchant;
+  const get = (m: Merchant | null, url: string) => app.inject({ method: 'GET', url, headers: m ? { cookie: m.cookie } : {} });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    app = t.app;
+    a = await register(app, 'a@example.com', 'shop-a.example.com');
+    b = await register(app, 'b@example.com', 'shop-b.example.com');
+
+    // Business A, March 2026 (UTC). 2026-03-10T23:30Z is the 10th in UTC and New York, the 11th in Berlin.
+    insertClick(app, a.id, '2026-03-10T12:00:00Z', { referrer: 'https://www.amazon.com/dp/B0TEST', target: 'https://shop-a.example.com/p?utm_source=pricehunt&utm_campaign=spring' });
+    insertClick(app, a.id, '2026-03-10T23:30:00Z');
+    insertClick(app, a.id, '2026-03-12T08:00:00Z');
+    const r1 = insertReferral(app, a.id, '2026-03-10T10:00:00Z', { referralId: 'ref_kettle', product: 'Kettle', campaign: 'spring', sourceUrl: 'https://www.walmart.com/ip/1' });
+    insertReferral(app, a.id, '2026-03-10T23:45:00Z', { product: 'Toaster', campaign: 'spring' });
+    insertReferral(app, a.id, '2026-03-11T09:00:00Z', { product: 'Kettle', campaign: 'summer' });
+    const old = insertReferral(app, a.id, '2026-01-20T09:00:00Z', { referralId: 'ref_old', product: 'Toaster' });
+    // Previous period (2026-03-03..2026-03-09 for a 7-day range 03-10..03-16): one click, two referrals.
+    insertClick(app, a.id, '2026-03-05T12:00:00Z');
+    insertReferral(app, a.id, '2026-03-05T12:00:00Z', { referralId: 'ref_prev', product: 'Kettle' });
+    insertReferral(app, a.id, '2026-03-06T12:00:00Z', { product: 'Kettle' });
+    // Business B has its own figures that A must never see.
+    insertClick(app, b.id, '2026-03-10T12:00:00Z', { url: 'https://shop-b.example.com/x' });
+    insertReferral(app, b.id, '2026-03-10T12:00:00Z', { referralId: 'ref_b' });
+
+    expect((await convert(app, a, { orderId: '1001', value: 49.99, currency: 'USD', referralId: r1, occurredAt: '2026-03-11T12:00:00Z' })).statusCode).toBe(201);
+    // Same order again: counts once.
+    const dup = await convert(app, a, { orderId: '1001', value: 49.99, currency: 'USD', referralId: r1, occurredAt: '2026-03-11T12:00:00Z' });
+    expect(dup.statusCode).toBe(200);
+    expect(dup.json()).toMatchObject({ duplicate: true, attributed: true });
+    // 49 days after its referral: outside the 30-day window.
+    const late = await convert(app, a, { orderId: '1002', value: 20, referralId: old, occurredAt: '2026-03-10T09:00:00Z' });
+    expect(late.json()).toMatchObject({ duplicate: false, attributed: false });
+    // No referral at all.
+    await convert(app, a, { orderId: '1003', value: 10, occurredAt: '2026-03-12T09:00:00Z' });
+    // Another business's referral id does not attribute to A.
+    expect((await convert(app, a, { orderId: '1004', value: 15, referralId: 'ref_b', occurredAt: '2026-03-12T10:00:00Z' })).json().attributed).toBe(false);
+    // Previous-period attributed order.
+    await convert(app, a, { orderId: '0999', value: 5, referralId: 'ref_prev', occurredAt: '2026-03-05T13:00:00Z' });
+    // Attributed, but in another currency: an order, not revenue in USD.
+    await convert(app, a, { orderId: '1005', value: 30, currency: 'EUR', referralId: 'ref_kettle', occurredAt: '2026-03-13T10:00:00Z' });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('summary', () => {
+    it('sums the period and compares it with the one before', async () => {
+      const res = await get(a, '/api/business/dashboard/summary?from=2026-03-10&to=2026-03-16&tz=UTC');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.current).toEqual({ clicks: 3, referrals: 3, conversions: 2, revenueCents: 4999, conversionRate: 0.6667 });
+      expect(body.previousRange).toEqual({ from: '2026-03-03', to: '2026-03-09' });
+      expect(body.previous).toEqual({ clicks: 1, referrals: 2, conversions: 1, revenueCents: 500, conversionRate: 0.5 });
+      expect(body.change.clicks).toBe(2);
+      expect(body.change.referrals).toBe(0.5);
+      expect(body.change.revenueCents).toBe(8.998);
+      expect(body.trend).toHaveLength(7);
+      expect(body.trend[0]).toMatchObject({ period: '2026-03-10', clicks: 2, referrals: 2 });
+      expect(body.trend[1]).toMatchObject({ period: '2026-03-11', referrals: 1, conversions: 1, revenueCents: 4999 });
+    });
+
+    it('cuts days at midnight of the requested time zone', async () => {
+      const berlin = (await get(a, '/api/business/dashboard/summary?from=2026-03-10&to=2026-03-10&tz=Europe/Berlin')).json();
+      // In Berlin the 23:30Z click and the 23:45Z referral are on the 11th.
+      expect(berlin.current).toMatchObject({ clicks: 1, referrals: 1 });
+      const utc = (await get(a, '/api/business/dashboard/summary?from=2026-03-10&to=2026-03-10&tz=UTC')).json();
+      expect(utc.current).toMatchObject({ clicks: 2, referrals: 2 });
+      const newYork = (await get(a, '/api/business/dashboard/summary?from=2026-03-10&to=2026-03-10&tz=America/New_York')).json();
+      // New York is UTC-4 after 8 March 2026: 10:00Z referral (06:00), 12:00Z and 23:30Z clicks, 23:45Z referral all on the 10th.
+      expect(newYork.current).toMatchObject({ clicks: 2, referrals: 2 });
+    });
+
+    it('answers zeros, not another business’s figures', async () => {
+      const res = await get(b, '/api/business/dashboard/summary?from=2026-03-10&to=2026-03-16&tz=UTC');
+      expect(res.json().current).toEqual({ clicks: 1, referrals: 1, conversions: 0, revenueCents: 0, conversionRate: 0 });
+    });
+
+    it('refuses bad ranges, naming the field', async () => {
+      const reversed = await get(a, '/api/business/dashboard/summary?from=2026-03-16&to=2026-03-10');
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.json()).toMatchObject({ success: false, field: 'from' });
+      const zone = await get(a, '/api/business/dashboard/summary?from=2026-03-10&to=2026-03-16&tz=Mars/Olympus');
+      expect(zone.statusCode).toBe(400);
+      expect(zone.json().field).toBe('tz');
+      const date = await get(a, '/api/business/dashboard/summary?from=2026-02-30&to=2026-03-16');
+      expect(date.statusCode).toBe(400);
+      expect(date.json().field).toBe('from');
+      const missing = await get(a, '/api/business/dashboard/summary');
+      expect(missing.statusCode).toBe(400);
+      const long = await get(a, '/api/business/dashboard/summary?from=2020-01-01&to=2026-01-01');
+      expect(long.statusCode).toBe(400);
+      expect(long.json().field).toBe('to');
+    });
+
+    it('needs a signed-in business', async () => {
+      const res = await get(null, '/api/business/dashboard/summary?from=2026-03-10&to=2026-03-16');
+      expect(res.statusCode).toBe(401);
+      expect(res.json().success).toBe(false);
+    });
+  });
+
+  describe('analytics', () => {
+    it('groups by week and breaks down by product', async () => {
+      const res = await get(a, '/api/business/analytics?from=2026-03-01&to=2026-03-16&tz=UTC&interval=week&dimension=product');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      // Weeks start on Monday: 2026-03-01 is a Sunday (week of 02-23, clipped), then 03-02, 03-09, 03-16.
+      expect(body.series.map((p: { period: string }) => p.period)).toEqual(['2026-02-23', '2026-03-02', '2026-03-09', '2026-03-16']);
+      expect(body.series[2]).toMatchObject({ clicks: 3, referrals: 3, conversions: 2, revenueCents: 4999 });
+      expect(body.series[1]).toMatchObject({ clicks: 1, referrals: 2, conversions: 1, revenueCents: 500 });
+      expect(body.totals).toMatchObject({ clicks: 4, referrals: 5, conversions: 3, revenueCents: 5499 });
+      const kettle = body.breakdown.find((r: { key: string }) => r.key === 'Kettle');
+      expect(kettle).toMatchObject({ referrals: 4, conversions: 3, revenueCents: 5499 });
+      expect(body.breakdown.find((r: { key: string }) => r.key === 'Toaster')).toMatchObject({ referrals: 1, conversions: 0 });
+    });
+
+    it('breaks down by campaign, source and the retailer where the click started', async () => {
+      const campaign = (await get(a, '/api/business/analytics?from=2026-03-10&to=2026-03-16&dimension=utm_campaign')).json();
+      expect(campaign.breakdown.find((r: { key: string }) => r.key === 'spring')).toMatchObject({ clicks: 1, referrals: 2, conversions: 2, revenueCents: 4999 });
+      expect(campaign.breakdown.find((r: { key: string }) => r.key === 'summer')).toMatchObject({ referrals: 1 });
+      const retailer = (await get(a, '/api/business/analytics?from=2026-03-10&to=2026-03-16&dimension=retailer')).json();
+      expect(retailer.breakdown.find((r: { key: string }) => r.key === 'amazon.com')).toMatchObject({ clicks: 1 });
+      expect(retailer.breakdown.find((r: { key: string }) => r.key === 'walmart.com')).toMatchObject({ referrals: 1, conversions: 2 });
+    });
+
+    it('refuses an unknown dimension or interval', async () => {
+      const res = await get(a, '/api/business/analytics?from=2026-03-10&to=2026-03-16&dimension=color');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('dimension');
+      expect((await get(a, '/api/business/analytics?from=2026-03-10&to=2026-03-16&interval=hour')).json().field).toBe('interval');
+    });
+  });
+
+  describe('attribution', () => {
+    it('joins orders to the last referral inside the window', async () => {
+      const body = (await get(a, '/api/business/attribution?from=2026-03-10&to=2026-03-16&tz=UTC')).json();
+      expect(body.windowDays).toBe(30);
+      expect(body.reportedOrders).toBe(5);
+      expect(body.attributedOrders).toBe(2);
+      expect(body.attributedRevenueCents).toBe(4999);
+      expect(body.byProduct).toEqual([{ key: 'Kettle', orders: 2, revenueCents: 4999 }]);
+      expect(body.byCampaign).toEqual([{ key: 'spring', orders: 2, revenueCents: 4999 }]);
+      expect(body.byDay).toEqual([
+        { key: '2026-03-11', orders: 1, revenueCents: 4999 },
+        { key: '2026-03-13', orders: 1, revenueCents: 0 },
+      ]);
+      expect(body.orders.map((o: { orderId: string }) => o.orderId)).toEqual(['1005', '1001']);
+    });
+
+    it('follows the attribution window of the settings', async () => {
+      const patch = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { attributionWindowDays: 60 } });
+      expect(patch.statusCode).toBe(200);
+      const body = (await get(a, '/api/business/attribution?from=2026-03-10&to=2026-03-16')).json();
+      expect(body.attributedOrders).toBe(3);
+      expect(body.attributedRevenueCents).toBe(6999);
+      await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { attributionWindowDays: 30 } });
+    });
+  });
+
+  describe('activity', () => {
+    it('lists only the business’s own stream, newest first, with filters and pages', async () => {
+      const all = (await get(a, '/api/business/activity?pageSize=5')).json();
+      expect(all.total).toBe(4 + 6 + 6);
+      expect(all.items).toHaveLength(5);
+      expect(all.items[0].at >= all.items[1].at).toBe(true);
+      const page4 = (await get(a, '/api/business/activity?pageSize=5&page=4')).json();
+      expect(page4.items).toHaveLength(1);
+      const conversions = (await get(a, '/api/business/activity?type=conversion')).json();
+      expect(conversions.total).toBe(6);
+      const search = (await get(a, '/api/business/activity?q=ref_kettle')).json();
+      expect(search.items.every((i: { referralId: string | null }) => i.referralId === 'ref_kettle')).toBe(true);
+      expect(search.total).toBe(3);
+      const other = (await get(b, '/api/business/activity')).json();
+      expect(other.total).toBe(2);
+      expect((await get(a, '/api/business/activity?page=0')).json().field).toBe('page');
+      expect((await get(a, '/api/business/activity?type=spam')).statusCode).toBe(400);
+    });
+  });
+
+  describe('conversions webhook', () => {
+    it('needs the business’s API key', async () => {
+      const none = await app.inject({ method: 'POST', url: '/api/merchant/conversions', payload: { orderId: 'x', value: 1 } });
+      expect(none.statusCode).toBe(401);
+      const wrong = await app.inject({ method: 'POST', url: '/api/merchant/conversions', headers: { authorization: 'Bearer phk_nope' }, payload: { orderId: 'x', value: 1 } });
+      expect(wrong.statusCode).toBe(401);
+    });
+
+    it('names the bad field', async () => {
+      const res = await convert(app, a, { orderId: '', value: -1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('orderId');
+      expect((await convert(app, a, { orderId: 'x', value: 'ten' })).json().field).toBe('value');
+      expect((await convert(app, a, { orderId: 'x', value: 1, currency: 'dollars' })).json().field).toBe('currency');
+    });
+
+    it('stops accepting a rotated key', async () => {
+      const old = b.apiKey;
+      const rotated = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { cookie: b.cookie } });
+      b.apiKey = rotated.json().apiKey;
+      expect(b.apiKey).not.toBe(old);
+      const res = await app.inject({ method: 'POST', url: '/api/merchant/conversions', headers: { authorization: `Bearer ${old}` }, payload: { orderId: 'x', value: 1 } });
+      expect(res.statusCode).toBe(401);
+      expect((await convert(app, b, { orderId: 'b-1', value: 1 })).statusCode).toBe(201);
+      const settings = (await get(b, '/api/business/settings')).json();
+      expect(settings.apiKeyPrefix).toBe(b.apiKey.slice(0, 10));
+      expect(JSON.stringify(settings)).not.toContain(b.apiKey);
+    });
+  });
+
+  describe('settings', () => {
+    it('validates and stores settings', async () => {
+      const bad = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { attributionWindowDays: 0 } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('attributionWindowDays');
+      const currency = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { currency: 'usd1' } });
+      expect(currency.json().field).toBe('currency');
+      const taken = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { storeDomain: 'shop-b.example.com' } });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().field).toBe('storeDomain');
+      const ok = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { storeName: 'Shop A', timeZone: 'Europe/Berlin' } });
+      expect(ok.json()).toMatchObject({ storeName: 'Shop A', timeZone: 'Europe/Berlin', currency: 'USD', storeDomain: 'shop-a.example.com' });
+    });
+
+    it('changes the password only with the current one', async () => {
+      const wrong = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: 'nope', newPassword: 'another-pass-77' } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().field).toBe('currentPassword');
+      const weak = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'short' } });
+      expect(weak.json().field).toBe('newPassword');
+      const ok = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'another-pass-77' } });
+      expect(ok.statusCode).toBe(200);
+      const login = await app.inject({ method: 'POST', url: '/api/business/auth/login', payload: { email: 'b@example.com', password: 'another-pass-77' } });
+      expect(login.statusCode).toBe(200);
+    });
+  });
+
+  describe('tracking script', () => {
+    it('is served as cacheable JavaScript and revalidates by ETag', async () => {
+      const res = await app.inject({ method: 'GET', url: '/t.js' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers['cache-control']).toContain('max-age=3600');
+      expect(res.body).toContain('/api/track-event');
+      expect(res.body.length).toBeLessThan(6000);
+      const again = await app.inject({ method: 'GET', url: '/t.js', headers: { 'if-none-match': res.headers.etag as string } });
+      expect(again.statusCode).toBe(304);
+    });
+  });
+
+  describe('deleting an account', () => {
+    it('needs the password and DELETE, then removes the business and its data', async () => {
+      const c = await register(app, 'c@example.com', 'shop-c.example.com');
+      insertClick(app, c.id, '2026-03-10T12:00:00Z', { url: 'https://shop-c.example.com/x' });
+      insertReferral(app, c.id, '2026-03-10T12:00:00Z', { referralId: 'ref_c' });
+      await convert(app, c, { orderId: 'c-1', value: 1, referralId: 'ref_c' });
+      const unconfirmed = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: c.cookie }, payload: { password: PASSWORD, confirm: 'yes' } });
+      expect(unconfirmed.statusCode).toBe(400);
+      expect(unconfirmed.json().field).toBe('confirm');
+      const wrong = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: c.cookie }, payload: { password: 'nope', confirm: 'DELETE' } });
+      expect(wrong.json().field).toBe('password');
+      const ok = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: c.cookie }, payload: { password: PASSWORD, confirm: 'DELETE' } });
+      expect(ok.statusCode).toBe(200);
+      const count = (table: string) => (app.sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE business_id = ?`).get(c.id) as { n: number }).n;
+      expect([count('clicks'), count('referrals'), count('conversions'), count('merchant_settings')]).toEqual([0, 0, 0, 0]);
+      expect((await get(c, '/api/business/settings')).statusCode).toBe(401);
+      expect((await convert(app, c, { orderId: 'c-2', value: 1 })).statusCode).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { fetchShopifyPages } from '@pricehunt/catalog-feeds';
+import { createSafeFetcher } from '@pricehunt/catalog-identity';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { createBusinessRepository } from '../business-auth/repository';
+import { createAnalyticsRepository, type AnalyticsRepository } from './analytics-repository';
+import { createAnalyticsService, type AnalyticsService } from './analytics-service';
+import { createMerchantProducts, type MerchantProducts } from './products';
+import { createMerchantRepository } from './repository';
+import { createMerchantService, type AccountPort, type MerchantService } from './service';
+import { createStoreSyncService, type ShopifyPageProgress, type StoreSyncService } from './store-sync';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    merchant: MerchantService;
+    analytics: AnalyticsService;
+    analyticsRepository: AnalyticsRepository;
+    storeSync: StoreSyncService;
+    merchantProducts: MerchantProducts;
+  }
+}
+
+/** Stores are fetched over https; a loopback store (only reachable when FETCH_ALLOW_LOOPBACK is on, in tests) over http. */
+export function storeOriginFor(domain: string, allowLoopback: boolean): string {
+  const host = domain.replace(/:\d+$/, '');
+  const loopback = host === 'localhost' || host === '127.0.0.1' || host.endsWith('.localhost');
+  return `${allowLoopback && loopback ? 'http' : 'https'}://${domain}`;
+}
+
+/** App services of the merchant dashboard: settings, conversions, analytics, store sync and the business's products. */
+export const merchantPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { sqlite, db, config, log } = app;
+    const allowLoopback = config.FETCH_ALLOW_LOOPBACK;
+    const fetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });
+    const businesses = createBusinessRepository(db);
+    const accounts: AccountPort = {
+      find: (id) => businesses.findById(id),
+      findByStoreDomain: (domain) => businesses.findByStoreDomain(domain),
+      update: (id, changes) => void businesses.update(id, changes),
+      endOtherSessions: (id, keep) => {
+        if (keep) sqlite.prepare('DELETE FROM sessions WHERE business_id = ? AND id <> ?').run(id, keep);
+        else businesses.deleteSessions(id);
+      },
+      hashPassword,
+      verifyPassword,
+    };
+    const repository = createMerchantRepository(db, sqlite);
+    const analyticsRepository = createAnalyticsRepository(sqlite);
+    const merchant = createMerchantService({
+      repository,
+      accounts,
+      fetchPage: async (url) => {
+        const page = await fetcher.fetch(url);
+        return { status: page.status, url: page.finalUrl, body: page.body };
+      },
+      storeOrigin: (domain) => storeOriginFor(domain, allowLoopback),
+    });
+
+    const storeSync = createStoreSyncService({
+      repository,
+      log,
+      storeDomainOf: (businessId) => businesses.findById(businessId)?.storeDomain ?? null,
+      importShopify: async ({ storeDomain, businessId, onPage }) => {
+        const business = businesses.findById(businessId);
+        const currency = merchant.settingsRow(businessId).currency;
+        const progress: ShopifyPageProgress = { pages: 0, products: 0, offers: 0, inserted: 0, updated: 0, skipped: 0 };
+        const pages = fetchShopifyPages({
+          store: storeOriginFor(storeDomain, allowLoopback),
+          currency,
+          retailer: business?.storeName ?? storeDomain,
+          fetch: async (url) => {
+            const page = await fetcher.fetch(url);
+            return { status: page.status, text: async () => page.body };
+          },
+        });
+        for await (const page of pages) {
+          const summary = await app.catalog.ingestion.importOffers(page.result.offers, {
+            format: 'shopify',
+            source: page.url,
+            retailer: { id: storeDomain, name: business?.storeName ?? storeDomain, domains: [storeDomain.replace(/:\d+$/, '')] },
+            businessId,
+          });
+          if (summary.failure) return { ...progress, failure: summary.failure };
+          progress.pages = page.page;
+          progress.products += page.products;
+          progress.offers += page.result.offers.length;
+          progress.inserted += summary.inserted;
+          progress.updated += summary.updated;
+          progress.skipped += summary.skipped + page.result.errors.length;
+          onPage({ ...progress });
+        }
+        return progress;
+      },
+    });
+    app.addHook('onClose', async () => storeSync.idle());
+
+    app.decorate('merchant', merchant);
+    app.decorate('analyticsRepository', analyticsRepository);
+    app.decorate('analytics', createAnalyticsService({ repository: analyticsRepository }));
+    app.decorate('storeSync', storeSync);
+    app.decorate('merchantProducts', createMerchantProducts({ sqlite, catalog: app.catalog.repository }));
+  },
+  { name: 'merchant', dependencies: ['db', 'catalog'] },
+);

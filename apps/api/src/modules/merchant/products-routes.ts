@@ -1,0 +1,88 @@
+import { FeedFormatError, readGmcTsv, readGmcXml } from '@pricehunt/catalog-feeds';
+import {
+  errorEnvelopeSchema,
+  feedImportResponseSchema,
+  merchantProductSchema,
+  productIdParamsSchema,
+  productsQuerySchema,
+  productsResponseSchema,
+  updateProductBodySchema,
+} from '@pricehunt/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, unauthorized } from '../../lib/errors';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 413: errorEnvelopeSchema };
+const tags = ['merchant'];
+const FEED_LIMIT = 20 * 1024 * 1024;
+
+/** The business's own offers: list with price rank, edit price and availability, Google Merchant Center feed upload. */
+export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const businessId = (request: { business: { id: string } | null }) => {
+    if (!request.business) throw unauthorized();
+    return request.business.id;
+  };
+
+  app.get('/products', { schema: { tags, querystring: productsQuerySchema, response: { 200: productsResponseSchema, ...errors } } }, async (request) =>
+    app.merchantProducts.list(businessId(request), request.query),
+  );
+
+  app.patch(
+    '/products/:id',
+    { schema: { tags, params: productIdParamsSchema, body: updateProductBodySchema, response: { 200: merchantProductSchema, ...errors } } },
+    async (request) => app.merchantProducts.update(businessId(request), request.params.id, request.body),
+  );
+
+  // The feed is sent as the raw request body: TSV (text/tab-separated-values, text/plain, text/csv) or XML.
+  await app.register(async (feed) => {
+    feed.addContentTypeParser(
+      ['text/tab-separated-values', 'text/plain', 'text/csv', 'application/xml', 'text/xml', 'application/rss+xml', 'application/octet-stream'],
+      { parseAs: 'string', bodyLimit: FEED_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    feed.post(
+      '/products/feed',
+      {
+        bodyLimit: FEED_LIMIT,
+        schema: {
+          tags,
+          querystring: z.object({ format: z.enum(['tsv', 'xml'], { error: 'format is tsv or xml' }).optional() }),
+          response: { 200: feedImportResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const id = businessId(request);
+        const text = typeof request.body === 'string' ? request.body : '';
+        if (!text.trim()) throw badRequest('The feed file is empty', 'file');
+        const format = request.query.format ?? (text.trimStart().startsWith('<') ? 'xml' : 'tsv');
+        const settings = app.merchant.settingsRow(id);
+        const business = app.merchant.getSettings(id);
+        const domain = business.storeDomain ?? `business-${id}`;
+        const options = { retailer: business.storeName ?? domain, defaultCurrency: settings.currency };
+        try {
+          const summary = await app.catalog.ingestion.importRows(format === 'xml' ? readGmcXml(text, options) : readGmcTsv(text, options), {
+            format: 'gmc',
+            source: 'dashboard upload',
+            retailer: { id: domain, name: business.storeName ?? domain, domains: [domain.replace(/:\d+$/, '')] },
+            businessId: id,
+          });
+          return {
+            runId: summary.runId,
+            status: summary.status,
+            rows: summary.rows,
+            inserted: summary.inserted,
+            updated: summary.updated,
+            unchanged: summary.unchanged,
+            skipped: summary.skipped,
+            errors: summary.errors.slice(0, 200),
+            errorCount: summary.errorCount,
+            ...(summary.failure ? { failure: summary.failure } : {}),
+          };
+        } catch (error) {
+          if (error instanceof FeedFormatError) throw badRequest(error.message, 'file');
+          throw error;
+        }
+      },
+    );
+  });
+};
