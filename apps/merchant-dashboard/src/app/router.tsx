@@ -1,8 +1,8 @@
 import { RequireBusiness } from '@pricehunt/auth';
-import { ErrorBoundary, lazyPage, PageSuspense } from '@pricehunt/ui';
+import { ErrorBoundary, lazyPage, PageSuspense, Skeleton } from '@pricehunt/ui';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { loginWithNext, paths } from '../config/paths';
+import { paths } from '../config/paths';
 import { DashboardLayout } from '../features/dashboard/dashboard-layout';
 
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'));
@@ -22,10 +22,13 @@ function Page({ children }: { children: ReactNode }) {
   return <PageSuspense resetKeys={[location.pathname]}>{children}</PageSuspense>;
 }
 
-/** Signed-out visits go to the login page, which brings the merchant back here afterwards. */
+/** Signed-out visits go to the login page, which brings the merchant back here afterwards (`?next=`). */
 function Protected({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  return <RequireBusiness redirectTo={loginWithNext(`${location.pathname}${location.search}`)}>{children}</RequireBusiness>;
+  return (
+    <RequireBusiness loginPath={paths.login} fallback={<Skeleton />}>
+      {children}
+    </RequireBusiness>
+  );
 }
 
 export function AppRoutes() {

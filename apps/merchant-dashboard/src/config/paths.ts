@@ -15,12 +15,3 @@ export const paths = {
   activityAlias: '/business/activity',
 } as const;
 
-/** A login link that brings the merchant back to `next` afterwards (only same-site paths are followed). */
-export function loginWithNext(next: string): string {
-  return `${paths.login}?next=${encodeURIComponent(next)}`;
-}
-
-export function safeNext(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.dashboard;
-  return next;
-}

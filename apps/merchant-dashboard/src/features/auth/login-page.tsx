@@ -1,21 +1,21 @@
-import { useBusinessAuth } from '@pricehunt/auth';
+import { safeNextPath, useBusinessAuth } from '@pricehunt/auth';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths, safeNext } from '../../config/paths';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { AuthLayout } from './auth-layout';
 import { Field } from './field';
 
 export default function LoginPage() {
   const auth = useBusinessAuth();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const next = safeNext(params.get('next'));
+  const location = useLocation();
+  const next = safeNextPath(location.search, paths.dashboard);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (auth.business) return <Navigate to={next} replace />;
+  if (auth.business && !busy) return <Navigate to={next} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -18,7 +18,8 @@ export default function RegisterPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
-  if (auth.business) return <Navigate to={paths.dashboard} replace />;
+  // While a registration is in flight its own navigation (to Integrate) wins.
+  if (auth.business && !busy) return <Navigate to={paths.dashboard} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,9 +38,9 @@ export default function RegisterPage() {
         navigate(paths.integrate, { replace: true });
         return;
       }
-      setErrors(fromFailure(result.error, result.field, 'Registration failed'));
+      setErrors({ form: result.error || 'Registration failed' });
     } catch (error) {
-      setErrors(isApiError(error) ? fromFailure(error.message, error.field, 'Registration failed') : { form: 'Registration failed' });
+      setErrors({ form: isApiError(error) ? error.message : 'Registration failed' });
     } finally {
       setBusy(false);
     }
@@ -85,10 +86,4 @@ export default function RegisterPage() {
       </form>
     </AuthLayout>
   );
-}
-
-export function fromFailure(message: string | undefined, field: string | undefined, fallback: string): Errors {
-  const text = message || fallback;
-  if (field === 'email' || field === 'password' || field === 'storeDomain') return { [field]: text };
-  return { form: text };
 }

@@ -1,0 +1,121 @@
+import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { business, locationNow, renderApp } from '../testing/render';
+
+const signedOut = () => errorResponse(401, 'UNAUTHORIZED', 'Sign in to continue');
+const metrics = (clicks: number, referrals: number, conversions: number, revenueCents: number) => ({
+  clicks,
+  referrals,
+  conversions,
+  revenueCents,
+  conversionRate: referrals ? Math.round((conversions / referrals) * 10_000) / 10_000 : 0,
+});
+
+describe('merchant dashboard', () => {
+  it('sends a signed-out visit to login and brings the merchant back after logging in', async () => {
+    const user = userEvent.setup();
+    let signedIn = false;
+    const mock = renderApp('/business/dashboard/settings', {
+      'GET /api/business/auth/me': () => (signedIn ? jsonResponse({ success: true, business }) : signedOut()),
+      'POST /api/business/auth/login': (request) => {
+        const body = request.body as { email: string; password: string };
+        if (body.password !== 'right-password-1') return errorResponse(401, 'UNAUTHORIZED', 'Email or password is wrong');
+        signedIn = true;
+        return jsonResponse({ success: true, business });
+      },
+      'GET /api/business/settings': () =>
+        jsonResponse({
+          storeName: 'Kettle Shop',
+          storeDomain: 'shop.example.com',
+          currency: 'USD',
+          attributionWindowDays: 30,
+          timeZone: 'UTC',
+          apiKeyPrefix: null,
+          apiKeyCreatedAt: null,
+          domainVerifiedAt: null,
+        }),
+    });
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(locationNow()).toBe('/business-login?next=%2Fbusiness%2Fdashboard%2Fsettings');
+
+    await user.type(screen.getByLabelText('Email'), 'owner@shop.example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password-1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email or password is wrong');
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'right-password-1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(locationNow()).toBe('/business/dashboard/settings');
+    expect(screen.getByLabelText('Attribution window (days)')).toHaveValue(30);
+    expect(mock.unhandled).toEqual([]);
+  });
+
+  it('shows field errors on registration without calling the API, then the server’s error', async () => {
+    const user = userEvent.setup();
+    const mock = renderApp('/business/register', {
+      'GET /api/business/auth/me': signedOut,
+      'POST /api/business/auth/register': () =>
+        errorResponse(409, 'CONFLICT', 'An account with this email already exists', { field: 'email', details: [{ field: 'email', message: 'An account with this email already exists' }] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(mock.requestsTo('POST /api/business/auth/register')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Email'), 'owner@shop.example.com');
+    await user.type(screen.getByLabelText('Password'), 'long-enough-pass-9');
+    await user.type(screen.getByLabelText('Store domain'), 'not a domain');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('Store domain')).toHaveAccessibleDescription(/Enter a store domain/);
+
+    await user.clear(screen.getByLabelText('Store domain'));
+    await user.type(screen.getByLabelText('Store domain'), 'https://www.Shop.example.com/');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+    expect(mock.requestsTo('POST /api/business/auth/register')[0]?.body).toEqual({
+      email: 'owner@shop.example.com',
+      password: 'long-enough-pass-9',
+      storeDomain: 'shop.example.com',
+    });
+  });
+
+  it('shows the period’s figures with their change on Home', async () => {
+    const mock = renderApp('/business/dashboard?from=2026-03-10&to=2026-03-16', {
+      'GET /api/business/auth/me': () => jsonResponse({ success: true, business }),
+      'GET /api/business/integration': () =>
+        jsonResponse({
+          storeDomain: 'shop.example.com',
+          verified: true,
+          verifiedAt: '2026-03-01T00:00:00.000Z',
+          verificationMethod: 'meta',
+          verificationToken: 'tok',
+          metaTag: '<meta>',
+          scriptTag: '<script>',
+          scriptLastSeenAt: null,
+          lastSync: null,
+        }),
+      'GET /api/business/dashboard/summary': () =>
+        jsonResponse({
+          range: { from: '2026-03-10', to: '2026-03-16', tz: 'UTC' },
+          previousRange: { from: '2026-03-03', to: '2026-03-09' },
+          currency: 'USD',
+          current: metrics(3, 4, 2, 4999),
+          previous: metrics(1, 4, 0, 0),
+          change: { clicks: 2, referrals: 0, conversions: null, revenueCents: null, conversionRate: null },
+          trend: [{ period: '2026-03-10', ...metrics(3, 4, 2, 4999) }],
+        }),
+    });
+    const revenue = await screen.findByRole('region', { name: 'Revenue' });
+    expect(within(revenue).getByText('$49.99')).toBeInTheDocument();
+    const clicks = screen.getByRole('region', { name: 'Clicks' });
+    expect(clicks).toHaveTextContent('3');
+    expect(clicks).toHaveTextContent('+200.0%');
+    expect(screen.getByRole('region', { name: 'Conversion rate' })).toHaveTextContent('50.0%');
+    expect(screen.getByRole('img', { name: /Clicks, referrals and conversions/ })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Finish connecting your store');
+    expect(mock.requestsTo('GET /api/business/dashboard/summary')[0]?.query.get('from')).toBe('2026-03-10');
+  });
+});
