@@ -8,7 +8,8 @@ import {
   productsResponseSchema,
   updateProductBodySchema,
 } from '@pricehunt/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, unauthorized } from '../../lib/errors';
 
@@ -18,7 +19,7 @@ const FEED_LIMIT = 20 * 1024 * 1024;
 
 /** The business's own offers: list with price rank, edit price and availability, Google Merchant Center feed upload. */
 export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
-  const businessId = (request: { business: { id: string } | null }) => {
+  const businessId = (request: FastifyRequest) => {
     if (!request.business) throw unauthorized();
     return request.business.id;
   };
@@ -34,7 +35,8 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The feed is sent as the raw request body: TSV (text/tab-separated-values, text/plain, text/csv) or XML.
-  await app.register(async (feed) => {
+  await app.register(async (scope) => {
+    const feed = scope.withTypeProvider<ZodTypeProvider>();
     feed.addContentTypeParser(
       ['text/tab-separated-values', 'text/plain', 'text/csv', 'application/xml', 'text/xml', 'application/rss+xml', 'application/octet-stream'],
       { parseAs: 'string', bodyLimit: FEED_LIMIT },

@@ -24,6 +24,7 @@ import {
 } from '@pricehunt/contracts';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors';
+import { signOut } from '../auth/session';
 import { TRACKING_SCRIPT, TRACKING_SCRIPT_ETAG } from './tracking-script';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -85,9 +86,8 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/account', { schema: { tags, body: deleteAccountBodySchema, response: { 200: successResponseSchema, ...errors } } }, async (request, reply) => {
     const businessId = businessIdOf(request);
     const removed = await merchant.deleteAccount(businessId, request.body.password);
-    app.catalogMaintenance?.refreshProducts(removed.productIds);
-    await request.session?.destroy();
-    reply.clearCookie?.(app.config.SESSION_COOKIE_NAME ?? 'pricehunt.sid', { path: '/' });
+    for (const productId of removed.productIds) app.catalog.repository.refreshProduct(productId);
+    await signOut(request, reply, 'businessId');
     return { success: true as const, message: 'Account deleted' };
   });
 
