@@ -49,7 +49,7 @@ describe('merchant dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await screen.findByRole('heading', { name: 'Settings', level: 1 });
     expect(locationNow()).toBe('/business/dashboard/settings');
-    expect(screen.getByLabelText('Attribution window (days)')).toHaveValue(30);
+    expect(await screen.findByLabelText('Attribution window (days)')).toHaveValue(30);
     expect(mock.unhandled).toEqual([]);
   });
 
@@ -61,8 +61,12 @@ describe('merchant dashboard', () => {
         errorResponse(409, 'CONFLICT', 'An account with this email already exists', { field: 'email', details: [{ field: 'email', message: 'An account with this email already exists' }] }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Email'), 'owner@');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    await user.clear(screen.getByLabelText('Email'));
     expect(mock.requestsTo('POST /api/business/auth/register')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Email'), 'owner@shop.example.com');
