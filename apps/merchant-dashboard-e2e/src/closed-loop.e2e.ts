@@ -29,8 +29,9 @@ describe('merchant closed loop', () => {
   let shopper: string;
 
   beforeAll(async () => {
-    store = await startFixtureStore(products, 2);
-    stack = await startStack({ apps: ['merchant-dashboard', 'shopper'], offers: 0 });
+    store = await startFixtureStore('kettle-store.myshopify.com', products, 2);
+    // The API reaches the store's domain at the fixture server (test-only override; FETCH_ALLOW_LOOPBACK is on in the harness).
+    stack = await startStack({ apps: ['merchant-dashboard', 'shopper'], offers: 0, env: { STORE_ORIGIN_OVERRIDES: `${store.domain}=${store.origin}` } });
     dashboard = stack.appUrls['merchant-dashboard'] as string;
     shopper = stack.appUrls.shopper as string;
     browser = await launchBrowser();
@@ -112,15 +113,16 @@ describe('merchant closed loop', () => {
 
     // 6. A shopper finds the kettle next to the other retailer and follows the store's offer.
     const shopperContext = await browser.newContext();
+    await store.serveInBrowser(shopperContext);
     const shopperPage = await shopperContext.newPage();
-    await shopperPage.goto(`${shopper}/${store.origin}/products/acme-kettle-pro`);
+    await shopperPage.goto(`${shopper}/${store.publicOrigin}/products/acme-kettle-pro`);
     await shopperPage.waitForURL(/\/new-search\//);
-    const storeLink = shopperPage.getByRole('link', { name: /Go to .*(Fixture|127\.0\.0\.1)/ }).first();
+    const storeLink = shopperPage.getByRole('link', { name: `Go to ${store.domain}` }).first();
     await storeLink.waitFor({ timeout: 30_000 });
     await shopperPage.getByRole('link', { name: /Go to Other Retailer/ }).first().waitFor();
     await shot(shopperPage, '05-shopper-results');
     const [storePage] = await Promise.all([shopperContext.waitForEvent('page'), storeLink.click()]);
-    await storePage.waitForURL((u) => u.host === store.domain && u.pathname === '/products/acme-kettle-pro', { timeout: 30_000 });
+    await storePage.waitForURL((u) => u.hostname === store.domain && u.pathname === '/products/acme-kettle-pro', { timeout: 30_000 });
     const landing = new URL(storePage.url());
     expect(landing.searchParams.get('ref')).toBeTruthy();
     await storePage.waitForFunction(() => typeof (window as unknown as { pricehunt?: unknown }).pricehunt === 'function');

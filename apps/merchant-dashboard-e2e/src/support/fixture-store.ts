@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BrowserContext } from 'playwright-core';
 
 export interface FixtureProduct {
   handle: string;
@@ -11,9 +12,14 @@ export interface FixtureProduct {
 }
 
 export interface FixtureStore {
+  /** Where the server really listens: `http://127.0.0.1:<port>`. */
   origin: string;
-  /** `127.0.0.1:<port>`: what the merchant types as the store domain. */
+  /** The store's public domain (what the merchant types); the API reaches it through STORE_ORIGIN_OVERRIDES, the browser through `serveInBrowser`. */
   domain: string;
+  /** `https://<domain>`. */
+  publicOrigin: string;
+  /** Answers the browser's requests to `https://<domain>/…` from this server (there is no DNS for the domain). */
+  serveInBrowser(context: BrowserContext): Promise<void>;
   /** HTML put inside <head> of every page (the verification meta tag, the tracking script tag). */
   setHead(html: string): void;
   /** Request paths the store answered, in order (e.g. to see /products.json fetched page by page). */
@@ -27,7 +33,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;',
  * A tiny Shopify-like store on 127.0.0.1: `/products.json?page=N&limit=L` (products with variants), a home page,
  * product pages and an order confirmation page that reports the purchase through the tracking script.
  */
-export async function startFixtureStore(products: FixtureProduct[], pageSize = 2): Promise<FixtureStore> {
+export async function startFixtureStore(domain: string, products: FixtureProduct[], pageSize = 2): Promise<FixtureStore> {
   let head = '';
   const requests: string[] = [];
   const page = (title: string, body: string) =>
@@ -92,9 +98,21 @@ export async function startFixtureStore(products: FixtureProduct[], pageSize = 2
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
-    domain: `127.0.0.1:${port}`,
+    origin,
+    domain,
+    publicOrigin: `https://${domain}`,
+    serveInBrowser: async (context) => {
+      await context.route(
+        (url) => url.hostname === domain,
+        async (route) => {
+          const url = new URL(route.request().url());
+          const answer = await fetch(`${origin}${url.pathname}${url.search}`, { headers: { 'x-forwarded-host': domain } });
+          await route.fulfill({ status: answer.status, headers: { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }, body: await answer.text() });
+        },
+      );
+    },
     setHead: (html) => {
       head = html;
     },

@@ -21,11 +21,19 @@ declare module 'fastify' {
   }
 }
 
-/** Stores are fetched over https; a loopback store (only reachable when FETCH_ALLOW_LOOPBACK is on, in tests) over http. */
-export function storeOriginFor(domain: string, allowLoopback: boolean): string {
-  const host = domain.replace(/:\d+$/, '');
-  const loopback = host === 'localhost' || host === '127.0.0.1' || host.endsWith('.localhost');
-  return `${allowLoopback && loopback ? 'http' : 'https'}://${domain}`;
+/**
+ * Where a store is fetched from: `https://<domain>`, unless STORE_ORIGIN_OVERRIDES (tests only, refused in production)
+ * points the domain at a local fixture server.
+ */
+export function storeOriginFor(domain: string, overrides: Readonly<Record<string, string>>): string {
+  return overrides[domain] ?? `https://${domain}`;
+}
+
+/** Rewrites a URL on `https://<domain>` to the overridden origin, keeping path and query. */
+export function fetchUrlFor(url: string, overrides: Readonly<Record<string, string>>): string {
+  const parsed = new URL(url);
+  const origin = overrides[parsed.host];
+  return origin ? `${origin}${parsed.pathname}${parsed.search}` : url;
 }
 
 /** App services of the merchant dashboard: settings, conversions, analytics, store sync and the business's products. */
@@ -33,6 +41,7 @@ export const merchantPlugin = fp(
   async (app: FastifyInstance) => {
     const { sqlite, db, config, log } = app;
     const allowLoopback = config.FETCH_ALLOW_LOOPBACK;
+    const overrides = config.storeOriginOverrides;
     const fetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });
     const businesses = createBusinessRepository(db);
     const accounts: AccountPort = {
@@ -55,7 +64,7 @@ export const merchantPlugin = fp(
         const page = await fetcher.fetch(url);
         return { status: page.status, url: page.finalUrl, body: page.body };
       },
-      storeOrigin: (domain) => storeOriginFor(domain, allowLoopback),
+      storeOrigin: (domain) => storeOriginFor(domain, overrides),
     });
 
     const storeSync = createStoreSyncService({
@@ -67,11 +76,11 @@ export const merchantPlugin = fp(
         const currency = merchant.settingsRow(businessId).currency;
         const progress: ShopifyPageProgress = { pages: 0, products: 0, offers: 0, inserted: 0, updated: 0, skipped: 0 };
         const pages = fetchShopifyPages({
-          store: storeOriginFor(storeDomain, allowLoopback),
+          store: `https://${storeDomain}`,
           currency,
           retailer: business?.storeName ?? storeDomain,
-          fetch: async (url) => {
-            const page = await fetcher.fetch(url);
+          fetch: async (url: string) => {
+            const page = await fetcher.fetch(fetchUrlFor(url, overrides));
             return { status: page.status, text: async () => page.body };
           },
         });
@@ -79,7 +88,7 @@ export const merchantPlugin = fp(
           const summary = await app.catalog.ingestion.importOffers(page.result.offers, {
             format: 'shopify',
             source: page.url,
-            retailer: { id: storeDomain, name: business?.storeName ?? storeDomain, domains: [storeDomain.replace(/:\d+$/, '')] },
+            retailer: { id: storeDomain, name: business?.storeName ?? storeDomain, domains: [storeDomain] },
             businessId,
           });
           if (summary.failure) return { ...progress, failure: summary.failure };

@@ -65,7 +65,7 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
           const summary = await app.catalog.ingestion.importRows(format === 'xml' ? readGmcXml(text, options) : readGmcTsv(text, options), {
             format: 'gmc',
             source: 'dashboard upload',
-            retailer: { id: domain, name: business.storeName ?? domain, domains: [domain.replace(/:\d+$/, '')] },
+            retailer: { id: domain, name: business.storeName ?? domain, domains: [domain] },
             businessId: id,
           });
           return {
