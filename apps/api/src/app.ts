@@ -18,6 +18,10 @@ import { accountServicesPlugin } from './plugins/services';
 import { sessionsPlugin } from './plugins/sessions';
 import { trackingServicesPlugin } from './plugins/tracking-services';
 import { trackingRoutes } from './modules/tracking/routes';
+import { businessScope } from './modules/auth/hooks';
+import { merchantPlugin } from './modules/merchant/plugin';
+import { merchantProductRoutes } from './modules/merchant/products-routes';
+import { merchantDashboardRoutes, merchantWebhookRoutes, trackingScriptRoutes } from './modules/merchant/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +59,7 @@ export const app = fp(
     await instance.register(accountServicesPlugin);
     await instance.register(trackingServicesPlugin);
     await instance.register(catalogPlugin);
+    await instance.register(merchantPlugin);
 
     // Routes
     await instance.register(
@@ -64,6 +69,8 @@ export const app = fp(
         await api.register(searchRoutes);
         // Anonymous tracking calls from any site: CORS `*` without credentials, no session, no CSRF check.
         await api.register(trackingRoutes);
+        // Store webhooks authenticated by the business's API key (no cookies).
+        await api.register(merchantWebhookRoutes, { prefix: '/merchant' });
         // Cookie-authenticated areas: server-side sessions and the cross-site write check apply only here.
         // Merchant routes: `area.register(businessScope(routes), { prefix: '/business' })`;
         // admin routes: `area.register(adminScope(routes), { prefix: '/admin' })` (see modules/auth/hooks.ts).
@@ -76,10 +83,19 @@ export const app = fp(
           area.addHook('onRequest', createOriginCheck(config.trustedOrigins));
           await area.register(businessAuthRoutes, { prefix: '/business/auth' });
           await area.register(shopperAuthRoutes, { prefix: '/shopper/auth' });
+          await area.register(
+            businessScope(async (merchant) => {
+              await merchant.register(merchantDashboardRoutes);
+              await merchant.register(merchantProductRoutes);
+            }),
+            { prefix: '/business' },
+          );
         });
       },
       { prefix: '/api' },
     );
+    // The store tracking script, at the site root so the tag stays short.
+    await instance.register(trackingScriptRoutes);
   },
   { name: 'pricehunt-api' },
 );

@@ -58,6 +58,28 @@ export const configSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
     FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+    /**
+     * Tests only: `domain=origin` pairs (comma-separated) that point a store domain at a local server, e.g.
+     * `acme.myshopify.com=http://127.0.0.1:4567`, for domain verification and store sync. Refused in production.
+     */
+    STORE_ORIGIN_OVERRIDES: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const map: Record<string, string> = {};
+        for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+          const [domain, origin] = pair.split('=', 2).map((p) => p?.trim() ?? '');
+          let valid = false;
+          try {
+            valid = !!domain && !!origin && new URL(origin).origin === origin;
+          } catch {
+            valid = false;
+          }
+          if (!valid) ctx.addIssue({ code: 'custom', message: `STORE_ORIGIN_OVERRIDES needs domain=origin pairs; got "${pair}"` });
+          else map[(domain as string).toLowerCase()] = origin as string;
+        }
+        return map;
+      }),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.SESSION_SECRET) {
@@ -65,6 +87,9 @@ export const configSchema = z
     }
     if (config.NODE_ENV === 'production' && config.FETCH_ALLOW_LOOPBACK) {
       ctx.addIssue({ code: 'custom', path: ['FETCH_ALLOW_LOOPBACK'], message: 'FETCH_ALLOW_LOOPBACK cannot be enabled in production' });
+    }
+    if (config.NODE_ENV === 'production' && Object.keys(config.STORE_ORIGIN_OVERRIDES).length) {
+      ctx.addIssue({ code: 'custom', path: ['STORE_ORIGIN_OVERRIDES'], message: 'STORE_ORIGIN_OVERRIDES cannot be set in production' });
     }
   });
 

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 
+// Password hashing (scrypt) is deliberately slow; on a busy machine a test with several logins takes seconds.
+jest.setTimeout(60_000);
+
 const PASSWORD = 'correct-horse-42';
 
 interface Merchant {

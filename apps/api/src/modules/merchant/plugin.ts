@@ -11,6 +11,15 @@ import { createMerchantRepository } from './repository';
 import { createMerchantService, type AccountPort, type MerchantService } from './service';
 import { createStoreSyncService, type ShopifyPageProgress, type StoreSyncService } from './store-sync';
 
+function parseEventData(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     merchant: MerchantService;
@@ -41,7 +50,7 @@ export const merchantPlugin = fp(
   async (app: FastifyInstance) => {
     const { sqlite, db, config, log } = app;
     const allowLoopback = config.FETCH_ALLOW_LOOPBACK;
-    const overrides = config.storeOriginOverrides;
+    const overrides = config.STORE_ORIGIN_OVERRIDES;
     const fetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });
     const businesses = createBusinessRepository(db);
     const accounts: AccountPort = {
@@ -105,11 +114,31 @@ export const merchantPlugin = fp(
     });
     app.addHook('onClose', async () => storeSync.idle());
 
+    // A purchase the tracking script reported becomes a conversion in the same commit; a repeated order id counts once.
+    app.tracking.onPurchase((event) => {
+      const data = parseEventData(event.data);
+      const orderId = typeof data.orderId === 'string' || typeof data.orderId === 'number' ? String(data.orderId).trim().slice(0, 128) : '';
+      if (!orderId || event.valueCents == null || !event.businessId) {
+        log.info({ eventId: event.id }, 'purchase event without order id or value: not a conversion');
+        return;
+      }
+      merchant.recordConversion(event.businessId, {
+        orderId,
+        valueCents: event.valueCents,
+        currency: event.currency,
+        referralId: event.referralId,
+        sessionId: event.sessionId,
+        source: 'script',
+        eventId: event.id,
+        occurredAt: event.createdAt,
+      });
+    });
+
     app.decorate('merchant', merchant);
     app.decorate('analyticsRepository', analyticsRepository);
     app.decorate('analytics', createAnalyticsService({ repository: analyticsRepository }));
     app.decorate('storeSync', storeSync);
     app.decorate('merchantProducts', createMerchantProducts({ sqlite, catalog: app.catalog.repository }));
   },
-  { name: 'merchant', dependencies: ['db', 'catalog'] },
+  { name: 'merchant', dependencies: ['db', 'catalog', 'tracking-services', 'account-services'] },
 );

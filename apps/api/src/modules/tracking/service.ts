@@ -10,7 +10,7 @@ import type { Logger } from '../../lib/logger';
 import { canReceiveAttribution } from '../auth/permissions';
 import type { LinkSigner } from './link-signer';
 import { createRedirectAllowList, parseRedirectTarget, storeDomainCandidates, type RedirectAllowList } from './redirect-policy';
-import { createTrackingRepository } from './repository';
+import { createTrackingRepository, type EventRow } from './repository';
 
 /** What the service reads from the HTTP request besides the payload. */
 export interface RequestMeta {
@@ -53,6 +53,7 @@ function asBadRequest(error: unknown, fallbackField: string): never {
  */
 export function createTrackingService({ db, sqlite, log, config, writes, signer }: TrackingDeps) {
   const repo = createTrackingRepository(db, sqlite);
+  const purchaseHandlers: Array<(event: EventRow) => void> = [];
   const tagger = createAffiliateTagger(config.affiliate);
 
   /** The registered business that owns a host (its store domain or a parent of it). */
@@ -170,25 +171,33 @@ export function createTrackingService({ db, sqlite, log, config, writes, signer 
       const timestamp = typeof data.timestamp === 'number' ? data.timestamp : typeof data.timestamp === 'string' ? Date.parse(data.timestamp) : NaN;
       const domain = body.businessDomain ? stripWww(normalizeHost(body.businessDomain) ?? body.businessDomain.trim().toLowerCase()) : null;
       const eventId = randomUUID();
-      await writes.run(() =>
-        repo.insertEvent({
-          id: eventId,
-          createdAt: Date.now(),
-          eventType: body.eventType,
-          businessDomain: domain,
-          businessId: attributedBusiness(domain),
-          sessionId: sessionIdOf(text('sessionId', 128), meta.sessionCookie),
-          userId: text('userId', 128),
-          referralId: text('referralId', 128) ?? text('ref', 128),
-          url: text('url', 2048),
-          valueCents: value === undefined ? null : Math.round(value * 100),
-          currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
-          clientTimestamp: Number.isFinite(timestamp) ? Math.trunc(timestamp) : null,
-          data: JSON.stringify(data),
-          userAgent: cut(meta.userAgent, 512),
-        }),
-      );
+      const row: EventRow = {
+        id: eventId,
+        createdAt: Date.now(),
+        eventType: body.eventType,
+        businessDomain: domain,
+        businessId: attributedBusiness(domain),
+        sessionId: sessionIdOf(text('sessionId', 128), meta.sessionCookie),
+        userId: text('userId', 128),
+        referralId: text('referralId', 128) ?? text('ref', 128),
+        url: text('url', 2048),
+        valueCents: value === undefined ? null : Math.round(value * 100),
+        currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
+        clientTimestamp: Number.isFinite(timestamp) ? Math.trunc(timestamp) : null,
+        data: JSON.stringify(data),
+        userAgent: cut(meta.userAgent, 512),
+      };
+      await writes.run(() => {
+        repo.insertEvent(row);
+        // Purchases of a business become its conversions in the same commit (merchant module).
+        if (row.eventType === 'purchase' && row.businessId) for (const handler of purchaseHandlers) handler(row);
+      });
       return { eventId };
+    },
+
+    /** Runs `handler` inside the write of every stored purchase event attributed to a business; it must not throw. */
+    onPurchase(handler: (event: EventRow) => void): void {
+      purchaseHandlers.push(handler);
     },
   };
 }
