@@ -302,6 +302,96 @@ describe('merchant dashboard API', () => {
     });
   });
 
+
+  describe('purchases reported by the tracking script', () => {
+    it('become conversions once per order id, attributed through the stored referral', async () => {
+      insertReferral(app, a.id, new Date(Date.now() - 3_600_000).toISOString(), { referralId: 'ref_live', product: 'Grinder', campaign: 'product_referral' });
+      const purchase = {
+        eventType: 'purchase',
+        businessDomain: 'www.shop-a.example.com',
+        eventData: { orderId: 'T-1', value: 12.5, currency: 'USD', referralId: 'ref_live', sessionId: 's-1', url: 'https://shop-a.example.com/thanks' },
+      };
+      const first = await app.inject({ method: 'POST', url: '/api/track-event', headers: { origin: 'https://shop-a.example.com' }, payload: purchase });
+      expect(first.statusCode).toBe(201);
+      const again = await app.inject({ method: 'POST', url: '/api/track-event', payload: purchase });
+      expect(again.statusCode).toBe(201);
+      const rows = app.sqlite.prepare(`SELECT * FROM conversions WHERE business_id = ? AND order_id = 'T-1'`).all(a.id) as Array<{ value_cents: number; source: string; referral_id: string }>;
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ value_cents: 1250, source: 'script', referral_id: 'ref_live' });
+      const today = new Date().toISOString().slice(0, 10);
+      const body = (await get(a, `/api/business/attribution?from=${today}&to=${today}`)).json();
+      expect(body.orders.find((o: { orderId: string }) => o.orderId === 'T-1')).toMatchObject({ valueCents: 1250, productName: 'Grinder' });
+      // A purchase for a domain no business owns is stored as an event but is nobody's conversion.
+      await app.inject({ method: 'POST', url: '/api/track-event', payload: { ...purchase, businessDomain: 'unknown.example' } });
+      expect((app.sqlite.prepare(`SELECT count(*) AS n FROM conversions WHERE order_id = 'T-1'`).get() as { n: number }).n).toBe(1);
+    });
+  });
+
+  describe('products', () => {
+    const feed = (rows: string[]) => ['id\ttitle\tlink\tprice\tavailability\tbrand\tgtin\tcondition', ...rows].join('\n');
+    const upload = (m: Merchant, text: string) =>
+      app.inject({ method: 'POST', url: '/api/business/products/feed?format=tsv', headers: { cookie: m.cookie, 'content-type': 'text/tab-separated-values' }, payload: text });
+
+    it('imports a Merchant Center feed with a per-row report and ranks prices against other retailers', async () => {
+      const mine = await upload(a, feed([
+        'A-1\tAcme Kettle Pro 1.7L\thttps://shop-a.example.com/kettle\t59.00 USD\tin stock\tAcme\t008400123459\tnew',
+        'A-2\tNo price here\thttps://shop-a.example.com/nothing\t\tin stock\tAcme\t\tnew',
+      ]));
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json()).toMatchObject({ rows: 2, inserted: 1, skipped: 1 });
+      expect(mine.json().errors[0]).toMatchObject({ line: 3 });
+      const theirs = await upload(b, feed(['B-1\tAcme Kettle Pro 1.7L Stainless\thttps://shop-b.example.com/kettle\t54.00 USD\tin stock\tAcme\t008400123459\tnew']));
+      expect(theirs.json().inserted).toBe(1);
+
+      const list = (await get(a, '/api/business/products?sort=price')).json();
+      expect(list.total).toBe(1);
+      expect(list.items[0]).toMatchObject({ externalId: 'A-1', priceCents: 5900, priceRank: 2, competitorCount: 1, bestCompetitorPriceCents: 5400 });
+
+      const cheaper = await app.inject({ method: 'PATCH', url: `/api/business/products/${list.items[0].id}`, headers: { cookie: a.cookie }, payload: { priceCents: 5000, availability: 'out_of_stock' } });
+      expect(cheaper.statusCode).toBe(200);
+      expect(cheaper.json()).toMatchObject({ priceCents: 5000, availability: 'out_of_stock', priceRank: 1 });
+      const history = app.sqlite.prepare('SELECT price_cents FROM price_points WHERE offer_id = ? ORDER BY id').pluck().all(list.items[0].id);
+      expect(history).toEqual([5900, 5000]);
+      expect((await get(a, '/api/business/products?q=kettle')).json().total).toBe(1);
+      expect((await get(a, '/api/business/products?q=toaster')).json().total).toBe(0);
+    });
+
+    it('answers 404 for another business’s product and names bad fields', async () => {
+      const theirs = (await get(b, '/api/business/products')).json().items[0];
+      const res = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { cookie: a.cookie }, payload: { priceCents: 1 } });
+      expect(res.statusCode).toBe(404);
+      expect((await get(b, '/api/business/products')).json().items[0].priceCents).toBe(5400);
+      const negative = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { cookie: b.cookie }, payload: { priceCents: -5 } });
+      expect(negative.json().field).toBe('priceCents');
+      const empty = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { cookie: b.cookie }, payload: {} });
+      expect(empty.statusCode).toBe(400);
+      expect((await get(a, '/api/business/products?sort=cheapest')).json().field).toBe('sort');
+      const blank = await upload(a, '   ');
+      expect(blank.json().field).toBe('file');
+    });
+  });
+
+  describe('integration', () => {
+    it('gives each business its own verification token and refuses another business’s sync', async () => {
+      const mine = (await get(a, '/api/business/integration')).json();
+      const theirs = (await get(b, '/api/business/integration')).json();
+      expect(mine.verificationToken).not.toBe(theirs.verificationToken);
+      expect(mine.metaTag).toBe(`<meta name="pricehunt-verification" content="${mine.verificationToken}">`);
+      expect(mine.scriptTag).toContain(`data-site="${mine.verificationToken}"`);
+      expect(mine.verified).toBe(false);
+      app.sqlite.prepare(`INSERT INTO store_syncs (id, business_id, store_domain, status, started_at) VALUES ('sync-b', ?, 'shop-b.example.com', 'succeeded', 1)`).run(b.id);
+      expect((await get(b, '/api/business/integration/syncs/sync-b')).statusCode).toBe(200);
+      expect((await get(a, '/api/business/integration/syncs/sync-b')).statusCode).toBe(404);
+      const bad = await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie: a.cookie }, payload: { storeDomain: 'not a domain' } });
+      expect(bad.json().field).toBe('storeDomain');
+    });
+
+    it('refuses cross-site writes to the dashboard', async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { cookie: a.cookie, origin: 'https://evil.example' } });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
   describe('tracking script', () => {
     it('is served as cacheable JavaScript and revalidates by ETag', async () => {
       const res = await app.inject({ method: 'GET', url: '/t.js' });

@@ -1,0 +1,114 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+
+jest.setTimeout(60_000);
+
+const DOMAIN = 'demo-store.myshopify.com';
+const cookieOf = (res: LightMyRequestResponse) =>
+  ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+
+/** A Shopify-like store on 127.0.0.1 reached through STORE_ORIGIN_OVERRIDES. */
+function startStore() {
+  let head = '';
+  const requests: string[] = [];
+  const products = Array.from({ length: 5 }, (_, i) => ({
+    id: 100 + i,
+    title: `Demo Mug ${i + 1}`,
+    handle: `demo-mug-${i + 1}`,
+    vendor: 'Demo',
+    variants: [{ id: 500 + i, sku: `MUG-${i + 1}`, price: `${10 + i}.00`, available: i !== 4 }],
+  }));
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    requests.push(`${url.pathname}${url.search}`);
+    if (url.pathname === '/products.json') {
+      const page = Number(url.searchParams.get('page'));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ products: products.slice((page - 1) * 2, page * 2) }));
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><html><head>${head}</head><body>Demo</body></html>`);
+  });
+  return new Promise<{ origin: string; requests: string[]; setHead(h: string): void; close(): Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests,
+        setHead: (h) => (head = h),
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
+    ),
+  );
+}
+
+describe('connecting a store', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let store: Awaited<ReturnType<typeof startStore>>;
+  let cookie: string;
+
+  beforeAll(async () => {
+    store = await startStore();
+    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `${DOMAIN}=${store.origin}` });
+    app = t.app;
+    const res = await app.inject({ method: 'POST', url: '/api/business/auth/register', payload: { email: 'demo@example.com', password: 'demo-password-1', storeDomain: DOMAIN } });
+    cookie = cookieOf(res);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
+
+  it('verifies the domain only when the home page carries the token', async () => {
+    const integration = (await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json();
+    const missing = (await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } })).json();
+    expect(missing).toMatchObject({ verified: false });
+    store.setHead('<meta name="pricehunt-verification" content="someone-else">');
+    expect((await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } })).json().verified).toBe(false);
+    store.setHead(integration.metaTag);
+    const ok = (await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } })).json();
+    expect(ok).toMatchObject({ verified: true, method: 'meta' });
+    const after = (await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json();
+    expect(after).toMatchObject({ verified: true, verificationMethod: 'meta' });
+    // Changing the domain drops the proof.
+    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie }, payload: { storeDomain: 'other-demo.myshopify.com' } });
+    expect((await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json().verified).toBe(false);
+    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie }, payload: { storeDomain: DOMAIN } });
+    expect((await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json().verified).toBe(true);
+  });
+
+  it('imports /products.json page by page and can sync again', async () => {
+    const started = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    expect(started.statusCode).toBe(202);
+    await app.storeSync.idle();
+    const sync = (await app.inject({ method: 'GET', url: `/api/business/integration/syncs/${started.json().id}`, headers: { cookie } })).json();
+    expect(sync).toMatchObject({ status: 'succeeded', pages: 3, products: 5, offers: 5, inserted: 5 });
+    expect(store.requests.filter((r) => r.startsWith('/products.json'))).toEqual([
+      '/products.json?limit=250&page=1',
+      '/products.json?limit=250&page=2',
+      '/products.json?limit=250&page=3',
+      '/products.json?limit=250&page=4',
+    ]);
+    const products = (await app.inject({ method: 'GET', url: '/api/business/products?sort=price', headers: { cookie } })).json();
+    expect(products.total).toBe(5);
+    expect(products.items[0]).toMatchObject({ title: 'Demo Mug 1', priceCents: 1000, currency: 'USD' });
+    expect(products.items[4]).toMatchObject({ availability: 'out_of_stock' });
+
+    const again = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    await app.storeSync.idle();
+    const second = (await app.inject({ method: 'GET', url: `/api/business/integration/syncs/${again.json().id}`, headers: { cookie } })).json();
+    expect(second).toMatchObject({ status: 'succeeded', products: 5, inserted: 0 });
+    expect((await app.inject({ method: 'GET', url: '/api/business/products', headers: { cookie } })).json().total).toBe(5);
+  });
+
+  it('reports a store that cannot be fetched as a failed sync', async () => {
+    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie }, payload: { storeDomain: 'missing-store.invalid' } });
+    const started = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    await app.storeSync.idle();
+    const sync = (await app.inject({ method: 'GET', url: `/api/business/integration/syncs/${started.json().id}`, headers: { cookie } })).json();
+    expect(sync.status).toBe('failed');
+    expect(sync.error).toBeTruthy();
+  });
+});
