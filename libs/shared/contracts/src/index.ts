@@ -7,3 +7,4 @@ export * from './lib/catalog';
 export * from './lib/shopper-auth';
 export * from './lib/shopper';
 export * from './lib/merchant';
+export * from './lib/admin';

@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto';
+import { FeedFormatError, readGmcTsv, readGmcXml, type FeedRow } from '@pricehunt/catalog-feeds';
+import {
+  AdminMessages,
+  type AdminBusiness,
+  type AuditEntry,
+  type BusinessAction,
+  type BusinessFigures,
+  type FeedFormat,
+  type ImportJob,
+  type ImportRun,
+  type OverviewResponse,
+} from '@pricehunt/contracts';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { IngestionService } from '../catalog/ingestion';
+import type { CatalogRepository } from '../catalog/repository';
+import { canChangeOwnAdmin, canSuspend } from './permissions';
+import { dayOf, type AdminBusinessRow, type AdminRepository } from './repository';
+
+/** The admin doing something, as the audit log records them. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export interface AdminServiceDeps {
+  repo: AdminRepository;
+  catalog: { ingestion: IngestionService; repository: CatalogRepository };
+  log: Logger;
+  now?: () => Date;
+}
+
+export interface ImportInput {
+  fileName: string;
+  content: Buffer;
+  format?: FeedFormat;
+  retailerId?: string;
+  retailerName?: string;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Finished import jobs kept in memory for their progress page; the import runs table keeps them for good. */
+const JOBS_KEPT = 50;
+/** Rows per ingest transaction for uploads: small enough for the progress bar to move on modest files. */
+const UPLOAD_BATCH_SIZE = 250;
+
+const snapshot = (business: AdminBusinessRow) => ({ status: business.status, isAdmin: business.isAdmin });
+
+/** What each business action changes, and what it refuses. */
+const ACTIONS: Record<
+  BusinessAction,
+  {
+    audit: AuditEntry['action'];
+    change: { status?: 'active' | 'suspended'; isAdmin?: boolean };
+    already: (business: AdminBusinessRow) => string | null;
+    self: (actor: Actor, business: AdminBusinessRow) => string | null;
+  }
+> = {
+  suspend: {
+    audit: 'business.suspend',
+    change: { status: 'suspended' },
+    already: (b) => (b.status === 'suspended' ? 'This business is already suspended' : null),
+    self: (actor, b) => (canSuspend(actor, b) ? null : AdminMessages.cannotSuspendSelf),
+  },
+  reactivate: {
+    audit: 'business.reactivate',
+    change: { status: 'active' },
+    already: (b) => (b.status === 'active' ? 'This business is already active' : null),
+    self: () => null,
+  },
+  'grant-admin': {
+    audit: 'business.grant_admin',
+    change: { isAdmin: true },
+    already: (b) => (b.isAdmin ? 'This business is already an admin' : null),
+    self: () => null,
+  },
+  'revoke-admin': {
+    audit: 'business.revoke_admin',
+    change: { isAdmin: false },
+    already: (b) => (!b.isAdmin ? 'This business is not an admin' : null),
+    self: (actor, b) => (canChangeOwnAdmin(actor, b) ? null : AdminMessages.cannotRevokeSelf),
+  },
+};
+
+function detectFormat(fileName: string, content: Buffer): FeedFormat {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.xml') || lower.endsWith('.rss')) return 'gmc-xml';
+  if (lower.endsWith('.tsv') || lower.endsWith('.txt')) return 'gmc-tsv';
+  const start = content.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return start.startsWith('<') ? 'gmc-xml' : 'gmc-tsv';
+}
+
+function toImportRun(run: NonNullable<ReturnType<CatalogRepository['getImportRun']>>): ImportRun {
+  const report = (run.report ?? {}) as { errors?: unknown[]; errorCount?: number; failure?: string };
+  return {
+    id: run.id,
+    format: run.format,
+    source: run.source,
+    retailerId: run.retailerId,
+    businessId: run.businessId,
+    status: run.status,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    totalRows: run.totalRows,
+    inserted: run.inserted,
+    updated: run.updated,
+    unchanged: run.unchanged,
+    skipped: run.skipped,
+    productsCreated: run.productsCreated,
+    errorCount: report.errorCount ?? report.errors?.length ?? 0,
+    failure: report.failure ?? null,
+  };
+}
+
+/**
+ * The admin console's logic: business management with its audit log, service figures, retailer edits, feed
+ * imports (run in the background, progress kept per job) and re-clustering.
+ */
+export function createAdminService({ repo, catalog, log, now = () => new Date() }: AdminServiceDeps) {
+  const jobs = new Map<string, ImportJob>();
+
+  const keepJob = (job: ImportJob) => {
+    jobs.set(job.id, job);
+    while (jobs.size > JOBS_KEPT) {
+      const oldest = [...jobs.values()].find((item) => item.state === 'succeeded' || item.state === 'failed');
+      if (!oldest) break;
+      jobs.delete(oldest.id);
+    }
+  };
+
+  function requireBusiness(id: string): AdminBusinessRow {
+    const business = repo.findBusiness(id);
+    if (!business) throw notFound(AdminMessages.businessNotFound);
+    return business;
+  }
+
+  return {
+    overview(): OverviewResponse {
+      const at = now();
+      const today = dayOf(at.getTime());
+      const from = Date.parse(`${today}T00:00:00.000Z`) - 29 * DAY_MS;
+      const perDay = repo.dailyActivity(from);
+      const daily = Array.from({ length: 30 }, (_, index) => {
+        const date = dayOf(from + index * DAY_MS);
+        return { date, ...(perDay.get(date) ?? { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 }) };
+      });
+      const sum = (days: typeof daily) =>
+        days.reduce(
+          (total, day) => ({
+            searches: total.searches + day.searches,
+            clicks: total.clicks + day.clicks,
+            referrals: total.referrals + day.referrals,
+            conversions: total.conversions + day.conversions,
+            revenueCents: total.revenueCents + day.revenueCents,
+          }),
+          { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 },
+        );
+      return {
+        success: true,
+        generatedAt: at.toISOString(),
+        businesses: repo.businessCounts(new Date(at.getTime() - 30 * DAY_MS).toISOString()),
+        activity: { today: sum(daily.slice(-1)), last7Days: sum(daily.slice(-7)), last30Days: sum(daily) },
+        daily,
+        catalog: repo.catalogSize(),
+        imports: catalog.repository.listImportRuns(8).map(toImportRun),
+        database: repo.databaseSize(),
+      };
+    },
+
+    listBusinesses: repo.listBusinesses,
+
+    businessDetail(id: string): { business: AdminBusiness; figures: BusinessFigures; audit: AuditEntry[] } {
+      const business = requireBusiness(id);
+      return {
+        business,
+        figures: repo.businessFigures(id, now().getTime() - 30 * DAY_MS),
+        audit: repo.listAudit({ businessId: id, page: 1, pageSize: 50 }).items,
+      };
+    },
+
+    /**
+     * Suspends, reactivates, grants or revokes admin. The change, the end of the business's sessions (on suspension)
+     * and the audit entry are one transaction. An admin cannot suspend themselves or revoke their own admin.
+     */
+    applyBusinessAction(actor: Actor, id: string, action: BusinessAction) {
+      const rule = ACTIONS[action];
+      return repo.transaction(() => {
+        const before = requireBusiness(id);
+        const refusal = rule.self(actor, before);
+        if (refusal) throw badRequest(refusal, 'id');
+        const already = rule.already(before);
+        if (already) throw conflict(already);
+        const stamp = now().toISOString();
+        const business = repo.updateBusiness(id, rule.change, stamp);
+        if (!business) throw notFound(AdminMessages.businessNotFound);
+        const sessionsEnded = action === 'suspend' ? repo.deleteSessionsOf(id) : 0;
+        const audit = repo.insertAudit(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: rule.audit,
+            targetType: 'business',
+            targetId: id,
+            targetLabel: business.email,
+            before: snapshot(before),
+            after: { ...snapshot(business), ...(action === 'suspend' ? { sessionsEnded } : {}) },
+          },
+          stamp,
+        );
+        log.info({ actorId: actor.id, businessId: id, action }, 'admin action on business');
+        return { business, audit, sessionsEnded };
+      });
+    },
+
+    listAudit: repo.listAudit,
+
+    listRetailers: repo.listRetailers,
+
+    updateRetailer(actor: Actor, id: string, changes: { name?: string; domains?: string[]; affiliateParam?: string | null }) {
+      return repo.transaction(() => {
+        const before = repo.findRetailer(id);
+        if (!before) throw notFound(AdminMessages.retailerNotFound);
+        if (changes.domains) {
+          const clash = repo.retailerOwningDomain(changes.domains, id);
+          if (clash) throw conflict(`${clash.domain} already belongs to retailer ${clash.id}`, 'domains');
+        }
+        const normalised = { ...changes, affiliateParam: changes.affiliateParam === '' ? null : changes.affiliateParam };
+        repo.updateRetailer(id, normalised);
+        const after = repo.findRetailer(id)!;
+        const pick = (r: typeof after) => ({ name: r.name, domains: r.domains, affiliateParam: r.affiliateParam });
+        repo.insertAudit(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: 'retailer.update',
+            targetType: 'retailer',
+            targetId: id,
+            targetLabel: after.name,
+            before: pick(before),
+            after: pick(after),
+          },
+          now().toISOString(),
+        );
+        return after;
+      });
+    },
+
+    /**
+     * Reads an uploaded feed (a whole-file problem such as a missing header is a 400 naming `file`), then imports
+     * its rows in the background; the job answered here is polled for progress and the per-row report.
+     */
+    async startImport(actor: Actor, input: ImportInput): Promise<ImportJob> {
+      if (input.content.length === 0) throw badRequest(AdminMessages.importEmpty, 'file');
+      let retailer: { id?: string; name: string; domains?: string[] } | null = null;
+      if (input.retailerId) {
+        const known = repo.findRetailer(input.retailerId);
+        if (!known) throw badRequest(`retailerId: ${AdminMessages.retailerNotFound}`, 'retailerId');
+        retailer = { id: known.id, name: known.name, domains: known.domains };
+      } else if (input.retailerName) {
+        retailer = { name: input.retailerName };
+      }
+      const format = input.format ?? detectFormat(input.fileName, input.content);
+      const text = input.content.toString('utf8');
+      const rows: FeedRow[] = [];
+      try {
+        const reader = format === 'gmc-xml' ? readGmcXml(text) : readGmcTsv(text);
+        for await (const row of reader) rows.push(row);
+      } catch (error) {
+        if (error instanceof FeedFormatError) throw badRequest(`file: ${error.message} (line ${error.line})`, 'file');
+        throw error;
+      }
+      if (rows.length === 0) throw badRequest('file: The feed has no product rows', 'file');
+
+      const job: ImportJob = {
+        id: randomUUID(),
+        fileName: input.fileName,
+        format,
+        retailerId: input.retailerId ?? null,
+        state: 'importing',
+        totalRows: rows.length,
+        processedRows: 0,
+        inserted: 0,
+        updated: 0,
+        unchanged: 0,
+        skipped: 0,
+        productsCreated: 0,
+        errorCount: 0,
+        errors: [],
+        failure: null,
+        runId: null,
+        startedAt: now().toISOString(),
+        finishedAt: null,
+      };
+      keepJob(job);
+
+      const finish = (changes: Partial<ImportJob>) => {
+        Object.assign(job, changes, { finishedAt: now().toISOString() });
+        repo.insertAudit(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: 'catalog.import',
+            targetType: 'catalog',
+            targetId: job.runId,
+            targetLabel: job.fileName,
+            before: null,
+            after: {
+              state: job.state,
+              format: job.format,
+              retailerId: job.retailerId ?? retailer?.name ?? null,
+              rows: job.totalRows,
+              inserted: job.inserted,
+              updated: job.updated,
+              skipped: job.skipped,
+              errors: job.errorCount,
+            },
+          },
+          now().toISOString(),
+        );
+      };
+
+      // Started after the answer: the client polls GET /api/admin/imports/jobs/:id.
+      setImmediate(() => {
+        catalog.ingestion
+          .importRows(rows, {
+            format: 'gmc',
+            source: `admin upload ${input.fileName} by ${actor.email}`,
+            retailer,
+            batchSize: UPLOAD_BATCH_SIZE,
+            onProgress: (progress) => {
+              Object.assign(job, {
+                processedRows: progress.rows,
+                inserted: progress.inserted,
+                updated: progress.updated,
+                unchanged: progress.unchanged,
+                skipped: progress.skipped,
+              });
+            },
+          })
+          .then((summary) => {
+            finish({
+              state: summary.status,
+              runId: summary.runId,
+              processedRows: summary.rows,
+              inserted: summary.inserted,
+              updated: summary.updated,
+              unchanged: summary.unchanged,
+              skipped: summary.skipped,
+              productsCreated: summary.productsCreated,
+              errorCount: summary.errorCount,
+              errors: summary.errors,
+              failure: summary.failure ?? null,
+            });
+          })
+          .catch((error: unknown) => {
+            log.error({ err: error, jobId: job.id }, 'feed import failed');
+            finish({ state: 'failed', failure: error instanceof Error ? error.message : String(error) });
+          });
+      });
+      return { ...job };
+    },
+
+    getImportJob(id: string): ImportJob {
+      const job = jobs.get(id);
+      if (!job) throw notFound(AdminMessages.importNotFound);
+      return { ...job, errors: [...job.errors] };
+    },
+
+    listImportRuns(limit = 50): ImportRun[] {
+      return catalog.repository.listImportRuns(limit).map(toImportRun);
+    },
+
+    getImportRun(id: string) {
+      const run = catalog.repository.getImportRun(id);
+      if (!run) throw notFound(AdminMessages.importNotFound);
+      const report = (run.report ?? {}) as { errors?: Array<{ line: number; field: string; reason: string }> };
+      return { run: toImportRun(run), errors: report.errors ?? [] };
+    },
+
+    /** Re-clusters every offer with the current matcher and records who did it and what changed. */
+    recluster(actor: Actor) {
+      const started = Date.now();
+      const productsBefore = repo.countProducts();
+      const result = catalog.ingestion.recluster();
+      const productsAfter = repo.countProducts();
+      const durationMs = Date.now() - started;
+      repo.insertAudit(
+        {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'catalog.recluster',
+          targetType: 'catalog',
+          targetId: null,
+          targetLabel: 'products',
+          before: { products: productsBefore },
+          after: { products: productsAfter, offers: result.offers, durationMs },
+        },
+        now().toISOString(),
+      );
+      return { offers: result.offers, productsBefore, productsAfter, durationMs };
+    },
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

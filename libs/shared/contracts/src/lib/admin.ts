@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { businessSchema, businessStatusSchema } from './business-auth';
+
+/** Messages of the admin area that clients show as they are. */
+export const AdminMessages = {
+  noAdminAccess: 'This account has no admin access',
+  cannotSuspendSelf: 'You cannot suspend your own account',
+  cannotRevokeSelf: 'You cannot revoke your own admin access',
+  businessNotFound: 'No business with this id',
+  retailerNotFound: 'No retailer with this id',
+  importNotFound: 'No import with this id',
+  importFileMissing: 'Attach a feed file in the field "file"',
+  importEmpty: 'The feed file is empty',
+} as const;
+
+// ───────────────────────────── audit log ─────────────────────────────
+
+export const AUDIT_ACTIONS = [
+  'business.suspend',
+  'business.reactivate',
+  'business.grant_admin',
+  'business.revoke_admin',
+  'retailer.update',
+  'catalog.import',
+  'catalog.recluster',
+] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+/** A JSON snapshot of what an action changed (`before` / `after`). */
+export const auditStateSchema = z.record(z.string(), z.unknown()).nullable();
+
+/** One admin action: who, what, on what, when, and the state before and after. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: auditActionSchema,
+  targetType: z.enum(['business', 'retailer', 'catalog']),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  before: auditStateSchema,
+  after: auditStateSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const pageNumber = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be at least 1')
+  .max(100_000, 'page is too large')
+  .default(1);
+const pageSizeOf = (fallback: number) =>
+  z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(100, 'pageSize must be at most 100')
+    .default(fallback);
+
+export const auditQuerySchema = z.object({
+  businessId: z.string().max(100).optional(),
+  action: auditActionSchema.optional(),
+  page: pageNumber,
+  pageSize: pageSizeOf(20),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditListResponseSchema = z.object({
+  success: z.literal(true),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(auditEntrySchema),
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+// ───────────────────────────── overview ─────────────────────────────
+
+/** Figures over one period. `null` means the figure is not recorded by this installation. */
+export const activityFiguresSchema = z.object({
+  searches: z.number().int(),
+  clicks: z.number().int(),
+  referrals: z.number().int(),
+  conversions: z.number().int(),
+  revenueCents: z.number().int(),
+});
+export type ActivityFigures = z.infer<typeof activityFiguresSchema>;
+
+export const dailyActivitySchema = activityFiguresSchema.extend({ date: z.string() });
+export type DailyActivity = z.infer<typeof dailyActivitySchema>;
+
+export const importRunSchema = z.object({
+  id: z.string(),
+  format: z.string(),
+  source: z.string(),
+  retailerId: z.string().nullable(),
+  businessId: z.string().nullable(),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  totalRows: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  productsCreated: z.number().int(),
+  errorCount: z.number().int(),
+  failure: z.string().nullable(),
+});
+export type ImportRun = z.infer<typeof importRunSchema>;
+
+export const rowErrorSchema = z.object({ line: z.number().int(), field: z.string(), reason: z.string() });
+export type ImportRowError = z.infer<typeof rowErrorSchema>;
+
+export const overviewResponseSchema = z.object({
+  success: z.literal(true),
+  generatedAt: z.string(),
+  businesses: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    suspended: z.number().int(),
+    admins: z.number().int(),
+    withStore: z.number().int(),
+    newLast30Days: z.number().int(),
+  }),
+  activity: z.object({ today: activityFiguresSchema, last7Days: activityFiguresSchema, last30Days: activityFiguresSchema }),
+  /** One row per UTC day, oldest first, the last 30 days including today. */
+  daily: z.array(dailyActivitySchema),
+  catalog: z.object({
+    offers: z.number().int(),
+    products: z.number().int(),
+    retailers: z.array(z.object({ id: z.string(), name: z.string(), offers: z.number().int() })),
+  }),
+  imports: z.array(importRunSchema),
+  database: z.object({
+    bytes: z.number().int(),
+    walBytes: z.number().int(),
+    tables: z.array(z.object({ name: z.string(), rows: z.number().int() })),
+  }),
+});
+export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
+
+// ───────────────────────────── businesses ─────────────────────────────
+
+export const BUSINESS_SORTS = ['createdAt', 'email', 'status', 'storeDomain'] as const;
+
+const booleanQuery = (name: string) =>
+  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((value) => value === 'true');
+
+export const businessListQuerySchema = z.object({
+  q: z.string().trim().max(200, 'q is too long').optional(),
+  status: businessStatusSchema.optional(),
+  admin: booleanQuery('admin').optional(),
+  hasStore: booleanQuery('hasStore').optional(),
+  sort: z.enum(BUSINESS_SORTS, { error: `sort must be one of ${BUSINESS_SORTS.join(', ')}` }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
+  page: pageNumber,
+  pageSize: pageSizeOf(20),
+});
+export type BusinessListQuery = z.input<typeof businessListQuerySchema>;
+
+export const adminBusinessSchema = businessSchema.extend({ updatedAt: z.string() });
+export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
+
+export const businessListResponseSchema = z.object({
+  success: z.literal(true),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(adminBusinessSchema),
+});
+export type BusinessListResponse = z.infer<typeof businessListResponseSchema>;
+
+export const businessParamsSchema = z.object({ id: z.string().min(1, 'id is required').max(100, 'id is too long') });
+
+export const businessFiguresSchema = z.object({
+  last30Days: activityFiguresSchema.omit({ searches: true }),
+  allTime: activityFiguresSchema.omit({ searches: true }),
+  offers: z.number().int(),
+  activeSessions: z.number().int(),
+});
+export type BusinessFigures = z.infer<typeof businessFiguresSchema>;
+
+export const businessDetailResponseSchema = z.object({
+  success: z.literal(true),
+  business: adminBusinessSchema,
+  figures: businessFiguresSchema,
+  audit: z.array(auditEntrySchema),
+});
+export type BusinessDetailResponse = z.infer<typeof businessDetailResponseSchema>;
+
+export const BUSINESS_ACTIONS = ['suspend', 'reactivate', 'grant-admin', 'revoke-admin'] as const;
+export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
+export const businessActionParamsSchema = businessParamsSchema.extend({
+  action: z.enum(BUSINESS_ACTIONS, { error: `action must be one of ${BUSINESS_ACTIONS.join(', ')}` }),
+});
+
+export const businessActionResponseSchema = z.object({
+  success: z.literal(true),
+  business: adminBusinessSchema,
+  audit: auditEntrySchema,
+  /** Sessions ended by the action (suspension signs the business out everywhere). */
+  sessionsEnded: z.number().int(),
+});
+export type BusinessActionResponse = z.infer<typeof businessActionResponseSchema>;
+
+// ───────────────────────────── catalog ─────────────────────────────
+
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/^www\./, ''))
+  .pipe(z.string().regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'each domain must be a host name such as shop.example.com'));
+
+export const adminRetailerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  affiliateParam: z.string().nullable(),
+  offers: z.number().int(),
+  lastImportAt: z.string().nullable(),
+});
+export type AdminRetailer = z.infer<typeof adminRetailerSchema>;
+
+export const retailerListResponseSchema = z.object({ success: z.literal(true), items: z.array(adminRetailerSchema) });
+export type RetailerListResponse = z.infer<typeof retailerListResponseSchema>;
+
+export const retailerParamsSchema = z.object({ id: z.string().min(1, 'id is required').max(120, 'id is too long') });
+
+export const retailerUpdateBodySchema = z
+  .object({
+    name: z.string({ error: 'name must be text' }).trim().min(1, 'name is required').max(120, 'name is too long').optional(),
+    domains: z.array(hostName, { error: 'domains must be a list of host names' }).min(1, 'domains needs at least one host name').max(50, 'domains has too many entries').optional(),
+    affiliateParam: z
+      .string({ error: 'affiliateParam must be text' })
+      .trim()
+      .max(60, 'affiliateParam is too long')
+      .regex(/^[A-Za-z0-9_.-]*$/, 'affiliateParam must be a query parameter name such as tag')
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.name !== undefined || body.domains !== undefined || body.affiliateParam !== undefined, {
+    message: 'Change at least one of name, domains or affiliateParam',
+    path: ['body'],
+  });
+export type RetailerUpdateBody = z.input<typeof retailerUpdateBodySchema>;
+
+export const retailerResponseSchema = z.object({ success: z.literal(true), retailer: adminRetailerSchema });
+
+export const FEED_FORMATS = ['gmc-tsv', 'gmc-xml'] as const;
+export type FeedFormat = (typeof FEED_FORMATS)[number];
+
+/** The fields of the multipart import form besides the file. */
+export const importFormSchema = z.object({
+  retailerId: z.string().trim().max(120, 'retailerId is too long').optional(),
+  retailerName: z.string().trim().max(120, 'retailerName is too long').optional(),
+  format: z.enum(FEED_FORMATS, { error: `format must be one of ${FEED_FORMATS.join(', ')}` }).optional(),
+});
+
+export const importJobSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  format: z.enum(FEED_FORMATS),
+  retailerId: z.string().nullable(),
+  state: z.enum(['parsing', 'importing', 'succeeded', 'failed']),
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  productsCreated: z.number().int(),
+  errorCount: z.number().int(),
+  errors: z.array(rowErrorSchema),
+  failure: z.string().nullable(),
+  runId: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importJobResponseSchema = z.object({ success: z.literal(true), job: importJobSchema });
+export type ImportJobResponse = z.infer<typeof importJobResponseSchema>;
+
+export const importRunListResponseSchema = z.object({ success: z.literal(true), items: z.array(importRunSchema) });
+export type ImportRunListResponse = z.infer<typeof importRunListResponseSchema>;
+
+export const importRunParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const importRunDetailResponseSchema = z.object({
+  success: z.literal(true),
+  run: importRunSchema,
+  errors: z.array(rowErrorSchema),
+});
+export type ImportRunDetailResponse = z.infer<typeof importRunDetailResponseSchema>;
+
+export const reclusterResponseSchema = z.object({
+  success: z.literal(true),
+  offers: z.number().int(),
+  productsBefore: z.number().int(),
+  productsAfter: z.number().int(),
+  durationMs: z.number().int(),
+});
+export type ReclusterResponse = z.infer<typeof reclusterResponseSchema>;
