@@ -1,0 +1,70 @@
+import type { AuditAction, AuditEntry } from '@pricehunt/contracts';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { formatDateTime } from '../../lib/format';
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'business.suspend': 'Suspended',
+  'business.reactivate': 'Reactivated',
+  'business.grant_admin': 'Made admin',
+  'business.revoke_admin': 'Revoked admin',
+  'retailer.update': 'Edited retailer',
+  'catalog.import': 'Imported feed',
+  'catalog.recluster': 'Re-clustered products',
+};
+
+/** `status: active → suspended; isAdmin: false` — the fields that changed, then the rest of `after`. */
+export function describeChange(before: AuditEntry['before'], after: AuditEntry['after']): string {
+  const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '—' : String(value));
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys
+    .map((key) => {
+      const from = before?.[key];
+      const to = after?.[key];
+      if (before && key in before && JSON.stringify(from) !== JSON.stringify(to)) return `${key}: ${show(from)} → ${show(to)}`;
+      return `${key}: ${show(to ?? from)}`;
+    })
+    .join('; ');
+}
+
+function Target({ entry }: { entry: AuditEntry }) {
+  if (entry.targetType === 'business' && entry.targetId) return <Link to={paths.business(entry.targetId)}>{entry.targetLabel ?? entry.targetId}</Link>;
+  if (entry.action === 'catalog.import' && entry.targetId) return <Link to={paths.importRun(entry.targetId)}>{entry.targetLabel ?? 'import'}</Link>;
+  return <>{entry.targetLabel ?? entry.targetId ?? entry.targetType}</>;
+}
+
+/** The audit log: when, who, what, on what, and the state before → after. */
+export function AuditTable({ entries, caption = 'Audit log', showTarget = true }: { entries: AuditEntry[]; caption?: string; showTarget?: boolean }) {
+  if (entries.length === 0) return <p className="adm-muted">No admin actions recorded.</p>;
+  return (
+    <div className="adm-table-wrap">
+      <table className="adm-table">
+        <caption className="ph-visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Action</th>
+            {showTarget ? <th scope="col">Target</th> : null}
+            <th scope="col">Before → after</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatDateTime(entry.createdAt)}</td>
+              <td>{entry.actorEmail}</td>
+              <td>{ACTION_LABELS[entry.action]}</td>
+              {showTarget ? (
+                <td>
+                  <Target entry={entry} />
+                </td>
+              ) : null}
+              <td className="adm-change">{describeChange(entry.before, entry.after)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,298 @@
+import type { AdminRetailer, ImportJob } from '@pricehunt/contracts';
+import { Button, Card, TextField } from '@pricehunt/ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { QueryState } from '../../components/query-state';
+import { paths } from '../../config/paths';
+import { useImportFeed, useImportJob, useImportRuns, useRecluster, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { ImportRunsTable, RowErrorsTable } from './import-runs-table';
+
+/** /admin/catalog: retailers, feed imports with their reports, and re-clustering. */
+export default function CatalogPage() {
+  useEffect(() => {
+    document.title = 'Catalog · PriceHunt admin';
+  }, []);
+  return (
+    <div className="adm-page">
+      <div className="adm-page__header">
+        <h1>Catalog</h1>
+      </div>
+      <RetailersCard />
+      <div className="adm-grid adm-grid--2">
+        <ImportCard />
+        <ReclusterCard />
+      </div>
+      <ImportsCard />
+    </div>
+  );
+}
+
+function RetailersCard() {
+  const retailers = useRetailers();
+  const [editing, setEditing] = useState<AdminRetailer | null>(null);
+  return (
+    <Card title="Retailers">
+      <QueryState isLoading={retailers.isLoading} error={retailers.error} onRetry={() => void retailers.refetch()} />
+      {retailers.data ? (
+        retailers.data.items.length === 0 ? (
+          <p className="adm-muted">No retailers yet: importing a feed adds its retailer.</p>
+        ) : (
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <caption className="ph-visually-hidden">Retailers</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Domains</th>
+                  <th scope="col">Affiliate parameter</th>
+                  <th scope="col" className="adm-num">
+                    Offers
+                  </th>
+                  <th scope="col">Last import</th>
+                  <th scope="col">
+                    <span className="ph-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {retailers.data.items.map((retailer) => (
+                  <tr key={retailer.id}>
+                    <td>
+                      {retailer.name} <span className="adm-muted">({retailer.id})</span>
+                    </td>
+                    <td>{retailer.domains.join(', ')}</td>
+                    <td>{retailer.affiliateParam ? <code>{retailer.affiliateParam}</code> : <span className="adm-muted">—</span>}</td>
+                    <td className="adm-num">{formatCount(retailer.offers)}</td>
+                    <td>{formatDateTime(retailer.lastImportAt)}</td>
+                    <td>
+                      <Button variant="secondary" size="sm" onClick={() => setEditing(retailer)} aria-label={`Edit ${retailer.name}`}>
+                        Edit
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      {editing ? <RetailerDialog retailer={editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}
+
+function RetailerDialog({ retailer, onClose }: { retailer: AdminRetailer; onClose(): void }) {
+  const update = useUpdateRetailer();
+  const [name, setName] = useState(retailer.name);
+  const [domains, setDomains] = useState(retailer.domains.join(', '));
+  const [affiliateParam, setAffiliateParam] = useState(retailer.affiliateParam ?? '');
+  const error = update.error;
+  const fieldError = (field: string) => (error && 'fieldMessage' in error ? (error as { fieldMessage(f: string): string | undefined }).fieldMessage(field) : undefined);
+  const save = () =>
+    update.mutate(
+      {
+        id: retailer.id,
+        body: {
+          name: name.trim(),
+          domains: domains
+            .split(/[\s,]+/)
+            .map((d) => d.trim())
+            .filter(Boolean),
+          affiliateParam: affiliateParam.trim() === '' ? null : affiliateParam.trim(),
+        },
+      },
+      { onSuccess: onClose },
+    );
+  return (
+    <ConfirmDialog
+      open
+      title={`Edit ${retailer.name}`}
+      confirmLabel="Save retailer"
+      busy={update.isPending}
+      error={error && !fieldError('name') && !fieldError('domains') && !fieldError('affiliateParam') ? error.message : null}
+      onConfirm={save}
+      onCancel={onClose}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} required />
+        <TextField
+          label="Domains"
+          hint="Host names of the retailer's product pages, separated by commas"
+          value={domains}
+          onChange={(e) => setDomains(e.target.value)}
+          error={fieldError('domains') ?? error?.details?.find?.((d: { field: string }) => d.field.startsWith('domains'))?.message}
+        />
+        <TextField
+          label="Affiliate parameter"
+          hint="Query parameter the retailer's affiliate programme reads, such as tag; empty for none"
+          value={affiliateParam}
+          onChange={(e) => setAffiliateParam(e.target.value)}
+          error={fieldError('affiliateParam')}
+        />
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+const NEW_RETAILER = '__new__';
+const PER_ROW = '';
+
+function ImportCard() {
+  const retailers = useRetailers();
+  const start = useImportFeed();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useImportJob(jobId);
+  const [retailer, setRetailer] = useState(PER_ROW);
+  const [retailerName, setRetailerName] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFileError(null);
+    const file = fileInput.current?.files?.[0];
+    if (!file) {
+      setFileError('Choose a feed file');
+      return;
+    }
+    if (retailer === NEW_RETAILER && !retailerName.trim()) {
+      setFileError('Name the new retailer');
+      return;
+    }
+    start.mutate(
+      {
+        file,
+        retailerId: retailer && retailer !== NEW_RETAILER ? retailer : undefined,
+        retailerName: retailer === NEW_RETAILER ? retailerName.trim() : undefined,
+      },
+      { onSuccess: (answer) => setJobId(answer.job.id) },
+    );
+  };
+  const running = start.isPending || (job.data !== undefined && (job.data.state === 'parsing' || job.data.state === 'importing'));
+
+  return (
+    <Card title="Import a retailer feed">
+      <form className="adm-form" onSubmit={onSubmit}>
+        <p className="adm-muted">Google Merchant Center feeds: tab-separated (.tsv, .txt) or XML (.xml).</p>
+        <div className="adm-filter">
+          <label htmlFor="import-retailer">Retailer</label>
+          <select id="import-retailer" className="ph-field__input" value={retailer} onChange={(e) => setRetailer(e.target.value)}>
+            <option value={PER_ROW}>From each row&apos;s link</option>
+            {retailers.data?.items.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+            <option value={NEW_RETAILER}>New retailer…</option>
+          </select>
+        </div>
+        {retailer === NEW_RETAILER ? <TextField label="New retailer name" value={retailerName} onChange={(e) => setRetailerName(e.target.value)} required /> : null}
+        <div className="ph-field">
+          <label className="ph-field__label" htmlFor="import-file">
+            Feed file
+          </label>
+          <input id="import-file" ref={fileInput} type="file" accept=".tsv,.txt,.xml,text/tab-separated-values,text/plain,application/xml,text/xml" />
+        </div>
+        {fileError || start.error ? (
+          <p role="alert" className="adm-error">
+            {fileError ?? start.error?.message}
+          </p>
+        ) : null}
+        <Button type="submit" loading={running} disabled={running}>
+          Import feed
+        </Button>
+      </form>
+      {job.data ? <ImportProgress job={job.data} /> : null}
+    </Card>
+  );
+}
+
+function ImportProgress({ job }: { job: ImportJob }) {
+  const done = job.state === 'succeeded' || job.state === 'failed';
+  const percent = job.totalRows > 0 ? Math.round((job.processedRows / job.totalRows) * 100) : 0;
+  return (
+    <section className="adm-progress" aria-label="Import progress">
+      <p>
+        <strong>{job.fileName}</strong>: {done ? (job.state === 'succeeded' ? 'import finished' : 'import failed') : 'importing…'}
+      </p>
+      <div
+        className="adm-progress__track"
+        role="progressbar"
+        aria-label="Rows imported"
+        aria-valuemin={0}
+        aria-valuemax={job.totalRows}
+        aria-valuenow={job.processedRows}
+        aria-valuetext={`${job.processedRows} of ${job.totalRows} rows`}
+      >
+        <span className={`adm-progress__bar${job.state === 'failed' ? ' adm-progress__bar--failed' : ''}`} style={{ width: `${percent}%` }} />
+      </div>
+      <p role="status" className="adm-muted">
+        {formatCount(job.processedRows)} of {formatCount(job.totalRows)} rows · {formatCount(job.inserted)} new · {formatCount(job.updated)} updated ·{' '}
+        {formatCount(job.unchanged)} unchanged · {formatCount(job.skipped)} skipped
+        {done ? ` · ${formatCount(job.productsCreated)} products created` : ''}
+      </p>
+      {job.failure ? (
+        <p role="alert" className="adm-error">
+          {job.failure}
+        </p>
+      ) : null}
+      {done ? (
+        <>
+          <h3>Row report</h3>
+          <RowErrorsTable errors={job.errors} total={job.errorCount} />
+          {job.runId ? <Link to={paths.importRun(job.runId)}>Open the saved report</Link> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ReclusterCard() {
+  const recluster = useRecluster();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Card title="Product clusters">
+      <p>
+        Re-clustering takes every offer off its product and matches it again with the current matcher, as an import would. Use it after the matcher
+        changes or a large import.
+      </p>
+      <Button variant="secondary" onClick={() => setConfirming(true)} loading={recluster.isPending}>
+        Re-cluster products
+      </Button>
+      {recluster.data ? (
+        <p role="status" className="adm-notice">
+          {formatCount(recluster.data.offers)} offers re-clustered in {(recluster.data.durationMs / 1000).toFixed(1)} s: {formatCount(recluster.data.productsBefore)} →{' '}
+          {formatCount(recluster.data.productsAfter)} products.
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Re-cluster every product?"
+        confirmLabel="Re-cluster"
+        busy={recluster.isPending}
+        error={recluster.error?.message}
+        onConfirm={() => recluster.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>Product pages may change their id while this runs. Searches keep working.</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function ImportsCard() {
+  const runs = useImportRuns();
+  return (
+    <Card title="Import runs">
+      <QueryState isLoading={runs.isLoading} error={runs.error} onRetry={() => void runs.refetch()} />
+      {runs.data ? <ImportRunsTable runs={runs.data.items} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { Card } from '@pricehunt/ui';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { QueryState } from '../../components/query-state';
+import { paths } from '../../config/paths';
+import { useImportRun } from '../../lib/admin-api';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { RowErrorsTable } from './import-runs-table';
+
+/** /admin/catalog/imports/:id: one import run with its counts and per-row report. */
+export default function ImportRunPage() {
+  const { id = '' } = useParams();
+  const run = useImportRun(id);
+  useEffect(() => {
+    document.title = 'Import report · PriceHunt admin';
+  }, []);
+  const data = run.data;
+  return (
+    <div className="adm-page">
+      <nav aria-label="Breadcrumb" className="adm-breadcrumb">
+        <Link to={paths.catalog}>Catalog</Link> <span aria-hidden="true">/</span>
+      </nav>
+      <div className="adm-page__header">
+        <h1>Import report</h1>
+      </div>
+      <QueryState isLoading={run.isLoading} error={run.error} onRetry={() => void run.refetch()} />
+      {data ? (
+        <>
+          <Card title="Run">
+            <dl className="adm-facts adm-facts--list">
+              <div>
+                <dt>Source</dt>
+                <dd>{data.run.source}</dd>
+              </div>
+              <div>
+                <dt>Format</dt>
+                <dd>{data.run.format}</dd>
+              </div>
+              <div>
+                <dt>Retailer</dt>
+                <dd>{data.run.retailerId ?? 'per row'}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>{data.run.status}</dd>
+              </div>
+              <div>
+                <dt>Started</dt>
+                <dd>{formatDateTime(data.run.startedAt)}</dd>
+              </div>
+              <div>
+                <dt>Finished</dt>
+                <dd>{formatDateTime(data.run.finishedAt)}</dd>
+              </div>
+            </dl>
+            <dl className="adm-facts">
+              {(
+                [
+                  ['Rows', data.run.totalRows],
+                  ['New offers', data.run.inserted],
+                  ['Updated', data.run.updated],
+                  ['Unchanged', data.run.unchanged],
+                  ['Skipped', data.run.skipped],
+                  ['Products created', data.run.productsCreated],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{formatCount(value)}</dd>
+                </div>
+              ))}
+            </dl>
+            {data.run.failure ? (
+              <p role="alert" className="adm-error">
+                The import stopped: {data.run.failure}
+              </p>
+            ) : null}
+          </Card>
+          <Card title="Row report">
+            <RowErrorsTable errors={data.errors} total={data.run.errorCount} />
+          </Card>
+        </>
+      ) : null}
+    </div>
+  );
+}

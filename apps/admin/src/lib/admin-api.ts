@@ -1,0 +1,145 @@
+import { apiRequest } from '@pricehunt/api-client';
+import {
+  auditListResponseSchema,
+  businessActionResponseSchema,
+  businessDetailResponseSchema,
+  businessListResponseSchema,
+  importJobResponseSchema,
+  importRunDetailResponseSchema,
+  importRunListResponseSchema,
+  overviewResponseSchema,
+  reclusterResponseSchema,
+  retailerListResponseSchema,
+  retailerResponseSchema,
+  type AuditQuery,
+  type BusinessAction,
+  type BusinessListQuery,
+  type FeedFormat,
+  type RetailerUpdateBody,
+} from '@pricehunt/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+const BASE = '/api/admin';
+
+/** Query keys of the console; mutations invalidate by these prefixes. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => ['admin', 'overview'] as const,
+  businesses: (query: BusinessListQuery) => ['admin', 'businesses', 'list', query] as const,
+  business: (id: string) => ['admin', 'businesses', 'detail', id] as const,
+  audit: (query: Partial<AuditQuery>) => ['admin', 'audit', query] as const,
+  retailers: () => ['admin', 'retailers'] as const,
+  importRuns: () => ['admin', 'imports'] as const,
+  importRun: (id: string) => ['admin', 'imports', id] as const,
+  importJob: (id: string) => ['admin', 'import-jobs', id] as const,
+};
+
+export const overviewQuery = () =>
+  queryOptions({ queryKey: adminKeys.overview(), queryFn: ({ signal }) => apiRequest(`${BASE}/overview`, { schema: overviewResponseSchema, signal }) });
+export const useOverview = () => useQuery(overviewQuery());
+
+export const businessesQuery = (query: BusinessListQuery) =>
+  queryOptions({
+    queryKey: adminKeys.businesses(query),
+    queryFn: ({ signal }) =>
+      apiRequest(`${BASE}/businesses`, {
+        query: { ...query, admin: query.admin === undefined ? undefined : String(query.admin), hasStore: query.hasStore === undefined ? undefined : String(query.hasStore) },
+        schema: businessListResponseSchema,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+export const useBusinesses = (query: BusinessListQuery) => useQuery(businessesQuery(query));
+
+export const businessQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.business(id),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/businesses/${encodeURIComponent(id)}`, { schema: businessDetailResponseSchema, signal }),
+  });
+export const useBusiness = (id: string) => useQuery(businessQuery(id));
+
+export function useBusinessAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: BusinessAction) =>
+      apiRequest(`${BASE}/businesses/${encodeURIComponent(id)}/${action}`, { method: 'POST', schema: businessActionResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const auditQuery = (query: Partial<AuditQuery>) =>
+  queryOptions({
+    queryKey: adminKeys.audit(query),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/audit`, { query, schema: auditListResponseSchema, signal }),
+    placeholderData: (previous) => previous,
+  });
+export const useAudit = (query: Partial<AuditQuery>) => useQuery(auditQuery(query));
+
+export const useRetailers = () =>
+  useQuery({ queryKey: adminKeys.retailers(), queryFn: ({ signal }) => apiRequest(`${BASE}/retailers`, { schema: retailerListResponseSchema, signal }) });
+
+export function useUpdateRetailer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RetailerUpdateBody }) =>
+      apiRequest(`${BASE}/retailers/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: retailerResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const useImportRuns = () =>
+  useQuery({ queryKey: adminKeys.importRuns(), queryFn: ({ signal }) => apiRequest(`${BASE}/imports`, { schema: importRunListResponseSchema, signal }) });
+
+export const useImportRun = (id: string) =>
+  useQuery({
+    queryKey: adminKeys.importRun(id),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/imports/${encodeURIComponent(id)}`, { schema: importRunDetailResponseSchema, signal }),
+  });
+
+export interface ImportFeedInput {
+  file: File;
+  retailerId?: string;
+  retailerName?: string;
+  format?: FeedFormat;
+}
+
+/** Uploads a feed; the fields go before the file so the server reads them with it. */
+export function useImportFeed() {
+  return useMutation({
+    mutationFn: ({ file, retailerId, retailerName, format }: ImportFeedInput) => {
+      const form = new FormData();
+      if (retailerId) form.append('retailerId', retailerId);
+      if (retailerName) form.append('retailerName', retailerName);
+      if (format) form.append('format', format);
+      form.append('file', file, file.name);
+      return apiRequest(`${BASE}/imports`, { method: 'POST', body: form, schema: importJobResponseSchema, errorMessage: 'The import could not start' });
+    },
+  });
+}
+
+/** Polls an import job every half second until it has finished. */
+export function useImportJob(id: string | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: adminKeys.importJob(id ?? ''),
+    enabled: id !== null,
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest(`${BASE}/imports/jobs/${encodeURIComponent(id ?? '')}`, { schema: importJobResponseSchema, signal });
+      if (answer.job.state === 'succeeded' || answer.job.state === 'failed') {
+        void client.invalidateQueries({ queryKey: adminKeys.importRuns() });
+        void client.invalidateQueries({ queryKey: adminKeys.retailers() });
+        void client.invalidateQueries({ queryKey: adminKeys.overview() });
+      }
+      return answer.job;
+    },
+    refetchInterval: (query) => (query.state.data && (query.state.data.state === 'succeeded' || query.state.data.state === 'failed') ? false : 500),
+  });
+}
+
+export function useRecluster() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(`${BASE}/catalog/recluster`, { method: 'POST', schema: reclusterResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

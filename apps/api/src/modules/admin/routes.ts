@@ -1,0 +1,180 @@
+import multipart from '@fastify/multipart';
+import {
+  AdminMessages,
+  auditListResponseSchema,
+  auditQuerySchema,
+  businessActionParamsSchema,
+  businessActionResponseSchema,
+  businessDetailResponseSchema,
+  businessListQuerySchema,
+  businessListResponseSchema,
+  businessParamsSchema,
+  errorEnvelopeSchema,
+  importFormSchema,
+  importJobResponseSchema,
+  importRunDetailResponseSchema,
+  importRunListResponseSchema,
+  importRunParamsSchema,
+  overviewResponseSchema,
+  reclusterResponseSchema,
+  retailerListResponseSchema,
+  retailerParamsSchema,
+  retailerResponseSchema,
+  retailerUpdateBodySchema,
+} from '@pricehunt/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, HttpError } from '../../lib/errors';
+import { createAdminRepository } from './repository';
+import { createAdminService, type Actor } from './service';
+
+/** Largest feed file an admin can upload. */
+export const MAX_FEED_BYTES = 25 * 1024 * 1024;
+
+const denied = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+const invalid = { 400: errorEnvelopeSchema, ...denied };
+const missing = { ...invalid, 404: errorEnvelopeSchema };
+const security = [{ session: [] }];
+
+function actorOf(request: FastifyRequest): Actor {
+  const business = request.business;
+  // The admin scope's preHandler has set it; reaching here without one is a wiring mistake.
+  if (!business) throw new HttpError(500, 'INTERNAL_ERROR', 'Admin route reached without a signed-in admin');
+  return { id: business.id, email: business.email };
+}
+
+/**
+ * /api/admin/*: the admin console's API. Registered inside `adminScope`, so every route answers 401 to the
+ * signed-out and 403 to a business without admin access before its handler runs.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  const service = createAdminService({
+    repo: createAdminRepository(app.sqlite, app.config.databasePath),
+    catalog: app.catalog,
+    log: app.log,
+  });
+  const tags = ['admin'];
+
+  app.get('/overview', { schema: { tags, security, response: { 200: overviewResponseSchema, ...denied } } }, async () => service.overview());
+
+  app.get(
+    '/businesses',
+    { schema: { tags, security, querystring: businessListQuerySchema, response: { 200: businessListResponseSchema, ...invalid } } },
+    async (request) => {
+      const query = request.query;
+      const { total, items } = service.listBusinesses(query);
+      return { success: true as const, total, page: query.page, pageSize: query.pageSize, items };
+    },
+  );
+
+  app.get(
+    '/businesses/:id',
+    { schema: { tags, security, params: businessParamsSchema, response: { 200: businessDetailResponseSchema, ...missing } } },
+    async (request) => ({ success: true as const, ...service.businessDetail(request.params.id) }),
+  );
+
+  app.post(
+    '/businesses/:id/:action',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Suspend, reactivate, grant admin or revoke admin',
+        params: businessActionParamsSchema,
+        response: { 200: businessActionResponseSchema, ...missing, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...service.applyBusinessAction(actorOf(request), request.params.id, request.params.action) }),
+  );
+
+  app.get(
+    '/audit',
+    { schema: { tags, security, querystring: auditQuerySchema, response: { 200: auditListResponseSchema, ...invalid } } },
+    async (request) => {
+      const { total, items } = service.listAudit(request.query);
+      return { success: true as const, total, page: request.query.page, pageSize: request.query.pageSize, items };
+    },
+  );
+
+  app.get('/retailers', { schema: { tags, security, response: { 200: retailerListResponseSchema, ...denied } } }, async () => ({
+    success: true as const,
+    items: service.listRetailers(),
+  }));
+
+  app.patch(
+    '/retailers/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: retailerParamsSchema,
+        body: retailerUpdateBodySchema,
+        response: { 200: retailerResponseSchema, ...missing, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({ success: true as const, retailer: service.updateRetailer(actorOf(request), request.params.id, request.body) }),
+  );
+
+  app.get('/imports', { schema: { tags, security, response: { 200: importRunListResponseSchema, ...denied } } }, async () => ({
+    success: true as const,
+    items: service.listImportRuns(),
+  }));
+
+  app.get(
+    '/imports/:id',
+    { schema: { tags, security, params: importRunParamsSchema, response: { 200: importRunDetailResponseSchema, ...missing } } },
+    async (request) => ({ success: true as const, ...service.getImportRun(request.params.id) }),
+  );
+
+  app.post(
+    '/imports',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a Google Merchant Center feed (multipart: retailerId or retailerName, format, then file)',
+        consumes: ['multipart/form-data'],
+        response: { 202: importJobResponseSchema, ...missing, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'VALIDATION_ERROR', 'Send the feed as multipart/form-data with a field "file"', 'body');
+      const file = await request.file();
+      if (!file) throw badRequest(AdminMessages.importFileMissing, 'file');
+      if (file.fieldname !== 'file') throw badRequest(AdminMessages.importFileMissing, 'file');
+      const fields: Record<string, string> = {};
+      for (const [name, value] of Object.entries(file.fields)) {
+        const entry = Array.isArray(value) ? value[0] : value;
+        if (entry && entry.type === 'field' && typeof entry.value === 'string' && entry.value !== '') fields[name] = entry.value;
+      }
+      const form = importFormSchema.safeParse(fields);
+      if (!form.success) {
+        const issue = form.error.issues[0]!;
+        throw badRequest(issue.message, String(issue.path[0] ?? 'body'));
+      }
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `file: The feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`, 'file');
+        }
+        throw error;
+      }
+      const job = await service.startImport(actorOf(request), { fileName: file.filename || 'feed', content, ...form.data });
+      return reply.status(202).send({ success: true as const, job });
+    },
+  );
+
+  app.get(
+    '/imports/jobs/:id',
+    { schema: { tags, security, params: importRunParamsSchema, response: { 200: importJobResponseSchema, ...missing } } },
+    async (request) => ({ success: true as const, job: service.getImportJob(request.params.id) }),
+  );
+
+  app.post('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterResponseSchema, ...denied } } }, async (request) => ({
+    success: true as const,
+    ...service.recluster(actorOf(request)),
+  }));
+};
