@@ -24,7 +24,7 @@ export function AdminLayout() {
         <span className="adm-brand">
           PriceHunt <span className="adm-brand__tag">admin</span>
         </span>
-        <nav aria-label="Admin" className="adm-nav">
+        <nav aria-label="Console sections" className="adm-nav">
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'adm-nav__link adm-nav__link--active' : 'adm-nav__link')}>
               {link.label}

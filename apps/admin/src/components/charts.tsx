@@ -1,7 +1,8 @@
 import { useId } from 'react';
 
 /** Chart colours, distinguishable for the common colour-vision deficiencies. */
-export const chartColors = ['#1d4ed8', '#d97706', '#047857', '#7c3aed', '#b42318', '#0891b2'];
+export const chartColors = ['#1d4ed8', '#d97706', '#047857', '#7c3aed', '#b42318', '#0891b2'] as const;
+export const colorAt = (index: number): string => chartColors[index % chartColors.length] ?? chartColors[0];
 
 const niceMax = (value: number) => {
   if (value <= 0) return 1;
@@ -65,7 +66,7 @@ export function BarChart({
               const value = s.values[i] ?? 0;
               const x = pad.left + i * groupW + groupW * 0.1 + k * barW;
               return (
-                <rect key={s.name} x={x} y={y(value)} width={barW} height={Math.max(0, pad.top + innerH - y(value))} fill={s.color ?? chartColors[k % chartColors.length]} rx={1}>
+                <rect key={s.name} x={x} y={y(value)} width={barW} height={Math.max(0, pad.top + innerH - y(value))} fill={s.color ?? colorAt(k)} rx={1}>
                   <title>{`${label} ${s.name}: ${formatValue(value)}`}</title>
                 </rect>
               );
@@ -78,7 +79,7 @@ export function BarChart({
           </g>
         ))}
       </svg>
-      {series.length > 1 ? <Legend items={series.map((s, k) => ({ name: s.name, color: s.color ?? chartColors[k % chartColors.length]! }))} /> : null}
+      {series.length > 1 ? <Legend items={series.map((s, k) => ({ name: s.name, color: s.color ?? colorAt(k) }))} /> : null}
     </figure>
   );
 }
@@ -102,7 +103,7 @@ export function HorizontalBars({
   title,
   items,
   formatValue = (n: number) => String(n),
-  color = chartColors[0],
+  color = chartColors[0] as string,
 }: {
   title: string;
   items: Array<{ label: string; value: number }>;

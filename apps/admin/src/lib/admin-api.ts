@@ -1,4 +1,4 @@
-import { apiRequest } from '@pricehunt/api-client';
+import { apiRequest, type QueryParams } from '@pricehunt/api-client';
 import {
   auditListResponseSchema,
   businessActionResponseSchema,
@@ -43,7 +43,7 @@ export const businessesQuery = (query: BusinessListQuery) =>
     queryKey: adminKeys.businesses(query),
     queryFn: ({ signal }) =>
       apiRequest(`${BASE}/businesses`, {
-        query: { ...query, admin: query.admin === undefined ? undefined : String(query.admin), hasStore: query.hasStore === undefined ? undefined : String(query.hasStore) },
+        query: { ...query, admin: query.admin === undefined ? undefined : String(query.admin), hasStore: query.hasStore === undefined ? undefined : String(query.hasStore) } satisfies QueryParams,
         schema: businessListResponseSchema,
         signal,
       }),

@@ -1,3 +1,4 @@
+import { isApiError } from '@pricehunt/api-client';
 import type { AdminRetailer, ImportJob } from '@pricehunt/contracts';
 import { Button, Card, TextField } from '@pricehunt/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -89,7 +90,9 @@ function RetailerDialog({ retailer, onClose }: { retailer: AdminRetailer; onClos
   const [domains, setDomains] = useState(retailer.domains.join(', '));
   const [affiliateParam, setAffiliateParam] = useState(retailer.affiliateParam ?? '');
   const error = update.error;
-  const fieldError = (field: string) => (error && 'fieldMessage' in error ? (error as { fieldMessage(f: string): string | undefined }).fieldMessage(field) : undefined);
+  /** The server's message for a field; `domains.2` counts as `domains`. */
+  const fieldError = (field: string) =>
+    isApiError(error) ? (error.fieldMessage(field) ?? error.details.find((detail) => detail.field.startsWith(`${field}.`))?.message) : undefined;
   const save = () =>
     update.mutate(
       {
@@ -127,7 +130,7 @@ function RetailerDialog({ retailer, onClose }: { retailer: AdminRetailer; onClos
           hint="Host names of the retailer's product pages, separated by commas"
           value={domains}
           onChange={(e) => setDomains(e.target.value)}
-          error={fieldError('domains') ?? error?.details?.find?.((d: { field: string }) => d.field.startsWith('domains'))?.message}
+          error={fieldError('domains')}
         />
         <TextField
           label="Affiliate parameter"

@@ -112,8 +112,8 @@ function OverviewBody({ data }: { data: OverviewResponse }) {
           <StackedBar
             title="Businesses by status"
             parts={[
-              { name: 'Active', value: data.businesses.active, color: chartColors[2]! },
-              { name: 'Suspended', value: data.businesses.suspended, color: chartColors[4]! },
+              { name: 'Active', value: data.businesses.active, color: chartColors[2] },
+              { name: 'Suspended', value: data.businesses.suspended, color: chartColors[4] },
             ]}
           />
           <dl className="adm-facts">

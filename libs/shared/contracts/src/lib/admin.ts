@@ -65,7 +65,7 @@ export const auditQuerySchema = z.object({
   page: pageNumber,
   pageSize: pageSizeOf(20),
 });
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 export const auditListResponseSchema = z.object({
   success: z.literal(true),
@@ -159,7 +159,8 @@ export const businessListQuerySchema = z.object({
   page: pageNumber,
   pageSize: pageSizeOf(20),
 });
-export type BusinessListQuery = z.input<typeof businessListQuerySchema>;
+/** The list query once parsed (booleans and numbers), as the service and the console's state hold it. */
+export type BusinessListQuery = z.output<typeof businessListQuerySchema>;
 
 export const adminBusinessSchema = businessSchema.extend({ updatedAt: z.string() });
 export type AdminBusiness = z.infer<typeof adminBusinessSchema>;

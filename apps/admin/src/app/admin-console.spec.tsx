@@ -1,0 +1,198 @@
+import { jsonResponse, errorResponse } from '@pricehunt/api-client/testing';
+import type { AdminBusiness, BusinessDetailResponse, OverviewResponse } from '@pricehunt/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminAccount, merchantAccount, renderApp } from '../testing/render';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+const emptyFigures = { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 };
+const overview: OverviewResponse = {
+  success: true,
+  generatedAt: '2026-03-01T12:00:00.000Z',
+  businesses: { total: 3, active: 2, suspended: 1, admins: 1, withStore: 2, newLast30Days: 3 },
+  activity: { today: { ...emptyFigures, searches: 4 }, last7Days: { ...emptyFigures, searches: 9, clicks: 3 }, last30Days: { ...emptyFigures, searches: 12, revenueCents: 12345 } },
+  daily: Array.from({ length: 30 }, (_, i) => ({ date: `2026-02-${String(i + 1).padStart(2, '0')}`, ...emptyFigures, searches: i % 3 })),
+  catalog: { offers: 120, products: 80, retailers: [{ id: 'walmart', name: 'Walmart', offers: 70 }, { id: 'amazon', name: 'Amazon', offers: 50 }] },
+  imports: [],
+  database: { bytes: 4096 * 10, walBytes: 0, tables: [{ name: 'offers', rows: 120 }] },
+};
+
+const target: AdminBusiness = { ...merchantAccount, updatedAt: merchantAccount.createdAt };
+const detail = (business: AdminBusiness): BusinessDetailResponse => ({
+  success: true,
+  business,
+  figures: {
+    last30Days: { clicks: 5, referrals: 2, conversions: 1, revenueCents: 4999 },
+    allTime: { clicks: 9, referrals: 3, conversions: 1, revenueCents: 4999 },
+    offers: 7,
+    activeSessions: 1,
+  },
+  audit: [],
+});
+
+describe('admin login and guards', () => {
+  it('sends a signed-out visitor from an admin page to /admin-login', async () => {
+    const view = renderApp('/admin/business');
+    restore = view.restore;
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
+    expect(view.mock.requests.filter((request) => request.path.startsWith('/api/admin'))).toHaveLength(0);
+  });
+
+  it('refuses a business without admin access at /admin-login and ends the session it opened', async () => {
+    const view = renderApp('/admin-login', {
+      routes: {
+        'POST /api/business/auth/login': () => jsonResponse({ success: true, business: merchantAccount }),
+        'POST /api/business/auth/logout': () => jsonResponse({ success: true }),
+      },
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'shop@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct-horse-42');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account has no admin access');
+    expect(view.mock.requestsTo('POST /api/business/auth/logout')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Overview' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server error when the credentials are wrong', async () => {
+    const view = renderApp('/admin-login', {
+      routes: { 'POST /api/business/auth/login': () => errorResponse(401, 'UNAUTHORIZED', 'Invalid email or password') },
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'admin@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-password-1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  it('lets an admin in and shows the overview', async () => {
+    const view = renderApp('/admin-login', {
+      routes: {
+        'POST /api/business/auth/login': () => jsonResponse({ success: true, business: adminAccount }),
+        'GET /api/admin/overview': () => jsonResponse(overview),
+      },
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'admin@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct-horse-42');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Searches and clicks per day, last 30 days' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Searches 4 9 12/ })).toBeInTheDocument();
+  });
+
+  it('renders no admin page for a signed-in business without admin access', async () => {
+    const view = renderApp('/admin/business', { signedInAs: merchantAccount });
+    restore = view.restore;
+    expect(await screen.findByText('This account has no admin access')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Businesses' })).not.toBeInTheDocument();
+    expect(view.mock.requests.filter((request) => request.path.startsWith('/api/admin'))).toHaveLength(0);
+  });
+});
+
+describe('business management', () => {
+  it('searches businesses by email and opens one', async () => {
+    const view = renderApp('/admin/business', {
+      signedInAs: adminAccount,
+      routes: {
+        'GET /api/admin/businesses': (request) =>
+          jsonResponse({ success: true, total: 1, page: 1, pageSize: 20, items: request.query.get('q') === 'shop@' ? [target] : [target, { ...target, id: 'b2', email: 'other@example.com' }] }),
+      },
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('searchbox', { name: 'Search businesses' }), 'shop@');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(view.mock.requestsTo('GET /api/admin/businesses').at(-1)?.query.get('q')).toBe('shop@'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'other@example.com' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'shop@example.com' })).toHaveAttribute('href', '/admin/business/biz-1');
+  });
+
+  it('filters and sorts through the query', async () => {
+    const view = renderApp('/admin/business', {
+      signedInAs: adminAccount,
+      routes: { 'GET /api/admin/businesses': () => jsonResponse({ success: true, total: 1, page: 1, pageSize: 20, items: [target] }) },
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Status'), 'suspended');
+    await user.selectOptions(screen.getByLabelText('Admin'), 'false');
+    await user.click(await screen.findByRole('button', { name: /^Email/ }));
+    await waitFor(() => {
+      const query = view.mock.requestsTo('GET /api/admin/businesses').at(-1)?.query;
+      expect([query?.get('status'), query?.get('admin'), query?.get('sort'), query?.get('order')]).toEqual(['suspended', 'false', 'email', 'asc']);
+    });
+  });
+
+  it('suspends a business after confirmation', async () => {
+    let current = target;
+    const view = renderApp('/admin/business/biz-1', {
+      signedInAs: adminAccount,
+      routes: {
+        'GET /api/admin/businesses/biz-1': () => jsonResponse(detail(current)),
+        'POST /api/admin/businesses/biz-1/suspend': () => {
+          current = { ...current, status: 'suspended' };
+          return jsonResponse({
+            success: true,
+            business: current,
+            sessionsEnded: 1,
+            audit: {
+              id: 'a1',
+              createdAt: '2026-03-01T12:00:00.000Z',
+              actorId: adminAccount.id,
+              actorEmail: adminAccount.email,
+              action: 'business.suspend',
+              targetType: 'business',
+              targetId: 'biz-1',
+              targetLabel: current.email,
+              before: { status: 'active', isAdmin: false },
+              after: { status: 'suspended', isAdmin: false },
+            },
+          });
+        },
+      },
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend shop@example.com?' });
+    expect(view.mock.requestsTo('POST /api/admin/businesses/biz-1/suspend')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('shop@example.com is suspended. 1 session ended.');
+    expect(view.mock.requestsTo('POST /api/admin/businesses/biz-1/suspend')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+  });
+
+  it('cancelling the dialog changes nothing', async () => {
+    const view = renderApp('/admin/business/biz-1', {
+      signedInAs: adminAccount,
+      routes: { 'GET /api/admin/businesses/biz-1': () => jsonResponse(detail(target)) },
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Make admin' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(view.mock.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('disables Suspend and Revoke admin on the admin’s own account', async () => {
+    const self: AdminBusiness = { ...adminAccount, updatedAt: adminAccount.createdAt };
+    const view = renderApp('/admin/business/admin-1', {
+      signedInAs: adminAccount,
+      routes: { 'GET /api/admin/businesses/admin-1': () => jsonResponse(detail(self)) },
+    });
+    restore = view.restore;
+    expect(await screen.findByRole('button', { name: 'Suspend' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Revoke admin' })).toBeDisabled();
+    expect(screen.getByText('You cannot suspend your own account')).toBeInTheDocument();
+    expect(screen.getByText('You cannot revoke your own admin access')).toBeInTheDocument();
+  });
+});
