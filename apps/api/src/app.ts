@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { adminRoutes } from './modules/admin/routes';
 import { businessAuthRoutes } from './modules/business-auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { catalogPlugin } from './modules/catalog/plugin';
@@ -18,7 +19,7 @@ import { accountServicesPlugin } from './plugins/services';
 import { sessionsPlugin } from './plugins/sessions';
 import { trackingServicesPlugin } from './plugins/tracking-services';
 import { trackingRoutes } from './modules/tracking/routes';
-import { businessScope } from './modules/auth/hooks';
+import { adminScope, businessScope } from './modules/auth/hooks';
 import { merchantPlugin } from './modules/merchant/plugin';
 import { merchantProductRoutes } from './modules/merchant/products-routes';
 import { merchantDashboardRoutes, merchantWebhookRoutes, trackingScriptRoutes } from './modules/merchant/routes';
@@ -90,6 +91,7 @@ export const app = fp(
             }),
             { prefix: '/business' },
           );
+          await area.register(adminScope(adminRoutes), { prefix: '/admin' });
         });
       },
       { prefix: '/api' },

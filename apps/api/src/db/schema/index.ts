@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './catalog';
 export * from './tracking';
 export * from './merchant';
+export * from './admin';

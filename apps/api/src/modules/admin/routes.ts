@@ -150,8 +150,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const form = importFormSchema.safeParse(fields);
       if (!form.success) {
-        const issue = form.error.issues[0]!;
-        throw badRequest(issue.message, String(issue.path[0] ?? 'body'));
+        const issue = form.error.issues[0];
+        throw badRequest(issue?.message ?? 'Invalid form', String(issue?.path[0] ?? 'body'));
       }
       let content: Buffer;
       try {

@@ -227,7 +227,8 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
         }
         const normalised = { ...changes, affiliateParam: changes.affiliateParam === '' ? null : changes.affiliateParam };
         repo.updateRetailer(id, normalised);
-        const after = repo.findRetailer(id)!;
+        const after = repo.findRetailer(id);
+        if (!after) throw notFound(AdminMessages.retailerNotFound);
         const pick = (r: typeof after) => ({ name: r.name, domains: r.domains, affiliateParam: r.affiliateParam });
         repo.insertAudit(
           {

@@ -1,0 +1,315 @@
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { app as apiPlugin } from '../../app';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { call, cookieFrom, registerBusiness, STRONG_PASSWORD } from '../../testing/http';
+
+const ADMIN_ORIGIN = 'http://localhost:4400';
+
+/** A signed-in admin: registered through the API, made admin the way the CLI does, then logged in. */
+async function signInAdmin(t: TestApp, email = 'admin@example.com') {
+  await t.app.businessAccounts.createOrPromoteAdmin(email, STRONG_PASSWORD);
+  return login(t.app, email);
+}
+
+async function login(app: FastifyInstance, email: string, password = STRONG_PASSWORD) {
+  const res = await call(app, 'POST', '/api/business/auth/login', { body: { email, password }, origin: ADMIN_ORIGIN });
+  return { res, cookie: cookieFrom(res), business: res.statusCode === 200 ? (res.json().business as { id: string; email: string }) : undefined };
+}
+
+function admin(app: FastifyInstance, cookie: string | undefined, method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  return app.inject({
+    method,
+    url,
+    headers: { origin: ADMIN_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+    ...(payload !== undefined ? { payload: payload as string } : {}),
+  });
+}
+
+/** A multipart/form-data body as a browser's FormData sends it: fields first, then the file. */
+function multipart(fields: Record<string, string>, file?: { name: string; content: string; type?: string }) {
+  const boundary = '----pricehunt-test-boundary';
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  if (file) {
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/tab-separated-values'}\r\n\r\n${file.content}\r\n`,
+    );
+  }
+  return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const FEED = [
+  'id\ttitle\tlink\tprice\tbrand\tgtin\tavailability',
+  'A-1\tAcme Blender 500\thttps://shop.acme-kitchen.com/p/a-1\t49.99 USD\tAcme\t\tin stock',
+  'A-2\tAcme Toaster 2-slice\thttps://shop.acme-kitchen.com/p/a-2\tnot a price\tAcme\t\tin stock',
+  'A-3\tAcme Kettle 1.7 L\thttps://shop.acme-kitchen.com/p/a-3\t29.00 USD\tAcme\t\tout of stock',
+].join('\n');
+
+async function waitForJob(app: FastifyInstance, cookie: string, id: string) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const res = await admin(app, cookie, 'GET', `/api/admin/imports/jobs/${id}`);
+    const job = res.json().job as { state: string };
+    if (job.state === 'succeeded' || job.state === 'failed') return res.json().job;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('the import job did not finish');
+}
+
+describe('admin API access', () => {
+  let dir: TestApp;
+  let routes: Array<{ method: string; url: string }>;
+  let instance: FastifyInstance;
+
+  beforeAll(async () => {
+    // The real app, built with a route collector in front, so the list comes from Fastify's own route table.
+    dir = await buildTestApp();
+    routes = [];
+    instance = Fastify({ logger: false });
+    instance.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (route.url.startsWith('/api/admin') && method !== 'HEAD') routes.push({ method, url: route.url });
+      }
+    });
+    await instance.register(apiPlugin, { config: dir.config });
+    await instance.ready();
+  });
+  afterAll(async () => {
+    await instance.close();
+    await dir.close();
+  });
+
+  it('finds the admin routes in the route table', () => {
+    const names = routes.map((route) => `${route.method} ${route.url}`);
+    expect(names).toEqual(expect.arrayContaining(['GET /api/admin/overview', 'GET /api/admin/businesses', 'POST /api/admin/businesses/:id/:action', 'POST /api/admin/imports']));
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('answers 401 to the signed-out and 403 to a business without admin access on every admin route', async () => {
+    const merchant = await registerBusiness(instance, 'merchant@example.com');
+    const suspendedAdmin = await signInAdmin({ ...dir, app: instance }, 'former-admin@example.com');
+    instance.sqlite.prepare("UPDATE businesses SET status = 'suspended' WHERE email = 'former-admin@example.com'").run();
+    for (const route of routes) {
+      const url = route.url.replace(':action', 'suspend').replace(/:[a-zA-Z]+/g, 'some-id');
+      const body = route.method === 'GET' ? undefined : JSON.stringify({ name: 'x' });
+      const json = { 'content-type': 'application/json' };
+      const anonymous = await admin(instance, undefined, route.method as InjectOptions['method'], url, body, body ? json : {});
+      expect({ route: `${route.method} ${route.url}`, status: anonymous.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+      expect(anonymous.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+      const forbidden = await admin(instance, merchant.cookie, route.method as InjectOptions['method'], url, body, body ? json : {});
+      expect({ route: `${route.method} ${route.url}`, status: forbidden.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 403 });
+      expect(forbidden.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      const suspended = await admin(instance, suspendedAdmin.cookie, route.method as InjectOptions['method'], url, body, body ? json : {});
+      expect(suspended.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('admin API', () => {
+  let t: TestApp;
+  let cookie: string;
+  let adminId: string;
+
+  beforeEach(async () => {
+    t = await buildTestApp();
+    const signedIn = await signInAdmin(t);
+    if (!signedIn.cookie || !signedIn.business) throw new Error('the admin could not sign in');
+    cookie = signedIn.cookie;
+    adminId = signedIn.business.id;
+  });
+  afterEach(() => t.close());
+
+  it('lists businesses with search, filters, sort and pagination', async () => {
+    for (let i = 0; i < 5; i++) await registerBusiness(t.app, `shop${i}@example.com`, STRONG_PASSWORD, i % 2 === 0 ? { storeDomain: `shop${i}.example.com` } : {});
+    const all = await admin(t.app, cookie, 'GET', '/api/admin/businesses?sort=email&order=asc&pageSize=2&page=2');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ total: 6, page: 2, pageSize: 2 });
+    expect(all.json().items.map((b: { email: string }) => b.email)).toEqual(['shop1@example.com', 'shop2@example.com']);
+
+    const found = await admin(t.app, cookie, 'GET', '/api/admin/businesses?q=SHOP3%40');
+    expect(found.json().items.map((b: { email: string }) => b.email)).toEqual(['shop3@example.com']);
+
+    const withStore = await admin(t.app, cookie, 'GET', '/api/admin/businesses?hasStore=true&admin=false');
+    expect(withStore.json().total).toBe(3);
+    const admins = await admin(t.app, cookie, 'GET', '/api/admin/businesses?admin=true');
+    expect(admins.json().items.map((b: { email: string }) => b.email)).toEqual(['admin@example.com']);
+
+    // A literal % matches only a literal %.
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/businesses?q=%25')).json().total).toBe(0);
+  });
+
+  it('names the field of a bad list query', async () => {
+    const res = await admin(t.app, cookie, 'GET', '/api/admin/businesses?sort=password&pageSize=1000');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['sort', 'pageSize']));
+  });
+
+  it('suspends a business: its sessions end, it cannot log in, the audit log records it; reactivation lets it back', async () => {
+    const shop = await registerBusiness(t.app, 'shop@example.com');
+    expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie: shop.cookie })).statusCode).toBe(200);
+
+    const suspended = await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/suspend`);
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json()).toMatchObject({ success: true, business: { status: 'suspended' }, sessionsEnded: 1 });
+    expect(suspended.json().audit).toMatchObject({
+      actorId: adminId,
+      actorEmail: 'admin@example.com',
+      action: 'business.suspend',
+      targetId: shop.business.id,
+      before: { status: 'active' },
+      after: { status: 'suspended' },
+    });
+
+    expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie: shop.cookie })).statusCode).toBe(401);
+    const refused = await login(t.app, 'shop@example.com');
+    expect(refused.res.statusCode).toBe(403);
+    expect(refused.res.json().error).toBe('This account is suspended');
+
+    const again = await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/suspend`);
+    expect(again.statusCode).toBe(409);
+
+    const detail = await admin(t.app, cookie, 'GET', `/api/admin/businesses/${shop.business.id}`);
+    expect(detail.json().audit.map((a: { action: string }) => a.action)).toEqual(['business.suspend']);
+
+    const reactivated = await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/reactivate`);
+    expect(reactivated.json()).toMatchObject({ business: { status: 'active' }, audit: { action: 'business.reactivate', before: { status: 'suspended' }, after: { status: 'active' } } });
+    expect((await login(t.app, 'shop@example.com')).res.statusCode).toBe(200);
+
+    const log = await admin(t.app, cookie, 'GET', `/api/admin/audit?businessId=${shop.business.id}`);
+    expect(log.json().items.map((a: { action: string }) => a.action)).toEqual(['business.reactivate', 'business.suspend']);
+  });
+
+  it('grants and revokes admin access', async () => {
+    const shop = await registerBusiness(t.app, 'shop@example.com');
+    expect((await admin(t.app, shop.cookie, 'GET', '/api/admin/overview')).statusCode).toBe(403);
+    const granted = await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/grant-admin`);
+    expect(granted.json()).toMatchObject({ business: { isAdmin: true }, audit: { action: 'business.grant_admin', before: { isAdmin: false }, after: { isAdmin: true } } });
+    expect((await admin(t.app, shop.cookie, 'GET', '/api/admin/overview')).statusCode).toBe(200);
+    const revoked = await admin(t.app, shop.cookie, 'POST', `/api/admin/businesses/${adminId}/revoke-admin`);
+    expect(revoked.statusCode).toBe(200);
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/overview')).statusCode).toBe(403);
+  });
+
+  it('refuses to let an admin suspend themselves or revoke their own admin access', async () => {
+    const suspend = await admin(t.app, cookie, 'POST', `/api/admin/businesses/${adminId}/suspend`);
+    expect(suspend.statusCode).toBe(400);
+    expect(suspend.json()).toMatchObject({ success: false, error: 'You cannot suspend your own account', field: 'id' });
+    const revoke = await admin(t.app, cookie, 'POST', `/api/admin/businesses/${adminId}/revoke-admin`);
+    expect(revoke.statusCode).toBe(400);
+    expect(revoke.json().error).toBe('You cannot revoke your own admin access');
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/overview')).statusCode).toBe(200);
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/audit')).json().total).toBe(0);
+  });
+
+  it('answers 404 for an unknown business and 400 for an unknown action', async () => {
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/businesses/nope')).statusCode).toBe(404);
+    expect((await admin(t.app, cookie, 'POST', '/api/admin/businesses/nope/suspend')).statusCode).toBe(404);
+    const unknown = await admin(t.app, cookie, 'POST', `/api/admin/businesses/${adminId}/delete`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().field).toBe('action');
+  });
+
+  it('refuses a cross-site write even from a signed-in admin', async () => {
+    const shop = await registerBusiness(t.app, 'shop@example.com');
+    const res = await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/suspend`, undefined, { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect((await admin(t.app, cookie, 'GET', `/api/admin/businesses/${shop.business.id}`)).json().business.status).toBe('active');
+  });
+
+  it('counts the day’s activity, businesses, catalog and storage in the overview', async () => {
+    const shop = await registerBusiness(t.app, 'shop@example.com', STRONG_PASSWORD, { storeDomain: 'shop.example.com' });
+    const now = Date.now();
+    const insertClick = t.app.sqlite.prepare(
+      `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, business_id) VALUES (?, ?, 'https://a.example/p', 'https://a.example/p', 'a.example', 'test', ?)`,
+    );
+    insertClick.run('c1', now, shop.business.id);
+    insertClick.run('c2', now - 3 * 24 * 3600 * 1000, shop.business.id);
+    insertClick.run('c3', now - 40 * 24 * 3600 * 1000, null);
+    await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/suspend`);
+
+    const res = await admin(t.app, cookie, 'GET', '/api/admin/overview');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.businesses).toMatchObject({ total: 2, active: 1, suspended: 1, admins: 1, withStore: 1 });
+    expect(body.activity.today.clicks).toBe(1);
+    expect(body.activity.last7Days.clicks).toBe(2);
+    expect(body.activity.last30Days.clicks).toBe(2);
+    expect(body.daily).toHaveLength(30);
+    expect(body.daily.at(-1).clicks).toBe(1);
+    expect(body.database.bytes).toBeGreaterThan(0);
+    expect(body.database.tables).toEqual(expect.arrayContaining([{ name: 'businesses', rows: 2 }, { name: 'clicks', rows: 3 }]));
+
+    const detail = await admin(t.app, cookie, 'GET', `/api/admin/businesses/${shop.business.id}`);
+    expect(detail.json().figures).toMatchObject({ last30Days: { clicks: 2 }, allTime: { clicks: 2 }, activeSessions: 0 });
+  });
+
+  it('imports an uploaded feed in the background with a per-row report, then lists and edits its retailer', async () => {
+    const form = multipart({ retailerName: 'Acme Kitchen' }, { name: 'acme.tsv', content: FEED });
+    const started = await admin(t.app, cookie, 'POST', '/api/admin/imports', form.payload, form.headers);
+    expect(started.statusCode).toBe(202);
+    expect(started.json().job).toMatchObject({ fileName: 'acme.tsv', format: 'gmc-tsv', totalRows: 3 });
+
+    const job = await waitForJob(t.app, cookie, started.json().job.id);
+    expect(job).toMatchObject({ state: 'succeeded', processedRows: 3, inserted: 2, skipped: 1, errorCount: 1 });
+    expect(job.errors).toEqual([expect.objectContaining({ line: 3, field: 'price' })]);
+
+    const runs = await admin(t.app, cookie, 'GET', '/api/admin/imports');
+    expect(runs.json().items[0]).toMatchObject({ id: job.runId, status: 'succeeded', inserted: 2, errorCount: 1 });
+    const run = await admin(t.app, cookie, 'GET', `/api/admin/imports/${job.runId}`);
+    expect(run.json().errors).toEqual([expect.objectContaining({ line: 3, field: 'price' })]);
+
+    const retailers = (await admin(t.app, cookie, 'GET', '/api/admin/retailers')).json().items as Array<{ id: string; name: string; offers: number }>;
+    const acme = retailers.find((r) => r.name === 'Acme Kitchen');
+    if (!acme) throw new Error('the import did not add its retailer');
+    expect(acme).toMatchObject({ offers: 2 });
+
+    const bad = await admin(t.app, cookie, 'PATCH', `/api/admin/retailers/${acme.id}`, JSON.stringify({ domains: ['not a host'] }), { 'content-type': 'application/json' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('domains.0');
+
+    const edited = await admin(
+      t.app,
+      cookie,
+      'PATCH',
+      `/api/admin/retailers/${acme.id}`,
+      JSON.stringify({ name: 'Acme', domains: ['https://www.Shop.Acme-Kitchen.com/', 'acme-kitchen.com'], affiliateParam: 'ref' }),
+      { 'content-type': 'application/json' },
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().retailer).toMatchObject({ name: 'Acme', domains: ['shop.acme-kitchen.com', 'acme-kitchen.com'], affiliateParam: 'ref' });
+
+    const audit = (await admin(t.app, cookie, 'GET', '/api/admin/audit')).json().items as Array<{ action: string; before: unknown; after: unknown }>;
+    expect(audit.map((a) => a.action)).toEqual(['retailer.update', 'catalog.import']);
+    expect(audit[0]).toMatchObject({ before: { name: 'Acme Kitchen' }, after: { name: 'Acme', affiliateParam: 'ref' } });
+
+    const overview = (await admin(t.app, cookie, 'GET', '/api/admin/overview')).json();
+    expect(overview.catalog).toMatchObject({ offers: 2, retailers: [{ name: 'Acme', offers: 2 }] });
+    expect(overview.imports[0]).toMatchObject({ id: job.runId });
+
+    const reclustered = await admin(t.app, cookie, 'POST', '/api/admin/catalog/recluster');
+    expect(reclustered.statusCode).toBe(200);
+    expect(reclustered.json()).toMatchObject({ success: true, offers: 2 });
+    expect(reclustered.json().productsAfter).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a feed without its required columns, an empty upload and an unknown retailer, naming the field', async () => {
+    const noHeader = multipart({}, { name: 'broken.tsv', content: 'id\ttitle\nA-1\tThing' });
+    const res = await admin(t.app, cookie, 'POST', '/api/admin/imports', noHeader.payload, noHeader.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'file' });
+    expect(res.json().error).toMatch(/link|price/);
+
+    const noFile = multipart({ retailerName: 'Acme' });
+    const missing = await admin(t.app, cookie, 'POST', '/api/admin/imports', noFile.payload, noFile.headers);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().field).toBe('file');
+
+    const unknown = multipart({ retailerId: 'no-such-retailer' }, { name: 'acme.tsv', content: FEED });
+    const unknownRes = await admin(t.app, cookie, 'POST', '/api/admin/imports', unknown.payload, unknown.headers);
+    expect(unknownRes.statusCode).toBe(400);
+    expect(unknownRes.json().field).toBe('retailerId');
+
+    const json = await admin(t.app, cookie, 'POST', '/api/admin/imports', JSON.stringify({ file: 'x' }), { 'content-type': 'application/json' });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().success).toBe(false);
+  });
+});
