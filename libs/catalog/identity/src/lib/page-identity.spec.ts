@@ -129,6 +129,9 @@ describe('value parsers', () => {
     expect(parsePrice('12,5')).toBe(12.5);
     expect(parsePrice('1,299')).toBe(1299);
     expect(parsePrice(19)).toBe(19);
+    expect(parsePrice('$1,299.99 - $1,499.99')).toBe(1299.99);
+    expect(parsePrice('1 299,99 €')).toBe(1299.99);
+    expect(parsePrice('USD 24.')).toBe(24);
     expect(parsePrice('call for price')).toBeNull();
   });
   it('maps schema.org availability values', () => {

@@ -38,8 +38,10 @@ export interface ExtractOptions {
 export function parsePrice(input: unknown): number | null {
   if (typeof input === 'number') return Number.isFinite(input) && input >= 0 ? input : null;
   if (typeof input !== 'string') return null;
-  let s = input.replace(/[^\d.,]/g, '');
-  if (!/\d/.test(s)) return null;
+  // The first amount only ("$1,299.99 - $1,499.99" is a range); spaces may group thousands.
+  const amount = /\d(?:[\d.,]|[ \u00a0\u202f](?=\d{3}(?!\d)))*/.exec(input);
+  if (!amount) return null;
+  let s = amount[0].replace(/[^\d.,]/g, '').replace(/[.,]+$/, '');
   const lastDot = s.lastIndexOf('.');
   const lastComma = s.lastIndexOf(',');
   if (lastDot >= 0 && lastComma >= 0) {

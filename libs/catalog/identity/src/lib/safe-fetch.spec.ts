@@ -73,6 +73,18 @@ describe('createSafeFetcher', () => {
     expect(page).toEqual({ finalUrl: `${fixture.origin}/p/1`, status: 200, contentType: 'text/html; charset=utf-8', body: PAGE });
   });
 
+  it('decodes the body in the charset the header or the page declares', async () => {
+    fixture = await serve((req, res) => {
+      const latin1 = Buffer.from('<html><head><meta charset="windows-1252"><title>Caf\u00e9 cr\u00e8me</title></head></html>', 'latin1');
+      if (req.url === '/header') res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' });
+      else res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(latin1);
+    });
+    const fetcher = createSafeFetcher({ allowLoopback: true });
+    expect((await fetcher.fetch(`${fixture.origin}/header`)).body).toContain('Caf\u00e9 cr\u00e8me');
+    expect((await fetcher.fetch(`${fixture.origin}/meta`)).body).toContain('Caf\u00e9 cr\u00e8me');
+  });
+
   it('refuses loopback without allowLoopback and never connects', async () => {
     fixture = await serve((_req, res) => res.end(PAGE));
     const fetcher = createSafeFetcher();

@@ -85,14 +85,18 @@ function parseTarget(raw: string, base?: string): URL {
   return url;
 }
 
-function charsetOf(contentType: string | null): string {
-  const m = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '');
-  return m?.[1]?.toLowerCase() ?? 'utf-8';
+/** Charset from the Content-Type header, else from a <meta charset> / http-equiv in the first 2 KB, else UTF-8. */
+export function charsetOf(contentType: string | null, bytes: Uint8Array): string {
+  const header = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '');
+  if (header?.[1]) return header[1].toLowerCase();
+  const head = Buffer.from(bytes.subarray(0, 2048)).toString('latin1');
+  const meta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head);
+  return meta?.[1]?.toLowerCase() ?? 'utf-8';
 }
 
 function decode(bytes: Uint8Array, contentType: string | null): string {
   try {
-    return new TextDecoder(charsetOf(contentType)).decode(bytes);
+    return new TextDecoder(charsetOf(contentType, bytes)).decode(bytes);
   } catch {
     return new TextDecoder('utf-8').decode(bytes);
   }
