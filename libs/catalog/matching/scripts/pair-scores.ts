@@ -2,12 +2,12 @@
 import {
   applyRules,
   compactTitle,
-  cosine,
+  packedCosine,
   featureVector,
   modelScore,
   type MatcherModel,
   pairEvidence,
-  type SparseVector,
+  type PackedVector,
   toPrepared,
   trigramVector,
 } from '../src';
@@ -36,8 +36,8 @@ export function modelScores(model: MatcherModel, rows: readonly FeaturisedPair[]
 
 /** TF-IDF character-trigram cosine of the serialised records. */
 export function baselineScores(ds: Dataset, split: SplitName): { scores: number[]; labels: number[] } {
-  const cache = new Map<string, SparseVector<number>>();
-  const vec = (text: string): SparseVector<number> => {
+  const cache = new Map<string, PackedVector>();
+  const vec = (text: string): PackedVector => {
     let v = cache.get(text);
     if (!v) cache.set(text, (v = trigramVector(compactTitle(text), ds.baselineStats)));
     return v;
@@ -45,7 +45,7 @@ export function baselineScores(ds: Dataset, split: SplitName): { scores: number[
   const pairs = ds.pairs(split);
   const scores = pairs.map((p, i) => {
     if ((i + 1) % 500 === 0 || i + 1 === pairs.length) progress(`baseline ${ds.name}/${split}`, i + 1, pairs.length);
-    return cosine(vec(p.leftText), vec(p.rightText));
+    return packedCosine(vec(p.leftText), vec(p.rightText));
   });
   return { scores, labels: pairs.map((p) => p.label) };
 }

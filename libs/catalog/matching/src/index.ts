@@ -27,10 +27,12 @@ export {
   trigramVector,
   trigramCode,
   cosine,
+  packedCosine,
   jaccard,
   type IdfStats,
   type IdfStatsJson,
   type SparseVector,
+  type PackedVector,
 } from './lib/tfidf';
 export { prepareOffer, isPreparedOffer, type OfferLike, type PreparedOffer } from './lib/prepare';
 export {

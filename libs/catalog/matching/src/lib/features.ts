@@ -1,7 +1,7 @@
 /** Pair features: the evidence the scorer weighs, each a number in a small fixed range. */
 import type { QuantityKind } from './extract';
 import type { PreparedOffer } from './prepare';
-import { cosine, jaccard } from './tfidf';
+import { cosine, jaccard, packedCosine } from './tfidf';
 
 export const FEATURE_NAMES = [
   'gtinEqual',
@@ -138,7 +138,7 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   if (a.firstToken && a.firstToken === b.firstToken) f.firstTokenEqual = 1;
 
   f.wordCosine = cosine(a.words, b.words);
-  f.trigramCosine = cosine(a.trigrams, b.trigrams);
+  f.trigramCosine = packedCosine(a.trigrams, b.trigrams);
   f.tokenJaccard = jaccard(a.tokens, b.tokens);
   if (a.numbers.size > 0 && b.numbers.size > 0) {
     f.numberJaccard = jaccard(a.numbers, b.numbers);

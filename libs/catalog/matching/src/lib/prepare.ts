@@ -4,7 +4,7 @@
  */
 import { extractColours, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, normaliseBrand, normaliseGtin, normaliseModel, tokenizeTitle } from './normalise';
-import { type IdfStats, type SparseVector, trigramVector, wordVector } from './tfidf';
+import { type IdfStats, type PackedVector, type SparseVector, trigramVector, wordVector } from './tfidf';
 
 /** What the matcher needs to know about an offer. Only `title` is required. */
 export interface OfferLike {
@@ -52,7 +52,7 @@ export interface PreparedOffer {
   readonly firstToken: string | null;
   readonly numbers: ReadonlySet<string>;
   readonly words: SparseVector;
-  readonly trigrams: SparseVector<number>;
+  readonly trigrams: PackedVector;
   readonly quantities: ReadonlyMap<QuantityKind, ReadonlySet<number>>;
   readonly colours: ReadonlySet<string>;
   /** Edition and licence words ("upgrade", "academic", "pro") present in the title. */

@@ -41,10 +41,11 @@ export interface MatchReason {
 
 export interface PairScore {
   /** 0..1; compare with the model threshold ({@link getDefaultModel}().threshold). */
-  score: number;
-  isMatch: boolean;
-  reasons: MatchReason[];
-  evidence: PairEvidence;
+  readonly score: number;
+  readonly isMatch: boolean;
+  /** Why, in words; computed on first access. */
+  readonly reasons: MatchReason[];
+  readonly evidence: PairEvidence;
 }
 
 export interface ScoreOptions {
@@ -146,5 +147,14 @@ export function scorePair(a: OfferLike | PreparedOffer, b: OfferLike | PreparedO
   const pb = toPrepared(b, options.stats);
   const evidence = pairEvidence(pa, pb);
   const score = applyRules(modelScore(model, evidence.features), evidence);
-  return { score, isMatch: score >= model.threshold, reasons: reasonsOf(pa, pb, evidence), evidence };
+  let reasons: MatchReason[] | undefined;
+  return {
+    score,
+    isMatch: score >= model.threshold,
+    // Worded only when read: ranking many candidates needs the scores alone.
+    get reasons() {
+      return (reasons ??= reasonsOf(pa, pb, evidence));
+    },
+    evidence,
+  };
 }

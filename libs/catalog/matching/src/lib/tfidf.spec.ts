@@ -1,4 +1,4 @@
-import { buildIdfStats, cosine, idfStatsFromJson, idfStatsToJson, jaccard, trigramVector, wordVector } from './tfidf';
+import { buildIdfStats, cosine, packedCosine, idfStatsFromJson, idfStatsToJson, jaccard, trigramVector, wordVector } from './tfidf';
 
 describe('tf-idf', () => {
   const stats = buildIdfStats(['sony headphones', 'bose headphones', 'sony tv', 'lg tv', 'apple headphones']);
@@ -8,7 +8,8 @@ describe('tf-idf', () => {
     expect(v.get('sony')).toBeGreaterThan(v.get('headphones') as number);
   });
   it('gives cosine 1 for equal texts and 0 for disjoint ones', () => {
-    expect(cosine(trigramVector('sony wh1000xm5', stats), trigramVector('sony wh1000xm5', stats))).toBeCloseTo(1, 10);
+    expect(packedCosine(trigramVector('sony wh1000xm5', stats), trigramVector('sony wh1000xm5', stats))).toBeCloseTo(1, 10);
+    expect(packedCosine(trigramVector('abc', stats), trigramVector('xyz', stats))).toBe(0);
     expect(cosine(wordVector(['abc'], stats), wordVector(['xyz'], stats))).toBe(0);
   });
   it('round-trips through JSON', () => {

@@ -100,7 +100,7 @@ function weigh(terms: readonly string[], df: Map<string, number> | undefined, do
   for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
   let norm = 0;
   for (const [t, n] of tf) {
-    const w = (1 + Math.log(n)) * idf(df?.get(t), docCount);
+    const w = (n === 1 ? 1 : 1 + Math.log(n)) * idf(df?.get(t), docCount);
     tf.set(t, w);
     norm += w * w;
   }
@@ -126,36 +126,73 @@ export function trigramCode(trigram: string): number {
   return codeAt(trigram, 0);
 }
 
-const codedDf = new WeakMap<Map<string, number>, Map<number, number>>();
-function trigramDfByCode(df: Map<string, number>): Map<number, number> {
-  let coded = codedDf.get(df);
-  if (!coded) {
-    coded = new Map();
-    for (const [g, n] of df) if (g.length === 3) coded.set(trigramCode(g), n);
-    codedDf.set(df, coded);
+/** Trigram vector: codes ascending, with their weights; unit length. */
+export interface PackedVector {
+  keys: Int32Array;
+  values: Float64Array;
+}
+
+const trigramIdfCache = new WeakMap<IdfStats, Map<number, number>>();
+/** Trigram code → idf, computed once per statistics object. */
+function trigramIdf(stats: IdfStats): Map<number, number> {
+  let map = trigramIdfCache.get(stats);
+  if (!map) {
+    map = new Map();
+    for (const [g, n] of stats.trigramDf) if (g.length === 3) map.set(trigramCode(g), idf(n, stats.docCount));
+    trigramIdfCache.set(stats, map);
   }
-  return coded;
+  return map;
 }
 
 /** Unit-length TF-IDF vector over character trigrams of the compact title, keyed by {@link trigramCode}. */
-export function trigramVector(compact: string, stats?: IdfStats): SparseVector<number> {
+export function trigramVector(compact: string, stats?: IdfStats): PackedVector {
   const s = ` ${compact} `;
-  const tf = new Map<number, number>();
-  for (let i = 0; i + 3 <= s.length; i++) {
-    const c = codeAt(s, i);
-    tf.set(c, (tf.get(c) ?? 0) + 1);
-  }
-  const docCount = stats?.docCount ?? 0;
-  const df = stats ? trigramDfByCode(stats.trigramDf) : undefined;
+  const n = Math.max(0, s.length - 2);
+  const codes = new Int32Array(n);
+  for (let i = 0; i < n; i++) codes[i] = codeAt(s, i);
+  codes.sort();
+  const keys = new Int32Array(n);
+  const values = new Float64Array(n);
+  const idfs = stats ? trigramIdf(stats) : undefined;
+  const unseen = stats ? idf(0, stats.docCount) : 1;
+  let m = 0;
   let norm = 0;
-  for (const [t, n] of tf) {
-    const w = (n === 1 ? 1 : 1 + Math.log(n)) * idf(df?.get(t), docCount);
-    tf.set(t, w);
+  for (let i = 0; i < n; ) {
+    const c = codes[i] as number;
+    let j = i + 1;
+    while (j < n && codes[j] === c) j++;
+    const tf = j - i === 1 ? 1 : 1 + Math.log(j - i);
+    const w = tf * (idfs ? (idfs.get(c) ?? unseen) : 1);
+    keys[m] = c;
+    values[m] = w;
     norm += w * w;
+    m++;
+    i = j;
   }
   norm = Math.sqrt(norm);
-  if (norm > 0) for (const [t, w] of tf) tf.set(t, w / norm);
-  return tf;
+  const out = { keys: keys.slice(0, m), values: values.slice(0, m) };
+  if (norm > 0) for (let i = 0; i < m; i++) out.values[i] = (out.values[i] as number) / norm;
+  return out;
+}
+
+/** Cosine of two unit-length packed vectors (a merge of their sorted keys). */
+export function packedCosine(a: PackedVector, b: PackedVector): number {
+  let i = 0;
+  let j = 0;
+  let dot = 0;
+  const ak = a.keys;
+  const bk = b.keys;
+  while (i < ak.length && j < bk.length) {
+    const x = ak[i] as number;
+    const y = bk[j] as number;
+    if (x === y) {
+      dot += (a.values[i] as number) * (b.values[j] as number);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return dot > 1 ? 1 : dot;
 }
 
 /** Cosine of two unit-length sparse vectors. */
