@@ -105,3 +105,13 @@ describe('brand vocabulary', () => {
     expect(scorePair(a, b).reasons.map((x) => x.code)).not.toContain('brand-conflict');
   });
 });
+
+describe('prepared-offer cache', () => {
+  it('notices when an offer object changes between calls', () => {
+    const a = { title: 'Apple iPhone 13 64GB', brand: 'Apple', price: 599 };
+    const b = { title: 'Apple iPhone 13 64GB', brand: 'Apple', price: 589 };
+    expect(scorePair(a, b).isMatch).toBe(true);
+    a.title = 'Apple iPhone 13 128GB';
+    expect(scorePair(a, b).isMatch).toBe(false);
+  });
+});

@@ -55,14 +55,21 @@ export interface ScoreOptions {
 }
 
 const cache = new WeakMap<OfferLike, PreparedOffer>();
+/** Snapshot of the fields a prepared offer was made from, to notice an offer object changed since. */
+const snapshots = new WeakMap<PreparedOffer, string>();
+const snapshot = (o: OfferLike) => JSON.stringify([o.title, o.brand ?? null, o.mpn ?? null, o.gtin ?? null, o.price ?? null]);
+function sameFields(prepared: OfferLike, offer: OfferLike): boolean {
+  return prepared === offer && snapshots.get(cache.get(offer) as PreparedOffer) === snapshot(offer);
+}
 
 /** A prepared form of the offer, reused across calls while the offer object and stats stay the same. */
 export function toPrepared(offer: OfferLike | PreparedOffer, stats?: IdfStats): PreparedOffer {
   if (isPreparedOffer(offer)) return offer;
   const hit = cache.get(offer);
-  if (hit && hit.stats === stats && hit.offer.title === offer.title) return hit;
+  if (hit && hit.stats === stats && sameFields(hit.offer, offer)) return hit;
   const prepared = prepareOffer(offer, stats);
   cache.set(offer, prepared);
+  snapshots.set(prepared, snapshot(offer));
   return prepared;
 }
 
