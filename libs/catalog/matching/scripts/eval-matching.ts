@@ -40,4 +40,9 @@ function main(): void {
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-main();
+try {
+  main();
+} catch (err) {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+}

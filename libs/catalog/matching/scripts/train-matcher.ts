@@ -57,4 +57,9 @@ function main(): void {
   process.stdout.write(`threshold ${model.threshold}\nvalid F1: ${JSON.stringify(metrics)}\n`);
 }
 
-main();
+try {
+  main();
+} catch (err) {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+}
