@@ -1,5 +1,50 @@
+import { useToast } from '@pricehunt/ui-toast';
+import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { useAccount } from '../features/account/account-context';
+
+function AccountArea() {
+  const { status, user, actions, openAuth } = useAccount();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  if (status === 'loading') return <span className="ph-header__account-placeholder" aria-hidden="true" />;
+  if (!user) {
+    return (
+      <button type="button" className="ph-header__signin" onClick={() => openAuth('login')}>
+        Sign in
+      </button>
+    );
+  }
+  const name = user.email;
+  return (
+    <div className="ph-header__user">
+      <span className="ph-header__who" title={user.email}>
+        <span className="ph-visually-hidden">Signed in as </span>
+        <span className="ph-header__avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="ph-header__name">{name}</span>
+      </span>
+      <button
+        type="button"
+        className="ph-text-button"
+        disabled={busy || !actions}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await actions?.signOut();
+            toast.info('Signed out');
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Sign out
+      </button>
+    </div>
+  );
+}
 
 /** Header, page and footer around every route. */
 export function Layout() {
@@ -22,6 +67,9 @@ export function Layout() {
             <NavLink to={paths.history}>History</NavLink>
             <NavLink to={paths.favorites}>Favorites</NavLink>
           </nav>
+          <div className="ph-header__account">
+            <AccountArea />
+          </div>
         </div>
       </header>
       <main id="main" className="ph-main" tabIndex={-1}>

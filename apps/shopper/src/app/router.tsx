@@ -6,6 +6,12 @@ import { Layout } from './layout';
 
 const Landing = lazyPage(() => import('../routes/landing'));
 const DirectUrl = lazyPage(() => import('../routes/direct-url'));
+const Results = lazyPage(() => import('../routes/results'));
+const Browse = lazyPage(() => import('../routes/browse'));
+const History = lazyPage(() => import('../routes/history'));
+const Favorites = lazyPage(() => import('../routes/favorites'));
+const Login = lazyPage(() => import('../routes/login'));
+const TrackingTest = lazyPage(() => import('../routes/tracking-test'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
 
 /** One route: its own error boundary (reset when the path changes) around the lazily loaded page and its skeleton. */
@@ -39,6 +45,15 @@ export function AppRoutes() {
         <Route path="/" element={<Page variant="landing"><Landing variant="demo" /></Page>} />
         <Route path="/demo-landing" element={<Page variant="landing"><Landing variant="demo" /></Page>} />
         <Route path="/landing2" element={<Page variant="landing"><Landing variant="alternate" /></Page>} />
+        <Route path="/browse" element={<Page><Browse /></Page>} />
+        <Route path="/browse/:category" element={<Page><Browse /></Page>} />
+        <Route path="/new-search/:requestId/:slug" element={<Page><Results layout="full" /></Page>} />
+        <Route path="/search/:requestId/:slug" element={<Page><Results layout="compact" /></Page>} />
+        <Route path="/history" element={<Page><History /></Page>} />
+        <Route path="/favorites" element={<Page><Favorites /></Page>} />
+        <Route path="/login" element={<Page><Login /></Page>} />
+        <Route path="/tracking-test" element={<Page><TrackingTest mode="client" /></Page>} />
+        <Route path="/real-tracking-test" element={<Page><TrackingTest mode="api" /></Page>} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

@@ -1,9 +1,42 @@
-import { useSearchParams } from 'react-router-dom';
-import { INVALID_URL_ERROR } from '../config/paths';
+import { lazy, Suspense } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { INVALID_URL_ERROR, paths } from '../config/paths';
+import { useLibrary } from '../features/library/library-context';
 import { SearchForm } from '../features/search/search-form';
+import { formatDateTime, formatMoney } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 
+// Example links come from the catalog through the API; they load after the page has rendered.
+const DemoExamples = lazy(() => import('../features/search/demo-examples'));
+
 export const INVALID_URL_MESSAGE = 'That link is not a web address we can read. Paste the full product link (starting with https://) or search by name.';
+
+function RecentSearches() {
+  const { history, status } = useLibrary();
+  const recent = history.slice(0, 5);
+  if (status !== 'ready' || recent.length === 0) return null;
+  return (
+    <section className="ph-landing__recent" aria-labelledby="recent-heading">
+      <div className="ph-section-head">
+        <h2 id="recent-heading">Your recent searches</h2>
+        <Link to={paths.history}>See all</Link>
+      </div>
+      <ul className="ph-recent">
+        {recent.map((entry) => (
+          <li key={entry.requestId}>
+            <Link to={paths.newSearch(entry.requestId, entry.slug)} className="ph-recent__link">
+              <span className="ph-recent__title">{entry.title ?? entry.input}</span>
+              <span className="ph-recent__meta">
+                {entry.bestPriceCents !== null ? `from ${formatMoney(entry.bestPriceCents, entry.currency)} · ` : ''}
+                {formatDateTime(entry.searchedAt)}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export interface LandingPageProps {
   /** `demo` is the main landing (/, /demo-landing); `alternate` is /landing2. */
@@ -31,7 +64,11 @@ export default function LandingPage({ variant = 'demo' }: LandingPageProps) {
           </p>
         ) : null}
         <SearchForm autoFocus={!invalidUrl} />
+        <Suspense fallback={<p className="ph-examples__placeholder">Loading examples…</p>}>
+          <DemoExamples />
+        </Suspense>
       </section>
+      <RecentSearches />
       <section className="ph-steps" aria-label="How PriceHunt works">
         <div className="ph-step">
           <span className="ph-step__num" aria-hidden="true">

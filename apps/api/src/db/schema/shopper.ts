@@ -1,0 +1,45 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { shoppers } from './accounts';
+
+/** A signed-in shopper's searches (what the history page lists and re-opens). One row per shopper and request id. */
+export const shopperHistory = sqliteTable(
+  'shopper_history',
+  {
+    shopperId: text('shopper_id')
+      .notNull()
+      .references(() => shoppers.id, { onDelete: 'cascade' }),
+    requestId: text('request_id').notNull(),
+    slug: text('slug').notNull(),
+    kind: text('kind', { enum: ['url', 'query'] }).notNull(),
+    input: text('input').notNull(),
+    title: text('title'),
+    imageUrl: text('image_url'),
+    productId: integer('product_id'),
+    bestPriceCents: integer('best_price_cents'),
+    currency: text('currency'),
+    offerCount: integer('offer_count'),
+    searchedAt: text('searched_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopperId, table.requestId] }), index('shopper_history_recent_idx').on(table.shopperId, table.searchedAt)],
+);
+
+/**
+ * A signed-in shopper's favorite products, with the best price when saved. The product is not a foreign key:
+ * catalog re-clustering may retire a product id, and the favorite then shows "no current offers" instead of vanishing.
+ */
+export const shopperFavorites = sqliteTable(
+  'shopper_favorites',
+  {
+    shopperId: text('shopper_id')
+      .notNull()
+      .references(() => shoppers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    title: text('title').notNull(),
+    brand: text('brand'),
+    imageUrl: text('image_url'),
+    savedPriceCents: integer('saved_price_cents'),
+    currency: text('currency'),
+    savedAt: text('saved_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopperId, table.productId] }), index('shopper_favorites_saved_idx').on(table.shopperId, table.savedAt)],
+);

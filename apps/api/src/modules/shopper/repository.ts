@@ -1,0 +1,141 @@
+import type { Favorite, HistoryEntry } from '@pricehunt/contracts';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products, shopperFavorites, shopperHistory } from '../../db/schema';
+
+export type HistoryRow = typeof shopperHistory.$inferInsert;
+export type FavoriteRow = typeof shopperFavorites.$inferInsert;
+
+function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
+  const { shopperId: _shopper, ...entry } = row;
+  return entry;
+}
+
+/** SQL for a shopper's history and favorites; every query is scoped to one shopper id. */
+export function createShopperDataRepository(db: Db) {
+  const favoriteColumns = {
+    productId: shopperFavorites.productId,
+    title: shopperFavorites.title,
+    brand: shopperFavorites.brand,
+    imageUrl: shopperFavorites.imageUrl,
+    savedPriceCents: shopperFavorites.savedPriceCents,
+    currency: shopperFavorites.currency,
+    savedAt: shopperFavorites.savedAt,
+    currentPriceCents: products.bestPriceCents,
+    offerCount: products.offerCount,
+  };
+
+  return {
+    listHistory(shopperId: string, limit: number): HistoryEntry[] {
+      return db
+        .select()
+        .from(shopperHistory)
+        .where(eq(shopperHistory.shopperId, shopperId))
+        .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+        .limit(limit)
+        .all()
+        .map(toEntry);
+    },
+
+    getHistory(shopperId: string, requestId: string): HistoryEntry | undefined {
+      const row = db
+        .select()
+        .from(shopperHistory)
+        .where(and(eq(shopperHistory.shopperId, shopperId), eq(shopperHistory.requestId, requestId)))
+        .get();
+      return row ? toEntry(row) : undefined;
+    },
+
+    /** Inserts or refreshes an entry; `keepNewer` leaves a stored entry alone when it is more recent (merging). */
+    upsertHistory(row: HistoryRow, keepNewer = false): void {
+      const { shopperId: _s, requestId: _r, ...update } = row;
+      db.insert(shopperHistory)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [shopperHistory.shopperId, shopperHistory.requestId],
+          set: update,
+          ...(keepNewer ? { setWhere: sql`excluded.searched_at >= ${shopperHistory.searchedAt}` } : {}),
+        })
+        .run();
+    },
+
+    /** Keeps the newest `keep` entries of a shopper. */
+    trimHistory(shopperId: string, keep: number): void {
+      const kept = db
+        .select({ requestId: shopperHistory.requestId })
+        .from(shopperHistory)
+        .where(eq(shopperHistory.shopperId, shopperId))
+        .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+        .limit(keep);
+      db.delete(shopperHistory)
+        .where(and(eq(shopperHistory.shopperId, shopperId), notInArray(shopperHistory.requestId, kept)))
+        .run();
+    },
+
+    removeHistory(shopperId: string, requestId: string): number {
+      return db
+        .delete(shopperHistory)
+        .where(and(eq(shopperHistory.shopperId, shopperId), eq(shopperHistory.requestId, requestId)))
+        .run().changes;
+    },
+
+    clearHistory(shopperId: string): number {
+      return db.delete(shopperHistory).where(eq(shopperHistory.shopperId, shopperId)).run().changes;
+    },
+
+    /** Favorites, newest first, with each product's best price now (null when the product is gone). */
+    listFavorites(shopperId: string, limit: number): Favorite[] {
+      return db
+        .select(favoriteColumns)
+        .from(shopperFavorites)
+        .leftJoin(products, eq(products.id, shopperFavorites.productId))
+        .where(eq(shopperFavorites.shopperId, shopperId))
+        .orderBy(desc(shopperFavorites.savedAt), desc(shopperFavorites.productId))
+        .limit(limit)
+        .all();
+    },
+
+    getFavorite(shopperId: string, productId: number): Favorite | undefined {
+      return db
+        .select(favoriteColumns)
+        .from(shopperFavorites)
+        .leftJoin(products, eq(products.id, shopperFavorites.productId))
+        .where(and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId)))
+        .get();
+    },
+
+    countFavorites(shopperId: string): number {
+      return db.select({ n: sql<number>`count(*)` }).from(shopperFavorites).where(eq(shopperFavorites.shopperId, shopperId)).get()?.n ?? 0;
+    },
+
+    /** Saves a favorite; one already saved keeps its saved price and date ("change since saved" stays meaningful). */
+    insertFavorite(row: FavoriteRow): boolean {
+      return db.insert(shopperFavorites).values(row).onConflictDoNothing().run().changes > 0;
+    },
+
+    removeFavorite(shopperId: string, productId: number): number {
+      return db
+        .delete(shopperFavorites)
+        .where(and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId)))
+        .run().changes;
+    },
+
+    /** The ids among `ids` that name a catalog product. */
+    existingProducts(ids: number[]): Set<number> {
+      if (ids.length === 0) return new Set();
+      return new Set(
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, ids))
+          .all()
+          .map((row) => row.id),
+      );
+    },
+
+    transaction<T>(work: () => T): T {
+      return db.transaction(() => work());
+    },
+  };
+}
+export type ShopperDataRepository = ReturnType<typeof createShopperDataRepository>;

@@ -1,0 +1,81 @@
+import {
+  errorEnvelopeSchema,
+  favoriteInputSchema,
+  favoriteParamsSchema,
+  favoriteResponseSchema,
+  favoritesListResponseSchema,
+  historyEntryInputSchema,
+  historyEntryResponseSchema,
+  historyListResponseSchema,
+  historyParamsSchema,
+  removedResponseSchema,
+  shopperMergeBodySchema,
+  shopperMergeResponseSchema,
+} from '@pricehunt/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createShopperDataService } from './service';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const tags = ['shopper'];
+const security = [{ session: [] }];
+
+/** The shopper set by `requireShopper` (these routes are registered inside `shopperScope`). */
+function shopperId(request: FastifyRequest): string {
+  const id = request.shopper?.id;
+  if (!id) throw new Error('shopper routes must be registered inside shopperScope');
+  return id;
+}
+
+/** /api/shopper/history, /api/shopper/favorites, /api/shopper/merge: the signed-in shopper's own lists. */
+export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createShopperDataService({ db: app.db });
+
+  app.get('/history', { schema: { tags, security, response: { 200: historyListResponseSchema, ...errors } } }, async (request) => ({
+    success: true as const,
+    entries: service.history(shopperId(request)),
+  }));
+
+  app.post(
+    '/history',
+    { schema: { tags, security, body: historyEntryInputSchema, response: { 201: historyEntryResponseSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send({ success: true as const, entry: service.addHistory(shopperId(request), request.body) }),
+  );
+
+  app.delete(
+    '/history/:requestId',
+    { schema: { tags, security, params: historyParamsSchema, response: { 200: removedResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, removed: service.removeHistory(shopperId(request), request.params.requestId) }),
+  );
+
+  app.delete('/history', { schema: { tags, security, response: { 200: removedResponseSchema, ...errors } } }, async (request) => ({
+    success: true as const,
+    removed: service.clearHistory(shopperId(request)),
+  }));
+
+  app.get('/favorites', { schema: { tags, security, response: { 200: favoritesListResponseSchema, ...errors } } }, async (request) => ({
+    success: true as const,
+    favorites: service.favorites(shopperId(request)),
+  }));
+
+  app.post(
+    '/favorites',
+    { schema: { tags, security, body: favoriteInputSchema, response: { 200: favoriteResponseSchema, 201: favoriteResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { favorite, created } = service.addFavorite(shopperId(request), request.body);
+      return reply.status(created ? 201 : 200).send({ success: true as const, favorite });
+    },
+  );
+
+  app.delete(
+    '/favorites/:productId',
+    { schema: { tags, security, params: favoriteParamsSchema, response: { 200: removedResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, removed: service.removeFavorite(shopperId(request), request.params.productId) }),
+  );
+
+  app.post(
+    '/merge',
+    { schema: { tags, security, body: shopperMergeBodySchema, response: { 200: shopperMergeResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, ...service.merge(shopperId(request), request.body) }),
+  );
+};

@@ -1,0 +1,53 @@
+import type { ShopperUser } from '@pricehunt/contracts';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export type AuthMode = 'login' | 'signup' | 'forgot';
+export type AccountStatus = 'loading' | 'signed-in' | 'signed-out';
+
+/** What the account layer does; every action resolves with an error message, or null when it worked. */
+export interface AccountActions {
+  signIn(email: string, password: string): Promise<string | null>;
+  signUp(email: string, password: string): Promise<string | null>;
+  signOut(): Promise<void>;
+  requestPasswordReset(email: string): Promise<string | null>;
+}
+
+export interface AccountSnapshot {
+  status: AccountStatus;
+  user: ShopperUser | null;
+  actions: AccountActions | null;
+}
+
+export interface AccountValue extends AccountSnapshot {
+  authMode: AuthMode | null;
+  openAuth(mode?: AuthMode): void;
+  closeAuth(): void;
+}
+
+const AccountContext = createContext<AccountValue | null>(null);
+
+// The auth library (with its request validation) loads after the first render, so the landing page does not wait for it.
+const AccountBridge = lazy(() => import('./account-bridge'));
+
+/** Shopper account state for the whole site, and the auth modal (login, sign-up, forgot password). */
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const [snapshot, setSnapshot] = useState<AccountSnapshot>({ status: 'loading', user: null, actions: null });
+  const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  const openAuth = useCallback((mode: AuthMode = 'login') => setAuthMode(mode), []);
+  const closeAuth = useCallback(() => setAuthMode(null), []);
+  const value = useMemo<AccountValue>(() => ({ ...snapshot, authMode, openAuth, closeAuth }), [snapshot, authMode, openAuth, closeAuth]);
+  return (
+    <AccountContext.Provider value={value}>
+      <Suspense fallback={null}>
+        <AccountBridge onChange={setSnapshot} authMode={authMode} onModeChange={setAuthMode} />
+      </Suspense>
+      {children}
+    </AccountContext.Provider>
+  );
+}
+
+export function useAccount(): AccountValue {
+  const value = useContext(AccountContext);
+  if (!value) throw new Error('useAccount must be used inside <AccountProvider>');
+  return value;
+}

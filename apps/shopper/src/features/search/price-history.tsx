@@ -1,0 +1,116 @@
+import type { PricePoint } from '@pricehunt/contracts';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { getProduct } from './api';
+
+export interface PriceSeries {
+  retailerId: string;
+  retailerName: string;
+  points: Array<{ time: number; cents: number }>;
+}
+
+const COLORS = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0e7490'];
+const MAX_SERIES = COLORS.length;
+
+/** Groups price points by retailer (total = price + shipping), oldest first, at most six retailers. */
+export function toSeries(history: PricePoint[], retailerNames: Record<string, string>): PriceSeries[] {
+  const byRetailer = new Map<string, PriceSeries>();
+  for (const point of history) {
+    const time = Date.parse(point.recordedAt);
+    if (Number.isNaN(time)) continue;
+    let series = byRetailer.get(point.retailerId);
+    if (!series) {
+      series = { retailerId: point.retailerId, retailerName: retailerNames[point.retailerId] ?? point.retailerId, points: [] };
+      byRetailer.set(point.retailerId, series);
+    }
+    series.points.push({ time, cents: point.priceCents + (point.shippingCents ?? 0) });
+  }
+  const all = [...byRetailer.values()].map((series) => ({ ...series, points: series.points.sort((a, b) => a.time - b.time) }));
+  return all.slice(0, MAX_SERIES);
+}
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const PAD = { left: 64, right: 16, top: 12, bottom: 28 };
+
+/** A small SVG line chart of each retailer's total price over time. */
+export function PriceChart({ series, currency }: { series: PriceSeries[]; currency: string | null }) {
+  const points = series.flatMap((s) => s.points);
+  if (points.length === 0) return <p className="ph-muted">No price history recorded yet.</p>;
+  const now = Date.now();
+  const minTime = Math.min(...points.map((p) => p.time));
+  const maxTime = Math.max(now, ...points.map((p) => p.time));
+  const minCents = Math.min(...points.map((p) => p.cents));
+  const maxCents = Math.max(...points.map((p) => p.cents));
+  const spanTime = maxTime - minTime || 1;
+  const spanCents = maxCents - minCents || Math.max(1, maxCents * 0.1);
+  const x = (time: number) => PAD.left + ((time - minTime) / spanTime) * (WIDTH - PAD.left - PAD.right);
+  const y = (cents: number) => PAD.top + (1 - (cents - minCents) / spanCents) * (HEIGHT - PAD.top - PAD.bottom);
+  const summary = `Price history from ${formatDate(minTime)} to ${formatDate(maxTime)}: lowest ${formatMoney(minCents, currency)}, highest ${formatMoney(maxCents, currency)}.`;
+
+  return (
+    <figure className="ph-chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">
+        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(maxCents)} y2={y(maxCents)} className="ph-chart__grid" />
+        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(minCents)} y2={y(minCents)} className="ph-chart__grid" />
+        <text x={PAD.left - 8} y={y(maxCents) + 4} textAnchor="end" className="ph-chart__label">
+          {formatMoney(maxCents, currency)}
+        </text>
+        <text x={PAD.left - 8} y={y(minCents) + 4} textAnchor="end" className="ph-chart__label">
+          {formatMoney(minCents, currency)}
+        </text>
+        <text x={PAD.left} y={HEIGHT - 8} className="ph-chart__label">
+          {formatDate(minTime)}
+        </text>
+        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="ph-chart__label">
+          {formatDate(maxTime)}
+        </text>
+        {series.map((s, index) => {
+          // A step line carried on to today: a price holds until the next change.
+          const steps = s.points.flatMap((p, i) => {
+            const next = s.points[i + 1];
+            return [`${x(p.time)},${y(p.cents)}`, `${x(next ? next.time : maxTime)},${y(p.cents)}`];
+          });
+          return <polyline key={s.retailerId} points={steps.join(' ')} fill="none" stroke={COLORS[index]} strokeWidth="2.5" vectorEffect="non-scaling-stroke" />;
+        })}
+      </svg>
+      <figcaption className="ph-chart__legend">
+        {series.map((s, index) => {
+          const last = s.points[s.points.length - 1];
+          return (
+            <span key={s.retailerId} className="ph-chart__key">
+              <span className="ph-chart__swatch" style={{ background: COLORS[index] }} aria-hidden="true" />
+              {s.retailerName}
+              {last ? `: ${formatMoney(last.cents, currency)} now` : ''}
+            </span>
+          );
+        })}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The price history of a product's offers, loaded from GET /api/products/:id. */
+export default function PriceHistory({ productId }: { productId: number }) {
+  const detail = useAsync(`product-${productId}`, (signal) => getProduct(productId, signal));
+  return (
+    <section className="ph-panel ph-history-chart" aria-labelledby="price-history-heading">
+      <h2 id="price-history-heading">Price history</h2>
+      {detail.status === 'loading' ? <div className="ph-chart ph-chart--loading" role="status" aria-label="Loading price history" /> : null}
+      {detail.status === 'error' ? (
+        <p className="ph-muted">
+          The price history could not be loaded.{' '}
+          <button type="button" className="ph-text-button" onClick={detail.reload}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {detail.status === 'success' ? (
+        <PriceChart
+          currency={detail.data.product.currency}
+          series={toSeries(detail.data.priceHistory, Object.fromEntries(detail.data.offers.map((offer) => [offer.retailer.id, offer.retailer.name])))}
+        />
+      ) : null}
+    </section>
+  );
+}

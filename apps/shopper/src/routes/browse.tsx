@@ -1,0 +1,175 @@
+import { BROWSE_SORTS, type BrowseQuery, type ProductSummary } from '@pricehunt/contracts';
+import { startTextSearch } from '@pricehunt/direct-url';
+import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
+import { useId } from 'react';
+import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { browse, getCategories } from '../features/search/api';
+import { ProductImage } from '../features/search/product-image';
+import { formatMoney } from '../lib/format';
+import { errorMessage, useAsync } from '../lib/use-async';
+import { usePageTitle } from '../lib/use-page-title';
+
+type Sort = BrowseQuery['sort'];
+const SORT_LABELS: Record<Sort, string> = {
+  offers: 'Most offers',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  name: 'Name',
+};
+const PAGE_SIZE = 24;
+
+function isSort(value: string | null): value is Sort {
+  return value !== null && (BROWSE_SORTS as readonly string[]).includes(value);
+}
+
+function ProductCard({ product }: { product: ProductSummary }) {
+  const navigate = useNavigate();
+  return (
+    <li className="ph-product-card">
+      <ProductImage src={product.imageUrl} alt="" size="sm" />
+      <div className="ph-product-card__body">
+        <h3 className="ph-product-card__title">{product.title}</h3>
+        {product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
+        <p className="ph-product-card__meta">
+          {product.bestPriceCents !== null ? (
+            <>
+              from <strong>{formatMoney(product.bestPriceCents, product.currency)}</strong>
+            </>
+          ) : (
+            'No price yet'
+          )}
+          {' · '}
+          {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
+        </p>
+        <button
+          type="button"
+          className="ph-text-button"
+          aria-label={`Compare prices for ${product.title}`}
+          onClick={() => startTextSearch(product.title, (to, options) => navigate(to, { state: options?.state }))}
+        >
+          Compare prices
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** /browse and /browse/:category: categories, then products with their best price and number of offers. */
+export default function BrowsePage() {
+  const { category } = useParams();
+  const [params, setParams] = useSearchParams();
+  const sortId = useId();
+  const sortParam = params.get('sort');
+  const sort: Sort = isSort(sortParam) ? sortParam : 'offers';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+
+  const categories = useAsync('categories', (signal) => getCategories(signal));
+  const products = useAsync(`browse:${category ?? ''}:${sort}:${page}`, (signal) => browse({ category, sort, page, pageSize: PAGE_SIZE }, signal));
+  const current = categories.status === 'success' ? categories.data.categories.find((c) => c.slug === category) : undefined;
+  const heading = category ? (current?.name ?? (products.status === 'success' ? products.data.category?.name : undefined) ?? 'Category') : 'Browse all products';
+  usePageTitle(heading);
+
+  const setQuery = (next: { sort?: Sort; page?: number }) => {
+    const updated = new URLSearchParams(params);
+    if (next.sort) updated.set('sort', next.sort);
+    if (next.page !== undefined) {
+      if (next.page <= 1) updated.delete('page');
+      else updated.set('page', String(next.page));
+    }
+    setParams(updated);
+    window.scrollTo({ top: 0 });
+  };
+
+  const totalPages = products.status === 'success' ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize)) : 1;
+
+  return (
+    <div className="ph-page ph-browse">
+      <nav className="ph-browse__categories" aria-label="Categories">
+        <h2 className="ph-browse__categories-title">Categories</h2>
+        {categories.status === 'loading' ? <p className="ph-muted">Loading categories…</p> : null}
+        {categories.status === 'error' ? (
+          <p className="ph-muted">
+            Categories could not be loaded.{' '}
+            <button type="button" className="ph-text-button" onClick={categories.reload}>
+              Try again
+            </button>
+          </p>
+        ) : null}
+        {categories.status === 'success' ? (
+          <ul className="ph-chips">
+            <li>
+              <NavLink end to={paths.browse} className="ph-chip">
+                All
+              </NavLink>
+            </li>
+            {categories.data.categories.map((c) => (
+              <li key={c.slug}>
+                <NavLink to={paths.browseCategory(c.slug)} className="ph-chip">
+                  {c.name} <span className="ph-chip__count">{c.productCount}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </nav>
+
+      <section className="ph-browse__products" aria-labelledby="browse-heading">
+        <div className="ph-section-head ph-browse__head">
+          <h1 id="browse-heading">{heading}</h1>
+          <div className="ph-select">
+            <label htmlFor={sortId}>Sort by</label>
+            <select id={sortId} value={sort} onChange={(event) => setQuery({ sort: event.target.value as Sort, page: 1 })}>
+              {BROWSE_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {SORT_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {products.status === 'loading' ? <Skeleton label="Loading products" /> : null}
+        {products.status === 'error' ? (
+          <div className="ph-alert ph-alert--error" role="alert">
+            <p>{errorMessage(products.error, 'The products could not be loaded.')}</p>
+            <Button onClick={products.reload}>Try again</Button>
+          </div>
+        ) : null}
+        {products.status === 'success' && products.data.items.length === 0 ? (
+          <EmptyState
+            title="No products here yet"
+            description="This part of the catalog is empty. Try another category or search for a product."
+            action={
+              <Link className="ph-link-button" to={paths.home}>
+                Search for a product
+              </Link>
+            }
+          />
+        ) : null}
+        {products.status === 'success' && products.data.items.length > 0 ? (
+          <>
+            <p className="ph-muted ph-browse__count">
+              {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+            </p>
+            <ul className="ph-product-grid">
+              {products.data.items.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+            </ul>
+            <nav className="ph-pagination" aria-label="Pages">
+              <Button variant="secondary" disabled={page <= 1} onClick={() => setQuery({ page: page - 1 })}>
+                Previous page
+              </Button>
+              <span aria-current="page">
+                Page {page} of {totalPages}
+              </span>
+              <Button variant="secondary" disabled={page >= totalPages} onClick={() => setQuery({ page: page + 1 })}>
+                Next page
+              </Button>
+            </nav>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

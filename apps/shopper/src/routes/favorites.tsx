@@ -1,0 +1,140 @@
+import type { Favorite } from '@pricehunt/contracts';
+import { startTextSearch } from '@pricehunt/direct-url';
+import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
+import { useToast } from '@pricehunt/ui-toast';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { useLibrary } from '../features/library/library-context';
+import { StorageNote } from '../features/library/storage-note';
+import { getProduct } from '../features/search/api';
+import { ProductImage } from '../features/search/product-image';
+import { formatDate, formatMoney } from '../lib/format';
+import { errorMessage, useAsync } from '../lib/use-async';
+import { usePageTitle } from '../lib/use-page-title';
+
+type Prices = Record<number, { cents: number | null; offers: number } | undefined>;
+
+/** Current best prices of favorites kept in the browser (the account's favorites come with them from the API). */
+async function currentPrices(favorites: Favorite[], signal: AbortSignal): Promise<Prices> {
+  const entries = await Promise.all(
+    favorites.map(async (favorite) => {
+      try {
+        const detail = await getProduct(favorite.productId, signal);
+        return [favorite.productId, { cents: detail.product.bestPriceCents, offers: detail.product.offerCount }] as const;
+      } catch {
+        return [favorite.productId, undefined] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+function PriceChange({ saved, current, currency }: { saved: number | null; current: number | null; currency: string | null }) {
+  if (current === null) return <span className="ph-muted">No current offers</span>;
+  if (saved === null) return null;
+  const change = current - saved;
+  if (change === 0) return <span className="ph-change ph-change--same">Same price as when saved</span>;
+  const down = change < 0;
+  return (
+    <span className={`ph-change ph-change--${down ? 'down' : 'up'}`}>
+      <span aria-hidden="true">{down ? '▼' : '▲'} </span>
+      {down ? 'Down' : 'Up'} {formatMoney(Math.abs(change), currency)} since saved
+    </span>
+  );
+}
+
+/** /favorites: saved products with their best price now and the change since they were saved. */
+export default function FavoritesPage() {
+  const { favorites, status, error, storage, removeFavorite, reload } = useLibrary();
+  const toast = useToast();
+  const navigate = useNavigate();
+  usePageTitle('Favorites');
+  const needsPrices = status === 'ready' && storage === 'local' && favorites.length > 0;
+  const prices = useAsync(needsPrices ? `prices:${favorites.map((f) => f.productId).join(',')}` : null, (signal) => currentPrices(favorites, signal));
+
+  const remove = async (favorite: Favorite) => {
+    try {
+      await removeFavorite(favorite.productId);
+      toast.info('Removed from favorites');
+    } catch (caught) {
+      toast.error(`Could not remove the favorite: ${errorMessage(caught)}`);
+    }
+  };
+
+  return (
+    <div className="ph-page ph-library">
+      <div className="ph-section-head">
+        <h1>Favorites</h1>
+      </div>
+      <StorageNote />
+      {status === 'loading' ? <Skeleton label="Loading favorites" /> : null}
+      {status === 'error' ? (
+        <div className="ph-alert ph-alert--error" role="alert">
+          <p>{error}</p>
+          <Button onClick={reload}>Try again</Button>
+        </div>
+      ) : null}
+      {status === 'ready' && favorites.length === 0 ? (
+        <EmptyState
+          title="No favorites yet"
+          description="Use “Add to favorites” on a comparison to keep an eye on a product's best price."
+          action={
+            <Link className="ph-link-button" to={paths.home}>
+              Find a product
+            </Link>
+          }
+        />
+      ) : null}
+      {status === 'ready' && favorites.length > 0 ? (
+        <ul className="ph-list">
+          {favorites.map((favorite) => {
+            const live = storage === 'local' ? (prices.status === 'success' ? prices.data[favorite.productId] : undefined) : undefined;
+            const current = storage === 'local' ? (live ? live.cents : null) : favorite.currentPriceCents;
+            const offers = storage === 'local' ? (live?.offers ?? null) : favorite.offerCount;
+            const loadingPrice = storage === 'local' && prices.status === 'loading';
+            return (
+              <li key={favorite.productId} className="ph-list__item">
+                <ProductImage src={favorite.imageUrl} alt="" size="sm" />
+                <div className="ph-list__body">
+                  <h2 className="ph-list__title">{favorite.title}</h2>
+                  <p className="ph-list__meta">
+                    {favorite.brand ? <span>{favorite.brand}</span> : null}
+                    <span>saved {formatDate(favorite.savedAt)}</span>
+                    {favorite.savedPriceCents !== null ? <span>at {formatMoney(favorite.savedPriceCents, favorite.currency)}</span> : null}
+                  </p>
+                  <p className="ph-list__price">
+                    {loadingPrice ? (
+                      <span className="ph-muted">Checking today's price…</span>
+                    ) : (
+                      <>
+                        {current !== null ? (
+                          <span>
+                            Now <strong>{formatMoney(current, favorite.currency)}</strong>
+                            {offers !== null ? ` · ${offers === 1 ? '1 offer' : `${offers} offers`}` : ''}
+                          </span>
+                        ) : null}
+                        <PriceChange saved={favorite.savedPriceCents} current={current} currency={favorite.currency} />
+                      </>
+                    )}
+                  </p>
+                </div>
+                <div className="ph-list__actions">
+                  <Button
+                    size="sm"
+                    aria-label={`Compare prices for ${favorite.title}`}
+                    onClick={() => startTextSearch(favorite.title, (to, options) => navigate(to, { state: options?.state }))}
+                  >
+                    Compare prices
+                  </Button>
+                  <Button variant="ghost" size="sm" aria-label={`Remove ${favorite.title} from favorites`} onClick={() => void remove(favorite)}>
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import type { SearchResult } from '@pricehunt/contracts';
+import { DirectUrlDetector } from '@pricehunt/direct-url';
+import { pushPriceComparison, pushProductSearch } from '@pricehunt/tracking';
+import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { FavoriteButton } from '../features/library/favorite-button';
+import { useLibrary } from '../features/library/library-context';
+import { CopyLinkButton } from '../features/search/copy-link-button';
+import { confidenceText, IDENTIFIED_BY_TEXT } from '../features/search/describe';
+import { OffersList } from '../features/search/offers-list';
+import { ProductImage } from '../features/search/product-image';
+import { SearchForm } from '../features/search/search-form';
+import { SimilarProducts } from '../features/search/similar-products';
+import { useSearchResult } from '../features/search/use-search-result';
+import { formatMoney } from '../lib/format';
+import { errorMessage } from '../lib/use-async';
+import { usePageTitle } from '../lib/use-page-title';
+
+// The chart and its data are not needed for the first view of the offers.
+const PriceHistory = lazy(() => import('../features/search/price-history'));
+
+function searchedFor(result: SearchResult): string {
+  return result.input.url ?? result.input.query ?? '';
+}
+
+/** After a result arrives: the data-layer events (SPEC §7) and the history entry, once per search. */
+function useResultEffects(result: SearchResult | undefined, slug: string) {
+  const { addHistory, status } = useLibrary();
+  const pushed = useRef<string | null>(null);
+  const recorded = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!result || pushed.current === result.requestId) return;
+    pushed.current = result.requestId;
+    const best = result.offers[0];
+    const product = {
+      url: result.input.url ?? best?.url ?? window.location.href,
+      name: result.product?.title ?? result.source.title,
+      price: result.source.priceCents !== null ? (result.source.priceCents / 100).toFixed(2) : best ? best.price.toFixed(2) : null,
+    };
+    pushProductSearch(product);
+    pushPriceComparison(
+      product,
+      result.offers.filter((offer) => !offer.isSource),
+    );
+  }, [result]);
+
+  useEffect(() => {
+    // Written once the library knows where it keeps things (the browser or the account).
+    if (!result || status === 'loading' || recorded.current === result.requestId) return;
+    recorded.current = result.requestId;
+    addHistory({
+      requestId: result.requestId,
+      slug,
+      kind: result.input.url ? 'url' : 'query',
+      input: searchedFor(result),
+      title: result.product?.title ?? result.source.title,
+      imageUrl: result.product?.imageUrl ?? result.source.imageUrl,
+      productId: result.product?.id ?? null,
+      bestPriceCents: result.offers[0]?.totalCents ?? null,
+      currency: result.offers[0]?.currency ?? result.product?.currency ?? null,
+      offerCount: result.offers.length,
+      searchedAt: result.createdAt,
+    }).catch((error: unknown) => console.error('The search could not be added to the history:', error));
+  }, [result, slug, status, addHistory]);
+}
+
+function ResultsSkeleton() {
+  return (
+    <div className="ph-results__loading">
+      <p className="ph-results__loading-text">Comparing prices across retailers…</p>
+      <Skeleton variant="default" label="Loading results" />
+    </div>
+  );
+}
+
+function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full' | 'compact' }) {
+  const product = result.product;
+  const title = product?.title ?? result.source.title ?? searchedFor(result);
+  const brandModel = [product?.brand ?? result.source.brand, product?.model ?? result.source.model].filter(Boolean).join(' · ');
+  return (
+    <section className={`ph-product ph-product--${layout}`} aria-labelledby="product-title">
+      <ProductImage src={product?.imageUrl ?? result.source.imageUrl} alt={title} size={layout === 'full' ? 'lg' : 'md'} />
+      <div className="ph-product__body">
+        <h1 id="product-title" className="ph-product__title">
+          {title}
+        </h1>
+        {brandModel ? <p className="ph-product__brand">{brandModel}</p> : null}
+        <dl className="ph-product__facts">
+          <div>
+            <dt>How we found it</dt>
+            <dd>{IDENTIFIED_BY_TEXT[result.identifiedBy]}</dd>
+          </div>
+          {product ? (
+            <div>
+              <dt>Match confidence</dt>
+              <dd>
+                <span className="ph-confidence" data-level={product.confidence >= 0.85 ? 'high' : product.confidence >= 0.6 ? 'medium' : 'low'}>
+                  {confidenceText(product.confidence)}
+                </span>
+              </dd>
+            </div>
+          ) : null}
+          {result.source.retailer && result.source.priceCents !== null ? (
+            <div>
+              <dt>Your link</dt>
+              <dd>
+                {formatMoney(result.source.priceCents, result.source.currency)} at {result.source.retailer.name}
+              </dd>
+            </div>
+          ) : null}
+          {product && product.bestPriceCents !== null ? (
+            <div>
+              <dt>Best price</dt>
+              <dd>
+                <strong>{formatMoney(result.offers[0]?.totalCents ?? product.bestPriceCents, product.currency)}</strong>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="ph-product__actions">
+          {product ? <FavoriteButton product={product} /> : null}
+          <CopyLinkButton />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function NoAlternatives({ result }: { result: SearchResult }) {
+  const where = result.source.retailer?.name;
+  return (
+    <EmptyState
+      title={result.product ? 'No other retailer has this product yet' : 'We could not find this product at other retailers'}
+      description={
+        result.product
+          ? `${where ? `Only ${where} sells it` : 'Only one retailer sells it'} in the catalog we compare. Save it to favorites and check back later.`
+          : 'Nothing in our catalog matched it closely enough to be sure it is the same item. Try searching by brand and model number.'
+      }
+      action={
+        <Link className="ph-link-button" to={paths.browse}>
+          Browse categories
+        </Link>
+      }
+    />
+  );
+}
+
+export interface ResultsPageProps {
+  /** `full` is /new-search (the new layout); `compact` is /search (the older compact list). */
+  layout: 'full' | 'compact';
+}
+
+/** /new-search/:requestId/:slug and /search/:requestId/:slug: the comparison for one search. */
+export default function ResultsPage({ layout }: ResultsPageProps) {
+  const { requestId = '', slug = '' } = useParams();
+  const location = useLocation();
+  const search = useSearchResult(requestId, location.state);
+  const result = search.status === 'success' ? search.data : undefined;
+  useResultEffects(result, slug);
+  usePageTitle(result ? (result.product?.title ?? result.source.title ?? 'Results') : 'Comparing prices');
+
+  const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
+  return (
+    <DirectUrlDetector>
+      <div className={`ph-page ph-results ph-results--${layout}`}>
+        <div className="ph-results__search">
+          <SearchForm size="compact" />
+        </div>
+        {search.status === 'loading' ? <ResultsSkeleton /> : null}
+        {search.status === 'error' ? (
+          <div className="ph-alert ph-alert--error ph-results__error" role="alert">
+            <h1 className="ph-results__error-title">We could not compare prices</h1>
+            <p>{errorMessage(search.error, 'The search failed. Please try again.')}</p>
+            <Button onClick={search.reload}>Try again</Button>
+          </div>
+        ) : null}
+        {result ? (
+          <>
+            <ProductHeader result={result} layout={layout} />
+            <section className="ph-results__offers" aria-labelledby="offers-heading">
+              <div className="ph-section-head">
+                <h2 id="offers-heading">
+                  {result.offers.length === 1 ? '1 offer' : `${result.offers.length} offers`}
+                  <span className="ph-muted"> · cheapest total first</span>
+                </h2>
+              </div>
+              {result.offers.length > 0 ? <OffersList offers={result.offers} productName={result.product?.title ?? result.source.title} layout={layout} /> : null}
+              {alternatives.length === 0 ? <NoAlternatives result={result} /> : null}
+            </section>
+            {layout === 'full' && result.product ? (
+              <Suspense fallback={<div className="ph-panel ph-chart ph-chart--loading" aria-hidden="true" />}>
+                <PriceHistory productId={result.product.id} />
+              </Suspense>
+            ) : null}
+            <SimilarProducts products={result.similarProducts} />
+          </>
+        ) : null}
+      </div>
+    </DirectUrlDetector>
+  );
+}
