@@ -9,6 +9,7 @@ import { catalogPlugin } from './modules/catalog/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { searchRoutes } from './modules/search/routes';
 import { shopperAuthRoutes } from './modules/shopper-auth/routes';
+import { shopperDataRoutes } from './modules/shopper/routes';
 import { createOriginCheck } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -19,7 +20,7 @@ import { accountServicesPlugin } from './plugins/services';
 import { sessionsPlugin } from './plugins/sessions';
 import { trackingServicesPlugin } from './plugins/tracking-services';
 import { trackingRoutes } from './modules/tracking/routes';
-import { adminScope, businessScope } from './modules/auth/hooks';
+import { adminScope, businessScope, shopperScope } from './modules/auth/hooks';
 import { merchantPlugin } from './modules/merchant/plugin';
 import { merchantProductRoutes } from './modules/merchant/products-routes';
 import { merchantDashboardRoutes, merchantWebhookRoutes, trackingScriptRoutes } from './modules/merchant/routes';
@@ -92,6 +93,7 @@ export const app = fp(
             { prefix: '/business' },
           );
           await area.register(adminScope(adminRoutes), { prefix: '/admin' });
+          await area.register(shopperScope(shopperDataRoutes), { prefix: '/shopper' });
         });
       },
       { prefix: '/api' },

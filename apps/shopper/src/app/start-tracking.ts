@@ -5,11 +5,8 @@
  */
 export function startTracking(location: Pick<Location, 'search'> = window.location): Promise<void> {
   const search = location.search;
-  return import('@pricehunt/tracking').then(
-    ({ captureUtmParams, getSessionId }) => {
-      captureUtmParams(search);
-      getSessionId();
-    },
+  return import('./tracking-session').then(
+    ({ beginTrackingSession }) => beginTrackingSession(search),
     (error: unknown) => console.error('Tracking could not start:', error),
   );
 }

@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './tracking';
 export * from './merchant';
 export * from './admin';
+export * from './shopper';
