@@ -1,5 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { jsonResponse } from '@pricehunt/api-client/testing';
+import { searchResult } from '../testing/fixtures';
+import { AppProviders, mockApi } from '../testing/render-with-providers';
 import { AppRoutes } from './router';
 
 function Probe() {
@@ -10,22 +13,30 @@ function Probe() {
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
       <Probe />
     </MemoryRouter>,
   );
 }
 
 describe('routes', () => {
+  beforeEach(() => {
+    mockApi({ 'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, items: [] }) });
+  });
+
   it('shows the landing skeleton, then the landing page at /', async () => {
     renderAt('/');
     expect(screen.getByRole('status', { name: 'Loading…' })).toHaveAttribute('data-variant', 'landing');
-    expect(await screen.findByRole('textbox', { name: 'Paste a product link or search' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Paste a product link or search' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('turns /https://… into a search at /new-search/{id}/{slug}', async () => {
+    mockApi({ 'POST /api/search': () => jsonResponse(searchResult()), 'GET /api/products/7': () => jsonResponse({ success: true, product: searchResult().product, offers: [], priceHistory: [] }) });
     renderAt('/https://www.amazon.com/dp/B09XS7JWHH');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/new-search\/[0-9a-f-]{36}\/amazon-com-b09xs7jwhh$/));
+    expect(await screen.findByRole('link', { name: 'Go to Walmart' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('sends /https://<not a url> to /?error=invalid-url', async () => {

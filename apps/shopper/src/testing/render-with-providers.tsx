@@ -1,14 +1,20 @@
+import { createFetchMock, errorResponse, type FetchMock, type MockHandler } from '@pricehunt/api-client/testing';
+import { Toaster, ToastProvider } from '@pricehunt/ui-toast';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AccountProvider } from '../features/account/account-context';
+import { LibraryProvider } from '../features/library/library-context';
 
 export interface RenderOptions {
   /** Initial address, e.g. `/?error=invalid-url`. */
   route?: string;
+  /** Navigation state of the initial entry. */
+  state?: unknown;
   /** Route pattern the element is mounted at (for `useParams`); `*` by default. */
   path?: string;
-  /** Wraps the routes in app providers. */
-  wrapper?: (children: ReactNode) => ReactNode;
+  /** Mounts the app's providers (toasts, account, history and favorites) around the screen. */
+  app?: boolean;
 }
 
 /** Where the memory router is now; read it with `screen.getByTestId('location')`. */
@@ -17,8 +23,19 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders a screen inside a memory router, with a probe of the current location. */
-export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', wrapper }: RenderOptions = {}): RenderResult {
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ToastProvider>
+      <AccountProvider>
+        <LibraryProvider>{children}</LibraryProvider>
+      </AccountProvider>
+      <Toaster />
+    </ToastProvider>
+  );
+}
+
+/** Renders a screen inside a memory router (and, with `app`, the app's providers), with a probe of the current location. */
+export function renderWithProviders(ui: ReactElement, { route = '/', state, path = '*', app = false }: RenderOptions = {}): RenderResult {
   const routes = (
     <Routes>
       <Route path={path} element={ui} />
@@ -26,9 +43,46 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
     </Routes>
   );
   return render(
-    <MemoryRouter initialEntries={[route]}>
-      {wrapper ? wrapper(routes) : routes}
+    <MemoryRouter initialEntries={[{ pathname: route.split('?')[0] ?? '/', search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
+      {app ? <AppProviders>{routes}</AppProviders> : routes}
       <LocationProbe />
     </MemoryRouter>,
   );
 }
+
+export const signedOut: MockHandler = () => errorResponse(401, 'UNAUTHORIZED', 'Sign in to continue');
+
+/**
+ * Replaces `fetch` with a mock that answers only the given routes (`'GET /api/…'`) and fails every other request;
+ * the signed-out session check is answered unless a test routes it. Restored after the test, which also fails
+ * when anything was left unhandled.
+ */
+let current: FetchMock | null = null;
+
+export function mockApi(routes: Record<string, MockHandler | Response> = {}): FetchMock {
+  // A second call in the same test adds or replaces routes of the installed mock.
+  if (current) {
+    for (const [route, handler] of Object.entries(routes)) current.on(route, handler);
+    return current;
+  }
+  const mock = createFetchMock({ 'GET /api/shopper/auth/me': signedOut, ...routes });
+  current = mock;
+  const original = globalThis.fetch;
+  globalThis.fetch = mock.fetch as unknown as typeof fetch;
+  afterEachOnce(() => {
+    globalThis.fetch = original;
+    current = null;
+    const unhandled = mock.unhandled.map((request) => `${request.method} ${request.path}`);
+    if (unhandled.length) throw new Error(`Unhandled API requests: ${unhandled.join(', ')}`);
+  });
+  return mock;
+}
+
+const cleanups: Array<() => void> = [];
+function afterEachOnce(cleanup: () => void) {
+  cleanups.push(cleanup);
+}
+afterEach(() => {
+  const pending = cleanups.splice(0);
+  for (const cleanup of pending) cleanup();
+});

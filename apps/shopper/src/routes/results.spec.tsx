@@ -1,0 +1,151 @@
+import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
+import { storeProductRequest } from '@pricehunt/direct-url';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HISTORY_STORAGE_KEY } from '../features/library/local-store';
+import { searchOffer, searchResult, REQUEST_ID } from '../testing/fixtures';
+import { mockApi, renderWithProviders } from '../testing/render-with-providers';
+import ResultsPage from './results';
+
+const PATH = '/new-search/:requestId/:slug';
+const ROUTE = `/new-search/${REQUEST_ID}/amazon-com-b09xs7jwhh`;
+const productDetail = {
+  success: true,
+  product: searchResult().product,
+  offers: [],
+  priceHistory: [],
+};
+
+function renderResults(layout: 'full' | 'compact' = 'full') {
+  return renderWithProviders(<ResultsPage layout={layout} />, { route: ROUTE, path: PATH, app: true });
+}
+
+afterEach(() => {
+  delete window.dataLayer;
+});
+
+describe('results page', () => {
+  it('asks the API with the stored request and shows every offer cheapest first with links through /api/redirect', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
+    const api = mockApi({ 'POST /api/search': jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' })).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/search')[0]?.body).toMatchObject({ requestId: REQUEST_ID, url: 'https://www.amazon.com/dp/B09XS7JWHH', sessionId: expect.any(String) });
+    expect(screen.getByText('Exact listing found in our catalog')).toBeInTheDocument();
+    expect(screen.getByText('94% match')).toBeInTheDocument();
+
+    const offers = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
+    expect(offers.map((item) => within(item).getByRole('link').textContent)).toEqual(['Go to Walmart', 'Go to Best Buy', 'Go to Amazon']);
+    expect(within(offers[0] as HTMLElement).getByText('Best price')).toBeInTheDocument();
+    expect(within(offers[0] as HTMLElement).getByText('Save $70.00 vs. your link')).toBeInTheDocument();
+    expect(within(offers[1] as HTMLElement).getByText('+ $5.99 shipping')).toBeInTheDocument();
+    expect(within(offers[2] as HTMLElement).getByText('The offer you pasted')).toBeInTheDocument();
+
+    const walmart = screen.getByRole('link', { name: 'Go to Walmart' });
+    expect(walmart.getAttribute('href')).toMatch(/^\/api\/redirect\?to=https%3A%2F%2Fwww\.walmart\.com/);
+    expect(walmart).toHaveAttribute('rel', 'sponsored nofollow noopener');
+    expect(walmart).toHaveAttribute('target', '_blank');
+    expect(await screen.findByRole('heading', { name: 'Price history' })).toBeInTheDocument();
+  });
+
+  it('pushes product_search and price_comparison to the dataLayer and records the search in the history', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+    await screen.findByRole('heading', { level: 1 });
+
+    const events = (window.dataLayer ?? []) as Array<{ event: string; ecommerce: { items: Array<{ item_id: string; item_name: string; price: number }> }; custom_parameters: { alternatives_count?: number } }>;
+    expect(events.map((e) => e.event)).toEqual(['product_search', 'price_comparison']);
+    expect(events[0]?.ecommerce.items[0]).toMatchObject({ item_id: 'https://www.amazon.com/dp/B09XS7JWHH', item_name: 'Sony WH-1000XM5 Wireless Headphones', price: 399.99 });
+    expect(events[1]?.custom_parameters.alternatives_count).toBe(2);
+
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(HISTORY_STORAGE_KEY) ?? '[]')).toHaveLength(1));
+    expect(JSON.parse(localStorage.getItem(HISTORY_STORAGE_KEY) ?? '[]')[0]).toMatchObject({ requestId: REQUEST_ID, slug: 'amazon-com-b09xs7jwhh', kind: 'url', bestPriceCents: 32_999 });
+  });
+
+  it('loads the stored result by request id when this browser has no record of it (reload, shared link)', async () => {
+    const api = mockApi({ [`GET /api/search/${REQUEST_ID}`]: jsonResponse(searchResult()) });
+    renderResults('compact');
+    expect(await screen.findByRole('link', { name: 'Go to Walmart' })).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/search')).toHaveLength(0);
+    // The older compact layout has no chart.
+    expect(screen.queryByRole('heading', { name: 'Price history' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error with "Try again", which asks again', async () => {
+    let calls = 0;
+    mockApi({
+      [`GET /api/search/${REQUEST_ID}`]: () => (++calls === 1 ? errorResponse(404, 'NOT_FOUND', 'No search with this request id') : jsonResponse(searchResult())),
+      'GET /api/products/7': jsonResponse(productDetail),
+    });
+    renderResults();
+    expect(await screen.findByText('No search with this request id')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Go to Walmart' })).toBeInTheDocument();
+  });
+
+  it('says honestly when no other retailer has the product', async () => {
+    const only = searchResult({ offers: [searchOffer({ id: 1, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 39_999, isSource: true, isBestPrice: true, savingsCents: 0 })] });
+    mockApi({ [`GET /api/search/${REQUEST_ID}`]: jsonResponse(only), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+    expect(await screen.findByRole('heading', { name: 'No other retailer has this product yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Only Amazon sells it/)).toBeInTheDocument();
+  });
+
+  it('adds the product to favorites and removes it again, with toasts', async () => {
+    mockApi({ [`GET /api/search/${REQUEST_ID}`]: jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+    const add = await screen.findByRole('button', { name: 'Add to favorites' });
+    // Enabled once the session check has said where favorites are kept.
+    await waitFor(() => expect(add).toBeEnabled());
+    await userEvent.click(add);
+    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeInTheDocument();
+    expect((await screen.findAllByText('Added to favorites: Sony WH-1000XM5 Wireless Headphones')).length).toBeGreaterThan(0);
+    expect(JSON.parse(localStorage.getItem('pricehunt_favorites') ?? '[]')[0]).toMatchObject({ productId: 7, savedPriceCents: 32_999 });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove from favorites' }));
+    expect(await screen.findByRole('button', { name: 'Add to favorites' })).toBeInTheDocument();
+  });
+
+  it('sends a Shopify business offer through trackReferral, then on through /api/redirect, even when tracking fails', async () => {
+    const shop = searchOffer({
+      id: 9,
+      retailer: { id: 'acme', name: 'Acme Audio' },
+      priceCents: 31_000,
+      url: 'https://acme-audio.myshopify.com/products/xm5',
+      businessDomain: 'acme-audio.myshopify.com',
+      isShopify: true,
+      isBestPrice: true,
+    });
+    const api = mockApi({
+      [`GET /api/search/${REQUEST_ID}`]: jsonResponse(searchResult({ offers: [shop, ...searchResult().offers.map((o) => ({ ...o, isBestPrice: false }))] })),
+      'GET /api/products/7': jsonResponse(productDetail),
+      'POST /api/trackReferral': jsonResponse({ success: true, targetUrl: 'https://acme-audio.myshopify.com/products/xm5?ref=aff_1&utm_source=pricehunt', referralId: 'aff_1' }),
+    });
+    const opened = { location: { href: '' }, opener: {} as unknown, closed: false };
+    const open = jest.spyOn(window, 'open').mockReturnValue(opened as unknown as Window);
+    renderResults();
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Go to Acme Audio' }));
+    await waitFor(() => expect(opened.location.href).toContain('/api/redirect?to='));
+    expect(decodeURIComponent(opened.location.href)).toContain('https://acme-audio.myshopify.com/products/xm5?ref=aff_1&utm_source=pricehunt');
+    expect(opened.opener).toBeNull();
+    expect(api.requestsTo('POST /api/trackReferral')[0]?.body).toMatchObject({
+      businessDomain: 'acme-audio.myshopify.com',
+      targetUrl: 'https://acme-audio.myshopify.com/products/xm5',
+      referralId: expect.stringMatching(/^aff_acme-audio-myshopify-com_\d+_[0-9a-z]+$/),
+      utmSource: 'pricehunt',
+      utmMedium: 'price_comparison',
+      utmCampaign: 'product_referral',
+    });
+
+    // Tracking fails: the shopper still goes to the store.
+    api.on('POST /api/trackReferral', errorResponse(500, 'INTERNAL_ERROR', 'boom'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    opened.location.href = '';
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Acme Audio' }));
+    await waitFor(() => expect(decodeURIComponent(opened.location.href)).toContain('to=https://acme-audio.myshopify.com/products/xm5&'));
+    open.mockRestore();
+    jest.restoreAllMocks();
+  });
+});

@@ -1,0 +1,76 @@
+import type { SearchOffer, SearchResult } from '@pricehunt/contracts';
+
+export const REQUEST_ID = '5b2f4c1e-8a3d-4f6b-9c2e-1d7a6b5c4e3f';
+
+export function searchOffer(overrides: Partial<SearchOffer> & Pick<SearchOffer, 'id' | 'retailer' | 'priceCents'>): SearchOffer {
+  const shipping = overrides.shippingCents ?? 0;
+  const url = overrides.url ?? `https://www.${overrides.retailer.id}.com/p/${overrides.id}`;
+  return {
+    productId: 7,
+    title: 'Sony WH-1000XM5 Wireless Noise Cancelling Headphones',
+    brand: 'Sony',
+    model: 'WH-1000XM5',
+    gtin: null,
+    price: overrides.priceCents / 100,
+    shippingCents: shipping,
+    totalCents: overrides.priceCents + shipping,
+    currency: 'USD',
+    availability: 'in_stock',
+    condition: 'new',
+    imageUrl: null,
+    url,
+    redirectUrl: `/api/redirect?to=${encodeURIComponent(url)}&source=product_suggestion&timestamp=1`,
+    businessDomain: null,
+    isShopify: false,
+    savingsCents: null,
+    isBestPrice: false,
+    isSource: false,
+    ...overrides,
+  };
+}
+
+/** A pasted Amazon link answered with three retailers; Walmart is cheapest. */
+export function searchResult(overrides: Partial<SearchResult> = {}): SearchResult {
+  return {
+    success: true,
+    requestId: REQUEST_ID,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    input: { url: 'https://www.amazon.com/dp/B09XS7JWHH', query: null },
+    identifiedBy: 'known-offer',
+    source: {
+      offerId: 1,
+      retailer: { id: 'amazon', name: 'Amazon' },
+      title: 'Sony WH-1000XM5',
+      brand: 'Sony',
+      model: 'WH-1000XM5',
+      gtin: null,
+      priceCents: 39_999,
+      currency: 'USD',
+      imageUrl: null,
+      url: 'https://www.amazon.com/dp/B09XS7JWHH',
+      canonicalUrl: 'https://amazon.com/dp/B09XS7JWHH',
+      externalId: 'B09XS7JWHH',
+    },
+    product: {
+      id: 7,
+      title: 'Sony WH-1000XM5 Wireless Headphones',
+      brand: 'Sony',
+      model: 'WH-1000XM5',
+      gtin: null,
+      category: 'Headphones',
+      categorySlug: 'headphones',
+      imageUrl: null,
+      offerCount: 3,
+      bestPriceCents: 32_999,
+      currency: 'USD',
+      confidence: 0.94,
+    },
+    offers: [
+      searchOffer({ id: 2, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 32_999, savingsCents: 7_000, isBestPrice: true }),
+      searchOffer({ id: 3, retailer: { id: 'bestbuy', name: 'Best Buy' }, priceCents: 34_999, shippingCents: 599, savingsCents: 4_401 }),
+      searchOffer({ id: 1, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 39_999, url: 'https://www.amazon.com/dp/B09XS7JWHH', savingsCents: 0, isSource: true }),
+    ],
+    similarProducts: [],
+    ...overrides,
+  };
+}
