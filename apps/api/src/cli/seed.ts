@@ -5,6 +5,7 @@
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { describeDemoAdmin, seedDemoAdmin } from '../modules/admin/seed';
 
 function parseArgs(argv: string[]) {
   const args = { offers: 2000 };
@@ -27,6 +28,7 @@ async function main() {
   const handle = openDatabase(config.databasePath);
   try {
     console.log(`database ready at ${config.databasePath} (${args.offers} demo offers requested)`);
+    console.log(describeDemoAdmin(await seedDemoAdmin(handle.db, { production: config.NODE_ENV === 'production' })));
   } finally {
     handle.close();
   }

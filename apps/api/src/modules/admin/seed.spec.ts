@@ -1,0 +1,28 @@
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { call } from '../../testing/http';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, describeDemoAdmin, seedDemoAdmin } from './seed';
+
+describe('demo admin seed', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('makes an admin that can log in, once', async () => {
+    const first = await seedDemoAdmin(t.app.db, { production: false });
+    expect(first).toEqual({ created: true, email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD });
+    expect(await seedDemoAdmin(t.app.db, { production: false })).toMatchObject({ created: false });
+    expect(describeDemoAdmin(first)).toBe(`admin console login: ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
+    const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().business.isAdmin).toBe(true);
+  });
+
+  it('makes no admin with a known password in production', async () => {
+    const result = await seedDemoAdmin(t.app.db, { production: true });
+    expect(result).toEqual({ created: false, skipped: 'production' });
+    expect(describeDemoAdmin(result)).toMatch(/npm run admin:create/);
+    expect(t.app.sqlite.prepare('SELECT count(*) FROM businesses').pluck().get()).toBe(0);
+  });
+});
