@@ -4,8 +4,9 @@ import { useId } from 'react';
 export const chartColors = ['#1d4ed8', '#d97706', '#047857', '#7c3aed', '#b42318', '#0891b2'] as const;
 export const colorAt = (index: number): string => chartColors[index % chartColors.length] ?? chartColors[0];
 
+/** A round axis maximum; at least 4 so that whole-number counts get distinct ticks (0, 2, 4). */
 const niceMax = (value: number) => {
-  if (value <= 0) return 1;
+  if (value <= 4) return 4;
   const power = 10 ** Math.floor(Math.log10(value));
   const step = [1, 2, 2.5, 5, 10].find((s) => s * power >= value) ?? 10;
   return step * power;
@@ -47,6 +48,7 @@ export function BarChart({
   const ticks = [0, 0.5, 1].map((f) => f * max);
   const labelEvery = Math.max(1, Math.ceil(labels.length / 6));
   const totals = series.map((s) => `${s.name}: ${formatValue(s.values.reduce((a, b) => a + b, 0))}`).join(', ');
+  const empty = series.every((s) => s.values.every((value) => value === 0));
   return (
     <figure className="adm-chart">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} aria-describedby={descId} className="adm-chart__svg">
@@ -78,6 +80,11 @@ export function BarChart({
             ) : null}
           </g>
         ))}
+        {empty ? (
+          <text x={pad.left + innerW / 2} y={pad.top + innerH / 2} textAnchor="middle" className="adm-chart__empty">
+            Nothing recorded in this period
+          </text>
+        ) : null}
       </svg>
       {series.length > 1 ? <Legend items={series.map((s, k) => ({ name: s.name, color: s.color ?? colorAt(k) }))} /> : null}
     </figure>

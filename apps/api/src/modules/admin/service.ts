@@ -309,7 +309,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
             after: {
               state: job.state,
               format: job.format,
-              retailerId: job.retailerId ?? retailer?.name ?? null,
+              retailer: retailer?.name ?? 'from each row',
               rows: job.totalRows,
               inserted: job.inserted,
               updated: job.updated,

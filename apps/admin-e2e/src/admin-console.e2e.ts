@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
+
+const MERCHANT = { email: 'corner-shop@example.com', password: 'corner-shop-42', storeDomain: 'corner-shop.example.com' };
+const OTHER = { email: 'other-shop@example.com', password: 'other-shop-42' };
+
+const FEED = [
+  'id\ttitle\tlink\tprice\tbrand\tgtin\tavailability',
+  'CK-1\tCorner Kitchen Stand Mixer 5 qt\thttps://www.cornerkitchen.example/p/ck-1\t249.00 USD\tCorner Kitchen\t\tin stock',
+  'CK-2\tCorner Kitchen Espresso Machine\thttps://www.cornerkitchen.example/p/ck-2\tfree\tCorner Kitchen\t\tin stock',
+  'CK-3\tCorner Kitchen Chef Knife 8 in\thttps://www.cornerkitchen.example/p/ck-3\t59.95 USD\tCorner Kitchen\t\tin stock',
+  'CK-4\tCorner Kitchen Cast Iron Skillet 12 in\thttps://www.cornerkitchen.example/p/ck-4\t39.50 USD\tCorner Kitchen\t\tout of stock',
+].join('\n');
+
+/** The admin console against the real API on a temporary database, in Chromium. */
+describe('admin console', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let console_: AdminConsole;
+  let admin: { email: string; password: string };
+
+  beforeAll(async () => {
+    stack = await startStack({ apps: ['admin'], offers: 0 });
+    admin = demoAdminLogin(stack.seedOutput);
+    const registered = await api(stack.apiUrl, 'POST', '/api/business/auth/register', { body: MERCHANT });
+    expect(registered.status).toBe(201);
+    expect((await api(stack.apiUrl, 'POST', '/api/business/auth/register', { body: OTHER })).status).toBe(201);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const appUrl = stack.appUrls.admin as string;
+    // Only the app (and the API behind its proxy) is reachable.
+    await page.route('**/*', (route) => (route.request().url().startsWith(appUrl) ? route.continue() : route.abort()));
+    console_ = new AdminConsole(page, appUrl);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('refuses a business without admin access at /admin-login, and the API refuses it too', async () => {
+    const { page } = console_;
+    await console_.logIn(MERCHANT.email, MERCHANT.password);
+    await page.getByRole('alert').filter({ hasText: 'This account has no admin access' }).waitFor();
+    await console_.screenshot('admin-login-refused');
+    // The guard renders no admin page: opening one directly sends the (signed-out again) visitor to the login.
+    await console_.open('/admin/business');
+    await page.waitForURL(/\/admin-login\?next=%2Fadmin%2Fbusiness$/);
+
+    const merchant = await api(stack.apiUrl, 'POST', '/api/business/auth/login', { body: { email: MERCHANT.email, password: MERCHANT.password } });
+    expect(merchant.status).toBe(200);
+    const refused = await api(stack.apiUrl, 'GET', '/api/admin/businesses', { cookie: merchant.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect((await api(stack.apiUrl, 'GET', '/api/admin/businesses')).status).toBe(401);
+  });
+
+  it('shows "no admin access" instead of any admin page to a signed-in merchant', async () => {
+    const { page } = console_;
+    const login = await page.request.post(`${console_.baseUrl}/api/business/auth/login`, { data: { email: OTHER.email, password: OTHER.password } });
+    expect(login.status()).toBe(200);
+    await console_.open('/admin');
+    await page.getByText('This account has no admin access').waitFor();
+    expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
+    await console_.screenshot('admin-no-access');
+  });
+
+  it('lets an admin find a business by email, suspend it (it can no longer log in; the audit log shows it) and reactivate it', async () => {
+    const { page } = console_;
+    const merchantSession = await api(stack.apiUrl, 'POST', '/api/business/auth/login', { body: { email: MERCHANT.email, password: MERCHANT.password } });
+    expect(merchantSession.status).toBe(200);
+
+    await console_.logIn(admin.email, admin.password);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await console_.screenshot('admin-overview');
+
+    await console_.findBusiness(MERCHANT.email);
+    await console_.confirmAction('Suspend');
+    await page.getByRole('status').filter({ hasText: `${MERCHANT.email} is suspended.` }).waitFor();
+    await page.getByRole('button', { name: 'Reactivate', exact: true }).waitFor();
+
+    const auditRow = console_.auditRows().filter({ hasText: 'Suspended' });
+    await auditRow.waitFor();
+    expect(await auditRow.innerText()).toContain(admin.email);
+    expect(await auditRow.innerText()).toContain('status: active → suspended');
+    await console_.screenshot('admin-business-suspended');
+
+    // The suspended business is signed out everywhere and cannot log in.
+    expect((await api(stack.apiUrl, 'GET', '/api/business/auth/me', { cookie: merchantSession.cookie })).status).toBe(401);
+    const refused = await api(stack.apiUrl, 'POST', '/api/business/auth/login', { body: { email: MERCHANT.email, password: MERCHANT.password } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('This account is suspended');
+
+    await console_.confirmAction('Reactivate');
+    await page.getByRole('status').filter({ hasText: `${MERCHANT.email} is active again.` }).waitFor();
+    await console_.auditRows().filter({ hasText: 'Reactivated' }).waitFor();
+    expect((await api(stack.apiUrl, 'POST', '/api/business/auth/login', { body: { email: MERCHANT.email, password: MERCHANT.password } })).status).toBe(200);
+
+    // The admin's own account offers neither Suspend nor Revoke admin.
+    await console_.findBusiness(admin.email);
+    expect(await page.getByRole('button', { name: 'Suspend', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Revoke admin', exact: true }).isDisabled()).toBe(true);
+  });
+
+  it('imports a retailer feed with progress and a per-row report, and shows every console page', async () => {
+    const { page } = console_;
+    await console_.logIn(admin.email, admin.password);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+
+    await page.getByRole('link', { name: 'Catalog', exact: true }).click();
+    await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
+    await page.getByLabel('Retailer', { exact: true }).selectOption({ label: 'New retailer…' });
+    await page.getByLabel('New retailer name').fill('Corner Kitchen');
+    await page.getByLabel('Feed file').setInputFiles({ name: 'corner-kitchen.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(FEED) });
+    await page.getByRole('button', { name: 'Import feed' }).click();
+    await page.getByText('corner-kitchen.tsv: import finished').waitFor();
+    const progress = page.getByRole('progressbar', { name: 'Rows imported' });
+    expect(await progress.getAttribute('aria-valuenow')).toBe('4');
+    await page.getByRole('cell', { name: 'price', exact: true }).waitFor();
+    await page.getByRole('row', { name: /Corner Kitchen \(corner-kitchen\)/ }).waitFor();
+    await console_.screenshot('admin-catalog');
+
+    await page.getByRole('link', { name: 'Open the saved report' }).click();
+    await page.getByRole('heading', { name: 'Import report' }).waitFor();
+    await page.getByText('1 row error.').waitFor();
+    await console_.screenshot('admin-import-report');
+
+    await console_.open('/admin/catalog');
+    await page.getByRole('button', { name: 'Edit Corner Kitchen' }).click();
+    await page.getByRole('dialog').getByLabel('Affiliate parameter').fill('ref');
+    await console_.screenshot('admin-retailer-edit');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save retailer' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('row', { name: /Corner Kitchen/ }).getByText('ref', { exact: true }).waitFor();
+
+    // Some traffic for the overview: two searches, a click on an imported offer, a referral to the merchant.
+    for (const query of ['stand mixer', 'chef knife']) {
+      expect((await api(stack.apiUrl, 'POST', '/api/search', { body: { requestId: randomUUID(), query } })).status).toBe(200);
+    }
+    const click = await fetch(
+      `${stack.apiUrl}/api/redirect?to=${encodeURIComponent('https://www.cornerkitchen.example/p/ck-1')}&source=product_suggestion&timestamp=${Date.now()}`,
+      { redirect: 'manual' },
+    );
+    expect(click.status).toBe(302);
+    const referral = await api(stack.apiUrl, 'POST', '/api/trackReferral', {
+      body: { referralId: `ref-${randomUUID()}`, businessDomain: MERCHANT.storeDomain, targetUrl: `https://${MERCHANT.storeDomain}/products/mug` },
+    });
+    expect(referral.body.success).toBe(true);
+
+    await console_.open('/admin/business');
+    await page.getByRole('link', { name: MERCHANT.email }).waitFor();
+    await console_.screenshot('admin-businesses');
+
+    await console_.open('/admin/audit');
+    await page.getByRole('cell', { name: 'Edited retailer' }).waitFor();
+    await console_.screenshot('admin-audit-log');
+
+    await console_.open('/admin');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('list', { name: 'Offers per retailer' }).getByText('Corner Kitchen').waitFor();
+    expect(await page.getByRole('row', { name: /^Searches/ }).innerText()).toMatch(/Searches\s+2\s+2\s+2/);
+    expect(await page.getByRole('row', { name: /^Clicks/ }).innerText()).toMatch(/Clicks\s+1\s+1\s+1/);
+    expect(await page.getByRole('row', { name: /^Referrals/ }).innerText()).toMatch(/Referrals\s+1\s+1\s+1/);
+    await console_.screenshot('admin-overview-with-catalog');
+
+    await console_.open('/admin-login');
+    await page.waitForURL(/\/admin$/);
+    await console_.page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/admin-login$/);
+    await console_.screenshot('admin-login');
+  });
+});

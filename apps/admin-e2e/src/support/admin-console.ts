@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { workspaceRoot } from '@pricehunt/e2e-harness';
+import type { Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.join(workspaceRoot, 'screenshots');
+
+/** The demo admin's login, as the seed printed it. */
+export function demoAdminLogin(seedOutput: string): { email: string; password: string } {
+  const match = seedOutput.match(/admin console login: (\S+) \/ (\S+)/);
+  if (!match) throw new Error(`The seed printed no admin login:\n${seedOutput}`);
+  return { email: match[1] as string, password: match[2] as string };
+}
+
+/** Calls the API as a non-browser client would; answers the status, the JSON body and the session cookie. */
+export async function api(apiUrl: string, method: string, route: string, options: { body?: unknown; cookie?: string } = {}) {
+  const res = await fetch(`${apiUrl}${route}`, {
+    method,
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const setCookie = res.headers.get('set-cookie');
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie: setCookie ? setCookie.split(';')[0] : undefined };
+}
+
+/** Page object of the admin console: actions by role and accessible name, as an admin sees them. */
+export class AdminConsole {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async open(route: string) {
+    await this.page.goto(`${this.baseUrl}${route}`);
+  }
+
+  async logIn(email: string, password: string) {
+    await this.open('/admin-login');
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  async findBusiness(email: string) {
+    await this.page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Businesses' }).click();
+    await this.page.getByRole('searchbox', { name: 'Search businesses' }).fill(email);
+    await this.page.getByRole('button', { name: 'Search' }).click();
+    await this.page.getByRole('status').filter({ hasText: `matching “${email}”` }).waitFor();
+    await this.page.getByRole('link', { name: email, exact: true }).click();
+    await this.page.getByRole('heading', { level: 1, name: email }).waitFor();
+  }
+
+  /** Clicks an action button, then the same-named button in its confirmation dialog. */
+  async confirmAction(name: 'Suspend' | 'Reactivate' | 'Make admin' | 'Revoke admin') {
+    await this.page.getByRole('main').getByRole('button', { name, exact: true }).click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  auditRows() {
+    return this.page.getByRole('region', { name: 'Audit log' }).getByRole('row');
+  }
+
+  async screenshot(name: string) {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    // Let charts and fonts settle: wait for no request in flight and no skeleton on screen.
+    await this.page.waitForLoadState('networkidle');
+    await this.page.getByRole('status', { name: 'Loading…' }).waitFor({ state: 'detached' }).catch(() => undefined);
+    await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  }
+}
