@@ -20,11 +20,13 @@ function AccountArea() {
   return (
     <div className="ph-header__user">
       <span className="ph-header__who" title={user.email}>
-        <span className="ph-visually-hidden">Signed in as </span>
         <span className="ph-header__avatar" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>
-        <span className="ph-header__name">{name}</span>
+        <span className="ph-header__name">
+          <span className="ph-visually-hidden">Signed in as </span>
+          {name}
+        </span>
       </span>
       <button
         type="button"

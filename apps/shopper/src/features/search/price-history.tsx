@@ -12,26 +12,40 @@ export interface PriceSeries {
 const COLORS = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0e7490'];
 const MAX_SERIES = COLORS.length;
 
-/** Groups price points by retailer (total = price + shipping), oldest first, at most six retailers. */
+/**
+ * One line per retailer (at most six): its lowest total (price + shipping) across its offers over time, oldest first.
+ * A retailer may list the same item more than once; each offer's price holds until its next change.
+ */
 export function toSeries(history: PricePoint[], retailerNames: Record<string, string>): PriceSeries[] {
-  const byRetailer = new Map<string, PriceSeries>();
+  const byRetailer = new Map<string, PricePoint[]>();
   for (const point of history) {
-    const time = Date.parse(point.recordedAt);
-    if (Number.isNaN(time)) continue;
-    let series = byRetailer.get(point.retailerId);
-    if (!series) {
-      series = { retailerId: point.retailerId, retailerName: retailerNames[point.retailerId] ?? point.retailerId, points: [] };
-      byRetailer.set(point.retailerId, series);
-    }
-    series.points.push({ time, cents: point.priceCents + (point.shippingCents ?? 0) });
+    if (Number.isNaN(Date.parse(point.recordedAt))) continue;
+    const list = byRetailer.get(point.retailerId) ?? [];
+    list.push(point);
+    byRetailer.set(point.retailerId, list);
   }
-  const all = [...byRetailer.values()].map((series) => ({ ...series, points: series.points.sort((a, b) => a.time - b.time) }));
-  return all.slice(0, MAX_SERIES);
+  const series: PriceSeries[] = [];
+  for (const [retailerId, points] of byRetailer) {
+    const sorted = [...points].sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt));
+    const current = new Map<number, number>();
+    const line: PriceSeries['points'] = [];
+    for (const point of sorted) {
+      const time = Date.parse(point.recordedAt);
+      current.set(point.offerId, point.priceCents + (point.shippingCents ?? 0));
+      const cents = Math.min(...current.values());
+      const last = line[line.length - 1];
+      if (last && last.time === time) last.cents = cents;
+      else if (!last || last.cents !== cents) line.push({ time, cents });
+    }
+    series.push({ retailerId, retailerName: retailerNames[retailerId] ?? retailerId, points: line });
+  }
+  // Cheapest retailers first, so the six shown are the ones that matter.
+  return series.sort((a, b) => (a.points[a.points.length - 1]?.cents ?? 0) - (b.points[b.points.length - 1]?.cents ?? 0)).slice(0, MAX_SERIES);
 }
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PAD = { left: 64, right: 16, top: 12, bottom: 28 };
+const PAD = { left: 84, right: 16, top: 12, bottom: 28 };
 
 /** A small SVG line chart of each retailer's total price over time. */
 export function PriceChart({ series, currency }: { series: PriceSeries[]; currency: string | null }) {
@@ -50,7 +64,7 @@ export function PriceChart({ series, currency }: { series: PriceSeries[]; curren
 
   return (
     <figure className="ph-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(maxCents)} y2={y(maxCents)} className="ph-chart__grid" />
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(minCents)} y2={y(minCents)} className="ph-chart__grid" />
         <text x={PAD.left - 8} y={y(maxCents) + 4} textAnchor="end" className="ph-chart__label">

@@ -1,0 +1,150 @@
+import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AppRoutes } from '../../app/router';
+import { AppProviders, mockApi } from '../../testing/render-with-providers';
+import { FAVORITES_STORAGE_KEY, HISTORY_STORAGE_KEY } from './local-store';
+
+const user = { id: 'u1', email: 'sam@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const ID_A = '11111111-1111-4111-8111-111111111111';
+const ID_B = '22222222-2222-4222-8222-222222222222';
+
+function historyEntry(requestId: string, title: string, kind: 'url' | 'query', searchedAt: string) {
+  return { requestId, slug: 'some-slug', kind, input: kind === 'url' ? 'https://www.amazon.com/dp/B0' : 'oled tv', title, imageUrl: null, productId: 7, bestPriceCents: 12_999, currency: 'USD', offerCount: 3, searchedAt };
+}
+const favorite = { productId: 7, title: 'LG OLED TV', brand: 'LG', imageUrl: null, savedPriceCents: 150_000, currency: 'USD', savedAt: '2026-11-01T00:00:00.000Z' };
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+jest.setTimeout(15_000);
+
+const productDetail = {
+  success: true,
+  product: { id: 7, title: 'LG OLED TV', brand: 'LG', model: null, gtin: null, category: null, categorySlug: null, imageUrl: null, offerCount: 3, bestPriceCents: 129_999, currency: 'USD' },
+  offers: [],
+  priceHistory: [],
+};
+
+describe('history and favorites', () => {
+  it('signed out: lists the browser history, re-opens, removes one and clears all after confirming', async () => {
+    localStorage.setItem(
+      HISTORY_STORAGE_KEY,
+      JSON.stringify([historyEntry(ID_B, 'LG OLED TV', 'query', '2026-11-20T10:00:00.000Z'), historyEntry(ID_A, 'Sony XM5', 'url', '2026-11-19T10:00:00.000Z')]),
+    );
+    mockApi();
+    renderAt('/history');
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('link', { name: 'LG OLED TV' }, { timeout: 5000 })).toHaveAttribute('href', `/new-search/${ID_B}/some-slug`);
+    expect(within(main).getByRole('link', { name: 'Sony XM5' })).toBeInTheDocument();
+    expect(await screen.findByText('Saved in this browser only.', { exact: false })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Sony XM5 from history' }));
+    await waitFor(() => expect(within(main).queryByRole('link', { name: 'Sony XM5' })).not.toBeInTheDocument());
+    expect(JSON.parse(localStorage.getItem(HISTORY_STORAGE_KEY) ?? '[]')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear history' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, clear history' }));
+    expect(await screen.findByRole('heading', { name: 'No searches yet' })).toBeInTheDocument();
+    expect(localStorage.getItem(HISTORY_STORAGE_KEY)).toBeNull();
+  });
+
+  it('signed out: favorites show the best price now and the change since saved', async () => {
+    localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([favorite]));
+    mockApi({ 'GET /api/products/7': jsonResponse(productDetail) });
+    renderAt('/favorites');
+    expect(await screen.findByRole('heading', { level: 2, name: 'LG OLED TV' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('$1,299.99')).toBeInTheDocument();
+    expect(screen.getByText(/Down \$200\.01 since saved/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove LG OLED TV from favorites' }));
+    expect(await screen.findByRole('heading', { name: 'No favorites yet' })).toBeInTheDocument();
+  });
+
+  it('at sign-in merges what the browser kept into the account and then works on the account', async () => {
+    localStorage.setItem(HISTORY_STORAGE_KEY, JSON.stringify([historyEntry(ID_A, 'Sony XM5', 'url', '2026-11-19T10:00:00.000Z')]));
+    localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([favorite]));
+    const accountFavorite = { ...favorite, currentPriceCents: 139_999, offerCount: 2 };
+    const api = mockApi({
+      'POST /api/shopper/auth/login': jsonResponse({ success: true, user }),
+      // Signed out, the page asks the catalog for today's price of a favorite kept in the browser.
+      'GET /api/products/7': () => jsonResponse(productDetail),
+      'POST /api/shopper/merge': () => jsonResponse({ success: true, entries: [historyEntry(ID_A, 'Sony XM5', 'url', '2026-11-19T10:00:00.000Z')], favorites: [accountFavorite] }),
+      'DELETE /api/shopper/favorites/7': jsonResponse({ success: true, removed: 1 }),
+    });
+    renderAt('/favorites');
+    await userEvent.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Sign in' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to PriceHunt' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'sam@example.com');
+    await userEvent.type(within(dialog).getByLabelText(/Password/), 'correct-horse-42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('banner')).getByText('sam@example.com')).toBeInTheDocument();
+    expect(await screen.findByText('Saved to your account (sam@example.com).')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/shopper/merge')[0]?.body).toMatchObject({
+      history: [expect.objectContaining({ requestId: ID_A, kind: 'url' })],
+      favorites: [expect.objectContaining({ productId: 7, savedPriceCents: 150_000 })],
+    });
+    expect(localStorage.getItem(HISTORY_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(FAVORITES_STORAGE_KEY)).toBeNull();
+    expect(await screen.findByText('$1,399.99')).toBeInTheDocument();
+    expect(screen.getByText(/Down \$100\.01 since saved/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove LG OLED TV from favorites' }));
+    expect(await screen.findByRole('heading', { name: 'No favorites yet' })).toBeInTheDocument();
+    expect(api.requestsTo('DELETE /api/shopper/favorites/7')).toHaveLength(1);
+  });
+
+  it('shows the server error of a failed sign-in in the form', async () => {
+    mockApi({ 'POST /api/shopper/auth/login': errorResponse(401, 'UNAUTHORIZED', 'Email or password is incorrect') });
+    renderAt('/login');
+    const main = screen.getByRole('main');
+    await userEvent.type(await within(main).findByRole('textbox', { name: /Email/ }, { timeout: 5000 }), 'sam@example.com');
+    await userEvent.type(within(main).getByLabelText(/Password/), 'wrong-password-1');
+    const submit = within(main).getByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(await within(main).findByText('Email or password is incorrect')).toBeInTheDocument();
+  });
+
+  it('signs up from the auth modal and signs out from the header', async () => {
+    mockApi({
+      'POST /api/shopper/auth/register': jsonResponse({ success: true, user }, { status: 201 }),
+      'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
+      'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [] }),
+      'POST /api/shopper/auth/logout': jsonResponse({ success: true }),
+      'GET /api/browse': jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, items: [] }),
+    });
+    renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create an account' }));
+    expect(within(dialog).getByRole('heading', { name: 'Create your PriceHunt account' })).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'sam@example.com');
+    await userEvent.type(within(dialog).getByLabelText(/Password/), 'correct-horse-42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('sam@example.com')).toBeInTheDocument();
+    await userEvent.click(within(banner).getByRole('button', { name: 'Sign out' }));
+    expect(await within(banner).findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('closes the auth modal with Escape', async () => {
+    mockApi({ 'GET /api/browse': jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, items: [] }) });
+    renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 }));
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

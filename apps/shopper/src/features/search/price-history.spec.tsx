@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import { PriceChart, toSeries } from './price-history';
+
+const point = (offerId: number, retailerId: string, priceCents: number, recordedAt: string, shippingCents: number | null = null) => ({
+  offerId,
+  retailerId,
+  priceCents,
+  shippingCents,
+  currency: 'USD',
+  recordedAt,
+});
+
+describe('price history', () => {
+  it("draws each retailer's lowest total over time across its offers, cheapest retailer first", () => {
+    const series = toSeries(
+      [
+        point(1, 'amazon', 10_000, '2026-01-01T00:00:00Z'),
+        point(2, 'amazon', 12_000, '2026-01-01T00:00:00Z'),
+        point(1, 'amazon', 13_000, '2026-01-05T00:00:00Z'),
+        point(3, 'walmart', 9_000, '2026-01-02T00:00:00Z', 500),
+        point(3, 'walmart', 9_500, 'not a date'),
+      ],
+      { amazon: 'Amazon', walmart: 'Walmart' },
+    );
+    expect(series.map((s) => s.retailerName)).toEqual(['Walmart', 'Amazon']);
+    expect(series[0]?.points).toEqual([{ time: Date.parse('2026-01-02T00:00:00Z'), cents: 9_500 }]);
+    // Offer 1 goes up to 130.00, so Amazon's lowest becomes offer 2 at 120.00.
+    expect(series[1]?.points.map((p) => p.cents)).toEqual([10_000, 12_000]);
+  });
+
+  it('names the chart by what it shows', () => {
+    const series = toSeries([point(1, 'amazon', 10_000, '2026-01-01T00:00:00Z'), point(1, 'amazon', 8_000, '2026-01-03T00:00:00Z')], { amazon: 'Amazon' });
+    render(<PriceChart series={series} currency="USD" />);
+    expect(screen.getByRole('img', { name: /lowest \$80\.00, highest \$100\.00/ })).toBeInTheDocument();
+    expect(screen.getByText('Amazon: $80.00 now')).toBeInTheDocument();
+  });
+
+  it('says when nothing was recorded', () => {
+    render(<PriceChart series={[]} currency="USD" />);
+    expect(screen.getByText('No price history recorded yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderWithProviders } from '../testing/render-with-providers';
+import BrowsePage from './browse';
+
+const categories = {
+  success: true,
+  categories: [
+    { name: 'Headphones', slug: 'headphones', productCount: 30 },
+    { name: 'TVs', slug: 'tvs', productCount: 12 },
+  ],
+};
+
+function product(id: number, title: string, bestPriceCents: number, offerCount: number) {
+  return { id, title, brand: 'Sony', model: null, gtin: null, category: 'Headphones', categorySlug: 'headphones', imageUrl: null, offerCount, bestPriceCents, currency: 'USD' };
+}
+
+describe('browse page', () => {
+  it('lists categories, then products with their best price and number of offers; sorting and paging go to the API', async () => {
+    const api = mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': (request) =>
+        jsonResponse({
+          success: true,
+          category: { name: 'Headphones', slug: 'headphones', productCount: 30 },
+          sort: request.query.get('sort') ?? 'offers',
+          page: Number(request.query.get('page') ?? 1),
+          pageSize: 24,
+          total: 30,
+          items: [product(1, 'Sony WH-1000XM5', 32_999, 4), product(2, 'Sony WF-1000XM5', 27_999, 1)],
+        }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse/headphones', path: '/browse/:category' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Headphones' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(nav).getByRole('link', { name: /TVs/ })).toHaveAttribute('href', '/browse/tvs');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Sony WH-1000XM5' })).toBeInTheDocument();
+    expect(screen.getByText('$329.99')).toBeInTheDocument();
+    expect(screen.getByText(/4 offers/)).toBeInTheDocument();
+    expect(screen.getByText(/1 offer$/)).toBeInTheDocument();
+    expect(api.requestsTo('GET /api/browse')[0]?.query.get('category')).toBe('headphones');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price_asc');
+    expect(screen.getByTestId('location')).toHaveTextContent('/browse/headphones?sort=price_asc');
+    await screen.findByText('Page 1 of 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    const last = api.requestsTo('GET /api/browse').at(-1);
+    expect([last?.query.get('sort'), last?.query.get('page')]).toEqual(['price_asc', '2']);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('starts a comparison from a product', async () => {
+    mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 1, items: [product(1, 'Sony WH-1000XM5', 32_999, 4)] }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Compare prices for Sony WH-1000XM5' }));
+    expect(screen.getByTestId('location').textContent).toMatch(/^\/new-search\/[0-9a-f-]{36}\/sony-wh-1000xm5$/);
+  });
+
+  it('shows an error with "Try again", and an empty state', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': () =>
+        ++calls === 1 ? errorResponse(500, 'INTERNAL_ERROR', 'The catalog is unavailable') : jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 0, items: [] }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse' });
+    expect(await screen.findByText('The catalog is unavailable')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No products here yet' })).toBeInTheDocument();
+  });
+});
