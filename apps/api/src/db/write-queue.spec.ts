@@ -2,68 +2,122 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createGroupCommitQueue, createImmediateQueue } from './write-queue';
+import { openSqlite } from './client';
+import { createGroupCommitQueue, createImmediateQueue, createWriterThreadQueue, type WriteQueue } from './write-queue';
 
-describe('write queues', () => {
+const insert = (v: string) => ({ sql: 'insert into t (v) values (?)', params: [v] });
+
+describe.each([
+  ['immediate', (sqlite: Database.Database) => createImmediateQueue(sqlite)],
+  ['group commit', (sqlite: Database.Database) => createGroupCommitQueue(sqlite)],
+  ['writer thread', (sqlite: Database.Database, file: string) => createWriterThreadQueue(file, { connection: sqlite })],
+] as const)('write queue: %s', (_name, make) => {
+  let dir: string;
+  let file: string;
   let sqlite: Database.Database;
+  let reader: Database.Database;
+  let queue: WriteQueue;
   beforeEach(() => {
-    sqlite = new Database(':memory:');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
+    file = path.join(dir, 'q.db');
+    sqlite = openSqlite(file);
     sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    reader = new Database(file, { readonly: true });
+    queue = make(sqlite, file);
   });
-  afterEach(() => sqlite.close());
-  const insert = (v: string) => () => sqlite.prepare('insert into t (v) values (?)').run(v).lastInsertRowid;
-  const count = () => (sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
+  afterEach(async () => {
+    await queue.close();
+    reader.close();
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const committed = () => (reader.prepare('select v from t order by id').all() as Array<{ v: string }>).map((r) => r.v);
 
-  it('commits the writes of one turn in one transaction and resolves after the commit', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
-    const file = path.join(dir, 'q.db');
-    const writer = new Database(file);
-    writer.pragma('journal_mode = WAL');
-    writer.exec('create table t (id integer primary key, v text not null unique)');
-    const reader = new Database(file, { readonly: true });
-    const committed = () => (reader.prepare('select count(*) as n from t').get() as { n: number }).n;
-    try {
-      const queue = createGroupCommitQueue(writer);
-      const seenByOthers: number[] = [];
-      const work = (v: string) => () => {
-        seenByOthers.push(committed());
-        return writer.prepare('insert into t (v) values (?)').run(v).changes;
-      };
-      const all = Promise.all(['a', 'b', 'c'].map((v) => queue.run(work(v))));
-      expect(queue.pending).toBe(3);
-      await all;
-      // While the group ran, no write of it was visible to another connection: one transaction, one commit.
-      expect(seenByOthers).toEqual([0, 0, 0]);
-      expect(committed()).toBe(3);
-    } finally {
-      reader.close();
-      writer.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+  it('resolves a write only once another connection can read it', async () => {
+    const visibleAtResolve = await Promise.all(['a', 'b', 'c'].map((v) => queue.run(insert(v)).then(() => committed().includes(v))));
+    expect(visibleAtResolve).toEqual([true, true, true]);
+    expect(committed()).toEqual(['a', 'b', 'c']);
   });
 
-  it('isolates a failing write in its savepoint: the others commit, the failure rejects', async () => {
-    const queue = createGroupCommitQueue(sqlite);
+  it('rejects only the failing write, with its SQLite code; the others commit', async () => {
     const outcomes = await Promise.allSettled([queue.run(insert('x')), queue.run(insert('x')), queue.run(insert('y'))]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(count()).toBe(2);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ name: 'WriteError', code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(committed()).toEqual(['x', 'y']);
   });
 
-  it('flushes at once when the batch is full', async () => {
-    const queue = createGroupCommitQueue(sqlite, { maxBatch: 2 });
-    const first = queue.run(insert('1'));
-    const second = queue.run(insert('2'));
-    // Committed synchronously by the second run, before any turn of the event loop.
-    expect(count()).toBe(2);
-    await Promise.all([first, second]);
+  it('runs a transaction on the calling connection, committed when it resolves', async () => {
+    await queue.run(insert('first'));
+    const answer = await queue.transaction(() => {
+      sqlite.prepare('insert into t (v) values (?)').run('inline');
+      return (sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
+    });
+    expect(answer).toBe(2);
+    expect(committed()).toEqual(['first', 'inline']);
+    await expect(
+      queue.transaction(() => {
+        sqlite.prepare('insert into t (v) values (?)').run('rolled back');
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect(committed()).toEqual(['first', 'inline']);
   });
 
-  it('immediate queue commits each write before resolving', async () => {
-    const queue = createImmediateQueue(sqlite);
-    const id = queue.run(insert('only'));
-    expect(count()).toBe(1);
-    await expect(id).resolves.toBe(1);
-    // (matched by code: the native module's error class may come from another test file's realm)
-    await expect(queue.run(insert('only'))).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+  it('drains, then refuses nothing it accepted', async () => {
+    const writes = Array.from({ length: 20 }, (_, i) => queue.run(insert(`w${i}`)));
+    await queue.drain();
+    await Promise.all(writes);
+    expect(committed()).toHaveLength(20);
+    expect(queue.stats.writes).toBe(20);
+  });
+});
+
+describe('group commit batching', () => {
+  it('commits the writes of one turn together (one transaction, one fsync)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
+    const file = path.join(dir, 'q.db');
+    const sqlite = openSqlite(file);
+    sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    for (const queue of [createGroupCommitQueue(sqlite), createWriterThreadQueue(file)]) {
+      const before = { ...queue.stats };
+      await Promise.all(Array.from({ length: 10 }, (_, i) => queue.run(insert(`${queue.kind}-${i}`))));
+      expect(queue.stats.writes - before.writes).toBe(10);
+      expect(queue.stats.batches - before.batches).toBe(1);
+      await queue.close();
+    }
+    const immediate = createImmediateQueue(sqlite);
+    await Promise.all(Array.from({ length: 3 }, (_, i) => immediate.run(insert(`immediate-${i}`))));
+    expect(immediate.stats.batches).toBe(3);
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the writer thread refuses writes after close', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
+    const file = path.join(dir, 'q.db');
+    const sqlite = openSqlite(file);
+    sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    const queue = createWriterThreadQueue(file);
+    await queue.run(insert('before'));
+    await queue.close();
+    await expect(queue.run(insert('after'))).rejects.toThrow(/closed/);
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('writer thread with a statement that cannot be prepared', () => {
+  it('rejects that write and keeps serving the others', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
+    const file = path.join(dir, 'q.db');
+    const sqlite = openSqlite(file);
+    sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    const queue = createWriterThreadQueue(file);
+    const outcomes = await Promise.allSettled([queue.run({ sql: 'insert into missing_table values (?)', params: [1] }), queue.run(insert('fine'))]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    await expect(queue.run(insert('still fine'))).resolves.toBeUndefined();
+    await queue.close();
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,21 +1,28 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Anonymous cross-origin endpoint (tracking): CORS `*` without credentials. */
-    publicCors?: boolean;
+    /** Per-route CORS options, merged over the global ones by @fastify/cors (`false` disables CORS on the route). */
+    cors?: { origin?: string | string[]; credentials?: boolean; methods?: string[] } | false;
   }
 }
 
-/** Route config for anonymous endpoints that any site may call (no cookies involved). */
-export const PUBLIC_CORS = {
-  publicCors: true,
-  cors: { origin: '*', credentials: false },
-} as const;
+/** Route config for anonymous endpoints that any site may call (no cookies involved): CORS `*` without credentials. */
+export const PUBLIC_CORS: { cors: { origin: string; credentials: boolean; methods: string[] } } = {
+  cors: { origin: '*', credentials: false, methods: ['GET', 'HEAD', 'POST'] },
+};
+
+/**
+ * Registers the preflight route of a PUBLIC_CORS path, so that browsers on any site may POST JSON to it.
+ * (The CORS plugin answers the preflight in its hook; this route only gives it the public options.)
+ */
+export function publicPreflight(app: FastifyInstance, url: string): void {
+  app.options(url, { config: PUBLIC_CORS, schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
+}
 
 export interface SecurityPluginOptions {
   trustedOrigins: string[];
@@ -37,19 +44,12 @@ export const securityPlugin = fp(
     });
     await app.register(fastifyCookie);
 
-    const publicPaths = new Set<string>();
-    app.addHook('onRoute', (route) => {
-      if (route.config?.publicCors) publicPaths.add(route.url);
-    });
-
-    const trusted = { origin: options.trustedOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] };
-    const open = { origin: '*', credentials: false, methods: ['GET', 'HEAD', 'POST'] };
+    // Static options (normalised once). Routes marked PUBLIC_CORS override them per route; their preflight
+    // requests reach an OPTIONS route of their own (see `publicPreflight`), which carries the same override.
     await app.register(fastifyCors, {
-      delegator: (request: FastifyRequest, callback) => {
-        const path = request.url.split('?', 1)[0] ?? '';
-        // A preflight is routed to the OPTIONS catch-all, so its target is recognised by path among PUBLIC_CORS routes.
-        callback(null, request.method === 'OPTIONS' && publicPaths.has(path) ? open : trusted);
-      },
+      origin: options.trustedOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       hideOptionsRoute: true,
     });
   },

@@ -1,15 +1,70 @@
 import type Database from 'better-sqlite3';
-import type { Db } from '../../db/client';
-import { clicks, events, referrals } from '../../db/schema';
+import type { WriteOp } from '../../db/write-queue';
 
-export type ClickRow = typeof clicks.$inferInsert;
-export type ReferralRow = typeof referrals.$inferInsert;
-export type EventRow = typeof events.$inferInsert;
+export interface ClickRow {
+  id: string;
+  createdAt: number;
+  requestedUrl: string;
+  targetUrl: string;
+  host: string;
+  source: string;
+  sessionId: string | null;
+  referrer: string | null;
+  userAgent: string | null;
+  businessId: string | null;
+  clientTimestamp: number | null;
+  signed: boolean;
+}
 
-/** SQL for clicks, referrals and events. Inserts are plain statements; the caller runs them in the write queue. */
-export function createTrackingRepository(db: Db, sqlite: Database.Database) {
-  // Hot-path lookups as prepared statements.
-  const businessByDomain = sqlite.prepare<[string], { id: string; status: string }>(
+export interface ReferralRow {
+  id: string;
+  referralId: string;
+  createdAt: number;
+  businessDomain: string;
+  businessId: string | null;
+  requestedUrl: string;
+  targetUrl: string;
+  sourceUrl: string | null;
+  productName: string | null;
+  userId: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+  userAgent: string | null;
+}
+
+export interface EventRow {
+  id: string;
+  createdAt: number;
+  eventType: string;
+  businessDomain: string | null;
+  businessId: string | null;
+  sessionId: string | null;
+  userId: string | null;
+  referralId: string | null;
+  url: string | null;
+  valueCents: number | null;
+  currency: string | null;
+  clientTimestamp: number | null;
+  data: string;
+  userAgent: string | null;
+}
+
+const INSERT_CLICK = `insert into clicks (id, created_at, requested_url, target_url, host, source, session_id, referrer, user_agent,
+  business_id, client_timestamp, signed) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_REFERRAL = `insert into referrals (id, referral_id, created_at, business_domain, business_id, requested_url, target_url,
+  source_url, product_name, user_id, utm_source, utm_medium, utm_campaign, referrer, user_agent)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_EVENT = `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id, referral_id,
+  url, value_cents, currency, client_timestamp, data, user_agent) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * SQL for clicks, referrals and events. Reads run on the request's connection; inserts are returned as
+ * write operations for the write queue (which commits them, possibly on its writer thread).
+ */
+export function createTrackingRepository(sqlite: Database.Database) {
+  const businessByDomain = sqlite.prepare<[string], { id: string; status: 'active' | 'suspended' }>(
     'select id, status from businesses where store_domain = ? limit 1',
   );
   const referralById = sqlite.prepare<[string], { referral_id: string; business_domain: string; requested_url: string; target_url: string }>(
@@ -23,19 +78,34 @@ export function createTrackingRepository(db: Db, sqlite: Database.Database) {
     },
     /** The business whose store domain is exactly `domain`. */
     findBusinessByStoreDomain(domain: string): { id: string; status: 'active' | 'suspended' } | undefined {
-      return businessByDomain.get(domain) as { id: string; status: 'active' | 'suspended' } | undefined;
-    },
-    insertClick(row: ClickRow): void {
-      db.insert(clicks).values(row).run();
-    },
-    insertReferral(row: ReferralRow): void {
-      db.insert(referrals).values(row).run();
+      return businessByDomain.get(domain);
     },
     findReferral(referralId: string) {
       return referralById.get(referralId);
     },
-    insertEvent(row: EventRow): void {
-      db.insert(events).values(row).run();
+    insertClick(r: ClickRow): WriteOp {
+      return {
+        sql: INSERT_CLICK,
+        params: [r.id, r.createdAt, r.requestedUrl, r.targetUrl, r.host, r.source, r.sessionId, r.referrer, r.userAgent, r.businessId, r.clientTimestamp, r.signed ? 1 : 0],
+      };
+    },
+    insertReferral(r: ReferralRow): WriteOp {
+      return {
+        sql: INSERT_REFERRAL,
+        params: [
+          r.id, r.referralId, r.createdAt, r.businessDomain, r.businessId, r.requestedUrl, r.targetUrl, r.sourceUrl, r.productName,
+          r.userId, r.utmSource, r.utmMedium, r.utmCampaign, r.referrer, r.userAgent,
+        ],
+      };
+    },
+    insertEvent(r: EventRow): WriteOp {
+      return {
+        sql: INSERT_EVENT,
+        params: [
+          r.id, r.createdAt, r.eventType, r.businessDomain, r.businessId, r.sessionId, r.userId, r.referralId, r.url, r.valueCents,
+          r.currency, r.clientTimestamp, r.data, r.userAgent,
+        ],
+      };
     },
   };
 }

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeFor } from '../../plugins/error-handler';
-import { PUBLIC_CORS } from '../../plugins/security';
+import { PUBLIC_CORS, publicPreflight } from '../../plugins/security';
 import { usableHttpUrl, type RequestMeta } from './service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
@@ -26,6 +26,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
  */
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tracking'];
+  for (const url of ['/redirect', '/trackReferral', '/track-event']) publicPreflight(app, url);
   const perIp = app.limiter({ name: 'tracking-ip', max: app.config.TRACKING_RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000, key: (r) => r.ip });
 
   app.get(

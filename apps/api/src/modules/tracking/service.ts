@@ -3,13 +3,12 @@ import { AffiliateError, buildReferralTarget, createAffiliateTagger, createRefer
 import type { RedirectQuery, TrackEventBody, TrackReferralBody } from '@pricehunt/contracts';
 import { InvalidUrlError, normalizeHost, stripWww, tryParseHttpUrl } from '@pricehunt/marketplace';
 import type Database from 'better-sqlite3';
-import type { Db } from '../../db/client';
 import type { WriteQueue } from '../../db/write-queue';
 import { badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { canReceiveAttribution } from '../auth/permissions';
 import type { LinkSigner } from './link-signer';
-import { createRedirectAllowList, parseRedirectTarget, storeDomainCandidates, type RedirectAllowList } from './redirect-policy';
+import { createRedirectAllowList, isKnownRetailerHost, parseRedirectTarget, storeDomainCandidates, type RedirectAllowList } from './redirect-policy';
 import { createTrackingRepository, type EventRow } from './repository';
 
 /** What the service reads from the HTTP request besides the payload. */
@@ -21,7 +20,6 @@ export interface RequestMeta {
 }
 
 export interface TrackingDeps {
-  db: Db;
   sqlite: Database.Database;
   log: Logger;
   config: { affiliate: AffiliateConfig };
@@ -51,8 +49,8 @@ function asBadRequest(error: unknown, fallbackField: string): never {
  * Clicks (GET /api/redirect), referrals and custom events. Every write goes through the write queue and
  * the returned promise settles only after the commit.
  */
-export function createTrackingService({ db, sqlite, log, config, writes, signer }: TrackingDeps) {
-  const repo = createTrackingRepository(db, sqlite);
+export function createTrackingService({ sqlite, log, config, writes, signer }: TrackingDeps) {
+  const repo = createTrackingRepository(sqlite);
   const purchaseHandlers: Array<(event: EventRow) => void> = [];
   const tagger = createAffiliateTagger(config.affiliate);
 
@@ -67,10 +65,14 @@ export function createTrackingService({ db, sqlite, log, config, writes, signer 
   const allowList: RedirectAllowList = createRedirectAllowList((host) => businessForHost(host) !== undefined);
   allowList.addHostCheck('catalog offer hosts', (host) => repo.hasOfferHost(stripWww(host)));
 
-  /** Business id to attribute a domain to: only active businesses receive attribution. */
+  /**
+   * Business id to attribute a domain to: only active businesses receive attribution, and never on a known
+   * retailer's or marketplace's host (a store domain cannot claim amazon.com's clicks).
+   */
   function attributedBusiness(domain: string | null | undefined): string | null {
     if (!domain) return null;
     const host = normalizeHost(domain) ?? domain.trim().toLowerCase();
+    if (isKnownRetailerHost(host)) return null;
     const business = businessForHost(host);
     return business && canReceiveAttribution(business) ? business.id : null;
   }
@@ -101,7 +103,7 @@ export function createTrackingService({ db, sqlite, log, config, writes, signer 
       } catch (error) {
         asBadRequest(error, 'to');
       }
-      await writes.run(() =>
+      await writes.run(
         repo.insertClick({
           id: clickId,
           createdAt: Date.now(),
@@ -139,7 +141,7 @@ export function createTrackingService({ db, sqlite, log, config, writes, signer 
       } catch (error) {
         asBadRequest(error, 'targetUrl');
       }
-      await writes.run(() =>
+      await writes.run(
         repo.insertReferral({
           id: randomUUID(),
           referralId,
@@ -187,11 +189,17 @@ export function createTrackingService({ db, sqlite, log, config, writes, signer 
         data: JSON.stringify(data),
         userAgent: cut(meta.userAgent, 512),
       };
-      await writes.run(() => {
-        repo.insertEvent(row);
-        // Purchases of a business become its conversions in the same commit (merchant module).
-        if (row.eventType === 'purchase' && row.businessId) for (const handler of purchaseHandlers) handler(row);
-      });
+      const insert = repo.insertEvent(row);
+      if (row.eventType === 'purchase' && row.businessId && purchaseHandlers.length) {
+        // Purchases of a business become its conversions in the same commit (merchant module): this rare write
+        // runs as one transaction on the request's connection instead of the writer thread.
+        await writes.transaction(() => {
+          sqlite.prepare(insert.sql).run(...insert.params);
+          for (const handler of purchaseHandlers) handler(row);
+        });
+      } else {
+        await writes.run(insert);
+      }
       return { eventId };
     },
 
