@@ -6,4 +6,6 @@ module.exports = {
   // @fastify/cookie loads the ESM-only `cookie` with a dynamic import(); compiled to require() it runs under Jest's CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!(cookie|@fastify/cookie)/)'],
   transform: preset.transform,
+  // Real scrypt hashing and fsyncs: on a busy machine a suite's setup can take longer than Jest's 5 s default.
+  testTimeout: 30_000,
 };

@@ -172,14 +172,14 @@ describe('POST /api/track-event', () => {
   });
 
   it.each([
-    [{ eventType: 'hack' }, 'eventType'],
-    [{ eventData: {} }, 'eventType'],
-    [{ eventType: 'page_view', eventData: { blob: 'x'.repeat(3000) } }, 'eventData.blob'],
-    [{ eventType: 'page_view', eventData: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }, 'eventData'],
-    [{ eventType: 'page_view', eventData: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'y'.repeat(1000)])) }, 'eventData'],
-    [{ eventType: 'page_view', businessDomain: 'd'.repeat(300) }, 'businessDomain'],
-    [{ eventType: 'page_view', eventData: { nested: { deeper: { tooDeep: 1 } } } }, 'eventData.nested'],
-  ])('refuses %j with 400 naming %s and stores nothing', async (body, field) => {
+    ['an unknown type', { eventType: 'hack' }, 'eventType'],
+    ['no type', { eventData: {} }, 'eventType'],
+    ['a value over 2048 characters', { eventType: 'page_view', eventData: { blob: 'x'.repeat(3000) } }, 'eventData.blob'],
+    ['51 data keys', { eventType: 'page_view', eventData: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }, 'eventData'],
+    ['data over 8 KB', { eventType: 'page_view', eventData: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'y'.repeat(1000)])) }, 'eventData'],
+    ['a 300-character domain', { eventType: 'page_view', businessDomain: 'd'.repeat(300) }, 'businessDomain'],
+    ['data nested three deep', { eventType: 'page_view', eventData: { nested: { deeper: { tooDeep: 1 } } } }, 'eventData.nested'],
+  ])('refuses %s with 400 naming the field and stores nothing', async (_label, body, field) => {
     const before = (t.app.sqlite.prepare('select count(*) as n from events').get() as { n: number }).n;
     const res = await post(body);
     expect(res.statusCode).toBe(400);
