@@ -85,10 +85,11 @@ export const offers = sqliteTable(
     uniqueIndex('offers_retailer_external_uq').on(table.retailerId, table.externalId),
     uniqueIndex('offers_canonical_url_uq').on(table.canonicalUrl),
     index('offers_product_idx').on(table.productId, table.priceCents),
-    index('offers_gtin_idx').on(table.gtin),
-    index('offers_model_key_idx').on(table.modelKey),
+    // Partial indexes: offers without a GTIN, model key or owning business cost no index write.
+    index('offers_gtin_idx').on(table.gtin).where(sql`${table.gtin} IS NOT NULL`),
+    index('offers_model_key_idx').on(table.modelKey).where(sql`${table.modelKey} IS NOT NULL`),
     index('offers_host_idx').on(table.host),
-    index('offers_business_idx').on(table.businessId),
+    index('offers_business_idx').on(table.businessId).where(sql`${table.businessId} IS NOT NULL`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categorySlug, categoryName } from './category';
-import { gtinOf, matchThreshold, modelKeyOf, type ProductMatcher } from './matching';
+import { gtinOf, matchThreshold, modelKeysOf, type ProductMatcher } from './matching';
 import type { CatalogRepository, ImportRunRow, NewOffer, OfferRow, RetailerRow } from './repository';
 
 export type ImportFormat = ImportRunRow['format'];
@@ -148,6 +148,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       }
       const host = hostOf(canonicalUrl);
       const retailer = retailerFor(offer, host);
+      const modelKeys = modelKeysOf({ title: offer.title, model: offer.mpn });
       const priceCents = offer.salePriceCents !== undefined && offer.salePriceCents < offer.priceCents ? offer.salePriceCents : offer.priceCents;
       const record: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'> = {
         canonicalUrl,
@@ -156,7 +157,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         title: offer.title,
         brand: offer.brand ?? null,
         model: offer.mpn ?? null,
-        modelKey: modelKeyOf({ title: offer.title, model: offer.mpn }),
+        modelKey: modelKeys[0] ?? null,
         gtin: gtinOf(offer.gtin),
         priceCents,
         currency: offer.currency,
@@ -175,8 +176,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       }
       if (existing) return updateExisting(existing, record, dirty, stamp);
 
-      const productId = productFor(offer, line, record, dirty, stamp);
-      const offerId = repository.insertOffer({ ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp);
+      const productId = productFor(offer, line, record, modelKeys, dirty, stamp);
+      const offerId = repository.insertOffer({ ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp, bulk);
       repository.insertPricePoint(offerId, record.priceCents, record.shippingCents, record.currency, stamp);
       dirty.add(productId);
       return 'inserted';
@@ -206,6 +207,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       offer: FeedOffer,
       line: number,
       record: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>,
+      modelKeys: string[],
       dirty: Set<number>,
       stamp: string,
     ): number => {
@@ -213,10 +215,12 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
       let productId: number | null = known !== undefined && repository.getProduct(known) ? known : null;
       if (productId === null) productId = matcher.productWithGtin(record.gtin);
+      // Bulk path: a stated model number under the same brand names the product without scoring.
+      if (productId === null && bulk && offer.mpn) productId = matcher.productWithModel(modelKeys[0] ?? null, record.brand);
       if (productId === null) {
         const best = matcher.rank(
           { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents },
-          { useIndex: !bulk, indexLimit: 20 },
+          { useIndex: !bulk, indexLimit: 20, modelKeys },
         )[0];
         if (best && best.score >= threshold) productId = best.productId;
       }
@@ -250,6 +254,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       try {
         repository.transaction(() => {
           const dirty = new Set<number>();
+          // The bulk path indexes the batch's new offers with one statement at the end of the same transaction.
+          const firstNewId = repository.maxOfferId() + 1;
           for (const row of batch) {
             if (row.errors) {
               rejected.push(row.errors);
@@ -262,6 +268,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
               rejected.push([{ line: row.line, field: error.field, reason: error.reason }]);
             }
           }
+          if (bulk) repository.indexOffersFrom(firstNewId);
           for (const productId of dirty) repository.refreshProduct(productId, stamp);
         });
       } catch (error) {
@@ -276,6 +283,9 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       options.onProgress?.({ ...progress });
     };
 
+    // Large imports touch index pages all over the file: give them a bigger page cache (256 MB) while they run.
+    const previousCacheSize = bulk ? (repository.sqlite.pragma('cache_size', { simple: true }) as number) : null;
+    if (bulk) repository.sqlite.pragma('cache_size = -262144');
     let batch: FeedRow[] = [];
     try {
       for await (const row of rows as AsyncIterable<FeedRow>) {
@@ -290,6 +300,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       flush(batch);
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (previousCacheSize !== null) repository.sqlite.pragma(`cache_size = ${Number(previousCacheSize)}`);
     }
 
     const status = failure ? 'failed' : 'succeeded';

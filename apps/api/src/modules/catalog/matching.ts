@@ -2,6 +2,7 @@ import {
   assignCluster,
   extractModelCandidates,
   getDefaultModel,
+  normaliseBrand,
   normaliseGtin,
   normaliseModel,
   prepareOffer,
@@ -9,7 +10,7 @@ import {
   type OfferLike,
   type PreparedOffer,
 } from '@pricehunt/catalog-matching';
-import type { CatalogRepository, OfferRow } from './repository';
+import type { CatalogRepository, OfferRef } from './repository';
 import { indexWords, type SearchIndex } from './search-index';
 
 /** What the catalog knows, or has read from a page, about one item. */
@@ -34,17 +35,34 @@ export interface MatchOptions {
   /** Offers never to count as candidates (the offer being matched itself). */
   excludeOfferId?: number;
   indexLimit?: number;
+  /** The item's model keys when the caller has them already (`modelKeysOf`). */
+  modelKeys?: string[];
 }
+
+/** Members of one product scored against an item; a product scores as its best member. */
+const MEMBERS_PER_PRODUCT = 3;
 
 /** The match threshold of the matcher's model: at or above it two offers are the same product. */
 export const matchThreshold = () => getDefaultModel().threshold;
 
+/**
+ * Normalised model numbers to look an item up by: the stated MPN first, then up to two model numbers from the
+ * title (those mixing letters and digits). The first is the key the catalog stores on the offer.
+ */
+export function modelKeysOf(item: { title: string; model?: string | null }): string[] {
+  const keys: string[] = [];
+  const stated = normaliseModel(item.model ?? null);
+  if (stated && stated.length >= 3) keys.push(stated);
+  for (const candidate of extractModelCandidates(item.title)) {
+    if (keys.length >= 3) break;
+    if (/[A-Z]/.test(candidate) && /\d/.test(candidate) && !keys.includes(candidate)) keys.push(candidate);
+  }
+  return keys;
+}
+
 /** The normalised model number the catalog keys offers by: the stated MPN, else the strongest model number in the title. */
 export function modelKeyOf(item: { title: string; model?: string | null }): string | null {
-  const stated = normaliseModel(item.model ?? null);
-  if (stated && stated.length >= 3) return stated;
-  const fromTitle = extractModelCandidates(item.title).filter((candidate) => /[A-Z]/.test(candidate) && /\d/.test(candidate));
-  return fromTitle[0] ?? null;
+  return modelKeysOf(item)[0] ?? null;
 }
 
 export const gtinOf = (value: string | null | undefined) => normaliseGtin(value ?? null);
@@ -65,10 +83,12 @@ const toOfferLike = (item: ItemIdentity): OfferLike => ({
 export function createProductMatcher(repository: CatalogRepository, index: SearchIndex) {
   // Prepared forms of catalog offers, reused while they stay the same (bulk imports score the same members often).
   const prepared = new Map<number, { updatedAt: string; offer: PreparedOffer }>();
-  const preparedOf = (row: OfferRow): PreparedOffer => {
-    const hit = prepared.get(row.id);
-    if (hit && hit.updatedAt === row.updatedAt) return hit.offer;
-    if (prepared.size >= 100_000) prepared.clear();
+  const preparedOf = (ref: OfferRef): PreparedOffer | null => {
+    const hit = prepared.get(ref.id);
+    if (hit && hit.updatedAt === ref.updatedAt) return hit.offer;
+    const row = repository.getOffer(ref.id);
+    if (!row) return null;
+    if (prepared.size >= 200_000) prepared.clear();
     const offer = prepareOffer(toOfferLike({ title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents }));
     prepared.set(row.id, { updatedAt: row.updatedAt, offer });
     return offer;
@@ -84,34 +104,53 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       return hit?.productId ?? null;
     },
 
+    /**
+     * Bulk-path shortcut: the one product whose offers state the same model number under the same brand. Null when
+     * there is none or more than one (then the matcher has to decide).
+     */
+    productWithModel(modelKey: string | null, brand: string | null | undefined): number | null {
+      if (!modelKey) return null;
+      const wanted = normaliseBrand(brand ?? null);
+      if (!wanted) return null;
+      const products = new Set<number>();
+      for (const hit of repository.productsWithModelKey(modelKey)) {
+        const other = normaliseBrand(hit.brand);
+        if (other && other !== wanted) return null;
+        products.add(hit.productId);
+      }
+      return products.size === 1 ? [...products][0]! : null;
+    },
+
     /** Ranks candidate products for the item, best first. */
-    rank(item: ItemIdentity, options: MatchOptions, preparedItem: PreparedOffer = prepareOffer(toOfferLike(item))): RankedProduct[] {
-      const candidateOffers = new Map<number, number>();
-      const add = (rows: Array<{ id: number; productId: number | null }>) => {
-        for (const row of rows) if (row.productId != null && row.id !== options.excludeOfferId) candidateOffers.set(row.id, row.productId);
+    rank(item: ItemIdentity, options: MatchOptions): RankedProduct[] {
+      // Candidate offers, at most MEMBERS_PER_PRODUCT per product: a cluster scores as its best member.
+      const byProduct = new Map<number, OfferRef[]>();
+      const add = (refs: OfferRef[]) => {
+        for (const ref of refs) {
+          if (ref.productId == null || ref.id === options.excludeOfferId) continue;
+          const members = byProduct.get(ref.productId);
+          if (!members) byProduct.set(ref.productId, [ref]);
+          else if (members.length < MEMBERS_PER_PRODUCT && !members.some((member) => member.id === ref.id)) members.push(ref);
+        }
       };
       const gtin = gtinOf(item.gtin);
       if (gtin) add(repository.offersWithGtin(gtin, 10));
-      const keys = new Set<string>();
-      const stated = modelKeyOf({ title: '', model: item.model });
-      if (stated) keys.add(stated);
-      for (const candidate of extractModelCandidates(item.title)) {
-        if (keys.size >= 4) break;
-        if (/[A-Z]/.test(candidate) && /\d/.test(candidate)) keys.add(candidate);
-      }
-      for (const key of keys) add(repository.offersWithModelKey(key, 10));
+      for (const key of options.modelKeys ?? modelKeysOf(item)) add(repository.offersWithModelKey(key, 10));
       if (options.useIndex) {
         const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
-        add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId })));
+        add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
       }
-      if (candidateOffers.size === 0) return [];
+      if (byProduct.size === 0) return [];
 
       const candidates: ClusterCandidate[] = [];
-      for (const [offerId, productId] of candidateOffers) {
-        const row = repository.getOffer(offerId);
-        if (row) candidates.push({ clusterId: String(productId), offer: preparedOf(row) });
+      for (const [productId, members] of byProduct) {
+        for (const member of members) {
+          const offer = preparedOf(member);
+          if (offer) candidates.push({ clusterId: String(productId), offer });
+        }
       }
-      const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
+      // The item is prepared only now: most new offers of a bulk import have no candidate at all.
+      const assignment = assignCluster(prepareOffer(toOfferLike(item)), candidates, { threshold: matchThreshold() });
       return assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
     },
   };

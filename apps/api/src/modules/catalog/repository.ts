@@ -35,6 +35,13 @@ export interface OfferWithRetailer extends OfferRow {
 
 export type NewOffer = Omit<OfferRow, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** An offer as candidate lookups return it: enough to group by product and to reuse a prepared form. */
+export interface OfferRef {
+  id: number;
+  productId: number | null;
+  updatedAt: string;
+}
+
 export interface ProductRow {
   id: number;
   title: string;
@@ -132,8 +139,15 @@ export function createCatalogRepository(sqlite: Database.Database) {
     offerById: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE id = ?`),
     offerByCanonicalUrl: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE canonical_url = ?`),
     offerByExternalId: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE retailer_id = ? AND external_id = ?`),
-    offerIdsByGtin: sqlite.prepare('SELECT id, product_id AS productId FROM offers WHERE gtin = ? AND product_id IS NOT NULL LIMIT ?'),
-    offerIdsByModelKey: sqlite.prepare('SELECT id, product_id AS productId FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT ?'),
+    offerIdsByGtin: sqlite.prepare(
+      'SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE gtin = ? AND product_id IS NOT NULL LIMIT ?',
+    ),
+    productsByModelKey: sqlite.prepare(
+      'SELECT DISTINCT product_id AS productId, brand FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT 20',
+    ),
+    offerIdsByModelKey: sqlite.prepare(
+      'SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT ?',
+    ),
     insertOffer: sqlite.prepare(`INSERT INTO offers (retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key, gtin,
       price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at)
       VALUES (@retailerId, @externalId, @canonicalUrl, @url, @host, @title, @brand, @model, @modelKey, @gtin, @priceCents, @currency,
@@ -147,6 +161,11 @@ export function createCatalogRepository(sqlite: Database.Database) {
       gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents, availability = @availability,
       condition = @condition, image_url = @imageUrl, business_id = @businessId, updated_at = @now WHERE id = @id`),
     setOfferProduct: sqlite.prepare('UPDATE offers SET product_id = ? WHERE id = ?'),
+    indexOffer: sqlite.prepare('INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers WHERE id = ?'),
+    indexOffersFrom: sqlite.prepare(
+      'INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers WHERE id >= ? ORDER BY id',
+    ),
+    maxOfferId: sqlite.prepare('SELECT coalesce(max(id), 0) AS n FROM offers'),
     deleteOffer: sqlite.prepare('DELETE FROM offers WHERE id = ?'),
     insertPricePoint: sqlite.prepare(
       'INSERT INTO price_points (offer_id, price_cents, shipping_cents, currency, recorded_at) VALUES (?, ?, ?, ?, ?)',
@@ -223,12 +242,26 @@ export function createCatalogRepository(sqlite: Database.Database) {
     findOfferByExternalId: (retailerId: string, externalId: string) =>
       (s.offerByExternalId.get(retailerId, externalId) as OfferRow | undefined) ?? null,
     /** Offers (with their product) that carry this GTIN. */
-    offersWithGtin: (gtin: string, limit = 20) => s.offerIdsByGtin.all(gtin, limit) as Array<{ id: number; productId: number }>,
+    offersWithGtin: (gtin: string, limit = 20) => s.offerIdsByGtin.all(gtin, limit) as OfferRef[],
     /** Offers (with their product) whose normalised model number is `modelKey`. */
-    offersWithModelKey: (modelKey: string, limit = 20) => s.offerIdsByModelKey.all(modelKey, limit) as Array<{ id: number; productId: number }>,
-    insertOffer(offer: NewOffer, now = nowIso()): number {
-      return Number(s.insertOffer.run({ ...offer, now }).lastInsertRowid);
+    offersWithModelKey: (modelKey: string, limit = 20) => s.offerIdsByModelKey.all(modelKey, limit) as OfferRef[],
+    /**
+     * Adds an offer. It is in the full-text index at once unless `deferIndex` is set; then the caller must call
+     * `indexOffersFrom` with the first deferred id before its transaction ends (the bulk path does, once per batch).
+     */
+    /** Products (and the brands their offers state) that have an offer with this model key. */
+    productsWithModelKey: (modelKey: string) => s.productsByModelKey.all(modelKey) as Array<{ productId: number; brand: string | null }>,
+    insertOffer(offer: NewOffer, now = nowIso(), deferIndex = false): number {
+      const id = Number(s.insertOffer.run({ ...offer, now }).lastInsertRowid);
+      if (!deferIndex) s.indexOffer.run(id);
+      return id;
     },
+    /** Indexes every offer with an id from `firstId` on (the offers inserted with `deferIndex` in this transaction). */
+    indexOffersFrom(firstId: number): void {
+      s.indexOffersFrom.run(firstId);
+    },
+    /** The highest offer id so far (0 for an empty catalog). */
+    maxOfferId: () => (s.maxOfferId.get() as { n: number }).n,
     /** Updates an offer; `textChanged` false keeps the full-text index untouched (price, stock and link changes). */
     updateOffer(id: number, offer: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>, textChanged: boolean, now = nowIso()): void {
       const { title: _t, brand: _b, model: _m, category: _c, ...commerce } = offer;

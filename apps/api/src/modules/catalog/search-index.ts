@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 export interface IndexHit {
   offerId: number;
   productId: number | null;
+  updatedAt: string;
   /** bm25 rank (lower is better). */
   rank: number;
 }
@@ -34,7 +35,7 @@ export function indexWords(text: string): string[] {
 const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
 export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
-  const search = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, bm25(offers_fts, ${WEIGHTS}) AS rank
+  const search = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt, bm25(offers_fts, ${WEIGHTS}) AS rank
     FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY rank LIMIT ?`);
   const docFrequency = sqlite.prepare('SELECT doc FROM offers_fts_vocab WHERE term = ?');
   const totalDocs = sqlite.prepare('SELECT count(*) AS n FROM offers');

@@ -1,0 +1,114 @@
+/**
+ * `npm run catalog:import -- <file|url|dir> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX]`
+ *
+ * - gmc: a Google Merchant Center feed, tab-separated or XML, from a file or an http(s) URL;
+ * - shopify: a store's public `/products.json`, fetched page by page from the store URL, or a saved products file
+ *   (then `--store` names the store the product links point at);
+ * - er-magellan: the ER-Magellan tables under a directory (or `SEED_DATA_DIR`); labelled train/valid matches share a product.
+ * Bad rows are listed with line, field and reason and skipped; good rows are kept.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { FeedFormatError, fetchShopifyPages, readGmcTsv, readGmcXml, readShopifyProducts, type FeedRow } from '@pricehunt/catalog-feeds';
+import { importErMagellan } from '../modules/catalog/er-magellan';
+import type { ImportOptions } from '../modules/catalog/ingestion';
+import { createFeedFetcher } from '../modules/search/page-reader';
+import { CliError, formatImportSummary, openCatalog, runCli } from './shared';
+import { progressLine } from './progress';
+
+const USAGE = 'Usage: npm run catalog:import -- <file|url|directory> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX]';
+const FORMATS = ['gmc', 'shopify', 'er-magellan'] as const;
+type Format = (typeof FORMATS)[number];
+
+const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+async function* shopifyRows(store: string, fetcher: ReturnType<typeof createFeedFetcher>, options: { retailer?: string; currency?: string }): AsyncGenerator<FeedRow> {
+  let offset = 0;
+  const pages = fetchShopifyPages({ store, fetch: fetcher, retailer: options.retailer, currency: options.currency });
+  for await (const page of pages) {
+    for (const offer of page.result.offers) yield { line: ++offset, offer };
+    for (const error of page.result.errors) yield { line: offset + error.line, errors: [{ ...error, line: offset + error.line }] };
+  }
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      format: { type: 'string' },
+      retailer: { type: 'string' },
+      store: { type: 'string' },
+      currency: { type: 'string' },
+      business: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const format = values.format as Format | undefined;
+  if (!format || !FORMATS.includes(format)) throw new CliError(`--format must be one of ${FORMATS.join(', ')}\n${USAGE}`, 2);
+  const input = positionals[0] ?? (format === 'er-magellan' ? process.env.SEED_DATA_DIR : undefined);
+  if (!input) throw new CliError(`Name the ${format === 'er-magellan' ? 'directory (or set SEED_DATA_DIR)' : 'file or URL'} to import\n${USAGE}`, 2);
+  if (values.currency && !/^[A-Z]{3}$/.test(values.currency)) throw new CliError('--currency must be a three-letter ISO 4217 code such as USD', 2);
+
+  const { handle, catalog, config } = openCatalog();
+  const fetcher = createFeedFetcher({ allowLoopback: config.FETCH_ALLOW_LOOPBACK });
+  try {
+    const progress = progressLine();
+    if (format === 'er-magellan') {
+      const results = await importErMagellan(catalog.ingestion, input, {
+        onTable: (label) => progress.start(label),
+        onProgress: (label, p) => progress.update(p.rows, `${p.offers.toLocaleString('en-US')} offers, ${p.errors.toLocaleString('en-US')} bad rows`),
+      });
+      progress.done();
+      for (const { dataset, side, summary } of results) console.log(`\n${formatImportSummary(`${dataset} table${side}`, summary, 5)}`);
+      if (results.some((result) => result.summary.status === 'failed')) process.exitCode = 1;
+      return;
+    }
+
+    const options: ImportOptions = {
+      format,
+      source: input,
+      retailer: values.retailer ? { name: values.retailer } : null,
+      businessId: values.business ?? null,
+      onProgress: (p) => progress.update(p.rows, `${(p.inserted + p.updated + p.unchanged).toLocaleString('en-US')} offers kept, ${p.skipped.toLocaleString('en-US')} skipped`),
+    };
+    let rows: AsyncIterable<FeedRow>;
+    if (format === 'gmc') {
+      let text: string | fs.ReadStream;
+      if (isUrl(input)) {
+        const response = await fetcher(input);
+        if (response.status !== 200) throw new CliError(`${input} answered HTTP ${response.status}`);
+        text = await response.text();
+      } else {
+        if (!fs.existsSync(input)) throw new CliError(`${input} does not exist`);
+        text = fs.createReadStream(input);
+      }
+      const xml = isUrl(input) ? /^\s*</.test(text as string) : /\.xml$/i.test(input) || /^\s*</.test(fs.readFileSync(input, { encoding: 'utf8', flag: 'r' }).slice(0, 512));
+      const gmcOptions = { retailer: values.retailer, defaultCurrency: values.currency };
+      rows = xml ? readGmcXml(text, gmcOptions) : readGmcTsv(text, gmcOptions);
+    } else if (isUrl(input) && !values.store) {
+      rows = shopifyRows(input, fetcher, { retailer: values.retailer, currency: values.currency });
+      options.retailer = values.retailer ? { name: values.retailer } : { name: new URL(input).hostname.replace(/^www\./, ''), id: new URL(input).hostname.replace(/^www\./, '') };
+    } else {
+      if (!values.store) throw new CliError('--store HOST is required with a saved products.json file: product links are built on it', 2);
+      if (!fs.existsSync(input)) throw new CliError(`${input} does not exist`);
+      rows = readShopifyProducts(fs.readFileSync(input, 'utf8'), { store: values.store, retailer: values.retailer, currency: values.currency });
+    }
+    progress.start(`Importing ${path.basename(input)} (${format})`);
+    const summary = await catalog.ingestion.importRows(rows, options);
+    progress.done();
+    console.log(formatImportSummary(`Import of ${input} (${format})`, summary));
+    if (summary.status === 'failed') process.exitCode = 1;
+  } catch (error) {
+    if (error instanceof FeedFormatError) throw new CliError(`${input}: ${error.message}`);
+    throw error;
+  } finally {
+    handle.close();
+  }
+}
+
+runCli(main);

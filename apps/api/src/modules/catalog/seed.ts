@@ -1,0 +1,68 @@
+import type Database from 'better-sqlite3';
+import { generateCatalog, type FeedRow } from '@pricehunt/catalog-feeds';
+import type { Db } from '../../db/client';
+import { importErMagellan, type ErMagellanImport } from './er-magellan';
+import type { ImportProgress, ImportSummary, IngestionService } from './ingestion';
+import { createCatalogServices } from './plugin';
+
+/** Seed of the demo catalog: the same offers on every machine. */
+export const DEMO_SEED = 42;
+
+function* syntheticRows(offers: number, seed: number): Generator<FeedRow> {
+  let line = 0;
+  for (const offer of generateCatalog({ offers, seed })) {
+    // The ground-truth product key stays with the generator; the catalog must find the products itself.
+    const { productKey: _productKey, ...feedOffer } = offer;
+    yield { line: ++line, offer: feedOffer };
+  }
+}
+
+/** Imports `offers` offers of the deterministic synthetic catalog (bulk path: GTIN and model-number clustering). */
+export function importSyntheticCatalog(
+  ingestion: IngestionService,
+  options: { offers: number; seed?: number; onProgress?: (progress: ImportProgress) => void; batchSize?: number },
+): Promise<ImportSummary> {
+  const seed = options.seed ?? DEMO_SEED;
+  return ingestion.importRows(syntheticRows(options.offers, seed), {
+    format: 'synthetic',
+    source: `synthetic catalog, ${options.offers} offers, seed ${seed}`,
+    bulk: true,
+    expectedRows: options.offers,
+    batchSize: options.batchSize ?? 5000,
+    onProgress: options.onProgress,
+  });
+}
+
+export interface SeedResult {
+  /** True when the catalog already had offers and nothing was imported. */
+  skipped: boolean;
+  synthetic: ImportSummary | null;
+  erMagellan: ErMagellanImport[];
+  offers: number;
+  products: number;
+}
+
+const sqliteOf = (db: Db | Database.Database): Database.Database => ('$client' in db ? (db.$client as Database.Database) : db);
+
+/**
+ * Fills an empty catalog for `npm start`: `offers` synthetic offers (fast, deterministic) and, when `seedDataDir`
+ * is given (SEED_DATA_DIR), the ER-Magellan tables. Idempotent: a catalog that already has offers is left alone.
+ */
+export async function seedDemoCatalog(
+  db: Db | Database.Database,
+  options: { offers: number; seed?: number; seedDataDir?: string; onProgress?: (label: string, rows: number) => void },
+): Promise<SeedResult> {
+  const catalog = createCatalogServices(sqliteOf(db), { allowLoopback: false });
+  const { repository, ingestion } = catalog;
+  if (repository.countOffers() > 0) {
+    return { skipped: true, synthetic: null, erMagellan: [], offers: repository.countOffers(), products: repository.countProducts() };
+  }
+  const synthetic =
+    options.offers > 0
+      ? await importSyntheticCatalog(ingestion, { offers: options.offers, seed: options.seed, onProgress: (p) => options.onProgress?.('synthetic', p.rows) })
+      : null;
+  const erMagellan = options.seedDataDir
+    ? await importErMagellan(ingestion, options.seedDataDir, { onProgress: (label, p) => options.onProgress?.(label, p.rows) })
+    : [];
+  return { skipped: false, synthetic, erMagellan, offers: repository.countOffers(), products: repository.countProducts() };
+}
