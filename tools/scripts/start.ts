@@ -8,7 +8,8 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+// tsx resolves the workspace's @pricehunt/* aliases through the API's tsconfig.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json' };
 const apiPort = Number(env.PORT ?? 3000);
 
 const apps = [

@@ -80,6 +80,8 @@ export const configSchema = z
         }
         return map;
       }),
+    /** Folder of the ER-Magellan tables; when set, the demo seed imports them too. */
+    SEED_DATA_DIR: z.string().min(1).optional(),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.SESSION_SECRET) {

@@ -10,18 +10,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FeedFormatError, fetchShopifyPages, readGmcTsv, readGmcXml, readShopifyProducts, type FeedRow } from '@pricehunt/catalog-feeds';
+import { createProgressBar, FeedFormatError, fetchShopifyPages, readGmcTsv, readGmcXml, readShopifyProducts, type FeedRow, type ProgressBar } from '@pricehunt/catalog-feeds';
 import { importErMagellan } from '../modules/catalog/er-magellan';
 import type { ImportOptions } from '../modules/catalog/ingestion';
 import { createFeedFetcher } from '../modules/search/page-reader';
 import { CliError, formatImportSummary, openCatalog, runCli } from './shared';
-import { progressLine } from './progress';
 
 const USAGE = 'Usage: npm run catalog:import -- <file|url|directory> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX]';
 const FORMATS = ['gmc', 'shopify', 'er-magellan'] as const;
 type Format = (typeof FORMATS)[number];
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/** The first bytes of a file, to tell XML from tab-separated text. */
+function readHead(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(512);
+    return buffer.subarray(0, fs.readSync(fd, buffer, 0, 512, 0)).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 async function* shopifyRows(store: string, fetcher: ReturnType<typeof createFeedFetcher>, options: { retailer?: string; currency?: string }): AsyncGenerator<FeedRow> {
   let offset = 0;
@@ -57,37 +67,44 @@ async function main() {
   const { handle, catalog, config } = openCatalog();
   const fetcher = createFeedFetcher({ allowLoopback: config.FETCH_ALLOW_LOOPBACK });
   try {
-    const progress = progressLine();
     if (format === 'er-magellan') {
+      let bar: ProgressBar | null = null;
       const results = await importErMagellan(catalog.ingestion, input, {
-        onTable: (label) => progress.start(label),
-        onProgress: (label, p) => progress.update(p.rows, `${p.offers.toLocaleString('en-US')} offers, ${p.errors.toLocaleString('en-US')} bad rows`),
+        onTable: (label) => {
+          bar?.done();
+          bar = createProgressBar({ label, unit: 'rows' });
+        },
+        onProgress: (_label, p) => bar?.update(p.rows),
       });
-      progress.done();
+      (bar as ProgressBar | null)?.done();
       for (const { dataset, side, summary } of results) console.log(`\n${formatImportSummary(`${dataset} table${side}`, summary, 5)}`);
+      console.log(`\nCatalog now holds ${catalog.repository.countOffers().toLocaleString('en-US')} offers in ${catalog.repository.countProducts().toLocaleString('en-US')} products.`);
       if (results.some((result) => result.summary.status === 'failed')) process.exitCode = 1;
       return;
     }
 
+    const bar = createProgressBar({ label: `Importing ${path.basename(input)} (${format})`, unit: 'rows' });
     const options: ImportOptions = {
       format,
       source: input,
       retailer: values.retailer ? { name: values.retailer } : null,
       businessId: values.business ?? null,
-      onProgress: (p) => progress.update(p.rows, `${(p.inserted + p.updated + p.unchanged).toLocaleString('en-US')} offers kept, ${p.skipped.toLocaleString('en-US')} skipped`),
+      onProgress: (p) => bar.update(p.rows),
     };
     let rows: AsyncIterable<FeedRow>;
     if (format === 'gmc') {
       let text: string | fs.ReadStream;
+      let xml: boolean;
       if (isUrl(input)) {
         const response = await fetcher(input);
         if (response.status !== 200) throw new CliError(`${input} answered HTTP ${response.status}`);
         text = await response.text();
+        xml = /^\s*</.test(text);
       } else {
         if (!fs.existsSync(input)) throw new CliError(`${input} does not exist`);
+        xml = /\.xml$/i.test(input) || /^\s*</.test(readHead(input));
         text = fs.createReadStream(input);
       }
-      const xml = isUrl(input) ? /^\s*</.test(text as string) : /\.xml$/i.test(input) || /^\s*</.test(fs.readFileSync(input, { encoding: 'utf8', flag: 'r' }).slice(0, 512));
       const gmcOptions = { retailer: values.retailer, defaultCurrency: values.currency };
       rows = xml ? readGmcXml(text, gmcOptions) : readGmcTsv(text, gmcOptions);
     } else if (isUrl(input) && !values.store) {
@@ -98,9 +115,8 @@ async function main() {
       if (!fs.existsSync(input)) throw new CliError(`${input} does not exist`);
       rows = readShopifyProducts(fs.readFileSync(input, 'utf8'), { store: values.store, retailer: values.retailer, currency: values.currency });
     }
-    progress.start(`Importing ${path.basename(input)} (${format})`);
     const summary = await catalog.ingestion.importRows(rows, options);
-    progress.done();
+    bar.done();
     console.log(formatImportSummary(`Import of ${input} (${format})`, summary));
     if (summary.status === 'failed') process.exitCode = 1;
   } catch (error) {

@@ -6,6 +6,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { describeDemoAdmin, seedDemoAdmin } from '../modules/admin/seed';
+import { seedDemoCatalog } from '../modules/catalog/seed';
 
 function parseArgs(argv: string[]) {
   const args = { offers: 2000 };
@@ -27,6 +28,14 @@ async function main() {
   const config = loadConfig();
   const handle = openDatabase(config.databasePath);
   try {
+    // Demo catalog: synthetic offers, plus the ER-Magellan tables when SEED_DATA_DIR names them. Skipped when offers exist.
+    const seedDataDir = config.SEED_DATA_DIR;
+    const catalog = await seedDemoCatalog(handle.db, { offers: args.offers, seedDataDir });
+    console.log(
+      catalog.skipped
+        ? `catalog already seeded: ${catalog.offers} offers in ${catalog.products} products`
+        : `catalog seeded: ${catalog.offers} offers in ${catalog.products} products${seedDataDir ? ` (synthetic and ER-Magellan from ${seedDataDir})` : ' (synthetic)'}`,
+    );
     console.log(`database ready at ${config.databasePath} (${args.offers} demo offers requested)`);
     console.log(describeDemoAdmin(await seedDemoAdmin(handle.db, { production: config.NODE_ENV === 'production' })));
   } finally {

@@ -30,7 +30,9 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
 export function table(header: string[], rows: Array<Array<string | number>>): string {
   const cells = [header, ...rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell.toLocaleString('en-US') : cell)))];
   const widths = header.map((_, column) => Math.max(...cells.map((row) => String(row[column] ?? '').length)));
-  const numeric = header.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number'));
+  const numeric = header.map(
+    (_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number' || /^[-+]?[\d,.]+(%| ms| s)?$/.test(String(row[column]))),
+  );
   const line = (row: Array<string | number>) =>
     row.map((cell, column) => (numeric[column] ? String(cell).padStart(widths[column]!) : String(cell).padEnd(widths[column]!))).join('  ');
   return [line(cells[0]!), widths.map((width) => '─'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
@@ -40,7 +42,7 @@ export function table(header: string[], rows: Array<Array<string | number>>): st
 export function formatImportSummary(title: string, summary: ImportSummary, maxErrors = 20): string {
   const seconds = summary.durationMs / 1000;
   const lines = [
-    title,
+    `${title}: ${summary.status}`,
     table(
       ['', 'value'],
       [
@@ -52,7 +54,6 @@ export function formatImportSummary(title: string, summary: ImportSummary, maxEr
         ['products created', summary.productsCreated],
         ['duration (s)', seconds.toFixed(1)],
         ['offers per second', summary.offersPerSecond],
-        ['status', summary.status],
       ],
     ),
   ];

@@ -42,7 +42,7 @@ export interface SeedResult {
   products: number;
 }
 
-const sqliteOf = (db: Db | Database.Database): Database.Database => ('$client' in db ? (db.$client as Database.Database) : db);
+const sqliteOf = (db: Db | Database.Database): Database.Database => ('$client' in db ? (db.$client as Database.Database) : (db as Database.Database));
 
 /**
  * Fills an empty catalog for `npm start`: `offers` synthetic offers (fast, deterministic) and, when `seedDataDir`
