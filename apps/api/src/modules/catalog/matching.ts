@@ -37,7 +37,15 @@ export interface MatchOptions {
   indexLimit?: number;
   /** The item's model keys when the caller has them already (`modelKeysOf`). */
   modelKeys?: string[];
+  /**
+   * The item is only words (a URL slug or a typed query), not an offer: blend the matcher's score with how much of
+   * the words' weight (rarer words weigh more) each candidate covers, since the pair model was trained on offers.
+   */
+  wordsOnly?: boolean;
 }
+
+/** Share of the matcher's score in the ranking of words-only items (the rest is word coverage). */
+const WORDS_ONLY_MATCHER_WEIGHT = 0.5;
 
 /** Members of one product scored against an item; a product scores as its best member. */
 const MEMBERS_PER_PRODUCT = 3;
@@ -92,6 +100,32 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const offer = prepareOffer(toOfferLike({ title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents }));
     prepared.set(row.id, { updatedAt: row.updatedAt, offer });
     return offer;
+  };
+
+  /** Per product: the largest share of the words' weight (log inverse document frequency) one member's text holds. */
+  const wordCoverage = (text: string, byProduct: Map<number, OfferRef[]>): Map<number, number> => {
+    const documents = Math.max(1, index.documentCount());
+    const weights = new Map<string, number>();
+    for (const word of indexWords(text)) {
+      const df = index.documentFrequency(word);
+      if (df > 0) weights.set(word, Math.log(1 + documents / df));
+    }
+    const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+    const result = new Map<number, number>();
+    if (total === 0) return result;
+    for (const [productId, members] of byProduct) {
+      let best = 0;
+      for (const member of members) {
+        const row = repository.getOffer(member.id);
+        if (!row) continue;
+        const words = new Set(indexWords([row.title, row.brand ?? '', row.model ?? ''].join(' ')));
+        let covered = 0;
+        for (const [word, weight] of weights) if (words.has(word)) covered += weight;
+        best = Math.max(best, covered / total);
+      }
+      result.set(productId, best);
+    }
+    return result;
   };
 
   return {
@@ -151,7 +185,12 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       }
       // The item is prepared only now: most new offers of a bulk import have no candidate at all.
       const assignment = assignCluster(prepareOffer(toOfferLike(item)), candidates, { threshold: matchThreshold() });
-      return assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
+      const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
+      if (!options.wordsOnly) return ranked;
+      const coverage = wordCoverage(item.title, byProduct);
+      return ranked
+        .map((entry) => ({ productId: entry.productId, score: WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (coverage.get(entry.productId) ?? 0) }))
+        .sort((a, b) => b.score - a.score || a.productId - b.productId);
     },
   };
 }

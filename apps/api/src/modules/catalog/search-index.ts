@@ -15,6 +15,9 @@ export interface SearchIndex {
    * together first; when that finds too few, the rarer words are tried one by one (OR).
    */
   candidates(words: readonly string[], options?: { limit?: number }): IndexHit[];
+  /** How many offers carry the word (0 when none), and how many offers there are: for word weights. */
+  documentFrequency(word: string): number;
+  documentCount(): number;
 }
 
 /** Column weights for bm25: title, brand, model, category. A model number hit counts most. */
@@ -63,6 +66,8 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
   };
 
   return {
+    documentFrequency: frequencyOf,
+    documentCount,
     candidates(input, options = {}) {
       const limit = options.limit ?? 30;
       const known = [...new Set(input.flatMap((word) => indexWords(word)))]

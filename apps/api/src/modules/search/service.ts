@@ -153,11 +153,11 @@ export function createSearchService(deps: {
         sourceOfferId = identified.knownOffer.id;
         confidence = 1;
       } else if (identified.item) {
-        ranked = matcher.rank(identified.item, { useIndex: true });
+        ranked = matcher.rank(identified.item, { useIndex: true, wordsOnly: identified.identifiedBy === 'url-slug' });
       }
     } else {
       source = { ...emptySource(null, null), title: body.query ?? null };
-      ranked = matcher.rank({ title: body.query ?? '' }, { useIndex: true });
+      ranked = matcher.rank({ title: body.query ?? '' }, { useIndex: true, wordsOnly: true });
     }
 
     if (productId === null && ranked[0] && ranked[0].score >= matchThreshold()) {

@@ -7,6 +7,8 @@ describe('slugQueryFromUrl', () => {
     ['https://www.bestbuy.com/site/sony-wh1000xm5-wireless-headphones-black/6505727.p?skuId=6505727', 'sony wh1000xm5 wireless headphones black'],
     ['https://shop.example/products/logitech_mx_master_3s.html', 'logitech mx master 3s'],
     ['https://www.ebay.com/itm/Nintendo%20Switch%20OLED%20White/1234567890', 'nintendo switch oled white'],
+    ['https://www.amazon.com/bose-quietcomfort-45-headphones-midnight-blue/dp/B080DKGREF', 'bose quietcomfort 45 headphones midnight blue'],
+    ['https://www.walmart.com/ip/Samsung-65-Class-Crystal-UHD-TV/6543210987', 'samsung 65 class crystal uhd tv'],
   ])('%s → %s', (url, query) => {
     expect(slugQueryFromUrl(url)).toBe(query);
   });

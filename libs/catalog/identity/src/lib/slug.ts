@@ -16,7 +16,7 @@ const ROUTE_WORDS = new Set([
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'of', 'in', 'on', 'to', 'by', 'a', 'an', 'or', 'new']);
 
 function isIdLike(word: string): boolean {
-  if (/^\d+$/.test(word)) return true; // numeric ids
+  if (/^\d{5,}$/.test(word)) return true; // numeric ids; shorter numbers name models and sizes ("quietcomfort 45", "65 inch")
   if (/^[a-z0-9]{10}$/i.test(word) && /^B0/i.test(word)) return true; // ASIN
   if (/^[0-9a-f]{12,}$/i.test(word)) return true; // hashes
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(word)) return true; // uuids
@@ -63,5 +63,5 @@ export function slugQueryFromUrl(url: string): string | null {
   }
   if (best.length === 0) return null;
   // A single routing-like leftover word ("electronics") is a category, not a product; still better than nothing.
-  return best.slice(0, 12).join(' ');
+  return best.slice(0, 16).join(' ');
 }

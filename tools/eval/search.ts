@@ -1,0 +1,168 @@
+/**
+ * `npm run eval:search [-- --offers 20000] [--seed 11] [--retailer amazon] [--samples 400]`
+ *
+ * How well a pasted URL finds its product when the catalog does not know the page: on a synthetic catalog whose
+ * ground truth (the product each offer is an instance of) is known, offers of one retailer are taken out of the
+ * catalog one at a time and their URL is searched. Two ways of identifying the page are measured:
+ * - url-slug: the page cannot be read, so the words of the URL's path are all there is;
+ * - page-metadata: the page's schema.org Product JSON-LD (title, brand, the GTIN and MPN when the retailer shows
+ *   them, price), rendered from the offer and read back by the real extractor.
+ * Reported: the share of searches whose top product is the right one (most of its offers are the same ground-truth
+ * product), and the share of that product's other offers the answer lists. Targets: 95% each.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { extractProductIdentity } from '@pricehunt/catalog-identity';
+import { createProgressBar, generateCatalog } from '@pricehunt/catalog-feeds';
+import { openDatabase } from '../../apps/api/src/db/client';
+import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
+import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
+import { importSyntheticCatalog } from '../../apps/api/src/modules/catalog/seed';
+import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
+import { createSearchRequestRepository } from '../../apps/api/src/modules/search/repository';
+import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
+
+const TARGET = 0.95;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The product page a retailer would serve for the offer: schema.org Product JSON-LD plus Open Graph tags. */
+function productPage(offer: OfferRow): string {
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: offer.title,
+    ...(offer.brand ? { brand: { '@type': 'Brand', name: offer.brand } } : {}),
+    ...(offer.gtin ? { gtin: offer.gtin } : {}),
+    ...(offer.model ? { mpn: offer.model } : {}),
+    offers: { '@type': 'Offer', price: (offer.priceCents / 100).toFixed(2), priceCurrency: offer.currency },
+  };
+  return `<!doctype html><html><head><title>${escapeHtml(offer.title)}</title>
+<meta property="og:title" content="${escapeHtml(offer.title)}">
+<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script></head><body><h1>${escapeHtml(offer.title)}</h1></body></html>`;
+}
+
+function pct(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { offers: { type: 'string' }, seed: { type: 'string' }, retailer: { type: 'string' }, samples: { type: 'string' } },
+  });
+  const offers = Number(values.offers ?? 20_000);
+  const seed = Number(values.seed ?? 11);
+  const retailer = values.retailer ?? 'amazon';
+  const samples = Number(values.samples ?? 400);
+  if (!Number.isInteger(offers) || offers < 100) throw new Error('--offers must be a whole number of at least 100');
+  if (!Number.isInteger(seed)) throw new Error('--seed must be a whole number');
+  if (!Number.isInteger(samples) || samples < 1) throw new Error('--samples must be a whole number of at least 1');
+
+  // Ground truth from the generator: which product each offer is an instance of.
+  const truth = new Map<string, string>();
+  for (const offer of generateCatalog({ offers, seed })) truth.set(`${offer.retailer}|${offer.externalId}`, offer.productKey);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-search-'));
+  const handle = openDatabase(path.join(dir, 'eval.db'));
+  try {
+    const catalog = createCatalogServices(handle.sqlite, { allowLoopback: false });
+    const bar = createProgressBar({ total: offers, label: 'Building catalog', unit: 'offers' });
+    const built = await importSyntheticCatalog(catalog.ingestion, { offers, seed, onProgress: (p) => bar.update(p.rows) });
+    bar.done();
+    if (built.status !== 'succeeded') throw new Error(`Building the catalog failed: ${built.failure}`);
+
+    const all = handle.sqlite.prepare('SELECT id, retailer_id AS retailerId, external_id AS externalId FROM offers').all() as Array<{ id: number; retailerId: string; externalId: string }>;
+    const keyOf = (row: { retailerId: string; externalId: string }) => truth.get(`${row.retailerId}|${row.externalId}`);
+    const perKey = new Map<string, number>();
+    for (const row of all) perKey.set(keyOf(row)!, (perKey.get(keyOf(row)!) ?? 0) + 1);
+    const candidates = all.filter((row) => row.retailerId === retailer && (perKey.get(keyOf(row)!) ?? 0) >= 2);
+    if (candidates.length === 0) throw new Error(`No ${retailer} offer shares its product with another retailer`);
+    const step = Math.max(1, Math.floor(candidates.length / samples));
+    const picked = candidates.filter((_, index) => index % step === 0).slice(0, samples);
+
+    const reader = createPageReader({ allowLoopback: false });
+    const pages = new Map<string, string>();
+    const modes: Array<{ name: string; reader: PageReader }> = [
+      { name: 'url-slug', reader: { read: async () => null, slugWords: (url) => reader.slugWords(url) } },
+      {
+        name: 'page-metadata',
+        reader: {
+          read: async (url) => {
+            const html = pages.get(url);
+            const identity = html ? extractProductIdentity(html, { url }) : null;
+            if (!identity || identity.source === 'title-tag') return null;
+            return { title: identity.title, brand: identity.brand, model: identity.mpn, gtin: identity.gtin, priceCents: identity.price != null ? Math.round(identity.price * 100) : null, currency: identity.currency };
+          },
+          slugWords: (url) => reader.slugWords(url),
+        },
+      },
+    ];
+
+    const results: Array<{ mode: string; searches: number; identifiedAs: string; right: number; expected: number; returned: number; ms: number }> = [];
+    for (const mode of modes) {
+      const search = createSearchService({ catalog: catalog.repository, matcher: catalog.matcher, requests: createSearchRequestRepository(handle.sqlite), pages: mode.reader });
+      let right = 0;
+      let expected = 0;
+      let returned = 0;
+      const identified = new Map<string, number>();
+      const started = performance.now();
+      const modeBar = createProgressBar({ total: picked.length, label: `Searching (${mode.name})`, unit: 'URLs' });
+      for (const pick of picked) {
+        const offer = catalog.repository.getOffer(pick.id)!;
+        const key = keyOf(pick)!;
+        pages.set(offer.url, productPage(offer));
+        // Take the offer out of the catalog for this one search, then put everything back.
+        handle.sqlite.exec('BEGIN');
+        try {
+          catalog.repository.deleteOffer(offer.id);
+          if (offer.productId !== null) catalog.repository.refreshProduct(offer.productId);
+          const result = await search.search({ requestId: randomUUID(), url: offer.url });
+          identified.set(result.identifiedBy, (identified.get(result.identifiedBy) ?? 0) + 1);
+          const keys = result.offers.map((shown) => truth.get(`${shown.retailer.id}|${catalog.repository.getOffer(shown.id)?.externalId}`));
+          const same = keys.filter((shownKey) => shownKey === key).length;
+          if (result.product && same * 2 > keys.length) right++;
+          else if (process.env.EVAL_DEBUG) console.log(`\nMISS ${offer.url}\n  source: ${result.source.title}\n  product: ${result.product?.title ?? 'none'} (${result.product?.confidence ?? ''})\n  similar: ${result.similarProducts.slice(0, 3).map((p) => `${p.title} ${p.confidence}`).join(' | ')}\n  truth: ${offer.title}`);
+          expected += (perKey.get(key) ?? 1) - 1;
+          returned += same;
+        } finally {
+          handle.sqlite.exec('ROLLBACK');
+        }
+        modeBar.tick();
+      }
+      modeBar.done();
+      pages.clear();
+      results.push({
+        mode: mode.name,
+        searches: picked.length,
+        identifiedAs: [...identified].map(([name, count]) => `${name} ${count}`).join(', '),
+        right,
+        expected,
+        returned,
+        ms: (performance.now() - started) / picked.length,
+      });
+    }
+
+    console.log(`\nSearch evaluation: ${offers.toLocaleString('en-US')} synthetic offers (seed ${seed}), ${catalog.repository.countProducts().toLocaleString('en-US')} products in the catalog`);
+    console.log(`Pasted URLs: ${picked.length} ${retailer} offers whose product other retailers also sell, each taken out of the catalog before its search.\n`);
+    const header = ['identification', 'searches', 'answered by', 'top product right', 'other offers returned', 'target', 'ok', 'ms/search'];
+    const body = results.map((r) => {
+      const top = r.right / r.searches;
+      const recall = r.expected > 0 ? r.returned / r.expected : 0;
+      return [r.mode, String(r.searches), r.identifiedAs, pct(top), pct(recall), `≥ ${pct(TARGET)} each`, top >= TARGET && recall >= TARGET ? 'yes' : 'NO', r.ms.toFixed(1)];
+    });
+    const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+    const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+    console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n'));
+  } finally {
+    handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
