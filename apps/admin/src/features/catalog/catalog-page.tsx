@@ -178,7 +178,7 @@ function ImportCard() {
       { onSuccess: (answer) => setJobId(answer.job.id) },
     );
   };
-  const running = start.isPending || (job.data !== undefined && (job.data.state === 'parsing' || job.data.state === 'importing'));
+  const running = start.isPending || (job.data !== undefined && job.data.state === 'importing');
 
   return (
     <Card title="Import a retailer feed">

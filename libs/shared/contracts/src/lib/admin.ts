@@ -266,7 +266,7 @@ export const importJobSchema = z.object({
   fileName: z.string(),
   format: z.enum(FEED_FORMATS),
   retailerId: z.string().nullable(),
-  state: z.enum(['parsing', 'importing', 'succeeded', 'failed']),
+  state: z.enum(['importing', 'succeeded', 'failed']),
   totalRows: z.number().int(),
   processedRows: z.number().int(),
   inserted: z.number().int(),
