@@ -224,6 +224,13 @@ describe('admin API', () => {
     insertClick.run('c1', now, shop.business.id);
     insertClick.run('c2', now - 3 * 24 * 3600 * 1000, shop.business.id);
     insertClick.run('c3', now - 40 * 24 * 3600 * 1000, null);
+    const insertConversion = t.app.sqlite.prepare(
+      `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at) VALUES (?, ?, ?, ?, ?, 'webhook', ?, ?)`,
+    );
+    insertConversion.run('v1', shop.business.id, 'order-1', 2500, 'USD', now, now);
+    insertConversion.run('v2', shop.business.id, 'order-2', 1000, 'USD', now - 10 * 24 * 3600 * 1000, now);
+    // Revenue is shown in USD; an order in another currency counts as a conversion but adds no dollars.
+    insertConversion.run('v3', shop.business.id, 'order-3', 9900, 'EUR', now, now);
     await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/suspend`);
 
     const res = await admin(t.app, cookie, 'GET', '/api/admin/overview');
@@ -233,13 +240,20 @@ describe('admin API', () => {
     expect(body.activity.today.clicks).toBe(1);
     expect(body.activity.last7Days.clicks).toBe(2);
     expect(body.activity.last30Days.clicks).toBe(2);
+    expect(body.activity.today).toMatchObject({ conversions: 2, revenueCents: 2500 });
+    expect(body.activity.last7Days).toMatchObject({ conversions: 2, revenueCents: 2500 });
+    expect(body.activity.last30Days).toMatchObject({ conversions: 3, revenueCents: 3500 });
     expect(body.daily).toHaveLength(30);
     expect(body.daily.at(-1).clicks).toBe(1);
     expect(body.database.bytes).toBeGreaterThan(0);
     expect(body.database.tables).toEqual(expect.arrayContaining([{ name: 'businesses', rows: 2 }, { name: 'clicks', rows: 3 }]));
 
     const detail = await admin(t.app, cookie, 'GET', `/api/admin/businesses/${shop.business.id}`);
-    expect(detail.json().figures).toMatchObject({ last30Days: { clicks: 2 }, allTime: { clicks: 2 }, activeSessions: 0 });
+    expect(detail.json().figures).toMatchObject({
+      last30Days: { clicks: 2, conversions: 3, revenueCents: 3500 },
+      allTime: { clicks: 2 },
+      activeSessions: 0,
+    });
   });
 
   it('imports an uploaded feed in the background with a per-row report, then lists and edits its retailer', async () => {
