@@ -44,8 +44,10 @@ describe('merchant closed loop', () => {
     await store?.close();
   });
 
-  it('runs from registration to attributed revenue', async () => {
-    const page = await merchant.newPage();
+  let page: Page;
+
+  it('registers, verifies the domain, imports the store and ranks its products', async () => {
+    page = await merchant.newPage();
 
     // 1. A signed-out visit goes to login and comes back after.
     await page.goto(`${dashboard}/business/dashboard/analytics`);
@@ -56,6 +58,8 @@ describe('merchant closed loop', () => {
     // 2. Register with field errors first.
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(/\/business\/register/);
+    // Navigation is a transition: the login form stays until the lazily loaded page is ready.
+    await page.getByRole('heading', { name: 'Create your business account' }).waitFor();
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -67,6 +71,7 @@ describe('merchant closed loop', () => {
     await page.getByLabel('Store domain').fill(store.domain);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/business\/dashboard\/integrate/);
+    await page.getByRole('heading', { name: 'Integrate' }).waitFor();
 
     // 3. Verify the domain with the tracking script tag on the store, and connect the Shopify store.
     const scriptTag = (await page.getByLabel('Tracking script tag').textContent()) as string;
@@ -110,7 +115,9 @@ describe('merchant closed loop', () => {
     await page.getByRole('rowheader', { name: /Acme Kettle Pro/ }).waitFor();
     await page.getByText('#1 of 2').waitFor();
     await shot(page, '04-products');
+  });
 
+  it('a shopper finds the store offer next to another retailer, follows it and buys', async () => {
     // 6. A shopper finds the kettle next to the other retailer and follows the store's offer.
     const shopperContext = await browser.newContext();
     await store.serveInBrowser(shopperContext);
@@ -134,7 +141,9 @@ describe('merchant closed loop', () => {
     await storePage.reload();
     await storePage.waitForLoadState('networkidle');
     await shopperContext.close();
+  });
 
+  it('shows the click, the referral, the conversion and its revenue on Home, Analytics and Attribution', async () => {
     // 8. Home, Analytics and Attribution show the click, the referral, the conversion and its revenue.
     await page.getByRole('link', { name: 'Home' }).click();
     const metric = (label: string) => page.getByRole('region', { name: label }).locator('.md-metric__value');

@@ -35,15 +35,15 @@ export default function RegisterPage() {
     try {
       const result = await auth.register(parsed.data);
       if (result.success) {
+        // Stay busy: the page is left for Integrate (a transition while that page loads).
         navigate(paths.integrate, { replace: true });
         return;
       }
       setErrors({ form: result.error || 'Registration failed' });
     } catch (error) {
       setErrors({ form: isApiError(error) ? error.message : 'Registration failed' });
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   return (
