@@ -27,8 +27,9 @@ export function createAppConfig(options: { project: string; port: number }): Use
     cacheDir: path.join(workspaceRoot, 'node_modules/.vite', options.project),
     plugins: [react()],
     resolve: { alias: workspaceAliases() },
-    server: { port, strictPort: true, host: '127.0.0.1', proxy },
-    preview: { port, strictPort: true, host: '127.0.0.1', proxy },
+    // cors: false lets preflight requests through to the API, which answers CORS itself (stores call /api/track-event).
+    server: { port, strictPort: true, host: '127.0.0.1', proxy, cors: false },
+    preview: { port, strictPort: true, host: '127.0.0.1', proxy, cors: false },
     build: {
       outDir: path.join(workspaceRoot, 'dist/apps', options.project),
       emptyOutDir: true,

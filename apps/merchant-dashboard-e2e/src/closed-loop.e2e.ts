@@ -29,12 +29,12 @@ describe('merchant closed loop', () => {
   let shopper: string;
 
   beforeAll(async () => {
-    store = await startFixtureStore('kettle-store.myshopify.com', products, 2);
+    store = await startFixtureStore('kettle-store.test', products, 2);
     // The API reaches the store's domain at the fixture server (test-only override; FETCH_ALLOW_LOOPBACK is on in the harness).
     stack = await startStack({ apps: ['merchant-dashboard', 'shopper'], offers: 0, env: { STORE_ORIGIN_OVERRIDES: `${store.domain}=${store.origin}` } });
     dashboard = stack.appUrls['merchant-dashboard'] as string;
     shopper = stack.appUrls.shopper as string;
-    browser = await launchBrowser();
+    browser = await launchBrowser({ args: store.browserArgs });
     merchant = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   });
 
@@ -120,7 +120,6 @@ describe('merchant closed loop', () => {
   it('a shopper finds the store offer next to another retailer, follows it and buys', async () => {
     // 6. A shopper finds the kettle next to the other retailer and follows the store's offer.
     const shopperContext = await browser.newContext();
-    await store.serveInBrowser(shopperContext);
     const shopperPage = await shopperContext.newPage();
     await shopperPage.goto(`${shopper}/${store.publicOrigin}/products/acme-kettle-pro`);
     await shopperPage.waitForURL(/\/new-search\//);

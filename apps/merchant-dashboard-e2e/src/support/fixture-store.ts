@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext } from 'playwright-core';
 
 export interface FixtureProduct {
   handle: string;
@@ -14,12 +13,12 @@ export interface FixtureProduct {
 export interface FixtureStore {
   /** Where the server really listens: `http://127.0.0.1:<port>`. */
   origin: string;
-  /** The store's public domain (what the merchant types); the API reaches it through STORE_ORIGIN_OVERRIDES, the browser through `serveInBrowser`. */
+  /** The store's public domain (what the merchant types). There is no DNS for it: the API reaches it through
+   * STORE_ORIGIN_OVERRIDES, Chromium through `browserArgs` (host resolver rule to this server's port). */
   domain: string;
-  /** `https://<domain>`. */
+  /** `http://<domain>`. */
   publicOrigin: string;
-  /** Answers the browser's requests to `https://<domain>/…` from this server (there is no DNS for the domain). */
-  serveInBrowser(context: BrowserContext): Promise<void>;
+  browserArgs: string[];
   /** HTML put inside <head> of every page (the verification meta tag, the tracking script tag). */
   setHead(html: string): void;
   /** Request paths the store answered, in order (e.g. to see /products.json fetched page by page). */
@@ -102,17 +101,8 @@ export async function startFixtureStore(domain: string, products: FixtureProduct
   return {
     origin,
     domain,
-    publicOrigin: `https://${domain}`,
-    serveInBrowser: async (context) => {
-      await context.route(
-        (url) => url.hostname === domain,
-        async (route) => {
-          const url = new URL(route.request().url());
-          const answer = await fetch(`${origin}${url.pathname}${url.search}`, { headers: { 'x-forwarded-host': domain } });
-          await route.fulfill({ status: answer.status, headers: { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }, body: await answer.text() });
-        },
-      );
-    },
+    publicOrigin: `http://${domain}`,
+    browserArgs: [`--host-resolver-rules=MAP ${domain} 127.0.0.1:${port}`],
     setHead: (html) => {
       head = html;
     },

@@ -7,7 +7,7 @@ import { AppRoutes } from './router';
 import './app.css';
 
 export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
 }
 
 export function App() {

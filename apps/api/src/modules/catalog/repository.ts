@@ -31,6 +31,8 @@ export interface OfferRow {
 export interface OfferWithRetailer extends OfferRow {
   retailerName: string;
   businessDomain: string | null;
+  /** 1 when the owning business connected its Shopify store (its domain may be its own, not *.myshopify.com). */
+  shopifyStore: 0 | 1;
 }
 
 export type NewOffer = Omit<OfferRow, 'id' | 'createdAt' | 'updatedAt'>;
@@ -110,7 +112,8 @@ const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId,
 const OFFER_WITH_RETAILER = `SELECT o.id, o.retailer_id AS retailerId, o.external_id AS externalId, o.canonical_url AS canonicalUrl, o.url, o.host,
   o.title, o.brand, o.model, o.model_key AS modelKey, o.gtin, o.price_cents AS priceCents, o.currency, o.shipping_cents AS shippingCents,
   o.availability, o.condition, o.image_url AS imageUrl, o.category, o.business_id AS businessId, o.product_id AS productId,
-  o.created_at AS createdAt, o.updated_at AS updatedAt, r.name AS retailerName, b.store_domain AS businessDomain
+  o.created_at AS createdAt, o.updated_at AS updatedAt, r.name AS retailerName, b.store_domain AS businessDomain,
+  EXISTS (SELECT 1 FROM store_syncs s WHERE s.business_id = o.business_id AND s.status = 'succeeded') AS shopifyStore
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 
 const PRODUCT_COLUMNS = `id, title, brand, model, model_key AS modelKey, gtin, category, category_slug AS categorySlug, image_url AS imageUrl,

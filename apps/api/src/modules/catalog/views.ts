@@ -27,7 +27,7 @@ export function offerView(offer: OfferWithRetailer, timestamp: number): OfferVie
     url: offer.url,
     redirectUrl: buildRedirectLink(offer.url, { source: 'product_suggestion', timestamp }),
     businessDomain: offer.businessDomain,
-    isShopify: isShopifyDomain(offer.businessDomain),
+    isShopify: isShopifyDomain(offer.businessDomain) || (offer.businessDomain !== null && offer.shopifyStore === 1),
   };
 }
 

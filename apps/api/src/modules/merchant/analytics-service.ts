@@ -63,6 +63,14 @@ function utmOf(url: string | null | undefined, key: 'utm_source' | 'utm_campaign
   }
 }
 
+function refOf(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get('ref');
+  } catch {
+    return null;
+  }
+}
+
 function pathLabel(url: string): string {
   try {
     const u = new URL(url);
@@ -159,7 +167,13 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
           return r.utmCampaign;
       }
     };
-    for (const c of f.clicks) row(clickKey(c)).clicks++;
+    // A click that went on to a referral's target carries its `ref`: it takes the referral's product, source and campaign.
+    const referralsById = new Map(f.referrals.map((r) => [r.referralId, r]));
+    for (const c of f.clicks) {
+      const ref = refOf(c.requestedUrl);
+      const referral = ref ? referralsById.get(ref) : undefined;
+      row(referral ? referralKey(referral) : clickKey(c)).clicks++;
+    }
     for (const r of f.referrals) row(referralKey(r)).referrals++;
     for (const c of f.conversions) {
       if (!isAttributed(c)) continue;

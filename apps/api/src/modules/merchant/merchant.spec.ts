@@ -191,6 +191,15 @@ describe('merchant dashboard API', () => {
       expect(retailer.breakdown.find((r: { key: string }) => r.key === 'walmart.com')).toMatchObject({ referrals: 1, conversions: 2 });
     });
 
+    it('counts a click that led to a referral under that referral’s product and retailer', async () => {
+      insertReferral(app, a.id, '2026-04-02T10:00:00Z', { referralId: 'ref_apr', product: 'Blender', sourceUrl: 'https://www.bestbuy.com/site/blender/1.p' });
+      insertClick(app, a.id, '2026-04-02T10:00:01Z', { url: 'https://shop-a.example.com/blender?ref=ref_apr&utm_source=pricehunt' });
+      const retailer = (await get(a, '/api/business/analytics?from=2026-04-01&to=2026-04-03&dimension=retailer')).json();
+      expect(retailer.breakdown).toEqual([expect.objectContaining({ key: 'bestbuy.com', clicks: 1, referrals: 1 })]);
+      const product = (await get(a, '/api/business/analytics?from=2026-04-01&to=2026-04-03&dimension=product')).json();
+      expect(product.breakdown).toEqual([expect.objectContaining({ key: 'Blender', clicks: 1, referrals: 1 })]);
+    });
+
     it('refuses an unknown dimension or interval', async () => {
       const res = await get(a, '/api/business/analytics?from=2026-03-10&to=2026-03-16&dimension=color');
       expect(res.statusCode).toBe(400);
@@ -228,11 +237,11 @@ describe('merchant dashboard API', () => {
   describe('activity', () => {
     it('lists only the business’s own stream, newest first, with filters and pages', async () => {
       const all = (await get(a, '/api/business/activity?pageSize=5')).json();
-      expect(all.total).toBe(4 + 6 + 6);
+      expect(all.total).toBe(5 + 7 + 6);
       expect(all.items).toHaveLength(5);
       expect(all.items[0].at >= all.items[1].at).toBe(true);
       const page4 = (await get(a, '/api/business/activity?pageSize=5&page=4')).json();
-      expect(page4.items).toHaveLength(1);
+      expect(page4.items).toHaveLength(3);
       const conversions = (await get(a, '/api/business/activity?type=conversion')).json();
       expect(conversions.total).toBe(6);
       const search = (await get(a, '/api/business/activity?q=ref_kettle')).json();

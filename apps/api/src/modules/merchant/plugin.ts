@@ -38,7 +38,13 @@ export function storeOriginFor(domain: string, overrides: Readonly<Record<string
   return overrides[domain] ?? `https://${domain}`;
 }
 
-/** Rewrites a URL on `https://<domain>` to the overridden origin, keeping path and query. */
+/** The store's public origin, on which product links are built: https, or the override's scheme in tests. */
+export function publicOriginFor(domain: string, overrides: Readonly<Record<string, string>>): string {
+  const override = overrides[domain];
+  return `${override ? new URL(override).protocol : 'https:'}//${domain}`;
+}
+
+/** Rewrites a URL on the store's public origin to the overridden origin, keeping path and query. */
 export function fetchUrlFor(url: string, overrides: Readonly<Record<string, string>>): string {
   const parsed = new URL(url);
   const origin = overrides[parsed.host];
@@ -85,7 +91,7 @@ export const merchantPlugin = fp(
         const currency = merchant.settingsRow(businessId).currency;
         const progress: ShopifyPageProgress = { pages: 0, products: 0, offers: 0, inserted: 0, updated: 0, skipped: 0 };
         const pages = fetchShopifyPages({
-          store: `https://${storeDomain}`,
+          store: publicOriginFor(storeDomain, overrides),
           currency,
           retailer: business?.storeName ?? storeDomain,
           fetch: async (url: string) => {

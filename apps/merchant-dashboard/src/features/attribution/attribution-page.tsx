@@ -13,7 +13,7 @@ import { useRange } from '../dashboard/components/use-range';
 function RowsTable({ caption, keyLabel, rows, currency }: { caption: string; keyLabel: string; rows: AttributionRow[]; currency: string }) {
   return (
     <table className="md-table">
-      <caption>{caption}</caption>
+      <caption className="md-visually-hidden">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{keyLabel}</th>

@@ -1,13 +1,20 @@
 import { isApiError } from '@pricehunt/api-client';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../lib/format';
-import { useIntegration, useSetDomain, useStartSync, useSync, useVerifyDomain } from '../dashboard/api/merchant-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { merchantKeys, useIntegration, useSetDomain, useStartSync, useSync, useVerifyDomain } from '../dashboard/api/merchant-api';
 import { QueryState } from '../dashboard/components/query-state';
 import { CopyButton } from './copy-button';
 
 function SyncProgress({ syncId }: { syncId: string }) {
   const sync = useSync(syncId);
   const s = sync.data;
+  const client = useQueryClient();
+  const finished = s !== undefined && s.status !== 'running';
+  useEffect(() => {
+    // The catalog and the integration summary changed: refetch them once the import ends.
+    if (finished) void client.invalidateQueries({ queryKey: merchantKeys.all });
+  }, [finished, client]);
   if (!s) return <p role="status">Starting import…</p>;
   return (
     <div role="status" aria-live="polite" className="md-sync">

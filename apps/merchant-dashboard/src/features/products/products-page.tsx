@@ -216,7 +216,7 @@ export default function ProductsPage() {
                           <a href={p.url} target="_blank" rel="noreferrer">
                             {p.title}
                           </a>
-                          <div className="md-muted">SKU {p.externalId}</div>
+                          <div className="md-muted">ID {p.externalId}</div>
                         </th>
                         <td>{formatMoney(p.priceCents, p.currency)}</td>
                         <td>{AVAILABILITY_LABELS[p.availability]}</td>

@@ -32,12 +32,17 @@ export function LineChart({
 }) {
   const width = 640;
   const pad = { top: 12, right: 12, bottom: 28, left: 48 };
-  const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
+  const values = series.flatMap((s) => s.values);
+  // Counts get whole-number ticks: at least 0..4, and 4 or 5 steps that divide the top evenly.
+  const counts = values.every((v) => Number.isInteger(v));
+  const top = niceMax(Math.max(0, ...values));
+  const max = counts ? Math.max(4, top) : top;
+  const steps = counts && max % 4 !== 0 ? 5 : 4;
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const x = (i: number) => pad.left + (labels.length <= 1 ? innerW / 2 : (i * innerW) / (labels.length - 1));
   const y = (v: number) => pad.top + innerH - (v / max) * innerH;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const ticks = Array.from({ length: steps + 1 }, (_, i) => (i * max) / steps);
   const labelEvery = Math.max(1, Math.ceil(labels.length / 8));
   const titleId = useId();
   return (
@@ -59,11 +64,12 @@ export function LineChart({
             </text>
           ) : null,
         )}
-        {series.map((s) => (
+        {series.map((s, index) => (
           <g key={s.name}>
-            <polyline fill="none" stroke={s.color} strokeWidth={2} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+            {/* Earlier series are drawn wider so that equal lines stay visible under later ones. */}
+            <polyline fill="none" stroke={s.color} strokeWidth={2 + 2 * (series.length - 1 - index)} strokeLinejoin="round" points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
             {s.values.map((v, i) =>
-              v > 0 ? <circle key={i} cx={x(i)} cy={y(v)} r={3} fill={s.color}><title>{`${s.name} ${labels[i]}: ${formatValue(v)}`}</title></circle> : null,
+              v > 0 ? <circle key={i} cx={x(i)} cy={y(v)} r={3 + (series.length - 1 - index)} fill={s.color}><title>{`${s.name} ${labels[i]}: ${formatValue(v)}`}</title></circle> : null,
             )}
           </g>
         ))}
@@ -80,33 +86,24 @@ export function LineChart({
   );
 }
 
-/** Horizontal bars, one per row, scaled to the largest value. */
+/** Horizontal bars, one per row, scaled to the largest value (HTML, so labels stay legible at any width). */
 export function BarChart({ title, rows, color = '#0f766e', formatValue = (n: number) => String(n) }: { title: string; rows: { label: string; value: number }[]; color?: string; formatValue?: (n: number) => string }) {
   const max = Math.max(1, ...rows.map((r) => r.value));
-  const rowH = 26;
-  const width = 640;
-  const labelW = 220;
-  const height = Math.max(rowH, rows.length * rowH) + 4;
-  const titleId = useId();
   return (
-    <figure className="md-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} className="md-chart__svg">
-        <title id={titleId}>{title}</title>
-        {rows.map((r, i) => {
-          const w = ((width - labelW - 80) * r.value) / max;
-          return (
-            <g key={r.label} transform={`translate(0 ${i * rowH + 2})`}>
-              <text x={labelW - 8} y={rowH / 2 + 4} textAnchor="end" className="md-chart__label">
-                {r.label.length > 32 ? `${r.label.slice(0, 31)}…` : r.label}
-              </text>
-              <rect x={labelW} y={4} width={Math.max(w, r.value > 0 ? 2 : 0)} height={rowH - 8} fill={color} rx={3} />
-              <text x={labelW + w + 6} y={rowH / 2 + 4} className="md-chart__tick">
-                {formatValue(r.value)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+    <figure className="md-bars" aria-label={title}>
+      <ul>
+        {rows.map((r) => (
+          <li key={r.label} className="md-bars__row">
+            <span className="md-bars__label" title={r.label}>
+              {r.label}
+            </span>
+            <span className="md-bars__track" aria-hidden="true">
+              <span className="md-bars__bar" style={{ width: `${(r.value / max) * 100}%`, background: color }} />
+            </span>
+            <span className="md-bars__value">{formatValue(r.value)}</span>
+          </li>
+        ))}
+      </ul>
     </figure>
   );
 }

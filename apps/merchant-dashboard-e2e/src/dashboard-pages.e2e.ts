@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
+import { startFixtureStore, type FixtureStore } from './support/fixture-store';
+import { withCheckDigit } from './support/gtin';
+
+const SCREENSHOTS = path.join(workspaceRoot, 'screenshots', 'merchant-dashboard');
+const PASSWORD = 'mug-store-2026-ok';
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function textOf(page: Page, label: string): Promise<string> {
+  const locator = page.getByRole('region', { name: label }).locator('.md-metric__value');
+  const deadline = Date.now() + 15_000;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = ((await locator.textContent().catch(() => '')) ?? '').trim();
+    if (last && last !== '0' && last !== '$0.00' && last !== '0.0%') return last;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+  }
+  return last;
+}
+
+/**
+ * The store side of attribution in a real browser: a referral made through the public tracking calls (as the
+ * shopper site makes them), the tracking script on the store page, a purchase, and every dashboard page.
+ */
+describe('dashboard pages with tracked traffic', () => {
+  let stack: Stack;
+  let store: FixtureStore;
+  let browser: Browser;
+  let merchant: BrowserContext;
+  let page: Page;
+  let dashboard: string;
+
+  beforeAll(async () => {
+    store = await startFixtureStore('mug-store.test', [
+      { handle: 'big-mug', title: 'Stoneware Big Mug 500ml', vendor: 'Mugs', sku: 'MUG-500', barcode: withCheckDigit('00840055501'), price: '18.00' },
+      { handle: 'tea-pot', title: 'Cast Iron Tea Pot 1L', vendor: 'Mugs', sku: 'POT-1', barcode: withCheckDigit('00840055502'), price: '42.00' },
+    ]);
+    stack = await startStack({ apps: ['merchant-dashboard'], offers: 0, env: { STORE_ORIGIN_OVERRIDES: `${store.domain}=${store.origin}` } });
+    dashboard = stack.appUrls['merchant-dashboard'] as string;
+    browser = await launchBrowser({ args: store.browserArgs });
+    merchant = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await merchant.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await store?.close();
+  });
+
+  it('attributes a purchase on the store page to the referral that brought the shopper', async () => {
+    await page.goto(`${dashboard}/business/register`);
+    await page.getByLabel('Email').fill('owner@mug-store.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Store domain').fill(store.domain);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Integrate' }).waitFor();
+    const scriptTag = (await page.getByLabel('Tracking script tag').textContent()) as string;
+    store.setHead(scriptTag);
+    await page.getByRole('button', { name: 'Connect Shopify store' }).click();
+    await page.getByText(/Import finished: 2 products/).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Sync products again' }).waitFor();
+
+    // The referral, as the shopper site records it, then the shopper's browser lands on the store.
+    const referral = await fetch(`${stack.apiUrl}/api/trackReferral`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        referralId: `aff_${store.domain}_${Date.now()}_e2e`,
+        businessDomain: store.domain,
+        targetUrl: `${store.publicOrigin}/products/tea-pot`,
+        sourceUrl: 'https://www.amazon.com/dp/B0TEAPOT01',
+        productName: 'Cast Iron Tea Pot 1L',
+        utmSource: 'pricehunt',
+        utmMedium: 'price_comparison',
+        utmCampaign: 'product_referral',
+      }),
+    });
+    expect(referral.status).toBe(200);
+    const { targetUrl, referralId } = (await referral.json()) as { targetUrl: string; referralId: string };
+    expect(new URL(targetUrl).searchParams.get('ref')).toBe(referralId);
+
+    const shopper = await browser.newContext();
+    const storePage = await shopper.newPage();
+    await storePage.goto(`${stack.apiUrl}/api/redirect?to=${encodeURIComponent(targetUrl)}&source=product_suggestion`);
+    await storePage.waitForURL((u) => u.hostname === store.domain);
+    await storePage.waitForFunction(() => typeof (window as unknown as { pricehunt?: unknown }).pricehunt === 'function');
+    // A later page of the same visit carries no ref: the script remembers it.
+    await storePage.goto(`${store.publicOrigin}/`);
+    await storePage.goto(`${store.publicOrigin}/checkout/thank-you?product=tea-pot`);
+    await storePage.getByText('Order order-POT-1-1').waitFor();
+    await storePage.waitForLoadState('networkidle');
+    await storePage.reload();
+    await storePage.waitForLoadState('networkidle');
+    await shopper.close();
+
+    // A visitor who asks not to be tracked sends nothing.
+    const private_ = await browser.newContext({ extraHTTPHeaders: { DNT: '1' } });
+    await private_.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
+    const privatePage = await private_.newPage();
+    await privatePage.goto(`${store.publicOrigin}/checkout/thank-you?product=big-mug`);
+    await privatePage.waitForFunction(() => (window as unknown as { pricehunt?: { disabled?: boolean } }).pricehunt?.disabled === true);
+    await private_.close();
+
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    expect(await textOf(page, 'Revenue')).toBe('$42.00');
+    expect(await textOf(page, 'Conversions')).toBe('1');
+    expect(await textOf(page, 'Referrals')).toBe('1');
+    expect(await textOf(page, 'Clicks')).toBe('1');
+    expect(await textOf(page, 'Conversion rate')).toBe('100.0%');
+    await shot(page, '20-home');
+  });
+
+  it('shows the figures on every page', async () => {
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('rowheader', { name: 'Cast Iron Tea Pot 1L' }).waitFor();
+    await page.getByLabel('Break down by').selectOption('retailer');
+    await page.getByRole('rowheader', { name: 'amazon.com' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(csv).toContain('amazon.com,1,1,1,42.00,1');
+    await shot(page, '21-analytics');
+
+    await page.getByRole('link', { name: 'Attribution' }).click();
+    await page.getByRole('rowheader', { name: 'order-POT-1-1' }).waitFor();
+    expect(await page.getByRole('definition').allTextContents()).toEqual(['1', '$42.00', '1', '$42.00']);
+    await shot(page, '22-attribution');
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByText('Order order-POT-1-1').waitFor();
+    await page.getByLabel('Type').selectOption('event');
+    await page.getByText('page_view').first().waitFor();
+    await shot(page, '23-activity');
+
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('rowheader', { name: /Cast Iron Tea Pot/ }).waitFor();
+    await page.getByRole('button', { name: 'Edit Cast Iron Tea Pot 1L' }).click();
+    await page.getByLabel('Price (USD)').fill('39.50');
+    await page.getByLabel('Availability').selectOption('out_of_stock');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: '$39.50' }).waitFor();
+    await shot(page, '24-products');
+
+    await page.getByRole('link', { name: 'Integrate' }).click();
+    await page.getByText(/Script last seen/).waitFor();
+    await page.getByRole('button', { name: 'Verify domain' }).click();
+    await page.getByText(`${store.domain} is verified (tracking script)`).waitFor();
+    await shot(page, '25-integrate');
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Attribution window (days)').fill('0');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Attribution window is at least 1 day').waitFor();
+    await page.getByLabel('Attribution window (days)').fill('14');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const key = (await page.getByLabel('New API key').textContent()) as string;
+    expect(key).toMatch(/^phk_/);
+    await shot(page, '26-settings');
+
+    // The key works for the store's server.
+    const webhook = await fetch(`${stack.apiUrl}/api/merchant/conversions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: 'order-POT-1-1', value: 42 }),
+    });
+    expect(webhook.status).toBe(200);
+    expect(await webhook.json()).toMatchObject({ duplicate: true });
+
+    // The stand-alone entries show the same pages.
+    await page.goto(`${dashboard}/business-integrate`);
+    await page.getByRole('heading', { name: 'Integrate' }).waitFor();
+    await page.goto(`${dashboard}/business/activity`);
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+  });
+});
