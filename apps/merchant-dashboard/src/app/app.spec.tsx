@@ -12,6 +12,8 @@ const metrics = (clicks: number, referrals: number, conversions: number, revenue
   conversionRate: referrals ? Math.round((conversions / referrals) * 10_000) / 10_000 : 0,
 });
 
+jest.setTimeout(30_000);
+
 describe('merchant dashboard', () => {
   it('sends a signed-out visit to login and brings the merchant back after logging in', async () => {
     const user = userEvent.setup();

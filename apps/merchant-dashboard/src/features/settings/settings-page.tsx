@@ -62,7 +62,7 @@ function StoreForm({ settings }: { settings: MerchantSettings }) {
     />
   );
   return (
-    <form onSubmit={submit} className="md-form" aria-labelledby={`${id}-title`}>
+    <form onSubmit={submit} className="md-form" aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`}>Store</h2>
       {field('storeName', 'Store name', text('storeName'))}
       {field('storeDomain', 'Store domain', text('storeDomain', { placeholder: 'shop.example.com' }))}
@@ -105,7 +105,7 @@ function PasswordForm() {
     change.mutate({ currentPassword, newPassword }, { onSuccess: () => (setCurrent(''), setNew('')) });
   };
   return (
-    <form onSubmit={submit} className="md-form" aria-labelledby={`${id}-title`}>
+    <form onSubmit={submit} className="md-form" aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`}>Change password</h2>
       <div className="md-field">
         <label htmlFor={`${id}-current`}>Current password</label>
