@@ -195,4 +195,21 @@ describe('business management', () => {
     expect(screen.getByText('You cannot suspend your own account')).toBeInTheDocument();
     expect(screen.getByText('You cannot revoke your own admin access')).toBeInTheDocument();
   });
+
+  it('shows "no admin access" when another admin revoked this account’s access meanwhile', async () => {
+    let me = adminAccount;
+    const view = renderApp('/admin/business', {
+      routes: {
+        'GET /api/business/auth/me': () => jsonResponse({ success: true, business: me }),
+        'GET /api/admin/businesses': () => {
+          me = { ...adminAccount, isAdmin: false };
+          return errorResponse(403, 'FORBIDDEN', 'This area is for administrators');
+        },
+      },
+    });
+    restore = view.restore;
+    expect(await screen.findByText('This account has no admin access')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Businesses' })).not.toBeInTheDocument();
+    expect(view.mock.requestsTo('GET /api/business/auth/me').length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './router';
+import { SessionWatch } from './session-watch';
 import './app.css';
 
 export function createQueryClient() {
@@ -16,6 +17,7 @@ export function App() {
     <ErrorBoundary>
       <QueryClientProvider client={client}>
         <BusinessAuthProvider>
+          <SessionWatch />
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>

@@ -6,6 +6,7 @@ import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../app/router';
+import { SessionWatch } from '../app/session-watch';
 
 // Pages load lazily behind the session check; on a busy machine that takes more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -41,6 +42,7 @@ export function renderApp(path: string, options: { signedInAs?: Business | null;
   const ui: ReactElement = (
     <QueryClientProvider client={client}>
       <BusinessAuthProvider>
+        <SessionWatch />
         <MemoryRouter initialEntries={[path]}>
           <AppRoutes />
         </MemoryRouter>
