@@ -9,6 +9,7 @@ import { catalogPlugin } from './modules/catalog/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { searchRoutes } from './modules/search/routes';
 import { shopperAuthRoutes } from './modules/shopper-auth/routes';
+import { shopperPasswordResetRoutes } from './modules/shopper/password-reset-routes';
 import { shopperDataRoutes } from './modules/shopper/routes';
 import { createOriginCheck } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
@@ -93,6 +94,7 @@ export const app = fp(
             { prefix: '/business' },
           );
           await area.register(adminScope(adminRoutes), { prefix: '/admin' });
+          await area.register(shopperPasswordResetRoutes, { prefix: '/shopper/auth/password-reset' });
           await area.register(shopperScope(shopperDataRoutes), { prefix: '/shopper' });
         });
       },

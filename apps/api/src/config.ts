@@ -39,6 +39,8 @@ export const configSchema = z
     PUBLIC_URL: z.url().optional(),
     /** Origin of the merchant dashboard: password-reset links point there. */
     MERCHANT_APP_URL: z.url().default('http://localhost:4300'),
+    /** Origin of the shopper site: shopper password-reset links point there. */
+    SHOPPER_APP_URL: z.url().default('http://localhost:4200'),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFromEnv.default(false),

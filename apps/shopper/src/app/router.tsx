@@ -11,6 +11,7 @@ const Browse = lazyPage(() => import('../routes/browse'));
 const History = lazyPage(() => import('../routes/history'));
 const Favorites = lazyPage(() => import('../routes/favorites'));
 const Login = lazyPage(() => import('../routes/login'));
+const ResetPassword = lazyPage(() => import('../routes/reset-password'));
 const TrackingTest = lazyPage(() => import('../routes/tracking-test'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
 
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/history" element={<Page><History /></Page>} />
         <Route path="/favorites" element={<Page><Favorites /></Page>} />
         <Route path="/login" element={<Page><Login /></Page>} />
+        <Route path="/reset-password" element={<Page><ResetPassword /></Page>} />
         <Route path="/tracking-test" element={<Page><TrackingTest mode="client" /></Page>} />
         <Route path="/real-tracking-test" element={<Page><TrackingTest mode="api" /></Page>} />
         <Route path="*" element={<CatchAll />} />

@@ -10,6 +10,7 @@ export const paths = {
   history: '/history',
   favorites: '/favorites',
   login: '/login',
+  resetPassword: '/reset-password',
   trackingTest: '/tracking-test',
   realTrackingTest: '/real-tracking-test',
 } as const;

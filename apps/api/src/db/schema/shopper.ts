@@ -43,3 +43,19 @@ export const shopperFavorites = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.shopperId, table.productId] }), index('shopper_favorites_saved_idx').on(table.shopperId, table.savedAt)],
 );
+
+/** Single-use password-reset tokens of shopper accounts; only the SHA-256 of the token is stored. */
+export const shopperPasswordResetTokens = sqliteTable(
+  'shopper_password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    shopperId: text('shopper_id')
+      .notNull()
+      .references(() => shoppers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('shopper_password_reset_tokens_shopper_idx').on(table.shopperId)],
+);

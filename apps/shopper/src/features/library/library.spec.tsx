@@ -148,3 +148,31 @@ describe('history and favorites', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
+
+describe('password reset', () => {
+  it('sends a reset link from the forgot-password form', async () => {
+    const api = mockApi({
+      'POST /api/shopper/auth/password-reset/request': jsonResponse({ success: true, message: 'If an account exists for this email, we have sent a link to reset its password.' }),
+    });
+    renderAt('/login');
+    const main = screen.getByRole('main');
+    await userEvent.click(await within(main).findByRole('button', { name: 'Forgot password?' }, { timeout: 5000 }));
+    await userEvent.type(within(main).getByRole('textbox', { name: /Email/ }), 'sam@example.com');
+    const submit = within(main).getByRole('button', { name: 'Send reset link' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(await within(main).findByText(/If an account exists for sam@example.com/)).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/shopper/auth/password-reset/request')[0]?.body).toEqual({ email: 'sam@example.com' });
+  });
+
+  it('sets a new password from the emailed link', async () => {
+    const api = mockApi({
+      'POST /api/shopper/auth/password-reset/confirm': jsonResponse({ success: true, message: 'Your password has been changed. Sign in with your new password.' }),
+    });
+    renderAt('/reset-password?token=abcdefghijklmnopqrstuvwxyz');
+    await userEvent.type(await screen.findByLabelText(/New password/, {}, { timeout: 5000 }), 'brand-new-pass-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Your password has been changed. Sign in with your new password.')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/shopper/auth/password-reset/confirm')[0]?.body).toEqual({ token: 'abcdefghijklmnopqrstuvwxyz', password: 'brand-new-pass-9' });
+  });
+});

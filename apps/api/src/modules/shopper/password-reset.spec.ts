@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { outboxEmails } from '../../db/schema';
+import { cookieFrom, STRONG_PASSWORD } from '../../testing/http';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+
+const ORIGIN = 'http://localhost:4200';
+
+describe('shopper password reset', () => {
+  let t: TestApp;
+  const post = (url: string, body: unknown, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload: body as object });
+  const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  async function tokenFor(email: string): Promise<string> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const rows = t.app.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).all();
+      const text = rows.map((row) => JSON.stringify(row)).join('\n');
+      const link = /http:\/\/localhost:4200\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
+      if (link?.[1]) return link[1];
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    throw new Error(`no reset email for ${email}`);
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp({ APP_ORIGINS: ORIGIN });
+  });
+  afterAll(async () => t.close());
+
+  it('answers the same for unknown and known emails, and emails a link to the shopper site only for a known one', async () => {
+    await post('/api/shopper/auth/register', { email: 'sam@example.com', password: STRONG_PASSWORD });
+    const known = await post('/api/shopper/auth/password-reset/request', { email: 'Sam@Example.com' });
+    const unknown = await post('/api/shopper/auth/password-reset/request', { email: 'ghost@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(await tokenFor('sam@example.com')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(t.app.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'ghost@example.com')).all()).toHaveLength(0);
+  });
+
+  it('sets the new password once, ends the old sessions and refuses the token again', async () => {
+    const registered = await post('/api/shopper/auth/register', { email: 'reset@example.com', password: STRONG_PASSWORD });
+    const oldSession = cookieFrom(registered) as string;
+    expect((await get('/api/shopper/auth/me', oldSession)).statusCode).toBe(200);
+    await post('/api/shopper/auth/password-reset/request', { email: 'reset@example.com' });
+    const token = await tokenFor('reset@example.com');
+
+    const confirm = await post('/api/shopper/auth/password-reset/confirm', { token, password: 'brand-new-pass-9' });
+    expect(confirm.statusCode).toBe(200);
+    expect((await get('/api/shopper/auth/me', oldSession)).statusCode).toBe(401);
+    expect((await post('/api/shopper/auth/login', { email: 'reset@example.com', password: STRONG_PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/shopper/auth/login', { email: 'reset@example.com', password: 'brand-new-pass-9' })).statusCode).toBe(200);
+
+    const again = await post('/api/shopper/auth/password-reset/confirm', { token, password: 'another-pass-10' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ success: false, error: 'This reset link is invalid or has expired', field: 'token' });
+  });
+
+  it('names the field of bad input', async () => {
+    const weak = await post('/api/shopper/auth/password-reset/confirm', { token: 'x'.repeat(40), password: 'short' });
+    expect(weak.json()).toMatchObject({ statusCode: 400, field: 'password' });
+    const noEmail = await post('/api/shopper/auth/password-reset/request', {});
+    expect(noEmail.json()).toMatchObject({ statusCode: 400, field: 'email' });
+  });
+});

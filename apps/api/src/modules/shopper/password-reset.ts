@@ -1,0 +1,77 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE } from '@pricehunt/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { sessions, shopperPasswordResetTokens, shoppers } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword } from '../../lib/password';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Path of the shopper site's page that sets a new password from an emailed link. */
+export const SHOPPER_RESET_PAGE = '/reset-password';
+
+/**
+ * Password reset of shopper accounts by a single-use, expiring token sent by email (as for business accounts).
+ * Asking for a link answers the same whether or not the account exists.
+ */
+export function createShopperPasswordResetService({ db, config, mailer, log }: { db: Db; config: AppConfig; mailer: Mailer; log: Logger }) {
+  const ttlMs = config.PASSWORD_RESET_TTL_MINUTES * 60_000;
+
+  return {
+    requestReset(emailInput: string): string {
+      const email = emailInput.trim().toLowerCase();
+      const shopper = db.select({ id: shoppers.id, email: shoppers.email }).from(shoppers).where(eq(shoppers.email, email)).get();
+      if (shopper) {
+        const token = randomBytes(32).toString('base64url');
+        const now = Date.now();
+        db.insert(shopperPasswordResetTokens).values({ id: randomUUID(), shopperId: shopper.id, tokenHash: hashToken(token), expiresAt: now + ttlMs, createdAt: now }).run();
+        const link = new URL(SHOPPER_RESET_PAGE, config.SHOPPER_APP_URL);
+        link.searchParams.set('token', token);
+        // Sent after the answer, so its duration does not reveal whether the account exists.
+        void mailer
+          .send({
+            to: shopper.email,
+            subject: 'Reset your PriceHunt password',
+            text: [
+              'Someone asked to reset the password of your PriceHunt account.',
+              `Open this link within ${config.PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+              link.toString(),
+              '',
+              'If it was not you, ignore this email; your password stays the same.',
+            ].join('\n'),
+          })
+          .catch((error: unknown) => log.error({ err: error, shopperId: shopper.id }, 'shopper password reset email failed'));
+      }
+      return PASSWORD_RESET_REQUESTED_MESSAGE;
+    },
+
+    /** Sets the new password, uses up every open token of the account and ends all its sessions. */
+    async confirmReset(token: string, password: string): Promise<void> {
+      const now = Date.now();
+      const found = db
+        .select()
+        .from(shopperPasswordResetTokens)
+        .where(and(eq(shopperPasswordResetTokens.tokenHash, hashToken(token)), isNull(shopperPasswordResetTokens.usedAt), gt(shopperPasswordResetTokens.expiresAt, now)))
+        .get();
+      if (!found) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      const passwordHash = await hashPassword(password);
+      const changed = db.transaction((tx) => {
+        const used = tx
+          .update(shopperPasswordResetTokens)
+          .set({ usedAt: Date.now() })
+          .where(and(eq(shopperPasswordResetTokens.shopperId, found.shopperId), isNull(shopperPasswordResetTokens.usedAt)))
+          .run().changes;
+        if (used === 0) return false;
+        tx.update(shoppers).set({ passwordHash, updatedAt: new Date().toISOString() }).where(eq(shoppers.id, found.shopperId)).run();
+        tx.delete(sessions).where(eq(sessions.shopperId, found.shopperId)).run();
+        return true;
+      });
+      if (!changed) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      log.info({ shopperId: found.shopperId }, 'shopper password reset');
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { apiRequest, isApiError } from '@pricehunt/api-client';
+import { successResponseSchema } from '@pricehunt/contracts';
+import { Button, TextField } from '@pricehunt/ui';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { useAccount } from '../features/account/account-context';
+import { usePageTitle } from '../lib/use-page-title';
+
+export const RESET_CONFIRM_PATH = '/api/shopper/auth/password-reset/confirm';
+
+/** /reset-password?token=…: sets a new password from the emailed link. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { openAuth } = useAccount();
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  usePageTitle('Choose a new password');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = new FormData(event.currentTarget).get('password');
+    if (typeof password !== 'string' || !password) return setError('Enter a new password');
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await apiRequest(RESET_CONFIRM_PATH, { method: 'POST', body: { token, password }, schema: successResponseSchema, errorMessage: 'The password could not be changed' });
+      setDone(answer.message ?? 'Your password has been changed.');
+    } catch (caught) {
+      setError(isApiError(caught) ? caught.message : 'The password could not be changed');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="ph-page ph-login">
+      <div className="ph-login__card">
+        <h1 className="ph-auth__title">Choose a new password</h1>
+        {!token ? (
+          <div className="ph-alert ph-alert--error" role="alert">
+            <p>This page needs the link from the password-reset email.</p>
+            <button type="button" className="ph-text-button" onClick={() => openAuth('forgot')}>
+              Send a new link
+            </button>
+          </div>
+        ) : done ? (
+          <div className="ph-alert ph-alert--info" role="status">
+            <p>{done}</p>
+            <Link className="ph-link-button" to={paths.login}>
+              Sign in
+            </Link>
+          </div>
+        ) : (
+          <form className="ph-auth__form" onSubmit={submit} noValidate aria-label="Choose a new password">
+            {error ? (
+              <p className="ph-alert ph-alert--error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 10 characters, with a letter and a digit." />
+            <Button type="submit" fullWidth loading={busy}>
+              Set new password
+            </Button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}
