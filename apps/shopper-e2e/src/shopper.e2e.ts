@@ -1,0 +1,213 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { keepTrafficLocal, LandingPage, ResultsPage, screenshot } from './support/shopper-pages';
+
+interface CatalogOffer {
+  url: string;
+  totalCents: number;
+  retailer: { name: string };
+}
+interface CatalogProduct {
+  id: number;
+  title: string;
+  offerCount: number;
+}
+
+/** The shopper's journey against the real API on a temporary database with the synthetic demo catalog. */
+describe('shopper site', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let shopper: string;
+  const redirects: Array<{ status: number; location: string | null }> = [];
+  let demo: { product: CatalogProduct; pasted: CatalogOffer; offers: CatalogOffer[] };
+
+  async function api<T>(path: string): Promise<T> {
+    const response = await fetch(`${stack.apiUrl}${path}`);
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as T;
+  }
+
+  beforeAll(async () => {
+    stack = await startStack({ apps: ['shopper'], offers: 3000 });
+    shopper = stack.appUrls.shopper as string;
+    // A product several retailers sell; its dearest offer is the link a shopper pastes.
+    const browse = await api<{ items: CatalogProduct[] }>('/api/browse?sort=offers&pageSize=10');
+    const product = browse.items.find((item) => item.offerCount >= 3) ?? browse.items.find((item) => item.offerCount >= 2);
+    if (!product) throw new Error('the demo catalog has no product with two offers');
+    const detail = await api<{ offers: CatalogOffer[] }>(`/api/products/${product.id}`);
+    const pasted = [...detail.offers].sort((a, b) => b.totalCents - a.totalCents)[0] as CatalogOffer;
+    demo = { product, pasted, offers: detail.offers };
+
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await keepTrafficLocal(context, redirects);
+    page = await context.newPage();
+  }, 300_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('compares a pasted demo link: every retailer, cheapest first, links through /api/redirect', async () => {
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await page.getByRole('heading', { name: 'Try an example link' }).waitFor();
+    await screenshot(page, 'landing-1280');
+    await landing.search(demo.pasted.url);
+
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    const rows = await results.offerRows();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.map((row) => row.totalCents)).toEqual([...rows.map((row) => row.totalCents)].sort((a, b) => a - b));
+    expect(new Set(rows.map((row) => row.link)).size).toBeGreaterThanOrEqual(2);
+    await expect(results.heading.textContent()).resolves.toBeTruthy();
+    await page.getByRole('heading', { name: 'Price history' }).waitFor();
+    await screenshot(page, 'results-1280');
+
+    const first = results.offers.first().getByRole('link');
+    const name = (await first.textContent())?.trim() ?? '';
+    expect(name).toMatch(/^Go to .+/);
+    expect(await first.getAttribute('rel')).toBe('sponsored nofollow noopener');
+    expect(await first.getAttribute('target')).toBe('_blank');
+    expect(await first.getAttribute('href')).toMatch(/^\/api\/redirect\?to=/);
+
+    const target = new URL(decodeURIComponent(((await first.getAttribute('href')) as string).replace(/^\/api\/redirect\?to=/, '').split('&source=')[0] as string));
+    const popup = context.waitForEvent('page');
+    await page.getByRole('link', { name }).first().click();
+    const opened = await popup;
+    await opened.waitForLoadState('domcontentloaded').catch(() => undefined);
+    await opened.close();
+    expect(redirects.length).toBeGreaterThan(0);
+    const answer = redirects[redirects.length - 1] as { status: number; location: string };
+    expect(answer.status).toBe(302);
+    // The tagged retailer URL: the retailer's own page with an affiliate tag, or its affiliate network's link wrapping it.
+    const location = new URL(answer.location);
+    if (location.hostname === target.hostname) {
+      expect(location.pathname).toBe(target.pathname);
+      expect(location.search).not.toBe('');
+    } else {
+      expect(decodeURIComponent(location.href)).toContain(`${target.hostname}${target.pathname}`);
+    }
+  });
+
+  it('runs a text search', async () => {
+    const words = demo.product.title.split(/\s+/).slice(0, 4).join(' ');
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await landing.search(words);
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    expect((await results.offerRows()).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('turns /https://… in the address bar into the same comparison', async () => {
+    await page.goto(`${shopper}/${demo.pasted.url}`);
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    expect((await results.offerRows()).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a clear message on / for a link that is not a URL', async () => {
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await landing.search('https://not a real link');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('error') === 'invalid-url');
+    await page.getByText('That link is not a web address we can read.', { exact: false }).waitFor();
+  });
+
+  it('keeps a favorite across a reload, and lists both searches in the history', async () => {
+    await page.goto(`${shopper}/${demo.pasted.url}`);
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    const title = (await results.heading.textContent())?.trim() ?? '';
+    const add = page.getByRole('button', { name: 'Add to favorites' });
+    await add.click();
+    await page.getByRole('button', { name: 'Remove from favorites' }).waitFor();
+
+    await page.goto(`${shopper}/favorites`);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: title }).waitFor();
+    await page.getByText(/^Now \$/).first().waitFor();
+    await screenshot(page, 'favorites-1280');
+
+    await page.goto(`${shopper}/history`);
+    const items = page.getByRole('main').getByRole('listitem');
+    await items.first().waitFor();
+    const text = await page.getByRole('main').textContent();
+    expect(text).toContain('Link');
+    expect(text).toContain('Search');
+    expect(await items.count()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows browse with categories, products, best prices and offer counts', async () => {
+    await page.goto(`${shopper}/browse`);
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link').nth(1).waitFor();
+    await page.getByText(/\d+ offers/).first().waitFor();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
+    await page.waitForURL(/sort=price_asc/);
+    await page.getByText(/\d+ offers/).first().waitFor();
+    await screenshot(page, 'browse-1280');
+  });
+
+  it('signs up, signs out and signs in again, keeping the favorite in the account', async () => {
+    const email = `shopper-${Date.now()}@example.com`;
+    const password = 'correct-horse-42';
+    await page.goto(`${shopper}/`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('banner').getByText(email).waitFor();
+
+    // What the browser kept while signed out is now in the account.
+    await page.goto(`${shopper}/favorites`);
+    await page.getByText(`Saved to your account (${email}).`).waitFor();
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
+    expect(await page.getByRole('main').getByRole('listitem').count()).toBe(1);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByText('Saved in this browser only.').waitFor();
+
+    await page.goto(`${shopper}/login`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${shopper}/`);
+    await page.getByRole('banner').getByText(email).waitFor();
+    await page.goto(`${shopper}/favorites`);
+    await page.getByText(`Saved to your account (${email}).`).waitFor();
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
+    expect(await page.getByRole('main').getByRole('listitem').count()).toBe(1);
+  });
+
+  it('works at 375 px', async () => {
+    const small = await context.newPage();
+    await small.setViewportSize({ width: 375, height: 800 });
+    await small.goto(`${shopper}/`);
+    await small.getByRole('heading', { name: 'Try an example link' }).waitFor();
+    await screenshot(small, 'landing-375', false);
+    await small.goto(`${shopper}/${demo.pasted.url}`);
+    await new ResultsPage(small).waitForOffers();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(small, 'results-375', false);
+    await small.getByRole('heading', { name: /offers/ }).scrollIntoViewIfNeeded();
+    await screenshot(small, 'results-375-offers', false);
+    await small.goto(`${shopper}/browse`);
+    await small.getByText(/\d+ offers/).first().waitFor();
+    await screenshot(small, 'browse-375', false);
+    await small.goto(`${shopper}/favorites`);
+    await small.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor();
+    await small.getByRole('main').getByRole('listitem').first().waitFor();
+    await screenshot(small, 'favorites-375', false);
+    await small.close();
+  });
+});

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { workspaceRoot } from '@pricehunt/e2e-harness';
+
+export const SCREENSHOT_DIR = path.join(workspaceRoot, 'screenshots');
+
+/** Lets only 127.0.0.1 through: nothing a test does leaves the machine. Records /api/redirect answers. */
+export async function keepTrafficLocal(context: BrowserContext, redirects: Array<{ status: number; location: string | null }>): Promise<void> {
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname !== '127.0.0.1') return route.abort();
+    if (url.pathname === '/api/redirect') {
+      // Ask the API without following, so the 302 and its target are visible, then hand the answer to the page.
+      const response = await route.fetch({ maxRedirects: 0 });
+      redirects.push({ status: response.status(), location: response.headers()['location'] ?? null });
+      return route.fulfill({ response });
+    }
+    return route.continue();
+  });
+}
+
+/** The landing page and its one search box. */
+export class LandingPage {
+  constructor(readonly page: Page, readonly base: string) {}
+
+  async open(query = '') {
+    await this.page.goto(`${this.base}/${query}`);
+    await this.searchBox.waitFor();
+  }
+
+  get searchBox() {
+    return this.page.getByRole('textbox', { name: 'Paste a product link or search' });
+  }
+
+  async search(text: string) {
+    await this.searchBox.fill(text);
+    await this.page.getByRole('button', { name: 'Compare prices' }).click();
+  }
+}
+
+/** A results page (/new-search/:requestId/:slug). */
+export class ResultsPage {
+  constructor(readonly page: Page) {}
+
+  async waitForOffers() {
+    await this.page.waitForURL(/\/new-search\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+    await this.offers.first().waitFor({ timeout: 30_000 });
+  }
+
+  get heading() {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  get offers() {
+    return this.page.getByRole('list', { name: 'Offers, cheapest first' }).getByRole('listitem');
+  }
+
+  /** Retailer link names and totals (in cents) in the order shown. */
+  async offerRows(): Promise<Array<{ link: string; totalCents: number }>> {
+    const rows: Array<{ link: string; totalCents: number }> = [];
+    for (const item of await this.offers.all()) {
+      const link = (await item.getByRole('link').textContent())?.trim() ?? '';
+      const total = (await item.locator('.ph-offer__total').textContent()) ?? '';
+      rows.push({ link, totalCents: Math.round(Number(total.replace(/[^0-9.]/g, '')) * 100) });
+    }
+    return rows;
+  }
+}
+
+/** Saves `screenshots/<name>.png`: the whole page, or only what the window shows (small screens). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
