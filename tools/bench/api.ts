@@ -181,6 +181,14 @@ async function main() {
       );
     }
 
+    // For reference: the API's plugin stack without any write (health check reads one row).
+    const health = await compare('GET /api/health (no write)', helloUrl, { url: `${base}/api/health` }, '2xx', ROUNDS);
+    rows.push({
+      bench: 'api',
+      metric: 'GET /api/health, no write (reference)',
+      value: `${Math.round(health.target.reqPerSec)} req/s, p99 ${health.target.p99} ms, ratio ${(health.target.reqPerSec / health.baseline.reqPerSec).toFixed(2)}`,
+    });
+
     // For reference: the same redirect with one transaction (one fsync) per request instead of group commit.
     const perRequest = await startApi(path.join(dir, 'bench-per-request.db'), false);
     const single = await compare('GET /api/redirect, fsync per request', helloUrl, { url: perRequest.base + redirectPath }, '3xx', Math.max(ROUNDS, DURATION_S / 2));
