@@ -103,6 +103,17 @@ describe('merchant dashboard', () => {
           scriptLastSeenAt: null,
           lastSync: null,
         }),
+      'GET /api/business/settings': () =>
+        jsonResponse({
+          storeName: null,
+          storeDomain: 'shop.example.com',
+          currency: 'USD',
+          attributionWindowDays: 30,
+          timeZone: 'Europe/Berlin',
+          apiKeyPrefix: null,
+          apiKeyCreatedAt: null,
+          domainVerifiedAt: null,
+        }),
       'GET /api/business/dashboard/summary': () =>
         jsonResponse({
           range: { from: '2026-03-10', to: '2026-03-16', tz: 'UTC' },
@@ -122,6 +133,9 @@ describe('merchant dashboard', () => {
     expect(screen.getByRole('region', { name: 'Conversion rate' })).toHaveTextContent('50.0%');
     expect(screen.getByRole('img', { name: /Clicks, referrals and conversions/ })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Finish connecting your store');
-    expect(mock.requestsTo('GET /api/business/dashboard/summary')[0]?.query.get('from')).toBe('2026-03-10');
+    const asked = mock.requestsTo('GET /api/business/dashboard/summary').at(-1);
+    expect(asked?.query.get('from')).toBe('2026-03-10');
+    expect(asked?.query.get('tz')).toBe('Europe/Berlin');
+    expect(mock.unhandled).toEqual([]);
   });
 });

@@ -2,13 +2,18 @@ import type { RangeQuery } from '@pricehunt/contracts';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, browserTimeZone, todayIn } from '../../../lib/format';
+import { useSettings } from '../api/merchant-api';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The period shown, kept in the URL (`?from=&to=`) so it survives navigation and reloads; last 30 days by default. */
-export function useRange(timeZone?: string): [RangeQuery, (next: { from: string; to: string }) => void] {
+/**
+ * The period shown, kept in the URL (`?from=&to=`) so it survives navigation and reloads; last 30 days by default.
+ * Days are cut in the store's time zone from Settings (the browser's until Settings have loaded).
+ */
+export function useRange(): [RangeQuery, (next: { from: string; to: string }) => void] {
   const [params, setParams] = useSearchParams();
-  const tz = timeZone ?? browserTimeZone();
+  const settings = useSettings();
+  const tz = settings.data?.timeZone ?? browserTimeZone();
   const today = todayIn(tz);
   const from = params.get('from');
   const to = params.get('to');
