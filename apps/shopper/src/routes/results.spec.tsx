@@ -46,6 +46,8 @@ describe('results page', () => {
     expect(walmart.getAttribute('href')).toMatch(/^\/api\/redirect\?to=https%3A%2F%2Fwww\.walmart\.com/);
     expect(walmart).toHaveAttribute('rel', 'sponsored nofollow noopener');
     expect(walmart).toHaveAttribute('target', '_blank');
+    // Several offers of one retailer stay apart for screen readers: the link is described by its total and listing.
+    expect(walmart).toHaveAccessibleDescription('$329.99 Sony WH-1000XM5 Wireless Noise Cancelling Headphones');
     expect(await screen.findByRole('heading', { name: 'Price history' })).toBeInTheDocument();
   });
 

@@ -9,6 +9,8 @@ export interface OfferLinkProps {
   offer: Pick<SearchOffer, 'url' | 'redirectUrl' | 'retailer' | 'businessDomain' | 'isShopify'>;
   productName: string | null;
   className?: string;
+  /** Ids of the elements that tell this offer apart (price, listing title): read after the link's name. */
+  describedBy?: string;
 }
 
 /** Sends the shopper to the target through a window opened synchronously on the click (so no popup blocker stops it). */
@@ -21,7 +23,7 @@ function openTarget(win: Window | null, url: string) {
  * "Go to <Retailer>": a tracked link through /api/redirect. Offers of a registered Shopify business are sent through
  * trackReferral first (SPEC §4); the shopper is sent on whether or not that succeeds.
  */
-export function OfferLink({ offer, productName, className = 'ph-offer__go' }: OfferLinkProps) {
+export function OfferLink({ offer, productName, className = 'ph-offer__go', describedBy }: OfferLinkProps) {
   // SPEC §5: a business domain on myshopify.com / shopify.com (or a store the API knows is Shopify) is a tracked referral.
   const tracked = Boolean(offer.businessDomain) && (offer.isShopify || isShopifyDomain(offer.businessDomain));
 
@@ -47,7 +49,7 @@ export function OfferLink({ offer, productName, className = 'ph-offer__go' }: Of
   }
 
   return (
-    <a className={className} href={offer.redirectUrl} target="_blank" rel="sponsored nofollow noopener" onClick={onClick}>
+    <a className={className} href={offer.redirectUrl} target="_blank" rel="sponsored nofollow noopener" onClick={onClick} aria-describedby={describedBy}>
       Go to {offer.retailer.name}
     </a>
   );

@@ -36,17 +36,27 @@ export function OffersList({ offers, productName, layout }: OffersListProps) {
             {offer.isBestPrice ? <span className="ph-badge ph-badge--best">Best price</span> : null}
             {offer.condition !== 'new' ? <span className="ph-badge">{offer.condition === 'refurbished' ? 'Refurbished' : 'Used'}</span> : null}
           </div>
-          {layout === 'full' ? <div className="ph-offer__title">{offer.title}</div> : null}
+          {layout === 'full' ? (
+            <div className="ph-offer__title" id={`offer-${offer.id}-title`}>
+              {offer.title}
+            </div>
+          ) : null}
           <div className="ph-offer__facts">
             <span className={`ph-offer__availability ph-offer__availability--${offer.availability}`}>{AVAILABILITY_TEXT[offer.availability]}</span>
             <span className="ph-offer__shipping">{shippingText(offer)}</span>
             <SavingText offer={offer} />
           </div>
           <div className="ph-offer__price">
-            <span className="ph-offer__total">{formatMoney(offer.totalCents, offer.currency)}</span>
+            <span className="ph-offer__total" id={`offer-${offer.id}-total`}>
+              {formatMoney(offer.totalCents, offer.currency)}
+            </span>
             {offer.shippingCents ? <span className="ph-offer__base">{formatMoney(offer.priceCents, offer.currency)} + shipping</span> : null}
           </div>
-          <OfferLink offer={offer} productName={productName} />
+          <OfferLink
+            offer={offer}
+            productName={productName}
+            describedBy={layout === 'full' ? `offer-${offer.id}-total offer-${offer.id}-title` : `offer-${offer.id}-total`}
+          />
         </li>
       ))}
     </ol>
