@@ -133,7 +133,8 @@ describe('merchant dashboard', () => {
     expect(screen.getByRole('region', { name: 'Conversion rate' })).toHaveTextContent('50.0%');
     expect(screen.getByRole('img', { name: /Clicks, referrals and conversions/ })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Finish connecting your store');
-    const asked = mock.requestsTo('GET /api/business/dashboard/summary').at(-1);
+    expect(mock.requestsTo('GET /api/business/dashboard/summary')).toHaveLength(1);
+    const asked = mock.requestsTo('GET /api/business/dashboard/summary')[0];
     expect(asked?.query.get('from')).toBe('2026-03-10');
     expect(asked?.query.get('tz')).toBe('Europe/Berlin');
     expect(mock.unhandled).toEqual([]);

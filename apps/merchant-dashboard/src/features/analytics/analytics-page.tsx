@@ -17,12 +17,12 @@ const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
 };
 
 export default function AnalyticsPage() {
-  const [range, setRange] = useRange();
+  const [range, setRange, ready] = useRange();
   const [params, setParams] = useSearchParams();
   const interval: Interval = params.get('interval') === 'week' ? 'week' : 'day';
   const dimensionParam = params.get('dimension') as BreakdownDimension | null;
   const dimension: BreakdownDimension = dimensionParam && BREAKDOWN_DIMENSIONS.includes(dimensionParam) ? dimensionParam : 'product';
-  const analytics = useAnalytics({ ...range, interval, dimension });
+  const analytics = useAnalytics({ ...range, interval, dimension }, ready);
   const data = analytics.data;
   const id = useId();
   const setParam = (key: string, value: string) =>
@@ -73,7 +73,7 @@ export default function AnalyticsPage() {
           Export CSV
         </button>
       </div>
-      <QueryState isLoading={analytics.isLoading} error={analytics.error}>
+      <QueryState isLoading={analytics.isLoading || !ready} error={analytics.error}>
         {data ? (
           <>
             <dl className="md-totals" aria-label="Totals">

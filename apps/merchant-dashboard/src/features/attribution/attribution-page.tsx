@@ -43,8 +43,8 @@ function RowsTable({ caption, keyLabel, rows, currency }: { caption: string; key
 }
 
 export default function AttributionPage() {
-  const [range, setRange] = useRange();
-  const attribution = useAttribution(range);
+  const [range, setRange, ready] = useRange();
+  const attribution = useAttribution(range, ready);
   const data = attribution.data;
   const id = useId();
 
@@ -65,7 +65,7 @@ export default function AttributionPage() {
         <h1>Attribution</h1>
         <RangePicker range={range} onChange={setRange} />
       </header>
-      <QueryState isLoading={attribution.isLoading} error={attribution.error}>
+      <QueryState isLoading={attribution.isLoading || !ready} error={attribution.error}>
         {data ? (
           <>
             <p className="md-muted">

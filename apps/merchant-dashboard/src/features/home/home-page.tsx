@@ -9,8 +9,8 @@ import { RangePicker } from '../dashboard/components/range-picker';
 import { useRange } from '../dashboard/components/use-range';
 
 export default function HomePage() {
-  const [range, setRange] = useRange();
-  const summary = useSummary(range);
+  const [range, setRange, ready] = useRange();
+  const summary = useSummary(range, ready);
   const integration = useIntegration();
   const data = summary.data;
   const setupNeeded = integration.data && (!integration.data.storeDomain || !integration.data.verified || !integration.data.lastSync);
@@ -27,7 +27,7 @@ export default function HomePage() {
           <Link to={paths.integrate}>Go to Integrate</Link>
         </div>
       ) : null}
-      <QueryState isLoading={summary.isLoading} error={summary.error}>
+      <QueryState isLoading={summary.isLoading || !ready} error={summary.error}>
         {data ? (
           <>
             <div className="md-metrics">

@@ -41,14 +41,14 @@ export const merchantKeys = {
 
 export const summaryQuery = (range: RangeQuery) =>
   queryOptions({ queryKey: merchantKeys.summary(range), queryFn: ({ signal }) => apiRequest(`${BASE}/dashboard/summary`, { query: range, schema: summaryResponseSchema, signal }) });
-export const useSummary = (range: RangeQuery) => useQuery(summaryQuery(range));
+export const useSummary = (range: RangeQuery, enabled = true) => useQuery({ ...summaryQuery(range), enabled });
 
 export const analyticsQuery = (query: AnalyticsQuery) =>
   queryOptions({ queryKey: merchantKeys.analytics(query), queryFn: ({ signal }) => apiRequest(`${BASE}/analytics`, { query, schema: analyticsResponseSchema, signal }) });
-export const useAnalytics = (query: AnalyticsQuery) => useQuery(analyticsQuery(query));
+export const useAnalytics = (query: AnalyticsQuery, enabled = true) => useQuery({ ...analyticsQuery(query), enabled });
 
-export const useAttribution = (range: RangeQuery) =>
-  useQuery({ queryKey: merchantKeys.attribution(range), queryFn: ({ signal }) => apiRequest(`${BASE}/attribution`, { query: range, schema: attributionResponseSchema, signal }) });
+export const useAttribution = (range: RangeQuery, enabled = true) =>
+  useQuery({ enabled, queryKey: merchantKeys.attribution(range), queryFn: ({ signal }) => apiRequest(`${BASE}/attribution`, { query: range, schema: attributionResponseSchema, signal }) });
 
 export const useActivity = (query: Partial<ActivityQuery>) =>
   useQuery({

@@ -10,7 +10,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * The period shown, kept in the URL (`?from=&to=`) so it survives navigation and reloads; last 30 days by default.
  * Days are cut in the store's time zone from Settings (the browser's until Settings have loaded).
  */
-export function useRange(): [RangeQuery, (next: { from: string; to: string }) => void] {
+export function useRange(): [RangeQuery, (next: { from: string; to: string }) => void, boolean] {
   const [params, setParams] = useSearchParams();
   const settings = useSettings();
   const tz = settings.data?.timeZone ?? browserTimeZone();
@@ -33,5 +33,6 @@ export function useRange(): [RangeQuery, (next: { from: string; to: string }) =>
       },
       { replace: true },
     );
-  return [range, setRange];
+  // Figures wait for Settings so they are asked once, in the right time zone.
+  return [range, setRange, !settings.isLoading];
 }
