@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createProgressBar, generateCatalog, slugify } from '@pricehunt/catalog-feeds';
+import { createProgressBar, slugify } from '@pricehunt/catalog-feeds';
 import { MIGRATIONS_DIR, openDatabase } from '../../apps/api/src/db/client';
 import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
 import { importSyntheticCatalog } from '../../apps/api/src/modules/catalog/seed';

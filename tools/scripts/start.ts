@@ -81,7 +81,8 @@ void (async () => {
   console.log(`\n${line}\n PriceHunt is running${ready.every(Boolean) ? '' : ' (some parts did not answer yet)'}\n`);
   console.log(`  API                 http://localhost:${apiPort}/api/health   (docs: /api/docs)`);
   for (const app of apps) console.log(`  ${app.title.padEnd(19)} http://localhost:${app.port}/`);
-  console.log(`\n  Try: http://localhost:4200/https://www.amazon.com/dp/B09XS7JWHH`);
+  const demoLink = /demo product link: (\S+)/.exec(seed.stdout ?? '')?.[1] ?? 'https://www.amazon.com/dp/B09XS7JWHH';
+  console.log(`\n  Try: http://localhost:4200/${demoLink}`);
   const logins = (seed.stdout ?? '').split('\n').filter((l) => /login|password/i.test(l));
   if (logins.length) console.log(`\n  Demo logins:\n${logins.map((l) => `    ${l.trim()}`).join('\n')}`);
   console.log(`${line}\n`);

@@ -36,6 +36,7 @@ async function main() {
         ? `catalog already seeded: ${catalog.offers} offers in ${catalog.products} products`
         : `catalog seeded: ${catalog.offers} offers in ${catalog.products} products${seedDataDir ? ` (synthetic and ER-Magellan from ${seedDataDir})` : ' (synthetic)'}`,
     );
+    if (catalog.demoUrl) console.log(`demo product link: ${catalog.demoUrl}`);
     console.log(`database ready at ${config.databasePath} (${args.offers} demo offers requested)`);
     console.log(describeDemoAdmin(await seedDemoAdmin(handle.db, { production: config.NODE_ENV === 'production' })));
   } finally {

@@ -84,6 +84,18 @@ const toOfferLike = (item: ItemIdentity): OfferLike => ({
 });
 
 /**
+ * Two offers name different models when each carries a specific model number (letters and digits) that the other
+ * has nowhere, not even as a part ("15FC5030" against "14AD3557", while both share the family name "ENVYX360").
+ * Such a pair is never the same product, however alike the rest of the titles are; a shared family name must not
+ * chain different models into one cluster.
+ */
+export function modelsConflict(a: PreparedOffer, b: PreparedOffer): boolean {
+  const own = (mine: ReadonlySet<string>, theirs: ReadonlySet<string>) =>
+    [...mine].filter((model) => model.length >= 5 && ![...theirs].some((other) => other.includes(model) || model.includes(other)));
+  return own(a.strongModels, b.strongModels).length > 0 && own(b.strongModels, a.strongModels).length > 0;
+}
+
+/**
  * Finds the product clusters an item may belong to and ranks them with the matcher:
  * GTIN lookups, then model-number lookups, then (optionally) full-text candidates; every candidate offer is
  * scored against the item by `scorePair`, a cluster scores as its best member (`assignCluster`).
@@ -176,15 +188,17 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       }
       if (byProduct.size === 0) return [];
 
+      // The item is prepared only now: most new offers of a bulk import have no candidate at all.
+      const preparedItem = prepareOffer(toOfferLike(item));
       const candidates: ClusterCandidate[] = [];
       for (const [productId, members] of byProduct) {
         for (const member of members) {
           const offer = preparedOf(member);
-          if (offer) candidates.push({ clusterId: String(productId), offer });
+          if (offer && !modelsConflict(preparedItem, offer)) candidates.push({ clusterId: String(productId), offer });
         }
       }
-      // The item is prepared only now: most new offers of a bulk import have no candidate at all.
-      const assignment = assignCluster(prepareOffer(toOfferLike(item)), candidates, { threshold: matchThreshold() });
+      if (candidates.length === 0) return [];
+      const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
       const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
       if (!options.wordsOnly) return ranked;
       const coverage = wordCoverage(item.title, byProduct);

@@ -148,8 +148,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
     productsByModelKey: sqlite.prepare(
       'SELECT DISTINCT product_id AS productId, brand FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT 20',
     ),
+    // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key`.
     offerIdsByModelKey: sqlite.prepare(
-      'SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT ?',
+      "SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL LIMIT @limit",
     ),
     insertOffer: sqlite.prepare(`INSERT INTO offers (retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key, gtin,
       price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at)
@@ -203,6 +204,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
     ),
     hostExists: sqlite.prepare('SELECT 1 FROM offers WHERE host = ? LIMIT 1'),
     countOffers: sqlite.prepare('SELECT count(*) AS n FROM offers'),
+    showcaseOffer: sqlite.prepare(`SELECT o.url FROM offers o JOIN products p ON p.id = o.product_id
+      WHERE o.retailer_id = ? AND p.offer_count >= 3 AND p.best_price_cents < o.price_cents + coalesce(o.shipping_cents, 0)
+      ORDER BY p.offer_count DESC, o.id LIMIT 1`),
     countProducts: sqlite.prepare('SELECT count(*) AS n FROM products'),
     insertImportRun: sqlite.prepare(`INSERT INTO import_runs (id, format, source, retailer_id, business_id, status, started_at)
       VALUES (@id, @format, @source, @retailerId, @businessId, 'running', @now)`),
@@ -246,8 +250,8 @@ export function createCatalogRepository(sqlite: Database.Database) {
       (s.offerByExternalId.get(retailerId, externalId) as OfferRow | undefined) ?? null,
     /** Offers (with their product) that carry this GTIN. */
     offersWithGtin: (gtin: string, limit = 20) => s.offerIdsByGtin.all(gtin, limit) as OfferRef[],
-    /** Offers (with their product) whose normalised model number is `modelKey`. */
-    offersWithModelKey: (modelKey: string, limit = 20) => s.offerIdsByModelKey.all(modelKey, limit) as OfferRef[],
+    /** Offers (with their product) whose normalised model number is `modelKey` or starts with it (`14AD3557` finds `14AD3557GA3`). */
+    offersWithModelKey: (modelKey: string, limit = 20) => s.offerIdsByModelKey.all({ key: modelKey, limit }) as OfferRef[],
     /**
      * Adds an offer. It is in the full-text index at once unless `deferIndex` is set; then the caller must call
      * `indexOffersFrom` with the first deferred id before its transaction ends (the bulk path does, once per batch).
@@ -318,6 +322,8 @@ export function createCatalogRepository(sqlite: Database.Database) {
       return normalised.length > 0 && s.hostExists.get(normalised) !== undefined;
     },
     countOffers: () => (s.countOffers.get() as { n: number }).n,
+    /** A retailer's offer whose product other retailers sell cheaper: a good first search to show. */
+    showcaseOfferUrl: (retailerId: string) => (s.showcaseOffer.get(retailerId) as { url: string } | undefined)?.url ?? null,
     countProducts: () => (s.countProducts.get() as { n: number }).n,
 
     startImportRun(run: { id: string; format: ImportRunRow['format']; source: string; retailerId: string | null; businessId: string | null }) {

@@ -40,6 +40,8 @@ export interface SeedResult {
   erMagellan: ErMagellanImport[];
   offers: number;
   products: number;
+  /** An Amazon product link of the catalog whose product is cheaper elsewhere, to try first. */
+  demoUrl: string | null;
 }
 
 const sqliteOf = (db: Db | Database.Database): Database.Database => ('$client' in db ? (db.$client as Database.Database) : (db as Database.Database));
@@ -55,7 +57,7 @@ export async function seedDemoCatalog(
   const catalog = createCatalogServices(sqliteOf(db), { allowLoopback: false });
   const { repository, ingestion } = catalog;
   if (repository.countOffers() > 0) {
-    return { skipped: true, synthetic: null, erMagellan: [], offers: repository.countOffers(), products: repository.countProducts() };
+    return { skipped: true, synthetic: null, erMagellan: [], offers: repository.countOffers(), products: repository.countProducts(), demoUrl: repository.showcaseOfferUrl('amazon') };
   }
   const synthetic =
     options.offers > 0
@@ -64,5 +66,12 @@ export async function seedDemoCatalog(
   const erMagellan = options.seedDataDir
     ? await importErMagellan(ingestion, options.seedDataDir, { onProgress: (label, p) => options.onProgress?.(label, p.rows) })
     : [];
-  return { skipped: false, synthetic, erMagellan, offers: repository.countOffers(), products: repository.countProducts() };
+  return {
+    skipped: false,
+    synthetic,
+    erMagellan,
+    offers: repository.countOffers(),
+    products: repository.countProducts(),
+    demoUrl: repository.showcaseOfferUrl('amazon'),
+  };
 }
