@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { describeDemoAdmin, seedDemoAdmin } from '../modules/admin/seed';
+import { describeDemoAdmin, describeDemoMerchant, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
 import { seedDemoCatalog } from '../modules/catalog/seed';
 
 function parseArgs(argv: string[]) {
@@ -38,7 +38,9 @@ async function main() {
     );
     if (catalog.demoUrl) console.log(`demo product link: ${catalog.demoUrl}`);
     console.log(`database ready at ${config.databasePath} (${args.offers} demo offers requested)`);
-    console.log(describeDemoAdmin(await seedDemoAdmin(handle.db, { production: config.NODE_ENV === 'production' })));
+    const production = config.NODE_ENV === 'production';
+    console.log(describeDemoAdmin(await seedDemoAdmin(handle.db, { production })));
+    console.log(describeDemoMerchant(await seedDemoMerchant(handle.db, { production })));
   } finally {
     handle.close();
   }

@@ -1,6 +1,16 @@
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { call } from '../../testing/http';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, describeDemoAdmin, seedDemoAdmin } from './seed';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  DEMO_MERCHANT_EMAIL,
+  DEMO_MERCHANT_PASSWORD,
+  DEMO_MERCHANT_STORE,
+  describeDemoAdmin,
+  describeDemoMerchant,
+  seedDemoAdmin,
+  seedDemoMerchant,
+} from './seed';
 
 describe('demo admin seed', () => {
   let t: TestApp;
@@ -24,5 +34,14 @@ describe('demo admin seed', () => {
     expect(result).toEqual({ created: false, skipped: 'production' });
     expect(describeDemoAdmin(result)).toMatch(/npm run admin:create/);
     expect(t.app.sqlite.prepare('SELECT count(*) FROM businesses').pluck().get()).toBe(0);
+  });
+
+  it('makes a merchant with a Shopify store that can log in, and none in production', async () => {
+    const result = await seedDemoMerchant(t.app.db, { production: false });
+    expect(describeDemoMerchant(result)).toBe(`merchant dashboard login: ${DEMO_MERCHANT_EMAIL} / ${DEMO_MERCHANT_PASSWORD}`);
+    const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().business).toMatchObject({ isAdmin: false, storeDomain: DEMO_MERCHANT_STORE });
+    expect(await seedDemoMerchant(t.app.db, { production: true })).toEqual({ created: false, skipped: 'production' });
   });
 });

@@ -2,28 +2,62 @@ import type { Db } from '../../db/client';
 import { createBusiness } from '../business-auth/service';
 import { createBusinessRepository } from '../business-auth/repository';
 
-/** The demo admin of a development database; production databases get none (use `npm run admin:create`). */
+/** The demo accounts of a development database; production databases get none (use `npm run admin:create`). */
 export const DEMO_ADMIN_EMAIL = 'admin@pricehunt.local';
 export const DEMO_ADMIN_PASSWORD = 'pricehunt-admin-1';
+export const DEMO_MERCHANT_EMAIL = 'merchant@pricehunt.local';
+export const DEMO_MERCHANT_PASSWORD = 'pricehunt-merchant-1';
+export const DEMO_MERCHANT_STORE = 'demo-store.myshopify.com';
 
-export type DemoAdminResult =
+export type DemoAccountResult =
   | { created: boolean; email: string; password: string }
   | { created: false; skipped: 'production' };
 
+interface DemoAccount {
+  email: string;
+  password: string;
+  isAdmin: boolean;
+  storeDomain?: string;
+  storeName?: string;
+}
+
 /**
- * Makes the demo admin when the database has none of that email. In production it makes nothing: a known
- * password must never guard a real console, so the first admin there comes from the admin:create command.
+ * Makes a demo account when the database has none of that email. In production it makes nothing: a known
+ * password must never guard a real account, so the first admin there comes from the admin:create command.
  */
-export async function seedDemoAdmin(db: Db, options: { production: boolean }): Promise<DemoAdminResult> {
+async function seedDemoAccount(db: Db, account: DemoAccount, options: { production: boolean }): Promise<DemoAccountResult> {
   if (options.production) return { created: false, skipped: 'production' };
-  const existing = createBusinessRepository(db).findByEmail(DEMO_ADMIN_EMAIL);
-  if (existing) return { created: false, email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };
-  await createBusiness(db, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, isAdmin: true });
-  return { created: true, email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };
+  const existing = createBusinessRepository(db).findByEmail(account.email);
+  if (existing) return { created: false, email: account.email, password: account.password };
+  await createBusiness(db, account);
+  return { created: true, email: account.email, password: account.password };
+}
+
+export function seedDemoAdmin(db: Db, options: { production: boolean }): Promise<DemoAccountResult> {
+  return seedDemoAccount(db, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, isAdmin: true }, options);
+}
+
+/** A merchant with a Shopify store domain, so the dashboard can be tried without registering. */
+export function seedDemoMerchant(db: Db, options: { production: boolean }): Promise<DemoAccountResult> {
+  return seedDemoAccount(
+    db,
+    { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD, isAdmin: false, storeDomain: DEMO_MERCHANT_STORE, storeName: 'Demo Store' },
+    options,
+  );
+}
+
+function describeDemoAccount(label: string, result: DemoAccountResult): string {
+  if ('skipped' in result) return `${label}: no demo account in production`;
+  return `${label} login: ${result.email} / ${result.password}${result.created ? '' : ' (already present)'}`;
 }
 
 /** The line the seed prints about the admin login. */
-export function describeDemoAdmin(result: DemoAdminResult): string {
+export function describeDemoAdmin(result: DemoAccountResult): string {
   if ('skipped' in result) return 'admin console: no demo admin in production; create one with npm run admin:create -- --email <email>';
-  return `admin console login: ${result.email} / ${result.password}${result.created ? '' : ' (already present)'}`;
+  return describeDemoAccount('admin console', result);
+}
+
+/** The line the seed prints about the merchant login. */
+export function describeDemoMerchant(result: DemoAccountResult): string {
+  return describeDemoAccount('merchant dashboard', result);
 }
