@@ -83,7 +83,12 @@ export const useDeleteAccount = () =>
   useMutation({ mutationFn: (body: DeleteAccountBody) => apiRequest(`${BASE}/account`, { method: 'DELETE', body, schema: successResponseSchema }) });
 
 export const useIntegration = () =>
-  useQuery({ queryKey: merchantKeys.integration(), queryFn: ({ signal }) => apiRequest(`${BASE}/integration`, { schema: integrationResponseSchema, signal }) });
+  useQuery({
+    queryKey: merchantKeys.integration(),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/integration`, { schema: integrationResponseSchema, signal }),
+    // Whether the store's script has been seen changes outside the dashboard: ask again on every visit.
+    refetchOnMount: 'always',
+  });
 
 export function useSetDomain() {
   const client = useQueryClient();
