@@ -108,7 +108,7 @@ export default function AnalyticsPage() {
               ) : (
                 <>
                   <BarChart
-                    title={`Referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
+                    title={`Clicks and referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
                     rows={data.breakdown.slice(0, 10).map((r) => ({ label: r.key, value: r.referrals + r.clicks }))}
                   />
                   <table className="md-table">

@@ -90,7 +90,8 @@ export function LineChart({
 export function BarChart({ title, rows, color = '#0f766e', formatValue = (n: number) => String(n) }: { title: string; rows: { label: string; value: number }[]; color?: string; formatValue?: (n: number) => string }) {
   const max = Math.max(1, ...rows.map((r) => r.value));
   return (
-    <figure className="md-bars" aria-label={title}>
+    <figure className="md-bars">
+      <figcaption className="md-muted">{title}</figcaption>
       <ul>
         {rows.map((r) => (
           <li key={r.label} className="md-bars__row">
