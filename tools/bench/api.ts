@@ -1,10 +1,11 @@
 /**
  * `npm run bench:api`: throughput and p99 latency of GET /api/redirect and POST /api/track-event, each
  * against a bare Fastify hello-world route measured in the same run on the same machine (127.0.0.1).
- * Each server runs in its own process; autocannon runs here. Target: ratio ≥ 0.5, no answer other than
+ * Each server runs in its own process (the API as its production bundle, built with `nx build api` when
+ * stale); autocannon runs here. Target: ratio ≥ 0.5, no answer other than
  * 2xx/3xx, and every acknowledged click and event stored.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -32,8 +33,10 @@ function freePort(): Promise<number> {
 }
 
 const children: ChildProcess[] = [];
+/** Runs a TypeScript entry point through tsx, or a built JavaScript file with plain node. */
 function start(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', script, ...args], {
+  const runtime = script.endsWith('.ts') ? ['--require', 'tsx/cjs'] : [];
+  const child = spawn(process.execPath, [...runtime, script, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -56,9 +59,21 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not become ready`);
 }
 
+/** The API's production bundle (`nx build api`, esbuild); built here, or taken from the Nx cache when its sources are unchanged. */
+const API_BUNDLE = 'dist/apps/api/main.js';
+function buildApi(): void {
+  const result = spawnSync('npx', ['nx', 'run', 'api:build', '--outputStyle=static'], {
+    cwd: root,
+    env: { ...process.env, NX_DAEMON: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0 || !fs.existsSync(path.join(root, API_BUNDLE))) throw new Error(`nx run api:build failed (exit ${result.status})`);
+}
+
 async function startApi(databasePath: string, groupCommit: boolean): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = start('apps/api/src/server.ts', [], {
+  // The API runs as in production: the esbuild bundle on plain node.
+  const child = start(API_BUNDLE, [], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -126,6 +141,7 @@ const count = (databasePath: string, sql: string) => {
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-bench-'));
   const rows: BenchRow[] = [];
+  buildApi();
   try {
     const helloPort = await freePort();
     const hello = start('tools/bench/hello-server.ts', [String(helloPort)], {});

@@ -1,8 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,6 +25,34 @@ export function publicPreflight(app: FastifyInstance, url: string): void {
   app.options(url, { config: PUBLIC_CORS, schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
 }
 
+/** The API's security header policy (helmet): nothing may be loaded or framed from an API answer. */
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+  },
+  crossOriginResourcePolicy: { policy: 'same-site' },
+};
+
+/**
+ * The headers helmet sets for `options`, computed once: helmet's header values depend only on its options
+ * (no per-request nonces here), so every answer can carry the same precomputed set.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 export interface SecurityPluginOptions {
   trustedOrigins: string[];
 }
@@ -35,12 +64,14 @@ export interface SecurityPluginOptions {
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: SecurityPluginOptions) => {
-    await app.register(fastifyHelmet, {
-      global: true,
-      contentSecurityPolicy: {
-        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
-      },
-      crossOriginResourcePolicy: { policy: 'same-site' },
+    // Helmet's headers on every answer, set from one precomputed object instead of running helmet's
+    // middleware (which rebuilds itself from its options) per request. Routes serving HTML with other
+    // needs (Swagger UI) set their own Content-Security-Policy in their handler, which replaces this one.
+    const headers = helmetHeaders(HELMET_OPTIONS);
+    const names = Object.keys(headers);
+    app.addHook('onRequest', (_request, reply, done) => {
+      for (const name of names) void reply.header(name, headers[name]);
+      done();
     });
     await app.register(fastifyCookie);
 
