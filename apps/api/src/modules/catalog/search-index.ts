@@ -23,6 +23,8 @@ export interface SearchIndex {
 /** Column weights for bm25: title, brand, model, category. A model number hit counts most. */
 const WEIGHTS = '1.0, 2.0, 4.0, 0.5';
 const MAX_WORDS = 10;
+/** At most this many offers are ranked by the OR fallback query (bm25 costs about a microsecond per matched offer). */
+const RANKING_BUDGET = 5_000;
 
 /** Turns free text into index words the way the FTS5 unicode61 tokenizer splits them. */
 export function indexWords(text: string): string[] {
@@ -40,6 +42,8 @@ const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
 export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
   const search = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt, bm25(offers_fts, ${WEIGHTS}) AS rank
     FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY rank LIMIT ?`);
+  const unranked = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt, 0 AS rank
+    FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? LIMIT ?`);
   const docFrequency = sqlite.prepare('SELECT doc FROM offers_fts_vocab WHERE term = ?');
   const totalDocs = sqlite.prepare('SELECT count(*) AS n FROM offers');
   const frequencies = new Map<string, number>();
@@ -76,15 +80,24 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
         .sort((a, b) => a.df - b.df)
         .slice(0, MAX_WORDS);
       if (known.length === 0) return [];
-      const hits = search.all(known.map((entry) => quote(entry.word)).join(' AND '), limit) as IndexHit[];
-      if (hits.length >= Math.min(limit, 5) || known.length === 1) return hits;
-      // Too few offers carry every word: try the rarer words on their own. Very common words would rank
-      // a large share of the catalog for little information, so they are left out while rarer ones exist.
+      // Ranking costs time for every offer a query matches, and words that many offers carry only filter: the AND
+      // query takes the two rarest words and every other word that is not common.
       const common = Math.max(1000, documentCount() * 0.02);
-      const rare = known.filter((entry) => entry.df <= common);
-      const words = (rare.length >= 2 ? rare : known.slice(0, 2)).map((entry) => quote(entry.word));
+      const all = known.filter((entry, index) => index < 2 || entry.df <= common);
+      const hits = search.all(all.map((entry) => quote(entry.word)).join(' AND '), limit) as IndexHit[];
+      if (hits.length >= Math.min(limit, 5) || known.length === 1) return hits;
+      // Too few offers carry every word: try the rarer words on their own (OR), rarest first, as long as the offers
+      // they match stay within the ranking budget; past it the rarest word alone is taken unranked.
+      const words: string[] = [];
+      let matched = 0;
+      for (const entry of known) {
+        if (matched + entry.df > RANKING_BUDGET) break;
+        matched += entry.df;
+        words.push(quote(entry.word));
+      }
       const seen = new Set(hits.map((hit) => hit.offerId));
-      const more = (search.all(words.join(' OR '), limit) as IndexHit[]).filter((hit) => !seen.has(hit.offerId));
+      const found = words.length > 0 ? (search.all(words.join(' OR '), limit) as IndexHit[]) : (unranked.all(quote(known[0]!.word), limit) as IndexHit[]);
+      const more = found.filter((hit) => !seen.has(hit.offerId));
       return [...hits, ...more].slice(0, limit);
     },
   };
