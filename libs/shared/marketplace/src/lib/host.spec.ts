@@ -25,6 +25,15 @@ describe('normalizeHost', () => {
     },
   );
 
+  it('answers what URL parsing answers for hosts that look canonical, numeric or punycode', () => {
+    const viaUrl = (host: string) => (URL.canParse(`http://${host}`) ? new URL(`http://${host}`).hostname : null);
+    for (const host of ['amazon.com', 'smile.amazon.co.uk', 'a-b.c-d.example', '0x7f.1', '127.0.0.1', '1.2.3.0x10', 'shop.123', 'xn--bcher-kva.example', 'localhost']) {
+      expect(normalizeHost(host)).toBe(viaUrl(host));
+    }
+    expect(normalizeHost('0x7f.0.0.1')).toBe('127.0.0.1');
+    expect(normalizeHost('shop.123')).toBeNull();
+  });
+
   it('answers null for non-strings', () => {
     expect(normalizeHost(undefined as unknown as string)).toBeNull();
   });

@@ -5,10 +5,18 @@ import { tryParseHttpUrl } from './errors';
  * and a trailing dot. Accepts a bare host (`WWW.Amazon.com:443`) or a full http(s) URL.
  * Answers `null` when the input is not a host (empty, contains a path, user info, spaces …).
  */
+/**
+ * A host that URL parsing would leave unchanged: lower-case ASCII labels, no port, no trailing dot, no
+ * punycode label (those are validated by the parser) and a last label starting with a letter (so it is
+ * never read as an IPv4 number).
+ */
+const CANONICAL_HOST = /^(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*$/;
+
 export function normalizeHost(input: string): string | null {
   if (typeof input !== 'string') return null;
   const text = input.trim();
   if (!text) return null;
+  if (CANONICAL_HOST.test(text) && !text.includes('xn--')) return text;
   let hostname: string;
   if (text.includes('://')) {
     const url = tryParseHttpUrl(text);

@@ -24,6 +24,15 @@ describe('known marketplaces', () => {
 });
 
 describe('knownMarketplaceDomain', () => {
+  it('agrees with a scan of the list in order for listed domains, subdomains, look-alikes and other hosts', () => {
+    const scan = (host: string) => {
+      const bare = host.startsWith('www.') ? host.slice(4) : host;
+      return KNOWN_MARKETPLACE_DOMAINS.find((domain) => bare === domain || bare.endsWith(`.${domain}`)) ?? null;
+    };
+    const hosts = KNOWN_MARKETPLACE_DOMAINS.flatMap((d) => [d, `www.${d}`, `shop.${d}`, `x${d}`, `${d}.evil.example`, d.split('.').slice(1).join('.')]);
+    for (const host of [...hosts, 'example.com', 'localhost', 'com']) expect(knownMarketplaceDomain(host)).toBe(scan(host));
+  });
+
   it.each([
     ['amazon.com', 'amazon.com'],
     ['www.amazon.com', 'amazon.com'],

@@ -1,4 +1,4 @@
-import { hostMatchesDomain, normalizeHost, stripWww } from './host';
+import { normalizeHost, stripWww } from './host';
 import { RETAILERS } from './retailers';
 
 export interface KnownMarketplace {
@@ -34,6 +34,12 @@ export const KNOWN_MARKETPLACES: readonly KnownMarketplace[] = Object.freeze([
 /** Every domain the known-marketplace check answers, e.g. `amazon.com`, `myshopify.com`. */
 export const KNOWN_MARKETPLACE_DOMAINS: readonly string[] = KNOWN_MARKETPLACES.flatMap((entry) => entry.domains);
 
+/** Position of each listed domain in {@link KNOWN_MARKETPLACE_DOMAINS} (its first occurrence). */
+const MARKETPLACE_DOMAIN_ORDER = new Map<string, number>();
+KNOWN_MARKETPLACE_DOMAINS.forEach((domain, order) => {
+  if (domain && !MARKETPLACE_DOMAIN_ORDER.has(domain)) MARKETPLACE_DOMAIN_ORDER.set(domain, order);
+});
+
 /**
  * SPEC §5 known-marketplace check. The host (a bare host or an http(s) URL) has its leading `www.` removed
  * and is matched against {@link KNOWN_MARKETPLACE_DOMAINS} as the domain itself or a true subdomain.
@@ -43,11 +49,16 @@ export const KNOWN_MARKETPLACE_DOMAINS: readonly string[] = KNOWN_MARKETPLACES.f
 export function knownMarketplaceDomain(hostOrUrl: string): string | null {
   const host = normalizeHost(hostOrUrl);
   if (!host) return null;
-  const bare = stripWww(host);
-  for (const domain of KNOWN_MARKETPLACE_DOMAINS) {
-    if (hostMatchesDomain(bare, domain)) return domain;
+  // The host itself and each parent domain, looked up in the index; the earliest listed domain wins.
+  let found: number | undefined;
+  for (let suffix = stripWww(host); ; ) {
+    const order = MARKETPLACE_DOMAIN_ORDER.get(suffix);
+    if (order !== undefined && (found === undefined || order < found)) found = order;
+    const dot = suffix.indexOf('.');
+    if (dot < 0) break;
+    suffix = suffix.slice(dot + 1);
   }
-  return null;
+  return found === undefined ? null : KNOWN_MARKETPLACE_DOMAINS[found]!;
 }
 
 /** The known marketplace (name and domains) of a host or URL, or `null`. */

@@ -106,6 +106,22 @@ describe('retailerForHost', () => {
   });
 });
 
+describe('retailerDomainForHost agrees with a scan of the registry in order', () => {
+  const scan = (host: string) => {
+    const normalized = host.trim().toLowerCase();
+    for (const retailer of RETAILER_LIST) {
+      for (const domain of retailer.domains) {
+        if (normalized === domain || normalized.endsWith(`.${domain}`)) return { retailer, domain };
+      }
+    }
+    return null;
+  };
+  it('for every registry domain, its subdomains, look-alikes and unrelated hosts', () => {
+    const hosts = RETAILER_LIST.flatMap((r) => r.domains.flatMap((d) => [d, `www.${d}`, `a.b.${d}`, `x${d}`, `${d}.evil.example`, d.split('.').slice(1).join('.')]));
+    for (const host of [...hosts, 'example.com', 'localhost', 'com']) expect(retailerDomainForHost(host)).toEqual(scan(host));
+  });
+});
+
 describe('retailerDomainForHost', () => {
   it('answers the registry domain the host falls under', () => {
     expect(retailerDomainForHost('smile.amazon.com')).toEqual({ retailer: RETAILERS.amazon, domain: 'amazon.com' });

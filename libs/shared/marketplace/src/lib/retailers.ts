@@ -1,5 +1,5 @@
 import { tryParseHttpUrl } from './errors';
-import { hostMatchesDomain, normalizeHost } from './host';
+import { normalizeHost } from './host';
 
 /** The nine retailers PriceHunt holds affiliate programmes with (SPEC §5, §9). */
 export const RETAILER_IDS = ['amazon', 'ebay', 'walmart', 'target', 'bestbuy', 'apple', 'playstation', 'newegg', 'costco'] as const;
@@ -97,6 +97,19 @@ export const RETAILERS: Readonly<Record<RetailerId, Retailer>> = Object.freeze({
 /** The registry as a list, in the order of {@link RETAILER_IDS}. */
 export const RETAILER_LIST: readonly Retailer[] = RETAILER_IDS.map((id) => RETAILERS[id]);
 
+interface RegistryDomain {
+  retailer: Retailer;
+  domain: string;
+  /** Position in the registry (retailers in list order, then their domains): the first match wins. */
+  order: number;
+}
+
+/** Every registry domain, for lookups by host and parent domain instead of a scan of the registry. */
+const DOMAIN_INDEX = new Map<string, RegistryDomain>();
+RETAILER_LIST.flatMap((retailer) => retailer.domains.map((domain) => ({ retailer, domain }))).forEach(({ retailer, domain }, order) => {
+  if (domain && !DOMAIN_INDEX.has(domain)) DOMAIN_INDEX.set(domain, { retailer, domain, order });
+});
+
 /** True for one of the nine retailer ids. */
 export function isRetailerId(value: unknown): value is RetailerId {
   return typeof value === 'string' && (RETAILER_IDS as readonly string[]).includes(value);
@@ -114,12 +127,16 @@ export function getRetailer(id: string): Retailer | null {
 export function retailerDomainForHost(host: string): { retailer: Retailer; domain: string } | null {
   const normalized = normalizeHost(host);
   if (!normalized) return null;
-  for (const retailer of RETAILER_LIST) {
-    for (const domain of retailer.domains) {
-      if (hostMatchesDomain(normalized, domain)) return { retailer, domain };
-    }
+  // The host itself and each parent domain, looked up in the index; the earliest registry entry wins.
+  let found: RegistryDomain | undefined;
+  for (let suffix = normalized; ; ) {
+    const entry = DOMAIN_INDEX.get(suffix);
+    if (entry && (!found || entry.order < found.order)) found = entry;
+    const dot = suffix.indexOf('.');
+    if (dot < 0) break;
+    suffix = suffix.slice(dot + 1);
   }
-  return null;
+  return found ? { retailer: found.retailer, domain: found.domain } : null;
 }
 
 /**
