@@ -11,8 +11,9 @@ export interface IndexHit {
 /** The full-text index services search through; the SQLite implementation is FTS5 with bm25 ranking. */
 export interface SearchIndex {
   /**
-   * Offers whose title, brand, model or category best match the words, best first. All words are tried
-   * together first; when that finds too few, the rarer words are tried one by one (OR).
+   * Offers whose title, brand, model or category best match the words, best first. The rarest words and every
+   * uncommon one are tried together first; when that finds too few, the rarer words are tried one by one (OR).
+   * Ranking is bounded: queries that would rank more offers than a budget return the newest matches unranked.
    */
   candidates(words: readonly string[], options?: { limit?: number }): IndexHit[];
   /** How many offers carry the word (0 when none), and how many offers there are: for word weights. */
@@ -23,8 +24,13 @@ export interface SearchIndex {
 /** Column weights for bm25: title, brand, model, category. A model number hit counts most. */
 const WEIGHTS = '1.0, 2.0, 4.0, 0.5';
 const MAX_WORDS = 10;
-/** At most this many offers are ranked by the OR fallback query (bm25 costs about a microsecond per matched offer). */
-const RANKING_BUDGET = 5_000;
+/**
+ * bm25 costs a few microseconds for every offer a query matches. An AND query whose rarest word more offers carry
+ * than this is answered unranked (newest first).
+ */
+const RANKING_BUDGET = 2_000;
+/** The OR fallback takes the rarer words while the offers they match together stay within this many. */
+const OR_BUDGET = 5_000;
 
 /** Turns free text into index words the way the FTS5 unicode61 tokenizer splits them. */
 export function indexWords(text: string): string[] {
@@ -43,7 +49,7 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
   const search = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt, bm25(offers_fts, ${WEIGHTS}) AS rank
     FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY rank LIMIT ?`);
   const unranked = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt, 0 AS rank
-    FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? LIMIT ?`);
+    FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`);
   const docFrequency = sqlite.prepare('SELECT doc FROM offers_fts_vocab WHERE term = ?');
   const totalDocs = sqlite.prepare('SELECT count(*) AS n FROM offers');
   const frequencies = new Map<string, number>();
@@ -69,6 +75,16 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
     return docs.n;
   };
 
+  /**
+   * Offers carrying every one of the words (sorted rarest first). When even the rarest word is carried by more offers
+   * than the ranking budget, every match is about as good as another for the matcher that ranks them next: the
+   * newest are taken unranked.
+   */
+  const every = (words: ReadonlyArray<{ word: string; df: number }>, limit: number): IndexHit[] => {
+    const query = words.map((entry) => quote(entry.word)).join(' AND ');
+    return (words[0]!.df > RANKING_BUDGET ? unranked.all(query, limit) : search.all(query, limit)) as IndexHit[];
+  };
+
   return {
     documentFrequency: frequencyOf,
     documentCount,
@@ -84,21 +100,29 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       // query takes the two rarest words and every other word that is not common.
       const common = Math.max(1000, documentCount() * 0.02);
       const all = known.filter((entry, index) => index < 2 || entry.df <= common);
-      const hits = search.all(all.map((entry) => quote(entry.word)).join(' AND '), limit) as IndexHit[];
+      const hits = every(all, limit);
       if (hits.length >= Math.min(limit, 5) || known.length === 1) return hits;
+      const seen = new Set(hits.map((hit) => hit.offerId));
+      const take = (found: IndexHit[]) => {
+        for (const hit of found) {
+          if (hits.length >= limit) return;
+          if (!seen.has(hit.offerId)) {
+            seen.add(hit.offerId);
+            hits.push(hit);
+          }
+        }
+      };
       // Too few offers carry every word: try the rarer words on their own (OR), rarest first, as long as the offers
       // they match stay within the ranking budget; past it the rarest word alone is taken unranked.
       const words: string[] = [];
       let matched = 0;
       for (const entry of known) {
-        if (matched + entry.df > RANKING_BUDGET) break;
+        if (matched + entry.df > OR_BUDGET) break;
         matched += entry.df;
         words.push(quote(entry.word));
       }
-      const seen = new Set(hits.map((hit) => hit.offerId));
-      const found = words.length > 0 ? (search.all(words.join(' OR '), limit) as IndexHit[]) : (unranked.all(quote(known[0]!.word), limit) as IndexHit[]);
-      const more = found.filter((hit) => !seen.has(hit.offerId));
-      return [...hits, ...more].slice(0, limit);
+      take((words.length > 0 ? search.all(words.join(' OR '), limit) : unranked.all(quote(known[0]!.word), limit)) as IndexHit[]);
+      return hits;
     },
   };
 }

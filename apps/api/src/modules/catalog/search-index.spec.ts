@@ -1,0 +1,42 @@
+import Database from 'better-sqlite3';
+import { createFtsSearchIndex } from './search-index';
+
+/** A minimal catalog: offers and their external-content FTS5 index, as the migrations create them. */
+function catalogWith(titles: string[]) {
+  const sqlite = new Database(':memory:');
+  sqlite.exec(`CREATE TABLE offers (id INTEGER PRIMARY KEY, product_id INTEGER, updated_at TEXT NOT NULL, title TEXT NOT NULL, brand TEXT, model TEXT, category TEXT);
+    CREATE VIRTUAL TABLE offers_fts USING fts5(title, brand, model, category, content='offers', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE offers_fts_vocab USING fts5vocab('offers_fts', 'row');`);
+  const insert = sqlite.prepare("INSERT INTO offers (id, product_id, updated_at, title) VALUES (?, ?, '2026-01-01T00:00:00.000Z', ?)");
+  sqlite.transaction(() => titles.forEach((title, index) => insert.run(index + 1, index + 1, title)))();
+  sqlite.exec('INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers');
+  return sqlite;
+}
+
+describe('full-text candidates', () => {
+  it('finds the offers carrying every word first', () => {
+    const sqlite = catalogWith(['Acme Widget XR300 Blue', 'Other Gadget XR200', 'Acme Widget XR200 Blue', 'Acme Widget XR200 Red']);
+    const hits = createFtsSearchIndex(sqlite).candidates(['acme', 'xr200']);
+    expect(hits.slice(0, 2).map((hit) => hit.offerId).sort()).toEqual([3, 4]);
+    expect(hits.map((hit) => hit.offerId)).toContain(2);
+  });
+
+  it('falls back to the rarer words on their own when too few offers carry every word', () => {
+    const filler = Array.from({ length: 6000 }, (_, index) => `Common gadget ${index}`);
+    const sqlite = catalogWith(['Acme Widget QX77 Blue', 'Zeta Thing QX77 Red', 'Zeta Thing ZK9', ...filler]);
+    const hits = createFtsSearchIndex(sqlite).candidates(['qx77', 'zk9', 'gadget']);
+    // No offer carries both model numbers; each rare word finds its own offers, the common word (beyond the ranking budget) none.
+    expect(hits.map((hit) => hit.offerId).sort((a, b) => a - b)).toEqual([1, 2, 3]);
+  });
+
+  it('returns the newest matches unranked when every word is carried by more offers than are ranked', () => {
+    const sqlite = catalogWith(Array.from({ length: 2500 }, (_, index) => `Common gadget item ${index}`));
+    const hits = createFtsSearchIndex(sqlite).candidates(['common', 'gadget'], { limit: 3 });
+    expect(hits.map((hit) => hit.offerId)).toEqual([2500, 2499, 2498]);
+  });
+
+  it('knows no candidates for words no offer carries', () => {
+    const sqlite = catalogWith(['Acme Widget']);
+    expect(createFtsSearchIndex(sqlite).candidates(['nothing'])).toEqual([]);
+  });
+});
