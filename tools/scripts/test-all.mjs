@@ -23,4 +23,5 @@ for (const [name, args] of steps) {
   }
 }
 console.log(failed ? `\n${failed} step(s) failed` : '\nall checks passed');
+console.log(`steps: ${steps.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
