@@ -101,18 +101,23 @@ export function modelsConflict(a: PreparedOffer, b: PreparedOffer): boolean {
  * scored against the item by `scorePair`, a cluster scores as its best member (`assignCluster`).
  */
 export function createProductMatcher(repository: CatalogRepository, index: SearchIndex) {
-  // Prepared forms of catalog offers, reused while they stay the same (bulk imports score the same members often).
-  const prepared = new Map<number, { updatedAt: string; offer: PreparedOffer }>();
-  const preparedOf = (ref: OfferRef): PreparedOffer | null => {
+  // Prepared forms of catalog offers, reused while they stay the same (bulk imports score the same members often,
+  // searches the same popular products). Their index words are worked out on first use: only words-only searches
+  // need them.
+  type Entry = { updatedAt: string; offer: PreparedOffer; text: string; words?: readonly string[] };
+  const prepared = new Map<number, Entry>();
+  const entryOf = (ref: OfferRef): Entry | null => {
     const hit = prepared.get(ref.id);
-    if (hit && hit.updatedAt === ref.updatedAt) return hit.offer;
+    if (hit && hit.updatedAt === ref.updatedAt) return hit;
     const row = repository.getOffer(ref.id);
     if (!row) return null;
     if (prepared.size >= 200_000) prepared.clear();
     const offer = prepareOffer(toOfferLike({ title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents }));
-    prepared.set(row.id, { updatedAt: row.updatedAt, offer });
-    return offer;
+    const entry: Entry = { updatedAt: row.updatedAt, offer, text: [row.title, row.brand ?? '', row.model ?? ''].join(' ') };
+    prepared.set(row.id, entry);
+    return entry;
   };
+  const preparedOf = (ref: OfferRef): PreparedOffer | null => entryOf(ref)?.offer ?? null;
 
   /** Per product: the largest share of the words' weight (log inverse document frequency) one member's text holds. */
   const wordCoverage = (text: string, byProduct: Map<number, OfferRef[]>): Map<number, number> => {
@@ -128,11 +133,11 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     for (const [productId, members] of byProduct) {
       let best = 0;
       for (const member of members) {
-        const row = repository.getOffer(member.id);
-        if (!row) continue;
-        const words = new Set(indexWords([row.title, row.brand ?? '', row.model ?? ''].join(' ')));
+        const entry = entryOf(member);
+        if (!entry) continue;
+        const words = (entry.words ??= indexWords(entry.text));
         let covered = 0;
-        for (const [word, weight] of weights) if (words.has(word)) covered += weight;
+        for (const [word, weight] of weights) if (words.includes(word)) covered += weight;
         best = Math.max(best, covered / total);
       }
       result.set(productId, best);
