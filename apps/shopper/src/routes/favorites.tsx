@@ -1,10 +1,10 @@
 import type { Favorite } from '@pricehunt/contracts';
 import { startTextSearch } from '@pricehunt/direct-url';
-import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
+import { Button } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
-import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { useNavigate } from 'react-router-dom';
 import { useLibrary } from '../features/library/library-context';
+import { LibraryStates } from '../features/library/library-states';
 import { StorageNote } from '../features/library/storage-note';
 import { getProduct } from '../features/search/api';
 import { ProductImage } from '../features/search/product-image';
@@ -67,24 +67,16 @@ export default function FavoritesPage() {
         <h1>Favorites</h1>
       </div>
       <StorageNote />
-      {status === 'loading' ? <Skeleton label="Loading favorites" /> : null}
-      {status === 'error' ? (
-        <div className="ph-alert ph-alert--error" role="alert">
-          <p>{error}</p>
-          <Button onClick={reload}>Try again</Button>
-        </div>
-      ) : null}
-      {status === 'ready' && favorites.length === 0 ? (
-        <EmptyState
-          title="No favorites yet"
-          description="Use “Add to favorites” on a comparison to keep an eye on a product's best price."
-          action={
-            <Link className="ph-link-button" to={paths.home}>
-              Find a product
-            </Link>
-          }
-        />
-      ) : null}
+      <LibraryStates
+        status={status}
+        error={error}
+        onRetry={reload}
+        isEmpty={favorites.length === 0}
+        loadingLabel="Loading favorites"
+        emptyTitle="No favorites yet"
+        emptyDescription="Use “Add to favorites” on a comparison to keep an eye on a product's best price."
+        emptyAction="Find a product"
+      />
       {status === 'ready' && favorites.length > 0 ? (
         <ul className="ph-list">
           {favorites.map((favorite) => {

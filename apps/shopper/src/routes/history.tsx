@@ -1,9 +1,10 @@
-import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
+import { Button } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useLibrary } from '../features/library/library-context';
+import { LibraryStates } from '../features/library/library-states';
 import { StorageNote } from '../features/library/storage-note';
 import { ProductImage } from '../features/search/product-image';
 import { formatDateTime, formatMoney } from '../lib/format';
@@ -56,24 +57,16 @@ export default function HistoryPage() {
         ) : null}
       </div>
       <StorageNote />
-      {status === 'loading' ? <Skeleton label="Loading history" /> : null}
-      {status === 'error' ? (
-        <div className="ph-alert ph-alert--error" role="alert">
-          <p>{error}</p>
-          <Button onClick={reload}>Try again</Button>
-        </div>
-      ) : null}
-      {status === 'ready' && history.length === 0 ? (
-        <EmptyState
-          title="No searches yet"
-          description="Paste a product link or search for a product, and it will be listed here."
-          action={
-            <Link className="ph-link-button" to={paths.home}>
-              Start a search
-            </Link>
-          }
-        />
-      ) : null}
+      <LibraryStates
+        status={status}
+        error={error}
+        onRetry={reload}
+        isEmpty={history.length === 0}
+        loadingLabel="Loading history"
+        emptyTitle="No searches yet"
+        emptyDescription="Paste a product link or search for a product, and it will be listed here."
+        emptyAction="Start a search"
+      />
       {status === 'ready' && history.length > 0 ? (
         <ul className="ph-list">
           {history.map((entry) => {
