@@ -1,6 +1,7 @@
 import { readGmcTsv, type FeedOffer } from '@pricehunt/catalog-feeds';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import type { CatalogServices } from './plugin';
+import { importSyntheticCatalog } from './seed';
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availability', 'product_type', 'shipping'].join('\t');
 const row = (cells: string[]) => cells.join('\t');
@@ -9,7 +10,11 @@ function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'u
   return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
 }
 
-describe('catalog ingestion', () => {
+// Every behaviour holds row by row (small feeds) and on the bulk path (large feeds: in-memory decisions, a writer thread).
+describe.each([
+  ['row by row', false],
+  ['bulk path', true],
+])('catalog ingestion, %s', (_path, bulk) => {
   let t: TestApp;
   let catalog: CatalogServices;
   const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -49,8 +54,9 @@ describe('catalog ingestion', () => {
   });
 
   it('writes nothing of a batch the database rejects, keeps earlier batches and marks the run failed', async () => {
+    // A trigger of the schema (not TEMP): every connection, the bulk writer's too, runs it.
     t.app.sqlite.exec(
-      "CREATE TEMP TRIGGER refuse_offer BEFORE INSERT ON offers WHEN new.title LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'storage refused the row'); END",
+      "CREATE TRIGGER refuse_offer BEFORE INSERT ON offers WHEN new.title LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'storage refused the row'); END",
     );
     const offers = [
       offer({ externalId: 'B1', url: 'https://shop-one.example/p/b1', title: 'Logitech MX Master 3S Mouse', mpn: '910-006557' }),
@@ -59,7 +65,7 @@ describe('catalog ingestion', () => {
       offer({ externalId: 'B4', url: 'https://shop-one.example/p/b4', title: 'This one is refused by storage', mpn: 'XX-1' }),
     ];
 
-    const summary = await catalog.ingestion.importOffers(offers, { format: 'gmc', source: 'batches', batchSize: 2 });
+    const summary = await catalog.ingestion.importOffers(offers, { format: 'gmc', bulk, source: 'batches', batchSize: 2 });
 
     expect(summary.status).toBe('failed');
     expect(summary.failure).toContain('storage refused the row');
@@ -75,7 +81,7 @@ describe('catalog ingestion', () => {
   it('keeps the full-text index in step on insert, update and delete', async () => {
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Mirrorless Camera', brand: 'Nikon', mpn: 'Z6II' })],
-      { format: 'gmc', source: 'first' },
+      { format: 'gmc', bulk, source: 'first' },
     );
     const id = catalog.repository.findOfferByExternalId('shop-two.example', 'C1')!.id;
     expect(ftsIds('nikon')).toEqual([id]);
@@ -83,7 +89,7 @@ describe('catalog ingestion', () => {
 
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Full Frame Camera Body', brand: 'Nikon', mpn: 'Z6II' })],
-      { format: 'gmc', source: 'second' },
+      { format: 'gmc', bulk, source: 'second' },
     );
     expect(ftsIds('mirrorless')).toEqual([]);
     expect(ftsIds('body')).toEqual([id]);
@@ -91,7 +97,7 @@ describe('catalog ingestion', () => {
     // A price-only change leaves the indexed text as it is.
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Full Frame Camera Body', brand: 'Nikon', mpn: 'Z6II', priceCents: 9_000 })],
-      { format: 'gmc', source: 'third' },
+      { format: 'gmc', bulk, source: 'third' },
     );
     expect(ftsIds('body')).toEqual([id]);
     t.app.sqlite.exec("INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
@@ -103,11 +109,11 @@ describe('catalog ingestion', () => {
 
   it('records a price point when the price changes and only then, and keeps the best price of the product', async () => {
     const base = { externalId: 'D1', url: 'https://shop-three.example/p/d1', title: 'Garmin Forerunner 255 GPS Watch', brand: 'Garmin', mpn: '010-02641-00' };
-    const first = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 34_999 })], { format: 'gmc', source: 'one' });
+    const first = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 34_999 })], { format: 'gmc', bulk, source: 'one' });
     expect(first.inserted).toBe(1);
-    const again = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 34_999 })], { format: 'gmc', source: 'two' });
+    const again = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 34_999 })], { format: 'gmc', bulk, source: 'two' });
     expect(again).toMatchObject({ unchanged: 1, inserted: 0, updated: 0 });
-    const cheaper = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 29_999, shippingCents: 500 })], { format: 'gmc', source: 'three' });
+    const cheaper = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 29_999, shippingCents: 500 })], { format: 'gmc', bulk, source: 'three' });
     expect(cheaper.updated).toBe(1);
 
     const stored = catalog.repository.findOfferByExternalId('shop-three.example', 'D1')!;
@@ -126,7 +132,7 @@ describe('catalog ingestion', () => {
         offer({ externalId: 'E3', url: 'https://www.walmart.com/ip/dyson-v8/123456789', title: 'Dyson V8 Absolute Cordless Vacuum', brand: 'Dyson', mpn: 'V8-ABS', priceCents: 39_900 }),
         offer({ externalId: 'E4', url: 'https://www.bestbuy.com/site/dyson-v8-absolute/6451332.p', title: 'Dyson V8 Absolute Cordless Stick Vacuum Nickel', brand: 'Dyson', mpn: 'V8-ABS', priceCents: 41_900 }),
       ],
-      { format: 'gmc', source: 'mixed' },
+      { format: 'gmc', bulk, source: 'mixed' },
     );
     expect(summary.inserted).toBe(4);
     const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
@@ -145,9 +151,89 @@ describe('catalog ingestion', () => {
         offer({ externalId: 'F1', url: 'https://shop-four.example/p/same', title: 'First product' }),
         offer({ externalId: 'F2', url: 'https://shop-four.example/p/same?utm_source=feed', title: 'Second product' }),
       ],
-      { format: 'gmc', source: 'dupes' },
+      { format: 'gmc', bulk, source: 'dupes' },
     );
     expect(summary).toMatchObject({ inserted: 1, skipped: 1 });
     expect(summary.errors[0]).toMatchObject({ line: 2, field: 'link' });
+  });
+});
+
+describe('catalog ingestion, bulk path', () => {
+  let t: TestApp;
+  let catalog: CatalogServices;
+  const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+  beforeEach(async () => {
+    t = await buildTestApp();
+    catalog = t.app.catalog;
+  });
+  afterEach(async () => t.close());
+
+  it('keeps products, price history and the full-text index consistent with the offers', async () => {
+    const summary = await importSyntheticCatalog(catalog.ingestion, { offers: 3000, seed: 5, batchSize: 700 });
+    expect(summary).toMatchObject({ status: 'succeeded', inserted: 3000, skipped: 0 });
+    const sqlite = t.app.sqlite;
+    expect(count('offers')).toBe(3000);
+    expect(count('price_points')).toBe(3000);
+    expect(count('offers_fts')).toBe(3000);
+    expect(sqlite.prepare('SELECT count(*) FROM offers WHERE product_id IS NULL').pluck().get()).toBe(0);
+    expect(count('products')).toBe(summary.productsCreated);
+    // Every product's figures are those of its offers.
+    const wrong = sqlite
+      .prepare(
+        `SELECT p.id FROM products p JOIN (SELECT product_id, count(*) AS n, min(price_cents + coalesce(shipping_cents, 0)) AS best FROM offers GROUP BY product_id) o
+         ON o.product_id = p.id WHERE p.offer_count != o.n OR p.best_price_cents != o.best`,
+      )
+      .all();
+    expect(wrong).toEqual([]);
+    sqlite.exec("INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
+
+    // The same feed again changes nothing; ids reserved for the second run are never handed out twice.
+    const again = await importSyntheticCatalog(catalog.ingestion, { offers: 3000, seed: 5, batchSize: 700 });
+    expect(again).toMatchObject({ status: 'succeeded', inserted: 0, unchanged: 3000, productsCreated: 0 });
+    expect(count('offers')).toBe(3000);
+    const before = catalog.repository.maxOfferId();
+    const id = catalog.repository.insertOffer({
+      retailerId: 'amazon', externalId: 'LATE1', canonicalUrl: 'https://amazon.com/dp/LATE1LATE1', url: 'https://amazon.com/dp/LATE1LATE1',
+      host: 'amazon.com', title: 'Late offer', brand: null, model: null, modelKey: null, gtin: null, priceCents: 100, currency: 'USD',
+      shippingCents: null, availability: 'in_stock', condition: 'new', imageUrl: null, category: null, businessId: null, productId: null,
+    });
+    expect(id).toBeGreaterThan(before);
+  });
+
+  it('joins offers to the products the catalog already has, by GTIN and by model number', async () => {
+    await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'G1', url: 'https://www.amazon.com/dp/B08N5WRWNW', title: 'Apple MacBook Air 13" M1 8GB 256GB Space Gray', brand: 'Apple', gtin: '0194252056639' }),
+        offer({ externalId: 'G2', url: 'https://www.bestbuy.com/site/dyson-v8/6451332.p', title: 'Dyson V8 Absolute Cordless Vacuum', brand: 'Dyson', mpn: 'V8-ABS' }),
+      ],
+      { format: 'gmc', source: 'existing' },
+    );
+    const summary = await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'H1', url: 'https://www.walmart.com/ip/apple-macbook-air/609040889', title: 'Apple MacBook Air M1 256GB - Space Gray', brand: 'Apple', gtin: '0194252056639' }),
+        offer({ externalId: 'H2', url: 'https://www.walmart.com/ip/dyson-v8-absolute/123456789', title: 'Dyson V8 Absolute Stick Vacuum Nickel', brand: 'Dyson', mpn: 'V8-ABS' }),
+      ],
+      { format: 'gmc', source: 'bulk', bulk: true },
+    );
+    expect(summary).toMatchObject({ inserted: 2, productsCreated: 0 });
+    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+    expect(product('walmart', 'H1')).toBe(product('amazon', 'G1'));
+    expect(product('walmart', 'H2')).toBe(product('bestbuy', 'G2'));
+    expect(catalog.repository.getProduct(product('amazon', 'G1')!)).toMatchObject({ offerCount: 2 });
+  });
+
+  it('takes the same offer twice in one batch as an insert and then an update', async () => {
+    const base = { externalId: 'J1', url: 'https://shop-five.example/p/j1', title: 'Anker PowerCore 10000 Portable Charger', brand: 'Anker', mpn: 'A1263' };
+    const summary = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 2_999 }), offer({ ...base, priceCents: 2_499 })], {
+      format: 'gmc',
+      source: 'twice',
+      bulk: true,
+    });
+    expect(summary).toMatchObject({ status: 'succeeded', inserted: 1, updated: 1, skipped: 0 });
+    const stored = catalog.repository.findOfferByExternalId('shop-five.example', 'J1')!;
+    expect(stored.priceCents).toBe(2_499);
+    expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => point.priceCents)).toEqual([2_999, 2_499]);
+    expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
   });
 });

@@ -3,7 +3,9 @@ import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categorySlug, categoryName } from './category';
 import { gtinOf, matchThreshold, modelKeysOf, type ProductMatcher } from './matching';
-import type { CatalogRepository, ImportRunRow, NewOffer, OfferRow, RetailerRow } from './repository';
+import { createBulkCatalogIndex } from './bulk-index';
+import { createBulkWriter, type BulkOp, type BulkParams } from './bulk-writer';
+import { BULK_SQL, bulkOfferParams, bulkProductParams, type CatalogRepository, type ImportRunRow, type NewOffer, type NewProduct, type OfferRow, type RetailerRow } from './repository';
 
 export type ImportFormat = ImportRunRow['format'];
 
@@ -52,6 +54,15 @@ export interface ImportSummary extends ImportProgress {
 
 const REPORT_LIMIT = 1000;
 
+/** An offer as a row describes it, before it has a retailer id, an external id and a product. */
+type OfferRecord = Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>;
+
+interface Described {
+  retailer: RetailerRow;
+  modelKeys: string[];
+  record: OfferRecord;
+}
+
 class RowRejected extends Error {
   constructor(
     readonly field: string,
@@ -68,7 +79,35 @@ const slugId = (value: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 100);
 
-const hostOf = (canonicalUrl: string) => new URL(canonicalUrl).hostname;
+/** The host of a canonical URL (`https://host[:port]/…`), read without parsing the URL again. */
+function hostOf(canonicalUrl: string): string {
+  const start = canonicalUrl.indexOf('//') + 2;
+  let end = canonicalUrl[start] === '[' ? canonicalUrl.indexOf(']', start) + 1 : start;
+  while (end < canonicalUrl.length && !'/:?#'.includes(canonicalUrl[end]!)) end++;
+  return canonicalUrl.slice(start, end);
+}
+
+/** What a row changes of the offer the catalog has: nothing, or its text (indexed columns), price and other columns. */
+function changeOf(existing: OfferRow, record: OfferRecord): 'unchanged' | { text: boolean; price: boolean } {
+  const text = existing.title !== record.title || existing.brand !== record.brand || existing.model !== record.model || existing.category !== record.category;
+  const price = existing.priceCents !== record.priceCents || existing.shippingCents !== record.shippingCents || existing.currency !== record.currency;
+  const other = (['canonicalUrl', 'url', 'gtin', 'availability', 'condition', 'imageUrl', 'businessId', 'modelKey'] as const).some(
+    (key) => existing[key] !== record[key],
+  );
+  return text || price || other ? { text, price } : 'unchanged';
+}
+
+/** A new product as its first offer describes it. */
+const productOf = (record: OfferRecord): NewProduct => ({
+  title: record.title,
+  brand: record.brand,
+  model: record.model,
+  modelKey: record.modelKey,
+  gtin: record.gtin,
+  category: record.category,
+  categorySlug: record.category ? categorySlug(record.category) : null,
+  imageUrl: record.imageUrl,
+});
 
 /** Names a retailer the registry does not know after its host: `abt.com` → `Abt`. */
 function nameFromHost(host: string): string {
@@ -138,8 +177,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       return retailer;
     };
 
-    /** Validates a row against the catalog and writes it; throws RowRejected before any write when it cannot be taken. */
-    const writeRow = (offer: FeedOffer, line: number, dirty: Set<number>, stamp: string): 'inserted' | 'updated' | 'unchanged' => {
+    /** Reads a row into the record the catalog stores; throws RowRejected when its URL is unusable. */
+    const describe = (offer: FeedOffer): Described => {
       let canonicalUrl: string;
       try {
         canonicalUrl = canonicalizeUrl(offer.url);
@@ -150,7 +189,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const retailer = retailerFor(offer, host);
       const modelKeys = modelKeysOf({ title: offer.title, model: offer.mpn });
       const priceCents = offer.salePriceCents !== undefined && offer.salePriceCents < offer.priceCents ? offer.salePriceCents : offer.priceCents;
-      const record: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'> = {
+      const record: OfferRecord = {
         canonicalUrl,
         url: offer.url,
         host,
@@ -168,37 +207,33 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         category: offer.category ? categoryName(offer.category) : null,
         businessId: options.businessId ?? null,
       };
+      return { retailer, modelKeys, record };
+    };
 
+    const linkTaken = (owner: OfferRow) =>
+      new RowRejected(options.format === 'gmc' ? 'link' : 'url', `is already the link of offer ${owner.externalId} of ${owner.retailerId}`);
+
+    /** Validates a row against the catalog and writes it; throws RowRejected before any write when it cannot be taken. */
+    const writeRow = (offer: FeedOffer, line: number, dirty: Set<number>, stamp: string): 'inserted' | 'updated' | 'unchanged' => {
+      const { retailer, modelKeys, record } = describe(offer);
+      const canonicalUrl = record.canonicalUrl;
       const existing = repository.findOfferByExternalId(retailer.id, offer.externalId);
       const owner = repository.findOfferByCanonicalUrl(canonicalUrl);
-      if (owner && owner.id !== existing?.id) {
-        throw new RowRejected(options.format === 'gmc' ? 'link' : 'url', `is already the link of offer ${owner.externalId} of ${owner.retailerId}`);
-      }
+      if (owner && owner.id !== existing?.id) throw linkTaken(owner);
       if (existing) return updateExisting(existing, record, dirty, stamp);
 
       const productId = productFor(offer, line, record, modelKeys, dirty, stamp);
-      const offerId = repository.insertOffer({ ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp, bulk);
+      const offerId = repository.insertOffer({ ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp);
       repository.insertPricePoint(offerId, record.priceCents, record.shippingCents, record.currency, stamp);
       dirty.add(productId);
       return 'inserted';
     };
 
-    const updateExisting = (
-      existing: OfferRow,
-      record: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>,
-      dirty: Set<number>,
-      stamp: string,
-    ): 'updated' | 'unchanged' => {
-      const textChanged =
-        existing.title !== record.title || existing.brand !== record.brand || existing.model !== record.model || existing.category !== record.category;
-      const priceChanged =
-        existing.priceCents !== record.priceCents || existing.shippingCents !== record.shippingCents || existing.currency !== record.currency;
-      const otherChanged = (['canonicalUrl', 'url', 'gtin', 'availability', 'condition', 'imageUrl', 'businessId', 'modelKey'] as const).some(
-        (key) => existing[key] !== record[key],
-      );
-      if (!textChanged && !priceChanged && !otherChanged) return 'unchanged';
-      repository.updateOffer(existing.id, record, textChanged, stamp);
-      if (priceChanged) repository.insertPricePoint(existing.id, record.priceCents, record.shippingCents, record.currency, stamp);
+    const updateExisting = (existing: OfferRow, record: OfferRecord, dirty: Set<number>, stamp: string): 'updated' | 'unchanged' => {
+      const change = changeOf(existing, record);
+      if (change === 'unchanged') return 'unchanged';
+      repository.updateOffer(existing.id, record, change.text, stamp);
+      if (change.price) repository.insertPricePoint(existing.id, record.priceCents, record.shippingCents, record.currency, stamp);
       if (existing.productId != null) dirty.add(existing.productId);
       return 'updated';
     };
@@ -206,7 +241,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const productFor = (
       offer: FeedOffer,
       line: number,
-      record: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>,
+      record: OfferRecord,
       modelKeys: string[],
       dirty: Set<number>,
       stamp: string,
@@ -215,29 +250,15 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
       let productId: number | null = known !== undefined && repository.getProduct(known) ? known : null;
       if (productId === null) productId = matcher.productWithGtin(record.gtin);
-      // Bulk path: a stated model number under the same brand names the product without scoring.
-      if (productId === null && bulk && offer.mpn) productId = matcher.productWithModel(modelKeys[0] ?? null, record.brand);
       if (productId === null) {
         const best = matcher.rank(
           { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents },
-          { useIndex: !bulk, indexLimit: 20, modelKeys },
+          { useIndex: true, indexLimit: 20, modelKeys },
         )[0];
         if (best && best.score >= threshold) productId = best.productId;
       }
       if (productId === null) {
-        productId = repository.createProduct(
-          {
-            title: record.title,
-            brand: record.brand,
-            model: record.model,
-            modelKey: record.modelKey,
-            gtin: record.gtin,
-            category: record.category,
-            categorySlug: record.category ? categorySlug(record.category) : null,
-            imageUrl: record.imageUrl,
-          },
-          stamp,
-        );
+        productId = repository.createProduct(productOf(record), stamp);
         productsCreated++;
       }
       if (knownKey !== undefined) knownMatches.set(knownKey, productId);
@@ -254,8 +275,6 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       try {
         repository.transaction(() => {
           const dirty = new Set<number>();
-          // The bulk path indexes the batch's new offers with one statement at the end of the same transaction.
-          const firstNewId = repository.maxOfferId() + 1;
           for (const row of batch) {
             if (row.errors) {
               rejected.push(row.errors);
@@ -268,8 +287,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
               rejected.push([{ line: row.line, field: error.field, reason: error.reason }]);
             }
           }
-          if (bulk) repository.indexOffersFrom(firstNewId);
-          for (const productId of dirty) repository.refreshProduct(productId, stamp);
+          repository.refreshProducts([...dirty], stamp);
         });
       } catch (error) {
         productsCreated = createdBefore;
@@ -283,25 +301,200 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       options.onProgress?.({ ...progress });
     };
 
+    // Bulk path: every row is decided in memory (existence, GTIN and model-number candidates come from an index of
+    // the catalog loaded once) under ids reserved beforehand, and each batch is written by a writer thread in one
+    // transaction (a few statements per batch), while the next batch is decided.
+    const bulkIndex = bulk ? createBulkCatalogIndex(repository) : null;
+    const writer = bulk ? createBulkWriter(repository.sqlite) : null;
+    const productsOfImport = new Set<number>();
+    /** Keys (canonical URLs, retailer ids) of rows handed to the writer and not yet committed, per batch. */
+    const uncommitted: Array<Set<string>> = [];
+    /** Batches handed to the writer; each settles the progress of its rows when it is committed. */
+    const inFlight: Array<Promise<void>> = [];
+    const reserved = { offers: { next: 0, end: 0 }, products: { next: 0, end: 0 } };
+    const reserve = (table: 'offers' | 'products', rows: number): number => {
+      const range = reserved[table];
+      if (range.next + rows > range.end) {
+        // Whole blocks at a time: reserving takes the write lock, which the writer thread holds while it commits.
+        const block = Math.max(rows, 50_000);
+        range.next = repository.reserveIds(table, block);
+        range.end = range.next + block;
+      }
+      const first = range.next;
+      range.next += rows;
+      return first;
+    };
+
+    const flushBulk = async (batch: FeedRow[]) => {
+      if (batch.length === 0) return;
+      const index = bulkIndex!;
+      const stamp = now();
+      const counts = { inserted: 0, updated: 0, unchanged: 0 };
+      const rejected: RowError[][] = [];
+      let nextOfferId = reserve('offers', batch.length);
+      let nextProductId = reserve('products', batch.length);
+      const firstOfferId = nextOfferId;
+      const keys = new Set<string>();
+      uncommitted.push(keys);
+
+      const productRows: BulkParams[] = [];
+      const offerRows: BulkParams[] = [];
+      const updateAll: BulkParams[] = [];
+      const updateCommerce: BulkParams[] = [];
+      const pricePoints: BulkParams[] = [];
+      const dirty = new Set<number>();
+
+      const bulkRow = async (offer: FeedOffer, line: number): Promise<'inserted' | 'updated' | 'unchanged'> => {
+        const { retailer, modelKeys, record } = describe(offer);
+        const externalKey = `${retailer.id}\u0000${offer.externalId}`;
+        // A row naming an offer that is still on its way to the disk (the same link or id twice in a feed) waits
+        // for it, so the lookups below see it.
+        if (uncommitted.some((set) => set.has(record.canonicalUrl) || set.has(externalKey))) {
+          if (keys.has(record.canonicalUrl) || keys.has(externalKey)) await handOver();
+          await writer!.drain();
+        }
+        // A hash hit may be a collision: the catalog itself answers exactly.
+        const existing = index.offerIdByExternalId(retailer.id, offer.externalId) !== null ? repository.findOfferByExternalId(retailer.id, offer.externalId) : null;
+        const owner = index.offerIdByCanonicalUrl(record.canonicalUrl) !== null ? repository.findOfferByCanonicalUrl(record.canonicalUrl) : null;
+        if (owner && owner.id !== existing?.id) throw linkTaken(owner);
+        if (existing) {
+          const change = changeOf(existing, record);
+          if (change === 'unchanged') return 'unchanged';
+          const params = { ...record, id: existing.id, now: stamp };
+          if (change.text) updateAll.push(params);
+          else {
+            const { title: _t, brand: _b, model: _m, category: _c, ...commerce } = params;
+            updateCommerce.push(commerce);
+          }
+          if (change.price) pricePoints.push([existing.id, record.priceCents, record.shippingCents, record.currency, stamp]);
+          if (existing.productId != null) {
+            dirty.add(existing.productId);
+            index.add(existing.id, existing.productId, stamp, record, retailer.id, offer.externalId);
+            matcher.remember(existing.id, stamp, record);
+          }
+          keys.add(record.canonicalUrl).add(externalKey);
+          return 'updated';
+        }
+
+        const item = { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents };
+        const knownKey = options.knownMatchKey?.(offer, line);
+        const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
+        let productId: number | null = known !== undefined && (productsOfImport.has(known) || repository.getProduct(known)) ? known : null;
+        if (productId === null) productId = matcher.productWithGtin(record.gtin, undefined, index.lookup);
+        // A stated model number under the same brand names the product without scoring.
+        if (productId === null && offer.mpn) productId = matcher.productWithModel(modelKeys[0] ?? null, record.brand, index.lookup);
+        if (productId === null) {
+          const best = matcher.rank(item, { useIndex: false, modelKeys, lookup: index.lookup })[0];
+          if (best && best.score >= threshold) productId = best.productId;
+        }
+        if (productId === null) {
+          productId = nextProductId++;
+          productRows.push(bulkProductParams(productId, productOf(record), stamp));
+          productsOfImport.add(productId);
+          productsCreated++;
+        }
+        if (knownKey !== undefined) knownMatches.set(knownKey, productId);
+        const id = nextOfferId++;
+        offerRows.push(bulkOfferParams(id, retailer.id, offer.externalId, productId, record, stamp));
+        keys.add(record.canonicalUrl).add(externalKey);
+        index.add(id, productId, stamp, record, retailer.id, offer.externalId);
+        matcher.remember(id, stamp, item);
+        dirty.add(productId);
+        return 'inserted';
+      };
+
+      // Hands what the batch has decided so far to the writer: one transaction, in this order (products before
+      // the offers that name them, offers before their index entries and price history).
+      let handedFrom = firstOfferId;
+      const handOver = (): Promise<void> => {
+        const lastOfferId = nextOfferId - 1;
+        const ops: BulkOp[] = [
+          { sql: BULK_SQL.updateOfferAll, rows: updateAll.splice(0) },
+          { sql: BULK_SQL.updateOfferCommerce, rows: updateCommerce.splice(0) },
+          { sql: BULK_SQL.insertPricePoint, rows: pricePoints.splice(0) },
+          { sql: BULK_SQL.insertProduct, rows: productRows.splice(0) },
+          { sql: BULK_SQL.insertOffer, rows: offerRows.splice(0) },
+          { sql: BULK_SQL.indexOfferRange, rows: lastOfferId >= handedFrom ? [[handedFrom, lastOfferId]] : [] },
+          { sql: BULK_SQL.firstPricePoints, rows: lastOfferId >= handedFrom ? [[handedFrom, lastOfferId]] : [] },
+          { sql: BULK_SQL.refreshProducts, rows: dirty.size > 0 ? [{ ids: JSON.stringify([...dirty]), now: stamp }] : [] },
+          { sql: BULK_SQL.deleteEmptyProducts, rows: dirty.size > 0 ? [[JSON.stringify([...dirty])]] : [] },
+        ].filter((op) => op.rows.length > 0);
+        handedFrom = nextOfferId;
+        dirty.clear();
+        const written = writer!.write(ops);
+        inFlight.push(written);
+        return written;
+      };
+
+      const createdBefore = productsCreated;
+      for (const row of batch) {
+        if (row.errors) {
+          rejected.push(row.errors);
+          continue;
+        }
+        try {
+          counts[await bulkRow(row.offer, row.line)]++;
+        } catch (error) {
+          if (!(error instanceof RowRejected)) throw error;
+          rejected.push([{ line: row.line, field: error.field, reason: error.reason }]);
+        }
+      }
+      const written = handOver();
+      // The batch's rows count once they are on disk.
+      written.then(
+        () => {
+          uncommitted.splice(uncommitted.indexOf(keys), 1);
+          progress.inserted += counts.inserted;
+          progress.updated += counts.updated;
+          progress.unchanged += counts.unchanged;
+          for (const rowErrors of rejected) reject(rowErrors);
+          progress.rows += batch.length;
+          options.onProgress?.({ ...progress });
+        },
+        () => {
+          productsCreated = createdBefore;
+        },
+      );
+      // At most two batches on their way: deciding runs ahead of the disk by one batch.
+      while (inFlight.length > 2) await inFlight.shift();
+    };
+
     // Large imports touch index pages all over the file: give them a bigger page cache (256 MB) while they run.
     const previousCacheSize = bulk ? (repository.sqlite.pragma('cache_size', { simple: true }) as number) : null;
-    if (bulk) repository.sqlite.pragma('cache_size = -262144');
+    const previousCheckpoint = bulk ? (repository.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number) : null;
+    if (bulk) {
+      repository.sqlite.pragma('cache_size = -262144');
+      // Pages written again and again by consecutive batches are copied into the database file once, at the end.
+      repository.sqlite.pragma('wal_autocheckpoint = 0');
+    }
     let batch: FeedRow[] = [];
     try {
       for await (const row of rows as AsyncIterable<FeedRow>) {
         batch.push(row);
         if (batch.length >= batchSize) {
-          flush(batch);
+          if (bulk) await flushBulk(batch);
+          else flush(batch);
           batch = [];
           // Let other work (HTTP requests of the API, a progress bar) run between batches.
           await new Promise((resolve) => setImmediate(resolve));
         }
       }
-      flush(batch);
+      if (bulk) await flushBulk(batch);
+      else flush(batch);
+      // Everything handed to the writer is committed before the import reports.
+      for (const written of inFlight.splice(0)) await written;
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     } finally {
+      if (writer) {
+        await Promise.allSettled(inFlight);
+        await writer.close();
+      }
       if (previousCacheSize !== null) repository.sqlite.pragma(`cache_size = ${Number(previousCacheSize)}`);
+      if (previousCheckpoint !== null) {
+        repository.sqlite.pragma(`wal_autocheckpoint = ${Number(previousCheckpoint)}`);
+        repository.sqlite.pragma('wal_checkpoint(PASSIVE)');
+      }
     }
 
     const status = failure ? 'failed' : 'succeeded';
@@ -375,7 +568,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
             repository.setOfferProduct(offer.id, productId);
             dirty.add(productId);
           }
-          for (const productId of dirty) repository.refreshProduct(productId);
+          repository.refreshProducts([...dirty]);
         });
         options.onProgress?.(Math.min(ids.length, start + batchSize));
       }

@@ -29,7 +29,19 @@ export interface RankedProduct {
   score: number;
 }
 
+/** Where candidate offers come from: the catalog's indexes, or a bulk import's in-memory copy of them. */
+export interface CandidateLookup {
+  /** Offers (with their product) that carry this GTIN. */
+  offersWithGtin(gtin: string, limit: number): OfferRef[];
+  /** Offers whose model key is `modelKey` or starts with it. */
+  offersWithModelKey(modelKey: string, limit: number): OfferRef[];
+  /** Products (and the brands their offers state) with an offer of exactly this model key. */
+  productsWithModelKey(modelKey: string): Array<{ productId: number; brand: string | null }>;
+}
+
 export interface MatchOptions {
+  /** Candidate source (default: the catalog's own indexes). */
+  lookup?: CandidateLookup;
   /** Look for candidates in the full-text index too (search, and ingest outside the bulk path). */
   useIndex: boolean;
   /** Offers never to count as candidates (the offer being matched itself). */
@@ -104,20 +116,40 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
   // Prepared forms of catalog offers, reused while they stay the same (bulk imports score the same members often,
   // searches the same popular products). Their index words are worked out on first use: only words-only searches
   // need them.
-  type Entry = { updatedAt: string; offer: PreparedOffer; text: string; words?: readonly string[] };
-  const prepared = new Map<number, Entry>();
+  // An entry remembered by a bulk import holds the item until first use: most offers are never a candidate.
+  type Entry = { updatedAt: string; item: ItemIdentity; prepared?: PreparedOffer; text: string; words?: readonly string[] };
+  const CACHE_LIMIT = 200_000;
+  const entries = new Map<number, Entry>();
+  const store = (id: number, entry: Entry) => {
+    if (entries.size >= CACHE_LIMIT) {
+      // Drop the oldest tenth (a Map iterates in insertion order).
+      let drop = CACHE_LIMIT / 10;
+      for (const key of entries.keys()) {
+        entries.delete(key);
+        if (--drop === 0) break;
+      }
+    }
+    entries.delete(id);
+    entries.set(id, entry);
+  };
   const entryOf = (ref: OfferRef): Entry | null => {
-    const hit = prepared.get(ref.id);
+    const hit = entries.get(ref.id);
     if (hit && hit.updatedAt === ref.updatedAt) return hit;
     const row = repository.getOffer(ref.id);
     if (!row) return null;
-    if (prepared.size >= 200_000) prepared.clear();
-    const offer = prepareOffer(toOfferLike({ title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents }));
-    const entry: Entry = { updatedAt: row.updatedAt, offer, text: [row.title, row.brand ?? '', row.model ?? ''].join(' ') };
-    prepared.set(row.id, entry);
+    const entry: Entry = {
+      updatedAt: row.updatedAt,
+      item: { title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents },
+      text: [row.title, row.brand ?? '', row.model ?? ''].join(' '),
+    };
+    store(row.id, entry);
     return entry;
   };
-  const preparedOf = (ref: OfferRef): PreparedOffer | null => entryOf(ref)?.offer ?? null;
+  const preparedOf = (ref: OfferRef): PreparedOffer | null => {
+    const entry = entryOf(ref);
+    if (!entry) return null;
+    return (entry.prepared ??= prepareOffer(toOfferLike(entry.item)));
+  };
 
   /** Per product: the largest share of the words' weight (log inverse document frequency) one member's text holds. */
   const wordCoverage = (text: string, byProduct: Map<number, OfferRef[]>): Map<number, number> => {
@@ -148,10 +180,18 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
   return {
     prepare: (item: ItemIdentity) => prepareOffer(toOfferLike(item)),
 
+    /**
+     * Tells the matcher what an offer the caller is writing holds, so that scoring it as a candidate does not read
+     * it back (a bulk import decides rows before their batch is written).
+     */
+    remember(id: number, updatedAt: string, item: ItemIdentity): void {
+      store(id, { updatedAt, item, text: [item.title, item.brand ?? '', item.model ?? ''].join(' ') });
+    },
+
     /** Product of an offer with the same valid GTIN: equal GTINs decide a match. */
-    productWithGtin(gtin: string | null, excludeOfferId?: number): number | null {
+    productWithGtin(gtin: string | null, excludeOfferId?: number, lookup: CandidateLookup = repository): number | null {
       if (!gtin) return null;
-      const hit = repository.offersWithGtin(gtin, 3).find((row) => row.id !== excludeOfferId);
+      const hit = lookup.offersWithGtin(gtin, 3).find((row) => row.id !== excludeOfferId);
       return hit?.productId ?? null;
     },
 
@@ -159,12 +199,12 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
      * Bulk-path shortcut: the one product whose offers state the same model number under the same brand. Null when
      * there is none or more than one (then the matcher has to decide).
      */
-    productWithModel(modelKey: string | null, brand: string | null | undefined): number | null {
+    productWithModel(modelKey: string | null, brand: string | null | undefined, lookup: CandidateLookup = repository): number | null {
       if (!modelKey) return null;
       const wanted = normaliseBrand(brand ?? null);
       if (!wanted) return null;
       const products = new Set<number>();
-      for (const hit of repository.productsWithModelKey(modelKey)) {
+      for (const hit of lookup.productsWithModelKey(modelKey)) {
         const other = normaliseBrand(hit.brand);
         if (other && other !== wanted) return null;
         products.add(hit.productId);
@@ -184,9 +224,10 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
           else if (members.length < MEMBERS_PER_PRODUCT && !members.some((member) => member.id === ref.id)) members.push(ref);
         }
       };
+      const lookup = options.lookup ?? repository;
       const gtin = gtinOf(item.gtin);
-      if (gtin) add(repository.offersWithGtin(gtin, 10));
-      for (const key of options.modelKeys ?? modelKeysOf(item)) add(repository.offersWithModelKey(key, 10));
+      if (gtin) add(lookup.offersWithGtin(gtin, 10));
+      for (const key of options.modelKeys ?? modelKeysOf(item)) add(lookup.offersWithModelKey(key, 10));
       if (options.useIndex) {
         const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
         add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));

@@ -129,6 +129,57 @@ const BROWSE_ORDER: Record<BrowseSort, string> = {
 const nowIso = () => new Date().toISOString();
 
 /**
+ * Statements of the bulk import path, which runs them on its own writer connection (`BulkWriter`); the
+ * repository prepares the same text for its own calls. Positional parameters are built by `bulkOfferParams` and
+ * `bulkProductParams`.
+ */
+export const BULK_SQL = {
+  insertOffer: `INSERT INTO offers (id, retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key,
+      gtin, price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertProduct: `INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  /** Full-text entries of the offers with ids in [?, ?] (a batch's reserved range). */
+  indexOfferRange:
+    'INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers WHERE id BETWEEN ? AND ? ORDER BY id',
+  /** First price points of the offers with ids in [?, ?]. */
+  firstPricePoints: `INSERT INTO price_points (offer_id, price_cents, shipping_cents, currency, recorded_at)
+      SELECT id, price_cents, shipping_cents, currency, created_at FROM offers WHERE id BETWEEN ? AND ? ORDER BY id`,
+  insertPricePoint: 'INSERT INTO price_points (offer_id, price_cents, shipping_cents, currency, recorded_at) VALUES (?, ?, ?, ?, ?)',
+  updateOfferAll: `UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, title = @title, brand = @brand,
+      model = @model, model_key = @modelKey, gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents,
+      availability = @availability, condition = @condition, image_url = @imageUrl, category = @category, business_id = @businessId,
+      updated_at = @now WHERE id = @id`,
+  // Leaves the indexed text columns out of SET, so the full-text trigger does not fire for a price-only change.
+  updateOfferCommerce: `UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, model_key = @modelKey,
+      gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents, availability = @availability,
+      condition = @condition, image_url = @imageUrl, business_id = @businessId, updated_at = @now WHERE id = @id`,
+  // Figures of many products (ids as a JSON array) in one statement: the cheapest offer's currency is the one
+  // whose zero-padded total sorts first.
+  refreshProducts: `UPDATE products SET offer_count = s.n, best_price_cents = s.best, currency = coalesce(s.currency, products.currency),
+        gtin = coalesce(products.gtin, s.gtin), model = coalesce(products.model, s.model), model_key = coalesce(products.model_key, s.modelKey),
+        brand = coalesce(products.brand, s.brand), image_url = coalesce(products.image_url, s.imageUrl), updated_at = @now
+      FROM (SELECT product_id AS productId, count(*) AS n, min(price_cents + coalesce(shipping_cents, 0)) AS best,
+          substr(min(printf('%020d', price_cents + coalesce(shipping_cents, 0)) || currency), 21) AS currency,
+          max(gtin) AS gtin, max(model) AS model, max(model_key) AS modelKey, max(brand) AS brand, max(image_url) AS imageUrl
+        FROM offers WHERE product_id IN (SELECT value FROM json_each(@ids)) GROUP BY product_id) AS s
+      WHERE products.id = s.productId`,
+  deleteEmptyProducts:
+    'DELETE FROM products WHERE id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)',
+} as const;
+
+/** Positional parameters of `BULK_SQL.insertOffer`. */
+export function bulkOfferParams(id: number, retailerId: string, externalId: string, productId: number, o: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>, now: string) {
+  return [id, retailerId, externalId, o.canonicalUrl, o.url, o.host, o.title, o.brand, o.model, o.modelKey, o.gtin, o.priceCents, o.currency,
+    o.shippingCents, o.availability, o.condition, o.imageUrl, o.category, o.businessId, productId, now, now];
+}
+
+/** Positional parameters of `BULK_SQL.insertProduct`. */
+export function bulkProductParams(id: number, p: NewProduct, now: string) {
+  return [id, p.title, p.brand, p.model, p.modelKey, p.gtin, p.category, p.categorySlug, p.imageUrl, now, now];
+}
+
+/**
  * Storage of the catalog: retailers, offers, products (clusters), price history and import runs.
  * Every query the ingestion and search services run is here, as prepared statements on the one connection.
  */
@@ -156,24 +207,19 @@ export function createCatalogRepository(sqlite: Database.Database) {
       price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at)
       VALUES (@retailerId, @externalId, @canonicalUrl, @url, @host, @title, @brand, @model, @modelKey, @gtin, @priceCents, @currency,
       @shippingCents, @availability, @condition, @imageUrl, @category, @businessId, @productId, @now, @now)`),
-    updateOfferAll: sqlite.prepare(`UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, title = @title, brand = @brand,
-      model = @model, model_key = @modelKey, gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents,
-      availability = @availability, condition = @condition, image_url = @imageUrl, category = @category, business_id = @businessId,
-      updated_at = @now WHERE id = @id`),
-    // Leaves the indexed text columns out of SET, so the full-text trigger does not fire for a price-only change.
-    updateOfferCommerce: sqlite.prepare(`UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, model_key = @modelKey,
-      gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents, availability = @availability,
-      condition = @condition, image_url = @imageUrl, business_id = @businessId, updated_at = @now WHERE id = @id`),
+    updateOfferAll: sqlite.prepare(BULK_SQL.updateOfferAll),
+    updateOfferCommerce: sqlite.prepare(BULK_SQL.updateOfferCommerce),
+    offerKeys: sqlite.prepare(`SELECT id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, product_id AS productId,
+      updated_at AS updatedAt, gtin, model_key AS modelKey, brand FROM offers`),
+    sequence: sqlite.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck(),
+    insertSequence: sqlite.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)'),
+    updateSequence: sqlite.prepare('UPDATE sqlite_sequence SET seq = ? WHERE name = ?'),
+    maxProductId: sqlite.prepare('SELECT coalesce(max(id), 0) FROM products').pluck(),
     setOfferProduct: sqlite.prepare('UPDATE offers SET product_id = ? WHERE id = ?'),
     indexOffer: sqlite.prepare('INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers WHERE id = ?'),
-    indexOffersFrom: sqlite.prepare(
-      'INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers WHERE id >= ? ORDER BY id',
-    ),
     maxOfferId: sqlite.prepare('SELECT coalesce(max(id), 0) AS n FROM offers'),
     deleteOffer: sqlite.prepare('DELETE FROM offers WHERE id = ?'),
-    insertPricePoint: sqlite.prepare(
-      'INSERT INTO price_points (offer_id, price_cents, shipping_cents, currency, recorded_at) VALUES (?, ?, ?, ?, ?)',
-    ),
+    insertPricePoint: sqlite.prepare(BULK_SQL.insertPricePoint),
     insertProduct: sqlite.prepare(`INSERT INTO products (title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
       VALUES (@title, @brand, @model, @modelKey, @gtin, @category, @categorySlug, @imageUrl, @now, @now)`),
     refreshProduct: sqlite.prepare(`UPDATE products SET
@@ -187,6 +233,8 @@ export function createCatalogRepository(sqlite: Database.Database) {
         image_url = coalesce(image_url, (SELECT image_url FROM offers WHERE product_id = @id AND image_url IS NOT NULL LIMIT 1)),
         updated_at = @now
       WHERE id = @id`),
+    refreshProducts: sqlite.prepare(BULK_SQL.refreshProducts),
+    deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
     deleteProductIfEmpty: sqlite.prepare('DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)'),
     productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
     offersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
@@ -252,20 +300,13 @@ export function createCatalogRepository(sqlite: Database.Database) {
     offersWithGtin: (gtin: string, limit = 20) => s.offerIdsByGtin.all(gtin, limit) as OfferRef[],
     /** Offers (with their product) whose normalised model number is `modelKey` or starts with it (`14AD3557` finds `14AD3557GA3`). */
     offersWithModelKey: (modelKey: string, limit = 20) => s.offerIdsByModelKey.all({ key: modelKey, limit }) as OfferRef[],
-    /**
-     * Adds an offer. It is in the full-text index at once unless `deferIndex` is set; then the caller must call
-     * `indexOffersFrom` with the first deferred id before its transaction ends (the bulk path does, once per batch).
-     */
     /** Products (and the brands their offers state) that have an offer with this model key. */
     productsWithModelKey: (modelKey: string) => s.productsByModelKey.all(modelKey) as Array<{ productId: number; brand: string | null }>,
-    insertOffer(offer: NewOffer, now = nowIso(), deferIndex = false): number {
+    /** Adds an offer, in the full-text index at once. */
+    insertOffer(offer: NewOffer, now = nowIso()): number {
       const id = Number(s.insertOffer.run({ ...offer, now }).lastInsertRowid);
-      if (!deferIndex) s.indexOffer.run(id);
+      s.indexOffer.run(id);
       return id;
-    },
-    /** Indexes every offer with an id from `firstId` on (the offers inserted with `deferIndex` in this transaction). */
-    indexOffersFrom(firstId: number): void {
-      s.indexOffersFrom.run(firstId);
     },
     /** The highest offer id so far (0 for an empty catalog). */
     maxOfferId: () => (s.maxOfferId.get() as { n: number }).n,
@@ -274,6 +315,35 @@ export function createCatalogRepository(sqlite: Database.Database) {
       const { title: _t, brand: _b, model: _m, category: _c, ...commerce } = offer;
       if (textChanged) s.updateOfferAll.run({ ...offer, id, now });
       else s.updateOfferCommerce.run({ ...commerce, id, now });
+    },
+    /**
+     * Every offer's identifying keys, one row at a time (a bulk import loads them once into memory).
+     */
+    iterateOfferKeys: () =>
+      s.offerKeys.iterate() as IterableIterator<{
+        id: number;
+        retailerId: string;
+        externalId: string;
+        canonicalUrl: string;
+        productId: number | null;
+        updatedAt: string;
+        gtin: string | null;
+        modelKey: string | null;
+        brand: string | null;
+      }>,
+    /**
+     * Reserves `count` ids of an AUTOINCREMENT table and answers the first: the table's sequence moves past them
+     * in a transaction of its own, so no other insert is ever given one of them (ids left unused become gaps).
+     */
+    reserveIds(table: 'offers' | 'products', count: number): number {
+      return sqlite.transaction(() => {
+        const max = table === 'offers' ? (s.maxOfferId.get() as { n: number }).n : (s.maxProductId.get() as number);
+        const seq = s.sequence.get(table) as number | undefined;
+        const first = Math.max(max, seq ?? 0) + 1;
+        if (seq === undefined) s.insertSequence.run(table, first + count - 1);
+        else s.updateSequence.run(first + count - 1, table);
+        return first;
+      }).immediate();
     },
     setOfferProduct(offerId: number, productId: number): void {
       s.setOfferProduct.run(productId, offerId);
@@ -294,6 +364,13 @@ export function createCatalogRepository(sqlite: Database.Database) {
     refreshProduct(id: number, now = nowIso()): void {
       s.refreshProduct.run({ id, now });
       s.deleteProductIfEmpty.run(id);
+    },
+    /** `refreshProduct` for many products at once (one statement each for the figures and for dropping empty ones). */
+    refreshProducts(ids: readonly number[], now = nowIso()): void {
+      if (ids.length === 0) return;
+      const json = JSON.stringify(ids);
+      s.refreshProducts.run({ ids: json, now });
+      s.deleteEmptyProducts.run(json);
     },
     getProduct: (id: number) => (s.productById.get(id) as ProductRow | undefined) ?? null,
     offersOfProduct: (productId: number) => s.offersOfProduct.all(productId) as OfferWithRetailer[],

@@ -146,7 +146,21 @@ function isModelLike(word: string): boolean {
  * not years), and a short letter prefix joined with the next word ("WH 1000XM5" → "WH1000XM5").
  * Unit quantities ("64GB"), resolutions ("1080p") and interface names ("USB3") are skipped.
  */
-export function extractModelCandidates(title: string): string[] {
+export function extractModelCandidates(title: string): readonly string[] {
+  // The same title is read more than once (its model keys when it is stored, its features when it is scored):
+  // recent answers are kept.
+  const known = recentCandidates.get(title);
+  if (known) return known;
+  const found = Object.freeze(findModelCandidates(title));
+  if (recentCandidates.size >= RECENT_LIMIT) recentCandidates.clear();
+  recentCandidates.set(title, found);
+  return found;
+}
+
+const RECENT_LIMIT = 20_000;
+const recentCandidates = new Map<string, readonly string[]>();
+
+function findModelCandidates(title: string): string[] {
   const text = foldText(title);
   const words = text.split(/[\s,;:()[\]{}|!?*]+/).map((w) => w.replace(/^[-/.#'"+]+|[-/.#'"+]+$/g, ''));
   const out = new Set<string>();

@@ -21,7 +21,7 @@ import { isTrackingParam } from './tracking-params';
 export function canonicalizeUrl(input: string | URL): string {
   const first = parseHttpUrl(input);
   const unwrapped = unwrapDeepLink(first) ?? first.href;
-  const url = parseHttpUrl(unwrapped);
+  const url = unwrapped === first.href ? first : parseHttpUrl(unwrapped);
 
   const host = url.hostname.replace(/\.$/, '').replace(/^(?:www\.)+/, '');
   if (!host) throw new InvalidUrlError('invalid_url', String(input));

@@ -45,7 +45,8 @@ function httpDestination(value: string | null): string | null {
  * Answers `null` for any other URL and for a redirect link without an http(s) destination.
  */
 export function parseDeepLink(input: string | URL): DeepLink | null {
-  const url = tryParseHttpUrl(input);
+  // A URL object is only read here, so it is used as it is.
+  const url = input instanceof URL && (input.protocol === 'http:' || input.protocol === 'https:') ? input : tryParseHttpUrl(input);
   if (!url) return null;
   const host = url.hostname.toLowerCase();
 
@@ -96,11 +97,12 @@ export function parseDeepLink(input: string | URL): DeepLink | null {
  * destination, or the input's own href when it is no redirect link. `null` for non-http(s) input.
  */
 export function unwrapDeepLink(input: string | URL, maxDepth = 3): string | null {
-  const url = tryParseHttpUrl(input);
+  // A URL object is only read here, so it is used as it is.
+  const url = input instanceof URL && (input.protocol === 'http:' || input.protocol === 'https:') ? input : tryParseHttpUrl(input);
   if (!url) return null;
   let current = url.href;
   for (let depth = 0; depth < maxDepth; depth += 1) {
-    const link = parseDeepLink(current);
+    const link = parseDeepLink(depth === 0 ? url : current);
     if (!link) break;
     current = link.destination;
   }

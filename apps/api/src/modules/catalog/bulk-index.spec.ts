@@ -1,0 +1,54 @@
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { createBulkCatalogIndex, hash32 } from './bulk-index';
+import { importSyntheticCatalog } from './seed';
+
+describe('bulk catalog index', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await importSyntheticCatalog(t.app.catalog.ingestion, { offers: 1500, seed: 3 });
+  });
+  afterAll(async () => t.close());
+
+  const ids = (refs: Array<{ id: number }>) => refs.map((ref) => ref.id).sort((a, b) => a - b);
+
+  it('answers the candidate lookups as the catalog does', () => {
+    const { repository } = t.app.catalog;
+    const index = createBulkCatalogIndex(repository);
+    const rows = t.app.sqlite.prepare('SELECT gtin, model_key AS modelKey FROM offers WHERE gtin IS NOT NULL OR model_key IS NOT NULL LIMIT 300').all() as Array<{
+      gtin: string | null;
+      modelKey: string | null;
+    }>;
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      if (row.gtin) expect(ids(index.lookup.offersWithGtin(row.gtin, 20))).toEqual(ids(repository.offersWithGtin(row.gtin, 20)));
+      if (row.modelKey) {
+        expect(ids(index.lookup.offersWithModelKey(row.modelKey, 50))).toEqual(ids(repository.offersWithModelKey(row.modelKey, 50)));
+        // A prefix finds the longer keys too, as the SQL range scan does.
+        const prefix = row.modelKey.slice(0, Math.max(3, row.modelKey.length - 2));
+        expect(ids(index.lookup.offersWithModelKey(prefix, 50))).toEqual(ids(repository.offersWithModelKey(prefix, 50)));
+        const products = (list: Array<{ productId: number }>) => list.map((hit) => hit.productId).sort((a, b) => a - b);
+        expect(products(index.lookup.productsWithModelKey(row.modelKey))).toEqual(products(repository.productsWithModelKey(row.modelKey)));
+      }
+    }
+  });
+
+  it('knows every stored link and retailer id, and nothing else', () => {
+    const { repository } = t.app.catalog;
+    const index = createBulkCatalogIndex(repository);
+    const offer = repository.getOffer(42)!;
+    expect(index.offerIdByCanonicalUrl(offer.canonicalUrl)).toBe(42);
+    expect(index.offerIdByExternalId(offer.retailerId, offer.externalId)).toBe(42);
+    expect(index.offerIdByCanonicalUrl('https://example.com/not-in-the-catalog')).toBeNull();
+    expect(index.offerIdByExternalId(offer.retailerId, 'no-such-id')).toBeNull();
+    index.add(99_999, 1, 'now', { canonicalUrl: 'https://example.com/new', gtin: null, modelKey: 'ZZ9000', brand: 'Acme' }, 'example', 'N1');
+    expect(index.offerIdByCanonicalUrl('https://example.com/new')).toBe(99_999);
+    expect(index.lookup.offersWithModelKey('ZZ9', 10).map((ref) => ref.id)).toEqual([99_999]);
+  });
+
+  it('hashes strings to 32-bit numbers', () => {
+    expect(hash32('')).toBe(0x811c9dc5);
+    expect(hash32('a')).toBe(0xe40c292c);
+    expect(hash32('https://amazon.com/dp/B08N5WRWNW')).not.toBe(hash32('https://amazon.com/dp/B08N5WRWNX'));
+  });
+});

@@ -1,0 +1,113 @@
+import type { CandidateLookup } from './matching';
+import type { CatalogRepository, OfferRef } from './repository';
+
+/** Offers kept per GTIN or model key: candidate lookups never need more (the SQL lookups use the same limits). */
+const REFS_PER_KEY = 20;
+
+/** 32-bit FNV-1a hash of a string: the existence sets keep these instead of the strings themselves. */
+export function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+interface ModelEntry {
+  ref: OfferRef;
+  brand: string | null;
+}
+
+/**
+ * What a bulk import needs to know about the catalog, in memory: which canonical URLs and retailer ids exist (as
+ * hashes: a miss is certain, a hit is checked exactly by the caller), and the offers under each GTIN and model key
+ * (the candidate lookups of the matcher). Loaded once when a bulk import starts and kept up to date with every
+ * offer the import adds, so deciding a row never waits for the database.
+ */
+export function createBulkCatalogIndex(repository: CatalogRepository) {
+  const byCanonical = new Map<number, number>();
+  const byExternal = new Map<number, number>();
+  const byGtin = new Map<string, OfferRef[]>();
+  const byModelKey = new Map<string, ModelEntry[]>();
+  // Model keys by their first three characters: prefix lookups (`14AD3557` finds `14AD3557GA3`) scan one bucket.
+  const keysByPrefix = new Map<string, string[]>();
+
+  const externalKey = (retailerId: string, externalId: string) => hash32(`${retailerId}\u0000${externalId}`);
+
+  const addRef = (ref: OfferRef, gtin: string | null, modelKey: string | null, brand: string | null) => {
+    if (ref.productId == null) return;
+    if (gtin) {
+      const refs = byGtin.get(gtin);
+      if (!refs) byGtin.set(gtin, [ref]);
+      else if (refs.length < REFS_PER_KEY) refs.push(ref);
+    }
+    if (modelKey) {
+      const entries = byModelKey.get(modelKey);
+      if (!entries) {
+        byModelKey.set(modelKey, [{ ref, brand }]);
+        const prefix = modelKey.slice(0, 3);
+        const bucket = keysByPrefix.get(prefix);
+        if (bucket) bucket.push(modelKey);
+        else keysByPrefix.set(prefix, [modelKey]);
+      } else if (entries.length < REFS_PER_KEY) entries.push({ ref, brand });
+    }
+  };
+
+  for (const row of repository.iterateOfferKeys()) {
+    byCanonical.set(hash32(row.canonicalUrl), row.id);
+    byExternal.set(externalKey(row.retailerId, row.externalId), row.id);
+    addRef({ id: row.id, productId: row.productId, updatedAt: row.updatedAt }, row.gtin, row.modelKey, row.brand);
+  }
+
+  const lookup: CandidateLookup = {
+    offersWithGtin: (gtin, limit) => (byGtin.get(gtin) ?? []).slice(0, limit),
+    offersWithModelKey(modelKey, limit) {
+      const found: OfferRef[] = [];
+      const bucket = modelKey.length >= 3 ? keysByPrefix.get(modelKey.slice(0, 3)) : undefined;
+      if (!bucket) return found;
+      // Stored keys in key order, as the SQL range scan returns them.
+      const keys = bucket.filter((key) => key.startsWith(modelKey)).sort();
+      for (const key of keys) {
+        for (const entry of byModelKey.get(key)!) {
+          found.push(entry.ref);
+          if (found.length >= limit) return found;
+        }
+      }
+      return found;
+    },
+    productsWithModelKey(modelKey) {
+      const seen = new Map<number, string | null>();
+      for (const entry of byModelKey.get(modelKey) ?? []) {
+        const productId = entry.ref.productId!;
+        if (!seen.has(productId)) seen.set(productId, entry.brand);
+      }
+      return [...seen].map(([productId, brand]) => ({ productId, brand }));
+    },
+  };
+
+  return {
+    lookup,
+    /** An offer id that may have this canonical URL (null: certainly none). */
+    offerIdByCanonicalUrl: (canonicalUrl: string) => byCanonical.get(hash32(canonicalUrl)) ?? null,
+    /** An offer id that may have this retailer id (null: certainly none). */
+    offerIdByExternalId: (retailerId: string, externalId: string) => byExternal.get(externalKey(retailerId, externalId)) ?? null,
+    /** Records an offer the import added (or changed), with the keys it is found by. */
+    add(
+      id: number,
+      productId: number,
+      updatedAt: string,
+      offer: { canonicalUrl: string; gtin: string | null; modelKey: string | null; brand: string | null },
+      retailerId: string,
+      externalId: string,
+    ): void {
+      const canonical = hash32(offer.canonicalUrl);
+      if (!byCanonical.has(canonical)) byCanonical.set(canonical, id);
+      const external = externalKey(retailerId, externalId);
+      if (!byExternal.has(external)) byExternal.set(external, id);
+      addRef({ id, productId, updatedAt }, offer.gtin, offer.modelKey, offer.brand);
+    },
+  };
+}
+
+export type BulkCatalogIndex = ReturnType<typeof createBulkCatalogIndex>;

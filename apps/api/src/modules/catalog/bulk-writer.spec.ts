@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createBulkWriter, createThreadBulkWriter, type BulkOp } from './bulk-writer';
+
+const SCHEMA = 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, note TEXT)';
+const insert = (rows: Array<[number, string]>): BulkOp => ({ sql: 'INSERT INTO items (id, name) VALUES (?, ?)', rows });
+
+describe('bulk writer', () => {
+  let dir: string;
+  let file: string;
+  let sqlite: Database.Database;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-bulk-'));
+    file = path.join(dir, 'bulk.db');
+    sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.exec(SCHEMA);
+  });
+  afterEach(() => {
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const names = () => sqlite.prepare('SELECT name FROM items ORDER BY id').pluck().all();
+
+  it('commits batches on its own thread in the order they were handed over', async () => {
+    const writer = createBulkWriter(sqlite);
+    const first = writer.write([insert([[1, 'a'], [2, 'b']])]);
+    const second = writer.write([insert([[3, 'c']]), { sql: 'UPDATE items SET note = @note WHERE id = @id', rows: [{ id: 1, note: 'first' }] }]);
+    expect(writer.pending).toBe(2);
+    await Promise.all([first, second]);
+    expect(names()).toEqual(['a', 'b', 'c']);
+    expect(sqlite.prepare('SELECT note FROM items WHERE id = 1').pluck().get()).toBe('first');
+    await writer.close();
+  });
+
+  it('writes nothing of a batch that fails and names the database error', async () => {
+    const writer = createThreadBulkWriter(file);
+    await writer.write([insert([[1, 'a']])]);
+    await expect(writer.write([insert([[2, 'b'], [3, 'a']])])).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(names()).toEqual(['a']);
+    // A later batch still goes through.
+    await writer.write([insert([[4, 'd']])]);
+    expect(names()).toEqual(['a', 'd']);
+    await writer.close();
+    await expect(writer.write([insert([[5, 'e']])])).rejects.toThrow('closed');
+  });
+
+  it('writes on the caller connection when the database lives in memory', async () => {
+    const memory = new Database(':memory:');
+    memory.exec(SCHEMA);
+    const writer = createBulkWriter(memory);
+    await writer.write([insert([[1, 'a']])]);
+    await expect(writer.write([insert([[2, 'b'], [3, 'a']])])).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(memory.prepare('SELECT name FROM items').pluck().all()).toEqual(['a']);
+    memory.close();
+  });
+});
