@@ -8,7 +8,8 @@ import { createCatalogServices } from './plugin';
 /** Seed of the demo catalog: the same offers on every machine. */
 export const DEMO_SEED = 42;
 
-function* syntheticRows(offers: number, seed: number): Generator<FeedRow> {
+/** The rows of the deterministic synthetic catalog, as a feed parser would give them. */
+export function* syntheticRows(offers: number, seed: number): Generator<FeedRow> {
   let line = 0;
   for (const offer of generateCatalog({ offers, seed })) {
     // The ground-truth product key stays with the generator; the catalog must find the products itself.
@@ -20,10 +21,17 @@ function* syntheticRows(offers: number, seed: number): Generator<FeedRow> {
 /** Imports `offers` offers of the deterministic synthetic catalog (bulk path: GTIN and model-number clustering). */
 export function importSyntheticCatalog(
   ingestion: IngestionService,
-  options: { offers: number; seed?: number; onProgress?: (progress: ImportProgress) => void; batchSize?: number },
+  options: {
+    offers: number;
+    seed?: number;
+    onProgress?: (progress: ImportProgress) => void;
+    batchSize?: number;
+    /** The rows, generated beforehand (`syntheticRows` with the same count and seed); otherwise generated as they are read. */
+    rows?: Iterable<FeedRow>;
+  },
 ): Promise<ImportSummary> {
   const seed = options.seed ?? DEMO_SEED;
-  return ingestion.importRows(syntheticRows(options.offers, seed), {
+  return ingestion.importRows(options.rows ?? syntheticRows(options.offers, seed), {
     format: 'synthetic',
     source: `synthetic catalog, ${options.offers} offers, seed ${seed}`,
     bulk: true,
