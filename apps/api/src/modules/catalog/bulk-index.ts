@@ -30,8 +30,18 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
   const byExternal = new Map<number, number>();
   const byGtin = new Map<string, OfferRef[]>();
   const byModelKey = new Map<string, ModelEntry[]>();
-  // Model keys by their first three characters: prefix lookups (`14AD3557` finds `14AD3557GA3`) scan one bucket.
-  const keysByPrefix = new Map<string, string[]>();
+  // Model keys by their first characters, for prefix lookups (`14AD3557` finds `14AD3557GA3`): a key of five
+  // characters or more is looked up in the bucket of its first five, a shorter one (three or four) in that of its
+  // first three.
+  const SHORT = 3;
+  const LONG = 5;
+  const keysByShortPrefix = new Map<string, string[]>();
+  const keysByLongPrefix = new Map<string, string[]>();
+  const bucketAdd = (buckets: Map<string, string[]>, prefix: string, key: string) => {
+    const bucket = buckets.get(prefix);
+    if (bucket) bucket.push(key);
+    else buckets.set(prefix, [key]);
+  };
 
   const externalKey = (retailerId: string, externalId: string) => hash32(`${retailerId}\u0000${externalId}`);
 
@@ -46,10 +56,8 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
       const entries = byModelKey.get(modelKey);
       if (!entries) {
         byModelKey.set(modelKey, [{ ref, brand }]);
-        const prefix = modelKey.slice(0, 3);
-        const bucket = keysByPrefix.get(prefix);
-        if (bucket) bucket.push(modelKey);
-        else keysByPrefix.set(prefix, [modelKey]);
+        bucketAdd(keysByShortPrefix, modelKey.slice(0, SHORT), modelKey);
+        if (modelKey.length >= LONG) bucketAdd(keysByLongPrefix, modelKey.slice(0, LONG), modelKey);
       } else if (entries.length < REFS_PER_KEY) entries.push({ ref, brand });
     }
   };
@@ -63,11 +71,14 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
   const lookup: CandidateLookup = {
     offersWithGtin: (gtin, limit) => (byGtin.get(gtin) ?? []).slice(0, limit),
     offersWithModelKey(modelKey, limit) {
+      if (modelKey.length < SHORT) return [];
+      const bucket = modelKey.length >= LONG ? keysByLongPrefix.get(modelKey.slice(0, LONG)) : keysByShortPrefix.get(modelKey.slice(0, SHORT));
+      if (!bucket) return [];
+      const keys: string[] = [];
+      for (const key of bucket) if (key.startsWith(modelKey)) keys.push(key);
+      // In key order, as the SQL range scan returns them.
+      if (keys.length > 1) keys.sort();
       const found: OfferRef[] = [];
-      const bucket = modelKey.length >= 3 ? keysByPrefix.get(modelKey.slice(0, 3)) : undefined;
-      if (!bucket) return found;
-      // Stored keys in key order, as the SQL range scan returns them.
-      const keys = bucket.filter((key) => key.startsWith(modelKey)).sort();
       for (const key of keys) {
         for (const entry of byModelKey.get(key)!) {
           found.push(entry.ref);

@@ -307,8 +307,12 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const bulkIndex = bulk ? createBulkCatalogIndex(repository) : null;
     const writer = bulk ? createBulkWriter(repository.sqlite) : null;
     const productsOfImport = new Set<number>();
-    /** Keys (canonical URLs, retailer ids) of rows handed to the writer and not yet committed, per batch. */
-    const uncommitted: Array<Set<string>> = [];
+    /**
+     * Offers on their way to the disk, per batch handed to the writer: the first new offer id (ids grow batch by
+     * batch) and the ids of the existing offers it updates. Batches commit in order.
+     */
+    const uncommitted: Array<{ firstOfferId: number; updated: Set<number> }> = [];
+    const isUncommitted = (id: number) => uncommitted.some((batch) => id >= batch.firstOfferId || batch.updated.has(id));
     /** Batches handed to the writer; each settles the progress of its rows when it is committed. */
     const inFlight: Array<Promise<void>> = [];
     const reserved = { offers: { next: 0, end: 0 }, products: { next: 0, end: 0 } };
@@ -334,8 +338,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       let nextOfferId = reserve('offers', batch.length);
       let nextProductId = reserve('products', batch.length);
       const firstOfferId = nextOfferId;
-      const keys = new Set<string>();
-      uncommitted.push(keys);
+      const mine = { firstOfferId, updated: new Set<number>() };
+      uncommitted.push(mine);
 
       const productRows: BulkParams[] = [];
       const offerRows: BulkParams[] = [];
@@ -346,16 +350,16 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
 
       const bulkRow = async (offer: FeedOffer, line: number): Promise<'inserted' | 'updated' | 'unchanged'> => {
         const { retailer, modelKeys, record } = describe(offer);
-        const externalKey = `${retailer.id}\u0000${offer.externalId}`;
+        const byExternal = index.offerIdByExternalId(retailer.id, offer.externalId);
+        const byUrl = index.offerIdByCanonicalUrl(record.canonicalUrl);
         // A row naming an offer that is still on its way to the disk (the same link or id twice in a feed) waits
         // for it, so the lookups below see it.
-        if (uncommitted.some((set) => set.has(record.canonicalUrl) || set.has(externalKey))) {
-          if (keys.has(record.canonicalUrl) || keys.has(externalKey)) await handOver();
-          await writer!.drain();
-        }
+        const inMine = (id: number | null) => id !== null && (id >= firstOfferId || mine.updated.has(id));
+        if (inMine(byExternal) || inMine(byUrl)) await handOver();
+        if ((byExternal !== null && isUncommitted(byExternal)) || (byUrl !== null && isUncommitted(byUrl))) await writer!.drain();
         // A hash hit may be a collision: the catalog itself answers exactly.
-        const existing = index.offerIdByExternalId(retailer.id, offer.externalId) !== null ? repository.findOfferByExternalId(retailer.id, offer.externalId) : null;
-        const owner = index.offerIdByCanonicalUrl(record.canonicalUrl) !== null ? repository.findOfferByCanonicalUrl(record.canonicalUrl) : null;
+        const existing = byExternal !== null ? repository.findOfferByExternalId(retailer.id, offer.externalId) : null;
+        const owner = byUrl !== null ? repository.findOfferByCanonicalUrl(record.canonicalUrl) : null;
         if (owner && owner.id !== existing?.id) throw linkTaken(owner);
         if (existing) {
           const change = changeOf(existing, record);
@@ -372,7 +376,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
             index.add(existing.id, existing.productId, stamp, record, retailer.id, offer.externalId);
             matcher.remember(existing.id, stamp, record);
           }
-          keys.add(record.canonicalUrl).add(externalKey);
+          mine.updated.add(existing.id);
           return 'updated';
         }
 
@@ -396,7 +400,6 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         if (knownKey !== undefined) knownMatches.set(knownKey, productId);
         const id = nextOfferId++;
         offerRows.push(bulkOfferParams(id, retailer.id, offer.externalId, productId, record, stamp));
-        keys.add(record.canonicalUrl).add(externalKey);
         index.add(id, productId, stamp, record, retailer.id, offer.externalId);
         matcher.remember(id, stamp, item);
         dirty.add(productId);
@@ -443,7 +446,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       // The batch's rows count once they are on disk.
       written.then(
         () => {
-          uncommitted.splice(uncommitted.indexOf(keys), 1);
+          uncommitted.splice(uncommitted.indexOf(mine), 1);
           progress.inserted += counts.inserted;
           progress.updated += counts.updated;
           progress.unchanged += counts.unchanged;

@@ -102,9 +102,21 @@ const toOfferLike = (item: ItemIdentity): OfferLike => ({
  * chain different models into one cluster.
  */
 export function modelsConflict(a: PreparedOffer, b: PreparedOffer): boolean {
-  const own = (mine: ReadonlySet<string>, theirs: ReadonlySet<string>) =>
-    [...mine].filter((model) => model.length >= 5 && ![...theirs].some((other) => other.includes(model) || model.includes(other)));
-  return own(a.strongModels, b.strongModels).length > 0 && own(b.strongModels, a.strongModels).length > 0;
+  const hasOwn = (mine: ReadonlySet<string>, theirs: ReadonlySet<string>) => {
+    for (const model of mine) {
+      if (model.length < 5) continue;
+      let shared = false;
+      for (const other of theirs) {
+        if (other.includes(model) || model.includes(other)) {
+          shared = true;
+          break;
+        }
+      }
+      if (!shared) return true;
+    }
+    return false;
+  };
+  return hasOwn(a.strongModels, b.strongModels) && hasOwn(b.strongModels, a.strongModels);
 }
 
 /**

@@ -54,7 +54,9 @@ export function assignCluster(
   const threshold = options.threshold ?? model.threshold;
   if (!(threshold >= 0 && threshold <= 1)) throw new TypeError('threshold must be a number between 0 and 1');
 
-  const byCluster = new Map<string, ClusterScore & { sum: number; gtinHit: boolean }>();
+  // Reasons are worded only for the clusters a caller reads them of: ranking many candidates needs the scores alone.
+  type Entry = Omit<ClusterScore, 'reasons'> & { sum: number; gtinHit: boolean; best: { readonly reasons: MatchReason[] } };
+  const byCluster = new Map<string, Entry>();
   candidates.forEach((candidate, index) => {
     if (!candidate || typeof candidate.clusterId !== 'string' || candidate.clusterId === '') {
       throw new TypeError(`candidates[${index}].clusterId must be a non-empty string`);
@@ -69,7 +71,7 @@ export function assignCluster(
         meanScore: result.score,
         members: 1,
         bestCandidate: index,
-        reasons: result.reasons,
+        best: result,
         sum: result.score,
         gtinHit,
       });
@@ -82,7 +84,7 @@ export function assignCluster(
     if (result.score > entry.score) {
       entry.score = result.score;
       entry.bestCandidate = index;
-      entry.reasons = result.reasons;
+      entry.best = result;
     }
   });
 
@@ -94,13 +96,15 @@ export function assignCluster(
       y.meanScore - x.meanScore ||
       (x.clusterId < y.clusterId ? -1 : x.clusterId > y.clusterId ? 1 : 0),
   );
-  const ranked: ClusterScore[] = all.map(({ clusterId, score, meanScore, members, bestCandidate, reasons }) => ({
+  const ranked: ClusterScore[] = all.map(({ clusterId, score, meanScore, members, bestCandidate, best }) => ({
     clusterId,
     score,
     meanScore,
     members,
     bestCandidate,
-    reasons,
+    get reasons() {
+      return best.reasons;
+    },
   }));
   const best = ranked[0];
   if (!best || best.score < threshold) {

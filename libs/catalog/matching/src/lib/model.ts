@@ -166,6 +166,9 @@ export function getDefaultModel(): MatcherModel {
   return defaultModel;
 }
 
+/** Feature values of the pair being scored (reused: scoring is synchronous). */
+const featureVector = new Float64Array(64);
+
 /** The model's probability that the pair is a match, before the rules of scorePair. */
 export function modelScore(model: MatcherModel, features: PairFeatures): number {
   let z: number;
@@ -173,7 +176,8 @@ export function modelScore(model: MatcherModel, features: PairFeatures): number 
     z = model.bias;
     for (const name of FEATURE_NAMES) z += model.weights[name] * features[name];
   } else {
-    const x = FEATURE_NAMES.map((n) => features[n]);
+    const x = featureVector;
+    for (let f = 0; f < FEATURE_NAMES.length; f++) x[f] = features[FEATURE_NAMES[f]!];
     z = model.base;
     for (const t of model.trees) {
       let i = 0;

@@ -94,6 +94,15 @@ function brandFromTitle(tokens: readonly string[], stats: IdfStats | undefined):
   return null;
 }
 
+function platformsOf(tokens: readonly string[]): Set<string> {
+  const platforms = new Set<string>();
+  for (const token of tokens) {
+    const platform = PLATFORM_WORDS[token];
+    if (platform !== undefined) platforms.add(platform);
+  }
+  return platforms;
+}
+
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
 export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer {
   checkOffer(offer);
@@ -126,7 +135,7 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     quantities: quantitiesByKind(extractQuantities(title)),
     colours: new Set(extractColours(title)),
     editions: new Set(tokens.filter((t) => EDITION_WORDS.has(t)).map((t) => EDITION_CANON[t] ?? t)),
-    platforms: new Set(tokens.map((t) => PLATFORM_WORDS[t]).filter((p): p is string => p !== undefined)),
+    platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),
     price: offer.price != null && offer.price > 0 ? offer.price : null,
   };
