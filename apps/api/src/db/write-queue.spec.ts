@@ -46,6 +46,22 @@ describe.each([
     expect(committed()).toEqual(['x', 'y']);
   });
 
+  it('answers each write of consecutive turns with its own outcome, however the turns are grouped into commits', async () => {
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const outcome = (value: string) =>
+      queue.run(insert(value)).then(
+        () => 'committed',
+        (error: unknown) => (error as { code?: string }).code,
+      );
+    const all: Array<Promise<string | undefined>> = [];
+    for (let i = 0; i < 5; i++) {
+      all.push(outcome(`t${i}`), outcome(`t${i}`), outcome(`u${i}`));
+      await turn();
+    }
+    expect(await Promise.all(all)).toEqual(Array.from({ length: 5 }, () => ['committed', 'SQLITE_CONSTRAINT_UNIQUE', 'committed']).flat());
+    expect(committed()).toEqual(Array.from({ length: 5 }, (_, i) => [`t${i}`, `u${i}`]).flat());
+  });
+
   it('runs a transaction on the calling connection, committed when it resolves', async () => {
     await queue.run(insert('first'));
     const answer = await queue.transaction(() => {

@@ -40,25 +40,28 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 type Outcome = { ok: true } | { ok: false; message: string; code?: string };
+const OK: Outcome = { ok: true };
 
 /**
- * Runs a batch in one transaction, each write in its own savepoint (a failing write does not undo the
- * others); COMMIT is the one fsync of the batch. (The writer thread runs the same steps, see WRITER_SOURCE.)
+ * Runs a batch in one transaction; COMMIT is the one fsync of the batch. A write that fails (e.g. a
+ * constraint) is undone by SQLite on its own (statement-level rollback) and the others go on, so no savepoint
+ * per write is needed. Should an error end the whole transaction (disk full, I/O error), the batch throws and
+ * none of it counts as committed. (The writer thread runs the same steps, see WRITER_SOURCE.)
  */
 function commitBatch(sqlite: Database.Database, statements: Map<string, Database.Statement>, ops: readonly WriteOp[]): Outcome[] {
   const outcomes: Outcome[] = [];
   sqlite.transaction(() => {
     for (const op of ops) {
-      let statement = statements.get(op.sql);
-      if (!statement) {
-        statement = sqlite.prepare(op.sql);
-        statements.set(op.sql, statement);
-      }
-      const prepared = statement;
       try {
-        sqlite.transaction(() => prepared.run(...op.params))();
-        outcomes.push({ ok: true });
+        let statement = statements.get(op.sql);
+        if (!statement) {
+          statement = sqlite.prepare(op.sql);
+          statements.set(op.sql, statement);
+        }
+        statement.run(...op.params);
+        outcomes.push(OK);
       } catch (error) {
+        if (!sqlite.inTransaction) throw error;
         const e = error as { message?: string; code?: string };
         outcomes.push({ ok: false, message: e.message ?? String(error), code: e.code });
       }
@@ -158,63 +161,89 @@ export function createGroupCommitQueue(sqlite: Database.Database, options: { max
 /*
  * The writer thread. Plain CommonJS evaluated in a worker so it runs the same under tsx, Jest and the
  * bundle. It opens its own connection with the pragmas every connection has and commits batches.
+ *
+ * Protocol: the event loop posts one message per turn that had writes, `{ newSql, ops }` (ops are
+ * [statement index, params]). When the thread picks a message up it also takes every message that queued
+ * behind it meanwhile (group commit: whatever arrived during the previous COMMIT goes into the next one),
+ * commits them as one transaction and answers once: `{ count, failures }` covering the next `count` writes
+ * in the order they were posted (failures: [position, message, code] of the writes that failed alone), or
+ * `{ count, error }` when the whole transaction failed.
  */
 const WRITER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
 const Database = require(workerData.sqliteModule);
 const sqlite = new Database(workerData.file);
 sqlite.pragma('journal_mode = WAL');
 sqlite.pragma('synchronous = FULL');
 sqlite.pragma('foreign_keys = ON');
 sqlite.pragma('busy_timeout = 5000');
+const MAX_BATCH = workerData.maxBatch;
 const statements = [];
-// Same as commitBatch in write-queue.ts, in plain JavaScript; ops are [statement index, params].
-function commitBatch(ops) {
-  const outcomes = [];
+const describe = (error) => [error && error.message ? error.message : String(error), error && error.code];
+// Same as commitBatch in write-queue.ts, in plain JavaScript.
+function commitBatch(messages) {
+  const failures = [];
+  let position = 0;
   sqlite.transaction(() => {
-    for (const [index, params] of ops) {
-      const statement = statements[index];
-      try {
-        if (statement.failed) throw statement.failed;
-        sqlite.transaction(() => statement.run(...params))();
-        outcomes.push({ ok: true });
-      } catch (error) {
-        outcomes.push({ ok: false, message: error && error.message ? error.message : String(error), code: error && error.code });
+    for (const message of messages) {
+      for (const [index, params] of message.ops) {
+        const statement = statements[index];
+        try {
+          if (statement.failed) throw statement.failed;
+          statement.run(...params);
+        } catch (error) {
+          if (!sqlite.inTransaction) throw error;
+          failures.push([position, ...describe(error)]);
+        }
+        position++;
       }
     }
   })();
-  return outcomes;
+  return failures;
 }
-parentPort.on('message', (message) => {
-  if (message.type === 'close') { sqlite.close(); parentPort.close(); return; }
-  try {
+parentPort.on('message', (first) => {
+  const messages = [];
+  let count = 0;
+  let closing = false;
+  for (let message = first; message; ) {
+    if (message.type === 'close') { closing = true; break; }
     for (const sql of message.newSql) {
       try { statements.push(sqlite.prepare(sql)); } catch (error) { statements.push({ failed: error }); }
     }
-    parentPort.postMessage({ outcomes: commitBatch(message.ops) });
-  } catch (error) {
-    parentPort.postMessage({ error: { message: error && error.message ? error.message : String(error), code: error && error.code } });
+    messages.push(message);
+    count += message.ops.length;
+    if (count >= MAX_BATCH) break;
+    const next = receiveMessageOnPort(parentPort);
+    message = next && next.message;
   }
+  if (count > 0) {
+    try {
+      parentPort.postMessage({ count, failures: commitBatch(messages) });
+    } catch (error) {
+      parentPort.postMessage({ count, error: describe(error) });
+    }
+  }
+  if (closing) { sqlite.close(); parentPort.close(); }
 });
 `;
 
 /**
- * Group commit on a writer thread: the event loop hands batches to a thread that owns a second connection
- * and commits them (the fsync happens there), so request handling goes on while the disk works. While one
- * batch commits, the next one gathers every write that arrives meanwhile. Each promise resolves only after
- * the COMMIT of its batch returned.
+ * Group commit on a writer thread: the event loop hands each turn's writes to a thread that owns a second
+ * connection and commits them (the fsync happens there), so request handling goes on while the disk works.
+ * As soon as one COMMIT returns, the thread starts the next with every write that arrived meanwhile. Each
+ * promise resolves only after the COMMIT of its batch returned.
  */
-export function createWriterThreadQueue(
-  file: string,
-  options: { maxBatch?: number; maxInFlight?: number; connection?: Database.Database } = {},
-): WriteQueue {
-  const maxBatch = options.maxBatch ?? 1024;
-  // Two batches in flight: the thread starts the next commit as soon as one ends, without waiting for a round trip.
-  const maxInFlight = options.maxInFlight ?? 2;
-  const worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { file, sqliteModule: require.resolve('better-sqlite3') } });
+export function createWriterThreadQueue(file: string, options: { maxBatch?: number; connection?: Database.Database } = {}): WriteQueue {
+  const worker = new Worker(WRITER_SOURCE, {
+    eval: true,
+    workerData: { file, sqliteModule: require.resolve('better-sqlite3'), maxBatch: options.maxBatch ?? 2048 },
+  });
   worker.unref();
+  /** Writes of this turn, not posted yet. */
   let waiting: Pending[] = [];
-  const inFlight: Pending[][] = [];
+  /** Posted writes in posting order, from `head` on (the thread answers them in this order). */
+  let posted: Pending[] = [];
+  let head = 0;
   let failed: Error | null = null;
   let scheduled = false;
   const stats = { batches: 0, writes: 0 };
@@ -222,42 +251,60 @@ export function createWriterThreadQueue(
   // Statements travel as an index into this list; the thread keeps the same list.
   const sqlIndex = new Map<string, number>();
 
+  const idle = () => waiting.length === 0 && head === posted.length;
   const notifyDrained = () => {
-    if (inFlight.length === 0 && waiting.length === 0) drainers.splice(0).forEach((resolve) => resolve());
+    if (idle()) drainers.splice(0).forEach((resolve) => resolve());
   };
   const send = () => {
     scheduled = false;
-    while (inFlight.length < maxInFlight && waiting.length > 0) {
-      const batch = waiting.slice(0, maxBatch);
-      waiting = waiting.slice(batch.length);
-      inFlight.push(batch);
-      const newSql: string[] = [];
-      const ops = batch.map(({ op }) => {
-        let index = sqlIndex.get(op.sql);
-        if (index === undefined) {
-          index = sqlIndex.size;
-          sqlIndex.set(op.sql, index);
-          newSql.push(op.sql);
-        }
-        return [index, op.params];
-      });
-      worker.postMessage({ type: 'batch', newSql, ops });
+    if (failed || waiting.length === 0) return;
+    const batch = waiting;
+    waiting = [];
+    const newSql: string[] = [];
+    const ops: Array<[number, WriteOp['params']]> = new Array(batch.length);
+    for (let i = 0; i < batch.length; i++) {
+      const op = batch[i]!.op;
+      let index = sqlIndex.get(op.sql);
+      if (index === undefined) {
+        index = sqlIndex.size;
+        sqlIndex.set(op.sql, index);
+        newSql.push(op.sql);
+      }
+      ops[i] = [index, op.params];
+      posted.push(batch[i]!);
     }
-    notifyDrained();
+    worker.postMessage({ newSql, ops });
   };
-  worker.on('message', (message: { outcomes?: Outcome[]; error?: { message: string; code?: string } }) => {
-    const batch = inFlight.shift() ?? [];
-    if (message.outcomes) {
+  worker.on('message', (message: { count: number; failures?: Array<[number, string, string?]>; error?: [string, string?] }) => {
+    const end = Math.min(head + message.count, posted.length);
+    const batch = posted.slice(head, end);
+    head = end;
+    if (head === posted.length) {
+      posted = [];
+      head = 0;
+    }
+    if (message.error) {
+      for (const item of batch) item.reject(new WriteError(message.error[0] ?? 'commit failed', message.error[1]));
+    } else {
       stats.batches++;
       stats.writes += batch.length;
-      settle(batch, message.outcomes);
-    } else for (const item of batch) item.reject(new WriteError(message.error?.message ?? 'commit failed', message.error?.code));
-    send();
+      const failures = message.failures ?? [];
+      let next = 0;
+      for (let i = 0; i < batch.length; i++) {
+        const failure = failures[next];
+        if (failure && failure[0] === i) {
+          next++;
+          batch[i]!.reject(new WriteError(failure[1] ?? 'write failed', failure[2]));
+        } else batch[i]!.resolve();
+      }
+    }
+    notifyDrained();
   });
   const fail = (error: Error) => {
     failed = error;
-    for (const item of [...inFlight.flat(), ...waiting]) item.reject(error);
-    inFlight.length = 0;
+    for (const item of [...posted.slice(head), ...waiting]) item.reject(error);
+    posted = [];
+    head = 0;
     waiting = [];
     notifyDrained();
   };
@@ -278,15 +325,15 @@ export function createWriterThreadQueue(
       if (failed) return Promise.reject(failed);
       return new Promise<void>((resolve, reject) => {
         waiting.push({ op, resolve, reject });
-        // Writes of the same turn go together; while the thread is busy they gather for its next batch.
-        if (inFlight.length < maxInFlight && !scheduled) {
+        // The writes of one turn travel together; the thread adds them to its next commit.
+        if (!scheduled) {
           scheduled = true;
           setImmediate(send);
         }
       });
     },
     drain() {
-      if (inFlight.length === 0 && waiting.length === 0) return Promise.resolve();
+      if (idle()) return Promise.resolve();
       return new Promise<void>((resolve) => drainers.push(resolve));
     },
     async close() {
