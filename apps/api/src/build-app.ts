@@ -3,11 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { app } from './app';
 import type { AppConfig } from './config';
+import { OneLineRequestLog, requestLoggerFactory } from './lib/request-logging';
 
 /** Creates a Fastify instance with the API registered, ready to `listen` or `inject`. */
 export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const logging: FastifyServerOptions =
+    config.LOG_LEVEL === 'silent'
+      ? { logger: false }
+      : {
+          logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
+          // One log line per request; a request's child logger is only built when it logs something.
+          logController: new OneLineRequestLog(),
+          childLoggerFactory: requestLoggerFactory,
+        };
   const instance = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
+    ...logging,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,

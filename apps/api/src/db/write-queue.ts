@@ -261,17 +261,17 @@ export function createWriterThreadQueue(file: string, options: { maxBatch?: numb
     const batch = waiting;
     waiting = [];
     const newSql: string[] = [];
-    const ops: Array<[number, WriteOp['params']]> = new Array(batch.length);
-    for (let i = 0; i < batch.length; i++) {
-      const op = batch[i]!.op;
-      let index = sqlIndex.get(op.sql);
+    const ops: Array<[number, WriteOp['params']]> = [];
+    for (const item of batch) {
+      const { sql, params } = item.op;
+      let index = sqlIndex.get(sql);
       if (index === undefined) {
         index = sqlIndex.size;
-        sqlIndex.set(op.sql, index);
-        newSql.push(op.sql);
+        sqlIndex.set(sql, index);
+        newSql.push(sql);
       }
-      ops[i] = [index, op.params];
-      posted.push(batch[i]!);
+      ops.push([index, params]);
+      posted.push(item);
     }
     worker.postMessage({ newSql, ops });
   };
@@ -290,13 +290,13 @@ export function createWriterThreadQueue(file: string, options: { maxBatch?: numb
       stats.writes += batch.length;
       const failures = message.failures ?? [];
       let next = 0;
-      for (let i = 0; i < batch.length; i++) {
+      batch.forEach((item, position) => {
         const failure = failures[next];
-        if (failure && failure[0] === i) {
+        if (failure && failure[0] === position) {
           next++;
-          batch[i]!.reject(new WriteError(failure[1] ?? 'write failed', failure[2]));
-        } else batch[i]!.resolve();
-      }
+          item.reject(new WriteError(failure[1] ?? 'write failed', failure[2]));
+        } else item.resolve();
+      });
     }
     notifyDrained();
   });

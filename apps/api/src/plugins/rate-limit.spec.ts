@@ -1,3 +1,4 @@
+import { FixedWindowCounter } from './rate-limit';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { call, registerBusiness, STRONG_PASSWORD } from '../testing/http';
 
@@ -55,5 +56,34 @@ describe('rate limits on sign-in and reset (limiter enabled)', () => {
       const shopper = await from('10.1.0.3', '/api/shopper/auth/login', 'a@shop.example');
       expect(shopper.statusCode).toBe(401);
     });
+  });
+});
+
+describe('FixedWindowCounter', () => {
+  it('allows max calls per key in a window, then answers the seconds until the window ends', () => {
+    const counter = new FixedWindowCounter(2, 60_000);
+    expect(counter.hit('a', 1_000)).toBe(0);
+    expect(counter.hit('a', 2_000)).toBe(0);
+    expect(counter.hit('a', 30_500)).toBe(31);
+    expect(counter.hit('b', 30_500)).toBe(0);
+    // The window of `a` started at 1 s and ends at 61 s: from then on it counts afresh.
+    expect(counter.hit('a', 60_999)).toBe(1);
+    expect(counter.hit('a', 61_000)).toBe(0);
+  });
+
+  it('drops ended windows and, when full, the oldest ones', () => {
+    const counter = new FixedWindowCounter(1, 10_000, 3);
+    counter.hit('a', 0);
+    counter.hit('b', 5_000);
+    counter.hit('c', 6_000);
+    counter.prune(10_000);
+    expect(counter.size).toBe(2);
+    counter.hit('d', 7_000);
+    // Full: `b`, the oldest window, made room for `e`; `c` still remembers its call, `b` does not.
+    counter.hit('e', 8_000);
+    expect(counter.size).toBe(3);
+    expect(counter.hit('c', 8_000)).toBe(8);
+    expect(counter.hit('b', 8_000)).toBe(0);
+    expect(counter.hit('e', 8_500)).toBe(10);
   });
 });

@@ -1,10 +1,9 @@
-import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../lib/errors';
 
 export interface LimitOptions {
-  /** Distinguishes the counters of different limits. */
+  /** Names the limit (each limit keeps its own counters). */
   name: string;
   max: number;
   timeWindowMs: number;
@@ -13,38 +12,96 @@ export interface LimitOptions {
   message?: string;
 }
 
+/** A hook usable as `onRequest` or `preHandler`: passes, or fails with the 429 envelope and Retry-After. */
+export type LimitHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Builds an onRequest/preHandler hook that answers the 429 envelope once `max` calls in the window are exceeded. */
-    limiter(options: LimitOptions): preHandlerAsyncHookHandler;
+    limiter(options: LimitOptions): LimitHook;
+  }
+}
+
+interface Window {
+  count: number;
+  /** When this key's window ends (ms since the epoch). */
+  resetAt: number;
+}
+
+/** Most keys one limit remembers; past that the oldest windows are dropped (a flood of addresses cannot exhaust memory). */
+export const MAX_TRACKED_KEYS = 100_000;
+
+/**
+ * Fixed-window counters of one limit, in process memory: a key's window starts with its first call and lasts
+ * `timeWindowMs`; call `max + 1` inside it is refused until the window ends. A key's window is (re)inserted
+ * when it starts, so the map is ordered by window end and expired windows are pruned from its front.
+ */
+export class FixedWindowCounter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly max: number,
+    private readonly timeWindowMs: number,
+    private readonly maxKeys = MAX_TRACKED_KEYS,
+  ) {}
+
+  /** Counts one call of `key`; answers 0 when allowed, else the seconds until its window ends (at least 1). */
+  hit(key: string, now = Date.now()): number {
+    let window = this.windows.get(key);
+    if (window === undefined || window.resetAt <= now) {
+      if (window !== undefined) this.windows.delete(key);
+      else if (this.windows.size >= this.maxKeys) this.prune(now);
+      window = { count: 0, resetAt: now + this.timeWindowMs };
+      this.windows.set(key, window);
+    }
+    window.count++;
+    return window.count > this.max ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
+  }
+
+  /** Drops ended windows, and the oldest ones while the map is full. */
+  prune(now = Date.now()): void {
+    for (const [key, window] of this.windows) {
+      if (window.resetAt > now && this.windows.size < this.maxKeys) break;
+      this.windows.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.windows.size;
   }
 }
 
 /**
- * Rate limits on @fastify/rate-limit's in-process store. Limits are explicit hooks per route (several may apply
- * to one request, e.g. per address and per email); with RATE_LIMIT_ENABLED=false the hooks do nothing.
+ * Rate limits as explicit hooks per route (several may apply to one request, e.g. per address and per email),
+ * counted in process memory; with RATE_LIMIT_ENABLED=false the hooks do nothing. The hooks are synchronous:
+ * a check costs a map lookup, no promise.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { enabled: boolean }) => {
     if (!options.enabled) {
-      app.decorate('limiter', () => async () => undefined);
+      const pass: LimitHook = (_request, _reply, done) => done();
+      app.decorate('limiter', () => pass);
       return;
     }
-    await app.register(fastifyRateLimit, { global: false });
-    app.decorate('limiter', (limit: LimitOptions) => {
-      const check = app.createRateLimit({
-        max: limit.max,
-        timeWindow: limit.timeWindowMs,
-        keyGenerator: (request: FastifyRequest) => `${limit.name}:${limit.key(request) ?? ''}`,
-      });
-      return async (request, reply) => {
-        if (limit.key(request) === undefined) return;
-        const result = await check(request);
-        if (result.isAllowed || !result.isExceeded) return;
-        void reply.header('retry-after', String(result.ttlInSeconds));
-        throw tooManyRequests(limit.message);
+    const counters: FixedWindowCounter[] = [];
+    app.decorate('limiter', (limit: LimitOptions): LimitHook => {
+      const counter = new FixedWindowCounter(limit.max, limit.timeWindowMs);
+      counters.push(counter);
+      return (request, reply, done) => {
+        const key = limit.key(request);
+        const retryAfter = key === undefined ? 0 : counter.hit(key);
+        if (retryAfter === 0) return done();
+        void reply.header('retry-after', String(retryAfter));
+        done(tooManyRequests(limit.message));
       };
     });
+    // Ended windows are dropped once a minute (and whenever a limit is full).
+    const timer = setInterval(() => {
+      const now = Date.now();
+      for (const counter of counters) counter.prune(now);
+    }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'rate-limit' },
 );

@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -58,7 +57,7 @@ export interface SecurityPluginOptions {
 }
 
 /**
- * Helmet headers, cookie parsing and CORS. Cookie-carrying calls are allowed only from the trusted app
+ * Helmet headers and CORS on every route. Cookie-carrying calls are allowed only from the trusted app
  * origins (with credentials); routes marked with `PUBLIC_CORS` accept any origin without credentials,
  * including their preflight requests.
  */
@@ -73,7 +72,6 @@ export const securityPlugin = fp(
       for (const name of names) void reply.header(name, headers[name]);
       done();
     });
-    await app.register(fastifyCookie);
 
     // Static options (normalised once). Routes marked PUBLIC_CORS override them per route; their preflight
     // requests reach an OPTIONS route of their own (see `publicPreflight`), which carries the same override.

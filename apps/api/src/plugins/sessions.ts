@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import fp from 'fastify-plugin';
@@ -88,11 +89,14 @@ export interface SessionsPluginOptions {
 /**
  * Server-side sessions in an httpOnly, SameSite=Lax cookie (Secure in production). A session is only
  * written once something is stored in it, and its lifetime is fixed at sign-in (no rolling writes).
+ * Cookie parsing comes with it: only the cookie-authenticated area registers this plugin, so the other
+ * routes (tracking, catalog, health) run no cookie or session hooks.
  */
 export const sessionsPlugin = fp(
   async (app: FastifyInstance, options: SessionsPluginOptions) => {
     const ttlMs = options.ttlHours * 3600 * 1000;
     const store = new SqliteSessionStore(app.sqlite, ttlMs);
+    await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret: options.secret,
       cookieName: SESSION_COOKIE,
@@ -111,5 +115,5 @@ export const sessionsPlugin = fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'sessions', dependencies: ['db', '@fastify/cookie'] },
+  { name: 'sessions', dependencies: ['db'] },
 );

@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readCookie } from '../../lib/cookies';
 import { envelopeFor } from '../../plugins/error-handler';
 import { PUBLIC_CORS, publicPreflight } from '../../plugins/security';
 import { usableHttpUrl, type RequestMeta } from './service';
@@ -17,7 +18,7 @@ import { usableHttpUrl, type RequestMeta } from './service';
 const meta = (request: FastifyRequest): RequestMeta => ({
   referrer: request.headers.referer,
   userAgent: request.headers['user-agent'],
-  sessionCookie: request.cookies?.pricehunt_session_id,
+  sessionCookie: readCookie(request.headers.cookie, 'pricehunt_session_id'),
 });
 
 /**
