@@ -164,20 +164,28 @@ export function createGroupCommitQueue(sqlite: Database.Database, options: { max
  *
  * Protocol: the event loop posts one message per turn that had writes, `{ newSql, ops }` (ops are
  * [statement index, params]). When the thread picks a message up it also takes every message that queued
- * behind it meanwhile (group commit: whatever arrived during the previous COMMIT goes into the next one),
- * commits them as one transaction and answers once: `{ count, failures }` covering the next `count` writes
- * in the order they were posted (failures: [position, message, code] of the writes that failed alone), or
- * `{ count, error }` when the whole transaction failed.
+ * behind it meanwhile, and commits them as one transaction. It answers `{ count, batches, failures }`
+ * covering the next `count` writes in the order they were posted (failures: [position, message, code] of the
+ * writes that failed alone; a failed transaction fails each of its writes).
+ *
+ * Durability (what synchronous=FULL gives, with the sync moved out of the write lock): COMMIT runs with
+ * synchronous=NORMAL, which writes the WAL frames without waiting for the disk, and the thread then syncs
+ * the WAL file itself (fdatasync, on libuv's pool) and answers a batch only once a sync that started after
+ * its COMMIT has returned. So every acknowledged write is on disk (the WAL's checksummed frames up to its
+ * commit frame are replayed on recovery), while the next batch commits during the sync and up to
+ * MAX_SYNCS syncs overlap. NORMAL still syncs around checkpoints and when the WAL is reused.
  */
 const WRITER_SOURCE = `
 const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
+const fs = require('node:fs');
 const Database = require(workerData.sqliteModule);
 const sqlite = new Database(workerData.file);
 sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('synchronous = FULL');
+sqlite.pragma('synchronous = NORMAL');
 sqlite.pragma('foreign_keys = ON');
 sqlite.pragma('busy_timeout = 5000');
 const MAX_BATCH = workerData.maxBatch;
+const MAX_SYNCS = workerData.maxSyncs;
 const statements = [];
 const describe = (error) => [error && error.message ? error.message : String(error), error && error.code];
 // Same as commitBatch in write-queue.ts, in plain JavaScript.
@@ -201,10 +209,53 @@ function commitBatch(messages) {
   })();
   return failures;
 }
+
+// Committed batches not answered yet, oldest first: { seq, count, failures, needsSync }.
+const unanswered = [];
+let committed = 0;
+let durable = 0;
+let syncing = 0;
+let syncWanted = false;
+let closing = false;
+let walFd = null;
+function answerReady() {
+  let count = 0;
+  let batches = 0;
+  const failures = [];
+  while (unanswered.length && (!unanswered[0].needsSync || unanswered[0].seq <= durable)) {
+    const batch = unanswered.shift();
+    for (const [position, message, code] of batch.failures) failures.push([count + position, message, code]);
+    count += batch.count;
+    batches++;
+  }
+  if (count > 0) parentPort.postMessage({ count, batches, failures });
+  if (closing && syncing === 0 && unanswered.length === 0) {
+    if (walFd !== null) fs.closeSync(walFd);
+    sqlite.close();
+    parentPort.close();
+  }
+}
+function sync() {
+  if (syncing >= MAX_SYNCS) { syncWanted = true; return; }
+  syncWanted = false;
+  syncing++;
+  const upTo = committed;
+  if (walFd === null) walFd = fs.openSync(workerData.file + '-wal', 'r+');
+  fs.fdatasync(walFd, (error) => {
+    syncing--;
+    if (error) {
+      // The disk refused: nothing committed since the last good sync may be claimed durable. Fail hard;
+      // the event loop rejects every write still waiting.
+      throw error;
+    }
+    if (upTo > durable) durable = upTo;
+    if (syncWanted) sync();
+    answerReady();
+  });
+}
 parentPort.on('message', (first) => {
   const messages = [];
   let count = 0;
-  let closing = false;
   for (let message = first; message; ) {
     if (message.type === 'close') { closing = true; break; }
     for (const sql of message.newSql) {
@@ -217,26 +268,35 @@ parentPort.on('message', (first) => {
     message = next && next.message;
   }
   if (count > 0) {
+    let failures;
+    let needsSync = true;
     try {
-      parentPort.postMessage({ count, failures: commitBatch(messages) });
+      failures = commitBatch(messages);
     } catch (error) {
-      parentPort.postMessage({ count, error: describe(error) });
+      const [text, code] = describe(error);
+      failures = Array.from({ length: count }, (_, position) => [position, text, code]);
+      needsSync = false;
     }
+    unanswered.push({ seq: ++committed, count, failures, needsSync });
+    if (needsSync) sync();
   }
-  if (closing) { sqlite.close(); parentPort.close(); }
+  answerReady();
 });
 `;
 
 /**
  * Group commit on a writer thread: the event loop hands each turn's writes to a thread that owns a second
- * connection and commits them (the fsync happens there), so request handling goes on while the disk works.
- * As soon as one COMMIT returns, the thread starts the next with every write that arrived meanwhile. Each
- * promise resolves only after the COMMIT of its batch returned.
+ * connection and commits them, so request handling goes on while the disk works. The thread commits
+ * whatever has arrived as soon as it is free, and syncs the WAL after each commit while the next one runs
+ * (see WRITER_SOURCE). Each promise resolves only once its write is committed and on disk.
  */
-export function createWriterThreadQueue(file: string, options: { maxBatch?: number; connection?: Database.Database } = {}): WriteQueue {
+export function createWriterThreadQueue(
+  file: string,
+  options: { maxBatch?: number; maxSyncs?: number; connection?: Database.Database } = {},
+): WriteQueue {
   const worker = new Worker(WRITER_SOURCE, {
     eval: true,
-    workerData: { file, sqliteModule: require.resolve('better-sqlite3'), maxBatch: options.maxBatch ?? 2048 },
+    workerData: { file, sqliteModule: require.resolve('better-sqlite3'), maxBatch: options.maxBatch ?? 2048, maxSyncs: options.maxSyncs ?? 2 },
   });
   worker.unref();
   /** Writes of this turn, not posted yet. */
@@ -275,7 +335,7 @@ export function createWriterThreadQueue(file: string, options: { maxBatch?: numb
     }
     worker.postMessage({ newSql, ops });
   };
-  worker.on('message', (message: { count: number; failures?: Array<[number, string, string?]>; error?: [string, string?] }) => {
+  worker.on('message', (message: { count: number; batches: number; failures: Array<[number, string, string?]> }) => {
     const end = Math.min(head + message.count, posted.length);
     const batch = posted.slice(head, end);
     head = end;
@@ -283,21 +343,16 @@ export function createWriterThreadQueue(file: string, options: { maxBatch?: numb
       posted = [];
       head = 0;
     }
-    if (message.error) {
-      for (const item of batch) item.reject(new WriteError(message.error[0] ?? 'commit failed', message.error[1]));
-    } else {
-      stats.batches++;
-      stats.writes += batch.length;
-      const failures = message.failures ?? [];
-      let next = 0;
-      batch.forEach((item, position) => {
-        const failure = failures[next];
-        if (failure && failure[0] === position) {
-          next++;
-          item.reject(new WriteError(failure[1] ?? 'write failed', failure[2]));
-        } else item.resolve();
-      });
-    }
+    stats.batches += message.batches;
+    stats.writes += batch.length;
+    let next = 0;
+    batch.forEach((item, position) => {
+      const failure = message.failures[next];
+      if (failure && failure[0] === position) {
+        next++;
+        item.reject(new WriteError(failure[1] ?? 'write failed', failure[2]));
+      } else item.resolve();
+    });
     notifyDrained();
   });
   const fail = (error: Error) => {
