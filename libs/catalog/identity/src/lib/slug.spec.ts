@@ -9,6 +9,10 @@ describe('slugQueryFromUrl', () => {
     ['https://www.ebay.com/itm/Nintendo%20Switch%20OLED%20White/1234567890', 'nintendo switch oled white'],
     ['https://www.amazon.com/bose-quietcomfort-45-headphones-midnight-blue/dp/B080DKGREF', 'bose quietcomfort 45 headphones midnight blue'],
     ['https://www.walmart.com/ip/Samsung-65-Class-Crystal-UHD-TV/6543210987', 'samsung 65 class crystal uhd tv'],
+    // Digit runs among product words are part numbers, split where the title had a dash.
+    ['https://www.bestbuy.com/site/bose-quietcomfort-earbuds-ii-870639-0100-headphones-black/3468956.p?skuId=3468956', 'bose quietcomfort earbuds ii 870639 0100 headphones black'],
+    ['https://www.amazon.com/nikon-z-fc-33952-mirrorless-camera-body-only/dp/B051DYWM0Y', 'nikon z fc 33952 mirrorless camera body only'],
+    ['https://www.target.com/p/logitech-brio-500-webcam/-/A-87654321', 'logitech brio 500 webcam'],
   ])('%s → %s', (url, query) => {
     expect(slugQueryFromUrl(url)).toBe(query);
   });
@@ -21,6 +25,11 @@ describe('slugQueryFromUrl', () => {
 
   it("never counts the retailer's product id as a word", () => {
     expect(slugQueryFromUrl('https://www.newegg.com/p/N82E16820236910')).toBeNull();
+  });
+
+  it('drops long digit runs, and shorter ones that stand nearly alone, as ids', () => {
+    expect(slugQueryFromUrl('https://shop.example/item/camera-12345678901-black')).toBe('camera black');
+    expect(slugQueryFromUrl('https://shop.example/gifts/tv-1234567')).toBe('tv');
   });
 
   it('returns null when the path holds only ids and routing words', () => {

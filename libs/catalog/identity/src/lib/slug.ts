@@ -15,8 +15,11 @@ const ROUTE_WORDS = new Set([
 ]);
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'of', 'in', 'on', 'to', 'by', 'a', 'an', 'or', 'new']);
 
-function isIdLike(word: string): boolean {
-  if (/^\d{5,}$/.test(word)) return true; // numeric ids; shorter numbers name models and sizes ("quietcomfort 45", "65 inch")
+function isIdLike(word: string, describedBy: number): boolean {
+  // Long digit runs are ids. Among product words, 5 to 8 digits are as often part numbers ("Bose … 870639-0100",
+  // "Logitech … 910-006130", "Nikon Z fc 33952"); in a segment of only a word or two they are ids again.
+  if (/^\d{9,}$/.test(word)) return true;
+  if (/^\d{5,8}$/.test(word)) return describedBy < 3;
   if (/^[a-z0-9]{10}$/i.test(word) && /^B0/i.test(word)) return true; // ASIN
   if (/^[0-9a-f]{12,}$/i.test(word)) return true; // hashes
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(word)) return true; // uuids
@@ -32,10 +35,12 @@ function segmentWords(segment: string, productId: string | null): string[] {
     // keep the raw segment
   }
   s = s.replace(/\.(?:html?|php|aspx?|jsp|p|do|cfm)$/i, '').replace(/^ref=.*$/i, '');
-  return s
+  const words = s
     .split(/[-_+\s.,;:!()[\]'"]+/)
     .map((w) => w.toLowerCase())
-    .filter((w) => w.length > 0 && w !== productId && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w) && !isIdLike(w));
+    .filter((w) => w.length > 0 && w !== productId && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w));
+  const describedBy = words.filter((w) => /^[a-z]{2,}$/.test(w)).length;
+  return words.filter((w) => !isIdLike(w, describedBy));
 }
 
 /**
