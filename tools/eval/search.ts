@@ -45,6 +45,38 @@ function productPage(offer: OfferRow): string {
 <script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script></head><body><h1>${escapeHtml(offer.title)}</h1></body></html>`;
 }
 
+/** The generator sells each product at no more than this many retailers: a bigger cluster merged several products. */
+const MAX_SELLERS = 8;
+
+/**
+ * Purity: share of offers that belong to their cluster's most common ground-truth product. Completeness: share of
+ * offers that sit in their ground-truth product's most common cluster. An offer without a cluster counts against both.
+ */
+export function clusterQuality(rows: ReadonlyArray<{ cluster: number | null; truth: string }>) {
+  const count = <K>(map: Map<K, Map<string, number>>, key: K, value: string) => {
+    let inner = map.get(key);
+    if (!inner) map.set(key, (inner = new Map()));
+    inner.set(value, (inner.get(value) ?? 0) + 1);
+  };
+  const byCluster = new Map<number, Map<string, number>>();
+  const byTruth = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    if (row.cluster === null) continue;
+    count(byCluster, row.cluster, row.truth);
+    count(byTruth, row.truth, String(row.cluster));
+  }
+  const majority = (inner: Map<string, number>) => Math.max(...inner.values());
+  const sum = (map: Map<unknown, Map<string, number>>) => [...map.values()].reduce((total, inner) => total + majority(inner), 0);
+  const sizes = [...byCluster.values()].map((inner) => [...inner.values()].reduce((a, b) => a + b, 0));
+  const total = Math.max(1, rows.length);
+  return {
+    purity: sum(byCluster as Map<unknown, Map<string, number>>) / total,
+    completeness: sum(byTruth as Map<unknown, Map<string, number>>) / total,
+    oversized: sizes.filter((size) => size > MAX_SELLERS).length,
+    largest: Math.max(0, ...sizes),
+  };
+}
+
 function pct(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
 }
@@ -78,6 +110,20 @@ async function main() {
     const keyOf = (row: { retailerId: string; externalId: string }) => truth.get(`${row.retailerId}|${row.externalId}`);
     const perKey = new Map<string, number>();
     for (const row of all) perKey.set(keyOf(row)!, (perKey.get(keyOf(row)!) ?? 0) + 1);
+    const clustered = handle.sqlite.prepare('SELECT retailer_id AS retailerId, external_id AS externalId, product_id AS cluster FROM offers').all() as Array<{
+      retailerId: string;
+      externalId: string;
+      cluster: number | null;
+    }>;
+    const clusters = clusterQuality(clustered.map((row) => ({ cluster: row.cluster, truth: keyOf(row)! })));
+    if (process.env.EVAL_DEBUG_CLUSTERS) {
+      const sizes = new Map<number, number>();
+      for (const row of clustered) if (row.cluster !== null) sizes.set(row.cluster, (sizes.get(row.cluster) ?? 0) + 1);
+      for (const [cluster] of [...sizes].filter(([, size]) => size > MAX_SELLERS).slice(0, 4)) {
+        console.log(`\nCLUSTER ${cluster}`);
+        for (const row of catalog.repository.offersOfProduct(cluster)) console.log(`  ${keyOf(row)} ${row.retailerId} gtin=${row.gtin ?? '-'} mpn=${row.model ?? '-'} ${row.title}`);
+      }
+    }
     const candidates = all.filter((row) => row.retailerId === retailer && (perKey.get(keyOf(row)!) ?? 0) >= 2);
     if (candidates.length === 0) throw new Error(`No ${retailer} offer shares its product with another retailer`);
     const step = Math.max(1, Math.floor(candidates.length / samples));
@@ -124,7 +170,14 @@ async function main() {
           const keys = result.offers.map((shown) => truth.get(`${shown.retailer.id}|${catalog.repository.getOffer(shown.id)?.externalId}`));
           const same = keys.filter((shownKey) => shownKey === key).length;
           if (result.product && same * 2 > keys.length) right++;
-          else if (process.env.EVAL_DEBUG) console.log(`\nMISS ${offer.url}\n  source: ${result.source.title}\n  product: ${result.product?.title ?? 'none'} (${result.product?.confidence ?? ''})\n  similar: ${result.similarProducts.slice(0, 3).map((p) => `${p.title} ${p.confidence}`).join(' | ')}\n  truth: ${offer.title}`);
+          else if (process.env.EVAL_DEBUG) {
+            // Which of the answers hold the right product (*), and how many offers of it the catalog has.
+            const mark = (productId: number) => {
+              const shown = catalog.repository.offersOfProduct(productId).map((row) => keyOf(row));
+              return `${shown.filter((shownKey) => shownKey === key).length}/${shown.length}`;
+            };
+            console.log(`\nMISS ${offer.url}\n  source: ${result.source.title}\n  product: ${result.product ? `${result.product.title} (${result.product.confidence}) ${mark(result.product.id)}` : 'none'}\n  similar: ${result.similarProducts.slice(0, 4).map((p) => `${p.title} ${p.confidence} ${mark(p.id)}`).join(' | ')}\n  truth: ${offer.title} (${(perKey.get(key) ?? 1) - 1} others)`);
+          }
           expected += (perKey.get(key) ?? 1) - 1;
           returned += same;
         } finally {
@@ -146,6 +199,9 @@ async function main() {
     }
 
     console.log(`\nSearch evaluation: ${offers.toLocaleString('en-US')} synthetic offers (seed ${seed}), ${catalog.repository.countProducts().toLocaleString('en-US')} products in the catalog`);
+    console.log(
+      `Clusters: ${pct(clusters.purity)} purity (offers in their product's main ground-truth product), ${pct(clusters.completeness)} completeness (offers in their ground-truth product's main cluster), ${clusters.oversized} products with more than ${MAX_SELLERS} offers (largest ${clusters.largest})`,
+    );
     console.log(`Pasted URLs: ${picked.length} ${retailer} offers whose product other retailers also sell, each taken out of the catalog before its search.\n`);
     const header = ['identification', 'searches', 'answered by', 'top product right', 'other offers returned', 'target', 'ok', 'ms/search'];
     const body = results.map((r) => {

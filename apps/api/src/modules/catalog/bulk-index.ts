@@ -3,6 +3,8 @@ import type { CatalogRepository, OfferRef } from './repository';
 
 /** Offers kept per GTIN or model key: candidate lookups never need more (the SQL lookups use the same limits). */
 const REFS_PER_KEY = 20;
+/** Offers kept per product, for the matcher's check of a product's members. */
+const REFS_PER_PRODUCT = 20;
 
 /** 32-bit FNV-1a hash of a string: the existence sets keep these instead of the strings themselves. */
 export function hash32(text: string): number {
@@ -30,6 +32,7 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
   const byExternal = new Map<number, number>();
   const byGtin = new Map<string, OfferRef[]>();
   const byModelKey = new Map<string, ModelEntry[]>();
+  const byProduct = new Map<number, OfferRef[]>();
   // Model keys by their first characters, for prefix lookups (`14AD3557` finds `14AD3557GA3`): a key of five
   // characters or more is looked up in the bucket of its first five, a shorter one (three or four) in that of its
   // first three.
@@ -47,6 +50,14 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
 
   const addRef = (ref: OfferRef, gtin: string | null, modelKey: string | null, brand: string | null) => {
     if (ref.productId == null) return;
+    const members = byProduct.get(ref.productId);
+    if (!members) byProduct.set(ref.productId, [ref]);
+    else {
+      // A changed offer replaces its earlier version.
+      const at = members.findIndex((member) => member.id === ref.id);
+      if (at >= 0) members[at] = ref;
+      else if (members.length < REFS_PER_PRODUCT) members.push(ref);
+    }
     if (gtin) {
       const refs = byGtin.get(gtin);
       if (!refs) byGtin.set(gtin, [ref]);
@@ -95,6 +106,7 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
       }
       return [...seen].map(([productId, brand]) => ({ productId, brand }));
     },
+    offerRefsOfProduct: (productId, limit) => (byProduct.get(productId) ?? []).slice(0, limit),
   };
 
   return {

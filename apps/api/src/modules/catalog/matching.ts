@@ -1,6 +1,8 @@
 import {
   assignCluster,
+  clusterEvidence,
   extractModelCandidates,
+  joinedModelSpans,
   getDefaultModel,
   normaliseBrand,
   normaliseGtin,
@@ -37,6 +39,8 @@ export interface CandidateLookup {
   offersWithModelKey(modelKey: string, limit: number): OfferRef[];
   /** Products (and the brands their offers state) with an offer of exactly this model key. */
   productsWithModelKey(modelKey: string): Array<{ productId: number; brand: string | null }>;
+  /** The first `limit` offers of a product (oldest first). */
+  offerRefsOfProduct(productId: number, limit: number): OfferRef[];
 }
 
 export interface MatchOptions {
@@ -61,6 +65,23 @@ const WORDS_ONLY_MATCHER_WEIGHT = 0.5;
 
 /** Members of one product scored against an item; a product scores as its best member. */
 const MEMBERS_PER_PRODUCT = 3;
+
+/** Members of a product whose words and stated attributes a words-only item is compared with. */
+const MEMBERS_FOR_WORDS = 16;
+
+/**
+ * Words-only ranking: factors for what a product's members state against the words. A stated colour, capacity or
+ * size, or a model number, that no member shares is strong evidence of another variant.
+ */
+const WORDS_COLOUR_CONFLICT = 0.6;
+const WORDS_QUANTITY_CONFLICT = 0.5;
+const WORDS_MODEL_CONFLICT = 0.4;
+
+/**
+ * An offer that disagrees with some member of a product on identifiers or variant attributes scores this share of its
+ * score, and never more than this share of the threshold: it is not that product.
+ */
+const CLUSTER_CONFLICT_FACTOR = 0.5;
 
 /** The match threshold of the matcher's model: at or above it two offers are the same product. */
 export const matchThreshold = () => getDefaultModel().threshold;
@@ -163,8 +184,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     return (entry.prepared ??= prepareOffer(toOfferLike(entry.item)));
   };
 
-  /** Per product: the largest share of the words' weight (log inverse document frequency) one member's text holds. */
-  const wordCoverage = (text: string, byProduct: Map<number, OfferRef[]>): Map<number, number> => {
+  /** Per product: the share of the words' weight (log inverse document frequency) its members' texts hold together. */
+  const wordCoverage = (text: string, byProduct: Map<number, readonly OfferRef[]>): Map<number, number> => {
     const documents = Math.max(1, index.documentCount());
     const weights = new Map<string, number>();
     for (const word of indexWords(text)) {
@@ -175,18 +196,47 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const result = new Map<number, number>();
     if (total === 0) return result;
     for (const [productId, members] of byProduct) {
-      let best = 0;
+      const seen = new Set<string>();
       for (const member of members) {
         const entry = entryOf(member);
         if (!entry) continue;
-        const words = (entry.words ??= indexWords(entry.text));
-        let covered = 0;
-        for (const [word, weight] of weights) if (words.includes(word)) covered += weight;
-        best = Math.max(best, covered / total);
+        for (const word of (entry.words ??= indexWords(entry.text))) if (weights.has(word)) seen.add(word);
       }
-      result.set(productId, best);
+      let covered = 0;
+      for (const word of seen) covered += weights.get(word)!;
+      result.set(productId, covered / total);
     }
     return result;
+  };
+
+  /**
+   * Words lose the punctuation inside model numbers ("870639-0100" arrives as "870639 0100"): runs of adjacent
+   * words that the catalog knows as the start of a model key are joined again with dashes. Returns the rewritten
+   * words and the keys found.
+   */
+  const rejoinModelWords = (text: string): { text: string; keys: string[] } => {
+    const words = text.split(/\s+/).filter(Boolean);
+    const joined = new Map<number, number>();
+    const taken = new Set<number>();
+    const keys: string[] = [];
+    for (const span of joinedModelSpans(words)) {
+      let free = true;
+      for (let i = span.start; i < span.start + span.length; i++) if (taken.has(i)) free = false;
+      if (!free || repository.offersWithModelKey(span.key, 1).length === 0) continue;
+      for (let i = span.start; i < span.start + span.length; i++) taken.add(i);
+      joined.set(span.start, span.length);
+      keys.push(span.key);
+    }
+    if (keys.length === 0) return { text, keys };
+    const out: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const length = joined.get(i);
+      if (length) {
+        out.push(words.slice(i, i + length).join('-'));
+        i += length - 1;
+      } else out.push(words[i]!);
+    }
+    return { text: out.join(' '), keys };
   };
 
   return {
@@ -225,7 +275,14 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     },
 
     /** Ranks candidate products for the item, best first. */
-    rank(item: ItemIdentity, options: MatchOptions): RankedProduct[] {
+    rank(input: ItemIdentity, options: MatchOptions): RankedProduct[] {
+      let item = input;
+      let joinedKeys: string[] = [];
+      if (options.wordsOnly) {
+        const rejoined = rejoinModelWords(input.title);
+        item = { ...input, title: rejoined.text };
+        joinedKeys = rejoined.keys;
+      }
       // Candidate offers, at most MEMBERS_PER_PRODUCT per product: a cluster scores as its best member.
       const byProduct = new Map<number, OfferRef[]>();
       const add = (refs: OfferRef[]) => {
@@ -240,6 +297,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       const gtin = gtinOf(item.gtin);
       if (gtin) add(lookup.offersWithGtin(gtin, 10));
       for (const key of options.modelKeys ?? modelKeysOf(item)) add(lookup.offersWithModelKey(key, 10));
+      // A joined key is a model number without its variant suffix: its colours and capacities are all candidates.
+      for (const key of joinedKeys) add(lookup.offersWithModelKey(key, 30));
       if (options.useIndex) {
         const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
         add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
@@ -258,10 +317,42 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       if (candidates.length === 0) return [];
       const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
       const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
-      if (!options.wordsOnly) return ranked;
-      const coverage = wordCoverage(item.title, byProduct);
+      if (!options.wordsOnly) {
+        // A product the item would join must agree with all its members on identifiers, colour and measured
+        // quantities, not only with its most similar one: otherwise offers that state little chain variants together.
+        const threshold = matchThreshold();
+        let demoted = false;
+        for (const entry of ranked) {
+          if (entry.score < threshold) break;
+          const members = lookup
+            .offerRefsOfProduct(entry.productId, MEMBERS_FOR_WORDS)
+            .filter((ref) => ref.id !== options.excludeOfferId)
+            .map(preparedOf)
+            .filter((offer): offer is PreparedOffer => offer !== null);
+          const evidence = clusterEvidence(preparedItem, members);
+          if (evidence.identifierConflict || evidence.colourConflict || evidence.quantityConflicts.length > 0) {
+            entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
+            demoted = true;
+          }
+        }
+        return demoted ? ranked.sort((a, b) => b.score - a.score || a.productId - b.productId) : ranked;
+      }
+
+      // Words only: every member of each ranked product counts, for the words it holds and the attributes it states.
+      const allMembers = new Map<number, readonly OfferRef[]>();
+      for (const entry of ranked) allMembers.set(entry.productId, lookup.offerRefsOfProduct(entry.productId, MEMBERS_FOR_WORDS).filter((ref) => ref.id !== options.excludeOfferId));
+      const coverage = wordCoverage(item.title, allMembers);
       return ranked
-        .map((entry) => ({ productId: entry.productId, score: WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (coverage.get(entry.productId) ?? 0) }))
+        .map((entry) => {
+          const members = allMembers.get(entry.productId)!.map(preparedOf).filter((offer): offer is PreparedOffer => offer !== null);
+          const evidence = clusterEvidence(preparedItem, members);
+          let factor = 1;
+          if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
+          for (const _kind of evidence.quantityConflicts) factor *= WORDS_QUANTITY_CONFLICT;
+          if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;
+          const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (coverage.get(entry.productId) ?? 0);
+          return { productId: entry.productId, score: blended * factor };
+        })
         .sort((a, b) => b.score - a.score || a.productId - b.productId);
     },
   };

@@ -237,6 +237,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
     deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
     deleteProductIfEmpty: sqlite.prepare('DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)'),
     productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
+    offerRefsOfProduct: sqlite.prepare('SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE product_id = ? ORDER BY id LIMIT ?'),
     offersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
     offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
     priceHistory: sqlite.prepare(`SELECT p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
@@ -374,6 +375,8 @@ export function createCatalogRepository(sqlite: Database.Database) {
     },
     getProduct: (id: number) => (s.productById.get(id) as ProductRow | undefined) ?? null,
     offersOfProduct: (productId: number) => s.offersOfProduct.all(productId) as OfferWithRetailer[],
+    /** The first `limit` offers of a product, as references (oldest first). */
+    offerRefsOfProduct: (productId: number, limit = 20) => s.offerRefsOfProduct.all(productId, limit) as OfferRef[],
     priceHistoryOfProduct: (productId: number) => s.priceHistory.all(productId) as PricePointRow[],
 
     listCategories: () => s.categories.all() as CategoryRow[],

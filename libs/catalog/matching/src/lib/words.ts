@@ -1,0 +1,94 @@
+/**
+ * Matching an item known only by words (a URL slug, a typed query) against product clusters.
+ *
+ * Slugs lose case and punctuation, so a model number written "WH-1000XM5" or "870639-0100" in a title arrives as
+ * separate words ("wh 1000xm5", "870639 0100"). `joinedModelSpans` proposes the runs of adjacent words that may be
+ * one such model number; the caller keeps those its catalog knows.
+ *
+ * `clusterEvidence` compares what an item states (identifiers, colour, measured quantities, model numbers) with
+ * everything a cluster's members state together. A cluster scores as its best member, and that member may simply not
+ * mention the attribute that tells two variants apart; another member does.
+ */
+import { type QuantityKind } from './extract';
+import type { PreparedOffer } from './prepare';
+
+export interface ModelSpan {
+  /** Index of the first word of the run. */
+  start: number;
+  /** Number of words in the run (2 or more). */
+  length: number;
+  /** The run as a normalised model key (upper-case letters and digits). */
+  key: string;
+}
+
+const QUANTITY_WORD = /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|mm|cm|hz|w|mah|mp|k|p)$/;
+
+/**
+ * Runs of 2–`maxWords` adjacent words that could be one model number split at its punctuation: at least one word
+ * holds a digit, no word is a measured quantity ("16gb", "55in") and the run is at least `minLength` characters.
+ * Longest runs first, then by position; the caller decides which are real (for instance by a catalog lookup).
+ */
+export function joinedModelSpans(words: readonly string[], options: { maxWords?: number; minLength?: number } = {}): ModelSpan[] {
+  const maxWords = options.maxWords ?? 3;
+  const minLength = options.minLength ?? 6;
+  const spans: ModelSpan[] = [];
+  for (let length = Math.min(maxWords, words.length); length >= 2; length--) {
+    for (let start = 0; start + length <= words.length; start++) {
+      const run = words.slice(start, start + length).map((word) => word.toLowerCase());
+      if (!run.some((word) => /\d/.test(word))) continue;
+      if (run.some((word) => !/^[a-z0-9]+$/.test(word) || QUANTITY_WORD.test(word))) continue;
+      const key = run.join('').toUpperCase();
+      if (key.length < minLength) continue;
+      spans.push({ start, length, key });
+    }
+  }
+  return spans;
+}
+
+/** What a cluster's members state together, against what the item states. */
+export interface ClusterEvidence {
+  /** The item names colours and the cluster's members name only others. */
+  colourConflict: boolean;
+  /** Kinds of measured quantity (capacity, size…) the item and the members both state, with no value in common. */
+  quantityConflicts: QuantityKind[];
+  /** The item names a model number that some member states, in whole or as its start. */
+  modelHit: boolean;
+  /** The item names model numbers, members state model numbers, and none of the item's is among them. */
+  modelConflict: boolean;
+  /** Some member states another valid GTIN, or another part number (neither containing the other), than the item. */
+  identifierConflict: boolean;
+}
+
+const MODEL_MIN = 5;
+
+export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[]): ClusterEvidence {
+  const colours = new Set<string>();
+  const quantities = new Map<QuantityKind, Set<number>>();
+  let memberModels = 0;
+  let modelHit = false;
+  let identifierConflict = false;
+  const itemModels = [...item.strongModels, ...[...item.models].filter((model) => /^\d+$/.test(model))].filter((model) => model.length >= MODEL_MIN);
+  for (const member of members) {
+    for (const colour of member.colours) colours.add(colour);
+    for (const [kind, values] of member.quantities) {
+      let set = quantities.get(kind);
+      if (!set) quantities.set(kind, (set = new Set()));
+      for (const value of values) set.add(value);
+    }
+    if (item.gtin && member.gtin && item.gtin !== member.gtin) identifierConflict = true;
+    if (item.mpn && member.mpn && item.mpn !== member.mpn && !(item.mpn.length >= 4 && member.mpn.includes(item.mpn)) && !(member.mpn.length >= 4 && item.mpn.includes(member.mpn))) {
+      identifierConflict = true;
+    }
+    const stated = [...member.strongModels].filter((model) => model.length >= MODEL_MIN);
+    if (stated.length > 0) memberModels++;
+    if (!modelHit && itemModels.some((model) => member.modelText.includes(model) || [...member.models].some((other) => other.startsWith(model)))) modelHit = true;
+  }
+  const colourConflict = item.colours.size > 0 && colours.size > 0 && ![...item.colours].some((colour) => colours.has(colour));
+  const quantityConflicts: QuantityKind[] = [];
+  for (const [kind, values] of item.quantities) {
+    const theirs = quantities.get(kind);
+    if (theirs && theirs.size > 0 && ![...values].some((value) => theirs.has(value))) quantityConflicts.push(kind);
+  }
+  const modelConflict = itemModels.length > 0 && memberModels > 0 && !modelHit;
+  return { colourConflict, quantityConflicts, modelHit, modelConflict, identifierConflict };
+}
