@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
-import { createProgressBar, generateCatalog } from '@pricehunt/catalog-feeds';
+import { createProgressBar, generateCatalog, generateProducts, type SyntheticProduct } from '@pricehunt/catalog-feeds';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
 import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
@@ -77,6 +77,27 @@ export function clusterQuality(rows: ReadonlyArray<{ cluster: number | null; tru
   };
 }
 
+const wordsOf = (text: string) => ` ${text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(' ')} `;
+
+/**
+ * Products a URL's words cannot tell apart from the right one, by the generator's attributes: the same brand, family
+ * and name, and the same value of every attribute (model code, size, capacity, colour) whose right value the words
+ * show. A slug cut short before the colour, or without the model code, leaves such twins; no ranking can know which of
+ * them was meant, short of the marketing phrases some offers repeat. `others` are the products with offers left.
+ */
+export function indistinguishable(right: SyntheticProduct, slug: string, others: Iterable<SyntheticProduct>): number {
+  const words = wordsOf(slug);
+  const shows = (value: string | number | undefined) => value !== undefined && value !== '' && words.includes(wordsOf(String(value)));
+  const attributes = [(p: SyntheticProduct) => p.model, (p: SyntheticProduct) => p.size, (p: SyntheticProduct) => p.capacity, (p: SyntheticProduct) => p.colour];
+  const shown = attributes.filter((attribute) => shows(attribute(right)));
+  let count = 0;
+  for (const other of others) {
+    if (other.productKey === right.productKey || other.brand !== right.brand || other.family !== right.family || other.name !== right.name) continue;
+    if (shown.every((attribute) => attribute(other) === attribute(right))) count++;
+  }
+  return count;
+}
+
 function pct(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
 }
@@ -129,6 +150,27 @@ async function main() {
     const step = Math.max(1, Math.floor(candidates.length / samples));
     const picked = candidates.filter((_, index) => index % step === 0).slice(0, samples);
 
+    // Ground-truth attributes of the products in the catalog, by family, to count the twins a slug cannot tell apart.
+    const products = new Map<string, SyntheticProduct>();
+    const families = new Map<string, SyntheticProduct[]>();
+    let unseen = 0;
+    for (const product of generateProducts({ seed })) {
+      if (!perKey.has(product.productKey)) {
+        if (++unseen > 100) break;
+        continue;
+      }
+      unseen = 0;
+      products.set(product.productKey, product);
+      const family = `${product.brand}|${product.family}|${product.name}`;
+      families.set(family, [...(families.get(family) ?? []), product]);
+    }
+    const slugTwins = new Map<number, number>();
+    for (const pick of picked) {
+      const product = products.get(keyOf(pick)!)!;
+      const slug = createPageReader({ allowLoopback: false }).slugWords(catalog.repository.getOffer(pick.id)!.url) ?? '';
+      slugTwins.set(pick.id, indistinguishable(product, slug, families.get(`${product.brand}|${product.family}|${product.name}`) ?? []));
+    }
+
     const reader = createPageReader({ allowLoopback: false });
     const pages = new Map<string, string>();
     const modes: Array<{ name: string; reader: PageReader }> = [
@@ -147,12 +189,26 @@ async function main() {
       },
     ];
 
-    const results: Array<{ mode: string; searches: number; identifiedAs: string; right: number; expected: number; returned: number; ms: number }> = [];
+    const results: Array<{
+      mode: string;
+      searches: number;
+      identifiedAs: string;
+      right: number;
+      expected: number;
+      returned: number;
+      determined: number;
+      determinedRight: number;
+      ceiling: number;
+      ms: number;
+    }> = [];
     for (const mode of modes) {
       const search = createSearchService({ catalog: catalog.repository, matcher: catalog.matcher, requests: createSearchRequestRepository(handle.sqlite), pages: mode.reader });
       let right = 0;
       let expected = 0;
       let returned = 0;
+      let determined = 0;
+      let determinedRight = 0;
+      let ceiling = 0;
       const identified = new Map<string, number>();
       const started = performance.now();
       const modeBar = createProgressBar({ total: picked.length, label: `Searching (${mode.name})`, unit: 'URLs' });
@@ -169,14 +225,20 @@ async function main() {
           identified.set(result.identifiedBy, (identified.get(result.identifiedBy) ?? 0) + 1);
           const keys = result.offers.map((shown) => truth.get(`${shown.retailer.id}|${catalog.repository.getOffer(shown.id)?.externalId}`));
           const same = keys.filter((shownKey) => shownKey === key).length;
-          if (result.product && same * 2 > keys.length) right++;
-          else if (process.env.EVAL_DEBUG) {
+          const twins = slugTwins.get(pick.id) ?? 0;
+          ceiling += 1 / (twins + 1);
+          if (twins === 0) determined++;
+          if (result.product && same * 2 > keys.length) {
+            right++;
+            if (twins === 0) determinedRight++;
+          }
+          else if (process.env.EVAL_DEBUG && (process.env.EVAL_DEBUG !== 'determined' || twins === 0)) {
             // Which of the answers hold the right product (*), and how many offers of it the catalog has.
             const mark = (productId: number) => {
               const shown = catalog.repository.offersOfProduct(productId).map((row) => keyOf(row));
               return `${shown.filter((shownKey) => shownKey === key).length}/${shown.length}`;
             };
-            console.log(`\nMISS ${offer.url}\n  source: ${result.source.title}\n  product: ${result.product ? `${result.product.title} (${result.product.confidence}) ${mark(result.product.id)}` : 'none'}\n  similar: ${result.similarProducts.slice(0, 4).map((p) => `${p.title} ${p.confidence} ${mark(p.id)}`).join(' | ')}\n  truth: ${offer.title} (${(perKey.get(key) ?? 1) - 1} others)`);
+            console.log(`\nMISS ${offer.url}\n  source: ${result.source.title}\n  product: ${result.product ? `${result.product.title} (${result.product.confidence}) ${mark(result.product.id)}` : 'none'}\n  similar: ${result.similarProducts.slice(0, 4).map((p) => `${p.title} ${p.confidence} ${mark(p.id)}`).join(' | ')}\n  truth: ${offer.title} (${(perKey.get(key) ?? 1) - 1} others, ${twins} twins)`);
           }
           expected += (perKey.get(key) ?? 1) - 1;
           returned += same;
@@ -194,6 +256,9 @@ async function main() {
         right,
         expected,
         returned,
+        determined,
+        determinedRight,
+        ceiling,
         ms: (performance.now() - started) / picked.length,
       });
     }
@@ -212,6 +277,15 @@ async function main() {
     const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
     console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n'));
+    const slugMode = results.find((r) => r.mode === 'url-slug');
+    if (slugMode) {
+      console.log(
+        `\nurl-slug: the words of ${pct(slugMode.determined / slugMode.searches)} of the URLs tell their product from every other in the catalog ` +
+          `(brand, family, name, and model code, size, capacity and colour as far as the words show them); on those the top product is right in ` +
+          `${pct(slugMode.determinedRight / Math.max(1, slugMode.determined))}. The rest name several products alike: picking one of them at random ` +
+          `would make the top product right in ${pct(slugMode.ceiling / slugMode.searches)} overall.`,
+      );
+    }
   } finally {
     handle.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -79,4 +79,4 @@ export {
   type ClusterAssignment,
 } from './lib/cluster';
 export { parseCsv, parseCsvRecords } from './lib/csv';
-export { joinedModelSpans, clusterEvidence, type ModelSpan, type ClusterEvidence } from './lib/words';
+export { joinedModelSpans, clusterEvidence, restoreDecimals, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions } from './lib/words';

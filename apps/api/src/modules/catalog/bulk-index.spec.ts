@@ -33,6 +33,16 @@ describe('bulk catalog index', () => {
     }
   });
 
+  it('lists the offers of a product as the catalog does', () => {
+    const { repository } = t.app.catalog;
+    const index = createBulkCatalogIndex(repository);
+    const products = t.app.sqlite.prepare('SELECT id FROM products ORDER BY id LIMIT 200').pluck().all() as number[];
+    expect(products.length).toBeGreaterThan(100);
+    for (const productId of products) {
+      expect(ids(index.lookup.offerRefsOfProduct(productId, 20))).toEqual(ids(repository.offerRefsOfProduct(productId, 20)));
+    }
+  });
+
   it('knows every stored link and retailer id, and nothing else', () => {
     const { repository } = t.app.catalog;
     const index = createBulkCatalogIndex(repository);

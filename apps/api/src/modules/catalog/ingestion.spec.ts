@@ -145,6 +145,26 @@ describe.each([
     expect(catalog.repository.offerHostExists('evil.example')).toBe(false);
   });
 
+  it('never lets an offer that states little chain different products into one', async () => {
+    await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'V1', url: 'https://www.walmart.com/ip/v15/200000011', title: 'Dyson V15 Detect Cordless Vacuum, Black', brand: 'Dyson', gtin: '0027242919419' }),
+        // No GTIN, no part number: it joins the first product on its words alone.
+        offer({ externalId: 'V2', url: 'https://www.target.com/p/v15/-/A-20000012', title: 'Dyson V15 Detect Cordless Vacuum - Black', brand: 'Dyson' }),
+        // Another GTIN: another product, however alike its words are to the second offer's.
+        offer({ externalId: 'V3', url: 'https://www.bestbuy.com/site/v15/2000013.p', title: 'Dyson V15 Detect Cordless Vacuum Black', brand: 'Dyson', gtin: '0194252056639' }),
+        // Another colour than the members state: another product too.
+        offer({ externalId: 'V4', url: 'https://www.costco.com/v15.product.200000014.html', title: 'Dyson V15 Detect Cordless Vacuum Nickel/Yellow', brand: 'Dyson' }),
+      ],
+      { format: 'gmc', bulk, source: 'variants' },
+    );
+    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+    expect(product('target', 'V2')).toBe(product('walmart', 'V1'));
+    expect(product('bestbuy', 'V3')).not.toBe(product('walmart', 'V1'));
+    expect(product('costco', 'V4')).not.toBe(product('walmart', 'V1'));
+    expect(product('costco', 'V4')).not.toBe(product('bestbuy', 'V3'));
+  });
+
   it('rejects a row whose link already belongs to another offer', async () => {
     const summary = await catalog.ingestion.importOffers(
       [

@@ -3,6 +3,7 @@ import {
   clusterEvidence,
   extractModelCandidates,
   joinedModelSpans,
+  restoreDecimals,
   getDefaultModel,
   normaliseBrand,
   normaliseGtin,
@@ -11,6 +12,7 @@ import {
   type ClusterCandidate,
   type OfferLike,
   type PreparedOffer,
+  type QuantityKind,
 } from '@pricehunt/catalog-matching';
 import type { CatalogRepository, OfferRef } from './repository';
 import { indexWords, type SearchIndex } from './search-index';
@@ -76,6 +78,8 @@ const MEMBERS_FOR_WORDS = 16;
 const WORDS_COLOUR_CONFLICT = 0.6;
 const WORDS_QUANTITY_CONFLICT = 0.5;
 const WORDS_MODEL_CONFLICT = 0.4;
+const WORDS_EDITION_CONFLICT = 0.6;
+const WORDS_BRAND_CONFLICT = 0.5;
 
 /**
  * An offer that disagrees with some member of a product on identifiers or variant attributes scores this share of its
@@ -215,7 +219,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * words and the keys found.
    */
   const rejoinModelWords = (text: string): { text: string; keys: string[] } => {
-    const words = text.split(/\s+/).filter(Boolean);
+    const words = restoreDecimals(text.split(/\s+/).filter(Boolean));
     const joined = new Map<number, number>();
     const taken = new Set<number>();
     const keys: string[] = [];
@@ -227,7 +231,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       joined.set(span.start, span.length);
       keys.push(span.key);
     }
-    if (keys.length === 0) return { text, keys };
+    if (keys.length === 0) return { text: words.join(' '), keys };
     const out: string[] = [];
     for (let i = 0; i < words.length; i++) {
       const length = joined.get(i);
@@ -237,6 +241,71 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       } else out.push(words[i]!);
     }
     return { text: out.join(' '), keys };
+  };
+
+  /** A product's members (at most MEMBERS_FOR_WORDS), without the offer being matched. */
+  const membersOf = (lookup: CandidateLookup, productId: number, excludeOfferId: number | undefined): OfferRef[] =>
+    lookup.offerRefsOfProduct(productId, MEMBERS_FOR_WORDS).filter((ref) => ref.id !== excludeOfferId);
+  const preparedAll = (refs: readonly OfferRef[]) => refs.map(preparedOf).filter((offer): offer is PreparedOffer => offer !== null);
+
+  /**
+   * A product the item would join must agree with all its members on identifiers, colour and measured quantities,
+   * not only with its most similar one: otherwise offers that state little chain variants together.
+   */
+  const demoteConflicting = (item: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[]): RankedProduct[] => {
+    const threshold = matchThreshold();
+    let demoted = false;
+    for (const entry of ranked) {
+      if (entry.score < threshold) break;
+      const evidence = clusterEvidence(item, preparedAll(members(entry.productId)));
+      if (evidence.identifierConflict || evidence.colourConflict || evidence.quantityConflicts.length > 0) {
+        entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
+        demoted = true;
+      }
+    }
+    return demoted ? ranked.sort((a, b) => b.score - a.score || a.productId - b.productId) : ranked;
+  };
+
+  /**
+   * Words only: the matcher's score blended with the share of the words' weight the product's members hold together,
+   * lowered for every attribute the words state and no member shares (colour, capacity or size, model number, variant
+   * word, brand).
+   */
+  const rankByWords = (item: ItemIdentity, preparedItem: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[]): RankedProduct[] => {
+    const refs = new Map<number, readonly OfferRef[]>();
+    for (const entry of ranked) refs.set(entry.productId, members(entry.productId));
+    const coverage = wordCoverage(item.title, refs);
+    const prepared = new Map<number, PreparedOffer[]>();
+    // Measured values some candidate states: only those tell candidates apart ("7,450MB/s" is no capacity).
+    const comparableQuantities = new Map<QuantityKind, Set<number>>();
+    // Words rarely say which part is the brand; when they begin with the brand of some candidate, that is the brand.
+    const lead = indexWords(item.title).slice(0, 3).join(' ');
+    let brand: string | null = null;
+    for (const [productId, productRefs] of refs) {
+      const offers = preparedAll(productRefs);
+      prepared.set(productId, offers);
+      for (const offer of offers) {
+        for (const [kind, values] of offer.quantities) {
+          let set = comparableQuantities.get(kind);
+          if (!set) comparableQuantities.set(kind, (set = new Set()));
+          for (const value of values) set.add(value);
+        }
+        if (offer.brand && (lead === offer.brand || lead.startsWith(`${offer.brand} `)) && (!brand || offer.brand.length > brand.length)) brand = offer.brand;
+      }
+    }
+    return ranked
+      .map((entry) => {
+        const offers = prepared.get(entry.productId)!;
+        const evidence = clusterEvidence(preparedItem, offers, { comparableQuantities });
+        let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
+        if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
+        if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;
+        if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
+        if (brand && !offers.some((offer) => offer.brand === brand)) factor *= WORDS_BRAND_CONFLICT;
+        const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (coverage.get(entry.productId) ?? 0);
+        return { productId: entry.productId, score: blended * factor };
+      })
+      .sort((a, b) => b.score - a.score || a.productId - b.productId);
   };
 
   return {
@@ -302,6 +371,10 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       if (options.useIndex) {
         const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
         add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
+        // Words name the product first: the offers that share the longest run of leading words are candidates too.
+        if (options.wordsOnly) {
+          add(index.leadingCandidates(indexWords(item.title), { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
+        }
       }
       if (byProduct.size === 0) return [];
 
@@ -317,43 +390,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       if (candidates.length === 0) return [];
       const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
       const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
-      if (!options.wordsOnly) {
-        // A product the item would join must agree with all its members on identifiers, colour and measured
-        // quantities, not only with its most similar one: otherwise offers that state little chain variants together.
-        const threshold = matchThreshold();
-        let demoted = false;
-        for (const entry of ranked) {
-          if (entry.score < threshold) break;
-          const members = lookup
-            .offerRefsOfProduct(entry.productId, MEMBERS_FOR_WORDS)
-            .filter((ref) => ref.id !== options.excludeOfferId)
-            .map(preparedOf)
-            .filter((offer): offer is PreparedOffer => offer !== null);
-          const evidence = clusterEvidence(preparedItem, members);
-          if (evidence.identifierConflict || evidence.colourConflict || evidence.quantityConflicts.length > 0) {
-            entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
-            demoted = true;
-          }
-        }
-        return demoted ? ranked.sort((a, b) => b.score - a.score || a.productId - b.productId) : ranked;
-      }
-
-      // Words only: every member of each ranked product counts, for the words it holds and the attributes it states.
-      const allMembers = new Map<number, readonly OfferRef[]>();
-      for (const entry of ranked) allMembers.set(entry.productId, lookup.offerRefsOfProduct(entry.productId, MEMBERS_FOR_WORDS).filter((ref) => ref.id !== options.excludeOfferId));
-      const coverage = wordCoverage(item.title, allMembers);
-      return ranked
-        .map((entry) => {
-          const members = allMembers.get(entry.productId)!.map(preparedOf).filter((offer): offer is PreparedOffer => offer !== null);
-          const evidence = clusterEvidence(preparedItem, members);
-          let factor = 1;
-          if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
-          for (const _kind of evidence.quantityConflicts) factor *= WORDS_QUANTITY_CONFLICT;
-          if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;
-          const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (coverage.get(entry.productId) ?? 0);
-          return { productId: entry.productId, score: blended * factor };
-        })
-        .sort((a, b) => b.score - a.score || a.productId - b.productId);
+      const members = (productId: number) => membersOf(lookup, productId, options.excludeOfferId);
+      return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members) : demoteConflicting(preparedItem, ranked, members);
     },
   };
 }

@@ -16,6 +16,11 @@ export interface SearchIndex {
    * Ranking is bounded: queries that would rank more offers than a budget return the newest matches unranked.
    */
   candidates(words: readonly string[], options?: { limit?: number }): IndexHit[];
+  /**
+   * Offers that carry the longest run of leading words any offer carries together (2 to 6 words: a query or URL slug
+   * names the product first, "jbl clip 7 …"), ranked by how many of the remaining words they carry as well.
+   */
+  leadingCandidates(words: readonly string[], options?: { limit?: number }): IndexHit[];
   /** How many offers carry the word (0 when none), and how many offers there are: for word weights. */
   documentFrequency(word: string): number;
   documentCount(): number;
@@ -24,6 +29,8 @@ export interface SearchIndex {
 /** Column weights for bm25: title, brand, model, category. A model number hit counts most. */
 const WEIGHTS = '1.0, 2.0, 4.0, 0.5';
 const MAX_WORDS = 10;
+/** The longest run of leading words `leadingCandidates` tries. */
+const LEADING_MAX = 6;
 /**
  * bm25 costs a few microseconds for every offer a query matches. An AND query whose rarest word more offers carry
  * than this is answered unranked (newest first).
@@ -85,9 +92,25 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
     return (words[0]!.df > RANKING_BUDGET ? unranked.all(query, limit) : search.all(query, limit)) as IndexHit[];
   };
 
+  const exists = sqlite.prepare('SELECT 1 FROM offers_fts WHERE offers_fts MATCH ? LIMIT 1');
+  const matchCount = sqlite.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM offers_fts WHERE offers_fts MATCH ? LIMIT ${RANKING_BUDGET + 1})`);
+
   return {
     documentFrequency: frequencyOf,
     documentCount,
+    leadingCandidates(input, options = {}) {
+      const limit = options.limit ?? 30;
+      const words = [...new Set(input.flatMap((word) => indexWords(word)))].filter((word) => frequencyOf(word) > 0);
+      for (let length = Math.min(LEADING_MAX, words.length); length >= 2; length--) {
+        const head = words.slice(0, length).map(quote).join(' AND ');
+        if (!exists.get(head)) continue;
+        const rest = words.slice(length, length + MAX_WORDS).map(quote);
+        const query = rest.length > 0 ? `(${head}) AND (${head} OR ${rest.join(' OR ')})` : head;
+        const ranked = (matchCount.get(head) as { n: number }).n <= RANKING_BUDGET;
+        return (ranked ? search.all(query, limit) : unranked.all(head, limit)) as IndexHit[];
+      }
+      return [];
+    },
     candidates(input, options = {}) {
       const limit = options.limit ?? 30;
       const known = [...new Set(input.flatMap((word) => indexWords(word)))]

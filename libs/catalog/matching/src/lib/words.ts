@@ -45,6 +45,36 @@ export function joinedModelSpans(words: readonly string[], options: { maxWords?:
   return spans;
 }
 
+const UNIT_WORD = /^(?:inch|inches|in|mm|cm|gb|tb|mb|mp|ghz|mhz|hz|quart|qt|oz|lb|lbs|ml|w|mah)$/;
+
+/**
+ * Slugs lose decimal points: "10.9-inch" arrives as "10 9 inch" and "24.2MP" as "24 2mp". A number followed by a single
+ * digit and a unit (or a single digit glued to a unit) is read as one decimal again. Returns the words, rewritten.
+ */
+export function restoreDecimals(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    const after = words[i + 2];
+    if (/^\d{1,3}$/.test(word) && next !== undefined) {
+      const glued = /^(\d)([a-z]+)$/.exec(next);
+      if (glued && UNIT_WORD.test(glued[2]!)) {
+        out.push(`${word}.${glued[1]}${glued[2]}`);
+        i += 1;
+        continue;
+      }
+      if (/^\d$/.test(next) && after !== undefined && UNIT_WORD.test(after) && !/^\d/.test(after)) {
+        out.push(`${word}.${next}`);
+        i += 1;
+        continue;
+      }
+    }
+    out.push(word);
+  }
+  return out;
+}
+
 /** What a cluster's members state together, against what the item states. */
 export interface ClusterEvidence {
   /** The item names colours and the cluster's members name only others. */
@@ -57,18 +87,33 @@ export interface ClusterEvidence {
   modelConflict: boolean;
   /** Some member states another valid GTIN, or another part number (neither containing the other), than the item. */
   identifierConflict: boolean;
+  /** Variant words ("pro", "max", "mini", "ultra"…) that most members state and the item does not: "iPhone 15" is not "iPhone 15 Pro". */
+  editionConflict: boolean;
 }
 
 const MODEL_MIN = 5;
+/** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
+const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim']);
 
-export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[]): ClusterEvidence {
+export interface ClusterEvidenceOptions {
+  /**
+   * The measured values that can tell candidates apart (for instance those some candidate states): an item's value
+   * outside them ("7,450MB/s" read as 450 MB from a slug) is a figure of another kind and is not compared.
+   */
+  comparableQuantities?: ReadonlyMap<QuantityKind, ReadonlySet<number>>;
+}
+
+export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[], options: ClusterEvidenceOptions = {}): ClusterEvidence {
   const colours = new Set<string>();
   const quantities = new Map<QuantityKind, Set<number>>();
   let memberModels = 0;
   let modelHit = false;
   let identifierConflict = false;
-  const itemModels = [...item.strongModels, ...[...item.models].filter((model) => /^\d+$/.test(model))].filter((model) => model.length >= MODEL_MIN);
+  // Model numbers: those mixing letters and digits, and long digit runs ("870639-0100", "33952").
+  const itemModels = [...item.models].filter((model) => model.length >= MODEL_MIN && (item.strongModels.has(model) || /^\d+$/.test(model)));
+  const editions = new Map<string, number>();
   for (const member of members) {
+    for (const edition of member.editions) editions.set(edition, (editions.get(edition) ?? 0) + 1);
     for (const colour of member.colours) colours.add(colour);
     for (const [kind, values] of member.quantities) {
       let set = quantities.get(kind);
@@ -79,16 +124,21 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     if (item.mpn && member.mpn && item.mpn !== member.mpn && !(item.mpn.length >= 4 && member.mpn.includes(item.mpn)) && !(member.mpn.length >= 4 && item.mpn.includes(member.mpn))) {
       identifierConflict = true;
     }
-    const stated = [...member.strongModels].filter((model) => model.length >= MODEL_MIN);
-    if (stated.length > 0) memberModels++;
+    if ([...member.models].some((model) => model.length >= MODEL_MIN && (member.strongModels.has(model) || /^\d+$/.test(model)))) memberModels++;
     if (!modelHit && itemModels.some((model) => member.modelText.includes(model) || [...member.models].some((other) => other.startsWith(model)))) modelHit = true;
   }
   const colourConflict = item.colours.size > 0 && colours.size > 0 && ![...item.colours].some((colour) => colours.has(colour));
   const quantityConflicts: QuantityKind[] = [];
-  for (const [kind, values] of item.quantities) {
+  for (const [kind, stated] of item.quantities) {
+    const comparable = options.comparableQuantities?.get(kind);
+    const values = comparable ? [...stated].filter((value) => comparable.has(value)) : [...stated];
     const theirs = quantities.get(kind);
-    if (theirs && theirs.size > 0 && ![...values].some((value) => theirs.has(value))) quantityConflicts.push(kind);
+    if (values.length > 0 && theirs && theirs.size > 0 && !values.some((value) => theirs.has(value))) quantityConflicts.push(kind);
   }
   const modelConflict = itemModels.length > 0 && memberModels > 0 && !modelHit;
-  return { colourConflict, quantityConflicts, modelHit, modelConflict, identifierConflict };
+  let editionConflict = false;
+  if (members.length > 0) {
+    for (const [edition, count] of editions) if (VARIANT_EDITIONS.has(edition) && count * 2 > members.length && !item.editions.has(edition)) editionConflict = true;
+  }
+  return { colourConflict, quantityConflicts, modelHit, modelConflict, identifierConflict, editionConflict };
 }

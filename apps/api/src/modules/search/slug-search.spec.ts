@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { slugQueryFromUrl } from '@pricehunt/catalog-identity';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { createSearchRequestRepository } from './repository';
+import { createSearchService } from './service';
+
+function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
+  return { priceCents: 20_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
+}
+
+// Variants of one line that differ only in part number, colour or capacity: the URL's words must pick the right one.
+const CATALOG: FeedOffer[] = [
+  offer({ externalId: '1000001', url: 'https://www.bestbuy.com/site/x/1000001.p', title: 'Bose - QuietComfort Earbuds II 870639-0100 Wireless Noise Cancelling Headphones - Midnight Blue', brand: 'Bose', mpn: '870639-0100-MB' }),
+  offer({ externalId: '200000001', url: 'https://www.walmart.com/ip/x/200000001', title: 'Bose QuietComfort Earbuds II Wireless Noise Cancelling Headphones, Midnight Blue', brand: 'Bose', mpn: '870639-0100-MB' }),
+  offer({ externalId: '1000002', url: 'https://www.bestbuy.com/site/x/1000002.p', title: 'Bose - QuietComfort Earbuds II 726048-0100 Wireless Noise Cancelling Headphones - Midnight Blue', brand: 'Bose', mpn: '726048-0100-MB' }),
+  offer({ externalId: '200000002', url: 'https://www.walmart.com/ip/x/200000002', title: 'Bose QuietComfort Earbuds II Wireless Noise Cancelling Headphones, Midnight Blue', brand: 'Bose', mpn: '726048-0100-MB' }),
+  offer({ externalId: '1000003', url: 'https://www.bestbuy.com/site/x/1000003.p', title: 'Bose - QuietComfort Earbuds II 870639-0100 Wireless Noise Cancelling Headphones - Black', brand: 'Bose', mpn: '870639-0100-BK' }),
+  offer({ externalId: '1000004', url: 'https://www.bestbuy.com/site/x/1000004.p', title: 'Samsung - Galaxy Tab SM-X710N 64GB Wi-Fi Android Tablet - Graphite', brand: 'Samsung', mpn: 'SM-X710N-GR1', priceCents: 49_999 }),
+  offer({ externalId: '200000004', url: 'https://www.walmart.com/ip/x/200000004', title: 'Samsung Galaxy Tab SM-X710N Android Tablet, 64GB Wi-Fi, Graphite', brand: 'Samsung', mpn: 'SM-X710N-GR1', priceCents: 48_999 }),
+  offer({ externalId: '1000005', url: 'https://www.bestbuy.com/site/x/1000005.p', title: 'Samsung - Galaxy Tab SM-X710N 128GB Wi-Fi Android Tablet - Graphite', brand: 'Samsung', mpn: 'SM-X710N-GR2', priceCents: 59_999 }),
+  offer({ externalId: '200000005', url: 'https://www.walmart.com/ip/x/200000005', title: 'Samsung Galaxy Tab SM-X710N Android Tablet, 128GB Wi-Fi, Graphite', brand: 'Samsung', mpn: 'SM-X710N-GR2', priceCents: 58_999 }),
+  // Members that name neither capacity nor colour: a product must not win on them alone.
+  offer({ externalId: '300000004', url: 'https://www.costco.com/x.product.300000004.html', title: 'Samsung Galaxy Tab SM-X710N Android Tablet with Keyboard Cover', brand: 'Samsung', mpn: 'SM-X710N-GR1', priceCents: 52_999 }),
+  offer({ externalId: '300000005', url: 'https://www.costco.com/x.product.300000005.html', title: 'Samsung Galaxy Tab SM-X710N Android Tablet with Stylus', brand: 'Samsung', mpn: 'SM-X710N-GR2', priceCents: 62_999 }),
+  offer({ externalId: '1000006', url: 'https://www.bestbuy.com/site/x/1000006.p', title: 'Apple - iPad 10.9-inch A16 128GB Wi-Fi - Silver', brand: 'Apple', mpn: 'MPQ03LL/A', priceCents: 34_900 }),
+  offer({ externalId: '1000007', url: 'https://www.bestbuy.com/site/x/1000007.p', title: 'Apple - iPad 10.9-inch A16 256GB Wi-Fi - Silver', brand: 'Apple', mpn: 'MPQ83LL/A', priceCents: 44_900 }),
+];
+
+describe('search by the words of a URL', () => {
+  let t: TestApp;
+  let search: (url: string) => Promise<{ productId: number | null; title: string | null }>;
+  const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(CATALOG, { format: 'gmc', source: 'variants' });
+    const service = createSearchService({
+      catalog: t.app.catalog.repository,
+      matcher: t.app.catalog.matcher,
+      requests: createSearchRequestRepository(t.app.sqlite),
+      pages: { read: async () => null, slugWords: slugQueryFromUrl },
+    });
+    search = async (url) => {
+      const result = await service.search({ requestId: randomUUID(), url });
+      expect(result.identifiedBy).toBe('url-slug');
+      return { productId: result.product?.id ?? null, title: result.source.title };
+    };
+  });
+  afterAll(async () => t.close());
+
+  it('keeps the variants apart in the catalog', () => {
+    const products = new Set(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007'].map((id) => productOf('bestbuy', id)));
+    expect(products.size).toBe(7);
+  });
+
+  it('finds the product of a part number the slug split at its dash, not its sibling or its other colour', async () => {
+    const found = await search('https://www.amazon.com/bose-quietcomfort-earbuds-ii-870639-0100-wireless-noise-cancelling-headphones-midnight-blue/dp/B0ABCDEFG1');
+    expect(found.title).toContain('870639 0100');
+    expect(found.productId).toBe(productOf('bestbuy', '1000001'));
+    const sibling = await search('https://www.amazon.com/bose-quietcomfort-earbuds-ii-726048-0100-wireless-noise-cancelling-headphones-midnight-blue/dp/B0ABCDEFG2');
+    expect(sibling.productId).toBe(productOf('bestbuy', '1000002'));
+    const black = await search('https://www.amazon.com/bose-quietcomfort-earbuds-ii-870639-0100-wireless-noise-cancelling-headphones-black/dp/B0ABCDEFG3');
+    expect(black.productId).toBe(productOf('bestbuy', '1000003'));
+  });
+
+  it('finds the capacity the slug names, with the model number split', async () => {
+    const large = await search('https://www.amazon.com/samsung-galaxy-tab-sm-x710n-android-tablet-128gb-wi-fi-graphite/dp/B0ABCDEFG4');
+    expect(large.productId).toBe(productOf('bestbuy', '1000005'));
+    expect(productOf('costco', '300000005')).toBe(productOf('bestbuy', '1000005'));
+    const small = await search('https://www.amazon.com/samsung-galaxy-tab-sm-x710n-android-tablet-64gb-wi-fi-graphite/dp/B0ABCDEFG5');
+    expect(small.productId).toBe(productOf('bestbuy', '1000004'));
+  });
+
+  it('reads a size whose decimal point the slug lost', async () => {
+    const found = await search('https://www.amazon.com/apple-ipad-10-9-inch-a16-256gb-wi-fi-silver/dp/B0ABCDEFG6');
+    expect(found.productId).toBe(productOf('bestbuy', '1000007'));
+  });
+});

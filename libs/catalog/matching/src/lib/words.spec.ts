@@ -1,0 +1,75 @@
+import { prepareOffer } from './prepare';
+import { clusterEvidence, joinedModelSpans, restoreDecimals } from './words';
+
+describe('joinedModelSpans', () => {
+  it('proposes runs of words that may be one model number split at its dashes, longest first', () => {
+    const spans = joinedModelSpans('bose quietcomfort earbuds ii 870639 0100 headphones'.split(' '));
+    expect(spans.map((span) => span.key)).toEqual(expect.arrayContaining(['8706390100', 'II8706390100', '8706390100HEADPHONES']));
+    expect(spans[0]!.length).toBe(3);
+    expect(joinedModelSpans(['sony', 'wh', '1000xm5']).map((span) => span.key)).toContain('WH1000XM5');
+  });
+
+  it('leaves out runs without digits, runs with measured quantities and short runs', () => {
+    expect(joinedModelSpans(['wireless', 'noise', 'canceling'])).toEqual([]);
+    expect(joinedModelSpans(['16gb', 'ram', '512gb', 'ssd'])).toEqual([]);
+    expect(joinedModelSpans(['g', '513'])).toEqual([]);
+  });
+});
+
+describe('restoreDecimals', () => {
+  it('reads a number, a single digit and a unit as one decimal', () => {
+    expect(restoreDecimals('apple ipad 10 9 inch m2'.split(' '))).toEqual(['apple', 'ipad', '10.9', 'inch', 'm2']);
+    expect(restoreDecimals('camera 24 2mp body'.split(' '))).toEqual(['camera', '24.2mp', 'body']);
+    expect(restoreDecimals('mixer 4 5 quart'.split(' '))).toEqual(['mixer', '4.5', 'quart']);
+  });
+
+  it('keeps ranges, lone numbers and numbers before other words', () => {
+    expect(restoreDecimals('with 18 55mm lens'.split(' '))).toEqual(['with', '18', '55mm', 'lens']);
+    expect(restoreDecimals('ideapad slim 7 laptop'.split(' '))).toEqual(['ideapad', 'slim', '7', 'laptop']);
+    expect(restoreDecimals('series 9 45mm'.split(' '))).toEqual(['series', '9', '45mm']);
+  });
+});
+
+describe('clusterEvidence', () => {
+  const offer = (title: string, extra: { gtin?: string; mpn?: string } = {}) => prepareOffer({ title, ...extra });
+
+  it('finds a colour or capacity conflict stated by any member, not only the most similar one', () => {
+    const item = offer('Galaxy Tab S9 128GB Wi-Fi Graphite');
+    const members = [offer('Samsung Galaxy Tab S9 Android Tablet'), offer('Samsung Galaxy Tab S9 256GB Wi-Fi - Beige')];
+    const evidence = clusterEvidence(item, members);
+    expect(evidence.colourConflict).toBe(true);
+    expect(evidence.quantityConflicts).toEqual(['data']);
+    const same = clusterEvidence(item, [offer('Samsung Galaxy Tab S9 Android Tablet'), offer('Samsung Galaxy Tab S9 128GB Wi-Fi - Graphite')]);
+    expect(same).toMatchObject({ colourConflict: false, quantityConflicts: [] });
+  });
+
+  it('compares only the measured values the caller says can tell candidates apart', () => {
+    const item = offer('samsung 990 pro internal ssd up to 7 450mb');
+    const members = [offer('Samsung 990 PRO Internal SSD, 1TB, Black')];
+    expect(clusterEvidence(item, members).quantityConflicts).toEqual(['data']);
+    const comparable = new Map([['data' as const, new Set([1e12, 2e12])]]);
+    expect(clusterEvidence(item, members, { comparableQuantities: comparable }).quantityConflicts).toEqual([]);
+  });
+
+  it('tells a model number the members state from one they do not, split or whole', () => {
+    const item = offer('bose quietcomfort earbuds ii 870639-0100 headphones');
+    expect(clusterEvidence(item, [offer('Bose QuietComfort Earbuds II Headphones', { mpn: '870639-0100-MB' })])).toMatchObject({ modelHit: true, modelConflict: false });
+    expect(clusterEvidence(item, [offer('Bose QuietComfort Earbuds II 726048-0100 Headphones')])).toMatchObject({ modelHit: false, modelConflict: true });
+    expect(clusterEvidence(item, [offer('Bose QuietComfort Earbuds II Headphones')])).toMatchObject({ modelHit: false, modelConflict: false });
+  });
+
+  it('sees another GTIN or part number anywhere in the cluster as a different product', () => {
+    const item = offer('Dyson V15 Detect Cordless Vacuum', { gtin: '0027242919419' });
+    const members = [offer('Dyson V15 Detect Cordless Vacuum'), offer('Dyson V15 Detect 343207-01 Cordless Vacuum', { gtin: '0194252056639' })];
+    expect(clusterEvidence(item, members).identifierConflict).toBe(true);
+    expect(clusterEvidence(offer('Dyson V15', { mpn: '343207-01-BA' }), [offer('Dyson V15', { mpn: '788306-01-NY' })]).identifierConflict).toBe(true);
+    expect(clusterEvidence(offer('Dyson V15', { mpn: '343207-01' }), [offer('Dyson V15', { mpn: '343207-01-BA' })]).identifierConflict).toBe(false);
+  });
+
+  it('sees a variant word most members state and the item lacks', () => {
+    const members = [offer('Apple iPhone 15 Pro 256GB Black'), offer('iPhone 15 Pro - 256GB - Black')];
+    expect(clusterEvidence(offer('apple iphone 15 256gb black'), members).editionConflict).toBe(true);
+    expect(clusterEvidence(offer('apple iphone 15 pro 256gb black'), members).editionConflict).toBe(false);
+    expect(clusterEvidence(offer('dell laptop windows 11 home'), [offer('Dell XPS 13 Laptop')]).editionConflict).toBe(false);
+  });
+});
