@@ -80,3 +80,4 @@ export {
 } from './lib/cluster';
 export { parseCsv, parseCsvRecords } from './lib/csv';
 export { joinedModelSpans, clusterEvidence, restoreDecimals, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions } from './lib/words';
+export { cleanTitle, representativeTitle, type TitledOffer } from './lib/title';

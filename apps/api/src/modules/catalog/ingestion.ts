@@ -315,6 +315,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const isUncommitted = (id: number) => uncommitted.some((batch) => id >= batch.firstOfferId || batch.updated.has(id));
     /** Batches handed to the writer; each settles the progress of its rows when it is committed. */
     const inFlight: Array<Promise<void>> = [];
+    /** Products the bulk path changed: their titles are brought up to date once the import is written. */
+    const touched = new Set<number>();
     const reserved = { offers: { next: 0, end: 0 }, products: { next: 0, end: 0 } };
     const reserve = (table: 'offers' | 'products', rows: number): number => {
       const range = reserved[table];
@@ -423,6 +425,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           { sql: BULK_SQL.deleteEmptyProducts, rows: dirty.size > 0 ? [[JSON.stringify([...dirty])]] : [] },
         ].filter((op) => op.rows.length > 0);
         handedFrom = nextOfferId;
+        for (const productId of dirty) touched.add(productId);
         dirty.clear();
         const written = writer!.write(ops);
         inFlight.push(written);
@@ -500,6 +503,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       }
     }
 
+    // Every batch the writer committed counts, also when a later one failed.
+    if (touched.size > 0) repository.transaction(() => repository.retitleProducts([...touched]));
     const status = failure ? 'failed' : 'succeeded';
     const report = { errors, errorCount, truncated: errorCount > errors.length, ...(failure ? { failure } : {}) };
     repository.finishImportRun({ id: runId, status, totalRows: progress.rows, ...progress, productsCreated, report });

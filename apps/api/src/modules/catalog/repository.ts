@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { Availability, Condition } from './types';
 
 /** An offer row as the catalog stores it. */
@@ -237,6 +238,10 @@ export function createCatalogRepository(sqlite: Database.Database) {
     deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
     deleteProductIfEmpty: sqlite.prepare('DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)'),
     productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
+    titlesOfProducts: sqlite.prepare(
+      'SELECT product_id AS productId, title, brand FROM offers WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, id',
+    ),
+    setProductTitle: sqlite.prepare('UPDATE products SET title = ? WHERE id = ? AND title IS NOT ?'),
     offerRefsOfProduct: sqlite.prepare('SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE product_id = ? ORDER BY id LIMIT ?'),
     offersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
     offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
@@ -277,6 +282,23 @@ export function createCatalogRepository(sqlite: Database.Database) {
     return { ...rest, report: JSON.parse(reportJson) };
   };
   const browseStatements = new Map<string, Database.Statement>();
+
+  /**
+   * Gives each product the representative title of its offers (`representativeTitle`: the most typical offer title,
+   * cleaned, brand once), so it stays right as offers join and leave. One read of the titles per 500 products.
+   */
+  const retitleProducts = (ids: readonly number[]): void => {
+    for (let start = 0; start < ids.length; start += 500) {
+      const rows = s.titlesOfProducts.all(JSON.stringify(ids.slice(start, start + 500))) as Array<{ productId: number; title: string; brand: string | null }>;
+      for (let i = 0; i < rows.length; ) {
+        let end = i;
+        while (end < rows.length && rows[end]!.productId === rows[i]!.productId) end++;
+        const title = representativeTitle(rows.slice(i, end));
+        if (title) s.setProductTitle.run(title, rows[i]!.productId, title);
+        i = end;
+      }
+    }
+  };
 
   return {
     sqlite,
@@ -365,6 +387,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
     refreshProduct(id: number, now = nowIso()): void {
       s.refreshProduct.run({ id, now });
       s.deleteProductIfEmpty.run(id);
+      retitleProducts([id]);
     },
     /** `refreshProduct` for many products at once (one statement each for the figures and for dropping empty ones). */
     refreshProducts(ids: readonly number[], now = nowIso()): void {
@@ -372,7 +395,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
       const json = JSON.stringify(ids);
       s.refreshProducts.run({ ids: json, now });
       s.deleteEmptyProducts.run(json);
+      retitleProducts(ids);
     },
+    retitleProducts,
     getProduct: (id: number) => (s.productById.get(id) as ProductRow | undefined) ?? null,
     offersOfProduct: (productId: number) => s.offersOfProduct.all(productId) as OfferWithRetailer[],
     /** The first `limit` offers of a product, as references (oldest first). */
