@@ -165,6 +165,25 @@ describe.each([
     expect(product('costco', 'V4')).not.toBe(product('bestbuy', 'V3'));
   });
 
+  it('names a product by the most typical title of its offers, brand once, and keeps it up to date', async () => {
+    const watch = (id: string, title: string) =>
+      offer({ externalId: id, url: `https://www.newegg.com/p/${id}`, title, brand: 'Apple', mpn: 'MRMD3LL/A', retailer: 'newegg' });
+    await catalog.ingestion.importOffers([watch('W1', 'APPLE Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker')], { format: 'gmc', bulk, source: 'first' });
+    const productId = catalog.repository.findOfferByExternalId('newegg', 'W1')!.productId!;
+    expect(catalog.repository.getProduct(productId)!.title).toBe('Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker');
+
+    await catalog.ingestion.importOffers(
+      [
+        watch('W2', 'Apple Watch Series 9 GPS 45mm, Heart Rate Monitor, Water Resistant, Midnight'),
+        watch('W3', 'Apple - 45mm Apple Watch Series 9 GPS - Midnight'),
+        watch('W4', 'NEW Apple Watch Series 9 GPS 45mm - Midnight Free Shipping'),
+      ],
+      { format: 'gmc', bulk, source: 'more' },
+    );
+    expect(catalog.repository.findOfferByExternalId('newegg', 'W4')!.productId).toBe(productId);
+    expect(catalog.repository.getProduct(productId)!.title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
+  });
+
   it('rejects a row whose link already belongs to another offer', async () => {
     const summary = await catalog.ingestion.importOffers(
       [
