@@ -166,6 +166,27 @@ describe('POST /api/track-event', () => {
     }
   });
 
+  it('attributes other events to the active business owning the domain or a parent of it, and to nobody else', async () => {
+    const { business: suspended } = await registerBusiness(t.app, 'gone@shop.example', undefined, { storeDomain: 'gone-store.example' });
+    t.app.sqlite.prepare("update businesses set status = 'suspended' where id = ?").run(suspended.id);
+    // A more specific store domain wins over its parent's.
+    const { business: shop } = await registerBusiness(t.app, 'eu@shop.example', undefined, { storeDomain: 'eu.events-store.example' });
+    const attributedTo = async (businessDomain: string | undefined) => {
+      const res = await post({ eventType: 'page_view', ...(businessDomain === undefined ? {} : { businessDomain }) });
+      expect(res.statusCode).toBe(201);
+      return (t.app.sqlite.prepare('select business_id from events where id = ?').get(res.json().eventId) as { business_id: string | null }).business_id;
+    };
+    expect(await attributedTo('events-store.example')).toBe(businessId);
+    expect(await attributedTo('https://www.events-store.example/cart')).toBe(businessId);
+    expect(await attributedTo('shop.events-store.example')).toBe(businessId);
+    expect(await attributedTo('eu.events-store.example')).toBe(shop.id);
+    expect(await attributedTo('de.eu.events-store.example')).toBe(shop.id);
+    expect(await attributedTo('gone-store.example')).toBeNull();
+    expect(await attributedTo('other-store.example')).toBeNull();
+    expect(await attributedTo('www.amazon.com')).toBeNull();
+    expect(await attributedTo(undefined)).toBeNull();
+  });
+
   it('accepts an event without business or data', async () => {
     const res = await post({ eventType: 'page_view' });
     expect(res.statusCode).toBe(201);

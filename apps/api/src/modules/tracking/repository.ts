@@ -58,6 +58,16 @@ const INSERT_REFERRAL = `insert into referrals (id, referral_id, created_at, bus
   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_EVENT = `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id, referral_id,
   url, value_cents, currency, client_timestamp, data, user_agent) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/**
+ * The business an event is attributed to, looked up when the write commits: of the businesses whose store
+ * domain is one of the candidates (a JSON array, most specific first: the host, then its parent domains),
+ * the most specific one, and only if it is active (the SQL form of `canReceiveAttribution`).
+ */
+const ATTRIBUTED_BUSINESS = `(select case when status = 'active' then id end from businesses
+  where store_domain in (select value from json_each(?)) order by length(store_domain) desc limit 1)`;
+const INSERT_EVENT_ATTRIBUTED = `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id,
+  referral_id, url, value_cents, currency, client_timestamp, data, user_agent)
+  values (?, ?, ?, ?, ${ATTRIBUTED_BUSINESS}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * SQL for clicks, referrals and events. Reads run on the request's connection; inserts are returned as
@@ -95,6 +105,19 @@ export function createTrackingRepository(sqlite: Database.Database) {
         params: [
           r.id, r.referralId, r.createdAt, r.businessDomain, r.businessId, r.requestedUrl, r.targetUrl, r.sourceUrl, r.productName,
           r.userId, r.utmSource, r.utmMedium, r.utmCampaign, r.referrer, r.userAgent,
+        ],
+      };
+    },
+    /**
+     * Inserts an event attributed, as it commits, to the business owning one of `storeDomains` (see
+     * ATTRIBUTED_BUSINESS; none when empty): the request's thread then reads nothing. `r.businessId` is ignored.
+     */
+    insertEventAttributed(r: EventRow, storeDomains: readonly string[]): WriteOp {
+      return {
+        sql: INSERT_EVENT_ATTRIBUTED,
+        params: [
+          r.id, r.createdAt, r.eventType, r.businessDomain, storeDomains.length ? JSON.stringify(storeDomains) : null, r.sessionId, r.userId,
+          r.referralId, r.url, r.valueCents, r.currency, r.clientTimestamp, r.data, r.userAgent,
         ],
       };
     },

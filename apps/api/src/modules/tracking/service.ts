@@ -70,11 +70,18 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
    * retailer's or marketplace's host (a store domain cannot claim amazon.com's clicks).
    */
   function attributedBusiness(domain: string | null | undefined): string | null {
-    if (!domain) return null;
-    const host = normalizeHost(domain) ?? domain.trim().toLowerCase();
-    if (isKnownRetailerHost(host)) return null;
-    const business = businessForHost(host);
+    const candidates = attributionCandidates(domain);
+    if (!candidates.length) return null;
+    const business = businessForHost(candidates[0] as string);
     return business && canReceiveAttribution(business) ? business.id : null;
+  }
+
+  /** The store domains that may receive attribution for `domain`, most specific first (none for retailers' hosts). */
+  function attributionCandidates(domain: string | null | undefined): string[] {
+    if (!domain) return [];
+    const host = normalizeHost(domain) ?? domain.trim().toLowerCase();
+    if (isKnownRetailerHost(host)) return [];
+    return storeDomainCandidates(host);
   }
 
   return {
@@ -173,12 +180,15 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
       const timestamp = typeof data.timestamp === 'number' ? data.timestamp : typeof data.timestamp === 'string' ? Date.parse(data.timestamp) : NaN;
       const domain = body.businessDomain ? stripWww(normalizeHost(body.businessDomain) ?? body.businessDomain.trim().toLowerCase()) : null;
       const eventId = randomUUID();
+      const purchase = body.eventType === 'purchase' && purchaseHandlers.length > 0;
       const row: EventRow = {
         id: eventId,
         createdAt: Date.now(),
         eventType: body.eventType,
         businessDomain: domain,
-        businessId: attributedBusiness(domain),
+        // Purchases need their business here (for the conversion written with them); other events are
+        // attributed by the insert itself, so the request reads nothing.
+        businessId: purchase ? attributedBusiness(domain) : null,
         sessionId: sessionIdOf(text('sessionId', 128), meta.sessionCookie),
         userId: text('userId', 128),
         referralId: text('referralId', 128) ?? text('ref', 128),
@@ -189,16 +199,16 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
         data: JSON.stringify(data),
         userAgent: cut(meta.userAgent, 512),
       };
-      const insert = repo.insertEvent(row);
-      if (row.eventType === 'purchase' && row.businessId && purchaseHandlers.length) {
+      if (purchase && row.businessId) {
         // Purchases of a business become its conversions in the same commit (merchant module): this rare write
         // runs as one transaction on the request's connection instead of the writer thread.
+        const insert = repo.insertEvent(row);
         await writes.transaction(() => {
           sqlite.prepare(insert.sql).run(...insert.params);
           for (const handler of purchaseHandlers) handler(row);
         });
       } else {
-        await writes.run(insert);
+        await writes.run(purchase ? repo.insertEvent(row) : repo.insertEventAttributed(row, attributionCandidates(domain)));
       }
       return { eventId };
     },
