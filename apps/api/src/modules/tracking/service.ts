@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { AffiliateError, buildReferralTarget, createAffiliateTagger, createReferenceId, type AffiliateConfig } from '@pricehunt/affiliate';
 import type { RedirectQuery, TrackEventBody, TrackReferralBody } from '@pricehunt/contracts';
 import { InvalidUrlError, normalizeHost, stripWww, tryParseHttpUrl } from '@pricehunt/marketplace';
 import type Database from 'better-sqlite3';
 import type { WriteQueue } from '../../db/write-queue';
 import { badRequest } from '../../lib/errors';
+import { timeOrderedId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import { canReceiveAttribution } from '../auth/permissions';
 import type { LinkSigner } from './link-signer';
@@ -47,7 +47,8 @@ function asBadRequest(error: unknown, fallbackField: string): never {
 
 /**
  * Clicks (GET /api/redirect), referrals and custom events. Every write goes through the write queue and
- * the returned promise settles only after the commit.
+ * the returned promise settles only after the commit. Rows get time-ordered ids (UUID v7), so the inserts
+ * append to their indexes.
  */
 export function createTrackingService({ sqlite, log, config, writes, signer }: TrackingDeps) {
   const repo = createTrackingRepository(sqlite);
@@ -103,7 +104,7 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
       if (!signed && !allowList.isAllowedRedirectHost(target.host)) {
         throw badRequest(`to must lead to a known retailer or a registered store; ${target.host} is neither`, 'to');
       }
-      const clickId = randomUUID();
+      const clickId = timeOrderedId();
       let location: string;
       try {
         location = tagger.tagUrl(target.url, { referenceId: clickId });
@@ -150,7 +151,7 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
       }
       await writes.run(
         repo.insertReferral({
-          id: randomUUID(),
+          id: timeOrderedId(),
           referralId,
           createdAt: Date.now(),
           businessDomain: domain,
@@ -179,7 +180,7 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
       const currency = text('currency', 8)?.toUpperCase() ?? null;
       const timestamp = typeof data.timestamp === 'number' ? data.timestamp : typeof data.timestamp === 'string' ? Date.parse(data.timestamp) : NaN;
       const domain = body.businessDomain ? stripWww(normalizeHost(body.businessDomain) ?? body.businessDomain.trim().toLowerCase()) : null;
-      const eventId = randomUUID();
+      const eventId = timeOrderedId();
       const purchase = body.eventType === 'purchase' && purchaseHandlers.length > 0;
       const row: EventRow = {
         id: eventId,
