@@ -132,9 +132,9 @@ const NOT_A_MODEL = [
 
 function isModelLike(word: string): boolean {
   const hasDigit = /\d/.test(word);
+  if (!hasDigit) return false;
   const hasLetter = /[a-z]/.test(word);
   const alnum = word.replace(/[^a-z0-9]/g, '');
-  if (!hasDigit) return false;
   if (!hasLetter) return alnum.length >= 5 && !/^(?:19|20)\d\d$/.test(alnum);
   if (alnum.length < 3) return false;
   return !NOT_A_MODEL.some((re) => re.test(alnum));

@@ -24,17 +24,42 @@ export function cleanTitle(title: string, brand?: string | null): string {
   }
   const name = brand?.trim();
   if (name) {
-    const brandRe = escape(name).replace(/\s+/g, '\\s+');
+    const re = brandPatterns(name);
     // "Apple - iPad …" (a retailer's "brand - title" style) → "Apple iPad …".
-    out = out.replace(new RegExp(`^(${brandRe})\\s+[-–]\\s+`, 'i'), '$1 ');
+    out = out.replace(re.dashed, '$1 ');
     // "APPLE Apple Watch …" → "Apple Watch …": a doubled brand is written once.
-    out = out.replace(new RegExp(`^${brandRe}\\s+(?=${brandRe}\\b)`, 'i'), '');
+    out = out.replace(re.doubled, '');
     // "LOGITECH MX Keys …" → "Logitech MX Keys …".
-    const lead = new RegExp(`^${brandRe}\\b`, 'i').exec(out);
+    const lead = re.leading.exec(out);
     if (lead && lead[0] !== name && lead[0] === lead[0].toUpperCase() && name !== name.toUpperCase()) out = name + out.slice(lead[0].length);
-    if (!lead && !new RegExp(`\\b${brandRe}\\b`, 'i').test(out)) out = `${name} ${out}`;
+    if (!lead && !re.anywhere.test(out)) out = `${name} ${out}`;
   }
   return out;
+}
+
+interface BrandPatterns {
+  dashed: RegExp;
+  doubled: RegExp;
+  leading: RegExp;
+  anywhere: RegExp;
+}
+
+/** The patterns of a brand, built once per brand (a catalog has few brands and many titles). */
+const brandPatternCache = new Map<string, BrandPatterns>();
+function brandPatterns(name: string): BrandPatterns {
+  let patterns = brandPatternCache.get(name);
+  if (!patterns) {
+    const brandRe = escape(name).replace(/\s+/g, '\\s+');
+    patterns = {
+      dashed: new RegExp(`^(${brandRe})\\s+[-–]\\s+`, 'i'),
+      doubled: new RegExp(`^${brandRe}\\s+(?=${brandRe}\\b)`, 'i'),
+      leading: new RegExp(`^${brandRe}\\b`, 'i'),
+      anywhere: new RegExp(`\\b${brandRe}\\b`, 'i'),
+    };
+    if (brandPatternCache.size >= 10_000) brandPatternCache.clear();
+    brandPatternCache.set(name, patterns);
+  }
+  return patterns;
 }
 
 const tokens = (title: string) => new Set(foldText(title).split(/[^a-z0-9.]+/).filter(Boolean));
