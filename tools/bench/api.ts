@@ -95,36 +95,69 @@ interface Measured {
   p99: number;
   ok: number;
   bad: number;
+  /** Server CPU seconds spent during the run (undefined where it cannot be read). */
+  cpu?: number;
 }
 
-async function measure(options: autocannon.Options, okClass: '2xx' | '3xx', duration: number): Promise<Measured> {
+async function measure(options: autocannon.Options, okClass: '2xx' | '3xx', duration: number, server?: ChildProcess): Promise<Measured> {
+  const cpuBefore = cpuSeconds(server);
   const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
+  const cpuAfter = cpuSeconds(server);
   const ok = result[okClass];
   const bad = result['1xx'] + result['4xx'] + result['5xx'] + result.errors + result.timeouts + (okClass === '2xx' ? result['3xx'] : result['2xx']);
-  return { reqPerSec: result.requests.average, p99: result.latency.p99, ok, bad };
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { reqPerSec: result.requests.average, p99: result.latency.p99, ok, bad, cpu };
 }
+
+/** Server CPU µs per answered request, e.g. "93 µs". */
+const cpuPerRequest = (m: Measured) => (m.cpu === undefined || m.ok === 0 ? 'n/a' : `${Math.round((m.cpu * 1e6) / m.ok)} µs`);
+
+/**
+ * CPU seconds a child process has used so far, all its threads (Linux /proc; undefined elsewhere). Per answered
+ * request it is steadier than req/s on a shared machine: it does not count time spent waiting for a core.
+ */
+function cpuSeconds(child: ChildProcess | undefined): number | undefined {
+  if (!child?.pid) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
 /** Alternates baseline and target rounds; answers mean req/s, median p99 and the summed answer counts of each. */
-async function compare(name: string, baselineUrl: string, target: autocannon.Options, okClass: '2xx' | '3xx', seconds = DURATION_S) {
+async function compare(
+  name: string,
+  baseline: { url: string; server: ChildProcess },
+  target: autocannon.Options,
+  okClass: '2xx' | '3xx',
+  server: ChildProcess,
+  seconds = DURATION_S,
+) {
   const perRound = Math.max(1, Math.round(seconds / ROUNDS));
   const base: Measured[] = [];
   const measured: Measured[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    base.push(await measure({ url: baselineUrl }, '2xx', perRound));
-    measured.push(await measure(target, okClass, perRound));
+    base.push(await measure({ url: baseline.url }, '2xx', perRound, baseline.server));
+    measured.push(await measure(target, okClass, perRound, server));
   }
   const sum = (list: Measured[]): Measured => ({
     reqPerSec: mean(list.map((m) => m.reqPerSec)),
     p99: median(list.map((m) => m.p99)),
     ok: list.reduce((a, m) => a + m.ok, 0),
     bad: list.reduce((a, m) => a + m.bad, 0),
+    cpu: list.some((m) => m.cpu === undefined) ? undefined : list.reduce((a, m) => a + (m.cpu ?? 0), 0),
   });
   const result = { baseline: sum(base), target: sum(measured) };
   console.log(
-    `${name}: ${Math.round(result.target.reqPerSec)} req/s (hello ${Math.round(result.baseline.reqPerSec)}), p99 ${result.target.p99} ms (hello ${result.baseline.p99} ms), ${result.target.ok} ${okClass}, ${result.target.bad} other`,
+    `${name}: ${Math.round(result.target.reqPerSec)} req/s (hello ${Math.round(result.baseline.reqPerSec)}), p99 ${result.target.p99} ms (hello ${result.baseline.p99} ms), ` +
+      `server CPU ${cpuPerRequest(result.target)}/request (hello ${cpuPerRequest(result.baseline)}), ${result.target.ok} ${okClass}, ${result.target.bad} other`,
   );
   return result;
 }
@@ -149,7 +182,8 @@ async function main() {
     await waitFor(helloUrl, hello);
 
     const databasePath = path.join(dir, 'bench.db');
-    const { base } = await startApi(databasePath, true);
+    const { base, child: api } = await startApi(databasePath, true);
+    const helloWorld = { url: helloUrl, server: hello };
     const redirectPath = `/api/redirect?to=${encodeURIComponent('https://www.amazon.com/dp/B0BENCH123?th=1')}&source=bench&pricehunt_session_id=bench-click`;
     const eventBody = JSON.stringify({
       eventType: 'product_view',
@@ -178,12 +212,13 @@ async function main() {
 
     for (const target of targets) {
       const before = target.stored();
-      const { baseline, target: measured } = await compare(target.name, helloUrl, target.options, target.okClass);
+      const { baseline, target: measured } = await compare(target.name, helloWorld, target.options, target.okClass, api);
       const stored = target.stored() - before;
       const ratio = measured.reqPerSec / baseline.reqPerSec;
       rows.push(
         { bench: 'api', metric: `${target.name} req/s`, value: `${Math.round(measured.reqPerSec)} (hello ${Math.round(baseline.reqPerSec)})` },
         { bench: 'api', metric: `${target.name} p99 latency`, value: `${measured.p99} ms (hello ${baseline.p99} ms)` },
+        { bench: 'api', metric: `${target.name} server CPU per request`, value: `${cpuPerRequest(measured)} (hello ${cpuPerRequest(baseline)})` },
         { bench: 'api', metric: `${target.name} / hello-world req/s`, value: ratio.toFixed(2), target: `>= ${TARGET_RATIO}`, pass: ratio >= TARGET_RATIO },
         { bench: 'api', metric: `${target.name} answers not ${target.okClass}`, value: String(measured.bad), target: '0', pass: measured.bad === 0 },
         {
@@ -198,16 +233,16 @@ async function main() {
     }
 
     // For reference: the API's plugin stack without any write (health check reads one row).
-    const health = await compare('GET /api/health (no write)', helloUrl, { url: `${base}/api/health` }, '2xx', ROUNDS);
+    const health = await compare('GET /api/health (no write)', helloWorld, { url: `${base}/api/health` }, '2xx', api, ROUNDS);
     rows.push({
       bench: 'api',
       metric: 'GET /api/health, no write (reference)',
-      value: `${Math.round(health.target.reqPerSec)} req/s, p99 ${health.target.p99} ms, ratio ${(health.target.reqPerSec / health.baseline.reqPerSec).toFixed(2)}`,
+      value: `${Math.round(health.target.reqPerSec)} req/s, p99 ${health.target.p99} ms, ratio ${(health.target.reqPerSec / health.baseline.reqPerSec).toFixed(2)}, CPU ${cpuPerRequest(health.target)}/request`,
     });
 
     // For reference: the same redirect with one transaction (one fsync) per request instead of group commit.
     const perRequest = await startApi(path.join(dir, 'bench-per-request.db'), false);
-    const single = await compare('GET /api/redirect, fsync per request', helloUrl, { url: perRequest.base + redirectPath }, '3xx', Math.max(ROUNDS, DURATION_S / 2));
+    const single = await compare('GET /api/redirect, fsync per request', helloWorld, { url: perRequest.base + redirectPath }, '3xx', perRequest.child, Math.max(ROUNDS, DURATION_S / 2));
     rows.push({
       bench: 'api',
       metric: 'GET /api/redirect, one fsync per request (reference)',
