@@ -137,6 +137,19 @@ async function main() {
       cluster: number | null;
     }>;
     const clusters = clusterQuality(clustered.map((row) => ({ cluster: row.cluster, truth: keyOf(row)! })));
+    if (process.env.EVAL_DEBUG_SPLITS) {
+      const byKey = new Map<string, Array<{ cluster: number | null; retailerId: string; externalId: string }>>();
+      for (const row of clustered) byKey.set(keyOf(row)!, [...(byKey.get(keyOf(row)!) ?? []), row]);
+      let shown = 0;
+      for (const [key, rows] of byKey) {
+        if (new Set(rows.map((row) => row.cluster)).size < 2 || shown++ >= 12) continue;
+        console.log(`\nSPLIT ${key}`);
+        for (const row of rows) {
+          const stored = catalog.repository.findOfferByExternalId(row.retailerId, row.externalId)!;
+          console.log(`  [${row.cluster}] ${row.retailerId} gtin=${stored.gtin ?? '-'} mpn=${stored.model ?? '-'} ${stored.title}`);
+        }
+      }
+    }
     if (process.env.EVAL_DEBUG_CLUSTERS) {
       const sizes = new Map<number, number>();
       for (const row of clustered) if (row.cluster !== null) sizes.set(row.cluster, (sizes.get(row.cluster) ?? 0) + 1);

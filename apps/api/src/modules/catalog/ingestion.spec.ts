@@ -165,6 +165,22 @@ describe.each([
     expect(product('costco', 'V4')).not.toBe(product('bestbuy', 'V3'));
   });
 
+  it('keeps an offer out of a product whose members state another part number of the same family', async () => {
+    await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'B1', url: 'https://www.target.com/p/brio/-/A-20000021', title: 'Logitech Brio 500 960-009636 Webcam - Graphite', brand: 'Logitech' }),
+        offer({ externalId: 'B2', url: 'https://www.walmart.com/ip/brio/200000022', title: 'Logitech Brio 500 Webcam, Graphite', brand: 'Logitech', mpn: '960-009636-GA' }),
+        offer({ externalId: 'B3', url: 'https://www.ebay.com/itm/200000023', title: 'Brand New Logitech Brio 500 960-008842 Webcam Graphite', brand: 'Logitech' }),
+        offer({ externalId: 'B4', url: 'https://www.bestbuy.com/site/brio/2000024.p', title: 'Logitech - Brio 500 960-009636 Webcam - Graphite', brand: 'Logitech' }),
+      ],
+      { format: 'gmc', bulk, source: 'parts' },
+    );
+    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+    expect(product('walmart', 'B2')).toBe(product('target', 'B1'));
+    expect(product('bestbuy', 'B4')).toBe(product('target', 'B1'));
+    expect(product('ebay', 'B3')).not.toBe(product('target', 'B1'));
+  });
+
   it('names a product by the most typical title of its offers, brand once, and keeps it up to date', async () => {
     const watch = (id: string, title: string) =>
       offer({ externalId: id, url: `https://www.newegg.com/p/${id}`, title, brand: 'Apple', mpn: 'MRMD3LL/A', retailer: 'newegg' });

@@ -253,7 +253,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       if (productId === null) {
         const best = matcher.rank(
           { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents },
-          { useIndex: true, indexLimit: 20, modelKeys },
+          { useIndex: true, indexLimit: 20, modelKeys, joining: true },
         )[0];
         if (best && best.score >= threshold) productId = best.productId;
       }
@@ -390,7 +390,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         // A stated model number under the same brand names the product without scoring.
         if (productId === null && offer.mpn) productId = matcher.productWithModel(modelKeys[0] ?? null, record.brand, index.lookup);
         if (productId === null) {
-          const best = matcher.rank(item, { useIndex: false, modelKeys, lookup: index.lookup })[0];
+          const best = matcher.rank(item, { useIndex: false, modelKeys, lookup: index.lookup, joining: true })[0];
           if (best && best.score >= threshold) productId = best.productId;
         }
         if (productId === null) {
@@ -556,7 +556,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
             if (productId === null) {
               const best = matcher.rank(
                 { title: offer.title, brand: offer.brand, model: offer.model, gtin: offer.gtin, priceCents: offer.priceCents },
-                { useIndex: !options.bulk, excludeOfferId: offer.id, indexLimit: 20 },
+                { useIndex: !options.bulk, excludeOfferId: offer.id, indexLimit: 20, joining: true },
               )[0];
               if (best && best.score >= threshold) productId = best.productId;
             }

@@ -50,6 +50,11 @@ export interface MatchOptions {
   lookup?: CandidateLookup;
   /** Look for candidates in the full-text index too (search, and ingest outside the bulk path). */
   useIndex: boolean;
+  /**
+   * The item is an offer about to join a product (ingestion): a model number it states that the product's members do
+   * not, while they state another, keeps it out even when it also shares a family name with them.
+   */
+  joining?: boolean;
   /** Offers never to count as candidates (the offer being matched itself). */
   excludeOfferId?: number;
   indexLimit?: number;
@@ -249,16 +254,16 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
   const preparedAll = (refs: readonly OfferRef[]) => refs.map(preparedOf).filter((offer): offer is PreparedOffer => offer !== null);
 
   /**
-   * A product the item would join must agree with all its members on identifiers, colour and measured quantities,
+   * A product the item would join must agree with all its members on identifiers, model numbers, colour and measured quantities,
    * not only with its most similar one: otherwise offers that state little chain variants together.
    */
-  const demoteConflicting = (item: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[]): RankedProduct[] => {
+  const demoteConflicting = (item: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[], joining: boolean): RankedProduct[] => {
     const threshold = matchThreshold();
     let demoted = false;
     for (const entry of ranked) {
       if (entry.score < threshold) break;
       const evidence = clusterEvidence(item, preparedAll(members(entry.productId)));
-      if (evidence.identifierConflict || evidence.colourConflict || evidence.quantityConflicts.length > 0) {
+      if (evidence.identifierConflict || (joining ? evidence.modelMismatch : evidence.modelConflict) || evidence.colourConflict || evidence.quantityConflicts.length > 0) {
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }
@@ -391,7 +396,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
       const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
       const members = (productId: number) => membersOf(lookup, productId, options.excludeOfferId);
-      return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members) : demoteConflicting(preparedItem, ranked, members);
+      return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members) : demoteConflicting(preparedItem, ranked, members, options.joining === true);
     },
   };
 }

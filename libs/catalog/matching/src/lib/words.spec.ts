@@ -58,6 +58,14 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(item, [offer('Bose QuietComfort Earbuds II Headphones')])).toMatchObject({ modelHit: false, modelConflict: false });
   });
 
+  it('tells a part number the members do not state apart, even beside a family name they share', () => {
+    const members = [offer('Logitech Brio 500 960-009636 Webcam - Graphite'), offer('Logitech Brio 500 Webcam, Graphite', { mpn: '960-009636-GA' })];
+    const other = clusterEvidence(offer('Brand New Brio 500 960-008842 Webcam Graphite'), members);
+    expect(other).toMatchObject({ modelHit: true, modelConflict: false, modelMismatch: true });
+    const same = clusterEvidence(offer('Logitech Brio 500 960-009636 Webcam Graphite'), members);
+    expect(same).toMatchObject({ modelHit: true, modelConflict: false, modelMismatch: false });
+  });
+
   it('sees another GTIN or part number anywhere in the cluster as a different product', () => {
     const item = offer('Dyson V15 Detect Cordless Vacuum', { gtin: '0027242919419' });
     const members = [offer('Dyson V15 Detect Cordless Vacuum'), offer('Dyson V15 Detect 343207-01 Cordless Vacuum', { gtin: '0194252056639' })];

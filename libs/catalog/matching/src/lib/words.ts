@@ -79,12 +79,20 @@ export function restoreDecimals(words: readonly string[]): string[] {
 export interface ClusterEvidence {
   /** The item names colours and the cluster's members name only others. */
   colourConflict: boolean;
-  /** Kinds of measured quantity (capacity, size…) the item and the members both state, with no value in common. */
+  /**
+   * Kinds of measured quantity (capacity, size…) where the item states a value no member does and the members state
+   * one the item does not.
+   */
   quantityConflicts: QuantityKind[];
   /** The item names a model number that some member states, in whole or as its start. */
   modelHit: boolean;
-  /** The item names model numbers, members state model numbers, and none of the item's is among them. */
+  /** The item names model numbers, none of which any member states, and the members state one the item does not. */
   modelConflict: boolean;
+  /**
+   * Stricter: some model number of the item (not necessarily all) is one no member states, and the members state one
+   * the item does not. Words name a family and a part alike ("Brio 500 960-008842"); offers do so reliably.
+   */
+  modelMismatch: boolean;
   /** Some member states another valid GTIN, or another part number (neither containing the other), than the item. */
   identifierConflict: boolean;
   /** Variant words ("pro", "max", "mini", "ultra"…) that most members state and the item does not: "iPhone 15" is not "iPhone 15 Pro". */
@@ -106,11 +114,14 @@ export interface ClusterEvidenceOptions {
 export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[], options: ClusterEvidenceOptions = {}): ClusterEvidence {
   const colours = new Set<string>();
   const quantities = new Map<QuantityKind, Set<number>>();
-  let memberModels = 0;
   let modelHit = false;
+  /** The members state a model number the item does not. */
+  let otherModel = false;
   let identifierConflict = false;
   // Model numbers: those mixing letters and digits, and long digit runs ("870639-0100", "33952").
-  const itemModels = [...item.models].filter((model) => model.length >= MODEL_MIN && (item.strongModels.has(model) || /^\d+$/.test(model)));
+  const modelsOf = (offer: PreparedOffer) => [...offer.models].filter((model) => model.length >= MODEL_MIN && (offer.strongModels.has(model) || /^\d+$/.test(model)));
+  const itemModels = modelsOf(item);
+  const found = new Set<string>();
   const editions = new Map<string, number>();
   for (const member of members) {
     for (const edition of member.editions) editions.set(edition, (editions.get(edition) ?? 0) + 1);
@@ -124,8 +135,9 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     if (item.mpn && member.mpn && item.mpn !== member.mpn && !(item.mpn.length >= 4 && member.mpn.includes(item.mpn)) && !(member.mpn.length >= 4 && item.mpn.includes(member.mpn))) {
       identifierConflict = true;
     }
-    if ([...member.models].some((model) => model.length >= MODEL_MIN && (member.strongModels.has(model) || /^\d+$/.test(model)))) memberModels++;
-    if (!modelHit && itemModels.some((model) => member.modelText.includes(model) || [...member.models].some((other) => other.startsWith(model)))) modelHit = true;
+    const stated = modelsOf(member);
+    for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model))) found.add(model);
+    if (!otherModel && stated.some((model) => !item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine)))) otherModel = true;
   }
   const colourConflict = item.colours.size > 0 && colours.size > 0 && ![...item.colours].some((colour) => colours.has(colour));
   const quantityConflicts: QuantityKind[] = [];
@@ -133,12 +145,19 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     const comparable = options.comparableQuantities?.get(kind);
     const values = comparable ? [...stated].filter((value) => comparable.has(value)) : [...stated];
     const theirs = quantities.get(kind);
-    if (values.length > 0 && theirs && theirs.size > 0 && !values.some((value) => theirs.has(value))) quantityConflicts.push(kind);
+    // "16GB RAM 512GB SSD" against members' "16GB RAM 1TB SSD": each side states a value the other lacks.
+    if (values.length > 0 && theirs && theirs.size > 0 && values.some((value) => !theirs.has(value)) && [...theirs].some((value) => !stated.has(value))) {
+      quantityConflicts.push(kind);
+    }
   }
-  const modelConflict = itemModels.length > 0 && memberModels > 0 && !modelHit;
+  modelHit = found.size > 0;
+  const modelConflict = itemModels.length > 0 && !modelHit && otherModel;
+  // A model number of the item no member states, while the members state one the item does not: "960-008842"
+  // against "960-009636", though both also name the family "Brio 500" alike.
+  const modelMismatch = found.size < itemModels.length && otherModel;
   let editionConflict = false;
   if (members.length > 0) {
     for (const [edition, count] of editions) if (VARIANT_EDITIONS.has(edition) && count * 2 > members.length && !item.editions.has(edition)) editionConflict = true;
   }
-  return { colourConflict, quantityConflicts, modelHit, modelConflict, identifierConflict, editionConflict };
+  return { colourConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, identifierConflict, editionConflict };
 }
