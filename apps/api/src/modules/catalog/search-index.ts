@@ -36,6 +36,8 @@ const LEADING_MAX = 6;
  * than this is answered unranked (newest first).
  */
 const RANKING_BUDGET = 2_000;
+/** Offers (newest first) among which the leading-words search ranks by the other words. */
+const REST_POOL = 200;
 /** The OR fallback takes the rarer words while the offers they match together stay within this many. */
 const OR_BUDGET = 5_000;
 
@@ -93,7 +95,29 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
   };
 
   const exists = sqlite.prepare('SELECT 1 FROM offers_fts WHERE offers_fts MATCH ? LIMIT 1');
-  const matchCount = sqlite.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM offers_fts WHERE offers_fts MATCH ? LIMIT ${RANKING_BUDGET + 1})`);
+  const unrankedWithText = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt,
+      o.title || ' ' || coalesce(o.brand, '') || ' ' || coalesce(o.model, '') AS text
+    FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`);
+
+  /**
+   * Offers with all the leading words and some of the other words, those holding most of the other words' weight
+   * (log inverse document frequency) first. Ranked here rather than by bm25: bm25 weighs each word of the query by
+   * walking its whole list of offers, which for common leading words costs tens of milliseconds.
+   */
+  const byRestWords = (head: string, restWords: readonly string[], limit: number): IndexHit[] => {
+    const documents = Math.max(1, documentCount());
+    const weights = new Map(restWords.map((word) => [word, Math.log(1 + documents / Math.max(1, frequencyOf(word)))]));
+    const rows = unrankedWithText.all(`${head} AND (${restWords.map(quote).join(' OR ')})`, REST_POOL) as Array<Omit<IndexHit, 'rank'> & { text: string }>;
+    return rows
+      .map((row, order) => {
+        let weight = 0;
+        for (const word of indexWords(row.text)) weight += weights.get(word) ?? 0;
+        return { hit: { offerId: row.offerId, productId: row.productId, updatedAt: row.updatedAt, rank: -weight }, order };
+      })
+      .sort((a, b) => a.hit.rank - b.hit.rank || a.order - b.order)
+      .slice(0, limit)
+      .map((entry) => entry.hit);
+  };
 
   return {
     documentFrequency: frequencyOf,
@@ -104,10 +128,26 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       for (let length = Math.min(LEADING_MAX, words.length); length >= 2; length--) {
         const head = words.slice(0, length).map(quote).join(' AND ');
         if (!exists.get(head)) continue;
-        const rest = words.slice(length, length + MAX_WORDS).map(quote);
-        const query = rest.length > 0 ? `(${head}) AND (${head} OR ${rest.join(' OR ')})` : head;
-        const ranked = (matchCount.get(head) as { n: number }).n <= RANKING_BUDGET;
-        return (ranked ? search.all(query, limit) : unranked.all(head, limit)) as IndexHit[];
+        // The other words only order the matches: a word that many offers carry would make the query walk its whole
+        // list of offers for little, so only the rarer ones take part.
+        const rare = Math.max(RANKING_BUDGET, documentCount() * 0.005);
+        const restWords = words
+          .slice(length)
+          .filter((word) => frequencyOf(word) <= rare)
+          .slice(0, MAX_WORDS);
+        const rest = restWords.map(quote);
+        // Offers with the leading words and some of the others (ranked; the rarer words keep this small); only when
+        // there are hardly any, the other offers with the leading words too.
+        const hits: IndexHit[] = rest.length > 0 ? byRestWords(head, restWords, limit) : [];
+        if (hits.length >= Math.min(limit, 5)) return hits;
+        // Every one of these carries all the leading words, so bm25 would order them by little more than title length,
+        // and it costs a walk over each word's whole list of offers (to weigh it): the newest are taken.
+        const seen = new Set(hits.map((hit) => hit.offerId));
+        for (const hit of unranked.all(head, limit) as IndexHit[]) {
+          if (hits.length >= limit) break;
+          if (!seen.has(hit.offerId)) hits.push(hit);
+        }
+        return hits;
       }
       return [];
     },
