@@ -25,6 +25,9 @@ export function envelopeFor(error: FastifyError | Error, request: FastifyRequest
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const root = error.validationContext ?? 'body';
+    if (root === 'body' && (request.body === undefined || request.body === null)) {
+      return errorEnvelope(400, ErrorCode.validation, 'Request body is required', { field: 'body', details: [{ field: 'body', message: 'Request body is required' }], requestId: request.id });
+    }
     const details: FieldError[] = fieldErrorsFromIssues(
       error.validation.map((issue) => ({
         path: String(issue.instancePath ?? '')

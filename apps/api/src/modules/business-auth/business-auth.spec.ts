@@ -67,7 +67,14 @@ describe('business accounts', () => {
     it('answers 400 for an empty body', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/business/auth/register', headers: { 'content-type': 'application/json' }, payload: '' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, field: 'body' });
+      expect(res.json()).toMatchObject({ success: false, field: 'body', error: 'Request body is required' });
+      // No body and no content type at all: the same answer.
+      const none = await call(t.app, 'POST', '/api/business/auth/login');
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ field: 'body', error: 'Request body is required' });
+      const broken = await t.app.inject({ method: 'POST', url: '/api/business/auth/login', headers: { 'content-type': 'application/json', origin: 'http://localhost:4300' }, payload: '{"email":' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toMatchObject({ field: 'body', error: 'Request body is not valid JSON' });
       const empty = await call(t.app, 'POST', '/api/business/auth/register', { body: {} });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().field).toBe('email');
@@ -145,8 +152,9 @@ describe('business accounts', () => {
       expect(cleared.value).toBe('');
       expect(sessionCount()).toBe(before - 1);
       expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie })).statusCode).toBe(401);
-      // Logging out again (or without a session) is harmless.
+      // Logging out again (or without a session) is harmless, also from a client that sends a JSON content type with no body.
       expect((await call(t.app, 'POST', '/api/business/auth/logout', { cookie })).statusCode).toBe(200);
+      expect((await call(t.app, 'POST', '/api/business/auth/logout', { cookie, headers: { 'content-type': 'application/json' } })).statusCode).toBe(200);
     });
 
     it('a session expires at its end date', async () => {
