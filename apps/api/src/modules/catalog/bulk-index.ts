@@ -33,13 +33,11 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
   const byGtin = new Map<string, OfferRef[]>();
   const byModelKey = new Map<string, ModelEntry[]>();
   const byProduct = new Map<number, OfferRef[]>();
-  // Model keys by their first characters, for prefix lookups (`14AD3557` finds `14AD3557GA3`): a key of five
-  // characters or more is looked up in the bucket of its first five, a shorter one (three or four) in that of its
-  // first three.
-  const SHORT = 3;
-  const LONG = 5;
-  const keysByShortPrefix = new Map<string, string[]>();
-  const keysByLongPrefix = new Map<string, string[]>();
+  // Model keys by their first characters, for prefix lookups (`14AD3557` finds `14AD3557GA3`): each key is filed
+  // under its first 3, 5 and 7 characters, and a lookup scans the bucket of the longest of these its own length
+  // allows, so buckets stay small as the catalog grows.
+  const PREFIX_LENGTHS = [7, 5, 3] as const;
+  const keysByPrefix = new Map<string, string[]>();
   const bucketAdd = (buckets: Map<string, string[]>, prefix: string, key: string) => {
     const bucket = buckets.get(prefix);
     if (bucket) bucket.push(key);
@@ -67,8 +65,7 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
       const entries = byModelKey.get(modelKey);
       if (!entries) {
         byModelKey.set(modelKey, [{ ref, brand }]);
-        bucketAdd(keysByShortPrefix, modelKey.slice(0, SHORT), modelKey);
-        if (modelKey.length >= LONG) bucketAdd(keysByLongPrefix, modelKey.slice(0, LONG), modelKey);
+        for (const length of PREFIX_LENGTHS) if (modelKey.length >= length) bucketAdd(keysByPrefix, modelKey.slice(0, length), modelKey);
       } else if (entries.length < REFS_PER_KEY) entries.push({ ref, brand });
     }
   };
@@ -82,8 +79,9 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
   const lookup: CandidateLookup = {
     offersWithGtin: (gtin, limit) => (byGtin.get(gtin) ?? []).slice(0, limit),
     offersWithModelKey(modelKey, limit) {
-      if (modelKey.length < SHORT) return [];
-      const bucket = modelKey.length >= LONG ? keysByLongPrefix.get(modelKey.slice(0, LONG)) : keysByShortPrefix.get(modelKey.slice(0, SHORT));
+      const length = PREFIX_LENGTHS.find((candidate) => modelKey.length >= candidate);
+      if (length === undefined) return [];
+      const bucket = keysByPrefix.get(modelKey.slice(0, length));
       if (!bucket) return [];
       const keys: string[] = [];
       for (const key of bucket) if (key.startsWith(modelKey)) keys.push(key);

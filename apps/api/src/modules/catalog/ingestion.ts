@@ -171,7 +171,10 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       let retailer = retailerCache.get(key);
       if (!retailer) {
         retailer = resolveRetailer(options, offer, host);
-        repository.ensureRetailer(retailer);
+        // The bulk path writes only through its writer thread (a write on this connection would wait for the
+        // thread's transactions): the retailer goes into the next batch, ahead of its offers.
+        if (newRetailers) newRetailers.push({ ...retailer, domains: JSON.stringify(retailer.domains) });
+        else repository.ensureRetailer(retailer);
         retailerCache.set(key, retailer);
       }
       return retailer;
@@ -307,6 +310,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const bulkIndex = bulk ? createBulkCatalogIndex(repository) : null;
     const writer = bulk ? createBulkWriter(repository.sqlite) : null;
     const productsOfImport = new Set<number>();
+    /** Retailers the bulk path met first in the batch being decided (written with it). */
+    const newRetailers: BulkParams[] | null = bulk ? [] : null;
     /**
      * Offers on their way to the disk, per batch handed to the writer: the first new offer id (ids grow batch by
      * batch) and the ids of the existing offers it updates. Batches commit in order.
@@ -318,10 +323,12 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     /** Products the bulk path changed: their titles are brought up to date once the import is written. */
     const touched = new Set<number>();
     const reserved = { offers: { next: 0, end: 0 }, products: { next: 0, end: 0 } };
-    const reserve = (table: 'offers' | 'products', rows: number): number => {
+    const reserve = async (table: 'offers' | 'products', rows: number): Promise<number> => {
       const range = reserved[table];
       if (range.next + rows > range.end) {
-        // Whole blocks at a time: reserving takes the write lock, which the writer thread holds while it commits.
+        // Whole blocks at a time: reserving takes the write lock, which the writer thread holds while it commits
+        // (back to back while batches queue), so the thread is let finish first.
+        await writer!.drain();
         const block = Math.max(rows, 50_000);
         range.next = repository.reserveIds(table, block);
         range.end = range.next + block;
@@ -337,8 +344,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const stamp = now();
       const counts = { inserted: 0, updated: 0, unchanged: 0 };
       const rejected: RowError[][] = [];
-      let nextOfferId = reserve('offers', batch.length);
-      let nextProductId = reserve('products', batch.length);
+      let nextOfferId = await reserve('offers', batch.length);
+      let nextProductId = await reserve('products', batch.length);
       const firstOfferId = nextOfferId;
       const mine = { firstOfferId, updated: new Set<number>() };
       uncommitted.push(mine);
@@ -414,6 +421,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const handOver = (): Promise<void> => {
         const lastOfferId = nextOfferId - 1;
         const ops: BulkOp[] = [
+          { sql: BULK_SQL.insertRetailer, rows: newRetailers!.splice(0) },
           { sql: BULK_SQL.updateOfferAll, rows: updateAll.splice(0) },
           { sql: BULK_SQL.updateOfferCommerce, rows: updateCommerce.splice(0) },
           { sql: BULK_SQL.insertPricePoint, rows: pricePoints.splice(0) },

@@ -135,6 +135,8 @@ const nowIso = () => new Date().toISOString();
  * `bulkProductParams`.
  */
 export const BULK_SQL = {
+  /** Adds a retailer if its id is new (named parameters; `domains` as JSON). */
+  insertRetailer: 'INSERT INTO retailers (id, name, domains, affiliate_param) VALUES (@id, @name, @domains, @affiliateParam) ON CONFLICT(id) DO NOTHING',
   insertOffer: `INSERT INTO offers (id, retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key,
       gtin, price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -188,9 +190,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
   const s = {
     retailerById: sqlite.prepare('SELECT id, name, domains, affiliate_param AS affiliateParam FROM retailers WHERE id = ?'),
     retailers: sqlite.prepare('SELECT id, name, domains, affiliate_param AS affiliateParam FROM retailers ORDER BY name'),
-    insertRetailer: sqlite.prepare(
-      'INSERT INTO retailers (id, name, domains, affiliate_param) VALUES (@id, @name, @domains, @affiliateParam) ON CONFLICT(id) DO NOTHING',
-    ),
+    insertRetailer: sqlite.prepare(BULK_SQL.insertRetailer),
     offerById: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE id = ?`),
     offerByCanonicalUrl: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE canonical_url = ?`),
     offerByExternalId: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE retailer_id = ? AND external_id = ?`),
