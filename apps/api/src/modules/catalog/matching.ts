@@ -126,6 +126,19 @@ const toOfferLike = (item: ItemIdentity): OfferLike => ({
 });
 
 /**
+ * True when model number `short` is part of `long` ("14AD3557" of "14AD3557GA3", a regional suffix), but not when
+ * a number of it merely continues in `long` ("WH1000XM5" against "WH1000XM552": another model).
+ */
+function partOf(short: string, long: string): boolean {
+  const at = long.indexOf(short);
+  if (at < 0) return false;
+  const digit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+  if (digit(short[short.length - 1]) && digit(long[at + short.length])) return false;
+  if (digit(short[0]) && digit(long[at - 1])) return false;
+  return true;
+}
+
+/**
  * Two offers name different models when each carries a specific model number (letters and digits) that the other
  * has nowhere, not even as a part ("15FC5030" against "14AD3557", while both share the family name "ENVYX360").
  * Such a pair is never the same product, however alike the rest of the titles are; a shared family name must not
@@ -137,7 +150,7 @@ export function modelsConflict(a: PreparedOffer, b: PreparedOffer): boolean {
       if (model.length < 5) continue;
       let shared = false;
       for (const other of theirs) {
-        if (other.includes(model) || model.includes(other)) {
+        if (partOf(model, other) || partOf(other, model)) {
           shared = true;
           break;
         }

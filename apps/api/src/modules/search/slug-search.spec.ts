@@ -25,6 +25,9 @@ const CATALOG: FeedOffer[] = [
   offer({ externalId: '300000005', url: 'https://www.costco.com/x.product.300000005.html', title: 'Samsung Galaxy Tab SM-X710N Android Tablet with Stylus', brand: 'Samsung', mpn: 'SM-X710N-GR2', priceCents: 62_999 }),
   offer({ externalId: '1000006', url: 'https://www.bestbuy.com/site/x/1000006.p', title: 'Apple - iPad 10.9-inch A16 128GB Wi-Fi - Silver', brand: 'Apple', mpn: 'MPQ03LL/A', priceCents: 34_900 }),
   offer({ externalId: '1000007', url: 'https://www.bestbuy.com/site/x/1000007.p', title: 'Apple - iPad 10.9-inch A16 256GB Wi-Fi - Silver', brand: 'Apple', mpn: 'MPQ83LL/A', priceCents: 44_900 }),
+  // A model whose number goes on where another's ends ("XM552" is not "XM5").
+  offer({ externalId: '1000008', url: 'https://www.bestbuy.com/site/x/1000008.p', title: 'Sony - WH-1000XM552 Wireless Noise Canceling Over-Ear Headphones - Black', brand: 'Sony', mpn: 'WH-1000XM552-BA', priceCents: 29_900 }),
+  offer({ externalId: '200000008', url: 'https://www.walmart.com/ip/x/200000008', title: 'Sony WH-1000XM552 Wireless Noise Canceling Over-Ear Headphones, Black', brand: 'Sony', mpn: 'WH-1000XM552-BA', priceCents: 28_900 }),
 ];
 
 describe('search by the words of a URL', () => {
@@ -50,8 +53,8 @@ describe('search by the words of a URL', () => {
   afterAll(async () => t.close());
 
   it('keeps the variants apart in the catalog', () => {
-    const products = new Set(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007'].map((id) => productOf('bestbuy', id)));
-    expect(products.size).toBe(7);
+    const products = new Set(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007', '1000008'].map((id) => productOf('bestbuy', id)));
+    expect(products.size).toBe(8);
   });
 
   it('finds the product of a part number the slug split at its dash, not its sibling or its other colour', async () => {
@@ -75,5 +78,12 @@ describe('search by the words of a URL', () => {
   it('reads a size whose decimal point the slug lost', async () => {
     const found = await search('https://www.amazon.com/apple-ipad-10-9-inch-a16-256gb-wi-fi-silver/dp/B0ABCDEFG6');
     expect(found.productId).toBe(productOf('bestbuy', '1000007'));
+  });
+
+  it('does not take a model whose number merely continues the one the slug names', async () => {
+    const other = await search('https://www.bestbuy.com/site/sony-wh-1000xm5-wireless-noise-canceling-over-ear-headphones-black/6505727.p?skuId=6505727');
+    expect(other.productId).not.toBe(productOf('bestbuy', '1000008'));
+    const same = await search('https://www.amazon.com/sony-wh-1000xm552-wireless-noise-canceling-headphones-black/dp/B0ABCDEFG9');
+    expect(same.productId).toBe(productOf('bestbuy', '1000008'));
   });
 });
