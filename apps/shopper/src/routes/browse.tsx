@@ -1,12 +1,10 @@
-import { BROWSE_SORTS, type BrowseQuery, type ProductSummary } from '@pricehunt/contracts';
-import { startTextSearch } from '@pricehunt/direct-url';
+import { BROWSE_SORTS, type BrowseQuery } from '@pricehunt/contracts';
 import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
 import { useId } from 'react';
-import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { browse, getCategories } from '../features/search/api';
-import { ProductImage } from '../features/search/product-image';
-import { formatMoney } from '../lib/format';
+import { ProductCard } from '../features/search/product-card';
 import { errorMessage, useAsync } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -21,38 +19,6 @@ const PAGE_SIZE = 24;
 
 function isSort(value: string | null): value is Sort {
   return value !== null && (BROWSE_SORTS as readonly string[]).includes(value);
-}
-
-function ProductCard({ product }: { product: ProductSummary }) {
-  const navigate = useNavigate();
-  return (
-    <li className="ph-product-card">
-      <ProductImage src={product.imageUrl} alt="" size="sm" />
-      <div className="ph-product-card__body">
-        <h3 className="ph-product-card__title">{product.title}</h3>
-        {product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
-        <p className="ph-product-card__meta">
-          {product.bestPriceCents !== null ? (
-            <>
-              from <strong>{formatMoney(product.bestPriceCents, product.currency)}</strong>
-            </>
-          ) : (
-            'No price yet'
-          )}
-          {' · '}
-          {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
-        </p>
-        <button
-          type="button"
-          className="ph-text-button"
-          aria-label={`Compare prices for ${product.title}`}
-          onClick={() => startTextSearch(product.title, (to, options) => navigate(to, { state: options?.state }))}
-        >
-          Compare prices
-        </button>
-      </div>
-    </li>
-  );
 }
 
 /** /browse and /browse/:category: categories, then products with their best price and number of offers. */
@@ -153,7 +119,7 @@ export default function BrowsePage() {
             </p>
             <ul className="ph-product-grid">
               {products.data.items.map((product) => (
-                <ProductCard key={product.id} product={product} />
+                <ProductCard detailed key={product.id} product={product} />
               ))}
             </ul>
             <nav className="ph-pagination" aria-label="Pages">

@@ -1,7 +1,8 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@pricehunt/contracts';
-import { Button, Card } from '@pricehunt/ui';
+import { Card } from '@pricehunt/ui';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Pager } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
 import { useAudit } from '../../lib/admin-api';
 import { formatCount } from '../../lib/format';
@@ -57,17 +58,7 @@ export default function AuditPage() {
         <Card>
           <p className="adm-muted">{formatCount(total)} entries</p>
           <AuditTable entries={audit.data.items} />
-          <nav className="adm-pager" aria-label="Pages">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
-              Next
-            </Button>
-          </nav>
+          <Pager page={page} pages={pages} onPage={(next) => go({ page: String(next) })} />
         </Card>
       ) : null}
     </div>

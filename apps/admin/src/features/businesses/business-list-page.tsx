@@ -2,6 +2,7 @@ import { BUSINESS_SORTS, type BusinessListQuery } from '@pricehunt/contracts';
 import { Button, Card, EmptyState } from '@pricehunt/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Pager } from '../../components/pager';
 import { AdminBadge, QueryState, StatusBadge } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useBusinesses } from '../../lib/admin-api';
@@ -171,17 +172,7 @@ export default function BusinessListPage() {
                 </tbody>
               </table>
             </div>
-            <nav className="adm-pager" aria-label="Pages">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-                Next
-              </Button>
-            </nav>
+            <Pager page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </Card>
         )
       ) : null}

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useActivity } from '../dashboard/api/merchant-api';
+import { Pagination } from '../dashboard/components/pagination';
 import { QueryState } from '../dashboard/components/query-state';
 
 const TYPE_LABELS: Record<ActivityType, string> = { click: 'Clicks', referral: 'Referrals', conversion: 'Conversions', event: 'Store events' };
@@ -97,17 +98,7 @@ export default function ActivityPage() {
                 )}
               </tbody>
             </table>
-            <nav className="md-pagination" aria-label="Pagination">
-              <button type="button" className="md-button md-button--secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button type="button" className="md-button md-button--secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-                Next
-              </button>
-            </nav>
+            <Pagination page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </>
         ) : null}
       </QueryState>

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { useImportFeed, useProducts, useUpdateProduct } from '../dashboard/api/merchant-api';
+import { Pagination } from '../dashboard/components/pagination';
 import { QueryState } from '../dashboard/components/query-state';
 
 const SORT_LABELS: Record<(typeof PRODUCT_SORTS)[number], string> = {
@@ -236,17 +237,7 @@ export default function ProductsPage() {
                 )}
               </tbody>
             </table>
-            <nav className="md-pagination" aria-label="Pagination">
-              <button type="button" className="md-button md-button--secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button type="button" className="md-button md-button--secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-                Next
-              </button>
-            </nav>
+            <Pagination page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </>
         ) : null}
       </QueryState>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessSchema, businessStatusSchema } from './business-auth';
+import { pageOf } from './paging';
 
 /** Messages of the admin area that clients show as they are. */
 export const AdminMessages = {
@@ -67,13 +68,7 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-export const auditListResponseSchema = z.object({
-  success: z.literal(true),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  items: z.array(auditEntrySchema),
-});
+export const auditListResponseSchema = z.object({ success: z.literal(true), ...pageOf(auditEntrySchema) });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 // ───────────────────────────── overview ─────────────────────────────
@@ -165,13 +160,7 @@ export type BusinessListQuery = z.output<typeof businessListQuerySchema>;
 export const adminBusinessSchema = businessSchema.extend({ updatedAt: z.string() });
 export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 
-export const businessListResponseSchema = z.object({
-  success: z.literal(true),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  items: z.array(adminBusinessSchema),
-});
+export const businessListResponseSchema = z.object({ success: z.literal(true), ...pageOf(adminBusinessSchema) });
 export type BusinessListResponse = z.infer<typeof businessListResponseSchema>;
 
 export const businessParamsSchema = z.object({ id: z.string().min(1, 'id is required').max(100, 'id is too long') });

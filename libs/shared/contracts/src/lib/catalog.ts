@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './paging';
 import { offerViewSchema, productSummarySchema } from './search';
 
 export const productParamsSchema = z.object({
@@ -57,9 +58,6 @@ export const browseResponseSchema = z.object({
   success: z.literal(true),
   category: categorySchema.nullable(),
   sort: z.enum(BROWSE_SORTS),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  items: z.array(productSummarySchema),
+  ...pageOf(productSummarySchema),
 });
 export type BrowseResponse = z.infer<typeof browseResponseSchema>;

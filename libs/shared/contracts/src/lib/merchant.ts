@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema, storeDomainSchema } from './business-auth';
+import { pageOf } from './paging';
 
 /** Merchant dashboard calls (all under /api/business/…, cookie-authenticated), the store webhook and the tracking script. */
 
@@ -129,12 +130,7 @@ export const activityItemSchema = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-export const activityResponseSchema = z.object({
-  items: z.array(activityItemSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const activityResponseSchema = z.object(pageOf(activityItemSchema));
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 
 export const attributionRowSchema = z.object({ key: z.string(), orders: z.number().int(), revenueCents: z.number().int() });
@@ -291,12 +287,7 @@ export const merchantProductSchema = z.object({
 });
 export type MerchantProduct = z.infer<typeof merchantProductSchema>;
 
-export const productsResponseSchema = z.object({
-  items: z.array(merchantProductSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const productsResponseSchema = z.object(pageOf(merchantProductSchema));
 export type ProductsResponse = z.infer<typeof productsResponseSchema>;
 
 export const productIdParamsSchema = z.object({ id: z.coerce.number().int('id must be a whole number').positive('id must be positive') });

@@ -1,0 +1,36 @@
+import type { ProductSummary } from '@pricehunt/contracts';
+import { startTextSearch } from '@pricehunt/direct-url';
+import { useNavigate } from 'react-router-dom';
+import { formatMoney } from '../../lib/format';
+import { ProductImage } from './product-image';
+
+/**
+ * A product in a grid: image, title, best price and offer count, and a button that compares its prices.
+ * `detailed` adds the brand and reads the price as a starting price ("from $…"), as the catalog pages do.
+ */
+export function ProductCard({ product, detailed = false }: { product: ProductSummary; detailed?: boolean }) {
+  const navigate = useNavigate();
+  const price = product.bestPriceCents !== null ? <strong>{formatMoney(product.bestPriceCents, product.currency)}</strong> : null;
+  return (
+    <li className="ph-product-card">
+      <ProductImage src={product.imageUrl} alt="" size="sm" />
+      <div className="ph-product-card__body">
+        <h3 className="ph-product-card__title">{product.title}</h3>
+        {detailed && product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
+        <p className="ph-product-card__meta">
+          {price ? detailed ? <>from {price}</> : price : 'No price yet'}
+          {' · '}
+          {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
+        </p>
+        <button
+          type="button"
+          className="ph-text-button"
+          aria-label={`Compare prices for ${product.title}`}
+          onClick={() => startTextSearch(product.title, (to, options) => navigate(to, { state: options?.state }))}
+        >
+          Compare prices
+        </button>
+      </div>
+    </li>
+  );
+}
