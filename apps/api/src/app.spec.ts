@@ -14,6 +14,24 @@ describe('api shell', () => {
     expect(res.json().migrations).toBeGreaterThan(0);
   });
 
+  it('reads the database for /api/health at most once a second, and fails the check when the read fails', async () => {
+    const clock = jest.spyOn(Date, 'now');
+    const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
+    try {
+      clock.mockReturnValue(2e12);
+      expect((await health()).statusCode).toBe(200);
+      t.app.sqlite.exec('alter table __drizzle_migrations rename to migrations_moved');
+      clock.mockReturnValue(2e12 + 999);
+      expect((await health()).statusCode).toBe(200);
+      clock.mockReturnValue(2e12 + 1000);
+      expect((await health()).statusCode).toBe(500);
+    } finally {
+      clock.mockRestore();
+      t.app.sqlite.exec('alter table migrations_moved rename to __drizzle_migrations');
+    }
+    expect((await health()).statusCode).toBe(200);
+  });
+
   it('sets WAL and FULL synchronous on its connection', () => {
     expect(t.app.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(t.app.sqlite.pragma('synchronous', { simple: true })).toBe(2);

@@ -162,18 +162,22 @@ export function createGroupCommitQueue(sqlite: Database.Database, options: { max
  * The writer thread. Plain CommonJS evaluated in a worker so it runs the same under tsx, Jest and the
  * bundle. It opens its own connection with the pragmas every connection has and commits batches.
  *
- * Protocol: the event loop posts one message per turn that had writes, `{ newSql, ops }` (ops are
- * [statement index, params]). When the thread picks a message up it also takes every message that queued
- * behind it meanwhile, and commits them as one transaction. It answers `{ count, batches, failures }`
- * covering the next `count` writes in the order they were posted (failures: [position, message, code] of the
- * writes that failed alone; a failed transaction fails each of its writes).
+ * Protocol: the event loop posts a message `{ newSql, ops }` (ops are [statement index, params]) with the
+ * writes gathered so far, but only once the thread has taken every earlier message into a commit: the thread
+ * counts the messages it takes in a shared Int32 (`taken`) and wakes the event loop if it waits
+ * (Atomics.notify). Commits and syncs take turns: while one runs, the next message waits in the thread's
+ * inbox and the writes after it gather in the event loop, so each commit and each sync serves every write
+ * that arrived during the previous ones (instead of one message, commit and sync per turn of the event
+ * loop). The thread answers `{ count, batches, failures }` covering the next `count` writes in the order they
+ * were posted (failures: [position, message, code] of the writes that failed alone; a failed transaction
+ * fails each of its writes).
  *
  * Durability (what synchronous=FULL gives, with the sync moved out of the write lock): COMMIT runs with
  * synchronous=NORMAL, which writes the WAL frames without waiting for the disk, and the thread then syncs
  * the WAL file itself (fdatasync, on libuv's pool) and answers a batch only once a sync that started after
  * its COMMIT has returned. So every acknowledged write is on disk (the WAL's checksummed frames up to its
- * commit frame are replayed on recovery), while the next batch commits during the sync and up to
- * MAX_SYNCS syncs overlap. NORMAL still syncs around checkpoints and when the WAL is reused.
+ * commit frame are replayed on recovery), and readers never wait for the disk. NORMAL still syncs around
+ * checkpoints and when the WAL is reused.
  */
 const WRITER_SOURCE = `
 const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
@@ -185,7 +189,7 @@ sqlite.pragma('synchronous = NORMAL');
 sqlite.pragma('foreign_keys = ON');
 sqlite.pragma('busy_timeout = 5000');
 const MAX_BATCH = workerData.maxBatch;
-const MAX_SYNCS = workerData.maxSyncs;
+const taken = new Int32Array(workerData.taken);
 const statements = [];
 const describe = (error) => [error && error.message ? error.message : String(error), error && error.code];
 // Same as commitBatch in write-queue.ts, in plain JavaScript.
@@ -215,7 +219,6 @@ const unanswered = [];
 let committed = 0;
 let durable = 0;
 let syncing = 0;
-let syncWanted = false;
 let closing = false;
 let walFd = null;
 function answerReady() {
@@ -236,8 +239,6 @@ function answerReady() {
   }
 }
 function sync() {
-  if (syncing >= MAX_SYNCS) { syncWanted = true; return; }
-  syncWanted = false;
   syncing++;
   const upTo = committed;
   if (walFd === null) walFd = fs.openSync(workerData.file + '-wal', 'r+');
@@ -249,25 +250,35 @@ function sync() {
       throw error;
     }
     if (upTo > durable) durable = upTo;
-    if (syncWanted) sync();
-    answerReady();
+    pump();
   });
 }
-parentPort.on('message', (first) => {
-  const messages = [];
-  let count = 0;
-  for (let message = first; message; ) {
-    if (message.type === 'close') { closing = true; break; }
-    for (const sql of message.newSql) {
-      try { statements.push(sqlite.prepare(sql)); } catch (error) { statements.push({ failed: error }); }
-    }
-    messages.push(message);
-    count += message.ops.length;
-    if (count >= MAX_BATCH) break;
-    const next = receiveMessageOnPort(parentPort);
-    message = next && next.message;
+// Messages received and not committed yet, oldest first.
+const inbox = [];
+parentPort.on('message', (message) => {
+  for (let next = { message }; next; next = receiveMessageOnPort(parentPort)) {
+    if (next.message.type === 'close') closing = true;
+    else inbox.push(next.message);
   }
-  if (count > 0) {
+  pump();
+});
+// Commits what the inbox holds, unless a sync is running: the writes that arrive meanwhile join the next
+// commit, so each commit and each sync serve as many writes as possible.
+function pump() {
+  while (inbox.length && syncing === 0) {
+    const messages = [];
+    let count = 0;
+    while (inbox.length && count < MAX_BATCH) {
+      const message = inbox.shift();
+      for (const sql of message.newSql) {
+        try { statements.push(sqlite.prepare(sql)); } catch (error) { statements.push({ failed: error }); }
+      }
+      messages.push(message);
+      count += message.ops.length;
+    }
+    // The event loop may now post the writes that gathered meanwhile; they wait for the next commit.
+    Atomics.add(taken, 0, messages.length);
+    Atomics.notify(taken, 0);
     let failures;
     let needsSync = true;
     try {
@@ -281,22 +292,29 @@ parentPort.on('message', (first) => {
     if (needsSync) sync();
   }
   answerReady();
-});
+}
 `;
 
 /**
- * Group commit on a writer thread: the event loop hands each turn's writes to a thread that owns a second
- * connection and commits them, so request handling goes on while the disk works. The thread commits
- * whatever has arrived as soon as it is free, and syncs the WAL after each commit while the next one runs
- * (see WRITER_SOURCE). Each promise resolves only once its write is committed and on disk.
+ * Group commit on a writer thread: the event loop hands the writes gathered since the thread last took any to
+ * a thread that owns a second connection and commits them, so request handling goes on while the disk works.
+ * The thread commits whatever has arrived as soon as its last sync is done, then syncs the WAL (see
+ * WRITER_SOURCE). Each promise resolves only once its write is committed and on disk.
  */
 export function createWriterThreadQueue(
   file: string,
-  options: { maxBatch?: number; maxSyncs?: number; connection?: Database.Database } = {},
+  options: { maxBatch?: number; connection?: Database.Database } = {},
 ): WriteQueue {
+  // Messages the thread has taken so far (it counts them; see WRITER_SOURCE).
+  const taken = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WRITER_SOURCE, {
     eval: true,
-    workerData: { file, sqliteModule: require.resolve('better-sqlite3'), maxBatch: options.maxBatch ?? 2048, maxSyncs: options.maxSyncs ?? 2 },
+    workerData: {
+      file,
+      sqliteModule: require.resolve('better-sqlite3'),
+      maxBatch: options.maxBatch ?? 2048,
+      taken: taken.buffer,
+    },
   });
   worker.unref();
   /** Writes of this turn, not posted yet. */
@@ -315,9 +333,28 @@ export function createWriterThreadQueue(
   const notifyDrained = () => {
     if (idle()) drainers.splice(0).forEach((resolve) => resolve());
   };
+  let sentMessages = 0;
+  /** True while the event loop waits for the thread to take its last message. */
+  let awaitingTake = false;
   const send = () => {
     scheduled = false;
     if (failed || waiting.length === 0) return;
+    const seen = Atomics.load(taken, 0);
+    if (seen < sentMessages) {
+      // The thread has not taken the last message yet (it is committing): gather until it does.
+      if (!awaitingTake) {
+        awaitingTake = true;
+        // The timeout only guards against a missed wake-up; the thread notifies as it takes messages.
+        const wait = Atomics.waitAsync(taken, 0, seen, 100);
+        const retry = () => {
+          awaitingTake = false;
+          send();
+        };
+        if (wait.async) void wait.value.then(retry);
+        else setImmediate(retry);
+      }
+      return;
+    }
     const batch = waiting;
     waiting = [];
     const newSql: string[] = [];
@@ -333,6 +370,7 @@ export function createWriterThreadQueue(
       ops.push([index, params]);
       posted.push(item);
     }
+    sentMessages++;
     worker.postMessage({ newSql, ops });
   };
   worker.on('message', (message: { count: number; batches: number; failures: Array<[number, string, string?]> }) => {

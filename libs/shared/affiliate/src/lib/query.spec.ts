@@ -1,4 +1,4 @@
-import { withQueryParams } from './query';
+import { hrefWithQueryParams, withQueryParams } from './query';
 
 const apply = (href: string, set: Array<[string, string]>, remove: string[] = []) => withQueryParams(new URL(href), set, remove).href;
 
@@ -49,5 +49,39 @@ describe('withQueryParams', () => {
     const url = new URL('https://x.com/?a=1');
     withQueryParams(url, [['a', '2']]);
     expect(url.href).toBe('https://x.com/?a=1');
+  });
+});
+
+describe('hrefWithQueryParams', () => {
+  /** What the URL parser's own query setter makes of the same change (the reference behaviour). */
+  const viaSetter = (href: string, set: Array<[string, string]>, remove: string[] = []) => {
+    const url = new URL(href);
+    const kept = url.search
+      .slice(1)
+      .split('&')
+      .filter((segment) => segment && !remove.includes(decodeURIComponent(segment.split('=')[0] ?? '').toLowerCase()))
+      .filter((segment) => !set.some(([name]) => name.toLowerCase() === decodeURIComponent(segment.split('=')[0] ?? '').toLowerCase()));
+    url.search = [...kept, ...set.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`)].join('&');
+    return url.href;
+  };
+
+  it.each([
+    ['https://x.com/a', [['tag', 't']]],
+    ['https://x.com/a?', [['tag', 't']]],
+    ['https://x.com/a#', [['tag', 't']]],
+    ['https://x.com/a?#f?g', [['tag', 't']]],
+    ['https://x.com/p?q=1#frag?x=1&y', [['u', "https://shop.example/it's?a=1&b=2#x"]]],
+    ["https://x.com/it's/a?b='c'&d=%27", [['sid', "o'k value"]]],
+    ['https://user:pw@x.com:8443/a?z=1', [['a', 'é ü 文']]],
+    ['https://x.com/?a=1&&b=2&', [['c', '3']], ['b']],
+  ] as Array<[string, Array<[string, string]>, string[]?]>)('writes %s as the URL parser would', (href, set, remove = []) => {
+    const result = hrefWithQueryParams(new URL(href), set, remove);
+    expect(new URL(result).href).toBe(result);
+    expect(result).toBe(viaSetter(href, set, remove));
+  });
+
+  it('writes a name given twice once, where it first stood, as its last entry spells it', () => {
+    expect(hrefWithQueryParams(new URL('https://x.com/?b=0&a=0'), [['a', '1'], ['A', '2']])).toBe('https://x.com/?b=0&A=2');
+    expect(hrefWithQueryParams(new URL('https://x.com/'), [['a', '1'], ['c', '3'], ['A', '2']])).toBe('https://x.com/?A=2&c=3');
   });
 });

@@ -8,7 +8,7 @@ import {
   type RetailerId,
 } from '@pricehunt/marketplace';
 import { resolveAffiliateConfig, type AffiliateConfig, type AffiliateConfigInput, type ImpactProgrammeConfig } from './config';
-import { withQueryParams } from './query';
+import { hrefWithQueryParams, withQueryParams } from './query';
 import { AffiliateError } from './errors';
 import { resolveUtm, utmParams, type UtmOverrides } from './utm';
 
@@ -147,6 +147,10 @@ function programmeForParsed(url: URL, config: AffiliateConfig): { programme: Aff
   return covered ? { programme, domain: match.domain } : null;
 }
 
+function impactBase(host: string, programme: ImpactProgrammeConfig): URL {
+  return new URL(`https://${host}/c/${programme.publisherId}/${programme.adId}/${programme.campaignId}`);
+}
+
 /**
  * Builds a tagger for the given programme ids (missing values fall back to {@link DEFAULT_AFFILIATE_CONFIG}).
  * @throws AffiliateError (`invalid_config`) naming the unusable configuration value.
@@ -154,21 +158,28 @@ function programmeForParsed(url: URL, config: AffiliateConfig): { programme: Aff
 export function createAffiliateTagger(input: AffiliateConfigInput | AffiliateConfig = {}): AffiliateTagger {
   const config = resolveAffiliateConfig(input);
 
-  const impact = (host: string, programme: ImpactProgrammeConfig, destination: URL, reference: string | null): string => {
-    const base = new URL(`https://${host}/c/${programme.publisherId}/${programme.adId}/${programme.campaignId}`);
+  // The networks' link bases depend on the configuration only: parsed once.
+  const impactBases = {
+    walmart: impactBase(IMPACT_TRACKING_HOSTS.walmart, config.walmart),
+    target: impactBase(IMPACT_TRACKING_HOSTS.target, config.target),
+    bestbuy: impactBase(IMPACT_TRACKING_HOSTS.bestbuy, config.bestbuy),
+  };
+  const rakutenBase = new URL(`https://${RAKUTEN_HOST}/deeplink`);
+  const cjBase = new URL(`https://${CJ_CLICK_HOST}/click-${config.costco.publisherId}-${config.costco.adId}`);
+
+  const impact = (base: URL, destination: URL, reference: string | null): string => {
     const params: Array<[string, string]> = [['u', destination.href]];
     if (reference) params.push(['subId1', reference]);
-    return withQueryParams(base, params).href;
+    return hrefWithQueryParams(base, params);
   };
 
-  const tagParsed = (url: URL, reference: string | null): string => {
-    const found = programmeForParsed(url, config);
+  const tagParsed = (url: URL, reference: string | null, found: { programme: AffiliateProgramme; domain: string } | null): string => {
     if (!found) return url.href;
     const { programme, domain } = found;
     switch (programme.retailer) {
       case 'amazon': {
         const tag = domain === 'amazon.com' ? config.amazon.tag : config.amazon.regionalTags[domain];
-        return tag ? withQueryParams(url, [['tag', tag]]).href : url.href;
+        return tag ? hrefWithQueryParams(url, [['tag', tag]]) : url.href;
       }
       case 'ebay': {
         const rotation = EBAY_ROTATION_IDS[domain];
@@ -181,17 +192,17 @@ export function createAffiliateTagger(input: AffiliateConfigInput | AffiliateCon
         ];
         if (reference) params.push(['customid', reference]);
         params.push(['toolid', EBAY_TOOL_ID]);
-        return withQueryParams(url, params, reference ? [] : ['customid']).href;
+        return hrefWithQueryParams(url, params, reference ? [] : ['customid']);
       }
       case 'walmart':
       case 'target':
       case 'bestbuy':
-        return impact(IMPACT_TRACKING_HOSTS[programme.retailer], config[programme.retailer], url, reference);
+        return impact(impactBases[programme.retailer], url, reference);
       case 'apple':
-        return withQueryParams(url, [
+        return hrefWithQueryParams(url, [
           ['at', config.apple.token],
           ['ct', config.apple.campaign],
-        ]).href;
+        ]);
       case 'playstation': {
         const pubref = reference ? `/pubref:${encodeURIComponent(reference)}` : '';
         return `https://${PARTNERIZE_HOST}/click/camref:${config.playstation.camref}${pubref}/destination:${encodeURIComponent(url.href)}`;
@@ -203,12 +214,12 @@ export function createAffiliateTagger(input: AffiliateConfigInput | AffiliateCon
           ['murl', url.href],
         ];
         if (reference) params.push(['u1', reference]);
-        return withQueryParams(new URL(`https://${RAKUTEN_HOST}/deeplink`), params).href;
+        return hrefWithQueryParams(rakutenBase, params);
       }
       case 'costco': {
         const params: Array<[string, string]> = [['url', url.href]];
         if (reference) params.push(['sid', reference]);
-        return withQueryParams(new URL(`https://${CJ_CLICK_HOST}/click-${config.costco.publisherId}-${config.costco.adId}`), params).href;
+        return hrefWithQueryParams(cjBase, params);
       }
     }
   };
@@ -218,15 +229,20 @@ export function createAffiliateTagger(input: AffiliateConfigInput | AffiliateCon
     tagUrl(input: string | URL, options: TagOptions = {}): string {
       const reference = checkReferenceId(options.referenceId);
       const utm = options.utm ? resolveUtm(options.utm === true ? undefined : options.utm) : null;
-      const original = parseHttpUrl(input);
+      // The URL is only read (a copy is made before anything changes), so a URL object is used as it is.
+      const original = input instanceof URL && (input.protocol === 'http:' || input.protocol === 'https:') ? input : parseHttpUrl(input);
       let url = unwrap(original);
+      const found = programmeForParsed(url, config);
       // Nothing to add: the link is returned exactly as given.
-      if (!utm && !programmeForParsed(url, config)) return typeof input === 'string' ? input.trim() : original.href;
+      if (!utm && !found) return typeof input === 'string' ? input.trim() : original.href;
       if (utm) url = withQueryParams(url, utmParams(utm));
-      // Credentials never travel inside an outbound link.
-      url.username = '';
-      url.password = '';
-      return tagParsed(url, reference);
+      if (url.username || url.password) {
+        // Credentials never travel inside an outbound link.
+        url = new URL(url.href);
+        url.username = '';
+        url.password = '';
+      }
+      return tagParsed(url, reference, found);
     },
     programmeFor(input: string | URL): AffiliateProgramme | null {
       let url: URL;

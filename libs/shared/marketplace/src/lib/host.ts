@@ -46,5 +46,7 @@ export function stripWww(host: string): string {
  */
 export function hostMatchesDomain(host: string, domain: string): boolean {
   if (!host || !domain) return false;
-  return host === domain || host.endsWith(`.${domain}`);
+  if (host === domain) return true;
+  const dot = host.length - domain.length - 1;
+  return dot >= 0 && host.charCodeAt(dot) === 46 /* . */ && host.endsWith(domain);
 }
