@@ -158,6 +158,11 @@ export function createGroupCommitQueue(sqlite: Database.Database, options: { max
   };
 }
 
+/** Atomics.waitAsync (ES2024, in Node since 16), typed here: the project's TypeScript lib predates it. */
+const waitAsync = (
+  Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number, timeoutMs?: number): { async: boolean; value: Promise<unknown> | string } }
+).waitAsync;
+
 /*
  * The writer thread. Plain CommonJS evaluated in a worker so it runs the same under tsx, Jest and the
  * bundle. It opens its own connection with the pragmas every connection has and commits batches.
@@ -345,12 +350,12 @@ export function createWriterThreadQueue(
       if (!awaitingTake) {
         awaitingTake = true;
         // The timeout only guards against a missed wake-up; the thread notifies as it takes messages.
-        const wait = Atomics.waitAsync(taken, 0, seen, 100);
+        const wait = waitAsync(taken, 0, seen, 100);
         const retry = () => {
           awaitingTake = false;
           send();
         };
-        if (wait.async) void wait.value.then(retry);
+        if (wait.async) void (wait.value as Promise<unknown>).then(retry);
         else setImmediate(retry);
       }
       return;

@@ -200,6 +200,10 @@ describe('POST /api/track-event', () => {
     ['data over 8 KB', { eventType: 'page_view', eventData: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'y'.repeat(1000)])) }, 'eventData'],
     ['a 300-character domain', { eventType: 'page_view', businessDomain: 'd'.repeat(300) }, 'businessDomain'],
     ['data nested three deep', { eventType: 'page_view', eventData: { nested: { deeper: { tooDeep: 1 } } } }, 'eventData.nested'],
+    ['a list of 51 values', { eventType: 'page_view', eventData: { list: Array.from({ length: 51 }, (_, i) => i) } }, 'eventData.list'],
+    ['a list holding an object', { eventType: 'page_view', eventData: { list: [1, { a: 1 }] } }, 'eventData.list'],
+    ['an object value with a 65-character key', { eventType: 'page_view', eventData: { item: { ['k'.repeat(65)]: 1 } } }, 'eventData.item'],
+    ['a 65-character key', { eventType: 'page_view', eventData: { ['k'.repeat(65)]: 1 } }, `eventData.${'k'.repeat(65)}`],
   ])('refuses %s with 400 naming the field and stores nothing', async (_label, body, field) => {
     const before = (t.app.sqlite.prepare('select count(*) as n from events').get() as { n: number }).n;
     const res = await post(body);

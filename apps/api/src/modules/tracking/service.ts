@@ -27,6 +27,8 @@ export interface TrackingDeps {
   signer: LinkSigner;
 }
 
+/** How many recent event domains `trackEvent` remembers. */
+const EVENT_DOMAIN_MEMORY = 1000;
 const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const REFERRAL_ID = /^[A-Za-z0-9._~-]{1,128}$/;
 const cut = (value: string | undefined | null, max: number) => (value ? value.slice(0, max) : null);
@@ -83,6 +85,22 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
     const host = normalizeHost(domain) ?? domain.trim().toLowerCase();
     if (isKnownRetailerHost(host)) return [];
     return storeDomainCandidates(host);
+  }
+
+  /**
+   * What an event's `businessDomain` stands for: the normalised domain and its attribution candidates. A pure
+   * function of the string, remembered for the most recent domains (a store sends the same one with every event).
+   */
+  const eventDomains = new Map<string, { domain: string; candidates: readonly string[] }>();
+  function eventDomain(businessDomain: string): { domain: string; candidates: readonly string[] } {
+    let known = eventDomains.get(businessDomain);
+    if (!known) {
+      const domain = stripWww(normalizeHost(businessDomain) ?? businessDomain.trim().toLowerCase());
+      known = { domain, candidates: attributionCandidates(domain) };
+      if (eventDomains.size >= EVENT_DOMAIN_MEMORY) eventDomains.delete(eventDomains.keys().next().value as string);
+      eventDomains.set(businessDomain, known);
+    }
+    return known;
   }
 
   return {
@@ -179,7 +197,8 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
       const value = [data.value, data.orderValue, data.revenue].find((v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0);
       const currency = text('currency', 8)?.toUpperCase() ?? null;
       const timestamp = typeof data.timestamp === 'number' ? data.timestamp : typeof data.timestamp === 'string' ? Date.parse(data.timestamp) : NaN;
-      const domain = body.businessDomain ? stripWww(normalizeHost(body.businessDomain) ?? body.businessDomain.trim().toLowerCase()) : null;
+      const known = body.businessDomain ? eventDomain(body.businessDomain) : null;
+      const domain = known ? known.domain : null;
       const eventId = timeOrderedId();
       const purchase = body.eventType === 'purchase' && purchaseHandlers.length > 0;
       const row: EventRow = {
@@ -209,7 +228,7 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
           for (const handler of purchaseHandlers) handler(row);
         });
       } else {
-        await writes.run(purchase ? repo.insertEvent(row) : repo.insertEventAttributed(row, attributionCandidates(domain)));
+        await writes.run(purchase ? repo.insertEvent(row) : repo.insertEventAttributed(row, known ? known.candidates : []));
       }
       return { eventId };
     },

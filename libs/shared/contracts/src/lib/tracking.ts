@@ -78,14 +78,60 @@ export const TRACK_EVENT_TYPES = [
 export const trackEventTypeSchema = z.enum(TRACK_EVENT_TYPES);
 export type TrackEventType = z.infer<typeof trackEventTypeSchema>;
 
-const eventValue = z.union([z.string().max(TRACKING_LIMITS.urlLength), z.number().finite(), z.boolean(), z.null()]);
+/** A value eventData may hold: a string (up to the URL length), a finite number, a boolean or null. */
+export type EventScalar = string | number | boolean | null;
+/** An eventData value: a scalar, a list of up to 50 scalars, or an object of scalars (keys up to 64 characters). */
+export type EventDataValue = EventScalar | EventScalar[] | { [key: string]: EventScalar };
+
+const EVENT_KEY_LENGTH = 64;
+const EVENT_LIST_LENGTH = 50;
+
+function scalarProblem(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return value.length <= TRACKING_LIMITS.urlLength ? undefined : `must be at most ${TRACKING_LIMITS.urlLength} characters`;
+    case 'number':
+      return Number.isFinite(value) ? undefined : 'must be a finite number';
+    case 'boolean':
+      return undefined;
+    default:
+      return value === null ? undefined : 'must be a string, number, boolean or null';
+  }
+}
+
+/**
+ * What is wrong with an eventData value, or undefined. Checked in plain code rather than as a union of zod
+ * schemas: a union tries its members one after the other and builds an issue for each one that fails, on
+ * every value of every event.
+ */
+export function eventDataValueProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return scalarProblem(value);
+  if (Array.isArray(value)) {
+    if (value.length > EVENT_LIST_LENGTH) return `must be a list of at most ${EVENT_LIST_LENGTH} values`;
+    for (const item of value) {
+      if (scalarProblem(item) !== undefined) return 'must be a list of strings (at most 2048 characters), numbers, booleans or null';
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key.length > EVENT_KEY_LENGTH) return `may only have keys of at most ${EVENT_KEY_LENGTH} characters`;
+    if (scalarProblem(item) !== undefined) return 'may only hold strings (at most 2048 characters), numbers, booleans or null (no deeper nesting)';
+  }
+  return undefined;
+}
+
+const eventDataValueSchema = z
+  .custom<EventDataValue>((value) => eventDataValueProblem(value) === undefined, {
+    error: (issue) => eventDataValueProblem(issue.input) ?? 'is not a valid eventData value',
+  })
+  .describe('A string (at most 2048 characters), finite number, boolean or null; a list of at most 50 of those; or an object of those.');
 
 /** SPEC §3/§7: POST /api/track-event body; eventData carries timestamp, userId, url and sessionId. */
 export const trackEventBodySchema = z.object({
   eventType: trackEventTypeSchema,
   businessDomain: z.string().max(TRACKING_LIMITS.domainLength).optional().nullable(),
   eventData: z
-    .record(z.string().max(64), z.union([eventValue, z.array(eventValue).max(50), z.record(z.string().max(64), eventValue)]))
+    .record(z.string().max(EVENT_KEY_LENGTH), eventDataValueSchema)
     .refine((data) => Object.keys(data).length <= TRACKING_LIMITS.eventDataKeys, `eventData has at most ${TRACKING_LIMITS.eventDataKeys} keys`)
     .refine(
       (data) => JSON.stringify(data).length <= TRACKING_LIMITS.eventDataBytes,
