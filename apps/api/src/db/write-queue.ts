@@ -170,18 +170,18 @@ const waitAsync = (
  * Protocol: the event loop posts a message `{ newSql, ops }` (ops are [statement index, params]) with the
  * writes gathered so far, but only once the thread has taken every earlier message into a commit: the thread
  * counts the messages it takes in a shared Int32 (`taken`) and wakes the event loop if it waits
- * (Atomics.notify). Commits and syncs take turns: while one runs, the next message waits in the thread's
- * inbox and the writes after it gather in the event loop, so each commit and each sync serves every write
- * that arrived during the previous ones (instead of one message, commit and sync per turn of the event
- * loop). The thread answers `{ count, batches, failures }` covering the next `count` writes in the order they
+ * (Atomics.notify). The thread commits, syncs and answers in turn, taking new messages straight from the
+ * port: while it works, the next message waits on the port and the writes after it gather in the event loop,
+ * so each commit and each sync serves every write that arrived during the previous ones (instead of one
+ * message, commit and sync per turn of the event loop). The thread answers `{ count, batches, failures }` covering the next `count` writes in the order they
  * were posted (failures: [position, message, code] of the writes that failed alone; a failed transaction
  * fails each of its writes).
  *
  * Durability (what synchronous=FULL gives, with the sync moved out of the write lock): COMMIT runs with
  * synchronous=NORMAL, which writes the WAL frames without waiting for the disk, and the thread then syncs
- * the WAL file itself (fdatasync, on libuv's pool) and answers a batch only once a sync that started after
- * its COMMIT has returned. So every acknowledged write is on disk (the WAL's checksummed frames up to its
- * commit frame are replayed on recovery), and readers never wait for the disk. NORMAL still syncs around
+ * the WAL file itself (fdatasync) and answers the batch only once that sync has returned. So every
+ * acknowledged write is on disk (the WAL's checksummed frames up to its commit frame are replayed on
+ * recovery), and no other connection waits for the disk: the write lock is free during the sync. NORMAL still syncs around
  * checkpoints and when the WAL is reused.
  */
 const WRITER_SOURCE = `
@@ -219,58 +219,24 @@ function commitBatch(messages) {
   return failures;
 }
 
-// Committed batches not answered yet, oldest first: { seq, count, failures, needsSync }.
-const unanswered = [];
-let committed = 0;
-let durable = 0;
-let syncing = 0;
 let closing = false;
 let walFd = null;
-function answerReady() {
-  let count = 0;
-  let batches = 0;
-  const failures = [];
-  while (unanswered.length && (!unanswered[0].needsSync || unanswered[0].seq <= durable)) {
-    const batch = unanswered.shift();
-    for (const [position, message, code] of batch.failures) failures.push([count + position, message, code]);
-    count += batch.count;
-    batches++;
-  }
-  if (count > 0) parentPort.postMessage({ count, batches, failures });
-  if (closing && syncing === 0 && unanswered.length === 0) {
-    if (walFd !== null) fs.closeSync(walFd);
-    sqlite.close();
-    parentPort.close();
-  }
-}
-function sync() {
-  syncing++;
-  const upTo = committed;
-  if (walFd === null) walFd = fs.openSync(workerData.file + '-wal', 'r+');
-  fs.fdatasync(walFd, (error) => {
-    syncing--;
-    if (error) {
-      // The disk refused: nothing committed since the last good sync may be claimed durable. Fail hard;
-      // the event loop rejects every write still waiting.
-      throw error;
-    }
-    if (upTo > durable) durable = upTo;
-    pump();
-  });
-}
 // Messages received and not committed yet, oldest first.
 const inbox = [];
+function receive(message) {
+  if (message.type === 'close') closing = true;
+  else inbox.push(message);
+}
 parentPort.on('message', (message) => {
-  for (let next = { message }; next; next = receiveMessageOnPort(parentPort)) {
-    if (next.message.type === 'close') closing = true;
-    else inbox.push(next.message);
-  }
+  receive(message);
   pump();
 });
-// Commits what the inbox holds, unless a sync is running: the writes that arrive meanwhile join the next
-// commit, so each commit and each sync serve as many writes as possible.
+// Commits what has arrived, syncs the WAL, answers; again while messages keep coming (taken straight from the
+// port, without a turn of the event loop). Writes that arrive during a commit or a sync join the next commit.
 function pump() {
-  while (inbox.length && syncing === 0) {
+  for (;;) {
+    for (let next = receiveMessageOnPort(parentPort); next; next = receiveMessageOnPort(parentPort)) receive(next.message);
+    if (!inbox.length) break;
     const messages = [];
     let count = 0;
     while (inbox.length && count < MAX_BATCH) {
@@ -285,18 +251,27 @@ function pump() {
     Atomics.add(taken, 0, messages.length);
     Atomics.notify(taken, 0);
     let failures;
-    let needsSync = true;
+    let committed = true;
     try {
       failures = commitBatch(messages);
     } catch (error) {
       const [text, code] = describe(error);
       failures = Array.from({ length: count }, (_, position) => [position, text, code]);
-      needsSync = false;
+      committed = false;
     }
-    unanswered.push({ seq: ++committed, count, failures, needsSync });
-    if (needsSync) sync();
+    if (committed) {
+      // On disk before anyone hears of it. A failing sync throws: the thread ends and the event loop rejects
+      // every write still waiting (nothing since the last good sync may be claimed durable).
+      if (walFd === null) walFd = fs.openSync(workerData.file + '-wal', 'r+');
+      fs.fdatasyncSync(walFd);
+    }
+    parentPort.postMessage({ count, batches: 1, failures });
   }
-  answerReady();
+  if (closing) {
+    if (walFd !== null) fs.closeSync(walFd);
+    sqlite.close();
+    parentPort.close();
+  }
 }
 `;
 
