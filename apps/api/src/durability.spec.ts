@@ -107,6 +107,7 @@ describe('durability: kill -9 during a burst of tracking calls', () => {
     const ackedEvents: string[] = [];
     const ackedClicks: string[] = [];
     let failures = 0;
+    let killing = false;
     let killed = false;
     let sequence = 0;
 
@@ -128,9 +129,14 @@ describe('durability: kill -9 during a burst of tracking calls', () => {
           failures++;
           if (!killed) throw new Error(`a call failed before the kill: ${stderr}`);
         }
-        if (!killed && ackedEvents.length + ackedClicks.length >= 300) {
-          killed = true;
-          api.kill('SIGKILL');
+        if (!killing && ackedEvents.length + ackedClicks.length >= 300) {
+          // Killed a moment later, while every worker has a call in flight again (answers arrive a whole commit
+          // at a time, so killing right at an answer could find nothing in flight).
+          killing = true;
+          setTimeout(() => {
+            killed = true;
+            api.kill('SIGKILL');
+          }, 5);
         }
       }
     };
