@@ -22,7 +22,7 @@ export const clicks = sqliteTable(
   (table) => [
     index('clicks_created_idx').on(table.createdAt),
     index('clicks_business_idx').on(table.businessId, table.createdAt),
-    index('clicks_session_idx').on(table.sessionId),
+    // No index on session_id: nothing reads clicks by session, and every index is paid on each click.
   ],
 );
 
@@ -76,7 +76,6 @@ export const events = sqliteTable(
   (table) => [
     index('events_created_idx').on(table.createdAt),
     index('events_business_idx').on(table.businessId, table.eventType, table.createdAt),
-    index('events_referral_idx').on(table.referralId),
-    index('events_session_idx').on(table.sessionId),
+    // No index on referral_id or session_id: nothing reads events by them, and every index is paid on each event.
   ],
 );
