@@ -30,6 +30,10 @@ class RequestLogger {
     (this.logger[level] as (...args: LogArgs) => void)(...args);
   }
 
+  isLevelEnabled(level: string): boolean {
+    return this.real ? (this.real as ParentLogger).isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+  }
+
   get level(): string {
     return this.real ? this.real.level : this.parent.level;
   }
@@ -90,6 +94,9 @@ export class OneLineRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // The line is only built when `info` is logged (most production levels skip it).
+    else if ((reply.log as Partial<ParentLogger>).isLevelEnabled?.('info') !== false) {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
   }
 }

@@ -8,20 +8,30 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Per-route CORS options, merged over the global ones by @fastify/cors (`false` disables CORS on the route). */
     cors?: { origin?: string | string[]; credentials?: boolean; methods?: string[] } | false;
+    /** The route is open to any origin without credentials (see PUBLIC_CORS). */
+    publicCors?: boolean;
   }
 }
 
-/** Route config for anonymous endpoints that any site may call (no cookies involved): CORS `*` without credentials. */
-export const PUBLIC_CORS: { cors: { origin: string; credentials: boolean; methods: string[] } } = {
-  cors: { origin: '*', credentials: false, methods: ['GET', 'HEAD', 'POST'] },
-};
+/**
+ * Route config for anonymous endpoints that any site may call (no cookies involved): `Access-Control-Allow-Origin: *`
+ * without credentials. The grant never varies, so it is set with the security headers and the CORS plugin,
+ * which works out its answer per request, leaves these routes alone.
+ */
+export const PUBLIC_CORS: { cors: false; publicCors: true } = { cors: false, publicCors: true };
+const PUBLIC_METHODS = 'GET, HEAD, POST';
 
 /**
- * Registers the preflight route of a PUBLIC_CORS path, so that browsers on any site may POST JSON to it.
- * (The CORS plugin answers the preflight in its hook; this route only gives it the public options.)
+ * Registers the preflight route of a PUBLIC_CORS path, so that browsers on any site may POST JSON to it: the
+ * methods, the request headers the browser asks for, no credentials.
  */
 export function publicPreflight(app: FastifyInstance, url: string): void {
-  app.options(url, { config: PUBLIC_CORS, schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
+  app.options(url, { config: PUBLIC_CORS, schema: { hide: true } }, async (request, reply) => {
+    const asked = request.headers['access-control-request-headers'];
+    void reply.header('access-control-allow-methods', PUBLIC_METHODS).header('vary', 'Access-Control-Request-Headers');
+    if (asked) void reply.header('access-control-allow-headers', asked);
+    return reply.status(204).header('content-length', '0').send();
+  });
 }
 
 /**
@@ -80,13 +90,14 @@ export const securityPlugin = fp(
     // needs (Swagger UI) set their own Content-Security-Policy in their handler, which replaces this one.
     const headers = helmetHeaders(HELMET_OPTIONS);
     const names = Object.keys(headers);
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       for (const name of names) void reply.header(name, headers[name]);
+      if (request.routeOptions.config?.publicCors) void reply.header('access-control-allow-origin', '*');
       done();
     });
 
-    // Static options (normalised once). Routes marked PUBLIC_CORS override them per route; their preflight
-    // requests reach an OPTIONS route of their own (see `publicPreflight`), which carries the same override.
+    // Static options (normalised once) for the cookie-carrying routes. Routes marked PUBLIC_CORS opt out and get
+    // their grant above; their preflight requests reach an OPTIONS route of their own (see `publicPreflight`).
     await app.register(fastifyCors, {
       origin: options.trustedOrigins,
       credentials: true,

@@ -221,6 +221,17 @@ describe('POST /api/track-event', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST');
+    expect(res.headers['access-control-allow-headers']).toBe('content-type');
+    expect(res.headers['content-length']).toBe('0');
+  });
+
+  it('grants any origin on its answers, refusals included, and never with credentials', async () => {
+    for (const res of [await post({ eventType: 'page_view' }), await post({ eventType: 'hack' })]) {
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(res.headers.vary ?? '').not.toContain('Origin');
+    }
   });
 });
 
