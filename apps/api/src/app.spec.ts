@@ -32,6 +32,25 @@ describe('api shell', () => {
     expect((await health()).statusCode).toBe(200);
   });
 
+  it('parses JSON bodies, refusing broken JSON and prototype keys however they are written', async () => {
+    const post = (payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/track-event', headers: { 'content-type': 'application/json' }, payload });
+    expect((await post('{"eventType":"page_view","eventData":{"url":"https://shop.example/a"}}')).statusCode).toBe(201);
+    expect((await post('{"eventType":"page_view","eventData":{"note":"a \\"quoted\\" word"}}')).statusCode).toBe(201);
+    for (const body of [
+      '{"eventType":"page_view"',
+      '{"eventType":"page_view","__proto__":{"admin":true}}',
+      '{"eventType":"page_view","\\u005f_proto__":{"admin":true}}',
+      '{"eventType":"page_view","constructor":{"prototype":{"admin":true}}}',
+      '{"eventType":"page_view","\\u0063onstructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'body', error: 'Request body is not valid JSON' });
+    }
+    expect(({} as { admin?: boolean }).admin).toBeUndefined();
+  });
+
   it('sets WAL and FULL synchronous on its connection', () => {
     expect(t.app.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(t.app.sqlite.pragma('synchronous', { simple: true })).toBe(2);
