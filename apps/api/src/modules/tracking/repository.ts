@@ -60,14 +60,29 @@ const INSERT_EVENT = `insert into events (id, created_at, event_type, business_d
   url, value_cents, currency, client_timestamp, data, user_agent) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 /**
  * The business an event is attributed to, looked up when the write commits: of the businesses whose store
- * domain is one of the candidates (a JSON array, most specific first: the host, then its parent domains),
- * the most specific one, and only if it is active (the SQL form of `canReceiveAttribution`).
+ * domain is one of `count` candidates (most specific first: the host, then its parent domains), the most
+ * specific one, and only if it is active (the SQL form of `canReceiveAttribution`). One statement per number
+ * of candidates, with a placeholder each (cheaper per row than unpacking a JSON array with json_each).
  */
-const ATTRIBUTED_BUSINESS = `(select case when status = 'active' then id end from businesses
-  where store_domain in (select value from json_each(?)) order by length(store_domain) desc limit 1)`;
-const INSERT_EVENT_ATTRIBUTED = `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id,
+const attributedInsertSql: string[] = [];
+function insertEventAttributedSql(count: number): string {
+  return (attributedInsertSql[count] ??= `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id,
   referral_id, url, value_cents, currency, client_timestamp, data, user_agent)
-  values (?, ?, ?, ?, ${ATTRIBUTED_BUSINESS}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  values (?, ?, ?, ?, (select case when status = 'active' then id end from businesses
+    where store_domain in (${Array.from({ length: count }, () => '?').join(', ')}) order by length(store_domain) desc limit 1),
+  ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+}
+
+/** Inserts an event with the business it already carries. */
+function insertEvent(r: EventRow): WriteOp {
+  return {
+    sql: INSERT_EVENT,
+    params: [
+      r.id, r.createdAt, r.eventType, r.businessDomain, r.businessId, r.sessionId, r.userId, r.referralId, r.url, r.valueCents,
+      r.currency, r.clientTimestamp, r.data, r.userAgent,
+    ],
+  };
+}
 
 /**
  * SQL for clicks, referrals and events. Reads run on the request's connection; inserts are returned as
@@ -110,26 +125,19 @@ export function createTrackingRepository(sqlite: Database.Database) {
     },
     /**
      * Inserts an event attributed, as it commits, to the business owning one of `storeDomains` (see
-     * ATTRIBUTED_BUSINESS; none when empty): the request's thread then reads nothing. `r.businessId` is ignored.
+     * insertEventAttributedSql; none when empty): the request's thread then reads nothing. `r.businessId` is ignored.
      */
     insertEventAttributed(r: EventRow, storeDomains: readonly string[]): WriteOp {
+      if (!storeDomains.length) return insertEvent({ ...r, businessId: null });
       return {
-        sql: INSERT_EVENT_ATTRIBUTED,
+        sql: insertEventAttributedSql(storeDomains.length),
         params: [
-          r.id, r.createdAt, r.eventType, r.businessDomain, storeDomains.length ? JSON.stringify(storeDomains) : null, r.sessionId, r.userId,
+          r.id, r.createdAt, r.eventType, r.businessDomain, ...storeDomains, r.sessionId, r.userId,
           r.referralId, r.url, r.valueCents, r.currency, r.clientTimestamp, r.data, r.userAgent,
         ],
       };
     },
-    insertEvent(r: EventRow): WriteOp {
-      return {
-        sql: INSERT_EVENT,
-        params: [
-          r.id, r.createdAt, r.eventType, r.businessDomain, r.businessId, r.sessionId, r.userId, r.referralId, r.url, r.valueCents,
-          r.currency, r.clientTimestamp, r.data, r.userAgent,
-        ],
-      };
-    },
+    insertEvent,
   };
 }
 export type TrackingRepository = ReturnType<typeof createTrackingRepository>;
