@@ -187,6 +187,12 @@ describe('POST /api/track-event', () => {
     expect(await attributedTo(undefined)).toBeNull();
   });
 
+  it('accepts eventData up to 8 KB of JSON', async () => {
+    const data = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`k${i}`, 'y'.repeat(1150)]));
+    expect(JSON.stringify(data).length).toBeLessThanOrEqual(8192);
+    expect((await post({ eventType: 'page_view', eventData: data })).statusCode).toBe(201);
+  });
+
   it('accepts an event without business or data', async () => {
     const res = await post({ eventType: 'page_view' });
     expect(res.statusCode).toBe(201);

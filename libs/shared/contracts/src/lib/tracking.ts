@@ -120,6 +120,28 @@ export function eventDataValueProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * An upper bound of `JSON.stringify(value).length` for eventData, found without building the text: a string
+ * takes at most 6 characters per character (\uXXXX) plus quotes, a number at most 24, and so on.
+ */
+function serializedLengthBound(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return 2 + 6 * value.length;
+    case 'number':
+      return 24;
+    case 'boolean':
+      return 5;
+    default: {
+      if (value === null || typeof value !== 'object') return 4;
+      let total = 2;
+      if (Array.isArray(value)) for (const item of value) total += serializedLengthBound(item) + 1;
+      else for (const [key, item] of Object.entries(value)) total += serializedLengthBound(key) + serializedLengthBound(item) + 2;
+      return total;
+    }
+  }
+}
+
 const eventDataValueSchema = z
   .custom<EventDataValue>((value) => eventDataValueProblem(value) === undefined, {
     error: (issue) => eventDataValueProblem(issue.input) ?? 'is not a valid eventData value',
@@ -134,7 +156,8 @@ export const trackEventBodySchema = z.object({
     .record(z.string().max(EVENT_KEY_LENGTH), eventDataValueSchema)
     .refine((data) => Object.keys(data).length <= TRACKING_LIMITS.eventDataKeys, `eventData has at most ${TRACKING_LIMITS.eventDataKeys} keys`)
     .refine(
-      (data) => JSON.stringify(data).length <= TRACKING_LIMITS.eventDataBytes,
+      // The text is only built when the cheap bound does not settle it.
+      (data) => serializedLengthBound(data) <= TRACKING_LIMITS.eventDataBytes || JSON.stringify(data).length <= TRACKING_LIMITS.eventDataBytes,
       `eventData must be at most ${TRACKING_LIMITS.eventDataBytes} bytes`,
     )
     .default({}),
