@@ -108,6 +108,38 @@ describe('group commit batching', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('gathers the writes of the turns that pass while the writer thread works into one commit, each answered rightly', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
+    const file = path.join(dir, 'q.db');
+    const sqlite = openSqlite(file);
+    sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    const queue = createWriterThreadQueue(file);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const outcomes: Array<Promise<string>> = [];
+    const TURNS = 200;
+    for (let i = 0; i < TURNS; i++) {
+      // Each turn: a new value, and a duplicate of the previous turn's (refused once the first is committed).
+      for (const value of [`v${i}`, `v${Math.max(0, i - 1)}`]) {
+        outcomes.push(queue.run(insert(value)).then(() => 'ok', (error: { code?: string }) => error.code ?? 'error'));
+      }
+      await turn();
+    }
+    const answers = await Promise.all(outcomes);
+    expect(answers.filter((a) => a === 'ok')).toHaveLength(TURNS);
+    expect(answers.filter((a) => a === 'SQLITE_CONSTRAINT_UNIQUE')).toHaveLength(TURNS);
+    expect(answers[0]).toBe('ok');
+    expect(answers[1]).toBe('SQLITE_CONSTRAINT_UNIQUE');
+    // A turn is far shorter than a commit and its sync: many turns share one.
+    expect(queue.stats.writes).toBe(2 * TURNS);
+    expect(queue.stats.batches).toBeLessThan(TURNS);
+    await queue.close();
+    const reader = new Database(file, { readonly: true });
+    expect((reader.prepare('select count(*) as n from t').get() as { n: number }).n).toBe(TURNS);
+    reader.close();
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('the writer thread refuses writes after close', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
     const file = path.join(dir, 'q.db');
