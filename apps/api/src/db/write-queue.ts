@@ -173,16 +173,16 @@ const waitAsync = (
  * (Atomics.notify). The thread commits, syncs and answers in turn, taking new messages straight from the
  * port: while it works, the next message waits on the port and the writes after it gather in the event loop,
  * so each commit and each sync serves every write that arrived during the previous ones (instead of one
- * message, commit and sync per turn of the event loop). The thread answers `{ count, batches, failures }` covering the next `count` writes in the order they
- * were posted (failures: [position, message, code] of the writes that failed alone; a failed transaction
- * fails each of its writes).
+ * message, commit and sync per turn of the event loop). The thread answers `{ count, batches, failures }`
+ * covering the next `count` writes in the order they were posted (failures: [position, message, code] of the
+ * writes that failed alone; a failed transaction fails each of its writes).
  *
  * Durability (what synchronous=FULL gives, with the sync moved out of the write lock): COMMIT runs with
  * synchronous=NORMAL, which writes the WAL frames without waiting for the disk, and the thread then syncs
  * the WAL file itself (fdatasync) and answers the batch only once that sync has returned. So every
  * acknowledged write is on disk (the WAL's checksummed frames up to its commit frame are replayed on
- * recovery), and no other connection waits for the disk: the write lock is free during the sync. NORMAL still syncs around
- * checkpoints and when the WAL is reused.
+ * recovery), and no other connection waits for the disk: the write lock is free during the sync. NORMAL
+ * still syncs around checkpoints and when the WAL is reused.
  */
 const WRITER_SOURCE = `
 const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');

@@ -1,5 +1,5 @@
 import { BROWSE_SORTS, type BrowseQuery } from '@pricehunt/contracts';
-import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
+import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
 import { useId } from 'react';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -122,17 +122,7 @@ export default function BrowsePage() {
                 <ProductCard detailed key={product.id} product={product} />
               ))}
             </ul>
-            <nav className="ph-pagination" aria-label="Pages">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setQuery({ page: page - 1 })}>
-                Previous page
-              </Button>
-              <span aria-current="page">
-                Page {page} of {totalPages}
-              </span>
-              <Button variant="secondary" disabled={page >= totalPages} onClick={() => setQuery({ page: page + 1 })}>
-                Next page
-              </Button>
-            </nav>
+            <Pager className="ph-pagination" size="md" page={page} pages={totalPages} onPage={(next) => setQuery({ page: next })} />
           </>
         ) : null}
       </section>

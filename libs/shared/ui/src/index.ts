@@ -13,6 +13,7 @@ export {
 } from './lib/error-boundary';
 export { dispatchPreloadError, lazyPage, PRELOAD_ERROR_EVENT, type PreloadErrorEvent } from './lib/lazy-page';
 export { PageSuspense, type PageSuspenseProps } from './lib/page-suspense';
+export { Pager, type PagerProps } from './lib/pager';
 export { Skeleton, SKELETON_LABEL, type SkeletonProps, type SkeletonVariant } from './lib/skeleton';
 export { Spinner, type SpinnerProps } from './lib/spinner';
 export { TextField, type TextFieldProps } from './lib/text-field';

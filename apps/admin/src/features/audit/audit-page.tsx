@@ -1,8 +1,7 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@pricehunt/contracts';
-import { Card } from '@pricehunt/ui';
+import { Card, Pager } from '@pricehunt/ui';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Pager } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
 import { useAudit } from '../../lib/admin-api';
 import { formatCount } from '../../lib/format';
@@ -58,7 +57,7 @@ export default function AuditPage() {
         <Card>
           <p className="adm-muted">{formatCount(total)} entries</p>
           <AuditTable entries={audit.data.items} />
-          <Pager page={page} pages={pages} onPage={(next) => go({ page: String(next) })} />
+          <Pager className="adm-pager" page={page} pages={pages} onPage={(next) => go({ page: String(next) })} />
         </Card>
       ) : null}
     </div>

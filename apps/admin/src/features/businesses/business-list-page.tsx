@@ -1,8 +1,7 @@
 import { BUSINESS_SORTS, type BusinessListQuery } from '@pricehunt/contracts';
-import { Button, Card, EmptyState } from '@pricehunt/ui';
+import { Button, Card, EmptyState, Pager } from '@pricehunt/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Pager } from '../../components/pager';
 import { AdminBadge, QueryState, StatusBadge } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useBusinesses } from '../../lib/admin-api';
@@ -172,7 +171,7 @@ export default function BusinessListPage() {
                 </tbody>
               </table>
             </div>
-            <Pager page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
+            <Pager className="adm-pager" page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </Card>
         )
       ) : null}

@@ -269,6 +269,16 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       return productId;
     };
 
+    /** Adds a stored batch to the progress: its counts, its refused rows, its size; then reports. */
+    const countBatch = (counts: { inserted: number; updated: number; unchanged: number }, rejected: RowError[][], size: number) => {
+      progress.inserted += counts.inserted;
+      progress.updated += counts.updated;
+      progress.unchanged += counts.unchanged;
+      for (const rowErrors of rejected) reject(rowErrors);
+      progress.rows += size;
+      options.onProgress?.({ ...progress });
+    };
+
     const flush = (batch: FeedRow[]) => {
       if (batch.length === 0) return;
       const stamp = now();
@@ -296,12 +306,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         productsCreated = createdBefore;
         throw error;
       }
-      progress.inserted += counts.inserted;
-      progress.updated += counts.updated;
-      progress.unchanged += counts.unchanged;
-      for (const rowErrors of rejected) reject(rowErrors);
-      progress.rows += batch.length;
-      options.onProgress?.({ ...progress });
+      countBatch(counts, rejected, batch.length);
     };
 
     // Bulk path: every row is decided in memory (existence, GTIN and model-number candidates come from an index of
@@ -458,12 +463,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       written.then(
         () => {
           uncommitted.splice(uncommitted.indexOf(mine), 1);
-          progress.inserted += counts.inserted;
-          progress.updated += counts.updated;
-          progress.unchanged += counts.unchanged;
-          for (const rowErrors of rejected) reject(rowErrors);
-          progress.rows += batch.length;
-          options.onProgress?.({ ...progress });
+          countBatch(counts, rejected, batch.length);
         },
         () => {
           productsCreated = createdBefore;

@@ -1,9 +1,9 @@
+import { Pager } from '@pricehunt/ui';
 import { ACTIVITY_TYPES, type ActivityType } from '@pricehunt/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useActivity } from '../dashboard/api/merchant-api';
-import { Pagination } from '../dashboard/components/pagination';
 import { QueryState } from '../dashboard/components/query-state';
 
 const TYPE_LABELS: Record<ActivityType, string> = { click: 'Clicks', referral: 'Referrals', conversion: 'Conversions', event: 'Store events' };
@@ -98,7 +98,7 @@ export default function ActivityPage() {
                 )}
               </tbody>
             </table>
-            <Pagination page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
+            <Pager className="md-pagination" page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </>
         ) : null}
       </QueryState>

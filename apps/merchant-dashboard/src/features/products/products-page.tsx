@@ -1,10 +1,10 @@
+import { Pager } from '@pricehunt/ui';
 import { isApiError } from '@pricehunt/api-client';
 import { AVAILABILITIES, PRODUCT_SORTS, type MerchantProduct } from '@pricehunt/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { useImportFeed, useProducts, useUpdateProduct } from '../dashboard/api/merchant-api';
-import { Pagination } from '../dashboard/components/pagination';
 import { QueryState } from '../dashboard/components/query-state';
 
 const SORT_LABELS: Record<(typeof PRODUCT_SORTS)[number], string> = {
@@ -237,7 +237,7 @@ export default function ProductsPage() {
                 )}
               </tbody>
             </table>
-            <Pagination page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
+            <Pager className="md-pagination" page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </>
         ) : null}
       </QueryState>

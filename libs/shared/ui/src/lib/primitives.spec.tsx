@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Button } from './button';
 import { Card } from './card';
 import { EmptyState } from './empty-state';
+import { Pager } from './pager';
 import { Skeleton } from './skeleton';
 import { Spinner } from './spinner';
 import { TextField } from './text-field';
@@ -149,5 +150,20 @@ describe('Skeleton', () => {
   it('accepts another label', () => {
     render(<Skeleton label="Loading results" />);
     expect(screen.getByRole('status', { name: 'Loading results' })).toBeInTheDocument();
+  });
+});
+
+describe('Pager', () => {
+  it('moves one page back or forward and cannot go past either end', async () => {
+    const onPage = jest.fn();
+    const { rerender } = render(<Pager page={1} pages={3} onPage={onPage} />);
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 1 of 3');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPage).toHaveBeenLastCalledWith(2);
+    rerender(<Pager page={3} pages={3} onPage={onPage} />);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onPage).toHaveBeenLastCalledWith(2);
   });
 });
