@@ -117,6 +117,9 @@ describe('group commit batching', () => {
     const turn = () => new Promise((resolve) => setImmediate(resolve));
     const outcomes: Array<Promise<string>> = [];
     const TURNS = 200;
+    // Another connection holds the write lock while the turns pass: the writer thread's first commit waits for it
+    // (busy timeout), as it would wait for a slow disk, however fast this machine's disk and scheduler are.
+    sqlite.exec('begin immediate');
     for (let i = 0; i < TURNS; i++) {
       // Each turn: a new value, and a duplicate of the previous turn's (refused once the first is committed).
       for (const value of [`v${i}`, `v${Math.max(0, i - 1)}`]) {
@@ -124,14 +127,15 @@ describe('group commit batching', () => {
       }
       await turn();
     }
+    sqlite.exec('commit');
     const answers = await Promise.all(outcomes);
     expect(answers.filter((a) => a === 'ok')).toHaveLength(TURNS);
     expect(answers.filter((a) => a === 'SQLITE_CONSTRAINT_UNIQUE')).toHaveLength(TURNS);
     expect(answers[0]).toBe('ok');
     expect(answers[1]).toBe('SQLITE_CONSTRAINT_UNIQUE');
-    // A turn is far shorter than a commit and its sync: many turns share one.
+    // The turns that passed while the thread waited share its next commit.
     expect(queue.stats.writes).toBe(2 * TURNS);
-    expect(queue.stats.batches).toBeLessThan(TURNS);
+    expect(queue.stats.batches).toBeLessThan(TURNS / 10);
     await queue.close();
     const reader = new Database(file, { readonly: true });
     expect((reader.prepare('select count(*) as n from t').get() as { n: number }).n).toBe(TURNS);
