@@ -34,9 +34,10 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
   const byModelKey = new Map<string, ModelEntry[]>();
   const byProduct = new Map<number, OfferRef[]>();
   // Model keys by their first characters, for prefix lookups (`14AD3557` finds `14AD3557GA3`): each key is filed
-  // under its first 3, 5 and 7 characters, and a lookup scans the bucket of the longest of these its own length
-  // allows, so buckets stay small as the catalog grows.
-  const PREFIX_LENGTHS = [7, 5, 3] as const;
+  // under its first 3, 5, 7 and 10 characters, and a lookup scans the bucket of the longest of these its own length
+  // allows, so buckets stay small as the catalog grows (most keys are 10 characters or longer; with 7 at most, a
+  // million-offer catalog had buckets of dozens of keys sharing a family prefix, scanned on every lookup).
+  const PREFIX_LENGTHS = [10, 7, 5, 3] as const;
   const keysByPrefix = new Map<string, string[]>();
   const bucketAdd = (buckets: Map<string, string[]>, prefix: string, key: string) => {
     const bucket = buckets.get(prefix);

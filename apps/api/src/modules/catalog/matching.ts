@@ -172,7 +172,9 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
   // searches the same popular products). Their index words are worked out on first use: only words-only searches
   // need them.
   // An entry remembered by a bulk import holds the item until first use: most offers are never a candidate.
-  type Entry = { updatedAt: string; item: ItemIdentity; prepared?: PreparedOffer; text: string; words?: readonly string[] };
+  type Entry = { updatedAt: string; item: ItemIdentity; prepared?: PreparedOffer; words?: readonly string[] };
+  /** The words of an offer that words-only searches compare with. */
+  const wordsOf = (entry: Entry) => (entry.words ??= indexWords([entry.item.title, entry.item.brand ?? '', entry.item.model ?? ''].join(' ')));
   const CACHE_LIMIT = 200_000;
   const entries = new Map<number, Entry>();
   const store = (id: number, entry: Entry) => {
@@ -195,7 +197,6 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const entry: Entry = {
       updatedAt: row.updatedAt,
       item: { title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents },
-      text: [row.title, row.brand ?? '', row.model ?? ''].join(' '),
     };
     store(row.id, entry);
     return entry;
@@ -205,6 +206,9 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     if (!entry) return null;
     return (entry.prepared ??= prepareOffer(toOfferLike(entry.item)));
   };
+
+  /** The item the last `rank` call prepared, for `remember` to keep when it is that item's offer being written. */
+  let lastRanked: { item: ItemIdentity; prepared: PreparedOffer } | null = null;
 
   /** Per product: the share of the words' weight (log inverse document frequency) its members' texts hold together. */
   const wordCoverage = (text: string, byProduct: Map<number, readonly OfferRef[]>): Map<number, number> => {
@@ -222,7 +226,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       for (const member of members) {
         const entry = entryOf(member);
         if (!entry) continue;
-        for (const word of (entry.words ??= indexWords(entry.text))) if (weights.has(word)) seen.add(word);
+        for (const word of wordsOf(entry)) if (weights.has(word)) seen.add(word);
       }
       let covered = 0;
       for (const word of seen) covered += weights.get(word)!;
@@ -334,7 +338,10 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
      * it back (a bulk import decides rows before their batch is written).
      */
     remember(id: number, updatedAt: string, item: ItemIdentity): void {
-      store(id, { updatedAt, item, text: [item.title, item.brand ?? '', item.model ?? ''].join(' ') });
+      // The item `rank` was last asked about is usually the one now written: its prepared form is kept with it.
+      const prepared = lastRanked?.item === item ? lastRanked.prepared : undefined;
+      lastRanked = null;
+      store(id, prepared ? { updatedAt, item, prepared } : { updatedAt, item });
     },
 
     /** Product of an offer with the same valid GTIN: equal GTINs decide a match. */
@@ -398,6 +405,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
 
       // The item is prepared only now: most new offers of a bulk import have no candidate at all.
       const preparedItem = prepareOffer(toOfferLike(item));
+      lastRanked = { item, prepared: preparedItem };
       const candidates: ClusterCandidate[] = [];
       for (const [productId, members] of byProduct) {
         for (const member of members) {
