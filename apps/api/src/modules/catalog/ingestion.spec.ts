@@ -242,6 +242,11 @@ describe('catalog ingestion, bulk path', () => {
       .all();
     expect(wrong).toEqual([]);
     sqlite.exec("INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
+    // Every product is named as naming it afresh from its stored offers would name it.
+    const titles = () => sqlite.prepare('SELECT id, title FROM products ORDER BY id').all();
+    const named = titles();
+    catalog.repository.transaction(() => catalog.repository.retitleProducts(sqlite.prepare('SELECT id FROM products').pluck().all() as number[]));
+    expect(titles()).toEqual(named);
 
     // The same feed again changes nothing; ids reserved for the second run are never handed out twice.
     const again = await importSyntheticCatalog(catalog.ingestion, { offers: 3000, seed: 5, batchSize: 700 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
+import { representativeTitle } from '@pricehunt/catalog-matching';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categorySlug, categoryName } from './category';
 import { gtinOf, matchThreshold, modelKeysOf, type ProductMatcher } from './matching';
@@ -327,6 +328,13 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const inFlight: Array<Promise<void>> = [];
     /** Products the bulk path changed: their titles are brought up to date once the import is written. */
     const touched = new Set<number>();
+    /**
+     * Titles (with brands, in offer order) of the offers of each product this import created: their representative
+     * titles are worked out from these, without reading the offers back. A product one of whose offers the import
+     * changed again is retitled from the database instead.
+     */
+    const titlesOfNewProducts = new Map<number, Array<{ title: string; brand: string | null }>>();
+    const retitleFromDatabase = new Set<number>();
     const reserved = { offers: { next: 0, end: 0 }, products: { next: 0, end: 0 } };
     const reserve = async (table: 'offers' | 'products', rows: number): Promise<number> => {
       const range = reserved[table];
@@ -341,6 +349,31 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const first = range.next;
       range.next += rows;
       return first;
+    };
+
+    /**
+     * Gives the products this import created their representative titles, worked out from the titles the import
+     * kept, and has the writer store them (a few thousand per transaction). Products left out are retitled from the
+     * database at the end.
+     */
+    const retitleNewProducts = async () => {
+      const CHUNK = 5000;
+      let rows: BulkParams[] = [];
+      let ids: number[] = [];
+      const send = async () => {
+        if (rows.length > 0) await writer!.write([{ sql: BULK_SQL.setProductTitle, rows }]);
+        for (const id of ids) touched.delete(id);
+        rows = [];
+        ids = [];
+      };
+      for (const [productId, titles] of titlesOfNewProducts) {
+        if (retitleFromDatabase.has(productId)) continue;
+        const title = representativeTitle(titles);
+        if (title) rows.push([title, productId, title]);
+        ids.push(productId);
+        if (ids.length >= CHUNK) await send();
+      }
+      await send();
     };
 
     const flushBulk = async (batch: FeedRow[]) => {
@@ -387,6 +420,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           if (change.price) pricePoints.push([existing.id, record.priceCents, record.shippingCents, record.currency, stamp]);
           if (existing.productId != null) {
             dirty.add(existing.productId);
+            if (titlesOfNewProducts.has(existing.productId)) retitleFromDatabase.add(existing.productId);
             index.add(existing.id, existing.productId, stamp, record, retailer.id, offer.externalId);
             matcher.remember(existing.id, stamp, record);
           }
@@ -414,6 +448,11 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         if (knownKey !== undefined) knownMatches.set(knownKey, productId);
         const id = nextOfferId++;
         offerRows.push(bulkOfferParams(id, retailer.id, offer.externalId, productId, record, stamp));
+        if (productsOfImport.has(productId)) {
+          const titles = titlesOfNewProducts.get(productId);
+          if (titles) titles.push({ title: record.title, brand: record.brand });
+          else titlesOfNewProducts.set(productId, [{ title: record.title, brand: record.brand }]);
+        }
         index.add(id, productId, stamp, record, retailer.id, offer.externalId);
         matcher.remember(id, stamp, item);
         dirty.add(productId);
@@ -497,6 +536,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       else flush(batch);
       // Everything handed to the writer is committed before the import reports.
       for (const written of inFlight.splice(0)) await written;
+      if (bulk) await retitleNewProducts();
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     } finally {
@@ -511,7 +551,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       }
     }
 
-    // Every batch the writer committed counts, also when a later one failed.
+    // Every batch the writer committed counts, also when a later one failed (then every product is retitled from
+    // what the database holds).
     if (touched.size > 0) repository.transaction(() => repository.retitleProducts([...touched]));
     const status = failure ? 'failed' : 'succeeded';
     const report = { errors, errorCount, truncated: errorCount > errors.length, ...(failure ? { failure } : {}) };

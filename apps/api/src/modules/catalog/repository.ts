@@ -167,6 +167,8 @@ export const BULK_SQL = {
           max(gtin) AS gtin, max(model) AS model, max(model_key) AS modelKey, max(brand) AS brand, max(image_url) AS imageUrl
         FROM offers WHERE product_id IN (SELECT value FROM json_each(@ids)) GROUP BY product_id) AS s
       WHERE products.id = s.productId`,
+  /** A product's representative title, written only when it changes. */
+  setProductTitle: 'UPDATE products SET title = ? WHERE id = ? AND title IS NOT ?',
   deleteEmptyProducts:
     'DELETE FROM products WHERE id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)',
 } as const;
@@ -241,7 +243,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
     titlesOfProducts: sqlite.prepare(
       'SELECT product_id AS productId, title, brand FROM offers WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, id',
     ),
-    setProductTitle: sqlite.prepare('UPDATE products SET title = ? WHERE id = ? AND title IS NOT ?'),
+    setProductTitle: sqlite.prepare(BULK_SQL.setProductTitle),
     offerRefsOfProduct: sqlite.prepare('SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE product_id = ? ORDER BY id LIMIT ?'),
     offersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
     offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
