@@ -37,6 +37,27 @@ describe('bulk writer', () => {
     await writer.close();
   });
 
+  it('keeps the WAL bounded: its commits copy the WAL into the database once it has grown past the limit', async () => {
+    const note = 'x'.repeat(4000);
+    // 40 batches of about 50 pages each: 2,000 pages in all, against a limit of 100.
+    const run = async (checkpointPages: number) => {
+      sqlite.exec('DELETE FROM items');
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      const writer = createThreadBulkWriter(file, { checkpointPages });
+      for (let batch = 0; batch < 40; batch++) {
+        const rows = Array.from({ length: 50 }, (_, i) => [batch * 50 + i + 1, `n${batch * 50 + i}`, note] as const);
+        await writer.write([{ sql: 'INSERT INTO items (id, name, note) VALUES (?, ?, ?)', rows: rows.map((row) => [...row]) }]);
+      }
+      await writer.close();
+      return fs.statSync(`${file}-wal`).size / 4096;
+    };
+    const bounded = await run(100);
+    const unbounded = await run(0);
+    expect(unbounded).toBeGreaterThan(2000);
+    expect(bounded).toBeLessThan(400);
+    expect(sqlite.prepare('SELECT count(*) FROM items').pluck().get()).toBe(2000);
+  });
+
   it('writes nothing of a batch that fails and names the database error', async () => {
     const writer = createThreadBulkWriter(file);
     await writer.write([insert([[1, 'a']])]);

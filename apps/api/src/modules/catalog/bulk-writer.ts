@@ -64,9 +64,13 @@ export function createInlineBulkWriter(sqlite: Database.Database): BulkWriter {
 
 /*
  * The writer thread: plain CommonJS evaluated in a worker, so it runs the same under tsx, Jest and the bundle.
- * Its own connection has the settings every connection has; pages stay in the WAL until the import ends (the
- * importer checkpoints once), and it gets a large page cache.
+ * Its own connection has the settings every connection has and a large page cache. Its commits copy the WAL into
+ * the database file whenever the WAL has grown by CHECKPOINT_PAGES pages, so the WAL stays bounded (a million-offer
+ * import left to checkpoint once at its end had grown a WAL of 11 GB beside a 1 GB database).
  */
+/** WAL size, in pages (4 KB), at which the writer thread's commits checkpoint: about 256 MB. */
+const CHECKPOINT_PAGES = 65_536;
+
 const WRITER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.sqliteModule);
@@ -76,7 +80,7 @@ sqlite.pragma('synchronous = FULL');
 sqlite.pragma('foreign_keys = ON');
 sqlite.pragma('busy_timeout = 5000');
 sqlite.pragma('cache_size = -262144');
-sqlite.pragma('wal_autocheckpoint = 0');
+sqlite.pragma('wal_autocheckpoint = ' + workerData.checkpointPages);
 const statements = new Map();
 parentPort.on('message', (message) => {
   if (message.type === 'close') { sqlite.close(); parentPort.close(); return; }
@@ -99,8 +103,9 @@ parentPort.on('message', (message) => {
  * Hands batches to a thread that owns a second connection to the database file and commits them there, so the
  * importer decides the next batch while the disk works. Batches commit in the order they were handed over.
  */
-export function createThreadBulkWriter(file: string): BulkWriter {
-  const worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { file, sqliteModule: require.resolve('better-sqlite3') } });
+export function createThreadBulkWriter(file: string, options: { checkpointPages?: number } = {}): BulkWriter {
+  const checkpointPages = options.checkpointPages ?? CHECKPOINT_PAGES;
+  const worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { file, sqliteModule: require.resolve('better-sqlite3'), checkpointPages } });
   const waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
   let failed: Error | null = null;
   const drainers: Array<() => void> = [];

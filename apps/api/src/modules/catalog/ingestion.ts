@@ -517,7 +517,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const previousCheckpoint = bulk ? (repository.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number) : null;
     if (bulk) {
       repository.sqlite.pragma('cache_size = -262144');
-      // Pages written again and again by consecutive batches are copied into the database file once, at the end.
+      // The writer thread checkpoints as the WAL grows; this connection's few commits leave that to it.
       repository.sqlite.pragma('wal_autocheckpoint = 0');
     }
     let batch: FeedRow[] = [];
