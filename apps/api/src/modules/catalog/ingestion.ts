@@ -336,13 +336,16 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const titlesOfNewProducts = new Map<number, Array<{ title: string; brand: string | null }>>();
     const retitleFromDatabase = new Set<number>();
     const reserved = { offers: { next: 0, end: 0 }, products: { next: 0, end: 0 } };
+    /** Rows of the feed the bulk path has taken so far. */
+    let rowsDecided = 0;
     const reserve = async (table: 'offers' | 'products', rows: number): Promise<number> => {
       const range = reserved[table];
       if (range.next + rows > range.end) {
         // Whole blocks at a time: reserving takes the write lock, which the writer thread holds while it commits
-        // (back to back while batches queue), so the thread is let finish first.
+        // (back to back while batches queue), so the thread is let finish first. Each such wait empties the
+        // pipeline, so an import of known size reserves for all its rows at once.
         await writer!.drain();
-        const block = Math.max(rows, 50_000);
+        const block = Math.max(rows, 50_000, (options.expectedRows ?? 0) - rowsDecided);
         range.next = repository.reserveIds(table, block);
         range.end = range.next + block;
       }
@@ -384,6 +387,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const rejected: RowError[][] = [];
       let nextOfferId = await reserve('offers', batch.length);
       let nextProductId = await reserve('products', batch.length);
+      rowsDecided += batch.length;
       const firstOfferId = nextOfferId;
       const mine = { firstOfferId, updated: new Set<number>() };
       uncommitted.push(mine);
