@@ -273,7 +273,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
       report_json AS reportJson FROM import_runs WHERE id = ?`),
     importRuns: sqlite.prepare(`SELECT id, format, source, retailer_id AS retailerId, business_id AS businessId, status, started_at AS startedAt,
       finished_at AS finishedAt, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
-      report_json AS reportJson FROM import_runs ORDER BY started_at DESC LIMIT ?`),
+      report_json AS reportJson FROM import_runs ORDER BY started_at DESC, rowid DESC LIMIT ?`),
   };
 
   const toRetailer = (row: { id: string; name: string; domains: string; affiliateParam: string | null } | undefined): RetailerRow | null =>
