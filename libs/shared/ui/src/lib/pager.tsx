@@ -10,11 +10,15 @@ export interface PagerProps {
   size?: ButtonSize;
 }
 
-/** "Previous page" / "Next page" around "Page N of M", each button disabled at its end. */
+/**
+ * "Previous page" / "Next page" around "Page N of M", each button disabled at its end. Nothing when everything fits
+ * on the first page; a page past the end keeps the bar, and "Previous page" leads from it to the last page.
+ */
 export function Pager({ page, pages, onPage, className, size = 'sm' }: PagerProps) {
+  if (pages <= 1 && page <= 1) return null;
   return (
     <nav className={['ph-pager', className].filter(Boolean).join(' ')} aria-label="Pages">
-      <Button variant="secondary" size={size} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="secondary" size={size} disabled={page <= 1} onClick={() => onPage(page > pages ? Math.max(1, pages) : page - 1)}>
         Previous page
       </Button>
       <span aria-current="page">

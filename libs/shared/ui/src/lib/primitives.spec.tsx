@@ -166,4 +166,19 @@ describe('Pager', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(onPage).toHaveBeenLastCalledWith(2);
   });
+
+  it('shows nothing when everything fits on one page, and leads from a page past the end back to the last page', async () => {
+    const onPage = jest.fn();
+    const { rerender } = render(<Pager page={1} pages={1} onPage={onPage} />);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    rerender(<Pager page={1} pages={0} onPage={onPage} />);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    rerender(<Pager page={4} pages={2} onPage={onPage} />);
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 4 of 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onPage).toHaveBeenLastCalledWith(2);
+    rerender(<Pager page={3} pages={0} onPage={onPage} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onPage).toHaveBeenLastCalledWith(1);
+  });
 });
