@@ -7,29 +7,36 @@ import { createGroupCommitQueue, createImmediateQueue, createWriterThreadQueue, 
 
 const insert = (v: string) => ({ sql: 'insert into t (v) values (?)', params: [v] });
 
+/** A database file of its own with table `t`, open on one connection; `remove` closes it and deletes the folder. */
+function scratchDatabase() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
+  const file = path.join(dir, 'q.db');
+  const sqlite = openSqlite(file);
+  sqlite.exec('create table t (id integer primary key, v text not null unique)');
+  const remove = () => {
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { file, sqlite, remove };
+}
+
 describe.each([
   ['immediate', (sqlite: Database.Database) => createImmediateQueue(sqlite)],
   ['group commit', (sqlite: Database.Database) => createGroupCommitQueue(sqlite)],
   ['writer thread', (sqlite: Database.Database, file: string) => createWriterThreadQueue(file, { connection: sqlite })],
 ] as const)('write queue: %s', (_name, make) => {
-  let dir: string;
-  let file: string;
-  let sqlite: Database.Database;
+  let db: ReturnType<typeof scratchDatabase>;
   let reader: Database.Database;
   let queue: WriteQueue;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
-    file = path.join(dir, 'q.db');
-    sqlite = openSqlite(file);
-    sqlite.exec('create table t (id integer primary key, v text not null unique)');
-    reader = new Database(file, { readonly: true });
-    queue = make(sqlite, file);
+    db = scratchDatabase();
+    reader = new Database(db.file, { readonly: true });
+    queue = make(db.sqlite, db.file);
   });
   afterEach(async () => {
     await queue.close();
     reader.close();
-    sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    db.remove();
   });
   const committed = () => (reader.prepare('select v from t order by id').all() as Array<{ v: string }>).map((r) => r.v);
 
@@ -65,14 +72,14 @@ describe.each([
   it('runs a transaction on the calling connection, committed when it resolves', async () => {
     await queue.run(insert('first'));
     const answer = await queue.transaction(() => {
-      sqlite.prepare('insert into t (v) values (?)').run('inline');
-      return (sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
+      db.sqlite.prepare('insert into t (v) values (?)').run('inline');
+      return (db.sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
     });
     expect(answer).toBe(2);
     expect(committed()).toEqual(['first', 'inline']);
     await expect(
       queue.transaction(() => {
-        sqlite.prepare('insert into t (v) values (?)').run('rolled back');
+        db.sqlite.prepare('insert into t (v) values (?)').run('rolled back');
         throw new Error('no');
       }),
     ).rejects.toThrow('no');
@@ -90,10 +97,7 @@ describe.each([
 
 describe('group commit batching', () => {
   it('commits the writes of one turn together (one transaction, one fsync)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
-    const file = path.join(dir, 'q.db');
-    const sqlite = openSqlite(file);
-    sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    const { file, sqlite, remove } = scratchDatabase();
     for (const queue of [createGroupCommitQueue(sqlite), createWriterThreadQueue(file)]) {
       const before = { ...queue.stats };
       await Promise.all(Array.from({ length: 10 }, (_, i) => queue.run(insert(`${queue.kind}-${i}`))));
@@ -104,15 +108,11 @@ describe('group commit batching', () => {
     const immediate = createImmediateQueue(sqlite);
     await Promise.all(Array.from({ length: 3 }, (_, i) => immediate.run(insert(`immediate-${i}`))));
     expect(immediate.stats.batches).toBe(3);
-    sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('gathers the writes of the turns that pass while the writer thread works into one commit, each answered rightly', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
-    const file = path.join(dir, 'q.db');
-    const sqlite = openSqlite(file);
-    sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    const { file, sqlite, remove } = scratchDatabase();
     const queue = createWriterThreadQueue(file);
     const turn = () => new Promise((resolve) => setImmediate(resolve));
     const outcomes: Array<Promise<string>> = [];
@@ -140,36 +140,27 @@ describe('group commit batching', () => {
     const reader = new Database(file, { readonly: true });
     expect((reader.prepare('select count(*) as n from t').get() as { n: number }).n).toBe(TURNS);
     reader.close();
-    sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('the writer thread refuses writes after close', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
-    const file = path.join(dir, 'q.db');
-    const sqlite = openSqlite(file);
-    sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    const { file, remove } = scratchDatabase();
     const queue = createWriterThreadQueue(file);
     await queue.run(insert('before'));
     await queue.close();
     await expect(queue.run(insert('after'))).rejects.toThrow(/closed/);
-    sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 });
 
 describe('writer thread with a statement that cannot be prepared', () => {
   it('rejects that write and keeps serving the others', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-queue-'));
-    const file = path.join(dir, 'q.db');
-    const sqlite = openSqlite(file);
-    sqlite.exec('create table t (id integer primary key, v text not null unique)');
+    const { file, remove } = scratchDatabase();
     const queue = createWriterThreadQueue(file);
     const outcomes = await Promise.allSettled([queue.run({ sql: 'insert into missing_table values (?)', params: [1] }), queue.run(insert('fine'))]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
     await expect(queue.run(insert('still fine'))).resolves.toBeUndefined();
     await queue.close();
-    sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 });
