@@ -111,6 +111,16 @@ describe('generateCatalog', () => {
     expect(availability).toEqual(new Set(['in_stock', 'out_of_stock', 'backorder', 'preorder']));
   });
 
+  it('never writes the brand twice in a row, also when the family starts with it ("Apple Watch")', () => {
+    const watches = offers.filter((o) => /Apple Watch/i.test(o.title));
+    expect(watches.length).toBeGreaterThan(0);
+    for (const offer of offers) {
+      const brand = offer.brand.toLowerCase();
+      expect(offer.title.toLowerCase()).not.toContain(`${brand} ${brand} `);
+      expect(offer.url.toLowerCase()).not.toContain(`/${brand}-${brand}-`);
+    }
+  });
+
   it('rejects bad options', () => {
     expect(() => take(-1, 1)).toThrow('offers must be a whole number');
     expect(() => take(1.5, 1)).toThrow(RangeError);

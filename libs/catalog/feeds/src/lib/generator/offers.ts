@@ -147,26 +147,28 @@ function join(parts: Array<string | undefined | false>, sep = ' '): string {
 /** The retailer's own way of writing the product's title. */
 function offerTitle(retailer: SyntheticRetailer, p: SyntheticProduct, rng: Rng, condition: FeedOffer['condition']): string {
   const family = join([p.family, p.name]);
+  // A family that starts with the brand ("Apple Watch") is not written after it again.
+  const brand = family.startsWith(`${p.brand} `) ? '' : p.brand;
   const codeInName = p.name === '';
   const model = codeInName || rng.chance(0.5) ? p.model : '';
   const noun = rng.chance(0.2) ? p.noun.replace('Canceling', 'Cancelling') : p.noun;
   switch (retailer) {
     case 'amazon': {
-      const head = join([p.brand, family, model, sizeText(p, 0), noun]);
+      const head = join([brand, family, model, sizeText(p, 0), noun]);
       const extras = rng.chance(0.6) ? [p.marketing[0], p.marketing[1]] : [p.marketing[0]];
       const title = join([head, ...extras, p.capacity, p.colour], ', ');
       return condition === 'refurbished' ? `${title} (Renewed)` : title;
     }
     case 'walmart': {
-      const title = join([p.brand, family, model, sizeText(p, 1), noun, p.capacity && `, ${p.capacity}`, `, ${p.colour}`]).replace(/ ,/g, ',');
+      const title = join([brand, family, model, sizeText(p, 1), noun, p.capacity && `, ${p.capacity}`, `, ${p.colour}`]).replace(/ ,/g, ',');
       return condition === 'refurbished' ? `Restored ${title} (Refurbished)` : title;
     }
     case 'bestbuy':
-      return join([p.brand, join([p.size !== undefined ? sizeText(p, 3) : '', family, p.model, p.capacity, noun]), p.colour], ' - ');
+      return join([brand, join([p.size !== undefined ? sizeText(p, 3) : '', family, p.model, p.capacity, noun]), p.colour], ' - ');
     case 'ebay': {
       let title = join([
         condition === 'new' ? (rng.chance(0.35) ? rng.pick(['NEW', 'Brand New', 'NEW SEALED']) : '') : rng.pick(CONDITION_WORDS[condition]),
-        rng.chance(0.75) ? p.brand : '',
+        rng.chance(0.75) ? brand : '',
         family,
         p.model,
         sizeText(p, rng.int(3)),
@@ -179,11 +181,11 @@ function offerTitle(retailer: SyntheticRetailer, p: SyntheticProduct, rng: Rng, 
       return title.length > 80 ? title.slice(0, 80).replace(/\s+\S*$/, '') : title;
     }
     case 'target':
-      return join([join([p.brand, family, model, sizeText(p, 1), p.capacity, noun]), p.colour], ' - ');
+      return join([join([brand, family, model, sizeText(p, 1), p.capacity, noun]), p.colour], ' - ');
     case 'newegg':
-      return join([p.brand.toUpperCase(), family, p.model, sizeText(p, 0), noun, p.capacity, p.colour, p.marketing[0]]);
+      return join([brand.toUpperCase(), family, p.model, sizeText(p, 0), noun, p.capacity, p.colour, p.marketing[0]]);
     case 'costco':
-      return join([p.brand, family, sizeText(p, 3), model, p.capacity, noun, rng.chance(0.6) ? p.bundle : '', rng.chance(0.3) && !p.bundle.includes('Bundle') ? 'Bundle' : '']);
+      return join([brand, family, sizeText(p, 3), model, p.capacity, noun, rng.chance(0.6) ? p.bundle : '', rng.chance(0.3) && !p.bundle.includes('Bundle') ? 'Bundle' : '']);
     case 'apple':
       return join([join([family, p.model, p.capacity]), p.colour], ' - ');
     case 'playstation':
