@@ -30,7 +30,7 @@ import { printTable, saveRows, type BenchRow } from './report';
 const LATENCY_TARGET_MS = 50;
 const INGEST_TARGET = 20_000;
 const SEED = 7;
-/** Version of the way catalogs are built (ingestion and clustering): a new version builds the cached catalog again. */
+/** Version of the way catalogs are generated and built (ingestion and clustering): a new version builds the cached catalog again. */
 const BUILD_VERSION = 6;
 
 function percentile(sorted: number[], p: number): number {
