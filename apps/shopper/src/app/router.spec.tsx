@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { jsonResponse } from '@pricehunt/api-client/testing';
 import { searchResult } from '../testing/fixtures';
 import { AppProviders, mockApi } from '../testing/render-with-providers';
+import { paths } from '../config/paths';
 import { AppRoutes } from './router';
 
 function Probe() {
@@ -42,6 +43,22 @@ describe('routes', () => {
   it('sends /https://<not a url> to /?error=invalid-url', async () => {
     renderAt('/https://not%20a%20url');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/?error=invalid-url'));
+  });
+
+  it('starts a text search from /search?q=… and replaces the entry with /new-search/{id}/{slug}', async () => {
+    const api = mockApi({ 'POST /api/search': () => jsonResponse(searchResult()), 'GET /api/products/7': () => jsonResponse({ success: true, product: searchResult().product, offers: [], priceHistory: [] }) });
+    renderAt(paths.querySearch('sony  headphones '));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/new-search\/[0-9a-f-]{36}\/sony-headphones$/));
+    await screen.findByRole('link', { name: 'Go to Walmart' }, { timeout: 5000 });
+    expect(api.requestsTo('POST /api/search').map((request) => request.body)).toEqual([expect.objectContaining({ query: 'sony headphones' })]);
+  });
+
+  it('starts the direct-URL flow from /search?q=<product link>, and sends an empty q home', async () => {
+    mockApi({ 'POST /api/search': () => jsonResponse(searchResult()), 'GET /api/products/7': () => jsonResponse({ success: true, product: searchResult().product, offers: [], priceHistory: [] }) });
+    renderAt(paths.querySearch('https://www.amazon.com/dp/B09XS7JWHH'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/new-search\/[0-9a-f-]{36}\/amazon-com-b09xs7jwhh$/));
+    renderAt('/search?q=%20');
+    await waitFor(() => expect(screen.getAllByTestId('location').at(-1)?.textContent).toBe('/'));
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -7,6 +7,7 @@ import { Layout } from './layout';
 const Landing = lazyPage(() => import('../routes/landing'));
 const DirectUrl = lazyPage(() => import('../routes/direct-url'));
 const Results = lazyPage(() => import('../routes/results'));
+const QuerySearch = lazyPage(() => import('../routes/query-search'));
 const Browse = lazyPage(() => import('../routes/browse'));
 const History = lazyPage(() => import('../routes/history'));
 const Favorites = lazyPage(() => import('../routes/favorites'));
@@ -49,6 +50,7 @@ export function AppRoutes() {
         <Route path="/browse" element={<Page><Browse /></Page>} />
         <Route path="/browse/:category" element={<Page><Browse /></Page>} />
         <Route path="/new-search/:requestId/:slug" element={<Page><Results layout="full" /></Page>} />
+        <Route path="/search" element={<Page><QuerySearch /></Page>} />
         <Route path="/search/:requestId/:slug" element={<Page><Results layout="compact" /></Page>} />
         <Route path="/history" element={<Page><History /></Page>} />
         <Route path="/favorites" element={<Page><Favorites /></Page>} />

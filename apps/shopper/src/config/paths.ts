@@ -7,6 +7,8 @@ export const paths = {
   browseCategory: (category: string) => `/browse/${encodeURIComponent(category)}`,
   newSearch: (requestId: string, slug: string) => `/new-search/${requestId}/${slug}`,
   search: (requestId: string, slug: string) => `/search/${requestId}/${slug}`,
+  /** A search to start from a link: `/search?q=<words or a product link>`. */
+  querySearch: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   history: '/history',
   favorites: '/favorites',
   login: '/login',

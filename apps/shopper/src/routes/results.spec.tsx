@@ -71,8 +71,18 @@ describe('results page', () => {
     renderResults('compact');
     expect(await screen.findByRole('link', { name: 'Go to Walmart' })).toBeInTheDocument();
     expect(api.requestsTo('POST /api/search')).toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('');
     // The older compact layout has no chart.
     expect(screen.queryByRole('heading', { name: 'Price history' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the words of a text search in the search box, also while the result loads, and leaves it empty for a link', async () => {
+    storeProductRequest(REQUEST_ID, { query: 'sony xm5', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse({ ...searchResult(), input: { url: null, query: 'sony xm5' } }), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('sony xm5');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('sony xm5');
   });
 
   it('shows the error with "Try again", which asks again', async () => {

@@ -13,7 +13,7 @@ import { OffersList } from '../features/search/offers-list';
 import { ProductImage } from '../features/search/product-image';
 import { SearchForm } from '../features/search/search-form';
 import { SimilarProducts } from '../features/search/similar-products';
-import { useSearchResult } from '../features/search/use-search-result';
+import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
 import { errorMessage } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
@@ -163,11 +163,13 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   usePageTitle(result ? (result.product?.title ?? result.source.title ?? 'Results') : 'Comparing prices');
 
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
+  // A text search keeps its words in the box, to refine them; a pasted link leaves it empty for the next one.
+  const query = result ? result.input.query : askedQuery(requestId, location.state);
   return (
     <DirectUrlDetector>
       <div className={`ph-page ph-results ph-results--${layout}`}>
         <div className="ph-results__search">
-          <SearchForm size="compact" />
+          <SearchForm key={`${requestId}|${query ?? ''}`} size="compact" defaultValue={query ?? ''} />
         </div>
         {search.status === 'loading' ? <ResultsSkeleton /> : null}
         {search.status === 'error' ? (

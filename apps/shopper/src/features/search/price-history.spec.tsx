@@ -35,6 +35,27 @@ describe('price history', () => {
     expect(screen.getByText('Amazon: $80.00 now')).toBeInTheDocument();
   });
 
+  it('draws the six cheapest retailers, says how many it leaves out and when no price has changed', () => {
+    const names = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`r${i}`, `Retailer ${i}`]));
+    const series = toSeries(
+      Array.from({ length: 8 }, (_, i) => point(i, `r${i}`, 10_000 - i * 100, '2026-01-01T10:00:00Z')),
+      names,
+    );
+    expect(series).toHaveLength(8);
+    render(<PriceChart series={series} currency="USD" now={Date.parse('2026-01-01T18:00:00Z')} />);
+    expect(screen.getAllByText(/ now$/).map((key) => key.textContent)).toEqual(
+      [7, 6, 5, 4, 3, 2].map((i) => `Retailer ${i}: ${`$${(100 - i).toFixed(2)}`} now`),
+    );
+    expect(screen.getByText('No retailer has changed its price since Jan 1, 2026, when tracking began. The 6 cheapest of 8 retailers are drawn.')).toBeInTheDocument();
+    expect(screen.getByText('Today')).toBeInTheDocument();
+  });
+
+  it('says nothing more once prices have changed and every retailer is drawn', () => {
+    const series = toSeries([point(1, 'amazon', 10_000, '2026-01-01T00:00:00Z'), point(1, 'amazon', 8_000, '2026-01-03T00:00:00Z')], { amazon: 'Amazon' });
+    render(<PriceChart series={series} currency="USD" />);
+    expect(screen.queryByText(/tracking began|cheapest of/)).not.toBeInTheDocument();
+  });
+
   it('says when nothing was recorded', () => {
     render(<PriceChart series={[]} currency="USD" />);
     expect(screen.getByText('No price history recorded yet.')).toBeInTheDocument();

@@ -13,8 +13,9 @@ const COLORS = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0e7490'
 const MAX_SERIES = COLORS.length;
 
 /**
- * One line per retailer (at most six): its lowest total (price + shipping) across its offers over time, oldest first.
- * A retailer may list the same item more than once; each offer's price holds until its next change.
+ * One line per retailer: its lowest total (price + shipping) across its offers over time, oldest first, cheapest
+ * retailer first (the chart draws the first six). A retailer may list the same item more than once; each offer's
+ * price holds until its next change.
  */
 export function toSeries(history: PricePoint[], retailerNames: Record<string, string>): PriceSeries[] {
   const byRetailer = new Map<string, PricePoint[]>();
@@ -39,19 +40,22 @@ export function toSeries(history: PricePoint[], retailerNames: Record<string, st
     }
     series.push({ retailerId, retailerName: retailerNames[retailerId] ?? retailerId, points: line });
   }
-  // Cheapest retailers first, so the six shown are the ones that matter.
-  return series.sort((a, b) => (a.points[a.points.length - 1]?.cents ?? 0) - (b.points[b.points.length - 1]?.cents ?? 0)).slice(0, MAX_SERIES);
+  // Cheapest retailers first, so the six drawn are the ones that matter.
+  return series.sort((a, b) => (a.points[a.points.length - 1]?.cents ?? 0) - (b.points[b.points.length - 1]?.cents ?? 0));
 }
 
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 84, right: 16, top: 12, bottom: 28 };
 
-/** A small SVG line chart of each retailer's total price over time. */
-export function PriceChart({ series, currency }: { series: PriceSeries[]; currency: string | null }) {
+/**
+ * A small SVG line chart of the cheapest six retailers' total prices over time, from the first recorded price to
+ * today. Says how many retailers it leaves out, and when no price has changed yet.
+ */
+export function PriceChart({ series: all, currency, now = Date.now() }: { series: PriceSeries[]; currency: string | null; now?: number }) {
+  const series = all.slice(0, MAX_SERIES);
   const points = series.flatMap((s) => s.points);
   if (points.length === 0) return <p className="ph-muted">No price history recorded yet.</p>;
-  const now = Date.now();
   const minTime = Math.min(...points.map((p) => p.time));
   const maxTime = Math.max(now, ...points.map((p) => p.time));
   const minCents = Math.min(...points.map((p) => p.cents));
@@ -61,6 +65,8 @@ export function PriceChart({ series, currency }: { series: PriceSeries[]; curren
   const x = (time: number) => PAD.left + ((time - minTime) / spanTime) * (WIDTH - PAD.left - PAD.right);
   const y = (cents: number) => PAD.top + (1 - (cents - minCents) / spanCents) * (HEIGHT - PAD.top - PAD.bottom);
   const summary = `Price history from ${formatDate(minTime)} to ${formatDate(maxTime)}: lowest ${formatMoney(minCents, currency)}, highest ${formatMoney(maxCents, currency)}.`;
+  const unchanged = all.every((s) => s.points.length <= 1);
+  const hidden = all.length - series.length;
 
   return (
     <figure className="ph-chart">
@@ -77,7 +83,7 @@ export function PriceChart({ series, currency }: { series: PriceSeries[]; curren
           {formatDate(minTime)}
         </text>
         <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="ph-chart__label">
-          {formatDate(maxTime)}
+          {maxTime === now ? 'Today' : formatDate(maxTime)}
         </text>
         {series.map((s, index) => {
           // A step line carried on to today: a price holds until the next change.
@@ -99,6 +105,13 @@ export function PriceChart({ series, currency }: { series: PriceSeries[]; curren
             </span>
           );
         })}
+        {unchanged || hidden > 0 ? (
+          <span className="ph-chart__note">
+            {unchanged ? `No retailer has changed its price since ${formatDate(minTime)}, when tracking began.` : ''}
+            {unchanged && hidden > 0 ? ' ' : ''}
+            {hidden > 0 ? `The ${series.length} cheapest of ${all.length} retailers are drawn.` : ''}
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );

@@ -33,6 +33,12 @@ function loadSearch(requestId: string, navigationState: unknown): Promise<Search
   return request;
 }
 
+/** The words of a text search, known before its result arrives (session storage or navigation state); null for a link. */
+export function askedQuery(requestId: string, navigationState: unknown): string | null {
+  const record = readProductRequest(requestId) ?? recordFromState(navigationState);
+  return record && 'query' in record ? record.query : null;
+}
+
 export function useSearchResult(requestId: string, navigationState: unknown) {
   return useAsync(requestId, () => loadSearch(requestId, navigationState));
 }
