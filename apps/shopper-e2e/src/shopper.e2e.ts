@@ -103,6 +103,20 @@ describe('shopper site', () => {
     const results = new ResultsPage(page);
     await results.waitForOffers();
     expect((await results.offerRows()).length).toBeGreaterThanOrEqual(1);
+    // The words stay in the box, to refine them.
+    expect(await page.getByRole('textbox', { name: 'Paste a product link or search' }).inputValue()).toBe(words);
+  });
+
+  it('starts a search from /search?q=… (a shared link or the address bar) and Back skips it', async () => {
+    const words = demo.product.title.split(/\s+/).slice(0, 4).join(' ');
+    await page.goto(`${shopper}/browse`);
+    await page.goto(`${shopper}/search?q=${encodeURIComponent(words)}`);
+    await page.waitForURL((url) => url.pathname.startsWith('/new-search/'));
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    expect((await results.offerRows()).length).toBeGreaterThanOrEqual(1);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/browse');
   });
 
   it('turns /https://… in the address bar into the same comparison', async () => {
