@@ -87,6 +87,7 @@ export default function AnalyticsPage() {
               <h2 id={`${id}-over-time`}>Over time</h2>
               <LineChart
                 title={`Clicks, referrals and conversions per ${interval}`}
+                emptyMessage="No clicks, referrals or conversions in this period."
                 labels={data.series.map((p) => p.period)}
                 series={[
                   { name: 'Clicks', color: '#2563eb', values: data.series.map((p) => p.clicks) },
@@ -96,6 +97,7 @@ export default function AnalyticsPage() {
               />
               <LineChart
                 title={`Revenue per ${interval}`}
+                emptyMessage="No attributed revenue in this period."
                 labels={data.series.map((p) => p.period)}
                 series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: data.series.map((p) => p.revenueCents / 100) }]}
                 height={160}

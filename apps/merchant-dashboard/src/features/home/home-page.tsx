@@ -44,6 +44,7 @@ export default function HomePage() {
               <h2 id="trend-heading">Trend</h2>
               <LineChart
                 title="Clicks, referrals and conversions over the period"
+                emptyMessage="No clicks, referrals or conversions in this period yet. They appear here as shoppers follow your offers from PriceHunt."
                 labels={data.trend.map((p) => p.period)}
                 series={[
                   { name: 'Clicks', color: '#2563eb', values: data.trend.map((p) => p.clicks) },

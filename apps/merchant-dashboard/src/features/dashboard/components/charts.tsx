@@ -16,6 +16,7 @@ const niceMax = (value: number) => {
 /**
  * A line chart drawn in SVG: one line per series over shared labels, y axis from 0, gridlines, a legend.
  * The chart is an image named by `title`; the same figures are in the page's tables for screen readers.
+ * When every value is zero, `emptyMessage` is written across the chart instead of leaving flat lines to read.
  */
 export function LineChart({
   title,
@@ -23,12 +24,14 @@ export function LineChart({
   series,
   height = 220,
   formatValue = (n: number) => String(n),
+  emptyMessage = 'Nothing recorded in this period.',
 }: {
   title: string;
   labels: string[];
   series: Series[];
   height?: number;
   formatValue?: (n: number) => string;
+  emptyMessage?: string;
 }) {
   const width = 640;
   const pad = { top: 12, right: 12, bottom: 28, left: 48 };
@@ -45,8 +48,10 @@ export function LineChart({
   const ticks = Array.from({ length: steps + 1 }, (_, i) => (i * max) / steps);
   const labelEvery = Math.max(1, Math.ceil(labels.length / 8));
   const titleId = useId();
+  const empty = values.every((v) => v === 0);
   return (
-    <figure className="md-chart">
+    <figure className={empty ? 'md-chart md-chart--empty' : 'md-chart'}>
+      {empty ? <p className="md-chart__empty"><span>{emptyMessage}</span></p> : null}
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} preserveAspectRatio="none" className="md-chart__svg">
         <title id={titleId}>{title}</title>
         {ticks.map((t) => (
