@@ -42,11 +42,21 @@ function RowsTable({ caption, keyLabel, rows, currency }: { caption: string; key
   );
 }
 
+/** Every day from `from` to `to` (YYYY-MM-DD, both included), so days without orders show as zero on the chart. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  const end = Date.parse(`${to}T00:00:00Z`);
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= end && days.length < 1000; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
 export default function AttributionPage() {
   const [range, setRange, ready] = useRange();
   const attribution = useAttribution(range, ready);
   const data = attribution.data;
   const id = useId();
+  const revenueByDay = new Map(data?.byDay.map((r) => [r.key, r.revenueCents / 100]) ?? []);
+  const chartDays = daysOf(range.from, range.to);
 
   const exportCsv = () => {
     if (!data) return;
@@ -82,9 +92,10 @@ export default function AttributionPage() {
               <h2 id={`${id}-day`}>Attributed revenue per day</h2>
               <LineChart
                 title="Attributed revenue per day"
-                labels={data.byDay.map((r) => r.key)}
-                series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: data.byDay.map((r) => r.revenueCents / 100) }]}
+                labels={chartDays}
+                series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: chartDays.map((day) => revenueByDay.get(day) ?? 0) }]}
                 height={160}
+                emptyMessage="No attributed revenue in this period."
               />
               <RowsTable caption="By day" keyLabel="Day" rows={data.byDay} currency={data.currency} />
             </section>
