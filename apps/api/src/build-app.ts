@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { app } from './app';
 import type { AppConfig } from './config';
 import { OneLineRequestLog, requestLoggerFactory } from './lib/request-logging';
+import { frameworkErrors } from './plugins/error-handler';
 
 /** Creates a Fastify instance with the API registered, ready to `listen` or `inject`. */
 export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
@@ -21,6 +22,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
   await instance.register(app, { config });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, fieldErrorsFromIssues, type ErrorEnvelope, type FieldError } from '@pricehunt/contracts';
@@ -62,6 +62,17 @@ export function envelopeFor(error: FastifyError | Error, request: FastifyRequest
   }
   request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
   return errorEnvelope(500, ErrorCode.internal, 'Internal server error', { requestId: request.id });
+}
+
+/**
+ * Errors the router meets before any route runs (a path that is not valid percent-encoding, a path parameter over
+ * the length limit) get the same envelope instead of Fastify's own error object.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  const message = tooLong ? 'A path parameter is too long' : 'The path is not a valid URL';
+  void reply.status(status).send(errorEnvelope(status, ErrorCode.validation, message, { field: 'params', requestId: request.id }));
 }
 
 /** One error handler for the whole API: every failure becomes the JSON envelope; unknown routes get a JSON 404. */
