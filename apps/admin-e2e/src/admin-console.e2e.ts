@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
 
@@ -176,5 +176,38 @@ describe('admin console', () => {
     await console_.page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/admin-login$/);
     await console_.screenshot('admin-login');
+  });
+
+  it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {
+    const { page } = console_;
+    const found: Record<string, unknown> = {};
+    const audit = async (name: string) => {
+      const violations = await accessibilityViolations(page);
+      if (violations.length) found[name] = violations;
+    };
+    await console_.open('/admin-login');
+    await page.getByLabel('Email').waitFor();
+    await audit('login');
+    await console_.logIn(admin.email, admin.password);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('row', { name: /^Searches/ }).waitFor();
+    await audit('overview');
+    await console_.open('/admin/business');
+    await page.getByRole('link', { name: MERCHANT.email }).waitFor();
+    await audit('businesses');
+    await page.getByRole('link', { name: MERCHANT.email }).click();
+    await page.getByRole('heading', { name: MERCHANT.email }).waitFor();
+    await audit('business detail');
+    await console_.open('/admin/catalog');
+    await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /^Edit / }).first().waitFor();
+    await audit('catalog');
+    await page.getByRole('button', { name: /^Edit / }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await audit('retailer dialog');
+    await console_.open('/admin/audit');
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await audit('audit log');
+    expect(found).toEqual({});
   });
 });

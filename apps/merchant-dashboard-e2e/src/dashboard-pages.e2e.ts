@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
 import { startFixtureStore, type FixtureStore } from './support/fixture-store';
 import { withCheckDigit } from './support/gtin';
 
@@ -182,5 +182,44 @@ describe('dashboard pages with tracked traffic', () => {
     await page.getByRole('heading', { name: 'Integrate' }).waitFor();
     await page.goto(`${dashboard}/business/activity`);
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
+  });
+
+  it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {
+    const found: Record<string, unknown> = {};
+    const audit = async (on: Page, name: string) => {
+      const violations = await accessibilityViolations(on);
+      if (violations.length) found[name] = violations;
+    };
+    // Signed in, with the traffic of the tests above.
+    const pages: Array<[string, string, string]> = [
+      ['home', '/business/dashboard', 'Home'],
+      ['analytics', '/business/dashboard/analytics', 'Analytics'],
+      ['attribution', '/business/dashboard/attribution', 'Attribution'],
+      ['products', '/business/dashboard/products', 'Products'],
+      ['activity', '/business/dashboard/activity', 'Activity'],
+      ['integrate', '/business/dashboard/integrate', 'Integrate'],
+      ['settings', '/business/dashboard/settings', 'Settings'],
+    ];
+    for (const [name, route, heading] of pages) {
+      await page.goto(`${dashboard}${route}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await audit(page, name);
+    }
+    // Signed out.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const signedOut = await visitor.newPage();
+    const signedOutPages: Array<[string, string]> = [
+      ['login', '/business-login'],
+      ['register', '/business/register'],
+      ['not found', '/no-such-page'],
+    ];
+    for (const [name, route] of signedOutPages) {
+      await signedOut.goto(`${dashboard}${route}`);
+      await signedOut.getByRole('heading', { level: 1 }).waitFor();
+      await audit(signedOut, name);
+    }
+    await visitor.close();
+    expect(found).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
 import { keepTrafficLocal, LandingPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
@@ -223,5 +223,30 @@ describe('shopper site', () => {
     await small.getByRole('main').getByRole('listitem').first().waitFor();
     await screenshot(small, 'favorites-375', false);
     await small.close();
+  });
+
+  it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {
+    // Signed out, as most shoppers are.
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await keepTrafficLocal(fresh, []);
+    const audited = await fresh.newPage();
+    const pages: Array<[string, string, (p: Page) => Promise<unknown>]> = [
+      ['landing', '/', (p) => p.getByRole('heading', { name: 'Try an example link' }).waitFor()],
+      ['results', `/${demo.pasted.url}`, (p) => new ResultsPage(p).waitForOffers()],
+      ['browse', '/browse', (p) => p.getByText(/\d+ offers/).first().waitFor()],
+      ['history', '/history', (p) => p.getByRole('heading', { level: 1, name: 'History' }).waitFor()],
+      ['favorites', '/favorites', (p) => p.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor()],
+      ['sign in', '/login', (p) => p.getByRole('textbox', { name: 'Email' }).waitFor()],
+      ['not found', '/no-such-page', (p) => p.getByRole('heading', { name: 'Page not found' }).waitFor()],
+    ];
+    const found: Record<string, unknown> = {};
+    for (const [name, path, ready] of pages) {
+      await audited.goto(`${shopper}${path}`);
+      await ready(audited);
+      const violations = await accessibilityViolations(audited);
+      if (violations.length) found[name] = violations;
+    }
+    await fresh.close();
+    expect(found).toEqual({});
   });
 });

@@ -1,3 +1,4 @@
 export * from './lib/processes';
 export * from './lib/stack';
 export * from './lib/browser';
+export * from './lib/accessibility';

@@ -49,7 +49,7 @@ export function ImportRunsTable({ runs }: { runs: ImportRun[] }) {
               <td className="adm-num">{formatCount(run.updated)}</td>
               <td className="adm-num">{formatCount(run.errorCount)}</td>
               <td>
-                <Link to={paths.importRun(run.id)} aria-label={`Report of the import started ${formatDateTime(run.startedAt)}`}>
+                <Link to={paths.importRun(run.id)} aria-label={`View report of the import started ${formatDateTime(run.startedAt)}`}>
                   View report
                 </Link>
               </td>
