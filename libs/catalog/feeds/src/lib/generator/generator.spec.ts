@@ -115,7 +115,8 @@ describe('generateCatalog', () => {
     const watches = offers.filter((o) => /Apple Watch/i.test(o.title));
     expect(watches.length).toBeGreaterThan(0);
     for (const offer of offers) {
-      const brand = offer.brand.toLowerCase();
+      const brand = (offer.brand ?? '').toLowerCase();
+      if (!brand) continue;
       expect(offer.title.toLowerCase()).not.toContain(`${brand} ${brand} `);
       expect(offer.url.toLowerCase()).not.toContain(`/${brand}-${brand}-`);
     }
