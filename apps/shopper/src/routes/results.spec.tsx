@@ -105,6 +105,26 @@ describe('results page', () => {
     expect(screen.getByText(/Only Amazon sells it/)).toBeInTheDocument();
   });
 
+  it('offers to search the words of a link nothing matched, and shows products that share them', async () => {
+    const base = searchResult();
+    const unmatched = searchResult({
+      input: { url: 'https://shop.example/p/sony-wh-1000xm9-headphones', query: null },
+      identifiedBy: 'url-slug',
+      source: { ...base.source, offerId: null, retailer: null, title: 'sony wh 1000xm9 headphones', brand: null, model: null, priceCents: null, externalId: null },
+      product: null,
+      offers: [],
+      similarProducts: base.product ? [{ ...base.product, confidence: 0 }] : [],
+    });
+    const api = mockApi({ [`GET /api/search/${REQUEST_ID}`]: jsonResponse(unmatched), 'POST /api/search': jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+    expect(await screen.findByRole('heading', { name: 'We could not find this product at other retailers' })).toBeInTheDocument();
+    expect(screen.getByText(/Products that share its words are below/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Similar products' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Search for “sony wh 1000xm9 headphones”' }));
+    await waitFor(() => expect(api.requestsTo('POST /api/search')).toHaveLength(1));
+    expect(api.requestsTo('POST /api/search')[0]?.body).toMatchObject({ query: 'sony wh 1000xm9 headphones' });
+  });
+
   it('adds the product to favorites and removes it again, with toasts', async () => {
     mockApi({ [`GET /api/search/${REQUEST_ID}`]: jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });
     renderResults();

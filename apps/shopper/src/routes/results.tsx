@@ -3,11 +3,12 @@ import { DirectUrlDetector } from '@pricehunt/direct-url';
 import { pushPriceComparison, pushProductSearch } from '@pricehunt/tracking';
 import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { FavoriteButton } from '../features/library/favorite-button';
 import { useLibrary } from '../features/library/library-context';
 import { CopyLinkButton } from '../features/search/copy-link-button';
+import { startTextSearch } from '../features/search/direct-url-flow';
 import { confidenceText, IDENTIFIED_BY_TEXT } from '../features/search/describe';
 import { OffersList } from '../features/search/offers-list';
 import { ProductImage } from '../features/search/product-image';
@@ -130,19 +131,28 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
 }
 
 function NoAlternatives({ result }: { result: SearchResult }) {
+  const navigate = useNavigate();
   const where = result.source.retailer?.name;
+  // A link nothing matched was read as words (its page or its path): searching those words is the next step.
+  const words = !result.product && result.identifiedBy !== 'query' ? result.source.title : null;
+  const similar = result.similarProducts.length > 0;
   return (
     <EmptyState
       title={result.product ? 'No other retailer has this product yet' : 'We could not find this product at other retailers'}
       description={
         result.product
           ? `${where ? `Only ${where} sells it` : 'Only one retailer sells it'} in the catalog we compare. Save it to favorites and check back later.`
-          : 'Nothing in our catalog matched it closely enough to be sure it is the same item. Try searching by brand and model number.'
+          : `Nothing in our catalog matched it closely enough to be sure it is the same item.${similar ? ' Products that share its words are below.' : ' Try searching by brand and model number.'}`
       }
       action={
-        <Link className="ph-link-button" to={paths.browse}>
-          Browse categories
-        </Link>
+        <>
+          {words ? (
+            <Button onClick={() => startTextSearch(words, (to, options) => navigate(to, { state: options?.state }))}>Search for “{words}”</Button>
+          ) : null}
+          <Link className={words ? 'ph-link-button ph-link-button--secondary' : 'ph-link-button'} to={paths.browse}>
+            Browse categories
+          </Link>
+        </>
       }
     />
   );

@@ -419,6 +419,21 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       const members = (productId: number) => membersOf(lookup, productId, options.excludeOfferId);
       return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members) : demoteConflicting(preparedItem, ranked, members, options.joining === true);
     },
+
+    /**
+     * Products whose offers share the item's words, best full-text rank first, whatever their model numbers: "products
+     * like this" for a search that identified no product (another model of the same line is not the same item, but it
+     * is what a shopper looks at next). Not scored by the matcher, so never a match.
+     */
+    related(input: ItemIdentity, limit: number): number[] {
+      const words = indexWords([input.title, input.brand ?? '', input.model ?? ''].join(' '));
+      const ids: number[] = [];
+      for (const hit of index.candidates(words, { limit: limit * MEMBERS_PER_PRODUCT })) {
+        if (hit.productId != null && !ids.includes(hit.productId)) ids.push(hit.productId);
+        if (ids.length >= limit) break;
+      }
+      return ids;
+    },
   };
 }
 

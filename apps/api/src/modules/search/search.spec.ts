@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { matchThreshold } from '../catalog/matching';
 
 function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
   return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
@@ -111,9 +112,19 @@ describe('search API', () => {
     expect(result.similarProducts.every((p) => p.confidence < result.product!.confidence)).toBe(true);
   });
 
+  it('answers a model the catalog lacks with no product, and products sharing its words as similar ones', async () => {
+    const result = await search({ query: 'sony wh-1000xm9 noise canceling headphones' });
+
+    expect(result).toMatchObject({ identifiedBy: 'query', product: null, offers: [] });
+    expect(result.similarProducts[0]?.title).toMatch(/WH-1000XM4/);
+    expect(result.similarProducts.map((p) => p.brand)).toContain('Bose');
+    expect(result.similarProducts.map((p) => p.brand)).not.toContain('Instant Pot');
+    expect(result.similarProducts.every((p) => p.confidence < matchThreshold())).toBe(true);
+  });
+
   it('answers a URL nothing matches with an honest empty result', async () => {
     const result = await search({ url: `${origin}/p/zzqx-unobtainium-widget` });
-    expect(result).toMatchObject({ identifiedBy: 'url-slug', product: null, offers: [] });
+    expect(result).toMatchObject({ identifiedBy: 'url-slug', product: null, offers: [], similarProducts: [] });
   });
 
   it('stores each answer under its request id', async () => {

@@ -141,6 +141,8 @@ export function createSearchService(deps: {
     let productId: number | null = null;
     let confidence = 0;
     let sourceOfferId: number | null = null;
+    // What was looked for, when no known offer answered: the words behind "similar products" when nothing matched.
+    let sought: ItemIdentity | null = null;
 
     if (body.url !== undefined) {
       const canonicalUrl = tryCanonicalizeUrl(body.url);
@@ -153,11 +155,13 @@ export function createSearchService(deps: {
         sourceOfferId = identified.knownOffer.id;
         confidence = 1;
       } else if (identified.item) {
+        sought = identified.item;
         ranked = matcher.rank(identified.item, { useIndex: true, wordsOnly: identified.identifiedBy === 'url-slug' });
       }
     } else {
       source = { ...emptySource(null, null), title: body.query ?? null };
-      ranked = matcher.rank({ title: body.query ?? '' }, { useIndex: true, wordsOnly: true });
+      sought = { title: body.query ?? '' };
+      ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true });
     }
 
     if (productId === null && ranked[0] && ranked[0].score >= matchThreshold()) {
@@ -166,10 +170,14 @@ export function createSearchService(deps: {
     }
     const product = productId !== null ? matched(productId, confidence) : null;
     const offers = product ? offersOf(product.id, sourceOfferId, source.priceCents, timestamp) : [];
-    const similarProducts = ranked
-      .filter((entry) => entry.productId !== product?.id)
+    // Nothing matched: products that share the most words (other models of the line, say) come first, with the
+    // matcher's weaker candidates, so that the answer is not a dead end.
+    const similarIds = !product && sought ? [...new Set([...matcher.related(sought, SIMILAR_LIMIT), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
+    const scores = new Map(ranked.map((entry) => [entry.productId, entry.score]));
+    const similarProducts = similarIds
+      .filter((id) => id !== product?.id)
       .slice(0, SIMILAR_LIMIT)
-      .map((entry) => matched(entry.productId, entry.score))
+      .map((id) => matched(id, scores.get(id) ?? 0))
       .filter((entry): entry is MatchedProduct => entry !== null);
 
     return {
