@@ -52,6 +52,57 @@ describe('browse page', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
+  it('filters by brand and price range through the address and the API, checks the range, and clears the filters', async () => {
+    const api = mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': (request) => {
+        const brand = request.query.get('brand');
+        const items = brand === 'Sony' ? [product(1, 'Sony WH-1000XM5', 32_999, 4)] : [];
+        return jsonResponse({
+          success: true,
+          category: null,
+          sort: 'offers',
+          brand,
+          minPrice: request.query.has('minPrice') ? Number(request.query.get('minPrice')) : null,
+          maxPrice: request.query.has('maxPrice') ? Number(request.query.get('maxPrice')) : null,
+          brands: [
+            { name: 'Sony', count: 12 },
+            { name: 'Bose', count: 4 },
+          ],
+          page: 1,
+          pageSize: 24,
+          total: items.length,
+          items,
+        });
+      },
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse' });
+
+    const brand = await screen.findByRole('combobox', { name: 'Brand' });
+    await screen.findByRole('option', { name: 'Sony (12)' });
+    await userEvent.selectOptions(brand, 'Sony');
+    expect(screen.getByTestId('location')).toHaveTextContent('/browse?brand=Sony');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Sony WH-1000XM5' })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Min $' }), '300');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Max $' }), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Max price must be at least the min price.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/browse?brand=Sony');
+
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Max $' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Max $' }), '400');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/browse?brand=Sony&minPrice=300&maxPrice=400');
+    const asked = api.requestsTo('GET /api/browse').at(-1);
+    expect([asked?.query.get('brand'), asked?.query.get('minPrice'), asked?.query.get('maxPrice')]).toEqual(['Sony', '300', '400']);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Brand' }), 'Bose');
+    expect(await screen.findByRole('heading', { name: 'No products match these filters' })).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/browse$/);
+  });
+
   it('starts a comparison from a product', async () => {
     mockApi({
       'GET /api/categories': () => jsonResponse(categories),

@@ -1,6 +1,6 @@
 import { BROWSE_SORTS, type BrowseQuery } from '@pricehunt/contracts';
 import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { browse, getCategories } from '../features/search/api';
@@ -21,6 +21,47 @@ function isSort(value: string | null): value is Sort {
   return value !== null && (BROWSE_SORTS as readonly string[]).includes(value);
 }
 
+/** A price from the address or a field: a number of at least 0, else none. */
+function priceOf(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+/** The price range form: both ends optional, checked here before the address changes. */
+function PriceRange({ min, max, onApply }: { min?: number; max?: number; onApply: (range: { min?: number; max?: number }) => void }) {
+  const id = useId();
+  const [low, setLow] = useState(min === undefined ? '' : String(min));
+  const [high, setHigh] = useState(max === undefined ? '' : String(max));
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const from = priceOf(low);
+    const to = priceOf(high);
+    if (low.trim() !== '' && from === undefined) return setError('Min price must be a number of at least 0.');
+    if (high.trim() !== '' && to === undefined) return setError('Max price must be a number of at least 0.');
+    if (from !== undefined && to !== undefined && to < from) return setError('Max price must be at least the min price.');
+    setError(null);
+    onApply({ min: from, max: to });
+  };
+  return (
+    <form className="ph-price-range" onSubmit={submit} noValidate aria-label="Price range">
+      <label htmlFor={`${id}-min`}>Min $</label>
+      <input id={`${id}-min`} inputMode="decimal" value={low} onChange={(event) => setLow(event.target.value)} aria-invalid={error?.startsWith('Min') ? true : undefined} size={7} />
+      <label htmlFor={`${id}-max`}>Max $</label>
+      <input id={`${id}-max`} inputMode="decimal" value={high} onChange={(event) => setHigh(event.target.value)} aria-invalid={error && !error.startsWith('Min') ? true : undefined} size={7} />
+      <Button type="submit" variant="secondary">
+        Apply
+      </Button>
+      {error ? (
+        <p className="ph-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 /** /browse and /browse/:category: categories, then products with their best price and number of offers. */
 export default function BrowsePage() {
   const { category } = useParams();
@@ -29,16 +70,28 @@ export default function BrowsePage() {
   const sortParam = params.get('sort');
   const sort: Sort = isSort(sortParam) ? sortParam : 'offers';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const brand = params.get('brand')?.trim() || undefined;
+  const minPrice = priceOf(params.get('minPrice'));
+  const maxPrice = priceOf(params.get('maxPrice'));
+  const brandId = useId();
+  const filtered = brand !== undefined || minPrice !== undefined || maxPrice !== undefined;
 
   const categories = useAsync('categories', (signal) => getCategories(signal));
-  const products = useAsync(`browse:${category ?? ''}:${sort}:${page}`, (signal) => browse({ category, sort, page, pageSize: PAGE_SIZE }, signal));
+  const products = useAsync(`browse:${category ?? ''}:${sort}:${page}:${brand ?? ''}:${minPrice ?? ''}:${maxPrice ?? ''}`, (signal) =>
+    browse({ category, sort, page, pageSize: PAGE_SIZE, brand, minPrice, maxPrice }, signal),
+  );
   const current = categories.status === 'success' ? categories.data.categories.find((c) => c.slug === category) : undefined;
   const heading = category ? (current?.name ?? (products.status === 'success' ? products.data.category?.name : undefined) ?? 'Category') : 'Browse all products';
   usePageTitle(heading);
 
-  const setQuery = (next: { sort?: Sort; page?: number }) => {
+  const setQuery = (next: { sort?: Sort; page?: number; brand?: string | null; minPrice?: number | null; maxPrice?: number | null }) => {
     const updated = new URLSearchParams(params);
     if (next.sort) updated.set('sort', next.sort);
+    for (const key of ['brand', 'minPrice', 'maxPrice'] as const) {
+      const value = next[key];
+      if (value === null) updated.delete(key);
+      else if (value !== undefined) updated.set(key, String(value));
+    }
     if (next.page !== undefined) {
       if (next.page <= 1) updated.delete('page');
       else updated.set('page', String(next.page));
@@ -94,6 +147,30 @@ export default function BrowsePage() {
             </select>
           </div>
         </div>
+        <div className="ph-browse__filters">
+          <div className="ph-select">
+            <label htmlFor={brandId}>Brand</label>
+            <select id={brandId} value={brand ?? ''} onChange={(event) => setQuery({ brand: event.target.value || null, page: 1 })}>
+              <option value="">All brands</option>
+              {brand && !(products.status === 'success' && products.data.brands.some((b) => b.name.toLowerCase() === brand.toLowerCase())) ? (
+                <option value={brand}>{brand}</option>
+              ) : null}
+              {products.status === 'success'
+                ? products.data.brands.map((b) => (
+                    <option key={b.name} value={brand && b.name.toLowerCase() === brand.toLowerCase() ? brand : b.name}>
+                      {b.name} ({b.count})
+                    </option>
+                  ))
+                : null}
+            </select>
+          </div>
+          <PriceRange key={`${minPrice ?? ''}-${maxPrice ?? ''}`} min={minPrice} max={maxPrice} onApply={({ min, max }) => setQuery({ minPrice: min ?? null, maxPrice: max ?? null, page: 1 })} />
+          {filtered ? (
+            <button type="button" className="ph-text-button" onClick={() => setQuery({ brand: null, minPrice: null, maxPrice: null, page: 1 })}>
+              Clear filters
+            </button>
+          ) : null}
+        </div>
         {products.status === 'loading' ? <Skeleton label="Loading products" /> : null}
         {products.status === 'error' ? (
           <div className="ph-alert ph-alert--error" role="alert">
@@ -101,7 +178,18 @@ export default function BrowsePage() {
             <Button onClick={products.reload}>Try again</Button>
           </div>
         ) : null}
-        {products.status === 'success' && products.data.items.length === 0 ? (
+        {products.status === 'success' && products.data.items.length === 0 && filtered ? (
+          <EmptyState
+            title="No products match these filters"
+            description="Try another brand or a wider price range."
+            action={
+              <Button variant="secondary" onClick={() => setQuery({ brand: null, minPrice: null, maxPrice: null, page: 1 })}>
+                Clear filters
+              </Button>
+            }
+          />
+        ) : null}
+        {products.status === 'success' && products.data.items.length === 0 && !filtered ? (
           <EmptyState
             title="No products here yet"
             description="This part of the catalog is empty. Try another category or search for a product."

@@ -45,6 +45,9 @@ export const products = sqliteTable(
     index('products_price_idx').on(table.bestPriceCents),
     index('products_offers_idx').on(table.offerCount),
     index('products_title_idx').on(table.title),
+    // Browse by brand (any letter case) and the brand list, over the catalog and within a category.
+    index('products_brand_idx').on(sql`${table.brand} COLLATE NOCASE`, table.offerCount),
+    index('products_category_brand_idx').on(table.categorySlug, sql`${table.brand} COLLATE NOCASE`, table.offerCount),
   ],
 );
 

@@ -408,8 +408,31 @@ export function createCatalogRepository(sqlite: Database.Database) {
 
     listCategories: () => s.categories.all() as CategoryRow[],
     getCategory: (slug: string) => (s.category.get(slug) as CategoryRow | undefined) ?? null,
-    browse(query: { categorySlug?: string; sort: BrowseSort; page: number; pageSize: number }): { total: number; items: ProductRow[] } {
-      const where = query.categorySlug ? 'WHERE category_slug = @category AND offer_count > 0' : 'WHERE offer_count > 0';
+    /**
+     * A page of products with offers, by category, brand (any letter case) and best-price range (cents, both ends
+     * included), and the brands of the products the other filters leave, most products first.
+     */
+    browse(query: { categorySlug?: string; brand?: string; minPriceCents?: number; maxPriceCents?: number; sort: BrowseSort; page: number; pageSize: number }): {
+      total: number;
+      items: ProductRow[];
+      brands: Array<{ name: string; count: number }>;
+    } {
+      const conditions = ['offer_count > 0'];
+      const filter: Record<string, string | number> = {};
+      if (query.categorySlug) {
+        conditions.push('category_slug = @category');
+        filter.category = query.categorySlug;
+      }
+      if (query.minPriceCents !== undefined) {
+        conditions.push('best_price_cents >= @minPrice');
+        filter.minPrice = query.minPriceCents;
+      }
+      if (query.maxPriceCents !== undefined) {
+        conditions.push('best_price_cents <= @maxPrice');
+        filter.maxPrice = query.maxPriceCents;
+      }
+      const facetWhere = `WHERE ${conditions.join(' AND ')}`;
+      const where = query.brand ? `${facetWhere} AND brand = @brand COLLATE NOCASE` : facetWhere;
       const statement = (key: string, sql: string) => {
         let prepared = browseStatements.get(key);
         if (!prepared) browseStatements.set(key, (prepared = sqlite.prepare(sql)));
@@ -417,10 +440,14 @@ export function createCatalogRepository(sqlite: Database.Database) {
       };
       const list = statement(`${where}|${query.sort}`, `SELECT ${PRODUCT_COLUMNS} FROM products ${where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT @limit OFFSET @offset`);
       const count = statement(`${where}|count`, `SELECT count(*) AS n FROM products ${where}`);
-      const filter = query.categorySlug ? { category: query.categorySlug } : {};
-      const total = (count.get(filter) as { n: number }).n;
-      const items = list.all({ ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as ProductRow[];
-      return { total, items };
+      const brands = statement(
+        `${facetWhere}|brands`,
+        `SELECT brand AS name, count(*) AS count FROM products ${facetWhere} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
+      );
+      const withBrand = query.brand ? { ...filter, brand: query.brand } : filter;
+      const total = (count.get(withBrand) as { n: number }).n;
+      const items = list.all({ ...withBrand, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as ProductRow[];
+      return { total, items, brands: brands.all(filter) as Array<{ name: string; count: number }> };
     },
 
     /** True when some catalog offer links to `host` (lower case, without `www.`): the redirect allow-list reads this. */

@@ -74,11 +74,38 @@ describe('catalog routes', () => {
     expect(second.items.map((p) => p.bestPriceCents)).toEqual([129_999]);
   });
 
+  it('filters by brand (any letter case) and best-price range, with the brands the other filters leave', async () => {
+    const page = async (query: string) => browseResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/browse?${query}` })).json());
+    const all = await page('sort=name');
+    expect(all.brands).toEqual([
+      { name: 'KitchenAid', count: 1 },
+      { name: 'LG', count: 1 },
+      { name: 'Samsung', count: 1 },
+    ]);
+    expect(all).toMatchObject({ brand: null, minPrice: null, maxPrice: null });
+
+    const lg = await page('brand=lg');
+    expect(lg.items.map((p) => p.brand)).toEqual(['LG']);
+    expect(lg).toMatchObject({ total: 1, brand: 'LG' });
+
+    const range = await page('category=tvs&minPrice=999.99&maxPrice=1200&sort=price_asc');
+    expect(range.items.map((p) => p.bestPriceCents)).toEqual([99_999]);
+    expect(range).toMatchObject({ total: 1, minPrice: 999.99, maxPrice: 1200 });
+    // The brand list follows the category and the price range, not the brand filter.
+    expect(range.brands).toEqual([{ name: 'Samsung', count: 1 }]);
+    expect((await page('category=tvs&brand=Samsung&minPrice=1000')).total).toBe(0);
+    expect((await page('brand=Nobody')).items).toEqual([]);
+  });
+
   it.each([
     ['sort=cheapest', 'sort'],
     ['page=0', 'page'],
     ['pageSize=500', 'pageSize'],
     ['category=Not%20A%20Slug', 'category'],
+    ['minPrice=-1', 'minPrice'],
+    ['maxPrice=cheap', 'maxPrice'],
+    ['minPrice=500&maxPrice=100', 'maxPrice'],
+    ['brand=%20%20', 'brand'],
   ])('rejects browse query %s naming %s', async (query, field) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/browse?${query}` });
     expect(res.statusCode).toBe(400);

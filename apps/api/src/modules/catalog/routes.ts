@@ -38,11 +38,33 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/browse',
     { schema: { tags: ['catalog'], querystring: browseQuerySchema, response: { 200: browseResponseSchema } } },
     async (request) => {
-      const { category, sort, page, pageSize } = request.query;
+      const { category, sort, page, pageSize, brand, minPrice, maxPrice } = request.query;
       const found = category ? repository.getCategory(category) : null;
       if (category && !found) throw notFound(`No category ${category}`);
-      const { total, items } = repository.browse({ categorySlug: category, sort, page, pageSize });
-      return { success: true as const, category: found, sort, page, pageSize, total, items: items.map(productSummary) };
+      const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
+      const { total, items, brands } = repository.browse({
+        categorySlug: category,
+        brand,
+        minPriceCents: cents(minPrice),
+        maxPriceCents: cents(maxPrice),
+        sort,
+        page,
+        pageSize,
+      });
+      const spelled = brand ? (brands.find((entry) => entry.name.toLowerCase() === brand.toLowerCase())?.name ?? brand) : null;
+      return {
+        success: true as const,
+        category: found,
+        sort,
+        brand: spelled,
+        minPrice: minPrice ?? null,
+        maxPrice: maxPrice ?? null,
+        brands,
+        page,
+        pageSize,
+        total,
+        items: items.map(productSummary),
+      };
     },
   );
 };

@@ -51,13 +51,31 @@ export const browseQuerySchema = z.object({
     .min(1, 'pageSize must be at least 1')
     .max(BROWSE_MAX_PAGE_SIZE, `pageSize must be at most ${BROWSE_MAX_PAGE_SIZE}`)
     .default(24),
+  /** Only products of this brand (any letter case). */
+  brand: z.string().trim().min(1, 'brand cannot be empty').max(100, 'brand must be at most 100 characters').optional(),
+  /** Best total price range in the currency's units (e.g. 199.99), both ends included. */
+  minPrice: z.coerce.number({ error: 'minPrice must be a number' }).min(0, 'minPrice cannot be negative').max(10_000_000).optional(),
+  maxPrice: z.coerce.number({ error: 'maxPrice must be a number' }).min(0, 'maxPrice cannot be negative').max(10_000_000).optional(),
+}).refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.maxPrice >= query.minPrice, {
+  message: 'maxPrice must be at least minPrice',
+  path: ['maxPrice'],
 });
 export type BrowseQuery = z.infer<typeof browseQuerySchema>;
+
+/** A brand of the browsed products with how many products it has (category and price range applied). */
+export const brandCountSchema = z.object({ name: z.string(), count: z.number().int() });
+export type BrandCount = z.infer<typeof brandCountSchema>;
 
 export const browseResponseSchema = z.object({
   success: z.literal(true),
   category: categorySchema.nullable(),
   sort: z.enum(BROWSE_SORTS),
+  /** The filters applied, as read (brand as the catalog spells it when it has the brand). */
+  brand: z.string().nullable().default(null),
+  minPrice: z.number().nullable().default(null),
+  maxPrice: z.number().nullable().default(null),
+  /** Brands to filter by, most products first (at most 50). */
+  brands: z.array(brandCountSchema).default([]),
   ...pageOf(productSummarySchema),
 });
 export type BrowseResponse = z.infer<typeof browseResponseSchema>;

@@ -1,0 +1,2 @@
+CREATE INDEX `products_brand_idx` ON `products` ("brand" COLLATE NOCASE,`offer_count`);--> statement-breakpoint
+CREATE INDEX `products_category_brand_idx` ON `products` (`category_slug`,"brand" COLLATE NOCASE,`offer_count`);
