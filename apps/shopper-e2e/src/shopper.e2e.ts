@@ -166,6 +166,25 @@ describe('shopper site', () => {
     await page.waitForURL(/sort=price_asc/);
     await page.getByText(/\d+ offers/).first().waitFor();
     await screenshot(page, 'browse-1280');
+
+    // Filters: the first brand of the list, then a price range that leaves out the cheapest of its products.
+    const brandOption = (await page.getByRole('combobox', { name: 'Brand' }).locator('option').nth(1).textContent()) as string;
+    const brand = brandOption.replace(/ \(\d+\)$/, '');
+    await page.getByRole('combobox', { name: 'Brand' }).selectOption(brand);
+    await page.waitForURL((url) => url.searchParams.get('brand') === brand);
+    await page.getByText(/\d+ offers/).first().waitFor();
+    const brands = await page.locator('.ph-product-grid .ph-product-card__brand').allTextContents();
+    expect(brands.length).toBeGreaterThan(0);
+    expect(new Set(brands)).toEqual(new Set([brand]));
+    const count = Number((await page.getByText(/^\d+ products?$/).textContent())?.split(' ')[0]);
+    expect(count).toBe(Number(/\((\d+)\)$/.exec(brandOption)?.[1]));
+    await page.getByRole('textbox', { name: 'Min $' }).fill('0');
+    await page.getByRole('textbox', { name: 'Max $' }).fill('0.01');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('heading', { name: 'No products match these filters' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).first().click();
+    await page.waitForURL((url) => !url.searchParams.has('brand') && !url.searchParams.has('maxPrice'));
+    await page.getByText(/\d+ offers/).first().waitFor();
   });
 
   it('signs up, signs out and signs in again, keeping the favorite in the account', async () => {
