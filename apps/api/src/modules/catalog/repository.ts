@@ -240,6 +240,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
     deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
     deleteProductIfEmpty: sqlite.prepare('DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)'),
     productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
+    productIdsByTitle: sqlite.prepare('SELECT id FROM products WHERE title = ? AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2'),
     titlesOfProducts: sqlite.prepare(
       'SELECT product_id AS productId, title, brand FROM offers WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, id',
     ),
@@ -401,6 +402,11 @@ export function createCatalogRepository(sqlite: Database.Database) {
     },
     retitleProducts,
     getProduct: (id: number) => (s.productById.get(id) as ProductRow | undefined) ?? null,
+    /** The one product with offers whose name is exactly `title`; null when none or several have it. */
+    productIdByExactTitle: (title: string) => {
+      const rows = s.productIdsByTitle.all(title) as Array<{ id: number }>;
+      return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+    },
     offersOfProduct: (productId: number) => s.offersOfProduct.all(productId) as OfferWithRetailer[],
     /** The first `limit` offers of a product, as references (oldest first). */
     offerRefsOfProduct: (productId: number, limit = 20) => s.offerRefsOfProduct.all(productId, limit) as OfferRef[],

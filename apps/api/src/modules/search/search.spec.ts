@@ -112,6 +112,16 @@ describe('search API', () => {
     expect(result.similarProducts.every((p) => p.confidence < result.product!.confidence)).toBe(true);
   });
 
+  it('answers words that are exactly a product’s name with that product (a product card’s “Compare prices”)', async () => {
+    const products = (await t.app.inject({ method: 'GET', url: '/api/browse?sort=name&pageSize=100' })).json().items as Array<{ id: number; title: string }>;
+    expect(products.length).toBeGreaterThanOrEqual(4);
+    for (const product of products) {
+      const result = await search({ query: product.title });
+      expect(result.product).toMatchObject({ id: product.id, confidence: 1 });
+      expect(result.similarProducts.map((p) => p.id)).not.toContain(product.id);
+    }
+  });
+
   it('answers a model the catalog lacks with no product, and products sharing its words as similar ones', async () => {
     const result = await search({ query: 'sony wh-1000xm9 noise canceling headphones' });
 

@@ -162,6 +162,12 @@ export function createSearchService(deps: {
       source = { ...emptySource(null, null), title: body.query ?? null };
       sought = { title: body.query ?? '' };
       ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true });
+      // Words that are exactly one product's name (a product card's "Compare prices", a favorite) mean that product.
+      const named = catalog.productIdByExactTitle(sought.title);
+      if (named !== null) {
+        productId = named;
+        confidence = 1;
+      }
     }
 
     if (productId === null && ranked[0] && ranked[0].score >= matchThreshold()) {
