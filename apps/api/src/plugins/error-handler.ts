@@ -69,10 +69,13 @@ export function envelopeFor(error: FastifyError | Error, request: FastifyRequest
  * the length limit) get the same envelope instead of Fastify's own error object.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  const status = tooLong ? 414 : 400;
-  const message = tooLong ? 'A path parameter is too long' : 'The path is not a valid URL';
-  void reply.status(status).send(errorEnvelope(status, ErrorCode.validation, message, { field: 'params', requestId: request.id }));
+  const envelope =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? errorEnvelope(414, ErrorCode.validation, 'A path parameter is too long', { field: 'params', requestId: request.id })
+      : error.code === 'FST_ERR_BAD_URL'
+        ? errorEnvelope(400, ErrorCode.validation, 'The path is not a valid URL', { field: 'params', requestId: request.id })
+        : envelopeFor(error, request);
+  void reply.status(envelope.statusCode).send(envelope);
 }
 
 /** One error handler for the whole API: every failure becomes the JSON envelope; unknown routes get a JSON 404. */

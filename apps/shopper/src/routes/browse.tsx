@@ -33,29 +33,29 @@ function PriceRange({ min, max, onApply }: { min?: number; max?: number; onApply
   const id = useId();
   const [low, setLow] = useState(min === undefined ? '' : String(min));
   const [high, setHigh] = useState(max === undefined ? '' : String(max));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: 'min' | 'max'; message: string } | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const from = priceOf(low);
     const to = priceOf(high);
-    if (low.trim() !== '' && from === undefined) return setError('Min price must be a number of at least 0.');
-    if (high.trim() !== '' && to === undefined) return setError('Max price must be a number of at least 0.');
-    if (from !== undefined && to !== undefined && to < from) return setError('Max price must be at least the min price.');
+    if (low.trim() !== '' && from === undefined) return setError({ field: 'min', message: 'Min price must be a number of at least 0.' });
+    if (high.trim() !== '' && to === undefined) return setError({ field: 'max', message: 'Max price must be a number of at least 0.' });
+    if (from !== undefined && to !== undefined && to < from) return setError({ field: 'max', message: 'Max price must be at least the min price.' });
     setError(null);
     onApply({ min: from, max: to });
   };
   return (
     <form className="ph-price-range" onSubmit={submit} noValidate aria-label="Price range">
       <label htmlFor={`${id}-min`}>Min $</label>
-      <input id={`${id}-min`} inputMode="decimal" value={low} onChange={(event) => setLow(event.target.value)} aria-invalid={error?.startsWith('Min') ? true : undefined} size={7} />
+      <input id={`${id}-min`} inputMode="decimal" value={low} onChange={(event) => setLow(event.target.value)} aria-invalid={error?.field === 'min' ? true : undefined} size={7} />
       <label htmlFor={`${id}-max`}>Max $</label>
-      <input id={`${id}-max`} inputMode="decimal" value={high} onChange={(event) => setHigh(event.target.value)} aria-invalid={error && !error.startsWith('Min') ? true : undefined} size={7} />
+      <input id={`${id}-max`} inputMode="decimal" value={high} onChange={(event) => setHigh(event.target.value)} aria-invalid={error?.field === 'max' ? true : undefined} size={7} />
       <Button type="submit" variant="secondary">
         Apply
       </Button>
       {error ? (
         <p className="ph-field-error" role="alert">
-          {error}
+          {error.message}
         </p>
       ) : null}
     </form>
@@ -99,6 +99,11 @@ export default function BrowsePage() {
     setParams(updated);
     window.scrollTo({ top: 0 });
   };
+
+  const clearFilters = () => setQuery({ brand: null, minPrice: null, maxPrice: null, page: 1 });
+  const brands = products.status === 'success' ? products.data.brands : [];
+  // The brand as the catalog spells it (the address may say "sony" for "Sony").
+  const selectedBrand = (products.status === 'success' ? products.data.brand : brand) ?? '';
 
   const totalPages = products.status === 'success' ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize)) : 1;
 
@@ -150,23 +155,19 @@ export default function BrowsePage() {
         <div className="ph-browse__filters">
           <div className="ph-select">
             <label htmlFor={brandId}>Brand</label>
-            <select id={brandId} value={brand ?? ''} onChange={(event) => setQuery({ brand: event.target.value || null, page: 1 })}>
+            <select id={brandId} value={selectedBrand} onChange={(event) => setQuery({ brand: event.target.value || null, page: 1 })}>
               <option value="">All brands</option>
-              {brand && !(products.status === 'success' && products.data.brands.some((b) => b.name.toLowerCase() === brand.toLowerCase())) ? (
-                <option value={brand}>{brand}</option>
-              ) : null}
-              {products.status === 'success'
-                ? products.data.brands.map((b) => (
-                    <option key={b.name} value={brand && b.name.toLowerCase() === brand.toLowerCase() ? brand : b.name}>
-                      {b.name} ({b.count})
-                    </option>
-                  ))
-                : null}
+              {selectedBrand && !brands.some((b) => b.name === selectedBrand) ? <option value={selectedBrand}>{selectedBrand}</option> : null}
+              {brands.map((b) => (
+                <option key={b.name} value={b.name}>
+                  {b.name} ({b.count})
+                </option>
+              ))}
             </select>
           </div>
           <PriceRange key={`${minPrice ?? ''}-${maxPrice ?? ''}`} min={minPrice} max={maxPrice} onApply={({ min, max }) => setQuery({ minPrice: min ?? null, maxPrice: max ?? null, page: 1 })} />
           {filtered ? (
-            <button type="button" className="ph-text-button" onClick={() => setQuery({ brand: null, minPrice: null, maxPrice: null, page: 1 })}>
+            <button type="button" className="ph-text-button" onClick={clearFilters}>
               Clear filters
             </button>
           ) : null}
@@ -183,7 +184,7 @@ export default function BrowsePage() {
             title="No products match these filters"
             description="Try another brand or a wider price range."
             action={
-              <Button variant="secondary" onClick={() => setQuery({ brand: null, minPrice: null, maxPrice: null, page: 1 })}>
+              <Button variant="secondary" onClick={clearFilters}>
                 Clear filters
               </Button>
             }
