@@ -29,6 +29,28 @@ describe('shopper site', () => {
     return (await response.json()) as T;
   }
 
+  /**
+   * Leading words of a demo product's name that the API answers with one product (`one`) or with a list of the
+   * products they fit (`several`): the catalog is generated, so the words are found by asking, as a shopper would type.
+   */
+  async function wordsAnswering(kind: 'one' | 'several'): Promise<string> {
+    const browse = await api<{ items: CatalogProduct[] }>('/api/browse?sort=offers&pageSize=20');
+    for (const item of browse.items) {
+      const words = item.title.split(/\s+/);
+      for (let count = 2; count < words.length; count++) {
+        const query = words.slice(0, count).join(' ');
+        const response = await fetch(`${stack.apiUrl}/api/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ requestId: crypto.randomUUID(), query }),
+        });
+        const result = (await response.json()) as { product: unknown; matches: unknown[] };
+        if (kind === 'one' ? result.product !== null : result.matches.length >= 2) return query;
+      }
+    }
+    throw new Error(`no words of the demo catalog answer ${kind === 'one' ? 'one product' : 'several products'}`);
+  }
+
   beforeAll(async () => {
     stack = await startStack({ apps: ['shopper'], offers: 3000 });
     shopper = stack.appUrls.shopper as string;
@@ -95,8 +117,8 @@ describe('shopper site', () => {
     }
   });
 
-  it('runs a text search', async () => {
-    const words = demo.product.title.split(/\s+/).slice(0, 4).join(' ');
+  it('runs a text search that names one product', async () => {
+    const words = await wordsAnswering('one');
     const landing = new LandingPage(page, shopper);
     await landing.open();
     await landing.search(words);
@@ -107,8 +129,32 @@ describe('shopper site', () => {
     expect(await page.getByRole('textbox', { name: 'Paste a product link or search' }).inputValue()).toBe(words);
   });
 
+  it('lists the products that words fitting several of them match, and compares the one chosen', async () => {
+    const words = await wordsAnswering('several');
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await landing.search(words);
+    const heading = page.getByRole('heading', { level: 1, name: `products match “${words}”`, exact: false });
+    await heading.waitFor();
+    const listed = page.getByRole('region', { name: /products match/ }).getByRole('listitem');
+    expect(await listed.count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'query-matches-1280');
+
+    // Cheapest first on request.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Lowest price');
+    const prices = await listed.locator('.ph-product-card__meta strong').allTextContents();
+    const cents = prices.map((text) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
+    expect(cents).toEqual([...cents].sort((a, b) => a - b));
+
+    const chosen = (await listed.first().getByRole('heading', { level: 3 }).textContent()) ?? '';
+    await listed.first().getByRole('button', { name: /^Compare prices for / }).click();
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    expect(await results.heading.textContent()).toBe(chosen);
+  });
+
   it('starts a search from /search?q=… (a shared link or the address bar) and Back skips it', async () => {
-    const words = demo.product.title.split(/\s+/).slice(0, 4).join(' ');
+    const words = await wordsAnswering('one');
     await page.goto(`${shopper}/browse`);
     await page.goto(`${shopper}/search?q=${encodeURIComponent(words)}`);
     await page.waitForURL((url) => url.pathname.startsWith('/new-search/'));
@@ -249,10 +295,12 @@ describe('shopper site', () => {
     const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await keepTrafficLocal(fresh, []);
     const audited = await fresh.newPage();
+    const several = await wordsAnswering('several');
     const pages: Array<[string, string, (p: Page) => Promise<unknown>]> = [
       ['landing', '/', (p) => p.getByRole('heading', { name: 'Try an example link' }).waitFor()],
       ['results', `/${demo.pasted.url}`, (p) => new ResultsPage(p).waitForOffers()],
       ['browse', '/browse', (p) => p.getByText(/\d+ offers/).first().waitFor()],
+      ['product list', `/search?q=${encodeURIComponent(several)}`, (p) => p.getByRole('heading', { level: 1, name: /products match/ }).waitFor()],
       ['history', '/history', (p) => p.getByRole('heading', { level: 1, name: 'History' }).waitFor()],
       ['favorites', '/favorites', (p) => p.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor()],
       ['sign in', '/login', (p) => p.getByRole('textbox', { name: 'Email' }).waitFor()],

@@ -85,6 +85,50 @@ describe('results page', () => {
     expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('sony xm5');
   });
 
+  it('lists the products that words fitting several of them match, by match or by price, each one click from its comparison', async () => {
+    const watch = (id: number, title: string, bestPriceCents: number | null, confidence: number) => ({
+      ...searchResult().product!,
+      id,
+      title,
+      brand: 'Apple',
+      model: null,
+      offerCount: 2,
+      bestPriceCents,
+      confidence,
+    });
+    const result = searchResult({
+      input: { url: null, query: 'apple watch' },
+      identifiedBy: 'query',
+      source: { ...searchResult().source, offerId: null, retailer: null, title: 'apple watch', priceCents: null, url: null, canonicalUrl: null, externalId: null },
+      product: null,
+      offers: [],
+      matches: [watch(11, 'Apple Watch SE GPS 44mm Starlight', 24_900, 0.8), watch(12, 'Apple Watch Series 10 GPS 42mm Jet Black', 39_900, 0.74), watch(13, 'Apple Watch Series 9 GPS 41mm Pink', null, 0.7), watch(14, 'Apple Watch SE GPS 40mm Midnight', 19_900, 0.66)],
+      similarProducts: [watch(15, 'Apple Watch Ultra 2 49mm Titanium', 79_900, 0.35)],
+    });
+    storeProductRequest(REQUEST_ID, { query: 'apple watch', timestamp: 1 });
+    const api = mockApi({ 'POST /api/search': jsonResponse(result) });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: '4 products match “apple watch”' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Products matching “apple watch”/);
+    // No single product was named: no offers, no price chart, no "could not find" message.
+    expect(screen.queryByRole('heading', { name: /offers/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/could not find/)).not.toBeInTheDocument();
+    const titles = () => within(screen.getByRole('region', { name: /products match/ })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles()).toEqual(['Apple Watch SE GPS 44mm Starlight', 'Apple Watch Series 10 GPS 42mm Jet Black', 'Apple Watch Series 9 GPS 41mm Pink', 'Apple Watch SE GPS 40mm Midnight']);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest price');
+    expect(titles()).toEqual(['Apple Watch SE GPS 40mm Midnight', 'Apple Watch SE GPS 44mm Starlight', 'Apple Watch Series 10 GPS 42mm Jet Black', 'Apple Watch Series 9 GPS 41mm Pink']);
+    expect(within(screen.getByRole('region', { name: 'More products' })).getByText('Apple Watch Ultra 2 49mm Titanium')).toBeInTheDocument();
+
+    // The history keeps the words, without an offer count a list does not have.
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(HISTORY_STORAGE_KEY) ?? '[]')).toHaveLength(1));
+    expect(JSON.parse(localStorage.getItem(HISTORY_STORAGE_KEY) ?? '[]')[0]).toMatchObject({ kind: 'query', input: 'apple watch', productId: null, offerCount: null });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Compare prices for Apple Watch SE GPS 40mm Midnight' }));
+    await waitFor(() => expect(api.requestsTo('POST /api/search').at(-1)?.body).toMatchObject({ query: 'Apple Watch SE GPS 40mm Midnight' }));
+  });
+
   it('shows the error with "Try again", which asks again', async () => {
     let calls = 0;
     mockApi({

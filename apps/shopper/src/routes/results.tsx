@@ -13,6 +13,7 @@ import { confidenceText, IDENTIFIED_BY_TEXT } from '../features/search/describe'
 import { OffersList } from '../features/search/offers-list';
 import { ProductImage } from '../features/search/product-image';
 import { SearchForm } from '../features/search/search-form';
+import { QueryMatches } from '../features/search/query-matches';
 import { SimilarProducts } from '../features/search/similar-products';
 import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
@@ -62,7 +63,8 @@ function useResultEffects(result: SearchResult | undefined, slug: string) {
       productId: result.product?.id ?? null,
       bestPriceCents: result.offers[0]?.totalCents ?? null,
       currency: result.offers[0]?.currency ?? result.product?.currency ?? null,
-      offerCount: result.offers.length,
+      // A list of products (words that fit several) has no offers of its own.
+      offerCount: !result.product && result.matches.length > 0 ? null : result.offers.length,
       searchedAt: result.createdAt,
     }).catch((error: unknown) => console.error('The search could not be added to the history:', error));
   }, [result, slug, status, addHistory]);
@@ -170,7 +172,8 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   const search = useSearchResult(requestId, location.state);
   const result = search.status === 'success' ? search.data : undefined;
   useResultEffects(result, slug);
-  usePageTitle(result ? (result.product?.title ?? result.source.title ?? 'Results') : 'Comparing prices');
+  const listed = result !== undefined && !result.product && result.matches.length > 0;
+  usePageTitle(result ? (listed ? `Products matching “${searchedFor(result)}”` : (result.product?.title ?? result.source.title ?? 'Results')) : 'Comparing prices');
 
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
   // A text search keeps its words in the box, to refine them; a pasted link leaves it empty for the next one.
@@ -189,7 +192,13 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
             <Button onClick={search.reload}>Try again</Button>
           </div>
         ) : null}
-        {result ? (
+        {result && listed ? (
+          <>
+            <QueryMatches query={searchedFor(result)} products={result.matches} />
+            <SimilarProducts products={result.similarProducts} title="More products" />
+          </>
+        ) : null}
+        {result && !listed ? (
           <>
             <ProductHeader result={result} layout={layout} />
             <section className="ph-results__offers" aria-labelledby="offers-heading">

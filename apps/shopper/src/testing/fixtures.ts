@@ -70,6 +70,7 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
       searchOffer({ id: 3, retailer: { id: 'bestbuy', name: 'Best Buy' }, priceCents: 34_999, shippingCents: 599, savingsCents: 4_401 }),
       searchOffer({ id: 1, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 39_999, url: 'https://www.amazon.com/dp/B09XS7JWHH', savingsCents: 0, isSource: true }),
     ],
+    matches: [],
     similarProducts: [],
     ...overrides,
   };

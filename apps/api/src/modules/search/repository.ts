@@ -21,7 +21,10 @@ export function createSearchRequestRepository(sqlite: Database.Database) {
     },
     get(requestId: string): StoredSearch | null {
       const row = byId.get(requestId) as { requestId: string; inputUrl: string | null; query: string | null; resultJson: string } | undefined;
-      return row ? { requestId: row.requestId, inputUrl: row.inputUrl, query: row.query, result: JSON.parse(row.resultJson) as SearchResult } : null;
+      if (!row) return null;
+      // Answers stored before `matches` existed had none.
+      const result = { matches: [], ...(JSON.parse(row.resultJson) as Omit<SearchResult, 'matches'>) } as SearchResult;
+      return { requestId: row.requestId, inputUrl: row.inputUrl, query: row.query, result };
     },
   };
 }

@@ -178,3 +178,67 @@ describe('search API', () => {
     expect(res.json()).toMatchObject({ success: false, field: 'requestId' });
   });
 });
+
+describe('search API: words that fit several products', () => {
+  let t: TestApp;
+  const WATCHES = [
+    offer({ externalId: 'B0DGHYDZR9', url: 'https://www.amazon.com/dp/B0DGHYDZR9', title: 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case with Black Sport Band', brand: 'Apple', mpn: 'MWWE3LL/A', priceCents: 39_900, category: 'Electronics > Smartwatches' }),
+    offer({ externalId: '6580000', url: 'https://www.bestbuy.com/site/apple-watch-series-10/6580000.p?skuId=6580000', title: 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case Black Sport Band', brand: 'Apple', mpn: 'MWWE3LL/A', priceCents: 37_900, category: 'Electronics > Smartwatches' }),
+    offer({ externalId: 'B0DGJ7R1WY', url: 'https://www.amazon.com/dp/B0DGJ7R1WY', title: 'Apple Watch Series 10 GPS 46mm Silver Aluminum Case with Denim Sport Band', brand: 'Apple', mpn: 'MWWP3LL/A', priceCents: 42_900, category: 'Electronics > Smartwatches' }),
+    offer({ externalId: '6580001', url: 'https://www.bestbuy.com/site/apple-watch-series-10-silver/6580001.p?skuId=6580001', title: 'Apple Watch Series 10 GPS 46mm Silver Aluminum Case Denim Sport Band', brand: 'Apple', mpn: 'MWWP3LL/A', priceCents: 41_900, category: 'Electronics > Smartwatches' }),
+    offer({ externalId: 'B0DGJ2X5HX', url: 'https://www.amazon.com/dp/B0DGJ2X5HX', title: 'Apple Watch Series 10 GPS + Cellular 46mm Rose Gold Aluminum Case with Light Blush Sport Band', brand: 'Apple', mpn: 'MWY83LL/A', priceCents: 52_900, category: 'Electronics > Smartwatches' }),
+    offer({ externalId: 'B0CSTKDF6L', url: 'https://www.amazon.com/dp/B0CSTKDF6L', title: 'Garmin Forerunner 265 Running Smartwatch, Black', brand: 'Garmin', mpn: '010-02810-00', priceCents: 34_999, category: 'Electronics > Smartwatches' }),
+    offer({ externalId: 'B0CHWRXH8B', url: 'https://www.amazon.com/dp/B0CHWRXH8B', title: 'Apple AirPods Pro 2 Wireless Earbuds with USB-C Charging', brand: 'Apple', mpn: 'MTJV3AM/A', priceCents: 18_900, category: 'Electronics > Earbuds' }),
+  ];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(WATCHES, { format: 'gmc', source: 'watch fixtures' });
+  });
+  afterAll(() => t.close());
+
+  const search = async (query: string): Promise<SearchResult> => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+
+  it('lists the products the words fit, best first, instead of picking one', async () => {
+    const result = await search('apple watch series 10');
+
+    expect(result).toMatchObject({ identifiedBy: 'query', product: null, offers: [] });
+    expect(result.matches.map((p) => p.model).sort()).toEqual(['MWWE3LL/A', 'MWWP3LL/A', 'MWY83LL/A']);
+    expect(result.matches.every((p) => p.confidence >= matchThreshold())).toBe(true);
+    const confidences = result.matches.map((p) => p.confidence);
+    expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
+    // Garmin's watch and the earbuds are no Apple Watch: at most weaker candidates, never a match.
+    expect(result.matches.map((p) => p.brand)).not.toContain('Garmin');
+    const listed = result.matches.map((p) => p.id);
+    expect(result.similarProducts.some((p) => listed.includes(p.id))).toBe(false);
+  });
+
+  it('still answers words that fit one product clearly better with that product and its offers', async () => {
+    const result = await search('apple watch series 10 46mm silver gps');
+
+    expect(result.product).toMatchObject({ model: 'MWWP3LL/A', offerCount: 2 });
+    expect(result.offers.map((o) => o.totalCents)).toEqual([41_900, 42_900]);
+    expect(result.matches).toEqual([]);
+  });
+
+  it('stores the list with the answer, and reads answers stored before lists existed', async () => {
+    const requestId = randomUUID();
+    const first = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId, query: 'apple watch series 10' } });
+    const again = await t.app.inject({ method: 'GET', url: `/api/search/${requestId}` });
+    expect(again.json()).toEqual(first.json());
+    expect(again.json().matches.length).toBe(3);
+
+    const older = randomUUID();
+    const { matches: _unused, ...withoutMatches } = first.json() as SearchResult;
+    t.app.sqlite
+      .prepare("INSERT INTO search_requests (request_id, input_url, query, identified_by, product_id, result_json, created_at) VALUES (?, NULL, 'apple watch', 'query', NULL, ?, ?)")
+      .run(older, JSON.stringify({ ...withoutMatches, requestId: older }), withoutMatches.createdAt);
+    const legacy = await t.app.inject({ method: 'GET', url: `/api/search/${older}` });
+    expect(legacy.statusCode).toBe(200);
+    expect(searchResultSchema.parse(legacy.json())).toMatchObject({ requestId: older, matches: [], product: null });
+  });
+});

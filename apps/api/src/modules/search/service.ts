@@ -27,6 +27,15 @@ export interface PageReader {
 
 /** How many weaker candidates come back as similar products. */
 const SIMILAR_LIMIT = 8;
+/** How many products search words that fit several of them list (`matches`). */
+const MATCH_LIMIT = 24;
+/**
+ * Search words name one product when its score leads every other product's above the threshold by this much; below
+ * that, the words fit several products ("apple watch") and the answer lists them instead of picking one.
+ */
+const QUERY_LEAD = 0.2;
+/** Full-text candidates read for words that fit several products, so that the list holds more than the best few. */
+const MATCH_POOL = 120;
 
 const emptySource = (url: string | null, canonicalUrl: string | null): SearchSource => ({
   offerId: null,
@@ -43,11 +52,19 @@ const emptySource = (url: string | null, canonicalUrl: string | null): SearchSou
   externalId: null,
 });
 
+/** True when more than one product is above the threshold and the best does not lead the next by QUERY_LEAD. */
+function fitsSeveral(ranked: readonly RankedProduct[]): boolean {
+  const [first, second] = ranked;
+  return first !== undefined && second !== undefined && second.score >= matchThreshold() && first.score - second.score < QUERY_LEAD;
+}
+
 /**
  * The search pipeline (DESIGN §3). A pasted URL is answered by the first step that identifies it:
  * a known offer (canonical URL or the retailer's product id), the page's own metadata, or the words of its slug;
  * then full-text candidates are ranked by the matcher and the best product above the threshold is returned with
- * all its offers, cheapest total first. Every answer is stored under the request id.
+ * all its offers, cheapest total first. Search words name a product when they are its exact name or fit it clearly
+ * better than any other; words that fit several products about equally ("apple watch") list them as `matches`.
+ * Every answer is stored under the request id.
  */
 export function createSearchService(deps: {
   catalog: CatalogRepository;
@@ -143,6 +160,8 @@ export function createSearchService(deps: {
     let sourceOfferId: number | null = null;
     // What was looked for, when no known offer answered: the words behind "similar products" when nothing matched.
     let sought: ItemIdentity | null = null;
+    // Products that search words fit about equally well, best first (then no product is picked).
+    let matchIds: number[] = [];
 
     if (body.url !== undefined) {
       const canonicalUrl = tryCanonicalizeUrl(body.url);
@@ -167,21 +186,31 @@ export function createSearchService(deps: {
       if (named !== null) {
         productId = named;
         confidence = 1;
+      } else if (fitsSeveral(ranked)) {
+        // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
+        ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, indexLimit: MATCH_POOL });
+        matchIds = ranked.filter((entry) => entry.score >= matchThreshold()).map((entry) => entry.productId);
       }
     }
 
-    if (productId === null && ranked[0] && ranked[0].score >= matchThreshold()) {
+    if (productId === null && matchIds.length === 0 && ranked[0] && ranked[0].score >= matchThreshold()) {
       productId = ranked[0].productId;
       confidence = ranked[0].score;
     }
     const product = productId !== null ? matched(productId, confidence) : null;
     const offers = product ? offersOf(product.id, sourceOfferId, source.priceCents, timestamp) : [];
+    const scores = new Map(ranked.map((entry) => [entry.productId, entry.score]));
+    const matches = matchIds
+      .slice(0, MATCH_LIMIT)
+      .map((id) => matched(id, scores.get(id) ?? 0))
+      .filter((entry): entry is MatchedProduct => entry !== null);
+    const listed = new Set([product?.id, ...matchIds]);
     // Nothing matched: products that share the most words (other models of the line, say) come first, with the
     // matcher's weaker candidates, so that the answer is not a dead end.
-    const similarIds = !product && sought ? [...new Set([...matcher.related(sought, SIMILAR_LIMIT), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
-    const scores = new Map(ranked.map((entry) => [entry.productId, entry.score]));
+    const nothing = !product && matchIds.length === 0;
+    const similarIds = nothing && sought ? [...new Set([...matcher.related(sought, SIMILAR_LIMIT), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
     const similarProducts = similarIds
-      .filter((id) => id !== product?.id)
+      .filter((id) => !listed.has(id))
       .slice(0, SIMILAR_LIMIT)
       .map((id) => matched(id, scores.get(id) ?? 0))
       .filter((entry): entry is MatchedProduct => entry !== null);
@@ -195,6 +224,7 @@ export function createSearchService(deps: {
       source,
       product,
       offers,
+      matches,
       similarProducts,
     };
   }

@@ -149,6 +149,12 @@ export const searchResultSchema = z.object({
   product: matchedProductSchema.nullable(),
   /** Every offer of `product`, cheapest total first. */
   offers: z.array(searchOfferSchema),
+  /**
+   * Search words that fit several products about equally well ("apple watch", "laptop 16gb") name none of them:
+   * `product` is null and the products above the match threshold are listed here, best first, for the shopper to pick.
+   * Empty when the input identified one product or none.
+   */
+  matches: z.array(matchedProductSchema),
   /** Weaker candidates below the match threshold, best first. */
   similarProducts: z.array(matchedProductSchema),
 });
