@@ -131,6 +131,7 @@ async function main() {
   for (const kind of kinds) {
     const times: number[] = [];
     let found = 0;
+    let listed = 0;
     for (const [index, offer] of sampled.entries()) {
       const started = performance.now();
       const result = await search.search({ requestId: randomUUID(), sessionId: 'bench-search', ...kind.body(offer) });
@@ -139,6 +140,7 @@ async function main() {
       times.push(elapsed);
       if (result.identifiedBy !== kind.identifiedBy) throw new Error(`${kind.name} was answered by ${result.identifiedBy}`);
       if (result.product) found++;
+      else if (result.matches.length > 0) listed++;
     }
     times.sort((a, b) => a - b);
     const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
@@ -148,6 +150,8 @@ async function main() {
       { bench: 'search', metric: `${kind.name} p99 (ms)`, value: p99!.toFixed(2) },
       { bench: 'search', metric: `${kind.name} answered with a product`, value: `${((found / times.length) * 100).toFixed(1)}%` },
     );
+    // Words that fit several products are answered with the list of them.
+    if (kind.identifiedBy === 'query') rows.push({ bench: 'search', metric: `${kind.name} answered with a list of matching products`, value: `${((listed / times.length) * 100).toFixed(1)}%` });
   }
   handle.sqlite.prepare("DELETE FROM search_requests WHERE session_id = 'bench-search'").run();
   handle.close();
