@@ -120,6 +120,8 @@ describe('results page', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest price');
     expect(titles()).toEqual(['Apple Watch SE GPS 40mm Midnight', 'Apple Watch SE GPS 44mm Starlight', 'Apple Watch Series 10 GPS 42mm Jet Black', 'Apple Watch Series 9 GPS 41mm Pink']);
     expect(within(screen.getByRole('region', { name: 'More products' })).getByText('Apple Watch Ultra 2 49mm Titanium')).toBeInTheDocument();
+    // More of the same: the category they share, narrowed to their one brand.
+    expect(screen.getByRole('link', { name: 'Browse all Apple headphones' })).toHaveAttribute('href', '/browse/headphones?brand=Apple');
 
     // The history keeps the words, without an offer count a list does not have.
     await waitFor(() => expect(JSON.parse(localStorage.getItem(HISTORY_STORAGE_KEY) ?? '[]')).toHaveLength(1));

@@ -1,5 +1,7 @@
 import type { MatchedProduct } from '@pricehunt/contracts';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { ProductCard } from './product-card';
 
 type Order = 'match' | 'price';
@@ -14,6 +16,32 @@ export function byLowestPrice(products: readonly MatchedProduct[]): MatchedProdu
 }
 
 /**
+ * Where to see more of what the list holds: the category most of the products share, narrowed to their brand when they
+ * all have one; null when the products have no category in common.
+ */
+export function browseMore(products: readonly MatchedProduct[]): { to: string; label: string } | null {
+  const counts = new Map<string, { name: string; count: number }>();
+  for (const product of products) {
+    if (!product.categorySlug || !product.category) continue;
+    const entry = counts.get(product.categorySlug) ?? { name: product.category, count: 0 };
+    entry.count++;
+    counts.set(product.categorySlug, entry);
+  }
+  const [slug, top] = [...counts].sort((a, b) => b[1].count - a[1].count)[0] ?? [];
+  if (!slug || !top || top.count * 2 < products.length) return null;
+  const brands = new Set(products.map((product) => product.brand));
+  const brand = brands.size === 1 ? [...brands][0] : null;
+  // "Laptops" reads "laptops" mid-sentence; "TVs" stays as written.
+  const name = top.name
+    .split(' ')
+    .map((word) => (/^[A-Z][a-z]+$/.test(word) ? word.toLowerCase() : word))
+    .join(' ');
+  return brand
+    ? { to: `${paths.browseCategory(slug)}?brand=${encodeURIComponent(brand)}`, label: `Browse all ${brand} ${name}` }
+    : { to: paths.browseCategory(slug), label: `Browse all ${name}` };
+}
+
+/**
  * Search words that fit several products ("apple watch"): the products, best match first or cheapest first, each
  * one click from its price comparison.
  */
@@ -21,6 +49,7 @@ export function QueryMatches({ query, products }: { query: string; products: Mat
   const [order, setOrder] = useState<Order>('match');
   const orderId = useId();
   const shown = order === 'price' ? byLowestPrice(products) : products;
+  const more = browseMore(products);
   return (
     <section className="ph-matches" aria-labelledby="matches-heading">
       <div className="ph-section-head">
@@ -44,6 +73,11 @@ export function QueryMatches({ query, products }: { query: string; products: Mat
           <ProductCard key={product.id} product={product} detailed />
         ))}
       </ul>
+      {more ? (
+        <p className="ph-matches__more">
+          <Link to={more.to}>{more.label}</Link>, with filters for brand and price.
+        </p>
+      ) : null}
     </section>
   );
 }

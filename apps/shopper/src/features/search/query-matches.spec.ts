@@ -1,0 +1,32 @@
+import type { MatchedProduct } from '@pricehunt/contracts';
+import { browseMore, byLowestPrice } from './query-matches';
+
+const product = (id: number, brand: string | null, category: string | null, bestPriceCents: number | null = 10_000): MatchedProduct => ({
+  id,
+  title: `Product ${id}`,
+  brand,
+  model: null,
+  gtin: null,
+  category,
+  categorySlug: category ? category.toLowerCase().replace(/\s+/g, '-') : null,
+  imageUrl: null,
+  offerCount: 2,
+  bestPriceCents,
+  currency: 'USD',
+  confidence: 0.7,
+});
+
+describe('query matches', () => {
+  it('orders by lowest price, unpriced products last in their match order', () => {
+    const list = [product(1, 'A', 'Laptops', 50_000), product(2, 'A', 'Laptops', null), product(3, 'A', 'Laptops', 20_000), product(4, 'A', 'Laptops', null)];
+    expect(byLowestPrice(list).map((p) => p.id)).toEqual([3, 1, 2, 4]);
+  });
+
+  it('points at the category most products share, with their brand when there is one', () => {
+    expect(browseMore([product(1, 'Dell', 'Laptops'), product(2, 'Dell', 'Laptops'), product(3, 'Dell', 'Monitors')])).toEqual({ to: '/browse/laptops?brand=Dell', label: 'Browse all Dell laptops' });
+    expect(browseMore([product(1, 'Dell', 'Laptops'), product(2, 'HP', 'Laptops')])).toEqual({ to: '/browse/laptops', label: 'Browse all laptops' });
+    expect(browseMore([product(1, 'Dell', 'Laptops'), product(2, 'HP', 'Monitors'), product(3, 'LG', 'TVs')])).toBeNull();
+    expect(browseMore([product(1, 'Dell', null), product(2, 'HP', null)])).toBeNull();
+    expect(browseMore([product(1, 'LG', 'TVs'), product(2, 'Sony', 'TVs')])?.label).toBe('Browse all TVs');
+  });
+});
