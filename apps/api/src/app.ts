@@ -17,7 +17,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
-import { accountServicesPlugin } from './plugins/services';
+import { accountServicesPlugin, priceAlertsPlugin } from './plugins/services';
 import { sessionsPlugin } from './plugins/sessions';
 import { trackingServicesPlugin } from './plugins/tracking-services';
 import { trackingRoutes } from './modules/tracking/routes';
@@ -91,6 +91,7 @@ export const app = fp(
     await instance.register(accountServicesPlugin);
     await instance.register(trackingServicesPlugin);
     await instance.register(catalogPlugin);
+    await instance.register(priceAlertsPlugin);
     await instance.register(merchantPlugin);
 
     // Routes

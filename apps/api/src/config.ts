@@ -42,6 +42,8 @@ export const configSchema = z
     /** Origin of the shopper site: shopper password-reset links point there. */
     SHOPPER_APP_URL: z.url().default('http://localhost:4200'),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+    /** Minutes between checks of shoppers' price alerts (0: only after catalog imports). */
+    PRICE_ALERT_CHECK_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFromEnv.default(false),
     RATE_LIMIT_ENABLED: booleanFromEnv.default(true),

@@ -233,7 +233,7 @@ describe('shopper site', () => {
     await page.getByText(/\d+ offers/).first().waitFor();
   });
 
-  it('signs up, signs out and signs in again, keeping the favorite in the account', async () => {
+  it('signs up, sets a price alert, signs out and signs in again, keeping the favorite in the account', async () => {
     const email = `shopper-${Date.now()}@example.com`;
     const password = 'correct-horse-42';
     await page.goto(`${shopper}/`);
@@ -251,6 +251,19 @@ describe('shopper site', () => {
     await page.getByText(`Saved to your account (${email}).`).waitFor();
     await page.getByRole('main').getByRole('listitem').first().waitFor();
     expect(await page.getByRole('main').getByRole('listitem').count()).toBe(1);
+
+    // A price alert under today's price: saved to the account, shown after a reload.
+    await page.getByRole('button', { name: /^Set a price alert for / }).click();
+    const price = page.getByRole('textbox', { name: 'Email me at or below $' });
+    await price.fill('0');
+    await page.getByRole('button', { name: 'Save alert' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Enter a price above 0' }).waitFor();
+    await price.fill('1.00');
+    await page.getByRole('button', { name: 'Save alert' }).click();
+    await page.getByText('Alert at $1.00 · we will email you when the price gets there').waitFor();
+    await page.reload();
+    await page.getByText('Alert at $1.00 · we will email you when the price gets there').waitFor();
+    await screenshot(page, 'favorites-alert-1280');
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();

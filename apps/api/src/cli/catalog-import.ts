@@ -14,7 +14,7 @@ import { createProgressBar, FeedFormatError, fetchShopifyPages, readGmcTsv, read
 import { importErMagellan } from '../modules/catalog/er-magellan';
 import type { ImportOptions } from '../modules/catalog/ingestion';
 import { createFeedFetcher } from '../modules/search/page-reader';
-import { CliError, formatImportSummary, openCatalog, runCli } from './shared';
+import { checkPriceAlerts, CliError, formatAlertCheck, formatImportSummary, openCatalog, runCli } from './shared';
 
 const USAGE = 'Usage: npm run catalog:import -- <file|url|directory> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX]';
 const FORMATS = ['gmc', 'shopify', 'er-magellan'] as const;
@@ -118,6 +118,7 @@ async function main() {
     const summary = await catalog.ingestion.importRows(rows, options);
     bar.done();
     console.log(formatImportSummary(`Import of ${input} (${format})`, summary));
+    if (summary.inserted + summary.updated > 0) console.log(formatAlertCheck(await checkPriceAlerts(handle, config)));
     if (summary.status === 'failed') process.exitCode = 1;
   } catch (error) {
     if (error instanceof FeedFormatError) throw new CliError(`${input}: ${error.message}`);

@@ -2,6 +2,9 @@ import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createCatalogServices, type CatalogServices } from '../modules/catalog/plugin';
 import type { ImportSummary } from '../modules/catalog/ingestion';
+import type { Logger } from '../lib/logger';
+import { createMailer } from '../lib/mailer';
+import { createPriceAlertChecker, type AlertCheck } from '../modules/shopper/price-alerts';
 
 /** A command-line failure: printed without a stack trace, exit code 1 (2 for usage errors). */
 export class CliError extends Error {
@@ -25,6 +28,20 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
   const handle = openDatabase(config.databasePath);
   return { config, handle, catalog: createCatalogServices(handle.sqlite, { allowLoopback: config.FETCH_ALLOW_LOOPBACK }) };
 }
+
+/**
+ * Checks shoppers' price alerts against the prices an import just wrote, with the configured mailer (SMTP, or the
+ * outbox table the API's log prints).
+ */
+export function checkPriceAlerts(handle: DatabaseHandle, config: AppConfig): Promise<AlertCheck> {
+  // Outside production the outbox prints each email, as the API's log does.
+  const log: Logger = { debug: () => undefined, info: (_obj, msg) => console.log(msg ?? ''), warn: (obj, msg) => console.warn(msg ?? '', obj), error: (obj, msg) => console.error(msg ?? '', obj) };
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, log, production: config.NODE_ENV === 'production' });
+  return createPriceAlertChecker({ sqlite: handle.sqlite, mailer, log, shopperAppUrl: config.SHOPPER_APP_URL }).check();
+}
+
+export const formatAlertCheck = (check: AlertCheck) =>
+  `Price alerts: ${check.checked} checked, ${check.sent} email${check.sent === 1 ? '' : 's'} sent, ${check.rearmed} re-armed${check.failed ? `, ${check.failed} emails failed (tried again at the next check)` : ''}`;
 
 /** Formats rows as an aligned text table (numbers right-aligned). */
 export function table(header: string[], rows: Array<Array<string | number>>): string {

@@ -3,12 +3,14 @@ import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { createBusinessAccountsService, type BusinessAccountsService } from '../modules/business-auth/service';
 import { createShopperAccountsService, type ShopperAccountsService } from '../modules/shopper-auth/service';
+import { createPriceAlertChecker, type PriceAlertChecker } from '../modules/shopper/price-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
     businessAccounts: BusinessAccountsService;
     shopperAccounts: ShopperAccountsService;
+    priceAlerts: PriceAlertChecker;
   }
 }
 
@@ -22,4 +24,34 @@ export const accountServicesPlugin = fp(
     app.decorate('shopperAccounts', createShopperAccountsService({ db, log }));
   },
   { name: 'account-services', dependencies: ['db'] },
+);
+
+/**
+ * Shoppers' price alerts (`app.priceAlerts`): checked after every catalog import of this process and every
+ * PRICE_ALERT_CHECK_MINUTES (imports run from the command line reach the alerts this way, or check themselves).
+ */
+export const priceAlertsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config, log } = app;
+    const alerts = createPriceAlertChecker({ sqlite: app.sqlite, mailer: app.mailer, log, shopperAppUrl: config.SHOPPER_APP_URL });
+    app.decorate('priceAlerts', alerts);
+    const check = (reason: string) => {
+      alerts.check().then(
+        (result) => {
+          if (result.sent || result.failed) log.info({ ...result, reason }, 'price alerts checked');
+        },
+        (error: unknown) => log.error({ err: error, reason }, 'checking price alerts failed'),
+      );
+    };
+    const stop = app.catalog.ingestion.onImported(() => check('import'));
+    const timer = config.PRICE_ALERT_CHECK_MINUTES > 0 ? setInterval(() => check('schedule'), config.PRICE_ALERT_CHECK_MINUTES * 60_000) : null;
+    timer?.unref();
+    app.addHook('onClose', async () => {
+      stop();
+      if (timer) clearInterval(timer);
+      // A check under way finishes before the database closes.
+      await alerts.idle();
+    });
+  },
+  { name: 'price-alerts', dependencies: ['db', 'account-services', 'catalog'] },
 );

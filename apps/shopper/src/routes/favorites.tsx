@@ -5,6 +5,7 @@ import { useToast } from '@pricehunt/ui-toast';
 import { useNavigate } from 'react-router-dom';
 import { useLibrary } from '../features/library/library-context';
 import { LibraryStates } from '../features/library/library-states';
+import { PriceAlert } from '../features/library/price-alert';
 import { StorageNote } from '../features/library/storage-note';
 import { getProduct } from '../features/search/api';
 import { ProductImage } from '../features/search/product-image';
@@ -43,7 +44,7 @@ function PriceChange({ saved, current, currency }: { saved: number | null; curre
   );
 }
 
-/** /favorites: saved products with their best price now and the change since they were saved. */
+/** /favorites: saved products with their best price now, the change since they were saved, and their price alerts. */
 export default function FavoritesPage() {
   const { favorites, status, error, storage, removeFavorite, reload } = useLibrary();
   const toast = useToast();
@@ -109,6 +110,7 @@ export default function FavoritesPage() {
                       </>
                     )}
                   </p>
+                  <PriceAlert favorite={favorite} current={current} />
                 </div>
                 <div className="ph-list__actions">
                   <Button

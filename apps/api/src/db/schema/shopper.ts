@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { shoppers } from './accounts';
 
@@ -40,8 +41,19 @@ export const shopperFavorites = sqliteTable(
     savedPriceCents: integer('saved_price_cents'),
     currency: text('currency'),
     savedAt: text('saved_at').notNull(),
+    /** Price alert: email the shopper when the product's best price drops to this many cents or below (null: no alert). */
+    alertBelowCents: integer('alert_below_cents'),
+    alertSetAt: text('alert_set_at'),
+    /** When the best price last reached the alert, and that price; cleared when the price rises above it again. */
+    alertReachedAt: text('alert_reached_at'),
+    alertReachedCents: integer('alert_reached_cents'),
   },
-  (table) => [primaryKey({ columns: [table.shopperId, table.productId] }), index('shopper_favorites_saved_idx').on(table.shopperId, table.savedAt)],
+  (table) => [
+    primaryKey({ columns: [table.shopperId, table.productId] }),
+    index('shopper_favorites_saved_idx').on(table.shopperId, table.savedAt),
+    // The alert check reads only favorites with an alert.
+    index('shopper_favorites_alert_idx').on(table.productId).where(sql`${table.alertBelowCents} IS NOT NULL`),
+  ],
 );
 
 /** Single-use password-reset tokens of shopper accounts; only the SHA-256 of the token is stored. */

@@ -575,14 +575,36 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     };
   }
 
+  // Told after every import that wrote something (price alerts compare the new prices).
+  const listeners = new Set<(summary: ImportSummary) => void>();
+  async function importAndTell(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions): Promise<ImportSummary> {
+    const summary = await importRows(rows, options);
+    if (summary.inserted + summary.updated > 0) {
+      for (const listener of listeners) {
+        try {
+          listener(summary);
+        } catch {
+          // A listener's failure is its own; the import stands.
+        }
+      }
+    }
+    return summary;
+  }
+
   return {
-    importRows,
+    importRows: importAndTell,
     /** Imports already-parsed offers (line numbers are their 1-based positions). */
     importOffers(offers: readonly FeedOffer[], options: ImportOptions) {
-      return importRows(
+      return importAndTell(
         offers.map((offer, index) => ({ line: index + 1, offer })),
         options,
       );
+    },
+
+    /** Calls `listener` after each import that inserted or updated offers; answers a function that stops it. */
+    onImported(listener: (summary: ImportSummary) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     /**

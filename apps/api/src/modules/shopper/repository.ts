@@ -23,7 +23,24 @@ export function createShopperDataRepository(db: Db) {
     savedAt: shopperFavorites.savedAt,
     currentPriceCents: products.bestPriceCents,
     offerCount: products.offerCount,
+    alertBelowCents: shopperFavorites.alertBelowCents,
+    alertSetAt: shopperFavorites.alertSetAt,
+    alertReachedAt: shopperFavorites.alertReachedAt,
+    alertReachedCents: shopperFavorites.alertReachedCents,
   };
+  type FavoriteSelection = Omit<Favorite, 'alert'> & {
+    alertBelowCents: number | null;
+    alertSetAt: string | null;
+    alertReachedAt: string | null;
+    alertReachedCents: number | null;
+  };
+  const toFavorite = ({ alertBelowCents, alertSetAt, alertReachedAt, alertReachedCents, ...favorite }: FavoriteSelection): Favorite => ({
+    ...favorite,
+    alert:
+      alertBelowCents !== null && alertSetAt !== null
+        ? { belowCents: alertBelowCents, setAt: alertSetAt, reachedAt: alertReachedAt, reachedPriceCents: alertReachedCents }
+        : null,
+  });
 
   return {
     listHistory(shopperId: string, limit: number): HistoryEntry[] {
@@ -92,16 +109,38 @@ export function createShopperDataRepository(db: Db) {
         .where(eq(shopperFavorites.shopperId, shopperId))
         .orderBy(desc(shopperFavorites.savedAt), desc(shopperFavorites.productId))
         .limit(limit)
-        .all();
+        .all()
+        .map(toFavorite);
     },
 
     getFavorite(shopperId: string, productId: number): Favorite | undefined {
-      return db
+      const row = db
         .select(favoriteColumns)
         .from(shopperFavorites)
         .leftJoin(products, eq(products.id, shopperFavorites.productId))
         .where(and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId)))
         .get();
+      return row ? toFavorite(row) : undefined;
+    },
+
+    /**
+     * Sets (or replaces) a favorite's price alert; `reached` when the best price is already at or below it. Answers
+     * the number of favorites changed (0: no such favorite).
+     */
+    setAlert(shopperId: string, productId: number, alert: { belowCents: number; setAt: string; reached: { at: string; cents: number } | null }): number {
+      return db
+        .update(shopperFavorites)
+        .set({ alertBelowCents: alert.belowCents, alertSetAt: alert.setAt, alertReachedAt: alert.reached?.at ?? null, alertReachedCents: alert.reached?.cents ?? null })
+        .where(and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId)))
+        .run().changes;
+    },
+
+    clearAlert(shopperId: string, productId: number): number {
+      return db
+        .update(shopperFavorites)
+        .set({ alertBelowCents: null, alertSetAt: null, alertReachedAt: null, alertReachedCents: null })
+        .where(and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId)))
+        .run().changes;
     },
 
     countFavorites(shopperId: string): number {

@@ -8,6 +8,7 @@ import {
   historyEntryResponseSchema,
   historyListResponseSchema,
   historyParamsSchema,
+  priceAlertInputSchema,
   removedResponseSchema,
   shopperMergeBodySchema,
   shopperMergeResponseSchema,
@@ -27,7 +28,7 @@ function shopperId(request: FastifyRequest): string {
   return id;
 }
 
-/** /api/shopper/history, /api/shopper/favorites, /api/shopper/merge: the signed-in shopper's own lists. */
+/** /api/shopper/history, /api/shopper/favorites (with their price alerts), /api/shopper/merge: the signed-in shopper's own lists. */
 export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createShopperDataService({ db: app.db });
 
@@ -71,6 +72,18 @@ export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/favorites/:productId',
     { schema: { tags, security, params: favoriteParamsSchema, response: { 200: removedResponseSchema, ...errors } } },
     async (request) => ({ success: true as const, removed: service.removeFavorite(shopperId(request), request.params.productId) }),
+  );
+
+  app.put(
+    '/favorites/:productId/alert',
+    { schema: { tags, security, params: favoriteParamsSchema, body: priceAlertInputSchema, response: { 200: favoriteResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, favorite: service.setAlert(shopperId(request), request.params.productId, request.body) }),
+  );
+
+  app.delete(
+    '/favorites/:productId/alert',
+    { schema: { tags, security, params: favoriteParamsSchema, response: { 200: favoriteResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, favorite: service.removeAlert(shopperId(request), request.params.productId) }),
   );
 
   app.post(

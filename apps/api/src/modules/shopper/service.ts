@@ -1,4 +1,4 @@
-import { SHOPPER_DATA_LIMITS, type Favorite, type FavoriteInput, type HistoryEntry, type HistoryEntryInput } from '@pricehunt/contracts';
+import { SHOPPER_DATA_LIMITS, type Favorite, type FavoriteInput, type HistoryEntry, type HistoryEntryInput, type PriceAlertInput } from '@pricehunt/contracts';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { createShopperDataRepository } from './repository';
@@ -88,6 +88,29 @@ export function createShopperDataService({ db, clock = () => new Date() }: { db:
       const removed = repo.removeFavorite(shopperId, productId);
       if (removed === 0) throw notFound(FAVORITE_NOT_FOUND);
       return removed;
+    },
+
+    /**
+     * Sets a favorite's price alert. A best price already at or below it counts as reached now (no email: the
+     * shopper sees it on the page); emails go out when the price drops there later (see price-alerts.ts).
+     */
+    setAlert(shopperId: string, productId: number, input: PriceAlertInput): Favorite {
+      return repo.transaction(() => {
+        const favorite = repo.getFavorite(shopperId, productId);
+        if (!favorite) throw notFound(FAVORITE_NOT_FOUND);
+        const now = clock().toISOString();
+        const current = favorite.currentPriceCents;
+        const reached = current !== null && current <= input.belowCents ? { at: now, cents: current } : null;
+        repo.setAlert(shopperId, productId, { belowCents: input.belowCents, setAt: now, reached });
+        return repo.getFavorite(shopperId, productId) as Favorite;
+      });
+    },
+
+    removeAlert(shopperId: string, productId: number): Favorite {
+      return repo.transaction(() => {
+        if (repo.clearAlert(shopperId, productId) === 0) throw notFound(FAVORITE_NOT_FOUND);
+        return repo.getFavorite(shopperId, productId) as Favorite;
+      });
     },
 
     /**

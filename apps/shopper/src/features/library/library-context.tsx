@@ -17,6 +17,9 @@ export interface LibraryValue {
   clearHistory(): Promise<void>;
   addFavorite(favorite: FavoriteInput): Promise<void>;
   removeFavorite(productId: number): Promise<void>;
+  /** Signed in only: email me when the favorite's best price drops to `belowCents` or below. */
+  setPriceAlert(productId: number, belowCents: number): Promise<void>;
+  removePriceAlert(productId: number): Promise<void>;
   isFavorite(productId: number): boolean;
   reload(): void;
 }
@@ -135,6 +138,7 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
           savedAt: input.savedAt ?? new Date().toISOString(),
           currentPriceCents: input.savedPriceCents ?? null,
           offerCount: null,
+          alert: null,
         };
         return setFavorites(localFavorites.add(favorite));
       }
@@ -153,12 +157,28 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
     [storage],
   );
 
+  const replaceFavorite = (saved: Favorite) => setFavorites((list) => list.map((f) => (f.productId === saved.productId ? saved : f)));
+  const setPriceAlert = useCallback(
+    async (productId: number, belowCents: number) => {
+      if (storage === 'local') throw new Error('Sign in to get price alerts by email');
+      replaceFavorite(await (await remote()).setPriceAlert(productId, belowCents));
+    },
+    [storage],
+  );
+  const removePriceAlert = useCallback(
+    async (productId: number) => {
+      if (storage === 'local') return;
+      replaceFavorite(await (await remote()).removePriceAlert(productId));
+    },
+    [storage],
+  );
+
   const isFavorite = useCallback((productId: number) => favorites.some((f) => f.productId === productId), [favorites]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   const value = useMemo<LibraryValue>(
-    () => ({ storage, status, error, history, favorites, addHistory, removeHistory, clearHistory, addFavorite, removeFavorite, isFavorite, reload }),
-    [storage, status, error, history, favorites, addHistory, removeHistory, clearHistory, addFavorite, removeFavorite, isFavorite, reload],
+    () => ({ storage, status, error, history, favorites, addHistory, removeHistory, clearHistory, addFavorite, removeFavorite, setPriceAlert, removePriceAlert, isFavorite, reload }),
+    [storage, status, error, history, favorites, addHistory, removeHistory, clearHistory, addFavorite, removeFavorite, setPriceAlert, removePriceAlert, isFavorite, reload],
   );
   return <LibraryContext.Provider value={value}>{children}</LibraryContext.Provider>;
 }

@@ -64,14 +64,75 @@ describe('history and favorites', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'LG OLED TV' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('$1,299.99')).toBeInTheDocument();
     expect(screen.getByText(/Down \$200\.01 since saved/)).toBeInTheDocument();
+    // Alerts are sent by email, so they come with an account.
+    expect(screen.getByText('to get an email when the price drops.', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /price alert/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove LG OLED TV from favorites' }));
     expect(await screen.findByRole('heading', { name: 'No favorites yet' })).toBeInTheDocument();
+  });
+
+  it('signed in: sets a price alert on a favorite, refuses a price that is not one, and removes the alert', async () => {
+    const saved = { ...favorite, currentPriceCents: 139_999, offerCount: 2, alert: null };
+    const withAlert = { ...saved, alert: { belowCents: 120_000, setAt: '2026-11-21T10:00:00.000Z', reachedAt: null, reachedPriceCents: null } };
+    const api = mockApi({
+      'GET /api/shopper/auth/me': jsonResponse({ success: true, user }),
+      'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
+      'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [saved] }),
+      'PUT /api/shopper/favorites/7/alert': jsonResponse({ success: true, favorite: withAlert }),
+      'DELETE /api/shopper/favorites/7/alert': jsonResponse({ success: true, favorite: saved }),
+    });
+    renderAt('/favorites');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set a price alert for LG OLED TV' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Price alert for LG OLED TV' });
+    const price = within(form).getByRole('textbox', { name: 'Email me at or below $' });
+    expect(price).toHaveFocus();
+    expect(price).toHaveAttribute('placeholder', '1399.99');
+
+    await userEvent.type(price, 'cheap');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save alert' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Enter a price above 0, such as 249.99.');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requestsTo('PUT /api/shopper/favorites/7/alert')).toHaveLength(0);
+
+    await userEvent.clear(price);
+    await userEvent.type(price, '$1,200');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save alert' }));
+    expect(await screen.findByText('Alert at $1,200.00 · we will email you when the price gets there')).toBeInTheDocument();
+    expect(api.requestsTo('PUT /api/shopper/favorites/7/alert')[0]?.body).toEqual({ belowCents: 120_000 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the price alert for LG OLED TV' }));
+    expect(await screen.findByRole('button', { name: 'Set a price alert for LG OLED TV' })).toBeInTheDocument();
+    expect(api.requestsTo('DELETE /api/shopper/favorites/7/alert')).toHaveLength(1);
+  });
+
+  it('signed in: shows when the price reached an alert, and the server error of a refused one', async () => {
+    const reached = {
+      ...favorite,
+      currentPriceCents: 109_999,
+      offerCount: 2,
+      alert: { belowCents: 110_000, setAt: '2026-11-20T10:00:00.000Z', reachedAt: '2026-11-21T10:00:00.000Z', reachedPriceCents: 109_999 },
+    };
+    mockApi({
+      'GET /api/shopper/auth/me': jsonResponse({ success: true, user }),
+      'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
+      'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [reached] }),
+      'PUT /api/shopper/favorites/7/alert': errorResponse(404, 'NOT_FOUND', 'This product is not in your favorites'),
+    });
+    renderAt('/favorites');
+    expect(await screen.findByText('Alert at $1,100.00 · reached Nov 21, 2026 at $1,099.99', {}, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change the price alert for LG OLED TV' }));
+    const form = screen.getByRole('form', { name: 'Price alert for LG OLED TV' });
+    expect(within(form).getByRole('textbox', { name: 'Email me at or below $' })).toHaveValue('1100.00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save alert' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This product is not in your favorites');
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText(/^Alert at \$1,100\.00/)).toBeInTheDocument();
   });
 
   it('at sign-in merges what the browser kept into the account and then works on the account', async () => {
     localStorage.setItem(HISTORY_STORAGE_KEY, JSON.stringify([historyEntry(ID_A, 'Sony XM5', 'url', '2026-11-19T10:00:00.000Z')]));
     localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([favorite]));
-    const accountFavorite = { ...favorite, currentPriceCents: 139_999, offerCount: 2 };
+    const accountFavorite = { ...favorite, currentPriceCents: 139_999, offerCount: 2, alert: null };
     const api = mockApi({
       'POST /api/shopper/auth/login': jsonResponse({ success: true, user }),
       // Signed out, the page asks the catalog for today's price of a favorite kept in the browser.

@@ -65,6 +65,8 @@ export function toFavorite(value: unknown): Favorite | null {
     savedAt: v.savedAt,
     currentPriceCents: null,
     offerCount: null,
+    // Price alerts need an account (an email address to write to).
+    alert: null,
   };
 }
 
@@ -98,7 +100,7 @@ export const localFavorites = {
   },
   add(favorite: Favorite): Favorite[] {
     const next = [favorite, ...localFavorites.read().filter((f) => f.productId !== favorite.productId)].slice(0, LOCAL_FAVORITES_LIMIT);
-    writeList(FAVORITES_STORAGE_KEY, next.map(({ currentPriceCents: _c, offerCount: _o, ...kept }) => kept));
+    writeList(FAVORITES_STORAGE_KEY, next.map(({ currentPriceCents: _c, offerCount: _o, alert: _a, ...kept }) => kept));
     return next;
   },
   remove(productId: number): Favorite[] {

@@ -35,6 +35,12 @@ export const remoteStore = {
   async removeFavorite(productId: number): Promise<void> {
     await apiRequest(`/api/shopper/favorites/${productId}`, { method: 'DELETE', schema: removedResponseSchema });
   },
+  async setPriceAlert(productId: number, belowCents: number): Promise<Favorite> {
+    return (await apiRequest(`/api/shopper/favorites/${productId}/alert`, { method: 'PUT', body: { belowCents }, schema: favoriteResponseSchema })).favorite;
+  },
+  async removePriceAlert(productId: number): Promise<Favorite> {
+    return (await apiRequest(`/api/shopper/favorites/${productId}/alert`, { method: 'DELETE', schema: favoriteResponseSchema })).favorite;
+  },
   /** Sends what was kept in the browser while signed out; answers the account's lists afterwards. */
   async merge(history: HistoryEntryInput[], favorites: FavoriteInput[]): Promise<{ entries: HistoryEntry[]; favorites: Favorite[] }> {
     const answer = await apiRequest('/api/shopper/merge', { method: 'POST', body: { history, favorites }, schema: shopperMergeResponseSchema });

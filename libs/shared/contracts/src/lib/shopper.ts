@@ -80,6 +80,28 @@ export const favoriteInputSchema = z.object({
 });
 export type FavoriteInput = z.input<typeof favoriteInputSchema>;
 
+/**
+ * A favorite's price alert: the shopper is emailed when the product's best price drops to `belowCents` or below.
+ * `reachedAt` / `reachedPriceCents`: when the price last got there, and at what price (null while it is above).
+ */
+export const priceAlertSchema = z.object({
+  belowCents: z.number().int(),
+  setAt: z.string(),
+  reachedAt: z.string().nullable(),
+  reachedPriceCents: z.number().int().nullable(),
+});
+export type PriceAlert = z.infer<typeof priceAlertSchema>;
+
+/** PUT /api/shopper/favorites/:productId/alert */
+export const priceAlertInputSchema = z.object({
+  belowCents: z
+    .number({ error: 'belowCents must be a number of cents' })
+    .int('belowCents must be a whole number of cents')
+    .min(1, 'belowCents must be more than 0')
+    .max(1e11, 'belowCents is too large'),
+});
+export type PriceAlertInput = z.input<typeof priceAlertInputSchema>;
+
 export const favoriteSchema = z.object({
   productId: z.number().int(),
   title: z.string(),
@@ -91,6 +113,8 @@ export const favoriteSchema = z.object({
   /** The product's best price now (null when it has no offers left or is unknown). */
   currentPriceCents: z.number().int().nullable(),
   offerCount: z.number().int().nullable(),
+  /** Signed-in shoppers only; favorites kept in the browser have none. */
+  alert: priceAlertSchema.nullable(),
 });
 export type Favorite = z.infer<typeof favoriteSchema>;
 

@@ -1,0 +1,139 @@
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { favoriteResponseSchema, favoritesListResponseSchema } from '@pricehunt/contracts';
+import { eq } from 'drizzle-orm';
+import { outboxEmails } from '../../db/schema';
+import type { Mailer } from '../../lib/mailer';
+import { cookieFrom, STRONG_PASSWORD } from '../../testing/http';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { comparisonLink, createPriceAlertChecker } from './price-alerts';
+
+const ORIGIN = 'http://localhost:4200';
+const TV_URL = 'https://www.amazon.com/dp/B0BVXHT3MY';
+
+function tv(priceCents: number): FeedOffer {
+  return { externalId: 'TV1', url: TV_URL, title: 'LG OLED55C3PUA 55 inch OLED evo 4K TV', brand: 'LG', mpn: 'OLED55C3PUA', priceCents, currency: 'USD', availability: 'in_stock', condition: 'new' };
+}
+
+describe('price alerts', () => {
+  let t: TestApp;
+  let tvId: number;
+  let cookie: string;
+  const email = 'alerts@example.com';
+
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, withCookie = true) =>
+    t.app.inject({ method, url, headers: { origin: ORIGIN, ...(withCookie ? { cookie } : {}) }, ...(body !== undefined ? { payload: body as object } : {}) });
+  const mails = () => t.app.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).all();
+  const importPrice = (priceCents: number) => t.app.catalog.ingestion.importOffers([tv(priceCents)], { format: 'gmc', source: 'price change' });
+  const favorite = async () => favoritesListResponseSchema.parse((await send('GET', '/api/shopper/favorites')).json()).favorites[0]!;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ APP_ORIGINS: ORIGIN, PRICE_ALERT_CHECK_MINUTES: '0' });
+    await importPrice(149_999);
+    tvId = t.app.catalog.repository.findOfferByExternalId('amazon', 'TV1')!.productId!;
+    const registered = await send('POST', '/api/shopper/auth/register', { email, password: STRONG_PASSWORD }, false);
+    cookie = cookieFrom(registered) as string;
+    expect((await send('POST', '/api/shopper/favorites', { productId: tvId, title: 'LG OLED TV', savedPriceCents: 149_999, currency: 'USD' })).statusCode).toBe(201);
+  });
+  afterAll(async () => t.close());
+
+  it('sets an alert on a favorite, lists it, and removes it', async () => {
+    const set = await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 120_000 });
+    expect(set.statusCode).toBe(200);
+    expect(favoriteResponseSchema.parse(set.json()).favorite.alert).toMatchObject({ belowCents: 120_000, reachedAt: null, reachedPriceCents: null });
+    expect((await favorite()).alert?.belowCents).toBe(120_000);
+
+    const removed = await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().favorite.alert).toBeNull();
+    expect((await favorite()).alert).toBeNull();
+  });
+
+  it.each([
+    [{}, 'belowCents'],
+    [{ belowCents: 0 }, 'belowCents'],
+    [{ belowCents: -5 }, 'belowCents'],
+    [{ belowCents: 99.5 }, 'belowCents'],
+    [{ belowCents: 'cheap' }, 'belowCents'],
+    [{ belowCents: 1e12 }, 'belowCents'],
+  ])('refuses the alert %j naming %s, and leaves the favorite as it was', async (body, field) => {
+    const res = await send('PUT', `/api/shopper/favorites/${tvId}/alert`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', field });
+    expect((await favorite()).alert).toBeNull();
+  });
+
+  it('answers 404 for a product that is not a favorite, 400 for a bad id, and 401 when signed out', async () => {
+    expect((await send('PUT', `/api/shopper/favorites/999999/alert`, { belowCents: 100 })).json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await send('DELETE', `/api/shopper/favorites/999999/alert`)).statusCode).toBe(404);
+    expect((await send('PUT', `/api/shopper/favorites/abc/alert`, { belowCents: 100 })).json()).toMatchObject({ field: 'productId' });
+    expect((await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 100 }, false)).statusCode).toBe(401);
+  });
+
+  it('emails once when an import drops the price to the alert, re-arms when it rises, and emails again at the next drop', async () => {
+    await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 130_000 });
+    const before = mails().length;
+
+    await importPrice(139_999);
+    expect((await t.app.priceAlerts.check()).sent).toBe(0);
+
+    await importPrice(124_999);
+    await t.app.priceAlerts.idle();
+    const sent = mails().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Price alert: LG OLED55C3PUA 55 inch OLED evo 4K TV is now $1,249.99');
+    expect(sent[0]!.text).toContain('at or below the $1,300.00 you asked to be told about');
+    expect(sent[0]!.text).toContain(comparisonLink(t.config.SHOPPER_APP_URL, 'LG OLED55C3PUA 55 inch OLED evo 4K TV'));
+    expect((await favorite()).alert).toMatchObject({ belowCents: 130_000, reachedPriceCents: 124_999, reachedAt: expect.any(String) });
+
+    // Still below: no second email.
+    expect(await t.app.priceAlerts.check()).toMatchObject({ sent: 0, rearmed: 0 });
+    await importPrice(119_999);
+    await t.app.priceAlerts.idle();
+    expect(mails().slice(before)).toHaveLength(1);
+
+    // Up again, then down again: one more email.
+    await importPrice(135_000);
+    await t.app.priceAlerts.idle();
+    expect((await favorite()).alert).toMatchObject({ reachedAt: null, reachedPriceCents: null });
+    await importPrice(129_000);
+    await t.app.priceAlerts.idle();
+    expect(mails().slice(before)).toHaveLength(2);
+    await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
+  });
+
+  it('marks an alert the price already meets as reached when it is set, without an email', async () => {
+    await importPrice(100_000);
+    await t.app.priceAlerts.idle();
+    const before = mails().length;
+    const set = await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 110_000 });
+    expect(set.json().favorite.alert).toMatchObject({ belowCents: 110_000, reachedPriceCents: 100_000, reachedAt: expect.any(String) });
+    expect(await t.app.priceAlerts.check()).toMatchObject({ sent: 0 });
+    expect(mails()).toHaveLength(before);
+    await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
+  });
+
+  it('tries a failed email again at the next check, and never runs two checks at once', async () => {
+    await importPrice(150_000);
+    await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 140_000 });
+    // The best price drops under the alert without an import (as another process's import would leave it).
+    t.app.sqlite.prepare('UPDATE products SET best_price_cents = 90000 WHERE id = ?').run(tvId);
+    let attempts = 0;
+    const flaky: Mailer = {
+      kind: 'outbox',
+      send: async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('SMTP down');
+      },
+    };
+    const log = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const checker = createPriceAlertChecker({ sqlite: t.app.sqlite, mailer: flaky, log, shopperAppUrl: ORIGIN });
+    expect(await checker.check()).toMatchObject({ sent: 0, failed: 1 });
+    expect(log.warn).toHaveBeenCalled();
+    expect((await favorite()).alert?.reachedAt).toBeNull();
+    const [first, second] = [checker.check(), checker.check()];
+    expect(first).toBe(second);
+    expect(await first).toMatchObject({ sent: 1, failed: 0 });
+    expect(attempts).toBe(2);
+    expect((await favorite()).alert?.reachedPriceCents).toBe(90_000);
+  });
+});

@@ -1,0 +1,111 @@
+import type Database from 'better-sqlite3';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+
+/** How the shopper site opens a product's comparison from an email: a search for its exact name. */
+export function comparisonLink(shopperAppUrl: string, title: string): string {
+  const link = new URL('/search', shopperAppUrl);
+  link.searchParams.set('q', title);
+  return link.toString();
+}
+
+const money = (cents: number, currency: string | null) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD' }).format(cents / 100);
+
+interface AlertRow {
+  shopperId: string;
+  productId: number;
+  title: string;
+  belowCents: number;
+  reachedAt: string | null;
+  bestCents: number | null;
+  currency: string | null;
+  email: string;
+}
+
+export interface AlertCheck {
+  /** Favorites with an alert that were looked at. */
+  checked: number;
+  /** Emails sent: best prices that dropped to an alert since the last check. */
+  sent: number;
+  /** Alerts whose price rose above them again, ready for the next drop. */
+  rearmed: number;
+  /** Emails that could not be sent; tried again at the next check. */
+  failed: number;
+}
+
+/**
+ * Price alerts of signed-in shoppers' favorites. A check compares each alert with its product's best price now: a
+ * price at or below an alert that had not been reached sends one email and marks the alert reached; a reached alert
+ * whose price has risen above it again is re-armed, so the next drop sends another. Marked only once the email is
+ * handed over, so a failed send is tried again at the next check. Checks never overlap.
+ */
+export function createPriceAlertChecker(deps: { sqlite: Database.Database; mailer: Mailer; log: Logger; shopperAppUrl: string; clock?: () => Date }) {
+  const { sqlite, mailer, log, shopperAppUrl } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const alerts = sqlite.prepare(`SELECT f.shopper_id AS shopperId, f.product_id AS productId, COALESCE(p.title, f.title) AS title,
+      f.alert_below_cents AS belowCents, f.alert_reached_at AS reachedAt, p.best_price_cents AS bestCents,
+      COALESCE(p.currency, f.currency) AS currency, s.email AS email
+    FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
+    WHERE f.alert_below_cents IS NOT NULL`);
+  // Both updates name the alert they looked at, so an alert changed meanwhile is left to the next check.
+  const markReached = sqlite.prepare(`UPDATE shopper_favorites SET alert_reached_at = ?, alert_reached_cents = ?
+    WHERE shopper_id = ? AND product_id = ? AND alert_below_cents = ? AND alert_reached_at IS NULL`);
+  const rearm = sqlite.prepare(`UPDATE shopper_favorites SET alert_reached_at = NULL, alert_reached_cents = NULL
+    WHERE shopper_id = ? AND product_id = ? AND alert_below_cents = ? AND alert_reached_at IS NOT NULL`);
+
+  async function run(): Promise<AlertCheck> {
+    const result: AlertCheck = { checked: 0, sent: 0, rearmed: 0, failed: 0 };
+    for (const row of alerts.all() as AlertRow[]) {
+      result.checked++;
+      const atOrBelow = row.bestCents !== null && row.bestCents <= row.belowCents;
+      if (atOrBelow && row.reachedAt === null) {
+        const price = money(row.bestCents as number, row.currency);
+        try {
+          await mailer.send({
+            to: row.email,
+            subject: `Price alert: ${row.title} is now ${price}`,
+            text: [
+              `Good news: ${row.title} is now ${price}, at or below the ${money(row.belowCents, row.currency)} you asked to be told about.`,
+              '',
+              'Compare its prices at every retailer:',
+              comparisonLink(shopperAppUrl, row.title),
+              '',
+              'You get one email each time the price drops to your alert. Change or remove the alert in your favorites.',
+            ].join('\n'),
+          });
+        } catch (error) {
+          result.failed++;
+          log.warn({ err: error, productId: row.productId }, 'price alert email could not be sent; it is tried again at the next check');
+          continue;
+        }
+        markReached.run(clock().toISOString(), row.bestCents, row.shopperId, row.productId, row.belowCents);
+        result.sent++;
+      } else if (!atOrBelow && row.reachedAt !== null) {
+        rearm.run(row.shopperId, row.productId, row.belowCents);
+        result.rearmed++;
+      }
+    }
+    return result;
+  }
+
+  let running: Promise<AlertCheck> | null = null;
+  return {
+    /** Checks every alert once; a call while a check runs answers that check. */
+    check(): Promise<AlertCheck> {
+      running ??= run().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    /** Resolves once no check is running (shutdown waits for one under way). */
+    idle(): Promise<void> {
+      return running ? running.then(
+        () => undefined,
+        () => undefined,
+      ) : Promise.resolve();
+    },
+  };
+}
+
+export type PriceAlertChecker = ReturnType<typeof createPriceAlertChecker>;
