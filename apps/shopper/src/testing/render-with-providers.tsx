@@ -1,4 +1,4 @@
-import { createFetchMock, errorResponse, type FetchMock, type MockHandler } from '@pricehunt/api-client/testing';
+import { createFetchMock, jsonResponse, type FetchMock, type MockHandler } from '@pricehunt/api-client/testing';
 import { Toaster, ToastProvider } from '@pricehunt/ui-toast';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -50,7 +50,8 @@ export function renderWithProviders(ui: ReactElement, { route = '/', state, path
   );
 }
 
-export const signedOut: MockHandler = () => errorResponse(401, 'UNAUTHORIZED', 'Sign in to continue');
+/** The session check of a signed-out visitor. */
+export const signedOut: MockHandler = () => jsonResponse({ success: true, user: null });
 
 /**
  * Replaces `fetch` with a mock that answers only the given routes (`'GET /api/…'`) and fails every other request;
@@ -65,7 +66,7 @@ export function mockApi(routes: Record<string, MockHandler | Response> = {}): Fe
     for (const [route, handler] of Object.entries(routes)) current.on(route, handler);
     return current;
   }
-  const mock = createFetchMock({ 'GET /api/shopper/auth/me': signedOut, ...routes });
+  const mock = createFetchMock({ 'GET /api/shopper/auth/session': signedOut, ...routes });
   current = mock;
   const original = globalThis.fetch;
   globalThis.fetch = mock.fetch as unknown as typeof fetch;

@@ -4,6 +4,7 @@ import {
   shopperAuthResponseSchema,
   shopperLoginBodySchema,
   shopperRegisterBodySchema,
+  shopperSessionResponseSchema,
   successResponseSchema,
 } from '@pricehunt/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +15,7 @@ import { signIn, signOut } from '../auth/session';
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
 
-/** POST register|login|logout, GET me: /api/shopper/auth/*. The shopper has its own key in the session. */
+/** POST register|login|logout, GET me|session: /api/shopper/auth/*. The shopper has its own key in the session. */
 export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const windowMs = config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000;
@@ -47,6 +48,12 @@ export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/logout', { schema: { tags, response: { 200: successResponseSchema, 403: errorEnvelopeSchema } } }, async (request, reply) => {
     await signOut(request, reply, 'shopperId');
     return { success: true as const };
+  });
+
+  // The shopper site asks this on every page: most visitors are signed out, which is an answer, not an error.
+  app.get('/session', { schema: { tags, response: { 200: shopperSessionResponseSchema } } }, async (request) => {
+    const id = request.session?.shopperId;
+    return { success: true as const, user: (id ? app.shopperAccounts.findById(id) : undefined) ?? null };
   });
 
   app.get(

@@ -43,6 +43,20 @@ describe('shopper accounts', () => {
     expect((await call(t.app, 'GET', '/api/shopper/auth/me', { cookie })).statusCode).toBe(401);
   });
 
+  it('answers who is signed in on GET session, with user null (not a 401) for a signed-out visitor', async () => {
+    const anonymous = await call(t.app, 'GET', '/api/shopper/auth/session');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ success: true, user: null });
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+
+    const ok = await call(t.app, 'POST', '/api/shopper/auth/login', { body: { email: 'ann@mail.example', password: STRONG_PASSWORD } });
+    const cookie = cookieFrom(ok);
+    const signedIn = await call(t.app, 'GET', '/api/shopper/auth/session', { cookie });
+    expect(signedIn.json()).toMatchObject({ success: true, user: { email: 'ann@mail.example' } });
+    await call(t.app, 'POST', '/api/shopper/auth/logout', { cookie });
+    expect((await call(t.app, 'GET', '/api/shopper/auth/session', { cookie })).json()).toEqual({ success: true, user: null });
+  });
+
   it('keeps its own key in the session: a shopper and a business sign in and out independently in one browser', async () => {
     const { cookie: businessCookie } = await registerBusiness(t.app, 'both@shop.example');
     const shopperLogin = await call(t.app, 'POST', '/api/shopper/auth/login', {

@@ -75,7 +75,7 @@ describe('history and favorites', () => {
     const saved = { ...favorite, currentPriceCents: 139_999, offerCount: 2, alert: null };
     const withAlert = { ...saved, alert: { belowCents: 120_000, setAt: '2026-11-21T10:00:00.000Z', reachedAt: null, reachedPriceCents: null } };
     const api = mockApi({
-      'GET /api/shopper/auth/me': jsonResponse({ success: true, user }),
+      'GET /api/shopper/auth/session': jsonResponse({ success: true, user }),
       'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
       'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [saved] }),
       'PUT /api/shopper/favorites/7/alert': jsonResponse({ success: true, favorite: withAlert }),
@@ -113,7 +113,7 @@ describe('history and favorites', () => {
       alert: { belowCents: 110_000, setAt: '2026-11-20T10:00:00.000Z', reachedAt: '2026-11-21T10:00:00.000Z', reachedPriceCents: 109_999 },
     };
     mockApi({
-      'GET /api/shopper/auth/me': jsonResponse({ success: true, user }),
+      'GET /api/shopper/auth/session': jsonResponse({ success: true, user }),
       'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
       'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [reached] }),
       'PUT /api/shopper/favorites/7/alert': errorResponse(404, 'NOT_FOUND', 'This product is not in your favorites'),

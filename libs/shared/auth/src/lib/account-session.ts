@@ -11,6 +11,11 @@ export interface AccountSessionConfig<T> {
   basePath: string;
   /** Parses the answer of me, login and register into the account (a schema or a loader of one). */
   responseSchema: SchemaSource<{ account: T }>;
+  /**
+   * Where the first check asks who is signed in, when not `me`: an endpoint that answers signed-out visitors with
+   * `account: null` instead of a 401 (which the browser logs as an error on every page).
+   */
+  session?: { path: string; schema: SchemaSource<{ account: T | null }> };
   loginFailed: string;
   registerFailed: string;
   fetch?: FetchLike;
@@ -55,11 +60,16 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
 
   const loadCurrent = useCallback(
     async (signal?: AbortSignal) => {
-      const { basePath, responseSchema, fetch, baseUrl } = configRef.current;
+      const { basePath, responseSchema, session, fetch, baseUrl } = configRef.current;
       const started = version.current;
       try {
-        const answer = await apiRequest(`${basePath}/me`, { schema: responseSchema, signal, fetch, baseUrl });
-        if (mounted.current && started === version.current) signedIn(answer.account);
+        const answer: { account: T | null } = session
+          ? await apiRequest(`${basePath}/${session.path}`, { schema: session.schema, signal, fetch, baseUrl })
+          : await apiRequest(`${basePath}/me`, { schema: responseSchema, signal, fetch, baseUrl });
+        if (mounted.current && started === version.current) {
+          if (answer.account) signedIn(answer.account);
+          else signedOut();
+        }
       } catch (caught) {
         if (signal?.aborted) return;
         // Any failure (401, server error, offline) means nobody is signed in.

@@ -1,6 +1,6 @@
 // Answer schemas of the auth endpoints. Loaded on demand (see `loadAuthSchemas`) so that the validation
 // library is not part of a page's first download: the first auth call brings it, in parallel with the request.
-import { businessSchema, shopperAuthResponseSchema, type Business } from '@pricehunt/contracts';
+import { businessSchema, shopperAuthResponseSchema, shopperSessionResponseSchema, type Business } from '@pricehunt/contracts';
 import { z } from 'zod';
 
 // SPEC §4: admin status equals isAdmin, false when absent.
@@ -11,3 +11,5 @@ export const businessAnswerSchema = z
   .transform((answer) => ({ account: answer.business as Business }));
 
 export const shopperAnswerSchema = shopperAuthResponseSchema.transform((answer) => ({ account: answer.user }));
+
+export const shopperSessionAnswerSchema = shopperSessionResponseSchema.transform((answer) => ({ account: answer.user }));

@@ -11,6 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 const user = { id: 'u1', email: 'sam@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' };
 const signedIn = () => jsonResponse({ success: true, user });
 const unauthorized = () => errorResponse(401, 'UNAUTHORIZED', 'Not signed in');
+const nobody = () => jsonResponse({ success: true, user: null });
 
 function Panel() {
   const auth = useShopperAuth();
@@ -35,8 +36,8 @@ const renderWith = (mock: FetchMock) =>
   );
 
 describe('ShopperAuthProvider', () => {
-  it('starts loading and signs in from GET /api/shopper/auth/me', async () => {
-    const mock = createFetchMock({ 'GET /api/shopper/auth/me': signedIn() });
+  it('starts loading and signs in from GET /api/shopper/auth/session', async () => {
+    const mock = createFetchMock({ 'GET /api/shopper/auth/session': signedIn() });
     renderWith(mock);
     expect(screen.getByText('Status: loading')).toBeInTheDocument();
     expect(screen.getByText('User: nobody')).toBeInTheDocument();
@@ -44,13 +45,23 @@ describe('ShopperAuthProvider', () => {
     expect(mock.requests[0]?.credentials).toBe('include');
   });
 
-  it('is signed out when me answers non-OK', async () => {
-    renderWith(createFetchMock({ 'GET /api/shopper/auth/me': unauthorized() }));
+  it('is signed out when the session answers nobody, without asking me', async () => {
+    const mock = createFetchMock({ 'GET /api/shopper/auth/session': nobody() });
+    renderWith(mock);
     expect(await screen.findByText('Status: signed-out')).toBeInTheDocument();
+    expect(mock.requests.map((r) => r.path)).toEqual(['/api/shopper/auth/session']);
+  });
+
+  it('is signed out when the session check fails (server error, offline)', async () => {
+    for (const answer of [unauthorized, networkFailure]) {
+      const view = renderWith(createFetchMock({ 'GET /api/shopper/auth/session': answer }));
+      expect(await screen.findByText('Status: signed-out')).toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('signs in through POST /api/shopper/auth/login', async () => {
-    const mock = createFetchMock({ 'GET /api/shopper/auth/me': unauthorized(), 'POST /api/shopper/auth/login': signedIn() });
+    const mock = createFetchMock({ 'GET /api/shopper/auth/session': nobody(), 'POST /api/shopper/auth/login': signedIn() });
     renderWith(mock);
     await screen.findByText('Status: signed-out');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -61,7 +72,7 @@ describe('ShopperAuthProvider', () => {
   it("shows the server's error, or exactly \"Login failed\"", async () => {
     let attempt = 0;
     const mock = createFetchMock({
-      'GET /api/shopper/auth/me': unauthorized(),
+      'GET /api/shopper/auth/session': nobody(),
       'POST /api/shopper/auth/login': () => (++attempt === 1 ? errorResponse(401, 'UNAUTHORIZED', 'Invalid email or password') : textResponse('', { status: 503 })),
     });
     renderWith(mock);
@@ -75,7 +86,7 @@ describe('ShopperAuthProvider', () => {
   it('signs up through POST /api/shopper/auth/register, or shows exactly "Registration failed"', async () => {
     let attempt = 0;
     const mock = createFetchMock({
-      'GET /api/shopper/auth/me': unauthorized(),
+      'GET /api/shopper/auth/session': nobody(),
       'POST /api/shopper/auth/register': () => (++attempt === 1 ? textResponse('', { status: 500 }) : signedIn()),
     });
     renderWith(mock);
@@ -88,7 +99,7 @@ describe('ShopperAuthProvider', () => {
   });
 
   it('sends the display name when one is given', async () => {
-    const mock = createFetchMock({ 'GET /api/shopper/auth/me': unauthorized(), 'POST /api/shopper/auth/register': signedIn() });
+    const mock = createFetchMock({ 'GET /api/shopper/auth/session': nobody(), 'POST /api/shopper/auth/register': signedIn() });
     renderWith(mock);
     await screen.findByText('Status: signed-out');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up with name' }));
@@ -97,14 +108,14 @@ describe('ShopperAuthProvider', () => {
   });
 
   it('shows "Network error occurred" when the network fails', async () => {
-    renderWith(createFetchMock({ 'GET /api/shopper/auth/me': unauthorized(), 'POST /api/shopper/auth/login': networkFailure }));
+    renderWith(createFetchMock({ 'GET /api/shopper/auth/session': nobody(), 'POST /api/shopper/auth/login': networkFailure }));
     await screen.findByText('Status: signed-out');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Network error occurred$/);
   });
 
   it('signs out through POST /api/shopper/auth/logout, clearing the user even when it fails', async () => {
-    const mock = createFetchMock({ 'GET /api/shopper/auth/me': signedIn(), 'POST /api/shopper/auth/logout': networkFailure });
+    const mock = createFetchMock({ 'GET /api/shopper/auth/session': signedIn(), 'POST /api/shopper/auth/logout': networkFailure });
     renderWith(mock);
     await screen.findByText('Status: signed-in');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -7,6 +7,8 @@ import { LOGIN_FAILED_MESSAGE, REGISTRATION_FAILED_MESSAGE } from './business-au
 export const SHOPPER_AUTH_PATH = '/api/shopper/auth';
 
 const loadShopperAnswerSchema = () => import('./schemas').then((schemas) => schemas.shopperAnswerSchema);
+const loadShopperSessionSchema = () => import('./schemas').then((schemas) => schemas.shopperSessionAnswerSchema);
+const SHOPPER_SESSION = { path: 'session', schema: loadShopperSessionSchema };
 
 export type ShopperAuthResult = { success: true; user: ShopperUser } | { success: false; error: string };
 
@@ -38,11 +40,12 @@ export interface ShopperAuthProviderProps {
   baseUrl?: string;
 }
 
-/** The shopper session against /api/shopper/auth/{me,login,register,logout}: real calls, same shape as the business one. */
+/** The shopper session against /api/shopper/auth/{session,login,register,logout}: real calls, same shape as the business one. */
 export function ShopperAuthProvider({ children, fetch, baseUrl }: ShopperAuthProviderProps) {
   const { account, status, error, login, register, logout, refresh, clearError } = useAccountSession<ShopperUser>({
     basePath: SHOPPER_AUTH_PATH,
     responseSchema: loadShopperAnswerSchema,
+    session: SHOPPER_SESSION,
     loginFailed: LOGIN_FAILED_MESSAGE,
     registerFailed: REGISTRATION_FAILED_MESSAGE,
     fetch,

@@ -33,3 +33,10 @@ export const shopperAuthResponseSchema = z.object({
   user: shopperUserSchema,
 });
 export type ShopperAuthResponse = z.infer<typeof shopperAuthResponseSchema>;
+
+/** GET /api/shopper/auth/session: who is signed in, if anyone (`user: null`), without a 401 for signed-out visitors. */
+export const shopperSessionResponseSchema = z.object({
+  success: z.literal(true),
+  user: shopperUserSchema.nullable(),
+});
+export type ShopperSessionResponse = z.infer<typeof shopperSessionResponseSchema>;
