@@ -80,7 +80,8 @@ describe('price alerts', () => {
     await t.app.priceAlerts.idle();
     const sent = mails().slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.subject).toBe('Price alert: LG OLED55C3PUA 55 inch OLED evo 4K TV is now $1,249.99');
+    expect(sent[0]!.subject).toBe('Price alert: LG OLED55C3PUA 55 inch OLED evo 4K TV is now $1,249.99 at Amazon');
+    expect(sent[0]!.text).toContain(`${t.config.SHOPPER_APP_URL}/favorites`);
     expect(sent[0]!.text).toContain('at or below the $1,300.00 you asked to be told about');
     expect(sent[0]!.text).toContain(comparisonLink(t.config.SHOPPER_APP_URL, 'LG OLED55C3PUA 55 inch OLED evo 4K TV'));
     expect((await favorite()).alert).toMatchObject({ belowCents: 130_000, reachedPriceCents: 124_999, reachedAt: expect.any(String) });

@@ -48,6 +48,10 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
       COALESCE(p.currency, f.currency) AS currency, s.email AS email
     FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
     WHERE f.alert_below_cents IS NOT NULL`);
+  const cheapestRetailer = sqlite
+    .prepare(`SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = ?
+      ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`)
+    .pluck();
   // Both updates name the alert they looked at, so an alert changed meanwhile is left to the next check.
   const markReached = sqlite.prepare(`UPDATE shopper_favorites SET alert_reached_at = ?, alert_reached_cents = ?
     WHERE shopper_id = ? AND product_id = ? AND alert_below_cents = ? AND alert_reached_at IS NULL`);
@@ -60,7 +64,8 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
       result.checked++;
       const atOrBelow = row.bestCents !== null && row.bestCents <= row.belowCents;
       if (atOrBelow && row.reachedAt === null) {
-        const price = money(row.bestCents as number, row.currency);
+        const retailer = cheapestRetailer.get(row.productId) as string | undefined;
+        const price = `${money(row.bestCents as number, row.currency)}${retailer ? ` at ${retailer}` : ''}`;
         try {
           await mailer.send({
             to: row.email,
@@ -71,7 +76,8 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
               'Compare its prices at every retailer:',
               comparisonLink(shopperAppUrl, row.title),
               '',
-              'You get one email each time the price drops to your alert. Change or remove the alert in your favorites.',
+              'You get one email each time the price drops to your alert. Change or remove the alert in your favorites:',
+              new URL('/favorites', shopperAppUrl).toString(),
             ].join('\n'),
           });
         } catch (error) {
