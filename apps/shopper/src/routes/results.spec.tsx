@@ -181,8 +181,33 @@ describe('results page', () => {
     expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeInTheDocument();
     expect((await screen.findAllByText('Added to favorites: Sony WH-1000XM5 Wireless Headphones')).length).toBeGreaterThan(0);
     expect(JSON.parse(localStorage.getItem('pricehunt_favorites') ?? '[]')[0]).toMatchObject({ productId: 7, savedPriceCents: 32_999 });
+    // Price alerts are emailed: a signed-out shopper is asked to sign in for one.
+    expect(screen.getByText('to get an email when the price drops.', { exact: false })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove from favorites' }));
     expect(await screen.findByRole('button', { name: 'Add to favorites' })).toBeInTheDocument();
+    expect(screen.queryByText('to get an email when the price drops.', { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('sets a price alert on a favorite from its comparison when signed in', async () => {
+    const user = { id: 'u1', email: 'sam@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+    const favorite = { productId: 7, title: 'Sony WH-1000XM5 Wireless Headphones', brand: 'Sony', imageUrl: null, savedPriceCents: 32_999, currency: 'USD', savedAt: '2026-11-20T10:00:00.000Z', currentPriceCents: 32_999, offerCount: 3, alert: null };
+    const api = mockApi({
+      [`GET /api/search/${REQUEST_ID}`]: jsonResponse(searchResult()),
+      'GET /api/products/7': jsonResponse(productDetail),
+      'GET /api/shopper/auth/session': jsonResponse({ success: true, user }),
+      'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
+      'POST /api/shopper/history': (request) => jsonResponse({ success: true, entry: { ...(request.body as object), title: null, imageUrl: null, productId: null, bestPriceCents: null, currency: null, offerCount: null } }, { status: 201 }),
+      'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [favorite] }),
+      'PUT /api/shopper/favorites/7/alert': jsonResponse({ success: true, favorite: { ...favorite, alert: { belowCents: 29_900, setAt: '2026-11-21T10:00:00.000Z', reachedAt: null, reachedPriceCents: null } } }),
+    });
+    renderResults();
+    await userEvent.click(await screen.findByRole('button', { name: 'Set a price alert for Sony WH-1000XM5 Wireless Headphones' }, { timeout: 5000 }));
+    const price = screen.getByRole('textbox', { name: 'Email me at or below $' });
+    expect(price).toHaveAttribute('placeholder', '329.99');
+    await userEvent.type(price, '299');
+    await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
+    expect(await screen.findByText('Alert at $299.00 · we will email you when the price gets there')).toBeInTheDocument();
+    expect(api.requestsTo('PUT /api/shopper/favorites/7/alert')[0]?.body).toEqual({ belowCents: 29_900 });
   });
 
   it('sends a Shopify business offer through trackReferral, then on through /api/redirect, even when tracking fails', async () => {

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { FavoriteButton } from '../features/library/favorite-button';
 import { useLibrary } from '../features/library/library-context';
+import { PriceAlert } from '../features/library/price-alert';
 import { CopyLinkButton } from '../features/search/copy-link-button';
 import { startTextSearch } from '../features/search/direct-url-flow';
 import { confidenceText, IDENTIFIED_BY_TEXT } from '../features/search/describe';
@@ -81,6 +82,9 @@ function ResultsSkeleton() {
 
 function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full' | 'compact' }) {
   const product = result.product;
+  // A favorite can carry a price alert, set right here once the product is saved.
+  const { favorites } = useLibrary();
+  const favorite = product ? favorites.find((entry) => entry.productId === product.id) : undefined;
   const title = product?.title ?? result.source.title ?? searchedFor(result);
   const brandModel = [product?.brand ?? result.source.brand, product?.model ?? result.source.model].filter(Boolean).join(' · ');
   return (
@@ -127,6 +131,7 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
           {product ? <FavoriteButton product={product} /> : null}
           <CopyLinkButton />
         </div>
+        {favorite ? <PriceAlert favorite={favorite} current={result.offers[0]?.totalCents ?? favorite.currentPriceCents} /> : null}
       </div>
     </section>
   );
