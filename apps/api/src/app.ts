@@ -10,7 +10,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { searchRoutes } from './modules/search/routes';
 import { shopperAuthRoutes } from './modules/shopper-auth/routes';
 import { shopperPasswordResetRoutes } from './modules/shopper/password-reset-routes';
-import { shopperDataRoutes } from './modules/shopper/routes';
+import { priceAlertStopRoutes, shopperDataRoutes } from './modules/shopper/routes';
 import { createOriginCheck } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -125,6 +125,7 @@ export const app = fp(
           );
           await area.register(adminScope(adminRoutes), { prefix: '/admin' });
           await area.register(shopperPasswordResetRoutes, { prefix: '/shopper/auth/password-reset' });
+          await area.register(priceAlertStopRoutes, { prefix: '/shopper/alerts' });
           await area.register(shopperScope(shopperDataRoutes), { prefix: '/shopper' });
         });
       },

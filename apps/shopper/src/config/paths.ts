@@ -13,6 +13,8 @@ export const paths = {
   favorites: '/favorites',
   login: '/login',
   resetPassword: '/reset-password',
+  /** The "stop this alert" link of price-alert emails: `/alerts/stop?token=…`. */
+  stopAlert: '/alerts/stop',
   trackingTest: '/tracking-test',
   realTrackingTest: '/real-tracking-test',
 } as const;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { shoppers } from './accounts';
 
 /** A signed-in shopper's searches (what the history page lists and re-opens). One row per shopper and request id. */
@@ -44,6 +44,11 @@ export const shopperFavorites = sqliteTable(
     /** Price alert: email the shopper when the product's best price drops to this many cents or below (null: no alert). */
     alertBelowCents: integer('alert_below_cents'),
     alertSetAt: text('alert_set_at'),
+    /**
+     * Random token of the "stop this alert" link in the alert's emails, new with each alert: it can only turn this
+     * alert off, so it is kept as is (the link must be written into every email).
+     */
+    alertStopToken: text('alert_stop_token'),
     /** When the best price last reached the alert, and that price; cleared when the price rises above it again. */
     alertReachedAt: text('alert_reached_at'),
     alertReachedCents: integer('alert_reached_cents'),
@@ -53,6 +58,7 @@ export const shopperFavorites = sqliteTable(
     index('shopper_favorites_saved_idx').on(table.shopperId, table.savedAt),
     // The alert check reads only favorites with an alert.
     index('shopper_favorites_alert_idx').on(table.productId).where(sql`${table.alertBelowCents} IS NOT NULL`),
+    uniqueIndex('shopper_favorites_alert_stop_token_idx').on(table.alertStopToken),
   ],
 );
 

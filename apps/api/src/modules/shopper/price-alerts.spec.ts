@@ -113,6 +113,48 @@ describe('price alerts', () => {
     await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
   });
 
+  it('stops an alert from its email link without signing in, once, and only that alert', async () => {
+    await importPrice(150_000);
+    await t.app.priceAlerts.idle();
+    await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 140_000 });
+    const before = mails().length;
+    await importPrice(139_000);
+    await t.app.priceAlerts.idle();
+    const [mail] = mails().slice(before);
+    const link = mail!.text.split('\n').find((line) => line.startsWith(`${t.config.SHOPPER_APP_URL}/alerts/stop?token=`));
+    const token = new URL(link!).searchParams.get('token')!;
+
+    // A newer alert on the same favorite gets a new link: the old one cannot stop it.
+    await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 130_000 });
+    const stale = await send('POST', '/api/shopper/alerts/stop', { token }, false);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ success: false, field: 'token', error: expect.stringContaining('no longer stops an alert') });
+    expect((await favorite()).alert?.belowCents).toBe(130_000);
+
+    await importPrice(129_000);
+    await t.app.priceAlerts.idle();
+    const latest = mails().at(-1)!;
+    const current = new URL(latest.text.split('\n').find((line) => line.includes('/alerts/stop?token='))!).searchParams.get('token')!;
+    expect(current).not.toBe(token);
+    const stopped = await send('POST', '/api/shopper/alerts/stop', { token: current }, false);
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toEqual({ success: true, title: 'LG OLED TV', stopped: true });
+    expect((await favorite()).alert).toBeNull();
+    expect((await send('POST', '/api/shopper/alerts/stop', { token: current }, false)).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['no token', {}],
+    ['an empty token', { token: '' }],
+    ['an unknown token', { token: 'not-a-token' }],
+    ['a 2,000-character token', { token: 'x'.repeat(2000) }],
+    ['a number', { token: 5 }],
+  ])('refuses a stop request with %s, naming the token', async (_label, body) => {
+    const res = await send('POST', '/api/shopper/alerts/stop', body, false);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field: 'token' });
+  });
+
   it('tries a failed email again at the next check, and never runs two checks at once', async () => {
     await importPrice(150_000);
     await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 140_000 });

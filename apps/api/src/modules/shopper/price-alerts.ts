@@ -2,10 +2,20 @@ import type Database from 'better-sqlite3';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 
+/** Path of the shopper site's page that stops an alert from the link in its email. */
+export const ALERT_STOP_PAGE = '/alerts/stop';
+export const ALERT_STOP_INVALID = 'This link no longer stops an alert: the alert was already stopped, removed or changed. Manage your alerts in your favorites.';
+
 /** How the shopper site opens a product's comparison from an email: a search for its exact name. */
 export function comparisonLink(shopperAppUrl: string, title: string): string {
   const link = new URL('/search', shopperAppUrl);
   link.searchParams.set('q', title);
+  return link.toString();
+}
+
+export function stopLink(shopperAppUrl: string, token: string): string {
+  const link = new URL(ALERT_STOP_PAGE, shopperAppUrl);
+  link.searchParams.set('token', token);
   return link.toString();
 }
 
@@ -17,6 +27,7 @@ interface AlertRow {
   productId: number;
   title: string;
   belowCents: number;
+  stopToken: string | null;
   reachedAt: string | null;
   bestCents: number | null;
   currency: string | null;
@@ -44,7 +55,7 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
   const { sqlite, mailer, log, shopperAppUrl } = deps;
   const clock = deps.clock ?? (() => new Date());
   const alerts = sqlite.prepare(`SELECT f.shopper_id AS shopperId, f.product_id AS productId, COALESCE(p.title, f.title) AS title,
-      f.alert_below_cents AS belowCents, f.alert_reached_at AS reachedAt, p.best_price_cents AS bestCents,
+      f.alert_below_cents AS belowCents, f.alert_stop_token AS stopToken, f.alert_reached_at AS reachedAt, p.best_price_cents AS bestCents,
       COALESCE(p.currency, f.currency) AS currency, s.email AS email
     FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
     WHERE f.alert_below_cents IS NOT NULL`);
@@ -78,6 +89,7 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
               '',
               'You get one email each time the price drops to your alert. Change or remove the alert in your favorites:',
               new URL('/favorites', shopperAppUrl).toString(),
+              ...(row.stopToken ? ['', 'Stop this alert:', stopLink(shopperAppUrl, row.stopToken)] : []),
             ].join('\n'),
           });
         } catch (error) {

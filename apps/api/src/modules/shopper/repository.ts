@@ -11,7 +11,9 @@ function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
   return entry;
 }
 
-/** SQL for a shopper's history and favorites; every query is scoped to one shopper id. */
+const NO_ALERT = { alertBelowCents: null, alertSetAt: null, alertStopToken: null, alertReachedAt: null, alertReachedCents: null };
+
+/** SQL for a shopper's history and favorites; every query is scoped to one shopper id (but a stop link's token). */
 export function createShopperDataRepository(db: Db) {
   const favoriteColumns = {
     productId: shopperFavorites.productId,
@@ -127,10 +129,20 @@ export function createShopperDataRepository(db: Db) {
      * Sets (or replaces) a favorite's price alert; `reached` when the best price is already at or below it. Answers
      * the number of favorites changed (0: no such favorite).
      */
-    setAlert(shopperId: string, productId: number, alert: { belowCents: number; setAt: string; reached: { at: string; cents: number } | null }): number {
+    setAlert(
+      shopperId: string,
+      productId: number,
+      alert: { belowCents: number; setAt: string; stopToken: string; reached: { at: string; cents: number } | null },
+    ): number {
       return db
         .update(shopperFavorites)
-        .set({ alertBelowCents: alert.belowCents, alertSetAt: alert.setAt, alertReachedAt: alert.reached?.at ?? null, alertReachedCents: alert.reached?.cents ?? null })
+        .set({
+          alertBelowCents: alert.belowCents,
+          alertSetAt: alert.setAt,
+          alertStopToken: alert.stopToken,
+          alertReachedAt: alert.reached?.at ?? null,
+          alertReachedCents: alert.reached?.cents ?? null,
+        })
         .where(and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId)))
         .run().changes;
     },
@@ -138,9 +150,17 @@ export function createShopperDataRepository(db: Db) {
     clearAlert(shopperId: string, productId: number): number {
       return db
         .update(shopperFavorites)
-        .set({ alertBelowCents: null, alertSetAt: null, alertReachedAt: null, alertReachedCents: null })
+        .set(NO_ALERT)
         .where(and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId)))
         .run().changes;
+    },
+
+    /** Turns off the alert an email's stop link names; answers its product's title, or null when no alert has the token. */
+    stopAlertByToken(stopToken: string): string | null {
+      const row = db.select({ title: shopperFavorites.title }).from(shopperFavorites).where(eq(shopperFavorites.alertStopToken, stopToken)).get();
+      if (!row) return null;
+      db.update(shopperFavorites).set(NO_ALERT).where(eq(shopperFavorites.alertStopToken, stopToken)).run();
+      return row.title;
     },
 
     countFavorites(shopperId: string): number {

@@ -9,6 +9,8 @@ import {
   historyListResponseSchema,
   historyParamsSchema,
   priceAlertInputSchema,
+  priceAlertStopBodySchema,
+  priceAlertStopResponseSchema,
   removedResponseSchema,
   shopperMergeBodySchema,
   shopperMergeResponseSchema,
@@ -90,5 +92,15 @@ export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merge',
     { schema: { tags, security, body: shopperMergeBodySchema, response: { 200: shopperMergeResponseSchema, ...errors } } },
     async (request) => ({ success: true as const, ...service.merge(shopperId(request), request.body) }),
+  );
+};
+
+/** POST /api/shopper/alerts/stop: the "stop this alert" link of a price-alert email, which works without signing in. */
+export const priceAlertStopRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createShopperDataService({ db: app.db });
+  app.post(
+    '/stop',
+    { schema: { tags, body: priceAlertStopBodySchema, response: { 200: priceAlertStopResponseSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },
+    async (request) => ({ success: true as const, ...service.stopAlert(request.body.token) }),
   );
 };

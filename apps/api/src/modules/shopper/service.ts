@@ -1,6 +1,8 @@
 import { SHOPPER_DATA_LIMITS, type Favorite, type FavoriteInput, type HistoryEntry, type HistoryEntryInput, type PriceAlertInput } from '@pricehunt/contracts';
 import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import { randomBytes } from 'node:crypto';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { ALERT_STOP_INVALID } from './price-alerts';
 import { createShopperDataRepository } from './repository';
 
 export const HISTORY_ENTRY_NOT_FOUND = 'This search is not in your history';
@@ -101,9 +103,16 @@ export function createShopperDataService({ db, clock = () => new Date() }: { db:
         const now = clock().toISOString();
         const current = favorite.currentPriceCents;
         const reached = current !== null && current <= input.belowCents ? { at: now, cents: current } : null;
-        repo.setAlert(shopperId, productId, { belowCents: input.belowCents, setAt: now, reached });
+        repo.setAlert(shopperId, productId, { belowCents: input.belowCents, setAt: now, stopToken: randomBytes(24).toString('base64url'), reached });
         return repo.getFavorite(shopperId, productId) as Favorite;
       });
+    },
+
+    /** The "stop this alert" link of an alert email: turns that alert off without signing in. */
+    stopAlert(token: string): { title: string; stopped: true } {
+      const title = repo.transaction(() => repo.stopAlertByToken(token));
+      if (title === null) throw badRequest(ALERT_STOP_INVALID, 'token');
+      return { title, stopped: true };
     },
 
     removeAlert(shopperId: string, productId: number): Favorite {

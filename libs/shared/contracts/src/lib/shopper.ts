@@ -102,6 +102,18 @@ export const priceAlertInputSchema = z.object({
 });
 export type PriceAlertInput = z.input<typeof priceAlertInputSchema>;
 
+/** POST /api/shopper/alerts/stop: the token of the "stop this alert" link of a price-alert email. */
+export const priceAlertStopBodySchema = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(1000, 'This link is not valid'),
+});
+export const priceAlertStopResponseSchema = z.object({
+  success: z.literal(true),
+  /** The product the alert was on. */
+  title: z.string(),
+  stopped: z.literal(true),
+});
+export type PriceAlertStopResponse = z.infer<typeof priceAlertStopResponseSchema>;
+
 export const favoriteSchema = z.object({
   productId: z.number().int(),
   title: z.string(),
