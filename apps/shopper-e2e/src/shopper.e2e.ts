@@ -317,6 +317,7 @@ describe('shopper site', () => {
       ['history', '/history', (p) => p.getByRole('heading', { level: 1, name: 'History' }).waitFor()],
       ['favorites', '/favorites', (p) => p.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor()],
       ['sign in', '/login', (p) => p.getByRole('textbox', { name: 'Email' }).waitFor()],
+      ['stop a price alert', '/alerts/stop?token=from-an-email', (p) => p.getByRole('button', { name: 'Stop this alert' }).waitFor()],
       ['not found', '/no-such-page', (p) => p.getByRole('heading', { name: 'Page not found' }).waitFor()],
     ];
     const found: Record<string, unknown> = {};
