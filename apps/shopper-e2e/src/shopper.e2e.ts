@@ -218,7 +218,11 @@ describe('shopper site', () => {
     const brand = brandOption.replace(/ \(\d+\)$/, '');
     await page.getByRole('combobox', { name: 'Brand' }).selectOption(brand);
     await page.waitForURL((url) => url.searchParams.get('brand') === brand);
-    await page.getByText(/\d+ offers/).first().waitFor();
+    // The filtered grid replaces the previous one once its answer arrives: wait for cards of that brand only.
+    await page.waitForFunction((wanted) => {
+      const shown = [...document.querySelectorAll('.ph-product-grid .ph-product-card__brand')].map((node) => node.textContent);
+      return shown.length > 0 && shown.every((name) => name === wanted);
+    }, brand);
     const brands = await page.locator('.ph-product-grid .ph-product-card__brand').allTextContents();
     expect(brands.length).toBeGreaterThan(0);
     expect(new Set(brands)).toEqual(new Set([brand]));
