@@ -190,6 +190,8 @@ export function createSearchService(deps: {
         // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
         ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, indexLimit: MATCH_POOL });
         matchIds = ranked.filter((entry) => entry.score >= matchThreshold()).map((entry) => entry.productId);
+        // Ranked among more candidates, the words may fit one product after all: then it is the answer.
+        if (matchIds.length === 1) matchIds = [];
       }
     }
 

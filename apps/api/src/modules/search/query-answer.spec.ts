@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { CatalogRepository, ProductRow } from '../catalog/repository';
+import { matchThreshold, type ProductMatcher, type RankedProduct } from '../catalog/matching';
+import type { SearchRequestRepository } from './repository';
+import { createSearchService, type PageReader } from './service';
+
+/**
+ * How typed words choose between one product and a list, with the matcher's ranking given (a stand-in matcher: the
+ * real one is covered by search.spec.ts on a real catalog).
+ */
+const product = (id: number): ProductRow => ({
+  id,
+  title: `Product ${id}`,
+  brand: 'Brand',
+  model: null,
+  modelKey: null,
+  gtin: null,
+  category: null,
+  categorySlug: null,
+  imageUrl: null,
+  offerCount: 0,
+  bestPriceCents: null,
+  currency: 'USD',
+  createdAt: '2026-11-21T00:00:00.000Z',
+  updatedAt: '2026-11-21T00:00:00.000Z',
+});
+
+function serviceRanking(first: RankedProduct[], wider: RankedProduct[]) {
+  const rank = jest.fn((_item: unknown, options: { indexLimit?: number }) => (options.indexLimit ? wider : first));
+  const service = createSearchService({
+    catalog: { productIdByExactTitle: () => null, getProduct: (id: number) => product(id), offersOfProduct: () => [] } as unknown as CatalogRepository,
+    matcher: { rank, related: () => [] } as unknown as ProductMatcher,
+    requests: { get: () => null, save: () => true } as unknown as SearchRequestRepository,
+    pages: {} as PageReader,
+  });
+  return { rank, search: (query: string) => service.search({ requestId: randomUUID(), query }) };
+}
+
+describe('text search answers', () => {
+  const above = matchThreshold() + 0.1;
+
+  it('answers one product when its score leads the next above the threshold clearly', async () => {
+    const { search, rank } = serviceRanking([{ productId: 1, score: above + 0.25 }, { productId: 2, score: above }], []);
+    const result = await search('words');
+    expect(result.product?.id).toBe(1);
+    expect(result.matches).toEqual([]);
+    expect(rank).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists the products from the wider ranking when the lead is small', async () => {
+    const close = [{ productId: 1, score: above + 0.05 }, { productId: 2, score: above }];
+    const { search } = serviceRanking(close, [...close, { productId: 3, score: above - 0.01 }, { productId: 4, score: matchThreshold() / 2 }]);
+    const result = await search('words');
+    expect(result.product).toBeNull();
+    expect(result.matches.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(result.similarProducts.map((p) => p.id)).toEqual([4]);
+  });
+
+  it('answers the one product left above the threshold when the wider ranking leaves only one', async () => {
+    const close = [{ productId: 1, score: above + 0.05 }, { productId: 2, score: above }];
+    const { search } = serviceRanking(close, [{ productId: 2, score: above + 0.1 }, { productId: 1, score: matchThreshold() / 2 }]);
+    const result = await search('words');
+    expect(result.product?.id).toBe(2);
+    expect(result.matches).toEqual([]);
+    expect(result.similarProducts.map((p) => p.id)).toEqual([1]);
+  });
+});
