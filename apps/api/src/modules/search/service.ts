@@ -35,7 +35,7 @@ const MATCH_LIMIT = 24;
  */
 const QUERY_LEAD = 0.2;
 /** Full-text candidates read for words that fit several products, so that the list holds more than the best few. */
-const MATCH_POOL = 120;
+const MATCH_POOL = 80;
 
 const emptySource = (url: string | null, canonicalUrl: string | null): SearchSource => ({
   offerId: null,
