@@ -67,7 +67,7 @@ export default function FavoritesPage() {
       <div className="ph-section-head">
         <h1>Favorites</h1>
       </div>
-      <StorageNote />
+      <StorageNote alerts />
       <LibraryStates
         status={status}
         error={error}
@@ -110,7 +110,7 @@ export default function FavoritesPage() {
                       </>
                     )}
                   </p>
-                  <PriceAlert favorite={favorite} current={current} />
+                  <PriceAlert favorite={favorite} current={current} signedOutNote={false} />
                 </div>
                 <div className="ph-list__actions">
                   <Button

@@ -64,8 +64,9 @@ describe('history and favorites', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'LG OLED TV' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('$1,299.99')).toBeInTheDocument();
     expect(screen.getByText(/Down \$200\.01 since saved/)).toBeInTheDocument();
-    // Alerts are sent by email, so they come with an account.
-    expect(screen.getByText('to get an email when the price drops.', { exact: false })).toBeInTheDocument();
+    // Alerts are sent by email, so they come with an account: said once, above the list.
+    expect(screen.getByText('to keep it on every device and get an email when a price drops.', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('to get an email when the price drops.', { exact: false })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /price alert/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove LG OLED TV from favorites' }));
     expect(await screen.findByRole('heading', { name: 'No favorites yet' })).toBeInTheDocument();

@@ -77,13 +77,15 @@ function AlertForm({ favorite, current, onDone }: { favorite: Favorite; current:
 
 /**
  * A favorite's price alert: set, change or remove it (signed in), with whether the price has reached it. Signed-out
- * shoppers are told that alerts come with an account, since they are sent by email.
+ * shoppers are told that alerts come with an account, since they are sent by email (unless `signedOutNote` is false).
  */
-export function PriceAlert({ favorite, current }: { favorite: Favorite; current: number | null }) {
+export function PriceAlert({ favorite, current, signedOutNote = true }: { favorite: Favorite; current: number | null; signedOutNote?: boolean }) {
   const { storage, removePriceAlert } = useLibrary();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   if (storage === 'local') {
+    // A list of favorites says it once, above the list (see StorageNote).
+    if (!signedOutNote) return null;
     return (
       <p className="ph-price-alert ph-muted">
         <Link to={paths.login}>Sign in</Link> to get an email when the price drops.
