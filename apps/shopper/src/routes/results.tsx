@@ -28,6 +28,9 @@ function searchedFor(result: SearchResult): string {
   return result.input.url ?? result.input.query ?? '';
 }
 
+/** Words that fit several products: the answer is a list of them, with no product (and no offers) of its own. */
+const isProductList = (result: SearchResult) => !result.product && result.matches.length > 0;
+
 /** After a result arrives: the data-layer events (SPEC §7) and the history entry, once per search. */
 function useResultEffects(result: SearchResult | undefined, slug: string) {
   const { addHistory, status } = useLibrary();
@@ -64,8 +67,7 @@ function useResultEffects(result: SearchResult | undefined, slug: string) {
       productId: result.product?.id ?? null,
       bestPriceCents: result.offers[0]?.totalCents ?? null,
       currency: result.offers[0]?.currency ?? result.product?.currency ?? null,
-      // A list of products (words that fit several) has no offers of its own.
-      offerCount: !result.product && result.matches.length > 0 ? null : result.offers.length,
+      offerCount: isProductList(result) ? null : result.offers.length,
       searchedAt: result.createdAt,
     }).catch((error: unknown) => console.error('The search could not be added to the history:', error));
   }, [result, slug, status, addHistory]);
@@ -177,7 +179,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   const search = useSearchResult(requestId, location.state);
   const result = search.status === 'success' ? search.data : undefined;
   useResultEffects(result, slug);
-  const listed = result !== undefined && !result.product && result.matches.length > 0;
+  const listed = result !== undefined && isProductList(result);
   usePageTitle(result ? (listed ? `Products matching “${searchedFor(result)}”` : (result.product?.title ?? result.source.title ?? 'Results')) : 'Comparing prices');
 
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];

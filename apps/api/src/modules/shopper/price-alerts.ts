@@ -27,6 +27,7 @@ interface AlertRow {
   productId: number;
   title: string;
   belowCents: number;
+  setAt: string;
   stopToken: string | null;
   reachedAt: string | null;
   bestCents: number | null;
@@ -55,7 +56,7 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
   const { sqlite, mailer, log, shopperAppUrl } = deps;
   const clock = deps.clock ?? (() => new Date());
   const alerts = sqlite.prepare(`SELECT f.shopper_id AS shopperId, f.product_id AS productId, COALESCE(p.title, f.title) AS title,
-      f.alert_below_cents AS belowCents, f.alert_stop_token AS stopToken, f.alert_reached_at AS reachedAt, p.best_price_cents AS bestCents,
+      f.alert_below_cents AS belowCents, f.alert_set_at AS setAt, f.alert_stop_token AS stopToken, f.alert_reached_at AS reachedAt, p.best_price_cents AS bestCents,
       COALESCE(p.currency, f.currency) AS currency, s.email AS email
     FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
     WHERE f.alert_below_cents IS NOT NULL`);
@@ -63,11 +64,12 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
     .prepare(`SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = ?
       ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`)
     .pluck();
-  // Both updates name the alert they looked at, so an alert changed meanwhile is left to the next check.
+  // Both updates name the alert they looked at (by when it was set), so an alert set again meanwhile, even at the same
+  // price, is left to the next check.
   const markReached = sqlite.prepare(`UPDATE shopper_favorites SET alert_reached_at = ?, alert_reached_cents = ?
-    WHERE shopper_id = ? AND product_id = ? AND alert_below_cents = ? AND alert_reached_at IS NULL`);
+    WHERE shopper_id = ? AND product_id = ? AND alert_set_at = ? AND alert_reached_at IS NULL`);
   const rearm = sqlite.prepare(`UPDATE shopper_favorites SET alert_reached_at = NULL, alert_reached_cents = NULL
-    WHERE shopper_id = ? AND product_id = ? AND alert_below_cents = ? AND alert_reached_at IS NOT NULL`);
+    WHERE shopper_id = ? AND product_id = ? AND alert_set_at = ? AND alert_reached_at IS NOT NULL`);
 
   async function run(): Promise<AlertCheck> {
     const result: AlertCheck = { checked: 0, sent: 0, rearmed: 0, failed: 0 };
@@ -97,10 +99,10 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
           log.warn({ err: error, productId: row.productId }, 'price alert email could not be sent; it is tried again at the next check');
           continue;
         }
-        markReached.run(clock().toISOString(), row.bestCents, row.shopperId, row.productId, row.belowCents);
+        markReached.run(clock().toISOString(), row.bestCents, row.shopperId, row.productId, row.setAt);
         result.sent++;
       } else if (!atOrBelow && row.reachedAt !== null) {
-        rearm.run(row.shopperId, row.productId, row.belowCents);
+        rearm.run(row.shopperId, row.productId, row.setAt);
         result.rearmed++;
       }
     }

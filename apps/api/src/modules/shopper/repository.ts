@@ -157,10 +157,8 @@ export function createShopperDataRepository(db: Db) {
 
     /** Turns off the alert an email's stop link names; answers its product's title, or null when no alert has the token. */
     stopAlertByToken(stopToken: string): string | null {
-      const row = db.select({ title: shopperFavorites.title }).from(shopperFavorites).where(eq(shopperFavorites.alertStopToken, stopToken)).get();
-      if (!row) return null;
-      db.update(shopperFavorites).set(NO_ALERT).where(eq(shopperFavorites.alertStopToken, stopToken)).run();
-      return row.title;
+      const row = db.update(shopperFavorites).set(NO_ALERT).where(eq(shopperFavorites.alertStopToken, stopToken)).returning({ title: shopperFavorites.title }).get();
+      return row?.title ?? null;
     },
 
     countFavorites(shopperId: string): number {
