@@ -31,6 +31,8 @@ export interface RankedProduct {
   productId: number;
   /** Matcher confidence in [0, 1]. */
   score: number;
+  /** Words only: true when the product's offers hold every one of the words between them. */
+  holdsAllWords?: boolean;
 }
 
 /** Where candidate offers come from: the catalog's indexes, or a bulk import's in-memory copy of them. */
@@ -210,16 +212,20 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
   /** The item the last `rank` call prepared, for `remember` to keep when it is that item's offer being written. */
   let lastRanked: { item: ItemIdentity; prepared: PreparedOffer } | null = null;
 
-  /** Per product: the share of the words' weight (log inverse document frequency) its members' texts hold together. */
-  const wordCoverage = (text: string, byProduct: Map<number, readonly OfferRef[]>): Map<number, number> => {
+  /**
+   * Per product: the share of the words' weight (log inverse document frequency) its members' texts hold together,
+   * and whether they hold every word.
+   */
+  const wordCoverage = (text: string, byProduct: Map<number, readonly OfferRef[]>): Map<number, { share: number; all: boolean }> => {
     const documents = Math.max(1, index.documentCount());
+    const words = indexWords(text);
     const weights = new Map<string, number>();
-    for (const word of indexWords(text)) {
+    for (const word of words) {
       const df = index.documentFrequency(word);
       if (df > 0) weights.set(word, Math.log(1 + documents / df));
     }
     const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
-    const result = new Map<number, number>();
+    const result = new Map<number, { share: number; all: boolean }>();
     if (total === 0) return result;
     for (const [productId, members] of byProduct) {
       const seen = new Set<string>();
@@ -230,7 +236,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       }
       let covered = 0;
       for (const word of seen) covered += weights.get(word)!;
-      result.set(productId, covered / total);
+      // Words the catalog does not know at all weigh nothing, but a product never holds them all.
+      result.set(productId, { share: covered / total, all: seen.size === words.length });
     }
     return result;
   };
@@ -324,8 +331,9 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;
         if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
         if (brand && !offers.some((offer) => offer.brand === brand)) factor *= WORDS_BRAND_CONFLICT;
-        const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (coverage.get(entry.productId) ?? 0);
-        return { productId: entry.productId, score: blended * factor };
+        const covered = coverage.get(entry.productId);
+        const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (covered?.share ?? 0);
+        return { productId: entry.productId, score: blended * factor, holdsAllWords: covered?.all === true };
       })
       .sort((a, b) => b.score - a.score || a.productId - b.productId);
   };

@@ -187,6 +187,8 @@ describe('search API: words that fit several products', () => {
     offer({ externalId: 'B0DGJ7R1WY', url: 'https://www.amazon.com/dp/B0DGJ7R1WY', title: 'Apple Watch Series 10 GPS 46mm Silver Aluminum Case with Denim Sport Band', brand: 'Apple', mpn: 'MWWP3LL/A', priceCents: 42_900, category: 'Electronics > Smartwatches' }),
     offer({ externalId: '6580001', url: 'https://www.bestbuy.com/site/apple-watch-series-10-silver/6580001.p?skuId=6580001', title: 'Apple Watch Series 10 GPS 46mm Silver Aluminum Case Denim Sport Band', brand: 'Apple', mpn: 'MWWP3LL/A', priceCents: 41_900, category: 'Electronics > Smartwatches' }),
     offer({ externalId: 'B0DGJ2X5HX', url: 'https://www.amazon.com/dp/B0DGJ2X5HX', title: 'Apple Watch Series 10 GPS + Cellular 46mm Rose Gold Aluminum Case with Light Blush Sport Band', brand: 'Apple', mpn: 'MWY83LL/A', priceCents: 52_900, category: 'Electronics > Smartwatches' }),
+    offer({ externalId: 'B0DGJ736JM', url: 'https://www.amazon.com/dp/B0DGJ736JM', title: 'Apple Watch Ultra 2 GPS + Cellular 49mm Black Titanium Case with Black Trail Loop', brand: 'Apple', mpn: 'MX4V3LL/A', priceCents: 79_900, category: 'Electronics > Smartwatches' }),
+    offer({ externalId: '6584000', url: 'https://www.bestbuy.com/site/apple-watch-ultra-2/6584000.p?skuId=6584000', title: 'Apple Watch Ultra 2 (GPS + Cellular) 49mm Black Titanium Case Black Trail Loop', brand: 'Apple', mpn: 'MX4V3LL/A', priceCents: 77_900, category: 'Electronics > Smartwatches' }),
     offer({ externalId: 'B0CSTKDF6L', url: 'https://www.amazon.com/dp/B0CSTKDF6L', title: 'Garmin Forerunner 265 Running Smartwatch, Black', brand: 'Garmin', mpn: '010-02810-00', priceCents: 34_999, category: 'Electronics > Smartwatches' }),
     offer({ externalId: 'B0CHWRXH8B', url: 'https://www.amazon.com/dp/B0CHWRXH8B', title: 'Apple AirPods Pro 2 Wireless Earbuds with USB-C Charging', brand: 'Apple', mpn: 'MTJV3AM/A', priceCents: 18_900, category: 'Electronics > Earbuds' }),
   ];
@@ -207,6 +209,7 @@ describe('search API: words that fit several products', () => {
     const result = await search('apple watch series 10');
 
     expect(result).toMatchObject({ identifiedBy: 'query', product: null, offers: [] });
+    // The Ultra 2 holds neither "series" nor "10".
     expect(result.matches.map((p) => p.model).sort()).toEqual(['MWWE3LL/A', 'MWWP3LL/A', 'MWY83LL/A']);
     expect(result.matches.every((p) => p.confidence >= matchThreshold())).toBe(true);
     const confidences = result.matches.map((p) => p.confidence);
@@ -215,6 +218,19 @@ describe('search API: words that fit several products', () => {
     expect(result.matches.map((p) => p.brand)).not.toContain('Garmin');
     const listed = result.matches.map((p) => p.id);
     expect(result.similarProducts.some((p) => listed.includes(p.id))).toBe(false);
+  });
+
+  it('lists, below the best fits, the products that hold every word without the matcher’s confidence', async () => {
+    const result = await search('apple watch');
+
+    expect(result.product).toBeNull();
+    const models = result.matches.map((p) => p.model);
+    expect(models.slice(0, 3).sort()).toEqual(['MWWE3LL/A', 'MWWP3LL/A', 'MWY83LL/A']);
+    // Another line than the Series the words fit best, but an Apple Watch: in the list, last.
+    expect(models.at(-1)).toBe('MX4V3LL/A');
+    expect(models).toHaveLength(4);
+    expect(result.matches.map((p) => p.brand)).not.toContain('Garmin');
+    expect(result.similarProducts.map((p) => p.model)).not.toContain('MX4V3LL/A');
   });
 
   it('still answers words that fit one product clearly better with that product and its offers', async () => {
@@ -240,5 +256,36 @@ describe('search API: words that fit several products', () => {
     const legacy = await t.app.inject({ method: 'GET', url: `/api/search/${older}` });
     expect(legacy.statusCode).toBe(200);
     expect(searchResultSchema.parse(legacy.json())).toMatchObject({ requestId: older, matches: [], product: null });
+  });
+});
+
+describe('search API: words that fit more products than a list holds', () => {
+  let t: TestApp;
+  // 30 kettles of one line, each sold by two retailers: "acme kettle" fits them all alike.
+  const KETTLES = Array.from({ length: 30 }, (_, i) => {
+    const model = `KT-${1200 + i * 7}`;
+    const fields = { brand: 'Acme', mpn: model, priceCents: 3_000 + i * 100, category: 'Home > Kitchen' };
+    return [
+      offer({ ...fields, externalId: `A${1000 + i}`, url: `https://www.amazon.com/dp/B0ACME${1000 + i}`, title: `Acme Electric Kettle ${model} 1.7L Stainless Steel` }),
+      offer({ ...fields, externalId: `${5000 + i}`, url: `https://www.walmart.com/ip/acme-kettle/${5000 + i}`, title: `Acme ${model} Electric Kettle, 1.7 Liter, Stainless` }),
+    ];
+  }).flat();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(KETTLES, { format: 'gmc', source: 'kettle fixtures' });
+  });
+  afterAll(() => t.close());
+
+  it('lists as many as it holds and shows the rest under similar products instead of dropping them', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query: 'acme electric kettle' } });
+    const result = searchResultSchema.parse(res.json());
+
+    expect(result.product).toBeNull();
+    expect(result.matches).toHaveLength(24);
+    const listed = new Set(result.matches.map((p) => p.id));
+    expect(result.similarProducts.length).toBeGreaterThan(0);
+    expect(result.similarProducts.some((p) => listed.has(p.id))).toBe(false);
+    expect(result.similarProducts.every((p) => p.brand === 'Acme')).toBe(true);
   });
 });

@@ -189,9 +189,11 @@ export function createSearchService(deps: {
       } else if (fitsSeveral(ranked)) {
         // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
         ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, indexLimit: MATCH_POOL });
-        matchIds = ranked.filter((entry) => entry.score >= matchThreshold()).map((entry) => entry.productId);
-        // Ranked among more candidates, the words may fit one product after all: then it is the answer.
-        if (matchIds.length === 1) matchIds = [];
+        const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
+        // Ranked among more candidates, the words may fit one product after all: then it is the answer. Otherwise
+        // the list also holds, lower down, the products that have every word without the matcher's confidence (an
+        // "Apple Watch Ultra 2" is an "apple watch", though another line than the Series the words fit best).
+        if (fitting.length > 1) matchIds = ranked.filter((entry) => entry.score >= matchThreshold() || entry.holdsAllWords).map((entry) => entry.productId);
       }
     }
 
@@ -206,7 +208,8 @@ export function createSearchService(deps: {
       .slice(0, MATCH_LIMIT)
       .map((id) => matched(id, scores.get(id) ?? 0))
       .filter((entry): entry is MatchedProduct => entry !== null);
-    const listed = new Set([product?.id, ...matchIds]);
+    // Products past the list's length are not dropped: they lead "More products".
+    const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
     // Nothing matched: products that share the most words (other models of the line, say) come first, with the
     // matcher's weaker candidates, so that the answer is not a dead end.
     const nothing = !product && matchIds.length === 0;
