@@ -89,7 +89,7 @@ export default function LandingPage({ variant = 'demo' }: LandingPageProps) {
             3
           </span>
           <h2>Save and track</h2>
-          <p>Keep favorites and see how their best price changes over time.</p>
+          <p>Keep favorites, watch their best price over time, and get an email when it drops to your price.</p>
         </div>
       </section>
     </div>

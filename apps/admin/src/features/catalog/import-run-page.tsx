@@ -37,8 +37,11 @@ export default function ImportRunPage() {
                 <dd>{data.run.format}</dd>
               </div>
               <div>
-                <dt>Retailer</dt>
-                <dd>{data.run.retailerId ?? 'per row'}</dd>
+                <dt>{data.run.retailerIds.length > 1 ? 'Retailers' : 'Retailer'}</dt>
+                <dd>
+                  {data.run.retailerId ?? (data.run.retailerIds.length > 0 ? data.run.retailerIds.join(', ') : 'from each row')}
+                  {data.run.retailerId === null && data.run.retailerIds.length > 0 ? <span className="adm-muted"> (from each row’s link)</span> : null}
+                </dd>
               </div>
               <div>
                 <dt>Status</dt>

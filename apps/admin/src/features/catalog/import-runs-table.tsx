@@ -5,6 +5,17 @@ import { formatCount, formatDateTime } from '../../lib/format';
 
 const STATUS_LABEL: Record<ImportRun['status'], string> = { running: 'Running', succeeded: 'Succeeded', failed: 'Failed' };
 
+/**
+ * The retailers of a run in a table cell: its one retailer, or those of its rows' links (the first two and how many
+ * more). A run still going (or one from before runs kept their retailers) is "from each row".
+ */
+export function runRetailers(run: Pick<ImportRun, 'retailerId' | 'retailerIds'>): string {
+  if (run.retailerId) return run.retailerId;
+  const ids = run.retailerIds;
+  if (ids.length === 0) return 'from each row';
+  return ids.length <= 3 ? ids.join(', ') : `${ids.slice(0, 2).join(', ')} +${ids.length - 2} more`;
+}
+
 /** Import runs, newest first, each linking to its per-row report. */
 export function ImportRunsTable({ runs }: { runs: ImportRun[] }) {
   if (runs.length === 0) return <p className="adm-muted">No imports yet.</p>;
@@ -40,7 +51,7 @@ export function ImportRunsTable({ runs }: { runs: ImportRun[] }) {
               <td className="adm-truncate" title={run.source}>
                 {run.format} · {run.source}
               </td>
-              <td>{run.retailerId ?? 'per row'}</td>
+              <td>{runRetailers(run)}</td>
               <td>
                 <span className={`adm-badge adm-badge--run-${run.status}`}>{STATUS_LABEL[run.status]}</span>
               </td>

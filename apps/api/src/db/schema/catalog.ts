@@ -137,6 +137,8 @@ export const importRuns = sqliteTable(
     format: text('format', { enum: ['gmc', 'shopify', 'er-magellan', 'synthetic'] }).notNull(),
     source: text('source').notNull(),
     retailerId: text('retailer_id'),
+    /** JSON array of the ids of the retailers whose rows the run read (one when `retailer_id` is set); null before it finished. */
+    retailerIds: text('retailer_ids'),
     businessId: text('business_id'),
     status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull().default('running'),
     startedAt: text('started_at').notNull().default(now),

@@ -307,6 +307,27 @@ describe('admin API', () => {
     expect(reclustered.json().productsAfter).toBeGreaterThanOrEqual(1);
   });
 
+  it('keeps the retailers of a feed whose rows name their own, and dates each one’s last import from it', async () => {
+    const mixed = [
+      'id\ttitle\tlink\tprice\tbrand\tavailability',
+      'M-1\tAcme Blender 500\thttps://www.amazon.com/acme-blender-500/dp/B0ACME0001\t49.99 USD\tAcme\tin stock',
+      'M-2\tAcme Blender 500\thttps://www.bestbuy.com/site/acme-blender-500/6500001.p?skuId=6500001\t47.99 USD\tAcme\tin stock',
+    ].join('\n');
+    const form = multipart({}, { name: 'mixed.tsv', content: mixed });
+    const started = await admin(t.app, cookie, 'POST', '/api/admin/imports', form.payload, form.headers);
+    expect(started.statusCode).toBe(202);
+    const job = await waitForJob(t.app, cookie, started.json().job.id);
+    expect(job).toMatchObject({ state: 'succeeded', inserted: 2 });
+
+    const run = (await admin(t.app, cookie, 'GET', `/api/admin/imports/${job.runId}`)).json().run;
+    expect(run).toMatchObject({ retailerId: null, retailerIds: ['amazon', 'bestbuy'] });
+    const retailers = (await admin(t.app, cookie, 'GET', '/api/admin/retailers')).json().items as Array<{ id: string; lastImportAt: string | null }>;
+    const lastImport = (id: string) => retailers.find((r) => r.id === id)?.lastImportAt;
+    expect(lastImport('amazon')).toBe(run.startedAt);
+    expect(lastImport('bestbuy')).toBe(run.startedAt);
+    expect(lastImport('walmart') ?? null).toBeNull();
+  });
+
   it('refuses a feed without its required columns, an empty upload and an unknown retailer, naming the field', async () => {
     const noHeader = multipart({}, { name: 'broken.tsv', content: 'id\ttitle\nA-1\tThing' });
     const res = await admin(t.app, cookie, 'POST', '/api/admin/imports', noHeader.payload, noHeader.headers);

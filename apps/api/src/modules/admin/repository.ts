@@ -110,7 +110,8 @@ export function createAdminRepository(sqlite: Database.Database, databasePath: s
         .prepare(
           `SELECT r.id, r.name, r.domains, r.affiliate_param AS affiliateParam,
              (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id) AS offers,
-             (SELECT max(started_at) FROM import_runs i WHERE i.retailer_id = r.id) AS lastImportAt
+             (SELECT max(started_at) FROM import_runs i
+               WHERE i.retailer_id = r.id OR r.id IN (SELECT value FROM json_each(coalesce(i.retailer_ids, '[]')))) AS lastImportAt
            FROM retailers r ORDER BY r.name COLLATE NOCASE`,
         )
         .all() as Array<{ id: string; name: string; domains: string; affiliateParam: string | null; offers: number; lastImportAt: string | null }>;

@@ -98,6 +98,7 @@ function toImportRun(run: NonNullable<ReturnType<CatalogRepository['getImportRun
     format: run.format,
     source: run.source,
     retailerId: run.retailerId,
+    retailerIds: run.retailerIds,
     businessId: run.businessId,
     status: run.status,
     startedAt: run.startedAt,

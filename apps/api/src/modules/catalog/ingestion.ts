@@ -560,7 +560,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     if (touched.size > 0) repository.transaction(() => repository.retitleProducts([...touched]));
     const status = failure ? 'failed' : 'succeeded';
     const report = { errors, errorCount, truncated: errorCount > errors.length, ...(failure ? { failure } : {}) };
-    repository.finishImportRun({ id: runId, status, totalRows: progress.rows, ...progress, productsCreated, report });
+    const retailerIds = [...new Set([...(fixedRetailerId ? [fixedRetailerId] : []), ...[...retailerCache.values()].map((retailer) => retailer.id)])].sort();
+    repository.finishImportRun({ id: runId, status, totalRows: progress.rows, ...progress, productsCreated, report, retailerIds });
     const durationMs = Date.now() - started;
     return {
       runId,

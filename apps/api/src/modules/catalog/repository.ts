@@ -93,6 +93,8 @@ export interface ImportRunRow {
   format: 'gmc' | 'shopify' | 'er-magellan' | 'synthetic';
   source: string;
   retailerId: string | null;
+  /** The retailers whose rows the run read: its one retailer, or those of each row's link. */
+  retailerIds: string[];
   businessId: string | null;
   status: 'running' | 'succeeded' | 'failed';
   startedAt: string;
@@ -268,21 +270,24 @@ export function createCatalogRepository(sqlite: Database.Database) {
     insertImportRun: sqlite.prepare(`INSERT INTO import_runs (id, format, source, retailer_id, business_id, status, started_at)
       VALUES (@id, @format, @source, @retailerId, @businessId, 'running', @now)`),
     finishImportRun: sqlite.prepare(`UPDATE import_runs SET status = @status, finished_at = @now, total_rows = @totalRows, inserted = @inserted,
-      updated = @updated, unchanged = @unchanged, skipped = @skipped, products_created = @productsCreated, report_json = @reportJson WHERE id = @id`),
-    importRun: sqlite.prepare(`SELECT id, format, source, retailer_id AS retailerId, business_id AS businessId, status, started_at AS startedAt,
+      updated = @updated, unchanged = @unchanged, skipped = @skipped, products_created = @productsCreated, report_json = @reportJson,
+      retailer_ids = @retailerIdsJson WHERE id = @id`),
+    importRun: sqlite.prepare(`SELECT id, format, source, retailer_id AS retailerId, retailer_ids AS retailerIdsJson, business_id AS businessId, status, started_at AS startedAt,
       finished_at AS finishedAt, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
       report_json AS reportJson FROM import_runs WHERE id = ?`),
-    importRuns: sqlite.prepare(`SELECT id, format, source, retailer_id AS retailerId, business_id AS businessId, status, started_at AS startedAt,
+    importRuns: sqlite.prepare(`SELECT id, format, source, retailer_id AS retailerId, retailer_ids AS retailerIdsJson, business_id AS businessId, status, started_at AS startedAt,
       finished_at AS finishedAt, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
       report_json AS reportJson FROM import_runs ORDER BY started_at DESC, rowid DESC LIMIT ?`),
   };
 
   const toRetailer = (row: { id: string; name: string; domains: string; affiliateParam: string | null } | undefined): RetailerRow | null =>
     row ? { ...row, domains: JSON.parse(row.domains) as string[] } : null;
-  const toImportRun = (row: (Omit<ImportRunRow, 'report'> & { reportJson: string }) | undefined): ImportRunRow | null => {
+  const toImportRun = (row: (Omit<ImportRunRow, 'report' | 'retailerIds'> & { reportJson: string; retailerIdsJson: string | null }) | undefined): ImportRunRow | null => {
     if (!row) return null;
-    const { reportJson, ...rest } = row;
-    return { ...rest, report: JSON.parse(reportJson) };
+    const { reportJson, retailerIdsJson, ...rest } = row;
+    // Runs that have not finished (or finished before the column existed) know only their fixed retailer.
+    const retailerIds = retailerIdsJson ? (JSON.parse(retailerIdsJson) as string[]) : rest.retailerId ? [rest.retailerId] : [];
+    return { ...rest, retailerIds, report: JSON.parse(reportJson) };
   };
   const browseStatements = new Map<string, Database.Statement>();
 
@@ -479,8 +484,10 @@ export function createCatalogRepository(sqlite: Database.Database) {
       skipped: number;
       productsCreated: number;
       report: unknown;
+      retailerIds: string[];
     }) {
-      s.finishImportRun.run({ ...run, reportJson: JSON.stringify(run.report), now: nowIso() });
+      const { retailerIds, ...rest } = run;
+      s.finishImportRun.run({ ...rest, reportJson: JSON.stringify(run.report), retailerIdsJson: JSON.stringify(retailerIds), now: nowIso() });
     },
     getImportRun: (id: string) => toImportRun(s.importRun.get(id) as never),
     listImportRuns: (limit = 50) => (s.importRuns.all(limit) as never[]).map((row) => toImportRun(row) as ImportRunRow),

@@ -90,7 +90,10 @@ export const importRunSchema = z.object({
   id: z.string(),
   format: z.string(),
   source: z.string(),
+  /** The retailer every row was imported for, or null when each row's link names its own. */
   retailerId: z.string().nullable(),
+  /** The retailers whose rows the run read, by id. */
+  retailerIds: z.array(z.string()),
   businessId: z.string().nullable(),
   status: z.enum(['running', 'succeeded', 'failed']),
   startedAt: z.string(),
