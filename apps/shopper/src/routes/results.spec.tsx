@@ -86,8 +86,10 @@ describe('results page', () => {
   });
 
   it('lists the products that words fitting several of them match, by match or by price, each one click from its comparison', async () => {
+    const base = searchResult().product;
+    if (!base) throw new Error('the fixture has a product');
     const watch = (id: number, title: string, bestPriceCents: number | null, confidence: number) => ({
-      ...searchResult().product!,
+      ...base,
       id,
       title,
       brand: 'Apple',
