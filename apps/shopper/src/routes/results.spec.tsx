@@ -133,6 +133,32 @@ describe('results page', () => {
     await waitFor(() => expect(api.requestsTo('POST /api/search').at(-1)?.body).toMatchObject({ query: 'Apple Watch SE GPS 40mm Midnight' }));
   });
 
+  it('says which words it searched when it corrected misspelt ones, and keeps the typed words in the box', async () => {
+    const result = searchResult({
+      input: { url: null, query: 'sony headphnes xm5' },
+      correctedQuery: 'sony headphones xm5',
+      identifiedBy: 'query',
+      source: { ...searchResult().source, offerId: null, retailer: null, title: 'sony headphones xm5', priceCents: null, url: null, canonicalUrl: null, externalId: null },
+    });
+    storeProductRequest(REQUEST_ID, { query: 'sony headphnes xm5', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(result), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+
+    await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' });
+    const note = screen.getByText(/Showing results for/);
+    expect(note).toHaveTextContent('Showing results for sony headphones xm5 · you typed “sony headphnes xm5”');
+    expect(within(note).getByText('sony headphones xm5').tagName).toBe('STRONG');
+    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('sony headphnes xm5');
+  });
+
+  it('does not speak of corrections when the words were searched as typed', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
+  });
+
   it('shows the error with "Try again", which asks again', async () => {
     let calls = 0;
     mockApi({
@@ -171,6 +197,31 @@ describe('results page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search for “sony wh 1000xm9 headphones”' }));
     await waitFor(() => expect(api.requestsTo('POST /api/search')).toHaveLength(1));
     expect(api.requestsTo('POST /api/search')[0]?.body).toMatchObject({ query: 'sony wh 1000xm9 headphones' });
+  });
+
+  it('says plainly that no product matches typed words, with products sharing some of them', async () => {
+    const base = searchResult();
+    const unmatched = searchResult({
+      input: { url: null, query: 'instant pot' },
+      identifiedBy: 'query',
+      source: { ...base.source, offerId: null, retailer: null, title: 'instant pot', brand: null, model: null, priceCents: null, url: null, canonicalUrl: null, externalId: null },
+      product: null,
+      offers: [],
+      similarProducts: base.product ? [{ ...base.product, title: 'Canon PIXMA TS2792 Printer, Instant Ink Ready', confidence: 0.3 }] : [],
+    });
+    storeProductRequest(REQUEST_ID, { query: 'instant pot', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(unmatched) });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No product matches “instant pot”' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^No product matches “instant pot”/);
+    expect(screen.getByText(/Products that share some of them are below/)).toBeInTheDocument();
+    // No product header, offers count or price chart for words that named nothing.
+    expect(screen.queryByText('Matched to your search words')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /offers/ })).not.toBeInTheDocument();
+    const similar = screen.getByRole('region', { name: 'Products that share some of the words' });
+    expect(within(similar).getByText('Canon PIXMA TS2792 Printer, Instant Ink Ready')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse categories' })).toHaveAttribute('href', '/browse');
   });
 
   it('adds the product to favorites and removes it again, with toasts', async () => {

@@ -28,8 +28,45 @@ function searchedFor(result: SearchResult): string {
   return result.input.url ?? result.input.query ?? '';
 }
 
+/** The words the answer is for: the typed ones, or the catalog words the misspelt ones were taken for. */
+const answeredWords = (result: SearchResult): string => result.correctedQuery ?? searchedFor(result);
+
+/** "Showing results for …": a misspelt word was searched as the catalog word it most likely meant. */
+function Correction({ result }: { result: SearchResult }) {
+  if (!result.correctedQuery || !result.input.query) return null;
+  return (
+    <p className="ph-results__correction">
+      Showing results for <strong>{result.correctedQuery}</strong>
+      <span className="ph-muted"> · you typed “{result.input.query}”</span>
+    </p>
+  );
+}
+
 /** Words that fit several products: the answer is a list of them, with no product (and no offers) of its own. */
 const isProductList = (result: SearchResult) => !result.product && result.matches.length > 0;
+
+/** Typed words that no product fits: there is no product to head the page, only the words. */
+const isUnmatchedQuery = (result: SearchResult) => !result.product && result.matches.length === 0 && result.identifiedBy === 'query';
+
+function NoProductMatches({ result }: { result: SearchResult }) {
+  return (
+    <section className="ph-empty ph-results__no-match" aria-labelledby="no-match-heading">
+      <h1 id="no-match-heading" className="ph-empty__title">
+        No product matches “{answeredWords(result)}”
+      </h1>
+      <p className="ph-empty__description">
+        No product in the catalog we compare fits these words closely enough.{' '}
+        {result.similarProducts.length > 0 ? 'Products that share some of them are below. ' : ''}Check the spelling, use
+        fewer words, or search by brand and model number.
+      </p>
+      <div className="ph-empty__action">
+        <Link className="ph-link-button" to={paths.browse}>
+          Browse categories
+        </Link>
+      </div>
+    </section>
+  );
+}
 
 /** After a result arrives: the data-layer events (SPEC §7) and the history entry, once per search. */
 function useResultEffects(result: SearchResult | undefined, slug: string) {
@@ -180,7 +217,8 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   const result = search.status === 'success' ? search.data : undefined;
   useResultEffects(result, slug);
   const listed = result !== undefined && isProductList(result);
-  usePageTitle(result ? (listed ? `Products matching “${searchedFor(result)}”` : (result.product?.title ?? result.source.title ?? 'Results')) : 'Comparing prices');
+  const unmatched = result !== undefined && isUnmatchedQuery(result);
+  usePageTitle(result ? (listed ? `Products matching “${answeredWords(result)}”` : unmatched ? `No product matches “${answeredWords(result)}”` : (result.product?.title ?? result.source.title ?? 'Results')) : 'Comparing prices');
 
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
   // A text search keeps its words in the box, to refine them; a pasted link leaves it empty for the next one.
@@ -191,6 +229,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
         <div className="ph-results__search">
           <SearchForm key={`${requestId}|${query ?? ''}`} size="compact" defaultValue={query ?? ''} />
         </div>
+        {result ? <Correction result={result} /> : null}
         {search.status === 'loading' ? <ResultsSkeleton /> : null}
         {search.status === 'error' ? (
           <div className="ph-alert ph-alert--error ph-results__error" role="alert">
@@ -201,11 +240,17 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
         ) : null}
         {result && listed ? (
           <>
-            <QueryMatches query={searchedFor(result)} products={result.matches} />
+            <QueryMatches query={answeredWords(result)} products={result.matches} />
             <SimilarProducts products={result.similarProducts} title="More products" />
           </>
         ) : null}
-        {result && !listed ? (
+        {result && unmatched ? (
+          <>
+            <NoProductMatches result={result} />
+            <SimilarProducts products={result.similarProducts} title="Products that share some of the words" />
+          </>
+        ) : null}
+        {result && !listed && !unmatched ? (
           <>
             <ProductHeader result={result} layout={layout} />
             <section className="ph-results__offers" aria-labelledby="offers-heading">

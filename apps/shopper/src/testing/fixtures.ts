@@ -36,6 +36,7 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
     requestId: REQUEST_ID,
     createdAt: '2026-11-20T10:00:00.000Z',
     input: { url: 'https://www.amazon.com/dp/B09XS7JWHH', query: null },
+    correctedQuery: null,
     identifiedBy: 'known-offer',
     source: {
       offerId: 1,

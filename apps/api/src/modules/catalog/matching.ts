@@ -67,6 +67,11 @@ export interface MatchOptions {
    * the words' weight (rarer words weigh more) each candidate covers, since the pair model was trained on offers.
    */
   wordsOnly?: boolean;
+  /**
+   * The words were typed by a shopper (with `wordsOnly`): a word no offer carries counts against every candidate, as
+   * much as an average one of the words. In a URL slug such words are mostly noise and weigh nothing.
+   */
+  typed?: boolean;
 }
 
 /** Share of the matcher's score in the ranking of words-only items (the rest is word coverage). */
@@ -216,7 +221,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * Per product: the share of the words' weight (log inverse document frequency) its members' texts hold together,
    * and whether they hold every word.
    */
-  const wordCoverage = (text: string, byProduct: Map<number, readonly OfferRef[]>): Map<number, { share: number; all: boolean }> => {
+  const wordCoverage = (text: string, byProduct: Map<number, readonly OfferRef[]>, typed: boolean): Map<number, { share: number; all: boolean }> => {
     const documents = Math.max(1, index.documentCount());
     const words = indexWords(text);
     const weights = new Map<string, number>();
@@ -224,7 +229,11 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       const df = index.documentFrequency(word);
       if (df > 0) weights.set(word, Math.log(1 + documents / df));
     }
-    const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+    const known = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+    // Typed words no offer carries ("instant pot" where the catalog has only "Instant Ink" printers) weigh as much as
+    // an average known word, so that no candidate covers the words by carrying the others.
+    const unknown = typed && weights.size > 0 ? (words.length - weights.size) * (known / weights.size) : 0;
+    const total = known + unknown;
     const result = new Map<number, { share: number; all: boolean }>();
     if (total === 0) return result;
     for (const [productId, members] of byProduct) {
@@ -300,10 +309,10 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * lowered for every attribute the words state and no member shares (colour, capacity or size, model number, variant
    * word, brand).
    */
-  const rankByWords = (item: ItemIdentity, preparedItem: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[]): RankedProduct[] => {
+  const rankByWords = (item: ItemIdentity, preparedItem: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[], typed: boolean): RankedProduct[] => {
     const refs = new Map<number, readonly OfferRef[]>();
     for (const entry of ranked) refs.set(entry.productId, members(entry.productId));
-    const coverage = wordCoverage(item.title, refs);
+    const coverage = wordCoverage(item.title, refs, typed);
     const prepared = new Map<number, PreparedOffer[]>();
     // Measured values some candidate states: only those tell candidates apart ("7,450MB/s" is no capacity).
     const comparableQuantities = new Map<QuantityKind, Set<number>>();
@@ -425,7 +434,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
       const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
       const members = (productId: number) => membersOf(lookup, productId, options.excludeOfferId);
-      return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members) : demoteConflicting(preparedItem, ranked, members, options.joining === true);
+      return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members, options.typed === true) : demoteConflicting(preparedItem, ranked, members, options.joining === true);
     },
 
     /**

@@ -7,12 +7,14 @@ import { createIngestionService, type IngestionService } from './ingestion';
 import { createProductMatcher, type ProductMatcher } from './matching';
 import { createCatalogRepository, type CatalogRepository } from './repository';
 import { createFtsSearchIndex, type SearchIndex } from './search-index';
+import { createSpellingCorrector, type SpellingCorrector } from './spelling';
 
 export interface CatalogServices {
   repository: CatalogRepository;
   index: SearchIndex;
   matcher: ProductMatcher;
   ingestion: IngestionService;
+  spelling: SpellingCorrector;
   search: SearchService;
 }
 
@@ -27,14 +29,17 @@ export function createCatalogServices(sqlite: CatalogRepository['sqlite'], optio
   const repository = createCatalogRepository(sqlite);
   const index = createFtsSearchIndex(sqlite);
   const matcher = createProductMatcher(repository, index);
+  const spelling = createSpellingCorrector(sqlite, { frequency: index.documentFrequency });
   return {
     repository,
     index,
     matcher,
     ingestion: createIngestionService({ repository, matcher }),
+    spelling,
     search: createSearchService({
       catalog: repository,
       matcher,
+      spelling,
       requests: createSearchRequestRepository(sqlite),
       pages: createPageReader({ allowLoopback: options.allowLoopback }),
     }),
@@ -44,7 +49,15 @@ export function createCatalogServices(sqlite: CatalogRepository['sqlite'], optio
 /** App service: the catalog (repository, full-text index, matcher, ingestion, search) as `app.catalog`. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('catalog', createCatalogServices(app.sqlite, { allowLoopback: app.config.FETCH_ALLOW_LOOPBACK }));
+    const catalog = createCatalogServices(app.sqlite, { allowLoopback: app.config.FETCH_ALLOW_LOOPBACK });
+    app.decorate('catalog', catalog);
+    // The words spelling correction knows: read once the API is up, and again after every import.
+    const unsubscribe = catalog.ingestion.onImported(() => catalog.spelling.refresh());
+    app.addHook('onReady', async () => catalog.spelling.refresh());
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      catalog.spelling.stop();
+    });
   },
   { name: 'catalog', dependencies: ['db'] },
 );

@@ -22,8 +22,8 @@ export function createSearchRequestRepository(sqlite: Database.Database) {
     get(requestId: string): StoredSearch | null {
       const row = byId.get(requestId) as { requestId: string; inputUrl: string | null; query: string | null; resultJson: string } | undefined;
       if (!row) return null;
-      // Answers stored before `matches` existed had none.
-      const result = { matches: [], ...(JSON.parse(row.resultJson) as Omit<SearchResult, 'matches'>) } as SearchResult;
+      // Answers stored before `matches` and `correctedQuery` existed had no list and searched the words as typed.
+      const result = { matches: [], correctedQuery: null, ...(JSON.parse(row.resultJson) as Omit<SearchResult, 'matches' | 'correctedQuery'>) } as SearchResult;
       return { requestId: row.requestId, inputUrl: row.inputUrl, query: row.query, result };
     },
   };

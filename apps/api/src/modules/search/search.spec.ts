@@ -196,6 +196,7 @@ describe('search API: words that fit several products', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     await t.app.catalog.ingestion.importOffers(WATCHES, { format: 'gmc', source: 'watch fixtures' });
+    await t.app.catalog.spelling.ready();
   });
   afterAll(() => t.close());
 
@@ -231,6 +232,20 @@ describe('search API: words that fit several products', () => {
     expect(models).toHaveLength(4);
     expect(result.matches.map((p) => p.brand)).not.toContain('Garmin');
     expect(result.similarProducts.map((p) => p.model)).not.toContain('MX4V3LL/A');
+  });
+
+  it('searches misspelt words as the catalog words they most likely meant, and says so', async () => {
+    const result = await search('Appel wacth series 10');
+
+    expect(result.input.query).toBe('Appel wacth series 10');
+    expect(result.correctedQuery).toBe('Apple watch series 10');
+    expect(result.source.title).toBe('Apple watch series 10');
+    expect(result.matches.map((p) => p.model).sort()).toEqual(['MWWE3LL/A', 'MWWP3LL/A', 'MWY83LL/A']);
+
+    const typedRight = await search('apple watch series 10');
+    expect(typedRight.correctedQuery).toBeNull();
+    // A model number the catalog lacks is not corrected into another model.
+    expect((await search('MWWE4LL/A')).correctedQuery).toBeNull();
   });
 
   it('still answers words that fit one product clearly better with that product and its offers', async () => {

@@ -3,6 +3,7 @@ import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest, conflict } from '../../lib/errors';
 import { matchThreshold, type ItemIdentity, type ProductMatcher, type RankedProduct } from '../catalog/matching';
 import type { CatalogRepository, OfferRow } from '../catalog/repository';
+import type { SpellingCorrector } from '../catalog/spelling';
 import { offerView, productSummary, totalCents } from '../catalog/views';
 import type { SearchRequestRepository } from './repository';
 
@@ -71,9 +72,11 @@ export function createSearchService(deps: {
   matcher: ProductMatcher;
   requests: SearchRequestRepository;
   pages: PageReader;
+  /** Corrects misspelt search words; without it words are searched as typed. */
+  spelling?: Pick<SpellingCorrector, 'correct'>;
   clock?: () => Date;
 }) {
-  const { catalog, matcher, requests, pages } = deps;
+  const { catalog, matcher, requests, pages, spelling } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   function findKnownOffer(url: string, canonicalUrl: string): OfferRow | null {
@@ -162,6 +165,7 @@ export function createSearchService(deps: {
     let sought: ItemIdentity | null = null;
     // Products that search words fit about equally well, best first (then no product is picked).
     let matchIds: number[] = [];
+    let correctedQuery: string | null = null;
 
     if (body.url !== undefined) {
       const canonicalUrl = tryCanonicalizeUrl(body.url);
@@ -178,9 +182,12 @@ export function createSearchService(deps: {
         ranked = matcher.rank(identified.item, { useIndex: true, wordsOnly: identified.identifiedBy === 'url-slug' });
       }
     } else {
-      source = { ...emptySource(null, null), title: body.query ?? null };
-      sought = { title: body.query ?? '' };
-      ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true });
+      // Misspelt words are searched as the catalog words they most likely meant.
+      correctedQuery = body.query ? (spelling?.correct(body.query) ?? null) : null;
+      const words = correctedQuery ?? body.query ?? '';
+      source = { ...emptySource(null, null), title: words };
+      sought = { title: words };
+      ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true });
       // Words that are exactly one product's name (a product card's "Compare prices", a favorite) mean that product.
       const named = catalog.productIdByExactTitle(sought.title);
       if (named !== null) {
@@ -188,7 +195,7 @@ export function createSearchService(deps: {
         confidence = 1;
       } else if (fitsSeveral(ranked)) {
         // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
-        ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, indexLimit: MATCH_POOL });
+        ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL });
         const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
         // Ranked among more candidates, the words may fit one product after all: then it is the answer. Otherwise
         // the list also holds, lower down, the products that have every word without the matcher's confidence (an
@@ -225,6 +232,7 @@ export function createSearchService(deps: {
       requestId: body.requestId,
       createdAt: createdAt.toISOString(),
       input: { url: body.url ?? null, query: body.url !== undefined ? null : (body.query ?? null) },
+      correctedQuery,
       identifiedBy,
       source,
       product,

@@ -143,6 +143,11 @@ export const searchResultSchema = z.object({
   requestId: z.string(),
   createdAt: z.string(),
   input: z.object({ url: z.string().nullable(), query: z.string().nullable() }),
+  /**
+   * The search words with the misspelt ones replaced by the catalog words they most likely meant ("appel watch" →
+   * "apple watch"), when the answer is for those; null when the words were searched as typed.
+   */
+  correctedQuery: z.string().nullable(),
   identifiedBy: identifiedBySchema,
   source: searchSourceSchema,
   /** The product the input was matched to, or null (an honest empty result). */

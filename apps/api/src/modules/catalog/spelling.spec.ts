@@ -1,0 +1,90 @@
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { closestWord, editDistance } from './spelling';
+
+describe('editDistance', () => {
+  it('counts insertions, deletions, substitutions and swapped neighbours as one edit each', () => {
+    expect(editDistance('samsng', 'samsung', 2)).toBe(1);
+    expect(editDistance('samsungg', 'samsung', 2)).toBe(1);
+    expect(editDistance('samsyng', 'samsung', 2)).toBe(1);
+    expect(editDistance('appel', 'apple', 2)).toBe(1);
+    expect(editDistance('headphnoes', 'headphones', 2)).toBe(1);
+    expect(editDistance('hedphnes', 'headphones', 2)).toBe(2);
+    expect(editDistance('watch', 'watch', 1)).toBe(0);
+  });
+
+  it('stops past the bound', () => {
+    expect(editDistance('kettle', 'blender', 2)).toBe(3);
+    expect(editDistance('tv', 'television', 1)).toBe(2);
+  });
+});
+
+describe('closestWord', () => {
+  const counts: Record<string, number> = { apple: 50, maple: 3, ample: 1, watch: 40, match: 2 };
+  const frequency = (word: string) => counts[word] ?? 0;
+  const words = Object.keys(counts);
+
+  it('takes the fewest edits, then the word most offers carry', () => {
+    expect(closestWord('appel', words, frequency)).toBe('apple');
+    expect(closestWord('wacth', words, frequency)).toBe('watch');
+    // "mapple" is one edit from both "maple" and "apple": the commoner word wins.
+    expect(closestWord('mapple', words, frequency)).toBe('apple');
+  });
+
+  it('answers null when no word is close enough (one edit for short words)', () => {
+    expect(closestWord('aplpe', ['apple'], frequency)).toBe('apple');
+    expect(closestWord('apxxe', ['apple'], frequency)).toBeNull();
+    expect(closestWord('kettle', words, frequency)).toBeNull();
+  });
+});
+
+describe('spelling corrector on the catalog’s index', () => {
+  let t: TestApp;
+  const offer = (externalId: string, title: string, brand: string): FeedOffer => ({
+    externalId,
+    url: `https://www.amazon.com/dp/${externalId}`,
+    title,
+    brand,
+    priceCents: 10_000,
+    currency: 'USD',
+    availability: 'in_stock',
+    condition: 'new',
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(
+      [
+        offer('B0SPELL001', 'Apple Watch Series 10 GPS 42mm Jet Black', 'Apple'),
+        offer('B0SPELL002', 'Sony WH-1000XM5 Wireless Headphones Black', 'Sony'),
+        offer('B0SPELL003', 'Samsung 990 PRO 2TB NVMe SSD', 'Samsung'),
+      ],
+      { format: 'gmc', source: 'spelling fixtures' },
+    );
+    await t.app.catalog.spelling.ready();
+  });
+  afterAll(() => t.close());
+
+  it('replaces misspelt words with catalog words and keeps the rest as typed', () => {
+    const { spelling } = t.app.catalog;
+    expect(spelling.correct('Appel Watch series 10')).toBe('Apple Watch series 10');
+    expect(spelling.correct('SAMSNG ssd')).toBe('SAMSUNG ssd');
+    expect(spelling.correct('sony wireless headphnes')).toBe('sony wireless headphones');
+    expect(spelling.correct('samsng 990 pro 2tb')).toBe('samsung 990 pro 2tb');
+  });
+
+  it('leaves known words, short words and model numbers alone', () => {
+    const { spelling } = t.app.catalog;
+    expect(spelling.correct('apple watch')).toBeNull();
+    expect(spelling.correct('sny tv')).toBeNull();
+    expect(spelling.correct('WH-1000XM6')).toBeNull();
+    expect(spelling.correct('zzzzzz qqqqqq')).toBeNull();
+  });
+
+  it('learns the words of an import', async () => {
+    expect(t.app.catalog.spelling.correct('kettel')).toBeNull();
+    await t.app.catalog.ingestion.importOffers([offer('B0SPELL004', 'Acme Electric Kettle 1.7L', 'Acme')], { format: 'gmc', source: 'more' });
+    await t.app.catalog.spelling.ready();
+    expect(t.app.catalog.spelling.correct('acme kettel')).toBe('acme kettle');
+  });
+});

@@ -1,0 +1,165 @@
+import type Database from 'better-sqlite3';
+
+/** Words shorter than this are never corrected: three letters are too few to tell a typo from another word. */
+const MIN_LENGTH = 4;
+/** Words of this length or more may be two edits away from what was meant; shorter ones one edit. */
+const TWO_EDITS_FROM = 7;
+
+/**
+ * Edit distance between two words counting an insertion, a deletion, a substitution or a swap of two neighbouring
+ * letters as one edit (optimal string alignment). Stops early and answers `max + 1` once the distance exceeds `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    beforePrevious = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * The catalog word a misspelt word most likely meant: the fewest edits away (one, or two for long words), then the
+ * word the most offers carry. Null when no catalog word is that close.
+ */
+export function closestWord(word: string, words: readonly string[], frequency: (word: string) => number): string | null {
+  const max = word.length >= TWO_EDITS_FROM ? 2 : 1;
+  let best: { word: string; distance: number; frequency: number } | null = null;
+  for (const candidate of words) {
+    const distance = editDistance(word, candidate, max);
+    if (distance > max || (best && distance > best.distance)) continue;
+    const count = frequency(candidate);
+    if (!best || distance < best.distance || count > best.frequency || (count === best.frequency && candidate < best.word)) {
+      best = { word: candidate, distance, frequency: count };
+    }
+  }
+  return best?.word ?? null;
+}
+
+export interface SpellingCorrector {
+  /**
+   * The words with each misspelt one replaced by the catalog word it most likely meant, or null when every word is
+   * one the catalog knows (or none is close to one). Only words of letters are corrected: a model number the catalog
+   * lacks is not another model's typo.
+   */
+  correct(text: string): string | null;
+  /** Reads the catalog's words again (after an import), a little at a time so that requests keep being answered. */
+  refresh(): void;
+  /** Resolves once the words of the latest refresh are read. */
+  ready(): Promise<void>;
+  /** Stops reading (the database is closing). */
+  stop(): void;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/** Lower case without accents, as the full-text tokenizer folds words. */
+const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+/** The correction written the way the word was: "SAMSNG" → "SAMSUNG", "Appel" → "Apple", "appel" → "apple". */
+const sameCase = (typed: string, word: string) => {
+  if (typed.length > 1 && typed === typed.toUpperCase()) return word.toUpperCase();
+  return typed[0] !== typed[0]!.toLowerCase() ? word[0]!.toUpperCase() + word.slice(1) : word;
+};
+const isWord = (term: string) => term.length >= MIN_LENGTH && /^\p{L}+$/u.test(term);
+
+/**
+ * Spelling correction from the full-text index's own vocabulary (`offers_fts_vocab`): the words of letters it holds,
+ * read prefix by prefix between requests (a million offers hold about 150,000 terms, most of them model numbers).
+ */
+export function createSpellingCorrector(
+  sqlite: Database.Database,
+  options: { frequency: (word: string) => number },
+): SpellingCorrector {
+  const range = sqlite.prepare('SELECT term FROM offers_fts_vocab WHERE term >= ? AND term < ?').pluck();
+  /** Known words by length, for the candidates of a word to be those of about its length. */
+  let byLength = new Map<number, string[]>();
+  let known = new Set<string>();
+  let building: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const prefixes = () => {
+    const list: Array<[string, string]> = [];
+    for (const first of LETTERS) {
+      for (const second of LETTERS) list.push([`${first}${second}`, `${first}${String.fromCharCode(second.charCodeAt(0) + 1)}`]);
+    }
+    // Words beginning with a letter outside a–z (accents are folded by the tokenizer, other scripts are not).
+    list.push(['{', '\u{10FFFF}']);
+    return list;
+  };
+
+  const build = async () => {
+    do {
+      again = false;
+      const nextByLength = new Map<number, string[]>();
+      const nextKnown = new Set<string>();
+      for (const [from, to] of prefixes()) {
+        if (stopped) return;
+        for (const term of range.all(from, to) as string[]) {
+          if (!isWord(term)) continue;
+          nextKnown.add(term);
+          let list = nextByLength.get(term.length);
+          if (!list) nextByLength.set(term.length, (list = []));
+          list.push(term);
+        }
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      byLength = nextByLength;
+      known = nextKnown;
+    } while (again && !stopped);
+  };
+
+  const refresh = () => {
+    if (stopped) return;
+    if (building) {
+      again = true;
+      return;
+    }
+    building = build().finally(() => {
+      building = null;
+    });
+  };
+
+  return {
+    correct(text: string): string | null {
+      const unknown = new Set<string>();
+      for (const token of fold(text).match(/[\p{L}\p{N}]+/gu) ?? []) {
+        if (isWord(token) && !known.has(token) && options.frequency(token) === 0) unknown.add(token);
+      }
+      if (unknown.size === 0) return null;
+      // The words are read on first need when nothing asked for them before (the command-line tools).
+      if (!building && known.size === 0) refresh();
+      const corrections = new Map<string, string>();
+      for (const token of unknown) {
+        const max = token.length >= TWO_EDITS_FROM ? 2 : 1;
+        const candidates: string[] = [];
+        for (let length = token.length - max; length <= token.length + max; length++) candidates.push(...(byLength.get(length) ?? []));
+        const word = closestWord(token, candidates, options.frequency);
+        if (word) corrections.set(token, word);
+      }
+      if (corrections.size === 0) return null;
+      return text.replace(/[\p{L}\p{N}]+/gu, (token) => {
+        const word = corrections.get(fold(token));
+        return word ? sameCase(token, word) : token;
+      });
+    },
+    refresh,
+    async ready() {
+      while (building) await building;
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}
