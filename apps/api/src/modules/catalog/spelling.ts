@@ -18,8 +18,8 @@ export function editDistance(a: string, b: string, max: number): number {
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (beforePrevious[j - 2] ?? 0) + 1);
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
@@ -27,7 +27,7 @@ export function editDistance(a: string, b: string, max: number): number {
     beforePrevious = previous;
     previous = current;
   }
-  return previous[b.length]!;
+  return previous[b.length] ?? 0;
 }
 
 /**
@@ -69,7 +69,8 @@ const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u
 /** The correction written the way the word was: "SAMSNG" → "SAMSUNG", "Appel" → "Apple", "appel" → "apple". */
 const sameCase = (typed: string, word: string) => {
   if (typed.length > 1 && typed === typed.toUpperCase()) return word.toUpperCase();
-  return typed[0] !== typed[0]!.toLowerCase() ? word[0]!.toUpperCase() + word.slice(1) : word;
+  const first = typed.charAt(0);
+  return first !== first.toLowerCase() ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 };
 const isWord = (term: string) => term.length >= MIN_LENGTH && /^\p{L}+$/u.test(term);
 
