@@ -153,6 +153,36 @@ describe('shopper site', () => {
     expect(await results.heading.textContent()).toBe(chosen);
   });
 
+  it('searches a misspelt word as the catalog word it meant, and says so', async () => {
+    const words = await wordsAnswering('one');
+    // The same words with two neighbouring letters of one long word swapped, as the API corrects them back.
+    let typo: string | null = null;
+    for (const [index, word] of words.split(' ').entries()) {
+      if (typo || !/^[A-Za-z]{5,}$/.test(word)) continue;
+      for (let at = 1; at < word.length - 2 && !typo; at++) {
+        const swapped = word.slice(0, at) + word.charAt(at + 1) + word.charAt(at) + word.slice(at + 2);
+        if (swapped === word) continue;
+        const candidate = words.split(' ').map((w, i) => (i === index ? swapped : w)).join(' ');
+        const response = await fetch(`${stack.apiUrl}/api/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ requestId: crypto.randomUUID(), query: candidate }),
+        });
+        const result = (await response.json()) as { correctedQuery: string | null };
+        if (result.correctedQuery === words) typo = candidate;
+      }
+    }
+    if (!typo) throw new Error(`no misspelling of “${words}” is corrected back`);
+
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await landing.search(typo);
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    expect(await page.locator('.ph-results__correction').textContent()).toBe(`Showing results for ${words} · you typed “${typo}”`);
+    expect(await page.getByRole('textbox', { name: 'Paste a product link or search' }).inputValue()).toBe(typo);
+  });
+
   it('starts a search from /search?q=… (a shared link or the address bar) and Back skips it', async () => {
     const words = await wordsAnswering('one');
     await page.goto(`${shopper}/browse`);
