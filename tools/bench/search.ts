@@ -117,6 +117,7 @@ async function main() {
     matcher: catalog.matcher,
     requests: createSearchRequestRepository(handle.sqlite),
     pages: noNetwork,
+    spelling: catalog.spelling,
   });
 
   const maxId = catalog.repository.maxOfferId();
@@ -154,6 +155,7 @@ async function main() {
     if (kind.identifiedBy === 'query') rows.push({ bench: 'search', metric: `${kind.name} answered with a list of matching products`, value: `${((listed / times.length) * 100).toFixed(1)}%` });
   }
   handle.sqlite.prepare("DELETE FROM search_requests WHERE session_id = 'bench-search'").run();
+  catalog.spelling.stop();
   handle.close();
 
   // Ingestion throughput into an empty database: parse-free (generated offers), canonicalise, cluster, index, history.
