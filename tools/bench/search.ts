@@ -154,6 +154,34 @@ async function main() {
     // Words that fit several products are answered with the list of them.
     if (kind.identifiedBy === 'query') rows.push({ bench: 'search', metric: `${kind.name} answered with a list of matching products`, value: `${((listed / times.length) * 100).toFixed(1)}%` });
   }
+  // Search-box suggestions while a title is typed: its first three letters, then its first word and two letters more.
+  {
+    const typed = (offer: (typeof sampled)[number]) => {
+      const [first = '', second = ''] = offer.title.split(/\s+/);
+      return [first.slice(0, 3), `${first} ${second.slice(0, 2)}`];
+    };
+    const times: number[] = [];
+    let answered = 0;
+    for (const [index, offer] of sampled.entries()) {
+      for (const text of typed(offer)) {
+        const started = performance.now();
+        const ids = catalog.suggester.suggest(text, 6);
+        const products = ids.map((id) => catalog.repository.getProduct(id));
+        const elapsed = performance.now() - started;
+        if (index < 50) continue; // warm-up
+        times.push(elapsed);
+        if (products.length > 0) answered++;
+      }
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
+    rows.push(
+      { bench: 'search', metric: 'suggestions while typing p50 (ms)', value: p50!.toFixed(2) },
+      { bench: 'search', metric: 'suggestions while typing p95 (ms)', value: p95!.toFixed(2), target: `< ${LATENCY_TARGET_MS}`, pass: p95! < LATENCY_TARGET_MS },
+      { bench: 'search', metric: 'suggestions while typing p99 (ms)', value: p99!.toFixed(2) },
+      { bench: 'search', metric: 'suggestions while typing, answered with one or more', value: `${((answered / times.length) * 100).toFixed(1)}%` },
+    );
+  }
   handle.sqlite.prepare("DELETE FROM search_requests WHERE session_id = 'bench-search'").run();
   catalog.spelling.stop();
   handle.close();

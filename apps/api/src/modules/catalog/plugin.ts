@@ -8,6 +8,7 @@ import { createProductMatcher, type ProductMatcher } from './matching';
 import { createCatalogRepository, type CatalogRepository } from './repository';
 import { createFtsSearchIndex, type SearchIndex } from './search-index';
 import { createSpellingCorrector, type SpellingCorrector } from './spelling';
+import { createSuggester, type Suggester } from './suggest';
 
 export interface CatalogServices {
   repository: CatalogRepository;
@@ -15,6 +16,7 @@ export interface CatalogServices {
   matcher: ProductMatcher;
   ingestion: IngestionService;
   spelling: SpellingCorrector;
+  suggester: Suggester;
   search: SearchService;
 }
 
@@ -36,6 +38,7 @@ export function createCatalogServices(sqlite: CatalogRepository['sqlite'], optio
     matcher,
     ingestion: createIngestionService({ repository, matcher }),
     spelling,
+    suggester: createSuggester(sqlite),
     search: createSearchService({
       catalog: repository,
       matcher,

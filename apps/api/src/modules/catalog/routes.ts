@@ -5,13 +5,35 @@ import {
   categoriesResponseSchema,
   productDetailResponseSchema,
   productParamsSchema,
+  suggestQuerySchema,
+  suggestResponseSchema,
 } from '@pricehunt/contracts';
 import { notFound } from '../../lib/errors';
 import { offerView, productSummary } from './views';
 
-/** Catalog reading: product pages with price history, categories, browsing. */
+/** Catalog reading: product pages with price history, categories, browsing, search-box suggestions. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repository } = app.catalog;
+  const { repository, suggester } = app.catalog;
+
+  app.get(
+    '/suggest',
+    {
+      schema: {
+        tags: ['catalog'],
+        description: 'Products whose words begin like the typed words (the last one may be unfinished), best first.',
+        querystring: suggestQuerySchema,
+        response: { 200: suggestResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      suggestions: suggester
+        .suggest(request.query.q, request.query.limit)
+        .map((id) => repository.getProduct(id))
+        .filter((product) => product !== null && product !== undefined)
+        .map((product) => productSummary(product)),
+    }),
+  );
 
   app.get(
     '/products/:id',

@@ -79,3 +79,29 @@ export const browseResponseSchema = z.object({
   ...pageOf(productSummarySchema),
 });
 export type BrowseResponse = z.infer<typeof browseResponseSchema>;
+
+/** Most products `GET /api/suggest` answers. */
+export const SUGGEST_MAX_LIMIT = 10;
+
+/** GET /api/suggest?q=…: products whose words begin like the words being typed (the last one may be unfinished). */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(2, 'q must be at least 2 characters')
+    .max(200, 'q must be at most 200 characters'),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(SUGGEST_MAX_LIMIT, `limit must be at most ${SUGGEST_MAX_LIMIT}`)
+    .default(6),
+});
+export type SuggestQuery = z.infer<typeof suggestQuerySchema>;
+
+export const suggestResponseSchema = z.object({
+  success: z.literal(true),
+  /** Best first: titles that begin with the words, then titles holding them all, then most offers. */
+  suggestions: z.array(productSummarySchema),
+});
+export type SuggestResponse = z.infer<typeof suggestResponseSchema>;

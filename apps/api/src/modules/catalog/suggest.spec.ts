@@ -1,0 +1,97 @@
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { suggestResponseSchema } from '@pricehunt/contracts';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { suggestionScore } from './suggest';
+
+describe('suggestionScore', () => {
+  it('ranks a title that begins with the words over one that holds them in order, over one that holds them at all', () => {
+    expect(suggestionScore('Apple Watch SE GPS 44mm', ['apple', 'wa'])).toBe(3);
+    expect(suggestionScore('45mm Apple Watch Series 10', ['apple', 'wa'])).toBe(2);
+    expect(suggestionScore('Watch band for Apple', ['apple', 'wa'])).toBe(1);
+    expect(suggestionScore('Apple AirPods Pro 2', ['apple', 'wa'])).toBe(0);
+  });
+
+  it('takes only the last word as unfinished', () => {
+    expect(suggestionScore('Sony WH-1000XM5 Headphones', ['sony', 'wh'])).toBe(3);
+    // "so" is a finished word here: "Sony" does not hold it.
+    expect(suggestionScore('Sony Whisper Speaker', ['so', 'wh'])).toBe(0);
+  });
+});
+
+describe('GET /api/suggest', () => {
+  let t: TestApp;
+  const offer = (externalId: string, title: string, brand: string, priceCents: number, host = 'www.amazon.com'): FeedOffer => ({
+    externalId,
+    url: host === 'www.amazon.com' ? `https://${host}/dp/${externalId}` : `https://${host}/ip/item/${externalId}`,
+    title,
+    brand,
+    priceCents,
+    currency: 'USD',
+    availability: 'in_stock',
+    condition: 'new',
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(
+      [
+        offer('B0SUGG0001', 'Apple Watch SE GPS 44mm Starlight', 'Apple', 24_900),
+        offer('5550001', 'Apple Watch SE GPS 44mm Starlight Aluminum', 'Apple', 23_900, 'www.walmart.com'),
+        offer('B0SUGG0002', '45mm Apple Watch Series 10 GPS Jet Black', 'Apple', 42_900),
+        offer('B0SUGG0003', 'Apple AirPods Pro 2 with USB-C', 'Apple', 18_900),
+        offer('B0SUGG0004', 'Sony WH-1000XM5 Wireless Headphones, Black', 'Sony', 32_900),
+        offer('B0SUGG0005', 'Sony DualSense Wireless Controller, White', 'Sony', 6_900),
+      ],
+      { format: 'gmc', source: 'suggest fixtures' },
+    );
+  });
+  afterAll(() => t.close());
+
+  const suggest = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/suggest?${query}` });
+    return res;
+  };
+  const titles = async (q: string, extra = '') => {
+    const res = await suggest(`q=${encodeURIComponent(q)}${extra}`);
+    expect(res.statusCode).toBe(200);
+    return suggestResponseSchema.parse(res.json()).suggestions.map((product) => product.title);
+  };
+
+  it('suggests the products whose words begin like the typed ones, titles beginning with them first', async () => {
+    const found = await titles('apple wa');
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^Apple Watch SE GPS 44mm Starlight/);
+    expect(found[1]).toMatch(/Apple Watch Series 10/);
+  });
+
+  it('answers each product once, with its price summary', async () => {
+    const res = await suggest('q=apple%20watch%20se');
+    // "se" may begin "Series" too: the SE comes first, its title beginning with the words.
+    const suggestions = suggestResponseSchema.parse(res.json()).suggestions;
+    expect(suggestions.map((product) => product.title)).toEqual([expect.stringMatching(/^Apple Watch SE/), expect.stringMatching(/Series 10/)]);
+    expect(suggestions[0]).toMatchObject({ brand: 'Apple', offerCount: 2, bestPriceCents: 23_900 });
+  });
+
+  it('reads "wh" after "sony" as the start of a word: the WH-1000XM5 before the white controller', async () => {
+    expect(await titles('sony wh')).toEqual([expect.stringMatching(/^Sony WH-1000XM5/), expect.stringMatching(/DualSense/)]);
+  });
+
+  it('answers an empty list for words no offer begins like, and keeps to the limit', async () => {
+    expect(await titles('zzq')).toEqual([]);
+    expect(await titles('apple', '&limit=1')).toHaveLength(1);
+  });
+
+  it.each([
+    ['', 'q'],
+    ['q=', 'q'],
+    ['q=a', 'q'],
+    [`q=${'x'.repeat(201)}`, 'q'],
+    ['q=apple&limit=0', 'limit'],
+    ['q=apple&limit=11', 'limit'],
+    ['q=apple&limit=two', 'limit'],
+  ])('refuses %s naming the field %s', async (query, field) => {
+    const res = await suggest(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field });
+  });
+});

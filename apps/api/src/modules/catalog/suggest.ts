@@ -1,0 +1,69 @@
+import type Database from 'better-sqlite3';
+import { indexWords } from './search-index';
+
+/** Offers (newest first) whose products are ranked for the suggestions: enough to hold the few best of a prefix. */
+const CANDIDATE_OFFERS = 400;
+/** The most words of the typed text that are looked at (the first ones). */
+const MAX_WORDS = 8;
+
+const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+export interface SuggestionCandidate {
+  productId: number;
+  title: string;
+  offerCount: number;
+}
+
+/**
+ * How well a product title answers what is being typed: 3 when the title begins with the words (the last one may be
+ * unfinished: "apple wa" → "Apple Watch SE …"), 2 when it holds them all in that order, 1 when it holds them all,
+ * 0 when only other offers of the product do.
+ */
+export function suggestionScore(title: string, words: readonly string[]): number {
+  const titleWords = indexWords(title);
+  const last = words.length - 1;
+  const fits = (titleWord: string | undefined, index: number) =>
+    titleWord !== undefined && (index === last ? titleWord.startsWith(words[index] ?? '') : titleWord === words[index]);
+  if (words.every((_, index) => fits(titleWords[index], index))) return 3;
+  let from = 0;
+  let inOrder = true;
+  for (let index = 0; index < words.length; index++) {
+    const at = titleWords.findIndex((word, position) => position >= from && fits(word, index));
+    if (at === -1) {
+      inOrder = false;
+      break;
+    }
+    from = at + 1;
+  }
+  if (inOrder) return 2;
+  return words.every((_, index) => titleWords.some((word) => fits(word, index))) ? 1 : 0;
+}
+
+/**
+ * Suggestions for a search box: the products whose offers carry the typed words, the last one as a prefix, found
+ * through the full-text index among the newest matching offers and ordered by `suggestionScore`, then by how many
+ * retailers sell them.
+ */
+export function createSuggester(sqlite: Database.Database) {
+  const candidates = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
+    WHERE p.id IN (SELECT o.product_id FROM offers_fts f JOIN offers o ON o.id = f.rowid
+      WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${CANDIDATE_OFFERS})`);
+
+  return {
+    /** Product ids, best first. */
+    suggest(text: string, limit: number): number[] {
+      const words = indexWords(text).slice(0, MAX_WORDS);
+      const prefix = words.at(-1);
+      // One letter matches too much to say anything.
+      if (!prefix || (words.length === 1 && prefix.length < 2)) return [];
+      const match = [...words.slice(0, -1).map(quote), `${quote(prefix)}*`].join(' AND ');
+      return (candidates.all(match) as SuggestionCandidate[])
+        .map((candidate) => ({ ...candidate, score: suggestionScore(candidate.title, words) }))
+        .sort((a, b) => b.score - a.score || b.offerCount - a.offerCount || a.title.localeCompare(b.title))
+        .slice(0, limit)
+        .map((candidate) => candidate.productId);
+    },
+  };
+}
+
+export type Suggester = ReturnType<typeof createSuggester>;
