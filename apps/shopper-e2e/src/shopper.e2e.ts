@@ -126,7 +126,7 @@ describe('shopper site', () => {
     await results.waitForOffers();
     expect((await results.offerRows()).length).toBeGreaterThanOrEqual(1);
     // The words stay in the box, to refine them.
-    expect(await page.getByRole('textbox', { name: 'Paste a product link or search' }).inputValue()).toBe(words);
+    expect(await page.getByRole('combobox', { name: 'Paste a product link or search' }).inputValue()).toBe(words);
   });
 
   it('lists the products that words fitting several of them match, and compares the one chosen', async () => {
@@ -148,6 +148,34 @@ describe('shopper site', () => {
 
     const chosen = (await listed.first().getByRole('heading', { level: 3 }).textContent()) ?? '';
     await listed.first().getByRole('button', { name: /^Compare prices for / }).click();
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    expect(await results.heading.textContent()).toBe(chosen);
+  });
+
+  it('suggests products while a title is typed and compares the one picked from the keyboard', async () => {
+    const [first = '', second = ''] = demo.product.title.split(' ');
+    const typed = `${first} ${second.slice(0, 2)}`;
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    const box = page.getByRole('combobox', { name: 'Paste a product link or search' });
+    await box.click();
+    await box.pressSequentially(typed, { delay: 40 });
+    const list = page.getByRole('listbox', { name: 'Suggested products' });
+    await list.waitFor();
+    const options = list.getByRole('option');
+    expect(await options.count()).toBeGreaterThanOrEqual(1);
+    // The best suggestion's title holds the typed words, the last one as the start of a word.
+    const words = ((await options.first().locator('.ph-suggestions__title').textContent()) ?? '').toLowerCase().split(/[^a-z0-9]+/);
+    for (const part of first.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)) expect(words).toContain(part);
+    const lastPart = second.slice(0, 2).toLowerCase().replace(/[^a-z0-9]/g, '');
+    if (lastPart) expect(words.some((word) => word.startsWith(lastPart))).toBe(true);
+    await screenshot(page, 'suggestions-1280');
+
+    const chosen = (await options.first().locator('.ph-suggestions__title').textContent()) ?? '';
+    await page.keyboard.press('ArrowDown');
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
     const results = new ResultsPage(page);
     await results.waitForOffers();
     expect(await results.heading.textContent()).toBe(chosen);
@@ -180,7 +208,7 @@ describe('shopper site', () => {
     const results = new ResultsPage(page);
     await results.waitForOffers();
     expect(await page.locator('.ph-results__correction').textContent()).toBe(`Showing results for ${words} · you typed “${typo}”`);
-    expect(await page.getByRole('textbox', { name: 'Paste a product link or search' }).inputValue()).toBe(typo);
+    expect(await page.getByRole('combobox', { name: 'Paste a product link or search' }).inputValue()).toBe(typo);
   });
 
   it('starts a search from /search?q=… (a shared link or the address bar) and Back skips it', async () => {

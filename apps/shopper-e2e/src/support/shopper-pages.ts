@@ -30,7 +30,7 @@ export class LandingPage {
   }
 
   get searchBox() {
-    return this.page.getByRole('textbox', { name: 'Paste a product link or search' });
+    return this.page.getByRole('combobox', { name: 'Paste a product link or search' });
   }
 
   async search(text: string) {

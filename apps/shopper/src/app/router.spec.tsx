@@ -30,7 +30,7 @@ describe('routes', () => {
   it('shows the landing skeleton, then the landing page at /', async () => {
     renderAt('/');
     expect(screen.getByRole('status', { name: 'Loading…' })).toHaveAttribute('data-variant', 'landing');
-    expect(await screen.findByRole('textbox', { name: 'Paste a product link or search' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Paste a product link or search' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('turns /https://… into a search at /new-search/{id}/{slug}', async () => {
@@ -72,6 +72,6 @@ describe('routes', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('Browse');
     expect(screen.getByRole('link', { name: 'PriceHunt home' })).toHaveAttribute('href', '/');
-    await screen.findByRole('textbox', { name: 'Paste a product link or search' });
+    await screen.findByRole('combobox', { name: 'Paste a product link or search' });
   });
 });

@@ -27,7 +27,7 @@ describe('landing page', () => {
 
   it('has one search box named "Paste a product link or search" and a "Compare prices" button', () => {
     renderWithProviders(<LandingPage />, { app: true });
-    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Paste a product link or search' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Compare prices' })).toBeInTheDocument();
     expect(alerts()).toEqual([]);
   });
@@ -39,7 +39,7 @@ describe('landing page', () => {
 
   it('turns a pasted link into /new-search/{id}/{slug} with the url stored for that request', async () => {
     renderWithProviders(<LandingPage />, { app: true });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Paste a product link or search' }), 'https://www.amazon.com/dp/B09XS7JWHH');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Paste a product link or search' }), 'https://www.amazon.com/dp/B09XS7JWHH');
     await userEvent.click(screen.getByRole('button', { name: 'Compare prices' }));
     await waitFor(() => expect(location()).toMatch(new RegExp(`^/new-search/${UUID}/amazon-com-b09xs7jwhh$`)));
     const requestId = location().split('/')[2] as string;
@@ -48,7 +48,7 @@ describe('landing page', () => {
 
   it('turns words into a text search through the same request-id flow', async () => {
     renderWithProviders(<LandingPage />, { app: true });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Paste a product link or search' }), 'Sony WH-1000XM5{Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Paste a product link or search' }), 'Sony WH-1000XM5{Enter}');
     await waitFor(() => expect(location()).toMatch(new RegExp(`^/new-search/${UUID}/sony-wh-1000xm5$`)));
     const requestId = location().split('/')[2] as string;
     expect(readProductRequest(requestId)).toEqual({ query: 'Sony WH-1000XM5', timestamp: expect.any(Number) });
@@ -56,7 +56,7 @@ describe('landing page', () => {
 
   it('sends a link that does not parse to /?error=invalid-url', async () => {
     renderWithProviders(<LandingPage variant="alternate" />, { route: '/landing2', app: true });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Paste a product link or search' }), 'https://exa mple.com/x');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Paste a product link or search' }), 'https://exa mple.com/x');
     await userEvent.click(screen.getByRole('button', { name: 'Compare prices' }));
     await waitFor(() => expect(location()).toBe('/?error=invalid-url'));
   });
@@ -65,7 +65,7 @@ describe('landing page', () => {
     renderWithProviders(<LandingPage />, { app: true });
     await userEvent.click(screen.getByRole('button', { name: 'Compare prices' }));
     await waitFor(() => expect(alerts().map((a) => a.textContent)).toEqual(['Paste a product link or type the product you are looking for.']));
-    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: 'Paste a product link or search' })).toHaveAttribute('aria-invalid', 'true');
     expect(location()).toBe('/');
   });
 

@@ -71,7 +71,7 @@ describe('results page', () => {
     renderResults('compact');
     expect(await screen.findByRole('link', { name: 'Go to Walmart' })).toBeInTheDocument();
     expect(api.requestsTo('POST /api/search')).toHaveLength(0);
-    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Paste a product link or search' })).toHaveValue('');
     // The older compact layout has no chart.
     expect(screen.queryByRole('heading', { name: 'Price history' })).not.toBeInTheDocument();
   });
@@ -80,9 +80,9 @@ describe('results page', () => {
     storeProductRequest(REQUEST_ID, { query: 'sony xm5', timestamp: 1 });
     mockApi({ 'POST /api/search': jsonResponse({ ...searchResult(), input: { url: null, query: 'sony xm5' } }), 'GET /api/products/7': jsonResponse(productDetail) });
     renderResults();
-    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('sony xm5');
+    expect(screen.getByRole('combobox', { name: 'Paste a product link or search' })).toHaveValue('sony xm5');
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('sony xm5');
+    expect(screen.getByRole('combobox', { name: 'Paste a product link or search' })).toHaveValue('sony xm5');
   });
 
   it('lists the products that words fitting several of them match, by match or by price, each one click from its comparison', async () => {
@@ -148,7 +148,7 @@ describe('results page', () => {
     const note = screen.getByText(/Showing results for/);
     expect(note).toHaveTextContent('Showing results for sony headphones xm5 · you typed “sony headphnes xm5”');
     expect(within(note).getByText('sony headphones xm5').tagName).toBe('STRONG');
-    expect(screen.getByRole('textbox', { name: 'Paste a product link or search' })).toHaveValue('sony headphnes xm5');
+    expect(screen.getByRole('combobox', { name: 'Paste a product link or search' })).toHaveValue('sony headphnes xm5');
   });
 
   it('does not speak of corrections when the words were searched as typed', async () => {

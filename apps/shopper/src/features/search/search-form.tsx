@@ -1,7 +1,10 @@
+import type { ProductSummary } from '@pricehunt/contracts';
 import { Button } from '@pricehunt/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { formatMoney } from '../../lib/format';
 import { classifySearchInput } from './search-input';
+import { useSuggestions } from './use-suggestions';
 
 export const SEARCH_LABEL = 'Paste a product link or search';
 export const SEARCH_BUTTON = 'Compare prices';
@@ -19,6 +22,8 @@ export interface SearchFormProps {
 /**
  * The one search box: a pasted product link starts the direct-URL flow (SPEC §2); words start a text search
  * through the same request-id flow. Either way the shopper lands on /new-search/{requestId}/{slug}.
+ * While words are typed, it suggests products (a combobox: arrow keys or the pointer pick one, Escape closes the
+ * list); picking one compares that product's prices.
  */
 export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false }: SearchFormProps) {
   const navigate = useNavigate();
@@ -27,10 +32,56 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
   const [value, setValue] = useState(defaultValue);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The suggestions list: open while the shopper types in the box, closed by Escape, a pick, leaving the box or a search.
+  const [listOpen, setListOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const suggestions = useSuggestions(value, listOpen);
+  const expanded = listOpen && suggestions.length > 0;
+  const listId = `${inputId}-suggestions`;
+  const optionId = (index: number) => `${inputId}-suggestion-${index}`;
+
+  function closeList() {
+    setListOpen(false);
+    setActive(-1);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = classifySearchInput(value);
+    await start(value);
+  }
+
+  /** A suggestion's exact title is that product's name: its comparison opens. */
+  async function pick(product: ProductSummary) {
+    setValue(product.title);
+    await start(product.title);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      closeList();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!listOpen) setListOpen(true);
+      if (suggestions.length === 0) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // From the box, down goes to the first suggestion and up to the last; past either end, back to the box.
+      setActive((current) => {
+        const next = current + step;
+        if (current === -1) return step === 1 ? 0 : suggestions.length - 1;
+        return next < 0 || next >= suggestions.length ? -1 : next;
+      });
+    } else if (event.key === 'Enter' && expanded && active >= 0) {
+      const product = suggestions[active];
+      if (!product) return;
+      event.preventDefault();
+      void pick(product);
+    }
+  }
+
+  async function start(text: string) {
+    closeList();
+    const input = classifySearchInput(text);
     if (input.kind === 'empty') {
       setError(EMPTY_SEARCH_ERROR);
       return;
@@ -58,26 +109,63 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
         {SEARCH_LABEL}
       </label>
       <div className="ph-search__row">
-        <svg className="ph-search__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
-          <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <input
-          id={inputId}
-          className="ph-search__input"
-          type="text"
-          name="q"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          onFocus={() => void loadDirectUrl().catch(() => undefined)}
-          placeholder="https://www.amazon.com/dp/… or “noise cancelling headphones”"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          autoFocus={autoFocus}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
+        <div className="ph-search__combo">
+          <svg className="ph-search__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+            <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <input
+            id={inputId}
+            className="ph-search__input"
+            type="text"
+            name="q"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setListOpen(true);
+              setActive(-1);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={closeList}
+            onFocus={() => void loadDirectUrl().catch(() => undefined)}
+            placeholder="https://www.amazon.com/dp/… or “noise cancelling headphones”"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            autoFocus={autoFocus}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <ul id={listId} className="ph-suggestions" role="listbox" aria-label="Suggested products" hidden={!expanded}>
+            {expanded
+              ? suggestions.map((product, index) => (
+                  <li
+                    key={product.id}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={index === active}
+                    className="ph-suggestions__option"
+                    // Picking happens before the box loses focus (which closes the list).
+                    onMouseDown={(event) => {
+                      event.preventDefault();
+                      void pick(product);
+                    }}
+                  >
+                    <span className="ph-suggestions__title">{product.title}</span>
+                    <span className="ph-suggestions__meta">
+                      {product.bestPriceCents !== null ? `from ${formatMoney(product.bestPriceCents, product.currency)} · ` : ''}
+                      {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
+                    </span>
+                  </li>
+                ))
+              : null}
+          </ul>
+        </div>
         <Button type="submit" size={size === 'hero' ? 'lg' : 'md'} loading={busy} className="ph-search__button">
           {SEARCH_BUTTON}
         </Button>
