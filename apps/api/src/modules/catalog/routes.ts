@@ -13,7 +13,15 @@ import { offerView, productSummary } from './views';
 
 /** Catalog reading: product pages with price history, categories, browsing, search-box suggestions. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repository, suggester } = app.catalog;
+  const { repository, suggester, spelling } = app.catalog;
+
+  /** Suggestions for the words; when none begins like them, for the words with misspellings corrected ("appel wa"). */
+  const suggestFor = (text: string, limit: number): number[] => {
+    const ids = suggester.suggest(text, limit);
+    if (ids.length > 0) return ids;
+    const corrected = spelling.correct(text);
+    return corrected ? suggester.suggest(corrected, limit) : [];
+  };
 
   app.get(
     '/suggest',
@@ -27,8 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      suggestions: suggester
-        .suggest(request.query.q, request.query.limit)
+      suggestions: suggestFor(request.query.q, request.query.limit)
         .map((id) => repository.getProduct(id))
         .filter((product) => product !== null && product !== undefined)
         .map((product) => productSummary(product)),

@@ -44,6 +44,7 @@ describe('GET /api/suggest', () => {
       ],
       { format: 'gmc', source: 'suggest fixtures' },
     );
+    await t.app.catalog.spelling.ready();
   });
   afterAll(() => t.close());
 
@@ -74,6 +75,11 @@ describe('GET /api/suggest', () => {
 
   it('reads "wh" after "sony" as the start of a word: the WH-1000XM5 before the white controller', async () => {
     expect(await titles('sony wh')).toEqual([expect.stringMatching(/^Sony WH-1000XM5/), expect.stringMatching(/DualSense/)]);
+  });
+
+  it('suggests for misspelt words as the catalog words they most likely meant when nothing begins like them', async () => {
+    expect(await titles('appel wa')).toEqual([expect.stringMatching(/^Apple Watch SE/), expect.stringMatching(/Apple Watch Series 10/)]);
+    expect(await titles('sony headphnes')).toEqual([expect.stringMatching(/^Sony WH-1000XM5/)]);
   });
 
   it('answers an empty list for words no offer begins like, and keeps to the limit', async () => {
