@@ -326,6 +326,15 @@ describe('admin API', () => {
     expect(lastImport('amazon')).toBe(run.startedAt);
     expect(lastImport('bestbuy')).toBe(run.startedAt);
     expect(lastImport('walmart') ?? null).toBeNull();
+
+    // A run still going (or one from before runs kept their retailers) counts for its one fixed retailer.
+    const later = new Date(Date.parse(run.startedAt) + 1000).toISOString();
+    t.app.sqlite
+      .prepare("INSERT INTO import_runs (id, format, source, retailer_id, status, started_at) VALUES ('running-run', 'gmc', 'amazon.tsv', 'amazon', 'running', ?)")
+      .run(later);
+    const again = (await admin(t.app, cookie, 'GET', '/api/admin/retailers')).json().items as Array<{ id: string; lastImportAt: string | null }>;
+    expect(again.find((r) => r.id === 'amazon')?.lastImportAt).toBe(later);
+    expect(again.find((r) => r.id === 'bestbuy')?.lastImportAt).toBe(run.startedAt);
   });
 
   it('refuses a feed without its required columns, an empty upload and an unknown retailer, naming the field', async () => {

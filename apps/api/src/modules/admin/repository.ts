@@ -108,11 +108,16 @@ export function createAdminRepository(sqlite: Database.Database, databasePath: s
       if (!has('retailers')) return [];
       const rows = sqlite
         .prepare(
-          `SELECT r.id, r.name, r.domains, r.affiliate_param AS affiliateParam,
+          // Each run's retailers: those it kept when it finished, or (still running, or older) its one fixed retailer.
+          // One pass over the runs for every retailer together.
+          `WITH last_imports AS (
+             SELECT j.value AS retailerId, max(i.started_at) AS lastImportAt
+             FROM import_runs i, json_each(coalesce(i.retailer_ids, json_array(i.retailer_id))) j
+             WHERE j.value IS NOT NULL GROUP BY j.value)
+           SELECT r.id, r.name, r.domains, r.affiliate_param AS affiliateParam,
              (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id) AS offers,
-             (SELECT max(started_at) FROM import_runs i
-               WHERE i.retailer_id = r.id OR r.id IN (SELECT value FROM json_each(coalesce(i.retailer_ids, '[]')))) AS lastImportAt
-           FROM retailers r ORDER BY r.name COLLATE NOCASE`,
+             l.lastImportAt
+           FROM retailers r LEFT JOIN last_imports l ON l.retailerId = r.id ORDER BY r.name COLLATE NOCASE`,
         )
         .all() as Array<{ id: string; name: string; domains: string; affiliateParam: string | null; offers: number; lastImportAt: string | null }>;
       return rows.map((row) => ({ ...row, domains: JSON.parse(row.domains) as string[] }));

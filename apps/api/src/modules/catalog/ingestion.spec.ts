@@ -1,14 +1,11 @@
-import { readGmcTsv, type FeedOffer } from '@pricehunt/catalog-feeds';
+import { readGmcTsv } from '@pricehunt/catalog-feeds';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import type { CatalogServices } from './plugin';
 import { importSyntheticCatalog } from './seed';
+import { feedOffer as offer } from '../../testing/offers';
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availability', 'product_type', 'shipping'].join('\t');
 const row = (cells: string[]) => cells.join('\t');
-
-function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
-  return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
-}
 
 // Every behaviour holds row by row (small feeds) and on the bulk path (large feeds: in-memory decisions, a writer thread).
 describe.each([

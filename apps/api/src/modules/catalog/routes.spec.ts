@@ -1,10 +1,6 @@
-import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-
-function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
-  return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
-}
+import { feedOffer as offer } from '../../testing/offers';
 
 describe('catalog routes', () => {
   let t: TestApp;

@@ -37,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       suggestions: suggestFor(request.query.q, request.query.limit)
         .map((id) => repository.getProduct(id))
-        .filter((product) => product !== null && product !== undefined)
+        .filter((product) => product !== null)
         .map((product) => productSummary(product)),
     }),
   );

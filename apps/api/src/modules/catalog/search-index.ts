@@ -41,12 +41,14 @@ const REST_POOL = 200;
 /** The OR fallback takes the rarer words while the offers they match together stay within this many. */
 const OR_BUDGET = 5_000;
 
+/** Text folded the way the FTS5 unicode61 tokenizer folds it: without accents, in lower case. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
 /** Turns free text into index words the way the FTS5 unicode61 tokenizer splits them. */
 export function indexWords(text: string): string[] {
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  const words = foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
   return [...new Set(words)];

@@ -1,4 +1,4 @@
-import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { feedOffer } from '../../testing/offers';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { closestWord, editDistance } from './spelling';
 
@@ -40,16 +40,7 @@ describe('closestWord', () => {
 
 describe('spelling corrector on the catalog’s index', () => {
   let t: TestApp;
-  const offer = (externalId: string, title: string, brand: string): FeedOffer => ({
-    externalId,
-    url: `https://www.amazon.com/dp/${externalId}`,
-    title,
-    brand,
-    priceCents: 10_000,
-    currency: 'USD',
-    availability: 'in_stock',
-    condition: 'new',
-  });
+  const offer = (externalId: string, title: string, brand: string) => feedOffer({ externalId, url: `https://www.amazon.com/dp/${externalId}`, title, brand });
 
   beforeAll(async () => {
     t = await buildTestApp();

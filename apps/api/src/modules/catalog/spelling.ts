@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { foldText, indexWords } from './search-index';
 
 /** Words shorter than this are never corrected: three letters are too few to tell a typo from another word. */
 const MIN_LENGTH = 4;
@@ -64,8 +65,6 @@ export interface SpellingCorrector {
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/** Lower case without accents, as the full-text tokenizer folds words. */
-const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 /** The correction written the way the word was: "SAMSNG" → "SAMSUNG", "Appel" → "Apple", "appel" → "apple". */
 const sameCase = (typed: string, word: string) => {
   if (typed.length > 1 && typed === typed.toUpperCase()) return word.toUpperCase();
@@ -135,7 +134,7 @@ export function createSpellingCorrector(
   return {
     correct(text: string): string | null {
       const unknown = new Set<string>();
-      for (const token of fold(text).match(/[\p{L}\p{N}]+/gu) ?? []) {
+      for (const token of indexWords(text)) {
         if (isWord(token) && !known.has(token) && options.frequency(token) === 0) unknown.add(token);
       }
       if (unknown.size === 0) return null;
@@ -144,14 +143,14 @@ export function createSpellingCorrector(
       const corrections = new Map<string, string>();
       for (const token of unknown) {
         const max = token.length >= TWO_EDITS_FROM ? 2 : 1;
-        const candidates: string[] = [];
-        for (let length = token.length - max; length <= token.length + max; length++) candidates.push(...(byLength.get(length) ?? []));
-        const word = closestWord(token, candidates, options.frequency);
+        // Words of about the token's length (flatMap, not a spread: a big catalog has more words than a call takes arguments).
+        const lengths = Array.from({ length: 2 * max + 1 }, (_, offset) => token.length - max + offset);
+        const word = closestWord(token, lengths.flatMap((length) => byLength.get(length) ?? []), options.frequency);
         if (word) corrections.set(token, word);
       }
       if (corrections.size === 0) return null;
       return text.replace(/[\p{L}\p{N}]+/gu, (token) => {
-        const word = corrections.get(fold(token));
+        const word = corrections.get(foldText(token));
         return word ? sameCase(token, word) : token;
       });
     },

@@ -1,5 +1,5 @@
-import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { suggestResponseSchema } from '@pricehunt/contracts';
+import { feedOffer } from '../../testing/offers';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { suggestionScore } from './suggest';
 
@@ -20,16 +20,8 @@ describe('suggestionScore', () => {
 
 describe('GET /api/suggest', () => {
   let t: TestApp;
-  const offer = (externalId: string, title: string, brand: string, priceCents: number, host = 'www.amazon.com'): FeedOffer => ({
-    externalId,
-    url: host === 'www.amazon.com' ? `https://${host}/dp/${externalId}` : `https://${host}/ip/item/${externalId}`,
-    title,
-    brand,
-    priceCents,
-    currency: 'USD',
-    availability: 'in_stock',
-    condition: 'new',
-  });
+  const offer = (externalId: string, title: string, brand: string, priceCents: number, host = 'www.amazon.com') =>
+    feedOffer({ externalId, url: host === 'www.amazon.com' ? `https://${host}/dp/${externalId}` : `https://${host}/ip/item/${externalId}`, title, brand, priceCents });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -48,10 +40,7 @@ describe('GET /api/suggest', () => {
   });
   afterAll(() => t.close());
 
-  const suggest = async (query: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/suggest?${query}` });
-    return res;
-  };
+  const suggest = (query: string) => t.app.inject({ method: 'GET', url: `/api/suggest?${query}` });
   const titles = async (q: string, extra = '') => {
     const res = await suggest(`q=${encodeURIComponent(q)}${extra}`);
     expect(res.statusCode).toBe(200);

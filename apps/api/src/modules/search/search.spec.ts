@@ -1,14 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '../catalog/matching';
-
-function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
-  return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
-}
+import { feedOffer as offer } from '../../testing/offers';
 
 const HEADPHONES = [
   offer({ externalId: 'B0863TXGM3', url: 'https://www.amazon.com/Sony-WH-1000XM4-Canceling-Headphones/dp/B0863TXGM3', title: 'Sony WH-1000XM4 Wireless Noise Canceling Overhead Headphones, Black', brand: 'Sony', mpn: 'WH1000XM4/B', gtin: '0027242919419', priceCents: 34_800, category: 'Electronics > Headphones' }),

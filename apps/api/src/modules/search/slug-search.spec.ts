@@ -4,10 +4,9 @@ import { slugQueryFromUrl } from '@pricehunt/catalog-identity';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { createSearchRequestRepository } from './repository';
 import { createSearchService } from './service';
+import { feedOffer } from '../../testing/offers';
 
-function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
-  return { priceCents: 20_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
-}
+const offer = (overrides: Parameters<typeof feedOffer>[0]): FeedOffer => feedOffer({ priceCents: 20_000, ...overrides });
 
 // Variants of one line that differ only in part number, colour or capacity: the URL's words must pick the right one.
 const CATALOG: FeedOffer[] = [

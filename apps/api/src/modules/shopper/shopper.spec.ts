@@ -1,13 +1,9 @@
-import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { favoritesListResponseSchema, historyListResponseSchema, shopperMergeResponseSchema } from '@pricehunt/contracts';
 import { cookieFrom, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { feedOffer as offer } from '../../testing/offers';
 
 const ORIGIN = 'http://localhost:4200';
-
-function offer(overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'url' | 'title'>): FeedOffer {
-  return { priceCents: 10_000, currency: 'USD', availability: 'in_stock', condition: 'new', ...overrides };
-}
 
 function entry(requestId: string, overrides: Record<string, unknown> = {}) {
   return {

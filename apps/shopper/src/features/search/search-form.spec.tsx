@@ -13,14 +13,24 @@ const WATCHES = [product(11, 'Apple Watch SE GPS 44mm Starlight', 24_900, 4), pr
 
 const box = () => screen.getByRole('combobox', { name: 'Paste a product link or search' });
 const location = () => screen.getByTestId('location').textContent ?? '';
+/** The words of the search the form started, once it has navigated to its results. */
+async function searchedRequest() {
+  await waitFor(() => expect(location()).toMatch(/^\/new-search\//));
+  return readProductRequest(location().split('/')[2] ?? '');
+}
+
+/** The form with the watches suggested for "apple wa", typed into it; resolves once the list is shown. */
+async function typeWithSuggestions() {
+  const api = mockApi({ 'GET /api/suggest': () => jsonResponse({ success: true, suggestions: WATCHES }) });
+  renderWithProviders(<SearchForm />);
+  await userEvent.type(box(), 'apple wa');
+  const list = await screen.findByRole('listbox', { name: 'Suggested products' });
+  return { api, list };
+}
 
 describe('search form suggestions', () => {
   it('suggests products while words are typed, with their starting price and offers', async () => {
-    const api = mockApi({ 'GET /api/suggest': () => jsonResponse({ success: true, suggestions: WATCHES }) });
-    renderWithProviders(<SearchForm />);
-    await userEvent.type(box(), 'apple wa');
-
-    const list = await screen.findByRole('listbox', { name: 'Suggested products' });
+    const { api, list } = await typeWithSuggestions();
     const options = within(list).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Apple Watch SE GPS 44mm Starlightfrom $249.00 · 4 offers', 'Apple Watch Series 10 GPS 42mm Jet Blackfrom $399.00 · 1 offer']);
     expect(box()).toHaveAttribute('aria-expanded', 'true');
@@ -31,11 +41,7 @@ describe('search form suggestions', () => {
   });
 
   it('moves through the suggestions with the arrow keys and compares the one picked with Enter', async () => {
-    mockApi({ 'GET /api/suggest': () => jsonResponse({ success: true, suggestions: WATCHES }) });
-    renderWithProviders(<SearchForm />);
-    await userEvent.type(box(), 'apple wa');
-    await screen.findByRole('listbox', { name: 'Suggested products' });
-
+    await typeWithSuggestions();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     const second = screen.getAllByRole('option')[1] as HTMLElement;
     expect(second).toHaveAttribute('aria-selected', 'true');
@@ -44,32 +50,23 @@ describe('search form suggestions', () => {
     expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
 
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(location()).toMatch(/^\/new-search\//));
-    const requestId = location().split('/')[2] ?? '';
-    expect(readProductRequest(requestId)).toMatchObject({ query: 'Apple Watch SE GPS 44mm Starlight' });
+    expect(await searchedRequest()).toMatchObject({ query: 'Apple Watch SE GPS 44mm Starlight' });
     expect(box()).toHaveValue('Apple Watch SE GPS 44mm Starlight');
   });
 
   it('compares a suggestion picked with the pointer', async () => {
-    mockApi({ 'GET /api/suggest': () => jsonResponse({ success: true, suggestions: WATCHES }) });
-    renderWithProviders(<SearchForm />);
-    await userEvent.type(box(), 'apple wa');
-    await userEvent.click(await screen.findByRole('option', { name: /Apple Watch Series 10/ }));
-    await waitFor(() => expect(location()).toMatch(/^\/new-search\//));
-    expect(readProductRequest(location().split('/')[2] ?? '')).toMatchObject({ query: 'Apple Watch Series 10 GPS 42mm Jet Black' });
+    const { list } = await typeWithSuggestions();
+    await userEvent.click(within(list).getByRole('option', { name: /Apple Watch Series 10/ }));
+    expect(await searchedRequest()).toMatchObject({ query: 'Apple Watch Series 10 GPS 42mm Jet Black' });
   });
 
   it('closes the list with Escape, and Enter then searches the typed words', async () => {
-    mockApi({ 'GET /api/suggest': () => jsonResponse({ success: true, suggestions: WATCHES }) });
-    renderWithProviders(<SearchForm />);
-    await userEvent.type(box(), 'apple wa');
-    await screen.findByRole('listbox', { name: 'Suggested products' });
+    await typeWithSuggestions();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(box()).toHaveAttribute('aria-expanded', 'false');
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(location()).toMatch(/^\/new-search\//));
-    expect(readProductRequest(location().split('/')[2] ?? '')).toMatchObject({ query: 'apple wa' });
+    expect(await searchedRequest()).toMatchObject({ query: 'apple wa' });
   });
 
   it('asks nothing for a pasted link or a single character, and shows nothing when the API fails', async () => {

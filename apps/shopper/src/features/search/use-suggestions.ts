@@ -39,5 +39,6 @@ export function useSuggestions(text: string, enabled: boolean): ProductSummary[]
 
   // While the shopper types on, the last suggestions stay until the new ones arrive (no flicker); suggestions for
   // words the box no longer begins with are never shown.
-  return enabled && words && words.toLowerCase().startsWith(suggestions.for.toLowerCase()) && suggestions.for ? suggestions.items : [];
+  const current = enabled && words !== null && suggestions.for !== '' && words.toLowerCase().startsWith(suggestions.for.toLowerCase());
+  return current ? suggestions.items : [];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessSchema, businessStatusSchema } from './business-auth';
-import { pageOf } from './paging';
+import { pageOf, wholeNumberParam } from './paging';
 
 /** Messages of the admin area that clients show as they are. */
 export const AdminMessages = {
@@ -52,13 +52,7 @@ const pageNumber = z.coerce
   .min(1, 'page must be at least 1')
   .max(100_000, 'page is too large')
   .default(1);
-const pageSizeOf = (fallback: number) =>
-  z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize must be at most 100')
-    .default(fallback);
+const pageSizeOf = (fallback: number) => wholeNumberParam('pageSize', { min: 1, max: 100, fallback });
 
 export const auditQuerySchema = z.object({
   businessId: z.string().max(100).optional(),

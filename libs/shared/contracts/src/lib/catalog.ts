@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './paging';
+import { pageOf, wholeNumberParam } from './paging';
 import { offerViewSchema, productSummarySchema } from './search';
 
 export const productParamsSchema = z.object({
@@ -45,12 +45,7 @@ export const browseQuerySchema = z.object({
     .optional(),
   sort: z.enum(BROWSE_SORTS, { error: `sort must be one of ${BROWSE_SORTS.join(', ')}` }).default('offers'),
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(BROWSE_MAX_PAGE_SIZE, `pageSize must be at most ${BROWSE_MAX_PAGE_SIZE}`)
-    .default(24),
+  pageSize: wholeNumberParam('pageSize', { min: 1, max: BROWSE_MAX_PAGE_SIZE, fallback: 24 }),
   /** Only products of this brand (any letter case). */
   brand: z.string().trim().min(1, 'brand cannot be empty').max(100, 'brand must be at most 100 characters').optional(),
   /** Best total price range in the currency's units (e.g. 199.99), both ends included. */
@@ -90,12 +85,7 @@ export const suggestQuerySchema = z.object({
     .trim()
     .min(2, 'q must be at least 2 characters')
     .max(200, 'q must be at most 200 characters'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(SUGGEST_MAX_LIMIT, `limit must be at most ${SUGGEST_MAX_LIMIT}`)
-    .default(6),
+  limit: wholeNumberParam('limit', { min: 1, max: SUGGEST_MAX_LIMIT, fallback: 6 }),
 });
 export type SuggestQuery = z.infer<typeof suggestQuerySchema>;
 

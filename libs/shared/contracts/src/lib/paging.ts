@@ -7,3 +7,15 @@ export const pageOf = <Item extends z.ZodType>(item: Item) => ({
   pageSize: z.number().int(),
   total: z.number().int(),
 });
+
+/**
+ * A whole-number query parameter (`pageSize`, `limit` …) between `min` and `max`, `fallback` when absent; each refusal
+ * names the parameter ("limit must be at most 10").
+ */
+export const wholeNumberParam = (name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
