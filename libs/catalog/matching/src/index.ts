@@ -14,6 +14,7 @@ export {
   quantitiesByKind,
   extractColours,
   extractModelCandidates,
+  extractLineNumbers,
   type Quantity,
   type QuantityKind,
 } from './lib/extract';

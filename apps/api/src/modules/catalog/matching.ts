@@ -72,6 +72,12 @@ export interface MatchOptions {
    * much as an average one of the words. In a URL slug such words are mostly noise and weigh nothing.
    */
   typed?: boolean;
+  /**
+   * The words come from a URL of this retailer with a product id the catalog does not know (with `wordsOnly`). A
+   * product the retailer already sells under another id is less likely the one the URL shows: among candidates the
+   * words fit alike, those without an offer there come first.
+   */
+  unlistedAt?: string;
 }
 
 /** Share of the matcher's score in the ranking of words-only items (the rest is word coverage). */
@@ -85,13 +91,19 @@ const MEMBERS_FOR_WORDS = 16;
 
 /**
  * Words-only ranking: factors for what a product's members state against the words. A stated colour, capacity or
- * size, or a model number, that no member shares is strong evidence of another variant.
+ * size, a model number or a line number ("Slim 7" against "Slim 5"), that no member shares is strong evidence of
+ * another variant.
  */
 const WORDS_COLOUR_CONFLICT = 0.6;
 const WORDS_QUANTITY_CONFLICT = 0.5;
 const WORDS_MODEL_CONFLICT = 0.4;
+/** Some model number of the words no member states, while they state another (the family name may still agree). */
+const WORDS_MODEL_MISMATCH = 0.7;
 const WORDS_EDITION_CONFLICT = 0.6;
 const WORDS_BRAND_CONFLICT = 0.5;
+const WORDS_LINE_CONFLICT = 0.5;
+/** A retailer may list one product twice (another seller, another pack), so this only breaks near ties. */
+const WORDS_LISTED_AT_RETAILER = 0.8;
 
 /**
  * An offer that disagrees with some member of a product on identifiers or variant attributes scores this share of its
@@ -309,7 +321,15 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * lowered for every attribute the words state and no member shares (colour, capacity or size, model number, variant
    * word, brand).
    */
-  const rankByWords = (item: ItemIdentity, preparedItem: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[], typed: boolean): RankedProduct[] => {
+  const rankByWords = (
+    item: ItemIdentity,
+    preparedItem: PreparedOffer,
+    ranked: RankedProduct[],
+    members: (productId: number) => OfferRef[],
+    options: Pick<MatchOptions, 'typed' | 'unlistedAt'>,
+  ): RankedProduct[] => {
+    const typed = options.typed === true;
+    const listed = options.unlistedAt ? repository.productsWithOfferAt(options.unlistedAt, ranked.map((entry) => entry.productId)) : null;
     const refs = new Map<number, readonly OfferRef[]>();
     for (const entry of ranked) refs.set(entry.productId, members(entry.productId));
     const coverage = wordCoverage(item.title, refs, typed);
@@ -338,13 +358,61 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
         if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
         if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;
+        else if (evidence.modelMismatch) factor *= WORDS_MODEL_MISMATCH;
         if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
+        if (evidence.lineConflict) factor *= WORDS_LINE_CONFLICT;
+        if (listed?.has(entry.productId)) factor *= WORDS_LISTED_AT_RETAILER;
         if (brand && !offers.some((offer) => offer.brand === brand)) factor *= WORDS_BRAND_CONFLICT;
         const covered = coverage.get(entry.productId);
         const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (covered?.share ?? 0);
         return { productId: entry.productId, score: blended * factor, holdsAllWords: covered?.all === true };
       })
       .sort((a, b) => b.score - a.score || a.productId - b.productId);
+  };
+
+  /** Ranks candidate products for the item (its words already rejoined where they are known model numbers). */
+  const rankItem = (item: ItemIdentity, joinedKeys: readonly string[], options: MatchOptions): RankedProduct[] => {
+    // Candidate offers, at most MEMBERS_PER_PRODUCT per product: a cluster scores as its best member.
+    const byProduct = new Map<number, OfferRef[]>();
+    const add = (refs: OfferRef[]) => {
+      for (const ref of refs) {
+        if (ref.productId == null || ref.id === options.excludeOfferId) continue;
+        const members = byProduct.get(ref.productId);
+        if (!members) byProduct.set(ref.productId, [ref]);
+        else if (members.length < MEMBERS_PER_PRODUCT && !members.some((member) => member.id === ref.id)) members.push(ref);
+      }
+    };
+    const lookup = options.lookup ?? repository;
+    const gtin = gtinOf(item.gtin);
+    if (gtin) add(lookup.offersWithGtin(gtin, 10));
+    for (const key of options.modelKeys ?? modelKeysOf(item)) add(lookup.offersWithModelKey(key, 10));
+    // A joined key is a model number without its variant suffix: its colours and capacities are all candidates.
+    for (const key of joinedKeys) add(lookup.offersWithModelKey(key, 30));
+    if (options.useIndex) {
+      const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
+      add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
+      // Words name the product first: the offers that share the longest run of leading words are candidates too.
+      if (options.wordsOnly) {
+        add(index.leadingCandidates(indexWords(item.title), { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
+      }
+    }
+    if (byProduct.size === 0) return [];
+
+    // The item is prepared only now: most new offers of a bulk import have no candidate at all.
+    const preparedItem = prepareOffer(toOfferLike(item));
+    lastRanked = { item, prepared: preparedItem };
+    const candidates: ClusterCandidate[] = [];
+    for (const [productId, members] of byProduct) {
+      for (const member of members) {
+        const offer = preparedOf(member);
+        if (offer && !modelsConflict(preparedItem, offer)) candidates.push({ clusterId: String(productId), offer });
+      }
+    }
+    if (candidates.length === 0) return [];
+    const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
+    const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
+    const members = (productId: number) => membersOf(lookup, productId, options.excludeOfferId);
+    return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members, options) : demoteConflicting(preparedItem, ranked, members, options.joining === true);
   };
 
   return {
@@ -387,54 +455,14 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
 
     /** Ranks candidate products for the item, best first. */
     rank(input: ItemIdentity, options: MatchOptions): RankedProduct[] {
-      let item = input;
-      let joinedKeys: string[] = [];
-      if (options.wordsOnly) {
-        const rejoined = rejoinModelWords(input.title);
-        item = { ...input, title: rejoined.text };
-        joinedKeys = rejoined.keys;
-      }
-      // Candidate offers, at most MEMBERS_PER_PRODUCT per product: a cluster scores as its best member.
-      const byProduct = new Map<number, OfferRef[]>();
-      const add = (refs: OfferRef[]) => {
-        for (const ref of refs) {
-          if (ref.productId == null || ref.id === options.excludeOfferId) continue;
-          const members = byProduct.get(ref.productId);
-          if (!members) byProduct.set(ref.productId, [ref]);
-          else if (members.length < MEMBERS_PER_PRODUCT && !members.some((member) => member.id === ref.id)) members.push(ref);
-        }
-      };
-      const lookup = options.lookup ?? repository;
-      const gtin = gtinOf(item.gtin);
-      if (gtin) add(lookup.offersWithGtin(gtin, 10));
-      for (const key of options.modelKeys ?? modelKeysOf(item)) add(lookup.offersWithModelKey(key, 10));
-      // A joined key is a model number without its variant suffix: its colours and capacities are all candidates.
-      for (const key of joinedKeys) add(lookup.offersWithModelKey(key, 30));
-      if (options.useIndex) {
-        const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
-        add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
-        // Words name the product first: the offers that share the longest run of leading words are candidates too.
-        if (options.wordsOnly) {
-          add(index.leadingCandidates(indexWords(item.title), { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
-        }
-      }
-      if (byProduct.size === 0) return [];
-
-      // The item is prepared only now: most new offers of a bulk import have no candidate at all.
-      const preparedItem = prepareOffer(toOfferLike(item));
-      lastRanked = { item, prepared: preparedItem };
-      const candidates: ClusterCandidate[] = [];
-      for (const [productId, members] of byProduct) {
-        for (const member of members) {
-          const offer = preparedOf(member);
-          if (offer && !modelsConflict(preparedItem, offer)) candidates.push({ clusterId: String(productId), offer });
-        }
-      }
-      if (candidates.length === 0) return [];
-      const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
-      const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
-      const members = (productId: number) => membersOf(lookup, productId, options.excludeOfferId);
-      return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members, options.typed === true) : demoteConflicting(preparedItem, ranked, members, options.joining === true);
+      if (!options.wordsOnly) return rankItem(input, [], options);
+      const rejoined = rejoinModelWords(input.title);
+      const ranked = rankItem({ ...input, title: rejoined.text }, rejoined.keys, options);
+      if (rejoined.keys.length === 0 || (ranked[0]?.score ?? 0) >= matchThreshold()) return ranked;
+      // Words joined into a model number the catalog knows only as the start of others' ("jbl flip 9" read as
+      // JBLFLIP9…) rule out every candidate that states another model: without a match, the plain words may do better.
+      const plain = rankItem({ ...input, title: restoreDecimals(input.title.split(/\s+/).filter(Boolean)).join(' ') }, [], options);
+      return (plain[0]?.score ?? 0) > (ranked[0]?.score ?? 0) ? plain : ranked;
     },
 
     /**

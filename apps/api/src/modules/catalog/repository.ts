@@ -248,6 +248,10 @@ export function createCatalogRepository(sqlite: Database.Database) {
     ),
     setProductTitle: sqlite.prepare(BULK_SQL.setProductTitle),
     offerRefsOfProduct: sqlite.prepare('SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE product_id = ? ORDER BY id LIMIT ?'),
+    productsWithOfferAt: sqlite.prepare(
+      // Per product through its offers (a handful each), never through all the retailer's offers.
+      'SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE product_id = value AND retailer_id = ?)',
+    ),
     offersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
     offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
     priceHistory: sqlite.prepare(`SELECT p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
@@ -415,6 +419,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
     offersOfProduct: (productId: number) => s.offersOfProduct.all(productId) as OfferWithRetailer[],
     /** The first `limit` offers of a product, as references (oldest first). */
     offerRefsOfProduct: (productId: number, limit = 20) => s.offerRefsOfProduct.all(productId, limit) as OfferRef[],
+    /** Those of the products that have an offer at the retailer. */
+    productsWithOfferAt: (retailerId: string, productIds: readonly number[]): Set<number> =>
+      new Set(productIds.length === 0 ? [] : (s.productsWithOfferAt.all(JSON.stringify(productIds), retailerId) as Array<{ productId: number }>).map((row) => row.productId)),
     priceHistoryOfProduct: (productId: number) => s.priceHistory.all(productId) as PricePointRow[],
 
     listCategories: () => s.categories.all() as CategoryRow[],

@@ -179,7 +179,10 @@ export function createSearchService(deps: {
         confidence = 1;
       } else if (identified.item) {
         sought = identified.item;
-        ranked = matcher.rank(identified.item, { useIndex: true, wordsOnly: identified.identifiedBy === 'url-slug' });
+        const wordsOnly = identified.identifiedBy === 'url-slug';
+        // The URL's product id is one the catalog does not know (else it would be a known offer).
+        const unlistedAt = wordsOnly ? (extractProductId(body.url)?.retailer ?? undefined) : undefined;
+        ranked = matcher.rank(identified.item, { useIndex: true, wordsOnly, unlistedAt });
       }
     } else {
       // Misspelt words are searched as the catalog words they most likely meant.

@@ -86,3 +86,64 @@ describe('search by the words of a URL', () => {
     expect(same.productId).toBe(productOf('bestbuy', '1000008'));
   });
 });
+
+// Lines told apart by a number, products of one name at different retailers, and a part number that begins like the
+// words of another product's name.
+const LINES: FeedOffer[] = [
+  offer({ externalId: '2000001', url: 'https://www.bestbuy.com/site/x/2000001.p', title: 'Lenovo IdeaPad Slim 5 Laptop, Long Battery Life, 16GB RAM 1TB SSD, Platinum Silver', brand: 'Lenovo', mpn: '83DA0001US' }),
+  offer({ externalId: '300000001', url: 'https://www.walmart.com/ip/x/300000001', title: 'Lenovo IdeaPad Slim 5 16GB RAM 1TB SSD Laptop - Platinum Silver', brand: 'Lenovo', mpn: '83DA0001US' }),
+  offer({ externalId: '2000002', url: 'https://www.bestbuy.com/site/x/2000002.p', title: 'Lenovo IdeaPad Slim 7 Laptop, 16GB RAM 1TB SSD', brand: 'Lenovo', mpn: '83HM0002US' }),
+  offer({ externalId: '300000002', url: 'https://www.walmart.com/ip/x/300000002', title: 'Lenovo IdeaPad Slim 7 16GB 1TB Laptop Platinum Silver', brand: 'Lenovo', mpn: '83HM0002US' }),
+  // One name, two products (their part numbers differ); the first is sold at Amazon already, the second is not.
+  offer({ externalId: 'B0BRIO0001', url: 'https://www.amazon.com/dp/B0BRIO0001', title: 'Logitech Brio 100 Webcam, Rose', brand: 'Logitech', mpn: '960-001585' }),
+  offer({ externalId: '2000003', url: 'https://www.bestbuy.com/site/x/2000003.p', title: 'Logitech - Brio 100 960-001585 Webcam - Rose', brand: 'Logitech', mpn: '960-001585' }),
+  offer({ externalId: '300000004', url: 'https://www.walmart.com/ip/x/300000004', title: 'Logitech Brio 100 Webcam, Rose', brand: 'Logitech', mpn: '960-001617' }),
+  offer({ externalId: '2000004', url: 'https://www.bestbuy.com/site/x/2000004.p', title: 'Logitech - Brio 100 960-001617 Webcam - Rose', brand: 'Logitech', mpn: '960-001617' }),
+  offer({ externalId: '2000005', url: 'https://www.bestbuy.com/site/x/2000005.p', title: 'JBL Flip 9 JBLFLIP8TEALAM38 Portable Bluetooth Speaker, Blue', brand: 'JBL', mpn: 'JBLFLIP8TEALAM38' }),
+  offer({ externalId: '300000005', url: 'https://www.walmart.com/ip/x/300000005', title: 'JBL Flip 9 Portable Bluetooth Speaker - Blue', brand: 'JBL', mpn: 'JBLFLIP8TEALAM38' }),
+  offer({ externalId: '2000006', url: 'https://www.bestbuy.com/site/x/2000006.p', title: 'JBL Go 5 JBLFLIP9BLUAM54 Portable Bluetooth Speaker, Red', brand: 'JBL', mpn: 'JBLFLIP9BLUAM54' }),
+];
+
+describe('search by the words of a URL: lines, listings and names', () => {
+  let t: TestApp;
+  let search: (url: string) => Promise<number | null>;
+  const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(LINES, { format: 'gmc', source: 'lines' });
+    const service = createSearchService({
+      catalog: t.app.catalog.repository,
+      matcher: t.app.catalog.matcher,
+      requests: createSearchRequestRepository(t.app.sqlite),
+      pages: { read: async () => null, slugWords: slugQueryFromUrl },
+    });
+    search = async (url) => {
+      const result = await service.search({ requestId: randomUUID(), url });
+      expect(result.identifiedBy).toBe('url-slug');
+      return result.product?.id ?? null;
+    };
+  });
+  afterAll(async () => t.close());
+
+  it('keeps the products apart in the catalog', () => {
+    const products = new Set([['bestbuy', '2000001'], ['bestbuy', '2000002'], ['amazon', 'B0BRIO0001'], ['walmart', '300000004'], ['bestbuy', '2000005'], ['bestbuy', '2000006']].map(([retailer, id]) => productOf(retailer!, id!)));
+    expect(products.size).toBe(6);
+  });
+
+  it('takes the line number the words state, though another line shares more of the words', async () => {
+    const found = await search('https://www.amazon.com/lenovo-ideapad-slim-7-laptop-long-battery-life-16gb-ram-1tb-ssd-platinum-silver/dp/B0SLIM0007');
+    expect(found).toBe(productOf('bestbuy', '2000002'));
+  });
+
+  it('prefers, among products of one name, the one the URL’s retailer does not sell under another id yet', async () => {
+    expect(await search('https://www.amazon.com/logitech-brio-100-webcam-rose/dp/B0BRIO0002')).toBe(productOf('walmart', '300000004'));
+    expect(await search('https://www.walmart.com/ip/logitech-brio-100-webcam-rose/300000009')).toBe(productOf('amazon', 'B0BRIO0001'));
+    // Words that name the listed product's own part number still find it.
+    expect(await search('https://www.amazon.com/logitech-brio-100-960-001585-webcam-rose/dp/B0BRIO0003')).toBe(productOf('amazon', 'B0BRIO0001'));
+  });
+
+  it('reads words as plain words again when, joined, they begin another product’s part number', async () => {
+    expect(await search('https://www.amazon.com/jbl-flip-9-portable-bluetooth-speaker-blue/dp/B0FLIP0009')).toBe(productOf('bestbuy', '2000005'));
+  });
+});

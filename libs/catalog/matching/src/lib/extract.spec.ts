@@ -1,4 +1,5 @@
-import { extractColours, extractModelCandidates, extractQuantities } from './extract';
+import { extractColours, extractLineNumbers, extractModelCandidates, extractQuantities } from './extract';
+import { tokenizeTitle } from './normalise';
 
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
 
@@ -55,5 +56,35 @@ describe('extractColours', () => {
     expect(extractColours('iPhone 15 Space Grey 128GB')).toEqual(['space gray']);
     expect(extractColours('Black/White sneakers')).toEqual(['black', 'white']);
     expect(extractColours('Redmi phone')).toEqual([]);
+  });
+
+  it('knows the lighter shades phones and headphones come in, and rose apart from rose gold', () => {
+    expect(extractColours('Apple iPhone 16 Pro Max 1TB Mint')).toEqual(['mint']);
+    expect(extractColours('Logitech Brio 100 Webcam, Rose')).toEqual(['rose']);
+    expect(extractColours('Apple Watch Rose Gold')).toEqual(['rose gold']);
+    expect(extractColours('Galaxy Buds Lavender / Olive')).toEqual(['lavender', 'olive']);
+  });
+});
+
+describe('extractLineNumbers', () => {
+  const lines = (title: string) => Object.fromEntries([...extractLineNumbers(tokenizeTitle(title))].map(([key, values]) => [key, [...values]]));
+
+  it('reads the number after a line name and short glued forms', () => {
+    expect(lines('Lenovo IdeaPad Slim 7 16IRH5 Laptop')).toEqual({ slim: ['7'] });
+    expect(lines('GoPro HERO 13 Black Action Camera')).toEqual({ hero: ['13'] });
+    expect(lines('Anker Soundcore Space Q 55 Wireless Headphones')).toEqual({ q: ['55'] });
+    expect(lines('Canon EOS R5 Mirrorless Camera')).toEqual({ r: ['5'] });
+    expect(lines('Apple iPad Pro 11-inch M4 256GB')).toEqual({ m: ['4'] });
+    expect(lines('Apple Watch Series 09 GPS')).toEqual({ series: ['9'] });
+    expect(lines('Lenovo IdeaPad Slim 5 16GB RAM')).toEqual({ slim: ['5'] });
+    expect(lines('Apple Watch Series 10 46mm')).toEqual({ series: ['10'] });
+  });
+
+  it('leaves out numbers that measure or count', () => {
+    expect(lines('Bose Earbuds, Up to 30-Hour Battery Life')).toEqual({});
+    expect(lines('Duracell AA Batteries, Pack of 24')).toEqual({});
+    expect(lines('Samsung 65 inch Crystal UHD TV')).toEqual({});
+    expect(lines('JBL Speaker, 20 Hours of Playtime')).toEqual({});
+    expect(lines('16GB RAM 1TB SSD 4K')).toEqual({});
   });
 });

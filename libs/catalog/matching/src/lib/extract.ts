@@ -104,6 +104,7 @@ const COLOURS = [
   'black', 'white', 'silver', 'gray', 'grey', 'red', 'blue', 'green', 'yellow', 'pink', 'purple', 'gold',
   'brown', 'orange', 'beige', 'navy', 'titanium', 'graphite', 'charcoal', 'bronze', 'champagne', 'teal',
   'ivory', 'midnight', 'starlight', 'cream', 'copper', 'platinum', 'violet', 'turquoise', 'burgundy', 'maroon',
+  'rose', 'mint', 'pistachio', 'aqua', 'lavender', 'lilac', 'coral', 'olive', 'cyan', 'magenta', 'indigo', 'khaki', 'onyx',
 ];
 const COLOUR_CANON: Record<string, string> = { grey: 'gray', 'space grey': 'space gray', navy: 'navy blue' };
 const COLOUR_RE = new RegExp(`(?<![a-z])(${COLOURS.map((c) => c.replace(' ', '\\s')).join('|')})(?![a-z])`, 'g');
@@ -117,6 +118,41 @@ export function extractColours(title: string): string[] {
     seen.add(COLOUR_CANON[raw] ?? raw);
   }
   return [...seen];
+}
+
+/** Words after which a number is a measure, not a line number ("30 hour", "2 pack", "65 inch"). */
+const MEASURE_WORD = /^(?:hours?|hrs?|days?|weeks?|months?|years?|minutes?|mins?|seconds?|secs?|inch|inches|in|ft|feet|foot|yards?|pack|packs|count|ct|pcs|pieces?|sets?|cups?|quarts?|qt|oz|ounces?|lbs?|pounds?|ml|l|liters?|litres?|gallons?|gal|mm|cm|m|meters?|metres?|km|kb|mb|gb|tb|mp|w|watts?|v|volts?|mah|hz|khz|mhz|ghz|x|times|percent|people|persons?|players?|ports?|slots?|speeds?|channels?|bit)$/;
+/** Words a number follows as an amount, not as the name of a model line ("up 30", "over 100"). */
+const AMOUNT_WORDS: ReadonlySet<string> = new Set(['up', 'over', 'under', 'than', 'about', 'approx', 'around', 'only', 'just', 'ages', 'age', 'pack', 'set', 'of', 'x', 'by', 'plus', 'and', 'or']);
+
+/**
+ * Numbers that name a product line's model or generation, keyed by the word they follow: "IdeaPad Slim 7" →
+ * slim: 7, "GoPro HERO 13" → hero: 13, "Space Q 55" → q: 55, and short glued forms keyed by their letters: "EOS R5"
+ * → r: 5, "iPad Pro M4" → m: 4. Numbers that measure or count something ("30 hour", "pack of 24") are left out.
+ * Two items with the same key and no number in common are different lines.
+ */
+export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  const add = (key: string, value: string) => {
+    let values = found.get(key);
+    if (!values) found.set(key, (values = new Set()));
+    values.add(String(Number(value)));
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const glued = /^([a-z]{1,2})(\d{1,3})$/.exec(token);
+    if (glued) {
+      add(glued[1]!, glued[2]!);
+      continue;
+    }
+    if (!/^\d{1,3}$/.test(token) || i === 0) continue;
+    const before = tokens[i - 1]!;
+    if (!/^[a-z]+$/.test(before) || AMOUNT_WORDS.has(before)) continue;
+    const next = tokens[i + 1];
+    if (next !== undefined && MEASURE_WORD.test(next)) continue;
+    add(before, token);
+  }
+  return found;
 }
 
 // Tokens that mix letters and digits but are units, resolutions or common specs, not models.

@@ -2,7 +2,7 @@
  * An offer turned once into everything the pair scorer compares, so scoring many candidates
  * against one query does the text work once per offer.
  */
-import { extractColours, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
+import { extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, normaliseBrand, normaliseGtin, normaliseModel, tokenizeTitle } from './normalise';
 import { type IdfStats, type PackedVector, type SparseVector, trigramVector, wordVector } from './tfidf';
 
@@ -24,7 +24,7 @@ const EDITION_WORDS: ReadonlySet<string> = new Set([
   'upgrade', 'upg', 'upsell', 'academic', 'student', 'teacher', 'education', 'edu', 'oem', 'trial', 'standard', 'std',
   'professional', 'pro', 'deluxe', 'premium', 'home', 'basic', 'ultimate', 'enterprise', 'server', 'business',
   'express', 'lite', 'plus', 'elite', 'collectors', 'producer', 'platinum', 'refurbished', 'renewed', 'used',
-  'mini', 'max', 'ultra', 'slim', 'xl', 'kit', 'refill', 'replacement',
+  'mini', 'max', 'ultra', 'slim', 'xl', 'kit', 'refill', 'replacement', 'cellular',
 ]);
 const EDITION_CANON: Record<string, string> = { upg: 'upgrade', upsell: 'upgrade', std: 'standard', professional: 'pro', edu: 'academic', education: 'academic', renewed: 'refurbished' };
 const PLATFORM_WORDS: Record<string, string> = {
@@ -57,6 +57,8 @@ export interface PreparedOffer {
   readonly colours: ReadonlySet<string>;
   /** Edition and licence words ("upgrade", "academic", "pro") present in the title. */
   readonly editions: ReadonlySet<string>;
+  /** Numbers naming the model line, by the word they follow ("IdeaPad Slim 7" → slim: 7): `extractLineNumbers`. */
+  readonly lineNumbers: ReadonlyMap<string, ReadonlySet<string>>;
   /** Platforms named in the title, canonical ("mac", "windows"). */
   readonly platforms: ReadonlySet<string>;
   /** Whether the title reads as an accessory for something else ("case for …"). */
@@ -135,6 +137,7 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     quantities: quantitiesByKind(extractQuantities(title)),
     colours: new Set(extractColours(title)),
     editions: new Set(tokens.filter((t) => EDITION_WORDS.has(t)).map((t) => EDITION_CANON[t] ?? t)),
+    lineNumbers: extractLineNumbers(tokens),
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),
     price: offer.price != null && offer.price > 0 ? offer.price : null,

@@ -80,4 +80,22 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(offer('apple iphone 15 pro 256gb black'), members).editionConflict).toBe(false);
     expect(clusterEvidence(offer('dell laptop windows 11 home'), [offer('Dell XPS 13 Laptop')]).editionConflict).toBe(false);
   });
+
+  it('sees a variant word the item states and no member does', () => {
+    const wifi = [offer('Apple iPad Pro 11-inch M4, All-Day Battery, 256GB Wi-Fi, Space Gray'), offer('iPad Pro 11-inch M4 256GB Wi-Fi')];
+    expect(clusterEvidence(offer('apple ipad pro 11 inch m4 all day battery 256gb wi fi cellular'), wifi).editionConflict).toBe(true);
+    expect(clusterEvidence(offer('apple ipad pro 11 inch m4 256gb wi fi'), wifi).editionConflict).toBe(false);
+    // Words without "cellular" may still mean the cellular model.
+    expect(clusterEvidence(offer('apple watch series 10'), [offer('Apple Watch Series 10 GPS + Cellular 46mm')]).editionConflict).toBe(false);
+    expect(clusterEvidence(offer('apple iphone 15 pro 256gb'), [offer('Apple iPhone 15 256GB Black')]).editionConflict).toBe(true);
+  });
+
+  it('sees another number of the same line, stated by any member', () => {
+    const members = [offer('Lenovo IdeaPad Slim 5 16GB RAM 1TB SSD Laptop - Platinum Silver'), offer('Lenovo IdeaPad Laptop, Long Battery Life, Platinum Silver')];
+    expect(clusterEvidence(offer('lenovo ideapad slim 7 laptop long battery life platinum silver'), members).lineConflict).toBe(true);
+    expect(clusterEvidence(offer('lenovo ideapad slim 5 laptop platinum silver'), members).lineConflict).toBe(false);
+    // A line the members never number is no conflict: nothing says which one they are.
+    expect(clusterEvidence(offer('lenovo ideapad slim 7 laptop'), [offer('Lenovo IdeaPad Slim Laptop')]).lineConflict).toBe(false);
+    expect(clusterEvidence(offer('canon eos r5 with 18 55mm lens'), [offer('Canon EOS R10 with 18-55mm Lens Mirrorless Camera')]).lineConflict).toBe(true);
+  });
 });

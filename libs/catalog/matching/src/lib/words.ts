@@ -95,13 +95,26 @@ export interface ClusterEvidence {
   modelMismatch: boolean;
   /** Some member states another valid GTIN, or another part number (neither containing the other), than the item. */
   identifierConflict: boolean;
-  /** Variant words ("pro", "max", "mini", "ultra"…) that most members state and the item does not: "iPhone 15" is not "iPhone 15 Pro". */
+  /**
+   * Variant words ("pro", "max", "mini", "ultra", "cellular"…) that most members state and the item does not, or that
+   * the item states and no member does: "iPhone 15" is not "iPhone 15 Pro", nor the other way round.
+   */
   editionConflict: boolean;
+  /**
+   * A word the item and some member both follow with a line number, and no number in common: "IdeaPad Slim 7" against
+   * members' "IdeaPad Slim 5", "HERO 13" against "HERO 11" (`extractLineNumbers`).
+   */
+  lineConflict: boolean;
 }
 
 const MODEL_MIN = 5;
 /** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
 const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim']);
+/**
+ * Variant words an item states that no member may lack. "Cellular" is one only this way round: a name without it is
+ * as often the cellular model's as the Wi-Fi one's ("Apple Watch Series 10"), a name with it is never the Wi-Fi one's.
+ */
+const STATED_VARIANTS: ReadonlySet<string> = new Set([...VARIANT_EDITIONS, 'cellular']);
 
 export interface ClusterEvidenceOptions {
   /**
@@ -123,7 +136,14 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   const itemModels = modelsOf(item);
   const found = new Set<string>();
   const editions = new Map<string, number>();
+  const lineNumbers = new Map<string, Set<string>>();
   for (const member of members) {
+    for (const [key, values] of member.lineNumbers) {
+      if (!item.lineNumbers.has(key)) continue;
+      let set = lineNumbers.get(key);
+      if (!set) lineNumbers.set(key, (set = new Set()));
+      for (const value of values) set.add(value);
+    }
     for (const edition of member.editions) editions.set(edition, (editions.get(edition) ?? 0) + 1);
     for (const colour of member.colours) colours.add(colour);
     for (const [kind, values] of member.quantities) {
@@ -158,6 +178,10 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   let editionConflict = false;
   if (members.length > 0) {
     for (const [edition, count] of editions) if (VARIANT_EDITIONS.has(edition) && count * 2 > members.length && !item.editions.has(edition)) editionConflict = true;
+    // And the other way round: "iPad Pro … Wi-Fi + Cellular" is not the Wi-Fi model no member calls cellular.
+    for (const edition of item.editions) if (STATED_VARIANTS.has(edition) && !editions.has(edition)) editionConflict = true;
   }
-  return { colourConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, identifierConflict, editionConflict };
+  let lineConflict = false;
+  for (const [key, theirs] of lineNumbers) if (![...item.lineNumbers.get(key)!].some((value) => theirs.has(value))) lineConflict = true;
+  return { colourConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, identifierConflict, editionConflict, lineConflict };
 }
