@@ -51,6 +51,28 @@ describe('results page', () => {
     expect(await screen.findByRole('heading', { name: 'Price history' })).toBeInTheDocument();
   });
 
+  it('names the cheapest offer one can buy as the best price when a cheaper one is sold out', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
+    const base = searchResult();
+    const result = searchResult({
+      product: { ...base.product!, bestPriceCents: 32_999 },
+      offers: [
+        searchOffer({ id: 4, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 29_999, savingsCents: 10_000, availability: 'out_of_stock' }),
+        ...base.offers,
+      ],
+    });
+    mockApi({ 'POST /api/search': jsonResponse(result), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+    await screen.findByRole('heading', { level: 1 });
+
+    const offers = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
+    expect(within(offers[0] as HTMLElement).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(offers[0] as HTMLElement).queryByText('Best price')).not.toBeInTheDocument();
+    expect(within(offers[1] as HTMLElement).getByText('Best price')).toBeInTheDocument();
+    const facts = screen.getByText('Best price', { selector: 'dt' }).parentElement!;
+    expect(facts).toHaveTextContent('Best price$329.99 at Walmart');
+  });
+
   it('pushes product_search and price_comparison to the dataLayer and records the search in the history', async () => {
     storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
     mockApi({ 'POST /api/search': jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });

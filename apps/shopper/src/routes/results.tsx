@@ -31,6 +31,9 @@ function searchedFor(result: SearchResult): string {
 /** The words the answer is for: the typed ones, or the catalog words the misspelt ones were taken for. */
 const answeredWords = (result: SearchResult): string => result.correctedQuery ?? searchedFor(result);
 
+/** The offer with the best price: the cheapest one can buy (the API marks it), else the cheapest. */
+const bestOffer = (result: SearchResult) => result.offers.find((offer) => offer.isBestPrice) ?? result.offers[0];
+
 /** "Showing results for …": a misspelt word was searched as the catalog word it most likely meant. */
 function Correction({ result }: { result: SearchResult }) {
   if (!result.correctedQuery || !result.input.query) return null;
@@ -77,7 +80,7 @@ function useResultEffects(result: SearchResult | undefined, slug: string) {
   useEffect(() => {
     if (!result || pushed.current === result.requestId) return;
     pushed.current = result.requestId;
-    const best = result.offers[0];
+    const best = bestOffer(result);
     const product = {
       url: result.input.url ?? best?.url ?? window.location.href,
       name: result.product?.title ?? result.source.title,
@@ -102,8 +105,8 @@ function useResultEffects(result: SearchResult | undefined, slug: string) {
       title: result.product?.title ?? result.source.title,
       imageUrl: result.product?.imageUrl ?? result.source.imageUrl,
       productId: result.product?.id ?? null,
-      bestPriceCents: result.offers[0]?.totalCents ?? null,
-      currency: result.offers[0]?.currency ?? result.product?.currency ?? null,
+      bestPriceCents: bestOffer(result)?.totalCents ?? null,
+      currency: bestOffer(result)?.currency ?? result.product?.currency ?? null,
       offerCount: isProductList(result) ? null : result.offers.length,
       searchedAt: result.createdAt,
     }).catch((error: unknown) => console.error('The search could not be added to the history:', error));
@@ -124,6 +127,7 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
   // A favorite can carry a price alert, set right here once the product is saved.
   const { favorites } = useLibrary();
   const favorite = product ? favorites.find((entry) => entry.productId === product.id) : undefined;
+  const best = bestOffer(result);
   const title = product?.title ?? result.source.title ?? searchedFor(result);
   const brandModel = [product?.brand ?? result.source.brand, product?.model ?? result.source.model].filter(Boolean).join(' · ');
   return (
@@ -161,7 +165,8 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
             <div>
               <dt>Best price</dt>
               <dd>
-                <strong>{formatMoney(result.offers[0]?.totalCents ?? product.bestPriceCents, product.currency)}</strong>
+                <strong>{formatMoney(best?.totalCents ?? product.bestPriceCents, best?.currency ?? product.currency)}</strong>
+                {best ? ` at ${best.retailer.name}` : null}
               </dd>
             </div>
           ) : null}
@@ -170,7 +175,7 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
           {product ? <FavoriteButton product={product} /> : null}
           <CopyLinkButton />
         </div>
-        {favorite ? <PriceAlert favorite={favorite} current={result.offers[0]?.totalCents ?? favorite.currentPriceCents} /> : null}
+        {favorite ? <PriceAlert favorite={favorite} current={best?.totalCents ?? favorite.currentPriceCents} /> : null}
       </div>
     </section>
   );

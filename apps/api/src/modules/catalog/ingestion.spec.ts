@@ -121,6 +121,22 @@ describe.each([
     expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
   });
 
+  it('takes the best price from offers one can buy, and from all of them only when none is in stock', async () => {
+    const watch = { title: 'Garmin Forerunner 965 GPS Watch', brand: 'Garmin', mpn: '010-02809-00' };
+    const cheapOut = offer({ ...watch, externalId: 'S1', url: 'https://shop-four.example/p/s1', priceCents: 49_999, availability: 'out_of_stock' });
+    const dearIn = offer({ ...watch, externalId: 'S2', url: 'https://shop-five.example/p/s2', priceCents: 54_999, availability: 'in_stock' });
+    await catalog.ingestion.importOffers([cheapOut, dearIn], { format: 'gmc', bulk, source: 'stock' });
+    const productId = catalog.repository.findOfferByExternalId('shop-four.example', 'S1')!.productId!;
+    expect(catalog.repository.findOfferByExternalId('shop-five.example', 'S2')!.productId).toBe(productId);
+    expect(catalog.repository.getProduct(productId)).toMatchObject({ offerCount: 2, bestPriceCents: 54_999 });
+
+    // The cheap offer comes back in stock; then the dear one sells out too.
+    await catalog.ingestion.importOffers([{ ...cheapOut, availability: 'in_stock' }], { format: 'gmc', bulk, source: 'restock' });
+    expect(catalog.repository.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
+    await catalog.ingestion.importOffers([cheapOut, { ...dearIn, availability: 'out_of_stock' }], { format: 'gmc', bulk, source: 'sold out' });
+    expect(catalog.repository.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
+  });
+
   it('puts offers of the same item into one product and different items apart', async () => {
     const summary = await catalog.ingestion.importOffers(
       [
@@ -233,7 +249,9 @@ describe('catalog ingestion, bulk path', () => {
     // Every product's figures are those of its offers.
     const wrong = sqlite
       .prepare(
-        `SELECT p.id FROM products p JOIN (SELECT product_id, count(*) AS n, min(price_cents + coalesce(shipping_cents, 0)) AS best FROM offers GROUP BY product_id) o
+        `SELECT p.id FROM products p JOIN (SELECT product_id, count(*) AS n,
+           coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END), min(price_cents + coalesce(shipping_cents, 0))) AS best
+           FROM offers GROUP BY product_id) o
          ON o.product_id = p.id WHERE p.offer_count != o.n OR p.best_price_cents != o.best`,
       )
       .all();

@@ -56,6 +56,7 @@ export interface ProductRow {
   categorySlug: string | null;
   imageUrl: string | null;
   offerCount: number;
+  /** Cheapest total (price + shipping) of an offer not out of stock; of any offer when all are. */
   bestPriceCents: number | null;
   currency: string | null;
   createdAt: string;
@@ -159,13 +160,15 @@ export const BULK_SQL = {
   updateOfferCommerce: `UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, model_key = @modelKey,
       gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents, availability = @availability,
       condition = @condition, image_url = @imageUrl, business_id = @businessId, updated_at = @now WHERE id = @id`,
-  // Figures of many products (ids as a JSON array) in one statement: the cheapest offer's currency is the one
-  // whose zero-padded total sorts first.
+  // Figures of many products (ids as a JSON array) in one statement. The best price is the cheapest total one can
+  // buy (an offer not out of stock), else the cheapest of all; its currency is the one whose zero-padded total,
+  // after a leading 0 for offers one can buy and 1 for the others, sorts first.
   refreshProducts: `UPDATE products SET offer_count = s.n, best_price_cents = s.best, currency = coalesce(s.currency, products.currency),
         gtin = coalesce(products.gtin, s.gtin), model = coalesce(products.model, s.model), model_key = coalesce(products.model_key, s.modelKey),
         brand = coalesce(products.brand, s.brand), image_url = coalesce(products.image_url, s.imageUrl), updated_at = @now
-      FROM (SELECT product_id AS productId, count(*) AS n, min(price_cents + coalesce(shipping_cents, 0)) AS best,
-          substr(min(printf('%020d', price_cents + coalesce(shipping_cents, 0)) || currency), 21) AS currency,
+      FROM (SELECT product_id AS productId, count(*) AS n,
+          coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END), min(price_cents + coalesce(shipping_cents, 0))) AS best,
+          substr(min((availability = 'out_of_stock') || printf('%020d', price_cents + coalesce(shipping_cents, 0)) || currency), 22) AS currency,
           max(gtin) AS gtin, max(model) AS model, max(model_key) AS modelKey, max(brand) AS brand, max(image_url) AS imageUrl
         FROM offers WHERE product_id IN (SELECT value FROM json_each(@ids)) GROUP BY product_id) AS s
       WHERE products.id = s.productId`,
@@ -229,8 +232,10 @@ export function createCatalogRepository(sqlite: Database.Database) {
       VALUES (@title, @brand, @model, @modelKey, @gtin, @category, @categorySlug, @imageUrl, @now, @now)`),
     refreshProduct: sqlite.prepare(`UPDATE products SET
         offer_count = (SELECT count(*) FROM offers WHERE product_id = @id),
-        best_price_cents = (SELECT min(price_cents + coalesce(shipping_cents, 0)) FROM offers WHERE product_id = @id),
-        currency = coalesce((SELECT currency FROM offers WHERE product_id = @id ORDER BY price_cents + coalesce(shipping_cents, 0) LIMIT 1), currency),
+        best_price_cents = (SELECT coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END),
+          min(price_cents + coalesce(shipping_cents, 0))) FROM offers WHERE product_id = @id),
+        currency = coalesce((SELECT currency FROM offers WHERE product_id = @id
+          ORDER BY availability = 'out_of_stock', price_cents + coalesce(shipping_cents, 0) LIMIT 1), currency),
         gtin = coalesce(gtin, (SELECT gtin FROM offers WHERE product_id = @id AND gtin IS NOT NULL LIMIT 1)),
         model = coalesce(model, (SELECT model FROM offers WHERE product_id = @id AND model IS NOT NULL LIMIT 1)),
         model_key = coalesce(model_key, (SELECT model_key FROM offers WHERE product_id = @id AND model_key IS NOT NULL LIMIT 1)),

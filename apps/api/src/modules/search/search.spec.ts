@@ -300,3 +300,45 @@ describe('search API: words that fit more products than a list holds', () => {
     expect(result.similarProducts.every((p) => p.brand === 'Acme')).toBe(true);
   });
 });
+
+describe('search API: stock and the best price', () => {
+  let t: TestApp;
+  const CAMERA = { title: 'Canon EOS R8 Mirrorless Camera Body', brand: 'Canon', mpn: '5803C002', category: 'Electronics > Cameras' };
+  const OFFERS = [
+    offer({ ...CAMERA, externalId: 'B0BRIT3MVN', url: 'https://www.amazon.com/dp/B0BRIT3MVN', priceCents: 139_900 }),
+    offer({ ...CAMERA, externalId: '6531694', url: 'https://www.bestbuy.com/site/canon-eos-r8/6531694.p?skuId=6531694', priceCents: 119_900, availability: 'out_of_stock' }),
+    offer({ ...CAMERA, externalId: '2236458101', url: 'https://www.walmart.com/ip/canon-eos-r8/2236458101', priceCents: 129_900, shippingCents: 500 }),
+  ];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'stock fixtures' });
+  });
+  afterAll(() => t.close());
+
+  const search = async (url: string): Promise<SearchResult> => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), url } });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+
+  it('marks the cheapest offer one can buy as the best price, and lists the cheaper sold-out one first still', async () => {
+    const result = await search('https://www.amazon.com/dp/B0BRIT3MVN');
+    expect(result.product).toMatchObject({ offerCount: 3, bestPriceCents: 130_400 });
+    expect(result.offers.map((o) => [o.retailer.id, o.availability, o.isBestPrice])).toEqual([
+      ['bestbuy', 'out_of_stock', false],
+      ['walmart', 'in_stock', true],
+      ['amazon', 'in_stock', false],
+    ]);
+  });
+
+  it('marks the cheapest of all when every offer is sold out', async () => {
+    await t.app.catalog.ingestion.importOffers(
+      OFFERS.map((o) => ({ ...o, availability: 'out_of_stock' as const })),
+      { format: 'gmc', source: 'sold out' },
+    );
+    const result = await search('https://www.amazon.com/dp/B0BRIT3MVN');
+    expect(result.product).toMatchObject({ bestPriceCents: 119_900 });
+    expect(result.offers.filter((o) => o.isBestPrice).map((o) => o.retailer.id)).toEqual(['bestbuy']);
+  });
+});

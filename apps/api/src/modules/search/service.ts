@@ -93,13 +93,15 @@ export function createSearchService(deps: {
 
   function offersOf(productId: number, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): SearchOffer[] {
     const rows = catalog.offersOfProduct(productId);
-    const best = rows.reduce<number | null>((min, row) => (min === null || totalCents(row) < min ? totalCents(row) : min), null);
+    // The best price is the cheapest one can buy: out-of-stock offers count only when every offer is.
+    const buyable = rows.filter((row) => row.availability !== 'out_of_stock');
+    const best = (buyable.length > 0 ? buyable : rows).reduce<number | null>((min, row) => (min === null || totalCents(row) < min ? totalCents(row) : min), null);
     return rows.map((row) => {
       const view = offerView(row, timestamp);
       return {
         ...view,
         savingsCents: sourceTotal === null ? null : sourceTotal - view.totalCents,
-        isBestPrice: view.totalCents === best,
+        isBestPrice: view.totalCents === best && (buyable.length === 0 || row.availability !== 'out_of_stock'),
         isSource: row.id === sourceOfferId,
       };
     });

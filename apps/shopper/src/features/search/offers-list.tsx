@@ -53,11 +53,14 @@ function FilterBox({ label, checked, onChange }: { label: string; checked: boole
 export function OffersList({ offers, productName, layout }: OffersListProps) {
   const [filters, setFilters] = useState<OfferFilters>({ newOnly: false, inStockOnly: false });
   const sorted = visibleOffers(offers, filters);
-  // The best price among the offers the filters let through (the API marks the best of all of them); a pasted offer
-  // kept only as the reference is not among them.
+  // The best price among the offers the filters let through (the API marks the best of all of them): the cheapest one
+  // can buy, or the cheapest when all are sold out. A pasted offer kept only as the reference is not among them.
   const filtered = filters.newOnly || filters.inStockOnly;
-  const best = sorted.filter((offer) => passes(offer, filters)).reduce((min, offer) => Math.min(min, offer.totalCents), Infinity);
-  const isBest = (offer: SearchOffer) => (filtered ? passes(offer, filters) && offer.totalCents === best : offer.isBestPrice);
+  const shown = sorted.filter((offer) => passes(offer, filters));
+  const buyable = shown.filter((offer) => offer.availability !== 'out_of_stock');
+  const pool = buyable.length > 0 ? buyable : shown;
+  const best = pool.reduce((min, offer) => Math.min(min, offer.totalCents), Infinity);
+  const isBest = (offer: SearchOffer) => (filtered ? pool.includes(offer) && offer.totalCents === best : offer.isBestPrice);
   const notNew = offers.some((offer) => offer.condition !== 'new');
   const outOfStock = offers.some((offer) => offer.availability === 'out_of_stock');
   return (

@@ -92,6 +92,7 @@ export type OfferView = z.infer<typeof offerViewSchema>;
 export const searchOfferSchema = offerViewSchema.extend({
   /** How much cheaper (positive) or dearer (negative) than the pasted offer, in total cents; null when nothing was priced. */
   savingsCents: z.number().int().nullable(),
+  /** The cheapest total one can buy: an out-of-stock offer is the best price only when every offer is out of stock. */
   isBestPrice: z.boolean(),
   /** True for the offer the shopper pasted. */
   isSource: z.boolean(),

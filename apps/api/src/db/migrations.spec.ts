@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildTestApp, type TestApp } from '../testing/test-app';
+import { feedOffer as offer } from '../testing/offers';
+import { MIGRATIONS_DIR } from './client';
+
+/** Data migrations, run on a catalog written the way the API wrote it before them. */
+describe('data migrations', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('0015 takes each best price from the offers one can buy', async () => {
+    const lens = { title: 'Sony FE 50mm F1.8 Lens', brand: 'Sony', mpn: 'SEL50F18F' };
+    await t.app.catalog.ingestion.importOffers(
+      [
+        offer({ ...lens, externalId: 'L1', url: 'https://www.bestbuy.com/site/x/1000101.p', priceCents: 19_800, availability: 'out_of_stock' }),
+        offer({ ...lens, externalId: 'L2', url: 'https://www.walmart.com/ip/x/1000102', priceCents: 24_800 }),
+        offer({ externalId: 'L3', url: 'https://www.walmart.com/ip/x/1000103', title: 'Sony FE 85mm F1.8 Lens', brand: 'Sony', mpn: 'SEL85F18', priceCents: 59_800, availability: 'out_of_stock' }),
+      ],
+      { format: 'gmc', source: 'lenses' },
+    );
+    const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
+    // As stored before: the cheapest of every offer, in stock or not.
+    t.app.sqlite.prepare('UPDATE products SET best_price_cents = ? WHERE id = ?').run(19_800, productOf('bestbuy', 'L1'));
+
+    const file = fs.readdirSync(MIGRATIONS_DIR).find((name) => name.startsWith('0015_'))!;
+    t.app.sqlite.exec(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
+
+    expect(t.app.catalog.repository.getProduct(productOf('bestbuy', 'L1'))).toMatchObject({ bestPriceCents: 24_800, currency: 'USD' });
+    // Every offer sold out: the cheapest of them stays the best price.
+    expect(t.app.catalog.repository.getProduct(productOf('walmart', 'L3'))).toMatchObject({ bestPriceCents: 59_800 });
+  });
+});
