@@ -264,7 +264,8 @@ function ReclusterCard() {
     <Card title="Product clusters">
       <p>
         Re-clustering takes every offer off its product and matches it again with the current matcher, as an import would. Use it after the matcher
-        changes or a large import.
+        changes or a large import. A product whose offers stay together keeps its id, so shoppers&apos; favorites, price alerts and links to it keep
+        working.
       </p>
       <Button variant="secondary" onClick={() => setConfirming(true)} loading={recluster.isPending}>
         Re-cluster products
@@ -272,7 +273,7 @@ function ReclusterCard() {
       {recluster.data ? (
         <p role="status" className="adm-notice">
           {formatCount(recluster.data.offers)} offers re-clustered in {(recluster.data.durationMs / 1000).toFixed(1)} s: {formatCount(recluster.data.productsBefore)} →{' '}
-          {formatCount(recluster.data.productsAfter)} products.
+          {formatCount(recluster.data.productsAfter)} products, {formatCount(recluster.data.productsKept)} of them under their old id.
         </p>
       ) : null}
       <ConfirmDialog

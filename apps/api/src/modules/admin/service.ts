@@ -396,11 +396,11 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
           targetId: null,
           targetLabel: 'products',
           before: { products: productsBefore },
-          after: { products: productsAfter, offers: result.offers, durationMs },
+          after: { products: productsAfter, productsKept: result.productsKept, offers: result.offers, durationMs },
         },
         now().toISOString(),
       );
-      return { offers: result.offers, productsBefore, productsAfter, durationMs };
+      return { offers: result.offers, productsBefore, productsAfter, productsKept: result.productsKept, durationMs };
     },
   };
 }

@@ -312,3 +312,53 @@ describe('catalog ingestion, bulk path', () => {
     expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
   });
 });
+
+describe('re-clustering the catalog', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => t.close());
+
+  const OFFERS = [
+    offer({ externalId: 'R1', url: 'https://www.amazon.com/dp/B0RECLUS01', title: 'Sony WH-1000XM5 Wireless Headphones, Black', brand: 'Sony', mpn: 'WH1000XM5/B' }),
+    offer({ externalId: 'R2', url: 'https://www.bestbuy.com/site/x/7000002.p', title: 'Sony - WH-1000XM5 Wireless Noise Canceling Headphones - Black', brand: 'Sony', mpn: 'WH1000XM5/B' }),
+    offer({ externalId: 'R3', url: 'https://www.amazon.com/dp/B0RECLUS03', title: 'Dyson V15 Detect Cordless Vacuum', brand: 'Dyson', mpn: '394472-01' }),
+    offer({ externalId: 'R4', url: 'https://www.walmart.com/ip/x/7000004', title: 'Dyson V15 Detect Cordless Stick Vacuum', brand: 'Dyson', mpn: '394472-01' }),
+    offer({ externalId: 'R5', url: 'https://www.walmart.com/ip/x/7000005', title: 'Instant Pot Duo 7-in-1 Pressure Cooker, 6 Quart', brand: 'Instant Pot', mpn: '112-0170-01' }),
+  ];
+  const productsOf = () =>
+    Object.fromEntries((t.app.sqlite.prepare('SELECT external_id AS id, product_id AS productId FROM offers ORDER BY id').all() as Array<{ id: string; productId: number }>).map((row) => [row.id, row.productId]));
+
+  it('keeps the id of every product whose offers stay together, so what points at it still finds it', async () => {
+    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
+    const before = productsOf();
+    expect(new Set(Object.values(before)).size).toBe(3);
+
+    const result = t.app.catalog.ingestion.recluster();
+
+    expect(result).toMatchObject({ offers: 5, productsCreated: 3, productsKept: 3 });
+    expect(productsOf()).toEqual(before);
+    expect(t.app.catalog.repository.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
+    const res = await t.app.inject({ method: 'GET', url: `/api/products/${before.R3}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().offers).toHaveLength(2);
+  });
+
+  it('gives a product split apart its id for the part with its first offer, and the rest new ids', async () => {
+    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
+    const before = productsOf();
+    // A wrong match, as an older matcher might have made it: the pressure cooker in the headphones' product.
+    t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(before.R1, 'R5');
+    t.app.catalog.repository.refreshProducts([before.R1!, before.R5!]);
+    const highest = Math.max(...Object.values(before));
+
+    const result = t.app.catalog.ingestion.recluster();
+
+    const after = productsOf();
+    expect(result).toMatchObject({ productsCreated: 3, productsKept: 2 });
+    expect([after.R1, after.R2, after.R3, after.R4]).toEqual([before.R1, before.R1, before.R3, before.R3]);
+    // Never an id another product had: links to the cooker's old product find nothing rather than something else.
+    expect(after.R5).toBeGreaterThan(highest);
+  });
+});

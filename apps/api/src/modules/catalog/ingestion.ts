@@ -611,12 +611,17 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     /**
      * Re-clusters the whole catalog with the current matcher: every offer is taken off its product and put back
      * in id order, as ingest would. Runs in batches of transactions; products left without offers are removed.
+     * A new product takes back the id of the product its first offer was in, unless another new product already
+     * has: a product the matcher leaves whole keeps its id, so favorites, price alerts and links to it still find it.
      */
     recluster(options: { batchSize?: number; bulk?: boolean; onProgress?: (done: number) => void } = {}) {
       const batchSize = options.batchSize ?? 2000;
       const sqlite = repository.sqlite;
       const threshold = matchThreshold();
-      const ids = (sqlite.prepare('SELECT id FROM offers ORDER BY id').pluck().all() as number[]) ?? [];
+      const before = sqlite.prepare('SELECT id, product_id AS productId FROM offers ORDER BY id').all() as Array<{ id: number; productId: number | null }>;
+      const ids = before.map((row) => row.id);
+      const productBefore = new Map(before.map((row) => [row.id, row.productId]));
+      const reused = new Set<number>();
       repository.transaction(() => {
         sqlite.prepare('UPDATE offers SET product_id = NULL').run();
         sqlite.prepare('DELETE FROM products').run();
@@ -637,7 +642,11 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
               if (best && best.score >= threshold) productId = best.productId;
             }
             if (productId === null) {
+              const previous = productBefore.get(offer.id);
+              const id = previous != null && !reused.has(previous) ? previous : undefined;
+              if (id !== undefined) reused.add(id);
               productId = repository.createProduct({
+                id,
                 title: offer.title,
                 brand: offer.brand,
                 model: offer.model,
@@ -656,7 +665,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         });
         options.onProgress?.(Math.min(ids.length, start + batchSize));
       }
-      return { offers: ids.length, productsCreated };
+      return { offers: ids.length, productsCreated, productsKept: reused.size };
     },
   };
 }

@@ -228,8 +228,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
     maxOfferId: sqlite.prepare('SELECT coalesce(max(id), 0) AS n FROM offers'),
     deleteOffer: sqlite.prepare('DELETE FROM offers WHERE id = ?'),
     insertPricePoint: sqlite.prepare(BULK_SQL.insertPricePoint),
-    insertProduct: sqlite.prepare(`INSERT INTO products (title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
-      VALUES (@title, @brand, @model, @modelKey, @gtin, @category, @categorySlug, @imageUrl, @now, @now)`),
+    // A null id takes the next one (AUTOINCREMENT: a retired id is never handed out again).
+    insertProduct: sqlite.prepare(`INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
+      VALUES (@id, @title, @brand, @model, @modelKey, @gtin, @category, @categorySlug, @imageUrl, @now, @now)`),
     refreshProduct: sqlite.prepare(`UPDATE products SET
         offer_count = (SELECT count(*) FROM offers WHERE product_id = @id),
         best_price_cents = (SELECT coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END),
@@ -397,8 +398,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
     pricePointsOfOffer: (offerId: number) =>
       s.pricePointsOfOffer.all(offerId) as Array<{ priceCents: number; shippingCents: number | null; currency: string; recordedAt: string }>,
 
-    createProduct(product: NewProduct, now = nowIso()): number {
-      return Number(s.insertProduct.run({ ...product, now }).lastInsertRowid);
+    /** Adds a product under the next id, or under `id` (a retired product's, taken back by re-clustering). */
+    createProduct(product: NewProduct & { id?: number }, now = nowIso()): number {
+      return Number(s.insertProduct.run({ ...product, id: product.id ?? null, now }).lastInsertRowid);
     },
     /** Recomputes a product's offer count, best price and missing identifiers from its offers; drops it when it has none left. */
     refreshProduct(id: number, now = nowIso()): void {

@@ -288,6 +288,8 @@ export const reclusterResponseSchema = z.object({
   offers: z.number().int(),
   productsBefore: z.number().int(),
   productsAfter: z.number().int(),
+  /** Products that kept their id: a cluster the matcher left whole (favorites, alerts and links to it still work). */
+  productsKept: z.number().int(),
   durationMs: z.number().int(),
 });
 export type ReclusterResponse = z.infer<typeof reclusterResponseSchema>;
