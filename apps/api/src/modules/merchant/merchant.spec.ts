@@ -355,6 +355,10 @@ describe('merchant dashboard API', () => {
       const list = (await get(a, '/api/business/products?sort=price')).json();
       expect(list.total).toBe(1);
       expect(list.items[0]).toMatchObject({ externalId: 'A-1', priceCents: 5900, priceRank: 2, competitorCount: 1, bestCompetitorPriceCents: 5400 });
+      // Shipping counts, as on the comparison: with $7.00 shipping the other kettle costs more than this one.
+      app.sqlite.prepare("UPDATE offers SET shipping_cents = 700 WHERE external_id = 'B-1'").run();
+      expect((await get(a, '/api/business/products')).json().items[0]).toMatchObject({ priceRank: 1, bestCompetitorPriceCents: 6100 });
+      app.sqlite.prepare("UPDATE offers SET shipping_cents = NULL WHERE external_id = 'B-1'").run();
 
       const cheaper = await app.inject({ method: 'PATCH', url: `/api/business/products/${list.items[0].id}`, headers: { cookie: a.cookie }, payload: { priceCents: 5000, availability: 'out_of_stock' } });
       expect(cheaper.statusCode).toBe(200);

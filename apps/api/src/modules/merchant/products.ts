@@ -19,7 +19,7 @@ const SELECT = `
   SELECT o.id, o.external_id AS externalId, o.title, o.url, o.price_cents AS priceCents, o.currency, o.availability,
          o.product_id AS productId, o.updated_at AS updatedAt,
          (SELECT count(*) FROM offers x WHERE ${OTHERS}) AS competitorCount,
-         (SELECT min(x.price_cents) FROM offers x WHERE ${OTHERS}) AS bestCompetitorPriceCents,
+         (SELECT min(${TOTAL('x')}) FROM offers x WHERE ${OTHERS}) AS bestCompetitorPriceCents,
          CASE WHEN o.product_id IS NULL THEN NULL
               ELSE 1 + (SELECT count(*) FROM offers x WHERE ${OTHERS} AND ${TOTAL('x')} < ${TOTAL('o')}) END AS priceRank
   FROM offers o`;

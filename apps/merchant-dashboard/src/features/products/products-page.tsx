@@ -189,7 +189,7 @@ export default function ProductsPage() {
                   <th scope="col">Price</th>
                   <th scope="col">Availability</th>
                   <th scope="col">Price rank</th>
-                  <th scope="col">Best other price</th>
+                  <th scope="col">Best other price, with shipping</th>
                   <th scope="col">
                     <span className="md-visually-hidden">Actions</span>
                   </th>

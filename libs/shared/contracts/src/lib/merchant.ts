@@ -279,9 +279,10 @@ export const merchantProductSchema = z.object({
   currency: z.string(),
   availability: z.enum(AVAILABILITIES),
   productId: z.number().int().nullable(),
-  /** 1 = cheapest among every retailer selling the same product. */
+  /** 1 = cheapest total (price plus shipping) among every retailer selling the same product. */
   priceRank: z.number().int().nullable(),
   competitorCount: z.number().int(),
+  /** The cheapest total (price plus shipping, as shoppers compare them) of another retailer's offer of the product. */
   bestCompetitorPriceCents: z.number().int().nullable(),
   updatedAt: z.string(),
 });
