@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accessibilityViolations, launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
 
 const MERCHANT = { email: 'corner-shop@example.com', password: 'corner-shop-42', storeDomain: 'corner-shop.example.com' };
@@ -13,6 +13,15 @@ const FEED = [
   'CK-3\tCorner Kitchen Chef Knife 8 in\thttps://www.cornerkitchen.example/p/ck-3\t59.95 USD\tCorner Kitchen\t\tin stock',
   'CK-4\tCorner Kitchen Cast Iron Skillet 12 in\thttps://www.cornerkitchen.example/p/ck-4\t39.50 USD\tCorner Kitchen\t\tout of stock',
 ].join('\n');
+
+/** Waits (up to 10 s) until the table has `rows` rows, its header row included. */
+async function rowsBecome(table: Locator, rows: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await table.getByRole('row').count()) !== rows) {
+    if (Date.now() > deadline) throw new Error(`the table still has ${await table.getByRole('row').count()} rows, not ${rows}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** The admin console against the real API on a temporary database, in Chromium. */
 describe('admin console', () => {
@@ -176,6 +185,51 @@ describe('admin console', () => {
     await console_.page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/admin-login$/);
     await console_.screenshot('admin-login');
+  });
+
+  it('corrects a wrong match: takes an offer out of its product, then merges the two products again', async () => {
+    const { page } = console_;
+    const feed = [
+      'id\ttitle\tlink\tprice\tbrand\tgtin\tmpn\tavailability',
+      'W-1\tHearth Stand Mixer 5 qt HSM-500\thttps://www.walmart.com/ip/hearth-stand-mixer/500000001\t249.00 USD\tHearth\t\tHSM-500\tin stock',
+      'B-1\tHearth - Stand Mixer 5 qt HSM-500 - Red\thttps://www.bestbuy.com/site/hearth-stand-mixer/5000002.p\t239.00 USD\tHearth\t\tHSM-500\tin stock',
+    ].join('\n');
+    await console_.logIn(admin.email, admin.password);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await console_.open('/admin/catalog');
+    await page.getByLabel('Feed file').setInputFiles({ name: 'hearth.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(feed) });
+    await page.getByRole('button', { name: 'Import feed' }).click();
+    await page.getByText('hearth.tsv: import finished').waitFor();
+
+    const search = page.getByRole('search', { name: 'Find a product' });
+    await search.getByLabel('Product id or name').fill('hearth mixer');
+    await search.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('button', { name: /^Open #\d+ Hearth/ }).click();
+    const heading = page.getByRole('heading', { name: /^#\d+ Hearth/ });
+    const original = Number(/^#(\d+)/.exec(await heading.innerText())?.[1]);
+    const offers = page.getByRole('table', { name: `Offers of product #${original}` });
+    expect(await offers.getByRole('row').count()).toBe(3);
+
+    await page.getByRole('button', { name: /^Take out Best Buy / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Take out' }).click();
+    const taken = await page.getByRole('status').filter({ hasText: 'is now product' }).innerText();
+    const created = Number(/#(\d+)/.exec(taken)?.[1]);
+    expect(created).toBeGreaterThan(original);
+    await rowsBecome(offers, 2);
+    await console_.screenshot('admin-product-corrections');
+
+    await search.getByLabel('Product id or name').fill(`#${created}`);
+    await search.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('button', { name: new RegExp(`^Open #${created} `) }).click();
+    await page.getByLabel('Merge into product id').fill(String(original));
+    await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByRole('dialog', { name: `Merge #${created} into #${original}?` }).getByRole('button', { name: 'Merge' }).click();
+    await page.getByRole('status').filter({ hasText: `1 offer of #${created} moved into #${original}` }).waitFor();
+    await rowsBecome(page.getByRole('table', { name: `Offers of product #${original}` }), 3);
+
+    await console_.open('/admin/audit');
+    await page.getByRole('cell', { name: 'Took an offer out of a product' }).first().waitFor();
+    await page.getByRole('cell', { name: 'Merged products' }).first().waitFor();
   });
 
   it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {

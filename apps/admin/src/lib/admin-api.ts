@@ -1,12 +1,16 @@
 import { apiRequest, type QueryParams } from '@pricehunt/api-client';
 import {
+  adminProductDetailResponseSchema,
+  adminProductListResponseSchema,
   auditListResponseSchema,
   businessActionResponseSchema,
   businessDetailResponseSchema,
   businessListResponseSchema,
+  detachOfferResponseSchema,
   importJobResponseSchema,
   importRunDetailResponseSchema,
   importRunListResponseSchema,
+  mergeProductsResponseSchema,
   overviewResponseSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
@@ -32,6 +36,8 @@ export const adminKeys = {
   importRuns: () => ['admin', 'imports'] as const,
   importRun: (id: string) => ['admin', 'imports', id] as const,
   importJob: (id: string) => ['admin', 'import-jobs', id] as const,
+  products: (q: string) => ['admin', 'products', 'list', q] as const,
+  product: (id: number) => ['admin', 'products', 'detail', id] as const,
 };
 
 export const overviewQuery = () =>
@@ -140,6 +146,39 @@ export function useRecluster() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest(`${BASE}/catalog/recluster`, { method: 'POST', schema: reclusterResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Products by id or title words (nothing is asked while `q` is empty). */
+export const useAdminProducts = (q: string) =>
+  useQuery({
+    queryKey: adminKeys.products(q),
+    enabled: q.trim() !== '',
+    queryFn: ({ signal }) => apiRequest(`${BASE}/products`, { query: { q }, schema: adminProductListResponseSchema, signal }),
+  });
+
+export const useAdminProduct = (id: number | null) =>
+  useQuery({
+    queryKey: adminKeys.product(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => apiRequest(`${BASE}/products/${id}`, { schema: adminProductDetailResponseSchema, signal }),
+  });
+
+export function useDetachOffer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, offerId }: { productId: number; offerId: number }) =>
+      apiRequest(`${BASE}/products/${productId}/offers/${offerId}/detach`, { method: 'POST', schema: detachOfferResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useMergeProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, into }: { productId: number; into: number }) =>
+      apiRequest(`${BASE}/products/${productId}/merge`, { method: 'POST', body: { into }, schema: mergeProductsResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

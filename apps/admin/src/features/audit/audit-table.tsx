@@ -11,6 +11,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'retailer.update': 'Edited retailer',
   'catalog.import': 'Imported feed',
   'catalog.recluster': 'Re-clustered products',
+  'catalog.detach_offer': 'Took an offer out of a product',
+  'catalog.merge_products': 'Merged products',
 };
 
 /** `status: active → suspended; isAdmin: false` — the fields that changed, then the rest of `after`. */

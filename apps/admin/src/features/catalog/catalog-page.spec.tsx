@@ -1,5 +1,5 @@
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
-import type { AdminRetailer, ImportJob } from '@pricehunt/contracts';
+import type { AdminProductOffer, AdminRetailer, ImportJob, ProductSummary } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminAccount, renderApp } from '../../testing/render';
@@ -75,6 +75,52 @@ describe('catalog page', () => {
     await user.click(await screen.findByRole('button', { name: 'Import feed' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a feed file');
     expect(view.mock.requestsTo('POST /api/admin/imports')).toHaveLength(0);
+  });
+
+  it('finds a product, takes a wrong offer out of it after confirming, and merges it into another', async () => {
+    const product: ProductSummary = {
+      id: 7, title: 'Acme Kettle 1.7 L', brand: 'Acme', model: 'AK-170', gtin: null, category: null, categorySlug: null, imageUrl: null,
+      offerCount: 2, bestPriceCents: 2_900, currency: 'USD',
+    };
+    const offer = (id: number, retailer: string, title: string): AdminProductOffer => ({
+      id, retailer: { id: retailer.toLowerCase(), name: retailer }, externalId: `X-${id}`, title, url: `https://${retailer.toLowerCase()}.example/${id}`,
+      brand: 'Acme', model: null, gtin: null, priceCents: 2_900, shippingCents: null, currency: 'USD', availability: 'in_stock',
+    });
+    const view = renderApp('/admin/catalog', {
+      signedInAs: adminAccount,
+      routes: routes({
+        'GET /api/admin/products': () => jsonResponse({ success: true, items: [product] }),
+        'GET /api/admin/products/7': () => jsonResponse({ success: true, product, offers: [offer(71, 'Walmart', 'Acme Kettle 1.7 L'), offer(72, 'Target', 'Acme Toaster 2-Slice')] }),
+        'POST /api/admin/products/7/offers/72/detach': () => jsonResponse({ success: true, offerId: 72, productId: 7, newProductId: 9 }),
+        'POST /api/admin/products/7/merge': () => jsonResponse({ success: true, productId: 7, into: 8, moved: 1 }),
+        'GET /api/admin/products/8': () => jsonResponse({ success: true, product: { ...product, id: 8, title: 'Acme Kettle 1.7L Steel' }, offers: [offer(81, 'Best Buy', 'Acme Kettle 1.7L Steel')] }),
+      }),
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    const search = await screen.findByRole('search', { name: 'Find a product' });
+    await user.type(within(search).getByLabelText('Product id or name'), 'acme kettle');
+    await user.click(within(search).getByRole('button', { name: 'Find' }));
+    expect(view.mock.requestsTo('GET /api/admin/products')[0]?.query.get('q')).toBe('acme kettle');
+    await user.click(await screen.findByRole('button', { name: 'Open #7 Acme Kettle 1.7 L' }));
+    expect(await screen.findByRole('heading', { name: '#7 Acme Kettle 1.7 L' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Take out Target X-72' }));
+    const dialog = screen.getByRole('dialog', { name: 'Take this offer out of the product?' });
+    expect(view.mock.requestsTo('POST /api/admin/products/7/offers/72/detach')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Take out' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Target X-72 is now product #9.');
+
+    await user.type(screen.getByLabelText('Merge into product id'), '7');
+    await user.click(screen.getByRole('button', { name: 'Merge' }));
+    expect(screen.getByLabelText('Merge into product id')).toHaveAccessibleDescription('Enter another product’s id');
+    await user.clear(screen.getByLabelText('Merge into product id'));
+    await user.type(screen.getByLabelText('Merge into product id'), '#8');
+    await user.click(screen.getByRole('button', { name: 'Merge' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Merge #7 into #8?' })).getByRole('button', { name: 'Merge' }));
+    expect(await screen.findByRole('heading', { name: '#8 Acme Kettle 1.7L Steel' })).toBeInTheDocument();
+    expect(view.mock.requestsTo('POST /api/admin/products/7/merge')[0]?.body).toEqual({ into: 8 });
+    expect(screen.getByRole('status')).toHaveTextContent('1 offer of #7 moved into #8; #7 is retired.');
   });
 
   it('edits a retailer and shows the server’s message under the field it names', async () => {

@@ -9,8 +9,9 @@ import { paths } from '../../config/paths';
 import { useImportFeed, useImportJob, useImportRuns, useRecluster, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { ImportRunsTable, RowErrorsTable } from './import-runs-table';
+import { ProductsCard } from './products-card';
 
-/** /admin/catalog: retailers, feed imports with their reports, and re-clustering. */
+/** /admin/catalog: retailers, feed imports with their reports, match corrections and re-clustering. */
 export default function CatalogPage() {
   useEffect(() => {
     document.title = 'Catalog · PriceHunt admin';
@@ -25,6 +26,7 @@ export default function CatalogPage() {
         <ImportCard />
         <ReclusterCard />
       </div>
+      <ProductsCard />
       <ImportsCard />
     </div>
   );
@@ -265,7 +267,7 @@ function ReclusterCard() {
       <p>
         Re-clustering takes every offer off its product and matches it again with the current matcher, as an import would. Use it after the matcher
         changes or a large import. A product whose offers stay together keeps its id, so shoppers&apos; favorites, price alerts and links to it keep
-        working.
+        working; corrections made by hand below are decided anew.
       </p>
       <Button variant="secondary" onClick={() => setConfirming(true)} loading={recluster.isPending}>
         Re-cluster products

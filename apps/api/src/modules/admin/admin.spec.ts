@@ -359,3 +359,99 @@ describe('admin API', () => {
     expect(json.json().success).toBe(false);
   });
 });
+
+describe('admin API: correcting product matches', () => {
+  let t: TestApp;
+  let cookie: string;
+  const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
+  const post = (url: string, body?: unknown) => admin(t.app, cookie, 'POST', url, body === undefined ? undefined : JSON.stringify(body), body === undefined ? {} : { 'content-type': 'application/json' });
+
+  beforeEach(async () => {
+    t = await buildTestApp();
+    cookie = (await signInAdmin(t)).cookie!;
+    const kettle = { title: 'Acme Kettle 1.7 L Stainless', brand: 'Acme', mpn: 'AK-170' };
+    await t.app.catalog.ingestion.importOffers(
+      [
+        { ...kettle, externalId: 'K-1', url: 'https://www.walmart.com/ip/acme-kettle/1000001', priceCents: 2_900, currency: 'USD', availability: 'in_stock', condition: 'new' },
+        { ...kettle, externalId: 'K-2', url: 'https://www.bestbuy.com/site/acme-kettle/1000002.p', priceCents: 3_100, currency: 'USD', availability: 'in_stock', condition: 'new' },
+        { ...kettle, title: 'Acme Kettle 1.7L Stainless Steel', externalId: 'K-3', url: 'https://www.target.com/p/acme-kettle/-/A-1000003', mpn: 'AK170', priceCents: 2_800, currency: 'USD', availability: 'in_stock', condition: 'new' },
+      ],
+      { format: 'gmc', source: 'kettles' },
+    );
+  });
+  afterEach(() => t.close());
+
+  it('finds products by id or by the words of their title', async () => {
+    const id = productOf('walmart', 'K-1');
+    const byWords = await admin(t.app, cookie, 'GET', '/api/admin/products?q=kettle%20ACME');
+    expect(byWords.statusCode).toBe(200);
+    expect(byWords.json().items.map((p: { id: number }) => p.id)).toContain(id);
+    expect((await admin(t.app, cookie, 'GET', `/api/admin/products?q=%23${id}`)).json().items).toMatchObject([{ id }]);
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/products?q=toaster')).json().items).toEqual([]);
+    // LIKE's own wildcards are searched as themselves.
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/products?q=%25')).json().items).toEqual([]);
+    const empty = await admin(t.app, cookie, 'GET', '/api/admin/products?q=%20');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ field: 'q' });
+  });
+
+  it('takes a wrongly matched offer out into a product of its own, and merges products back, each audited', async () => {
+    const id = productOf('walmart', 'K-1');
+    const detail = (await admin(t.app, cookie, 'GET', `/api/admin/products/${id}`)).json();
+    expect(detail.offers).toHaveLength(3);
+    const target = detail.offers.find((offer: { retailer: { id: string } }) => offer.retailer.id === 'target');
+
+    const detached = await post(`/api/admin/products/${id}/offers/${target.id}/detach`);
+    expect(detached.statusCode).toBe(200);
+    const { newProductId } = detached.json();
+    expect(productOf('target', 'K-3')).toBe(newProductId);
+    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 2, bestPriceCents: 2_900 });
+    expect(t.app.catalog.repository.getProduct(newProductId)).toMatchObject({ offerCount: 1, title: 'Acme Kettle 1.7L Stainless Steel', bestPriceCents: 2_800 });
+    // A later import of the offer keeps it where it was put.
+    await t.app.catalog.ingestion.importOffers(
+      [{ externalId: 'K-3', url: 'https://www.target.com/p/acme-kettle/-/A-1000003', title: 'Acme Kettle 1.7L Stainless Steel', brand: 'Acme', mpn: 'AK170', priceCents: 2_700, currency: 'USD', availability: 'in_stock', condition: 'new' }],
+      { format: 'gmc', source: 'again' },
+    );
+    expect(productOf('target', 'K-3')).toBe(newProductId);
+    const alone = await post(`/api/admin/products/${newProductId}/offers/${target.id}/detach`);
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json()).toMatchObject({ field: 'offerId' });
+
+    const merged = await post(`/api/admin/products/${newProductId}/merge`, { into: id });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json()).toMatchObject({ productId: newProductId, into: id, moved: 1 });
+    expect(productOf('target', 'K-3')).toBe(id);
+    expect(t.app.catalog.repository.getProduct(newProductId)).toBeNull();
+    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 3, bestPriceCents: 2_700 });
+
+    const audit = (await admin(t.app, cookie, 'GET', '/api/admin/audit')).json().items as Array<{ action: string; targetId: string; after: Record<string, unknown> }>;
+    expect(audit.slice(0, 2).map((entry) => [entry.action, entry.targetId])).toEqual([
+      ['catalog.merge_products', String(id)],
+      ['catalog.detach_offer', String(id)],
+    ]);
+    expect(audit[1]!.after).toMatchObject({ newProduct: newProductId });
+  });
+
+  it('names the field of every bad or unknown id, and changes nothing then', async () => {
+    const id = productOf('walmart', 'K-1');
+    const offerId = t.app.catalog.repository.findOfferByExternalId('walmart', 'K-1')!.id;
+    const cases: Array<[string, unknown, number, string]> = [
+      [`/api/admin/products/abc/offers/${offerId}/detach`, undefined, 400, 'id'],
+      [`/api/admin/products/${id}/offers/0/detach`, undefined, 400, 'offerId'],
+      [`/api/admin/products/999999/offers/${offerId}/detach`, undefined, 404, 'id'],
+      [`/api/admin/products/${id}/offers/999999/detach`, undefined, 404, 'offerId'],
+      [`/api/admin/products/${id}/merge`, {}, 400, 'into'],
+      [`/api/admin/products/${id}/merge`, { into: 'x' }, 400, 'into'],
+      [`/api/admin/products/${id}/merge`, { into: id }, 400, 'into'],
+      [`/api/admin/products/${id}/merge`, { into: 999999 }, 404, 'into'],
+      [`/api/admin/products/999999/merge`, { into: id }, 404, 'id'],
+    ];
+    for (const [url, body, status, field] of cases) {
+      const res = await post(url, body);
+      expect({ url, body, status: res.statusCode, field: res.json().field }).toEqual({ url, body, status, field });
+    }
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/products/999999')).statusCode).toBe(404);
+    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 3 });
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/audit')).json().items.filter((e: { action: string }) => e.action.startsWith('catalog.'))).toEqual([]);
+  });
+});

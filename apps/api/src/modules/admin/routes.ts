@@ -1,6 +1,11 @@
 import multipart from '@fastify/multipart';
 import {
   AdminMessages,
+  adminProductDetailResponseSchema,
+  adminProductListResponseSchema,
+  adminProductOfferParamsSchema,
+  adminProductParamsSchema,
+  adminProductQuerySchema,
   auditListResponseSchema,
   auditQuerySchema,
   businessActionParamsSchema,
@@ -9,12 +14,15 @@ import {
   businessListQuerySchema,
   businessListResponseSchema,
   businessParamsSchema,
+  detachOfferResponseSchema,
   errorEnvelopeSchema,
   importFormSchema,
   importJobResponseSchema,
   importRunDetailResponseSchema,
   importRunListResponseSchema,
   importRunParamsSchema,
+  mergeProductsBodySchema,
+  mergeProductsResponseSchema,
   overviewResponseSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
@@ -25,6 +33,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '../../lib/errors';
+import { createAdminProducts } from './products';
 import { createAdminRepository } from './repository';
 import { createAdminService, type Actor } from './service';
 
@@ -49,11 +58,9 @@ function actorOf(request: FastifyRequest): Actor {
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-  const service = createAdminService({
-    repo: createAdminRepository(app.sqlite, app.config.databasePath),
-    catalog: app.catalog,
-    log: app.log,
-  });
+  const repo = createAdminRepository(app.sqlite, app.config.databasePath);
+  const service = createAdminService({ repo, catalog: app.catalog, log: app.log });
+  const products = createAdminProducts({ repo, catalog: app.catalog.repository, now: () => new Date() });
   const tags = ['admin'];
 
   app.get('/overview', { schema: { tags, security, response: { 200: overviewResponseSchema, ...denied } } }, async () => service.overview());
@@ -171,6 +178,47 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/imports/jobs/:id',
     { schema: { tags, security, params: importRunParamsSchema, response: { 200: importJobResponseSchema, ...missing } } },
     async (request) => ({ success: true as const, job: service.getImportJob(request.params.id) }),
+  );
+
+  app.get(
+    '/products',
+    { schema: { tags, security, querystring: adminProductQuerySchema, response: { 200: adminProductListResponseSchema, ...invalid } } },
+    async (request) => ({ success: true as const, items: products.find(request.query.q) }),
+  );
+
+  app.get(
+    '/products/:id',
+    { schema: { tags, security, params: adminProductParamsSchema, response: { 200: adminProductDetailResponseSchema, ...missing } } },
+    async (request) => ({ success: true as const, ...products.detail(request.params.id) }),
+  );
+
+  app.post(
+    '/products/:id/offers/:offerId/detach',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Take a wrongly matched offer out of a product, into a product of its own',
+        params: adminProductOfferParamsSchema,
+        response: { 200: detachOfferResponseSchema, ...missing, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...products.detachOffer(actorOf(request), request.params.id, request.params.offerId) }),
+  );
+
+  app.post(
+    '/products/:id/merge',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Move every offer of a product into another one and retire it',
+        params: adminProductParamsSchema,
+        body: mergeProductsBodySchema,
+        response: { 200: mergeProductsResponseSchema, ...missing },
+      },
+    },
+    async (request) => ({ success: true as const, ...products.merge(actorOf(request), request.params.id, request.body.into) }),
   );
 
   app.post('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterResponseSchema, ...denied } } }, async (request) => ({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessSchema, businessStatusSchema } from './business-auth';
 import { pageOf, wholeNumberParam } from './paging';
+import { availabilitySchema, productSummarySchema } from './search';
 
 /** Messages of the admin area that clients show as they are. */
 export const AdminMessages = {
@@ -11,6 +12,10 @@ export const AdminMessages = {
   retailerNotFound: 'No retailer with this id',
   importNotFound: 'No import with this id',
   importFileMissing: 'Attach a feed file in the field "file"',
+  productNotFound: 'No product with this id',
+  offerNotInProduct: 'This product has no offer with this id',
+  offerAlone: 'The offer is the product’s only one: it is a product of its own already',
+  mergeIntoItself: 'into must be another product than the one merged',
   importEmpty: 'The feed file is empty',
 } as const;
 
@@ -24,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'retailer.update',
   'catalog.import',
   'catalog.recluster',
+  'catalog.detach_offer',
+  'catalog.merge_products',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -293,3 +300,62 @@ export const reclusterResponseSchema = z.object({
   durationMs: z.number().int(),
 });
 export type ReclusterResponse = z.infer<typeof reclusterResponseSchema>;
+
+// ───────────────────────────── products (match corrections) ─────────────────────────────
+
+const productId = (field: string) =>
+  z.coerce.number({ error: `${field} must be a product id` }).int(`${field} must be a product id`).positive(`${field} must be a product id`);
+
+/** GET /api/admin/products?q: products by id ("123", "#123") or by words of their title (each word must appear). */
+export const adminProductQuerySchema = z.object({
+  q: z.string({ error: 'q must be text' }).trim().min(1, 'q must not be empty').max(200, 'q is too long'),
+});
+export const adminProductListResponseSchema = z.object({ success: z.literal(true), items: z.array(productSummarySchema) });
+export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;
+
+export const adminProductParamsSchema = z.object({ id: productId('id') });
+export const adminProductOfferParamsSchema = z.object({ id: productId('id'), offerId: productId('offerId') });
+
+/** An offer of a product as the admin console shows it: enough to tell a wrong match. */
+export const adminProductOfferSchema = z.object({
+  id: z.number().int(),
+  retailer: z.object({ id: z.string(), name: z.string() }),
+  externalId: z.string(),
+  title: z.string(),
+  url: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  gtin: z.string().nullable(),
+  priceCents: z.number().int(),
+  shippingCents: z.number().int().nullable(),
+  currency: z.string(),
+  availability: availabilitySchema,
+});
+export type AdminProductOffer = z.infer<typeof adminProductOfferSchema>;
+
+export const adminProductDetailResponseSchema = z.object({
+  success: z.literal(true),
+  product: productSummarySchema,
+  offers: z.array(adminProductOfferSchema),
+});
+export type AdminProductDetailResponse = z.infer<typeof adminProductDetailResponseSchema>;
+
+/** POST /api/admin/products/:id/offers/:offerId/detach: the offer leaves the product for a new product of its own. */
+export const detachOfferResponseSchema = z.object({
+  success: z.literal(true),
+  offerId: z.number().int(),
+  productId: z.number().int(),
+  newProductId: z.number().int(),
+});
+export type DetachOfferResponse = z.infer<typeof detachOfferResponseSchema>;
+
+/** POST /api/admin/products/:id/merge: every offer of the product joins `into`, and the product is retired. */
+export const mergeProductsBodySchema = z.object({ into: productId('into') });
+export type MergeProductsBody = z.input<typeof mergeProductsBodySchema>;
+export const mergeProductsResponseSchema = z.object({
+  success: z.literal(true),
+  productId: z.number().int(),
+  into: z.number().int(),
+  moved: z.number().int(),
+});
+export type MergeProductsResponse = z.infer<typeof mergeProductsResponseSchema>;

@@ -1,0 +1,219 @@
+import type { AdminProductOffer } from '@pricehunt/contracts';
+import { Button, Card, TextField } from '@pricehunt/ui';
+import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { QueryState } from '../../components/query-state';
+import { useAdminProduct, useAdminProducts, useDetachOffer, useMergeProducts } from '../../lib/admin-api';
+import { formatCount, formatMoney } from '../../lib/format';
+
+const AVAILABILITY: Record<AdminProductOffer['availability'], string> = {
+  in_stock: 'In stock',
+  out_of_stock: 'Out of stock',
+  preorder: 'Pre-order',
+  backorder: 'Backorder',
+  unknown: 'Unknown',
+};
+
+/**
+ * Match corrections: find a product, look at its offers, take a wrongly matched offer out into a product of its own,
+ * or merge the product into another one that is the same item.
+ */
+export function ProductsCard() {
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const found = useAdminProducts(query);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(draft.trim());
+    setSelected(null);
+  };
+  return (
+    <Card title="Products">
+      <p>Find a product by its id or the words of its name to see its offers, take out an offer that is another item, or merge two products that are one.</p>
+      <form className="adm-inline-form" onSubmit={onSubmit} role="search" aria-label="Find a product">
+        <TextField label="Product id or name" value={draft} onChange={(event) => setDraft(event.target.value)} maxLength={200} />
+        <Button type="submit" variant="secondary" disabled={draft.trim() === ''}>
+          Find
+        </Button>
+      </form>
+      <QueryState isLoading={found.isLoading} error={found.error} onRetry={() => void found.refetch()} />
+      {found.data ? (
+        found.data.items.length === 0 ? (
+          <p className="adm-muted">No product matches “{query}”.</p>
+        ) : (
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <caption className="ph-visually-hidden">Products found</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Id</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Offers</th>
+                  <th scope="col">Best price</th>
+                  <th scope="col">
+                    <span className="ph-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {found.data.items.map((product) => (
+                  <tr key={product.id} aria-current={product.id === selected ? 'true' : undefined}>
+                    <td>#{product.id}</td>
+                    <td>{product.title}</td>
+                    <td>{formatCount(product.offerCount)}</td>
+                    <td>{product.bestPriceCents === null ? '—' : formatMoney(product.bestPriceCents)}</td>
+                    <td>
+                      <Button size="sm" variant="secondary" onClick={() => setSelected(product.id)} aria-label={`Open #${product.id} ${product.title}`}>
+                        Open
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      {selected !== null ? <ProductOffers productId={selected} onMoved={setSelected} /> : null}
+    </Card>
+  );
+}
+
+function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id: number) => void }) {
+  const detail = useAdminProduct(productId);
+  const detach = useDetachOffer();
+  const merge = useMergeProducts();
+  const [detaching, setDetaching] = useState<AdminProductOffer | null>(null);
+  const [into, setInto] = useState('');
+  const [intoError, setIntoError] = useState<string | null>(null);
+  const [merging, setMerging] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const onMerge = (event: FormEvent) => {
+    event.preventDefault();
+    const target = Number(into.trim().replace(/^#/, ''));
+    if (!Number.isInteger(target) || target <= 0) return setIntoError('Enter a product id such as 1234');
+    if (target === productId) return setIntoError('Enter another product’s id');
+    setIntoError(null);
+    setMerging(target);
+  };
+
+  return (
+    <section className="adm-product" aria-labelledby="adm-product-title">
+      <QueryState isLoading={detail.isLoading} error={detail.error} onRetry={() => void detail.refetch()} />
+      {notice ? (
+        <p role="status" className="adm-notice">
+          {notice}
+        </p>
+      ) : null}
+      {detail.data ? (
+        <>
+          <h3 id="adm-product-title">
+            #{detail.data.product.id} {detail.data.product.title}
+          </h3>
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <caption className="ph-visually-hidden">Offers of product #{detail.data.product.id}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Retailer</th>
+                  <th scope="col">Offer</th>
+                  <th scope="col">Part number / GTIN</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Availability</th>
+                  <th scope="col">
+                    <span className="ph-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.data.offers.map((offer) => (
+                  <tr key={offer.id}>
+                    <td>
+                      {offer.retailer.name}
+                      <div className="adm-muted">{offer.externalId}</div>
+                    </td>
+                    <td>
+                      <a href={offer.url} target="_blank" rel="noreferrer noopener">
+                        {offer.title}
+                      </a>
+                    </td>
+                    <td>{[offer.model, offer.gtin].filter(Boolean).join(' · ') || '—'}</td>
+                    <td>{formatMoney(offer.priceCents + (offer.shippingCents ?? 0))}</td>
+                    <td>{AVAILABILITY[offer.availability]}</td>
+                    <td>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={detail.data.offers.length < 2}
+                        onClick={() => setDetaching(offer)}
+                        aria-label={`Take out ${offer.retailer.name} ${offer.externalId}`}
+                      >
+                        Take out
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <form className="adm-inline-form" onSubmit={onMerge} noValidate>
+            <TextField label="Merge into product id" value={into} onChange={(event) => setInto(event.target.value)} inputMode="numeric" error={intoError} />
+            <Button type="submit" variant="secondary">
+              Merge
+            </Button>
+          </form>
+          <p className="adm-muted">Imports keep these corrections; re-clustering the catalog decides every product anew.</p>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={detaching !== null}
+        title="Take this offer out of the product?"
+        confirmLabel="Take out"
+        busy={detach.isPending}
+        error={detach.error?.message}
+        onConfirm={() =>
+          detaching &&
+          detach.mutate(
+            { productId, offerId: detaching.id },
+            {
+              onSuccess: (answer) => {
+                setNotice(`${detaching.retailer.name} ${detaching.externalId} is now product #${answer.newProductId}.`);
+                setDetaching(null);
+              },
+            },
+          )
+        }
+        onCancel={() => setDetaching(null)}
+      >
+        <p>{detaching ? `“${detaching.title}” becomes a product of its own.` : null}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={merging !== null}
+        title={`Merge #${productId} into #${merging ?? ''}?`}
+        confirmLabel="Merge"
+        danger
+        busy={merge.isPending}
+        error={merge.error?.message}
+        onConfirm={() =>
+          merging !== null &&
+          merge.mutate(
+            { productId, into: merging },
+            {
+              onSuccess: (answer) => {
+                setNotice(`${formatCount(answer.moved)} ${answer.moved === 1 ? 'offer' : 'offers'} of #${productId} moved into #${answer.into}; #${productId} is retired.`);
+                setMerging(null);
+                setInto('');
+                onMoved(answer.into);
+              },
+            },
+          )
+        }
+        onCancel={() => setMerging(null)}
+      >
+        <p>Every offer of #{productId} joins product #{merging ?? ''}, and #{productId} stops existing.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

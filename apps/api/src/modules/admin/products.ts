@@ -1,0 +1,137 @@
+import { AdminMessages, ErrorCode, type AdminProductOffer, type ProductSummary } from '@pricehunt/contracts';
+import { badRequest, conflict, HttpError } from '../../lib/errors';
+import type { CatalogRepository, OfferWithRetailer } from '../catalog/repository';
+import { productSummary } from '../catalog/views';
+import type { AdminRepository } from './repository';
+import type { Actor } from './service';
+
+/** Products a title search lists at most. */
+const FOUND_LIMIT = 20;
+
+const missing = (message: string, field: string) => new HttpError(404, ErrorCode.notFound, message, field, [{ field, message }]);
+
+const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
+  id: offer.id,
+  retailer: { id: offer.retailerId, name: offer.retailerName },
+  externalId: offer.externalId,
+  title: offer.title,
+  url: offer.url,
+  brand: offer.brand,
+  model: offer.model,
+  gtin: offer.gtin,
+  priceCents: offer.priceCents,
+  shippingCents: offer.shippingCents,
+  currency: offer.currency,
+  availability: offer.availability,
+});
+
+/**
+ * Corrections of the matcher by hand: find a product, see its offers, take a wrongly matched offer out into a
+ * product of its own, or merge two products that are one. Each correction is one transaction and one audit entry.
+ * Imports keep an offer where it was put; re-clustering the catalog decides anew.
+ */
+export function createAdminProducts(deps: { repo: AdminRepository; catalog: CatalogRepository; now: () => Date }) {
+  const { repo, catalog, now } = deps;
+  const sqlite = catalog.sqlite;
+  const byWords = new Map<number, ReturnType<typeof sqlite.prepare>>();
+
+  const productOrThrow = (id: number, field: string) => {
+    const product = catalog.getProduct(id);
+    if (!product) throw missing(AdminMessages.productNotFound, field);
+    return product;
+  };
+
+  return {
+    /** Products by id ("123", "#123") or whose titles hold every word, most offers first. */
+    find(q: string): ProductSummary[] {
+      const id = /^#?(\d{1,15})$/.exec(q.trim());
+      if (id) {
+        const product = catalog.getProduct(Number(id[1]));
+        return product ? [productSummary(product)] : [];
+      }
+      const words = q.trim().split(/\s+/).slice(0, 8);
+      let statement = byWords.get(words.length);
+      if (!statement) {
+        const conditions = words.map(() => "title LIKE ? ESCAPE '\\'").join(' AND ');
+        statement = sqlite.prepare(`SELECT id FROM products WHERE ${conditions} AND offer_count > 0 ORDER BY offer_count DESC, id LIMIT ${FOUND_LIMIT}`);
+        byWords.set(words.length, statement);
+      }
+      const ids = statement.pluck().all(...words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) as number[];
+      return ids.map((productId) => catalog.getProduct(productId)).filter((product) => product !== null).map(productSummary);
+    },
+
+    detail(id: number) {
+      const product = productOrThrow(id, 'id');
+      return { product: productSummary(product), offers: catalog.offersOfProduct(id).map(offerOf) };
+    },
+
+    /** The offer leaves the product for a new product of its own (named after it). */
+    detachOffer(actor: Actor, id: number, offerId: number) {
+      const product = productOrThrow(id, 'id');
+      const offers = catalog.offersOfProduct(id);
+      const offer = offers.find((candidate) => candidate.id === offerId);
+      if (!offer) throw missing(AdminMessages.offerNotInProduct, 'offerId');
+      if (offers.length === 1) throw conflict(AdminMessages.offerAlone, 'offerId');
+      const stamp = now().toISOString();
+      const newProductId = catalog.transaction(() => {
+        const created = catalog.createProduct(
+          {
+            title: offer.title,
+            brand: offer.brand,
+            model: offer.model,
+            modelKey: offer.modelKey,
+            gtin: offer.gtin,
+            category: offer.category,
+            categorySlug: product.category === offer.category ? product.categorySlug : null,
+            imageUrl: offer.imageUrl,
+          },
+          stamp,
+        );
+        catalog.setOfferProduct(offer.id, created);
+        catalog.refreshProducts([id, created], stamp);
+        repo.insertAudit(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: 'catalog.detach_offer',
+            targetType: 'catalog',
+            targetId: String(id),
+            targetLabel: product.title,
+            before: { product: id, offers: offers.length },
+            after: { offer: `${offer.retailerName} ${offer.externalId}`, newProduct: created },
+          },
+          stamp,
+        );
+        return created;
+      });
+      return { offerId, productId: id, newProductId };
+    },
+
+    /** Every offer of product `id` joins product `into`; `id` is retired. */
+    merge(actor: Actor, id: number, into: number) {
+      if (id === into) throw badRequest(AdminMessages.mergeIntoItself, 'into');
+      const product = productOrThrow(id, 'id');
+      const target = productOrThrow(into, 'into');
+      const stamp = now().toISOString();
+      const moved = catalog.transaction(() => {
+        const count = sqlite.prepare('UPDATE offers SET product_id = ? WHERE product_id = ?').run(into, id).changes;
+        catalog.refreshProducts([id, into], stamp);
+        repo.insertAudit(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: 'catalog.merge_products',
+            targetType: 'catalog',
+            targetId: String(into),
+            targetLabel: target.title,
+            before: { product: id, title: product.title, offers: product.offerCount },
+            after: { into, offers: target.offerCount + count },
+          },
+          stamp,
+        );
+        return count;
+      });
+      return { productId: id, into, moved };
+    },
+  };
+}
