@@ -8,6 +8,7 @@ import { healthRoutes } from './modules/health/routes';
 import { catalogPlugin } from './modules/catalog/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { searchRoutes } from './modules/search/routes';
+import { matchReportRoutes } from './modules/match-reports/routes';
 import { shopperAuthRoutes } from './modules/shopper-auth/routes';
 import { shopperPasswordResetRoutes } from './modules/shopper/password-reset-routes';
 import { priceAlertStopRoutes, shopperDataRoutes } from './modules/shopper/routes';
@@ -100,6 +101,7 @@ export const app = fp(
         await api.register(healthRoutes);
         await api.register(catalogRoutes);
         await api.register(searchRoutes);
+        await api.register(matchReportRoutes);
         // Anonymous tracking calls from any site: CORS `*` without credentials, no session, no CSRF check.
         await api.register(trackingRoutes);
         // Store webhooks authenticated by the business's API key (no cookies).

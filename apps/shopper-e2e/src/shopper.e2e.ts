@@ -117,6 +117,37 @@ describe('shopper site', () => {
     }
   });
 
+  it('reports a comparison that shows the wrong product, and the admin console’s API lists the report', async () => {
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await landing.search(demo.pasted.url);
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    await page.getByRole('button', { name: 'Wrong product?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Is this the wrong product?' });
+    await dialog.getByRole('radio', { name: 'It is another variant (colour, size, capacity)' }).check();
+    await dialog.getByLabel('Anything that helps us (optional)').fill('The one I pasted is another colour');
+    await screenshot(page, 'report-match-1280');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await page.getByRole('button', { name: 'Reported, thank you' }).waitFor();
+
+    const login = stack.seedOutput.match(/admin console login: (\S+) \/ (\S+)/);
+    expect(login).not.toBeNull();
+    const signedIn = await fetch(`${stack.apiUrl}/api/business/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: login?.[1], password: login?.[2] }),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const reports = (await (await fetch(`${stack.apiUrl}/api/admin/match-reports`, { headers: { cookie } })).json()) as {
+      items: Array<{ productId: number; searched: string; reason: string; note: string | null }>;
+    };
+    expect(reports.items).toContainEqual(
+      expect.objectContaining({ productId: demo.product.id, searched: demo.pasted.url, reason: 'different_variant', note: 'The one I pasted is another colour' }),
+    );
+  });
+
   it('runs a text search that names one product', async () => {
     const words = await wordsAnswering('one');
     const landing = new LandingPage(page, shopper);

@@ -1,5 +1,7 @@
 import { apiRequest, type QueryParams } from '@pricehunt/api-client';
 import {
+  adminMatchReportListResponseSchema,
+  adminMatchReportResponseSchema,
   adminProductDetailResponseSchema,
   adminProductListResponseSchema,
   auditListResponseSchema,
@@ -38,6 +40,7 @@ export const adminKeys = {
   importJob: (id: string) => ['admin', 'import-jobs', id] as const,
   products: (q: string) => ['admin', 'products', 'list', q] as const,
   product: (id: number) => ['admin', 'products', 'detail', id] as const,
+  matchReports: (status: 'open' | 'resolved') => ['admin', 'match-reports', status] as const,
 };
 
 export const overviewQuery = () =>
@@ -179,6 +182,20 @@ export function useMergeProducts() {
   return useMutation({
     mutationFn: ({ productId, into }: { productId: number; into: number }) =>
       apiRequest(`${BASE}/products/${productId}/merge`, { method: 'POST', body: { into }, schema: mergeProductsResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const useMatchReports = (status: 'open' | 'resolved') =>
+  useQuery({
+    queryKey: adminKeys.matchReports(status),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/match-reports`, { query: { status }, schema: adminMatchReportListResponseSchema, signal }),
+  });
+
+export function useResolveMatchReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`${BASE}/match-reports/${encodeURIComponent(id)}/resolve`, { method: 'POST', schema: adminMatchReportResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -73,6 +73,49 @@ describe('results page', () => {
     expect(facts).toHaveTextContent('Best price$329.99 at Walmart');
   });
 
+  it('reports a wrong product: asks what is wrong, sends it with this answer and product, and thanks', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
+    const api = mockApi({
+      'POST /api/search': jsonResponse(searchResult()),
+      'GET /api/products/7': jsonResponse(productDetail),
+      'POST /api/match-reports': jsonResponse({ success: true, reportId: 'r-1' }, { status: 201 }),
+    });
+    renderResults();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Wrong product?' }));
+    const dialog = screen.getByRole('dialog', { name: 'Is this the wrong product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose what is wrong');
+    expect(api.requestsTo('POST /api/match-reports')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'It is another variant (colour, size, capacity)' }));
+    await user.type(within(dialog).getByLabelText('Anything that helps us (optional)'), 'I pasted the silver one');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect((await screen.findAllByText('Thank you. We will check this match.')).length).toBeGreaterThan(0);
+    expect(api.requestsTo('POST /api/match-reports')[0]?.body).toEqual({ requestId: REQUEST_ID, productId: 7, reason: 'different_variant', note: 'I pasted the silver one' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reported, thank you' })).toBeDisabled();
+  });
+
+  it('keeps the report dialog open with the server’s message when sending fails', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
+    mockApi({
+      'POST /api/search': jsonResponse(searchResult()),
+      'GET /api/products/7': jsonResponse(productDetail),
+      'POST /api/match-reports': errorResponse(429, 'RATE_LIMITED', 'Too many requests, try again later'),
+    });
+    renderResults();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Wrong product?' }));
+    const dialog = screen.getByRole('dialog', { name: 'Is this the wrong product?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'It is another product' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many requests, try again later');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wrong product?' })).toBeInTheDocument();
+  });
+
   it('pushes product_search and price_comparison to the dataLayer and records the search in the history', async () => {
     storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
     mockApi({ 'POST /api/search': jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });

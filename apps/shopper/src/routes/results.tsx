@@ -12,6 +12,7 @@ import { CopyLinkButton } from '../features/search/copy-link-button';
 import { startTextSearch } from '../features/search/direct-url-flow';
 import { confidenceText, IDENTIFIED_BY_TEXT } from '../features/search/describe';
 import { OffersList } from '../features/search/offers-list';
+import { ReportMatch } from '../features/search/report-match';
 import { ProductImage } from '../features/search/product-image';
 import { SearchForm } from '../features/search/search-form';
 import { QueryMatches } from '../features/search/query-matches';
@@ -174,6 +175,7 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
         <div className="ph-product__actions">
           {product ? <FavoriteButton product={product} /> : null}
           <CopyLinkButton />
+          {product ? <ReportMatch requestId={result.requestId} productId={product.id} /> : null}
         </div>
         {favorite ? <PriceAlert favorite={favorite} current={best?.totalCents ?? favorite.currentPriceCents} /> : null}
       </div>

@@ -8,3 +8,4 @@ export * from './lib/shopper-auth';
 export * from './lib/shopper';
 export * from './lib/merchant';
 export * from './lib/admin';
+export * from './lib/match-reports';

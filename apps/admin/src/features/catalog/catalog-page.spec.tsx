@@ -1,5 +1,5 @@
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
-import type { AdminProductOffer, AdminRetailer, ImportJob, ProductSummary } from '@pricehunt/contracts';
+import type { AdminMatchReport, AdminProductOffer, AdminRetailer, ImportJob, ProductSummary } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminAccount, renderApp } from '../../testing/render';
@@ -34,6 +34,7 @@ function routes(extra: Record<string, Parameters<typeof jsonResponse>[0] | ((...
   return {
     'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [retailer] }),
     'GET /api/admin/imports': () => jsonResponse({ success: true, items: [] }),
+    'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
     ...extra,
   } as never;
 }
@@ -121,6 +122,42 @@ describe('catalog page', () => {
     expect(await screen.findByRole('heading', { name: '#8 Acme Kettle 1.7L Steel' })).toBeInTheDocument();
     expect(view.mock.requestsTo('POST /api/admin/products/7/merge')[0]?.body).toEqual({ into: 8 });
     expect(screen.getByRole('status')).toHaveTextContent('1 offer of #7 moved into #8; #7 is retired.');
+  });
+
+  it('lists shoppers’ match reports, opens the product of one and resolves it', async () => {
+    const report: AdminMatchReport = {
+      id: 'r-1', createdAt: '2026-03-01T12:00:00.000Z', requestId: '8f3c1f5e-0000-4000-8000-000000000001', searched: 'https://www.amazon.com/dp/B0EXAMPLE1',
+      productId: 7, productTitle: 'Acme Kettle 1.7 L', reason: 'different_variant', note: 'mine is the red one', status: 'open', resolvedAt: null,
+    };
+    let open = [report];
+    const view = renderApp('/admin/catalog', {
+      signedInAs: adminAccount,
+      routes: routes({
+        'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: open, open: open.length }),
+        'POST /api/admin/match-reports/r-1/resolve': () => {
+          open = [];
+          return jsonResponse({ success: true, report: { ...report, status: 'resolved', resolvedAt: '2026-03-02T09:00:00.000Z' } });
+        },
+        'GET /api/admin/products/7': () =>
+          jsonResponse({
+            success: true,
+            product: { id: 7, title: 'Acme Kettle 1.7 L', brand: 'Acme', model: null, gtin: null, category: null, categorySlug: null, imageUrl: null, offerCount: 1, bestPriceCents: 2_900, currency: 'USD' },
+            offers: [],
+          }),
+      }),
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Open match reports' });
+    expect(screen.getByRole('heading', { name: 'Match reports (1 open)' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /amazon\.com\/dp\/B0EXAMPLE1 #7 Acme Kettle 1\.7 L Another variant “mine is the red one”/ })).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Open product #7' }));
+    expect(await screen.findByRole('heading', { name: '#7 Acme Kettle 1.7 L' })).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Resolve the report on #7' }));
+    expect(await screen.findByText('No open reports: shoppers have not flagged any comparison.')).toBeInTheDocument();
+    expect(view.mock.requestsTo('POST /api/admin/match-reports/r-1/resolve')).toHaveLength(1);
   });
 
   it('edits a retailer and shows the server’s message under the field it names', async () => {

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { useImportFeed, useImportJob, useImportRuns, useRecluster, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { ImportRunsTable, RowErrorsTable } from './import-runs-table';
+import { MatchReportsCard } from './match-reports-card';
 import { ProductsCard } from './products-card';
 
 /** /admin/catalog: retailers, feed imports with their reports, match corrections and re-clustering. */
@@ -16,6 +17,8 @@ export default function CatalogPage() {
   useEffect(() => {
     document.title = 'Catalog · PriceHunt admin';
   }, []);
+  // The product open in the Products card: picked there, or from a match report.
+  const [product, setProduct] = useState<number | null>(null);
   return (
     <div className="adm-page">
       <div className="adm-page__header">
@@ -26,7 +29,13 @@ export default function CatalogPage() {
         <ImportCard />
         <ReclusterCard />
       </div>
-      <ProductsCard />
+      <MatchReportsCard
+        onOpen={(id) => {
+          setProduct(id);
+          document.getElementById('adm-products')?.scrollIntoView?.({ block: 'start' });
+        }}
+      />
+      <ProductsCard selected={product} onSelect={setProduct} />
       <ImportsCard />
     </div>
   );

@@ -18,10 +18,9 @@ const AVAILABILITY: Record<AdminProductOffer['availability'], string> = {
  * Match corrections: find a product, look at its offers, take a wrongly matched offer out into a product of its own,
  * or merge the product into another one that is the same item.
  */
-export function ProductsCard() {
+export function ProductsCard({ selected, onSelect: setSelected }: { selected: number | null; onSelect(id: number | null): void }) {
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState<number | null>(null);
   const found = useAdminProducts(query);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +28,7 @@ export function ProductsCard() {
     setSelected(null);
   };
   return (
-    <Card title="Products">
+    <Card title="Products" id="adm-products">
       <p>Find a product by its id or the words of its name to see its offers, take out an offer that is another item, or merge two products that are one.</p>
       <form className="adm-inline-form" onSubmit={onSubmit} role="search" aria-label="Find a product">
         <TextField label="Product id or name" value={draft} onChange={(event) => setDraft(event.target.value)} maxLength={200} />

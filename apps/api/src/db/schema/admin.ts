@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * Every action taken in the admin console: who (actor id and the email at the time), what (action), on what
@@ -21,4 +21,26 @@ export const auditLog = sqliteTable(
     afterJson: text('after_json'),
   },
   (table) => [index('audit_log_created_idx').on(table.createdAt), index('audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt)],
+);
+
+/**
+ * Shoppers' reports that a comparison shows the wrong product: which search answer, which product in it, why, and
+ * what became of the report. Admins work through the open ones in the console.
+ */
+export const matchReports = sqliteTable(
+  'match_reports',
+  {
+    /** Time-ordered (UUID v7). */
+    id: text('id').primaryKey(),
+    createdAt: text('created_at').notNull(),
+    /** The stored search answer the shopper looked at. */
+    requestId: text('request_id').notNull(),
+    productId: integer('product_id').notNull(),
+    reason: text('reason', { enum: ['different_product', 'different_variant', 'wrong_price', 'other'] }).notNull(),
+    note: text('note'),
+    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    resolvedAt: text('resolved_at'),
+    resolvedBy: text('resolved_by'),
+  },
+  (table) => [index('match_reports_status_idx').on(table.status, table.createdAt)],
 );

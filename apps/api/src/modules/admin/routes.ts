@@ -6,6 +6,10 @@ import {
   adminProductOfferParamsSchema,
   adminProductParamsSchema,
   adminProductQuerySchema,
+  adminMatchReportListResponseSchema,
+  adminMatchReportParamsSchema,
+  adminMatchReportQuerySchema,
+  adminMatchReportResponseSchema,
   auditListResponseSchema,
   auditQuerySchema,
   businessActionParamsSchema,
@@ -33,6 +37,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '../../lib/errors';
+import { createMatchReports } from '../match-reports/service';
 import { createAdminProducts } from './products';
 import { createAdminRepository } from './repository';
 import { createAdminService, type Actor } from './service';
@@ -61,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAdminRepository(app.sqlite, app.config.databasePath);
   const service = createAdminService({ repo, catalog: app.catalog, log: app.log });
   const products = createAdminProducts({ repo, catalog: app.catalog.repository, now: () => new Date() });
+  const reports = createMatchReports({ sqlite: app.sqlite, searches: app.catalog.search, catalog: app.catalog.repository });
   const tags = ['admin'];
 
   app.get('/overview', { schema: { tags, security, response: { 200: overviewResponseSchema, ...denied } } }, async () => service.overview());
@@ -219,6 +225,37 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...products.merge(actorOf(request), request.params.id, request.body.into) }),
+  );
+
+  app.get(
+    '/match-reports',
+    { schema: { tags, security, querystring: adminMatchReportQuerySchema, response: { 200: adminMatchReportListResponseSchema, ...invalid } } },
+    async (request) => ({ success: true as const, ...reports.list(request.query.status) }),
+  );
+
+  app.post(
+    '/match-reports/:id/resolve',
+    { schema: { tags, security, params: adminMatchReportParamsSchema, response: { 200: adminMatchReportResponseSchema, ...missing } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { report, changed } = reports.resolve(request.params.id, actor.email);
+      if (changed) {
+        repo.insertAudit(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: 'catalog.resolve_report',
+            targetType: 'catalog',
+            targetId: String(report.productId),
+            targetLabel: report.productTitle ?? `#${report.productId}`,
+            before: { status: 'open' },
+            after: { status: 'resolved', reason: report.reason, searched: report.searched },
+          },
+          new Date().toISOString(),
+        );
+      }
+      return { success: true as const, report };
+    },
   );
 
   app.post('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterResponseSchema, ...denied } } }, async (request) => ({

@@ -1,12 +1,14 @@
 import { apiRequest } from '@pricehunt/api-client';
 import {
   browseResponseSchema,
+  matchReportResponseSchema,
   categoriesResponseSchema,
   productDetailResponseSchema,
   searchResultSchema,
   type BrowseQuery,
   type BrowseResponse,
   type CategoriesResponse,
+  type MatchReportBody,
   type ProductDetailResponse,
   type SearchResult,
 } from '@pricehunt/contracts';
@@ -40,4 +42,11 @@ export function getCategories(signal?: AbortSignal): Promise<CategoriesResponse>
 
 export function browse(query: Partial<BrowseQuery>, signal?: AbortSignal): Promise<BrowseResponse> {
   return apiRequest('/api/browse', { query: { ...query }, schema: browseResponseSchema, signal });
+}
+
+/** POST /api/match-reports: tells PriceHunt that a comparison shows the wrong product. */
+export function reportMatch(body: MatchReportBody): Promise<string> {
+  return apiRequest('/api/match-reports', { method: 'POST', body, schema: matchReportResponseSchema, errorMessage: 'The report could not be sent' }).then(
+    (answer) => answer.reportId,
+  );
 }

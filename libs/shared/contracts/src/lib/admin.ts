@@ -16,6 +16,7 @@ export const AdminMessages = {
   offerNotInProduct: 'This product has no offer with this id',
   offerAlone: 'The offer is the product’s only one: it is a product of its own already',
   mergeIntoItself: 'into must be another product than the one merged',
+  reportNotFound: 'No match report with this id',
   importEmpty: 'The feed file is empty',
 } as const;
 
@@ -31,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'catalog.recluster',
   'catalog.detach_offer',
   'catalog.merge_products',
+  'catalog.resolve_report',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
