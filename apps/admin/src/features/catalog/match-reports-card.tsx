@@ -66,25 +66,27 @@ export function MatchReportsCard({ onOpen }: { onOpen(productId: number): void }
                       {REASONS[report.reason]}
                       {report.note ? <div className="adm-muted">“{report.note}”</div> : null}
                     </td>
-                    <td className="adm-actions">
-                      {report.productTitle !== null ? (
-                        <Button size="sm" variant="secondary" onClick={() => onOpen(report.productId)} aria-label={`Open product #${report.productId}`}>
-                          Open product
-                        </Button>
-                      ) : null}
-                      {report.status === 'open' ? (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          loading={resolve.isPending && resolve.variables === report.id}
-                          onClick={() => resolve.mutate(report.id)}
-                          aria-label={`Resolve the report on #${report.productId}`}
-                        >
-                          Resolve
-                        </Button>
-                      ) : (
-                        <span className="adm-muted">Resolved {report.resolvedAt ? formatDateTime(report.resolvedAt) : ''}</span>
-                      )}
+                    <td>
+                      <div className="adm-row-actions">
+                        {report.productTitle !== null ? (
+                          <Button size="sm" variant="secondary" onClick={() => onOpen(report.productId)} aria-label={`Open product #${report.productId}`}>
+                            Open product
+                          </Button>
+                        ) : null}
+                        {report.status === 'open' ? (
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            loading={resolve.isPending && resolve.variables === report.id}
+                            onClick={() => resolve.mutate(report.id)}
+                            aria-label={`Resolve the report on #${report.productId}`}
+                          >
+                            Resolve
+                          </Button>
+                        ) : (
+                          <span className="adm-muted">Resolved {report.resolvedAt ? formatDateTime(report.resolvedAt) : ''}</span>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}
