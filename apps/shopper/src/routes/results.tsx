@@ -175,7 +175,8 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
         <div className="ph-product__actions">
           {product ? <FavoriteButton product={product} /> : null}
           <CopyLinkButton />
-          {product ? <ReportMatch requestId={result.requestId} productId={product.id} /> : null}
+          {/* Keyed: another answer or product starts a report of its own. */}
+          {product ? <ReportMatch key={`${result.requestId}:${product.id}`} requestId={result.requestId} productId={product.id} /> : null}
         </div>
         {favorite ? <PriceAlert favorite={favorite} current={best?.totalCents ?? favorite.currentPriceCents} /> : null}
       </div>

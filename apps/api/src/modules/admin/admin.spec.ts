@@ -374,7 +374,7 @@ describe('admin API: correcting product matches', () => {
       [
         { ...kettle, externalId: 'K-1', url: 'https://www.walmart.com/ip/acme-kettle/1000001', priceCents: 2_900, currency: 'USD', availability: 'in_stock', condition: 'new' },
         { ...kettle, externalId: 'K-2', url: 'https://www.bestbuy.com/site/acme-kettle/1000002.p', priceCents: 3_100, currency: 'USD', availability: 'in_stock', condition: 'new' },
-        { ...kettle, title: 'Acme Kettle 1.7L Stainless Steel', externalId: 'K-3', url: 'https://www.target.com/p/acme-kettle/-/A-1000003', mpn: 'AK170', priceCents: 2_800, currency: 'USD', availability: 'in_stock', condition: 'new' },
+        { ...kettle, title: 'Acme Kettle 1.7L Stainless Steel', externalId: 'K-3', url: 'https://www.target.com/p/acme-kettle/-/A-1000003', mpn: 'AK170', priceCents: 2_800, currency: 'USD', availability: 'in_stock', condition: 'new', category: 'Kitchen > Electric Kettles' },
       ],
       { format: 'gmc', source: 'kettles' },
     );
@@ -407,6 +407,9 @@ describe('admin API: correcting product matches', () => {
     expect(productOf('target', 'K-3')).toBe(newProductId);
     expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 2, bestPriceCents: 2_900 });
     expect(t.app.catalog.repository.getProduct(newProductId)).toMatchObject({ offerCount: 1, title: 'Acme Kettle 1.7L Stainless Steel', bestPriceCents: 2_800 });
+    // Browsable under its own offer's category.
+    const { categorySlug, category } = t.app.catalog.repository.getProduct(newProductId)!;
+    expect([category, categorySlug]).toEqual(['Electric Kettles', expect.any(String)]);
     // A later import of the offer keeps it where it was put.
     await t.app.catalog.ingestion.importOffers(
       [{ externalId: 'K-3', url: 'https://www.target.com/p/acme-kettle/-/A-1000003', title: 'Acme Kettle 1.7L Stainless Steel', brand: 'Acme', mpn: 'AK170', priceCents: 2_700, currency: 'USD', availability: 'in_stock', condition: 'new' }],

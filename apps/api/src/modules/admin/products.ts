@@ -1,5 +1,6 @@
 import { AdminMessages, ErrorCode, type AdminProductOffer, type ProductSummary } from '@pricehunt/contracts';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
+import { categorySlug } from '../catalog/category';
 import type { CatalogRepository, OfferWithRetailer } from '../catalog/repository';
 import { productSummary } from '../catalog/views';
 import type { AdminRepository } from './repository';
@@ -34,6 +35,7 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
   const { repo, catalog, now } = deps;
   const sqlite = catalog.sqlite;
   const byWords = new Map<number, ReturnType<typeof sqlite.prepare>>();
+  const moveOffers = sqlite.prepare('UPDATE offers SET product_id = ? WHERE product_id = ?');
 
   const productOrThrow = (id: number, field: string) => {
     const product = catalog.getProduct(id);
@@ -82,7 +84,7 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
             modelKey: offer.modelKey,
             gtin: offer.gtin,
             category: offer.category,
-            categorySlug: product.category === offer.category ? product.categorySlug : null,
+            categorySlug: offer.category ? categorySlug(offer.category) : null,
             imageUrl: offer.imageUrl,
           },
           stamp,
@@ -114,7 +116,7 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
       const target = productOrThrow(into, 'into');
       const stamp = now().toISOString();
       const moved = catalog.transaction(() => {
-        const count = sqlite.prepare('UPDATE offers SET product_id = ? WHERE product_id = ?').run(into, id).changes;
+        const count = moveOffers.run(into, id).changes;
         catalog.refreshProducts([id, into], stamp);
         repo.insertAudit(
           {
