@@ -154,3 +154,17 @@ export const importRuns = sqliteTable(
   },
   (table) => [index('import_runs_started_idx').on(table.startedAt)],
 );
+
+/**
+ * Retired product ids and the product that took their offers (a merge, a re-cluster): links, favorites and price
+ * alerts that name a retired id find that product. Chains are kept flat: `to_id` is always a product that exists.
+ */
+export const productRedirects = sqliteTable(
+  'product_redirects',
+  {
+    fromId: integer('from_id').primaryKey(),
+    toId: integer('to_id').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (table) => [index('product_redirects_to_idx').on(table.toId)],
+);

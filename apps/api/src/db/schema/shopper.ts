@@ -25,8 +25,9 @@ export const shopperHistory = sqliteTable(
 );
 
 /**
- * A signed-in shopper's favorite products, with the best price when saved. The product is not a foreign key:
- * catalog re-clustering may retire a product id, and the favorite then shows "no current offers" instead of vanishing.
+ * A signed-in shopper's favorite products, with the best price when saved. The product is not a foreign key: a
+ * product may go away. When a merge or a re-cluster retires it, the favorite moves to the product its offers went to
+ * (`product_redirects`); otherwise it shows "no current offers" instead of vanishing.
  */
 export const shopperFavorites = sqliteTable(
   'shopper_favorites',

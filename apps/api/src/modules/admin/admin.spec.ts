@@ -420,8 +420,21 @@ describe('admin API: correcting product matches', () => {
     expect(alone.statusCode).toBe(409);
     expect(alone.json()).toMatchObject({ field: 'offerId' });
 
+    // A signed-in shopper saved the taken-out product, with a price alert.
+    const shopperOrigin = { origin: 'http://localhost:4200' };
+    const registered = await t.app.inject({ method: 'POST', url: '/api/shopper/auth/register', headers: shopperOrigin, payload: { email: 'shopper@example.com', password: STRONG_PASSWORD } });
+    const shopper = { ...shopperOrigin, cookie: cookieFrom(registered)! };
+    expect((await t.app.inject({ method: 'POST', url: '/api/shopper/favorites', headers: shopper, payload: { productId: newProductId, title: 'Acme Kettle 1.7L' } })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/shopper/favorites/${newProductId}/alert`, headers: shopper, payload: { belowCents: 2_500 } })).statusCode).toBe(200);
+
     const merged = await post(`/api/admin/products/${newProductId}/merge`, { into: id });
     expect(merged.statusCode).toBe(200);
+    // What named the retired product finds the one its offers joined: its link, and the favorite with its alert.
+    const retired = await admin(t.app, cookie, 'GET', `/api/products/${newProductId}`);
+    expect(retired.statusCode).toBe(200);
+    expect(retired.json().product).toMatchObject({ id, offerCount: 3 });
+    const favorites = (await t.app.inject({ method: 'GET', url: '/api/shopper/favorites', headers: shopper })).json().favorites;
+    expect(favorites).toMatchObject([{ productId: id, alert: { belowCents: 2_500 } }]);
     expect(merged.json()).toMatchObject({ productId: newProductId, into: id, moved: 1 });
     expect(productOf('target', 'K-3')).toBe(id);
     expect(t.app.catalog.repository.getProduct(newProductId)).toBeNull();

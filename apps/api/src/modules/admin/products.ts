@@ -109,7 +109,7 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
       return { offerId, productId: id, newProductId };
     },
 
-    /** Every offer of product `id` joins product `into`; `id` is retired. */
+    /** Every offer of product `id` joins product `into`; `id` is retired, and what named it (links, favorites, alerts) finds `into`. */
     merge(actor: Actor, id: number, into: number) {
       if (id === into) throw badRequest(AdminMessages.mergeIntoItself, 'into');
       const product = productOrThrow(id, 'id');
@@ -118,6 +118,7 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
       const moved = catalog.transaction(() => {
         const count = moveOffers.run(into, id).changes;
         catalog.refreshProducts([id, into], stamp);
+        catalog.redirectProducts([[id, into]], stamp);
         repo.insertAudit(
           {
             actorId: actor.id,

@@ -361,4 +361,23 @@ describe('re-clustering the catalog', () => {
     // Never an id another product had: links to the cooker's old product find nothing rather than something else.
     expect(after.R5).toBeGreaterThan(highest);
   });
+
+  it('leads a retired product id to the product most of its offers went to', async () => {
+    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
+    const before = productsOf();
+    // Two products for one vacuum, as an older matcher might have left them.
+    t.app.sqlite.prepare('INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)').run('Dyson V15 (split)', 'x', 'x');
+    const split = Number((t.app.sqlite.prepare('SELECT max(id) FROM products').pluck().get() as number));
+    t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(split, 'R4');
+    t.app.catalog.repository.refreshProducts([before.R3!, split]);
+
+    t.app.catalog.ingestion.recluster();
+
+    expect(productsOf().R4).toBe(before.R3);
+    expect(t.app.catalog.repository.getProduct(split)).toBeNull();
+    expect(t.app.catalog.repository.successorOf(split)).toBe(before.R3);
+    const res = await t.app.inject({ method: 'GET', url: `/api/products/${split}` });
+    expect(res.json().product).toMatchObject({ id: before.R3, offerCount: 2 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/products/999999' })).statusCode).toBe(404);
+  });
 });

@@ -665,6 +665,22 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         });
         options.onProgress?.(Math.min(ids.length, start + batchSize));
       }
+      // Every other old id is retired: it leads to the new product that holds most of its offers.
+      const moved = new Map<number, Map<number, number>>();
+      for (const row of sqlite.prepare('SELECT id, product_id AS productId FROM offers').all() as Array<{ id: number; productId: number | null }>) {
+        const previous = productBefore.get(row.id);
+        if (previous == null || row.productId === null || reused.has(previous)) continue;
+        let targets = moved.get(previous);
+        if (!targets) moved.set(previous, (targets = new Map()));
+        targets.set(row.productId, (targets.get(row.productId) ?? 0) + 1);
+      }
+      const redirects: Array<[number, number]> = [];
+      for (const [previous, targets] of moved) {
+        let best: [number, number] | null = null;
+        for (const [target, count] of targets) if (!best || count > best[1] || (count === best[1] && target < best[0])) best = [target, count];
+        if (best) redirects.push([previous, best[0]]);
+      }
+      repository.transaction(() => repository.redirectProducts(redirects));
       return { offers: ids.length, productsCreated, productsKept: reused.size };
     },
   };

@@ -254,6 +254,15 @@ export function createCatalogRepository(sqlite: Database.Database) {
     ),
     setProductTitle: sqlite.prepare(BULK_SQL.setProductTitle),
     offerRefsOfProduct: sqlite.prepare('SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE product_id = ? ORDER BY id LIMIT ?'),
+    redirectProduct: sqlite.prepare(
+      `INSERT INTO product_redirects (from_id, to_id, created_at) VALUES (@from, @to, @now) ON CONFLICT (from_id) DO UPDATE SET to_id = @to, created_at = @now`,
+    ),
+    // Chains stay flat: what pointed at the retired id points at its successor.
+    flattenRedirects: sqlite.prepare('UPDATE product_redirects SET to_id = @to WHERE to_id = @from'),
+    // Signed-in shoppers' favorites (and their price alerts) follow; one already saved under the successor stays.
+    moveFavorites: sqlite.prepare('UPDATE OR IGNORE shopper_favorites SET product_id = @to WHERE product_id = @from'),
+    dropMovedFavorites: sqlite.prepare('DELETE FROM shopper_favorites WHERE product_id = @from'),
+    redirectOf: sqlite.prepare('SELECT to_id FROM product_redirects WHERE from_id = ?').pluck(),
     productsWithOfferAt: sqlite.prepare(
       // Per product through its offers (a handful each), never through all the retailer's offers.
       'SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE product_id = value AND retailer_id = ?)',
@@ -426,6 +435,21 @@ export function createCatalogRepository(sqlite: Database.Database) {
     offersOfProduct: (productId: number) => s.offersOfProduct.all(productId) as OfferWithRetailer[],
     /** The first `limit` offers of a product, as references (oldest first). */
     offerRefsOfProduct: (productId: number, limit = 20) => s.offerRefsOfProduct.all(productId, limit) as OfferRef[],
+    /**
+     * Records that retired products' offers went to others (`[from, to]` pairs, in order), so that links,
+     * favorites and price alerts naming a retired id find its successor. Call inside the transaction that retired them.
+     */
+    redirectProducts(pairs: ReadonlyArray<readonly [number, number]>, now = nowIso()): void {
+      for (const [from, to] of pairs) {
+        if (from === to) continue;
+        s.flattenRedirects.run({ from, to });
+        s.redirectProduct.run({ from, to, now });
+        s.moveFavorites.run({ from, to });
+        s.dropMovedFavorites.run({ from });
+      }
+    },
+    /** The product a retired id's offers went to, or null. */
+    successorOf: (id: number): number | null => (s.redirectOf.get(id) as number | undefined) ?? null,
     /** Those of the products that have an offer at the retailer. */
     productsWithOfferAt: (retailerId: string, productIds: readonly number[]): Set<number> =>
       new Set(productIds.length === 0 ? [] : (s.productsWithOfferAt.all(JSON.stringify(productIds), retailerId) as Array<{ productId: number }>).map((row) => row.productId)),

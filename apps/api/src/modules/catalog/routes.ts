@@ -46,7 +46,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     { schema: { tags: ['catalog'], params: productParamsSchema, response: { 200: productDetailResponseSchema } } },
     async (request) => {
-      const product = repository.getProduct(request.params.id);
+      let product = repository.getProduct(request.params.id);
+      if (!product) {
+        // A retired id (merged, re-clustered) answers the product its offers went to.
+        const successor = repository.successorOf(request.params.id);
+        product = successor !== null ? repository.getProduct(successor) : null;
+      }
       if (!product) throw notFound('No product with this id');
       const timestamp = Date.now();
       return {
