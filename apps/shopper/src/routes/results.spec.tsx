@@ -116,6 +116,42 @@ describe('results page', () => {
     expect(screen.getByRole('button', { name: 'Wrong product?' })).toBeInTheDocument();
   });
 
+  it('offers, right under a product read from a link’s words, the others those words fit about as well', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/sony-wh-1000xm5-wireless-headphones/dp/B0UNKNOWN1', timestamp: 1 });
+    const base = searchResult();
+    const product = { ...base.product!, confidence: 0.74 };
+    const other = (id: number, title: string, confidence: number) => ({ ...product, id, title, confidence });
+    mockApi({
+      'POST /api/search': jsonResponse(
+        searchResult({
+          identifiedBy: 'url-slug',
+          product,
+          similarProducts: [other(8, 'Sony WH-1000XM5 Wireless Headphones, Silver', 0.71), other(9, 'Sony WH-1000XM5 Wireless Headphones, Blue', 0.66), other(10, 'Sony WF-1000XM5 Earbuds', 0.4)],
+        }),
+      ),
+      'GET /api/products/7': jsonResponse(productDetail),
+    });
+    renderResults();
+    const close = await screen.findByRole('region', { name: 'Not the one you pasted?' });
+    expect(within(close).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Sony WH-1000XM5 Wireless Headphones, Silver', 'Sony WH-1000XM5 Wireless Headphones, Blue']);
+    expect(within(close).getByText(/fits 2 other products about as well/)).toBeInTheDocument();
+    // The weaker candidate stays below, once.
+    expect(within(screen.getByRole('region', { name: 'Similar products' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Sony WF-1000XM5 Earbuds']);
+  });
+
+  it('does not second-guess a link it found in the catalog', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
+    const base = searchResult();
+    mockApi({
+      'POST /api/search': jsonResponse(searchResult({ similarProducts: [{ ...base.product!, id: 8, title: 'Sony WH-1000XM5 Silver', confidence: 0.94 }] })),
+      'GET /api/products/7': jsonResponse(productDetail),
+    });
+    renderResults();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Not the one you pasted?' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Similar products' })).getByText('Sony WH-1000XM5 Silver')).toBeInTheDocument();
+  });
+
   it('pushes product_search and price_comparison to the dataLayer and records the search in the history', async () => {
     storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
     mockApi({ 'POST /api/search': jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });

@@ -8,6 +8,7 @@ import { paths } from '../config/paths';
 import { FavoriteButton } from '../features/library/favorite-button';
 import { useLibrary } from '../features/library/library-context';
 import { PriceAlert } from '../features/library/price-alert';
+import { closeAlternatives, CloseAlternatives } from '../features/search/close-alternatives';
 import { CopyLinkButton } from '../features/search/copy-link-button';
 import { startTextSearch } from '../features/search/direct-url-flow';
 import { confidenceText, IDENTIFIED_BY_TEXT } from '../features/search/describe';
@@ -229,6 +230,8 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   usePageTitle(result ? (listed ? `Products matching “${answeredWords(result)}”` : unmatched ? `No product matches “${answeredWords(result)}”` : (result.product?.title ?? result.source.title ?? 'Results')) : 'Comparing prices');
 
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
+  // Products the link's words fit about as well as the one shown: offered right under it.
+  const close = result ? closeAlternatives(result) : [];
   // A text search keeps its words in the box, to refine them; a pasted link leaves it empty for the next one.
   const query = result ? result.input.query : askedQuery(requestId, location.state);
   return (
@@ -261,6 +264,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
         {result && !listed && !unmatched ? (
           <>
             <ProductHeader result={result} layout={layout} />
+            <CloseAlternatives products={close} />
             <section className="ph-results__offers" aria-labelledby="offers-heading">
               <div className="ph-section-head">
                 <h2 id="offers-heading">
@@ -276,7 +280,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
                 <PriceHistory productId={result.product.id} />
               </Suspense>
             ) : null}
-            <SimilarProducts products={result.similarProducts} />
+            <SimilarProducts products={result.similarProducts.filter((candidate) => !close.includes(candidate))} />
           </>
         ) : null}
       </div>

@@ -4,12 +4,24 @@ import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { ProductImage } from './product-image';
 
+const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * The model number when the title does not say it: products of one name (a console in two bundles, say) differ only
+ * there, so it is shown, and searched with the title to compare the right one.
+ */
+export function unstatedModel(product: Pick<ProductSummary, 'title' | 'model'>): string | null {
+  const model = product.model?.trim();
+  return model && compact(model).length >= 3 && !compact(product.title).includes(compact(model)) ? model : null;
+}
+
 /**
  * A product in a grid: image, title, best price and offer count, and a button that compares its prices.
  * `detailed` adds the brand and reads the price as a starting price ("from $…"), as the catalog pages do.
  */
 export function ProductCard({ product, detailed = false }: { product: ProductSummary; detailed?: boolean }) {
   const navigate = useNavigate();
+  const model = unstatedModel(product);
   const price = product.bestPriceCents !== null ? <strong>{formatMoney(product.bestPriceCents, product.currency)}</strong> : null;
   return (
     <li className="ph-product-card">
@@ -17,6 +29,7 @@ export function ProductCard({ product, detailed = false }: { product: ProductSum
       <div className="ph-product-card__body">
         <h3 className="ph-product-card__title">{product.title}</h3>
         {detailed && product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
+        {model ? <p className="ph-product-card__model">Model {model}</p> : null}
         <p className="ph-product-card__meta">
           {price ? detailed ? <>from {price}</> : price : 'No price yet'}
           {' · '}
@@ -26,7 +39,7 @@ export function ProductCard({ product, detailed = false }: { product: ProductSum
           type="button"
           className="ph-text-button"
           aria-label={`Compare prices for ${product.title}`}
-          onClick={() => startTextSearch(product.title, (to, options) => navigate(to, { state: options?.state }))}
+          onClick={() => startTextSearch(model ? `${product.title} ${model}` : product.title, (to, options) => navigate(to, { state: options?.state }))}
         >
           Compare prices
         </button>

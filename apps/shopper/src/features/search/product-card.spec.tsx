@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { searchResult } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { ProductCard, unstatedModel } from './product-card';
+
+describe('product card', () => {
+  it('names the model only when the title does not', () => {
+    expect(unstatedModel({ title: 'Microsoft Xbox Series X Console, White', model: 'RRS-00082-WI' })).toBe('RRS-00082-WI');
+    expect(unstatedModel({ title: 'Sony WH-1000XM5 Wireless Headphones', model: 'WH1000XM5' })).toBeNull();
+    expect(unstatedModel({ title: 'Apple Watch SE', model: null })).toBeNull();
+    expect(unstatedModel({ title: 'Apple Watch SE', model: ' - ' })).toBeNull();
+  });
+
+  it('tells products of one name apart, and compares the one chosen by its name and model', async () => {
+    const product = { ...searchResult().product!, id: 1075, title: 'Microsoft Xbox Series X Console, White', model: 'RRS-00082-WI' };
+    renderWithProviders(
+      <ul>
+        <ProductCard product={product} />
+      </ul>,
+    );
+    expect(screen.getByText('Model RRS-00082-WI')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Compare prices for Microsoft Xbox Series X Console, White' }));
+    expect(screen.getByTestId('location').textContent).toMatch(/^\/new-search\/[^/]+\/microsoft-xbox-series-x-console-white-rrs-00082-wi$/);
+  });
+});
