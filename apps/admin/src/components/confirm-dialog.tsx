@@ -1,4 +1,4 @@
-import { Button } from '@pricehunt/ui';
+import { Button, keepFocusInside } from '@pricehunt/ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
@@ -40,18 +40,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = fa
       onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea')];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepFocusInside(event, panel.current);
   };
 
   return (

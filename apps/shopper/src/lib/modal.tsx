@@ -1,6 +1,5 @@
+import { keepFocusInside } from '@pricehunt/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   /** Id of the element that names the dialog (its heading). */
@@ -22,19 +21,7 @@ export function Modal({ labelledBy, onClose, children }: ModalProps) {
       if (event.key === 'Escape') {
         event.preventDefault();
         onClose();
-      } else if (event.key === 'Tab' && dialogRef.current) {
-        const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
+      } else keepFocusInside(event, dialogRef.current);
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('ph-no-scroll');

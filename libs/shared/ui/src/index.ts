@@ -17,3 +17,4 @@ export { Pager, type PagerProps } from './lib/pager';
 export { Skeleton, SKELETON_LABEL, type SkeletonProps, type SkeletonVariant } from './lib/skeleton';
 export { Spinner, type SpinnerProps } from './lib/spinner';
 export { TextField, type TextFieldProps } from './lib/text-field';
+export { keepFocusInside } from './lib/focus-trap';

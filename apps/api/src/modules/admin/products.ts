@@ -1,6 +1,6 @@
 import { AdminMessages, ErrorCode, type AdminProductOffer, type ProductSummary } from '@pricehunt/contracts';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { categorySlug } from '../catalog/category';
+import { productOf } from '../catalog/ingestion';
 import type { CatalogRepository, OfferWithRetailer } from '../catalog/repository';
 import { productSummary } from '../catalog/views';
 import type { AdminRepository } from './repository';
@@ -76,19 +76,7 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
       if (offers.length === 1) throw conflict(AdminMessages.offerAlone, 'offerId');
       const stamp = now().toISOString();
       const newProductId = catalog.transaction(() => {
-        const created = catalog.createProduct(
-          {
-            title: offer.title,
-            brand: offer.brand,
-            model: offer.model,
-            modelKey: offer.modelKey,
-            gtin: offer.gtin,
-            category: offer.category,
-            categorySlug: offer.category ? categorySlug(offer.category) : null,
-            imageUrl: offer.imageUrl,
-          },
-          stamp,
-        );
+        const created = catalog.createProduct(productOf(offer), stamp);
         catalog.setOfferProduct(offer.id, created);
         catalog.refreshProducts([id, created], stamp);
         repo.insertAudit(

@@ -98,8 +98,8 @@ function changeOf(existing: OfferRow, record: OfferRecord): 'unchanged' | { text
   return text || price || other ? { text, price } : 'unchanged';
 }
 
-/** A new product as its first offer describes it. */
-const productOf = (record: OfferRecord): NewProduct => ({
+/** A new product as its first offer describes it (an import, a re-cluster, an offer an admin takes out). */
+export const productOf = (record: Pick<OfferRecord, 'title' | 'brand' | 'model' | 'modelKey' | 'gtin' | 'category' | 'imageUrl'>): NewProduct => ({
   title: record.title,
   brand: record.brand,
   model: record.model,
@@ -645,17 +645,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
               const previous = productBefore.get(offer.id);
               const id = previous != null && !reused.has(previous) ? previous : undefined;
               if (id !== undefined) reused.add(id);
-              productId = repository.createProduct({
-                id,
-                title: offer.title,
-                brand: offer.brand,
-                model: offer.model,
-                modelKey: offer.modelKey,
-                gtin: offer.gtin,
-                category: offer.category,
-                categorySlug: offer.category ? categorySlug(offer.category) : null,
-                imageUrl: offer.imageUrl,
-              });
+              productId = repository.createProduct({ ...productOf(offer), id });
               productsCreated++;
             }
             repository.setOfferProduct(offer.id, productId);

@@ -48,6 +48,12 @@ export function createMatchReports(deps: { sqlite: Database.Database; searches: 
     };
   };
 
+  const get = (id: string): AdminMatchReport => {
+    const row = one.get(id) as ReportRow | undefined;
+    if (!row) throw missing(AdminMessages.reportNotFound, 'id');
+    return view(row);
+  };
+
   return {
     report(body: MatchReportBody): string {
       const answer = searches.get(body.requestId);
@@ -62,17 +68,13 @@ export function createMatchReports(deps: { sqlite: Database.Database; searches: 
       return { items: (list.all(status) as ReportRow[]).map(view), open: openCount.get() as number };
     },
 
-    get(id: string): AdminMatchReport {
-      const row = one.get(id) as ReportRow | undefined;
-      if (!row) throw missing(AdminMessages.reportNotFound, 'id');
-      return view(row);
-    },
+    get,
 
     /** Marks the report resolved (again: no change). Answers it and whether this call resolved it. */
     resolve(id: string, by: string): { report: AdminMatchReport; changed: boolean } {
-      this.get(id);
+      get(id);
       const changed = resolve.run(now().toISOString(), by, id).changes > 0;
-      return { report: this.get(id), changed };
+      return { report: get(id), changed };
     },
   };
 }

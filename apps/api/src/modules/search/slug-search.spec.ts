@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { slugQueryFromUrl } from '@pricehunt/catalog-identity';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { createSearchRequestRepository } from './repository';
 import { createSearchService } from './service';
 import { feedOffer } from '../../testing/offers';
@@ -29,27 +29,36 @@ const CATALOG: FeedOffer[] = [
   offer({ externalId: '200000008', url: 'https://www.walmart.com/ip/x/200000008', title: 'Sony WH-1000XM552 Wireless Noise Canceling Over-Ear Headphones, Black', brand: 'Sony', mpn: 'WH-1000XM552-BA', priceCents: 28_900 }),
 ];
 
-describe('search by the words of a URL', () => {
-  let t: TestApp;
-  let search: (url: string) => Promise<{ productId: number | null; title: string | null }>;
-  const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(CATALOG, { format: 'gmc', source: 'variants' });
-    const service = createSearchService({
-      catalog: t.app.catalog.repository,
-      matcher: t.app.catalog.matcher,
-      requests: createSearchRequestRepository(t.app.sqlite),
-      pages: { read: async () => null, slugWords: slugQueryFromUrl },
-    });
-    search = async (url) => {
+/** A test app with `offers` imported, and a search that may only read the words of a URL (its page stays unread). */
+async function wordsOnlySearch(offers: FeedOffer[], source: string) {
+  const t = await buildTestApp();
+  await t.app.catalog.ingestion.importOffers(offers, { format: 'gmc', source });
+  const service = createSearchService({
+    catalog: t.app.catalog.repository,
+    matcher: t.app.catalog.matcher,
+    requests: createSearchRequestRepository(t.app.sqlite),
+    pages: { read: async () => null, slugWords: slugQueryFromUrl },
+  });
+  return {
+    t,
+    productOf: (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId,
+    search: async (url: string) => {
       const result = await service.search({ requestId: randomUUID(), url });
       expect(result.identifiedBy).toBe('url-slug');
       return { productId: result.product?.id ?? null, title: result.source.title };
-    };
+    },
+  };
+}
+
+describe('search by the words of a URL', () => {
+  let app: Awaited<ReturnType<typeof wordsOnlySearch>>;
+  const search = (url: string) => app.search(url);
+  const productOf = (retailer: string, id: string) => app.productOf(retailer, id);
+
+  beforeAll(async () => {
+    app = await wordsOnlySearch(CATALOG, 'variants');
   });
-  afterAll(async () => t.close());
+  afterAll(async () => app.t.close());
 
   it('keeps the variants apart in the catalog', () => {
     const products = new Set(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007', '1000008'].map((id) => productOf('bestbuy', id)));
@@ -105,26 +114,14 @@ const LINES: FeedOffer[] = [
 ];
 
 describe('search by the words of a URL: lines, listings and names', () => {
-  let t: TestApp;
-  let search: (url: string) => Promise<number | null>;
-  const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+  let app: Awaited<ReturnType<typeof wordsOnlySearch>>;
+  const search = async (url: string) => (await app.search(url)).productId;
+  const productOf = (retailer: string, id: string) => app.productOf(retailer, id);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(LINES, { format: 'gmc', source: 'lines' });
-    const service = createSearchService({
-      catalog: t.app.catalog.repository,
-      matcher: t.app.catalog.matcher,
-      requests: createSearchRequestRepository(t.app.sqlite),
-      pages: { read: async () => null, slugWords: slugQueryFromUrl },
-    });
-    search = async (url) => {
-      const result = await service.search({ requestId: randomUUID(), url });
-      expect(result.identifiedBy).toBe('url-slug');
-      return result.product?.id ?? null;
-    };
+    app = await wordsOnlySearch(LINES, 'lines');
   });
-  afterAll(async () => t.close());
+  afterAll(async () => app.t.close());
 
   it('keeps the products apart in the catalog', () => {
     const products = new Set([['bestbuy', '2000001'], ['bestbuy', '2000002'], ['amazon', 'B0BRIO0001'], ['walmart', '300000004'], ['bestbuy', '2000005'], ['bestbuy', '2000006']].map(([retailer, id]) => productOf(retailer!, id!)));
