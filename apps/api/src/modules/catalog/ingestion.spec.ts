@@ -50,6 +50,16 @@ describe.each([
     expect(stored).toMatchObject({ retailerId: 'bestbuy', priceCents: 34_800, shippingCents: 0, brand: 'Sony', category: 'Headphones' });
   });
 
+  it('leaves the full-text index counting the words of what it wrote, for the rows and searches after it', async () => {
+    const first = offer({ externalId: 'W1', url: 'https://shop-one.example/p/w1', title: 'Zorblex Kettle Steel', mpn: 'ZK-100' });
+    await catalog.ingestion.importOffers([first], { format: 'gmc', source: 'one.tsv', bulk });
+    expect(catalog.index.documentFrequency('zorblex')).toBe(1);
+    const more = [2, 3].map((n) => offer({ externalId: `W${n}`, url: `https://shop-one.example/p/w${n}`, title: `Zorblex Toaster ${n}`, mpn: `ZT-${n}00` }));
+    await catalog.ingestion.importOffers(more, { format: 'gmc', source: 'two.tsv', bulk });
+    expect(catalog.index.documentFrequency('zorblex')).toBe(3);
+    expect(catalog.index.documentCount()).toBe(3);
+  });
+
   it('writes nothing of a batch the database rejects, keeps earlier batches and marks the run failed', async () => {
     // A trigger of the schema (not TEMP): every connection, the bulk writer's too, runs it.
     t.app.sqlite.exec(

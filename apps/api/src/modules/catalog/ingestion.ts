@@ -6,6 +6,7 @@ import { categorySlug, categoryName } from './category';
 import { gtinOf, matchThreshold, modelKeysOf, type ProductMatcher } from './matching';
 import { createBulkCatalogIndex } from './bulk-index';
 import { createBulkWriter, type BulkOp, type BulkParams } from './bulk-writer';
+import type { SearchIndex } from './search-index';
 import { BULK_SQL, bulkOfferParams, bulkProductParams, type CatalogRepository, type ImportRunRow, type NewOffer, type NewProduct, type OfferRow, type RetailerRow } from './repository';
 
 export type ImportFormat = ImportRunRow['format'];
@@ -123,8 +124,8 @@ function nameFromHost(host: string): string {
  * half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
  * price) and price history are kept in the same transaction.
  */
-export function createIngestionService(deps: { repository: CatalogRepository; matcher: ProductMatcher }) {
-  const { repository, matcher } = deps;
+export function createIngestionService(deps: { repository: CatalogRepository; matcher: ProductMatcher; index?: Pick<SearchIndex, 'changed'> }) {
+  const { repository, matcher, index: searchIndex } = deps;
 
   function resolveRetailer(options: ImportOptions, offer: FeedOffer, host: string): RetailerRow {
     const named = options.retailer?.name ?? offer.retailer;
@@ -272,6 +273,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
 
     /** Adds a stored batch to the progress: its counts, its refused rows, its size; then reports. */
     const countBatch = (counts: { inserted: number; updated: number; unchanged: number }, rejected: RowError[][], size: number) => {
+      // The next rows' candidates are looked up by words whose counts this batch changed.
+      if (counts.inserted + counts.updated > 0) searchIndex?.changed();
       progress.inserted += counts.inserted;
       progress.updated += counts.updated;
       progress.unchanged += counts.unchanged;

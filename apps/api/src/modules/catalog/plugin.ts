@@ -36,7 +36,7 @@ export function createCatalogServices(sqlite: CatalogRepository['sqlite'], optio
     repository,
     index,
     matcher,
-    ingestion: createIngestionService({ repository, matcher }),
+    ingestion: createIngestionService({ repository, matcher, index }),
     spelling,
     suggester: createSuggester(sqlite),
     search: createSearchService({

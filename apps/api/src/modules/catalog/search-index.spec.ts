@@ -35,6 +35,25 @@ describe('full-text candidates', () => {
     expect(hits.map((hit) => hit.offerId)).toEqual([2500, 2499, 2498]);
   });
 
+  it('ranks offers of equal rank newest first', () => {
+    const sqlite = catalogWith(['Acme Widget QX77', 'Zeta Thing', 'Acme Widget QX77', 'Acme Widget QX77']);
+    expect(createFtsSearchIndex(sqlite).candidates(['acme', 'qx77']).map((hit) => hit.offerId)).toEqual([4, 3, 1]);
+  });
+
+  it('counts words anew once told that offers changed', () => {
+    const sqlite = catalogWith(['Acme Widget QX77']);
+    const index = createFtsSearchIndex(sqlite);
+    expect(index.documentFrequency('qx77')).toBe(1);
+    expect(index.documentCount()).toBe(1);
+    sqlite.prepare("INSERT INTO offers (id, product_id, updated_at, title) VALUES (2, 2, '2026-01-01T00:00:00.000Z', 'Zeta QX77')").run();
+    sqlite.exec("INSERT INTO offers_fts (rowid, title) VALUES (2, 'Zeta QX77')");
+    // Kept for a while: counts steer which words are tried, and reading them costs a walk over each word's offers.
+    expect(index.documentFrequency('qx77')).toBe(1);
+    index.changed();
+    expect(index.documentFrequency('qx77')).toBe(2);
+    expect(index.documentCount()).toBe(2);
+  });
+
   it('knows no candidates for words no offer carries', () => {
     const sqlite = catalogWith(['Acme Widget']);
     expect(createFtsSearchIndex(sqlite).candidates(['nothing'])).toEqual([]);

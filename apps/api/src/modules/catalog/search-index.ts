@@ -24,6 +24,12 @@ export interface SearchIndex {
   /** How many offers carry the word (0 when none), and how many offers there are: for word weights. */
   documentFrequency(word: string): number;
   documentCount(): number;
+  /**
+   * Tells the index that offers were added or changed: word and document counts are read anew. (They are kept a
+   * while otherwise; an import that went on counting its first rows' words as rare would rank every later row by
+   * words that have since become common.)
+   */
+  changed(): void;
 }
 
 /** Column weights for bm25: title, brand, model, category. A model number hit counts most. */
@@ -57,8 +63,11 @@ export function indexWords(text: string): string[] {
 const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
 export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
-  const search = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt, bm25(offers_fts, ${WEIGHTS}) AS rank
-    FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY rank LIMIT ?`);
+  // Ranked in the index alone; only the best rows are joined to their offers (a join per matched row cost as much
+  // as the ranking itself). Equal ranks: the newest offer first.
+  const search = sqlite.prepare(`SELECT best.offerId, o.product_id AS productId, o.updated_at AS updatedAt, best.rank
+    FROM (SELECT rowid AS offerId, bm25(offers_fts, ${WEIGHTS}) AS rank FROM offers_fts WHERE offers_fts MATCH ? ORDER BY rank, rowid DESC LIMIT ?) best
+    JOIN offers o ON o.id = best.offerId ORDER BY best.rank, best.offerId DESC`);
   const unranked = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt, 0 AS rank
     FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`);
   const docFrequency = sqlite.prepare('SELECT doc FROM offers_fts_vocab WHERE term = ?');
@@ -124,6 +133,11 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
   return {
     documentFrequency: frequencyOf,
     documentCount,
+    changed() {
+      frequencies.clear();
+      frequenciesAt = Date.now();
+      docs = { n: 0, at: 0 };
+    },
     leadingCandidates(input, options = {}) {
       const limit = options.limit ?? 30;
       const words = [...new Set(input.flatMap((word) => indexWords(word)))].filter((word) => frequencyOf(word) > 0);
