@@ -208,6 +208,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
       'SELECT DISTINCT product_id AS productId, brand FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT 20',
     ),
     // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key`.
+    modelKeysFrom: sqlite.prepare(
+      "SELECT DISTINCT product_id AS productId, model_key AS modelKey FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL ORDER BY model_key LIMIT @limit",
+    ),
     offerIdsByModelKey: sqlite.prepare(
       "SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL LIMIT @limit",
     ),
@@ -350,6 +353,19 @@ export function createCatalogRepository(sqlite: Database.Database) {
     offersWithGtin: (gtin: string, limit = 20) => s.offerIdsByGtin.all(gtin, limit) as OfferRef[],
     /** Offers (with their product) whose normalised model number is `modelKey` or starts with it (`14AD3557` finds `14AD3557GA3`). */
     offersWithModelKey: (modelKey: string, limit = 20) => s.offerIdsByModelKey.all({ key: modelKey, limit }) as OfferRef[],
+    /**
+     * Products with an offer whose model key is `modelKey` or it followed by at most `suffix` more characters (a colour
+     * or region code: `SMS129B` finds `SMS129BMN4`), in key order; at most `limit`.
+     */
+    productsByModelCode(modelKey: string, options: { suffix: number; limit: number }): number[] {
+      const ids: number[] = [];
+      for (const row of s.modelKeysFrom.all({ key: modelKey, limit: options.limit * 4 }) as Array<{ productId: number; modelKey: string }>) {
+        if (row.modelKey.length - modelKey.length > options.suffix || ids.includes(row.productId)) continue;
+        ids.push(row.productId);
+        if (ids.length >= options.limit) break;
+      }
+      return ids;
+    },
     /** Products (and the brands their offers state) that have an offer with this model key. */
     productsWithModelKey: (modelKey: string) => s.productsByModelKey.all(modelKey) as Array<{ productId: number; brand: string | null }>,
     /** Adds an offer, in the full-text index at once. */

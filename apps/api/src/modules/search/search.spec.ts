@@ -342,3 +342,56 @@ describe('search API: stock and the best price', () => {
     expect(result.offers.filter((o) => o.isBestPrice).map((o) => o.retailer.id)).toEqual(['bestbuy']);
   });
 });
+
+describe('search API: a typed model number', () => {
+  let t: TestApp;
+  const OFFERS = [
+    offer({ externalId: 'B0CPHONE01', url: 'https://www.amazon.com/dp/B0CPHONE01', title: 'Panasonic DECT 6.0 Expandable Cordless Phone System, 2 Handsets', brand: 'Panasonic', mpn: 'KX-TG6512B', priceCents: 5_999, category: 'Electronics > Phones' }),
+    offer({ externalId: '7001001', url: 'https://www.walmart.com/ip/Panasonic-Cordless-Phone/7001001', title: 'Panasonic Cordless Phone with 2 Handsets, Black', brand: 'Panasonic', mpn: 'KXTG6512B', priceCents: 5_499, category: 'Electronics > Phones' }),
+    offer({ externalId: 'B0CKETTLRD', url: 'https://www.amazon.com/dp/B0CKETTLRD', title: 'Smeg 50s Style Electric Kettle, Red', brand: 'Smeg', mpn: 'KLF03RDUS', priceCents: 17_995, category: 'Home > Kitchen' }),
+    offer({ externalId: 'B0CKETTLCR', url: 'https://www.amazon.com/dp/B0CKETTLCR', title: 'Smeg 50s Style Electric Kettle, Cream', brand: 'Smeg', mpn: 'KLF03CRUS', priceCents: 17_995, category: 'Home > Kitchen' }),
+    offer({ externalId: 'B0CHWRXH8B', url: 'https://www.amazon.com/dp/B0CHWRXH8B', title: 'Apple AirPods Pro 2 Wireless Earbuds with USB-C Charging', brand: 'Apple', mpn: 'MTJV3AM/A', priceCents: 18_900, category: 'Electronics > Earbuds' }),
+    // No part number stated: the catalog keys it by the one its title holds.
+    offer({ externalId: '7001002', url: 'https://www.walmart.com/ip/Uniden-Phone/7001002', title: 'uniden dect 6.0 cordless phone d1680-2 black', priceCents: 4_999, category: 'Electronics > Phones' }),
+  ];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'model fixtures' });
+  });
+  afterAll(() => t.close());
+
+  const search = async (query: string): Promise<SearchResult> => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+
+  it('answers the product whose offers state it, however few words of its title it shares', async () => {
+    for (const query of ['KX-TG6512B', 'kxtg6512b']) {
+      const result = await search(query);
+      expect(result.product).toMatchObject({ model: expect.stringMatching(/KX-?TG6512B/), offerCount: 2 });
+      expect(result.product!.confidence).toBeGreaterThanOrEqual(matchThreshold());
+      expect(result.offers.map((o) => o.retailer.id)).toEqual(['walmart', 'amazon']);
+    }
+  });
+
+  it('answers it typed without the colour or region code the offers add, and with words of the product’s name', async () => {
+    const [alone, named, titled] = await Promise.all([search('KLF03RD'), search('smeg klf03rd'), search('D1680')]);
+    expect(alone.product?.model).toBe('KLF03RDUS');
+    expect(named.product?.model).toBe('KLF03RDUS');
+    expect(titled.product?.title).toMatch(/d1680-2/);
+  });
+
+  it('lists every product of a number that several carry (its colours)', async () => {
+    const result = await search('klf03');
+    expect(result.product).toBeNull();
+    expect(result.matches.map((p) => p.model).sort()).toEqual(['KLF03CRUS', 'KLF03RDUS']);
+  });
+
+  it('does not answer with the product when the other words are not its own ("battery for …")', async () => {
+    const result = await search('replacement battery for kx-tg6512b');
+    expect(result.product).toBeNull();
+    expect(result.matches).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
 import type { IdentifiedBy, MatchedProduct, SearchBody, SearchOffer, SearchResult, SearchSource } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest, conflict } from '../../lib/errors';
-import { matchThreshold, type ItemIdentity, type ProductMatcher, type RankedProduct } from '../catalog/matching';
+import { matchThreshold, modelKeysOf, type ItemIdentity, type ProductMatcher, type RankedProduct } from '../catalog/matching';
+import { indexWords } from '../catalog/search-index';
 import type { CatalogRepository, OfferRow } from '../catalog/repository';
 import type { SpellingCorrector } from '../catalog/spelling';
 import { offerView, productSummary, totalCents } from '../catalog/views';
@@ -37,6 +38,13 @@ const MATCH_LIMIT = 24;
 const QUERY_LEAD = 0.2;
 /** Full-text candidates read for words that fit several products, so that the list holds more than the best few. */
 const MATCH_POOL = 80;
+/** Characters an offer's model number may run on past a typed one (a colour or region code) and still be meant by it. */
+const MODEL_CODE_SUFFIX = 4;
+/**
+ * Confidence of a product named by a typed model number that only its offers state: strong evidence, though the
+ * number may have been mistyped into another product's.
+ */
+const MODEL_CODE_CONFIDENCE = 0.9;
 
 const emptySource = (url: string | null, canonicalUrl: string | null): SearchSource => ({
   offerId: null,
@@ -154,6 +162,27 @@ export function createSearchService(deps: {
     return { identifiedBy: 'url-slug', knownOffer: null, item: words ? { title: words } : null, source: { ...base, title: words } };
   }
 
+  /**
+   * Products a typed model number names: those with an offer that states it, whole or with a short colour or region
+   * code left off; only when the other typed words are all in the product's name or brand ("samsung sms129b", not
+   * "battery for sms129b"). Several products of one number (its colours) are all named.
+   */
+  function productsByModelCode(query: string): number[] {
+    const words = indexWords(query);
+    for (const key of modelKeysOf({ title: query })) {
+      if (key.length < 5) continue;
+      const ids = catalog.productsByModelCode(key, { suffix: MODEL_CODE_SUFFIX, limit: MATCH_LIMIT });
+      if (ids.length === 0) continue;
+      const rest = words.filter((word) => !key.includes(word.toUpperCase()));
+      return ids.filter((id) => {
+        const product = catalog.getProduct(id);
+        const named = new Set(indexWords(`${product?.title ?? ''} ${product?.brand ?? ''}`));
+        return product !== null && rest.every((word) => named.has(word));
+      });
+    }
+    return [];
+  }
+
   async function run(body: SearchBody): Promise<SearchResult> {
     const createdAt = clock();
     const timestamp = createdAt.getTime();
@@ -206,6 +235,18 @@ export function createSearchService(deps: {
         // the list also holds, lower down, the products that have every word without the matcher's confidence (an
         // "Apple Watch Ultra 2" is an "apple watch", though another line than the Series the words fit best).
         if (fitting.length > 1) matchIds = ranked.filter((entry) => entry.score >= matchThreshold() || entry.holdsAllWords).map((entry) => entry.productId);
+      }
+      // A model number typed on its own (or with words of the product's name) names the products whose offers state
+      // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").
+      if (productId === null && matchIds.length === 0 && !((ranked[0]?.score ?? 0) >= matchThreshold())) {
+        const coded = productsByModelCode(body.query ?? '');
+        if (coded.length === 1) {
+          productId = coded[0]!;
+          confidence = Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === productId)?.score ?? 0);
+        } else if (coded.length > 1) {
+          const score = (id: number) => ranked.find((entry) => entry.productId === id)?.score ?? 0;
+          matchIds = [...coded].sort((a, b) => score(b) - score(a));
+        }
       }
     }
 
