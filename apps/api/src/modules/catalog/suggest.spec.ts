@@ -33,6 +33,8 @@ describe('GET /api/suggest', () => {
         offer('B0SUGG0003', 'Apple AirPods Pro 2 with USB-C', 'Apple', 18_900),
         offer('B0SUGG0004', 'Sony WH-1000XM5 Wireless Headphones, Black', 'Sony', 32_900),
         offer('B0SUGG0005', 'Sony DualSense Wireless Controller, White', 'Sony', 6_900),
+        offer('B0SUGG0007', 'Uniden DECT 6.0 Cordless Phone D1680-2, Black', 'Uniden', 4_999),
+        feedOffer({ externalId: 'B0SUGG0006', url: 'https://www.amazon.com/dp/B0SUGG0006', title: 'Samsung Galaxy S24 Ultra 256GB Titanium Black', brand: 'Samsung', mpn: 'SM-S928UZKAXAA', priceCents: 129_999 }),
       ],
       { format: 'gmc', source: 'suggest fixtures' },
     );
@@ -69,6 +71,15 @@ describe('GET /api/suggest', () => {
   it('suggests for misspelt words as the catalog words they most likely meant when nothing begins like them', async () => {
     expect(await titles('appel wa')).toEqual([expect.stringMatching(/^Apple Watch SE/), expect.stringMatching(/Apple Watch Series 10/)]);
     expect(await titles('sony headphnes')).toEqual([expect.stringMatching(/^Sony WH-1000XM5/)]);
+  });
+
+  it('suggests the products stating the model number being typed, with or without its dashes', async () => {
+    for (const typed of ['sms928', 'SM-S928', 'samsung sm-s92', 'galaxy SMS928U']) expect(await titles(typed)).toEqual([expect.stringMatching(/^Samsung Galaxy S24 Ultra/)]);
+    // A number read from the title, where the offer states none.
+    expect(await titles('d1680')).toEqual([expect.stringMatching(/^Uniden DECT 6.0 Cordless Phone D1680-2/)]);
+    // Other words must be the product's own; short or letter-only prefixes say too little.
+    expect(await titles('sony sms928')).toEqual([]);
+    expect(await titles('sms')).toEqual([]);
   });
 
   it('answers an empty list for words no offer begins like, and keeps to the limit', async () => {
