@@ -122,9 +122,15 @@ export function modelKeysOf(item: { title: string; model?: string | null }): str
   const keys: string[] = [];
   const stated = normaliseModel(item.model ?? null);
   if (stated && stated.length >= 3) keys.push(stated);
-  for (const candidate of extractModelCandidates(item.title)) {
+  const candidates = extractModelCandidates(item.title);
+  // A title's first word is most often the brand: joined to the model number after it ("Sony KD-55X80K" read as
+  // SONYKD55X80K) it is no key another retailer's title would give; the number alone is.
+  const first = normaliseModel(item.title.trim().split(/\s+/)[0]);
+  const brandJoined = (candidate: string) =>
+    first !== null && /^[A-Z]+$/.test(first) && candidate.length > first.length && candidate.startsWith(first) && candidates.includes(candidate.slice(first.length));
+  for (const candidate of candidates) {
     if (keys.length >= 3) break;
-    if (/[A-Z]/.test(candidate) && /\d/.test(candidate) && !keys.includes(candidate)) keys.push(candidate);
+    if (/[A-Z]/.test(candidate) && /\d/.test(candidate) && !keys.includes(candidate) && !brandJoined(candidate)) keys.push(candidate);
   }
   return keys;
 }

@@ -353,6 +353,7 @@ describe('search API: a typed model number', () => {
     offer({ externalId: 'B0CHWRXH8B', url: 'https://www.amazon.com/dp/B0CHWRXH8B', title: 'Apple AirPods Pro 2 Wireless Earbuds with USB-C Charging', brand: 'Apple', mpn: 'MTJV3AM/A', priceCents: 18_900, category: 'Electronics > Earbuds' }),
     // No part number stated: the catalog keys it by the one its title holds.
     offer({ externalId: '7001002', url: 'https://www.walmart.com/ip/Uniden-Phone/7001002', title: 'uniden dect 6.0 cordless phone d1680-2 black', priceCents: 4_999, category: 'Electronics > Phones' }),
+    offer({ externalId: '7001003', url: 'https://www.walmart.com/ip/Sony-TV/7001003', title: 'Sony KD-55X80K 55 Inch 4K Ultra HD Smart LED TV', brand: 'Sony', priceCents: 69_999, category: 'Electronics > TVs' }),
   ];
 
   beforeAll(async () => {
@@ -377,10 +378,12 @@ describe('search API: a typed model number', () => {
   });
 
   it('answers it typed without the colour or region code the offers add, and with words of the product’s name', async () => {
-    const [alone, named, titled] = await Promise.all([search('KLF03RD'), search('smeg klf03rd'), search('D1680')]);
+    const [alone, named, titled, branded] = await Promise.all([search('KLF03RD'), search('smeg klf03rd'), search('D1680'), search('kd55x80')]);
     expect(alone.product?.model).toBe('KLF03RDUS');
     expect(named.product?.model).toBe('KLF03RDUS');
     expect(titled.product?.title).toMatch(/d1680-2/);
+    // Read from a title that begins with the brand: the number is not taken for "SONYKD55X80K".
+    expect(branded.product?.title).toMatch(/KD-55X80K/);
   });
 
   it('lists every product of a number that several carry (its colours)', async () => {

@@ -1,0 +1,21 @@
+import { modelKeysOf } from './matching';
+
+describe('modelKeysOf', () => {
+  it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
+    expect(modelKeysOf({ title: 'Samsung Galaxy S24 Ultra SM-S928U 256GB', model: 'SM-S928UZKAXAA' })).toEqual(['SMS928UZKAXAA', 'S24', 'SMS928U']);
+    expect(modelKeysOf({ title: 'uniden dect 6.0 cordless phone d1680-2 black' })).toEqual(['D16802']);
+  });
+
+  it('does not join the brand that begins a title to the model number after it', () => {
+    expect(modelKeysOf({ title: 'Sony KD-55X80K 55 Inch 4K TV' })).toEqual(['KD55X80K']);
+    expect(modelKeysOf({ title: 'HP 14-dq0052dx Laptop' })).toEqual(['14DQ0052DX']);
+  });
+
+  it('still joins a model number written in two words further on', () => {
+    expect(modelKeysOf({ title: 'Panasonic KX TG6512B Cordless Phone' })[0]).toBe('KXTG6512B');
+  });
+
+  it('has no key for titles without a model number', () => {
+    expect(modelKeysOf({ title: 'JBL Flip 6 Speaker' })).toEqual([]);
+  });
+});
