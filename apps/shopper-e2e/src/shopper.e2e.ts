@@ -212,6 +212,24 @@ describe('shopper site', () => {
     expect(await results.heading.textContent()).toBe(chosen);
   });
 
+  it('suggests a product from its model number typed without dashes, and compares it', async () => {
+    const code = (demo.product.model ?? '').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+    expect(code.length).toBeGreaterThanOrEqual(6);
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await landing.searchBox.click();
+    // Typed as far as its last character: the number being typed suggests the product that states it.
+    await landing.searchBox.pressSequentially(code.slice(0, -1), { delay: 40 });
+    const list = page.getByRole('listbox', { name: 'Suggested products' });
+    await list.waitFor();
+    expect(await list.getByRole('option').locator('.ph-suggestions__title').allTextContents()).toContain(demo.product.title);
+
+    await landing.search(code);
+    const results = new ResultsPage(page);
+    await results.waitForOffers();
+    expect(await results.heading.textContent()).toBe(demo.product.title);
+  });
+
   it('searches a misspelt word as the catalog word it meant, and says so', async () => {
     const words = await wordsAnswering('one');
     // The same words with two neighbouring letters of one long word swapped, as the API corrects them back.
