@@ -10,6 +10,7 @@ interface CatalogOffer {
 interface CatalogProduct {
   id: number;
   title: string;
+  model: string | null;
   offerCount: number;
 }
 
