@@ -1,4 +1,5 @@
 export * from './lib/offer';
+export { displayCase } from './lib/display-case';
 export { parsePrice, isIsoCurrency, currencyMinorUnits, type ParsedPrice, type PriceResult } from './lib/price';
 export {
   buildOffer,

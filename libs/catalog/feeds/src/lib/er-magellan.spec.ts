@@ -58,8 +58,9 @@ describe('ER-Magellan tables', () => {
         externalId: '9900000000',
         retailer: 'walmart',
         url: 'https://www.walmart.com/ip/draper-infrared-remote-transmitter/9900000000',
-        title: 'draper infrared remote transmitter',
-        brand: 'draper',
+        // The tables' lower-case texts are cased again for shoppers; the URL keeps the slug.
+        title: 'Draper Infrared Remote Transmitter',
+        brand: 'Draper',
         mpn: '121066',
         category: 'electronics - general',
         priceCents: 5845,
@@ -67,7 +68,7 @@ describe('ER-Magellan tables', () => {
         availability: 'unknown',
         condition: 'new',
       },
-      expect.objectContaining({ externalId: '9900000001', title: "dell switch by design studio lid , sangeet - 14 ''", mpn: 'switch by design , sangeet' }),
+      expect.objectContaining({ externalId: '9900000001', title: "Dell Switch by Design Studio Lid , Sangeet - 14 ''", mpn: 'switch by design , sangeet' }),
     ]);
     for (const offer of result.offers) expect(feedOfferSchema.parse(offer)).toEqual(offer);
     expect(result.errors).toEqual([
@@ -104,7 +105,7 @@ describe('ER-Magellan tables', () => {
         externalId: '9900000001',
         retailer: 'abt',
         url: 'https://www.abt.com/bose-acoustimass-5-series-iii-speaker-system-am53bk/p/9900000001.html',
-        title: 'bose acoustimass 5 series iii speaker system am53bk',
+        title: 'Bose Acoustimass 5 Series III Speaker System AM53BK',
         description: 'two lines of description',
         priceCents: 39900,
       }),
@@ -116,10 +117,10 @@ describe('ER-Magellan tables', () => {
 
   it('reads Amazon-Google with manufacturers as brands', async () => {
     const amazon = await parseErMagellanTable(root, 'Amazon-Google', 'A');
-    expect(amazon.offers).toEqual([expect.objectContaining({ externalId: 'B0MG000001', retailer: 'amazon', brand: 'intuit', priceCents: 3899 })]);
+    expect(amazon.offers).toEqual([expect.objectContaining({ externalId: 'B0MG000001', retailer: 'amazon', brand: 'Intuit', priceCents: 3899 })]);
     const google = await parseErMagellanTable(root, 'Amazon-Google', 'B');
     expect(google.offers.map((o) => [o.retailer, o.url, o.brand])).toEqual([
-      ['google-shopping', 'https://www.google.com/shopping/product/9900000000', 'intuit'],
+      ['google-shopping', 'https://www.google.com/shopping/product/9900000000', 'Intuit'],
       ['google-shopping', 'https://www.google.com/shopping/product/9900000001', undefined],
     ]);
   });

@@ -7,6 +7,7 @@ import type { FeedParseResult, FeedRow, RowError, StreamOptions } from './offer'
 import { parsePrice } from './price';
 import { slugify } from './slug';
 import { FeedFormatError, collectRows, withProgress } from './stream';
+import { displayCase } from './display-case';
 
 /**
  * Readers for the ER-Magellan / DeepMatcher product-matching benchmarks (Walmart-Amazon, Abt-Buy,
@@ -202,9 +203,10 @@ export async function* readErMagellanTable(
           externalId: r.externalId,
           retailer: r.retailer,
           url: r.url,
-          title: r.title,
+          // The tables hold every text in lower case: shoppers read titles and brands cased again.
+          title: displayCase(r.title),
           description: r.description,
-          brand: r.brand,
+          brand: r.brand === undefined ? undefined : displayCase(r.brand),
           mpn: r.mpn,
           category: r.category,
           price: `${(r.priceCents / 100).toFixed(2)} USD`,
