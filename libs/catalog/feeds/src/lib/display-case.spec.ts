@@ -6,7 +6,7 @@ describe('displayCase', () => {
       'Digital Peripheral Solutions QSVRG60 Q-See Shielded Video and Power BNC Cable, 60 Feet',
     );
     expect(displayCase('panasonic kx-tg6512b dect 6.0 plus expandable digital cordless phone system black 2 handsets')).toBe(
-      'Panasonic KX-TG6512B Dect 6.0 Plus Expandable Digital Cordless Phone System Black 2 Handsets',
+      'Panasonic KX-TG6512B DECT 6.0 Plus Expandable Digital Cordless Phone System Black 2 Handsets',
     );
     expect(displayCase('3m gel wrist rest wr315le')).toBe('3M Gel Wrist Rest WR315LE');
   });

@@ -5,8 +5,8 @@ const MINOR_WORDS: ReadonlySet<string> = new Set([
 
 /** Letter-only words written in capitals: abbreviations of product titles. */
 const ACRONYMS: ReadonlySet<string> = new Set([
-  'ac', 'adsl', 'am', 'amd', 'av', 'bnc', 'cd', 'cdr', 'cpu', 'crt', 'dc', 'ddr', 'dj', 'dlp', 'dsl', 'dslr', 'dv', 'dvd', 'dvi',
-  'eq', 'fm', 'gps', 'gsm', 'hd', 'hdmi', 'hdd', 'hdtv', 'hp', 'ibm', 'ii', 'iii', 'iv', 'ide', 'ir', 'jbl', 'lan', 'lcd', 'led',
+  'ac', 'adsl', 'am', 'amd', 'av', 'bnc', 'cd', 'cdr', 'cpu', 'crt', 'dc', 'ddr', 'dect', 'dj', 'dlp', 'dsl', 'dslr', 'dv', 'dvd', 'dvi',
+  'eq', 'fm', 'ge', 'gps', 'gsm', 'hd', 'hdmi', 'hdd', 'hdtv', 'hp', 'ibm', 'ii', 'iii', 'iv', 'ide', 'ir', 'jbl', 'lan', 'lcd', 'led',
   'lg', 'lte', 'nas', 'oem', 'oled', 'os', 'pc', 'pci', 'pda', 'pdf', 'ps', 'ram', 'rca', 'rf', 'rgb', 'sata', 'scsi', 'sd',
   'sdhc', 'sdxc', 'slr', 'ssd', 'tft', 'tv', 'uhd', 'ups', 'usa', 'usb', 'vga', 'vhs', 'vi', 'vii', 'viii', 'voip', 'vpn',
   'wi', 'xl', 'xxl',

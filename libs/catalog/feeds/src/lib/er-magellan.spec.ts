@@ -68,7 +68,7 @@ describe('ER-Magellan tables', () => {
         availability: 'unknown',
         condition: 'new',
       },
-      expect.objectContaining({ externalId: '9900000001', title: "Dell Switch by Design Studio Lid , Sangeet - 14 ''", mpn: 'switch by design , sangeet' }),
+      expect.objectContaining({ externalId: '9900000001', title: "Dell Switch by Design Studio Lid , Sangeet - 14 ''", mpn: 'Switch by Design , Sangeet' }),
     ]);
     for (const offer of result.offers) expect(feedOfferSchema.parse(offer)).toEqual(offer);
     expect(result.errors).toEqual([

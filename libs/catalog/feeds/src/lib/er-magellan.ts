@@ -207,7 +207,7 @@ export async function* readErMagellanTable(
           title: displayCase(r.title),
           description: r.description,
           brand: r.brand === undefined ? undefined : displayCase(r.brand),
-          mpn: r.mpn,
+          mpn: r.mpn === undefined ? undefined : displayCase(r.mpn),
           category: r.category,
           price: `${(r.priceCents / 100).toFixed(2)} USD`,
         },
