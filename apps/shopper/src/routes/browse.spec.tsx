@@ -125,4 +125,43 @@ describe('browse page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No products here yet' })).toBeInTheDocument();
   });
+
+  it('shows the largest categories and the open one, and all of them on request with a field that narrows them', async () => {
+    const many = Array.from({ length: 40 }, (_, index) => ({ name: `Category ${index + 1}`, slug: `category-${index + 1}`, productCount: 100 - index }));
+    mockApi({
+      'GET /api/categories': () => jsonResponse({ success: true, categories: many }),
+      'GET /api/browse': () => jsonResponse({ success: true, category: many[29], sort: 'offers', page: 1, pageSize: 24, total: 0, items: [] }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse/category-30', path: '/browse/:category' });
+
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    const chips = async () => (await within(nav).findAllByRole('link')).map((link) => link.textContent?.replace(/\s*\d+$/, ''));
+    // "All", the 16 largest, and the open one though it is smaller.
+    expect(await chips()).toEqual(['All', ...many.slice(0, 16).map((c) => c.name), 'Category 30']);
+    const more = within(nav).getByRole('button', { name: 'Show all 40 categories' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(more);
+    expect(await chips()).toHaveLength(41);
+    await userEvent.type(within(nav).getByRole('searchbox', { name: 'Find a category' }), 'category 3');
+    expect(await chips()).toEqual(['All', 'Category 3', ...many.slice(29, 39).map((c) => c.name)]);
+    await userEvent.clear(within(nav).getByRole('searchbox', { name: 'Find a category' }));
+    await userEvent.type(within(nav).getByRole('searchbox', { name: 'Find a category' }), 'printers');
+    expect(within(nav).getByText('No category is called anything like “printers”.')).toBeInTheDocument();
+
+    await userEvent.click(within(nav).getByRole('button', { name: 'Show the largest categories only' }));
+    expect(await chips()).toHaveLength(18);
+    expect(within(nav).queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
+  it('shows every category, without a button, when there are few', async () => {
+    mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 0, items: [] }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse', path: '/browse' });
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    expect(await within(nav).findAllByRole('link')).toHaveLength(3);
+    expect(within(nav).queryByRole('button')).not.toBeInTheDocument();
+  });
 });

@@ -16,6 +16,71 @@ const SORT_LABELS: Record<Sort, string> = {
   name: 'Name',
 };
 const PAGE_SIZE = 24;
+/** Categories shown before "Show all": the largest ones (the API lists them largest first). */
+const TOP_CATEGORIES = 16;
+
+interface CategoryItem {
+  name: string;
+  slug: string;
+  productCount: number;
+}
+
+/**
+ * The category chips: the largest categories and the one open, and on request every category with a field that
+ * narrows them by name (a catalog of real feeds has hundreds).
+ */
+function CategoryChips({ categories, current }: { categories: readonly CategoryItem[]; current: string | undefined }) {
+  const [expanded, setExpanded] = useState(false);
+  const [filter, setFilter] = useState('');
+  const filterId = useId();
+  const listId = useId();
+  const many = categories.length > TOP_CATEGORIES;
+  const words = filter.trim().toLowerCase();
+  const shown = !many
+    ? categories
+    : expanded
+      ? categories.filter((c) => c.name.toLowerCase().includes(words))
+      : categories.filter((c, index) => index < TOP_CATEGORIES || c.slug === current);
+  return (
+    <>
+      {many && expanded ? (
+        <div className="ph-select ph-browse__category-filter">
+          <label htmlFor={filterId}>Find a category</label>
+          <input id={filterId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} aria-controls={listId} />
+        </div>
+      ) : null}
+      <ul className="ph-chips" id={listId}>
+        <li>
+          <NavLink end to={paths.browse} className="ph-chip">
+            All
+          </NavLink>
+        </li>
+        {shown.map((c) => (
+          <li key={c.slug}>
+            <NavLink to={paths.browseCategory(c.slug)} className="ph-chip">
+              {c.name} <span className="ph-chip__count">{c.productCount}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      {many && expanded && shown.length === 0 ? <p className="ph-muted">No category is called anything like “{filter.trim()}”.</p> : null}
+      {many ? (
+        <button
+          type="button"
+          className="ph-text-button ph-browse__more-categories"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => {
+            setExpanded(!expanded);
+            setFilter('');
+          }}
+        >
+          {expanded ? 'Show the largest categories only' : `Show all ${categories.length} categories`}
+        </button>
+      ) : null}
+    </>
+  );
+}
 
 function isSort(value: string | null): value is Sort {
   return value !== null && (BROWSE_SORTS as readonly string[]).includes(value);
@@ -120,22 +185,7 @@ export default function BrowsePage() {
             </button>
           </p>
         ) : null}
-        {categories.status === 'success' ? (
-          <ul className="ph-chips">
-            <li>
-              <NavLink end to={paths.browse} className="ph-chip">
-                All
-              </NavLink>
-            </li>
-            {categories.data.categories.map((c) => (
-              <li key={c.slug}>
-                <NavLink to={paths.browseCategory(c.slug)} className="ph-chip">
-                  {c.name} <span className="ph-chip__count">{c.productCount}</span>
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {categories.status === 'success' ? <CategoryChips categories={categories.data.categories} current={category} /> : null}
       </nav>
 
       <section className="ph-browse__products" aria-labelledby="browse-heading">

@@ -19,6 +19,7 @@ describe('displayCase', () => {
 
   it('knows the casing of a few names of its own', () => {
     expect(displayCase('apple ipod touch 8gb for macbook and iphone')).toBe('Apple iPod Touch 8GB for MacBook and iPhone');
+    expect(displayCase('apple ilife 06')).toBe('Apple iLife 06');
   });
 
   it('leaves text with any capital letter as its source wrote it', () => {

@@ -62,7 +62,7 @@ describe('ER-Magellan tables', () => {
         title: 'Draper Infrared Remote Transmitter',
         brand: 'Draper',
         mpn: '121066',
-        category: 'electronics - general',
+        category: 'Electronics - General',
         priceCents: 5845,
         currency: 'USD',
         availability: 'unknown',

@@ -208,7 +208,7 @@ export async function* readErMagellanTable(
           description: r.description,
           brand: r.brand === undefined ? undefined : displayCase(r.brand),
           mpn: r.mpn === undefined ? undefined : displayCase(r.mpn),
-          category: r.category,
+          category: r.category === undefined ? undefined : displayCase(r.category),
           price: `${(r.priceCents / 100).toFixed(2)} USD`,
         },
         row.line,
