@@ -30,6 +30,7 @@ import { importSyntheticCatalog } from '../../apps/api/src/modules/catalog/seed'
 import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
 import { createSearchRequestRepository } from '../../apps/api/src/modules/search/repository';
 import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
+import { formatTable } from './table';
 
 const TARGET = 0.95;
 
@@ -293,9 +294,7 @@ async function main() {
       const recall = r.expected > 0 ? r.returned / r.expected : 0;
       return [r.mode, String(r.searches), r.identifiedAs, pct(top), pct(recall), `≥ ${pct(TARGET)} each`, top >= TARGET && recall >= TARGET ? 'yes' : 'NO', r.ms.toFixed(1)];
     });
-    const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-    const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-    console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n'));
+    console.log(formatTable(header, body));
     const slugMode = results.find((r) => r.mode === 'url-slug');
     if (slugMode) {
       console.log(

@@ -1,0 +1,114 @@
+/**
+ * `npm run eval:clusters -- [--data <dir>] [--datasets Abt-Buy,Amazon-Google,Walmart-Amazon] [--split valid]`: how well
+ * ingestion clusters real offers. Each ER-Magellan dataset's tables A and B are imported into an empty temporary
+ * catalog the way `catalog:import` does, but without the labelled matches the seed uses, so that every product is the
+ * matcher's own decision (row by row, full-text candidates). Then each labelled pair of the split is a decision: the
+ * two offers in one product or not. Printed per dataset: import speed, and precision, recall and F1 of those decisions.
+ * Rows without a price are not offers (the import skips them), nor are pairs that name one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  createProgressBar,
+  ER_MAGELLAN_DATASETS,
+  readErMagellanPairs,
+  readErMagellanTable,
+  type ErMagellanDataset,
+  type ErMagellanSplit,
+} from '@pricehunt/catalog-feeds';
+import { openDatabase } from '../../apps/api/src/db/client';
+import { findErMagellanDatasets } from '../../apps/api/src/modules/catalog/er-magellan';
+import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
+import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
+import { formatTable } from './table';
+
+const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train]';
+
+interface DatasetResult {
+  dataset: ErMagellanDataset;
+  offers: number;
+  products: number;
+  seconds: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  pairs: number;
+}
+
+async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagellanSplit, dir: string): Promise<DatasetResult> {
+  const handle = openDatabase(path.join(dir, `${dataset}.db`));
+  try {
+    const catalog = createCatalogServices(handle.sqlite, { allowLoopback: false });
+    const started = Date.now();
+    let offers = 0;
+    for (const side of ['A', 'B'] as const) {
+      const retailer = ER_MAGELLAN_DATASETS[dataset][side];
+      const bar = createProgressBar({ label: `${dataset} table${side}`, unit: 'rows' });
+      const summary = await catalog.ingestion.importRows(readErMagellanTable(root, dataset, side), {
+        format: 'er-magellan',
+        source: path.join(root, dataset, `table${side}.csv`),
+        retailer: { id: retailer, name: retailer },
+        onProgress: (progress) => bar.update(progress.rows),
+      });
+      bar.done();
+      if (summary.status !== 'succeeded') throw new Error(`importing ${dataset} table${side} failed: ${summary.failure}`);
+      offers += summary.inserted;
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const productOf = handle.sqlite.prepare<[string, string], { productId: number | null }>(
+      'SELECT product_id AS productId FROM offers WHERE retailer_id = ? AND external_id = ?',
+    );
+    const { pairs } = await readErMagellanPairs(root, dataset, split);
+    const result: DatasetResult = { dataset, offers, products: catalog.repository.countProducts(), seconds, tp: 0, fp: 0, fn: 0, pairs: 0 };
+    for (const pair of pairs) {
+      const left = productOf.get(pair.left.retailer, pair.left.externalId)?.productId;
+      const right = productOf.get(pair.right.retailer, pair.right.externalId)?.productId;
+      if (left == null || right == null) continue;
+      result.pairs++;
+      const same = left === right;
+      if (pair.label === 1 && same) result.tp++;
+      else if (pair.label === 1) result.fn++;
+      else if (same) result.fp++;
+    }
+    return result;
+  } finally {
+    handle.close();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { data: { type: 'string' }, datasets: { type: 'string' }, split: { type: 'string' } } });
+  // --data, else SEED_DATA_DIR, else ../shared/datasets/er-magellan beside the repository (as eval:matching).
+  const data = resolveDataDir(values.data);
+  const split = (values.split ?? 'valid') as ErMagellanSplit;
+  // The test split is kept for the matcher's final figures: nothing here is tuned on it, nor looks at it.
+  if (split !== 'valid' && split !== 'train') throw new Error(`--split must be valid or train\n${USAGE}`);
+  const found = findErMagellanDatasets(data);
+  const wanted = values.datasets ? (values.datasets.split(',').map((name) => name.trim()) as ErMagellanDataset[]) : found.datasets;
+  const unknown = wanted.filter((name) => !found.datasets.includes(name));
+  if (unknown.length > 0) throw new Error(`--datasets: ${unknown.join(', ')} not found under ${data} (it holds ${found.datasets.join(', ')})\n${USAGE}`);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-clusters-'));
+  const results: DatasetResult[] = [];
+  try {
+    for (const dataset of wanted) results.push(await evaluate(found.root, dataset, split, dir));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const pct = (value: number) => `${(100 * value).toFixed(1)}`;
+  const body = results.map((r) => {
+    const precision = r.tp / Math.max(1, r.tp + r.fp);
+    const recall = r.tp / Math.max(1, r.tp + r.fn);
+    const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+    return [r.dataset, r.offers.toLocaleString('en-US'), r.products.toLocaleString('en-US'), r.seconds.toFixed(1), Math.round(r.offers / Math.max(0.001, r.seconds)).toLocaleString('en-US'), String(r.pairs), pct(precision), pct(recall), pct(f1)];
+  });
+  console.log(`\nClustering of real offers: ER-Magellan tables imported without their labels; ${split} pairs as same-product decisions`);
+  console.log(formatTable(['dataset', 'offers', 'products', 'import s', 'offers/s', 'pairs', 'P', 'R', 'F1'], body));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
