@@ -50,6 +50,14 @@ describe('price history', () => {
     expect(screen.getByText('Today')).toBeInTheDocument();
   });
 
+  it('draws one price, unchanged everywhere, as a low chart with its line through the middle', () => {
+    const series = toSeries([point(1, 'amazon', 4_499, '2026-01-01T00:00:00Z'), point(2, 'walmart', 4_499, '2026-01-01T00:00:00Z')], { amazon: 'Amazon', walmart: 'Walmart' });
+    render(<PriceChart series={series} currency="USD" now={Date.parse('2026-01-02T00:00:00Z')} />);
+    const chart = screen.getByRole('img', { name: 'Price history from Jan 1, 2026 to Jan 2, 2026: $44.99 throughout.' });
+    expect(chart.getAttribute('viewBox')).toBe('0 0 640 84');
+    expect(screen.getAllByText('$44.99')).toHaveLength(1);
+  });
+
   it('says nothing more once prices have changed and every retailer is drawn', () => {
     const series = toSeries([point(1, 'amazon', 10_000, '2026-01-01T00:00:00Z'), point(1, 'amazon', 8_000, '2026-01-03T00:00:00Z')], { amazon: 'Amazon' });
     render(<PriceChart series={series} currency="USD" />);

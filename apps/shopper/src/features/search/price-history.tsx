@@ -46,6 +46,8 @@ export function toSeries(history: PricePoint[], retailerNames: Record<string, st
 
 const WIDTH = 640;
 const HEIGHT = 220;
+/** Height of a chart whose prices are all one: one line, with its price and dates, needs no room to rise or fall. */
+const FLAT_HEIGHT = 84;
 const PAD = { left: 84, right: 16, top: 12, bottom: 28 };
 
 /**
@@ -61,28 +63,37 @@ export function PriceChart({ series: all, currency, now = Date.now() }: { series
   const minCents = Math.min(...points.map((p) => p.cents));
   const maxCents = Math.max(...points.map((p) => p.cents));
   const spanTime = maxTime - minTime || 1;
-  const spanCents = maxCents - minCents || Math.max(1, maxCents * 0.1);
+  const flat = maxCents === minCents;
+  const height = flat ? FLAT_HEIGHT : HEIGHT;
   const x = (time: number) => PAD.left + ((time - minTime) / spanTime) * (WIDTH - PAD.left - PAD.right);
-  const y = (cents: number) => PAD.top + (1 - (cents - minCents) / spanCents) * (HEIGHT - PAD.top - PAD.bottom);
-  const summary = `Price history from ${formatDate(minTime)} to ${formatDate(maxTime)}: lowest ${formatMoney(minCents, currency)}, highest ${formatMoney(maxCents, currency)}.`;
+  // One price: its line runs through the middle of the plot.
+  const y = (cents: number) =>
+    flat ? PAD.top + (height - PAD.top - PAD.bottom) / 2 : PAD.top + (1 - (cents - minCents) / (maxCents - minCents)) * (height - PAD.top - PAD.bottom);
+  const summary = `Price history from ${formatDate(minTime)} to ${formatDate(maxTime)}: ${
+    flat ? `${formatMoney(minCents, currency)} throughout` : `lowest ${formatMoney(minCents, currency)}, highest ${formatMoney(maxCents, currency)}`
+  }.`;
   const unchanged = all.every((s) => s.points.length <= 1);
   const hidden = all.length - series.length;
 
   return (
     <figure className="ph-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(maxCents)} y2={y(maxCents)} className="ph-chart__grid" />
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={summary}>
+        {flat ? null : (
+          <>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(maxCents)} y2={y(maxCents)} className="ph-chart__grid" />
+            <text x={PAD.left - 8} y={y(maxCents) + 4} textAnchor="end" className="ph-chart__label">
+              {formatMoney(maxCents, currency)}
+            </text>
+          </>
+        )}
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(minCents)} y2={y(minCents)} className="ph-chart__grid" />
-        <text x={PAD.left - 8} y={y(maxCents) + 4} textAnchor="end" className="ph-chart__label">
-          {formatMoney(maxCents, currency)}
-        </text>
         <text x={PAD.left - 8} y={y(minCents) + 4} textAnchor="end" className="ph-chart__label">
           {formatMoney(minCents, currency)}
         </text>
-        <text x={PAD.left} y={HEIGHT - 8} className="ph-chart__label">
+        <text x={PAD.left} y={height - 8} className="ph-chart__label">
           {formatDate(minTime)}
         </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="ph-chart__label">
+        <text x={WIDTH - PAD.right} y={height - 8} textAnchor="end" className="ph-chart__label">
           {maxTime === now ? 'Today' : formatDate(maxTime)}
         </text>
         {series.map((s, index) => {
