@@ -2,6 +2,7 @@ import type { AuditAction, AuditEntry } from '@pricehunt/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
+import { DataTable } from '../../components/data-table';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'business.suspend': 'Suspended',
@@ -40,34 +41,20 @@ function Target({ entry }: { entry: AuditEntry }) {
 export function AuditTable({ entries, caption = 'Audit log', showTarget = true }: { entries: AuditEntry[]; caption?: string; showTarget?: boolean }) {
   if (entries.length === 0) return <p className="adm-muted">No admin actions recorded.</p>;
   return (
-    <div className="adm-table-wrap">
-      <table className="adm-table">
-        <caption className="ph-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            {showTarget ? <th scope="col">Target</th> : null}
-            <th scope="col">Before → after</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatDateTime(entry.createdAt)}</td>
-              <td>{entry.actorEmail}</td>
-              <td>{ACTION_LABELS[entry.action]}</td>
-              {showTarget ? (
-                <td>
-                  <Target entry={entry} />
-                </td>
-              ) : null}
-              <td className="adm-change">{describeChange(entry.before, entry.after)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} columns={['When', 'Who', 'Action', ...(showTarget ? ['Target'] : []), 'Before → after']}>
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td>{formatDateTime(entry.createdAt)}</td>
+          <td>{entry.actorEmail}</td>
+          <td>{ACTION_LABELS[entry.action]}</td>
+          {showTarget ? (
+            <td>
+              <Target entry={entry} />
+            </td>
+          ) : null}
+          <td className="adm-change">{describeChange(entry.before, entry.after)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

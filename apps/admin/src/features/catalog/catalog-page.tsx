@@ -11,6 +11,7 @@ import { formatCount, formatDateTime } from '../../lib/format';
 import { ImportRunsTable, RowErrorsTable } from './import-runs-table';
 import { MatchReportsCard } from './match-reports-card';
 import { ProductsCard } from './products-card';
+import { DataTable } from '../../components/data-table';
 
 /** /admin/catalog: retailers, feed imports with their reports, match corrections and re-clustering. */
 export default function CatalogPage() {
@@ -51,43 +52,24 @@ function RetailersCard() {
         retailers.data.items.length === 0 ? (
           <p className="adm-muted">No retailers yet: importing a feed adds its retailer.</p>
         ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <caption className="ph-visually-hidden">Retailers</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Domains</th>
-                  <th scope="col">Affiliate parameter</th>
-                  <th scope="col" className="adm-num">
-                    Offers
-                  </th>
-                  <th scope="col">Last import</th>
-                  <th scope="col">
-                    <span className="ph-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {retailers.data.items.map((retailer) => (
-                  <tr key={retailer.id}>
-                    <td>
-                      {retailer.name} <span className="adm-muted">({retailer.id})</span>
-                    </td>
-                    <td>{retailer.domains.join(', ')}</td>
-                    <td>{retailer.affiliateParam ? <code>{retailer.affiliateParam}</code> : <span className="adm-muted">—</span>}</td>
-                    <td className="adm-num">{formatCount(retailer.offers)}</td>
-                    <td>{formatDateTime(retailer.lastImportAt)}</td>
-                    <td>
-                      <Button variant="secondary" size="sm" onClick={() => setEditing(retailer)} aria-label={`Edit ${retailer.name}`}>
-                        Edit
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Retailers" columns={['Name', 'Domains', 'Affiliate parameter', { label: 'Offers', numeric: true }, 'Last import']} actions>
+            {retailers.data.items.map((retailer) => (
+              <tr key={retailer.id}>
+                <td>
+                  {retailer.name} <span className="adm-muted">({retailer.id})</span>
+                </td>
+                <td>{retailer.domains.join(', ')}</td>
+                <td>{retailer.affiliateParam ? <code>{retailer.affiliateParam}</code> : <span className="adm-muted">—</span>}</td>
+                <td className="adm-num">{formatCount(retailer.offers)}</td>
+                <td>{formatDateTime(retailer.lastImportAt)}</td>
+                <td>
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(retailer)} aria-label={`Edit ${retailer.name}`}>
+                    Edit
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )
       ) : null}
       {editing ? <RetailerDialog retailer={editing} onClose={() => setEditing(null)} /> : null}

@@ -2,6 +2,7 @@ import type { ImportRun } from '@pricehunt/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatCount, formatDateTime } from '../../lib/format';
+import { DataTable } from '../../components/data-table';
 
 const STATUS_LABEL: Record<ImportRun['status'], string> = { running: 'Running', succeeded: 'Succeeded', failed: 'Failed' };
 
@@ -20,55 +21,42 @@ export function runRetailers(run: Pick<ImportRun, 'retailerId' | 'retailerIds'>)
 export function ImportRunsTable({ runs }: { runs: ImportRun[] }) {
   if (runs.length === 0) return <p className="adm-muted">No imports yet.</p>;
   return (
-    <div className="adm-table-wrap">
-      <table className="adm-table">
-        <caption className="ph-visually-hidden">Import runs, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Source</th>
-            <th scope="col">Retailer</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="adm-num">
-              Rows
-            </th>
-            <th scope="col" className="adm-num">
-              New
-            </th>
-            <th scope="col" className="adm-num">
-              Updated
-            </th>
-            <th scope="col" className="adm-num">
-              Row errors
-            </th>
-            <th scope="col">Report</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.id}>
-              <td>{formatDateTime(run.startedAt)}</td>
-              <td className="adm-truncate" title={run.source}>
-                {run.format} · {run.source}
-              </td>
-              <td>{runRetailers(run)}</td>
-              <td>
-                <span className={`adm-badge adm-badge--run-${run.status}`}>{STATUS_LABEL[run.status]}</span>
-              </td>
-              <td className="adm-num">{formatCount(run.totalRows)}</td>
-              <td className="adm-num">{formatCount(run.inserted)}</td>
-              <td className="adm-num">{formatCount(run.updated)}</td>
-              <td className="adm-num">{formatCount(run.errorCount)}</td>
-              <td>
-                <Link to={paths.importRun(run.id)} aria-label={`View report of the import started ${formatDateTime(run.startedAt)}`}>
-                  View report
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Import runs, newest first"
+      columns={[
+        'Started',
+        'Source',
+        'Retailer',
+        'Status',
+        { label: 'Rows', numeric: true },
+        { label: 'New', numeric: true },
+        { label: 'Updated', numeric: true },
+        { label: 'Row errors', numeric: true },
+        'Report',
+      ]}
+    >
+      {runs.map((run) => (
+        <tr key={run.id}>
+          <td>{formatDateTime(run.startedAt)}</td>
+          <td className="adm-truncate" title={run.source}>
+            {run.format} · {run.source}
+          </td>
+          <td>{runRetailers(run)}</td>
+          <td>
+            <span className={`adm-badge adm-badge--run-${run.status}`}>{STATUS_LABEL[run.status]}</span>
+          </td>
+          <td className="adm-num">{formatCount(run.totalRows)}</td>
+          <td className="adm-num">{formatCount(run.inserted)}</td>
+          <td className="adm-num">{formatCount(run.updated)}</td>
+          <td className="adm-num">{formatCount(run.errorCount)}</td>
+          <td>
+            <Link to={paths.importRun(run.id)} aria-label={`View report of the import started ${formatDateTime(run.startedAt)}`}>
+              View report
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -81,31 +69,17 @@ export function RowErrorsTable({ errors, total }: { errors: Array<{ line: number
         {formatCount(total)} row error{total === 1 ? '' : 's'}
         {errors.length < total ? ` (the first ${formatCount(errors.length)} are listed)` : ''}.
       </p>
-      <div className="adm-table-wrap adm-table-wrap--tall">
-        <table className="adm-table">
-          <caption className="ph-visually-hidden">Rejected rows</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="adm-num">
-                Line
-              </th>
-              <th scope="col">Field</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {errors.map((error, index) => (
-              <tr key={`${error.line}-${error.field}-${index}`}>
-                <td className="adm-num">{error.line}</td>
-                <td>
-                  <code>{error.field}</code>
-                </td>
-                <td>{error.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Rejected rows" columns={[{ label: 'Line', numeric: true }, 'Field', 'Reason']} tall>
+        {errors.map((error, index) => (
+          <tr key={`${error.line}-${error.field}-${index}`}>
+            <td className="adm-num">{error.line}</td>
+            <td>
+              <code>{error.field}</code>
+            </td>
+            <td>{error.reason}</td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { QueryState } from '../../components/query-state';
 import { useMatchReports, useResolveMatchReport } from '../../lib/admin-api';
 import { formatDateTime } from '../../lib/format';
+import { DataTable } from '../../components/data-table';
 
 const REASONS: Record<AdminMatchReport['reason'], string> = {
   different_product: 'Another product',
@@ -40,59 +41,43 @@ export function MatchReportsCard({ onOpen }: { onOpen(productId: number): void }
         reports.data.items.length === 0 ? (
           <p className="adm-muted">{status === 'open' ? 'No open reports: shoppers have not flagged any comparison.' : 'No resolved reports yet.'}</p>
         ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <caption className="ph-visually-hidden">{status === 'open' ? 'Open match reports' : 'Resolved match reports'}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reported</th>
-                  <th scope="col">Searched</th>
-                  <th scope="col">Product shown</th>
-                  <th scope="col">Why</th>
-                  <th scope="col">
-                    <span className="ph-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {reports.data.items.map((report) => (
-                  <tr key={report.id}>
-                    <td>{formatDateTime(report.createdAt)}</td>
-                    <td className="adm-break">{report.searched || '—'}</td>
-                    <td>
-                      #{report.productId} {report.productTitle ?? <span className="adm-muted">(no longer in the catalog)</span>}
-                    </td>
-                    <td>
-                      {REASONS[report.reason]}
-                      {report.note ? <div className="adm-muted">“{report.note}”</div> : null}
-                    </td>
-                    <td>
-                      <div className="adm-row-actions">
-                        {report.productTitle !== null ? (
-                          <Button size="sm" variant="secondary" onClick={() => onOpen(report.productId)} aria-label={`Open product #${report.productId}`}>
-                            Open product
-                          </Button>
-                        ) : null}
-                        {report.status === 'open' ? (
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            loading={resolve.isPending && resolve.variables === report.id}
-                            onClick={() => resolve.mutate(report.id)}
-                            aria-label={`Resolve the report on #${report.productId}`}
-                          >
-                            Resolve
-                          </Button>
-                        ) : (
-                          <span className="adm-muted">Resolved {report.resolvedAt ? formatDateTime(report.resolvedAt) : ''}</span>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={status === 'open' ? 'Open match reports' : 'Resolved match reports'} columns={['Reported', 'Searched', 'Product shown', 'Why']} actions>
+            {reports.data.items.map((report) => (
+              <tr key={report.id}>
+                <td>{formatDateTime(report.createdAt)}</td>
+                <td className="adm-break">{report.searched || '—'}</td>
+                <td>
+                  #{report.productId} {report.productTitle ?? <span className="adm-muted">(no longer in the catalog)</span>}
+                </td>
+                <td>
+                  {REASONS[report.reason]}
+                  {report.note ? <div className="adm-muted">“{report.note}”</div> : null}
+                </td>
+                <td>
+                  <div className="adm-row-actions">
+                    {report.productTitle !== null ? (
+                      <Button size="sm" variant="secondary" onClick={() => onOpen(report.productId)} aria-label={`Open product #${report.productId}`}>
+                        Open product
+                      </Button>
+                    ) : null}
+                    {report.status === 'open' ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        loading={resolve.isPending && resolve.variables === report.id}
+                        onClick={() => resolve.mutate(report.id)}
+                        aria-label={`Resolve the report on #${report.productId}`}
+                      >
+                        Resolve
+                      </Button>
+                    ) : (
+                      <span className="adm-muted">Resolved {report.resolvedAt ? formatDateTime(report.resolvedAt) : ''}</span>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )
       ) : null}
     </Card>

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryState } from '../../components/query-state';
 import { useAdminProduct, useAdminProducts, useDetachOffer, useMergeProducts } from '../../lib/admin-api';
 import { formatCount, formatMoney } from '../../lib/format';
+import { DataTable } from '../../components/data-table';
 
 const AVAILABILITY: Record<AdminProductOffer['availability'], string> = {
   in_stock: 'In stock',
@@ -41,37 +42,21 @@ export function ProductsCard({ selected, onSelect: setSelected }: { selected: nu
         found.data.items.length === 0 ? (
           <p className="adm-muted">No product matches “{query}”.</p>
         ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <caption className="ph-visually-hidden">Products found</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Id</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Offers</th>
-                  <th scope="col">Best price</th>
-                  <th scope="col">
-                    <span className="ph-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.data.items.map((product) => (
-                  <tr key={product.id} aria-current={product.id === selected ? 'true' : undefined}>
-                    <td>#{product.id}</td>
-                    <td>{product.title}</td>
-                    <td>{formatCount(product.offerCount)}</td>
-                    <td>{product.bestPriceCents === null ? '—' : formatMoney(product.bestPriceCents)}</td>
-                    <td>
-                      <Button size="sm" variant="secondary" onClick={() => setSelected(product.id)} aria-label={`Open #${product.id} ${product.title}`}>
-                        Open
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Products found" columns={['Id', 'Product', 'Offers', 'Best price']} actions>
+            {found.data.items.map((product) => (
+              <tr key={product.id} aria-current={product.id === selected ? 'true' : undefined}>
+                <td>#{product.id}</td>
+                <td>{product.title}</td>
+                <td>{formatCount(product.offerCount)}</td>
+                <td>{product.bestPriceCents === null ? '—' : formatMoney(product.bestPriceCents)}</td>
+                <td>
+                  <Button size="sm" variant="secondary" onClick={() => setSelected(product.id)} aria-label={`Open #${product.id} ${product.title}`}>
+                    Open
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )
       ) : null}
       {selected !== null ? <ProductOffers productId={selected} onMoved={setSelected} /> : null}
@@ -111,52 +96,35 @@ function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id
           <h3 id="adm-product-title">
             #{detail.data.product.id} {detail.data.product.title}
           </h3>
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <caption className="ph-visually-hidden">Offers of product #{detail.data.product.id}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Retailer</th>
-                  <th scope="col">Offer</th>
-                  <th scope="col">Part number / GTIN</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Availability</th>
-                  <th scope="col">
-                    <span className="ph-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.data.offers.map((offer) => (
-                  <tr key={offer.id}>
-                    <td>
-                      {offer.retailer.name}
-                      <div className="adm-muted">{offer.externalId}</div>
-                    </td>
-                    <td>
-                      <a href={offer.url} target="_blank" rel="noreferrer noopener">
-                        {offer.title}
-                      </a>
-                    </td>
-                    <td>{[offer.model, offer.gtin].filter(Boolean).join(' · ') || '—'}</td>
-                    <td>{formatMoney(offer.priceCents + (offer.shippingCents ?? 0))}</td>
-                    <td>{AVAILABILITY[offer.availability]}</td>
-                    <td>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={detail.data.offers.length < 2}
-                        onClick={() => setDetaching(offer)}
-                        aria-label={`Take out ${offer.retailer.name} ${offer.externalId}`}
-                      >
-                        Take out
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={`Offers of product #${detail.data.product.id}`} columns={['Retailer', 'Offer', 'Part number / GTIN', 'Price', 'Availability']} actions>
+            {detail.data.offers.map((offer) => (
+              <tr key={offer.id}>
+                <td>
+                  {offer.retailer.name}
+                  <div className="adm-muted">{offer.externalId}</div>
+                </td>
+                <td>
+                  <a href={offer.url} target="_blank" rel="noreferrer noopener">
+                    {offer.title}
+                  </a>
+                </td>
+                <td>{[offer.model, offer.gtin].filter(Boolean).join(' · ') || '—'}</td>
+                <td>{formatMoney(offer.priceCents + (offer.shippingCents ?? 0))}</td>
+                <td>{AVAILABILITY[offer.availability]}</td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={detail.data.offers.length < 2}
+                    onClick={() => setDetaching(offer)}
+                    aria-label={`Take out ${offer.retailer.name} ${offer.externalId}`}
+                  >
+                    Take out
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <form className="adm-inline-form" onSubmit={onMerge} noValidate>
             <TextField label="Merge into product id" value={into} onChange={(event) => setInto(event.target.value)} inputMode="numeric" error={intoError} />
             <Button type="submit" variant="secondary">
