@@ -22,6 +22,13 @@ const PRODUCT_PAGE = `<!doctype html><html><head><title>Headphones</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sony WH-1000XM4 Noise Cancelling Wireless Headphones","brand":{"@type":"Brand","name":"Sony"},"gtin13":"0027242919419","mpn":"WH1000XM4/B","offers":{"@type":"Offer","price":"329.00","priceCurrency":"USD"}}</script>
 </head><body><h1>Sony WH-1000XM4</h1></body></html>`;
 
+/** POST /api/search under a new request id: answers 200 with a result of the contract's shape. */
+async function searchOn(t: TestApp, body: { url: string } | { query: string }): Promise<SearchResult> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), ...body } });
+  expect(res.statusCode).toBe(200);
+  return searchResultSchema.parse(res.json());
+}
+
 describe('search API', () => {
   let t: TestApp;
   let server: http.Server;
@@ -50,11 +57,7 @@ describe('search API', () => {
   });
 
   const post = async (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/search', payload: body });
-  const search = async (body: Record<string, unknown>): Promise<SearchResult> => {
-    const res = await post({ requestId: randomUUID(), ...body });
-    expect(res.statusCode).toBe(200);
-    return searchResultSchema.parse(res.json());
-  };
+  const search = (body: { url: string } | { query: string }) => searchOn(t, body);
 
   it('answers a known offer URL directly with every offer of its product, cheapest total first', async () => {
     const result = await search({ url: 'https://www.amazon.com/Sony-WH-1000XM4/dp/B0863TXGM3/ref=sr_1_1?tag=someone-20&th=1' });
@@ -196,11 +199,7 @@ describe('search API: words that fit several products', () => {
   });
   afterAll(() => t.close());
 
-  const search = async (query: string): Promise<SearchResult> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
-    expect(res.statusCode).toBe(200);
-    return searchResultSchema.parse(res.json());
-  };
+  const search = (query: string) => searchOn(t, { query });
 
   it('lists the products the words fit, best first, instead of picking one', async () => {
     const result = await search('apple watch series 10');
@@ -289,8 +288,7 @@ describe('search API: words that fit more products than a list holds', () => {
   afterAll(() => t.close());
 
   it('lists as many as it holds and shows the rest under similar products instead of dropping them', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query: 'acme electric kettle' } });
-    const result = searchResultSchema.parse(res.json());
+    const result = await searchOn(t, { query: 'acme electric kettle' });
 
     expect(result.product).toBeNull();
     expect(result.matches).toHaveLength(24);
@@ -316,11 +314,7 @@ describe('search API: stock and the best price', () => {
   });
   afterAll(() => t.close());
 
-  const search = async (url: string): Promise<SearchResult> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), url } });
-    expect(res.statusCode).toBe(200);
-    return searchResultSchema.parse(res.json());
-  };
+  const search = (url: string) => searchOn(t, { url });
 
   it('marks the cheapest offer one can buy as the best price, and lists the cheaper sold-out one first still', async () => {
     const result = await search('https://www.amazon.com/dp/B0BRIT3MVN');
@@ -362,11 +356,7 @@ describe('search API: a typed model number', () => {
   });
   afterAll(() => t.close());
 
-  const search = async (query: string): Promise<SearchResult> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
-    expect(res.statusCode).toBe(200);
-    return searchResultSchema.parse(res.json());
-  };
+  const search = (query: string) => searchOn(t, { query });
 
   it('answers the product whose offers state it, however few words of its title it shares', async () => {
     for (const query of ['KX-TG6512B', 'kxtg6512b']) {
