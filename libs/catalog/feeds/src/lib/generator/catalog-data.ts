@@ -270,7 +270,8 @@ export const LINES: readonly LineSpec[] = [
   L('Nintendo', 'gaming', 'Switch Pro Controller', 'HAC-A-FS{K|S}{K|A}{A|B}{D}', 'Controller', [59, 79], 0.5),
   // Microsoft
   L('Microsoft', 'gaming', 'Xbox Series', '{X|S} #{RRT|RRS|XXU|ZDQ}-000{D}{d}', 'Console', [299, 599], 0.7),
-  L('Microsoft', 'gaming', 'Xbox', 'Wireless Controller #QAU-00{D}{d}{d}', 'Controller', [49, 79], 0.5),
+  // The name says what it is: no noun after it ("Xbox Wireless Controller Controller").
+  L('Microsoft', 'gaming', 'Xbox', 'Wireless Controller #QAU-00{D}{d}{d}', '', [49, 79], 0.5),
   L('Microsoft', 'laptops', 'Surface', '{Pro 9|Pro 10|Pro 11|Laptop 5|Laptop 6|Laptop 7} #{QEZ|QIL|ZGM|ZJT|EP2|ZXX}-000{D}{d}', '2-in-1 Laptop', [899, 2199]),
   // Asus
   L('Asus', 'laptops', 'ROG Strix', 'G{16|18} #G{6|8}1{4|3}{J|L}{V|I|X}-{A|E|S}S{7|9}{D}', 'Gaming Laptop', [1299, 2999], 1.2),

@@ -122,6 +122,16 @@ describe('generateCatalog', () => {
     }
   });
 
+  it('never repeats a word back to back in a title ("Xbox Wireless Controller Controller")', () => {
+    const repeated = (title: string) => {
+      const words = title.toLowerCase().split(/[\s,–-]+/).filter((word) => word && !/^\d+$/.test(word));
+      return words.some((word, i) => word === words[i - 1]);
+    };
+    expect(offers.some((o) => /Xbox Wireless Controller/.test(o.title))).toBe(true);
+    expect(offers.filter((o) => repeated(o.title)).map((o) => o.title)).toEqual([]);
+    expect([...generateProducts({ products: 5_000, seed: 11 })].filter((p) => repeated(p.title)).map((p) => p.title)).toEqual([]);
+  });
+
   it('rejects bad options', () => {
     expect(() => take(-1, 1)).toThrow('offers must be a whole number');
     expect(() => take(1.5, 1)).toThrow(RangeError);

@@ -217,7 +217,9 @@ function makeProduct(line: CompiledLine, index: number, seed: number, rng: Rng, 
   if (m2 >= m1) m2++;
   const marketing = [category.marketing[m1] as string, (category.marketing[m2] ?? category.marketing[m1]) as string] as const;
   const sizeText = category.sizes ? `${size}${category.sizeUnit === 'mm' ? 'mm' : '"'}` : '';
-  const title = [spec.brand, spec.family, name, code, sizeText, capacity, spec.noun, colour]
+  // A family that starts with the brand ("Apple Watch") is not written after it again.
+  const brand = spec.family.startsWith(`${spec.brand} `) ? '' : spec.brand;
+  const title = [brand, spec.family, name, code, sizeText, capacity, spec.noun, colour]
     .filter((part) => part !== '')
     .join(' ');
   const product: SyntheticProduct = {
