@@ -360,7 +360,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     return ranked
       .map((entry) => {
         const offers = prepared.get(entry.productId)!;
-        const evidence = clusterEvidence(preparedItem, offers, { comparableQuantities });
+        const evidence = clusterEvidence(preparedItem, offers, { comparableQuantities, editionsNeedTheirLead: typed });
         let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
         if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
         if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;

@@ -64,4 +64,39 @@ describe('text search answers', () => {
     expect(result.matches).toEqual([]);
     expect(result.similarProducts.map((p) => p.id)).toEqual([1]);
   });
+
+  it('lists only the products holding every word when some that fit do; the others are similar products', async () => {
+    const close = [{ productId: 1, score: above + 0.05 }, { productId: 2, score: above }];
+    const wider = [
+      { productId: 1, score: above + 0.05, holdsAllWords: true },
+      { productId: 2, score: above, holdsAllWords: false },
+      { productId: 3, score: above - 0.02, holdsAllWords: true },
+      { productId: 4, score: matchThreshold() - 0.05, holdsAllWords: true },
+    ];
+    const { search } = serviceRanking(close, wider);
+    const result = await search('words');
+    expect(result.product).toBeNull();
+    expect(result.matches.map((p) => p.id)).toEqual([1, 3, 4]);
+    expect(result.similarProducts.map((p) => p.id)).toEqual([2]);
+  });
+
+  it('answers the one product holding every word when the others that fit lack one', async () => {
+    const close = [{ productId: 1, score: above + 0.05 }, { productId: 2, score: above }];
+    const { search } = serviceRanking(close, [
+      { productId: 2, score: above + 0.05, holdsAllWords: false },
+      { productId: 1, score: above, holdsAllWords: true },
+    ]);
+    const result = await search('words');
+    expect(result.product?.id).toBe(1);
+    expect(result.matches).toEqual([]);
+    expect(result.similarProducts.map((p) => p.id)).toEqual([2]);
+  });
+
+  it('lists every product that fits when none holds every word', async () => {
+    const close = [{ productId: 1, score: above + 0.05 }, { productId: 2, score: above }];
+    const { search } = serviceRanking(close, [...close, { productId: 3, score: matchThreshold() - 0.05 }]);
+    const result = await search('words');
+    expect(result.matches.map((p) => p.id)).toEqual([1, 2]);
+    expect(result.similarProducts.map((p) => p.id)).toEqual([3]);
+  });
 });

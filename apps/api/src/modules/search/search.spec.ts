@@ -269,6 +269,36 @@ describe('search API: words that fit several products', () => {
   });
 });
 
+describe('search API: words that name no line', () => {
+  let t: TestApp;
+  const speaker = (externalId: string, title: string, mpn: string) =>
+    offer({ externalId, url: `https://www.bestbuy.com/site/x/${externalId}.p?skuId=${externalId}`, title, brand: 'Bose', mpn, category: 'Electronics > Speakers' });
+  const SPEAKERS = [
+    speaker('7000001', 'Bose SoundLink Max Portable Bluetooth Speaker, Black', '885062-0400'),
+    speaker('7000002', 'Bose - SoundLink Max 885062-0400 Portable Bluetooth Speaker - Black', '885062-0400'),
+    speaker('7000003', 'Bose SoundLink Flex Portable Bluetooth Speaker, Black', '865983-0100'),
+    speaker('7000004', 'Bose - SoundLink Flex 865983-0100 Portable Bluetooth Speaker - Black', '865983-0100'),
+    speaker('7000005', 'Bose SoundLink Micro Portable Bluetooth Speaker, Squad Camo', '783342-0900'),
+    speaker('7000006', 'Bose - SoundLink Micro 783342-0900 Portable Bluetooth Speaker - Squad Camo', '783342-0900'),
+    speaker('7000007', 'Bose SoundLink Flex Portable Bluetooth Speaker, White Smoke', '865983-0200'),
+  ];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(SPEAKERS, { format: 'gmc', source: 'speaker fixtures' });
+  });
+  afterAll(() => t.close());
+
+  it('lists the products of the colour asked for, whatever their line and edition ("SoundLink Max"), and none of another colour', async () => {
+    const result = await searchOn(t, { query: 'bose speaker black' });
+
+    expect(result.product).toBeNull();
+    expect(result.matches.map((p) => p.model).sort()).toEqual(['865983-0100', '885062-0400']);
+    // Squad Camo is a colour too: those speakers are no match, at most similar.
+    expect(result.similarProducts.map((p) => p.model)).not.toContain('885062-0400');
+  });
+});
+
 describe('search API: words that fit more products than a list holds', () => {
   let t: TestApp;
   // 30 kettles of one line, each sold by two retailers: "acme kettle" fits them all alike.

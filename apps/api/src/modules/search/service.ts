@@ -231,10 +231,19 @@ export function createSearchService(deps: {
         // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
         ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL });
         const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
+        // When products that fit hold every word, one that lacks a word is no match however close its score: "xbox
+        // controller" lists the controllers, not the consoles.
+        const complete = fitting.some((entry) => entry.holdsAllWords);
+        const listed = complete ? ranked.filter((entry) => entry.holdsAllWords) : fitting;
         // Ranked among more candidates, the words may fit one product after all: then it is the answer. Otherwise
         // the list also holds, lower down, the products that have every word without the matcher's confidence (an
         // "Apple Watch Ultra 2" is an "apple watch", though another line than the Series the words fit best).
-        if (fitting.length > 1) matchIds = ranked.filter((entry) => entry.score >= matchThreshold() || entry.holdsAllWords).map((entry) => entry.productId);
+        const [only] = listed;
+        if (listed.length > 1) matchIds = ranked.filter((entry) => entry.holdsAllWords || (!complete && entry.score >= matchThreshold())).map((entry) => entry.productId);
+        else if (complete && only && only.score >= matchThreshold()) {
+          productId = only.productId;
+          confidence = only.score;
+        }
       }
       // A model number typed on its own (or with words of the product's name) names the products whose offers state
       // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").

@@ -56,6 +56,8 @@ describe('extractColours', () => {
     expect(extractColours('iPhone 15 Space Grey 128GB')).toEqual(['space gray']);
     expect(extractColours('Black/White sneakers')).toEqual(['black', 'white']);
     expect(extractColours('Redmi phone')).toEqual([]);
+    expect(extractColours('Bose SoundLink Micro Speaker, Squad Camo')).toEqual(['camo']);
+    expect(extractColours('Camouflage backpack')).toEqual(['camo']);
   });
 
   it('knows the lighter shades phones and headphones come in, and rose apart from rose gold', () => {

@@ -105,8 +105,9 @@ const COLOURS = [
   'brown', 'orange', 'beige', 'navy', 'titanium', 'graphite', 'charcoal', 'bronze', 'champagne', 'teal',
   'ivory', 'midnight', 'starlight', 'cream', 'copper', 'platinum', 'violet', 'turquoise', 'burgundy', 'maroon',
   'rose', 'mint', 'pistachio', 'aqua', 'lavender', 'lilac', 'coral', 'olive', 'cyan', 'magenta', 'indigo', 'khaki', 'onyx',
+  'camo', 'camouflage',
 ];
-const COLOUR_CANON: Record<string, string> = { grey: 'gray', 'space grey': 'space gray', navy: 'navy blue' };
+const COLOUR_CANON: Record<string, string> = { grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo' };
 const COLOUR_RE = new RegExp(`(?<![a-z])(${COLOURS.map((c) => c.replace(' ', '\\s')).join('|')})(?![a-z])`, 'g');
 
 /** Colour names in a title, canonicalised ("grey" → "gray"), without duplicates. */

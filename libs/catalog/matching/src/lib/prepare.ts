@@ -27,6 +27,10 @@ const EDITION_WORDS: ReadonlySet<string> = new Set([
   'mini', 'max', 'ultra', 'slim', 'xl', 'kit', 'refill', 'replacement', 'cellular',
 ]);
 const EDITION_CANON: Record<string, string> = { upg: 'upgrade', upsell: 'upgrade', std: 'standard', professional: 'pro', edu: 'academic', education: 'academic', renewed: 'refurbished' };
+/** The edition a title word names, in its canonical form ("professional" → "pro"), or null. */
+export function editionOf(token: string): string | null {
+  return EDITION_WORDS.has(token) ? (EDITION_CANON[token] ?? token) : null;
+}
 const PLATFORM_WORDS: Record<string, string> = {
   mac: 'mac', macintosh: 'mac', osx: 'mac', win: 'windows', windows: 'windows', xp: 'windows', vista: 'windows',
   linux: 'linux', android: 'android', ios: 'ios', ps3: 'ps3', ps4: 'ps4', ps5: 'ps5', xbox: 'xbox', wii: 'wii',
@@ -136,7 +140,7 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     trigrams: trigramVector(compact, stats),
     quantities: quantitiesByKind(extractQuantities(title)),
     colours: new Set(extractColours(title)),
-    editions: new Set(tokens.filter((t) => EDITION_WORDS.has(t)).map((t) => EDITION_CANON[t] ?? t)),
+    editions: new Set(tokens.map(editionOf).filter((edition): edition is string => edition !== null)),
     lineNumbers: extractLineNumbers(tokens),
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),

@@ -81,6 +81,18 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(offer('dell laptop windows 11 home'), [offer('Dell XPS 13 Laptop')]).editionConflict).toBe(false);
   });
 
+  it('with editionsNeedTheirLead, holds a lacking variant word against the item only where it holds the word before it', () => {
+    const max = [offer('Bose SoundLink Max Portable Bluetooth Speaker, Black'), offer('Bose SoundLink Max 885062-0400 Portable Bluetooth Speaker - Black')];
+    const typed = { editionsNeedTheirLead: true };
+    // "bose speaker black" names no SoundLink line: the Max is no other edition of what was asked for.
+    expect(clusterEvidence(offer('bose speaker black'), max).editionConflict).toBe(true);
+    expect(clusterEvidence(offer('bose speaker black'), max, typed).editionConflict).toBe(false);
+    // "bose soundlink speaker" and "iphone 15" name the line the edition follows.
+    expect(clusterEvidence(offer('bose soundlink speaker'), max, typed).editionConflict).toBe(true);
+    expect(clusterEvidence(offer('iphone 15'), [offer('Apple iPhone 15 Pro 256GB Black'), offer('iPhone 15 Pro - 256GB')], typed).editionConflict).toBe(true);
+    expect(clusterEvidence(offer('iphone 15 professional'), [offer('Apple iPhone 15 Pro 256GB Black')], typed).editionConflict).toBe(false);
+  });
+
   it('sees a variant word the item states and no member does', () => {
     const wifi = [offer('Apple iPad Pro 11-inch M4, All-Day Battery, 256GB Wi-Fi, Space Gray'), offer('iPad Pro 11-inch M4 256GB Wi-Fi')];
     expect(clusterEvidence(offer('apple ipad pro 11 inch m4 all day battery 256gb wi fi cellular'), wifi).editionConflict).toBe(true);

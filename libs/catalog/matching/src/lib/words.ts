@@ -10,7 +10,8 @@
  * mention the attribute that tells two variants apart; another member does.
  */
 import { type QuantityKind } from './extract';
-import type { PreparedOffer } from './prepare';
+import { tokenizeTitle } from './normalise';
+import { editionOf, type PreparedOffer } from './prepare';
 
 export interface ModelSpan {
   /** Index of the first word of the run. */
@@ -122,6 +123,23 @@ export interface ClusterEvidenceOptions {
    * outside them ("7,450MB/s" read as 450 MB from a slug) is a figure of another kind and is not compared.
    */
   comparableQuantities?: ReadonlyMap<QuantityKind, ReadonlySet<number>>;
+  /**
+   * An edition the members state counts against an item that lacks it only where the item holds the word the edition
+   * follows in that member's title. For words a shopper typed: "bose speaker black" names no SoundLink line, so the
+   * SoundLink Max is no other edition of what was asked for; "iphone 16" names the line of the "iPhone 16 Pro".
+   */
+  editionsNeedTheirLead?: boolean;
+}
+
+/** The editions of a member's title that follow a word the item holds ("16" before "pro" in "iPhone 16 Pro"). */
+function editionsLedBy(member: PreparedOffer, item: PreparedOffer): Set<string> {
+  const led = new Set<string>();
+  const tokens = tokenizeTitle(member.offer.title);
+  tokens.forEach((token, i) => {
+    const edition = i > 0 ? editionOf(token) : null;
+    if (edition !== null && item.tokens.has(tokens[i - 1] as string)) led.add(edition);
+  });
+  return led;
 }
 
 export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[], options: ClusterEvidenceOptions = {}): ClusterEvidence {
@@ -144,7 +162,9 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
       if (!set) lineNumbers.set(key, (set = new Set()));
       for (const value of values) set.add(value);
     }
-    for (const edition of member.editions) editions.set(edition, (editions.get(edition) ?? 0) + 1);
+    for (const edition of options.editionsNeedTheirLead && member.editions.size > 0 ? editionsLedBy(member, item) : member.editions) {
+      editions.set(edition, (editions.get(edition) ?? 0) + 1);
+    }
     for (const colour of member.colours) colours.add(colour);
     for (const [kind, values] of member.quantities) {
       let set = quantities.get(kind);
