@@ -1,16 +1,10 @@
+import { valueAxis } from '@pricehunt/ui';
 import { useId } from 'react';
 
 /** Chart colours, distinguishable for the common colour-vision deficiencies. */
 export const chartColors = ['#1d4ed8', '#d97706', '#047857', '#7c3aed', '#b42318', '#0891b2'] as const;
 export const colorAt = (index: number): string => chartColors[index % chartColors.length] ?? chartColors[0];
 
-/** A round axis maximum; at least 4 so that whole-number counts get distinct ticks (0, 2, 4). */
-const niceMax = (value: number) => {
-  if (value <= 4) return 4;
-  const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((s) => s * power >= value) ?? 10;
-  return step * power;
-};
 
 export interface Series {
   name: string;
@@ -41,11 +35,12 @@ export function BarChart({
   const pad = { top: 10, right: 8, bottom: 24, left: 44 };
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
-  const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
+  const values = series.flatMap((s) => s.values);
+  // Round steps up to a round top (0, 5, 10 … 25); counts in whole numbers.
+  const { max, ticks } = valueAxis(Math.max(0, ...values), { whole: values.every((v) => Number.isInteger(v)) });
   const groupW = innerW / Math.max(1, labels.length);
   const barW = Math.max(1, (groupW * 0.8) / Math.max(1, series.length));
   const y = (v: number) => pad.top + innerH - (v / max) * innerH;
-  const ticks = [0, 0.5, 1].map((f) => f * max);
   const labelEvery = Math.max(1, Math.ceil(labels.length / 6));
   const totals = series.map((s) => `${s.name}: ${formatValue(s.values.reduce((a, b) => a + b, 0))}`).join(', ');
   const empty = series.every((s) => s.values.every((value) => value === 0));

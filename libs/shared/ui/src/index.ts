@@ -18,3 +18,4 @@ export { Skeleton, SKELETON_LABEL, type SkeletonProps, type SkeletonVariant } fr
 export { Spinner, type SpinnerProps } from './lib/spinner';
 export { TextField, type TextFieldProps } from './lib/text-field';
 export { keepFocusInside } from './lib/focus-trap';
+export { roundUp, valueAxis } from './lib/axis';

@@ -1,3 +1,4 @@
+import { valueAxis } from '@pricehunt/ui';
 import { useId } from 'react';
 
 export interface Series {
@@ -6,12 +7,6 @@ export interface Series {
   values: number[];
 }
 
-const niceMax = (value: number) => {
-  if (value <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((s) => s * power >= value) ?? 10;
-  return step * power;
-};
 
 /**
  * A line chart drawn in SVG: one line per series over shared labels, y axis from 0, gridlines, a legend.
@@ -36,16 +31,12 @@ export function LineChart({
   const width = 640;
   const pad = { top: 12, right: 12, bottom: 28, left: 48 };
   const values = series.flatMap((s) => s.values);
-  // Counts get whole-number ticks: at least 0..4, and 4 or 5 steps that divide the top evenly.
-  const counts = values.every((v) => Number.isInteger(v));
-  const top = niceMax(Math.max(0, ...values));
-  const max = counts ? Math.max(4, top) : top;
-  const steps = counts && max % 4 !== 0 ? 5 : 4;
+  // Round steps up to a round top; counts get whole-number ticks, at least 0..4.
+  const { max, ticks } = valueAxis(Math.max(0, ...values), { whole: values.every((v) => Number.isInteger(v)) });
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const x = (i: number) => pad.left + (labels.length <= 1 ? innerW / 2 : (i * innerW) / (labels.length - 1));
   const y = (v: number) => pad.top + innerH - (v / max) * innerH;
-  const ticks = Array.from({ length: steps + 1 }, (_, i) => (i * max) / steps);
   const labelEvery = Math.max(1, Math.ceil(labels.length / 8));
   const titleId = useId();
   const empty = values.every((v) => v === 0);
