@@ -1,4 +1,4 @@
-import { valueAxis } from '@pricehunt/ui';
+import { useElementWidth, valueAxis } from '@pricehunt/ui';
 import { useId } from 'react';
 
 /** Chart colours, distinguishable for the common colour-vision deficiencies. */
@@ -31,7 +31,8 @@ export function BarChart({
 }) {
   const titleId = useId();
   const descId = useId();
-  const width = 720;
+  // Drawn at the width it is shown at, so that its text keeps its size in a narrow card or on a phone.
+  const [figureRef, width] = useElementWidth<HTMLElement>(720);
   const pad = { top: 10, right: 8, bottom: 24, left: 44 };
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
@@ -41,11 +42,12 @@ export function BarChart({
   const groupW = innerW / Math.max(1, labels.length);
   const barW = Math.max(1, (groupW * 0.8) / Math.max(1, series.length));
   const y = (v: number) => pad.top + innerH - (v / max) * innerH;
-  const labelEvery = Math.max(1, Math.ceil(labels.length / 6));
+  // A date label every 56 pixels or more.
+  const labelEvery = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(innerW / 56))));
   const totals = series.map((s) => `${s.name}: ${formatValue(s.values.reduce((a, b) => a + b, 0))}`).join(', ');
   const empty = series.every((s) => s.values.every((value) => value === 0));
   return (
-    <figure className="adm-chart">
+    <figure className="adm-chart" ref={figureRef}>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} aria-describedby={descId} className="adm-chart__svg">
         <title id={titleId}>{title}</title>
         <desc id={descId}>{`Totals over the period: ${totals}`}</desc>

@@ -19,3 +19,4 @@ export { Spinner, type SpinnerProps } from './lib/spinner';
 export { TextField, type TextFieldProps } from './lib/text-field';
 export { keepFocusInside } from './lib/focus-trap';
 export { roundUp, valueAxis } from './lib/axis';
+export { useElementWidth } from './lib/use-element-width';

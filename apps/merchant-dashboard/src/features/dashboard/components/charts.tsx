@@ -1,4 +1,4 @@
-import { valueAxis } from '@pricehunt/ui';
+import { useElementWidth, valueAxis } from '@pricehunt/ui';
 import { useId } from 'react';
 
 export interface Series {
@@ -28,7 +28,8 @@ export function LineChart({
   formatValue?: (n: number) => string;
   emptyMessage?: string;
 }) {
-  const width = 640;
+  // Drawn at the width it is shown at, so that its text keeps its size on a phone.
+  const [figureRef, width] = useElementWidth<HTMLElement>(640);
   const pad = { top: 12, right: 12, bottom: 28, left: 48 };
   const values = series.flatMap((s) => s.values);
   // Round steps up to a round top; counts get whole-number ticks, at least 0..4.
@@ -37,11 +38,12 @@ export function LineChart({
   const innerH = height - pad.top - pad.bottom;
   const x = (i: number) => pad.left + (labels.length <= 1 ? innerW / 2 : (i * innerW) / (labels.length - 1));
   const y = (v: number) => pad.top + innerH - (v / max) * innerH;
-  const labelEvery = Math.max(1, Math.ceil(labels.length / 8));
+  // A date label every 64 pixels or more.
+  const labelEvery = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(innerW / 64))));
   const titleId = useId();
   const empty = values.every((v) => v === 0);
   return (
-    <figure className={empty ? 'md-chart md-chart--empty' : 'md-chart'}>
+    <figure className={empty ? 'md-chart md-chart--empty' : 'md-chart'} ref={figureRef}>
       {empty ? <p className="md-chart__empty"><span>{emptyMessage}</span></p> : null}
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} preserveAspectRatio="none" className="md-chart__svg">
         <title id={titleId}>{title}</title>
