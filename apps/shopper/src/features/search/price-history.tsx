@@ -1,4 +1,5 @@
 import type { PricePoint } from '@pricehunt/contracts';
+import { useElementWidth } from '@pricehunt/ui';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 import { getProduct } from './api';
@@ -44,6 +45,7 @@ export function toSeries(history: PricePoint[], retailerNames: Record<string, st
   return series.sort((a, b) => (a.points[a.points.length - 1]?.cents ?? 0) - (b.points[b.points.length - 1]?.cents ?? 0));
 }
 
+/** Width drawn at until the chart's own width is measured. */
 const WIDTH = 640;
 const HEIGHT = 220;
 /** Height of a chart whose prices are all one: one line, with its price and dates, needs no room to rise or fall. */
@@ -55,6 +57,8 @@ const PAD = { left: 84, right: 16, top: 12, bottom: 28 };
  * today. Says how many retailers it leaves out, and when no price has changed yet.
  */
 export function PriceChart({ series: all, currency, now = Date.now() }: { series: PriceSeries[]; currency: string | null; now?: number }) {
+  // Drawn at the width it is shown at, so that its prices and dates keep their size on a phone.
+  const [figureRef, width] = useElementWidth<HTMLElement>(WIDTH);
   const series = all.slice(0, MAX_SERIES);
   const points = series.flatMap((s) => s.points);
   if (points.length === 0) return <p className="ph-muted">No price history recorded yet.</p>;
@@ -65,7 +69,7 @@ export function PriceChart({ series: all, currency, now = Date.now() }: { series
   const spanTime = maxTime - minTime || 1;
   const flat = maxCents === minCents;
   const height = flat ? FLAT_HEIGHT : HEIGHT;
-  const x = (time: number) => PAD.left + ((time - minTime) / spanTime) * (WIDTH - PAD.left - PAD.right);
+  const x = (time: number) => PAD.left + ((time - minTime) / spanTime) * (width - PAD.left - PAD.right);
   // One price: its line runs through the middle of the plot.
   const y = (cents: number) =>
     flat ? PAD.top + (height - PAD.top - PAD.bottom) / 2 : PAD.top + (1 - (cents - minCents) / (maxCents - minCents)) * (height - PAD.top - PAD.bottom);
@@ -76,24 +80,24 @@ export function PriceChart({ series: all, currency, now = Date.now() }: { series
   const hidden = all.length - series.length;
 
   return (
-    <figure className="ph-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={summary}>
+    <figure className="ph-chart" ref={figureRef}>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary}>
         {flat ? null : (
           <>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(maxCents)} y2={y(maxCents)} className="ph-chart__grid" />
+            <line x1={PAD.left} x2={width - PAD.right} y1={y(maxCents)} y2={y(maxCents)} className="ph-chart__grid" />
             <text x={PAD.left - 8} y={y(maxCents) + 4} textAnchor="end" className="ph-chart__label">
               {formatMoney(maxCents, currency)}
             </text>
           </>
         )}
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(minCents)} y2={y(minCents)} className="ph-chart__grid" />
+        <line x1={PAD.left} x2={width - PAD.right} y1={y(minCents)} y2={y(minCents)} className="ph-chart__grid" />
         <text x={PAD.left - 8} y={y(minCents) + 4} textAnchor="end" className="ph-chart__label">
           {formatMoney(minCents, currency)}
         </text>
         <text x={PAD.left} y={height - 8} className="ph-chart__label">
           {formatDate(minTime)}
         </text>
-        <text x={WIDTH - PAD.right} y={height - 8} textAnchor="end" className="ph-chart__label">
+        <text x={width - PAD.right} y={height - 8} textAnchor="end" className="ph-chart__label">
           {maxTime === now ? 'Today' : formatDate(maxTime)}
         </text>
         {series.map((s, index) => {
