@@ -61,6 +61,8 @@ export interface PreparedOffer {
   readonly colours: ReadonlySet<string>;
   /** Edition and licence words ("upgrade", "academic", "pro") present in the title. */
   readonly editions: ReadonlySet<string>;
+  /** For each edition word, the words it follows in the title ("iPhone 16 Pro" → pro: {16}); empty without editions. */
+  readonly editionLeads: ReadonlyMap<string, ReadonlySet<string>>;
   /** Numbers naming the model line, by the word they follow ("IdeaPad Slim 7" → slim: 7): `extractLineNumbers`. */
   readonly lineNumbers: ReadonlyMap<string, ReadonlySet<string>>;
   /** Platforms named in the title, canonical ("mac", "windows"). */
@@ -109,6 +111,22 @@ function platformsOf(tokens: readonly string[]): Set<string> {
   return platforms;
 }
 
+const NO_LEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+
+/** The words each edition word follows in a title's tokens. */
+function editionLeadsOf(tokens: readonly string[]): ReadonlyMap<string, ReadonlySet<string>> {
+  let leads: Map<string, Set<string>> | null = null;
+  for (let i = 1; i < tokens.length; i++) {
+    const edition = editionOf(tokens[i] as string);
+    if (edition === null) continue;
+    leads ??= new Map();
+    const before = leads.get(edition);
+    if (before) before.add(tokens[i - 1] as string);
+    else leads.set(edition, new Set([tokens[i - 1] as string]));
+  }
+  return leads ?? NO_LEADS;
+}
+
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
 export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer {
   checkOffer(offer);
@@ -141,6 +159,7 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     quantities: quantitiesByKind(extractQuantities(title)),
     colours: new Set(extractColours(title)),
     editions: new Set(tokens.map(editionOf).filter((edition): edition is string => edition !== null)),
+    editionLeads: editionLeadsOf(tokens),
     lineNumbers: extractLineNumbers(tokens),
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),

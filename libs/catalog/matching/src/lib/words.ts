@@ -10,8 +10,7 @@
  * mention the attribute that tells two variants apart; another member does.
  */
 import { type QuantityKind } from './extract';
-import { tokenizeTitle } from './normalise';
-import { editionOf, type PreparedOffer } from './prepare';
+import type { PreparedOffer } from './prepare';
 
 export interface ModelSpan {
   /** Index of the first word of the run. */
@@ -132,13 +131,9 @@ export interface ClusterEvidenceOptions {
 }
 
 /** The editions of a member's title that follow a word the item holds ("16" before "pro" in "iPhone 16 Pro"). */
-function editionsLedBy(member: PreparedOffer, item: PreparedOffer): Set<string> {
-  const led = new Set<string>();
-  const tokens = tokenizeTitle(member.offer.title);
-  tokens.forEach((token, i) => {
-    const edition = i > 0 ? editionOf(token) : null;
-    if (edition !== null && item.tokens.has(tokens[i - 1] as string)) led.add(edition);
-  });
+function editionsLedBy(member: PreparedOffer, item: PreparedOffer): string[] {
+  const led: string[] = [];
+  for (const [edition, leads] of member.editionLeads) if ([...leads].some((lead) => item.tokens.has(lead))) led.push(edition);
   return led;
 }
 
