@@ -209,11 +209,12 @@ export const LINES: readonly LineSpec[] = [
   L('Samsung', 'smartwatches', 'Galaxy Watch', 'SM-R{D}{d}{d}{N|U}', 'Smartwatch', [199, 649]),
   // Apple
   L('Apple', 'phones', 'iPhone', '{15|16|15 Pro|16 Pro|16 Pro Max}', '', [799, 1599], 1.5, { exclusiveStore: 'apple', partNumbers: true }),
-  L('Apple', 'laptops', 'MacBook', '{Air 13-inch|Air 15-inch|Pro 14-inch|Pro 16-inch} {M2|M3|M4|M3 Pro|M4 Pro|M4 Max}', 'Laptop', [999, 3499], 1.2, {
+  // Only the size and chip pairs Apple sells (no "MacBook Air M4 Max", no "iPad mini M4").
+  L('Apple', 'laptops', 'MacBook', '{Air 13-inch M2|Air 13-inch M3|Air 15-inch M3|Air 13-inch M4|Air 15-inch M4|Pro 14-inch M3|Pro 14-inch M4|Pro 14-inch M4 Pro|Pro 14-inch M4 Max|Pro 16-inch M4 Pro|Pro 16-inch M4 Max}', 'Laptop', [999, 3499], 1.2, {
     exclusiveStore: 'apple',
     partNumbers: true,
   }),
-  L('Apple', 'tablets', 'iPad', '{Air 11-inch|Air 13-inch|Pro 11-inch|Pro 13-inch|mini|10.9-inch} {M2|M4|A16|A17 Pro}', '', [349, 1499], 1, { exclusiveStore: 'apple', partNumbers: true }),
+  L('Apple', 'tablets', 'iPad', '{Air 11-inch M2|Air 13-inch M2|Air 11-inch M3|Air 13-inch M3|Pro 11-inch M4|Pro 13-inch M4|mini A17 Pro|10.9-inch A14|11-inch A16}', '', [349, 1499], 1, { exclusiveStore: 'apple', partNumbers: true }),
   L('Apple', 'headphones', 'AirPods', '{Pro 2|4|4 with Active Noise Cancellation|Max}', 'Wireless Earbuds', [129, 549], 1, { exclusiveStore: 'apple', partNumbers: true }),
   L('Apple', 'smartwatches', 'Apple Watch', '{Series 9|Series 10|SE|Ultra 2} GPS{| + Cellular}', '', [249, 799], 1, { exclusiveStore: 'apple', partNumbers: true }),
   // LG

@@ -165,6 +165,16 @@ describe('generateProducts', () => {
     expect(tv?.model).toMatch(/^(QN|UN)\d{2}/);
   });
 
+  it('names only the Apple size and chip pairs that exist', () => {
+    const macs = new Set(products.filter((p) => p.family === 'MacBook').map((p) => p.model));
+    const ipads = new Set(products.filter((p) => p.family === 'iPad').map((p) => p.model));
+    expect(macs.size).toBeGreaterThan(5);
+    expect(ipads.size).toBeGreaterThan(5);
+    // No "MacBook Air M4 Max", no "iPad mini M4" or "iPad Air A16".
+    for (const model of macs) expect(model).not.toMatch(/^Air .* M\d (Pro|Max)$/);
+    for (const model of ipads) expect(model).toMatch(/^(Air 1[13]-inch M[23]|Pro 1[13]-inch M4|mini A17 Pro|10\.9-inch A14|11-inch A16)$/);
+  });
+
   it('retires lines whose combinations run out instead of repeating them', () => {
     const many = [...generateProducts({ products: 60_000, seed: 2 })];
     const apple = many.filter((p) => p.brand === 'Apple');
