@@ -234,12 +234,12 @@ export function createSearchService(deps: {
         // When products that fit hold every word, one that lacks a word is no match however close its score: "xbox
         // controller" lists the controllers, not the consoles.
         const complete = fitting.some((entry) => entry.holdsAllWords);
-        const listed = complete ? ranked.filter((entry) => entry.holdsAllWords) : fitting;
+        const listable = complete ? ranked.filter((entry) => entry.holdsAllWords) : fitting;
         // Ranked among more candidates, the words may fit one product after all: then it is the answer. Otherwise
         // the list also holds, lower down, the products that have every word without the matcher's confidence (an
         // "Apple Watch Ultra 2" is an "apple watch", though another line than the Series the words fit best).
-        const [only] = listed;
-        if (listed.length > 1) matchIds = ranked.filter((entry) => entry.holdsAllWords || (!complete && entry.score >= matchThreshold())).map((entry) => entry.productId);
+        const [only] = listable;
+        if (listable.length > 1) matchIds = ranked.filter((entry) => entry.holdsAllWords || (!complete && entry.score >= matchThreshold())).map((entry) => entry.productId);
         else if (complete && only && only.score >= matchThreshold()) {
           productId = only.productId;
           confidence = only.score;
