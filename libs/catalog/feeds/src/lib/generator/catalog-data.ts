@@ -176,7 +176,12 @@ export interface LineSpec {
   exclusiveStore?: 'apple' | 'playstation';
   /** Apple-style part numbers (`MTJV3LL/A`) as MPN instead of the model. */
   partNumbers?: boolean;
+  /** The line's own capacities or configurations, instead of its category's (`[['', 1]]` for none). */
+  capacities?: ReadonlyArray<readonly [string, number]>;
 }
+
+/** For lines whose category's capacities do not apply to them: compact and action cameras take no lens, a purifier has no bowl. */
+const NO_CAPACITY: ReadonlyArray<readonly [string, number]> = [['', 1]];
 
 const L = (brand: string, category: CategoryId, family: string, model: string, noun: string, price: readonly [number, number], weight = 1, extra: Partial<LineSpec> = {}): LineSpec => ({
   brand,
@@ -242,11 +247,11 @@ export const LINES: readonly LineSpec[] = [
   L('Lenovo', 'tablets', 'Tab', '{P|M}{D}{d} #TB{3|1}{d}{d}{FU|XU}', 'Android Tablet', [139, 499]),
   // Canon
   L('Canon', 'cameras', 'EOS', '{R|R5|R6|R7|R8|R10|R50|R100} {Mark II|Mark III|} #{D}{d}{d}{d}C{0|1}{d}{d}', 'Mirrorless Camera', [479, 3899], 1.5),
-  L('Canon', 'cameras', 'PowerShot', '{G7 X|G5 X|SX740|SX70} {Mark III|HS|Mark II} #{D}{d}{d}{d}C20{1|2}', 'Digital Camera', [299, 899]),
+  L('Canon', 'cameras', 'PowerShot', '{G7 X|G5 X|SX740|SX70} {Mark III|HS|Mark II} #{D}{d}{d}{d}C20{1|2}', 'Digital Camera', [299, 899], 1, { capacities: NO_CAPACITY }),
   L('Canon', 'printers', 'PIXMA', '{TR|TS|G}{D}{d}{d}{0|1|2}', 'Wireless All-in-One Printer', [79, 349]),
   // Nikon
   L('Nikon', 'cameras', 'Z', '{5|6 II|7 II|8|9|50|fc|f|30} #{D}{d}{d}{d}{d}', 'Mirrorless Camera', [599, 5499], 1.2),
-  L('Nikon', 'cameras', 'COOLPIX', '{P|B|W}{D}{d}{d}{0|00} #26{d}{d}{d}{d}', 'Digital Camera', [229, 999]),
+  L('Nikon', 'cameras', 'COOLPIX', '{P|B|W}{D}{d}{d}{0|00} #26{d}{d}{d}{d}', 'Digital Camera', [229, 999], 1, { capacities: NO_CAPACITY }),
   // Logitech
   L('Logitech', 'accessories', 'MX', '{Master|Keys|Anywhere|Ergo|Mechanical} {2S|3S|S|Mini|3} #910-00{D}{d}{d}{d}', 'Wireless Mouse', [69, 179], 1.2),
   L('Logitech', 'accessories', 'G', '{PRO X|502|305|915|G513} {HERO|LIGHTSPEED|SUPERLIGHT|TKL} #9{1|2}0-0{D}{d}{d}{d}{d}', 'Gaming Mouse', [39, 249], 1.2),
@@ -262,13 +267,13 @@ export const LINES: readonly LineSpec[] = [
   L('Philips', 'accessories', 'Sonicare', '{4100|5100|6100|9900 Prestige} #HX{3|6|9}{d}{d}{d}/{d}{D}', 'Rechargeable Electric Toothbrush', [39, 329]),
   // Dyson
   L('Dyson', 'vacuums', '', '{V8|V11|V12 Detect Slim|V15 Detect|Gen5detect} #{D}{d}{d}{d}{d}{d}-01', 'Cordless Vacuum', [349, 949], 1.2),
-  L('Dyson', 'kitchen', 'Purifier', '{Cool|Hot+Cool|Humidify+Cool} {TP|HP|PH}{0|1}{D} #{D}{d}{d}{d}{d}{d}-02', 'Air Purifier Fan', [399, 999]),
+  L('Dyson', 'kitchen', 'Purifier', '{Cool|Hot+Cool|Humidify+Cool} {TP|HP|PH}{0|1}{D} #{D}{d}{d}{d}{d}{d}-02', 'Air Purifier Fan', [399, 999], 1, { capacities: NO_CAPACITY }),
   // KitchenAid
   L('KitchenAid', 'kitchen', 'Artisan', 'KSM{1|15|19|7}{D}{d}{PS|XS|AQ}{E|A}{R|B|S|W}', 'Tilt-Head Stand Mixer', [279, 649], 1.4),
   L('KitchenAid', 'kitchen', '', 'K{HB|FC|CG|EK}{D}{d}{d}{d}{E|}{R|B|S|W}', 'Small Kitchen Appliance', [39, 199]),
   // Nintendo
   L('Nintendo', 'gaming', 'Switch', '{OLED Model|Lite|Model} #HEG-S-{K|H}{A|B|C|D}{A|B|C|D}{A|B|C|D}{A|B|C|D}{A|B|C}', 'Console', [199, 359], 1),
-  L('Nintendo', 'gaming', 'Switch Pro Controller', 'HAC-A-FS{K|S}{K|A}{A|B}{D}', 'Controller', [59, 79], 0.5),
+  L('Nintendo', 'gaming', 'Switch Pro Controller', 'HAC-A-FS{K|S}{K|A}{A|B}{D}', '', [59, 79], 0.5),
   // Microsoft
   L('Microsoft', 'gaming', 'Xbox Series', '{X|S} #{RRT|RRS|XXU|ZDQ}-000{D}{d}', 'Console', [299, 599], 0.7),
   // The name says what it is: no noun after it ("Xbox Wireless Controller Controller").
@@ -288,7 +293,7 @@ export const LINES: readonly LineSpec[] = [
   L('Western Digital', 'storage', 'WD_BLACK', 'SN{7|8}{5|7}0 #WDS{D}{d}{d}{G|T}{1|2|3}X0E', 'NVMe Internal SSD', [69, 349]),
   L('Razer', 'accessories', '', '{DeathAdder V3|Viper V3|BlackWidow V4|Huntsman V3} #RZ0{1|3}-0{4|5}{D}{d}{d}{d}-R3U1', 'Gaming Peripheral', [69, 249]),
   L('Ninja', 'kitchen', '', '{AF|DZ|BN|NC}{1|2|3|5}{D}{d}{d}{A|WH|BK|}', 'Kitchen Appliance', [69, 299]),
-  L('GoPro', 'cameras', 'HERO', '{11|12|13} Black #CHDHX-1{D}{d}{d}', 'Action Camera', [249, 449]),
+  L('GoPro', 'cameras', 'HERO', '{11|12|13} Black #CHDHX-1{D}{d}{d}', 'Action Camera', [249, 449], 1, { capacities: NO_CAPACITY }),
   L('Beats', 'headphones', '', '{Studio Pro|Solo 4|Fit Pro|Studio Buds +|Powerbeats Pro} #M{A}{A}{D}{d}LL/A', 'Wireless Headphones', [149, 349]),
   L('Google', 'phones', 'Pixel', '{8|8a|9|9 Pro|9 Pro XL} #G{A|B|C|D}{0|1|2|3}{d}{d}{d}', 'Smartphone', [499, 1199], 1.2),
 ];

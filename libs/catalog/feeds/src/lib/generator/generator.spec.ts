@@ -165,6 +165,14 @@ describe('generateProducts', () => {
     expect(tv?.model).toMatch(/^(QN|UN)\d{2}/);
   });
 
+  it('gives lens kits only to interchangeable-lens cameras, and bowl sizes to no air purifier', () => {
+    const fixed = products.filter((p) => ['PowerShot', 'COOLPIX', 'HERO', 'Purifier'].includes(p.family));
+    expect(new Set(fixed.map((p) => p.family)).size).toBe(4);
+    expect(fixed.filter((p) => p.capacity !== undefined).map((p) => p.title)).toEqual([]);
+    expect(products.some((p) => p.family === 'EOS' && /Lens|Body Only/.test(p.capacity ?? ''))).toBe(true);
+    expect(products.filter((p) => p.family === 'Switch Pro Controller' && / Controller .*Controller/.test(p.title))).toEqual([]);
+  });
+
   it('names only the Apple size and chip pairs that exist', () => {
     const macs = new Set(products.filter((p) => p.family === 'MacBook').map((p) => p.model));
     const ipads = new Set(products.filter((p) => p.family === 'iPad').map((p) => p.model));

@@ -103,7 +103,7 @@ class CompiledLine {
     this.hasSizeSlot = this.codeSlots.some((slot) => slot.size);
     this.category = CATEGORIES[spec.category];
     this.sizes = this.category.sizes ?? [[0, 1]];
-    this.capacities = this.category.capacities ?? [['', 1]];
+    this.capacities = spec.capacities ?? this.category.capacities ?? [['', 1]];
     this.colours = this.category.colours;
     let space = this.sizes.length * this.capacities.length * this.colours.length;
     for (const slot of this.codeSlots) space *= slot.options.length;
