@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '../catalog/matching';
@@ -21,6 +22,24 @@ const PRODUCT_PAGE = `<!doctype html><html><head><title>Headphones</title>
 <meta property="og:title" content="WH-1000XM4 Noise Cancelling Headphones">
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sony WH-1000XM4 Noise Cancelling Wireless Headphones","brand":{"@type":"Brand","name":"Sony"},"gtin13":"0027242919419","mpn":"WH1000XM4/B","offers":{"@type":"Offer","price":"329.00","priceCurrency":"USD"}}</script>
 </head><body><h1>Sony WH-1000XM4</h1></body></html>`;
+
+/**
+ * For the describe block it is called in: a test app whose catalog holds `offers` (imported as one GMC feed before the
+ * block's tests, closed after them). Answers a getter for the app.
+ */
+function catalogOf(offers: FeedOffer[], source: string, ready?: (t: TestApp) => Promise<void>): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(offers, { format: 'gmc', source });
+    await ready?.(t);
+  });
+  afterAll(() => t?.close());
+  return () => {
+    if (!t) throw new Error('the test app is built before the tests run');
+    return t;
+  };
+}
 
 /** POST /api/search under a new request id: answers 200 with a result of the contract's shape. */
 async function searchOn(t: TestApp, body: { url: string } | { query: string }): Promise<SearchResult> {
@@ -179,7 +198,6 @@ describe('search API', () => {
 });
 
 describe('search API: words that fit several products', () => {
-  let t: TestApp;
   const WATCHES = [
     offer({ externalId: 'B0DGHYDZR9', url: 'https://www.amazon.com/dp/B0DGHYDZR9', title: 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case with Black Sport Band', brand: 'Apple', mpn: 'MWWE3LL/A', priceCents: 39_900, category: 'Electronics > Smartwatches' }),
     offer({ externalId: '6580000', url: 'https://www.bestbuy.com/site/apple-watch-series-10/6580000.p?skuId=6580000', title: 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case Black Sport Band', brand: 'Apple', mpn: 'MWWE3LL/A', priceCents: 37_900, category: 'Electronics > Smartwatches' }),
@@ -192,14 +210,8 @@ describe('search API: words that fit several products', () => {
     offer({ externalId: 'B0CHWRXH8B', url: 'https://www.amazon.com/dp/B0CHWRXH8B', title: 'Apple AirPods Pro 2 Wireless Earbuds with USB-C Charging', brand: 'Apple', mpn: 'MTJV3AM/A', priceCents: 18_900, category: 'Electronics > Earbuds' }),
   ];
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(WATCHES, { format: 'gmc', source: 'watch fixtures' });
-    await t.app.catalog.spelling.ready();
-  });
-  afterAll(() => t.close());
-
-  const search = (query: string) => searchOn(t, { query });
+  const app = catalogOf(WATCHES, 'watch fixtures', (t) => t.app.catalog.spelling.ready());
+  const search = (query: string) => searchOn(app(), { query });
 
   it('lists the products the words fit, best first, instead of picking one', async () => {
     const result = await search('apple watch series 10');
@@ -252,6 +264,7 @@ describe('search API: words that fit several products', () => {
   });
 
   it('stores the list with the answer, and reads answers stored before lists existed', async () => {
+    const t = app();
     const requestId = randomUUID();
     const first = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId, query: 'apple watch series 10' } });
     const again = await t.app.inject({ method: 'GET', url: `/api/search/${requestId}` });
@@ -270,7 +283,6 @@ describe('search API: words that fit several products', () => {
 });
 
 describe('search API: words that name no line', () => {
-  let t: TestApp;
   const speaker = (externalId: string, title: string, mpn: string) =>
     offer({ externalId, url: `https://www.bestbuy.com/site/x/${externalId}.p?skuId=${externalId}`, title, brand: 'Bose', mpn, category: 'Electronics > Speakers' });
   const SPEAKERS = [
@@ -283,14 +295,10 @@ describe('search API: words that name no line', () => {
     speaker('7000007', 'Bose SoundLink Flex Portable Bluetooth Speaker, White Smoke', '865983-0200'),
   ];
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(SPEAKERS, { format: 'gmc', source: 'speaker fixtures' });
-  });
-  afterAll(() => t.close());
+  const app = catalogOf(SPEAKERS, 'speaker fixtures');
 
   it('lists the products of the colour asked for, whatever their line and edition ("SoundLink Max"), and none of another colour', async () => {
-    const result = await searchOn(t, { query: 'bose speaker black' });
+    const result = await searchOn(app(), { query: 'bose speaker black' });
 
     expect(result.product).toBeNull();
     expect(result.matches.map((p) => p.model).sort()).toEqual(['865983-0100', '885062-0400']);
@@ -300,7 +308,6 @@ describe('search API: words that name no line', () => {
 });
 
 describe('search API: words that fit more products than a list holds', () => {
-  let t: TestApp;
   // 30 kettles of one line, each sold by two retailers: "acme kettle" fits them all alike.
   const KETTLES = Array.from({ length: 30 }, (_, i) => {
     const model = `KT-${1200 + i * 7}`;
@@ -311,14 +318,10 @@ describe('search API: words that fit more products than a list holds', () => {
     ];
   }).flat();
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(KETTLES, { format: 'gmc', source: 'kettle fixtures' });
-  });
-  afterAll(() => t.close());
+  const app = catalogOf(KETTLES, 'kettle fixtures');
 
   it('lists as many as it holds and shows the rest under similar products instead of dropping them', async () => {
-    const result = await searchOn(t, { query: 'acme electric kettle' });
+    const result = await searchOn(app(), { query: 'acme electric kettle' });
 
     expect(result.product).toBeNull();
     expect(result.matches).toHaveLength(24);
@@ -330,7 +333,6 @@ describe('search API: words that fit more products than a list holds', () => {
 });
 
 describe('search API: stock and the best price', () => {
-  let t: TestApp;
   const CAMERA = { title: 'Canon EOS R8 Mirrorless Camera Body', brand: 'Canon', mpn: '5803C002', category: 'Electronics > Cameras' };
   const OFFERS = [
     offer({ ...CAMERA, externalId: 'B0BRIT3MVN', url: 'https://www.amazon.com/dp/B0BRIT3MVN', priceCents: 139_900 }),
@@ -338,13 +340,8 @@ describe('search API: stock and the best price', () => {
     offer({ ...CAMERA, externalId: '2236458101', url: 'https://www.walmart.com/ip/canon-eos-r8/2236458101', priceCents: 129_900, shippingCents: 500 }),
   ];
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'stock fixtures' });
-  });
-  afterAll(() => t.close());
-
-  const search = (url: string) => searchOn(t, { url });
+  const app = catalogOf(OFFERS, 'stock fixtures');
+  const search = (url: string) => searchOn(app(), { url });
 
   it('marks the cheapest offer one can buy as the best price, and lists the cheaper sold-out one first still', async () => {
     const result = await search('https://www.amazon.com/dp/B0BRIT3MVN');
@@ -357,7 +354,7 @@ describe('search API: stock and the best price', () => {
   });
 
   it('marks the cheapest of all when every offer is sold out', async () => {
-    await t.app.catalog.ingestion.importOffers(
+    await app().app.catalog.ingestion.importOffers(
       OFFERS.map((o) => ({ ...o, availability: 'out_of_stock' as const })),
       { format: 'gmc', source: 'sold out' },
     );
@@ -368,7 +365,6 @@ describe('search API: stock and the best price', () => {
 });
 
 describe('search API: a typed model number', () => {
-  let t: TestApp;
   const OFFERS = [
     offer({ externalId: 'B0CPHONE01', url: 'https://www.amazon.com/dp/B0CPHONE01', title: 'Panasonic DECT 6.0 Expandable Cordless Phone System, 2 Handsets', brand: 'Panasonic', mpn: 'KX-TG6512B', priceCents: 5_999, category: 'Electronics > Phones' }),
     offer({ externalId: '7001001', url: 'https://www.walmart.com/ip/Panasonic-Cordless-Phone/7001001', title: 'Panasonic Cordless Phone with 2 Handsets, Black', brand: 'Panasonic', mpn: 'KXTG6512B', priceCents: 5_499, category: 'Electronics > Phones' }),
@@ -380,13 +376,8 @@ describe('search API: a typed model number', () => {
     offer({ externalId: '7001003', url: 'https://www.walmart.com/ip/Sony-TV/7001003', title: 'Sony KD-55X80K 55 Inch 4K Ultra HD Smart LED TV', brand: 'Sony', priceCents: 69_999, category: 'Electronics > TVs' }),
   ];
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'model fixtures' });
-  });
-  afterAll(() => t.close());
-
-  const search = (query: string) => searchOn(t, { query });
+  const app = catalogOf(OFFERS, 'model fixtures');
+  const search = (query: string) => searchOn(app(), { query });
 
   it('answers the product whose offers state it, however few words of its title it shares', async () => {
     for (const query of ['KX-TG6512B', 'kxtg6512b']) {

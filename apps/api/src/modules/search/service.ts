@@ -240,7 +240,7 @@ export function createSearchService(deps: {
         // "Apple Watch Ultra 2" is an "apple watch", though another line than the Series the words fit best).
         const [only] = listable;
         if (listable.length > 1) matchIds = ranked.filter((entry) => entry.holdsAllWords || (!complete && entry.score >= matchThreshold())).map((entry) => entry.productId);
-        else if (complete && only && only.score >= matchThreshold()) {
+        else if (complete && only) {
           productId = only.productId;
           confidence = only.score;
         }
@@ -249,9 +249,10 @@ export function createSearchService(deps: {
       // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").
       if (productId === null && matchIds.length === 0 && !((ranked[0]?.score ?? 0) >= matchThreshold())) {
         const coded = productsByModelCode(body.query ?? '');
-        if (coded.length === 1) {
-          productId = coded[0]!;
-          confidence = Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === productId)?.score ?? 0);
+        const [first] = coded;
+        if (coded.length === 1 && first !== undefined) {
+          productId = first;
+          confidence = Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === first)?.score ?? 0);
         } else if (coded.length > 1) {
           const score = (id: number) => ranked.find((entry) => entry.productId === id)?.score ?? 0;
           matchIds = [...coded].sort((a, b) => score(b) - score(a));

@@ -113,18 +113,22 @@ function platformsOf(tokens: readonly string[]): Set<string> {
 
 const NO_LEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
 
-/** The words each edition word follows in a title's tokens. */
-function editionLeadsOf(tokens: readonly string[]): ReadonlyMap<string, ReadonlySet<string>> {
+/** A title's edition words, and the words each of them follows (one pass over its tokens). */
+function editionsOf(tokens: readonly string[]): { editions: Set<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
+  const editions = new Set<string>();
   let leads: Map<string, Set<string>> | null = null;
-  for (let i = 1; i < tokens.length; i++) {
-    const edition = editionOf(tokens[i] as string);
-    if (edition === null) continue;
+  tokens.forEach((token, i) => {
+    const edition = editionOf(token);
+    if (edition === null) return;
+    editions.add(edition);
+    if (i === 0) return;
+    const before = tokens[i - 1] as string;
     leads ??= new Map();
-    const before = leads.get(edition);
-    if (before) before.add(tokens[i - 1] as string);
-    else leads.set(edition, new Set([tokens[i - 1] as string]));
-  }
-  return leads ?? NO_LEADS;
+    const known = leads.get(edition);
+    if (known) known.add(before);
+    else leads.set(edition, new Set([before]));
+  });
+  return { editions, leads: leads ?? NO_LEADS };
 }
 
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
@@ -138,6 +142,7 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
   if (mpn && mpn.length >= 3) models.add(mpn);
   const strongModels = new Set([...models].filter((m) => /[A-Z]/.test(m) && /\d/.test(m)));
   const compact = tokens.join(' ');
+  const editionInfo = editionsOf(tokens);
   const numbers = new Set<string>();
   for (const t of tokens) if (/^\d+(?:\.\d+)?$/.test(t)) numbers.add(t);
   return {
@@ -158,8 +163,8 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     trigrams: trigramVector(compact, stats),
     quantities: quantitiesByKind(extractQuantities(title)),
     colours: new Set(extractColours(title)),
-    editions: new Set(tokens.map(editionOf).filter((edition): edition is string => edition !== null)),
-    editionLeads: editionLeadsOf(tokens),
+    editions: editionInfo.editions,
+    editionLeads: editionInfo.leads,
     lineNumbers: extractLineNumbers(tokens),
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),
