@@ -178,10 +178,25 @@ export interface LineSpec {
   partNumbers?: boolean;
   /** The line's own capacities or configurations, instead of its category's (`[['', 1]]` for none). */
   capacities?: ReadonlyArray<readonly [string, number]>;
+  /** The line's own colours, instead of its category's (`['']` for a product sold in one look, named without one). */
+  colours?: readonly string[];
+  /** The line's own sizes, instead of its category's; `[]` where the model names the size ("Series 10 GPS 46mm"). */
+  sizes?: ReadonlyArray<readonly [number, number]>;
+  /** The part number in the brand's own style (`JBLFLIP6BLKAM`), instead of the model code and a colour code. */
+  mpn?: (model: string, colour: string) => string;
 }
 
 /** For lines whose category's capacities do not apply to them: compact and action cameras take no lens, a purifier has no bowl. */
 const NO_CAPACITY: ReadonlyArray<readonly [string, number]> = [['', 1]];
+/** For lines whose model names its size. */
+const SIZE_IN_MODEL: ReadonlyArray<readonly [number, number]> = [];
+/** For products that come in one look: no colour in their names. */
+const ONE_LOOK: readonly string[] = [''];
+
+/** JBL's colour codes in its part numbers (`JBLFLIP6BLKAM`). */
+const JBL_COLOURS: Readonly<Record<string, string>> = { Black: 'BLK', Blue: 'BLU', Red: 'RED', 'Squad Camo': 'SQUAD', White: 'WHT', Teal: 'TEAL' };
+const jblPartNumber = (model: string, colour: string) =>
+  `JBL${model.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${JBL_COLOURS[colour] ?? colour.slice(0, 3).toUpperCase()}AM`;
 
 const L = (brand: string, category: CategoryId, family: string, model: string, noun: string, price: readonly [number, number], weight = 1, extra: Partial<LineSpec> = {}): LineSpec => ({
   brand,
@@ -211,17 +226,37 @@ export const LINES: readonly LineSpec[] = [
   L('Samsung', 'tablets', 'Galaxy Tab', 'SM-X{D}{d}{d}{N|U}', 'Android Tablet', [219, 1099]),
   L('Samsung', 'monitors', 'Odyssey', 'LS{size}{AG|BG|CG}{D}{d}{d}{N|E}', 'Gaming Monitor', [199, 899]),
   L('Samsung', 'storage', '990 PRO', 'MZ-V{D}P{d}T{d}B', 'Internal SSD', [79, 329]),
-  L('Samsung', 'smartwatches', 'Galaxy Watch', 'SM-R{D}{d}{d}{N|U}', 'Smartwatch', [199, 649]),
+  L('Samsung', 'smartwatches', 'Galaxy Watch', 'SM-R{D}{d}{d}{N|U}', 'Smartwatch', [199, 649], 1, { colours: ['Silver', 'Graphite', 'Green', 'Cream'] }),
   // Apple
   L('Apple', 'phones', 'iPhone', '{15|16|15 Pro|16 Pro|16 Pro Max}', '', [799, 1599], 1.5, { exclusiveStore: 'apple', partNumbers: true }),
   // Only the size and chip pairs Apple sells (no "MacBook Air M4 Max", no "iPad mini M4").
   L('Apple', 'laptops', 'MacBook', '{Air 13-inch M2|Air 13-inch M3|Air 15-inch M3|Air 13-inch M4|Air 15-inch M4|Pro 14-inch M3|Pro 14-inch M4|Pro 14-inch M4 Pro|Pro 14-inch M4 Max|Pro 16-inch M4 Pro|Pro 16-inch M4 Max}', 'Laptop', [999, 3499], 1.2, {
     exclusiveStore: 'apple',
     partNumbers: true,
+    colours: ['Space Black', 'Silver', 'Midnight', 'Starlight', 'Sky Blue'],
   }),
-  L('Apple', 'tablets', 'iPad', '{Air 11-inch M2|Air 13-inch M2|Air 11-inch M3|Air 13-inch M3|Pro 11-inch M4|Pro 13-inch M4|mini A17 Pro|10.9-inch A14|11-inch A16}', '', [349, 1499], 1, { exclusiveStore: 'apple', partNumbers: true }),
-  L('Apple', 'headphones', 'AirPods', '{Pro 2|4|4 with Active Noise Cancellation|Max}', 'Wireless Earbuds', [129, 549], 1, { exclusiveStore: 'apple', partNumbers: true }),
-  L('Apple', 'smartwatches', 'Apple Watch', '{Series 9|Series 10|SE|Ultra 2} GPS{| + Cellular}', '', [249, 799], 1, { exclusiveStore: 'apple', partNumbers: true }),
+  L('Apple', 'tablets', 'iPad', '{Air 11-inch M2|Air 13-inch M2|Air 11-inch M3|Air 13-inch M3|Pro 11-inch M4|Pro 13-inch M4|mini A17 Pro|10.9-inch A14|11-inch A16}', '', [349, 1499], 1, {
+    exclusiveStore: 'apple',
+    partNumbers: true,
+    colours: ['Space Gray', 'Starlight', 'Blue', 'Purple', 'Silver'],
+  }),
+  L('Apple', 'headphones', 'AirPods', '{Pro 2|4|4 with Active Noise Cancellation}', 'Wireless Earbuds', [129, 249], 0.6, { exclusiveStore: 'apple', partNumbers: true, colours: ONE_LOOK }),
+  L('Apple', 'headphones', 'AirPods', 'Max', 'Wireless Over-Ear Headphones', [499, 549], 0.4, {
+    exclusiveStore: 'apple',
+    partNumbers: true,
+    colours: ['Midnight', 'Starlight', 'Blue', 'Purple', 'Orange'],
+  }),
+  // Each series in the case sizes Apple makes it in (no "Ultra 2 41mm", no "Series 10 45mm").
+  L(
+    'Apple',
+    'smartwatches',
+    'Apple Watch',
+    '{Series 9 GPS 41mm|Series 9 GPS 45mm|Series 9 GPS + Cellular 41mm|Series 9 GPS + Cellular 45mm|Series 10 GPS 42mm|Series 10 GPS 46mm|Series 10 GPS + Cellular 42mm|Series 10 GPS + Cellular 46mm|SE GPS 40mm|SE GPS 44mm|SE GPS + Cellular 40mm|SE GPS + Cellular 44mm|Ultra 2 GPS + Cellular 49mm}',
+    '',
+    [249, 799],
+    1,
+    { exclusiveStore: 'apple', partNumbers: true, sizes: SIZE_IN_MODEL, colours: ['Midnight', 'Starlight', 'Silver', 'Jet Black', 'Rose Gold'] },
+  ),
   // LG
   L('LG', 'tvs', 'OLED evo', 'OLED{size}{B|C|G}{D}{P|A}{U|L}{A|B}', '4K Smart TV', [1099, 3299], 1.5),
   L('LG', 'tvs', 'UHD', '{size}UR{D}{d}{d}0{P|A}UJ', '4K Smart TV', [299, 899]),
@@ -241,33 +276,38 @@ export const LINES: readonly LineSpec[] = [
   L('HP', 'printers', 'OfficeJet Pro', '{8|9}{d}{d}{D}{e|}', 'Wireless All-in-One Printer', [149, 449]),
   L('HP', 'printers', 'LaserJet', 'M{D}{d}{d}{dw|fdw|nw}', 'Wireless Laser Printer', [179, 699]),
   // Lenovo
-  L('Lenovo', 'laptops', 'ThinkPad', '{X1 Carbon|T14|T16|E14|E16} Gen {D} #21{A|B|C|D|E|F|H}{A|B|C|D|E|F}{d}{d}{d}{d}US', 'Business Laptop', [899, 2599], 1.3),
+  L('Lenovo', 'laptops', 'ThinkPad', '{X1 Carbon Gen 12|X1 Carbon Gen 13|T14 Gen 5|T14 Gen 6|T16 Gen 3|E14 Gen 6|E16 Gen 2} #21{A|B|C|D|E|F|H}{A|B|C|D|E|F}{d}{d}{d}{d}US', 'Business Laptop', [899, 2599], 1.3),
   L('Lenovo', 'laptops', 'IdeaPad', 'Slim {3|5|7} #{14|15|16}{IRH|ABR|IRL|AHP}{D}', 'Laptop', [429, 999], 1.3),
   L('Lenovo', 'laptops', 'Legion', '{5|7|Pro 5|Pro 7} #{16|17}{IRX|ARX|ACH}{D}{d}', 'Gaming Laptop', [1199, 2799]),
   L('Lenovo', 'tablets', 'Tab', '{P|M}{D}{d} #TB{3|1}{d}{d}{FU|XU}', 'Android Tablet', [139, 499]),
   // Canon
-  L('Canon', 'cameras', 'EOS', '{R|R5|R6|R7|R8|R10|R50|R100} {Mark II|Mark III|} #{D}{d}{d}{d}C{0|1}{d}{d}', 'Mirrorless Camera', [479, 3899], 1.5),
-  L('Canon', 'cameras', 'PowerShot', '{G7 X|G5 X|SX740|SX70} {Mark III|HS|Mark II} #{D}{d}{d}{d}C20{1|2}', 'Digital Camera', [299, 899], 1, { capacities: NO_CAPACITY }),
+  L('Canon', 'cameras', 'EOS', '{R1|R3|R5|R5 Mark II|R6|R6 Mark II|R7|R8|R10|R50|R100} #{D}{d}{d}{d}C{0|1}{d}{d}', 'Mirrorless Camera', [479, 3899], 1.5),
+  L('Canon', 'cameras', 'PowerShot', '{G7 X Mark III|G7 X Mark II|G5 X Mark II|SX740 HS|SX70 HS} #{D}{d}{d}{d}C20{1|2}', 'Digital Camera', [299, 899], 1, { capacities: NO_CAPACITY }),
   L('Canon', 'printers', 'PIXMA', '{TR|TS|G}{D}{d}{d}{0|1|2}', 'Wireless All-in-One Printer', [79, 349]),
   // Nikon
   L('Nikon', 'cameras', 'Z', '{5|6 II|7 II|8|9|50|fc|f|30} #{D}{d}{d}{d}{d}', 'Mirrorless Camera', [599, 5499], 1.2),
   L('Nikon', 'cameras', 'COOLPIX', '{P|B|W}{D}{d}{d}{0|00} #26{d}{d}{d}{d}', 'Digital Camera', [229, 999], 1, { capacities: NO_CAPACITY }),
   // Logitech
-  L('Logitech', 'accessories', 'MX', '{Master|Keys|Anywhere|Ergo|Mechanical} {2S|3S|S|Mini|3} #910-00{D}{d}{d}{d}', 'Wireless Mouse', [69, 179], 1.2),
-  L('Logitech', 'accessories', 'G', '{PRO X|502|305|915|G513} {HERO|LIGHTSPEED|SUPERLIGHT|TKL} #9{1|2}0-0{D}{d}{d}{d}{d}', 'Gaming Mouse', [39, 249], 1.2),
+  L('Logitech', 'accessories', 'MX', '{Master 3S|Master 2S|Anywhere 3S|Anywhere 3|Ergo S|Vertical} #910-00{D}{d}{d}{d}', 'Wireless Mouse', [69, 129], 0.7),
+  L('Logitech', 'accessories', 'MX', '{Keys S|Keys Mini|Mechanical|Mechanical Mini} #920-01{D}{d}{d}{d}', 'Wireless Keyboard', [99, 179], 0.5),
+  L('Logitech', 'accessories', 'G', '{PRO X SUPERLIGHT|PRO X SUPERLIGHT 2|502 HERO|502 X PLUS|305 LIGHTSPEED|703 LIGHTSPEED} #910-0{D}{d}{d}{d}{d}', 'Gaming Mouse', [39, 179], 1.2),
   L('Logitech', 'accessories', 'Brio', '{100|300|500|4K} #960-00{D}{d}{d}{d}', 'Webcam', [49, 199]),
   // Anker
   L('Anker', 'accessories', 'PowerCore', '{10000|20000|26800|737} #A1{2|3|6}{d}{d}{d}', 'Portable Charger', [25, 149], 1.2),
-  L('Anker', 'headphones', 'Soundcore', '{Life Q|Space Q|Liberty} {D}{d} #A3{0|9|1}{d}{d}{d}', 'Wireless Headphones', [39, 169]),
+  L('Anker', 'headphones', 'Soundcore', '{Life Q30|Life Q35|Space Q45|Space One|Liberty 4 NC} #A3{0|9|1}{d}{d}{d}', 'Wireless Headphones', [39, 169]),
   // JBL
-  L('JBL', 'speakers', '', '{Flip|Charge|Clip|Go|Xtreme|Boombox} {D} #JBL{FLIP|CHARGE|CLIP|GO|XTREME|BOOMBOX}{D}{BLK|BLU|RED|TEAL}AM{d}{d}', 'Portable Bluetooth Speaker', [39, 499], 2),
+  // The part number spells the model and its colour, as JBL's do.
+  L('JBL', 'speakers', '', '{Flip 6|Flip 7|Charge 5|Charge 6|Clip 5|Go 4|Xtreme 4|Boombox 3}', 'Portable Bluetooth Speaker', [39, 499], 2, { mpn: jblPartNumber }),
   L('JBL', 'headphones', 'Tune', '{7|5|2}{d}0{NC|BT|TWS}', 'Wireless Headphones', [39, 149]),
   // Philips
-  L('Philips', 'kitchen', 'Airfryer', 'HD9{2|6|8}{d}{d}/9{D}', 'Air Fryer', [89, 299]),
+  L('Philips', 'kitchen', 'Airfryer', 'HD9{2|6|8}{d}{d}/9{D}', 'Air Fryer', [89, 299], 1, { colours: ['Black', 'White'] }),
   L('Philips', 'accessories', 'Sonicare', '{4100|5100|6100|9900 Prestige} #HX{3|6|9}{d}{d}{d}/{d}{D}', 'Rechargeable Electric Toothbrush', [39, 329]),
   // Dyson
   L('Dyson', 'vacuums', '', '{V8|V11|V12 Detect Slim|V15 Detect|Gen5detect} #{D}{d}{d}{d}{d}{d}-01', 'Cordless Vacuum', [349, 949], 1.2),
-  L('Dyson', 'kitchen', 'Purifier', '{Cool|Hot+Cool|Humidify+Cool} {TP|HP|PH}{0|1}{D} #{D}{d}{d}{d}{d}{d}-02', 'Air Purifier Fan', [399, 999], 1, { capacities: NO_CAPACITY }),
+  L('Dyson', 'kitchen', 'Purifier', '{Cool TP07|Cool TP09|Hot+Cool HP07|Hot+Cool HP09|Humidify+Cool PH03|Humidify+Cool PH04} #{D}{d}{d}{d}{d}{d}-02', 'Air Purifier Fan', [399, 999], 1, {
+    capacities: NO_CAPACITY,
+    colours: ['White/Silver', 'Black/Nickel'],
+  }),
   // KitchenAid
   L('KitchenAid', 'kitchen', 'Artisan', 'KSM{1|15|19|7}{D}{d}{PS|XS|AQ}{E|A}{R|B|S|W}', 'Tilt-Head Stand Mixer', [279, 649], 1.4),
   L('KitchenAid', 'kitchen', '', 'K{HB|FC|CG|EK}{D}{d}{d}{d}{E|}{R|B|S|W}', 'Small Kitchen Appliance', [39, 199]),
@@ -288,14 +328,18 @@ export const LINES: readonly LineSpec[] = [
   L('Acer', 'laptops', 'Nitro', '{5|V 15|16} #AN{5|16}1{5|6}-{4|5}{D}-{5|7}{d}{d}{A|Z}', 'Gaming Laptop', [699, 1499]),
   L('Acer', 'monitors', 'Predator', 'XB{size}{3|2}U {G|F|V}{S|X|Z}', 'Gaming Monitor', [249, 899]),
   // Garmin, SanDisk, WD, Razer, Ninja, GoPro, Beats, Google
-  L('Garmin', 'smartwatches', 'Forerunner', '{165|255|265|965} #010-0{2|3}{D}{d}{d}-0{0|1|2}', 'GPS Running Smartwatch', [199, 649]),
+  L('Garmin', 'smartwatches', 'Forerunner', '{165|255|265|965} #010-0{2|3}{D}{d}{d}-0{0|1|2}', 'GPS Running Smartwatch', [199, 649], 1, {
+    colours: ['Black', 'Whitestone', 'Aqua', 'Tidal Blue'],
+  }),
   L('SanDisk', 'storage', 'Extreme', '{Portable|PRO Portable} #SDSSDE{6|8}1-{D}{d}{d}{d}-G2{D}', 'External SSD', [79, 399]),
   L('Western Digital', 'storage', 'WD_BLACK', 'SN{7|8}{5|7}0 #WDS{D}{d}{d}{G|T}{1|2|3}X0E', 'NVMe Internal SSD', [69, 349]),
   L('Razer', 'accessories', '', '{DeathAdder V3|Viper V3|BlackWidow V4|Huntsman V3} #RZ0{1|3}-0{4|5}{D}{d}{d}{d}-R3U1', 'Gaming Peripheral', [69, 249]),
-  L('Ninja', 'kitchen', '', '{AF|DZ|BN|NC}{1|2|3|5}{D}{d}{d}{A|WH|BK|}', 'Kitchen Appliance', [69, 299]),
-  L('GoPro', 'cameras', 'HERO', '{11|12|13} Black #CHDHX-1{D}{d}{d}', 'Action Camera', [249, 449], 1, { capacities: NO_CAPACITY }),
+  L('Ninja', 'kitchen', '', '{AF|DZ|BN|NC}{1|2|3|5}{D}{d}{d}{A|WH|BK|}', 'Kitchen Appliance', [69, 299], 1, { colours: ['Black', 'Grey', 'Sage Green'] }),
+  L('GoPro', 'cameras', 'HERO', '{11|12|13} Black #CHDHX-1{D}{d}{d}', 'Action Camera', [249, 449], 1, { capacities: NO_CAPACITY, colours: ONE_LOOK }),
   L('Beats', 'headphones', '', '{Studio Pro|Solo 4|Fit Pro|Studio Buds +|Powerbeats Pro} #M{A}{A}{D}{d}LL/A', 'Wireless Headphones', [149, 349]),
-  L('Google', 'phones', 'Pixel', '{8|8a|9|9 Pro|9 Pro XL} #G{A|B|C|D}{0|1|2|3}{d}{d}{d}', 'Smartphone', [499, 1199], 1.2),
+  L('Google', 'phones', 'Pixel', '{8|8a|9|9 Pro|9 Pro XL} #G{A|B|C|D}{0|1|2|3}{d}{d}{d}', 'Smartphone', [499, 1199], 1.2, {
+    colours: ['Obsidian', 'Porcelain', 'Hazel', 'Wintergreen', 'Peony'],
+  }),
 ];
 
 /** Two-digit code per brand, used in synthetic GTINs. */

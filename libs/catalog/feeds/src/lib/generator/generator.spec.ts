@@ -183,6 +183,36 @@ describe('generateProducts', () => {
     for (const model of ipads) expect(model).toMatch(/^(Air 1[13]-inch M[23]|Pro 1[13]-inch M4|mini A17 Pro|10\.9-inch A14|11-inch A16)$/);
   });
 
+  it('gives each Apple Watch series only its own case sizes, and says the size once', () => {
+    const watches = products.filter((p) => p.family === 'Apple Watch');
+    expect(watches.length).toBeGreaterThan(5);
+    const sizes: Record<string, string[]> = { 'Series 9': ['41mm', '45mm'], 'Series 10': ['42mm', '46mm'], SE: ['40mm', '44mm'], 'Ultra 2': ['49mm'] };
+    for (const watch of watches) {
+      const [, series, size] = /^(Series 9|Series 10|SE|Ultra 2) GPS(?: \+ Cellular)? (\d+mm)$/.exec(watch.model) ?? [];
+      expect({ model: watch.model, fits: series !== undefined && sizes[series]?.includes(size ?? '') }).toEqual({ model: watch.model, fits: true });
+      expect(watch.title.match(/\d+mm/g)).toHaveLength(1);
+    }
+  });
+
+  it('names products in their own brand\'s colours, and leaves out the colour of what comes in one look', () => {
+    const coloursOf = (family: string) => new Set(products.filter((p) => p.family === family).map((p) => p.colour));
+    expect([...coloursOf('Forerunner')].every((colour) => ['Black', 'Whitestone', 'Aqua', 'Tidal Blue'].includes(colour))).toBe(true);
+    expect(coloursOf('Forerunner').has('Starlight')).toBe(false);
+    expect([...coloursOf('HERO')]).toEqual(['']);
+    const gopro = products.find((p) => p.family === 'HERO');
+    expect(gopro?.title).toMatch(/^GoPro HERO 1[123] Black .*Action Camera$/);
+    // JBL part numbers spell the model and the colour the title gives.
+    const code: Record<string, string> = { Black: 'BLK', Blue: 'BLU', Red: 'RED', 'Squad Camo': 'SQUAD', White: 'WHT', Teal: 'TEAL' };
+    const jbl = products.filter((p) => p.brand === 'JBL' && p.category === 'speakers');
+    expect(jbl.length).toBeGreaterThan(5);
+    for (const speaker of jbl) expect(speaker.mpn).toBe(`JBL${speaker.model.replace(' ', '').toUpperCase()}${code[speaker.colour]}AM`);
+    // Offers of one-look products leave no empty colour behind ("…, " at Walmart).
+    const oneLook = new Set(products.filter((p) => p.colour === '').map((p) => p.productKey));
+    const offers = take(4_000, 11).filter((o) => oneLook.has(o.productKey));
+    expect(offers.length).toBeGreaterThan(5);
+    expect(offers.filter((o) => /,\s*$|,\s*,| - $/.test(o.title)).map((o) => o.title)).toEqual([]);
+  });
+
   it('retires lines whose combinations run out instead of repeating them', () => {
     const many = [...generateProducts({ products: 60_000, seed: 2 })];
     const apple = many.filter((p) => p.brand === 'Apple');
@@ -193,9 +223,13 @@ describe('generateProducts', () => {
 });
 
 describe('generator building blocks', () => {
-  it('colour codes are distinct within each category', () => {
-    for (const [id, category] of Object.entries(CATEGORIES)) {
-      const codes = category.colours.map(colourCode);
+  it('colour codes are distinct within each category and each line whose part numbers carry its own colours', () => {
+    const palettes: Array<[string, readonly string[]]> = [
+      ...Object.entries(CATEGORIES).map(([id, category]): [string, readonly string[]] => [id, category.colours]),
+      ...LINES.filter((line) => line.colours && !line.partNumbers && !line.mpn).map((line): [string, readonly string[]] => [`${line.brand} ${line.family}`, line.colours ?? []]),
+    ];
+    for (const [id, colours] of palettes) {
+      const codes = colours.map(colourCode);
       expect({ id, size: new Set(codes).size }).toEqual({ id, size: codes.length });
     }
   });

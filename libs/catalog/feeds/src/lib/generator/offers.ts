@@ -160,7 +160,7 @@ function offerTitle(retailer: SyntheticRetailer, p: SyntheticProduct, rng: Rng, 
       return condition === 'refurbished' ? `${title} (Renewed)` : title;
     }
     case 'walmart': {
-      const title = join([brand, family, model, sizeText(p, 1), noun, p.capacity && `, ${p.capacity}`, `, ${p.colour}`]).replace(/ ,/g, ',');
+      const title = join([brand, family, model, sizeText(p, 1), noun, p.capacity && `, ${p.capacity}`, p.colour && `, ${p.colour}`]).replace(/ ,/g, ',');
       return condition === 'refurbished' ? `Restored ${title} (Refurbished)` : title;
     }
     case 'bestbuy':

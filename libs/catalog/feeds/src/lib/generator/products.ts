@@ -26,6 +26,7 @@ export interface SyntheticProduct {
   sizeUnit?: 'inch' | 'mm';
   /** Capacity or configuration ("256GB", "16GB RAM 512GB SSD", "Body Only"). */
   capacity?: string;
+  /** As shops name it; empty for a product that comes in one look (no colour in its names). */
   colour: string;
   /** Manufacturer's price in cents. */
   msrpCents: number;
@@ -91,6 +92,8 @@ class CompiledLine {
   readonly colours: readonly string[];
   readonly space: number;
   readonly hasSizeSlot: boolean;
+  /** The products carry a size of their own (a TV's 65"), apart from their model. */
+  readonly sized: boolean;
   used = 0;
 
   constructor(
@@ -102,9 +105,11 @@ class CompiledLine {
     this.codeSlots = compile(code ?? '');
     this.hasSizeSlot = this.codeSlots.some((slot) => slot.size);
     this.category = CATEGORIES[spec.category];
-    this.sizes = this.category.sizes ?? [[0, 1]];
+    const sizes = spec.sizes ?? this.category.sizes ?? [];
+    this.sized = sizes.length > 0;
+    this.sizes = this.sized ? sizes : [[0, 1]];
     this.capacities = spec.capacities ?? this.category.capacities ?? [['', 1]];
-    this.colours = this.category.colours;
+    this.colours = spec.colours ?? this.category.colours;
     let space = this.sizes.length * this.capacities.length * this.colours.length;
     for (const slot of this.codeSlots) space *= slot.options.length;
     this.space = Math.min(space, MAX_SPACE);
@@ -198,6 +203,8 @@ function makeProduct(line: CompiledLine, index: number, seed: number, rng: Rng, 
     let part = String(n % 10);
     for (let i = 0, v = Math.floor(n / 10); i < 3; i++, v = Math.floor(v / ALNUM.length)) part = (ALNUM[v % ALNUM.length] as string) + part;
     mpn = `M${part}LL/A`;
+  } else if (spec.mpn) {
+    mpn = spec.mpn(code, colour);
   } else {
     // Products of a line differ in code, size, capacity and colour; the MPN must tell them all apart.
     let suffix = line.colours.length > 1 ? colourCode(colour) : '';
@@ -216,7 +223,7 @@ function makeProduct(line: CompiledLine, index: number, seed: number, rng: Rng, 
   let m2 = rng.int(category.marketing.length - 1);
   if (m2 >= m1) m2++;
   const marketing = [category.marketing[m1] as string, (category.marketing[m2] ?? category.marketing[m1]) as string] as const;
-  const sizeText = category.sizes ? `${size}${category.sizeUnit === 'mm' ? 'mm' : '"'}` : '';
+  const sizeText = line.sized ? `${size}${category.sizeUnit === 'mm' ? 'mm' : '"'}` : '';
   // A family that starts with the brand ("Apple Watch") is not written after it again.
   const brand = spec.family.startsWith(`${spec.brand} `) ? '' : spec.brand;
   const title = [brand, spec.family, name, code, sizeText, capacity, spec.noun, colour]
@@ -241,7 +248,7 @@ function makeProduct(line: CompiledLine, index: number, seed: number, rng: Rng, 
     bundle: rng.pick(category.bundles),
     title,
   };
-  if (category.sizes) {
+  if (line.sized) {
     product.size = size;
     product.sizeUnit = category.sizeUnit ?? 'inch';
   }
