@@ -343,7 +343,12 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     // Measured values some candidate states: only those tell candidates apart ("7,450MB/s" is no capacity).
     const comparableQuantities = new Map<QuantityKind, Set<number>>();
     // Words rarely say which part is the brand; when they begin with the brand of some candidate, that is the brand.
-    const lead = indexWords(item.title).slice(0, 3).join(' ');
+    const itemWords = indexWords(item.title);
+    const lead = itemWords.slice(0, 3).join(' ');
+    // A slug cut short may end inside a colour's name ("…-midnight" of "Midnight Blue"): a colour that a member's
+    // longer colour name starts with, as the very last word, is no conflict with it.
+    const lastWord = itemWords[itemWords.length - 1];
+    const cutColour = !typed && lastWord !== undefined && preparedItem.colours.has(lastWord) ? `${lastWord} ` : null;
     let brand: string | null = null;
     for (const [productId, productRefs] of refs) {
       const offers = preparedAll(productRefs);
@@ -362,7 +367,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         const offers = prepared.get(entry.productId)!;
         const evidence = clusterEvidence(preparedItem, offers, { comparableQuantities, editionsNeedTheirLead: typed });
         let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
-        if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
+        const colourCut = cutColour !== null && offers.some((offer) => [...offer.colours].some((colour) => colour.startsWith(cutColour)));
+        if (evidence.colourConflict && !colourCut) factor *= WORDS_COLOUR_CONFLICT;
         if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;
         else if (evidence.modelMismatch) factor *= WORDS_MODEL_MISMATCH;
         if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;

@@ -27,6 +27,10 @@ const CATALOG: FeedOffer[] = [
   // A model whose number goes on where another's ends ("XM552" is not "XM5").
   offer({ externalId: '1000008', url: 'https://www.bestbuy.com/site/x/1000008.p', title: 'Sony - WH-1000XM552 Wireless Noise Canceling Over-Ear Headphones - Black', brand: 'Sony', mpn: 'WH-1000XM552-BA', priceCents: 29_900 }),
   offer({ externalId: '200000008', url: 'https://www.walmart.com/ip/x/200000008', title: 'Sony WH-1000XM552 Wireless Noise Canceling Over-Ear Headphones, Black', brand: 'Sony', mpn: 'WH-1000XM552-BA', priceCents: 28_900 }),
+  // A colour of two words, which a slug cut short ends inside.
+  offer({ externalId: '1000009', url: 'https://www.bestbuy.com/site/x/1000009.p', title: 'Sony - WF-C967 Truly Wireless Noise Cancelling Earbuds - Midnight Blue', mpn: 'WF-C967-MB', priceCents: 12_900 }),
+  offer({ externalId: '200000009', url: 'https://www.walmart.com/ip/x/200000009', title: 'Sony WF-C967 Truly Wireless Noise Canceling Earbuds, Midnight Blue', mpn: 'WF-C967-MB', priceCents: 12_800 }),
+  offer({ externalId: '1000010', url: 'https://www.bestbuy.com/site/x/1000010.p', title: 'Sony - WF-C967 Truly Wireless Noise Cancelling Earbuds - Silver', mpn: 'WF-C967-SL', priceCents: 12_900 }),
 ];
 
 /** A test app with `offers` imported, and a search that may only read the words of a URL (its page stays unread). */
@@ -61,8 +65,8 @@ describe('search by the words of a URL', () => {
   afterAll(async () => app.t.close());
 
   it('keeps the variants apart in the catalog', () => {
-    const products = new Set(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007', '1000008'].map((id) => productOf('bestbuy', id)));
-    expect(products.size).toBe(8);
+    const products = new Set(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007', '1000008', '1000009', '1000010'].map((id) => productOf('bestbuy', id)));
+    expect(products.size).toBe(10);
   });
 
   it('finds the product of a part number the slug split at its dash, not its sibling or its other colour', async () => {
@@ -86,6 +90,13 @@ describe('search by the words of a URL', () => {
   it('reads a size whose decimal point the slug lost', async () => {
     const found = await search('https://www.amazon.com/apple-ipad-10-9-inch-a16-256gb-wi-fi-silver/dp/B0ABCDEFG6');
     expect(found.productId).toBe(productOf('bestbuy', '1000007'));
+  });
+
+  it('reads a slug cut short inside a colour of two words as that colour', async () => {
+    const cut = await search('https://www.amazon.com/sony-wf-c967-truly-wireless-noise-canceling-earbuds-hi-res-audio-alexa-built-in-midnight/dp/B0ABCDEF10');
+    expect(cut.productId).toBe(productOf('bestbuy', '1000009'));
+    const silver = await search('https://www.amazon.com/sony-wf-c967-truly-wireless-noise-canceling-earbuds-silver/dp/B0ABCDEF11');
+    expect(silver.productId).toBe(productOf('bestbuy', '1000010'));
   });
 
   it('does not take a model whose number merely continues the one the slug names', async () => {

@@ -41,6 +41,9 @@ describe('extractModelCandidates', () => {
   });
   it('joins a short prefix with the following part', () => {
     expect(extractModelCandidates('Sony WH 1000XM5 headphones')).toContain('WH1000XM5');
+    // but not with a number that goes on into another group of digits: that is a part number of its own.
+    expect(extractModelCandidates('Logitech MX Keys Mini 920-015714 Wireless Keyboard')).toEqual(['920015714']);
+    expect(extractModelCandidates('logitech mx keys mini 920 015714 wireless keyboard')).toEqual(['015714']);
   });
   it('skips units, resolutions, interfaces and years', () => {
     const found = extractModelCandidates('Kingston 64GB USB3 1080p stick 2019 edition 20000mAh');

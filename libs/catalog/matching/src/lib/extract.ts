@@ -197,6 +197,14 @@ export function extractModelCandidates(title: string): readonly string[] {
 const RECENT_LIMIT = 20_000;
 const recentCandidates = new Map<string, readonly string[]>();
 
+/**
+ * A number that goes on into another group of digits ("920-015714", or "920 015714" in a slug) starts a part number of
+ * its own: the word before it is no prefix of it ("Keys Mini 920-015714" is not model "MINI920015714").
+ */
+function startsPartNumber(word: string, after: string | undefined): boolean {
+  return /^\d+-\d/.test(word) || (/^\d+$/.test(word) && after !== undefined && /^\d{3,}$/.test(after));
+}
+
 function findModelCandidates(title: string): string[] {
   const text = foldText(title);
   const words = text.split(/[\s,;:()[\]{}|!?*]+/).map((w) => w.replace(/^[-/.#'"+]+|[-/.#'"+]+$/g, ''));
@@ -215,6 +223,7 @@ function findModelCandidates(title: string): string[] {
     const next = words[i + 1];
     if (
       next &&
+      !startsPartNumber(next, words[i + 2]) &&
       /^[a-z]{1,4}$/.test(word) &&
       !STOP_WORDS.has(word) &&
       !MARKETING_WORDS.has(word) &&

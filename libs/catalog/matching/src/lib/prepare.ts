@@ -112,6 +112,8 @@ function platformsOf(tokens: readonly string[]): Set<string> {
 }
 
 const NO_LEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+/** Edition words that are a picture format's name before these words ("4K Ultra HD" is no Ultra edition). */
+const NOT_AN_EDITION: ReadonlyMap<string, ReadonlySet<string>> = new Map([['ultra', new Set(['hd', 'high'])]]);
 
 /** A title's edition words, and the words each of them follows (one pass over its tokens). */
 function editionsOf(tokens: readonly string[]): { editions: Set<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
@@ -119,7 +121,7 @@ function editionsOf(tokens: readonly string[]): { editions: Set<string>; leads: 
   let leads: Map<string, Set<string>> | null = null;
   tokens.forEach((token, i) => {
     const edition = editionOf(token);
-    if (edition === null) return;
+    if (edition === null || NOT_AN_EDITION.get(token)?.has(tokens[i + 1] as string)) return;
     editions.add(edition);
     if (i === 0) return;
     const before = tokens[i - 1] as string;

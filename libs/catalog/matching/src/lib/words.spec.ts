@@ -100,6 +100,10 @@ describe('clusterEvidence', () => {
     // Words without "cellular" may still mean the cellular model.
     expect(clusterEvidence(offer('apple watch series 10'), [offer('Apple Watch Series 10 GPS + Cellular 46mm')]).editionConflict).toBe(false);
     expect(clusterEvidence(offer('apple iphone 15 pro 256gb'), [offer('Apple iPhone 15 256GB Black')]).editionConflict).toBe(true);
+    // "Ultra HD" names the picture, not an Ultra edition.
+    const tv = [offer('LG UHD 85UR8010PUJ 85" 4K Smart TV Silver')];
+    expect(clusterEvidence(offer('lg uhd 85ur8010puj 85 4k smart tv 4k ultra hd 120hz silver'), tv).editionConflict).toBe(false);
+    expect(clusterEvidence(offer('samsung galaxy s24 ultra 256gb'), [offer('Samsung Galaxy S24 256GB')]).editionConflict).toBe(true);
   });
 
   it('sees another number of the same line, stated by any member', () => {
