@@ -405,7 +405,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
       // Words name the product first: the offers that share the longest run of leading words are candidates too.
       if (options.wordsOnly) {
-        add(index.leadingCandidates(indexWords(item.title), { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
+        add(index.leadingCandidates(indexWords(item.title), { limit: options.indexLimit ?? 30, elsewhereThan: options.unlistedAt }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
       }
     }
     if (byProduct.size === 0) return [];

@@ -2,13 +2,18 @@ import Database from 'better-sqlite3';
 import { createFtsSearchIndex } from './search-index';
 
 /** A minimal catalog: offers and their external-content FTS5 index, as the migrations create them. */
-function catalogWith(titles: string[]) {
+function catalogWith(titles: Array<string | { retailer: string; title: string }>) {
   const sqlite = new Database(':memory:');
-  sqlite.exec(`CREATE TABLE offers (id INTEGER PRIMARY KEY, product_id INTEGER, updated_at TEXT NOT NULL, title TEXT NOT NULL, brand TEXT, model TEXT, category TEXT);
+  sqlite.exec(`CREATE TABLE offers (id INTEGER PRIMARY KEY, retailer_id TEXT NOT NULL, product_id INTEGER, updated_at TEXT NOT NULL, title TEXT NOT NULL, brand TEXT, model TEXT, category TEXT);
     CREATE VIRTUAL TABLE offers_fts USING fts5(title, brand, model, category, content='offers', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
     CREATE VIRTUAL TABLE offers_fts_vocab USING fts5vocab('offers_fts', 'row');`);
-  const insert = sqlite.prepare("INSERT INTO offers (id, product_id, updated_at, title) VALUES (?, ?, '2026-01-01T00:00:00.000Z', ?)");
-  sqlite.transaction(() => titles.forEach((title, index) => insert.run(index + 1, index + 1, title)))();
+  const insert = sqlite.prepare("INSERT INTO offers (id, retailer_id, product_id, updated_at, title) VALUES (?, ?, ?, '2026-01-01T00:00:00.000Z', ?)");
+  sqlite.transaction(() =>
+    titles.forEach((entry, index) => {
+      const { retailer, title } = typeof entry === 'string' ? { retailer: 'shop', title: entry } : entry;
+      insert.run(index + 1, retailer, index + 1, title);
+    }),
+  )();
   sqlite.exec('INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers');
   return sqlite;
 }
@@ -45,13 +50,31 @@ describe('full-text candidates', () => {
     const index = createFtsSearchIndex(sqlite);
     expect(index.documentFrequency('qx77')).toBe(1);
     expect(index.documentCount()).toBe(1);
-    sqlite.prepare("INSERT INTO offers (id, product_id, updated_at, title) VALUES (2, 2, '2026-01-01T00:00:00.000Z', 'Zeta QX77')").run();
+    sqlite.prepare("INSERT INTO offers (id, retailer_id, product_id, updated_at, title) VALUES (2, 'shop', 2, '2026-01-01T00:00:00.000Z', 'Zeta QX77')").run();
     sqlite.exec("INSERT INTO offers_fts (rowid, title) VALUES (2, 'Zeta QX77')");
     // Kept for a while: counts steer which words are tried, and reading them costs a walk over each word's offers.
     expect(index.documentFrequency('qx77')).toBe(1);
     index.changed();
     expect(index.documentFrequency('qx77')).toBe(2);
     expect(index.documentCount()).toBe(2);
+  });
+
+  it('takes the longest run of leading words, and with elsewhereThan only a run some other retailer carries', () => {
+    const sqlite = catalogWith([
+      { retailer: 'amazon', title: 'Apple iPhone 16, AI Camera, 128GB, Black' },
+      { retailer: 'amazon', title: 'Apple iPhone 16, AI Camera, 512GB, Black' },
+      { retailer: 'bestbuy', title: 'Apple - iPhone 16 256GB - Black' },
+      { retailer: 'walmart', title: 'Apple iPhone 16, 256GB, Black' },
+      { retailer: 'bestbuy', title: 'Apple - iPhone 15 256GB - Black' },
+    ]);
+    const index = createFtsSearchIndex(sqlite);
+    const slug = ['apple', 'iphone', '16', 'ai', 'camera', '256gb', 'black'];
+    // "apple iphone 16 ai camera" is the longest run any offer carries: Amazon's own way of writing its titles.
+    expect(index.leadingCandidates(slug).map((hit) => hit.offerId).sort()).toEqual([1, 2]);
+    // Runs only the URL's retailer carries name no product: "apple iphone 16" does, and brings the 256GB offers.
+    const elsewhere = index.leadingCandidates(slug, { elsewhereThan: 'amazon' }).map((hit) => hit.offerId);
+    expect(elsewhere).toEqual(expect.arrayContaining([3, 4]));
+    expect(elsewhere).not.toContain(5);
   });
 
   it('knows no candidates for words no offer carries', () => {

@@ -18,9 +18,11 @@ export interface SearchIndex {
   candidates(words: readonly string[], options?: { limit?: number }): IndexHit[];
   /**
    * Offers that carry the longest run of leading words any offer carries together (2 to 6 words: a query or URL slug
-   * names the product first, "jbl clip 7 …"), ranked by how many of the remaining words they carry as well.
+   * names the product first, "jbl clip 7 …"), ranked by how many of the remaining words they carry as well. With
+   * `elsewhereThan` (a retailer id), the run must be one that some offer of another retailer carries: a run only the
+   * retailer's own listings share ("apple iphone 16 ai camera", its title style) names no product.
    */
-  leadingCandidates(words: readonly string[], options?: { limit?: number }): IndexHit[];
+  leadingCandidates(words: readonly string[], options?: { limit?: number; elsewhereThan?: string }): IndexHit[];
   /** How many offers carry the word (0 when none), and how many offers there are: for word weights. */
   documentFrequency(word: string): number;
   documentCount(): number;
@@ -106,6 +108,7 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
   };
 
   const exists = sqlite.prepare('SELECT 1 FROM offers_fts WHERE offers_fts MATCH ? LIMIT 1');
+  const existsElsewhere = sqlite.prepare('SELECT 1 FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? AND o.retailer_id != ? LIMIT 1');
   const unrankedWithText = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt,
       o.title || ' ' || coalesce(o.brand, '') || ' ' || coalesce(o.model, '') AS text
     FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`);
@@ -143,7 +146,7 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       const words = [...new Set(input.flatMap((word) => indexWords(word)))].filter((word) => frequencyOf(word) > 0);
       for (let length = Math.min(LEADING_MAX, words.length); length >= 2; length--) {
         const head = words.slice(0, length).map(quote).join(' AND ');
-        if (!exists.get(head)) continue;
+        if (!(options.elsewhereThan === undefined ? exists.get(head) : existsElsewhere.get(head, options.elsewhereThan))) continue;
         // The other words only order the matches: a word that many offers carry would make the query walk its whole
         // list of offers for little, so only the rarer ones take part.
         const rare = Math.max(RANKING_BUDGET, documentCount() * 0.005);
