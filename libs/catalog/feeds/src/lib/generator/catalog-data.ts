@@ -239,6 +239,8 @@ export const LINES: readonly LineSpec[] = [
     exclusiveStore: 'apple',
     partNumbers: true,
     colours: ['Space Gray', 'Starlight', 'Blue', 'Purple', 'Silver'],
+    // Today's iPads start at 128GB.
+    capacities: [['128GB Wi-Fi', 1], ['256GB Wi-Fi', 1.2], ['512GB Wi-Fi', 1.55], ['256GB Wi-Fi + Cellular', 1.45]],
   }),
   L('Apple', 'headphones', 'AirPods', '{Pro 2|4|4 with Active Noise Cancellation}', 'Wireless Earbuds', [129, 249], 0.6, { exclusiveStore: 'apple', partNumbers: true, colours: ONE_LOOK }),
   L('Apple', 'headphones', 'AirPods', 'Max', 'Wireless Over-Ear Headphones', [499, 549], 0.4, {
@@ -318,7 +320,8 @@ export const LINES: readonly LineSpec[] = [
   L('Microsoft', 'gaming', 'Xbox Series', '{X|S} #{RRT|RRS|XXU|ZDQ}-000{D}{d}', 'Console', [299, 599], 0.7),
   // The name says what it is: no noun after it ("Xbox Wireless Controller Controller").
   L('Microsoft', 'gaming', 'Xbox', 'Wireless Controller #QAU-00{D}{d}{d}', '', [49, 79], 0.5),
-  L('Microsoft', 'laptops', 'Surface', '{Pro 9|Pro 10|Pro 11|Laptop 5|Laptop 6|Laptop 7} #{QEZ|QIL|ZGM|ZJT|EP2|ZXX}-000{D}{d}', '2-in-1 Laptop', [899, 2199]),
+  L('Microsoft', 'laptops', 'Surface', '{Pro 9|Pro 10|Pro 11} #{QEZ|QIL|ZGM}-000{D}{d}', '2-in-1 Laptop', [899, 2199], 0.5),
+  L('Microsoft', 'laptops', 'Surface', '{Laptop 5|Laptop 6|Laptop 7} #{ZJT|EP2|ZXX}-000{D}{d}', '', [899, 2199], 0.5),
   // Asus
   L('Asus', 'laptops', 'ROG Strix', 'G{16|18} #G{6|8}1{4|3}{J|L}{V|I|X}-{A|E|S}S{7|9}{D}', 'Gaming Laptop', [1299, 2999], 1.2),
   L('Asus', 'laptops', 'Zenbook', '{14|15|S 13} #{UX|UM}{3|5}{4|5}0{2|4|6}{ZA|VA|QA}-{A|P}S{5|7|9}{D}', 'OLED Laptop', [699, 1599]),

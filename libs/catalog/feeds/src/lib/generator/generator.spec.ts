@@ -181,6 +181,11 @@ describe('generateProducts', () => {
     // No "MacBook Air M4 Max", no "iPad mini M4" or "iPad Air A16".
     for (const model of macs) expect(model).not.toMatch(/^Air .* M\d (Pro|Max)$/);
     for (const model of ipads) expect(model).toMatch(/^(Air 1[13]-inch M[23]|Pro 1[13]-inch M4|mini A17 Pro|10\.9-inch A14|11-inch A16)$/);
+    expect(products.filter((p) => p.family === 'iPad' && p.capacity?.startsWith('64GB')).map((p) => p.title)).toEqual([]);
+    // A Surface Laptop is a laptop; the Surface Pro is the 2-in-1.
+    const surfaces = products.filter((p) => p.family === 'Surface');
+    expect(surfaces.some((p) => p.name.startsWith('Laptop'))).toBe(true);
+    expect(surfaces.filter((p) => p.name.startsWith('Laptop') === p.title.includes('2-in-1')).map((p) => p.title)).toEqual([]);
   });
 
   it('gives each Apple Watch series only its own case sizes, and says the size once', () => {
