@@ -228,7 +228,18 @@ export const LINES: readonly LineSpec[] = [
   L('Samsung', 'storage', '990 PRO', 'MZ-V{D}P{d}T{d}B', 'Internal SSD', [79, 329]),
   L('Samsung', 'smartwatches', 'Galaxy Watch', 'SM-R{D}{d}{d}{N|U}', 'Smartwatch', [199, 649], 1, { colours: ['Silver', 'Graphite', 'Green', 'Cream'] }),
   // Apple
-  L('Apple', 'phones', 'iPhone', '{15|16|15 Pro|16 Pro|16 Pro Max}', '', [799, 1599], 1.5, { exclusiveStore: 'apple', partNumbers: true }),
+  // The Pro models in their titanium finishes and up to 1TB; the others in their colours and up to 512GB.
+  L('Apple', 'phones', 'iPhone', '{15|16}', '', [799, 999], 0.8, {
+    exclusiveStore: 'apple',
+    partNumbers: true,
+    colours: ['Black', 'White', 'Pink', 'Teal', 'Ultramarine'],
+    capacities: [['128GB', 1], ['256GB', 1.12], ['512GB', 1.35]],
+  }),
+  L('Apple', 'phones', 'iPhone', '{15 Pro|16 Pro|16 Pro Max}', '', [999, 1599], 0.7, {
+    exclusiveStore: 'apple',
+    partNumbers: true,
+    colours: ['Black Titanium', 'White Titanium', 'Natural Titanium', 'Desert Titanium'],
+  }),
   // Only the size and chip pairs Apple sells (no "MacBook Air M4 Max", no "iPad mini M4").
   L('Apple', 'laptops', 'MacBook', '{Air 13-inch M2|Air 13-inch M3|Air 15-inch M3|Air 13-inch M4|Air 15-inch M4|Pro 14-inch M3|Pro 14-inch M4|Pro 14-inch M4 Pro|Pro 14-inch M4 Max|Pro 16-inch M4 Pro|Pro 16-inch M4 Max}', 'Laptop', [999, 3499], 1.2, {
     exclusiveStore: 'apple',

@@ -203,6 +203,11 @@ describe('generateProducts', () => {
     const coloursOf = (family: string) => new Set(products.filter((p) => p.family === family).map((p) => p.colour));
     expect([...coloursOf('Forerunner')].every((colour) => ['Black', 'Whitestone', 'Aqua', 'Tidal Blue'].includes(colour))).toBe(true);
     expect(coloursOf('Forerunner').has('Starlight')).toBe(false);
+    // iPhones in Apple's colours: titanium finishes only for the Pro models, no Samsung "Marble Gray".
+    const iphones = products.filter((p) => p.family === 'iPhone');
+    expect(iphones.length).toBeGreaterThan(5);
+    expect(iphones.filter((p) => p.model.includes('Pro') !== p.colour.endsWith('Titanium') || p.colour === 'Marble Gray').map((p) => p.title)).toEqual([]);
+    expect(iphones.filter((p) => !p.model.includes('Pro') && p.capacity === '1TB').map((p) => p.title)).toEqual([]);
     expect([...coloursOf('HERO')]).toEqual(['']);
     const gopro = products.find((p) => p.family === 'HERO');
     expect(gopro?.title).toMatch(/^GoPro HERO 1[123] Black .*Action Camera$/);
