@@ -13,6 +13,7 @@ export {
   extractQuantities,
   quantitiesByKind,
   extractColours,
+  cutColourCompletions,
   extractModelCandidates,
   extractLineNumbers,
   type Quantity,

@@ -1,6 +1,7 @@
 import {
   assignCluster,
   clusterEvidence,
+  cutColourCompletions,
   extractModelCandidates,
   joinedModelSpans,
   restoreDecimals,
@@ -343,12 +344,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     // Measured values some candidate states: only those tell candidates apart ("7,450MB/s" is no capacity).
     const comparableQuantities = new Map<QuantityKind, Set<number>>();
     // Words rarely say which part is the brand; when they begin with the brand of some candidate, that is the brand.
-    const itemWords = indexWords(item.title);
-    const lead = itemWords.slice(0, 3).join(' ');
-    // A slug cut short may end inside a colour's name ("…-midnight" of "Midnight Blue"): a colour that a member's
-    // longer colour name starts with, as the very last word, is no conflict with it.
-    const lastWord = itemWords[itemWords.length - 1];
-    const cutColour = !typed && lastWord !== undefined && preparedItem.colours.has(lastWord) ? `${lastWord} ` : null;
+    const lead = indexWords(item.title).slice(0, 3).join(' ');
     let brand: string | null = null;
     for (const [productId, productRefs] of refs) {
       const offers = preparedAll(productRefs);
@@ -367,8 +363,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         const offers = prepared.get(entry.productId)!;
         const evidence = clusterEvidence(preparedItem, offers, { comparableQuantities, editionsNeedTheirLead: typed });
         let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
-        const colourCut = cutColour !== null && offers.some((offer) => [...offer.colours].some((colour) => colour.startsWith(cutColour)));
-        if (evidence.colourConflict && !colourCut) factor *= WORDS_COLOUR_CONFLICT;
+        if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
         if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;
         else if (evidence.modelMismatch) factor *= WORDS_MODEL_MISMATCH;
         if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
@@ -427,6 +422,17 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members, options) : demoteConflicting(preparedItem, ranked, members, options.joining === true);
   };
 
+  /** Words only: ranked with split model numbers joined again, or as plain words where that does better. */
+  const rankWords = (input: ItemIdentity, options: MatchOptions): RankedProduct[] => {
+    const rejoined = rejoinModelWords(input.title);
+    const ranked = rankItem({ ...input, title: rejoined.text }, rejoined.keys, options);
+    if (rejoined.keys.length === 0 || (ranked[0]?.score ?? 0) >= matchThreshold()) return ranked;
+    // Words joined into a model number the catalog knows only as the start of others' ("jbl flip 9" read as
+    // JBLFLIP9…) rule out every candidate that states another model: without a match, the plain words may do better.
+    const plain = rankItem({ ...input, title: restoreDecimals(input.title.split(/\s+/).filter(Boolean)).join(' ') }, [], options);
+    return (plain[0]?.score ?? 0) > (ranked[0]?.score ?? 0) ? plain : ranked;
+  };
+
   return {
     prepare: (item: ItemIdentity) => prepareOffer(toOfferLike(item)),
 
@@ -468,13 +474,16 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     /** Ranks candidate products for the item, best first. */
     rank(input: ItemIdentity, options: MatchOptions): RankedProduct[] {
       if (!options.wordsOnly) return rankItem(input, [], options);
-      const rejoined = rejoinModelWords(input.title);
-      const ranked = rankItem({ ...input, title: rejoined.text }, rejoined.keys, options);
-      if (rejoined.keys.length === 0 || (ranked[0]?.score ?? 0) >= matchThreshold()) return ranked;
-      // Words joined into a model number the catalog knows only as the start of others' ("jbl flip 9" read as
-      // JBLFLIP9…) rule out every candidate that states another model: without a match, the plain words may do better.
-      const plain = rankItem({ ...input, title: restoreDecimals(input.title.split(/\s+/).filter(Boolean)).join(' ') }, [], options);
-      return (plain[0]?.score ?? 0) > (ranked[0]?.score ?? 0) ? plain : ranked;
+      const ranked = rankWords(input, options);
+      if (options.typed || (ranked[0]?.score ?? 0) >= matchThreshold()) return ranked;
+      // A slug cut short may end inside a colour's name ("…-midnight" of Midnight Blue): the words are tried again
+      // with each longer colour name their last word begins.
+      let best = ranked;
+      for (const completed of cutColourCompletions(input.title)) {
+        const again = rankWords({ ...input, title: completed }, options);
+        if ((again[0]?.score ?? 0) > (best[0]?.score ?? 0)) best = again;
+      }
+      return best;
     },
 
     /**

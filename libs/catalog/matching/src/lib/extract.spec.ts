@@ -1,4 +1,4 @@
-import { extractColours, extractLineNumbers, extractModelCandidates, extractQuantities } from './extract';
+import { cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities } from './extract';
 import { tokenizeTitle } from './normalise';
 
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
@@ -34,6 +34,16 @@ describe('extractQuantities', () => {
   });
 });
 
+describe('cutColourCompletions', () => {
+  it('completes a last word that begins longer colour names, and nothing else', () => {
+    expect(cutColourCompletions('sony wf c967 earbuds midnight')).toEqual(['sony wf c967 earbuds midnight blue']);
+    expect(cutColourCompletions('apple watch rose ')).toEqual(['apple watch rose gold']);
+    expect(cutColourCompletions('sony wf c967 earbuds midnight blue')).toEqual([]);
+    expect(cutColourCompletions('bose speaker black')).toEqual([]);
+    expect(cutColourCompletions('')).toEqual([]);
+  });
+});
+
 describe('extractModelCandidates', () => {
   it('finds tokens that mix letters and digits', () => {
     expect(extractModelCandidates('HP 85A Black Toner CE285A')).toContain('CE285A');
@@ -61,6 +71,9 @@ describe('extractColours', () => {
     expect(extractColours('Redmi phone')).toEqual([]);
     expect(extractColours('Bose SoundLink Micro Speaker, Squad Camo')).toEqual(['camo']);
     expect(extractColours('Camouflage backpack')).toEqual(['camo']);
+    // Shops' abbreviations: an eBay "Blk" monitor is a black one.
+    expect(extractColours('Acer Predator XB242U GS 24" Gaming Monitor Blk')).toEqual(['black']);
+    expect(extractColours('Logitech MX Keys Mini Wht')).toEqual(['white']);
   });
 
   it('knows the lighter shades phones and headphones come in, and rose apart from rose gold', () => {

@@ -105,10 +105,22 @@ const COLOURS = [
   'brown', 'orange', 'beige', 'navy', 'titanium', 'graphite', 'charcoal', 'bronze', 'champagne', 'teal',
   'ivory', 'midnight', 'starlight', 'cream', 'copper', 'platinum', 'violet', 'turquoise', 'burgundy', 'maroon',
   'rose', 'mint', 'pistachio', 'aqua', 'lavender', 'lilac', 'coral', 'olive', 'cyan', 'magenta', 'indigo', 'khaki', 'onyx',
-  'camo', 'camouflage',
+  'camo', 'camouflage', 'blk', 'wht',
 ];
-const COLOUR_CANON: Record<string, string> = { grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo' };
+/** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one. */
+const COLOUR_CANON: Record<string, string> = { grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white' };
 const COLOUR_RE = new RegExp(`(?<![a-z])(${COLOURS.map((c) => c.replace(' ', '\\s')).join('|')})(?![a-z])`, 'g');
+
+/**
+ * The words again with their last word completed to each longer colour name it begins ("… midnight" → "… midnight
+ * blue"), for words cut short inside a colour's name (a retailer's URL slug); none when the last word begins none.
+ */
+export function cutColourCompletions(words: string): string[] {
+  const trimmed = words.trimEnd();
+  const last = foldText(trimmed.slice(trimmed.search(/\S+$/)));
+  if (!last) return [];
+  return COLOURS.filter((colour) => colour.startsWith(`${last} `)).map((colour) => `${trimmed}${colour.slice(last.length)}`);
+}
 
 /** Colour names in a title, canonicalised ("grey" → "gray"), without duplicates. */
 export function extractColours(title: string): string[] {

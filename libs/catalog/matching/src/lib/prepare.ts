@@ -19,11 +19,14 @@ export interface OfferLike {
 
 const PREPARED = Symbol('prepared-offer');
 
-/** Words that tell editions, licences and variants of one product line apart. */
+/**
+ * Words that tell editions, licences and variants of one product line apart. A listing's condition ("Renewed",
+ * "Used") is not among them: it belongs to the offer (shown with it), and the product is the same.
+ */
 const EDITION_WORDS: ReadonlySet<string> = new Set([
   'upgrade', 'upg', 'upsell', 'academic', 'student', 'teacher', 'education', 'edu', 'oem', 'trial', 'standard', 'std',
   'professional', 'pro', 'deluxe', 'premium', 'home', 'basic', 'ultimate', 'enterprise', 'server', 'business',
-  'express', 'lite', 'plus', 'elite', 'collectors', 'producer', 'platinum', 'refurbished', 'renewed', 'used',
+  'express', 'lite', 'plus', 'elite', 'collectors', 'producer', 'platinum',
   'mini', 'max', 'ultra', 'slim', 'xl', 'kit', 'refill', 'replacement', 'cellular',
 ]);
 const EDITION_CANON: Record<string, string> = { upg: 'upgrade', upsell: 'upgrade', std: 'standard', professional: 'pro', edu: 'academic', education: 'academic', renewed: 'refurbished' };

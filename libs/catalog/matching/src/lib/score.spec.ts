@@ -18,6 +18,14 @@ describe('scorePair', () => {
     expect(codes(r)).toEqual(expect.arrayContaining(['model-equal', 'brand-agree']));
   });
 
+  it('reads a listing\'s condition as the offer\'s, not as an edition of the product', () => {
+    const renewed = { title: 'Canon PIXMA G9260 Wireless All-in-One Printer, Auto Duplex, Black (Renewed)' };
+    const r = scorePair(renewed, { title: 'Canon - PIXMA G9260 Wireless All-in-One Printer - Black' });
+    expect(r.evidence.features.editionMismatch).toBe(0);
+    expect(r.score).toBeGreaterThan(0.9);
+    expect(prepareOffer({ title: 'Refurbished Bose SoundLink Flex, Used' }).editions.size).toBe(0);
+  });
+
   it('scores a different product of the same category below the threshold', () => {
     const r = scorePair(xm5a, bose);
     expect(r.score).toBeLessThan(threshold);
