@@ -33,6 +33,8 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
   const byGtin = new Map<string, OfferRef[]>();
   const byModelKey = new Map<string, ModelEntry[]>();
   const byProduct = new Map<number, OfferRef[]>();
+  // The retailers each product has an offer at.
+  const retailersOf = new Map<number, Set<string>>();
   // Model keys by their first characters, for prefix lookups (`14AD3557` finds `14AD3557GA3`): each key is filed
   // under its first 3, 5, 7 and 10 characters, and a lookup scans the bucket of the longest of these its own length
   // allows, so buckets stay small as the catalog grows (most keys are 10 characters or longer; with 7 at most, a
@@ -47,8 +49,11 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
 
   const externalKey = (retailerId: string, externalId: string) => hash32(`${retailerId}\u0000${externalId}`);
 
-  const addRef = (ref: OfferRef, gtin: string | null, modelKey: string | null, brand: string | null) => {
+  const addRef = (ref: OfferRef, gtin: string | null, modelKey: string | null, brand: string | null, retailerId: string) => {
     if (ref.productId == null) return;
+    const retailers = retailersOf.get(ref.productId);
+    if (retailers) retailers.add(retailerId);
+    else retailersOf.set(ref.productId, new Set([retailerId]));
     const members = byProduct.get(ref.productId);
     if (!members) byProduct.set(ref.productId, [ref]);
     else {
@@ -74,7 +79,7 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
   for (const row of repository.iterateOfferKeys()) {
     byCanonical.set(hash32(row.canonicalUrl), row.id);
     byExternal.set(externalKey(row.retailerId, row.externalId), row.id);
-    addRef({ id: row.id, productId: row.productId, updatedAt: row.updatedAt }, row.gtin, row.modelKey, row.brand);
+    addRef({ id: row.id, productId: row.productId, updatedAt: row.updatedAt }, row.gtin, row.modelKey, row.brand, row.retailerId);
   }
 
   const lookup: CandidateLookup = {
@@ -110,6 +115,9 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
 
   return {
     lookup,
+    /** The products among `productIds` that have an offer at the retailer. */
+    productsWithOfferAt: (retailerId: string, productIds: readonly number[]): Set<number> =>
+      new Set(productIds.filter((productId) => retailersOf.get(productId)?.has(retailerId))),
     /** An offer id that may have this canonical URL (null: certainly none). */
     offerIdByCanonicalUrl: (canonicalUrl: string) => byCanonical.get(hash32(canonicalUrl)) ?? null,
     /** An offer id that may have this retailer id (null: certainly none). */
@@ -127,7 +135,7 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
       if (!byCanonical.has(canonical)) byCanonical.set(canonical, id);
       const external = externalKey(retailerId, externalId);
       if (!byExternal.has(external)) byExternal.set(external, id);
-      addRef({ id, productId, updatedAt }, offer.gtin, offer.modelKey, offer.brand);
+      addRef({ id, productId, updatedAt }, offer.gtin, offer.modelKey, offer.brand, retailerId);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { readGmcTsv } from '@pricehunt/catalog-feeds';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { productForOffer } from './ingestion';
 import type { CatalogServices } from './plugin';
 import { importSyntheticCatalog } from './seed';
 import { feedOffer as offer } from '../../testing/offers';
@@ -188,6 +189,26 @@ describe.each([
     expect(product('costco', 'V4')).not.toBe(product('bestbuy', 'V3'));
   });
 
+  it('puts an offer that states little into the twin its retailer does not sell yet', async () => {
+    await catalog.ingestion.importOffers(
+      [
+        // Two products of one name, told apart only by their part numbers; Costco sells the first.
+        offer({ externalId: 'Q1', url: 'https://www.bestbuy.com/site/q45/2000031.p', title: 'Anker - Soundcore Space Q45 A31652 Wireless Headphones - Black', brand: 'Anker' }),
+        offer({ externalId: 'Q2', url: 'https://www.walmart.com/ip/q45/200000032', title: 'Anker Soundcore Space Q45 A31652 Wireless Headphones, Black', brand: 'Anker' }),
+        offer({ externalId: 'Q3', url: 'https://www.costco.com/q45.product.200000033.html', title: 'Anker Soundcore Space Q45 A31652 Wireless Headphones - Black', brand: 'Anker' }),
+        offer({ externalId: 'Q4', url: 'https://www.bestbuy.com/site/q45/2000034.p', title: 'Anker - Soundcore Space Q45 A31877 Wireless Headphones - Black', brand: 'Anker' }),
+        offer({ externalId: 'Q5', url: 'https://www.walmart.com/ip/q45/200000035', title: 'Anker Soundcore Space Q45 A31877 Wireless Headphones, Black', brand: 'Anker' }),
+        // Costco's second listing names neither part number nor colour: it fits both alike.
+        offer({ externalId: 'Q6', url: 'https://www.costco.com/q45.product.200000036.html', title: 'Anker Soundcore Space Q45 Wireless Headphones with Carrying Case', brand: 'Anker' }),
+      ],
+      { format: 'gmc', bulk, source: 'twins' },
+    );
+    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+    expect(product('bestbuy', 'Q4')).not.toBe(product('bestbuy', 'Q1'));
+    expect(product('costco', 'Q3')).toBe(product('bestbuy', 'Q1'));
+    expect(product('costco', 'Q6')).toBe(product('bestbuy', 'Q4'));
+  });
+
   it('keeps an offer out of a product whose members state another part number of the same family', async () => {
     await catalog.ingestion.importOffers(
       [
@@ -320,6 +341,25 @@ describe('catalog ingestion, bulk path', () => {
     expect(stored.priceCents).toBe(2_499);
     expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => point.priceCents)).toEqual([2_999, 2_499]);
     expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
+  });
+});
+
+describe('productForOffer', () => {
+  const listedAt = (...ids: number[]) => () => new Set(ids);
+  it('takes the best product, or one close behind it that the retailer does not sell yet', () => {
+    const ranked = [
+      { productId: 1, score: 0.7 },
+      { productId: 2, score: 0.66 },
+      { productId: 3, score: 0.4 },
+    ];
+    expect(productForOffer(ranked, 0.38, listedAt())).toBe(1);
+    expect(productForOffer(ranked, 0.38, listedAt(1))).toBe(2);
+    // Nothing close enough, or every close one sold there already: the best.
+    expect(productForOffer(ranked, 0.38, listedAt(1, 2))).toBe(1);
+    expect(productForOffer([{ productId: 1, score: 0.9 }, { productId: 2, score: 0.5 }], 0.38, listedAt(1))).toBe(1);
+    // Below the threshold nothing is taken, however it ranks.
+    expect(productForOffer([{ productId: 1, score: 0.3 }], 0.38, listedAt())).toBeNull();
+    expect(productForOffer([], 0.38, listedAt())).toBeNull();
   });
 });
 

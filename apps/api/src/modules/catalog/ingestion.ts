@@ -59,6 +59,28 @@ const REPORT_LIMIT = 1000;
 /** An offer as a row describes it, before it has a retailer id, an external id and a product. */
 type OfferRecord = Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>;
 
+/** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
+const LISTED_AT_RETAILER_MARGIN = 0.8;
+
+/**
+ * The product an offer joins: the best ranked one that passes the threshold. A retailer sells a product under one id
+ * as a rule, so when it already has an offer in the best product, a product nearly as good (within
+ * LISTED_AT_RETAILER_MARGIN) that it does not sell yet is taken instead: an offer that states little (no colour, no
+ * part number) then joins the twin that lacks that retailer, not the one that has it.
+ */
+export function productForOffer(
+  ranked: ReadonlyArray<{ productId: number; score: number }>,
+  threshold: number,
+  withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>,
+): number | null {
+  const [best] = ranked;
+  if (!best || best.score < threshold) return null;
+  const close = ranked.filter((entry) => entry.score >= threshold && entry.score >= best.score * LISTED_AT_RETAILER_MARGIN);
+  if (close.length < 2) return best.productId;
+  const listed = withOfferAtRetailer(close.map((entry) => entry.productId));
+  return (close.find((entry) => !listed.has(entry.productId)) ?? best).productId;
+}
+
 interface Described {
   retailer: RetailerRow;
   modelKeys: string[];
@@ -227,7 +249,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       if (owner && owner.id !== existing?.id) throw linkTaken(owner);
       if (existing) return updateExisting(existing, record, dirty, stamp);
 
-      const productId = productFor(offer, line, record, modelKeys, dirty, stamp);
+      const productId = productFor(offer, line, record, retailer.id, modelKeys, dirty, stamp);
       const offerId = repository.insertOffer({ ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp);
       repository.insertPricePoint(offerId, record.priceCents, record.shippingCents, record.currency, stamp);
       dirty.add(productId);
@@ -247,6 +269,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       offer: FeedOffer,
       line: number,
       record: OfferRecord,
+      retailerId: string,
       modelKeys: string[],
       dirty: Set<number>,
       stamp: string,
@@ -256,11 +279,11 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       let productId: number | null = known !== undefined && repository.getProduct(known) ? known : null;
       if (productId === null) productId = matcher.productWithGtin(record.gtin);
       if (productId === null) {
-        const best = matcher.rank(
+        const ranked = matcher.rank(
           { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents },
           { useIndex: true, indexLimit: 20, modelKeys, joining: true },
-        )[0];
-        if (best && best.score >= threshold) productId = best.productId;
+        );
+        productId = productForOffer(ranked, threshold, (ids) => repository.productsWithOfferAt(retailerId, ids));
       }
       if (productId === null) {
         productId = repository.createProduct(productOf(record), stamp);
@@ -443,8 +466,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         // A stated model number under the same brand names the product without scoring.
         if (productId === null && offer.mpn) productId = matcher.productWithModel(modelKeys[0] ?? null, record.brand, index.lookup);
         if (productId === null) {
-          const best = matcher.rank(item, { useIndex: false, modelKeys, lookup: index.lookup, joining: true })[0];
-          if (best && best.score >= threshold) productId = best.productId;
+          const ranked = matcher.rank(item, { useIndex: false, modelKeys, lookup: index.lookup, joining: true });
+          productId = productForOffer(ranked, threshold, (ids) => index.productsWithOfferAt(retailer.id, ids));
         }
         if (productId === null) {
           productId = nextProductId++;
@@ -638,11 +661,11 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
             if (!offer) continue;
             let productId = matcher.productWithGtin(offer.gtin, offer.id);
             if (productId === null) {
-              const best = matcher.rank(
+              const ranked = matcher.rank(
                 { title: offer.title, brand: offer.brand, model: offer.model, gtin: offer.gtin, priceCents: offer.priceCents },
                 { useIndex: !options.bulk, excludeOfferId: offer.id, indexLimit: 20, joining: true },
-              )[0];
-              if (best && best.score >= threshold) productId = best.productId;
+              );
+              productId = productForOffer(ranked, threshold, (ids) => repository.productsWithOfferAt(offer.retailerId, ids));
             }
             if (productId === null) {
               const previous = productBefore.get(offer.id);
