@@ -58,6 +58,8 @@ describe('extractModelCandidates', () => {
   it('skips units, resolutions, interfaces and years', () => {
     const found = extractModelCandidates('Kingston 64GB USB3 1080p stick 2019 edition 20000mAh');
     expect(found).toEqual([]);
+    // A speed written with its slash ("7,450MB/s") is no model number either.
+    expect(extractModelCandidates('SanDisk Extreme Portable SSD, PCIe Gen 4 NVMe M.2, Up to 7,450MB/s, 4TB')).toEqual([]);
   });
   it('keeps long digit runs as candidates', () => {
     expect(extractModelCandidates('draper remote transmitter 121066')).toEqual(['121066']);

@@ -170,7 +170,7 @@ export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<s
 
 // Tokens that mix letters and digits but are units, resolutions or common specs, not models.
 const NOT_A_MODEL = [
-  /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|ms|rpm|db|ohm|a|ma|amp|mph)$/,
+  /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|kbs|mbs|gbs|ms|rpm|db|ohm|a|ma|amp|mph)$/,
   /^(?:usb|ps|mp|hdmi|ddr|pc|wii|xbox|win|windows|office|ipod|iphone|ipad|cat|sata|pcie|ieee|dvd|cd|ac|dc|ax|ac|mpeg|vol|version|ver|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
   /^\d+x\d+$/,
   /^\d+(?:st|nd|rd|th)$/,
