@@ -209,6 +209,26 @@ describe.each([
     expect(product('costco', 'Q6')).toBe(product('bestbuy', 'Q4'));
   });
 
+  it('joins the products that an offer with only a GTIN and one with only the part number began, once another states both', async () => {
+    const title = (retailer: string) => `JBL Flip 6 Portable Bluetooth Speaker${retailer === 'walmart' ? ', ' : ' - '}Blue`;
+    await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'J1', url: 'https://www.bestbuy.com/site/flip6/2000041.p', title: title('bestbuy'), brand: 'JBL', gtin: '2123456789010' }),
+        offer({ externalId: 'J2', url: 'https://www.walmart.com/ip/flip6/200000042', title: title('walmart'), brand: 'JBL', mpn: 'JBLFLIP6BLUAM' }),
+        offer({ externalId: 'J3', url: 'https://www.target.com/p/flip6/-/A-20000043', title: title('target'), brand: 'JBL', gtin: '2123456789010', mpn: 'JBLFLIP6BLUAM' }),
+        // Another colour's part number: another product.
+        offer({ externalId: 'J4', url: 'https://www.target.com/p/flip6/-/A-20000044', title: 'JBL Flip 6 Portable Bluetooth Speaker - Red', brand: 'JBL', mpn: 'JBLFLIP6REDAM' }),
+      ],
+      { format: 'gmc', bulk, source: 'split-identifiers' },
+    );
+    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
+    expect(product('walmart', 'J2')).toBe(product('bestbuy', 'J1'));
+    expect(product('target', 'J3')).toBe(product('bestbuy', 'J1'));
+    expect(product('target', 'J4')).not.toBe(product('bestbuy', 'J1'));
+    expect(count('products')).toBe(2);
+    expect(catalog.repository.getProduct(product('bestbuy', 'J1')!)!.offerCount).toBe(3);
+  });
+
   it('keeps an offer out of a product whose members state another part number of the same family', async () => {
     await catalog.ingestion.importOffers(
       [

@@ -59,6 +59,9 @@ const REPORT_LIMIT = 1000;
 /** An offer as a row describes it, before it has a retailer id, an external id and a product. */
 type OfferRecord = Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>;
 
+/** Up to this many model keys, an import's products sharing one are found key by key instead of by a pass over all. */
+const KEYS_LOOKED_UP_ONE_BY_ONE = 20_000;
+
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
 const LISTED_AT_RETAILER_MARGIN = 0.8;
 
@@ -166,6 +169,32 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     return { id: slugId(host), name: nameFromHost(host), domains: [host], affiliateParam: null };
   }
 
+  /**
+   * Products whose offers state one part number (model key) are one product when nothing else tells them apart: an
+   * offer with only a GTIN and one with only the part number each start a product before an offer with both shows
+   * that they are the same (the bulk path finds candidates by GTIN and part number alone). The products of such a group
+   * that the import created are joined into the group's oldest product, whose id they lead to; products that existed
+   * before stay as they were. Answers how many products were retired.
+   */
+  function joinProductsSharingPartNumbers(keys: ReadonlySet<string>, created: ReadonlySet<number>): number {
+    let retired = 0;
+    // A few keys are looked up one by one; for many, one pass over the catalog's keys costs less.
+    const groups = keys.size <= KEYS_LOOKED_UP_ONE_BY_ONE ? repository.productsSharingModelKeys([...keys]) : repository.productsSharingModelKeys();
+    for (const ids of groups) {
+      const [keep, ...others] = ids;
+      if (keep === undefined) continue;
+      const joined = others.filter((other) => created.has(other) && matcher.mayBeOneProduct(keep, other));
+      if (joined.length === 0) continue;
+      repository.transaction(() => {
+        for (const other of joined) repository.moveOffers(other, keep);
+        repository.refreshProducts([keep, ...joined]);
+        repository.redirectProducts(joined.map((other) => [other, keep] as const));
+      });
+      retired += joined.length;
+    }
+    return retired;
+  }
+
   async function importRows(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions): Promise<ImportSummary> {
     const started = Date.now();
     const now = options.now ?? (() => new Date().toISOString());
@@ -179,6 +208,11 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const errors: RowError[] = [];
     let errorCount = 0;
     let productsCreated = 0;
+    // The model keys the rows state: products sharing one of them are joined at the end (see joinProductsSharingPartNumbers).
+    const importedKeys = new Set<string>();
+    // Products this import created: only these are joined into others (what existed before, including an admin's
+    // corrections, is left as it was).
+    const createdProducts = new Set<number>();
     let failure: string | undefined;
 
     const fixedRetailerId = options.retailer ? (options.retailer.id ?? getRetailer(options.retailer.name.toLowerCase())?.id ?? slugId(options.retailer.name)) : null;
@@ -234,6 +268,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         category: offer.category ? categoryName(offer.category) : null,
         businessId: options.businessId ?? null,
       };
+      if (record.modelKey) importedKeys.add(record.modelKey);
       return { retailer, modelKeys, record };
     };
 
@@ -287,6 +322,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       }
       if (productId === null) {
         productId = repository.createProduct(productOf(record), stamp);
+        createdProducts.add(productId);
         productsCreated++;
       }
       if (knownKey !== undefined) knownMatches.set(knownKey, productId);
@@ -473,6 +509,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           productId = nextProductId++;
           productRows.push(bulkProductParams(productId, productOf(record), stamp));
           productsOfImport.add(productId);
+          createdProducts.add(productId);
           productsCreated++;
         }
         if (knownKey !== undefined) knownMatches.set(knownKey, productId);
@@ -584,6 +621,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     // Every batch the writer committed counts, also when a later one failed (then every product is retitled from
     // what the database holds).
     if (touched.size > 0) repository.transaction(() => repository.retitleProducts([...touched]));
+    // Products the import began and then joined into others are not counted as created.
+    if (!failure && progress.inserted + progress.updated > 0) productsCreated = Math.max(0, productsCreated - joinProductsSharingPartNumbers(importedKeys, createdProducts));
     const status = failure ? 'failed' : 'succeeded';
     const report = { errors, errorCount, truncated: errorCount > errors.length, ...(failure ? { failure } : {}) };
     const retailerIds = [...new Set([...(fixedRetailerId ? [fixedRetailerId] : []), ...[...retailerCache.values()].map((retailer) => retailer.id)])].sort();

@@ -447,6 +447,21 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       store(id, prepared ? { updatedAt, item, prepared } : { updatedAt, item });
     },
 
+    /**
+     * True when two products may be one: no offer of either states another GTIN or part number, model number, colour
+     * or measured quantity than the other's offers (the rule an offer must meet to join a product).
+     */
+    mayBeOneProduct(a: number, b: number): boolean {
+      const membersA = preparedAll(repository.offerRefsOfProduct(a, MEMBERS_FOR_WORDS));
+      const membersB = preparedAll(repository.offerRefsOfProduct(b, MEMBERS_FOR_WORDS));
+      if (membersA.length === 0 || membersB.length === 0) return false;
+      const agrees = (item: PreparedOffer, members: PreparedOffer[]) => {
+        const evidence = clusterEvidence(item, members);
+        return !evidence.identifierConflict && !evidence.modelMismatch && !evidence.colourConflict && evidence.quantityConflicts.length === 0;
+      };
+      return membersA.every((item) => agrees(item, membersB)) && membersB.every((item) => agrees(item, membersA));
+    },
+
     /** Product of an offer with the same valid GTIN: equal GTINs decide a match. */
     productWithGtin(gtin: string | null, excludeOfferId?: number, lookup: CandidateLookup = repository): number | null {
       if (!gtin) return null;

@@ -249,6 +249,14 @@ export function createCatalogRepository(sqlite: Database.Database) {
       WHERE id = @id`),
     refreshProducts: sqlite.prepare(BULK_SQL.refreshProducts),
     deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
+    productsSharingModelKeys: sqlite.prepare(
+      `SELECT group_concat(DISTINCT product_id) AS ids FROM offers WHERE model_key IS NOT NULL AND model_key != '' AND model IS NOT NULL AND model != ''
+       AND product_id IS NOT NULL GROUP BY model_key HAVING count(DISTINCT product_id) > 1`,
+    ),
+    productIdsWithModelKey: sqlite.prepare(
+      "SELECT group_concat(DISTINCT product_id) AS ids, count(DISTINCT product_id) AS n FROM offers WHERE model_key = ? AND model IS NOT NULL AND model != '' AND product_id IS NOT NULL",
+    ),
+    moveOffers: sqlite.prepare('UPDATE offers SET product_id = ? WHERE product_id = ?'),
     deleteProductIfEmpty: sqlite.prepare('DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)'),
     productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
     productIdsByTitle: sqlite.prepare('SELECT id FROM products WHERE title = ? AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2'),
@@ -464,6 +472,18 @@ export function createCatalogRepository(sqlite: Database.Database) {
         s.dropMovedFavorites.run({ from });
       }
     },
+    /**
+     * Groups of products with offers that state one part number in their part-number field (not only in their titles),
+     * each group's ids ascending: for the given model keys, or for every key of the catalog.
+     */
+    productsSharingModelKeys: (keys?: readonly string[]): number[][] => {
+      const rows = keys
+        ? keys.map((key) => s.productIdsWithModelKey.get(key) as { ids: string | null; n: number }).filter((row) => row.n > 1)
+        : (s.productsSharingModelKeys.all() as Array<{ ids: string }>);
+      return rows.map((row) => (row.ids ?? '').split(',').map(Number).sort((x, y) => x - y));
+    },
+    /** Moves every offer of product `from` to product `to`; answers how many moved. */
+    moveOffers: (from: number, to: number): number => s.moveOffers.run(to, from).changes,
     /** The product a retired id's offers went to, or null. */
     successorOf: (id: number): number | null => (s.redirectOf.get(id) as number | undefined) ?? null,
     /** Those of the products that have an offer at the retailer. */
