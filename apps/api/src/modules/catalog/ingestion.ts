@@ -210,8 +210,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     let productsCreated = 0;
     // The model keys the rows state: products sharing one of them are joined at the end (see joinProductsSharingPartNumbers).
     const importedKeys = new Set<string>();
-    // Products this import created: only these are joined into others (what existed before, including an admin's
-    // corrections, is left as it was).
+    // Products this import created (the bulk path writes them with their batch; only these are joined into others at the
+    // end: what existed before, an admin's corrections among them, is left as it was).
     const createdProducts = new Set<number>();
     let failure: string | undefined;
 
@@ -377,7 +377,6 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     // transaction (a few statements per batch), while the next batch is decided.
     const bulkIndex = bulk ? createBulkCatalogIndex(repository) : null;
     const writer = bulk ? createBulkWriter(repository.sqlite) : null;
-    const productsOfImport = new Set<number>();
     /** Retailers the bulk path met first in the batch being decided (written with it). */
     const newRetailers: BulkParams[] | null = bulk ? [] : null;
     /**
@@ -497,7 +496,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         const item = { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents };
         const knownKey = options.knownMatchKey?.(offer, line);
         const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
-        let productId: number | null = known !== undefined && (productsOfImport.has(known) || repository.getProduct(known)) ? known : null;
+        let productId: number | null = known !== undefined && (createdProducts.has(known) || repository.getProduct(known)) ? known : null;
         if (productId === null) productId = matcher.productWithGtin(record.gtin, undefined, index.lookup);
         // A stated model number under the same brand names the product without scoring.
         if (productId === null && offer.mpn) productId = matcher.productWithModel(modelKeys[0] ?? null, record.brand, index.lookup);
@@ -508,14 +507,13 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         if (productId === null) {
           productId = nextProductId++;
           productRows.push(bulkProductParams(productId, productOf(record), stamp));
-          productsOfImport.add(productId);
           createdProducts.add(productId);
           productsCreated++;
         }
         if (knownKey !== undefined) knownMatches.set(knownKey, productId);
         const id = nextOfferId++;
         offerRows.push(bulkOfferParams(id, retailer.id, offer.externalId, productId, record, stamp));
-        if (productsOfImport.has(productId)) {
+        if (createdProducts.has(productId)) {
           const titles = titlesOfNewProducts.get(productId);
           if (titles) titles.push({ title: record.title, brand: record.brand });
           else titlesOfNewProducts.set(productId, [{ title: record.title, brand: record.brand }]);
