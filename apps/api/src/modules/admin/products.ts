@@ -35,7 +35,6 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
   const { repo, catalog, now } = deps;
   const sqlite = catalog.sqlite;
   const byWords = new Map<number, ReturnType<typeof sqlite.prepare>>();
-  const moveOffers = sqlite.prepare('UPDATE offers SET product_id = ? WHERE product_id = ?');
 
   const productOrThrow = (id: number, field: string) => {
     const product = catalog.getProduct(id);
@@ -104,9 +103,7 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
       const target = productOrThrow(into, 'into');
       const stamp = now().toISOString();
       const moved = catalog.transaction(() => {
-        const count = moveOffers.run(into, id).changes;
-        catalog.refreshProducts([id, into], stamp);
-        catalog.redirectProducts([[id, into]], stamp);
+        const count = catalog.mergeProducts([id], into, stamp);
         repo.insertAudit(
           {
             actorId: actor.id,

@@ -185,11 +185,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       if (keep === undefined) continue;
       const joined = others.filter((other) => created.has(other) && matcher.mayBeOneProduct(keep, other));
       if (joined.length === 0) continue;
-      repository.transaction(() => {
-        for (const other of joined) repository.moveOffers(other, keep);
-        repository.refreshProducts([keep, ...joined]);
-        repository.redirectProducts(joined.map((other) => [other, keep] as const));
-      });
+      repository.transaction(() => repository.mergeProducts(joined, keep));
       retired += joined.length;
     }
     return retired;

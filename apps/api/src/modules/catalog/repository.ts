@@ -338,7 +338,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
     }
   };
 
-  return {
+  const repository = {
     sqlite,
     /** Runs `fn` in one transaction (nested calls become savepoints). */
     transaction<T>(fn: () => T): T {
@@ -482,8 +482,20 @@ export function createCatalogRepository(sqlite: Database.Database) {
         : (s.productsSharingModelKeys.all() as Array<{ ids: string }>);
       return rows.map((row) => (row.ids ?? '').split(',').map(Number).sort((x, y) => x - y));
     },
-    /** Moves every offer of product `from` to product `to`; answers how many moved. */
-    moveOffers: (from: number, to: number): number => s.moveOffers.run(to, from).changes,
+    /**
+     * Every offer of the products `from` joins product `into`; the retired ids lead to it (see `redirectProducts`) and
+     * the products' figures are refreshed. Answers how many offers moved. Call inside a transaction.
+     */
+    mergeProducts(from: readonly number[], into: number, now = nowIso()): number {
+      let moved = 0;
+      for (const id of from) if (id !== into) moved += s.moveOffers.run(into, id).changes;
+      repository.refreshProducts([into, ...from], now);
+      repository.redirectProducts(
+        from.map((id) => [id, into] as const),
+        now,
+      );
+      return moved;
+    },
     /** The product a retired id's offers went to, or null. */
     successorOf: (id: number): number | null => (s.redirectOf.get(id) as number | undefined) ?? null,
     /** Those of the products that have an offer at the retailer. */
@@ -566,6 +578,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
     getImportRun: (id: string) => toImportRun(s.importRun.get(id) as never),
     listImportRuns: (limit = 50) => (s.importRuns.all(limit) as never[]).map((row) => toImportRun(row) as ImportRunRow),
   };
+  return repository;
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -29,7 +29,7 @@ const EDITION_WORDS: ReadonlySet<string> = new Set([
   'express', 'lite', 'plus', 'elite', 'collectors', 'producer', 'platinum',
   'mini', 'max', 'ultra', 'slim', 'xl', 'kit', 'refill', 'replacement', 'cellular',
 ]);
-const EDITION_CANON: Record<string, string> = { upg: 'upgrade', upsell: 'upgrade', std: 'standard', professional: 'pro', edu: 'academic', education: 'academic', renewed: 'refurbished' };
+const EDITION_CANON: Record<string, string> = { upg: 'upgrade', upsell: 'upgrade', std: 'standard', professional: 'pro', edu: 'academic', education: 'academic' };
 /** The edition a title word names, in its canonical form ("professional" → "pro"), or null. */
 export function editionOf(token: string): string | null {
   return EDITION_WORDS.has(token) ? (EDITION_CANON[token] ?? token) : null;
