@@ -191,6 +191,28 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     return retired;
   }
 
+  /**
+   * Joins the lone offers of the products the import created into the products they belong to (see
+   * `matcher.productForLoneOffer`): an offer that states neither GTIN nor model number begins a product of its own on
+   * the bulk path, which finds candidates by those alone, and one that came before its product's other offers stays
+   * apart on either path. Answers how many products were retired.
+   */
+  function joinLoneOffers(created: ReadonlySet<number>): number {
+    let retired = 0;
+    searchIndex?.changed();
+    for (const lone of repository.loneOffersWithoutIdentifiers()) {
+      if (!created.has(lone.productId)) continue;
+      const offer = repository.getOffer(lone.offerId);
+      // An earlier join in this pass may have moved it.
+      if (!offer || offer.productId !== lone.productId) continue;
+      const into = matcher.productForLoneOffer({ ...offer, productId: lone.productId });
+      if (into === null) continue;
+      repository.transaction(() => repository.mergeProducts([lone.productId], into));
+      retired++;
+    }
+    return retired;
+  }
+
   async function importRows(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions): Promise<ImportSummary> {
     const started = Date.now();
     const now = options.now ?? (() => new Date().toISOString());
@@ -616,7 +638,9 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     // what the database holds).
     if (touched.size > 0) repository.transaction(() => repository.retitleProducts([...touched]));
     // Products the import began and then joined into others are not counted as created.
-    if (!failure && progress.inserted + progress.updated > 0) productsCreated = Math.max(0, productsCreated - joinProductsSharingPartNumbers(importedKeys, createdProducts));
+    if (!failure && progress.inserted + progress.updated > 0) {
+      productsCreated = Math.max(0, productsCreated - joinProductsSharingPartNumbers(importedKeys, createdProducts) - joinLoneOffers(createdProducts));
+    }
     const status = failure ? 'failed' : 'succeeded';
     const report = { errors, errorCount, truncated: errorCount > errors.length, ...(failure ? { failure } : {}) };
     const retailerIds = [...new Set([...(fixedRetailerId ? [fixedRetailerId] : []), ...[...retailerCache.values()].map((retailer) => retailer.id)])].sort();

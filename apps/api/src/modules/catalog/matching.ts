@@ -1,6 +1,7 @@
 import {
   assignCluster,
   clusterEvidence,
+  codesHeldBy,
   cutColourCompletions,
   extractModelCandidates,
   joinedModelSpans,
@@ -61,6 +62,8 @@ export interface MatchOptions {
   /** Offers never to count as candidates (the offer being matched itself). */
   excludeOfferId?: number;
   indexLimit?: number;
+  /** Full-text candidates only from the offers carrying this many of the item's rarest words (`SearchIndex.candidates`). */
+  indexRarest?: number;
   /** The item's model keys when the caller has them already (`modelKeysOf`). */
   modelKeys?: string[];
   /**
@@ -105,6 +108,13 @@ const WORDS_BRAND_CONFLICT = 0.5;
 const WORDS_LINE_CONFLICT = 0.5;
 /** A retailer may list one product twice (another seller, another pack), so this only breaks near ties. */
 const WORDS_LISTED_AT_RETAILER = 0.8;
+
+/** Full-text candidates (offers) a lone offer is compared with (`productForLoneOffer`). */
+const LONE_OFFER_CANDIDATES = 10;
+/** A lone offer's candidates carry this many of its rarest words (a cheap look: a million-offer catalog has thousands). */
+const LONE_OFFER_RAREST = 3;
+/** Products after the best that a lone offer's fit with is checked (`productForLoneOffer`). */
+const LONE_OFFER_RIVALS = 3;
 
 /**
  * An offer that disagrees with some member of a product on identifiers or variant attributes scores this share of its
@@ -314,8 +324,16 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     let demoted = false;
     for (const entry of ranked) {
       if (entry.score < threshold) break;
-      const evidence = clusterEvidence(item, preparedAll(members(entry.productId)));
-      if (evidence.identifierConflict || (joining ? evidence.modelMismatch : evidence.modelConflict) || evidence.colourConflict || evidence.quantityConflicts.length > 0) {
+      const prepared = preparedAll(members(entry.productId));
+      const evidence = clusterEvidence(item, prepared);
+      const conflict =
+        evidence.identifierConflict ||
+        (joining ? evidence.modelMismatch : evidence.modelConflict) ||
+        evidence.colourConflict ||
+        evidence.quantityConflicts.length > 0 ||
+        // An offer without identifiers has only its words: a code among them that no member states is another model's.
+        (joining && !item.gtin && !item.mpn && !codesHeldBy(item, prepared));
+      if (conflict) {
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }
@@ -397,7 +415,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     for (const key of joinedKeys) add(lookup.offersWithModelKey(key, 30));
     if (options.useIndex) {
       const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
-      add(index.candidates(words, { limit: options.indexLimit ?? 30 }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
+      add(index.candidates(words, { limit: options.indexLimit ?? 30, rarest: options.indexRarest }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
       // Words name the product first: the offers that share the longest run of leading words are candidates too.
       if (options.wordsOnly) {
         add(index.leadingCandidates(indexWords(item.title), { limit: options.indexLimit ?? 30, elsewhereThan: options.unlistedAt }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
@@ -460,6 +478,30 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         return !evidence.identifierConflict && !evidence.modelMismatch && !evidence.colourConflict && evidence.quantityConflicts.length === 0;
       };
       return membersA.every((item) => agrees(item, membersB)) && membersB.every((item) => agrees(item, membersA));
+    },
+
+    /**
+     * The product a lone offer belongs to (one that began a product of its own, stating neither GTIN nor part number:
+     * a bulk import finds candidates by those alone), or null: the best other product the full-text index and the
+     * matcher find (ranked as an offer joining a product: one whose offers lack a code the lone offer states is
+     * demoted), when it passes the threshold and no other product that does is a different one (a title without colour
+     * or model code fits each of a product's twins alike), its retailer does not sell it yet, and it may be one product with the offer's.
+     */
+    productForLoneOffer(offer: { id: number; productId: number; retailerId: string } & ItemIdentity): number | null {
+      const threshold = matchThreshold();
+      const ranked = this.rank(offer, { useIndex: true, excludeOfferId: offer.id, joining: true, indexLimit: LONE_OFFER_CANDIDATES, indexRarest: LONE_OFFER_RAREST }).filter(
+        (entry) => entry.productId !== offer.productId,
+      );
+      const [best, ...others] = ranked;
+      if (!best || best.score < threshold) return null;
+      // Another product that fits the offer too (it passes the threshold after the conflicts of what the offer states)
+      // and is not the same as the best (another lone offer of it): the words fit twins alike, no telling which.
+      for (const other of others.slice(0, LONE_OFFER_RIVALS)) {
+        if (other.score < threshold) break;
+        if (!this.mayBeOneProduct(best.productId, other.productId)) return null;
+      }
+      if (repository.productsWithOfferAt(offer.retailerId, [best.productId]).size > 0) return null;
+      return this.mayBeOneProduct(offer.productId, best.productId) ? best.productId : null;
     },
 
     /** Product of an offer with the same valid GTIN: equal GTINs decide a match. */

@@ -15,7 +15,12 @@ export interface SearchIndex {
    * uncommon one are tried together first; when that finds too few, the rarer words are tried one by one (OR).
    * Ranking is bounded: queries that would rank more offers than a budget return the newest matches unranked.
    */
-  candidates(words: readonly string[], options?: { limit?: number }): IndexHit[];
+  /**
+   * Offers carrying the words, best first. With `rarest`, only offers carrying that many of the rarest words that more
+   * than one offer carries, the newest first: a cheap look for what shares an indexed offer's most telling words (no
+   * ranking, no fallback to fewer words).
+   */
+  candidates(words: readonly string[], options?: { limit?: number; rarest?: number }): IndexHit[];
   /**
    * Offers that carry the longest run of leading words any offer carries together (2 to 6 words: a query or URL slug
    * names the product first, "jbl clip 7 …"), ranked by how many of the remaining words they carry as well. With
@@ -178,6 +183,11 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
         .sort((a, b) => a.df - b.df)
         .slice(0, MAX_WORDS);
       if (known.length === 0) return [];
+      if (options.rarest) {
+        // Words of an indexed offer that no other offer carries find nothing else.
+        const shared = known.filter((entry) => entry.df > 1).slice(0, options.rarest);
+        return shared.length === 0 ? [] : (unranked.all(shared.map((entry) => quote(entry.word)).join(' AND '), limit) as IndexHit[]);
+      }
       // Ranking costs time for every offer a query matches, and words that many offers carry only filter: the AND
       // query takes the two rarest words and every other word that is not common.
       const common = Math.max(1000, documentCount() * 0.02);

@@ -1,5 +1,5 @@
 import { prepareOffer } from './prepare';
-import { clusterEvidence, joinedModelSpans, restoreDecimals } from './words';
+import { clusterEvidence, codesHeldBy, joinedModelSpans, restoreDecimals } from './words';
 
 describe('joinedModelSpans', () => {
   it('proposes runs of words that may be one model number split at its dashes, longest first', () => {
@@ -113,5 +113,24 @@ describe('clusterEvidence', () => {
     // A line the members never number is no conflict: nothing says which one they are.
     expect(clusterEvidence(offer('lenovo ideapad slim 7 laptop'), [offer('Lenovo IdeaPad Slim Laptop')]).lineConflict).toBe(false);
     expect(clusterEvidence(offer('canon eos r5 with 18 55mm lens'), [offer('Canon EOS R10 with 18-55mm Lens Mirrorless Camera')]).lineConflict).toBe(true);
+  });
+});
+
+describe('codesHeldBy', () => {
+  const offer = (title: string, mpn?: string) => prepareOffer({ title, mpn });
+
+  it('holds when every model number and long number of the item appears in some member', () => {
+    const members = [offer('Dyson V11 Cordless Vacuum, Iron/Purple', '524017-01-IP'), offer('Dyson - V11 524017-01 Cordless Vacuum - Iron/Purple')];
+    expect(codesHeldBy(offer('Dyson V11 524017-01 Cordless Vacuum Iron/Purple'), members)).toBe(true);
+    // Quantities, short numbers and decimals are no codes: "Z 5", "24.2MP", "65-inch", "2-Year".
+    const nikon = [offer('Nikon Z 5 with 24-105mm Lens Mirrorless Camera - Silver')];
+    expect(codesHeldBy(offer('Nikon Z 5 Mirrorless Camera, 24.2MP, with 24-105mm Lens, 2-Year Warranty'), nikon)).toBe(true);
+  });
+
+  it('fails on a number no member states, though the words are alike', () => {
+    const members = [offer('Dell XPS 13 9698 Laptop, 32GB RAM 1TB SSD, Graphite', '9698-GA4'), offer('Dell - XPS 13 9698 32GB RAM 1TB SSD Laptop - Graphite')];
+    expect(codesHeldBy(offer('Dell XPS 13 9697 32GB RAM 1TB SSD Laptop Bundle'), members)).toBe(false);
+    expect(codesHeldBy(offer('Refurbished HP OfficeJet Pro 8022e Wireless All-in-One Printer Gray'), [offer('HP OfficeJet Pro 8925e Wireless All-in-One Printer, Gray')])).toBe(false);
+    expect(codesHeldBy(offer('Dell XPS 13 32GB RAM 1TB SSD Laptop'), members)).toBe(true);
   });
 });
