@@ -324,16 +324,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     let demoted = false;
     for (const entry of ranked) {
       if (entry.score < threshold) break;
-      const prepared = preparedAll(members(entry.productId));
-      const evidence = clusterEvidence(item, prepared);
-      const conflict =
-        evidence.identifierConflict ||
-        (joining ? evidence.modelMismatch : evidence.modelConflict) ||
-        evidence.colourConflict ||
-        evidence.quantityConflicts.length > 0 ||
-        // An offer without identifiers has only its words: a code among them that no member states is another model's.
-        (joining && !item.gtin && !item.mpn && !codesHeldBy(item, prepared));
-      if (conflict) {
+      const evidence = clusterEvidence(item, preparedAll(members(entry.productId)));
+      if (evidence.identifierConflict || (joining ? evidence.modelMismatch : evidence.modelConflict) || evidence.colourConflict || evidence.quantityConflicts.length > 0) {
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }
@@ -483,9 +475,9 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     /**
      * The product a lone offer belongs to (one that began a product of its own, stating neither GTIN nor part number:
      * a bulk import finds candidates by those alone), or null: the best other product the full-text index and the
-     * matcher find (ranked as an offer joining a product: one whose offers lack a code the lone offer states is
-     * demoted), when it passes the threshold and no other product that does is a different one (a title without colour
-     * or model code fits each of a product's twins alike), its retailer does not sell it yet, and it may be one product with the offer's.
+     * matcher find, when it passes the threshold and no other product that does is a different one (a title without
+     * colour or model code fits each of a product's twins alike), its retailer does not sell it yet, its offers state
+     * every code the lone offer states (`codesHeldBy`), and it may be one product with the offer's.
      */
     productForLoneOffer(offer: { id: number; productId: number; retailerId: string } & ItemIdentity): number | null {
       const threshold = matchThreshold();
@@ -501,6 +493,9 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         if (!this.mayBeOneProduct(best.productId, other.productId)) return null;
       }
       if (repository.productsWithOfferAt(offer.retailerId, [best.productId]).size > 0) return null;
+      // Its words are all it has: a code among them that the product never states is another model's.
+      const members = preparedAll(repository.offerRefsOfProduct(best.productId, MEMBERS_FOR_WORDS));
+      if (!codesHeldBy(prepareOffer(toOfferLike(offer)), members)) return null;
       return this.mayBeOneProduct(offer.productId, best.productId) ? best.productId : null;
     },
 
