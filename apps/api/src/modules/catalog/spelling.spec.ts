@@ -49,6 +49,7 @@ describe('spelling corrector on the catalog’s index', () => {
         offer('B0SPELL001', 'Apple Watch Series 10 GPS 42mm Jet Black', 'Apple'),
         offer('B0SPELL002', 'Sony WH-1000XM5 Wireless Headphones Black', 'Sony'),
         offer('B0SPELL003', 'Samsung 990 PRO 2TB NVMe SSD', 'Samsung'),
+        offer('B0SPELL004', 'Sony PlayStation 5 Console White', 'Sony'),
       ],
       { format: 'gmc', source: 'spelling fixtures' },
     );
@@ -62,6 +63,8 @@ describe('spelling corrector on the catalog’s index', () => {
     expect(spelling.correct('SAMSNG ssd')).toBe('SAMSUNG ssd');
     expect(spelling.correct('sony wireless headphnes')).toBe('sony wireless headphones');
     expect(spelling.correct('samsng 990 pro 2tb')).toBe('samsung 990 pro 2tb');
+    expect(spelling.correct('Sony PlyaStation 5')).toBe('Sony PlayStation 5');
+    expect(spelling.correct('sony playstaiton 5')).toBe('sony playstation 5');
   });
 
   it('leaves known words, short words and model numbers alone', () => {

@@ -65,9 +65,16 @@ export interface SpellingCorrector {
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/** The correction written the way the word was: "SAMSNG" → "SAMSUNG", "Appel" → "Apple", "appel" → "apple". */
+/**
+ * The correction written the way the word was: "SAMSNG" → "SAMSUNG", "Appel" → "Apple", "appel" → "apple", and a word
+ * with capitals inside it letter by letter where the lengths agree: "PlyaStation" → "PlayStation".
+ */
 const sameCase = (typed: string, word: string) => {
   if (typed.length > 1 && typed === typed.toUpperCase()) return word.toUpperCase();
+  const upper = (letter: string) => letter !== letter.toLowerCase();
+  if (typed.length === word.length && [...typed.slice(1)].some(upper)) {
+    return [...word].map((letter, at) => (upper(typed.charAt(at)) ? letter.toUpperCase() : letter)).join('');
+  }
   const first = typed.charAt(0);
   return first !== first.toLowerCase() ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 };
