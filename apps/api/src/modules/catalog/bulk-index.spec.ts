@@ -27,6 +27,8 @@ describe('bulk catalog index', () => {
         // A prefix finds the longer keys too, as the SQL range scan does.
         const prefix = row.modelKey.slice(0, Math.max(3, row.modelKey.length - 2));
         expect(ids(index.lookup.offersWithModelKey(prefix, 50))).toEqual(ids(repository.offersWithModelKey(prefix, 50)));
+        // And a key with a colour code after it finds the key without, as the catalog's lookup does.
+        expect(ids(index.lookup.offersWithModelKey(`${row.modelKey}BK`, 50))).toEqual(ids(repository.offersWithModelKey(`${row.modelKey}BK`, 50)));
         const products = (list: Array<{ productId: number }>) => list.map((hit) => hit.productId).sort((a, b) => a - b);
         expect(products(index.lookup.productsWithModelKey(row.modelKey))).toEqual(products(repository.productsWithModelKey(row.modelKey)));
       }
@@ -54,6 +56,13 @@ describe('bulk catalog index', () => {
     index.add(99_999, 1, 'now', { canonicalUrl: 'https://example.com/new', gtin: null, modelKey: 'ZZ9000', brand: 'Acme' }, 'example', 'N1');
     expect(index.offerIdByCanonicalUrl('https://example.com/new')).toBe(99_999);
     expect(index.lookup.offersWithModelKey('ZZ9', 10).map((ref) => ref.id)).toEqual([99_999]);
+    // A part number with a colour code finds the number without it; a key no longer than the minimum finds nothing shorter.
+    expect(index.lookup.offersWithModelKey('ZZ9000BK', 10).map((ref) => ref.id)).toEqual([99_999]);
+    expect(index.lookup.offersWithModelKey('ZZ9000BLACK', 10)).toEqual([]);
+    expect(index.lookup.offersWithModelKey('ZZ900', 10).map((ref) => ref.id)).toEqual([99_999]);
+    // Every model key an offer states finds it, not only the one the catalog stores.
+    index.add(100_000, 2, 'now', { canonicalUrl: 'https://example.com/two', gtin: null, modelKey: 'V11', brand: 'Acme' }, 'example', 'N2', ['V11', '52401701']);
+    expect(index.lookup.offersWithModelKey('52401701IP', 10).map((ref) => ref.id)).toEqual([100_000]);
   });
 
   it('hashes strings to 32-bit numbers', () => {

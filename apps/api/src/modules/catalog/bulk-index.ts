@@ -1,5 +1,5 @@
 import type { CandidateLookup } from './matching';
-import type { CatalogRepository, OfferRef } from './repository';
+import { shorterModelKeys, type CatalogRepository, type OfferRef } from './repository';
 
 /** Offers kept per GTIN or model key: candidate lookups never need more (the SQL lookups use the same limits). */
 const REFS_PER_KEY = 20;
@@ -49,7 +49,7 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
 
   const externalKey = (retailerId: string, externalId: string) => hash32(`${retailerId}\u0000${externalId}`);
 
-  const addRef = (ref: OfferRef, gtin: string | null, modelKey: string | null, brand: string | null, retailerId: string) => {
+  const addRef = (ref: OfferRef, gtin: string | null, modelKeys: readonly string[], brand: string | null, retailerId: string) => {
     if (ref.productId == null) return;
     const retailers = retailersOf.get(ref.productId);
     if (retailers) retailers.add(retailerId);
@@ -67,19 +67,19 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
       if (!refs) byGtin.set(gtin, [ref]);
       else if (refs.length < REFS_PER_KEY) refs.push(ref);
     }
-    if (modelKey) {
+    for (const modelKey of modelKeys) {
       const entries = byModelKey.get(modelKey);
       if (!entries) {
         byModelKey.set(modelKey, [{ ref, brand }]);
         for (const length of PREFIX_LENGTHS) if (modelKey.length >= length) bucketAdd(keysByPrefix, modelKey.slice(0, length), modelKey);
-      } else if (entries.length < REFS_PER_KEY) entries.push({ ref, brand });
+      } else if (entries.length < REFS_PER_KEY && !entries.some((entry) => entry.ref.id === ref.id)) entries.push({ ref, brand });
     }
   };
 
   for (const row of repository.iterateOfferKeys()) {
     byCanonical.set(hash32(row.canonicalUrl), row.id);
     byExternal.set(externalKey(row.retailerId, row.externalId), row.id);
-    addRef({ id: row.id, productId: row.productId, updatedAt: row.updatedAt }, row.gtin, row.modelKey, row.brand, row.retailerId);
+    addRef({ id: row.id, productId: row.productId, updatedAt: row.updatedAt }, row.gtin, row.modelKey ? [row.modelKey] : [], row.brand, row.retailerId);
   }
 
   const lookup: CandidateLookup = {
@@ -87,12 +87,12 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
     offersWithModelKey(modelKey, limit) {
       const length = PREFIX_LENGTHS.find((candidate) => modelKey.length >= candidate);
       if (length === undefined) return [];
-      const bucket = keysByPrefix.get(modelKey.slice(0, length));
-      if (!bucket) return [];
       const keys: string[] = [];
-      for (const key of bucket) if (key.startsWith(modelKey)) keys.push(key);
+      for (const key of keysByPrefix.get(modelKey.slice(0, length)) ?? []) if (key.startsWith(modelKey)) keys.push(key);
       // In key order, as the SQL range scan returns them.
       if (keys.length > 1) keys.sort();
+      // Then the keys this one extends by a short suffix, as the catalog's lookup does.
+      for (const key of shorterModelKeys(modelKey)) if (byModelKey.has(key)) keys.push(key);
       const found: OfferRef[] = [];
       for (const key of keys) {
         for (const entry of byModelKey.get(key)!) {
@@ -122,7 +122,7 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
     offerIdByCanonicalUrl: (canonicalUrl: string) => byCanonical.get(hash32(canonicalUrl)) ?? null,
     /** An offer id that may have this retailer id (null: certainly none). */
     offerIdByExternalId: (retailerId: string, externalId: string) => byExternal.get(externalKey(retailerId, externalId)) ?? null,
-    /** Records an offer the import added (or changed), with the keys it is found by. */
+    /** Records an offer the import added (or changed), with the keys it is found by (every model key it states). */
     add(
       id: number,
       productId: number,
@@ -130,12 +130,13 @@ export function createBulkCatalogIndex(repository: CatalogRepository) {
       offer: { canonicalUrl: string; gtin: string | null; modelKey: string | null; brand: string | null },
       retailerId: string,
       externalId: string,
+      modelKeys: readonly string[] = offer.modelKey ? [offer.modelKey] : [],
     ): void {
       const canonical = hash32(offer.canonicalUrl);
       if (!byCanonical.has(canonical)) byCanonical.set(canonical, id);
       const external = externalKey(retailerId, externalId);
       if (!byExternal.has(external)) byExternal.set(external, id);
-      addRef({ id, productId, updatedAt }, offer.gtin, offer.modelKey, offer.brand, retailerId);
+      addRef({ id, productId, updatedAt }, offer.gtin, modelKeys, offer.brand, retailerId);
     },
   };
 }

@@ -504,7 +504,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           if (existing.productId != null) {
             dirty.add(existing.productId);
             if (titlesOfNewProducts.has(existing.productId)) retitleFromDatabase.add(existing.productId);
-            index.add(existing.id, existing.productId, stamp, record, retailer.id, offer.externalId);
+            index.add(existing.id, existing.productId, stamp, record, retailer.id, offer.externalId, modelKeys);
             matcher.remember(existing.id, stamp, record);
           }
           mine.updated.add(existing.id);
@@ -536,7 +536,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           if (titles) titles.push({ title: record.title, brand: record.brand });
           else titlesOfNewProducts.set(productId, [{ title: record.title, brand: record.brand }]);
         }
-        index.add(id, productId, stamp, record, retailer.id, offer.externalId);
+        index.add(id, productId, stamp, record, retailer.id, offer.externalId, modelKeys);
         matcher.remember(id, stamp, item);
         dirty.add(productId);
         return 'inserted';

@@ -127,7 +127,9 @@ export const matchThreshold = () => getDefaultModel().threshold;
 
 /**
  * Normalised model numbers to look an item up by: the stated MPN first, then up to two model numbers from the
- * title (those mixing letters and digits). The first is the key the catalog stores on the offer.
+ * title: those mixing letters and digits, and part numbers of digits alone when they are long ("751679-0100",
+ * "920-013804": seven digits or more; shorter runs are as often sizes or series). The first is the key the catalog
+ * stores on the offer.
  */
 export function modelKeysOf(item: { title: string; model?: string | null }): string[] {
   const keys: string[] = [];
@@ -141,7 +143,8 @@ export function modelKeysOf(item: { title: string; model?: string | null }): str
     first !== null && /^[A-Z]+$/.test(first) && candidate.length > first.length && candidate.startsWith(first) && candidates.includes(candidate.slice(first.length));
   for (const candidate of candidates) {
     if (keys.length >= 3) break;
-    if (/[A-Z]/.test(candidate) && /\d/.test(candidate) && !keys.includes(candidate) && !brandJoined(candidate)) keys.push(candidate);
+    const partNumber = /[A-Z]/.test(candidate) ? /\d/.test(candidate) : /^\d{7,}$/.test(candidate);
+    if (partNumber && !keys.includes(candidate) && !brandJoined(candidate)) keys.push(candidate);
   }
   return keys;
 }

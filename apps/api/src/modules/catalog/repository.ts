@@ -3,6 +3,21 @@ import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { Availability, Condition } from './types';
 
 /** An offer row as the catalog stores it. */
+
+/** A model key found as the start of a longer one is at least this long, and the longer one adds at most this many characters. */
+const MIN_EXTENDED_KEY = 6;
+const MAX_KEY_SUFFIX = 4;
+
+/**
+ * The keys a model key may extend by a colour or region code, longest first: `7516790100SL` → `7516790100S`,
+ * `7516790100`, … (a part number stated with its suffix against the same number a title states without it).
+ */
+export function shorterModelKeys(modelKey: string): string[] {
+  const keys: string[] = [];
+  for (let cut = modelKey.length - 1; cut >= Math.max(MIN_EXTENDED_KEY, modelKey.length - MAX_KEY_SUFFIX); cut--) keys.push(modelKey.slice(0, cut));
+  return keys;
+}
+
 export interface OfferRow {
   id: number;
   retailerId: string;
@@ -211,6 +226,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
     modelKeysFrom: sqlite.prepare(
       "SELECT DISTINCT product_id AS productId, model_key AS modelKey FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL ORDER BY model_key LIMIT @limit",
     ),
+    offerIdsByExactModelKey: sqlite.prepare('SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT ?'),
     offerIdsByModelKey: sqlite.prepare(
       "SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL LIMIT @limit",
     ),
@@ -363,8 +379,18 @@ export function createCatalogRepository(sqlite: Database.Database) {
       (s.offerByExternalId.get(retailerId, externalId) as OfferRow | undefined) ?? null,
     /** Offers (with their product) that carry this GTIN. */
     offersWithGtin: (gtin: string, limit = 20) => s.offerIdsByGtin.all(gtin, limit) as OfferRef[],
-    /** Offers (with their product) whose normalised model number is `modelKey` or starts with it (`14AD3557` finds `14AD3557GA3`). */
-    offersWithModelKey: (modelKey: string, limit = 20) => s.offerIdsByModelKey.all({ key: modelKey, limit }) as OfferRef[],
+    /**
+     * Offers (with their product) whose normalised model number is `modelKey` or starts with it (`14AD3557` finds
+     * `14AD3557GA3`), then those whose model number `modelKey` extends by a short suffix (`shorterModelKeys`).
+     */
+    offersWithModelKey: (modelKey: string, limit = 20) => {
+      const found = s.offerIdsByModelKey.all({ key: modelKey, limit }) as OfferRef[];
+      for (const key of shorterModelKeys(modelKey)) {
+        if (found.length >= limit) break;
+        found.push(...(s.offerIdsByExactModelKey.all(key, limit - found.length) as OfferRef[]));
+      }
+      return found;
+    },
     /**
      * Products with an offer whose model key is `modelKey` or it followed by at most `suffix` more characters (a colour
      * or region code: `SMS129B` finds `SMS129BMN4`), in key order; at most `limit`.
