@@ -60,6 +60,12 @@ describe('extractModelCandidates', () => {
     expect(found).toEqual([]);
     // A speed written with its slash ("7,450MB/s") is no model number either.
     expect(extractModelCandidates('SanDisk Extreme Portable SSD, PCIe Gen 4 NVMe M.2, Up to 7,450MB/s, 4TB')).toEqual([]);
+    // Nor a duration or count written with its word, alone or after another word.
+    expect(extractModelCandidates('Beats Studio Buds + Wireless Headphones, Up to 30-Hour Battery Life')).toEqual([]);
+    expect(extractModelCandidates('Samsung 65" Class UN65CU5903 4K Smart TV with 2-Year Protection Plan')).toEqual(['UN65CU5903']);
+    expect(extractModelCandidates('Anker 7-Port USB Hub, 4-Pack')).toEqual([]);
+    // A listing's condition is no prefix of the model number after it.
+    expect(extractModelCandidates('Open Box S2426DS 24-Inch Monitor Black')).toEqual(['S2426DS']);
   });
   it('keeps long digit runs as candidates', () => {
     expect(extractModelCandidates('draper remote transmitter 121066')).toEqual(['121066']);

@@ -171,6 +171,8 @@ export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<s
 // Tokens that mix letters and digits but are units, resolutions or common specs, not models.
 const NOT_A_MODEL = [
   /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|kbs|mbs|gbs|ms|rpm|db|ohm|a|ma|amp|mph)$/,
+  // Durations and counts written with a word ("30-Hour Battery Life", "2-Year Protection Plan", "4-Port").
+  /^\d+(?:hours?|years?|days?|months?|weeks?|minutes?|mins|seconds?|secs?|pieces?|ports?|cups?|quarts?|qt|inches|feet|foot|cores?|speeds?|persons?|people|gallons?|gal|lumens?|btu)$/,
   /^(?:usb|ps|mp|hdmi|ddr|pc|wii|xbox|win|windows|office|ipod|iphone|ipad|cat|sata|pcie|ieee|dvd|cd|ac|dc|ax|ac|mpeg|vol|version|ver|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
   /^\d+x\d+$/,
   /^\d+(?:st|nd|rd|th)$/,
@@ -178,6 +180,9 @@ const NOT_A_MODEL = [
   /^\d{3,4}x\d{3,4}[pi]?$/,
   /^802\d*[a-z]*$/,
 ];
+
+/** Words of a listing's condition, never the start of a model number ("Open Box S2426DS" is no BOXS2426DS). */
+const CONDITION_WORDS: ReadonlySet<string> = new Set(['box', 'open', 'used']);
 
 function isModelLike(word: string): boolean {
   const hasDigit = /\d/.test(word);
@@ -239,6 +244,7 @@ function findModelCandidates(title: string): string[] {
       /^[a-z]{1,4}$/.test(word) &&
       !STOP_WORDS.has(word) &&
       !MARKETING_WORDS.has(word) &&
+      !CONDITION_WORDS.has(word) &&
       /^[a-z0-9-]+$/.test(next) &&
       (isModelLike(next) || /^\d{3,}$/.test(next)) &&
       isModelLike(word + next)
