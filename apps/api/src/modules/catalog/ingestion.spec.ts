@@ -229,7 +229,7 @@ describe.each([
     expect(catalog.repository.getProduct(product('bestbuy', 'J1')!)!.offerCount).toBe(3);
   });
 
-  it('joins an offer that states no identifier into its product, whichever came first', async () => {
+  it('joins an offer that states no model number into its product, whichever came first', async () => {
     await catalog.ingestion.importOffers(
       [
         // No GTIN and no part number, before the offers that state them.
@@ -238,6 +238,10 @@ describe.each([
         offer({ externalId: 'N3', url: 'https://www.walmart.com/ip/z5/200000103', title: 'Nikon Z 5 27091 Mirrorless Camera, with 24-105mm Lens, Silver', brand: 'Nikon', gtin: '2090000000368', mpn: '27091-SL3' }),
         // And after them.
         offer({ externalId: 'N4', url: 'https://www.amazon.com/nikon-z5/dp/B000000104', title: 'Nikon Z 5 Mirrorless Camera, 24.2MP, with 24-105mm Lens, Silver', brand: 'Nikon' }),
+        // A GTIN no other offer states, and offers with the part number only.
+        offer({ externalId: 'P1', url: 'https://www.ebay.com/itm/200000301', title: 'iPhone 16 128GB Pink', brand: 'Apple', gtin: '2020000000358' }),
+        offer({ externalId: 'P2', url: 'https://www.target.com/p/iphone/-/A-20000302', title: 'Apple iPhone 16 128GB - Pink', brand: 'Apple', mpn: 'MY9V8LL/A' }),
+        offer({ externalId: 'P3', url: 'https://www.apple.com/shop/buy-iphone/iphone-16/MY9V8LL/A', title: 'iPhone 16 128GB - Pink', brand: 'Apple', mpn: 'MY9V8LL/A' }),
       ],
       { format: 'gmc', bulk, source: 'lone-offers' },
     );
@@ -245,7 +249,8 @@ describe.each([
     expect(product('costco', 'N1')).toBe(product('bestbuy', 'N2'));
     expect(product('amazon', 'N4')).toBe(product('bestbuy', 'N2'));
     expect(catalog.repository.getProduct(product('bestbuy', 'N2'))!.offerCount).toBe(4);
-    expect(count('products')).toBe(1);
+    expect(product('ebay', 'P1')).toBe(product('target', 'P2'));
+    expect(count('products')).toBe(2);
   });
 
   it('keeps an offer out of a product whose members state another part number of the same family', async () => {

@@ -193,14 +193,14 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
 
   /**
    * Joins the lone offers of the products the import created into the products they belong to (see
-   * `matcher.productForLoneOffer`): an offer that states neither GTIN nor model number begins a product of its own on
-   * the bulk path, which finds candidates by those alone, and one that came before its product's other offers stays
-   * apart on either path. Answers how many products were retired.
+   * `matcher.productForLoneOffer`): an offer that states no model number, and no GTIN another offer shares, begins a
+   * product of its own on the bulk path, which finds candidates by those alone, and one that came before its product's
+   * other offers stays apart on either path. Answers how many products were retired.
    */
   function joinLoneOffers(created: ReadonlySet<number>): number {
     let retired = 0;
     searchIndex?.changed();
-    for (const lone of repository.loneOffersWithoutIdentifiers()) {
+    for (const lone of repository.loneOffersWithoutModelNumber()) {
       if (!created.has(lone.productId)) continue;
       const offer = repository.getOffer(lone.offerId);
       // An earlier join in this pass may have moved it.

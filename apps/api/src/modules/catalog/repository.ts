@@ -290,9 +290,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
     moveFavorites: sqlite.prepare('UPDATE OR IGNORE shopper_favorites SET product_id = @to WHERE product_id = @from'),
     dropMovedFavorites: sqlite.prepare('DELETE FROM shopper_favorites WHERE product_id = @from'),
     redirectOf: sqlite.prepare('SELECT to_id FROM product_redirects WHERE from_id = ?').pluck(),
-    loneOffersWithoutIdentifiers: sqlite.prepare(
+    loneOffersWithoutModelNumber: sqlite.prepare(
       `SELECT p.id AS productId, o.id AS offerId FROM products p JOIN offers o ON o.product_id = p.id
-       WHERE p.offer_count = 1 AND o.gtin IS NULL AND o.model_key IS NULL ORDER BY p.id`,
+       WHERE p.offer_count = 1 AND o.model_key IS NULL ORDER BY p.id`,
     ),
     productsWithOfferAt: sqlite.prepare(
       // Per product through its offers (a handful each), never through all the retailer's offers.
@@ -528,8 +528,8 @@ export function createCatalogRepository(sqlite: Database.Database) {
     },
     /** The product a retired id's offers went to, or null. */
     successorOf: (id: number): number | null => (s.redirectOf.get(id) as number | undefined) ?? null,
-    /** Products of a single offer that states neither GTIN nor model number, with that offer. */
-    loneOffersWithoutIdentifiers: () => s.loneOffersWithoutIdentifiers.all() as Array<{ productId: number; offerId: number }>,
+    /** Products of a single offer that states no model number (in its part-number field or its title), with that offer. */
+    loneOffersWithoutModelNumber: () => s.loneOffersWithoutModelNumber.all() as Array<{ productId: number; offerId: number }>,
     /** Those of the products that have an offer at the retailer. */
     productsWithOfferAt: (retailerId: string, productIds: readonly number[]): Set<number> =>
       new Set(productIds.length === 0 ? [] : (s.productsWithOfferAt.all(JSON.stringify(productIds), retailerId) as Array<{ productId: number }>).map((row) => row.productId)),
