@@ -185,7 +185,9 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       if (known.length === 0) return [];
       if (options.rarest) {
         // Words of an indexed offer that no other offer carries find nothing else.
-        const shared = known.filter((entry) => entry.df > 1).slice(0, options.rarest);
+        // Past the rarest two, a word many offers carry narrows little and costs its whole list of offers to read.
+        const rare = Math.max(RANKING_BUDGET, documentCount() * 0.005);
+        const shared = known.filter((entry) => entry.df > 1).filter((entry, at) => at < 2 || entry.df <= rare).slice(0, options.rarest);
         return shared.length === 0 ? [] : (unranked.all(shared.map((entry) => quote(entry.word)).join(' AND '), limit) as IndexHit[]);
       }
       // Ranking costs time for every offer a query matches, and words that many offers carry only filter: the AND
