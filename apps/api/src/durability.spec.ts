@@ -114,30 +114,29 @@ describe('durability: kill -9 during a burst of tracking calls', () => {
     const worker = async () => {
       while (!killed) {
         const n = sequence++;
+        const marker = `crash-click-${n}`;
+        const call =
+          n % 2 === 0
+            ? request(agent, port, 'POST', '/api/track-event', { eventType: 'page_view', eventData: { n, sessionId: `crash-event-${n}` } })
+            : request(agent, port, 'GET', `/api/redirect?to=${encodeURIComponent('https://www.amazon.com/dp/B0CRASH' + n)}&pricehunt_session_id=${marker}`);
+        if (killing && !killed) {
+          // Killed right as a call goes out, so at least that one is in flight (answers arrive a whole commit at a
+          // time: a kill timed from an answer could find every call answered, on a fast machine).
+          killed = true;
+          api.kill('SIGKILL');
+        }
         try {
+          const res = await call;
           if (n % 2 === 0) {
-            const res = await request(agent, port, 'POST', '/api/track-event', { eventType: 'page_view', eventData: { n, sessionId: `crash-event-${n}` } });
             if (res.status === 201) ackedEvents.push(JSON.parse(res.body).eventId);
             else throw new Error(`unexpected ${res.status}`);
-          } else {
-            const marker = `crash-click-${n}`;
-            const res = await request(agent, port, 'GET', `/api/redirect?to=${encodeURIComponent('https://www.amazon.com/dp/B0CRASH' + n)}&pricehunt_session_id=${marker}`);
-            if (res.status === 302) ackedClicks.push(marker);
-            else throw new Error(`unexpected ${res.status}`);
-          }
+          } else if (res.status === 302) ackedClicks.push(marker);
+          else throw new Error(`unexpected ${res.status}`);
         } catch {
           failures++;
           if (!killed) throw new Error(`a call failed before the kill: ${stderr}`);
         }
-        if (!killing && ackedEvents.length + ackedClicks.length >= 300) {
-          // Killed a moment later, while every worker has a call in flight again (answers arrive a whole commit
-          // at a time, so killing right at an answer could find nothing in flight).
-          killing = true;
-          setTimeout(() => {
-            killed = true;
-            api.kill('SIGKILL');
-          }, 5);
-        }
+        if (ackedEvents.length + ackedClicks.length >= 300) killing = true;
       }
     };
     await Promise.all(Array.from({ length: 32 }, worker));

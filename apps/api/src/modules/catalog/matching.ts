@@ -477,10 +477,10 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
 
     /**
      * The product a lone offer belongs to (one that began a product of its own, stating no model number and no GTIN
-     * another offer shares: a bulk import finds candidates by those alone), or null: the best other product the full-text index and the
-     * matcher find, when it passes the threshold and no other product that does is a different one (a title without
-     * colour or model code fits each of a product's twins alike), its retailer does not sell it yet, its offers state
-     * every code the lone offer states (`codesHeldBy`), and it may be one product with the offer's.
+     * another offer shares: a bulk import finds candidates by those alone), or null: the best other product the
+     * full-text index and the matcher find, when it passes the threshold and no other product that does is a different
+     * one (a title without colour or model code fits each of a product's twins alike), its retailer does not sell it
+     * yet, its offers state every code the lone offer states (`codesHeldBy`), and it may be one product with the offer's.
      */
     productForLoneOffer(offer: { id: number; productId: number; retailerId: string } & ItemIdentity): number | null {
       const threshold = matchThreshold();

@@ -14,11 +14,8 @@ export interface SearchIndex {
    * Offers whose title, brand, model or category best match the words, best first. The rarest words and every
    * uncommon one are tried together first; when that finds too few, the rarer words are tried one by one (OR).
    * Ranking is bounded: queries that would rank more offers than a budget return the newest matches unranked.
-   */
-  /**
-   * Offers carrying the words, best first. With `rarest`, only offers carrying that many of the rarest words that more
-   * than one offer carries, the newest first: a cheap look for what shares an indexed offer's most telling words (no
-   * ranking, no fallback to fewer words).
+   * With `rarest`, only the offers carrying that many of the rarest words that more than one offer carries, the newest
+   * first: a cheap look for what shares an indexed offer's most telling words (no ranking, no fallback to fewer words).
    */
   candidates(words: readonly string[], options?: { limit?: number; rarest?: number }): IndexHit[];
   /**
