@@ -228,23 +228,44 @@ export const LINES: readonly LineSpec[] = [
   L('Samsung', 'storage', '990 PRO', 'MZ-V{D}P{d}T{d}B', 'Internal SSD', [79, 329]),
   L('Samsung', 'smartwatches', 'Galaxy Watch', 'SM-R{D}{d}{d}{N|U}', 'Smartwatch', [199, 649], 1, { colours: ['Silver', 'Graphite', 'Green', 'Cream'] }),
   // Apple
-  // The Pro models in their titanium finishes and up to 1TB; the others in their colours and up to 512GB.
-  L('Apple', 'phones', 'iPhone', '{15|16}', '', [799, 999], 0.8, {
+  // Each generation in its own colours; the Pro models in their titanium finishes and up to 1TB, the others up to 512GB.
+  L('Apple', 'phones', 'iPhone', '15', '', [699, 899], 0.4, {
+    exclusiveStore: 'apple',
+    partNumbers: true,
+    colours: ['Black', 'Blue', 'Green', 'Yellow', 'Pink'],
+    capacities: [['128GB', 1], ['256GB', 1.12], ['512GB', 1.35]],
+  }),
+  L('Apple', 'phones', 'iPhone', '16', '', [799, 999], 0.4, {
     exclusiveStore: 'apple',
     partNumbers: true,
     colours: ['Black', 'White', 'Pink', 'Teal', 'Ultramarine'],
     capacities: [['128GB', 1], ['256GB', 1.12], ['512GB', 1.35]],
   }),
-  L('Apple', 'phones', 'iPhone', '{15 Pro|16 Pro|16 Pro Max}', '', [999, 1599], 0.7, {
+  L('Apple', 'phones', 'iPhone', '15 Pro', '', [899, 1399], 0.25, {
+    exclusiveStore: 'apple',
+    partNumbers: true,
+    colours: ['Black Titanium', 'White Titanium', 'Natural Titanium', 'Blue Titanium'],
+  }),
+  L('Apple', 'phones', 'iPhone', '{16 Pro|16 Pro Max}', '', [999, 1599], 0.45, {
     exclusiveStore: 'apple',
     partNumbers: true,
     colours: ['Black Titanium', 'White Titanium', 'Natural Titanium', 'Desert Titanium'],
   }),
-  // Only the size and chip pairs Apple sells (no "MacBook Air M4 Max", no "iPad mini M4").
-  L('Apple', 'laptops', 'MacBook', '{Air 13-inch M2|Air 13-inch M3|Air 15-inch M3|Air 13-inch M4|Air 15-inch M4|Pro 14-inch M3|Pro 14-inch M4|Pro 14-inch M4 Pro|Pro 14-inch M4 Max|Pro 16-inch M4 Pro|Pro 16-inch M4 Max}', 'Laptop', [999, 3499], 1.2, {
+  // Only the size and chip pairs Apple sells (no "MacBook Air M4 Max", no "iPad mini M4"), each in its own colours.
+  L('Apple', 'laptops', 'MacBook', '{Air 13-inch M2|Air 13-inch M3|Air 15-inch M3}', 'Laptop', [899, 1499], 0.35, {
     exclusiveStore: 'apple',
     partNumbers: true,
-    colours: ['Space Black', 'Silver', 'Midnight', 'Starlight', 'Sky Blue'],
+    colours: ['Midnight', 'Starlight', 'Silver', 'Space Gray'],
+  }),
+  L('Apple', 'laptops', 'MacBook', '{Air 13-inch M4|Air 15-inch M4}', 'Laptop', [999, 1699], 0.3, {
+    exclusiveStore: 'apple',
+    partNumbers: true,
+    colours: ['Midnight', 'Starlight', 'Silver', 'Sky Blue'],
+  }),
+  L('Apple', 'laptops', 'MacBook', '{Pro 14-inch M3|Pro 14-inch M4|Pro 14-inch M4 Pro|Pro 14-inch M4 Max|Pro 16-inch M4 Pro|Pro 16-inch M4 Max}', 'Laptop', [1599, 3499], 0.55, {
+    exclusiveStore: 'apple',
+    partNumbers: true,
+    colours: ['Space Black', 'Silver'],
   }),
   L('Apple', 'tablets', 'iPad', '{Air 11-inch M2|Air 13-inch M2|Air 11-inch M3|Air 13-inch M3|Pro 11-inch M4|Pro 13-inch M4|mini A17 Pro|10.9-inch A14|11-inch A16}', '', [349, 1499], 1, {
     exclusiveStore: 'apple',

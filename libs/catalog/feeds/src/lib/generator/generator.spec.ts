@@ -208,6 +208,16 @@ describe('generateProducts', () => {
     expect(iphones.length).toBeGreaterThan(5);
     expect(iphones.filter((p) => p.model.includes('Pro') !== p.colour.endsWith('Titanium') || p.colour === 'Marble Gray').map((p) => p.title)).toEqual([]);
     expect(iphones.filter((p) => !p.model.includes('Pro') && p.capacity === '1TB').map((p) => p.title)).toEqual([]);
+    // Each generation in its own: no iPhone 15 in the 16's Ultramarine, no 15 Pro in Desert Titanium.
+    const of = (model: string) => new Set(iphones.filter((p) => p.model === model).map((p) => p.colour));
+    expect([...of('15')].filter((colour) => ['White', 'Teal', 'Ultramarine'].includes(colour))).toEqual([]);
+    expect([...of('16')].filter((colour) => ['Blue', 'Green', 'Yellow'].includes(colour))).toEqual([]);
+    expect(of('15 Pro').has('Desert Titanium')).toBe(false);
+    // MacBook Pros in Space Black or Silver only, the Sky Blue of the M4 Airs on no other model.
+    const macbooks = products.filter((p) => p.family === 'MacBook');
+    expect(macbooks.length).toBeGreaterThan(5);
+    expect(macbooks.filter((p) => p.model.startsWith('Pro') && !['Space Black', 'Silver'].includes(p.colour)).map((p) => p.title)).toEqual([]);
+    expect(macbooks.filter((p) => p.colour === 'Sky Blue' && !/^Air .*M4$/.test(p.model)).map((p) => p.title)).toEqual([]);
     expect([...coloursOf('HERO')]).toEqual(['']);
     const gopro = products.find((p) => p.family === 'HERO');
     expect(gopro?.title).toMatch(/^GoPro HERO 1[123] Black .*Action Camera$/);
