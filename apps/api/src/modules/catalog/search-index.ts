@@ -46,6 +46,8 @@ const LEADING_MAX = 6;
  * than this is answered unranked (newest first).
  */
 const RANKING_BUDGET = 2_000;
+/** The leading words a long run is also tried with alone (`leadingCandidates`). */
+const SHORT_HEAD = 3;
 /** Offers (newest first) among which the leading-words search ranks by the other words. */
 const REST_POOL = 200;
 /** The OR fallback takes the rarer words while the offers they match together stay within this many. */
@@ -146,9 +148,10 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
     leadingCandidates(input, options = {}) {
       const limit = options.limit ?? 30;
       const words = [...new Set(input.flatMap((word) => indexWords(word)))].filter((word) => frequencyOf(word) > 0);
-      for (let length = Math.min(LEADING_MAX, words.length); length >= 2; length--) {
+      /** Offers with the first `length` words, ranked by the others; null when no offer (of another retailer) has them. */
+      const withHead = (length: number): IndexHit[] | null => {
         const head = words.slice(0, length).map(quote).join(' AND ');
-        if (!(options.elsewhereThan === undefined ? exists.get(head) : existsElsewhere.get(head, options.elsewhereThan))) continue;
+        if (!(options.elsewhereThan === undefined ? exists.get(head) : existsElsewhere.get(head, options.elsewhereThan))) return null;
         // The other words only order the matches: a word that many offers carry would make the query walk its whole
         // list of offers for little, so only the rarer ones take part.
         const rare = Math.max(RANKING_BUDGET, documentCount() * 0.005);
@@ -156,10 +159,9 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
           .slice(length)
           .filter((word) => frequencyOf(word) <= rare)
           .slice(0, MAX_WORDS);
-        const rest = restWords.map(quote);
         // Offers with the leading words and some of the others (ranked; the rarer words keep this small); only when
         // there are hardly any, the other offers with the leading words too.
-        const hits: IndexHit[] = rest.length > 0 ? byRestWords(head, restWords, limit) : [];
+        const hits: IndexHit[] = restWords.length > 0 ? byRestWords(head, restWords, limit) : [];
         if (hits.length >= Math.min(limit, 5)) return hits;
         // Every one of these carries all the leading words, so bm25 would order them by little more than title length,
         // and it costs a walk over each word's whole list of offers (to weigh it): the newest are taken.
@@ -169,9 +171,21 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
           if (!seen.has(hit.offerId)) hits.push(hit);
         }
         return hits;
+      };
+      for (let length = Math.min(LEADING_MAX, words.length); length >= 2; length--) {
+        const hits = withHead(length);
+        if (hits === null) continue;
+        // A long run may go on into words other listings repeat as marketing ("… console family fun"): the offers
+        // with the product's first words alone, ranked by all the others, are candidates too.
+        if (length > SHORT_HEAD) {
+          const seen = new Set(hits.map((hit) => hit.offerId));
+          for (const hit of withHead(SHORT_HEAD) ?? []) if (!seen.has(hit.offerId)) hits.push(hit);
+        }
+        return hits;
       }
       return [];
     },
+
     candidates(input, options = {}) {
       const limit = options.limit ?? 30;
       const known = [...new Set(input.flatMap((word) => indexWords(word)))]
