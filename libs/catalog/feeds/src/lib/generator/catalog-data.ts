@@ -209,6 +209,9 @@ const L = (brand: string, category: CategoryId, family: string, model: string, n
   ...extra,
 });
 
+/** Apple's lines: sold at its own store too, each offer with Apple's part number. */
+const APPLE_STORE = { exclusiveStore: 'apple', partNumbers: true } as const;
+
 export const LINES: readonly LineSpec[] = [
   // Sony
   L('Sony', 'headphones', '', 'WH-{1000XM|CH|XB|ULT}{D}{d}{d}{N|}', 'Wireless Noise Canceling Over-Ear Headphones', [58, 399], 2),
@@ -230,54 +233,45 @@ export const LINES: readonly LineSpec[] = [
   // Apple
   // Each generation in its own colours; the Pro models in their titanium finishes and up to 1TB, the others up to 512GB.
   L('Apple', 'phones', 'iPhone', '15', '', [699, 899], 0.4, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Black', 'Blue', 'Green', 'Yellow', 'Pink'],
     capacities: [['128GB', 1], ['256GB', 1.12], ['512GB', 1.35]],
   }),
   L('Apple', 'phones', 'iPhone', '16', '', [799, 999], 0.4, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Black', 'White', 'Pink', 'Teal', 'Ultramarine'],
     capacities: [['128GB', 1], ['256GB', 1.12], ['512GB', 1.35]],
   }),
   L('Apple', 'phones', 'iPhone', '15 Pro', '', [899, 1399], 0.25, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Black Titanium', 'White Titanium', 'Natural Titanium', 'Blue Titanium'],
   }),
   L('Apple', 'phones', 'iPhone', '{16 Pro|16 Pro Max}', '', [999, 1599], 0.45, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Black Titanium', 'White Titanium', 'Natural Titanium', 'Desert Titanium'],
   }),
   // Only the size and chip pairs Apple sells (no "MacBook Air M4 Max", no "iPad mini M4"), each in its own colours.
   L('Apple', 'laptops', 'MacBook', '{Air 13-inch M2|Air 13-inch M3|Air 15-inch M3}', 'Laptop', [899, 1499], 0.35, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Midnight', 'Starlight', 'Silver', 'Space Gray'],
   }),
   L('Apple', 'laptops', 'MacBook', '{Air 13-inch M4|Air 15-inch M4}', 'Laptop', [999, 1699], 0.3, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Midnight', 'Starlight', 'Silver', 'Sky Blue'],
   }),
   L('Apple', 'laptops', 'MacBook', '{Pro 14-inch M3|Pro 14-inch M4|Pro 14-inch M4 Pro|Pro 14-inch M4 Max|Pro 16-inch M4 Pro|Pro 16-inch M4 Max}', 'Laptop', [1599, 3499], 0.55, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Space Black', 'Silver'],
   }),
   L('Apple', 'tablets', 'iPad', '{Air 11-inch M2|Air 13-inch M2|Air 11-inch M3|Air 13-inch M3|Pro 11-inch M4|Pro 13-inch M4|mini A17 Pro|10.9-inch A14|11-inch A16}', '', [349, 1499], 1, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Space Gray', 'Starlight', 'Blue', 'Purple', 'Silver'],
     // Today's iPads start at 128GB.
     capacities: [['128GB Wi-Fi', 1], ['256GB Wi-Fi', 1.2], ['512GB Wi-Fi', 1.55], ['256GB Wi-Fi + Cellular', 1.45]],
   }),
-  L('Apple', 'headphones', 'AirPods', '{Pro 2|4|4 with Active Noise Cancellation}', 'Wireless Earbuds', [129, 249], 0.6, { exclusiveStore: 'apple', partNumbers: true, colours: ONE_LOOK }),
+  L('Apple', 'headphones', 'AirPods', '{Pro 2|4|4 with Active Noise Cancellation}', 'Wireless Earbuds', [129, 249], 0.6, { ...APPLE_STORE, colours: ONE_LOOK }),
   L('Apple', 'headphones', 'AirPods', 'Max', 'Wireless Over-Ear Headphones', [499, 549], 0.4, {
-    exclusiveStore: 'apple',
-    partNumbers: true,
+    ...APPLE_STORE,
     colours: ['Midnight', 'Starlight', 'Blue', 'Purple', 'Orange'],
   }),
   // Each series in the case sizes Apple makes it in (no "Ultra 2 41mm", no "Series 10 45mm").
@@ -289,7 +283,7 @@ export const LINES: readonly LineSpec[] = [
     '',
     [249, 799],
     1,
-    { exclusiveStore: 'apple', partNumbers: true, sizes: SIZE_IN_MODEL, colours: ['Midnight', 'Starlight', 'Silver', 'Jet Black', 'Rose Gold'] },
+    { ...APPLE_STORE, sizes: SIZE_IN_MODEL, colours: ['Midnight', 'Starlight', 'Silver', 'Jet Black', 'Rose Gold'] },
   ),
   // LG
   L('LG', 'tvs', 'OLED evo', 'OLED{size}{B|C|G}{D}{P|A}{U|L}{A|B}', '4K Smart TV', [1099, 3299], 1.5),
