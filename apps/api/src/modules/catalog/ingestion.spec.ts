@@ -229,7 +229,7 @@ describe.each([
     expect(catalog.repository.getProduct(product('bestbuy', 'J1')!)!.offerCount).toBe(3);
   });
 
-  it('joins an offer that states no model number into its product, whichever came first', async () => {
+  it('joins an offer that states no model number into its product, whichever came first, but not across four-digit model numbers', async () => {
     await catalog.ingestion.importOffers(
       [
         // No GTIN and no part number, before the offers that state them.
@@ -242,6 +242,10 @@ describe.each([
         offer({ externalId: 'P1', url: 'https://www.ebay.com/itm/200000301', title: 'iPhone 16 128GB Pink', brand: 'Apple', gtin: '2020000000358' }),
         offer({ externalId: 'P2', url: 'https://www.target.com/p/iphone/-/A-20000302', title: 'Apple iPhone 16 128GB - Pink', brand: 'Apple', mpn: 'MY9V8LL/A' }),
         offer({ externalId: 'P3', url: 'https://www.apple.com/shop/buy-iphone/iphone-16/MY9V8LL/A', title: 'iPhone 16 128GB - Pink', brand: 'Apple', mpn: 'MY9V8LL/A' }),
+        // Another four-digit model number than the product states: another model, however alike the other words.
+        offer({ externalId: 'D1', url: 'https://www.bestbuy.com/site/xps/2000401.p', title: 'Dell - XPS 13 9406 16GB RAM 512GB SSD Laptop - Sky Blue', brand: 'Dell', mpn: '9406-SB2' }),
+        offer({ externalId: 'D2', url: 'https://www.walmart.com/ip/xps/200000402', title: 'Dell XPS 13 9406 Laptop, 16GB RAM 512GB SSD, Sky Blue', brand: 'Dell', mpn: '9406-SB2' }),
+        offer({ externalId: 'D3', url: 'https://www.ebay.com/itm/200000403', title: 'Dell XPS 13 9335 16GB RAM 512GB SSD Laptop Sky Blue', brand: 'Dell' }),
       ],
       { format: 'gmc', bulk, source: 'lone-offers' },
     );
@@ -250,7 +254,8 @@ describe.each([
     expect(product('amazon', 'N4')).toBe(product('bestbuy', 'N2'));
     expect(catalog.repository.getProduct(product('bestbuy', 'N2'))!.offerCount).toBe(4);
     expect(product('ebay', 'P1')).toBe(product('target', 'P2'));
-    expect(count('products')).toBe(2);
+    expect(product('ebay', 'D3')).not.toBe(product('bestbuy', 'D1'));
+    expect(count('products')).toBe(4);
   });
 
   it('keeps an offer out of a product whose members state another part number of the same family', async () => {

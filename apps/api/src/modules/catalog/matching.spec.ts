@@ -18,4 +18,10 @@ describe('modelKeysOf', () => {
   it('has no key for titles without a model number', () => {
     expect(modelKeysOf({ title: 'JBL Flip 6 Speaker' })).toEqual([]);
   });
+
+  it('keys part numbers of seven digits or more, alone in a title, and leaves shorter runs out', () => {
+    expect(modelKeysOf({ title: 'Bose QuietComfort Earbuds II 751679-0100 Wireless Noise Cancelling' })).toEqual(['7516790100']);
+    expect(modelKeysOf({ title: 'Nikon COOLPIX W8670 264231 Digital Camera' })).toEqual(['W8670']);
+    expect(modelKeysOf({ title: 'Anker PowerCore 10000 A13201 Portable Charger' })).toEqual(['A13201']);
+  });
 });

@@ -328,7 +328,13 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     for (const entry of ranked) {
       if (entry.score < threshold) break;
       const evidence = clusterEvidence(item, preparedAll(members(entry.productId)));
-      if (evidence.identifierConflict || (joining ? evidence.modelMismatch : evidence.modelConflict) || evidence.colourConflict || evidence.quantityConflicts.length > 0) {
+      if (
+        evidence.identifierConflict ||
+        (joining ? evidence.modelMismatch : evidence.modelConflict) ||
+        evidence.colourConflict ||
+        evidence.numberConflict ||
+        evidence.quantityConflicts.length > 0
+      ) {
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }

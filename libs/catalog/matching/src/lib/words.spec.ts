@@ -116,6 +116,19 @@ describe('clusterEvidence', () => {
   });
 });
 
+describe('clusterEvidence on plain numbers', () => {
+  const offer = (title: string, mpn?: string) => prepareOffer({ title, mpn });
+
+  it('sees another four-digit number as a conflict, and a number the members lack only when they state another', () => {
+    const item = offer('Dell XPS 13 9335 Laptop, Backlit Keyboard, 16GB RAM 512GB SSD, Sky Blue');
+    expect(clusterEvidence(item, [offer('Dell XPS 13 9406 Laptop 16GB RAM 512GB SSD Sky Blue Backlit Keyboard')]).numberConflict).toBe(true);
+    expect(clusterEvidence(item, [offer('Dell XPS 13 Laptop, 16GB RAM 512GB SSD, Sky Blue'), offer('Dell - XPS 13 9335 16GB RAM 512GB SSD Laptop - Sky Blue')]).numberConflict).toBe(false);
+    expect(clusterEvidence(item, [offer('Dell XPS 13 Laptop, 16GB RAM 512GB SSD, Sky Blue')]).numberConflict).toBe(false);
+    // Held in a member's part number, and short numbers ("13", "512GB") are no such numbers.
+    expect(clusterEvidence(item, [offer('Dell XPS 13 Laptop - Sky Blue', '9335-SB2')]).numberConflict).toBe(false);
+  });
+});
+
 describe('codesHeldBy', () => {
   const offer = (title: string, mpn?: string) => prepareOffer({ title, mpn });
 

@@ -80,6 +80,11 @@ export interface ClusterEvidence {
   /** The item names colours and the cluster's members name only others. */
   colourConflict: boolean;
   /**
+   * The item states numbers of four or more digits that measure nothing ("XPS 13 9335"), no member states any of
+   * them, and some member states another ("XPS 13 9406"): numbers too short or plain to count as model numbers.
+   */
+  numberConflict: boolean;
+  /**
    * Kinds of measured quantity (capacity, size…) where the item states a value no member does and the members state
    * one the item does not.
    */
@@ -136,6 +141,9 @@ function editionsLedBy(member: PreparedOffer, item: PreparedOffer): string[] {
   for (const [edition, leads] of member.editionLeads) if ([...leads].some((lead) => item.tokens.has(lead))) led.push(edition);
   return led;
 }
+
+/** Numbers of four or more digits alone in a title ("9335"), which neither measure nor mix in letters. */
+const plainNumbers = (offer: PreparedOffer): string[] => [...offer.numbers].filter((number) => /^\d{4,}$/.test(number));
 
 export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[], options: ClusterEvidenceOptions = {}): ClusterEvidence {
   const colours = new Set<string>();
@@ -198,7 +206,12 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   }
   let lineConflict = false;
   for (const [key, theirs] of lineNumbers) if (![...item.lineNumbers.get(key)!].some((value) => theirs.has(value))) lineConflict = true;
-  return { colourConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, identifierConflict, editionConflict, lineConflict };
+  const itemNumbers = plainNumbers(item);
+  let numberConflict = false;
+  if (itemNumbers.length > 0 && !itemNumbers.some((number) => members.some((member) => member.modelText.includes(number)))) {
+    numberConflict = members.some((member) => plainNumbers(member).some((number) => !item.modelText.includes(number)));
+  }
+  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, identifierConflict, editionConflict, lineConflict };
 }
 
 /**
