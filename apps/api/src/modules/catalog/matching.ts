@@ -387,6 +387,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         else if (evidence.modelMismatch) factor *= WORDS_MODEL_MISMATCH;
         if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
         if (evidence.lineConflict) factor *= WORDS_LINE_CONFLICT;
+        if (evidence.numberConflict) factor *= WORDS_MODEL_MISMATCH;
         if (listed?.has(entry.productId)) factor *= WORDS_LISTED_AT_RETAILER;
         if (brand && !offers.some((offer) => offer.brand === brand)) factor *= WORDS_BRAND_CONFLICT;
         const covered = coverage.get(entry.productId);

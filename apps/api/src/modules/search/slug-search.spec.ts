@@ -27,6 +27,11 @@ const CATALOG: FeedOffer[] = [
   // A model whose number goes on where another's ends ("XM552" is not "XM5").
   offer({ externalId: '1000008', url: 'https://www.bestbuy.com/site/x/1000008.p', title: 'Sony - WH-1000XM552 Wireless Noise Canceling Over-Ear Headphones - Black', brand: 'Sony', mpn: 'WH-1000XM552-BA', priceCents: 29_900 }),
   offer({ externalId: '200000008', url: 'https://www.walmart.com/ip/x/200000008', title: 'Sony WH-1000XM552 Wireless Noise Canceling Over-Ear Headphones, Black', brand: 'Sony', mpn: 'WH-1000XM552-BA', priceCents: 28_900 }),
+  // Two models of one line told apart by a four-digit number alone, each offered once with it and once without.
+  offer({ externalId: '1000011', url: 'https://www.bestbuy.com/site/x/1000011.p', title: 'Dell - XPS 13 9406 16GB RAM 512GB SSD Laptop - Sky Blue', brand: 'Dell', mpn: '9406-SB2', priceCents: 119_900 }),
+  offer({ externalId: '200000011', url: 'https://www.walmart.com/ip/x/200000011', title: 'Dell XPS 13 Laptop, Backlit Keyboard, 16GB RAM 512GB SSD, Sky Blue', brand: 'Dell', mpn: '9406-SB2', priceCents: 118_900 }),
+  offer({ externalId: '1000012', url: 'https://www.bestbuy.com/site/x/1000012.p', title: 'Dell - XPS 13 9335 16GB RAM 512GB SSD Laptop - Sky Blue', brand: 'Dell', mpn: '9335-SB2', priceCents: 119_900 }),
+  offer({ externalId: '200000012', url: 'https://www.walmart.com/ip/x/200000012', title: 'Dell XPS 13 Laptop, 16GB RAM 512GB SSD, Sky Blue', brand: 'Dell', mpn: '9335-SB2', priceCents: 118_900 }),
   // A colour of two words, which a slug cut short ends inside.
   offer({ externalId: '1000009', url: 'https://www.bestbuy.com/site/x/1000009.p', title: 'Sony - WF-C967 Truly Wireless Noise Cancelling Earbuds - Midnight Blue', mpn: 'WF-C967-MB', priceCents: 12_900 }),
   offer({ externalId: '200000009', url: 'https://www.walmart.com/ip/x/200000009', title: 'Sony WF-C967 Truly Wireless Noise Canceling Earbuds, Midnight Blue', mpn: 'WF-C967-MB', priceCents: 12_800 }),
@@ -65,8 +70,10 @@ describe('search by the words of a URL', () => {
   afterAll(async () => app.t.close());
 
   it('keeps the variants apart in the catalog', () => {
-    const products = new Set(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007', '1000008', '1000009', '1000010'].map((id) => productOf('bestbuy', id)));
-    expect(products.size).toBe(10);
+    const products = new Set(
+      ['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007', '1000008', '1000009', '1000010', '1000011', '1000012'].map((id) => productOf('bestbuy', id)),
+    );
+    expect(products.size).toBe(12);
   });
 
   it('finds the product of a part number the slug split at its dash, not its sibling or its other colour', async () => {
@@ -97,6 +104,13 @@ describe('search by the words of a URL', () => {
     expect(cut.productId).toBe(productOf('bestbuy', '1000009'));
     const silver = await search('https://www.amazon.com/sony-wf-c967-truly-wireless-noise-canceling-earbuds-silver/dp/B0ABCDEF11');
     expect(silver.productId).toBe(productOf('bestbuy', '1000010'));
+  });
+
+  it('tells two models of a line apart by a four-digit number the slug names', async () => {
+    const found = await search('https://www.amazon.com/dell-xps-13-9335-laptop-backlit-keyboard-16gb-ram-512gb-ssd-sky-blue/dp/B0ABCDEF12');
+    expect(found.productId).toBe(productOf('bestbuy', '1000012'));
+    const other = await search('https://www.amazon.com/dell-xps-13-9406-laptop-backlit-keyboard-16gb-ram-512gb-ssd-sky-blue/dp/B0ABCDEF13');
+    expect(other.productId).toBe(productOf('bestbuy', '1000011'));
   });
 
   it('does not take a model whose number merely continues the one the slug names', async () => {
