@@ -395,15 +395,16 @@ describe('catalog ingestion, bulk path', () => {
   it('leaves an offer without identifiers on its own when its words fit two products alike, or state a code its product lacks', async () => {
     await catalog.ingestion.importOffers(
       [
-        // Two XPS 13 of one size in two colours; a title without model code or colour fits both.
-        offer({ externalId: 'X1', url: 'https://www.bestbuy.com/site/xps/2000201.p', title: 'Dell - XPS 13 9445 16GB RAM 1TB SSD Laptop - Graphite', brand: 'Dell', mpn: '9445-GA3' }),
-        offer({ externalId: 'X2', url: 'https://www.walmart.com/ip/xps/200000202', title: 'Dell XPS 13 9445 Laptop, 16GB RAM 1TB SSD, Graphite', brand: 'Dell', mpn: '9445-GA3' }),
+        // Two XPS 13 of one size in two colours; a title without model code or colour fits both. The Graphite one's
+        // titles leave its model number to the part number.
+        offer({ externalId: 'X1', url: 'https://www.bestbuy.com/site/xps/2000201.p', title: 'Dell - XPS 13 16GB RAM 1TB SSD Laptop - Graphite', brand: 'Dell', mpn: '9445-GA3' }),
+        offer({ externalId: 'X2', url: 'https://www.walmart.com/ip/xps/200000202', title: 'Dell XPS 13 Laptop, 16GB RAM 1TB SSD, Graphite', brand: 'Dell', mpn: '9445-GA3' }),
         offer({ externalId: 'X3', url: 'https://www.bestbuy.com/site/xps/2000203.p', title: 'Dell - XPS 13 9446 16GB RAM 1TB SSD Laptop - Platinum', brand: 'Dell', mpn: '9446-PL3' }),
         offer({ externalId: 'X4', url: 'https://www.walmart.com/ip/xps/200000204', title: 'Dell XPS 13 9446 Laptop, 16GB RAM 1TB SSD, Platinum', brand: 'Dell', mpn: '9446-PL3' }),
         offer({ externalId: 'X5', url: 'https://www.costco.com/xps.product.100000205.html', title: 'Dell XPS 13 16GB RAM 1TB SSD Laptop', brand: 'Dell' }),
         // With the colour it tells them apart.
         offer({ externalId: 'X6', url: 'https://www.costco.com/xps.product.100000206.html', title: 'Dell XPS 13 16GB RAM 1TB SSD Laptop - Platinum', brand: 'Dell' }),
-        // A model number the product never states: another model, however alike the words.
+        // A model number the product states nowhere (its part number is another): another model, however alike the words.
         offer({ externalId: 'X7', url: 'https://www.ebay.com/itm/200000207', title: 'Dell XPS 13 9303 16GB RAM 1TB SSD Laptop Graphite', brand: 'Dell' }),
       ],
       { format: 'gmc', bulk: true, source: 'lone-twins' },
