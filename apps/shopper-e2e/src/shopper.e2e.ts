@@ -33,8 +33,8 @@ describe('shopper site', () => {
   /**
    * Leading words of a demo product's name that the API answers with one product (`one`) or with a list of the
    * products they fit (`several`): the catalog is generated, so the words are found by asking, as a shopper would type.
+   * One set per product of the best-sold ones, first found first.
    */
-  /** Words of the demo catalog's best-sold products that answer one product or several, first found first. */
   async function* wordsThatAnswer(kind: 'one' | 'several'): AsyncGenerator<string> {
     const browse = await api<{ items: CatalogProduct[] }>('/api/browse?sort=offers&pageSize=20');
     for (const item of browse.items) {

@@ -414,6 +414,14 @@ describe('catalog ingestion, bulk path', () => {
     expect(product('costco', 'X6')).toBe(product('bestbuy', 'X3'));
     expect(catalog.repository.offersOfProduct(product('ebay', 'X7'))).toHaveLength(1);
     expect(count('products')).toBe(4);
+    // The lone offers left, found among given products as in the whole catalog.
+    const lone = [
+      { productId: product('costco', 'X5'), offerId: catalog.repository.findOfferByExternalId('costco', 'X5')?.id },
+      { productId: product('ebay', 'X7'), offerId: catalog.repository.findOfferByExternalId('ebay', 'X7')?.id },
+    ].sort((a, b) => a.productId - b.productId);
+    expect(catalog.repository.loneOffersWithoutModelNumber()).toEqual(lone);
+    expect(catalog.repository.loneOffersWithoutModelNumber([product('bestbuy', 'X1'), product('ebay', 'X7'), product('costco', 'X5')])).toEqual(lone);
+    expect(catalog.repository.loneOffersWithoutModelNumber([product('bestbuy', 'X1')])).toEqual([]);
   });
 });
 

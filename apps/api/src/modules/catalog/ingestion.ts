@@ -59,8 +59,11 @@ const REPORT_LIMIT = 1000;
 /** An offer as a row describes it, before it has a retailer id, an external id and a product. */
 type OfferRecord = Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>;
 
-/** Up to this many model keys, an import's products sharing one are found key by key instead of by a pass over all. */
-const KEYS_LOOKED_UP_ONE_BY_ONE = 20_000;
+/**
+ * Up to this many model keys (or products), what the end of an import joins is found key by key (product by product)
+ * instead of by a pass over the whole catalog.
+ */
+const LOOKED_UP_ONE_BY_ONE = 20_000;
 
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
 const LISTED_AT_RETAILER_MARGIN = 0.8;
@@ -179,7 +182,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
   function joinProductsSharingPartNumbers(keys: ReadonlySet<string>, created: ReadonlySet<number>): number {
     let retired = 0;
     // A few keys are looked up one by one; for many, one pass over the catalog's keys costs less.
-    const groups = keys.size <= KEYS_LOOKED_UP_ONE_BY_ONE ? repository.productsSharingModelKeys([...keys]) : repository.productsSharingModelKeys();
+    const groups = keys.size <= LOOKED_UP_ONE_BY_ONE ? repository.productsSharingModelKeys([...keys]) : repository.productsSharingModelKeys();
     for (const ids of groups) {
       const [keep, ...others] = ids;
       if (keep === undefined) continue;
@@ -200,7 +203,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
   function joinLoneOffers(created: ReadonlySet<number>): number {
     let retired = 0;
     searchIndex?.changed();
-    for (const lone of repository.loneOffersWithoutModelNumber()) {
+    const lones = created.size <= LOOKED_UP_ONE_BY_ONE ? repository.loneOffersWithoutModelNumber([...created]) : repository.loneOffersWithoutModelNumber();
+    for (const lone of lones) {
       if (!created.has(lone.productId)) continue;
       const offer = repository.getOffer(lone.offerId);
       // An earlier join in this pass may have moved it.

@@ -12,6 +12,7 @@ import {
   normaliseModel,
   prepareOffer,
   type ClusterCandidate,
+  type ClusterEvidence,
   type OfferLike,
   type PreparedOffer,
   type QuantityKind,
@@ -121,6 +122,18 @@ const LONE_OFFER_RIVALS = 3;
  * score, and never more than this share of the threshold: it is not that product.
  */
 const CLUSTER_CONFLICT_FACTOR = 0.5;
+
+/**
+ * What keeps an item out of a product whatever its score: its members state another GTIN or part number, model number
+ * (joining: one the item lacks while it states one they lack; else none of the item's), colour, plain number or
+ * measured quantity.
+ */
+const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean =>
+  evidence.identifierConflict ||
+  (joining ? evidence.modelMismatch : evidence.modelConflict) ||
+  evidence.colourConflict ||
+  evidence.numberConflict ||
+  evidence.quantityConflicts.length > 0;
 
 /** The match threshold of the matcher's model: at or above it two offers are the same product. */
 export const matchThreshold = () => getDefaultModel().threshold;
@@ -327,14 +340,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     let demoted = false;
     for (const entry of ranked) {
       if (entry.score < threshold) break;
-      const evidence = clusterEvidence(item, preparedAll(members(entry.productId)));
-      if (
-        evidence.identifierConflict ||
-        (joining ? evidence.modelMismatch : evidence.modelConflict) ||
-        evidence.colourConflict ||
-        evidence.numberConflict ||
-        evidence.quantityConflicts.length > 0
-      ) {
+      if (conflicts(clusterEvidence(item, preparedAll(members(entry.productId))), joining)) {
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }
@@ -468,17 +474,14 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     },
 
     /**
-     * True when two products may be one: no offer of either states another GTIN or part number, model number, colour
-     * or measured quantity than the other's offers (the rule an offer must meet to join a product).
+     * True when two products may be one: no offer of either states another GTIN or part number, model number, colour,
+     * plain number or measured quantity than the other's offers (the rule an offer must meet to join a product).
      */
     mayBeOneProduct(a: number, b: number): boolean {
       const membersA = preparedAll(repository.offerRefsOfProduct(a, MEMBERS_FOR_WORDS));
       const membersB = preparedAll(repository.offerRefsOfProduct(b, MEMBERS_FOR_WORDS));
       if (membersA.length === 0 || membersB.length === 0) return false;
-      const agrees = (item: PreparedOffer, members: PreparedOffer[]) => {
-        const evidence = clusterEvidence(item, members);
-        return !evidence.identifierConflict && !evidence.modelMismatch && !evidence.colourConflict && evidence.quantityConflicts.length === 0;
-      };
+      const agrees = (item: PreparedOffer, members: PreparedOffer[]) => !conflicts(clusterEvidence(item, members), true);
       return membersA.every((item) => agrees(item, membersB)) && membersB.every((item) => agrees(item, membersA));
     },
 

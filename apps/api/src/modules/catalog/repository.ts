@@ -2,8 +2,6 @@ import type Database from 'better-sqlite3';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { Availability, Condition } from './types';
 
-/** An offer row as the catalog stores it. */
-
 /** A model key found as the start of a longer one is at least this long, and the longer one adds at most this many characters. */
 const MIN_EXTENDED_KEY = 6;
 const MAX_KEY_SUFFIX = 4;
@@ -18,6 +16,7 @@ export function shorterModelKeys(modelKey: string): string[] {
   return keys;
 }
 
+/** An offer row as the catalog stores it. */
 export interface OfferRow {
   id: number;
   retailerId: string;
@@ -294,6 +293,10 @@ export function createCatalogRepository(sqlite: Database.Database) {
       `SELECT p.id AS productId, o.id AS offerId FROM products p JOIN offers o ON o.product_id = p.id
        WHERE p.offer_count = 1 AND o.model_key IS NULL ORDER BY p.id`,
     ),
+    loneOffersWithoutModelNumberAmong: sqlite.prepare(
+      `SELECT p.id AS productId, o.id AS offerId FROM json_each(?) j JOIN products p ON p.id = j.value JOIN offers o ON o.product_id = p.id
+       WHERE p.offer_count = 1 AND o.model_key IS NULL ORDER BY p.id`,
+    ),
     productsWithOfferAt: sqlite.prepare(
       // Per product through its offers (a handful each), never through all the retailer's offers.
       'SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE product_id = value AND retailer_id = ?)',
@@ -528,8 +531,15 @@ export function createCatalogRepository(sqlite: Database.Database) {
     },
     /** The product a retired id's offers went to, or null. */
     successorOf: (id: number): number | null => (s.redirectOf.get(id) as number | undefined) ?? null,
-    /** Products of a single offer that states no model number (in its part-number field or its title), with that offer. */
-    loneOffersWithoutModelNumber: () => s.loneOffersWithoutModelNumber.all() as Array<{ productId: number; offerId: number }>,
+    /**
+     * Products of a single offer that states no model number (in its part-number field or its title), with that offer:
+     * among the given products, or in the whole catalog.
+     */
+    loneOffersWithoutModelNumber: (productIds?: readonly number[]) =>
+      (productIds ? s.loneOffersWithoutModelNumberAmong.all(JSON.stringify(productIds)) : s.loneOffersWithoutModelNumber.all()) as Array<{
+        productId: number;
+        offerId: number;
+      }>,
     /** Those of the products that have an offer at the retailer. */
     productsWithOfferAt: (retailerId: string, productIds: readonly number[]): Set<number> =>
       new Set(productIds.length === 0 ? [] : (s.productsWithOfferAt.all(JSON.stringify(productIds), retailerId) as Array<{ productId: number }>).map((row) => row.productId)),

@@ -215,15 +215,15 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
 }
 
 /**
- * True when every code the item states (words with three or more digits that measure nothing, and model numbers
- * with as many; no decimals: "XPS 13 9697", "OfficeJet Pro 8022e", "524017-01") appears in what some member states. For an offer
- * that states no identifier: the words its title shares with a product's may be all it has, and a number the
- * product never states is another model's.
+ * True when every code the item states (words with three or more digits that measure nothing and are no decimals, and
+ * model numbers with as many: "XPS 13 9697", "OfficeJet Pro 8022e", "524017-01") appears in what some member states.
+ * For an offer that states no identifier: the words its title shares with a product's may be all it has, and a number
+ * the product never states is another model's.
  */
 export function codesHeldBy(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
   const digits = (text: string) => text.replace(/\D/g, '').length;
   const codes = new Set<string>();
-  for (const token of item.tokens) if (digits(token) >= 3 && !token.includes(".") && !QUANTITY_WORD.test(token)) codes.add(token.toUpperCase());
+  for (const token of item.tokens) if (digits(token) >= 3 && !token.includes('.') && !QUANTITY_WORD.test(token)) codes.add(token.toUpperCase());
   for (const model of item.models) if (model.length >= MODEL_MIN && digits(model) >= 3) codes.add(model);
   for (const code of codes) if (!members.some((member) => member.modelText.includes(code))) return false;
   return true;
