@@ -65,6 +65,12 @@ type OfferRecord = Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>;
  */
 const LOOKED_UP_ONE_BY_ONE = 20_000;
 
+/**
+ * The joins at the end of an import commit in transactions of about this many milliseconds: one per join would sync
+ * the disk thousands of times on a large import, one for all would keep other writers waiting for seconds.
+ */
+const JOIN_TRANSACTION_MS = 50;
+
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
 const LISTED_AT_RETAILER_MARGIN = 0.8;
 
@@ -179,18 +185,38 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
    * that the import created are joined into the group's oldest product, whose id they lead to; products that existed
    * before stay as they were. Answers how many products were retired.
    */
+  /**
+   * Runs `step` for each item in turn, in transactions that end once they have been open for JOIN_TRANSACTION_MS
+   * (each step sees what the earlier ones wrote). The steps read before they write, so each transaction holds the
+   * write lock from its start.
+   */
+  function inShortTransactions<T>(items: Iterable<T>, step: (item: T) => void): void {
+    const iterator = items[Symbol.iterator]();
+    let done = false;
+    while (!done) {
+      repository.transaction(() => {
+        const started = performance.now();
+        do {
+          const next = iterator.next();
+          if (next.done) done = true;
+          else step(next.value);
+        } while (!done && performance.now() - started < JOIN_TRANSACTION_MS);
+      }, { immediate: true });
+    }
+  }
+
   function joinProductsSharingPartNumbers(keys: ReadonlySet<string>, created: ReadonlySet<number>): number {
     let retired = 0;
     // A few keys are looked up one by one; for many, one pass over the catalog's keys costs less.
     const groups = keys.size <= LOOKED_UP_ONE_BY_ONE ? repository.productsSharingModelKeys([...keys]) : repository.productsSharingModelKeys();
-    for (const ids of groups) {
+    inShortTransactions(groups, (ids) => {
       const [keep, ...others] = ids;
-      if (keep === undefined) continue;
+      if (keep === undefined) return;
       const joined = others.filter((other) => created.has(other) && matcher.mayBeOneProduct(keep, other));
-      if (joined.length === 0) continue;
-      repository.transaction(() => repository.mergeProducts(joined, keep));
+      if (joined.length === 0) return;
+      repository.mergeProducts(joined, keep);
       retired += joined.length;
-    }
+    });
     return retired;
   }
 
@@ -204,16 +230,16 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     let retired = 0;
     searchIndex?.changed();
     const lones = created.size <= LOOKED_UP_ONE_BY_ONE ? repository.loneOffersWithoutModelNumber([...created]) : repository.loneOffersWithoutModelNumber();
-    for (const lone of lones) {
-      if (!created.has(lone.productId)) continue;
+    inShortTransactions(lones, (lone) => {
+      if (!created.has(lone.productId)) return;
       const offer = repository.getOffer(lone.offerId);
       // An earlier join in this pass may have moved it.
-      if (!offer || offer.productId !== lone.productId) continue;
+      if (!offer || offer.productId !== lone.productId) return;
       const into = matcher.productForLoneOffer({ ...offer, productId: lone.productId });
-      if (into === null) continue;
-      repository.transaction(() => repository.mergeProducts([lone.productId], into));
+      if (into === null) return;
+      repository.mergeProducts([lone.productId], into);
       retired++;
-    }
+    });
     return retired;
   }
 
@@ -446,11 +472,18 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const CHUNK = 5000;
       let rows: BulkParams[] = [];
       let ids: number[] = [];
+      const writing: Array<Promise<void>> = [];
       const send = async () => {
-        if (rows.length > 0) await writer!.write([{ sql: BULK_SQL.setProductTitle, rows }]);
-        for (const id of ids) touched.delete(id);
+        const chunk = { rows, ids };
         rows = [];
         ids = [];
+        const written = chunk.rows.length > 0 ? writer!.write([{ sql: BULK_SQL.setProductTitle, rows: chunk.rows }]) : Promise.resolve();
+        const settled = written.then(() => chunk.ids.forEach((id) => touched.delete(id)));
+        // Awaited below; a failure that comes while an earlier chunk is awaited is not left unhandled meanwhile.
+        settled.catch(() => undefined);
+        writing.push(settled);
+        // The next chunk's titles are worked out while this one is written.
+        while (writing.length > 1) await writing.shift();
       };
       for (const [productId, titles] of titlesOfNewProducts) {
         if (retitleFromDatabase.has(productId)) continue;
@@ -460,6 +493,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         if (ids.length >= CHUNK) await send();
       }
       await send();
+      for (const settled of writing.splice(0)) await settled;
     };
 
     const flushBulk = async (batch: FeedRow[]) => {

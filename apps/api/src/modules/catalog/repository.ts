@@ -294,8 +294,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
        WHERE p.offer_count = 1 AND o.model_key IS NULL ORDER BY p.id`,
     ),
     loneOffersWithoutModelNumberAmong: sqlite.prepare(
-      `SELECT p.id AS productId, o.id AS offerId FROM json_each(?) j JOIN products p ON p.id = j.value JOIN offers o ON o.product_id = p.id
-       WHERE p.offer_count = 1 AND o.model_key IS NULL ORDER BY p.id`,
+      // The ids as an IN list: joined as a table, the planner scanned the whole JSON array for each lone product.
+      `SELECT p.id AS productId, o.id AS offerId FROM products p JOIN offers o ON o.product_id = p.id
+       WHERE p.id IN (SELECT value FROM json_each(?)) AND p.offer_count = 1 AND o.model_key IS NULL ORDER BY p.id`,
     ),
     productsWithOfferAt: sqlite.prepare(
       // Per product through its offers (a handful each), never through all the retailer's offers.
@@ -363,9 +364,13 @@ export function createCatalogRepository(sqlite: Database.Database) {
 
   const repository = {
     sqlite,
-    /** Runs `fn` in one transaction (nested calls become savepoints). */
-    transaction<T>(fn: () => T): T {
-      return sqlite.transaction(fn)();
+    /**
+     * Runs `fn` in one transaction (nested calls become savepoints). `immediate` takes the write lock at once: a
+     * transaction that reads before it writes could otherwise not write once another connection has committed.
+     */
+    transaction<T>(fn: () => T, options: { immediate?: boolean } = {}): T {
+      const run = sqlite.transaction(fn);
+      return options.immediate ? run.immediate() : run();
     },
 
     getRetailer: (id: string) => toRetailer(s.retailerById.get(id) as never),
