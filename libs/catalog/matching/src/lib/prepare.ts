@@ -105,13 +105,20 @@ function brandFromTitle(tokens: readonly string[], stats: IdfStats | undefined):
   return null;
 }
 
-function platformsOf(tokens: readonly string[]): Set<string> {
-  const platforms = new Set<string>();
+/**
+ * The one empty set prepared offers share: most titles name no colour, platform, edition or plain number, and an
+ * import keeps the prepared forms of many thousands of offers.
+ */
+const NONE: ReadonlySet<string> = new Set();
+const setOrNone = (values: readonly string[]): ReadonlySet<string> => (values.length > 0 ? new Set(values) : NONE);
+
+function platformsOf(tokens: readonly string[]): ReadonlySet<string> {
+  let platforms: Set<string> | null = null;
   for (const token of tokens) {
     const platform = PLATFORM_WORDS[token];
-    if (platform !== undefined) platforms.add(platform);
+    if (platform !== undefined) (platforms ??= new Set()).add(platform);
   }
-  return platforms;
+  return platforms ?? NONE;
 }
 
 const NO_LEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
@@ -119,13 +126,13 @@ const NO_LEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
 const NOT_AN_EDITION: ReadonlyMap<string, ReadonlySet<string>> = new Map([['ultra', new Set(['hd', 'high'])]]);
 
 /** A title's edition words, and the words each of them follows (one pass over its tokens). */
-function editionsOf(tokens: readonly string[]): { editions: Set<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
-  const editions = new Set<string>();
+function editionsOf(tokens: readonly string[]): { editions: ReadonlySet<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
+  let editions: Set<string> | null = null;
   let leads: Map<string, Set<string>> | null = null;
   tokens.forEach((token, i) => {
     const edition = editionOf(token);
     if (edition === null || NOT_AN_EDITION.get(token)?.has(tokens[i + 1] as string)) return;
-    editions.add(edition);
+    (editions ??= new Set()).add(edition);
     if (i === 0) return;
     const before = tokens[i - 1] as string;
     leads ??= new Map();
@@ -133,7 +140,7 @@ function editionsOf(tokens: readonly string[]): { editions: Set<string>; leads: 
     if (known) known.add(before);
     else leads.set(edition, new Set([before]));
   });
-  return { editions, leads: leads ?? NO_LEADS };
+  return { editions: editions ?? NONE, leads: leads ?? NO_LEADS };
 }
 
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
@@ -145,11 +152,10 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
   const candidates = extractModelCandidates(title);
   const models = new Set(candidates);
   if (mpn && mpn.length >= 3) models.add(mpn);
-  const strongModels = new Set([...models].filter((m) => /[A-Z]/.test(m) && /\d/.test(m)));
+  const strongModels = setOrNone([...models].filter((m) => /[A-Z]/.test(m) && /\d/.test(m)));
   const compact = tokens.join(' ');
   const editionInfo = editionsOf(tokens);
-  const numbers = new Set<string>();
-  for (const t of tokens) if (/^\d+(?:\.\d+)?$/.test(t)) numbers.add(t);
+  const numbers = setOrNone(tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t)));
   return {
     [PREPARED]: true,
     offer,
@@ -167,7 +173,7 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     words: wordVector(tokens, stats),
     trigrams: trigramVector(compact, stats),
     quantities: quantitiesByKind(extractQuantities(title)),
-    colours: new Set(extractColours(title)),
+    colours: setOrNone(extractColours(title)),
     editions: editionInfo.editions,
     editionLeads: editionInfo.leads,
     lineNumbers: extractLineNumbers(tokens),

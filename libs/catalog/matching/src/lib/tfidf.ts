@@ -126,10 +126,14 @@ export function trigramCode(trigram: string): number {
   return codeAt(trigram, 0);
 }
 
-/** Trigram vector: codes ascending, with their weights; unit length. */
+/**
+ * Trigram vector: codes ascending, with their weights; unit length. Plain arrays (small integers and doubles), which
+ * live on the JavaScript heap: typed arrays of a title's size each need a buffer of their own outside it, slower to
+ * make and to collect, and a catalog import makes one per offer it compares.
+ */
 export interface PackedVector {
-  keys: Int32Array;
-  values: Float64Array;
+  keys: readonly number[];
+  values: readonly number[];
 }
 
 const trigramIdfCache = new WeakMap<IdfStats, Map<number, number>>();
@@ -144,18 +148,25 @@ function trigramIdf(stats: IdfStats): Map<number, number> {
   return map;
 }
 
+/** Codes of a title's trigrams, reused from call to call (grown when a longer title comes). */
+let scratch = new Int32Array(256);
+
 /** Unit-length TF-IDF vector over character trigrams of the compact title, keyed by {@link trigramCode}. */
 export function trigramVector(compact: string, stats?: IdfStats): PackedVector {
   const s = ` ${compact} `;
   const n = Math.max(0, s.length - 2);
-  const codes = new Int32Array(n);
+  if (scratch.length < n) scratch = new Int32Array(Math.max(n, scratch.length * 2));
+  const codes = scratch.subarray(0, n);
   for (let i = 0; i < n; i++) codes[i] = codeAt(s, i);
   codes.sort();
-  const keys = new Int32Array(n);
-  const values = new Float64Array(n);
+  // Sized to the distinct codes up front: arrays grown by push keep spare room.
+  let distinct = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || codes[i] !== codes[i - 1]) distinct++;
+  const keys = new Array<number>(distinct);
+  const values = new Array<number>(distinct);
+  let m = 0;
   const idfs = stats ? trigramIdf(stats) : undefined;
   const unseen = stats ? idf(0, stats.docCount) : 1;
-  let m = 0;
   let norm = 0;
   for (let i = 0; i < n; ) {
     const c = codes[i] as number;
@@ -165,14 +176,13 @@ export function trigramVector(compact: string, stats?: IdfStats): PackedVector {
     const w = tf * (idfs ? (idfs.get(c) ?? unseen) : 1);
     keys[m] = c;
     values[m] = w;
-    norm += w * w;
     m++;
+    norm += w * w;
     i = j;
   }
   norm = Math.sqrt(norm);
-  const out = { keys: keys.slice(0, m), values: values.slice(0, m) };
-  if (norm > 0) for (let i = 0; i < m; i++) out.values[i] = (out.values[i] as number) / norm;
-  return out;
+  if (norm > 0) for (let i = 0; i < values.length; i++) values[i] = (values[i] as number) / norm;
+  return { keys, values };
 }
 
 /** Cosine of two unit-length packed vectors (a merge of their sorted keys). */
