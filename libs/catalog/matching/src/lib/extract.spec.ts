@@ -16,6 +16,12 @@ describe('extractQuantities', () => {
     expect(kinds('Samsung 55-inch QLED')).toEqual([['size', 55]]);
     expect(kinds('Lenovo 2 in 1 laptop')).toEqual([]);
   });
+  it('does not read a transfer rate as a capacity, written out or in a URL slug', () => {
+    expect(kinds('WD_BLACK SN770 NVMe SSD, Up to 7,450MB/s, 2TB')).toEqual([['data', 2e12]]);
+    expect(kinds('wd black sn770 nvme internal ssd up to 7 450mb s')).toEqual([]);
+    expect(kinds('Samsung T7 1TB 1050 MB/s')).toEqual([['data', 1e12]]);
+    expect(kinds('SanDisk 512GB SSD')).toEqual([['data', 512e9]]);
+  });
   it('reads power, battery, frequency, length and pack counts', () => {
     expect(kinds('Anker 20000mAh 65W charger')).toEqual([
       ['battery', 20000],
@@ -82,6 +88,11 @@ describe('extractColours', () => {
     // Shops' abbreviations: an eBay "Blk" monitor is a black one.
     expect(extractColours('Acer Predator XB242U GS 24" Gaming Monitor Blk')).toEqual(['black']);
     expect(extractColours('Logitech MX Keys Mini Wht')).toEqual(['white']);
+  });
+  it("knows makers' own colour names", () => {
+    expect(extractColours('Google Pixel 9 512GB Smartphone Wintergreen')).toEqual(['wintergreen']);
+    expect(extractColours('Google Pixel 9 Pro Porcelain')).toEqual(['porcelain']);
+    expect(extractColours('Apple iPhone 16 128GB Ultramarine')).toEqual(['ultramarine']);
   });
 
   it('knows the lighter shades phones and headphones come in, and rose apart from rose gold', () => {

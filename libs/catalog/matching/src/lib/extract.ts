@@ -72,11 +72,11 @@ export function extractQuantities(title: string): Quantity[] {
     if (!def) continue;
     const value = Number(m[1]);
     if (!Number.isFinite(value) || value <= 0) continue;
+    const after = text.slice((m.index ?? 0) + m[0].length);
     // "2 in 1" is a form factor, not a size.
-    if (unit === 'in') {
-      const after = text.slice((m.index ?? 0) + m[0].length);
-      if (/^\s?-?\s?1(?![0-9])/.test(after)) continue;
-    }
+    if (unit === 'in' && /^\s?-?\s?1(?![0-9])/.test(after)) continue;
+    // "7,450MB/s" (or "450mb s" in a URL slug) is a transfer rate, not a capacity.
+    if (def.kind === 'data' && /^(?:\s?\/\s?|\s)s(?![a-z0-9])/.test(after)) continue;
     out.push({ kind: def.kind, value: roundKey(value * def.factor), text: m[0].trim() });
   }
   for (const re of PACK_RES) {
@@ -106,6 +106,8 @@ const COLOURS = [
   'ivory', 'midnight', 'starlight', 'cream', 'copper', 'platinum', 'violet', 'turquoise', 'burgundy', 'maroon',
   'rose', 'mint', 'pistachio', 'aqua', 'lavender', 'lilac', 'coral', 'olive', 'cyan', 'magenta', 'indigo', 'khaki', 'onyx',
   'camo', 'camouflage', 'blk', 'wht',
+  // Makers' own colour names (Google Pixel, Apple, Samsung): as telling as the plain ones.
+  'obsidian', 'porcelain', 'hazel', 'peony', 'wintergreen', 'ultramarine', 'whitestone',
 ];
 /** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one. */
 const COLOUR_CANON: Record<string, string> = { grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white' };
