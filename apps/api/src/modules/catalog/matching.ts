@@ -383,13 +383,19 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         if (offer.brand && (lead === offer.brand || lead.startsWith(`${offer.brand} `)) && (!brand || offer.brand.length > brand.length)) brand = offer.brand;
       }
     }
+    const evidenceOf = new Map(
+      ranked.map((entry) => [entry.productId, clusterEvidence(preparedItem, prepared.get(entry.productId)!, { comparableQuantities, editionsNeedTheirLead: typed })]),
+    );
+    // When some product states every model number the words state, one that states another model number instead of
+    // some of them ("Tab M23 TB328XU" for words naming the "Tab M23 TB119FU") is another model, not a loose fit.
+    const modelsAllHeldSomewhere = [...evidenceOf.values()].some((evidence) => evidence.modelsAllHeld);
     return ranked
       .map((entry) => {
         const offers = prepared.get(entry.productId)!;
-        const evidence = clusterEvidence(preparedItem, offers, { comparableQuantities, editionsNeedTheirLead: typed });
+        const evidence = evidenceOf.get(entry.productId)!;
         let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
         if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
-        if (evidence.modelConflict) factor *= WORDS_MODEL_CONFLICT;
+        if (evidence.modelConflict || (evidence.modelMismatch && modelsAllHeldSomewhere)) factor *= WORDS_MODEL_CONFLICT;
         else if (evidence.modelMismatch) factor *= WORDS_MODEL_MISMATCH;
         if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
         if (evidence.lineConflict) factor *= WORDS_LINE_CONFLICT;

@@ -169,3 +169,33 @@ describe('search by the words of a URL: lines, listings and names', () => {
     expect(await search('https://www.amazon.com/jbl-flip-9-portable-bluetooth-speaker-blue/dp/B0FLIP0009')).toBe(productOf('bestbuy', '2000005'));
   });
 });
+
+// One family name ("Tab M23"), two models: the words name one model's number and share more words with the other's.
+const TABLETS: FeedOffer[] = [
+  offer({ externalId: '4000001', url: 'https://www.bestbuy.com/site/x/4000001.p', title: 'Lenovo - Tab M23 TB328XU 256GB Wi-Fi Android Tablet - Graphite', brand: 'Lenovo' }),
+  offer({ externalId: '4000001', url: 'https://www.newegg.com/p/N82E164000001', title: 'LENOVO Tab M23 TB328XU Android Tablet 256GB Wi-Fi Graphite Anti-Reflective Display', brand: 'Lenovo' }),
+  offer({ externalId: '4000001', url: 'https://www.target.com/p/x/-/A-4000001', title: 'Lenovo Tab M23 TB328XU 256GB Wi-Fi Android Tablet - Graphite', brand: 'Lenovo' }),
+  offer({ externalId: '400000001', url: 'https://www.walmart.com/ip/x/400000001', title: 'Lenovo Tab M23 Android Tablet, 256GB Wi-Fi, Graphite', brand: 'Lenovo' }),
+  offer({ externalId: '400000001', url: 'https://www.costco.com/x.product.400000001.html', title: 'Lenovo Tab M23 256GB Wi-Fi Android Tablet with Stylus', brand: 'Lenovo' }),
+  offer({ externalId: '40000000001', url: 'https://www.ebay.com/itm/40000000001', title: 'NEW Lenovo Tab M23 TB328XU 256GB Wi-Fi Android Tablet Graphite Free Shipping', brand: 'Lenovo' }),
+  offer({ externalId: '4000002', url: 'https://www.bestbuy.com/site/x/4000002.p', title: 'Lenovo - Tab M23 TB119FU 256GB Wi-Fi + Cellular Android Tablet - Silver', brand: 'Lenovo' }),
+  offer({ externalId: '400000002', url: 'https://www.walmart.com/ip/x/400000002', title: 'Tab M23 TB119FU 256GB Wi-Fi + Cellular Android Tablet Silver', brand: 'Lenovo' }),
+  // Other products, so that words common to tablets weigh little.
+  offer({ externalId: '4000003', url: 'https://www.bestbuy.com/site/x/4000003.p', title: 'Samsung - Galaxy Tab S9 SM-X710 128GB Wi-Fi Android Tablet - Graphite', brand: 'Samsung' }),
+  offer({ externalId: '4000004', url: 'https://www.bestbuy.com/site/x/4000004.p', title: 'Apple - iPad Pro 13-inch M4 256GB Wi-Fi + Cellular - Silver', brand: 'Apple' }),
+  offer({ externalId: '4000005', url: 'https://www.bestbuy.com/site/x/4000005.p', title: 'Amazon - Fire HD 10 32GB Tablet - Black', brand: 'Amazon' }),
+];
+
+describe('search by the words of a URL: model numbers within a family', () => {
+  let app: Awaited<ReturnType<typeof wordsOnlySearch>>;
+  beforeAll(async () => {
+    app = await wordsOnlySearch(TABLETS, 'tablets');
+  });
+  afterAll(async () => app.t.close());
+
+  it('takes the model whose number the words state over one that shares more of the other words', async () => {
+    expect(app.productOf('bestbuy', '4000001')).not.toBe(app.productOf('bestbuy', '4000002'));
+    const found = await app.search('https://www.amazon.com/lenovo-tab-m23-tb119fu-android-tablet-anti-reflective-display-256gb-wi-fi/dp/B0TABM2301');
+    expect(found.productId).toBe(app.productOf('bestbuy', '4000002'));
+  });
+});

@@ -66,6 +66,14 @@ describe('clusterEvidence', () => {
     expect(same).toMatchObject({ modelHit: true, modelConflict: false, modelMismatch: false });
   });
 
+  it('tells whether the members state every model number of the item', () => {
+    const item = offer('lenovo tab m23 tb119fu android tablet 256gb wi fi');
+    expect(clusterEvidence(item, [offer('Lenovo - Tab M23 TB119FU 256GB Wi-Fi + Cellular Android Tablet - Silver')]).modelsAllHeld).toBe(true);
+    // The family ("Tab M23") is held, the model number is not.
+    expect(clusterEvidence(item, [offer('Lenovo Tab M23 TB328XU 256GB Wi-Fi Android Tablet')])).toMatchObject({ modelHit: true, modelMismatch: true, modelsAllHeld: false });
+    expect(clusterEvidence(offer('Lenovo tablet 256GB'), [offer('Lenovo Tab M23 TB328XU 256GB')]).modelsAllHeld).toBe(false);
+  });
+
   it('sees another GTIN or part number anywhere in the cluster as a different product', () => {
     const item = offer('Dyson V15 Detect Cordless Vacuum', { gtin: '0027242919419' });
     const members = [offer('Dyson V15 Detect Cordless Vacuum'), offer('Dyson V15 Detect 343207-01 Cordless Vacuum', { gtin: '0194252056639' })];

@@ -98,6 +98,8 @@ export interface ClusterEvidence {
    * the item does not. Words name a family and a part alike ("Brio 500 960-008842"); offers do so reliably.
    */
   modelMismatch: boolean;
+  /** The item names model numbers and the members state every one of them. */
+  modelsAllHeld: boolean;
   /** Some member states another valid GTIN, or another part number (neither containing the other), than the item. */
   identifierConflict: boolean;
   /**
@@ -211,7 +213,8 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   if (itemNumbers.length > 0 && !itemNumbers.some((number) => members.some((member) => member.modelText.includes(number)))) {
     numberConflict = members.some((member) => plainNumbers(member).some((number) => !item.modelText.includes(number)));
   }
-  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, identifierConflict, editionConflict, lineConflict };
+  const modelsAllHeld = itemModels.length > 0 && found.size === itemModels.length;
+  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, modelsAllHeld, identifierConflict, editionConflict, lineConflict };
 }
 
 /**
