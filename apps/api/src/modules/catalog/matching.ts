@@ -109,6 +109,15 @@ const WORDS_BRAND_CONFLICT = 0.5;
 const WORDS_LINE_CONFLICT = 0.5;
 /** A retailer may list one product twice (another seller, another pack), so this only breaks near ties. */
 const WORDS_LISTED_AT_RETAILER = 0.8;
+/**
+ * For each of the words' leading name words that most members of some candidate product hold and no member of this one
+ * does ("beats studio pro" against a Beats Fit Pro): words name the product first.
+ */
+const WORDS_NAME_CONFLICT = 0.7;
+/** The leading words read as the product's name (`WORDS_NAME_CONFLICT`). */
+const NAME_WORDS = 4;
+/** Leading words that say how an item is sold, not what it is. */
+const NOT_NAME_WORDS: ReadonlySet<string> = new Set(['new', 'brand', 'sealed', 'open', 'box', 'used', 'pre', 'owned', 'refurbished', 'renewed', 'restored', 'certified']);
 
 /** Full-text candidates (offers) a lone offer is compared with (`productForLoneOffer`). */
 const LONE_OFFER_CANDIDATES = 10;
@@ -389,6 +398,22 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     // When some product states every model number the words state, one that states another model number instead of
     // some of them ("Tab M23 TB328XU" for words naming the "Tab M23 TB119FU") is another model, not a loose fit.
     const modelsAllHeldSomewhere = [...evidenceOf.values()].some((evidence) => evidence.modelsAllHeld);
+    // The name words (letters only: numbers are told apart as lines, sizes and models) each product's members hold.
+    const nameWords = indexWords(item.title)
+      .slice(0, NAME_WORDS)
+      .filter((word) => /^\p{L}+$/u.test(word) && !NOT_NAME_WORDS.has(word));
+    const namesHeld = new Map<number, Set<string>>();
+    // Words most members of some product hold are its name; a word only some hold is one retailer's wording.
+    const heldSomewhere = new Set<string>();
+    for (const [productId, productRefs] of refs) {
+      const counts = new Map<string, number>();
+      for (const ref of productRefs) {
+        const entry = entryOf(ref);
+        if (entry) for (const word of wordsOf(entry)) if (nameWords.includes(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      }
+      namesHeld.set(productId, new Set(counts.keys()));
+      for (const [word, count] of counts) if (count * 2 > productRefs.length) heldSomewhere.add(word);
+    }
     return ranked
       .map((entry) => {
         const offers = prepared.get(entry.productId)!;
@@ -401,6 +426,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         if (evidence.lineConflict) factor *= WORDS_LINE_CONFLICT;
         if (evidence.numberConflict) factor *= WORDS_MODEL_MISMATCH;
         if (listed?.has(entry.productId)) factor *= WORDS_LISTED_AT_RETAILER;
+        const held = namesHeld.get(entry.productId);
+        for (const word of heldSomewhere) if (!held?.has(word)) factor *= WORDS_NAME_CONFLICT;
         if (brand && !offers.some((offer) => offer.brand === brand)) factor *= WORDS_BRAND_CONFLICT;
         const covered = coverage.get(entry.productId);
         const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (covered?.share ?? 0);

@@ -199,3 +199,28 @@ describe('search by the words of a URL: model numbers within a family', () => {
     expect(found.productId).toBe(app.productOf('bestbuy', '4000002'));
   });
 });
+
+// Two products of one brand and colour, told apart by a name word; the other one's listings share the URL's wording.
+const HEADPHONES: FeedOffer[] = [
+  offer({ externalId: '5000001', url: 'https://www.bestbuy.com/site/x/5000001.p', title: 'Beats - Fit Pro MZH59LL/A Wireless Headphones - White', brand: 'Beats' }),
+  offer({ externalId: '500000001', url: 'https://www.walmart.com/ip/x/500000001', title: 'Beats Fit Pro Wireless Headphones, with Mic for Phone Calls, Hi-Res Audio, White', brand: 'Beats' }),
+  offer({ externalId: 'B0FITPRO01', url: 'https://www.amazon.com/dp/B0FITPRO01', title: 'Beats Fit Pro Wireless Headphones, with Mic for Phone Calls, Hi-Res Audio, White', brand: 'Beats' }),
+  offer({ externalId: '5000002', url: 'https://www.bestbuy.com/site/x/5000002.p', title: 'Beats - Studio Pro MWK65LL/A Wireless Headphones - White', brand: 'Beats' }),
+  offer({ externalId: '500000002', url: 'https://www.walmart.com/ip/x/500000002', title: 'Beats Studio Pro Wireless Headphones, White', brand: 'Beats' }),
+  offer({ externalId: '5000003', url: 'https://www.bestbuy.com/site/x/5000003.p', title: 'Sony - WH-1000XM5 Wireless Headphones - Black', brand: 'Sony' }),
+  offer({ externalId: '5000004', url: 'https://www.bestbuy.com/site/x/5000004.p', title: 'Bose - QuietComfort Ultra Wireless Headphones - White Smoke', brand: 'Bose' }),
+];
+
+describe('search by the words of a URL: names', () => {
+  let app: Awaited<ReturnType<typeof wordsOnlySearch>>;
+  beforeAll(async () => {
+    app = await wordsOnlySearch(HEADPHONES, 'headphones');
+  });
+  afterAll(async () => app.t.close());
+
+  it('takes the product whose name the words begin with over one whose listings share more of the other words', async () => {
+    expect(app.productOf('bestbuy', '5000001')).not.toBe(app.productOf('bestbuy', '5000002'));
+    const found = await app.search('https://www.amazon.com/beats-studio-pro-wireless-headphones-with-mic-for-phone-calls-hi-res-audio-white/dp/B0STUDIO01');
+    expect(found.productId).toBe(app.productOf('bestbuy', '5000002'));
+  });
+});
