@@ -11,6 +11,10 @@ const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 // tsx resolves the workspace's @pricehunt/* aliases through the API's tsconfig.
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json' };
 const apiPort = Number(env.PORT ?? 3000);
+// Catalog imports (the demo seed, feeds imported through the API) keep many objects alive for a while: the matcher's
+// prepared offers, a batch's rows. Larger young-generation semi-spaces (128 MB) collect them far less often: a
+// million-offer import spent 23 s instead of 10 s in the garbage collector with the default (16 MB).
+const ingestingEnv = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=128'].filter(Boolean).join(' ') };
 
 const apps = [
   { name: 'shopper', port: 4200, title: 'Shopper site' },
@@ -20,7 +24,7 @@ const apps = [
 
 const seed = spawnSync(tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '5000'], {
   cwd: root,
-  env,
+  env: ingestingEnv,
   stdio: ['inherit', 'pipe', 'inherit'],
   encoding: 'utf8',
 });
@@ -39,7 +43,7 @@ const prefix = (name: string, child: ChildProcess) => {
   child.stderr?.on('data', write);
 };
 
-const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...ingestingEnv, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
 prefix('api', api);
 children.push(api);
 for (const app of apps) {
