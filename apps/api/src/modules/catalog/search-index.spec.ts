@@ -80,6 +80,20 @@ describe('full-text candidates', () => {
     expect(elsewhere).not.toContain(5);
   });
 
+  it('also takes the run one word shorter than the longest, which many newer offers of the line cannot crowd out', () => {
+    const sqlite = catalogWith([
+      { retailer: 'walmart', title: 'Lenovo IdeaPad Slim 5 Laptop, 16GB RAM 512GB SSD, Sky Blue' },
+      { retailer: 'walmart', title: 'Lenovo IdeaPad Slim 5 Laptop Backlit Keyboard, 16GB RAM 512GB SSD, Black' },
+      ...Array.from({ length: 250 }, (_, i) => ({ retailer: 'bestbuy', title: `Lenovo IdeaPad Slim 7 ${14 + (i % 3)}IRH${i} 16GB RAM 512GB SSD Laptop - Sky Blue` })),
+    ]);
+    const index = createFtsSearchIndex(sqlite);
+    const slug = 'lenovo ideapad slim 5 laptop backlit keyboard windows 11 home 16gb ram 512gb ssd sky blue'.split(' ');
+    // The longest run ("… laptop backlit") brings the Black one; the first three words alone, the newest of the line.
+    const found = index.leadingCandidates(slug, { elsewhereThan: 'amazon' }).map((hit) => hit.offerId);
+    expect(found[0]).toBe(2);
+    expect(found).toContain(1);
+  });
+
   it('knows no candidates for words no offer carries', () => {
     const sqlite = catalogWith(['Acme Widget']);
     expect(createFtsSearchIndex(sqlite).candidates(['nothing'])).toEqual([]);

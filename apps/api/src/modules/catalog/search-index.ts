@@ -176,10 +176,18 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
         const hits = withHead(length);
         if (hits === null) continue;
         // A long run may go on into words other listings repeat as marketing ("… console family fun"): the offers
-        // with the product's first words alone, ranked by all the others, are candidates too.
+        // with the product's first words alone, ranked by all the others, are candidates too, and those with the run
+        // one word shorter ("lenovo ideapad slim 5 laptop" of "… laptop backlit"), which the newest offers of a whole
+        // line ("lenovo ideapad slim") cannot crowd out of the pool that is ranked.
         if (length > SHORT_HEAD) {
           const seen = new Set(hits.map((hit) => hit.offerId));
-          for (const hit of withHead(SHORT_HEAD) ?? []) if (!seen.has(hit.offerId)) hits.push(hit);
+          for (const shorter of length - 1 > SHORT_HEAD ? [length - 1, SHORT_HEAD] : [SHORT_HEAD]) {
+            for (const hit of withHead(shorter) ?? []) {
+              if (seen.has(hit.offerId)) continue;
+              seen.add(hit.offerId);
+              hits.push(hit);
+            }
+          }
         }
         return hits;
       }
