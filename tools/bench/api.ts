@@ -84,8 +84,6 @@ async function startApi(databasePath: string, groupCommit: boolean): Promise<{ b
     RATE_LIMIT_ENABLED: 'true',
     TRACKING_RATE_LIMIT_PER_MINUTE: '1000000000',
     GROUP_COMMIT: String(groupCommit),
-    // The young generation `npm start` gives the API (it runs catalog imports too).
-    NODE_OPTIONS: '--max-semi-space-size=128',
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, child);
