@@ -186,20 +186,6 @@ const TABLETS: FeedOffer[] = [
   offer({ externalId: '4000005', url: 'https://www.bestbuy.com/site/x/4000005.p', title: 'Amazon - Fire HD 10 32GB Tablet - Black', brand: 'Amazon' }),
 ];
 
-describe('search by the words of a URL: model numbers within a family', () => {
-  let app: Awaited<ReturnType<typeof wordsOnlySearch>>;
-  beforeAll(async () => {
-    app = await wordsOnlySearch(TABLETS, 'tablets');
-  });
-  afterAll(async () => app.t.close());
-
-  it('takes the model whose number the words state over one that shares more of the other words', async () => {
-    expect(app.productOf('bestbuy', '4000001')).not.toBe(app.productOf('bestbuy', '4000002'));
-    const found = await app.search('https://www.amazon.com/lenovo-tab-m23-tb119fu-android-tablet-anti-reflective-display-256gb-wi-fi/dp/B0TABM2301');
-    expect(found.productId).toBe(app.productOf('bestbuy', '4000002'));
-  });
-});
-
 // Two products of one brand and colour, told apart by a name word; the other one's listings share the URL's wording.
 const HEADPHONES: FeedOffer[] = [
   offer({ externalId: '5000001', url: 'https://www.bestbuy.com/site/x/5000001.p', title: 'Beats - Fit Pro MZH59LL/A Wireless Headphones - White', brand: 'Beats' }),
@@ -211,16 +197,32 @@ const HEADPHONES: FeedOffer[] = [
   offer({ externalId: '5000004', url: 'https://www.bestbuy.com/site/x/5000004.p', title: 'Bose - QuietComfort Ultra Wireless Headphones - White Smoke', brand: 'Bose' }),
 ];
 
-describe('search by the words of a URL: names', () => {
-  let app: Awaited<ReturnType<typeof wordsOnlySearch>>;
-  beforeAll(async () => {
-    app = await wordsOnlySearch(HEADPHONES, 'headphones');
-  });
-  afterAll(async () => app.t.close());
+// Words that share more with another product's listings than with their own product's: its model number or name decides.
+const CLOSE_CALLS = [
+  {
+    name: 'takes the model whose number the words state over one of its family that shares more of the other words',
+    offers: TABLETS,
+    url: 'https://www.amazon.com/lenovo-tab-m23-tb119fu-android-tablet-anti-reflective-display-256gb-wi-fi/dp/B0TABM2301',
+    other: '4000001',
+    expected: '4000002',
+  },
+  {
+    name: 'takes the product whose name the words begin with over one whose listings share more of the other words',
+    offers: HEADPHONES,
+    url: 'https://www.amazon.com/beats-studio-pro-wireless-headphones-with-mic-for-phone-calls-hi-res-audio-white/dp/B0STUDIO01',
+    other: '5000001',
+    expected: '5000002',
+  },
+];
 
-  it('takes the product whose name the words begin with over one whose listings share more of the other words', async () => {
-    expect(app.productOf('bestbuy', '5000001')).not.toBe(app.productOf('bestbuy', '5000002'));
-    const found = await app.search('https://www.amazon.com/beats-studio-pro-wireless-headphones-with-mic-for-phone-calls-hi-res-audio-white/dp/B0STUDIO01');
-    expect(found.productId).toBe(app.productOf('bestbuy', '5000002'));
+describe('search by the words of a URL: close calls', () => {
+  it.each(CLOSE_CALLS)('$name', async ({ offers, url, other, expected }) => {
+    const app = await wordsOnlySearch(offers, 'close-calls');
+    try {
+      expect(app.productOf('bestbuy', other)).not.toBe(app.productOf('bestbuy', expected));
+      expect((await app.search(url)).productId).toBe(app.productOf('bestbuy', expected));
+    } finally {
+      await app.t.close();
+    }
   });
 });
