@@ -179,13 +179,6 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
   }
 
   /**
-   * Products whose offers state one part number (model key) are one product when nothing else tells them apart: an
-   * offer with only a GTIN and one with only the part number each start a product before an offer with both shows
-   * that they are the same (the bulk path finds candidates by GTIN and part number alone). The products of such a group
-   * that the import created are joined into the group's oldest product, whose id they lead to; products that existed
-   * before stay as they were. Answers how many products were retired.
-   */
-  /**
    * Runs `step` for each item in turn, in transactions that end once they have been open for JOIN_TRANSACTION_MS
    * (each step sees what the earlier ones wrote). The steps read before they write, so each transaction holds the
    * write lock from its start.
@@ -205,6 +198,13 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     }
   }
 
+  /**
+   * Products whose offers state one part number (model key) are one product when nothing else tells them apart: an
+   * offer with only a GTIN and one with only the part number each start a product before an offer with both shows
+   * that they are the same (the bulk path finds candidates by GTIN and part number alone). The products of such a group
+   * that the import created are joined into the group's oldest product, whose id they lead to; products that existed
+   * before stay as they were. Answers how many products were retired.
+   */
   function joinProductsSharingPartNumbers(keys: ReadonlySet<string>, created: ReadonlySet<number>): number {
     let retired = 0;
     // A few keys are looked up one by one; for many, one pass over the catalog's keys costs less.

@@ -100,6 +100,8 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
     if (Date.now() - docs.at > 10_000) docs = { n: (totalDocs.get() as { n: number }).n, at: Date.now() };
     return docs.n;
   };
+  /** Words carried by at most this many offers are rare enough to narrow a query without reading long lists of offers. */
+  const rareCount = () => Math.max(RANKING_BUDGET, documentCount() * 0.005);
 
   /**
    * Offers carrying every one of the words (sorted rarest first). When even the rarest word is carried by more offers
@@ -154,7 +156,7 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
         if (!(options.elsewhereThan === undefined ? exists.get(head) : existsElsewhere.get(head, options.elsewhereThan))) return null;
         // The other words only order the matches: a word that many offers carry would make the query walk its whole
         // list of offers for little, so only the rarer ones take part.
-        const rare = Math.max(RANKING_BUDGET, documentCount() * 0.005);
+        const rare = rareCount();
         const restWords = words
           .slice(length)
           .filter((word) => frequencyOf(word) <= rare)
@@ -205,7 +207,7 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       if (options.rarest) {
         // Words of an indexed offer that no other offer carries find nothing else.
         // Past the rarest two, a word many offers carry narrows little and costs its whole list of offers to read.
-        const rare = Math.max(RANKING_BUDGET, documentCount() * 0.005);
+        const rare = rareCount();
         const shared = known.filter((entry) => entry.df > 1).filter((entry, at) => at < 2 || entry.df <= rare).slice(0, options.rarest);
         return shared.length === 0 ? [] : (unranked.all(shared.map((entry) => quote(entry.word)).join(' AND '), limit) as IndexHit[]);
       }
