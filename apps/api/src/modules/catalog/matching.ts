@@ -275,7 +275,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * Per product: the share of the words' weight (log inverse document frequency) its members' texts hold together,
    * and whether they hold every word.
    */
-  const wordCoverage = (text: string, byProduct: Map<number, readonly OfferRef[]>, typed: boolean): Map<number, { share: number; all: boolean }> => {
+  const wordCoverage = (text: string, byProduct: ReadonlyMap<number, readonly OfferRef[]>, typed: boolean): Map<number, { share: number; all: boolean }> => {
     const documents = Math.max(1, index.documentCount());
     const words = indexWords(text);
     const weights = new Map<string, number>();
@@ -341,6 +341,23 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
   const preparedAll = (refs: readonly OfferRef[]) => refs.map(preparedOf).filter((offer): offer is PreparedOffer => offer !== null);
 
   /**
+   * Words of a retailer's URL are compared with each product's offers at other retailers (all of them when it has no
+   * other): the retailer's own listings of other products share its title style ("Industry Leading Noise Canceling,
+   * Hi-Res Audio"), which tells nothing of the product, while the product the URL names has most often no listing
+   * there yet.
+   */
+  const elsewhereThan = (retailerId: string | undefined, byProduct: ReadonlyMap<number, readonly OfferRef[]>): ReadonlyMap<number, readonly OfferRef[]> => {
+    if (!retailerId) return byProduct;
+    const at = repository.offersAtAmong(retailerId, [...byProduct.values()].flatMap((refs) => refs.map((ref) => ref.id)));
+    const result = new Map<number, readonly OfferRef[]>();
+    for (const [productId, refs] of byProduct) {
+      const others = at.size > 0 ? refs.filter((ref) => !at.has(ref.id)) : refs;
+      result.set(productId, others.length > 0 ? others : refs);
+    }
+    return result;
+  };
+
+  /**
    * A product the item would join must agree with all its members on identifiers, model numbers, colour and measured quantities,
    * not only with its most similar one: otherwise offers that state little chain variants together.
    */
@@ -373,7 +390,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const listed = options.unlistedAt ? repository.productsWithOfferAt(options.unlistedAt, ranked.map((entry) => entry.productId)) : null;
     const refs = new Map<number, readonly OfferRef[]>();
     for (const entry of ranked) refs.set(entry.productId, members(entry.productId));
-    const coverage = wordCoverage(item.title, refs, typed);
+    const coverage = wordCoverage(item.title, elsewhereThan(options.unlistedAt, refs), typed);
     const prepared = new Map<number, PreparedOffer[]>();
     // Measured values some candidate states: only those tell candidates apart ("7,450MB/s" is no capacity).
     const comparableQuantities = new Map<QuantityKind, Set<number>>();
@@ -468,7 +485,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const preparedItem = prepareOffer(toOfferLike(item));
     lastRanked = { item, prepared: preparedItem };
     const candidates: ClusterCandidate[] = [];
-    for (const [productId, members] of byProduct) {
+    for (const [productId, members] of options.wordsOnly ? elsewhereThan(options.unlistedAt, byProduct) : byProduct) {
       for (const member of members) {
         const offer = preparedOf(member);
         if (offer && !modelsConflict(preparedItem, offer)) candidates.push({ clusterId: String(productId), offer });

@@ -302,6 +302,7 @@ export function createCatalogRepository(sqlite: Database.Database) {
       // Per product through its offers (a handful each), never through all the retailer's offers.
       'SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE product_id = value AND retailer_id = ?)',
     ),
+    offersAtAmong: sqlite.prepare('SELECT value AS id FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE id = value AND retailer_id = ?)'),
     offersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
     offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
     priceHistory: sqlite.prepare(`SELECT p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
@@ -548,6 +549,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
     /** Those of the products that have an offer at the retailer. */
     productsWithOfferAt: (retailerId: string, productIds: readonly number[]): Set<number> =>
       new Set(productIds.length === 0 ? [] : (s.productsWithOfferAt.all(JSON.stringify(productIds), retailerId) as Array<{ productId: number }>).map((row) => row.productId)),
+    /** The offers among `offerIds` that are the retailer's. */
+    offersAtAmong: (retailerId: string, offerIds: readonly number[]): Set<number> =>
+      new Set(offerIds.length === 0 ? [] : (s.offersAtAmong.all(JSON.stringify(offerIds), retailerId) as Array<{ id: number }>).map((row) => row.id)),
     priceHistoryOfProduct: (productId: number) => s.priceHistory.all(productId) as PricePointRow[],
 
     listCategories: () => s.categories.all() as CategoryRow[],

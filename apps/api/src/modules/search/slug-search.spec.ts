@@ -197,6 +197,16 @@ const HEADPHONES: FeedOffer[] = [
   offer({ externalId: '5000004', url: 'https://www.bestbuy.com/site/x/5000004.p', title: 'Bose - QuietComfort Ultra Wireless Headphones - White Smoke', brand: 'Bose' }),
 ];
 
+// Two products of one name (their part numbers differ); only the other one is listed at Amazon, in Amazon's wording.
+const KEYBOARDS: FeedOffer[] = [
+  offer({ externalId: '6000001', url: 'https://www.bestbuy.com/site/x/6000001.p', title: 'Logitech - MX Keys S 920-011558 Wireless Keyboard - Graphite', brand: 'Logitech', mpn: '920-011558' }),
+  offer({ externalId: 'B0MXKEYS01', url: 'https://www.amazon.com/dp/B0MXKEYS01', title: 'Logitech MX Keys S Wireless Keyboard, Backlit, Quiet Typing, Graphite', brand: 'Logitech', mpn: '920-011558' }),
+  offer({ externalId: '6000002', url: 'https://www.bestbuy.com/site/x/6000002.p', title: 'Logitech - MX Keys S 920-011559 Wireless Keyboard - Graphite', brand: 'Logitech', mpn: '920-011559' }),
+  offer({ externalId: '600000002', url: 'https://www.walmart.com/ip/x/600000002', title: 'Logitech MX Keys S Wireless Keyboard, Graphite', brand: 'Logitech', mpn: '920-011559' }),
+  offer({ externalId: '6000003', url: 'https://www.bestbuy.com/site/x/6000003.p', title: 'Apple - Magic Keyboard MK2A3LL/A - White', brand: 'Apple' }),
+  offer({ externalId: 'B0SOUNDL01', url: 'https://www.amazon.com/dp/B0SOUNDL01', title: 'Bose SoundLink Flex Portable Bluetooth Speaker, Waterproof, Quiet Clicks, Blue', brand: 'Bose' }),
+];
+
 // Words that share more with another product's listings than with their own product's: its model number or name decides.
 const CLOSE_CALLS = [
   {
@@ -212,6 +222,13 @@ const CLOSE_CALLS = [
     url: 'https://www.amazon.com/beats-studio-pro-wireless-headphones-with-mic-for-phone-calls-hi-res-audio-white/dp/B0STUDIO01',
     other: '5000001',
     expected: '5000002',
+  },
+  {
+    name: 'compares the words with listings at other retailers than the URL’s, whose own listings share its wording',
+    offers: KEYBOARDS,
+    url: 'https://www.amazon.com/logitech-mx-keys-s-wireless-keyboard-backlit-quiet-typing-graphite/dp/B0MXKEYS02',
+    other: '6000001',
+    expected: '6000002',
   },
 ];
 
