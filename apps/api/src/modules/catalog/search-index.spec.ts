@@ -94,6 +94,18 @@ describe('full-text candidates', () => {
     expect(found).toContain(1);
   });
 
+  it('ranks the newest offers with the leading words by the other words too, common ones among them', () => {
+    const sqlite = catalogWith([
+      { retailer: 'walmart', title: 'Anker PowerCore 737 Portable Charger, Black' },
+      ...['Rose', 'Pale Gray', 'White', 'Blue', 'Green', 'Red'].map((colour) => ({ retailer: 'newegg', title: `Anker PowerCore 737 Portable Charger, Ergonomic, ${colour}` })),
+      // "portable", "charger" and "black" are carried by more offers than the rarer words that narrow a query.
+      ...Array.from({ length: 2100 }, (_, i) => ({ retailer: 'bestbuy', title: `Generic Portable Charger ${i} - Black` })),
+    ]);
+    const slug = 'anker powercore 737 portable charger ergonomic black'.split(' ');
+    // The offers with "ergonomic" are enough candidates by themselves; the black one, without it, is one too.
+    expect(createFtsSearchIndex(sqlite).leadingCandidates(slug, { elsewhereThan: 'amazon' }).map((hit) => hit.offerId)).toContain(1);
+  });
+
   it('knows no candidates for words no offer carries', () => {
     const sqlite = catalogWith(['Acme Widget']);
     expect(createFtsSearchIndex(sqlite).candidates(['nothing'])).toEqual([]);

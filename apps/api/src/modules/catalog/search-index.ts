@@ -120,15 +120,21 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
     FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`);
 
   /**
-   * Offers with all the leading words and some of the other words, those holding most of the other words' weight
-   * (log inverse document frequency) first. Ranked here rather than by bm25: bm25 weighs each word of the query by
-   * walking its whole list of offers, which for common leading words costs tens of milliseconds.
+   * Offers with all the leading words, those holding most of the other words' weight (log inverse document frequency)
+   * first, from two pools: the offers that also carry some of the rarer other words, and the newest offers with the
+   * leading words, which a common word among the others tells apart ("… portable charger black": the black one among
+   * its colours). Ranked here rather than by bm25: bm25 weighs each word of the query by walking its whole list of
+   * offers, which for common leading words costs tens of milliseconds; for the same reason only the rarer words narrow
+   * the first pool.
    */
-  const byRestWords = (head: string, restWords: readonly string[], limit: number): IndexHit[] => {
+  const byRestWords = (head: string, restWords: readonly string[], rareWords: readonly string[], limit: number): IndexHit[] => {
     const documents = Math.max(1, documentCount());
     const weights = new Map(restWords.map((word) => [word, Math.log(1 + documents / Math.max(1, frequencyOf(word)))]));
-    const rows = unrankedWithText.all(`${head} AND (${restWords.map(quote).join(' OR ')})`, REST_POOL) as Array<Omit<IndexHit, 'rank'> & { text: string }>;
-    return rows
+    type Row = Omit<IndexHit, 'rank'> & { text: string };
+    const pool = new Map<number, Row>();
+    if (rareWords.length > 0) for (const row of unrankedWithText.all(`${head} AND (${rareWords.map(quote).join(' OR ')})`, REST_POOL) as Row[]) pool.set(row.offerId, row);
+    for (const row of unrankedWithText.all(head, REST_POOL) as Row[]) if (!pool.has(row.offerId)) pool.set(row.offerId, row);
+    return [...pool.values()]
       .map((row, order) => {
         let weight = 0;
         for (const word of indexWords(row.text)) weight += weights.get(word) ?? 0;
@@ -154,25 +160,11 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       const withHead = (length: number): IndexHit[] | null => {
         const head = words.slice(0, length).map(quote).join(' AND ');
         if (!(options.elsewhereThan === undefined ? exists.get(head) : existsElsewhere.get(head, options.elsewhereThan))) return null;
-        // The other words only order the matches: a word that many offers carry would make the query walk its whole
-        // list of offers for little, so only the rarer ones take part.
+        // Only the rarer other words narrow the matches: a word that many offers carry would make the query walk its
+        // whole list of offers for little.
         const rare = rareCount();
-        const restWords = words
-          .slice(length)
-          .filter((word) => frequencyOf(word) <= rare)
-          .slice(0, MAX_WORDS);
-        // Offers with the leading words and some of the others (ranked; the rarer words keep this small); only when
-        // there are hardly any, the other offers with the leading words too.
-        const hits: IndexHit[] = restWords.length > 0 ? byRestWords(head, restWords, limit) : [];
-        if (hits.length >= Math.min(limit, 5)) return hits;
-        // Every one of these carries all the leading words, so bm25 would order them by little more than title length,
-        // and it costs a walk over each word's whole list of offers (to weigh it): the newest are taken.
-        const seen = new Set(hits.map((hit) => hit.offerId));
-        for (const hit of unranked.all(head, limit) as IndexHit[]) {
-          if (hits.length >= limit) break;
-          if (!seen.has(hit.offerId)) hits.push(hit);
-        }
-        return hits;
+        const restWords = words.slice(length).slice(0, MAX_WORDS);
+        return byRestWords(head, restWords, restWords.filter((word) => frequencyOf(word) <= rare), limit);
       };
       for (let length = Math.min(LEADING_MAX, words.length); length >= 2; length--) {
         const hits = withHead(length);
