@@ -17,6 +17,14 @@ describe('slugQueryFromUrl', () => {
     expect(slugQueryFromUrl(url)).toBe(query);
   });
 
+  it('keeps the words that end a long slug, where its colour most often is', () => {
+    expect(slugQueryFromUrl('https://www.amazon.com/asus-rog-strix-g16-gaming-laptop-windows-11-home-long-battery-life-8gb-ram-256gb-ssd-black/dp/B0W1DMTJ04')).toBe(
+      'asus rog strix g16 gaming laptop windows 11 home long battery life 8gb ram 256gb ssd black',
+    );
+    const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
+    expect(slugQueryFromUrl(`https://shop.example/p/${words.join('-')}-midnight-blue`)).toBe([...words.slice(0, 20), 'w28', 'w29', 'midnight', 'blue'].join(' '));
+  });
+
   it('reads the shop page inside an affiliate deep link', () => {
     const shop = 'https://www.newegg.com/corsair-32gb-ddr5-memory/p/N82E16820236910';
     const wrapped = `https://click.linksynergy.com/deeplink?id=abc&mid=44583&murl=${encodeURIComponent(shop)}`;

@@ -14,6 +14,12 @@ const ROUTE_WORDS = new Set([
   'category', 'c', 'b', 'ref', 'collections', 'all', 'view', 'listing', 'offer', 'offers', 'prd', 'pdp', 'a', 'id',
 ]);
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'of', 'in', 'on', 'to', 'by', 'a', 'an', 'or', 'new']);
+/**
+ * Words a query keeps from a long slug: the first ones name the product, the last ones are most often its variant
+ * (colour, size), which a slug cut after its first words would lose.
+ */
+const MAX_WORDS = 24;
+const LAST_WORDS = 4;
 
 function isIdLike(word: string, describedBy: number): boolean {
   // Long digit runs are ids. Among product words, 5 to 8 digits are as often part numbers ("Bose … 870639-0100",
@@ -68,5 +74,5 @@ export function slugQueryFromUrl(url: string): string | null {
   }
   if (best.length === 0) return null;
   // A single routing-like leftover word ("electronics") is a category, not a product; still better than nothing.
-  return best.slice(0, 16).join(' ');
+  return (best.length > MAX_WORDS ? [...best.slice(0, MAX_WORDS - LAST_WORDS), ...best.slice(-LAST_WORDS)] : best).join(' ');
 }
