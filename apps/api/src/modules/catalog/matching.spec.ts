@@ -1,4 +1,5 @@
-import { modelKeysOf } from './matching';
+import { prepareOffer } from '@pricehunt/catalog-matching';
+import { modelKeysOf, otherBrand } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -23,5 +24,17 @@ describe('modelKeysOf', () => {
     expect(modelKeysOf({ title: 'Bose QuietComfort Earbuds II 751679-0100 Wireless Noise Cancelling' })).toEqual(['7516790100']);
     expect(modelKeysOf({ title: 'Nikon COOLPIX W8670 264231 Digital Camera' })).toEqual(['W8670']);
     expect(modelKeysOf({ title: 'Anker PowerCore 10000 A13201 Portable Charger' })).toEqual(['A13201']);
+  });
+});
+
+describe('otherBrand', () => {
+  const page = prepareOffer({ title: 'Beats Studio Buds + Wireless Headphones, Up to 30-Hour Battery Life, White', brand: 'Beats' });
+  it('holds when the members state brands and none is the item’s', () => {
+    expect(otherBrand(page, [prepareOffer({ title: 'Sony WH-CH694 Wireless Headphones, Up to 30-Hour Battery Life, White', brand: 'Sony' })])).toBe(true);
+  });
+  it('does not hold when a member states the brand, or one that begins with it, or none states one', () => {
+    expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + MYV90LL/A Wireless Headphones', brand: 'Sony' }), prepareOffer({ title: 'Studio Buds +', brand: 'Beats by Dr. Dre' })])).toBe(false);
+    expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + Wireless Headphones, White' })])).toBe(false);
+    expect(otherBrand(prepareOffer({ title: 'Studio Buds + Wireless Headphones' }), [prepareOffer({ title: 'WH-CH694', brand: 'Sony' })])).toBe(false);
   });
 });

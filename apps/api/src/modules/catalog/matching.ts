@@ -144,6 +144,22 @@ const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean =>
   evidence.numberConflict ||
   evidence.quantityConflicts.length > 0;
 
+/** Brands agree when one is the other or begins with it ("beats" and "beats by dr dre"). */
+const brandsAgree = (a: string, b: string) => a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+
+/** The item states a brand that no member of a product states, while some members state one. */
+export function otherBrand(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  const brand = item.brand;
+  if (brand === null) return false;
+  let stated = false;
+  for (const member of members) {
+    if (member.brand === null) continue;
+    if (brandsAgree(brand, member.brand)) return false;
+    stated = true;
+  }
+  return stated;
+}
+
 /** The match threshold of the matcher's model: at or above it two offers are the same product. */
 export const matchThreshold = () => getDefaultModel().threshold;
 
@@ -359,14 +375,17 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
 
   /**
    * A product the item would join must agree with all its members on identifiers, model numbers, colour and measured quantities,
-   * not only with its most similar one: otherwise offers that state little chain variants together.
+   * not only with its most similar one: otherwise offers that state little chain variants together. A page read for a
+   * search must also be of a brand some member has, when members state one: a retailer's listing of another brand's
+   * product may share most of its wording ("…, Up to 30-Hour Battery Life, Industry Leading Noise Canceling, White").
    */
   const demoteConflicting = (item: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[], joining: boolean): RankedProduct[] => {
     const threshold = matchThreshold();
     let demoted = false;
     for (const entry of ranked) {
       if (entry.score < threshold) break;
-      if (conflicts(clusterEvidence(item, preparedAll(members(entry.productId))), joining)) {
+      const offers = preparedAll(members(entry.productId));
+      if (conflicts(clusterEvidence(item, offers), joining) || (!joining && otherBrand(item, offers))) {
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }

@@ -409,3 +409,44 @@ describe('search API: a typed model number', () => {
     expect(result.matches).toEqual([]);
   });
 });
+
+describe('search API: a page whose wording another brand’s listing shares', () => {
+  const PAGE = `<!doctype html><html><head><title>Earbuds</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Beats Studio Buds + Wireless Headphones, Up to 30-Hour Battery Life, Industry Leading Noise Canceling, White","brand":{"@type":"Brand","name":"Beats"},"offers":{"@type":"Offer","price":"169.99","priceCurrency":"USD"}}</script>
+</head><body></body></html>`;
+  let server: http.Server;
+  let origin = '';
+  let t: TestApp;
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true' });
+    await t.app.catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'B0SONY0694', url: 'https://www.amazon.com/dp/B0SONY0694', title: 'Sony WH-CH694 Wireless Noise Canceling Over-Ear Headphones, Industry Leading Noise Canceling, Up to 30-Hour Battery Life, White', brand: 'Sony', gtin: '0027242926615', priceCents: 14_999 }),
+        offer({ externalId: '6694001', url: 'https://www.bestbuy.com/site/x/6694001.p', title: 'Sony - WH-CH694 Wireless Noise Canceling Over-Ear Headphones - White', brand: 'Sony', gtin: '0027242926615', priceCents: 14_999 }),
+        offer({ externalId: '6694002', url: 'https://www.bestbuy.com/site/x/6694002.p', title: 'Beats - Studio Buds + MYV90LL/A Wireless Headphones - White', brand: 'Beats', gtin: '0194253920029', priceCents: 16_999 }),
+        offer({ externalId: 'N82E6694002', url: 'https://www.newegg.com/p/N82E6694002', title: 'BEATS Studio Buds + MYV90LL/A Wireless Headphones White Up to 30-Hour Battery Life', brand: 'Beats', gtin: '0194253920029', priceCents: 16_499 }),
+        offer({ externalId: '6694003', url: 'https://www.bestbuy.com/site/x/6694003.p', title: 'JBL - Tune 510BT Wireless Headphones - Black', brand: 'JBL', priceCents: 4_999 }),
+      ],
+      { format: 'gmc', source: 'brands' },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('never answers with a product of another brand than the page states', async () => {
+    const result = await searchOn(t, { url: `${origin}/shop/beats-studio-buds` });
+    expect(result.identifiedBy).toBe('page-metadata');
+    const sony = t.app.catalog.repository.findOfferByExternalId('bestbuy', '6694001')?.productId;
+    expect(sony).toBeDefined();
+    expect(result.product?.id).not.toBe(sony);
+    expect(result.product?.brand).toBe('Beats');
+  });
+});
