@@ -31,7 +31,7 @@ const LATENCY_TARGET_MS = 50;
 const INGEST_TARGET = 20_000;
 const SEED = 7;
 /** Version of the way catalogs are generated and built (ingestion and clustering): a new version builds the cached catalog again. */
-const BUILD_VERSION = 19;
+const BUILD_VERSION = 20;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

@@ -1,4 +1,6 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
+import { buildTestApp } from '../../testing/test-app';
+import { feedOffer } from '../../testing/offers';
 import { modelKeysOf, otherBrand } from './matching';
 
 describe('modelKeysOf', () => {
@@ -36,5 +38,30 @@ describe('otherBrand', () => {
     expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + MYV90LL/A Wireless Headphones', brand: 'Sony' }), prepareOffer({ title: 'Studio Buds +', brand: 'Beats by Dr. Dre' })])).toBe(false);
     expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + Wireless Headphones, White' })])).toBe(false);
     expect(otherBrand(prepareOffer({ title: 'Studio Buds + Wireless Headphones' }), [prepareOffer({ title: 'WH-CH694', brand: 'Sony' })])).toBe(false);
+  });
+});
+
+describe('ranking an offer to join a product', () => {
+  it('leaves out products a member of which states another part number, and keeps the one that states it', async () => {
+    const t = await buildTestApp();
+    try {
+      await t.app.catalog.ingestion.importOffers(
+        [
+          feedOffer({ externalId: '1', url: 'https://www.bestbuy.com/site/x/1.p', title: 'Dyson V15 Detect 343207-01 Cordless Vacuum - Gray', brand: 'Dyson', mpn: '343207-01' }),
+          feedOffer({ externalId: '2', url: 'https://www.bestbuy.com/site/x/2.p', title: 'Dyson V15 Detect 788306-01 Cordless Vacuum - Gray', brand: 'Dyson', mpn: '788306-01' }),
+        ],
+        { format: 'gmc', source: 'vacuums' },
+      );
+      const productOf = (id: string) => t.app.catalog.repository.findOfferByExternalId('bestbuy', id)?.productId;
+      expect(productOf('1')).not.toBe(productOf('2'));
+      const item = { title: 'Dyson V15 Detect Cordless Vacuum, Gray', brand: 'Dyson', model: '343207-01' };
+      const joining = t.app.catalog.matcher.rank(item, { useIndex: true, joining: true }).map((entry) => entry.productId);
+      expect(joining).toContain(productOf('1'));
+      expect(joining).not.toContain(productOf('2'));
+      // A search still lists it (lower), as a product like the one asked about.
+      expect(t.app.catalog.matcher.rank(item, { useIndex: true }).map((entry) => entry.productId)).toContain(productOf('2'));
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   codesHeldBy,
   cutColourCompletions,
   extractModelCandidates,
+  identifiersConflict,
   joinedModelSpans,
   restoreDecimals,
   getDefaultModel,
@@ -472,6 +473,22 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       .sort((a, b) => b.score - a.score || a.productId - b.productId);
   };
 
+  /**
+   * Drops the candidate products a member of which (among those `demoteConflicting` checks) states another GTIN or
+   * part number than the item.
+   */
+  const leaveOutOtherIdentifiers = (item: ItemIdentity, byProduct: Map<number, OfferRef[]>, lookup: CandidateLookup, excludeOfferId: number | undefined) => {
+    const identifiers = { gtin: gtinOf(item.gtin), mpn: normaliseModel(item.model ?? null) };
+    if (!identifiers.gtin && !identifiers.mpn) return;
+    for (const [productId, refs] of byProduct) {
+      const conflicting = refs.find((ref) => {
+        const entry = entryOf(ref);
+        return entry !== null && identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: normaliseModel(entry.item.model ?? null) });
+      });
+      if (conflicting && membersOf(lookup, productId, excludeOfferId).some((member) => member.id === conflicting.id)) byProduct.delete(productId);
+    }
+  };
+
   /** Ranks candidate products for the item (its words already rejoined where they are known model numbers). */
   const rankItem = (item: ItemIdentity, joinedKeys: readonly string[], options: MatchOptions): RankedProduct[] => {
     // Candidate offers, at most MEMBERS_PER_PRODUCT per product: a cluster scores as its best member.
@@ -498,6 +515,9 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         add(index.leadingCandidates(indexWords(item.title), { limit: options.indexLimit ?? 30, elsewhereThan: options.unlistedAt }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
       }
     }
+    // An offer never joins a product one of whose members states another GTIN or part number (`demoteConflicting`
+    // lowers it below the threshold): such products are left out before their offers are prepared and scored.
+    if (options.joining) leaveOutOtherIdentifiers(item, byProduct, lookup, options.excludeOfferId);
     if (byProduct.size === 0) return [];
 
     // The item is prepared only now: most new offers of a bulk import have no candidate at all.

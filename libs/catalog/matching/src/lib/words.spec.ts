@@ -1,5 +1,5 @@
 import { prepareOffer } from './prepare';
-import { clusterEvidence, codesHeldBy, joinedModelSpans, restoreDecimals } from './words';
+import { clusterEvidence, codesHeldBy, identifiersConflict, joinedModelSpans, restoreDecimals } from './words';
 
 describe('joinedModelSpans', () => {
   it('proposes runs of words that may be one model number split at its dashes, longest first', () => {
@@ -80,6 +80,14 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(item, members).identifierConflict).toBe(true);
     expect(clusterEvidence(offer('Dyson V15', { mpn: '343207-01-BA' }), [offer('Dyson V15', { mpn: '788306-01-NY' })]).identifierConflict).toBe(true);
     expect(clusterEvidence(offer('Dyson V15', { mpn: '343207-01' }), [offer('Dyson V15', { mpn: '343207-01-BA' })]).identifierConflict).toBe(false);
+  });
+
+  it('tells identifiers apart the same way for two offers alone', () => {
+    expect(identifiersConflict({ gtin: '0027242919419', mpn: null }, { gtin: '0194252056639', mpn: null })).toBe(true);
+    expect(identifiersConflict({ gtin: null, mpn: '343207-01-BA' }, { gtin: null, mpn: '788306-01-NY' })).toBe(true);
+    expect(identifiersConflict({ gtin: null, mpn: '343207-01' }, { gtin: null, mpn: '343207-01-BA' })).toBe(false);
+    expect(identifiersConflict({ gtin: '0027242919419', mpn: null }, { gtin: null, mpn: '788306-01-NY' })).toBe(false);
+    expect(identifiersConflict({ gtin: null, mpn: '' }, { gtin: null, mpn: 'ABC' })).toBe(false);
   });
 
   it('sees a variant word most members state and the item lacks', () => {

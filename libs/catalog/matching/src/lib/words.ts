@@ -147,6 +147,16 @@ function editionsLedBy(member: PreparedOffer, item: PreparedOffer): string[] {
 /** Numbers of four or more digits alone in a title ("9335"), which neither measure nor mix in letters. */
 const plainNumbers = (offer: PreparedOffer): string[] => [...offer.numbers].filter((number) => /^\d{4,}$/.test(number));
 
+/**
+ * Two offers state different identifiers: both a valid GTIN and not the same one, or both a part number (normalised)
+ * and neither containing the other ("870639-0100" and "870639-0100-MB" may be one product).
+ */
+export function identifiersConflict(a: { gtin: string | null; mpn: string | null }, b: { gtin: string | null; mpn: string | null }): boolean {
+  if (a.gtin && b.gtin && a.gtin !== b.gtin) return true;
+  if (!a.mpn || !b.mpn || a.mpn === b.mpn) return false;
+  return !(a.mpn.length >= 4 && b.mpn.includes(a.mpn)) && !(b.mpn.length >= 4 && a.mpn.includes(b.mpn));
+}
+
 export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[], options: ClusterEvidenceOptions = {}): ClusterEvidence {
   const colours = new Set<string>();
   const quantities = new Map<QuantityKind, Set<number>>();
@@ -176,10 +186,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
       if (!set) quantities.set(kind, (set = new Set()));
       for (const value of values) set.add(value);
     }
-    if (item.gtin && member.gtin && item.gtin !== member.gtin) identifierConflict = true;
-    if (item.mpn && member.mpn && item.mpn !== member.mpn && !(item.mpn.length >= 4 && member.mpn.includes(item.mpn)) && !(member.mpn.length >= 4 && item.mpn.includes(member.mpn))) {
-      identifierConflict = true;
-    }
+    if (identifiersConflict(item, member)) identifierConflict = true;
     const stated = modelsOf(member);
     for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model))) found.add(model);
     if (!otherModel && stated.some((model) => !item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine)))) otherModel = true;
