@@ -516,13 +516,14 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const pricePoints: BulkParams[] = [];
       const dirty = new Set<number>();
 
+      /** Whether an offer id is one this batch inserts or updates. */
+      const inMine = (id: number | null) => id !== null && (id >= firstOfferId || mine.updated.has(id));
       const bulkRow = async (offer: FeedOffer, line: number): Promise<'inserted' | 'updated' | 'unchanged'> => {
         const { retailer, modelKeys, record } = describe(offer);
         const byExternal = index.offerIdByExternalId(retailer.id, offer.externalId);
         const byUrl = index.offerIdByCanonicalUrl(record.canonicalUrl);
         // A row naming an offer that is still on its way to the disk (the same link or id twice in a feed) waits
         // for it, so the lookups below see it.
-        const inMine = (id: number | null) => id !== null && (id >= firstOfferId || mine.updated.has(id));
         if (inMine(byExternal) || inMine(byUrl)) await handOver();
         if ((byExternal !== null && isUncommitted(byExternal)) || (byUrl !== null && isUncommitted(byUrl))) await writer!.drain();
         // A hash hit may be a collision: the catalog itself answers exactly.

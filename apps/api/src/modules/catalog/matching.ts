@@ -178,14 +178,17 @@ export function modelKeysOf(item: { title: string; model?: string | null }): str
   // A title's first word is most often the brand: joined to the model number after it ("Sony KD-55X80K" read as
   // SONYKD55X80K) it is no key another retailer's title would give; the number alone is.
   const first = normaliseModel(item.title.trim().split(/\s+/)[0]);
-  const brandJoined = (candidate: string) =>
-    first !== null && /^[A-Z]+$/.test(first) && candidate.length > first.length && candidate.startsWith(first) && candidates.includes(candidate.slice(first.length));
   for (const candidate of candidates) {
     if (keys.length >= 3) break;
     const partNumber = /[A-Z]/.test(candidate) ? /\d/.test(candidate) : /^\d{7,}$/.test(candidate);
-    if (partNumber && !keys.includes(candidate) && !brandJoined(candidate)) keys.push(candidate);
+    if (partNumber && !keys.includes(candidate) && !brandJoined(candidate, first, candidates)) keys.push(candidate);
   }
   return keys;
+}
+
+/** A candidate that is the title's first word (letters only, most often the brand) joined to another candidate. */
+function brandJoined(candidate: string, first: string | null, candidates: readonly string[]): boolean {
+  return first !== null && /^[A-Z]+$/.test(first) && candidate.length > first.length && candidate.startsWith(first) && candidates.includes(candidate.slice(first.length));
 }
 
 /** The normalised model number the catalog keys offers by: the stated MPN, else the strongest model number in the title. */
@@ -207,12 +210,13 @@ const toOfferLike = (item: ItemIdentity): OfferLike => ({
  * True when model number `short` is part of `long` ("14AD3557" of "14AD3557GA3", a regional suffix), but not when
  * a number of it merely continues in `long` ("WH1000XM5" against "WH1000XM552": another model).
  */
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+
 function partOf(short: string, long: string): boolean {
   const at = long.indexOf(short);
   if (at < 0) return false;
-  const digit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
-  if (digit(short[short.length - 1]) && digit(long[at + short.length])) return false;
-  if (digit(short[0]) && digit(long[at - 1])) return false;
+  if (isDigit(short[short.length - 1]) && isDigit(long[at + short.length])) return false;
+  if (isDigit(short[0]) && isDigit(long[at - 1])) return false;
   return true;
 }
 
@@ -223,21 +227,23 @@ function partOf(short: string, long: string): boolean {
  * chain different models into one cluster.
  */
 export function modelsConflict(a: PreparedOffer, b: PreparedOffer): boolean {
-  const hasOwn = (mine: ReadonlySet<string>, theirs: ReadonlySet<string>) => {
-    for (const model of mine) {
-      if (model.length < 5) continue;
-      let shared = false;
-      for (const other of theirs) {
-        if (partOf(model, other) || partOf(other, model)) {
-          shared = true;
-          break;
-        }
+  return holdsOwnModel(a.strongModels, b.strongModels) && holdsOwnModel(b.strongModels, a.strongModels);
+}
+
+/** One side states a model number (five characters or more) that the other has nowhere, not even as a part. */
+function holdsOwnModel(mine: ReadonlySet<string>, theirs: ReadonlySet<string>): boolean {
+  for (const model of mine) {
+    if (model.length < 5) continue;
+    let shared = false;
+    for (const other of theirs) {
+      if (partOf(model, other) || partOf(other, model)) {
+        shared = true;
+        break;
       }
-      if (!shared) return true;
     }
-    return false;
-  };
-  return hasOwn(a.strongModels, b.strongModels) && hasOwn(b.strongModels, a.strongModels);
+    if (!shared) return true;
+  }
+  return false;
 }
 
 /**

@@ -148,16 +148,11 @@ const AMOUNT_WORDS: ReadonlySet<string> = new Set(['up', 'over', 'under', 'than'
  */
 export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
-  const add = (key: string, value: string) => {
-    let values = found.get(key);
-    if (!values) found.set(key, (values = new Set()));
-    values.add(String(Number(value)));
-  };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const glued = /^([a-z]{1,2})(\d{1,3})$/.exec(token);
     if (glued) {
-      add(glued[1]!, glued[2]!);
+      addLineNumber(found, glued[1]!, glued[2]!);
       continue;
     }
     if (!/^\d{1,3}$/.test(token) || i === 0) continue;
@@ -165,9 +160,15 @@ export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<s
     if (!/^[a-z]+$/.test(before) || AMOUNT_WORDS.has(before)) continue;
     const next = tokens[i + 1];
     if (next !== undefined && MEASURE_WORD.test(next)) continue;
-    add(before, token);
+    addLineNumber(found, before, token);
   }
   return found;
+}
+
+function addLineNumber(found: Map<string, Set<string>>, key: string, value: string): void {
+  let values = found.get(key);
+  if (!values) found.set(key, (values = new Set()));
+  values.add(String(Number(value)));
 }
 
 // Tokens that mix letters and digits but are units, resolutions or common specs, not models.

@@ -121,7 +121,9 @@ function platformsOf(tokens: readonly string[]): ReadonlySet<string> {
   return platforms ?? NONE;
 }
 
+/** Shared empty maps, as `NONE` is for sets. */
 const NO_LEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+const NO_QUANTITIES: ReadonlyMap<QuantityKind, ReadonlySet<number>> = new Map();
 /** Edition words that are a picture format's name before these words ("4K Ultra HD" is no Ultra edition). */
 const NOT_AN_EDITION: ReadonlyMap<string, ReadonlySet<string>> = new Map([['ultra', new Set(['hd', 'high'])]]);
 
@@ -156,6 +158,8 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
   const compact = tokens.join(' ');
   const editionInfo = editionsOf(tokens);
   const numbers = setOrNone(tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t)));
+  const quantities = quantitiesByKind(extractQuantities(title));
+  const lineNumbers = extractLineNumbers(tokens);
   return {
     [PREPARED]: true,
     offer,
@@ -172,11 +176,11 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     numbers,
     words: wordVector(tokens, stats),
     trigrams: trigramVector(compact, stats),
-    quantities: quantitiesByKind(extractQuantities(title)),
+    quantities: quantities.size > 0 ? quantities : NO_QUANTITIES,
     colours: setOrNone(extractColours(title)),
     editions: editionInfo.editions,
     editionLeads: editionInfo.leads,
-    lineNumbers: extractLineNumbers(tokens),
+    lineNumbers: lineNumbers.size > 0 ? lineNumbers : NO_LEADS,
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),
     price: offer.price != null && offer.price > 0 ? offer.price : null,
