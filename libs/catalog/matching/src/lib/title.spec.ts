@@ -27,6 +27,11 @@ describe('representativeTitle', () => {
     expect(title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
   });
 
+  it('takes the shorter of two titles, the first of two as long', () => {
+    expect(representativeTitle([{ title: 'Sony WH-1000XM5 Wireless Headphones, Black', brand: 'Sony' }, { title: 'Sony - WH-1000XM5 - Black', brand: 'Sony' }])).toBe('Sony WH-1000XM5 - Black');
+    expect(representativeTitle([{ title: 'Sony WH-1000XM5 Black' }, { title: 'Sony WH-1000XM5 Olive' }])).toBe('Sony WH-1000XM5 Black');
+  });
+
   it('prefers the titles of new items and answers null for no titles', () => {
     expect(representativeTitle([{ title: 'Refurbished Sony WH-1000XM5 Black', brand: 'Sony' }, { title: 'Sony WH-1000XM5 Headphones', brand: 'Sony' }])).toBe('Sony WH-1000XM5 Headphones');
     expect(representativeTitle([{ title: 'Used Sony WH-1000XM5 Black', brand: 'Sony' }])).toBe('Sony WH-1000XM5 Black');

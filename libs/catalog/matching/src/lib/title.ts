@@ -76,6 +76,12 @@ export function representativeTitle(offers: readonly TitledOffer[]): string | nu
   const pool = fresh.length > 0 ? fresh : usable;
   const cleaned = pool.map((offer) => cleanTitle(offer.title, offer.brand)).filter((title) => title.length > 0);
   if (cleaned.length === 0) return null;
+  // Two titles score alike (a word only one holds counts for nothing, a shared one the same for both): the shorter wins.
+  if (cleaned.length <= 2) {
+    const first = cleaned[0] as string;
+    const second = cleaned[1];
+    return second !== undefined && second.length < first.length ? second : first;
+  }
   const sets = cleaned.map(tokens);
   const share = new Map<string, number>();
   for (const set of sets) for (const token of set) share.set(token, (share.get(token) ?? 0) + 1 / sets.length);
