@@ -256,7 +256,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
   // searches the same popular products). Their index words are worked out on first use: only words-only searches
   // need them.
   // An entry remembered by a bulk import holds the item until first use: most offers are never a candidate.
-  type Entry = { updatedAt: string; item: ItemIdentity; prepared?: PreparedOffer; words?: readonly string[] };
+  // `bare`: its prepared form without the model numbers of its title, for words that state none (`withoutUnstatedModels`).
+  type Entry = { updatedAt: string; item: ItemIdentity; prepared?: PreparedOffer; words?: readonly string[]; bare?: { title: string; prepared: PreparedOffer } };
   /** The words of an offer that words-only searches compare with. */
   const wordsOf = (entry: Entry) => (entry.words ??= indexWords([entry.item.title, entry.item.brand ?? '', entry.item.model ?? ''].join(' ')));
   const CACHE_LIMIT = 200_000;
@@ -289,6 +290,26 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const entry = entryOf(ref);
     if (!entry) return null;
     return (entry.prepared ??= prepareOffer(toOfferLike(entry.item)));
+  };
+
+  /**
+   * A candidate as words that state no model number compare with it: without the model numbers of its title and its
+   * part number. Such words say nothing against a listing that shows its part number ("Logitech MX Master 2S
+   * 910-001821 Wireless Mouse Rose"), yet the code would dilute their likeness to its title and count as a model only
+   * one side states, ranking a twin whose listings leave the code out above it.
+   */
+  const withoutUnstatedModels = (ref: OfferRef, offer: PreparedOffer, item: PreparedOffer): PreparedOffer => {
+    const entry = entryOf(ref);
+    if (!entry) return offer;
+    const words = entry.item.title.split(/\s+/);
+    const kept = words.filter((word) => {
+      const key = normaliseModel(word);
+      return key === null || !offer.models.has(key) || item.modelText.includes(key);
+    });
+    if (kept.length === words.length && !entry.item.model) return offer;
+    const title = kept.join(' ');
+    if (entry.bare?.title !== title) entry.bare = { title, prepared: prepareOffer(toOfferLike({ ...entry.item, title, model: null })) };
+    return entry.bare.prepared;
   };
 
   /** The item the last `rank` call prepared, for `remember` to keep when it is that item's offer being written. */
@@ -530,10 +551,12 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const preparedItem = prepareOffer(toOfferLike(item));
     lastRanked = { item, prepared: preparedItem };
     const candidates: ClusterCandidate[] = [];
+    const statesNoModel = options.wordsOnly === true && preparedItem.models.size === 0;
     for (const [productId, members] of options.wordsOnly ? elsewhereThan(options.unlistedAt, byProduct) : byProduct) {
       for (const member of members) {
         const offer = preparedOf(member);
-        if (offer && !modelsConflict(preparedItem, offer)) candidates.push({ clusterId: String(productId), offer });
+        if (!offer || modelsConflict(preparedItem, offer)) continue;
+        candidates.push({ clusterId: String(productId), offer: statesNoModel && offer.models.size > 0 ? withoutUnstatedModels(member, offer, preparedItem) : offer });
       }
     }
     if (candidates.length === 0) return [];

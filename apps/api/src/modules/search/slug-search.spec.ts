@@ -54,7 +54,7 @@ async function wordsOnlySearch(offers: FeedOffer[], source: string) {
     search: async (url: string) => {
       const result = await service.search({ requestId: randomUUID(), url });
       expect(result.identifiedBy).toBe('url-slug');
-      return { productId: result.product?.id ?? null, title: result.source.title };
+      return { productId: result.product?.id ?? null, title: result.source.title, result };
     },
   };
 }
@@ -238,6 +238,36 @@ describe('search by the words of a URL: close calls', () => {
     try {
       expect(app.productOf('bestbuy', other)).not.toBe(app.productOf('bestbuy', expected));
       expect((await app.search(url)).productId).toBe(app.productOf('bestbuy', expected));
+    } finally {
+      await app.t.close();
+    }
+  });
+});
+
+// Twins of one name and colour (their GTINs differ), listed in the same words, one with its part number in every title.
+const TWINS: FeedOffer[] = [
+  offer({ externalId: '7000001', url: 'https://www.bestbuy.com/site/x/7000001.p', title: 'Logitech - MX Master 2S 910-001821 Wireless Mouse - Rose', brand: 'Logitech', gtin: '097855141118' }),
+  offer({ externalId: '700000001', url: 'https://www.walmart.com/ip/x/700000001', title: 'Logitech MX Master 2S 910-001821 Wireless Mouse, Rose', brand: 'Logitech', gtin: '097855141118' }),
+  offer({ externalId: '7000002', url: 'https://www.bestbuy.com/site/x/7000002.p', title: 'Logitech - MX Master 2S Wireless Mouse - Rose', brand: 'Logitech', gtin: '097855142221', mpn: '910-005555' }),
+  offer({ externalId: '700000002', url: 'https://www.walmart.com/ip/x/700000002', title: 'Logitech MX Master 2S Wireless Mouse, Rose', brand: 'Logitech', gtin: '097855142221', mpn: '910-005555' }),
+  ...['Pebble M350', 'Signature M650', 'Lift Vertical', 'Ergo M575'].map((name, i) =>
+    offer({ externalId: `710000${i}`, url: `https://www.bestbuy.com/site/x/710000${i}.p`, title: `Logitech - ${name} Wireless Mouse - ${i % 2 ? 'Graphite' : 'Rose'}`, brand: 'Logitech' }),
+  ),
+];
+
+describe('search by the words of a URL: part numbers the words leave out', () => {
+  it('scores twins alike whether or not their listings show their part number', async () => {
+    const app = await wordsOnlySearch(TWINS, 'twins');
+    try {
+      const withCode = app.productOf('bestbuy', '7000001');
+      const without = app.productOf('bestbuy', '7000002');
+      expect(withCode).not.toBe(without);
+      const { result } = await app.search('https://www.amazon.com/logitech-mx-master-2s-wireless-mouse-rose/dp/B0MASTER01');
+      const confidence = new Map<number | null, number>([result.product, ...result.similarProducts].flatMap((p) => (p ? [[p.id, p.confidence] as const] : [])));
+      expect(confidence.get(withCode)).toBeGreaterThan(0.5);
+      expect(confidence.get(withCode)).toBe(confidence.get(without));
+      // Words that state the part number still tell the twins apart.
+      expect((await app.search('https://www.amazon.com/logitech-mx-master-2s-910-001821-wireless-mouse-rose/dp/B0MASTER02')).productId).toBe(withCode);
     } finally {
       await app.t.close();
     }
