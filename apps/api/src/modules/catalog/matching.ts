@@ -115,6 +115,14 @@ const WORDS_LISTED_AT_RETAILER = 0.8;
  * does ("beats studio pro" against a Beats Fit Pro): words name the product first.
  */
 const WORDS_NAME_CONFLICT = 0.7;
+/**
+ * Words that do not ask for an accessory mean the product itself, not what is made for it: "canon powershot sd1100" is
+ * the camera, not an "Underwater Housing Case for Canon PowerShot SD1100 SD1000 …" that holds every word. A product most
+ * of whose listings read as accessories is lowered by this factor when a product that is none fits the words at least
+ * `ACCESSORY_RIVAL` as well as the best; without such a rival (the words name a charger line) nothing changes.
+ */
+const WORDS_ACCESSORY = 0.6;
+const ACCESSORY_RIVAL = 0.5;
 /** The leading words read as the product's name (`WORDS_NAME_CONFLICT`). */
 const NAME_WORDS = 4;
 /** Leading words that say how an item is sold, not what it is. */
@@ -478,8 +486,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       namesHeld.set(productId, new Set(counts.keys()));
       for (const [word, count] of counts) if (count * 2 > productRefs.length) heldSomewhere.add(word);
     }
-    return ranked
-      .map((entry) => {
+    const scored = ranked.map((entry) => {
         const offers = prepared.get(entry.productId)!;
         const evidence = evidenceOf.get(entry.productId)!;
         let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
@@ -496,8 +503,19 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         const covered = coverage.get(entry.productId);
         const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (covered?.share ?? 0);
         return { productId: entry.productId, score: blended * factor, holdsAllWords: covered?.all === true };
-      })
-      .sort((a, b) => b.score - a.score || a.productId - b.productId);
+      });
+    if (!preparedItem.accessory) {
+      const accessory = (productId: number) => {
+        const offers = prepared.get(productId)!;
+        return offers.filter((offer) => offer.accessory).length * 2 > offers.length;
+      };
+      const best = Math.max(0, ...scored.map((entry) => entry.score));
+      const accessories = scored.filter((entry) => accessory(entry.productId));
+      if (accessories.length > 0 && scored.some((entry) => entry.score >= best * ACCESSORY_RIVAL && !accessories.includes(entry))) {
+        for (const entry of accessories) entry.score *= WORDS_ACCESSORY;
+      }
+    }
+    return scored.sort((a, b) => b.score - a.score || a.productId - b.productId);
   };
 
   /**

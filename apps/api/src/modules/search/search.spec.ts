@@ -410,6 +410,30 @@ describe('search API: a typed model number', () => {
   });
 });
 
+describe('search API: a product and the accessories made for it', () => {
+  const OFFERS = [
+    // The camera's listings run its model number on into a colour code; the case names the model in full, with others.
+    offer({ externalId: '8001001', url: 'https://www.bestbuy.com/site/x/8001001.p', title: 'Canon Pink 8.0 Megapixel PowerShot Digital Camera SD1100ISP', brand: 'Canon', priceCents: 19_999 }),
+    offer({ externalId: '800100101', url: 'https://www.walmart.com/ip/x/800100101', title: 'Canon PowerShot Digital Camera, 8.0 Megapixel, Pink SD1100ISP', brand: 'Canon', priceCents: 18_999 }),
+    offer({ externalId: 'B0DICAPAC1', url: 'https://www.amazon.com/dp/B0DICAPAC1', title: 'Dicapac Underwater Housing Case for Canon PowerShot SD1100 SD1000 SD890IS SD850IS Digital Cameras', brand: 'Dicapac', priceCents: 2_477 }),
+    offer({ externalId: '8001002', url: 'https://www.bestbuy.com/site/x/8001002.p', title: 'Canon PowerShot G7 X Mark II Digital Camera - Black', brand: 'Canon', priceCents: 69_999 }),
+    offer({ externalId: '8001003', url: 'https://www.bestbuy.com/site/x/8001003.p', title: 'Canon PSC-3100 PowerShot Case for Canon SX200IS Digital Cameras', brand: 'Canon', priceCents: 1_999 }),
+  ];
+  const app = catalogOf(OFFERS, 'accessory fixtures');
+  const search = (query: string) => searchOn(app(), { query });
+
+  it('answers words naming a product with the product, not with a case made for it that holds every word', async () => {
+    const result = await search('canon powershot sd1100');
+    expect(result.product?.title).toMatch(/SD1100ISP/);
+    expect(result.similarProducts.map((p) => p.title)).toContainEqual(expect.stringMatching(/^Dicapac Underwater Housing Case/));
+  });
+
+  it('still answers words that ask for the accessory with it', async () => {
+    const result = await search('dicapac underwater housing case canon powershot sd1100');
+    expect(result.product?.title).toMatch(/^Dicapac Underwater Housing Case/);
+  });
+});
+
 describe('search API: a page whose wording another brand’s listing shares', () => {
   const PAGE = `<!doctype html><html><head><title>Earbuds</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Beats Studio Buds + Wireless Headphones, Up to 30-Hour Battery Life, Industry Leading Noise Canceling, White","brand":{"@type":"Brand","name":"Beats"},"offers":{"@type":"Offer","price":"169.99","priceCurrency":"USD"}}</script>
