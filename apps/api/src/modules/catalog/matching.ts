@@ -506,7 +506,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       });
     if (!preparedItem.accessory) {
       const accessory = (productId: number) => {
-        const offers = prepared.get(productId)!;
+        const offers = prepared.get(productId) ?? [];
         return offers.filter((offer) => offer.accessory).length * 2 > offers.length;
       };
       const best = Math.max(0, ...scored.map((entry) => entry.score));
