@@ -113,11 +113,13 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
     return (words[0]!.df > RANKING_BUDGET ? unranked.all(query, limit) : search.all(query, limit)) as IndexHit[];
   };
 
-  const exists = sqlite.prepare('SELECT 1 FROM offers_fts WHERE offers_fts MATCH ? LIMIT 1');
   const existsElsewhere = sqlite.prepare('SELECT 1 FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? AND o.retailer_id != ? LIMIT 1');
-  const unrankedWithText = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt,
-      o.title || ' ' || coalesce(o.brand, '') || ' ' || coalesce(o.model, '') AS text
+  // `text` is what the other words are weighed against; `category`, the one other indexed column, only tells whether a
+  // row carries a word (as the index would).
+  const unrankedWithText = sqlite.prepare(`SELECT f.rowid AS offerId, o.product_id AS productId, o.updated_at AS updatedAt, o.retailer_id AS retailerId,
+      o.title || ' ' || coalesce(o.brand, '') || ' ' || coalesce(o.model, '') AS text, coalesce(o.category, '') AS category
     FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`);
+  type PoolRow = Omit<IndexHit, 'rank'> & { retailerId: string; text: string; category: string };
 
   /**
    * Offers with all the leading words, those holding most of the other words' weight (log inverse document frequency)
@@ -125,15 +127,22 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
    * leading words, which a common word among the others tells apart ("… portable charger black": the black one among
    * its colours). Ranked here rather than by bm25: bm25 weighs each word of the query by walking its whole list of
    * offers, which for common leading words costs tens of milliseconds; for the same reason only the rarer words narrow
-   * the first pool.
+   * the first pool. `newest` is the second pool, read by the caller; when it holds fewer than REST_POOL offers it holds
+   * every offer with the leading words, and the first pool is the part of it that carries a rarer word (no second query).
    */
-  const byRestWords = (head: string, restWords: readonly string[], rareWords: readonly string[], limit: number): IndexHit[] => {
+  const byRestWords = (head: string, newest: readonly PoolRow[], restWords: readonly string[], rareWords: readonly string[], limit: number): IndexHit[] => {
     const documents = Math.max(1, documentCount());
     const weights = new Map(restWords.map((word) => [word, Math.log(1 + documents / Math.max(1, frequencyOf(word)))]));
-    type Row = Omit<IndexHit, 'rank'> & { text: string };
-    const pool = new Map<number, Row>();
-    if (rareWords.length > 0) for (const row of unrankedWithText.all(`${head} AND (${rareWords.map(quote).join(' OR ')})`, REST_POOL) as Row[]) pool.set(row.offerId, row);
-    for (const row of unrankedWithText.all(head, REST_POOL) as Row[]) if (!pool.has(row.offerId)) pool.set(row.offerId, row);
+    const pool = new Map<number, PoolRow>();
+    if (rareWords.length > 0) {
+      const rare = new Set(rareWords);
+      const carriers =
+        newest.length < REST_POOL
+          ? newest.filter((row) => indexWords(`${row.text} ${row.category}`).some((word) => rare.has(word)))
+          : (unrankedWithText.all(`${head} AND (${rareWords.map(quote).join(' OR ')})`, REST_POOL) as PoolRow[]);
+      for (const row of carriers) pool.set(row.offerId, row);
+    }
+    for (const row of newest) if (!pool.has(row.offerId)) pool.set(row.offerId, row);
     return [...pool.values()]
       .map((row, order) => {
         let weight = 0;
@@ -159,12 +168,15 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       /** Offers with the first `length` words, ranked by the others; null when no offer (of another retailer) has them. */
       const withHead = (length: number): IndexHit[] | null => {
         const head = words.slice(0, length).map(quote).join(' AND ');
-        if (!(options.elsewhereThan === undefined ? exists.get(head) : existsElsewhere.get(head, options.elsewhereThan))) return null;
+        const newest = unrankedWithText.all(head, REST_POOL) as PoolRow[];
+        if (newest.length === 0) return null;
+        const elsewhere = options.elsewhereThan;
+        if (elsewhere !== undefined && !newest.some((row) => row.retailerId !== elsewhere) && (newest.length < REST_POOL || !existsElsewhere.get(head, elsewhere))) return null;
         // Only the rarer other words narrow the matches: a word that many offers carry would make the query walk its
         // whole list of offers for little.
         const rare = rareCount();
         const restWords = words.slice(length).slice(0, MAX_WORDS);
-        return byRestWords(head, restWords, restWords.filter((word) => frequencyOf(word) <= rare), limit);
+        return byRestWords(head, newest, restWords, restWords.filter((word) => frequencyOf(word) <= rare), limit);
       };
       for (let length = Math.min(LEADING_MAX, words.length); length >= 2; length--) {
         const hits = withHead(length);
