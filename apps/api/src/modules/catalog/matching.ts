@@ -122,6 +122,10 @@ const WORDS_NAME_CONFLICT = 0.7;
  * `ACCESSORY_RIVAL` as well as the best; without such a rival (the words name a charger line) nothing changes.
  */
 const WORDS_ACCESSORY = 0.6;
+/** A word this long, of letters and digits, is a model number that `CODE_SUFFIX` may extend ("SD1100" of "SD1100ISP"). */
+const MODEL_CODE_MIN = 5;
+/** What a listing's model number may add to one the words state and still be it: a colour or region code of letters. */
+const CODE_SUFFIX = /^\p{L}{1,4}$/u;
 const ACCESSORY_RIVAL = 0.5;
 /** The leading words read as the product's name (`WORDS_NAME_CONFLICT`). */
 const NAME_WORDS = 4;
@@ -342,12 +346,17 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const total = known + unknown;
     const result = new Map<number, { share: number; all: boolean }>();
     if (total === 0) return result;
+    // Model numbers among the words are held too by a longer one that only adds a colour or region code of letters.
+    const codes = [...weights.keys()].filter((word) => word.length >= MODEL_CODE_MIN && /\p{L}/u.test(word) && /\p{N}/u.test(word));
     for (const [productId, members] of byProduct) {
       const seen = new Set<string>();
       for (const member of members) {
         const entry = entryOf(member);
         if (!entry) continue;
-        for (const word of wordsOf(entry)) if (weights.has(word)) seen.add(word);
+        for (const word of wordsOf(entry)) {
+          if (weights.has(word)) seen.add(word);
+          else for (const code of codes) if (word.length > code.length && word.startsWith(code) && CODE_SUFFIX.test(word.slice(code.length))) seen.add(code);
+        }
       }
       let covered = 0;
       for (const word of seen) covered += weights.get(word)!;

@@ -428,6 +428,11 @@ describe('search API: a product and the accessories made for it', () => {
     expect(result.similarProducts.map((p) => p.title)).toContainEqual(expect.stringMatching(/^Dicapac Underwater Housing Case/));
   });
 
+  it('reads a model number typed alone as held by the listings whose number only adds a colour code of letters', async () => {
+    const result = await search('sd1100');
+    expect((result.product ?? result.matches[0])?.title).toMatch(/SD1100ISP/);
+  });
+
   it('still answers words that ask for the accessory with it', async () => {
     const result = await search('dicapac underwater housing case canon powershot sd1100');
     expect(result.product?.title).toMatch(/^Dicapac Underwater Housing Case/);
