@@ -10,18 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createProgressBar,
-  ER_MAGELLAN_DATASETS,
-  readErMagellanPairs,
-  readErMagellanTable,
-  type ErMagellanDataset,
-  type ErMagellanSplit,
-} from '@pricehunt/catalog-feeds';
+import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { findErMagellanDatasets } from '../../apps/api/src/modules/catalog/er-magellan';
-import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
 import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
+import { importErMagellanDataset } from './er-magellan-catalog';
 import { formatTable } from './table';
 
 const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train]';
@@ -40,23 +33,7 @@ interface DatasetResult {
 async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagellanSplit, dir: string): Promise<DatasetResult> {
   const handle = openDatabase(path.join(dir, `${dataset}.db`));
   try {
-    const catalog = createCatalogServices(handle.sqlite, { allowLoopback: false });
-    const started = Date.now();
-    let offers = 0;
-    for (const side of ['A', 'B'] as const) {
-      const retailer = ER_MAGELLAN_DATASETS[dataset][side];
-      const bar = createProgressBar({ label: `${dataset} table${side}`, unit: 'rows' });
-      const summary = await catalog.ingestion.importRows(readErMagellanTable(root, dataset, side), {
-        format: 'er-magellan',
-        source: path.join(root, dataset, `table${side}.csv`),
-        retailer: { id: retailer, name: retailer },
-        onProgress: (progress) => bar.update(progress.rows),
-      });
-      bar.done();
-      if (summary.status !== 'succeeded') throw new Error(`importing ${dataset} table${side} failed: ${summary.failure}`);
-      offers += summary.inserted;
-    }
-    const seconds = (Date.now() - started) / 1000;
+    const { catalog, offers, seconds } = await importErMagellanDataset(root, dataset, handle);
     const productOf = handle.sqlite.prepare<[string, string], { productId: number | null }>(
       'SELECT product_id AS productId FROM offers WHERE retailer_id = ? AND external_id = ?',
     );

@@ -1,0 +1,127 @@
+/**
+ * `npm run eval:queries -- [--data <dir>] [--datasets Abt-Buy,Amazon-Google,Walmart-Amazon] [--split valid] [--samples 300]`
+ *
+ * How well typed words find an item at another retailer, on real offers with known answers: each ER-Magellan dataset is
+ * imported into an empty catalog without its labels (as `eval:clusters` does), then for the labelled matches of the
+ * split (an offer of table A and one of table B that are the same item) what a shopper knows of the A listing is typed
+ * into the search, and the answer should lead to the B listing's product:
+ * - title words: the first five words of the A listing's title;
+ * - model number: the A listing's model number, when it states one of five characters or more.
+ * Reported per dataset and kind: the share whose first answer (the product, or the first of the products listed) holds
+ * the B listing, the share that shows it at all (answer or list), the share whose first answer reads as an accessory
+ * while the B listing does not ("case for …"), and the time per search.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { prepareOffer } from '@pricehunt/catalog-matching';
+import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
+import { openDatabase } from '../../apps/api/src/db/client';
+import { findErMagellanDatasets } from '../../apps/api/src/modules/catalog/er-magellan';
+import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
+import { createSearchRequestRepository } from '../../apps/api/src/modules/search/repository';
+import { createSearchService } from '../../apps/api/src/modules/search/service';
+import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
+import { importErMagellanDataset } from './er-magellan-catalog';
+import { formatTable } from './table';
+
+const USAGE = 'usage: npm run eval:queries -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train] [--samples N]';
+const TITLE_WORDS = 5;
+const MODEL_MIN = 5;
+
+const KINDS: Array<{ name: string; query: (offer: OfferRow) => string | null }> = [
+  { name: 'title words', query: (offer) => offer.title.split(/\s+/).slice(0, TITLE_WORDS).join(' ') },
+  { name: 'model number', query: (offer) => (offer.model && offer.model.replace(/[^A-Za-z0-9]/g, '').length >= MODEL_MIN ? offer.model : null) },
+];
+
+interface Row {
+  dataset: ErMagellanDataset;
+  kind: string;
+  queries: number;
+  first: number;
+  shown: number;
+  accessoryFirst: number;
+  ms: number;
+}
+
+async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagellanSplit, samples: number, dir: string): Promise<Row[]> {
+  const handle = openDatabase(path.join(dir, `${dataset}.db`));
+  try {
+    const { catalog } = await importErMagellanDataset(root, dataset, handle);
+    const search = createSearchService({
+      catalog: catalog.repository,
+      matcher: catalog.matcher,
+      requests: createSearchRequestRepository(handle.sqlite),
+      pages: { read: async () => null, slugWords: () => null },
+      spelling: catalog.spelling,
+    });
+    const { pairs } = await readErMagellanPairs(root, dataset, split);
+    const matches = pairs
+      .filter((pair) => pair.label === 1)
+      .map((pair) => ({
+        left: catalog.repository.findOfferByExternalId(pair.left.retailer, pair.left.externalId),
+        right: catalog.repository.findOfferByExternalId(pair.right.retailer, pair.right.externalId),
+      }))
+      .filter((pair): pair is { left: OfferRow; right: OfferRow } => pair.left !== null && pair.right?.productId != null);
+    // A spread of the matches, the same on every run.
+    const step = Math.max(1, Math.floor(matches.length / samples));
+    const picked = matches.filter((_, index) => index % step === 0).slice(0, samples);
+    const rows: Row[] = [];
+    for (const kind of KINDS) {
+      const row: Row = { dataset, kind: kind.name, queries: 0, first: 0, shown: 0, accessoryFirst: 0, ms: 0 };
+      for (const { left, right } of picked) {
+        const query = kind.query(left);
+        if (!query) continue;
+        const started = performance.now();
+        const result = await search.search({ requestId: randomUUID(), query });
+        row.ms += performance.now() - started;
+        row.queries++;
+        const first = result.product ?? result.matches[0] ?? null;
+        if (first?.id === right.productId) row.first++;
+        if ([result.product, ...result.matches].some((product) => product?.id === right.productId)) row.shown++;
+        if (first && first.id !== right.productId && prepareOffer({ title: first.title }).accessory && !prepareOffer({ title: right.title }).accessory) row.accessoryFirst++;
+      }
+      rows.push(row);
+    }
+    catalog.spelling.stop();
+    return rows;
+  } finally {
+    handle.close();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { data: { type: 'string' }, datasets: { type: 'string' }, split: { type: 'string' }, samples: { type: 'string' } } });
+  const data = resolveDataDir(values.data);
+  const split = (values.split ?? 'valid') as ErMagellanSplit;
+  if (split !== 'valid' && split !== 'train') throw new Error(`--split must be valid or train\n${USAGE}`);
+  const samples = Number(values.samples ?? 300);
+  if (!Number.isInteger(samples) || samples < 1) throw new Error(`--samples must be a whole number of at least 1\n${USAGE}`);
+  const found = findErMagellanDatasets(data);
+  const wanted = values.datasets ? (values.datasets.split(',').map((name) => name.trim()) as ErMagellanDataset[]) : found.datasets;
+  const unknown = wanted.filter((name) => !found.datasets.includes(name));
+  if (unknown.length > 0) throw new Error(`--datasets: ${unknown.join(', ')} not found under ${data} (it holds ${found.datasets.join(', ')})\n${USAGE}`);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-queries-'));
+  const rows: Row[] = [];
+  try {
+    for (const dataset of wanted) rows.push(...(await evaluate(found.root, dataset, split, samples, dir)));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const pct = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '–');
+  console.log(`\nTyped search on real offers: for labelled matches of the ${split} split, words of the table A listing typed, the table B listing's product sought`);
+  console.log(
+    formatTable(
+      ['dataset', 'typed', 'searches', 'first answer right', 'shown at all', 'accessory first', 'ms/search'],
+      rows.map((r) => [r.dataset, r.kind, String(r.queries), pct(r.first, r.queries), pct(r.shown, r.queries), String(r.accessoryFirst), r.queries > 0 ? (r.ms / r.queries).toFixed(1) : '–']),
+    ),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
