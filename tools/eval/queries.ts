@@ -9,7 +9,8 @@
  * - model number: the A listing's model number, when it states one of five characters or more.
  * Reported per dataset and kind: the share whose first answer (the product, or the first of the products listed) holds
  * the B listing, the share that shows it at all (answer or list), the share whose first answer reads as an accessory
- * while the B listing does not ("case for …"), and the time per search.
+ * while the B listing does not ("case for …"), and the time per search. `EVAL_DEBUG=1` prints the searches whose first
+ * answer is not the B listing's product.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -80,6 +81,7 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
         row.queries++;
         const first = result.product ?? result.matches[0] ?? null;
         if (first?.id === right.productId) row.first++;
+        else if (process.env.EVAL_DEBUG) console.log(`MISS ${dataset} ${kind.name}: "${query}" → ${first ? `"${first.title}"` : 'nothing'}; sought "${right.title}"`);
         if ([result.product, ...result.matches].some((product) => product?.id === right.productId)) row.shown++;
         if (first && first.id !== right.productId && prepareOffer({ title: first.title }).accessory && !prepareOffer({ title: right.title }).accessory) row.accessoryFirst++;
       }
