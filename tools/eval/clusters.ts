@@ -12,9 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import { openDatabase } from '../../apps/api/src/db/client';
-import { findErMagellanDatasets } from '../../apps/api/src/modules/catalog/er-magellan';
-import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
-import { importErMagellanDataset } from './er-magellan-catalog';
+import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
 import { formatTable } from './table';
 
 const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train]';
@@ -57,20 +55,12 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
 
 async function main() {
   const { values } = parseArgs({ options: { data: { type: 'string' }, datasets: { type: 'string' }, split: { type: 'string' } } });
-  // --data, else SEED_DATA_DIR, else ../shared/datasets/er-magellan beside the repository (as eval:matching).
-  const data = resolveDataDir(values.data);
-  const split = (values.split ?? 'valid') as ErMagellanSplit;
-  // The test split is kept for the matcher's final figures: nothing here is tuned on it, nor looks at it.
-  if (split !== 'valid' && split !== 'train') throw new Error(`--split must be valid or train\n${USAGE}`);
-  const found = findErMagellanDatasets(data);
-  const wanted = values.datasets ? (values.datasets.split(',').map((name) => name.trim()) as ErMagellanDataset[]) : found.datasets;
-  const unknown = wanted.filter((name) => !found.datasets.includes(name));
-  if (unknown.length > 0) throw new Error(`--datasets: ${unknown.join(', ')} not found under ${data} (it holds ${found.datasets.join(', ')})\n${USAGE}`);
+  const { root, datasets, split } = chosenDatasets(values, USAGE);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-clusters-'));
   const results: DatasetResult[] = [];
   try {
-    for (const dataset of wanted) results.push(await evaluate(found.root, dataset, split, dir));
+    for (const dataset of datasets) results.push(await evaluate(root, dataset, split, dir));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

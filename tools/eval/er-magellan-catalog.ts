@@ -4,9 +4,27 @@
  * Shared by `eval:clusters` and `eval:queries`.
  */
 import path from 'node:path';
-import { createProgressBar, ER_MAGELLAN_DATASETS, readErMagellanTable, type ErMagellanDataset } from '@pricehunt/catalog-feeds';
+import { createProgressBar, ER_MAGELLAN_DATASETS, readErMagellanTable, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import type { DatabaseHandle } from '../../apps/api/src/db/client';
+import { findErMagellanDatasets } from '../../apps/api/src/modules/catalog/er-magellan';
 import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
+import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
+
+/**
+ * The datasets and split the options name: `--data`, else SEED_DATA_DIR, else ../shared/datasets/er-magellan beside
+ * the repository (as eval:matching); `--datasets A,B` (all found when absent); `--split valid|train` (valid). The test
+ * split is kept for the matcher's final figures: nothing here is tuned on it, nor looks at it.
+ */
+export function chosenDatasets(values: { data?: string; datasets?: string; split?: string }, usage: string) {
+  const data = resolveDataDir(values.data);
+  const split = (values.split ?? 'valid') as ErMagellanSplit;
+  if (split !== 'valid' && split !== 'train') throw new Error(`--split must be valid or train\n${usage}`);
+  const found = findErMagellanDatasets(data);
+  const wanted = values.datasets ? (values.datasets.split(',').map((name) => name.trim()) as ErMagellanDataset[]) : found.datasets;
+  const unknown = wanted.filter((name) => !found.datasets.includes(name));
+  if (unknown.length > 0) throw new Error(`--datasets: ${unknown.join(', ')} not found under ${data} (it holds ${found.datasets.join(', ')})\n${usage}`);
+  return { root: found.root, datasets: wanted, split };
+}
 
 export async function importErMagellanDataset(root: string, dataset: ErMagellanDataset, handle: DatabaseHandle) {
   const catalog = createCatalogServices(handle.sqlite, { allowLoopback: false });

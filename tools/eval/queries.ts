@@ -20,12 +20,10 @@ import { parseArgs } from 'node:util';
 import { prepareOffer } from '@pricehunt/catalog-matching';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import { openDatabase } from '../../apps/api/src/db/client';
-import { findErMagellanDatasets } from '../../apps/api/src/modules/catalog/er-magellan';
 import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
 import { createSearchRequestRepository } from '../../apps/api/src/modules/search/repository';
 import { createSearchService } from '../../apps/api/src/modules/search/service';
-import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
-import { importErMagellanDataset } from './er-magellan-catalog';
+import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
 import { formatTable } from './table';
 
 const USAGE = 'usage: npm run eval:queries -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train] [--samples N]';
@@ -96,20 +94,14 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
 
 async function main() {
   const { values } = parseArgs({ options: { data: { type: 'string' }, datasets: { type: 'string' }, split: { type: 'string' }, samples: { type: 'string' } } });
-  const data = resolveDataDir(values.data);
-  const split = (values.split ?? 'valid') as ErMagellanSplit;
-  if (split !== 'valid' && split !== 'train') throw new Error(`--split must be valid or train\n${USAGE}`);
+  const { root, datasets, split } = chosenDatasets(values, USAGE);
   const samples = Number(values.samples ?? 300);
   if (!Number.isInteger(samples) || samples < 1) throw new Error(`--samples must be a whole number of at least 1\n${USAGE}`);
-  const found = findErMagellanDatasets(data);
-  const wanted = values.datasets ? (values.datasets.split(',').map((name) => name.trim()) as ErMagellanDataset[]) : found.datasets;
-  const unknown = wanted.filter((name) => !found.datasets.includes(name));
-  if (unknown.length > 0) throw new Error(`--datasets: ${unknown.join(', ')} not found under ${data} (it holds ${found.datasets.join(', ')})\n${USAGE}`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-queries-'));
   const rows: Row[] = [];
   try {
-    for (const dataset of wanted) rows.push(...(await evaluate(found.root, dataset, split, samples, dir)));
+    for (const dataset of datasets) rows.push(...(await evaluate(root, dataset, split, samples, dir)));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
