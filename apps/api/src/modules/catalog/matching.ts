@@ -318,7 +318,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       const key = normaliseModel(word);
       return key === null || !offer.models.has(key) || item.modelText.includes(key);
     });
-    if (kept.length === words.length && !entry.item.model) return offer;
+    // A title that is nothing but its model number stays as it is: without it nothing would be left to compare.
+    if ((kept.length === words.length && !entry.item.model) || kept.length === 0) return offer;
     const title = kept.join(' ');
     if (entry.bare?.title !== title) entry.bare = { title, prepared: prepareOffer(toOfferLike({ ...entry.item, title, model: null })) };
     return entry.bare.prepared;
