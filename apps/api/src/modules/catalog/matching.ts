@@ -122,11 +122,11 @@ const WORDS_NAME_CONFLICT = 0.7;
  * `ACCESSORY_RIVAL` as well as the best; without such a rival (the words name a charger line) nothing changes.
  */
 const WORDS_ACCESSORY = 0.6;
+const ACCESSORY_RIVAL = 0.5;
 /** A word this long, of letters and digits, is a model number that `CODE_SUFFIX` may extend ("SD1100" of "SD1100ISP"). */
 const MODEL_CODE_MIN = 5;
 /** What a listing's model number may add to one the words state and still be it: a colour or region code of letters. */
 const CODE_SUFFIX = /^\p{L}{1,4}$/u;
-const ACCESSORY_RIVAL = 0.5;
 /** The leading words read as the product's name (`WORDS_NAME_CONFLICT`). */
 const NAME_WORDS = 4;
 /** Leading words that say how an item is sold, not what it is. */
@@ -268,8 +268,8 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
   // searches the same popular products). Their index words are worked out on first use: only words-only searches
   // need them.
   // An entry remembered by a bulk import holds the item until first use: most offers are never a candidate.
-  // `bare`: its prepared form without the model numbers of its title, for words that state none (`withoutUnstatedModels`).
-  type Entry = { updatedAt: string; item: ItemIdentity; prepared?: PreparedOffer; words?: readonly string[]; bare?: { title: string; prepared: PreparedOffer } };
+  // `bare`: its prepared form without its model numbers, for words that state none (`withoutUnstatedModels`).
+  type Entry = { updatedAt: string; item: ItemIdentity; prepared?: PreparedOffer; words?: readonly string[]; bare?: PreparedOffer };
   /** The words of an offer that words-only searches compare with. */
   const wordsOf = (entry: Entry) => (entry.words ??= indexWords([entry.item.title, entry.item.brand ?? '', entry.item.model ?? ''].join(' ')));
   const CACHE_LIMIT = 200_000;
@@ -312,17 +312,20 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    */
   const withoutUnstatedModels = (ref: OfferRef, offer: PreparedOffer, item: PreparedOffer): PreparedOffer => {
     const entry = entryOf(ref);
-    if (!entry) return offer;
-    const words = entry.item.title.split(/\s+/);
+    // Words that hold one of its numbers after all (as plain digits, say) compare with the listing as it is.
+    if (!entry || [...offer.models].some((model) => item.modelText.includes(model))) return offer;
+    return (entry.bare ??= bareForm(entry.item, offer));
+  };
+  /** The listing without the words of its title that are its model numbers, and without its part number. */
+  const bareForm = (item: ItemIdentity, offer: PreparedOffer): PreparedOffer => {
+    const words = item.title.split(/\s+/);
     const kept = words.filter((word) => {
       const key = normaliseModel(word);
-      return key === null || !offer.models.has(key) || item.modelText.includes(key);
+      return key === null || !offer.models.has(key);
     });
     // A title that is nothing but its model number stays as it is: without it nothing would be left to compare.
-    if ((kept.length === words.length && !entry.item.model) || kept.length === 0) return offer;
-    const title = kept.join(' ');
-    if (entry.bare?.title !== title) entry.bare = { title, prepared: prepareOffer(toOfferLike({ ...entry.item, title, model: null })) };
-    return entry.bare.prepared;
+    if ((kept.length === words.length && !item.model) || kept.length === 0) return offer;
+    return prepareOffer(toOfferLike({ ...item, title: kept.join(' '), model: null }));
   };
 
   /** The item the last `rank` call prepared, for `remember` to keep when it is that item's offer being written. */
@@ -497,23 +500,23 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       for (const [word, count] of counts) if (count * 2 > productRefs.length) heldSomewhere.add(word);
     }
     const scored = ranked.map((entry) => {
-        const offers = prepared.get(entry.productId)!;
-        const evidence = evidenceOf.get(entry.productId)!;
-        let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
-        if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
-        if (evidence.modelConflict || (evidence.modelMismatch && modelsAllHeldSomewhere)) factor *= WORDS_MODEL_CONFLICT;
-        else if (evidence.modelMismatch) factor *= WORDS_MODEL_MISMATCH;
-        if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
-        if (evidence.lineConflict) factor *= WORDS_LINE_CONFLICT;
-        if (evidence.numberConflict) factor *= WORDS_MODEL_MISMATCH;
-        if (listed?.has(entry.productId)) factor *= WORDS_LISTED_AT_RETAILER;
-        const held = namesHeld.get(entry.productId);
-        for (const word of heldSomewhere) if (!held?.has(word)) factor *= WORDS_NAME_CONFLICT;
-        if (brand && !offers.some((offer) => offer.brand === brand)) factor *= WORDS_BRAND_CONFLICT;
-        const covered = coverage.get(entry.productId);
-        const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (covered?.share ?? 0);
-        return { productId: entry.productId, score: blended * factor, holdsAllWords: covered?.all === true };
-      });
+      const offers = prepared.get(entry.productId)!;
+      const evidence = evidenceOf.get(entry.productId)!;
+      let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
+      if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
+      if (evidence.modelConflict || (evidence.modelMismatch && modelsAllHeldSomewhere)) factor *= WORDS_MODEL_CONFLICT;
+      else if (evidence.modelMismatch) factor *= WORDS_MODEL_MISMATCH;
+      if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
+      if (evidence.lineConflict) factor *= WORDS_LINE_CONFLICT;
+      if (evidence.numberConflict) factor *= WORDS_MODEL_MISMATCH;
+      if (listed?.has(entry.productId)) factor *= WORDS_LISTED_AT_RETAILER;
+      const held = namesHeld.get(entry.productId);
+      for (const word of heldSomewhere) if (!held?.has(word)) factor *= WORDS_NAME_CONFLICT;
+      if (brand && !offers.some((offer) => offer.brand === brand)) factor *= WORDS_BRAND_CONFLICT;
+      const covered = coverage.get(entry.productId);
+      const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (covered?.share ?? 0);
+      return { productId: entry.productId, score: blended * factor, holdsAllWords: covered?.all === true };
+    });
     if (!preparedItem.accessory) {
       const accessory = (productId: number) => {
         const offers = prepared.get(productId) ?? [];
