@@ -63,6 +63,22 @@ export const configSchema = z
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
     FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
     /**
+     * DNS servers (comma-separated `address` or `address:port`) that TXT look-ups of store-domain verification ask;
+     * the system's resolver when empty.
+     */
+    DNS_SERVERS: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const servers = value.split(',').map((server) => server.trim()).filter(Boolean);
+        for (const server of servers) {
+          if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$/i.test(server)) {
+            ctx.addIssue({ code: 'custom', message: `DNS_SERVERS needs IP addresses (with an optional :port); got "${server}"` });
+          }
+        }
+        return servers;
+      }),
+    /**
      * Tests only: `domain=origin` pairs (comma-separated) that point a store domain at a local server, e.g.
      * `acme.myshopify.com=http://127.0.0.1:4567`, for domain verification and store sync. Refused in production.
      */

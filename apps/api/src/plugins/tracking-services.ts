@@ -13,7 +13,7 @@ declare module 'fastify' {
     /** Signs redirect links the API emits (`linkSigner.redirectPath(url)`). */
     linkSigner: LinkSigner;
     tracking: TrackingService;
-    /** Allowed redirect hosts; the catalog module adds its offer hosts with `addHostCheck`. */
+    /** Where /api/redirect may send shoppers (known retailers, verified stores, trusted catalog offer links). */
     redirectAllowList: RedirectAllowList;
   }
 }

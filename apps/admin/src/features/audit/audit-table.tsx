@@ -15,6 +15,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'catalog.detach_offer': 'Took an offer out of a product',
   'catalog.merge_products': 'Merged products',
   'catalog.resolve_report': 'Resolved a match report',
+  'catalog.approve_price': 'Approved a held price',
 };
 
 /** `status: active → suspended; isAdmin: false` — the fields that changed, then the rest of `after`. */

@@ -85,7 +85,7 @@ describe('catalog page', () => {
     };
     const offer = (id: number, retailer: string, title: string): AdminProductOffer => ({
       id, retailer: { id: retailer.toLowerCase(), name: retailer }, externalId: `X-${id}`, title, url: `https://${retailer.toLowerCase()}.example/${id}`,
-      brand: 'Acme', model: null, gtin: null, priceCents: 2_900, shippingCents: null, currency: 'USD', availability: 'in_stock',
+      brand: 'Acme', model: null, gtin: null, priceCents: 2_900, shippingCents: null, currency: 'USD', availability: 'in_stock', held: null,
     });
     const view = renderApp('/admin/catalog', {
       signedInAs: adminAccount,

@@ -81,6 +81,14 @@ export const offers = sqliteTable(
     /** Set when a merchant account owns the offer (connected store or dashboard upload). */
     businessId: text('business_id').references(() => businesses.id, { onDelete: 'set null' }),
     productId: integer('product_id').references(() => products.id),
+    /**
+     * Why shoppers do not see the offer, or null when they do: `store` while its business's store domain is not
+     * verified or the business is not active (or its link is off that domain); `price` while it is held for review,
+     * priced far below the other offers of its product. Held offers count in no product figure.
+     */
+    held: text('held', { enum: ['store', 'price'] }),
+    /** The lowest total an admin accepted for this offer after a price review: it is not held again at or above it. */
+    priceApprovedCents: integer('price_approved_cents'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -93,6 +101,7 @@ export const offers = sqliteTable(
     index('offers_model_key_idx').on(table.modelKey).where(sql`${table.modelKey} IS NOT NULL`),
     index('offers_host_idx').on(table.host),
     index('offers_business_idx').on(table.businessId).where(sql`${table.businessId} IS NOT NULL`),
+    index('offers_held_idx').on(table.held, table.updatedAt).where(sql`${table.held} IS NOT NULL`),
   ],
 );
 

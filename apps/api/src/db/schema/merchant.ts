@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { businesses } from './accounts';
 
-/** Per-business dashboard settings, the store-domain proof and the webhook API key. Times are epoch milliseconds. */
+/** Per-business dashboard settings, the token that proves the store domain, and the webhook API key. Times are epoch milliseconds. */
 export const merchantSettings = sqliteTable('merchant_settings', {
   businessId: text('business_id')
     .primaryKey()
@@ -14,9 +14,6 @@ export const merchantSettings = sqliteTable('merchant_settings', {
   apiKeyPrefix: text('api_key_prefix'),
   apiKeyCreatedAt: integer('api_key_created_at'),
   verificationToken: text('verification_token').notNull(),
-  verifiedDomain: text('verified_domain'),
-  domainVerifiedAt: integer('domain_verified_at'),
-  verificationMethod: text('verification_method', { enum: ['meta', 'script'] }),
   updatedAt: integer('updated_at').notNull(),
 });
 
@@ -69,4 +66,23 @@ export const storeSyncs = sqliteTable(
     finishedAt: integer('finished_at'),
   },
   (table) => [index('store_syncs_business_idx').on(table.businessId, table.startedAt)],
+);
+
+/**
+ * Store domains a business proved it controls (meta tag or script tag on its home page, or a DNS TXT record). A
+ * domain has one owner: the first business to prove it; it stays theirs until they change their store domain or the
+ * account goes. Only a verified domain of an active business is trusted: redirects to it, the clicks, referrals,
+ * events and orders sent for it, and the offers of its feeds shown to shoppers.
+ */
+export const verifiedDomains = sqliteTable(
+  'verified_domains',
+  {
+    domain: text('domain').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['meta', 'script', 'dns'] }).notNull(),
+    verifiedAt: integer('verified_at').notNull(),
+  },
+  (table) => [uniqueIndex('verified_domains_business_uq').on(table.businessId)],
 );

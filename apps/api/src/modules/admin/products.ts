@@ -1,8 +1,8 @@
-import { AdminMessages, ErrorCode, type AdminProductOffer, type ProductSummary } from '@pricehunt/contracts';
+import { AdminMessages, ErrorCode, type AdminProductOffer, type PriceReview, type ProductSummary } from '@pricehunt/contracts';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { productOf } from '../catalog/ingestion';
 import type { CatalogRepository, OfferWithRetailer } from '../catalog/repository';
-import { productSummary } from '../catalog/views';
+import { productSummary, totalCents } from '../catalog/views';
 import type { AdminRepository } from './repository';
 import type { Actor } from './service';
 
@@ -24,6 +24,7 @@ const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
   shippingCents: offer.shippingCents,
   currency: offer.currency,
   availability: offer.availability,
+  held: offer.held,
 });
 
 /**
@@ -54,7 +55,7 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
       let statement = byWords.get(words.length);
       if (!statement) {
         const conditions = words.map(() => "title LIKE ? ESCAPE '\\'").join(' AND ');
-        statement = sqlite.prepare(`SELECT id FROM products WHERE ${conditions} AND offer_count > 0 ORDER BY offer_count DESC, id LIMIT ${FOUND_LIMIT}`);
+        statement = sqlite.prepare(`SELECT id FROM products WHERE ${conditions} ORDER BY offer_count DESC, id LIMIT ${FOUND_LIMIT}`);
         byWords.set(words.length, statement);
       }
       const ids = statement.pluck().all(...words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) as number[];
@@ -63,13 +64,13 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
 
     detail(id: number) {
       const product = productOrThrow(id, 'id');
-      return { product: productSummary(product), offers: catalog.offersOfProduct(id).map(offerOf) };
+      return { product: productSummary(product), offers: catalog.allOffersOfProduct(id).map(offerOf) };
     },
 
     /** The offer leaves the product for a new product of its own (named after it). */
     detachOffer(actor: Actor, id: number, offerId: number) {
       const product = productOrThrow(id, 'id');
-      const offers = catalog.offersOfProduct(id);
+      const offers = catalog.allOffersOfProduct(id);
       const offer = offers.find((candidate) => candidate.id === offerId);
       if (!offer) throw missing(AdminMessages.offerNotInProduct, 'offerId');
       if (offers.length === 1) throw conflict(AdminMessages.offerAlone, 'offerId');
@@ -94,6 +95,58 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
         return created;
       });
       return { offerId, productId: id, newProductId };
+    },
+
+    /** Offers held for a price review, newest first, each with the median of the other offers it was held against. */
+    priceReviews(limit = 100): { items: PriceReview[]; total: number } {
+      const { ids, total } = catalog.priceHeldOffers(limit);
+      const items: PriceReview[] = [];
+      for (const id of ids) {
+        const offer = catalog.getOfferWithRetailer(id);
+        if (!offer || offer.productId === null) continue;
+        const product = catalog.getProduct(offer.productId);
+        const others = catalog
+          .allOffersOfProduct(offer.productId)
+          .filter((other) => other.id !== offer.id && other.held !== 'store' && other.currency === offer.currency)
+          .map(totalCents)
+          .sort((a, b) => a - b);
+        const middle = others.length / 2;
+        const median = others.length === 0 ? null : others.length % 2 ? (others[Math.floor(middle)] as number) : Math.round(((others[middle - 1] as number) + (others[middle] as number)) / 2);
+        items.push({
+          offer: offerOf(offer),
+          product: { id: offer.productId, title: product?.title ?? offer.title },
+          othersMedianCents: median,
+          othersCount: others.length,
+          heldSince: offer.updatedAt,
+        });
+      }
+      return { items, total };
+    },
+
+    /** The held offer's price is real: it is shown, and held again only below this total. One audit entry. */
+    approvePrice(actor: Actor, offerId: number) {
+      const offer = catalog.getOfferWithRetailer(offerId);
+      if (!offer) throw missing(AdminMessages.offerNotFound, 'offerId');
+      const stamp = now().toISOString();
+      const productId = catalog.transaction(() => {
+        const approved = catalog.approveOfferPrice(offerId, stamp);
+        if (approved === null) throw conflict(AdminMessages.offerNotHeldForPrice, 'offerId');
+        repo.insertAudit(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: 'catalog.approve_price',
+            targetType: 'catalog',
+            targetId: String(approved),
+            targetLabel: offer.title,
+            before: { offer: `${offer.retailerName} ${offer.externalId}`, held: offer.held },
+            after: { approvedCents: totalCents(offer) },
+          },
+          stamp,
+        );
+        return approved;
+      });
+      return { offerId, productId };
     },
 
     /** Every offer of product `id` joins product `into`; `id` is retired, and what named it (links, favorites, alerts) finds `into`. */

@@ -28,6 +28,9 @@ import {
   mergeProductsBodySchema,
   mergeProductsResponseSchema,
   overviewResponseSchema,
+  priceReviewApproveResponseSchema,
+  priceReviewListResponseSchema,
+  priceReviewParamsSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
   retailerParamsSchema,
@@ -225,6 +228,26 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...products.merge(actorOf(request), request.params.id, request.body.into) }),
+  );
+
+  app.get(
+    '/price-reviews',
+    { schema: { tags, security, summary: 'Offers held back for a price far below the other offers of their product', response: { 200: priceReviewListResponseSchema, ...denied } } },
+    async () => ({ success: true as const, ...products.priceReviews() }),
+  );
+
+  app.post(
+    '/price-reviews/:offerId/approve',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Show an offer held for its price: the price is real',
+        params: priceReviewParamsSchema,
+        response: { 200: priceReviewApproveResponseSchema, ...missing, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...products.approvePrice(actorOf(request), request.params.offerId) }),
   );
 
   app.get(

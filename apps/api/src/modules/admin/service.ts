@@ -196,6 +196,8 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
         const business = repo.updateBusiness(id, rule.change, stamp);
         if (!business) throw notFound(AdminMessages.businessNotFound);
         const sessionsEnded = action === 'suspend' ? repo.deleteSessionsOf(id) : 0;
+        // A suspended business's offers leave shoppers' comparisons at once; reactivated, they come back if its store is verified.
+        if (action === 'suspend' || action === 'reactivate') catalog.repository.refreshStoreTrust(id, stamp);
         const audit = repo.insertAudit(
           {
             actorId: actor.id,

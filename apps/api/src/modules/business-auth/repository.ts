@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, passwordResetTokens, sessions } from '../../db/schema';
+import { businesses, passwordResetTokens, sessions, verifiedDomains } from '../../db/schema';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
@@ -14,8 +14,9 @@ export function createBusinessRepository(db: Db) {
     findByEmail(email: string): BusinessRow | undefined {
       return db.select().from(businesses).where(eq(businesses.email, email)).get();
     },
-    findByStoreDomain(storeDomain: string): BusinessRow | undefined {
-      return db.select().from(businesses).where(eq(businesses.storeDomain, storeDomain)).get();
+    /** True when a business has proved `domain` as its store domain. */
+    isDomainVerified(domain: string): boolean {
+      return db.select({ domain: verifiedDomains.domain }).from(verifiedDomains).where(eq(verifiedDomains.domain, domain)).get() !== undefined;
     },
     insert(row: NewBusinessRow): BusinessRow {
       return db.insert(businesses).values(row).returning().get();

@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger';
 import { createOutboxMailer, type Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { canSignIn } from '../auth/permissions';
+import { storeDomainRefusal } from '../merchant/store-domains';
 import { createBusinessRepository, type BusinessRow } from './repository';
 
 export interface BusinessAccountsDeps {
@@ -57,7 +58,10 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
   async function create(input: CreateBusinessInput): Promise<Business> {
     const email = normalise(input.email);
     if (repo.findByEmail(email)) throw conflict(AuthMessages.emailTaken, 'email');
-    if (input.storeDomain && repo.findByStoreDomain(input.storeDomain)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
+    const domainRefusal = input.storeDomain ? storeDomainRefusal(input.storeDomain) : null;
+    if (domainRefusal) throw badRequest(domainRefusal, 'storeDomain');
+    // A store domain is only claimed here; it is the business's once proved (merchant module). One proved by another business stays theirs.
+    if (input.storeDomain && repo.isDomainVerified(input.storeDomain)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
     const passwordHash = await hashPassword(input.password);
     try {
       const row = repo.insert({

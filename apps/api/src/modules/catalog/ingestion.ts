@@ -27,6 +27,8 @@ export interface ImportOptions {
   retailer?: { id?: string; name: string; domains?: string[] } | null;
   /** Merchant account that owns the offers. */
   businessId?: string | null;
+  /** The store domain every row's link must be on (or under): a merchant's feed links count only on its own store. */
+  linkDomain?: string;
   /** Rows per transaction (default 2000). */
   batchSize?: number;
   /**
@@ -295,6 +297,9 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         throw new RowRejected('url', `is not a usable product URL (${(error as Error).message})`);
       }
       const host = hostOf(canonicalUrl);
+      if (options.linkDomain !== undefined && host !== options.linkDomain && !host.endsWith(`.${options.linkDomain}`)) {
+        throw new RowRejected(options.format === 'gmc' ? 'link' : 'url', `must be on your store domain ${options.linkDomain} (it is on ${host})`);
+      }
       const retailer = retailerFor(offer, host);
       const modelKeys = modelKeysOf({ title: offer.title, model: offer.mpn });
       const priceCents = offer.salePriceCents !== undefined && offer.salePriceCents < offer.priceCents ? offer.salePriceCents : offer.priceCents;

@@ -44,6 +44,8 @@ export interface OfferRow {
 
 /** An offer joined with what the search answer shows about its retailer and owning business. */
 export interface OfferWithRetailer extends OfferRow {
+  /** Why shoppers do not see the offer (`offers.held`), or null. */
+  held: 'store' | 'price' | null;
   retailerName: string;
   businessDomain: string | null;
   /** 1 when the owning business connected its Shopify store (its domain may be its own, not *.myshopify.com). */
@@ -130,7 +132,7 @@ const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId,
 const OFFER_WITH_RETAILER = `SELECT o.id, o.retailer_id AS retailerId, o.external_id AS externalId, o.canonical_url AS canonicalUrl, o.url, o.host,
   o.title, o.brand, o.model, o.model_key AS modelKey, o.gtin, o.price_cents AS priceCents, o.currency, o.shipping_cents AS shippingCents,
   o.availability, o.condition, o.image_url AS imageUrl, o.category, o.business_id AS businessId, o.product_id AS productId,
-  o.created_at AS createdAt, o.updated_at AS updatedAt, r.name AS retailerName, b.store_domain AS businessDomain,
+  o.created_at AS createdAt, o.updated_at AS updatedAt, o.held, r.name AS retailerName, b.store_domain AS businessDomain,
   EXISTS (SELECT 1 FROM store_syncs s WHERE s.business_id = o.business_id AND s.status = 'succeeded') AS shopifyStore
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 
@@ -147,6 +149,22 @@ const BROWSE_ORDER: Record<BrowseSort, string> = {
 const nowIso = () => new Date().toISOString();
 
 /**
+ * `'store'` when an offer of business `bid` on host `host` (SQL placeholders) may not be shown to shoppers, else null:
+ * an offer without a business is shown; a business's offer only while the business is active, its store domain is
+ * verified as its own, and the link is on that domain or under it.
+ */
+const storeHold = (bid: string, host: string) => `CASE WHEN ${bid} IS NULL THEN NULL
+    WHEN EXISTS (SELECT 1 FROM businesses b JOIN verified_domains v ON v.business_id = b.id
+      WHERE b.id = ${bid} AND b.status = 'active' AND b.store_domain = v.domain
+        AND (${host} = v.domain OR substr(${host}, -length(v.domain) - 1) = '.' || v.domain)) THEN NULL
+    ELSE 'store' END`;
+/** The `held` an updated offer takes: `store` as `storeHold` says, else what it was unless that was `store`. */
+const heldAfterUpdate = `held = coalesce(${storeHold('@businessId', '@host')}, CASE WHEN held = 'store' THEN NULL ELSE held END)`;
+
+/** How far below the other offers of its product an offer's total must be to be held for review: under a third of their median. */
+export const PRICE_REVIEW_FRACTION = 3;
+
+/**
  * Statements of the bulk import path, which runs them on its own writer connection (`BulkWriter`); the
  * repository prepares the same text for its own calls. Positional parameters are built by `bulkOfferParams` and
  * `bulkProductParams`.
@@ -155,8 +173,8 @@ export const BULK_SQL = {
   /** Adds a retailer if its id is new (named parameters; `domains` as JSON). */
   insertRetailer: 'INSERT INTO retailers (id, name, domains, affiliate_param) VALUES (@id, @name, @domains, @affiliateParam) ON CONFLICT(id) DO NOTHING',
   insertOffer: `INSERT INTO offers (id, retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key,
-      gtin, price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      gtin, price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at, held)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT ${storeHold('x.bid', 'x.host')} FROM (SELECT ? AS bid, ? AS host) AS x))`,
   insertProduct: `INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   /** Full-text entries of the offers with ids in [?, ?] (a batch's reserved range). */
@@ -169,23 +187,43 @@ export const BULK_SQL = {
   updateOfferAll: `UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, title = @title, brand = @brand,
       model = @model, model_key = @modelKey, gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents,
       availability = @availability, condition = @condition, image_url = @imageUrl, category = @category, business_id = @businessId,
-      updated_at = @now WHERE id = @id`,
+      ${heldAfterUpdate}, updated_at = @now WHERE id = @id`,
   // Leaves the indexed text columns out of SET, so the full-text trigger does not fire for a price-only change.
   updateOfferCommerce: `UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, model_key = @modelKey,
       gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents, availability = @availability,
-      condition = @condition, image_url = @imageUrl, business_id = @businessId, updated_at = @now WHERE id = @id`,
+      condition = @condition, image_url = @imageUrl, business_id = @businessId, ${heldAfterUpdate}, updated_at = @now WHERE id = @id`,
   // Figures of many products (ids as a JSON array) in one statement. The best price is the cheapest total one can
   // buy (an offer not out of stock), else the cheapest of all; its currency is the one whose zero-padded total,
   // after a leading 0 for offers one can buy and 1 for the others, sorts first.
+  // Only offers shoppers see (not held) count; a product all of whose offers are held has none, and no best price.
   refreshProducts: `UPDATE products SET offer_count = s.n, best_price_cents = s.best, currency = coalesce(s.currency, products.currency),
         gtin = coalesce(products.gtin, s.gtin), model = coalesce(products.model, s.model), model_key = coalesce(products.model_key, s.modelKey),
         brand = coalesce(products.brand, s.brand), image_url = coalesce(products.image_url, s.imageUrl), updated_at = @now
-      FROM (SELECT product_id AS productId, count(*) AS n,
-          coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END), min(price_cents + coalesce(shipping_cents, 0))) AS best,
-          substr(min((availability = 'out_of_stock') || printf('%020d', price_cents + coalesce(shipping_cents, 0)) || currency), 22) AS currency,
-          max(gtin) AS gtin, max(model) AS model, max(model_key) AS modelKey, max(brand) AS brand, max(image_url) AS imageUrl
-        FROM offers WHERE product_id IN (SELECT value FROM json_each(@ids)) GROUP BY product_id) AS s
+      FROM (SELECT j.value AS productId, count(o.id) AS n,
+          coalesce(min(CASE WHEN o.availability <> 'out_of_stock' THEN o.price_cents + coalesce(o.shipping_cents, 0) END),
+            min(o.price_cents + coalesce(o.shipping_cents, 0))) AS best,
+          substr(min((o.availability = 'out_of_stock') || printf('%020d', o.price_cents + coalesce(o.shipping_cents, 0)) || o.currency), 22) AS currency,
+          max(o.gtin) AS gtin, max(o.model) AS model, max(o.model_key) AS modelKey, max(o.brand) AS brand, max(o.image_url) AS imageUrl
+        FROM json_each(@ids) AS j LEFT JOIN offers o ON o.product_id = j.value AND o.held IS NULL GROUP BY j.value) AS s
       WHERE products.id = s.productId`,
+  /**
+   * Holds for review, or releases, the offers of the products (ids as a JSON array) by their price: an offer whose
+   * total is under 1/PRICE_REVIEW_FRACTION of the median of the other offers of its product (same currency, at least
+   * two others, offers held for their store left out) is held, unless an admin accepted that total or a lower one.
+   * Only offers in the cheaper half can be that far below the others' median, and for each of them the median of the
+   * others is the same: the middle of the offers ranked (n/2 + 1) and ((n + 1)/2 + 1).
+   */
+  holdPriceOutliers: `WITH ranked AS (
+        SELECT id, product_id, currency, held, price_approved_cents AS approved, price_cents + coalesce(shipping_cents, 0) AS total,
+          row_number() OVER (PARTITION BY product_id, currency ORDER BY price_cents + coalesce(shipping_cents, 0), id) AS rn,
+          count(*) OVER (PARTITION BY product_id, currency) AS n
+        FROM offers WHERE product_id IN (SELECT value FROM json_each(@ids)) AND held IS NOT 'store'),
+      others AS (SELECT product_id, currency, avg(total) AS median FROM ranked
+        WHERE n >= 3 AND rn IN (n / 2 + 1, (n + 1) / 2 + 1) GROUP BY product_id, currency),
+      verdict AS (SELECT r.id, CASE WHEN r.rn <= r.n / 2 AND r.total * ${PRICE_REVIEW_FRACTION} < m.median AND (r.approved IS NULL OR r.total < r.approved)
+          THEN 'price' END AS held, r.held AS was
+        FROM ranked r LEFT JOIN others m ON m.product_id = r.product_id AND m.currency = r.currency)
+      UPDATE offers SET held = verdict.held FROM verdict WHERE offers.id = verdict.id AND verdict.held IS NOT verdict.was`,
   /** A product's representative title, written only when it changes. */
   setProductTitle: 'UPDATE products SET title = ? WHERE id = ? AND title IS NOT ?',
   deleteEmptyProducts:
@@ -195,7 +233,7 @@ export const BULK_SQL = {
 /** Positional parameters of `BULK_SQL.insertOffer`. */
 export function bulkOfferParams(id: number, retailerId: string, externalId: string, productId: number, o: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>, now: string) {
   return [id, retailerId, externalId, o.canonicalUrl, o.url, o.host, o.title, o.brand, o.model, o.modelKey, o.gtin, o.priceCents, o.currency,
-    o.shippingCents, o.availability, o.condition, o.imageUrl, o.category, o.businessId, productId, now, now];
+    o.shippingCents, o.availability, o.condition, o.imageUrl, o.category, o.businessId, productId, now, now, o.businessId, o.host];
 }
 
 /** Positional parameters of `BULK_SQL.insertProduct`. */
@@ -212,6 +250,11 @@ export function createCatalogRepository(sqlite: Database.Database) {
     retailerById: sqlite.prepare('SELECT id, name, domains, affiliate_param AS affiliateParam FROM retailers WHERE id = ?'),
     retailers: sqlite.prepare('SELECT id, name, domains, affiliate_param AS affiliateParam FROM retailers ORDER BY name'),
     insertRetailer: sqlite.prepare(BULK_SQL.insertRetailer),
+    renameRetailer: sqlite.prepare('UPDATE retailers SET name = ? WHERE id = ? AND name IS NOT ?'),
+    priceHeldOffers: sqlite.prepare("SELECT id FROM offers WHERE held = 'price' ORDER BY updated_at DESC, id DESC LIMIT ?").pluck(),
+    countPriceHeldOffers: sqlite.prepare("SELECT count(*) FROM offers WHERE held = 'price'").pluck(),
+    approveOfferPrice: sqlite.prepare(`UPDATE offers SET price_approved_cents = price_cents + coalesce(shipping_cents, 0), held = NULL
+      WHERE id = ? AND held = 'price' RETURNING product_id AS productId`),
     offerById: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE id = ?`),
     offerByCanonicalUrl: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE canonical_url = ?`),
     offerByExternalId: sqlite.prepare(`SELECT ${OFFER_COLUMNS} FROM offers WHERE retailer_id = ? AND external_id = ?`),
@@ -230,9 +273,9 @@ export function createCatalogRepository(sqlite: Database.Database) {
       "SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL LIMIT @limit",
     ),
     insertOffer: sqlite.prepare(`INSERT INTO offers (retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key, gtin,
-      price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at)
+      price_cents, currency, shipping_cents, availability, condition, image_url, category, business_id, product_id, created_at, updated_at, held)
       VALUES (@retailerId, @externalId, @canonicalUrl, @url, @host, @title, @brand, @model, @modelKey, @gtin, @priceCents, @currency,
-      @shippingCents, @availability, @condition, @imageUrl, @category, @businessId, @productId, @now, @now)`),
+      @shippingCents, @availability, @condition, @imageUrl, @category, @businessId, @productId, @now, @now, ${storeHold('@businessId', '@host')})`),
     updateOfferAll: sqlite.prepare(BULK_SQL.updateOfferAll),
     updateOfferCommerce: sqlite.prepare(BULK_SQL.updateOfferCommerce),
     offerKeys: sqlite.prepare(`SELECT id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, product_id AS productId,
@@ -249,19 +292,11 @@ export function createCatalogRepository(sqlite: Database.Database) {
     // A null id takes the next one (AUTOINCREMENT: a retired id is never handed out again).
     insertProduct: sqlite.prepare(`INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
       VALUES (@id, @title, @brand, @model, @modelKey, @gtin, @category, @categorySlug, @imageUrl, @now, @now)`),
-    refreshProduct: sqlite.prepare(`UPDATE products SET
-        offer_count = (SELECT count(*) FROM offers WHERE product_id = @id),
-        best_price_cents = (SELECT coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END),
-          min(price_cents + coalesce(shipping_cents, 0))) FROM offers WHERE product_id = @id),
-        currency = coalesce((SELECT currency FROM offers WHERE product_id = @id
-          ORDER BY availability = 'out_of_stock', price_cents + coalesce(shipping_cents, 0) LIMIT 1), currency),
-        gtin = coalesce(gtin, (SELECT gtin FROM offers WHERE product_id = @id AND gtin IS NOT NULL LIMIT 1)),
-        model = coalesce(model, (SELECT model FROM offers WHERE product_id = @id AND model IS NOT NULL LIMIT 1)),
-        model_key = coalesce(model_key, (SELECT model_key FROM offers WHERE product_id = @id AND model_key IS NOT NULL LIMIT 1)),
-        brand = coalesce(brand, (SELECT brand FROM offers WHERE product_id = @id AND brand IS NOT NULL LIMIT 1)),
-        image_url = coalesce(image_url, (SELECT image_url FROM offers WHERE product_id = @id AND image_url IS NOT NULL LIMIT 1)),
-        updated_at = @now
-      WHERE id = @id`),
+    holdPriceOutliers: sqlite.prepare(BULK_SQL.holdPriceOutliers),
+    // Each offer of the business held for its store or not, as storeHold says; a released offer's price is reviewed next.
+    refreshStoreHolds: sqlite.prepare(`UPDATE offers SET held = coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN held = 'store' THEN NULL ELSE held END)
+      WHERE business_id = ? AND held IS NOT coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN held = 'store' THEN NULL ELSE held END)
+      RETURNING product_id AS productId`),
     refreshProducts: sqlite.prepare(BULK_SQL.refreshProducts),
     deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
     productsSharingModelKeys: sqlite.prepare(
@@ -272,7 +307,6 @@ export function createCatalogRepository(sqlite: Database.Database) {
       "SELECT group_concat(DISTINCT product_id) AS ids, count(DISTINCT product_id) AS n FROM offers WHERE model_key = ? AND model IS NOT NULL AND model != '' AND product_id IS NOT NULL",
     ),
     moveOffers: sqlite.prepare('UPDATE offers SET product_id = ? WHERE product_id = ?'),
-    deleteProductIfEmpty: sqlite.prepare('DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)'),
     productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
     productIdsByTitle: sqlite.prepare('SELECT id FROM products WHERE title = ? AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2'),
     titlesOfProducts: sqlite.prepare(
@@ -303,11 +337,14 @@ export function createCatalogRepository(sqlite: Database.Database) {
       'SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE product_id = value AND retailer_id = ?)',
     ),
     offersAtAmong: sqlite.prepare('SELECT value AS id FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE id = value AND retailer_id = ?)'),
-    offersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
+    offersOfProduct: sqlite.prepare(
+      `${OFFER_WITH_RETAILER} WHERE o.product_id = ? AND o.held IS NULL ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`,
+    ),
+    allOffersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
     offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
     priceHistory: sqlite.prepare(`SELECT p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
       p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt
-      FROM price_points p JOIN offers o ON o.id = p.offer_id WHERE o.product_id = ? ORDER BY p.recorded_at, p.id LIMIT 5000`),
+      FROM price_points p JOIN offers o ON o.id = p.offer_id WHERE o.product_id = ? AND o.held IS NULL ORDER BY p.recorded_at, p.id LIMIT 5000`),
     pricePointsOfOffer: sqlite.prepare(
       'SELECT price_cents AS priceCents, shipping_cents AS shippingCents, currency, recorded_at AS recordedAt FROM price_points WHERE offer_id = ? ORDER BY id',
     ),
@@ -379,6 +416,26 @@ export function createCatalogRepository(sqlite: Database.Database) {
     /** Adds the retailer if its id is new; an existing retailer keeps its name and domains. */
     ensureRetailer(retailer: RetailerRow): void {
       s.insertRetailer.run({ ...retailer, domains: JSON.stringify(retailer.domains) });
+    },
+    /** Offers held for a price review, newest first, and how many there are. */
+    priceHeldOffers(limit: number): { ids: number[]; total: number } {
+      return { ids: s.priceHeldOffers.all(limit) as number[], total: s.countPriceHeldOffers.get() as number };
+    },
+    /**
+     * Shows an offer held for a price review and remembers its total as accepted (it is held again only below it);
+     * refreshes its product. The product's id, or null when the offer was not held for its price.
+     */
+    approveOfferPrice(offerId: number, now = nowIso()): number | null {
+      return sqlite.transaction(() => {
+        const row = s.approveOfferPrice.get(offerId) as { productId: number | null } | undefined;
+        if (!row) return null;
+        if (row.productId !== null) repository.refreshProducts([row.productId], now);
+        return row.productId;
+      })();
+    },
+    /** Gives a retailer the name shoppers see its offers under (a merchant's shop renamed). */
+    renameRetailer(id: string, name: string): void {
+      s.renameRetailer.run(name, id, name);
     },
 
     getOffer: (id: number) => (s.offerById.get(id) as OfferRow | undefined) ?? null,
@@ -476,26 +533,43 @@ export function createCatalogRepository(sqlite: Database.Database) {
     },
     /** Recomputes a product's offer count, best price and missing identifiers from its offers; drops it when it has none left. */
     refreshProduct(id: number, now = nowIso()): void {
-      s.refreshProduct.run({ id, now });
-      s.deleteProductIfEmpty.run(id);
-      retitleProducts([id]);
+      repository.refreshProducts([id], now);
     },
-    /** `refreshProduct` for many products at once (one statement each for the figures and for dropping empty ones). */
+    /**
+     * `refreshProduct` for many products at once (one statement each for price reviews, the figures and dropping
+     * empty ones). Offers are held for review or released by their price first, so the figures count only those shown.
+     */
     refreshProducts(ids: readonly number[], now = nowIso()): void {
       if (ids.length === 0) return;
       const json = JSON.stringify(ids);
+      s.holdPriceOutliers.run({ ids: json });
       s.refreshProducts.run({ ids: json, now });
       s.deleteEmptyProducts.run(json);
       retitleProducts(ids);
     },
     retitleProducts,
+    /**
+     * Shows or hides a business's offers after its store's trust changed (its domain verified or changed, the
+     * business suspended or reactivated), and refreshes the figures of the products they are in. One transaction.
+     */
+    refreshStoreTrust(businessId: string, now = nowIso()): number {
+      return sqlite.transaction(() => {
+        const rows = s.refreshStoreHolds.all(businessId) as Array<{ productId: number | null }>;
+        const ids = [...new Set(rows.map((row) => row.productId).filter((id): id is number => id !== null))];
+        repository.refreshProducts(ids, now);
+        return rows.length;
+      })();
+    },
     getProduct: (id: number) => (s.productById.get(id) as ProductRow | undefined) ?? null,
     /** The one product with offers whose name is exactly `title`; null when none or several have it. */
     productIdByExactTitle: (title: string) => {
       const rows = s.productIdsByTitle.all(title) as Array<{ id: number }>;
       return rows.length === 1 ? (rows[0]?.id ?? null) : null;
     },
+    /** The offers of a product shoppers see (none held), cheapest total first. */
     offersOfProduct: (productId: number) => s.offersOfProduct.all(productId) as OfferWithRetailer[],
+    /** Every offer of a product, held ones too (the admin console's view). */
+    allOffersOfProduct: (productId: number) => s.allOffersOfProduct.all(productId) as OfferWithRetailer[],
     /** The first `limit` offers of a product, as references (oldest first). */
     offerRefsOfProduct: (productId: number, limit = 20) => s.offerRefsOfProduct.all(productId, limit) as OfferRef[],
     /**

@@ -52,7 +52,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         const successor = repository.successorOf(request.params.id);
         product = successor !== null ? repository.getProduct(successor) : null;
       }
-      if (!product) throw notFound('No product with this id');
+      // A product none of whose offers shoppers may see (all held) is not shown.
+      if (!product || product.offerCount === 0) throw notFound('No product with this id');
       const timestamp = Date.now();
       return {
         success: true as const,

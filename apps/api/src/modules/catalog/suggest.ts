@@ -50,12 +50,12 @@ export function suggestionScore(title: string, words: readonly string[]): number
 export function createSuggester(sqlite: Database.Database) {
   const candidates = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
     WHERE p.id IN (SELECT o.product_id FROM offers_fts f JOIN offers o ON o.id = f.rowid
-      WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${CANDIDATE_OFFERS})`);
+      WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${CANDIDATE_OFFERS}) AND p.offer_count > 0`);
 
   // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key`.
   const byModelKey = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
     WHERE p.id IN (SELECT product_id FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL
-      LIMIT ${CANDIDATE_OFFERS})`);
+      LIMIT ${CANDIDATE_OFFERS}) AND p.offer_count > 0`);
 
   /**
    * Products whose offers state the model number being typed as the last word, written with or without its dashes

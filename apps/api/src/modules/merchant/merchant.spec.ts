@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
+import { verifyStoreDomain } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 
 // Password hashing (scrypt) is deliberately slow; on a busy machine a test with several logins takes seconds.
@@ -20,10 +22,12 @@ function cookieOf(res: LightMyRequestResponse): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-async function register(app: FastifyInstance, email: string, storeDomain: string): Promise<Merchant> {
+/** Registers a business and proves its store domain with the DNS record (`dns` answers for it). */
+async function register(app: FastifyInstance, email: string, storeDomain: string, dns: DnsFixture): Promise<Merchant> {
   const res = await app.inject({ method: 'POST', url: '/api/business/auth/register', payload: { email, password: PASSWORD, storeDomain } });
   expect(res.statusCode).toBe(201);
   const cookie = cookieOf(res);
+  await verifyStoreDomain(app, cookie, dns);
   const key = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { cookie } });
   expect(key.statusCode).toBe(200);
   return { id: res.json().business.id, cookie, domain: storeDomain, apiKey: key.json().apiKey };
@@ -67,11 +71,14 @@ describe('merchant dashboard API', () => {
   let b: Merchant;
   const get = (m: Merchant | null, url: string) => app.inject({ method: 'GET', url, headers: m ? { cookie: m.cookie } : {} });
 
+  let dns: DnsFixture;
+
   beforeAll(async () => {
-    t = await buildTestApp();
+    dns = await startDnsServer();
+    t = await buildTestApp({ DNS_SERVERS: dns.server });
     app = t.app;
-    a = await register(app, 'a@example.com', 'shop-a.example.com');
-    b = await register(app, 'b@example.com', 'shop-b.example.com');
+    a = await register(app, 'a@example.com', 'shop-a.example.com', dns);
+    b = await register(app, 'b@example.com', 'shop-b.example.com', dns);
 
     // Business A, March 2026 (UTC). 2026-03-10T23:30Z is the 10th in UTC and New York, the 11th in Berlin.
     insertClick(app, a.id, '2026-03-10T12:00:00Z', { referrer: 'https://www.amazon.com/dp/B0TEST', target: 'https://shop-a.example.com/p?utm_source=pricehunt&utm_campaign=spring' });
@@ -109,6 +116,7 @@ describe('merchant dashboard API', () => {
 
   afterAll(async () => {
     await t?.close();
+    await dns?.close();
   });
 
   describe('summary', () => {
@@ -391,7 +399,7 @@ describe('merchant dashboard API', () => {
       expect(mine.verificationToken).not.toBe(theirs.verificationToken);
       expect(mine.metaTag).toBe(`<meta name="pricehunt-verification" content="${mine.verificationToken}">`);
       expect(mine.scriptTag).toContain(`data-site="${mine.verificationToken}"`);
-      expect(mine.verified).toBe(false);
+      expect(mine.verified).toBe(true);
       app.sqlite.prepare(`INSERT INTO store_syncs (id, business_id, store_domain, status, started_at) VALUES ('sync-b', ?, 'shop-b.example.com', 'succeeded', 1)`).run(b.id);
       expect((await get(b, '/api/business/integration/syncs/sync-b')).statusCode).toBe(200);
       expect((await get(a, '/api/business/integration/syncs/sync-b')).statusCode).toBe(404);
@@ -420,7 +428,7 @@ describe('merchant dashboard API', () => {
 
   describe('deleting an account', () => {
     it('needs the password and DELETE, then removes the business and its data', async () => {
-      const c = await register(app, 'c@example.com', 'shop-c.example.com');
+      const c = await register(app, 'c@example.com', 'shop-c.example.com', dns);
       insertClick(app, c.id, '2026-03-10T12:00:00Z', { url: 'https://shop-c.example.com/x' });
       insertReferral(app, c.id, '2026-03-10T12:00:00Z', { referralId: 'ref_c' });
       await convert(app, c, { orderId: 'c-1', value: 1, referralId: 'ref_c' });

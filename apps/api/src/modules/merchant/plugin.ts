@@ -10,6 +10,7 @@ import { createMerchantProducts, type MerchantProducts } from './products';
 import { createMerchantRepository } from './repository';
 import { createMerchantService, type AccountPort, type MerchantService } from './service';
 import { createStoreSyncService, type ShopifyPageProgress, type StoreSyncService } from './store-sync';
+import { createTxtLookup, shopNameOf } from './store-domains';
 
 function parseEventData(text: string): Record<string, unknown> {
   try {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     analyticsRepository: AnalyticsRepository;
     storeSync: StoreSyncService;
     merchantProducts: MerchantProducts;
+    /** The catalog retailer a business's offers are listed under: its store domain, and the shop's name shoppers see. */
+    merchantRetailer(businessId: string): { id: string; name: string; domains: string[] } | null;
   }
 }
 
@@ -61,7 +64,6 @@ export const merchantPlugin = fp(
     const businesses = createBusinessRepository(db);
     const accounts: AccountPort = {
       find: (id) => businesses.findById(id),
-      findByStoreDomain: (domain) => businesses.findByStoreDomain(domain),
       update: (id, changes) => void businesses.update(id, changes),
       endOtherSessions: (id, keep) => {
         if (keep) sqlite.prepare('DELETE FROM sessions WHERE business_id = ? AND id <> ?').run(id, keep);
@@ -71,6 +73,12 @@ export const merchantPlugin = fp(
       verifyPassword,
     };
     const repository = createMerchantRepository(db, sqlite);
+    /** The retailer of a business's offers: its store domain, named by the shop's name (or one made from the domain). */
+    const merchantRetailer = (businessId: string) => {
+      const business = businesses.findById(businessId);
+      if (!business?.storeDomain) return null;
+      return { id: business.storeDomain, name: business.storeName ?? shopNameOf(business.storeDomain), domains: [business.storeDomain] };
+    };
     const analyticsRepository = createAnalyticsRepository(sqlite);
     const merchant = createMerchantService({
       repository,
@@ -80,6 +88,15 @@ export const merchantPlugin = fp(
         return { status: page.status, url: page.finalUrl, body: page.body };
       },
       storeOrigin: (domain) => storeOriginFor(domain, overrides),
+      lookupTxt: createTxtLookup(config.DNS_SERVERS),
+      onTrustChanged: (businessId) => {
+        const changed = app.catalog.repository.refreshStoreTrust(businessId);
+        log.info({ businessId, offers: changed }, 'store trust changed');
+      },
+      onShopRenamed: (businessId) => {
+        const retailer = merchantRetailer(businessId);
+        if (retailer) app.catalog.repository.renameRetailer(retailer.id, retailer.name);
+      },
     });
 
     const storeSync = createStoreSyncService({
@@ -87,13 +104,14 @@ export const merchantPlugin = fp(
       log,
       storeDomainOf: (businessId) => businesses.findById(businessId)?.storeDomain ?? null,
       importShopify: async ({ storeDomain, businessId, onPage }) => {
-        const business = businesses.findById(businessId);
+        const retailer = merchantRetailer(businessId) ?? { id: storeDomain, name: shopNameOf(storeDomain), domains: [storeDomain] };
+        app.catalog.repository.renameRetailer(retailer.id, retailer.name);
         const currency = merchant.settingsRow(businessId).currency;
         const progress: ShopifyPageProgress = { pages: 0, products: 0, offers: 0, inserted: 0, updated: 0, skipped: 0 };
         const pages = fetchShopifyPages({
           store: publicOriginFor(storeDomain, overrides),
           currency,
-          retailer: business?.storeName ?? storeDomain,
+          retailer: retailer.name,
           fetch: async (url: string) => {
             const page = await fetcher.fetch(fetchUrlFor(url, overrides));
             return { status: page.status, text: async () => page.body };
@@ -103,8 +121,9 @@ export const merchantPlugin = fp(
           const summary = await app.catalog.ingestion.importOffers(page.result.offers, {
             format: 'shopify',
             source: page.url,
-            retailer: { id: storeDomain, name: business?.storeName ?? storeDomain, domains: [storeDomain] },
+            retailer,
             businessId,
+            linkDomain: storeDomain,
           });
           if (summary.failure) return { ...progress, failure: summary.failure };
           progress.pages = page.page;
@@ -145,6 +164,7 @@ export const merchantPlugin = fp(
     app.decorate('analytics', createAnalyticsService({ repository: analyticsRepository }));
     app.decorate('storeSync', storeSync);
     app.decorate('merchantProducts', createMerchantProducts({ sqlite, catalog: app.catalog.repository }));
+    app.decorate('merchantRetailer', merchantRetailer);
   },
   { name: 'merchant', dependencies: ['db', 'catalog', 'tracking-services', 'account-services'] },
 );

@@ -58,15 +58,17 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!text.trim()) throw badRequest('The feed file is empty', 'file');
         const format = request.query.format ?? (text.trimStart().startsWith('<') ? 'xml' : 'tsv');
         const settings = app.merchant.settingsRow(id);
-        const business = app.merchant.getSettings(id);
-        const domain = business.storeDomain ?? `business-${id}`;
-        const options = { retailer: business.storeName ?? domain, defaultCurrency: settings.currency };
+        const retailer = app.merchantRetailer(id);
+        if (!retailer) throw badRequest('Set your store domain on the Integrate page before uploading a feed', 'storeDomain');
+        app.catalog.repository.renameRetailer(retailer.id, retailer.name);
+        const options = { retailer: retailer.name, defaultCurrency: settings.currency };
         try {
           const summary = await app.catalog.ingestion.importRows(format === 'xml' ? readGmcXml(text, options) : readGmcTsv(text, options), {
             format: 'gmc',
             source: 'dashboard upload',
-            retailer: { id: domain, name: business.storeName ?? domain, domains: [domain] },
+            retailer,
             businessId: id,
+            linkDomain: retailer.id,
           });
           return {
             runId: summary.runId,

@@ -11,13 +11,14 @@ const ORDER: Record<ProductsQuery['sort'], string> = {
   updated: 'o.updated_at DESC, o.id DESC',
 };
 
-/** Other retailers' offers of the same product (the business's own other listings are not competitors). */
-const OTHERS = `x.product_id = o.product_id AND x.id <> o.id AND (x.business_id IS NULL OR x.business_id <> o.business_id) AND x.currency = o.currency`;
+/** Other retailers' offers of the same product that shoppers see (the business's own other listings are not competitors). */
+const OTHERS = `x.product_id = o.product_id AND x.id <> o.id AND (x.business_id IS NULL OR x.business_id <> o.business_id) AND x.currency = o.currency
+  AND x.held IS NULL`;
 const TOTAL = (alias: string) => `(${alias}.price_cents + coalesce(${alias}.shipping_cents, 0))`;
 
 const SELECT = `
   SELECT o.id, o.external_id AS externalId, o.title, o.url, o.price_cents AS priceCents, o.currency, o.availability,
-         o.product_id AS productId, o.updated_at AS updatedAt,
+         o.product_id AS productId, o.held, o.updated_at AS updatedAt,
          (SELECT count(*) FROM offers x WHERE ${OTHERS}) AS competitorCount,
          (SELECT min(${TOTAL('x')}) FROM offers x WHERE ${OTHERS}) AS bestCompetitorPriceCents,
          CASE WHEN o.product_id IS NULL THEN NULL

@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { conversions, merchantSettings, storeSyncs } from '../../db/schema';
+import { conversions, merchantSettings, storeSyncs, verifiedDomains } from '../../db/schema';
 
 export type MerchantSettingsRow = typeof merchantSettings.$inferSelect;
 export type ConversionRecord = typeof conversions.$inferSelect;
 export type StoreSyncRow = typeof storeSyncs.$inferSelect;
+export type VerifiedDomainRow = typeof verifiedDomains.$inferSelect;
 
 /** SQL of the merchant module: settings, conversions, store syncs and the removal of a business's data. */
 export function createMerchantRepository(db: Db, sqlite: Database.Database) {
@@ -26,6 +27,39 @@ export function createMerchantRepository(db: Db, sqlite: Database.Database) {
     },
     findByApiKeyHash(hash: string): MerchantSettingsRow | undefined {
       return db.select().from(merchantSettings).where(eq(merchantSettings.apiKeyHash, hash)).get();
+    },
+
+    /** The domain the business proved, if any (at most one). */
+    findVerifiedDomain(businessId: string): VerifiedDomainRow | undefined {
+      return db.select().from(verifiedDomains).where(eq(verifiedDomains.businessId, businessId)).get();
+    },
+    /** The proof of `domain`, whoever made it. */
+    findVerifiedOwner(domain: string): VerifiedDomainRow | undefined {
+      return db.select().from(verifiedDomains).where(eq(verifiedDomains.domain, domain)).get();
+    },
+    /**
+     * Records the business's proof of a domain; false when another business proved it first (the domain's key
+     * decides between two proofs racing). The business's proof of another domain gives way.
+     */
+    claimVerifiedDomain(row: VerifiedDomainRow): boolean {
+      return sqlite.transaction(() => {
+        const owner = this.findVerifiedOwner(row.domain);
+        if (owner && owner.businessId !== row.businessId) return false;
+        db.delete(verifiedDomains).where(eq(verifiedDomains.businessId, row.businessId)).run();
+        db.insert(verifiedDomains).values(row).run();
+        return true;
+      })();
+    },
+    /** Gives up the business's proof (its store domain changed). */
+    releaseVerifiedDomain(businessId: string): void {
+      db.delete(verifiedDomains).where(eq(verifiedDomains.businessId, businessId)).run();
+    },
+    /** The business's offers hidden from shoppers for its store (unverified domain, or a link off it). */
+    countStoreHeldOffers(businessId: string): number {
+      return sqlite.prepare("SELECT count(*) FROM offers WHERE business_id = ? AND held = 'store'").pluck().get(businessId) as number;
+    },
+    transaction<T>(work: () => T): T {
+      return sqlite.transaction(work)();
     },
 
     /** Inserts a conversion unless the business already has that order id; answers the stored row and whether it was new. */

@@ -7,15 +7,16 @@ import {
   type MerchantSettings,
   type StoreSync,
   type UpdateSettingsBody,
+  type VerificationMethod,
   type VerifyDomainResponse,
 } from '@pricehunt/contracts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { MerchantRepository, MerchantSettingsRow, StoreSyncRow } from './repository';
+import { dnsVerificationValue, hasDnsProof, storeDomainRefusal, type TxtLookup } from './store-domains';
 
 /** The slice of a business account the merchant module reads and writes. */
 export interface AccountPort {
   find(id: string): { id: string; email: string; storeName: string | null; storeDomain: string | null; passwordHash: string } | undefined;
-  findByStoreDomain(domain: string): { id: string } | undefined;
   update(id: string, changes: { storeName?: string | null; storeDomain?: string | null; passwordHash?: string }): void;
   /** Ends the business's sessions except `keepSessionId`. */
   endOtherSessions(id: string, keepSessionId: string | null): void;
@@ -92,8 +93,14 @@ export function createMerchantService(deps: {
   repository: MerchantRepository;
   accounts: AccountPort;
   fetchPage: PageFetcher;
+  /** TXT records of a domain, for the DNS proof. */
+  lookupTxt: TxtLookup;
   /** `https://<domain>` (http for a loopback test store). */
   storeOrigin: (domain: string) => string;
+  /** Called after the business's store became trusted or stopped being so (its offers are shown or hidden). */
+  onTrustChanged: (businessId: string) => void;
+  /** Called after the business's shop name changed (the name its offers are shown under). */
+  onShopRenamed: (businessId: string) => void;
   now?: () => number;
 }) {
   const { repository, accounts } = deps;
@@ -130,14 +137,33 @@ export function createMerchantService(deps: {
       timeZone: s.timeZone,
       apiKeyPrefix: s.apiKeyPrefix,
       apiKeyCreatedAt: iso(s.apiKeyCreatedAt),
-      domainVerifiedAt: s.verifiedDomain === a.storeDomain ? iso(s.domainVerifiedAt) : null,
+      domainVerifiedAt: iso(verifiedStore(businessId, a.storeDomain)?.verifiedAt),
     };
   }
 
+  /** The business's proof of its current store domain, if it has one. */
+  function verifiedStore(businessId: string, storeDomain: string | null) {
+    const proof = repository.findVerifiedDomain(businessId);
+    return proof && proof.domain === storeDomain ? proof : undefined;
+  }
+
+  /**
+   * Claims a store domain: refused for a public suffix, and for a domain another business has proved (a proved domain
+   * cannot be claimed away). Claims of an unproved domain block nobody: the first business to prove it owns it.
+   * Changing domain gives up the proof of the old one, and hides the business's offers until the new one is proved.
+   */
   function setStoreDomain(businessId: string, storeDomain: string) {
-    const owner = accounts.findByStoreDomain(storeDomain);
-    if (owner && owner.id !== businessId) throw conflict('Another business has already registered this store domain', 'storeDomain');
-    accounts.update(businessId, { storeDomain });
+    const refusal = storeDomainRefusal(storeDomain);
+    if (refusal) throw badRequest(refusal, 'storeDomain');
+    const owner = repository.findVerifiedOwner(storeDomain);
+    if (owner && owner.businessId !== businessId) throw conflict('Another business has already verified this store domain', 'storeDomain');
+    const before = account(businessId).storeDomain;
+    if (before === storeDomain) return;
+    repository.transaction(() => {
+      repository.releaseVerifiedDomain(businessId);
+      accounts.update(businessId, { storeDomain });
+    });
+    deps.onTrustChanged(businessId);
   }
 
   return {
@@ -147,7 +173,10 @@ export function createMerchantService(deps: {
     updateSettings(businessId: string, body: UpdateSettingsBody): MerchantSettings {
       settingsRow(businessId);
       if (body.storeDomain !== undefined) setStoreDomain(businessId, body.storeDomain);
-      if (body.storeName !== undefined) accounts.update(businessId, { storeName: body.storeName });
+      if (body.storeName !== undefined && body.storeName !== account(businessId).storeName) {
+        accounts.update(businessId, { storeName: body.storeName });
+        deps.onShopRenamed(businessId);
+      }
       const changes: Partial<MerchantSettingsRow> = {};
       if (body.currency !== undefined) changes.currency = body.currency;
       if (body.attributionWindowDays !== undefined) changes.attributionWindowDays = body.attributionWindowDays;
@@ -211,16 +240,20 @@ export function createMerchantService(deps: {
     integration(businessId: string, scriptUrl: string, lastScriptEventAt: number | null): IntegrationResponse {
       const a = account(businessId);
       const s = settingsRow(businessId);
-      const verified = !!a.storeDomain && s.verifiedDomain === a.storeDomain && s.domainVerifiedAt !== null;
+      const proof = verifiedStore(businessId, a.storeDomain);
+      const owner = a.storeDomain ? repository.findVerifiedOwner(a.storeDomain) : undefined;
       const latest = repository.latestSync(businessId);
       return {
         storeDomain: a.storeDomain,
-        verified,
-        verifiedAt: verified ? iso(s.domainVerifiedAt) : null,
-        verificationMethod: verified ? s.verificationMethod : null,
+        verified: proof !== undefined,
+        verifiedAt: iso(proof?.verifiedAt),
+        verificationMethod: proof?.method ?? null,
         verificationToken: s.verificationToken,
         metaTag: `<meta name="${VERIFICATION_META_NAME}" content="${s.verificationToken}">`,
         scriptTag: `<script async src="${scriptUrl}" data-site="${s.verificationToken}"${a.storeDomain ? ` data-domain="${a.storeDomain}"` : ''} data-window="${s.attributionWindowDays}"></script>`,
+        dnsRecord: { type: 'TXT', name: a.storeDomain ?? '', value: dnsVerificationValue(s.verificationToken) },
+        verifiedByAnother: owner !== undefined && owner.businessId !== businessId,
+        hiddenOffers: repository.countStoreHeldOffers(businessId),
         scriptLastSeenAt: iso(lastScriptEventAt),
         lastSync: latest ? toStoreSync(latest) : null,
       };
@@ -231,26 +264,43 @@ export function createMerchantService(deps: {
       setStoreDomain(businessId, storeDomain);
     },
 
-    /** Fetches the store's home page through the SSRF-safe fetcher and looks for the meta tag or the script tag with the token. */
+    /**
+     * Looks for the proof of the store domain: the meta tag or the script tag with the token on its home page (fetched
+     * through the SSRF-safe fetcher), or the DNS TXT record. The first business to prove a domain owns it; the
+     * business's offers are then shown to shoppers.
+     */
     async verifyDomain(businessId: string, scriptUrl: string): Promise<VerifyDomainResponse> {
       const a = account(businessId);
       const s = settingsRow(businessId);
-      if (!a.storeDomain) throw badRequest('Set your store domain first', 'storeDomain');
-      let page: FetchedPage;
-      try {
-        page = await deps.fetchPage(`${deps.storeOrigin(a.storeDomain)}/`);
-      } catch (error) {
-        return { verified: false, method: null, message: `Could not load ${a.storeDomain}: ${error instanceof Error ? error.message : String(error)}` };
-      }
-      if (page.status >= 400) return { verified: false, method: null, message: `${a.storeDomain} answered HTTP ${page.status}` };
-      const method = findVerification(page.body, s.verificationToken, scriptUrl);
+      const domain = a.storeDomain;
+      if (!domain) throw badRequest('Set your store domain first', 'storeDomain');
+      const proved = verifiedStore(businessId, domain);
+      if (proved) return { verified: true, method: proved.method, message: `${domain} is verified (${METHOD_NAMES[proved.method]})` };
+      const owner = repository.findVerifiedOwner(domain);
+      if (owner) return { verified: false, method: null, message: `${domain} is already verified by another business` };
+
+      const [dns, page] = await Promise.allSettled([deps.lookupTxt(domain), deps.fetchPage(`${deps.storeOrigin(domain)}/`)]);
+      let method: VerificationMethod | null = dns.status === 'fulfilled' && hasDnsProof(dns.value, s.verificationToken) ? 'dns' : null;
+      if (!method && page.status === 'fulfilled' && page.value.status < 400) method = findVerification(page.value.body, s.verificationToken, scriptUrl);
       if (!method) {
-        return { verified: false, method: null, message: `Neither the meta tag nor the tracking script tag was found on ${a.storeDomain}` };
+        const problems = [
+          page.status === 'rejected'
+            ? `Could not load ${domain}: ${page.reason instanceof Error ? page.reason.message : String(page.reason)}`
+            : page.value.status >= 400
+              ? `${domain} answered HTTP ${page.value.status}`
+              : `Neither the meta tag nor the tracking script tag was found on ${domain}`,
+          dns.status === 'rejected' ? `its DNS could not be read` : `no TXT record ${dnsVerificationValue(s.verificationToken)} was found`,
+        ];
+        return { verified: false, method: null, message: `${problems.join('; ')}.` };
       }
-      repository.updateSettings(businessId, { verifiedDomain: a.storeDomain, domainVerifiedAt: now(), verificationMethod: method });
-      return { verified: true, method, message: `${a.storeDomain} is verified (${method === 'meta' ? 'meta tag' : 'tracking script'})` };
+      const claimed = repository.claimVerifiedDomain({ domain, businessId, method, verifiedAt: now() });
+      if (!claimed) return { verified: false, method: null, message: `${domain} is already verified by another business` };
+      deps.onTrustChanged(businessId);
+      return { verified: true, method, message: `${domain} is verified (${METHOD_NAMES[method]})` };
     },
   };
 }
+
+const METHOD_NAMES: Record<VerificationMethod, string> = { meta: 'meta tag', script: 'tracking script', dns: 'DNS TXT record' };
 
 export type MerchantService = ReturnType<typeof createMerchantService>;

@@ -72,11 +72,12 @@ describe('connecting a store', () => {
     expect(ok).toMatchObject({ verified: true, method: 'meta' });
     const after = (await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json();
     expect(after).toMatchObject({ verified: true, verificationMethod: 'meta' });
-    // Changing the domain drops the proof.
+    // Changing the domain gives up the proof: the old domain is free for whoever proves it, and coming back means proving it again.
     await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie }, payload: { storeDomain: 'other-demo.myshopify.com' } });
     expect((await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json().verified).toBe(false);
     await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie }, payload: { storeDomain: DOMAIN } });
-    expect((await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json().verified).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json().verified).toBe(false);
+    expect((await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } })).json()).toMatchObject({ verified: true, method: 'meta' });
   });
 
   it('imports /products.json page by page and can sync again', async () => {

@@ -8,7 +8,7 @@ import { createSearchService, type PageReader } from './service';
  * How typed words choose between one product and a list, with the matcher's ranking given (a stand-in matcher: the
  * real one is covered by search.spec.ts on a real catalog).
  */
-const product = (id: number): ProductRow => ({
+const product = (id: number, offerCount = 1): ProductRow => ({
   id,
   title: `Product ${id}`,
   brand: 'Brand',
@@ -18,17 +18,17 @@ const product = (id: number): ProductRow => ({
   category: null,
   categorySlug: null,
   imageUrl: null,
-  offerCount: 0,
+  offerCount,
   bestPriceCents: null,
   currency: 'USD',
   createdAt: '2026-11-21T00:00:00.000Z',
   updatedAt: '2026-11-21T00:00:00.000Z',
 });
 
-function serviceRanking(first: RankedProduct[], wider: RankedProduct[]) {
+function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: readonly number[] = []) {
   const rank = jest.fn((_item: unknown, options: { indexLimit?: number }) => (options.indexLimit ? wider : first));
   const service = createSearchService({
-    catalog: { productIdByExactTitle: () => null, getProduct: (id: number) => product(id), offersOfProduct: () => [] } as unknown as CatalogRepository,
+    catalog: { productIdByExactTitle: () => null, getProduct: (id: number) => product(id, hidden.includes(id) ? 0 : 1), offersOfProduct: () => [] } as unknown as CatalogRepository,
     matcher: { rank, related: () => [] } as unknown as ProductMatcher,
     requests: { get: () => null, save: () => true } as unknown as SearchRequestRepository,
     pages: {} as PageReader,
@@ -45,6 +45,13 @@ describe('text search answers', () => {
     expect(result.product?.id).toBe(1);
     expect(result.matches).toEqual([]);
     expect(rank).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes over a product shoppers may see no offer of (all held): the next one is the answer', async () => {
+    const { search } = serviceRanking([{ productId: 1, score: above + 0.5 }, { productId: 2, score: above }], [], [1]);
+    const result = await search('words');
+    expect(result.product?.id).toBe(2);
+    expect(result.similarProducts.map((p) => p.id)).not.toContain(1);
   });
 
   it('lists the products from the wider ranking when the lead is small', async () => {

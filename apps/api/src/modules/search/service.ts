@@ -94,10 +94,14 @@ export function createSearchService(deps: {
     return ref ? catalog.findOfferByExternalId(ref.retailer, ref.id) : null;
   }
 
+  /** A product as an answer lists it; null when it is gone or shoppers may see none of its offers (all held). */
   function matched(productId: number, confidence: number): MatchedProduct | null {
     const product = catalog.getProduct(productId);
-    return product ? { ...productSummary(product), confidence: Math.round(confidence * 1000) / 1000 } : null;
+    return product && product.offerCount > 0 ? { ...productSummary(product), confidence: Math.round(confidence * 1000) / 1000 } : null;
   }
+
+  /** Ranked products shoppers may see: one whose offers are all held (an unverified store's, say) is no answer. */
+  const shown = (ranked: RankedProduct[]) => ranked.filter((entry) => (catalog.getProduct(entry.productId)?.offerCount ?? 0) > 0);
 
   function offersOf(productId: number, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): SearchOffer[] {
     const rows = catalog.offersOfProduct(productId);
@@ -213,7 +217,7 @@ export function createSearchService(deps: {
         const wordsOnly = identified.identifiedBy === 'url-slug';
         // The URL's product id is one the catalog does not know (else it would be a known offer).
         const unlistedAt = wordsOnly ? (extractProductId(body.url)?.retailer ?? undefined) : undefined;
-        ranked = matcher.rank(identified.item, { useIndex: true, wordsOnly, unlistedAt });
+        ranked = shown(matcher.rank(identified.item, { useIndex: true, wordsOnly, unlistedAt }));
       }
     } else {
       // Misspelt words are searched as the catalog words they most likely meant.
@@ -221,7 +225,7 @@ export function createSearchService(deps: {
       const words = correctedQuery ?? body.query ?? '';
       source = { ...emptySource(null, null), title: words };
       sought = { title: words };
-      ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true });
+      ranked = shown(matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true }));
       // Words that are exactly one product's name (a product card's "Compare prices", a favorite) mean that product.
       const named = catalog.productIdByExactTitle(sought.title);
       if (named !== null) {
@@ -229,7 +233,7 @@ export function createSearchService(deps: {
         confidence = 1;
       } else if (fitsSeveral(ranked)) {
         // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
-        ranked = matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL });
+        ranked = shown(matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
         const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
         // When products that fit hold every word, one that lacks a word is no match however close its score: "xbox
         // controller" lists the controllers, not the consoles.

@@ -1,14 +1,14 @@
 import { isShopifyDomain, knownMarketplaceDomain, normalizeHost, retailerForHost, stripWww } from '@pricehunt/marketplace';
 import { TRACKING_LIMITS } from '@pricehunt/contracts';
 
-/** A named check that accepts a redirect host (e.g. catalog offer hosts, added by the catalog module). */
-export type RedirectHostCheck = (host: string) => boolean;
+/** A named check that accepts a redirect target: its parsed URL and normalised host (lower case, no port, no trailing dot). */
+export type RedirectCheck = (url: URL, host: string) => boolean;
 
 export interface RedirectAllowList {
-  /** True when `/api/redirect` may send shoppers to this host (normalised: lower case, no port, no trailing dot). */
-  isAllowedRedirectHost(host: string): boolean;
-  /** Adds a source of allowed hosts; the catalog module registers its offer hosts here. */
-  addHostCheck(name: string, check: RedirectHostCheck): void;
+  /** True when `/api/redirect` may send shoppers to this URL. */
+  isAllowedRedirect(url: URL): boolean;
+  /** Adds a source of allowed targets (checked after the ones the list starts with). */
+  addCheck(name: string, check: RedirectCheck): void;
   readonly checkNames: readonly string[];
 }
 
@@ -19,19 +19,22 @@ export function isKnownRetailerHost(host: string): boolean {
   return marketplace !== null && !isShopifyDomain(marketplace);
 }
 
-/** The allow-list: known retailers, registered business store domains, then every added check. */
-export function createRedirectAllowList(isBusinessHost: RedirectHostCheck): RedirectAllowList {
-  const checks: Array<{ name: string; check: RedirectHostCheck }> = [
-    { name: 'known retailers', check: isKnownRetailerHost },
-    { name: 'business store domains', check: isBusinessHost },
+/**
+ * The allow-list: known retailers' hosts, the verified store domains of active businesses (with their subdomains),
+ * then every added check (the exact links of catalog offers from trusted feeds). Anything else is refused.
+ */
+export function createRedirectAllowList(isTrustedStoreHost: (host: string) => boolean): RedirectAllowList {
+  const checks: Array<{ name: string; check: RedirectCheck }> = [
+    { name: 'known retailers', check: (_url, host) => isKnownRetailerHost(host) },
+    { name: 'verified store domains', check: (_url, host) => isTrustedStoreHost(host) },
   ];
   return {
-    isAllowedRedirectHost(host) {
-      const normalised = normalizeHost(host);
-      if (!normalised) return false;
-      return checks.some(({ check }) => check(normalised));
+    isAllowedRedirect(url) {
+      const host = normalizeHost(url.hostname);
+      if (!host) return false;
+      return checks.some(({ check }) => check(url, host));
     },
-    addHostCheck(name, check) {
+    addCheck(name, check) {
       checks.push({ name, check });
     },
     get checkNames() {

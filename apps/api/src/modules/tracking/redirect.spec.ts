@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { registerBusiness } from '../../testing/http';
+import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
+import { APP_ORIGIN, call, registerBusiness, STRONG_PASSWORD, verifyStoreDomain } from '../../testing/http';
 
 interface ClickRecord {
   id: string;
@@ -18,12 +19,19 @@ interface ClickRecord {
 
 describe('GET /api/redirect', () => {
   let t: TestApp;
+  let dns: DnsFixture;
   let storeBusinessId: string;
+  let storeCookie: string;
   beforeAll(async () => {
-    t = await buildTestApp({ AFFILIATE_AMAZON_TAG: 'phtest-20' });
-    ({ business: { id: storeBusinessId } } = await registerBusiness(t.app, 'store@shop.example', undefined, { storeDomain: 'acme-store.example' }));
+    dns = await startDnsServer();
+    t = await buildTestApp({ AFFILIATE_AMAZON_TAG: 'phtest-20', DNS_SERVERS: dns.server });
+    ({ cookie: storeCookie, business: { id: storeBusinessId } } = await registerBusiness(t.app, 'store@shop.example', undefined, { storeDomain: 'acme-store.example' }));
+    await verifyStoreDomain(t.app, storeCookie, dns);
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await dns.close();
+  });
 
   const redirect = (query: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/api/redirect', query, headers });
@@ -69,7 +77,7 @@ describe('GET /api/redirect', () => {
     expect(location.searchParams.get('subId1')).toBe(lastClick().id);
   });
 
-  it('allows a registered business store (and its subdomains) and attributes the click to it', async () => {
+  it('allows a verified business store (and its subdomains) and attributes the click to it', async () => {
     const res = await redirect({ to: 'https://www.acme-store.example/products/widget' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://www.acme-store.example/products/widget');
@@ -77,15 +85,39 @@ describe('GET /api/redirect', () => {
     expect((await redirect({ to: 'https://shop.acme-store.example/x' })).statusCode).toBe(302);
   });
 
-  it('keeps redirecting to a suspended business store but stops attributing to it', async () => {
-    const { business } = await registerBusiness(t.app, 'paused@shop.example', undefined, { storeDomain: 'paused-store.example' });
-    t.app.sqlite.prepare("update businesses set status = 'suspended' where id = ?").run(business.id);
-    const res = await redirect({ to: 'https://paused-store.example/p' });
-    expect(res.statusCode).toBe(302);
-    expect(lastClick().business_id).toBeNull();
+  it('refuses a store domain a business only claimed: a free account is no open redirect', async () => {
+    await registerBusiness(t.app, 'attacker@evil.example', undefined, { storeDomain: 'evil-attacker.com' });
+    const res = await redirect({ to: 'https://evil-attacker.com/phish' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'to' });
+    expect((await redirect({ to: 'https://login.evil-attacker.com/phish' })).statusCode).toBe(400);
   });
 
-  it('accepts the hosts of catalog offers', async () => {
+  it.each(['github.io', 'myshopify.com', 'co.uk', 'blogspot.com'])('refuses %s as a store domain: a public suffix stands for every site under it', async (domain) => {
+    const res = await call(t.app, 'POST', '/api/business/auth/register', { body: { email: `suffix-${domain}@shop.example`, password: STRONG_PASSWORD, storeDomain: domain } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'storeDomain' });
+    expect(res.json().error).toContain('public suffix');
+    const { cookie } = await registerBusiness(t.app, `later-${domain}@shop.example`);
+    const put = await call(t.app, 'PUT', '/api/business/integration/domain', { cookie, body: { storeDomain: domain } });
+    expect(put.statusCode).toBe(400);
+    expect(put.json()).toMatchObject({ field: 'storeDomain' });
+    expect((await redirect({ to: `https://someone-else.${domain}/phish` })).statusCode).toBe(400);
+  });
+
+  it('stops redirecting to a suspended business store, and attributing to it, until it is reactivated', async () => {
+    const { cookie, business } = await registerBusiness(t.app, 'paused@shop.example', undefined, { storeDomain: 'paused-store.example' });
+    await verifyStoreDomain(t.app, cookie, dns);
+    expect((await redirect({ to: 'https://paused-store.example/p' })).statusCode).toBe(302);
+    expect(lastClick().business_id).toBe(business.id);
+    t.app.sqlite.prepare("update businesses set status = 'suspended' where id = ?").run(business.id);
+    const res = await redirect({ to: 'https://paused-store.example/p' });
+    expect(res.statusCode).toBe(400);
+    t.app.sqlite.prepare("update businesses set status = 'active' where id = ?").run(business.id);
+    expect((await redirect({ to: 'https://paused-store.example/p' })).statusCode).toBe(302);
+  });
+
+  it('follows the exact links of catalog offers from imported feeds, not other pages of their hosts', async () => {
     expect((await redirect({ to: 'https://www.abt.com/p/123' })).statusCode).toBe(400);
     t.app.sqlite.prepare("insert into retailers (id, name, domains) values ('abt', 'Abt', '[\"abt.com\"]')").run();
     t.app.sqlite
@@ -94,15 +126,36 @@ describe('GET /api/redirect', () => {
          values ('abt', '123', 'https://abt.com/p/123', 'https://www.abt.com/p/123', 'abt.com', 'Thing', 1000, 'USD')`,
       )
       .run();
-    expect(t.app.redirectAllowList.checkNames).toContain('catalog offer hosts');
+    expect(t.app.redirectAllowList.checkNames).toContain('catalog offer links');
     expect((await redirect({ to: 'https://www.abt.com/p/123' })).statusCode).toBe(302);
+    expect((await redirect({ to: 'https://www.abt.com/login?next=/account' })).statusCode).toBe(400);
     expect((await redirect({ to: 'https://abt.com.evil.example/p/123' })).statusCode).toBe(400);
   });
 
-  it('accepts hosts from added checks', async () => {
+  it("does not trust the hosts of a merchant's feed links: a link off its store domain is refused at upload and at redirect", async () => {
+    const feed = [
+      'id\ttitle\tlink\tprice\tavailability',
+      'A-1\tAcme Widget\thttps://acme-store.example/products/widget-1\t19.00 USD\tin stock',
+      'A-2\tAcme Login\thttps://phish-offsite.example.net/login\t19.00 USD\tin stock',
+    ].join('\n');
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/business/products/feed?format=tsv',
+      headers: { cookie: storeCookie, origin: APP_ORIGIN, 'content-type': 'text/tab-separated-values' },
+      payload: feed,
+    });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json()).toMatchObject({ inserted: 1, skipped: 1 });
+    expect(upload.json().errors[0]).toMatchObject({ line: 3, field: 'link' });
+    expect(upload.json().errors[0].reason).toContain('acme-store.example');
+    expect((await redirect({ to: 'https://phish-offsite.example.net/login' })).statusCode).toBe(400);
+    expect((await redirect({ to: 'https://acme-store.example/products/widget-1' })).statusCode).toBe(302);
+  });
+
+  it('accepts targets from added checks', async () => {
     expect((await redirect({ to: 'https://offers-feed.example/item/1' })).statusCode).toBe(400);
-    t.app.redirectAllowList.addHostCheck('test offers', (host) => host === 'offers-feed.example');
-    expect(t.app.redirectAllowList.isAllowedRedirectHost('offers-feed.example')).toBe(true);
+    t.app.redirectAllowList.addCheck('test offers', (_url, host) => host === 'offers-feed.example');
+    expect(t.app.redirectAllowList.isAllowedRedirect(new URL('https://offers-feed.example/item/1'))).toBe(true);
     expect((await redirect({ to: 'https://offers-feed.example/item/1' })).statusCode).toBe(302);
   });
 

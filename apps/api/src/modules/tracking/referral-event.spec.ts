@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { buildApp } from '../../build-app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { registerBusiness } from '../../testing/http';
+import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
+import { registerBusiness, verifyStoreDomain } from '../../testing/http';
 
 const referral = (overrides: Record<string, unknown> = {}) => ({
   referralId: 'aff_acme-store.example_1790000000000_abc123',
@@ -19,11 +20,18 @@ const referral = (overrides: Record<string, unknown> = {}) => ({
 describe('POST /api/trackReferral', () => {
   let t: TestApp;
   let businessId: string;
+  let dns: DnsFixture;
   beforeAll(async () => {
-    t = await buildTestApp();
-    ({ business: { id: businessId } } = await registerBusiness(t.app, 'ref@shop.example', undefined, { storeDomain: 'acme-store.example' }));
+    dns = await startDnsServer();
+    t = await buildTestApp({ DNS_SERVERS: dns.server });
+    const owner = await registerBusiness(t.app, 'ref@shop.example', undefined, { storeDomain: 'acme-store.example' });
+    businessId = owner.business.id;
+    await verifyStoreDomain(t.app, owner.cookie, dns);
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await dns?.close();
+  });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/trackReferral', payload: body as object, headers });
   const rows = () => t.app.sqlite.prepare('select * from referrals').all() as Array<Record<string, unknown>>;
@@ -120,11 +128,18 @@ describe('POST /api/trackReferral', () => {
 describe('POST /api/track-event', () => {
   let t: TestApp;
   let businessId: string;
+  let dns: DnsFixture;
   beforeAll(async () => {
-    t = await buildTestApp();
-    ({ business: { id: businessId } } = await registerBusiness(t.app, 'events@shop.example', undefined, { storeDomain: 'events-store.example' }));
+    dns = await startDnsServer();
+    t = await buildTestApp({ DNS_SERVERS: dns.server });
+    const owner = await registerBusiness(t.app, 'events@shop.example', undefined, { storeDomain: 'events-store.example' });
+    businessId = owner.business.id;
+    await verifyStoreDomain(t.app, owner.cookie, dns);
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await dns?.close();
+  });
   const post = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/track-event', payload: body as object, headers: { origin: 'https://events-store.example' } });
 
   it('stores the event and answers 201 with its id once committed', async () => {
@@ -166,11 +181,16 @@ describe('POST /api/track-event', () => {
     }
   });
 
-  it('attributes other events to the active business owning the domain or a parent of it, and to nobody else', async () => {
-    const { business: suspended } = await registerBusiness(t.app, 'gone@shop.example', undefined, { storeDomain: 'gone-store.example' });
-    t.app.sqlite.prepare("update businesses set status = 'suspended' where id = ?").run(suspended.id);
+  it('attributes other events to the active business that verified the domain or a parent of it, and to nobody else', async () => {
+    const gone = await registerBusiness(t.app, 'gone@shop.example', undefined, { storeDomain: 'gone-store.example' });
+    await verifyStoreDomain(t.app, gone.cookie, dns);
+    t.app.sqlite.prepare("update businesses set status = 'suspended' where id = ?").run(gone.business.id);
     // A more specific store domain wins over its parent's.
-    const { business: shop } = await registerBusiness(t.app, 'eu@shop.example', undefined, { storeDomain: 'eu.events-store.example' });
+    const eu = await registerBusiness(t.app, 'eu@shop.example', undefined, { storeDomain: 'eu.events-store.example' });
+    await verifyStoreDomain(t.app, eu.cookie, dns);
+    const shop = eu.business;
+    // A claim alone receives nothing.
+    await registerBusiness(t.app, 'claim@shop.example', undefined, { storeDomain: 'claimed-store.example' });
     const attributedTo = async (businessDomain: string | undefined) => {
       const res = await post({ eventType: 'page_view', ...(businessDomain === undefined ? {} : { businessDomain }) });
       expect(res.statusCode).toBe(201);
@@ -182,6 +202,7 @@ describe('POST /api/track-event', () => {
     expect(await attributedTo('eu.events-store.example')).toBe(shop.id);
     expect(await attributedTo('de.eu.events-store.example')).toBe(shop.id);
     expect(await attributedTo('gone-store.example')).toBeNull();
+    expect(await attributedTo('claimed-store.example')).toBeNull();
     expect(await attributedTo('other-store.example')).toBeNull();
     expect(await attributedTo('www.amazon.com')).toBeNull();
     expect(await attributedTo(undefined)).toBeNull();
@@ -257,5 +278,60 @@ describe('tracking rate limit (limiter enabled)', () => {
     expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     const other = await t.app.inject({ method: 'GET', url: '/api/redirect?to=https://www.amazon.com/dp/B0X', remoteAddress: '10.9.0.2' });
     expect(other.statusCode).toBe(302);
+  });
+});
+
+describe('a store domain claimed by one business and proved by another', () => {
+  let t: TestApp;
+  let dns: DnsFixture;
+  beforeAll(async () => {
+    dns = await startDnsServer();
+    t = await buildTestApp({ DNS_SERVERS: dns.server });
+  });
+  afterAll(async () => {
+    await t.close();
+    await dns.close();
+  });
+
+  it("gives the squatter none of the store's purchases, orders or referrals, and leaves the owner free to register and prove it", async () => {
+    const squatter = await registerBusiness(t.app, 'squatter@evil.example', undefined, { storeDomain: 'real-store.example' });
+    const sendPurchase = (orderId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/track-event',
+        payload: { eventType: 'purchase', businessDomain: 'real-store.example', eventData: { orderId, value: 120, currency: 'USD', url: 'https://real-store.example/thanks?customer=42' } },
+      });
+    const referral = await t.app.inject({
+      method: 'POST',
+      url: '/api/trackReferral',
+      payload: { referralId: 'aff_real-store.example_1_abc', businessDomain: 'real-store.example', targetUrl: 'https://real-store.example/p/1' },
+    });
+    expect(referral.statusCode).toBe(200);
+    expect((await sendPurchase('A-1')).statusCode).toBe(201);
+    const owned = (table: string, businessId: string) =>
+      (t.app.sqlite.prepare(`select count(*) as n from ${table} where business_id = ?`).get(businessId) as { n: number }).n;
+    expect(owned('events', squatter.business.id)).toBe(0);
+    expect(owned('conversions', squatter.business.id)).toBe(0);
+    expect(owned('referrals', squatter.business.id)).toBe(0);
+
+    // The real owner registers the same domain (the claim blocks nobody) and proves it; from then on the store is theirs.
+    const owner = await registerBusiness(t.app, 'owner@real-store.example', undefined, { storeDomain: 'real-store.example' });
+    await verifyStoreDomain(t.app, owner.cookie, dns);
+    expect((await sendPurchase('A-2')).statusCode).toBe(201);
+    expect(owned('conversions', owner.business.id)).toBe(1);
+    expect(owned('conversions', squatter.business.id)).toBe(0);
+
+    // The squatter cannot prove it away, even with the owner's record in place, nor claim it anew.
+    const verify = await t.app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie: squatter.cookie, origin: 'http://localhost:4300' } });
+    expect(verify.json()).toMatchObject({ verified: false });
+    expect(verify.json().message).toContain('already verified by another business');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/business/auth/register',
+      headers: { origin: 'http://localhost:4300' },
+      payload: { email: 'squatter2@evil.example', password: 'correct-horse-42', storeDomain: 'real-store.example' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ field: 'storeDomain' });
   });
 });

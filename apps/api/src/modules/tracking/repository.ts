@@ -59,17 +59,18 @@ const INSERT_REFERRAL = `insert into referrals (id, referral_id, created_at, bus
 const INSERT_EVENT = `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id, referral_id,
   url, value_cents, currency, client_timestamp, data, user_agent) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 /**
- * The business an event is attributed to, looked up when the write commits: of the businesses whose store
- * domain is one of `count` candidates (most specific first: the host, then its parent domains), the most
- * specific one, and only if it is active (the SQL form of `canReceiveAttribution`). One statement per number
- * of candidates, with a placeholder each (cheaper per row than unpacking a JSON array with json_each).
+ * The business an event is attributed to, looked up when the write commits: of the verified store domains among
+ * `count` candidates (most specific first: the host, then its parent domains), the most specific one's business,
+ * and only if it is active (the SQL form of `canReceiveAttribution`). A domain a business only claimed counts for
+ * nothing. One statement per number of candidates, with a placeholder each (cheaper per row than unpacking a JSON
+ * array with json_each).
  */
 const attributedInsertSql: string[] = [];
 function insertEventAttributedSql(count: number): string {
   return (attributedInsertSql[count] ??= `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id,
   referral_id, url, value_cents, currency, client_timestamp, data, user_agent)
-  values (?, ?, ?, ?, (select case when status = 'active' then id end from businesses
-    where store_domain in (${Array.from({ length: count }, () => '?').join(', ')}) order by length(store_domain) desc limit 1),
+  values (?, ?, ?, ?, (select case when b.status = 'active' then b.id end from verified_domains v join businesses b on b.id = v.business_id
+    where v.domain in (${Array.from({ length: count }, () => '?').join(', ')}) order by length(v.domain) desc limit 1),
   ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 }
 
@@ -90,19 +91,24 @@ function insertEvent(r: EventRow): WriteOp {
  */
 export function createTrackingRepository(sqlite: Database.Database) {
   const businessByDomain = sqlite.prepare<[string], { id: string; status: 'active' | 'suspended' }>(
-    'select id, status from businesses where store_domain = ? limit 1',
+    'select b.id, b.status from verified_domains v join businesses b on b.id = v.business_id where v.domain = ?',
   );
   const referralById = sqlite.prepare<[string], { referral_id: string; business_domain: string; requested_url: string; target_url: string }>(
     'select referral_id, business_domain, requested_url, target_url from referrals where referral_id = ?',
   );
-  const offerHost = sqlite.prepare<[string], { found: number }>('select 1 as found from offers where host = ? limit 1');
+  const offerByCanonicalUrl = sqlite.prepare<[string], { url: string; canonicalUrl: string }>(
+    'select url, canonical_url as canonicalUrl from offers where canonical_url = ? and business_id is null',
+  );
   return {
-    /** True when the catalog holds an offer on this host (offers.host is lower case without `www.`). */
-    hasOfferHost(host: string): boolean {
-      return offerHost.get(host) !== undefined;
+    /**
+     * The link of the catalog offer (from a feed an admin imported, no merchant's) whose canonical URL is
+     * `canonicalUrl`: its URL and canonical URL, or undefined.
+     */
+    findTrustedOffer(canonicalUrl: string): { url: string; canonicalUrl: string } | undefined {
+      return offerByCanonicalUrl.get(canonicalUrl);
     },
-    /** The business whose store domain is exactly `domain`. */
-    findBusinessByStoreDomain(domain: string): { id: string; status: 'active' | 'suspended' } | undefined {
+    /** The business that verified exactly `domain` as its store domain. */
+    findBusinessByVerifiedDomain(domain: string): { id: string; status: 'active' | 'suspended' } | undefined {
       return businessByDomain.get(domain);
     },
     findReferral(referralId: string) {

@@ -1,6 +1,6 @@
 import { AffiliateError, buildReferralTarget, createAffiliateTagger, createReferenceId, type AffiliateConfig } from '@pricehunt/affiliate';
 import type { RedirectQuery, TrackEventBody, TrackReferralBody } from '@pricehunt/contracts';
-import { InvalidUrlError, normalizeHost, stripWww, tryParseHttpUrl } from '@pricehunt/marketplace';
+import { InvalidUrlError, normalizeHost, stripWww, tryCanonicalizeUrl, tryParseHttpUrl } from '@pricehunt/marketplace';
 import type Database from 'better-sqlite3';
 import type { WriteQueue } from '../../db/write-queue';
 import { badRequest } from '../../lib/errors';
@@ -57,16 +57,24 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
   const purchaseHandlers: Array<(event: EventRow) => void> = [];
   const tagger = createAffiliateTagger(config.affiliate);
 
-  /** The registered business that owns a host (its store domain or a parent of it). */
+  /** The business that verified a host as its store domain (the host itself or a parent of it), most specific first. */
   function businessForHost(host: string): { id: string; status: 'active' | 'suspended' } | undefined {
     for (const domain of storeDomainCandidates(host)) {
-      const business = repo.findBusinessByStoreDomain(domain);
+      const business = repo.findBusinessByVerifiedDomain(domain);
       if (business) return business;
     }
     return undefined;
   }
-  const allowList: RedirectAllowList = createRedirectAllowList((host) => businessForHost(host) !== undefined);
-  allowList.addHostCheck('catalog offer hosts', (host) => repo.hasOfferHost(stripWww(host)));
+  const allowList: RedirectAllowList = createRedirectAllowList((host) => {
+    const business = businessForHost(host);
+    return business !== undefined && canReceiveAttribution(business);
+  });
+  // A catalog offer's own link, when an admin's feed brought it; a merchant's feed links count only on its verified domain.
+  allowList.addCheck('catalog offer links', (url) => {
+    const canonical = tryCanonicalizeUrl(url.href);
+    const offer = canonical ? repo.findTrustedOffer(canonical) : undefined;
+    return offer !== undefined && (offer.url === url.href || offer.canonicalUrl === url.href);
+  });
 
   /**
    * Business id to attribute a domain to: only active businesses receive attribution, and never on a known
@@ -105,7 +113,7 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
 
   return {
     allowList,
-    isAllowedRedirectHost: (host: string) => allowList.isAllowedRedirectHost(host),
+    isAllowedRedirect: (url: URL) => allowList.isAllowedRedirect(url),
 
     /**
      * Validates a redirect, records the click and answers the tagged URL to send the shopper to.
@@ -119,8 +127,8 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
         if (!signer.verify(query.to, query.sig)) throw badRequest('sig does not match to', 'sig');
         signed = true;
       }
-      if (!signed && !allowList.isAllowedRedirectHost(target.host)) {
-        throw badRequest(`to must lead to a known retailer or a registered store; ${target.host} is neither`, 'to');
+      if (!signed && !allowList.isAllowedRedirect(target.url)) {
+        throw badRequest(`to must lead to a known retailer, a verified store or a catalog offer; ${target.host} is none of them`, 'to');
       }
       const clickId = timeOrderedId();
       let location: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { businessSchema, businessStatusSchema } from './business-auth';
 import { pageOf, wholeNumberParam } from './paging';
-import { availabilitySchema, productSummarySchema } from './search';
+import { availabilitySchema, offerHeldSchema, productSummarySchema } from './search';
 
 /** Messages of the admin area that clients show as they are. */
 export const AdminMessages = {
@@ -15,6 +15,8 @@ export const AdminMessages = {
   productNotFound: 'No product with this id',
   offerNotInProduct: 'This product has no offer with this id',
   offerAlone: 'The offer is the product’s only one: it is a product of its own already',
+  offerNotFound: 'No offer with this id',
+  offerNotHeldForPrice: 'This offer is not held for a price review',
   mergeIntoItself: 'into must be another product than the one merged',
   reportNotFound: 'No match report with this id',
   importEmpty: 'The feed file is empty',
@@ -33,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'catalog.detach_offer',
   'catalog.merge_products',
   'catalog.resolve_report',
+  'catalog.approve_price',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -332,6 +335,11 @@ export const adminProductOfferSchema = z.object({
   shippingCents: z.number().int().nullable(),
   currency: z.string(),
   availability: availabilitySchema,
+  /**
+   * Why shoppers do not see the offer: `store` while its business's store domain is unverified or the business is
+   * suspended, `price` while it waits for a price review; null when shown.
+   */
+  held: offerHeldSchema.nullable(),
 });
 export type AdminProductOffer = z.infer<typeof adminProductOfferSchema>;
 
@@ -350,6 +358,27 @@ export const detachOfferResponseSchema = z.object({
   newProductId: z.number().int(),
 });
 export type DetachOfferResponse = z.infer<typeof detachOfferResponseSchema>;
+
+/**
+ * GET /api/admin/price-reviews: offers held back from shoppers because their total is far below the other offers of
+ * their product (under a third of the others' median): a wrong match, a mistyped price or a bait listing, until an
+ * admin looks. Newest first.
+ */
+export const priceReviewSchema = z.object({
+  offer: adminProductOfferSchema,
+  product: z.object({ id: z.number().int(), title: z.string() }),
+  /** Median total of the product's other offers in the same currency (the figure the offer was held against). */
+  othersMedianCents: z.number().int().nullable(),
+  othersCount: z.number().int(),
+  heldSince: z.string(),
+});
+export type PriceReview = z.infer<typeof priceReviewSchema>;
+export const priceReviewListResponseSchema = z.object({ success: z.literal(true), items: z.array(priceReviewSchema), total: z.number().int() });
+export type PriceReviewListResponse = z.infer<typeof priceReviewListResponseSchema>;
+export const priceReviewParamsSchema = z.object({ offerId: productId('offerId') });
+/** POST /api/admin/price-reviews/:offerId/approve: the price is real; the offer is shown, and not held again at this total or above. */
+export const priceReviewApproveResponseSchema = z.object({ success: z.literal(true), offerId: z.number().int(), productId: z.number().int() });
+export type PriceReviewApproveResponse = z.infer<typeof priceReviewApproveResponseSchema>;
 
 /** POST /api/admin/products/:id/merge: every offer of the product joins `into`, and the product is retired. */
 export const mergeProductsBodySchema = z.object({ into: productId('into') });

@@ -81,7 +81,7 @@ export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account exists for this e
 /** Error messages of the business and shopper auth calls (SPEC §8 shows the server's `error`). */
 export const AuthMessages = {
   emailTaken: 'An account with this email already exists',
-  storeDomainTaken: 'A business with this store domain already exists',
+  storeDomainTaken: 'Another business has already verified this store domain',
   invalidCredentials: 'Invalid email or password',
   suspended: 'This account is suspended',
   signedOut: 'Sign in to continue',

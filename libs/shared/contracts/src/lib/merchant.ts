@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema, storeDomainSchema } from './business-auth';
 import { pageOf } from './paging';
+import { offerHeldSchema } from './search';
 
 /** Merchant dashboard calls (all under /api/business/…, cookie-authenticated), the store webhook and the tracking script. */
 
@@ -235,14 +236,24 @@ export const storeSyncSchema = z.object({
 });
 export type StoreSync = z.infer<typeof storeSyncSchema>;
 
+/** How a store domain was proved: the meta tag or the tracking script tag on its home page, or a DNS TXT record. */
+export const verificationMethodSchema = z.enum(['meta', 'script', 'dns']);
+export type VerificationMethod = z.infer<typeof verificationMethodSchema>;
+
 export const integrationResponseSchema = z.object({
   storeDomain: z.string().nullable(),
   verified: z.boolean(),
   verifiedAt: z.string().nullable(),
-  verificationMethod: z.enum(['meta', 'script']).nullable(),
+  verificationMethod: verificationMethodSchema.nullable(),
   verificationToken: z.string(),
   metaTag: z.string(),
   scriptTag: z.string(),
+  /** The DNS record that proves the domain: a TXT record on the domain itself. */
+  dnsRecord: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
+  /** True when another business has already proved this domain: it cannot be verified by this one. */
+  verifiedByAnother: z.boolean(),
+  /** The business's offers shoppers do not see because the store domain is not verified (or the link is off it). */
+  hiddenOffers: z.number().int(),
   /** Last page view or purchase the script reported. */
   scriptLastSeenAt: z.string().nullable(),
   lastSync: storeSyncSchema.nullable(),
@@ -254,7 +265,7 @@ export type SetDomainBody = z.infer<typeof setDomainBodySchema>;
 
 export const verifyDomainResponseSchema = z.object({
   verified: z.boolean(),
-  method: z.enum(['meta', 'script']).nullable(),
+  method: verificationMethodSchema.nullable(),
   message: z.string(),
 });
 export type VerifyDomainResponse = z.infer<typeof verifyDomainResponseSchema>;
@@ -284,6 +295,8 @@ export const merchantProductSchema = z.object({
   competitorCount: z.number().int(),
   /** The cheapest total (price plus shipping, as shoppers compare them) of another retailer's offer of the product. */
   bestCompetitorPriceCents: z.number().int().nullable(),
+  /** Why shoppers do not see this offer yet, or null when they do. */
+  held: offerHeldSchema.nullable(),
   updatedAt: z.string(),
 });
 export type MerchantProduct = z.infer<typeof merchantProductSchema>;

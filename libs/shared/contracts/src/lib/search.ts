@@ -57,6 +57,12 @@ export const identifiedBySchema = z.enum(IDENTIFIED_BY);
 export type IdentifiedBy = z.infer<typeof identifiedBySchema>;
 
 export const availabilitySchema = z.enum(['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown']);
+/**
+ * Why an offer is kept from shoppers: `store` while its business's store domain is not verified (or the business is
+ * suspended, or the link is off that domain), `price` while it waits for a price review (far below the other offers).
+ */
+export const offerHeldSchema = z.enum(['store', 'price']);
+export type OfferHeld = z.infer<typeof offerHeldSchema>;
 export const conditionSchema = z.enum(['new', 'refurbished', 'used']);
 
 export const retailerRefSchema = z.object({ id: z.string(), name: z.string() });
