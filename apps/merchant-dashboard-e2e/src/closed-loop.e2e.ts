@@ -23,6 +23,7 @@ async function shot(page: Page, name: string) {
 describe('merchant closed loop', () => {
   let stack: Stack;
   let store: FixtureStore;
+  let otherStore: FixtureStore;
   let browser: Browser;
   let merchant: BrowserContext;
   let dashboard: string;
@@ -30,8 +31,13 @@ describe('merchant closed loop', () => {
 
   beforeAll(async () => {
     store = await startFixtureStore('kettle-store.test', products, 2);
-    // The API reaches the store's domain at the fixture server (test-only override; FETCH_ALLOW_LOOPBACK is on in the harness).
-    stack = await startStack({ apps: ['merchant-dashboard', 'shopper'], offers: 0, env: { STORE_ORIGIN_OVERRIDES: `${store.domain}=${store.origin}` } });
+    otherStore = await startFixtureStore('other-retailer.example', [], 2);
+    // The API reaches the stores' domains at the fixture servers (test-only override; FETCH_ALLOW_LOOPBACK is on in the harness).
+    stack = await startStack({
+      apps: ['merchant-dashboard', 'shopper'],
+      offers: 0,
+      env: { STORE_ORIGIN_OVERRIDES: `${store.domain}=${store.origin},${otherStore.domain}=${otherStore.origin}` },
+    });
     dashboard = stack.appUrls['merchant-dashboard'] as string;
     shopper = stack.appUrls.shopper as string;
     browser = await launchBrowser({ args: store.browserArgs });
@@ -42,6 +48,7 @@ describe('merchant closed loop', () => {
     await browser?.close();
     await stack?.stop();
     await store?.close();
+    await otherStore?.close();
   });
 
   let page: Page;
@@ -73,7 +80,9 @@ describe('merchant closed loop', () => {
     await page.waitForURL(/\/business\/dashboard\/integrate/);
     await page.getByRole('heading', { name: 'Integrate' }).waitFor();
 
-    // 3. Verify the domain with the tracking script tag on the store, and connect the Shopify store.
+    // 3. Until the domain is proved, the store is trusted for nothing; verify it with the tracking script tag on the store, and connect the Shopify store.
+    await page.getByText('Until you prove that the store is yours').waitFor();
+    await page.getByRole('table', { name: 'DNS record' }).getByText(/^pricehunt-verification=/).waitFor();
     const scriptTag = (await page.getByLabel('Tracking script tag').textContent()) as string;
     expect(scriptTag).toContain('/t.js');
     store.setHead(scriptTag);
@@ -96,6 +105,11 @@ describe('merchant closed loop', () => {
     });
     expect(other.status).toBe(201);
     const cookie = (other.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    // It proves its store domain with the meta tag on its home page, as the first merchant did with the script.
+    const otherIntegration = (await (await fetch(`${stack.apiUrl}/api/business/integration`, { headers: { cookie } })).json()) as { metaTag: string };
+    otherStore.setHead(otherIntegration.metaTag);
+    const otherVerify = await fetch(`${stack.apiUrl}/api/business/integration/verify`, { method: 'POST', headers: { cookie } });
+    expect(((await otherVerify.json()) as { verified: boolean }).verified).toBe(true);
     const feed = [
       'id\ttitle\tlink\tprice\tavailability\tbrand\tgtin\tcondition',
       `OR-1\tAcme Kettle Pro 1.7L Stainless Steel\thttps://other-retailer.example/kettle\t64.00 USD\tin stock\tAcme\t${products[0]?.barcode}\tnew`,
@@ -123,7 +137,8 @@ describe('merchant closed loop', () => {
     const shopperPage = await shopperContext.newPage();
     await shopperPage.goto(`${shopper}/${store.publicOrigin}/products/acme-kettle-pro`);
     await shopperPage.waitForURL(/\/new-search\//);
-    const storeLink = shopperPage.getByRole('link', { name: `Go to ${store.domain}` }).first();
+    // Offers carry the shop's name (made from its domain when the business gave none), not a raw domain.
+    const storeLink = shopperPage.getByRole('link', { name: 'Go to Kettle Store' }).first();
     await storeLink.waitFor({ timeout: 30_000 });
     await shopperPage.getByRole('link', { name: /Go to Other Retailer/ }).first().waitFor();
     await shot(shopperPage, '05-shopper-results');

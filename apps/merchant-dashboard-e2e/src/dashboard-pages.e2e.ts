@@ -65,6 +65,9 @@ describe('dashboard pages with tracked traffic', () => {
     await page.getByRole('heading', { name: 'Integrate' }).waitFor();
     const scriptTag = (await page.getByLabel('Tracking script tag').textContent()) as string;
     store.setHead(scriptTag);
+    // Only a proved store receives referrals, clicks and orders: the script tag on its home page proves it.
+    await page.getByRole('button', { name: 'Verify domain' }).click();
+    await page.getByText(`${store.domain} is verified (tracking script)`).waitFor();
     await page.getByRole('button', { name: 'Connect Shopify store' }).click();
     await page.getByText(/Import finished: 2 products/).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Sync products again' }).waitFor();

@@ -14,6 +14,8 @@ import {
   importRunListResponseSchema,
   mergeProductsResponseSchema,
   overviewResponseSchema,
+  priceReviewApproveResponseSchema,
+  priceReviewListResponseSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
   retailerResponseSchema,
@@ -41,6 +43,7 @@ export const adminKeys = {
   products: (q: string) => ['admin', 'products', 'list', q] as const,
   product: (id: number) => ['admin', 'products', 'detail', id] as const,
   matchReports: (status: 'open' | 'resolved') => ['admin', 'match-reports', status] as const,
+  priceReviews: () => ['admin', 'price-reviews'] as const,
 };
 
 export const overviewQuery = () =>
@@ -196,6 +199,20 @@ export function useResolveMatchReport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(`${BASE}/match-reports/${encodeURIComponent(id)}/resolve`, { method: 'POST', schema: adminMatchReportResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const usePriceReviews = () =>
+  useQuery({
+    queryKey: adminKeys.priceReviews(),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/price-reviews`, { schema: priceReviewListResponseSchema, signal }),
+  });
+
+export function useApprovePrice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (offerId: number) => apiRequest(`${BASE}/price-reviews/${offerId}/approve`, { method: 'POST', schema: priceReviewApproveResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

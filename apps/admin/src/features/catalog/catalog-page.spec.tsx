@@ -1,5 +1,5 @@
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
-import type { AdminMatchReport, AdminProductOffer, AdminRetailer, ImportJob, ProductSummary } from '@pricehunt/contracts';
+import type { AdminMatchReport, AdminProductOffer, AdminRetailer, ImportJob, PriceReview, ProductSummary } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminAccount, renderApp } from '../../testing/render';
@@ -35,6 +35,7 @@ function routes(extra: Record<string, Parameters<typeof jsonResponse>[0] | ((...
     'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [retailer] }),
     'GET /api/admin/imports': () => jsonResponse({ success: true, items: [] }),
     'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
+    'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items: [], total: 0 }),
     ...extra,
   } as never;
 }
@@ -181,5 +182,36 @@ describe('catalog page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save retailer' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Domains')).toHaveAccessibleDescription(/each domain must be a host name/));
     expect(view.mock.requestsTo('PATCH /api/admin/retailers/acme')[0]?.body).toEqual({ name: 'Acme', domains: ['acme.example', 'not', 'a', 'host'], affiliateParam: null });
+  });
+
+  it('lists offers held for a price review and shows one once its price is approved', async () => {
+    const review: PriceReview = {
+      offer: {
+        id: 41, retailer: { id: 'cheap-phones.example', name: 'Cheap Phones' }, externalId: 'CP-1', title: 'Apple iPhone 15 128GB', url: 'https://cheap-phones.example/iphone-15',
+        brand: 'Apple', model: null, gtin: '00195949036163', priceCents: 9_900, shippingCents: null, currency: 'USD', availability: 'in_stock', held: 'price',
+      },
+      product: { id: 7, title: 'Apple iPhone 15 128GB Black' },
+      othersMedianCents: 72_300,
+      othersCount: 4,
+      heldSince: '2026-03-01T12:00:00.000Z',
+    };
+    let items = [review];
+    const view = renderApp('/admin/catalog', {
+      signedInAs: adminAccount,
+      routes: routes({
+        'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items, total: items.length }),
+        'POST /api/admin/price-reviews/41/approve': () => {
+          items = [];
+          return jsonResponse({ success: true, offerId: 41, productId: 7 });
+        },
+      }),
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Offers held for a price review' });
+    expect(within(table).getByRole('row', { name: /Apple iPhone 15 128GB Cheap Phones · CP-1 \$99\.00 \$723\.00 \(4 offers\)/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve the price of Cheap Phones CP-1' }));
+    expect(await screen.findByText(/No offer is held/)).toBeInTheDocument();
+    expect(view.mock.requestsTo('POST /api/admin/price-reviews/41/approve')).toHaveLength(1);
   });
 });

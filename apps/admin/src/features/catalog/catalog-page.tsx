@@ -10,6 +10,7 @@ import { useImportFeed, useImportJob, useImportRuns, useRecluster, useRetailers,
 import { formatCount, formatDateTime } from '../../lib/format';
 import { ImportRunsTable, RowErrorsTable } from './import-runs-table';
 import { MatchReportsCard } from './match-reports-card';
+import { PriceReviewsCard } from './price-reviews-card';
 import { ProductsCard } from './products-card';
 import { DataTable } from '../../components/data-table';
 
@@ -20,6 +21,10 @@ export default function CatalogPage() {
   }, []);
   // The product open in the Products card: picked there, or from a match report.
   const [product, setProduct] = useState<number | null>(null);
+  const openProduct = (id: number) => {
+    setProduct(id);
+    document.getElementById('adm-products')?.scrollIntoView?.({ block: 'start' });
+  };
   return (
     <div className="adm-page">
       <div className="adm-page__header">
@@ -30,12 +35,8 @@ export default function CatalogPage() {
         <ImportCard />
         <ReclusterCard />
       </div>
-      <MatchReportsCard
-        onOpen={(id) => {
-          setProduct(id);
-          document.getElementById('adm-products')?.scrollIntoView?.({ block: 'start' });
-        }}
-      />
+      <MatchReportsCard onOpen={openProduct} />
+      <PriceReviewsCard onOpen={openProduct} />
       <ProductsCard selected={product} onSelect={setProduct} />
       <ImportsCard />
     </div>

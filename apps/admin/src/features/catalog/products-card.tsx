@@ -107,6 +107,11 @@ function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id
                   <a href={offer.url} target="_blank" rel="noreferrer noopener">
                     {offer.title}
                   </a>
+                  {offer.held ? (
+                    <div>
+                      <span className="adm-badge adm-badge--held">{offer.held === 'store' ? 'Hidden: store not verified or suspended' : 'Held for a price review'}</span>
+                    </div>
+                  ) : null}
                 </td>
                 <td>{[offer.model, offer.gtin].filter(Boolean).join(' · ') || '—'}</td>
                 <td>{formatMoney(offer.priceCents + (offer.shippingCents ?? 0))}</td>

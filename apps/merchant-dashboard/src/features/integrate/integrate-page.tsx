@@ -4,7 +4,10 @@ import { formatDateTime } from '../../lib/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { merchantKeys, useIntegration, useSetDomain, useStartSync, useSync, useVerifyDomain } from '../dashboard/api/merchant-api';
 import { QueryState } from '../dashboard/components/query-state';
+import type { VerificationMethod } from '@pricehunt/contracts';
 import { CopyButton } from './copy-button';
+
+const METHOD_NAMES: Record<VerificationMethod, string> = { meta: 'meta tag', script: 'tracking script', dns: 'DNS TXT record' };
 
 function SyncProgress({ syncId }: { syncId: string }) {
   const sync = useSync(syncId);
@@ -93,18 +96,57 @@ export default function IntegratePage() {
                   Save domain
                 </button>
               </form>
-              <p>
-                Status:{' '}
-                {data.verified ? (
-                  <strong className="md-success">Verified {data.verifiedAt ? `on ${formatDateTime(data.verifiedAt)}` : ''} ({data.verificationMethod === 'meta' ? 'meta tag' : 'tracking script'})</strong>
-                ) : (
-                  <strong>Not verified</strong>
-                )}
-              </p>
-              <p>Prove that the store is yours: add this tag inside &lt;head&gt; of your home page, or install the tracking script below, then verify.</p>
+              {data.verified ? (
+                <p role="status">
+                  Status:{' '}
+                  <strong className="md-success">
+                    Verified {data.verifiedAt ? `on ${formatDateTime(data.verifiedAt)}` : ''} ({data.verificationMethod ? METHOD_NAMES[data.verificationMethod] : ''})
+                  </strong>
+                </p>
+              ) : (
+                <div className="md-callout md-callout--warning" role="status">
+                  <p>
+                    <strong>Not verified.</strong>{' '}
+                    {data.verifiedByAnother
+                      ? `Another business has already verified ${data.storeDomain}. If the store is yours, write to support from an address on that domain.`
+                      : 'Until you prove that the store is yours, shoppers see none of your products and no clicks, referrals or orders are credited to you.'}
+                  </p>
+                  {data.hiddenOffers > 0 ? (
+                    <p>
+                      {data.hiddenOffers} {data.hiddenOffers === 1 ? 'product is' : 'products are'} hidden from shoppers.
+                    </p>
+                  ) : null}
+                </div>
+              )}
+              <p>{data.verified ? 'Your proof, in any one of these three ways:' : 'Prove that the store is yours in any one of three ways, then verify:'}</p>
+              <h3 className="md-subheading">Meta tag</h3>
+              <p className="md-muted">Inside &lt;head&gt; of your store&apos;s front page:</p>
               <pre className="md-code" aria-label="Verification meta tag">{data.metaTag}</pre>
+              <CopyButton text={data.metaTag} label="Copy meta tag" />
+              <h3 className="md-subheading">Tracking script</h3>
+              <p className="md-muted">The tag of step 2 below, on your store&apos;s front page, carries the same token.</p>
+              <h3 className="md-subheading">DNS record</h3>
+              <p className="md-muted">A TXT record on {data.storeDomain ?? 'your domain'}, added where your domain&apos;s DNS is managed:</p>
+              <table className="md-table md-dns" aria-label="DNS record">
+                <thead>
+                  <tr>
+                    <th scope="col">Type</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <td>{data.dnsRecord.type}</td>
+                    <td className="md-cell-wrap">{data.dnsRecord.name || 'your store domain'}</td>
+                    <td className="md-cell-wrap">
+                      <code>{data.dnsRecord.value}</code>
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
               <div className="md-actions">
-                <CopyButton text={data.metaTag} label="Copy meta tag" />
+                <CopyButton text={data.dnsRecord.value} label="Copy TXT value" />
                 <button type="button" className="md-button" onClick={() => verify.mutate()} disabled={!data.storeDomain || verify.isPending}>
                   {verify.isPending ? 'Checking…' : 'Verify domain'}
                 </button>

@@ -218,6 +218,11 @@ export default function ProductsPage() {
                             {p.title}
                           </a>
                           <div className="md-muted">ID {p.externalId}</div>
+                          {p.held ? (
+                            <div>
+                              <span className="md-badge md-badge--held">{p.held === 'store' ? 'Hidden until your store domain is verified' : 'Held for a price review'}</span>
+                            </div>
+                          ) : null}
                         </th>
                         <td>{formatMoney(p.priceCents, p.currency)}</td>
                         <td>{AVAILABILITY_LABELS[p.availability]}</td>
