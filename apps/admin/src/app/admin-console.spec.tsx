@@ -19,7 +19,7 @@ const overview: OverviewResponse = {
   database: { bytes: 4096 * 10, walBytes: 0, tables: [{ name: 'offers', rows: 120 }] },
 };
 
-const target: AdminBusiness = { ...merchantAccount, updatedAt: merchantAccount.createdAt };
+const target: AdminBusiness = { ...merchantAccount, updatedAt: merchantAccount.createdAt, domainVerified: false };
 const detail = (business: AdminBusiness): BusinessDetailResponse => ({
   success: true,
   business,
@@ -184,7 +184,7 @@ describe('business management', () => {
   });
 
   it('disables Suspend and Revoke admin on the admin’s own account', async () => {
-    const self: AdminBusiness = { ...adminAccount, updatedAt: adminAccount.createdAt };
+    const self: AdminBusiness = { ...adminAccount, updatedAt: adminAccount.createdAt, domainVerified: false };
     const view = renderApp('/admin/business/admin-1', {
       signedInAs: adminAccount,
       routes: { 'GET /api/admin/businesses/admin-1': () => jsonResponse(detail(self)) },

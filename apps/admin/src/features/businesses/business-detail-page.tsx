@@ -127,7 +127,18 @@ function BusinessDetail({ data }: { data: BusinessDetailResponse }) {
             </div>
             <div>
               <dt>Store domain</dt>
-              <dd>{business.storeDomain ?? '—'}</dd>
+              <dd>
+                {business.storeDomain ?? '—'}{' '}
+                {business.storeDomain ? (
+                  business.domainVerified ? (
+                    <span className="adm-badge adm-badge--active">Verified</span>
+                  ) : (
+                    <span className="adm-badge adm-badge--held" title="Its offers are hidden from shoppers and nothing is attributed to it until it proves the domain">
+                      Not verified
+                    </span>
+                  )
+                ) : null}
+              </dd>
             </div>
             <div>
               <dt>Registered</dt>

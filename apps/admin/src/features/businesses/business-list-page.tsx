@@ -160,7 +160,10 @@ export default function BusinessListPage() {
                       <td>
                         <Link to={paths.business(business.id)}>{business.email}</Link>
                       </td>
-                      <td>{business.storeDomain ?? <span className="adm-muted">—</span>}</td>
+                      <td>
+                        {business.storeDomain ?? <span className="adm-muted">—</span>}
+                        {business.storeDomain && !business.domainVerified ? <span className="adm-muted"> (not verified)</span> : null}
+                      </td>
                       <td>
                         <StatusBadge status={business.status} />
                       </td>

@@ -13,6 +13,8 @@ export interface AdminBusinessRow {
   status: 'active' | 'suspended';
   createdAt: string;
   updatedAt: string;
+  /** The business proved its current store domain. */
+  domainVerified: boolean;
 }
 
 export interface NewAuditEntry {
@@ -40,7 +42,8 @@ interface AuditRow {
 }
 
 const BUSINESS_COLUMNS = `id, email, store_name AS storeName, store_domain AS storeDomain, is_admin AS isAdmin, status,
-  created_at AS createdAt, updated_at AS updatedAt`;
+  created_at AS createdAt, updated_at AS updatedAt,
+  EXISTS (SELECT 1 FROM verified_domains v WHERE v.business_id = businesses.id AND v.domain = businesses.store_domain) AS domainVerified`;
 const AUDIT_COLUMNS = `id, created_at AS createdAt, actor_id AS actorId, actor_email AS actorEmail, action, target_type AS targetType,
   target_id AS targetId, target_label AS targetLabel, before_json AS beforeJson, after_json AS afterJson`;
 
@@ -68,7 +71,11 @@ const COUNTED_TABLES = [
   'audit_log',
 ];
 
-const toBusiness = (row: Omit<AdminBusinessRow, 'isAdmin'> & { isAdmin: number | boolean }): AdminBusinessRow => ({ ...row, isAdmin: Boolean(row.isAdmin) });
+const toBusiness = (row: Omit<AdminBusinessRow, 'isAdmin' | 'domainVerified'> & { isAdmin: number | boolean; domainVerified: number | boolean }): AdminBusinessRow => ({
+  ...row,
+  isAdmin: Boolean(row.isAdmin),
+  domainVerified: Boolean(row.domainVerified),
+});
 
 function toAudit(row: AuditRow): AuditEntry {
   return {

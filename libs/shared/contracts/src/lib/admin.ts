@@ -166,7 +166,11 @@ export const businessListQuerySchema = z.object({
 /** The list query once parsed (booleans and numbers), as the service and the console's state hold it. */
 export type BusinessListQuery = z.output<typeof businessListQuerySchema>;
 
-export const adminBusinessSchema = businessSchema.extend({ updatedAt: z.string() });
+export const adminBusinessSchema = businessSchema.extend({
+  updatedAt: z.string(),
+  /** True when the business has proved its store domain (only then is the store trusted: redirects, attribution, offers shown). */
+  domainVerified: z.boolean(),
+});
 export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 
 export const businessListResponseSchema = z.object({ success: z.literal(true), ...pageOf(adminBusinessSchema) });
