@@ -1,4 +1,4 @@
-export type { AuthStatus } from './lib/account-session';
+export { authFailure, tooManyAttemptsText, type AuthFailure, type AuthStatus } from './lib/account-session';
 export {
   BUSINESS_AUTH_PATH,
   BusinessAuthProvider,

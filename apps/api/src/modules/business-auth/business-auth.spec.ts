@@ -54,8 +54,12 @@ describe('business accounts', () => {
     it.each([
       [{ email: 'not-an-email', password: STRONG_PASSWORD }, 'email', 'Enter a valid email address'],
       [{ password: STRONG_PASSWORD }, 'email', 'Email is required'],
-      [{ email: 'a@b.example', password: 'short1' }, 'password', 'Password must be at least 10 characters'],
-      [{ email: 'a@b.example', password: 'lettersonlyhere' }, 'password', 'Password must contain a letter and a digit'],
+      [{ email: 'a@b.example', password: 'short1' }, 'password', 'Password must be at least 12 characters'],
+      [{ email: 'a@b.example', password: 'password1234' }, 'password', 'This password is among the most commonly used passwords; choose another'],
+      [{ email: 'a@b.example', password: 'aaaaaaaaa1' }, 'password', 'Password must be at least 12 characters'],
+      [{ email: 'a@b.example', password: 'aaaaaaaaaaa1' }, 'password', 'The password repeats one character too much; choose another'],
+      [{ email: 'a@b.example', password: '          1a' }, 'password', 'The password repeats one character too much; choose another'],
+      [{ email: 'long.name@b.example', password: 'Long.Name@B.Example' }, 'password', 'The password must not be your email address'],
       [{ email: 'a@b.example', password: STRONG_PASSWORD, storeDomain: 'not a domain' }, 'storeDomain', 'Enter a store domain such as shop.example.com'],
     ])('answers 400 naming the field for %j', async (body, field, message) => {
       const res = await call(t.app, 'POST', '/api/business/auth/register', { body });
@@ -231,6 +235,11 @@ describe('business accounts', () => {
       const weak = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'short' } });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().field).toBe('password');
+      const common = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'qwerty123456' } });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toMatchObject({ field: 'password', error: 'This password is among the most commonly used passwords; choose another' });
+      const own = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'reset3@shop.example' } });
+      expect(own.json()).toMatchObject({ field: 'password', error: 'The password must not be your email address' });
       t.app.sqlite.prepare('update password_reset_tokens set expires_at = ?').run(Date.now() - 1);
       const expired = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'brand-new-pass-9' } });
       expect(expired.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import { conflict, forbidden, HttpError, unauthorized, badRequest } from '../../
 import type { Logger } from '../../lib/logger';
 import { createOutboxMailer, type Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { assertNewPassword } from '../../lib/password-policy';
 import { canSignIn } from '../auth/permissions';
 import { createBusinessRepository, type BusinessRow } from './repository';
 
@@ -56,6 +57,7 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
 
   async function create(input: CreateBusinessInput): Promise<Business> {
     const email = normalise(input.email);
+    assertNewPassword(input.password, email);
     if (repo.findByEmail(email)) throw conflict(AuthMessages.emailTaken, 'email');
     if (input.storeDomain && repo.findByStoreDomain(input.storeDomain)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
     const passwordHash = await hashPassword(input.password);
@@ -145,6 +147,9 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
       const now = Date.now();
       const found = repo.findUsableResetToken(hashResetToken(token), now);
       if (!found) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      const account = repo.findById(found.businessId);
+      if (!account) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      assertNewPassword(password, account.email);
       const passwordHash = await hashPassword(password);
       const row = repo.transaction(() => {
         if (!repo.consumeResetTokens(found.businessId, found.id, Date.now())) return undefined;
@@ -161,6 +166,7 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
     async createOrPromoteAdmin(emailInput: string, password: string): Promise<{ business: Business; created: boolean }> {
       const existing = repo.findByEmail(normalise(emailInput));
       if (!existing) return { business: await create({ email: emailInput, password, isAdmin: true }), created: true };
+      assertNewPassword(password, existing.email);
       const row = repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password) });
       if (!row) throw new HttpError(500, 'INTERNAL_ERROR', 'Account vanished while promoting it');
       return { business: toBusiness(row), created: false };

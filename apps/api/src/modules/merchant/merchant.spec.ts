@@ -304,6 +304,16 @@ describe('merchant dashboard API', () => {
       expect(wrong.json().field).toBe('currentPassword');
       const weak = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'short' } });
       expect(weak.json().field).toBe('newPassword');
+      for (const [newPassword, error] of [
+        ['password1234', 'This password is among the most commonly used passwords; choose another'],
+        ['B@Example.com', 'The password must not be your email address'],
+        ['          1a', 'The password repeats one character too much; choose another'],
+      ]) {
+        const refused = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword } });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().field).toBe('newPassword');
+        expect(refused.json().error).toContain(error);
+      }
       const ok = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'another-pass-77' } });
       expect(ok.statusCode).toBe(200);
       const login = await app.inject({ method: 'POST', url: '/api/business/auth/login', payload: { email: 'b@example.com', password: 'another-pass-77' } });

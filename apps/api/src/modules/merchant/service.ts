@@ -10,6 +10,7 @@ import {
   type VerifyDomainResponse,
 } from '@pricehunt/contracts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { assertNewPassword } from '../../lib/password-policy';
 import type { MerchantRepository, MerchantSettingsRow, StoreSyncRow } from './repository';
 
 /** The slice of a business account the merchant module reads and writes. */
@@ -159,6 +160,7 @@ export function createMerchantService(deps: {
     async changePassword(businessId: string, currentPassword: string, newPassword: string, sessionId: string | null): Promise<void> {
       const a = account(businessId);
       if (!(await accounts.verifyPassword(currentPassword, a.passwordHash))) throw badRequest('Current password is wrong', 'currentPassword');
+      assertNewPassword(newPassword, a.email, 'newPassword');
       accounts.update(businessId, { passwordHash: await accounts.hashPassword(newPassword) });
       accounts.endOtherSessions(businessId, sessionId);
     },

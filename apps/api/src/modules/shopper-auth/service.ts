@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { conflict, unauthorized } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { assertNewPassword } from '../../lib/password-policy';
 import { createShopperRepository, type ShopperRow } from './repository';
 
 export function toShopper(row: ShopperRow): ShopperUser {
@@ -18,6 +19,7 @@ export function createShopperAccountsService({ db, log }: { db: Db; log: Logger 
   return {
     async register(input: { email: string; password: string; displayName?: string }): Promise<ShopperUser> {
       const email = normalise(input.email);
+      assertNewPassword(input.password, email);
       if (repo.findByEmail(email)) throw conflict(AuthMessages.emailTaken, 'email');
       const passwordHash = await hashPassword(input.password);
       try {

@@ -32,6 +32,18 @@ describe('shopper accounts', () => {
     expect(bad.json().field).toBe('email');
   });
 
+  it.each([
+    ['password1234', 'This password is among the most commonly used passwords; choose another'],
+    ['aaaaaaaaa1', 'Password must be at least 12 characters'],
+    ['          1a', 'The password repeats one character too much; choose another'],
+    ['Weak.Sam@Mail.Example', 'The password must not be your email address'],
+  ])('refuses the weak password %j naming the field', async (password, error) => {
+    const res = await call(t.app, 'POST', '/api/shopper/auth/register', { body: { email: 'weak.sam@mail.example', password } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field: 'password' });
+    expect(res.json().error).toContain(error);
+  });
+
   it('logs in, refuses wrong credentials with one message, and logs out', async () => {
     const wrong = await call(t.app, 'POST', '/api/shopper/auth/login', { body: { email: 'ann@mail.example', password: 'nope-nope-1' } });
     expect(wrong.statusCode).toBe(401);

@@ -43,6 +43,15 @@ describe('shopper password reset', () => {
     expect((await get('/api/shopper/auth/me', oldSession)).statusCode).toBe(200);
     await post('/api/shopper/auth/password-reset/request', { email: 'reset@example.com' });
     const token = await tokenFor('reset@example.com');
+    // A refused password leaves the link usable.
+    for (const [password, error] of [
+      ['password1234', 'This password is among the most commonly used passwords; choose another'],
+      ['RESET@example.com', 'The password must not be your email address'],
+    ]) {
+      const refused = await post('/api/shopper/auth/password-reset/confirm', { token, password });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field: 'password', error });
+    }
 
     const confirm = await post('/api/shopper/auth/password-reset/confirm', { token, password: 'brand-new-pass-9' });
     expect(confirm.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
+import { assertNewPassword } from '../../lib/password-policy';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -58,6 +59,9 @@ export function createShopperPasswordResetService({ db, config, mailer, log }: {
         .where(and(eq(shopperPasswordResetTokens.tokenHash, hashToken(token)), isNull(shopperPasswordResetTokens.usedAt), gt(shopperPasswordResetTokens.expiresAt, now)))
         .get();
       if (!found) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      const account = db.select({ email: shoppers.email }).from(shoppers).where(eq(shoppers.id, found.shopperId)).get();
+      if (!account) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      assertNewPassword(password, account.email);
       const passwordHash = await hashPassword(password);
       const changed = db.transaction((tx) => {
         const used = tx

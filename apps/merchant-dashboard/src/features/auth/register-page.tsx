@@ -1,4 +1,4 @@
-import { businessRegisterBodySchema, fieldErrorsFromIssues, PASSWORD_MIN_LENGTH } from '@pricehunt/contracts';
+import { businessRegisterBodySchema, fieldErrorsFromIssues, PASSWORD_HINT } from '@pricehunt/contracts';
 import { useBusinessAuth } from '@pricehunt/auth';
 import { isApiError } from '@pricehunt/api-client';
 import { useState, type FormEvent } from 'react';
@@ -39,7 +39,8 @@ export default function RegisterPage() {
         navigate(paths.integrate, { replace: true });
         return;
       }
-      setErrors({ form: result.error || 'Registration failed' });
+      const field = result.field === 'email' || result.field === 'password' || result.field === 'storeDomain' ? result.field : 'form';
+      setErrors({ [field]: result.error || 'Registration failed' });
     } catch (error) {
       setErrors({ form: isApiError(error) ? error.message : 'Registration failed' });
     }
@@ -64,7 +65,7 @@ export default function RegisterPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit.`}
+          hint={PASSWORD_HINT}
           required
         />
         <Field

@@ -3,8 +3,23 @@ import { apiRequest, isApiError, NETWORK_ERROR_MESSAGE, type FetchLike, type Sch
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/** A failed login or register: the message to show, and the input field it is about when it names one. */
+export type AuthFailure = { success: false; error: string; field?: string };
+
 /** Outcome of login or register: the account, or the message to show. */
-export type AuthOutcome<T> = { success: true; account: T } | { success: false; error: string };
+export type AuthOutcome<T> = { success: true; account: T } | AuthFailure;
+
+/** "in 1 second", "in 40 seconds", "in 3 minutes" (rounded up). */
+export function waitText(seconds: number): string {
+  if (seconds <= 90) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minutes`;
+}
+
+/** The message of a 429 that says how long to wait: "Too many attempts. Try again in 8 seconds." */
+export function tooManyAttemptsText(seconds: number): string {
+  return `Too many attempts. Try again ${waitText(seconds)}.`;
+}
 
 export interface AccountSessionConfig<T> {
   /** e.g. `/api/business/auth`; `me`, `login`, `register` and `logout` are below it. */
@@ -33,9 +48,15 @@ export interface AccountSession<T> {
   clearError(): void;
 }
 
-function failureMessage(error: unknown, fallback: string): string {
-  if (isApiError(error)) return error.isNetworkError ? NETWORK_ERROR_MESSAGE : error.message || fallback;
-  return fallback;
+/** The failure to show: the server's message (for a field, the field's own message), the wait a 429 asks for. */
+export function authFailure(error: unknown, fallback: string): AuthFailure {
+  if (!isApiError(error)) return { success: false, error: fallback };
+  if (error.isNetworkError) return { success: false, error: NETWORK_ERROR_MESSAGE };
+  if (error.status === 429 && error.retryAfterSeconds !== undefined) return { success: false, error: tooManyAttemptsText(error.retryAfterSeconds) };
+  // Only a refusal of the request names an input field (an unexpected answer's details name the answer's).
+  const field = error.status >= 400 && error.status < 500 ? (error.field ?? error.details[0]?.field) : undefined;
+  const message = (field ? error.fieldMessage(field) : undefined) ?? error.message ?? fallback;
+  return { success: false, error: message || fallback, ...(field ? { field } : {}) };
 }
 
 /** The session of one audience (business or shopper) against its `/auth` endpoints, all with cookies. */
@@ -103,13 +124,13 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
         }
         return { success: true, account: answer.account };
       } catch (caught) {
-        const message = failureMessage(caught, fallback);
+        const failure = authFailure(caught, fallback);
         if (mounted.current) {
-          setError(message);
+          setError(failure.error);
           // A failed attempt leaves whoever was signed in signed in; a first check still pending resolves to signed out.
           setStatus((current) => (current === 'loading' ? 'signed-out' : current));
         }
-        return { success: false, error: message };
+        return failure;
       }
     },
     [signedIn],

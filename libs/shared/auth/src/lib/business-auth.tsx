@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FetchLike } from '@pricehunt/api-client';
 import type { Business } from '@pricehunt/contracts';
-import { useAccountSession, type AuthStatus } from './account-session';
+import { useAccountSession, type AuthFailure, type AuthStatus } from './account-session';
 
 const loadBusinessAnswerSchema = () => import('./schemas').then((schemas) => schemas.businessAnswerSchema);
 
@@ -9,7 +9,7 @@ export const BUSINESS_AUTH_PATH = '/api/business/auth';
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 export const REGISTRATION_FAILED_MESSAGE = 'Registration failed';
 
-export type BusinessAuthResult = { success: true; business: Business } | { success: false; error: string };
+export type BusinessAuthResult = { success: true; business: Business } | AuthFailure;
 
 export interface BusinessRegisterInput {
   email: string;
@@ -58,7 +58,7 @@ export function BusinessAuthProvider({ children, fetch, baseUrl }: BusinessAuthP
 
   const value = useMemo<BusinessAuthValue>(() => {
     const toResult = (outcome: Awaited<ReturnType<typeof login>>): BusinessAuthResult =>
-      outcome.success ? { success: true, business: outcome.account } : { success: false, error: outcome.error };
+      outcome.success ? { success: true, business: outcome.account } : outcome;
     return {
       business: account,
       status,

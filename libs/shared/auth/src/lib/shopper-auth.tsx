@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FetchLike } from '@pricehunt/api-client';
 import type { ShopperUser } from '@pricehunt/contracts';
-import { useAccountSession, type AuthStatus } from './account-session';
+import { useAccountSession, type AuthFailure, type AuthStatus } from './account-session';
 import { LOGIN_FAILED_MESSAGE, REGISTRATION_FAILED_MESSAGE } from './business-auth';
 
 export const SHOPPER_AUTH_PATH = '/api/shopper/auth';
@@ -10,7 +10,7 @@ const loadShopperAnswerSchema = () => import('./schemas').then((schemas) => sche
 const loadShopperSessionSchema = () => import('./schemas').then((schemas) => schemas.shopperSessionAnswerSchema);
 const SHOPPER_SESSION = { path: 'session', schema: loadShopperSessionSchema };
 
-export type ShopperAuthResult = { success: true; user: ShopperUser } | { success: false; error: string };
+export type ShopperAuthResult = { success: true; user: ShopperUser } | AuthFailure;
 
 export interface ShopperRegisterInput {
   email: string;
@@ -54,7 +54,7 @@ export function ShopperAuthProvider({ children, fetch, baseUrl }: ShopperAuthPro
 
   const value = useMemo<ShopperAuthValue>(() => {
     const toResult = (outcome: Awaited<ReturnType<typeof login>>): ShopperAuthResult =>
-      outcome.success ? { success: true, user: outcome.account } : { success: false, error: outcome.error };
+      outcome.success ? { success: true, user: outcome.account } : outcome;
     return {
       user: account,
       status,
