@@ -76,3 +76,44 @@ export const outboxEmails = sqliteTable(
   },
   (table) => [index('outbox_emails_to_idx').on(table.to)],
 );
+
+/**
+ * Failed sign-ins, counted per key: one account from one client address (`<audience>|<email>|<address>`), one address
+ * whatever the account (`<audience>|*|<address>`), and one account from anywhere (`<audience>|<email>|*`, counted only
+ * to tell an account under attack). Past the free failures of its kind, each failure makes the key wait twice as long
+ * as the last (`blockedUntil`). Kept in the database so a restart forgets nothing; rows whose last failure is a day
+ * old are pruned.
+ */
+export const signInFailures = sqliteTable(
+  'sign_in_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: integer('last_failure_at').notNull(),
+    blockedUntil: integer('blocked_until').notNull().default(0),
+  },
+  (table) => [index('sign_in_failures_last_idx').on(table.lastFailureAt)],
+);
+
+/**
+ * Devices an account signed in from (OWASP's device cookies): the browser keeps a random token in an httpOnly cookie,
+ * the table its SHA-256. A sign-in to that account carrying the token skips the limits on untrusted clients, so an
+ * attack from elsewhere does not lock the owner out; its own failures count here, and too many revoke it.
+ */
+export const trustedDevices = sqliteTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    shopperId: text('shopper_id').references(() => shoppers.id, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (table) => [
+    index('trusted_devices_business_idx').on(table.businessId),
+    index('trusted_devices_shopper_idx').on(table.shopperId),
+    index('trusted_devices_expires_idx').on(table.expiresAt),
+  ],
+);

@@ -8,6 +8,7 @@ import { createOutboxMailer, type Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { canSignIn } from '../auth/permissions';
+import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
 import { createBusinessRepository, type BusinessRow } from './repository';
 
 export interface BusinessAccountsDeps {
@@ -15,6 +16,18 @@ export interface BusinessAccountsDeps {
   log: Logger;
   config: Pick<AppConfig, 'MERCHANT_APP_URL' | 'PASSWORD_RESET_TTL_MINUTES'>;
   mailer: Mailer;
+  /** Limits on sign-in (the app's); without one (CLI, seed) sign-in is not limited. */
+  signInGuard?: SignInGuard;
+}
+
+/** A password sign-in as a route receives it. */
+export interface SignInInput {
+  email: string;
+  password: string;
+  /** The client address the limits count. */
+  address: string;
+  /** The trusted-device cookie the browser sent. */
+  deviceToken?: string;
 }
 
 export interface CreateBusinessInput {
@@ -51,9 +64,23 @@ function isUniqueViolation(error: unknown, column: string): boolean {
  * Business accounts: registration, sign-in, password reset, admin creation. Emails arrive normalised
  * (trimmed, lower-case) from the contracts; the service normalises again for callers outside HTTP (CLI, seed).
  */
-export function createBusinessAccountsService({ db, log, config, mailer }: BusinessAccountsDeps) {
+export function createBusinessAccountsService({ db, log, config, mailer, signInGuard }: BusinessAccountsDeps) {
   const repo = createBusinessRepository(db);
   const normalise = (email: string) => email.trim().toLowerCase();
+  const guard = signInGuard ?? createSignInGuard({ db, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 });
+
+  /** Checks credentials; wrong or unknown → 401 with one message, suspended → 403. */
+  async function authenticate(emailInput: string, password: string): Promise<Business> {
+    const row = repo.findByEmail(normalise(emailInput));
+    if (!row) {
+      await verifyAgainstDummy(password);
+      throw unauthorized(AuthMessages.invalidCredentials);
+    }
+    if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
+    if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
+    if (needsRehash(row.passwordHash)) repo.update(row.id, { passwordHash: await hashPassword(password) });
+    return toBusiness(row);
+  }
 
   async function create(input: CreateBusinessInput): Promise<Business> {
     const email = normalise(input.email);
@@ -83,17 +110,20 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
     /** Registers a business (also the seed's entry point: `createBusiness` below). */
     register: create,
 
-    /** Checks credentials; wrong or unknown → 401 with one message, suspended → 403. */
-    async authenticate(emailInput: string, password: string): Promise<Business> {
-      const row = repo.findByEmail(normalise(emailInput));
-      if (!row) {
-        await verifyAgainstDummy(password);
-        throw unauthorized(AuthMessages.invalidCredentials);
-      }
-      if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
-      if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
-      if (needsRehash(row.passwordHash)) repo.update(row.id, { passwordHash: await hashPassword(password) });
-      return toBusiness(row);
+    authenticate,
+
+    /**
+     * A sign-in through the limits of `signInGuard`: refused with a 429 (before any password is hashed) while this
+     * account and address, or this address, must wait, unless the browser holds a trusted-device token of the
+     * account. Answers the business and the device token for the cookie.
+     */
+    async signIn(input: SignInInput): Promise<{ business: Business; deviceToken: string }> {
+      const email = normalise(input.email);
+      const { account, deviceToken } = await guard.attempt(
+        { audience: 'business', email, address: input.address, accountId: repo.findByEmail(email)?.id, deviceToken: input.deviceToken },
+        () => authenticate(email, input.password),
+      );
+      return { business: account, deviceToken };
     },
 
     findById(id: string): Business | undefined {
@@ -155,6 +185,8 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
         if (!repo.consumeResetTokens(found.businessId, found.id, Date.now())) return undefined;
         const updated = repo.update(found.businessId, { passwordHash });
         repo.deleteSessions(found.businessId);
+        // Whoever knew the old password may have made a device trusted: none stays trusted.
+        guard.forgetDevices('business', found.businessId);
         return updated;
       });
       if (!row) throw badRequest(AuthMessages.resetTokenInvalid, 'token');

@@ -5,6 +5,8 @@ import { conflict, unauthorized } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
+import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
+import type { SignInInput } from '../business-auth/service';
 import { createShopperRepository, type ShopperRow } from './repository';
 
 export function toShopper(row: ShopperRow): ShopperUser {
@@ -12,9 +14,21 @@ export function toShopper(row: ShopperRow): ShopperUser {
 }
 
 /** Shopper accounts: registration and sign-in, hashed like business passwords. */
-export function createShopperAccountsService({ db, log }: { db: Db; log: Logger }) {
+export function createShopperAccountsService({ db, log, signInGuard }: { db: Db; log: Logger; signInGuard?: SignInGuard }) {
   const repo = createShopperRepository(db);
   const normalise = (email: string) => email.trim().toLowerCase();
+  const guard = signInGuard ?? createSignInGuard({ db, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 });
+
+  async function authenticate(emailInput: string, password: string): Promise<ShopperUser> {
+    const row = repo.findByEmail(normalise(emailInput));
+    if (!row) {
+      await verifyAgainstDummy(password);
+      throw unauthorized(AuthMessages.invalidCredentials);
+    }
+    if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
+    if (needsRehash(row.passwordHash)) repo.updatePasswordHash(row.id, await hashPassword(password));
+    return toShopper(row);
+  }
 
   return {
     async register(input: { email: string; password: string; displayName?: string }): Promise<ShopperUser> {
@@ -33,15 +47,16 @@ export function createShopperAccountsService({ db, log }: { db: Db; log: Logger 
       }
     },
 
-    async authenticate(emailInput: string, password: string): Promise<ShopperUser> {
-      const row = repo.findByEmail(normalise(emailInput));
-      if (!row) {
-        await verifyAgainstDummy(password);
-        throw unauthorized(AuthMessages.invalidCredentials);
-      }
-      if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
-      if (needsRehash(row.passwordHash)) repo.updatePasswordHash(row.id, await hashPassword(password));
-      return toShopper(row);
+    authenticate,
+
+    /** A sign-in through the limits of `signInGuard` (see the business service's `signIn`). */
+    async signIn(input: SignInInput): Promise<{ user: ShopperUser; deviceToken: string }> {
+      const email = normalise(input.email);
+      const { account, deviceToken } = await guard.attempt(
+        { audience: 'shopper', email, address: input.address, accountId: repo.findByEmail(email)?.id, deviceToken: input.deviceToken },
+        () => authenticate(email, input.password),
+      );
+      return { user: account, deviceToken };
     },
 
     findById(id: string): ShopperUser | undefined {

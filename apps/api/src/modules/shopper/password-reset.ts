@@ -3,7 +3,7 @@ import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE } from '@pricehunt/contr
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { sessions, shopperPasswordResetTokens, shoppers } from '../../db/schema';
+import { sessions, shopperPasswordResetTokens, shoppers, trustedDevices } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
@@ -72,6 +72,8 @@ export function createShopperPasswordResetService({ db, config, mailer, log }: {
         if (used === 0) return false;
         tx.update(shoppers).set({ passwordHash, updatedAt: new Date().toISOString() }).where(eq(shoppers.id, found.shopperId)).run();
         tx.delete(sessions).where(eq(sessions.shopperId, found.shopperId)).run();
+        // Whoever knew the old password may have made a device trusted: none stays trusted.
+        tx.delete(trustedDevices).where(eq(trustedDevices.shopperId, found.shopperId)).run();
         return true;
       });
       if (!changed) throw badRequest(AuthMessages.resetTokenInvalid, 'token');

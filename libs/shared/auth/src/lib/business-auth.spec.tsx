@@ -179,6 +179,18 @@ describe('login', () => {
     expect(lastResult).toEqual({ success: false, error: 'Invalid email or password' });
   });
 
+  it('shows the wait a 429 asks for: "Too many attempts. Try again in N seconds."', async () => {
+    const mock = createFetchMock({
+      'GET /api/business/auth/me': unauthorized(),
+      'POST /api/business/auth/login': errorResponse(429, 'RATE_LIMITED', 'Too many attempts, try again later', { headers: { 'Retry-After': '16' } }),
+    });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Try again in 16 seconds\.$/);
+    expect(lastResult).toEqual({ success: false, error: 'Too many attempts. Try again in 16 seconds.' });
+  });
+
   it('reads the error of a success:false answer', async () => {
     const mock = createFetchMock({
       'GET /api/business/auth/me': unauthorized(),

@@ -83,6 +83,17 @@ describe('ShopperAuthProvider', () => {
     expect(await screen.findByText('Login failed')).toHaveAttribute('role', 'alert');
   });
 
+  it('shows the wait a 429 asks for', async () => {
+    const mock = createFetchMock({
+      'GET /api/shopper/auth/session': nobody(),
+      'POST /api/shopper/auth/login': errorResponse(429, 'RATE_LIMITED', 'Too many attempts. Try again in 2 minutes.', { headers: { 'Retry-After': '120' } }),
+    });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Try again in 2 minutes\.$/);
+  });
+
   it('signs up through POST /api/shopper/auth/register, or shows exactly "Registration failed"', async () => {
     let attempt = 0;
     const mock = createFetchMock({
