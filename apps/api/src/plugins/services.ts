@@ -31,7 +31,7 @@ export const accountServicesPlugin = fp(
     });
     app.decorate('signInGuard', signInGuard);
     app.decorate('businessAccounts', createBusinessAccountsService({ db, log, config, mailer, signInGuard }));
-    app.decorate('shopperAccounts', createShopperAccountsService({ db, log, signInGuard }));
+    app.decorate('shopperAccounts', createShopperAccountsService({ db, log, mailer, config, signInGuard }));
     // Failures a day old and expired trusted devices go at start and every hour.
     const prune = () => {
       try {

@@ -12,6 +12,8 @@ export const businesses = sqliteTable(
     storeDomain: text('store_domain'),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    /** When the owner opened the confirmation link (or a reset link); null until then: the account cannot sign in. */
+    emailConfirmedAt: integer('email_confirmed_at'),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
@@ -44,6 +46,8 @@ export const shoppers = sqliteTable('shoppers', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   displayName: text('display_name'),
+  /** When the shopper opened the confirmation link (or a reset link); null until then: the account cannot sign in. */
+  emailConfirmedAt: integer('email_confirmed_at'),
   createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
@@ -116,4 +120,22 @@ export const trustedDevices = sqliteTable(
     index('trusted_devices_shopper_idx').on(table.shopperId),
     index('trusted_devices_expires_idx').on(table.expiresAt),
   ],
+);
+
+/**
+ * Single-use links that confirm an account's email address (and sign its owner in), for a business or a shopper;
+ * only the SHA-256 of the token is stored. Registering the unconfirmed address again replaces its open links.
+ */
+export const emailConfirmationTokens = sqliteTable(
+  'email_confirmation_tokens',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    shopperId: text('shopper_id').references(() => shoppers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('email_confirmation_tokens_business_idx').on(table.businessId), index('email_confirmation_tokens_shopper_idx').on(table.shopperId)],
 );

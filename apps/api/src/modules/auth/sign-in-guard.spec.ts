@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../build-app';
 import { signInFailures, trustedDevices } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { registerBusiness, STRONG_PASSWORD } from '../../testing/http';
+import { registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { addressKey, createSignInGuard, DEVICE_COOKIE, tooManyAttemptsMessage, waitAfter } from './sign-in-guard';
 
@@ -126,7 +126,7 @@ describe('sign-in limits (by account and address, by address, trusted devices)',
   });
 
   it('applies to shopper sign-in too', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/shopper/auth/register', headers: { origin: 'http://localhost:4200' }, payload: { email: 'shopper@mail.example', password: STRONG_PASSWORD } });
+    await registerShopper(t.app, 'shopper@mail.example');
     const attempt = (password: string, address: string) =>
       t.app.inject({ method: 'POST', url: '/api/shopper/auth/login', remoteAddress: address, headers: { origin: 'http://localhost:4200' }, payload: { email: 'shopper@mail.example', password } });
     for (let i = 0; i < 4; i++) await attempt(`shopper-guess-${i}`, '203.0.113.70');

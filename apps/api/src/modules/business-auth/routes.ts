@@ -2,9 +2,11 @@ import {
   businessAuthResponseSchema,
   businessLoginBodySchema,
   businessRegisterBodySchema,
+  emailConfirmBodySchema,
   errorEnvelopeSchema,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
+  registrationResponseSchema,
   successResponseSchema,
 } from '@pricehunt/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -30,11 +32,21 @@ export const businessAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { ...limited, schema: { tags, body: businessRegisterBodySchema, response: { 201: businessAuthResponseSchema, ...errors } } },
+    { ...limited, schema: { tags, body: businessRegisterBodySchema, response: { 202: registrationResponseSchema, ...errors } } },
     async (request, reply) => {
-      const business = await app.businessAccounts.register(request.body);
+      // The same answer for a new address and a registered one: the confirmation link (or a reminder) is mailed.
+      const message = await app.businessAccounts.register(request.body);
+      return reply.status(202).send({ success: true as const, message });
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    { onRequest: perIp, schema: { tags, body: emailConfirmBodySchema, response: { 200: businessAuthResponseSchema, ...errors } } },
+    async (request) => {
+      const business = app.businessAccounts.confirmEmail(request.body.token);
       await signIn(request, 'businessId', business.id);
-      return reply.status(201).send({ success: true as const, business });
+      return { success: true as const, business };
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE, type Business } from '@pricehunt/contracts';
+import { AuthMessages, ErrorCode, PASSWORD_RESET_REQUESTED_MESSAGE, registrationCheckInboxMessage, type Business } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, HttpError, unauthorized, badRequest } from '../../lib/errors';
@@ -7,6 +7,8 @@ import type { Logger } from '../../lib/logger';
 import { createOutboxMailer, type Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
+import { afterAnswer } from '../../lib/after-answer';
+import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
 import { canSignIn } from '../auth/permissions';
 import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
 import { createBusinessRepository, type BusinessRow } from './repository';
@@ -51,6 +53,11 @@ export function toBusiness(row: BusinessRow): Business {
   };
 }
 
+/** Pages of the merchant dashboard that emails link to. */
+const BUSINESS_LOGIN_PAGE = '/business-login';
+const RESET_PASSWORD_PAGE = '/reset-password';
+const REGISTER_PAGE = '/business/register';
+
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function isUniqueViolation(error: unknown, column: string): boolean {
@@ -69,7 +76,66 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
   const normalise = (email: string) => email.trim().toLowerCase();
   const guard = signInGuard ?? createSignInGuard({ db, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 });
 
-  /** Checks credentials; wrong or unknown → 401 with one message, suspended → 403. */
+  const confirmations = createEmailConfirmations(db);
+  const link = (pathname: string, token?: string) => {
+    const url = new URL(pathname, config.MERCHANT_APP_URL);
+    if (token) url.searchParams.set('token', token);
+    return url.toString();
+  };
+
+  /** Mails a new confirmation link to an unconfirmed account. */
+  async function sendConfirmation(row: BusinessRow): Promise<void> {
+    const token = confirmations.issue('business', row.id);
+    await mailer.send({
+      to: row.email,
+      subject: 'Confirm your PriceHunt business account',
+      text: [
+        'Welcome to PriceHunt. Open this link to confirm your email address and sign in to your dashboard:',
+        link(CONFIRM_EMAIL_PAGE, token),
+        '',
+        `The link works for ${EMAIL_CONFIRMATION_TTL_HOURS} hours. If you did not register, ignore this email: no account is made without it.`,
+      ].join('\n'),
+    });
+  }
+
+  /**
+   * The part of a registration that depends on the address, done after the answer: a new address becomes an
+   * unconfirmed account, an unconfirmed one takes the newest password and store, and each gets a confirmation link;
+   * a confirmed account's owner is told instead that they already have an account.
+   */
+  async function settleRegistration(email: string, passwordHash: string, input: CreateBusinessInput): Promise<void> {
+    const existing = repo.findByEmail(email);
+    if (existing?.emailConfirmedAt != null) {
+      await mailer.send({
+        to: existing.email,
+        subject: 'You already have a PriceHunt business account',
+        text: [
+          'Someone (perhaps you) tried to register a PriceHunt business account with this email address, which already has one.',
+          `Log in: ${link(BUSINESS_LOGIN_PAGE)}`,
+          `Forgot your password? Choose a new one: ${link(RESET_PASSWORD_PAGE)}`,
+          '',
+          'If it was not you, ignore this email; nothing has changed.',
+        ].join('\n'),
+      });
+      return;
+    }
+    const store = { storeDomain: input.storeDomain ?? null, storeName: input.storeName ?? null };
+    let row: BusinessRow | undefined;
+    if (existing) row = repo.update(existing.id, { passwordHash, ...store });
+    else {
+      try {
+        row = repo.insert({ id: randomUUID(), email, passwordHash, ...store, isAdmin: false, emailConfirmedAt: null });
+        log.info({ businessId: row.id }, 'business registered, email to confirm');
+      } catch (error) {
+        // Two registrations of one address racing: the first made the account and mails its link.
+        if (isUniqueViolation(error, 'businesses.email')) return;
+        throw error;
+      }
+    }
+    if (row) await sendConfirmation(row);
+  }
+
+  /** Checks credentials; wrong or unknown → 401 with one message, email not confirmed or suspended → 403. */
   async function authenticate(emailInput: string, password: string): Promise<Business> {
     const row = repo.findByEmail(normalise(emailInput));
     if (!row) {
@@ -77,38 +143,72 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
       throw unauthorized(AuthMessages.invalidCredentials);
     }
     if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
+    if (row.emailConfirmedAt == null) {
+      // Only someone with the password learns this; the link goes to the inbox, so they still have to prove it.
+      afterAnswer(log, 'confirmation email', () => sendConfirmation(row));
+      throw new HttpError(403, ErrorCode.emailNotConfirmed, AuthMessages.emailNotConfirmed);
+    }
     if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
     if (needsRehash(row.passwordHash)) repo.update(row.id, { passwordHash: await hashPassword(password) });
     return toBusiness(row);
   }
 
-  async function create(input: CreateBusinessInput): Promise<Business> {
+  /** A store domain held by a confirmed account, or by another address's registration, cannot be registered again. */
+  function assertStoreDomainFree(email: string, storeDomain: string | undefined): void {
+    if (!storeDomain) return;
+    const holder = repo.findByStoreDomain(storeDomain);
+    if (holder && (holder.emailConfirmedAt != null || holder.email !== email)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
+  }
+
+  /** An account made directly, confirmed (seed, admin:create): its email was given by whoever runs the server. */
+  async function createConfirmed(input: CreateBusinessInput): Promise<Business> {
     const email = normalise(input.email);
     assertNewPassword(input.password, email);
-    if (repo.findByEmail(email)) throw conflict(AuthMessages.emailTaken, 'email');
-    if (input.storeDomain && repo.findByStoreDomain(input.storeDomain)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
-    const passwordHash = await hashPassword(input.password);
-    try {
-      const row = repo.insert({
-        id: randomUUID(),
-        email,
-        passwordHash,
-        storeDomain: input.storeDomain ?? null,
-        storeName: input.storeName ?? null,
-        isAdmin: input.isAdmin ?? false,
-      });
-      log.info({ businessId: row.id }, 'business registered');
-      return toBusiness(row);
-    } catch (error) {
-      // Two registrations racing past the checks above: the unique index decides.
-      if (isUniqueViolation(error, 'businesses.email')) throw conflict(AuthMessages.emailTaken, 'email');
-      throw error;
-    }
+    if (repo.findByEmail(email)) throw conflict('An account with this email already exists', 'email');
+    assertStoreDomainFree(email, input.storeDomain);
+    const row = repo.insert({
+      id: randomUUID(),
+      email,
+      passwordHash: await hashPassword(input.password),
+      storeDomain: input.storeDomain ?? null,
+      storeName: input.storeName ?? null,
+      isAdmin: input.isAdmin ?? false,
+      emailConfirmedAt: Date.now(),
+    });
+    log.info({ businessId: row.id }, 'business created');
+    return toBusiness(row);
   }
 
   return {
-    /** Registers a business (also the seed's entry point: `createBusiness` below). */
-    register: create,
+    /**
+     * Registers a business by email: answers the same message whether the address is new, registered but not
+     * confirmed, or an account's, after the same work (the password is hashed in every case); what differs (the
+     * account's row, the confirmation link or the "you already have an account" email) happens after the answer.
+     * Refusals come only from the input: a password the policy refuses, a store domain already held.
+     */
+    async register(input: CreateBusinessInput): Promise<string> {
+      const email = normalise(input.email);
+      assertNewPassword(input.password, email);
+      assertStoreDomainFree(email, input.storeDomain);
+      const passwordHash = await hashPassword(input.password);
+      afterAnswer(log, 'business registration', () => settleRegistration(email, passwordHash, input));
+      return registrationCheckInboxMessage(email);
+    },
+
+    /** Opens a confirmation link: confirms the email (once) and answers the business to sign in. */
+    confirmEmail(token: string): Business {
+      const businessId = confirmations.consume('business', token);
+      const row = businessId
+        ? db.transaction(() => {
+            const current = repo.findById(businessId);
+            return current && current.emailConfirmedAt == null ? repo.update(businessId, { emailConfirmedAt: Date.now() }) : current;
+          })
+        : undefined;
+      if (!row) throw badRequest(AuthMessages.confirmTokenInvalid, 'token');
+      if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
+      log.info({ businessId: row.id }, 'business email confirmed');
+      return toBusiness(row);
+    },
 
     authenticate,
 
@@ -137,12 +237,28 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
     },
 
     /**
-     * Starts a reset: for an existing account, stores the hash of a single-use token and mails the link.
-     * The caller always answers the same message, account or not.
+     * Starts a reset. The request is answered at once with one message; then, for an account, the hash of a
+     * single-use token is stored and the link mailed, and for an unknown address a note says there is no account
+     * (with a link to register). Both take the same path: nothing that depends on the address happens before the
+     * answer, and each is one email after it.
      */
-    async requestPasswordReset(emailInput: string): Promise<string> {
-      const row = repo.findByEmail(normalise(emailInput));
-      if (row) {
+    requestPasswordReset(emailInput: string): string {
+      const email = normalise(emailInput);
+      afterAnswer(log, 'password reset email', async () => {
+        const row = repo.findByEmail(email);
+        if (!row) {
+          await mailer.send({
+            to: email,
+            subject: 'Reset your PriceHunt password',
+            text: [
+              'Someone asked to reset the password of a PriceHunt business account for this email address, but there is no account for it.',
+              `To create one, register here: ${link(REGISTER_PAGE)}`,
+              '',
+              'If it was not you, ignore this email.',
+            ].join('\n'),
+          });
+          return;
+        }
         const token = randomBytes(32).toString('base64url');
         const now = Date.now();
         repo.insertResetToken({
@@ -152,23 +268,18 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
           expiresAt: now + config.PASSWORD_RESET_TTL_MINUTES * 60_000,
           createdAt: now,
         });
-        const link = new URL('/reset-password', config.MERCHANT_APP_URL);
-        link.searchParams.set('token', token);
-        // Delivery runs after the answer so its duration does not reveal whether the account exists.
-        void mailer
-          .send({
-            to: row.email,
-            subject: 'Reset your PriceHunt password',
-            text: [
-              'Someone asked to reset the password of your PriceHunt business account.',
-              `Open this link within ${config.PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
-              link.toString(),
-              '',
-              'If it was not you, ignore this email; your password stays the same.',
-            ].join('\n'),
-          })
-          .catch((error: unknown) => log.error({ err: error, businessId: row.id }, 'password reset email failed'));
-      }
+        await mailer.send({
+          to: row.email,
+          subject: 'Reset your PriceHunt password',
+          text: [
+            'Someone asked to reset the password of your PriceHunt business account.',
+            `Open this link within ${config.PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+            link(RESET_PASSWORD_PAGE, token),
+            '',
+            'If it was not you, ignore this email; your password stays the same.',
+          ].join('\n'),
+        });
+      });
       return PASSWORD_RESET_REQUESTED_MESSAGE;
     },
 
@@ -183,7 +294,8 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
       const passwordHash = await hashPassword(password);
       const row = repo.transaction(() => {
         if (!repo.consumeResetTokens(found.businessId, found.id, Date.now())) return undefined;
-        const updated = repo.update(found.businessId, { passwordHash });
+        // The link came to the inbox: the address is proven too.
+        const updated = repo.update(found.businessId, { passwordHash, ...(account.emailConfirmedAt == null ? { emailConfirmedAt: Date.now() } : {}) });
         repo.deleteSessions(found.businessId);
         // Whoever knew the old password may have made a device trusted: none stays trusted.
         guard.forgetDevices('business', found.businessId);
@@ -194,12 +306,15 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
       return toBusiness(row);
     },
 
+    /** Creates a confirmed account directly (seed; `createBusiness` below). */
+    createConfirmed,
+
     /** Creates an admin business, or promotes (and re-passwords when given) an existing one. Used by the CLI. */
     async createOrPromoteAdmin(emailInput: string, password: string): Promise<{ business: Business; created: boolean }> {
       const existing = repo.findByEmail(normalise(emailInput));
-      if (!existing) return { business: await create({ email: emailInput, password, isAdmin: true }), created: true };
+      if (!existing) return { business: await createConfirmed({ email: emailInput, password, isAdmin: true }), created: true };
       assertNewPassword(password, existing.email);
-      const row = repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password) });
+      const row = repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password), emailConfirmedAt: existing.emailConfirmedAt ?? Date.now() });
       if (!row) throw new HttpError(500, 'INTERNAL_ERROR', 'Account vanished while promoting it');
       return { business: toBusiness(row), created: false };
     },
@@ -215,8 +330,8 @@ export type BusinessAccountsService = ReturnType<typeof createBusinessAccountsSe
 const quietLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
- * Seed hook: creates a business directly on a database (no HTTP, no session), e.g. for the demo seed of the
- * start script. Throws the 409 HttpError when the email or store domain is taken.
+ * Seed hook: creates a business directly on a database (no HTTP, no session), its email counted as confirmed, e.g.
+ * for the demo seed of the start script. Throws the 409 HttpError when the email or store domain is taken.
  */
 export async function createBusiness(db: Db, input: CreateBusinessInput, log: Logger = quietLogger): Promise<Business> {
   const mailer = createOutboxMailer({ db, log, printToLog: false });
@@ -226,5 +341,5 @@ export async function createBusiness(db: Db, input: CreateBusinessInput, log: Lo
     mailer,
     config: { MERCHANT_APP_URL: 'http://localhost:4300', PASSWORD_RESET_TTL_MINUTES: 60 },
   });
-  return service.register(input);
+  return service.createConfirmed(input);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { registerBusiness } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 
 // Password hashing (scrypt) is deliberately slow; on a busy machine a test with several logins takes seconds.
@@ -14,19 +15,12 @@ interface Merchant {
   apiKey: string;
 }
 
-function cookieOf(res: LightMyRequestResponse): string {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  return list.map((c) => c.split(';')[0]).join('; ');
-}
 
 async function register(app: FastifyInstance, email: string, storeDomain: string): Promise<Merchant> {
-  const res = await app.inject({ method: 'POST', url: '/api/business/auth/register', payload: { email, password: PASSWORD, storeDomain } });
-  expect(res.statusCode).toBe(201);
-  const cookie = cookieOf(res);
+  const { cookie, business } = await registerBusiness(app, email, PASSWORD, { storeDomain });
   const key = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { cookie } });
   expect(key.statusCode).toBe(200);
-  return { id: res.json().business.id, cookie, domain: storeDomain, apiKey: key.json().apiKey };
+  return { id: business.id, cookie, domain: storeDomain, apiKey: key.json().apiKey };
 }
 
 const at = (iso: string) => Date.parse(iso);

@@ -1,5 +1,7 @@
 import {
+  emailConfirmBodySchema,
   errorEnvelopeSchema,
+  registrationResponseSchema,
   shopperAuthResponseSchema,
   shopperLoginBodySchema,
   shopperRegisterBodySchema,
@@ -28,11 +30,21 @@ export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { ...limited, schema: { tags, body: shopperRegisterBodySchema, response: { 201: shopperAuthResponseSchema, ...errors } } },
+    { ...limited, schema: { tags, body: shopperRegisterBodySchema, response: { 202: registrationResponseSchema, ...errors } } },
     async (request, reply) => {
-      const user = await app.shopperAccounts.register(request.body);
+      // The same answer for a new address and a registered one: the confirmation link (or a reminder) is mailed.
+      const message = await app.shopperAccounts.register(request.body);
+      return reply.status(202).send({ success: true as const, message });
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    { onRequest: limited.onRequest, schema: { tags, body: emailConfirmBodySchema, response: { 200: shopperAuthResponseSchema, ...errors } } },
+    async (request) => {
+      const user = app.shopperAccounts.confirmEmail(request.body.token);
       await signIn(request, 'shopperId', user.id);
-      return reply.status(201).send({ success: true as const, user });
+      return { success: true as const, user };
     },
   );
 

@@ -26,7 +26,7 @@ interface BridgeProps {
 /** Publishes the shopper session of @pricehunt/auth to the app's account context, and shows the auth modal. */
 function Sync({ onChange, authMode, onModeChange }: BridgeProps) {
   const auth = useShopperAuth();
-  const { login, register, logout } = auth;
+  const { login, register, confirmEmail, logout } = auth;
   const actions = useMemo<AccountActions>(
     () => ({
       signIn: async (email, password) => {
@@ -35,12 +35,16 @@ function Sync({ onChange, authMode, onModeChange }: BridgeProps) {
       },
       signUp: async (email, password) => {
         const result = await register({ email, password });
+        return result.success ? { notice: result.message } : result;
+      },
+      confirmEmail: async (token) => {
+        const result = await confirmEmail(token);
         return result.success ? null : result;
       },
       signOut: logout,
       requestPasswordReset,
     }),
-    [login, register, logout],
+    [login, register, confirmEmail, logout],
   );
 
   useEffect(() => {

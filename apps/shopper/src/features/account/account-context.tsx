@@ -13,7 +13,10 @@ export interface ActionFailure {
 /** What the account layer does; every action resolves with its failure, or null when it worked. */
 export interface AccountActions {
   signIn(email: string, password: string): Promise<ActionFailure | null>;
-  signUp(email: string, password: string): Promise<ActionFailure | null>;
+  /** Registers: resolves with the server's "check your inbox" message, or the failure (nobody is signed in yet). */
+  signUp(email: string, password: string): Promise<ActionFailure | { notice: string }>;
+  /** Opens the emailed confirmation link's token: confirms the address and signs in. */
+  confirmEmail(token: string): Promise<ActionFailure | null>;
   signOut(): Promise<void>;
   requestPasswordReset(email: string): Promise<ActionFailure | null>;
 }

@@ -6,7 +6,7 @@ import { useAccount, type ActionFailure, type AuthMode } from './account-context
 export interface AuthFormsProps {
   mode: AuthMode;
   onModeChange(mode: AuthMode): void;
-  /** Called after a successful sign-in or sign-up with the signed-in email. */
+  /** Called after a successful sign-in with the signed-in email (a sign-up answers "check your inbox" in the form). */
   onSuccess?(email: string): void;
   /** Id for the form's heading, so a dialog can be named by it. */
   headingId?: string;
@@ -72,7 +72,14 @@ export function AuthForms({ mode, onModeChange, onSuccess, headingId }: AuthForm
         else setNotice(`If an account exists for ${email}, we have sent it a link to reset the password.`);
         return;
       }
-      const failure = mode === 'login' ? await actions.signIn(email, password) : await actions.signUp(email, password);
+      if (mode === 'signup') {
+        const outcome = await actions.signUp(email, password);
+        // Signed up: nobody is signed in until the emailed link is opened.
+        if ('notice' in outcome) setNotice(outcome.notice);
+        else show(outcome);
+        return;
+      }
+      const failure = await actions.signIn(email, password);
       if (failure) show(failure);
       else onSuccess?.(email);
     } finally {

@@ -6,8 +6,15 @@ export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 /** A failed login or register: the message to show, and the input field it is about when it names one. */
 export type AuthFailure = { success: false; error: string; field?: string };
 
-/** Outcome of login or register: the account, or the message to show. */
+/** Outcome of login or of opening a confirmation link: the account, or the message to show. */
 export type AuthOutcome<T> = { success: true; account: T } | AuthFailure;
+
+/** Outcome of register: "check your inbox" (the server's message; nobody is signed in yet), or the failure. */
+export type RegistrationResult = { success: true; message: string } | AuthFailure;
+
+const loadRegistrationSchema = () => import('./schemas').then((schemas) => schemas.registrationAnswerSchema);
+
+export const CONFIRMATION_FAILED_MESSAGE = 'The email could not be confirmed';
 
 /** "in 1 second", "in 40 seconds", "in 3 minutes" (rounded up). */
 export function waitText(seconds: number): string {
@@ -42,7 +49,9 @@ export interface AccountSession<T> {
   status: AuthStatus;
   error: string | null;
   login(body: Record<string, unknown>): Promise<AuthOutcome<T>>;
-  register(body: Record<string, unknown>): Promise<AuthOutcome<T>>;
+  register(body: Record<string, unknown>): Promise<RegistrationResult>;
+  /** Opens the emailed confirmation link: confirms the address and signs in. */
+  confirmEmail(token: string): Promise<AuthOutcome<T>>;
   logout(): Promise<void>;
   refresh(): Promise<void>;
   clearError(): void;
@@ -112,9 +121,9 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
   }, [loadCurrent]);
 
   const submit = useCallback(
-    async (action: 'login' | 'register', body: Record<string, unknown>): Promise<AuthOutcome<T>> => {
-      const { basePath, responseSchema, fetch, baseUrl, loginFailed, registerFailed } = configRef.current;
-      const fallback = action === 'login' ? loginFailed : registerFailed;
+    async (action: 'login' | 'confirm-email', body: Record<string, unknown>): Promise<AuthOutcome<T>> => {
+      const { basePath, responseSchema, fetch, baseUrl, loginFailed } = configRef.current;
+      const fallback = action === 'login' ? loginFailed : CONFIRMATION_FAILED_MESSAGE;
       version.current += 1;
       setError(null);
       try {
@@ -152,9 +161,27 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
   }, [signedOut]);
 
   const refresh = useCallback(() => loadCurrent(), [loadCurrent]);
+  const register = useCallback(async (body: Record<string, unknown>): Promise<RegistrationResult> => {
+    const { basePath, fetch, baseUrl, registerFailed } = configRef.current;
+    setError(null);
+    try {
+      const answer = await apiRequest(`${basePath}/register`, { method: 'POST', body, schema: loadRegistrationSchema, fetch, baseUrl, errorMessage: registerFailed });
+      // Nobody is signed in until the emailed link is opened; a first check still pending resolves to signed out.
+      if (mounted.current) setStatus((current) => (current === 'loading' ? 'signed-out' : current));
+      return { success: true, message: answer.message };
+    } catch (caught) {
+      const failure = authFailure(caught, registerFailed);
+      if (mounted.current) {
+        setError(failure.error);
+        setStatus((current) => (current === 'loading' ? 'signed-out' : current));
+      }
+      return failure;
+    }
+  }, []);
+
   const login = useCallback((body: Record<string, unknown>) => submit('login', body), [submit]);
-  const register = useCallback((body: Record<string, unknown>) => submit('register', body), [submit]);
+  const confirmEmail = useCallback((token: string) => submit('confirm-email', { token }), [submit]);
   const clearError = useCallback(() => setError(null), []);
 
-  return { account, status, error, login, register, logout, refresh, clearError };
+  return { account, status, error, login, register, confirmEmail, logout, refresh, clearError };
 }

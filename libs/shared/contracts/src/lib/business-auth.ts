@@ -113,6 +113,25 @@ export const businessAuthResponseSchema = z.object({
 });
 export type BusinessAuthResponse = z.infer<typeof businessAuthResponseSchema>;
 
+/**
+ * Answer of registration (business and shopper), the same whether the address was new, registered but not
+ * confirmed, or already an account's: the link (or, for an account, a reminder) goes to the inbox.
+ */
+export const registrationResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+export const registrationCheckInboxMessage = (email: string) =>
+  `Check your inbox: we have sent an email to ${email}. Open the link in it to confirm your address and sign in.`;
+
+/** POST …/auth/confirm-email: the token of the emailed link. */
+export const emailConfirmBodySchema = z.object({
+  token: z.string({ error: 'The confirmation link is invalid' }).min(20, 'The confirmation link is invalid').max(200, 'The confirmation link is invalid'),
+});
+export type EmailConfirmBody = z.infer<typeof emailConfirmBodySchema>;
+
 export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
 export const passwordResetConfirmBodySchema = z.object({
   token: z.string().min(20, 'The reset link is invalid').max(200, 'The reset link is invalid'),
@@ -125,13 +144,14 @@ export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account exists for this e
 
 /** Error messages of the business and shopper auth calls (SPEC §8 shows the server's `error`). */
 export const AuthMessages = {
-  emailTaken: 'An account with this email already exists',
   storeDomainTaken: 'A business with this store domain already exists',
   invalidCredentials: 'Invalid email or password',
   suspended: 'This account is suspended',
   signedOut: 'Sign in to continue',
   adminOnly: 'This area is for administrators',
   resetTokenInvalid: 'This reset link is invalid or has expired',
+  confirmTokenInvalid: 'This confirmation link is invalid or has expired',
+  emailNotConfirmed: 'Confirm your email first — we have sent you a new link',
   tooManyAttempts: 'Too many attempts, try again later',
 } as const;
 
