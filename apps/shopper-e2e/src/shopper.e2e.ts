@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, linkFromOutbox, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, linkFromOutbox, sessionCookie, startStack, type Stack } from '@pricehunt/e2e-harness';
 import { keepTrafficLocal, LandingPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
@@ -148,7 +148,7 @@ describe('shopper site', () => {
       body: JSON.stringify({ email: login?.[1], password: login?.[2] }),
     });
     expect(signedIn.status).toBe(200);
-    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const cookie = sessionCookie(signedIn) as string;
     const reports = (await (await fetch(`${stack.apiUrl}/api/admin/match-reports`, { headers: { cookie } })).json()) as {
       items: Array<{ productId: number; searched: string; reason: string; note: string | null }>;
     };

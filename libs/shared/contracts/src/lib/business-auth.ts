@@ -152,7 +152,6 @@ export const AuthMessages = {
   resetTokenInvalid: 'This reset link is invalid or has expired',
   confirmTokenInvalid: 'This confirmation link is invalid or has expired',
   emailNotConfirmed: 'Confirm your email first — we have sent you a new link',
-  tooManyAttempts: 'Too many attempts, try again later',
 } as const;
 
 export const successResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -47,5 +47,13 @@ export async function registerConfirmed(
   const token = await tokenFromOutbox(stack.databasePath, body.email);
   const confirmed = await post('confirm-email', { token });
   if (confirmed.status !== 200) throw new Error(`confirming failed: ${confirmed.status} ${await confirmed.text()}`);
-  return (confirmed.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  return sessionCookie(confirmed) as string;
+}
+
+/** The `name=value` of the session cookie an API answer sets (sign-in also sets a trusted-device cookie). */
+export function sessionCookie(response: Response): string | undefined {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] as string)
+    .find((pair) => pair.startsWith('pricehunt.sid='));
 }
