@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accessibilityViolations, launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, registerConfirmed, startStack, type Stack } from '@pricehunt/e2e-harness';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
 
@@ -34,9 +34,8 @@ describe('admin console', () => {
   beforeAll(async () => {
     stack = await startStack({ apps: ['admin'], offers: 0 });
     admin = demoAdminLogin(stack.seedOutput);
-    const registered = await api(stack.apiUrl, 'POST', '/api/business/auth/register', { body: MERCHANT });
-    expect(registered.status).toBe(201);
-    expect((await api(stack.apiUrl, 'POST', '/api/business/auth/register', { body: OTHER })).status).toBe(201);
+    await registerConfirmed(stack, 'business', MERCHANT);
+    await registerConfirmed(stack, 'business', OTHER);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { buildTestApp, type TestApp } from './testing/test-app';
-import { cookieFrom, STRONG_PASSWORD } from './testing/http';
+import { cookieFrom, registerBusiness, registerShopper, STRONG_PASSWORD } from './testing/http';
 
 /*
  * Every documented route, fed malformed input by every kind of caller: no answer may be a 5xx, and every refusal is
@@ -92,19 +92,14 @@ describe('bad input on every route', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     // A merchant with a store, and an admin who is also signed in as a shopper (one session cookie carries both).
-    const merchant = await t.app.inject({
-      method: 'POST',
-      url: '/api/business/auth/register',
-      headers: { origin: ORIGIN },
-      payload: { email: 'merchant@shop.example', password: STRONG_PASSWORD, storeDomain: 'shop.example' },
-    });
-    sessions.merchant = cookieFrom(merchant);
+    sessions.merchant = (await registerBusiness(t.app, 'merchant@shop.example', STRONG_PASSWORD, { storeDomain: 'shop.example' })).cookie;
     await t.app.businessAccounts.createOrPromoteAdmin('admin@example.com', STRONG_PASSWORD);
     const admin = await t.app.inject({ method: 'POST', url: '/api/business/auth/login', headers: { origin: ORIGIN }, payload: { email: 'admin@example.com', password: STRONG_PASSWORD } });
     const adminCookie = cookieFrom(admin);
+    await registerShopper(t.app, 'shopper@mail.example', STRONG_PASSWORD, { origin: ORIGIN });
     const shopper = await t.app.inject({
       method: 'POST',
-      url: '/api/shopper/auth/register',
+      url: '/api/shopper/auth/login',
       headers: { origin: ORIGIN, cookie: adminCookie ?? '' },
       payload: { email: 'shopper@mail.example', password: STRONG_PASSWORD },
     });

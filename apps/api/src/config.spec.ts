@@ -21,6 +21,18 @@ describe('config', () => {
     expect(() => loadConfig({ APP_ORIGINS: 'http://ok.example,not an origin' })).toThrow(/APP_ORIGINS/);
   });
 
+  it('trusts X-Forwarded-For only from listed proxy addresses, and refuses TRUST_PROXY=true naming it', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    for (const value of ['true', '1', '2']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: TRUST_PROXY must list the addresses of your proxies/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY has an entry that is not an address or CIDR range: 10\.0\.0\.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('refuses a DATABASE_URL that is not a file or memory', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
   });

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { AffiliateError, affiliateConfigFromEnv, type AffiliateConfig } from '@pricehunt/affiliate';
@@ -6,6 +7,45 @@ import { AffiliateError, affiliateConfigFromEnv, type AffiliateConfig } from '@p
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** Names proxy-addr (Fastify's `trustProxy`) gives to address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `10.0.0.5`, `::1`, `10.0.0.0/8`, `fd00::/8`, or a range name such as `loopback`. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed; requests
+ * from anywhere else are known by their own address. `false` or empty trusts none. `true` (trust whoever connects)
+ * is refused: any client could then pick its own address with the header and escape every per-address limit.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((value, ctx): string[] | false => {
+    const trimmed = value.trim();
+    if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+    if (trimmed === 'true' || trimmed === '1' || /^\d+$/.test(trimmed)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY must list the addresses of your proxies (e.g. 127.0.0.1 or 10.0.0.0/8, comma-separated), not "true": trusting every client would let anyone choose their address with X-Forwarded-For',
+      });
+      return false;
+    }
+    const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+    for (const entry of entries) {
+      if (!isProxyAddress(entry)) ctx.addIssue({ code: 'custom', message: `TRUST_PROXY has an entry that is not an address or CIDR range: ${entry}` });
+    }
+    return entries;
+  });
 
 /** Every setting the API reads, parsed once from the environment. Nothing else reads `process.env`. */
 export const configSchema = z
@@ -45,12 +85,20 @@ export const configSchema = z
     /** Minutes between checks of shoppers' price alerts (0: only after catalog imports). */
     PRICE_ALERT_CHECK_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    TRUST_PROXY: trustProxySchema,
     RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
-    /** Sign-in, registration and reset attempts allowed per client address in AUTH_RATE_LIMIT_WINDOW_MINUTES. */
+    /** Registration and reset requests allowed per client address in AUTH_RATE_LIMIT_WINDOW_MINUTES. */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-    /** Attempts allowed per email address in AUTH_RATE_LIMIT_WINDOW_MINUTES. */
+    /** Registration and reset requests allowed per email address in AUTH_RATE_LIMIT_WINDOW_MINUTES (each mails it). */
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    /**
+     * Failed sign-ins to one account from one address before each further failure makes that pair wait (1 s, then
+     * doubling up to SIGN_IN_MAX_WAIT_SECONDS). Counted in the database; a trusted device of the account is exempt.
+     */
+    SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    /** Failed sign-ins from one address, whatever the accounts, before the address waits the same way. */
+    SIGN_IN_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+    SIGN_IN_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
     AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     /** Anonymous tracking calls allowed per client address per minute. */
     TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),

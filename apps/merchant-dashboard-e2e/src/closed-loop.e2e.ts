@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
+import { launchBrowser, linkFromOutbox, registerConfirmed, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
 import { startFixtureStore, type FixtureProduct, type FixtureStore } from './support/fixture-store';
 import { withCheckDigit } from './support/gtin';
 
@@ -77,10 +77,15 @@ describe('merchant closed loop', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel('Store domain').fill(store.domain);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // 3. The emailed link confirms the address and signs in.
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'we have sent an email to owner@kettle-store.test' }).waitFor();
+    await shot(page, '02-check-inbox');
+    await page.goto(`${dashboard}${await linkFromOutbox(stack.databasePath, 'owner@kettle-store.test')}`);
     await page.waitForURL(/\/business\/dashboard\/integrate/);
     await page.getByRole('heading', { name: 'Integrate' }).waitFor();
 
-    // 3. Until the domain is proved, the store is trusted for nothing; verify it with the tracking script tag on the store, and connect the Shopify store.
+    // 4. Until the domain is proved, the store is trusted for nothing; verify it with the tracking script tag on the store, and connect the Shopify store.
     await page.getByText('Until you prove that the store is yours').waitFor();
     await page.getByRole('table', { name: 'DNS record' }).getByText(/^pricehunt-verification=/).waitFor();
     const scriptTag = (await page.getByLabel('Tracking script tag').textContent()) as string;
@@ -97,14 +102,8 @@ describe('merchant closed loop', () => {
     ]);
     await shot(page, '03-integrate');
 
-    // 4. Another retailer sells the kettle for more (a second business uploads a Merchant Center feed).
-    const other = await fetch(`${stack.apiUrl}/api/business/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'other@retailer.test', password: PASSWORD, storeDomain: 'other-retailer.example', storeName: 'Other Retailer' }),
-    });
-    expect(other.status).toBe(201);
-    const cookie = (other.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    // 5. Another retailer sells the kettle for more (a second business uploads a Merchant Center feed).
+    const cookie = await registerConfirmed(stack, 'business', { email: 'other@retailer.test', password: PASSWORD, storeDomain: 'other-retailer.example', storeName: 'Other Retailer' });
     // It proves its store domain with the meta tag on its home page, as the first merchant did with the script.
     const otherIntegration = (await (await fetch(`${stack.apiUrl}/api/business/integration`, { headers: { cookie } })).json()) as { metaTag: string };
     otherStore.setHead(otherIntegration.metaTag);
@@ -124,7 +123,7 @@ describe('merchant closed loop', () => {
     const report = (await upload.json()) as { inserted: number; skipped: number };
     expect(report).toMatchObject({ inserted: 1, skipped: 1 });
 
-    // 5. The merchant's products are in the catalog, ranked against the other retailer.
+    // 6. The merchant's products are in the catalog, ranked against the other retailer.
     await page.getByRole('link', { name: 'Products' }).click();
     await page.getByRole('rowheader', { name: /Acme Kettle Pro/ }).waitFor();
     await page.getByText('#1 of 2').waitFor();
@@ -132,7 +131,7 @@ describe('merchant closed loop', () => {
   });
 
   it('a shopper finds the store offer next to another retailer, follows it and buys', async () => {
-    // 6. A shopper finds the kettle next to the other retailer and follows the store's offer.
+    // 7. A shopper finds the kettle next to the other retailer and follows the store's offer.
     const shopperContext = await browser.newContext();
     const shopperPage = await shopperContext.newPage();
     await shopperPage.goto(`${shopper}/${store.publicOrigin}/products/acme-kettle-pro`);
@@ -148,7 +147,7 @@ describe('merchant closed loop', () => {
     expect(landing.searchParams.get('ref')).toBeTruthy();
     await storePage.waitForFunction(() => typeof (window as unknown as { pricehunt?: unknown }).pricehunt === 'function');
 
-    // 7. The shopper buys; the order is reported once even if the confirmation page is reloaded.
+    // 8. The shopper buys; the order is reported once even if the confirmation page is reloaded.
     await storePage.getByRole('link', { name: 'Buy now' }).click();
     await storePage.getByText(/Order order-AK-PRO-17-1/).waitFor();
     await storePage.waitForLoadState('networkidle');
@@ -158,7 +157,7 @@ describe('merchant closed loop', () => {
   });
 
   it('shows the click, the referral, the conversion and its revenue on Home, Analytics and Attribution', async () => {
-    // 8. Home, Analytics and Attribution show the click, the referral, the conversion and its revenue.
+    // 9. Home, Analytics and Attribution show the click, the referral, the conversion and its revenue.
     await page.getByRole('link', { name: 'Home' }).click();
     const metric = (label: string) => page.getByRole('region', { name: label }).locator('.md-metric__value');
     await expectText(metric('Referrals'), '1');

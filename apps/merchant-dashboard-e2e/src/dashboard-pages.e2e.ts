@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, linkFromOutbox, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
 import { startFixtureStore, type FixtureStore } from './support/fixture-store';
 import { withCheckDigit } from './support/gtin';
 
@@ -62,6 +62,8 @@ describe('dashboard pages with tracked traffic', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel('Store domain').fill(store.domain);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await page.goto(`${dashboard}${await linkFromOutbox(stack.databasePath, 'owner@mug-store.test')}`);
     await page.getByRole('heading', { name: 'Integrate' }).waitFor();
     const scriptTag = (await page.getByLabel('Tracking script tag').textContent()) as string;
     store.setHead(scriptTag);
@@ -215,6 +217,7 @@ describe('dashboard pages with tracked traffic', () => {
     const signedOutPages: Array<[string, string]> = [
       ['login', '/business-login'],
       ['register', '/business/register'],
+      ['confirm email (a used link)', '/confirm-email?token=a-link-used-already-0123456789'],
       ['not found', '/no-such-page'],
     ];
     for (const [name, route] of signedOutPages) {

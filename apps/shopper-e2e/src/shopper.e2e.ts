@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, linkFromOutbox, sessionCookie, startStack, type Stack } from '@pricehunt/e2e-harness';
 import { keepTrafficLocal, LandingPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
@@ -148,7 +148,7 @@ describe('shopper site', () => {
       body: JSON.stringify({ email: login?.[1], password: login?.[2] }),
     });
     expect(signedIn.status).toBe(200);
-    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const cookie = sessionCookie(signedIn) as string;
     const reports = (await (await fetch(`${stack.apiUrl}/api/admin/match-reports`, { headers: { cookie } })).json()) as {
       items: Array<{ productId: number; searched: string; reason: string; note: string | null }>;
     };
@@ -358,7 +358,7 @@ describe('shopper site', () => {
     await page.getByText(/\d+ offers/).first().waitFor();
   });
 
-  it('signs up, sets a price alert, signs out and signs in again, keeping the favorite in the account', async () => {
+  it('signs up, confirms the email by its link, sets a price alert, signs out and signs in again, keeping the favorite in the account', async () => {
     const email = `shopper-${Date.now()}@example.com`;
     const password = 'correct-horse-42';
     await page.goto(`${shopper}/`);
@@ -368,7 +368,12 @@ describe('shopper site', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
     await dialog.getByLabel('Password').fill(password);
     await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByRole('status').filter({ hasText: `Check your inbox: we have sent an email to ${email}` }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The emailed link confirms the address and signs in.
+    await page.goto(`${shopper}${await linkFromOutbox(stack.databasePath, email)}`);
+    await page.getByRole('heading', { name: 'Your email is confirmed' }).waitFor();
     await page.getByRole('banner').getByText(email).waitFor();
 
     // What the browser kept while signed out is now in the account.
@@ -443,6 +448,7 @@ describe('shopper site', () => {
       ['favorites', '/favorites', (p) => p.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor()],
       ['sign in', '/login', (p) => p.getByRole('textbox', { name: 'Email' }).waitFor()],
       ['stop a price alert', '/alerts/stop?token=from-an-email', (p) => p.getByRole('button', { name: 'Stop this alert' }).waitFor()],
+      ['confirm email (a used link)', '/confirm-email?token=a-link-used-already-0123456789', (p) => p.getByRole('heading', { name: 'This link does not work' }).waitFor()],
       ['not found', '/no-such-page', (p) => p.getByRole('heading', { name: 'Page not found' }).waitFor()],
     ];
     const found: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { workspaceRoot } from '@pricehunt/e2e-harness';
+import { sessionCookie, workspaceRoot } from '@pricehunt/e2e-harness';
 import type { Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.join(workspaceRoot, 'screenshots');
@@ -19,8 +19,7 @@ export async function api(apiUrl: string, method: string, route: string, options
     headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
-  const setCookie = res.headers.get('set-cookie');
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie: setCookie ? setCookie.split(';')[0] : undefined };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie: sessionCookie(res) };
 }
 
 /** Page object of the admin console: actions by role and accessible name, as an admin sees them. */

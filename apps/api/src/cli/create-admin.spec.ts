@@ -59,6 +59,8 @@ describe('admin:create', () => {
     expect(await runCreateAdmin({ argv: [], env, prompt: async () => '', out: (l) => lines.push(l) })).toBe(2);
     expect(lines.pop()).toMatch(/^email: /);
     expect(await runCreateAdmin({ argv: ['--email', 'a@b.example'], env: { ...env, ADMIN_PASSWORD: 'weak' }, prompt: async () => '', out: (l) => lines.push(l) })).toBe(2);
-    expect(lines.pop()).toMatch(/^password: Password must be at least 10 characters/);
+    expect(lines.pop()).toMatch(/^password: Password must be at least 12 characters/);
+    expect(await runCreateAdmin({ argv: ['--email', 'a@b.example'], env: { ...env, ADMIN_PASSWORD: 'password1234' }, prompt: async () => '', out: (l) => lines.push(l) })).toBe(2);
+    expect(lines.pop()).toBe('password: This password is among the most commonly used passwords; choose another');
   });
 });

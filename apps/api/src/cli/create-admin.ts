@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createBusinessAccountsService } from '../modules/business-auth/service';
 import { createOutboxMailer } from '../lib/mailer';
+import { newPasswordProblem } from '../lib/password-policy';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -27,8 +28,9 @@ export async function runCreateAdmin(io: CreateAdminIo): Promise<number> {
   }
   const rawPassword = io.env.ADMIN_PASSWORD ?? (await io.prompt(`Password for ${email.data}: `));
   const password = passwordSchema.safeParse(rawPassword);
-  if (!password.success) {
-    io.out(`password: ${password.error.issues[0]?.message ?? 'Invalid password'}`);
+  const problem = password.success ? newPasswordProblem(password.data, email.data) : (password.error.issues[0]?.message ?? 'Invalid password');
+  if (!password.success || problem) {
+    io.out(`password: ${problem}`);
     return 2;
   }
   const config = loadConfig(io.env);

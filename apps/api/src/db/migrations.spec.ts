@@ -33,4 +33,19 @@ describe('data migrations', () => {
     // Every offer sold out: the cheapest of them stays the best price.
     expect(t.app.catalog.repository.getProduct(productOf('walmart', 'L3'))).toMatchObject({ bestPriceCents: 59_800 });
   });
+
+  it('0019 counts the accounts made before email confirmation as confirmed', () => {
+    t.app.sqlite.prepare("INSERT INTO businesses (id, email, password_hash) VALUES ('b-old', 'old@shop.example', 'x')").run();
+    t.app.sqlite.prepare("INSERT INTO shoppers (id, email, password_hash) VALUES ('s-old', 'old@mail.example', 'x')").run();
+    const file = fs.readdirSync(MIGRATIONS_DIR).find((name) => name.startsWith('0019_'))!;
+    const updates = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(--.*\n\s*)*UPDATE/.test(statement));
+    expect(updates).toHaveLength(2);
+    for (const statement of updates) t.app.sqlite.exec(statement);
+    const confirmed = (table: string, id: string) => (t.app.sqlite.prepare(`SELECT email_confirmed_at AS at FROM ${table} WHERE id = ?`).get(id) as { at: number | null }).at;
+    expect(confirmed('businesses', 'b-old')).toBeGreaterThan(Date.now() - 86_400_000);
+    expect(confirmed('shoppers', 's-old')).toBeGreaterThan(Date.now() - 86_400_000);
+  });
 });

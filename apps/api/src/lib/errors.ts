@@ -23,6 +23,17 @@ export const conflict = (message: string, field?: string) =>
   new HttpError(409, ErrorCode.conflict, message, field, field ? [{ field, message }] : undefined);
 export const tooManyRequests = (message = 'Too many requests, try again later') => new HttpError(429, ErrorCode.rateLimited, message);
 
+/** A 429 that says how long to wait: the error handler sends `retryAfterSeconds` as the Retry-After header. */
+export class RetryLaterError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, ErrorCode.rateLimited, message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 /** Builds the one envelope every failure answers with. */
 export function errorEnvelope(
   statusCode: number,

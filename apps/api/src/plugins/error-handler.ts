@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, fieldErrorsFromIssues, type ErrorEnvelope, type FieldError } from '@pricehunt/contracts';
-import { HttpError, errorEnvelope } from '../lib/errors';
+import { HttpError, RetryLaterError, errorEnvelope } from '../lib/errors';
 
 const statusCodes: Record<number, string> = {
   400: ErrorCode.validation,
@@ -83,6 +83,7 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const envelope = envelopeFor(error, request);
+      if (error instanceof RetryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(envelope.statusCode).send(envelope);
     });
 

@@ -9,7 +9,8 @@ export interface LimitOptions {
   timeWindowMs: number;
   /** The counted key (client address, email…); `undefined` skips the check. */
   key: (request: FastifyRequest) => string | undefined;
-  message?: string;
+  /** The 429's message, or a function of the seconds to wait that writes it. */
+  message?: string | ((retryAfterSeconds: number) => string);
 }
 
 /** A hook usable as `onRequest` or `preHandler`: passes, or fails with the 429 envelope and Retry-After. */
@@ -92,7 +93,7 @@ export const rateLimitPlugin = fp(
         const retryAfter = key === undefined ? 0 : counter.hit(key);
         if (retryAfter === 0) return done();
         void reply.header('retry-after', String(retryAfter));
-        done(tooManyRequests(limit.message));
+        done(tooManyRequests(typeof limit.message === 'function' ? limit.message(retryAfter) : limit.message));
       };
     });
     // Ended windows are dropped once a minute (and whenever a limit is full).

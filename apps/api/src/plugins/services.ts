@@ -3,12 +3,14 @@ import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { createBusinessAccountsService, type BusinessAccountsService } from '../modules/business-auth/service';
 import { createShopperAccountsService, type ShopperAccountsService } from '../modules/shopper-auth/service';
+import { createSignInGuard, type SignInGuard } from '../modules/auth/sign-in-guard';
 import { createPriceAlertChecker, type PriceAlertChecker } from '../modules/shopper/price-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
     businessAccounts: BusinessAccountsService;
+    signInGuard: SignInGuard;
     shopperAccounts: ShopperAccountsService;
     priceAlerts: PriceAlertChecker;
   }
@@ -20,8 +22,28 @@ export const accountServicesPlugin = fp(
     const { db, config, log } = app;
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log, production: config.NODE_ENV === 'production' });
     app.decorate('mailer', mailer);
-    app.decorate('businessAccounts', createBusinessAccountsService({ db, log, config, mailer }));
-    app.decorate('shopperAccounts', createShopperAccountsService({ db, log }));
+    const signInGuard = createSignInGuard({
+      db,
+      enabled: config.RATE_LIMIT_ENABLED,
+      freeFailures: config.SIGN_IN_FREE_FAILURES,
+      freeFailuresPerAddress: config.SIGN_IN_FREE_FAILURES_PER_ADDRESS,
+      maxWaitSeconds: config.SIGN_IN_MAX_WAIT_SECONDS,
+    });
+    app.decorate('signInGuard', signInGuard);
+    app.decorate('businessAccounts', createBusinessAccountsService({ db, log, config, mailer, signInGuard }));
+    app.decorate('shopperAccounts', createShopperAccountsService({ db, log, mailer, config, signInGuard }));
+    // Failures a day old and expired trusted devices go at start and every hour.
+    const prune = () => {
+      try {
+        signInGuard.prune();
+      } catch (error) {
+        log.error({ err: error }, 'pruning sign-in failures failed');
+      }
+    };
+    prune();
+    const timer = setInterval(prune, 3_600_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'account-services', dependencies: ['db'] },
 );

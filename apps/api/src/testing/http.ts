@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export const APP_ORIGIN = 'http://localhost:4300';
+export const SHOPPER_ORIGIN = 'http://localhost:4200';
 export const STRONG_PASSWORD = 'correct-horse-42';
 
 /** The `name=value` pair of a Set-Cookie for the given cookie, for the next request's Cookie header. */
@@ -22,11 +23,53 @@ export function call(
   return app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
 }
 
-/** Registers a business through the API and answers its session cookie. */
+/** Emails are written after the answer: lets that work run (a bounded number of event-loop turns, no timer). */
+export async function settle(turns = 20): Promise<void> {
+  for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The newest email to `to` in the outbox (the mailer of tests), waiting for the work after an answer. */
+export async function lastEmailTo(app: FastifyInstance, to: string, matching = /./): Promise<{ subject: string; text: string }> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const row = app.sqlite.prepare('SELECT subject, text FROM outbox_emails WHERE "to" = ? ORDER BY rowid DESC LIMIT 1').get(to) as { subject: string; text: string } | undefined;
+    if (row && matching.test(row.text)) return row;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`no email to ${to} matching ${matching}`);
+}
+
+/** The token of the newest confirmation link mailed to `to`. */
+export async function confirmationTokenFor(app: FastifyInstance, to: string): Promise<string> {
+  const mail = await lastEmailTo(app, to, /\/confirm-email\?token=/);
+  return /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+}
+
+/** Counts the outbox emails to `to`. */
+export const emailsTo = (app: FastifyInstance, to: string) => (app.sqlite.prepare('SELECT count(*) AS n FROM outbox_emails WHERE "to" = ?').get(to) as { n: number }).n;
+
+/**
+ * Registers a business through the API and opens the confirmation link mailed to it, as its owner would: answers
+ * the session cookie of the confirmation and the business.
+ */
 export async function registerBusiness(app: FastifyInstance, email: string, password = STRONG_PASSWORD, extra: Record<string, unknown> = {}) {
   const res = await call(app, 'POST', '/api/business/auth/register', { body: { email, password, ...extra } });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { cookie: cookieFrom(res)!, business: res.json().business as { id: string; email: string; isAdmin: boolean } };
+  if (res.statusCode !== 202) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const token = await confirmationTokenFor(app, email.trim().toLowerCase());
+  const confirmed = await call(app, 'POST', '/api/business/auth/confirm-email', { body: { token } });
+  if (confirmed.statusCode !== 200) throw new Error(`confirming failed: ${confirmed.statusCode} ${confirmed.body}`);
+  return { cookie: cookieFrom(confirmed)!, business: confirmed.json().business as { id: string; email: string; isAdmin: boolean } };
+}
+
+/** Registers a shopper through the API and opens the confirmation link: answers the session cookie and the user. */
+export async function registerShopper(app: FastifyInstance, email: string, password = STRONG_PASSWORD, options: { origin?: string; displayName?: string } = {}) {
+  const origin = options.origin ?? SHOPPER_ORIGIN;
+  const body = { email, password, ...(options.displayName ? { displayName: options.displayName } : {}) };
+  const res = await call(app, 'POST', '/api/shopper/auth/register', { body, origin });
+  if (res.statusCode !== 202) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const token = await confirmationTokenFor(app, email.trim().toLowerCase());
+  const confirmed = await call(app, 'POST', '/api/shopper/auth/confirm-email', { body: { token }, origin });
+  if (confirmed.statusCode !== 200) throw new Error(`confirming failed: ${confirmed.statusCode} ${confirmed.body}`);
+  return { cookie: cookieFrom(confirmed)!, user: confirmed.json().user as { id: string; email: string } };
 }
 
 /**

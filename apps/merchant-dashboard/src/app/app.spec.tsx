@@ -1,5 +1,5 @@
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { business, locationNow, renderApp } from '../testing/render';
 
@@ -55,12 +55,18 @@ describe('merchant dashboard', () => {
     expect(mock.unhandled).toEqual([]);
   });
 
-  it('shows field errors on registration without calling the API, then the server’s error', async () => {
+  it('shows field errors on registration without calling the API, then the server’s error under its field, then "check your inbox"', async () => {
     const user = userEvent.setup();
+    let calls = 0;
     const mock = renderApp('/business/register', {
       'GET /api/business/auth/me': signedOut,
       'POST /api/business/auth/register': () =>
-        errorResponse(409, 'CONFLICT', 'An account with this email already exists', { field: 'email', details: [{ field: 'email', message: 'An account with this email already exists' }] }),
+        ++calls === 1
+          ? errorResponse(400, 'VALIDATION_ERROR', 'This password is among the most commonly used passwords; choose another', {
+              field: 'password',
+              details: [{ field: 'password', message: 'This password is among the most commonly used passwords; choose another' }],
+            })
+          : jsonResponse({ success: true, message: 'Check your inbox: we have sent an email to owner@shop.example.com.' }, { status: 202 }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
@@ -80,12 +86,33 @@ describe('merchant dashboard', () => {
     await user.clear(screen.getByLabelText('Store domain'));
     await user.type(screen.getByLabelText('Store domain'), 'https://www.Shop.example.com/');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+    expect(await screen.findByText('This password is among the most commonly used passwords; choose another')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/among the most commonly used passwords/);
     expect(mock.requestsTo('POST /api/business/auth/register')[0]?.body).toEqual({
       email: 'owner@shop.example.com',
       password: 'long-enough-pass-9',
       storeDomain: 'shop.example.com',
     });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('we have sent an email to owner@shop.example.com');
+    expect(locationNow()).toBe('/business/register');
+  });
+
+  it('signs in from the confirmation link and goes on to Integrate', async () => {
+    let calls = 0;
+    const mock = renderApp('/confirm-email?token=abcdefghijklmnopqrstuvwxyz0123456789', {
+      'GET /api/business/auth/me': signedOut,
+      'POST /api/business/auth/confirm-email': () => {
+        calls++;
+        return jsonResponse({ success: true, business });
+      },
+      'GET /api/business/integration': () => errorResponse(500, 'INTERNAL_ERROR', 'not needed here'),
+    });
+    await waitFor(() => expect(locationNow()).toBe('/business/dashboard/integrate'));
+    // The single-use link is sent once, though React runs effects twice in development.
+    expect(calls).toBe(1);
+    expect(mock.requestsTo('POST /api/business/auth/confirm-email')[0]?.body).toEqual({ token: 'abcdefghijklmnopqrstuvwxyz0123456789' });
   });
 
   it('shows the period’s figures with their change on Home', async () => {

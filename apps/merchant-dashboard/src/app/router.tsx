@@ -8,6 +8,7 @@ import { DashboardLayout } from '../features/dashboard/dashboard-layout';
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'));
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'));
+const ConfirmEmailPage = lazyPage(() => import('../features/auth/confirm-email-page'));
 const HomePage = lazyPage(() => import('../features/home/home-page'));
 const ActivityPage = lazyPage(() => import('../features/activity/activity-page'));
 const IntegratePage = lazyPage(() => import('../features/integrate/integrate-page'));
@@ -38,6 +39,7 @@ export function AppRoutes() {
       <Route path={paths.register} element={<Page><RegisterPage /></Page>} />
       <Route path={paths.login} element={<Page><LoginPage /></Page>} />
       <Route path={paths.resetPassword} element={<Page><ResetPasswordPage /></Page>} />
+      <Route path={paths.confirmEmail} element={<Page><ConfirmEmailPage /></Page>} />
       <Route
         path={paths.dashboard}
         element={

@@ -3,6 +3,8 @@ export const paths = {
   register: '/business/register',
   login: '/business-login',
   resetPassword: '/reset-password',
+  /** The link of the registration email: `/confirm-email?token=…`. */
+  confirmEmail: '/confirm-email',
   dashboard: '/business/dashboard',
   activity: '/business/dashboard/activity',
   integrate: '/business/dashboard/integrate',

@@ -13,6 +13,7 @@ const History = lazyPage(() => import('../routes/history'));
 const Favorites = lazyPage(() => import('../routes/favorites'));
 const Login = lazyPage(() => import('../routes/login'));
 const ResetPassword = lazyPage(() => import('../routes/reset-password'));
+const ConfirmEmail = lazyPage(() => import('../routes/confirm-email'));
 const StopAlert = lazyPage(() => import('../routes/stop-alert'));
 const TrackingTest = lazyPage(() => import('../routes/tracking-test'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="/favorites" element={<Page><Favorites /></Page>} />
         <Route path="/login" element={<Page><Login /></Page>} />
         <Route path="/reset-password" element={<Page><ResetPassword /></Page>} />
+        <Route path="/confirm-email" element={<Page><ConfirmEmail /></Page>} />
         <Route path="/alerts/stop" element={<Page><StopAlert /></Page>} />
         <Route path="/tracking-test" element={<Page><TrackingTest mode="client" /></Page>} />
         <Route path="/real-tracking-test" element={<Page><TrackingTest mode="api" /></Page>} />

@@ -13,6 +13,8 @@ export const paths = {
   favorites: '/favorites',
   login: '/login',
   resetPassword: '/reset-password',
+  /** The link of the sign-up email: `/confirm-email?token=…`. */
+  confirmEmail: '/confirm-email',
   /** The "stop this alert" link of price-alert emails: `/alerts/stop?token=…`. */
   stopAlert: '/alerts/stop',
   trackingTest: '/tracking-test',

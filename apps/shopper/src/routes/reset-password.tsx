@@ -1,5 +1,5 @@
 import { apiRequest, isApiError } from '@pricehunt/api-client';
-import { successResponseSchema } from '@pricehunt/contracts';
+import { isRepetitivePassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH, PasswordMessages, successResponseSchema } from '@pricehunt/contracts';
 import { Button, TextField } from '@pricehunt/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const { openAuth } = useAccount();
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   usePageTitle('Choose a new password');
@@ -22,14 +23,19 @@ export default function ResetPasswordPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = new FormData(event.currentTarget).get('password');
-    if (typeof password !== 'string' || !password) return setError('Enter a new password');
-    setBusy(true);
     setError(null);
+    setPasswordError(null);
+    if (typeof password !== 'string' || !password) return setPasswordError('Enter a new password');
+    if ([...password].length < PASSWORD_MIN_LENGTH) return setPasswordError(PasswordMessages.tooShort);
+    if (isRepetitivePassword(password)) return setPasswordError(PasswordMessages.repetitive);
+    setBusy(true);
     try {
       const answer = await apiRequest(RESET_CONFIRM_PATH, { method: 'POST', body: { token, password }, schema: successResponseSchema, errorMessage: 'The password could not be changed' });
       setDone(answer.message ?? 'Your password has been changed.');
     } catch (caught) {
-      setError(isApiError(caught) ? caught.message : 'The password could not be changed');
+      const forPassword = isApiError(caught) ? caught.fieldMessage('password') : undefined;
+      if (forPassword) setPasswordError(forPassword);
+      else setError(isApiError(caught) ? caught.message : 'The password could not be changed');
     } finally {
       setBusy(false);
     }
@@ -60,7 +66,7 @@ export default function ResetPasswordPage() {
                 {error}
               </p>
             ) : null}
-            <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 10 characters, with a letter and a digit." />
+            <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={passwordError} />
             <Button type="submit" fullWidth loading={busy}>
               Set new password
             </Button>

@@ -41,13 +41,18 @@ export function textResponse(text: string, init: { status?: number; headers?: Re
   return response as unknown as Response;
 }
 
-export function jsonResponse(body: unknown, init: { status?: number } = {}): Response {
-  return textResponse(JSON.stringify(body), { status: init.status, headers: { 'content-type': 'application/json' } });
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return textResponse(JSON.stringify(body), { status: init.status, headers: { 'content-type': 'application/json', ...init.headers } });
 }
 
 /** The error envelope the API answers with. */
-export function errorResponse(status: number, code: string, message: string, extra: { field?: string; details?: { field: string; message: string }[] } = {}): Response {
-  return jsonResponse({ success: false, error: message, code, statusCode: status, ...extra }, { status });
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  { headers, ...extra }: { field?: string; details?: { field: string; message: string }[]; headers?: Record<string, string> } = {},
+): Response {
+  return jsonResponse({ success: false, error: message, code, statusCode: status, ...extra }, { status, headers });
 }
 
 /** A handler that fails like `fetch` does when the network is down. */

@@ -1,4 +1,11 @@
-export type { AuthStatus } from './lib/account-session';
+export {
+  authFailure,
+  CONFIRMATION_FAILED_MESSAGE,
+  tooManyAttemptsText,
+  type AuthFailure,
+  type AuthStatus,
+  type RegistrationResult,
+} from './lib/account-session';
 export {
   BUSINESS_AUTH_PATH,
   BusinessAuthProvider,

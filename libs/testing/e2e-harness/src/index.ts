@@ -2,3 +2,4 @@ export * from './lib/processes';
 export * from './lib/stack';
 export * from './lib/browser';
 export * from './lib/accessibility';
+export * from './lib/outbox';

@@ -12,6 +12,8 @@ export const businesses = sqliteTable(
     storeDomain: text('store_domain'),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    /** When the owner opened the confirmation link (or a reset link); null until then: the account cannot sign in. */
+    emailConfirmedAt: integer('email_confirmed_at'),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
@@ -44,6 +46,8 @@ export const shoppers = sqliteTable('shoppers', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   displayName: text('display_name'),
+  /** When the shopper opened the confirmation link (or a reset link); null until then: the account cannot sign in. */
+  emailConfirmedAt: integer('email_confirmed_at'),
   createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
@@ -75,4 +79,63 @@ export const outboxEmails = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (table) => [index('outbox_emails_to_idx').on(table.to)],
+);
+
+/**
+ * Failed sign-ins, counted per key: one account from one client address (`<audience>|<email>|<address>`), one address
+ * whatever the account (`<audience>|*|<address>`), and one account from anywhere (`<audience>|<email>|*`, counted only
+ * to tell an account under attack). Past the free failures of its kind, each failure makes the key wait twice as long
+ * as the last (`blockedUntil`). Kept in the database so a restart forgets nothing; rows whose last failure is a day
+ * old are pruned.
+ */
+export const signInFailures = sqliteTable(
+  'sign_in_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: integer('last_failure_at').notNull(),
+    blockedUntil: integer('blocked_until').notNull().default(0),
+  },
+  (table) => [index('sign_in_failures_last_idx').on(table.lastFailureAt)],
+);
+
+/**
+ * Devices an account signed in from (OWASP's device cookies): the browser keeps a random token in an httpOnly cookie,
+ * the table its SHA-256. A sign-in to that account carrying the token skips the limits on untrusted clients, so an
+ * attack from elsewhere does not lock the owner out; its own failures count here, and too many revoke it.
+ */
+export const trustedDevices = sqliteTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    shopperId: text('shopper_id').references(() => shoppers.id, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (table) => [
+    index('trusted_devices_business_idx').on(table.businessId),
+    index('trusted_devices_shopper_idx').on(table.shopperId),
+    index('trusted_devices_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Single-use links that confirm an account's email address (and sign its owner in), for a business or a shopper;
+ * only the SHA-256 of the token is stored. Registering the unconfirmed address again replaces its open links.
+ */
+export const emailConfirmationTokens = sqliteTable(
+  'email_confirmation_tokens',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    shopperId: text('shopper_id').references(() => shoppers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('email_confirmation_tokens_business_idx').on(table.businessId), index('email_confirmation_tokens_shopper_idx').on(table.shopperId)],
 );

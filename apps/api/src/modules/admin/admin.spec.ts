@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { app as apiPlugin } from '../../app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { call, cookieFrom, registerBusiness, STRONG_PASSWORD } from '../../testing/http';
+import { call, cookieFrom, registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
 
 const ADMIN_ORIGIN = 'http://localhost:4400';
 
@@ -422,8 +422,7 @@ describe('admin API: correcting product matches', () => {
 
     // A signed-in shopper saved the taken-out product, with a price alert.
     const shopperOrigin = { origin: 'http://localhost:4200' };
-    const registered = await t.app.inject({ method: 'POST', url: '/api/shopper/auth/register', headers: shopperOrigin, payload: { email: 'shopper@example.com', password: STRONG_PASSWORD } });
-    const shopper = { ...shopperOrigin, cookie: cookieFrom(registered)! };
+    const shopper = { ...shopperOrigin, cookie: (await registerShopper(t.app, 'shopper@example.com')).cookie };
     expect((await t.app.inject({ method: 'POST', url: '/api/shopper/favorites', headers: shopper, payload: { productId: newProductId, title: 'Acme Kettle 1.7L' } })).statusCode).toBe(201);
     expect((await t.app.inject({ method: 'PUT', url: `/api/shopper/favorites/${newProductId}/alert`, headers: shopper, payload: { belowCents: 2_500 } })).statusCode).toBe(200);
 

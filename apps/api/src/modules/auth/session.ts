@@ -1,5 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../plugins/sessions';
+import { DEVICE_COOKIE, TRUSTED_DEVICE_DAYS, type Audience } from './sign-in-guard';
+
+/** The trusted-device token the browser sent to a sign-in route of `audience`, if any. */
+export function deviceTokenOf(request: FastifyRequest, audience: Audience): string | undefined {
+  return request.cookies?.[DEVICE_COOKIE[audience].name] || undefined;
+}
+
+/** Sets (or renews) the trusted-device cookie after a sign-in: httpOnly, sent only to the audience's auth routes. */
+export function rememberDevice(reply: FastifyReply, audience: Audience, token: string, secure: boolean): void {
+  void reply.setCookie(DEVICE_COOKIE[audience].name, token, {
+    path: DEVICE_COOKIE[audience].path,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: TRUSTED_DEVICE_DAYS * 86_400,
+  });
+}
 
 /** Who a session can hold: one business and one shopper, independently. */
 export type Principal = 'businessId' | 'shopperId';

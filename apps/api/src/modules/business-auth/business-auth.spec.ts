@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../build-app';
 import { businesses, outboxEmails, sessions } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { call, cookieFrom, registerBusiness, STRONG_PASSWORD } from '../../testing/http';
+import { registrationCheckInboxMessage } from '@pricehunt/contracts';
+import { call, confirmationTokenFor, cookieFrom, emailsTo, lastEmailTo, registerBusiness, settle, STRONG_PASSWORD } from '../../testing/http';
 
 describe('business accounts', () => {
   let t: TestApp;
@@ -12,23 +13,47 @@ describe('business accounts', () => {
   afterAll(async () => t.close());
 
   describe('register', () => {
-    it('creates the account, answers the business and signs it in with an httpOnly SameSite=Lax cookie', async () => {
+    it('answers "check your inbox", and the emailed link confirms the address and signs in with an httpOnly SameSite=Lax cookie', async () => {
       const res = await call(t.app, 'POST', '/api/business/auth/register', {
         body: { email: '  Owner@Shop.Example ', password: STRONG_PASSWORD, storeDomain: 'https://www.shop.example/', storeName: 'Shop' },
       });
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ success: true, message: registrationCheckInboxMessage('owner@shop.example') });
+      expect(res.cookies.find((c) => c.name === 'pricehunt.sid')).toBeUndefined();
+
+      const mail = await lastEmailTo(t.app, 'owner@shop.example');
+      expect(mail.subject).toBe('Confirm your PriceHunt business account');
+      const token = await confirmationTokenFor(t.app, 'owner@shop.example');
+      expect(mail.text).toContain(`http://localhost:4300/confirm-email?token=${token}`);
+      // Not confirmed yet: the right password says so (and mails a new link), a wrong one is just wrong.
+      const early = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'owner@shop.example', password: STRONG_PASSWORD } });
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', error: 'Confirm your email first — we have sent you a new link' });
+      const wrong = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'owner@shop.example', password: 'wrong-password-1' } });
+      expect(wrong.statusCode).toBe(401);
+      await settle();
+      const newToken = await confirmationTokenFor(t.app, 'owner@shop.example');
+      expect(newToken).not.toBe(token);
+      // The newest link is the one that works.
+      expect((await call(t.app, 'POST', '/api/business/auth/confirm-email', { body: { token } })).json()).toMatchObject({ field: 'token', error: 'This confirmation link is invalid or has expired' });
+
+      const confirmed = await call(t.app, 'POST', '/api/business/auth/confirm-email', { body: { token: newToken } });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toMatchObject({
         success: true,
         business: { email: 'owner@shop.example', storeDomain: 'shop.example', storeName: 'Shop', isAdmin: false, status: 'active' },
       });
-      expect(res.json().business.passwordHash).toBeUndefined();
-      const cookie = res.cookies.find((c) => c.name === 'pricehunt.sid')!;
+      expect(confirmed.json().business.passwordHash).toBeUndefined();
+      const cookie = confirmed.cookies.find((c) => c.name === 'pricehunt.sid')!;
       expect(cookie.httpOnly).toBe(true);
       expect(cookie.sameSite).toBe('Lax');
       expect(cookie.secure).toBeFalsy();
-      const me = await call(t.app, 'GET', '/api/business/auth/me', { cookie: cookieFrom(res) });
+      const me = await call(t.app, 'GET', '/api/business/auth/me', { cookie: cookieFrom(confirmed) });
       expect(me.statusCode).toBe(200);
       expect(me.json().business.email).toBe('owner@shop.example');
+      // A link works once.
+      expect((await call(t.app, 'POST', '/api/business/auth/confirm-email', { body: { token: newToken } })).statusCode).toBe(400);
+      expect((await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'owner@shop.example', password: STRONG_PASSWORD } })).statusCode).toBe(200);
     });
 
     it('stores a scrypt hash, never the password', () => {
@@ -37,24 +62,71 @@ describe('business accounts', () => {
       expect(row.passwordHash).not.toContain(STRONG_PASSWORD);
     });
 
-    it('refuses the same email again, whatever its case, with 409 naming email', async () => {
-      const res = await call(t.app, 'POST', '/api/business/auth/register', { body: { email: 'OWNER@shop.example', password: STRONG_PASSWORD } });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ success: false, code: 'CONFLICT', error: 'An account with this email already exists', field: 'email' });
+    it('answers a taken email exactly like a new one, and mails its owner that they have an account', async () => {
+      const taken = await call(t.app, 'POST', '/api/business/auth/register', { body: { email: 'OWNER@shop.example', password: 'another-pass-10' } });
+      const fresh = await call(t.app, 'POST', '/api/business/auth/register', { body: { email: 'newcomer@shop.example', password: 'another-pass-10' } });
+      expect(taken.statusCode).toBe(fresh.statusCode);
+      expect(taken.statusCode).toBe(202);
+      const withoutAddress = (res: typeof taken) => ({ ...res.json(), message: res.json().message.replace(/\S+@shop\.example/, '<email>') });
+      expect(withoutAddress(taken)).toEqual(withoutAddress(fresh));
+      expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+
+      const reminder = await lastEmailTo(t.app, 'owner@shop.example', /already has one/);
+      expect(reminder.subject).toBe('You already have a PriceHunt business account');
+      expect(reminder.text).toContain('http://localhost:4300/business-login');
+      expect(reminder.text).toContain('http://localhost:4300/reset-password');
+      // The account is untouched: its password is still the old one.
+      expect((await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'owner@shop.example', password: 'another-pass-10' } })).statusCode).toBe(401);
+      expect(await confirmationTokenFor(t.app, 'newcomer@shop.example')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    });
+
+    it('lets an unconfirmed address register again: the newest password wins once its link is opened', async () => {
+      await call(t.app, 'POST', '/api/business/auth/register', { body: { email: 'twice@shop.example', password: 'first-pass-word-1' } });
+      const first = await confirmationTokenFor(t.app, 'twice@shop.example');
+      await call(t.app, 'POST', '/api/business/auth/register', { body: { email: 'twice@shop.example', password: 'second-pass-word-2' } });
+      await settle();
+      const second = await confirmationTokenFor(t.app, 'twice@shop.example');
+      expect(second).not.toBe(first);
+      expect((await call(t.app, 'POST', '/api/business/auth/confirm-email', { body: { token: first } })).statusCode).toBe(400);
+      expect((await call(t.app, 'POST', '/api/business/auth/confirm-email', { body: { token: second } })).statusCode).toBe(200);
+      expect((await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'twice@shop.example', password: 'first-pass-word-1' } })).statusCode).toBe(401);
+      expect((await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'twice@shop.example', password: 'second-pass-word-2' } })).statusCode).toBe(200);
+    });
+
+    it('does the same work for a taken and a new email: the password is hashed, and nothing else happens before the answer', async () => {
+      const service = t.app.businessAccounts;
+      const writes = () => (t.app.sqlite.prepare('SELECT (SELECT count(*) FROM businesses) + (SELECT count(*) FROM outbox_emails) + (SELECT count(*) FROM email_confirmation_tokens) AS n').get() as { n: number }).n;
+      await settle();
+      const before = writes();
+      const takenMessage = await service.register({ email: 'owner@shop.example', password: 'another-pass-11' });
+      expect(writes()).toBe(before);
+      await settle();
+      const between = writes();
+      const freshMessage = await service.register({ email: 'fresh-work@shop.example', password: 'another-pass-11' });
+      expect(writes()).toBe(between);
+      expect(takenMessage.replace('owner@shop.example', '<email>')).toBe(freshMessage.replace('fresh-work@shop.example', '<email>'));
+      await settle();
+      // After the answers, each address got one email.
+      expect(emailsTo(t.app, 'fresh-work@shop.example')).toBe(1);
+      expect((await lastEmailTo(t.app, 'owner@shop.example')).subject).toBe('You already have a PriceHunt business account');
     });
 
     it('takes a store domain another business only claimed: a claim blocks nobody (a proved one does, see referral-event.spec)', async () => {
       const res = await call(t.app, 'POST', '/api/business/auth/register', {
         body: { email: 'other@shop.example', password: STRONG_PASSWORD, storeDomain: 'shop.example' },
       });
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode).toBe(202);
     });
 
     it.each([
       [{ email: 'not-an-email', password: STRONG_PASSWORD }, 'email', 'Enter a valid email address'],
       [{ password: STRONG_PASSWORD }, 'email', 'Email is required'],
-      [{ email: 'a@b.example', password: 'short1' }, 'password', 'Password must be at least 10 characters'],
-      [{ email: 'a@b.example', password: 'lettersonlyhere' }, 'password', 'Password must contain a letter and a digit'],
+      [{ email: 'a@b.example', password: 'short1' }, 'password', 'Password must be at least 12 characters'],
+      [{ email: 'a@b.example', password: 'password1234' }, 'password', 'This password is among the most commonly used passwords; choose another'],
+      [{ email: 'a@b.example', password: 'aaaaaaaaa1' }, 'password', 'Password must be at least 12 characters'],
+      [{ email: 'a@b.example', password: 'aaaaaaaaaaa1' }, 'password', 'The password repeats one character too much; choose another'],
+      [{ email: 'a@b.example', password: '          1a' }, 'password', 'The password repeats one character too much; choose another'],
+      [{ email: 'long.name@b.example', password: 'Long.Name@B.Example' }, 'password', 'The password must not be your email address'],
       [{ email: 'a@b.example', password: STRONG_PASSWORD, storeDomain: 'not a domain' }, 'storeDomain', 'Enter a store domain such as shop.example.com'],
     ])('answers 400 naming the field for %j', async (body, field, message) => {
       const res = await call(t.app, 'POST', '/api/business/auth/register', { body });
@@ -184,18 +256,39 @@ describe('business accounts', () => {
       const link = /http:\/\/localhost:4300\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
       return link?.[1];
     };
-    // Mail delivery runs after the answer; let it finish.
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-    it('answers the same for known and unknown emails and mails a link only to the account', async () => {
+    it('takes the same path for known and unknown emails: one answer, nothing written before it, one email after it', async () => {
       await registerBusiness(t.app, 'reset@shop.example');
+      await settle();
+      const tokens = () => (t.app.sqlite.prepare('SELECT count(*) AS n FROM password_reset_tokens').get() as { n: number }).n;
+      const outbox = () => (t.app.sqlite.prepare('SELECT count(*) AS n FROM outbox_emails').get() as { n: number }).n;
+      const [tokensBefore, outboxBefore] = [tokens(), outbox()];
+      const knownAnswer = t.app.businessAccounts.requestPasswordReset('Reset@Shop.Example');
+      const unknownAnswer = t.app.businessAccounts.requestPasswordReset('ghost@shop.example');
+      expect(knownAnswer).toBe(unknownAnswer);
+      expect([tokens(), outbox()]).toEqual([tokensBefore, outboxBefore]);
+      await settle();
+      expect(outbox()).toBe(outboxBefore + 2);
+      expect(tokens()).toBe(tokensBefore + 1);
+      expect(tokenFromOutbox('reset@shop.example')).toBeDefined();
+      const note = await lastEmailTo(t.app, 'ghost@shop.example');
+      expect(note.text).toContain('there is no account for it');
+      expect(note.text).toContain('http://localhost:4300/business/register');
+
       const known = await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'Reset@Shop.Example' } });
       const unknown = await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'ghost@shop.example' } });
-      await settle();
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
-      expect(tokenFromOutbox('reset@shop.example')).toBeDefined();
-      expect(t.app.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'ghost@shop.example')).all()).toHaveLength(0);
+    });
+
+    it('confirms the email of an account whose password is reset by link', async () => {
+      await call(t.app, 'POST', '/api/business/auth/register', { body: { email: 'unconfirmed@shop.example', password: STRONG_PASSWORD } });
+      await confirmationTokenFor(t.app, 'unconfirmed@shop.example');
+      await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'unconfirmed@shop.example' } });
+      await settle();
+      const token = tokenFromOutbox('unconfirmed@shop.example')!;
+      expect((await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'brand-new-pass-9' } })).statusCode).toBe(200);
+      expect((await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'unconfirmed@shop.example', password: 'brand-new-pass-9' } })).statusCode).toBe(200);
     });
 
     it('sets the new password with the token once, ends old sessions, and refuses the token a second time', async () => {
@@ -230,6 +323,11 @@ describe('business accounts', () => {
       const weak = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'short' } });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().field).toBe('password');
+      const common = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'qwerty123456' } });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toMatchObject({ field: 'password', error: 'This password is among the most commonly used passwords; choose another' });
+      const own = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'reset3@shop.example' } });
+      expect(own.json()).toMatchObject({ field: 'password', error: 'The password must not be your email address' });
       t.app.sqlite.prepare('update password_reset_tokens set expires_at = ?').run(Date.now() - 1);
       const expired = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'brand-new-pass-9' } });
       expect(expired.statusCode).toBe(400);
@@ -240,6 +338,7 @@ describe('business accounts', () => {
       await registerBusiness(t.app, 'reset4@shop.example');
       const before = Date.now();
       await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'reset4@shop.example' } });
+      await settle();
       const row = t.app.sqlite.prepare('select expires_at from password_reset_tokens order by created_at desc limit 1').get() as { expires_at: number };
       expect(row.expires_at - before).toBeGreaterThanOrEqual(3600_000 - 1000);
       expect(row.expires_at - before).toBeLessThanOrEqual(3600_000 + 1000);

@@ -21,7 +21,7 @@ export function createBusinessRepository(db: Db) {
     insert(row: NewBusinessRow): BusinessRow {
       return db.insert(businesses).values(row).returning().get();
     },
-    update(id: string, changes: Partial<Pick<BusinessRow, 'passwordHash' | 'isAdmin' | 'status' | 'storeName' | 'storeDomain'>>): BusinessRow | undefined {
+    update(id: string, changes: Partial<Pick<BusinessRow, 'passwordHash' | 'isAdmin' | 'status' | 'storeName' | 'storeDomain' | 'emailConfirmedAt'>>): BusinessRow | undefined {
       return db
         .update(businesses)
         .set({ ...changes, updatedAt: new Date().toISOString() })

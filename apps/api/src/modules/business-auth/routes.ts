@@ -1,17 +1,19 @@
 import {
-  AuthMessages,
   businessAuthResponseSchema,
   businessLoginBodySchema,
   businessRegisterBodySchema,
+  emailConfirmBodySchema,
   errorEnvelopeSchema,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
+  registrationResponseSchema,
   successResponseSchema,
 } from '@pricehunt/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBusiness } from '../auth/hooks';
-import { signIn, signOut } from '../auth/session';
+import { tooManyAttemptsMessage } from '../auth/sign-in-guard';
+import { deviceTokenOf, rememberDevice, signIn, signOut } from '../auth/session';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
@@ -20,27 +22,46 @@ const emailOf = (request: FastifyRequest) => (request.body as { email?: string }
 export const businessAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const windowMs = config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  const perIp = app.limiter({ name: 'business-auth-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: AuthMessages.tooManyAttempts });
-  const perEmail = app.limiter({ name: 'business-auth-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: AuthMessages.tooManyAttempts });
+  const perIp = app.limiter({ name: 'business-auth-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: tooManyAttemptsMessage });
+  const perEmail = app.limiter({ name: 'business-auth-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: tooManyAttemptsMessage });
+  // Registration and reset requests: in-process limits per address and per email (each mails the address). Sign-in
+  // has its own limits in the database (`app.signInGuard`), by account and address, and by address.
   const limited = { onRequest: perIp, preHandler: perEmail };
+  const secureCookie = config.NODE_ENV === 'production';
   const tags = ['business auth'];
 
   app.post(
     '/register',
-    { ...limited, schema: { tags, body: businessRegisterBodySchema, response: { 201: businessAuthResponseSchema, ...errors } } },
+    { ...limited, schema: { tags, body: businessRegisterBodySchema, response: { 202: registrationResponseSchema, ...errors } } },
     async (request, reply) => {
-      const business = await app.businessAccounts.register(request.body);
+      // The same answer for a new address and a registered one: the confirmation link (or a reminder) is mailed.
+      const message = await app.businessAccounts.register(request.body);
+      return reply.status(202).send({ success: true as const, message });
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    { onRequest: perIp, schema: { tags, body: emailConfirmBodySchema, response: { 200: businessAuthResponseSchema, ...errors } } },
+    async (request) => {
+      const business = app.businessAccounts.confirmEmail(request.body.token);
       await signIn(request, 'businessId', business.id);
-      return reply.status(201).send({ success: true as const, business });
+      return { success: true as const, business };
     },
   );
 
   app.post(
     '/login',
-    { ...limited, schema: { tags, body: businessLoginBodySchema, response: { 200: businessAuthResponseSchema, ...errors } } },
-    async (request) => {
-      const business = await app.businessAccounts.authenticate(request.body.email, request.body.password);
+    { schema: { tags, body: businessLoginBodySchema, response: { 200: businessAuthResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { business, deviceToken } = await app.businessAccounts.signIn({
+        email: request.body.email,
+        password: request.body.password,
+        address: request.ip,
+        deviceToken: deviceTokenOf(request, 'business'),
+      });
       await signIn(request, 'businessId', business.id);
+      rememberDevice(reply, 'business', deviceToken, secureCookie);
       return { success: true as const, business };
     },
   );

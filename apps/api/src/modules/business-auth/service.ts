@@ -1,12 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE, type Business } from '@pricehunt/contracts';
+import { AuthMessages, ErrorCode, PASSWORD_RESET_REQUESTED_MESSAGE, registrationCheckInboxMessage, type Business } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, HttpError, unauthorized, badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createOutboxMailer, type Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { assertNewPassword } from '../../lib/password-policy';
+import { afterAnswer } from '../../lib/after-answer';
+import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
 import { canSignIn } from '../auth/permissions';
+import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
 import { storeDomainRefusal } from '../merchant/store-domains';
 import { createBusinessRepository, type BusinessRow } from './repository';
 
@@ -15,6 +19,18 @@ export interface BusinessAccountsDeps {
   log: Logger;
   config: Pick<AppConfig, 'MERCHANT_APP_URL' | 'PASSWORD_RESET_TTL_MINUTES'>;
   mailer: Mailer;
+  /** Limits on sign-in (the app's); without one (CLI, seed) sign-in is not limited. */
+  signInGuard?: SignInGuard;
+}
+
+/** A password sign-in as a route receives it. */
+export interface SignInInput {
+  email: string;
+  password: string;
+  /** The client address the limits count. */
+  address: string;
+  /** The trusted-device cookie the browser sent. */
+  deviceToken?: string;
 }
 
 export interface CreateBusinessInput {
@@ -38,6 +54,11 @@ export function toBusiness(row: BusinessRow): Business {
   };
 }
 
+/** Pages of the merchant dashboard that emails link to. */
+const BUSINESS_LOGIN_PAGE = '/business-login';
+const RESET_PASSWORD_PAGE = '/reset-password';
+const REGISTER_PAGE = '/business/register';
+
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function isUniqueViolation(error: unknown, column: string): boolean {
@@ -51,51 +72,164 @@ function isUniqueViolation(error: unknown, column: string): boolean {
  * Business accounts: registration, sign-in, password reset, admin creation. Emails arrive normalised
  * (trimmed, lower-case) from the contracts; the service normalises again for callers outside HTTP (CLI, seed).
  */
-export function createBusinessAccountsService({ db, log, config, mailer }: BusinessAccountsDeps) {
+export function createBusinessAccountsService({ db, log, config, mailer, signInGuard }: BusinessAccountsDeps) {
   const repo = createBusinessRepository(db);
   const normalise = (email: string) => email.trim().toLowerCase();
+  const guard = signInGuard ?? createSignInGuard({ db, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 });
 
-  async function create(input: CreateBusinessInput): Promise<Business> {
-    const email = normalise(input.email);
-    if (repo.findByEmail(email)) throw conflict(AuthMessages.emailTaken, 'email');
-    const domainRefusal = input.storeDomain ? storeDomainRefusal(input.storeDomain) : null;
-    if (domainRefusal) throw badRequest(domainRefusal, 'storeDomain');
-    // A store domain is only claimed here; it is the business's once proved (merchant module). One proved by another business stays theirs.
-    if (input.storeDomain && repo.isDomainVerified(input.storeDomain)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
-    const passwordHash = await hashPassword(input.password);
-    try {
-      const row = repo.insert({
-        id: randomUUID(),
-        email,
-        passwordHash,
-        storeDomain: input.storeDomain ?? null,
-        storeName: input.storeName ?? null,
-        isAdmin: input.isAdmin ?? false,
+  const confirmations = createEmailConfirmations(db);
+  const link = (pathname: string, token?: string) => {
+    const url = new URL(pathname, config.MERCHANT_APP_URL);
+    if (token) url.searchParams.set('token', token);
+    return url.toString();
+  };
+
+  /** Mails a new confirmation link to an unconfirmed account. */
+  async function sendConfirmation(row: BusinessRow): Promise<void> {
+    const token = confirmations.issue('business', row.id);
+    await mailer.send({
+      to: row.email,
+      subject: 'Confirm your PriceHunt business account',
+      text: [
+        'Welcome to PriceHunt. Open this link to confirm your email address and sign in to your dashboard:',
+        link(CONFIRM_EMAIL_PAGE, token),
+        '',
+        `The link works for ${EMAIL_CONFIRMATION_TTL_HOURS} hours. If you did not register, ignore this email: no account is made without it.`,
+      ].join('\n'),
+    });
+  }
+
+  /**
+   * The part of a registration that depends on the address, done after the answer: a new address becomes an
+   * unconfirmed account, an unconfirmed one takes the newest password and store, and each gets a confirmation link;
+   * a confirmed account's owner is told instead that they already have an account.
+   */
+  async function settleRegistration(email: string, passwordHash: string, input: CreateBusinessInput): Promise<void> {
+    const existing = repo.findByEmail(email);
+    if (existing?.emailConfirmedAt != null) {
+      await mailer.send({
+        to: existing.email,
+        subject: 'You already have a PriceHunt business account',
+        text: [
+          'Someone (perhaps you) tried to register a PriceHunt business account with this email address, which already has one.',
+          `Log in: ${link(BUSINESS_LOGIN_PAGE)}`,
+          `Forgot your password? Choose a new one: ${link(RESET_PASSWORD_PAGE)}`,
+          '',
+          'If it was not you, ignore this email; nothing has changed.',
+        ].join('\n'),
       });
-      log.info({ businessId: row.id }, 'business registered');
-      return toBusiness(row);
-    } catch (error) {
-      // Two registrations racing past the checks above: the unique index decides.
-      if (isUniqueViolation(error, 'businesses.email')) throw conflict(AuthMessages.emailTaken, 'email');
-      throw error;
+      return;
     }
+    const store = { storeDomain: input.storeDomain ?? null, storeName: input.storeName ?? null };
+    let row: BusinessRow | undefined;
+    if (existing) row = repo.update(existing.id, { passwordHash, ...store });
+    else {
+      try {
+        row = repo.insert({ id: randomUUID(), email, passwordHash, ...store, isAdmin: false, emailConfirmedAt: null });
+        log.info({ businessId: row.id }, 'business registered, email to confirm');
+      } catch (error) {
+        // Two registrations of one address racing: the first made the account and mails its link.
+        if (isUniqueViolation(error, 'businesses.email')) return;
+        throw error;
+      }
+    }
+    if (row) await sendConfirmation(row);
+  }
+
+  /** Checks credentials; wrong or unknown → 401 with one message, email not confirmed or suspended → 403. */
+  async function authenticate(emailInput: string, password: string): Promise<Business> {
+    const row = repo.findByEmail(normalise(emailInput));
+    if (!row) {
+      await verifyAgainstDummy(password);
+      throw unauthorized(AuthMessages.invalidCredentials);
+    }
+    if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
+    if (row.emailConfirmedAt == null) {
+      // Only someone with the password learns this; the link goes to the inbox, so they still have to prove it.
+      afterAnswer(log, 'confirmation email', () => sendConfirmation(row));
+      throw new HttpError(403, ErrorCode.emailNotConfirmed, AuthMessages.emailNotConfirmed);
+    }
+    if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
+    if (needsRehash(row.passwordHash)) repo.update(row.id, { passwordHash: await hashPassword(password) });
+    return toBusiness(row);
+  }
+
+  /**
+   * A store domain is only claimed at registration: it becomes the business's once proved (merchant module), and a claim
+   * blocks nobody. Refused: a public suffix, and a domain another business has proved (it stays theirs). Neither
+   * depends on the email, so the answer tells nothing about accounts.
+   */
+  function assertStoreDomainFree(_email: string, storeDomain: string | undefined): void {
+    if (!storeDomain) return;
+    const refusal = storeDomainRefusal(storeDomain);
+    if (refusal) throw badRequest(refusal, 'storeDomain');
+    if (repo.isDomainVerified(storeDomain)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
+  }
+
+  /** An account made directly, confirmed (seed, admin:create): its email was given by whoever runs the server. */
+  async function createConfirmed(input: CreateBusinessInput): Promise<Business> {
+    const email = normalise(input.email);
+    assertNewPassword(input.password, email);
+    if (repo.findByEmail(email)) throw conflict('An account with this email already exists', 'email');
+    assertStoreDomainFree(email, input.storeDomain);
+    const row = repo.insert({
+      id: randomUUID(),
+      email,
+      passwordHash: await hashPassword(input.password),
+      storeDomain: input.storeDomain ?? null,
+      storeName: input.storeName ?? null,
+      isAdmin: input.isAdmin ?? false,
+      emailConfirmedAt: Date.now(),
+    });
+    log.info({ businessId: row.id }, 'business created');
+    return toBusiness(row);
   }
 
   return {
-    /** Registers a business (also the seed's entry point: `createBusiness` below). */
-    register: create,
+    /**
+     * Registers a business by email: answers the same message whether the address is new, registered but not
+     * confirmed, or an account's, after the same work (the password is hashed in every case); what differs (the
+     * account's row, the confirmation link or the "you already have an account" email) happens after the answer.
+     * Refusals come only from the input: a password the policy refuses, a store domain already held.
+     */
+    async register(input: CreateBusinessInput): Promise<string> {
+      const email = normalise(input.email);
+      assertNewPassword(input.password, email);
+      assertStoreDomainFree(email, input.storeDomain);
+      const passwordHash = await hashPassword(input.password);
+      afterAnswer(log, 'business registration', () => settleRegistration(email, passwordHash, input));
+      return registrationCheckInboxMessage(email);
+    },
 
-    /** Checks credentials; wrong or unknown → 401 with one message, suspended → 403. */
-    async authenticate(emailInput: string, password: string): Promise<Business> {
-      const row = repo.findByEmail(normalise(emailInput));
-      if (!row) {
-        await verifyAgainstDummy(password);
-        throw unauthorized(AuthMessages.invalidCredentials);
-      }
-      if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
+    /** Opens a confirmation link: confirms the email (once) and answers the business to sign in. */
+    confirmEmail(token: string): Business {
+      const businessId = confirmations.consume('business', token);
+      const row = businessId
+        ? db.transaction(() => {
+            const current = repo.findById(businessId);
+            return current && current.emailConfirmedAt == null ? repo.update(businessId, { emailConfirmedAt: Date.now() }) : current;
+          })
+        : undefined;
+      if (!row) throw badRequest(AuthMessages.confirmTokenInvalid, 'token');
       if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
-      if (needsRehash(row.passwordHash)) repo.update(row.id, { passwordHash: await hashPassword(password) });
+      log.info({ businessId: row.id }, 'business email confirmed');
       return toBusiness(row);
+    },
+
+    authenticate,
+
+    /**
+     * A sign-in through the limits of `signInGuard`: refused with a 429 (before any password is hashed) while this
+     * account and address, or this address, must wait, unless the browser holds a trusted-device token of the
+     * account. Answers the business and the device token for the cookie.
+     */
+    async signIn(input: SignInInput): Promise<{ business: Business; deviceToken: string }> {
+      const email = normalise(input.email);
+      const { account, deviceToken } = await guard.attempt(
+        { audience: 'business', email, address: input.address, accountId: repo.findByEmail(email)?.id, deviceToken: input.deviceToken },
+        () => authenticate(email, input.password),
+      );
+      return { business: account, deviceToken };
     },
 
     findById(id: string): Business | undefined {
@@ -109,12 +243,28 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
     },
 
     /**
-     * Starts a reset: for an existing account, stores the hash of a single-use token and mails the link.
-     * The caller always answers the same message, account or not.
+     * Starts a reset. The request is answered at once with one message; then, for an account, the hash of a
+     * single-use token is stored and the link mailed, and for an unknown address a note says there is no account
+     * (with a link to register). Both take the same path: nothing that depends on the address happens before the
+     * answer, and each is one email after it.
      */
-    async requestPasswordReset(emailInput: string): Promise<string> {
-      const row = repo.findByEmail(normalise(emailInput));
-      if (row) {
+    requestPasswordReset(emailInput: string): string {
+      const email = normalise(emailInput);
+      afterAnswer(log, 'password reset email', async () => {
+        const row = repo.findByEmail(email);
+        if (!row) {
+          await mailer.send({
+            to: email,
+            subject: 'Reset your PriceHunt password',
+            text: [
+              'Someone asked to reset the password of a PriceHunt business account for this email address, but there is no account for it.',
+              `To create one, register here: ${link(REGISTER_PAGE)}`,
+              '',
+              'If it was not you, ignore this email.',
+            ].join('\n'),
+          });
+          return;
+        }
         const token = randomBytes(32).toString('base64url');
         const now = Date.now();
         repo.insertResetToken({
@@ -124,23 +274,18 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
           expiresAt: now + config.PASSWORD_RESET_TTL_MINUTES * 60_000,
           createdAt: now,
         });
-        const link = new URL('/reset-password', config.MERCHANT_APP_URL);
-        link.searchParams.set('token', token);
-        // Delivery runs after the answer so its duration does not reveal whether the account exists.
-        void mailer
-          .send({
-            to: row.email,
-            subject: 'Reset your PriceHunt password',
-            text: [
-              'Someone asked to reset the password of your PriceHunt business account.',
-              `Open this link within ${config.PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
-              link.toString(),
-              '',
-              'If it was not you, ignore this email; your password stays the same.',
-            ].join('\n'),
-          })
-          .catch((error: unknown) => log.error({ err: error, businessId: row.id }, 'password reset email failed'));
-      }
+        await mailer.send({
+          to: row.email,
+          subject: 'Reset your PriceHunt password',
+          text: [
+            'Someone asked to reset the password of your PriceHunt business account.',
+            `Open this link within ${config.PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+            link(RESET_PASSWORD_PAGE, token),
+            '',
+            'If it was not you, ignore this email; your password stays the same.',
+          ].join('\n'),
+        });
+      });
       return PASSWORD_RESET_REQUESTED_MESSAGE;
     },
 
@@ -149,11 +294,17 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
       const now = Date.now();
       const found = repo.findUsableResetToken(hashResetToken(token), now);
       if (!found) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      const account = repo.findById(found.businessId);
+      if (!account) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      assertNewPassword(password, account.email);
       const passwordHash = await hashPassword(password);
       const row = repo.transaction(() => {
         if (!repo.consumeResetTokens(found.businessId, found.id, Date.now())) return undefined;
-        const updated = repo.update(found.businessId, { passwordHash });
+        // The link came to the inbox: the address is proven too.
+        const updated = repo.update(found.businessId, { passwordHash, ...(account.emailConfirmedAt == null ? { emailConfirmedAt: Date.now() } : {}) });
         repo.deleteSessions(found.businessId);
+        // Whoever knew the old password may have made a device trusted: none stays trusted.
+        guard.forgetDevices('business', found.businessId);
         return updated;
       });
       if (!row) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
@@ -161,11 +312,15 @@ export function createBusinessAccountsService({ db, log, config, mailer }: Busin
       return toBusiness(row);
     },
 
+    /** Creates a confirmed account directly (seed; `createBusiness` below). */
+    createConfirmed,
+
     /** Creates an admin business, or promotes (and re-passwords when given) an existing one. Used by the CLI. */
     async createOrPromoteAdmin(emailInput: string, password: string): Promise<{ business: Business; created: boolean }> {
       const existing = repo.findByEmail(normalise(emailInput));
-      if (!existing) return { business: await create({ email: emailInput, password, isAdmin: true }), created: true };
-      const row = repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password) });
+      if (!existing) return { business: await createConfirmed({ email: emailInput, password, isAdmin: true }), created: true };
+      assertNewPassword(password, existing.email);
+      const row = repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password), emailConfirmedAt: existing.emailConfirmedAt ?? Date.now() });
       if (!row) throw new HttpError(500, 'INTERNAL_ERROR', 'Account vanished while promoting it');
       return { business: toBusiness(row), created: false };
     },
@@ -181,8 +336,8 @@ export type BusinessAccountsService = ReturnType<typeof createBusinessAccountsSe
 const quietLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
- * Seed hook: creates a business directly on a database (no HTTP, no session), e.g. for the demo seed of the
- * start script. Throws the 409 HttpError when the email or store domain is taken.
+ * Seed hook: creates a business directly on a database (no HTTP, no session), its email counted as confirmed, e.g.
+ * for the demo seed of the start script. Throws the 409 HttpError when the email or store domain is taken.
  */
 export async function createBusiness(db: Db, input: CreateBusinessInput, log: Logger = quietLogger): Promise<Business> {
   const mailer = createOutboxMailer({ db, log, printToLog: false });
@@ -192,5 +347,5 @@ export async function createBusiness(db: Db, input: CreateBusinessInput, log: Lo
     mailer,
     config: { MERCHANT_APP_URL: 'http://localhost:4300', PASSWORD_RESET_TTL_MINUTES: 60 },
   });
-  return service.register(input);
+  return service.createConfirmed(input);
 }

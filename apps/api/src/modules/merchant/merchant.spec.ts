@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
-import { verifyStoreDomain } from '../../testing/http';
+import { registerBusiness, verifyStoreDomain } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 
 // Password hashing (scrypt) is deliberately slow; on a busy machine a test with several logins takes seconds.
@@ -16,21 +16,14 @@ interface Merchant {
   apiKey: string;
 }
 
-function cookieOf(res: LightMyRequestResponse): string {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  return list.map((c) => c.split(';')[0]).join('; ');
-}
 
 /** Registers a business and proves its store domain with the DNS record (`dns` answers for it). */
 async function register(app: FastifyInstance, email: string, storeDomain: string, dns: DnsFixture): Promise<Merchant> {
-  const res = await app.inject({ method: 'POST', url: '/api/business/auth/register', payload: { email, password: PASSWORD, storeDomain } });
-  expect(res.statusCode).toBe(201);
-  const cookie = cookieOf(res);
+  const { cookie, business } = await registerBusiness(app, email, PASSWORD, { storeDomain });
   await verifyStoreDomain(app, cookie, dns);
   const key = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { cookie } });
   expect(key.statusCode).toBe(200);
-  return { id: res.json().business.id, cookie, domain: storeDomain, apiKey: key.json().apiKey };
+  return { id: business.id, cookie, domain: storeDomain, apiKey: key.json().apiKey };
 }
 
 const at = (iso: string) => Date.parse(iso);
@@ -312,6 +305,16 @@ describe('merchant dashboard API', () => {
       expect(wrong.json().field).toBe('currentPassword');
       const weak = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'short' } });
       expect(weak.json().field).toBe('newPassword');
+      for (const [newPassword, error] of [
+        ['password1234', 'This password is among the most commonly used passwords; choose another'],
+        ['B@Example.com', 'The password must not be your email address'],
+        ['          1a', 'The password repeats one character too much; choose another'],
+      ]) {
+        const refused = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword } });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().field).toBe('newPassword');
+        expect(refused.json().error).toContain(error);
+      }
       const ok = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'another-pass-77' } });
       expect(ok.statusCode).toBe(200);
       const login = await app.inject({ method: 'POST', url: '/api/business/auth/login', payload: { email: 'b@example.com', password: 'another-pass-77' } });

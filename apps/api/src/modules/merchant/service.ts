@@ -11,6 +11,7 @@ import {
   type VerifyDomainResponse,
 } from '@pricehunt/contracts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { assertNewPassword } from '../../lib/password-policy';
 import type { MerchantRepository, MerchantSettingsRow, StoreSyncRow } from './repository';
 import { dnsVerificationValue, hasDnsProof, storeDomainRefusal, type TxtLookup } from './store-domains';
 
@@ -188,6 +189,7 @@ export function createMerchantService(deps: {
     async changePassword(businessId: string, currentPassword: string, newPassword: string, sessionId: string | null): Promise<void> {
       const a = account(businessId);
       if (!(await accounts.verifyPassword(currentPassword, a.passwordHash))) throw badRequest('Current password is wrong', 'currentPassword');
+      assertNewPassword(newPassword, a.email, 'newPassword');
       accounts.update(businessId, { passwordHash: await accounts.hashPassword(newPassword) });
       accounts.endOtherSessions(businessId, sessionId);
     },

@@ -1,13 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { registerBusiness } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 
 jest.setTimeout(60_000);
 
 const DOMAIN = 'demo-store.myshopify.com';
-const cookieOf = (res: LightMyRequestResponse) =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
 
 /** A Shopify-like store on 127.0.0.1 reached through STORE_ORIGIN_OVERRIDES. */
 function startStore() {
@@ -53,8 +52,7 @@ describe('connecting a store', () => {
     store = await startStore();
     t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `${DOMAIN}=${store.origin}` });
     app = t.app;
-    const res = await app.inject({ method: 'POST', url: '/api/business/auth/register', payload: { email: 'demo@example.com', password: 'demo-password-1', storeDomain: DOMAIN } });
-    cookie = cookieOf(res);
+    cookie = (await registerBusiness(app, 'demo@example.com', 'demo-password-1', { storeDomain: DOMAIN })).cookie;
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,7 @@
 import {
-  AuthMessages,
+  emailConfirmBodySchema,
   errorEnvelopeSchema,
+  registrationResponseSchema,
   shopperAuthResponseSchema,
   shopperLoginBodySchema,
   shopperRegisterBodySchema,
@@ -10,7 +11,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireShopper } from '../auth/hooks';
-import { signIn, signOut } from '../auth/session';
+import { tooManyAttemptsMessage } from '../auth/sign-in-guard';
+import { deviceTokenOf, rememberDevice, signIn, signOut } from '../auth/session';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
@@ -20,27 +22,45 @@ export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const windowMs = config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000;
   const limited = {
-    onRequest: app.limiter({ name: 'shopper-auth-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: AuthMessages.tooManyAttempts }),
-    preHandler: app.limiter({ name: 'shopper-auth-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: AuthMessages.tooManyAttempts }),
+    onRequest: app.limiter({ name: 'shopper-auth-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: tooManyAttemptsMessage }),
+    preHandler: app.limiter({ name: 'shopper-auth-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: tooManyAttemptsMessage }),
   };
   const tags = ['shopper auth'];
+  const secureCookie = config.NODE_ENV === 'production';
 
   app.post(
     '/register',
-    { ...limited, schema: { tags, body: shopperRegisterBodySchema, response: { 201: shopperAuthResponseSchema, ...errors } } },
+    { ...limited, schema: { tags, body: shopperRegisterBodySchema, response: { 202: registrationResponseSchema, ...errors } } },
     async (request, reply) => {
-      const user = await app.shopperAccounts.register(request.body);
+      // The same answer for a new address and a registered one: the confirmation link (or a reminder) is mailed.
+      const message = await app.shopperAccounts.register(request.body);
+      return reply.status(202).send({ success: true as const, message });
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    { onRequest: limited.onRequest, schema: { tags, body: emailConfirmBodySchema, response: { 200: shopperAuthResponseSchema, ...errors } } },
+    async (request) => {
+      const user = app.shopperAccounts.confirmEmail(request.body.token);
       await signIn(request, 'shopperId', user.id);
-      return reply.status(201).send({ success: true as const, user });
+      return { success: true as const, user };
     },
   );
 
   app.post(
     '/login',
-    { ...limited, schema: { tags, body: shopperLoginBodySchema, response: { 200: shopperAuthResponseSchema, ...errors } } },
-    async (request) => {
-      const user = await app.shopperAccounts.authenticate(request.body.email, request.body.password);
+    // Sign-in has its own limits in the database (`app.signInGuard`), by account and address, and by address.
+    { schema: { tags, body: shopperLoginBodySchema, response: { 200: shopperAuthResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { user, deviceToken } = await app.shopperAccounts.signIn({
+        email: request.body.email,
+        password: request.body.password,
+        address: request.ip,
+        deviceToken: deviceTokenOf(request, 'shopper'),
+      });
       await signIn(request, 'shopperId', user.id);
+      rememberDevice(reply, 'shopper', deviceToken, secureCookie);
       return { success: true as const, user };
     },
   );

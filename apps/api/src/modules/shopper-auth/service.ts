@@ -1,45 +1,140 @@
 import { randomUUID } from 'node:crypto';
-import { AuthMessages, type ShopperUser } from '@pricehunt/contracts';
+import { AuthMessages, ErrorCode, registrationCheckInboxMessage, type ShopperUser } from '@pricehunt/contracts';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { conflict, unauthorized } from '../../lib/errors';
+import { afterAnswer } from '../../lib/after-answer';
+import { badRequest, HttpError, unauthorized } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { assertNewPassword } from '../../lib/password-policy';
+import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
+import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
+import type { SignInInput } from '../business-auth/service';
 import { createShopperRepository, type ShopperRow } from './repository';
 
 export function toShopper(row: ShopperRow): ShopperUser {
   return { id: row.id, email: row.email, displayName: row.displayName, createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
-/** Shopper accounts: registration and sign-in, hashed like business passwords. */
-export function createShopperAccountsService({ db, log }: { db: Db; log: Logger }) {
+export interface ShopperAccountsDeps {
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  config: Pick<AppConfig, 'SHOPPER_APP_URL'>;
+  signInGuard?: SignInGuard;
+}
+
+/** Pages of the shopper site that emails link to. */
+const LOGIN_PAGE = '/login';
+const RESET_PASSWORD_PAGE = '/reset-password';
+
+/**
+ * Shopper accounts: registration confirmed by email, and sign-in, hashed like business passwords. Registration
+ * answers the same whether the address is new or an account's (see the business service's `register`).
+ */
+export function createShopperAccountsService({ db, log, mailer, config, signInGuard }: ShopperAccountsDeps) {
   const repo = createShopperRepository(db);
   const normalise = (email: string) => email.trim().toLowerCase();
+  const guard = signInGuard ?? createSignInGuard({ db, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 });
+  const confirmations = createEmailConfirmations(db);
+  const link = (pathname: string, token?: string) => {
+    const url = new URL(pathname, config.SHOPPER_APP_URL);
+    if (token) url.searchParams.set('token', token);
+    return url.toString();
+  };
 
-  return {
-    async register(input: { email: string; password: string; displayName?: string }): Promise<ShopperUser> {
-      const email = normalise(input.email);
-      if (repo.findByEmail(email)) throw conflict(AuthMessages.emailTaken, 'email');
-      const passwordHash = await hashPassword(input.password);
+  async function sendConfirmation(row: ShopperRow): Promise<void> {
+    const token = confirmations.issue('shopper', row.id);
+    await mailer.send({
+      to: row.email,
+      subject: 'Confirm your PriceHunt account',
+      text: [
+        'Welcome to PriceHunt. Open this link to confirm your email address and sign in:',
+        link(CONFIRM_EMAIL_PAGE, token),
+        '',
+        `The link works for ${EMAIL_CONFIRMATION_TTL_HOURS} hours. If you did not sign up, ignore this email: no account is made without it.`,
+      ].join('\n'),
+    });
+  }
+
+  /** After the answer: a new or unconfirmed address gets its link (the newest password wins), an account a reminder. */
+  async function settleRegistration(email: string, passwordHash: string, displayName: string | null): Promise<void> {
+    const existing = repo.findByEmail(email);
+    if (existing?.emailConfirmedAt != null) {
+      await mailer.send({
+        to: existing.email,
+        subject: 'You already have a PriceHunt account',
+        text: [
+          'Someone (perhaps you) tried to create a PriceHunt account with this email address, which already has one.',
+          `Sign in: ${link(LOGIN_PAGE)}`,
+          `Forgot your password? Choose a new one: ${link(LOGIN_PAGE)} ("Forgot password?"), or open ${link(RESET_PASSWORD_PAGE)}`,
+          '',
+          'If it was not you, ignore this email; nothing has changed.',
+        ].join('\n'),
+      });
+      return;
+    }
+    let row: ShopperRow | undefined;
+    if (existing) row = repo.updateUnconfirmed(existing.id, { passwordHash, displayName });
+    else {
       try {
-        const row = repo.insert({ id: randomUUID(), email, passwordHash, displayName: input.displayName ?? null });
-        log.info({ shopperId: row.id }, 'shopper registered');
-        return toShopper(row);
+        row = repo.insert({ id: randomUUID(), email, passwordHash, displayName, emailConfirmedAt: null });
+        log.info({ shopperId: row.id }, 'shopper registered, email to confirm');
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-        if (cause.code === 'SQLITE_CONSTRAINT_UNIQUE') throw conflict(AuthMessages.emailTaken, 'email');
+        // Two registrations of one address racing: the first made the account and mails its link.
+        if (cause.code === 'SQLITE_CONSTRAINT_UNIQUE') return;
         throw error;
       }
+    }
+    if (row) await sendConfirmation(row);
+  }
+
+  async function authenticate(emailInput: string, password: string): Promise<ShopperUser> {
+    const row = repo.findByEmail(normalise(emailInput));
+    if (!row) {
+      await verifyAgainstDummy(password);
+      throw unauthorized(AuthMessages.invalidCredentials);
+    }
+    if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
+    if (row.emailConfirmedAt == null) {
+      afterAnswer(log, 'confirmation email', () => sendConfirmation(row));
+      throw new HttpError(403, ErrorCode.emailNotConfirmed, AuthMessages.emailNotConfirmed);
+    }
+    if (needsRehash(row.passwordHash)) repo.updatePasswordHash(row.id, await hashPassword(password));
+    return toShopper(row);
+  }
+
+  return {
+    /** Answers "check your inbox" after hashing the password, whatever the address; the rest happens after the answer. */
+    async register(input: { email: string; password: string; displayName?: string }): Promise<string> {
+      const email = normalise(input.email);
+      assertNewPassword(input.password, email);
+      const passwordHash = await hashPassword(input.password);
+      afterAnswer(log, 'shopper registration', () => settleRegistration(email, passwordHash, input.displayName ?? null));
+      return registrationCheckInboxMessage(email);
     },
 
-    async authenticate(emailInput: string, password: string): Promise<ShopperUser> {
-      const row = repo.findByEmail(normalise(emailInput));
-      if (!row) {
-        await verifyAgainstDummy(password);
-        throw unauthorized(AuthMessages.invalidCredentials);
-      }
-      if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
-      if (needsRehash(row.passwordHash)) repo.updatePasswordHash(row.id, await hashPassword(password));
+    /** Opens a confirmation link: confirms the email (once) and answers the shopper to sign in. */
+    confirmEmail(token: string): ShopperUser {
+      const shopperId = confirmations.consume('shopper', token);
+      const row = shopperId ? repo.confirmEmail(shopperId, Date.now()) : undefined;
+      if (!row) throw badRequest(AuthMessages.confirmTokenInvalid, 'token');
+      log.info({ shopperId: row.id }, 'shopper email confirmed');
       return toShopper(row);
+    },
+
+    authenticate,
+
+    /** A sign-in through the limits of `signInGuard` (see the business service's `signIn`). */
+    async signIn(input: SignInInput): Promise<{ user: ShopperUser; deviceToken: string }> {
+      const email = normalise(input.email);
+      const { account, deviceToken } = await guard.attempt(
+        { audience: 'shopper', email, address: input.address, accountId: repo.findByEmail(email)?.id, deviceToken: input.deviceToken },
+        () => authenticate(email, input.password),
+      );
+      return { user: account, deviceToken };
     },
 
     findById(id: string): ShopperUser | undefined {

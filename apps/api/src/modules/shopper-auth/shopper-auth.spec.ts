@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { shoppers } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { call, cookieFrom, registerBusiness, STRONG_PASSWORD } from '../../testing/http';
+import { registrationCheckInboxMessage } from '@pricehunt/contracts';
+import { call, confirmationTokenFor, cookieFrom, lastEmailTo, registerBusiness, settle, SHOPPER_ORIGIN, STRONG_PASSWORD } from '../../testing/http';
 
 describe('shopper accounts', () => {
   let t: TestApp;
@@ -10,26 +11,58 @@ describe('shopper accounts', () => {
   });
   afterAll(async () => t.close());
 
-  it('registers, answers the user and signs in', async () => {
-    const res = await call(t.app, 'POST', '/api/shopper/auth/register', { body: { email: 'Ann@Mail.Example', password: STRONG_PASSWORD, displayName: 'Ann' } });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ success: true, user: { email: 'ann@mail.example', displayName: 'Ann' } });
-    expect(res.json().user.createdAt).toBeDefined();
-    expect(res.json().user.updatedAt).toBeDefined();
-    const me = await call(t.app, 'GET', '/api/shopper/auth/me', { cookie: cookieFrom(res) });
+  it('registers with "check your inbox"; the emailed link confirms the address and signs in', async () => {
+    const res = await call(t.app, 'POST', '/api/shopper/auth/register', { body: { email: 'Ann@Mail.Example', password: STRONG_PASSWORD, displayName: 'Ann' }, origin: SHOPPER_ORIGIN });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ success: true, message: registrationCheckInboxMessage('ann@mail.example') });
+    expect(cookieFrom(res)).toBeUndefined();
+    const mail = await lastEmailTo(t.app, 'ann@mail.example', /confirm-email/);
+    expect(mail.subject).toBe('Confirm your PriceHunt account');
+    const token = await confirmationTokenFor(t.app, 'ann@mail.example');
+    expect(mail.text).toContain(`http://localhost:4200/confirm-email?token=${token}`);
+    const early = await call(t.app, 'POST', '/api/shopper/auth/login', { body: { email: 'ann@mail.example', password: STRONG_PASSWORD }, origin: SHOPPER_ORIGIN });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', error: 'Confirm your email first — we have sent you a new link' });
+    await settle();
+
+    const confirmed = await call(t.app, 'POST', '/api/shopper/auth/confirm-email', { body: { token: await confirmationTokenFor(t.app, 'ann@mail.example') }, origin: SHOPPER_ORIGIN });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ success: true, user: { email: 'ann@mail.example', displayName: 'Ann' } });
+    expect(confirmed.json().user.createdAt).toBeDefined();
+    expect(confirmed.json().user.updatedAt).toBeDefined();
+    const me = await call(t.app, 'GET', '/api/shopper/auth/me', { cookie: cookieFrom(confirmed) });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('ann@mail.example');
     const row = t.app.db.select().from(shoppers).where(eq(shoppers.email, 'ann@mail.example')).get()!;
     expect(row.passwordHash).toMatch(/^\$scrypt\$v=1\$/);
   });
 
-  it('refuses a duplicate email and bad input naming the field', async () => {
-    const dup = await call(t.app, 'POST', '/api/shopper/auth/register', { body: { email: 'ann@mail.example', password: STRONG_PASSWORD } });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ field: 'email', error: 'An account with this email already exists' });
+  it('answers a taken email exactly like a new one and mails its owner instead; bad input names the field', async () => {
+    const taken = await call(t.app, 'POST', '/api/shopper/auth/register', { body: { email: 'ann@mail.example', password: 'another-pass-10' }, origin: SHOPPER_ORIGIN });
+    const fresh = await call(t.app, 'POST', '/api/shopper/auth/register', { body: { email: 'bob@mail.example', password: 'another-pass-10' }, origin: SHOPPER_ORIGIN });
+    expect(taken.statusCode).toBe(202);
+    expect(fresh.statusCode).toBe(202);
+    expect(taken.json().message.replace('ann@mail.example', '<email>')).toBe(fresh.json().message.replace('bob@mail.example', '<email>'));
+    const reminder = await lastEmailTo(t.app, 'ann@mail.example', /already has one/);
+    expect(reminder.subject).toBe('You already have a PriceHunt account');
+    expect(reminder.text).toContain('http://localhost:4200/login');
+    expect(reminder.text).toContain('http://localhost:4200/reset-password');
+    expect((await call(t.app, 'POST', '/api/shopper/auth/login', { body: { email: 'ann@mail.example', password: 'another-pass-10' }, origin: SHOPPER_ORIGIN })).statusCode).toBe(401);
     const bad = await call(t.app, 'POST', '/api/shopper/auth/register', { body: { email: 'ann', password: STRONG_PASSWORD } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('email');
+  });
+
+  it.each([
+    ['password1234', 'This password is among the most commonly used passwords; choose another'],
+    ['aaaaaaaaa1', 'Password must be at least 12 characters'],
+    ['          1a', 'The password repeats one character too much; choose another'],
+    ['Weak.Sam@Mail.Example', 'The password must not be your email address'],
+  ])('refuses the weak password %j naming the field', async (password, error) => {
+    const res = await call(t.app, 'POST', '/api/shopper/auth/register', { body: { email: 'weak.sam@mail.example', password } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field: 'password' });
+    expect(res.json().error).toContain(error);
   });
 
   it('logs in, refuses wrong credentials with one message, and logs out', async () => {

@@ -1,6 +1,7 @@
-import { AuthMessages, errorEnvelopeSchema, passwordResetConfirmBodySchema, passwordResetRequestBodySchema, successResponseSchema } from '@pricehunt/contracts';
+import { errorEnvelopeSchema, passwordResetConfirmBodySchema, passwordResetRequestBodySchema, successResponseSchema } from '@pricehunt/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tooManyAttemptsMessage } from '../auth/sign-in-guard';
 import { createShopperPasswordResetService } from './password-reset';
 
 const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 429: errorEnvelopeSchema };
@@ -11,8 +12,8 @@ export const shopperPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => 
   const { config } = app;
   const service = createShopperPasswordResetService({ db: app.db, config, mailer: app.mailer, log: app.log });
   const windowMs = config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  const perIp = app.limiter({ name: 'shopper-reset-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: AuthMessages.tooManyAttempts });
-  const perEmail = app.limiter({ name: 'shopper-reset-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: AuthMessages.tooManyAttempts });
+  const perIp = app.limiter({ name: 'shopper-reset-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: tooManyAttemptsMessage });
+  const perEmail = app.limiter({ name: 'shopper-reset-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: tooManyAttemptsMessage });
   const tags = ['shopper auth'];
 
   app.post(

@@ -1,13 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE } from '@pricehunt/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { sessions, shopperPasswordResetTokens, shoppers } from '../../db/schema';
+import { sessions, shopperPasswordResetTokens, shoppers, trustedDevices } from '../../db/schema';
+import { afterAnswer } from '../../lib/after-answer';
 import { badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
+import { assertNewPassword } from '../../lib/password-policy';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -22,30 +24,44 @@ export function createShopperPasswordResetService({ db, config, mailer, log }: {
   const ttlMs = config.PASSWORD_RESET_TTL_MINUTES * 60_000;
 
   return {
+    /**
+     * Answered at once with one message; then an account gets its link and an unknown address a note that there is
+     * no account: the same path and one email after the answer either way.
+     */
     requestReset(emailInput: string): string {
       const email = emailInput.trim().toLowerCase();
-      const shopper = db.select({ id: shoppers.id, email: shoppers.email }).from(shoppers).where(eq(shoppers.email, email)).get();
-      if (shopper) {
+      afterAnswer(log, 'shopper password reset email', async () => {
+        const shopper = db.select({ id: shoppers.id, email: shoppers.email }).from(shoppers).where(eq(shoppers.email, email)).get();
+        if (!shopper) {
+          await mailer.send({
+            to: email,
+            subject: 'Reset your PriceHunt password',
+            text: [
+              'Someone asked to reset the password of a PriceHunt account for this email address, but there is no account for it.',
+              `To create one, open ${new URL('/login?mode=signup', config.SHOPPER_APP_URL).toString()}`,
+              '',
+              'If it was not you, ignore this email.',
+            ].join('\n'),
+          });
+          return;
+        }
         const token = randomBytes(32).toString('base64url');
         const now = Date.now();
         db.insert(shopperPasswordResetTokens).values({ id: randomUUID(), shopperId: shopper.id, tokenHash: hashToken(token), expiresAt: now + ttlMs, createdAt: now }).run();
         const link = new URL(SHOPPER_RESET_PAGE, config.SHOPPER_APP_URL);
         link.searchParams.set('token', token);
-        // Sent after the answer, so its duration does not reveal whether the account exists.
-        void mailer
-          .send({
-            to: shopper.email,
-            subject: 'Reset your PriceHunt password',
-            text: [
-              'Someone asked to reset the password of your PriceHunt account.',
-              `Open this link within ${config.PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
-              link.toString(),
-              '',
-              'If it was not you, ignore this email; your password stays the same.',
-            ].join('\n'),
-          })
-          .catch((error: unknown) => log.error({ err: error, shopperId: shopper.id }, 'shopper password reset email failed'));
-      }
+        await mailer.send({
+          to: shopper.email,
+          subject: 'Reset your PriceHunt password',
+          text: [
+            'Someone asked to reset the password of your PriceHunt account.',
+            `Open this link within ${config.PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+            link.toString(),
+            '',
+            'If it was not you, ignore this email; your password stays the same.',
+          ].join('\n'),
+        });
+      });
       return PASSWORD_RESET_REQUESTED_MESSAGE;
     },
 
@@ -58,6 +74,9 @@ export function createShopperPasswordResetService({ db, config, mailer, log }: {
         .where(and(eq(shopperPasswordResetTokens.tokenHash, hashToken(token)), isNull(shopperPasswordResetTokens.usedAt), gt(shopperPasswordResetTokens.expiresAt, now)))
         .get();
       if (!found) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      const account = db.select({ email: shoppers.email }).from(shoppers).where(eq(shoppers.id, found.shopperId)).get();
+      if (!account) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      assertNewPassword(password, account.email);
       const passwordHash = await hashPassword(password);
       const changed = db.transaction((tx) => {
         const used = tx
@@ -66,8 +85,14 @@ export function createShopperPasswordResetService({ db, config, mailer, log }: {
           .where(and(eq(shopperPasswordResetTokens.shopperId, found.shopperId), isNull(shopperPasswordResetTokens.usedAt)))
           .run().changes;
         if (used === 0) return false;
-        tx.update(shoppers).set({ passwordHash, updatedAt: new Date().toISOString() }).where(eq(shoppers.id, found.shopperId)).run();
+        // The link came to the inbox: the address is proven too.
+        tx.update(shoppers)
+          .set({ passwordHash, emailConfirmedAt: sql`coalesce(${shoppers.emailConfirmedAt}, ${Date.now()})`, updatedAt: new Date().toISOString() })
+          .where(eq(shoppers.id, found.shopperId))
+          .run();
         tx.delete(sessions).where(eq(sessions.shopperId, found.shopperId)).run();
+        // Whoever knew the old password may have made a device trusted: none stays trusted.
+        tx.delete(trustedDevices).where(eq(trustedDevices.shopperId, found.shopperId)).run();
         return true;
       });
       if (!changed) throw badRequest(AuthMessages.resetTokenInvalid, 'token');

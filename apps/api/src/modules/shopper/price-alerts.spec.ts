@@ -3,7 +3,7 @@ import { favoriteResponseSchema, favoritesListResponseSchema } from '@pricehunt/
 import { eq } from 'drizzle-orm';
 import { outboxEmails } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
-import { cookieFrom, STRONG_PASSWORD } from '../../testing/http';
+import { registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { comparisonLink, createPriceAlertChecker } from './price-alerts';
 
@@ -30,8 +30,7 @@ describe('price alerts', () => {
     t = await buildTestApp({ APP_ORIGINS: ORIGIN, PRICE_ALERT_CHECK_MINUTES: '0' });
     await importPrice(149_999);
     tvId = t.app.catalog.repository.findOfferByExternalId('amazon', 'TV1')!.productId!;
-    const registered = await send('POST', '/api/shopper/auth/register', { email, password: STRONG_PASSWORD }, false);
-    cookie = cookieFrom(registered) as string;
+    cookie = (await registerShopper(t.app, email, STRONG_PASSWORD, { origin: ORIGIN })).cookie;
     expect((await send('POST', '/api/shopper/favorites', { productId: tvId, title: 'LG OLED TV', savedPriceCents: 149_999, currency: 'USD' })).statusCode).toBe(201);
   });
   afterAll(async () => t.close());

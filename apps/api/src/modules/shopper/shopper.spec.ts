@@ -1,5 +1,5 @@
 import { favoritesListResponseSchema, historyListResponseSchema, shopperMergeResponseSchema } from '@pricehunt/contracts';
-import { cookieFrom, STRONG_PASSWORD } from '../../testing/http';
+import { registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
 
@@ -39,9 +39,7 @@ describe('shopper history and favorites API', () => {
     });
 
   async function signUp(email: string): Promise<string> {
-    const res = await send('POST', '/api/shopper/auth/register', undefined, { email, password: STRONG_PASSWORD });
-    if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-    return cookieFrom(res) as string;
+    return (await registerShopper(t.app, email, STRONG_PASSWORD, { origin: ORIGIN })).cookie;
   }
 
   beforeAll(async () => {

@@ -1,8 +1,8 @@
-import { businessRegisterBodySchema, fieldErrorsFromIssues, PASSWORD_MIN_LENGTH } from '@pricehunt/contracts';
+import { businessRegisterBodySchema, fieldErrorsFromIssues, PASSWORD_HINT } from '@pricehunt/contracts';
 import { useBusinessAuth } from '@pricehunt/auth';
 import { isApiError } from '@pricehunt/api-client';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AuthLayout } from './auth-layout';
 import { Field } from './field';
@@ -11,15 +11,33 @@ type Errors = Partial<Record<'email' | 'password' | 'storeDomain' | 'form', stri
 
 export default function RegisterPage() {
   const auth = useBusinessAuth();
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [storeDomain, setStoreDomain] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  /** The server's "check your inbox" once registered (the same whether the address was new or not). */
+  const [sent, setSent] = useState<string | null>(null);
 
-  // While a registration is in flight its own navigation (to Integrate) wins.
   if (auth.business && !busy) return <Navigate to={paths.dashboard} replace />;
+
+  if (sent) {
+    return (
+      <AuthLayout
+        title="Check your inbox"
+        footer={
+          <p>
+            Confirmed already? <Link to={paths.login}>Log in</Link>
+          </p>
+        }
+      >
+        <p role="status" className="md-success">
+          {sent}
+        </p>
+        <p>The link works for two days. Nothing in your inbox? Check the spam folder, or register again to get a new link.</p>
+      </AuthLayout>
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,11 +53,12 @@ export default function RegisterPage() {
     try {
       const result = await auth.register(parsed.data);
       if (result.success) {
-        // Stay busy: the page is left for Integrate (a transition while that page loads).
-        navigate(paths.integrate, { replace: true });
+        setSent(result.message);
+        setBusy(false);
         return;
       }
-      setErrors({ form: result.error || 'Registration failed' });
+      const field = result.field === 'email' || result.field === 'password' || result.field === 'storeDomain' ? result.field : 'form';
+      setErrors({ [field]: result.error || 'Registration failed' });
     } catch (error) {
       setErrors({ form: isApiError(error) ? error.message : 'Registration failed' });
     }
@@ -64,7 +83,7 @@ export default function RegisterPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit.`}
+          hint={PASSWORD_HINT}
           required
         />
         <Field

@@ -28,19 +28,28 @@ describe('password reset', () => {
       'GET /api/business/auth/me': signedOut,
       'POST /api/business/auth/password-reset/confirm': () =>
         ++calls === 1
-          ? errorResponse(400, 'VALIDATION_ERROR', 'This reset link is invalid or has expired', { field: 'token' })
-          : jsonResponse({ success: true, message: 'Password changed' }),
+          ? errorResponse(400, 'VALIDATION_ERROR', 'This password is among the most commonly used passwords; choose another', {
+              field: 'password',
+              details: [{ field: 'password', message: 'This password is among the most commonly used passwords; choose another' }],
+            })
+          : calls === 2
+            ? errorResponse(400, 'VALIDATION_ERROR', 'This reset link is invalid or has expired', { field: 'token' })
+            : jsonResponse({ success: true, message: 'Password changed' }),
     });
     await user.type(await screen.findByLabelText('New password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/Password must be at least 10 characters/);
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/Password must be at least 12 characters/);
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'a-new-password-7');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    // The server's reason (the breached-password list is checked there only) shows under the field.
+    expect(await screen.findByText('This password is among the most commonly used passwords; choose another')).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/among the most commonly used passwords/);
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('This reset link is invalid or has expired')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed');
-    expect(mock.requestsTo('POST /api/business/auth/password-reset/confirm')[1]?.body).toEqual({
+    expect(mock.requestsTo('POST /api/business/auth/password-reset/confirm')[2]?.body).toEqual({
       token: 'abcdefghijklmnopqrstuvwxyz0123456789',
       password: 'a-new-password-7',
     });

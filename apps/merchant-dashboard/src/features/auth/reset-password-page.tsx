@@ -1,5 +1,5 @@
 import { apiRequest, isApiError } from '@pricehunt/api-client';
-import { passwordResetConfirmBodySchema, passwordSchema, PASSWORD_MIN_LENGTH, successResponseSchema } from '@pricehunt/contracts';
+import { passwordResetConfirmBodySchema, passwordSchema, PASSWORD_HINT, successResponseSchema } from '@pricehunt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -62,7 +62,7 @@ function SetPassword({ token }: { token: string }) {
       });
       setDone(true);
     } catch (caught) {
-      setError(isApiError(caught) ? caught.message : 'Could not set the password');
+      setError(isApiError(caught) ? (caught.fieldMessage('password') ?? caught.message) : 'Could not set the password');
     } finally {
       setBusy(false);
     }
@@ -83,7 +83,7 @@ function SetPassword({ token }: { token: string }) {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={error}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit.`}
+        hint={PASSWORD_HINT}
         required
       />
       <button type="submit" className="md-button md-button--full" disabled={busy}>

@@ -1,5 +1,5 @@
 import { isApiError } from '@pricehunt/api-client';
-import { PASSWORD_MIN_LENGTH, type MerchantSettings } from '@pricehunt/contracts';
+import { PASSWORD_HINT, type MerchantSettings } from '@pricehunt/contracts';
 import { useBusinessAuth } from '@pricehunt/auth';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -114,11 +114,15 @@ function PasswordForm() {
       </div>
       <div className="md-field">
         <label htmlFor={`${id}-new`}>New password</label>
-        <input id={`${id}-new`} type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} aria-invalid={errors.newPassword ? true : undefined} aria-describedby={`${id}-new-hint`} />
+        <input id={`${id}-new`} type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} aria-invalid={errors.newPassword ? true : undefined} aria-describedby={errors.newPassword ? `${id}-new-hint ${id}-new-error` : `${id}-new-hint`} />
         <p id={`${id}-new-hint`} className="md-muted">
-          At least {PASSWORD_MIN_LENGTH} characters with a letter and a digit.
+          {PASSWORD_HINT}
         </p>
-        {errors.newPassword ? <p className="md-error">{errors.newPassword}</p> : null}
+        {errors.newPassword ? (
+          <p id={`${id}-new-error`} className="md-error">
+            {errors.newPassword}
+          </p>
+        ) : null}
       </div>
       <button type="submit" className="md-button" disabled={change.isPending}>
         Change password

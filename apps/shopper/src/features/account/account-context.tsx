@@ -4,12 +4,21 @@ import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSta
 export type AuthMode = 'login' | 'signup' | 'forgot';
 export type AccountStatus = 'loading' | 'signed-in' | 'signed-out';
 
-/** What the account layer does; every action resolves with an error message, or null when it worked. */
+/** Why an action failed: the message, and the form field it is about when it names one. */
+export interface ActionFailure {
+  error: string;
+  field?: string;
+}
+
+/** What the account layer does; every action resolves with its failure, or null when it worked. */
 export interface AccountActions {
-  signIn(email: string, password: string): Promise<string | null>;
-  signUp(email: string, password: string): Promise<string | null>;
+  signIn(email: string, password: string): Promise<ActionFailure | null>;
+  /** Registers: resolves with the server's "check your inbox" message, or the failure (nobody is signed in yet). */
+  signUp(email: string, password: string): Promise<ActionFailure | { notice: string }>;
+  /** Opens the emailed confirmation link's token: confirms the address and signs in. */
+  confirmEmail(token: string): Promise<ActionFailure | null>;
   signOut(): Promise<void>;
-  requestPasswordReset(email: string): Promise<string | null>;
+  requestPasswordReset(email: string): Promise<ActionFailure | null>;
 }
 
 export interface AccountSnapshot {

@@ -21,7 +21,7 @@ export function AuthModal({ mode, onModeChange, onClose }: AuthModalProps) {
         onModeChange={onModeChange}
         headingId={headingId}
         onSuccess={(email) => {
-          toast.success(mode === 'signup' ? `Account created. Signed in as ${email}` : `Signed in as ${email}`);
+          toast.success(`Signed in as ${email}`);
           onClose();
         }}
       />

@@ -177,12 +177,9 @@ describe('history and favorites', () => {
     expect(await within(main).findByText('Email or password is incorrect')).toBeInTheDocument();
   });
 
-  it('signs up from the auth modal and signs out from the header', async () => {
+  it('signs up from the auth modal: "check your inbox", and nobody is signed in yet', async () => {
     mockApi({
-      'POST /api/shopper/auth/register': jsonResponse({ success: true, user }, { status: 201 }),
-      'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
-      'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [] }),
-      'POST /api/shopper/auth/logout': jsonResponse({ success: true }),
+      'POST /api/shopper/auth/register': jsonResponse({ success: true, message: 'Check your inbox: we have sent an email to sam@example.com.' }, { status: 202 }),
       'GET /api/browse': jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, items: [] }),
     });
     renderAt('/');
@@ -193,7 +190,22 @@ describe('history and favorites', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'sam@example.com');
     await userEvent.type(within(dialog).getByLabelText(/Password/), 'correct-horse-42');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Check your inbox: we have sent an email to sam@example.com.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('banner')).queryByText('sam@example.com')).not.toBeInTheDocument();
+  });
+
+  it('is signed in by the emailed confirmation link, and signs out from the header', async () => {
+    mockApi({
+      'POST /api/shopper/auth/confirm-email': jsonResponse({ success: true, user }),
+      'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
+      'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [] }),
+      'POST /api/shopper/auth/logout': jsonResponse({ success: true }),
+    });
+    renderAt('/confirm-email?token=abcdefghijklmnopqrstuvwxyz0123456789');
+    expect(await screen.findByRole('heading', { name: 'Your email is confirmed' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/You are signed in as sam@example\.com\./)).toBeInTheDocument();
 
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('sam@example.com')).toBeInTheDocument();

@@ -16,6 +16,8 @@ export interface ApiErrorInit {
   field?: string;
   details?: FieldError[];
   requestId?: string;
+  /** Seconds the server asks to wait before trying again (its `Retry-After`), on a 429 or 503. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -26,6 +28,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly details: FieldError[];
   readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.field = init.field;
     this.details = init.details ?? [];
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** True when the request never got an answer. */

@@ -164,6 +164,17 @@ describe('apiRequest', () => {
     expect(error.isNetworkError).toBe(false);
   });
 
+  it('reads the wait a 429 asks for from Retry-After (seconds only)', async () => {
+    const mock = createFetchMock({
+      'POST /api/business/auth/login': errorResponse(429, 'RATE_LIMITED', 'Too many attempts. Try again in 8 seconds.', { headers: { 'Retry-After': '8' } }),
+      'POST /api/shopper/auth/login': errorResponse(429, 'RATE_LIMITED', 'Too many attempts', { headers: { 'Retry-After': 'Wed, 21 Oct 2015 07:28:00 GMT' } }),
+    });
+    const limited = await failure(apiRequest('/api/business/auth/login', { method: 'POST', fetch: mock.fetch }));
+    expect(limited.status).toBe(429);
+    expect(limited.retryAfterSeconds).toBe(8);
+    expect((await failure(apiRequest('/api/shopper/auth/login', { method: 'POST', fetch: mock.fetch }))).retryAfterSeconds).toBeUndefined();
+  });
+
   it('uses the HTTP status of the answer even when the envelope says otherwise', async () => {
     const mock = createFetchMock({ 'GET /api/x': jsonResponse({ success: false, error: 'Gone', code: 'NOT_FOUND', statusCode: 400 }, { status: 404 }) });
     expect((await failure(apiRequest('/api/x', { fetch: mock.fetch }))).status).toBe(404);

@@ -91,7 +91,7 @@ function readDetails(value: unknown): FieldError[] | undefined {
  * Reads a failing answer: the error envelope (`{ success: false, error, code, statusCode, field?, details? }`),
  * a looser `{ error }` or `{ message }` body, or else a generic error with `fallbackMessage`.
  */
-function errorFromBody(status: number, body: unknown, fallbackMessage: string): ApiError {
+function errorFromBody(status: number, body: unknown, fallbackMessage: string, retryAfterSeconds?: number): ApiError {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const envelope = body as Record<string, unknown>;
     const message =
@@ -108,10 +108,17 @@ function errorFromBody(status: number, body: unknown, fallbackMessage: string): 
         field: typeof envelope['field'] === 'string' ? envelope['field'] : undefined,
         details: readDetails(envelope['details']),
         requestId: typeof envelope['requestId'] === 'string' ? envelope['requestId'] : undefined,
+        retryAfterSeconds,
       });
     }
   }
-  return new ApiError({ status, code: REQUEST_FAILED_CODE, message: fallbackMessage });
+  return new ApiError({ status, code: REQUEST_FAILED_CODE, message: fallbackMessage, retryAfterSeconds });
+}
+
+/** A `Retry-After` given in seconds (the API's form); dates and other values are left out. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers?.get?.('retry-after');
+  return value && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
 function issuesToDetails(issues: ReadonlyArray<SchemaIssue>): FieldError[] {
@@ -161,7 +168,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   }
 
   if (!response.ok) {
-    throw errorFromBody(response.status, decoded.ok ? decoded.value : undefined, errorMessage ?? `Request failed with status ${response.status}`);
+    throw errorFromBody(response.status, decoded.ok ? decoded.value : undefined, errorMessage ?? `Request failed with status ${response.status}`, retryAfterOf(response));
   }
   if (!decoded.ok) {
     throw new ApiError({ status: response.status, code: INVALID_RESPONSE_CODE, message: errorMessage ?? 'The server sent an answer that is not JSON' });

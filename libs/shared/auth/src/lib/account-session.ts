@@ -3,8 +3,30 @@ import { apiRequest, isApiError, NETWORK_ERROR_MESSAGE, type FetchLike, type Sch
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
-/** Outcome of login or register: the account, or the message to show. */
-export type AuthOutcome<T> = { success: true; account: T } | { success: false; error: string };
+/** A failed login or register: the message to show, and the input field it is about when it names one. */
+export type AuthFailure = { success: false; error: string; field?: string };
+
+/** Outcome of login or of opening a confirmation link: the account, or the message to show. */
+export type AuthOutcome<T> = { success: true; account: T } | AuthFailure;
+
+/** Outcome of register: "check your inbox" (the server's message; nobody is signed in yet), or the failure. */
+export type RegistrationResult = { success: true; message: string } | AuthFailure;
+
+const loadRegistrationSchema = () => import('./schemas').then((schemas) => schemas.registrationAnswerSchema);
+
+export const CONFIRMATION_FAILED_MESSAGE = 'The email could not be confirmed';
+
+/** "in 1 second", "in 40 seconds", "in 3 minutes" (rounded up). */
+export function waitText(seconds: number): string {
+  if (seconds <= 90) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minutes`;
+}
+
+/** The message of a 429 that says how long to wait: "Too many attempts. Try again in 8 seconds." */
+export function tooManyAttemptsText(seconds: number): string {
+  return `Too many attempts. Try again ${waitText(seconds)}.`;
+}
 
 export interface AccountSessionConfig<T> {
   /** e.g. `/api/business/auth`; `me`, `login`, `register` and `logout` are below it. */
@@ -27,15 +49,23 @@ export interface AccountSession<T> {
   status: AuthStatus;
   error: string | null;
   login(body: Record<string, unknown>): Promise<AuthOutcome<T>>;
-  register(body: Record<string, unknown>): Promise<AuthOutcome<T>>;
+  register(body: Record<string, unknown>): Promise<RegistrationResult>;
+  /** Opens the emailed confirmation link: confirms the address and signs in. */
+  confirmEmail(token: string): Promise<AuthOutcome<T>>;
   logout(): Promise<void>;
   refresh(): Promise<void>;
   clearError(): void;
 }
 
-function failureMessage(error: unknown, fallback: string): string {
-  if (isApiError(error)) return error.isNetworkError ? NETWORK_ERROR_MESSAGE : error.message || fallback;
-  return fallback;
+/** The failure to show: the server's message (for a field, the field's own message), the wait a 429 asks for. */
+export function authFailure(error: unknown, fallback: string): AuthFailure {
+  if (!isApiError(error)) return { success: false, error: fallback };
+  if (error.isNetworkError) return { success: false, error: NETWORK_ERROR_MESSAGE };
+  if (error.status === 429 && error.retryAfterSeconds !== undefined) return { success: false, error: tooManyAttemptsText(error.retryAfterSeconds) };
+  // Only a refusal of the request names an input field (an unexpected answer's details name the answer's).
+  const field = error.status >= 400 && error.status < 500 ? (error.field ?? error.details[0]?.field) : undefined;
+  const message = (field ? error.fieldMessage(field) : undefined) ?? error.message ?? fallback;
+  return { success: false, error: message || fallback, ...(field ? { field } : {}) };
 }
 
 /** The session of one audience (business or shopper) against its `/auth` endpoints, all with cookies. */
@@ -91,9 +121,9 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
   }, [loadCurrent]);
 
   const submit = useCallback(
-    async (action: 'login' | 'register', body: Record<string, unknown>): Promise<AuthOutcome<T>> => {
-      const { basePath, responseSchema, fetch, baseUrl, loginFailed, registerFailed } = configRef.current;
-      const fallback = action === 'login' ? loginFailed : registerFailed;
+    async (action: 'login' | 'confirm-email', body: Record<string, unknown>): Promise<AuthOutcome<T>> => {
+      const { basePath, responseSchema, fetch, baseUrl, loginFailed } = configRef.current;
+      const fallback = action === 'login' ? loginFailed : CONFIRMATION_FAILED_MESSAGE;
       version.current += 1;
       setError(null);
       try {
@@ -103,13 +133,13 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
         }
         return { success: true, account: answer.account };
       } catch (caught) {
-        const message = failureMessage(caught, fallback);
+        const failure = authFailure(caught, fallback);
         if (mounted.current) {
-          setError(message);
+          setError(failure.error);
           // A failed attempt leaves whoever was signed in signed in; a first check still pending resolves to signed out.
           setStatus((current) => (current === 'loading' ? 'signed-out' : current));
         }
-        return { success: false, error: message };
+        return failure;
       }
     },
     [signedIn],
@@ -131,9 +161,27 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
   }, [signedOut]);
 
   const refresh = useCallback(() => loadCurrent(), [loadCurrent]);
+  const register = useCallback(async (body: Record<string, unknown>): Promise<RegistrationResult> => {
+    const { basePath, fetch, baseUrl, registerFailed } = configRef.current;
+    setError(null);
+    try {
+      const answer = await apiRequest(`${basePath}/register`, { method: 'POST', body, schema: loadRegistrationSchema, fetch, baseUrl, errorMessage: registerFailed });
+      // Nobody is signed in until the emailed link is opened; a first check still pending resolves to signed out.
+      if (mounted.current) setStatus((current) => (current === 'loading' ? 'signed-out' : current));
+      return { success: true, message: answer.message };
+    } catch (caught) {
+      const failure = authFailure(caught, registerFailed);
+      if (mounted.current) {
+        setError(failure.error);
+        setStatus((current) => (current === 'loading' ? 'signed-out' : current));
+      }
+      return failure;
+    }
+  }, []);
+
   const login = useCallback((body: Record<string, unknown>) => submit('login', body), [submit]);
-  const register = useCallback((body: Record<string, unknown>) => submit('register', body), [submit]);
+  const confirmEmail = useCallback((token: string) => submit('confirm-email', { token }), [submit]);
   const clearError = useCallback(() => setError(null), []);
 
-  return { account, status, error, login, register, logout, refresh, clearError };
+  return { account, status, error, login, register, confirmEmail, logout, refresh, clearError };
 }

@@ -1,7 +1,8 @@
 import { createFetchMock, errorResponse, jsonResponse, networkFailure, textResponse, type FetchMock } from '@pricehunt/api-client/testing';
-import { act, configure, render, screen } from '@testing-library/react';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
+import type { RegistrationResult } from './account-session';
 import { BusinessAuthProvider, useBusinessAuth, type BusinessAuthResult } from './business-auth';
 
 // The answer schemas load on demand; load them once up front so a slow shared machine does not eat into
@@ -21,7 +22,8 @@ const business = {
 const signedIn = (overrides: Record<string, unknown> = {}) => jsonResponse({ success: true, business: { ...business, ...overrides } });
 const unauthorized = () => errorResponse(401, 'UNAUTHORIZED', 'Not signed in');
 
-let lastResult: BusinessAuthResult | undefined;
+let lastResult: BusinessAuthResult | RegistrationResult | undefined;
+const checkInbox = () => jsonResponse({ success: true, message: 'Check your inbox: we have sent an email to owner@acme.example.' }, { status: 202 });
 
 function Panel() {
   const auth = useBusinessAuth();
@@ -40,11 +42,12 @@ function Panel() {
       </label>
       <button onClick={async () => (lastResult = await auth.login(email, 'correct horse 1'))}>Log in</button>
       <button
-        onClick={async () => (lastResult = await auth.register({ email, password: 'longenough1', storeDomain: 'acme.myshopify.com', storeName: 'Acme' }))}
+        onClick={async () => (lastResult = await auth.register({ email, password: 'long-enough-1', storeDomain: 'acme.myshopify.com', storeName: 'Acme' }))}
       >
         Register store
       </button>
-      <button onClick={async () => (lastResult = await auth.register({ email, password: 'longenough1' }))}>Register</button>
+      <button onClick={async () => (lastResult = await auth.register({ email, password: 'long-enough-1' }))}>Register</button>
+      <button onClick={async () => (lastResult = await auth.confirmEmail('t'.repeat(43)))}>Open link</button>
       <button onClick={() => void auth.logout()}>Log out</button>
       <button onClick={() => void auth.refresh()}>Refresh</button>
       <button onClick={() => auth.clearError()}>Clear error</button>
@@ -179,6 +182,18 @@ describe('login', () => {
     expect(lastResult).toEqual({ success: false, error: 'Invalid email or password' });
   });
 
+  it('shows the wait a 429 asks for: "Too many attempts. Try again in N seconds."', async () => {
+    const mock = createFetchMock({
+      'GET /api/business/auth/me': unauthorized(),
+      'POST /api/business/auth/login': errorResponse(429, 'RATE_LIMITED', 'Too many attempts, try again later', { headers: { 'Retry-After': '16' } }),
+    });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Try again in 16 seconds\.$/);
+    expect(lastResult).toEqual({ success: false, error: 'Too many attempts. Try again in 16 seconds.' });
+  });
+
   it('reads the error of a success:false answer', async () => {
     const mock = createFetchMock({
       'GET /api/business/auth/me': unauthorized(),
@@ -251,39 +266,63 @@ describe('login', () => {
 });
 
 describe('register', () => {
-  it('POSTs email, password, storeDomain and storeName and signs in', async () => {
-    const mock = createFetchMock({ 'GET /api/business/auth/me': unauthorized(), 'POST /api/business/auth/register': signedIn() });
+  it('POSTs email, password, storeDomain and storeName and answers "check your inbox", signing nobody in', async () => {
+    const mock = createFetchMock({ 'GET /api/business/auth/me': unauthorized(), 'POST /api/business/auth/register': checkInbox() });
     renderWith(mock);
     await screen.findByText('Status: signed-out');
     await userEvent.click(screen.getByRole('button', { name: 'Register store' }));
-    expect(await screen.findByText('Status: signed-in')).toBeInTheDocument();
+    await waitFor(() => expect(lastResult).toBeDefined());
     expect(mock.requestsTo('POST /api/business/auth/register')[0]?.body).toEqual({
       email: 'owner@acme.example',
-      password: 'longenough1',
+      password: 'long-enough-1',
       storeDomain: 'acme.myshopify.com',
       storeName: 'Acme',
     });
-    expect(lastResult).toMatchObject({ success: true });
+    await screen.findByText('Status: signed-out');
+    expect(lastResult).toEqual({ success: true, message: 'Check your inbox: we have sent an email to owner@acme.example.' });
   });
 
   it('leaves out the store fields when they are not given', async () => {
-    const mock = createFetchMock({ 'GET /api/business/auth/me': unauthorized(), 'POST /api/business/auth/register': signedIn() });
+    const mock = createFetchMock({ 'GET /api/business/auth/me': unauthorized(), 'POST /api/business/auth/register': checkInbox() });
     renderWith(mock);
     await screen.findByText('Status: signed-out');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    await screen.findByText('Status: signed-in');
-    expect(mock.requestsTo('POST /api/business/auth/register')[0]?.body).toEqual({ email: 'owner@acme.example', password: 'longenough1' });
+    await waitFor(() => expect(lastResult).toBeDefined());
+    expect(mock.requestsTo('POST /api/business/auth/register')[0]?.body).toEqual({ email: 'owner@acme.example', password: 'long-enough-1' });
+  });
+
+  it('signs in with the token of the emailed link through POST confirm-email', async () => {
+    const mock = createFetchMock({ 'GET /api/business/auth/me': unauthorized(), 'POST /api/business/auth/confirm-email': signedIn() });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Open link' }));
+    expect(await screen.findByText('Status: signed-in')).toBeInTheDocument();
+    expect(mock.requestsTo('POST /api/business/auth/confirm-email')[0]?.body).toEqual({ token: 't'.repeat(43) });
+    expect(lastResult).toMatchObject({ success: true, business: { email: 'owner@acme.example' } });
+  });
+
+  it('shows why a confirmation link does not work', async () => {
+    const mock = createFetchMock({
+      'GET /api/business/auth/me': unauthorized(),
+      'POST /api/business/auth/confirm-email': errorResponse(400, 'VALIDATION_ERROR', 'This confirmation link is invalid or has expired', { field: 'token' }),
+    });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Open link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is invalid or has expired');
+    expect(lastResult).toEqual({ success: false, error: 'This confirmation link is invalid or has expired', field: 'token' });
   });
 
   it("shows the server's error, naming the field", async () => {
     const mock = createFetchMock({
       'GET /api/business/auth/me': unauthorized(),
-      'POST /api/business/auth/register': errorResponse(409, 'CONFLICT', 'An account with this email already exists', { field: 'email' }),
+      'POST /api/business/auth/register': errorResponse(400, 'VALIDATION_ERROR', 'This password is among the most commonly used passwords; choose another', { field: 'password' }),
     });
     renderWith(mock);
     await screen.findByText('Status: signed-out');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This password is among the most commonly used passwords; choose another');
+    expect(lastResult).toMatchObject({ success: false, field: 'password' });
   });
 
   it('shows exactly "Registration failed" when the server gives no message', async () => {

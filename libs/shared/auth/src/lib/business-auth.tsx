@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FetchLike } from '@pricehunt/api-client';
 import type { Business } from '@pricehunt/contracts';
-import { useAccountSession, type AuthStatus } from './account-session';
+import { useAccountSession, type AuthFailure, type AuthStatus, type RegistrationResult } from './account-session';
 
 const loadBusinessAnswerSchema = () => import('./schemas').then((schemas) => schemas.businessAnswerSchema);
 
@@ -9,7 +9,7 @@ export const BUSINESS_AUTH_PATH = '/api/business/auth';
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 export const REGISTRATION_FAILED_MESSAGE = 'Registration failed';
 
-export type BusinessAuthResult = { success: true; business: Business } | { success: false; error: string };
+export type BusinessAuthResult = { success: true; business: Business } | AuthFailure;
 
 export interface BusinessRegisterInput {
   email: string;
@@ -27,7 +27,10 @@ export interface BusinessAuthValue {
   /** Message of the last failed login or register ("Login failed", "Network error occurred", or the server's). */
   error: string | null;
   login(email: string, password: string): Promise<BusinessAuthResult>;
-  register(input: BusinessRegisterInput): Promise<BusinessAuthResult>;
+  /** Registers: the answer is "check your inbox"; the account is signed in by `confirmEmail` with the emailed link. */
+  register(input: BusinessRegisterInput): Promise<RegistrationResult>;
+  /** Opens the emailed confirmation link's token: confirms the address and signs in. */
+  confirmEmail(token: string): Promise<BusinessAuthResult>;
   /** Clears the account locally even when the call fails. */
   logout(): Promise<void>;
   /** Asks the API again who is signed in. */
@@ -54,11 +57,11 @@ export function BusinessAuthProvider({ children, fetch, baseUrl }: BusinessAuthP
     fetch,
     baseUrl,
   });
-  const { account, status, error, login, register, logout, refresh, clearError } = session;
+  const { account, status, error, login, register, confirmEmail, logout, refresh, clearError } = session;
 
   const value = useMemo<BusinessAuthValue>(() => {
     const toResult = (outcome: Awaited<ReturnType<typeof login>>): BusinessAuthResult =>
-      outcome.success ? { success: true, business: outcome.account } : { success: false, error: outcome.error };
+      outcome.success ? { success: true, business: outcome.account } : outcome;
     return {
       business: account,
       status,
@@ -67,20 +70,19 @@ export function BusinessAuthProvider({ children, fetch, baseUrl }: BusinessAuthP
       isAdmin: account?.isAdmin === true,
       error,
       login: async (email, password) => toResult(await login({ email, password })),
-      register: async ({ email, password, storeDomain, storeName }) =>
-        toResult(
-          await register({
-            email,
-            password,
-            ...(storeDomain ? { storeDomain } : {}),
-            ...(storeName ? { storeName } : {}),
-          }),
-        ),
+      register: ({ email, password, storeDomain, storeName }) =>
+        register({
+          email,
+          password,
+          ...(storeDomain ? { storeDomain } : {}),
+          ...(storeName ? { storeName } : {}),
+        }),
+      confirmEmail: async (token) => toResult(await confirmEmail(token)),
       logout,
       refresh,
       clearError,
     };
-  }, [account, status, error, login, register, logout, refresh, clearError]);
+  }, [account, status, error, login, register, confirmEmail, logout, refresh, clearError]);
 
   return <BusinessAuthContext.Provider value={value}>{children}</BusinessAuthContext.Provider>;
 }

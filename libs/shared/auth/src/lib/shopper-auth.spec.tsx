@@ -1,6 +1,8 @@
 import { createFetchMock, errorResponse, jsonResponse, networkFailure, textResponse, type FetchMock } from '@pricehunt/api-client/testing';
-import { configure, render, screen } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import type { RegistrationResult } from './account-session';
 import { ShopperAuthProvider, useShopperAuth } from './shopper-auth';
 
 // The answer schemas load on demand; load them once up front so a slow shared machine does not eat into
@@ -15,14 +17,17 @@ const nobody = () => jsonResponse({ success: true, user: null });
 
 function Panel() {
   const auth = useShopperAuth();
+  const [notice, setNotice] = useState<RegistrationResult | null>(null);
   return (
     <div>
       <p>Status: {auth.status}</p>
       <p>User: {auth.user ? `${auth.user.email} since ${auth.user.createdAt}` : 'nobody'}</p>
       {auth.error ? <p role="alert">{auth.error}</p> : null}
       <button onClick={() => void auth.login('sam@example.com', 'pw-123456789')}>Sign in</button>
-      <button onClick={() => void auth.register({ email: 'sam@example.com', password: 'longenough1' })}>Sign up</button>
-      <button onClick={() => void auth.register({ email: 'sam@example.com', password: 'longenough1', displayName: 'Sam' })}>Sign up with name</button>
+      <button onClick={async () => setNotice(await auth.register({ email: 'sam@example.com', password: 'long-enough-1' }))}>Sign up</button>
+      <button onClick={() => void auth.register({ email: 'sam@example.com', password: 'long-enough-1', displayName: 'Sam' })}>Sign up with name</button>
+      <button onClick={() => void auth.confirmEmail('t'.repeat(43))}>Open link</button>
+      {notice?.success ? <p role="status">{notice.message}</p> : null}
       <button onClick={() => void auth.logout()}>Sign out</button>
     </div>
   );
@@ -83,28 +88,49 @@ describe('ShopperAuthProvider', () => {
     expect(await screen.findByText('Login failed')).toHaveAttribute('role', 'alert');
   });
 
+  it('shows the wait a 429 asks for', async () => {
+    const mock = createFetchMock({
+      'GET /api/shopper/auth/session': nobody(),
+      'POST /api/shopper/auth/login': errorResponse(429, 'RATE_LIMITED', 'Too many attempts. Try again in 2 minutes.', { headers: { 'Retry-After': '120' } }),
+    });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Try again in 2 minutes\.$/);
+  });
+
   it('signs up through POST /api/shopper/auth/register, or shows exactly "Registration failed"', async () => {
     let attempt = 0;
     const mock = createFetchMock({
       'GET /api/shopper/auth/session': nobody(),
-      'POST /api/shopper/auth/register': () => (++attempt === 1 ? textResponse('', { status: 500 }) : signedIn()),
+      'POST /api/shopper/auth/register': () => (++attempt === 1 ? textResponse('', { status: 500 }) : jsonResponse({ success: true, message: 'Check your inbox' }, { status: 202 })),
     });
     renderWith(mock);
     await screen.findByText('Status: signed-out');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Registration failed$/);
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Check your inbox');
+    expect(screen.getByText('Status: signed-out')).toBeInTheDocument();
+    expect(mock.requestsTo('POST /api/shopper/auth/register')[1]?.body).toEqual({ email: 'sam@example.com', password: 'long-enough-1' });
+  });
+
+  it('signs in with the token of the emailed link', async () => {
+    const mock = createFetchMock({ 'GET /api/shopper/auth/session': nobody(), 'POST /api/shopper/auth/confirm-email': signedIn() });
+    renderWith(mock);
+    await screen.findByText('Status: signed-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Open link' }));
     expect(await screen.findByText('Status: signed-in')).toBeInTheDocument();
-    expect(mock.requestsTo('POST /api/shopper/auth/register')[1]?.body).toEqual({ email: 'sam@example.com', password: 'longenough1' });
+    expect(mock.requestsTo('POST /api/shopper/auth/confirm-email')[0]?.body).toEqual({ token: 't'.repeat(43) });
   });
 
   it('sends the display name when one is given', async () => {
-    const mock = createFetchMock({ 'GET /api/shopper/auth/session': nobody(), 'POST /api/shopper/auth/register': signedIn() });
+    const mock = createFetchMock({ 'GET /api/shopper/auth/session': nobody(), 'POST /api/shopper/auth/register': jsonResponse({ success: true, message: 'Check your inbox' }, { status: 202 }) });
     renderWith(mock);
     await screen.findByText('Status: signed-out');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up with name' }));
-    await screen.findByText('Status: signed-in');
-    expect(mock.requestsTo('POST /api/shopper/auth/register')[0]?.body).toEqual({ email: 'sam@example.com', password: 'longenough1', displayName: 'Sam' });
+    await waitFor(() => expect(mock.requestsTo('POST /api/shopper/auth/register')).toHaveLength(1));
+    expect(mock.requestsTo('POST /api/shopper/auth/register')[0]?.body).toEqual({ email: 'sam@example.com', password: 'long-enough-1', displayName: 'Sam' });
   });
 
   it('shows "Network error occurred" when the network fails', async () => {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FetchLike } from '@pricehunt/api-client';
 import type { ShopperUser } from '@pricehunt/contracts';
-import { useAccountSession, type AuthStatus } from './account-session';
+import { useAccountSession, type AuthFailure, type AuthStatus, type RegistrationResult } from './account-session';
 import { LOGIN_FAILED_MESSAGE, REGISTRATION_FAILED_MESSAGE } from './business-auth';
 
 export const SHOPPER_AUTH_PATH = '/api/shopper/auth';
@@ -10,7 +10,7 @@ const loadShopperAnswerSchema = () => import('./schemas').then((schemas) => sche
 const loadShopperSessionSchema = () => import('./schemas').then((schemas) => schemas.shopperSessionAnswerSchema);
 const SHOPPER_SESSION = { path: 'session', schema: loadShopperSessionSchema };
 
-export type ShopperAuthResult = { success: true; user: ShopperUser } | { success: false; error: string };
+export type ShopperAuthResult = { success: true; user: ShopperUser } | AuthFailure;
 
 export interface ShopperRegisterInput {
   email: string;
@@ -26,7 +26,10 @@ export interface ShopperAuthValue {
   isAuthenticated: boolean;
   error: string | null;
   login(email: string, password: string): Promise<ShopperAuthResult>;
-  register(input: ShopperRegisterInput): Promise<ShopperAuthResult>;
+  /** Registers: the answer is "check your inbox"; the shopper is signed in by `confirmEmail` with the emailed link. */
+  register(input: ShopperRegisterInput): Promise<RegistrationResult>;
+  /** Opens the emailed confirmation link's token: confirms the address and signs in. */
+  confirmEmail(token: string): Promise<ShopperAuthResult>;
   logout(): Promise<void>;
   refresh(): Promise<void>;
   clearError(): void;
@@ -42,7 +45,7 @@ export interface ShopperAuthProviderProps {
 
 /** The shopper session against /api/shopper/auth/{session,login,register,logout}: real calls, same shape as the business one. */
 export function ShopperAuthProvider({ children, fetch, baseUrl }: ShopperAuthProviderProps) {
-  const { account, status, error, login, register, logout, refresh, clearError } = useAccountSession<ShopperUser>({
+  const { account, status, error, login, register, confirmEmail, logout, refresh, clearError } = useAccountSession<ShopperUser>({
     basePath: SHOPPER_AUTH_PATH,
     responseSchema: loadShopperAnswerSchema,
     session: SHOPPER_SESSION,
@@ -54,7 +57,7 @@ export function ShopperAuthProvider({ children, fetch, baseUrl }: ShopperAuthPro
 
   const value = useMemo<ShopperAuthValue>(() => {
     const toResult = (outcome: Awaited<ReturnType<typeof login>>): ShopperAuthResult =>
-      outcome.success ? { success: true, user: outcome.account } : { success: false, error: outcome.error };
+      outcome.success ? { success: true, user: outcome.account } : outcome;
     return {
       user: account,
       status,
@@ -62,12 +65,13 @@ export function ShopperAuthProvider({ children, fetch, baseUrl }: ShopperAuthPro
       isAuthenticated: status === 'signed-in',
       error,
       login: async (email, password) => toResult(await login({ email, password })),
-      register: async ({ email, password, displayName }) => toResult(await register({ email, password, ...(displayName ? { displayName } : {}) })),
+      register: ({ email, password, displayName }) => register({ email, password, ...(displayName ? { displayName } : {}) }),
+      confirmEmail: async (token) => toResult(await confirmEmail(token)),
       logout,
       refresh,
       clearError,
     };
-  }, [account, status, error, login, register, logout, refresh, clearError]);
+  }, [account, status, error, login, register, confirmEmail, logout, refresh, clearError]);
 
   return <ShopperAuthContext.Provider value={value}>{children}</ShopperAuthContext.Provider>;
 }

@@ -9,14 +9,57 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
-/** Password rules, checked on the server and mirrored by the forms. */
-export const PASSWORD_MIN_LENGTH = 10;
+/**
+ * Password rules (OWASP ASVS 6.2): a length, no composition rules. The length and repetition rules are checked on the
+ * server and mirrored by the forms; the server also refuses the email address itself and the most commonly used
+ * passwords (a list it keeps to itself).
+ */
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** The hint under every new-password field. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one. Common passwords and your email address are refused.`;
+
+export const PasswordMessages = {
+  required: 'Password is required',
+  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  repetitive: 'The password repeats one character too much; choose another',
+  isEmail: 'The password must not be your email address',
+  common: 'This password is among the most commonly used passwords; choose another',
+} as const;
+
+/**
+ * A password whose length is mostly one character gives none of the strength its length suggests: refused when it
+ * holds fewer than three different characters ("abababababab", "aaaaaaaaaaa1") or when one character makes up more
+ * than half of it (ten spaces and "1a", "xxxxxxxx1234"). Spaces count like any character, so padding a short
+ * password with them does not get it through. A passphrase ("correct horse battery staple") is far from both.
+ */
+export function isRepetitivePassword(password: string): boolean {
+  const counts = new Map<string, number>();
+  for (const char of password) counts.set(char, (counts.get(char) ?? 0) + 1);
+  const length = [...password].length;
+  return counts.size < 3 || Math.max(...counts.values()) * 2 > length;
+}
+
+/** True when the password is the email address or its part before the @, ignoring case and surrounding spaces. */
+export function passwordMatchesEmail(password: string, email: string): boolean {
+  const typed = password.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  const local = address.slice(0, Math.max(0, address.lastIndexOf('@')));
+  return typed === address || (local !== '' && typed === local);
+}
+
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .refine((value) => /[A-Za-z]/.test(value) && /[0-9]/.test(value), 'Password must contain a letter and a digit');
+  .string({ error: PasswordMessages.required })
+  .min(PASSWORD_MIN_LENGTH, PasswordMessages.tooShort)
+  .max(PASSWORD_MAX_LENGTH, PasswordMessages.tooLong)
+  .refine((value) => !isRepetitivePassword(value), PasswordMessages.repetitive);
+
+/** Adds the "not your email address" rule to a body holding `email` and `password`. */
+export function refusePasswordEqualToEmail(body: { email: string; password: string }, ctx: z.RefinementCtx) {
+  if (passwordMatchesEmail(body.password, body.email)) ctx.addIssue({ code: 'custom', path: ['password'], message: PasswordMessages.isEmail });
+}
 
 /** A store domain as a merchant types it: a bare host name such as `shop.example.com` or `acme.myshopify.com`. */
 export const storeDomainSchema = z
@@ -53,12 +96,14 @@ export const businessLoginBodySchema = z.object({
 });
 export type BusinessLoginBody = z.infer<typeof businessLoginBodySchema>;
 
-export const businessRegisterBodySchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  storeDomain: storeDomainSchema.optional(),
-  storeName: z.string().trim().min(1).max(120).optional(),
-});
+export const businessRegisterBodySchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    storeDomain: storeDomainSchema.optional(),
+    storeName: z.string().trim().min(1).max(120).optional(),
+  })
+  .superRefine(refusePasswordEqualToEmail);
 export type BusinessRegisterBody = z.infer<typeof businessRegisterBodySchema>;
 
 /** Answer of login, register and me: `{ success: true, business }`. */
@@ -67,6 +112,25 @@ export const businessAuthResponseSchema = z.object({
   business: businessSchema,
 });
 export type BusinessAuthResponse = z.infer<typeof businessAuthResponseSchema>;
+
+/**
+ * Answer of registration (business and shopper), the same whether the address was new, registered but not
+ * confirmed, or already an account's: the link (or, for an account, a reminder) goes to the inbox.
+ */
+export const registrationResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+export const registrationCheckInboxMessage = (email: string) =>
+  `Check your inbox: we have sent an email to ${email}. Open the link in it to confirm your address and sign in.`;
+
+/** POST …/auth/confirm-email: the token of the emailed link. */
+export const emailConfirmBodySchema = z.object({
+  token: z.string({ error: 'The confirmation link is invalid' }).min(20, 'The confirmation link is invalid').max(200, 'The confirmation link is invalid'),
+});
+export type EmailConfirmBody = z.infer<typeof emailConfirmBodySchema>;
 
 export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
 export const passwordResetConfirmBodySchema = z.object({
@@ -80,14 +144,14 @@ export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account exists for this e
 
 /** Error messages of the business and shopper auth calls (SPEC §8 shows the server's `error`). */
 export const AuthMessages = {
-  emailTaken: 'An account with this email already exists',
   storeDomainTaken: 'Another business has already verified this store domain',
   invalidCredentials: 'Invalid email or password',
   suspended: 'This account is suspended',
   signedOut: 'Sign in to continue',
   adminOnly: 'This area is for administrators',
   resetTokenInvalid: 'This reset link is invalid or has expired',
-  tooManyAttempts: 'Too many attempts, try again later',
+  confirmTokenInvalid: 'This confirmation link is invalid or has expired',
+  emailNotConfirmed: 'Confirm your email first — we have sent you a new link',
 } as const;
 
 export const successResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });

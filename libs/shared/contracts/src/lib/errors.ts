@@ -31,6 +31,8 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
+  /** The right password of an account whose email is not confirmed yet (a new link has been mailed). */
+  emailNotConfirmed: 'EMAIL_NOT_CONFIRMED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   badGateway: 'BAD_GATEWAY',
   internal: 'INTERNAL_ERROR',

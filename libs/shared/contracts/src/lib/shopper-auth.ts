@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, PASSWORD_MAX_LENGTH } from './business-auth';
+import { emailSchema, passwordSchema, PASSWORD_MAX_LENGTH, refusePasswordEqualToEmail } from './business-auth';
 
 /** A shopper account as the API returns it (SPEC §3: id, email, createdAt, updatedAt). */
 export const shopperUserSchema = z.object({
@@ -20,11 +20,13 @@ export const shopperLoginBodySchema = z.object({
 export type ShopperLoginBody = z.infer<typeof shopperLoginBodySchema>;
 
 /** POST /api/shopper/auth/register body. */
-export const shopperRegisterBodySchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  displayName: z.string().trim().min(1, 'Name cannot be empty').max(80, 'Name must be at most 80 characters').optional(),
-});
+export const shopperRegisterBodySchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    displayName: z.string().trim().min(1, 'Name cannot be empty').max(80, 'Name must be at most 80 characters').optional(),
+  })
+  .superRefine(refusePasswordEqualToEmail);
 export type ShopperRegisterBody = z.infer<typeof shopperRegisterBodySchema>;
 
 /** Answer of GET /api/shopper/auth/me, login and register: `{ success: true, user }`. */

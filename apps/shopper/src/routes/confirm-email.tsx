@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { useAccount } from '../features/account/account-context';
+import { usePageTitle } from '../lib/use-page-title';
+
+/**
+ * /confirm-email?token=…: the link of the sign-up email. Opening it confirms the address and signs the shopper in;
+ * a used or expired link says so (signing in with the password sends a new one to an unconfirmed address).
+ */
+export default function ConfirmEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { actions, user, openAuth } = useAccount();
+  const [state, setState] = useState<{ status: 'busy' } | { status: 'done' } | { status: 'error'; message: string }>(
+    token ? { status: 'busy' } : { status: 'error', message: 'This page needs the link from your confirmation email.' },
+  );
+  // The link is single-use: it is sent once, even when React runs the effect twice.
+  const sent = useRef(false);
+  usePageTitle('Confirm your email');
+
+  useEffect(() => {
+    if (!token || !actions || sent.current) return;
+    sent.current = true;
+    void actions.confirmEmail(token).then((failure) => setState(failure ? { status: 'error', message: failure.error } : { status: 'done' }));
+  }, [token, actions]);
+
+  return (
+    <div className="ph-page ph-login">
+      <div className="ph-login__card">
+        <h1 className="ph-auth__title">{state.status === 'error' ? 'This link does not work' : state.status === 'done' ? 'Your email is confirmed' : 'Confirming your email…'}</h1>
+        {state.status === 'error' ? (
+          <div className="ph-alert ph-alert--error" role="alert">
+            <p>{state.message}</p>
+            <p>Signing in with your password sends a new link if your address is not confirmed yet.</p>
+            <button type="button" className="ph-text-button" onClick={() => openAuth('login')}>
+              Sign in
+            </button>
+          </div>
+        ) : state.status === 'done' ? (
+          <div className="ph-alert ph-alert--info" role="status">
+            <p>{user ? `You are signed in as ${user.email}.` : 'You are signed in.'} Your history and favorites are saved to your account.</p>
+            <Link className="ph-link-button" to={paths.home}>
+              Search for a product
+            </Link>
+          </div>
+        ) : (
+          <p role="status">One moment, we are confirming your address and signing you in.</p>
+        )}
+      </div>
+    </div>
+  );
+}
