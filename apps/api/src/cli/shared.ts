@@ -31,9 +31,11 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
   // Imports left `running` by a process that is gone say so; a run another live process is doing is left alone.
   for (const run of recoverInterruptedImports(catalog.repository)) {
     const stored = catalog.repository.getImportRun(run.id);
+    const inserted = (stored?.inserted ?? 0).toLocaleString('en-US');
+    const updated = stored?.updated ? ` and the ${stored.updated.toLocaleString('en-US')} it updated` : '';
     console.warn(
-      `Import run ${run.id} (${stored?.source ?? 'unknown source'}) was left running: ${run.reason}. Marked interrupted; ` +
-        `the ${(stored?.inserted ?? 0).toLocaleString('en-US')} offers it inserted and ${(stored?.updated ?? 0).toLocaleString('en-US')} it updated are in the catalog.`,
+      `Import run ${run.id} (${stored?.source ?? 'unknown source'}) was left running: ${run.reason}. ` +
+        `Marked interrupted; the ${inserted} offers it inserted${updated} are live in the catalog.`,
     );
   }
   return { config, handle, catalog };
