@@ -85,7 +85,8 @@ export const app = fp(
     await instance.register(errorHandlerPlugin);
     await instance.register(securityPlugin, { trustedOrigins: config.trustedOrigins });
     await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED });
-    await instance.register(docsPlugin);
+    // The API's description is for developers: off in production unless API_DOCS_ENABLED says otherwise.
+    if (config.API_DOCS_ENABLED) await instance.register(docsPlugin);
 
     // App services
     await instance.register(dbPlugin, { databasePath: config.databasePath });

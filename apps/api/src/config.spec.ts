@@ -87,3 +87,16 @@ describe('config: affiliate programme ids', () => {
     expect(() => loadConfig({ AFFILIATE_AMAZON_TAG: 'has spaces & more' })).toThrow(/AFFILIATE_AMAZON_TAG/);
   });
 });
+
+describe('config: production safeguards', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'production-secret-production-secret-0123' };
+
+  it('refuses to turn rate limits off in production, naming the variable', () => {
+    expect(() => loadConfig({ ...production, RATE_LIMIT_ENABLED: 'false' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, RATE_LIMIT_ENABLED: '0' })).toThrow(/RATE_LIMIT_ENABLED/);
+    expect(loadConfig({ ...production, RATE_LIMIT_ENABLED: 'true' }).RATE_LIMIT_ENABLED).toBe(true);
+    expect(loadConfig(production).RATE_LIMIT_ENABLED).toBe(true);
+    // Outside production tests and development may turn them off.
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_ENABLED: 'false' }).RATE_LIMIT_ENABLED).toBe(false);
+  });
+});

@@ -148,6 +148,8 @@ export const configSchema = z
         }
         return map;
       }),
+    /** Serve the OpenAPI document and Swagger UI at /api/docs. Default: on outside production, off in production. */
+    API_DOCS_ENABLED: booleanFromEnv.optional(),
     /** Folder of the ER-Magellan tables; when set, the demo seed imports them too. */
     SEED_DATA_DIR: z.string().min(1).optional(),
   })
@@ -158,12 +160,17 @@ export const configSchema = z
     if (config.NODE_ENV === 'production' && config.FETCH_ALLOW_LOOPBACK) {
       ctx.addIssue({ code: 'custom', path: ['FETCH_ALLOW_LOOPBACK'], message: 'FETCH_ALLOW_LOOPBACK cannot be enabled in production' });
     }
+    if (config.NODE_ENV === 'production' && !config.RATE_LIMIT_ENABLED) {
+      ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_ENABLED'], message: 'RATE_LIMIT_ENABLED cannot be turned off in production' });
+    }
     if (config.NODE_ENV === 'production' && Object.keys(config.STORE_ORIGIN_OVERRIDES).length) {
       ctx.addIssue({ code: 'custom', path: ['STORE_ORIGIN_OVERRIDES'], message: 'STORE_ORIGIN_OVERRIDES cannot be set in production' });
     }
   });
 
-export type AppConfig = z.infer<typeof configSchema> & {
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'API_DOCS_ENABLED'> & {
+  /** API_DOCS_ENABLED, or its default: on outside production. */
+  API_DOCS_ENABLED: boolean;
   databasePath: string;
   /** SESSION_SECRET, or a random one for this process outside production (sessions then end at restart). */
   sessionSecret: string;
@@ -204,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const trustedOrigins = [...new Set([...config.APP_ORIGINS, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])])];
   return {
     ...config,
+    API_DOCS_ENABLED: config.API_DOCS_ENABLED ?? config.NODE_ENV !== 'production',
     databasePath,
     sessionSecret,
     sessionSecretGenerated: !config.SESSION_SECRET,

@@ -132,7 +132,7 @@ describe('dashboard pages with tracked traffic', () => {
     await page.getByRole('rowheader', { name: 'amazon.com' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = fs.readFileSync((await download.path()) as string, 'utf8');
-    expect(csv).toContain('amazon.com,1,1,1,42.00,1');
+    expect(csv).toContain('amazon.com,1,1,1,42,1');
     await shot(page, '21-analytics');
 
     await page.getByRole('link', { name: 'Attribution' }).click();
@@ -187,6 +187,42 @@ describe('dashboard pages with tracked traffic', () => {
     await page.getByRole('heading', { name: 'Integrate' }).waitFor();
     await page.goto(`${dashboard}/business/activity`);
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
+  });
+
+  it('exports text sent anonymously by anyone escaped, so a spreadsheet reads no formula in the attribution CSV', async () => {
+    // Anyone can send a referral and a purchase for the store, as the shopper site and the store script do.
+    const orderId = "-2+3+cmd|' /C calc'!A0";
+    const referral = await fetch(`${stack.apiUrl}/api/trackReferral`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        referralId: `aff_${store.domain}_${Date.now()}_csv`,
+        businessDomain: store.domain,
+        targetUrl: `${store.publicOrigin}/products/big-mug`,
+        productName: '-1+1',
+        utmSource: '@SUM(1+1)',
+        utmCampaign: '\t=1+1',
+      }),
+    });
+    expect(referral.status).toBe(200);
+    const { referralId } = (await referral.json()) as { referralId: string };
+    const purchase = await fetch(`${stack.apiUrl}/api/track-event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: store.publicOrigin },
+      body: JSON.stringify({ eventType: 'purchase', businessDomain: store.domain, eventData: { orderId, value: 12.5, currency: 'USD', referralId } }),
+    });
+    expect(purchase.status).toBe(201);
+
+    await page.goto(`${dashboard}/business/dashboard/attribution`);
+    await page.getByRole('rowheader', { name: orderId }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    const line = csv.split('\r\n').find((l) => l.includes('calc')) as string;
+    expect(line.startsWith(`"'-2+3+cmd|' /C calc'!A0",`)).toBe(true);
+    expect(line).toContain(',12.5,USD,');
+    expect(line.endsWith(`,"'-1+1","'\t=1+1","'@SUM(1+1)"`)).toBe(true);
+    // The order the store script reported keeps its amount a number.
+    expect(csv).toMatch(/\r\norder-POT-1-1,[^,]+,42,USD,/);
   });
 
   it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {

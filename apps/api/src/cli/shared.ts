@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { recoverInterruptedImports } from '../modules/catalog/import-runs';
 import { createCatalogServices, type CatalogServices } from '../modules/catalog/plugin';
 import type { ImportSummary } from '../modules/catalog/ingestion';
 import type { Logger } from '../lib/logger';
@@ -26,7 +27,18 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
     throw error;
   }
   const handle = openDatabase(config.databasePath);
-  return { config, handle, catalog: createCatalogServices(handle.sqlite, { allowLoopback: config.FETCH_ALLOW_LOOPBACK }) };
+  const catalog = createCatalogServices(handle.sqlite, { allowLoopback: config.FETCH_ALLOW_LOOPBACK });
+  // Imports left `running` by a process that is gone say so; a run another live process is doing is left alone.
+  for (const run of recoverInterruptedImports(catalog.repository)) {
+    const stored = catalog.repository.getImportRun(run.id);
+    const inserted = (stored?.inserted ?? 0).toLocaleString('en-US');
+    const updated = stored?.updated ? ` and the ${stored.updated.toLocaleString('en-US')} it updated` : '';
+    console.warn(
+      `Import run ${run.id} (${stored?.source ?? 'unknown source'}) was left running: ${run.reason}. ` +
+        `Marked interrupted; the ${inserted} offers it inserted${updated} are live in the catalog.`,
+    );
+  }
+  return { config, handle, catalog };
 }
 
 /**

@@ -5,7 +5,7 @@ import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useImportRun } from '../../lib/admin-api';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { RowErrorsTable } from './import-runs-table';
+import { interruptedNote, RowErrorsTable, STATUS_LABEL } from './import-runs-table';
 
 /** /admin/catalog/imports/:id: one import run with its counts and per-row report. */
 export default function ImportRunPage() {
@@ -45,7 +45,9 @@ export default function ImportRunPage() {
               </div>
               <div>
                 <dt>Status</dt>
-                <dd>{data.run.status}</dd>
+                <dd>
+                  <span className={`adm-badge adm-badge--run-${data.run.status}`}>{STATUS_LABEL[data.run.status]}</span>
+                </dd>
               </div>
               <div>
                 <dt>Started</dt>
@@ -73,6 +75,9 @@ export default function ImportRunPage() {
                 </div>
               ))}
             </dl>
+            {data.run.status === 'interrupted' ? (
+              <p className="adm-run-note adm-run-note--wide">{interruptedNote(data.run)} The counts above are what it committed.</p>
+            ) : null}
             {data.run.failure ? (
               <p role="alert" className="adm-error">
                 The import stopped: {data.run.failure}
@@ -80,7 +85,13 @@ export default function ImportRunPage() {
             ) : null}
           </Card>
           <Card title="Row report">
-            <RowErrorsTable errors={data.errors} total={data.run.errorCount} />
+            {data.run.status === 'interrupted' && data.run.skipped > 0 && data.errors.length === 0 ? (
+              <p className="adm-muted">
+                {formatCount(data.run.skipped)} row{data.run.skipped === 1 ? ' was' : 's were'} skipped; the process stopped before it wrote their errors.
+              </p>
+            ) : (
+              <RowErrorsTable errors={data.errors} total={data.run.errorCount} />
+            )}
           </Card>
         </>
       ) : null}

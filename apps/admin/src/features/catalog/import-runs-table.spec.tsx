@@ -1,3 +1,7 @@
+import { jsonResponse } from '@pricehunt/api-client/testing';
+import type { ImportRun } from '@pricehunt/contracts';
+import { screen, within } from '@testing-library/react';
+import { adminAccount, renderApp } from '../../testing/render';
 import { runRetailers } from './import-runs-table';
 
 describe('runRetailers', () => {
@@ -13,5 +17,62 @@ describe('runRetailers', () => {
 
   it('says the rows name their retailers when the run has not listed them', () => {
     expect(runRetailers({ retailerId: null, retailerIds: [] })).toBe('from each row');
+  });
+});
+
+describe('an interrupted import run', () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => restore?.());
+
+  const interrupted: ImportRun = {
+    id: 'run-killed',
+    format: 'gmc',
+    source: '/data/big-feed.tsv',
+    retailerId: 'acme',
+    retailerIds: ['acme'],
+    businessId: null,
+    status: 'interrupted',
+    startedAt: '2026-03-01T12:00:00.000Z',
+    finishedAt: '2026-03-01T12:03:00.000Z',
+    totalRows: 6000,
+    inserted: 5990,
+    updated: 0,
+    unchanged: 0,
+    skipped: 10,
+    productsCreated: 5400,
+    errorCount: 0,
+    failure: null,
+  };
+
+  it('is listed with its own badge, its counts and what it means', async () => {
+    const view = renderApp('/admin/catalog', {
+      signedInAs: adminAccount,
+      routes: {
+        'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [] }),
+        'GET /api/admin/imports': () => jsonResponse({ success: true, items: [interrupted] }),
+        'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
+      } as never,
+    });
+    restore = view.restore;
+    const table = await screen.findByRole('table', { name: 'Import runs, newest first' });
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getByText('Interrupted')).toHaveClass('adm-badge--run-interrupted');
+    expect(within(row).getByText('6,000')).toBeInTheDocument();
+    expect(within(row).getByText('5,990')).toBeInTheDocument();
+    expect(row).toHaveTextContent('The import process stopped before the end of its feed');
+    expect(row).toHaveTextContent('The 5,990 offers it had committed are live in the catalog');
+  });
+
+  it('says so on its report, with its counts', async () => {
+    const view = renderApp('/admin/catalog/imports/run-killed', {
+      signedInAs: adminAccount,
+      routes: { 'GET /api/admin/imports/run-killed': () => jsonResponse({ success: true, run: interrupted, errors: [] }) } as never,
+    });
+    restore = view.restore;
+    await screen.findByRole('heading', { name: 'Import report' });
+    expect(await screen.findByText('Interrupted')).toHaveClass('adm-badge--run-interrupted');
+    expect(screen.getByText(/The import process stopped before the end of its feed/)).toHaveTextContent('The counts above are what it committed.');
+    expect(screen.getByText('5,400')).toBeInTheDocument();
+    expect(screen.getByText(/10 rows were skipped/)).toBeInTheDocument();
   });
 });

@@ -4,7 +4,16 @@ import { paths } from '../../config/paths';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { DataTable } from '../../components/data-table';
 
-const STATUS_LABEL: Record<ImportRun['status'], string> = { running: 'Running', succeeded: 'Succeeded', failed: 'Failed' };
+export const STATUS_LABEL: Record<ImportRun['status'], string> = { running: 'Running', succeeded: 'Succeeded', failed: 'Failed', interrupted: 'Interrupted' };
+
+/** What an interrupted run means: its process stopped before the end, and what it committed is live. */
+export function interruptedNote(run: Pick<ImportRun, 'inserted' | 'updated'>): string {
+  const changed = run.inserted + run.updated;
+  return (
+    'The import process stopped before the end of its feed (it was killed or its machine went down). ' +
+    `The ${formatCount(changed)} offer${changed === 1 ? '' : 's'} it had committed ${changed === 1 ? 'is' : 'are'} live in the catalog; the rest of the feed was not imported.`
+  );
+}
 
 /**
  * The retailers of a run in a table cell: its one retailer, or those of its rows' links (the first two and how many
@@ -44,6 +53,7 @@ export function ImportRunsTable({ runs }: { runs: ImportRun[] }) {
           <td>{runRetailers(run)}</td>
           <td>
             <span className={`adm-badge adm-badge--run-${run.status}`}>{STATUS_LABEL[run.status]}</span>
+            {run.status === 'interrupted' ? <p className="adm-run-note">{interruptedNote(run)}</p> : null}
           </td>
           <td className="adm-num">{formatCount(run.totalRows)}</td>
           <td className="adm-num">{formatCount(run.inserted)}</td>

@@ -138,7 +138,10 @@ export const searchRequests = sqliteTable(
   (table) => [index('search_requests_session_idx').on(table.sessionId, table.createdAt), index('search_requests_shopper_idx').on(table.shopperId, table.createdAt)],
 );
 
-/** One feed import (CLI, admin upload, merchant store sync) with its counts and per-row error report. */
+/**
+ * One feed import (CLI, admin upload, merchant store sync) with its counts and per-row error report. The counts are
+ * committed with each batch they count, so while a run goes on (or after its process died) they say what is on disk.
+ */
 export const importRuns = sqliteTable(
   'import_runs',
   {
@@ -149,7 +152,8 @@ export const importRuns = sqliteTable(
     /** JSON array of the ids of the retailers whose rows the run read (one when `retailer_id` is set); null before it finished. */
     retailerIds: text('retailer_ids'),
     businessId: text('business_id'),
-    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull().default('running'),
+    /** `interrupted`: the process doing the run stopped before its end (the counts say what it committed). */
+    status: text('status', { enum: ['running', 'succeeded', 'failed', 'interrupted'] }).notNull().default('running'),
     startedAt: text('started_at').notNull().default(now),
     finishedAt: text('finished_at'),
     totalRows: integer('total_rows').notNull().default(0),
@@ -158,6 +162,11 @@ export const importRuns = sqliteTable(
     unchanged: integer('unchanged').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     productsCreated: integer('products_created').notNull().default(0),
+    /** The process doing the run: its id and host name (null on runs from before they were kept). */
+    ownerPid: integer('owner_pid'),
+    ownerHost: text('owner_host'),
+    /** When the run last committed a batch (or began): a run `running` whose process is gone is found by these. */
+    heartbeatAt: text('heartbeat_at'),
     /** JSON `{ errors: [{ line, field, reason }], truncated }` (the first 1000 row errors), or a failure message. */
     reportJson: text('report_json').notNull().default('{"errors":[]}'),
   },

@@ -358,6 +358,30 @@ describe('admin API', () => {
     expect(json.statusCode).toBe(415);
     expect(json.json().success).toBe(false);
   });
+
+  it('answers a multipart body it cannot read with a 400 naming the body, never a 500', async () => {
+    const form = multipart({ retailerName: 'Acme' }, { name: 'acme.tsv', content: FEED });
+    const broken: Array<[string, string, string]> = [
+      // No boundary: the parts cannot be told apart.
+      ['without a boundary', 'multipart/form-data', form.payload],
+      ['with an empty boundary', 'multipart/form-data; boundary=', form.payload],
+      // The body ends inside the file part.
+      ['cut short', form.headers['content-type'], form.payload.slice(0, form.payload.length - 60)],
+      ['with a body that holds no part', form.headers['content-type'], 'not a multipart body at all'],
+    ];
+    for (const [label, type, payload] of broken) {
+      const res = await admin(t.app, cookie, 'POST', '/api/admin/imports', payload, { 'content-type': type });
+      expect([label, res.statusCode]).toEqual([label, 400]);
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', statusCode: 400 });
+      expect(['body', 'file']).toContain(res.json().field);
+      expect(res.json().error).toMatch(/multipart|file/i);
+    }
+    // A JSON route of the same scope (where multipart bodies are parsed) refuses such a body as well.
+    const merge = await admin(t.app, cookie, 'POST', '/api/admin/products/1/merge', form.payload, { 'content-type': 'multipart/form-data' });
+    expect(merge.statusCode).toBeGreaterThanOrEqual(400);
+    expect(merge.statusCode).toBeLessThan(500);
+    expect(merge.json()).toMatchObject({ success: false, field: 'body' });
+  });
 });
 
 describe('admin API: correcting product matches', () => {

@@ -40,6 +40,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '../../lib/errors';
+import { multipartReadError, readMultipartFile } from '../../lib/multipart';
 import { createMatchReports } from '../match-reports/service';
 import { createAdminProducts } from './products';
 import { createAdminRepository } from './repository';
@@ -156,7 +157,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, 'VALIDATION_ERROR', 'Send the feed as multipart/form-data with a field "file"', 'body');
-      const file = await request.file();
+      const file = await readMultipartFile(request);
       if (!file) throw badRequest(AdminMessages.importFileMissing, 'file');
       if (file.fieldname !== 'file') throw badRequest(AdminMessages.importFileMissing, 'file');
       const fields: Record<string, string> = {};
@@ -176,7 +177,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `file: The feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`, 'file');
         }
-        throw error;
+        throw multipartReadError(error, 'file');
       }
       const job = await service.startImport(actorOf(request), { fileName: file.filename || 'feed', content, ...form.data });
       return reply.status(202).send({ success: true as const, job });

@@ -7,7 +7,20 @@ import { gtinOf, matchThreshold, modelKeysOf, type ProductMatcher } from './matc
 import { createBulkCatalogIndex } from './bulk-index';
 import { createBulkWriter, type BulkOp, type BulkParams } from './bulk-writer';
 import type { SearchIndex } from './search-index';
-import { BULK_SQL, bulkOfferParams, bulkProductParams, type CatalogRepository, type ImportRunRow, type NewOffer, type NewProduct, type OfferRow, type RetailerRow } from './repository';
+import { holdImportRun, thisProcess } from './import-runs';
+import {
+  BULK_SQL,
+  bulkOfferParams,
+  bulkProductParams,
+  importRunAdvanceParams,
+  type CatalogRepository,
+  type ImportRunDelta,
+  type ImportRunRow,
+  type NewOffer,
+  type NewProduct,
+  type OfferRow,
+  type RetailerRow,
+} from './repository';
 
 export type ImportFormat = ImportRunRow['format'];
 
@@ -185,7 +198,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
    * (each step sees what the earlier ones wrote). The steps read before they write, so each transaction holds the
    * write lock from its start.
    */
-  function inShortTransactions<T>(items: Iterable<T>, step: (item: T) => void): void {
+  function inShortTransactions<T>(items: Iterable<T>, step: (item: T) => void, beforeCommit?: () => void): void {
     const iterator = items[Symbol.iterator]();
     let done = false;
     while (!done) {
@@ -196,8 +209,30 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           if (next.done) done = true;
           else step(next.value);
         } while (!done && performance.now() - started < JOIN_TRANSACTION_MS);
+        beforeCommit?.();
       }, { immediate: true });
     }
+  }
+
+  /**
+   * Steps of inShortTransactions that retire products the import created: each transaction takes the products it
+   * retired off the run's count of products created as it commits them.
+   */
+  function retiringInShortTransactions<T>(runId: string, items: Iterable<T>, step: (item: T) => number): number {
+    let retired = 0;
+    let retiredInTransaction = 0;
+    inShortTransactions(
+      items,
+      (item) => {
+        retiredInTransaction += step(item);
+      },
+      () => {
+        repository.advanceImportRun(runId, { productsCreated: -retiredInTransaction });
+        retired += retiredInTransaction;
+        retiredInTransaction = 0;
+      },
+    );
+    return retired;
   }
 
   /**
@@ -207,19 +242,17 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
    * that the import created are joined into the group's oldest product, whose id they lead to; products that existed
    * before stay as they were. Answers how many products were retired.
    */
-  function joinProductsSharingPartNumbers(keys: ReadonlySet<string>, created: ReadonlySet<number>): number {
-    let retired = 0;
+  function joinProductsSharingPartNumbers(runId: string, keys: ReadonlySet<string>, created: ReadonlySet<number>): number {
     // A few keys are looked up one by one; for many, one pass over the catalog's keys costs less.
     const groups = keys.size <= LOOKED_UP_ONE_BY_ONE ? repository.productsSharingModelKeys([...keys]) : repository.productsSharingModelKeys();
-    inShortTransactions(groups, (ids) => {
+    return retiringInShortTransactions(runId, groups, (ids) => {
       const [keep, ...others] = ids;
-      if (keep === undefined) return;
+      if (keep === undefined) return 0;
       const joined = others.filter((other) => created.has(other) && matcher.mayBeOneProduct(keep, other));
-      if (joined.length === 0) return;
+      if (joined.length === 0) return 0;
       repository.mergeProducts(joined, keep);
-      retired += joined.length;
+      return joined.length;
     });
-    return retired;
   }
 
   /**
@@ -228,27 +261,24 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
    * product of its own on the bulk path, which finds candidates by those alone, and one that came before its product's
    * other offers stays apart on either path. Answers how many products were retired.
    */
-  function joinLoneOffers(created: ReadonlySet<number>): number {
-    let retired = 0;
+  function joinLoneOffers(runId: string, created: ReadonlySet<number>): number {
     searchIndex?.changed();
     const lones = created.size <= LOOKED_UP_ONE_BY_ONE ? repository.loneOffersWithoutModelNumber([...created]) : repository.loneOffersWithoutModelNumber();
-    inShortTransactions(lones, (lone) => {
-      if (!created.has(lone.productId)) return;
+    return retiringInShortTransactions(runId, lones, (lone) => {
+      if (!created.has(lone.productId)) return 0;
       const offer = repository.getOffer(lone.offerId);
       // An earlier join in this pass may have moved it.
-      if (!offer || offer.productId !== lone.productId) return;
+      if (!offer || offer.productId !== lone.productId) return 0;
       const into = matcher.productForLoneOffer({ ...offer, productId: lone.productId });
-      if (into === null) return;
+      if (into === null) return 0;
       repository.mergeProducts([lone.productId], into);
-      retired++;
+      return 1;
     });
-    return retired;
   }
 
-  async function importRows(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions): Promise<ImportSummary> {
+  async function importRows(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions, runId: string): Promise<ImportSummary> {
     const started = Date.now();
     const now = options.now ?? (() => new Date().toISOString());
-    const runId = randomUUID();
     const bulk = options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000);
     const batchSize = options.batchSize ?? 2000;
     const retailerCache = new Map<string, RetailerRow>();
@@ -266,7 +296,14 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     let failure: string | undefined;
 
     const fixedRetailerId = options.retailer ? (options.retailer.id ?? getRetailer(options.retailer.name.toLowerCase())?.id ?? slugId(options.retailer.name)) : null;
-    repository.startImportRun({ id: runId, format: options.format, source: options.source, retailerId: fixedRetailerId, businessId: options.businessId ?? null });
+    repository.startImportRun({
+      id: runId,
+      format: options.format,
+      source: options.source,
+      retailerId: fixedRetailerId,
+      businessId: options.businessId ?? null,
+      owner: thisProcess(),
+    });
 
     const reject = (rowErrors: RowError[]) => {
       progress.skipped++;
@@ -417,6 +454,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
             }
           }
           repository.refreshProducts([...dirty], stamp);
+          // The run's counts move with the batch they count.
+          repository.advanceImportRun(runId, { rows: batch.length, ...counts, skipped: rejected.length, productsCreated: productsCreated - createdBefore });
         });
       } catch (error) {
         productsCreated = createdBefore;
@@ -482,7 +521,14 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         const chunk = { rows, ids };
         rows = [];
         ids = [];
-        const written = chunk.rows.length > 0 ? writer!.write([{ sql: BULK_SQL.setProductTitle, rows: chunk.rows }]) : Promise.resolve();
+        const written =
+          chunk.rows.length > 0
+            ? writer!.write([
+                { sql: BULK_SQL.setProductTitle, rows: chunk.rows },
+                // The run is still alive.
+                { sql: BULK_SQL.advanceImportRun, rows: [importRunAdvanceParams(runId, {})] },
+              ])
+            : Promise.resolve();
         const settled = written.then(() => chunk.ids.forEach((id) => touched.delete(id)));
         // Awaited below; a failure that comes while an earlier chunk is awaited is not left unhandled meanwhile.
         settled.catch(() => undefined);
@@ -520,6 +566,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       const updateCommerce: BulkParams[] = [];
       const pricePoints: BulkParams[] = [];
       const dirty = new Set<number>();
+      /** What the rows decided since the last hand-over add to the run's counts: committed with their writes. */
+      const unsent = { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
 
       /** Whether an offer id is one this batch inserts or updates. */
       const inMine = (id: number | null) => id !== null && (id >= firstOfferId || mine.updated.has(id));
@@ -603,6 +651,10 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           { sql: BULK_SQL.refreshProducts, rows: dirty.size > 0 ? [{ ids: JSON.stringify([...dirty]), now: stamp }] : [] },
           { sql: BULK_SQL.deleteEmptyProducts, rows: dirty.size > 0 ? [[JSON.stringify([...dirty])]] : [] },
         ].filter((op) => op.rows.length > 0);
+        // The run's counts move in the same transaction as the rows they count (the products too: one per row).
+        const delta: ImportRunDelta = { ...unsent, productsCreated: ops.find((op) => op.sql === BULK_SQL.insertProduct)?.rows.length ?? 0 };
+        ops.push({ sql: BULK_SQL.advanceImportRun, rows: [importRunAdvanceParams(runId, delta)] });
+        Object.assign(unsent, { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 });
         handedFrom = nextOfferId;
         for (const productId of dirty) touched.add(productId);
         dirty.clear();
@@ -613,16 +665,22 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
 
       const createdBefore = productsCreated;
       for (const row of batch) {
+        // A row counts with the hand-over after it is decided (deciding it may hand over the rows before it).
         if (row.errors) {
           rejected.push(row.errors);
-          continue;
+          unsent.skipped++;
+        } else {
+          try {
+            const outcome = await bulkRow(row.offer, row.line);
+            counts[outcome]++;
+            unsent[outcome]++;
+          } catch (error) {
+            if (!(error instanceof RowRejected)) throw error;
+            rejected.push([{ line: row.line, field: error.field, reason: error.reason }]);
+            unsent.skipped++;
+          }
         }
-        try {
-          counts[await bulkRow(row.offer, row.line)]++;
-        } catch (error) {
-          if (!(error instanceof RowRejected)) throw error;
-          rejected.push([{ line: row.line, field: error.field, reason: error.reason }]);
-        }
+        unsent.rows++;
       }
       const written = handOver();
       // The batch's rows count once they are on disk.
@@ -678,35 +736,51 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       }
     }
 
-    // Every batch the writer committed counts, also when a later one failed (then every product is retitled from
-    // what the database holds).
-    if (touched.size > 0) repository.transaction(() => repository.retitleProducts([...touched]));
-    // Products the import began and then joined into others are not counted as created.
-    if (!failure && progress.inserted + progress.updated > 0) {
-      productsCreated = Math.max(0, productsCreated - joinProductsSharingPartNumbers(importedKeys, createdProducts) - joinLoneOffers(createdProducts));
+    try {
+      // Every batch the writer committed counts, also when a later one failed (then every product is retitled from
+      // what the database holds).
+      if (touched.size > 0) repository.transaction(() => repository.retitleProducts([...touched]));
+      // Products the import began and then joined into others are not counted as created.
+      if (!failure && progress.inserted + progress.updated > 0) {
+        productsCreated = Math.max(0, productsCreated - joinProductsSharingPartNumbers(runId, importedKeys, createdProducts) - joinLoneOffers(runId, createdProducts));
+      }
+    } catch (error) {
+      failure ??= error instanceof Error ? error.message : String(error);
     }
     const status = failure ? 'failed' : 'succeeded';
     const report = { errors, errorCount, truncated: errorCount > errors.length, ...(failure ? { failure } : {}) };
     const retailerIds = [...new Set([...(fixedRetailerId ? [fixedRetailerId] : []), ...[...retailerCache.values()].map((retailer) => retailer.id)])].sort();
-    repository.finishImportRun({ id: runId, status, totalRows: progress.rows, ...progress, productsCreated, report, retailerIds });
+    repository.finishImportRun({ id: runId, status, report, retailerIds });
+    // The counts are those the run's batches committed with them: what is on disk.
+    const stored = repository.getImportRun(runId);
+    const counts = stored
+      ? { rows: stored.totalRows, inserted: stored.inserted, updated: stored.updated, unchanged: stored.unchanged, skipped: stored.skipped, productsCreated: stored.productsCreated }
+      : { ...progress, productsCreated };
     const durationMs = Date.now() - started;
     return {
       runId,
       status,
-      ...progress,
-      productsCreated,
+      ...counts,
       errors,
       errorCount,
       ...(failure ? { failure } : {}),
       durationMs,
-      offersPerSecond: durationMs > 0 ? Math.round(((progress.inserted + progress.updated + progress.unchanged) * 1000) / durationMs) : 0,
+      offersPerSecond: durationMs > 0 ? Math.round(((counts.inserted + counts.updated + counts.unchanged) * 1000) / durationMs) : 0,
     };
   }
 
   // Told after every import that wrote something (price alerts compare the new prices).
   const listeners = new Set<(summary: ImportSummary) => void>();
   async function importAndTell(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions): Promise<ImportSummary> {
-    const summary = await importRows(rows, options);
+    const runId = randomUUID();
+    // While it goes on, a start of the API or of a command in this process leaves the run alone.
+    const release = holdImportRun(runId);
+    let summary: ImportSummary;
+    try {
+      summary = await importRows(rows, options, runId);
+    } finally {
+      release();
+    }
     if (summary.inserted + summary.updated > 0) {
       for (const listener of listeners) {
         try {

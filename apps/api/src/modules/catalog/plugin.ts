@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createSearchRequestRepository } from '../search/repository';
 import { createPageReader } from '../search/page-reader';
 import { createSearchService, type SearchService } from '../search/service';
+import { recoverInterruptedImports } from './import-runs';
 import { createIngestionService, type IngestionService } from './ingestion';
 import { createProductMatcher, type ProductMatcher } from './matching';
 import { createCatalogRepository, type CatalogRepository } from './repository';
@@ -54,6 +55,10 @@ export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
     const catalog = createCatalogServices(app.sqlite, { allowLoopback: app.config.FETCH_ALLOW_LOOPBACK });
     app.decorate('catalog', catalog);
+    // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
+    for (const run of recoverInterruptedImports(catalog.repository)) {
+      app.log.warn({ runId: run.id, ownerPid: run.ownerPid, ownerHost: run.ownerHost, reason: run.reason }, 'import run marked interrupted');
+    }
     // The words spelling correction knows: read once the API is up, and again after every import.
     const unsubscribe = catalog.ingestion.onImported(() => catalog.spelling.refresh());
     app.addHook('onReady', async () => catalog.spelling.refresh());

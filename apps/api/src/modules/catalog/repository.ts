@@ -113,7 +113,7 @@ export interface ImportRunRow {
   /** The retailers whose rows the run read: its one retailer, or those of each row's link. */
   retailerIds: string[];
   businessId: string | null;
-  status: 'running' | 'succeeded' | 'failed';
+  status: ImportRunStatus;
   startedAt: string;
   finishedAt: string | null;
   totalRows: number;
@@ -123,6 +123,34 @@ export interface ImportRunRow {
   skipped: number;
   productsCreated: number;
   report: unknown;
+}
+
+/** `interrupted`: the process doing the run stopped before its end; the counts say what it committed. */
+export type ImportRunStatus = 'running' | 'succeeded' | 'failed' | 'interrupted';
+
+/** The process doing an import run. */
+export interface ImportRunOwner {
+  pid: number;
+  host: string;
+}
+
+/** What a committed batch adds to its run's counts (`productsCreated` may be negative: products joined into others). */
+export interface ImportRunDelta {
+  rows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  productsCreated: number;
+}
+
+/** A run still `running`, with what tells whether its process is still at it. */
+export interface RunningImportRun {
+  id: string;
+  ownerPid: number | null;
+  ownerHost: string | null;
+  startedAt: string;
+  heartbeatAt: string | null;
 }
 
 const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, url, host, title, brand, model,
@@ -228,7 +256,28 @@ export const BULK_SQL = {
   setProductTitle: 'UPDATE products SET title = ? WHERE id = ? AND title IS NOT ?',
   deleteEmptyProducts:
     'DELETE FROM products WHERE id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)',
+  /**
+   * Adds a committed batch to its run's counts and marks the run alive (named parameters: `ImportRunDelta`, `id`,
+   * `now`). Run in the batch's own transaction, so the counts always say what is on disk.
+   */
+  advanceImportRun: `UPDATE import_runs SET total_rows = total_rows + @rows, inserted = inserted + @inserted, updated = updated + @updated,
+      unchanged = unchanged + @unchanged, skipped = skipped + @skipped, products_created = max(0, products_created + @productsCreated),
+      heartbeat_at = @now WHERE id = @id`,
 } as const;
+
+/** Named parameters of `BULK_SQL.advanceImportRun`: the run, what a batch adds to its counts, and the time (now). */
+export function importRunAdvanceParams(id: string, delta: Partial<ImportRunDelta>, now = nowIso()) {
+  return {
+    id,
+    now,
+    rows: delta.rows ?? 0,
+    inserted: delta.inserted ?? 0,
+    updated: delta.updated ?? 0,
+    unchanged: delta.unchanged ?? 0,
+    skipped: delta.skipped ?? 0,
+    productsCreated: delta.productsCreated ?? 0,
+  };
+}
 
 /** Positional parameters of `BULK_SQL.insertOffer`. */
 export function bulkOfferParams(id: number, retailerId: string, externalId: string, productId: number, o: Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>, now: string) {
@@ -359,11 +408,18 @@ export function createCatalogRepository(sqlite: Database.Database) {
       WHERE o.retailer_id = ? AND p.offer_count >= 3 AND p.best_price_cents < o.price_cents + coalesce(o.shipping_cents, 0)
       ORDER BY p.offer_count DESC, o.id LIMIT 1`),
     countProducts: sqlite.prepare('SELECT count(*) AS n FROM products'),
-    insertImportRun: sqlite.prepare(`INSERT INTO import_runs (id, format, source, retailer_id, business_id, status, started_at)
-      VALUES (@id, @format, @source, @retailerId, @businessId, 'running', @now)`),
-    finishImportRun: sqlite.prepare(`UPDATE import_runs SET status = @status, finished_at = @now, total_rows = @totalRows, inserted = @inserted,
-      updated = @updated, unchanged = @unchanged, skipped = @skipped, products_created = @productsCreated, report_json = @reportJson,
+    insertImportRun: sqlite.prepare(`INSERT INTO import_runs (id, format, source, retailer_id, business_id, status, started_at, owner_pid, owner_host, heartbeat_at)
+      VALUES (@id, @format, @source, @retailerId, @businessId, 'running', @now, @ownerPid, @ownerHost, @now)`),
+    advanceImportRun: sqlite.prepare(BULK_SQL.advanceImportRun),
+    // The counts are those the batches committed (advanceImportRun); products the import joined into others at its
+    // end were taken off as they were joined.
+    finishImportRun: sqlite.prepare(`UPDATE import_runs SET status = @status, finished_at = @now, heartbeat_at = @now, report_json = @reportJson,
       retailer_ids = @retailerIdsJson WHERE id = @id`),
+    runningImportRuns: sqlite.prepare(`SELECT id, owner_pid AS ownerPid, owner_host AS ownerHost, started_at AS startedAt, heartbeat_at AS heartbeatAt
+      FROM import_runs WHERE status = 'running'`),
+    // The run ends when it last showed life: its last committed batch (or its start).
+    interruptImportRun: sqlite.prepare(`UPDATE import_runs SET status = 'interrupted', finished_at = coalesce(heartbeat_at, started_at),
+      report_json = json_set(report_json, '$.interrupted', json(@noteJson)) WHERE id = @id AND status = 'running'`),
     importRun: sqlite.prepare(`SELECT id, format, source, retailer_id AS retailerId, retailer_ids AS retailerIdsJson, business_id AS businessId, status, started_at AS startedAt,
       finished_at AS finishedAt, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
       report_json AS reportJson FROM import_runs WHERE id = ?`),
@@ -682,23 +738,26 @@ export function createCatalogRepository(sqlite: Database.Database) {
     showcaseOfferUrl: (retailerId: string) => (s.showcaseOffer.get(retailerId) as { url: string } | undefined)?.url ?? null,
     countProducts: () => (s.countProducts.get() as { n: number }).n,
 
-    startImportRun(run: { id: string; format: ImportRunRow['format']; source: string; retailerId: string | null; businessId: string | null }) {
-      s.insertImportRun.run({ ...run, now: nowIso() });
+    /** Records a run begun by `owner` (its counts start at zero and grow with each committed batch). */
+    startImportRun(run: { id: string; format: ImportRunRow['format']; source: string; retailerId: string | null; businessId: string | null; owner: ImportRunOwner }) {
+      const { owner, ...rest } = run;
+      s.insertImportRun.run({ ...rest, ownerPid: owner.pid, ownerHost: owner.host, now: nowIso() });
     },
-    finishImportRun(run: {
-      id: string;
-      status: 'succeeded' | 'failed';
-      totalRows: number;
-      inserted: number;
-      updated: number;
-      unchanged: number;
-      skipped: number;
-      productsCreated: number;
-      report: unknown;
-      retailerIds: string[];
-    }) {
-      const { retailerIds, ...rest } = run;
-      s.finishImportRun.run({ ...rest, reportJson: JSON.stringify(run.report), retailerIdsJson: JSON.stringify(retailerIds), now: nowIso() });
+    /** Adds a batch to its run's counts; call inside the batch's transaction. */
+    advanceImportRun(id: string, delta: Partial<ImportRunDelta>) {
+      s.advanceImportRun.run(importRunAdvanceParams(id, delta));
+    },
+    /** Ends a run: its status, report and retailers (its counts are those its batches committed). */
+    finishImportRun(run: { id: string; status: 'succeeded' | 'failed'; report: unknown; retailerIds: string[] }) {
+      s.finishImportRun.run({ id: run.id, status: run.status, reportJson: JSON.stringify(run.report), retailerIdsJson: JSON.stringify(run.retailerIds), now: nowIso() });
+    },
+    runningImportRuns: () => s.runningImportRuns.all() as RunningImportRun[],
+    /**
+     * Marks a run `interrupted` (only while it is still `running`): its counts stay those it committed, it ends at
+     * its last sign of life, and its report keeps `note`. Answers whether it was still running.
+     */
+    interruptImportRun(id: string, note: Record<string, unknown>): boolean {
+      return s.interruptImportRun.run({ id, noteJson: JSON.stringify(note) }).changes > 0;
     },
     getImportRun: (id: string) => toImportRun(s.importRun.get(id) as never),
     listImportRuns: (limit = 50) => (s.importRuns.all(limit) as never[]).map((row) => toImportRun(row) as ImportRunRow),

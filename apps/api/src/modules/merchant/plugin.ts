@@ -1,5 +1,5 @@
 import { fetchShopifyPages } from '@pricehunt/catalog-feeds';
-import { createSafeFetcher } from '@pricehunt/catalog-identity';
+import { createSafeFetcher, SsrfBlockedError, type SafeFetcher } from '@pricehunt/catalog-identity';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -60,7 +60,15 @@ export const merchantPlugin = fp(
     const { sqlite, db, config, log } = app;
     const allowLoopback = config.FETCH_ALLOW_LOOPBACK;
     const overrides = config.STORE_ORIGIN_OVERRIDES;
-    const fetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });
+    const safeFetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });
+    // A refused address is named in the server's log only: the message merchants see leaves it out.
+    const fetcher: SafeFetcher = {
+      fetch: (url) =>
+        safeFetcher.fetch(url).catch((error: unknown) => {
+          if (error instanceof SsrfBlockedError) log.warn({ url: error.url, address: error.address, reason: error.reason }, 'store fetch refused: not a public address');
+          throw error;
+        }),
+    };
     const businesses = createBusinessRepository(db);
     const accounts: AccountPort = {
       find: (id) => businesses.findById(id),

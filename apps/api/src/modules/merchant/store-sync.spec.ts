@@ -111,3 +111,21 @@ describe('connecting a store', () => {
     expect(sync.error).toBeTruthy();
   });
 });
+
+describe('verifying a store domain that resolves to a non-public address', () => {
+  let t: TestApp;
+
+  afterEach(async () => t?.close());
+
+  it('says the domain resolves to a private or reserved address without naming the address', async () => {
+    // The store's domain leads to a host name the system resolves to loopback (127.0.0.1, ::1), which is refused.
+    t = await buildTestApp({ STORE_ORIGIN_OVERRIDES: `${DOMAIN}=http://localhost:9` });
+    const { cookie } = await registerBusiness(t.app, 'inside@example.com', undefined, { storeDomain: DOMAIN });
+    const verify = await t.app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } });
+    expect(verify.statusCode).toBe(200);
+    const answer = verify.json() as { verified: boolean; message: string };
+    expect(answer.verified).toBe(false);
+    expect(answer.message).toContain('localhost resolves to a private or reserved address');
+    expect(answer.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);
+  });
+});

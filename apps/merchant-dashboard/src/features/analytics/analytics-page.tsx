@@ -1,7 +1,7 @@
 import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, type Interval } from '@pricehunt/contracts';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toCsv, downloadText } from '../../lib/csv';
+import { centsToUnits, downloadText, toCsv } from '../../lib/csv';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useAnalytics } from '../dashboard/api/merchant-api';
 import { BarChart, LineChart } from '../dashboard/components/charts';
@@ -37,14 +37,13 @@ export default function AnalyticsPage() {
 
   const exportCsv = () => {
     if (!data) return;
-    const money = (cents: number) => (cents / 100).toFixed(2);
     const series = toCsv(
       [interval === 'day' ? 'day' : 'week starting', 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
-      data.series.map((p) => [p.period, p.clicks, p.referrals, p.conversions, money(p.revenueCents), p.conversionRate]),
+      data.series.map((p) => [p.period, p.clicks, p.referrals, p.conversions, centsToUnits(p.revenueCents), p.conversionRate]),
     );
     const breakdown = toCsv(
       [DIMENSION_LABELS[dimension], 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
-      data.breakdown.map((r) => [r.key, r.clicks, r.referrals, r.conversions, money(r.revenueCents), r.conversionRate]),
+      data.breakdown.map((r) => [r.key, r.clicks, r.referrals, r.conversions, centsToUnits(r.revenueCents), r.conversionRate]),
     );
     downloadText(`pricehunt-analytics-${range.from}-${range.to}-${interval}-${dimension}.csv`, `${series}\r\n${breakdown}`);
   };

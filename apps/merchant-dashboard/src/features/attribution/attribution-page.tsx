@@ -2,7 +2,7 @@ import type { AttributionRow } from '@pricehunt/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { downloadText, toCsv } from '../../lib/csv';
+import { centsToUnits, downloadText, toCsv } from '../../lib/csv';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useAttribution } from '../dashboard/api/merchant-api';
 import { BarChart, LineChart } from '../dashboard/components/charts';
@@ -64,7 +64,7 @@ export default function AttributionPage() {
       `pricehunt-attribution-${range.from}-${range.to}.csv`,
       toCsv(
         ['order id', 'ordered at', `value`, 'currency', 'referral id', 'referred at', 'product', 'utm campaign', 'utm source'],
-        data.orders.map((o) => [o.orderId, o.at, (o.valueCents / 100).toFixed(2), o.currency, o.referralId, o.referredAt, o.productName, o.utmCampaign, o.utmSource]),
+        data.orders.map((o) => [o.orderId, o.at, centsToUnits(o.valueCents), o.currency, o.referralId, o.referredAt, o.productName, o.utmCampaign, o.utmSource]),
       ),
     );
   };

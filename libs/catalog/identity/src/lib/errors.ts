@@ -26,13 +26,24 @@ export class InvalidUrlError extends SafeFetchError {
   }
 }
 
+/**
+ * A hop refused because its host is, or resolves to, an address that is not public. The message, which callers show
+ * to users, names neither the address nor its range (that would map internal DNS): `address` and `reason` hold them
+ * for the server's own logs.
+ */
 export class SsrfBlockedError extends SafeFetchError {
   constructor(
     url: string,
     readonly address: string,
     readonly reason: string,
+    /** The host name that resolved to `address`; null when the URL's host is the address itself. */
+    readonly hostname: string | null = null,
   ) {
-    super('SSRF_BLOCKED', `refused to fetch ${url}: ${address} is a ${reason}`, url);
+    super(
+      'SSRF_BLOCKED',
+      hostname ? `refused to fetch ${url}: ${hostname} resolves to a private or reserved address` : `refused to fetch ${url}: its host is a private or reserved address`,
+      url,
+    );
   }
 }
 

@@ -117,8 +117,38 @@ describe('createSafeFetcher', () => {
   it('refuses a host name that resolves to a private address (even with loopback allowed)', async () => {
     const dns = fakeDns({ 'internal.shop.test': '10.1.2.3', 'meta.shop.test': '169.254.169.254' });
     const fetcher = createSafeFetcher({ resolve: dns, allowLoopback: true });
-    await expect(fetcher.fetch('http://internal.shop.test/')).rejects.toThrow('10.1.2.3 is a private address');
+    await expect(fetcher.fetch('http://internal.shop.test/')).rejects.toThrow('internal.shop.test resolves to a private or reserved address');
     await expect(fetcher.fetch('http://meta.shop.test/')).rejects.toBeInstanceOf(SsrfBlockedError);
+  });
+
+  it('names neither the private address a host resolved to nor its range in the message users see, only in the error’s fields', async () => {
+    const dns = fakeDns({ 'intranet.shop.test': '10.20.30.40', 'v6.shop.test': 'fd12:3456::7' });
+    const fetcher = createSafeFetcher({ resolve: dns });
+    for (const [url, address] of [
+      ['http://intranet.shop.test/', '10.20.30.40'],
+      ['http://v6.shop.test/', 'fd12:3456::7'],
+    ] as const) {
+      const err = (await fetcher.fetch(url).catch((e: unknown) => e)) as SsrfBlockedError;
+      expect(err).toBeInstanceOf(SsrfBlockedError);
+      expect(err.message).toBe(`refused to fetch ${url}: ${new URL(url).hostname} resolves to a private or reserved address`);
+      expect(err.message).not.toMatch(/10\.|fd12|fc00|\/\d+\)/);
+      // For the server's logs.
+      expect(err.address).toBe(address);
+      expect(err.reason).toMatch(/address/);
+      expect(err.hostname).toBe(new URL(url).hostname);
+    }
+  });
+
+  it('names the host instead of the address it resolved to when the connection fails', async () => {
+    const closed = await serve((_req, res) => res.end());
+    const port = closed.port;
+    await closed.close();
+    const err = (await createSafeFetcher({ resolve: fakeDns({ 'down.shop.test': '127.0.0.1' }), allowLoopback: true })
+      .fetch(`http://down.shop.test:${port}/`)
+      .catch((e: unknown) => e)) as FetchFailedError;
+    expect(err).toBeInstanceOf(FetchFailedError);
+    expect(err.message).toContain('down.shop.test');
+    expect(err.message.replace(`http://down.shop.test:${port}/`, '')).not.toContain('127.0.0.1');
   });
 
   it('connects to the address it checked, not to a fresh DNS answer', async () => {
@@ -150,7 +180,7 @@ describe('createSafeFetcher', () => {
     expect((blocked as SsrfBlockedError).address).toBe('169.254.169.254');
     expect((blocked as SsrfBlockedError).url).toBe('http://169.254.169.254/latest/meta-data/');
     await expect(fetcher.fetch(`${fixture.origin}/to-ten`)).rejects.toBeInstanceOf(SsrfBlockedError);
-    await expect(fetcher.fetch(`${fixture.origin}/to-name`)).rejects.toThrow('192.168.10.10 is a private address');
+    await expect(fetcher.fetch(`${fixture.origin}/to-name`)).rejects.toThrow('intranet.test resolves to a private or reserved address');
   });
 
   it('stops after the redirect limit', async () => {

@@ -102,6 +102,13 @@ function decode(bytes: Uint8Array, contentType: string | null): string {
   }
 }
 
+/** `message` with every one of `addresses` replaced by the host name that resolved to it. */
+function withoutAddresses(message: string, hostname: string, addresses: readonly string[] | undefined): string {
+  let text = message;
+  for (const address of addresses ?? []) text = text.split(address).join(hostname);
+  return text;
+}
+
 /** A lookup that answers only the checked address for the expected host. */
 function pinnedLookup(hostname: string, pinned: ResolvedAddress): LookupFunction {
   return ((host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
@@ -125,14 +132,18 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   const resolve = options.resolve ?? systemResolver;
   const userAgent = options.userAgent ?? 'PriceHuntBot/1.0 (+https://pricehunt.example/bot)';
 
-  /** Resolve and check a hop's host; the address to connect to. */
-  async function guard(url: URL): Promise<ResolvedAddress> {
+  /**
+   * Resolve and check a hop's host; the address to connect to. The addresses a host name resolved to go into
+   * `resolved`, so that error messages can leave them out.
+   */
+  async function guard(url: URL, resolved: string[]): Promise<ResolvedAddress> {
     const literal = literalAddress(url.hostname);
     const candidates = literal ? [literal] : await resolveName(url);
+    if (!literal) resolved.push(...candidates.map((c) => c.address));
     if (candidates.length === 0) throw new FetchFailedError(url.href, `no address for ${url.hostname}`);
     for (const c of candidates) {
       const verdict = checkAddress(c.address, { allowLoopback });
-      if (!verdict.allowed) throw new SsrfBlockedError(url.href, c.address, verdict.reason);
+      if (!verdict.allowed) throw new SsrfBlockedError(url.href, c.address, verdict.reason, literal ? null : url.hostname);
     }
     return candidates[0] as ResolvedAddress;
   }
@@ -145,8 +156,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     }
   }
 
-  async function hop(url: URL, signal: AbortSignal): Promise<FetchedPage | { redirect: string }> {
-    const pinned = await guard(url);
+  async function hop(url: URL, signal: AbortSignal, resolved: string[]): Promise<FetchedPage | { redirect: string }> {
+    const pinned = await guard(url, resolved);
     if (signal.aborted) throw signal.reason;
     const agent = new Agent({
       connect: { lookup: pinnedLookup(url.hostname, pinned) },
@@ -206,11 +217,14 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     try {
       for (let redirects = 0; ; redirects++) {
         const current = url;
-        const result = await Promise.race([hop(current, controller.signal), deadline]).catch((err: unknown) => {
+        const resolved: string[] = [];
+        const result = await Promise.race([hop(current, controller.signal, resolved), deadline]).catch((err: unknown) => {
           if (err instanceof SafeFetchError) throw err;
           if (controller.signal.aborted) throw new FetchTimeoutError(current.href, timeoutMs);
           const message = err instanceof Error ? err.message : String(err);
-          throw new FetchFailedError(current.href, message, err);
+          // A connection error names the address the host resolved to ("connect ECONNREFUSED 203.0.113.5:443"):
+          // the message, shown to users, names the host instead (the cause keeps the address).
+          throw new FetchFailedError(current.href, withoutAddresses(message, current.hostname, resolved), err);
         });
         if (!('redirect' in result)) return result;
         if (redirects >= maxRedirects) throw new TooManyRedirectsError(rawUrl, maxRedirects);

@@ -92,6 +92,9 @@ export type ActivityFigures = z.infer<typeof activityFiguresSchema>;
 export const dailyActivitySchema = activityFiguresSchema.extend({ date: z.string() });
 export type DailyActivity = z.infer<typeof dailyActivitySchema>;
 
+export const IMPORT_RUN_STATUSES = ['running', 'succeeded', 'failed', 'interrupted'] as const;
+export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
+
 export const importRunSchema = z.object({
   id: z.string(),
   format: z.string(),
@@ -101,7 +104,11 @@ export const importRunSchema = z.object({
   /** The retailers whose rows the run read, by id. */
   retailerIds: z.array(z.string()),
   businessId: z.string().nullable(),
-  status: z.enum(['running', 'succeeded', 'failed']),
+  /**
+   * `interrupted`: the process doing the run stopped before the end of its feed (killed, its machine down); the
+   * counts are what its committed batches wrote, and those offers are live. It finished at its last committed batch.
+   */
+  status: z.enum(IMPORT_RUN_STATUSES),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   totalRows: z.number().int(),

@@ -50,6 +50,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
     RATE_LIMIT_ENABLED: 'false',
     FETCH_ALLOW_LOOPBACK: 'true',
+    // DNS look-ups of the API (store-domain TXT records) ask a loopback port where nothing answers: they fail at once,
+    // on this machine, and a store proves its domain by its home page instead.
+    DNS_SERVERS: `127.0.0.1:${await freePort()}`,
     HOST: '127.0.0.1',
     PORT: String(apiPort),
     // tsx reads path aliases (@pricehunt/*) from this file; the workspace has no root tsconfig.json.
