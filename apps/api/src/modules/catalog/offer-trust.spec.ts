@@ -71,7 +71,7 @@ describe('offers shoppers see', () => {
     expect(answer.offers.map((o) => o.totalCents)).not.toContain(9900);
     // The merchant sees why: its offer waits for the store to be verified.
     const mine = (await call(t.app, 'GET', '/api/business/products', { cookie: fake.cookie })).json();
-    expect(mine.items[0]).toMatchObject({ externalId: 'FAKE-1', held: 'store' });
+    expect(mine.items[0]).toMatchObject({ externalId: 'FAKE-1', held: 'store', priceRank: null });
     expect((await call(t.app, 'GET', '/api/business/integration', { cookie: fake.cookie })).json()).toMatchObject({ verified: false, hiddenOffers: 1 });
   });
 

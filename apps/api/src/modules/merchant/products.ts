@@ -21,7 +21,7 @@ const SELECT = `
          o.product_id AS productId, o.held, o.updated_at AS updatedAt,
          (SELECT count(*) FROM offers x WHERE ${OTHERS}) AS competitorCount,
          (SELECT min(${TOTAL('x')}) FROM offers x WHERE ${OTHERS}) AS bestCompetitorPriceCents,
-         CASE WHEN o.product_id IS NULL THEN NULL
+         CASE WHEN o.product_id IS NULL OR o.held IS NOT NULL THEN NULL
               ELSE 1 + (SELECT count(*) FROM offers x WHERE ${OTHERS} AND ${TOTAL('x')} < ${TOTAL('o')}) END AS priceRank
   FROM offers o`;
 
