@@ -1,14 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AuthMessages, ErrorCode, PASSWORD_RESET_REQUESTED_MESSAGE, registrationCheckInboxMessage, type Business } from '@pricehunt/contracts';
+import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE, registrationCheckInboxMessage, type Business } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, HttpError, unauthorized, badRequest } from '../../lib/errors';
+import { conflict, forbidden, HttpError, badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createOutboxMailer, type Mailer } from '../../lib/mailer';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { afterAnswer } from '../../lib/after-answer';
 import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
+import { checkPassword } from '../auth/credentials';
 import { canSignIn } from '../auth/permissions';
 import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
 import { storeDomainRefusal } from '../merchant/store-domains';
@@ -138,19 +139,12 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
 
   /** Checks credentials; wrong or unknown → 401 with one message, email not confirmed or suspended → 403. */
   async function authenticate(emailInput: string, password: string): Promise<Business> {
-    const row = repo.findByEmail(normalise(emailInput));
-    if (!row) {
-      await verifyAgainstDummy(password);
-      throw unauthorized(AuthMessages.invalidCredentials);
-    }
-    if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
-    if (row.emailConfirmedAt == null) {
-      // Only someone with the password learns this; the link goes to the inbox, so they still have to prove it.
-      afterAnswer(log, 'confirmation email', () => sendConfirmation(row));
-      throw new HttpError(403, ErrorCode.emailNotConfirmed, AuthMessages.emailNotConfirmed);
-    }
+    const row = await checkPassword(repo.findByEmail(normalise(emailInput)), password, {
+      log,
+      sendConfirmation,
+      saveHash: (account, passwordHash) => repo.update(account.id, { passwordHash }),
+    });
     if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
-    if (needsRehash(row.passwordHash)) repo.update(row.id, { passwordHash: await hashPassword(password) });
     return toBusiness(row);
   }
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { AuthMessages, ErrorCode, registrationCheckInboxMessage, type ShopperUser } from '@pricehunt/contracts';
+import { AuthMessages, registrationCheckInboxMessage, type ShopperUser } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { afterAnswer } from '../../lib/after-answer';
-import { badRequest, HttpError, unauthorized } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
+import { checkPassword } from '../auth/credentials';
 import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
 import type { SignInInput } from '../business-auth/service';
 import { createShopperRepository, type ShopperRow } from './repository';
@@ -92,17 +93,11 @@ export function createShopperAccountsService({ db, log, mailer, config, signInGu
   }
 
   async function authenticate(emailInput: string, password: string): Promise<ShopperUser> {
-    const row = repo.findByEmail(normalise(emailInput));
-    if (!row) {
-      await verifyAgainstDummy(password);
-      throw unauthorized(AuthMessages.invalidCredentials);
-    }
-    if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(AuthMessages.invalidCredentials);
-    if (row.emailConfirmedAt == null) {
-      afterAnswer(log, 'confirmation email', () => sendConfirmation(row));
-      throw new HttpError(403, ErrorCode.emailNotConfirmed, AuthMessages.emailNotConfirmed);
-    }
-    if (needsRehash(row.passwordHash)) repo.updatePasswordHash(row.id, await hashPassword(password));
+    const row = await checkPassword(repo.findByEmail(normalise(emailInput)), password, {
+      log,
+      sendConfirmation,
+      saveHash: (account, passwordHash) => repo.updatePasswordHash(account.id, passwordHash),
+    });
     return toShopper(row);
   }
 
