@@ -1,7 +1,7 @@
 /**
  * Answer times of registration and reset requests for an address that has an account and one that has none
  * (medians of alternating runs through app.inject on a temporary database). An account's existence must not show
- * in them. Run: npx tsx --tsconfig apps/api/tsconfig.json tools/bench/auth-timing.ts [runs]
+ * in them. Run: npm run bench:auth [-- runs]
  */
 import { performance } from 'node:perf_hooks';
 import { registerBusiness } from '../../apps/api/src/testing/http';
