@@ -82,6 +82,7 @@ describe('merchant closed loop', () => {
     await page.getByRole('status').filter({ hasText: 'we have sent an email to owner@kettle-store.test' }).waitFor();
     await shot(page, '02-check-inbox');
     await page.goto(`${dashboard}${await linkFromOutbox(stack.databasePath, 'owner@kettle-store.test')}`);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
     await page.waitForURL(/\/business\/dashboard\/integrate/);
     await page.getByRole('heading', { name: 'Integrate' }).waitFor();
 

@@ -64,6 +64,7 @@ describe('dashboard pages with tracked traffic', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await page.goto(`${dashboard}${await linkFromOutbox(stack.databasePath, 'owner@mug-store.test')}`);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
     await page.getByRole('heading', { name: 'Integrate' }).waitFor();
     const scriptTag = (await page.getByLabel('Tracking script tag').textContent()) as string;
     store.setHead(scriptTag);

@@ -1,34 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAccount } from '../features/account/account-context';
 import { usePageTitle } from '../lib/use-page-title';
 
 /**
- * /confirm-email?token=…: the link of the sign-up email. Opening it confirms the address and signs the shopper in;
- * a used or expired link says so (signing in with the password sends a new one to an unconfirmed address).
+ * /confirm-email?token=…: the link of the sign-up email. The shopper confirms with a click (a mail scanner that opens
+ * the link uses nothing up); that confirms the address and signs in. A used or expired link says so (signing in with
+ * the password sends a new one to an unconfirmed address).
  */
 export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { actions, user, openAuth } = useAccount();
-  const [state, setState] = useState<{ status: 'busy' } | { status: 'done' } | { status: 'error'; message: string }>(
-    token ? { status: 'busy' } : { status: 'error', message: 'This page needs the link from your confirmation email.' },
+  const [state, setState] = useState<{ status: 'ready' } | { status: 'busy' } | { status: 'done' } | { status: 'error'; message: string }>(
+    token ? { status: 'ready' } : { status: 'error', message: 'This page needs the link from your confirmation email.' },
   );
-  // The link is single-use: it is sent once, even when React runs the effect twice.
-  const sent = useRef(false);
   usePageTitle('Confirm your email');
 
-  useEffect(() => {
-    if (!token || !actions || sent.current) return;
-    sent.current = true;
-    void actions.confirmEmail(token).then((failure) => setState(failure ? { status: 'error', message: failure.error } : { status: 'done' }));
-  }, [token, actions]);
+  const confirm = async () => {
+    if (!actions) return;
+    setState({ status: 'busy' });
+    const failure = await actions.confirmEmail(token);
+    setState(failure ? { status: 'error', message: failure.error } : { status: 'done' });
+  };
 
   return (
     <div className="ph-page ph-login">
       <div className="ph-login__card">
-        <h1 className="ph-auth__title">{state.status === 'error' ? 'This link does not work' : state.status === 'done' ? 'Your email is confirmed' : 'Confirming your email…'}</h1>
+        <h1 className="ph-auth__title">{state.status === 'error' ? 'This link does not work' : state.status === 'done' ? 'Your email is confirmed' : 'Confirm your email'}</h1>
         {state.status === 'error' ? (
           <div className="ph-alert ph-alert--error" role="alert">
             <p>{state.message}</p>
@@ -45,7 +45,12 @@ export default function ConfirmEmailPage() {
             </Link>
           </div>
         ) : (
-          <p role="status">One moment, we are confirming your address and signing you in.</p>
+          <>
+            <p>Confirm your address to finish creating your account; you will be signed in.</p>
+            <button type="button" className="ph-link-button" disabled={state.status === 'busy' || !actions} onClick={() => void confirm()}>
+              {state.status === 'busy' ? 'Confirming…' : 'Confirm my email'}
+            </button>
+          </>
         )}
       </div>
     </div>

@@ -1,12 +1,13 @@
 import { useBusinessAuth } from '@pricehunt/auth';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AuthLayout } from './auth-layout';
 
 /**
- * /confirm-email?token=…: the link of the registration email. Opening it confirms the address and signs the
- * merchant in (then on to Integrate, the first step); a used or expired link says so and offers the ways on.
+ * /confirm-email?token=…: the link of the registration email. The merchant confirms with a click (a mail scanner that
+ * opens the link uses nothing up); that confirms the address and signs in (then on to Integrate, the first step). A
+ * used or expired link says so and offers the ways on.
  */
 export default function ConfirmEmailPage() {
   const { confirmEmail } = useBusinessAuth();
@@ -14,21 +15,21 @@ export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [error, setError] = useState<string | null>(token ? null : 'This page needs the link from your confirmation email.');
-  // The link is single-use: it is sent once, even when React runs the effect twice.
-  const sent = useRef(false);
+  const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    void confirmEmail(token).then((result) => {
-      if (result.success) navigate(paths.integrate, { replace: true });
-      else setError(result.error);
-    });
-  }, [token, confirmEmail, navigate]);
+  const confirm = async () => {
+    setBusy(true);
+    const result = await confirmEmail(token);
+    if (result.success) navigate(paths.integrate, { replace: true });
+    else {
+      setError(result.error);
+      setBusy(false);
+    }
+  };
 
   return (
     <AuthLayout
-      title={error ? 'This link does not work' : 'Confirming your email…'}
+      title={error ? 'This link does not work' : 'Confirm your email'}
       footer={
         <p>
           <Link to={paths.login}>Log in</Link> · <Link to={paths.register}>Create an account</Link>
@@ -43,7 +44,12 @@ export default function ConfirmEmailPage() {
           <p>Logging in with your password sends a new link if your address is not confirmed yet.</p>
         </>
       ) : (
-        <p role="status">One moment, we are confirming your address and signing you in.</p>
+        <>
+          <p>Confirm your address to finish creating your business account; you will be signed in.</p>
+          <button type="button" className="md-button md-button--full" disabled={busy} onClick={() => void confirm()}>
+            {busy ? 'Confirming…' : 'Confirm my email'}
+          </button>
+        </>
       )}
     </AuthLayout>
   );
