@@ -648,6 +648,8 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           { sql: BULK_SQL.insertOffer, rows: offerRows.splice(0) },
           { sql: BULK_SQL.indexOfferRange, rows: lastOfferId >= handedFrom ? [[handedFrom, lastOfferId]] : [] },
           { sql: BULK_SQL.firstPricePoints, rows: lastOfferId >= handedFrom ? [[handedFrom, lastOfferId]] : [] },
+          // Offers far below the others of their product are held for review before the figures count them.
+          { sql: BULK_SQL.holdPriceOutliers, rows: dirty.size > 0 ? [{ ids: JSON.stringify([...dirty]) }] : [] },
           { sql: BULK_SQL.refreshProducts, rows: dirty.size > 0 ? [{ ids: JSON.stringify([...dirty]), now: stamp }] : [] },
           { sql: BULK_SQL.deleteEmptyProducts, rows: dirty.size > 0 ? [[JSON.stringify([...dirty])]] : [] },
         ].filter((op) => op.rows.length > 0);

@@ -138,4 +138,24 @@ describe('offers shoppers see', () => {
     await upload(shop.cookie, [`CP-1\tApple iPhone 15 128GB Black\thttps://cheap-phones.example/iphone-15\t49.00 USD\tin stock\tApple\t${GTIN}\tnew`]);
     expect((await product()).product.bestPriceCents).toBe(69_900);
   });
+
+  it('holds an outlier on the bulk import path too', async () => {
+    const gtin = '0194253401070';
+    const prices = [129_900, 124_900, 119_900, 29_900];
+    await t.app.catalog.ingestion.importOffers(
+      prices.map((price, i) =>
+        feedOffer({ externalId: `bulk-${i}`, retailer: ['amazon', 'walmart', 'bestbuy', 'target'][i]!, url: `https://www.example-${i}.com/p/${i}`, title: 'Apple MacBook Air 13 M3 256GB Midnight', brand: 'Apple', gtin, priceCents: price }),
+      ),
+      { format: 'gmc', source: 'bulk feed', bulk: true },
+    );
+    const held = t.app.sqlite.prepare("SELECT external_id AS id, held FROM offers WHERE external_id LIKE 'bulk-%' ORDER BY external_id").all();
+    expect(held).toEqual([
+      { id: 'bulk-0', held: null },
+      { id: 'bulk-1', held: null },
+      { id: 'bulk-2', held: null },
+      { id: 'bulk-3', held: 'price' },
+    ]);
+    const productOf = t.app.sqlite.prepare("SELECT product_id FROM offers WHERE external_id = 'bulk-0'").pluck().get() as number;
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${productOf}` })).json().product.bestPriceCents).toBe(119_900);
+  });
 });
