@@ -82,6 +82,11 @@ export const configSchema = z
     /** Origin of the shopper site: shopper password-reset links point there. */
     SHOPPER_APP_URL: z.url().default('http://localhost:4200'),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+    /**
+     * Hours between re-checks of verified store domains' proofs (0: never). A proof missing from three re-checks in a
+     * row is given up: the domain may have changed hands.
+     */
+    DOMAIN_RECHECK_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
     /** Minutes between checks of shoppers' price alerts (0: only after catalog imports). */
     PRICE_ALERT_CHECK_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -131,6 +131,7 @@ describe('merchant dashboard', () => {
           metaTag: '<meta>',
           scriptTag: '<script>',
           dnsRecord: { type: 'TXT', name: 'shop.example.com', value: 'pricehunt-verification=tok' },
+          proofMisses: 0,
           verifiedByAnother: false,
           hiddenOffers: 0,
           scriptLastSeenAt: null,

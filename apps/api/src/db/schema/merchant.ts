@@ -70,8 +70,8 @@ export const storeSyncs = sqliteTable(
 
 /**
  * Store domains a business proved it controls (meta tag or script tag on its home page, or a DNS TXT record). A
- * domain has one owner: the first business to prove it; it stays theirs until they change their store domain or the
- * account goes. Only a verified domain of an active business is trusted: redirects to it, the clicks, referrals,
+ * domain has one owner: the first business to prove it; it stays theirs until they change their store domain, the
+ * account goes, or the proof is missing from several re-checks in a row (a domain can change hands). Only a verified domain of an active business is trusted: redirects to it, the clicks, referrals,
  * events and orders sent for it, and the offers of its feeds shown to shoppers.
  */
 export const verifiedDomains = sqliteTable(
@@ -83,6 +83,9 @@ export const verifiedDomains = sqliteTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['meta', 'script', 'dns'] }).notNull(),
     verifiedAt: integer('verified_at').notNull(),
+    /** When the proof was last looked for again (proofs are re-checked on a schedule), and how many looks in a row missed it. */
+    checkedAt: integer('checked_at'),
+    failedChecks: integer('failed_checks').notNull().default(0),
   },
   (table) => [uniqueIndex('verified_domains_business_uq').on(table.businessId)],
 );

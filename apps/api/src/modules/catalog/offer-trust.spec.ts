@@ -158,4 +158,29 @@ describe('offers shoppers see', () => {
     const productOf = t.app.sqlite.prepare("SELECT product_id FROM offers WHERE external_id = 'bulk-0'").pluck().get() as number;
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${productOf}` })).json().product.bestPriceCents).toBe(119_900);
   });
+
+  it('gives up a proof missing from three re-checks in a row, hiding the offers and freeing the domain', async () => {
+    const shop = await registerBusiness(t.app, 'owner@sold-shop.example', undefined, { storeDomain: 'sold-shop.example', storeName: 'Sold Shop' });
+    await verifyStoreDomain(t.app, shop.cookie, dns);
+    await upload(shop.cookie, [`SS-1\tApple iPhone 15 128GB Black\thttps://sold-shop.example/iphone-15\t689.00 USD\tin stock\tApple\t${GTIN}\tnew`]);
+    expect((await product()).offers.map((o) => o.url)).toContain('https://sold-shop.example/iphone-15');
+    const recheck = () => t.app.merchant.recheckProofs(Date.now() + 1, 'http://127.0.0.1/t.js');
+    // A missed check, then a found one: the count of misses starts again.
+    const record = (await call(t.app, 'GET', '/api/business/integration', { cookie: shop.cookie })).json().dnsRecord;
+    dns.setTxt('sold-shop.example', []);
+    expect(await recheck()).toEqual([]);
+    dns.setTxt('sold-shop.example', [record.value]);
+    expect(await recheck()).toEqual([]);
+    dns.setTxt('sold-shop.example', []);
+    expect(await recheck()).toEqual([]);
+    expect(await recheck()).toEqual([]);
+    expect((await call(t.app, 'GET', '/api/business/integration', { cookie: shop.cookie })).json()).toMatchObject({ verified: true, proofMisses: 2 });
+    expect(await recheck()).toEqual(['sold-shop.example']);
+    expect((await call(t.app, 'GET', '/api/business/integration', { cookie: shop.cookie })).json()).toMatchObject({ verified: false, hiddenOffers: 1 });
+    expect((await product()).offers.map((o) => o.url)).not.toContain('https://sold-shop.example/iphone-15');
+    expect((await t.app.inject({ method: 'GET', url: '/api/redirect', query: { to: 'https://sold-shop.example/iphone-15' } })).statusCode).toBe(400);
+    // The domain's new owner can prove it.
+    const buyer = await registerBusiness(t.app, 'owner@new-owner.example', undefined, { storeDomain: 'sold-shop.example' });
+    expect(await verifyStoreDomain(t.app, buyer.cookie, dns)).toMatchObject({ verified: true, method: 'dns' });
+  });
 });

@@ -167,6 +167,27 @@ export const merchantPlugin = fp(
       });
     });
 
+    // Verified domains' proofs are looked for again every DOMAIN_RECHECK_HOURS; one missing three times in a row is given up.
+    if (config.DOMAIN_RECHECK_HOURS > 0) {
+      const everyMs = config.DOMAIN_RECHECK_HOURS * 3_600_000;
+      const scriptUrl = `${config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`}/t.js`;
+      let running: Promise<unknown> | null = null;
+      const recheck = () => {
+        if (running) return;
+        running = merchant
+          .recheckProofs(Date.now() - everyMs, scriptUrl)
+          .then((released) => released.length && log.warn({ domains: released }, 'store domain proofs missing from three re-checks: given up'))
+          .catch((error: unknown) => log.error({ err: error }, 'store domain re-check failed'))
+          .finally(() => (running = null));
+      };
+      const timer = setInterval(recheck, Math.min(everyMs, 3_600_000));
+      timer.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
+    }
+
     app.decorate('merchant', merchant);
     app.decorate('analyticsRepository', analyticsRepository);
     app.decorate('analytics', createAnalyticsService({ repository: analyticsRepository }));

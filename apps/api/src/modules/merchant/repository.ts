@@ -41,14 +41,26 @@ export function createMerchantRepository(db: Db, sqlite: Database.Database) {
      * Records the business's proof of a domain; false when another business proved it first (the domain's key
      * decides between two proofs racing). The business's proof of another domain gives way.
      */
-    claimVerifiedDomain(row: VerifiedDomainRow): boolean {
+    claimVerifiedDomain(row: Pick<VerifiedDomainRow, 'domain' | 'businessId' | 'method' | 'verifiedAt'>): boolean {
       return sqlite.transaction(() => {
         const owner = this.findVerifiedOwner(row.domain);
         if (owner && owner.businessId !== row.businessId) return false;
         db.delete(verifiedDomains).where(eq(verifiedDomains.businessId, row.businessId)).run();
-        db.insert(verifiedDomains).values(row).run();
+        db.insert(verifiedDomains).values({ ...row, checkedAt: row.verifiedAt, failedChecks: 0 }).run();
         return true;
       })();
+    },
+    /** Proofs last checked (or made) before `before`, oldest first. */
+    proofsCheckedBefore(before: number, limit: number): VerifiedDomainRow[] {
+      return sqlite
+        .prepare(
+          `SELECT domain, business_id AS businessId, method, verified_at AS verifiedAt, checked_at AS checkedAt, failed_checks AS failedChecks
+           FROM verified_domains WHERE coalesce(checked_at, verified_at) < ? ORDER BY coalesce(checked_at, verified_at) LIMIT ?`,
+        )
+        .all(before, limit) as VerifiedDomainRow[];
+    },
+    recordProofCheck(domain: string, checkedAt: number, failedChecks: number): void {
+      db.update(verifiedDomains).set({ checkedAt, failedChecks }).where(eq(verifiedDomains.domain, domain)).run();
     },
     /** Gives up the business's proof (its store domain changed). */
     releaseVerifiedDomain(businessId: string): void {

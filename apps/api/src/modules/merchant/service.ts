@@ -45,6 +45,8 @@ export interface ConversionInput {
 }
 
 export const API_KEY_PREFIX = 'phk_';
+/** Re-checks in a row that may miss a verified domain's proof before it is given up. */
+export const PROOF_MISSES_ALLOWED = 3;
 const DAY_MS = 86_400_000;
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -167,9 +169,49 @@ export function createMerchantService(deps: {
     deps.onTrustChanged(businessId);
   }
 
+  /** Looks for a proof of `domain` with `token`: the DNS TXT record, else the meta or script tag on its home page. */
+  async function lookForProof(domain: string, token: string, scriptUrl: string): Promise<{ method: VerificationMethod | null; problems: string[] }> {
+    const [dns, page] = await Promise.allSettled([deps.lookupTxt(domain), deps.fetchPage(`${deps.storeOrigin(domain)}/`)]);
+    let method: VerificationMethod | null = dns.status === 'fulfilled' && hasDnsProof(dns.value, token) ? 'dns' : null;
+    if (!method && page.status === 'fulfilled' && page.value.status < 400) method = findVerification(page.value.body, token, scriptUrl);
+    if (method) return { method, problems: [] };
+    return {
+      method: null,
+      problems: [
+        page.status === 'rejected'
+          ? `Could not load ${domain}: ${page.reason instanceof Error ? page.reason.message : String(page.reason)}`
+          : page.value.status >= 400
+            ? `${domain} answered HTTP ${page.value.status}`
+            : `Neither the meta tag nor the tracking script tag was found on ${domain}`,
+        dns.status === 'rejected' ? `its DNS could not be read` : `no TXT record ${dnsVerificationValue(token)} was found`,
+      ],
+    };
+  }
+
   return {
     settingsRow,
     getSettings: toSettings,
+
+    /**
+     * Looks again for the proof of every verified domain last checked before `before` (ms), one after the other. A
+     * proof found resets its count of misses; a proof missing from PROOF_MISSES_ALLOWED checks in a row is given up
+     * (the domain may have changed hands): the business's offers are hidden and the domain is free to prove again.
+     * Answers the domains given up.
+     */
+    async recheckProofs(before: number, scriptUrl: string, limit = 100): Promise<string[]> {
+      const released: string[] = [];
+      for (const proof of repository.proofsCheckedBefore(before, limit)) {
+        const token = repository.findSettings(proof.businessId)?.verificationToken;
+        const { method } = token ? await lookForProof(proof.domain, token, scriptUrl) : { method: null };
+        const misses = method ? 0 : proof.failedChecks + 1;
+        if (misses >= PROOF_MISSES_ALLOWED) {
+          repository.releaseVerifiedDomain(proof.businessId);
+          deps.onTrustChanged(proof.businessId);
+          released.push(proof.domain);
+        } else repository.recordProofCheck(proof.domain, now(), misses);
+      }
+      return released;
+    },
 
     updateSettings(businessId: string, body: UpdateSettingsBody): MerchantSettings {
       settingsRow(businessId);
@@ -254,6 +296,7 @@ export function createMerchantService(deps: {
         metaTag: `<meta name="${VERIFICATION_META_NAME}" content="${s.verificationToken}">`,
         scriptTag: `<script async src="${scriptUrl}" data-site="${s.verificationToken}"${a.storeDomain ? ` data-domain="${a.storeDomain}"` : ''} data-window="${s.attributionWindowDays}"></script>`,
         dnsRecord: { type: 'TXT', name: a.storeDomain ?? '', value: dnsVerificationValue(s.verificationToken) },
+        proofMisses: proof?.failedChecks ?? 0,
         verifiedByAnother: owner !== undefined && owner.businessId !== businessId,
         hiddenOffers: repository.countStoreHeldOffers(businessId),
         scriptLastSeenAt: iso(lastScriptEventAt),
@@ -281,20 +324,8 @@ export function createMerchantService(deps: {
       const owner = repository.findVerifiedOwner(domain);
       if (owner) return { verified: false, method: null, message: `${domain} is already verified by another business` };
 
-      const [dns, page] = await Promise.allSettled([deps.lookupTxt(domain), deps.fetchPage(`${deps.storeOrigin(domain)}/`)]);
-      let method: VerificationMethod | null = dns.status === 'fulfilled' && hasDnsProof(dns.value, s.verificationToken) ? 'dns' : null;
-      if (!method && page.status === 'fulfilled' && page.value.status < 400) method = findVerification(page.value.body, s.verificationToken, scriptUrl);
-      if (!method) {
-        const problems = [
-          page.status === 'rejected'
-            ? `Could not load ${domain}: ${page.reason instanceof Error ? page.reason.message : String(page.reason)}`
-            : page.value.status >= 400
-              ? `${domain} answered HTTP ${page.value.status}`
-              : `Neither the meta tag nor the tracking script tag was found on ${domain}`,
-          dns.status === 'rejected' ? `its DNS could not be read` : `no TXT record ${dnsVerificationValue(s.verificationToken)} was found`,
-        ];
-        return { verified: false, method: null, message: `${problems.join('; ')}.` };
-      }
+      const { method, problems } = await lookForProof(domain, s.verificationToken, scriptUrl);
+      if (!method) return { verified: false, method: null, message: `${problems.join('; ')}.` };
       const claimed = repository.claimVerifiedDomain({ domain, businessId, method, verifiedAt: now() });
       if (!claimed) return { verified: false, method: null, message: `${domain} is already verified by another business` };
       deps.onTrustChanged(businessId);

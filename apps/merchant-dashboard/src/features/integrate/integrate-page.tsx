@@ -97,12 +97,22 @@ export default function IntegratePage() {
                 </button>
               </form>
               {data.verified ? (
-                <p role="status">
-                  Status:{' '}
-                  <strong className="md-success">
-                    Verified {data.verifiedAt ? `on ${formatDateTime(data.verifiedAt)}` : ''} ({data.verificationMethod ? METHOD_NAMES[data.verificationMethod] : ''})
-                  </strong>
-                </p>
+                <>
+                  <p role="status">
+                    Status:{' '}
+                    <strong className="md-success">
+                      Verified {data.verifiedAt ? `on ${formatDateTime(data.verifiedAt)}` : ''} ({data.verificationMethod ? METHOD_NAMES[data.verificationMethod] : ''})
+                    </strong>
+                  </p>
+                  {data.proofMisses > 0 ? (
+                    <p className="md-callout md-callout--warning" role="alert">
+                      Your proof was missing from the last {data.proofMisses === 1 ? 'check' : `${data.proofMisses} checks`}. Keep one of the proofs below in
+                      place: missing from three checks in a row, the domain stops being yours and your products are hidden.
+                    </p>
+                  ) : (
+                    <p className="md-muted">We look for your proof again every day; keep it in place.</p>
+                  )}
+                </>
               ) : (
                 <div className="md-callout md-callout--warning" role="status">
                   <p>

@@ -250,6 +250,8 @@ export const integrationResponseSchema = z.object({
   scriptTag: z.string(),
   /** The DNS record that proves the domain: a TXT record on the domain itself. */
   dnsRecord: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
+  /** Re-checks in a row that missed the proof of the verified domain (at three it is given up; 0 when found or unverified). */
+  proofMisses: z.number().int(),
   /** True when another business has already proved this domain: it cannot be verified by this one. */
   verifiedByAnother: z.boolean(),
   /** The business's offers shoppers do not see because the store domain is not verified (or the link is off it). */
