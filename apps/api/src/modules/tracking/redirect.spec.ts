@@ -129,6 +129,14 @@ describe('GET /api/redirect', () => {
     expect(t.app.redirectAllowList.checkNames).toContain('catalog offer links');
     expect((await redirect({ to: 'https://www.abt.com/p/123' })).statusCode).toBe(302);
     expect((await redirect({ to: 'https://www.abt.com/login?next=/account' })).statusCode).toBe(400);
+    // A feed link written with capitals in its host is the same link.
+    t.app.sqlite
+      .prepare(
+        `insert into offers (retailer_id, external_id, canonical_url, url, host, title, price_cents, currency)
+         values ('abt', '124', 'https://abt.com/p/124', 'https://WWW.Abt.com/p/124', 'abt.com', 'Other thing', 1000, 'USD')`,
+      )
+      .run();
+    expect((await redirect({ to: 'https://WWW.Abt.com/p/124' })).statusCode).toBe(302);
     expect((await redirect({ to: 'https://abt.com.evil.example/p/123' })).statusCode).toBe(400);
   });
 

@@ -73,7 +73,8 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
   allowList.addCheck('catalog offer links', (url) => {
     const canonical = tryCanonicalizeUrl(url.href);
     const offer = canonical ? repo.findTrustedOffer(canonical) : undefined;
-    return offer !== undefined && (offer.url === url.href || offer.canonicalUrl === url.href);
+    // Feed links are stored as written (`https://WWW.Shop.com/p/1`): compared as the URL parser writes them.
+    return offer !== undefined && (tryParseHttpUrl(offer.url)?.href === url.href || offer.canonicalUrl === url.href);
   });
 
   /**

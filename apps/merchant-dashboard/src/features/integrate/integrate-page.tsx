@@ -110,7 +110,7 @@ export default function IntegratePage() {
                       place: missing from three checks in a row, the domain stops being yours and your products are hidden.
                     </p>
                   ) : (
-                    <p className="md-muted">We look for your proof again every day; keep it in place.</p>
+                    <p className="md-muted">We look for your proof again from time to time: keep it in place.</p>
                   )}
                 </>
               ) : (
