@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type Db, type DatabaseHandle } from '../db/client';
+import { createSqliteStorage, type Storage } from '../db/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     sqlite: DatabaseHandle['sqlite'];
+    /** Every domain's storage port. */
+    storage: Storage;
   }
 }
 
@@ -15,6 +18,7 @@ export const dbPlugin = fp(
     const handle = openDatabase(options.databasePath);
     app.decorate('db', handle.db);
     app.decorate('sqlite', handle.sqlite);
+    app.decorate('storage', createSqliteStorage(handle));
     app.addHook('onClose', async () => handle.close());
   },
   { name: 'db' },
