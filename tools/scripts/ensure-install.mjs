@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs what a fresh clone lacks before `npm start` / `npm test`:
-// npm packages (when node_modules is missing or older than package-lock.json) and, for tests, Debian's Chromium.
+// npm packages (when node_modules is missing or older than package-lock.json) and, for tests (`--browser`), the
+// Debian packages they drive.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,16 +18,24 @@ if (stale) {
   run('npm install --no-audit --no-fund');
 }
 
+// Debian packages the tests use: Chromium for the browser tests, nginx for the load balancer's configuration and the
+// cluster tests.
+const debianPackages = [
+  { binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', packages: ['chromium'], what: 'Chromium' },
+  { binary: process.env.NGINX_PATH ?? '/usr/sbin/nginx', packages: ['nginx'], what: 'nginx' },
+];
+
 if (process.argv.includes('--browser')) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(chromium)) {
+  const missing = debianPackages.filter(({ binary }) => !fs.existsSync(binary));
+  if (missing.length > 0) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const sudo = isRoot ? '' : 'sudo ';
-    console.log('Installing Debian Chromium for the browser tests…');
+    const packages = missing.flatMap((entry) => entry.packages).join(' ');
+    console.log(`Installing Debian's ${missing.map((entry) => entry.what).join(', ')} for the tests…`);
     try {
-      run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+      run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`);
     } catch {
-      console.error('Could not install Chromium. Install it by hand: sudo apt-get update && sudo apt-get install -y chromium');
+      console.error(`Could not install them. Install them by hand: sudo apt-get update && sudo apt-get install -y ${packages}`);
       process.exit(1);
     }
   }

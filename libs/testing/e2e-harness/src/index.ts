@@ -3,3 +3,4 @@ export * from './lib/stack';
 export * from './lib/browser';
 export * from './lib/accessibility';
 export * from './lib/outbox';
+export * from './lib/nginx';

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { freePort, tempDir } from './processes';
+import { DEFAULT_API_PORTS, DEFAULT_SITE_PORTS, NGINX_CONFIG_DIR, renderSites, startNginx, type RunningNginx } from './nginx';
+
+/** An API instance stand-in on loopback: answers who it is, or breaks the connection once it has read a request. */
+interface Upstream {
+  name: string;
+  port: number;
+  seen: { method: string; url: string; forwardedFor: string | undefined }[];
+  breakAfterReading: boolean;
+  close(): Promise<void>;
+}
+
+async function startUpstream(name: string): Promise<Upstream> {
+  const upstream = { name, port: 0, seen: [], breakAfterReading: false } as unknown as Upstream;
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      upstream.seen.push({ method: request.method ?? '', url: request.url ?? '', forwardedFor: request.headers['x-forwarded-for'] as string | undefined });
+      if (upstream.breakAfterReading) {
+        request.socket.destroy();
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ instance: name, method: request.method, url: request.url, body }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  upstream.port = (server.address() as AddressInfo).port;
+  upstream.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return upstream;
+}
+
+describe('renderSites', () => {
+  const text = fs.readFileSync(path.join(NGINX_CONFIG_DIR, 'pricehunt.conf'), 'utf8');
+
+  it('is the repository file itself on the default ports, but for the listening address', () => {
+    expect(renderSites(text, { listenHost: '' })).toBe(text);
+  });
+
+  it('moves the sites and lists every API instance with the same parameters', () => {
+    const rendered = renderSites(text, { sitePorts: { shopper: 9080, merchant: 9081, admin: 9082 }, apiPorts: [4001, 4002, 4003] });
+    expect(rendered).toContain('listen 127.0.0.1:9080;');
+    expect(rendered).toContain('listen 127.0.0.1:9082;');
+    expect(rendered).not.toContain(`listen ${DEFAULT_SITE_PORTS.shopper};`);
+    expect(rendered.match(/server 127\.0\.0\.1:\d+ max_fails=1 fail_timeout=5s;/g)).toEqual([
+      'server 127.0.0.1:4001 max_fails=1 fail_timeout=5s;',
+      'server 127.0.0.1:4002 max_fails=1 fail_timeout=5s;',
+      'server 127.0.0.1:4003 max_fails=1 fail_timeout=5s;',
+    ]);
+    expect(rendered).not.toContain(`:${DEFAULT_API_PORTS[1]} `);
+  });
+});
+
+// `npm test` installs Debian's nginx when it is missing (tools/scripts/ensure-install.mjs).
+describe('the repository nginx configuration, run by Debian nginx', () => {
+  let dir: string;
+  let dist: string;
+  let nginx: RunningNginx;
+  let one: Upstream;
+  let two: Upstream;
+  let shopper: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    dir = tempDir('pricehunt-nginx-');
+    dist = path.join(dir, 'prefix');
+    for (const app of ['shopper', 'merchant-dashboard', 'admin']) {
+      fs.mkdirSync(path.join(dist, 'dist/apps', app, 'assets'), { recursive: true });
+      fs.writeFileSync(path.join(dist, 'dist/apps', app, 'index.html'), `<!doctype html><title>${app}</title>`);
+      fs.writeFileSync(path.join(dist, 'dist/apps', app, 'assets/index-3f2a.js'), `console.log(${JSON.stringify(app)});`.repeat(200));
+    }
+    one = await startUpstream('one');
+    two = await startUpstream('two');
+    const sitePorts = { shopper: await freePort(), merchant: await freePort(), admin: await freePort() };
+    nginx = await startNginx({ dir: path.join(dir, 'nginx'), prefix: dist, sitePorts, apiPorts: [one.port, two.port] });
+    shopper = `http://127.0.0.1:${sitePorts.shopper}`;
+    admin = `http://127.0.0.1:${sitePorts.admin}`;
+  }, 30_000);
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await one?.close();
+    await two?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers every page of an app, a pasted link among them, with its index.html, never cached', async () => {
+    for (const page of ['/', '/https://www.amazon.com/dp/B0BXYZ1234?th=1', '/product/42', '/favorites']) {
+      const res = await fetch(`${shopper}${page}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<title>shopper</title>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    expect(await (await fetch(`${admin}/businesses`)).text()).toContain('<title>admin</title>');
+  });
+
+  it('serves built assets for a year, compressed, and a missing asset as a 404 rather than the page', async () => {
+    const asset = await fetch(`${shopper}/assets/index-3f2a.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect((await fetch(`${shopper}/assets/gone-1234.js`)).status).toBe(404);
+  });
+
+  it('passes /api and /t.js to the instances in turn, with the client address forwarded', async () => {
+    one.seen.length = 0;
+    two.seen.length = 0;
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await (await fetch(`${shopper}/api/search?q=${i}`)).json()) as { instance: string; url: string });
+    expect(new Set(answers.map((a) => a.instance))).toEqual(new Set(['one', 'two']));
+    expect(answers[0]?.url).toBe('/api/search?q=0');
+    expect(((await (await fetch(`${shopper}/t.js`)).json()) as { url: string }).url).toBe('/t.js');
+    expect([...one.seen, ...two.seen].every((request) => request.forwardedFor === '127.0.0.1')).toBe(true);
+  });
+
+  it('retries a GET on the other instance when one breaks the connection, but never a POST it has sent', async () => {
+    one.breakAfterReading = true;
+    try {
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${shopper}/api/redirect?i=${i}`);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { instance: string }).instance).toBe('two');
+      }
+      // Instance one was taken out of the rotation by its failure for fail_timeout (5 s, counted in whole seconds);
+      // let it back in, still failing.
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      const statuses: number[] = [];
+      one.seen.length = 0;
+      for (let i = 0; i < 12 && one.seen.filter((r) => r.method === 'POST').length === 0; i++) {
+        const res = await fetch(`${shopper}/api/track-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      // The POST that reached instance one was not sent again to instance two: its client gets a 502.
+      expect(one.seen.some((r) => r.method === 'POST')).toBe(true);
+      expect(statuses).toContain(502);
+      expect(two.seen.filter((r) => r.method === 'POST').length).toBe(statuses.filter((s) => s === 200).length);
+    } finally {
+      one.breakAfterReading = false;
+    }
+  }, 30_000);
+
+  it('sends everything, POSTs too, to the instance that is up when the other refuses connections', async () => {
+    await one.close();
+    for (let i = 0; i < 6; i++) {
+      const get = await fetch(`${shopper}/api/redirect?to=${i}`);
+      expect(get.status).toBe(200);
+      expect(((await get.json()) as { instance: string }).instance).toBe('two');
+      const post = await fetch(`${shopper}/api/trackReferral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(post.status).toBe(200);
+      expect(((await post.json()) as { instance: string }).instance).toBe('two');
+    }
+  });
+});
