@@ -84,12 +84,12 @@ export const app = fp(
     // Infrastructure
     await instance.register(errorHandlerPlugin);
     await instance.register(securityPlugin, { trustedOrigins: config.trustedOrigins });
-    await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED });
     // The API's description is for developers: off in production unless API_DOCS_ENABLED says otherwise.
     if (config.API_DOCS_ENABLED) await instance.register(docsPlugin);
 
     // App services
     await instance.register(dbPlugin, { databasePath: config.databasePath });
+    await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED, store: instance.storage.rateLimits });
     await instance.register(accountServicesPlugin);
     await instance.register(trackingServicesPlugin);
     await instance.register(catalogPlugin);

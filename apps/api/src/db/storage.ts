@@ -1,4 +1,6 @@
 import type { DatabaseHandle } from './client';
+import type { RateLimitRepository } from '../modules/rate-limits/repository';
+import { createSqliteRateLimitRepository } from '../modules/rate-limits/sqlite-repository';
 
 /**
  * The storage ports of every domain, as one engine implements them. Services, routes and plugins depend on these
@@ -7,9 +9,13 @@ import type { DatabaseHandle } from './client';
  */
 export interface Storage {
   readonly engine: 'sqlite';
+  rateLimits: RateLimitRepository;
 }
 
 /** Every port on the SQLite file of `handle` (better-sqlite3: the embedded default). */
-export function createSqliteStorage(_handle: DatabaseHandle): Storage {
-  return { engine: 'sqlite' };
+export function createSqliteStorage(handle: DatabaseHandle): Storage {
+  return {
+    engine: 'sqlite',
+    rateLimits: createSqliteRateLimitRepository(handle),
+  };
 }

@@ -2,7 +2,7 @@ import { FixedWindowCounter } from './rate-limit';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { call, registerBusiness, STRONG_PASSWORD } from '../testing/http';
 
-// Sign-in has its own limits, in the database (modules/auth/sign-in-guard.spec.ts); these are the in-process ones.
+// Sign-in has its own limits (modules/auth/sign-in-guard.spec.ts); these are the registration and reset ones.
 describe('rate limits on registration and reset requests (limiter enabled)', () => {
   describe('per email', () => {
     let t: TestApp;
@@ -48,6 +48,45 @@ describe('rate limits on registration and reset requests (limiter enabled)', () 
       expect((await t.app.inject({ method: 'POST', url: '/api/business/auth/register', remoteAddress: '10.1.0.1', payload: {} })).statusCode).toBe(429);
       expect((await from('10.1.0.2', '/api/business/auth/password-reset/request', 'a@shop.example')).statusCode).toBe(200);
     });
+  });
+});
+
+describe('limits shared by every API instance', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await buildTestApp({ RATE_LIMIT_ENABLED: 'true', AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
+    // A second instance on the same database.
+    second = await buildTestApp({ RATE_LIMIT_ENABLED: 'true', AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100', DATABASE_URL: `file:${first.databasePath}` });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it("counts an email's reset requests on whichever instance they reach", async () => {
+    const request = (t: TestApp, ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/shopper/auth/password-reset/request', remoteAddress: ip, headers: { origin: 'http://localhost:4200' }, payload: { email: 'Spread@Shop.example' } });
+    expect((await request(first, '10.2.0.1')).statusCode).toBe(200);
+    expect((await request(second, '10.2.0.2')).statusCode).toBe(200);
+    expect((await request(first, '10.2.0.3')).statusCode).toBe(200);
+    const limited = await request(second, '10.2.0.4');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The table holds digests, never the address or the email.
+    const keys = first.app.sqlite.prepare('SELECT key_hash FROM rate_limit_windows').pluck().all() as string[];
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.some((key) => /spread|10\.2\./i.test(key))).toBe(false);
+  });
+
+  it('starts a window again once it has ended, and prunes ended windows', async () => {
+    const store = first.app.storage.rateLimits;
+    expect(await store.hit('unit', 'k', 1_000, 10_000)).toEqual({ count: 1, resetAt: 11_000 });
+    expect(await store.hit('unit', 'k', 1_000, 10_500)).toEqual({ count: 2, resetAt: 11_000 });
+    expect(await store.hit('unit', 'k', 1_000, 11_000)).toEqual({ count: 1, resetAt: 12_000 });
+    expect(await store.hit('unit', 'other', 1_000, 11_000)).toEqual({ count: 1, resetAt: 12_000 });
+    expect(await store.prune(12_000)).toBeGreaterThanOrEqual(2);
+    expect(await store.hit('unit', 'k', 1_000, 12_000)).toEqual({ count: 1, resetAt: 13_000 });
   });
 });
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../lib/errors';
+import type { RateLimitRepository } from '../modules/rate-limits/repository';
 
 export interface LimitOptions {
   /** Names the limit (each limit keeps its own counters). */
@@ -11,6 +13,12 @@ export interface LimitOptions {
   key: (request: FastifyRequest) => string | undefined;
   /** The 429's message, or a function of the seconds to wait that writes it. */
   message?: string | ((retryAfterSeconds: number) => string);
+  /**
+   * `shared` (the default): counted in the database, so the limit holds for the whole service however many API
+   * instances answer. `instance`: counted in this process's memory, for flood guards on hot paths where a database
+   * write per call would cost more than it protects (each instance then allows `max`).
+   */
+  scope?: 'shared' | 'instance';
 }
 
 /** A hook usable as `onRequest` or `preHandler`: passes, or fails with the 429 envelope and Retry-After. */
@@ -56,7 +64,7 @@ export class FixedWindowCounter {
       this.windows.set(key, window);
     }
     window.count++;
-    return window.count > this.max ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
+    return waitOf(window.count, window.resetAt, this.max, now);
   }
 
   /** Drops ended windows, and the oldest ones while the map is full. */
@@ -72,37 +80,67 @@ export class FixedWindowCounter {
   }
 }
 
+/** The seconds a call must wait once its window holds more than `max` calls (at least 1), else 0. */
+function waitOf(count: number, resetAt: number, max: number, now: number): number {
+  return count > max ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : 0;
+}
+
+/** A key as the shared store keeps it: its SHA-256, so no address or email sits in the table. */
+function keyHash(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
 /**
  * Rate limits as explicit hooks per route (several may apply to one request, e.g. per address and per email),
- * counted in process memory; with RATE_LIMIT_ENABLED=false the hooks do nothing. The hooks are synchronous:
- * a check costs a map lookup, no promise.
+ * counted in the database (`app.storage.rateLimits`) or, for `scope: 'instance'`, in process memory; with
+ * RATE_LIMIT_ENABLED=false the hooks do nothing.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, options: { enabled: boolean }) => {
+  async (app: FastifyInstance, options: { enabled: boolean; store: RateLimitRepository }) => {
     if (!options.enabled) {
       const pass: LimitHook = (_request, _reply, done) => done();
       app.decorate('limiter', () => pass);
       return;
     }
+    const { store } = options;
     const counters: FixedWindowCounter[] = [];
     app.decorate('limiter', (limit: LimitOptions): LimitHook => {
-      const counter = new FixedWindowCounter(limit.max, limit.timeWindowMs);
-      counters.push(counter);
-      return (request, reply, done) => {
-        const key = limit.key(request);
-        const retryAfter = key === undefined ? 0 : counter.hit(key);
-        if (retryAfter === 0) return done();
+      const refuse = (reply: FastifyReply, done: HookHandlerDoneFunction, retryAfter: number) => {
         void reply.header('retry-after', String(retryAfter));
         done(tooManyRequests(typeof limit.message === 'function' ? limit.message(retryAfter) : limit.message));
       };
+      if (limit.scope === 'instance') {
+        const counter = new FixedWindowCounter(limit.max, limit.timeWindowMs);
+        counters.push(counter);
+        return (request, reply, done) => {
+          const key = limit.key(request);
+          const retryAfter = key === undefined ? 0 : counter.hit(key);
+          if (retryAfter === 0) done();
+          else refuse(reply, done, retryAfter);
+        };
+      }
+      return (request, reply, done) => {
+        const key = limit.key(request);
+        if (key === undefined) return done();
+        const now = Date.now();
+        store.hit(limit.name, keyHash(key), limit.timeWindowMs, now).then(
+          ({ count, resetAt }) => {
+            const retryAfter = waitOf(count, resetAt, limit.max, now);
+            if (retryAfter === 0) done();
+            else refuse(reply, done, retryAfter);
+          },
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+        );
+      };
     });
-    // Ended windows are dropped once a minute (and whenever a limit is full).
+    // Ended windows are dropped once a minute (and, in memory, whenever a limit is full).
     const timer = setInterval(() => {
       const now = Date.now();
       for (const counter of counters) counter.prune(now);
+      store.prune(now).catch((error: unknown) => app.log.error({ err: error }, 'pruning rate-limit windows failed'));
     }, 60_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['db'] },
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Business (merchant) accounts. `isAdmin` makes an admin. */
 export const businesses = sqliteTable(
@@ -138,4 +138,20 @@ export const emailConfirmationTokens = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (table) => [index('email_confirmation_tokens_business_idx').on(table.businessId), index('email_confirmation_tokens_shopper_idx').on(table.shopperId)],
+);
+
+/**
+ * Fixed windows of the rate limits every API instance shares (registration, reset requests, match reports): one row
+ * per limit and key (the SHA-256 of the address or email, never the value), its count and when its window ends (ms
+ * since the epoch). Ended windows are deleted every minute.
+ */
+export const rateLimitWindows = sqliteTable(
+  'rate_limit_windows',
+  {
+    limitName: text('limit_name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    count: integer('count').notNull(),
+    resetAt: integer('reset_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.limitName, table.keyHash] }), index('rate_limit_windows_reset_idx').on(table.resetAt)],
 );

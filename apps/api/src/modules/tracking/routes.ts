@@ -28,7 +28,8 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tracking'];
   for (const url of ['/redirect', '/trackReferral', '/track-event']) publicPreflight(app, url);
-  const perIp = app.limiter({ name: 'tracking-ip', max: app.config.TRACKING_RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000, key: (r) => r.ip });
+  // A flood guard on the hottest routes: counted by each instance in memory, no database write per call.
+  const perIp = app.limiter({ name: 'tracking-ip', max: app.config.TRACKING_RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000, key: (r) => r.ip, scope: 'instance' });
 
   app.get(
     '/redirect',
