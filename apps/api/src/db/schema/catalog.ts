@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { businesses } from './accounts';
+// Type-only (drizzle-kit loads this file without the workspace's aliases); migrations.spec.ts checks the lists are
+// the contracts' AVAILABILITIES and CONDITIONS.
+import type { Availability, Condition } from '@pricehunt/contracts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -74,8 +77,8 @@ export const offers = sqliteTable(
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
     shippingCents: integer('shipping_cents'),
-    availability: text('availability', { enum: ['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown'] }).notNull().default('unknown'),
-    condition: text('condition', { enum: ['new', 'refurbished', 'used'] }).notNull().default('new'),
+    availability: text('availability', { enum: ['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown'] as const satisfies readonly Availability[] }).notNull().default('unknown'),
+    condition: text('condition', { enum: ['new', 'refurbished', 'used'] as const satisfies readonly Condition[] }).notNull().default('new'),
     imageUrl: text('image_url'),
     category: text('category'),
     /** Set when a merchant account owns the offer (connected store or dashboard upload). */

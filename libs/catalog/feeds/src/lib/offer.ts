@@ -1,11 +1,9 @@
+import { AVAILABILITIES, CONDITIONS } from '@pricehunt/contracts';
 import { z } from 'zod';
 
-/** Stock states an offer can be in, after normalisation of the many spellings feeds use. */
-export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown'] as const;
-export type Availability = (typeof AVAILABILITIES)[number];
-
-export const CONDITIONS = ['new', 'refurbished', 'used'] as const;
-export type Condition = (typeof CONDITIONS)[number];
+// Stock states and conditions that the many spellings of feeds are normalised into.
+export { AVAILABILITIES, CONDITIONS };
+export type { Availability, Condition } from '@pricehunt/contracts';
 
 /** Longest title, description and id we keep; longer values are a row error, never silently cut. */
 export const LIMITS = {

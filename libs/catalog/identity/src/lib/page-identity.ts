@@ -6,11 +6,12 @@
  * og:image). GTINs are returned as 14 digits after check-digit validation; prices as numbers in
  * major units (12.99), never as cents.
  */
+import type { Availability } from '@pricehunt/contracts';
 import { normaliseGtin } from '@pricehunt/catalog-matching';
 import { cleanText, decodeEntities, elementText, scripts, startTags, stripComments, type Tag } from './html';
 
 export type IdentitySource = 'json-ld' | 'open-graph' | 'microdata' | 'title-tag';
-export type Availability = 'in_stock' | 'out_of_stock' | 'preorder' | 'backorder' | 'limited' | 'discontinued';
+export type { Availability } from '@pricehunt/contracts';
 
 export interface ProductIdentity {
   title: string;
@@ -76,8 +77,9 @@ export function parseAvailability(input: unknown): Availability | null {
   if (['outofstock', 'soldout', 'oos', 'unavailable'].includes(s)) return 'out_of_stock';
   if (['preorder', 'presale'].includes(s)) return 'preorder';
   if (s === 'backorder') return 'backorder';
-  if (s === 'limitedavailability') return 'limited';
-  if (s === 'discontinued') return 'discontinued';
+  // Few left is in stock; discontinued cannot be bought (the feeds' readers say the same).
+  if (s === 'limitedavailability') return 'in_stock';
+  if (s === 'discontinued') return 'out_of_stock';
   return null;
 }
 

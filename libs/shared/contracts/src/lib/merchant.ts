@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema, storeDomainSchema } from './business-auth';
 import { pageOf } from './paging';
-import { offerHeldSchema } from './search';
+import { offerHeldSchema, AVAILABILITIES } from './search';
 
 /** Merchant dashboard calls (all under /api/business/…, cookie-authenticated), the store webhook and the tracking script. */
 
@@ -280,8 +280,6 @@ export const productsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
-
-export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown'] as const;
 
 export const merchantProductSchema = z.object({
   id: z.number().int(),

@@ -56,14 +56,20 @@ export const IDENTIFIED_BY = ['known-offer', 'page-metadata', 'url-slug', 'query
 export const identifiedBySchema = z.enum(IDENTIFIED_BY);
 export type IdentifiedBy = z.infer<typeof identifiedBySchema>;
 
-export const availabilitySchema = z.enum(['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown']);
+/** Stock states an offer can be in: the one list the feeds' readers, the catalog, its storage and the API share. */
+export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown'] as const;
+export const availabilitySchema = z.enum(AVAILABILITIES);
+export type Availability = z.infer<typeof availabilitySchema>;
 /**
  * Why an offer is kept from shoppers: `store` while its business's store domain is not verified (or the business is
  * suspended, or the link is off that domain), `price` while it waits for a price review (far below the other offers).
  */
 export const offerHeldSchema = z.enum(['store', 'price']);
 export type OfferHeld = z.infer<typeof offerHeldSchema>;
-export const conditionSchema = z.enum(['new', 'refurbished', 'used']);
+/** An offer's condition, as the catalog stores it (feeds' spellings are read into these). */
+export const CONDITIONS = ['new', 'refurbished', 'used'] as const;
+export const conditionSchema = z.enum(CONDITIONS);
+export type Condition = z.infer<typeof conditionSchema>;
 
 export const retailerRefSchema = z.object({ id: z.string(), name: z.string() });
 
