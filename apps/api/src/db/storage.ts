@@ -1,3 +1,5 @@
+import type { PriceAlertRepository, ShopperDataRepository } from '../modules/shopper/repository';
+import { createSqlitePriceAlertRepository, createSqliteShopperDataRepository } from '../modules/shopper/sqlite-repository';
 import type { DatabaseHandle } from './client';
 
 /**
@@ -7,9 +9,17 @@ import type { DatabaseHandle } from './client';
  */
 export interface Storage {
   readonly engine: 'sqlite';
+  /** Signed-in shoppers' history and favorites with their alerts. */
+  shopper: ShopperDataRepository;
+  /** What the price alert checker reads and marks. */
+  priceAlerts: PriceAlertRepository;
 }
 
 /** Every port on the SQLite file of `handle` (better-sqlite3: the embedded default). */
-export function createSqliteStorage(_handle: DatabaseHandle): Storage {
-  return { engine: 'sqlite' };
+export function createSqliteStorage(handle: DatabaseHandle): Storage {
+  return {
+    engine: 'sqlite',
+    shopper: createSqliteShopperDataRepository(handle),
+    priceAlerts: createSqlitePriceAlertRepository(handle),
+  };
 }
