@@ -1,3 +1,5 @@
+import type { AdminRepository } from '../modules/admin/repository';
+import { createSqliteAdminRepository } from '../modules/admin/sqlite-repository';
 import type { PriceAlertRepository, ShopperDataRepository } from '../modules/shopper/repository';
 import { createSqlitePriceAlertRepository, createSqliteShopperDataRepository } from '../modules/shopper/sqlite-repository';
 import type { DatabaseHandle } from './client';
@@ -13,6 +15,8 @@ export interface Storage {
   shopper: ShopperDataRepository;
   /** What the price alert checker reads and marks. */
   priceAlerts: PriceAlertRepository;
+  /** The admin console's reads, its business and retailer edits, and the audit log. */
+  admin: AdminRepository;
 }
 
 /** Every port on the SQLite file of `handle` (better-sqlite3: the embedded default). */
@@ -21,5 +25,6 @@ export function createSqliteStorage(handle: DatabaseHandle): Storage {
     engine: 'sqlite',
     shopper: createSqliteShopperDataRepository(handle),
     priceAlerts: createSqlitePriceAlertRepository(handle),
+    admin: createSqliteAdminRepository(handle),
   };
 }
