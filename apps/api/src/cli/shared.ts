@@ -6,6 +6,7 @@ import type { ImportSummary } from '../modules/catalog/ingestion';
 import type { Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createPriceAlertChecker, type AlertCheck } from '../modules/shopper/price-alerts';
+import { createSqlitePriceAlertRepository } from '../modules/shopper/sqlite-repository';
 
 /** A command-line failure: printed without a stack trace, exit code 1 (2 for usage errors). */
 export class CliError extends Error {
@@ -49,7 +50,7 @@ export function checkPriceAlerts(handle: DatabaseHandle, config: AppConfig): Pro
   // Outside production the outbox prints each email, as the API's log does.
   const log: Logger = { debug: () => undefined, info: (_obj, msg) => console.log(msg ?? ''), warn: (obj, msg) => console.warn(msg ?? '', obj), error: (obj, msg) => console.error(msg ?? '', obj) };
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, log, production: config.NODE_ENV === 'production' });
-  return createPriceAlertChecker({ sqlite: handle.sqlite, mailer, log, shopperAppUrl: config.SHOPPER_APP_URL }).check();
+  return createPriceAlertChecker({ repo: createSqlitePriceAlertRepository(handle), mailer, log, shopperAppUrl: config.SHOPPER_APP_URL }).check();
 }
 
 export const formatAlertCheck = (check: AlertCheck) =>

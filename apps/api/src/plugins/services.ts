@@ -55,7 +55,7 @@ export const accountServicesPlugin = fp(
 export const priceAlertsPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, log } = app;
-    const alerts = createPriceAlertChecker({ sqlite: app.sqlite, mailer: app.mailer, log, shopperAppUrl: config.SHOPPER_APP_URL });
+    const alerts = createPriceAlertChecker({ repo: app.storage.priceAlerts, mailer: app.mailer, log, shopperAppUrl: config.SHOPPER_APP_URL });
     app.decorate('priceAlerts', alerts);
     const check = (reason: string) => {
       alerts.check().then(

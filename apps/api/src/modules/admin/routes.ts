@@ -43,7 +43,6 @@ import { badRequest, HttpError } from '../../lib/errors';
 import { multipartReadError, readMultipartFile } from '../../lib/multipart';
 import { createMatchReports } from '../match-reports/service';
 import { createAdminProducts } from './products';
-import { createAdminRepository } from './repository';
 import { createAdminService, type Actor } from './service';
 
 /** Largest feed file an admin can upload. */
@@ -67,7 +66,7 @@ function actorOf(request: FastifyRequest): Actor {
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-  const repo = createAdminRepository(app.sqlite, app.config.databasePath);
+  const repo = app.storage.admin;
   const service = createAdminService({ repo, catalog: app.catalog, log: app.log });
   const products = createAdminProducts({ repo, catalog: app.catalog.repository, now: () => new Date() });
   const reports = createMatchReports({ sqlite: app.sqlite, searches: app.catalog.search, catalog: app.catalog.repository });
@@ -80,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, querystring: businessListQuerySchema, response: { 200: businessListResponseSchema, ...invalid } } },
     async (request) => {
       const query = request.query;
-      const { total, items } = service.listBusinesses(query);
+      const { total, items } = await service.listBusinesses(query);
       return { success: true as const, total, page: query.page, pageSize: query.pageSize, items };
     },
   );
@@ -88,7 +87,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/businesses/:id',
     { schema: { tags, security, params: businessParamsSchema, response: { 200: businessDetailResponseSchema, ...missing } } },
-    async (request) => ({ success: true as const, ...service.businessDetail(request.params.id) }),
+    async (request) => ({ success: true as const, ...(await service.businessDetail(request.params.id)) }),
   );
 
   app.post(
@@ -102,21 +101,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: businessActionResponseSchema, ...missing, 409: errorEnvelopeSchema },
       },
     },
-    async (request) => ({ success: true as const, ...service.applyBusinessAction(actorOf(request), request.params.id, request.params.action) }),
+    async (request) => ({ success: true as const, ...(await service.applyBusinessAction(actorOf(request), request.params.id, request.params.action)) }),
   );
 
   app.get(
     '/audit',
     { schema: { tags, security, querystring: auditQuerySchema, response: { 200: auditListResponseSchema, ...invalid } } },
     async (request) => {
-      const { total, items } = service.listAudit(request.query);
+      const { total, items } = await service.listAudit(request.query);
       return { success: true as const, total, page: request.query.page, pageSize: request.query.pageSize, items };
     },
   );
 
   app.get('/retailers', { schema: { tags, security, response: { 200: retailerListResponseSchema, ...denied } } }, async () => ({
     success: true as const,
-    items: service.listRetailers(),
+    items: await service.listRetailers(),
   }));
 
   app.patch(
@@ -130,7 +129,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: retailerResponseSchema, ...missing, 409: errorEnvelopeSchema },
       },
     },
-    async (request) => ({ success: true as const, retailer: service.updateRetailer(actorOf(request), request.params.id, request.body) }),
+    async (request) => ({ success: true as const, retailer: await service.updateRetailer(actorOf(request), request.params.id, request.body) }),
   );
 
   app.get('/imports', { schema: { tags, security, response: { 200: importRunListResponseSchema, ...denied } } }, async () => ({
@@ -264,7 +263,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const { report, changed } = reports.resolve(request.params.id, actor.email);
       if (changed) {
-        repo.insertAudit(
+        await repo.insertAudit(
           {
             actorId: actor.id,
             actorEmail: actor.email,
@@ -284,6 +283,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterResponseSchema, ...denied } } }, async (request) => ({
     success: true as const,
-    ...service.recluster(actorOf(request)),
+    ...(await service.recluster(actorOf(request))),
   }));
 };

@@ -4,7 +4,9 @@ import {
   AdminMessages,
   type AdminBusiness,
   type AuditEntry,
+  type AuditQuery,
   type BusinessAction,
+  type BusinessListQuery,
   type BusinessFigures,
   type FeedFormat,
   type ImportJob,
@@ -16,7 +18,7 @@ import type { Logger } from '../../lib/logger';
 import type { IngestionService } from '../catalog/ingestion';
 import type { CatalogRepository } from '../catalog/repository';
 import { canChangeOwnAdmin, canSuspend } from './permissions';
-import { dayOf, type AdminBusinessRow, type AdminRepository } from './repository';
+import { dayOf, type AdminBusinessRow, type AdminRepository, type RetailerSettings } from './repository';
 
 /** The admin doing something, as the audit log records them. */
 export interface Actor {
@@ -130,18 +132,18 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
     }
   };
 
-  function requireBusiness(id: string): AdminBusinessRow {
-    const business = repo.findBusiness(id);
+  async function requireBusiness(id: string): Promise<AdminBusinessRow> {
+    const business = await repo.findBusiness(id);
     if (!business) throw notFound(AdminMessages.businessNotFound);
     return business;
   }
 
   return {
-    overview(): OverviewResponse {
+    async overview(): Promise<OverviewResponse> {
       const at = now();
       const today = dayOf(at.getTime());
       const from = Date.parse(`${today}T00:00:00.000Z`) - 29 * DAY_MS;
-      const perDay = repo.dailyActivity(from);
+      const perDay = await repo.dailyActivity(from);
       const daily = Array.from({ length: 30 }, (_, index) => {
         const date = dayOf(from + index * DAY_MS);
         return { date, ...(perDay.get(date) ?? { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 }) };
@@ -160,81 +162,94 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
       return {
         success: true,
         generatedAt: at.toISOString(),
-        businesses: repo.businessCounts(new Date(at.getTime() - 30 * DAY_MS).toISOString()),
+        businesses: await repo.businessCounts(new Date(at.getTime() - 30 * DAY_MS).toISOString()),
         activity: { today: sum(daily.slice(-1)), last7Days: sum(daily.slice(-7)), last30Days: sum(daily) },
         daily,
-        catalog: repo.catalogSize(),
+        catalog: await repo.catalogSize(),
         imports: catalog.repository.listImportRuns(8).map(toImportRun),
-        database: repo.databaseSize(),
+        database: await repo.databaseSize(),
       };
     },
 
-    listBusinesses: repo.listBusinesses,
+    listBusinesses: (query: BusinessListQuery) => repo.listBusinesses(query),
 
-    businessDetail(id: string): { business: AdminBusiness; figures: BusinessFigures; audit: AuditEntry[] } {
-      const business = requireBusiness(id);
+    async businessDetail(id: string): Promise<{ business: AdminBusiness; figures: BusinessFigures; audit: AuditEntry[] }> {
+      const business = await requireBusiness(id);
       return {
         business,
-        figures: repo.businessFigures(id, now().getTime() - 30 * DAY_MS),
-        audit: repo.listAudit({ businessId: id, page: 1, pageSize: 50 }).items,
+        figures: await repo.businessFigures(id, now().getTime() - 30 * DAY_MS),
+        audit: (await repo.listAudit({ businessId: id, page: 1, pageSize: 50 })).items,
       };
     },
 
     /**
      * Suspends, reactivates, grants or revokes admin. The change, the end of the business's sessions (on suspension)
-     * and the audit entry are one transaction. An admin cannot suspend themselves or revoke their own admin.
+     * and the audit entry are one transaction, made only if the business is still as it was read (else it is read
+     * and decided again). An admin cannot suspend themselves or revoke their own admin.
      */
-    applyBusinessAction(actor: Actor, id: string, action: BusinessAction) {
+    async applyBusinessAction(actor: Actor, id: string, action: BusinessAction) {
       const rule = ACTIONS[action];
-      return repo.transaction(() => {
-        const before = requireBusiness(id);
+      for (;;) {
+        const before = await requireBusiness(id);
         const refusal = rule.self(actor, before);
         if (refusal) throw badRequest(refusal, 'id');
         const already = rule.already(before);
         if (already) throw conflict(already);
         const stamp = now().toISOString();
-        const business = repo.updateBusiness(id, rule.change, stamp);
-        if (!business) throw notFound(AdminMessages.businessNotFound);
-        const sessionsEnded = action === 'suspend' ? repo.deleteSessionsOf(id) : 0;
-        // A suspended business's offers leave shoppers' comparisons at once; reactivated, they come back if its store is verified.
-        if (action === 'suspend' || action === 'reactivate') catalog.repository.refreshStoreTrust(id, stamp);
-        const audit = repo.insertAudit(
-          {
+        const changed = await repo.changeBusiness({
+          id,
+          expected: snapshot(before),
+          change: rule.change,
+          endSessions: action === 'suspend',
+          audit: {
             actorId: actor.id,
             actorEmail: actor.email,
             action: rule.audit,
             targetType: 'business',
             targetId: id,
-            targetLabel: business.email,
+            targetLabel: before.email,
             before: snapshot(before),
-            after: { ...snapshot(business), ...(action === 'suspend' ? { sessionsEnded } : {}) },
+            after: { ...snapshot(before), ...rule.change },
           },
-          stamp,
-        );
+          now: stamp,
+        });
+        if (!changed) continue;
+        // A suspended business's offers leave shoppers' comparisons at once; reactivated, they come back if its store is verified.
+        if (action === 'suspend' || action === 'reactivate') catalog.repository.refreshStoreTrust(id, stamp);
         log.info({ actorId: actor.id, businessId: id, action }, 'admin action on business');
-        return { business, audit, sessionsEnded };
-      });
+        return changed;
+      }
     },
 
-    listAudit: repo.listAudit,
+    listAudit: (query: AuditQuery) => repo.listAudit(query),
 
-    listRetailers: repo.listRetailers,
+    listRetailers: () => repo.listRetailers(),
 
-    updateRetailer(actor: Actor, id: string, changes: { name?: string; domains?: string[]; affiliateParam?: string | null }) {
-      return repo.transaction(() => {
-        const before = repo.findRetailer(id);
+    /**
+     * Edits a retailer's name, domains or affiliate parameter; a domain may belong to one retailer only. The edit and
+     * its audit entry are one transaction, made only if nothing changed since the retailer was read (else it is read
+     * and decided again).
+     */
+    async updateRetailer(actor: Actor, id: string, changes: { name?: string; domains?: string[]; affiliateParam?: string | null }) {
+      const normalised = { ...changes, affiliateParam: changes.affiliateParam === '' ? null : changes.affiliateParam };
+      const pick = (r: RetailerSettings): RetailerSettings => ({ name: r.name, domains: r.domains, affiliateParam: r.affiliateParam });
+      for (;;) {
+        const before = await repo.findRetailer(id);
         if (!before) throw notFound(AdminMessages.retailerNotFound);
         if (changes.domains) {
-          const clash = repo.retailerOwningDomain(changes.domains, id);
+          const clash = await repo.retailerOwningDomain(changes.domains, id);
           if (clash) throw conflict(`${clash.domain} already belongs to retailer ${clash.id}`, 'domains');
         }
-        const normalised = { ...changes, affiliateParam: changes.affiliateParam === '' ? null : changes.affiliateParam };
-        repo.updateRetailer(id, normalised);
-        const after = repo.findRetailer(id);
-        if (!after) throw notFound(AdminMessages.retailerNotFound);
-        const pick = (r: typeof after) => ({ name: r.name, domains: r.domains, affiliateParam: r.affiliateParam });
-        repo.insertAudit(
-          {
+        const after: RetailerSettings = {
+          name: normalised.name ?? before.name,
+          domains: normalised.domains ?? before.domains,
+          affiliateParam: normalised.affiliateParam === undefined ? before.affiliateParam : normalised.affiliateParam,
+        };
+        const updated = await repo.updateRetailer({
+          id,
+          expected: pick(before),
+          changes: normalised,
+          audit: {
             actorId: actor.id,
             actorEmail: actor.email,
             action: 'retailer.update',
@@ -242,12 +257,12 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
             targetId: id,
             targetLabel: after.name,
             before: pick(before),
-            after: pick(after),
+            after,
           },
-          now().toISOString(),
-        );
-        return after;
-      });
+          now: now().toISOString(),
+        });
+        if (updated) return updated;
+      }
     },
 
     /**
@@ -258,7 +273,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
       if (input.content.length === 0) throw badRequest(AdminMessages.importEmpty, 'file');
       let retailer: { id?: string; name: string; domains?: string[] } | null = null;
       if (input.retailerId) {
-        const known = repo.findRetailer(input.retailerId);
+        const known = await repo.findRetailer(input.retailerId);
         if (!known) throw badRequest(`retailerId: ${AdminMessages.retailerNotFound}`, 'retailerId');
         retailer = { id: known.id, name: known.name, domains: known.domains };
       } else if (input.retailerName) {
@@ -298,9 +313,9 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
       };
       keepJob(job);
 
-      const finish = (changes: Partial<ImportJob>) => {
+      const finish = async (changes: Partial<ImportJob>) => {
         Object.assign(job, changes, { finishedAt: now().toISOString() });
-        repo.insertAudit(
+        await repo.insertAudit(
           {
             actorId: actor.id,
             actorEmail: actor.email,
@@ -342,7 +357,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
               });
             },
           })
-          .then((summary) => {
+          .then((summary) =>
             finish({
               state: summary.status,
               runId: summary.runId,
@@ -355,11 +370,11 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
               errorCount: summary.errorCount,
               errors: summary.errors,
               failure: summary.failure ?? null,
-            });
-          })
+            }),
+          )
           .catch((error: unknown) => {
             log.error({ err: error, jobId: job.id }, 'feed import failed');
-            finish({ state: 'failed', failure: error instanceof Error ? error.message : String(error) });
+            return finish({ state: 'failed', failure: error instanceof Error ? error.message : String(error) });
           });
       });
       return { ...job };
@@ -383,13 +398,13 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
     },
 
     /** Re-clusters every offer with the current matcher and records who did it and what changed. */
-    recluster(actor: Actor) {
+    async recluster(actor: Actor) {
       const started = Date.now();
-      const productsBefore = repo.countProducts();
+      const productsBefore = await repo.countProducts();
       const result = catalog.ingestion.recluster();
-      const productsAfter = repo.countProducts();
+      const productsAfter = await repo.countProducts();
       const durationMs = Date.now() - started;
-      repo.insertAudit(
+      await repo.insertAudit(
         {
           actorId: actor.id,
           actorEmail: actor.email,

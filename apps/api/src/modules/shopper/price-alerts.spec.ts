@@ -168,7 +168,7 @@ describe('price alerts', () => {
       },
     };
     const log = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
-    const checker = createPriceAlertChecker({ sqlite: t.app.sqlite, mailer: flaky, log, shopperAppUrl: ORIGIN });
+    const checker = createPriceAlertChecker({ repo: t.app.storage.priceAlerts, mailer: flaky, log, shopperAppUrl: ORIGIN });
     expect(await checker.check()).toMatchObject({ sent: 0, failed: 1 });
     expect(log.warn).toHaveBeenCalled();
     expect((await favorite()).alert?.reachedAt).toBeNull();

@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
+import type { PriceAlertRepository } from './repository';
 
 /** Path of the shopper site's page that stops an alert from the link in its email. */
 export const ALERT_STOP_PAGE = '/alerts/stop';
@@ -22,19 +22,6 @@ export function stopLink(shopperAppUrl: string, token: string): string {
 const money = (cents: number, currency: string | null) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD' }).format(cents / 100);
 
-interface AlertRow {
-  shopperId: string;
-  productId: number;
-  title: string;
-  belowCents: number;
-  setAt: string;
-  stopToken: string | null;
-  reachedAt: string | null;
-  bestCents: number | null;
-  currency: string | null;
-  email: string;
-}
-
 export interface AlertCheck {
   /** Favorites with an alert that were looked at. */
   checked: number;
@@ -52,32 +39,17 @@ export interface AlertCheck {
  * whose price has risen above it again is re-armed, so the next drop sends another. Marked only once the email is
  * handed over, so a failed send is tried again at the next check. Checks never overlap.
  */
-export function createPriceAlertChecker(deps: { sqlite: Database.Database; mailer: Mailer; log: Logger; shopperAppUrl: string; clock?: () => Date }) {
-  const { sqlite, mailer, log, shopperAppUrl } = deps;
+export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mailer: Mailer; log: Logger; shopperAppUrl: string; clock?: () => Date }) {
+  const { repo, mailer, log, shopperAppUrl } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const alerts = sqlite.prepare(`SELECT f.shopper_id AS shopperId, f.product_id AS productId, COALESCE(p.title, f.title) AS title,
-      f.alert_below_cents AS belowCents, f.alert_set_at AS setAt, f.alert_stop_token AS stopToken, f.alert_reached_at AS reachedAt, p.best_price_cents AS bestCents,
-      COALESCE(p.currency, f.currency) AS currency, s.email AS email
-    FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
-    WHERE f.alert_below_cents IS NOT NULL`);
-  const cheapestRetailer = sqlite
-    .prepare(`SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = ?
-      ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`)
-    .pluck();
-  // Both updates name the alert they looked at (by when it was set), so an alert set again meanwhile, even at the same
-  // price, is left to the next check.
-  const markReached = sqlite.prepare(`UPDATE shopper_favorites SET alert_reached_at = ?, alert_reached_cents = ?
-    WHERE shopper_id = ? AND product_id = ? AND alert_set_at = ? AND alert_reached_at IS NULL`);
-  const rearm = sqlite.prepare(`UPDATE shopper_favorites SET alert_reached_at = NULL, alert_reached_cents = NULL
-    WHERE shopper_id = ? AND product_id = ? AND alert_set_at = ? AND alert_reached_at IS NOT NULL`);
 
   async function run(): Promise<AlertCheck> {
     const result: AlertCheck = { checked: 0, sent: 0, rearmed: 0, failed: 0 };
-    for (const row of alerts.all() as AlertRow[]) {
+    for (const row of await repo.listAlerts()) {
       result.checked++;
       const atOrBelow = row.bestCents !== null && row.bestCents <= row.belowCents;
       if (atOrBelow && row.reachedAt === null) {
-        const retailer = cheapestRetailer.get(row.productId) as string | undefined;
+        const retailer = await repo.cheapestRetailer(row.productId);
         const price = `${money(row.bestCents as number, row.currency)}${retailer ? ` at ${retailer}` : ''}`;
         try {
           await mailer.send({
@@ -99,10 +71,10 @@ export function createPriceAlertChecker(deps: { sqlite: Database.Database; maile
           log.warn({ err: error, productId: row.productId }, 'price alert email could not be sent; it is tried again at the next check');
           continue;
         }
-        markReached.run(clock().toISOString(), row.bestCents, row.shopperId, row.productId, row.setAt);
+        await repo.markReached(row, clock().toISOString(), row.bestCents as number);
         result.sent++;
       } else if (!atOrBelow && row.reachedAt !== null) {
-        rearm.run(row.shopperId, row.productId, row.setAt);
+        await repo.rearm(row);
         result.rearmed++;
       }
     }

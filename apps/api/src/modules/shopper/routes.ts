@@ -32,40 +32,40 @@ function shopperId(request: FastifyRequest): string {
 
 /** /api/shopper/history, /api/shopper/favorites (with their price alerts), /api/shopper/merge: the signed-in shopper's own lists. */
 export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createShopperDataService({ db: app.db });
+  const service = createShopperDataService({ repo: app.storage.shopper });
 
   app.get('/history', { schema: { tags, security, response: { 200: historyListResponseSchema, ...errors } } }, async (request) => ({
     success: true as const,
-    entries: service.history(shopperId(request)),
+    entries: await service.history(shopperId(request)),
   }));
 
   app.post(
     '/history',
     { schema: { tags, security, body: historyEntryInputSchema, response: { 201: historyEntryResponseSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send({ success: true as const, entry: service.addHistory(shopperId(request), request.body) }),
+    async (request, reply) => reply.status(201).send({ success: true as const, entry: await service.addHistory(shopperId(request), request.body) }),
   );
 
   app.delete(
     '/history/:requestId',
     { schema: { tags, security, params: historyParamsSchema, response: { 200: removedResponseSchema, ...errors } } },
-    async (request) => ({ success: true as const, removed: service.removeHistory(shopperId(request), request.params.requestId) }),
+    async (request) => ({ success: true as const, removed: await service.removeHistory(shopperId(request), request.params.requestId) }),
   );
 
   app.delete('/history', { schema: { tags, security, response: { 200: removedResponseSchema, ...errors } } }, async (request) => ({
     success: true as const,
-    removed: service.clearHistory(shopperId(request)),
+    removed: await service.clearHistory(shopperId(request)),
   }));
 
   app.get('/favorites', { schema: { tags, security, response: { 200: favoritesListResponseSchema, ...errors } } }, async (request) => ({
     success: true as const,
-    favorites: service.favorites(shopperId(request)),
+    favorites: await service.favorites(shopperId(request)),
   }));
 
   app.post(
     '/favorites',
     { schema: { tags, security, body: favoriteInputSchema, response: { 200: favoriteResponseSchema, 201: favoriteResponseSchema, ...errors } } },
     async (request, reply) => {
-      const { favorite, created } = service.addFavorite(shopperId(request), request.body);
+      const { favorite, created } = await service.addFavorite(shopperId(request), request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, favorite });
     },
   );
@@ -73,34 +73,34 @@ export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/favorites/:productId',
     { schema: { tags, security, params: favoriteParamsSchema, response: { 200: removedResponseSchema, ...errors } } },
-    async (request) => ({ success: true as const, removed: service.removeFavorite(shopperId(request), request.params.productId) }),
+    async (request) => ({ success: true as const, removed: await service.removeFavorite(shopperId(request), request.params.productId) }),
   );
 
   app.put(
     '/favorites/:productId/alert',
     { schema: { tags, security, params: favoriteParamsSchema, body: priceAlertInputSchema, response: { 200: favoriteResponseSchema, ...errors } } },
-    async (request) => ({ success: true as const, favorite: service.setAlert(shopperId(request), request.params.productId, request.body) }),
+    async (request) => ({ success: true as const, favorite: await service.setAlert(shopperId(request), request.params.productId, request.body) }),
   );
 
   app.delete(
     '/favorites/:productId/alert',
     { schema: { tags, security, params: favoriteParamsSchema, response: { 200: favoriteResponseSchema, ...errors } } },
-    async (request) => ({ success: true as const, favorite: service.removeAlert(shopperId(request), request.params.productId) }),
+    async (request) => ({ success: true as const, favorite: await service.removeAlert(shopperId(request), request.params.productId) }),
   );
 
   app.post(
     '/merge',
     { schema: { tags, security, body: shopperMergeBodySchema, response: { 200: shopperMergeResponseSchema, ...errors } } },
-    async (request) => ({ success: true as const, ...service.merge(shopperId(request), request.body) }),
+    async (request) => ({ success: true as const, ...(await service.merge(shopperId(request), request.body)) }),
   );
 };
 
 /** POST /api/shopper/alerts/stop: the "stop this alert" link of a price-alert email, which works without signing in. */
 export const priceAlertStopRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createShopperDataService({ db: app.db });
+  const service = createShopperDataService({ repo: app.storage.shopper });
   app.post(
     '/stop',
     { schema: { tags, body: priceAlertStopBodySchema, response: { 200: priceAlertStopResponseSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },
-    async (request) => ({ success: true as const, ...service.stopAlert(request.body.token) }),
+    async (request) => ({ success: true as const, ...(await service.stopAlert(request.body.token)) }),
   );
 };
