@@ -61,13 +61,16 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 /** The API's production bundle (`nx build api`, esbuild); built here, or taken from the Nx cache when its sources are unchanged. */
 const API_BUNDLE = 'dist/apps/api/main.js';
+/** The tracking writer thread's code, which the bundle starts from beside it. */
+const API_WRITER_THREAD = 'dist/apps/api/write-queue-worker.js';
 function buildApi(): void {
   const result = spawnSync('npx', ['nx', 'run', 'api:build', '--outputStyle=static'], {
     cwd: root,
     env: { ...process.env, NX_DAEMON: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (result.status !== 0 || !fs.existsSync(path.join(root, API_BUNDLE))) throw new Error(`nx run api:build failed (exit ${result.status})`);
+  const built = [API_BUNDLE, API_WRITER_THREAD].every((file) => fs.existsSync(path.join(root, file)));
+  if (result.status !== 0 || !built) throw new Error(`nx run api:build failed (exit ${result.status})`);
 }
 
 async function startApi(databasePath: string, groupCommit: boolean): Promise<{ base: string; child: ChildProcess }> {

@@ -2,6 +2,11 @@ import type { AdminRepository } from '../modules/admin/repository';
 import { createSqliteAdminRepository } from '../modules/admin/sqlite-repository';
 import type { PriceAlertRepository, ShopperDataRepository } from '../modules/shopper/repository';
 import { createSqlitePriceAlertRepository, createSqliteShopperDataRepository } from '../modules/shopper/sqlite-repository';
+import type { AnalyticsRepository } from '../modules/merchant/analytics-repository';
+import type { MerchantRepository } from '../modules/merchant/repository';
+import { createSqliteAnalyticsRepository, createSqliteMerchantRepository } from '../modules/merchant/sqlite-repository';
+import type { RedirectTrustRepository, TrackingRepository } from '../modules/tracking/repository';
+import { createSqliteRedirectTrustRepository, createSqliteTrackingRepository } from '../modules/tracking/sqlite-repository';
 import type { DatabaseHandle } from './client';
 import type { RateLimitRepository } from '../modules/rate-limits/repository';
 import { createSqliteRateLimitRepository } from '../modules/rate-limits/sqlite-repository';
@@ -21,15 +26,32 @@ export interface Storage {
   priceAlerts: PriceAlertRepository;
   /** The admin console's reads, its business and retailer edits, and the audit log. */
   admin: AdminRepository;
+  /** Clicks, referrals, events and the orders purchases report (each write resolves once durably committed). */
+  tracking: TrackingRepository;
+  /** Verified store domains and catalog offer links, for the redirect allow-list and attribution. */
+  redirectTrust: RedirectTrustRepository;
+  /** Merchants' settings, store domain proofs, conversions and store syncs. */
+  merchant: MerchantRepository;
+  /** The merchant dashboard's figures (tracking rows and conversions of one business). */
+  merchantAnalytics: AnalyticsRepository;
+}
+
+export interface SqliteStorageOptions {
+  /** Commit concurrent tracking writes together (GROUP_COMMIT; default true). */
+  groupCommit?: boolean;
 }
 
 /** Every port on the SQLite file of `handle` (better-sqlite3: the embedded default). */
-export function createSqliteStorage(handle: DatabaseHandle): Storage {
+export function createSqliteStorage(handle: DatabaseHandle, options: SqliteStorageOptions = {}): Storage {
   return {
     engine: 'sqlite',
     rateLimits: createSqliteRateLimitRepository(handle),
     shopper: createSqliteShopperDataRepository(handle),
     priceAlerts: createSqlitePriceAlertRepository(handle),
     admin: createSqliteAdminRepository(handle),
+    tracking: createSqliteTrackingRepository(handle, { groupCommit: options.groupCommit }),
+    redirectTrust: createSqliteRedirectTrustRepository(handle),
+    merchant: createSqliteMerchantRepository(handle),
+    merchantAnalytics: createSqliteAnalyticsRepository(handle),
   };
 }

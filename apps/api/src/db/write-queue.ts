@@ -1,11 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { commitBatch as commitWrites, type WriteFailure, type WriteOp } from './write-batch';
+import type { WriterAnswer, WriterClose, WriterData, WriterMessage } from './write-queue-worker';
 
-/** One write: a statement with positional parameters (plain data, so it can cross to the writer thread). */
-export interface WriteOp {
-  sql: string;
-  params: ReadonlyArray<string | number | bigint | null>;
-}
+export type { WriteOp } from './write-batch';
 
 /** Runs writes and resolves each only once it is committed (on disk: WAL + synchronous=FULL). */
 export interface WriteQueue {
@@ -39,35 +39,18 @@ interface Pending {
   resolve: () => void;
   reject: (error: unknown) => void;
 }
-type Outcome = { ok: true } | { ok: false; message: string; code?: string };
-const OK: Outcome = { ok: true };
 
-/**
- * Runs a batch in one transaction; COMMIT is the one fsync of the batch. A write that fails (e.g. a
- * constraint) is undone by SQLite on its own (statement-level rollback) and the others go on, so no savepoint
- * per write is needed. Should an error end the whole transaction (disk full, I/O error), the batch throws and
- * none of it counts as committed. (The writer thread runs the same steps, see WRITER_SOURCE.)
- */
-function commitBatch(sqlite: Database.Database, statements: Map<string, Database.Statement>, ops: readonly WriteOp[]): Outcome[] {
-  const outcomes: Outcome[] = [];
-  sqlite.transaction(() => {
-    for (const op of ops) {
-      try {
-        let statement = statements.get(op.sql);
-        if (!statement) {
-          statement = sqlite.prepare(op.sql);
-          statements.set(op.sql, statement);
-        }
-        statement.run(...op.params);
-        outcomes.push(OK);
-      } catch (error) {
-        if (!sqlite.inTransaction) throw error;
-        const e = error as { message?: string; code?: string };
-        outcomes.push({ ok: false, message: e.message ?? String(error), code: e.code });
-      }
+/** Runs a batch in one transaction on the calling thread (see write-batch.ts), preparing each statement once. */
+function commitBatch(sqlite: Database.Database, statements: Map<string, Database.Statement>, ops: readonly WriteOp[]): WriteFailure[] {
+  return commitWrites(sqlite, ops.length, (position) => {
+    const op = ops[position] as WriteOp;
+    let statement = statements.get(op.sql);
+    if (!statement) {
+      statement = sqlite.prepare(op.sql);
+      statements.set(op.sql, statement);
     }
-  })();
-  return outcomes;
+    statement.run(...op.params);
+  });
 }
 
 function inlineTransaction<T>(sqlite: Database.Database, work: () => T): Promise<T> {
@@ -78,11 +61,15 @@ function inlineTransaction<T>(sqlite: Database.Database, work: () => T): Promise
   }
 }
 
-function settle(batch: Pending[], outcomes: Outcome[]): void {
-  batch.forEach((item, index) => {
-    const outcome = outcomes[index];
-    if (outcome?.ok) item.resolve();
-    else item.reject(new WriteError(outcome?.message ?? 'write failed', outcome?.code));
+/** Resolves each write of a committed batch, rejecting the ones among `failures` (sorted by position). */
+function settle(batch: readonly Pending[], failures: readonly WriteFailure[]): void {
+  let next = 0;
+  batch.forEach((item, position) => {
+    const failure = failures[next];
+    if (failure && failure[0] === position) {
+      next++;
+      item.reject(new WriteError(failure[1] ?? 'write failed', failure[2]));
+    } else item.resolve();
   });
 }
 
@@ -97,10 +84,10 @@ export function createImmediateQueue(sqlite: Database.Database): WriteQueue {
     run(op) {
       return new Promise<void>((resolve, reject) => {
         try {
-          const outcomes = commitBatch(sqlite, statements, [op]);
+          const failures = commitBatch(sqlite, statements, [op]);
           stats.batches++;
           stats.writes++;
-          settle([{ op, resolve, reject }], outcomes);
+          settle([{ op, resolve, reject }], failures);
         } catch (error) {
           reject(error);
         }
@@ -127,10 +114,10 @@ export function createGroupCommitQueue(sqlite: Database.Database, options: { max
     const batch = pending;
     pending = [];
     try {
-      const outcomes = commitBatch(sqlite, statements, batch.map((item) => item.op));
+      const failures = commitBatch(sqlite, statements, batch.map((item) => item.op));
       stats.batches++;
       stats.writes += batch.length;
-      settle(batch, outcomes);
+      settle(batch, failures);
     } catch (error) {
       for (const item of batch) item.reject(error);
     }
@@ -163,139 +150,31 @@ const waitAsync = (
   Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number, timeoutMs?: number): { async: boolean; value: Promise<unknown> | string } }
 ).waitAsync;
 
-/*
- * The writer thread. Plain CommonJS evaluated in a worker so it runs the same under tsx, Jest and the
- * bundle. It opens its own connection with the pragmas every connection has and commits batches.
- *
- * Protocol: the event loop posts a message `{ newSql, ops }` (ops are [statement index, params]) with the
- * writes gathered so far, but only once the thread has taken every earlier message into a commit: the thread
- * counts the messages it takes in a shared Int32 (`taken`) and wakes the event loop if it waits
- * (Atomics.notify). The thread commits, syncs and answers in turn, taking new messages straight from the
- * port: while it works, the next message waits on the port and the writes after it gather in the event loop,
- * so each commit and each sync serves every write that arrived during the previous ones (instead of one
- * message, commit and sync per turn of the event loop). The thread answers `{ count, batches, failures }`
- * covering the next `count` writes in the order they were posted (failures: [position, message, code] of the
- * writes that failed alone; a failed transaction fails each of its writes).
- *
- * Durability (what synchronous=FULL gives, with the sync moved out of the write lock): COMMIT runs with
- * synchronous=NORMAL, which writes the WAL frames without waiting for the disk, and the thread then syncs
- * the WAL file itself (fdatasync) and answers the batch only once that sync has returned. So every
- * acknowledged write is on disk (the WAL's checksummed frames up to its commit frame are replayed on
- * recovery), and no other connection waits for the disk: the write lock is free during the sync. NORMAL
- * still syncs around checkpoints and when the WAL is reused.
+/**
+ * How to start the writer thread (write-queue-worker.ts): the built file beside the API bundle, else the TypeScript
+ * source run through tsx's require hook (under tsx and Jest, which run the sources).
  */
-const WRITER_SOURCE = `
-const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const Database = require(workerData.sqliteModule);
-const sqlite = new Database(workerData.file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('synchronous = NORMAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.pragma('busy_timeout = 5000');
-const MAX_BATCH = workerData.maxBatch;
-const taken = new Int32Array(workerData.taken);
-const statements = [];
-const describe = (error) => [error && error.message ? error.message : String(error), error && error.code];
-// Same as commitBatch in write-queue.ts, in plain JavaScript.
-function commitBatch(messages) {
-  const failures = [];
-  let position = 0;
-  sqlite.transaction(() => {
-    for (const message of messages) {
-      for (const [index, params] of message.ops) {
-        const statement = statements[index];
-        try {
-          if (statement.failed) throw statement.failed;
-          statement.run(...params);
-        } catch (error) {
-          if (!sqlite.inTransaction) throw error;
-          failures.push([position, ...describe(error)]);
-        }
-        position++;
-      }
-    }
-  })();
-  return failures;
+function writerThreadEntry(): { file: string; execArgv?: string[] } {
+  const built = path.join(__dirname, 'write-queue-worker.js');
+  if (fs.existsSync(built)) return { file: built };
+  return { file: path.join(__dirname, 'write-queue-worker.ts'), execArgv: ['--require', require.resolve('tsx/cjs')] };
 }
-
-let closing = false;
-let walFd = null;
-// Messages received and not committed yet, oldest first.
-const inbox = [];
-function receive(message) {
-  if (message.type === 'close') closing = true;
-  else inbox.push(message);
-}
-parentPort.on('message', (message) => {
-  receive(message);
-  pump();
-});
-// Commits what has arrived, syncs the WAL, answers; again while messages keep coming (taken straight from the
-// port, without a turn of the event loop). Writes that arrive during a commit or a sync join the next commit.
-function pump() {
-  for (;;) {
-    for (let next = receiveMessageOnPort(parentPort); next; next = receiveMessageOnPort(parentPort)) receive(next.message);
-    if (!inbox.length) break;
-    const messages = [];
-    let count = 0;
-    while (inbox.length && count < MAX_BATCH) {
-      const message = inbox.shift();
-      for (const sql of message.newSql) {
-        try { statements.push(sqlite.prepare(sql)); } catch (error) { statements.push({ failed: error }); }
-      }
-      messages.push(message);
-      count += message.ops.length;
-    }
-    // The event loop may now post the writes that gathered meanwhile; they wait for the next commit.
-    Atomics.add(taken, 0, messages.length);
-    Atomics.notify(taken, 0);
-    let failures;
-    let committed = true;
-    try {
-      failures = commitBatch(messages);
-    } catch (error) {
-      const [text, code] = describe(error);
-      failures = Array.from({ length: count }, (_, position) => [position, text, code]);
-      committed = false;
-    }
-    if (committed) {
-      // On disk before anyone hears of it. A failing sync throws: the thread ends and the event loop rejects
-      // every write still waiting (nothing since the last good sync may be claimed durable).
-      if (walFd === null) walFd = fs.openSync(workerData.file + '-wal', 'r+');
-      fs.fdatasyncSync(walFd);
-    }
-    parentPort.postMessage({ count, batches: 1, failures });
-  }
-  if (closing) {
-    if (walFd !== null) fs.closeSync(walFd);
-    sqlite.close();
-    parentPort.close();
-  }
-}
-`;
 
 /**
  * Group commit on a writer thread: the event loop hands the writes gathered since the thread last took any to
  * a thread that owns a second connection and commits them, so request handling goes on while the disk works.
  * The thread commits whatever has arrived as soon as its last sync is done, then syncs the WAL (see
- * WRITER_SOURCE). Each promise resolves only once its write is committed and on disk.
+ * write-queue-worker.ts). Each promise resolves only once its write is committed and on disk.
  */
 export function createWriterThreadQueue(
   file: string,
   options: { maxBatch?: number; connection?: Database.Database } = {},
 ): WriteQueue {
-  // Messages the thread has taken so far (it counts them; see WRITER_SOURCE).
+  // Messages the thread has taken so far (it counts them; see write-queue-worker.ts).
   const taken = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(WRITER_SOURCE, {
-    eval: true,
-    workerData: {
-      file,
-      sqliteModule: require.resolve('better-sqlite3'),
-      maxBatch: options.maxBatch ?? 2048,
-      taken: taken.buffer,
-    },
-  });
+  const entry = writerThreadEntry();
+  const workerData: WriterData = { file, maxBatch: options.maxBatch ?? 2048, taken: taken.buffer as SharedArrayBuffer };
+  const worker = new Worker(entry.file, { execArgv: entry.execArgv, workerData });
   worker.unref();
   /** Writes of this turn, not posted yet. */
   let waiting: Pending[] = [];
@@ -337,8 +216,8 @@ export function createWriterThreadQueue(
     }
     const batch = waiting;
     waiting = [];
-    const newSql: string[] = [];
-    const ops: Array<[number, WriteOp['params']]> = [];
+    const newSql: WriterMessage['newSql'] = [];
+    const ops: WriterMessage['ops'] = [];
     for (const item of batch) {
       const { sql, params } = item.op;
       let index = sqlIndex.get(sql);
@@ -351,9 +230,9 @@ export function createWriterThreadQueue(
       posted.push(item);
     }
     sentMessages++;
-    worker.postMessage({ newSql, ops });
+    worker.postMessage({ newSql, ops } satisfies WriterMessage);
   };
-  worker.on('message', (message: { count: number; batches: number; failures: Array<[number, string, string?]> }) => {
+  worker.on('message', (message: WriterAnswer) => {
     const end = Math.min(head + message.count, posted.length);
     const batch = posted.slice(head, end);
     head = end;
@@ -363,14 +242,7 @@ export function createWriterThreadQueue(
     }
     stats.batches += message.batches;
     stats.writes += batch.length;
-    let next = 0;
-    batch.forEach((item, position) => {
-      const failure = message.failures[next];
-      if (failure && failure[0] === position) {
-        next++;
-        item.reject(new WriteError(failure[1] ?? 'write failed', failure[2]));
-      } else item.resolve();
-    });
+    settle(batch, message.failures);
     notifyDrained();
   });
   const fail = (error: Error) => {
@@ -414,7 +286,7 @@ export function createWriterThreadQueue(
       if (failed) return;
       failed = new WriteError('write queue closed');
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage({ type: 'close' });
+      worker.postMessage({ type: 'close' } satisfies WriterClose);
       await exited;
     },
   };

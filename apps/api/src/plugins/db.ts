@@ -18,7 +18,7 @@ export const dbPlugin = fp(
     const handle = openDatabase(options.databasePath);
     app.decorate('db', handle.db);
     app.decorate('sqlite', handle.sqlite);
-    app.decorate('storage', createSqliteStorage(handle));
+    app.decorate('storage', createSqliteStorage(handle, { groupCommit: app.config.GROUP_COMMIT }));
     app.addHook('onClose', async () => handle.close());
   },
   { name: 'db' },

@@ -12,6 +12,7 @@ import type {
   SummaryResponse,
 } from '@pricehunt/contracts';
 import type { AnalyticsRepository, ClickRow, ConversionRow, ReferralRow } from './analytics-repository';
+import { attributionWindowMs } from './attribution-window';
 import { addDays, bucketIndex, buckets, dayOf, daysBetween, startOfDay, type Bucket } from './time';
 
 export interface BusinessAnalyticsSettings {
@@ -20,7 +21,6 @@ export interface BusinessAnalyticsSettings {
   attributionWindowDays: number;
 }
 
-const DAY_MS = 86_400_000;
 const NONE = '(none)';
 
 interface Facts {
@@ -87,11 +87,11 @@ function pathLabel(url: string): string {
 export function createAnalyticsService(deps: { repository: AnalyticsRepository; now?: () => number }) {
   const { repository } = deps;
 
-  function facts(settings: BusinessAnalyticsSettings, start: number, end: number): Facts {
+  async function facts(settings: BusinessAnalyticsSettings, start: number, end: number): Promise<Facts> {
     return {
-      clicks: repository.clicks(settings.businessId, start, end),
-      referrals: repository.referrals(settings.businessId, start, end),
-      conversions: repository.conversions(settings.businessId, start, end, settings.attributionWindowDays * DAY_MS),
+      clicks: await repository.clicks(settings.businessId, start, end),
+      referrals: await repository.referrals(settings.businessId, start, end),
+      conversions: await repository.conversions(settings.businessId, start, end, attributionWindowMs(settings.attributionWindowDays)),
     };
   }
 
@@ -187,14 +187,14 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
   }
 
   return {
-    summary(settings: BusinessAnalyticsSettings, range: RangeQuery): SummaryResponse {
+    async summary(settings: BusinessAnalyticsSettings, range: RangeQuery): Promise<SummaryResponse> {
       const days = daysBetween(range.from, range.to) + 1;
       const previousRange = { from: addDays(range.from, -days), to: addDays(range.from, -1) };
       const { start, end } = rangeBounds(range);
       const prev = rangeBounds({ ...previousRange, tz: range.tz });
-      const currentFacts = facts(settings, start, end);
+      const currentFacts = await facts(settings, start, end);
       const current = metricsOf(tally(currentFacts, settings.currency));
-      const previous = metricsOf(tally(facts(settings, prev.start, prev.end), settings.currency));
+      const previous = metricsOf(tally(await facts(settings, prev.start, prev.end), settings.currency));
       return {
         range: { from: range.from, to: range.to, tz: range.tz },
         previousRange,
@@ -212,9 +212,9 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       };
     },
 
-    analytics(settings: BusinessAnalyticsSettings, query: AnalyticsQuery): AnalyticsResponse {
+    async analytics(settings: BusinessAnalyticsSettings, query: AnalyticsQuery): Promise<AnalyticsResponse> {
       const { start, end } = rangeBounds(query);
-      const f = facts(settings, start, end);
+      const f = await facts(settings, start, end);
       return {
         range: { from: query.from, to: query.to, tz: query.tz },
         interval: query.interval,
@@ -226,9 +226,9 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       };
     },
 
-    attribution(settings: BusinessAnalyticsSettings, range: RangeQuery): AttributionResponse {
+    async attribution(settings: BusinessAnalyticsSettings, range: RangeQuery): Promise<AttributionResponse> {
       const { start, end } = rangeBounds(range);
-      const all = repository.conversions(settings.businessId, start, end, settings.attributionWindowDays * DAY_MS);
+      const all = await repository.conversions(settings.businessId, start, end, attributionWindowMs(settings.attributionWindowDays));
       const attributed = all.filter(isAttributed);
       const group = (key: (c: ConversionRow) => string | null): AttributionRow[] => {
         const rows = new Map<string, { orders: number; revenueCents: number }>();
@@ -271,8 +271,8 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       };
     },
 
-    activity(businessId: string, query: ActivityQuery): ActivityResponse {
-      const { rows, total } = repository.activity(businessId, {
+    async activity(businessId: string, query: ActivityQuery): Promise<ActivityResponse> {
+      const { rows, total } = await repository.activity(businessId, {
         type: query.type,
         q: query.q || undefined,
         limit: query.pageSize,

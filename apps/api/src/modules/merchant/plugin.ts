@@ -4,10 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { createBusinessRepository } from '../business-auth/repository';
-import { createAnalyticsRepository, type AnalyticsRepository } from './analytics-repository';
 import { createAnalyticsService, type AnalyticsService } from './analytics-service';
 import { createMerchantProducts, type MerchantProducts } from './products';
-import { createMerchantRepository } from './repository';
 import { createMerchantService, type AccountPort, type MerchantService } from './service';
 import { createStoreSyncService, type ShopifyPageProgress, type StoreSyncService } from './store-sync';
 import { createTxtLookup, shopNameOf } from './store-domains';
@@ -25,7 +23,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     merchant: MerchantService;
     analytics: AnalyticsService;
-    analyticsRepository: AnalyticsRepository;
     storeSync: StoreSyncService;
     merchantProducts: MerchantProducts;
     /** The catalog retailer a business's offers are listed under: its store domain, and the shop's name shoppers see. */
@@ -57,7 +54,7 @@ export function fetchUrlFor(url: string, overrides: Readonly<Record<string, stri
 /** App services of the merchant dashboard: settings, conversions, analytics, store sync and the business's products. */
 export const merchantPlugin = fp(
   async (app: FastifyInstance) => {
-    const { sqlite, db, config, log } = app;
+    const { sqlite, db, config, log, storage } = app;
     const allowLoopback = config.FETCH_ALLOW_LOOPBACK;
     const overrides = config.STORE_ORIGIN_OVERRIDES;
     const safeFetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });
@@ -71,23 +68,22 @@ export const merchantPlugin = fp(
     };
     const businesses = createBusinessRepository(db);
     const accounts: AccountPort = {
-      find: (id) => businesses.findById(id),
-      update: (id, changes) => void businesses.update(id, changes),
-      endOtherSessions: (id, keep) => {
+      find: async (id) => businesses.findById(id),
+      update: async (id, changes) => void businesses.update(id, changes),
+      endOtherSessions: async (id, keep) => {
         if (keep) sqlite.prepare('DELETE FROM sessions WHERE business_id = ? AND id <> ?').run(id, keep);
         else businesses.deleteSessions(id);
       },
       hashPassword,
       verifyPassword,
     };
-    const repository = createMerchantRepository(db, sqlite);
+    const repository = storage.merchant;
     /** The retailer of a business's offers: its store domain, named by the shop's name (or one made from the domain). */
     const merchantRetailer = (businessId: string) => {
       const business = businesses.findById(businessId);
       if (!business?.storeDomain) return null;
       return { id: business.storeDomain, name: business.storeName ?? shopNameOf(business.storeDomain), domains: [business.storeDomain] };
     };
-    const analyticsRepository = createAnalyticsRepository(sqlite);
     const merchant = createMerchantService({
       repository,
       accounts,
@@ -114,7 +110,7 @@ export const merchantPlugin = fp(
       importShopify: async ({ storeDomain, businessId, onPage }) => {
         const retailer = merchantRetailer(businessId) ?? { id: storeDomain, name: shopNameOf(storeDomain), domains: [storeDomain] };
         app.catalog.repository.renameRetailer(retailer.id, retailer.name);
-        const currency = merchant.settingsRow(businessId).currency;
+        const currency = (await merchant.settingsRow(businessId)).currency;
         const progress: ShopifyPageProgress = { pages: 0, products: 0, offers: 0, inserted: 0, updated: 0, skipped: 0 };
         const pages = fetchShopifyPages({
           store: publicOriginFor(storeDomain, overrides),
@@ -140,7 +136,7 @@ export const merchantPlugin = fp(
           progress.inserted += summary.inserted;
           progress.updated += summary.updated;
           progress.skipped += summary.skipped + page.result.errors.length;
-          onPage({ ...progress });
+          await onPage({ ...progress });
         }
         return progress;
       },
@@ -148,14 +144,14 @@ export const merchantPlugin = fp(
     app.addHook('onClose', async () => storeSync.idle());
 
     // A purchase the tracking script reported becomes a conversion in the same commit; a repeated order id counts once.
-    app.tracking.onPurchase((event) => {
+    app.tracking.onPurchase(async (event) => {
       const data = parseEventData(event.data);
       const orderId = typeof data.orderId === 'string' || typeof data.orderId === 'number' ? String(data.orderId).trim().slice(0, 128) : '';
       if (!orderId || event.valueCents == null || !event.businessId) {
         log.info({ eventId: event.id }, 'purchase event without order id or value: not a conversion');
-        return;
+        return null;
       }
-      merchant.recordConversion(event.businessId, {
+      return merchant.newConversion(event.businessId, {
         orderId,
         valueCents: event.valueCents,
         currency: event.currency,
@@ -189,8 +185,7 @@ export const merchantPlugin = fp(
     }
 
     app.decorate('merchant', merchant);
-    app.decorate('analyticsRepository', analyticsRepository);
-    app.decorate('analytics', createAnalyticsService({ repository: analyticsRepository }));
+    app.decorate('analytics', createAnalyticsService({ repository: storage.merchantAnalytics }));
     app.decorate('storeSync', storeSync);
     app.decorate('merchantProducts', createMerchantProducts({ sqlite, catalog: app.catalog.repository }));
     app.decorate('merchantRetailer', merchantRetailer);

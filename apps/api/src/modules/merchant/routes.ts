@@ -45,21 +45,21 @@ export function scriptUrlFor(request: FastifyRequest): string {
 /** Dashboard routes; registered inside the business scope (signed-in, active business; CSRF origin check). */
 export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { merchant, analytics } = app;
-  const settingsFor = (businessId: string) => {
-    const s = merchant.settingsRow(businessId);
+  const settingsFor = async (businessId: string) => {
+    const s = await merchant.settingsRow(businessId);
     return { businessId, currency: s.currency, attributionWindowDays: s.attributionWindowDays };
   };
 
   app.get('/dashboard/summary', { schema: { tags, querystring: rangeQuerySchema, response: { 200: summaryResponseSchema, ...errors } } }, async (request) =>
-    analytics.summary(settingsFor(businessIdOf(request)), request.query),
+    analytics.summary(await settingsFor(businessIdOf(request)), request.query),
   );
 
   app.get('/analytics', { schema: { tags, querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema, ...errors } } }, async (request) =>
-    analytics.analytics(settingsFor(businessIdOf(request)), request.query),
+    analytics.analytics(await settingsFor(businessIdOf(request)), request.query),
   );
 
   app.get('/attribution', { schema: { tags, querystring: rangeQuerySchema, response: { 200: attributionResponseSchema, ...errors } } }, async (request) =>
-    analytics.attribution(settingsFor(businessIdOf(request)), request.query),
+    analytics.attribution(await settingsFor(businessIdOf(request)), request.query),
   );
 
   app.get('/activity', { schema: { tags, querystring: activityQuerySchema, response: { 200: activityResponseSchema, ...errors } } }, async (request) =>
@@ -93,13 +93,13 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/integration', { schema: { tags, response: { 200: integrationResponseSchema, ...errors } } }, async (request) => {
     const businessId = businessIdOf(request);
-    return merchant.integration(businessId, scriptUrlFor(request), app.analyticsRepository.lastScriptEventAt(businessId));
+    return merchant.integration(businessId, scriptUrlFor(request), await app.storage.merchantAnalytics.lastScriptEventAt(businessId));
   });
 
   app.put('/integration/domain', { schema: { tags, body: setDomainBodySchema, response: { 200: integrationResponseSchema, ...errors } } }, async (request) => {
     const businessId = businessIdOf(request);
-    merchant.setStoreDomain(businessId, request.body.storeDomain);
-    return merchant.integration(businessId, scriptUrlFor(request), app.analyticsRepository.lastScriptEventAt(businessId));
+    await merchant.setStoreDomain(businessId, request.body.storeDomain);
+    return merchant.integration(businessId, scriptUrlFor(request), await app.storage.merchantAnalytics.lastScriptEventAt(businessId));
   });
 
   app.post('/integration/verify', { schema: { tags, response: { 200: verifyDomainResponseSchema, ...errors } } }, async (request) =>
@@ -107,7 +107,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/integration/shopify-sync', { schema: { tags, response: { 202: storeSyncSchema, ...errors } } }, async (request, reply) => {
-    const sync = app.storeSync.start(businessIdOf(request));
+    const sync = await app.storeSync.start(businessIdOf(request));
     return reply.status(202).send(sync);
   });
 
@@ -115,7 +115,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/integration/syncs/:id',
     { schema: { tags, params: z.object({ id: z.string().max(64) }), response: { 200: storeSyncSchema, ...errors } } },
     async (request) => {
-      const sync = app.storeSync.get(businessIdOf(request), request.params.id);
+      const sync = await app.storeSync.get(businessIdOf(request), request.params.id);
       if (!sync) throw notFound('Sync not found');
       return sync;
     },
@@ -135,9 +135,9 @@ export const merchantWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const businessId = app.merchant.authenticateApiKey(request.headers.authorization);
+      const businessId = await app.merchant.authenticateApiKey(request.headers.authorization);
       const body = request.body;
-      const result = app.merchant.recordConversion(businessId, {
+      const result = await app.merchant.recordConversion(businessId, {
         orderId: body.orderId,
         valueCents: Math.round(body.value * 100),
         currency: body.currency,

@@ -12,15 +12,17 @@ import {
 } from '@pricehunt/contracts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { assertNewPassword } from '../../lib/password-policy';
+import type { OrderRow } from '../tracking/repository';
+import { attributionWindowMs, insideAttributionWindow } from './attribution-window';
 import type { MerchantRepository, MerchantSettingsRow, StoreSyncRow } from './repository';
 import { dnsVerificationValue, hasDnsProof, storeDomainRefusal, type TxtLookup } from './store-domains';
 
 /** The slice of a business account the merchant module reads and writes. */
 export interface AccountPort {
-  find(id: string): { id: string; email: string; storeName: string | null; storeDomain: string | null; passwordHash: string } | undefined;
-  update(id: string, changes: { storeName?: string | null; storeDomain?: string | null; passwordHash?: string }): void;
+  find(id: string): Promise<{ id: string; email: string; storeName: string | null; storeDomain: string | null; passwordHash: string } | undefined>;
+  update(id: string, changes: { storeName?: string | null; passwordHash?: string }): Promise<void>;
   /** Ends the business's sessions except `keepSessionId`. */
-  endOtherSessions(id: string, keepSessionId: string | null): void;
+  endOtherSessions(id: string, keepSessionId: string | null): Promise<void>;
   hashPassword(password: string): Promise<string>;
   verifyPassword(password: string, hash: string): Promise<boolean>;
 }
@@ -47,7 +49,6 @@ export interface ConversionInput {
 export const API_KEY_PREFIX = 'phk_';
 /** Re-checks in a row that may miss a verified domain's proof before it is given up. */
 export const PROOF_MISSES_ALLOWED = 3;
-const DAY_MS = 86_400_000;
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -101,37 +102,37 @@ export function createMerchantService(deps: {
   /** `https://<domain>` (http for a loopback test store). */
   storeOrigin: (domain: string) => string;
   /** Called after the business's store became trusted or stopped being so (its offers are shown or hidden). */
-  onTrustChanged: (businessId: string) => void;
+  onTrustChanged: (businessId: string) => void | Promise<void>;
   /** Called after the business's shop name changed (the name its offers are shown under). */
-  onShopRenamed: (businessId: string) => void;
+  onShopRenamed: (businessId: string) => void | Promise<void>;
   now?: () => number;
 }) {
   const { repository, accounts } = deps;
   const now = deps.now ?? Date.now;
 
-  function settingsRow(businessId: string): MerchantSettingsRow {
+  async function settingsRow(businessId: string): Promise<MerchantSettingsRow> {
     return (
-      repository.findSettings(businessId) ??
-      repository.insertSettings({
+      (await repository.findSettings(businessId)) ??
+      (await repository.insertSettings({
         businessId,
         currency: 'USD',
         attributionWindowDays: DEFAULT_ATTRIBUTION_WINDOW_DAYS,
         timeZone: 'UTC',
         verificationToken: randomBytes(16).toString('hex'),
         updatedAt: now(),
-      })
+      }))
     );
   }
 
-  function account(businessId: string) {
-    const row = accounts.find(businessId);
+  async function account(businessId: string) {
+    const row = await accounts.find(businessId);
     if (!row) throw notFound('Business not found');
     return row;
   }
 
-  function toSettings(businessId: string): MerchantSettings {
-    const a = account(businessId);
-    const s = settingsRow(businessId);
+  async function toSettings(businessId: string): Promise<MerchantSettings> {
+    const a = await account(businessId);
+    const s = await settingsRow(businessId);
     return {
       storeName: a.storeName,
       storeDomain: a.storeDomain,
@@ -140,13 +141,13 @@ export function createMerchantService(deps: {
       timeZone: s.timeZone,
       apiKeyPrefix: s.apiKeyPrefix,
       apiKeyCreatedAt: iso(s.apiKeyCreatedAt),
-      domainVerifiedAt: iso(verifiedStore(businessId, a.storeDomain)?.verifiedAt),
+      domainVerifiedAt: iso((await verifiedStore(businessId, a.storeDomain))?.verifiedAt),
     };
   }
 
   /** The business's proof of its current store domain, if it has one. */
-  function verifiedStore(businessId: string, storeDomain: string | null) {
-    const proof = repository.findVerifiedDomain(businessId);
+  async function verifiedStore(businessId: string, storeDomain: string | null) {
+    const proof = await repository.findVerifiedDomain(businessId);
     return proof && proof.domain === storeDomain ? proof : undefined;
   }
 
@@ -155,18 +156,37 @@ export function createMerchantService(deps: {
    * cannot be claimed away). Claims of an unproved domain block nobody: the first business to prove it owns it.
    * Changing domain gives up the proof of the old one, and hides the business's offers until the new one is proved.
    */
-  function setStoreDomain(businessId: string, storeDomain: string) {
+  async function setStoreDomain(businessId: string, storeDomain: string) {
     const refusal = storeDomainRefusal(storeDomain);
     if (refusal) throw badRequest(refusal, 'storeDomain');
-    const owner = repository.findVerifiedOwner(storeDomain);
+    const owner = await repository.findVerifiedOwner(storeDomain);
     if (owner && owner.businessId !== businessId) throw conflict('Another business has already verified this store domain', 'storeDomain');
-    const before = account(businessId).storeDomain;
+    const before = (await account(businessId)).storeDomain;
     if (before === storeDomain) return;
-    repository.transaction(() => {
-      repository.releaseVerifiedDomain(businessId);
-      accounts.update(businessId, { storeDomain });
-    });
-    deps.onTrustChanged(businessId);
+    await repository.changeStoreDomain(businessId, storeDomain);
+    await deps.onTrustChanged(businessId);
+  }
+
+  /** The conversion row of an order the business reported (in its currency unless the order names one). */
+  async function newConversion(businessId: string, input: ConversionInput): Promise<OrderRow> {
+    return conversionRow(await settingsRow(businessId), input);
+  }
+
+  function conversionRow(s: MerchantSettingsRow, input: ConversionInput): OrderRow {
+    const businessId = s.businessId;
+    return {
+      id: randomUUID(),
+      businessId,
+      orderId: input.orderId,
+      valueCents: input.valueCents,
+      currency: (input.currency ?? s.currency).toUpperCase(),
+      referralId: input.referralId ?? null,
+      sessionId: input.sessionId ?? null,
+      source: input.source,
+      eventId: input.eventId ?? null,
+      occurredAt: input.occurredAt ?? now(),
+      createdAt: now(),
+    };
   }
 
   /** Looks for a proof of `domain` with `token`: the DNS TXT record, else the meta or script tag on its home page. */
@@ -200,93 +220,82 @@ export function createMerchantService(deps: {
      */
     async recheckProofs(before: number, scriptUrl: string, limit = 100): Promise<string[]> {
       const released: string[] = [];
-      for (const proof of repository.proofsCheckedBefore(before, limit)) {
-        const token = repository.findSettings(proof.businessId)?.verificationToken;
+      for (const proof of await repository.proofsCheckedBefore(before, limit)) {
+        const token = (await repository.findSettings(proof.businessId))?.verificationToken;
         const { method } = token ? await lookForProof(proof.domain, token, scriptUrl) : { method: null };
         const misses = method ? 0 : proof.failedChecks + 1;
         if (misses >= PROOF_MISSES_ALLOWED) {
-          repository.releaseVerifiedDomain(proof.businessId);
-          deps.onTrustChanged(proof.businessId);
+          await repository.releaseVerifiedDomain(proof.businessId);
+          await deps.onTrustChanged(proof.businessId);
           released.push(proof.domain);
-        } else repository.recordProofCheck(proof.domain, now(), misses);
+        } else await repository.recordProofCheck(proof.domain, now(), misses);
       }
       return released;
     },
 
-    updateSettings(businessId: string, body: UpdateSettingsBody): MerchantSettings {
-      settingsRow(businessId);
-      if (body.storeDomain !== undefined) setStoreDomain(businessId, body.storeDomain);
-      if (body.storeName !== undefined && body.storeName !== account(businessId).storeName) {
-        accounts.update(businessId, { storeName: body.storeName });
-        deps.onShopRenamed(businessId);
+    async updateSettings(businessId: string, body: UpdateSettingsBody): Promise<MerchantSettings> {
+      await settingsRow(businessId);
+      if (body.storeDomain !== undefined) await setStoreDomain(businessId, body.storeDomain);
+      if (body.storeName !== undefined && body.storeName !== (await account(businessId)).storeName) {
+        await accounts.update(businessId, { storeName: body.storeName });
+        await deps.onShopRenamed(businessId);
       }
       const changes: Partial<MerchantSettingsRow> = {};
       if (body.currency !== undefined) changes.currency = body.currency;
       if (body.attributionWindowDays !== undefined) changes.attributionWindowDays = body.attributionWindowDays;
       if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
-      if (Object.keys(changes).length) repository.updateSettings(businessId, changes);
+      if (Object.keys(changes).length) await repository.updateSettings(businessId, changes);
       return toSettings(businessId);
     },
 
     async changePassword(businessId: string, currentPassword: string, newPassword: string, sessionId: string | null): Promise<void> {
-      const a = account(businessId);
+      const a = await account(businessId);
       if (!(await accounts.verifyPassword(currentPassword, a.passwordHash))) throw badRequest('Current password is wrong', 'currentPassword');
       assertNewPassword(newPassword, a.email, 'newPassword');
-      accounts.update(businessId, { passwordHash: await accounts.hashPassword(newPassword) });
-      accounts.endOtherSessions(businessId, sessionId);
+      await accounts.update(businessId, { passwordHash: await accounts.hashPassword(newPassword) });
+      await accounts.endOtherSessions(businessId, sessionId);
     },
 
-    rotateApiKey(businessId: string): ApiKeyResponse {
-      settingsRow(businessId);
+    async rotateApiKey(businessId: string): Promise<ApiKeyResponse> {
+      await settingsRow(businessId);
       const apiKey = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
       const createdAt = now();
-      repository.updateSettings(businessId, { apiKeyHash: hashApiKey(apiKey), apiKeyPrefix: apiKey.slice(0, 10), apiKeyCreatedAt: createdAt });
+      await repository.updateSettings(businessId, { apiKeyHash: hashApiKey(apiKey), apiKeyPrefix: apiKey.slice(0, 10), apiKeyCreatedAt: createdAt });
       return { apiKey, prefix: apiKey.slice(0, 10), createdAt: new Date(createdAt).toISOString() };
     },
 
     /** The business an API key belongs to; 401 for a missing, malformed or revoked key. */
-    authenticateApiKey(header: string | undefined): string {
+    async authenticateApiKey(header: string | undefined): Promise<string> {
       const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
       if (!match) throw unauthorized('Send the API key as Authorization: Bearer <key>');
-      const row = repository.findByApiKeyHash(hashApiKey(match[1] as string));
+      const row = await repository.findByApiKeyHash(hashApiKey(match[1] as string));
       if (!row) throw unauthorized('The API key is not valid (it may have been rotated)');
       return row.businessId;
     },
 
     async deleteAccount(businessId: string, password: string): Promise<{ offers: number; productIds: number[] }> {
-      const a = account(businessId);
+      const a = await account(businessId);
       if (!(await accounts.verifyPassword(password, a.passwordHash))) throw badRequest('Password is wrong', 'password');
       return repository.deleteBusinessData(businessId);
     },
 
+    newConversion,
+
     /** Stores an order once per (business, order id) and tells whether a referral of the business inside the window led to it. */
-    recordConversion(businessId: string, input: ConversionInput): { conversionId: string; duplicate: boolean; attributed: boolean } {
-      const s = settingsRow(businessId);
-      const occurredAt = input.occurredAt ?? now();
-      const { row, created } = repository.insertConversion({
-        id: randomUUID(),
-        businessId,
-        orderId: input.orderId,
-        valueCents: input.valueCents,
-        currency: (input.currency ?? s.currency).toUpperCase(),
-        referralId: input.referralId ?? null,
-        sessionId: input.sessionId ?? null,
-        source: input.source,
-        eventId: input.eventId ?? null,
-        occurredAt,
-        createdAt: now(),
-      });
-      const referral = row.referralId ? repository.findReferral(businessId, row.referralId) : undefined;
-      const attributed = !!referral && referral.createdAt <= row.occurredAt && row.occurredAt - referral.createdAt <= s.attributionWindowDays * DAY_MS;
+    async recordConversion(businessId: string, input: ConversionInput): Promise<{ conversionId: string; duplicate: boolean; attributed: boolean }> {
+      const s = await settingsRow(businessId);
+      const { row, created } = await repository.insertConversion(conversionRow(s, input));
+      const referral = row.referralId ? await repository.findReferral(businessId, row.referralId) : undefined;
+      const attributed = !!referral && insideAttributionWindow(referral.createdAt, row.occurredAt, attributionWindowMs(s.attributionWindowDays));
       return { conversionId: row.id, duplicate: !created, attributed };
     },
 
-    integration(businessId: string, scriptUrl: string, lastScriptEventAt: number | null): IntegrationResponse {
-      const a = account(businessId);
-      const s = settingsRow(businessId);
-      const proof = verifiedStore(businessId, a.storeDomain);
-      const owner = a.storeDomain ? repository.findVerifiedOwner(a.storeDomain) : undefined;
-      const latest = repository.latestSync(businessId);
+    async integration(businessId: string, scriptUrl: string, lastScriptEventAt: number | null): Promise<IntegrationResponse> {
+      const a = await account(businessId);
+      const s = await settingsRow(businessId);
+      const proof = await verifiedStore(businessId, a.storeDomain);
+      const owner = a.storeDomain ? await repository.findVerifiedOwner(a.storeDomain) : undefined;
+      const latest = await repository.latestSync(businessId);
       return {
         storeDomain: a.storeDomain,
         verified: proof !== undefined,
@@ -298,15 +307,15 @@ export function createMerchantService(deps: {
         dnsRecord: { type: 'TXT', name: a.storeDomain ?? '', value: dnsVerificationValue(s.verificationToken) },
         proofMisses: proof?.failedChecks ?? 0,
         verifiedByAnother: owner !== undefined && owner.businessId !== businessId,
-        hiddenOffers: repository.countStoreHeldOffers(businessId),
+        hiddenOffers: await repository.countStoreHeldOffers(businessId),
         scriptLastSeenAt: iso(lastScriptEventAt),
         lastSync: latest ? toStoreSync(latest) : null,
       };
     },
 
-    setStoreDomain(businessId: string, storeDomain: string) {
-      settingsRow(businessId);
-      setStoreDomain(businessId, storeDomain);
+    async setStoreDomain(businessId: string, storeDomain: string): Promise<void> {
+      await settingsRow(businessId);
+      await setStoreDomain(businessId, storeDomain);
     },
 
     /**
@@ -315,20 +324,20 @@ export function createMerchantService(deps: {
      * business's offers are then shown to shoppers.
      */
     async verifyDomain(businessId: string, scriptUrl: string): Promise<VerifyDomainResponse> {
-      const a = account(businessId);
-      const s = settingsRow(businessId);
+      const a = await account(businessId);
+      const s = await settingsRow(businessId);
       const domain = a.storeDomain;
       if (!domain) throw badRequest('Set your store domain first', 'storeDomain');
-      const proved = verifiedStore(businessId, domain);
+      const proved = await verifiedStore(businessId, domain);
       if (proved) return { verified: true, method: proved.method, message: `${domain} is verified (${METHOD_NAMES[proved.method]})` };
-      const owner = repository.findVerifiedOwner(domain);
+      const owner = await repository.findVerifiedOwner(domain);
       if (owner) return { verified: false, method: null, message: `${domain} is already verified by another business` };
 
       const { method, problems } = await lookForProof(domain, s.verificationToken, scriptUrl);
       if (!method) return { verified: false, method: null, message: `${problems.join('; ')}.` };
-      const claimed = repository.claimVerifiedDomain({ domain, businessId, method, verifiedAt: now() });
+      const claimed = await repository.claimVerifiedDomain({ domain, businessId, method, verifiedAt: now() });
       if (!claimed) return { verified: false, method: null, message: `${domain} is already verified by another business` };
-      deps.onTrustChanged(businessId);
+      await deps.onTrustChanged(businessId);
       return { verified: true, method, message: `${domain} is verified (${METHOD_NAMES[method]})` };
     },
   };

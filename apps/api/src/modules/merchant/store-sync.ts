@@ -18,7 +18,7 @@ export interface ShopifyPageProgress {
 export type ShopifyImport = (options: {
   storeDomain: string;
   businessId: string;
-  onPage: (progress: ShopifyPageProgress) => void;
+  onPage: (progress: ShopifyPageProgress) => Promise<void>;
 }) => Promise<ShopifyPageProgress & { failure?: string }>;
 
 /**
@@ -33,7 +33,9 @@ export function createStoreSyncService(deps: {
 }) {
   const { repository, log } = deps;
   const running = new Map<string, Promise<void>>();
-  repository.failInterruptedSyncs();
+  const interruptedMarked = repository.failInterruptedSyncs();
+  // A failure here is the first start's to report.
+  interruptedMarked.catch(() => undefined);
 
   async function run(syncId: string, businessId: string, storeDomain: string) {
     try {
@@ -42,7 +44,7 @@ export function createStoreSyncService(deps: {
         businessId,
         onPage: (p) => repository.updateSync(syncId, { ...p }),
       });
-      repository.updateSync(syncId, {
+      await repository.updateSync(syncId, {
         ...result,
         status: result.failure ? 'failed' : 'succeeded',
         error: result.failure ?? null,
@@ -50,23 +52,24 @@ export function createStoreSyncService(deps: {
       });
     } catch (error) {
       log.warn({ err: error, businessId, storeDomain }, 'store sync failed');
-      repository.updateSync(syncId, { status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: Date.now() });
+      await repository.updateSync(syncId, { status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: Date.now() });
     }
   }
 
   return {
-    start(businessId: string): StoreSync {
-      const existing = repository.latestSync(businessId);
+    async start(businessId: string): Promise<StoreSync> {
+      await interruptedMarked;
+      const existing = await repository.latestSync(businessId);
       if (existing?.status === 'running' && running.has(businessId)) return toStoreSync(existing);
       const storeDomain = deps.storeDomainOf(businessId);
       if (!storeDomain) throw badRequest('Set your store domain first', 'storeDomain');
-      const row = repository.insertSync({ id: randomUUID(), businessId, storeDomain, status: 'running', startedAt: Date.now() });
+      const row = await repository.insertSync({ id: randomUUID(), businessId, storeDomain, status: 'running', startedAt: Date.now() });
       const job = run(row.id, businessId, storeDomain).finally(() => running.delete(businessId));
       running.set(businessId, job);
       return toStoreSync(row);
     },
-    get(businessId: string, id: string): StoreSync | null {
-      const row = repository.findSync(businessId, id);
+    async get(businessId: string, id: string): Promise<StoreSync | null> {
+      const row = await repository.findSync(businessId, id);
       return row ? toStoreSync(row) : null;
     },
     /** Resolves when every running sync has ended (used at shutdown and in tests). */

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { TRACKING_SCRIPT_STORAGE_KEY } from '@pricehunt/contracts';
+import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, TRACKING_SCRIPT_STORAGE_KEY } from '@pricehunt/contracts';
+import { DAY_MS } from './attribution-window';
 
 /**
  * The store tracking script served as /t.js. Plain ES5, no dependencies. It
  * - reads `ref` (or `pricehunt_ref`) and the UTM values from the landing URL and keeps them in first-party
- *   localStorage for the attribution window (`data-window` days, 30 by default); a newer ref replaces an older one,
+ *   localStorage for the attribution window (`data-window` days, DEFAULT_ATTRIBUTION_WINDOW_DAYS by default); a newer ref replaces an older one,
  *   so the last click wins;
  * - reports a page view on load and purchases through `pricehunt('purchase', { orderId, value, currency })`
  *   (calls queued before it loaded are replayed; a Shopify order-status page is picked up by itself) to
@@ -22,8 +23,8 @@ const source = `(function (w, d) {
   if (dnt || !script) { w.pricehunt = function () { return false; }; w.pricehunt.disabled = true; return; }
   var endpoint = new URL(script.getAttribute('data-endpoint') || '/api/track-event', script.src).href;
   var domain = (script.getAttribute('data-domain') || w.location.hostname).toLowerCase().replace(/^www\\./, '');
-  var windowDays = parseInt(script.getAttribute('data-window') || '30', 10);
-  if (!(windowDays > 0 && windowDays <= 365)) windowDays = 30;
+  var windowDays = parseInt(script.getAttribute('data-window') || '${DEFAULT_ATTRIBUTION_WINDOW_DAYS}', 10);
+  if (!(windowDays > 0 && windowDays <= 365)) windowDays = ${DEFAULT_ATTRIBUTION_WINDOW_DAYS};
   var now = Date.now();
 
   function read(store, key) { try { return JSON.parse(store.getItem(key) || 'null'); } catch (e) { return null; } }
@@ -42,7 +43,7 @@ const source = `(function (w, d) {
       referralId: ref,
       utmSource: params.get('utm_source'), utmMedium: params.get('utm_medium'), utmCampaign: params.get('utm_campaign'),
       utmTerm: params.get('utm_term'), utmContent: params.get('utm_content'),
-      landedAt: now, expiresAt: now + windowDays * 86400000
+      landedAt: now, expiresAt: now + windowDays * ${DAY_MS}
     };
     write(w.localStorage, KEY, attribution);
   }

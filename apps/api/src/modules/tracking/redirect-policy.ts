@@ -3,12 +3,19 @@ import { TRACKING_LIMITS } from '@pricehunt/contracts';
 
 /** A named check that accepts a redirect target: its parsed URL and normalised host (lower case, no port, no trailing dot). */
 export type RedirectCheck = (url: URL, host: string) => boolean;
+/** A check that reads storage to accept a redirect target (same arguments). */
+export type RedirectLookup = (url: URL, host: string) => Promise<boolean>;
 
 export interface RedirectAllowList {
-  /** True when `/api/redirect` may send shoppers to this URL. */
-  isAllowedRedirect(url: URL): boolean;
+  /**
+   * Whether `/api/redirect` may send shoppers to this URL: true at once when a check that reads no storage accepts it
+   * (known retailers, added checks), else a promise of what the look-ups answer (verified stores, added look-ups).
+   */
+  isAllowedRedirect(url: URL): boolean | Promise<boolean>;
   /** Adds a source of allowed targets (checked after the ones the list starts with). */
   addCheck(name: string, check: RedirectCheck): void;
+  /** Adds a source of allowed targets that reads storage (asked after the checks and the earlier look-ups). */
+  addLookup(name: string, lookup: RedirectLookup): void;
   readonly checkNames: readonly string[];
 }
 
@@ -21,24 +28,33 @@ export function isKnownRetailerHost(host: string): boolean {
 
 /**
  * The allow-list: known retailers' hosts, the verified store domains of active businesses (with their subdomains),
- * then every added check (the exact links of catalog offers from trusted feeds). Anything else is refused.
+ * then every added check and look-up (the exact links of catalog offers from trusted feeds). Anything else is refused.
  */
-export function createRedirectAllowList(isTrustedStoreHost: (host: string) => boolean): RedirectAllowList {
-  const checks: Array<{ name: string; check: RedirectCheck }> = [
+export function createRedirectAllowList(isTrustedStoreHost: (host: string) => Promise<boolean>): RedirectAllowList {
+  const named: Array<{ name: string; check: RedirectCheck } | { name: string; lookup: RedirectLookup }> = [
     { name: 'known retailers', check: (_url, host) => isKnownRetailerHost(host) },
-    { name: 'verified store domains', check: (_url, host) => isTrustedStoreHost(host) },
+    { name: 'verified store domains', lookup: (_url, host) => isTrustedStoreHost(host) },
   ];
+  const checks = () => named.flatMap((entry) => ('check' in entry ? [entry.check] : []));
+  const lookups = () => named.flatMap((entry) => ('lookup' in entry ? [entry.lookup] : []));
   return {
     isAllowedRedirect(url) {
       const host = normalizeHost(url.hostname);
       if (!host) return false;
-      return checks.some(({ check }) => check(url, host));
+      if (checks().some((check) => check(url, host))) return true;
+      return (async () => {
+        for (const lookup of lookups()) if (await lookup(url, host)) return true;
+        return false;
+      })();
     },
     addCheck(name, check) {
-      checks.push({ name, check });
+      named.push({ name, check });
+    },
+    addLookup(name, lookup) {
+      named.push({ name, lookup });
     },
     get checkNames() {
-      return checks.map((c) => c.name);
+      return named.map((c) => c.name);
     },
   };
 }

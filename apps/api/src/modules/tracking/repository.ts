@@ -1,6 +1,3 @@
-import type Database from 'better-sqlite3';
-import type { WriteOp } from '../../db/write-queue';
-
 export interface ClickRow {
   id: string;
   createdAt: number;
@@ -51,99 +48,65 @@ export interface EventRow {
   userAgent: string | null;
 }
 
-const INSERT_CLICK = `insert into clicks (id, created_at, requested_url, target_url, host, source, session_id, referrer, user_agent,
-  business_id, client_timestamp, signed) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const INSERT_REFERRAL = `insert into referrals (id, referral_id, created_at, business_domain, business_id, requested_url, target_url,
-  source_url, product_name, user_id, utm_source, utm_medium, utm_campaign, referrer, user_agent)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const INSERT_EVENT = `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id, referral_id,
-  url, value_cents, currency, client_timestamp, data, user_agent) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-/**
- * The business an event is attributed to, looked up when the write commits: of the verified store domains among
- * `count` candidates (most specific first: the host, then its parent domains), the most specific one's business,
- * and only if it is active (the SQL form of `canReceiveAttribution`). A domain a business only claimed counts for
- * nothing. One statement per number of candidates, with a placeholder each (cheaper per row than unpacking a JSON
- * array with json_each).
- */
-const attributedInsertSql: string[] = [];
-function insertEventAttributedSql(count: number): string {
-  return (attributedInsertSql[count] ??= `insert into events (id, created_at, event_type, business_domain, business_id, session_id, user_id,
-  referral_id, url, value_cents, currency, client_timestamp, data, user_agent)
-  values (?, ?, ?, ?, (select case when b.status = 'active' then b.id end from verified_domains v join businesses b on b.id = v.business_id
-    where v.domain in (${Array.from({ length: count }, () => '?').join(', ')}) order by length(v.domain) desc limit 1),
-  ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+/** A conversion a purchase event reports: the business's order, stored once per business and order id. */
+export interface OrderRow {
+  id: string;
+  businessId: string;
+  orderId: string;
+  valueCents: number;
+  currency: string;
+  referralId: string | null;
+  sessionId: string | null;
+  source: 'script' | 'webhook';
+  eventId: string | null;
+  occurredAt: number;
+  createdAt: number;
 }
 
-/** Inserts an event with the business it already carries. */
-function insertEvent(r: EventRow): WriteOp {
-  return {
-    sql: INSERT_EVENT,
-    params: [
-      r.id, r.createdAt, r.eventType, r.businessDomain, r.businessId, r.sessionId, r.userId, r.referralId, r.url, r.valueCents,
-      r.currency, r.clientTimestamp, r.data, r.userAgent,
-    ],
-  };
+/** A stored referral, as a retry of it is compared with. */
+export interface StoredReferral {
+  referralId: string;
+  businessDomain: string;
+  requestedUrl: string;
+  targetUrl: string;
 }
 
-/**
- * SQL for clicks, referrals and events. Reads run on the request's connection; inserts are returned as
- * write operations for the write queue (which commits them, possibly on its writer thread).
- */
-export function createTrackingRepository(sqlite: Database.Database) {
-  const businessByDomain = sqlite.prepare<[string], { id: string; status: 'active' | 'suspended' }>(
-    'select b.id, b.status from verified_domains v join businesses b on b.id = v.business_id where v.domain = ?',
-  );
-  const referralById = sqlite.prepare<[string], { referral_id: string; business_domain: string; requested_url: string; target_url: string }>(
-    'select referral_id, business_domain, requested_url, target_url from referrals where referral_id = ?',
-  );
-  const offerByCanonicalUrl = sqlite.prepare<[string], { url: string; canonicalUrl: string }>(
-    'select url, canonical_url as canonicalUrl from offers where canonical_url = ? and business_id is null',
-  );
-  return {
-    /**
-     * The link of the catalog offer (from a feed an admin imported, no merchant's) whose canonical URL is
-     * `canonicalUrl`: its URL and canonical URL, or undefined.
-     */
-    findTrustedOffer(canonicalUrl: string): { url: string; canonicalUrl: string } | undefined {
-      return offerByCanonicalUrl.get(canonicalUrl);
-    },
-    /** The business that verified exactly `domain` as its store domain. */
-    findBusinessByVerifiedDomain(domain: string): { id: string; status: 'active' | 'suspended' } | undefined {
-      return businessByDomain.get(domain);
-    },
-    findReferral(referralId: string) {
-      return referralById.get(referralId);
-    },
-    insertClick(r: ClickRow): WriteOp {
-      return {
-        sql: INSERT_CLICK,
-        params: [r.id, r.createdAt, r.requestedUrl, r.targetUrl, r.host, r.source, r.sessionId, r.referrer, r.userAgent, r.businessId, r.clientTimestamp, r.signed ? 1 : 0],
-      };
-    },
-    insertReferral(r: ReferralRow): WriteOp {
-      return {
-        sql: INSERT_REFERRAL,
-        params: [
-          r.id, r.referralId, r.createdAt, r.businessDomain, r.businessId, r.requestedUrl, r.targetUrl, r.sourceUrl, r.productName,
-          r.userId, r.utmSource, r.utmMedium, r.utmCampaign, r.referrer, r.userAgent,
-        ],
-      };
-    },
-    /**
-     * Inserts an event attributed, as it commits, to the business owning one of `storeDomains` (see
-     * insertEventAttributedSql; none when empty): the request's thread then reads nothing. `r.businessId` is ignored.
-     */
-    insertEventAttributed(r: EventRow, storeDomains: readonly string[]): WriteOp {
-      if (!storeDomains.length) return insertEvent({ ...r, businessId: null });
-      return {
-        sql: insertEventAttributedSql(storeDomains.length),
-        params: [
-          r.id, r.createdAt, r.eventType, r.businessDomain, ...storeDomains, r.sessionId, r.userId,
-          r.referralId, r.url, r.valueCents, r.currency, r.clientTimestamp, r.data, r.userAgent,
-        ],
-      };
-    },
-    insertEvent,
-  };
+/** A business that verified a store domain, and whether it is active. */
+export interface StoreOwner {
+  id: string;
+  status: 'active' | 'suspended';
 }
-export type TrackingRepository = ReturnType<typeof createTrackingRepository>;
+
+/** Clicks, referrals, events and the orders purchases report. Each write resolves only once its row is durably committed. */
+export interface TrackingRepository {
+  /** The referral stored under `referralId`, if any. */
+  findReferral(referralId: string): Promise<StoredReferral | undefined>;
+  /** Stores a click; resolves once it is durably committed. */
+  recordClick(row: ClickRow): Promise<void>;
+  /** Stores a referral; resolves once it is durably committed (rejects on a referral id already stored). */
+  recordReferral(row: ReferralRow): Promise<void>;
+  /**
+   * Stores an event attributed, as it commits, to the active business that verified the most specific of
+   * `storeDomains` (most specific first; no business when empty or when none is verified); `row.businessId` is
+   * ignored. Resolves once it is durably committed.
+   */
+  recordEvent(row: EventRow, storeDomains: readonly string[]): Promise<void>;
+  /**
+   * Stores a purchase event with the business it carries and the orders it reports (an order id its business
+   * already has keeps its first row), atomically; resolves once durably committed.
+   */
+  recordPurchase(row: EventRow, orders: readonly OrderRow[]): Promise<void>;
+  /** Commits every write handed over so far, then accepts no more. */
+  close(): Promise<void>;
+}
+
+/** The look-ups behind the redirect allow-list and attribution: proved store domains and catalog offer links. */
+export interface RedirectTrustRepository {
+  /** The business that verified the first of `domains` (most specific first) that any business verified, if any. */
+  findStoreOwner(domains: readonly string[]): Promise<StoreOwner | undefined>;
+  /**
+   * The link of the catalog offer (from a feed an admin imported, no merchant's) whose canonical URL is
+   * `canonicalUrl`: its URL as stored and its canonical URL, or undefined.
+   */
+  findCatalogOfferLink(canonicalUrl: string): Promise<{ url: string; canonicalUrl: string } | undefined>;
+}

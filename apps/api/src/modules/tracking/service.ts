@@ -1,15 +1,13 @@
 import { AffiliateError, buildReferralTarget, createAffiliateTagger, createReferenceId, type AffiliateConfig } from '@pricehunt/affiliate';
 import type { RedirectQuery, TrackEventBody, TrackReferralBody } from '@pricehunt/contracts';
 import { InvalidUrlError, normalizeHost, stripWww, tryCanonicalizeUrl, tryParseHttpUrl } from '@pricehunt/marketplace';
-import type Database from 'better-sqlite3';
-import type { WriteQueue } from '../../db/write-queue';
 import { badRequest } from '../../lib/errors';
 import { timeOrderedId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import { canReceiveAttribution } from '../auth/permissions';
 import type { LinkSigner } from './link-signer';
 import { createRedirectAllowList, isKnownRetailerHost, parseRedirectTarget, storeDomainCandidates, type RedirectAllowList } from './redirect-policy';
-import { createTrackingRepository, type EventRow } from './repository';
+import type { EventRow, OrderRow, RedirectTrustRepository, StoreOwner, TrackingRepository } from './repository';
 
 /** What the service reads from the HTTP request besides the payload. */
 export interface RequestMeta {
@@ -20,12 +18,15 @@ export interface RequestMeta {
 }
 
 export interface TrackingDeps {
-  sqlite: Database.Database;
+  repo: TrackingRepository;
+  trust: RedirectTrustRepository;
   log: Logger;
   config: { affiliate: AffiliateConfig };
-  writes: WriteQueue;
   signer: LinkSigner;
 }
+
+/** The order a purchase event reports, or null (see `onPurchase`). */
+export type PurchaseHandler = (event: EventRow) => Promise<OrderRow | null>;
 
 /** How many recent event domains `trackEvent` remembers. */
 const EVENT_DOMAIN_MEMORY = 1000;
@@ -48,31 +49,25 @@ function asBadRequest(error: unknown, fallbackField: string): never {
 }
 
 /**
- * Clicks (GET /api/redirect), referrals and custom events. Every write goes through the write queue and
- * the returned promise settles only after the commit. Rows get time-ordered ids (UUID v7), so the inserts
- * append to their indexes.
+ * Clicks (GET /api/redirect), referrals and custom events. Every write's promise settles only after it is
+ * durably committed. Rows get time-ordered ids (UUID v7), so the inserts append to their indexes.
  */
-export function createTrackingService({ sqlite, log, config, writes, signer }: TrackingDeps) {
-  const repo = createTrackingRepository(sqlite);
-  const purchaseHandlers: Array<(event: EventRow) => void> = [];
+export function createTrackingService({ repo, trust, log, config, signer }: TrackingDeps) {
+  const purchaseHandlers: PurchaseHandler[] = [];
   const tagger = createAffiliateTagger(config.affiliate);
 
   /** The business that verified a host as its store domain (the host itself or a parent of it), most specific first. */
-  function businessForHost(host: string): { id: string; status: 'active' | 'suspended' } | undefined {
-    for (const domain of storeDomainCandidates(host)) {
-      const business = repo.findBusinessByVerifiedDomain(domain);
-      if (business) return business;
-    }
-    return undefined;
+  function businessForHost(host: string): Promise<StoreOwner | undefined> {
+    return trust.findStoreOwner(storeDomainCandidates(host));
   }
-  const allowList: RedirectAllowList = createRedirectAllowList((host) => {
-    const business = businessForHost(host);
+  const allowList: RedirectAllowList = createRedirectAllowList(async (host) => {
+    const business = await businessForHost(host);
     return business !== undefined && canReceiveAttribution(business);
   });
   // A catalog offer's own link, when an admin's feed brought it; a merchant's feed links count only on its verified domain.
-  allowList.addCheck('catalog offer links', (url) => {
+  allowList.addLookup('catalog offer links', async (url) => {
     const canonical = tryCanonicalizeUrl(url.href);
-    const offer = canonical ? repo.findTrustedOffer(canonical) : undefined;
+    const offer = canonical ? await trust.findCatalogOfferLink(canonical) : undefined;
     // Feed links are stored as written (`https://WWW.Shop.com/p/1`): compared as the URL parser writes them.
     return offer !== undefined && (tryParseHttpUrl(offer.url)?.href === url.href || offer.canonicalUrl === url.href);
   });
@@ -81,10 +76,10 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
    * Business id to attribute a domain to: only active businesses receive attribution, and never on a known
    * retailer's or marketplace's host (a store domain cannot claim amazon.com's clicks).
    */
-  function attributedBusiness(domain: string | null | undefined): string | null {
+  async function attributedBusiness(domain: string | null | undefined): Promise<string | null> {
     const candidates = attributionCandidates(domain);
     if (!candidates.length) return null;
-    const business = businessForHost(candidates[0] as string);
+    const business = await businessForHost(candidates[0] as string);
     return business && canReceiveAttribution(business) ? business.id : null;
   }
 
@@ -128,7 +123,7 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
         if (!signer.verify(query.to, query.sig)) throw badRequest('sig does not match to', 'sig');
         signed = true;
       }
-      if (!signed && !allowList.isAllowedRedirect(target.url)) {
+      if (!signed && !(await allowList.isAllowedRedirect(target.url))) {
         throw badRequest(`to must lead to a known retailer, a verified store or a catalog offer; ${target.host} is none of them`, 'to');
       }
       const clickId = timeOrderedId();
@@ -138,22 +133,20 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
       } catch (error) {
         asBadRequest(error, 'to');
       }
-      await writes.run(
-        repo.insertClick({
-          id: clickId,
-          createdAt: Date.now(),
-          requestedUrl: target.url.href,
-          targetUrl: location,
-          host: target.host,
-          source: query.source,
-          sessionId: sessionIdOf(query.pricehunt_session_id, meta.sessionCookie),
-          referrer: cut(meta.referrer, 2048),
-          userAgent: cut(meta.userAgent, 512),
-          businessId: attributedBusiness(target.host),
-          clientTimestamp: query.timestamp ?? null,
-          signed,
-        }),
-      );
+      await repo.recordClick({
+        id: clickId,
+        createdAt: Date.now(),
+        requestedUrl: target.url.href,
+        targetUrl: location,
+        host: target.host,
+        source: query.source,
+        sessionId: sessionIdOf(query.pricehunt_session_id, meta.sessionCookie),
+        referrer: cut(meta.referrer, 2048),
+        userAgent: cut(meta.userAgent, 512),
+        businessId: await attributedBusiness(target.host),
+        clientTimestamp: query.timestamp ?? null,
+        signed,
+      });
       return { location, clickId };
     },
 
@@ -164,10 +157,10 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
       if (!requestedUrl) throw badRequest('targetUrl must be an http or https URL', 'targetUrl');
       let referralId = body.referralId.trim();
       if (!REFERRAL_ID.test(referralId)) referralId = createReferenceId(domain);
-      const existing = repo.findReferral(referralId);
+      const existing = await repo.findReferral(referralId);
       if (existing) {
         // A retry of the same referral answers what was stored; a clash with another gets a fresh id.
-        if (existing.business_domain === domain && existing.requested_url === requestedUrl) return { targetUrl: existing.target_url, referralId };
+        if (existing.businessDomain === domain && existing.requestedUrl === requestedUrl) return { targetUrl: existing.targetUrl, referralId };
         referralId = createReferenceId(domain);
       }
       let targetUrl: string;
@@ -176,25 +169,23 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
       } catch (error) {
         asBadRequest(error, 'targetUrl');
       }
-      await writes.run(
-        repo.insertReferral({
-          id: timeOrderedId(),
-          referralId,
-          createdAt: Date.now(),
-          businessDomain: domain,
-          businessId: attributedBusiness(domain),
-          requestedUrl,
-          targetUrl,
-          sourceUrl: body.sourceUrl ?? null,
-          productName: body.productName ?? null,
-          userId: body.userId ?? null,
-          utmSource: body.utmSource ?? null,
-          utmMedium: body.utmMedium ?? null,
-          utmCampaign: body.utmCampaign ?? null,
-          referrer: cut(meta.referrer, 2048),
-          userAgent: cut(meta.userAgent, 512),
-        }),
-      );
+      await repo.recordReferral({
+        id: timeOrderedId(),
+        referralId,
+        createdAt: Date.now(),
+        businessDomain: domain,
+        businessId: await attributedBusiness(domain),
+        requestedUrl,
+        targetUrl,
+        sourceUrl: body.sourceUrl ?? null,
+        productName: body.productName ?? null,
+        userId: body.userId ?? null,
+        utmSource: body.utmSource ?? null,
+        utmMedium: body.utmMedium ?? null,
+        utmCampaign: body.utmCampaign ?? null,
+        referrer: cut(meta.referrer, 2048),
+        userAgent: cut(meta.userAgent, 512),
+      });
       log.debug({ referralId, businessDomain: domain }, 'referral stored');
       return { targetUrl, referralId };
     },
@@ -217,7 +208,7 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
         businessDomain: domain,
         // Purchases need their business here (for the conversion written with them); other events are
         // attributed by the insert itself, so the request reads nothing.
-        businessId: purchase ? attributedBusiness(domain) : null,
+        businessId: purchase ? await attributedBusiness(domain) : null,
         sessionId: sessionIdOf(text('sessionId', 128), meta.sessionCookie),
         userId: text('userId', 128),
         referralId: text('referralId', 128) ?? text('ref', 128),
@@ -229,21 +220,24 @@ export function createTrackingService({ sqlite, log, config, writes, signer }: T
         userAgent: cut(meta.userAgent, 512),
       };
       if (purchase && row.businessId) {
-        // Purchases of a business become its conversions in the same commit (merchant module): this rare write
-        // runs as one transaction on the request's connection instead of the writer thread.
-        const insert = repo.insertEvent(row);
-        await writes.transaction(() => {
-          sqlite.prepare(insert.sql).run(...insert.params);
-          for (const handler of purchaseHandlers) handler(row);
-        });
+        // Purchases of a business become its conversions in the same commit (merchant module).
+        const orders: OrderRow[] = [];
+        for (const handler of purchaseHandlers) {
+          const order = await handler(row);
+          if (order) orders.push(order);
+        }
+        await repo.recordPurchase(row, orders);
       } else {
-        await writes.run(purchase ? repo.insertEvent(row) : repo.insertEventAttributed(row, known ? known.candidates : []));
+        await repo.recordEvent(row, purchase ? [] : known ? known.candidates : []);
       }
       return { eventId };
     },
 
-    /** Runs `handler` inside the write of every stored purchase event attributed to a business; it must not throw. */
-    onPurchase(handler: (event: EventRow) => void): void {
+    /**
+     * Asks `handler` for the order each purchase event attributed to a business reports (null: none); the order is
+     * stored with the event, in one commit. It must not throw.
+     */
+    onPurchase(handler: PurchaseHandler): void {
       purchaseHandlers.push(handler);
     },
   };
