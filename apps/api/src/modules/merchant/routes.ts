@@ -98,7 +98,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/integration/domain', { schema: { tags, body: setDomainBodySchema, response: { 200: integrationResponseSchema, ...errors } } }, async (request) => {
     const businessId = businessIdOf(request);
-    merchant.setStoreDomain(businessId, request.body.storeDomain);
+    await merchant.setStoreDomain(businessId, request.body.storeDomain);
     return merchant.integration(businessId, scriptUrlFor(request), app.analyticsRepository.lastScriptEventAt(businessId));
   });
 
@@ -107,7 +107,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/integration/shopify-sync', { schema: { tags, response: { 202: storeSyncSchema, ...errors } } }, async (request, reply) => {
-    const sync = app.storeSync.start(businessIdOf(request));
+    const sync = await app.storeSync.start(businessIdOf(request));
     return reply.status(202).send(sync);
   });
 

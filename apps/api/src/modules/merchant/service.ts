@@ -17,10 +17,12 @@ import { dnsVerificationValue, hasDnsProof, storeDomainRefusal, type TxtLookup }
 
 /** The slice of a business account the merchant module reads and writes. */
 export interface AccountPort {
-  find(id: string): { id: string; email: string; storeName: string | null; storeDomain: string | null; passwordHash: string } | undefined;
-  update(id: string, changes: { storeName?: string | null; storeDomain?: string | null; passwordHash?: string }): void;
+  find(id: string): Promise<{ id: string; email: string; storeName: string | null; storeDomain: string | null; passwordHash: string } | undefined>;
+  update(id: string, changes: { storeName?: string | null; passwordHash?: string }): Promise<void>;
+  /** Sets the store domain and gives up the proof of the previous one, atomically. */
+  changeStoreDomain(id: string, storeDomain: string): Promise<void>;
   /** Ends the business's sessions except `keepSessionId`. */
-  endOtherSessions(id: string, keepSessionId: string | null): void;
+  endOtherSessions(id: string, keepSessionId: string | null): Promise<void>;
   hashPassword(password: string): Promise<string>;
   verifyPassword(password: string, hash: string): Promise<boolean>;
 }
@@ -103,7 +105,7 @@ export function createMerchantService(deps: {
   /** Called after the business's store became trusted or stopped being so (its offers are shown or hidden). */
   onTrustChanged: (businessId: string) => void;
   /** Called after the business's shop name changed (the name its offers are shown under). */
-  onShopRenamed: (businessId: string) => void;
+  onShopRenamed: (businessId: string) => Promise<void>;
   now?: () => number;
 }) {
   const { repository, accounts } = deps;
@@ -123,14 +125,14 @@ export function createMerchantService(deps: {
     );
   }
 
-  function account(businessId: string) {
-    const row = accounts.find(businessId);
+  async function account(businessId: string) {
+    const row = await accounts.find(businessId);
     if (!row) throw notFound('Business not found');
     return row;
   }
 
-  function toSettings(businessId: string): MerchantSettings {
-    const a = account(businessId);
+  async function toSettings(businessId: string): Promise<MerchantSettings> {
+    const a = await account(businessId);
     const s = settingsRow(businessId);
     return {
       storeName: a.storeName,
@@ -155,17 +157,14 @@ export function createMerchantService(deps: {
    * cannot be claimed away). Claims of an unproved domain block nobody: the first business to prove it owns it.
    * Changing domain gives up the proof of the old one, and hides the business's offers until the new one is proved.
    */
-  function setStoreDomain(businessId: string, storeDomain: string) {
+  async function setStoreDomain(businessId: string, storeDomain: string) {
     const refusal = storeDomainRefusal(storeDomain);
     if (refusal) throw badRequest(refusal, 'storeDomain');
     const owner = repository.findVerifiedOwner(storeDomain);
     if (owner && owner.businessId !== businessId) throw conflict('Another business has already verified this store domain', 'storeDomain');
-    const before = account(businessId).storeDomain;
+    const before = (await account(businessId)).storeDomain;
     if (before === storeDomain) return;
-    repository.transaction(() => {
-      repository.releaseVerifiedDomain(businessId);
-      accounts.update(businessId, { storeDomain });
-    });
+    await accounts.changeStoreDomain(businessId, storeDomain);
     deps.onTrustChanged(businessId);
   }
 
@@ -213,12 +212,12 @@ export function createMerchantService(deps: {
       return released;
     },
 
-    updateSettings(businessId: string, body: UpdateSettingsBody): MerchantSettings {
+    async updateSettings(businessId: string, body: UpdateSettingsBody): Promise<MerchantSettings> {
       settingsRow(businessId);
-      if (body.storeDomain !== undefined) setStoreDomain(businessId, body.storeDomain);
-      if (body.storeName !== undefined && body.storeName !== account(businessId).storeName) {
-        accounts.update(businessId, { storeName: body.storeName });
-        deps.onShopRenamed(businessId);
+      if (body.storeDomain !== undefined) await setStoreDomain(businessId, body.storeDomain);
+      if (body.storeName !== undefined && body.storeName !== (await account(businessId)).storeName) {
+        await accounts.update(businessId, { storeName: body.storeName });
+        await deps.onShopRenamed(businessId);
       }
       const changes: Partial<MerchantSettingsRow> = {};
       if (body.currency !== undefined) changes.currency = body.currency;
@@ -229,11 +228,11 @@ export function createMerchantService(deps: {
     },
 
     async changePassword(businessId: string, currentPassword: string, newPassword: string, sessionId: string | null): Promise<void> {
-      const a = account(businessId);
+      const a = await account(businessId);
       if (!(await accounts.verifyPassword(currentPassword, a.passwordHash))) throw badRequest('Current password is wrong', 'currentPassword');
       assertNewPassword(newPassword, a.email, 'newPassword');
-      accounts.update(businessId, { passwordHash: await accounts.hashPassword(newPassword) });
-      accounts.endOtherSessions(businessId, sessionId);
+      await accounts.update(businessId, { passwordHash: await accounts.hashPassword(newPassword) });
+      await accounts.endOtherSessions(businessId, sessionId);
     },
 
     rotateApiKey(businessId: string): ApiKeyResponse {
@@ -254,7 +253,7 @@ export function createMerchantService(deps: {
     },
 
     async deleteAccount(businessId: string, password: string): Promise<{ offers: number; productIds: number[] }> {
-      const a = account(businessId);
+      const a = await account(businessId);
       if (!(await accounts.verifyPassword(password, a.passwordHash))) throw badRequest('Password is wrong', 'password');
       return repository.deleteBusinessData(businessId);
     },
@@ -281,8 +280,8 @@ export function createMerchantService(deps: {
       return { conversionId: row.id, duplicate: !created, attributed };
     },
 
-    integration(businessId: string, scriptUrl: string, lastScriptEventAt: number | null): IntegrationResponse {
-      const a = account(businessId);
+    async integration(businessId: string, scriptUrl: string, lastScriptEventAt: number | null): Promise<IntegrationResponse> {
+      const a = await account(businessId);
       const s = settingsRow(businessId);
       const proof = verifiedStore(businessId, a.storeDomain);
       const owner = a.storeDomain ? repository.findVerifiedOwner(a.storeDomain) : undefined;
@@ -304,9 +303,9 @@ export function createMerchantService(deps: {
       };
     },
 
-    setStoreDomain(businessId: string, storeDomain: string) {
+    async setStoreDomain(businessId: string, storeDomain: string) {
       settingsRow(businessId);
-      setStoreDomain(businessId, storeDomain);
+      await setStoreDomain(businessId, storeDomain);
     },
 
     /**
@@ -315,7 +314,7 @@ export function createMerchantService(deps: {
      * business's offers are then shown to shoppers.
      */
     async verifyDomain(businessId: string, scriptUrl: string): Promise<VerifyDomainResponse> {
-      const a = account(businessId);
+      const a = await account(businessId);
       const s = settingsRow(businessId);
       const domain = a.storeDomain;
       if (!domain) throw badRequest('Set your store domain first', 'storeDomain');

@@ -28,7 +28,7 @@ export type ShopifyImport = (options: {
 export function createStoreSyncService(deps: {
   repository: MerchantRepository;
   importShopify: ShopifyImport;
-  storeDomainOf: (businessId: string) => string | null;
+  storeDomainOf: (businessId: string) => Promise<string | null>;
   log: Logger;
 }) {
   const { repository, log } = deps;
@@ -55,10 +55,11 @@ export function createStoreSyncService(deps: {
   }
 
   return {
-    start(businessId: string): StoreSync {
+    async start(businessId: string): Promise<StoreSync> {
+      // Read first: from the check of a running sync to its start nothing else runs.
+      const storeDomain = await deps.storeDomainOf(businessId);
       const existing = repository.latestSync(businessId);
       if (existing?.status === 'running' && running.has(businessId)) return toStoreSync(existing);
-      const storeDomain = deps.storeDomainOf(businessId);
       if (!storeDomain) throw badRequest('Set your store domain first', 'storeDomain');
       const row = repository.insertSync({ id: randomUUID(), businessId, storeDomain, status: 'running', startedAt: Date.now() });
       const job = run(row.id, businessId, storeDomain).finally(() => running.delete(businessId));
