@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { verifyPassword } from '../lib/password';
 import { createBusiness } from '../modules/business-auth/service';
+import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
 import { runCreateAdmin } from './create-admin';
 
 describe('admin:create', () => {
@@ -43,7 +44,7 @@ describe('admin:create', () => {
 
   it('promotes an existing business, asking for the password when ADMIN_PASSWORD is absent', async () => {
     const handle = openDatabase(path.join(dir, 'cli.db'));
-    await createBusiness(handle.db, { email: 'merchant@shop.example', password: 'merchant-pass-1' });
+    await createBusiness(createSqliteBusinessAccountsRepository(handle), { email: 'merchant@shop.example', password: 'merchant-pass-1' });
     handle.close();
     const lines: string[] = [];
     const code = await runCreateAdmin({ argv: ['--email=merchant@shop.example'], env, prompt: async () => 'promoted-pass-2', out: (l) => lines.push(l) });

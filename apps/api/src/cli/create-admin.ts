@@ -1,7 +1,10 @@
 import { emailSchema, passwordSchema } from '@pricehunt/contracts';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createSqliteEmailConfirmationRepository, createSqliteOutboxRepository, createSqliteSignInGuardRepository } from '../modules/auth/sqlite-repository';
+import { createSignInGuard } from '../modules/auth/sign-in-guard';
 import { createBusinessAccountsService } from '../modules/business-auth/service';
+import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
 import { createOutboxMailer } from '../lib/mailer';
 import { newPasswordProblem } from '../lib/password-policy';
 import type { Logger } from '../lib/logger';
@@ -37,7 +40,15 @@ export async function runCreateAdmin(io: CreateAdminIo): Promise<number> {
   const handle = openDatabase(config.databasePath);
   try {
     const log: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-    const service = createBusinessAccountsService({ db: handle.db, log, config, mailer: createOutboxMailer({ db: handle.db, log, printToLog: false }) });
+    const service = createBusinessAccountsService({
+      repo: createSqliteBusinessAccountsRepository(handle),
+      confirmations: createSqliteEmailConfirmationRepository(handle),
+      log,
+      config,
+      mailer: createOutboxMailer({ outbox: createSqliteOutboxRepository(handle), log, printToLog: false }),
+      // Nobody signs in here: the limits are off.
+      signInGuard: createSignInGuard({ repo: createSqliteSignInGuardRepository(handle), enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 }),
+    });
     const { business, created } = await service.createOrPromoteAdmin(email.data, password.data);
     io.out(`${created ? 'Created' : 'Promoted'} admin ${business.email} (${business.id}) in ${config.databasePath}`);
     return 0;

@@ -6,6 +6,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { describeDemoAdmin, describeDemoMerchant, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
+import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
 import { seedDemoCatalog } from '../modules/catalog/seed';
 
 function parseArgs(argv: string[]) {
@@ -39,8 +40,9 @@ async function main() {
     if (catalog.demoUrl) console.log(`demo product link: ${catalog.demoUrl}`);
     console.log(`database ready at ${config.databasePath} (${args.offers} demo offers requested)`);
     const production = config.NODE_ENV === 'production';
-    console.log(describeDemoAdmin(await seedDemoAdmin(handle.db, { production })));
-    console.log(describeDemoMerchant(await seedDemoMerchant(handle.db, { production })));
+    const businesses = createSqliteBusinessAccountsRepository(handle);
+    console.log(describeDemoAdmin(await seedDemoAdmin(businesses, { production })));
+    console.log(describeDemoMerchant(await seedDemoMerchant(businesses, { production })));
   } finally {
     handle.close();
   }

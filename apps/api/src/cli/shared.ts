@@ -5,6 +5,7 @@ import { createCatalogServices, type CatalogServices } from '../modules/catalog/
 import type { ImportSummary } from '../modules/catalog/ingestion';
 import type { Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
+import { createSqliteOutboxRepository } from '../modules/auth/sqlite-repository';
 import { createPriceAlertChecker, type AlertCheck } from '../modules/shopper/price-alerts';
 import { createSqlitePriceAlertRepository } from '../modules/shopper/sqlite-repository';
 
@@ -49,7 +50,7 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
 export function checkPriceAlerts(handle: DatabaseHandle, config: AppConfig): Promise<AlertCheck> {
   // Outside production the outbox prints each email, as the API's log does.
   const log: Logger = { debug: () => undefined, info: (_obj, msg) => console.log(msg ?? ''), warn: (obj, msg) => console.warn(msg ?? '', obj), error: (obj, msg) => console.error(msg ?? '', obj) };
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, log, production: config.NODE_ENV === 'production' });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: createSqliteOutboxRepository(handle), log, production: config.NODE_ENV === 'production' });
   return createPriceAlertChecker({ repo: createSqlitePriceAlertRepository(handle), mailer, log, shopperAppUrl: config.SHOPPER_APP_URL }).check();
 }
 

@@ -10,6 +10,17 @@ import { createSqliteRedirectTrustRepository, createSqliteTrackingRepository } f
 import type { DatabaseHandle } from './client';
 import type { RateLimitRepository } from '../modules/rate-limits/repository';
 import { createSqliteRateLimitRepository } from '../modules/rate-limits/sqlite-repository';
+import type { EmailConfirmationRepository, OutboxRepository, SessionRepository, SignInGuardRepository } from '../modules/auth/repository';
+import {
+  createSqliteEmailConfirmationRepository,
+  createSqliteOutboxRepository,
+  createSqliteSessionRepository,
+  createSqliteSignInGuardRepository,
+} from '../modules/auth/sqlite-repository';
+import type { BusinessAccountsRepository } from '../modules/business-auth/repository';
+import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
+import type { ShopperAccountsRepository } from '../modules/shopper-auth/repository';
+import { createSqliteShopperAccountsRepository } from '../modules/shopper-auth/sqlite-repository';
 
 /**
  * The storage ports of every domain, as one engine implements them. Services, routes and plugins depend on these
@@ -18,6 +29,18 @@ import { createSqliteRateLimitRepository } from '../modules/rate-limits/sqlite-r
  */
 export interface Storage {
   readonly engine: 'sqlite';
+  /** Business (merchant and admin) accounts, their email confirmation and password resets. */
+  businessAccounts: BusinessAccountsRepository;
+  /** Shopper accounts and their password resets. */
+  shopperAccounts: ShopperAccountsRepository;
+  /** Server-side sessions of both kinds of account. */
+  sessions: SessionRepository;
+  /** Sign-in failures and trusted devices. */
+  signInGuard: SignInGuardRepository;
+  /** Emailed confirmation links. */
+  emailConfirmations: EmailConfirmationRepository;
+  /** Emails as sent (or printed outside production). */
+  outbox: OutboxRepository;
   /** Rate-limit windows every instance shares. */
   rateLimits: RateLimitRepository;
   /** Signed-in shoppers' history and favorites with their alerts. */
@@ -45,6 +68,12 @@ export interface SqliteStorageOptions {
 export function createSqliteStorage(handle: DatabaseHandle, options: SqliteStorageOptions = {}): Storage {
   return {
     engine: 'sqlite',
+    businessAccounts: createSqliteBusinessAccountsRepository(handle),
+    shopperAccounts: createSqliteShopperAccountsRepository(handle),
+    sessions: createSqliteSessionRepository(handle),
+    signInGuard: createSqliteSignInGuardRepository(handle),
+    emailConfirmations: createSqliteEmailConfirmationRepository(handle),
+    outbox: createSqliteOutboxRepository(handle),
     rateLimits: createSqliteRateLimitRepository(handle),
     shopper: createSqliteShopperDataRepository(handle),
     priceAlerts: createSqlitePriceAlertRepository(handle),

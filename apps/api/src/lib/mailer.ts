@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
-import type { Db } from '../db/client';
-import { outboxEmails } from '../db/schema';
+import type { OutboxRepository } from '../modules/auth/repository';
 
 export interface MailMessage {
   to: string;
@@ -31,12 +30,12 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
  * Writes emails to the `outbox_emails` table. Outside production the log prints them (the reset link
  * included) so a developer can follow it; in production it only notes that an email waits in the outbox.
  */
-export function createOutboxMailer(options: { db: Db; log: Logger; printToLog: boolean }): Mailer {
+export function createOutboxMailer(options: { outbox: OutboxRepository; log: Logger; printToLog: boolean }): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
       const id = randomUUID();
-      options.db.insert(outboxEmails).values({ id, ...message, createdAt: Date.now() }).run();
+      await options.outbox.add({ id, ...message, createdAt: Date.now() });
       if (options.printToLog) {
         options.log.info({ outboxEmailId: id, to: message.to, subject: message.subject }, `email written to the outbox:\n${message.text}`);
       } else {
@@ -46,8 +45,8 @@ export function createOutboxMailer(options: { db: Db; log: Logger; printToLog: b
   };
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; db: Db; log: Logger; production: boolean }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; outbox: OutboxRepository; log: Logger; production: boolean }): Mailer {
   return options.smtpUrl
     ? createSmtpMailer({ url: options.smtpUrl, from: options.from })
-    : createOutboxMailer({ db: options.db, log: options.log, printToLog: !options.production });
+    : createOutboxMailer({ outbox: options.outbox, log: options.log, printToLog: !options.production });
 }

@@ -19,29 +19,24 @@ declare module 'fastify' {
 /** App services (plain functions over the db), decorated on the instance for the routes. */
 export const accountServicesPlugin = fp(
   async (app: FastifyInstance) => {
-    const { db, config, log } = app;
-    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log, production: config.NODE_ENV === 'production' });
+    const { storage, config, log } = app;
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: storage.outbox, log, production: config.NODE_ENV === 'production' });
     app.decorate('mailer', mailer);
     const signInGuard = createSignInGuard({
-      db,
+      repo: storage.signInGuard,
       enabled: config.RATE_LIMIT_ENABLED,
       freeFailures: config.SIGN_IN_FREE_FAILURES,
       freeFailuresPerAddress: config.SIGN_IN_FREE_FAILURES_PER_ADDRESS,
       maxWaitSeconds: config.SIGN_IN_MAX_WAIT_SECONDS,
     });
     app.decorate('signInGuard', signInGuard);
-    app.decorate('businessAccounts', createBusinessAccountsService({ db, log, config, mailer, signInGuard }));
-    app.decorate('shopperAccounts', createShopperAccountsService({ db, log, mailer, config, signInGuard }));
+    const confirmations = storage.emailConfirmations;
+    app.decorate('businessAccounts', createBusinessAccountsService({ repo: storage.businessAccounts, confirmations, log, config, mailer, signInGuard }));
+    app.decorate('shopperAccounts', createShopperAccountsService({ repo: storage.shopperAccounts, confirmations, log, mailer, config, signInGuard }));
     // Failures a day old and expired trusted devices go at start and every hour.
-    const prune = () => {
-      try {
-        signInGuard.prune();
-      } catch (error) {
-        log.error({ err: error }, 'pruning sign-in failures failed');
-      }
-    };
-    prune();
-    const timer = setInterval(prune, 3_600_000);
+    const prune = () => signInGuard.prune().catch((error: unknown) => log.error({ err: error }, 'pruning sign-in failures failed'));
+    await prune();
+    const timer = setInterval(() => void prune(), 3_600_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },

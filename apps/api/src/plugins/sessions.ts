@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import fp from 'fastify-plugin';
-import type Database from 'better-sqlite3';
+import type { SessionRepository } from '../modules/auth/repository';
 
 /** Name of the session cookie (the tracking session id `pricehunt_session_id` is a different, client-side value). */
 export const SESSION_COOKIE = 'pricehunt.sid';
@@ -17,66 +17,46 @@ declare module 'fastify' {
 type Callback = (error?: unknown) => void;
 
 /**
- * @fastify/session store on the `sessions` table. Writes are synchronous commits (WAL + FULL), so a session
- * the API answered with is on disk; expired rows are never returned and are pruned periodically.
+ * @fastify/session store over the sessions port: a session the API answered with is stored durably; expired ones
+ * are never returned and are pruned periodically.
  */
-export class SqliteSessionStore implements SessionStore {
-  private readonly getStatement;
-  private readonly setStatement;
-  private readonly destroyStatement;
-  private readonly pruneStatement;
-
+export class PortSessionStore implements SessionStore {
   constructor(
-    sqlite: Database.Database,
+    private readonly sessions: SessionRepository,
     private readonly ttlMs: number,
-  ) {
-    this.getStatement = sqlite.prepare<[string, number], { data: string }>('select data from sessions where id = ? and expires_at > ?');
-    this.setStatement = sqlite.prepare(
-      `insert into sessions (id, data, expires_at, business_id, shopper_id) values (@id, @data, @expiresAt, @businessId, @shopperId)
-       on conflict(id) do update set data = excluded.data, expires_at = excluded.expires_at,
-         business_id = excluded.business_id, shopper_id = excluded.shopper_id`,
-    );
-    this.destroyStatement = sqlite.prepare('delete from sessions where id = ?');
-    this.pruneStatement = sqlite.prepare('delete from sessions where expires_at <= ?');
-  }
+  ) {}
 
   get(sessionId: string, callback: (error: unknown, session?: Session | null) => void): void {
-    try {
-      const row = this.getStatement.get(sessionId, Date.now());
-      callback(null, row ? (JSON.parse(row.data) as Session) : null);
-    } catch (error) {
-      callback(error);
-    }
+    this.sessions.load(sessionId, Date.now()).then(
+      (data) => {
+        let session: Session | null;
+        try {
+          session = data ? (JSON.parse(data) as Session) : null;
+        } catch (error) {
+          callback(error);
+          return;
+        }
+        callback(null, session);
+      },
+      (error: unknown) => callback(error),
+    );
   }
 
   set(sessionId: string, session: Session, callback: Callback): void {
-    try {
-      const expires = session.cookie?.expires ? new Date(session.cookie.expires).getTime() : Date.now() + this.ttlMs;
-      this.setStatement.run({
+    const expires = session.cookie?.expires ? new Date(session.cookie.expires).getTime() : Date.now() + this.ttlMs;
+    this.sessions
+      .save({
         id: sessionId,
         data: JSON.stringify(session),
         expiresAt: Number.isFinite(expires) ? expires : Date.now() + this.ttlMs,
         businessId: session.businessId ?? null,
         shopperId: session.shopperId ?? null,
-      });
-      callback();
-    } catch (error) {
-      callback(error);
-    }
+      })
+      .then(() => callback(), callback);
   }
 
   destroy(sessionId: string, callback: Callback): void {
-    try {
-      this.destroyStatement.run(sessionId);
-      callback();
-    } catch (error) {
-      callback(error);
-    }
-  }
-
-  /** Deletes expired sessions; returns how many. */
-  prune(now = Date.now()): number {
-    return this.pruneStatement.run(now).changes;
+    this.sessions.destroy(sessionId).then(() => callback(), callback);
   }
 }
 
@@ -95,7 +75,7 @@ export interface SessionsPluginOptions {
 export const sessionsPlugin = fp(
   async (app: FastifyInstance, options: SessionsPluginOptions) => {
     const ttlMs = options.ttlHours * 3600 * 1000;
-    const store = new SqliteSessionStore(app.sqlite, ttlMs);
+    const store = new PortSessionStore(app.storage.sessions, ttlMs);
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret: options.secret,
@@ -106,11 +86,7 @@ export const sessionsPlugin = fp(
       cookie: { httpOnly: true, sameSite: 'lax', secure: options.secureCookie, path: '/', maxAge: ttlMs },
     });
     const timer = setInterval(() => {
-      try {
-        store.prune();
-      } catch (error) {
-        app.log.error({ err: error }, 'pruning expired sessions failed');
-      }
+      app.storage.sessions.pruneExpired(Date.now()).catch((error: unknown) => app.log.error({ err: error }, 'pruning expired sessions failed'));
     }, 3600 * 1000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -20,9 +20,9 @@ describe('demo admin seed', () => {
   afterEach(() => t.close());
 
   it('makes an admin that can log in, once', async () => {
-    const first = await seedDemoAdmin(t.app.db, { production: false });
+    const first = await seedDemoAdmin(t.app.storage.businessAccounts, { production: false });
     expect(first).toEqual({ created: true, email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD });
-    expect(await seedDemoAdmin(t.app.db, { production: false })).toMatchObject({ created: false });
+    expect(await seedDemoAdmin(t.app.storage.businessAccounts, { production: false })).toMatchObject({ created: false });
     expect(describeDemoAdmin(first)).toBe(`admin console login: ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
     const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD } });
     expect(res.statusCode).toBe(200);
@@ -30,18 +30,18 @@ describe('demo admin seed', () => {
   });
 
   it('makes no admin with a known password in production', async () => {
-    const result = await seedDemoAdmin(t.app.db, { production: true });
+    const result = await seedDemoAdmin(t.app.storage.businessAccounts, { production: true });
     expect(result).toEqual({ created: false, skipped: 'production' });
     expect(describeDemoAdmin(result)).toMatch(/npm run admin:create/);
     expect(t.app.sqlite.prepare('SELECT count(*) FROM businesses').pluck().get()).toBe(0);
   });
 
   it('makes a merchant with a Shopify store that can log in, and none in production', async () => {
-    const result = await seedDemoMerchant(t.app.db, { production: false });
+    const result = await seedDemoMerchant(t.app.storage.businessAccounts, { production: false });
     expect(describeDemoMerchant(result)).toBe(`merchant dashboard login: ${DEMO_MERCHANT_EMAIL} / ${DEMO_MERCHANT_PASSWORD}`);
     const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect(res.json().business).toMatchObject({ isAdmin: false, storeDomain: DEMO_MERCHANT_STORE });
-    expect(await seedDemoMerchant(t.app.db, { production: true })).toEqual({ created: false, skipped: 'production' });
+    expect(await seedDemoMerchant(t.app.storage.businessAccounts, { production: true })).toEqual({ created: false, skipped: 'production' });
   });
 });

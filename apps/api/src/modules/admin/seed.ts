@@ -1,6 +1,5 @@
-import type { Db } from '../../db/client';
+import type { BusinessAccountsRepository } from '../business-auth/repository';
 import { createBusiness } from '../business-auth/service';
-import { createBusinessRepository } from '../business-auth/repository';
 
 /** The demo accounts of a development database; production databases get none (use `npm run admin:create`). */
 export const DEMO_ADMIN_EMAIL = 'admin@pricehunt.local';
@@ -25,22 +24,22 @@ interface DemoAccount {
  * Makes a demo account when the database has none of that email. In production it makes nothing: a known
  * password must never guard a real account, so the first admin there comes from the admin:create command.
  */
-async function seedDemoAccount(db: Db, account: DemoAccount, options: { production: boolean }): Promise<DemoAccountResult> {
+async function seedDemoAccount(businesses: BusinessAccountsRepository, account: DemoAccount, options: { production: boolean }): Promise<DemoAccountResult> {
   if (options.production) return { created: false, skipped: 'production' };
-  const existing = createBusinessRepository(db).findByEmail(account.email);
+  const existing = await businesses.findByEmail(account.email);
   if (existing) return { created: false, email: account.email, password: account.password };
-  await createBusiness(db, account);
+  await createBusiness(businesses, account);
   return { created: true, email: account.email, password: account.password };
 }
 
-export function seedDemoAdmin(db: Db, options: { production: boolean }): Promise<DemoAccountResult> {
-  return seedDemoAccount(db, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, isAdmin: true }, options);
+export function seedDemoAdmin(businesses: BusinessAccountsRepository, options: { production: boolean }): Promise<DemoAccountResult> {
+  return seedDemoAccount(businesses, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, isAdmin: true }, options);
 }
 
 /** A merchant with a Shopify store domain, so the dashboard can be tried without registering. */
-export function seedDemoMerchant(db: Db, options: { production: boolean }): Promise<DemoAccountResult> {
+export function seedDemoMerchant(businesses: BusinessAccountsRepository, options: { production: boolean }): Promise<DemoAccountResult> {
   return seedDemoAccount(
-    db,
+    businesses,
     { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD, isAdmin: false, storeDomain: DEMO_MERCHANT_STORE, storeName: 'Demo Store' },
     options,
   );

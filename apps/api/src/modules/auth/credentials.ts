@@ -19,7 +19,7 @@ export interface PasswordAccount {
 export async function checkPassword<Row extends PasswordAccount>(
   row: Row | undefined,
   password: string,
-  deps: { log: Logger; sendConfirmation(row: Row): Promise<void>; saveHash(row: Row, hash: string): void },
+  deps: { log: Logger; sendConfirmation(row: Row): Promise<void>; saveHash(row: Row, hash: string): Promise<unknown> },
 ): Promise<Row> {
   if (!row) {
     await verifyAgainstDummy(password);
@@ -30,6 +30,6 @@ export async function checkPassword<Row extends PasswordAccount>(
     afterAnswer(deps.log, 'confirmation email', () => deps.sendConfirmation(row));
     throw new HttpError(403, ErrorCode.emailNotConfirmed, AuthMessages.emailNotConfirmed);
   }
-  if (needsRehash(row.passwordHash)) deps.saveHash(row, await hashPassword(password));
+  if (needsRehash(row.passwordHash)) await deps.saveHash(row, await hashPassword(password));
   return row;
 }

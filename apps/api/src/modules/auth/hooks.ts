@@ -12,9 +12,9 @@ declare module 'fastify' {
   }
 }
 
-function loadBusiness(request: FastifyRequest): Business {
+async function loadBusiness(request: FastifyRequest): Promise<Business> {
   const id = request.session?.businessId;
-  const business = id ? request.server.businessAccounts.findById(id) : undefined;
+  const business = id ? await request.server.businessAccounts.findById(id) : undefined;
   if (!business) throw unauthorized(AuthMessages.signedOut);
   if (!isActive(business)) throw forbidden(AuthMessages.suspended);
   return business;
@@ -22,12 +22,12 @@ function loadBusiness(request: FastifyRequest): Business {
 
 /** preHandler: a signed-in, active business (401 / 403 envelope otherwise); sets `request.business`. */
 export const requireBusiness: preHandlerAsyncHookHandler = async (request) => {
-  request.business = loadBusiness(request);
+  request.business = await loadBusiness(request);
 };
 
 /** preHandler: a signed-in, active admin business; sets `request.business`. */
 export const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
-  const business = loadBusiness(request);
+  const business = await loadBusiness(request);
   if (!canUseAdminArea(business)) throw forbidden(AuthMessages.adminOnly);
   request.business = business;
 };
@@ -35,7 +35,7 @@ export const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
 /** preHandler: a signed-in shopper; sets `request.shopper`. */
 export const requireShopper: preHandlerAsyncHookHandler = async (request) => {
   const id = request.session?.shopperId;
-  const shopper = id ? request.server.shopperAccounts.findById(id) : undefined;
+  const shopper = id ? await request.server.shopperAccounts.findById(id) : undefined;
   if (!shopper) throw unauthorized(AuthMessages.signedOut);
   request.shopper = shopper;
 };

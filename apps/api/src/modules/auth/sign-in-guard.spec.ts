@@ -168,7 +168,7 @@ describe('sign-in guard (service)', () => {
   });
   afterAll(async () => t.close());
   it('lets at most one attempt per key past its free failures when many arrive at once', async () => {
-    const signInGuard = createSignInGuard({ db: t.app.db, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, maxWaitSeconds: 900 });
+    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, maxWaitSeconds: 900 });
     let verified = 0;
     const wrong = () => {
       verified++;
@@ -181,14 +181,14 @@ describe('sign-in guard (service)', () => {
     expect(results.filter((r) => r.status === 'rejected' && (r.reason as { statusCode: number }).statusCode === 429)).toHaveLength(17);
   });
 
-  it('prunes failures a day old and expired devices', () => {
+  it('prunes failures a day old and expired devices', async () => {
     const now = 50 * 86_400_000;
     t.app.db.insert(signInFailures).values([
       { key: 'business|old@x.example|192.0.2.1', failures: 3, lastFailureAt: now - 86_400_001, blockedUntil: 0 },
       { key: 'business|new@x.example|192.0.2.1', failures: 3, lastFailureAt: now - 1000, blockedUntil: 0 },
     ]).run();
-    const guard = createSignInGuard({ db: t.app.db, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, maxWaitSeconds: 900 });
-    guard.prune(now);
+    const guard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, maxWaitSeconds: 900 });
+    await guard.prune(now);
     const keys = t.app.db.select({ key: signInFailures.key }).from(signInFailures).all().map((row) => row.key);
     expect(keys).toContain('business|new@x.example|192.0.2.1');
     expect(keys).not.toContain('business|old@x.example|192.0.2.1');

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { signInFailures, trustedDevices } from '../../db/schema';
 import { HttpError, RetryLaterError } from '../../lib/errors';
+import type { Audience, SignInGuardRepository } from './repository';
 
-export type Audience = 'business' | 'shopper';
+export type { Audience } from './repository';
 
 /** The trusted-device cookie of each audience, sent back only to its sign-in routes. */
 export const DEVICE_COOKIE: Record<Audience, { name: string; path: string }> = {
@@ -24,7 +22,7 @@ export const FORGET_FAILURES_AFTER_MS = DAY_MS;
 export const FIRST_WAIT_MS = 1000;
 
 export interface SignInGuardOptions {
-  db: Db;
+  repo: SignInGuardRepository;
   /** Off (RATE_LIMIT_ENABLED=false): nothing is counted or refused; devices are still remembered. */
   enabled: boolean;
   /** Failures of one account from one address before waits begin (SIGN_IN_FREE_FAILURES). */
@@ -94,10 +92,9 @@ const isWrongCredentials = (error: unknown) => error instanceof HttpError && err
  *   DEVICE_MAX_FAILURES of them revoke it.
  */
 export function createSignInGuard(options: SignInGuardOptions) {
-  const { db } = options;
+  const { repo } = options;
   const clock = options.now ?? Date.now;
   const maxWaitMs = options.maxWaitSeconds * 1000;
-  const accountColumn = (audience: Audience) => (audience === 'business' ? trustedDevices.businessId : trustedDevices.shopperId);
   const keys = (attempt: Pick<SignInAttempt, 'audience' | 'email' | 'address'>) => {
     const address = addressKey(attempt.address);
     return {
@@ -107,93 +104,46 @@ export function createSignInGuard(options: SignInGuardOptions) {
     };
   };
 
-  function trustedDevice(attempt: SignInAttempt, now: number) {
+  async function trustedDevice(attempt: SignInAttempt, now: number) {
     if (!attempt.deviceToken || !attempt.accountId || attempt.deviceToken.length > 200) return undefined;
-    return db
-      .select()
-      .from(trustedDevices)
-      .where(and(eq(trustedDevices.tokenHash, hashToken(attempt.deviceToken)), eq(accountColumn(attempt.audience), attempt.accountId), gt(trustedDevices.expiresAt, now)))
-      .get();
-  }
-
-  /** Milliseconds left of the longest wait among the keys (0: none). */
-  function waitingMs(keyList: string[], now: number): number {
-    const rows = db.select({ blockedUntil: signInFailures.blockedUntil }).from(signInFailures).where(inArray(signInFailures.key, keyList)).all();
-    return Math.max(0, ...rows.map((row) => row.blockedUntil - now));
-  }
-
-  /** Counts one failure of `key` and sets its wait; answers the failures now counted. */
-  function countFailure(key: string, free: number, now: number): number {
-    const row = db.select().from(signInFailures).where(eq(signInFailures.key, key)).get();
-    const failures = row && row.lastFailureAt > now - FORGET_FAILURES_AFTER_MS ? row.failures + 1 : 1;
-    const wait = waitAfter(failures, free, maxWaitMs);
-    const values = { failures, lastFailureAt: now, blockedUntil: wait ? now + wait : 0 };
-    db.insert(signInFailures)
-      .values({ key, ...values })
-      .onConflictDoUpdate({ target: signInFailures.key, set: values })
-      .run();
-    return failures;
-  }
-
-  /** Takes back a failure counted in advance (the attempt did not fail); a key back within its free failures waits no more. */
-  function uncountFailure(key: string, free: number): void {
-    const row = db.select().from(signInFailures).where(eq(signInFailures.key, key)).get();
-    if (!row) return;
-    const failures = Math.max(0, row.failures - 1);
-    db.update(signInFailures)
-      .set({ failures, ...(failures <= free ? { blockedUntil: 0 } : {}) })
-      .where(eq(signInFailures.key, key))
-      .run();
+    return repo.findTrustedDevice(attempt.audience, attempt.accountId, hashToken(attempt.deviceToken), now);
   }
 
   /**
    * Counts an untrusted attempt as a failure before its password is checked (taken back unless it fails), so that
    * a burst of parallel attempts meets the limit as a sequence would: each key lets at most one attempt past its
-   * free failures before its wait begins, whatever the concurrency.
+   * free failures before its wait begins, whatever the concurrency. Throws the 429 while this account and address,
+   * or this address, must wait (nothing counted); else answers the failures to take back (each key with the free
+   * failures it was counted with).
    */
-  function countInAdvance(attempt: SignInAttempt, now: number): () => void {
+  async function countInAdvance(attempt: SignInAttempt, now: number): Promise<Array<{ key: string; free: number }>> {
     const k = keys(attempt);
-    let pairFree = options.freeFailures;
-    db.transaction(() => {
-      const accountFailures = countFailure(k.account, Number.MAX_SAFE_INTEGER, now);
-      const pair = db.select().from(signInFailures).where(eq(signInFailures.key, k.pair)).get();
-      const pairFailures = pair && pair.lastFailureAt > now - FORGET_FAILURES_AFTER_MS ? pair.failures : 0;
-      // An account failing from other addresses is under attack: this address gets one free failure, not several.
-      if (accountFailures - pairFailures - 1 > options.freeFailures * 2) pairFree = 1;
-      countFailure(k.pair, pairFree, now);
-      countFailure(k.address, options.freeFailuresPerAddress, now);
+    // An account failing from other addresses is under attack: this address gets one free failure, not several.
+    // (Both counts include this attempt.)
+    const pairFree = (accountFailures: number, pairFailures: number) => (accountFailures - pairFailures > options.freeFailures * 2 ? 1 : options.freeFailures);
+    const result = await repo.countFailures([k.pair, k.address], [k.account, k.pair, k.address], now, now - FORGET_FAILURES_AFTER_MS, (key, failures, before) => {
+      if (key === k.account) return waitAfter(failures, Number.MAX_SAFE_INTEGER, maxWaitMs);
+      if (key === k.pair) return waitAfter(failures, pairFree(before.get(k.account) ?? 0, failures), maxWaitMs);
+      return waitAfter(failures, options.freeFailuresPerAddress, maxWaitMs);
     });
-    return () =>
-      db.transaction(() => {
-        uncountFailure(k.account, Number.MAX_SAFE_INTEGER);
-        uncountFailure(k.address, options.freeFailuresPerAddress);
-        uncountFailure(k.pair, pairFree);
-      });
+    if (result.blocked) {
+      const seconds = Math.ceil((result.blockedUntil - now) / 1000);
+      throw new RetryLaterError(tooManyAttemptsMessage(seconds), seconds);
+    }
+    const counted = result.counts;
+    return [
+      { key: k.account, free: Number.MAX_SAFE_INTEGER },
+      { key: k.address, free: options.freeFailuresPerAddress },
+      { key: k.pair, free: pairFree(counted.get(k.account) ?? 0, counted.get(k.pair) ?? 0) },
+    ];
   }
 
-  function rememberDevice(attempt: SignInAttempt, accountId: string, now: number): string {
+  async function rememberDevice(attempt: SignInAttempt, accountId: string, now: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const column = accountColumn(attempt.audience);
-    db.transaction(() => {
-      db.insert(trustedDevices)
-        .values({
-          tokenHash: hashToken(token),
-          ...(attempt.audience === 'business' ? { businessId: accountId } : { shopperId: accountId }),
-          createdAt: now,
-          lastUsedAt: now,
-          expiresAt: now + TRUSTED_DEVICE_DAYS * DAY_MS,
-        })
-        .run();
-      const stale = db
-        .select({ tokenHash: trustedDevices.tokenHash })
-        .from(trustedDevices)
-        .where(eq(column, accountId))
-        .orderBy(trustedDevices.lastUsedAt)
-        .all()
-        .slice(0, -MAX_DEVICES_PER_ACCOUNT)
-        .map((row) => row.tokenHash);
-      if (stale.length) db.delete(trustedDevices).where(inArray(trustedDevices.tokenHash, stale)).run();
-    });
+    await repo.addDevice(
+      { audience: attempt.audience, accountId, tokenHash: hashToken(token), now, expiresAt: now + TRUSTED_DEVICE_DAYS * DAY_MS },
+      MAX_DEVICES_PER_ACCOUNT,
+    );
     return token;
   }
 
@@ -205,54 +155,39 @@ export function createSignInGuard(options: SignInGuardOptions) {
      */
     async attempt<T extends { id: string }>(attempt: SignInAttempt, verify: () => Promise<T>): Promise<{ account: T; deviceToken: string }> {
       const started = clock();
-      const device = trustedDevice(attempt, started);
-      let takeBack: (() => void) | undefined;
-      if (!device && options.enabled) {
-        const k = keys(attempt);
-        const wait = waitingMs([k.pair, k.address], started);
-        if (wait > 0) {
-          const seconds = Math.ceil(wait / 1000);
-          throw new RetryLaterError(tooManyAttemptsMessage(seconds), seconds);
-        }
-        takeBack = countInAdvance(attempt, started);
-      }
+      const device = await trustedDevice(attempt, started);
+      let counted: Array<{ key: string; free: number }> | undefined;
+      if (!device && options.enabled) counted = await countInAdvance(attempt, started);
       let account: T;
       try {
         account = await verify();
       } catch (error) {
-        if (!isWrongCredentials(error)) takeBack?.();
-        else if (device) {
-          if (device.failures + 1 >= DEVICE_MAX_FAILURES) db.delete(trustedDevices).where(eq(trustedDevices.tokenHash, device.tokenHash)).run();
-          else db.update(trustedDevices).set({ failures: device.failures + 1 }).where(eq(trustedDevices.tokenHash, device.tokenHash)).run();
+        if (!isWrongCredentials(error)) {
+          if (counted) await repo.takeBackFailures(counted);
+        } else if (device) {
+          if (device.failures + 1 >= DEVICE_MAX_FAILURES) await repo.forgetDevice(device.tokenHash);
+          else await repo.setDeviceFailures(device.tokenHash, device.failures + 1);
         }
         throw error;
       }
       const now = clock();
-      if (takeBack) {
-        takeBack();
-        // The account's failures from this address are forgiven once its password is given there.
-        db.delete(signInFailures).where(eq(signInFailures.key, keys(attempt).pair)).run();
-      }
+      // The account's failures from this address are forgiven once its password is given there.
+      if (counted) await repo.takeBackFailures(counted, keys(attempt).pair);
       if (device && attempt.deviceToken) {
-        db.update(trustedDevices)
-          .set({ failures: 0, lastUsedAt: now, expiresAt: now + TRUSTED_DEVICE_DAYS * DAY_MS })
-          .where(eq(trustedDevices.tokenHash, device.tokenHash))
-          .run();
+        await repo.renewDevice(device.tokenHash, now, now + TRUSTED_DEVICE_DAYS * DAY_MS);
         return { account, deviceToken: attempt.deviceToken };
       }
-      return { account, deviceToken: rememberDevice(attempt, account.id, now) };
+      return { account, deviceToken: await rememberDevice(attempt, account.id, now) };
     },
 
     /** Forgets every trusted device of an account (after a password reset: whoever had the password may have one). */
-    forgetDevices(audience: Audience, accountId: string): number {
-      return db.delete(trustedDevices).where(eq(accountColumn(audience), accountId)).run().changes;
+    forgetDevices(audience: Audience, accountId: string): Promise<number> {
+      return repo.forgetDevices(audience, accountId);
     },
 
     /** Deletes failures a day old and expired devices; answers how many rows went. */
-    prune(now = clock()): number {
-      const failures = db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, now - FORGET_FAILURES_AFTER_MS)).run().changes;
-      const devices = db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now)).run().changes;
-      return failures + devices;
+    prune(now = clock()): Promise<number> {
+      return repo.prune(now - FORGET_FAILURES_AFTER_MS, now);
     },
   };
 }

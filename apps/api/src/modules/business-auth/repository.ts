@@ -1,62 +1,60 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { businesses, passwordResetTokens, sessions, verifiedDomains } from '../../db/schema';
-
-export type BusinessRow = typeof businesses.$inferSelect;
-export type NewBusinessRow = typeof businesses.$inferInsert;
-
-/** SQL for business accounts, their reset tokens and their sessions. */
-export function createBusinessRepository(db: Db) {
-  return {
-    findById(id: string): BusinessRow | undefined {
-      return db.select().from(businesses).where(eq(businesses.id, id)).get();
-    },
-    findByEmail(email: string): BusinessRow | undefined {
-      return db.select().from(businesses).where(eq(businesses.email, email)).get();
-    },
-    /** True when a business has proved `domain` as its store domain. */
-    isDomainVerified(domain: string): boolean {
-      return db.select({ domain: verifiedDomains.domain }).from(verifiedDomains).where(eq(verifiedDomains.domain, domain)).get() !== undefined;
-    },
-    insert(row: NewBusinessRow): BusinessRow {
-      return db.insert(businesses).values(row).returning().get();
-    },
-    update(id: string, changes: Partial<Pick<BusinessRow, 'passwordHash' | 'isAdmin' | 'status' | 'storeName' | 'storeDomain' | 'emailConfirmedAt'>>): BusinessRow | undefined {
-      return db
-        .update(businesses)
-        .set({ ...changes, updatedAt: new Date().toISOString() })
-        .where(eq(businesses.id, id))
-        .returning()
-        .get();
-    },
-    /** Ends every session in which this business is signed in. */
-    deleteSessions(businessId: string): number {
-      return db.delete(sessions).where(eq(sessions.businessId, businessId)).run().changes;
-    },
-    insertResetToken(row: typeof passwordResetTokens.$inferInsert): void {
-      db.insert(passwordResetTokens).values(row).run();
-    },
-    /** An unused, unexpired token by the hash of its value. */
-    findUsableResetToken(tokenHash: string, now: number) {
-      return db
-        .select()
-        .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
-        .get();
-    },
-    /** Marks every open token of the business as used (a reset consumes them all); true when `tokenId` was still open. */
-    consumeResetTokens(businessId: string, tokenId: string, now: number): boolean {
-      const consumed = db
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.businessId, businessId), isNull(passwordResetTokens.usedAt)))
-        .returning({ id: passwordResetTokens.id })
-        .all();
-      return consumed.some((row) => row.id === tokenId);
-    },
-    transaction<T>(work: () => T): T {
-      return db.transaction(() => work());
-    },
-  };
+/** A business account as stored. */
+export interface BusinessRecord {
+  id: string;
+  email: string;
+  passwordHash: string;
+  storeName: string | null;
+  storeDomain: string | null;
+  isAdmin: boolean;
+  status: 'active' | 'suspended';
+  /** When the owner opened the confirmation link (or a reset link); null until then. */
+  emailConfirmedAt: number | null;
+  createdAt: string;
+  updatedAt: string;
 }
-export type BusinessRepository = ReturnType<typeof createBusinessRepository>;
+
+export interface NewBusinessRecord {
+  id: string;
+  email: string;
+  passwordHash: string;
+  storeName: string | null;
+  storeDomain: string | null;
+  isAdmin: boolean;
+  emailConfirmedAt: number | null;
+}
+
+/** The columns of an account its owner, the merchant dashboard or the CLI change. */
+export type BusinessChanges = Partial<Pick<BusinessRecord, 'passwordHash' | 'isAdmin' | 'status' | 'storeName' | 'storeDomain' | 'emailConfirmedAt'>>;
+
+/** A password-reset token as stored (only the hash of its value). */
+export interface BusinessResetToken {
+  id: string;
+  businessId: string;
+  tokenHash: string;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** Business accounts and their password-reset tokens. */
+export interface BusinessAccountsRepository {
+  /** One indexed read (every request of a signed-in business asks it). */
+  findById(id: string): Promise<BusinessRecord | undefined>;
+  findByEmail(email: string): Promise<BusinessRecord | undefined>;
+  /** True when a business has proved `domain` as its store domain. */
+  isDomainVerified(domain: string): Promise<boolean>;
+  /** Stores a new account; answers it, or undefined when the email already has one. */
+  insert(row: NewBusinessRecord): Promise<BusinessRecord | undefined>;
+  /** Changes the account (and its `updatedAt`); answers it, or undefined when there is none. */
+  update(id: string, changes: BusinessChanges): Promise<BusinessRecord | undefined>;
+  /** Marks the email confirmed at `now` unless it already was (the first date stays); answers the account. */
+  confirmEmail(id: string, now: number): Promise<BusinessRecord | undefined>;
+  addResetToken(token: BusinessResetToken): Promise<void>;
+  /** An unused, unexpired token by the hash of its value. */
+  findUsableResetToken(tokenHash: string, now: number): Promise<Pick<BusinessResetToken, 'id' | 'businessId'> | undefined>;
+  /**
+   * Completes a reset with token `tokenId`, atomically: every open token of the business is used up, the password
+   * set, the email counted as confirmed (at `now` unless it was), every session ended and every trusted device
+   * forgotten. Answers the account, or undefined (the password stays) when `tokenId` was no longer open.
+   */
+  resetPassword(businessId: string, tokenId: string, passwordHash: string, now: number): Promise<BusinessRecord | undefined>;
+}

@@ -44,7 +44,7 @@ export const businessAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/confirm-email',
     { onRequest: perIp, schema: { tags, body: emailConfirmBodySchema, response: { 200: businessAuthResponseSchema, ...errors } } },
     async (request) => {
-      const business = app.businessAccounts.confirmEmail(request.body.token);
+      const business = await app.businessAccounts.confirmEmail(request.body.token);
       await signIn(request, 'businessId', business.id);
       return { success: true as const, business };
     },

@@ -1,27 +1,28 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE, registrationCheckInboxMessage, type Business } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
 import { conflict, forbidden, HttpError, badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { createOutboxMailer, type Mailer } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { afterAnswer } from '../../lib/after-answer';
 import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
 import { checkPassword } from '../auth/credentials';
 import { canSignIn } from '../auth/permissions';
-import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
+import type { EmailConfirmationRepository } from '../auth/repository';
+import type { SignInGuard } from '../auth/sign-in-guard';
 import { storeDomainRefusal } from '../merchant/store-domains';
-import { createBusinessRepository, type BusinessRow } from './repository';
+import type { BusinessAccountsRepository, BusinessRecord } from './repository';
 
 export interface BusinessAccountsDeps {
-  db: Db;
+  repo: BusinessAccountsRepository;
+  confirmations: EmailConfirmationRepository;
   log: Logger;
   config: Pick<AppConfig, 'MERCHANT_APP_URL' | 'PASSWORD_RESET_TTL_MINUTES'>;
   mailer: Mailer;
-  /** Limits on sign-in (the app's); without one (CLI, seed) sign-in is not limited. */
-  signInGuard?: SignInGuard;
+  /** Limits on sign-in (the app's; the CLI gives one that is off). */
+  signInGuard: SignInGuard;
 }
 
 /** A password sign-in as a route receives it. */
@@ -43,7 +44,7 @@ export interface CreateBusinessInput {
 }
 
 /** The account as the API answers it (no hash, no internal columns). */
-export function toBusiness(row: BusinessRow): Business {
+export function toBusiness(row: BusinessRecord): Business {
   return {
     id: row.id,
     email: row.email,
@@ -61,24 +62,47 @@ const RESET_PASSWORD_PAGE = '/reset-password';
 const REGISTER_PAGE = '/business/register';
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const normalise = (email: string) => email.trim().toLowerCase();
 
-function isUniqueViolation(error: unknown, column: string): boolean {
-  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = e.cause?.code ?? e.code;
-  const message = e.cause?.message ?? e.message ?? '';
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' && message.includes(column);
+/**
+ * A store domain is only claimed at registration: it becomes the business's once proved (merchant module), and a claim
+ * blocks nobody. Refused: a public suffix, and a domain another business has proved (it stays theirs). Neither
+ * depends on the email, so the answer tells nothing about accounts.
+ */
+async function assertStoreDomainFree(repo: BusinessAccountsRepository, storeDomain: string | undefined): Promise<void> {
+  if (!storeDomain) return;
+  const refusal = storeDomainRefusal(storeDomain);
+  if (refusal) throw badRequest(refusal, 'storeDomain');
+  if (await repo.isDomainVerified(storeDomain)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
+}
+
+/** An account made directly, confirmed (seed, admin:create): its email was given by whoever runs the server. */
+async function createConfirmed(repo: BusinessAccountsRepository, log: Logger, input: CreateBusinessInput): Promise<Business> {
+  const email = normalise(input.email);
+  assertNewPassword(input.password, email);
+  const taken = () => conflict('An account with this email already exists', 'email');
+  if (await repo.findByEmail(email)) throw taken();
+  await assertStoreDomainFree(repo, input.storeDomain);
+  const row = await repo.insert({
+    id: randomUUID(),
+    email,
+    passwordHash: await hashPassword(input.password),
+    storeDomain: input.storeDomain ?? null,
+    storeName: input.storeName ?? null,
+    isAdmin: input.isAdmin ?? false,
+    emailConfirmedAt: Date.now(),
+  });
+  if (!row) throw taken();
+  log.info({ businessId: row.id }, 'business created');
+  return toBusiness(row);
 }
 
 /**
  * Business accounts: registration, sign-in, password reset, admin creation. Emails arrive normalised
  * (trimmed, lower-case) from the contracts; the service normalises again for callers outside HTTP (CLI, seed).
  */
-export function createBusinessAccountsService({ db, log, config, mailer, signInGuard }: BusinessAccountsDeps) {
-  const repo = createBusinessRepository(db);
-  const normalise = (email: string) => email.trim().toLowerCase();
-  const guard = signInGuard ?? createSignInGuard({ db, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 });
-
-  const confirmations = createEmailConfirmations(db);
+export function createBusinessAccountsService({ repo, log, config, mailer, signInGuard: guard, ...deps }: BusinessAccountsDeps) {
+  const confirmations = createEmailConfirmations(deps.confirmations);
   const link = (pathname: string, token?: string) => {
     const url = new URL(pathname, config.MERCHANT_APP_URL);
     if (token) url.searchParams.set('token', token);
@@ -86,8 +110,8 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
   };
 
   /** Mails a new confirmation link to an unconfirmed account. */
-  async function sendConfirmation(row: BusinessRow): Promise<void> {
-    const token = confirmations.issue('business', row.id);
+  async function sendConfirmation(row: BusinessRecord): Promise<void> {
+    const token = await confirmations.issue('business', row.id);
     await mailer.send({
       to: row.email,
       subject: 'Confirm your PriceHunt business account',
@@ -106,7 +130,7 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
    * a confirmed account's owner is told instead that they already have an account.
    */
   async function settleRegistration(email: string, passwordHash: string, input: CreateBusinessInput): Promise<void> {
-    const existing = repo.findByEmail(email);
+    const existing = await repo.findByEmail(email);
     if (existing?.emailConfirmedAt != null) {
       await mailer.send({
         to: existing.email,
@@ -122,60 +146,24 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
       return;
     }
     const store = { storeDomain: input.storeDomain ?? null, storeName: input.storeName ?? null };
-    let row: BusinessRow | undefined;
-    if (existing) row = repo.update(existing.id, { passwordHash, ...store });
+    let row: BusinessRecord | undefined;
+    if (existing) row = await repo.update(existing.id, { passwordHash, ...store });
     else {
-      try {
-        row = repo.insert({ id: randomUUID(), email, passwordHash, ...store, isAdmin: false, emailConfirmedAt: null });
-        log.info({ businessId: row.id }, 'business registered, email to confirm');
-      } catch (error) {
-        // Two registrations of one address racing: the first made the account and mails its link.
-        if (isUniqueViolation(error, 'businesses.email')) return;
-        throw error;
-      }
+      row = await repo.insert({ id: randomUUID(), email, passwordHash, ...store, isAdmin: false, emailConfirmedAt: null });
+      // Without a row, two registrations of one address raced: the first made the account and mails its link.
+      if (row) log.info({ businessId: row.id }, 'business registered, email to confirm');
     }
     if (row) await sendConfirmation(row);
   }
 
   /** Checks credentials; wrong or unknown → 401 with one message, email not confirmed or suspended → 403. */
   async function authenticate(emailInput: string, password: string): Promise<Business> {
-    const row = await checkPassword(repo.findByEmail(normalise(emailInput)), password, {
+    const row = await checkPassword(await repo.findByEmail(normalise(emailInput)), password, {
       log,
       sendConfirmation,
       saveHash: (account, passwordHash) => repo.update(account.id, { passwordHash }),
     });
     if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
-    return toBusiness(row);
-  }
-
-  /**
-   * A store domain is only claimed at registration: it becomes the business's once proved (merchant module), and a claim
-   * blocks nobody. Refused: a public suffix, and a domain another business has proved (it stays theirs). Neither
-   * depends on the email, so the answer tells nothing about accounts.
-   */
-  function assertStoreDomainFree(_email: string, storeDomain: string | undefined): void {
-    if (!storeDomain) return;
-    const refusal = storeDomainRefusal(storeDomain);
-    if (refusal) throw badRequest(refusal, 'storeDomain');
-    if (repo.isDomainVerified(storeDomain)) throw conflict(AuthMessages.storeDomainTaken, 'storeDomain');
-  }
-
-  /** An account made directly, confirmed (seed, admin:create): its email was given by whoever runs the server. */
-  async function createConfirmed(input: CreateBusinessInput): Promise<Business> {
-    const email = normalise(input.email);
-    assertNewPassword(input.password, email);
-    if (repo.findByEmail(email)) throw conflict('An account with this email already exists', 'email');
-    assertStoreDomainFree(email, input.storeDomain);
-    const row = repo.insert({
-      id: randomUUID(),
-      email,
-      passwordHash: await hashPassword(input.password),
-      storeDomain: input.storeDomain ?? null,
-      storeName: input.storeName ?? null,
-      isAdmin: input.isAdmin ?? false,
-      emailConfirmedAt: Date.now(),
-    });
-    log.info({ businessId: row.id }, 'business created');
     return toBusiness(row);
   }
 
@@ -189,21 +177,16 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
     async register(input: CreateBusinessInput): Promise<string> {
       const email = normalise(input.email);
       assertNewPassword(input.password, email);
-      assertStoreDomainFree(email, input.storeDomain);
+      await assertStoreDomainFree(repo, input.storeDomain);
       const passwordHash = await hashPassword(input.password);
       afterAnswer(log, 'business registration', () => settleRegistration(email, passwordHash, input));
       return registrationCheckInboxMessage(email);
     },
 
     /** Opens a confirmation link: confirms the email (once) and answers the business to sign in. */
-    confirmEmail(token: string): Business {
-      const businessId = confirmations.consume('business', token);
-      const row = businessId
-        ? db.transaction(() => {
-            const current = repo.findById(businessId);
-            return current && current.emailConfirmedAt == null ? repo.update(businessId, { emailConfirmedAt: Date.now() }) : current;
-          })
-        : undefined;
+    async confirmEmail(token: string): Promise<Business> {
+      const businessId = await confirmations.consume('business', token);
+      const row = businessId ? await repo.confirmEmail(businessId, Date.now()) : undefined;
       if (!row) throw badRequest(AuthMessages.confirmTokenInvalid, 'token');
       if (!canSignIn(row)) throw forbidden(AuthMessages.suspended);
       log.info({ businessId: row.id }, 'business email confirmed');
@@ -220,19 +203,19 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
     async signIn(input: SignInInput): Promise<{ business: Business; deviceToken: string }> {
       const email = normalise(input.email);
       const { account, deviceToken } = await guard.attempt(
-        { audience: 'business', email, address: input.address, accountId: repo.findByEmail(email)?.id, deviceToken: input.deviceToken },
+        { audience: 'business', email, address: input.address, accountId: (await repo.findByEmail(email))?.id, deviceToken: input.deviceToken },
         () => authenticate(email, input.password),
       );
       return { business: account, deviceToken };
     },
 
-    findById(id: string): Business | undefined {
-      const row = repo.findById(id);
+    async findById(id: string): Promise<Business | undefined> {
+      const row = await repo.findById(id);
       return row ? toBusiness(row) : undefined;
     },
 
-    findByEmail(email: string): Business | undefined {
-      const row = repo.findByEmail(normalise(email));
+    async findByEmail(email: string): Promise<Business | undefined> {
+      const row = await repo.findByEmail(normalise(email));
       return row ? toBusiness(row) : undefined;
     },
 
@@ -245,7 +228,7 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
     requestPasswordReset(emailInput: string): string {
       const email = normalise(emailInput);
       afterAnswer(log, 'password reset email', async () => {
-        const row = repo.findByEmail(email);
+        const row = await repo.findByEmail(email);
         if (!row) {
           await mailer.send({
             to: email,
@@ -261,7 +244,7 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
         }
         const token = randomBytes(32).toString('base64url');
         const now = Date.now();
-        repo.insertResetToken({
+        await repo.addResetToken({
           id: randomUUID(),
           businessId: row.id,
           tokenHash: hashResetToken(token),
@@ -286,42 +269,31 @@ export function createBusinessAccountsService({ db, log, config, mailer, signInG
     /** Sets a new password with a valid token, consumes every open token and ends every session of the account. */
     async confirmPasswordReset(token: string, password: string): Promise<Business> {
       const now = Date.now();
-      const found = repo.findUsableResetToken(hashResetToken(token), now);
+      const found = await repo.findUsableResetToken(hashResetToken(token), now);
       if (!found) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
-      const account = repo.findById(found.businessId);
+      const account = await repo.findById(found.businessId);
       if (!account) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
       assertNewPassword(password, account.email);
       const passwordHash = await hashPassword(password);
-      const row = repo.transaction(() => {
-        if (!repo.consumeResetTokens(found.businessId, found.id, Date.now())) return undefined;
-        // The link came to the inbox: the address is proven too.
-        const updated = repo.update(found.businessId, { passwordHash, ...(account.emailConfirmedAt == null ? { emailConfirmedAt: Date.now() } : {}) });
-        repo.deleteSessions(found.businessId);
-        // Whoever knew the old password may have made a device trusted: none stays trusted.
-        guard.forgetDevices('business', found.businessId);
-        return updated;
-      });
+      // The link came to the inbox: the address is proven too. Whoever knew the old password may have made a device
+      // trusted: none stays trusted, and every session ends.
+      const row = await repo.resetPassword(found.businessId, found.id, passwordHash, Date.now());
       if (!row) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
       log.info({ businessId: row.id }, 'password reset');
       return toBusiness(row);
     },
 
     /** Creates a confirmed account directly (seed; `createBusiness` below). */
-    createConfirmed,
+    createConfirmed: (input: CreateBusinessInput) => createConfirmed(repo, log, input),
 
     /** Creates an admin business, or promotes (and re-passwords when given) an existing one. Used by the CLI. */
     async createOrPromoteAdmin(emailInput: string, password: string): Promise<{ business: Business; created: boolean }> {
-      const existing = repo.findByEmail(normalise(emailInput));
-      if (!existing) return { business: await createConfirmed({ email: emailInput, password, isAdmin: true }), created: true };
+      const existing = await repo.findByEmail(normalise(emailInput));
+      if (!existing) return { business: await createConfirmed(repo, log, { email: emailInput, password, isAdmin: true }), created: true };
       assertNewPassword(password, existing.email);
-      const row = repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password), emailConfirmedAt: existing.emailConfirmedAt ?? Date.now() });
+      const row = await repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password), emailConfirmedAt: existing.emailConfirmedAt ?? Date.now() });
       if (!row) throw new HttpError(500, 'INTERNAL_ERROR', 'Account vanished while promoting it');
       return { business: toBusiness(row), created: false };
-    },
-
-    /** Ends every session of a business (used after suspension by the admin area). */
-    endSessions(businessId: string): number {
-      return repo.deleteSessions(businessId);
     },
   };
 }
@@ -330,16 +302,9 @@ export type BusinessAccountsService = ReturnType<typeof createBusinessAccountsSe
 const quietLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
- * Seed hook: creates a business directly on a database (no HTTP, no session), its email counted as confirmed, e.g.
- * for the demo seed of the start script. Throws the 409 HttpError when the email or store domain is taken.
+ * Seed hook: creates a business directly (no HTTP, no session), its email counted as confirmed, e.g. for the demo
+ * seed of the start script. Throws the 409 HttpError when the email or store domain is taken.
  */
-export async function createBusiness(db: Db, input: CreateBusinessInput, log: Logger = quietLogger): Promise<Business> {
-  const mailer = createOutboxMailer({ db, log, printToLog: false });
-  const service = createBusinessAccountsService({
-    db,
-    log,
-    mailer,
-    config: { MERCHANT_APP_URL: 'http://localhost:4300', PASSWORD_RESET_TTL_MINUTES: 60 },
-  });
-  return service.createConfirmed(input);
+export function createBusiness(repo: BusinessAccountsRepository, input: CreateBusinessInput, log: Logger = quietLogger): Promise<Business> {
+  return createConfirmed(repo, log, input);
 }

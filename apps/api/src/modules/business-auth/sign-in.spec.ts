@@ -27,12 +27,13 @@ describe('business sign-in (service)', () => {
 
   it('computes no password hash once an attempt is limited', async () => {
     let now = 1_000_000;
-    const signInGuard = createSignInGuard({ db: t.app.db, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, maxWaitSeconds: 900, now: () => now });
+    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, maxWaitSeconds: 900, now: () => now });
     const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
     const service = createBusinessAccountsService({
-      db: t.app.db,
+      repo: t.app.storage.businessAccounts,
+      confirmations: t.app.storage.emailConfirmations,
       log,
-      mailer: createOutboxMailer({ db: t.app.db, log, printToLog: false }),
+      mailer: createOutboxMailer({ outbox: t.app.storage.outbox, log, printToLog: false }),
       config: { MERCHANT_APP_URL: 'http://localhost:4300', PASSWORD_RESET_TTL_MINUTES: 60 },
       signInGuard,
     });
@@ -61,12 +62,13 @@ describe('business sign-in (service)', () => {
 
   it('computes no hash for an unknown email once its address is limited', async () => {
     let now = 5_000_000;
-    const signInGuard = createSignInGuard({ db: t.app.db, enabled: true, freeFailures: 1, freeFailuresPerAddress: 100, maxWaitSeconds: 900, now: () => now });
+    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 1, freeFailuresPerAddress: 100, maxWaitSeconds: 900, now: () => now });
     const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
     const service = createBusinessAccountsService({
-      db: t.app.db,
+      repo: t.app.storage.businessAccounts,
+      confirmations: t.app.storage.emailConfirmations,
       log,
-      mailer: createOutboxMailer({ db: t.app.db, log, printToLog: false }),
+      mailer: createOutboxMailer({ outbox: t.app.storage.outbox, log, printToLog: false }),
       config: { MERCHANT_APP_URL: 'http://localhost:4300', PASSWORD_RESET_TTL_MINUTES: 60 },
       signInGuard,
     });

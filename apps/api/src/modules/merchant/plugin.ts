@@ -3,7 +3,6 @@ import { createSafeFetcher, SsrfBlockedError, type SafeFetcher } from '@pricehun
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { createBusinessRepository } from '../business-auth/repository';
 import { createAnalyticsService, type AnalyticsService } from './analytics-service';
 import { createMerchantProducts, type MerchantProducts } from './products';
 import { createMerchantService, type AccountPort, type MerchantService } from './service';
@@ -26,7 +25,7 @@ declare module 'fastify' {
     storeSync: StoreSyncService;
     merchantProducts: MerchantProducts;
     /** The catalog retailer a business's offers are listed under: its store domain, and the shop's name shoppers see. */
-    merchantRetailer(businessId: string): { id: string; name: string; domains: string[] } | null;
+    merchantRetailer(businessId: string): Promise<{ id: string; name: string; domains: string[] } | null>;
   }
 }
 
@@ -54,7 +53,7 @@ export function fetchUrlFor(url: string, overrides: Readonly<Record<string, stri
 /** App services of the merchant dashboard: settings, conversions, analytics, store sync and the business's products. */
 export const merchantPlugin = fp(
   async (app: FastifyInstance) => {
-    const { sqlite, db, config, log, storage } = app;
+    const { sqlite, config, log, storage } = app;
     const allowLoopback = config.FETCH_ALLOW_LOOPBACK;
     const overrides = config.STORE_ORIGIN_OVERRIDES;
     const safeFetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });
@@ -66,21 +65,18 @@ export const merchantPlugin = fp(
           throw error;
         }),
     };
-    const businesses = createBusinessRepository(db);
+    const businesses = app.storage.businessAccounts;
     const accounts: AccountPort = {
-      find: async (id) => businesses.findById(id),
-      update: async (id, changes) => void businesses.update(id, changes),
-      endOtherSessions: async (id, keep) => {
-        if (keep) sqlite.prepare('DELETE FROM sessions WHERE business_id = ? AND id <> ?').run(id, keep);
-        else businesses.deleteSessions(id);
-      },
+      find: (id) => businesses.findById(id),
+      update: async (id, changes) => void (await businesses.update(id, changes)),
+      endOtherSessions: async (id, keep) => void (await app.storage.sessions.endBusinessSessions(id, keep)),
       hashPassword,
       verifyPassword,
     };
     const repository = storage.merchant;
     /** The retailer of a business's offers: its store domain, named by the shop's name (or one made from the domain). */
-    const merchantRetailer = (businessId: string) => {
-      const business = businesses.findById(businessId);
+    const merchantRetailer = async (businessId: string) => {
+      const business = await businesses.findById(businessId);
       if (!business?.storeDomain) return null;
       return { id: business.storeDomain, name: business.storeName ?? shopNameOf(business.storeDomain), domains: [business.storeDomain] };
     };
@@ -97,8 +93,8 @@ export const merchantPlugin = fp(
         const changed = app.catalog.repository.refreshStoreTrust(businessId);
         log.info({ businessId, offers: changed }, 'store trust changed');
       },
-      onShopRenamed: (businessId) => {
-        const retailer = merchantRetailer(businessId);
+      onShopRenamed: async (businessId) => {
+        const retailer = await merchantRetailer(businessId);
         if (retailer) app.catalog.repository.renameRetailer(retailer.id, retailer.name);
       },
     });
@@ -106,9 +102,9 @@ export const merchantPlugin = fp(
     const storeSync = createStoreSyncService({
       repository,
       log,
-      storeDomainOf: (businessId) => businesses.findById(businessId)?.storeDomain ?? null,
+      storeDomainOf: async (businessId) => (await businesses.findById(businessId))?.storeDomain ?? null,
       importShopify: async ({ storeDomain, businessId, onPage }) => {
-        const retailer = merchantRetailer(businessId) ?? { id: storeDomain, name: shopNameOf(storeDomain), domains: [storeDomain] };
+        const retailer = (await merchantRetailer(businessId)) ?? { id: storeDomain, name: shopNameOf(storeDomain), domains: [storeDomain] };
         app.catalog.repository.renameRetailer(retailer.id, retailer.name);
         const currency = (await merchant.settingsRow(businessId)).currency;
         const progress: ShopifyPageProgress = { pages: 0, products: 0, offers: 0, inserted: 0, updated: 0, skipped: 0 };

@@ -58,7 +58,7 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!text.trim()) throw badRequest('The feed file is empty', 'file');
         const format = request.query.format ?? (text.trimStart().startsWith('<') ? 'xml' : 'tsv');
         const settings = await app.merchant.settingsRow(id);
-        const retailer = app.merchantRetailer(id);
+        const retailer = await app.merchantRetailer(id);
         if (!retailer) throw badRequest('Set your store domain on the Integrate page before uploading a feed', 'storeDomain');
         app.catalog.repository.renameRetailer(retailer.id, retailer.name);
         const options = { retailer: retailer.name, defaultCurrency: settings.currency };

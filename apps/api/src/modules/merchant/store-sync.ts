@@ -28,7 +28,7 @@ export type ShopifyImport = (options: {
 export function createStoreSyncService(deps: {
   repository: MerchantRepository;
   importShopify: ShopifyImport;
-  storeDomainOf: (businessId: string) => string | null;
+  storeDomainOf: (businessId: string) => Promise<string | null>;
   log: Logger;
 }) {
   const { repository, log } = deps;
@@ -56,17 +56,28 @@ export function createStoreSyncService(deps: {
     }
   }
 
+  async function begin(businessId: string): Promise<StoreSync> {
+    await interruptedMarked;
+    const storeDomain = await deps.storeDomainOf(businessId);
+    const existing = await repository.latestSync(businessId);
+    if (existing?.status === 'running' && running.has(businessId)) return toStoreSync(existing);
+    if (!storeDomain) throw badRequest('Set your store domain first', 'storeDomain');
+    const row = await repository.insertSync({ id: randomUUID(), businessId, storeDomain, status: 'running', startedAt: Date.now() });
+    const job = run(row.id, businessId, storeDomain).finally(() => running.delete(businessId));
+    running.set(businessId, job);
+    return toStoreSync(row);
+  }
+  // A start still reading what is running is joined by the next start of that business, which would otherwise not
+  // see the sync it is about to begin.
+  const starting = new Map<string, Promise<StoreSync>>();
+
   return {
-    async start(businessId: string): Promise<StoreSync> {
-      await interruptedMarked;
-      const existing = await repository.latestSync(businessId);
-      if (existing?.status === 'running' && running.has(businessId)) return toStoreSync(existing);
-      const storeDomain = deps.storeDomainOf(businessId);
-      if (!storeDomain) throw badRequest('Set your store domain first', 'storeDomain');
-      const row = await repository.insertSync({ id: randomUUID(), businessId, storeDomain, status: 'running', startedAt: Date.now() });
-      const job = run(row.id, businessId, storeDomain).finally(() => running.delete(businessId));
-      running.set(businessId, job);
-      return toStoreSync(row);
+    start(businessId: string): Promise<StoreSync> {
+      const pending = starting.get(businessId);
+      if (pending) return pending;
+      const begun = begin(businessId).finally(() => starting.delete(businessId));
+      starting.set(businessId, begun);
+      return begun;
     },
     async get(businessId: string, id: string): Promise<StoreSync | null> {
       const row = await repository.findSync(businessId, id);

@@ -42,7 +42,7 @@ export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/confirm-email',
     { onRequest: limited.onRequest, schema: { tags, body: emailConfirmBodySchema, response: { 200: shopperAuthResponseSchema, ...errors } } },
     async (request) => {
-      const user = app.shopperAccounts.confirmEmail(request.body.token);
+      const user = await app.shopperAccounts.confirmEmail(request.body.token);
       await signIn(request, 'shopperId', user.id);
       return { success: true as const, user };
     },
@@ -73,7 +73,7 @@ export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   // The shopper site asks this on every page: most visitors are signed out, which is an answer, not an error.
   app.get('/session', { schema: { tags, response: { 200: shopperSessionResponseSchema } } }, async (request) => {
     const id = request.session?.shopperId;
-    return { success: true as const, user: (id ? app.shopperAccounts.findById(id) : undefined) ?? null };
+    return { success: true as const, user: (id ? await app.shopperAccounts.findById(id) : undefined) ?? null };
   });
 
   app.get(

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AuthMessages, registrationCheckInboxMessage, type ShopperUser } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
 import { afterAnswer } from '../../lib/after-answer';
 import { badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -10,20 +9,22 @@ import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
 import { checkPassword } from '../auth/credentials';
-import { createSignInGuard, type SignInGuard } from '../auth/sign-in-guard';
+import type { EmailConfirmationRepository } from '../auth/repository';
+import type { SignInGuard } from '../auth/sign-in-guard';
 import type { SignInInput } from '../business-auth/service';
-import { createShopperRepository, type ShopperRow } from './repository';
+import type { ShopperAccountsRepository, ShopperRecord } from './repository';
 
-export function toShopper(row: ShopperRow): ShopperUser {
+export function toShopper(row: ShopperRecord): ShopperUser {
   return { id: row.id, email: row.email, displayName: row.displayName, createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
 export interface ShopperAccountsDeps {
-  db: Db;
+  repo: ShopperAccountsRepository;
+  confirmations: EmailConfirmationRepository;
   log: Logger;
   mailer: Mailer;
   config: Pick<AppConfig, 'SHOPPER_APP_URL'>;
-  signInGuard?: SignInGuard;
+  signInGuard: SignInGuard;
 }
 
 /** Pages of the shopper site that emails link to. */
@@ -34,19 +35,17 @@ const RESET_PASSWORD_PAGE = '/reset-password';
  * Shopper accounts: registration confirmed by email, and sign-in, hashed like business passwords. Registration
  * answers the same whether the address is new or an account's (see the business service's `register`).
  */
-export function createShopperAccountsService({ db, log, mailer, config, signInGuard }: ShopperAccountsDeps) {
-  const repo = createShopperRepository(db);
+export function createShopperAccountsService({ repo, log, mailer, config, signInGuard: guard, ...deps }: ShopperAccountsDeps) {
   const normalise = (email: string) => email.trim().toLowerCase();
-  const guard = signInGuard ?? createSignInGuard({ db, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 });
-  const confirmations = createEmailConfirmations(db);
+  const confirmations = createEmailConfirmations(deps.confirmations);
   const link = (pathname: string, token?: string) => {
     const url = new URL(pathname, config.SHOPPER_APP_URL);
     if (token) url.searchParams.set('token', token);
     return url.toString();
   };
 
-  async function sendConfirmation(row: ShopperRow): Promise<void> {
-    const token = confirmations.issue('shopper', row.id);
+  async function sendConfirmation(row: ShopperRecord): Promise<void> {
+    const token = await confirmations.issue('shopper', row.id);
     await mailer.send({
       to: row.email,
       subject: 'Confirm your PriceHunt account',
@@ -61,7 +60,7 @@ export function createShopperAccountsService({ db, log, mailer, config, signInGu
 
   /** After the answer: a new or unconfirmed address gets its link (the newest password wins), an account a reminder. */
   async function settleRegistration(email: string, passwordHash: string, displayName: string | null): Promise<void> {
-    const existing = repo.findByEmail(email);
+    const existing = await repo.findByEmail(email);
     if (existing?.emailConfirmedAt != null) {
       await mailer.send({
         to: existing.email,
@@ -76,24 +75,18 @@ export function createShopperAccountsService({ db, log, mailer, config, signInGu
       });
       return;
     }
-    let row: ShopperRow | undefined;
-    if (existing) row = repo.updateUnconfirmed(existing.id, { passwordHash, displayName });
+    let row: ShopperRecord | undefined;
+    if (existing) row = await repo.updateUnconfirmed(existing.id, { passwordHash, displayName });
     else {
-      try {
-        row = repo.insert({ id: randomUUID(), email, passwordHash, displayName, emailConfirmedAt: null });
-        log.info({ shopperId: row.id }, 'shopper registered, email to confirm');
-      } catch (error) {
-        const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-        // Two registrations of one address racing: the first made the account and mails its link.
-        if (cause.code === 'SQLITE_CONSTRAINT_UNIQUE') return;
-        throw error;
-      }
+      row = await repo.insert({ id: randomUUID(), email, passwordHash, displayName, emailConfirmedAt: null });
+      // Without a row, two registrations of one address raced: the first made the account and mails its link.
+      if (row) log.info({ shopperId: row.id }, 'shopper registered, email to confirm');
     }
     if (row) await sendConfirmation(row);
   }
 
   async function authenticate(emailInput: string, password: string): Promise<ShopperUser> {
-    const row = await checkPassword(repo.findByEmail(normalise(emailInput)), password, {
+    const row = await checkPassword(await repo.findByEmail(normalise(emailInput)), password, {
       log,
       sendConfirmation,
       saveHash: (account, passwordHash) => repo.updatePasswordHash(account.id, passwordHash),
@@ -112,9 +105,9 @@ export function createShopperAccountsService({ db, log, mailer, config, signInGu
     },
 
     /** Opens a confirmation link: confirms the email (once) and answers the shopper to sign in. */
-    confirmEmail(token: string): ShopperUser {
-      const shopperId = confirmations.consume('shopper', token);
-      const row = shopperId ? repo.confirmEmail(shopperId, Date.now()) : undefined;
+    async confirmEmail(token: string): Promise<ShopperUser> {
+      const shopperId = await confirmations.consume('shopper', token);
+      const row = shopperId ? await repo.confirmEmail(shopperId, Date.now()) : undefined;
       if (!row) throw badRequest(AuthMessages.confirmTokenInvalid, 'token');
       log.info({ shopperId: row.id }, 'shopper email confirmed');
       return toShopper(row);
@@ -126,14 +119,14 @@ export function createShopperAccountsService({ db, log, mailer, config, signInGu
     async signIn(input: SignInInput): Promise<{ user: ShopperUser; deviceToken: string }> {
       const email = normalise(input.email);
       const { account, deviceToken } = await guard.attempt(
-        { audience: 'shopper', email, address: input.address, accountId: repo.findByEmail(email)?.id, deviceToken: input.deviceToken },
+        { audience: 'shopper', email, address: input.address, accountId: (await repo.findByEmail(email))?.id, deviceToken: input.deviceToken },
         () => authenticate(email, input.password),
       );
       return { user: account, deviceToken };
     },
 
-    findById(id: string): ShopperUser | undefined {
-      const row = repo.findById(id);
+    async findById(id: string): Promise<ShopperUser | undefined> {
+      const row = await repo.findById(id);
       return row ? toShopper(row) : undefined;
     },
   };

@@ -1,15 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE } from '@pricehunt/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
-import { sessions, shopperPasswordResetTokens, shoppers, trustedDevices } from '../../db/schema';
 import { afterAnswer } from '../../lib/after-answer';
 import { badRequest } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
+import type { ShopperAccountsRepository } from '../shopper-auth/repository';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -20,7 +18,17 @@ export const SHOPPER_RESET_PAGE = '/reset-password';
  * Password reset of shopper accounts by a single-use, expiring token sent by email (as for business accounts).
  * Asking for a link answers the same whether or not the account exists.
  */
-export function createShopperPasswordResetService({ db, config, mailer, log }: { db: Db; config: AppConfig; mailer: Mailer; log: Logger }) {
+export function createShopperPasswordResetService({
+  repo,
+  config,
+  mailer,
+  log,
+}: {
+  repo: ShopperAccountsRepository;
+  config: Pick<AppConfig, 'PASSWORD_RESET_TTL_MINUTES' | 'SHOPPER_APP_URL'>;
+  mailer: Mailer;
+  log: Logger;
+}) {
   const ttlMs = config.PASSWORD_RESET_TTL_MINUTES * 60_000;
 
   return {
@@ -31,7 +39,7 @@ export function createShopperPasswordResetService({ db, config, mailer, log }: {
     requestReset(emailInput: string): string {
       const email = emailInput.trim().toLowerCase();
       afterAnswer(log, 'shopper password reset email', async () => {
-        const shopper = db.select({ id: shoppers.id, email: shoppers.email }).from(shoppers).where(eq(shoppers.email, email)).get();
+        const shopper = await repo.findByEmail(email);
         if (!shopper) {
           await mailer.send({
             to: email,
@@ -47,7 +55,7 @@ export function createShopperPasswordResetService({ db, config, mailer, log }: {
         }
         const token = randomBytes(32).toString('base64url');
         const now = Date.now();
-        db.insert(shopperPasswordResetTokens).values({ id: randomUUID(), shopperId: shopper.id, tokenHash: hashToken(token), expiresAt: now + ttlMs, createdAt: now }).run();
+        await repo.addResetToken({ id: randomUUID(), shopperId: shopper.id, tokenHash: hashToken(token), expiresAt: now + ttlMs, createdAt: now });
         const link = new URL(SHOPPER_RESET_PAGE, config.SHOPPER_APP_URL);
         link.searchParams.set('token', token);
         await mailer.send({
@@ -68,33 +76,15 @@ export function createShopperPasswordResetService({ db, config, mailer, log }: {
     /** Sets the new password, uses up every open token of the account and ends all its sessions. */
     async confirmReset(token: string, password: string): Promise<void> {
       const now = Date.now();
-      const found = db
-        .select()
-        .from(shopperPasswordResetTokens)
-        .where(and(eq(shopperPasswordResetTokens.tokenHash, hashToken(token)), isNull(shopperPasswordResetTokens.usedAt), gt(shopperPasswordResetTokens.expiresAt, now)))
-        .get();
+      const found = await repo.findUsableResetToken(hashToken(token), now);
       if (!found) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
-      const account = db.select({ email: shoppers.email }).from(shoppers).where(eq(shoppers.id, found.shopperId)).get();
+      const account = await repo.findById(found.shopperId);
       if (!account) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
       assertNewPassword(password, account.email);
       const passwordHash = await hashPassword(password);
-      const changed = db.transaction((tx) => {
-        const used = tx
-          .update(shopperPasswordResetTokens)
-          .set({ usedAt: Date.now() })
-          .where(and(eq(shopperPasswordResetTokens.shopperId, found.shopperId), isNull(shopperPasswordResetTokens.usedAt)))
-          .run().changes;
-        if (used === 0) return false;
-        // The link came to the inbox: the address is proven too.
-        tx.update(shoppers)
-          .set({ passwordHash, emailConfirmedAt: sql`coalesce(${shoppers.emailConfirmedAt}, ${Date.now()})`, updatedAt: new Date().toISOString() })
-          .where(eq(shoppers.id, found.shopperId))
-          .run();
-        tx.delete(sessions).where(eq(sessions.shopperId, found.shopperId)).run();
-        // Whoever knew the old password may have made a device trusted: none stays trusted.
-        tx.delete(trustedDevices).where(eq(trustedDevices.shopperId, found.shopperId)).run();
-        return true;
-      });
+      // The link came to the inbox: the address is proven too. Whoever knew the old password may have made a device
+      // trusted: none stays trusted, and every session ends.
+      const changed = await repo.resetPassword(found.shopperId, passwordHash, Date.now());
       if (!changed) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
       log.info({ shopperId: found.shopperId }, 'shopper password reset');
     },
