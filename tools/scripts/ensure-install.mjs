@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs what a fresh clone lacks before `npm start` / `npm test`:
-// npm packages (when node_modules is missing or older than package-lock.json) and, for tests, Debian's Chromium.
+// npm packages (when node_modules is missing or older than package-lock.json) and, for tests, Debian's Chromium and
+// PostgreSQL 15 with its contrib modules (pg_trgm): the API's tests also run on throwaway PostgreSQL clusters.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,15 +19,18 @@ if (stale) {
 }
 
 if (process.argv.includes('--browser')) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(chromium)) {
+  const packages = [];
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) packages.push('chromium');
+  // Debian 12's PostgreSQL is 15; pg_trgm (typo and prefix look-ups) comes with postgresql-contrib.
+  if (!fs.existsSync('/usr/lib/postgresql/15/bin/initdb')) packages.push('postgresql', 'postgresql-contrib');
+  if (packages.length > 0) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const sudo = isRoot ? '' : 'sudo ';
-    console.log('Installing Debian Chromium for the browser tests…');
+    console.log(`Installing Debian packages for the tests: ${packages.join(', ')}…`);
     try {
-      run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+      run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`);
     } catch {
-      console.error('Could not install Chromium. Install it by hand: sudo apt-get update && sudo apt-get install -y chromium');
+      console.error(`Could not install them. Install them by hand: sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`);
       process.exit(1);
     }
   }
