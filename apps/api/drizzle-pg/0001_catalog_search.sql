@@ -14,7 +14,7 @@ CREATE TEXT SEARCH CONFIGURATION pricehunt_words (COPY = pg_catalog.simple);
 ALTER TEXT SEARCH CONFIGURATION pricehunt_words ALTER MAPPING FOR hword, hword_part, word WITH unaccent, simple;
 --> statement-breakpoint
 -- An offer's words, weighted by where they stand: title A, brand B, model/part number C, category D (FTS5 indexes
--- the same four columns). Ranking weights are given per query: ts_rank(search_vector, query, '{D, C, B, A}');
+-- the same four columns). Ranking weights are given per query: ts_rank('{D, C, B, A}', search_vector, query);
 -- bm25's 0.5, 4, 2, 1 of search-index.ts read '{0.05, 0.4, 0.2, 0.1}'. A generated column rather than a trigger: it
 -- cannot be forgotten by a write path (SQLite's bulk path indexes new offers itself), and PostgreSQL computes it
 -- again only when one of its four columns is updated. Left out of pg-schema/catalog.ts: selects of whole offers do
