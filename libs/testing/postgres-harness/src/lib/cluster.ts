@@ -188,6 +188,12 @@ export async function startPostgresCluster(options: StartPostgresOptions = {}): 
       const gid = Number(execFileSync('id', ['-g', runAs], { encoding: 'utf8' }).trim());
       fs.chownSync(dir, uid, gid);
       fs.chownSync(passwordFile, uid, gid);
+      // The folders above it must let that user through (a TMPDIR under /root would not).
+      try {
+        execFileSync('runuser', ['-u', runAs, '--', 'test', '-w', dir]);
+      } catch {
+        throw new Error(`The ${runAs} user cannot write to ${dir}: give StartPostgresOptions.parentDir (or TMPDIR) a folder it can reach, such as /tmp.`);
+      }
     }
     await runProgram(info, 'initdb', [
       '--pgdata', info.dataDir,
