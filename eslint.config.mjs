@@ -36,8 +36,10 @@ export default [
             { sourceTag: 'scope:merchant', onlyDependOnLibsWithTags: ['scope:shared', 'scope:merchant'], bannedExternalImports: serverOnly },
             { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:shared', 'scope:admin'], bannedExternalImports: serverOnly },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'], bannedExternalImports: uiPackages },
-            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'], bannedExternalImports: uiPackages },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:e2e'], bannedExternalImports: uiPackages },
+            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'], bannedExternalImports: uiPackages },
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:e2e', 'scope:testing'], bannedExternalImports: uiPackages },
+            // Test infrastructure that the API's tests, browser tests and commands share (throwaway database servers).
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:testing'], bannedExternalImports: [...uiPackages, ...serverOnly] },
             // Types: layers.
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing'] },

@@ -8,4 +8,8 @@ module.exports = {
   transform: preset.transform,
   // Real scrypt hashing and fsyncs: on a busy machine a suite's setup can take longer than Jest's 5 s default.
   testTimeout: 30_000,
+  // Tests on PostgreSQL share one throwaway cluster per run, started by the first of them that asks for it
+  // (testing/postgres.ts); the teardown stops it. A run of SQLite tests alone starts none.
+  globalSetup: '<rootDir>/../../libs/testing/postgres-harness/src/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/../../libs/testing/postgres-harness/src/jest/global-teardown.ts',
 };

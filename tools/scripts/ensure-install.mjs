@@ -19,10 +19,11 @@ if (stale) {
 }
 
 // Debian packages the tests use: Chromium for the browser tests, nginx for the load balancer's configuration and the
-// cluster tests.
+// cluster tests, PostgreSQL 15 (Debian 12's) with its contrib modules (pg_trgm) for the API tests' throwaway clusters.
 const debianPackages = [
   { binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', packages: ['chromium'], what: 'Chromium' },
   { binary: process.env.NGINX_PATH ?? '/usr/sbin/nginx', packages: ['nginx'], what: 'nginx' },
+  { binary: '/usr/lib/postgresql/15/bin/initdb', packages: ['postgresql', 'postgresql-contrib'], what: 'PostgreSQL 15' },
 ];
 
 if (process.argv.includes('--browser')) {

@@ -1,0 +1,17 @@
+import { bigint, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * An instant (the SQLite schema's ISO 8601 text, `strftime('%Y-%m-%dT%H:%M:%fZ')`): timestamptz to the millisecond,
+ * read and written as a JavaScript Date. Milliseconds, because a Date holds no more: a value read back compares
+ * equal to the one stored (cursors, "changed since"). Dates rather than drizzle's string mode, whose text is
+ * PostgreSQL's output format ("2026-11-23 10:56:54.123+00") and not the ISO form the API answers with: a port turns
+ * a Date into that form with `toISOString()`, exactly as SQLite stores it; and node-postgres reads timestamptz as
+ * a Date in raw queries too.
+ */
+export const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+
+/**
+ * Epoch milliseconds (the SQLite schema's integer times, as `Date.now()` gives them): bigint, read as a number
+ * (exact below 2^53; an int4 would end in 1970).
+ */
+export const epochMs = (name: string) => bigint(name, { mode: 'number' });
