@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
-import { startPostgresCluster, type PostgresCluster } from './cluster';
+import { startKeptPostgresCluster, startPostgresCluster, type PostgresCluster } from './cluster';
 import { ensureTemplate, setUpSharedPostgres, sharedPostgresCluster, SHARED_STATE_ENV, tearDownSharedPostgres } from './shared';
 
 async function scalar<T>(url: string, text: string): Promise<T> {
@@ -85,5 +87,43 @@ describe('the cluster a test run shares', () => {
     expect(fs.existsSync(state)).toBe(false);
     expect(fs.existsSync(cluster.dir)).toBe(false);
     expect(await accepts(cluster.port)).toBe(false);
+  });
+});
+
+describe('a kept cluster', () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-kept-'));
+  // A checkout's data folder is open to other users; the postgres user must get through it.
+  fs.chmodSync(parent, 0o755);
+  const dir = path.join(parent, 'pg');
+  afterAll(async () => {
+    if (fs.existsSync(path.join(dir, 'data', 'postmaster.pid'))) await (await startKeptPostgresCluster({ dir, port: 0 })).stop();
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('is made once, durable, and keeps its data from one start to the next; a running one is used as it is', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const address = server.address() as net.AddressInfo;
+        server.close(() => resolve(address.port));
+      });
+    });
+    const first = await startKeptPostgresCluster({ dir, port });
+    expect(first.started).toBe(true);
+    expect(first.port).toBe(port);
+    expect(await scalar(first.url(), "SELECT current_setting('fsync')")).toBe('on');
+    expect((fs.statSync(path.join(dir, 'cluster.json')).mode & 0o777).toString(8)).toBe('600');
+    await first.query("CREATE TABLE kept AS SELECT 'still here'::text AS note");
+
+    const again = await startKeptPostgresCluster({ dir, port: port + 1 });
+    expect(again.started).toBe(false);
+    expect(again.port).toBe(port);
+
+    await first.stop();
+    expect(await accepts(port)).toBe(false);
+    const restarted = await startKeptPostgresCluster({ dir, port });
+    expect(restarted.started).toBe(true);
+    expect(await scalar(restarted.url(), 'SELECT note FROM kept')).toBe('still here');
+    expect(restarted.password).toBe(first.password);
+    await restarted.stop();
   });
 });

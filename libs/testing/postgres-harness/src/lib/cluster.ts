@@ -165,75 +165,139 @@ export function attachPostgresCluster(info: PostgresClusterInfo): PostgresCluste
  * character classes are Unicode's (C.UTF-8), so the full-text parser and lower() know accented letters.
  */
 export async function startPostgresCluster(options: StartPostgresOptions = {}): Promise<PostgresCluster> {
-  const binDir = postgresBinDir(options.binDir);
-  const runAs = isRoot() ? 'postgres' : null;
   const dir = fs.mkdtempSync(path.join(options.parentDir ?? os.tmpdir(), 'pricehunt-pg-'));
-  const info: PostgresClusterInfo = {
-    dir,
-    dataDir: path.join(dir, 'data'),
-    binDir,
-    host: '127.0.0.1',
-    port: 0,
-    user: 'postgres',
-    password: crypto.randomBytes(18).toString('base64url'),
-    runAs,
-  };
+  const info = newClusterInfo(dir, options.binDir);
   // For clean-up on failure (its methods read `info` as it is then).
   const cluster = attachPostgresCluster(info);
   try {
-    const passwordFile = path.join(dir, 'password');
-    fs.writeFileSync(passwordFile, `${info.password}\n`, { mode: 0o600 });
-    if (runAs) {
-      const uid = Number(execFileSync('id', ['-u', runAs], { encoding: 'utf8' }).trim());
-      const gid = Number(execFileSync('id', ['-g', runAs], { encoding: 'utf8' }).trim());
-      fs.chownSync(dir, uid, gid);
-      fs.chownSync(passwordFile, uid, gid);
-      // The folders above it must let that user through (a TMPDIR under /root would not).
-      try {
-        execFileSync('runuser', ['-u', runAs, '--', 'test', '-w', dir]);
-      } catch {
-        throw new Error(`The ${runAs} user cannot write to ${dir}: give StartPostgresOptions.parentDir (or TMPDIR) a folder it can reach, such as /tmp.`);
-      }
-    }
-    await runProgram(info, 'initdb', [
-      '--pgdata', info.dataDir,
-      '--username', info.user,
-      '--pwfile', passwordFile,
-      '--auth-host', 'scram-sha-256',
-      // The socket's folder is open to the cluster's user alone (and root).
-      '--auth-local', 'trust',
-      '--encoding', 'UTF8',
-      '--lc-collate', 'C',
-      '--lc-ctype', 'C.UTF-8',
-      '--no-sync',
-    ]);
-    fs.rmSync(passwordFile);
-    const settings: Record<string, string | number> = {
-      listen_addresses: "'127.0.0.1'",
-      unix_socket_directories: `'${dir}'`,
-      timezone: "'UTC'",
-      max_connections: 200,
-      ...(options.durable ? {} : { fsync: 'off', full_page_writes: 'off' }),
-      ...options.settings,
-    };
-    fs.appendFileSync(
-      path.join(info.dataDir, 'postgresql.conf'),
-      `\n# Throwaway test cluster (postgres-harness)\n${Object.entries(settings).map(([key, value]) => `${key} = ${value}`).join('\n')}\n`,
-    );
-    // Another process may take the port between asking and binding: then try another one.
-    for (let attempt = 1; ; attempt++) {
-      info.port = await freePort();
-      try {
-        await runProgram(info, 'pg_ctl', ['start', '--pgdata', info.dataDir, '--log', path.join(dir, 'postgres.log'), '--options', `-p ${info.port}`, '--wait', '--silent']);
-        break;
-      } catch (error) {
-        const log = fs.existsSync(path.join(dir, 'postgres.log')) ? fs.readFileSync(path.join(dir, 'postgres.log'), 'utf8') : '';
-        if (attempt >= 3 || !/could not (bind|create listen socket)/i.test(log)) throw new Error(`${(error as Error).message}\n${log.trim()}`);
-      }
-    }
+    await initCluster(info, { durable: options.durable ?? false, settings: options.settings, label: 'Throwaway test cluster (postgres-harness)' });
+    await startServer(info);
     return attachPostgresCluster(info);
   } catch (error) {
     await cluster.stop().catch(() => undefined);
     throw error;
   }
+}
+
+function newClusterInfo(dir: string, binDir?: string): PostgresClusterInfo {
+  return {
+    dir,
+    dataDir: path.join(dir, 'data'),
+    binDir: postgresBinDir(binDir),
+    host: '127.0.0.1',
+    port: 0,
+    user: 'postgres',
+    password: crypto.randomBytes(18).toString('base64url'),
+    runAs: isRoot() ? 'postgres' : null,
+  };
+}
+
+/**
+ * initdb in `info.dir` (handed to the cluster's user first), then the settings every cluster of ours has: 127.0.0.1
+ * and a socket in its folder, UTC, "C" collation with Unicode character classes (see `startPostgresCluster`).
+ */
+async function initCluster(info: PostgresClusterInfo, options: { durable: boolean; settings?: Record<string, string | number>; label: string }): Promise<void> {
+  const { dir, runAs } = info;
+  const passwordFile = path.join(dir, 'password');
+  fs.writeFileSync(passwordFile, `${info.password}\n`, { mode: 0o600 });
+  if (runAs) {
+    const uid = Number(execFileSync('id', ['-u', runAs], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', runAs], { encoding: 'utf8' }).trim());
+    fs.chownSync(dir, uid, gid);
+    fs.chownSync(passwordFile, uid, gid);
+    // The folders above it must let that user through (a TMPDIR under /root would not).
+    try {
+      execFileSync('runuser', ['-u', runAs, '--', 'test', '-w', dir]);
+    } catch {
+      throw new Error(`The ${runAs} user cannot write to ${dir}: give StartPostgresOptions.parentDir (or TMPDIR) a folder it can reach, such as /tmp.`);
+    }
+  }
+  await runProgram(info, 'initdb', [
+    '--pgdata', info.dataDir,
+    '--username', info.user,
+    '--pwfile', passwordFile,
+    '--auth-host', 'scram-sha-256',
+    // The socket's folder is open to the cluster's user alone (and root).
+    '--auth-local', 'trust',
+    '--encoding', 'UTF8',
+    '--lc-collate', 'C',
+    '--lc-ctype', 'C.UTF-8',
+    ...(options.durable ? [] : ['--no-sync']),
+  ]);
+  fs.rmSync(passwordFile);
+  const settings: Record<string, string | number> = {
+    listen_addresses: "'127.0.0.1'",
+    unix_socket_directories: `'${dir}'`,
+    timezone: "'UTC'",
+    max_connections: 200,
+    ...(options.durable ? {} : { fsync: 'off', full_page_writes: 'off' }),
+    ...options.settings,
+  };
+  fs.appendFileSync(
+    path.join(info.dataDir, 'postgresql.conf'),
+    `\n# ${options.label}\n${Object.entries(settings).map(([key, value]) => `${key} = ${value}`).join('\n')}\n`,
+  );
+}
+
+/** Starts the server on `port`, or on a free port (another if a process takes it between asking and binding). */
+async function startServer(info: PostgresClusterInfo, port?: number): Promise<void> {
+  const logFile = path.join(info.dir, 'postgres.log');
+  for (let attempt = 1; ; attempt++) {
+    info.port = port ?? (await freePort());
+    try {
+      await runProgram(info, 'pg_ctl', ['start', '--pgdata', info.dataDir, '--log', logFile, '--options', `-p ${info.port}`, '--wait', '--silent']);
+      return;
+    } catch (error) {
+      const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+      if (port !== undefined || attempt >= 3 || !/could not (bind|create listen socket)/i.test(log)) throw new Error(`${(error as Error).message}\n${log.trim()}`);
+    }
+  }
+}
+
+/** A cluster that is kept: started (and made, the first time) in a folder of its own choosing. */
+export interface KeptPostgresCluster extends Omit<PostgresCluster, 'stop'> {
+  /** Whether this call started the server (false: it was running already). */
+  started: boolean;
+  /** Stops the server (fast shutdown: sessions end, committed work is kept); the folder stays. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the PostgreSQL cluster kept in `dir` on `port`, making it first when `dir` holds none: a durable cluster
+ * (fsync on) with a random superuser password kept in `dir/cluster.json` (readable by its owner only). A server
+ * already running there is used as it is.
+ */
+export async function startKeptPostgresCluster(options: { dir: string; port: number; binDir?: string }): Promise<KeptPostgresCluster> {
+  const dir = path.resolve(options.dir);
+  const infoFile = path.join(dir, 'cluster.json');
+  let info: PostgresClusterInfo;
+  if (fs.existsSync(path.join(dir, 'data', 'PG_VERSION'))) {
+    if (!fs.existsSync(infoFile)) throw new Error(`${dir} holds a PostgreSQL cluster without its cluster.json: remove the folder to make a new one`);
+    info = { ...(JSON.parse(fs.readFileSync(infoFile, 'utf8')) as PostgresClusterInfo), dir, dataDir: path.join(dir, 'data'), binDir: postgresBinDir(options.binDir) };
+  } else {
+    fs.mkdirSync(dir, { recursive: true });
+    info = newClusterInfo(dir, options.binDir);
+    await initCluster(info, { durable: true, label: 'PriceHunt local cluster' });
+    fs.writeFileSync(infoFile, JSON.stringify(clusterInfo(info), null, 2), { mode: 0o600 });
+  }
+  let started = false;
+  const running = await runProgram(info, 'pg_ctl', ['status', '--pgdata', info.dataDir]).then(
+    (out) => /server is running/.test(out),
+    () => false,
+  );
+  if (running) {
+    const pid = fs.readFileSync(path.join(info.dataDir, 'postmaster.pid'), 'utf8').split('\n');
+    info.port = Number(pid[3]);
+  } else {
+    await startServer(info, options.port);
+    started = true;
+  }
+  const cluster = attachPostgresCluster(info);
+  return {
+    ...cluster,
+    started,
+    stop: async () => {
+      await runProgram(info, 'pg_ctl', ['stop', '--pgdata', info.dataDir, '--mode', 'fast', '--wait', '--silent']);
+    },
+  };
 }
