@@ -8,10 +8,10 @@ export type RedirectLookup = (url: URL, host: string) => Promise<boolean>;
 
 export interface RedirectAllowList {
   /**
-   * Whether `/api/redirect` may send shoppers to this URL: true at once when a check that reads no storage accepts it
-   * (known retailers, added checks), else a promise of what the look-ups answer (verified stores, added look-ups).
+   * Whether `/api/redirect` may send shoppers to this URL: the checks that read no storage are asked first (known
+   * retailers, added checks), then the look-ups (verified stores, added look-ups).
    */
-  isAllowedRedirect(url: URL): boolean | Promise<boolean>;
+  isAllowedRedirect(url: URL): Promise<boolean>;
   /** Adds a source of allowed targets (checked after the ones the list starts with). */
   addCheck(name: string, check: RedirectCheck): void;
   /** Adds a source of allowed targets that reads storage (asked after the checks and the earlier look-ups). */
@@ -38,14 +38,12 @@ export function createRedirectAllowList(isTrustedStoreHost: (host: string) => Pr
   const checks = () => named.flatMap((entry) => ('check' in entry ? [entry.check] : []));
   const lookups = () => named.flatMap((entry) => ('lookup' in entry ? [entry.lookup] : []));
   return {
-    isAllowedRedirect(url) {
+    async isAllowedRedirect(url) {
       const host = normalizeHost(url.hostname);
       if (!host) return false;
       if (checks().some((check) => check(url, host))) return true;
-      return (async () => {
-        for (const lookup of lookups()) if (await lookup(url, host)) return true;
-        return false;
-      })();
+      for (const lookup of lookups()) if (await lookup(url, host)) return true;
+      return false;
     },
     addCheck(name, check) {
       named.push({ name, check });

@@ -163,7 +163,7 @@ describe('GET /api/redirect', () => {
   it('accepts targets from added checks', async () => {
     expect((await redirect({ to: 'https://offers-feed.example/item/1' })).statusCode).toBe(400);
     t.app.redirectAllowList.addCheck('test offers', (_url, host) => host === 'offers-feed.example');
-    expect(t.app.redirectAllowList.isAllowedRedirect(new URL('https://offers-feed.example/item/1'))).toBe(true);
+    expect(await t.app.redirectAllowList.isAllowedRedirect(new URL('https://offers-feed.example/item/1'))).toBe(true);
     expect((await redirect({ to: 'https://offers-feed.example/item/1' })).statusCode).toBe(302);
   });
 
