@@ -34,9 +34,11 @@ CREATE INDEX "offers_search_idx" ON "offers" USING gin ("search_vector");
 -- prefix) and word weights (document counts), as from `offers_fts_vocab`. A materialized view, refreshed with
 -- REFRESH MATERIALIZED VIEW CONCURRENTLY offers_vocab where the SQLite corrector re-reads its vocabulary (after an
 -- import, between requests); between refreshes the count of offers carrying a word comes from offers_search_idx.
--- Terms in byte order (collation "C"), so a range of them is a prefix whatever the cluster's collation.
+-- Terms in byte order (collation "C"), so a range of them is a prefix whatever the cluster's collation. The table is
+-- named with its schema: ts_stat runs the query text as it is when the view is refreshed, and pg_restore refreshes it
+-- with an empty search_path.
 CREATE MATERIALIZED VIEW "offers_vocab" AS
-  SELECT word COLLATE "C" AS "term", ndoc AS "documents" FROM ts_stat('SELECT search_vector FROM offers');
+  SELECT word COLLATE "C" AS "term", ndoc AS "documents" FROM ts_stat('SELECT search_vector FROM public.offers');
 --> statement-breakpoint
 -- Exact terms and prefix ranges; a concurrent refresh needs a unique index.
 CREATE UNIQUE INDEX "offers_vocab_term_idx" ON "offers_vocab" ("term");
