@@ -1,4 +1,8 @@
 import type { DatabaseHandle } from './client';
+import type { MatchReportRepository } from '../modules/match-reports/repository';
+import { createSqliteMatchReportRepository } from '../modules/match-reports/sqlite-repository';
+import type { SearchRequestRepository } from '../modules/search/repository';
+import { createSqliteSearchRequestRepository } from '../modules/search/sqlite-repository';
 
 /**
  * The storage ports of every domain, as one engine implements them. Services, routes and plugins depend on these
@@ -7,9 +11,17 @@ import type { DatabaseHandle } from './client';
  */
 export interface Storage {
   readonly engine: 'sqlite';
+  /** Search requests and their stored answers. */
+  searchRequests: SearchRequestRepository;
+  /** Shoppers' reports of wrong matches. */
+  matchReports: MatchReportRepository;
 }
 
 /** Every port on the SQLite file of `handle` (better-sqlite3: the embedded default). */
-export function createSqliteStorage(_handle: DatabaseHandle): Storage {
-  return { engine: 'sqlite' };
+export function createSqliteStorage(handle: DatabaseHandle): Storage {
+  return {
+    engine: 'sqlite',
+    searchRequests: createSqliteSearchRequestRepository(handle),
+    matchReports: createSqliteMatchReportRepository(handle),
+  };
 }

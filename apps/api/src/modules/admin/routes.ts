@@ -70,7 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAdminRepository(app.sqlite, app.config.databasePath);
   const service = createAdminService({ repo, catalog: app.catalog, log: app.log });
   const products = createAdminProducts({ repo, catalog: app.catalog.repository, now: () => new Date() });
-  const reports = createMatchReports({ sqlite: app.sqlite, searches: app.catalog.search, catalog: app.catalog.repository });
+  const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.catalog.repository });
   const tags = ['admin'];
 
   app.get('/overview', { schema: { tags, security, response: { 200: overviewResponseSchema, ...denied } } }, async () => service.overview());
@@ -254,7 +254,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/match-reports',
     { schema: { tags, security, querystring: adminMatchReportQuerySchema, response: { 200: adminMatchReportListResponseSchema, ...invalid } } },
-    async (request) => ({ success: true as const, ...reports.list(request.query.status) }),
+    async (request) => ({ success: true as const, ...(await reports.list(request.query.status)) }),
   );
 
   app.post(
@@ -262,7 +262,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: adminMatchReportParamsSchema, response: { 200: adminMatchReportResponseSchema, ...missing } } },
     async (request) => {
       const actor = actorOf(request);
-      const { report, changed } = reports.resolve(request.params.id, actor.email);
+      const { report, changed } = await reports.resolve(request.params.id, actor.email);
       if (changed) {
         repo.insertAudit(
           {

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSearchRequestRepository } from '../search/repository';
-import { createPageReader } from '../search/page-reader';
-import { createSearchService, type SearchService } from '../search/service';
 import { recoverInterruptedImports } from './import-runs';
 import { createIngestionService, type IngestionService } from './ingestion';
 import { createProductMatcher, type ProductMatcher } from './matching';
@@ -18,7 +15,6 @@ export interface CatalogServices {
   ingestion: IngestionService;
   spelling: SpellingCorrector;
   suggester: Suggester;
-  search: SearchService;
 }
 
 declare module 'fastify' {
@@ -28,7 +24,7 @@ declare module 'fastify' {
 }
 
 /** Builds the catalog services on one database connection (also used by the command-line tools). */
-export function createCatalogServices(sqlite: CatalogRepository['sqlite'], options: { allowLoopback: boolean }): CatalogServices {
+export function createCatalogServices(sqlite: CatalogRepository['sqlite']): CatalogServices {
   const repository = createCatalogRepository(sqlite);
   const index = createFtsSearchIndex(sqlite);
   const matcher = createProductMatcher(repository, index);
@@ -40,20 +36,13 @@ export function createCatalogServices(sqlite: CatalogRepository['sqlite'], optio
     ingestion: createIngestionService({ repository, matcher, index }),
     spelling,
     suggester: createSuggester(sqlite),
-    search: createSearchService({
-      catalog: repository,
-      matcher,
-      spelling,
-      requests: createSearchRequestRepository(sqlite),
-      pages: createPageReader({ allowLoopback: options.allowLoopback }),
-    }),
   };
 }
 
-/** App service: the catalog (repository, full-text index, matcher, ingestion, search) as `app.catalog`. */
+/** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions) as `app.catalog`. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    const catalog = createCatalogServices(app.sqlite, { allowLoopback: app.config.FETCH_ALLOW_LOOPBACK });
+    const catalog = createCatalogServices(app.sqlite);
     app.decorate('catalog', catalog);
     // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
     for (const run of recoverInterruptedImports(catalog.repository)) {

@@ -30,7 +30,7 @@ function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: 
   const service = createSearchService({
     catalog: { productIdByExactTitle: () => null, getProduct: (id: number) => product(id, hidden.includes(id) ? 0 : 1), offersOfProduct: () => [] } as unknown as CatalogRepository,
     matcher: { rank, related: () => [] } as unknown as ProductMatcher,
-    requests: { get: () => null, save: () => true } as unknown as SearchRequestRepository,
+    requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
   });
   return { rank, search: (query: string) => service.search({ requestId: randomUUID(), query }) };

@@ -308,13 +308,13 @@ export function createSearchService(deps: {
      * answers the stored result; reusing it for another input is a conflict.
      */
     async search(body: SearchBody): Promise<SearchResult> {
-      const stored = requests.get(body.requestId);
+      const stored = await requests.get(body.requestId);
       if (stored) {
         if (stored.inputUrl === (body.url ?? null) && stored.query === (body.url !== undefined ? null : (body.query ?? null))) return stored.result;
         throw conflict('requestId is already used by another search', 'requestId');
       }
       const result = await run(body);
-      const saved = requests.save({
+      const saved = await requests.save({
         requestId: result.requestId,
         inputUrl: result.input.url,
         query: result.input.query,
@@ -323,11 +323,11 @@ export function createSearchService(deps: {
         sessionId: body.sessionId ?? null,
         result,
       });
-      if (!saved) return requests.get(body.requestId)?.result ?? result;
+      if (!saved) return (await requests.get(body.requestId))?.result ?? result;
       return result;
     },
     /** The stored answer of a request id, or null. */
-    get: (requestId: string) => requests.get(requestId)?.result ?? null,
+    get: async (requestId: string) => (await requests.get(requestId))?.result ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { slugQueryFromUrl } from '@pricehunt/catalog-identity';
 import { buildTestApp } from '../../testing/test-app';
-import { createSearchRequestRepository } from './repository';
+
 import { createSearchService } from './service';
 import { feedOffer } from '../../testing/offers';
 
@@ -45,7 +45,7 @@ async function wordsOnlySearch(offers: FeedOffer[], source: string) {
   const service = createSearchService({
     catalog: t.app.catalog.repository,
     matcher: t.app.catalog.matcher,
-    requests: createSearchRequestRepository(t.app.sqlite),
+    requests: t.app.storage.searchRequests,
     pages: { read: async () => null, slugWords: slugQueryFromUrl },
   });
   return {
