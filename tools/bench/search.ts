@@ -25,6 +25,7 @@ import * as dbSchema from '../../apps/api/src/db/schema';
 import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
 import { importSyntheticCatalog, syntheticRows } from '../../apps/api/src/modules/catalog/seed';
 import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
+import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
 import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
 import { printTable, saveRows, type BenchRow } from './report';
@@ -130,7 +131,7 @@ async function main() {
   const reader = createPageReader({ allowLoopback: false });
   const noNetwork: PageReader = { read: async () => null, slugWords: (url) => reader.slugWords(url) };
   const search = createSearchService({
-    catalog: catalog.repository,
+    catalog: createSqliteCatalogRepository(handle, catalog.repository),
     matcher: catalog.matcher,
     requests: createSqliteSearchRequestRepository(handle),
     pages: noNetwork,

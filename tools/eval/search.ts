@@ -28,6 +28,7 @@ import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin
 import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
 import { importSyntheticCatalog } from '../../apps/api/src/modules/catalog/seed';
 import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
+import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
 import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
 import { formatTable } from './table';
@@ -222,7 +223,7 @@ async function main() {
       ms: number;
     }> = [];
     for (const mode of modes) {
-      const search = createSearchService({ catalog: catalog.repository, matcher: catalog.matcher, requests: createSqliteSearchRequestRepository(handle), pages: mode.reader });
+      const search = createSearchService({ catalog: createSqliteCatalogRepository(handle, catalog.repository), matcher: catalog.matcher, requests: createSqliteSearchRequestRepository(handle), pages: mode.reader });
       let right = 0;
       let expected = 0;
       let returned = 0;

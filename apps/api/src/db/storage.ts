@@ -1,4 +1,6 @@
 import type { DatabaseHandle } from './client';
+import type { CatalogRepository } from '../modules/catalog/repository';
+import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
 import type { MatchReportRepository } from '../modules/match-reports/repository';
 import { createSqliteMatchReportRepository } from '../modules/match-reports/sqlite-repository';
 import type { SearchRequestRepository } from '../modules/search/repository';
@@ -11,6 +13,8 @@ import { createSqliteSearchRequestRepository } from '../modules/search/sqlite-re
  */
 export interface Storage {
   readonly engine: 'sqlite';
+  /** The catalog's offers and products as services outside ingestion read and change them. */
+  catalog: CatalogRepository;
   /** Search requests and their stored answers. */
   searchRequests: SearchRequestRepository;
   /** Shoppers' reports of wrong matches. */
@@ -21,6 +25,7 @@ export interface Storage {
 export function createSqliteStorage(handle: DatabaseHandle): Storage {
   return {
     engine: 'sqlite',
+    catalog: createSqliteCatalogRepository(handle),
     searchRequests: createSqliteSearchRequestRepository(handle),
     matchReports: createSqliteMatchReportRepository(handle),
   };

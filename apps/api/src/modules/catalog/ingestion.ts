@@ -8,19 +8,8 @@ import { createBulkCatalogIndex } from './bulk-index';
 import { createBulkWriter, type BulkOp, type BulkParams } from './bulk-writer';
 import type { SearchIndex } from './search-index';
 import { holdImportRun, thisProcess } from './import-runs';
-import {
-  BULK_SQL,
-  bulkOfferParams,
-  bulkProductParams,
-  importRunAdvanceParams,
-  type CatalogRepository,
-  type ImportRunDelta,
-  type ImportRunRow,
-  type NewOffer,
-  type NewProduct,
-  type OfferRow,
-  type RetailerRow,
-} from './repository';
+import type { ImportRunDelta, ImportRunRow, NewOffer, NewProduct, OfferRow, RetailerRow } from './repository';
+import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
 
 export type ImportFormat = ImportRunRow['format'];
 
@@ -173,7 +162,7 @@ function nameFromHost(host: string): string {
  * half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
  * price) and price history are kept in the same transaction.
  */
-export function createIngestionService(deps: { repository: CatalogRepository; matcher: ProductMatcher; index?: Pick<SearchIndex, 'changed'> }) {
+export function createIngestionService(deps: { repository: CatalogStore; matcher: ProductMatcher; index?: Pick<SearchIndex, 'changed'> }) {
   const { repository, matcher, index: searchIndex } = deps;
 
   function resolveRetailer(options: ImportOptions, offer: FeedOffer, host: string): RetailerRow {

@@ -18,7 +18,8 @@ import {
   type PreparedOffer,
   type QuantityKind,
 } from '@pricehunt/catalog-matching';
-import type { CatalogRepository, OfferRef } from './repository';
+import type { OfferRef } from './repository';
+import type { CatalogStore } from './sqlite-repository';
 import { indexWords, type SearchIndex } from './search-index';
 
 /** What the catalog knows, or has read from a page, about one item. */
@@ -263,7 +264,7 @@ function holdsOwnModel(mine: ReadonlySet<string>, theirs: ReadonlySet<string>): 
  * GTIN lookups, then model-number lookups, then (optionally) full-text candidates; every candidate offer is
  * scored against the item by `scorePair`, a cluster scores as its best member (`assignCluster`).
  */
-export function createProductMatcher(repository: CatalogRepository, index: SearchIndex) {
+export function createProductMatcher(repository: CatalogStore, index: SearchIndex) {
   // Prepared forms of catalog offers, reused while they stay the same (bulk imports score the same members often,
   // searches the same popular products). Their index words are worked out on first use: only words-only searches
   // need them.

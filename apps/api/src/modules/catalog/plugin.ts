@@ -3,13 +3,13 @@ import fp from 'fastify-plugin';
 import { recoverInterruptedImports } from './import-runs';
 import { createIngestionService, type IngestionService } from './ingestion';
 import { createProductMatcher, type ProductMatcher } from './matching';
-import { createCatalogRepository, type CatalogRepository } from './repository';
+import { createSqliteCatalogStore, type CatalogStore } from './sqlite-repository';
 import { createFtsSearchIndex, type SearchIndex } from './search-index';
 import { createSpellingCorrector, type SpellingCorrector } from './spelling';
 import { createSuggester, type Suggester } from './suggest';
 
 export interface CatalogServices {
-  repository: CatalogRepository;
+  repository: CatalogStore;
   index: SearchIndex;
   matcher: ProductMatcher;
   ingestion: IngestionService;
@@ -24,8 +24,8 @@ declare module 'fastify' {
 }
 
 /** Builds the catalog services on one database connection (also used by the command-line tools). */
-export function createCatalogServices(sqlite: CatalogRepository['sqlite']): CatalogServices {
-  const repository = createCatalogRepository(sqlite);
+export function createCatalogServices(sqlite: CatalogStore['sqlite']): CatalogServices {
+  const repository = createSqliteCatalogStore(sqlite);
   const index = createFtsSearchIndex(sqlite);
   const matcher = createProductMatcher(repository, index);
   const spelling = createSpellingCorrector(sqlite, { frequency: index.documentFrequency });

@@ -26,12 +26,9 @@ export function createMatchReports(deps: {
   const now = deps.now ?? (() => new Date());
 
   const view = async (row: MatchReportRecord): Promise<AdminMatchReport> => {
-    const input = (await searches.get(row.requestId))?.input;
-    return {
-      ...row,
-      searched: input?.url ?? input?.query ?? '',
-      productTitle: catalog.getProduct(row.productId)?.title ?? null,
-    };
+    const [answer, product] = await Promise.all([searches.get(row.requestId), catalog.getProduct(row.productId)]);
+    const input = answer?.input;
+    return { ...row, searched: input?.url ?? input?.query ?? '', productTitle: product?.title ?? null };
   };
 
   const get = async (id: string): Promise<AdminMatchReport> => {

@@ -192,7 +192,7 @@ export const merchantPlugin = fp(
     app.decorate('analyticsRepository', analyticsRepository);
     app.decorate('analytics', createAnalyticsService({ repository: analyticsRepository }));
     app.decorate('storeSync', storeSync);
-    app.decorate('merchantProducts', createMerchantProducts({ sqlite, catalog: app.catalog.repository }));
+    app.decorate('merchantProducts', createMerchantProducts({ catalog: app.storage.catalog }));
     app.decorate('merchantRetailer', merchantRetailer);
   },
   { name: 'merchant', dependencies: ['db', 'catalog', 'tracking-services', 'account-services'] },

@@ -16,7 +16,7 @@ export const searchPlugin = fp(
     app.decorate(
       'searchService',
       createSearchService({
-        catalog: app.catalog.repository,
+        catalog: app.storage.catalog,
         matcher: app.catalog.matcher,
         spelling: app.catalog.spelling,
         requests: app.storage.searchRequests,

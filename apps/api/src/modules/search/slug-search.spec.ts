@@ -43,7 +43,7 @@ async function wordsOnlySearch(offers: FeedOffer[], source: string) {
   const t = await buildTestApp();
   await t.app.catalog.ingestion.importOffers(offers, { format: 'gmc', source });
   const service = createSearchService({
-    catalog: t.app.catalog.repository,
+    catalog: t.app.storage.catalog,
     matcher: t.app.catalog.matcher,
     requests: t.app.storage.searchRequests,
     pages: { read: async () => null, slugWords: slugQueryFromUrl },
