@@ -176,7 +176,7 @@ async function main() {
     for (const [index, offer] of sampled.entries()) {
       for (const text of typed(offer)) {
         const started = performance.now();
-        const ids = catalog.suggester.suggest(text, 6);
+        const ids = await catalog.suggester.suggest(text, 6);
         const products = ids.map((id) => catalog.repository.getProduct(id));
         const elapsed = performance.now() - started;
         if (index < 50) continue; // warm-up

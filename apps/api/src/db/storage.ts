@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from './client';
-import type { CatalogRepository } from '../modules/catalog/repository';
+import type { CatalogRepository, SearchIndexRepository } from '../modules/catalog/repository';
+import { createSqliteSearchIndexRepository } from '../modules/catalog/search-index';
 import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
 import type { MatchReportRepository } from '../modules/match-reports/repository';
 import { createSqliteMatchReportRepository } from '../modules/match-reports/sqlite-repository';
@@ -15,6 +16,8 @@ export interface Storage {
   readonly engine: 'sqlite';
   /** The catalog's offers and products as services outside ingestion read and change them. */
   catalog: CatalogRepository;
+  /** The full-text index of the catalog's offers as search answers read it (vocabulary, suggestions). */
+  searchIndex: SearchIndexRepository;
   /** Search requests and their stored answers. */
   searchRequests: SearchRequestRepository;
   /** Shoppers' reports of wrong matches. */
@@ -26,6 +29,7 @@ export function createSqliteStorage(handle: DatabaseHandle): Storage {
   return {
     engine: 'sqlite',
     catalog: createSqliteCatalogRepository(handle),
+    searchIndex: createSqliteSearchIndexRepository(handle),
     searchRequests: createSqliteSearchRequestRepository(handle),
     matchReports: createSqliteMatchReportRepository(handle),
   };

@@ -3,8 +3,9 @@ import fp from 'fastify-plugin';
 import { recoverInterruptedImports } from './import-runs';
 import { createIngestionService, type IngestionService } from './ingestion';
 import { createProductMatcher, type ProductMatcher } from './matching';
-import { createSqliteCatalogStore, type CatalogStore } from './sqlite-repository';
-import { createFtsSearchIndex, type SearchIndex } from './search-index';
+import type { CatalogRepository, SearchIndexRepository } from './repository';
+import { createSqliteCatalogRepository, createSqliteCatalogStore, type CatalogStore } from './sqlite-repository';
+import { createFtsSearchIndex, createSqliteSearchIndexRepository, type SearchIndex } from './search-index';
 import { createSpellingCorrector, type SpellingCorrector } from './spelling';
 import { createSuggester, type Suggester } from './suggest';
 
@@ -23,26 +24,34 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the catalog services on one database connection (also used by the command-line tools). */
-export function createCatalogServices(sqlite: CatalogStore['sqlite']): CatalogServices {
+/**
+ * Builds the catalog services on one database connection (also used by the command-line tools). Spelling and
+ * suggestions read through the ports given (the app's storage), else through SQLite ones on the same connection.
+ */
+export function createCatalogServices(
+  sqlite: CatalogStore['sqlite'],
+  ports: { catalog?: CatalogRepository; searchIndex?: SearchIndexRepository } = {},
+): CatalogServices {
   const repository = createSqliteCatalogStore(sqlite);
   const index = createFtsSearchIndex(sqlite);
   const matcher = createProductMatcher(repository, index);
-  const spelling = createSpellingCorrector(sqlite, { frequency: index.documentFrequency });
+  const catalog = ports.catalog ?? createSqliteCatalogRepository({ sqlite }, repository);
+  const searchIndex = ports.searchIndex ?? createSqliteSearchIndexRepository({ sqlite });
+  const spelling = createSpellingCorrector(searchIndex);
   return {
     repository,
     index,
     matcher,
     ingestion: createIngestionService({ repository, matcher, index }),
     spelling,
-    suggester: createSuggester(sqlite),
+    suggester: createSuggester({ index: searchIndex, catalog }),
   };
 }
 
 /** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions) as `app.catalog`. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    const catalog = createCatalogServices(app.sqlite);
+    const catalog = createCatalogServices(app.sqlite, { catalog: app.storage.catalog, searchIndex: app.storage.searchIndex });
     app.decorate('catalog', catalog);
     // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
     for (const run of recoverInterruptedImports(catalog.repository)) {

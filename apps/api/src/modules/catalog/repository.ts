@@ -104,6 +104,17 @@ export interface CategoryRow {
 
 export type BrowseSort = 'price_asc' | 'price_desc' | 'offers' | 'name';
 
+/** What a browse page shows: its filters, order and page. */
+export interface BrowseQuery {
+  categorySlug?: string;
+  brand?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  sort: BrowseSort;
+  page: number;
+  pageSize: number;
+}
+
 export interface ImportRunRow {
   id: string;
   format: 'gmc' | 'shopify' | 'er-magellan' | 'synthetic';
@@ -172,6 +183,19 @@ export interface CatalogRepository {
   getOfferWithRetailer(id: number): Promise<OfferWithRetailer | null>;
   /** A product, or null. */
   getProduct(id: number): Promise<ProductRow | null>;
+  /** The product a retired product id's offers went to, or null. */
+  successorOf(id: number): Promise<number | null>;
+  /** The price points of a product's offers, oldest first. */
+  priceHistoryOfProduct(productId: number): Promise<PricePointRow[]>;
+  /** Categories with products, and how many each has. */
+  listCategories(): Promise<CategoryRow[]>;
+  /** A category by its slug, or null. */
+  getCategory(slug: string): Promise<CategoryRow | null>;
+  /**
+   * A page of products with offers, by category, brand (any letter case) and best-price range (cents, both ends
+   * included), and the brands of the products the other filters leave, most products first.
+   */
+  browse(query: BrowseQuery): Promise<{ total: number; items: ProductRow[]; brands: Array<{ name: string; count: number }> }>;
   /** The products among `ids` that exist, by id (one read for a whole list). */
   getProducts(ids: readonly number[]): Promise<Map<number, ProductRow>>;
   /** The one product with offers whose name is exactly `title`; null when none or several have it. */
@@ -187,6 +211,8 @@ export interface CatalogRepository {
   productsByModelCode(modelKey: string, options: { suffix: number; limit: number }): Promise<number[]>;
   /** Products whose titles hold every one of the words (as typed, any letter case), most offers first; at most `limit`. */
   productsWithTitleWords(words: readonly string[], limit: number): Promise<number[]>;
+  /** Products with offers shoppers see, among `limit` offers whose model key begins with `prefix` (a model number being typed). */
+  productsWithModelKeyPrefix(prefix: string, limit: number): Promise<SuggestionCandidate[]>;
   /** The newest `limit` offers held for a price review, and how many are held so. */
   priceHeldOffers(limit: number): Promise<{ ids: number[]; total: number }>;
   /**
@@ -202,4 +228,28 @@ export interface CatalogRepository {
    * business's (nothing changed).
    */
   updateBusinessOffer(businessId: string, offerId: number, change: BusinessOfferChange, now: string): Promise<MerchantProduct | null>;
+}
+
+/** A product a search box may suggest. */
+export interface SuggestionCandidate {
+  productId: number;
+  title: string;
+  offerCount: number;
+}
+
+/**
+ * The full-text index of the catalog's offers (title, brand, model, category) as search answers read it. It speaks
+ * in index words (`indexWords`: folded, split at anything but letters and digits); how the engine stores and matches
+ * them is its own.
+ */
+export interface SearchIndexRepository {
+  /** The index's words `from` ≤ word < `to` (in code-point order) and how many offers carry each. */
+  vocabulary(from: string, to: string): Promise<Array<{ word: string; offers: number }>>;
+  /** How many offers carry each of the words (0 when none). */
+  offerCounts(words: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Products with offers shoppers see, among the newest `limit` offers that carry every one of `words` and a word
+   * beginning with `prefix` (what is being typed).
+   */
+  productsCarrying(words: readonly string[], prefix: string, limit: number): Promise<SuggestionCandidate[]>;
 }

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { DatabaseHandle } from '../../db/client';
+import type { SearchIndexRepository, SuggestionCandidate } from './repository';
 
 export interface IndexHit {
   offerId: number;
@@ -242,6 +244,26 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       }
       take((words.length > 0 ? search.all(words.join(' OR '), limit) : unranked.all(quote(known[0]!.word), limit)) as IndexHit[]);
       return hits;
+    },
+  };
+}
+
+/** `SearchIndexRepository` on the FTS5 index of the SQLite file of `handle` (`offers_fts`, its vocabulary `offers_fts_vocab`). */
+export function createSqliteSearchIndexRepository(handle: Pick<DatabaseHandle, 'sqlite'>): SearchIndexRepository {
+  const { sqlite } = handle;
+  const range = sqlite.prepare('SELECT term AS word, doc AS offers FROM offers_fts_vocab WHERE term >= ? AND term < ?');
+  const docFrequency = sqlite.prepare('SELECT doc FROM offers_fts_vocab WHERE term = ?').pluck();
+  const carrying = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
+    WHERE p.id IN (SELECT o.product_id FROM offers_fts f JOIN offers o ON o.id = f.rowid
+      WHERE offers_fts MATCH @match ORDER BY f.rowid DESC LIMIT @limit) AND p.offer_count > 0`);
+  return {
+    vocabulary: async (from, to) => range.all(from, to) as Array<{ word: string; offers: number }>,
+    async offerCounts(words) {
+      return new Map(words.map((word) => [word, (docFrequency.get(word) as number | undefined) ?? 0]));
+    },
+    async productsCarrying(words, prefix, limit) {
+      const match = [...words.map(quote), `${quote(prefix)}*`].join(' AND ');
+      return carrying.all({ match, limit }) as SuggestionCandidate[];
     },
   };
 }

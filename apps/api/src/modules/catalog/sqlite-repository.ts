@@ -4,6 +4,7 @@ import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../../db/client';
 import {
   shorterModelKeys,
+  type BrowseQuery,
   type BrowseSort,
   type CatalogRepository,
   type CategoryRow,
@@ -19,6 +20,7 @@ import {
   type ProductRow,
   type RetailerRow,
   type RunningImportRun,
+  type SuggestionCandidate,
 } from './repository';
 
 const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, url, host, title, brand, model,
@@ -558,7 +560,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
      * A page of products with offers, by category, brand (any letter case) and best-price range (cents, both ends
      * included), and the brands of the products the other filters leave, most products first.
      */
-    browse(query: { categorySlug?: string; brand?: string; minPriceCents?: number; maxPriceCents?: number; sort: BrowseSort; page: number; pageSize: number }): {
+    browse(query: BrowseQuery): {
       total: number;
       items: ProductRow[];
       brands: Array<{ name: string; count: number }>;
@@ -658,7 +660,7 @@ const BUSINESS_OFFER = `
   FROM offers o`;
 
 /** `CatalogRepository` on the SQLite file of `handle`, over the catalog store (its own, unless one is given). */
-export function createSqliteCatalogRepository(handle: DatabaseHandle, store: CatalogStore = createSqliteCatalogStore(handle.sqlite)): CatalogRepository {
+export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqlite'>, store: CatalogStore = createSqliteCatalogStore(handle.sqlite)): CatalogRepository {
   const { sqlite } = handle;
   const productById = sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`);
   const productsByIds = sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id IN (SELECT value FROM json_each(?))`);
@@ -679,6 +681,10 @@ export function createSqliteCatalogRepository(handle: DatabaseHandle, store: Cat
   );
   const updateBusinessOffer = sqlite.prepare('UPDATE offers SET price_cents = ?, availability = ?, updated_at = ? WHERE id = ? AND business_id = ?');
   const shippingOf = sqlite.prepare('SELECT shipping_cents FROM offers WHERE id = ?').pluck();
+  // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key`.
+  const byModelKeyPrefix = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
+    WHERE p.id IN (SELECT product_id FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL
+      LIMIT @limit) AND p.offer_count > 0`);
   const findBusinessOffer = (businessId: string, id: number) => (businessOffer.get(id, businessId) as MerchantProduct | undefined) ?? null;
 
   return {
@@ -686,6 +692,11 @@ export function createSqliteCatalogRepository(handle: DatabaseHandle, store: Cat
     findOfferByExternalId: async (retailerId, externalId) => store.findOfferByExternalId(retailerId, externalId),
     getOfferWithRetailer: async (id) => store.getOfferWithRetailer(id),
     getProduct: async (id) => (productById.get(id) as ProductRow | undefined) ?? null,
+    successorOf: async (id) => store.successorOf(id),
+    priceHistoryOfProduct: async (productId) => store.priceHistoryOfProduct(productId),
+    listCategories: async () => store.listCategories(),
+    getCategory: async (slug) => store.getCategory(slug),
+    browse: async (query) => store.browse(query),
     async getProducts(ids) {
       const found = new Map<number, ProductRow>();
       if (ids.length === 0) return found;
@@ -710,6 +721,7 @@ export function createSqliteCatalogRepository(handle: DatabaseHandle, store: Cat
       }
       return statement.all(...words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), limit) as number[];
     },
+    productsWithModelKeyPrefix: async (prefix, limit) => byModelKeyPrefix.all({ key: prefix, limit }) as SuggestionCandidate[],
     priceHeldOffers: async (limit) => store.priceHeldOffers(limit),
     async businessOffers(businessId, query) {
       const q = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;

@@ -232,7 +232,7 @@ export function createSearchService(deps: {
       }
     } else {
       // Misspelt words are searched as the catalog words they most likely meant.
-      correctedQuery = body.query ? (spelling?.correct(body.query) ?? null) : null;
+      correctedQuery = body.query ? ((await spelling?.correct(body.query)) ?? null) : null;
       const words = correctedQuery ?? body.query ?? '';
       source = { ...emptySource(null, null), title: words };
       sought = { title: words };
