@@ -688,14 +688,9 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
       while (inFlight.length > 2) await inFlight.shift();
     };
 
-    // Large imports touch index pages all over the file: give them a bigger page cache (256 MB) while they run.
-    const previousCacheSize = bulk ? (repository.sqlite.pragma('cache_size', { simple: true }) as number) : null;
-    const previousCheckpoint = bulk ? (repository.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number) : null;
-    if (bulk) {
-      repository.sqlite.pragma('cache_size = -262144');
-      // The writer thread checkpoints as the WAL grows; this connection's few commits leave that to it.
-      repository.sqlite.pragma('wal_autocheckpoint = 0');
-    }
+    // Large imports touch index pages all over the file: they get a bigger page cache while they run, and the writer
+    // thread checkpoints as the WAL grows (this connection's few commits leave that to it).
+    const tuned = bulk ? repository.tuneForBulkImport() : null;
     let batch: FeedRow[] = [];
     try {
       for await (const row of rows as AsyncIterable<FeedRow>) {
@@ -720,11 +715,7 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
         await Promise.allSettled(inFlight);
         await writer.close();
       }
-      if (previousCacheSize !== null) repository.sqlite.pragma(`cache_size = ${Number(previousCacheSize)}`);
-      if (previousCheckpoint !== null) {
-        repository.sqlite.pragma(`wal_autocheckpoint = ${Number(previousCheckpoint)}`);
-        repository.sqlite.pragma('wal_checkpoint(PASSIVE)');
-      }
+      tuned?.restore();
     }
 
     try {
@@ -808,16 +799,12 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
      */
     recluster(options: { batchSize?: number; bulk?: boolean; onProgress?: (done: number) => void } = {}) {
       const batchSize = options.batchSize ?? 2000;
-      const sqlite = repository.sqlite;
       const threshold = matchThreshold();
-      const before = sqlite.prepare('SELECT id, product_id AS productId FROM offers ORDER BY id').all() as Array<{ id: number; productId: number | null }>;
+      const before = repository.offerProducts();
       const ids = before.map((row) => row.id);
       const productBefore = new Map(before.map((row) => [row.id, row.productId]));
       const reused = new Set<number>();
-      repository.transaction(() => {
-        sqlite.prepare('UPDATE offers SET product_id = NULL').run();
-        sqlite.prepare('DELETE FROM products').run();
-      });
+      repository.unclusterAll();
       let productsCreated = 0;
       for (let start = 0; start < ids.length; start += batchSize) {
         repository.transaction(() => {
@@ -849,7 +836,7 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
       }
       // Every other old id is retired: it leads to the new product that holds most of its offers.
       const moved = new Map<number, Map<number, number>>();
-      for (const row of sqlite.prepare('SELECT id, product_id AS productId FROM offers').all() as Array<{ id: number; productId: number | null }>) {
+      for (const row of repository.offerProductsUnordered()) {
         const previous = productBefore.get(row.id);
         if (previous == null || row.productId === null || reused.has(previous)) continue;
         let targets = moved.get(previous);

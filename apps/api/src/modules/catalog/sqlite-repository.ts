@@ -226,6 +226,10 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       "SELECT group_concat(DISTINCT product_id) AS ids, count(DISTINCT product_id) AS n FROM offers WHERE model_key = ? AND model IS NOT NULL AND model != '' AND product_id IS NOT NULL",
     ),
     moveOffers: sqlite.prepare('UPDATE offers SET product_id = ? WHERE product_id = ?'),
+    offerProductsById: sqlite.prepare('SELECT id, product_id AS productId FROM offers ORDER BY id'),
+    offerProducts: sqlite.prepare('SELECT id, product_id AS productId FROM offers'),
+    unclusterOffers: sqlite.prepare('UPDATE offers SET product_id = NULL'),
+    deleteProducts: sqlite.prepare('DELETE FROM products'),
     productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
     productIdsByTitle: sqlite.prepare('SELECT id FROM products WHERE title = ? AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2'),
     titlesOfProducts: sqlite.prepare(
@@ -474,6 +478,35 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       retitleProducts(ids);
     },
     retitleProducts,
+    /** Every offer's id and product, in id order (re-clustering puts them back in that order). */
+    offerProducts: () => s.offerProductsById.all() as Array<{ id: number; productId: number | null }>,
+    /** Every offer's id and product, in the order the table is read (no order asked). */
+    offerProductsUnordered: () => s.offerProducts.all() as Array<{ id: number; productId: number | null }>,
+    /** Takes every offer off its product and removes every product: one transaction. */
+    unclusterAll(): void {
+      sqlite.transaction(() => {
+        s.unclusterOffers.run();
+        s.deleteProducts.run();
+      })();
+    },
+    /**
+     * Settings for a large import on this connection: a 256 MB page cache (its index pages are all over the file) and
+     * no automatic checkpoints (the bulk writer's connection checkpoints as the WAL grows). Answers what restores them
+     * (and checkpoints what it can).
+     */
+    tuneForBulkImport(): { restore(): void } {
+      const previousCacheSize = sqlite.pragma('cache_size', { simple: true }) as number;
+      const previousCheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
+      sqlite.pragma('cache_size = -262144');
+      sqlite.pragma('wal_autocheckpoint = 0');
+      return {
+        restore() {
+          sqlite.pragma(`cache_size = ${Number(previousCacheSize)}`);
+          sqlite.pragma(`wal_autocheckpoint = ${Number(previousCheckpoint)}`);
+          sqlite.pragma('wal_checkpoint(PASSIVE)');
+        },
+      };
+    },
     /**
      * Shows or hides a business's offers after its store's trust changed (its domain verified or changed, the
      * business suspended or reactivated), and refreshes the figures of the products they are in. One transaction.
