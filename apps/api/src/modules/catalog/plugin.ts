@@ -36,7 +36,7 @@ export function createCatalogServices(
   const index = createFtsSearchIndex(sqlite);
   const matcher = createProductMatcher(repository, index);
   const catalog = ports.catalog ?? createSqliteCatalogRepository({ sqlite }, repository);
-  const searchIndex = ports.searchIndex ?? createSqliteSearchIndexRepository({ sqlite });
+  const searchIndex = ports.searchIndex ?? createSqliteSearchIndexRepository({ sqlite }, index);
   const spelling = createSpellingCorrector(searchIndex);
   return {
     repository,

@@ -1,14 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { DatabaseHandle } from '../../db/client';
-import type { SearchIndexRepository, SuggestionCandidate } from './repository';
-
-export interface IndexHit {
-  offerId: number;
-  productId: number | null;
-  updatedAt: string;
-  /** bm25 rank (lower is better). */
-  rank: number;
-}
+import type { IndexHit, SearchIndexRepository, SuggestionCandidate } from './repository';
 
 /** The full-text index services search through; the SQLite implementation is FTS5 with bm25 ranking. */
 export interface SearchIndex {
@@ -248,8 +240,11 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
   };
 }
 
-/** `SearchIndexRepository` on the FTS5 index of the SQLite file of `handle` (`offers_fts`, its vocabulary `offers_fts_vocab`). */
-export function createSqliteSearchIndexRepository(handle: Pick<DatabaseHandle, 'sqlite'>): SearchIndexRepository {
+/**
+ * `SearchIndexRepository` on the FTS5 index of the SQLite file of `handle` (`offers_fts`, its vocabulary
+ * `offers_fts_vocab`); candidates come from `index` (bm25 ranking; its own unless one is given).
+ */
+export function createSqliteSearchIndexRepository(handle: Pick<DatabaseHandle, 'sqlite'>, index: SearchIndex = createFtsSearchIndex(handle.sqlite)): SearchIndexRepository {
   const { sqlite } = handle;
   const range = sqlite.prepare('SELECT term AS word, doc AS offers FROM offers_fts_vocab WHERE term >= ? AND term < ?');
   const docFrequency = sqlite.prepare('SELECT doc FROM offers_fts_vocab WHERE term = ?').pluck();
@@ -257,6 +252,9 @@ export function createSqliteSearchIndexRepository(handle: Pick<DatabaseHandle, '
     WHERE p.id IN (SELECT o.product_id FROM offers_fts f JOIN offers o ON o.id = f.rowid
       WHERE offers_fts MATCH @match ORDER BY f.rowid DESC LIMIT @limit) AND p.offer_count > 0`);
   return {
+    candidates: async (words, options) => index.candidates(words, options),
+    leadingCandidates: async (words, options) => index.leadingCandidates(words, options),
+    documentCount: async () => index.documentCount(),
     vocabulary: async (from, to) => range.all(from, to) as Array<{ word: string; offers: number }>,
     async offerCounts(words) {
       return new Map(words.map((word) => [word, (docFrequency.get(word) as number | undefined) ?? 0]));
