@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { recoverInterruptedImports } from './import-runs';
 import { createIngestionService, type IngestionService } from './ingestion';
-import { createProductMatcher, type ProductMatcher } from './matching';
+import { createProductMatcher, portReads, type ProductMatcher } from './matching';
 import type { CatalogRepository, SearchIndexRepository } from './repository';
 import { createSqliteCatalogRepository, createSqliteCatalogStore, type CatalogStore } from './sqlite-repository';
 import { createFtsSearchIndex, createSqliteSearchIndexRepository, type SearchIndex } from './search-index';
@@ -34,15 +34,21 @@ export function createCatalogServices(
 ): CatalogServices {
   const repository = createSqliteCatalogStore(sqlite);
   const index = createFtsSearchIndex(sqlite);
-  const matcher = createProductMatcher(repository, index);
   const catalog = ports.catalog ?? createSqliteCatalogRepository({ sqlite }, repository);
   const searchIndex = ports.searchIndex ?? createSqliteSearchIndexRepository({ sqlite }, index);
+  const matcher = createProductMatcher(repository, index, portReads(catalog, searchIndex));
   const spelling = createSpellingCorrector(searchIndex);
+  // Words are counted anew after each batch of an import: by the index imports rank with, and by the port searches
+  // read through when it is another (the app's storage).
+  const changed = () => {
+    index.changed();
+    if (ports.searchIndex) void ports.searchIndex.changed();
+  };
   return {
     repository,
     index,
     matcher,
-    ingestion: createIngestionService({ repository, matcher, index }),
+    ingestion: createIngestionService({ repository, matcher, index: { changed } }),
     spelling,
     suggester: createSuggester({ index: searchIndex, catalog }),
   };

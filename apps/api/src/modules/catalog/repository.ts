@@ -53,6 +53,17 @@ export interface OfferWithRetailer extends OfferRow {
 
 export type NewOffer = Omit<OfferRow, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** An offer as ranking compares it: what it says about itself, and when it last changed. */
+export interface OfferItem {
+  id: number;
+  updatedAt: string;
+  title: string;
+  brand: string | null;
+  model: string | null;
+  gtin: string | null;
+  priceCents: number;
+}
+
 /** An offer as candidate lookups return it: enough to group by product and to reuse a prepared form. */
 export interface OfferRef {
   id: number;
@@ -209,6 +220,18 @@ export interface CatalogRepository {
    * or region code), in key order; at most `limit`.
    */
   productsByModelCode(modelKey: string, options: { suffix: number; limit: number }): Promise<number[]>;
+  /** Offers (with their product) that carry this GTIN; at most `limit`. */
+  offersWithGtin(gtin: string, limit: number): Promise<OfferRef[]>;
+  /** Offers whose model key is `modelKey`, starts with it, or is it without a short colour or region code; at most `limit`. */
+  offersWithModelKey(modelKey: string, limit: number): Promise<OfferRef[]>;
+  /** The first `limit` offers (oldest first) of each of the products. */
+  offerRefsOfProducts(productIds: readonly number[], limit: number): Promise<Map<number, OfferRef[]>>;
+  /** What the offers among `ids` that exist say about themselves, for ranking. */
+  offerItems(ids: readonly number[]): Promise<Map<number, OfferItem>>;
+  /** The offers among `offerIds` that are the retailer's. */
+  offersAtAmong(retailerId: string, offerIds: readonly number[]): Promise<Set<number>>;
+  /** Those of the products that have an offer at the retailer. */
+  productsWithOfferAt(retailerId: string, productIds: readonly number[]): Promise<Set<number>>;
   /** Products whose titles hold every one of the words (as typed, any letter case), most offers first; at most `limit`. */
   productsWithTitleWords(words: readonly string[], limit: number): Promise<number[]>;
   /** Products with offers shoppers see, among `limit` offers whose model key begins with `prefix` (a model number being typed). */
@@ -265,6 +288,8 @@ export interface SearchIndexRepository {
   leadingCandidates(words: readonly string[], options?: { limit?: number; elsewhereThan?: string }): Promise<IndexHit[]>;
   /** How many offers the index holds. */
   documentCount(): Promise<number>;
+  /** Offers were added or changed: what the index keeps of its words' counts is read anew. */
+  changed(): Promise<void>;
   /** The index's words `from` ≤ word < `to` (in code-point order) and how many offers carry each. */
   vocabulary(from: string, to: string): Promise<Array<{ word: string; offers: number }>>;
   /** How many offers carry each of the words (0 when none). */

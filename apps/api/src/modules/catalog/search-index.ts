@@ -247,7 +247,6 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
 export function createSqliteSearchIndexRepository(handle: Pick<DatabaseHandle, 'sqlite'>, index: SearchIndex = createFtsSearchIndex(handle.sqlite)): SearchIndexRepository {
   const { sqlite } = handle;
   const range = sqlite.prepare('SELECT term AS word, doc AS offers FROM offers_fts_vocab WHERE term >= ? AND term < ?');
-  const docFrequency = sqlite.prepare('SELECT doc FROM offers_fts_vocab WHERE term = ?').pluck();
   const carrying = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
     WHERE p.id IN (SELECT o.product_id FROM offers_fts f JOIN offers o ON o.id = f.rowid
       WHERE offers_fts MATCH @match ORDER BY f.rowid DESC LIMIT @limit) AND p.offer_count > 0`);
@@ -256,8 +255,10 @@ export function createSqliteSearchIndexRepository(handle: Pick<DatabaseHandle, '
     leadingCandidates: async (words, options) => index.leadingCandidates(words, options),
     documentCount: async () => index.documentCount(),
     vocabulary: async (from, to) => range.all(from, to) as Array<{ word: string; offers: number }>,
-    async offerCounts(words) {
-      return new Map(words.map((word) => [word, (docFrequency.get(word) as number | undefined) ?? 0]));
+    // Counts as the index keeps them for ranking (a while, until told of changes).
+    offerCounts: async (words) => new Map(words.map((word) => [word, index.documentFrequency(word)])),
+    async changed() {
+      index.changed();
     },
     async productsCarrying(words, prefix, limit) {
       const match = [...words.map(quote), `${quote(prefix)}*`].join(' AND ');

@@ -13,6 +13,7 @@ import {
   type ImportRunRow,
   type NewOffer,
   type NewProduct,
+  type OfferItem,
   type OfferRef,
   type OfferRow,
   type OfferWithRetailer,
@@ -754,6 +755,19 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
       }
       return statement.all(...words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), limit) as number[];
     },
+    offersWithGtin: async (gtin, limit) => store.offersWithGtin(gtin, limit),
+    offersWithModelKey: async (modelKey, limit) => store.offersWithModelKey(modelKey, limit),
+    offerRefsOfProducts: async (productIds, limit) => new Map(productIds.map((id) => [id, store.offerRefsOfProduct(id, limit)])),
+    async offerItems(ids) {
+      const items = new Map<number, OfferItem>();
+      for (const id of ids) {
+        const row = store.getOffer(id);
+        if (row) items.set(id, { id: row.id, updatedAt: row.updatedAt, title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents });
+      }
+      return items;
+    },
+    offersAtAmong: async (retailerId, offerIds) => store.offersAtAmong(retailerId, offerIds),
+    productsWithOfferAt: async (retailerId, productIds) => store.productsWithOfferAt(retailerId, productIds),
     productsWithModelKeyPrefix: async (prefix, limit) => byModelKeyPrefix.all({ key: prefix, limit }) as SuggestionCandidate[],
     priceHeldOffers: async (limit) => store.priceHeldOffers(limit),
     async businessOffers(businessId, query) {

@@ -26,14 +26,14 @@ const product = (id: number, offerCount = 1): ProductRow => ({
 });
 
 function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: readonly number[] = []) {
-  const rank = jest.fn((_item: unknown, options: { indexLimit?: number }) => (options.indexLimit ? wider : first));
+  const rank = jest.fn(async (_item: unknown, options: { indexLimit?: number }) => (options.indexLimit ? wider : first));
   const service = createSearchService({
     catalog: {
       productIdByExactTitle: async () => null,
       getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id, hidden.includes(id) ? 0 : 1)])),
       offersOfProduct: async () => [],
     } as unknown as CatalogRepository,
-    matcher: { rank, related: () => [] } as unknown as ProductMatcher,
+    matcher: { rankAsync: rank, relatedAsync: async () => [] } as unknown as ProductMatcher,
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
   });

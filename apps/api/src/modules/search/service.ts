@@ -80,7 +80,7 @@ export function createSearchService(deps: {
     CatalogRepository,
     'findOfferByCanonicalUrl' | 'findOfferByExternalId' | 'getOfferWithRetailer' | 'getProducts' | 'productIdByExactTitle' | 'offersOfProduct' | 'productsByModelCode'
   >;
-  matcher: ProductMatcher;
+  matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync'>;
   requests: SearchRequestRepository;
   pages: PageReader;
   /** Corrects misspelt search words; without it words are searched as typed. */
@@ -228,7 +228,7 @@ export function createSearchService(deps: {
         const wordsOnly = identified.identifiedBy === 'url-slug';
         // The URL's product id is one the catalog does not know (else it would be a known offer).
         const unlistedAt = wordsOnly ? (extractProductId(body.url)?.retailer ?? undefined) : undefined;
-        ranked = await shown(matcher.rank(identified.item, { useIndex: true, wordsOnly, unlistedAt }));
+        ranked = await shown(await matcher.rankAsync(identified.item, { useIndex: true, wordsOnly, unlistedAt }));
       }
     } else {
       // Misspelt words are searched as the catalog words they most likely meant.
@@ -236,7 +236,7 @@ export function createSearchService(deps: {
       const words = correctedQuery ?? body.query ?? '';
       source = { ...emptySource(null, null), title: words };
       sought = { title: words };
-      ranked = await shown(matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true }));
+      ranked = await shown(await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true }));
       // Words that are exactly one product's name (a product card's "Compare prices", a favorite) mean that product.
       const named = await catalog.productIdByExactTitle(sought.title);
       if (named !== null) {
@@ -244,7 +244,7 @@ export function createSearchService(deps: {
         confidence = 1;
       } else if (fitsSeveral(ranked)) {
         // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
-        ranked = await shown(matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
+        ranked = await shown(await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
         const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
         // When products that fit hold every word, one that lacks a word is no match however close its score: "xbox
         // controller" lists the controllers, not the consoles.
@@ -288,7 +288,7 @@ export function createSearchService(deps: {
     // Nothing matched: products that share the most words (other models of the line, say) come first, with the
     // matcher's weaker candidates, so that the answer is not a dead end.
     const nothing = !product && matchIds.length === 0;
-    const similarIds = nothing && sought ? [...new Set([...matcher.related(sought, SIMILAR_LIMIT), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
+    const similarIds = nothing && sought ? [...new Set([...(await matcher.relatedAsync(sought, SIMILAR_LIMIT)), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
     const similarProducts = await matchedAll(
       similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT),
       scores,
