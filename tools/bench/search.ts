@@ -19,11 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createProgressBar, slugify } from '@pricehunt/catalog-feeds';
-import { MIGRATIONS_DIR, openDatabase, openSqlite } from '../../apps/api/src/db/client';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { MIGRATIONS_DIR, openDatabase, openSqlite, type DatabaseHandle } from '../../apps/api/src/db/client';
+import * as dbSchema from '../../apps/api/src/db/schema';
 import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
 import { importSyntheticCatalog, syntheticRows } from '../../apps/api/src/modules/catalog/seed';
 import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
-import { createSearchRequestRepository } from '../../apps/api/src/modules/search/repository';
+import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
+import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
 import { printTable, saveRows, type BenchRow } from './report';
 
@@ -82,8 +85,13 @@ async function main() {
   // A cached catalog is opened without migrations: its key covers the catalog's migrations, and other tables'
   // migrations do not matter here.
   const reuse = fs.existsSync(metaFile) && fs.existsSync(file);
-  let handle: { sqlite: ReturnType<typeof openSqlite>; close(): void } = reuse ? (() => { const sqlite = openSqlite(file); return { sqlite, close: () => sqlite.close() }; })() : openDatabase(file);
-  let catalog = createCatalogServices(handle.sqlite, { allowLoopback: false });
+  // A connection to the file as it is (no migrations run).
+  const reopen = (): DatabaseHandle => {
+    const sqlite = openSqlite(file);
+    return { sqlite, db: drizzle(sqlite, { schema: dbSchema }), close: () => sqlite.close() };
+  };
+  let handle: DatabaseHandle = reuse ? reopen() : openDatabase(file);
+  let catalog = createCatalogServices(handle.sqlite);
   let build: { offersPerSecond: number; seconds: number; builtAt: string; products: number };
   if (reuse && catalog.repository.countOffers() === offers) {
     build = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
@@ -99,9 +107,8 @@ async function main() {
     fs.writeFileSync(metaFile, JSON.stringify(build));
     // Reopen, as the API would: a fresh connection with the default cache.
     handle.close();
-    const sqlite = openSqlite(file);
-    handle = { sqlite, close: () => sqlite.close() };
-    catalog = createCatalogServices(handle.sqlite, { allowLoopback: false });
+    handle = reopen();
+    catalog = createCatalogServices(handle.sqlite);
   }
   const products = catalog.repository.countProducts();
 
@@ -124,9 +131,9 @@ async function main() {
   const reader = createPageReader({ allowLoopback: false });
   const noNetwork: PageReader = { read: async () => null, slugWords: (url) => reader.slugWords(url) };
   const search = createSearchService({
-    catalog: catalog.repository,
+    catalog: createSqliteCatalogRepository(handle, catalog.repository),
     matcher: catalog.matcher,
-    requests: createSearchRequestRepository(handle.sqlite),
+    requests: createSqliteSearchRequestRepository(handle),
     pages: noNetwork,
     spelling: catalog.spelling,
   });
@@ -169,7 +176,7 @@ async function main() {
     for (const [index, offer] of sampled.entries()) {
       for (const text of typed(offer)) {
         const started = performance.now();
-        const ids = catalog.suggester.suggest(text, 6);
+        const ids = await catalog.suggester.suggest(text, 6);
         const products = ids.map((id) => catalog.repository.getProduct(id));
         const elapsed = performance.now() - started;
         if (index < 50) continue; // warm-up
@@ -190,7 +197,7 @@ async function main() {
   // Ingestion throughput into an empty database: parse-free (generated offers), canonicalise, cluster, index, history.
   const ingestFile = path.join(dir, `ingest-${process.pid}.db`);
   const ingestHandle = openDatabase(ingestFile);
-  const ingestCatalog = createCatalogServices(ingestHandle.sqlite, { allowLoopback: false });
+  const ingestCatalog = createCatalogServices(ingestHandle.sqlite);
   const ingestOffers = 50_000;
   // The feed is generated first (as a parsed feed would be in memory), so the figure is the catalog's work alone.
   const generateStarted = performance.now();

@@ -27,7 +27,7 @@ export function chosenDatasets(values: { data?: string; datasets?: string; split
 }
 
 export async function importErMagellanDataset(root: string, dataset: ErMagellanDataset, handle: DatabaseHandle) {
-  const catalog = createCatalogServices(handle.sqlite, { allowLoopback: false });
+  const catalog = createCatalogServices(handle.sqlite);
   const started = Date.now();
   let offers = 0;
   for (const side of ['A', 'B'] as const) {

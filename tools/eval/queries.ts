@@ -21,7 +21,8 @@ import { prepareOffer } from '@pricehunt/catalog-matching';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import { openDatabase } from '../../apps/api/src/db/client';
 import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
-import { createSearchRequestRepository } from '../../apps/api/src/modules/search/repository';
+import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
+import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 import { createSearchService } from '../../apps/api/src/modules/search/service';
 import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
 import { formatTable } from './table';
@@ -50,9 +51,9 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
   try {
     const { catalog } = await importErMagellanDataset(root, dataset, handle);
     const search = createSearchService({
-      catalog: catalog.repository,
+      catalog: createSqliteCatalogRepository(handle, catalog.repository),
       matcher: catalog.matcher,
-      requests: createSearchRequestRepository(handle.sqlite),
+      requests: createSqliteSearchRequestRepository(handle),
       pages: { read: async () => null, slugWords: () => null },
       spelling: catalog.spelling,
     });

@@ -28,7 +28,8 @@ import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin
 import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
 import { importSyntheticCatalog } from '../../apps/api/src/modules/catalog/seed';
 import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
-import { createSearchRequestRepository } from '../../apps/api/src/modules/search/repository';
+import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
+import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
 import { formatTable } from './table';
 
@@ -128,7 +129,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-search-'));
   const handle = openDatabase(path.join(dir, 'eval.db'));
   try {
-    const catalog = createCatalogServices(handle.sqlite, { allowLoopback: false });
+    const catalog = createCatalogServices(handle.sqlite);
     const bar = createProgressBar({ total: offers, label: 'Building catalog', unit: 'offers' });
     const built = await importSyntheticCatalog(catalog.ingestion, { offers, seed, onProgress: (p) => bar.update(p.rows) });
     bar.done();
@@ -222,7 +223,7 @@ async function main() {
       ms: number;
     }> = [];
     for (const mode of modes) {
-      const search = createSearchService({ catalog: catalog.repository, matcher: catalog.matcher, requests: createSearchRequestRepository(handle.sqlite), pages: mode.reader });
+      const search = createSearchService({ catalog: createSqliteCatalogRepository(handle, catalog.repository), matcher: catalog.matcher, requests: createSqliteSearchRequestRepository(handle), pages: mode.reader });
       let right = 0;
       let expected = 0;
       let returned = 0;

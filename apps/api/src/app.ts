@@ -6,6 +6,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { businessAuthRoutes } from './modules/business-auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { catalogPlugin } from './modules/catalog/plugin';
+import { searchPlugin } from './modules/search/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { searchRoutes } from './modules/search/routes';
 import { matchReportRoutes } from './modules/match-reports/routes';
@@ -93,6 +94,7 @@ export const app = fp(
     await instance.register(accountServicesPlugin);
     await instance.register(trackingServicesPlugin);
     await instance.register(catalogPlugin);
+    await instance.register(searchPlugin);
     await instance.register(priceAlertsPlugin);
     await instance.register(merchantPlugin);
 

@@ -29,7 +29,7 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
     throw error;
   }
   const handle = openDatabase(config.databasePath);
-  const catalog = createCatalogServices(handle.sqlite, { allowLoopback: config.FETCH_ALLOW_LOOPBACK });
+  const catalog = createCatalogServices(handle.sqlite);
   // Imports left `running` by a process that is gone say so; a run another live process is doing is left alone.
   for (const run of recoverInterruptedImports(catalog.repository)) {
     const stored = catalog.repository.getImportRun(run.id);

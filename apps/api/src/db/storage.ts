@@ -21,6 +21,13 @@ import type { BusinessAccountsRepository } from '../modules/business-auth/reposi
 import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
 import type { ShopperAccountsRepository } from '../modules/shopper-auth/repository';
 import { createSqliteShopperAccountsRepository } from '../modules/shopper-auth/sqlite-repository';
+import type { CatalogRepository, SearchIndexRepository } from '../modules/catalog/repository';
+import { createSqliteSearchIndexRepository } from '../modules/catalog/search-index';
+import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
+import type { MatchReportRepository } from '../modules/match-reports/repository';
+import { createSqliteMatchReportRepository } from '../modules/match-reports/sqlite-repository';
+import type { SearchRequestRepository } from '../modules/search/repository';
+import { createSqliteSearchRequestRepository } from '../modules/search/sqlite-repository';
 
 /**
  * The storage ports of every domain, as one engine implements them. Services, routes and plugins depend on these
@@ -57,6 +64,14 @@ export interface Storage {
   merchant: MerchantRepository;
   /** The merchant dashboard's figures (tracking rows and conversions of one business). */
   merchantAnalytics: AnalyticsRepository;
+  /** The catalog's offers and products as services outside ingestion read and change them. */
+  catalog: CatalogRepository;
+  /** The full-text index of the catalog's offers as search answers read it (vocabulary, suggestions). */
+  searchIndex: SearchIndexRepository;
+  /** Search requests and their stored answers. */
+  searchRequests: SearchRequestRepository;
+  /** Shoppers' reports of wrong matches. */
+  matchReports: MatchReportRepository;
 }
 
 export interface SqliteStorageOptions {
@@ -82,5 +97,9 @@ export function createSqliteStorage(handle: DatabaseHandle, options: SqliteStora
     redirectTrust: createSqliteRedirectTrustRepository(handle),
     merchant: createSqliteMerchantRepository(handle),
     merchantAnalytics: createSqliteAnalyticsRepository(handle),
+    catalog: createSqliteCatalogRepository(handle),
+    searchIndex: createSqliteSearchIndexRepository(handle),
+    searchRequests: createSqliteSearchRequestRepository(handle),
+    matchReports: createSqliteMatchReportRepository(handle),
   };
 }

@@ -2,6 +2,7 @@ import { AdminMessages, ErrorCode, type AdminProductOffer, type PriceReview, typ
 import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { productOf } from '../catalog/ingestion';
 import type { CatalogRepository, OfferWithRetailer } from '../catalog/repository';
+import type { CatalogStore } from '../catalog/sqlite-repository';
 import { productSummary, totalCents } from '../catalog/views';
 import type { AdminRepository } from './repository';
 import type { Actor } from './service';
@@ -32,53 +33,52 @@ const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
  * product of its own, or merge two products that are one. Each correction is one transaction and one audit entry.
  * Imports keep an offer where it was put; re-clustering the catalog decides anew.
  */
-export function createAdminProducts(deps: { repo: AdminRepository; catalog: CatalogRepository; now: () => Date }) {
-  const { repo, catalog, now } = deps;
-  const sqlite = catalog.sqlite;
-  const byWords = new Map<number, ReturnType<typeof sqlite.prepare>>();
+export function createAdminProducts(deps: {
+  repo: AdminRepository;
+  catalog: Pick<CatalogRepository, 'getProduct' | 'getProducts' | 'productsWithTitleWords' | 'allOffersOfProduct' | 'priceHeldOffers' | 'getOfferWithRetailer'>;
+  /** The corrections' writes, each in one transaction with its audit entry. */
+  store: Pick<CatalogStore, 'transaction' | 'createProduct' | 'setOfferProduct' | 'refreshProducts' | 'approveOfferPrice' | 'mergeProducts'>;
+  now: () => Date;
+}) {
+  const { repo, catalog, store, now } = deps;
 
-  const productOrThrow = (id: number, field: string) => {
-    const product = catalog.getProduct(id);
+  const productOrThrow = async (id: number, field: string) => {
+    const product = await catalog.getProduct(id);
     if (!product) throw missing(AdminMessages.productNotFound, field);
     return product;
   };
 
   return {
     /** Products by id ("123", "#123") or whose titles hold every word, most offers first. */
-    find(q: string): ProductSummary[] {
+    async find(q: string): Promise<ProductSummary[]> {
       const id = /^#?(\d{1,15})$/.exec(q.trim());
       if (id) {
-        const product = catalog.getProduct(Number(id[1]));
+        const product = await catalog.getProduct(Number(id[1]));
         return product ? [productSummary(product)] : [];
       }
       const words = q.trim().split(/\s+/).slice(0, 8);
-      let statement = byWords.get(words.length);
-      if (!statement) {
-        const conditions = words.map(() => "title LIKE ? ESCAPE '\\'").join(' AND ');
-        statement = sqlite.prepare(`SELECT id FROM products WHERE ${conditions} ORDER BY offer_count DESC, id LIMIT ${FOUND_LIMIT}`);
-        byWords.set(words.length, statement);
-      }
-      const ids = statement.pluck().all(...words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) as number[];
-      return ids.map((productId) => catalog.getProduct(productId)).filter((product) => product !== null).map(productSummary);
+      const ids = await catalog.productsWithTitleWords(words, FOUND_LIMIT);
+      const products = await catalog.getProducts(ids);
+      return ids.map((productId) => products.get(productId)).filter((product) => product !== undefined).map(productSummary);
     },
 
-    detail(id: number) {
-      const product = productOrThrow(id, 'id');
-      return { product: productSummary(product), offers: catalog.allOffersOfProduct(id).map(offerOf) };
+    async detail(id: number) {
+      const product = await productOrThrow(id, 'id');
+      return { product: productSummary(product), offers: (await catalog.allOffersOfProduct(id)).map(offerOf) };
     },
 
     /** The offer leaves the product for a new product of its own (named after it). */
-    detachOffer(actor: Actor, id: number, offerId: number) {
-      const product = productOrThrow(id, 'id');
-      const offers = catalog.allOffersOfProduct(id);
+    async detachOffer(actor: Actor, id: number, offerId: number) {
+      const product = await productOrThrow(id, 'id');
+      const offers = await catalog.allOffersOfProduct(id);
       const offer = offers.find((candidate) => candidate.id === offerId);
       if (!offer) throw missing(AdminMessages.offerNotInProduct, 'offerId');
       if (offers.length === 1) throw conflict(AdminMessages.offerAlone, 'offerId');
       const stamp = now().toISOString();
-      const newProductId = catalog.transaction(() => {
-        const created = catalog.createProduct(productOf(offer), stamp);
-        catalog.setOfferProduct(offer.id, created);
-        catalog.refreshProducts([id, created], stamp);
+      const newProductId = store.transaction(() => {
+        const created = store.createProduct(productOf(offer), stamp);
+        store.setOfferProduct(offer.id, created);
+        store.refreshProducts([id, created], stamp);
         repo.insertAudit(
           {
             actorId: actor.id,
@@ -98,15 +98,14 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
     },
 
     /** Offers held for a price review, newest first, each with the median of the other offers it was held against. */
-    priceReviews(limit = 100): { items: PriceReview[]; total: number } {
-      const { ids, total } = catalog.priceHeldOffers(limit);
+    async priceReviews(limit = 100): Promise<{ items: PriceReview[]; total: number }> {
+      const { ids, total } = await catalog.priceHeldOffers(limit);
       const items: PriceReview[] = [];
       for (const id of ids) {
-        const offer = catalog.getOfferWithRetailer(id);
+        const offer = await catalog.getOfferWithRetailer(id);
         if (!offer || offer.productId === null) continue;
-        const product = catalog.getProduct(offer.productId);
-        const others = catalog
-          .allOffersOfProduct(offer.productId)
+        const product = await catalog.getProduct(offer.productId);
+        const others = (await catalog.allOffersOfProduct(offer.productId))
           .filter((other) => other.id !== offer.id && other.held !== 'store' && other.currency === offer.currency)
           .map(totalCents)
           .sort((a, b) => a - b);
@@ -124,12 +123,12 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
     },
 
     /** The held offer's price is real: it is shown, and held again only below this total. One audit entry. */
-    approvePrice(actor: Actor, offerId: number) {
-      const offer = catalog.getOfferWithRetailer(offerId);
+    async approvePrice(actor: Actor, offerId: number) {
+      const offer = await catalog.getOfferWithRetailer(offerId);
       if (!offer) throw missing(AdminMessages.offerNotFound, 'offerId');
       const stamp = now().toISOString();
-      const productId = catalog.transaction(() => {
-        const approved = catalog.approveOfferPrice(offerId, stamp);
+      const productId = store.transaction(() => {
+        const approved = store.approveOfferPrice(offerId, stamp);
         if (approved === null) throw conflict(AdminMessages.offerNotHeldForPrice, 'offerId');
         repo.insertAudit(
           {
@@ -150,13 +149,13 @@ export function createAdminProducts(deps: { repo: AdminRepository; catalog: Cata
     },
 
     /** Every offer of product `id` joins product `into`; `id` is retired, and what named it (links, favorites, alerts) finds `into`. */
-    merge(actor: Actor, id: number, into: number) {
+    async merge(actor: Actor, id: number, into: number) {
       if (id === into) throw badRequest(AdminMessages.mergeIntoItself, 'into');
-      const product = productOrThrow(id, 'id');
-      const target = productOrThrow(into, 'into');
+      const product = await productOrThrow(id, 'id');
+      const target = await productOrThrow(into, 'into');
       const stamp = now().toISOString();
-      const moved = catalog.transaction(() => {
-        const count = catalog.mergeProducts([id], into, stamp);
+      const moved = store.transaction(() => {
+        const count = store.mergeProducts([id], into, stamp);
         repo.insertAudit(
           {
             actorId: actor.id,

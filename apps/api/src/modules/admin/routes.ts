@@ -68,8 +68,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   const repo = app.storage.admin;
   const service = createAdminService({ repo, catalog: app.catalog, log: app.log });
-  const products = createAdminProducts({ repo, catalog: app.catalog.repository, now: () => new Date() });
-  const reports = createMatchReports({ sqlite: app.sqlite, searches: app.catalog.search, catalog: app.catalog.repository });
+  const products = createAdminProducts({ repo, catalog: app.storage.catalog, store: app.catalog.repository, now: () => new Date() });
+  const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog });
   const tags = ['admin'];
 
   app.get('/overview', { schema: { tags, security, response: { 200: overviewResponseSchema, ...denied } } }, async () => service.overview());
@@ -192,13 +192,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     { schema: { tags, security, querystring: adminProductQuerySchema, response: { 200: adminProductListResponseSchema, ...invalid } } },
-    async (request) => ({ success: true as const, items: products.find(request.query.q) }),
+    async (request) => ({ success: true as const, items: await products.find(request.query.q) }),
   );
 
   app.get(
     '/products/:id',
     { schema: { tags, security, params: adminProductParamsSchema, response: { 200: adminProductDetailResponseSchema, ...missing } } },
-    async (request) => ({ success: true as const, ...products.detail(request.params.id) }),
+    async (request) => ({ success: true as const, ...(await products.detail(request.params.id)) }),
   );
 
   app.post(
@@ -212,7 +212,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: detachOfferResponseSchema, ...missing, 409: errorEnvelopeSchema },
       },
     },
-    async (request) => ({ success: true as const, ...products.detachOffer(actorOf(request), request.params.id, request.params.offerId) }),
+    async (request) => ({ success: true as const, ...(await products.detachOffer(actorOf(request), request.params.id, request.params.offerId)) }),
   );
 
   app.post(
@@ -227,13 +227,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mergeProductsResponseSchema, ...missing },
       },
     },
-    async (request) => ({ success: true as const, ...products.merge(actorOf(request), request.params.id, request.body.into) }),
+    async (request) => ({ success: true as const, ...(await products.merge(actorOf(request), request.params.id, request.body.into)) }),
   );
 
   app.get(
     '/price-reviews',
     { schema: { tags, security, summary: 'Offers held back for a price far below the other offers of their product', response: { 200: priceReviewListResponseSchema, ...denied } } },
-    async () => ({ success: true as const, ...products.priceReviews() }),
+    async () => ({ success: true as const, ...(await products.priceReviews()) }),
   );
 
   app.post(
@@ -247,13 +247,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: priceReviewApproveResponseSchema, ...missing, 409: errorEnvelopeSchema },
       },
     },
-    async (request) => ({ success: true as const, ...products.approvePrice(actorOf(request), request.params.offerId) }),
+    async (request) => ({ success: true as const, ...(await products.approvePrice(actorOf(request), request.params.offerId)) }),
   );
 
   app.get(
     '/match-reports',
     { schema: { tags, security, querystring: adminMatchReportQuerySchema, response: { 200: adminMatchReportListResponseSchema, ...invalid } } },
-    async (request) => ({ success: true as const, ...reports.list(request.query.status) }),
+    async (request) => ({ success: true as const, ...(await reports.list(request.query.status)) }),
   );
 
   app.post(
@@ -261,7 +261,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: adminMatchReportParamsSchema, response: { 200: adminMatchReportResponseSchema, ...missing } } },
     async (request) => {
       const actor = actorOf(request);
-      const { report, changed } = reports.resolve(request.params.id, actor.email);
+      const { report, changed } = await reports.resolve(request.params.id, actor.email);
       if (changed) {
         await repo.insertAudit(
           {

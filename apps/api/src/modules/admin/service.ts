@@ -16,7 +16,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { IngestionService } from '../catalog/ingestion';
-import type { CatalogRepository } from '../catalog/repository';
+import type { CatalogStore } from '../catalog/sqlite-repository';
 import { canChangeOwnAdmin, canSuspend } from './permissions';
 import { dayOf, type AdminBusinessRow, type AdminRepository, type RetailerSettings } from './repository';
 
@@ -28,7 +28,7 @@ export interface Actor {
 
 export interface AdminServiceDeps {
   repo: AdminRepository;
-  catalog: { ingestion: IngestionService; repository: CatalogRepository };
+  catalog: { ingestion: IngestionService; repository: CatalogStore };
   log: Logger;
   now?: () => Date;
 }
@@ -93,7 +93,7 @@ function detectFormat(fileName: string, content: Buffer): FeedFormat {
   return start.startsWith('<') ? 'gmc-xml' : 'gmc-tsv';
 }
 
-function toImportRun(run: NonNullable<ReturnType<CatalogRepository['getImportRun']>>): ImportRun {
+function toImportRun(run: NonNullable<ReturnType<CatalogStore['getImportRun']>>): ImportRun {
   const report = (run.report ?? {}) as { errors?: unknown[]; errorCount?: number; failure?: string };
   return {
     id: run.id,

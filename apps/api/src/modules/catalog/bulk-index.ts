@@ -1,5 +1,6 @@
 import type { CandidateLookup } from './matching';
-import { shorterModelKeys, type CatalogRepository, type OfferRef } from './repository';
+import { shorterModelKeys, type OfferRef } from './repository';
+import type { CatalogStore } from './sqlite-repository';
 
 /** Offers kept per GTIN or model key: candidate lookups never need more (the SQL lookups use the same limits). */
 const REFS_PER_KEY = 20;
@@ -27,7 +28,7 @@ interface ModelEntry {
  * (the candidate lookups of the matcher). Loaded once when a bulk import starts and kept up to date with every
  * offer the import adds, so deciding a row never waits for the database.
  */
-export function createBulkCatalogIndex(repository: CatalogRepository) {
+export function createBulkCatalogIndex(repository: CatalogStore) {
   const byCanonical = new Map<number, number>();
   const byExternal = new Map<number, number>();
   const byGtin = new Map<string, OfferRef[]>();

@@ -1,5 +1,6 @@
 import os from 'node:os';
-import type { CatalogRepository, ImportRunOwner, RunningImportRun } from './repository';
+import type { ImportRunOwner, RunningImportRun } from './repository';
+import type { CatalogStore } from './sqlite-repository';
 
 /**
  * A run `running` that has not committed a batch (nor begun) for this long is taken for one whose process is gone,
@@ -69,7 +70,7 @@ export function whyInterrupted(run: RunningImportRun, options: Required<RecoverO
  * what is on disk, and live) and ends at its last committed batch. A run another live process is doing is left alone.
  * Called when the API and the command-line tools start.
  */
-export function recoverInterruptedImports(repository: Pick<CatalogRepository, 'runningImportRuns' | 'interruptImportRun'>, options: RecoverOptions = {}): InterruptedRun[] {
+export function recoverInterruptedImports(repository: Pick<CatalogStore, 'runningImportRuns' | 'interruptImportRun'>, options: RecoverOptions = {}): InterruptedRun[] {
   const resolved: Required<RecoverOptions> = {
     self: options.self ?? thisProcess(),
     now: options.now ?? Date.now(),

@@ -3,24 +3,13 @@ import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categorySlug, categoryName } from './category';
-import { gtinOf, matchThreshold, modelKeysOf, type ProductMatcher } from './matching';
+import { gtinOf, matchThreshold, modelKeysOf, type ItemIdentity, type MatchOptions, type ProductMatcher } from './matching';
 import { createBulkCatalogIndex } from './bulk-index';
 import { createBulkWriter, type BulkOp, type BulkParams } from './bulk-writer';
 import type { SearchIndex } from './search-index';
 import { holdImportRun, thisProcess } from './import-runs';
-import {
-  BULK_SQL,
-  bulkOfferParams,
-  bulkProductParams,
-  importRunAdvanceParams,
-  type CatalogRepository,
-  type ImportRunDelta,
-  type ImportRunRow,
-  type NewOffer,
-  type NewProduct,
-  type OfferRow,
-  type RetailerRow,
-} from './repository';
+import type { ImportRunDelta, ImportRunRow, NewOffer, NewProduct, OfferRow, RetailerRow } from './repository';
+import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
 
 export type ImportFormat = ImportRunRow['format'];
 
@@ -108,6 +97,35 @@ export function productForOffer(
   return (close.find((entry) => !listed.has(entry.productId)) ?? best).productId;
 }
 
+/**
+ * The one rule that places an offer in a product, on every path (row by row, bulk, re-clustering): the product of
+ * a labelled match (`known`, still there), else the product of an offer with the same valid GTIN, else (`statedModel`)
+ * the one product whose offers state the offer's model number under its brand, else the best ranked product that
+ * passes the threshold (`productForOffer`). Null: the offer begins a product of its own.
+ */
+export function placeOffer(
+  matcher: Pick<ProductMatcher, 'productWithGtin' | 'productWithModel' | 'rank'>,
+  item: ItemIdentity,
+  options: {
+    known?: number | null;
+    /** The model key and brand the offer states in its own fields (the bulk path's shortcut). */
+    statedModel?: { modelKey: string | null; brand: string | null } | null;
+    /** How candidates are found and ranked (`lookup`, `useIndex`, `excludeOfferId`…); the offer is always joining. */
+    match: Omit<MatchOptions, 'joining'>;
+    /** Those of the products that have an offer at the offer's retailer. */
+    withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>;
+  },
+): number | null {
+  if (options.known != null) return options.known;
+  const byGtin = matcher.productWithGtin(item.gtin ?? null, options.match.excludeOfferId, options.match.lookup);
+  if (byGtin !== null) return byGtin;
+  if (options.statedModel) {
+    const byModel = matcher.productWithModel(options.statedModel.modelKey, options.statedModel.brand, options.match.lookup);
+    if (byModel !== null) return byModel;
+  }
+  return productForOffer(matcher.rank(item, { ...options.match, joining: true }), matchThreshold(), options.withOfferAtRetailer);
+}
+
 interface Described {
   retailer: RetailerRow;
   modelKeys: string[];
@@ -173,7 +191,7 @@ function nameFromHost(host: string): string {
  * half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
  * price) and price history are kept in the same transaction.
  */
-export function createIngestionService(deps: { repository: CatalogRepository; matcher: ProductMatcher; index?: Pick<SearchIndex, 'changed'> }) {
+export function createIngestionService(deps: { repository: CatalogStore; matcher: ProductMatcher; index?: Pick<SearchIndex, 'changed'> }) {
   const { repository, matcher, index: searchIndex } = deps;
 
   function resolveRetailer(options: ImportOptions, offer: FeedOffer, host: string): RetailerRow {
@@ -283,7 +301,6 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     const batchSize = options.batchSize ?? 2000;
     const retailerCache = new Map<string, RetailerRow>();
     const knownMatches = new Map<string, number>();
-    const threshold = matchThreshold();
     const progress: ImportProgress = { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
     const errors: RowError[] = [];
     let errorCount = 0;
@@ -401,15 +418,15 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
     ): number => {
       const knownKey = options.knownMatchKey?.(offer, line);
       const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
-      let productId: number | null = known !== undefined && repository.getProduct(known) ? known : null;
-      if (productId === null) productId = matcher.productWithGtin(record.gtin);
-      if (productId === null) {
-        const ranked = matcher.rank(
-          { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents },
-          { useIndex: true, indexLimit: 20, modelKeys, joining: true },
-        );
-        productId = productForOffer(ranked, threshold, (ids) => repository.productsWithOfferAt(retailerId, ids));
-      }
+      let productId = placeOffer(
+        matcher,
+        { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents },
+        {
+          known: known !== undefined && repository.getProduct(known) ? known : null,
+          match: { useIndex: true, indexLimit: 20, modelKeys },
+          withOfferAtRetailer: (ids) => repository.productsWithOfferAt(retailerId, ids),
+        },
+      );
       if (productId === null) {
         productId = repository.createProduct(productOf(record), stamp);
         createdProducts.add(productId);
@@ -606,14 +623,13 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         const item = { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents };
         const knownKey = options.knownMatchKey?.(offer, line);
         const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
-        let productId: number | null = known !== undefined && (createdProducts.has(known) || repository.getProduct(known)) ? known : null;
-        if (productId === null) productId = matcher.productWithGtin(record.gtin, undefined, index.lookup);
-        // A stated model number under the same brand names the product without scoring.
-        if (productId === null && offer.mpn) productId = matcher.productWithModel(modelKeys[0] ?? null, record.brand, index.lookup);
-        if (productId === null) {
-          const ranked = matcher.rank(item, { useIndex: false, modelKeys, lookup: index.lookup, joining: true });
-          productId = productForOffer(ranked, threshold, (ids) => index.productsWithOfferAt(retailer.id, ids));
-        }
+        let productId = placeOffer(matcher, item, {
+          known: known !== undefined && (createdProducts.has(known) || repository.getProduct(known)) ? known : null,
+          // A stated model number under the same brand names the product without scoring.
+          statedModel: offer.mpn ? { modelKey: modelKeys[0] ?? null, brand: record.brand } : null,
+          match: { useIndex: false, modelKeys, lookup: index.lookup },
+          withOfferAtRetailer: (ids) => index.productsWithOfferAt(retailer.id, ids),
+        });
         if (productId === null) {
           productId = nextProductId++;
           productRows.push(bulkProductParams(productId, productOf(record), stamp));
@@ -699,14 +715,9 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       while (inFlight.length > 2) await inFlight.shift();
     };
 
-    // Large imports touch index pages all over the file: give them a bigger page cache (256 MB) while they run.
-    const previousCacheSize = bulk ? (repository.sqlite.pragma('cache_size', { simple: true }) as number) : null;
-    const previousCheckpoint = bulk ? (repository.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number) : null;
-    if (bulk) {
-      repository.sqlite.pragma('cache_size = -262144');
-      // The writer thread checkpoints as the WAL grows; this connection's few commits leave that to it.
-      repository.sqlite.pragma('wal_autocheckpoint = 0');
-    }
+    // Large imports touch index pages all over the file: they get a bigger page cache while they run, and the writer
+    // thread checkpoints as the WAL grows (this connection's few commits leave that to it).
+    const tuned = bulk ? repository.tuneForBulkImport() : null;
     let batch: FeedRow[] = [];
     try {
       for await (const row of rows as AsyncIterable<FeedRow>) {
@@ -731,11 +742,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
         await Promise.allSettled(inFlight);
         await writer.close();
       }
-      if (previousCacheSize !== null) repository.sqlite.pragma(`cache_size = ${Number(previousCacheSize)}`);
-      if (previousCheckpoint !== null) {
-        repository.sqlite.pragma(`wal_autocheckpoint = ${Number(previousCheckpoint)}`);
-        repository.sqlite.pragma('wal_checkpoint(PASSIVE)');
-      }
+      tuned?.restore();
     }
 
     try {
@@ -819,16 +826,11 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
      */
     recluster(options: { batchSize?: number; bulk?: boolean; onProgress?: (done: number) => void } = {}) {
       const batchSize = options.batchSize ?? 2000;
-      const sqlite = repository.sqlite;
-      const threshold = matchThreshold();
-      const before = sqlite.prepare('SELECT id, product_id AS productId FROM offers ORDER BY id').all() as Array<{ id: number; productId: number | null }>;
+      const before = repository.offerProducts();
       const ids = before.map((row) => row.id);
       const productBefore = new Map(before.map((row) => [row.id, row.productId]));
       const reused = new Set<number>();
-      repository.transaction(() => {
-        sqlite.prepare('UPDATE offers SET product_id = NULL').run();
-        sqlite.prepare('DELETE FROM products').run();
-      });
+      repository.unclusterAll();
       let productsCreated = 0;
       for (let start = 0; start < ids.length; start += batchSize) {
         repository.transaction(() => {
@@ -836,14 +838,14 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
           for (const id of ids.slice(start, start + batchSize)) {
             const offer = repository.getOffer(id);
             if (!offer) continue;
-            let productId = matcher.productWithGtin(offer.gtin, offer.id);
-            if (productId === null) {
-              const ranked = matcher.rank(
-                { title: offer.title, brand: offer.brand, model: offer.model, gtin: offer.gtin, priceCents: offer.priceCents },
-                { useIndex: !options.bulk, excludeOfferId: offer.id, indexLimit: 20, joining: true },
-              );
-              productId = productForOffer(ranked, threshold, (ids) => repository.productsWithOfferAt(offer.retailerId, ids));
-            }
+            let productId = placeOffer(
+              matcher,
+              { title: offer.title, brand: offer.brand, model: offer.model, gtin: offer.gtin, priceCents: offer.priceCents },
+              {
+                match: { useIndex: !options.bulk, excludeOfferId: offer.id, indexLimit: 20 },
+                withOfferAtRetailer: (ids) => repository.productsWithOfferAt(offer.retailerId, ids),
+              },
+            );
             if (productId === null) {
               const previous = productBefore.get(offer.id);
               const id = previous != null && !reused.has(previous) ? previous : undefined;
@@ -860,7 +862,7 @@ export function createIngestionService(deps: { repository: CatalogRepository; ma
       }
       // Every other old id is retired: it leads to the new product that holds most of its offers.
       const moved = new Map<number, Map<number, number>>();
-      for (const row of sqlite.prepare('SELECT id, product_id AS productId FROM offers').all() as Array<{ id: number; productId: number | null }>) {
+      for (const row of repository.offerProductsUnordered()) {
         const previous = productBefore.get(row.id);
         if (previous == null || row.productId === null || reused.has(previous)) continue;
         let targets = moved.get(previous);

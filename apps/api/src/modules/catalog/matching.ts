@@ -18,7 +18,8 @@ import {
   type PreparedOffer,
   type QuantityKind,
 } from '@pricehunt/catalog-matching';
-import type { CatalogRepository, OfferRef } from './repository';
+import type { CatalogRepository, IndexHit, OfferItem, OfferRef, SearchIndexRepository } from './repository';
+import type { CatalogStore } from './sqlite-repository';
 import { indexWords, type SearchIndex } from './search-index';
 
 /** What the catalog knows, or has read from a page, about one item. */
@@ -259,11 +260,108 @@ function holdsOwnModel(mine: ReadonlySet<string>, theirs: ReadonlySet<string>): 
 }
 
 /**
+ * What ranking reads from the catalog and its full-text index, in batches where it would loop (a bulk import's
+ * in-memory `CandidateLookup` answers the GTIN, model-number and member look-ups itself).
+ */
+export interface MatcherReads {
+  offersWithGtin(gtin: string, limit: number): OfferRef[];
+  offersWithModelKey(modelKey: string, limit: number): OfferRef[];
+  /** The first `limit` offers (oldest first) of each product. */
+  offerRefsOfProducts(productIds: readonly number[], limit: number): Map<number, OfferRef[]>;
+  /** The offers among `ids` that exist. */
+  offerItems(ids: readonly number[]): Map<number, OfferItem>;
+  offersAtAmong(retailerId: string, offerIds: readonly number[]): Set<number>;
+  productsWithOfferAt(retailerId: string, productIds: readonly number[]): Set<number>;
+  candidates(words: readonly string[], options: { limit?: number; rarest?: number }): IndexHit[];
+  leadingCandidates(words: readonly string[], options: { limit?: number; elsewhereThan?: string }): IndexHit[];
+  documentFrequencies(words: readonly string[]): Map<string, number>;
+  documentCount(): number;
+}
+
+/** `MatcherReads` answered asynchronously (through the storage ports). */
+export type AsyncMatcherReads = { [K in keyof MatcherReads]: (...args: Parameters<MatcherReads[K]>) => Promise<ReturnType<MatcherReads[K]>> };
+
+/** One read a ranking step asks for. */
+type Read = { [K in keyof MatcherReads]: { method: K; args: Parameters<MatcherReads[K]> } }[keyof MatcherReads];
+/** A ranking step: asks for reads, one at a time, and answers T. */
+type Step<T> = Generator<Read, T, unknown>;
+
+/** Asks for one read (`yield* read(...)` answers it). */
+function* read<K extends keyof MatcherReads>(method: K, ...args: Parameters<MatcherReads[K]>): Step<ReturnType<MatcherReads[K]>> {
+  return (yield { method, args } as Read) as ReturnType<MatcherReads[K]>;
+}
+
+/** Runs a step with synchronous reads (inside a transaction of the engine's own connection). */
+function runSync<T>(step: Step<T>, reads: MatcherReads): T {
+  let next = step.next();
+  while (!next.done) {
+    const { method, args } = next.value;
+    next = step.next((reads[method] as (...a: unknown[]) => unknown)(...args));
+  }
+  return next.value;
+}
+
+/** Runs a step with asynchronous reads. */
+async function runAsync<T>(step: Step<T>, reads: AsyncMatcherReads): Promise<T> {
+  let next = step.next();
+  while (!next.done) {
+    const { method, args } = next.value;
+    next = step.next(await (reads[method] as (...a: unknown[]) => Promise<unknown>)(...args));
+  }
+  return next.value;
+}
+
+/** `MatcherReads` on the engine's catalog store and full-text index. */
+export function storeReads(repository: CatalogStore, index: SearchIndex): MatcherReads {
+  return {
+    offersWithGtin: (gtin, limit) => repository.offersWithGtin(gtin, limit),
+    offersWithModelKey: (modelKey, limit) => repository.offersWithModelKey(modelKey, limit),
+    offerRefsOfProducts: (productIds, limit) => new Map(productIds.map((id) => [id, repository.offerRefsOfProduct(id, limit)])),
+    offerItems(ids) {
+      const items = new Map<number, OfferItem>();
+      for (const id of ids) {
+        const row = repository.getOffer(id);
+        if (row) items.set(id, { id: row.id, updatedAt: row.updatedAt, title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents });
+      }
+      return items;
+    },
+    offersAtAmong: (retailerId, offerIds) => repository.offersAtAmong(retailerId, offerIds),
+    productsWithOfferAt: (retailerId, productIds) => repository.productsWithOfferAt(retailerId, productIds),
+    candidates: (words, options) => index.candidates(words, options),
+    leadingCandidates: (words, options) => index.leadingCandidates(words, options),
+    documentFrequencies: (words) => new Map(words.map((word) => [word, index.documentFrequency(word)])),
+    documentCount: () => index.documentCount(),
+  };
+}
+
+/** `AsyncMatcherReads` through the catalog's storage ports. */
+export function portReads(catalog: CatalogRepository, index: SearchIndexRepository): AsyncMatcherReads {
+  return {
+    offersWithGtin: (gtin, limit) => catalog.offersWithGtin(gtin, limit),
+    offersWithModelKey: (modelKey, limit) => catalog.offersWithModelKey(modelKey, limit),
+    offerRefsOfProducts: (productIds, limit) => catalog.offerRefsOfProducts(productIds, limit),
+    offerItems: (ids) => catalog.offerItems(ids),
+    offersAtAmong: (retailerId, offerIds) => catalog.offersAtAmong(retailerId, offerIds),
+    productsWithOfferAt: (retailerId, productIds) => catalog.productsWithOfferAt(retailerId, productIds),
+    candidates: (words, options) => index.candidates(words, options),
+    leadingCandidates: (words, options) => index.leadingCandidates(words, options),
+    documentFrequencies: (words) => index.offerCounts(words),
+    documentCount: () => index.documentCount(),
+  };
+}
+
+/**
  * Finds the product clusters an item may belong to and ranks them with the matcher:
  * GTIN lookups, then model-number lookups, then (optionally) full-text candidates; every candidate offer is
  * scored against the item by `scorePair`, a cluster scores as its best member (`assignCluster`).
+ * `rank` reads the engine's store synchronously (imports decide inside their transactions); `rankAsync` the same
+ * way through the storage ports (`asyncReads`; the store's reads when none are given).
  */
-export function createProductMatcher(repository: CatalogRepository, index: SearchIndex) {
+export function createProductMatcher(repository: CatalogStore, index: SearchIndex, asyncReads?: AsyncMatcherReads) {
+  const syncReads = storeReads(repository, index);
+  const reads: AsyncMatcherReads =
+    asyncReads ??
+    (Object.fromEntries(Object.entries(syncReads).map(([name, fn]) => [name, async (...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(...args)])) as AsyncMatcherReads);
   // Prepared forms of catalog offers, reused while they stay the same (bulk imports score the same members often,
   // searches the same popular products). Their index words are worked out on first use: only words-only searches
   // need them.
@@ -286,23 +384,36 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     entries.delete(id);
     entries.set(id, entry);
   };
-  const entryOf = (ref: OfferRef): Entry | null => {
-    const hit = entries.get(ref.id);
-    if (hit && hit.updatedAt === ref.updatedAt) return hit;
-    const row = repository.getOffer(ref.id);
-    if (!row) return null;
-    const entry: Entry = {
-      updatedAt: row.updatedAt,
-      item: { title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents },
-    };
-    store(row.id, entry);
-    return entry;
-  };
-  const preparedOf = (ref: OfferRef): PreparedOffer | null => {
-    const entry = entryOf(ref);
-    if (!entry) return null;
-    return (entry.prepared ??= prepareOffer(toOfferLike(entry.item)));
-  };
+  /** The entry of each offer (null when it is gone), read in one batch for those not remembered as they are now. */
+  type Entries = (ref: OfferRef) => Entry | null;
+  function* entriesOf(refs: Iterable<OfferRef>): Step<Entries> {
+    const found = new Map<number, Entry | null>();
+    const missing: number[] = [];
+    for (const ref of refs) {
+      if (found.has(ref.id)) continue;
+      const hit = entries.get(ref.id);
+      if (hit && hit.updatedAt === ref.updatedAt) found.set(ref.id, hit);
+      else {
+        found.set(ref.id, null);
+        missing.push(ref.id);
+      }
+    }
+    if (missing.length > 0) {
+      const rows = yield* read('offerItems', missing);
+      for (const id of missing) {
+        const row = rows.get(id);
+        if (!row) continue;
+        const entry: Entry = {
+          updatedAt: row.updatedAt,
+          item: { title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents },
+        };
+        store(row.id, entry);
+        found.set(id, entry);
+      }
+    }
+    return (ref) => found.get(ref.id) ?? null;
+  }
+  const preparedOf = (entry: Entry | null): PreparedOffer | null => (entry ? (entry.prepared ??= prepareOffer(toOfferLike(entry.item))) : null);
 
   /**
    * A candidate as words that state no model number compare with it: without the model numbers of its title and its
@@ -310,8 +421,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * 910-001821 Wireless Mouse Rose"), yet the code would dilute their likeness to its title and count as a model only
    * one side states, ranking a twin whose listings leave the code out above it.
    */
-  const withoutUnstatedModels = (ref: OfferRef, offer: PreparedOffer, item: PreparedOffer): PreparedOffer => {
-    const entry = entryOf(ref);
+  const withoutUnstatedModels = (entry: Entry | null, offer: PreparedOffer, item: PreparedOffer): PreparedOffer => {
     // Words that hold one of its numbers after all (as plain digits, say) compare with the listing as it is.
     if (!entry || [...offer.models].some((model) => item.modelText.includes(model))) return offer;
     return (entry.bare ??= bareForm(entry.item, offer));
@@ -335,12 +445,13 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * Per product: the share of the words' weight (log inverse document frequency) its members' texts hold together,
    * and whether they hold every word.
    */
-  const wordCoverage = (text: string, byProduct: ReadonlyMap<number, readonly OfferRef[]>, typed: boolean): Map<number, { share: number; all: boolean }> => {
-    const documents = Math.max(1, index.documentCount());
+  function* wordCoverage(text: string, byProduct: ReadonlyMap<number, readonly OfferRef[]>, typed: boolean): Step<Map<number, { share: number; all: boolean }>> {
+    const documents = Math.max(1, yield* read('documentCount'));
     const words = indexWords(text);
+    const frequencies = yield* read('documentFrequencies', words);
     const weights = new Map<string, number>();
     for (const word of words) {
-      const df = index.documentFrequency(word);
+      const df = frequencies.get(word) ?? 0;
       if (df > 0) weights.set(word, Math.log(1 + documents / df));
     }
     const known = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
@@ -350,6 +461,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const total = known + unknown;
     const result = new Map<number, { share: number; all: boolean }>();
     if (total === 0) return result;
+    const entryOf = yield* entriesOf([...byProduct.values()].flat());
     // Model numbers among the words are held too by a longer one that only adds a colour or region code of letters.
     const codes = [...weights.keys()].filter((word) => word.length >= MODEL_CODE_MIN && /\p{L}/u.test(word) && /\p{N}/u.test(word));
     for (const [productId, members] of byProduct) {
@@ -368,14 +480,14 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       result.set(productId, { share: covered / total, all: seen.size === words.length });
     }
     return result;
-  };
+  }
 
   /**
    * Words lose the punctuation inside model numbers ("870639-0100" arrives as "870639 0100"): runs of adjacent
    * words that the catalog knows as the start of a model key are joined again with dashes. Returns the rewritten
    * words and the keys found.
    */
-  const rejoinModelWords = (text: string): { text: string; keys: string[] } => {
+  function* rejoinModelWords(text: string): Step<{ text: string; keys: string[] }> {
     const words = restoreDecimals(text.split(/\s+/).filter(Boolean));
     const joined = new Map<number, number>();
     const taken = new Set<number>();
@@ -383,7 +495,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     for (const span of joinedModelSpans(words)) {
       let free = true;
       for (let i = span.start; i < span.start + span.length; i++) if (taken.has(i)) free = false;
-      if (!free || repository.offersWithModelKey(span.key, 1).length === 0) continue;
+      if (!free || (yield* read('offersWithModelKey', span.key, 1)).length === 0) continue;
       for (let i = span.start; i < span.start + span.length; i++) taken.add(i);
       joined.set(span.start, span.length);
       keys.push(span.key);
@@ -398,12 +510,21 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       } else out.push(words[i]!);
     }
     return { text: out.join(' '), keys };
-  };
+  }
 
-  /** A product's members (at most MEMBERS_FOR_WORDS), without the offer being matched. */
-  const membersOf = (lookup: CandidateLookup, productId: number, excludeOfferId: number | undefined): OfferRef[] =>
-    lookup.offerRefsOfProduct(productId, MEMBERS_FOR_WORDS).filter((ref) => ref.id !== excludeOfferId);
-  const preparedAll = (refs: readonly OfferRef[]) => refs.map(preparedOf).filter((offer): offer is PreparedOffer => offer !== null);
+  /** Products' members (at most MEMBERS_FOR_WORDS each), without the offer being matched. */
+  function* membersOfAll(lookup: CandidateLookup | undefined, productIds: readonly number[], excludeOfferId: number | undefined): Step<Map<number, OfferRef[]>> {
+    const all = lookup
+      ? new Map(productIds.map((id) => [id, lookup.offerRefsOfProduct(id, MEMBERS_FOR_WORDS)]))
+      : yield* read('offerRefsOfProducts', productIds, MEMBERS_FOR_WORDS);
+    const members = new Map<number, OfferRef[]>();
+    for (const id of productIds) members.set(id, (all.get(id) ?? []).filter((ref) => ref.id !== excludeOfferId));
+    return members;
+  }
+  function* preparedAll(refs: readonly OfferRef[]): Step<PreparedOffer[]> {
+    const entryOf = yield* entriesOf(refs);
+    return refs.map((ref) => preparedOf(entryOf(ref))).filter((offer): offer is PreparedOffer => offer !== null);
+  }
 
   /**
    * Words of a retailer's URL are compared with each product's offers at other retailers (all of them when it has no
@@ -411,16 +532,16 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * Hi-Res Audio"), which tells nothing of the product, while the product the URL names has most often no listing
    * there yet.
    */
-  const elsewhereThan = (retailerId: string | undefined, byProduct: ReadonlyMap<number, readonly OfferRef[]>): ReadonlyMap<number, readonly OfferRef[]> => {
+  function* elsewhereThan(retailerId: string | undefined, byProduct: ReadonlyMap<number, readonly OfferRef[]>): Step<ReadonlyMap<number, readonly OfferRef[]>> {
     if (!retailerId) return byProduct;
-    const at = repository.offersAtAmong(retailerId, [...byProduct.values()].flatMap((refs) => refs.map((ref) => ref.id)));
+    const at = yield* read('offersAtAmong', retailerId, [...byProduct.values()].flatMap((refs) => refs.map((ref) => ref.id)));
     const result = new Map<number, readonly OfferRef[]>();
     for (const [productId, refs] of byProduct) {
       const others = at.size > 0 ? refs.filter((ref) => !at.has(ref.id)) : refs;
       result.set(productId, others.length > 0 ? others : refs);
     }
     return result;
-  };
+  }
 
   /**
    * A product the item would join must agree with all its members on identifiers, model numbers, colour and measured quantities,
@@ -428,37 +549,46 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
    * search must also be of a brand some member has, when members state one: a retailer's listing of another brand's
    * product may share most of its wording ("…, Up to 30-Hour Battery Life, Industry Leading Noise Canceling, White").
    */
-  const demoteConflicting = (item: PreparedOffer, ranked: RankedProduct[], members: (productId: number) => OfferRef[], joining: boolean): RankedProduct[] => {
+  function* demoteConflicting(item: PreparedOffer, ranked: RankedProduct[], members: (productIds: readonly number[]) => Step<Map<number, OfferRef[]>>, joining: boolean): Step<RankedProduct[]> {
     const threshold = matchThreshold();
-    let demoted = false;
+    const above: RankedProduct[] = [];
     for (const entry of ranked) {
       if (entry.score < threshold) break;
-      const offers = preparedAll(members(entry.productId));
+      above.push(entry);
+    }
+    if (above.length === 0) return ranked;
+    const membersOf = yield* members(above.map((entry) => entry.productId));
+    const entryOf = yield* entriesOf([...membersOf.values()].flat());
+    let demoted = false;
+    for (const entry of above) {
+      const offers = (membersOf.get(entry.productId) ?? []).map((ref) => preparedOf(entryOf(ref))).filter((offer): offer is PreparedOffer => offer !== null);
       if (conflicts(clusterEvidence(item, offers), joining) || (!joining && otherBrand(item, offers))) {
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }
     }
     return demoted ? ranked.sort((a, b) => b.score - a.score || a.productId - b.productId) : ranked;
-  };
+  }
 
   /**
    * Words only: the matcher's score blended with the share of the words' weight the product's members hold together,
    * lowered for every attribute the words state and no member shares (colour, capacity or size, model number, variant
    * word, brand).
    */
-  const rankByWords = (
+  function* rankByWords(
     item: ItemIdentity,
     preparedItem: PreparedOffer,
     ranked: RankedProduct[],
-    members: (productId: number) => OfferRef[],
+    members: (productIds: readonly number[]) => Step<Map<number, OfferRef[]>>,
     options: Pick<MatchOptions, 'typed' | 'unlistedAt'>,
-  ): RankedProduct[] => {
+  ): Step<RankedProduct[]> {
     const typed = options.typed === true;
-    const listed = options.unlistedAt ? repository.productsWithOfferAt(options.unlistedAt, ranked.map((entry) => entry.productId)) : null;
+    const listed = options.unlistedAt ? yield* read('productsWithOfferAt', options.unlistedAt, ranked.map((entry) => entry.productId)) : null;
+    const membersOf = yield* members(ranked.map((entry) => entry.productId));
     const refs = new Map<number, readonly OfferRef[]>();
-    for (const entry of ranked) refs.set(entry.productId, members(entry.productId));
-    const coverage = wordCoverage(item.title, elsewhereThan(options.unlistedAt, refs), typed);
+    for (const entry of ranked) refs.set(entry.productId, membersOf.get(entry.productId) ?? []);
+    const coverage = yield* wordCoverage(item.title, yield* elsewhereThan(options.unlistedAt, refs), typed);
+    const entryOf = yield* entriesOf([...refs.values()].flat());
     const prepared = new Map<number, PreparedOffer[]>();
     // Measured values some candidate states: only those tell candidates apart ("7,450MB/s" is no capacity).
     const comparableQuantities = new Map<QuantityKind, Set<number>>();
@@ -466,7 +596,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     const lead = indexWords(item.title).slice(0, 3).join(' ');
     let brand: string | null = null;
     for (const [productId, productRefs] of refs) {
-      const offers = preparedAll(productRefs);
+      const offers = productRefs.map((ref) => preparedOf(entryOf(ref))).filter((offer): offer is PreparedOffer => offer !== null);
       prepared.set(productId, offers);
       for (const offer of offers) {
         for (const [kind, values] of offer.quantities) {
@@ -529,26 +659,33 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       }
     }
     return scored.sort((a, b) => b.score - a.score || a.productId - b.productId);
-  };
+  }
 
   /**
    * Drops the candidate products a member of which (among those `demoteConflicting` checks) states another GTIN or
    * part number than the item.
    */
-  const leaveOutOtherIdentifiers = (item: ItemIdentity, byProduct: Map<number, OfferRef[]>, lookup: CandidateLookup, excludeOfferId: number | undefined) => {
+  function* leaveOutOtherIdentifiers(item: ItemIdentity, byProduct: Map<number, OfferRef[]>, lookup: CandidateLookup | undefined, excludeOfferId: number | undefined): Step<void> {
     const identifiers = { gtin: gtinOf(item.gtin), mpn: normaliseModel(item.model ?? null) };
     if (!identifiers.gtin && !identifiers.mpn) return;
+    const entryOf = yield* entriesOf([...byProduct.values()].flat());
+    const conflicting = new Map<number, OfferRef>();
     for (const [productId, refs] of byProduct) {
-      const conflicting = refs.find((ref) => {
+      const found = refs.find((ref) => {
         const entry = entryOf(ref);
         return entry !== null && identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: normaliseModel(entry.item.model ?? null) });
       });
-      if (conflicting && membersOf(lookup, productId, excludeOfferId).some((member) => member.id === conflicting.id)) byProduct.delete(productId);
+      if (found) conflicting.set(productId, found);
     }
-  };
+    if (conflicting.size === 0) return;
+    const members = yield* membersOfAll(lookup, [...conflicting.keys()], excludeOfferId);
+    for (const [productId, found] of conflicting) {
+      if ((members.get(productId) ?? []).some((member) => member.id === found.id)) byProduct.delete(productId);
+    }
+  }
 
   /** Ranks candidate products for the item (its words already rejoined where they are known model numbers). */
-  const rankItem = (item: ItemIdentity, joinedKeys: readonly string[], options: MatchOptions): RankedProduct[] => {
+  function* rankItem(item: ItemIdentity, joinedKeys: readonly string[], options: MatchOptions): Step<RankedProduct[]> {
     // Candidate offers, at most MEMBERS_PER_PRODUCT per product: a cluster scores as its best member.
     const byProduct = new Map<number, OfferRef[]>();
     const add = (refs: OfferRef[]) => {
@@ -559,23 +696,25 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
         else if (members.length < MEMBERS_PER_PRODUCT && !members.some((member) => member.id === ref.id)) members.push(ref);
       }
     };
-    const lookup = options.lookup ?? repository;
+    const lookup = options.lookup;
     const gtin = gtinOf(item.gtin);
-    if (gtin) add(lookup.offersWithGtin(gtin, 10));
-    for (const key of options.modelKeys ?? modelKeysOf(item)) add(lookup.offersWithModelKey(key, 10));
+    if (gtin) add(lookup ? lookup.offersWithGtin(gtin, 10) : yield* read('offersWithGtin', gtin, 10));
+    for (const key of options.modelKeys ?? modelKeysOf(item)) add(lookup ? lookup.offersWithModelKey(key, 10) : yield* read('offersWithModelKey', key, 10));
     // A joined key is a model number without its variant suffix: its colours and capacities are all candidates.
-    for (const key of joinedKeys) add(lookup.offersWithModelKey(key, 30));
+    for (const key of joinedKeys) add(lookup ? lookup.offersWithModelKey(key, 30) : yield* read('offersWithModelKey', key, 30));
     if (options.useIndex) {
       const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
-      add(index.candidates(words, { limit: options.indexLimit ?? 30, rarest: options.indexRarest }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
+      const hits = yield* read('candidates', words, { limit: options.indexLimit ?? 30, rarest: options.indexRarest });
+      add(hits.map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
       // Words name the product first: the offers that share the longest run of leading words are candidates too.
       if (options.wordsOnly) {
-        add(index.leadingCandidates(indexWords(item.title), { limit: options.indexLimit ?? 30, elsewhereThan: options.unlistedAt }).map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
+        const leading = yield* read('leadingCandidates', indexWords(item.title), { limit: options.indexLimit ?? 30, elsewhereThan: options.unlistedAt });
+        add(leading.map((hit) => ({ id: hit.offerId, productId: hit.productId, updatedAt: hit.updatedAt })));
       }
     }
     // An offer never joins a product one of whose members states another GTIN or part number (`demoteConflicting`
     // lowers it below the threshold): such products are left out before their offers are prepared and scored.
-    if (options.joining) leaveOutOtherIdentifiers(item, byProduct, lookup, options.excludeOfferId);
+    if (options.joining) yield* leaveOutOtherIdentifiers(item, byProduct, lookup, options.excludeOfferId);
     if (byProduct.size === 0) return [];
 
     // The item is prepared only now: most new offers of a bulk import have no candidate at all.
@@ -583,30 +722,93 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
     lastRanked = { item, prepared: preparedItem };
     const candidates: ClusterCandidate[] = [];
     const statesNoModel = options.wordsOnly === true && preparedItem.models.size === 0;
-    for (const [productId, members] of options.wordsOnly ? elsewhereThan(options.unlistedAt, byProduct) : byProduct) {
+    const compared = options.wordsOnly ? yield* elsewhereThan(options.unlistedAt, byProduct) : byProduct;
+    const entryOf = yield* entriesOf([...compared.values()].flat());
+    for (const [productId, members] of compared) {
       for (const member of members) {
-        const offer = preparedOf(member);
+        const entry = entryOf(member);
+        const offer = preparedOf(entry);
         if (!offer || modelsConflict(preparedItem, offer)) continue;
-        candidates.push({ clusterId: String(productId), offer: statesNoModel && offer.models.size > 0 ? withoutUnstatedModels(member, offer, preparedItem) : offer });
+        candidates.push({ clusterId: String(productId), offer: statesNoModel && offer.models.size > 0 ? withoutUnstatedModels(entry, offer, preparedItem) : offer });
       }
     }
     if (candidates.length === 0) return [];
     const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
     const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
-    const members = (productId: number) => membersOf(lookup, productId, options.excludeOfferId);
-    return options.wordsOnly ? rankByWords(item, preparedItem, ranked, members, options) : demoteConflicting(preparedItem, ranked, members, options.joining === true);
-  };
+    const members = (productIds: readonly number[]) => membersOfAll(lookup, productIds, options.excludeOfferId);
+    return options.wordsOnly ? yield* rankByWords(item, preparedItem, ranked, members, options) : yield* demoteConflicting(preparedItem, ranked, members, options.joining === true);
+  }
 
   /** Words only: ranked with split model numbers joined again, or as plain words where that does better. */
-  const rankWords = (input: ItemIdentity, options: MatchOptions): RankedProduct[] => {
-    const rejoined = rejoinModelWords(input.title);
-    const ranked = rankItem({ ...input, title: rejoined.text }, rejoined.keys, options);
+  function* rankWords(input: ItemIdentity, options: MatchOptions): Step<RankedProduct[]> {
+    const rejoined = yield* rejoinModelWords(input.title);
+    const ranked = yield* rankItem({ ...input, title: rejoined.text }, rejoined.keys, options);
     if (rejoined.keys.length === 0 || (ranked[0]?.score ?? 0) >= matchThreshold()) return ranked;
     // Words joined into a model number the catalog knows only as the start of others' ("jbl flip 9" read as
     // JBLFLIP9…) rule out every candidate that states another model: without a match, the plain words may do better.
-    const plain = rankItem({ ...input, title: restoreDecimals(input.title.split(/\s+/).filter(Boolean)).join(' ') }, [], options);
+    const plain = yield* rankItem({ ...input, title: restoreDecimals(input.title.split(/\s+/).filter(Boolean)).join(' ') }, [], options);
     return (plain[0]?.score ?? 0) > (ranked[0]?.score ?? 0) ? plain : ranked;
-  };
+  }
+
+  /** Ranks candidate products for the item, best first. */
+  function* rank(input: ItemIdentity, options: MatchOptions): Step<RankedProduct[]> {
+    if (!options.wordsOnly) return yield* rankItem(input, [], options);
+    const ranked = yield* rankWords(input, options);
+    if (options.typed || (ranked[0]?.score ?? 0) >= matchThreshold()) return ranked;
+    // A slug cut short may end inside a colour's name ("…-midnight" of Midnight Blue): the words are tried again
+    // with each longer colour name their last word begins.
+    let best = ranked;
+    for (const completed of cutColourCompletions(input.title)) {
+      const again = yield* rankWords({ ...input, title: completed }, options);
+      if ((again[0]?.score ?? 0) > (best[0]?.score ?? 0)) best = again;
+    }
+    return best;
+  }
+
+  /**
+   * True when two products may be one: no offer of either states another GTIN or part number, model number, colour,
+   * plain number or measured quantity than the other's offers (the rule an offer must meet to join a product).
+   */
+  function* mayBeOneProduct(a: number, b: number): Step<boolean> {
+    const refs = yield* read('offerRefsOfProducts', [a, b], MEMBERS_FOR_WORDS);
+    const membersA = yield* preparedAll(refs.get(a) ?? []);
+    const membersB = yield* preparedAll(refs.get(b) ?? []);
+    if (membersA.length === 0 || membersB.length === 0) return false;
+    const agrees = (item: PreparedOffer, members: PreparedOffer[]) => !conflicts(clusterEvidence(item, members), true);
+    return membersA.every((item) => agrees(item, membersB)) && membersB.every((item) => agrees(item, membersA));
+  }
+
+  /** See `productForLoneOffer` below. */
+  function* productForLoneOffer(offer: { id: number; productId: number; retailerId: string } & ItemIdentity): Step<number | null> {
+    const threshold = matchThreshold();
+    const ranked = (yield* rank(offer, { useIndex: true, excludeOfferId: offer.id, joining: true, indexLimit: LONE_OFFER_CANDIDATES, indexRarest: LONE_OFFER_RAREST })).filter(
+      (entry) => entry.productId !== offer.productId,
+    );
+    const [best, ...others] = ranked;
+    if (!best || best.score < threshold) return null;
+    // Another product that fits the offer too (it passes the threshold after the conflicts of what the offer states)
+    // and is not the same as the best (another lone offer of it): the words fit twins alike, no telling which.
+    for (const other of others.slice(0, LONE_OFFER_RIVALS)) {
+      if (other.score < threshold) break;
+      if (!(yield* mayBeOneProduct(best.productId, other.productId))) return null;
+    }
+    if ((yield* read('productsWithOfferAt', offer.retailerId, [best.productId])).size > 0) return null;
+    // Its words are all it has: a code among them that the product never states is another model's.
+    const members = yield* preparedAll((yield* read('offerRefsOfProducts', [best.productId], MEMBERS_FOR_WORDS)).get(best.productId) ?? []);
+    if (!codesHeldBy(prepareOffer(toOfferLike(offer)), members)) return null;
+    return (yield* mayBeOneProduct(offer.productId, best.productId)) ? best.productId : null;
+  }
+
+  /** Products whose offers share the item's words, best full-text rank first (see `related` below). */
+  function* related(input: ItemIdentity, limit: number): Step<number[]> {
+    const words = indexWords([input.title, input.brand ?? '', input.model ?? ''].join(' '));
+    const ids: number[] = [];
+    for (const hit of yield* read('candidates', words, { limit: limit * MEMBERS_PER_PRODUCT })) {
+      if (hit.productId != null && !ids.includes(hit.productId)) ids.push(hit.productId);
+      if (ids.length >= limit) break;
+    }
+    return ids;
+  }
 
   return {
     prepare: (item: ItemIdentity) => prepareOffer(toOfferLike(item)),
@@ -626,13 +828,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
      * True when two products may be one: no offer of either states another GTIN or part number, model number, colour,
      * plain number or measured quantity than the other's offers (the rule an offer must meet to join a product).
      */
-    mayBeOneProduct(a: number, b: number): boolean {
-      const membersA = preparedAll(repository.offerRefsOfProduct(a, MEMBERS_FOR_WORDS));
-      const membersB = preparedAll(repository.offerRefsOfProduct(b, MEMBERS_FOR_WORDS));
-      if (membersA.length === 0 || membersB.length === 0) return false;
-      const agrees = (item: PreparedOffer, members: PreparedOffer[]) => !conflicts(clusterEvidence(item, members), true);
-      return membersA.every((item) => agrees(item, membersB)) && membersB.every((item) => agrees(item, membersA));
-    },
+    mayBeOneProduct: (a: number, b: number): boolean => runSync(mayBeOneProduct(a, b), syncReads),
 
     /**
      * The product a lone offer belongs to (one that began a product of its own, stating no model number and no GTIN
@@ -641,25 +837,7 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
      * one (a title without colour or model code fits each of a product's twins alike), its retailer does not sell it
      * yet, its offers state every code the lone offer states (`codesHeldBy`), and it may be one product with the offer's.
      */
-    productForLoneOffer(offer: { id: number; productId: number; retailerId: string } & ItemIdentity): number | null {
-      const threshold = matchThreshold();
-      const ranked = this.rank(offer, { useIndex: true, excludeOfferId: offer.id, joining: true, indexLimit: LONE_OFFER_CANDIDATES, indexRarest: LONE_OFFER_RAREST }).filter(
-        (entry) => entry.productId !== offer.productId,
-      );
-      const [best, ...others] = ranked;
-      if (!best || best.score < threshold) return null;
-      // Another product that fits the offer too (it passes the threshold after the conflicts of what the offer states)
-      // and is not the same as the best (another lone offer of it): the words fit twins alike, no telling which.
-      for (const other of others.slice(0, LONE_OFFER_RIVALS)) {
-        if (other.score < threshold) break;
-        if (!this.mayBeOneProduct(best.productId, other.productId)) return null;
-      }
-      if (repository.productsWithOfferAt(offer.retailerId, [best.productId]).size > 0) return null;
-      // Its words are all it has: a code among them that the product never states is another model's.
-      const members = preparedAll(repository.offerRefsOfProduct(best.productId, MEMBERS_FOR_WORDS));
-      if (!codesHeldBy(prepareOffer(toOfferLike(offer)), members)) return null;
-      return this.mayBeOneProduct(offer.productId, best.productId) ? best.productId : null;
-    },
+    productForLoneOffer: (offer: { id: number; productId: number; retailerId: string } & ItemIdentity): number | null => runSync(productForLoneOffer(offer), syncReads),
 
     /** Product of an offer with the same valid GTIN: equal GTINs decide a match. */
     productWithGtin(gtin: string | null, excludeOfferId?: number, lookup: CandidateLookup = repository): number | null {
@@ -685,35 +863,19 @@ export function createProductMatcher(repository: CatalogRepository, index: Searc
       return products.size === 1 ? [...products][0]! : null;
     },
 
-    /** Ranks candidate products for the item, best first. */
-    rank(input: ItemIdentity, options: MatchOptions): RankedProduct[] {
-      if (!options.wordsOnly) return rankItem(input, [], options);
-      const ranked = rankWords(input, options);
-      if (options.typed || (ranked[0]?.score ?? 0) >= matchThreshold()) return ranked;
-      // A slug cut short may end inside a colour's name ("…-midnight" of Midnight Blue): the words are tried again
-      // with each longer colour name their last word begins.
-      let best = ranked;
-      for (const completed of cutColourCompletions(input.title)) {
-        const again = rankWords({ ...input, title: completed }, options);
-        if ((again[0]?.score ?? 0) > (best[0]?.score ?? 0)) best = again;
-      }
-      return best;
-    },
+    /** Ranks candidate products for the item, best first, reading the engine's store synchronously (imports). */
+    rank: (input: ItemIdentity, options: MatchOptions): RankedProduct[] => runSync(rank(input, options), syncReads),
+    /** `rank` through the storage ports (searches). */
+    rankAsync: (input: ItemIdentity, options: Omit<MatchOptions, 'lookup'>): Promise<RankedProduct[]> => runAsync(rank(input, options), reads),
 
     /**
      * Products whose offers share the item's words, best full-text rank first, whatever their model numbers: "products
      * like this" for a search that identified no product (another model of the same line is not the same item, but it
      * is what a shopper looks at next). Not scored by the matcher, so never a match.
      */
-    related(input: ItemIdentity, limit: number): number[] {
-      const words = indexWords([input.title, input.brand ?? '', input.model ?? ''].join(' '));
-      const ids: number[] = [];
-      for (const hit of index.candidates(words, { limit: limit * MEMBERS_PER_PRODUCT })) {
-        if (hit.productId != null && !ids.includes(hit.productId)) ids.push(hit.productId);
-        if (ids.length >= limit) break;
-      }
-      return ids;
-    },
+    related: (input: ItemIdentity, limit: number): number[] => runSync(related(input, limit), syncReads),
+    /** `related` through the storage ports (searches). */
+    relatedAsync: (input: ItemIdentity, limit: number): Promise<number[]> => runAsync(related(input, limit), reads),
   };
 }
 

@@ -1,24 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSearchRequestRepository } from '../search/repository';
-import { createPageReader } from '../search/page-reader';
-import { createSearchService, type SearchService } from '../search/service';
 import { recoverInterruptedImports } from './import-runs';
 import { createIngestionService, type IngestionService } from './ingestion';
-import { createProductMatcher, type ProductMatcher } from './matching';
-import { createCatalogRepository, type CatalogRepository } from './repository';
-import { createFtsSearchIndex, type SearchIndex } from './search-index';
+import { createProductMatcher, portReads, type ProductMatcher } from './matching';
+import type { CatalogRepository, SearchIndexRepository } from './repository';
+import { createSqliteCatalogRepository, createSqliteCatalogStore, type CatalogStore } from './sqlite-repository';
+import { createFtsSearchIndex, createSqliteSearchIndexRepository, type SearchIndex } from './search-index';
 import { createSpellingCorrector, type SpellingCorrector } from './spelling';
 import { createSuggester, type Suggester } from './suggest';
 
 export interface CatalogServices {
-  repository: CatalogRepository;
+  repository: CatalogStore;
   index: SearchIndex;
   matcher: ProductMatcher;
   ingestion: IngestionService;
   spelling: SpellingCorrector;
   suggester: Suggester;
-  search: SearchService;
 }
 
 declare module 'fastify' {
@@ -27,33 +24,40 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the catalog services on one database connection (also used by the command-line tools). */
-export function createCatalogServices(sqlite: CatalogRepository['sqlite'], options: { allowLoopback: boolean }): CatalogServices {
-  const repository = createCatalogRepository(sqlite);
+/**
+ * Builds the catalog services on one database connection (also used by the command-line tools). Spelling and
+ * suggestions read through the ports given (the app's storage), else through SQLite ones on the same connection.
+ */
+export function createCatalogServices(
+  sqlite: CatalogStore['sqlite'],
+  ports: { catalog?: CatalogRepository; searchIndex?: SearchIndexRepository } = {},
+): CatalogServices {
+  const repository = createSqliteCatalogStore(sqlite);
   const index = createFtsSearchIndex(sqlite);
-  const matcher = createProductMatcher(repository, index);
-  const spelling = createSpellingCorrector(sqlite, { frequency: index.documentFrequency });
+  const catalog = ports.catalog ?? createSqliteCatalogRepository({ sqlite }, repository);
+  const searchIndex = ports.searchIndex ?? createSqliteSearchIndexRepository({ sqlite }, index);
+  const matcher = createProductMatcher(repository, index, portReads(catalog, searchIndex));
+  const spelling = createSpellingCorrector(searchIndex);
+  // Words are counted anew after each batch of an import: by the index imports rank with, and by the port searches
+  // read through when it is another (the app's storage).
+  const changed = () => {
+    index.changed();
+    if (ports.searchIndex) void ports.searchIndex.changed();
+  };
   return {
     repository,
     index,
     matcher,
-    ingestion: createIngestionService({ repository, matcher, index }),
+    ingestion: createIngestionService({ repository, matcher, index: { changed } }),
     spelling,
-    suggester: createSuggester(sqlite),
-    search: createSearchService({
-      catalog: repository,
-      matcher,
-      spelling,
-      requests: createSearchRequestRepository(sqlite),
-      pages: createPageReader({ allowLoopback: options.allowLoopback }),
-    }),
+    suggester: createSuggester({ index: searchIndex, catalog }),
   };
 }
 
-/** App service: the catalog (repository, full-text index, matcher, ingestion, search) as `app.catalog`. */
+/** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions) as `app.catalog`. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    const catalog = createCatalogServices(app.sqlite, { allowLoopback: app.config.FETCH_ALLOW_LOOPBACK });
+    const catalog = createCatalogServices(app.sqlite, { catalog: app.storage.catalog, searchIndex: app.storage.searchIndex });
     app.decorate('catalog', catalog);
     // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
     for (const run of recoverInterruptedImports(catalog.repository)) {

@@ -13,13 +13,14 @@ import { offerView, productSummary } from './views';
 
 /** Catalog reading: product pages with price history, categories, browsing, search-box suggestions. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repository, suggester, spelling } = app.catalog;
+  const { suggester, spelling } = app.catalog;
+  const repository = app.storage.catalog;
 
   /** Suggestions for the words; when none begins like them, for the words with misspellings corrected ("appel wa"). */
-  const suggestFor = (text: string, limit: number): number[] => {
-    const ids = suggester.suggest(text, limit);
+  const suggestFor = async (text: string, limit: number): Promise<number[]> => {
+    const ids = await suggester.suggest(text, limit);
     if (ids.length > 0) return ids;
-    const corrected = spelling.correct(text);
+    const corrected = await spelling.correct(text);
     return corrected ? suggester.suggest(corrected, limit) : [];
   };
 
@@ -33,24 +34,28 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: suggestResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      suggestions: suggestFor(request.query.q, request.query.limit)
-        .map((id) => repository.getProduct(id))
-        .filter((product) => product !== null)
-        .map((product) => productSummary(product)),
-    }),
+    async (request) => {
+      const ids = await suggestFor(request.query.q, request.query.limit);
+      const products = await repository.getProducts(ids);
+      return {
+        success: true as const,
+        suggestions: ids
+          .map((id) => products.get(id))
+          .filter((product) => product !== undefined)
+          .map((product) => productSummary(product)),
+      };
+    },
   );
 
   app.get(
     '/products/:id',
     { schema: { tags: ['catalog'], params: productParamsSchema, response: { 200: productDetailResponseSchema } } },
     async (request) => {
-      let product = repository.getProduct(request.params.id);
+      let product = await repository.getProduct(request.params.id);
       if (!product) {
         // A retired id (merged, re-clustered) answers the product its offers went to.
-        const successor = repository.successorOf(request.params.id);
-        product = successor !== null ? repository.getProduct(successor) : null;
+        const successor = await repository.successorOf(request.params.id);
+        product = successor !== null ? await repository.getProduct(successor) : null;
       }
       // A product none of whose offers shoppers may see (all held) is not shown.
       if (!product || product.offerCount === 0) throw notFound('No product with this id');
@@ -58,15 +63,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         product: productSummary(product),
-        offers: repository.offersOfProduct(product.id).map((offer) => offerView(offer, timestamp)),
-        priceHistory: repository.priceHistoryOfProduct(product.id),
+        offers: (await repository.offersOfProduct(product.id)).map((offer) => offerView(offer, timestamp)),
+        priceHistory: await repository.priceHistoryOfProduct(product.id),
       };
     },
   );
 
   app.get('/categories', { schema: { tags: ['catalog'], response: { 200: categoriesResponseSchema } } }, async () => ({
     success: true as const,
-    categories: repository.listCategories(),
+    categories: await repository.listCategories(),
   }));
 
   app.get(
@@ -74,10 +79,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['catalog'], querystring: browseQuerySchema, response: { 200: browseResponseSchema } } },
     async (request) => {
       const { category, sort, page, pageSize, brand, minPrice, maxPrice } = request.query;
-      const found = category ? repository.getCategory(category) : null;
+      const found = category ? await repository.getCategory(category) : null;
       if (category && !found) throw notFound(`No category ${category}`);
       const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
-      const { total, items, brands } = repository.browse({
+      const { total, items, brands } = await repository.browse({
         categorySlug: category,
         brand,
         minPriceCents: cents(minPrice),

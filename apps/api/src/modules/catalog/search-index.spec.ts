@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { createFtsSearchIndex } from './search-index';
+import { createFtsSearchIndex, createSqliteSearchIndexRepository } from './search-index';
 
 /** A minimal catalog: offers and their external-content FTS5 index, as the migrations create them. */
 function catalogWith(titles: Array<string | { retailer: string; title: string }>) {
@@ -109,5 +109,24 @@ describe('full-text candidates', () => {
   it('knows no candidates for words no offer carries', () => {
     const sqlite = catalogWith(['Acme Widget']);
     expect(createFtsSearchIndex(sqlite).candidates(['nothing'])).toEqual([]);
+  });
+});
+
+describe('the search index port', () => {
+  it('answers in words what the index finds, and reads its vocabulary with offer counts', async () => {
+    const sqlite = catalogWith(['Acme Widget XR300 Blue', 'Other Gadget XR200', 'Acme Widget XR200 Blue', { retailer: 'other', title: 'Acme Widget XR200 Red' }]);
+    sqlite.exec(`CREATE TABLE products (id INTEGER PRIMARY KEY, title TEXT NOT NULL, offer_count INTEGER NOT NULL);
+      INSERT INTO products (id, title, offer_count) SELECT product_id, title, 1 FROM offers;`);
+    const index = createFtsSearchIndex(sqlite);
+    const port = createSqliteSearchIndexRepository({ sqlite });
+    expect(await port.candidates(['acme', 'xr200'])).toEqual(index.candidates(['acme', 'xr200']));
+    expect(await port.candidates(['acme', 'widget', 'blue'], { rarest: 2 })).toEqual(index.candidates(['acme', 'widget', 'blue'], { rarest: 2 }));
+    expect(await port.leadingCandidates(['acme', 'widget', 'xr200'], { elsewhereThan: 'shop' })).toEqual(
+      index.leadingCandidates(['acme', 'widget', 'xr200'], { elsewhereThan: 'shop' }),
+    );
+    expect(await port.documentCount()).toBe(4);
+    expect(await port.offerCounts(['acme', 'xr200', 'nothing'])).toEqual(new Map([['acme', 3], ['xr200', 3], ['nothing', 0]]));
+    expect(await port.vocabulary('ac', 'ad')).toEqual([{ word: 'acme', offers: 3 }]);
+    expect((await port.productsCarrying(['widget'], 'xr2', 10)).map((product) => product.productId).sort()).toEqual([3, 4]);
   });
 });

@@ -1,12 +1,6 @@
 import type Database from 'better-sqlite3';
-
-export interface IndexHit {
-  offerId: number;
-  productId: number | null;
-  updatedAt: string;
-  /** bm25 rank (lower is better). */
-  rank: number;
-}
+import type { DatabaseHandle } from '../../db/client';
+import type { IndexHit, SearchIndexRepository, SuggestionCandidate } from './repository';
 
 /** The full-text index services search through; the SQLite implementation is FTS5 with bm25 ranking. */
 export interface SearchIndex {
@@ -242,6 +236,33 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
       }
       take((words.length > 0 ? search.all(words.join(' OR '), limit) : unranked.all(quote(known[0]!.word), limit)) as IndexHit[]);
       return hits;
+    },
+  };
+}
+
+/**
+ * `SearchIndexRepository` on the FTS5 index of the SQLite file of `handle` (`offers_fts`, its vocabulary
+ * `offers_fts_vocab`); candidates come from `index` (bm25 ranking; its own unless one is given).
+ */
+export function createSqliteSearchIndexRepository(handle: Pick<DatabaseHandle, 'sqlite'>, index: SearchIndex = createFtsSearchIndex(handle.sqlite)): SearchIndexRepository {
+  const { sqlite } = handle;
+  const range = sqlite.prepare('SELECT term AS word, doc AS offers FROM offers_fts_vocab WHERE term >= ? AND term < ?');
+  const carrying = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
+    WHERE p.id IN (SELECT o.product_id FROM offers_fts f JOIN offers o ON o.id = f.rowid
+      WHERE offers_fts MATCH @match ORDER BY f.rowid DESC LIMIT @limit) AND p.offer_count > 0`);
+  return {
+    candidates: async (words, options) => index.candidates(words, options),
+    leadingCandidates: async (words, options) => index.leadingCandidates(words, options),
+    documentCount: async () => index.documentCount(),
+    vocabulary: async (from, to) => range.all(from, to) as Array<{ word: string; offers: number }>,
+    // Counts as the index keeps them for ranking (a while, until told of changes).
+    offerCounts: async (words) => new Map(words.map((word) => [word, index.documentFrequency(word)])),
+    async changed() {
+      index.changed();
+    },
+    async productsCarrying(words, prefix, limit) {
+      const match = [...words.map(quote), `${quote(prefix)}*`].join(' AND ');
+      return carrying.all({ match, limit }) as SuggestionCandidate[];
     },
   };
 }

@@ -62,7 +62,7 @@ export async function seedDemoCatalog(
   db: Db | Database.Database,
   options: { offers: number; seed?: number; seedDataDir?: string; onProgress?: (label: string, rows: number) => void },
 ): Promise<SeedResult> {
-  const catalog = createCatalogServices(sqliteOf(db), { allowLoopback: false });
+  const catalog = createCatalogServices(sqliteOf(db));
   const { repository, ingestion } = catalog;
   if (repository.countOffers() > 0) {
     return { skipped: true, synthetic: null, erMagellan: [], offers: repository.countOffers(), products: repository.countProducts(), demoUrl: repository.showcaseOfferUrl('amazon') };

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SearchIndexRepository } from './repository';
 import { foldText, indexWords } from './search-index';
 
 /** Words shorter than this are never corrected: three letters are too few to tell a typo from another word. */
@@ -55,7 +55,7 @@ export interface SpellingCorrector {
    * one the catalog knows (or none is close to one). Only words of letters are corrected: a model number the catalog
    * lacks is not another model's typo.
    */
-  correct(text: string): string | null;
+  correct(text: string): Promise<string | null>;
   /** Reads the catalog's words again (after an import), a little at a time so that requests keep being answered. */
   refresh(): void;
   /** Resolves once the words of the latest refresh are read. */
@@ -81,17 +81,15 @@ const sameCase = (typed: string, word: string) => {
 const isWord = (term: string) => term.length >= MIN_LENGTH && /^\p{L}+$/u.test(term);
 
 /**
- * Spelling correction from the full-text index's own vocabulary (`offers_fts_vocab`): the words of letters it holds,
- * read prefix by prefix between requests (a million offers hold about 150,000 terms, most of them model numbers).
+ * Spelling correction from the full-text index's own vocabulary: the words of letters it holds, with how many offers
+ * carry each, read prefix by prefix between requests (a million offers hold about 150,000 terms, most of them model
+ * numbers).
  */
-export function createSpellingCorrector(
-  sqlite: Database.Database,
-  options: { frequency: (word: string) => number },
-): SpellingCorrector {
-  const range = sqlite.prepare('SELECT term FROM offers_fts_vocab WHERE term >= ? AND term < ?').pluck();
+export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'vocabulary' | 'offerCounts'>): SpellingCorrector {
   /** Known words by length, for the candidates of a word to be those of about its length. */
   let byLength = new Map<number, string[]>();
-  let known = new Set<string>();
+  /** Known words and how many offers carried each when they were read. */
+  let known = new Map<string, number>();
   let building: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -110,12 +108,12 @@ export function createSpellingCorrector(
     do {
       again = false;
       const nextByLength = new Map<number, string[]>();
-      const nextKnown = new Set<string>();
+      const nextKnown = new Map<string, number>();
       for (const [from, to] of prefixes()) {
         if (stopped) return;
-        for (const term of range.all(from, to) as string[]) {
+        for (const { word: term, offers } of await index.vocabulary(from, to)) {
           if (!isWord(term)) continue;
-          nextKnown.add(term);
+          nextKnown.set(term, offers);
           let list = nextByLength.get(term.length);
           if (!list) nextByLength.set(term.length, (list = []));
           list.push(term);
@@ -139,12 +137,13 @@ export function createSpellingCorrector(
   };
 
   return {
-    correct(text: string): string | null {
-      const unknown = new Set<string>();
-      for (const token of indexWords(text)) {
-        if (isWord(token) && !known.has(token) && options.frequency(token) === 0) unknown.add(token);
-      }
-      if (unknown.size === 0) return null;
+    async correct(text: string): Promise<string | null> {
+      const unread = indexWords(text).filter((token) => isWord(token) && !known.has(token));
+      if (unread.length === 0) return null;
+      // Words an import added since the words were read are known too.
+      const counts = await index.offerCounts(unread);
+      const unknown = unread.filter((token) => (counts.get(token) ?? 0) === 0);
+      if (unknown.length === 0) return null;
       // The words are read on first need when nothing asked for them before (the command-line tools).
       if (!building && known.size === 0) refresh();
       const corrections = new Map<string, string>();
@@ -152,7 +151,7 @@ export function createSpellingCorrector(
         const max = token.length >= TWO_EDITS_FROM ? 2 : 1;
         // Words of about the token's length (flatMap, not a spread: a big catalog has more words than a call takes arguments).
         const lengths = Array.from({ length: 2 * max + 1 }, (_, offset) => token.length - max + offset);
-        const word = closestWord(token, lengths.flatMap((length) => byLength.get(length) ?? []), options.frequency);
+        const word = closestWord(token, lengths.flatMap((length) => byLength.get(length) ?? []), (candidate) => known.get(candidate) ?? 0);
         if (word) corrections.set(token, word);
       }
       if (corrections.size === 0) return null;

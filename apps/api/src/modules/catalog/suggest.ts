@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { normaliseModel } from '@pricehunt/catalog-matching';
+import type { CatalogRepository, SearchIndexRepository, SuggestionCandidate } from './repository';
 import { indexWords } from './search-index';
 
 /** Offers (newest first) whose products are ranked for the suggestions: enough to hold the few best of a prefix. */
@@ -9,13 +9,6 @@ const MAX_WORDS = 8;
 /** The fewest characters of a model number being typed that suggest the products stating it. */
 const MODEL_PREFIX = 4;
 
-const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
-
-export interface SuggestionCandidate {
-  productId: number;
-  title: string;
-  offerCount: number;
-}
 
 /**
  * How well a product title answers what is being typed: 3 when the title begins with the words (the last one may be
@@ -47,26 +40,19 @@ export function suggestionScore(title: string, words: readonly string[]): number
  * through the full-text index among the newest matching offers and ordered by `suggestionScore`, then by how many
  * retailers sell them.
  */
-export function createSuggester(sqlite: Database.Database) {
-  const candidates = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
-    WHERE p.id IN (SELECT o.product_id FROM offers_fts f JOIN offers o ON o.id = f.rowid
-      WHERE offers_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${CANDIDATE_OFFERS}) AND p.offer_count > 0`);
-
-  // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key`.
-  const byModelKey = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
-    WHERE p.id IN (SELECT product_id FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL
-      LIMIT ${CANDIDATE_OFFERS}) AND p.offer_count > 0`);
+export function createSuggester(deps: { index: Pick<SearchIndexRepository, 'productsCarrying'>; catalog: Pick<CatalogRepository, 'productsWithModelKeyPrefix'> }) {
+  const { index, catalog } = deps;
 
   /**
    * Products whose offers state the model number being typed as the last word, written with or without its dashes
    * ("sms12" → SM-S129B-MN4), and that hold the other words in their titles.
    */
-  const byModelNumber = (text: string): SuggestionCandidate[] => {
+  const byModelNumber = async (text: string): Promise<SuggestionCandidate[]> => {
     const tokens = text.trim().split(/\s+/);
     const key = normaliseModel(tokens.at(-1));
     if (!key || key.length < MODEL_PREFIX || !/[A-Z]/.test(key) || !/\d/.test(key)) return [];
     const others = indexWords(tokens.slice(0, -1).join(' '));
-    return (byModelKey.all({ key }) as SuggestionCandidate[]).filter((candidate) => {
+    return (await catalog.productsWithModelKeyPrefix(key, CANDIDATE_OFFERS)).filter((candidate) => {
       const titleWords = new Set(indexWords(candidate.title));
       return others.every((word) => titleWords.has(word));
     });
@@ -74,19 +60,18 @@ export function createSuggester(sqlite: Database.Database) {
 
   return {
     /** Product ids, best first: the titles that fit the words, then the products stating the model number being typed. */
-    suggest(text: string, limit: number): number[] {
+    async suggest(text: string, limit: number): Promise<number[]> {
       const words = indexWords(text).slice(0, MAX_WORDS);
       const prefix = words.at(-1);
       // One letter matches too much to say anything.
       if (!prefix || (words.length === 1 && prefix.length < 2)) return [];
-      const match = [...words.slice(0, -1).map(quote), `${quote(prefix)}*`].join(' AND ');
-      const ids = (candidates.all(match) as SuggestionCandidate[])
+      const ids = (await index.productsCarrying(words.slice(0, -1), prefix, CANDIDATE_OFFERS))
         .map((candidate) => ({ ...candidate, score: suggestionScore(candidate.title, words) }))
         .sort((a, b) => b.score - a.score || b.offerCount - a.offerCount || a.title.localeCompare(b.title))
         .slice(0, limit)
         .map((candidate) => candidate.productId);
       if (ids.length >= limit) return ids;
-      const coded = byModelNumber(text).sort((a, b) => b.offerCount - a.offerCount || a.title.localeCompare(b.title));
+      const coded = (await byModelNumber(text)).sort((a, b) => b.offerCount - a.offerCount || a.title.localeCompare(b.title));
       for (const candidate of coded) {
         if (ids.length >= limit) break;
         if (!ids.includes(candidate.productId)) ids.push(candidate.productId);

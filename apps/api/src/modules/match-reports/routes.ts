@@ -7,7 +7,7 @@ const REPORTS_PER_HOUR = 30;
 
 /** POST /api/match-reports: a shopper says a comparison shows the wrong product. Anonymous, limited per address. */
 export const matchReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reports = createMatchReports({ sqlite: app.sqlite, searches: app.catalog.search, catalog: app.catalog.repository });
+  const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog });
   const perIp = app.limiter({ name: 'match-reports-ip', max: REPORTS_PER_HOUR, timeWindowMs: 3_600_000, key: (request) => request.ip });
   app.post(
     '/match-reports',
@@ -20,6 +20,6 @@ export const matchReportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: matchReportResponseSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 429: errorEnvelopeSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ success: true as const, reportId: reports.report(request.body) }),
+    async (request, reply) => reply.status(201).send({ success: true as const, reportId: await reports.report(request.body) }),
   );
 };

@@ -183,7 +183,7 @@ export const merchantPlugin = fp(
     app.decorate('merchant', merchant);
     app.decorate('analytics', createAnalyticsService({ repository: storage.merchantAnalytics }));
     app.decorate('storeSync', storeSync);
-    app.decorate('merchantProducts', createMerchantProducts({ sqlite, catalog: app.catalog.repository }));
+    app.decorate('merchantProducts', createMerchantProducts({ catalog: app.storage.catalog }));
     app.decorate('merchantRetailer', merchantRetailer);
   },
   { name: 'merchant', dependencies: ['db', 'catalog', 'tracking-services', 'account-services'] },

@@ -26,11 +26,15 @@ const product = (id: number, offerCount = 1): ProductRow => ({
 });
 
 function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: readonly number[] = []) {
-  const rank = jest.fn((_item: unknown, options: { indexLimit?: number }) => (options.indexLimit ? wider : first));
+  const rank = jest.fn(async (_item: unknown, options: { indexLimit?: number }) => (options.indexLimit ? wider : first));
   const service = createSearchService({
-    catalog: { productIdByExactTitle: () => null, getProduct: (id: number) => product(id, hidden.includes(id) ? 0 : 1), offersOfProduct: () => [] } as unknown as CatalogRepository,
-    matcher: { rank, related: () => [] } as unknown as ProductMatcher,
-    requests: { get: () => null, save: () => true } as unknown as SearchRequestRepository,
+    catalog: {
+      productIdByExactTitle: async () => null,
+      getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id, hidden.includes(id) ? 0 : 1)])),
+      offersOfProduct: async () => [],
+    } as unknown as CatalogRepository,
+    matcher: { rankAsync: rank, relatedAsync: async () => [] } as unknown as ProductMatcher,
+    requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
   });
   return { rank, search: (query: string) => service.search({ requestId: randomUUID(), query }) };

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { IdentifiedBy, SearchResult } from '@pricehunt/contracts';
 
 export interface StoredSearch {
@@ -8,25 +7,29 @@ export interface StoredSearch {
   result: SearchResult;
 }
 
-/** Storage of search requests and their answers. */
-export function createSearchRequestRepository(sqlite: Database.Database) {
-  const insert = sqlite.prepare(`INSERT INTO search_requests (request_id, input_url, query, identified_by, product_id, result_json, session_id, created_at)
-    VALUES (@requestId, @inputUrl, @query, @identifiedBy, @productId, @resultJson, @sessionId, @createdAt) ON CONFLICT(request_id) DO NOTHING`);
-  const byId = sqlite.prepare('SELECT request_id AS requestId, input_url AS inputUrl, query, result_json AS resultJson FROM search_requests WHERE request_id = ?');
-  return {
-    /** Stores the answer; false when the request id was taken meanwhile. */
-    save(entry: { requestId: string; inputUrl: string | null; query: string | null; identifiedBy: IdentifiedBy; productId: number | null; sessionId: string | null; result: SearchResult }): boolean {
-      const info = insert.run({ ...entry, resultJson: JSON.stringify(entry.result), createdAt: entry.result.createdAt });
-      return info.changes === 1;
-    },
-    get(requestId: string): StoredSearch | null {
-      const row = byId.get(requestId) as { requestId: string; inputUrl: string | null; query: string | null; resultJson: string } | undefined;
-      if (!row) return null;
-      // Answers stored before `matches` and `correctedQuery` existed had no list and searched the words as typed.
-      const result = { matches: [], correctedQuery: null, ...(JSON.parse(row.resultJson) as Omit<SearchResult, 'matches' | 'correctedQuery'>) } as SearchResult;
-      return { requestId: row.requestId, inputUrl: row.inputUrl, query: row.query, result };
-    },
-  };
+/** A search answer to store under its request id. */
+export interface NewStoredSearch {
+  requestId: string;
+  inputUrl: string | null;
+  query: string | null;
+  identifiedBy: IdentifiedBy;
+  productId: number | null;
+  sessionId: string | null;
+  result: SearchResult;
 }
 
-export type SearchRequestRepository = ReturnType<typeof createSearchRequestRepository>;
+/** Storage of search requests and their answers. */
+export interface SearchRequestRepository {
+  /** Stores the answer; false (nothing written) when the request id was taken meanwhile. */
+  save(entry: NewStoredSearch): Promise<boolean>;
+  /** The stored request and its answer (with the fields older answers lacked filled in), or null. */
+  get(requestId: string): Promise<StoredSearch | null>;
+}
+
+/**
+ * An answer as stored (JSON) read back. Answers stored before `matches` and `correctedQuery` existed had no list and
+ * searched the words as typed.
+ */
+export function storedSearchResult(json: string): SearchResult {
+  return { matches: [], correctedQuery: null, ...(JSON.parse(json) as Omit<SearchResult, 'matches' | 'correctedQuery'>) } as SearchResult;
+}

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors';
 
 /** POST /api/search answers a pasted URL or a query; GET /api/search/:requestId answers the stored result again. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { search } = app.catalog;
+  const search = app.searchService;
 
   app.post(
     '/search',
@@ -16,7 +16,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search/:requestId',
     { schema: { tags: ['search'], params: searchRequestParamsSchema, response: { 200: searchResultSchema } } },
     async (request) => {
-      const result = search.get(request.params.requestId);
+      const result = await search.get(request.params.requestId);
       if (!result) throw notFound('No search with this request id');
       return result;
     },

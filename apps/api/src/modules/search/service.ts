@@ -3,7 +3,7 @@ import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest, conflict } from '../../lib/errors';
 import { matchThreshold, modelKeysOf, type ItemIdentity, type ProductMatcher, type RankedProduct } from '../catalog/matching';
 import { indexWords } from '../catalog/search-index';
-import type { CatalogRepository, OfferRow } from '../catalog/repository';
+import type { CatalogRepository, OfferRow, ProductRow } from '../catalog/repository';
 import type { SpellingCorrector } from '../catalog/spelling';
 import { offerView, productSummary, totalCents } from '../catalog/views';
 import type { SearchRequestRepository } from './repository';
@@ -76,8 +76,11 @@ function fitsSeveral(ranked: readonly RankedProduct[]): boolean {
  * Every answer is stored under the request id.
  */
 export function createSearchService(deps: {
-  catalog: CatalogRepository;
-  matcher: ProductMatcher;
+  catalog: Pick<
+    CatalogRepository,
+    'findOfferByCanonicalUrl' | 'findOfferByExternalId' | 'getOfferWithRetailer' | 'getProducts' | 'productIdByExactTitle' | 'offersOfProduct' | 'productsByModelCode'
+  >;
+  matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync'>;
   requests: SearchRequestRepository;
   pages: PageReader;
   /** Corrects misspelt search words; without it words are searched as typed. */
@@ -87,24 +90,31 @@ export function createSearchService(deps: {
   const { catalog, matcher, requests, pages, spelling } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  function findKnownOffer(url: string, canonicalUrl: string): OfferRow | null {
-    const byUrl = catalog.findOfferByCanonicalUrl(canonicalUrl);
+  async function findKnownOffer(url: string, canonicalUrl: string): Promise<OfferRow | null> {
+    const byUrl = await catalog.findOfferByCanonicalUrl(canonicalUrl);
     if (byUrl) return byUrl;
     const ref = extractProductId(url);
     return ref ? catalog.findOfferByExternalId(ref.retailer, ref.id) : null;
   }
 
   /** A product as an answer lists it; null when it is gone or shoppers may see none of its offers (all held). */
-  function matched(productId: number, confidence: number): MatchedProduct | null {
-    const product = catalog.getProduct(productId);
-    return product && product.offerCount > 0 ? { ...productSummary(product), confidence: Math.round(confidence * 1000) / 1000 } : null;
+  const matched = (product: ProductRow | undefined, confidence: number): MatchedProduct | null =>
+    product && product.offerCount > 0 ? { ...productSummary(product), confidence: Math.round(confidence * 1000) / 1000 } : null;
+
+  /** The products with these ids, as answers list them (see `matched`), in order; those shoppers may not see left out. */
+  async function matchedAll(ids: readonly number[], scores: ReadonlyMap<number, number>): Promise<MatchedProduct[]> {
+    const products = await catalog.getProducts(ids);
+    return ids.map((id) => matched(products.get(id), scores.get(id) ?? 0)).filter((entry): entry is MatchedProduct => entry !== null);
   }
 
   /** Ranked products shoppers may see: one whose offers are all held (an unverified store's, say) is no answer. */
-  const shown = (ranked: RankedProduct[]) => ranked.filter((entry) => (catalog.getProduct(entry.productId)?.offerCount ?? 0) > 0);
+  async function shown(ranked: RankedProduct[]): Promise<RankedProduct[]> {
+    const products = await catalog.getProducts(ranked.map((entry) => entry.productId));
+    return ranked.filter((entry) => (products.get(entry.productId)?.offerCount ?? 0) > 0);
+  }
 
-  function offersOf(productId: number, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): SearchOffer[] {
-    const rows = catalog.offersOfProduct(productId);
+  async function offersOf(productId: number, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): Promise<SearchOffer[]> {
+    const rows = await catalog.offersOfProduct(productId);
     // The best price is the cheapest one can buy: out-of-stock offers count only when every offer is.
     const buyable = rows.filter((row) => row.availability !== 'out_of_stock');
     const best = (buyable.length > 0 ? buyable : rows).reduce<number | null>((min, row) => (min === null || totalCents(row) < min ? totalCents(row) : min), null);
@@ -122,9 +132,9 @@ export function createSearchService(deps: {
   async function identify(url: string, canonicalUrl: string): Promise<{ identifiedBy: IdentifiedBy; source: SearchSource; item: ItemIdentity | null; knownOffer: OfferRow | null }> {
     const ref = extractProductId(url);
     const base = { ...emptySource(url, canonicalUrl), externalId: ref?.id ?? null };
-    const known = findKnownOffer(url, canonicalUrl);
+    const known = await findKnownOffer(url, canonicalUrl);
     if (known && known.productId !== null) {
-      const withRetailer = catalog.getOfferWithRetailer(known.id);
+      const withRetailer = await catalog.getOfferWithRetailer(known.id);
       return {
         identifiedBy: 'known-offer',
         knownOffer: known,
@@ -171,17 +181,18 @@ export function createSearchService(deps: {
    * code left off; only when the other typed words are all in the product's name or brand ("samsung sms129b", not
    * "battery for sms129b"). Several products of one number (its colours) are all named.
    */
-  function productsByModelCode(query: string): number[] {
+  async function productsByModelCode(query: string): Promise<number[]> {
     const words = indexWords(query);
     for (const key of modelKeysOf({ title: query })) {
       if (key.length < 5) continue;
-      const ids = catalog.productsByModelCode(key, { suffix: MODEL_CODE_SUFFIX, limit: MATCH_LIMIT });
+      const ids = await catalog.productsByModelCode(key, { suffix: MODEL_CODE_SUFFIX, limit: MATCH_LIMIT });
       if (ids.length === 0) continue;
       const rest = words.filter((word) => !key.includes(word.toUpperCase()));
+      const products = await catalog.getProducts(ids);
       return ids.filter((id) => {
-        const product = catalog.getProduct(id);
+        const product = products.get(id);
         const named = new Set(indexWords(`${product?.title ?? ''} ${product?.brand ?? ''}`));
-        return product !== null && rest.every((word) => named.has(word));
+        return product !== undefined && rest.every((word) => named.has(word));
       });
     }
     return [];
@@ -217,23 +228,23 @@ export function createSearchService(deps: {
         const wordsOnly = identified.identifiedBy === 'url-slug';
         // The URL's product id is one the catalog does not know (else it would be a known offer).
         const unlistedAt = wordsOnly ? (extractProductId(body.url)?.retailer ?? undefined) : undefined;
-        ranked = shown(matcher.rank(identified.item, { useIndex: true, wordsOnly, unlistedAt }));
+        ranked = await shown(await matcher.rankAsync(identified.item, { useIndex: true, wordsOnly, unlistedAt }));
       }
     } else {
       // Misspelt words are searched as the catalog words they most likely meant.
-      correctedQuery = body.query ? (spelling?.correct(body.query) ?? null) : null;
+      correctedQuery = body.query ? ((await spelling?.correct(body.query)) ?? null) : null;
       const words = correctedQuery ?? body.query ?? '';
       source = { ...emptySource(null, null), title: words };
       sought = { title: words };
-      ranked = shown(matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true }));
+      ranked = await shown(await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true }));
       // Words that are exactly one product's name (a product card's "Compare prices", a favorite) mean that product.
-      const named = catalog.productIdByExactTitle(sought.title);
+      const named = await catalog.productIdByExactTitle(sought.title);
       if (named !== null) {
         productId = named;
         confidence = 1;
       } else if (fitsSeveral(ranked)) {
         // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
-        ranked = shown(matcher.rank(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
+        ranked = await shown(await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
         const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
         // When products that fit hold every word, one that lacks a word is no match however close its score: "xbox
         // controller" lists the controllers, not the consoles.
@@ -252,7 +263,7 @@ export function createSearchService(deps: {
       // A model number typed on its own (or with words of the product's name) names the products whose offers state
       // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").
       if (productId === null && matchIds.length === 0 && !((ranked[0]?.score ?? 0) >= matchThreshold())) {
-        const coded = productsByModelCode(body.query ?? '');
+        const coded = await productsByModelCode(body.query ?? '');
         const [first] = coded;
         if (coded.length === 1 && first !== undefined) {
           productId = first;
@@ -268,24 +279,20 @@ export function createSearchService(deps: {
       productId = ranked[0].productId;
       confidence = ranked[0].score;
     }
-    const product = productId !== null ? matched(productId, confidence) : null;
-    const offers = product ? offersOf(product.id, sourceOfferId, source.priceCents, timestamp) : [];
+    const product = productId !== null ? ((await matchedAll([productId], new Map([[productId, confidence]])))[0] ?? null) : null;
+    const offers = product ? await offersOf(product.id, sourceOfferId, source.priceCents, timestamp) : [];
     const scores = new Map(ranked.map((entry) => [entry.productId, entry.score]));
-    const matches = matchIds
-      .slice(0, MATCH_LIMIT)
-      .map((id) => matched(id, scores.get(id) ?? 0))
-      .filter((entry): entry is MatchedProduct => entry !== null);
+    const matches = await matchedAll(matchIds.slice(0, MATCH_LIMIT), scores);
     // Products past the list's length are not dropped: they lead "More products".
     const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
     // Nothing matched: products that share the most words (other models of the line, say) come first, with the
     // matcher's weaker candidates, so that the answer is not a dead end.
     const nothing = !product && matchIds.length === 0;
-    const similarIds = nothing && sought ? [...new Set([...matcher.related(sought, SIMILAR_LIMIT), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
-    const similarProducts = similarIds
-      .filter((id) => !listed.has(id))
-      .slice(0, SIMILAR_LIMIT)
-      .map((id) => matched(id, scores.get(id) ?? 0))
-      .filter((entry): entry is MatchedProduct => entry !== null);
+    const similarIds = nothing && sought ? [...new Set([...(await matcher.relatedAsync(sought, SIMILAR_LIMIT)), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
+    const similarProducts = await matchedAll(
+      similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT),
+      scores,
+    );
 
     return {
       success: true,
@@ -308,13 +315,13 @@ export function createSearchService(deps: {
      * answers the stored result; reusing it for another input is a conflict.
      */
     async search(body: SearchBody): Promise<SearchResult> {
-      const stored = requests.get(body.requestId);
+      const stored = await requests.get(body.requestId);
       if (stored) {
         if (stored.inputUrl === (body.url ?? null) && stored.query === (body.url !== undefined ? null : (body.query ?? null))) return stored.result;
         throw conflict('requestId is already used by another search', 'requestId');
       }
       const result = await run(body);
-      const saved = requests.save({
+      const saved = await requests.save({
         requestId: result.requestId,
         inputUrl: result.input.url,
         query: result.input.query,
@@ -323,11 +330,11 @@ export function createSearchService(deps: {
         sessionId: body.sessionId ?? null,
         result,
       });
-      if (!saved) return requests.get(body.requestId)?.result ?? result;
+      if (!saved) return (await requests.get(body.requestId))?.result ?? result;
       return result;
     },
     /** The stored answer of a request id, or null. */
-    get: (requestId: string) => requests.get(requestId)?.result ?? null,
+    get: async (requestId: string) => (await requests.get(requestId))?.result ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { slugQueryFromUrl } from '@pricehunt/catalog-identity';
 import { buildTestApp } from '../../testing/test-app';
-import { createSearchRequestRepository } from './repository';
+
 import { createSearchService } from './service';
 import { feedOffer } from '../../testing/offers';
 
@@ -43,9 +43,9 @@ async function wordsOnlySearch(offers: FeedOffer[], source: string) {
   const t = await buildTestApp();
   await t.app.catalog.ingestion.importOffers(offers, { format: 'gmc', source });
   const service = createSearchService({
-    catalog: t.app.catalog.repository,
+    catalog: t.app.storage.catalog,
     matcher: t.app.catalog.matcher,
-    requests: createSearchRequestRepository(t.app.sqlite),
+    requests: t.app.storage.searchRequests,
     pages: { read: async () => null, slugWords: slugQueryFromUrl },
   });
   return {

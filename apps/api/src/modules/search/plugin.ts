@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createPageReader } from './page-reader';
+import { createSearchService, type SearchService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers searches (pasted links and typed words) and keeps the answers (`modules/search/service.ts`). */
+    searchService: SearchService;
+  }
+}
+
+/** App service: the search pipeline over the catalog, as `app.searchService`. */
+export const searchPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate(
+      'searchService',
+      createSearchService({
+        catalog: app.storage.catalog,
+        matcher: app.catalog.matcher,
+        spelling: app.catalog.spelling,
+        requests: app.storage.searchRequests,
+        pages: createPageReader({ allowLoopback: app.config.FETCH_ALLOW_LOOPBACK }),
+      }),
+    );
+  },
+  { name: 'search', dependencies: ['db', 'catalog'] },
+);
