@@ -56,7 +56,7 @@ export function createPgSessionRepository({ pool }: PostgresHandle): SessionRepo
   return {
     async load(id, now) {
       const { rows } = await pool.query<{ data: string }>({
-        name: 'sessions-load',
+        name: 'auth/sessions-load',
         text: 'SELECT data::text AS data FROM sessions WHERE id = $1 AND expires_at > $2',
         values: [id, now],
       });
@@ -64,7 +64,7 @@ export function createPgSessionRepository({ pool }: PostgresHandle): SessionRepo
     },
     async save(session) {
       await pool.query({
-        name: 'sessions-save',
+        name: 'auth/sessions-save',
         text: `INSERT INTO sessions (id, data, expires_at, business_id, shopper_id) VALUES ($1, $2::json, $3, $4, $5)
                ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at,
                  business_id = excluded.business_id, shopper_id = excluded.shopper_id`,
@@ -72,7 +72,7 @@ export function createPgSessionRepository({ pool }: PostgresHandle): SessionRepo
       });
     },
     async destroy(id) {
-      await pool.query({ name: 'sessions-destroy', text: 'DELETE FROM sessions WHERE id = $1', values: [id] });
+      await pool.query({ name: 'auth/sessions-destroy', text: 'DELETE FROM sessions WHERE id = $1', values: [id] });
     },
     async pruneExpired(now) {
       return count(await pool.query('DELETE FROM sessions WHERE expires_at <= $1', [now]));
@@ -117,7 +117,7 @@ export function createPgSignInGuardRepository({ db, pool }: PostgresHandle): Sig
   return {
     async findTrustedDevice(audience, accountId, tokenHash, now) {
       const { rows } = await pool.query<{ tokenHash: string; failures: number }>({
-        name: `trusted-device-${audience}`,
+        name: `auth/trusted-device-${audience}`,
         text: findDevice[audience],
         values: [tokenHash, accountId, now],
       });

@@ -20,7 +20,7 @@ export function createPgBusinessAccountsRepository({ db }: PostgresHandle): Busi
     .select()
     .from(businesses)
     .where(eq(businesses.id, sql.placeholder('id')))
-    .prepare('business-by-id');
+    .prepare('business-auth/by-id');
   // The SQLite side stamps updatedAt with the API's clock, not the database's: so does this one.
   const changed = (changes: BusinessChanges) => ({ ...changes, updatedAt: new Date() });
 

@@ -65,7 +65,8 @@ describe.each(ENGINES)('BusinessAccountsRepository on %s', (engine) => {
   it('answers undefined for an email that has an account, and throws for a taken id', async () => {
     await repo.insert(newBusiness('b1'));
     expect(await repo.insert(newBusiness('b2', { email: 'b1@example.com' }))).toBeUndefined();
-    await expect(repo.insert(newBusiness('b1', { email: 'other@example.com' }))).rejects.toThrow();
+    // Not rejects.toThrow(): better-sqlite3's errors may come from another realm than the test's Error.
+    expect(await repo.insert(newBusiness('b1', { email: 'other@example.com' })).then(() => 'stored', () => 'refused')).toBe('refused');
     expect(await repo.findById('b2')).toBeUndefined();
   });
 

@@ -12,7 +12,7 @@ export function createPgRateLimitRepository({ pool }: PostgresHandle): RateLimit
      RETURNING count, reset_at::float8 AS "resetAt"`;
   return {
     async hit(name, key, windowMs, now) {
-      const { rows } = await pool.query<{ count: number; resetAt: number }>({ name: 'rate-limit-hit', text: hit, values: [name, key, now, now + windowMs] });
+      const { rows } = await pool.query<{ count: number; resetAt: number }>({ name: 'rate-limits/hit', text: hit, values: [name, key, now, now + windowMs] });
       const [row] = rows;
       if (!row) throw new Error('rate limit upsert answered no row');
       return { count: row.count, resetAt: row.resetAt };

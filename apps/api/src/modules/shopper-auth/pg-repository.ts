@@ -20,7 +20,7 @@ export function createPgShopperAccountsRepository({ db }: PostgresHandle): Shopp
     .select()
     .from(shoppers)
     .where(eq(shoppers.id, sql.placeholder('id')))
-    .prepare('shopper-by-id');
+    .prepare('shopper-auth/by-id');
 
   return {
     async findById(id) {
