@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { epochMs, instant } from './columns';
 
 // PostgreSQL twin of ../schema/accounts.ts (same tables, columns, keys and indexes; see ../schema-drift.spec.ts).
@@ -22,12 +22,16 @@ export const businesses = pgTable(
   (table) => [index('businesses_store_domain_idx').on(table.storeDomain)],
 );
 
-/** Server-side sessions (they survive an API restart); `data` is the session's JSON. */
+/**
+ * Server-side sessions (they survive an API restart); `data` is the session's JSON. Type json, not jsonb: the blob is
+ * never queried inside, and json keeps the text as written, so a session loads back byte for byte as SQLite gives it
+ * (jsonb would reorder keys and respace), without jsonb's conversion on every signed-in request.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    data: json('data').$type<Record<string, unknown>>().notNull(),
     expiresAt: epochMs('expires_at').notNull(),
     businessId: text('business_id'),
     shopperId: text('shopper_id'),
