@@ -54,7 +54,8 @@ export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mail
     try {
       return await checkAll();
     } finally {
-      await repo.unlock();
+      // A lock that cannot be given back is dropped with its connection: the check's result stands.
+      await repo.unlock().catch((error: unknown) => log.warn({ err: error }, 'the price alert check lock could not be released cleanly'));
     }
   }
 
