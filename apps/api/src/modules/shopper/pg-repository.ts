@@ -9,6 +9,8 @@ import type { FavoriteRow, HistoryRow, PriceAlertKey, PriceAlertRepository, Pric
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
+const MAX_INT4 = 2_147_483_647;
+
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 type Runner = PgDb | Tx;
 
@@ -177,8 +179,10 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
     },
 
     async existingProducts(ids) {
-      if (ids.length === 0) return new Set<number>();
-      return new Set((await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((row) => row.id));
+      // Product ids are int4 here: a larger id (the browser's to send) names no product, and would not compare.
+      const possible = ids.filter((id) => Number.isInteger(id) && id >= -MAX_INT4 - 1 && id <= MAX_INT4);
+      if (possible.length === 0) return new Set<number>();
+      return new Set((await db.select({ id: products.id }).from(products).where(inArray(products.id, possible))).map((row) => row.id));
     },
 
     async addFavorite(row, limit) {
@@ -267,9 +271,10 @@ export const PRICE_ALERT_LOCK_KEY = 0x7072_6963_6561_6c74n; // "pricealt"
 
 interface AlertSelection {
   shopperId: string;
-  productId: number;
+  // bigint columns: node-postgres reads them as text.
+  productId: string;
   title: string;
-  belowCents: number;
+  belowCents: string;
   setAt: Date;
   stopToken: string | null;
   reachedAt: Date | null;
@@ -294,10 +299,19 @@ export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAle
          WHERE f.alert_below_cents IS NOT NULL
          ORDER BY f.product_id, f.shopper_id`,
       );
-      return rows.map((row): PriceAlertRow => ({ ...row, setAt: iso(row.setAt), reachedAt: isoOrNull(row.reachedAt) }));
+      return rows.map(
+        (row): PriceAlertRow => ({
+          ...row,
+          productId: Number(row.productId),
+          belowCents: Number(row.belowCents),
+          setAt: iso(row.setAt),
+          reachedAt: isoOrNull(row.reachedAt),
+        }),
+      );
     },
 
     async cheapestRetailer(productId) {
+      if (productId > MAX_INT4) return null;
       const { rows } = await pool.query<{ name: string }>(
         `SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = $1
          ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`,

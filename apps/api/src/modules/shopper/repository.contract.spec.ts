@@ -237,6 +237,28 @@ describe.each(ENGINES)('shopper storage ports on %s', (_name, open) => {
     });
   });
 
+  describe('numbers as large as the contracts allow', () => {
+    const BIG_ID = 2 ** 40;
+    const BIG_CENTS = 1e11;
+
+    it('stores and answers them in history, favorites and alerts, and finds no product by an id no product can have', async () => {
+      const shopperId = await newShopper();
+      const entry = await s.shopper.addHistoryEntry(history(shopperId, 'big', 1, { productId: BIG_ID, bestPriceCents: BIG_CENTS, offerCount: 100_000 }), 10);
+      expect(entry).toMatchObject({ productId: BIG_ID, bestPriceCents: BIG_CENTS, offerCount: 100_000 });
+      expect((await s.shopper.listHistory(shopperId, 1))[0]).toMatchObject({ productId: BIG_ID, bestPriceCents: BIG_CENTS });
+      expect((await s.shopper.existingProducts([BIG_ID, 1])).has(BIG_ID)).toBe(false);
+      expect((await s.shopper.addFavorite(favorite(shopperId, 1, 1, { savedPriceCents: BIG_CENTS }), 10))?.favorite.savedPriceCents).toBe(BIG_CENTS);
+      const alerted = await s.shopper.setAlert(shopperId, 1, { belowCents: BIG_CENTS, setAt: at(2), stopToken: alertToken('big') });
+      expect(alerted?.alert).toEqual({ belowCents: BIG_CENTS, setAt: at(2), reachedAt: at(2), reachedPriceCents: 120_000 });
+      expect((await s.alerts.listAlerts()).find((row) => row.shopperId === shopperId)).toMatchObject({ productId: 1, belowCents: BIG_CENTS });
+      expect(await s.shopper.setAlert(shopperId, BIG_ID, { belowCents: 1, setAt: at(3), stopToken: alertToken('big2') })).toBeNull();
+      expect(await s.shopper.clearAlert(shopperId, BIG_ID)).toBeNull();
+      expect(await s.shopper.removeFavorite(shopperId, BIG_ID)).toBe(0);
+      expect(await s.alerts.cheapestRetailer(BIG_ID)).toBeNull();
+      await s.shopper.clearAlert(shopperId, 1);
+    });
+  });
+
   describe('price alerts of favorites', () => {
     it('sets an alert the best price has not reached, replaces it with one it has, and clears it', async () => {
       const shopperId = await newShopper();
