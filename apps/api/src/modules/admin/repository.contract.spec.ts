@@ -466,3 +466,25 @@ describe('writeAuditEntryPg', () => {
     }
   });
 });
+
+describe('the audit log on PostgreSQL', () => {
+  it('pages entries of the same millisecond in insertion order, wherever their rows lie', async () => {
+    const engine = await openPostgresEngine();
+    try {
+      const repo = createPgAdminRepository(engine.handle);
+      const now = '2026-11-23T10:00:00.000Z';
+      const ids: string[] = [];
+      for (let index = 0; index < 6; index++) ids.push((await repo.insertAudit(audit({ targetLabel: `#${index}` }), now)).id);
+      // Space freed at the start of the table is reused by the next rows: their place no longer tells their order.
+      await engine.run('DELETE FROM audit_log WHERE id = ANY(?)', [ids.slice(0, 3)]);
+      await engine.run('VACUUM audit_log');
+      const later: string[] = [];
+      for (let index = 6; index < 9; index++) later.push((await repo.insertAudit(audit({ targetLabel: `#${index}` }), now)).id);
+      const listed = await repo.listAudit({ page: 1, pageSize: 10 });
+      expect(listed.items.map((entry) => entry.targetLabel)).toEqual(['#8', '#7', '#6', '#5', '#4', '#3']);
+      expect(listed.items.map((entry) => entry.id)).toEqual([...later].reverse().concat([...ids.slice(3)].reverse()));
+    } finally {
+      await engine.close();
+    }
+  });
+});
