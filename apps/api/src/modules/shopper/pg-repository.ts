@@ -161,7 +161,7 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
           .from(shopperHistory)
           .where(and(eq(shopperHistory.shopperId, row.shopperId), eq(shopperHistory.requestId, row.requestId)));
         // An entry older than the newest `keep` is trimmed at once: answered as it was given.
-        return toEntry(stored ?? { ...historyValues(row), searchedAt: new Date(row.searchedAt) } as typeof shopperHistory.$inferSelect);
+        return toEntry(stored ?? (historyValues(row) as typeof shopperHistory.$inferSelect));
       });
     },
 
