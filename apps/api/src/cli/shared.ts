@@ -55,7 +55,9 @@ export function checkPriceAlerts(handle: DatabaseHandle, config: AppConfig): Pro
 }
 
 export const formatAlertCheck = (check: AlertCheck) =>
-  `Price alerts: ${check.checked} checked, ${check.sent} email${check.sent === 1 ? '' : 's'} sent, ${check.rearmed} re-armed${check.failed ? `, ${check.failed} emails failed (tried again at the next check)` : ''}`;
+  check.skipped
+    ? 'Price alerts: not checked, another instance is checking them'
+    : `Price alerts: ${check.checked} checked, ${check.sent} email${check.sent === 1 ? '' : 's'} sent, ${check.rearmed} re-armed${check.failed ? `, ${check.failed} emails failed (tried again at the next check)` : ''}`;
 
 /** Formats rows as an aligned text table (numbers right-aligned). */
 export function table(header: string[], rows: Array<Array<string | number>>): string {

@@ -43,12 +43,21 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 }
 
 /**
+ * Whole numbers as numbers, as SQLite's integers are read: int8 (bigint: cents, epoch milliseconds, count(*)) and
+ * numeric (what sum() of bigints gives) are exact below 2^53, far above any cent amount or count the API keeps.
+ * node-postgres's default reads both as strings.
+ */
+const typeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
+/**
  * Opens a pool on the PostgreSQL database of `url` and applies every pending migration. Sessions keep the server's
  * durability settings (synchronous_commit on: a commit is acknowledged once its WAL is flushed) and work in UTC.
  */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PostgresHandle> {
   const pool = new pg.Pool({
     connectionString: url,
+    types: { getTypeParser: typeParser },
     max: options.max ?? 10,
     // Set at connection start, so no statement of a session runs with other settings.
     options: '-c synchronous_commit=on -c TimeZone=UTC',

@@ -35,8 +35,9 @@ const ENGINE_SPECIFIC = {
     // drizzle-pg/0001_catalog_search.sql: the vocabulary (a materialized view, with its own indexes).
     tables: ['offers_vocab'],
     triggers: [] as string[],
-    // The offers' weighted tsvector (a generated column) and its GIN index.
-    columns: ['offers.search_vector'],
+    // The offers' weighted tsvector (a generated column) and its GIN index; the audit log's insertion order (SQLite:
+    // the rowid).
+    columns: ['offers.search_vector', 'audit_log.seq'],
     // Trigram index for the admin's product finder (title ILIKE '%word%').
     indexes: ['offers_search_idx', 'products_title_trgm_idx'],
   },

@@ -83,3 +83,48 @@ export async function createEngineDatabase(engine: EngineName): Promise<EngineDa
     },
   };
 }
+
+/**
+ * One engine's database for a port contract test, typed by the engine's handle: `handle` is a first connection,
+ * `connect()` opens another (another API process).
+ */
+export interface PortEngine<Handle> {
+  name: 'sqlite' | 'postgres';
+  handle: Handle;
+  connect(): Promise<Handle>;
+  /** Runs one statement written with `?` placeholders (numbered for PostgreSQL); answers its rows (none for a write). */
+  run<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+async function portEngine<Handle>(engine: EngineName, handleOf: (connection: EngineConnection) => Handle): Promise<PortEngine<Handle>> {
+  const database = await createEngineDatabase(engine);
+  const first = await database.connect();
+  return {
+    name: engine === 'SQLite' ? 'sqlite' : 'postgres',
+    handle: handleOf(first),
+    connect: async () => handleOf(await database.connect()),
+    async run<Row>(text: string, params: unknown[] = []) {
+      if (first.engine === 'PostgreSQL') return (await first.handle.pool.query(numbered(text), params)).rows as Row[];
+      const statement = first.handle.sqlite.prepare(text);
+      if (statement.reader) return statement.all(...params) as Row[];
+      statement.run(...params);
+      return [];
+    },
+    close: () => database.drop(),
+  };
+}
+
+export function openSqliteEngine(): Promise<PortEngine<DatabaseHandle>> {
+  return portEngine('SQLite', (connection) => {
+    if (connection.engine !== 'SQLite') throw new Error('expected a SQLite connection');
+    return connection.handle;
+  });
+}
+
+export function openPostgresEngine(): Promise<PortEngine<PostgresHandle>> {
+  return portEngine('PostgreSQL', (connection) => {
+    if (connection.engine !== 'PostgreSQL') throw new Error('expected a PostgreSQL connection');
+    return connection.handle;
+  });
+}

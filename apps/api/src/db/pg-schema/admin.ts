@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, json, pgTable, text } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 
 // PostgreSQL twin of ../schema/admin.ts.
@@ -8,6 +8,11 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: text('id').primaryKey(),
+    /**
+     * Insertion order, breaking ties between entries of the same millisecond as SQLite's rowid does there (the
+     * schema drift test lists it as PostgreSQL's own).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     createdAt: instant('created_at').notNull().defaultNow(),
     /** The admin business; kept as text (no foreign key) so the log outlives a deleted account. */
     actorId: text('actor_id'),
@@ -16,8 +21,10 @@ export const auditLog = pgTable(
     targetType: text('target_type', { enum: ['business', 'retailer', 'catalog'] }).notNull(),
     targetId: text('target_id'),
     targetLabel: text('target_label'),
-    beforeJson: jsonb('before_json'),
-    afterJson: jsonb('after_json'),
+    // json, not jsonb: the snapshots are read back as written, their keys in the order the API answered them on SQLite
+    // (jsonb would sort them). They are only stored and read, never queried into.
+    beforeJson: json('before_json'),
+    afterJson: json('after_json'),
   },
   (table) => [index('audit_log_created_idx').on(table.createdAt), index('audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt)],
 );

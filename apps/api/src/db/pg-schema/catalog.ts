@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './accounts';
-import { instant } from './columns';
+import { instant, wholeNumber } from './columns';
 
 // PostgreSQL twin of ../schema/catalog.ts. The full-text search structures (FTS5 there) are a custom migration here
 // (drizzle-pg/0001_catalog_search.sql): the `offers.search_vector` column is left out of this schema on purpose, so
@@ -32,7 +32,7 @@ export const products = pgTable(
     categorySlug: text('category_slug'),
     imageUrl: text('image_url'),
     offerCount: integer('offer_count').notNull().default(0),
-    bestPriceCents: integer('best_price_cents'),
+    bestPriceCents: wholeNumber('best_price_cents'),
     currency: text('currency'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -69,9 +69,9 @@ export const offers = pgTable(
     model: text('model'),
     modelKey: text('model_key'),
     gtin: text('gtin'),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: wholeNumber('price_cents').notNull(),
     currency: text('currency').notNull(),
-    shippingCents: integer('shipping_cents'),
+    shippingCents: wholeNumber('shipping_cents'),
     availability: text('availability', { enum: ['in_stock', 'out_of_stock', 'preorder', 'backorder', 'unknown'] }).notNull().default('unknown'),
     condition: text('condition', { enum: ['new', 'refurbished', 'used'] }).notNull().default('new'),
     imageUrl: text('image_url'),
@@ -80,7 +80,7 @@ export const offers = pgTable(
     productId: integer('product_id').references(() => products.id),
     /** Why shoppers do not see the offer (`store`, `price`), or null when they do. */
     held: text('held', { enum: ['store', 'price'] }),
-    priceApprovedCents: integer('price_approved_cents'),
+    priceApprovedCents: wholeNumber('price_approved_cents'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -106,8 +106,8 @@ export const pricePoints = pgTable(
     offerId: integer('offer_id')
       .notNull()
       .references(() => offers.id, { onDelete: 'cascade' }),
-    priceCents: integer('price_cents').notNull(),
-    shippingCents: integer('shipping_cents'),
+    priceCents: wholeNumber('price_cents').notNull(),
+    shippingCents: wholeNumber('shipping_cents'),
     currency: text('currency').notNull(),
     recordedAt: instant('recorded_at').notNull().defaultNow(),
   },

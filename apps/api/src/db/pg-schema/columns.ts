@@ -15,3 +15,9 @@ export const instant = (name: string) => timestamp(name, { withTimezone: true, p
  * (exact below 2^53; an int4 would end in 1970).
  */
 export const epochMs = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * Money in cents, and ids and counts that come from outside (a shopper's browser, a feed): bigint, read as a number,
+ * as SQLite's 64-bit integers hold them. A price may reach MAX_PRICE_CENTS (1e10), past an int4's 2^31.
+ */
+export const wholeNumber = (name: string) => bigint(name, { mode: 'number' });

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './accounts';
-import { epochMs } from './columns';
+import { epochMs, wholeNumber } from './columns';
 
 // PostgreSQL twin of ../schema/merchant.ts. Times are epoch milliseconds, as there.
 
@@ -29,7 +29,7 @@ export const conversions = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     orderId: text('order_id').notNull(),
-    valueCents: integer('value_cents').notNull(),
+    valueCents: wholeNumber('value_cents').notNull(),
     currency: text('currency').notNull(),
     referralId: text('referral_id'),
     sessionId: text('session_id'),

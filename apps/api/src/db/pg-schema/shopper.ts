@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shoppers } from './accounts';
-import { epochMs, instant } from './columns';
+import { epochMs, instant, wholeNumber } from './columns';
 
-// PostgreSQL twin of ../schema/shopper.ts.
+// PostgreSQL twin of ../schema/shopper.ts. Product ids and cents come from the shopper's browser here, as large as the
+// contracts let them be (cents up to 1e11, ids up to 2^53), as SQLite's 64-bit integers hold them: bigint, read as numbers.
 
 /** A signed-in shopper's searches (what the history page lists and re-opens). One row per shopper and request id. */
 export const shopperHistory = pgTable(
@@ -18,8 +19,8 @@ export const shopperHistory = pgTable(
     input: text('input').notNull(),
     title: text('title'),
     imageUrl: text('image_url'),
-    productId: integer('product_id'),
-    bestPriceCents: integer('best_price_cents'),
+    productId: wholeNumber('product_id'),
+    bestPriceCents: wholeNumber('best_price_cents'),
     currency: text('currency'),
     offerCount: integer('offer_count'),
     searchedAt: instant('searched_at').notNull(),
@@ -34,18 +35,18 @@ export const shopperFavorites = pgTable(
     shopperId: text('shopper_id')
       .notNull()
       .references(() => shoppers.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull(),
+    productId: wholeNumber('product_id').notNull(),
     title: text('title').notNull(),
     brand: text('brand'),
     imageUrl: text('image_url'),
-    savedPriceCents: integer('saved_price_cents'),
+    savedPriceCents: wholeNumber('saved_price_cents'),
     currency: text('currency'),
     savedAt: instant('saved_at').notNull(),
-    alertBelowCents: integer('alert_below_cents'),
+    alertBelowCents: wholeNumber('alert_below_cents'),
     alertSetAt: instant('alert_set_at'),
     alertStopToken: text('alert_stop_token'),
     alertReachedAt: instant('alert_reached_at'),
-    alertReachedCents: integer('alert_reached_cents'),
+    alertReachedCents: wholeNumber('alert_reached_cents'),
   },
   (table) => [
     primaryKey({ columns: [table.shopperId, table.productId] }),

@@ -1,6 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { businesses } from './accounts';
-import { epochMs } from './columns';
+import { epochMs, wholeNumber } from './columns';
 
 // PostgreSQL twin of ../schema/tracking.ts. Times are epoch milliseconds, as there. Each index is paid on every
 // tracked write: add one with the query that reads by it, in both schemas.
@@ -64,7 +64,7 @@ export const events = pgTable(
     userId: text('user_id'),
     referralId: text('referral_id'),
     url: text('url'),
-    valueCents: integer('value_cents'),
+    valueCents: wholeNumber('value_cents'),
     currency: text('currency'),
     clientTimestamp: epochMs('client_timestamp'),
     data: jsonb('data').notNull(),

@@ -163,7 +163,7 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
          SELECT r.id, r.name, r.domains, r.affiliate_param AS affiliateParam,
            (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id) AS offers,
            l.lastImportAt
-         FROM retailers r LEFT JOIN last_imports l ON l.retailerId = r.id ORDER BY r.name COLLATE NOCASE`,
+         FROM retailers r LEFT JOIN last_imports l ON l.retailerId = r.id ORDER BY r.name COLLATE NOCASE, r.id`,
       )
       .all() as Array<{ id: string; name: string; domains: string; affiliateParam: string | null; offers: number; lastImportAt: string | null }>;
     return rows.map((row) => ({ ...row, domains: JSON.parse(row.domains) as string[] }));
@@ -329,7 +329,7 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
         ? (sqlite
             .prepare(
               `SELECT r.id, r.name, (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id) AS offers
-               FROM retailers r ORDER BY offers DESC, r.name`,
+               FROM retailers r ORDER BY offers DESC, r.name, r.id`,
             )
             .all() as Array<{ id: string; name: string; offers: number }>)
         : [];

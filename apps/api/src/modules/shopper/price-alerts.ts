@@ -31,20 +31,36 @@ export interface AlertCheck {
   rearmed: number;
   /** Emails that could not be sent; tried again at the next check. */
   failed: number;
+  /** Nothing was looked at: another instance was running a check (which covers every alert). */
+  skipped: boolean;
 }
 
 /**
  * Price alerts of signed-in shoppers' favorites. A check compares each alert with its product's best price now: a
  * price at or below an alert that had not been reached sends one email and marks the alert reached; a reached alert
  * whose price has risen above it again is re-armed, so the next drop sends another. Marked only once the email is
- * handed over, so a failed send is tried again at the next check. Checks never overlap.
+ * handed over, so a failed send is tried again at the next check. Checks never overlap, in this process (a call
+ * during a check answers that check) nor across the fleet: a check finding another instance's under way is skipped.
  */
 export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mailer: Mailer; log: Logger; shopperAppUrl: string; clock?: () => Date }) {
   const { repo, mailer, log, shopperAppUrl } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   async function run(): Promise<AlertCheck> {
-    const result: AlertCheck = { checked: 0, sent: 0, rearmed: 0, failed: 0 };
+    if (!(await repo.tryLock())) {
+      log.info({}, 'price alert check skipped: another instance is checking the alerts');
+      return { checked: 0, sent: 0, rearmed: 0, failed: 0, skipped: true };
+    }
+    try {
+      return await checkAll();
+    } finally {
+      // A lock that cannot be given back is dropped with its connection: the check's result stands.
+      await repo.unlock().catch((error: unknown) => log.warn({ err: error }, 'the price alert check lock could not be released cleanly'));
+    }
+  }
+
+  async function checkAll(): Promise<AlertCheck> {
+    const result: AlertCheck = { checked: 0, sent: 0, rearmed: 0, failed: 0, skipped: false };
     for (const row of await repo.listAlerts()) {
       result.checked++;
       const atOrBelow = row.bestCents !== null && row.bestCents <= row.belowCents;

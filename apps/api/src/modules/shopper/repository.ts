@@ -100,4 +100,11 @@ export interface PriceAlertRepository {
   markReached(alert: PriceAlertKey, at: string, cents: number): Promise<boolean>;
   /** Re-arms the alert, if it is still that alert and reached; answers whether it did. */
   rearm(alert: PriceAlertKey): Promise<boolean>;
+  /**
+   * Takes the right to run a check, which one instance of the fleet holds at a time; false when another holds it (or
+   * this one already does). Every `tryLock()` that answered true is followed by one `unlock()`.
+   */
+  tryLock(): Promise<boolean>;
+  /** Gives the right to run a check back. */
+  unlock(): Promise<void>;
 }

@@ -122,7 +122,8 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
           .from(shopperHistory)
           .where(and(eq(shopperHistory.shopperId, row.shopperId), eq(shopperHistory.requestId, row.requestId)))
           .get();
-        return toEntry(stored as typeof shopperHistory.$inferSelect);
+        // An entry older than the newest `keep` is trimmed at once: answered as it was given.
+        return toEntry(stored ?? (row as typeof shopperHistory.$inferSelect));
       });
     },
 
@@ -244,6 +245,14 @@ export function createSqlitePriceAlertRepository({ sqlite }: DatabaseHandle): Pr
     },
     async rearm(alert: PriceAlertKey) {
       return rearm.run(alert.shopperId, alert.productId, alert.setAt).changes > 0;
+    },
+    // Always acquired: one SQLite file serves the processes of one machine, and the checker's own guard keeps one
+    // process's checks from overlapping (a check `catalog:import` runs at its end can overlap the API's, as before).
+    async tryLock() {
+      return true;
+    },
+    async unlock() {
+      return undefined;
     },
   };
 }
