@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, json, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './accounts';
 import { instant, wholeNumber } from './columns';
 
@@ -123,7 +123,9 @@ export const searchRequests = pgTable(
     query: text('query'),
     identifiedBy: text('identified_by', { enum: ['known-offer', 'page-metadata', 'url-slug', 'query'] }).notNull(),
     productId: integer('product_id'),
-    resultJson: jsonb('result_json').notNull(),
+    // json, not jsonb: the answer is never queried inside, and json keeps the text as written, so a stored answer
+    // reads back with its keys in the order the API first answered them (as SQLite's text does); jsonb reorders keys.
+    resultJson: json('result_json').notNull(),
     sessionId: text('session_id'),
     shopperId: text('shopper_id'),
     createdAt: instant('created_at').notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "search_requests" ALTER COLUMN "result_json" SET DATA TYPE json;
