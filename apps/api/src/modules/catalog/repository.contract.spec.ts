@@ -2,7 +2,7 @@ import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { DatabaseHandle } from '../../db/client';
 import type { PostgresHandle } from '../../db/pg-client';
 import { openPostgresEngine, openSqliteEngine, type PortEngine } from '../../testing/port-engines';
-import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from './catalog-seed.testing';
+import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
 import { createPgCatalogRepository } from './pg-repository';
 import type { CatalogRepository } from './repository';
 import { createSqliteCatalogRepository } from './sqlite-repository';

@@ -1,11 +1,11 @@
 import type { DatabaseHandle } from '../../db/client';
 import type { PostgresHandle } from '../../db/pg-client';
 import { openPostgresEngine, openSqliteEngine, type PortEngine } from '../../testing/port-engines';
-import { seedOffers } from './catalog-seed.testing';
+import { seedOffers } from '../../testing/catalog-seed';
 import { createPgSearchIndexRepository } from './pg-search-index';
 import type { SearchIndexRepository } from './repository';
 import { createSqliteSearchIndexRepository, indexWords } from './search-index';
-import { seedSearchCatalog } from './search-seed.testing';
+import { seedSearchCatalog } from '../../testing/search-seed';
 import { BULK_SQL } from './sqlite-repository';
 
 type EngineKey = 'sqlite' | 'postgres';

@@ -1,5 +1,5 @@
-import { BULK_SQL } from './sqlite-repository';
-import { seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from './catalog-seed.testing';
+import { BULK_SQL } from '../modules/catalog/sqlite-repository';
+import { seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from './catalog-seed';
 
 type Run = (text: string, params?: unknown[]) => Promise<unknown>;
 
