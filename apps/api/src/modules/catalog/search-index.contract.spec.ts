@@ -95,6 +95,14 @@ describe.each(ENGINES)('search index port on %s', (name, open) => {
     expect(hits.map((hit) => hit.offerId).sort((a, b) => a - b)).toEqual([...expected(answer, 'sqlite')].sort((a, b) => a - b));
   });
 
+  it('takes words with tsquery or FTS5 syntax in them as words', async () => {
+    const words = ["kd':* | !sony", '55x80k) & (', 'x\\y', '"', ''];
+    expect((await s.index.candidates(words)).map((hit) => hit.offerId).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await s.index.candidates(words, { rarest: 3 })).map((hit) => hit.offerId)).toEqual([3, 1]);
+    expect(await s.index.offerCounts(["'sony'", 'sony:*'])).toEqual(new Map([["'sony'", 0], ['sony:*', 0]]));
+    expect((await s.index.productsCarrying(["sony' | 'x"], "kd'", 30)).map((p) => p.productId)).toEqual([]);
+  });
+
   it('answers hits with their product, ISO instant and a rank that is lower for better hits', async () => {
     const hits = await s.index.candidates(['sony', 'kd', '55x80k']);
     expect(Object.keys(hits[0]!)).toEqual(['offerId', 'productId', 'updatedAt', 'rank']);
