@@ -1,5 +1,6 @@
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresHandle } from '../../db/pg-client';
 import {
@@ -119,6 +120,9 @@ async function rowsOf<T>(db: Queryable, name: string, text: string, values: unkn
   return (rows as Array<Timed<T>>).map((row) => withIsoTimes<T>(row));
 }
 
+/** A short name for one of a statement's variants (PostgreSQL keeps 63 bytes of a prepared statement's name). */
+const shortHash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 12);
+
 const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -204,7 +208,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       const page = [param(query.pageSize), param((query.page - 1) * query.pageSize)];
       const [count, items, brands] = await Promise.all([
         pool.query<{ n: number }>(`SELECT count(*) AS n FROM products ${where}`, filterValues),
-        rowsOf<ProductRow>(pool, `browse:${where}|${query.sort}`, `SELECT ${PRODUCT_COLUMNS} FROM products ${where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT ${page[0]} OFFSET ${page[1]}`, values),
+        rowsOf<ProductRow>(pool, `browse-${shortHash(`${where}|${query.sort}`)}`, `SELECT ${PRODUCT_COLUMNS} FROM products ${where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT ${page[0]} OFFSET ${page[1]}`, values),
         // Brands in any letter case are one (SQLite: GROUP BY brand COLLATE NOCASE, named by one of its spellings); here
         // each is named by its least spelling in byte order.
         pool.query<{ name: string; count: number }>(
