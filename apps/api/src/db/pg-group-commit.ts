@@ -6,7 +6,13 @@ import { WriteError } from './write-queue';
  * multi-row, e.g. INSERT … SELECT FROM unnest(arrays)) inside the transaction the queue opened on `client`. It
  * must throw on any failure; the queue then finds the items that failed (see `createPgGroupCommit`).
  */
-export type PgBatchWriter<T> = (client: pg.PoolClient, items: readonly T[]) => Promise<void>;
+export type PgBatchWriter<T> = ((client: pg.PoolClient, items: readonly T[]) => Promise<void>) & {
+  /**
+   * True when `write` stores these items with a single statement: the batch then needs no BEGIN and COMMIT (the
+   * statement is its own transaction, committed when it returns), one round trip instead of three.
+   */
+  oneStatement?(items: readonly T[]): boolean;
+};
 
 /** Writes handed to PostgreSQL, each resolving only once its transaction's COMMIT has returned. */
 export interface PgWriteQueue<T> {
@@ -53,13 +59,37 @@ async function commitBatch<T>(pool: pg.Pool, write: PgBatchWriter<T>, batch: rea
     for (const pending of batch) pending.reject(writeError(error));
     return;
   }
+  const items = batch.map((pending) => pending.item);
+  if (write.oneStatement?.(items)) {
+    try {
+      await write(client, items);
+    } catch (error) {
+      // An ERROR from the server failed the statement alone (nothing of it committed) and left the session usable;
+      // anything else (a lost connection, a FATAL) leaves the outcome unknown.
+      const statementFailed = (error as { severity?: string }).severity === 'ERROR';
+      release(client, statementFailed ? undefined : error);
+      if (!statementFailed || batch.length === 1) {
+        for (const pending of batch) pending.reject(writeError(error));
+        return;
+      }
+      let retry: pg.PoolClient;
+      try {
+        retry = await pool.connect();
+      } catch (connectError) {
+        for (const pending of batch) pending.reject(writeError(connectError));
+        return;
+      }
+      await commitOneByOne(retry, write, batch);
+      return;
+    }
+    release(client);
+    for (const pending of batch) pending.resolve();
+    return;
+  }
   let stage: 'write' | 'commit' = 'write';
   try {
     await client.query('BEGIN');
-    await write(
-      client,
-      batch.map((pending) => pending.item),
-    );
+    await write(client, items);
     stage = 'commit';
     await client.query('COMMIT');
   } catch (error) {

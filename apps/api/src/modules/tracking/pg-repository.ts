@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { createPgGroupCommit, createPgImmediateQueue, type PgWriteQueue } from '../../db/pg-group-commit';
+import { createPgGroupCommit, createPgImmediateQueue, type PgBatchWriter, type PgWriteQueue } from '../../db/pg-group-commit';
 import type { PostgresHandle } from '../../db/pg-client';
 import type { ClickRow, EventRow, OrderRow, RedirectTrustRepository, ReferralRow, StoreOwner, StoredReferral, TrackingRepository } from './repository';
 
@@ -75,7 +75,12 @@ const eventColumns: ReadonlyArray<(w: EventWrite) => unknown> = [
 ];
 
 /** Stores a batch of tracking writes: one multi-row INSERT per table the batch touches. */
-async function writeTracking(client: pg.PoolClient, writes: readonly TrackingWrite[]): Promise<void> {
+const writeTracking: PgBatchWriter<TrackingWrite> = Object.assign(writeTrackingRows, {
+  // One table, one statement (the common batch: a click burst, a store's events).
+  oneStatement: (writes: readonly TrackingWrite[]) => writes.every((w) => w.kind === writes[0]?.kind),
+});
+
+async function writeTrackingRows(client: pg.PoolClient, writes: readonly TrackingWrite[]): Promise<void> {
   const clicks: ClickRow[] = [];
   const referrals: ReferralRow[] = [];
   const events: EventWrite[] = [];
@@ -108,7 +113,7 @@ export function createPgTrackingRepository(
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await writeTracking(client, [{ kind: 'event', row, storeDomains: null }]);
+      await writeTrackingRows(client, [{ kind: 'event', row, storeDomains: null }]);
       for (const o of orders) {
         await client.query(INSERT_ORDER, [
           o.id, o.businessId, o.orderId, o.valueCents, o.currency, o.referralId, o.sessionId, o.source, o.eventId, o.occurredAt, o.createdAt,

@@ -193,6 +193,14 @@ describe.each(ENGINES)('tracking storage ports on %s', (engine) => {
       { id: 'r3', referral_id: 'twice' },
     ]);
     expect(await db.query('SELECT id FROM events')).toEqual([{ id: 'e1' }]);
+    // A batch of one kind of row (one statement on PostgreSQL) likewise.
+    const referralsOnly = await Promise.allSettled([
+      repo.recordReferral(referral('r5', 'five')),
+      repo.recordReferral(referral('r6', 'fresh')),
+      repo.recordReferral(referral('r7', 'seven')),
+    ]);
+    expect(referralsOnly.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await db.query("SELECT id FROM referrals WHERE id IN ('r5', 'r6', 'r7') ORDER BY id")).toEqual([{ id: 'r5' }, { id: 'r7' }]);
   });
 
   it('attributes an event as it commits to the active business that verified the most specific of its store domains', async () => {
