@@ -22,7 +22,7 @@ export interface PgWriteQueue<T> {
   /** Settles every write handed over so far, then rejects any new one. */
   close(): Promise<void>;
   readonly kind: 'immediate' | 'group';
-  /** Committed transactions and the writes they held (writes / batches = how many writes share a commit). */
+  /** Batches run and the writes they held (writes / batches = how many writes share a commit). */
   readonly stats: { batches: number; writes: number };
 }
 

@@ -150,8 +150,8 @@ export function createPgTrackingRepository(
       return writes.run({ kind: 'event', row, storeDomains });
     },
     recordPurchase(row, orders) {
-      if (!orders.length) return writes.run({ kind: 'event', row, storeDomains: null });
-      if (closed) return writes.run({ kind: 'event', row, storeDomains: null });
+      // Without orders (or once closed, when the queue refuses it) the event goes through the queue.
+      if (!orders.length || closed) return writes.run({ kind: 'event', row, storeDomains: null });
       const done = commitPurchase(row, orders);
       const settled = done.then(
         () => undefined,
