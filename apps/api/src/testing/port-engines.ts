@@ -7,7 +7,7 @@ import { openPostgres, type PostgresHandle } from '../db/pg-client';
 import { createTestPostgresDatabase } from './postgres';
 
 /**
- * A freshly migrated database of one engine for a port contract test (see /docs: the same cases run against the
+ * A freshly migrated database of one engine for a port contract test (the same cases run against the
  * SQLite and the PostgreSQL implementation), with plain SQL for arranging rows and reading them back.
  */
 export type PortEngine =
