@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PostgresHandle } from '../../db/pg-client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../../db/pg-schema';
@@ -139,8 +139,9 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
     },
 
     async insertSync(row) {
-      const [inserted] = await db.insert(storeSyncs).values(row).returning();
-      return inserted as StoreSyncRow;
+      // The partial unique index on a business's running sync refuses a second one: nothing is inserted.
+      const [inserted] = await db.insert(storeSyncs).values(row).onConflictDoNothing().returning();
+      return inserted as StoreSyncRow | undefined;
     },
     async updateSync(id, changes) {
       await db.update(storeSyncs).set(changes).where(eq(storeSyncs.id, id));
@@ -154,8 +155,11 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
         await db.select().from(storeSyncs).where(eq(storeSyncs.businessId, businessId)).orderBy(desc(storeSyncs.startedAt), desc(storeSyncs.id)).limit(1)
       )[0];
     },
-    async failInterruptedSyncs() {
-      await db.update(storeSyncs).set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() }).where(eq(storeSyncs.status, 'running'));
+    async failInterruptedSyncs(silentSince) {
+      await db
+        .update(storeSyncs)
+        .set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() })
+        .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)));
     },
 
     async deleteBusinessData(businessId) {

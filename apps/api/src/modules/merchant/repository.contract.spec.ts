@@ -207,8 +207,8 @@ describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
       expect(await repo.findReferral('b1', 'ref-2')).toBeUndefined();
     });
 
-    it('stores syncs, changes them, finds the latest and fails the interrupted ones', async () => {
-      const started = await repo.insertSync({ id: 's1', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T });
+    it('stores syncs, one running per business, changes them, finds the latest and fails the silent ones', async () => {
+      const started = await repo.insertSync({ id: 's1', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T, heartbeatAt: T });
       expect(started).toEqual({
         id: 's1',
         businessId: 'b1',
@@ -223,19 +223,28 @@ describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
         error: null,
         startedAt: T,
         finishedAt: null,
+        heartbeatAt: T,
       });
+      // A second running sync of the business is refused, whoever asks.
+      expect(await repo.insertSync({ id: 's9', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T + 1, heartbeatAt: T + 1 })).toBeUndefined();
       await repo.updateSync('s1', { status: 'succeeded', pages: 2, products: 40, offers: 41, inserted: 30, updated: 10, skipped: 1, finishedAt: T + 5 });
-      await repo.insertSync({ id: 's2', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T + 10 });
-      await repo.insertSync({ id: 's0', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T - 10 });
+      await repo.insertSync({ id: 's2', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T + 10, heartbeatAt: T + 10 });
+      await repo.updateSync('s2', { status: 'failed', finishedAt: T + 11 });
+      await repo.insertSync({ id: 's0', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T - 10, heartbeatAt: T - 10 });
+      await repo.updateSync('s0', { status: 'succeeded', finishedAt: T + 12 });
+      await repo.insertSync({ id: 's3', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T + 20, heartbeatAt: T + 30 });
+      await repo.insertSync({ id: 's4', businessId: 'b2', storeDomain: 'other.example', status: 'running', startedAt: T + 20, heartbeatAt: T + 60 });
       expect(await repo.findSync('b1', 's1')).toEqual({ ...started, status: 'succeeded', pages: 2, products: 40, offers: 41, inserted: 30, updated: 10, skipped: 1, finishedAt: T + 5 });
       expect(await repo.findSync('b2', 's1')).toBeUndefined();
-      expect((await repo.latestSync('b1'))?.id).toBe('s2');
-      expect(await repo.latestSync('b2')).toBeUndefined();
+      expect((await repo.latestSync('b1'))?.id).toBe('s3');
+      expect(await repo.latestSync('b3')).toBeUndefined();
       const before = Date.now();
-      await repo.failInterruptedSyncs();
-      const failed = await repo.findSync('b1', 's2');
+      // Silent since before T + 45: s3 (last seen at T + 30) lost its process; s4 (T + 60) is alive elsewhere.
+      await repo.failInterruptedSyncs(T + 45);
+      const failed = await repo.findSync('b1', 's3');
       expect(failed).toMatchObject({ status: 'failed', error: 'Interrupted by a restart; sync again' });
       expect(failed?.finishedAt).toBeGreaterThanOrEqual(before);
+      expect((await repo.findSync('b2', 's4'))?.status).toBe('running');
       expect((await repo.findSync('b1', 's1'))?.status).toBe('succeeded');
     });
   });
@@ -263,7 +272,7 @@ describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
     await repo.insertSettings(settings('b1'));
     await repo.insertConversion(conversion('k1', 'b1', 'A-1'));
     await repo.claimVerifiedDomain({ domain: 'shop.example', businessId: 'b1', method: 'dns', verifiedAt: T });
-    await repo.insertSync({ id: 's1', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T });
+    await repo.insertSync({ id: 's1', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T, heartbeatAt: T });
 
     expect(await repo.deleteBusinessData('b1')).toEqual({ offers: 4, productIds: [3, 1] });
     for (const table of ['clicks', 'events', 'referrals', 'conversions', 'merchant_settings', 'verified_domains', 'store_syncs']) {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../../db/schema';
 import type { ActivityRow, AnalyticsRepository, ClickRow, ConversionRow, ReferralRow } from './analytics-repository';
@@ -87,7 +87,7 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
     },
 
     async insertSync(row) {
-      return db.insert(storeSyncs).values(row).returning().get();
+      return db.insert(storeSyncs).values(row).onConflictDoNothing().returning().get();
     },
     async updateSync(id, changes) {
       db.update(storeSyncs).set(changes).where(eq(storeSyncs.id, id)).run();
@@ -98,8 +98,11 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
     async latestSync(businessId) {
       return db.select().from(storeSyncs).where(eq(storeSyncs.businessId, businessId)).orderBy(desc(storeSyncs.startedAt)).limit(1).get();
     },
-    async failInterruptedSyncs() {
-      db.update(storeSyncs).set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() }).where(eq(storeSyncs.status, 'running')).run();
+    async failInterruptedSyncs(silentSince) {
+      db.update(storeSyncs)
+        .set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() })
+        .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)))
+        .run();
     },
 
     async deleteBusinessData(businessId) {
