@@ -1,6 +1,4 @@
-import { openDatabase } from '../../db/client';
-import { openPostgres } from '../../db/pg-client';
-import { addBusiness, ENGINES, openPortEngine, type PortEngine } from '../../testing/port-engines-tracking';
+import { addBusiness, ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
 import type { AnalyticsRepository } from './analytics-repository';
 import { createAnalyticsService } from './analytics-service';
 import { attributionWindowMs } from './attribution-window';
@@ -63,13 +61,16 @@ const insertConversion = (db: PortEngine, c: ConversionRecord) =>
     [c.id, c.businessId, c.orderId, c.valueCents, c.currency, c.referralId, c.sessionId, c.source, c.eventId, c.occurredAt, c.createdAt],
   );
 
+const merchantRepository = (connection: EngineConnection): MerchantRepository =>
+  connection.engine === 'sqlite' ? createSqliteMerchantRepository(connection.handle) : createPgMerchantRepository(connection.handle);
+
 describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
   let db: PortEngine;
   let repo: MerchantRepository;
 
   beforeEach(async () => {
     db = await openPortEngine(engine);
-    repo = db.engine === 'sqlite' ? createSqliteMerchantRepository(db.sqlite) : createPgMerchantRepository(db.pg);
+    repo = merchantRepository(db);
     await addBusiness(db, 'b1', { storeDomain: 'shop.example' });
     await addBusiness(db, 'b2', { storeDomain: 'other.example' });
   });
@@ -123,31 +124,26 @@ describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
 
     it('gives a domain two businesses prove at once, from two processes, to exactly one of them', async () => {
       // A second connection pool (or SQLite connection), as another API process has.
-      const other = db.engine === 'sqlite' ? openDatabase(db.sqlite.sqlite.name) : await openPostgres(db.url, { max: 4 });
-      const otherRepo = 'sqlite' in other ? createSqliteMerchantRepository(other) : createPgMerchantRepository(other);
-      try {
-        for (let round = 0; round < 10; round++) {
-          const domain = `race-${round}.example`;
-          await repo.releaseVerifiedDomain('b1');
-          await repo.releaseVerifiedDomain('b2');
-          const results = await Promise.all([
-            repo.claimVerifiedDomain({ domain, businessId: 'b1', method: 'dns', verifiedAt: T }),
-            otherRepo.claimVerifiedDomain({ domain, businessId: 'b2', method: 'dns', verifiedAt: T }),
-          ]);
-          expect(results.filter(Boolean)).toHaveLength(1);
-          const owner = await repo.findVerifiedOwner(domain);
-          expect(owner?.businessId).toBe(results[0] ? 'b1' : 'b2');
-        }
-        // One business proving two domains at once ends with one proof, whichever came last.
-        const both = await Promise.all([
-          repo.claimVerifiedDomain({ domain: 'one.example', businessId: 'b1', method: 'dns', verifiedAt: T }),
-          otherRepo.claimVerifiedDomain({ domain: 'two.example', businessId: 'b1', method: 'dns', verifiedAt: T }),
+      const otherRepo = merchantRepository(await db.connect());
+      for (let round = 0; round < 10; round++) {
+        const domain = `race-${round}.example`;
+        await repo.releaseVerifiedDomain('b1');
+        await repo.releaseVerifiedDomain('b2');
+        const results = await Promise.all([
+          repo.claimVerifiedDomain({ domain, businessId: 'b1', method: 'dns', verifiedAt: T }),
+          otherRepo.claimVerifiedDomain({ domain, businessId: 'b2', method: 'dns', verifiedAt: T }),
         ]);
-        expect(both).toEqual([true, true]);
-        expect(await db.query("SELECT count(*) AS n FROM verified_domains WHERE business_id = 'b1'")).toEqual([{ n: 1 }]);
-      } finally {
-        await other.close();
+        expect(results.filter(Boolean)).toHaveLength(1);
+        const owner = await repo.findVerifiedOwner(domain);
+        expect(owner?.businessId).toBe(results[0] ? 'b1' : 'b2');
       }
+      // One business proving two domains at once ends with one proof, whichever came last.
+      const both = await Promise.all([
+        repo.claimVerifiedDomain({ domain: 'one.example', businessId: 'b1', method: 'dns', verifiedAt: T }),
+        otherRepo.claimVerifiedDomain({ domain: 'two.example', businessId: 'b1', method: 'dns', verifiedAt: T }),
+      ]);
+      expect(both).toEqual([true, true]);
+      expect(await db.query("SELECT count(*) AS n FROM verified_domains WHERE business_id = 'b1'")).toEqual([{ n: 1 }]);
     });
 
     it('lists proofs checked before a time, oldest first, and records checks', async () => {
@@ -292,7 +288,7 @@ describe.each(ENGINES)('merchant analytics port on %s', (engine) => {
 
   beforeEach(async () => {
     db = await openPortEngine(engine);
-    analytics = db.engine === 'sqlite' ? createSqliteAnalyticsRepository(db.sqlite) : createPgAnalyticsRepository(db.pg);
+    analytics = db.engine === 'sqlite' ? createSqliteAnalyticsRepository(db.handle) : createPgAnalyticsRepository(db.handle);
     await addBusiness(db, 'b1', { domain: 'shop.example' });
     await addBusiness(db, 'b2', { domain: 'other.example' });
   });

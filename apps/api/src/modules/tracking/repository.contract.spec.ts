@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { WriteError } from '../../db/write-queue';
-import { addBusiness, ENGINES, openPortEngine, type PortEngine } from '../../testing/port-engines-tracking';
+import { addBusiness, ENGINES, openPortEngine, type PortEngine, type PostgresEngine } from '../../testing/port-engines';
 import { createPgRedirectTrustRepository, createPgTrackingRepository } from './pg-repository';
 import type { ClickRow, EventRow, OrderRow, RedirectTrustRepository, ReferralRow, TrackingRepository } from './repository';
 import { createSqliteRedirectTrustRepository, createSqliteTrackingRepository } from './sqlite-repository';
@@ -82,8 +81,8 @@ describe.each(ENGINES)('tracking storage ports on %s', (engine) => {
 
   beforeEach(async () => {
     db = await openPortEngine(engine);
-    repo = db.engine === 'sqlite' ? createSqliteTrackingRepository(db.sqlite) : createPgTrackingRepository(db.pg);
-    trust = db.engine === 'sqlite' ? createSqliteRedirectTrustRepository(db.sqlite) : createPgRedirectTrustRepository(db.pg);
+    repo = db.engine === 'sqlite' ? createSqliteTrackingRepository(db.handle) : createPgTrackingRepository(db.handle);
+    trust = db.engine === 'sqlite' ? createSqliteRedirectTrustRepository(db.handle) : createPgRedirectTrustRepository(db.handle);
   });
   afterEach(async () => {
     await repo.close();
@@ -319,7 +318,7 @@ describe.each(ENGINES)('tracking storage ports on %s', (engine) => {
 });
 
 describe('tracking writes on PostgreSQL: group commit', () => {
-  let db: PortEngine;
+  let db: PostgresEngine;
   beforeEach(async () => {
     db = await openPortEngine('postgres');
   });
@@ -328,11 +327,9 @@ describe('tracking writes on PostgreSQL: group commit', () => {
   });
 
   it('gathers the writes that arrive while a batch commits into the next batch, and answers each only once its batch committed', async () => {
-    if (db.engine !== 'postgres') throw new Error('postgres only');
-    const repo = createPgTrackingRepository(db.pg);
+    const repo = createPgTrackingRepository(db.handle);
     // Another connection: what it sees is committed.
-    const observer = new pg.Pool({ connectionString: db.url, max: 2 });
-    observer.on('error', () => undefined);
+    const observer = (await db.connect()).handle.pool;
     try {
       const seenAtAnswer: boolean[] = [];
       const write = async (id: string) => {
@@ -354,14 +351,12 @@ describe('tracking writes on PostgreSQL: group commit', () => {
       // The 100 later writes did not each get a transaction: they joined batches.
       expect(repo.stats.batches).toBeLessThan(10);
     } finally {
-      await observer.end();
       await repo.close();
     }
   });
 
   it('commits one transaction per write when told to', async () => {
-    if (db.engine !== 'postgres') throw new Error('postgres only');
-    const repo = createPgTrackingRepository(db.pg, { groupCommit: false });
+    const repo = createPgTrackingRepository(db.handle, { groupCommit: false });
     const results = await Promise.allSettled([repo.recordReferral(referral('r1', 'x')), repo.recordReferral(referral('r2', 'x')), repo.recordClick(click('c1'))]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect(repo.stats).toEqual({ batches: 3, writes: 3 });
