@@ -94,14 +94,19 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
         }
       }
     },
-    async proofsCheckedBefore(before, limit) {
-      // The domain breaks ties (SQLite's order among equal times is its table order).
+    async claimProofsToCheck(before, at, limit) {
+      // The rows another instance is taking at the same moment are locked: SKIP LOCKED leaves them to it, and once it
+      // commits they were checked at its `at`, no longer before `before`.
       const { rows } = await pool.query<VerifiedDomainRow>(
-        `SELECT ${VERIFIED_DOMAIN_COLUMNS} FROM verified_domains WHERE coalesce(checked_at, verified_at) < $1
-         ORDER BY coalesce(checked_at, verified_at), domain LIMIT $2`,
-        [before, limit],
+        `UPDATE verified_domains v SET checked_at = $2
+         FROM (SELECT domain FROM verified_domains WHERE coalesce(checked_at, verified_at) < $1
+               ORDER BY coalesce(checked_at, verified_at), domain LIMIT $3 FOR UPDATE SKIP LOCKED) taken
+         WHERE v.domain = taken.domain
+         RETURNING v.domain, v.business_id AS "businessId", v.method, v.verified_at::float8 AS "verifiedAt",
+           v.checked_at::float8 AS "checkedAt", v.failed_checks AS "failedChecks"`,
+        [before, at, limit],
       );
-      return rows;
+      return rows.sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
     },
     async recordProofCheck(domain, checkedAt, failedChecks) {
       await db.update(verifiedDomains).set({ checkedAt, failedChecks }).where(eq(verifiedDomains.domain, domain));

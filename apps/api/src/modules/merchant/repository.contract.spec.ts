@@ -146,20 +146,35 @@ describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
       expect(await db.query("SELECT count(*) AS n FROM verified_domains WHERE business_id = 'b1'")).toEqual([{ n: 1 }]);
     });
 
-    it('lists proofs checked before a time, oldest first, and records checks', async () => {
+    it('takes the proofs checked before a time, the oldest, marking them checked, and records checks', async () => {
       await addBusiness(db, 'b3');
       await repo.claimVerifiedDomain({ domain: 'shop.example', businessId: 'b1', method: 'dns', verifiedAt: T });
       await repo.claimVerifiedDomain({ domain: 'other.example', businessId: 'b2', method: 'meta', verifiedAt: T - 100 });
       await repo.claimVerifiedDomain({ domain: 'third.example', businessId: 'b3', method: 'script', verifiedAt: T - 50 });
       await repo.recordProofCheck('other.example', T + 100, 1);
-      expect((await repo.proofsCheckedBefore(T + 1, 10)).map((p) => p.domain)).toEqual(['third.example', 'shop.example']);
-      expect(await repo.proofsCheckedBefore(T + 101, 2)).toEqual([
-        { domain: 'third.example', businessId: 'b3', method: 'script', verifiedAt: T - 50, checkedAt: T - 50, failedChecks: 0 },
-        { domain: 'shop.example', businessId: 'b1', method: 'dns', verifiedAt: T, checkedAt: T, failedChecks: 0 },
+      expect(await repo.claimProofsToCheck(T + 101, T + 200, 1)).toEqual([
+        { domain: 'third.example', businessId: 'b3', method: 'script', verifiedAt: T - 50, checkedAt: T + 200, failedChecks: 0 },
       ]);
-      expect(await repo.proofsCheckedBefore(T + 1000, 10)).toContainEqual({ domain: 'other.example', businessId: 'b2', method: 'meta', verifiedAt: T - 100, checkedAt: T + 100, failedChecks: 1 });
+      // Taken, it is not taken again this round; the next oldest are.
+      expect(await repo.claimProofsToCheck(T + 101, T + 200, 10)).toEqual([
+        { domain: 'other.example', businessId: 'b2', method: 'meta', verifiedAt: T - 100, checkedAt: T + 200, failedChecks: 1 },
+        { domain: 'shop.example', businessId: 'b1', method: 'dns', verifiedAt: T, checkedAt: T + 200, failedChecks: 0 },
+      ]);
+      expect(await repo.claimProofsToCheck(T + 101, T + 200, 10)).toEqual([]);
       await db.query('UPDATE verified_domains SET checked_at = NULL');
-      expect((await repo.proofsCheckedBefore(T - 60, 10)).map((p) => p.domain)).toEqual(['other.example']);
+      expect((await repo.claimProofsToCheck(T - 60, T + 300, 10)).map((p) => p.domain)).toEqual(['other.example']);
+    });
+
+    it('gives each proof of a round to one instance when several take proofs at once', async () => {
+      for (let i = 0; i < 20; i++) {
+        await addBusiness(db, `r${i}`);
+        await repo.claimVerifiedDomain({ domain: `r${i}.example`, businessId: `r${i}`, method: 'dns', verifiedAt: T + i });
+      }
+      const other = merchantRepository(await db.connect());
+      const [mine, theirs] = await Promise.all([repo.claimProofsToCheck(T + 100, T + 500, 12), other.claimProofsToCheck(T + 100, T + 500, 12)]);
+      const taken = [...mine, ...theirs].map((proof) => proof.domain);
+      expect(new Set(taken).size).toBe(taken.length);
+      expect(taken.length).toBe(20);
     });
 
     it('releases a proof, and changes the store domain with its proof given up, atomically', async () => {

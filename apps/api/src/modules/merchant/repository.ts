@@ -84,8 +84,12 @@ export interface MerchantRepository {
    * key decides between two proofs racing). The business's proof of another domain gives way.
    */
   claimVerifiedDomain(row: Pick<VerifiedDomainRow, 'domain' | 'businessId' | 'method' | 'verifiedAt'>): Promise<boolean>;
-  /** Proofs last checked (or made) before `before`, oldest first, at most `limit`. */
-  proofsCheckedBefore(before: number, limit: number): Promise<VerifiedDomainRow[]>;
+  /**
+   * Takes the proofs last checked (or made) before `before`, the oldest, at most `limit`, for a re-check at `at`:
+   * atomically marks them checked at `at` and answers them so (by domain). A proof taken by one API instance is not
+   * taken by another until its next round: each is re-checked, and its misses counted, once per round.
+   */
+  claimProofsToCheck(before: number, at: number, limit: number): Promise<VerifiedDomainRow[]>;
   /** Records a re-check of the proof of `domain`: when, and how many in a row missed it. */
   recordProofCheck(domain: string, checkedAt: number, failedChecks: number): Promise<void>;
   /** Gives up the business's proof (missing from its re-checks). */

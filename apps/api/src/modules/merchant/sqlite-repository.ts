@@ -46,13 +46,17 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
         return true;
       })();
     },
-    async proofsCheckedBefore(before, limit) {
-      return sqlite
+    async claimProofsToCheck(before, at, limit) {
+      // One statement: SQLite's single writer makes the pick and the mark one step.
+      const rows = sqlite
         .prepare(
-          `SELECT domain, business_id AS businessId, method, verified_at AS verifiedAt, checked_at AS checkedAt, failed_checks AS failedChecks
-           FROM verified_domains WHERE coalesce(checked_at, verified_at) < ? ORDER BY coalesce(checked_at, verified_at) LIMIT ?`,
+          `UPDATE verified_domains SET checked_at = @at WHERE domain IN (
+             SELECT domain FROM verified_domains WHERE coalesce(checked_at, verified_at) < @before
+             ORDER BY coalesce(checked_at, verified_at), domain LIMIT @limit)
+           RETURNING domain, business_id AS businessId, method, verified_at AS verifiedAt, checked_at AS checkedAt, failed_checks AS failedChecks`,
         )
-        .all(before, limit) as VerifiedDomainRow[];
+        .all({ before, at, limit }) as VerifiedDomainRow[];
+      return rows.sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
     },
     async recordProofCheck(domain, checkedAt, failedChecks) {
       db.update(verifiedDomains).set({ checkedAt, failedChecks }).where(eq(verifiedDomains.domain, domain)).run();
