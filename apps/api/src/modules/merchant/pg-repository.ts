@@ -98,12 +98,11 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
       // The rows another instance is taking at the same moment are locked: SKIP LOCKED leaves them to it, and once it
       // commits they were checked at its `at`, no longer before `before`.
       const { rows } = await pool.query<VerifiedDomainRow>(
-        `UPDATE verified_domains v SET checked_at = $2
-         FROM (SELECT domain FROM verified_domains WHERE coalesce(checked_at, verified_at) < $1
-               ORDER BY coalesce(checked_at, verified_at), domain LIMIT $3 FOR UPDATE SKIP LOCKED) taken
-         WHERE v.domain = taken.domain
-         RETURNING v.domain, v.business_id AS "businessId", v.method, v.verified_at::float8 AS "verifiedAt",
-           v.checked_at::float8 AS "checkedAt", v.failed_checks AS "failedChecks"`,
+        `UPDATE verified_domains SET checked_at = $2
+         FROM (SELECT domain AS taken FROM verified_domains WHERE coalesce(checked_at, verified_at) < $1
+               ORDER BY coalesce(checked_at, verified_at), domain LIMIT $3 FOR UPDATE SKIP LOCKED) round
+         WHERE domain = round.taken
+         RETURNING ${VERIFIED_DOMAIN_COLUMNS}`,
         [before, at, limit],
       );
       return rows.sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
