@@ -13,6 +13,7 @@ import { matchReportRoutes } from './modules/match-reports/routes';
 import { shopperAuthRoutes } from './modules/shopper-auth/routes';
 import { shopperPasswordResetRoutes } from './modules/shopper/password-reset-routes';
 import { priceAlertStopRoutes, shopperDataRoutes } from './modules/shopper/routes';
+import { refuseNulCharacters } from './lib/nul-guard';
 import { createOriginCheck } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -84,6 +85,8 @@ export const app = fp(
 
     // Infrastructure
     await instance.register(errorHandlerPlugin);
+    // No text with the NUL character reaches a route (neither engine should store it; PostgreSQL cannot).
+    instance.addHook('preValidation', refuseNulCharacters);
     await instance.register(securityPlugin, { trustedOrigins: config.trustedOrigins });
     // The API's description is for developers: off in production unless API_DOCS_ENABLED says otherwise.
     if (config.API_DOCS_ENABLED) await instance.register(docsPlugin);

@@ -88,6 +88,8 @@ export const configSchema = z
      */
     DOMAIN_RECHECK_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
     /** Minutes between checks of shoppers' price alerts (0: only after catalog imports). */
+    /** How often an instance looks for imports other processes made, to read the words spelling knows again. */
+    SPELLING_REFRESH_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(60),
     PRICE_ALERT_CHECK_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema,

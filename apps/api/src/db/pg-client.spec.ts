@@ -78,7 +78,7 @@ describe('a test database on PostgreSQL', () => {
       ).rows.map((row) => row.id);
     expect(await search('television')).toEqual([tv]);
     expect(await search('sony & tele:*')).toEqual([tv, cable]);
-    // A dashed model number is its parts, as FTS5's unicode61 splits it (drizzle-pg/0006): no whole "kd-55x80k" word.
+    // A dashed model number is its parts, as FTS5's unicode61 splits it (drizzle-pg/0007): no whole "kd-55x80k" word.
     expect(await search('kd & 55x80k')).toEqual([tv]);
     expect(await search('kd <-> 55x80k')).toEqual([tv]);
     expect(await search('kd-55x80k')).toEqual([]);

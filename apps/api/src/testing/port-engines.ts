@@ -1,130 +1,135 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { openPostgres, type PostgresHandle } from '../db/pg-client';
 import { createTestPostgresDatabase } from './postgres';
 
-/** One connection to a port contract test's database, as one API process has it. */
-export type EngineConnection = { engine: 'SQLite'; handle: DatabaseHandle } | { engine: 'PostgreSQL'; handle: PostgresHandle };
+/** The engines a port contract test runs its cases on: `describe.each(ENGINES)`. */
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type EngineName = (typeof ENGINES)[number];
 
-export type EngineName = EngineConnection['engine'];
-export const ENGINES: EngineName[] = ['SQLite', 'PostgreSQL'];
-
-/** A fresh migrated database of an engine, for the cases of a port contract test. */
-export interface EngineDatabase {
-  engine: EngineName;
-  /** A new connection (another API process): a pool of its own on PostgreSQL, a connection of its own on SQLite. */
-  connect(): Promise<EngineConnection>;
-  /** Rows of a plain query written with `?` placeholders (the same text on both engines). */
-  all<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
-  /** Runs a plain statement written with `?` placeholders. */
-  run(text: string, params?: unknown[]): Promise<void>;
-  /** Closes every connection and removes the database. */
-  drop(): Promise<void>;
-}
-
-const numbered = (text: string) => {
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-};
+/** One connection to a port contract test's database, as one API process has it; `engine` tells the handle's type. */
+export type EngineConnection = { engine: 'sqlite'; handle: DatabaseHandle } | { engine: 'postgres'; handle: PostgresHandle };
 
 /**
- * A fresh database: SQLite in a temporary file migrated by openDatabase, or PostgreSQL copied from the migrated
- * template (createTestPostgresDatabase) and opened by openPostgres.
+ * A freshly migrated database of one engine for a port contract test (the same cases run against the SQLite and the
+ * PostgreSQL implementation). It is itself its first connection (`engine`, `handle`); `connect()` opens another.
  */
-export async function createEngineDatabase(engine: EngineName): Promise<EngineDatabase> {
-  if (engine === 'SQLite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-contract-'));
-    const file = path.join(dir, 'test.db');
-    const handles: DatabaseHandle[] = [openDatabase(file)];
-    const [first] = handles as [DatabaseHandle];
-    return {
-      engine,
-      async connect() {
-        const handle = openDatabase(file);
-        handles.push(handle);
-        return { engine, handle };
-      },
-      async all<Row>(text: string, params: unknown[] = []) {
-        return first.sqlite.prepare(text).all(...params) as Row[];
-      },
-      async run(text, params = []) {
-        first.sqlite.prepare(text).run(...params);
-      },
-      async drop() {
-        for (const handle of handles) handle.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
+interface Engine<Connection extends EngineConnection> {
+  engine: Connection['engine'];
+  handle: Connection['handle'];
+  /** Another connection (another API process): a pool of its own on PostgreSQL, a connection of its own on SQLite; `close()` closes it. */
+  connect(): Promise<Connection>;
+  /**
+   * Runs `sql` (`?` placeholders, the same text on both engines) on the first connection and answers its rows (none
+   * for a write) alike on both engines: whole numbers (int8, numeric) as numbers and booleans as 1/0, as SQLite's
+   * integers; JSON as text on SQLite and parsed on PostgreSQL (compare it parsed).
+   */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Closes every connection and removes the database. */
+  close(): Promise<void>;
+}
+
+export type SqliteEngine = Engine<Extract<EngineConnection, { engine: 'sqlite' }>>;
+export type PostgresEngine = Engine<Extract<EngineConnection, { engine: 'postgres' }>>;
+export type PortEngine = SqliteEngine | PostgresEngine;
+
+export interface EngineOptions {
+  /** The size of each PostgreSQL pool (the first connection's and every `connect()`'s); 4 unless told. */
+  poolSize?: number;
+}
+
+/** `?` placeholders as PostgreSQL's `$1, $2, …` (fixture SQL holds no literal question mark). */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+/** Fixture reads: int8 and numeric as numbers (as the API reads them), bool as 1/0 (as SQLite keeps it). */
+const fixtureTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    if (oid === pg.types.builtins.BOOL) return (value: string) => (value === 't' ? 1 : 0);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** A temporary file migrated by openDatabase. */
+async function openSqliteEngine(): Promise<SqliteEngine> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-contract-'));
+  const file = path.join(dir, 'test.db');
+  const handle = openDatabase(file);
+  const handles = [handle];
+  return {
+    engine: 'sqlite',
+    handle,
+    async connect() {
+      const another = openDatabase(file);
+      handles.push(another);
+      return { engine: 'sqlite', handle: another };
+    },
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const statement = handle.sqlite.prepare(sql);
+      if (statement.reader) return statement.all(...params) as Row[];
+      statement.run(...params);
+      return [];
+    },
+    async close() {
+      for (const each of handles) each.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A copy of the migrated template (createTestPostgresDatabase), opened by openPostgres. */
+async function openPostgresEngine(poolSize: number): Promise<PostgresEngine> {
   const database = await createTestPostgresDatabase();
   const handles: PostgresHandle[] = [];
-  const open = async () => {
-    const handle = await openPostgres(database.url, { max: 4 });
+  const connect = async () => {
+    const handle = await openPostgres(database.url, { max: poolSize });
     handles.push(handle);
-    return handle;
+    return { engine: 'postgres' as const, handle };
   };
-  const first = await open();
+  const { handle } = await connect();
   return {
-    engine,
-    async connect() {
-      return { engine, handle: await open() };
+    engine: 'postgres',
+    handle,
+    connect,
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await handle.pool.query({ text: numbered(sql), values: [...params], types: fixtureTypes });
+      return result.rows as Row[];
     },
-    async all<Row>(text: string, params: unknown[] = []) {
-      return (await first.pool.query(numbered(text), params)).rows as Row[];
-    },
-    async run(text, params = []) {
-      await first.pool.query(numbered(text), params);
-    },
-    async drop() {
-      await Promise.all(handles.map((handle) => handle.close()));
+    async close() {
+      await Promise.all(handles.map((each) => each.close()));
       await database.drop();
     },
   };
 }
 
-/**
- * One engine's database for a port contract test, typed by the engine's handle: `handle` is a first connection,
- * `connect()` opens another (another API process).
- */
-export interface PortEngine<Handle> {
-  name: 'sqlite' | 'postgres';
-  handle: Handle;
-  connect(): Promise<Handle>;
-  /** Runs one statement written with `?` placeholders (numbered for PostgreSQL); answers its rows (none for a write). */
-  run<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
-  close(): Promise<void>;
+/** A fresh migrated database of `engine` for the cases of a port contract test; `close()` it after them. */
+export function openPortEngine(engine: 'sqlite', options?: EngineOptions): Promise<SqliteEngine>;
+export function openPortEngine(engine: 'postgres', options?: EngineOptions): Promise<PostgresEngine>;
+export function openPortEngine(engine: EngineName, options?: EngineOptions): Promise<PortEngine>;
+export function openPortEngine(engine: EngineName, options: EngineOptions = {}): Promise<PortEngine> {
+  return engine === 'sqlite' ? openSqliteEngine() : openPostgresEngine(options.poolSize ?? 4);
 }
 
-async function portEngine<Handle>(engine: EngineName, handleOf: (connection: EngineConnection) => Handle): Promise<PortEngine<Handle>> {
-  const database = await createEngineDatabase(engine);
-  const first = await database.connect();
-  return {
-    name: engine === 'SQLite' ? 'sqlite' : 'postgres',
-    handle: handleOf(first),
-    connect: async () => handleOf(await database.connect()),
-    async run<Row>(text: string, params: unknown[] = []) {
-      if (first.engine === 'PostgreSQL') return (await first.handle.pool.query(numbered(text), params)).rows as Row[];
-      const statement = first.handle.sqlite.prepare(text);
-      if (statement.reader) return statement.all(...params) as Row[];
-      statement.run(...params);
-      return [];
-    },
-    close: () => database.drop(),
-  };
-}
-
-export function openSqliteEngine(): Promise<PortEngine<DatabaseHandle>> {
-  return portEngine('SQLite', (connection) => {
-    if (connection.engine !== 'SQLite') throw new Error('expected a SQLite connection');
-    return connection.handle;
-  });
-}
-
-export function openPostgresEngine(): Promise<PortEngine<PostgresHandle>> {
-  return portEngine('PostgreSQL', (connection) => {
-    if (connection.engine !== 'PostgreSQL') throw new Error('expected a PostgreSQL connection');
-    return connection.handle;
-  });
+/** Arranges a business (active unless told), optionally with a verified store domain. */
+export async function addBusiness(
+  db: PortEngine,
+  id: string,
+  options: { status?: 'active' | 'suspended'; domain?: string; storeDomain?: string } = {},
+): Promise<void> {
+  await db.query('INSERT INTO businesses (id, email, password_hash, status, store_domain) VALUES (?, ?, ?, ?, ?)', [
+    id,
+    `${id}@example.com`,
+    'x',
+    options.status ?? 'active',
+    options.storeDomain ?? options.domain ?? null,
+  ]);
+  if (options.domain) {
+    await db.query("INSERT INTO verified_domains (domain, business_id, method, verified_at) VALUES (?, ?, 'dns', ?)", [options.domain, id, 1_000]);
+  }
 }

@@ -4,7 +4,7 @@ import { businesses } from './accounts';
 import { instant, wholeNumber } from './columns';
 
 // PostgreSQL twin of ../schema/catalog.ts. The full-text search structures (FTS5 there) are custom migrations here
-// (drizzle-pg/0001_catalog_search.sql; 0006_search_words_as_sqlite.sql makes `search_vector` split words as FTS5
+// (drizzle-pg/0001_catalog_search.sql; 0007_search_words_as_sqlite.sql makes `search_vector` split words as FTS5
 // does): the `offers.search_vector` column is left out of this schema on purpose, so no select of whole rows reads it.
 
 /** Shops whose offers the catalog holds. `id` is a short slug (`amazon`, `walmart`, a merchant store's domain). */

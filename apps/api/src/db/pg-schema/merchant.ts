@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './accounts';
 import { epochMs, wholeNumber } from './columns';
@@ -64,8 +65,12 @@ export const storeSyncs = pgTable(
     error: text('error'),
     startedAt: epochMs('started_at').notNull(),
     finishedAt: epochMs('finished_at'),
+    heartbeatAt: epochMs('heartbeat_at').notNull().default(0),
   },
-  (table) => [index('store_syncs_business_idx').on(table.businessId, table.startedAt)],
+  (table) => [
+    index('store_syncs_business_idx').on(table.businessId, table.startedAt),
+    uniqueIndex('store_syncs_running_idx').on(table.businessId).where(sql`status = 'running'`),
+  ],
 );
 
 /** Store domains a business proved it controls; a domain has one owner. */

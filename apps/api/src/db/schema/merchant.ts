@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { businesses } from './accounts';
 
@@ -64,8 +65,14 @@ export const storeSyncs = sqliteTable(
     error: text('error'),
     startedAt: integer('started_at').notNull(),
     finishedAt: integer('finished_at'),
+    /** Last sign of life of the process running it (ms); a running sync silent for a minute is taken for dead. */
+    heartbeatAt: integer('heartbeat_at').notNull().default(0),
   },
-  (table) => [index('store_syncs_business_idx').on(table.businessId, table.startedAt)],
+  (table) => [
+    index('store_syncs_business_idx').on(table.businessId, table.startedAt),
+    // One running sync per business, whichever API instance started it.
+    uniqueIndex('store_syncs_running_idx').on(table.businessId).where(sql`status = 'running'`),
+  ],
 );
 
 /**

@@ -1,13 +1,11 @@
 import { overviewResponseSchema, type BusinessListQuery } from '@pricehunt/contracts';
-import type { DatabaseHandle } from '../../db/client';
-import type { PostgresHandle } from '../../db/pg-client';
-import { openPostgresEngine, openSqliteEngine, type PortEngine } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgAdminRepository, writeAuditEntryPg } from './pg-repository';
 import type { AdminRepository, NewAuditEntry, RetailerSettings } from './repository';
 import { createSqliteAdminRepository } from './sqlite-repository';
 
 interface Subject {
-  engine: PortEngine<unknown>;
+  db: PortEngine;
   repo: AdminRepository;
   /** The port on another connection (pool) to the same database, as another API process has it. */
   another(): Promise<AdminRepository>;
@@ -15,14 +13,13 @@ interface Subject {
   flag(value: boolean): unknown;
 }
 
-async function subjectOf<Handle>(engine: PortEngine<Handle>, port: (handle: Handle) => AdminRepository, flag: (value: boolean) => unknown): Promise<Subject> {
-  return { engine: engine as PortEngine<unknown>, repo: port(engine.handle), another: async () => port(await engine.connect()), flag };
-}
+const port = (connection: EngineConnection): AdminRepository =>
+  connection.engine === 'sqlite' ? createSqliteAdminRepository(connection.handle) : createPgAdminRepository(connection.handle);
 
-const ENGINES: Array<[string, () => Promise<Subject>]> = [
-  ['sqlite', async () => subjectOf(await openSqliteEngine(), (handle: DatabaseHandle) => createSqliteAdminRepository(handle), (value) => (value ? 1 : 0))],
-  ['postgres', async () => subjectOf(await openPostgresEngine(), (handle: PostgresHandle) => createPgAdminRepository(handle), (value) => value)],
-];
+async function open(engine: EngineName): Promise<Subject> {
+  const db = await openPortEngine(engine);
+  return { db, repo: port(db), another: async () => port(await db.connect()), flag: (value) => (engine === 'sqlite' ? (value ? 1 : 0) : value) };
+}
 
 /** Equal, and with the keys in the same order: the API answers these objects as JSON. */
 function expectExactly(actual: unknown, expected: unknown) {
@@ -48,9 +45,9 @@ const audit = (extra: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
 
 const query = (extra: Partial<BusinessListQuery> = {}): BusinessListQuery => ({ sort: 'createdAt', order: 'desc', page: 1, pageSize: 50, ...extra }) as BusinessListQuery;
 
-describe.each(ENGINES)('admin storage port on %s', (_name, open) => {
+describe.each(ENGINES)('admin storage port on %s', (engine) => {
   let s: Subject;
-  let run: PortEngine<unknown>['run'];
+  let run: PortEngine['query'];
 
   const addBusiness = (id: string, email: string, options: { storeName?: string | null; storeDomain?: string | null; isAdmin?: boolean; status?: string; createdAt: number }) =>
     run(
@@ -62,8 +59,8 @@ describe.each(ENGINES)('admin storage port on %s', (_name, open) => {
   const auditCount = async () => Number((await run<{ n: number | string }>('SELECT count(*) AS n FROM audit_log'))[0]?.n);
 
   beforeAll(async () => {
-    s = await open();
-    run = s.engine.run.bind(s.engine);
+    s = await open(engine);
+    run = s.db.query;
     await addBusiness('b-admin', 'admin@example.com', { isAdmin: true, createdAt: T0 - 40 * DAY_MS });
     await addBusiness('b-shop', 'Shop@Example.com', { storeName: 'The 100% Shop', storeDomain: 'shop.example', createdAt: T0 - 10 * DAY_MS });
     await addBusiness('b-other', 'other_one@example.com', { storeName: 'Other', storeDomain: 'other.example', status: 'suspended', createdAt: T0 - 5 * DAY_MS });
@@ -91,7 +88,7 @@ describe.each(ENGINES)('admin storage port on %s', (_name, open) => {
       [iso(T0 + 1000), iso(T0 + 2000), iso(T0 + 3000)],
     );
   });
-  afterAll(async () => s.engine.close());
+  afterAll(async () => s.db.close());
 
   describe('businesses', () => {
     it('finds a business with its verified store domain, as the console reads it', async () => {
@@ -444,7 +441,7 @@ describe.each(ENGINES)('admin storage port on %s', (_name, open) => {
 
 describe('writeAuditEntryPg', () => {
   it("writes the entry in the caller's transaction: rolled back with it, or committed with it", async () => {
-    const engine = await openPostgresEngine();
+    const engine = await openPortEngine('postgres');
     try {
       const client = await engine.handle.pool.connect();
       try {
@@ -469,15 +466,15 @@ describe('writeAuditEntryPg', () => {
 
 describe('the audit log on PostgreSQL', () => {
   it('pages entries of the same millisecond in insertion order, wherever their rows lie', async () => {
-    const engine = await openPostgresEngine();
+    const engine = await openPortEngine('postgres');
     try {
       const repo = createPgAdminRepository(engine.handle);
       const now = '2026-11-23T10:00:00.000Z';
       const ids: string[] = [];
       for (let index = 0; index < 6; index++) ids.push((await repo.insertAudit(audit({ targetLabel: `#${index}` }), now)).id);
       // Space freed at the start of the table is reused by the next rows: their place no longer tells their order.
-      await engine.run('DELETE FROM audit_log WHERE id = ANY(?)', [ids.slice(0, 3)]);
-      await engine.run('VACUUM audit_log');
+      await engine.query('DELETE FROM audit_log WHERE id = ANY(?)', [ids.slice(0, 3)]);
+      await engine.query('VACUUM audit_log');
       const later: string[] = [];
       for (let index = 6; index < 9; index++) later.push((await repo.insertAudit(audit({ targetLabel: `#${index}` }), now)).id);
       const listed = await repo.listAudit({ page: 1, pageSize: 10 });

@@ -1,4 +1,4 @@
-import { createEngineDatabase, ENGINES, type EngineConnection, type EngineDatabase } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
 import {
   createPgEmailConfirmationRepository,
   createPgOutboxRepository,
@@ -21,7 +21,7 @@ interface Ports {
 }
 
 const ports = (connection: EngineConnection): Ports =>
-  connection.engine === 'SQLite'
+  connection.engine === 'sqlite'
     ? {
         sessions: createSqliteSessionRepository(connection.handle),
         guard: createSqliteSignInGuardRepository(connection.handle),
@@ -39,18 +39,18 @@ const NOW = 1_795_000_000_000;
 const DAY = 86_400_000;
 
 describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
-  let database: EngineDatabase;
+  let database: PortEngine;
   let repos: Ports;
   /** The same ports on more connections: other API processes. */
   const processes = async (count: number): Promise<Ports[]> => [repos, ...(await Promise.all(Array.from({ length: count - 1 }, async () => ports(await database.connect()))))];
 
   beforeEach(async () => {
-    database = await createEngineDatabase(engine);
-    repos = ports(await database.connect());
-    for (const id of ['b1', 'b2']) await database.run('INSERT INTO businesses (id, email, password_hash) VALUES (?, ?, ?)', [id, `${id}@example.com`, 'hash']);
-    for (const id of ['s1', 's2']) await database.run('INSERT INTO shoppers (id, email, password_hash) VALUES (?, ?, ?)', [id, `${id}@example.com`, 'hash']);
+    database = await openPortEngine(engine);
+    repos = ports(database);
+    for (const id of ['b1', 'b2']) await database.query('INSERT INTO businesses (id, email, password_hash) VALUES (?, ?, ?)', [id, `${id}@example.com`, 'hash']);
+    for (const id of ['s1', 's2']) await database.query('INSERT INTO shoppers (id, email, password_hash) VALUES (?, ?, ?)', [id, `${id}@example.com`, 'hash']);
   });
-  afterEach(() => database.drop());
+  afterEach(() => database.close());
 
   describe('SessionRepository', () => {
     const data = '{"cookie":{"originalMaxAge":3600000,"expires":"2026-11-23T10:00:00.000Z","secure":false,"httpOnly":true,"path":"/","sameSite":"lax"},"businessId":"b1"}';
@@ -116,7 +116,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
     /** Free failures, then 1 s, 2 s, 4 s…: the guard's shape of wait. */
     const doubling = (free: number) => (_key: string, failures: number) => (failures <= free ? 0 : 1_000 * 2 ** (failures - free - 1));
     const rows = () =>
-      database.all<{ key: string; failures: number; last: number; blocked: number }>(
+      database.query<{ key: string; failures: number; last: number; blocked: number }>(
         'SELECT key, failures, CAST(last_failure_at AS DOUBLE PRECISION) AS last, CAST(blocked_until AS DOUBLE PRECISION) AS blocked FROM sign_in_failures ORDER BY key',
       );
 
@@ -239,7 +239,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
     const add = (accountId: string, tokenHash: string, now: number, keep = 10, audience: 'business' | 'shopper' = 'business') =>
       repos.guard.addDevice({ audience, accountId, tokenHash, now, expiresAt: now + DAY }, keep);
     const devices = () =>
-      database.all<{ token_hash: string; business_id: string | null; shopper_id: string | null; failures: number; created: number; used: number; expires: number }>(
+      database.query<{ token_hash: string; business_id: string | null; shopper_id: string | null; failures: number; created: number; used: number; expires: number }>(
         `SELECT token_hash, business_id, shopper_id, failures, CAST(created_at AS DOUBLE PRECISION) AS created,
            CAST(last_used_at AS DOUBLE PRECISION) AS used, CAST(expires_at AS DOUBLE PRECISION) AS expires FROM trusted_devices ORDER BY token_hash`,
       );
@@ -301,7 +301,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
   describe('EmailConfirmationRepository', () => {
     const token = (id: string, expiresAt = NOW + DAY) => ({ id, tokenHash: `hash-${id}`, expiresAt, createdAt: NOW });
     const tokens = () =>
-      database.all<{ id: string; business_id: string | null; shopper_id: string | null; used: number | null }>(
+      database.query<{ id: string; business_id: string | null; shopper_id: string | null; used: number | null }>(
         'SELECT id, business_id, shopper_id, CAST(used_at AS DOUBLE PRECISION) AS used FROM email_confirmation_tokens ORDER BY id',
       );
 
@@ -334,7 +334,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
       expect(await repos.confirmations.consume('business', 'hash-t2', NOW)).toBe('b1');
       // A used token stays (used), and a newer link does not delete it.
       await repos.confirmations.issue('business', 'b1', token('t4'));
-      await database.run('INSERT INTO email_confirmation_tokens (id, business_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)', ['t5', 'b1', 'hash-t5', NOW + DAY, NOW]);
+      await database.query('INSERT INTO email_confirmation_tokens (id, business_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)', ['t5', 'b1', 'hash-t5', NOW + DAY, NOW]);
       expect(await repos.confirmations.consume('business', 'hash-t5', NOW)).toBe('b1');
       expect((await tokens()).map((row) => [row.id, row.used])).toEqual([
         ['t2', NOW],
@@ -357,7 +357,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
   describe('OutboxRepository', () => {
     it('stores an email', async () => {
       await repos.outbox.add({ id: 'm1', to: 'a@example.com', subject: 'Confirm', text: 'Open the link: ñ ✓', createdAt: NOW });
-      expect(await database.all('SELECT id, "to", subject, text, CAST(created_at AS DOUBLE PRECISION) AS created FROM outbox_emails')).toStrictEqual([
+      expect(await database.query('SELECT id, "to", subject, text, CAST(created_at AS DOUBLE PRECISION) AS created FROM outbox_emails')).toStrictEqual([
         { id: 'm1', to: 'a@example.com', subject: 'Confirm', text: 'Open the link: ñ ✓', created: NOW },
       ]);
     });

@@ -1,10 +1,10 @@
-import { createEngineDatabase, ENGINES, type EngineConnection, type EngineDatabase } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
 import { createPgBusinessAccountsRepository } from './pg-repository';
 import type { BusinessAccountsRepository, BusinessRecord, NewBusinessRecord } from './repository';
 import { createSqliteBusinessAccountsRepository } from './sqlite-repository';
 
 const repository = (connection: EngineConnection): BusinessAccountsRepository =>
-  connection.engine === 'SQLite' ? createSqliteBusinessAccountsRepository(connection.handle) : createPgBusinessAccountsRepository(connection.handle);
+  connection.engine === 'sqlite' ? createSqliteBusinessAccountsRepository(connection.handle) : createPgBusinessAccountsRepository(connection.handle);
 
 const NOW = 1_795_000_000_000;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -21,15 +21,15 @@ const newBusiness = (id: string, changes: Partial<NewBusinessRecord> = {}): NewB
 });
 
 describe.each(ENGINES)('BusinessAccountsRepository on %s', (engine) => {
-  let database: EngineDatabase;
+  let database: PortEngine;
   let repo: BusinessAccountsRepository;
   const processes = async (count: number) => [repo, ...(await Promise.all(Array.from({ length: count - 1 }, async () => repository(await database.connect()))))];
 
   beforeEach(async () => {
-    database = await createEngineDatabase(engine);
-    repo = repository(await database.connect());
+    database = await openPortEngine(engine);
+    repo = repository(database);
   });
-  afterEach(() => database.drop());
+  afterEach(() => database.close());
 
   it('stores an account and answers it whole: ISO instants, a boolean, numbers and nulls', async () => {
     const before = new Date(Date.now() - 1_000).toISOString();
@@ -78,7 +78,7 @@ describe.each(ENGINES)('BusinessAccountsRepository on %s', (engine) => {
 
   it('knows verified store domains', async () => {
     await repo.insert(newBusiness('b1'));
-    await database.run('INSERT INTO verified_domains (domain, business_id, method, verified_at) VALUES (?, ?, ?, ?)', ['shop.example', 'b1', 'dns', NOW]);
+    await database.query('INSERT INTO verified_domains (domain, business_id, method, verified_at) VALUES (?, ?, ?, ?)', ['shop.example', 'b1', 'dns', NOW]);
     expect(await repo.isDomainVerified('shop.example')).toBe(true);
     expect(await repo.isDomainVerified('Shop.example')).toBe(false);
     expect(await repo.isDomainVerified('other.example')).toBe(false);
@@ -117,9 +117,9 @@ describe.each(ENGINES)('BusinessAccountsRepository on %s', (engine) => {
       createdAt: NOW,
       ...changes,
     });
-    const used = () => database.all<{ id: string; used: number | null }>('SELECT id, CAST(used_at AS DOUBLE PRECISION) AS used FROM password_reset_tokens ORDER BY id');
+    const used = () => database.query<{ id: string; used: number | null }>('SELECT id, CAST(used_at AS DOUBLE PRECISION) AS used FROM password_reset_tokens ORDER BY id');
     const count = async (table: string, column: string, id: string) =>
-      Number((await database.all<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`, [id]))[0]?.n);
+      Number((await database.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`, [id]))[0]?.n);
 
     beforeEach(async () => {
       await repo.insert(newBusiness('b1'));
@@ -129,13 +129,13 @@ describe.each(ENGINES)('BusinessAccountsRepository on %s', (engine) => {
         ['s2', 'b1'],
         ['s3', 'b2'],
       ]) {
-        await database.run('INSERT INTO sessions (id, data, expires_at, business_id) VALUES (?, ?, ?, ?)', [sessionId, '{}', NOW + 1_000, businessId]);
+        await database.query('INSERT INTO sessions (id, data, expires_at, business_id) VALUES (?, ?, ?, ?)', [sessionId, '{}', NOW + 1_000, businessId]);
       }
       for (const [hash, businessId] of [
         ['d1', 'b1'],
         ['d2', 'b2'],
       ]) {
-        await database.run('INSERT INTO trusted_devices (token_hash, business_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)', [hash, businessId, NOW, NOW, NOW + 1_000]);
+        await database.query('INSERT INTO trusted_devices (token_hash, business_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)', [hash, businessId, NOW, NOW, NOW + 1_000]);
       }
     });
 
@@ -174,7 +174,7 @@ describe.each(ENGINES)('BusinessAccountsRepository on %s', (engine) => {
       await repo.addResetToken(token('t1'));
       await repo.resetPassword('b1', 't1', 'new-hash', NOW);
       await repo.addResetToken(token('t2'));
-      await database.run('INSERT INTO sessions (id, data, expires_at, business_id) VALUES (?, ?, ?, ?)', ['s4', '{}', NOW + 1_000, 'b1']);
+      await database.query('INSERT INTO sessions (id, data, expires_at, business_id) VALUES (?, ?, ?, ?)', ['s4', '{}', NOW + 1_000, 'b1']);
       expect(await repo.resetPassword('b1', 't1', 'other-hash', NOW + 1)).toBeUndefined();
       expect((await repo.findById('b1'))?.passwordHash).toBe('new-hash');
       expect(await count('sessions', 'business_id', 'b1')).toBe(1);

@@ -169,6 +169,14 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
   };
 
   return {
+    async lastImportAt() {
+      const { rows } = await pool.query<{ at: Date | null }>({
+        name: 'catalog/last-import-at',
+        text: 'SELECT max(coalesce(finished_at, heartbeat_at, started_at)) AS at FROM import_runs',
+        values: [],
+      });
+      return rows[0]?.at ? rows[0].at.toISOString() : null;
+    },
     findOfferByCanonicalUrl: (canonicalUrl) => offer('offer-by-canonical-url', 'o.canonical_url = $1', [canonicalUrl]),
     findOfferByExternalId: (retailerId, externalId) => offer('offer-by-external-id', 'o.retailer_id = $1 AND o.external_id = $2', [retailerId, externalId]),
     getOfferWithRetailer: async (id) => (await offersWithRetailer(pool, 'offer-with-retailer', 'o.id = $1', [id]))[0] ?? null,

@@ -3,7 +3,7 @@ import type { IndexHit, SearchIndexRepository, SuggestionCandidate } from './rep
 import { indexWords } from './search-index';
 
 // The same search as the SQLite side's `createFtsSearchIndex` (search-index.ts: read its comments for why each step
-// is so), step by step, over PostgreSQL's full-text search (drizzle-pg/0001_catalog_search.sql, 0006): an offer's
+// is so), step by step, over PostgreSQL's full-text search (drizzle-pg/0001_catalog_search.sql, 0007): an offer's
 // `search_vector` holds the words of its title (weight A), brand (B), model (C) and category (D), split at anything
 // but letters and digits as FTS5's unicode61 splits them, folded by `unaccent` and lower case. Ranking is ts_rank with
 // the bm25 column weights of the SQLite side scaled to ts_rank's range (title 1, brand 2, model 4, category 0.5 →

@@ -63,10 +63,24 @@ export const catalogPlugin = fp(
     for (const run of recoverInterruptedImports(catalog.repository)) {
       app.log.warn({ runId: run.id, ownerPid: run.ownerPid, ownerHost: run.ownerHost, reason: run.reason }, 'import run marked interrupted');
     }
-    // The words spelling correction knows: read once the API is up, and again after every import.
+    // The words spelling correction knows: read once the API is up, again after every import of this process, and
+    // after an import of another process (another API instance, a command), seen within SPELLING_REFRESH_SECONDS.
     const unsubscribe = catalog.ingestion.onImported(() => catalog.spelling.refresh());
-    app.addHook('onReady', async () => catalog.spelling.refresh());
+    let seenImportAt: string | null = null;
+    app.addHook('onReady', async () => {
+      seenImportAt = await app.storage.catalog.lastImportAt();
+      catalog.spelling.refresh();
+    });
+    const watch = async () => {
+      const last = await app.storage.catalog.lastImportAt();
+      if (last === seenImportAt) return;
+      seenImportAt = last;
+      catalog.spelling.refresh();
+    };
+    const timer = setInterval(() => watch().catch((error: unknown) => app.log.warn({ err: error }, 'looking for catalog imports failed')), app.config.SPELLING_REFRESH_SECONDS * 1000);
+    timer.unref();
     app.addHook('onClose', async () => {
+      clearInterval(timer);
       unsubscribe();
       catalog.spelling.stop();
     });

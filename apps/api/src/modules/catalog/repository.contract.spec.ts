@@ -1,27 +1,24 @@
 import { representativeTitle } from '@pricehunt/catalog-matching';
-import type { DatabaseHandle } from '../../db/client';
-import type { PostgresHandle } from '../../db/pg-client';
-import { openPostgresEngine, openSqliteEngine, type PortEngine } from '../../testing/port-engines';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository } from './pg-repository';
 import type { CatalogRepository } from './repository';
 import { createSqliteCatalogRepository } from './sqlite-repository';
 
 interface Subject {
-  engine: PortEngine<unknown>;
+  db: PortEngine;
   catalog: CatalogRepository;
   /** The port on another connection (pool) to the same database, as another API process has it. */
   another(): Promise<CatalogRepository>;
 }
 
-async function subjectOf<Handle>(engine: PortEngine<Handle>, port: (handle: Handle) => CatalogRepository): Promise<Subject> {
-  return { engine: engine as PortEngine<unknown>, catalog: port(engine.handle), another: async () => port(await engine.connect()) };
-}
+const port = (connection: EngineConnection): CatalogRepository =>
+  connection.engine === 'sqlite' ? createSqliteCatalogRepository(connection.handle) : createPgCatalogRepository(connection.handle);
 
-const ENGINES: Array<[string, () => Promise<Subject>]> = [
-  ['sqlite', async () => subjectOf(await openSqliteEngine(), (handle: DatabaseHandle) => createSqliteCatalogRepository(handle))],
-  ['postgres', async () => subjectOf(await openPostgresEngine(), (handle: PostgresHandle) => createPgCatalogRepository(handle))],
-];
+async function open(engine: EngineName): Promise<Subject> {
+  const db = await openPortEngine(engine);
+  return { db, catalog: port(db), another: async () => port(await db.connect()) };
+}
 
 /** Equal, and with the keys in the same order: the API answers these objects as JSON. */
 function expectExactly(actual: unknown, expected: unknown) {
@@ -45,13 +42,13 @@ const OFFERS: SeedOffer[] = [
   { id: 21, retailer: 'walmart', product: 6, title: 'Sony WH-1000XM5 case', brand: 'Sony', modelKey: 'WH1000XM5', price: 1_999, held: 'price', category: 'Headphones', minute: 40 },
 ];
 
-describe.each(ENGINES)('catalog port on %s', (_name, open) => {
+describe.each(ENGINES)('catalog port on %s', (engine) => {
   let s: Subject;
-  let run: PortEngine<unknown>['run'];
+  let run: PortEngine['query'];
 
   beforeAll(async () => {
-    s = await open();
-    run = s.engine.run.bind(s.engine);
+    s = await open(engine);
+    run = s.db.query;
     await seedRetailersAndBusiness(run);
     await seedProducts(run, [
       { id: 1, title: HEADPHONES, brand: 'Sony', modelKey: 'WH1000XM5', category: 'Headphones', slug: 'headphones', offers: 3, best: 27_999 },
@@ -68,7 +65,16 @@ describe.each(ENGINES)('catalog port on %s', (_name, open) => {
       [at(1), at(1), at(5), at(2), at(3)]);
     await run(`INSERT INTO product_redirects (from_id, to_id, created_at) VALUES (9, 1, ?)`, [at(0)]);
   });
-  afterAll(async () => s.engine.close());
+  afterAll(async () => s.db.close());
+
+  it('tells when an import last committed to the catalog, in any process', async () => {
+    expect(await s.catalog.lastImportAt()).toBeNull();
+    await run(`INSERT INTO import_runs (id, format, source, status, started_at, heartbeat_at, finished_at) VALUES
+      ('r1', 'gmc', 'a.xml', 'succeeded', ?, ?, ?), ('r2', 'gmc', 'b.xml', 'running', ?, ?, NULL), ('r3', 'gmc', 'c.xml', 'running', ?, NULL, NULL)`,
+      [at(1), at(3), at(4), at(2), at(6), at(5)]);
+    expect(await (await s.another()).lastImportAt()).toBe(at(6));
+    await run('DELETE FROM import_runs');
+  });
 
   it('finds offers by canonical URL and by retailer product id, with their instants as ISO strings', async () => {
     const expected = {

@@ -186,6 +186,11 @@ export interface BusinessOfferChange {
  * the engine (`sqlite-repository.ts`).
  */
 export interface CatalogRepository {
+  /**
+   * When an import, in any process, last committed to the catalog (its newest import run's last batch or end, ISO),
+   * or null before the first: what tells an API instance that another one changed the catalog's words.
+   */
+  lastImportAt(): Promise<string | null>;
   /** The offer with this canonical URL, or null. */
   findOfferByCanonicalUrl(canonicalUrl: string): Promise<OfferRow | null>;
   /** The retailer's offer with this product id, or null. */

@@ -1,18 +1,15 @@
-import type { DatabaseHandle } from '../../db/client';
-import type { PostgresHandle } from '../../db/pg-client';
-import { openPostgresEngine, openSqliteEngine, type PortEngine } from '../../testing/port-engines';
 import { seedOffers } from '../../testing/catalog-seed';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
+import { seedSearchCatalog } from '../../testing/search-seed';
 import { createPgSearchIndexRepository } from './pg-search-index';
 import type { SearchIndexRepository } from './repository';
 import { createSqliteSearchIndexRepository, indexWords } from './search-index';
-import { seedSearchCatalog } from '../../testing/search-seed';
 import { BULK_SQL } from './sqlite-repository';
 
-type EngineKey = 'sqlite' | 'postgres';
+type EngineKey = EngineName;
 
 interface Subject {
-  name: EngineKey;
-  engine: PortEngine<unknown>;
+  db: PortEngine;
   index: SearchIndexRepository;
   /** The port on another connection (pool) to the same database, as another API process has it. */
   another(): Promise<SearchIndexRepository>;
@@ -20,30 +17,24 @@ interface Subject {
   refreshes(): number;
 }
 
-const ENGINES: Array<[EngineKey, () => Promise<Subject>]> = [
-  [
-    'sqlite',
-    async () => {
-      const engine = await openSqliteEngine();
-      const port = (handle: DatabaseHandle) => createSqliteSearchIndexRepository(handle);
-      return { name: 'sqlite', engine: engine as PortEngine<unknown>, index: port(engine.handle), another: async () => port(await engine.connect()), refreshes: () => 0 };
-    },
-  ],
-  [
-    'postgres',
-    async () => {
-      const engine = await openPostgresEngine();
-      let refreshes = 0;
-      const query = engine.handle.pool.query.bind(engine.handle.pool);
-      jest.spyOn(engine.handle.pool, 'query').mockImplementation(((config: unknown, values?: unknown) => {
-        if (typeof config === 'string' && config.startsWith('REFRESH MATERIALIZED VIEW')) refreshes++;
-        return (query as (c: unknown, v?: unknown) => unknown)(config, values);
-      }) as never);
-      const port = (handle: PostgresHandle) => createPgSearchIndexRepository(handle, { vocabularyDelayMs: 50 });
-      return { name: 'postgres', engine: engine as PortEngine<unknown>, index: port(engine.handle), another: async () => port(await engine.connect()), refreshes: () => refreshes };
-    },
-  ],
-];
+const port = (connection: EngineConnection): SearchIndexRepository =>
+  connection.engine === 'sqlite'
+    ? createSqliteSearchIndexRepository(connection.handle)
+    : createPgSearchIndexRepository(connection.handle, { vocabularyDelayMs: 50 });
+
+async function open(engine: EngineName): Promise<Subject> {
+  const db = await openPortEngine(engine);
+  let refreshes = 0;
+  if (db.engine === 'postgres') {
+    const { pool } = db.handle;
+    const query = pool.query.bind(pool);
+    jest.spyOn(pool, 'query').mockImplementation(((config: unknown, values?: unknown) => {
+      if (typeof config === 'string' && config.startsWith('REFRESH MATERIALIZED VIEW')) refreshes++;
+      return (query as (c: unknown, v?: unknown) => unknown)(config, values);
+    }) as never);
+  }
+  return { db, index: port(db), another: async () => port(await db.connect()), refreshes: () => refreshes };
+}
 
 /** What each engine answers, where they differ; `both` where they agree. */
 type PerEngine<T> = { both: T } | Record<EngineKey, T>;
@@ -52,7 +43,7 @@ const expected = <T>(answer: PerEngine<T>, engine: EngineKey): T => ('both' in a
 /**
  * Full-text candidates (offer ids, best first) for real-looking queries, as callers pass them (`indexWords`). Both
  * engines find the same offers: PostgreSQL's offers' words are split as FTS5's unicode61 splits them (migration
- * 0006: "kd-55x80k" is "kd" and "55x80k", "1.5" is "1" and "5", "WH-1000XM5/B" is "wh", "1000xm5", "b"), and accents
+ * 0007: "kd-55x80k" is "kd" and "55x80k", "1.5" is "1" and "5", "WH-1000XM5/B" is "wh", "1000xm5", "b"), and accents
  * are folded on both. The ORDER of offers that carry the words about equally well differs: SQLite ranks by bm25,
  * which weighs each word by its rarity (inverse document frequency) and a column's length; PostgreSQL's ts_rank
  * weighs by the column weights and how often a word occurs, without rarity. Those orders are pinned here.
@@ -78,15 +69,15 @@ const CANDIDATES: Array<[string, PerEngine<number[]>]> = [
   ['zzz', { both: [] }],
 ];
 
-describe.each(ENGINES)('search index port on %s', (name, open) => {
+describe.each(ENGINES)('search index port on %s', (name) => {
   let s: Subject;
   beforeAll(async () => {
-    s = await open();
-    await seedSearchCatalog(s.engine.run.bind(s.engine), name);
+    s = await open(name);
+    await seedSearchCatalog(s.db.query, name);
     // As an import does after its batches: PostgreSQL's vocabulary (a materialized view) is refreshed then.
     await s.index.changed();
   });
-  afterAll(async () => s.engine.close());
+  afterAll(async () => s.db.close());
 
   it.each(CANDIDATES)('candidates of %s', async (query, answer) => {
     const hits = await s.index.candidates(indexWords(query));
@@ -176,8 +167,8 @@ describe.each(ENGINES)('search index port on %s', (name, open) => {
   it('after changed(), counts and the vocabulary hold new offers (one vocabulary refresh for changes close together)', async () => {
     expect((await s.index.offerCounts(['zephyr'])).get('zephyr')).toBe(0);
     expect((await s.index.offerCounts(['sony'])).get('sony')).toBe(6);
-    await seedOffers(s.engine.run.bind(s.engine), [{ id: 15, retailer: 'walmart', product: 1, title: 'Sony Zephyr KD-55X80K', brand: 'Sony', price: 1 }]);
-    if (name === 'sqlite') await s.engine.run(BULK_SQL.indexOfferRange, [15, 15]);
+    await seedOffers(s.db.query, [{ id: 15, retailer: 'walmart', product: 1, title: 'Sony Zephyr KD-55X80K', brand: 'Sony', price: 1 }]);
+    if (name === 'sqlite') await s.db.query(BULK_SQL.indexOfferRange, [15, 15]);
     // Unknown words are never kept: a new offer's word counts at once.
     expect((await s.index.offerCounts(['zephyr'])).get('zephyr')).toBe(1);
     const before = s.refreshes();

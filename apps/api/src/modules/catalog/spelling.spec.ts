@@ -82,3 +82,34 @@ describe('spelling corrector on the catalog’s index', () => {
     expect(await t.app.catalog.spelling.correct('acme kettel')).toBe('acme kettle');
   });
 });
+
+describe('spelling on several API instances', () => {
+  it("learns the words another instance imported, within SPELLING_REFRESH_SECONDS", async () => {
+    const importer = await buildTestApp();
+    await importer.app.catalog.ingestion.importOffers(
+      [feedOffer({ externalId: 'B0KETTLE01', url: 'https://www.amazon.com/dp/B0KETTLE01', title: 'Acme Electric Kettle 1.7L', brand: 'Acme' })],
+      { format: 'gmc', source: 'first' },
+    );
+    const other = await buildTestApp({ DATABASE_URL: `file:${importer.databasePath}`, SPELLING_REFRESH_SECONDS: '1' });
+    try {
+      await other.app.ready();
+      await other.app.catalog.spelling.ready();
+      expect(await other.app.catalog.spelling.correct('acme kettel')).toBe('acme kettle');
+      expect(await other.app.catalog.spelling.correct('acme toastre')).toBeNull();
+      await importer.app.catalog.ingestion.importOffers(
+        [feedOffer({ externalId: 'B0TOAST001', url: 'https://www.amazon.com/dp/B0TOAST001', title: 'Acme Toaster 2-Slice Stainless', brand: 'Acme' })],
+        { format: 'gmc', source: 'elsewhere' },
+      );
+      let corrected: string | null = null;
+      for (let i = 0; i < 40 && corrected === null; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await other.app.catalog.spelling.ready();
+        corrected = await other.app.catalog.spelling.correct('acme toastre');
+      }
+      expect(corrected).toBe('acme toaster');
+    } finally {
+      await other.close();
+      await importer.close();
+    }
+  });
+});

@@ -720,8 +720,10 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
     WHERE p.id IN (SELECT product_id FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL
       LIMIT @limit) AND p.offer_count > 0`);
   const findBusinessOffer = (businessId: string, id: number) => (businessOffer.get(id, businessId) as MerchantProduct | undefined) ?? null;
+  const lastImportAt = sqlite.prepare('SELECT max(coalesce(finished_at, heartbeat_at, started_at)) FROM import_runs').pluck();
 
   return {
+    lastImportAt: async () => (lastImportAt.get() as string | null) ?? null,
     findOfferByCanonicalUrl: async (canonicalUrl) => store.findOfferByCanonicalUrl(canonicalUrl),
     findOfferByExternalId: async (retailerId, externalId) => store.findOfferByExternalId(retailerId, externalId),
     getOfferWithRetailer: async (id) => store.getOfferWithRetailer(id),

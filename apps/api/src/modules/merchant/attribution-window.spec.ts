@@ -1,5 +1,26 @@
+import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
 import Database from 'better-sqlite3';
-import { attributionWindowMs, insideAttributionWindow, insideAttributionWindowSql } from './attribution-window';
+import { attributionWindowMs, insideAttributionWindow, insideAttributionWindowSql, type SqlEngine } from './attribution-window';
+
+/** Evaluates the window's SQL form on an engine for one referral, order and window. */
+const evaluate: Record<SqlEngine, (referredAt: number, occurredAt: number, windowMs: number) => Promise<boolean>> = {
+  async sqlite(referredAt, occurredAt, windowMs) {
+    const sqlite = new Database(':memory:');
+    try {
+      const sql = `SELECT ${insideAttributionWindowSql('@referredAt', '@occurredAt', '@windowMs')} AS inside`;
+      const row = sqlite.prepare(sql).get({ referredAt, occurredAt, windowMs }) as { inside: number };
+      return row.inside === 1;
+    } finally {
+      sqlite.close();
+    }
+  },
+  async postgres(referredAt, occurredAt, windowMs) {
+    const cluster = await sharedPostgresCluster();
+    const sql = `SELECT ${insideAttributionWindowSql('$1', '$2', '$3', 'postgres')} AS inside`;
+    const [row] = await cluster.query<{ inside: boolean }>(sql, [referredAt, occurredAt, windowMs]);
+    return row?.inside === true;
+  },
+};
 
 describe('attribution window', () => {
   const windowMs = attributionWindowMs(30);
@@ -15,15 +36,15 @@ describe('attribution window', () => {
     expect(windowMs).toBe(30 * 86_400_000);
   });
 
-  it.each(cases)('answers alike in TypeScript and SQL for %s', (_name, occurredAt, inside) => {
-    const sqlite = new Database(':memory:');
-    try {
-      const sql = `SELECT ${insideAttributionWindowSql('@referredAt', '@occurredAt', '@windowMs')} AS inside`;
-      const row = sqlite.prepare(sql).get({ referredAt, occurredAt, windowMs }) as { inside: number };
+  describe.each(['sqlite', 'postgres'] as const)('in SQL on %s', (engine) => {
+    it.each(cases)('answers as TypeScript does for %s', async (_name, occurredAt, inside) => {
       expect(insideAttributionWindow(referredAt, occurredAt, windowMs)).toBe(inside);
-      expect(row.inside === 1).toBe(inside);
-    } finally {
-      sqlite.close();
-    }
+      expect(await evaluate[engine](referredAt, occurredAt, windowMs)).toBe(inside);
+    });
+
+    it('answers for times whose difference is beyond a 64-bit integer, as TypeScript does', async () => {
+      expect(insideAttributionWindow(-9e18, 9e18, windowMs)).toBe(false);
+      expect(await evaluate[engine](-9e18, 9e18, windowMs)).toBe(false);
+    });
   });
 });

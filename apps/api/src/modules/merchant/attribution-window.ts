@@ -15,10 +15,20 @@ export function insideAttributionWindow(referredAt: number, occurredAt: number, 
   return referredAt <= occurredAt && occurredAt - referredAt <= windowMs;
 }
 
+/** The SQL dialects the condition is written in. */
+export type SqlEngine = 'sqlite' | 'postgres';
+
 /**
  * The same condition as an SQL expression over the SQL expressions given: the referral's time, the order's time and
- * the window in milliseconds (e.g. `r.created_at`, `c.occurred_at`, `@windowMs`).
+ * the window in milliseconds (e.g. `r.created_at`, `c.occurred_at`, `@windowMs` or `$4`). On PostgreSQL each operand
+ * is read as a bigint (epoch milliseconds; a parameter's type is then known, and no integer arithmetic is done in
+ * int4), and the difference is taken in numeric so that no pair of bigints can overflow it (SQLite turns an overflowing
+ * integer into a real; PostgreSQL would fail the query).
  */
-export function insideAttributionWindowSql(referredAt: string, occurredAt: string, windowMs: string): string {
+export function insideAttributionWindowSql(referredAt: string, occurredAt: string, windowMs: string, engine: SqlEngine = 'sqlite'): string {
+  if (engine === 'postgres') {
+    const [referred, occurred, window] = [referredAt, occurredAt, windowMs].map((operand) => `(${operand})::bigint`);
+    return `(${referred} <= ${occurred} AND ${occurred}::numeric - ${referred} <= ${window})`;
+  }
   return `${referredAt} <= ${occurredAt} AND ${occurredAt} - ${referredAt} <= ${windowMs}`;
 }

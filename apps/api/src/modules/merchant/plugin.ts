@@ -53,7 +53,7 @@ export function fetchUrlFor(url: string, overrides: Readonly<Record<string, stri
 /** App services of the merchant dashboard: settings, conversions, analytics, store sync and the business's products. */
 export const merchantPlugin = fp(
   async (app: FastifyInstance) => {
-    const { sqlite, config, log, storage } = app;
+    const { config, log, storage } = app;
     const allowLoopback = config.FETCH_ALLOW_LOOPBACK;
     const overrides = config.STORE_ORIGIN_OVERRIDES;
     const safeFetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });

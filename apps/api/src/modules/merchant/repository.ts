@@ -44,6 +44,8 @@ export interface StoreSyncRow {
   error: string | null;
   startedAt: number;
   finishedAt: number | null;
+  /** Last sign of life of the process running it (ms). */
+  heartbeatAt: number;
 }
 
 /** A store domain a business proved it controls, with the record of its re-checks. */
@@ -59,7 +61,7 @@ export interface VerifiedDomainRow {
 /** Settings as first stored: the columns a new business's settings row is given. */
 export type NewMerchantSettings = Pick<MerchantSettingsRow, 'businessId' | 'currency' | 'attributionWindowDays' | 'timeZone' | 'verificationToken' | 'updatedAt'>;
 /** What a sync starts with; its counts start at zero. */
-export type NewStoreSync = Pick<StoreSyncRow, 'id' | 'businessId' | 'storeDomain' | 'status' | 'startedAt'>;
+export type NewStoreSync = Pick<StoreSyncRow, 'id' | 'businessId' | 'storeDomain' | 'status' | 'startedAt' | 'heartbeatAt'>;
 export type StoreSyncChanges = Partial<Omit<StoreSyncRow, 'id' | 'businessId'>>;
 
 /** The merchant module's storage: settings, store domain proofs, conversions, store syncs and the removal of a business's data. */
@@ -82,8 +84,12 @@ export interface MerchantRepository {
    * key decides between two proofs racing). The business's proof of another domain gives way.
    */
   claimVerifiedDomain(row: Pick<VerifiedDomainRow, 'domain' | 'businessId' | 'method' | 'verifiedAt'>): Promise<boolean>;
-  /** Proofs last checked (or made) before `before`, oldest first, at most `limit`. */
-  proofsCheckedBefore(before: number, limit: number): Promise<VerifiedDomainRow[]>;
+  /**
+   * Takes the proofs last checked (or made) before `before`, the oldest, at most `limit`, for a re-check at `at`:
+   * atomically marks them checked at `at` and answers them so (by domain). A proof taken by one API instance is not
+   * taken by another until its next round: each is re-checked, and its misses counted, once per round.
+   */
+  claimProofsToCheck(before: number, at: number, limit: number): Promise<VerifiedDomainRow[]>;
   /** Records a re-check of the proof of `domain`: when, and how many in a row missed it. */
   recordProofCheck(domain: string, checkedAt: number, failedChecks: number): Promise<void>;
   /** Gives up the business's proof (missing from its re-checks). */
@@ -98,15 +104,18 @@ export interface MerchantRepository {
   /** When the referral was made, if it belongs to the business. */
   findReferral(businessId: string, referralId: string): Promise<{ createdAt: number } | undefined>;
 
-  /** Stores a new sync and answers it. */
-  insertSync(row: NewStoreSync): Promise<StoreSyncRow>;
+  /** Stores a new sync and answers it; undefined when the business has a sync running already (one at a time). */
+  insertSync(row: NewStoreSync): Promise<StoreSyncRow | undefined>;
   updateSync(id: string, changes: StoreSyncChanges): Promise<void>;
   /** The business's sync of this id. */
   findSync(businessId: string, id: string): Promise<StoreSyncRow | undefined>;
   /** The business's most recently started sync. */
   latestSync(businessId: string): Promise<StoreSyncRow | undefined>;
-  /** Marks failed the syncs left `running` by a process that stopped (the API restarted mid-import). */
-  failInterruptedSyncs(): Promise<void>;
+  /**
+   * Marks failed the syncs left `running` whose process gave no sign of life since `silentSince` (ms): it stopped (an
+   * API instance restarted mid-import). Syncs other instances are running keep going.
+   */
+  failInterruptedSyncs(silentSince: number): Promise<void>;
 
   /**
    * Removes everything the business owns, atomically: tracking rows, conversions, offers (with their price history),

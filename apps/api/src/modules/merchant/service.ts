@@ -220,7 +220,7 @@ export function createMerchantService(deps: {
      */
     async recheckProofs(before: number, scriptUrl: string, limit = 100): Promise<string[]> {
       const released: string[] = [];
-      for (const proof of await repository.proofsCheckedBefore(before, limit)) {
+      for (const proof of await repository.claimProofsToCheck(before, now(), limit)) {
         const token = (await repository.findSettings(proof.businessId))?.verificationToken;
         const { method } = token ? await lookForProof(proof.domain, token, scriptUrl) : { method: null };
         const misses = method ? 0 : proof.failedChecks + 1;

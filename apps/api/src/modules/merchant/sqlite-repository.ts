@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../../db/schema';
 import type { ActivityRow, AnalyticsRepository, ClickRow, ConversionRow, ReferralRow } from './analytics-repository';
@@ -46,13 +46,17 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
         return true;
       })();
     },
-    async proofsCheckedBefore(before, limit) {
-      return sqlite
+    async claimProofsToCheck(before, at, limit) {
+      // One statement: SQLite's single writer makes the pick and the mark one step.
+      const rows = sqlite
         .prepare(
-          `SELECT domain, business_id AS businessId, method, verified_at AS verifiedAt, checked_at AS checkedAt, failed_checks AS failedChecks
-           FROM verified_domains WHERE coalesce(checked_at, verified_at) < ? ORDER BY coalesce(checked_at, verified_at) LIMIT ?`,
+          `UPDATE verified_domains SET checked_at = @at WHERE domain IN (
+             SELECT domain FROM verified_domains WHERE coalesce(checked_at, verified_at) < @before
+             ORDER BY coalesce(checked_at, verified_at), domain LIMIT @limit)
+           RETURNING domain, business_id AS businessId, method, verified_at AS verifiedAt, checked_at AS checkedAt, failed_checks AS failedChecks`,
         )
-        .all(before, limit) as VerifiedDomainRow[];
+        .all({ before, at, limit }) as VerifiedDomainRow[];
+      return rows.sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
     },
     async recordProofCheck(domain, checkedAt, failedChecks) {
       db.update(verifiedDomains).set({ checkedAt, failedChecks }).where(eq(verifiedDomains.domain, domain)).run();
@@ -87,7 +91,7 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
     },
 
     async insertSync(row) {
-      return db.insert(storeSyncs).values(row).returning().get();
+      return db.insert(storeSyncs).values(row).onConflictDoNothing().returning().get();
     },
     async updateSync(id, changes) {
       db.update(storeSyncs).set(changes).where(eq(storeSyncs.id, id)).run();
@@ -98,8 +102,11 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
     async latestSync(businessId) {
       return db.select().from(storeSyncs).where(eq(storeSyncs.businessId, businessId)).orderBy(desc(storeSyncs.startedAt)).limit(1).get();
     },
-    async failInterruptedSyncs() {
-      db.update(storeSyncs).set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() }).where(eq(storeSyncs.status, 'running')).run();
+    async failInterruptedSyncs(silentSince) {
+      db.update(storeSyncs)
+        .set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() })
+        .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)))
+        .run();
     },
 
     async deleteBusinessData(businessId) {

@@ -112,6 +112,67 @@ describe('connecting a store', () => {
   });
 });
 
+describe('a store sync and several API instances', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let release: () => void = () => undefined;
+  let held: http.Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    // A store whose /products.json answers only once released: the sync stays running meanwhile.
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    held = http.createServer((_req, res) => {
+      void gate.then(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ products: [] }));
+      });
+    });
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(held.address() as AddressInfo).port}`;
+    const env = { FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `${DOMAIN}=${origin}` };
+    first = await buildTestApp(env);
+    second = await buildTestApp({ ...env, DATABASE_URL: `file:${first.databasePath}` });
+  });
+  afterAll(async () => {
+    release();
+    await first?.app.storeSync.idle();
+    await second?.close();
+    await first?.close();
+    held?.closeAllConnections();
+    await new Promise<void>((resolve) => (held ? held.close(() => resolve()) : resolve()));
+  });
+
+  it('runs one sync per business: the other instance answers the one running, and starting up leaves it running', async () => {
+    const { cookie } = await registerBusiness(first.app, 'fleet@example.com', 'fleet-password-1', { storeDomain: DOMAIN });
+    const started = await first.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    expect(started.statusCode).toBe(202);
+    const elsewhere = await second.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    expect(elsewhere.json()).toMatchObject({ id: started.json().id, status: 'running' });
+    // A third instance starting on the same database does not take the live sync for an interrupted one.
+    const third = await buildTestApp({ DATABASE_URL: `file:${first.databasePath}` });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const during = await third.app.inject({ method: 'GET', url: `/api/business/integration/syncs/${started.json().id}`, headers: { cookie } });
+    await third.close();
+    expect(during.json()).toMatchObject({ status: 'running' });
+    release();
+    await first.app.storeSync.idle();
+    const done = await second.app.inject({ method: 'GET', url: `/api/business/integration/syncs/${started.json().id}`, headers: { cookie } });
+    expect(done.json().status).toBe('succeeded');
+  });
+
+  it('gives up a running sync whose instance went silent, at start-up', async () => {
+    first.app.sqlite
+      .prepare("INSERT INTO store_syncs (id, business_id, store_domain, status, started_at, heartbeat_at) SELECT 'ghost', id, ?, 'running', ?, ? FROM businesses LIMIT 1")
+      .run(DOMAIN, Date.now() - 600_000, Date.now() - 120_000);
+    const restarted = await buildTestApp({ DATABASE_URL: `file:${first.databasePath}` });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const ghost = restarted.app.sqlite.prepare("SELECT status, error FROM store_syncs WHERE id = 'ghost'").get();
+    await restarted.close();
+    expect(ghost).toEqual({ status: 'failed', error: 'Interrupted by a restart; sync again' });
+  });
+});
+
 describe('verifying a store domain that resolves to a non-public address', () => {
   let t: TestApp;
 

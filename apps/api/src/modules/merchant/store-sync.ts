@@ -21,48 +21,71 @@ export type ShopifyImport = (options: {
   onPage: (progress: ShopifyPageProgress) => Promise<void>;
 }) => Promise<ShopifyPageProgress & { failure?: string }>;
 
+/** How often a running sync says it is alive; one silent for `SYNC_SILENT_MS` is taken for dead. */
+export const SYNC_HEARTBEAT_MS = 15_000;
+export const SYNC_SILENT_MS = 4 * SYNC_HEARTBEAT_MS;
+
 /**
- * Runs "Connect Shopify store": one sync per business at a time, in the background; the dashboard polls its row
- * for progress. A sync that a restart interrupted is marked failed at start-up.
+ * Runs "Connect Shopify store": one sync per business at a time, whichever API instance is asked (the database
+ * refuses a second running one), in the background; the dashboard polls its row for progress. The instance running
+ * a sync marks it alive every SYNC_HEARTBEAT_MS; a running sync silent for SYNC_SILENT_MS lost its process (an
+ * instance restarted mid-import) and is marked failed at start-up and before a new sync of its business.
  */
 export function createStoreSyncService(deps: {
   repository: MerchantRepository;
   importShopify: ShopifyImport;
   storeDomainOf: (businessId: string) => Promise<string | null>;
   log: Logger;
+  now?: () => number;
 }) {
   const { repository, log } = deps;
+  const now = deps.now ?? Date.now;
   const running = new Map<string, Promise<void>>();
-  const interruptedMarked = repository.failInterruptedSyncs();
+  const interruptedMarked = repository.failInterruptedSyncs(now() - SYNC_SILENT_MS);
   // A failure here is the first start's to report.
   interruptedMarked.catch(() => undefined);
 
   async function run(syncId: string, businessId: string, storeDomain: string) {
+    const heartbeat = setInterval(() => {
+      repository.updateSync(syncId, { heartbeatAt: now() }).catch((error: unknown) => log.warn({ err: error, syncId }, 'store sync heartbeat failed'));
+    }, SYNC_HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       const result = await deps.importShopify({
         storeDomain,
         businessId,
-        onPage: (p) => repository.updateSync(syncId, { ...p }),
+        onPage: (p) => repository.updateSync(syncId, { ...p, heartbeatAt: now() }),
       });
       await repository.updateSync(syncId, {
         ...result,
         status: result.failure ? 'failed' : 'succeeded',
         error: result.failure ?? null,
-        finishedAt: Date.now(),
+        finishedAt: now(),
       });
     } catch (error) {
       log.warn({ err: error, businessId, storeDomain }, 'store sync failed');
-      await repository.updateSync(syncId, { status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: Date.now() });
+      await repository.updateSync(syncId, { status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: now() });
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
   async function begin(businessId: string): Promise<StoreSync> {
     await interruptedMarked;
     const storeDomain = await deps.storeDomainOf(businessId);
+    // A sync whose instance died is given up, so that it does not hold the business's one running sync.
+    await repository.failInterruptedSyncs(now() - SYNC_SILENT_MS);
     const existing = await repository.latestSync(businessId);
-    if (existing?.status === 'running' && running.has(businessId)) return toStoreSync(existing);
+    if (existing?.status === 'running') return toStoreSync(existing);
     if (!storeDomain) throw badRequest('Set your store domain first', 'storeDomain');
-    const row = await repository.insertSync({ id: randomUUID(), businessId, storeDomain, status: 'running', startedAt: Date.now() });
+    const startedAt = now();
+    const row = await repository.insertSync({ id: randomUUID(), businessId, storeDomain, status: 'running', startedAt, heartbeatAt: startedAt });
+    if (!row) {
+      // Another instance started one between the look and the insert: that is the business's sync.
+      const current = await repository.latestSync(businessId);
+      if (current) return toStoreSync(current);
+      throw new Error('a store sync was refused, but none is running');
+    }
     const job = run(row.id, businessId, storeDomain).finally(() => running.delete(businessId));
     running.set(businessId, job);
     return toStoreSync(row);

@@ -1,21 +1,21 @@
-import { createEngineDatabase, ENGINES, type EngineConnection, type EngineDatabase } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
 import { createPgRateLimitRepository } from './pg-repository';
 import type { RateLimitRepository } from './repository';
 import { createSqliteRateLimitRepository } from './sqlite-repository';
 
 const repository = (connection: EngineConnection): RateLimitRepository =>
-  connection.engine === 'SQLite' ? createSqliteRateLimitRepository(connection.handle) : createPgRateLimitRepository(connection.handle);
+  connection.engine === 'sqlite' ? createSqliteRateLimitRepository(connection.handle) : createPgRateLimitRepository(connection.handle);
 
 const NOW = 1_795_000_000_000;
 
 describe.each(ENGINES)('RateLimitRepository on %s', (engine) => {
-  let database: EngineDatabase;
+  let database: PortEngine;
   let repo: RateLimitRepository;
   beforeEach(async () => {
-    database = await createEngineDatabase(engine);
-    repo = repository(await database.connect());
+    database = await openPortEngine(engine);
+    repo = repository(database);
   });
-  afterEach(() => database.drop());
+  afterEach(() => database.close());
 
   it('counts calls in a window and answers numbers', async () => {
     expect(await repo.hit('register', 'k1', 60_000, NOW)).toStrictEqual({ count: 1, resetAt: NOW + 60_000 });
@@ -45,7 +45,7 @@ describe.each(ENGINES)('RateLimitRepository on %s', (engine) => {
     await repo.hit('register', 'b', 2_000, NOW);
     await repo.hit('register', 'c', 3_000, NOW);
     expect(await repo.prune(NOW + 2_000)).toBe(2);
-    expect(await database.all('SELECT key_hash FROM rate_limit_windows ORDER BY key_hash')).toEqual([{ key_hash: 'c' }]);
+    expect(await database.query('SELECT key_hash FROM rate_limit_windows ORDER BY key_hash')).toEqual([{ key_hash: 'c' }]);
     expect(await repo.prune(NOW + 2_000)).toBe(0);
     // A pruned key starts again.
     expect(await repo.hit('register', 'a', 1_000, NOW + 1)).toStrictEqual({ count: 1, resetAt: NOW + 1_001 });

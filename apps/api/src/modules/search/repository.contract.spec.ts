@@ -1,7 +1,5 @@
 import type { SearchResult } from '@pricehunt/contracts';
-import type { DatabaseHandle } from '../../db/client';
-import type { PostgresHandle } from '../../db/pg-client';
-import { openPostgresEngine, openSqliteEngine, type PortEngine } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgMatchReportRepository } from '../match-reports/pg-repository';
 import type { MatchReportRepository } from '../match-reports/repository';
 import { createSqliteMatchReportRepository } from '../match-reports/sqlite-repository';
@@ -14,32 +12,20 @@ interface Ports {
   reports: MatchReportRepository;
 }
 interface Subject extends Ports {
-  engine: PortEngine<unknown>;
+  db: PortEngine;
+  /** The ports on another connection (pool) to the same database, as another API process has them. */
   another(): Promise<Ports>;
 }
 
-async function subjectOf<Handle>(engine: PortEngine<Handle>, ports: (handle: Handle) => Ports): Promise<Subject> {
-  return { engine: engine as PortEngine<unknown>, ...ports(engine.handle), another: async () => ports(await engine.connect()) };
-}
+const ports = (connection: EngineConnection): Ports =>
+  connection.engine === 'sqlite'
+    ? { searches: createSqliteSearchRequestRepository(connection.handle), reports: createSqliteMatchReportRepository(connection.handle) }
+    : { searches: createPgSearchRequestRepository(connection.handle), reports: createPgMatchReportRepository(connection.handle) };
 
-const ENGINES: Array<[string, () => Promise<Subject>]> = [
-  [
-    'sqlite',
-    async () =>
-      subjectOf(await openSqliteEngine(), (handle: DatabaseHandle) => ({
-        searches: createSqliteSearchRequestRepository(handle),
-        reports: createSqliteMatchReportRepository(handle),
-      })),
-  ],
-  [
-    'postgres',
-    async () =>
-      subjectOf(await openPostgresEngine(), (handle: PostgresHandle) => ({
-        searches: createPgSearchRequestRepository(handle),
-        reports: createPgMatchReportRepository(handle),
-      })),
-  ],
-];
+async function open(engine: EngineName): Promise<Subject> {
+  const db = await openPortEngine(engine);
+  return { db, ...ports(db), another: async () => ports(await db.connect()) };
+}
 
 /** Equal, and with the keys in the same order: the API answers these objects as JSON. */
 function expectExactly(actual: unknown, expected: unknown) {
@@ -73,12 +59,12 @@ const entry = (requestId: string, overrides: Partial<NewStoredSearch> = {}): New
   ...overrides,
 });
 
-describe.each(ENGINES)('search request and match report ports on %s', (_name, open) => {
+describe.each(ENGINES)('search request and match report ports on %s', (engine) => {
   let s: Subject;
   beforeAll(async () => {
-    s = await open();
+    s = await open(engine);
   });
-  afterAll(async () => s.engine.close());
+  afterAll(async () => s.db.close());
 
   it('stores an answer once per request id and reads it back with its keys in the order written', async () => {
     expect(await s.searches.save(entry('r1'))).toBe(true);
@@ -90,7 +76,7 @@ describe.each(ENGINES)('search request and match report ports on %s', (_name, op
   });
 
   it('fills in what answers stored before `matches` and `correctedQuery` lacked', async () => {
-    await s.engine.run(
+    await s.db.query(
       `INSERT INTO search_requests (request_id, input_url, query, identified_by, product_id, result_json, created_at) VALUES ('old', 'https://example.com/p', NULL, 'url-slug', NULL, ?, ?)`,
       ['{"requestId":"old","status":"not_found","createdAt":"2026-11-23T10:00:00.000Z"}', at(0)],
     );
@@ -141,7 +127,7 @@ describe.each(ENGINES)('search request and match report ports on %s', (_name, op
       status: 'resolved',
       resolvedAt: at(9),
     });
-    expect(await s.engine.run('SELECT resolved_by AS "by" FROM match_reports WHERE id = ?', ['m2'])).toEqual([{ by: 'admin-1' }]);
+    expect(await s.db.query('SELECT resolved_by AS "by" FROM match_reports WHERE id = ?', ['m2'])).toEqual([{ by: 'admin-1' }]);
     const after = await s.reports.list('resolved', 10);
     expect(after).toEqual({ items: [expect.objectContaining({ id: 'm2' })], open: 2 });
   });

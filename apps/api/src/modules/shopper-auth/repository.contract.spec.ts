@@ -1,10 +1,10 @@
-import { createEngineDatabase, ENGINES, type EngineConnection, type EngineDatabase } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
 import { createPgShopperAccountsRepository } from './pg-repository';
 import type { NewShopperRecord, ShopperAccountsRepository, ShopperRecord } from './repository';
 import { createSqliteShopperAccountsRepository } from './sqlite-repository';
 
 const repository = (connection: EngineConnection): ShopperAccountsRepository =>
-  connection.engine === 'SQLite' ? createSqliteShopperAccountsRepository(connection.handle) : createPgShopperAccountsRepository(connection.handle);
+  connection.engine === 'sqlite' ? createSqliteShopperAccountsRepository(connection.handle) : createPgShopperAccountsRepository(connection.handle);
 
 const NOW = 1_795_000_000_000;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -20,15 +20,15 @@ const newShopper = (id: string, changes: Partial<NewShopperRecord> = {}): NewSho
 });
 
 describe.each(ENGINES)('ShopperAccountsRepository on %s', (engine) => {
-  let database: EngineDatabase;
+  let database: PortEngine;
   let repo: ShopperAccountsRepository;
   const processes = async (count: number) => [repo, ...(await Promise.all(Array.from({ length: count - 1 }, async () => repository(await database.connect()))))];
 
   beforeEach(async () => {
-    database = await createEngineDatabase(engine);
-    repo = repository(await database.connect());
+    database = await openPortEngine(engine);
+    repo = repository(database);
   });
-  afterEach(() => database.drop());
+  afterEach(() => database.close());
 
   it('stores an account and answers it whole: ISO instants, numbers and nulls', async () => {
     const before = new Date(Date.now() - 1_000).toISOString();
@@ -105,9 +105,9 @@ describe.each(ENGINES)('ShopperAccountsRepository on %s', (engine) => {
       createdAt: NOW,
       ...changes,
     });
-    const used = () => database.all<{ id: string; used: number | null }>('SELECT id, CAST(used_at AS DOUBLE PRECISION) AS used FROM shopper_password_reset_tokens ORDER BY id');
+    const used = () => database.query<{ id: string; used: number | null }>('SELECT id, CAST(used_at AS DOUBLE PRECISION) AS used FROM shopper_password_reset_tokens ORDER BY id');
     const count = async (table: string, column: string, id: string) =>
-      Number((await database.all<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`, [id]))[0]?.n);
+      Number((await database.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`, [id]))[0]?.n);
 
     beforeEach(async () => {
       await repo.insert(newShopper('s1'));
@@ -116,8 +116,8 @@ describe.each(ENGINES)('ShopperAccountsRepository on %s', (engine) => {
         ['x1', 's1'],
         ['x2', 's2'],
       ]) {
-        await database.run('INSERT INTO sessions (id, data, expires_at, shopper_id) VALUES (?, ?, ?, ?)', [sessionId, '{}', NOW + 1_000, shopperId]);
-        await database.run('INSERT INTO trusted_devices (token_hash, shopper_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)', [`d-${sessionId}`, shopperId, NOW, NOW, NOW + 1_000]);
+        await database.query('INSERT INTO sessions (id, data, expires_at, shopper_id) VALUES (?, ?, ?, ?)', [sessionId, '{}', NOW + 1_000, shopperId]);
+        await database.query('INSERT INTO trusted_devices (token_hash, shopper_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)', [`d-${sessionId}`, shopperId, NOW, NOW, NOW + 1_000]);
       }
     });
 

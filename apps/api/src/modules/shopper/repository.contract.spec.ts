@@ -1,8 +1,6 @@
 import type { Favorite } from '@pricehunt/contracts';
-import type { DatabaseHandle } from '../../db/client';
-import type { PostgresHandle } from '../../db/pg-client';
 import type { Mailer } from '../../lib/mailer';
-import { openPostgresEngine, openSqliteEngine, type PortEngine } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgPriceAlertRepository, createPgShopperDataRepository } from './pg-repository';
 import { createPriceAlertChecker } from './price-alerts';
 import type { FavoriteRow, HistoryRow, PriceAlertRepository, ShopperDataRepository } from './repository';
@@ -13,37 +11,22 @@ interface Ports {
   alerts: PriceAlertRepository;
 }
 interface Subject extends Ports {
-  engine: PortEngine<unknown>;
+  db: PortEngine;
   /** The ports on another connection (pool) to the same database, as another API process has them. */
   another(): Promise<Ports>;
   /** Whether a price alert check excludes the checks of other instances (PostgreSQL's advisory lock). */
   exclusiveChecks: boolean;
 }
 
-async function subjectOf<Handle>(engine: PortEngine<Handle>, ports: (handle: Handle) => Ports, exclusiveChecks: boolean): Promise<Subject> {
-  return { engine: engine as PortEngine<unknown>, ...ports(engine.handle), another: async () => ports(await engine.connect()), exclusiveChecks };
-}
+const ports = (connection: EngineConnection): Ports =>
+  connection.engine === 'sqlite'
+    ? { shopper: createSqliteShopperDataRepository(connection.handle), alerts: createSqlitePriceAlertRepository(connection.handle) }
+    : { shopper: createPgShopperDataRepository(connection.handle), alerts: createPgPriceAlertRepository(connection.handle) };
 
-const ENGINES: Array<[string, () => Promise<Subject>]> = [
-  [
-    'sqlite',
-    async () =>
-      subjectOf(
-        await openSqliteEngine(),
-        (handle: DatabaseHandle) => ({ shopper: createSqliteShopperDataRepository(handle), alerts: createSqlitePriceAlertRepository(handle) }),
-        false,
-      ),
-  ],
-  [
-    'postgres',
-    async () =>
-      subjectOf(
-        await openPostgresEngine(),
-        (handle: PostgresHandle) => ({ shopper: createPgShopperDataRepository(handle), alerts: createPgPriceAlertRepository(handle) }),
-        true,
-      ),
-  ],
-];
+async function open(engine: EngineName): Promise<Subject> {
+  const db = await openPortEngine(engine);
+  return { db, ...ports(db), another: async () => ports(await db.connect()), exclusiveChecks: engine === 'postgres' };
+}
 
 /** Equal, and with the keys in the same order: the API answers these objects as JSON. */
 function expectExactly(actual: unknown, expected: unknown) {
@@ -55,13 +38,13 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 10, minute, 0, 0)
 
 let shopperCount = 0;
 
-describe.each(ENGINES)('shopper storage ports on %s', (_name, open) => {
+describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
   let s: Subject;
-  let run: PortEngine<unknown>['run'];
+  let run: PortEngine['query'];
 
   beforeAll(async () => {
-    s = await open();
-    run = s.engine.run.bind(s.engine);
+    s = await open(engine);
+    run = s.db.query;
     await run(`INSERT INTO retailers (id, name) VALUES ('amazon', 'Amazon'), ('bestbuy', 'Best Buy'), ('walmart', 'Walmart')`);
     await run(`INSERT INTO products (id, title, offer_count, best_price_cents, currency) VALUES (1, 'LG OLED55C3PUA TV', 3, 120000, 'USD'), (2, 'Sony WH-1000XM5', 0, NULL, NULL), (3, 'Kindle', 1, 9999, 'EUR')`);
     const offer = (id: number, retailer: string, productId: number, price: number, shipping: number | null) =>
@@ -76,7 +59,7 @@ describe.each(ENGINES)('shopper storage ports on %s', (_name, open) => {
     await offer(13, 'bestbuy', 1, 119_500, 500);
     await offer(14, 'amazon', 3, 9_999, null);
   });
-  afterAll(async () => s.engine.close());
+  afterAll(async () => s.db.close());
 
   /** A new shopper of its own for each case. */
   async function newShopper(): Promise<string> {
@@ -110,7 +93,7 @@ describe.each(ENGINES)('shopper storage ports on %s', (_name, open) => {
     savedAt: at(minute),
     ...extra,
   });
-  const alertToken = (label: string) => `${s.engine.name}-token-${label}-${shopperCount}`;
+  const alertToken = (label: string) => `${s.db.engine}-token-${label}-${shopperCount}`;
 
   describe('search history', () => {
     it('answers an added entry as stored, refreshes it when added again, and lists newest first (request id breaking ties)', async () => {

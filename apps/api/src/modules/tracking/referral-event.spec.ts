@@ -335,3 +335,22 @@ describe('a store domain claimed by one business and proved by another', () => {
     expect(again.json()).toMatchObject({ field: 'storeDomain' });
   });
 });
+
+describe('event figures that cannot be an order total or a time', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('are kept in eventData but not lifted into the value and time columns', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'add_to_cart', eventData: { value: 1e12, timestamp: 1e300 } } });
+    expect(res.statusCode).toBe(201);
+    const row = t.app.sqlite.prepare('SELECT value_cents AS valueCents, client_timestamp AS clientTimestamp, data FROM events').get() as { valueCents: number | null; clientTimestamp: number | null; data: string };
+    expect(row).toMatchObject({ valueCents: null, clientTimestamp: null });
+    expect(JSON.parse(row.data)).toEqual({ value: 1e12, timestamp: 1e300 });
+    const kept = await t.app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'add_to_cart', eventData: { value: 10_000_000, timestamp: 1_790_000_000_000 } } });
+    expect(kept.statusCode).toBe(201);
+    expect(t.app.sqlite.prepare('SELECT value_cents FROM events WHERE value_cents IS NOT NULL').pluck().get()).toBe(1_000_000_000);
+  });
+});

@@ -1,5 +1,5 @@
 import { AffiliateError, buildReferralTarget, createAffiliateTagger, createReferenceId, type AffiliateConfig } from '@pricehunt/affiliate';
-import type { RedirectQuery, TrackEventBody, TrackReferralBody } from '@pricehunt/contracts';
+import { MAX_ORDER_VALUE, MAX_TIME_MS, type RedirectQuery, type TrackEventBody, type TrackReferralBody } from '@pricehunt/contracts';
 import { InvalidUrlError, normalizeHost, stripWww, tryCanonicalizeUrl, tryParseHttpUrl } from '@pricehunt/marketplace';
 import { badRequest } from '../../lib/errors';
 import { timeOrderedId } from '../../lib/ids';
@@ -194,7 +194,8 @@ export function createTrackingService({ repo, trust, log, config, signer }: Trac
     async trackEvent(body: TrackEventBody, meta: RequestMeta): Promise<{ eventId: string }> {
       const data = body.eventData;
       const text = (key: string, max: number) => (typeof data[key] === 'string' ? (data[key] as string).slice(0, max) : null);
-      const value = [data.value, data.orderValue, data.revenue].find((v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0);
+      // Lifted into columns only when they can be an order total and a time; eventData keeps them as sent either way.
+      const value = [data.value, data.orderValue, data.revenue].find((v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_ORDER_VALUE);
       const currency = text('currency', 8)?.toUpperCase() ?? null;
       const timestamp = typeof data.timestamp === 'number' ? data.timestamp : typeof data.timestamp === 'string' ? Date.parse(data.timestamp) : NaN;
       const known = body.businessDomain ? eventDomain(body.businessDomain) : null;
@@ -215,7 +216,7 @@ export function createTrackingService({ repo, trust, log, config, signer }: Trac
         url: text('url', 2048),
         valueCents: value === undefined ? null : Math.round(value * 100),
         currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
-        clientTimestamp: Number.isFinite(timestamp) ? Math.trunc(timestamp) : null,
+        clientTimestamp: Number.isFinite(timestamp) && Math.abs(timestamp) <= MAX_TIME_MS ? Math.trunc(timestamp) : null,
         data: JSON.stringify(data),
         userAgent: cut(meta.userAgent, 512),
       };

@@ -329,10 +329,13 @@ export const feedImportResponseSchema = z.object({
 });
 export type FeedImportResponse = z.infer<typeof feedImportResponseSchema>;
 
+/** Largest order total the API records (in the order's currency): far above any real basket, far below what cents can hold. */
+export const MAX_ORDER_VALUE = 10_000_000;
+
 /** POST /api/merchant/conversions (Authorization: Bearer <API key>): a store webhook reports an order. */
 export const conversionBodySchema = z.object({
   orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(128),
-  value: z.number({ error: 'value is the order total, a number' }).finite().min(0, 'value cannot be negative').max(10_000_000),
+  value: z.number({ error: 'value is the order total, a number' }).finite().min(0, 'value cannot be negative').max(MAX_ORDER_VALUE),
   currency: currencySchema.optional(),
   referralId: z.string().max(128).optional().nullable(),
   occurredAt: z.iso.datetime({ offset: true, error: 'occurredAt is an ISO date-time' }).optional(),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The latest instant a JavaScript Date holds (ms since 1970): a later "timestamp" is no time at all. */
+export const MAX_TIME_MS = 8.64e15;
+
 /** Bounds for public ingest payloads (anonymous, cross-origin). */
 export const TRACKING_LIMITS = {
   idLength: 128,
@@ -171,7 +174,7 @@ export type TrackEventResponse = z.infer<typeof trackEventResponseSchema>;
 export const redirectQuerySchema = z.object({
   to: z.string({ error: 'to is required' }).min(1, 'to is required').max(TRACKING_LIMITS.urlLength),
   source: z.string().max(64).default('product_suggestion'),
-  timestamp: z.coerce.number().int().nonnegative().optional(),
+  timestamp: z.coerce.number().int().nonnegative().max(MAX_TIME_MS, 'timestamp is milliseconds since 1970, before the year 275760').optional(),
   sig: z.string().max(128).optional(),
   /** The client's tracking session id (also read from the `pricehunt_session_id` cookie). */
   pricehunt_session_id: z.string().max(TRACKING_LIMITS.idLength).optional(),
