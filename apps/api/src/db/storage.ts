@@ -8,6 +8,19 @@ import { createSqliteAnalyticsRepository, createSqliteMerchantRepository } from 
 import type { RedirectTrustRepository, TrackingRepository } from '../modules/tracking/repository';
 import { createSqliteRedirectTrustRepository, createSqliteTrackingRepository } from '../modules/tracking/sqlite-repository';
 import type { DatabaseHandle } from './client';
+import type { PostgresHandle } from './pg-client';
+import { createPgAdminRepository } from '../modules/admin/pg-repository';
+import { createPgEmailConfirmationRepository, createPgOutboxRepository, createPgSessionRepository, createPgSignInGuardRepository } from '../modules/auth/pg-repository';
+import { createPgBusinessAccountsRepository } from '../modules/business-auth/pg-repository';
+import { createPgCatalogRepository } from '../modules/catalog/pg-repository';
+import { createPgSearchIndexRepository } from '../modules/catalog/pg-search-index';
+import { createPgMatchReportRepository } from '../modules/match-reports/pg-repository';
+import { createPgAnalyticsRepository, createPgMerchantRepository } from '../modules/merchant/pg-repository';
+import { createPgRateLimitRepository } from '../modules/rate-limits/pg-repository';
+import { createPgSearchRequestRepository } from '../modules/search/pg-repository';
+import { createPgShopperAccountsRepository } from '../modules/shopper-auth/pg-repository';
+import { createPgPriceAlertRepository, createPgShopperDataRepository } from '../modules/shopper/pg-repository';
+import { createPgRedirectTrustRepository, createPgTrackingRepository } from '../modules/tracking/pg-repository';
 import type { RateLimitRepository } from '../modules/rate-limits/repository';
 import { createSqliteRateLimitRepository } from '../modules/rate-limits/sqlite-repository';
 import type { EmailConfirmationRepository, OutboxRepository, SessionRepository, SignInGuardRepository } from '../modules/auth/repository';
@@ -35,7 +48,7 @@ import { createSqliteSearchRequestRepository } from '../modules/search/sqlite-re
  * its database (`plugins/db.ts`).
  */
 export interface Storage {
-  readonly engine: 'sqlite';
+  readonly engine: 'sqlite' | 'postgres';
   /** Business (merchant and admin) accounts, their email confirmation and password resets. */
   businessAccounts: BusinessAccountsRepository;
   /** Shopper accounts and their password resets. */
@@ -74,13 +87,13 @@ export interface Storage {
   matchReports: MatchReportRepository;
 }
 
-export interface SqliteStorageOptions {
+export interface StorageOptions {
   /** Commit concurrent tracking writes together (GROUP_COMMIT; default true). */
   groupCommit?: boolean;
 }
 
 /** Every port on the SQLite file of `handle` (better-sqlite3: the embedded default). */
-export function createSqliteStorage(handle: DatabaseHandle, options: SqliteStorageOptions = {}): Storage {
+export function createSqliteStorage(handle: DatabaseHandle, options: StorageOptions = {}): Storage {
   return {
     engine: 'sqlite',
     businessAccounts: createSqliteBusinessAccountsRepository(handle),
@@ -101,5 +114,30 @@ export function createSqliteStorage(handle: DatabaseHandle, options: SqliteStora
     searchIndex: createSqliteSearchIndexRepository(handle),
     searchRequests: createSqliteSearchRequestRepository(handle),
     matchReports: createSqliteMatchReportRepository(handle),
+  };
+}
+
+/** Every port on the PostgreSQL database of `handle` (node-postgres: several API instances on one database). */
+export function createPgStorage(handle: PostgresHandle, options: StorageOptions = {}): Storage {
+  return {
+    engine: 'postgres',
+    businessAccounts: createPgBusinessAccountsRepository(handle),
+    shopperAccounts: createPgShopperAccountsRepository(handle),
+    sessions: createPgSessionRepository(handle),
+    signInGuard: createPgSignInGuardRepository(handle),
+    emailConfirmations: createPgEmailConfirmationRepository(handle),
+    outbox: createPgOutboxRepository(handle),
+    rateLimits: createPgRateLimitRepository(handle),
+    shopper: createPgShopperDataRepository(handle),
+    priceAlerts: createPgPriceAlertRepository(handle),
+    admin: createPgAdminRepository(handle),
+    tracking: createPgTrackingRepository(handle, { groupCommit: options.groupCommit }),
+    redirectTrust: createPgRedirectTrustRepository(handle),
+    merchant: createPgMerchantRepository(handle),
+    merchantAnalytics: createPgAnalyticsRepository(handle),
+    catalog: createPgCatalogRepository(handle),
+    searchIndex: createPgSearchIndexRepository(handle),
+    searchRequests: createPgSearchRequestRepository(handle),
+    matchReports: createPgMatchReportRepository(handle),
   };
 }
