@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, BusinessListQuery } from '@pricehunt/contracts';
 import type pg from 'pg';
 import type { PostgresHandle } from '../../db/pg-client';
+import { refreshStoreTrustPg } from '../catalog/pg-repository';
 import type { AdminBusinessRow, AdminRepository, NewAuditEntry, RetailerSettings } from './repository';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
@@ -232,7 +233,7 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
       return { total, items: rows.map(toBusiness) };
     },
 
-    async changeBusiness({ id, expected, change, endSessions, audit, now }) {
+    async changeBusiness({ id, expected, change, endSessions, refreshStoreTrust, audit, now }) {
       return inTransaction(pool, async (client) => {
         // One conditional statement: the guard is evaluated on the row as the last committed change left it.
         const sets = ['updated_at = $2'];
@@ -252,6 +253,7 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
         if (!rows[0]) return null;
         const business = toBusiness(rows[0]);
         const sessionsEnded = endSessions ? ((await client.query('DELETE FROM sessions WHERE business_id = $1', [id])).rowCount ?? 0) : 0;
+        if (refreshStoreTrust) await refreshStoreTrustPg(client, id, now);
         const entry = await writeAuditEntryPg(client, endSessions ? { ...audit, after: { ...audit.after, sessionsEnded } } : audit, now);
         return { business, audit: entry, sessionsEnded };
       });

@@ -1,16 +1,31 @@
 import { AdminMessages, ErrorCode, type AdminProductOffer, type PriceReview, type ProductSummary } from '@pricehunt/contracts';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { productOf } from '../catalog/ingestion';
-import type { CatalogRepository, OfferWithRetailer } from '../catalog/repository';
-import type { CatalogStore } from '../catalog/sqlite-repository';
+import type { CatalogRepository, CorrectionRefusal, OfferWithRetailer } from '../catalog/repository';
 import { productSummary, totalCents } from '../catalog/views';
-import type { AdminRepository } from './repository';
 import type { Actor } from './service';
 
 /** Products a title search lists at most. */
 const FOUND_LIMIT = 20;
 
 const missing = (message: string, field: string) => new HttpError(404, ErrorCode.notFound, message, field, [{ field, message }]);
+
+/** The error a correction's refusal answers, with the messages and fields the console has always had. */
+const refusalError = (refusal: CorrectionRefusal): HttpError => {
+  switch (refusal) {
+    case 'product-not-found':
+      return missing(AdminMessages.productNotFound, 'id');
+    case 'into-not-found':
+      return missing(AdminMessages.productNotFound, 'into');
+    case 'offer-not-found':
+      return missing(AdminMessages.offerNotFound, 'offerId');
+    case 'offer-not-in-product':
+      return missing(AdminMessages.offerNotInProduct, 'offerId');
+    case 'offer-alone':
+      return conflict(AdminMessages.offerAlone, 'offerId');
+    case 'offer-not-held':
+      return conflict(AdminMessages.offerNotHeldForPrice, 'offerId');
+  }
+};
 
 const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
   id: offer.id,
@@ -30,17 +45,18 @@ const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
 
 /**
  * Corrections of the matcher by hand: find a product, see its offers, take a wrongly matched offer out into a
- * product of its own, or merge two products that are one. Each correction is one transaction and one audit entry.
- * Imports keep an offer where it was put; re-clustering the catalog decides anew.
+ * product of its own, or merge two products that are one. Each correction is a unit of work of the catalog port: one
+ * transaction with its audit entry, its checks made inside it (on what another admin's correction committed), its
+ * refusals answered as the errors below. Imports keep an offer where it was put; re-clustering the catalog decides anew.
  */
 export function createAdminProducts(deps: {
-  repo: AdminRepository;
-  catalog: Pick<CatalogRepository, 'getProduct' | 'getProducts' | 'productsWithTitleWords' | 'allOffersOfProduct' | 'priceHeldOffers' | 'getOfferWithRetailer'>;
-  /** The corrections' writes, each in one transaction with its audit entry. */
-  store: Pick<CatalogStore, 'transaction' | 'createProduct' | 'setOfferProduct' | 'refreshProducts' | 'approveOfferPrice' | 'mergeProducts'>;
+  catalog: Pick<
+    CatalogRepository,
+    'getProduct' | 'getProducts' | 'productsWithTitleWords' | 'allOffersOfProduct' | 'priceHeldOffers' | 'getOfferWithRetailer' | 'detachOffer' | 'approveOfferPrice' | 'mergeProducts'
+  >;
   now: () => Date;
 }) {
-  const { repo, catalog, store, now } = deps;
+  const { catalog, now } = deps;
 
   const productOrThrow = async (id: number, field: string) => {
     const product = await catalog.getProduct(id);
@@ -69,32 +85,23 @@ export function createAdminProducts(deps: {
 
     /** The offer leaves the product for a new product of its own (named after it). */
     async detachOffer(actor: Actor, id: number, offerId: number) {
-      const product = await productOrThrow(id, 'id');
-      const offers = await catalog.allOffersOfProduct(id);
-      const offer = offers.find((candidate) => candidate.id === offerId);
-      if (!offer) throw missing(AdminMessages.offerNotInProduct, 'offerId');
-      if (offers.length === 1) throw conflict(AdminMessages.offerAlone, 'offerId');
-      const stamp = now().toISOString();
-      const newProductId = store.transaction(() => {
-        const created = store.createProduct(productOf(offer), stamp);
-        store.setOfferProduct(offer.id, created);
-        store.refreshProducts([id, created], stamp);
-        repo.insertAudit(
-          {
-            actorId: actor.id,
-            actorEmail: actor.email,
-            action: 'catalog.detach_offer',
-            targetType: 'catalog',
-            targetId: String(id),
-            targetLabel: product.title,
-            before: { product: id, offers: offers.length },
-            after: { offer: `${offer.retailerName} ${offer.externalId}`, newProduct: created },
-          },
-          stamp,
-        );
-        return created;
-      });
-      return { offerId, productId: id, newProductId };
+      const done = await catalog.detachOffer(
+        id,
+        offerId,
+        ({ product, offers, offer, newProductId }) => ({
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'catalog.detach_offer',
+          targetType: 'catalog',
+          targetId: String(id),
+          targetLabel: product.title,
+          before: { product: id, offers },
+          after: { offer: `${offer.retailerName} ${offer.externalId}`, newProduct: newProductId },
+        }),
+        now().toISOString(),
+      );
+      if (!done.ok) throw refusalError(done.refusal);
+      return { offerId, productId: id, newProductId: done.newProductId };
     },
 
     /** Offers held for a price review, newest first, each with the median of the other offers it was held against. */
@@ -124,54 +131,44 @@ export function createAdminProducts(deps: {
 
     /** The held offer's price is real: it is shown, and held again only below this total. One audit entry. */
     async approvePrice(actor: Actor, offerId: number) {
-      const offer = await catalog.getOfferWithRetailer(offerId);
-      if (!offer) throw missing(AdminMessages.offerNotFound, 'offerId');
-      const stamp = now().toISOString();
-      const productId = store.transaction(() => {
-        const approved = store.approveOfferPrice(offerId, stamp);
-        if (approved === null) throw conflict(AdminMessages.offerNotHeldForPrice, 'offerId');
-        repo.insertAudit(
-          {
-            actorId: actor.id,
-            actorEmail: actor.email,
-            action: 'catalog.approve_price',
-            targetType: 'catalog',
-            targetId: String(approved),
-            targetLabel: offer.title,
-            before: { offer: `${offer.retailerName} ${offer.externalId}`, held: offer.held },
-            after: { approvedCents: totalCents(offer) },
-          },
-          stamp,
-        );
-        return approved;
-      });
-      return { offerId, productId };
+      const done = await catalog.approveOfferPrice(
+        offerId,
+        ({ offer, productId }) => ({
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'catalog.approve_price',
+          targetType: 'catalog',
+          targetId: String(productId),
+          targetLabel: offer.title,
+          before: { offer: `${offer.retailerName} ${offer.externalId}`, held: offer.held },
+          after: { approvedCents: totalCents(offer) },
+        }),
+        now().toISOString(),
+      );
+      if (!done.ok) throw refusalError(done.refusal);
+      return { offerId, productId: done.productId };
     },
 
     /** Every offer of product `id` joins product `into`; `id` is retired, and what named it (links, favorites, alerts) finds `into`. */
     async merge(actor: Actor, id: number, into: number) {
       if (id === into) throw badRequest(AdminMessages.mergeIntoItself, 'into');
-      const product = await productOrThrow(id, 'id');
-      const target = await productOrThrow(into, 'into');
-      const stamp = now().toISOString();
-      const moved = store.transaction(() => {
-        const count = store.mergeProducts([id], into, stamp);
-        repo.insertAudit(
-          {
-            actorId: actor.id,
-            actorEmail: actor.email,
-            action: 'catalog.merge_products',
-            targetType: 'catalog',
-            targetId: String(into),
-            targetLabel: target.title,
-            before: { product: id, title: product.title, offers: product.offerCount },
-            after: { into, offers: target.offerCount + count },
-          },
-          stamp,
-        );
-        return count;
-      });
-      return { productId: id, into, moved };
+      const done = await catalog.mergeProducts(
+        id,
+        into,
+        ({ product, target, moved }) => ({
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'catalog.merge_products',
+          targetType: 'catalog',
+          targetId: String(into),
+          targetLabel: target.title,
+          before: { product: id, title: product.title, offers: product.offerCount },
+          after: { into, offers: target.offerCount + moved },
+        }),
+        now().toISOString(),
+      );
+      if (!done.ok) throw refusalError(done.refusal);
+      return { productId: id, into, moved: done.moved };
     },
   };
 }

@@ -54,13 +54,16 @@ export interface AdminRepository {
    * One transaction: when the business's status and admin access are still `expected`, applies `change` (stamped
    * `now`), ends every session in which the business is signed in when `endSessions` (then `audit.after` records
    * `sessionsEnded`), and records `audit`. Answers the business as changed, the audit entry and the sessions ended;
-   * null when the business is gone or was changed meanwhile (nothing written).
+   * null when the business is gone or was changed meanwhile (nothing written). With `refreshStoreTrust` (a change of
+   * status), the business's offers are shown or hidden as its store's trust now says, and their products' figures
+   * refreshed, in the same transaction (the catalog's refreshStoreTrust): no suspended business's offers stay shown.
    */
   changeBusiness(input: {
     id: string;
     expected: BusinessState;
     change: Partial<BusinessState>;
     endSessions: boolean;
+    refreshStoreTrust?: boolean;
     audit: NewAuditEntry;
     now: string;
   }): Promise<{ business: AdminBusinessRow; audit: AuditEntry; sessionsEnded: number } | null>;

@@ -68,7 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   const repo = app.storage.admin;
   const service = createAdminService({ repo, catalog: app.catalog, log: app.log });
-  const products = createAdminProducts({ repo, catalog: app.storage.catalog, store: app.catalog.repository, now: () => new Date() });
+  const products = createAdminProducts({ catalog: app.storage.catalog, now: () => new Date() });
   const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog });
   const tags = ['admin'];
 

@@ -201,6 +201,9 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
           expected: snapshot(before),
           change: rule.change,
           endSessions: action === 'suspend',
+          // A suspended business's offers leave shoppers' comparisons at once; reactivated, they come back if its store
+          // is proved. In the change's own transaction: there is no half-done change for start-up to heal.
+          refreshStoreTrust: action === 'suspend' || action === 'reactivate',
           audit: {
             actorId: actor.id,
             actorEmail: actor.email,
@@ -214,8 +217,6 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
           now: stamp,
         });
         if (!changed) continue;
-        // A suspended business's offers leave shoppers' comparisons at once; reactivated, they come back if its store is verified.
-        if (action === 'suspend' || action === 'reactivate') catalog.repository.refreshStoreTrust(id, stamp);
         log.info({ actorId: actor.id, businessId: id, action }, 'admin action on business');
         return changed;
       }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, BusinessListQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../../db/client';
+import { refreshStoreTrustSqlite } from '../catalog/sqlite-repository';
 import type { AdminBusinessRow, AdminRepository, BusinessState, NewAuditEntry, RetailerSettings } from './repository';
 
 interface AuditRow {
@@ -232,11 +233,12 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
       return { total, items: rows.map(toBusiness) };
     },
 
-    async changeBusiness({ id, expected, change, endSessions, audit, now }) {
+    async changeBusiness({ id, expected, change, endSessions, refreshStoreTrust, audit, now }) {
       return sqlite.transaction(() => {
         const business = updateBusiness(id, expected, change, now);
         if (!business) return null;
         const sessionsEnded = endSessions ? deleteSessionsOf(id) : 0;
+        if (refreshStoreTrust && has('offers')) refreshStoreTrustSqlite(sqlite, id, now);
         const entry = writeAuditEntry(sqlite, endSessions ? { ...audit, after: { ...audit.after, sessionsEnded } } : audit, now);
         return { business, audit: entry, sessionsEnded };
       })();

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
-import { categorySlug, categoryName } from './category';
+import { categoryName } from './category';
 import { gtinOf, matchThreshold, modelKeysOf, type ItemIdentity, type MatchOptions, type ProductMatcher } from './matching';
 import { createBulkCatalogIndex } from './bulk-index';
 import { createBulkWriter, type BulkOp, type BulkParams } from './bulk-writer';
 import type { SearchIndex } from './search-index';
 import { holdImportRun, thisProcess } from './import-runs';
-import type { ImportRunDelta, ImportRunRow, NewOffer, NewProduct, OfferRow, RetailerRow } from './repository';
+import { productOf, type ImportRunDelta, type ImportRunRow, type NewOffer, type OfferRow, type RetailerRow } from './repository';
+
+export { productOf };
 import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
 
 export type ImportFormat = ImportRunRow['format'];
@@ -165,18 +167,6 @@ function changeOf(existing: OfferRow, record: OfferRecord): 'unchanged' | { text
   );
   return text || price || other ? { text, price } : 'unchanged';
 }
-
-/** A new product as its first offer describes it (an import, a re-cluster, an offer an admin takes out). */
-export const productOf = (record: Pick<OfferRecord, 'title' | 'brand' | 'model' | 'modelKey' | 'gtin' | 'category' | 'imageUrl'>): NewProduct => ({
-  title: record.title,
-  brand: record.brand,
-  model: record.model,
-  modelKey: record.modelKey,
-  gtin: record.gtin,
-  category: record.category,
-  categorySlug: record.category ? categorySlug(record.category) : null,
-  imageUrl: record.imageUrl,
-});
 
 /** Names a retailer the registry does not know after its host: `abt.com` → `Abt`. */
 function nameFromHost(host: string): string {

@@ -3,12 +3,17 @@ import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresHandle } from '../../db/pg-client';
+import { writeAuditEntryPg } from '../admin/pg-repository';
 import {
+  productOf,
   shorterModelKeys,
   type BrowseQuery,
   type BrowseSort,
   type CatalogRepository,
   type CategoryRow,
+  type CorrectionRefusal,
+  type CorrectionResult,
+  type NewProduct,
   type OfferItem,
   type OfferRef,
   type OfferRow,
@@ -125,6 +130,130 @@ const shortHash = (text: string) => createHash('sha1').update(text).digest('hex'
 
 const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Representative titles of the products (`representativeTitle` of their offers' titles), written when they change. */
+async function retitleProductsOf(db: Queryable, ids: readonly number[]) {
+  const rows = await rowsOf<{ productId: number; title: string; brand: string | null }>(
+    db,
+    'titles-of-products',
+    'SELECT product_id AS "productId", title, brand FROM offers WHERE product_id = ANY($1::int[]) ORDER BY product_id, id',
+    [ids],
+  );
+  for (let i = 0; i < rows.length; ) {
+    let end = i;
+    while (end < rows.length && rows[end]!.productId === rows[i]!.productId) end++;
+    const title = representativeTitle(rows.slice(i, end));
+    if (title) await db.query({ name: 'catalog/set-product-title', text: 'UPDATE products SET title = $1 WHERE id = $2 AND title IS DISTINCT FROM $1', values: [title, rows[i]!.productId] });
+    i = end;
+  }
+}
+/** The SQLite store's refreshProducts: price reviews, figures, empty products dropped, titles. Inside a transaction. */
+export async function refreshProductsPg(db: Queryable, ids: readonly number[], now: string) {
+  await db.query({ name: 'catalog/hold-price-outliers', text: HOLD_PRICE_OUTLIERS, values: [ids] });
+  await db.query({ name: 'catalog/refresh-products', text: REFRESH_PRODUCTS, values: [ids, now] });
+  await db.query({ name: 'catalog/delete-empty-products', text: DELETE_EMPTY_PRODUCTS, values: [ids] });
+  await retitleProductsOf(db, ids);
+}
+
+
+/**
+ * `'store'` when an offer of business `bid` on host `host` (SQL expressions) may not be shown to shoppers, else null:
+ * storeHold of the SQLite side (`substr(host, -n)` there is `right(host, n)` here).
+ */
+const storeHold = (bid: string, host: string) => `CASE WHEN ${bid} IS NULL THEN NULL
+    WHEN EXISTS (SELECT 1 FROM businesses b JOIN verified_domains v ON v.business_id = b.id
+      WHERE b.id = ${bid} AND b.status = 'active' AND b.store_domain = v.domain
+        AND (${host} = v.domain OR right(${host}, length(v.domain) + 1) = '.' || v.domain)) THEN NULL
+    ELSE 'store' END`;
+const HELD_BY_TRUST = `coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN offers.held = 'store' THEN NULL ELSE offers.held END)`;
+
+/** Locks the products (FOR UPDATE, in id order: every writer of products' figures takes them so); answers those that exist. */
+async function lockProducts(db: Queryable, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: number }>({
+    name: 'catalog/lock-products',
+    text: 'SELECT id FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+    values: [ids],
+  });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Shows or hides the business's offers as its store's trust now says (the SQLite store's refreshStoreTrust), and
+ * refreshes the figures of their products. Run inside a transaction on `client` (the admin's suspension of the
+ * business runs it in its own). Locks the products of the business's offers first, in id order, then the offers, as
+ * the other writers of figures do; a product an offer joined meanwhile is locked after them. How many offers changed.
+ */
+export async function refreshStoreTrustPg(client: pg.ClientBase, businessId: string, now: string): Promise<number> {
+  const { rows: products } = await client.query<{ productId: number }>({
+    name: 'catalog/products-of-business',
+    text: 'SELECT DISTINCT product_id AS "productId" FROM offers WHERE business_id = $1 AND product_id IS NOT NULL ORDER BY 1',
+    values: [businessId],
+  });
+  const locked = new Set(await lockProducts(client, products.map((row) => row.productId)));
+  const { rows } = await client.query<{ productId: number | null }>({
+    name: 'catalog/refresh-store-holds',
+    text: `UPDATE offers SET held = ${HELD_BY_TRUST} WHERE business_id = $1 AND held IS DISTINCT FROM ${HELD_BY_TRUST} RETURNING product_id AS "productId"`,
+    values: [businessId],
+  });
+  const ids = [...new Set(rows.map((row) => row.productId).filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  await lockProducts(
+    client,
+    ids.filter((id) => !locked.has(id)),
+  );
+  if (ids.length > 0) await refreshProductsPg(client, ids, now);
+  return rows.length;
+}
+
+/**
+ * Adds a product and answers its id: the next of the identity sequence, but above every product and retired product
+ * id there is (rows written with their own ids, as imports and fixtures do, leave the sequence behind), and the
+ * sequence is moved past it. As SQLite's AUTOINCREMENT, a retired id is not handed out again. Two transactions that
+ * chose the same id: the second's insert waits for the first and, once it committed, does nothing; it then chooses again.
+ */
+async function createProductPg(db: Queryable, product: NewProduct, now: string): Promise<number> {
+  for (;;) {
+    const { rows } = await db.query<{ id: number }>({
+      name: 'catalog/create-product',
+      text: `INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
+        SELECT greatest(nextval(pg_get_serial_sequence('products', 'id')), (SELECT coalesce(max(id), 0) + 1 FROM products),
+          (SELECT coalesce(max(from_id), 0) + 1 FROM product_redirects)), $1, $2, $3, $4, $5, $6, $7, $8, $9, $9
+        ON CONFLICT (id) DO NOTHING RETURNING id`,
+      values: [product.title, product.brand, product.model, product.modelKey, product.gtin, product.category, product.categorySlug, product.imageUrl, now],
+    });
+    const id = rows[0]?.id;
+    if (id === undefined) continue;
+    await db.query({
+      name: 'catalog/advance-product-ids',
+      text: `SELECT setval(pg_get_serial_sequence('products', 'id'), $1) WHERE $1 > (SELECT last_value FROM products_id_seq)`,
+      values: [id],
+    });
+    return id;
+  }
+}
+
+/** Runs `work` in one transaction on a client of the pool (READ COMMITTED); its answer decides COMMIT or ROLLBACK. */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<{ commit: boolean; result: T }>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const { commit, result } = await work(client);
+    await client.query(commit ? 'COMMIT' : 'ROLLBACK');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+const refused = (refusal: CorrectionRefusal) => ({ commit: false, result: { ok: false as const, refusal } });
+
 /**
  * `CatalogRepository` on PostgreSQL: the SQLite side's hand-written SQL, parameterised, through the pool. Where
  * SQLite reads rows in rowid order without saying so, the id says it here.
@@ -143,30 +272,6 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
 
   const findBusinessOffer = async (db: Queryable, businessId: string, offerId: number) =>
     (await rowsOf<MerchantProduct>(db, 'business-offer', `${BUSINESS_OFFER} WHERE o.id = $1 AND o.business_id = $2`, [offerId, businessId]))[0] ?? null;
-
-  /** Representative titles of the products (`representativeTitle` of their offers' titles), written when they change. */
-  const retitleProducts = async (db: Queryable, ids: readonly number[]) => {
-    const rows = await rowsOf<{ productId: number; title: string; brand: string | null }>(
-      db,
-      'titles-of-products',
-      'SELECT product_id AS "productId", title, brand FROM offers WHERE product_id = ANY($1::int[]) ORDER BY product_id, id',
-      [ids],
-    );
-    for (let i = 0; i < rows.length; ) {
-      let end = i;
-      while (end < rows.length && rows[end]!.productId === rows[i]!.productId) end++;
-      const title = representativeTitle(rows.slice(i, end));
-      if (title) await db.query({ name: 'catalog/set-product-title', text: 'UPDATE products SET title = $1 WHERE id = $2 AND title IS DISTINCT FROM $1', values: [title, rows[i]!.productId] });
-      i = end;
-    }
-  };
-  /** The SQLite store's refreshProducts: price reviews, figures, empty products dropped, titles. Inside a transaction. */
-  const refreshProducts = async (db: Queryable, ids: readonly number[], now: string) => {
-    await db.query({ name: 'catalog/hold-price-outliers', text: HOLD_PRICE_OUTLIERS, values: [ids] });
-    await db.query({ name: 'catalog/refresh-products', text: REFRESH_PRODUCTS, values: [ids, now] });
-    await db.query({ name: 'catalog/delete-empty-products', text: DELETE_EMPTY_PRODUCTS, values: [ids] });
-    await retitleProducts(db, ids);
-  };
 
   return {
     async lastImportAt() {
@@ -380,6 +485,89 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       return { items, total: count.rows[0]!.n };
     },
     businessOffer: (businessId, offerId) => findBusinessOffer(pool, businessId, offerId),
+    // The corrections decide inside their transaction on rows they locked (FOR UPDATE), products first in id order,
+    // then offers, as every writer of products' figures does: of two admins correcting the same products at once, the
+    // second waits for the first, then reads (READ COMMITTED: each statement anew) what the first committed and acts
+    // on that, or answers that its correction no longer applies.
+    async detachOffer(productId, offerId, audit, now) {
+      return inTransaction<CorrectionResult<{ newProductId: number }>>(pool, async (client) => {
+        const product = (
+          await rowsOf<ProductRow>(client, 'lock-product-row', `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [productId])
+        )[0];
+        if (!product) return refused('product-not-found');
+        const offers = await offersWithRetailer(client, 'lock-offers-of-product', `o.product_id = $1 ORDER BY ${TOTAL('o')}, o.id FOR UPDATE OF o`, [productId]);
+        const offer = offers.find((candidate) => candidate.id === offerId);
+        if (!offer) return refused('offer-not-in-product');
+        if (offers.length === 1) return refused('offer-alone');
+        const newProductId = await createProductPg(client, productOf(offer), now);
+        await client.query({ name: 'catalog/set-offer-product', text: 'UPDATE offers SET product_id = $1 WHERE id = $2', values: [newProductId, offer.id] });
+        await refreshProductsPg(client, [productId, newProductId], now);
+        await writeAuditEntryPg(client, audit({ product, offers: offers.length, offer, newProductId }), now);
+        return { commit: true, result: { ok: true as const, newProductId } };
+      });
+    },
+    async approveOfferPrice(offerId, audit, now) {
+      for (;;) {
+        const current = await rowsOf<{ productId: number | null }>(pool, 'offer-product', 'SELECT product_id AS "productId" FROM offers WHERE id = $1', [offerId]);
+        if (!current[0]) return { ok: false, refusal: 'offer-not-found' };
+        const expected = current[0].productId;
+        const outcome = await inTransaction<CorrectionResult<{ productId: number }> | 'again'>(pool, async (client) => {
+          // Product first, then the offer; the offer moved to another product meanwhile: look again.
+          if (expected !== null) await lockProducts(client, [expected]);
+          const offer = (await offersWithRetailer(client, 'lock-offer-with-retailer', 'o.id = $1 FOR UPDATE OF o', [offerId]))[0];
+          if (!offer) return refused('offer-not-found');
+          if (offer.productId !== expected) return { commit: false, result: 'again' };
+          // An offer held for its price is in a product (its price was compared with the product's other offers).
+          if (offer.held !== 'price' || offer.productId === null) return refused('offer-not-held');
+          const productId = offer.productId;
+          await client.query({
+            name: 'catalog/approve-offer-price',
+            text: 'UPDATE offers SET price_approved_cents = price_cents + coalesce(shipping_cents, 0), held = NULL WHERE id = $1',
+            values: [offerId],
+          });
+          await refreshProductsPg(client, [productId], now);
+          await writeAuditEntryPg(client, audit({ offer, productId }), now);
+          return { commit: true, result: { ok: true as const, productId } };
+        });
+        if (outcome !== 'again') return outcome;
+      }
+    },
+    async mergeProducts(sourceId, targetId, audit, now) {
+      return inTransaction<CorrectionResult<{ moved: number }>>(pool, async (client) => {
+        const locked = await rowsOf<ProductRow>(
+          client,
+          'lock-product-rows',
+          `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+          [[sourceId, targetId]],
+        );
+        const product = locked.find((row) => row.id === sourceId);
+        if (!product) return refused('product-not-found');
+        const target = locked.find((row) => row.id === targetId);
+        if (!target) return refused('into-not-found');
+        if (sourceId === targetId) return { commit: false, result: { ok: true as const, moved: 0 } };
+        await client.query({ name: 'catalog/lock-offers-of', text: 'SELECT id FROM offers WHERE product_id = $1 ORDER BY id FOR UPDATE', values: [sourceId] });
+        const moved = (await client.query({ name: 'catalog/move-offers', text: 'UPDATE offers SET product_id = $1 WHERE product_id = $2', values: [targetId, sourceId] })).rowCount ?? 0;
+        await refreshProductsPg(client, [targetId, sourceId], now);
+        // The SQLite store's redirectProducts: chains stay flat, and signed-in shoppers' favorites (with their price
+        // alerts) follow, but one already saved under the successor stays (SQLite: UPDATE OR IGNORE, then DELETE).
+        await client.query({ name: 'catalog/flatten-redirects', text: 'UPDATE product_redirects SET to_id = $2 WHERE to_id = $1', values: [sourceId, targetId] });
+        await client.query({
+          name: 'catalog/redirect-product',
+          text: 'INSERT INTO product_redirects (from_id, to_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (from_id) DO UPDATE SET to_id = $2, created_at = $3',
+          values: [sourceId, targetId, now],
+        });
+        await client.query({
+          name: 'catalog/move-favorites',
+          text: `UPDATE shopper_favorites f SET product_id = $2 WHERE f.product_id = $1
+            AND NOT EXISTS (SELECT 1 FROM shopper_favorites g WHERE g.shopper_id = f.shopper_id AND g.product_id = $2)`,
+          values: [sourceId, targetId],
+        });
+        await client.query({ name: 'catalog/drop-moved-favorites', text: 'DELETE FROM shopper_favorites WHERE product_id = $1', values: [sourceId] });
+        await writeAuditEntryPg(client, audit({ product, target, moved }), now);
+        return { commit: true, result: { ok: true as const, moved } };
+      });
+    },
+    refreshStoreTrust: (businessId, now) => inTransaction(pool, async (client) => ({ commit: true, result: await refreshStoreTrustPg(client, businessId, now) })),
     async updateBusinessOffer(businessId, offerId, change, now) {
       for (;;) {
         const current = await findBusinessOffer(pool, businessId, offerId);
@@ -418,7 +606,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
                 values: [offerId, priceCents, locked.shippingCents, locked.currency, now],
               });
             }
-            if (locked.productId !== null) await refreshProducts(client, [locked.productId], now);
+            if (locked.productId !== null) await refreshProductsPg(client, [locked.productId], now);
             await client.query('COMMIT');
           } catch (error) {
             await client.query('ROLLBACK').catch((rollbackError: unknown) => {

@@ -1,4 +1,6 @@
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
+import type { NewAuditEntry } from '../admin/repository';
+import { categorySlug } from './category';
 import type { Availability, Condition } from './types';
 
 /** A model key found as the start of a longer one is at least this long, and the longer one adds at most this many characters. */
@@ -90,6 +92,18 @@ export interface ProductRow {
 }
 
 export type NewProduct = Pick<ProductRow, 'title' | 'brand' | 'model' | 'modelKey' | 'gtin' | 'category' | 'categorySlug' | 'imageUrl'>;
+
+/** A new product as its first offer describes it (an import, a re-cluster, an offer an admin takes out). */
+export const productOf = (record: Pick<OfferRow, 'title' | 'brand' | 'model' | 'modelKey' | 'gtin' | 'category' | 'imageUrl'>): NewProduct => ({
+  title: record.title,
+  brand: record.brand,
+  model: record.model,
+  modelKey: record.modelKey,
+  gtin: record.gtin,
+  category: record.category,
+  categorySlug: record.category ? categorySlug(record.category) : null,
+  imageUrl: record.imageUrl,
+});
 
 export interface RetailerRow {
   id: string;
@@ -256,6 +270,62 @@ export interface CatalogRepository {
    * business's (nothing changed).
    */
   updateBusinessOffer(businessId: string, offerId: number, change: BusinessOfferChange, now: string): Promise<MerchantProduct | null>;
+  /**
+   * An admin's correction: the offer leaves the product for a new product of its own (named after it); both
+   * products' figures are refreshed and the audit entry is written: one transaction, its checks made inside it.
+   */
+  detachOffer(productId: number, offerId: number, audit: CorrectionAudit<DetachFacts>, now: string): Promise<CorrectionResult<{ newProductId: number }>>;
+  /**
+   * An admin's correction: an offer held for its price is shown and its total accepted (held again only below it);
+   * its product refreshed and the audit entry written: one transaction.
+   */
+  approveOfferPrice(offerId: number, audit: CorrectionAudit<ApproveFacts>, now: string): Promise<CorrectionResult<{ productId: number }>>;
+  /**
+   * An admin's correction: every offer of product `sourceId` joins `targetId`; `sourceId` is retired (a redirect
+   * to `targetId`, earlier redirects to it follow, shoppers' favorites and alerts move unless already saved under the
+   * target), figures refreshed and the audit entry written: one transaction. `moved`: how many offers moved.
+   */
+  mergeProducts(sourceId: number, targetId: number, audit: CorrectionAudit<MergeFacts>, now: string): Promise<CorrectionResult<{ moved: number }>>;
+  /**
+   * Shows or hides a business's offers after its store's trust changed (its domain proved or given up, the business
+   * suspended or reactivated) and refreshes the figures of their products: one transaction. How many offers changed.
+   */
+  refreshStoreTrust(businessId: string, now: string): Promise<number>;
+}
+
+/**
+ * What a correction found, read inside its transaction: it was made (`ok`), or why it was not (nothing written):
+ * `product-not-found` (the product, or the merged one, is gone), `into-not-found` (the product merged into is
+ * gone), `offer-not-found`, `offer-not-in-product`, `offer-alone` (the product's only offer), `offer-not-held`
+ * (not, or no longer, held for its price).
+ */
+export type CorrectionRefusal = 'product-not-found' | 'into-not-found' | 'offer-not-found' | 'offer-not-in-product' | 'offer-alone' | 'offer-not-held';
+export type CorrectionResult<T> = ({ ok: true } & T) | { ok: false; refusal: CorrectionRefusal };
+
+/**
+ * The audit entry of a correction, made from what the correction read and did inside its transaction (so that it
+ * records the state it acted on); written in that transaction.
+ */
+export type CorrectionAudit<Facts> = (facts: Facts) => NewAuditEntry;
+
+export interface DetachFacts {
+  product: ProductRow;
+  /** How many offers the product had. */
+  offers: number;
+  offer: OfferWithRetailer;
+  newProductId: number;
+}
+
+export interface ApproveFacts {
+  /** The offer as it was, held for its price. */
+  offer: OfferWithRetailer;
+  productId: number;
+}
+
+export interface MergeFacts {
+  product: ProductRow;
+  target: ProductRow;
+  moved: number;
 }
 
 /** A product a search box may suggest. */

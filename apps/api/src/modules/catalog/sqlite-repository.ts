@@ -2,7 +2,9 @@ import type Database from 'better-sqlite3';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../../db/client';
+import { writeAuditEntry } from '../admin/sqlite-repository';
 import {
+  productOf,
   shorterModelKeys,
   type BrowseQuery,
   type BrowseSort,
@@ -671,6 +673,22 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
 
 export type CatalogStore = ReturnType<typeof createSqliteCatalogStore>;
 
+/** A catalog store per connection, for statements other domains run in their own transactions on it. */
+const storesOf = new WeakMap<Database.Database, CatalogStore>();
+const storeOf = (sqlite: Database.Database) => {
+  let store = storesOf.get(sqlite);
+  if (!store) storesOf.set(sqlite, (store = createSqliteCatalogStore(sqlite)));
+  return store;
+};
+
+/**
+ * `CatalogStore.refreshStoreTrust` on `sqlite`: inside a transaction of that connection (the admin's suspension of a
+ * business), it commits or rolls back with it. How many offers changed.
+ */
+export function refreshStoreTrustSqlite(sqlite: Database.Database, businessId: string, now: string): number {
+  return storeOf(sqlite).refreshStoreTrust(businessId, now);
+}
+
 const BUSINESS_OFFER_ORDER: Record<ProductsQuery['sort'], string> = {
   title: 'o.title COLLATE NOCASE, o.id',
   price: 'o.price_cents, o.id',
@@ -779,6 +797,56 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
       return { items, total: (countBusinessOffers.get(params) as { n: number }).n };
     },
     businessOffer: async (businessId, offerId) => findBusinessOffer(businessId, offerId),
+    // The corrections read what they decide on inside their transaction, taken with the write lock at once
+    // (`immediate`): another connection's correction cannot commit between the checks and the writes.
+    async detachOffer(productId, offerId, audit, now) {
+      return store.transaction(
+        () => {
+          const product = (productById.get(productId) as ProductRow | undefined) ?? null;
+          if (!product) return { ok: false, refusal: 'product-not-found' } as const;
+          const offers = store.allOffersOfProduct(productId);
+          const offer = offers.find((candidate) => candidate.id === offerId);
+          if (!offer) return { ok: false, refusal: 'offer-not-in-product' } as const;
+          if (offers.length === 1) return { ok: false, refusal: 'offer-alone' } as const;
+          const newProductId = store.createProduct(productOf(offer), now);
+          store.setOfferProduct(offer.id, newProductId);
+          store.refreshProducts([productId, newProductId], now);
+          writeAuditEntry(sqlite, audit({ product, offers: offers.length, offer, newProductId }), now);
+          return { ok: true, newProductId } as const;
+        },
+        { immediate: true },
+      );
+    },
+    async approveOfferPrice(offerId, audit, now) {
+      return store.transaction(
+        () => {
+          const offer = store.getOfferWithRetailer(offerId);
+          if (!offer) return { ok: false, refusal: 'offer-not-found' } as const;
+          // An offer held for its price is in a product (its price was compared with the product's other offers).
+          if (offer.held !== 'price' || offer.productId === null) return { ok: false, refusal: 'offer-not-held' } as const;
+          const productId = offer.productId;
+          store.approveOfferPrice(offerId, now);
+          writeAuditEntry(sqlite, audit({ offer, productId }), now);
+          return { ok: true, productId } as const;
+        },
+        { immediate: true },
+      );
+    },
+    async mergeProducts(sourceId, targetId, audit, now) {
+      return store.transaction(
+        () => {
+          const product = (productById.get(sourceId) as ProductRow | undefined) ?? null;
+          if (!product) return { ok: false, refusal: 'product-not-found' } as const;
+          const target = (productById.get(targetId) as ProductRow | undefined) ?? null;
+          if (!target) return { ok: false, refusal: 'into-not-found' } as const;
+          const moved = store.mergeProducts([sourceId], targetId, now);
+          writeAuditEntry(sqlite, audit({ product, target, moved }), now);
+          return { ok: true, moved } as const;
+        },
+        { immediate: true },
+      );
+    },
+    refreshStoreTrust: async (businessId, now) => store.refreshStoreTrust(businessId, now),
     async updateBusinessOffer(businessId, offerId, change, now) {
       const current = findBusinessOffer(businessId, offerId);
       if (!current) return null;

@@ -89,8 +89,10 @@ export const merchantPlugin = fp(
       },
       storeOrigin: (domain) => storeOriginFor(domain, overrides),
       lookupTxt: createTxtLookup(config.DNS_SERVERS),
-      onTrustChanged: (businessId) => {
-        const changed = app.catalog.repository.refreshStoreTrust(businessId);
+      // One transaction of the catalog port, after the proof change's own (the merchant port's): a crash between the two
+      // leaves the business's offers as they were until its store's trust changes again.
+      onTrustChanged: async (businessId) => {
+        const changed = await app.storage.catalog.refreshStoreTrust(businessId, new Date().toISOString());
         log.info({ businessId, offers: changed }, 'store trust changed');
       },
       onShopRenamed: async (businessId) => {
