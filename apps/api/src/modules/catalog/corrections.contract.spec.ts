@@ -1,4 +1,6 @@
-import type { NewAuditEntry } from '../admin/repository';
+import { createPgAdminRepository } from '../admin/pg-repository';
+import type { AdminRepository, NewAuditEntry } from '../admin/repository';
+import { createSqliteAdminRepository } from '../admin/sqlite-repository';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository } from './pg-repository';
@@ -234,6 +236,38 @@ describe.each(ENGINES)('catalog corrections on %s', (engine: EngineName) => {
       expect(await catalog.refreshStoreTrust('b1', NOW)).toBe(1);
       expect(await run('SELECT held FROM offers WHERE id = 13')).toEqual([{ held: 'store' }]);
       expect(await catalog.refreshStoreTrust('nobody', NOW)).toBe(0);
+    });
+  });
+
+  describe("an admin's suspension of a business (AdminRepository.changeBusiness with refreshStoreTrust)", () => {
+    const admin = (): AdminRepository => {
+      const opened = current();
+      return opened.engine === 'sqlite' ? createSqliteAdminRepository(opened.handle) : createPgAdminRepository(opened.handle);
+    };
+    const suspend = (entry: NewAuditEntry) =>
+      admin().changeBusiness({
+        id: 'b1',
+        expected: { status: 'active', isAdmin: false },
+        change: { status: 'suspended' },
+        endSessions: true,
+        refreshStoreTrust: true,
+        audit: entry,
+        now: NOW,
+      });
+
+    it("hides the business's offers in the suspension's own transaction", async () => {
+      const changed = await suspend({ ...actor, action: 'business.suspend', targetType: 'business', targetId: 'b1', targetLabel: null, before: null, after: { status: 'suspended' } });
+      expect(changed?.business.status).toBe('suspended');
+      expect(await run('SELECT held FROM offers WHERE id = 13')).toEqual([{ held: 'store' }]);
+      expect(await catalog.getProduct(1)).toMatchObject({ offerCount: 2, updatedAt: NOW });
+      expect(await audits()).toHaveLength(1);
+    });
+
+    it('rolls the suspension and the offers back together when its audit entry cannot be written', async () => {
+      await expect(suspend(refusedAudit())).rejects.toThrow();
+      expect(await run("SELECT status FROM businesses WHERE id = 'b1'")).toEqual([{ status: 'active' }]);
+      expect(await run('SELECT held FROM offers WHERE id = 13')).toEqual([{ held: null }]);
+      expect(await catalog.getProduct(1)).toMatchObject({ offerCount: 3, updatedAt: at(1) });
     });
   });
 
