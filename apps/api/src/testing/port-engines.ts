@@ -133,3 +133,14 @@ export async function addBusiness(
     await db.query("INSERT INTO verified_domains (domain, business_id, method, verified_at) VALUES (?, ?, 'dns', ?)", [options.domain, id, 1_000]);
   }
 }
+
+/**
+ * How a write ended: `'refused'` when it rejected. Contract tests assert with this rather than `rejects.toThrow()`:
+ * better-sqlite3's errors may come from another realm than the test's Error, which jest then does not count as thrown.
+ */
+export function outcome(write: Promise<unknown>): Promise<'done' | 'refused'> {
+  return write.then(
+    () => 'done' as const,
+    () => 'refused' as const,
+  );
+}
