@@ -1,7 +1,7 @@
 /*
  * The writer thread of `createWriterThreadQueue` (write-queue.ts). It opens its own connection with the pragmas every
  * connection has and commits batches. Started from the built `write-queue-worker.js` beside the API bundle, or from
- * this source through tsx's require hook (tsx, Jest).
+ * this source through tsx's require hook (tsx, Jest); see worker-thread.ts.
  *
  * Protocol: the event loop posts a message `{ newSql, ops }` (ops are [statement index, params]) with the
  * writes gathered so far, but only once the thread has taken every earlier message into a commit: the thread

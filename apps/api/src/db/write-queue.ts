@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { commitBatch as commitWrites, type WriteFailure, type WriteOp } from './write-batch';
+import { startWorkerThread } from './worker-thread';
 import type { WriterAnswer, WriterClose, WriterData, WriterMessage } from './write-queue-worker';
 
 export type { WriteOp } from './write-batch';
@@ -151,16 +149,6 @@ const waitAsync = (
 ).waitAsync;
 
 /**
- * How to start the writer thread (write-queue-worker.ts): the built file beside the API bundle, else the TypeScript
- * source run through tsx's require hook (under tsx and Jest, which run the sources).
- */
-function writerThreadEntry(): { file: string; execArgv?: string[] } {
-  const built = path.join(__dirname, 'write-queue-worker.js');
-  if (fs.existsSync(built)) return { file: built };
-  return { file: path.join(__dirname, 'write-queue-worker.ts'), execArgv: ['--require', require.resolve('tsx/cjs')] };
-}
-
-/**
  * Group commit on a writer thread: the event loop hands the writes gathered since the thread last took any to
  * a thread that owns a second connection and commits them, so request handling goes on while the disk works.
  * The thread commits whatever has arrived as soon as its last sync is done, then syncs the WAL (see
@@ -172,9 +160,9 @@ export function createWriterThreadQueue(
 ): WriteQueue {
   // Messages the thread has taken so far (it counts them; see write-queue-worker.ts).
   const taken = new Int32Array(new SharedArrayBuffer(4));
-  const entry = writerThreadEntry();
   const workerData: WriterData = { file, maxBatch: options.maxBatch ?? 2048, taken: taken.buffer as SharedArrayBuffer };
-  const worker = new Worker(entry.file, { execArgv: entry.execArgv, workerData });
+  // The thread's code is write-queue-worker.ts: built beside the API bundle, or run from source (see worker-thread.ts).
+  const worker = startWorkerThread(__dirname, 'write-queue-worker', { workerData });
   worker.unref();
   /** Writes of this turn, not posted yet. */
   let waiting: Pending[] = [];
