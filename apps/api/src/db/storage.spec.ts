@@ -4,6 +4,7 @@ import { createPgStorage, createSqliteStorage, type Storage } from './storage';
 /** Every field of `Storage` (the type makes the list whole): no engine leaves a port out or adds one. */
 const STORAGE_FIELDS: Record<keyof Storage, true> = {
   engine: true,
+  health: true,
   businessAccounts: true,
   shopperAccounts: true,
   sessions: true,
@@ -42,6 +43,7 @@ describe.each(ENGINES)('the storage ports composed on %s', (engine) => {
     expect(Object.keys(storage).sort()).toEqual(Object.keys(STORAGE_FIELDS).sort());
     expect(await storage.rateLimits.hit('composed', 'k', 60_000, 1_000)).toEqual({ count: 1, resetAt: 61_000 });
     expect(await storage.catalog.lastImportAt()).toBeNull();
+    expect(await storage.health.migrationsApplied()).toBeGreaterThan(engine === 'sqlite' ? 20 : 5);
     expect(await storage.businessAccounts.findByEmail('nobody@example.com')).toBeUndefined();
     expect(await storage.searchRequests.get('00000000-0000-4000-8000-000000000000')).toBeFalsy();
   });

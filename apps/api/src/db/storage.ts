@@ -8,6 +8,9 @@ import { createSqliteAnalyticsRepository, createSqliteMerchantRepository } from 
 import type { RedirectTrustRepository, TrackingRepository } from '../modules/tracking/repository';
 import { createSqliteRedirectTrustRepository, createSqliteTrackingRepository } from '../modules/tracking/sqlite-repository';
 import type { DatabaseHandle } from './client';
+import type { HealthRepository } from '../modules/health/repository';
+import { createPgHealthRepository } from '../modules/health/pg-repository';
+import { createSqliteHealthRepository } from '../modules/health/sqlite-repository';
 import type { PostgresHandle } from './pg-client';
 import { createPgAdminRepository } from '../modules/admin/pg-repository';
 import { createPgEmailConfirmationRepository, createPgOutboxRepository, createPgSessionRepository, createPgSignInGuardRepository } from '../modules/auth/pg-repository';
@@ -49,6 +52,8 @@ import { createSqliteSearchRequestRepository } from '../modules/search/sqlite-re
  */
 export interface Storage {
   readonly engine: 'sqlite' | 'postgres';
+  /** What the health check reads. */
+  health: HealthRepository;
   /** Business (merchant and admin) accounts, their email confirmation and password resets. */
   businessAccounts: BusinessAccountsRepository;
   /** Shopper accounts and their password resets. */
@@ -96,6 +101,7 @@ export interface StorageOptions {
 export function createSqliteStorage(handle: DatabaseHandle, options: StorageOptions = {}): Storage {
   return {
     engine: 'sqlite',
+    health: createSqliteHealthRepository(handle),
     businessAccounts: createSqliteBusinessAccountsRepository(handle),
     shopperAccounts: createSqliteShopperAccountsRepository(handle),
     sessions: createSqliteSessionRepository(handle),
@@ -121,6 +127,7 @@ export function createSqliteStorage(handle: DatabaseHandle, options: StorageOpti
 export function createPgStorage(handle: PostgresHandle, options: StorageOptions = {}): Storage {
   return {
     engine: 'postgres',
+    health: createPgHealthRepository(handle),
     businessAccounts: createPgBusinessAccountsRepository(handle),
     shopperAccounts: createPgShopperAccountsRepository(handle),
     sessions: createPgSessionRepository(handle),

@@ -5,7 +5,7 @@ import { healthResponseSchema } from '@pricehunt/contracts';
 export const HEALTH_CHECK_TTL_MS = 1000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const migrations = app.sqlite.prepare('select count(*) as n from __drizzle_migrations');
+  const { health } = app.storage;
   let checked = { at: -Infinity, migrations: 0 };
   app.get(
     '/health',
@@ -13,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       const now = Date.now();
       // The database is read at most once per HEALTH_CHECK_TTL_MS; a failing read fails the check (500).
-      if (now - checked.at >= HEALTH_CHECK_TTL_MS) checked = { at: now, migrations: (migrations.get() as { n: number }).n };
+      if (now - checked.at >= HEALTH_CHECK_TTL_MS) checked = { at: now, migrations: await health.migrationsApplied() };
       return { status: 'ok' as const, database: 'ok' as const, migrations: checked.migrations, uptimeSeconds: Math.round(process.uptime()) };
     },
   );
