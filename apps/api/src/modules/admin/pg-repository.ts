@@ -1,5 +1,6 @@
+import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import { randomUUID } from 'node:crypto';
-import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, BusinessListQuery } from '@pricehunt/contracts';
+import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry } from '@pricehunt/contracts';
 import type pg from 'pg';
 import type { PostgresHandle } from '../../db/pg-client';
 import { refreshStoreTrustPg } from '../catalog/pg-repository';
@@ -29,30 +30,6 @@ const BUSINESS_COLUMNS = `id, email, store_name AS "storeName", store_domain AS 
   EXISTS (SELECT 1 FROM verified_domains v WHERE v.business_id = businesses.id AND v.domain = businesses.store_domain) AS "domainVerified"`;
 const AUDIT_COLUMNS = `id, created_at AS "createdAt", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
   target_id AS "targetId", target_label AS "targetLabel", before_json AS "beforeJson", after_json AS "afterJson"`;
-
-const SORT_COLUMNS: Record<BusinessListQuery['sort'], string> = {
-  createdAt: 'created_at',
-  email: 'email',
-  status: 'status',
-  storeDomain: 'store_domain',
-};
-
-/** Tables whose row counts the overview shows (the SQLite side's list; PostgreSQL's schema holds them all). */
-const COUNTED_TABLES = [
-  'businesses',
-  'sessions',
-  'retailers',
-  'offers',
-  'products',
-  'price_points',
-  'search_requests',
-  'import_runs',
-  'clicks',
-  'referrals',
-  'events',
-  'conversions',
-  'audit_log',
-];
 
 // Keys in the SQLite side's order: the API answers these objects as JSON, the same to the byte on either engine.
 const toBusiness = (row: BusinessSelection): AdminBusinessRow => ({

@@ -1,7 +1,8 @@
+import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, BusinessListQuery } from '@pricehunt/contracts';
+import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../../db/client';
 import { refreshStoreTrustSqlite } from '../catalog/sqlite-repository';
 import type { AdminBusinessRow, AdminRepository, BusinessState, NewAuditEntry, RetailerSettings } from './repository';
@@ -24,30 +25,6 @@ const BUSINESS_COLUMNS = `id, email, store_name AS storeName, store_domain AS st
   EXISTS (SELECT 1 FROM verified_domains v WHERE v.business_id = businesses.id AND v.domain = businesses.store_domain) AS domainVerified`;
 const AUDIT_COLUMNS = `id, created_at AS createdAt, actor_id AS actorId, actor_email AS actorEmail, action, target_type AS targetType,
   target_id AS targetId, target_label AS targetLabel, before_json AS beforeJson, after_json AS afterJson`;
-
-const SORT_COLUMNS: Record<BusinessListQuery['sort'], string> = {
-  createdAt: 'created_at',
-  email: 'email',
-  status: 'status',
-  storeDomain: 'store_domain',
-};
-
-/** Tables whose row counts the overview shows, when this installation has them. */
-const COUNTED_TABLES = [
-  'businesses',
-  'sessions',
-  'retailers',
-  'offers',
-  'products',
-  'price_points',
-  'search_requests',
-  'import_runs',
-  'clicks',
-  'referrals',
-  'events',
-  'conversions',
-  'audit_log',
-];
 
 type BusinessSelection = Omit<AdminBusinessRow, 'isAdmin' | 'domainVerified'> & { isAdmin: number | boolean; domainVerified: number | boolean };
 
