@@ -402,7 +402,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
     async recluster(actor: Actor) {
       const started = Date.now();
       const productsBefore = await repo.countProducts();
-      const result = catalog.ingestion.recluster();
+      const result = await catalog.ingestion.recluster();
       const productsAfter = await repo.countProducts();
       const durationMs = Date.now() - started;
       await repo.insertAudit(

@@ -466,7 +466,7 @@ describe('re-clustering the catalog', () => {
     const before = productsOf();
     expect(new Set(Object.values(before)).size).toBe(3);
 
-    const result = t.app.catalog.ingestion.recluster();
+    const result = await t.app.catalog.ingestion.recluster();
 
     expect(result).toMatchObject({ offers: 5, productsCreated: 3, productsKept: 3 });
     expect(productsOf()).toEqual(before);
@@ -484,7 +484,7 @@ describe('re-clustering the catalog', () => {
     t.app.catalog.repository.refreshProducts([before.R1!, before.R5!]);
     const highest = Math.max(...Object.values(before));
 
-    const result = t.app.catalog.ingestion.recluster();
+    const result = await t.app.catalog.ingestion.recluster();
 
     const after = productsOf();
     expect(result).toMatchObject({ productsCreated: 3, productsKept: 2 });
@@ -502,7 +502,7 @@ describe('re-clustering the catalog', () => {
     t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(split, 'R4');
     t.app.catalog.repository.refreshProducts([before.R3!, split]);
 
-    t.app.catalog.ingestion.recluster();
+    await t.app.catalog.ingestion.recluster();
 
     expect(productsOf().R4).toBe(before.R3);
     expect(t.app.catalog.repository.getProduct(split)).toBeNull();

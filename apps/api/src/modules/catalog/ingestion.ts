@@ -3,15 +3,16 @@ import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categoryName } from './category';
-import { gtinOf, matchThreshold, modelKeysOf, type ItemIdentity, type MatchOptions, type ProductMatcher } from './matching';
+import { gtinOf, matchThreshold, modelKeysOf, type ItemIdentity, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
 import { createBulkCatalogIndex } from './bulk-index';
 import { createBulkWriter, type BulkOp, type BulkParams } from './bulk-writer';
-import type { SearchIndex } from './search-index';
 import { holdImportRun, thisProcess } from './import-runs';
-import { productOf, type ImportRunDelta, type ImportRunRow, type NewOffer, type OfferRow, type RetailerRow } from './repository';
+import { op, type IngestionStep, type IngestionStore, type OfferRecord } from './ingestion-store';
+import { productOf, type ImportRunDelta, type ImportRunRow, type OfferRow, type RetailerRow } from './repository';
+import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams } from './sqlite-repository';
+import { runSync } from './steps';
 
 export { productOf };
-import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
 
 export type ImportFormat = ImportRunRow['format'];
 
@@ -62,9 +63,6 @@ export interface ImportSummary extends ImportProgress {
 
 const REPORT_LIMIT = 1000;
 
-/** An offer as a row describes it, before it has a retailer id, an external id and a product. */
-type OfferRecord = Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>;
-
 /**
  * Up to this many model keys (or products), what the end of an import joins is found key by key (product by product)
  * instead of by a pass over the whole catalog.
@@ -80,6 +78,13 @@ const JOIN_TRANSACTION_MS = 50;
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
 const LISTED_AT_RETAILER_MARGIN = 0.8;
 
+/** The products ranked close enough to the best to be taken instead of it (the best first), or none below the threshold. */
+function contenders(ranked: readonly RankedProduct[], threshold: number): RankedProduct[] {
+  const [best] = ranked;
+  if (!best || best.score < threshold) return [];
+  return ranked.filter((entry) => entry.score >= threshold && entry.score >= best.score * LISTED_AT_RETAILER_MARGIN);
+}
+
 /**
  * The product an offer joins: the best ranked one that passes the threshold. A retailer sells a product under one id
  * as a rule, so when it already has an offer in the best product, a product nearly as good (within
@@ -91,22 +96,23 @@ export function productForOffer(
   threshold: number,
   withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>,
 ): number | null {
-  const [best] = ranked;
-  if (!best || best.score < threshold) return null;
-  const close = ranked.filter((entry) => entry.score >= threshold && entry.score >= best.score * LISTED_AT_RETAILER_MARGIN);
-  if (close.length < 2) return best.productId;
+  const close = contenders(ranked, threshold);
+  if (close.length === 0) return null;
+  if (close.length < 2) return close[0]!.productId;
   const listed = withOfferAtRetailer(close.map((entry) => entry.productId));
-  return (close.find((entry) => !listed.has(entry.productId)) ?? best).productId;
+  return (close.find((entry) => !listed.has(entry.productId)) ?? close[0]!).productId;
 }
 
 /**
  * The one rule that places an offer in a product, on every path (row by row, bulk, re-clustering): the product of
  * a labelled match (`known`, still there), else the product of an offer with the same valid GTIN, else (`statedModel`)
  * the one product whose offers state the offer's model number under its brand, else the best ranked product that
- * passes the threshold (`productForOffer`). Null: the offer begins a product of its own.
+ * passes the threshold (`productForOffer`). Null: the offer begins a product of its own. A step of the import's unit
+ * of work: it reads through the unit's transaction, or through `match.lookup` and `withOfferAtRetailer` where the bulk
+ * path answers from memory.
  */
-export function placeOffer(
-  matcher: Pick<ProductMatcher, 'productWithGtin' | 'productWithModel' | 'rank'>,
+export function* placeOffer(
+  matcher: Pick<ProductMatcher, 'steps' | 'productWithModel'>,
   item: ItemIdentity,
   options: {
     known?: number | null;
@@ -114,18 +120,24 @@ export function placeOffer(
     statedModel?: { modelKey: string | null; brand: string | null } | null;
     /** How candidates are found and ranked (`lookup`, `useIndex`, `excludeOfferId`…); the offer is always joining. */
     match: Omit<MatchOptions, 'joining'>;
-    /** Those of the products that have an offer at the offer's retailer. */
-    withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>;
+    /** The offer's retailer (its products are read in the unit of work), or what answers which products it sells. */
+    withOfferAtRetailer: string | ((productIds: readonly number[]) => ReadonlySet<number>);
   },
-): number | null {
+): IngestionStep<number | null> {
   if (options.known != null) return options.known;
-  const byGtin = matcher.productWithGtin(item.gtin ?? null, options.match.excludeOfferId, options.match.lookup);
+  const byGtin = yield* matcher.steps.productWithGtin(item.gtin ?? null, options.match.excludeOfferId, options.match.lookup);
   if (byGtin !== null) return byGtin;
-  if (options.statedModel) {
+  if (options.statedModel && options.match.lookup) {
     const byModel = matcher.productWithModel(options.statedModel.modelKey, options.statedModel.brand, options.match.lookup);
     if (byModel !== null) return byModel;
   }
-  return productForOffer(matcher.rank(item, { ...options.match, joining: true }), matchThreshold(), options.withOfferAtRetailer);
+  const ranked = yield* matcher.steps.rank(item, { ...options.match, joining: true });
+  const threshold = matchThreshold();
+  const close = contenders(ranked, threshold);
+  const at = options.withOfferAtRetailer;
+  const ids = close.map((entry) => entry.productId);
+  const listed = close.length < 2 ? new Set<number>() : typeof at === 'string' ? yield* op('productsWithOfferAt', at, ids) : at(ids);
+  return productForOffer(ranked, threshold, () => listed);
 }
 
 interface Described {
@@ -181,8 +193,9 @@ function nameFromHost(host: string): string {
  * half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
  * price) and price history are kept in the same transaction.
  */
-export function createIngestionService(deps: { repository: CatalogStore; matcher: ProductMatcher; index?: Pick<SearchIndex, 'changed'> }) {
-  const { repository, matcher, index: searchIndex } = deps;
+export function createIngestionService(deps: { store: IngestionStore; matcher: ProductMatcher; index?: { changed(): void } }) {
+  const { store, matcher, index: searchIndex } = deps;
+  const nowIso = () => new Date().toISOString();
 
   function resolveRetailer(options: ImportOptions, offer: FeedOffer, host: string): RetailerRow {
     const named = options.retailer?.name ?? offer.retailer;
@@ -202,44 +215,29 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
   }
 
   /**
-   * Runs `step` for each item in turn, in transactions that end once they have been open for JOIN_TRANSACTION_MS
-   * (each step sees what the earlier ones wrote). The steps read before they write, so each transaction holds the
-   * write lock from its start.
+   * Runs `step` for each item in turn, in units of work that end once they have been open for JOIN_TRANSACTION_MS
+   * (each step sees what the earlier ones wrote), each taking the products its steps retired (their answers) off the
+   * run's count of products created as it commits them. Answers how many were retired.
    */
-  function inShortTransactions<T>(items: Iterable<T>, step: (item: T) => void, beforeCommit?: () => void): void {
-    const iterator = items[Symbol.iterator]();
-    let done = false;
-    while (!done) {
-      repository.transaction(() => {
-        const started = performance.now();
-        do {
-          const next = iterator.next();
-          if (next.done) done = true;
-          else step(next.value);
-        } while (!done && performance.now() - started < JOIN_TRANSACTION_MS);
-        beforeCommit?.();
-      }, { immediate: true });
-    }
-  }
-
-  /**
-   * Steps of inShortTransactions that retire products the import created: each transaction takes the products it
-   * retired off the run's count of products created as it commits them.
-   */
-  function retiringInShortTransactions<T>(runId: string, items: Iterable<T>, step: (item: T) => number): number {
+  async function retiringInShortTransactions<T>(runId: string, items: readonly T[], step: (item: T) => IngestionStep<number>): Promise<number> {
     let retired = 0;
-    let retiredInTransaction = 0;
-    inShortTransactions(
-      items,
-      (item) => {
-        retiredInTransaction += step(item);
-      },
-      () => {
-        repository.advanceImportRun(runId, { productsCreated: -retiredInTransaction });
-        retired += retiredInTransaction;
-        retiredInTransaction = 0;
-      },
-    );
+    let next = 0;
+    do {
+      const from = next;
+      const done = await store.unitOfWork(function* () {
+        const started = performance.now();
+        let at = from;
+        let count = 0;
+        while (at < items.length) {
+          count += yield* step(items[at++]!);
+          if (performance.now() - started >= JOIN_TRANSACTION_MS) break;
+        }
+        yield* op('advanceImportRun', runId, { productsCreated: -count });
+        return { at, count };
+      });
+      next = done.at;
+      retired += done.count;
+    } while (next < items.length);
     return retired;
   }
 
@@ -250,44 +248,47 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
    * that the import created are joined into the group's oldest product, whose id they lead to; products that existed
    * before stay as they were. Answers how many products were retired.
    */
-  function joinProductsSharingPartNumbers(runId: string, keys: ReadonlySet<string>, created: ReadonlySet<number>): number {
+  async function joinProductsSharingPartNumbers(runId: string, keys: ReadonlySet<string>, created: ReadonlySet<number>): Promise<number> {
     // A few keys are looked up one by one; for many, one pass over the catalog's keys costs less.
-    const groups = keys.size <= LOOKED_UP_ONE_BY_ONE ? repository.productsSharingModelKeys([...keys]) : repository.productsSharingModelKeys();
-    return retiringInShortTransactions(runId, groups, (ids) => {
+    const groups = await store.productsSharingModelKeys(keys.size <= LOOKED_UP_ONE_BY_ONE ? [...keys] : undefined);
+    return retiringInShortTransactions(runId, groups, function* (ids) {
       const [keep, ...others] = ids;
       if (keep === undefined) return 0;
-      const joined = others.filter((other) => created.has(other) && matcher.mayBeOneProduct(keep, other));
+      const joined: number[] = [];
+      for (const other of others) if (created.has(other) && (yield* matcher.steps.mayBeOneProduct(keep, other))) joined.push(other);
       if (joined.length === 0) return 0;
-      repository.mergeProducts(joined, keep);
+      yield* op('mergeProducts', joined, keep, nowIso());
       return joined.length;
     });
   }
 
   /**
    * Joins the lone offers of the products the import created into the products they belong to (see
-   * `matcher.productForLoneOffer`): an offer that states no model number, and no GTIN another offer shares, begins a
-   * product of its own on the bulk path, which finds candidates by those alone, and one that came before its product's
-   * other offers stays apart on either path. Answers how many products were retired.
+   * `matcher.steps.productForLoneOffer`): an offer that states no model number, and no GTIN another offer shares,
+   * begins a product of its own on the bulk path, which finds candidates by those alone, and one that came before its
+   * product's other offers stays apart on either path. Answers how many products were retired.
    */
-  function joinLoneOffers(runId: string, created: ReadonlySet<number>): number {
+  async function joinLoneOffers(runId: string, created: ReadonlySet<number>): Promise<number> {
     searchIndex?.changed();
-    const lones = created.size <= LOOKED_UP_ONE_BY_ONE ? repository.loneOffersWithoutModelNumber([...created]) : repository.loneOffersWithoutModelNumber();
-    return retiringInShortTransactions(runId, lones, (lone) => {
+    const lones = await store.loneOffersWithoutModelNumber(created.size <= LOOKED_UP_ONE_BY_ONE ? [...created] : undefined);
+    return retiringInShortTransactions(runId, lones, function* (lone) {
       if (!created.has(lone.productId)) return 0;
-      const offer = repository.getOffer(lone.offerId);
+      const offer = yield* op('getOffer', lone.offerId);
       // An earlier join in this pass may have moved it.
       if (!offer || offer.productId !== lone.productId) return 0;
-      const into = matcher.productForLoneOffer({ ...offer, productId: lone.productId });
+      const into = yield* matcher.steps.productForLoneOffer({ ...offer, productId: lone.productId });
       if (into === null) return 0;
-      repository.mergeProducts([lone.productId], into);
+      yield* op('mergeProducts', [lone.productId], into, nowIso());
       return 1;
     });
   }
 
   async function importRows(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions, runId: string): Promise<ImportSummary> {
     const started = Date.now();
-    const now = options.now ?? (() => new Date().toISOString());
-    const bulk = options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000);
+    const now = options.now ?? nowIso;
+    const bulkPath = store.bulk;
+    // The bulk path is the SQLite engine's; elsewhere every row takes the row path.
+    const bulk = bulkPath !== null && (options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000));
     const batchSize = options.batchSize ?? 2000;
     const retailerCache = new Map<string, RetailerRow>();
     const knownMatches = new Map<string, number>();
@@ -303,7 +304,7 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
     let failure: string | undefined;
 
     const fixedRetailerId = options.retailer ? (options.retailer.id ?? getRetailer(options.retailer.name.toLowerCase())?.id ?? slugId(options.retailer.name)) : null;
-    repository.startImportRun({
+    await store.startImportRun({
       id: runId,
       format: options.format,
       source: options.source,
@@ -318,22 +319,19 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
       for (const error of rowErrors) if (errors.length < REPORT_LIMIT) errors.push(error);
     };
 
-    const retailerFor = (offer: FeedOffer, host: string): RetailerRow => {
+    /** The retailer of a row: known to the import, or resolved now and kept in `fresh` (written with the row's batch). */
+    const retailerFor = (offer: FeedOffer, host: string, fresh: Map<string, RetailerRow>): RetailerRow => {
       const key = `${options.retailer?.name ?? offer.retailer ?? ''}|${options.retailer || offer.retailer ? '' : host}`;
-      let retailer = retailerCache.get(key);
+      let retailer = retailerCache.get(key) ?? fresh.get(key);
       if (!retailer) {
         retailer = resolveRetailer(options, offer, host);
-        // The bulk path writes only through its writer thread (a write on this connection would wait for the
-        // thread's transactions): the retailer goes into the next batch, ahead of its offers.
-        if (newRetailers) newRetailers.push({ ...retailer, domains: JSON.stringify(retailer.domains) });
-        else repository.ensureRetailer(retailer);
-        retailerCache.set(key, retailer);
+        fresh.set(key, retailer);
       }
       return retailer;
     };
 
     /** Reads a row into the record the catalog stores; throws RowRejected when its URL is unusable. */
-    const describe = (offer: FeedOffer): Described => {
+    const describe = (offer: FeedOffer, fresh: Map<string, RetailerRow>): Described => {
       let canonicalUrl: string;
       try {
         canonicalUrl = canonicalizeUrl(offer.url);
@@ -344,7 +342,7 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
       if (options.linkDomain !== undefined && host !== options.linkDomain && !host.endsWith(`.${options.linkDomain}`)) {
         throw new RowRejected(options.format === 'gmc' ? 'link' : 'url', `must be on your store domain ${options.linkDomain} (it is on ${host})`);
       }
-      const retailer = retailerFor(offer, host);
+      const retailer = retailerFor(offer, host, fresh);
       const modelKeys = modelKeysOf({ title: offer.title, model: offer.mpn });
       const priceCents = offer.salePriceCents !== undefined && offer.salePriceCents < offer.priceCents ? offer.salePriceCents : offer.priceCents;
       const record: OfferRecord = {
@@ -372,60 +370,63 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
     const linkTaken = (owner: OfferRow) =>
       new RowRejected(options.format === 'gmc' ? 'link' : 'url', `is already the link of offer ${owner.externalId} of ${owner.retailerId}`);
 
+    /**
+     * What a batch of the row path wrote besides its offers, kept apart until it commits: the retailers it added, the
+     * labelled matches it placed and the products it created.
+     */
+    interface BatchState {
+      retailers: Map<string, RetailerRow>;
+      known: Map<string, number>;
+      created: number[];
+      dirty: Set<number>;
+    }
+
     /** Validates a row against the catalog and writes it; throws RowRejected before any write when it cannot be taken. */
-    const writeRow = (offer: FeedOffer, line: number, dirty: Set<number>, stamp: string): 'inserted' | 'updated' | 'unchanged' => {
-      const { retailer, modelKeys, record } = describe(offer);
-      const canonicalUrl = record.canonicalUrl;
-      const existing = repository.findOfferByExternalId(retailer.id, offer.externalId);
-      const owner = repository.findOfferByCanonicalUrl(canonicalUrl);
+    function* writeRow(offer: FeedOffer, line: number, batch: BatchState, stamp: string): IngestionStep<'inserted' | 'updated' | 'unchanged'> {
+      const retailersBefore = batch.retailers.size;
+      const { retailer, modelKeys, record } = describe(offer, batch.retailers);
+      if (batch.retailers.size > retailersBefore) yield* op('ensureRetailer', retailer);
+      const existing = yield* op('findOfferByExternalId', retailer.id, offer.externalId);
+      const owner = yield* op('findOfferByCanonicalUrl', record.canonicalUrl);
       if (owner && owner.id !== existing?.id) throw linkTaken(owner);
-      if (existing) return updateExisting(existing, record, dirty, stamp);
+      if (existing) return yield* updateExisting(existing, record, batch.dirty, stamp);
 
-      const productId = productFor(offer, line, record, retailer.id, modelKeys, dirty, stamp);
-      const offerId = repository.insertOffer({ ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp);
-      repository.insertPricePoint(offerId, record.priceCents, record.shippingCents, record.currency, stamp);
-      dirty.add(productId);
+      const productId = yield* productFor(offer, line, record, retailer.id, modelKeys, batch, stamp);
+      const offerId = yield* op('insertOffer', { ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp);
+      yield* op('insertPricePoint', offerId, record.priceCents, record.shippingCents, record.currency, stamp);
+      batch.dirty.add(productId);
       return 'inserted';
-    };
+    }
 
-    const updateExisting = (existing: OfferRow, record: OfferRecord, dirty: Set<number>, stamp: string): 'updated' | 'unchanged' => {
+    function* updateExisting(existing: OfferRow, record: OfferRecord, dirty: Set<number>, stamp: string): IngestionStep<'updated' | 'unchanged'> {
       const change = changeOf(existing, record);
       if (change === 'unchanged') return 'unchanged';
-      repository.updateOffer(existing.id, record, change.text, stamp);
-      if (change.price) repository.insertPricePoint(existing.id, record.priceCents, record.shippingCents, record.currency, stamp);
+      yield* op('updateOffer', existing.id, record, change.text, stamp);
+      if (change.price) yield* op('insertPricePoint', existing.id, record.priceCents, record.shippingCents, record.currency, stamp);
       if (existing.productId != null) dirty.add(existing.productId);
       return 'updated';
-    };
+    }
 
-    const productFor = (
-      offer: FeedOffer,
-      line: number,
-      record: OfferRecord,
-      retailerId: string,
-      modelKeys: string[],
-      dirty: Set<number>,
-      stamp: string,
-    ): number => {
+    function* productFor(offer: FeedOffer, line: number, record: OfferRecord, retailerId: string, modelKeys: string[], batch: BatchState, stamp: string): IngestionStep<number> {
       const knownKey = options.knownMatchKey?.(offer, line);
-      const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
-      let productId = placeOffer(
+      const known = knownKey !== undefined ? (batch.known.get(knownKey) ?? knownMatches.get(knownKey)) : undefined;
+      let productId = yield* placeOffer(
         matcher,
         { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents },
         {
-          known: known !== undefined && repository.getProduct(known) ? known : null,
+          known: known !== undefined && (yield* op('productExists', known)) ? known : null,
           match: { useIndex: true, indexLimit: 20, modelKeys },
-          withOfferAtRetailer: (ids) => repository.productsWithOfferAt(retailerId, ids),
+          withOfferAtRetailer: retailerId,
         },
       );
       if (productId === null) {
-        productId = repository.createProduct(productOf(record), stamp);
-        createdProducts.add(productId);
-        productsCreated++;
+        productId = yield* op('createProduct', productOf(record), stamp);
+        batch.created.push(productId);
       }
-      if (knownKey !== undefined) knownMatches.set(knownKey, productId);
-      dirty.add(productId);
+      if (knownKey !== undefined) batch.known.set(knownKey, productId);
+      batch.dirty.add(productId);
       return productId;
-    };
+    }
 
     /** Adds a stored batch to the progress: its counts, its refused rows, its size; then reports. */
     const countBatch = (counts: { inserted: number; updated: number; unchanged: number }, rejected: RowError[][], size: number) => {
@@ -439,43 +440,46 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
       options.onProgress?.({ ...progress });
     };
 
-    const flush = (batch: FeedRow[]) => {
-      if (batch.length === 0) return;
-      const stamp = now();
+    /** A batch of the row path as one unit of work: its rows, its products' figures and its run's counts. */
+    function* writeBatch(rowsOfBatch: readonly FeedRow[], stamp: string) {
       const counts = { inserted: 0, updated: 0, unchanged: 0 };
       const rejected: RowError[][] = [];
-      const createdBefore = productsCreated;
-      try {
-        repository.transaction(() => {
-          const dirty = new Set<number>();
-          for (const row of batch) {
-            if (row.errors) {
-              rejected.push(row.errors);
-              continue;
-            }
-            try {
-              counts[writeRow(row.offer, row.line, dirty, stamp)]++;
-            } catch (error) {
-              if (!(error instanceof RowRejected)) throw error;
-              rejected.push([{ line: row.line, field: error.field, reason: error.reason }]);
-            }
-          }
-          repository.refreshProducts([...dirty], stamp);
-          // The run's counts move with the batch they count.
-          repository.advanceImportRun(runId, { rows: batch.length, ...counts, skipped: rejected.length, productsCreated: productsCreated - createdBefore });
-        });
-      } catch (error) {
-        productsCreated = createdBefore;
-        throw error;
+      const batch: BatchState = { retailers: new Map(), known: new Map(), created: [], dirty: new Set() };
+      for (const row of rowsOfBatch) {
+        if (row.errors) {
+          rejected.push(row.errors);
+          continue;
+        }
+        try {
+          counts[yield* writeRow(row.offer, row.line, batch, stamp)]++;
+        } catch (error) {
+          if (!(error instanceof RowRejected)) throw error;
+          rejected.push([{ line: row.line, field: error.field, reason: error.reason }]);
+        }
       }
-      countBatch(counts, rejected, batch.length);
+      if (batch.dirty.size > 0) yield* op('refreshProducts', [...batch.dirty], stamp);
+      // The run's counts move with the batch they count.
+      yield* op('advanceImportRun', runId, { rows: rowsOfBatch.length, ...counts, skipped: rejected.length, productsCreated: batch.created.length });
+      return { counts, rejected, batch };
+    }
+
+    const flush = async (rowsOfBatch: FeedRow[]) => {
+      if (rowsOfBatch.length === 0) return;
+      const stamp = now();
+      const { counts, rejected, batch } = await store.unitOfWork(() => writeBatch(rowsOfBatch, stamp));
+      for (const [key, retailer] of batch.retailers) retailerCache.set(key, retailer);
+      for (const [key, productId] of batch.known) knownMatches.set(key, productId);
+      for (const productId of batch.created) createdProducts.add(productId);
+      productsCreated += batch.created.length;
+      countBatch(counts, rejected, rowsOfBatch.length);
     };
 
     // Bulk path: every row is decided in memory (existence, GTIN and model-number candidates come from an index of
     // the catalog loaded once) under ids reserved beforehand, and each batch is written by a writer thread in one
     // transaction (a few statements per batch), while the next batch is decided.
-    const bulkIndex = bulk ? createBulkCatalogIndex(repository) : null;
-    const writer = bulk ? createBulkWriter(repository.sqlite) : null;
+    const bulkStore = bulk ? bulkPath!.store : null;
+    const bulkIndex = bulkStore ? createBulkCatalogIndex(bulkStore) : null;
+    const writer = bulkStore ? createBulkWriter(bulkStore.sqlite) : null;
     /** Retailers the bulk path met first in the batch being decided (written with it). */
     const newRetailers: BulkParams[] | null = bulk ? [] : null;
     /**
@@ -506,7 +510,7 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
         // pipeline, so an import of known size reserves for all its rows at once.
         await writer!.drain();
         const block = Math.max(rows, 50_000, (options.expectedRows ?? 0) - rowsDecided);
-        range.next = repository.reserveIds(table, block);
+        range.next = bulkStore!.reserveIds(table, block);
         range.end = range.next + block;
       }
       const first = range.next;
@@ -579,7 +583,14 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
       /** Whether an offer id is one this batch inserts or updates. */
       const inMine = (id: number | null) => id !== null && (id >= firstOfferId || mine.updated.has(id));
       const bulkRow = async (offer: FeedOffer, line: number): Promise<'inserted' | 'updated' | 'unchanged'> => {
-        const { retailer, modelKeys, record } = describe(offer);
+        const fresh = new Map<string, RetailerRow>();
+        const { retailer, modelKeys, record } = describe(offer, fresh);
+        // The bulk path writes only through its writer thread (a write on this connection would wait for the
+        // thread's transactions): a new retailer goes into the next batch, ahead of its offers.
+        for (const [key, added] of fresh) {
+          retailerCache.set(key, added);
+          newRetailers!.push({ ...added, domains: JSON.stringify(added.domains) });
+        }
         const byExternal = index.offerIdByExternalId(retailer.id, offer.externalId);
         const byUrl = index.offerIdByCanonicalUrl(record.canonicalUrl);
         // A row naming an offer that is still on its way to the disk (the same link or id twice in a feed) waits
@@ -587,8 +598,8 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
         if (inMine(byExternal) || inMine(byUrl)) await handOver();
         if ((byExternal !== null && isUncommitted(byExternal)) || (byUrl !== null && isUncommitted(byUrl))) await writer!.drain();
         // A hash hit may be a collision: the catalog itself answers exactly.
-        const existing = byExternal !== null ? repository.findOfferByExternalId(retailer.id, offer.externalId) : null;
-        const owner = byUrl !== null ? repository.findOfferByCanonicalUrl(record.canonicalUrl) : null;
+        const existing = byExternal !== null ? bulkStore!.findOfferByExternalId(retailer.id, offer.externalId) : null;
+        const owner = byUrl !== null ? bulkStore!.findOfferByCanonicalUrl(record.canonicalUrl) : null;
         if (owner && owner.id !== existing?.id) throw linkTaken(owner);
         if (existing) {
           const change = changeOf(existing, record);
@@ -613,13 +624,16 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
         const item = { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents };
         const knownKey = options.knownMatchKey?.(offer, line);
         const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
-        let productId = placeOffer(matcher, item, {
-          known: known !== undefined && (createdProducts.has(known) || repository.getProduct(known)) ? known : null,
-          // A stated model number under the same brand names the product without scoring.
-          statedModel: offer.mpn ? { modelKey: modelKeys[0] ?? null, brand: record.brand } : null,
-          match: { useIndex: false, modelKeys, lookup: index.lookup },
-          withOfferAtRetailer: (ids) => index.productsWithOfferAt(retailer.id, ids),
-        });
+        let productId = runSync(
+          placeOffer(matcher, item, {
+            known: known !== undefined && (createdProducts.has(known) || bulkStore!.getProduct(known)) ? known : null,
+            // A stated model number under the same brand names the product without scoring.
+            statedModel: offer.mpn ? { modelKey: modelKeys[0] ?? null, brand: record.brand } : null,
+            match: { useIndex: false, modelKeys, lookup: index.lookup },
+            withOfferAtRetailer: (ids) => index.productsWithOfferAt(retailer.id, ids),
+          }),
+          bulkPath!.ops,
+        );
         if (productId === null) {
           productId = nextProductId++;
           productRows.push(bulkProductParams(productId, productOf(record), stamp));
@@ -707,21 +721,21 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
 
     // Large imports touch index pages all over the file: they get a bigger page cache while they run, and the writer
     // thread checkpoints as the WAL grows (this connection's few commits leave that to it).
-    const tuned = bulk ? repository.tuneForBulkImport() : null;
+    const tuned = bulkStore ? bulkStore.tuneForBulkImport() : null;
     let batch: FeedRow[] = [];
     try {
       for await (const row of rows as AsyncIterable<FeedRow>) {
         batch.push(row);
         if (batch.length >= batchSize) {
           if (bulk) await flushBulk(batch);
-          else flush(batch);
+          else await flush(batch);
           batch = [];
           // Let other work (HTTP requests of the API, a progress bar) run between batches.
           await new Promise((resolve) => setImmediate(resolve));
         }
       }
       if (bulk) await flushBulk(batch);
-      else flush(batch);
+      else await flush(batch);
       // Everything handed to the writer is committed before the import reports.
       for (const written of inFlight.splice(0)) await written;
       if (bulk) await retitleNewProducts();
@@ -738,10 +752,11 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
     try {
       // Every batch the writer committed counts, also when a later one failed (then every product is retitled from
       // what the database holds).
-      if (touched.size > 0) repository.transaction(() => repository.retitleProducts([...touched]));
+      if (touched.size > 0) await store.retitleProducts([...touched]);
       // Products the import began and then joined into others are not counted as created.
       if (!failure && progress.inserted + progress.updated > 0) {
-        productsCreated = Math.max(0, productsCreated - joinProductsSharingPartNumbers(runId, importedKeys, createdProducts) - joinLoneOffers(runId, createdProducts));
+        const joined = await joinProductsSharingPartNumbers(runId, importedKeys, createdProducts);
+        productsCreated = Math.max(0, productsCreated - joined - (await joinLoneOffers(runId, createdProducts)));
       }
     } catch (error) {
       failure ??= error instanceof Error ? error.message : String(error);
@@ -749,9 +764,9 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
     const status = failure ? 'failed' : 'succeeded';
     const report = { errors, errorCount, truncated: errorCount > errors.length, ...(failure ? { failure } : {}) };
     const retailerIds = [...new Set([...(fixedRetailerId ? [fixedRetailerId] : []), ...[...retailerCache.values()].map((retailer) => retailer.id)])].sort();
-    repository.finishImportRun({ id: runId, status, report, retailerIds });
+    await store.finishImportRun({ id: runId, status, report, retailerIds });
     // The counts are those the run's batches committed with them: what is on disk.
-    const stored = repository.getImportRun(runId);
+    const stored = await store.importRunCounts(runId);
     const counts = stored
       ? { rows: stored.totalRows, inserted: stored.inserted, updated: stored.updated, unchanged: stored.unchanged, skipped: stored.skipped, productsCreated: stored.productsCreated }
       : { ...progress, productsCreated };
@@ -814,45 +829,51 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
      * A new product takes back the id of the product its first offer was in, unless another new product already
      * has: a product the matcher leaves whole keeps its id, so favorites, price alerts and links to it still find it.
      */
-    recluster(options: { batchSize?: number; bulk?: boolean; onProgress?: (done: number) => void } = {}) {
+    async recluster(options: { batchSize?: number; bulk?: boolean; onProgress?: (done: number) => void } = {}) {
       const batchSize = options.batchSize ?? 2000;
-      const before = repository.offerProducts();
+      const before = await store.offerProducts('by-id');
       const ids = before.map((row) => row.id);
       const productBefore = new Map(before.map((row) => [row.id, row.productId]));
       const reused = new Set<number>();
-      repository.unclusterAll();
+      await store.unclusterAll();
       let productsCreated = 0;
       for (let start = 0; start < ids.length; start += batchSize) {
-        repository.transaction(() => {
+        const done = await store.unitOfWork(function* () {
           const dirty = new Set<number>();
+          // Ids taken back in this unit of work count once it commits.
+          const taken = new Set<number>();
+          let created = 0;
           for (const id of ids.slice(start, start + batchSize)) {
-            const offer = repository.getOffer(id);
+            const offer = yield* op('getOffer', id);
             if (!offer) continue;
-            let productId = placeOffer(
+            let productId = yield* placeOffer(
               matcher,
               { title: offer.title, brand: offer.brand, model: offer.model, gtin: offer.gtin, priceCents: offer.priceCents },
               {
                 match: { useIndex: !options.bulk, excludeOfferId: offer.id, indexLimit: 20 },
-                withOfferAtRetailer: (ids) => repository.productsWithOfferAt(offer.retailerId, ids),
+                withOfferAtRetailer: offer.retailerId,
               },
             );
             if (productId === null) {
               const previous = productBefore.get(offer.id);
-              const id = previous != null && !reused.has(previous) ? previous : undefined;
-              if (id !== undefined) reused.add(id);
-              productId = repository.createProduct({ ...productOf(offer), id });
-              productsCreated++;
+              const id = previous != null && !reused.has(previous) && !taken.has(previous) ? previous : undefined;
+              if (id !== undefined) taken.add(id);
+              productId = yield* op('createProduct', { ...productOf(offer), id }, nowIso());
+              created++;
             }
-            repository.setOfferProduct(offer.id, productId);
+            yield* op('setOfferProduct', offer.id, productId);
             dirty.add(productId);
           }
-          repository.refreshProducts([...dirty]);
+          if (dirty.size > 0) yield* op('refreshProducts', [...dirty], nowIso());
+          return { taken, created };
         });
+        for (const id of done.taken) reused.add(id);
+        productsCreated += done.created;
         options.onProgress?.(Math.min(ids.length, start + batchSize));
       }
       // Every other old id is retired: it leads to the new product that holds most of its offers.
       const moved = new Map<number, Map<number, number>>();
-      for (const row of repository.offerProductsUnordered()) {
+      for (const row of await store.offerProducts('any')) {
         const previous = productBefore.get(row.id);
         if (previous == null || row.productId === null || reused.has(previous)) continue;
         let targets = moved.get(previous);
@@ -865,7 +886,7 @@ export function createIngestionService(deps: { repository: CatalogStore; matcher
         for (const [target, count] of targets) if (!best || count > best[1] || (count === best[1] && target < best[0])) best = [target, count];
         if (best) redirects.push([previous, best[0]]);
       }
-      repository.transaction(() => repository.redirectProducts(redirects));
+      await store.redirectProducts(redirects, nowIso());
       return { offers: ids.length, productsCreated, productsKept: reused.size };
     },
   };

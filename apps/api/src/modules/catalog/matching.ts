@@ -19,8 +19,8 @@ import {
   type QuantityKind,
 } from '@pricehunt/catalog-matching';
 import type { CatalogRepository, IndexHit, OfferItem, OfferRef, SearchIndexRepository } from './repository';
-import type { CatalogStore } from './sqlite-repository';
-import { indexWords, type SearchIndex } from './search-index';
+import { indexWords } from './search-index';
+import { perform, runAsync, type AsyncOps, type Step as StepOf } from './steps';
 
 /** What the catalog knows, or has read from a page, about one item. */
 export interface ItemIdentity {
@@ -279,60 +279,14 @@ export interface MatcherReads {
 }
 
 /** `MatcherReads` answered asynchronously (through the storage ports). */
-export type AsyncMatcherReads = { [K in keyof MatcherReads]: (...args: Parameters<MatcherReads[K]>) => Promise<ReturnType<MatcherReads[K]>> };
+export type AsyncMatcherReads = AsyncOps<MatcherReads>;
 
-/** One read a ranking step asks for. */
-type Read = { [K in keyof MatcherReads]: { method: K; args: Parameters<MatcherReads[K]> } }[keyof MatcherReads];
-/** A ranking step: asks for reads, one at a time, and answers T. */
-type Step<T> = Generator<Read, T, unknown>;
+/** A ranking step: asks for reads of `MatcherReads`, one at a time, and answers T (see steps.ts). */
+export type MatcherStep<T> = StepOf<MatcherReads, T>;
+type Step<T> = MatcherStep<T>;
 
 /** Asks for one read (`yield* read(...)` answers it). */
-function* read<K extends keyof MatcherReads>(method: K, ...args: Parameters<MatcherReads[K]>): Step<ReturnType<MatcherReads[K]>> {
-  return (yield { method, args } as Read) as ReturnType<MatcherReads[K]>;
-}
-
-/** Runs a step with synchronous reads (inside a transaction of the engine's own connection). */
-function runSync<T>(step: Step<T>, reads: MatcherReads): T {
-  let next = step.next();
-  while (!next.done) {
-    const { method, args } = next.value;
-    next = step.next((reads[method] as (...a: unknown[]) => unknown)(...args));
-  }
-  return next.value;
-}
-
-/** Runs a step with asynchronous reads. */
-async function runAsync<T>(step: Step<T>, reads: AsyncMatcherReads): Promise<T> {
-  let next = step.next();
-  while (!next.done) {
-    const { method, args } = next.value;
-    next = step.next(await (reads[method] as (...a: unknown[]) => Promise<unknown>)(...args));
-  }
-  return next.value;
-}
-
-/** `MatcherReads` on the engine's catalog store and full-text index. */
-export function storeReads(repository: CatalogStore, index: SearchIndex): MatcherReads {
-  return {
-    offersWithGtin: (gtin, limit) => repository.offersWithGtin(gtin, limit),
-    offersWithModelKey: (modelKey, limit) => repository.offersWithModelKey(modelKey, limit),
-    offerRefsOfProducts: (productIds, limit) => new Map(productIds.map((id) => [id, repository.offerRefsOfProduct(id, limit)])),
-    offerItems(ids) {
-      const items = new Map<number, OfferItem>();
-      for (const id of ids) {
-        const row = repository.getOffer(id);
-        if (row) items.set(id, { id: row.id, updatedAt: row.updatedAt, title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents });
-      }
-      return items;
-    },
-    offersAtAmong: (retailerId, offerIds) => repository.offersAtAmong(retailerId, offerIds),
-    productsWithOfferAt: (retailerId, productIds) => repository.productsWithOfferAt(retailerId, productIds),
-    candidates: (words, options) => index.candidates(words, options),
-    leadingCandidates: (words, options) => index.leadingCandidates(words, options),
-    documentFrequencies: (words) => new Map(words.map((word) => [word, index.documentFrequency(word)])),
-    documentCount: () => index.documentCount(),
-  };
-}
+const read = <K extends keyof MatcherReads>(method: K, ...args: Parameters<MatcherReads[K]>) => perform<MatcherReads, K>(method, ...args);
 
 /** `AsyncMatcherReads` through the catalog's storage ports. */
 export function portReads(catalog: CatalogRepository, index: SearchIndexRepository): AsyncMatcherReads {
@@ -354,14 +308,10 @@ export function portReads(catalog: CatalogRepository, index: SearchIndexReposito
  * Finds the product clusters an item may belong to and ranks them with the matcher:
  * GTIN lookups, then model-number lookups, then (optionally) full-text candidates; every candidate offer is
  * scored against the item by `scorePair`, a cluster scores as its best member (`assignCluster`).
- * `rank` reads the engine's store synchronously (imports decide inside their transactions); `rankAsync` the same
- * way through the storage ports (`asyncReads`; the store's reads when none are given).
+ * The steps (`steps`) read through whatever answers them: an import's transaction on either engine (steps.ts); the
+ * `…Async` methods read through the storage ports (`reads`: searches).
  */
-export function createProductMatcher(repository: CatalogStore, index: SearchIndex, asyncReads?: AsyncMatcherReads) {
-  const syncReads = storeReads(repository, index);
-  const reads: AsyncMatcherReads =
-    asyncReads ??
-    (Object.fromEntries(Object.entries(syncReads).map(([name, fn]) => [name, async (...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(...args)])) as AsyncMatcherReads);
+export function createProductMatcher(reads: AsyncMatcherReads) {
   // Prepared forms of catalog offers, reused while they stay the same (bulk imports score the same members often,
   // searches the same popular products). Their index words are worked out on first use: only words-only searches
   // need them.
@@ -825,32 +775,36 @@ export function createProductMatcher(repository: CatalogStore, index: SearchInde
     },
 
     /**
-     * True when two products may be one: no offer of either states another GTIN or part number, model number, colour,
-     * plain number or measured quantity than the other's offers (the rule an offer must meet to join a product).
+     * Steps for an import's unit of work (run by the engine's transaction, see steps.ts):
+     * - `mayBeOneProduct(a, b)`: true when two products may be one: no offer of either states another GTIN or part
+     *   number, model number, colour, plain number or measured quantity than the other's offers (the rule an offer must
+     *   meet to join a product).
+     * - `productForLoneOffer(offer)`: the product a lone offer belongs to (one that began a product of its own, stating
+     *   no model number and no GTIN another offer shares: a bulk import finds candidates by those alone), or null: the
+     *   best other product the full-text index and the matcher find, when it passes the threshold and no other product
+     *   that does is a different one (a title without colour or model code fits each of a product's twins alike), its
+     *   retailer does not sell it yet, its offers state every code the lone offer states (`codesHeldBy`), and it may be
+     *   one product with the offer's.
+     * - `productWithGtin(gtin, excludeOfferId, lookup)`: the product of an offer with the same valid GTIN (equal GTINs
+     *   decide a match), from `lookup` when given, else from the catalog.
+     * - `rank(item, options)`: candidate products for the item, best first.
      */
-    mayBeOneProduct: (a: number, b: number): boolean => runSync(mayBeOneProduct(a, b), syncReads),
-
-    /**
-     * The product a lone offer belongs to (one that began a product of its own, stating no model number and no GTIN
-     * another offer shares: a bulk import finds candidates by those alone), or null: the best other product the
-     * full-text index and the matcher find, when it passes the threshold and no other product that does is a different
-     * one (a title without colour or model code fits each of a product's twins alike), its retailer does not sell it
-     * yet, its offers state every code the lone offer states (`codesHeldBy`), and it may be one product with the offer's.
-     */
-    productForLoneOffer: (offer: { id: number; productId: number; retailerId: string } & ItemIdentity): number | null => runSync(productForLoneOffer(offer), syncReads),
-
-    /** Product of an offer with the same valid GTIN: equal GTINs decide a match. */
-    productWithGtin(gtin: string | null, excludeOfferId?: number, lookup: CandidateLookup = repository): number | null {
-      if (!gtin) return null;
-      const hit = lookup.offersWithGtin(gtin, 3).find((row) => row.id !== excludeOfferId);
-      return hit?.productId ?? null;
+    steps: {
+      mayBeOneProduct,
+      productForLoneOffer,
+      *productWithGtin(gtin: string | null, excludeOfferId?: number, lookup?: CandidateLookup): Step<number | null> {
+        if (!gtin) return null;
+        const offers = lookup ? lookup.offersWithGtin(gtin, 3) : yield* read('offersWithGtin', gtin, 3);
+        return offers.find((row) => row.id !== excludeOfferId)?.productId ?? null;
+      },
+      rank,
     },
 
     /**
      * Bulk-path shortcut: the one product whose offers state the same model number under the same brand. Null when
      * there is none or more than one (then the matcher has to decide).
      */
-    productWithModel(modelKey: string | null, brand: string | null | undefined, lookup: CandidateLookup = repository): number | null {
+    productWithModel(modelKey: string | null, brand: string | null | undefined, lookup: CandidateLookup): number | null {
       if (!modelKey) return null;
       const wanted = normaliseBrand(brand ?? null);
       if (!wanted) return null;
@@ -863,8 +817,6 @@ export function createProductMatcher(repository: CatalogStore, index: SearchInde
       return products.size === 1 ? [...products][0]! : null;
     },
 
-    /** Ranks candidate products for the item, best first, reading the engine's store synchronously (imports). */
-    rank: (input: ItemIdentity, options: MatchOptions): RankedProduct[] => runSync(rank(input, options), syncReads),
     /** `rank` through the storage ports (searches). */
     rankAsync: (input: ItemIdentity, options: Omit<MatchOptions, 'lookup'>): Promise<RankedProduct[]> => runAsync(rank(input, options), reads),
 
@@ -873,8 +825,6 @@ export function createProductMatcher(repository: CatalogStore, index: SearchInde
      * like this" for a search that identified no product (another model of the same line is not the same item, but it
      * is what a shopper looks at next). Not scored by the matcher, so never a match.
      */
-    related: (input: ItemIdentity, limit: number): number[] => runSync(related(input, limit), syncReads),
-    /** `related` through the storage ports (searches). */
     relatedAsync: (input: ItemIdentity, limit: number): Promise<number[]> => runAsync(related(input, limit), reads),
   };
 }

@@ -25,11 +25,11 @@ import {
 import { PRICE_REVIEW_FRACTION } from './sqlite-repository';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
-type Queryable = pg.ClientBase | pg.Pool;
+export type Queryable = pg.ClientBase | pg.Pool;
 
 // Column lists in the SQLite side's order: node-postgres builds each row's keys in select order, so the objects the
 // API answers with are the same JSON. Instants (timestamptz, read as Dates) become ISO strings in `withIsoTimes`.
-const OFFER_COLUMNS = `o.id, o.retailer_id AS "retailerId", o.external_id AS "externalId", o.canonical_url AS "canonicalUrl", o.url, o.host,
+export const OFFER_COLUMNS = `o.id, o.retailer_id AS "retailerId", o.external_id AS "externalId", o.canonical_url AS "canonicalUrl", o.url, o.host,
   o.title, o.brand, o.model, o.model_key AS "modelKey", o.gtin, o.price_cents AS "priceCents", o.currency, o.shipping_cents AS "shippingCents",
   o.availability, o.condition, o.image_url AS "imageUrl", o.category, o.business_id AS "businessId", o.product_id AS "productId",
   o.created_at AS "createdAt", o.updated_at AS "updatedAt"`;
@@ -120,7 +120,7 @@ function withIsoTimes<T>(row: Timed<T>): T {
   return out as T;
 }
 
-async function rowsOf<T>(db: Queryable, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function rowsOf<T>(db: Queryable, name: string, text: string, values: unknown[]): Promise<T[]> {
   const { rows } = await db.query({ name: `catalog/${name}`, text, values });
   return (rows as Array<Timed<T>>).map((row) => withIsoTimes<T>(row));
 }
@@ -131,7 +131,7 @@ const shortHash = (text: string) => createHash('sha1').update(text).digest('hex'
 const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Representative titles of the products (`representativeTitle` of their offers' titles), written when they change. */
-async function retitleProductsOf(db: Queryable, ids: readonly number[]) {
+export async function retitleProductsOf(db: Queryable, ids: readonly number[]) {
   const rows = await rowsOf<{ productId: number; title: string; brand: string | null }>(
     db,
     'titles-of-products',
@@ -159,7 +159,7 @@ export async function refreshProductsPg(db: Queryable, ids: readonly number[], n
  * `'store'` when an offer of business `bid` on host `host` (SQL expressions) may not be shown to shoppers, else null:
  * storeHold of the SQLite side (`substr(host, -n)` there is `right(host, n)` here).
  */
-const storeHold = (bid: string, host: string) => `CASE WHEN ${bid} IS NULL THEN NULL
+export const storeHold = (bid: string, host: string) => `CASE WHEN ${bid} IS NULL THEN NULL
     WHEN EXISTS (SELECT 1 FROM businesses b JOIN verified_domains v ON v.business_id = b.id
       WHERE b.id = ${bid} AND b.status = 'active' AND b.store_domain = v.domain
         AND (${host} = v.domain OR right(${host}, length(v.domain) + 1) = '.' || v.domain)) THEN NULL
@@ -167,7 +167,7 @@ const storeHold = (bid: string, host: string) => `CASE WHEN ${bid} IS NULL THEN 
 const HELD_BY_TRUST = `coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN offers.held = 'store' THEN NULL ELSE offers.held END)`;
 
 /** Locks the products (FOR UPDATE, in id order: every writer of products' figures takes them so); answers those that exist. */
-async function lockProducts(db: Queryable, ids: readonly number[]): Promise<number[]> {
+export async function lockProducts(db: Queryable, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<{ id: number }>({
     name: 'catalog/lock-products',
@@ -210,7 +210,7 @@ export async function refreshStoreTrustPg(client: pg.ClientBase, businessId: str
  * sequence is moved past it. As SQLite's AUTOINCREMENT, a retired id is not handed out again. Two transactions that
  * chose the same id: the second's insert waits for the first and, once it committed, does nothing; it then chooses again.
  */
-async function createProductPg(db: Queryable, product: NewProduct, now: string): Promise<number> {
+export async function createProductPg(db: Queryable, product: NewProduct, now: string): Promise<number> {
   for (;;) {
     const { rows } = await db.query<{ id: number }>({
       name: 'catalog/create-product',
@@ -231,8 +231,30 @@ async function createProductPg(db: Queryable, product: NewProduct, now: string):
   }
 }
 
+/**
+ * Records that a retired product's offers went to another (the SQLite store's redirectProducts, one pair): chains stay
+ * flat, and signed-in shoppers' favorites (with their price alerts) follow, but one already saved under the successor
+ * stays (SQLite: UPDATE OR IGNORE, then DELETE). Inside the transaction that retired it.
+ */
+export async function redirectProductPg(db: Queryable, from: number, to: number, now: string): Promise<void> {
+  if (from === to) return;
+  await db.query({ name: 'catalog/flatten-redirects', text: 'UPDATE product_redirects SET to_id = $2 WHERE to_id = $1', values: [from, to] });
+  await db.query({
+    name: 'catalog/redirect-product',
+    text: 'INSERT INTO product_redirects (from_id, to_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (from_id) DO UPDATE SET to_id = $2, created_at = $3',
+    values: [from, to, now],
+  });
+  await db.query({
+    name: 'catalog/move-favorites',
+    text: `UPDATE shopper_favorites f SET product_id = $2 WHERE f.product_id = $1
+      AND NOT EXISTS (SELECT 1 FROM shopper_favorites g WHERE g.shopper_id = f.shopper_id AND g.product_id = $2)`,
+    values: [from, to],
+  });
+  await db.query({ name: 'catalog/drop-moved-favorites', text: 'DELETE FROM shopper_favorites WHERE product_id = $1', values: [from] });
+}
+
 /** Runs `work` in one transaction on a client of the pool (READ COMMITTED); its answer decides COMMIT or ROLLBACK. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<{ commit: boolean; result: T }>): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<{ commit: boolean; result: T }>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
@@ -255,6 +277,110 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
 const refused = (refusal: CorrectionRefusal) => ({ commit: false, result: { ok: false as const, refusal } });
 
 /**
+ * The catalog port's reads that an import's unit of work needs too, on `db`: the pool, or a transaction's client (which
+ * sees the transaction's own writes).
+ */
+export function pgCatalogReads(
+  db: Queryable,
+): Pick<
+  CatalogRepository,
+  | 'findOfferByCanonicalUrl'
+  | 'findOfferByExternalId'
+  | 'getProduct'
+  | 'offersWithGtin'
+  | 'offersWithModelKey'
+  | 'offerRefsOfProducts'
+  | 'offerItems'
+  | 'offersAtAmong'
+  | 'productsWithOfferAt'
+> {
+  const offer = async (name: string, where: string, values: unknown[]) =>
+    (await rowsOf<OfferRow>(db, name, `SELECT ${OFFER_COLUMNS} FROM offers o WHERE ${where}`, values))[0] ?? null;
+  return {
+    findOfferByCanonicalUrl: (canonicalUrl) => offer('offer-by-canonical-url', 'o.canonical_url = $1', [canonicalUrl]),
+    findOfferByExternalId: (retailerId, externalId) => offer('offer-by-external-id', 'o.retailer_id = $1 AND o.external_id = $2', [retailerId, externalId]),
+    getProduct: async (id) => (await rowsOf<ProductRow>(db, 'product', `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]))[0] ?? null,
+    offersWithGtin: (gtin, limit) =>
+      rowsOf<OfferRef>(db, 'offers-with-gtin', 'SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE gtin = $1 AND product_id IS NOT NULL ORDER BY id LIMIT $2', [
+        gtin,
+        limit,
+      ]),
+    async offersWithModelKey(modelKey, limit) {
+      const found = await rowsOf<OfferRef>(
+        db,
+        'offers-with-model-key-prefix',
+        `SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE model_key >= $1 AND model_key < $1 || '~' AND product_id IS NOT NULL
+          ORDER BY model_key, id LIMIT $2`,
+        [modelKey, limit],
+      );
+      for (const key of shorterModelKeys(modelKey)) {
+        if (found.length >= limit) break;
+        found.push(
+          ...(await rowsOf<OfferRef>(
+            db,
+            'offers-with-model-key',
+            'SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE model_key = $1 AND product_id IS NOT NULL ORDER BY id LIMIT $2',
+            [key, limit - found.length],
+          )),
+        );
+      }
+      return found;
+    },
+    async offerRefsOfProducts(productIds, limit) {
+      const refs = new Map<number, OfferRef[]>(productIds.map((id) => [id, []]));
+      if (productIds.length === 0) return refs;
+      const rows = await rowsOf<OfferRef>(
+        db,
+        'offer-refs-of-products',
+        `SELECT id, "productId", "updatedAt" FROM (SELECT id, product_id AS "productId", updated_at AS "updatedAt",
+            row_number() OVER (PARTITION BY product_id ORDER BY id) AS n FROM offers WHERE product_id = ANY($1::int[])) AS r
+          WHERE n <= $2 ORDER BY "productId", id`,
+        [productIds, limit],
+      );
+      for (const row of rows) refs.get(row.productId!)!.push(row);
+      return refs;
+    },
+    async offerItems(ids) {
+      const items = new Map<number, OfferItem>();
+      if (ids.length === 0) return items;
+      const rows = await rowsOf<OfferItem>(
+        db,
+        'offer-items',
+        'SELECT id, updated_at AS "updatedAt", title, brand, model, gtin, price_cents AS "priceCents" FROM offers WHERE id = ANY($1::int[])',
+        [ids],
+      );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      // In the order asked, as the SQLite side reads them one by one.
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (row) items.set(id, row);
+      }
+      return items;
+    },
+    async offersAtAmong(retailerId, offerIds) {
+      if (offerIds.length === 0) return new Set();
+      const { rows } = await db.query<{ id: number }>({
+        name: 'catalog/offers-at-among',
+        text: 'SELECT id FROM offers WHERE id = ANY($1::int[]) AND retailer_id = $2',
+        values: [offerIds, retailerId],
+      });
+      const found = new Set(rows.map((row) => row.id));
+      return new Set(offerIds.filter((id) => found.has(id)));
+    },
+    async productsWithOfferAt(retailerId, productIds) {
+      if (productIds.length === 0) return new Set();
+      const { rows } = await db.query<{ productId: number }>({
+        name: 'catalog/products-with-offer-at',
+        text: 'SELECT DISTINCT product_id AS "productId" FROM offers WHERE product_id = ANY($1::int[]) AND retailer_id = $2',
+        values: [productIds, retailerId],
+      });
+      const found = new Set(rows.map((row) => row.productId));
+      return new Set(productIds.filter((id) => found.has(id)));
+    },
+  };
+}
+
+/**
  * `CatalogRepository` on PostgreSQL: the SQLite side's hand-written SQL, parameterised, through the pool. Where
  * SQLite reads rows in rowid order without saying so, the id says it here.
  *
@@ -264,8 +390,6 @@ const refused = (refusal: CorrectionRefusal) => ({ commit: false, result: { ok: 
  * could compute the product's best price from a snapshot lacking the other's change.
  */
 export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepository {
-  const offer = async (name: string, where: string, values: unknown[]) =>
-    (await rowsOf<OfferRow>(pool, name, `SELECT ${OFFER_COLUMNS} FROM offers o WHERE ${where}`, values))[0] ?? null;
   const offersWithRetailer = (db: Queryable, name: string, where: string, values: unknown[]) =>
     rowsOf<OfferWithRetailer>(db, name, `${OFFER_WITH_RETAILER} WHERE ${where}`, values);
   const category = `SELECT min(category) AS name, category_slug AS slug, count(*) AS "productCount" FROM products`;
@@ -274,6 +398,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
     (await rowsOf<MerchantProduct>(db, 'business-offer', `${BUSINESS_OFFER} WHERE o.id = $1 AND o.business_id = $2`, [offerId, businessId]))[0] ?? null;
 
   return {
+    ...pgCatalogReads(pool),
     async lastImportAt() {
       const { rows } = await pool.query<{ at: Date | null }>({
         name: 'catalog/last-import-at',
@@ -282,10 +407,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       });
       return rows[0]?.at ? rows[0].at.toISOString() : null;
     },
-    findOfferByCanonicalUrl: (canonicalUrl) => offer('offer-by-canonical-url', 'o.canonical_url = $1', [canonicalUrl]),
-    findOfferByExternalId: (retailerId, externalId) => offer('offer-by-external-id', 'o.retailer_id = $1 AND o.external_id = $2', [retailerId, externalId]),
     getOfferWithRetailer: async (id) => (await offersWithRetailer(pool, 'offer-with-retailer', 'o.id = $1', [id]))[0] ?? null,
-    getProduct: async (id) => (await rowsOf<ProductRow>(pool, 'product', `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]))[0] ?? null,
     async successorOf(id) {
       const { rows } = await pool.query<{ toId: number }>({ name: 'catalog/successor', text: 'SELECT to_id AS "toId" FROM product_redirects WHERE from_id = $1', values: [id] });
       return rows[0]?.toId ?? null;
@@ -366,83 +488,6 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
         if (ids.length >= options.limit) break;
       }
       return ids;
-    },
-    offersWithGtin: (gtin, limit) =>
-      rowsOf<OfferRef>(pool, 'offers-with-gtin', 'SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE gtin = $1 AND product_id IS NOT NULL ORDER BY id LIMIT $2', [
-        gtin,
-        limit,
-      ]),
-    async offersWithModelKey(modelKey, limit) {
-      const found = await rowsOf<OfferRef>(
-        pool,
-        'offers-with-model-key-prefix',
-        `SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE model_key >= $1 AND model_key < $1 || '~' AND product_id IS NOT NULL
-          ORDER BY model_key, id LIMIT $2`,
-        [modelKey, limit],
-      );
-      for (const key of shorterModelKeys(modelKey)) {
-        if (found.length >= limit) break;
-        found.push(
-          ...(await rowsOf<OfferRef>(
-            pool,
-            'offers-with-model-key',
-            'SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE model_key = $1 AND product_id IS NOT NULL ORDER BY id LIMIT $2',
-            [key, limit - found.length],
-          )),
-        );
-      }
-      return found;
-    },
-    async offerRefsOfProducts(productIds, limit) {
-      const refs = new Map<number, OfferRef[]>(productIds.map((id) => [id, []]));
-      if (productIds.length === 0) return refs;
-      const rows = await rowsOf<OfferRef>(
-        pool,
-        'offer-refs-of-products',
-        `SELECT id, "productId", "updatedAt" FROM (SELECT id, product_id AS "productId", updated_at AS "updatedAt",
-            row_number() OVER (PARTITION BY product_id ORDER BY id) AS n FROM offers WHERE product_id = ANY($1::int[])) AS r
-          WHERE n <= $2 ORDER BY "productId", id`,
-        [productIds, limit],
-      );
-      for (const row of rows) refs.get(row.productId!)!.push(row);
-      return refs;
-    },
-    async offerItems(ids) {
-      const items = new Map<number, OfferItem>();
-      if (ids.length === 0) return items;
-      const rows = await rowsOf<OfferItem>(
-        pool,
-        'offer-items',
-        'SELECT id, updated_at AS "updatedAt", title, brand, model, gtin, price_cents AS "priceCents" FROM offers WHERE id = ANY($1::int[])',
-        [ids],
-      );
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      // In the order asked, as the SQLite side reads them one by one.
-      for (const id of ids) {
-        const row = byId.get(id);
-        if (row) items.set(id, row);
-      }
-      return items;
-    },
-    async offersAtAmong(retailerId, offerIds) {
-      if (offerIds.length === 0) return new Set();
-      const { rows } = await pool.query<{ id: number }>({
-        name: 'catalog/offers-at-among',
-        text: 'SELECT id FROM offers WHERE id = ANY($1::int[]) AND retailer_id = $2',
-        values: [offerIds, retailerId],
-      });
-      const found = new Set(rows.map((row) => row.id));
-      return new Set(offerIds.filter((id) => found.has(id)));
-    },
-    async productsWithOfferAt(retailerId, productIds) {
-      if (productIds.length === 0) return new Set();
-      const { rows } = await pool.query<{ productId: number }>({
-        name: 'catalog/products-with-offer-at',
-        text: 'SELECT DISTINCT product_id AS "productId" FROM offers WHERE product_id = ANY($1::int[]) AND retailer_id = $2',
-        values: [productIds, retailerId],
-      });
-      const found = new Set(rows.map((row) => row.productId));
-      return new Set(productIds.filter((id) => found.has(id)));
     },
     async productsWithTitleWords(words, limit) {
       // SQLite's LIKE ignores the case of ASCII letters only; so does ILIKE under the "C" collation. Backslash escapes.
@@ -548,21 +593,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
         await client.query({ name: 'catalog/lock-offers-of', text: 'SELECT id FROM offers WHERE product_id = $1 ORDER BY id FOR UPDATE', values: [sourceId] });
         const moved = (await client.query({ name: 'catalog/move-offers', text: 'UPDATE offers SET product_id = $1 WHERE product_id = $2', values: [targetId, sourceId] })).rowCount ?? 0;
         await refreshProductsPg(client, [targetId, sourceId], now);
-        // The SQLite store's redirectProducts: chains stay flat, and signed-in shoppers' favorites (with their price
-        // alerts) follow, but one already saved under the successor stays (SQLite: UPDATE OR IGNORE, then DELETE).
-        await client.query({ name: 'catalog/flatten-redirects', text: 'UPDATE product_redirects SET to_id = $2 WHERE to_id = $1', values: [sourceId, targetId] });
-        await client.query({
-          name: 'catalog/redirect-product',
-          text: 'INSERT INTO product_redirects (from_id, to_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (from_id) DO UPDATE SET to_id = $2, created_at = $3',
-          values: [sourceId, targetId, now],
-        });
-        await client.query({
-          name: 'catalog/move-favorites',
-          text: `UPDATE shopper_favorites f SET product_id = $2 WHERE f.product_id = $1
-            AND NOT EXISTS (SELECT 1 FROM shopper_favorites g WHERE g.shopper_id = f.shopper_id AND g.product_id = $2)`,
-          values: [sourceId, targetId],
-        });
-        await client.query({ name: 'catalog/drop-moved-favorites', text: 'DELETE FROM shopper_favorites WHERE product_id = $1', values: [sourceId] });
+        await redirectProductPg(client, sourceId, targetId, now);
         await writeAuditEntryPg(client, audit({ product, target, moved }), now);
         return { commit: true, result: { ok: true as const, moved } };
       });

@@ -1,5 +1,5 @@
-import type { PostgresHandle } from '../../db/pg-client';
 import type { IndexHit, SearchIndexRepository, SuggestionCandidate } from './repository';
+import type { Queryable } from './pg-repository';
 import { indexWords } from './search-index';
 
 // The same search as the SQLite side's `createFtsSearchIndex` (search-index.ts: read its comments for why each step
@@ -47,7 +47,7 @@ const toHit = (row: HitRow): IndexHit => ({ offerId: row.offerId, productId: row
  * short while: calls during the wait join it, calls during a refresh make one more after it. `vocabulary` waits for a
  * refresh under way, so the spelling corrector's reading after an import sees the import's words.
  */
-export function createPgSearchIndexRepository({ pool }: PostgresHandle, options: { vocabularyDelayMs?: number } = {}): SearchIndexRepository {
+export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, options: { vocabularyDelayMs?: number } = {}): SearchIndexRepository {
   const vocabularyDelay = options.vocabularyDelayMs ?? VOCABULARY_DELAY_MS;
   const frequencies = new Map<string, number>();
   let frequenciesAt = Date.now();

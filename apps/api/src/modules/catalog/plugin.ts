@@ -1,21 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PostgresHandle } from '../../db/pg-client';
 import { recoverInterruptedImports } from './import-runs';
 import { createIngestionService, type IngestionService } from './ingestion';
+import type { IngestionStore } from './ingestion-store';
 import { createProductMatcher, portReads, type ProductMatcher } from './matching';
+import { createPgCatalogRepository } from './pg-repository';
+import { createPgIngestionStore } from './pg-ingestion-store';
+import { createPgSearchIndexRepository } from './pg-search-index';
 import type { CatalogRepository, SearchIndexRepository } from './repository';
+import { createSqliteIngestionStore } from './sqlite-ingestion-store';
 import { createSqliteCatalogRepository, createSqliteCatalogStore, type CatalogStore } from './sqlite-repository';
 import { createFtsSearchIndex, createSqliteSearchIndexRepository, type SearchIndex } from './search-index';
 import { createSpellingCorrector, type SpellingCorrector } from './spelling';
 import { createSuggester, type Suggester } from './suggest';
 
+/** The catalog's services, on either engine. */
 export interface CatalogServices {
-  repository: CatalogStore;
-  index: SearchIndex;
+  /** What imports and re-clustering read and write (see ingestion-store.ts). */
+  store: IngestionStore;
   matcher: ProductMatcher;
   ingestion: IngestionService;
   spelling: SpellingCorrector;
   suggester: Suggester;
+}
+
+/** The catalog's services on SQLite, with the connection's own store and full-text index (command-line tools, tests). */
+export interface SqliteCatalogServices extends CatalogServices {
+  repository: CatalogStore;
+  index: SearchIndex;
 }
 
 declare module 'fastify' {
@@ -25,33 +38,46 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the catalog services on one database connection (also used by the command-line tools). Spelling and
- * suggestions read through the ports given (the app's storage), else through SQLite ones on the same connection.
+ * The catalog's services over its ports: searches and spelling read through `catalog` and `searchIndex` (the app's
+ * storage), imports through `store`. `changed` is told after each batch of an import that wrote something.
+ */
+function catalogServices(parts: { store: IngestionStore; catalog: CatalogRepository; searchIndex: SearchIndexRepository; changed: () => void }): CatalogServices {
+  const matcher = createProductMatcher(portReads(parts.catalog, parts.searchIndex));
+  return {
+    store: parts.store,
+    matcher,
+    ingestion: createIngestionService({ store: parts.store, matcher, index: { changed: parts.changed } }),
+    spelling: createSpellingCorrector(parts.searchIndex),
+    suggester: createSuggester({ index: parts.searchIndex, catalog: parts.catalog }),
+  };
+}
+
+/**
+ * The catalog services on one SQLite connection (also used by the command-line tools). Spelling and suggestions read
+ * through the ports given (the app's storage), else through SQLite ones on the same connection.
  */
 export function createCatalogServices(
   sqlite: CatalogStore['sqlite'],
   ports: { catalog?: CatalogRepository; searchIndex?: SearchIndexRepository } = {},
-): CatalogServices {
+): SqliteCatalogServices {
   const repository = createSqliteCatalogStore(sqlite);
   const index = createFtsSearchIndex(sqlite);
   const catalog = ports.catalog ?? createSqliteCatalogRepository({ sqlite }, repository);
   const searchIndex = ports.searchIndex ?? createSqliteSearchIndexRepository({ sqlite }, index);
-  const matcher = createProductMatcher(repository, index, portReads(catalog, searchIndex));
-  const spelling = createSpellingCorrector(searchIndex);
   // Words are counted anew after each batch of an import: by the index imports rank with, and by the port searches
   // read through when it is another (the app's storage).
   const changed = () => {
     index.changed();
     if (ports.searchIndex) void ports.searchIndex.changed();
   };
-  return {
-    repository,
-    index,
-    matcher,
-    ingestion: createIngestionService({ repository, matcher, index: { changed } }),
-    spelling,
-    suggester: createSuggester({ index: searchIndex, catalog }),
-  };
+  return { ...catalogServices({ store: createSqliteIngestionStore(repository, index), catalog, searchIndex, changed }), repository, index };
+}
+
+/** The catalog services on PostgreSQL; searches read through the ports given (the app's storage), else through new ones. */
+export function createPgCatalogServices(handle: PostgresHandle, ports: { catalog?: CatalogRepository; searchIndex?: SearchIndexRepository } = {}): CatalogServices {
+  const catalog = ports.catalog ?? createPgCatalogRepository(handle);
+  const searchIndex = ports.searchIndex ?? createPgSearchIndexRepository(handle);
+  return catalogServices({ store: createPgIngestionStore(handle), catalog, searchIndex, changed: () => void searchIndex.changed() });
 }
 
 /** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions) as `app.catalog`. */

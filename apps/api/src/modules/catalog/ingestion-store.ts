@@ -1,0 +1,80 @@
+import type { MatcherReads } from './matching';
+import type { CatalogStore } from './sqlite-repository';
+import type { ImportRunDelta, ImportRunOwner, ImportRunRow, NewOffer, NewProduct, OfferRow, RetailerRow } from './repository';
+import { perform, type Step } from './steps';
+
+/** An offer as a row of a feed describes it, before it has a retailer id, an external id and a product. */
+export type OfferRecord = Omit<NewOffer, 'retailerId' | 'externalId' | 'productId'>;
+
+/**
+ * What one unit of work of an import reads and writes. The engine answers each operation on the unit's own
+ * transaction, so a row sees the rows written before it in the same batch (synchronously on SQLite, as promises on
+ * PostgreSQL: see steps.ts). The matcher's reads are among them: placing an offer ranks products inside the batch.
+ */
+export interface IngestionOps extends MatcherReads {
+  findOfferByExternalId(retailerId: string, externalId: string): OfferRow | null;
+  findOfferByCanonicalUrl(canonicalUrl: string): OfferRow | null;
+  getOffer(id: number): OfferRow | null;
+  productExists(id: number): boolean;
+  /** Adds the retailer unless its id is known. */
+  ensureRetailer(retailer: RetailerRow): void;
+  /** Adds an offer (held for its store as the store's trust says) and answers its id; it is searchable at once. */
+  insertOffer(offer: NewOffer, now: string): number;
+  insertPricePoint(offerId: number, priceCents: number, shippingCents: number | null, currency: string, now: string): void;
+  /** Updates an offer; `textChanged` false: only its commerce columns changed (price, stock, link). */
+  updateOffer(id: number, record: OfferRecord, textChanged: boolean, now: string): void;
+  /** Adds a product under the next id, or under `id` (a retired product's, taken back by re-clustering). */
+  createProduct(product: NewProduct & { id?: number }, now: string): number;
+  setOfferProduct(offerId: number, productId: number): void;
+  /** Price reviews, figures and titles of the products; those left without offers are removed. */
+  refreshProducts(ids: readonly number[], now: string): void;
+  /** Every offer of the products `from` joins `into`; retired ids lead to it; figures refreshed. Answers the offers moved. */
+  mergeProducts(from: readonly number[], into: number, now: string): number;
+  /** Adds to a run's counts and marks it alive, with the writes it counts. */
+  advanceImportRun(runId: string, delta: Partial<ImportRunDelta>): void;
+}
+
+/** A unit of work of an import: a step over `IngestionOps`. */
+export type IngestionStep<T> = Step<IngestionOps, T>;
+
+/** Asks for one operation of an import's unit of work (`yield* op(...)` answers it). */
+export const op = <K extends keyof IngestionOps>(method: K, ...args: Parameters<IngestionOps[K]>) => perform<IngestionOps, K>(method, ...args);
+
+/** The counts a run's committed batches added up to. */
+export type ImportRunCounts = Pick<ImportRunRow, 'totalRows' | 'inserted' | 'updated' | 'unchanged' | 'skipped' | 'productsCreated'>;
+
+/**
+ * The catalog as an import and a re-clustering see it, on one engine. `unitOfWork` runs a step in one transaction
+ * that holds the engine's import lock from its start (SQLite: the write lock; PostgreSQL: a transaction-level advisory
+ * lock every import takes), so the steps of imports in any process run one at a time and each decides on what the
+ * others committed; it commits when the step returns and rolls back when it throws. The other methods are each one
+ * unit of work of their own.
+ */
+export interface IngestionStore {
+  /** Runs the step `work` makes; an engine may run it again, from a new step, when its transaction had to be retried. */
+  unitOfWork<T>(work: () => IngestionStep<T>): Promise<T>;
+  startImportRun(run: { id: string; format: ImportRunRow['format']; source: string; retailerId: string | null; businessId: string | null; owner: ImportRunOwner }): Promise<void>;
+  /** Ends a run: its status, report and retailers (its counts are those its batches committed). */
+  finishImportRun(run: { id: string; status: 'succeeded' | 'failed'; report: unknown; retailerIds: string[] }): Promise<void>;
+  importRunCounts(id: string): Promise<ImportRunCounts | null>;
+  /**
+   * Groups of products with offers that state one part number in their part-number field (not only in their titles),
+   * each group's ids ascending: for the given model keys, or for every key of the catalog.
+   */
+  productsSharingModelKeys(keys?: readonly string[]): Promise<number[][]>;
+  /** Products of a single offer that states no model number, with that offer: among the given products, or all. */
+  loneOffersWithoutModelNumber(productIds?: readonly number[]): Promise<Array<{ productId: number; offerId: number }>>;
+  /** Gives the products the representative title of their offers. */
+  retitleProducts(ids: readonly number[]): Promise<void>;
+  /** Every offer's id and product: in id order, or in whatever order the engine reads them fastest. */
+  offerProducts(order: 'by-id' | 'any'): Promise<Array<{ id: number; productId: number | null }>>;
+  /** Takes every offer off its product and removes every product. */
+  unclusterAll(): Promise<void>;
+  /** Records that retired products' offers went to others (`[from, to]` pairs, in order): links and favorites follow. */
+  redirectProducts(pairs: ReadonlyArray<readonly [number, number]>, now: string): Promise<void>;
+  /**
+   * SQLite's bulk path for large imports, where there is one: rows are decided in memory against an index of the
+   * catalog loaded once (reads through `ops`, outside any transaction) and written by a writer thread.
+   */
+  readonly bulk: { store: CatalogStore; ops: IngestionOps } | null;
+}

@@ -1,0 +1,177 @@
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { feedOffer } from '../../testing/offers';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
+import { createCatalogServices, createPgCatalogServices, type CatalogServices } from './plugin';
+
+// An import decides on either engine with the same code (ingestion.ts over ingestion-store.ts): these cases run the
+// whole import on each engine and read what it stored with the same SQL.
+
+const services = (connection: EngineConnection): CatalogServices =>
+  connection.engine === 'sqlite' ? createCatalogServices(connection.handle.sqlite) : createPgCatalogServices(connection.handle);
+
+const offer = (overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'title'>): FeedOffer =>
+  feedOffer({ url: `https://shop-one.example/p/${overrides.externalId.toLowerCase()}`, ...overrides });
+
+/** Each product's offers' external ids (sorted), the products in order of their first offer. */
+async function clusters(db: PortEngine): Promise<string[][]> {
+  const rows = await db.query<{ productId: number; externalId: string }>('SELECT product_id AS "productId", external_id AS "externalId" FROM offers ORDER BY id');
+  const byProduct = new Map<number, string[]>();
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row.externalId]);
+  return [...byProduct.values()].map((ids) => ids.sort());
+}
+
+/** A UPC-A of 11 digits and the check digit they call for. */
+const upc = (body: string) => {
+  const sum = [...body].reverse().reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+};
+
+const count = async (db: PortEngine, table: string) => (await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n;
+
+const HEADPHONES = [
+  offer({ externalId: 'A1', title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones, Black', brand: 'Sony', mpn: 'WH1000XM5/B', gtin: '027242923782', priceCents: 34_800 }),
+  offer({ externalId: 'A2', title: 'Bose QuietComfort Ultra Headphones', brand: 'Bose', mpn: '880066-0100', priceCents: 37_900 }),
+  offer({ externalId: 'A3', title: 'Apple AirPods Pro (2nd generation) with MagSafe Case USB-C', brand: 'Apple', mpn: 'MTJV3AM/A', priceCents: 24_900 }),
+];
+const ELSEWHERE = [
+  offer({ externalId: 'B1', url: 'https://www.bestbuy.com/site/sony/b1.p', title: 'Sony WH1000XM5 Headphones Black', brand: 'Sony', gtin: '0027242923782', priceCents: 32_999 }),
+  offer({ externalId: 'B2', url: 'https://www.bestbuy.com/site/bose/b2.p', title: 'Bose QuietComfort Ultra Wireless Noise Cancelling Headphones 880066-0100', brand: 'Bose', priceCents: 39_900 }),
+  offer({ externalId: 'B3', url: 'https://www.bestbuy.com/site/apple/b3.p', title: 'Apple AirPods Pro 2 MTJV3AM/A', brand: 'Apple', mpn: 'MTJV3AM/A', priceCents: 23_999 }),
+  offer({ externalId: 'B4', url: 'https://www.bestbuy.com/site/jbl/b4.p', title: 'JBL Tune 760NC Headphones', brand: 'JBL', mpn: 'JBLT760NCBLKAM', priceCents: 9_999 }),
+];
+
+describe.each(ENGINES)('an import on %s', (engine) => {
+  let db: PortEngine;
+  let catalog: CatalogServices;
+
+  beforeEach(async () => {
+    db = await openPortEngine(engine);
+    catalog = services(db);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('places offers in products by GTIN, model number and words, and counts what it wrote with its run', async () => {
+    const first = await catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', source: 'shop-one', retailer: { name: 'Shop One' } });
+    const second = await catalog.ingestion.importOffers(ELSEWHERE, { format: 'gmc', source: 'bestbuy' });
+
+    expect(first).toMatchObject({ status: 'succeeded', rows: 3, inserted: 3, productsCreated: 3, errorCount: 0 });
+    expect(second).toMatchObject({ status: 'succeeded', rows: 4, inserted: 4, productsCreated: 1 });
+    expect(await clusters(db)).toEqual([['A1', 'B1'], ['A2', 'B2'], ['A3', 'B3'], ['B4']]);
+    const products = await db.query<{ offerCount: number; bestPriceCents: number }>(
+      'SELECT offer_count AS "offerCount", best_price_cents AS "bestPriceCents" FROM products ORDER BY id',
+    );
+    expect(products).toEqual([
+      { offerCount: 2, bestPriceCents: 32_999 },
+      { offerCount: 2, bestPriceCents: 37_900 },
+      { offerCount: 2, bestPriceCents: 23_999 },
+      { offerCount: 1, bestPriceCents: 9_999 },
+    ]);
+    expect(await count(db, 'price_points')).toBe(7);
+    const runs = await db.query('SELECT source, status, total_rows AS "totalRows", inserted, products_created AS "productsCreated" FROM import_runs ORDER BY source');
+    expect(runs).toEqual([
+      { source: 'bestbuy', status: 'succeeded', totalRows: 4, inserted: 4, productsCreated: 1 },
+      { source: 'shop-one', status: 'succeeded', totalRows: 3, inserted: 3, productsCreated: 3 },
+    ]);
+    expect(await db.query('SELECT id, name FROM retailers ORDER BY id')).toEqual([
+      { id: 'bestbuy', name: 'Best Buy' },
+      { id: 'shop-one', name: 'Shop One' },
+    ]);
+  });
+
+  it('takes a feed again as unchanged, records a new price once, and refuses a row whose link another offer has', async () => {
+    await catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', source: 'first', retailer: { name: 'Shop One' } });
+    const again = await catalog.ingestion.importOffers(
+      [
+        HEADPHONES[0]!,
+        { ...HEADPHONES[1]!, priceCents: 35_000 },
+        { ...HEADPHONES[2]!, title: 'Apple AirPods Pro 2 USB-C' },
+        offer({ externalId: 'A9', url: HEADPHONES[0]!.url, title: 'Another offer on the same page' }),
+      ],
+      { format: 'gmc', source: 'second', retailer: { name: 'Shop One' } },
+    );
+
+    expect(again).toMatchObject({ status: 'succeeded', rows: 4, inserted: 0, updated: 2, unchanged: 1, skipped: 1 });
+    expect(again.errors).toEqual([{ line: 4, field: 'link', reason: 'is already the link of offer A1 of shop-one' }]);
+    expect(await count(db, 'price_points')).toBe(4);
+    const [bose] = await db.query<{ bestPriceCents: number }>(
+      "SELECT p.best_price_cents AS \"bestPriceCents\" FROM products p JOIN offers o ON o.product_id = p.id WHERE o.external_id = 'A2'",
+    );
+    expect(bose).toEqual({ bestPriceCents: 35_000 });
+  });
+
+  it('writes nothing of a batch the database refuses, keeps the batches before it and marks the run failed', async () => {
+    if (db.engine === 'sqlite') {
+      db.handle.sqlite.exec("CREATE TRIGGER refuse_offer BEFORE INSERT ON offers WHEN new.title LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'storage refused the row'); END");
+    } else {
+      await db.handle.pool.query(`CREATE FUNCTION refuse_offer() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF new.title LIKE '%refused%' THEN RAISE EXCEPTION 'storage refused the row'; END IF; RETURN new; END $$`);
+      await db.handle.pool.query('CREATE TRIGGER refuse_offer BEFORE INSERT ON offers FOR EACH ROW EXECUTE FUNCTION refuse_offer()');
+    }
+    const summary = await catalog.ingestion.importOffers(
+      [HEADPHONES[0]!, HEADPHONES[1]!, HEADPHONES[2]!, offer({ externalId: 'A4', title: 'This one is refused by storage' })],
+      { format: 'gmc', source: 'batches', batchSize: 2, retailer: { name: 'Shop One' } },
+    );
+
+    expect(summary).toMatchObject({ status: 'failed', inserted: 2 });
+    expect(summary.failure).toContain('storage refused the row');
+    expect((await db.query('SELECT external_id AS id FROM offers ORDER BY external_id')).map((row) => row.id)).toEqual(['A1', 'A2']);
+    expect(await count(db, 'products')).toBe(2);
+    expect(await count(db, 'price_points')).toBe(2);
+    expect(await db.query('SELECT status, inserted FROM import_runs')).toEqual([{ status: 'failed', inserted: 2 }]);
+  });
+
+  it('keeps the labelled matches of a feed together', async () => {
+    const summary = await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'K1', title: 'Logitech MX Master 3S Performance Wireless Mouse', brand: 'Logitech' }),
+        offer({ externalId: 'K2', url: 'https://shop-two.example/k2', title: 'MX Master 3S mouse graphite', brand: 'Logi' }),
+        offer({ externalId: 'K3', title: 'Keychron K2 Wireless Mechanical Keyboard', brand: 'Keychron' }),
+      ],
+      { format: 'gmc', source: 'labelled', knownMatchKey: (row) => (row.externalId === 'K3' ? undefined : 'mouse') },
+    );
+    expect(summary).toMatchObject({ status: 'succeeded', inserted: 3 });
+    expect(await clusters(db)).toEqual([['K1', 'K2'], ['K3']]);
+  });
+
+  it('re-clusters the catalog as imports placed it, keeping the ids of products it leaves whole', async () => {
+    await catalog.ingestion.importOffers([...HEADPHONES, ...ELSEWHERE], { format: 'gmc', source: 'all' });
+    const before = await db.query<{ id: number }>('SELECT id FROM products ORDER BY id');
+    const clustered = await clusters(db);
+
+    const result = await catalog.ingestion.recluster();
+
+    expect(result).toEqual({ offers: 7, productsCreated: 4, productsKept: 4 });
+    expect(await clusters(db)).toEqual(clustered);
+    expect(await db.query('SELECT id FROM products ORDER BY id')).toEqual(before);
+  });
+
+  it('runs the imports of two processes one batch at a time: each offer once, every row counted', async () => {
+    const other = services(await db.connect());
+    // Four offers of each of ten GTINs in each feed, titles without model numbers: only the GTIN joins them, so two
+    // imports deciding at once on what the other has not committed would each begin the ten products.
+    const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett'];
+    const feed = (prefix: string) =>
+      Array.from({ length: 40 }, (_, i) =>
+        offer({
+          externalId: `${prefix}${i}`,
+          url: `https://shop-${prefix.toLowerCase()}.example/p/${i}`,
+          title: `Acme ${names[i % 10]} Desk Lamp`,
+          brand: 'Acme',
+          gtin: upc(`0420000${1000 + (i % 10)}`),
+        }),
+      );
+    const [a, b] = await Promise.all([
+      catalog.ingestion.importOffers(feed('P'), { format: 'gmc', source: 'p', batchSize: 5 }),
+      other.ingestion.importOffers(feed('Q'), { format: 'gmc', source: 'q', batchSize: 5 }),
+    ]);
+
+    expect(a).toMatchObject({ status: 'succeeded', inserted: 40 });
+    expect(b).toMatchObject({ status: 'succeeded', inserted: 40 });
+    expect(await count(db, 'offers')).toBe(80);
+    // One product per GTIN, whichever import came first to it.
+    expect((await clusters(db)).map((ids) => ids.length)).toEqual(Array.from({ length: 10 }, () => 8));
+    expect(a.productsCreated + b.productsCreated).toBe(10);
+  });
+});
