@@ -4,15 +4,16 @@
  * catalog the way `catalog:import` does, but without the labelled matches the seed uses, so that every product is the
  * matcher's own decision (row by row, full-text candidates). Then each labelled pair of the split is a decision: the
  * two offers in one product or not. Printed per dataset: import speed, and precision, recall and F1 of those decisions.
- * Rows without a price are not offers (the import skips them), nor are pairs that name one.
+ * Rows without a price are not offers (the import skips them), nor are pairs that name one. On PostgreSQL when
+ * DATABASE_URL names a server (a database of its own per dataset, dropped afterwards).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
-import { openDatabase } from '../../apps/api/src/db/client';
 import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
+import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
 const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train]';
@@ -29,17 +30,21 @@ interface DatasetResult {
 }
 
 async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagellanSplit, dir: string): Promise<DatasetResult> {
-  const handle = openDatabase(path.join(dir, `${dataset}.db`));
+  const db = await openEvalDatabase(dir, dataset);
   try {
-    const { catalog, offers, seconds } = await importErMagellanDataset(root, dataset, handle);
-    const productOf = handle.sqlite.prepare<[string, string], { productId: number | null }>(
-      'SELECT product_id AS productId FROM offers WHERE retailer_id = ? AND external_id = ?',
+    const { offers, seconds } = await importErMagellanDataset(root, dataset, db);
+    const productOf = new Map(
+      (await db.query<{ key: string; productId: number | null }>(`SELECT retailer_id || '|' || external_id AS "key", product_id AS "productId" FROM offers`)).map((row) => [
+        row.key,
+        row.productId,
+      ]),
     );
+    const [{ n: products }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM products');
     const { pairs } = await readErMagellanPairs(root, dataset, split);
-    const result: DatasetResult = { dataset, offers, products: catalog.repository.countProducts(), seconds, tp: 0, fp: 0, fn: 0, pairs: 0 };
+    const result: DatasetResult = { dataset, offers, products: Number(products), seconds, tp: 0, fp: 0, fn: 0, pairs: 0 };
     for (const pair of pairs) {
-      const left = productOf.get(pair.left.retailer, pair.left.externalId)?.productId;
-      const right = productOf.get(pair.right.retailer, pair.right.externalId)?.productId;
+      const left = productOf.get(`${pair.left.retailer}|${pair.left.externalId}`);
+      const right = productOf.get(`${pair.right.retailer}|${pair.right.externalId}`);
       if (left == null || right == null) continue;
       result.pairs++;
       const same = left === right;
@@ -49,7 +54,7 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
     }
     return result;
   } finally {
-    handle.close();
+    await db.close();
   }
 }
 
@@ -71,7 +76,7 @@ async function main() {
     const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
     return [r.dataset, r.offers.toLocaleString('en-US'), r.products.toLocaleString('en-US'), r.seconds.toFixed(1), Math.round(r.offers / Math.max(0.001, r.seconds)).toLocaleString('en-US'), String(r.pairs), pct(precision), pct(recall), pct(f1)];
   });
-  console.log(`\nClustering of real offers: ER-Magellan tables imported without their labels; ${split} pairs as same-product decisions`);
+  console.log(`\nClustering of real offers (${evalEngine()}): ER-Magellan tables imported without their labels; ${split} pairs as same-product decisions`);
   console.log(formatTable(['dataset', 'offers', 'products', 'import s', 'offers/s', 'pairs', 'P', 'R', 'F1'], body));
 }
 

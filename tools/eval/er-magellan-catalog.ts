@@ -5,9 +5,8 @@
  */
 import path from 'node:path';
 import { createProgressBar, ER_MAGELLAN_DATASETS, readErMagellanTable, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
-import type { DatabaseHandle } from '../../apps/api/src/db/client';
 import { findErMagellanDatasets } from '../../apps/api/src/modules/catalog/er-magellan';
-import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
+import type { EvalDatabase } from './eval-database';
 import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
 
 /**
@@ -26,8 +25,8 @@ export function chosenDatasets(values: { data?: string; datasets?: string; split
   return { root: found.root, datasets: wanted, split };
 }
 
-export async function importErMagellanDataset(root: string, dataset: ErMagellanDataset, handle: DatabaseHandle) {
-  const catalog = createCatalogServices(handle.sqlite);
+export async function importErMagellanDataset(root: string, dataset: ErMagellanDataset, db: EvalDatabase) {
+  const { catalog } = db;
   const started = Date.now();
   let offers = 0;
   for (const side of ['A', 'B'] as const) {
@@ -43,5 +42,5 @@ export async function importErMagellanDataset(root: string, dataset: ErMagellanD
     if (summary.status !== 'succeeded') throw new Error(`importing ${dataset} table${side} failed: ${summary.failure}`);
     offers += summary.inserted;
   }
-  return { catalog, offers, seconds: (Date.now() - started) / 1000 };
+  return { offers, seconds: (Date.now() - started) / 1000 };
 }

@@ -10,7 +10,8 @@
  * Reported per dataset and kind: the share whose first answer (the product, or the first of the products listed) holds
  * the B listing, the share that shows it at all (answer or list), the share whose first answer reads as an accessory
  * while the B listing does not ("case for …"), and the time per search. `EVAL_DEBUG=1` prints the searches whose first
- * answer is not the B listing's product.
+ * answer is not the B listing's product. On PostgreSQL when DATABASE_URL names a server (a database of its own per
+ * dataset, dropped afterwards).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,12 +20,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareOffer } from '@pricehunt/catalog-matching';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
-import { openDatabase } from '../../apps/api/src/db/client';
 import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
-import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
-import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 import { createSearchService } from '../../apps/api/src/modules/search/service';
 import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
+import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
 const USAGE = 'usage: npm run eval:queries -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train] [--samples N]';
@@ -47,24 +46,28 @@ interface Row {
 }
 
 async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagellanSplit, samples: number, dir: string): Promise<Row[]> {
-  const handle = openDatabase(path.join(dir, `${dataset}.db`));
+  const db = await openEvalDatabase(dir, dataset);
   try {
-    const { catalog } = await importErMagellanDataset(root, dataset, handle);
+    await importErMagellanDataset(root, dataset, db);
+    const { catalog } = db;
     const search = createSearchService({
-      catalog: createSqliteCatalogRepository(handle, catalog.repository),
+      catalog: db.ports.catalog,
       matcher: catalog.matcher,
-      requests: createSqliteSearchRequestRepository(handle),
+      requests: db.ports.requests,
       pages: { read: async () => null, slugWords: () => null },
       spelling: catalog.spelling,
     });
     const { pairs } = await readErMagellanPairs(root, dataset, split);
-    const matches = pairs
-      .filter((pair) => pair.label === 1)
-      .map((pair) => ({
-        left: catalog.repository.findOfferByExternalId(pair.left.retailer, pair.left.externalId),
-        right: catalog.repository.findOfferByExternalId(pair.right.retailer, pair.right.externalId),
-      }))
-      .filter((pair): pair is { left: OfferRow; right: OfferRow } => pair.left !== null && pair.right?.productId != null);
+    const matches = (
+      await Promise.all(
+        pairs
+          .filter((pair) => pair.label === 1)
+          .map(async (pair) => ({
+            left: await db.ports.catalog.findOfferByExternalId(pair.left.retailer, pair.left.externalId),
+            right: await db.ports.catalog.findOfferByExternalId(pair.right.retailer, pair.right.externalId),
+          })),
+      )
+    ).filter((pair): pair is { left: OfferRow; right: OfferRow } => pair.left !== null && pair.right?.productId != null);
     // A spread of the matches, the same on every run.
     const step = Math.max(1, Math.floor(matches.length / samples));
     const picked = matches.filter((_, index) => index % step === 0).slice(0, samples);
@@ -86,10 +89,9 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
       }
       rows.push(row);
     }
-    catalog.spelling.stop();
     return rows;
   } finally {
-    handle.close();
+    await db.close();
   }
 }
 
@@ -107,7 +109,7 @@ async function main() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const pct = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '–');
-  console.log(`\nTyped search on real offers: for labelled matches of the ${split} split, words of the table A listing typed, the table B listing's product sought`);
+  console.log(`\nTyped search on real offers (${evalEngine()}): for labelled matches of the ${split} split, words of the table A listing typed, the table B listing's product sought`);
   console.log(
     formatTable(
       ['dataset', 'typed', 'searches', 'first answer right', 'shown at all', 'accessory first', 'ms/search'],
