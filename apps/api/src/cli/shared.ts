@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { recoverInterruptedImports } from '../modules/catalog/import-runs';
-import { createCatalogServices, type CatalogServices } from '../modules/catalog/plugin';
+import { createCatalogServices, type SqliteCatalogServices } from '../modules/catalog/plugin';
 import type { ImportSummary } from '../modules/catalog/ingestion';
 import type { Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
@@ -20,7 +20,7 @@ export class CliError extends Error {
 }
 
 /** Opens the configured database (migrations applied) with the catalog services on it. */
-export function openCatalog(env: Record<string, string | undefined> = process.env): { config: AppConfig; handle: DatabaseHandle; catalog: CatalogServices } {
+export function openCatalog(env: Record<string, string | undefined> = process.env): { config: AppConfig; handle: DatabaseHandle; catalog: SqliteCatalogServices } {
   let config: AppConfig;
   try {
     config = loadConfig(env);

@@ -7,7 +7,7 @@ import { call, cookieFrom, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
 import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from './import-runs';
-import type { CatalogServices } from './plugin';
+import type { SqliteCatalogServices } from './plugin';
 
 /** Rows of a feed: `good` distinct offers of one shop, every fourth row followed by one the parser refused. */
 function feed(good: number, priceCents = 10_000): FeedRow[] {
@@ -43,7 +43,7 @@ describe.each([
   ['bulk path', true],
 ])('import run counts, %s', (_path, bulk) => {
   let t: TestApp;
-  let catalog: CatalogServices;
+  let catalog: SqliteCatalogServices;
   // One statement: the run's counts and the catalog as one read transaction sees them.
   const snapshot = () =>
     t.app.sqlite
@@ -133,7 +133,7 @@ describe.each([
 
 describe('runs left running by a process that is gone', () => {
   let t: TestApp;
-  let catalog: CatalogServices;
+  let catalog: SqliteCatalogServices;
   const host = os.hostname();
 
   beforeEach(async () => {

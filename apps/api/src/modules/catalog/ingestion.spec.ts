@@ -1,7 +1,7 @@
 import { readGmcTsv } from '@pricehunt/catalog-feeds';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { productForOffer } from './ingestion';
-import type { CatalogServices } from './plugin';
+import type { SqliteCatalogServices } from './plugin';
 import { importSyntheticCatalog } from './seed';
 import { feedOffer as offer } from '../../testing/offers';
 
@@ -14,7 +14,7 @@ describe.each([
   ['bulk path', true],
 ])('catalog ingestion, %s', (_path, bulk) => {
   let t: TestApp;
-  let catalog: CatalogServices;
+  let catalog: SqliteCatalogServices;
   const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   const ftsIds = (word: string) =>
     (t.app.sqlite.prepare('SELECT rowid FROM offers_fts WHERE offers_fts MATCH ? ORDER BY rowid').pluck().all(`"${word}"`) as number[]);
@@ -308,7 +308,7 @@ describe.each([
 
 describe('catalog ingestion, bulk path', () => {
   let t: TestApp;
-  let catalog: CatalogServices;
+  let catalog: SqliteCatalogServices;
   const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
   beforeEach(async () => {

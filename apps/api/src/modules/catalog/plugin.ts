@@ -33,7 +33,7 @@ export interface SqliteCatalogServices extends CatalogServices {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalog: CatalogServices;
+    catalog: SqliteCatalogServices;
   }
 }
 
