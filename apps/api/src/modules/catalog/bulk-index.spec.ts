@@ -14,7 +14,7 @@ describe('bulk catalog index', () => {
 
   it('answers the candidate lookups as the catalog does', () => {
     const { repository } = t.app.catalog;
-    const index = createBulkCatalogIndex(repository);
+    const index = createBulkCatalogIndex(repository.iterateOfferKeys());
     const rows = t.app.sqlite.prepare('SELECT gtin, model_key AS modelKey FROM offers WHERE gtin IS NOT NULL OR model_key IS NOT NULL LIMIT 300').all() as Array<{
       gtin: string | null;
       modelKey: string | null;
@@ -37,7 +37,7 @@ describe('bulk catalog index', () => {
 
   it('lists the offers of a product as the catalog does', () => {
     const { repository } = t.app.catalog;
-    const index = createBulkCatalogIndex(repository);
+    const index = createBulkCatalogIndex(repository.iterateOfferKeys());
     const products = t.app.sqlite.prepare('SELECT id FROM products ORDER BY id LIMIT 200').pluck().all() as number[];
     expect(products.length).toBeGreaterThan(100);
     for (const productId of products) {
@@ -47,7 +47,7 @@ describe('bulk catalog index', () => {
 
   it('knows every stored link and retailer id, and nothing else', () => {
     const { repository } = t.app.catalog;
-    const index = createBulkCatalogIndex(repository);
+    const index = createBulkCatalogIndex(repository.iterateOfferKeys());
     const offer = repository.getOffer(42)!;
     expect(index.offerIdByCanonicalUrl(offer.canonicalUrl)).toBe(42);
     expect(index.offerIdByExternalId(offer.retailerId, offer.externalId)).toBe(42);

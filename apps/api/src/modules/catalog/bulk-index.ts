@@ -1,6 +1,6 @@
 import type { CandidateLookup } from './matching';
 import { shorterModelKeys, type OfferRef } from './repository';
-import type { CatalogStore } from './sqlite-repository';
+import type { OfferKeyRow } from './ingestion-store';
 
 /** Offers kept per GTIN or model key: candidate lookups never need more (the SQL lookups use the same limits). */
 const REFS_PER_KEY = 20;
@@ -28,7 +28,7 @@ interface ModelEntry {
  * (the candidate lookups of the matcher). Loaded once when a bulk import starts and kept up to date with every
  * offer the import adds, so deciding a row never waits for the database.
  */
-export function createBulkCatalogIndex(repository: CatalogStore) {
+export function createBulkCatalogIndex(offers: Iterable<OfferKeyRow>) {
   const byCanonical = new Map<number, number>();
   const byExternal = new Map<number, number>();
   const byGtin = new Map<string, OfferRef[]>();
@@ -77,7 +77,7 @@ export function createBulkCatalogIndex(repository: CatalogStore) {
     }
   };
 
-  for (const row of repository.iterateOfferKeys()) {
+  for (const row of offers) {
     byCanonical.set(hash32(row.canonicalUrl), row.id);
     byExternal.set(externalKey(row.retailerId, row.externalId), row.id);
     addRef({ id: row.id, productId: row.productId, updatedAt: row.updatedAt }, row.gtin, row.modelKey ? [row.modelKey] : [], row.brand, row.retailerId);

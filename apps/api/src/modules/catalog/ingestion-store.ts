@@ -72,9 +72,63 @@ export interface IngestionStore {
   unclusterAll(): Promise<void>;
   /** Records that retired products' offers went to others (`[from, to]` pairs, in order): links and favorites follow. */
   redirectProducts(pairs: ReadonlyArray<readonly [number, number]>, now: string): Promise<void>;
-  /**
-   * SQLite's bulk path for large imports, where there is one: rows are decided in memory against an index of the
-   * catalog loaded once (reads through `ops`, outside any transaction) and written by a writer thread.
-   */
-  readonly bulk: { store: CatalogStore; ops: IngestionOps } | null;
+  /** The bulk path for large imports (see `BulkPath`). */
+  readonly bulk: BulkPath;
+}
+
+/** What a bulk import's in-memory index of the catalog is loaded from: each offer's keys. */
+export interface OfferKeyRow {
+  id: number;
+  retailerId: string;
+  externalId: string;
+  canonicalUrl: string;
+  productId: number | null;
+  updatedAt: string;
+  gtin: string | null;
+  modelKey: string | null;
+  brand: string | null;
+}
+
+/**
+ * What one hand-over of a bulk import writes, in one transaction and in this order: new retailers, changed offers and
+ * their price points, new products, new offers (ids reserved beforehand; `newOffers` is their id range, whose first
+ * price points come from the offers themselves), the figures of the products it touched (price reviews first,
+ * products left empty removed), titles, and the run's counts.
+ */
+export interface BulkBatch {
+  now: string;
+  retailers: RetailerRow[];
+  updates: Array<{ id: number; record: OfferRecord; textChanged: boolean }>;
+  pricePoints: Array<{ offerId: number; priceCents: number; shippingCents: number | null; currency: string }>;
+  products: Array<{ id: number; product: NewProduct }>;
+  offers: Array<{ id: number; retailerId: string; externalId: string; productId: number; record: OfferRecord }>;
+  newOffers: { first: number; last: number } | null;
+  refreshed: number[];
+  titles: Array<{ productId: number; title: string }>;
+  run: { id: string; delta: Partial<ImportRunDelta> };
+}
+
+/** Commits a bulk import's batches in the order they are handed over, while the next ones are decided. */
+export interface BulkBatchWriter {
+  /** Resolves once the batch is committed; rejects with the database's error (the batch is then wholly rolled back). */
+  write(batch: BulkBatch): Promise<void>;
+  /** Resolves when every batch handed over so far is committed (or has failed). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The bulk path of an engine: rows are decided in memory against an index of the catalog loaded once (`offerKeys`),
+ * under ids reserved beforehand, reading what the index cannot answer through `decide` (outside any transaction), and
+ * written batch by batch by a writer that runs beside the deciding.
+ */
+export interface BulkPath {
+  offerKeys(): Promise<Iterable<OfferKeyRow>>;
+  /** Reserves `count` ids of the table for the import alone and answers the first. */
+  reserveIds(table: 'offers' | 'products', count: number): Promise<number>;
+  /** Runs a step of reads (no writes) on the engine's own connection. */
+  decide<T>(step: IngestionStep<T>): Promise<T>;
+  openWriter(): BulkBatchWriter;
+  /** Engine settings for the length of a large import; answers what restores them. */
+  tune(): { restore(): void };
 }

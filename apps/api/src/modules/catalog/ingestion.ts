@@ -5,12 +5,9 @@ import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@p
 import { categoryName } from './category';
 import { gtinOf, matchThreshold, modelKeysOf, type ItemIdentity, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
 import { createBulkCatalogIndex } from './bulk-index';
-import { createBulkWriter, type BulkOp, type BulkParams } from './bulk-writer';
 import { holdImportRun, thisProcess } from './import-runs';
-import { op, type IngestionStep, type IngestionStore, type OfferRecord } from './ingestion-store';
+import { op, type BulkBatch, type IngestionStep, type IngestionStore, type OfferRecord } from './ingestion-store';
 import { productOf, type ImportRunDelta, type ImportRunRow, type OfferRow, type RetailerRow } from './repository';
-import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams } from './sqlite-repository';
-import { runSync } from './steps';
 
 export { productOf };
 
@@ -180,6 +177,19 @@ function changeOf(existing: OfferRow, record: OfferRecord): 'unchanged' | { text
   return text || price || other ? { text, price } : 'unchanged';
 }
 
+/** A bulk batch that writes nothing yet. */
+const emptyBatch = (now: string): Omit<BulkBatch, 'run'> => ({
+  now,
+  retailers: [],
+  updates: [],
+  pricePoints: [],
+  products: [],
+  offers: [],
+  newOffers: null,
+  refreshed: [],
+  titles: [],
+});
+
 /** Names a retailer the registry does not know after its host: `abt.com` → `Abt`. */
 function nameFromHost(host: string): string {
   const label = host.split('.').slice(-2, -1)[0] ?? host;
@@ -286,9 +296,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
   async function importRows(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions, runId: string): Promise<ImportSummary> {
     const started = Date.now();
     const now = options.now ?? nowIso;
-    const bulkPath = store.bulk;
-    // The bulk path is the SQLite engine's; elsewhere every row takes the row path.
-    const bulk = bulkPath !== null && (options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000));
+    const bulk = options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000);
     const batchSize = options.batchSize ?? 2000;
     const retailerCache = new Map<string, RetailerRow>();
     const knownMatches = new Map<string, number>();
@@ -477,11 +485,11 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
     // Bulk path: every row is decided in memory (existence, GTIN and model-number candidates come from an index of
     // the catalog loaded once) under ids reserved beforehand, and each batch is written by a writer thread in one
     // transaction (a few statements per batch), while the next batch is decided.
-    const bulkStore = bulk ? bulkPath!.store : null;
-    const bulkIndex = bulkStore ? createBulkCatalogIndex(bulkStore) : null;
-    const writer = bulkStore ? createBulkWriter(bulkStore.sqlite) : null;
+    const bulkPath = store.bulk;
+    const bulkIndex = bulk ? createBulkCatalogIndex(await bulkPath.offerKeys()) : null;
+    const writer = bulk ? bulkPath.openWriter() : null;
     /** Retailers the bulk path met first in the batch being decided (written with it). */
-    const newRetailers: BulkParams[] | null = bulk ? [] : null;
+    const newRetailers: RetailerRow[] = [];
     /**
      * Offers on their way to the disk, per batch handed to the writer: the first new offer id (ids grow batch by
      * batch) and the ids of the existing offers it updates. Batches commit in order.
@@ -510,7 +518,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         // pipeline, so an import of known size reserves for all its rows at once.
         await writer!.drain();
         const block = Math.max(rows, 50_000, (options.expectedRows ?? 0) - rowsDecided);
-        range.next = bulkStore!.reserveIds(table, block);
+        range.next = await bulkPath.reserveIds(table, block);
         range.end = range.next + block;
       }
       const first = range.next;
@@ -525,20 +533,17 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
      */
     const retitleNewProducts = async () => {
       const CHUNK = 5000;
-      let rows: BulkParams[] = [];
+      let titles: BulkBatch['titles'] = [];
       let ids: number[] = [];
       const writing: Array<Promise<void>> = [];
       const send = async () => {
-        const chunk = { rows, ids };
-        rows = [];
+        const chunk = { titles, ids };
+        titles = [];
         ids = [];
         const written =
-          chunk.rows.length > 0
-            ? writer!.write([
-                { sql: BULK_SQL.setProductTitle, rows: chunk.rows },
-                // The run is still alive.
-                { sql: BULK_SQL.advanceImportRun, rows: [importRunAdvanceParams(runId, {})] },
-              ])
+          chunk.titles.length > 0
+            ? // The run is still alive (its counts do not move).
+              writer!.write({ ...emptyBatch(now()), titles: chunk.titles, run: { id: runId, delta: {} } })
             : Promise.resolve();
         const settled = written.then(() => chunk.ids.forEach((id) => touched.delete(id)));
         // Awaited below; a failure that comes while an earlier chunk is awaited is not left unhandled meanwhile.
@@ -547,10 +552,10 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         // The next chunk's titles are worked out while this one is written.
         while (writing.length > 1) await writing.shift();
       };
-      for (const [productId, titles] of titlesOfNewProducts) {
+      for (const [productId, offerTitles] of titlesOfNewProducts) {
         if (retitleFromDatabase.has(productId)) continue;
-        const title = representativeTitle(titles);
-        if (title) rows.push([title, productId, title]);
+        const title = representativeTitle(offerTitles);
+        if (title) titles.push({ productId, title });
         ids.push(productId);
         if (ids.length >= CHUNK) await send();
       }
@@ -571,11 +576,10 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
       const mine = { firstOfferId, updated: new Set<number>() };
       uncommitted.push(mine);
 
-      const productRows: BulkParams[] = [];
-      const offerRows: BulkParams[] = [];
-      const updateAll: BulkParams[] = [];
-      const updateCommerce: BulkParams[] = [];
-      const pricePoints: BulkParams[] = [];
+      const productRows: BulkBatch['products'] = [];
+      const offerRows: BulkBatch['offers'] = [];
+      const updates: BulkBatch['updates'] = [];
+      const pricePoints: BulkBatch['pricePoints'] = [];
       const dirty = new Set<number>();
       /** What the rows decided since the last hand-over add to the run's counts: committed with their writes. */
       const unsent = { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
@@ -589,7 +593,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         // thread's transactions): a new retailer goes into the next batch, ahead of its offers.
         for (const [key, added] of fresh) {
           retailerCache.set(key, added);
-          newRetailers!.push({ ...added, domains: JSON.stringify(added.domains) });
+          newRetailers.push(added);
         }
         const byExternal = index.offerIdByExternalId(retailer.id, offer.externalId);
         const byUrl = index.offerIdByCanonicalUrl(record.canonicalUrl);
@@ -598,19 +602,14 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         if (inMine(byExternal) || inMine(byUrl)) await handOver();
         if ((byExternal !== null && isUncommitted(byExternal)) || (byUrl !== null && isUncommitted(byUrl))) await writer!.drain();
         // A hash hit may be a collision: the catalog itself answers exactly.
-        const existing = byExternal !== null ? bulkStore!.findOfferByExternalId(retailer.id, offer.externalId) : null;
-        const owner = byUrl !== null ? bulkStore!.findOfferByCanonicalUrl(record.canonicalUrl) : null;
+        const existing = byExternal !== null ? await bulkPath.decide(op('findOfferByExternalId', retailer.id, offer.externalId)) : null;
+        const owner = byUrl !== null ? await bulkPath.decide(op('findOfferByCanonicalUrl', record.canonicalUrl)) : null;
         if (owner && owner.id !== existing?.id) throw linkTaken(owner);
         if (existing) {
           const change = changeOf(existing, record);
           if (change === 'unchanged') return 'unchanged';
-          const params = { ...record, id: existing.id, now: stamp };
-          if (change.text) updateAll.push(params);
-          else {
-            const { title: _t, brand: _b, model: _m, category: _c, ...commerce } = params;
-            updateCommerce.push(commerce);
-          }
-          if (change.price) pricePoints.push([existing.id, record.priceCents, record.shippingCents, record.currency, stamp]);
+          updates.push({ id: existing.id, record, textChanged: change.text });
+          if (change.price) pricePoints.push({ offerId: existing.id, priceCents: record.priceCents, shippingCents: record.shippingCents, currency: record.currency });
           if (existing.productId != null) {
             dirty.add(existing.productId);
             if (titlesOfNewProducts.has(existing.productId)) retitleFromDatabase.add(existing.productId);
@@ -624,25 +623,25 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         const item = { title: record.title, brand: record.brand, model: record.model, gtin: record.gtin, priceCents: record.priceCents };
         const knownKey = options.knownMatchKey?.(offer, line);
         const known = knownKey !== undefined ? knownMatches.get(knownKey) : undefined;
-        let productId = runSync(
+        const knownLive = known !== undefined && (createdProducts.has(known) || (await bulkPath.decide(op('productExists', known))));
+        let productId = await bulkPath.decide(
           placeOffer(matcher, item, {
-            known: known !== undefined && (createdProducts.has(known) || bulkStore!.getProduct(known)) ? known : null,
+            known: knownLive ? known : null,
             // A stated model number under the same brand names the product without scoring.
             statedModel: offer.mpn ? { modelKey: modelKeys[0] ?? null, brand: record.brand } : null,
             match: { useIndex: false, modelKeys, lookup: index.lookup },
             withOfferAtRetailer: (ids) => index.productsWithOfferAt(retailer.id, ids),
           }),
-          bulkPath!.ops,
         );
         if (productId === null) {
           productId = nextProductId++;
-          productRows.push(bulkProductParams(productId, productOf(record), stamp));
+          productRows.push({ id: productId, product: productOf(record) });
           createdProducts.add(productId);
           productsCreated++;
         }
         if (knownKey !== undefined) knownMatches.set(knownKey, productId);
         const id = nextOfferId++;
-        offerRows.push(bulkOfferParams(id, retailer.id, offer.externalId, productId, record, stamp));
+        offerRows.push({ id, retailerId: retailer.id, externalId: offer.externalId, productId, record });
         if (createdProducts.has(productId)) {
           const titles = titlesOfNewProducts.get(productId);
           if (titles) titles.push({ title: record.title, brand: record.brand });
@@ -659,28 +658,24 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
       let handedFrom = firstOfferId;
       const handOver = (): Promise<void> => {
         const lastOfferId = nextOfferId - 1;
-        const ops: BulkOp[] = [
-          { sql: BULK_SQL.insertRetailer, rows: newRetailers!.splice(0) },
-          { sql: BULK_SQL.updateOfferAll, rows: updateAll.splice(0) },
-          { sql: BULK_SQL.updateOfferCommerce, rows: updateCommerce.splice(0) },
-          { sql: BULK_SQL.insertPricePoint, rows: pricePoints.splice(0) },
-          { sql: BULK_SQL.insertProduct, rows: productRows.splice(0) },
-          { sql: BULK_SQL.insertOffer, rows: offerRows.splice(0) },
-          { sql: BULK_SQL.indexOfferRange, rows: lastOfferId >= handedFrom ? [[handedFrom, lastOfferId]] : [] },
-          { sql: BULK_SQL.firstPricePoints, rows: lastOfferId >= handedFrom ? [[handedFrom, lastOfferId]] : [] },
-          // Offers far below the others of their product are held for review before the figures count them.
-          { sql: BULK_SQL.holdPriceOutliers, rows: dirty.size > 0 ? [{ ids: JSON.stringify([...dirty]) }] : [] },
-          { sql: BULK_SQL.refreshProducts, rows: dirty.size > 0 ? [{ ids: JSON.stringify([...dirty]), now: stamp }] : [] },
-          { sql: BULK_SQL.deleteEmptyProducts, rows: dirty.size > 0 ? [[JSON.stringify([...dirty])]] : [] },
-        ].filter((op) => op.rows.length > 0);
-        // The run's counts move in the same transaction as the rows they count (the products too: one per row).
-        const delta: ImportRunDelta = { ...unsent, productsCreated: ops.find((op) => op.sql === BULK_SQL.insertProduct)?.rows.length ?? 0 };
-        ops.push({ sql: BULK_SQL.advanceImportRun, rows: [importRunAdvanceParams(runId, delta)] });
+        const products = productRows.splice(0);
+        const written = writer!.write({
+          now: stamp,
+          retailers: newRetailers.splice(0),
+          updates: updates.splice(0),
+          pricePoints: pricePoints.splice(0),
+          products,
+          offers: offerRows.splice(0),
+          newOffers: lastOfferId >= handedFrom ? { first: handedFrom, last: lastOfferId } : null,
+          refreshed: [...dirty],
+          titles: [],
+          // The run's counts move in the same transaction as the rows they count (the products too: one per row).
+          run: { id: runId, delta: { ...unsent, productsCreated: products.length } },
+        });
         Object.assign(unsent, { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 });
         handedFrom = nextOfferId;
         for (const productId of dirty) touched.add(productId);
         dirty.clear();
-        const written = writer!.write(ops);
         inFlight.push(written);
         return written;
       };
@@ -721,7 +716,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
 
     // Large imports touch index pages all over the file: they get a bigger page cache while they run, and the writer
     // thread checkpoints as the WAL grows (this connection's few commits leave that to it).
-    const tuned = bulkStore ? bulkStore.tuneForBulkImport() : null;
+    const tuned = bulk ? bulkPath.tune() : null;
     let batch: FeedRow[] = [];
     try {
       for await (const row of rows as AsyncIterable<FeedRow>) {

@@ -146,11 +146,16 @@ export async function retitleProductsOf(db: Queryable, ids: readonly number[]) {
     i = end;
   }
 }
-/** The SQLite store's refreshProducts: price reviews, figures, empty products dropped, titles. Inside a transaction. */
-export async function refreshProductsPg(db: Queryable, ids: readonly number[], now: string) {
+/** Price reviews, figures and empty products dropped (the bulk path's refresh: its titles come at the end). Inside a transaction. */
+export async function refreshProductFiguresPg(db: Queryable, ids: readonly number[], now: string) {
   await db.query({ name: 'catalog/hold-price-outliers', text: HOLD_PRICE_OUTLIERS, values: [ids] });
   await db.query({ name: 'catalog/refresh-products', text: REFRESH_PRODUCTS, values: [ids, now] });
   await db.query({ name: 'catalog/delete-empty-products', text: DELETE_EMPTY_PRODUCTS, values: [ids] });
+}
+
+/** The SQLite store's refreshProducts: price reviews, figures, empty products dropped, titles. Inside a transaction. */
+export async function refreshProductsPg(db: Queryable, ids: readonly number[], now: string) {
+  await refreshProductFiguresPg(db, ids, now);
   await retitleProductsOf(db, ids);
 }
 

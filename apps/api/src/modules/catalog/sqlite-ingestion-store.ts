@@ -1,8 +1,9 @@
-import type { IngestionOps, IngestionStore } from './ingestion-store';
+import { createBulkWriter, type BulkOp } from './bulk-writer';
+import type { BulkBatch, BulkPath, IngestionOps, IngestionStore } from './ingestion-store';
 import type { MatcherReads } from './matching';
 import type { OfferItem } from './repository';
 import type { SearchIndex } from './search-index';
-import type { CatalogStore } from './sqlite-repository';
+import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
 import { runSync } from './steps';
 
 /** `MatcherReads` on SQLite: the catalog store and the FTS5 index of one connection. */
@@ -63,6 +64,53 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     offerProducts: async (order) => (order === 'by-id' ? store.offerProducts() : store.offerProductsUnordered()),
     unclusterAll: async () => store.unclusterAll(),
     redirectProducts: async (pairs, now) => store.transaction(() => store.redirectProducts(pairs, now)),
-    bulk: { store, ops },
+    bulk: sqliteBulkPath(store, ops),
+  };
+}
+
+/** A bulk batch as the statements of BULK_SQL (in the batch's order), for the writer thread's connection. */
+export function sqliteBulkOps(batch: BulkBatch): BulkOp[] {
+  const { now } = batch;
+  const range = batch.newOffers ? [[batch.newOffers.first, batch.newOffers.last]] : [];
+  const ids = JSON.stringify(batch.refreshed);
+  const refreshed = batch.refreshed.length > 0;
+  const ops: BulkOp[] = [
+    { sql: BULK_SQL.insertRetailer, rows: batch.retailers.map((retailer) => ({ ...retailer, domains: JSON.stringify(retailer.domains) })) },
+    { sql: BULK_SQL.updateOfferAll, rows: batch.updates.filter((update) => update.textChanged).map((update) => ({ ...update.record, id: update.id, now })) },
+    {
+      sql: BULK_SQL.updateOfferCommerce,
+      rows: batch.updates
+        .filter((update) => !update.textChanged)
+        .map(({ id, record: { title: _t, brand: _b, model: _m, category: _c, ...commerce } }) => ({ ...commerce, id, now })),
+    },
+    { sql: BULK_SQL.insertPricePoint, rows: batch.pricePoints.map((point) => [point.offerId, point.priceCents, point.shippingCents, point.currency, now]) },
+    { sql: BULK_SQL.insertProduct, rows: batch.products.map((row) => bulkProductParams(row.id, row.product, now)) },
+    { sql: BULK_SQL.insertOffer, rows: batch.offers.map((row) => bulkOfferParams(row.id, row.retailerId, row.externalId, row.productId, row.record, now)) },
+    { sql: BULK_SQL.indexOfferRange, rows: range },
+    { sql: BULK_SQL.firstPricePoints, rows: range },
+    // Offers far below the others of their product are held for review before the figures count them.
+    { sql: BULK_SQL.holdPriceOutliers, rows: refreshed ? [{ ids }] : [] },
+    { sql: BULK_SQL.refreshProducts, rows: refreshed ? [{ ids, now }] : [] },
+    { sql: BULK_SQL.deleteEmptyProducts, rows: refreshed ? [[ids]] : [] },
+    { sql: BULK_SQL.setProductTitle, rows: batch.titles.map((row) => [row.title, row.productId, row.title]) },
+  ].filter((op) => op.rows.length > 0);
+  ops.push({ sql: BULK_SQL.advanceImportRun, rows: [importRunAdvanceParams(batch.run.id, batch.run.delta)] });
+  return ops;
+}
+
+/**
+ * SQLite's bulk path: the index loaded from the connection, ids reserved through the table's sequence, reads answered
+ * synchronously, and batches committed by a writer thread on a connection of its own (`createBulkWriter`).
+ */
+function sqliteBulkPath(store: CatalogStore, ops: IngestionOps): BulkPath {
+  return {
+    offerKeys: async () => store.iterateOfferKeys(),
+    reserveIds: async (table, count) => store.reserveIds(table, count),
+    decide: async (step) => runSync(step, ops),
+    openWriter() {
+      const writer = createBulkWriter(store.sqlite);
+      return { write: (batch) => writer.write(sqliteBulkOps(batch)), drain: () => writer.drain(), close: () => writer.close() };
+    },
+    tune: () => store.tuneForBulkImport(),
   };
 }
