@@ -9,6 +9,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { openPostgres } from '../../apps/api/src/db/pg-client';
 import { createPgStorage } from '../../apps/api/src/db/storage';
+import { refreshProductsPg } from '../../apps/api/src/modules/catalog/pg-repository';
 import { createCatalogServices, createPgCatalogServices, type CatalogServices } from '../../apps/api/src/modules/catalog/plugin';
 import type { CatalogRepository } from '../../apps/api/src/modules/catalog/repository';
 import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
@@ -22,6 +23,8 @@ export interface EvalDatabase {
   ports: { catalog: CatalogRepository; requests: SearchRequestRepository };
   /** Rows of `sql` (`?` placeholders on either engine). */
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs `work` with the offer out of the catalog (its product's figures as they would be), then puts it all back. */
+  withoutOffer<T>(offerId: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,18 @@ export async function openEvalDatabase(dir: string, name: string, url = process.
       catalog,
       ports: { catalog: createSqliteCatalogRepository(handle, catalog.repository), requests: createSqliteSearchRequestRepository(handle) },
       query: async <Row>(sql: string, params: readonly unknown[] = []) => handle.sqlite.prepare(sql).all(...params) as Row[],
+      // A transaction rolled back afterwards: the searches read on this connection, and see it.
+      async withoutOffer(offerId, work) {
+        const offer = catalog.repository.getOffer(offerId);
+        handle.sqlite.exec('BEGIN');
+        try {
+          catalog.repository.deleteOffer(offerId);
+          if (offer?.productId != null) catalog.repository.refreshProduct(offer.productId);
+          return await work();
+        } finally {
+          handle.sqlite.exec('ROLLBACK');
+        }
+      },
       close: async () => {
         catalog.spelling.stop();
         handle.close();
@@ -53,13 +68,61 @@ export async function openEvalDatabase(dir: string, name: string, url = process.
   const handle = await openPostgres(server.toString());
   const storage = createPgStorage(handle);
   const catalog = createPgCatalogServices(handle, { catalog: storage.catalog, searchIndex: storage.searchIndex });
+  const query = async <Row>(sql: string, params: readonly unknown[] = []) => {
+    let n = 0;
+    return (await handle.pool.query(sql.replace(/\?/g, () => `$${++n}`), [...params])).rows as Row[];
+  };
+  // Columns that can be written back (not the generated search vector).
+  const writable = async (table: string) =>
+    (await query<{ name: string }>("SELECT column_name AS name FROM information_schema.columns WHERE table_name = ? AND is_generated = 'NEVER' ORDER BY ordinal_position", [table]))
+      .map((row) => row.name)
+      .join(', ');
+  const columns = { offers: await writable('offers'), products: await writable('products'), price_points: await writable('price_points') };
   return {
     engine: 'postgres',
     catalog,
     ports: { catalog: storage.catalog, requests: storage.searchRequests },
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => {
-      let n = 0;
-      return (await handle.pool.query(sql.replace(/\?/g, () => `$${++n}`), [...params])).rows as Row[];
+    query,
+    // The searches read through the pool, so the offer is taken out for real: deleted (its price points with it) in one
+    // transaction, and its rows, and its product's, written back as they were in another.
+    async withoutOffer(offerId, work) {
+      const [offer] = await query<{ row: object; productId: number | null }>('SELECT row_to_json(o) AS row, o.product_id AS "productId" FROM offers o WHERE id = ?', [offerId]);
+      if (!offer) return work();
+      const [product] = await query<{ row: object }>('SELECT row_to_json(p) AS row FROM products p WHERE id = ?', [offer.productId]);
+      const points = await query<{ row: object }>('SELECT row_to_json(p) AS row FROM price_points p WHERE offer_id = ? ORDER BY id', [offerId]);
+      const inTransaction = async (steps: (client: pg.PoolClient) => Promise<void>) => {
+        const client = await handle.pool.connect();
+        try {
+          await client.query('BEGIN');
+          await steps(client);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        } finally {
+          client.release();
+        }
+      };
+      await inTransaction(async (client) => {
+        await client.query('DELETE FROM offers WHERE id = $1', [offerId]);
+        if (offer.productId !== null) await refreshProductsPg(client, [offer.productId], new Date().toISOString());
+      });
+      try {
+        return await work();
+      } finally {
+        await inTransaction(async (client) => {
+          const restore = (table: keyof typeof columns, row: object) => {
+            const set = columns[table].split(', ').map((column) => `${column} = EXCLUDED.${column}`);
+            return client.query(
+              `INSERT INTO ${table} (${columns[table]}) SELECT ${columns[table]} FROM json_populate_record(null::${table}, $1) ON CONFLICT (id) DO UPDATE SET ${set.join(', ')}`,
+              [row],
+            );
+          };
+          if (product) await restore('products', product.row);
+          await restore('offers', offer.row);
+          for (const point of points) await restore('price_points', point.row);
+        });
+      }
     },
     close: async () => {
       catalog.spelling.stop();

@@ -23,14 +23,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
 import { createProgressBar, generateCatalog, generateProducts, type SyntheticProduct } from '@pricehunt/catalog-feeds';
-import { openDatabase } from '../../apps/api/src/db/client';
-import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
 import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
 import { importSyntheticCatalog } from '../../apps/api/src/modules/catalog/seed';
 import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
-import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
-import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
+import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
 const TARGET = 0.95;
@@ -127,23 +124,25 @@ async function main() {
   for (const offer of generateCatalog({ offers, seed })) truth.set(`${offer.retailer}|${offer.externalId}`, offer.productKey);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-search-'));
-  const handle = openDatabase(path.join(dir, 'eval.db'));
+  const db = await openEvalDatabase(dir, 'search');
   try {
-    const catalog = createCatalogServices(handle.sqlite);
+    const { catalog } = db;
+    const ports = db.ports.catalog;
     const bar = createProgressBar({ total: offers, label: 'Building catalog', unit: 'offers' });
     const built = await importSyntheticCatalog(catalog.ingestion, { offers, seed, onProgress: (p) => bar.update(p.rows) });
     bar.done();
     if (built.status !== 'succeeded') throw new Error(`Building the catalog failed: ${built.failure}`);
 
-    const all = handle.sqlite.prepare('SELECT id, retailer_id AS retailerId, external_id AS externalId FROM offers').all() as Array<{ id: number; retailerId: string; externalId: string }>;
+    // In (retailer, external id) order, the order SQLite's covering index reads them in: the sample is the same on both engines.
+    const all = await db.query<{ id: number; retailerId: string; externalId: string }>(
+      'SELECT id, retailer_id AS "retailerId", external_id AS "externalId" FROM offers ORDER BY retailer_id, external_id',
+    );
     const keyOf = (row: { retailerId: string; externalId: string }) => truth.get(`${row.retailerId}|${row.externalId}`);
     const perKey = new Map<string, number>();
     for (const row of all) perKey.set(keyOf(row)!, (perKey.get(keyOf(row)!) ?? 0) + 1);
-    const clustered = handle.sqlite.prepare('SELECT retailer_id AS retailerId, external_id AS externalId, product_id AS cluster FROM offers').all() as Array<{
-      retailerId: string;
-      externalId: string;
-      cluster: number | null;
-    }>;
+    const clustered = await db.query<{ retailerId: string; externalId: string; cluster: number | null }>(
+      'SELECT retailer_id AS "retailerId", external_id AS "externalId", product_id AS "cluster" FROM offers ORDER BY id',
+    );
     const clusters = clusterQuality(clustered.map((row) => ({ cluster: row.cluster, truth: keyOf(row)! })));
     if (process.env.EVAL_DEBUG_SPLITS) {
       const byKey = new Map<string, Array<{ cluster: number | null; retailerId: string; externalId: string }>>();
@@ -153,7 +152,7 @@ async function main() {
         if (new Set(rows.map((row) => row.cluster)).size < 2 || shown++ >= 12) continue;
         console.log(`\nSPLIT ${key}`);
         for (const row of rows) {
-          const stored = catalog.repository.findOfferByExternalId(row.retailerId, row.externalId)!;
+          const stored = (await ports.findOfferByExternalId(row.retailerId, row.externalId))!;
           console.log(`  [${row.cluster}] ${row.retailerId} gtin=${stored.gtin ?? '-'} mpn=${stored.model ?? '-'} ${stored.title}`);
         }
       }
@@ -163,7 +162,7 @@ async function main() {
       for (const row of clustered) if (row.cluster !== null) sizes.set(row.cluster, (sizes.get(row.cluster) ?? 0) + 1);
       for (const [cluster] of [...sizes].filter(([, size]) => size > MAX_SELLERS).slice(0, 4)) {
         console.log(`\nCLUSTER ${cluster}`);
-        for (const row of catalog.repository.offersOfProduct(cluster)) console.log(`  ${keyOf(row)} ${row.retailerId} gtin=${row.gtin ?? '-'} mpn=${row.model ?? '-'} ${row.title}`);
+        for (const row of await ports.offersOfProduct(cluster)) console.log(`  ${keyOf(row)} ${row.retailerId} gtin=${row.gtin ?? '-'} mpn=${row.model ?? '-'} ${row.title}`);
       }
     }
     const candidates = all.filter((row) => row.retailerId === retailer && (perKey.get(keyOf(row)!) ?? 0) >= 2);
@@ -188,7 +187,7 @@ async function main() {
     const slugTwins = new Map<number, number>();
     for (const pick of picked) {
       const product = products.get(keyOf(pick)!)!;
-      const slug = createPageReader({ allowLoopback: false }).slugWords(catalog.repository.getOffer(pick.id)!.url) ?? '';
+      const slug = createPageReader({ allowLoopback: false }).slugWords((await ports.getOfferWithRetailer(pick.id))!.url) ?? '';
       slugTwins.set(pick.id, indistinguishable(product, slug, families.get(`${product.brand}|${product.family}|${product.name}`) ?? []));
     }
 
@@ -223,7 +222,7 @@ async function main() {
       ms: number;
     }> = [];
     for (const mode of modes) {
-      const search = createSearchService({ catalog: createSqliteCatalogRepository(handle, catalog.repository), matcher: catalog.matcher, requests: createSqliteSearchRequestRepository(handle), pages: mode.reader });
+      const search = createSearchService({ catalog: ports, matcher: catalog.matcher, requests: db.ports.requests, pages: mode.reader });
       let right = 0;
       let expected = 0;
       let returned = 0;
@@ -234,17 +233,14 @@ async function main() {
       const started = performance.now();
       const modeBar = createProgressBar({ total: picked.length, label: `Searching (${mode.name})`, unit: 'URLs' });
       for (const pick of picked) {
-        const offer = catalog.repository.getOffer(pick.id)!;
+        const offer = (await ports.getOfferWithRetailer(pick.id))!;
         const key = keyOf(pick)!;
         pages.set(offer.url, productPage(offer));
         // Take the offer out of the catalog for this one search, then put everything back.
-        handle.sqlite.exec('BEGIN');
-        try {
-          catalog.repository.deleteOffer(offer.id);
-          if (offer.productId !== null) catalog.repository.refreshProduct(offer.productId);
+        await db.withoutOffer(offer.id, async () => {
           const result = await search.search({ requestId: randomUUID(), url: offer.url });
           identified.set(result.identifiedBy, (identified.get(result.identifiedBy) ?? 0) + 1);
-          const keys = result.offers.map((shown) => truth.get(`${shown.retailer.id}|${catalog.repository.getOffer(shown.id)?.externalId}`));
+          const keys = await Promise.all(result.offers.map(async (shown) => truth.get(`${shown.retailer.id}|${(await ports.getOfferWithRetailer(shown.id))?.externalId}`)));
           const same = keys.filter((shownKey) => shownKey === key).length;
           const twins = slugTwins.get(pick.id) ?? 0;
           ceiling += 1 / (twins + 1);
@@ -255,17 +251,16 @@ async function main() {
           }
           else if (process.env.EVAL_DEBUG && (process.env.EVAL_DEBUG !== 'determined' || twins === 0)) {
             // Which of the answers hold the right product (*), and how many offers of it the catalog has.
-            const mark = (productId: number) => {
-              const shown = catalog.repository.offersOfProduct(productId).map((row) => keyOf(row));
+            const mark = async (productId: number) => {
+              const shown = (await ports.offersOfProduct(productId)).map((row) => keyOf(row));
               return `${shown.filter((shownKey) => shownKey === key).length}/${shown.length}`;
             };
-            console.log(`\nMISS ${offer.url}\n  source: ${result.source.title}\n  product: ${result.product ? `${result.product.title} (${result.product.confidence}) ${mark(result.product.id)}` : 'none'}\n  similar: ${result.similarProducts.slice(0, 4).map((p) => `${p.title} ${p.confidence} ${mark(p.id)}`).join(' | ')}\n  truth: ${offer.title} (${(perKey.get(key) ?? 1) - 1} others, ${twins} twins)`);
+            const similar = await Promise.all(result.similarProducts.slice(0, 4).map(async (p) => `${p.title} ${p.confidence} ${await mark(p.id)}`));
+            console.log(`\nMISS ${offer.url}\n  source: ${result.source.title}\n  product: ${result.product ? `${result.product.title} (${result.product.confidence}) ${await mark(result.product.id)}` : 'none'}\n  similar: ${similar.join(' | ')}\n  truth: ${offer.title} (${(perKey.get(key) ?? 1) - 1} others, ${twins} twins)`);
           }
           expected += (perKey.get(key) ?? 1) - 1;
           returned += same;
-        } finally {
-          handle.sqlite.exec('ROLLBACK');
-        }
+        });
         modeBar.tick();
       }
       modeBar.done();
@@ -284,7 +279,8 @@ async function main() {
       });
     }
 
-    console.log(`\nSearch evaluation: ${offers.toLocaleString('en-US')} synthetic offers (seed ${seed}), ${catalog.repository.countProducts().toLocaleString('en-US')} products in the catalog`);
+    const [{ n: productCount }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM products');
+    console.log(`\nSearch evaluation (${evalEngine()}): ${offers.toLocaleString('en-US')} synthetic offers (seed ${seed}), ${Number(productCount).toLocaleString('en-US')} products in the catalog`);
     console.log(
       `Clusters: ${pct(clusters.purity)} purity (offers in their product's main ground-truth product), ${pct(clusters.completeness)} completeness (offers in their ground-truth product's main cluster), ${clusters.oversized} products with more than ${MAX_SELLERS} offers (largest ${clusters.largest})`,
     );
@@ -306,7 +302,7 @@ async function main() {
       );
     }
   } finally {
-    handle.close();
+    await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -171,12 +171,17 @@ async function readPostgres(url: string): Promise<Catalog> {
            FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid WHERE i.indrelid = $1 ORDER BY 1`,
         [oid],
       );
+      const primaryKey = constraints.find((constraint) => constraint.type === 'p')?.columns ?? [];
+      // SQLite keeps every entry of an index with its row's id (the rowid, which an INTEGER PRIMARY KEY id is): an index
+      // of PostgreSQL that names that id last, after other columns, is the SQLite index that does not name it.
+      const withoutRowid = (columns: string[], unique: boolean) =>
+        !unique && primaryKey.length === 1 && primaryKey[0] === 'id' && columns.length > 1 && columns.at(-1) === 'id' ? columns.slice(0, -1) : columns;
       tables.set(name, {
         columns: columns.map((column) => ({ name: column.name, family: postgresFamily(column.type), notNull: column.not_null })),
-        primaryKey: constraints.find((constraint) => constraint.type === 'p')?.columns ?? [],
+        primaryKey,
         indexes: indexes
           .filter((index) => !index.primary)
-          .map((index) => ({ name: index.name, unique: index.unique, partial: index.partial, columns: index.columns.map(indexColumn) })),
+          .map((index) => ({ name: index.name, unique: index.unique, partial: index.partial, columns: withoutRowid(index.columns.map(indexColumn), index.unique) })),
         foreignKeys: constraints
           .filter((constraint) => constraint.type === 'f')
           .map((constraint) => ({

@@ -89,8 +89,9 @@ export const offers = pgTable(
     uniqueIndex('offers_canonical_url_uq').on(table.canonicalUrl),
     index('offers_product_idx').on(table.productId, table.priceCents),
     index('offers_gtin_idx').on(table.gtin).where(sql`${table.gtin} IS NOT NULL`),
-    // Exact keys and the prefix of a model number being typed (`model_key LIKE 'SMS129%'`) whatever the cluster's collation.
-    index('offers_model_key_idx').on(table.modelKey.op('text_pattern_ops')).where(sql`${table.modelKey} IS NOT NULL`),
+    // Exact keys and the keys that start with a model number being typed (`model_key ~>=~ 'SMS129'`, byte order whatever
+    // the cluster's collation), each in id order as SQLite's index gives them (its entries end with the rowid).
+    index('offers_model_key_idx').on(table.modelKey.op('text_pattern_ops'), table.id).where(sql`${table.modelKey} IS NOT NULL`),
     index('offers_host_idx').on(table.host),
     index('offers_business_idx').on(table.businessId).where(sql`${table.businessId} IS NOT NULL`),
     index('offers_held_idx').on(table.held, table.updatedAt).where(sql`${table.held} IS NOT NULL`),

@@ -314,8 +314,8 @@ export function pgCatalogReads(
       const found = await rowsOf<OfferRef>(
         db,
         'offers-with-model-key-prefix',
-        `SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE model_key >= $1 AND model_key < $1 || '~' AND product_id IS NOT NULL
-          ORDER BY model_key, id LIMIT $2`,
+        `SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE model_key ~>=~ $1 AND model_key ~<~ ($1 || '~') AND product_id IS NOT NULL
+          ORDER BY model_key USING ~<~, id LIMIT $2`,
         [modelKey, limit],
       );
       for (const key of shorterModelKeys(modelKey)) {
@@ -478,12 +478,12 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       offersWithRetailer(pool, 'offers-of-product', `o.product_id = $1 AND o.held IS NULL ORDER BY ${TOTAL('o')}, o.id`, [productId]),
     allOffersOfProduct: (productId) => offersWithRetailer(pool, 'all-offers-of-product', `o.product_id = $1 ORDER BY ${TOTAL('o')}, o.id`, [productId]),
     async productsByModelCode(modelKey, options) {
-      // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key`
+      // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key` (the pattern operators ~>=~ and ~<~ compare bytes, as the index on model_key does).
       // (byte order: the cluster's collation is "C").
       const { rows } = await pool.query<{ productId: number; modelKey: string }>({
         name: 'catalog/model-keys-from',
-        text: `SELECT DISTINCT product_id AS "productId", model_key AS "modelKey" FROM offers WHERE model_key >= $1 AND model_key < $1 || '~'
-          AND product_id IS NOT NULL ORDER BY model_key, product_id LIMIT $2`,
+        text: `SELECT DISTINCT product_id AS "productId", model_key AS "modelKey" FROM offers WHERE model_key ~>=~ $1 AND model_key ~<~ ($1 || '~')
+          AND product_id IS NOT NULL ORDER BY model_key USING ~<~, product_id LIMIT $2`,
         values: [modelKey, options.limit * 4],
       });
       const ids: number[] = [];
@@ -509,8 +509,8 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
         pool,
         'products-with-model-key-prefix',
         `SELECT p.id AS "productId", p.title, p.offer_count AS "offerCount" FROM products p
-          WHERE p.id IN (SELECT product_id FROM offers WHERE model_key >= $1 AND model_key < $1 || '~' AND product_id IS NOT NULL
-            ORDER BY model_key, id LIMIT $2) AND p.offer_count > 0 ORDER BY p.id`,
+          WHERE p.id IN (SELECT product_id FROM offers WHERE model_key ~>=~ $1 AND model_key ~<~ ($1 || '~') AND product_id IS NOT NULL
+            ORDER BY model_key USING ~<~, id LIMIT $2) AND p.offer_count > 0 ORDER BY p.id`,
         [prefix, limit],
       ),
     async priceHeldOffers(limit) {
