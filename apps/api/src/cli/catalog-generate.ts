@@ -23,7 +23,7 @@ async function main() {
   const seed = values.seed === undefined ? DEMO_SEED : Number(values.seed);
   if (!Number.isInteger(seed)) throw new CliError(`--seed must be a whole number\n${USAGE}`, 2);
 
-  const { handle, catalog, config } = openCatalog();
+  const { handle, catalog, config } = await openCatalog();
   try {
     const bar = createProgressBar({ total: offers, label: 'Generating', unit: 'offers' });
     const summary = await importSyntheticCatalog(catalog.ingestion, { offers, seed, onProgress: (progress) => bar.update(progress.rows) });

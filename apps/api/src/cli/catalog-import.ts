@@ -64,7 +64,7 @@ async function main() {
   if (!input) throw new CliError(`Name the ${format === 'er-magellan' ? 'directory (or set SEED_DATA_DIR)' : 'file or URL'} to import\n${USAGE}`, 2);
   if (values.currency && !/^[A-Z]{3}$/.test(values.currency)) throw new CliError('--currency must be a three-letter ISO 4217 code such as USD', 2);
 
-  const { handle, catalog, config } = openCatalog();
+  const { handle, catalog, config } = await openCatalog();
   const fetcher = createFeedFetcher({ allowLoopback: config.FETCH_ALLOW_LOOPBACK });
   try {
     if (format === 'er-magellan') {

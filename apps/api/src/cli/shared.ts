@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { recoverInterruptedImports } from '../modules/catalog/import-runs';
 import { createCatalogServices, type SqliteCatalogServices } from '../modules/catalog/plugin';
+import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
 import type { ImportSummary } from '../modules/catalog/ingestion';
 import type { Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
@@ -20,7 +21,7 @@ export class CliError extends Error {
 }
 
 /** Opens the configured database (migrations applied) with the catalog services on it. */
-export function openCatalog(env: Record<string, string | undefined> = process.env): { config: AppConfig; handle: DatabaseHandle; catalog: SqliteCatalogServices } {
+export async function openCatalog(env: Record<string, string | undefined> = process.env): Promise<{ config: AppConfig; handle: DatabaseHandle; catalog: SqliteCatalogServices }> {
   let config: AppConfig;
   try {
     config = loadConfig(env);
@@ -31,8 +32,9 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
   const handle = openDatabase(config.databasePath);
   const catalog = createCatalogServices(handle.sqlite);
   // Imports left `running` by a process that is gone say so; a run another live process is doing is left alone.
-  for (const run of recoverInterruptedImports(catalog.repository)) {
-    const stored = catalog.repository.getImportRun(run.id);
+  const ports = createSqliteCatalogRepository(handle, catalog.repository);
+  for (const run of await recoverInterruptedImports(ports)) {
+    const stored = await ports.getImportRun(run.id);
     const inserted = (stored?.inserted ?? 0).toLocaleString('en-US');
     const updated = stored?.updated ? ` and the ${stored.updated.toLocaleString('en-US')} it updated` : '';
     console.warn(

@@ -116,18 +116,20 @@ describe.each([
 
   it('leaves a run this process is doing alone when the runs left behind are looked for meanwhile', async () => {
     const statuses: string[] = [];
+    const recovered: Array<Promise<unknown[]>> = [];
     await catalog.ingestion.importRows(feed(20), {
       format: 'gmc',
       source: 'busy.tsv',
       bulk,
       batchSize: 10,
       onProgress: () => {
-        recoverInterruptedImports(catalog.repository);
+        recovered.push(recoverInterruptedImports(t.app.storage.catalog));
         statuses.push(snapshot().status);
       },
     });
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['running']));
+    expect((await Promise.all(recovered)).flat()).toEqual([]);
   });
 });
 
@@ -154,7 +156,7 @@ describe('runs left running by a process that is gone', () => {
     leftRunning('gone', { pid, host }, '2026-01-02T03:04:05.000Z');
     leftRunning('alive', { pid: process.ppid, host });
 
-    const interrupted = recoverInterruptedImports(catalog.repository, { now: Date.parse('2026-01-02T04:00:00.000Z') });
+    const interrupted = await recoverInterruptedImports(t.app.storage.catalog, { now: Date.parse('2026-01-02T04:00:00.000Z') });
 
     expect(interrupted.map((run) => run.id)).toEqual(['gone']);
     expect(catalog.repository.getImportRun('gone')).toMatchObject({
@@ -168,25 +170,25 @@ describe('runs left running by a process that is gone', () => {
     expect((catalog.repository.getImportRun('gone')?.report as { interrupted: { reason: string } }).interrupted.reason).toContain(`process ${pid}`);
     expect(catalog.repository.getImportRun('alive')).toMatchObject({ status: 'running', finishedAt: null });
     // Looking again changes nothing.
-    expect(recoverInterruptedImports(catalog.repository)).toEqual([]);
+    expect(await recoverInterruptedImports(t.app.storage.catalog)).toEqual([]);
   });
 
-  it('takes a run of another host for interrupted only once it has committed nothing for a long time', () => {
+  it('takes a run of another host for interrupted only once it has committed nothing for a long time', async () => {
     const now = Date.now();
     leftRunning('recent', { pid: 1234, host: 'other-host' }, new Date(now - 60_000).toISOString());
     leftRunning('silent', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
     leftRunning('unowned', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
     t.app.sqlite.prepare("UPDATE import_runs SET owner_pid = NULL, owner_host = NULL, heartbeat_at = NULL WHERE id = 'unowned'").run();
 
-    expect(recoverInterruptedImports(catalog.repository, { now }).map((run) => run.id).sort()).toEqual(['silent', 'unowned']);
+    expect((await recoverInterruptedImports(t.app.storage.catalog, { now })).map((run) => run.id).sort()).toEqual(['silent', 'unowned']);
     expect(catalog.repository.getImportRun('recent')?.status).toBe('running');
   });
 
-  it('takes a run owned by this process id for one of an earlier process (a restarted container) unless this process is doing it', () => {
+  it('takes a run owned by this process id for one of an earlier process (a restarted container) unless this process is doing it', async () => {
     leftRunning('earlier', { pid: process.pid, host });
-    expect(recoverInterruptedImports(catalog.repository, { ownRuns: new Set() }).map((run) => run.id)).toEqual(['earlier']);
+    expect((await recoverInterruptedImports(t.app.storage.catalog, { ownRuns: new Set() })).map((run) => run.id)).toEqual(['earlier']);
     leftRunning('mine', { pid: process.pid, host });
-    expect(recoverInterruptedImports(catalog.repository, { ownRuns: new Set(['mine']) })).toEqual([]);
+    expect(await recoverInterruptedImports(t.app.storage.catalog, { ownRuns: new Set(['mine']) })).toEqual([]);
   });
 
   it('marks them when the API starts, and the console lists the run as interrupted with its counts', async () => {

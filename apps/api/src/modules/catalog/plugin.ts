@@ -86,7 +86,7 @@ export const catalogPlugin = fp(
     const catalog = createCatalogServices(app.sqlite, { catalog: app.storage.catalog, searchIndex: app.storage.searchIndex });
     app.decorate('catalog', catalog);
     // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
-    for (const run of recoverInterruptedImports(catalog.repository)) {
+    for (const run of await recoverInterruptedImports(app.storage.catalog)) {
       app.log.warn({ runId: run.id, ownerPid: run.ownerPid, ownerHost: run.ownerHost, reason: run.reason }, 'import run marked interrupted');
     }
     // The words spelling correction knows: read once the API is up, again after every import of this process, and
