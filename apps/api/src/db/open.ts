@@ -13,14 +13,22 @@ export interface OpenStorage {
   close(): Promise<void>;
 }
 
+/** Closes the connection once the tracking writes handed over have committed (their queue has a writer of its own). */
+const closing = (storage: Storage, closeConnection: () => Promise<void>) => async () => {
+  await storage.tracking.close();
+  await closeConnection();
+};
+
 /** Opens the database DATABASE_URL names (migrations applied) with every storage port on it: the API's and the commands' one way in. */
 export async function openStorage(database: DatabaseConfig, options: StorageOptions = {}): Promise<OpenStorage> {
   if (database.engine === 'sqlite') {
     const handle = openDatabase(database.path);
-    return { connection: { engine: 'sqlite', handle }, storage: createSqliteStorage(handle, options), close: async () => handle.close() };
+    const storage = createSqliteStorage(handle, options);
+    return { connection: { engine: 'sqlite', handle }, storage, close: closing(storage, async () => handle.close()) };
   }
   const handle = await openPostgres(database.url);
-  return { connection: { engine: 'postgres', handle }, storage: createPgStorage(handle, options), close: () => handle.close() };
+  const storage = createPgStorage(handle, options);
+  return { connection: { engine: 'postgres', handle }, storage, close: closing(storage, () => handle.close()) };
 }
 
 /** The database for people to read: SQLite's file, or the PostgreSQL URL without its password. */

@@ -23,6 +23,13 @@ export function describeOnEngine(engine: EngineName, name: string, cases: () => 
   (testEngine() === engine ? describe : describe.skip)(`${name} [${engine} only]`, cases);
 }
 
+/** One test about one engine by nature: it runs on that engine and is skipped, visibly, on the other. */
+export function itOnEngine(engine: EngineName, name: string, test: () => unknown): void {
+  (testEngine() === engine ? it : it.skip)(`${name} [${engine} only]`, async () => {
+    await test();
+  });
+}
+
 /**
  * Fixture reads, alike on both engines: whole numbers as numbers, booleans as 1/0 and instants as ISO text, as SQLite
  * keeps them; JSON as text on both (parse it to compare).
@@ -62,10 +69,10 @@ export async function row<Row = Record<string, unknown>>(target: Target, sql: st
   return (await rows<Row>(target, sql, params))[0];
 }
 
-/** The first column of the first row of `sql` (a count, one value), or undefined. */
-export async function value<T = unknown>(target: Target, sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+/** The first column of the first row of `sql` (a count, one value); undefined when there is no row (say so in `T`). */
+export async function value<T = unknown>(target: Target, sql: string, params: readonly unknown[] = []): Promise<T> {
   const first = await row(target, sql, params);
-  return first === undefined ? undefined : (Object.values(first)[0] as T);
+  return (first === undefined ? undefined : Object.values(first)[0]) as T;
 }
 
 /** The first column of every row of `sql`. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { row, value } from './db';
+import { afterAnswerIdle } from '../lib/after-answer';
 
 export const APP_ORIGIN = 'http://localhost:4300';
 export const SHOPPER_ORIGIN = 'http://localhost:4200';
@@ -24,9 +25,10 @@ export function call(
   return app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
 }
 
-/** Emails are written after the answer: lets that work run (a bounded number of event-loop turns, no timer). */
+/** Emails are written after the answer: lets that work run (some event-loop turns, then until it has ended). */
 export async function settle(turns = 20): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+  await afterAnswerIdle();
 }
 
 /** The newest email to `to` in the outbox (the mailer of tests), waiting (up to 5 s) for the work after an answer. */
@@ -49,7 +51,7 @@ export async function confirmationTokenFor(app: FastifyInstance, to: string): Pr
 }
 
 /** Counts the outbox emails to `to`. */
-export const emailsTo = async (app: FastifyInstance, to: string) => (await value<number>(app, 'SELECT count(*) AS n FROM outbox_emails WHERE "to" = ?', [to])) ?? 0;
+export const emailsTo = (app: FastifyInstance, to: string) => value<number>(app, 'SELECT count(*) AS n FROM outbox_emails WHERE "to" = ?', [to]);
 
 /**
  * Registers a business through the API and opens the confirmation link mailed to it, as its owner would: answers
