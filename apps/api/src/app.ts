@@ -92,7 +92,7 @@ export const app = fp(
     if (config.API_DOCS_ENABLED) await instance.register(docsPlugin);
 
     // App services
-    await instance.register(dbPlugin, { databasePath: config.databasePath });
+    await instance.register(dbPlugin, { database: config.database });
     await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED, store: instance.storage.rateLimits });
     await instance.register(accountServicesPlugin);
     await instance.register(trackingServicesPlugin);

@@ -4,7 +4,7 @@ describe('config', () => {
   it('applies defaults', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
-    expect(config.databasePath).toMatch(/data\/pricehunt\.db$/);
+    expect(config.database).toEqual({ engine: 'sqlite', path: expect.stringMatching(/data\/pricehunt\.db$/) });
     expect(config.APP_ORIGINS).toContain('http://localhost:4200');
   });
 
@@ -33,8 +33,17 @@ describe('config', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('refuses a DATABASE_URL that is not a file or memory', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
+  it('reads the engine from DATABASE_URL: a SQLite file or memory, or a PostgreSQL server', () => {
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toEqual({ engine: 'sqlite', path: '/tmp/x.db' });
+    expect(loadConfig({ DATABASE_URL: ':memory:' }).database).toEqual({ engine: 'sqlite', path: ':memory:' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@127.0.0.1:5432/pricehunt' }).database).toEqual({ engine: 'postgres', url: 'postgres://app@127.0.0.1:5432/pricehunt' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://app:pw@db.internal/pricehunt' }).database).toEqual({ engine: 'postgres', url: 'postgresql://app:pw@db.internal/pricehunt' });
+  });
+
+  it('refuses a DATABASE_URL that names neither engine, naming it', () => {
+    for (const value of ['mysql://x/y', 'pricehunt.db', 'file:', 'postgres://', 'postgres://host-without-database', 'postgres://[bad/x']) {
+      expect(() => loadConfig({ DATABASE_URL: value })).toThrow(/DATABASE_URL: DATABASE_URL must be file:<path>, :memory: or postgres:/);
+    }
   });
 });
 

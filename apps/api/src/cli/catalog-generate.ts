@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
 import { DEMO_SEED, importSyntheticCatalog } from '../modules/catalog/seed';
 import { CliError, formatImportSummary, openCatalog, runCli } from './shared';
+import { sqlitePathOf } from '../config';
 
 const USAGE = 'Usage: npm run catalog:generate -- --offers N [--seed S]';
 
@@ -28,7 +29,7 @@ async function main() {
     const bar = createProgressBar({ total: offers, label: 'Generating', unit: 'offers' });
     const summary = await importSyntheticCatalog(catalog.ingestion, { offers, seed, onProgress: (progress) => bar.update(progress.rows) });
     bar.done();
-    console.log(formatImportSummary(`Synthetic catalog: ${offers.toLocaleString('en-US')} offers, seed ${seed}, into ${config.databasePath}`, summary));
+    console.log(formatImportSummary(`Synthetic catalog: ${offers.toLocaleString('en-US')} offers, seed ${seed}, into ${sqlitePathOf(config)}`, summary));
     console.log(`\nCatalog now holds ${catalog.repository.countOffers().toLocaleString('en-US')} offers in ${catalog.repository.countProducts().toLocaleString('en-US')} products.`);
     if (summary.status === 'failed') process.exitCode = 1;
   } finally {

@@ -3,7 +3,7 @@
  *   tsx apps/api/src/cli/seed.ts [--offers N]
  * Reads DATABASE_URL like the API. Idempotent: an already seeded database is left as it is.
  */
-import { loadConfig } from '../config';
+import { loadConfig, sqlitePathOf } from '../config';
 import { openDatabase } from '../db/client';
 import { describeDemoAdmin, describeDemoMerchant, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
 import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
@@ -27,7 +27,7 @@ function parseArgs(argv: string[]) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfig();
-  const handle = openDatabase(config.databasePath);
+  const handle = openDatabase(sqlitePathOf(config));
   try {
     // Demo catalog: synthetic offers, plus the ER-Magellan tables when SEED_DATA_DIR names them. Skipped when offers exist.
     const seedDataDir = config.SEED_DATA_DIR;
@@ -38,7 +38,7 @@ async function main() {
         : `catalog seeded: ${catalog.offers} offers in ${catalog.products} products${seedDataDir ? ` (synthetic and ER-Magellan from ${seedDataDir})` : ' (synthetic)'}`,
     );
     if (catalog.demoUrl) console.log(`demo product link: ${catalog.demoUrl}`);
-    console.log(`database ready at ${config.databasePath} (${args.offers} demo offers requested)`);
+    console.log(`database ready at ${sqlitePathOf(config)} (${args.offers} demo offers requested)`);
     const production = config.NODE_ENV === 'production';
     const businesses = createSqliteBusinessAccountsRepository(handle);
     console.log(describeDemoAdmin(await seedDemoAdmin(businesses, { production })));

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type AppConfig } from '../config';
+import { ConfigError, loadConfig, sqlitePathOf, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { recoverInterruptedImports } from '../modules/catalog/import-runs';
 import { createCatalogServices, type SqliteCatalogServices } from '../modules/catalog/plugin';
@@ -23,13 +23,15 @@ export class CliError extends Error {
 /** Opens the configured database (migrations applied) with the catalog services on it. */
 export async function openCatalog(env: Record<string, string | undefined> = process.env): Promise<{ config: AppConfig; handle: DatabaseHandle; catalog: SqliteCatalogServices }> {
   let config: AppConfig;
+  let file: string;
   try {
     config = loadConfig(env);
+    file = sqlitePathOf(config);
   } catch (error) {
     if (error instanceof ConfigError) throw new CliError(error.message);
     throw error;
   }
-  const handle = openDatabase(config.databasePath);
+  const handle = openDatabase(file);
   const catalog = createCatalogServices(handle.sqlite);
   // Imports left `running` by a process that is gone say so; a run another live process is doing is left alone.
   const ports = createSqliteCatalogRepository(handle, catalog.repository);

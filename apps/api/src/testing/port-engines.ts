@@ -42,13 +42,13 @@ export interface EngineOptions {
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (fixture SQL holds no literal question mark). */
-const numbered = (sql: string) => {
+export const numbered = (sql: string) => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 
 /** Fixture reads: int8 and numeric as numbers (as the API reads them), bool as 1/0 (as SQLite keeps it). */
-const fixtureTypes = {
+export const fixtureTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
     if (oid === pg.types.builtins.BOOL) return (value: string) => (value === 't' ? 1 : 0);

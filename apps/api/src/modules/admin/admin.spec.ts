@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { app as apiPlugin } from '../../app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { call, cookieFrom, registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
+import { run as runSql } from '../../testing/db';
 
 const ADMIN_ORIGIN = 'http://localhost:4400';
 
@@ -88,7 +89,7 @@ describe('admin API access', () => {
   it('answers 401 to the signed-out and 403 to a business without admin access on every admin route', async () => {
     const merchant = await registerBusiness(instance, 'merchant@example.com');
     const suspendedAdmin = await signInAdmin({ ...dir, app: instance }, 'former-admin@example.com');
-    instance.sqlite.prepare("UPDATE businesses SET status = 'suspended' WHERE email = 'former-admin@example.com'").run();
+    await runSql(instance, "UPDATE businesses SET status = 'suspended' WHERE email = 'former-admin@example.com'");
     for (const route of routes) {
       const url = route.url.replace(':action', 'suspend').replace(/:[a-zA-Z]+/g, 'some-id');
       const body = route.method === 'GET' ? undefined : JSON.stringify({ name: 'x' });
@@ -220,19 +221,21 @@ describe('admin API', () => {
   it('counts the day’s activity, businesses, catalog and storage in the overview', async () => {
     const shop = await registerBusiness(t.app, 'shop@example.com', STRONG_PASSWORD, { storeDomain: 'shop.example.com' });
     const now = Date.now();
-    const insertClick = t.app.sqlite.prepare(
-      `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, business_id) VALUES (?, ?, 'https://a.example/p', 'https://a.example/p', 'a.example', 'test', ?)`,
-    );
-    insertClick.run('c1', now, shop.business.id);
-    insertClick.run('c2', now - 3 * 24 * 3600 * 1000, shop.business.id);
-    insertClick.run('c3', now - 40 * 24 * 3600 * 1000, null);
-    const insertConversion = t.app.sqlite.prepare(
-      `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at) VALUES (?, ?, ?, ?, ?, 'webhook', ?, ?)`,
-    );
-    insertConversion.run('v1', shop.business.id, 'order-1', 2500, 'USD', now, now);
-    insertConversion.run('v2', shop.business.id, 'order-2', 1000, 'USD', now - 10 * 24 * 3600 * 1000, now);
+    const insertClick = (...params: unknown[]) =>
+      runSql(
+        t.app,
+        `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, business_id) VALUES (?, ?, 'https://a.example/p', 'https://a.example/p', 'a.example', 'test', ?)`,
+        params,
+      );
+    await insertClick('c1', now, shop.business.id);
+    await insertClick('c2', now - 3 * 24 * 3600 * 1000, shop.business.id);
+    await insertClick('c3', now - 40 * 24 * 3600 * 1000, null);
+    const insertConversion = (...params: unknown[]) =>
+      runSql(t.app, `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at) VALUES (?, ?, ?, ?, ?, 'webhook', ?, ?)`, params);
+    await insertConversion('v1', shop.business.id, 'order-1', 2500, 'USD', now, now);
+    await insertConversion('v2', shop.business.id, 'order-2', 1000, 'USD', now - 10 * 24 * 3600 * 1000, now);
     // Revenue is shown in USD; an order in another currency counts as a conversion but adds no dollars.
-    insertConversion.run('v3', shop.business.id, 'order-3', 9900, 'EUR', now, now);
+    await insertConversion('v3', shop.business.id, 'order-3', 9900, 'EUR', now, now);
     await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/suspend`);
 
     const res = await admin(t.app, cookie, 'GET', '/api/admin/overview');
@@ -329,9 +332,7 @@ describe('admin API', () => {
 
     // A run still going (or one from before runs kept their retailers) counts for its one fixed retailer.
     const later = new Date(Date.parse(run.startedAt) + 1000).toISOString();
-    t.app.sqlite
-      .prepare("INSERT INTO import_runs (id, format, source, retailer_id, status, started_at) VALUES ('running-run', 'gmc', 'amazon.tsv', 'amazon', 'running', ?)")
-      .run(later);
+    await runSql(t.app, "INSERT INTO import_runs (id, format, source, retailer_id, status, started_at) VALUES ('running-run', 'gmc', 'amazon.tsv', 'amazon', 'running', ?)", [later]);
     const again = (await admin(t.app, cookie, 'GET', '/api/admin/retailers')).json().items as Array<{ id: string; lastImportAt: string | null }>;
     expect(again.find((r) => r.id === 'amazon')?.lastImportAt).toBe(later);
     expect(again.find((r) => r.id === 'bestbuy')?.lastImportAt).toBe(run.startedAt);

@@ -194,7 +194,7 @@ describe('runs left running by a process that is gone', () => {
   it('marks them when the API starts, and the console lists the run as interrupted with its counts', async () => {
     leftRunning('killed', { pid: await deadPid(), host });
     leftRunning('busy', { pid: process.ppid, host });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `file:${t.databasePath}`, RATE_LIMIT_ENABLED: 'false' });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: t.databaseUrl, RATE_LIMIT_ENABLED: 'false' });
     const restarted = await buildApp(config);
     try {
       expect(restarted.catalog.repository.getImportRun('killed')).toMatchObject({ status: 'interrupted', inserted: 2, skipped: 1 });
