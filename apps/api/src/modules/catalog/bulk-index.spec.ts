@@ -1,8 +1,10 @@
+import { describeOnEngine } from '../../testing/db';
+import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { createBulkCatalogIndex, hash32 } from './bulk-index';
 import { importSyntheticCatalog } from './seed';
 
-describe('bulk catalog index', () => {
+describeOnEngine('sqlite', 'bulk catalog index', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -13,7 +15,7 @@ describe('bulk catalog index', () => {
   const ids = (refs: Array<{ id: number }>) => refs.map((ref) => ref.id).sort((a, b) => a - b);
 
   it('answers the candidate lookups as the catalog does', () => {
-    const { repository } = t.app.catalog;
+    const { repository } = sqliteCatalogOf(t.app);
     const index = createBulkCatalogIndex(repository.iterateOfferKeys());
     const rows = t.app.sqlite.prepare('SELECT gtin, model_key AS modelKey FROM offers WHERE gtin IS NOT NULL OR model_key IS NOT NULL LIMIT 300').all() as Array<{
       gtin: string | null;
@@ -36,7 +38,7 @@ describe('bulk catalog index', () => {
   });
 
   it('lists the offers of a product as the catalog does', () => {
-    const { repository } = t.app.catalog;
+    const { repository } = sqliteCatalogOf(t.app);
     const index = createBulkCatalogIndex(repository.iterateOfferKeys());
     const products = t.app.sqlite.prepare('SELECT id FROM products ORDER BY id LIMIT 200').pluck().all() as number[];
     expect(products.length).toBeGreaterThan(100);
@@ -46,7 +48,7 @@ describe('bulk catalog index', () => {
   });
 
   it('knows every stored link and retailer id, and nothing else', () => {
-    const { repository } = t.app.catalog;
+    const { repository } = sqliteCatalogOf(t.app);
     const index = createBulkCatalogIndex(repository.iterateOfferKeys());
     const offer = repository.getOffer(42)!;
     expect(index.offerIdByCanonicalUrl(offer.canonicalUrl)).toBe(42);

@@ -1,4 +1,6 @@
 import { readGmcTsv } from '@pricehunt/catalog-feeds';
+import { describeOnEngine, testEngine } from '../../testing/db';
+import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { productForOffer } from './ingestion';
 import type { SqliteCatalogServices } from './plugin';
@@ -9,7 +11,8 @@ const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availab
 const row = (cells: string[]) => cells.join('\t');
 
 // Every behaviour holds row by row (small feeds) and on the bulk path (large feeds: in-memory decisions, a writer thread).
-describe.each([
+// Read through SQLite's own store and FTS5 index; what an import does on either engine is in ingestion.contract.spec.ts.
+(testEngine() === 'sqlite' ? describe.each : describe.skip.each)([
   ['row by row', false],
   ['bulk path', true],
 ])('catalog ingestion, %s', (_path, bulk) => {
@@ -21,7 +24,7 @@ describe.each([
 
   beforeEach(async () => {
     t = await buildTestApp();
-    catalog = t.app.catalog;
+    catalog = sqliteCatalogOf(t.app);
   });
   afterEach(async () => t.close());
 
@@ -306,14 +309,14 @@ describe.each([
   });
 });
 
-describe('catalog ingestion, bulk path', () => {
+describeOnEngine('sqlite', 'catalog ingestion, bulk path (SQLite store, FTS5 index and writer thread)', () => {
   let t: TestApp;
   let catalog: SqliteCatalogServices;
   const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
   beforeEach(async () => {
     t = await buildTestApp();
-    catalog = t.app.catalog;
+    catalog = sqliteCatalogOf(t.app);
   });
   afterEach(async () => t.close());
 
@@ -470,7 +473,7 @@ describe('re-clustering the catalog', () => {
 
     expect(result).toMatchObject({ offers: 5, productsCreated: 3, productsKept: 3 });
     expect(productsOf()).toEqual(before);
-    expect(t.app.catalog.repository.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
+    expect(sqliteCatalogOf(t.app).repository.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${before.R3}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().offers).toHaveLength(2);
@@ -481,7 +484,7 @@ describe('re-clustering the catalog', () => {
     const before = productsOf();
     // A wrong match, as an older matcher might have made it: the pressure cooker in the headphones' product.
     t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(before.R1, 'R5');
-    t.app.catalog.repository.refreshProducts([before.R1!, before.R5!]);
+    sqliteCatalogOf(t.app).repository.refreshProducts([before.R1!, before.R5!]);
     const highest = Math.max(...Object.values(before));
 
     const result = await t.app.catalog.ingestion.recluster();
@@ -500,13 +503,13 @@ describe('re-clustering the catalog', () => {
     t.app.sqlite.prepare('INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)').run('Dyson V15 (split)', 'x', 'x');
     const split = Number((t.app.sqlite.prepare('SELECT max(id) FROM products').pluck().get() as number));
     t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(split, 'R4');
-    t.app.catalog.repository.refreshProducts([before.R3!, split]);
+    sqliteCatalogOf(t.app).repository.refreshProducts([before.R3!, split]);
 
     await t.app.catalog.ingestion.recluster();
 
     expect(productsOf().R4).toBe(before.R3);
-    expect(t.app.catalog.repository.getProduct(split)).toBeNull();
-    expect(t.app.catalog.repository.successorOf(split)).toBe(before.R3);
+    expect(sqliteCatalogOf(t.app).repository.getProduct(split)).toBeNull();
+    expect(sqliteCatalogOf(t.app).repository.successorOf(split)).toBe(before.R3);
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${split}` });
     expect(res.json().product).toMatchObject({ id: before.R3, offerCount: 2 });
     expect((await t.app.inject({ method: 'GET', url: '/api/products/999999' })).statusCode).toBe(404);

@@ -33,7 +33,7 @@ export interface SqliteCatalogServices extends CatalogServices {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalog: SqliteCatalogServices;
+    catalog: CatalogServices;
   }
 }
 
@@ -83,7 +83,9 @@ export function createPgCatalogServices(handle: PostgresHandle, ports: { catalog
 /** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions) as `app.catalog`. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    const catalog = createCatalogServices(app.sqlite, { catalog: app.storage.catalog, searchIndex: app.storage.searchIndex });
+    // Searches and spelling read through the app's ports; imports through the engine's own store.
+    const ports = { catalog: app.storage.catalog, searchIndex: app.storage.searchIndex };
+    const catalog = app.database.engine === 'sqlite' ? createCatalogServices(app.database.handle.sqlite, ports) : createPgCatalogServices(app.database.handle, ports);
     app.decorate('catalog', catalog);
     // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
     for (const run of await recoverInterruptedImports(app.storage.catalog)) {

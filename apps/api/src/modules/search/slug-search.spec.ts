@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { slugQueryFromUrl } from '@pricehunt/catalog-identity';
+import { rows } from '../../testing/db';
 import { buildTestApp } from '../../testing/test-app';
 
 import { createSearchService } from './service';
@@ -48,9 +49,13 @@ async function wordsOnlySearch(offers: FeedOffer[], source: string) {
     requests: t.app.storage.searchRequests,
     pages: { read: async () => null, slugWords: slugQueryFromUrl },
   });
+  // The catalog is not changed after it is seeded: each offer's product, read once.
+  const products = new Map(
+    (await rows<{ key: string; productId: number | null }>(t.app, `SELECT retailer_id || '|' || external_id AS "key", product_id AS "productId" FROM offers`)).map((row) => [row.key, row.productId]),
+  );
   return {
     t,
-    productOf: (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId,
+    productOf: (retailer: string, id: string) => products.get(`${retailer}|${id}`) ?? null,
     search: async (url: string) => {
       const result = await service.search({ requestId: randomUUID(), url });
       expect(result.identifiedBy).toBe('url-slug');
