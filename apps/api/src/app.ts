@@ -119,7 +119,7 @@ export const app = fp(
           await area.register(sessionsPlugin, {
             secret: config.sessionSecret,
             ttlHours: config.SESSION_TTL_HOURS,
-            secureCookie: config.NODE_ENV === 'production',
+            secureCookie: config.COOKIE_SECURE,
           });
           area.addHook('onRequest', createOriginCheck(config.trustedOrigins));
           await area.register(businessAuthRoutes, { prefix: '/business/auth' });

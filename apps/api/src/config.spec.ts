@@ -8,6 +8,14 @@ describe('config', () => {
     expect(config.APP_ORIGINS).toContain('http://localhost:4200');
   });
 
+  it('keeps cookies Secure in production unless COOKIE_SECURE says the sites are plain HTTP, and names a bad value', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-a-production-secret-0123' };
+    expect(loadConfig(production).COOKIE_SECURE).toBe(true);
+    expect(loadConfig({ ...production, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(loadConfig({}).COOKIE_SECURE).toBe(false);
+    expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow(/COOKIE_SECURE/);
+  });
+
   it('requires SESSION_SECRET in production and names it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);

@@ -135,6 +135,11 @@ export const configSchema = z
      * sent only after its commit). Off: one transaction and one fsync per request.
      */
     GROUP_COMMIT: booleanFromEnv.default(true),
+    /**
+     * Session and device cookies only over HTTPS (`Secure`). Default: on in production. Off only where the sites are
+     * served over plain HTTP on this machine alone (`npm run start:cluster`); behind TLS it stays on.
+     */
+    COOKIE_SECURE: booleanFromEnv.optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
     FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
@@ -196,9 +201,11 @@ export const configSchema = z
     }
   });
 
-export type AppConfig = Omit<z.infer<typeof configSchema>, 'API_DOCS_ENABLED'> & {
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'API_DOCS_ENABLED' | 'COOKIE_SECURE'> & {
   /** API_DOCS_ENABLED, or its default: on outside production. */
   API_DOCS_ENABLED: boolean;
+  /** COOKIE_SECURE, or its default: on in production. */
+  COOKIE_SECURE: boolean;
   /** The engine DATABASE_URL names, with its file (SQLite) or server URL (PostgreSQL). */
   database: DatabaseConfig;
   /** SESSION_SECRET, or a random one for this process outside production (sessions then end at restart). */
@@ -249,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     API_DOCS_ENABLED: config.API_DOCS_ENABLED ?? config.NODE_ENV !== 'production',
+    COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
     database,
     sessionSecret,
     sessionSecretGenerated: !config.SESSION_SECRET,
