@@ -1,7 +1,18 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { freePort, launchBrowser, startNginx, startProcess, tempDir, waitForHttp, workspaceRoot, type ManagedProcess, type RunningNginx } from '@pricehunt/e2e-harness';
-import { startPostgresCluster, type PostgresCluster } from '@pricehunt/postgres-harness';
+import {
+  freePort,
+  launchBrowser,
+  startNginx,
+  startPostgresCluster,
+  startProcess,
+  tempDir,
+  waitForHttp,
+  workspaceRoot,
+  type ManagedProcess,
+  type PostgresCluster,
+  type RunningNginx,
+} from '@pricehunt/e2e-harness';
 
 /**
  * The fleet as `npm run start:cluster` runs it: nginx with the repository's configuration in front of two API
