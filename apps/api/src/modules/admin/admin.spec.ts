@@ -388,7 +388,7 @@ describe('admin API', () => {
 describe('admin API: correcting product matches', () => {
   let t: TestApp;
   let cookie: string;
-  const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
+  const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
   const post = (url: string, body?: unknown) => admin(t.app, cookie, 'POST', url, body === undefined ? undefined : JSON.stringify(body), body === undefined ? {} : { 'content-type': 'application/json' });
 
   beforeEach(async () => {
@@ -407,7 +407,7 @@ describe('admin API: correcting product matches', () => {
   afterEach(() => t.close());
 
   it('finds products by id or by the words of their title', async () => {
-    const id = productOf('walmart', 'K-1');
+    const id = await productOf('walmart', 'K-1');
     const byWords = await admin(t.app, cookie, 'GET', '/api/admin/products?q=kettle%20ACME');
     expect(byWords.statusCode).toBe(200);
     expect(byWords.json().items.map((p: { id: number }) => p.id)).toContain(id);
@@ -421,7 +421,7 @@ describe('admin API: correcting product matches', () => {
   });
 
   it('takes a wrongly matched offer out into a product of its own, and merges products back, each audited', async () => {
-    const id = productOf('walmart', 'K-1');
+    const id = await productOf('walmart', 'K-1');
     const detail = (await admin(t.app, cookie, 'GET', `/api/admin/products/${id}`)).json();
     expect(detail.offers).toHaveLength(3);
     const target = detail.offers.find((offer: { retailer: { id: string } }) => offer.retailer.id === 'target');
@@ -429,18 +429,18 @@ describe('admin API: correcting product matches', () => {
     const detached = await post(`/api/admin/products/${id}/offers/${target.id}/detach`);
     expect(detached.statusCode).toBe(200);
     const { newProductId } = detached.json();
-    expect(productOf('target', 'K-3')).toBe(newProductId);
-    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 2, bestPriceCents: 2_900 });
-    expect(t.app.catalog.repository.getProduct(newProductId)).toMatchObject({ offerCount: 1, title: 'Acme Kettle 1.7L Stainless Steel', bestPriceCents: 2_800 });
+    expect(await productOf('target', 'K-3')).toBe(newProductId);
+    expect(await t.app.storage.catalog.getProduct(id)).toMatchObject({ offerCount: 2, bestPriceCents: 2_900 });
+    expect(await t.app.storage.catalog.getProduct(newProductId)).toMatchObject({ offerCount: 1, title: 'Acme Kettle 1.7L Stainless Steel', bestPriceCents: 2_800 });
     // Browsable under its own offer's category.
-    const { categorySlug, category } = t.app.catalog.repository.getProduct(newProductId)!;
+    const { categorySlug, category } = (await t.app.storage.catalog.getProduct(newProductId))!;
     expect([category, categorySlug]).toEqual(['Electric Kettles', expect.any(String)]);
     // A later import of the offer keeps it where it was put.
     await t.app.catalog.ingestion.importOffers(
       [{ externalId: 'K-3', url: 'https://www.target.com/p/acme-kettle/-/A-1000003', title: 'Acme Kettle 1.7L Stainless Steel', brand: 'Acme', mpn: 'AK170', priceCents: 2_700, currency: 'USD', availability: 'in_stock', condition: 'new' }],
       { format: 'gmc', source: 'again' },
     );
-    expect(productOf('target', 'K-3')).toBe(newProductId);
+    expect(await productOf('target', 'K-3')).toBe(newProductId);
     const alone = await post(`/api/admin/products/${newProductId}/offers/${target.id}/detach`);
     expect(alone.statusCode).toBe(409);
     expect(alone.json()).toMatchObject({ field: 'offerId' });
@@ -460,9 +460,9 @@ describe('admin API: correcting product matches', () => {
     const favorites = (await t.app.inject({ method: 'GET', url: '/api/shopper/favorites', headers: shopper })).json().favorites;
     expect(favorites).toMatchObject([{ productId: id, alert: { belowCents: 2_500 } }]);
     expect(merged.json()).toMatchObject({ productId: newProductId, into: id, moved: 1 });
-    expect(productOf('target', 'K-3')).toBe(id);
-    expect(t.app.catalog.repository.getProduct(newProductId)).toBeNull();
-    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 3, bestPriceCents: 2_700 });
+    expect(await productOf('target', 'K-3')).toBe(id);
+    expect(await t.app.storage.catalog.getProduct(newProductId)).toBeNull();
+    expect(await t.app.storage.catalog.getProduct(id)).toMatchObject({ offerCount: 3, bestPriceCents: 2_700 });
 
     const audit = (await admin(t.app, cookie, 'GET', '/api/admin/audit')).json().items as Array<{ action: string; targetId: string; after: Record<string, unknown> }>;
     expect(audit.slice(0, 2).map((entry) => [entry.action, entry.targetId])).toEqual([
@@ -473,8 +473,8 @@ describe('admin API: correcting product matches', () => {
   });
 
   it('names the field of every bad or unknown id, and changes nothing then', async () => {
-    const id = productOf('walmart', 'K-1');
-    const offerId = t.app.catalog.repository.findOfferByExternalId('walmart', 'K-1')!.id;
+    const id = await productOf('walmart', 'K-1');
+    const offerId = (await t.app.storage.catalog.findOfferByExternalId('walmart', 'K-1'))!.id;
     const cases: Array<[string, unknown, number, string]> = [
       [`/api/admin/products/abc/offers/${offerId}/detach`, undefined, 400, 'id'],
       [`/api/admin/products/${id}/offers/0/detach`, undefined, 400, 'offerId'],
@@ -491,7 +491,7 @@ describe('admin API: correcting product matches', () => {
       expect({ url, body, status: res.statusCode, field: res.json().field }).toEqual({ url, body, status, field });
     }
     expect((await admin(t.app, cookie, 'GET', '/api/admin/products/999999')).statusCode).toBe(404);
-    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 3 });
+    expect(await t.app.storage.catalog.getProduct(id)).toMatchObject({ offerCount: 3 });
     expect((await admin(t.app, cookie, 'GET', '/api/admin/audit')).json().items.filter((e: { action: string }) => e.action.startsWith('catalog.'))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { productForOffer } from './ingestion';
 import type { SqliteCatalogServices } from './plugin';
 import { importSyntheticCatalog } from './seed';
 import { feedOffer as offer } from '../../testing/offers';
+import { itOnEngine, rows, run, value, values } from '../../testing/db';
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availability', 'product_type', 'shipping'].join('\t');
 const row = (cells: string[]) => cells.join('\t');
@@ -15,9 +16,9 @@ describe.each([
 ])('catalog ingestion, %s', (_path, bulk) => {
   let t: TestApp;
   let catalog: SqliteCatalogServices;
-  const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  const ftsIds = (word: string) =>
-    (t.app.sqlite.prepare('SELECT rowid FROM offers_fts WHERE offers_fts MATCH ? ORDER BY rowid').pluck().all(`"${word}"`) as number[]);
+  const count = (table: string) => value<number>(t.app, `SELECT count(*) AS n FROM ${table}`);
+  // SQLite's full-text index (FTS5): the cases that read it run on SQLite only.
+  const ftsIds = (word: string) => values<number>(t.app, 'SELECT rowid FROM offers_fts WHERE offers_fts MATCH ? ORDER BY rowid', [`"${word}"`]);
 
   beforeEach(async () => {
     t = await buildTestApp();
@@ -42,8 +43,8 @@ describe.each([
       [4, 'link'],
     ]);
     expect(summary.errors.every((error) => error.reason.length > 0)).toBe(true);
-    expect(count('offers')).toBe(2);
-    expect(count('price_points')).toBe(2);
+    expect(await count('offers')).toBe(2);
+    expect(await count('price_points')).toBe(2);
     const run = catalog.repository.getImportRun(summary.runId);
     expect(run).toMatchObject({ status: 'succeeded', totalRows: 4, inserted: 2, skipped: 2, format: 'gmc', source: 'test.tsv' });
     expect((run?.report as { errors: unknown[] }).errors).toHaveLength(2);
@@ -51,7 +52,7 @@ describe.each([
     expect(stored).toMatchObject({ retailerId: 'bestbuy', priceCents: 34_800, shippingCents: 0, brand: 'Sony', category: 'Headphones' });
   });
 
-  it('leaves the full-text index counting the words of what it wrote, for the rows and searches after it', async () => {
+  itOnEngine('sqlite', 'leaves the full-text index counting the words of what it wrote, for the rows and searches after it', async () => {
     const first = offer({ externalId: 'W1', url: 'https://shop-one.example/p/w1', title: 'Zorblex Kettle Steel', mpn: 'ZK-100' });
     await catalog.ingestion.importOffers([first], { format: 'gmc', source: 'one.tsv', bulk });
     expect(catalog.index.documentFrequency('zorblex')).toBe(1);
@@ -63,9 +64,15 @@ describe.each([
 
   it('writes nothing of a batch the database rejects, keeps earlier batches and marks the run failed', async () => {
     // A trigger of the schema (not TEMP): every connection, the bulk writer's too, runs it.
-    t.app.sqlite.exec(
-      "CREATE TRIGGER refuse_offer BEFORE INSERT ON offers WHEN new.title LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'storage refused the row'); END",
-    );
+    if (t.engine === 'sqlite') {
+      await run(t.app, "CREATE TRIGGER refuse_offer BEFORE INSERT ON offers WHEN new.title LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'storage refused the row'); END");
+    } else {
+      await run(
+        t.app,
+        "CREATE FUNCTION refuse_offer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF new.title LIKE '%refused%' THEN RAISE EXCEPTION 'storage refused the row'; END IF; RETURN new; END $$",
+      );
+      await run(t.app, 'CREATE TRIGGER refuse_offer BEFORE INSERT ON offers FOR EACH ROW EXECUTE FUNCTION refuse_offer()');
+    }
     const offers = [
       offer({ externalId: 'B1', url: 'https://shop-one.example/p/b1', title: 'Logitech MX Master 3S Mouse', mpn: '910-006557' }),
       offer({ externalId: 'B2', url: 'https://shop-one.example/p/b2', title: 'Keychron K2 Keyboard', mpn: 'K2-A1' }),
@@ -78,41 +85,40 @@ describe.each([
     expect(summary.status).toBe('failed');
     expect(summary.failure).toContain('storage refused the row');
     expect(summary.inserted).toBe(2);
-    const ids = t.app.sqlite.prepare('SELECT external_id FROM offers ORDER BY external_id').pluck().all();
-    expect(ids).toEqual(['B1', 'B2']);
-    expect(count('products')).toBe(2);
-    expect(count('price_points')).toBe(2);
-    expect(ftsIds('samsung')).toEqual([]);
+    expect(await values(t.app, 'SELECT external_id FROM offers ORDER BY external_id')).toEqual(['B1', 'B2']);
+    expect(await count('products')).toBe(2);
+    expect(await count('price_points')).toBe(2);
+    if (t.engine === 'sqlite') expect(await ftsIds('samsung')).toEqual([]);
     expect(catalog.repository.getImportRun(summary.runId)).toMatchObject({ status: 'failed', inserted: 2 });
   });
 
-  it('keeps the full-text index in step on insert, update and delete', async () => {
+  itOnEngine('sqlite', 'keeps the full-text index in step on insert, update and delete', async () => {
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Mirrorless Camera', brand: 'Nikon', mpn: 'Z6II' })],
       { format: 'gmc', bulk, source: 'first' },
     );
     const id = catalog.repository.findOfferByExternalId('shop-two.example', 'C1')!.id;
-    expect(ftsIds('nikon')).toEqual([id]);
-    expect(ftsIds('mirrorless')).toEqual([id]);
+    expect(await ftsIds('nikon')).toEqual([id]);
+    expect(await ftsIds('mirrorless')).toEqual([id]);
 
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Full Frame Camera Body', brand: 'Nikon', mpn: 'Z6II' })],
       { format: 'gmc', bulk, source: 'second' },
     );
-    expect(ftsIds('mirrorless')).toEqual([]);
-    expect(ftsIds('body')).toEqual([id]);
+    expect(await ftsIds('mirrorless')).toEqual([]);
+    expect(await ftsIds('body')).toEqual([id]);
 
     // A price-only change leaves the indexed text as it is.
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Full Frame Camera Body', brand: 'Nikon', mpn: 'Z6II', priceCents: 9_000 })],
       { format: 'gmc', bulk, source: 'third' },
     );
-    expect(ftsIds('body')).toEqual([id]);
-    t.app.sqlite.exec("INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
+    expect(await ftsIds('body')).toEqual([id]);
+    await run(t.app, "INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
 
     catalog.repository.deleteOffer(id);
-    expect(ftsIds('nikon')).toEqual([]);
-    expect(ftsIds('body')).toEqual([]);
+    expect(await ftsIds('nikon')).toEqual([]);
+    expect(await ftsIds('body')).toEqual([]);
   });
 
   it('records a price point when the price changes and only then, and keeps the best price of the product', async () => {
@@ -225,7 +231,7 @@ describe.each([
     expect(product('walmart', 'J2')).toBe(product('bestbuy', 'J1'));
     expect(product('target', 'J3')).toBe(product('bestbuy', 'J1'));
     expect(product('target', 'J4')).not.toBe(product('bestbuy', 'J1'));
-    expect(count('products')).toBe(2);
+    expect(await count('products')).toBe(2);
     expect(catalog.repository.getProduct(product('bestbuy', 'J1')!)!.offerCount).toBe(3);
   });
 
@@ -255,7 +261,7 @@ describe.each([
     expect(catalog.repository.getProduct(product('bestbuy', 'N2'))!.offerCount).toBe(4);
     expect(product('ebay', 'P1')).toBe(product('target', 'P2'));
     expect(product('ebay', 'D3')).not.toBe(product('bestbuy', 'D1'));
-    expect(count('products')).toBe(4);
+    expect(await count('products')).toBe(4);
   });
 
   it('keeps an offer out of a product whose members state another part number of the same family', async () => {
@@ -309,7 +315,7 @@ describe.each([
 describe('catalog ingestion, bulk path', () => {
   let t: TestApp;
   let catalog: SqliteCatalogServices;
-  const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = (table: string) => value<number>(t.app, `SELECT count(*) AS n FROM ${table}`);
 
   beforeEach(async () => {
     t = await buildTestApp();
@@ -317,15 +323,15 @@ describe('catalog ingestion, bulk path', () => {
   });
   afterEach(async () => t.close());
 
-  it('keeps products, price history and the full-text index consistent with the offers', async () => {
+  itOnEngine('sqlite', 'keeps products, price history and the full-text index consistent with the offers', async () => {
     const summary = await importSyntheticCatalog(catalog.ingestion, { offers: 3000, seed: 5, batchSize: 700 });
     expect(summary).toMatchObject({ status: 'succeeded', inserted: 3000, skipped: 0 });
     const sqlite = t.app.sqlite;
-    expect(count('offers')).toBe(3000);
-    expect(count('price_points')).toBe(3000);
-    expect(count('offers_fts')).toBe(3000);
+    expect(await count('offers')).toBe(3000);
+    expect(await count('price_points')).toBe(3000);
+    expect(await count('offers_fts')).toBe(3000);
     expect(sqlite.prepare('SELECT count(*) FROM offers WHERE product_id IS NULL').pluck().get()).toBe(0);
-    expect(count('products')).toBe(summary.productsCreated);
+    expect(await count('products')).toBe(summary.productsCreated);
     // Every product's figures are those of its offers.
     const wrong = sqlite
       .prepare(
@@ -346,7 +352,7 @@ describe('catalog ingestion, bulk path', () => {
     // The same feed again changes nothing; ids reserved for the second run are never handed out twice.
     const again = await importSyntheticCatalog(catalog.ingestion, { offers: 3000, seed: 5, batchSize: 700 });
     expect(again).toMatchObject({ status: 'succeeded', inserted: 0, unchanged: 3000, productsCreated: 0 });
-    expect(count('offers')).toBe(3000);
+    expect(await count('offers')).toBe(3000);
     const before = catalog.repository.maxOfferId();
     const id = catalog.repository.insertOffer({
       retailerId: 'amazon', externalId: 'LATE1', canonicalUrl: 'https://amazon.com/dp/LATE1LATE1', url: 'https://amazon.com/dp/LATE1LATE1',
@@ -413,7 +419,7 @@ describe('catalog ingestion, bulk path', () => {
     expect(catalog.repository.offersOfProduct(product('costco', 'X5'))).toHaveLength(1);
     expect(product('costco', 'X6')).toBe(product('bestbuy', 'X3'));
     expect(catalog.repository.offersOfProduct(product('ebay', 'X7'))).toHaveLength(1);
-    expect(count('products')).toBe(4);
+    expect(await count('products')).toBe(4);
     // The lone offers left, found among given products as in the whole catalog.
     const lone = [
       { productId: product('costco', 'X5'), offerId: catalog.repository.findOfferByExternalId('costco', 'X5')?.id },
@@ -458,18 +464,18 @@ describe('re-clustering the catalog', () => {
     offer({ externalId: 'R4', url: 'https://www.walmart.com/ip/x/7000004', title: 'Dyson V15 Detect Cordless Stick Vacuum', brand: 'Dyson', mpn: '394472-01' }),
     offer({ externalId: 'R5', url: 'https://www.walmart.com/ip/x/7000005', title: 'Instant Pot Duo 7-in-1 Pressure Cooker, 6 Quart', brand: 'Instant Pot', mpn: '112-0170-01' }),
   ];
-  const productsOf = () =>
-    Object.fromEntries((t.app.sqlite.prepare('SELECT external_id AS id, product_id AS productId FROM offers ORDER BY id').all() as Array<{ id: string; productId: number }>).map((row) => [row.id, row.productId]));
+  const productsOf = async () =>
+    Object.fromEntries((await rows<{ id: string; productId: number }>(t.app, 'SELECT external_id AS id, product_id AS "productId" FROM offers ORDER BY id')).map((each) => [each.id, each.productId]));
 
   it('keeps the id of every product whose offers stay together, so what points at it still finds it', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
-    const before = productsOf();
+    const before = await productsOf();
     expect(new Set(Object.values(before)).size).toBe(3);
 
     const result = await t.app.catalog.ingestion.recluster();
 
     expect(result).toMatchObject({ offers: 5, productsCreated: 3, productsKept: 3 });
-    expect(productsOf()).toEqual(before);
+    expect(await productsOf()).toEqual(before);
     expect(t.app.catalog.repository.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${before.R3}` });
     expect(res.statusCode).toBe(200);
@@ -478,15 +484,15 @@ describe('re-clustering the catalog', () => {
 
   it('gives a product split apart its id for the part with its first offer, and the rest new ids', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
-    const before = productsOf();
+    const before = await productsOf();
     // A wrong match, as an older matcher might have made it: the pressure cooker in the headphones' product.
-    t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(before.R1, 'R5');
+    await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [before.R1, 'R5']);
     t.app.catalog.repository.refreshProducts([before.R1!, before.R5!]);
     const highest = Math.max(...Object.values(before));
 
     const result = await t.app.catalog.ingestion.recluster();
 
-    const after = productsOf();
+    const after = await productsOf();
     expect(result).toMatchObject({ productsCreated: 3, productsKept: 2 });
     expect([after.R1, after.R2, after.R3, after.R4]).toEqual([before.R1, before.R1, before.R3, before.R3]);
     // Never an id another product had: links to the cooker's old product find nothing rather than something else.
@@ -495,16 +501,17 @@ describe('re-clustering the catalog', () => {
 
   it('leads a retired product id to the product most of its offers went to', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
-    const before = productsOf();
+    const before = await productsOf();
     // Two products for one vacuum, as an older matcher might have left them.
-    t.app.sqlite.prepare('INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)').run('Dyson V15 (split)', 'x', 'x');
-    const split = Number((t.app.sqlite.prepare('SELECT max(id) FROM products').pluck().get() as number));
-    t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(split, 'R4');
+    const now = new Date().toISOString();
+    await run(t.app, 'INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)', ['Dyson V15 (split)', now, now]);
+    const split = await value<number>(t.app, 'SELECT max(id) FROM products');
+    await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [split, 'R4']);
     t.app.catalog.repository.refreshProducts([before.R3!, split]);
 
     await t.app.catalog.ingestion.recluster();
 
-    expect(productsOf().R4).toBe(before.R3);
+    expect((await productsOf()).R4).toBe(before.R3);
     expect(t.app.catalog.repository.getProduct(split)).toBeNull();
     expect(t.app.catalog.repository.successorOf(split)).toBe(before.R3);
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${split}` });

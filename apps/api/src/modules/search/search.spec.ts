@@ -476,7 +476,7 @@ describe('search API: a page whose wording another brand’s listing shares', ()
   it('never answers with a product of another brand than the page states', async () => {
     const result = await searchOn(t, { url: `${origin}/shop/beats-studio-buds` });
     expect(result.identifiedBy).toBe('page-metadata');
-    const sony = t.app.catalog.repository.findOfferByExternalId('bestbuy', '6694001')?.productId;
+    const sony = (await t.app.storage.catalog.findOfferByExternalId('bestbuy', '6694001'))?.productId;
     expect(sony).toBeDefined();
     expect(result.product?.id).not.toBe(sony);
     expect(result.product?.brand).toBe('Beats');

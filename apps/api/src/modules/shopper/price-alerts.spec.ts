@@ -28,7 +28,7 @@ describe('price alerts', () => {
   beforeAll(async () => {
     t = await buildTestApp({ APP_ORIGINS: ORIGIN, PRICE_ALERT_CHECK_MINUTES: '0' });
     await importPrice(149_999);
-    tvId = t.app.catalog.repository.findOfferByExternalId('amazon', 'TV1')!.productId!;
+    tvId = (await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1'))!.productId!;
     cookie = (await registerShopper(t.app, email, STRONG_PASSWORD, { origin: ORIGIN })).cookie;
     expect((await send('POST', '/api/shopper/favorites', { productId: tvId, title: 'LG OLED TV', savedPriceCents: 149_999, currency: 'USD' })).statusCode).toBe(201);
   });
