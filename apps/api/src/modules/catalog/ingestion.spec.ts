@@ -48,7 +48,7 @@ describe.each([
     const run = catalog.repository.getImportRun(summary.runId);
     expect(run).toMatchObject({ status: 'succeeded', totalRows: 4, inserted: 2, skipped: 2, format: 'gmc', source: 'test.tsv' });
     expect((run?.report as { errors: unknown[] }).errors).toHaveLength(2);
-    const stored = catalog.repository.findOfferByExternalId('bestbuy', 'A1');
+    const stored = await t.app.storage.catalog.findOfferByExternalId('bestbuy', 'A1');
     expect(stored).toMatchObject({ retailerId: 'bestbuy', priceCents: 34_800, shippingCents: 0, brand: 'Sony', category: 'Headphones' });
   });
 
@@ -97,7 +97,7 @@ describe.each([
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Mirrorless Camera', brand: 'Nikon', mpn: 'Z6II' })],
       { format: 'gmc', bulk, source: 'first' },
     );
-    const id = catalog.repository.findOfferByExternalId('shop-two.example', 'C1')!.id;
+    const id = (await t.app.storage.catalog.findOfferByExternalId('shop-two.example', 'C1'))!.id;
     expect(await ftsIds('nikon')).toEqual([id]);
     expect(await ftsIds('mirrorless')).toEqual([id]);
 
@@ -130,12 +130,12 @@ describe.each([
     const cheaper = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 29_999, shippingCents: 500 })], { format: 'gmc', bulk, source: 'three' });
     expect(cheaper.updated).toBe(1);
 
-    const stored = catalog.repository.findOfferByExternalId('shop-three.example', 'D1')!;
+    const stored = (await t.app.storage.catalog.findOfferByExternalId('shop-three.example', 'D1'))!;
     expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => [point.priceCents, point.shippingCents])).toEqual([
       [34_999, null],
       [29_999, 500],
     ]);
-    expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
+    expect(await t.app.storage.catalog.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
   });
 
   it('takes the best price from offers one can buy, and from all of them only when none is in stock', async () => {
@@ -143,15 +143,15 @@ describe.each([
     const cheapOut = offer({ ...watch, externalId: 'S1', url: 'https://shop-four.example/p/s1', priceCents: 49_999, availability: 'out_of_stock' });
     const dearIn = offer({ ...watch, externalId: 'S2', url: 'https://shop-five.example/p/s2', priceCents: 54_999, availability: 'in_stock' });
     await catalog.ingestion.importOffers([cheapOut, dearIn], { format: 'gmc', bulk, source: 'stock' });
-    const productId = catalog.repository.findOfferByExternalId('shop-four.example', 'S1')!.productId!;
-    expect(catalog.repository.findOfferByExternalId('shop-five.example', 'S2')!.productId).toBe(productId);
-    expect(catalog.repository.getProduct(productId)).toMatchObject({ offerCount: 2, bestPriceCents: 54_999 });
+    const productId = (await t.app.storage.catalog.findOfferByExternalId('shop-four.example', 'S1'))!.productId!;
+    expect((await t.app.storage.catalog.findOfferByExternalId('shop-five.example', 'S2'))!.productId).toBe(productId);
+    expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ offerCount: 2, bestPriceCents: 54_999 });
 
     // The cheap offer comes back in stock; then the dear one sells out too.
     await catalog.ingestion.importOffers([{ ...cheapOut, availability: 'in_stock' }], { format: 'gmc', bulk, source: 'restock' });
-    expect(catalog.repository.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
+    expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
     await catalog.ingestion.importOffers([cheapOut, { ...dearIn, availability: 'out_of_stock' }], { format: 'gmc', bulk, source: 'sold out' });
-    expect(catalog.repository.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
+    expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
   });
 
   it('puts offers of the same item into one product and different items apart', async () => {
@@ -165,11 +165,11 @@ describe.each([
       { format: 'gmc', bulk, source: 'mixed' },
     );
     expect(summary.inserted).toBe(4);
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('amazon', 'E1')).toBe(product('walmart', 'E2'));
-    expect(product('walmart', 'E3')).toBe(product('bestbuy', 'E4'));
-    expect(product('amazon', 'E1')).not.toBe(product('walmart', 'E3'));
-    expect(catalog.repository.getProduct(product('amazon', 'E1')!)).toMatchObject({ offerCount: 2, bestPriceCents: 84_900 });
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('amazon', 'E1')).toBe(await product('walmart', 'E2'));
+    expect(await product('walmart', 'E3')).toBe(await product('bestbuy', 'E4'));
+    expect(await product('amazon', 'E1')).not.toBe(await product('walmart', 'E3'));
+    expect(await t.app.storage.catalog.getProduct((await product('amazon', 'E1'))!)).toMatchObject({ offerCount: 2, bestPriceCents: 84_900 });
     expect(catalog.repository.offerHostExists('walmart.com')).toBe(true);
     expect(catalog.repository.offerHostExists('www.bestbuy.com')).toBe(true);
     expect(catalog.repository.offerHostExists('evil.example')).toBe(false);
@@ -188,11 +188,11 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'variants' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('target', 'V2')).toBe(product('walmart', 'V1'));
-    expect(product('bestbuy', 'V3')).not.toBe(product('walmart', 'V1'));
-    expect(product('costco', 'V4')).not.toBe(product('walmart', 'V1'));
-    expect(product('costco', 'V4')).not.toBe(product('bestbuy', 'V3'));
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('target', 'V2')).toBe(await product('walmart', 'V1'));
+    expect(await product('bestbuy', 'V3')).not.toBe(await product('walmart', 'V1'));
+    expect(await product('costco', 'V4')).not.toBe(await product('walmart', 'V1'));
+    expect(await product('costco', 'V4')).not.toBe(await product('bestbuy', 'V3'));
   });
 
   it('puts an offer that states little into the twin its retailer does not sell yet', async () => {
@@ -209,10 +209,10 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'twins' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('bestbuy', 'Q4')).not.toBe(product('bestbuy', 'Q1'));
-    expect(product('costco', 'Q3')).toBe(product('bestbuy', 'Q1'));
-    expect(product('costco', 'Q6')).toBe(product('bestbuy', 'Q4'));
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('bestbuy', 'Q4')).not.toBe(await product('bestbuy', 'Q1'));
+    expect(await product('costco', 'Q3')).toBe(await product('bestbuy', 'Q1'));
+    expect(await product('costco', 'Q6')).toBe(await product('bestbuy', 'Q4'));
   });
 
   it('joins the products that an offer with only a GTIN and one with only the part number began, once another states both', async () => {
@@ -227,12 +227,12 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'split-identifiers' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('walmart', 'J2')).toBe(product('bestbuy', 'J1'));
-    expect(product('target', 'J3')).toBe(product('bestbuy', 'J1'));
-    expect(product('target', 'J4')).not.toBe(product('bestbuy', 'J1'));
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('walmart', 'J2')).toBe(await product('bestbuy', 'J1'));
+    expect(await product('target', 'J3')).toBe(await product('bestbuy', 'J1'));
+    expect(await product('target', 'J4')).not.toBe(await product('bestbuy', 'J1'));
     expect(await count('products')).toBe(2);
-    expect(catalog.repository.getProduct(product('bestbuy', 'J1')!)!.offerCount).toBe(3);
+    expect((await t.app.storage.catalog.getProduct((await product('bestbuy', 'J1'))!))!.offerCount).toBe(3);
   });
 
   it('joins an offer that states no model number into its product, whichever came first, but not across four-digit model numbers', async () => {
@@ -255,12 +255,12 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'lone-offers' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
-    expect(product('costco', 'N1')).toBe(product('bestbuy', 'N2'));
-    expect(product('amazon', 'N4')).toBe(product('bestbuy', 'N2'));
-    expect(catalog.repository.getProduct(product('bestbuy', 'N2'))!.offerCount).toBe(4);
-    expect(product('ebay', 'P1')).toBe(product('target', 'P2'));
-    expect(product('ebay', 'D3')).not.toBe(product('bestbuy', 'D1'));
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
+    expect(await product('costco', 'N1')).toBe(await product('bestbuy', 'N2'));
+    expect(await product('amazon', 'N4')).toBe(await product('bestbuy', 'N2'));
+    expect((await t.app.storage.catalog.getProduct(await product('bestbuy', 'N2')))!.offerCount).toBe(4);
+    expect(await product('ebay', 'P1')).toBe(await product('target', 'P2'));
+    expect(await product('ebay', 'D3')).not.toBe(await product('bestbuy', 'D1'));
     expect(await count('products')).toBe(4);
   });
 
@@ -274,18 +274,18 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'parts' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('walmart', 'B2')).toBe(product('target', 'B1'));
-    expect(product('bestbuy', 'B4')).toBe(product('target', 'B1'));
-    expect(product('ebay', 'B3')).not.toBe(product('target', 'B1'));
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('walmart', 'B2')).toBe(await product('target', 'B1'));
+    expect(await product('bestbuy', 'B4')).toBe(await product('target', 'B1'));
+    expect(await product('ebay', 'B3')).not.toBe(await product('target', 'B1'));
   });
 
   it('names a product by the most typical title of its offers, brand once, and keeps it up to date', async () => {
     const watch = (id: string, title: string) =>
       offer({ externalId: id, url: `https://www.newegg.com/p/${id}`, title, brand: 'Apple', mpn: 'MRMD3LL/A', retailer: 'newegg' });
     await catalog.ingestion.importOffers([watch('W1', 'APPLE Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker')], { format: 'gmc', bulk, source: 'first' });
-    const productId = catalog.repository.findOfferByExternalId('newegg', 'W1')!.productId!;
-    expect(catalog.repository.getProduct(productId)!.title).toBe('Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker');
+    const productId = (await t.app.storage.catalog.findOfferByExternalId('newegg', 'W1'))!.productId!;
+    expect((await t.app.storage.catalog.getProduct(productId))!.title).toBe('Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker');
 
     await catalog.ingestion.importOffers(
       [
@@ -295,8 +295,8 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'more' },
     );
-    expect(catalog.repository.findOfferByExternalId('newegg', 'W4')!.productId).toBe(productId);
-    expect(catalog.repository.getProduct(productId)!.title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
+    expect((await t.app.storage.catalog.findOfferByExternalId('newegg', 'W4'))!.productId).toBe(productId);
+    expect((await t.app.storage.catalog.getProduct(productId))!.title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
   });
 
   it('rejects a row whose link already belongs to another offer', async () => {
@@ -380,10 +380,10 @@ describe('catalog ingestion, bulk path', () => {
       { format: 'gmc', source: 'bulk', bulk: true },
     );
     expect(summary).toMatchObject({ inserted: 2, productsCreated: 0 });
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('walmart', 'H1')).toBe(product('amazon', 'G1'));
-    expect(product('walmart', 'H2')).toBe(product('bestbuy', 'G2'));
-    expect(catalog.repository.getProduct(product('amazon', 'G1')!)).toMatchObject({ offerCount: 2 });
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('walmart', 'H1')).toBe(await product('amazon', 'G1'));
+    expect(await product('walmart', 'H2')).toBe(await product('bestbuy', 'G2'));
+    expect(await t.app.storage.catalog.getProduct((await product('amazon', 'G1'))!)).toMatchObject({ offerCount: 2 });
   });
 
   it('takes the same offer twice in one batch as an insert and then an update', async () => {
@@ -394,10 +394,10 @@ describe('catalog ingestion, bulk path', () => {
       bulk: true,
     });
     expect(summary).toMatchObject({ status: 'succeeded', inserted: 1, updated: 1, skipped: 0 });
-    const stored = catalog.repository.findOfferByExternalId('shop-five.example', 'J1')!;
+    const stored = (await t.app.storage.catalog.findOfferByExternalId('shop-five.example', 'J1'))!;
     expect(stored.priceCents).toBe(2_499);
     expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => point.priceCents)).toEqual([2_999, 2_499]);
-    expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
+    expect(await t.app.storage.catalog.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
   });
 
   it('leaves an offer without identifiers on its own when its words fit two products alike, or state a code its product lacks', async () => {
@@ -417,19 +417,19 @@ describe('catalog ingestion, bulk path', () => {
       ],
       { format: 'gmc', bulk: true, source: 'lone-twins' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
-    expect(catalog.repository.offersOfProduct(product('costco', 'X5'))).toHaveLength(1);
-    expect(product('costco', 'X6')).toBe(product('bestbuy', 'X3'));
-    expect(catalog.repository.offersOfProduct(product('ebay', 'X7'))).toHaveLength(1);
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
+    expect(catalog.repository.offersOfProduct(await product('costco', 'X5'))).toHaveLength(1);
+    expect(await product('costco', 'X6')).toBe(await product('bestbuy', 'X3'));
+    expect(catalog.repository.offersOfProduct(await product('ebay', 'X7'))).toHaveLength(1);
     expect(await count('products')).toBe(4);
     // The lone offers left, found among given products as in the whole catalog.
     const lone = [
-      { productId: product('costco', 'X5'), offerId: catalog.repository.findOfferByExternalId('costco', 'X5')?.id },
-      { productId: product('ebay', 'X7'), offerId: catalog.repository.findOfferByExternalId('ebay', 'X7')?.id },
+      { productId: await product('costco', 'X5'), offerId: (await t.app.storage.catalog.findOfferByExternalId('costco', 'X5'))?.id },
+      { productId: await product('ebay', 'X7'), offerId: (await t.app.storage.catalog.findOfferByExternalId('ebay', 'X7'))?.id },
     ].sort((a, b) => a.productId - b.productId);
     expect(catalog.repository.loneOffersWithoutModelNumber()).toEqual(lone);
-    expect(catalog.repository.loneOffersWithoutModelNumber([product('bestbuy', 'X1'), product('ebay', 'X7'), product('costco', 'X5')])).toEqual(lone);
-    expect(catalog.repository.loneOffersWithoutModelNumber([product('bestbuy', 'X1')])).toEqual([]);
+    expect(catalog.repository.loneOffersWithoutModelNumber([await product('bestbuy', 'X1'), await product('ebay', 'X7'), await product('costco', 'X5')])).toEqual(lone);
+    expect(catalog.repository.loneOffersWithoutModelNumber([await product('bestbuy', 'X1')])).toEqual([]);
   });
 });
 
@@ -478,7 +478,7 @@ describe('re-clustering the catalog', () => {
 
     expect(result).toMatchObject({ offers: 5, productsCreated: 3, productsKept: 3 });
     expect(await productsOf()).toEqual(before);
-    expect(t.app.catalog.repository.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
+    expect(await t.app.storage.catalog.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${before.R3}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().offers).toHaveLength(2);
@@ -514,7 +514,7 @@ describe('re-clustering the catalog', () => {
     await t.app.catalog.ingestion.recluster();
 
     expect((await productsOf()).R4).toBe(before.R3);
-    expect(t.app.catalog.repository.getProduct(split)).toBeNull();
+    expect(await t.app.storage.catalog.getProduct(split)).toBeNull();
     expect(t.app.catalog.repository.successorOf(split)).toBe(before.R3);
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${split}` });
     expect(res.json().product).toMatchObject({ id: before.R3, offerCount: 2 });
