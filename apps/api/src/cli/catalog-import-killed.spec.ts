@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../db/client';
 import { recoverInterruptedImports } from '../modules/catalog/import-runs';
 import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
+import { describeOnEngine } from '../testing/db';
 
 /**
  * Crash test: a real import process (`npm run catalog:import`, `npm run catalog:generate`) is killed with SIGKILL
@@ -49,7 +50,7 @@ function writeFeed(file: string, shop: string, rows: number): void {
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
-describe('an import process killed mid-way', () => {
+describeOnEngine('sqlite', 'an import process killed mid-way', () => {
   let dir: string;
   let databasePath: string;
   let reader: Database.Database | null = null;

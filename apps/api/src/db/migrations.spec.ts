@@ -4,9 +4,10 @@ import { createSqliteCatalogStore } from '../modules/catalog/sqlite-repository';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { feedOffer as offer } from '../testing/offers';
 import { MIGRATIONS_DIR } from './client';
+import { describeOnEngine } from '../testing/db';
 
 /** Data migrations, run on a catalog written the way the API wrote it before them. */
-describe('data migrations', () => {
+describeOnEngine('sqlite', 'data migrations', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await buildTestApp();

@@ -41,10 +41,10 @@ export interface EngineOptions {
   poolSize?: number;
 }
 
-/** `?` placeholders as PostgreSQL's `$1, $2, …` (fixture SQL holds no literal question mark). */
+/** `?` placeholders as PostgreSQL's `$1, $2, …`; a question mark inside a quoted literal or name is left alone. */
 export const numbered = (sql: string) => {
   let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (match) => (match === '?' ? `$${++n}` : match));
 };
 
 /** Fixture reads: int8 and numeric as numbers (as the API reads them), bool as 1/0 (as SQLite keeps it). */

@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
 import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from './import-runs';
 import type { SqliteCatalogServices } from './plugin';
+import { row, run } from '../../testing/db';
 
 /** Rows of a feed: `good` distinct offers of one shop, every fourth row followed by one the parser refused. */
 function feed(good: number, priceCents = 10_000): FeedRow[] {
@@ -47,15 +48,15 @@ interface Snapshot {
 ])('import run counts, %s', (_path, bulk) => {
   let t: TestApp;
   let catalog: SqliteCatalogServices;
-  // One statement: the run's counts and the catalog as one read transaction sees them.
-  const snapshot = () =>
-    t.app.sqlite
-      .prepare(
-        `SELECT status, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
-           (SELECT count(*) FROM offers) AS offers, (SELECT count(*) FROM products) AS products
-         FROM import_runs ORDER BY started_at DESC, rowid DESC LIMIT 1`,
-      )
-      .get() as Snapshot;
+  // One statement: the run's counts and the catalog as one read transaction sees them (read when called: on SQLite
+  // before the call returns, on PostgreSQL sent then).
+  const snapshot = async () =>
+    (await row<Snapshot>(
+      t.app,
+      `SELECT status, total_rows AS "totalRows", inserted, updated, unchanged, skipped, products_created AS "productsCreated",
+         (SELECT count(*) FROM offers) AS offers, (SELECT count(*) FROM products) AS products
+       FROM import_runs ORDER BY started_at DESC, id DESC LIMIT 1`,
+    ))!;
 
   beforeEach(async () => {
     t = await buildTestApp();
@@ -64,15 +65,16 @@ interface Snapshot {
   afterEach(async () => t.close());
 
   it('commits a run’s counts with each batch they count, so the run always tells what is on disk', async () => {
-    const seen: Snapshot[] = [];
+    const snapshots: Array<Promise<Snapshot>> = [];
     const summary = await catalog.ingestion.importRows(feed(40), {
       format: 'gmc',
       source: 'counted.tsv',
       bulk,
       batchSize: 10,
       // Called once a batch is committed.
-      onProgress: () => seen.push(snapshot()),
+      onProgress: () => snapshots.push(snapshot()),
     });
+    const seen = await Promise.all(snapshots);
 
     expect(seen.length).toBeGreaterThanOrEqual(4);
     for (const state of seen) {
@@ -107,8 +109,9 @@ interface Snapshot {
     await catalog.ingestion.importRows(feed(20), { format: 'gmc', source: 'first.tsv', bulk, batchSize: 10 });
     // The same offers again, the first ten at a new price.
     const again = feed(20).map((row) => (row.offer && Number(row.offer.externalId.slice(1)) <= 10 ? { ...row, offer: { ...row.offer, priceCents: 9_000 } } : row));
-    const seen: Snapshot[] = [];
-    const summary = await catalog.ingestion.importRows(again, { format: 'gmc', source: 'second.tsv', bulk, batchSize: 5, onProgress: () => seen.push(snapshot()) });
+    const snapshots: Array<Promise<Snapshot>> = [];
+    const summary = await catalog.ingestion.importRows(again, { format: 'gmc', source: 'second.tsv', bulk, batchSize: 5, onProgress: () => snapshots.push(snapshot()) });
+    const seen = await Promise.all(snapshots);
 
     for (const state of seen) expect(state.totalRows).toBe(state.updated + state.unchanged + state.skipped);
     expect(seen[0]?.totalRows).toBeGreaterThan(0);
@@ -118,7 +121,8 @@ interface Snapshot {
   });
 
   it('leaves a run this process is doing alone when the runs left behind are looked for meanwhile', async () => {
-    const statuses: string[] = [];
+    // Read as each batch is counted (the statement runs before the first await of the read).
+    const statuses: Array<Promise<string>> = [];
     const recovered: Array<Promise<unknown[]>> = [];
     await catalog.ingestion.importRows(feed(20), {
       format: 'gmc',
@@ -127,11 +131,11 @@ interface Snapshot {
       batchSize: 10,
       onProgress: () => {
         recovered.push(recoverInterruptedImports(t.app.storage.catalog));
-        statuses.push(snapshot().status);
+        statuses.push(snapshot().then((state) => state.status));
       },
     });
     expect(statuses.length).toBeGreaterThan(0);
-    expect(new Set(statuses)).toEqual(new Set(['running']));
+    expect(new Set(await Promise.all(statuses))).toEqual(new Set(['running']));
     expect((await Promise.all(recovered)).flat()).toEqual([]);
   });
 });
@@ -148,16 +152,16 @@ describeOnEngine('sqlite', 'runs left running by a process that is gone', () => 
   afterEach(async () => t.close());
 
   /** A run begun by `owner` that committed one batch of 3 rows (2 offers inserted, 1 skipped) at `heartbeatAt`. */
-  const leftRunning = (id: string, owner: { pid: number; host: string }, heartbeatAt = new Date().toISOString()) => {
+  const leftRunning = async (id: string, owner: { pid: number; host: string }, heartbeatAt = new Date().toISOString()) => {
     catalog.repository.startImportRun({ id, format: 'gmc', source: `${id}.tsv`, retailerId: null, businessId: null, owner });
     catalog.repository.advanceImportRun(id, { rows: 3, inserted: 2, skipped: 1, productsCreated: 2 });
-    t.app.sqlite.prepare('UPDATE import_runs SET heartbeat_at = ?, started_at = ? WHERE id = ?').run(heartbeatAt, heartbeatAt, id);
+    await run(t.app, 'UPDATE import_runs SET heartbeat_at = ?, started_at = ? WHERE id = ?', [heartbeatAt, heartbeatAt, id]);
   };
 
   it('marks interrupted a run whose process on this host has ended, with the counts it committed, ending at its last batch', async () => {
     const pid = await deadPid();
-    leftRunning('gone', { pid, host }, '2026-01-02T03:04:05.000Z');
-    leftRunning('alive', { pid: process.ppid, host });
+    await leftRunning('gone', { pid, host }, '2026-01-02T03:04:05.000Z');
+    await leftRunning('alive', { pid: process.ppid, host });
 
     const interrupted = await recoverInterruptedImports(t.app.storage.catalog, { now: Date.parse('2026-01-02T04:00:00.000Z') });
 
@@ -178,10 +182,10 @@ describeOnEngine('sqlite', 'runs left running by a process that is gone', () => 
 
   it('takes a run of another host for interrupted only once it has committed nothing for a long time', async () => {
     const now = Date.now();
-    leftRunning('recent', { pid: 1234, host: 'other-host' }, new Date(now - 60_000).toISOString());
-    leftRunning('silent', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
-    leftRunning('unowned', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
-    t.app.sqlite.prepare("UPDATE import_runs SET owner_pid = NULL, owner_host = NULL, heartbeat_at = NULL WHERE id = 'unowned'").run();
+    await leftRunning('recent', { pid: 1234, host: 'other-host' }, new Date(now - 60_000).toISOString());
+    await leftRunning('silent', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
+    await leftRunning('unowned', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
+    await run(t.app, "UPDATE import_runs SET owner_pid = NULL, owner_host = NULL, heartbeat_at = NULL WHERE id = 'unowned'");
 
     expect((await recoverInterruptedImports(t.app.storage.catalog, { now })).map((run) => run.id).sort()).toEqual(['silent', 'unowned']);
     expect(catalog.repository.getImportRun('recent')?.status).toBe('running');
@@ -195,8 +199,8 @@ describeOnEngine('sqlite', 'runs left running by a process that is gone', () => 
   });
 
   it('marks them when the API starts, and the console lists the run as interrupted with its counts', async () => {
-    leftRunning('killed', { pid: await deadPid(), host });
-    leftRunning('busy', { pid: process.ppid, host });
+    await leftRunning('killed', { pid: await deadPid(), host });
+    await leftRunning('busy', { pid: process.ppid, host });
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: t.databaseUrl, RATE_LIMIT_ENABLED: 'false' });
     const restarted = await buildApp(config);
     try {

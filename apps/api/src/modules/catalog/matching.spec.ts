@@ -53,13 +53,14 @@ describe('ranking an offer to join a product', () => {
         { format: 'gmc', source: 'vacuums' },
       );
       const productOf = async (id: string) => (await t.app.storage.catalog.findOfferByExternalId('bestbuy', id))?.productId;
-      expect((await productOf('1'))).not.toBe((await productOf('2')));
+      const [one, two] = [await productOf('1'), await productOf('2')];
+      expect(one).not.toBe(two);
       const item = { title: 'Dyson V15 Detect Cordless Vacuum, Gray', brand: 'Dyson', model: '343207-01' };
       const joining = (await t.app.catalog.matcher.rankAsync(item, { useIndex: true, joining: true })).map((entry) => entry.productId);
-      expect(joining).toContain((await productOf('1')));
-      expect(joining).not.toContain((await productOf('2')));
+      expect(joining).toContain(one);
+      expect(joining).not.toContain(two);
       // A search still lists it (lower), as a product like the one asked about.
-      expect((await t.app.catalog.matcher.rankAsync(item, { useIndex: true })).map((entry) => entry.productId)).toContain((await productOf('2')));
+      expect((await t.app.catalog.matcher.rankAsync(item, { useIndex: true })).map((entry) => entry.productId)).toContain(two);
     } finally {
       await t.close();
     }
