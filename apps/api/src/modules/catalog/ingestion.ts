@@ -753,6 +753,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         const joined = await joinProductsSharingPartNumbers(runId, importedKeys, createdProducts);
         productsCreated = Math.max(0, productsCreated - joined - (await joinLoneOffers(runId, createdProducts)));
       }
+      if (progress.inserted + progress.updated > 0) await store.refreshSearchViews();
     } catch (error) {
       failure ??= error instanceof Error ? error.message : String(error);
     }

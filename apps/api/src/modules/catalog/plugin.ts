@@ -111,6 +111,8 @@ export const catalogPlugin = fp(
       clearInterval(timer);
       unsubscribe();
       catalog.spelling.stop();
+      // A reading of the words under way ends before the database closes.
+      await catalog.spelling.ready();
     });
   },
   { name: 'catalog', dependencies: ['db'] },
