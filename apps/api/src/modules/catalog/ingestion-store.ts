@@ -1,5 +1,4 @@
 import type { MatcherReads } from './matching';
-import type { CatalogStore } from './sqlite-repository';
 import type { ImportRunDelta, ImportRunOwner, ImportRunRow, NewOffer, NewProduct, OfferRow, RetailerRow } from './repository';
 import { perform, type Step } from './steps';
 
