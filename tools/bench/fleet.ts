@@ -91,6 +91,7 @@ async function measure(setup: string, databaseUrl: string, instances: number): P
       await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
       const run = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
       results.push({ setup, kind, requests: run.requests.average, p99: run.latency.p99, failed: run['4xx'] + run['5xx'] + run.errors + run.timeouts });
+      if (run['4xx'] + run['5xx'] + run.errors + run.timeouts > 0) console.log(`  4xx ${run['4xx']}, 5xx ${run['5xx']}, errors ${run.errors}, timeouts ${run.timeouts}`);
       console.log(`${setup}, ${kind}: ${Math.round(run.requests.average).toLocaleString('en-US')} req/s, p99 ${run.latency.p99} ms`);
     }
   } finally {
@@ -119,7 +120,7 @@ async function mainBench() {
     rows.push({
       bench: 'fleet',
       metric: `${result.setup}: ${result.kind}`,
-      value: `${Math.round(result.requests).toLocaleString('en-US')} req/s, p99 ${result.p99} ms, ×${(result.requests / base.requests).toFixed(2)} of SQLite`,
+      value: `${Math.round(result.requests).toLocaleString('en-US')} req/s, p99 ${result.p99} ms, ×${(result.requests / base.requests).toFixed(2)} of SQLite${result.failed ? `, ${result.failed.toLocaleString('en-US')} failed` : ''}`,
       target: 'no error answer',
       pass: result.failed === 0,
     });
