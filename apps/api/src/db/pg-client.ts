@@ -43,6 +43,30 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 }
 
 /**
+ * Runs `work` in one transaction on a client of the pool: COMMIT when it returns, ROLLBACK when it throws (the error
+ * is thrown on). A client whose ROLLBACK failed is not given back to the pool.
+ */
+export async function inPgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
  * Whole numbers as numbers, as SQLite's integers are read: int8 (bigint: cents, epoch milliseconds, count(*)) and
  * numeric (what sum() of bigints gives) are exact below 2^53, far above any cent amount or count the API keeps.
  * node-postgres's default reads both as strings.

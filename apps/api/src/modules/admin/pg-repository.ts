@@ -2,7 +2,7 @@ import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import { randomUUID } from 'node:crypto';
 import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry } from '@pricehunt/contracts';
 import type pg from 'pg';
-import type { PostgresHandle } from '../../db/pg-client';
+import { inPgTransaction, type PostgresHandle } from '../../db/pg-client';
 import { refreshStoreTrustPg } from '../catalog/pg-repository';
 import type { AdminBusinessRow, AdminRepository, NewAuditEntry, RetailerSettings } from './repository';
 
@@ -90,27 +90,6 @@ export async function writeAuditEntryPg(client: PgQueryable, entry: NewAuditEntr
     ],
   );
   return toAudit(rows[0] as AuditRow);
-}
-
-/** Runs `work` in one transaction on a client of the pool (READ COMMITTED), released in the end. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    try {
-      await client.query('ROLLBACK');
-    } catch (rollbackError) {
-      broken = rollbackError as Error;
-    }
-    throw error;
-  } finally {
-    client.release(broken);
-  }
 }
 
 /**
@@ -211,7 +190,7 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
     },
 
     async changeBusiness({ id, expected, change, endSessions, refreshStoreTrust, audit, now }) {
-      return inTransaction(pool, async (client) => {
+      return inPgTransaction(pool, async (client) => {
         // One conditional statement: the guard is evaluated on the row as the last committed change left it.
         const sets = ['updated_at = $2'];
         const params: unknown[] = [id, new Date(now), expected.status, expected.isAdmin];
@@ -337,7 +316,7 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
     },
 
     async updateRetailer({ id, expected, changes, audit, now }) {
-      return inTransaction(pool, async (client) => {
+      return inPgTransaction(pool, async (client) => {
         // Row locks before the reads: the retailer's (its settings are compared with what the service read), and
         // when domains change every retailer's (no other retailer takes one of them before this commits). In id
         // order, so two edits never wait for each other both ways. NO KEY UPDATE: offers' foreign keys (KEY SHARE)

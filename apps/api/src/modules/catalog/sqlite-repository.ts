@@ -1,3 +1,4 @@
+import type { OfferKeyRow } from './ingestion-store';
 import type Database from 'better-sqlite3';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
@@ -423,17 +424,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
      * Every offer's identifying keys, one row at a time (a bulk import loads them once into memory).
      */
     iterateOfferKeys: () =>
-      s.offerKeys.iterate() as IterableIterator<{
-        id: number;
-        retailerId: string;
-        externalId: string;
-        canonicalUrl: string;
-        productId: number | null;
-        updatedAt: string;
-        gtin: string | null;
-        modelKey: string | null;
-        brand: string | null;
-      }>,
+      s.offerKeys.iterate() as IterableIterator<OfferKeyRow>,
     /**
      * Reserves `count` ids of an AUTOINCREMENT table and answers the first: the table's sequence moves past them
      * in a transaction of its own, so no other insert is ever given one of them (ids left unused become gaps).

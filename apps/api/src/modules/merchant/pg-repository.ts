@@ -1,6 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type pg from 'pg';
-import type { PostgresHandle } from '../../db/pg-client';
+import { inPgTransaction, type PostgresHandle } from '../../db/pg-client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../../db/pg-schema';
 import type { ActivityRow, AnalyticsRepository, ClickRow, ConversionRow, ReferralRow } from './analytics-repository';
 import { insideAttributionWindowSql } from './attribution-window';
@@ -11,23 +10,6 @@ const UNIQUE_VIOLATION = '23505';
 /** How often a proof is tried again when another proof of the same business committed in between (see claimVerifiedDomain). */
 const CLAIM_ATTEMPTS = 5;
 
-/** Runs `work` in one transaction on a pooled client: COMMIT when it returns, ROLLBACK when it throws. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    client.release();
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').then(
-      () => client.release(),
-      (rollbackError: Error) => client.release(rollbackError),
-    );
-    throw error;
-  }
-}
 
 /** A verified_domains row read by hand-written SQL (epoch ms come back as bigint text: cast in SQL). */
 const VERIFIED_DOMAIN_COLUMNS = `domain, business_id AS "businessId", method, verified_at::float8 AS "verifiedAt",
@@ -74,7 +56,7 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
     async claimVerifiedDomain(row) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await inTransaction(pool, async (client) => {
+          return await inPgTransaction(pool, async (client) => {
             await client.query('DELETE FROM verified_domains WHERE business_id = $1 AND domain <> $2', [row.businessId, row.domain]);
             const { rowCount } = await client.query(
               `INSERT INTO verified_domains (domain, business_id, method, verified_at, checked_at, failed_checks)
@@ -167,7 +149,7 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
     },
 
     async deleteBusinessData(businessId) {
-      return inTransaction(pool, async (client) => {
+      return inPgTransaction(pool, async (client) => {
         // In the order SQLite finds them: by the business's offers in id order, each product once.
         const { rows } = await client.query<{ product_id: number }>(
           'SELECT product_id FROM offers WHERE business_id = $1 AND product_id IS NOT NULL GROUP BY product_id ORDER BY min(id)',
