@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Installs what a fresh clone lacks before `npm start` / `npm test`:
-// npm packages (when node_modules is missing or older than package-lock.json) and, for tests (`--browser`), the
-// Debian packages they drive.
+// Installs what a fresh clone lacks before `npm start` / `npm test` / `npm run start:cluster`:
+// npm packages (when node_modules is missing or older than package-lock.json) and the Debian packages the tests drive
+// (`--browser`: Chromium, nginx, PostgreSQL) or the local cluster runs on (`--cluster`: nginx, PostgreSQL).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,13 +26,18 @@ const debianPackages = [
   { binary: '/usr/lib/postgresql/15/bin/initdb', packages: ['postgresql', 'postgresql-contrib'], what: 'PostgreSQL 15' },
 ];
 
-if (process.argv.includes('--browser')) {
-  const missing = debianPackages.filter(({ binary }) => !fs.existsSync(binary));
+const wanted = process.argv.includes('--browser')
+  ? debianPackages
+  : process.argv.includes('--cluster')
+    ? debianPackages.filter(({ what }) => what !== 'Chromium')
+    : [];
+if (wanted.length > 0) {
+  const missing = wanted.filter(({ binary }) => !fs.existsSync(binary));
   if (missing.length > 0) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const sudo = isRoot ? '' : 'sudo ';
     const packages = missing.flatMap((entry) => entry.packages).join(' ');
-    console.log(`Installing Debian's ${missing.map((entry) => entry.what).join(', ')} for the tests…`);
+    console.log(`Installing Debian's ${missing.map((entry) => entry.what).join(', ')}…`);
     try {
       run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`);
     } catch {

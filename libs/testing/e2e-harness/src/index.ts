@@ -4,3 +4,4 @@ export * from './lib/browser';
 export * from './lib/accessibility';
 export * from './lib/outbox';
 export * from './lib/nginx';
+export * from './lib/fleet';

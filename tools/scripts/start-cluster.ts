@@ -1,0 +1,195 @@
+/**
+ * `npm run start:cluster`: PriceHunt as a fleet on this machine. PostgreSQL (a cluster kept in ./data/pg, or the one
+ * DATABASE_URL names), the API built for production and run as two instances (3001, 3002), and nginx in front with
+ * the three web apps' built files: shopper on 8080, merchant dashboard on 8081, admin on 8082, each proxying /api and
+ * /t.js to both instances (deploy/nginx). Writes data/cluster/api-1.pid, api-2.pid and database-url. Ctrl+C stops
+ * everything it started.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { DEFAULT_API_PORTS, DEFAULT_SITE_PORTS, startNginx, type RunningNginx } from '@pricehunt/e2e-harness';
+import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/postgres-harness';
+import { Client } from 'pg';
+
+const root = path.resolve(__dirname, '../..');
+const dataDir = path.join(root, 'data');
+const clusterDir = path.join(dataDir, 'cluster');
+const nx = path.join(root, 'node_modules/.bin/nx');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const PG_PORT = Number(process.env.PGPORT ?? 5433);
+
+const sites = [
+  { title: 'Shopper site', port: DEFAULT_SITE_PORTS.shopper },
+  { title: 'Merchant dashboard', port: DEFAULT_SITE_PORTS.merchant },
+  { title: 'Admin console', port: DEFAULT_SITE_PORTS.admin },
+];
+
+function fail(message: string): never {
+  console.error(`\n${message}`);
+  process.exit(1);
+}
+
+/** A secret kept in data/cluster across runs (sessions survive a restart of the cluster). */
+function keptSecret(name: string): string {
+  const file = path.join(clusterDir, name);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The application's role and database in the kept cluster, made on first use; answers their connection string. */
+async function applicationDatabase(cluster: KeptPostgresCluster): Promise<string> {
+  const password = keptSecret('database-password');
+  const admin = new Client(cluster.socketConfig('postgres'));
+  await admin.connect();
+  try {
+    const role = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', ['pricehunt']);
+    if (role.rowCount === 0) await admin.query(`CREATE ROLE pricehunt LOGIN PASSWORD '${password.replace(/'/g, "''")}'`);
+    const database = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', ['pricehunt']);
+    if (database.rowCount === 0) await admin.query(`CREATE DATABASE pricehunt OWNER ${quoteIdent('pricehunt')}`);
+  } finally {
+    await admin.end();
+  }
+  return `postgres://pricehunt:${encodeURIComponent(password)}@127.0.0.1:${cluster.port}/pricehunt`;
+}
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
+  console.log(`\n▸ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, env, stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' });
+  process.stdout.write(result.stdout ?? '');
+  if (result.status !== 0) fail(`${title} failed (exit ${result.status ?? result.signal}); nothing was started.`);
+  return result.stdout ?? '';
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the API exited (code ${child.exitCode}) before ${url} answered`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function main() {
+  // An instance or site port already taken (another cluster still running?) would answer for the one started here.
+  const ports = [...DEFAULT_API_PORTS, ...sites.map((site) => site.port)];
+  const taken = (await Promise.all(ports.map(async (port) => ((await listening(port)) ? port : null)))).filter((port) => port !== null);
+  if (taken.length) fail(`Port${taken.length > 1 ? 's' : ''} ${taken.join(', ')} already in use (another start:cluster?); nothing was started.`);
+  fs.mkdirSync(clusterDir, { recursive: true });
+  fs.chmodSync(dataDir, 0o755);
+
+  let cluster: KeptPostgresCluster | null = null;
+  let databaseUrl = process.env.DATABASE_URL ?? '';
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    console.log(`▸ PostgreSQL cluster in data/pg (port ${PG_PORT})`);
+    cluster = await startKeptPostgresCluster({ dir: path.join(dataDir, 'pg'), port: PG_PORT });
+    databaseUrl = await applicationDatabase(cluster);
+  }
+  fs.writeFileSync(path.join(clusterDir, 'database-url'), `${databaseUrl}\n`, { mode: 0o600 });
+
+  const sessionSecret = keptSecret('session-secret');
+  const origin = (port: number) => `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: sessionSecret,
+    REDIRECT_SIGNING_SECRET: keptSecret('redirect-signing-secret'),
+    // nginx on this machine is the only proxy whose X-Forwarded-For is believed.
+    TRUST_PROXY: '127.0.0.1',
+    SHOPPER_APP_URL: origin(DEFAULT_SITE_PORTS.shopper),
+    MERCHANT_APP_URL: origin(DEFAULT_SITE_PORTS.merchant),
+    PUBLIC_URL: origin(DEFAULT_SITE_PORTS.shopper),
+    APP_ORIGINS: sites.map((site) => origin(site.port)).join(','),
+    // Requests are not logged one by one on this console; LOG_LEVEL=info shows them.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json',
+  };
+
+  // The seed makes the demo logins as `npm start` does (in production it makes none: an operator makes the first
+  // admin with admin:create, docs/deployment.md); the instances themselves run in production.
+  const seedOutput = run('Migrations, the demo catalog and the demo logins (when the database is empty)', tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '5000'], {
+    ...env,
+    NODE_ENV: 'development',
+    NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=128'].filter(Boolean).join(' '),
+  });
+  run('Production builds of the API and the three apps', nx, ['run-many', '-t', 'build', '-p', 'api,shopper,merchant-dashboard,admin', '--outputStyle=static'], {
+    ...process.env,
+    NX_DAEMON: 'false',
+  });
+
+  const children: ChildProcess[] = [];
+  let nginx: RunningNginx | null = null;
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await nginx?.stop().catch(() => undefined);
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+    for (const index of [1, 2]) fs.rmSync(path.join(clusterDir, `api-${index}.pid`), { force: true });
+    if (cluster?.started) await cluster.stop().catch((error: unknown) => console.error(String(error)));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  try {
+    for (const [index, port] of DEFAULT_API_PORTS.entries()) {
+      const name = `api-${index + 1}`;
+      const child = spawn(process.execPath, ['dist/apps/api/main.js'], { cwd: root, env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      for (const stream of [child.stdout, child.stderr]) {
+        stream?.on('data', (chunk: Buffer) => {
+          for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+        });
+      }
+      child.on('exit', (code, signal) => {
+        if (!stopping) console.log(`[${name}] exited (${signal ?? code}); nginx sends its requests to the other instance`);
+      });
+      children.push(child);
+      fs.writeFileSync(path.join(clusterDir, `${name}.pid`), `${child.pid}\n`);
+      await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
+    }
+    nginx = await startNginx({ dir: path.join(clusterDir, 'nginx'), prefix: root, listenHost: '127.0.0.1' });
+  } catch (error) {
+    console.error(`\nThe cluster did not start: ${(error as Error).message}`);
+    await stopAll(1);
+    return;
+  }
+
+  const line = '─'.repeat(64);
+  console.log(`\n${line}\n PriceHunt is running as a cluster: nginx → 2 API instances → PostgreSQL\n`);
+  for (const site of sites) console.log(`  ${site.title.padEnd(19)} ${origin(site.port)}/`);
+  console.log(`  API instances       ${DEFAULT_API_PORTS.map((port) => origin(port)).join(', ')}   (pids in data/cluster/api-*.pid)`);
+  console.log(`  Database            data/cluster/database-url${cluster ? ` (cluster in data/pg, port ${cluster.port})` : ''}`);
+  const demoLink = /demo product link: (\S+)/.exec(seedOutput)?.[1] ?? 'https://www.amazon.com/dp/B09XS7JWHH';
+  console.log(`\n  Try: ${origin(DEFAULT_SITE_PORTS.shopper)}/${demoLink}`);
+  const logins = seedOutput.split('\n').filter((l) => /login|password/i.test(l));
+  if (logins.length) console.log(`\n  Demo logins:\n${logins.map((l) => `    ${l.trim()}`).join('\n')}`);
+  console.log(`\n  Ctrl+C stops everything.\n${line}\n`);
+}
+
+void main().catch((error: unknown) => fail(`start:cluster failed: ${error instanceof Error ? error.message : String(error)}`));
