@@ -69,7 +69,7 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the API exited (code ${child.exitCode}) before ${url} answered`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited (${child.signalCode ?? child.exitCode}) before ${url} answered`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -113,7 +113,11 @@ async function main() {
   const origin = (port: number) => `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    // The production builds run in development mode here: in production the session cookies are Secure, and the
+    // API sets none over plain HTTP (these sites are http://127.0.0.1), so nobody could sign in. Development mode
+    // also prints emails (confirmation links) in the log. Behind TLS an instance runs in production
+    // (docs/deployment.md); NODE_ENV=production npm run start:cluster shows the difference.
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: sessionSecret,
     REDIRECT_SIGNING_SECRET: keptSecret('redirect-signing-secret'),
@@ -129,10 +133,9 @@ async function main() {
   };
 
   // The seed makes the demo logins as `npm start` does (in production it makes none: an operator makes the first
-  // admin with admin:create, docs/deployment.md); the instances themselves run in production.
+  // admin with admin:create, docs/deployment.md).
   const seedOutput = run('Migrations, the demo catalog and the demo logins (when the database is empty)', tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '5000'], {
     ...env,
-    NODE_ENV: 'development',
     NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=128'].filter(Boolean).join(' '),
   });
   run('Production builds of the API and the three apps', nx, ['run-many', '-t', 'build', '-p', 'api,shopper,merchant-dashboard,admin', '--outputStyle=static'], {
@@ -149,7 +152,8 @@ async function main() {
     console.log('\nStopping…');
     await nginx?.stop().catch(() => undefined);
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+    // An instance killed by a signal has no exit code, only a signal code.
+    await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
     for (const index of [1, 2]) fs.rmSync(path.join(clusterDir, `api-${index}.pid`), { force: true });
     if (cluster?.started) await cluster.stop().catch((error: unknown) => console.error(String(error)));
     process.exit(code);
