@@ -6,6 +6,14 @@ module.exports = {
   // @fastify/cookie loads the ESM-only `cookie` with a dynamic import(); compiled to require() it runs under Jest's CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!(cookie|@fastify/cookie)/)'],
   transform: preset.transform,
+  // buildTestApp() runs on the engine PRICEHUNT_TEST_ENGINE names (sqlite unless told; `nx run api:test-pg` runs the
+  // suite on postgres). The specs that pick their engines themselves (port contracts, the composed storage, the schema
+  // comparison, both backups, openPostgres) run in the SQLite run only; specs about SQLite alone say so with
+  // describeOnEngine/itOnEngine.
+  testPathIgnorePatterns: [
+    ...preset.testPathIgnorePatterns,
+    ...(process.env.PRICEHUNT_TEST_ENGINE === 'postgres' ? ['\\.contract\\.spec\\.ts$', '/schema-drift\\.spec\\.ts$', '/db-backup\\.spec\\.ts$', '/db/storage\\.spec\\.ts$', '/db/pg-client\\.spec\\.ts$'] : []),
+  ],
   // Real scrypt hashing and fsyncs: on a busy machine a suite's setup can take longer than Jest's 5 s default.
   testTimeout: 30_000,
   // Tests on PostgreSQL share one throwaway cluster per run, started by the first of them that asks for it

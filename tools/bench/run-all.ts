@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '../..');
 const benches = [
   { name: 'api', script: 'bench:api' },
   { name: 'search', script: 'bench:search' },
-  { name: 'cluster', script: 'bench:cluster' },
+  { name: 'fleet', script: 'bench:fleet' },
   { name: 'matching', script: 'bench:matching' },
   { name: 'bundle', script: 'bench:bundle' },
   { name: 'generator', script: 'bench:generator' },

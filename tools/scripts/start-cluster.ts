@@ -113,16 +113,14 @@ async function main() {
   const origin = (port: number) => `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    // The production builds run in development mode here: in production the session cookies are Secure, and the
-    // API sets none over plain HTTP (these sites are http://127.0.0.1), so nobody could sign in. Development mode
-    // also prints emails (confirmation links) in the log. Behind TLS an instance runs in production
-    // (docs/deployment.md); NODE_ENV=production npm run start:cluster shows the difference.
-    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: sessionSecret,
     REDIRECT_SIGNING_SECRET: keptSecret('redirect-signing-secret'),
     // nginx on this machine is the only proxy whose X-Forwarded-For is believed.
     TRUST_PROXY: '127.0.0.1',
+    // The sites are plain HTTP on this machine alone; behind TLS (docs/deployment.md) the cookies stay Secure.
+    COOKIE_SECURE: 'false',
     SHOPPER_APP_URL: origin(DEFAULT_SITE_PORTS.shopper),
     MERCHANT_APP_URL: origin(DEFAULT_SITE_PORTS.merchant),
     PUBLIC_URL: origin(DEFAULT_SITE_PORTS.shopper),
@@ -132,10 +130,11 @@ async function main() {
     TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json',
   };
 
-  // The seed makes the demo logins as `npm start` does (in production it makes none: an operator makes the first
-  // admin with admin:create, docs/deployment.md).
+  // The demo logins of this machine's cluster are made as `npm start` makes them (a production deployment makes its
+  // admin with admin:create: docs/deployment.md).
   const seedOutput = run('Migrations, the demo catalog and the demo logins (when the database is empty)', tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '5000'], {
     ...env,
+    NODE_ENV: 'development',
     NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=128'].filter(Boolean).join(' '),
   });
   run('Production builds of the API and the three apps', nx, ['run-many', '-t', 'build', '-p', 'api,shopper,merchant-dashboard,admin', '--outputStyle=static'], {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every project's checks: lint, typecheck and unit/API tests, then the browser tests.
+// Runs every project's checks: lint, typecheck and unit/API tests (the API's on SQLite, `test`, and on PostgreSQL,
+// `test-pg`), then the browser tests.
 // Exits non-zero when anything fails.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -9,7 +10,7 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: '
 const nx = path.join(root, 'node_modules/.bin/nx');
 
 const steps = [
-  ['lint, typecheck and tests', ['run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2', '--outputStyle=stream']],
+  ['lint, typecheck and tests', ['run-many', '-t', 'lint', 'typecheck', 'test', 'test-pg', '--parallel=2', '--outputStyle=stream']],
   ['browser tests', ['run-many', '-t', 'e2e', '--parallel=1', '--outputStyle=stream']],
 ];
 

@@ -92,7 +92,7 @@ export const app = fp(
     if (config.API_DOCS_ENABLED) await instance.register(docsPlugin);
 
     // App services
-    await instance.register(dbPlugin, { databasePath: config.databasePath });
+    await instance.register(dbPlugin, { database: config.database });
     await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED, store: instance.storage.rateLimits });
     await instance.register(accountServicesPlugin);
     await instance.register(trackingServicesPlugin);
@@ -119,7 +119,7 @@ export const app = fp(
           await area.register(sessionsPlugin, {
             secret: config.sessionSecret,
             ttlHours: config.SESSION_TTL_HOURS,
-            secureCookie: config.NODE_ENV === 'production',
+            secureCookie: config.COOKIE_SECURE,
           });
           area.addHook('onRequest', createOriginCheck(config.trustedOrigins));
           await area.register(businessAuthRoutes, { prefix: '/business/auth' });

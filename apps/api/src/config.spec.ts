@@ -4,8 +4,16 @@ describe('config', () => {
   it('applies defaults', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
-    expect(config.databasePath).toMatch(/data\/pricehunt\.db$/);
+    expect(config.database).toEqual({ engine: 'sqlite', path: expect.stringMatching(/data\/pricehunt\.db$/) });
     expect(config.APP_ORIGINS).toContain('http://localhost:4200');
+  });
+
+  it('keeps cookies Secure in production unless COOKIE_SECURE says the sites are plain HTTP, and names a bad value', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-a-production-secret-0123' };
+    expect(loadConfig(production).COOKIE_SECURE).toBe(true);
+    expect(loadConfig({ ...production, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(loadConfig({}).COOKIE_SECURE).toBe(false);
+    expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow(/COOKIE_SECURE/);
   });
 
   it('requires SESSION_SECRET in production and names it', () => {
@@ -33,8 +41,17 @@ describe('config', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('refuses a DATABASE_URL that is not a file or memory', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
+  it('reads the engine from DATABASE_URL: a SQLite file or memory, or a PostgreSQL server', () => {
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toEqual({ engine: 'sqlite', path: '/tmp/x.db' });
+    expect(loadConfig({ DATABASE_URL: ':memory:' }).database).toEqual({ engine: 'sqlite', path: ':memory:' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@127.0.0.1:5432/pricehunt' }).database).toEqual({ engine: 'postgres', url: 'postgres://app@127.0.0.1:5432/pricehunt' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://app:pw@db.internal/pricehunt' }).database).toEqual({ engine: 'postgres', url: 'postgresql://app:pw@db.internal/pricehunt' });
+  });
+
+  it('refuses a DATABASE_URL that names neither engine, naming it', () => {
+    for (const value of ['mysql://x/y', 'pricehunt.db', 'file:', 'postgres://', 'postgres://host-without-database', 'postgres://[bad/x']) {
+      expect(() => loadConfig({ DATABASE_URL: value })).toThrow(/DATABASE_URL: DATABASE_URL must be file:<path>, :memory: or postgres:/);
+    }
   });
 });
 

@@ -47,6 +47,27 @@ const trustProxySchema = z
     return entries;
   });
 
+/** The engine and the database DATABASE_URL names: a SQLite file (or memory), or a PostgreSQL server's database. */
+export type DatabaseConfig = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string };
+
+/** `file:<path>` and `:memory:` are SQLite's, `postgres://…` and `postgresql://…` PostgreSQL's; null for anything else. */
+function databaseOf(value: string): DatabaseConfig | null {
+  if (value === ':memory:') return { engine: 'sqlite', path: ':memory:' };
+  if (value.startsWith('file:')) {
+    const file = value.slice('file:'.length);
+    return file ? { engine: 'sqlite', path: path.resolve(file) } : null;
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    try {
+      const url = new URL(value);
+      return url.hostname && url.pathname.length > 1 ? { engine: 'postgres', url: value } : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 /** Every setting the API reads, parsed once from the environment. Nothing else reads `process.env`. */
 export const configSchema = z
   .object({
@@ -56,7 +77,7 @@ export const configSchema = z
     DATABASE_URL: z
       .string()
       .default('file:./data/pricehunt.db')
-      .refine((value) => value === ':memory:' || value.startsWith('file:'), 'DATABASE_URL must be file:<path> or :memory:'),
+      .refine((value) => databaseOf(value) !== null, 'DATABASE_URL must be file:<path>, :memory: or postgres://user@host[:port]/database'),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 14),
     /** Secret for the HMAC signature of redirect links the API emits; derived from SESSION_SECRET when absent. */
@@ -114,6 +135,11 @@ export const configSchema = z
      * sent only after its commit). Off: one transaction and one fsync per request.
      */
     GROUP_COMMIT: booleanFromEnv.default(true),
+    /**
+     * Session and device cookies only over HTTPS (`Secure`). Default: on in production. Off only where the sites are
+     * served over plain HTTP on this machine alone (`npm run start:cluster`); behind TLS it stays on.
+     */
+    COOKIE_SECURE: booleanFromEnv.optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
     FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
@@ -175,10 +201,13 @@ export const configSchema = z
     }
   });
 
-export type AppConfig = Omit<z.infer<typeof configSchema>, 'API_DOCS_ENABLED'> & {
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'API_DOCS_ENABLED' | 'COOKIE_SECURE'> & {
   /** API_DOCS_ENABLED, or its default: on outside production. */
   API_DOCS_ENABLED: boolean;
-  databasePath: string;
+  /** COOKIE_SECURE, or its default: on in production. */
+  COOKIE_SECURE: boolean;
+  /** The engine DATABASE_URL names, with its file (SQLite) or server URL (PostgreSQL). */
+  database: DatabaseConfig;
   /** SESSION_SECRET, or a random one for this process outside production (sessions then end at restart). */
   sessionSecret: string;
   sessionSecretGenerated: boolean;
@@ -189,6 +218,14 @@ export type AppConfig = Omit<z.infer<typeof configSchema>, 'API_DOCS_ENABLED'> &
   /** Affiliate programme ids from the AFFILIATE_* variables (see @pricehunt/affiliate AFFILIATE_ENV_KEYS). */
   affiliate: AffiliateConfig;
 };
+
+/**
+ * The SQLite file of a command that works on SQLite only; a ConfigError naming DATABASE_URL when it names PostgreSQL.
+ */
+export function sqlitePathOf(config: Pick<AppConfig, 'database'>): string {
+  if (config.database.engine === 'sqlite') return config.database.path;
+  throw new ConfigError(['DATABASE_URL: this command works on SQLite only (file:<path>); it names a PostgreSQL server']);
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -211,7 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (error instanceof AffiliateError) throw new ConfigError([`${error.field}: ${error.message}`]);
     throw error;
   }
-  const databasePath = config.DATABASE_URL === ':memory:' ? ':memory:' : path.resolve(config.DATABASE_URL.slice('file:'.length));
+  const database = databaseOf(config.DATABASE_URL) as DatabaseConfig;
   const sessionSecret = config.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const redirectSigningSecret =
     config.REDIRECT_SIGNING_SECRET ?? createHmac('sha256', sessionSecret).update('pricehunt redirect links').digest('hex');
@@ -219,7 +256,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     API_DOCS_ENABLED: config.API_DOCS_ENABLED ?? config.NODE_ENV !== 'production',
-    databasePath,
+    COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+    database,
     sessionSecret,
     sessionSecretGenerated: !config.SESSION_SECRET,
     redirectSigningSecret,

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { describeOnEngine } from './testing/db';
 
 /**
  * Crash test: a real API process takes a burst of track-event and redirect calls, is killed with SIGKILL
@@ -81,7 +82,7 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-describe('durability: kill -9 during a burst of tracking calls', () => {
+describeOnEngine('sqlite', 'durability: kill -9 during a burst of tracking calls', () => {
   jest.setTimeout(120_000);
   let dir: string;
   const children: ChildProcess[] = [];

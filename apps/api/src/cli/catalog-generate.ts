@@ -23,16 +23,16 @@ async function main() {
   const seed = values.seed === undefined ? DEMO_SEED : Number(values.seed);
   if (!Number.isInteger(seed)) throw new CliError(`--seed must be a whole number\n${USAGE}`, 2);
 
-  const { handle, catalog, config } = openCatalog();
+  const { storage, catalog, label, close } = await openCatalog();
   try {
     const bar = createProgressBar({ total: offers, label: 'Generating', unit: 'offers' });
     const summary = await importSyntheticCatalog(catalog.ingestion, { offers, seed, onProgress: (progress) => bar.update(progress.rows) });
     bar.done();
-    console.log(formatImportSummary(`Synthetic catalog: ${offers.toLocaleString('en-US')} offers, seed ${seed}, into ${config.databasePath}`, summary));
-    console.log(`\nCatalog now holds ${catalog.repository.countOffers().toLocaleString('en-US')} offers in ${catalog.repository.countProducts().toLocaleString('en-US')} products.`);
+    console.log(formatImportSummary(`Synthetic catalog: ${offers.toLocaleString('en-US')} offers, seed ${seed}, into ${label}`, summary));
+    console.log(`\nCatalog now holds ${(await storage.catalog.countOffers()).toLocaleString('en-US')} offers in ${(await storage.catalog.countProducts()).toLocaleString('en-US')} products.`);
     if (summary.status === 'failed') process.exitCode = 1;
   } finally {
-    handle.close();
+    await close();
   }
 }
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../db/client';
 import { recoverInterruptedImports } from '../modules/catalog/import-runs';
-import { createSqliteCatalogStore } from '../modules/catalog/sqlite-repository';
+import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
+import { describeOnEngine } from '../testing/db';
 
 /**
  * Crash test: a real import process (`npm run catalog:import`, `npm run catalog:generate`) is killed with SIGKILL
@@ -49,7 +50,7 @@ function writeFeed(file: string, shop: string, rows: number): void {
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
-describe('an import process killed mid-way', () => {
+describeOnEngine('sqlite', 'an import process killed mid-way', () => {
   let dir: string;
   let databasePath: string;
   let reader: Database.Database | null = null;
@@ -121,7 +122,7 @@ describe('an import process killed mid-way', () => {
     // (Read-only: it has nothing to mark, and so does not wait for the import's write lock.)
     const other = new Database(databasePath, { readonly: true });
     try {
-      expect(recoverInterruptedImports(createSqliteCatalogStore(other))).toEqual([]);
+      expect(await recoverInterruptedImports(createSqliteCatalogRepository({ sqlite: other }))).toEqual([]);
     } finally {
       other.close();
     }

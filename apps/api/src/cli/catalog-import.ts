@@ -64,7 +64,7 @@ async function main() {
   if (!input) throw new CliError(`Name the ${format === 'er-magellan' ? 'directory (or set SEED_DATA_DIR)' : 'file or URL'} to import\n${USAGE}`, 2);
   if (values.currency && !/^[A-Z]{3}$/.test(values.currency)) throw new CliError('--currency must be a three-letter ISO 4217 code such as USD', 2);
 
-  const { handle, catalog, config } = openCatalog();
+  const { storage, catalog, config, close } = await openCatalog();
   const fetcher = createFeedFetcher({ allowLoopback: config.FETCH_ALLOW_LOOPBACK });
   try {
     if (format === 'er-magellan') {
@@ -78,7 +78,7 @@ async function main() {
       });
       (bar as ProgressBar | null)?.done();
       for (const { dataset, side, summary } of results) console.log(`\n${formatImportSummary(`${dataset} table${side}`, summary, 5)}`);
-      console.log(`\nCatalog now holds ${catalog.repository.countOffers().toLocaleString('en-US')} offers in ${catalog.repository.countProducts().toLocaleString('en-US')} products.`);
+      console.log(`\nCatalog now holds ${(await storage.catalog.countOffers()).toLocaleString('en-US')} offers in ${(await storage.catalog.countProducts()).toLocaleString('en-US')} products.`);
       if (results.some((result) => result.summary.status === 'failed')) process.exitCode = 1;
       return;
     }
@@ -118,13 +118,13 @@ async function main() {
     const summary = await catalog.ingestion.importRows(rows, options);
     bar.done();
     console.log(formatImportSummary(`Import of ${input} (${format})`, summary));
-    if (summary.inserted + summary.updated > 0) console.log(formatAlertCheck(await checkPriceAlerts(handle, config)));
+    if (summary.inserted + summary.updated > 0) console.log(formatAlertCheck(await checkPriceAlerts(storage, config)));
     if (summary.status === 'failed') process.exitCode = 1;
   } catch (error) {
     if (error instanceof FeedFormatError) throw new CliError(`${input}: ${error.message}`);
     throw error;
   } finally {
-    handle.close();
+    await close();
   }
 }
 

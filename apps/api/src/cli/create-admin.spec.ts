@@ -1,29 +1,37 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../db/client';
+import { loadConfig } from '../config';
+import { openStorage } from '../db/open';
 import { verifyPassword } from '../lib/password';
 import { createBusiness } from '../modules/business-auth/service';
-import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
+import { anotherConnection, row, testEngine } from '../testing/db';
+import { createTestPostgresDatabase } from '../testing/postgres';
 import { runCreateAdmin } from './create-admin';
 
 describe('admin:create', () => {
-  let dir: string;
   let env: Record<string, string>;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-cli-'));
-    env = { DATABASE_URL: `file:${path.join(dir, 'cli.db')}` };
+  let remove: () => Promise<void>;
+  // A fresh database of the run's engine: a SQLite file, or a PostgreSQL database.
+  beforeEach(async () => {
+    if (testEngine() === 'postgres') {
+      const database = await createTestPostgresDatabase();
+      env = { DATABASE_URL: database.url };
+      remove = () => database.drop();
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-cli-'));
+      env = { DATABASE_URL: `file:${path.join(dir, 'cli.db')}` };
+      remove = async () => fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => remove());
 
-  const read = (email: string) => {
-    const handle = openDatabase(path.join(dir, 'cli.db'));
+  const read = async (email: string) => {
+    const connection = await anotherConnection(env.DATABASE_URL!);
     try {
-      return handle.sqlite.prepare('select is_admin, password_hash from businesses where email = ?').get(email) as
-        | { is_admin: number; password_hash: string }
-        | undefined;
+      return await row<{ is_admin: number; password_hash: string }>(connection, 'select is_admin, password_hash from businesses where email = ?', [email]);
     } finally {
-      handle.close();
+      await connection.close();
     }
   };
 
@@ -37,22 +45,22 @@ describe('admin:create', () => {
     });
     expect(code).toBe(0);
     expect(lines[0]).toMatch(/^Created admin boss@pricehunt\.example/);
-    const row = read('boss@pricehunt.example')!;
-    expect(row.is_admin).toBe(1);
-    await expect(verifyPassword('admin-pass-123', row.password_hash)).resolves.toBe(true);
+    const stored = (await read('boss@pricehunt.example'))!;
+    expect(stored.is_admin).toBe(1);
+    await expect(verifyPassword('admin-pass-123', stored.password_hash)).resolves.toBe(true);
   });
 
   it('promotes an existing business, asking for the password when ADMIN_PASSWORD is absent', async () => {
-    const handle = openDatabase(path.join(dir, 'cli.db'));
-    await createBusiness(createSqliteBusinessAccountsRepository(handle), { email: 'merchant@shop.example', password: 'merchant-pass-1' });
-    handle.close();
+    const opened = await openStorage(loadConfig(env).database);
+    await createBusiness(opened.storage.businessAccounts, { email: 'merchant@shop.example', password: 'merchant-pass-1' });
+    await opened.close();
     const lines: string[] = [];
     const code = await runCreateAdmin({ argv: ['--email=merchant@shop.example'], env, prompt: async () => 'promoted-pass-2', out: (l) => lines.push(l) });
     expect(code).toBe(0);
     expect(lines[0]).toMatch(/^Promoted admin merchant@shop\.example/);
-    const row = read('merchant@shop.example')!;
-    expect(row.is_admin).toBe(1);
-    await expect(verifyPassword('promoted-pass-2', row.password_hash)).resolves.toBe(true);
+    const stored = (await read('merchant@shop.example'))!;
+    expect(stored.is_admin).toBe(1);
+    await expect(verifyPassword('promoted-pass-2', stored.password_hash)).resolves.toBe(true);
   });
 
   it('refuses a missing email and a weak password, naming them', async () => {

@@ -1,10 +1,8 @@
 import { emailSchema, passwordSchema } from '@pricehunt/contracts';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { createSqliteEmailConfirmationRepository, createSqliteOutboxRepository, createSqliteSignInGuardRepository } from '../modules/auth/sqlite-repository';
+import { databaseLabel, openStorage } from '../db/open';
 import { createSignInGuard } from '../modules/auth/sign-in-guard';
 import { createBusinessAccountsService } from '../modules/business-auth/service';
-import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
 import { createOutboxMailer } from '../lib/mailer';
 import { newPasswordProblem } from '../lib/password-policy';
 import type { Logger } from '../lib/logger';
@@ -37,23 +35,23 @@ export async function runCreateAdmin(io: CreateAdminIo): Promise<number> {
     return 2;
   }
   const config = loadConfig(io.env);
-  const handle = openDatabase(config.databasePath);
+  const { storage, close } = await openStorage(config.database);
   try {
     const log: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
     const service = createBusinessAccountsService({
-      repo: createSqliteBusinessAccountsRepository(handle),
-      confirmations: createSqliteEmailConfirmationRepository(handle),
+      repo: storage.businessAccounts,
+      confirmations: storage.emailConfirmations,
       log,
       config,
-      mailer: createOutboxMailer({ outbox: createSqliteOutboxRepository(handle), log, printToLog: false }),
+      mailer: createOutboxMailer({ outbox: storage.outbox, log, printToLog: false }),
       // Nobody signs in here: the limits are off.
-      signInGuard: createSignInGuard({ repo: createSqliteSignInGuardRepository(handle), enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 }),
+      signInGuard: createSignInGuard({ repo: storage.signInGuard, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 }),
     });
     const { business, created } = await service.createOrPromoteAdmin(email.data, password.data);
-    io.out(`${created ? 'Created' : 'Promoted'} admin ${business.email} (${business.id}) in ${config.databasePath}`);
+    io.out(`${created ? 'Created' : 'Promoted'} admin ${business.email} (${business.id}) in ${databaseLabel(config.database)}`);
     return 0;
   } finally {
-    handle.close();
+    await close();
   }
 }
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
 import Database from 'better-sqlite3';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openSqlite } from '../db/client';
 import { CliError } from './shared';
 
@@ -87,24 +87,23 @@ export async function runBackup(io: BackupIo): Promise<number> {
   if (!to) throw new CliError(`--to: name the file to write (${USAGE})`, 2);
   const target = path.resolve(to);
   if (!fs.existsSync(path.dirname(target))) throw new CliError(`--to: the folder ${path.dirname(target)} does not exist`, 2);
-  const url = io.env.DATABASE_URL ?? '';
-  const postgres = /^postgres(ql)?:\/\//.test(url);
-  let databasePath = '';
-  if (!postgres) {
-    try {
-      databasePath = loadConfig(io.env).databasePath;
-    } catch (error) {
-      if (error instanceof ConfigError) throw new CliError(error.message, 2);
-      throw error;
-    }
+  let database: AppConfig['database'];
+  try {
+    database = loadConfig(io.env).database;
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message, 2);
+    throw error;
+  }
+  const databasePath = database.engine === 'sqlite' ? database.path : '';
+  if (database.engine === 'sqlite') {
     if (databasePath === ':memory:' || !fs.existsSync(databasePath)) throw new CliError(`DATABASE_URL: there is no database file at ${databasePath}`, 2);
     if (path.resolve(databasePath) === target) throw new CliError('--to: that is the database itself', 2);
   }
   if (fs.existsSync(target) && !io.argv.includes('--force')) throw new CliError(`--to: ${target} exists; give --force to replace it`, 2);
   fs.rmSync(target, { force: true });
 
-  if (postgres) {
-    const size = await backupPostgres(url, target);
+  if (database.engine === 'postgres') {
+    const size = await backupPostgres(database.url, target);
     io.out(`PostgreSQL database dumped to ${target} (${megabytes(size)}). Restore into an empty database: pg_restore --no-owner --dbname <url> ${target}`);
     return 0;
   }

@@ -3,11 +3,9 @@
  *   tsx apps/api/src/cli/seed.ts [--offers N]
  * Reads DATABASE_URL like the API. Idempotent: an already seeded database is left as it is.
  */
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { describeDemoAdmin, describeDemoMerchant, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
-import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
 import { seedDemoCatalog } from '../modules/catalog/seed';
+import { openCatalog } from './shared';
 
 function parseArgs(argv: string[]) {
   const args = { offers: 2000 };
@@ -26,25 +24,23 @@ function parseArgs(argv: string[]) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const config = loadConfig();
-  const handle = openDatabase(config.databasePath);
+  const { config, storage, catalog: services, label, close } = await openCatalog();
   try {
     // Demo catalog: synthetic offers, plus the ER-Magellan tables when SEED_DATA_DIR names them. Skipped when offers exist.
     const seedDataDir = config.SEED_DATA_DIR;
-    const catalog = await seedDemoCatalog(handle.db, { offers: args.offers, seedDataDir });
+    const catalog = await seedDemoCatalog(services, storage.catalog, { offers: args.offers, seedDataDir });
     console.log(
       catalog.skipped
         ? `catalog already seeded: ${catalog.offers} offers in ${catalog.products} products`
         : `catalog seeded: ${catalog.offers} offers in ${catalog.products} products${seedDataDir ? ` (synthetic and ER-Magellan from ${seedDataDir})` : ' (synthetic)'}`,
     );
     if (catalog.demoUrl) console.log(`demo product link: ${catalog.demoUrl}`);
-    console.log(`database ready at ${config.databasePath} (${args.offers} demo offers requested)`);
+    console.log(`database ready at ${label} (${args.offers} demo offers requested)`);
     const production = config.NODE_ENV === 'production';
-    const businesses = createSqliteBusinessAccountsRepository(handle);
-    console.log(describeDemoAdmin(await seedDemoAdmin(businesses, { production })));
-    console.log(describeDemoMerchant(await seedDemoMerchant(businesses, { production })));
+    console.log(describeDemoAdmin(await seedDemoAdmin(storage.businessAccounts, { production })));
+    console.log(describeDemoMerchant(await seedDemoMerchant(storage.businessAccounts, { production })));
   } finally {
-    handle.close();
+    await close();
   }
 }
 

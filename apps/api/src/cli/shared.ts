@@ -1,13 +1,12 @@
 import { ConfigError, loadConfig, type AppConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { databaseLabel, openStorage, type DatabaseConnection } from '../db/open';
+import type { Storage } from '../db/storage';
 import { recoverInterruptedImports } from '../modules/catalog/import-runs';
-import { createCatalogServices, type SqliteCatalogServices } from '../modules/catalog/plugin';
+import { createCatalogServices, createPgCatalogServices, type CatalogServices } from '../modules/catalog/plugin';
 import type { ImportSummary } from '../modules/catalog/ingestion';
 import type { Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
-import { createSqliteOutboxRepository } from '../modules/auth/sqlite-repository';
 import { createPriceAlertChecker, type AlertCheck } from '../modules/shopper/price-alerts';
-import { createSqlitePriceAlertRepository } from '../modules/shopper/sqlite-repository';
 
 /** A command-line failure: printed without a stack trace, exit code 1 (2 for usage errors). */
 export class CliError extends Error {
@@ -19,8 +18,25 @@ export class CliError extends Error {
   }
 }
 
-/** Opens the configured database (migrations applied) with the catalog services on it. */
-export function openCatalog(env: Record<string, string | undefined> = process.env): { config: AppConfig; handle: DatabaseHandle; catalog: SqliteCatalogServices } {
+/** A command's way into the configured database: its ports, the catalog services on it, and what closes it. */
+export interface OpenCatalog {
+  config: AppConfig;
+  connection: DatabaseConnection;
+  storage: Storage;
+  catalog: CatalogServices;
+  /** The database for people to read (SQLite's file, or the PostgreSQL URL without its password). */
+  label: string;
+  close(): Promise<void>;
+}
+
+/** The catalog services of an open database: the engine's own store, searches through the storage's ports. */
+export function catalogServicesOf(connection: DatabaseConnection, storage: Storage): CatalogServices {
+  const ports = { catalog: storage.catalog, searchIndex: storage.searchIndex };
+  return connection.engine === 'sqlite' ? createCatalogServices(connection.handle.sqlite, ports) : createPgCatalogServices(connection.handle, ports);
+}
+
+/** Opens the database DATABASE_URL names (migrations applied, either engine) with the catalog services on it. */
+export async function openCatalog(env: Record<string, string | undefined> = process.env): Promise<OpenCatalog> {
   let config: AppConfig;
   try {
     config = loadConfig(env);
@@ -28,11 +44,11 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
     if (error instanceof ConfigError) throw new CliError(error.message);
     throw error;
   }
-  const handle = openDatabase(config.databasePath);
-  const catalog = createCatalogServices(handle.sqlite);
+  const { connection, storage, close } = await openStorage(config.database);
+  const catalog = catalogServicesOf(connection, storage);
   // Imports left `running` by a process that is gone say so; a run another live process is doing is left alone.
-  for (const run of recoverInterruptedImports(catalog.repository)) {
-    const stored = catalog.repository.getImportRun(run.id);
+  for (const run of await recoverInterruptedImports(storage.catalog)) {
+    const stored = await storage.catalog.getImportRun(run.id);
     const inserted = (stored?.inserted ?? 0).toLocaleString('en-US');
     const updated = stored?.updated ? ` and the ${stored.updated.toLocaleString('en-US')} it updated` : '';
     console.warn(
@@ -40,18 +56,28 @@ export function openCatalog(env: Record<string, string | undefined> = process.en
         `Marked interrupted; the ${inserted} offers it inserted${updated} are live in the catalog.`,
     );
   }
-  return { config, handle, catalog };
+  return {
+    config,
+    connection,
+    storage,
+    catalog,
+    label: databaseLabel(config.database),
+    close: async () => {
+      catalog.spelling.stop();
+      await close();
+    },
+  };
 }
 
 /**
  * Checks shoppers' price alerts against the prices an import just wrote, with the configured mailer (SMTP, or the
  * outbox table the API's log prints).
  */
-export function checkPriceAlerts(handle: DatabaseHandle, config: AppConfig): Promise<AlertCheck> {
+export function checkPriceAlerts(storage: Storage, config: AppConfig): Promise<AlertCheck> {
   // Outside production the outbox prints each email, as the API's log does.
   const log: Logger = { debug: () => undefined, info: (_obj, msg) => console.log(msg ?? ''), warn: (obj, msg) => console.warn(msg ?? '', obj), error: (obj, msg) => console.error(msg ?? '', obj) };
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: createSqliteOutboxRepository(handle), log, production: config.NODE_ENV === 'production' });
-  return createPriceAlertChecker({ repo: createSqlitePriceAlertRepository(handle), mailer, log, shopperAppUrl: config.SHOPPER_APP_URL }).check();
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: storage.outbox, log, production: config.NODE_ENV === 'production' });
+  return createPriceAlertChecker({ repo: storage.priceAlerts, mailer, log, shopperAppUrl: config.SHOPPER_APP_URL }).check();
 }
 
 export const formatAlertCheck = (check: AlertCheck) =>

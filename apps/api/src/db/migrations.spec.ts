@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createSqliteCatalogStore } from '../modules/catalog/sqlite-repository';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { feedOffer as offer } from '../testing/offers';
 import { MIGRATIONS_DIR } from './client';
+import { describeOnEngine } from '../testing/db';
 
 /** Data migrations, run on a catalog written the way the API wrote it before them. */
-describe('data migrations', () => {
+describeOnEngine('sqlite', 'data migrations', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await buildTestApp();
@@ -22,16 +24,16 @@ describe('data migrations', () => {
       ],
       { format: 'gmc', source: 'lenses' },
     );
-    const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
+    const productOf = (retailer: string, id: string) => createSqliteCatalogStore(t.app.sqlite).findOfferByExternalId(retailer, id)!.productId!;
     // As stored before: the cheapest of every offer, in stock or not.
     t.app.sqlite.prepare('UPDATE products SET best_price_cents = ? WHERE id = ?').run(19_800, productOf('bestbuy', 'L1'));
 
     const file = fs.readdirSync(MIGRATIONS_DIR).find((name) => name.startsWith('0015_'))!;
     t.app.sqlite.exec(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
 
-    expect(t.app.catalog.repository.getProduct(productOf('bestbuy', 'L1'))).toMatchObject({ bestPriceCents: 24_800, currency: 'USD' });
+    expect(createSqliteCatalogStore(t.app.sqlite).getProduct(productOf('bestbuy', 'L1'))).toMatchObject({ bestPriceCents: 24_800, currency: 'USD' });
     // Every offer sold out: the cheapest of them stays the best price.
-    expect(t.app.catalog.repository.getProduct(productOf('walmart', 'L3'))).toMatchObject({ bestPriceCents: 59_800 });
+    expect(createSqliteCatalogStore(t.app.sqlite).getProduct(productOf('walmart', 'L3'))).toMatchObject({ bestPriceCents: 59_800 });
   });
 
   it('0019 counts the accounts made before email confirmation as confirmed', () => {

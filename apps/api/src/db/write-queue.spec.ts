@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openSqlite } from './client';
 import { createGroupCommitQueue, createImmediateQueue, createWriterThreadQueue, type WriteQueue } from './write-queue';
+import { testEngine } from '../testing/db';
 
 const insert = (v: string) => ({ sql: 'insert into t (v) values (?)', params: [v] });
 
@@ -20,11 +21,14 @@ function scratchDatabase() {
   return { file, sqlite, remove };
 }
 
-describe.each([
+// SQLite's write queues (the tracking writes' path on SQLite): the PostgreSQL run skips them.
+const describeSqlite = testEngine() === 'sqlite' ? describe : describe.skip;
+
+describeSqlite.each([
   ['immediate', (sqlite: Database.Database) => createImmediateQueue(sqlite)],
   ['group commit', (sqlite: Database.Database) => createGroupCommitQueue(sqlite)],
   ['writer thread', (sqlite: Database.Database, file: string) => createWriterThreadQueue(file, { connection: sqlite })],
-] as const)('write queue: %s', (_name, make) => {
+] as const)('write queue: %s [sqlite only]', (_name, make) => {
   let db: ReturnType<typeof scratchDatabase>;
   let reader: Database.Database;
   let queue: WriteQueue;
@@ -95,7 +99,7 @@ describe.each([
   });
 });
 
-describe('group commit batching', () => {
+describeSqlite('group commit batching [sqlite only]', () => {
   it('commits the writes of one turn together (one transaction, one fsync)', async () => {
     const { file, sqlite, remove } = scratchDatabase();
     for (const queue of [createGroupCommitQueue(sqlite), createWriterThreadQueue(file)]) {
@@ -153,7 +157,7 @@ describe('group commit batching', () => {
   });
 });
 
-describe('writer thread with a statement that cannot be prepared', () => {
+describeSqlite('writer thread with a statement that cannot be prepared [sqlite only]', () => {
   it('rejects that write and keeps serving the others', async () => {
     const { file, remove } = scratchDatabase();
     const queue = createWriterThreadQueue(file);

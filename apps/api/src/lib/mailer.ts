@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from './ids';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
 import type { OutboxRepository } from '../modules/auth/repository';
@@ -34,7 +34,8 @@ export function createOutboxMailer(options: { outbox: OutboxRepository; log: Log
   return {
     kind: 'outbox',
     async send(message) {
-      const id = randomUUID();
+      // Time-ordered: the outbox reads newest first by (created_at, id) on either engine.
+      const id = timeOrderedId();
       await options.outbox.add({ id, ...message, createdAt: Date.now() });
       if (options.printToLog) {
         options.log.info({ outboxEmailId: id, to: message.to, subject: message.subject }, `email written to the outbox:\n${message.text}`);

@@ -1,5 +1,6 @@
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { nulCharacterAt } from './nul-guard';
+import { value } from '../testing/db';
 
 describe('nulCharacterAt', () => {
   it('names the first string or key holding the NUL character', () => {
@@ -21,12 +22,12 @@ describe('requests holding the NUL character', () => {
     const event = await t.app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'page_view', eventData: { title: 'Sale\u0000' } } });
     expect(event.statusCode).toBe(400);
     expect(event.json()).toMatchObject({ success: false, field: 'eventData.title', error: 'eventData.title must not contain the NUL character (U+0000)' });
-    expect(t.app.sqlite.prepare('SELECT count(*) FROM events').pluck().get()).toBe(0);
+    expect(await value(t.app, 'SELECT count(*) FROM events')).toBe(0);
 
     const redirect = await t.app.inject({ method: 'GET', url: `/api/redirect?to=${encodeURIComponent('https://www.amazon.com/dp/B0\u0000')}` });
     expect(redirect.statusCode).toBe(400);
     expect(redirect.json()).toMatchObject({ field: 'to' });
-    expect(t.app.sqlite.prepare('SELECT count(*) FROM clicks').pluck().get()).toBe(0);
+    expect(await value(t.app, 'SELECT count(*) FROM clicks')).toBe(0);
 
     const product = await t.app.inject({ method: 'GET', url: '/api/search/%00' });
     expect(product.statusCode).toBe(400);

@@ -1,25 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase, type Db, type DatabaseHandle } from '../db/client';
-import { createSqliteStorage, type Storage } from '../db/storage';
+import type { DatabaseConfig } from '../config';
+import type { Db, DatabaseHandle } from '../db/client';
+import { openStorage, type DatabaseConnection } from '../db/open';
+import type { Storage } from '../db/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The open database and its engine, for the few places that need the engine itself. */
+    database: DatabaseConnection;
+    /** SQLite's drizzle database, for code that works on SQLite alone (reading it on PostgreSQL throws). */
     db: Db;
+    /** SQLite's connection, for code that works on SQLite alone (reading it on PostgreSQL throws). */
     sqlite: DatabaseHandle['sqlite'];
     /** Every domain's storage port. */
     storage: Storage;
   }
 }
 
-/** Opens the database (migrations applied) and closes it with the app. */
+const sqliteOnly = (name: string) => () => {
+  throw new Error(`app.${name} is SQLite's connection, but DATABASE_URL names PostgreSQL: read app.storage (or app.database)`);
+};
+
+/** Opens the database DATABASE_URL names (migrations applied) with every storage port on it, and closes it with the app. */
 export const dbPlugin = fp(
-  async (app: FastifyInstance, options: { databasePath: string }) => {
-    const handle = openDatabase(options.databasePath);
-    app.decorate('db', handle.db);
-    app.decorate('sqlite', handle.sqlite);
-    app.decorate('storage', createSqliteStorage(handle, { groupCommit: app.config.GROUP_COMMIT }));
-    app.addHook('onClose', async () => handle.close());
+  async (app: FastifyInstance, options: { database: DatabaseConfig }) => {
+    const { connection, storage, close } = await openStorage(options.database, { groupCommit: app.config.GROUP_COMMIT });
+    app.decorate<DatabaseConnection>('database', connection);
+    if (connection.engine === 'sqlite') {
+      app.decorate('db', connection.handle.db);
+      app.decorate('sqlite', connection.handle.sqlite);
+    } else {
+      app.decorate('db', { getter: sqliteOnly('db') });
+      app.decorate('sqlite', { getter: sqliteOnly('sqlite') });
+    }
+    app.decorate('storage', storage);
+    app.addHook('onClose', close);
   },
   { name: 'db' },
 );

@@ -1,6 +1,7 @@
 import { FixedWindowCounter } from './rate-limit';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { call, registerBusiness, STRONG_PASSWORD } from '../testing/http';
+import { values } from '../testing/db';
 
 // Sign-in has its own limits (modules/auth/sign-in-guard.spec.ts); these are the registration and reset ones.
 describe('rate limits on registration and reset requests (limiter enabled)', () => {
@@ -57,7 +58,7 @@ describe('limits shared by every API instance', () => {
   beforeAll(async () => {
     first = await buildTestApp({ RATE_LIMIT_ENABLED: 'true', AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
     // A second instance on the same database.
-    second = await buildTestApp({ RATE_LIMIT_ENABLED: 'true', AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100', DATABASE_URL: `file:${first.databasePath}` });
+    second = await buildTestApp({ RATE_LIMIT_ENABLED: 'true', AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100', DATABASE_URL: first.databaseUrl });
   });
   afterAll(async () => {
     await second.close();
@@ -74,7 +75,7 @@ describe('limits shared by every API instance', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The table holds digests, never the address or the email.
-    const keys = first.app.sqlite.prepare('SELECT key_hash FROM rate_limit_windows').pluck().all() as string[];
+    const keys = await values<string>(first.app, 'SELECT key_hash FROM rate_limit_windows');
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.some((key) => /spread|10\.2\./i.test(key))).toBe(false);
   });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { row, value } from './db';
+import { afterAnswerIdle } from '../lib/after-answer';
 
 export const APP_ORIGIN = 'http://localhost:4300';
 export const SHOPPER_ORIGIN = 'http://localhost:4200';
@@ -23,17 +25,21 @@ export function call(
   return app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
 }
 
-/** Emails are written after the answer: lets that work run (a bounded number of event-loop turns, no timer). */
+/** Emails are written after the answer: lets that work run (some event-loop turns, then until it has ended). */
 export async function settle(turns = 20): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+  await afterAnswerIdle();
 }
 
-/** The newest email to `to` in the outbox (the mailer of tests), waiting for the work after an answer. */
+/** The newest email to `to` in the outbox (the mailer of tests), waiting (up to 5 s) for the work after an answer. */
 export async function lastEmailTo(app: FastifyInstance, to: string, matching = /./): Promise<{ subject: string; text: string }> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const row = app.sqlite.prepare('SELECT subject, text FROM outbox_emails WHERE "to" = ? ORDER BY rowid DESC LIMIT 1').get(to) as { subject: string; text: string } | undefined;
-    if (row && matching.test(row.text)) return row;
-    await new Promise((resolve) => setImmediate(resolve));
+  const deadline = Date.now() + 5_000;
+  for (let attempt = 0; ; attempt++) {
+    const email = await row<{ subject: string; text: string }>(app, 'SELECT subject, text FROM outbox_emails WHERE "to" = ? ORDER BY created_at DESC, id DESC LIMIT 1', [to]);
+    if (email && matching.test(email.text)) return email;
+    if (Date.now() > deadline) break;
+    // A few event-loop turns first (SQLite writes in them), then short waits (a PostgreSQL round trip takes longer).
+    await new Promise((resolve) => (attempt < 50 ? setImmediate(resolve) : setTimeout(resolve, 5)));
   }
   throw new Error(`no email to ${to} matching ${matching}`);
 }
@@ -45,7 +51,7 @@ export async function confirmationTokenFor(app: FastifyInstance, to: string): Pr
 }
 
 /** Counts the outbox emails to `to`. */
-export const emailsTo = (app: FastifyInstance, to: string) => (app.sqlite.prepare('SELECT count(*) AS n FROM outbox_emails WHERE "to" = ?').get(to) as { n: number }).n;
+export const emailsTo = (app: FastifyInstance, to: string) => value<number>(app, 'SELECT count(*) AS n FROM outbox_emails WHERE "to" = ?', [to]);
 
 /**
  * Registers a business through the API and opens the confirmation link mailed to it, as its owner would: answers

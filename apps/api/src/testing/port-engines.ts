@@ -41,14 +41,14 @@ export interface EngineOptions {
   poolSize?: number;
 }
 
-/** `?` placeholders as PostgreSQL's `$1, $2, …` (fixture SQL holds no literal question mark). */
-const numbered = (sql: string) => {
+/** `?` placeholders as PostgreSQL's `$1, $2, …`; a question mark inside a quoted literal or name is left alone. */
+export const numbered = (sql: string) => {
   let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (match) => (match === '?' ? `$${++n}` : match));
 };
 
 /** Fixture reads: int8 and numeric as numbers (as the API reads them), bool as 1/0 (as SQLite keeps it). */
-const fixtureTypes = {
+export const fixtureTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
     if (oid === pg.types.builtins.BOOL) return (value: string) => (value === 't' ? 1 : 0);

@@ -4,48 +4,69 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../build-app';
 import { loadConfig, type AppConfig } from '../config';
+import { testEngine } from './db';
 import { startDnsServer } from './dns-server';
+import type { EngineName } from './port-engines';
+import { createTestPostgresDatabase } from './postgres';
 
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
-  databasePath: string;
+  /** The engine the app runs on. */
+  engine: EngineName;
+  /** The DATABASE_URL of its database: give it to another `buildTestApp` for a second instance on the same database. */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
+/** A fresh migrated database of the run's engine for one app: a temporary SQLite file, or a PostgreSQL database. */
+async function freshDatabase(): Promise<{ url: string; remove(): Promise<void> }> {
+  if (testEngine() === 'postgres') {
+    const database = await createTestPostgresDatabase();
+    return { url: database.url, remove: () => database.drop() };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-test-'));
+  return { url: `file:${path.join(dir, 'test.db')}`, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 /**
- * A real app on a fresh temporary SQLite file with every migration applied. Unless `DNS_SERVERS` is given, its DNS
- * look-ups (store-domain TXT records) go to a DNS server of its own on 127.0.0.1 that knows no name.
+ * A real app on a fresh database with every migration applied, on the engine PRICEHUNT_TEST_ENGINE names (SQLite
+ * unless told; `postgres`: a database of its own on the run's throwaway cluster), removed when the app closes. With
+ * `DATABASE_URL` in `env` it opens that database instead (another instance on a TestApp's `databaseUrl`) and leaves it.
+ * Unless `DNS_SERVERS` is given, its DNS look-ups (store-domain TXT records) go to a DNS server of its own on
+ * 127.0.0.1 that knows no name.
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dns = env.DNS_SERVERS === undefined ? await startDnsServer() : null;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-test-'));
-  const databasePath = path.join(dir, 'test.db');
+  const database = env.DATABASE_URL === undefined ? await freshDatabase() : null;
+  const databaseUrl = database?.url ?? (env.DATABASE_URL as string);
   let config: AppConfig;
   let app: FastifyInstance;
   try {
     config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: `file:${databasePath}`,
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       RATE_LIMIT_ENABLED: 'false',
       ...(dns ? { DNS_SERVERS: dns.server } : {}),
       ...env,
+      DATABASE_URL: databaseUrl,
     });
     app = await buildApp(config);
   } catch (error) {
     await dns?.close();
+    await database?.remove();
     throw error;
   }
   return {
     app,
     config,
-    databasePath,
+    engine: config.database.engine,
+    databaseUrl,
     close: async () => {
       await app.close();
       await dns?.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await database?.remove();
     },
   };
 }

@@ -4,4 +4,5 @@ export * from './lib/browser';
 export * from './lib/accessibility';
 export * from './lib/outbox';
 export * from './lib/nginx';
+export * from './lib/postgres';
 export * from './lib/fleet';

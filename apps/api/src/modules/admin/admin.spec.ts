@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { app as apiPlugin } from '../../app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { call, cookieFrom, registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
+import { run as runSql } from '../../testing/db';
 
 const ADMIN_ORIGIN = 'http://localhost:4400';
 
@@ -88,7 +89,7 @@ describe('admin API access', () => {
   it('answers 401 to the signed-out and 403 to a business without admin access on every admin route', async () => {
     const merchant = await registerBusiness(instance, 'merchant@example.com');
     const suspendedAdmin = await signInAdmin({ ...dir, app: instance }, 'former-admin@example.com');
-    instance.sqlite.prepare("UPDATE businesses SET status = 'suspended' WHERE email = 'former-admin@example.com'").run();
+    await runSql(instance, "UPDATE businesses SET status = 'suspended' WHERE email = 'former-admin@example.com'");
     for (const route of routes) {
       const url = route.url.replace(':action', 'suspend').replace(/:[a-zA-Z]+/g, 'some-id');
       const body = route.method === 'GET' ? undefined : JSON.stringify({ name: 'x' });
@@ -220,19 +221,21 @@ describe('admin API', () => {
   it('counts the day’s activity, businesses, catalog and storage in the overview', async () => {
     const shop = await registerBusiness(t.app, 'shop@example.com', STRONG_PASSWORD, { storeDomain: 'shop.example.com' });
     const now = Date.now();
-    const insertClick = t.app.sqlite.prepare(
-      `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, business_id) VALUES (?, ?, 'https://a.example/p', 'https://a.example/p', 'a.example', 'test', ?)`,
-    );
-    insertClick.run('c1', now, shop.business.id);
-    insertClick.run('c2', now - 3 * 24 * 3600 * 1000, shop.business.id);
-    insertClick.run('c3', now - 40 * 24 * 3600 * 1000, null);
-    const insertConversion = t.app.sqlite.prepare(
-      `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at) VALUES (?, ?, ?, ?, ?, 'webhook', ?, ?)`,
-    );
-    insertConversion.run('v1', shop.business.id, 'order-1', 2500, 'USD', now, now);
-    insertConversion.run('v2', shop.business.id, 'order-2', 1000, 'USD', now - 10 * 24 * 3600 * 1000, now);
+    const insertClick = (...params: unknown[]) =>
+      runSql(
+        t.app,
+        `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, business_id) VALUES (?, ?, 'https://a.example/p', 'https://a.example/p', 'a.example', 'test', ?)`,
+        params,
+      );
+    await insertClick('c1', now, shop.business.id);
+    await insertClick('c2', now - 3 * 24 * 3600 * 1000, shop.business.id);
+    await insertClick('c3', now - 40 * 24 * 3600 * 1000, null);
+    const insertConversion = (...params: unknown[]) =>
+      runSql(t.app, `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at) VALUES (?, ?, ?, ?, ?, 'webhook', ?, ?)`, params);
+    await insertConversion('v1', shop.business.id, 'order-1', 2500, 'USD', now, now);
+    await insertConversion('v2', shop.business.id, 'order-2', 1000, 'USD', now - 10 * 24 * 3600 * 1000, now);
     // Revenue is shown in USD; an order in another currency counts as a conversion but adds no dollars.
-    insertConversion.run('v3', shop.business.id, 'order-3', 9900, 'EUR', now, now);
+    await insertConversion('v3', shop.business.id, 'order-3', 9900, 'EUR', now, now);
     await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/suspend`);
 
     const res = await admin(t.app, cookie, 'GET', '/api/admin/overview');
@@ -329,9 +332,7 @@ describe('admin API', () => {
 
     // A run still going (or one from before runs kept their retailers) counts for its one fixed retailer.
     const later = new Date(Date.parse(run.startedAt) + 1000).toISOString();
-    t.app.sqlite
-      .prepare("INSERT INTO import_runs (id, format, source, retailer_id, status, started_at) VALUES ('running-run', 'gmc', 'amazon.tsv', 'amazon', 'running', ?)")
-      .run(later);
+    await runSql(t.app, "INSERT INTO import_runs (id, format, source, retailer_id, status, started_at) VALUES ('running-run', 'gmc', 'amazon.tsv', 'amazon', 'running', ?)", [later]);
     const again = (await admin(t.app, cookie, 'GET', '/api/admin/retailers')).json().items as Array<{ id: string; lastImportAt: string | null }>;
     expect(again.find((r) => r.id === 'amazon')?.lastImportAt).toBe(later);
     expect(again.find((r) => r.id === 'bestbuy')?.lastImportAt).toBe(run.startedAt);
@@ -387,7 +388,7 @@ describe('admin API', () => {
 describe('admin API: correcting product matches', () => {
   let t: TestApp;
   let cookie: string;
-  const productOf = (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
+  const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
   const post = (url: string, body?: unknown) => admin(t.app, cookie, 'POST', url, body === undefined ? undefined : JSON.stringify(body), body === undefined ? {} : { 'content-type': 'application/json' });
 
   beforeEach(async () => {
@@ -406,7 +407,7 @@ describe('admin API: correcting product matches', () => {
   afterEach(() => t.close());
 
   it('finds products by id or by the words of their title', async () => {
-    const id = productOf('walmart', 'K-1');
+    const id = await productOf('walmart', 'K-1');
     const byWords = await admin(t.app, cookie, 'GET', '/api/admin/products?q=kettle%20ACME');
     expect(byWords.statusCode).toBe(200);
     expect(byWords.json().items.map((p: { id: number }) => p.id)).toContain(id);
@@ -420,7 +421,7 @@ describe('admin API: correcting product matches', () => {
   });
 
   it('takes a wrongly matched offer out into a product of its own, and merges products back, each audited', async () => {
-    const id = productOf('walmart', 'K-1');
+    const id = await productOf('walmart', 'K-1');
     const detail = (await admin(t.app, cookie, 'GET', `/api/admin/products/${id}`)).json();
     expect(detail.offers).toHaveLength(3);
     const target = detail.offers.find((offer: { retailer: { id: string } }) => offer.retailer.id === 'target');
@@ -428,18 +429,18 @@ describe('admin API: correcting product matches', () => {
     const detached = await post(`/api/admin/products/${id}/offers/${target.id}/detach`);
     expect(detached.statusCode).toBe(200);
     const { newProductId } = detached.json();
-    expect(productOf('target', 'K-3')).toBe(newProductId);
-    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 2, bestPriceCents: 2_900 });
-    expect(t.app.catalog.repository.getProduct(newProductId)).toMatchObject({ offerCount: 1, title: 'Acme Kettle 1.7L Stainless Steel', bestPriceCents: 2_800 });
+    expect(await productOf('target', 'K-3')).toBe(newProductId);
+    expect(await t.app.storage.catalog.getProduct(id)).toMatchObject({ offerCount: 2, bestPriceCents: 2_900 });
+    expect(await t.app.storage.catalog.getProduct(newProductId)).toMatchObject({ offerCount: 1, title: 'Acme Kettle 1.7L Stainless Steel', bestPriceCents: 2_800 });
     // Browsable under its own offer's category.
-    const { categorySlug, category } = t.app.catalog.repository.getProduct(newProductId)!;
+    const { categorySlug, category } = (await t.app.storage.catalog.getProduct(newProductId))!;
     expect([category, categorySlug]).toEqual(['Electric Kettles', expect.any(String)]);
     // A later import of the offer keeps it where it was put.
     await t.app.catalog.ingestion.importOffers(
       [{ externalId: 'K-3', url: 'https://www.target.com/p/acme-kettle/-/A-1000003', title: 'Acme Kettle 1.7L Stainless Steel', brand: 'Acme', mpn: 'AK170', priceCents: 2_700, currency: 'USD', availability: 'in_stock', condition: 'new' }],
       { format: 'gmc', source: 'again' },
     );
-    expect(productOf('target', 'K-3')).toBe(newProductId);
+    expect(await productOf('target', 'K-3')).toBe(newProductId);
     const alone = await post(`/api/admin/products/${newProductId}/offers/${target.id}/detach`);
     expect(alone.statusCode).toBe(409);
     expect(alone.json()).toMatchObject({ field: 'offerId' });
@@ -459,9 +460,9 @@ describe('admin API: correcting product matches', () => {
     const favorites = (await t.app.inject({ method: 'GET', url: '/api/shopper/favorites', headers: shopper })).json().favorites;
     expect(favorites).toMatchObject([{ productId: id, alert: { belowCents: 2_500 } }]);
     expect(merged.json()).toMatchObject({ productId: newProductId, into: id, moved: 1 });
-    expect(productOf('target', 'K-3')).toBe(id);
-    expect(t.app.catalog.repository.getProduct(newProductId)).toBeNull();
-    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 3, bestPriceCents: 2_700 });
+    expect(await productOf('target', 'K-3')).toBe(id);
+    expect(await t.app.storage.catalog.getProduct(newProductId)).toBeNull();
+    expect(await t.app.storage.catalog.getProduct(id)).toMatchObject({ offerCount: 3, bestPriceCents: 2_700 });
 
     const audit = (await admin(t.app, cookie, 'GET', '/api/admin/audit')).json().items as Array<{ action: string; targetId: string; after: Record<string, unknown> }>;
     expect(audit.slice(0, 2).map((entry) => [entry.action, entry.targetId])).toEqual([
@@ -472,8 +473,8 @@ describe('admin API: correcting product matches', () => {
   });
 
   it('names the field of every bad or unknown id, and changes nothing then', async () => {
-    const id = productOf('walmart', 'K-1');
-    const offerId = t.app.catalog.repository.findOfferByExternalId('walmart', 'K-1')!.id;
+    const id = await productOf('walmart', 'K-1');
+    const offerId = (await t.app.storage.catalog.findOfferByExternalId('walmart', 'K-1'))!.id;
     const cases: Array<[string, unknown, number, string]> = [
       [`/api/admin/products/abc/offers/${offerId}/detach`, undefined, 400, 'id'],
       [`/api/admin/products/${id}/offers/0/detach`, undefined, 400, 'offerId'],
@@ -490,7 +491,7 @@ describe('admin API: correcting product matches', () => {
       expect({ url, body, status: res.statusCode, field: res.json().field }).toEqual({ url, body, status, field });
     }
     expect((await admin(t.app, cookie, 'GET', '/api/admin/products/999999')).statusCode).toBe(404);
-    expect(t.app.catalog.repository.getProduct(id)).toMatchObject({ offerCount: 3 });
+    expect(await t.app.storage.catalog.getProduct(id)).toMatchObject({ offerCount: 3 });
     expect((await admin(t.app, cookie, 'GET', '/api/admin/audit')).json().items.filter((e: { action: string }) => e.action.startsWith('catalog.'))).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ describe('admin edits made at the same time', () => {
         return repo.updateRetailer(input);
       },
     };
-    const service = createAdminService({ repo: racing, catalog: t.app.catalog, log: t.app.log });
+    const service = createAdminService({ repo: racing, catalog: { ingestion: t.app.catalog.ingestion, repository: t.app.storage.catalog }, log: t.app.log });
     const retailer = await service.updateRetailer({ id: 'admin-id', email: 'admin@example.com' }, 'amazon', { affiliateParam: 'tag=one' });
     expect(retailer).toMatchObject({ name: 'Amazon Two', affiliateParam: 'tag=one' });
     const audit = (await admin(t.app, 'GET', '/api/admin/audit?action=retailer.update')).json();

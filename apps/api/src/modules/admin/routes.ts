@@ -67,7 +67,7 @@ function actorOf(request: FastifyRequest): Actor {
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   const repo = app.storage.admin;
-  const service = createAdminService({ repo, catalog: app.catalog, log: app.log });
+  const service = createAdminService({ repo, catalog: { ingestion: app.catalog.ingestion, repository: app.storage.catalog }, log: app.log });
   const products = createAdminProducts({ catalog: app.storage.catalog, now: () => new Date() });
   const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog });
   const tags = ['admin'];
@@ -134,13 +134,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/imports', { schema: { tags, security, response: { 200: importRunListResponseSchema, ...denied } } }, async () => ({
     success: true as const,
-    items: service.listImportRuns(),
+    items: await service.listImportRuns(),
   }));
 
   app.get(
     '/imports/:id',
     { schema: { tags, security, params: importRunParamsSchema, response: { 200: importRunDetailResponseSchema, ...missing } } },
-    async (request) => ({ success: true as const, ...service.getImportRun(request.params.id) }),
+    async (request) => ({ success: true as const, ...(await service.getImportRun(request.params.id)) }),
   );
 
   app.post(

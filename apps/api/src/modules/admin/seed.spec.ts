@@ -11,6 +11,7 @@ import {
   seedDemoAdmin,
   seedDemoMerchant,
 } from './seed';
+import { value } from '../../testing/db';
 
 describe('demo admin seed', () => {
   let t: TestApp;
@@ -33,7 +34,7 @@ describe('demo admin seed', () => {
     const result = await seedDemoAdmin(t.app.storage.businessAccounts, { production: true });
     expect(result).toEqual({ created: false, skipped: 'production' });
     expect(describeDemoAdmin(result)).toMatch(/npm run admin:create/);
-    expect(t.app.sqlite.prepare('SELECT count(*) FROM businesses').pluck().get()).toBe(0);
+    expect(await value(t.app, 'SELECT count(*) FROM businesses')).toBe(0);
   });
 
   it('makes a merchant with a Shopify store that can log in, and none in production', async () => {

@@ -16,7 +16,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { IngestionService } from '../catalog/ingestion';
-import type { CatalogStore } from '../catalog/sqlite-repository';
+import type { CatalogRepository, ImportRunRow } from '../catalog/repository';
 import { canChangeOwnAdmin, canSuspend } from './permissions';
 import { dayOf, type AdminBusinessRow, type AdminRepository, type RetailerSettings } from './repository';
 
@@ -28,7 +28,7 @@ export interface Actor {
 
 export interface AdminServiceDeps {
   repo: AdminRepository;
-  catalog: { ingestion: IngestionService; repository: CatalogStore };
+  catalog: { ingestion: IngestionService; repository: Pick<CatalogRepository, 'listImportRuns' | 'getImportRun'> };
   log: Logger;
   now?: () => Date;
 }
@@ -93,7 +93,7 @@ function detectFormat(fileName: string, content: Buffer): FeedFormat {
   return start.startsWith('<') ? 'gmc-xml' : 'gmc-tsv';
 }
 
-function toImportRun(run: NonNullable<ReturnType<CatalogStore['getImportRun']>>): ImportRun {
+function toImportRun(run: ImportRunRow): ImportRun {
   const report = (run.report ?? {}) as { errors?: unknown[]; errorCount?: number; failure?: string };
   return {
     id: run.id,
@@ -166,7 +166,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
         activity: { today: sum(daily.slice(-1)), last7Days: sum(daily.slice(-7)), last30Days: sum(daily) },
         daily,
         catalog: await repo.catalogSize(),
-        imports: catalog.repository.listImportRuns(8).map(toImportRun),
+        imports: (await catalog.repository.listImportRuns(8)).map(toImportRun),
         database: await repo.databaseSize(),
       };
     },
@@ -387,12 +387,12 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
       return { ...job, errors: [...job.errors] };
     },
 
-    listImportRuns(limit = 50): ImportRun[] {
-      return catalog.repository.listImportRuns(limit).map(toImportRun);
+    async listImportRuns(limit = 50): Promise<ImportRun[]> {
+      return (await catalog.repository.listImportRuns(limit)).map(toImportRun);
     },
 
-    getImportRun(id: string) {
-      const run = catalog.repository.getImportRun(id);
+    async getImportRun(id: string) {
+      const run = await catalog.repository.getImportRun(id);
       if (!run) throw notFound(AdminMessages.importNotFound);
       const report = (run.report ?? {}) as { errors?: Array<{ line: number; field: string; reason: string }> };
       return { run: toImportRun(run), errors: report.errors ?? [] };

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../build-app';
-import { signInFailures, trustedDevices } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { addressKey, createSignInGuard, DEVICE_COOKIE, tooManyAttemptsMessage, waitAfter } from './sign-in-guard';
+import { rows, run, values } from '../../testing/db';
 
 const LIMITS = { RATE_LIMIT_ENABLED: 'true', SIGN_IN_FREE_FAILURES: '3', SIGN_IN_FREE_FAILURES_PER_ADDRESS: '8', SIGN_IN_MAX_WAIT_SECONDS: '900' };
 const DEVICE = DEVICE_COOKIE.business.name;
@@ -21,7 +21,7 @@ function login(app: FastifyInstance, email: string, password: string, address: s
 }
 const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
 /** Moves every wait to the past, as the passing of time would. */
-const waitsOver = (t: TestApp) => t.app.db.update(signInFailures).set({ blockedUntil: 0 }).run();
+const waitsOver = (t: TestApp) => run(t.app, 'UPDATE sign_in_failures SET blocked_until = 0');
 
 describe('sign-in limits (by account and address, by address, trusted devices)', () => {
   let t: TestApp;
@@ -37,8 +37,8 @@ describe('sign-in limits (by account and address, by address, trusted devices)',
     const device = first.cookies.find((c) => c.name === DEVICE)!;
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/business/auth' });
     // Only the token's hash is stored, tied to the account.
-    const stored = t.app.db.select().from(trustedDevices).all();
-    expect(stored.some((row) => row.tokenHash === device.value)).toBe(false);
+    const stored = await rows<{ token_hash: string }>(t.app, 'SELECT token_hash FROM trusted_devices');
+    expect(stored.some((row) => row.token_hash === device.value)).toBe(false);
     expect(stored).toHaveLength(1);
 
     const statuses: number[] = [];
@@ -73,7 +73,7 @@ describe('sign-in limits (by account and address, by address, trusted devices)',
     expect(delayed.statusCode).toBe(429);
     expect(retryAfter(delayed)).toBe(1);
     expect(delayed.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', error: 'Too many attempts. Try again in 1 second.' });
-    waitsOver(t);
+    await waitsOver(t);
     expect((await login(t.app, 'target@shop.example', STRONG_PASSWORD, '198.51.100.21')).statusCode).toBe(200);
   });
 
@@ -87,7 +87,7 @@ describe('sign-in limits (by account and address, by address, trusted devices)',
       const limited = await attempt(i);
       expect(limited.statusCode).toBe(429);
       waits.push(retryAfter(limited));
-      waitsOver(t);
+      await waitsOver(t);
       expect((await attempt(i)).statusCode).toBe(401);
     }
     expect(waits).toEqual([1, 2, 4, 8]);
@@ -183,13 +183,15 @@ describe('sign-in guard (service)', () => {
 
   it('prunes failures a day old and expired devices', async () => {
     const now = 50 * 86_400_000;
-    t.app.db.insert(signInFailures).values([
-      { key: 'business|old@x.example|192.0.2.1', failures: 3, lastFailureAt: now - 86_400_001, blockedUntil: 0 },
-      { key: 'business|new@x.example|192.0.2.1', failures: 3, lastFailureAt: now - 1000, blockedUntil: 0 },
-    ]).run();
+    await run(t.app, 'INSERT INTO sign_in_failures (key, failures, last_failure_at, blocked_until) VALUES (?, 3, ?, 0), (?, 3, ?, 0)', [
+      'business|old@x.example|192.0.2.1',
+      now - 86_400_001,
+      'business|new@x.example|192.0.2.1',
+      now - 1000,
+    ]);
     const guard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, maxWaitSeconds: 900 });
     await guard.prune(now);
-    const keys = t.app.db.select({ key: signInFailures.key }).from(signInFailures).all().map((row) => row.key);
+    const keys = await values<string>(t.app, 'SELECT key FROM sign_in_failures');
     expect(keys).toContain('business|new@x.example|192.0.2.1');
     expect(keys).not.toContain('business|old@x.example|192.0.2.1');
   });

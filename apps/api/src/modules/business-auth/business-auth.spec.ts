@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../../build-app';
-import { businesses, outboxEmails, sessions } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { registrationCheckInboxMessage } from '@pricehunt/contracts';
 import { call, confirmationTokenFor, cookieFrom, emailsTo, lastEmailTo, registerBusiness, settle, STRONG_PASSWORD } from '../../testing/http';
+import { row, rows, run, value } from '../../testing/db';
 
 describe('business accounts', () => {
   let t: TestApp;
@@ -56,10 +55,10 @@ describe('business accounts', () => {
       expect((await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'owner@shop.example', password: STRONG_PASSWORD } })).statusCode).toBe(200);
     });
 
-    it('stores a scrypt hash, never the password', () => {
-      const row = t.app.db.select().from(businesses).where(eq(businesses.email, 'owner@shop.example')).get()!;
-      expect(row.passwordHash).toMatch(/^\$scrypt\$v=1\$n=32768,r=8,p=1\$/);
-      expect(row.passwordHash).not.toContain(STRONG_PASSWORD);
+    it('stores a scrypt hash, never the password', async () => {
+      const hash = await value<string>(t.app, 'SELECT password_hash FROM businesses WHERE email = ?', ['owner@shop.example']);
+      expect(hash).toMatch(/^\$scrypt\$v=1\$n=32768,r=8,p=1\$/);
+      expect(hash).not.toContain(STRONG_PASSWORD);
     });
 
     it('answers a taken email exactly like a new one, and mails its owner that they have an account', async () => {
@@ -95,19 +94,19 @@ describe('business accounts', () => {
 
     it('does the same work for a taken and a new email: the password is hashed, and nothing else happens before the answer', async () => {
       const service = t.app.businessAccounts;
-      const writes = () => (t.app.sqlite.prepare('SELECT (SELECT count(*) FROM businesses) + (SELECT count(*) FROM outbox_emails) + (SELECT count(*) FROM email_confirmation_tokens) AS n').get() as { n: number }).n;
+      const writes = () => value<number>(t.app, 'SELECT (SELECT count(*) FROM businesses) + (SELECT count(*) FROM outbox_emails) + (SELECT count(*) FROM email_confirmation_tokens) AS n');
       await settle();
-      const before = writes();
+      const before = await writes();
       const takenMessage = await service.register({ email: 'owner@shop.example', password: 'another-pass-11' });
-      expect(writes()).toBe(before);
+      expect(await writes()).toBe(before);
       await settle();
-      const between = writes();
+      const between = await writes();
       const freshMessage = await service.register({ email: 'fresh-work@shop.example', password: 'another-pass-11' });
-      expect(writes()).toBe(between);
+      expect(await writes()).toBe(between);
       expect(takenMessage.replace('owner@shop.example', '<email>')).toBe(freshMessage.replace('fresh-work@shop.example', '<email>'));
       await settle();
       // After the answers, each address got one email.
-      expect(emailsTo(t.app, 'fresh-work@shop.example')).toBe(1);
+      expect(await emailsTo(t.app, 'fresh-work@shop.example')).toBe(1);
       expect((await lastEmailTo(t.app, 'owner@shop.example')).subject).toBe('You already have a PriceHunt business account');
     });
 
@@ -192,7 +191,7 @@ describe('business accounts', () => {
 
     it('refuses a suspended business with 403', async () => {
       await registerBusiness(t.app, 'suspended@shop.example');
-      t.app.db.update(businesses).set({ status: 'suspended' }).where(eq(businesses.email, 'suspended@shop.example')).run();
+      await run(t.app, "UPDATE businesses SET status = 'suspended' WHERE email = ?", ['suspended@shop.example']);
       const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'suspended@shop.example', password: STRONG_PASSWORD } });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', error: 'This account is suspended' });
@@ -200,7 +199,7 @@ describe('business accounts', () => {
 
     it('ends access at once when a signed-in business is suspended', async () => {
       const { cookie } = await registerBusiness(t.app, 'later-suspended@shop.example');
-      t.app.db.update(businesses).set({ status: 'suspended' }).where(eq(businesses.email, 'later-suspended@shop.example')).run();
+      await run(t.app, "UPDATE businesses SET status = 'suspended' WHERE email = ?", ['later-suspended@shop.example']);
       const me = await call(t.app, 'GET', '/api/business/auth/me', { cookie });
       expect(me.statusCode).toBe(403);
       expect(me.json().error).toBe('This account is suspended');
@@ -214,14 +213,14 @@ describe('business accounts', () => {
 
     it('logout destroys the session server-side and clears the cookie', async () => {
       const { cookie } = await registerBusiness(t.app, 'logout@shop.example');
-      const sessionCount = () => t.app.db.select().from(sessions).all().length;
-      const before = sessionCount();
+      const sessionCount = () => value<number>(t.app, 'SELECT count(*) FROM sessions');
+      const before = await sessionCount();
       const res = await call(t.app, 'POST', '/api/business/auth/logout', { cookie });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
       const cleared = res.cookies.find((c) => c.name === 'pricehunt.sid')!;
       expect(cleared.value).toBe('');
-      expect(sessionCount()).toBe(before - 1);
+      expect(await sessionCount()).toBe(before - 1);
       expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie })).statusCode).toBe(401);
       // Logging out again (or without a session) is harmless, also from a client that sends a JSON content type with no body.
       expect((await call(t.app, 'POST', '/api/business/auth/logout', { cookie })).statusCode).toBe(200);
@@ -230,9 +229,9 @@ describe('business accounts', () => {
 
     it('a session expires at its end date', async () => {
       const { cookie, business } = await registerBusiness(t.app, 'expiry@shop.example');
-      const row = t.app.db.select().from(sessions).where(eq(sessions.businessId, business.id)).get()!;
-      expect(row.expiresAt).toBeGreaterThan(Date.now() + (t.config.SESSION_TTL_HOURS - 1) * 3600_000);
-      t.app.db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.id, row.id)).run();
+      const session = (await row<{ id: string; expiresAt: number }>(t.app, 'SELECT id, expires_at AS "expiresAt" FROM sessions WHERE business_id = ?', [business.id]))!;
+      expect(session.expiresAt).toBeGreaterThan(Date.now() + (t.config.SESSION_TTL_HOURS - 1) * 3600_000);
+      await run(t.app, 'UPDATE sessions SET expires_at = ? WHERE id = ?', [Date.now() - 1, session.id]);
       expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie })).statusCode).toBe(401);
     });
 
@@ -250,9 +249,8 @@ describe('business accounts', () => {
   });
 
   describe('password reset', () => {
-    const tokenFromOutbox = (email: string) => {
-      const rows = t.app.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).all();
-      const text = rows.at(-1)?.text ?? '';
+    const tokenFromOutbox = async (email: string) => {
+      const text = (await value<string | undefined>(t.app, 'SELECT text FROM outbox_emails WHERE "to" = ? ORDER BY created_at DESC, id DESC LIMIT 1', [email])) ?? '';
       const link = /http:\/\/localhost:4300\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
       return link?.[1];
     };
@@ -260,17 +258,17 @@ describe('business accounts', () => {
     it('takes the same path for known and unknown emails: one answer, nothing written before it, one email after it', async () => {
       await registerBusiness(t.app, 'reset@shop.example');
       await settle();
-      const tokens = () => (t.app.sqlite.prepare('SELECT count(*) AS n FROM password_reset_tokens').get() as { n: number }).n;
-      const outbox = () => (t.app.sqlite.prepare('SELECT count(*) AS n FROM outbox_emails').get() as { n: number }).n;
-      const [tokensBefore, outboxBefore] = [tokens(), outbox()];
+      const tokens = () => value<number>(t.app, 'SELECT count(*) AS n FROM password_reset_tokens');
+      const outbox = () => value<number>(t.app, 'SELECT count(*) AS n FROM outbox_emails');
+      const [tokensBefore, outboxBefore] = [await tokens(), await outbox()];
       const knownAnswer = t.app.businessAccounts.requestPasswordReset('Reset@Shop.Example');
       const unknownAnswer = t.app.businessAccounts.requestPasswordReset('ghost@shop.example');
       expect(knownAnswer).toBe(unknownAnswer);
-      expect([tokens(), outbox()]).toEqual([tokensBefore, outboxBefore]);
+      expect([await tokens(), await outbox()]).toEqual([tokensBefore, outboxBefore]);
       await settle();
-      expect(outbox()).toBe(outboxBefore + 2);
-      expect(tokens()).toBe(tokensBefore + 1);
-      expect(tokenFromOutbox('reset@shop.example')).toBeDefined();
+      expect(await outbox()).toBe(outboxBefore + 2);
+      expect(await tokens()).toBe(tokensBefore + 1);
+      expect(await tokenFromOutbox('reset@shop.example')).toBeDefined();
       const note = await lastEmailTo(t.app, 'ghost@shop.example');
       expect(note.text).toContain('there is no account for it');
       expect(note.text).toContain('http://localhost:4300/business/register');
@@ -286,7 +284,7 @@ describe('business accounts', () => {
       await confirmationTokenFor(t.app, 'unconfirmed@shop.example');
       await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'unconfirmed@shop.example' } });
       await settle();
-      const token = tokenFromOutbox('unconfirmed@shop.example')!;
+      const token = (await tokenFromOutbox('unconfirmed@shop.example'))!;
       expect((await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'brand-new-pass-9' } })).statusCode).toBe(200);
       expect((await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'unconfirmed@shop.example', password: 'brand-new-pass-9' } })).statusCode).toBe(200);
     });
@@ -295,9 +293,9 @@ describe('business accounts', () => {
       const { cookie } = await registerBusiness(t.app, 'reset2@shop.example');
       await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'reset2@shop.example' } });
       await settle();
-      const token = tokenFromOutbox('reset2@shop.example')!;
+      const token = (await tokenFromOutbox('reset2@shop.example'))!;
       // Only the hash of the token is stored.
-      const stored = t.app.sqlite.prepare('select token_hash from password_reset_tokens').all() as Array<{ token_hash: string }>;
+      const stored = await rows<{ token_hash: string }>(t.app, 'select token_hash from password_reset_tokens');
       expect(stored.some((row) => row.token_hash === token)).toBe(false);
 
       const confirm = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'brand-new-pass-9' } });
@@ -319,7 +317,7 @@ describe('business accounts', () => {
       await registerBusiness(t.app, 'reset3@shop.example');
       await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'reset3@shop.example' } });
       await settle();
-      const token = tokenFromOutbox('reset3@shop.example')!;
+      const token = (await tokenFromOutbox('reset3@shop.example'))!;
       const weak = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'short' } });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().field).toBe('password');
@@ -328,7 +326,7 @@ describe('business accounts', () => {
       expect(common.json()).toMatchObject({ field: 'password', error: 'This password is among the most commonly used passwords; choose another' });
       const own = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'reset3@shop.example' } });
       expect(own.json()).toMatchObject({ field: 'password', error: 'The password must not be your email address' });
-      t.app.sqlite.prepare('update password_reset_tokens set expires_at = ?').run(Date.now() - 1);
+      await run(t.app, 'update password_reset_tokens set expires_at = ?', [Date.now() - 1]);
       const expired = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'brand-new-pass-9' } });
       expect(expired.statusCode).toBe(400);
       expect(expired.json().field).toBe('token');
@@ -339,9 +337,9 @@ describe('business accounts', () => {
       const before = Date.now();
       await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'reset4@shop.example' } });
       await settle();
-      const row = t.app.sqlite.prepare('select expires_at from password_reset_tokens order by created_at desc limit 1').get() as { expires_at: number };
-      expect(row.expires_at - before).toBeGreaterThanOrEqual(3600_000 - 1000);
-      expect(row.expires_at - before).toBeLessThanOrEqual(3600_000 + 1000);
+      const expiresAt = await value<number>(t.app, 'select expires_at from password_reset_tokens order by created_at desc, id desc limit 1');
+      expect(expiresAt - before).toBeGreaterThanOrEqual(3600_000 - 1000);
+      expect(expiresAt - before).toBeLessThanOrEqual(3600_000 + 1000);
     });
   });
 });

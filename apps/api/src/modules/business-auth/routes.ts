@@ -27,7 +27,7 @@ export const businessAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registration and reset requests: in-process limits per address and per email (each mails the address). Sign-in
   // has its own limits in the database (`app.signInGuard`), by account and address, and by address.
   const limited = { onRequest: perIp, preHandler: perEmail };
-  const secureCookie = config.NODE_ENV === 'production';
+  const secureCookie = config.COOKIE_SECURE;
   const tags = ['business auth'];
 
   app.post(

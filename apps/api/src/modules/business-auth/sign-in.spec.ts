@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { signInFailures } from '../../db/schema';
 import { createOutboxMailer } from '../../lib/mailer';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { registerBusiness, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { createSignInGuard } from '../auth/sign-in-guard';
 import { createBusinessAccountsService } from './service';
+import { rows } from '../../testing/db';
 
 // The hashing functions, watched: they still hash (the real ones run), so the test can count them.
 jest.mock('../../lib/password', () => {
@@ -57,7 +56,7 @@ describe('business sign-in (service)', () => {
     now += 600;
     await expect(attempt(STRONG_PASSWORD)).resolves.toMatchObject({ business: { email: 'hashed@shop.example' }, deviceToken: expect.any(String) });
     expect(verifyPassword).toHaveBeenCalledTimes(1);
-    expect(t.app.db.select().from(signInFailures).where(eq(signInFailures.key, 'business|hashed@shop.example|192.0.2.99')).all()).toHaveLength(0);
+    expect(await rows(t.app, 'SELECT key FROM sign_in_failures WHERE key = ?', ['business|hashed@shop.example|192.0.2.99'])).toHaveLength(0);
   });
 
   it('computes no hash for an unknown email once its address is limited', async () => {

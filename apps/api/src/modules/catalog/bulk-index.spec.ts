@@ -1,8 +1,10 @@
+import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { createBulkCatalogIndex, hash32 } from './bulk-index';
 import { importSyntheticCatalog } from './seed';
+import { describeOnEngine, rows, values } from '../../testing/db';
 
-describe('bulk catalog index', () => {
+describeOnEngine('sqlite', 'bulk catalog index', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -12,15 +14,15 @@ describe('bulk catalog index', () => {
 
   const ids = (refs: Array<{ id: number }>) => refs.map((ref) => ref.id).sort((a, b) => a - b);
 
-  it('answers the candidate lookups as the catalog does', () => {
-    const { repository } = t.app.catalog;
+  it('answers the candidate lookups as the catalog does', async () => {
+    const { repository } = sqliteCatalogOf(t.app);
     const index = createBulkCatalogIndex(repository.iterateOfferKeys());
-    const rows = t.app.sqlite.prepare('SELECT gtin, model_key AS modelKey FROM offers WHERE gtin IS NOT NULL OR model_key IS NOT NULL LIMIT 300').all() as Array<{
-      gtin: string | null;
-      modelKey: string | null;
-    }>;
-    expect(rows.length).toBeGreaterThan(100);
-    for (const row of rows) {
+    const keys = await rows<{ gtin: string | null; modelKey: string | null }>(
+      t.app,
+      'SELECT gtin, model_key AS "modelKey" FROM offers WHERE gtin IS NOT NULL OR model_key IS NOT NULL ORDER BY id LIMIT 300',
+    );
+    expect(keys.length).toBeGreaterThan(100);
+    for (const row of keys) {
       if (row.gtin) expect(ids(index.lookup.offersWithGtin(row.gtin, 20))).toEqual(ids(repository.offersWithGtin(row.gtin, 20)));
       if (row.modelKey) {
         expect(ids(index.lookup.offersWithModelKey(row.modelKey, 50))).toEqual(ids(repository.offersWithModelKey(row.modelKey, 50)));
@@ -35,10 +37,10 @@ describe('bulk catalog index', () => {
     }
   });
 
-  it('lists the offers of a product as the catalog does', () => {
-    const { repository } = t.app.catalog;
+  it('lists the offers of a product as the catalog does', async () => {
+    const { repository } = sqliteCatalogOf(t.app);
     const index = createBulkCatalogIndex(repository.iterateOfferKeys());
-    const products = t.app.sqlite.prepare('SELECT id FROM products ORDER BY id LIMIT 200').pluck().all() as number[];
+    const products = await values<number>(t.app, 'SELECT id FROM products ORDER BY id LIMIT 200');
     expect(products.length).toBeGreaterThan(100);
     for (const productId of products) {
       expect(ids(index.lookup.offerRefsOfProduct(productId, 20))).toEqual(ids(repository.offerRefsOfProduct(productId, 20)));
@@ -46,7 +48,7 @@ describe('bulk catalog index', () => {
   });
 
   it('knows every stored link and retailer id, and nothing else', () => {
-    const { repository } = t.app.catalog;
+    const { repository } = sqliteCatalogOf(t.app);
     const index = createBulkCatalogIndex(repository.iterateOfferKeys());
     const offer = repository.getOffer(42)!;
     expect(index.offerIdByCanonicalUrl(offer.canonicalUrl)).toBe(42);

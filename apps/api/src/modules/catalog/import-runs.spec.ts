@@ -4,10 +4,13 @@ import type { FeedRow } from '@pricehunt/catalog-feeds';
 import { buildApp } from '../../build-app';
 import { loadConfig } from '../../config';
 import { call, cookieFrom, STRONG_PASSWORD } from '../../testing/http';
+import { describeOnEngine, testEngine } from '../../testing/db';
+import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
 import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from './import-runs';
 import type { SqliteCatalogServices } from './plugin';
+import { row, run } from '../../testing/db';
 
 /** Rows of a feed: `good` distinct offers of one shop, every fourth row followed by one the parser refused. */
 function feed(good: number, priceCents = 10_000): FeedRow[] {
@@ -38,38 +41,40 @@ interface Snapshot {
   products: number;
 }
 
-describe.each([
+// Read in one SQLite statement with the catalog (a read transaction of the connection's own).
+(testEngine() === 'sqlite' ? describe.each : describe.skip.each)([
   ['row by row', false],
   ['bulk path', true],
 ])('import run counts, %s', (_path, bulk) => {
   let t: TestApp;
   let catalog: SqliteCatalogServices;
-  // One statement: the run's counts and the catalog as one read transaction sees them.
-  const snapshot = () =>
-    t.app.sqlite
-      .prepare(
-        `SELECT status, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
-           (SELECT count(*) FROM offers) AS offers, (SELECT count(*) FROM products) AS products
-         FROM import_runs ORDER BY started_at DESC, rowid DESC LIMIT 1`,
-      )
-      .get() as Snapshot;
+  // One statement: the run's counts and the catalog as one read transaction sees them (read when called: on SQLite
+  // before the call returns, on PostgreSQL sent then).
+  const snapshot = async () =>
+    (await row<Snapshot>(
+      t.app,
+      `SELECT status, total_rows AS "totalRows", inserted, updated, unchanged, skipped, products_created AS "productsCreated",
+         (SELECT count(*) FROM offers) AS offers, (SELECT count(*) FROM products) AS products
+       FROM import_runs ORDER BY started_at DESC, id DESC LIMIT 1`,
+    ))!;
 
   beforeEach(async () => {
     t = await buildTestApp();
-    catalog = t.app.catalog;
+    catalog = sqliteCatalogOf(t.app);
   });
   afterEach(async () => t.close());
 
   it('commits a run’s counts with each batch they count, so the run always tells what is on disk', async () => {
-    const seen: Snapshot[] = [];
+    const snapshots: Array<Promise<Snapshot>> = [];
     const summary = await catalog.ingestion.importRows(feed(40), {
       format: 'gmc',
       source: 'counted.tsv',
       bulk,
       batchSize: 10,
       // Called once a batch is committed.
-      onProgress: () => seen.push(snapshot()),
+      onProgress: () => snapshots.push(snapshot()),
     });
+    const seen = await Promise.all(snapshots);
 
     expect(seen.length).toBeGreaterThanOrEqual(4);
     for (const state of seen) {
@@ -104,8 +109,9 @@ describe.each([
     await catalog.ingestion.importRows(feed(20), { format: 'gmc', source: 'first.tsv', bulk, batchSize: 10 });
     // The same offers again, the first ten at a new price.
     const again = feed(20).map((row) => (row.offer && Number(row.offer.externalId.slice(1)) <= 10 ? { ...row, offer: { ...row.offer, priceCents: 9_000 } } : row));
-    const seen: Snapshot[] = [];
-    const summary = await catalog.ingestion.importRows(again, { format: 'gmc', source: 'second.tsv', bulk, batchSize: 5, onProgress: () => seen.push(snapshot()) });
+    const snapshots: Array<Promise<Snapshot>> = [];
+    const summary = await catalog.ingestion.importRows(again, { format: 'gmc', source: 'second.tsv', bulk, batchSize: 5, onProgress: () => snapshots.push(snapshot()) });
+    const seen = await Promise.all(snapshots);
 
     for (const state of seen) expect(state.totalRows).toBe(state.updated + state.unchanged + state.skipped);
     expect(seen[0]?.totalRows).toBeGreaterThan(0);
@@ -115,46 +121,49 @@ describe.each([
   });
 
   it('leaves a run this process is doing alone when the runs left behind are looked for meanwhile', async () => {
-    const statuses: string[] = [];
+    // Read as each batch is counted (the statement runs before the first await of the read).
+    const statuses: Array<Promise<string>> = [];
+    const recovered: Array<Promise<unknown[]>> = [];
     await catalog.ingestion.importRows(feed(20), {
       format: 'gmc',
       source: 'busy.tsv',
       bulk,
       batchSize: 10,
       onProgress: () => {
-        recoverInterruptedImports(catalog.repository);
-        statuses.push(snapshot().status);
+        recovered.push(recoverInterruptedImports(t.app.storage.catalog));
+        statuses.push(snapshot().then((state) => state.status));
       },
     });
     expect(statuses.length).toBeGreaterThan(0);
-    expect(new Set(statuses)).toEqual(new Set(['running']));
+    expect(new Set(await Promise.all(statuses))).toEqual(new Set(['running']));
+    expect((await Promise.all(recovered)).flat()).toEqual([]);
   });
 });
 
-describe('runs left running by a process that is gone', () => {
+describeOnEngine('sqlite', 'runs left running by a process that is gone', () => {
   let t: TestApp;
   let catalog: SqliteCatalogServices;
   const host = os.hostname();
 
   beforeEach(async () => {
     t = await buildTestApp();
-    catalog = t.app.catalog;
+    catalog = sqliteCatalogOf(t.app);
   });
   afterEach(async () => t.close());
 
   /** A run begun by `owner` that committed one batch of 3 rows (2 offers inserted, 1 skipped) at `heartbeatAt`. */
-  const leftRunning = (id: string, owner: { pid: number; host: string }, heartbeatAt = new Date().toISOString()) => {
+  const leftRunning = async (id: string, owner: { pid: number; host: string }, heartbeatAt = new Date().toISOString()) => {
     catalog.repository.startImportRun({ id, format: 'gmc', source: `${id}.tsv`, retailerId: null, businessId: null, owner });
     catalog.repository.advanceImportRun(id, { rows: 3, inserted: 2, skipped: 1, productsCreated: 2 });
-    t.app.sqlite.prepare('UPDATE import_runs SET heartbeat_at = ?, started_at = ? WHERE id = ?').run(heartbeatAt, heartbeatAt, id);
+    await run(t.app, 'UPDATE import_runs SET heartbeat_at = ?, started_at = ? WHERE id = ?', [heartbeatAt, heartbeatAt, id]);
   };
 
   it('marks interrupted a run whose process on this host has ended, with the counts it committed, ending at its last batch', async () => {
     const pid = await deadPid();
-    leftRunning('gone', { pid, host }, '2026-01-02T03:04:05.000Z');
-    leftRunning('alive', { pid: process.ppid, host });
+    await leftRunning('gone', { pid, host }, '2026-01-02T03:04:05.000Z');
+    await leftRunning('alive', { pid: process.ppid, host });
 
-    const interrupted = recoverInterruptedImports(catalog.repository, { now: Date.parse('2026-01-02T04:00:00.000Z') });
+    const interrupted = await recoverInterruptedImports(t.app.storage.catalog, { now: Date.parse('2026-01-02T04:00:00.000Z') });
 
     expect(interrupted.map((run) => run.id)).toEqual(['gone']);
     expect(catalog.repository.getImportRun('gone')).toMatchObject({
@@ -168,35 +177,35 @@ describe('runs left running by a process that is gone', () => {
     expect((catalog.repository.getImportRun('gone')?.report as { interrupted: { reason: string } }).interrupted.reason).toContain(`process ${pid}`);
     expect(catalog.repository.getImportRun('alive')).toMatchObject({ status: 'running', finishedAt: null });
     // Looking again changes nothing.
-    expect(recoverInterruptedImports(catalog.repository)).toEqual([]);
+    expect(await recoverInterruptedImports(t.app.storage.catalog)).toEqual([]);
   });
 
-  it('takes a run of another host for interrupted only once it has committed nothing for a long time', () => {
+  it('takes a run of another host for interrupted only once it has committed nothing for a long time', async () => {
     const now = Date.now();
-    leftRunning('recent', { pid: 1234, host: 'other-host' }, new Date(now - 60_000).toISOString());
-    leftRunning('silent', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
-    leftRunning('unowned', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
-    t.app.sqlite.prepare("UPDATE import_runs SET owner_pid = NULL, owner_host = NULL, heartbeat_at = NULL WHERE id = 'unowned'").run();
+    await leftRunning('recent', { pid: 1234, host: 'other-host' }, new Date(now - 60_000).toISOString());
+    await leftRunning('silent', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
+    await leftRunning('unowned', { pid: 1234, host: 'other-host' }, new Date(now - IMPORT_RUN_STALE_MS - 60_000).toISOString());
+    await run(t.app, "UPDATE import_runs SET owner_pid = NULL, owner_host = NULL, heartbeat_at = NULL WHERE id = 'unowned'");
 
-    expect(recoverInterruptedImports(catalog.repository, { now }).map((run) => run.id).sort()).toEqual(['silent', 'unowned']);
+    expect((await recoverInterruptedImports(t.app.storage.catalog, { now })).map((run) => run.id).sort()).toEqual(['silent', 'unowned']);
     expect(catalog.repository.getImportRun('recent')?.status).toBe('running');
   });
 
-  it('takes a run owned by this process id for one of an earlier process (a restarted container) unless this process is doing it', () => {
+  it('takes a run owned by this process id for one of an earlier process (a restarted container) unless this process is doing it', async () => {
     leftRunning('earlier', { pid: process.pid, host });
-    expect(recoverInterruptedImports(catalog.repository, { ownRuns: new Set() }).map((run) => run.id)).toEqual(['earlier']);
+    expect((await recoverInterruptedImports(t.app.storage.catalog, { ownRuns: new Set() })).map((run) => run.id)).toEqual(['earlier']);
     leftRunning('mine', { pid: process.pid, host });
-    expect(recoverInterruptedImports(catalog.repository, { ownRuns: new Set(['mine']) })).toEqual([]);
+    expect(await recoverInterruptedImports(t.app.storage.catalog, { ownRuns: new Set(['mine']) })).toEqual([]);
   });
 
   it('marks them when the API starts, and the console lists the run as interrupted with its counts', async () => {
-    leftRunning('killed', { pid: await deadPid(), host });
-    leftRunning('busy', { pid: process.ppid, host });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `file:${t.databasePath}`, RATE_LIMIT_ENABLED: 'false' });
+    await leftRunning('killed', { pid: await deadPid(), host });
+    await leftRunning('busy', { pid: process.ppid, host });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: t.databaseUrl, RATE_LIMIT_ENABLED: 'false' });
     const restarted = await buildApp(config);
     try {
-      expect(restarted.catalog.repository.getImportRun('killed')).toMatchObject({ status: 'interrupted', inserted: 2, skipped: 1 });
-      expect(restarted.catalog.repository.getImportRun('busy')?.status).toBe('running');
+      expect(await restarted.storage.catalog.getImportRun('killed')).toMatchObject({ status: 'interrupted', inserted: 2, skipped: 1 });
+      expect((await restarted.storage.catalog.getImportRun('busy'))?.status).toBe('running');
       await restarted.businessAccounts.createOrPromoteAdmin('admin@example.com', STRONG_PASSWORD);
       const origin = 'http://localhost:4400';
       const login = await call(restarted, 'POST', '/api/business/auth/login', { body: { email: 'admin@example.com', password: STRONG_PASSWORD }, origin });

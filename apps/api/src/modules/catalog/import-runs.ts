@@ -1,6 +1,5 @@
 import os from 'node:os';
-import type { ImportRunOwner, RunningImportRun } from './repository';
-import type { CatalogStore } from './sqlite-repository';
+import type { CatalogRepository, ImportRunOwner, RunningImportRun } from './repository';
 
 /**
  * A run `running` that has not committed a batch (nor begun) for this long is taken for one whose process is gone,
@@ -70,7 +69,7 @@ export function whyInterrupted(run: RunningImportRun, options: Required<RecoverO
  * what is on disk, and live) and ends at its last committed batch. A run another live process is doing is left alone.
  * Called when the API and the command-line tools start.
  */
-export function recoverInterruptedImports(repository: Pick<CatalogStore, 'runningImportRuns' | 'interruptImportRun'>, options: RecoverOptions = {}): InterruptedRun[] {
+export async function recoverInterruptedImports(repository: Pick<CatalogRepository, 'runningImportRuns' | 'interruptImportRun'>, options: RecoverOptions = {}): Promise<InterruptedRun[]> {
   const resolved: Required<RecoverOptions> = {
     self: options.self ?? thisProcess(),
     now: options.now ?? Date.now(),
@@ -79,11 +78,11 @@ export function recoverInterruptedImports(repository: Pick<CatalogStore, 'runnin
     ownRuns: options.ownRuns ?? runsOfThisProcess,
   };
   const interrupted: InterruptedRun[] = [];
-  for (const run of repository.runningImportRuns()) {
+  for (const run of await repository.runningImportRuns()) {
     const reason = whyInterrupted(run, resolved);
     if (reason === null) continue;
     const note = { detectedAt: new Date(resolved.now).toISOString(), by: resolved.self, reason };
-    if (repository.interruptImportRun(run.id, note)) interrupted.push({ id: run.id, ownerPid: run.ownerPid, ownerHost: run.ownerHost, reason });
+    if (await repository.interruptImportRun(run.id, note)) interrupted.push({ id: run.id, ownerPid: run.ownerPid, ownerHost: run.ownerHost, reason });
   }
   return interrupted;
 }

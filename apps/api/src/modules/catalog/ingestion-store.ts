@@ -1,5 +1,4 @@
 import type { MatcherReads } from './matching';
-import type { CatalogStore } from './sqlite-repository';
 import type { ImportRunDelta, ImportRunOwner, ImportRunRow, NewOffer, NewProduct, OfferRow, RetailerRow } from './repository';
 import { perform, type Step } from './steps';
 
@@ -68,6 +67,12 @@ export interface IngestionStore {
   retitleProducts(ids: readonly number[]): Promise<void>;
   /** Every offer's id and product: in id order, or in whatever order the engine reads them fastest. */
   offerProducts(order: 'by-id' | 'any'): Promise<Array<{ id: number; productId: number | null }>>;
+  /**
+   * Brings what searches read beside the offers up to date with them (PostgreSQL: the vocabulary view; SQLite's FTS5
+   * tables are current at every commit). An import does it before it ends, so an instance that sees the run end reads
+   * the words it added.
+   */
+  refreshSearchViews(): Promise<void>;
   /** Takes every offer off its product and removes every product. */
   unclusterAll(): Promise<void>;
   /** Records that retired products' offers went to others (`[from, to]` pairs, in order): links and favorites follow. */

@@ -1,13 +1,19 @@
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { feedOffer } from '../../testing/offers';
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
+import { createPgCatalogRepository } from './pg-repository';
 import { createCatalogServices, createPgCatalogServices, type CatalogServices } from './plugin';
+import type { CatalogRepository } from './repository';
+import { createSqliteCatalogRepository } from './sqlite-repository';
 
 // An import decides on either engine with the same code (ingestion.ts over ingestion-store.ts): these cases run the
 // whole import on each engine and read what it stored with the same SQL.
 
 const services = (connection: EngineConnection): CatalogServices =>
   connection.engine === 'sqlite' ? createCatalogServices(connection.handle.sqlite) : createPgCatalogServices(connection.handle);
+
+const port = (connection: EngineConnection): CatalogRepository =>
+  connection.engine === 'sqlite' ? createSqliteCatalogRepository(connection.handle) : createPgCatalogRepository(connection.handle);
 
 const offer = (overrides: Partial<FeedOffer> & Pick<FeedOffer, 'externalId' | 'title'>): FeedOffer =>
   feedOffer({ url: `https://shop-one.example/p/${overrides.externalId.toLowerCase()}`, ...overrides });
@@ -179,5 +185,63 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
     // One product per GTIN, whichever import came first to it.
     expect((await clusters(db)).map((ids) => ids.length)).toEqual(Array.from({ length: 10 }, () => 8));
     expect(a.productsCreated + b.productsCreated).toBe(10);
+  });
+});
+
+describe.each(ENGINES)('import runs and catalog upkeep through the catalog port on %s', (engine) => {
+  let db: PortEngine;
+  let catalog: CatalogServices;
+  let repository: CatalogRepository;
+
+  beforeEach(async () => {
+    db = await openPortEngine(engine);
+    catalog = services(db);
+    repository = port(db);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('reads the runs an import wrote, newest first, with their counts, retailers and report', async () => {
+    const first = await catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', source: 'shop-one', retailer: { name: 'Shop One' } });
+    const second = await catalog.ingestion.importOffers([...ELSEWHERE, offer({ externalId: 'X', url: 'not a url', title: 'Broken' })], { format: 'gmc', source: 'bestbuy' });
+
+    const run = await repository.getImportRun(second.runId);
+    expect(Object.keys(run!)).toEqual(['id', 'format', 'source', 'retailerId', 'businessId', 'status', 'startedAt', 'finishedAt', 'totalRows', 'inserted', 'updated', 'unchanged', 'skipped', 'productsCreated', 'retailerIds', 'report']);
+    expect(run).toMatchObject({ id: second.runId, format: 'gmc', source: 'bestbuy', retailerId: null, businessId: null, status: 'succeeded', totalRows: 5, inserted: 4, skipped: 1, productsCreated: 1, retailerIds: ['bestbuy'] });
+    expect(run!.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect((run!.report as { errors: Array<{ line: number; field: string }> }).errors).toEqual([expect.objectContaining({ line: 5, field: 'url' })]);
+    expect((await repository.listImportRuns(10)).map((row) => row.id)).toEqual([second.runId, first.runId]);
+    expect(await repository.getImportRun('no-such-run')).toBeNull();
+    expect([await repository.countOffers(), await repository.countProducts()]).toEqual([7, 4]);
+  });
+
+  it('marks a run left running interrupted once, whichever of two processes finds it first', async () => {
+    await catalog.store.startImportRun({ id: 'left', format: 'gmc', source: 'feed.tsv', retailerId: null, businessId: null, owner: { pid: 1, host: 'gone' } });
+    expect((await repository.runningImportRuns()).map((run) => [run.id, run.ownerPid, run.ownerHost])).toEqual([['left', 1, 'gone']]);
+
+    const other = port(await db.connect());
+    const marked = await Promise.all([repository.interruptImportRun('left', { reason: 'a' }), other.interruptImportRun('left', { reason: 'b' })]);
+
+    expect(marked.filter(Boolean)).toHaveLength(1);
+    expect(await repository.runningImportRuns()).toEqual([]);
+    const run = await repository.getImportRun('left');
+    expect(run).toMatchObject({ status: 'interrupted', finishedAt: run!.startedAt });
+    expect((run!.report as { interrupted: { reason: string } }).interrupted.reason).toBe(marked[0] ? 'a' : 'b');
+  });
+
+  it('renames a retailer, refreshes a product from its offers, and shows an offer others sell cheaper', async () => {
+    await catalog.ingestion.importOffers([...HEADPHONES, ...ELSEWHERE], { format: 'gmc', source: 'all' });
+    await repository.renameRetailer('bestbuy', 'Best Buy US');
+    expect(await db.query("SELECT name FROM retailers WHERE id = 'bestbuy'")).toEqual([{ name: 'Best Buy US' }]);
+
+    const [sony] = await db.query<{ id: number; productId: number }>("SELECT id, product_id AS \"productId\" FROM offers WHERE external_id = 'B1'");
+    await db.query('UPDATE offers SET price_cents = 19999 WHERE id = ?', [sony!.id]);
+    await repository.refreshProduct(sony!.productId, '2026-11-23T10:00:00.000Z');
+    expect((await repository.getProduct(sony!.productId))).toMatchObject({ bestPriceCents: 19_999, offerCount: 2, updatedAt: '2026-11-23T10:00:00.000Z' });
+
+    expect(await repository.showcaseOfferUrl('shop-one.example')).toBeNull();
+    await catalog.ingestion.importOffers([offer({ externalId: 'C1', url: 'https://www.walmart.com/ip/sony/1', title: 'Sony WH-1000XM5 Headphones', gtin: '027242923782', priceCents: 25_000 })], { format: 'gmc', source: 'walmart' });
+    expect(await repository.showcaseOfferUrl('shop-one.example')).toBe('https://shop-one.example/p/a1');
   });
 });

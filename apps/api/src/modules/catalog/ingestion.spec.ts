@@ -1,27 +1,31 @@
 import { readGmcTsv } from '@pricehunt/catalog-feeds';
+import { describeOnEngine, testEngine } from '../../testing/db';
+import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { productForOffer } from './ingestion';
 import type { SqliteCatalogServices } from './plugin';
 import { importSyntheticCatalog } from './seed';
 import { feedOffer as offer } from '../../testing/offers';
+import { itOnEngine, rows, run, value, values } from '../../testing/db';
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availability', 'product_type', 'shipping'].join('\t');
 const row = (cells: string[]) => cells.join('\t');
 
 // Every behaviour holds row by row (small feeds) and on the bulk path (large feeds: in-memory decisions, a writer thread).
-describe.each([
+// Read through SQLite's own store and FTS5 index; what an import does on either engine is in ingestion.contract.spec.ts.
+(testEngine() === 'sqlite' ? describe.each : describe.skip.each)([
   ['row by row', false],
   ['bulk path', true],
 ])('catalog ingestion, %s', (_path, bulk) => {
   let t: TestApp;
   let catalog: SqliteCatalogServices;
-  const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  const ftsIds = (word: string) =>
-    (t.app.sqlite.prepare('SELECT rowid FROM offers_fts WHERE offers_fts MATCH ? ORDER BY rowid').pluck().all(`"${word}"`) as number[]);
+  const count = (table: string) => value<number>(t.app, `SELECT count(*) AS n FROM ${table}`);
+  // SQLite's full-text index (FTS5): the cases that read it run on SQLite only.
+  const ftsIds = (word: string) => values<number>(t.app, 'SELECT rowid FROM offers_fts WHERE offers_fts MATCH ? ORDER BY rowid', [`"${word}"`]);
 
   beforeEach(async () => {
     t = await buildTestApp();
-    catalog = t.app.catalog;
+    catalog = sqliteCatalogOf(t.app);
   });
   afterEach(async () => t.close());
 
@@ -42,16 +46,16 @@ describe.each([
       [4, 'link'],
     ]);
     expect(summary.errors.every((error) => error.reason.length > 0)).toBe(true);
-    expect(count('offers')).toBe(2);
-    expect(count('price_points')).toBe(2);
+    expect(await count('offers')).toBe(2);
+    expect(await count('price_points')).toBe(2);
     const run = catalog.repository.getImportRun(summary.runId);
     expect(run).toMatchObject({ status: 'succeeded', totalRows: 4, inserted: 2, skipped: 2, format: 'gmc', source: 'test.tsv' });
     expect((run?.report as { errors: unknown[] }).errors).toHaveLength(2);
-    const stored = catalog.repository.findOfferByExternalId('bestbuy', 'A1');
+    const stored = await t.app.storage.catalog.findOfferByExternalId('bestbuy', 'A1');
     expect(stored).toMatchObject({ retailerId: 'bestbuy', priceCents: 34_800, shippingCents: 0, brand: 'Sony', category: 'Headphones' });
   });
 
-  it('leaves the full-text index counting the words of what it wrote, for the rows and searches after it', async () => {
+  itOnEngine('sqlite', 'leaves the full-text index counting the words of what it wrote, for the rows and searches after it', async () => {
     const first = offer({ externalId: 'W1', url: 'https://shop-one.example/p/w1', title: 'Zorblex Kettle Steel', mpn: 'ZK-100' });
     await catalog.ingestion.importOffers([first], { format: 'gmc', source: 'one.tsv', bulk });
     expect(catalog.index.documentFrequency('zorblex')).toBe(1);
@@ -63,9 +67,15 @@ describe.each([
 
   it('writes nothing of a batch the database rejects, keeps earlier batches and marks the run failed', async () => {
     // A trigger of the schema (not TEMP): every connection, the bulk writer's too, runs it.
-    t.app.sqlite.exec(
-      "CREATE TRIGGER refuse_offer BEFORE INSERT ON offers WHEN new.title LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'storage refused the row'); END",
-    );
+    if (t.engine === 'sqlite') {
+      await run(t.app, "CREATE TRIGGER refuse_offer BEFORE INSERT ON offers WHEN new.title LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'storage refused the row'); END");
+    } else {
+      await run(
+        t.app,
+        "CREATE FUNCTION refuse_offer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF new.title LIKE '%refused%' THEN RAISE EXCEPTION 'storage refused the row'; END IF; RETURN new; END $$",
+      );
+      await run(t.app, 'CREATE TRIGGER refuse_offer BEFORE INSERT ON offers FOR EACH ROW EXECUTE FUNCTION refuse_offer()');
+    }
     const offers = [
       offer({ externalId: 'B1', url: 'https://shop-one.example/p/b1', title: 'Logitech MX Master 3S Mouse', mpn: '910-006557' }),
       offer({ externalId: 'B2', url: 'https://shop-one.example/p/b2', title: 'Keychron K2 Keyboard', mpn: 'K2-A1' }),
@@ -78,41 +88,40 @@ describe.each([
     expect(summary.status).toBe('failed');
     expect(summary.failure).toContain('storage refused the row');
     expect(summary.inserted).toBe(2);
-    const ids = t.app.sqlite.prepare('SELECT external_id FROM offers ORDER BY external_id').pluck().all();
-    expect(ids).toEqual(['B1', 'B2']);
-    expect(count('products')).toBe(2);
-    expect(count('price_points')).toBe(2);
-    expect(ftsIds('samsung')).toEqual([]);
+    expect(await values(t.app, 'SELECT external_id FROM offers ORDER BY external_id')).toEqual(['B1', 'B2']);
+    expect(await count('products')).toBe(2);
+    expect(await count('price_points')).toBe(2);
+    if (t.engine === 'sqlite') expect(await ftsIds('samsung')).toEqual([]);
     expect(catalog.repository.getImportRun(summary.runId)).toMatchObject({ status: 'failed', inserted: 2 });
   });
 
-  it('keeps the full-text index in step on insert, update and delete', async () => {
+  itOnEngine('sqlite', 'keeps the full-text index in step on insert, update and delete', async () => {
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Mirrorless Camera', brand: 'Nikon', mpn: 'Z6II' })],
       { format: 'gmc', bulk, source: 'first' },
     );
-    const id = catalog.repository.findOfferByExternalId('shop-two.example', 'C1')!.id;
-    expect(ftsIds('nikon')).toEqual([id]);
-    expect(ftsIds('mirrorless')).toEqual([id]);
+    const id = (await t.app.storage.catalog.findOfferByExternalId('shop-two.example', 'C1'))!.id;
+    expect(await ftsIds('nikon')).toEqual([id]);
+    expect(await ftsIds('mirrorless')).toEqual([id]);
 
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Full Frame Camera Body', brand: 'Nikon', mpn: 'Z6II' })],
       { format: 'gmc', bulk, source: 'second' },
     );
-    expect(ftsIds('mirrorless')).toEqual([]);
-    expect(ftsIds('body')).toEqual([id]);
+    expect(await ftsIds('mirrorless')).toEqual([]);
+    expect(await ftsIds('body')).toEqual([id]);
 
     // A price-only change leaves the indexed text as it is.
     await catalog.ingestion.importOffers(
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Full Frame Camera Body', brand: 'Nikon', mpn: 'Z6II', priceCents: 9_000 })],
       { format: 'gmc', bulk, source: 'third' },
     );
-    expect(ftsIds('body')).toEqual([id]);
-    t.app.sqlite.exec("INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
+    expect(await ftsIds('body')).toEqual([id]);
+    await run(t.app, "INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
 
     catalog.repository.deleteOffer(id);
-    expect(ftsIds('nikon')).toEqual([]);
-    expect(ftsIds('body')).toEqual([]);
+    expect(await ftsIds('nikon')).toEqual([]);
+    expect(await ftsIds('body')).toEqual([]);
   });
 
   it('records a price point when the price changes and only then, and keeps the best price of the product', async () => {
@@ -124,12 +133,12 @@ describe.each([
     const cheaper = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 29_999, shippingCents: 500 })], { format: 'gmc', bulk, source: 'three' });
     expect(cheaper.updated).toBe(1);
 
-    const stored = catalog.repository.findOfferByExternalId('shop-three.example', 'D1')!;
+    const stored = (await t.app.storage.catalog.findOfferByExternalId('shop-three.example', 'D1'))!;
     expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => [point.priceCents, point.shippingCents])).toEqual([
       [34_999, null],
       [29_999, 500],
     ]);
-    expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
+    expect(await t.app.storage.catalog.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
   });
 
   it('takes the best price from offers one can buy, and from all of them only when none is in stock', async () => {
@@ -137,15 +146,15 @@ describe.each([
     const cheapOut = offer({ ...watch, externalId: 'S1', url: 'https://shop-four.example/p/s1', priceCents: 49_999, availability: 'out_of_stock' });
     const dearIn = offer({ ...watch, externalId: 'S2', url: 'https://shop-five.example/p/s2', priceCents: 54_999, availability: 'in_stock' });
     await catalog.ingestion.importOffers([cheapOut, dearIn], { format: 'gmc', bulk, source: 'stock' });
-    const productId = catalog.repository.findOfferByExternalId('shop-four.example', 'S1')!.productId!;
-    expect(catalog.repository.findOfferByExternalId('shop-five.example', 'S2')!.productId).toBe(productId);
-    expect(catalog.repository.getProduct(productId)).toMatchObject({ offerCount: 2, bestPriceCents: 54_999 });
+    const productId = (await t.app.storage.catalog.findOfferByExternalId('shop-four.example', 'S1'))!.productId!;
+    expect((await t.app.storage.catalog.findOfferByExternalId('shop-five.example', 'S2'))!.productId).toBe(productId);
+    expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ offerCount: 2, bestPriceCents: 54_999 });
 
     // The cheap offer comes back in stock; then the dear one sells out too.
     await catalog.ingestion.importOffers([{ ...cheapOut, availability: 'in_stock' }], { format: 'gmc', bulk, source: 'restock' });
-    expect(catalog.repository.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
+    expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
     await catalog.ingestion.importOffers([cheapOut, { ...dearIn, availability: 'out_of_stock' }], { format: 'gmc', bulk, source: 'sold out' });
-    expect(catalog.repository.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
+    expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
   });
 
   it('puts offers of the same item into one product and different items apart', async () => {
@@ -159,11 +168,11 @@ describe.each([
       { format: 'gmc', bulk, source: 'mixed' },
     );
     expect(summary.inserted).toBe(4);
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('amazon', 'E1')).toBe(product('walmart', 'E2'));
-    expect(product('walmart', 'E3')).toBe(product('bestbuy', 'E4'));
-    expect(product('amazon', 'E1')).not.toBe(product('walmart', 'E3'));
-    expect(catalog.repository.getProduct(product('amazon', 'E1')!)).toMatchObject({ offerCount: 2, bestPriceCents: 84_900 });
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('amazon', 'E1')).toBe(await product('walmart', 'E2'));
+    expect(await product('walmart', 'E3')).toBe(await product('bestbuy', 'E4'));
+    expect(await product('amazon', 'E1')).not.toBe(await product('walmart', 'E3'));
+    expect(await t.app.storage.catalog.getProduct((await product('amazon', 'E1'))!)).toMatchObject({ offerCount: 2, bestPriceCents: 84_900 });
     expect(catalog.repository.offerHostExists('walmart.com')).toBe(true);
     expect(catalog.repository.offerHostExists('www.bestbuy.com')).toBe(true);
     expect(catalog.repository.offerHostExists('evil.example')).toBe(false);
@@ -182,11 +191,11 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'variants' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('target', 'V2')).toBe(product('walmart', 'V1'));
-    expect(product('bestbuy', 'V3')).not.toBe(product('walmart', 'V1'));
-    expect(product('costco', 'V4')).not.toBe(product('walmart', 'V1'));
-    expect(product('costco', 'V4')).not.toBe(product('bestbuy', 'V3'));
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('target', 'V2')).toBe(await product('walmart', 'V1'));
+    expect(await product('bestbuy', 'V3')).not.toBe(await product('walmart', 'V1'));
+    expect(await product('costco', 'V4')).not.toBe(await product('walmart', 'V1'));
+    expect(await product('costco', 'V4')).not.toBe(await product('bestbuy', 'V3'));
   });
 
   it('puts an offer that states little into the twin its retailer does not sell yet', async () => {
@@ -203,10 +212,10 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'twins' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('bestbuy', 'Q4')).not.toBe(product('bestbuy', 'Q1'));
-    expect(product('costco', 'Q3')).toBe(product('bestbuy', 'Q1'));
-    expect(product('costco', 'Q6')).toBe(product('bestbuy', 'Q4'));
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('bestbuy', 'Q4')).not.toBe(await product('bestbuy', 'Q1'));
+    expect(await product('costco', 'Q3')).toBe(await product('bestbuy', 'Q1'));
+    expect(await product('costco', 'Q6')).toBe(await product('bestbuy', 'Q4'));
   });
 
   it('joins the products that an offer with only a GTIN and one with only the part number began, once another states both', async () => {
@@ -221,12 +230,12 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'split-identifiers' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('walmart', 'J2')).toBe(product('bestbuy', 'J1'));
-    expect(product('target', 'J3')).toBe(product('bestbuy', 'J1'));
-    expect(product('target', 'J4')).not.toBe(product('bestbuy', 'J1'));
-    expect(count('products')).toBe(2);
-    expect(catalog.repository.getProduct(product('bestbuy', 'J1')!)!.offerCount).toBe(3);
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('walmart', 'J2')).toBe(await product('bestbuy', 'J1'));
+    expect(await product('target', 'J3')).toBe(await product('bestbuy', 'J1'));
+    expect(await product('target', 'J4')).not.toBe(await product('bestbuy', 'J1'));
+    expect(await count('products')).toBe(2);
+    expect((await t.app.storage.catalog.getProduct((await product('bestbuy', 'J1'))!))!.offerCount).toBe(3);
   });
 
   it('joins an offer that states no model number into its product, whichever came first, but not across four-digit model numbers', async () => {
@@ -249,13 +258,13 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'lone-offers' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
-    expect(product('costco', 'N1')).toBe(product('bestbuy', 'N2'));
-    expect(product('amazon', 'N4')).toBe(product('bestbuy', 'N2'));
-    expect(catalog.repository.getProduct(product('bestbuy', 'N2'))!.offerCount).toBe(4);
-    expect(product('ebay', 'P1')).toBe(product('target', 'P2'));
-    expect(product('ebay', 'D3')).not.toBe(product('bestbuy', 'D1'));
-    expect(count('products')).toBe(4);
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
+    expect(await product('costco', 'N1')).toBe(await product('bestbuy', 'N2'));
+    expect(await product('amazon', 'N4')).toBe(await product('bestbuy', 'N2'));
+    expect((await t.app.storage.catalog.getProduct(await product('bestbuy', 'N2')))!.offerCount).toBe(4);
+    expect(await product('ebay', 'P1')).toBe(await product('target', 'P2'));
+    expect(await product('ebay', 'D3')).not.toBe(await product('bestbuy', 'D1'));
+    expect(await count('products')).toBe(4);
   });
 
   it('keeps an offer out of a product whose members state another part number of the same family', async () => {
@@ -268,18 +277,18 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'parts' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('walmart', 'B2')).toBe(product('target', 'B1'));
-    expect(product('bestbuy', 'B4')).toBe(product('target', 'B1'));
-    expect(product('ebay', 'B3')).not.toBe(product('target', 'B1'));
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('walmart', 'B2')).toBe(await product('target', 'B1'));
+    expect(await product('bestbuy', 'B4')).toBe(await product('target', 'B1'));
+    expect(await product('ebay', 'B3')).not.toBe(await product('target', 'B1'));
   });
 
   it('names a product by the most typical title of its offers, brand once, and keeps it up to date', async () => {
     const watch = (id: string, title: string) =>
       offer({ externalId: id, url: `https://www.newegg.com/p/${id}`, title, brand: 'Apple', mpn: 'MRMD3LL/A', retailer: 'newegg' });
     await catalog.ingestion.importOffers([watch('W1', 'APPLE Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker')], { format: 'gmc', bulk, source: 'first' });
-    const productId = catalog.repository.findOfferByExternalId('newegg', 'W1')!.productId!;
-    expect(catalog.repository.getProduct(productId)!.title).toBe('Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker');
+    const productId = (await t.app.storage.catalog.findOfferByExternalId('newegg', 'W1'))!.productId!;
+    expect((await t.app.storage.catalog.getProduct(productId))!.title).toBe('Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker');
 
     await catalog.ingestion.importOffers(
       [
@@ -289,8 +298,8 @@ describe.each([
       ],
       { format: 'gmc', bulk, source: 'more' },
     );
-    expect(catalog.repository.findOfferByExternalId('newegg', 'W4')!.productId).toBe(productId);
-    expect(catalog.repository.getProduct(productId)!.title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
+    expect((await t.app.storage.catalog.findOfferByExternalId('newegg', 'W4'))!.productId).toBe(productId);
+    expect((await t.app.storage.catalog.getProduct(productId))!.title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
   });
 
   it('rejects a row whose link already belongs to another offer', async () => {
@@ -306,47 +315,49 @@ describe.each([
   });
 });
 
-describe('catalog ingestion, bulk path', () => {
+describeOnEngine('sqlite', 'catalog ingestion, bulk path (SQLite store, FTS5 index and writer thread)', () => {
   let t: TestApp;
   let catalog: SqliteCatalogServices;
-  const count = (table: string) => (t.app.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = (table: string) => value<number>(t.app, `SELECT count(*) AS n FROM ${table}`);
 
   beforeEach(async () => {
     t = await buildTestApp();
-    catalog = t.app.catalog;
+    catalog = sqliteCatalogOf(t.app);
   });
   afterEach(async () => t.close());
 
   it('keeps products, price history and the full-text index consistent with the offers', async () => {
     const summary = await importSyntheticCatalog(catalog.ingestion, { offers: 3000, seed: 5, batchSize: 700 });
     expect(summary).toMatchObject({ status: 'succeeded', inserted: 3000, skipped: 0 });
-    const sqlite = t.app.sqlite;
-    expect(count('offers')).toBe(3000);
-    expect(count('price_points')).toBe(3000);
-    expect(count('offers_fts')).toBe(3000);
-    expect(sqlite.prepare('SELECT count(*) FROM offers WHERE product_id IS NULL').pluck().get()).toBe(0);
-    expect(count('products')).toBe(summary.productsCreated);
+    expect(await count('offers')).toBe(3000);
+    expect(await count('price_points')).toBe(3000);
+    expect(await value(t.app, 'SELECT count(*) FROM offers WHERE product_id IS NULL')).toBe(0);
+    expect(await count('products')).toBe(summary.productsCreated);
     // Every product's figures are those of its offers.
-    const wrong = sqlite
-      .prepare(
-        `SELECT p.id FROM products p JOIN (SELECT product_id, count(*) AS n,
-           coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END), min(price_cents + coalesce(shipping_cents, 0))) AS best
-           FROM offers GROUP BY product_id) o
-         ON o.product_id = p.id WHERE p.offer_count != o.n OR p.best_price_cents != o.best`,
-      )
-      .all();
+    const wrong = await rows(
+      t.app,
+      `SELECT p.id FROM products p JOIN (SELECT product_id, count(*) AS n,
+         coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END), min(price_cents + coalesce(shipping_cents, 0))) AS best
+         FROM offers GROUP BY product_id) o
+       ON o.product_id = p.id WHERE p.offer_count != o.n OR p.best_price_cents != o.best`,
+    );
     expect(wrong).toEqual([]);
-    sqlite.exec("INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
+    if (t.engine === 'sqlite') {
+      // SQLite's full-text index (FTS5) holds every offer, intact.
+      expect(await count('offers_fts')).toBe(3000);
+      await run(t.app, "INSERT INTO offers_fts(offers_fts, rank) VALUES('integrity-check', 1)");
+    }
     // Every product is named as naming it afresh from its stored offers would name it.
-    const titles = () => sqlite.prepare('SELECT id, title FROM products ORDER BY id').all();
-    const named = titles();
-    catalog.repository.transaction(() => catalog.repository.retitleProducts(sqlite.prepare('SELECT id FROM products').pluck().all() as number[]));
-    expect(titles()).toEqual(named);
+    const titles = () => rows(t.app, 'SELECT id, title FROM products ORDER BY id');
+    const named = await titles();
+    const ids = await values<number>(t.app, 'SELECT id FROM products ORDER BY id');
+    catalog.repository.transaction(() => catalog.repository.retitleProducts(ids));
+    expect(await titles()).toEqual(named);
 
     // The same feed again changes nothing; ids reserved for the second run are never handed out twice.
     const again = await importSyntheticCatalog(catalog.ingestion, { offers: 3000, seed: 5, batchSize: 700 });
     expect(again).toMatchObject({ status: 'succeeded', inserted: 0, unchanged: 3000, productsCreated: 0 });
-    expect(count('offers')).toBe(3000);
+    expect(await count('offers')).toBe(3000);
     const before = catalog.repository.maxOfferId();
     const id = catalog.repository.insertOffer({
       retailerId: 'amazon', externalId: 'LATE1', canonicalUrl: 'https://amazon.com/dp/LATE1LATE1', url: 'https://amazon.com/dp/LATE1LATE1',
@@ -372,10 +383,10 @@ describe('catalog ingestion, bulk path', () => {
       { format: 'gmc', source: 'bulk', bulk: true },
     );
     expect(summary).toMatchObject({ inserted: 2, productsCreated: 0 });
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId;
-    expect(product('walmart', 'H1')).toBe(product('amazon', 'G1'));
-    expect(product('walmart', 'H2')).toBe(product('bestbuy', 'G2'));
-    expect(catalog.repository.getProduct(product('amazon', 'G1')!)).toMatchObject({ offerCount: 2 });
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    expect(await product('walmart', 'H1')).toBe(await product('amazon', 'G1'));
+    expect(await product('walmart', 'H2')).toBe(await product('bestbuy', 'G2'));
+    expect(await t.app.storage.catalog.getProduct((await product('amazon', 'G1'))!)).toMatchObject({ offerCount: 2 });
   });
 
   it('takes the same offer twice in one batch as an insert and then an update', async () => {
@@ -386,10 +397,10 @@ describe('catalog ingestion, bulk path', () => {
       bulk: true,
     });
     expect(summary).toMatchObject({ status: 'succeeded', inserted: 1, updated: 1, skipped: 0 });
-    const stored = catalog.repository.findOfferByExternalId('shop-five.example', 'J1')!;
+    const stored = (await t.app.storage.catalog.findOfferByExternalId('shop-five.example', 'J1'))!;
     expect(stored.priceCents).toBe(2_499);
     expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => point.priceCents)).toEqual([2_999, 2_499]);
-    expect(catalog.repository.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
+    expect(await t.app.storage.catalog.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
   });
 
   it('leaves an offer without identifiers on its own when its words fit two products alike, or state a code its product lacks', async () => {
@@ -409,19 +420,19 @@ describe('catalog ingestion, bulk path', () => {
       ],
       { format: 'gmc', bulk: true, source: 'lone-twins' },
     );
-    const product = (retailer: string, id: string) => catalog.repository.findOfferByExternalId(retailer, id)!.productId!;
-    expect(catalog.repository.offersOfProduct(product('costco', 'X5'))).toHaveLength(1);
-    expect(product('costco', 'X6')).toBe(product('bestbuy', 'X3'));
-    expect(catalog.repository.offersOfProduct(product('ebay', 'X7'))).toHaveLength(1);
-    expect(count('products')).toBe(4);
+    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
+    expect(catalog.repository.offersOfProduct(await product('costco', 'X5'))).toHaveLength(1);
+    expect(await product('costco', 'X6')).toBe(await product('bestbuy', 'X3'));
+    expect(catalog.repository.offersOfProduct(await product('ebay', 'X7'))).toHaveLength(1);
+    expect(await count('products')).toBe(4);
     // The lone offers left, found among given products as in the whole catalog.
     const lone = [
-      { productId: product('costco', 'X5'), offerId: catalog.repository.findOfferByExternalId('costco', 'X5')?.id },
-      { productId: product('ebay', 'X7'), offerId: catalog.repository.findOfferByExternalId('ebay', 'X7')?.id },
+      { productId: await product('costco', 'X5'), offerId: (await t.app.storage.catalog.findOfferByExternalId('costco', 'X5'))?.id },
+      { productId: await product('ebay', 'X7'), offerId: (await t.app.storage.catalog.findOfferByExternalId('ebay', 'X7'))?.id },
     ].sort((a, b) => a.productId - b.productId);
     expect(catalog.repository.loneOffersWithoutModelNumber()).toEqual(lone);
-    expect(catalog.repository.loneOffersWithoutModelNumber([product('bestbuy', 'X1'), product('ebay', 'X7'), product('costco', 'X5')])).toEqual(lone);
-    expect(catalog.repository.loneOffersWithoutModelNumber([product('bestbuy', 'X1')])).toEqual([]);
+    expect(catalog.repository.loneOffersWithoutModelNumber([await product('bestbuy', 'X1'), await product('ebay', 'X7'), await product('costco', 'X5')])).toEqual(lone);
+    expect(catalog.repository.loneOffersWithoutModelNumber([await product('bestbuy', 'X1')])).toEqual([]);
   });
 });
 
@@ -458,19 +469,19 @@ describe('re-clustering the catalog', () => {
     offer({ externalId: 'R4', url: 'https://www.walmart.com/ip/x/7000004', title: 'Dyson V15 Detect Cordless Stick Vacuum', brand: 'Dyson', mpn: '394472-01' }),
     offer({ externalId: 'R5', url: 'https://www.walmart.com/ip/x/7000005', title: 'Instant Pot Duo 7-in-1 Pressure Cooker, 6 Quart', brand: 'Instant Pot', mpn: '112-0170-01' }),
   ];
-  const productsOf = () =>
-    Object.fromEntries((t.app.sqlite.prepare('SELECT external_id AS id, product_id AS productId FROM offers ORDER BY id').all() as Array<{ id: string; productId: number }>).map((row) => [row.id, row.productId]));
+  const productsOf = async () =>
+    Object.fromEntries((await rows<{ id: string; productId: number }>(t.app, 'SELECT external_id AS id, product_id AS "productId" FROM offers ORDER BY id')).map((each) => [each.id, each.productId]));
 
   it('keeps the id of every product whose offers stay together, so what points at it still finds it', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
-    const before = productsOf();
+    const before = await productsOf();
     expect(new Set(Object.values(before)).size).toBe(3);
 
     const result = await t.app.catalog.ingestion.recluster();
 
     expect(result).toMatchObject({ offers: 5, productsCreated: 3, productsKept: 3 });
-    expect(productsOf()).toEqual(before);
-    expect(t.app.catalog.repository.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
+    expect(await productsOf()).toEqual(before);
+    expect(await t.app.storage.catalog.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${before.R3}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().offers).toHaveLength(2);
@@ -478,15 +489,15 @@ describe('re-clustering the catalog', () => {
 
   it('gives a product split apart its id for the part with its first offer, and the rest new ids', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
-    const before = productsOf();
+    const before = await productsOf();
     // A wrong match, as an older matcher might have made it: the pressure cooker in the headphones' product.
-    t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(before.R1, 'R5');
-    t.app.catalog.repository.refreshProducts([before.R1!, before.R5!]);
+    await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [before.R1, 'R5']);
+    for (const id of [before.R1!, before.R5!]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
     const highest = Math.max(...Object.values(before));
 
     const result = await t.app.catalog.ingestion.recluster();
 
-    const after = productsOf();
+    const after = await productsOf();
     expect(result).toMatchObject({ productsCreated: 3, productsKept: 2 });
     expect([after.R1, after.R2, after.R3, after.R4]).toEqual([before.R1, before.R1, before.R3, before.R3]);
     // Never an id another product had: links to the cooker's old product find nothing rather than something else.
@@ -495,18 +506,19 @@ describe('re-clustering the catalog', () => {
 
   it('leads a retired product id to the product most of its offers went to', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
-    const before = productsOf();
+    const before = await productsOf();
     // Two products for one vacuum, as an older matcher might have left them.
-    t.app.sqlite.prepare('INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)').run('Dyson V15 (split)', 'x', 'x');
-    const split = Number((t.app.sqlite.prepare('SELECT max(id) FROM products').pluck().get() as number));
-    t.app.sqlite.prepare('UPDATE offers SET product_id = ? WHERE external_id = ?').run(split, 'R4');
-    t.app.catalog.repository.refreshProducts([before.R3!, split]);
+    const now = new Date().toISOString();
+    await run(t.app, 'INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)', ['Dyson V15 (split)', now, now]);
+    const split = await value<number>(t.app, 'SELECT max(id) FROM products');
+    await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [split, 'R4']);
+    for (const id of [before.R3!, split]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
 
     await t.app.catalog.ingestion.recluster();
 
-    expect(productsOf().R4).toBe(before.R3);
-    expect(t.app.catalog.repository.getProduct(split)).toBeNull();
-    expect(t.app.catalog.repository.successorOf(split)).toBe(before.R3);
+    expect((await productsOf()).R4).toBe(before.R3);
+    expect(await t.app.storage.catalog.getProduct(split)).toBeNull();
+    expect(await t.app.storage.catalog.successorOf(split)).toBe(before.R3);
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${split}` });
     expect(res.json().product).toMatchObject({ id: before.R3, offerCount: 2 });
     expect((await t.app.inject({ method: 'GET', url: '/api/products/999999' })).statusCode).toBe(404);

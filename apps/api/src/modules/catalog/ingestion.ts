@@ -7,7 +7,7 @@ import { gtinOf, matchThreshold, modelKeysOf, type ItemIdentity, type MatchOptio
 import { createBulkCatalogIndex } from './bulk-index';
 import { holdImportRun, thisProcess } from './import-runs';
 import { op, type BulkBatch, type IngestionStep, type IngestionStore, type OfferRecord } from './ingestion-store';
-import { productOf, type ImportRunDelta, type ImportRunRow, type OfferRow, type RetailerRow } from './repository';
+import { productOf, type ImportRunRow, type OfferRow, type RetailerRow } from './repository';
 
 export { productOf };
 
@@ -753,6 +753,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         const joined = await joinProductsSharingPartNumbers(runId, importedKeys, createdProducts);
         productsCreated = Math.max(0, productsCreated - joined - (await joinLoneOffers(runId, createdProducts)));
       }
+      if (progress.inserted + progress.updated > 0) await store.refreshSearchViews();
     } catch (error) {
       failure ??= error instanceof Error ? error.message : String(error);
     }

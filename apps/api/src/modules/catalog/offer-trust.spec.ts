@@ -2,6 +2,7 @@ import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
 import { APP_ORIGIN, call, cookieFrom, registerBusiness, STRONG_PASSWORD, verifyStoreDomain } from '../../testing/http';
 import { feedOffer } from '../../testing/offers';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { rows, value } from '../../testing/db';
 
 jest.setTimeout(60_000);
 
@@ -37,7 +38,7 @@ describe('offers shoppers see', () => {
       RETAILERS.map((r) => feedOffer({ externalId: `${r.id}-1`, retailer: r.id, url: r.url, title: 'Apple iPhone 15 128GB Black', brand: 'Apple', gtin: GTIN, priceCents: r.price })),
       { format: 'gmc', source: 'retailer feeds' },
     );
-    productId = t.app.sqlite.prepare("SELECT product_id FROM offers WHERE external_id = 'amazon-1'").pluck().get() as number;
+    productId = await value<number>(t.app, "SELECT product_id FROM offers WHERE external_id = 'amazon-1'");
     await t.app.businessAccounts.createOrPromoteAdmin('admin@example.com', STRONG_PASSWORD);
     adminCookie = cookieFrom(await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'admin@example.com', password: STRONG_PASSWORD }, origin: ADMIN_ORIGIN }))!;
   });
@@ -148,14 +149,14 @@ describe('offers shoppers see', () => {
       ),
       { format: 'gmc', source: 'bulk feed', bulk: true },
     );
-    const held = t.app.sqlite.prepare("SELECT external_id AS id, held FROM offers WHERE external_id LIKE 'bulk-%' ORDER BY external_id").all();
+    const held = await rows(t.app, "SELECT external_id AS id, held FROM offers WHERE external_id LIKE 'bulk-%' ORDER BY external_id");
     expect(held).toEqual([
       { id: 'bulk-0', held: null },
       { id: 'bulk-1', held: null },
       { id: 'bulk-2', held: null },
       { id: 'bulk-3', held: 'price' },
     ]);
-    const productOf = t.app.sqlite.prepare("SELECT product_id FROM offers WHERE external_id = 'bulk-0'").pluck().get() as number;
+    const productOf = await value<number>(t.app, "SELECT product_id FROM offers WHERE external_id = 'bulk-0'");
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${productOf}` })).json().product.bestPriceCents).toBe(119_900);
   });
 

@@ -220,6 +220,9 @@ export function createPgIngestionStore({ pool }: PostgresHandle): IngestionStore
       const { rows } = await query(pool, 'offer-products', 'SELECT id, product_id AS "productId" FROM offers ORDER BY id', []);
       return rows as Array<{ id: number; productId: number | null }>;
     },
+    async refreshSearchViews() {
+      await pool.query('REFRESH MATERIALIZED VIEW CONCURRENTLY offers_vocab');
+    },
     unclusterAll: () =>
       inOne(async (client) => {
         await client.query({ name: 'catalog/import-lock', text: 'SELECT pg_advisory_xact_lock($1)', values: [IMPORT_LOCK_KEY] });

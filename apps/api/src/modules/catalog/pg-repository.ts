@@ -13,6 +13,7 @@ import {
   type CategoryRow,
   type CorrectionRefusal,
   type CorrectionResult,
+  type ImportRunRow,
   type NewProduct,
   type OfferItem,
   type OfferRef,
@@ -107,6 +108,32 @@ const REFRESH_PRODUCTS = `UPDATE products SET offer_count = s.n, best_price_cent
   WHERE products.id = s.product_id`;
 
 const DELETE_EMPTY_PRODUCTS = `DELETE FROM products WHERE id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)`;
+
+const IMPORT_RUN = `SELECT id, format, source, retailer_id AS "retailerId", retailer_ids AS "retailerIds", business_id AS "businessId", status,
+    started_at AS "startedAt", finished_at AS "finishedAt", total_rows AS "totalRows", inserted, updated, unchanged, skipped,
+    products_created AS "productsCreated", report_json AS report FROM import_runs`;
+type ImportRunRecord = Omit<ImportRunRow, 'startedAt' | 'finishedAt' | 'retailerIds'> & { startedAt: Date; finishedAt: Date | null; retailerIds: string[] | null };
+
+/** A run as the SQLite side answers it (keys in its order): ISO instants, and the one retailer of a run not yet finished. */
+const toImportRun = ({ retailerIds, startedAt, finishedAt, ...rest }: ImportRunRecord): ImportRunRow => ({
+  id: rest.id,
+  format: rest.format,
+  source: rest.source,
+  retailerId: rest.retailerId,
+  businessId: rest.businessId,
+  status: rest.status,
+  startedAt: startedAt.toISOString(),
+  finishedAt: finishedAt?.toISOString() ?? null,
+  totalRows: rest.totalRows,
+  inserted: rest.inserted,
+  updated: rest.updated,
+  unchanged: rest.unchanged,
+  skipped: rest.skipped,
+  productsCreated: rest.productsCreated,
+  // Where the SQLite side puts it (its rows' own keys first).
+  retailerIds: retailerIds ?? (rest.retailerId ? [rest.retailerId] : []),
+  report: rest.report,
+});
 
 type Timed<T> = Omit<T, 'createdAt' | 'updatedAt' | 'recordedAt'> & { createdAt?: Date; updatedAt?: Date; recordedAt?: Date };
 
@@ -402,8 +429,61 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
   const findBusinessOffer = async (db: Queryable, businessId: string, offerId: number) =>
     (await rowsOf<MerchantProduct>(db, 'business-offer', `${BUSINESS_OFFER} WHERE o.id = $1 AND o.business_id = $2`, [offerId, businessId]))[0] ?? null;
 
+  const count = async (name: string, table: 'offers' | 'products') =>
+    (await pool.query<{ n: number }>({ name: `catalog/count-${name}`, text: `SELECT count(*) AS n FROM ${table}`, values: [] })).rows[0]!.n;
+
   return {
     ...pgCatalogReads(pool),
+    async renameRetailer(id, name) {
+      await pool.query({ name: 'catalog/rename-retailer', text: 'UPDATE retailers SET name = $2 WHERE id = $1 AND name IS DISTINCT FROM $2', values: [id, name] });
+    },
+    refreshProduct: (productId, now) =>
+      inTransaction(pool, async (client) => {
+        // Locked first, as every writer of a product's figures locks it.
+        await lockProducts(client, [productId]);
+        await refreshProductsPg(client, [productId], now);
+        return { commit: true, result: undefined };
+      }),
+    countOffers: () => count('offers', 'offers'),
+    countProducts: () => count('products', 'products'),
+    async showcaseOfferUrl(retailerId) {
+      const { rows } = await pool.query<{ url: string }>({
+        name: 'catalog/showcase-offer',
+        text: `SELECT o.url FROM offers o JOIN products p ON p.id = o.product_id
+          WHERE o.retailer_id = $1 AND p.offer_count >= 3 AND p.best_price_cents < o.price_cents + coalesce(o.shipping_cents, 0)
+          ORDER BY p.offer_count DESC, o.id LIMIT 1`,
+        values: [retailerId],
+      });
+      return rows[0]?.url ?? null;
+    },
+    async getImportRun(id) {
+      const { rows } = await pool.query<ImportRunRecord>({ name: 'catalog/import-run', text: `${IMPORT_RUN} WHERE id = $1`, values: [id] });
+      return rows[0] ? toImportRun(rows[0]) : null;
+    },
+    async listImportRuns(limit) {
+      // The newest first; runs begun in the same millisecond by their ids (SQLite: by insertion order).
+      const { rows } = await pool.query<ImportRunRecord>({ name: 'catalog/import-runs', text: `${IMPORT_RUN} ORDER BY started_at DESC, id DESC LIMIT $1`, values: [limit] });
+      return rows.map(toImportRun);
+    },
+    async runningImportRuns() {
+      const { rows } = await pool.query<{ id: string; ownerPid: number | null; ownerHost: string | null; startedAt: Date; heartbeatAt: Date | null }>({
+        name: 'catalog/running-import-runs',
+        text: `SELECT id, owner_pid AS "ownerPid", owner_host AS "ownerHost", started_at AS "startedAt", heartbeat_at AS "heartbeatAt"
+          FROM import_runs WHERE status = 'running' ORDER BY started_at, id`,
+        values: [],
+      });
+      return rows.map((row) => ({ ...row, startedAt: row.startedAt.toISOString(), heartbeatAt: row.heartbeatAt?.toISOString() ?? null }));
+    },
+    async interruptImportRun(id, note) {
+      // One statement guarded by the status: of several instances that find the run, one marks it.
+      const { rowCount } = await pool.query({
+        name: 'catalog/interrupt-import-run',
+        text: `UPDATE import_runs SET status = 'interrupted', finished_at = coalesce(heartbeat_at, started_at),
+            report_json = jsonb_set(report_json, '{interrupted}', $2::jsonb) WHERE id = $1 AND status = 'running'`,
+        values: [id, JSON.stringify(note)],
+      });
+      return (rowCount ?? 0) > 0;
+    },
     async lastImportAt() {
       const { rows } = await pool.query<{ at: Date | null }>({
         name: 'catalog/last-import-at',

@@ -33,7 +33,7 @@ export interface SqliteCatalogServices extends CatalogServices {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalog: SqliteCatalogServices;
+    catalog: CatalogServices;
   }
 }
 
@@ -83,10 +83,12 @@ export function createPgCatalogServices(handle: PostgresHandle, ports: { catalog
 /** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions) as `app.catalog`. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    const catalog = createCatalogServices(app.sqlite, { catalog: app.storage.catalog, searchIndex: app.storage.searchIndex });
+    // Searches and spelling read through the app's ports; imports through the engine's own store.
+    const ports = { catalog: app.storage.catalog, searchIndex: app.storage.searchIndex };
+    const catalog = app.database.engine === 'sqlite' ? createCatalogServices(app.database.handle.sqlite, ports) : createPgCatalogServices(app.database.handle, ports);
     app.decorate('catalog', catalog);
     // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
-    for (const run of recoverInterruptedImports(catalog.repository)) {
+    for (const run of await recoverInterruptedImports(app.storage.catalog)) {
       app.log.warn({ runId: run.id, ownerPid: run.ownerPid, ownerHost: run.ownerHost, reason: run.reason }, 'import run marked interrupted');
     }
     // The words spelling correction knows: read once the API is up, again after every import of this process, and
@@ -109,6 +111,8 @@ export const catalogPlugin = fp(
       clearInterval(timer);
       unsubscribe();
       catalog.spelling.stop();
+      // A reading of the words under way ends before the database closes.
+      await catalog.spelling.ready();
     });
   },
   { name: 'catalog', dependencies: ['db'] },

@@ -291,6 +291,25 @@ export interface CatalogRepository {
    * suspended or reactivated) and refreshes the figures of their products: one transaction. How many offers changed.
    */
   refreshStoreTrust(businessId: string, now: string): Promise<number>;
+  /** Renames a retailer (a merchant's store name); nothing when the name is already that. */
+  renameRetailer(id: string, name: string): Promise<void>;
+  /** A product's figures, price reviews and title from its offers again; the product goes when it has none: one transaction. */
+  refreshProduct(productId: number, now: string): Promise<void>;
+  countOffers(): Promise<number>;
+  countProducts(): Promise<number>;
+  /** A retailer's offer whose product other retailers sell cheaper (a good first search to show), or null. */
+  showcaseOfferUrl(retailerId: string): Promise<string | null>;
+  /** An import run, or null. */
+  getImportRun(id: string): Promise<ImportRunRow | null>;
+  /** The newest import runs first. */
+  listImportRuns(limit: number): Promise<ImportRunRow[]>;
+  /** The runs still `running`, with what tells whether their processes are still at them. */
+  runningImportRuns(): Promise<RunningImportRun[]>;
+  /**
+   * Marks a run `interrupted` only while it is still `running` (of several instances that find it, one does): it ends at
+   * its last sign of life and its report keeps `note`. Answers whether this call marked it.
+   */
+  interruptImportRun(id: string, note: Record<string, unknown>): Promise<boolean>;
 }
 
 /**

@@ -23,7 +23,7 @@ describe('catalog routes', () => {
       [offer({ externalId: 'TV1', url: 'https://www.amazon.com/dp/B0BVXHT3MY', title: 'LG OLED55C3PUA 55 inch OLED evo 4K TV', brand: 'LG', mpn: 'OLED55C3PUA', priceCents: 129_999, category: 'Electronics > TVs' })],
       { format: 'gmc', source: 'price drop' },
     );
-    tvId = t.app.catalog.repository.findOfferByExternalId('amazon', 'TV1')!.productId!;
+    tvId = (await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1'))!.productId!;
   });
   afterAll(async () => t.close());
 

@@ -1,9 +1,8 @@
-import type Database from 'better-sqlite3';
 import { generateCatalog, type FeedRow } from '@pricehunt/catalog-feeds';
-import type { Db } from '../../db/client';
 import { importErMagellan, type ErMagellanImport } from './er-magellan';
 import type { ImportProgress, ImportSummary, IngestionService } from './ingestion';
-import { createCatalogServices } from './plugin';
+import type { CatalogServices } from './plugin';
+import type { CatalogRepository } from './repository';
 
 /** Seed of the demo catalog: the same offers on every machine. */
 export const DEMO_SEED = 42;
@@ -52,21 +51,19 @@ export interface SeedResult {
   demoUrl: string | null;
 }
 
-const sqliteOf = (db: Db | Database.Database): Database.Database => ('$client' in db ? (db.$client as Database.Database) : (db as Database.Database));
-
 /**
- * Fills an empty catalog for `npm start`: `offers` synthetic offers (fast, deterministic) and, when `seedDataDir`
- * is given (SEED_DATA_DIR), the ER-Magellan tables. Idempotent: a catalog that already has offers is left alone.
+ * Fills an empty catalog for `npm start` and `start:cluster`: `offers` synthetic offers (fast, deterministic) and, when
+ * `seedDataDir` is given (SEED_DATA_DIR), the ER-Magellan tables. Idempotent: a catalog that already has offers is
+ * left alone.
  */
 export async function seedDemoCatalog(
-  db: Db | Database.Database,
+  catalog: Pick<CatalogServices, 'ingestion'>,
+  ports: Pick<CatalogRepository, 'countOffers' | 'countProducts' | 'showcaseOfferUrl'>,
   options: { offers: number; seed?: number; seedDataDir?: string; onProgress?: (label: string, rows: number) => void },
 ): Promise<SeedResult> {
-  const catalog = createCatalogServices(sqliteOf(db));
-  const { repository, ingestion } = catalog;
-  if (repository.countOffers() > 0) {
-    return { skipped: true, synthetic: null, erMagellan: [], offers: repository.countOffers(), products: repository.countProducts(), demoUrl: repository.showcaseOfferUrl('amazon') };
-  }
+  const { ingestion } = catalog;
+  const offers = await ports.countOffers();
+  if (offers > 0) return { skipped: true, synthetic: null, erMagellan: [], offers, products: await ports.countProducts(), demoUrl: await ports.showcaseOfferUrl('amazon') };
   const synthetic =
     options.offers > 0
       ? await importSyntheticCatalog(ingestion, { offers: options.offers, seed: options.seed, onProgress: (p) => options.onProgress?.('synthetic', p.rows) })
@@ -78,8 +75,8 @@ export async function seedDemoCatalog(
     skipped: false,
     synthetic,
     erMagellan,
-    offers: repository.countOffers(),
-    products: repository.countProducts(),
-    demoUrl: repository.showcaseOfferUrl('amazon'),
+    offers: await ports.countOffers(),
+    products: await ports.countProducts(),
+    demoUrl: await ports.showcaseOfferUrl('amazon'),
   };
 }

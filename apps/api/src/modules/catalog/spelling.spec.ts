@@ -90,7 +90,7 @@ describe('spelling on several API instances', () => {
       [feedOffer({ externalId: 'B0KETTLE01', url: 'https://www.amazon.com/dp/B0KETTLE01', title: 'Acme Electric Kettle 1.7L', brand: 'Acme' })],
       { format: 'gmc', source: 'first' },
     );
-    const other = await buildTestApp({ DATABASE_URL: `file:${importer.databasePath}`, SPELLING_REFRESH_SECONDS: '1' });
+    const other = await buildTestApp({ DATABASE_URL: importer.databaseUrl, SPELLING_REFRESH_SECONDS: '1' });
     try {
       await other.app.ready();
       await other.app.catalog.spelling.ready();

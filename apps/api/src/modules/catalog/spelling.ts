@@ -131,9 +131,12 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       again = true;
       return;
     }
-    building = build().finally(() => {
-      building = null;
-    });
+    building = build()
+      // A read that failed (the database away, the app closing) leaves the words as they were; the next refresh reads again.
+      .catch(() => undefined)
+      .finally(() => {
+        building = null;
+      });
   };
 
   return {

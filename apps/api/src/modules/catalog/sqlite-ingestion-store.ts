@@ -62,6 +62,7 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     loneOffersWithoutModelNumber: async (productIds) => store.loneOffersWithoutModelNumber(productIds),
     retitleProducts: async (ids) => store.transaction(() => store.retitleProducts(ids)),
     offerProducts: async (order) => (order === 'by-id' ? store.offerProducts() : store.offerProductsUnordered()),
+    refreshSearchViews: async () => undefined,
     unclusterAll: async () => store.unclusterAll(),
     redirectProducts: async (pairs, now) => store.transaction(() => store.redirectProducts(pairs, now)),
     bulk: sqliteBulkPath(store, ops),

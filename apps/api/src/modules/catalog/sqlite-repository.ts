@@ -742,6 +742,15 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
 
   return {
     lastImportAt: async () => (lastImportAt.get() as string | null) ?? null,
+    renameRetailer: async (id, name) => store.renameRetailer(id, name),
+    refreshProduct: async (productId, now) => store.transaction(() => store.refreshProduct(productId, now)),
+    countOffers: async () => store.countOffers(),
+    countProducts: async () => store.countProducts(),
+    showcaseOfferUrl: async (retailerId) => store.showcaseOfferUrl(retailerId),
+    getImportRun: async (id) => store.getImportRun(id),
+    listImportRuns: async (limit) => store.listImportRuns(limit),
+    runningImportRuns: async () => store.runningImportRuns(),
+    interruptImportRun: async (id, note) => store.interruptImportRun(id, note),
     findOfferByCanonicalUrl: async (canonicalUrl) => store.findOfferByCanonicalUrl(canonicalUrl),
     findOfferByExternalId: async (retailerId, externalId) => store.findOfferByExternalId(retailerId, externalId),
     getOfferWithRetailer: async (id) => store.getOfferWithRetailer(id),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { call, cookieFrom, STRONG_PASSWORD } from '../../testing/http';
 import { feedOffer as offer } from '../../testing/offers';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { row, value } from '../../testing/db';
 
 const ADMIN_ORIGIN = 'http://localhost:4400';
 const HEADPHONES = { title: 'Sony WH-1000XM5 Wireless Headphones, Black', brand: 'Sony', mpn: 'WH1000XM5/B' };
@@ -19,7 +20,7 @@ describe('match reports', () => {
   let requestId: string;
   let productId: number;
   const report = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/match-reports', payload: body });
-  const count = () => (t.app.sqlite.prepare('SELECT count(*) AS n FROM match_reports').get() as { n: number }).n;
+  const count = () => value<number>(t.app, 'SELECT count(*) AS n FROM match_reports');
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -40,7 +41,7 @@ describe('match reports', () => {
     const res = await report({ requestId, productId, reason: 'different_variant', note: '  I pasted the silver one  ' });
     expect(res.statusCode).toBe(201);
     const { reportId } = res.json();
-    expect(t.app.sqlite.prepare('SELECT status, note, reason FROM match_reports WHERE id = ?').get(reportId)).toEqual({
+    expect(await row(t.app, 'SELECT status, note, reason FROM match_reports WHERE id = ?', [reportId])).toEqual({
       status: 'open',
       note: 'I pasted the silver one',
       reason: 'different_variant',
@@ -81,11 +82,11 @@ describe('match reports', () => {
     [{ reason: 'other', note: 'x'.repeat(MATCH_REPORT_NOTE_LENGTH + 1) }, 400, 'note'],
     [{ reason: 'other', note: 42 }, 400, 'note'],
   ])('refuses %j with %i naming %s, and stores nothing', async (body, status, field) => {
-    const before = count();
+    const before = await count();
     const res = await report({ requestId, productId, ...body });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ success: false, field });
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
 import { registerBusiness, verifyStoreDomain } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { rows, run, value, values } from '../../testing/db';
 
 // Password hashing (scrypt) is deliberately slow; on a busy machine a test with several logins takes seconds.
 jest.setTimeout(60_000);
@@ -28,28 +29,32 @@ async function register(app: FastifyInstance, email: string, storeDomain: string
 
 const at = (iso: string) => Date.parse(iso);
 
-function insertClick(app: FastifyInstance, businessId: string, iso: string, extra: { referrer?: string; target?: string; url?: string } = {}) {
+async function insertClick(app: FastifyInstance, businessId: string, iso: string, extra: { referrer?: string; target?: string; url?: string } = {}) {
   const url = extra.url ?? 'https://shop-a.example.com/products/kettle';
-  app.sqlite
-    .prepare(
-      `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, referrer, business_id) VALUES (?, ?, ?, ?, ?, 'product_suggestion', ?, ?)`,
-    )
-    .run(randomUUID(), at(iso), url, extra.target ?? url, new URL(url).hostname, extra.referrer ?? null, businessId);
+  await run(app, `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, referrer, business_id) VALUES (?, ?, ?, ?, ?, 'product_suggestion', ?, ?)`, [
+    randomUUID(),
+    at(iso),
+    url,
+    extra.target ?? url,
+    new URL(url).hostname,
+    extra.referrer ?? null,
+    businessId,
+  ]);
 }
 
-function insertReferral(
+async function insertReferral(
   app: FastifyInstance,
   businessId: string,
   iso: string,
   fields: { referralId?: string; product?: string; campaign?: string; source?: string; sourceUrl?: string } = {},
 ) {
   const referralId = fields.referralId ?? `ref_${randomUUID()}`;
-  app.sqlite
-    .prepare(
-      `INSERT INTO referrals (id, referral_id, created_at, business_domain, business_id, requested_url, target_url, source_url, product_name, utm_source, utm_medium, utm_campaign)
-       VALUES (?, ?, ?, 'shop-a.example.com', ?, 'https://shop-a.example.com/p', 'https://shop-a.example.com/p?ref=x', ?, ?, ?, 'price_comparison', ?)`,
-    )
-    .run(randomUUID(), referralId, at(iso), businessId, fields.sourceUrl ?? null, fields.product ?? null, fields.source ?? 'pricehunt', fields.campaign ?? 'product_referral');
+  await run(
+    app,
+    `INSERT INTO referrals (id, referral_id, created_at, business_domain, business_id, requested_url, target_url, source_url, product_name, utm_source, utm_medium, utm_campaign)
+     VALUES (?, ?, ?, 'shop-a.example.com', ?, 'https://shop-a.example.com/p', 'https://shop-a.example.com/p?ref=x', ?, ?, ?, 'price_comparison', ?)`,
+    [randomUUID(), referralId, at(iso), businessId, fields.sourceUrl ?? null, fields.product ?? null, fields.source ?? 'pricehunt', fields.campaign ?? 'product_referral'],
+  );
   return referralId;
 }
 
@@ -74,20 +79,20 @@ describe('merchant dashboard API', () => {
     b = await register(app, 'b@example.com', 'shop-b.example.com', dns);
 
     // Business A, March 2026 (UTC). 2026-03-10T23:30Z is the 10th in UTC and New York, the 11th in Berlin.
-    insertClick(app, a.id, '2026-03-10T12:00:00Z', { referrer: 'https://www.amazon.com/dp/B0TEST', target: 'https://shop-a.example.com/p?utm_source=pricehunt&utm_campaign=spring' });
-    insertClick(app, a.id, '2026-03-10T23:30:00Z');
-    insertClick(app, a.id, '2026-03-12T08:00:00Z');
-    const r1 = insertReferral(app, a.id, '2026-03-10T10:00:00Z', { referralId: 'ref_kettle', product: 'Kettle', campaign: 'spring', sourceUrl: 'https://www.walmart.com/ip/1' });
-    insertReferral(app, a.id, '2026-03-10T23:45:00Z', { product: 'Toaster', campaign: 'spring' });
-    insertReferral(app, a.id, '2026-03-11T09:00:00Z', { product: 'Kettle', campaign: 'summer' });
-    const old = insertReferral(app, a.id, '2026-01-20T09:00:00Z', { referralId: 'ref_old', product: 'Toaster' });
+    await insertClick(app, a.id, '2026-03-10T12:00:00Z', { referrer: 'https://www.amazon.com/dp/B0TEST', target: 'https://shop-a.example.com/p?utm_source=pricehunt&utm_campaign=spring' });
+    await insertClick(app, a.id, '2026-03-10T23:30:00Z');
+    await insertClick(app, a.id, '2026-03-12T08:00:00Z');
+    const r1 = await insertReferral(app, a.id, '2026-03-10T10:00:00Z', { referralId: 'ref_kettle', product: 'Kettle', campaign: 'spring', sourceUrl: 'https://www.walmart.com/ip/1' });
+    await insertReferral(app, a.id, '2026-03-10T23:45:00Z', { product: 'Toaster', campaign: 'spring' });
+    await insertReferral(app, a.id, '2026-03-11T09:00:00Z', { product: 'Kettle', campaign: 'summer' });
+    const old = await insertReferral(app, a.id, '2026-01-20T09:00:00Z', { referralId: 'ref_old', product: 'Toaster' });
     // Previous period (2026-03-03..2026-03-09 for a 7-day range 03-10..03-16): one click, two referrals.
-    insertClick(app, a.id, '2026-03-05T12:00:00Z');
-    insertReferral(app, a.id, '2026-03-05T12:00:00Z', { referralId: 'ref_prev', product: 'Kettle' });
-    insertReferral(app, a.id, '2026-03-06T12:00:00Z', { product: 'Kettle' });
+    await insertClick(app, a.id, '2026-03-05T12:00:00Z');
+    await insertReferral(app, a.id, '2026-03-05T12:00:00Z', { referralId: 'ref_prev', product: 'Kettle' });
+    await insertReferral(app, a.id, '2026-03-06T12:00:00Z', { product: 'Kettle' });
     // Business B has its own figures that A must never see.
-    insertClick(app, b.id, '2026-03-10T12:00:00Z', { url: 'https://shop-b.example.com/x' });
-    insertReferral(app, b.id, '2026-03-10T12:00:00Z', { referralId: 'ref_b' });
+    await insertClick(app, b.id, '2026-03-10T12:00:00Z', { url: 'https://shop-b.example.com/x' });
+    await insertReferral(app, b.id, '2026-03-10T12:00:00Z', { referralId: 'ref_b' });
 
     expect((await convert(app, a, { orderId: '1001', value: 49.99, currency: 'USD', referralId: r1, occurredAt: '2026-03-11T12:00:00Z' })).statusCode).toBe(201);
     // Same order again: counts once.
@@ -193,8 +198,8 @@ describe('merchant dashboard API', () => {
     });
 
     it('counts a click that led to a referral under that referral’s product and retailer', async () => {
-      insertReferral(app, a.id, '2026-04-02T10:00:00Z', { referralId: 'ref_apr', product: 'Blender', sourceUrl: 'https://www.bestbuy.com/site/blender/1.p' });
-      insertClick(app, a.id, '2026-04-02T10:00:01Z', { url: 'https://shop-a.example.com/blender?ref=ref_apr&utm_source=pricehunt' });
+      await insertReferral(app, a.id, '2026-04-02T10:00:00Z', { referralId: 'ref_apr', product: 'Blender', sourceUrl: 'https://www.bestbuy.com/site/blender/1.p' });
+      await insertClick(app, a.id, '2026-04-02T10:00:01Z', { url: 'https://shop-a.example.com/blender?ref=ref_apr&utm_source=pricehunt' });
       const retailer = (await get(a, '/api/business/analytics?from=2026-04-01&to=2026-04-03&dimension=retailer')).json();
       expect(retailer.breakdown).toEqual([expect.objectContaining({ key: 'bestbuy.com', clicks: 1, referrals: 1 })]);
       const product = (await get(a, '/api/business/analytics?from=2026-04-01&to=2026-04-03&dimension=product')).json();
@@ -325,7 +330,7 @@ describe('merchant dashboard API', () => {
 
   describe('purchases reported by the tracking script', () => {
     it('become conversions once per order id, attributed through the stored referral', async () => {
-      insertReferral(app, a.id, new Date(Date.now() - 3_600_000).toISOString(), { referralId: 'ref_live', product: 'Grinder', campaign: 'product_referral' });
+      await insertReferral(app, a.id, new Date(Date.now() - 3_600_000).toISOString(), { referralId: 'ref_live', product: 'Grinder', campaign: 'product_referral' });
       const purchase = {
         eventType: 'purchase',
         businessDomain: 'www.shop-a.example.com',
@@ -335,15 +340,15 @@ describe('merchant dashboard API', () => {
       expect(first.statusCode).toBe(201);
       const again = await app.inject({ method: 'POST', url: '/api/track-event', payload: purchase });
       expect(again.statusCode).toBe(201);
-      const rows = app.sqlite.prepare(`SELECT * FROM conversions WHERE business_id = ? AND order_id = 'T-1'`).all(a.id) as Array<{ value_cents: number; source: string; referral_id: string }>;
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ value_cents: 1250, source: 'script', referral_id: 'ref_live' });
+      const stored = await rows<{ value_cents: number; source: string; referral_id: string }>(app, `SELECT * FROM conversions WHERE business_id = ? AND order_id = 'T-1'`, [a.id]);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ value_cents: 1250, source: 'script', referral_id: 'ref_live' });
       const today = new Date().toISOString().slice(0, 10);
       const body = (await get(a, `/api/business/attribution?from=${today}&to=${today}`)).json();
       expect(body.orders.find((o: { orderId: string }) => o.orderId === 'T-1')).toMatchObject({ valueCents: 1250, productName: 'Grinder' });
       // A purchase for a domain no business owns is stored as an event but is nobody's conversion.
       await app.inject({ method: 'POST', url: '/api/track-event', payload: { ...purchase, businessDomain: 'unknown.example' } });
-      expect((app.sqlite.prepare(`SELECT count(*) AS n FROM conversions WHERE order_id = 'T-1'`).get() as { n: number }).n).toBe(1);
+      expect(await value(app, `SELECT count(*) AS n FROM conversions WHERE order_id = 'T-1'`)).toBe(1);
     });
   });
 
@@ -367,14 +372,14 @@ describe('merchant dashboard API', () => {
       expect(list.total).toBe(1);
       expect(list.items[0]).toMatchObject({ externalId: 'A-1', priceCents: 5900, priceRank: 2, competitorCount: 1, bestCompetitorPriceCents: 5400 });
       // Shipping counts, as on the comparison: with $7.00 shipping the other kettle costs more than this one.
-      app.sqlite.prepare("UPDATE offers SET shipping_cents = 700 WHERE external_id = 'B-1'").run();
+      await run(app, "UPDATE offers SET shipping_cents = 700 WHERE external_id = 'B-1'");
       expect((await get(a, '/api/business/products')).json().items[0]).toMatchObject({ priceRank: 1, bestCompetitorPriceCents: 6100 });
-      app.sqlite.prepare("UPDATE offers SET shipping_cents = NULL WHERE external_id = 'B-1'").run();
+      await run(app, "UPDATE offers SET shipping_cents = NULL WHERE external_id = 'B-1'");
 
       const cheaper = await app.inject({ method: 'PATCH', url: `/api/business/products/${list.items[0].id}`, headers: { cookie: a.cookie }, payload: { priceCents: 5000, availability: 'out_of_stock' } });
       expect(cheaper.statusCode).toBe(200);
       expect(cheaper.json()).toMatchObject({ priceCents: 5000, availability: 'out_of_stock', priceRank: 1 });
-      const history = app.sqlite.prepare('SELECT price_cents FROM price_points WHERE offer_id = ? ORDER BY id').pluck().all(list.items[0].id);
+      const history = await values(app, 'SELECT price_cents FROM price_points WHERE offer_id = ? ORDER BY id', [list.items[0].id]);
       expect(history).toEqual([5900, 5000]);
       expect((await get(a, '/api/business/products?q=kettle')).json().total).toBe(1);
       expect((await get(a, '/api/business/products?q=toaster')).json().total).toBe(0);
@@ -403,7 +408,7 @@ describe('merchant dashboard API', () => {
       expect(mine.metaTag).toBe(`<meta name="pricehunt-verification" content="${mine.verificationToken}">`);
       expect(mine.scriptTag).toContain(`data-site="${mine.verificationToken}"`);
       expect(mine.verified).toBe(true);
-      app.sqlite.prepare(`INSERT INTO store_syncs (id, business_id, store_domain, status, started_at) VALUES ('sync-b', ?, 'shop-b.example.com', 'succeeded', 1)`).run(b.id);
+      await run(app, `INSERT INTO store_syncs (id, business_id, store_domain, status, started_at) VALUES ('sync-b', ?, 'shop-b.example.com', 'succeeded', 1)`, [b.id]);
       expect((await get(b, '/api/business/integration/syncs/sync-b')).statusCode).toBe(200);
       expect((await get(a, '/api/business/integration/syncs/sync-b')).statusCode).toBe(404);
       const bad = await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie: a.cookie }, payload: { storeDomain: 'not a domain' } });
@@ -432,8 +437,8 @@ describe('merchant dashboard API', () => {
   describe('deleting an account', () => {
     it('needs the password and DELETE, then removes the business and its data', async () => {
       const c = await register(app, 'c@example.com', 'shop-c.example.com', dns);
-      insertClick(app, c.id, '2026-03-10T12:00:00Z', { url: 'https://shop-c.example.com/x' });
-      insertReferral(app, c.id, '2026-03-10T12:00:00Z', { referralId: 'ref_c' });
+      await insertClick(app, c.id, '2026-03-10T12:00:00Z', { url: 'https://shop-c.example.com/x' });
+      await insertReferral(app, c.id, '2026-03-10T12:00:00Z', { referralId: 'ref_c' });
       await convert(app, c, { orderId: 'c-1', value: 1, referralId: 'ref_c' });
       const unconfirmed = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: c.cookie }, payload: { password: PASSWORD, confirm: 'yes' } });
       expect(unconfirmed.statusCode).toBe(400);
@@ -442,8 +447,8 @@ describe('merchant dashboard API', () => {
       expect(wrong.json().field).toBe('password');
       const ok = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: c.cookie }, payload: { password: PASSWORD, confirm: 'DELETE' } });
       expect(ok.statusCode).toBe(200);
-      const count = (table: string) => (app.sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE business_id = ?`).get(c.id) as { n: number }).n;
-      expect([count('clicks'), count('referrals'), count('conversions'), count('merchant_settings')]).toEqual([0, 0, 0, 0]);
+      const count = (table: string) => value<number>(app, `SELECT count(*) AS n FROM ${table} WHERE business_id = ?`, [c.id]);
+      expect([await count('clicks'), await count('referrals'), await count('conversions'), await count('merchant_settings')]).toEqual([0, 0, 0, 0]);
       expect((await get(c, '/api/business/settings')).statusCode).toBe(401);
       expect((await convert(app, c, { orderId: 'c-2', value: 1 })).statusCode).toBe(401);
     });

@@ -97,7 +97,7 @@ export const merchantPlugin = fp(
       },
       onShopRenamed: async (businessId) => {
         const retailer = await merchantRetailer(businessId);
-        if (retailer) app.catalog.repository.renameRetailer(retailer.id, retailer.name);
+        if (retailer) await app.storage.catalog.renameRetailer(retailer.id, retailer.name);
       },
     });
 
@@ -107,7 +107,7 @@ export const merchantPlugin = fp(
       storeDomainOf: async (businessId) => (await businesses.findById(businessId))?.storeDomain ?? null,
       importShopify: async ({ storeDomain, businessId, onPage }) => {
         const retailer = (await merchantRetailer(businessId)) ?? { id: storeDomain, name: shopNameOf(storeDomain), domains: [storeDomain] };
-        app.catalog.repository.renameRetailer(retailer.id, retailer.name);
+        await app.storage.catalog.renameRetailer(retailer.id, retailer.name);
         const currency = (await merchant.settingsRow(businessId)).currency;
         const progress: ShopifyPageProgress = { pages: 0, products: 0, offers: 0, inserted: 0, updated: 0, skipped: 0 };
         const pages = fetchShopifyPages({

@@ -60,7 +60,7 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
         const settings = await app.merchant.settingsRow(id);
         const retailer = await app.merchantRetailer(id);
         if (!retailer) throw badRequest('Set your store domain on the Integrate page before uploading a feed', 'storeDomain');
-        app.catalog.repository.renameRetailer(retailer.id, retailer.name);
+        await app.storage.catalog.renameRetailer(retailer.id, retailer.name);
         const options = { retailer: retailer.name, defaultCurrency: settings.currency };
         try {
           const summary = await app.catalog.ingestion.importRows(format === 'xml' ? readGmcXml(text, options) : readGmcTsv(text, options), {

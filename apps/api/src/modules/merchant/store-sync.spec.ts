@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { registerBusiness } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { row, run } from '../../testing/db';
 
 jest.setTimeout(60_000);
 
@@ -132,7 +133,7 @@ describe('a store sync and several API instances', () => {
     origin = `http://127.0.0.1:${(held.address() as AddressInfo).port}`;
     const env = { FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `${DOMAIN}=${origin}` };
     first = await buildTestApp(env);
-    second = await buildTestApp({ ...env, DATABASE_URL: `file:${first.databasePath}` });
+    second = await buildTestApp({ ...env, DATABASE_URL: first.databaseUrl });
   });
   afterAll(async () => {
     release();
@@ -150,7 +151,7 @@ describe('a store sync and several API instances', () => {
     const elsewhere = await second.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
     expect(elsewhere.json()).toMatchObject({ id: started.json().id, status: 'running' });
     // A third instance starting on the same database does not take the live sync for an interrupted one.
-    const third = await buildTestApp({ DATABASE_URL: `file:${first.databasePath}` });
+    const third = await buildTestApp({ DATABASE_URL: first.databaseUrl });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const during = await third.app.inject({ method: 'GET', url: `/api/business/integration/syncs/${started.json().id}`, headers: { cookie } });
     await third.close();
@@ -162,12 +163,14 @@ describe('a store sync and several API instances', () => {
   });
 
   it('gives up a running sync whose instance went silent, at start-up', async () => {
-    first.app.sqlite
-      .prepare("INSERT INTO store_syncs (id, business_id, store_domain, status, started_at, heartbeat_at) SELECT 'ghost', id, ?, 'running', ?, ? FROM businesses LIMIT 1")
-      .run(DOMAIN, Date.now() - 600_000, Date.now() - 120_000);
-    const restarted = await buildTestApp({ DATABASE_URL: `file:${first.databasePath}` });
+    await run(first.app, "INSERT INTO store_syncs (id, business_id, store_domain, status, started_at, heartbeat_at) SELECT 'ghost', id, ?, 'running', ?, ? FROM businesses LIMIT 1", [
+      DOMAIN,
+      Date.now() - 600_000,
+      Date.now() - 120_000,
+    ]);
+    const restarted = await buildTestApp({ DATABASE_URL: first.databaseUrl });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const ghost = restarted.app.sqlite.prepare("SELECT status, error FROM store_syncs WHERE id = 'ghost'").get();
+    const ghost = await row(restarted.app, "SELECT status, error FROM store_syncs WHERE id = 'ghost'");
     await restarted.close();
     expect(ghost).toEqual({ status: 'failed', error: 'Interrupted by a restart; sync again' });
   });

@@ -6,6 +6,7 @@ import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '../catalog/matching';
 import { feedOffer as offer } from '../../testing/offers';
+import { run } from '../../testing/db';
 
 const HEADPHONES = [
   offer({ externalId: 'B0863TXGM3', url: 'https://www.amazon.com/Sony-WH-1000XM4-Canceling-Headphones/dp/B0863TXGM3', title: 'Sony WH-1000XM4 Wireless Noise Canceling Overhead Headphones, Black', brand: 'Sony', mpn: 'WH1000XM4/B', gtin: '0027242919419', priceCents: 34_800, category: 'Electronics > Headphones' }),
@@ -273,9 +274,11 @@ describe('search API: words that fit several products', () => {
 
     const older = randomUUID();
     const { matches: _unused, ...withoutMatches } = first.json() as SearchResult;
-    t.app.sqlite
-      .prepare("INSERT INTO search_requests (request_id, input_url, query, identified_by, product_id, result_json, created_at) VALUES (?, NULL, 'apple watch', 'query', NULL, ?, ?)")
-      .run(older, JSON.stringify({ ...withoutMatches, requestId: older }), withoutMatches.createdAt);
+    await run(t.app, "INSERT INTO search_requests (request_id, input_url, query, identified_by, product_id, result_json, created_at) VALUES (?, NULL, 'apple watch', 'query', NULL, ?, ?)", [
+      older,
+      JSON.stringify({ ...withoutMatches, requestId: older }),
+      withoutMatches.createdAt,
+    ]);
     const legacy = await t.app.inject({ method: 'GET', url: `/api/search/${older}` });
     expect(legacy.statusCode).toBe(200);
     expect(searchResultSchema.parse(legacy.json())).toMatchObject({ requestId: older, matches: [], product: null });
@@ -473,7 +476,7 @@ describe('search API: a page whose wording another brand’s listing shares', ()
   it('never answers with a product of another brand than the page states', async () => {
     const result = await searchOn(t, { url: `${origin}/shop/beats-studio-buds` });
     expect(result.identifiedBy).toBe('page-metadata');
-    const sony = t.app.catalog.repository.findOfferByExternalId('bestbuy', '6694001')?.productId;
+    const sony = (await t.app.storage.catalog.findOfferByExternalId('bestbuy', '6694001'))?.productId;
     expect(sony).toBeDefined();
     expect(result.product?.id).not.toBe(sony);
     expect(result.product?.brand).toBe('Beats');

@@ -50,7 +50,7 @@ async function wordsOnlySearch(offers: FeedOffer[], source: string) {
   });
   return {
     t,
-    productOf: (retailer: string, id: string) => t.app.catalog.repository.findOfferByExternalId(retailer, id)!.productId,
+    productOf: async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId,
     search: async (url: string) => {
       const result = await service.search({ requestId: randomUUID(), url });
       expect(result.identifiedBy).toBe('url-slug');
@@ -69,9 +69,9 @@ describe('search by the words of a URL', () => {
   });
   afterAll(async () => app.t.close());
 
-  it('keeps the variants apart in the catalog', () => {
+  it('keeps the variants apart in the catalog', async () => {
     const products = new Set(
-      ['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007', '1000008', '1000009', '1000010', '1000011', '1000012'].map((id) => productOf('bestbuy', id)),
+      await Promise.all(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006', '1000007', '1000008', '1000009', '1000010', '1000011', '1000012'].map((id) => productOf('bestbuy', id))),
     );
     expect(products.size).toBe(12);
   });
@@ -79,45 +79,45 @@ describe('search by the words of a URL', () => {
   it('finds the product of a part number the slug split at its dash, not its sibling or its other colour', async () => {
     const found = await search('https://www.amazon.com/bose-quietcomfort-earbuds-ii-870639-0100-wireless-noise-cancelling-headphones-midnight-blue/dp/B0ABCDEFG1');
     expect(found.title).toContain('870639 0100');
-    expect(found.productId).toBe(productOf('bestbuy', '1000001'));
+    expect(found.productId).toBe(await productOf('bestbuy', '1000001'));
     const sibling = await search('https://www.amazon.com/bose-quietcomfort-earbuds-ii-726048-0100-wireless-noise-cancelling-headphones-midnight-blue/dp/B0ABCDEFG2');
-    expect(sibling.productId).toBe(productOf('bestbuy', '1000002'));
+    expect(sibling.productId).toBe(await productOf('bestbuy', '1000002'));
     const black = await search('https://www.amazon.com/bose-quietcomfort-earbuds-ii-870639-0100-wireless-noise-cancelling-headphones-black/dp/B0ABCDEFG3');
-    expect(black.productId).toBe(productOf('bestbuy', '1000003'));
+    expect(black.productId).toBe(await productOf('bestbuy', '1000003'));
   });
 
   it('finds the capacity the slug names, with the model number split', async () => {
     const large = await search('https://www.amazon.com/samsung-galaxy-tab-sm-x710n-android-tablet-128gb-wi-fi-graphite/dp/B0ABCDEFG4');
-    expect(large.productId).toBe(productOf('bestbuy', '1000005'));
-    expect(productOf('costco', '300000005')).toBe(productOf('bestbuy', '1000005'));
+    expect(large.productId).toBe(await productOf('bestbuy', '1000005'));
+    expect(await productOf('costco', '300000005')).toBe(await productOf('bestbuy', '1000005'));
     const small = await search('https://www.amazon.com/samsung-galaxy-tab-sm-x710n-android-tablet-64gb-wi-fi-graphite/dp/B0ABCDEFG5');
-    expect(small.productId).toBe(productOf('bestbuy', '1000004'));
+    expect(small.productId).toBe(await productOf('bestbuy', '1000004'));
   });
 
   it('reads a size whose decimal point the slug lost', async () => {
     const found = await search('https://www.amazon.com/apple-ipad-10-9-inch-a16-256gb-wi-fi-silver/dp/B0ABCDEFG6');
-    expect(found.productId).toBe(productOf('bestbuy', '1000007'));
+    expect(found.productId).toBe(await productOf('bestbuy', '1000007'));
   });
 
   it('reads a slug cut short inside a colour of two words as that colour', async () => {
     const cut = await search('https://www.amazon.com/sony-wf-c967-truly-wireless-noise-canceling-earbuds-hi-res-audio-alexa-built-in-midnight/dp/B0ABCDEF10');
-    expect(cut.productId).toBe(productOf('bestbuy', '1000009'));
+    expect(cut.productId).toBe(await productOf('bestbuy', '1000009'));
     const silver = await search('https://www.amazon.com/sony-wf-c967-truly-wireless-noise-canceling-earbuds-silver/dp/B0ABCDEF11');
-    expect(silver.productId).toBe(productOf('bestbuy', '1000010'));
+    expect(silver.productId).toBe(await productOf('bestbuy', '1000010'));
   });
 
   it('tells two models of a line apart by a four-digit number the slug names', async () => {
     const found = await search('https://www.amazon.com/dell-xps-13-9335-laptop-backlit-keyboard-16gb-ram-512gb-ssd-sky-blue/dp/B0ABCDEF12');
-    expect(found.productId).toBe(productOf('bestbuy', '1000012'));
+    expect(found.productId).toBe(await productOf('bestbuy', '1000012'));
     const other = await search('https://www.amazon.com/dell-xps-13-9406-laptop-backlit-keyboard-16gb-ram-512gb-ssd-sky-blue/dp/B0ABCDEF13');
-    expect(other.productId).toBe(productOf('bestbuy', '1000011'));
+    expect(other.productId).toBe(await productOf('bestbuy', '1000011'));
   });
 
   it('does not take a model whose number merely continues the one the slug names', async () => {
     const other = await search('https://www.bestbuy.com/site/sony-wh-1000xm5-wireless-noise-canceling-over-ear-headphones-black/6505727.p?skuId=6505727');
-    expect(other.productId).not.toBe(productOf('bestbuy', '1000008'));
+    expect(other.productId).not.toBe(await productOf('bestbuy', '1000008'));
     const same = await search('https://www.amazon.com/sony-wh-1000xm552-wireless-noise-canceling-headphones-black/dp/B0ABCDEFG9');
-    expect(same.productId).toBe(productOf('bestbuy', '1000008'));
+    expect(same.productId).toBe(await productOf('bestbuy', '1000008'));
   });
 });
 
@@ -148,25 +148,27 @@ describe('search by the words of a URL: lines, listings and names', () => {
   });
   afterAll(async () => app.t.close());
 
-  it('keeps the products apart in the catalog', () => {
-    const products = new Set([['bestbuy', '2000001'], ['bestbuy', '2000002'], ['amazon', 'B0BRIO0001'], ['walmart', '300000004'], ['bestbuy', '2000005'], ['bestbuy', '2000006']].map(([retailer, id]) => productOf(retailer!, id!)));
+  it('keeps the products apart in the catalog', async () => {
+    const products = new Set(
+      await Promise.all([['bestbuy', '2000001'], ['bestbuy', '2000002'], ['amazon', 'B0BRIO0001'], ['walmart', '300000004'], ['bestbuy', '2000005'], ['bestbuy', '2000006']].map(([retailer, id]) => productOf(retailer!, id!))),
+    );
     expect(products.size).toBe(6);
   });
 
   it('takes the line number the words state, though another line shares more of the words', async () => {
     const found = await search('https://www.amazon.com/lenovo-ideapad-slim-7-laptop-long-battery-life-16gb-ram-1tb-ssd-platinum-silver/dp/B0SLIM0007');
-    expect(found).toBe(productOf('bestbuy', '2000002'));
+    expect(found).toBe(await productOf('bestbuy', '2000002'));
   });
 
   it('prefers, among products of one name, the one the URL’s retailer does not sell under another id yet', async () => {
-    expect(await search('https://www.amazon.com/logitech-brio-100-webcam-rose/dp/B0BRIO0002')).toBe(productOf('walmart', '300000004'));
-    expect(await search('https://www.walmart.com/ip/logitech-brio-100-webcam-rose/300000009')).toBe(productOf('amazon', 'B0BRIO0001'));
+    expect(await search('https://www.amazon.com/logitech-brio-100-webcam-rose/dp/B0BRIO0002')).toBe(await productOf('walmart', '300000004'));
+    expect(await search('https://www.walmart.com/ip/logitech-brio-100-webcam-rose/300000009')).toBe(await productOf('amazon', 'B0BRIO0001'));
     // Words that name the listed product's own part number still find it.
-    expect(await search('https://www.amazon.com/logitech-brio-100-960-001585-webcam-rose/dp/B0BRIO0003')).toBe(productOf('amazon', 'B0BRIO0001'));
+    expect(await search('https://www.amazon.com/logitech-brio-100-960-001585-webcam-rose/dp/B0BRIO0003')).toBe(await productOf('amazon', 'B0BRIO0001'));
   });
 
   it('reads words as plain words again when, joined, they begin another product’s part number', async () => {
-    expect(await search('https://www.amazon.com/jbl-flip-9-portable-bluetooth-speaker-blue/dp/B0FLIP0009')).toBe(productOf('bestbuy', '2000005'));
+    expect(await search('https://www.amazon.com/jbl-flip-9-portable-bluetooth-speaker-blue/dp/B0FLIP0009')).toBe(await productOf('bestbuy', '2000005'));
   });
 });
 
@@ -236,8 +238,8 @@ describe('search by the words of a URL: close calls', () => {
   it.each(CLOSE_CALLS)('$name', async ({ offers, url, other, expected }) => {
     const app = await wordsOnlySearch(offers, 'close-calls');
     try {
-      expect(app.productOf('bestbuy', other)).not.toBe(app.productOf('bestbuy', expected));
-      expect((await app.search(url)).productId).toBe(app.productOf('bestbuy', expected));
+      expect(await app.productOf('bestbuy', other)).not.toBe(await app.productOf('bestbuy', expected));
+      expect((await app.search(url)).productId).toBe(await app.productOf('bestbuy', expected));
     } finally {
       await app.t.close();
     }
@@ -259,8 +261,8 @@ describe('search by the words of a URL: part numbers the words leave out', () =>
   it('scores twins alike whether or not their listings show their part number', async () => {
     const app = await wordsOnlySearch(TWINS, 'twins');
     try {
-      const withCode = app.productOf('bestbuy', '7000001');
-      const without = app.productOf('bestbuy', '7000002');
+      const withCode = await app.productOf('bestbuy', '7000001');
+      const without = await app.productOf('bestbuy', '7000002');
       expect(withCode).not.toBe(without);
       const { result } = await app.search('https://www.amazon.com/logitech-mx-master-2s-wireless-mouse-rose/dp/B0MASTER01');
       const confidence = new Map<number | null, number>([result.product, ...result.similarProducts].flatMap((p) => (p ? [[p.id, p.confidence] as const] : [])));

@@ -26,7 +26,7 @@ export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.limiter({ name: 'shopper-auth-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: tooManyAttemptsMessage }),
   };
   const tags = ['shopper auth'];
-  const secureCookie = config.NODE_ENV === 'production';
+  const secureCookie = config.COOKIE_SECURE;
 
   app.post(
     '/register',

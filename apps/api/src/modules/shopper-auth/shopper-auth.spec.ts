@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { shoppers } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { registrationCheckInboxMessage } from '@pricehunt/contracts';
 import { call, confirmationTokenFor, cookieFrom, lastEmailTo, registerBusiness, settle, SHOPPER_ORIGIN, STRONG_PASSWORD } from '../../testing/http';
+import { row } from '../../testing/db';
 
 describe('shopper accounts', () => {
   let t: TestApp;
@@ -33,8 +32,8 @@ describe('shopper accounts', () => {
     const me = await call(t.app, 'GET', '/api/shopper/auth/me', { cookie: cookieFrom(confirmed) });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('ann@mail.example');
-    const row = t.app.db.select().from(shoppers).where(eq(shoppers.email, 'ann@mail.example')).get()!;
-    expect(row.passwordHash).toMatch(/^\$scrypt\$v=1\$/);
+    const stored = await row<{ password_hash: string }>(t.app, 'SELECT password_hash FROM shoppers WHERE email = ?', ['ann@mail.example']);
+    expect(stored?.password_hash).toMatch(/^\$scrypt\$v=1\$/);
   });
 
   it('answers a taken email exactly like a new one and mails its owner instead; bad input names the field', async () => {

@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { outboxEmails } from '../../db/schema';
 import { lastEmailTo, registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 
@@ -12,14 +10,8 @@ describe('shopper password reset', () => {
   const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 
   async function tokenFor(email: string): Promise<string> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const rows = t.app.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).all();
-      const text = rows.map((row) => JSON.stringify(row)).join('\n');
-      const link = /http:\/\/localhost:4200\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
-      if (link?.[1]) return link[1];
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    throw new Error(`no reset email for ${email}`);
+    const mail = await lastEmailTo(t.app, email, /http:\/\/localhost:4200\/reset-password\?token=/);
+    return /http:\/\/localhost:4200\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
   }
 
   beforeAll(async () => {

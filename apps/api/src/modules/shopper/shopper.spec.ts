@@ -51,13 +51,13 @@ describe('shopper history and favorites API', () => {
       ],
       { format: 'gmc', source: 'fixtures' },
     );
-    tvId = productIdOf('amazon', 'TV1');
-    mixerId = productIdOf('walmart', 'K1');
+    tvId = await productIdOf('amazon', 'TV1');
+    mixerId = await productIdOf('walmart', 'K1');
   });
   afterAll(async () => t.close());
 
-  function productIdOf(retailer: string, externalId: string): number {
-    const id = t.app.catalog.repository.findOfferByExternalId(retailer, externalId)?.productId;
+  async function productIdOf(retailer: string, externalId: string): Promise<number> {
+    const id = (await t.app.storage.catalog.findOfferByExternalId(retailer, externalId))?.productId;
     if (typeof id !== 'number') throw new Error(`no product for ${retailer} ${externalId}`);
     return id;
   }

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
 import { APP_ORIGIN, call, registerBusiness, STRONG_PASSWORD, verifyStoreDomain } from '../../testing/http';
+import { anotherConnection, row, rows, run } from '../../testing/db';
 
 interface ClickRecord {
   id: string;
@@ -35,11 +35,11 @@ describe('GET /api/redirect', () => {
 
   const redirect = (query: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/api/redirect', query, headers });
-  const clicks = () => t.app.sqlite.prepare('select * from clicks order by created_at').all() as ClickRecord[];
-  const lastClick = () => clicks().at(-1)!;
+  const clicks = () => rows<ClickRecord>(t.app, 'select * from clicks order by created_at, id');
+  const lastClick = async () => (await clicks()).at(-1)!;
 
   it('answers 302 to the affiliate-tagged URL and records the click', async () => {
-    const before = clicks().length;
+    const before = (await clicks()).length;
     const res = await redirect(
       { to: 'https://www.amazon.com/dp/B0TEST1234?th=1', source: 'n8n_suggestion', timestamp: '1790000000000', pricehunt_session_id: 'sess-123' },
       { referer: 'http://localhost:4200/new-search/abc/x', 'user-agent': 'jest-agent' },
@@ -51,8 +51,8 @@ describe('GET /api/redirect', () => {
     expect(location.searchParams.get('tag')).toBe('phtest-20');
     expect(location.searchParams.get('th')).toBe('1');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(clicks()).toHaveLength(before + 1);
-    expect(lastClick()).toMatchObject({
+    expect(await clicks()).toHaveLength(before + 1);
+    expect(await lastClick()).toMatchObject({
       requested_url: 'https://www.amazon.com/dp/B0TEST1234?th=1',
       target_url: location.href,
       host: 'www.amazon.com',
@@ -69,19 +69,19 @@ describe('GET /api/redirect', () => {
   it('defaults the source, and reads the session id from the pricehunt_session_id cookie', async () => {
     const res = await redirect({ to: 'https://www.walmart.com/ip/Some-Thing/12345' }, { cookie: 'pricehunt_session_id=cookie-sess-9' });
     expect(res.statusCode).toBe(302);
-    expect(lastClick()).toMatchObject({ source: 'product_suggestion', session_id: 'cookie-sess-9', host: 'www.walmart.com' });
+    expect(await lastClick()).toMatchObject({ source: 'product_suggestion', session_id: 'cookie-sess-9', host: 'www.walmart.com' });
     // Walmart links go through its Impact programme and lead back to the page.
     const location = new URL(res.headers.location as string);
     expect(location.hostname).toBe('goto.walmart.com');
     expect(location.searchParams.get('u')).toBe('https://www.walmart.com/ip/Some-Thing/12345');
-    expect(location.searchParams.get('subId1')).toBe(lastClick().id);
+    expect(location.searchParams.get('subId1')).toBe((await lastClick()).id);
   });
 
   it('allows a verified business store (and its subdomains) and attributes the click to it', async () => {
     const res = await redirect({ to: 'https://www.acme-store.example/products/widget' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://www.acme-store.example/products/widget');
-    expect(lastClick().business_id).toBe(storeBusinessId);
+    expect((await lastClick()).business_id).toBe(storeBusinessId);
     expect((await redirect({ to: 'https://shop.acme-store.example/x' })).statusCode).toBe(302);
   });
 
@@ -109,33 +109,31 @@ describe('GET /api/redirect', () => {
     const { cookie, business } = await registerBusiness(t.app, 'paused@shop.example', undefined, { storeDomain: 'paused-store.example' });
     await verifyStoreDomain(t.app, cookie, dns);
     expect((await redirect({ to: 'https://paused-store.example/p' })).statusCode).toBe(302);
-    expect(lastClick().business_id).toBe(business.id);
-    t.app.sqlite.prepare("update businesses set status = 'suspended' where id = ?").run(business.id);
+    expect((await lastClick()).business_id).toBe(business.id);
+    await run(t.app, "update businesses set status = 'suspended' where id = ?", [business.id]);
     const res = await redirect({ to: 'https://paused-store.example/p' });
     expect(res.statusCode).toBe(400);
-    t.app.sqlite.prepare("update businesses set status = 'active' where id = ?").run(business.id);
+    await run(t.app, "update businesses set status = 'active' where id = ?", [business.id]);
     expect((await redirect({ to: 'https://paused-store.example/p' })).statusCode).toBe(302);
   });
 
   it('follows the exact links of catalog offers from imported feeds, not other pages of their hosts', async () => {
     expect((await redirect({ to: 'https://www.abt.com/p/123' })).statusCode).toBe(400);
-    t.app.sqlite.prepare("insert into retailers (id, name, domains) values ('abt', 'Abt', '[\"abt.com\"]')").run();
-    t.app.sqlite
-      .prepare(
+    await run(t.app, "insert into retailers (id, name, domains) values ('abt', 'Abt', '[\"abt.com\"]')");
+    await run(
+      t.app,
         `insert into offers (retailer_id, external_id, canonical_url, url, host, title, price_cents, currency)
          values ('abt', '123', 'https://abt.com/p/123', 'https://www.abt.com/p/123', 'abt.com', 'Thing', 1000, 'USD')`,
-      )
-      .run();
+    );
     expect(t.app.redirectAllowList.checkNames).toContain('catalog offer links');
     expect((await redirect({ to: 'https://www.abt.com/p/123' })).statusCode).toBe(302);
     expect((await redirect({ to: 'https://www.abt.com/login?next=/account' })).statusCode).toBe(400);
     // A feed link written with capitals in its host is the same link.
-    t.app.sqlite
-      .prepare(
+    await run(
+      t.app,
         `insert into offers (retailer_id, external_id, canonical_url, url, host, title, price_cents, currency)
          values ('abt', '124', 'https://abt.com/p/124', 'https://WWW.Abt.com/p/124', 'abt.com', 'Other thing', 1000, 'USD')`,
-      )
-      .run();
+    );
     expect((await redirect({ to: 'https://WWW.Abt.com/p/124' })).statusCode).toBe(302);
     expect((await redirect({ to: 'https://abt.com.evil.example/p/123' })).statusCode).toBe(400);
   });
@@ -196,12 +194,12 @@ describe('GET /api/redirect', () => {
     ['/api/health'],
   ].map(([to]) => [to!.length > 80 ? `${to!.slice(0, 30)}… (${to!.length} characters)` : JSON.stringify(to), to!]);
   it.each(tricks)('refuses %s with 400 naming `to`, and records nothing', async (_label, to) => {
-    const before = clicks().length;
+    const before = (await clicks()).length;
     const res = await redirect({ to });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, field: 'to' });
     expect(res.headers.location).toBeUndefined();
-    expect(clicks()).toHaveLength(before);
+    expect(await clicks()).toHaveLength(before);
   });
 
   describe('signed links', () => {
@@ -211,7 +209,7 @@ describe('GET /api/redirect', () => {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(to);
-      expect(lastClick()).toMatchObject({ signed: 1, source: 'search_result' });
+      expect(await lastClick()).toMatchObject({ signed: 1, source: 'search_result' });
     });
 
     it('refuses a wrong signature naming `sig`, and a signed non-http target naming `to`', async () => {
@@ -235,11 +233,11 @@ describe('GET /api/redirect', () => {
   it('answers only after the click is committed: another connection sees it', async () => {
     const res = await redirect({ to: 'https://www.bestbuy.com/site/x/123.p?skuId=123', pricehunt_session_id: 'committed-check' });
     expect(res.statusCode).toBe(302);
-    const other = new Database(t.databasePath, { readonly: true });
+    const other = await anotherConnection(t.databaseUrl);
     try {
-      expect(other.prepare("select count(*) as n from clicks where session_id = 'committed-check'").get()).toEqual({ n: 1 });
+      expect(await row(other, "select count(*) as n from clicks where session_id = 'committed-check'")).toEqual({ n: 1 });
     } finally {
-      other.close();
+      await other.close();
     }
   });
 });

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { buildApp } from '../../build-app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
 import { registerBusiness, verifyStoreDomain } from '../../testing/http';
+import { anotherConnection, row, rows, run, value } from '../../testing/db';
 
 const referral = (overrides: Record<string, unknown> = {}) => ({
   referralId: 'aff_acme-store.example_1790000000000_abc123',
@@ -34,7 +34,7 @@ describe('POST /api/trackReferral', () => {
   });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/trackReferral', payload: body as object, headers });
-  const rows = () => t.app.sqlite.prepare('select * from referrals').all() as Array<Record<string, unknown>>;
+  const referrals = () => rows(t.app, 'select * from referrals order by created_at, id');
 
   it('stores the referral and answers the target with ref and the UTM values', async () => {
     const res = await post(referral(), { origin: 'https://acme-store.example', 'user-agent': 'jest' });
@@ -51,8 +51,8 @@ describe('POST /api/trackReferral', () => {
       utm_campaign: 'product_referral',
     });
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(rows()).toHaveLength(1);
-    expect(rows()[0]).toMatchObject({
+    expect(await referrals()).toHaveLength(1);
+    expect((await referrals())[0]).toMatchObject({
       referral_id: body.referralId,
       business_domain: 'acme-store.example',
       business_id: businessId,
@@ -67,7 +67,7 @@ describe('POST /api/trackReferral', () => {
     const res = await post(referral());
     expect(res.statusCode).toBe(200);
     expect(res.json().referralId).toBe('aff_acme-store.example_1790000000000_abc123');
-    expect(rows()).toHaveLength(1);
+    expect(await referrals()).toHaveLength(1);
   });
 
   it('gives a fresh reference id when the given one clashes with another referral or is unusable', async () => {
@@ -111,7 +111,8 @@ describe('POST /api/trackReferral', () => {
   it('when the database fails, answers success:false with the target (no ref) so the shopper still goes on', async () => {
     const broken = await buildApp(t.config);
     try {
-      broken.sqlite.exec('drop table referrals');
+      // Another instance whose table is gone (renamed: other tables' keys name it).
+      await run(broken, 'ALTER TABLE referrals RENAME TO referrals_gone');
       const res = await broken.inject({ method: 'POST', url: '/api/trackReferral', payload: referral({ referralId: 'aff_x_1_y' }) });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toMatchObject({
@@ -160,10 +161,10 @@ describe('POST /api/track-event', () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     const { eventId } = res.json();
-    const other = new Database(t.databasePath, { readonly: true });
+    const other = await anotherConnection(t.databaseUrl);
     try {
-      const row = other.prepare('select * from events where id = ?').get(eventId) as Record<string, unknown>;
-      expect(row).toMatchObject({
+      const stored = (await row(other, 'select * from events where id = ?', [eventId]))!;
+      expect(stored).toMatchObject({
         event_type: 'purchase',
         business_domain: 'events-store.example',
         business_id: businessId,
@@ -175,16 +176,16 @@ describe('POST /api/track-event', () => {
         currency: 'USD',
         client_timestamp: Date.parse('2026-11-20T10:00:00.000Z'),
       });
-      expect(JSON.parse(row.data as string).items).toEqual(['sku-1', 'sku-2']);
+      expect(JSON.parse(stored.data as string).items).toEqual(['sku-1', 'sku-2']);
     } finally {
-      other.close();
+      await other.close();
     }
   });
 
   it('attributes other events to the active business that verified the domain or a parent of it, and to nobody else', async () => {
     const gone = await registerBusiness(t.app, 'gone@shop.example', undefined, { storeDomain: 'gone-store.example' });
     await verifyStoreDomain(t.app, gone.cookie, dns);
-    t.app.sqlite.prepare("update businesses set status = 'suspended' where id = ?").run(gone.business.id);
+    await run(t.app, "update businesses set status = 'suspended' where id = ?", [gone.business.id]);
     // A more specific store domain wins over its parent's.
     const eu = await registerBusiness(t.app, 'eu@shop.example', undefined, { storeDomain: 'eu.events-store.example' });
     await verifyStoreDomain(t.app, eu.cookie, dns);
@@ -194,7 +195,7 @@ describe('POST /api/track-event', () => {
     const attributedTo = async (businessDomain: string | undefined) => {
       const res = await post({ eventType: 'page_view', ...(businessDomain === undefined ? {} : { businessDomain }) });
       expect(res.statusCode).toBe(201);
-      return (t.app.sqlite.prepare('select business_id from events where id = ?').get(res.json().eventId) as { business_id: string | null }).business_id;
+      return value<string | null>(t.app, 'select business_id from events where id = ?', [res.json().eventId]);
     };
     expect(await attributedTo('events-store.example')).toBe(businessId);
     expect(await attributedTo('https://www.events-store.example/cart')).toBe(businessId);
@@ -232,11 +233,11 @@ describe('POST /api/track-event', () => {
     ['an object value with a 65-character key', { eventType: 'page_view', eventData: { item: { ['k'.repeat(65)]: 1 } } }, 'eventData.item'],
     ['a 65-character key', { eventType: 'page_view', eventData: { ['k'.repeat(65)]: 1 } }, `eventData.${'k'.repeat(65)}`],
   ])('refuses %s with 400 naming the field and stores nothing', async (_label, body, field) => {
-    const before = (t.app.sqlite.prepare('select count(*) as n from events').get() as { n: number }).n;
+    const before = await value<number>(t.app, 'select count(*) as n from events');
     const res = await post(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, field });
-    expect((t.app.sqlite.prepare('select count(*) as n from events').get() as { n: number }).n).toBe(before);
+    expect(await value<number>(t.app, 'select count(*) as n from events')).toBe(before);
   });
 
   it('answers preflight requests from any origin', async () => {
@@ -308,18 +309,17 @@ describe('a store domain claimed by one business and proved by another', () => {
     });
     expect(referral.statusCode).toBe(200);
     expect((await sendPurchase('A-1')).statusCode).toBe(201);
-    const owned = (table: string, businessId: string) =>
-      (t.app.sqlite.prepare(`select count(*) as n from ${table} where business_id = ?`).get(businessId) as { n: number }).n;
-    expect(owned('events', squatter.business.id)).toBe(0);
-    expect(owned('conversions', squatter.business.id)).toBe(0);
-    expect(owned('referrals', squatter.business.id)).toBe(0);
+    const owned = (table: string, businessId: string) => value<number>(t.app, `select count(*) as n from ${table} where business_id = ?`, [businessId]);
+    expect(await owned('events', squatter.business.id)).toBe(0);
+    expect(await owned('conversions', squatter.business.id)).toBe(0);
+    expect(await owned('referrals', squatter.business.id)).toBe(0);
 
     // The real owner registers the same domain (the claim blocks nobody) and proves it; from then on the store is theirs.
     const owner = await registerBusiness(t.app, 'owner@real-store.example', undefined, { storeDomain: 'real-store.example' });
     await verifyStoreDomain(t.app, owner.cookie, dns);
     expect((await sendPurchase('A-2')).statusCode).toBe(201);
-    expect(owned('conversions', owner.business.id)).toBe(1);
-    expect(owned('conversions', squatter.business.id)).toBe(0);
+    expect(await owned('conversions', owner.business.id)).toBe(1);
+    expect(await owned('conversions', squatter.business.id)).toBe(0);
 
     // The squatter cannot prove it away, even with the owner's record in place, nor claim it anew.
     const verify = await t.app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie: squatter.cookie, origin: 'http://localhost:4300' } });
@@ -346,11 +346,11 @@ describe('event figures that cannot be an order total or a time', () => {
   it('are kept in eventData but not lifted into the value and time columns', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'add_to_cart', eventData: { value: 1e12, timestamp: 1e300 } } });
     expect(res.statusCode).toBe(201);
-    const row = t.app.sqlite.prepare('SELECT value_cents AS valueCents, client_timestamp AS clientTimestamp, data FROM events').get() as { valueCents: number | null; clientTimestamp: number | null; data: string };
-    expect(row).toMatchObject({ valueCents: null, clientTimestamp: null });
-    expect(JSON.parse(row.data)).toEqual({ value: 1e12, timestamp: 1e300 });
+    const stored = (await row<{ valueCents: number | null; clientTimestamp: number | null; data: string }>(t.app, 'SELECT value_cents AS "valueCents", client_timestamp AS "clientTimestamp", data FROM events'))!;
+    expect(stored).toMatchObject({ valueCents: null, clientTimestamp: null });
+    expect(JSON.parse(stored.data)).toEqual({ value: 1e12, timestamp: 1e300 });
     const kept = await t.app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'add_to_cart', eventData: { value: 10_000_000, timestamp: 1_790_000_000_000 } } });
     expect(kept.statusCode).toBe(201);
-    expect(t.app.sqlite.prepare('SELECT value_cents FROM events WHERE value_cents IS NOT NULL').pluck().get()).toBe(1_000_000_000);
+    expect(await value(t.app, 'SELECT value_cents FROM events WHERE value_cents IS NOT NULL')).toBe(1_000_000_000);
   });
 });

@@ -3,10 +3,6 @@ import path from 'node:path';
 import { freePort, startProcess, waitForHttp, workspaceRoot, type ManagedProcess } from './processes';
 import { startNginx, type RunningNginx } from './nginx';
 
-// Browser tests and benchmarks of the fleet start their PostgreSQL as the API's tests do: a throwaway cluster of
-// Debian's server (the e2e projects reach the PostgreSQL harness through this library).
-export { startPostgresCluster, type PostgresCluster } from '@pricehunt/postgres-harness';
-
 /** The API's production bundle (`nx build api`), as `npm run start:cluster` runs it. */
 export const API_BUNDLE = path.join(workspaceRoot, 'dist/apps/api/main.js');
 const tsx = path.join(workspaceRoot, 'node_modules/.bin/tsx');
