@@ -8,6 +8,14 @@ declare module 'autocannon' {
       method?: string;
       headers?: Record<string, string>;
       body?: string;
+      /** Requests sent in turn on each connection; `setupRequest` may change each one before it is sent. */
+      requests?: Array<{
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+        setupRequest?: (request: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => object;
+      }>;
     }
     interface Histogram {
       average: number;

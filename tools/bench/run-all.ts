@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every benchmark (API, search, bundle sizes) one after another and prints all results in one table.
+ * `npm run bench`: runs every benchmark (API, search, the fleet behind nginx, bundle sizes) one after another and prints all results in one table.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs what a fresh clone lacks before `npm start` / `npm test` / `npm run start:cluster`:
-// npm packages (when node_modules is missing or older than package-lock.json) and the Debian packages the tests
-// drive (`--browser`: Chromium, nginx, PostgreSQL) or the cluster runs on (`--cluster`: nginx, PostgreSQL).
+// npm packages (when node_modules is missing or older than package-lock.json) and the Debian packages the tests drive
+// (`--browser`: Chromium, nginx, PostgreSQL) or the local cluster runs on (`--cluster`: nginx, PostgreSQL).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,9 +29,9 @@ const debianPackages = [
 const wanted = process.argv.includes('--browser')
   ? debianPackages
   : process.argv.includes('--cluster')
-    ? debianPackages.filter((entry) => entry.what !== 'Chromium')
+    ? debianPackages.filter(({ what }) => what !== 'Chromium')
     : [];
-{
+if (wanted.length > 0) {
   const missing = wanted.filter(({ binary }) => !fs.existsSync(binary));
   if (missing.length > 0) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -8,6 +8,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_API_PORTS, DEFAULT_SITE_PORTS, startNginx, type RunningNginx } from '@pricehunt/e2e-harness';
 import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/postgres-harness';
@@ -68,7 +69,7 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the API exited (code ${child.exitCode}) before ${url} answered`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited (${child.signalCode ?? child.exitCode}) before ${url} answered`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -79,7 +80,23 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer within 60 s`);
 }
 
+/** Whether something accepts connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 async function main() {
+  // An instance or site port already taken (another cluster still running?) would answer for the one started here.
+  const ports = [...DEFAULT_API_PORTS, ...sites.map((site) => site.port)];
+  const taken = (await Promise.all(ports.map(async (port) => ((await listening(port)) ? port : null)))).filter((port) => port !== null);
+  if (taken.length) fail(`Port${taken.length > 1 ? 's' : ''} ${taken.join(', ')} already in use (another start:cluster?); nothing was started.`);
   fs.mkdirSync(clusterDir, { recursive: true });
   fs.chmodSync(dataDir, 0o755);
 
@@ -108,6 +125,8 @@ async function main() {
     MERCHANT_APP_URL: origin(DEFAULT_SITE_PORTS.merchant),
     PUBLIC_URL: origin(DEFAULT_SITE_PORTS.shopper),
     APP_ORIGINS: sites.map((site) => origin(site.port)).join(','),
+    // Requests are not logged one by one on this console; LOG_LEVEL=info shows them.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json',
   };
 
@@ -132,7 +151,8 @@ async function main() {
     console.log('\nStopping…');
     await nginx?.stop().catch(() => undefined);
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+    // An instance killed by a signal has no exit code, only a signal code.
+    await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
     for (const index of [1, 2]) fs.rmSync(path.join(clusterDir, `api-${index}.pid`), { force: true });
     if (cluster?.started) await cluster.stop().catch((error: unknown) => console.error(String(error)));
     process.exit(code);

@@ -5,3 +5,4 @@ export * from './lib/accessibility';
 export * from './lib/outbox';
 export * from './lib/nginx';
 export * from './lib/postgres';
+export * from './lib/fleet';

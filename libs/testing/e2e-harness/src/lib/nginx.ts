@@ -29,6 +29,11 @@ export interface RunningNginx {
   configFile: string;
   /** Lines of nginx's error log (upstream failures are logged there). */
   errorLog(): string;
+  /**
+   * nginx's access log, one line a request: `… "GET /api/health HTTP/1.1" 200 upstream=127.0.0.1:3002
+   * upstream_status=200` (`upstream=127.0.0.1:3001, 127.0.0.1:3002` when the first instance failed it).
+   */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -92,7 +97,9 @@ function mainConfig(dir: string, prefix: string): string {
     '    include /etc/nginx/mime.types;',
     '    default_type application/octet-stream;',
     '    sendfile on;',
-    `    access_log ${at('access.log')};`,
+    // Which instance answered each request (the last of `$upstream_addr` when nginx passed it on after a failure).
+    `    log_format upstreams '$remote_addr [$time_local] "$request" $status upstream=$upstream_addr upstream_status=$upstream_status';`,
+    `    access_log ${at('access.log')} upstreams;`,
     `    client_body_temp_path ${at('tmp/body')};`,
     `    proxy_temp_path ${at('tmp/proxy')};`,
     `    fastcgi_temp_path ${at('tmp/fastcgi')};`,
@@ -153,6 +160,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     pid: nginx.child.pid ?? 0,
     configFile,
     errorLog: () => readIfThere(errorLogFile),
+    accessLog: () => readIfThere(path.join(dir, 'access.log')),
     // SIGQUIT: nginx finishes the requests under way, then exits.
     stop: () => nginx.stop('SIGQUIT'),
   };
