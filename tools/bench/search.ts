@@ -1,17 +1,23 @@
 /**
  * `npm run bench:search [-- --offers N] [--samples N] [--rebuild]`
  *
- * Search latency on a large synthetic catalog (default 1,000,000 offers) and ingestion throughput:
- * - builds the catalog once into a temporary database (cached in the OS temp folder, keyed by size, seed and the
- *   migrations; `--rebuild` forces a new one) with a progress bar, through the same ingestion service as
- *   `catalog:generate` (bulk path: parse, canonicalise, cluster, index, price history);
- * - times `samples` searches of each kind through the search service, each stored like a real request:
- *   a known offer's URL (with tracking parameters), an unknown URL (answered from its slug words; page fetching is
- *   off because benchmarks make no network calls), and a text query;
- * - times the ingestion of 50,000 fresh offers into an empty database (index, clustering and history included).
- * Prints p50/p95/p99 beside the targets and saves the rows for `npm run bench`.
- * Time: the first run builds the catalog (about 1–2 minutes per 100,000 offers on a busy 2-core machine; once), later
- * runs reuse it and take about a minute.
+ * Search latency on a large synthetic catalog (default 1,000,000 offers) and ingestion throughput, on SQLite and on
+ * PostgreSQL in the same run (BENCH_ENGINES=sqlite or =postgres measures one of them):
+ * - builds the catalog on each engine through the same ingestion service as `catalog:generate` (bulk path: parse,
+ *   canonicalise, cluster, index, price history), with a progress bar. SQLite's is built once into a file cached in
+ *   the OS temp folder (keyed by size, seed and the migrations; `--rebuild` forces a new one); PostgreSQL's is built in
+ *   a throwaway cluster (libs/testing/postgres-harness, durable as in production) on every run;
+ * - opens each catalog as the API's commands do (`openCatalog`: the engine's storage ports and catalog services);
+ * - times `samples` searches of each kind through the search service, each stored like a real request: a known
+ *   offer's URL (with tracking parameters), an unknown URL (answered from its slug words; page fetching is off because
+ *   benchmarks make no network calls), a text query, and search-box suggestions. Both engines answer the same
+ *   searches, kind by kind, one engine after the other;
+ * - times the ingestion of 50,000 fresh offers into an empty database on each engine (index, clustering and history
+ *   included).
+ * Prints p50/p95/p99 beside the targets, each PostgreSQL figure with its ratio to SQLite's, and saves the rows for
+ * `npm run bench`.
+ * Time: building a catalog takes about 1–2 minutes per 100,000 offers on a busy 2-core machine (SQLite's once, later
+ * runs reuse it; PostgreSQL's on every run); the searches and ingestions take a few minutes more.
  */
 import crypto, { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,19 +25,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createProgressBar, slugify } from '@pricehunt/catalog-feeds';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { MIGRATIONS_DIR, openDatabase, openSqlite, type DatabaseHandle } from '../../apps/api/src/db/client';
-import * as dbSchema from '../../apps/api/src/db/schema';
-import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
+import { startPostgresCluster, type PostgresCluster } from '@pricehunt/postgres-harness';
+import { openCatalog, type OpenCatalog } from '../../apps/api/src/cli/shared';
+import { MIGRATIONS_DIR } from '../../apps/api/src/db/client';
 import { importSyntheticCatalog, syntheticRows } from '../../apps/api/src/modules/catalog/seed';
 import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
-import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
-import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
+import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
 import { printTable, saveRows, type BenchRow } from './report';
 
 const LATENCY_TARGET_MS = 50;
 const INGEST_TARGET = 20_000;
+const INGEST_OFFERS = 50_000;
 const SEED = 7;
 /** Version of the way catalogs are generated and built (ingestion and clustering): a new version builds the cached catalog again. */
 const BUILD_VERSION = 20;
@@ -40,17 +45,6 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? NaN;
-}
-
-/** p50, p95 (against the latency target) and p99 rows of one kind of request. */
-function latencyRows(name: string, times: number[]): BenchRow[] {
-  const sorted = [...times].sort((a, b) => a - b);
-  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p)) as [number, number, number];
-  return [
-    { bench: 'search', metric: `${name} p50 (ms)`, value: p50.toFixed(2) },
-    { bench: 'search', metric: `${name} p95 (ms)`, value: p95.toFixed(2), target: `< ${LATENCY_TARGET_MS}`, pass: p95 < LATENCY_TARGET_MS },
-    { bench: 'search', metric: `${name} p99 (ms)`, value: p99.toFixed(2) },
-  ];
 }
 
 /** Deterministic sample of offer ids. */
@@ -64,53 +58,84 @@ function sampleIds(maxId: number, count: number, seed: number): number[] {
   return [...ids];
 }
 
-async function main() {
-  const { values } = parseArgs({ options: { offers: { type: 'string' }, samples: { type: 'string' }, rebuild: { type: 'boolean' } } });
-  const offers = Number(values.offers ?? 1_000_000);
-  const samples = Number(values.samples ?? 500);
-  if (!Number.isInteger(offers) || offers < 1000) throw new Error('--offers must be a whole number of at least 1000');
-  if (!Number.isInteger(samples) || samples < 10) throw new Error('--samples must be a whole number of at least 10');
+/** Runs one statement without results on the catalog's own connection, whichever the engine. */
+async function execute(open: OpenCatalog, sql: string): Promise<void> {
+  if (open.connection.engine === 'sqlite') open.connection.handle.sqlite.exec(sql);
+  else await open.connection.handle.pool.query(sql);
+}
 
+/**
+ * Closes a catalog opened with `openCatalog`. SQLite's storage closes its tracking writer thread and waits for it to
+ * exit; that thread does not keep the process alive, so a timer does while the close is under way (without it, the
+ * process would end with nothing left to wait for, half-way through the benchmark).
+ */
+async function closeCatalog(open: OpenCatalog): Promise<void> {
+  const keepAlive = setInterval(() => undefined, 1000);
+  try {
+    await open.close();
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
+
+interface Build {
+  offersPerSecond: number;
+  seconds: number;
+  builtAt: string;
+  products: number;
+}
+
+/** One engine's catalog, open for searching. */
+interface BenchCatalog {
+  engine: Engine;
+  open: OpenCatalog;
+  build: Build;
+  /** True when the catalog was built by an earlier run (SQLite's cached file). */
+  reused: boolean;
+  /** What was done to have the database in memory before searching, for the table. */
+  warm: string;
+  /** The URL of an empty database for the ingestion figure, and what removes it afterwards. */
+  emptyDatabase(): Promise<{ url: string; remove(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+/** Imports the synthetic catalog of `offers` offers with a progress bar; answers the build's figures. */
+async function buildCatalog(open: OpenCatalog, engine: Engine, offers: number): Promise<Build> {
+  const bar = createProgressBar({ total: offers, label: `Generating catalog (${ENGINE_LABEL[engine]})`, unit: 'offers' });
+  const summary = await importSyntheticCatalog(open.catalog.ingestion, { offers, seed: SEED, onProgress: (p) => bar.update(p.rows) });
+  bar.done();
+  if (summary.status !== 'succeeded') throw new Error(`Building the ${ENGINE_LABEL[engine]} catalog failed: ${summary.failure}`);
+  return { offersPerSecond: summary.offersPerSecond, seconds: summary.durationMs / 1000, builtAt: new Date().toISOString(), products: await open.storage.catalog.countProducts() };
+}
+
+/** SQLite: the cached catalog file, built first when missing (or with --rebuild), then read into the OS page cache. */
+async function openSqliteCatalog(offers: number, rebuild: boolean, dir: string): Promise<BenchCatalog> {
   // The cache is keyed by the catalog's own migrations: other tables' migrations are applied to a cached file on open.
   const catalogMigrations = fs.readdirSync(MIGRATIONS_DIR).filter((name) => /^\d+_catalog.*\.sql$/.test(name)).sort();
   const hash = crypto.createHash('sha1');
   for (const name of catalogMigrations) hash.update(fs.readFileSync(path.join(MIGRATIONS_DIR, name)).toString().replace(/^\d+_/, ''));
   const schema = hash.digest('hex').slice(0, 8);
-  const dir = path.join(os.tmpdir(), 'pricehunt-bench');
   const file = path.join(dir, `search-${offers}-seed${SEED}-${schema}-b${BUILD_VERSION}.db`);
   const metaFile = `${file}.json`;
-  if (values.rebuild || !fs.existsSync(metaFile)) for (const suffix of ['', '-wal', '-shm', '.json']) fs.rmSync(file + suffix, { force: true });
+  if (rebuild || !fs.existsSync(metaFile)) for (const suffix of ['', '-wal', '-shm', '.json']) fs.rmSync(file + suffix, { force: true });
 
-  const rows: BenchRow[] = [];
-  // A cached catalog is opened without migrations: its key covers the catalog's migrations, and other tables'
-  // migrations do not matter here.
-  const reuse = fs.existsSync(metaFile) && fs.existsSync(file);
-  // A connection to the file as it is (no migrations run).
-  const reopen = (): DatabaseHandle => {
-    const sqlite = openSqlite(file);
-    return { sqlite, db: drizzle(sqlite, { schema: dbSchema }), close: () => sqlite.close() };
-  };
-  let handle: DatabaseHandle = reuse ? reopen() : openDatabase(file);
-  let catalog = createCatalogServices(handle.sqlite);
-  let build: { offersPerSecond: number; seconds: number; builtAt: string; products: number };
-  if (reuse && catalog.repository.countOffers() === offers) {
-    build = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
-    console.log(`Reusing the ${offers.toLocaleString('en-US')}-offer catalog built ${build.builtAt} (${file}).`);
+  const env = { DATABASE_URL: `file:${file}` };
+  let open = await openCatalog(env);
+  let build: Build;
+  let reused = false;
+  if (fs.existsSync(metaFile) && (await open.storage.catalog.countOffers()) === offers) {
+    build = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Build;
+    reused = true;
+    console.log(`Reusing the ${offers.toLocaleString('en-US')}-offer SQLite catalog built ${build.builtAt} (${file}).`);
   } else {
     console.log(`Building a ${offers.toLocaleString('en-US')}-offer synthetic catalog in ${file} (once; later runs reuse it).`);
-    const bar = createProgressBar({ total: offers, label: 'Generating catalog', unit: 'offers' });
-    const summary = await importSyntheticCatalog(catalog.ingestion, { offers, seed: SEED, onProgress: (p) => bar.update(p.rows) });
-    bar.done();
-    if (summary.status !== 'succeeded') throw new Error(`Building the catalog failed: ${summary.failure}`);
-    build = { offersPerSecond: summary.offersPerSecond, seconds: summary.durationMs / 1000, builtAt: new Date().toISOString(), products: catalog.repository.countProducts() };
-    handle.sqlite.exec('ANALYZE');
+    build = await buildCatalog(open, 'sqlite', offers);
+    await execute(open, 'ANALYZE');
     fs.writeFileSync(metaFile, JSON.stringify(build));
     // Reopen, as the API would: a fresh connection with the default cache.
-    handle.close();
-    handle = reopen();
-    catalog = createCatalogServices(handle.sqlite);
+    await closeCatalog(open);
+    open = await openCatalog(env);
   }
-  const products = catalog.repository.countProducts();
 
   // Searches are measured as a running service answers them: with the database in the OS page cache. A file
   // that fell out of it (a reboot, other work since the last run) would otherwise be read from disk during the
@@ -124,104 +149,259 @@ async function main() {
   } finally {
     fs.closeSync(warmFd);
   }
-  const warmSeconds = (performance.now() - warmStarted) / 1000;
+  const warm = `file of ${Math.round(warmBytes / 1024 / 1024).toLocaleString('en-US')} MB read into the OS page cache in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s`;
 
-  // Searches run through the real service; page fetching is off (no network in benchmarks), so unknown URLs are
-  // answered from their slug words.
-  const reader = createPageReader({ allowLoopback: false });
-  const noNetwork: PageReader = { read: async () => null, slugWords: (url) => reader.slugWords(url) };
-  const search = createSearchService({
-    catalog: createSqliteCatalogRepository(handle, catalog.repository),
-    matcher: catalog.matcher,
-    requests: createSqliteSearchRequestRepository(handle),
-    pages: noNetwork,
-    spelling: catalog.spelling,
-  });
+  const final = open;
+  return {
+    engine: 'sqlite',
+    open: final,
+    build,
+    reused,
+    warm,
+    async emptyDatabase() {
+      const ingestFile = path.join(dir, `ingest-${process.pid}.db`);
+      const remove = async () => {
+        for (const suffix of ['', '-wal', '-shm']) fs.rmSync(ingestFile + suffix, { force: true });
+      };
+      await remove();
+      return { url: `file:${ingestFile}`, remove };
+    },
+    async close() {
+      // The benchmark's searches are stored like real ones; the cached file is left as it was built.
+      await execute(final, "DELETE FROM search_requests WHERE session_id = 'bench-search'");
+      await closeCatalog(final);
+    },
+  };
+}
 
-  const maxId = catalog.repository.maxOfferId();
-  const sampled = sampleIds(maxId, samples + 50, 12345)
-    .map((id) => catalog.repository.getOffer(id))
-    .filter((offer) => offer !== null);
-  const kinds: Array<{ name: string; identifiedBy: string; body: (offer: (typeof sampled)[number]) => { url: string } | { query: string } }> = [
-    { name: 'known-offer URL search', identifiedBy: 'known-offer', body: (offer) => ({ url: `${offer.url}${offer.url.includes('?') ? '&' : '?'}utm_source=newsletter&utm_medium=email` }) },
-    { name: 'unknown-URL (slug) search', identifiedBy: 'url-slug', body: (offer) => ({ url: `https://shop.unknown-store.example/products/${slugify(offer.title)}` }) },
-    { name: 'text search', identifiedBy: 'query', body: (offer) => ({ query: [offer.brand, offer.model ?? offer.title.split(' ').slice(1, 4).join(' ')].filter(Boolean).join(' ') }) },
+/** PostgreSQL: a database of the throwaway cluster, the catalog built into it, vacuumed and analysed. */
+async function openPgCatalog(cluster: PostgresCluster, offers: number): Promise<BenchCatalog> {
+  const database = await cluster.createDatabase({ name: 'pricehunt_search' });
+  const env = { DATABASE_URL: database.url };
+  let open = await openCatalog(env);
+  console.log(`Building a ${offers.toLocaleString('en-US')}-offer synthetic catalog in PostgreSQL (throwaway cluster, every run).`);
+  const build = await buildCatalog(open, 'postgres', offers);
+  // Statistics for the planner (as SQLite's ANALYZE) and the visibility map a settled database has, so autovacuum
+  // does not start on the freshly written tables while searches are timed.
+  await execute(open, 'VACUUM ANALYZE');
+  // Reopen, as the API would: fresh connections.
+  await closeCatalog(open);
+  open = await openCatalog(env);
+  // The tables were just written and vacuumed: they are in PostgreSQL's buffers and the OS page cache.
+  const [size] = await cluster.query<{ bytes: string }>('SELECT pg_database_size($1) AS bytes', [database.name]);
+  const warm = `database of ${Math.round(Number(size?.bytes ?? 0) / 1024 / 1024).toLocaleString('en-US')} MB, just written and vacuumed (shared_buffers at its default)`;
+  const final = open;
+  return {
+    engine: 'postgres',
+    open: final,
+    build,
+    reused: false,
+    warm,
+    async emptyDatabase() {
+      const ingest = await cluster.createDatabase({ name: 'pricehunt_ingest' });
+      return { url: ingest.url, remove: () => cluster.dropDatabase(ingest.name) };
+    },
+    close: () => closeCatalog(final),
+  };
+}
+
+/** One engine's figure of one metric. */
+interface Figure {
+  metric: string;
+  value: number;
+  format: (value: number) => string;
+  /** Whether a PostgreSQL/SQLite ratio means something for it. */
+  ratio: boolean;
+  target?: { text: string; pass: (value: number) => boolean };
+}
+
+/** p50, p95 (against the latency target) and p99 figures of one kind of request. */
+function latencyFigures(name: string, times: number[]): Figure[] {
+  const sorted = [...times].sort((a, b) => a - b);
+  const ms = (value: number) => value.toFixed(2);
+  return [
+    { metric: `${name} p50 (ms)`, value: percentile(sorted, 50), format: ms, ratio: true },
+    { metric: `${name} p95 (ms)`, value: percentile(sorted, 95), format: ms, ratio: true, target: { text: `< ${LATENCY_TARGET_MS}`, pass: (v) => v < LATENCY_TARGET_MS } },
+    { metric: `${name} p99 (ms)`, value: percentile(sorted, 99), format: ms, ratio: true },
   ];
-  for (const kind of kinds) {
-    const times: number[] = [];
-    let found = 0;
-    let listed = 0;
-    for (const [index, offer] of sampled.entries()) {
-      const started = performance.now();
-      const result = await search.search({ requestId: randomUUID(), sessionId: 'bench-search', ...kind.body(offer) });
-      const elapsed = performance.now() - started;
-      if (index < 50) continue; // warm-up
-      times.push(elapsed);
-      if (result.identifiedBy !== kind.identifiedBy) throw new Error(`${kind.name} was answered by ${result.identifiedBy}`);
-      if (result.product) found++;
-      else if (result.matches.length > 0) listed++;
+}
+
+const percent = (value: number) => `${value.toFixed(1)}%`;
+const perSecond = (value: number) => Math.round(value).toLocaleString('en-US');
+
+async function main() {
+  const { values } = parseArgs({ options: { offers: { type: 'string' }, samples: { type: 'string' }, rebuild: { type: 'boolean' } } });
+  const offers = Number(values.offers ?? 1_000_000);
+  const samples = Number(values.samples ?? 500);
+  if (!Number.isInteger(offers) || offers < 1000) throw new Error('--offers must be a whole number of at least 1000');
+  if (!Number.isInteger(samples) || samples < 10) throw new Error('--samples must be a whole number of at least 10');
+  const engines = benchEngines();
+
+  const dir = path.join(os.tmpdir(), 'pricehunt-bench');
+  fs.mkdirSync(dir, { recursive: true });
+  let cluster: PostgresCluster | undefined;
+  const catalogs: BenchCatalog[] = [];
+  /** Each engine's figures, in the same order on every engine. */
+  const figures = new Map<Engine, Figure[]>(engines.map((engine) => [engine, []]));
+  const add = (engine: Engine, ...list: Figure[]) => figures.get(engine)?.push(...list);
+  let generateRate = 0;
+  try {
+    if (engines.includes('sqlite')) catalogs.push(await openSqliteCatalog(offers, values.rebuild ?? false, dir));
+    if (engines.includes('postgres')) {
+      // Durable (fsync on), as in production and as SQLite's synchronous=FULL.
+      cluster = await startPostgresCluster({ durable: true });
+      catalogs.push(await openPgCatalog(cluster, offers));
     }
-    rows.push(...latencyRows(kind.name, times), { bench: 'search', metric: `${kind.name} answered with a product`, value: `${((found / times.length) * 100).toFixed(1)}%` });
-    // Words that fit several products are answered with the list of them.
-    if (kind.identifiedBy === 'query') rows.push({ bench: 'search', metric: `${kind.name} answered with a list of matching products`, value: `${((listed / times.length) * 100).toFixed(1)}%` });
-  }
-  // Search-box suggestions while a title is typed: its first three letters, then its first word and two letters more.
-  {
-    const typed = (offer: (typeof sampled)[number]) => {
-      const [first = '', second = ''] = offer.title.split(/\s+/);
-      return [first.slice(0, 3), `${first} ${second.slice(0, 2)}`];
-    };
-    const times: number[] = [];
-    let answered = 0;
-    for (const [index, offer] of sampled.entries()) {
-      for (const text of typed(offer)) {
-        const started = performance.now();
-        const ids = await catalog.suggester.suggest(text, 6);
-        const products = ids.map((id) => catalog.repository.getProduct(id));
-        const elapsed = performance.now() - started;
-        if (index < 50) continue; // warm-up
-        times.push(elapsed);
-        if (products.length > 0) answered++;
+
+    // The same offers on every engine: the catalogs are built from the same seed, so they hold the same offers under
+    // the same ids.
+    const first = catalogs[0];
+    if (!first) throw new Error('no engine to measure');
+    const sampled = (
+      await Promise.all(sampleIds(await first.open.storage.catalog.countOffers(), samples + 50, 12345).map((id) => first.open.storage.catalog.getOfferWithRetailer(id)))
+    ).filter((offer) => offer !== null);
+
+    // Searches run through the real service; page fetching is off (no network in benchmarks), so unknown URLs are
+    // answered from their slug words.
+    const reader = createPageReader({ allowLoopback: false });
+    const noNetwork: PageReader = { read: async () => null, slugWords: (url) => reader.slugWords(url) };
+    const services = catalogs.map((catalog) => ({
+      catalog,
+      search: createSearchService({
+        catalog: catalog.open.storage.catalog,
+        matcher: catalog.open.catalog.matcher,
+        requests: catalog.open.storage.searchRequests,
+        pages: noNetwork,
+        spelling: catalog.open.catalog.spelling,
+      }),
+    }));
+
+    const kinds: Array<{ name: string; identifiedBy: string; body: (offer: (typeof sampled)[number]) => { url: string } | { query: string } }> = [
+      { name: 'known-offer URL search', identifiedBy: 'known-offer', body: (offer) => ({ url: `${offer.url}${offer.url.includes('?') ? '&' : '?'}utm_source=newsletter&utm_medium=email` }) },
+      { name: 'unknown-URL (slug) search', identifiedBy: 'url-slug', body: (offer) => ({ url: `https://shop.unknown-store.example/products/${slugify(offer.title)}` }) },
+      { name: 'text search', identifiedBy: 'query', body: (offer) => ({ query: [offer.brand, offer.model ?? offer.title.split(' ').slice(1, 4).join(' ')].filter(Boolean).join(' ') }) },
+    ];
+    for (const kind of kinds) {
+      for (const { catalog, search } of services) {
+        const times: number[] = [];
+        let found = 0;
+        let listed = 0;
+        for (const [index, offer] of sampled.entries()) {
+          const started = performance.now();
+          const result = await search.search({ requestId: randomUUID(), sessionId: 'bench-search', ...kind.body(offer) });
+          const elapsed = performance.now() - started;
+          if (index < 50) continue; // warm-up
+          times.push(elapsed);
+          if (result.identifiedBy !== kind.identifiedBy) throw new Error(`${kind.name} on ${ENGINE_LABEL[catalog.engine]} was answered by ${result.identifiedBy}`);
+          if (result.product) found++;
+          else if (result.matches.length > 0) listed++;
+        }
+        console.log(`${kind.name}, ${ENGINE_LABEL[catalog.engine]}: ${times.length} timed`);
+        add(catalog.engine, ...latencyFigures(kind.name, times), { metric: `${kind.name} answered with a product`, value: (found / times.length) * 100, format: percent, ratio: false });
+        // Words that fit several products are answered with the list of them.
+        if (kind.identifiedBy === 'query') {
+          add(catalog.engine, { metric: `${kind.name} answered with a list of matching products`, value: (listed / times.length) * 100, format: percent, ratio: false });
+        }
       }
     }
-    rows.push(...latencyRows('suggestions while typing', times), {
-      bench: 'search',
-      metric: 'suggestions while typing, answered with one or more',
-      value: `${((answered / times.length) * 100).toFixed(1)}%`,
-    });
+
+    // Search-box suggestions while a title is typed, as the API's /suggest answers them (the products read through
+    // the port): its first three letters, then its first word and two letters more.
+    const typed = (offer: (typeof sampled)[number]) => {
+      const [firstWord = '', second = ''] = offer.title.split(/\s+/);
+      return [firstWord.slice(0, 3), `${firstWord} ${second.slice(0, 2)}`];
+    };
+    for (const { catalog } of services) {
+      const times: number[] = [];
+      let answered = 0;
+      for (const [index, offer] of sampled.entries()) {
+        for (const text of typed(offer)) {
+          const started = performance.now();
+          const ids = await catalog.open.catalog.suggester.suggest(text, 6);
+          const products = await catalog.open.storage.catalog.getProducts(ids);
+          const elapsed = performance.now() - started;
+          if (index < 50) continue; // warm-up
+          times.push(elapsed);
+          if (products.size > 0) answered++;
+        }
+      }
+      console.log(`suggestions while typing, ${ENGINE_LABEL[catalog.engine]}: ${times.length} timed`);
+      add(catalog.engine, ...latencyFigures('suggestions while typing', times), {
+        metric: 'suggestions while typing, answered with one or more',
+        value: (answered / times.length) * 100,
+        format: percent,
+        ratio: false,
+      });
+    }
+
+    // Ingestion throughput into an empty database: parse-free (generated offers), canonicalise, cluster, index,
+    // history. The feed is generated first (as a parsed feed would be in memory), so the figure is the catalog's work
+    // alone.
+    const generateStarted = performance.now();
+    const feed = [...syntheticRows(INGEST_OFFERS, SEED + 1)];
+    generateRate = Math.round((INGEST_OFFERS * 1000) / (performance.now() - generateStarted));
+    const ingestTarget = { text: `> ${INGEST_TARGET.toLocaleString('en-US')}`, pass: (v: number) => v > INGEST_TARGET };
+    for (const catalog of catalogs) {
+      const empty = await catalog.emptyDatabase();
+      try {
+        const ingestOpen = await openCatalog({ DATABASE_URL: empty.url });
+        try {
+          const bar = createProgressBar({ total: INGEST_OFFERS, label: `Ingesting (${ENGINE_LABEL[catalog.engine]})`, unit: 'offers' });
+          const ingest = await importSyntheticCatalog(ingestOpen.catalog.ingestion, { offers: INGEST_OFFERS, seed: SEED + 1, rows: feed, onProgress: (p) => bar.update(p.rows) });
+          bar.done();
+          if (ingest.status !== 'succeeded') throw new Error(`Ingestion on ${ENGINE_LABEL[catalog.engine]} failed: ${ingest.failure}`);
+          add(catalog.engine, { metric: `ingestion, ${INGEST_OFFERS.toLocaleString('en-US')} offers into an empty catalog (offers/s)`, value: ingest.offersPerSecond, format: perSecond, ratio: true, target: ingestTarget });
+        } finally {
+          await closeCatalog(ingestOpen);
+        }
+      } finally {
+        await empty.remove();
+      }
+    }
+    for (const catalog of catalogs) {
+      add(
+        catalog.engine,
+        {
+          metric: `ingestion, building the ${offers.toLocaleString('en-US')}-offer catalog, generated as it is read (offers/s)`,
+          value: catalog.build.offersPerSecond,
+          // A cached catalog was built by an earlier run, on that day's machine load.
+          format: (v) => `${perSecond(v)}${catalog.reused ? ` (cached, built ${catalog.build.builtAt.slice(0, 16).replace('T', ' ')})` : ''}`,
+          ratio: true,
+          target: ingestTarget,
+        },
+        { metric: 'catalog', value: catalog.build.products, format: (v) => `${offers.toLocaleString('en-US')} offers, ${v.toLocaleString('en-US')} products`, ratio: false },
+        { metric: 'before searching', value: 0, format: () => catalog.warm, ratio: false },
+      );
+    }
+  } finally {
+    for (const catalog of catalogs) await catalog.close();
+    await cluster?.stop();
   }
-  handle.sqlite.prepare("DELETE FROM search_requests WHERE session_id = 'bench-search'").run();
-  catalog.spelling.stop();
-  handle.close();
 
-  // Ingestion throughput into an empty database: parse-free (generated offers), canonicalise, cluster, index, history.
-  const ingestFile = path.join(dir, `ingest-${process.pid}.db`);
-  const ingestHandle = openDatabase(ingestFile);
-  const ingestCatalog = createCatalogServices(ingestHandle.sqlite);
-  const ingestOffers = 50_000;
-  // The feed is generated first (as a parsed feed would be in memory), so the figure is the catalog's work alone.
-  const generateStarted = performance.now();
-  const feed = [...syntheticRows(ingestOffers, SEED + 1)];
-  const generateRate = Math.round((ingestOffers * 1000) / (performance.now() - generateStarted));
-  const bar = createProgressBar({ total: ingestOffers, label: 'Ingesting', unit: 'offers' });
-  const ingest = await importSyntheticCatalog(ingestCatalog.ingestion, { offers: ingestOffers, seed: SEED + 1, rows: feed, onProgress: (p) => bar.update(p.rows) });
-  bar.done();
-  ingestHandle.close();
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(ingestFile + suffix, { force: true });
-
+  // Paired rows: each metric on every engine, PostgreSQL's with its ratio to SQLite's.
+  const rows: BenchRow[] = [];
+  const sqliteFigures = figures.get('sqlite');
+  const order = [...figures.values()][0] ?? [];
+  for (const [index, { metric }] of order.entries()) {
+    for (const engine of engines) {
+      const figure = figures.get(engine)?.[index];
+      if (!figure) continue;
+      const base = engine === 'postgres' && figure.ratio ? sqliteFigures?.[index]?.value : undefined;
+      rows.push({
+        bench: 'search',
+        engine: ENGINE_LABEL[engine],
+        metric,
+        value: `${figure.format(figure.value)}${ratioToSqlite(figure.value, base)}`,
+        target: figure.target?.text,
+        pass: figure.target?.pass(figure.value),
+      });
+    }
+  }
   rows.push(
-    { bench: 'search', metric: 'ingestion, 50,000 offers into an empty catalog (offers/s)', value: ingest.offersPerSecond.toLocaleString('en-US'), target: `> ${INGEST_TARGET.toLocaleString('en-US')}`, pass: ingest.offersPerSecond > INGEST_TARGET },
-    { bench: 'search', metric: 'generating the 50,000-offer feed for it (offers/s, not part of the figure above)', value: generateRate.toLocaleString('en-US') },
-    { bench: 'search', metric: `ingestion, building the ${offers.toLocaleString('en-US')}-offer catalog, generated as it is read (offers/s)`, value: build.offersPerSecond.toLocaleString('en-US'), target: `> ${INGEST_TARGET.toLocaleString('en-US')}`, pass: build.offersPerSecond > INGEST_TARGET },
-    { bench: 'search', metric: 'catalog', value: `${offers.toLocaleString('en-US')} offers, ${products.toLocaleString('en-US')} products` },
-    {
-      bench: 'search',
-      metric: 'database read into the OS page cache before searching',
-      value: `${Math.round(warmBytes / 1024 / 1024).toLocaleString('en-US')} MB in ${warmSeconds.toFixed(1)} s`,
-    },
-    { bench: 'search', metric: 'machine', value: `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}` },
+    { bench: 'search', metric: `generating the ${INGEST_OFFERS.toLocaleString('en-US')}-offer feed for it (offers/s, not part of the figures above)`, value: generateRate.toLocaleString('en-US') },
+    { bench: 'search', metric: 'machine', value: `${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}` },
   );
-  printTable(`Search benchmark (${samples} searches of each kind after 50 warm-up)`, rows);
+  printTable(`Search benchmark (${samples} searches of each kind after 50 warm-up, ${engines.map((engine) => ENGINE_LABEL[engine]).join(' and ')})`, rows);
   saveRows('search', rows);
 }
 
