@@ -22,12 +22,11 @@ import { createProgressBar, slugify } from '@pricehunt/catalog-feeds';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { MIGRATIONS_DIR, openDatabase, openSqlite, type DatabaseHandle } from '../../apps/api/src/db/client';
 import * as dbSchema from '../../apps/api/src/db/schema';
-import { createCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
-import { importSyntheticCatalog, syntheticRows } from '../../apps/api/src/modules/catalog/seed';
-import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
+import { createSqliteCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
+import { importSyntheticCatalog, syntheticRows } from '@pricehunt/catalog-core';
+import { createPageReader, createSearchService, type PageReader } from '@pricehunt/catalog-search';
 import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
 import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
-import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
 import { printTable, saveRows, type BenchRow } from './report';
 
 const LATENCY_TARGET_MS = 50;
@@ -91,7 +90,7 @@ async function main() {
     return { sqlite, db: drizzle(sqlite, { schema: dbSchema }), close: () => sqlite.close() };
   };
   let handle: DatabaseHandle = reuse ? reopen() : openDatabase(file);
-  let catalog = createCatalogServices(handle.sqlite);
+  let catalog = createSqliteCatalogServices(handle.sqlite);
   let build: { offersPerSecond: number; seconds: number; builtAt: string; products: number };
   if (reuse && catalog.repository.countOffers() === offers) {
     build = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
@@ -108,7 +107,7 @@ async function main() {
     // Reopen, as the API would: a fresh connection with the default cache.
     handle.close();
     handle = reopen();
-    catalog = createCatalogServices(handle.sqlite);
+    catalog = createSqliteCatalogServices(handle.sqlite);
   }
   const products = catalog.repository.countProducts();
 
@@ -197,7 +196,7 @@ async function main() {
   // Ingestion throughput into an empty database: parse-free (generated offers), canonicalise, cluster, index, history.
   const ingestFile = path.join(dir, `ingest-${process.pid}.db`);
   const ingestHandle = openDatabase(ingestFile);
-  const ingestCatalog = createCatalogServices(ingestHandle.sqlite);
+  const ingestCatalog = createSqliteCatalogServices(ingestHandle.sqlite);
   const ingestOffers = 50_000;
   // The feed is generated first (as a parsed feed would be in memory), so the figure is the catalog's work alone.
   const generateStarted = performance.now();

@@ -23,10 +23,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
 import { createProgressBar, generateCatalog, generateProducts, type SyntheticProduct } from '@pricehunt/catalog-feeds';
-import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
-import { importSyntheticCatalog } from '../../apps/api/src/modules/catalog/seed';
-import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
-import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
+import { importSyntheticCatalog, type OfferRow } from '@pricehunt/catalog-core';
+import { createPageReader, createSearchService, type PageReader } from '@pricehunt/catalog-search';
 import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 

@@ -1,12 +1,8 @@
 import type { IdentifiedBy, MatchedProduct, SearchBody, SearchOffer, SearchResult, SearchSource } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
-import { badRequest, conflict } from '../../lib/errors';
-import { matchThreshold, modelKeysOf, type ItemIdentity, type ProductMatcher, type RankedProduct } from '../catalog/matching';
-import { indexWords } from '../catalog/search-index';
-import type { CatalogRepository, OfferRow, ProductRow } from '../catalog/repository';
-import type { SpellingCorrector } from '../catalog/spelling';
-import { offerView, productSummary, totalCents } from '../catalog/views';
-import type { SearchRequestRepository } from './repository';
+import { badRequest, conflict } from '@pricehunt/http-errors';
+import { type CatalogRepository, indexWords, type ItemIdentity, matchThreshold, modelKeysOf, type OfferRow, offerView, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents } from '@pricehunt/catalog-core';
+import type { SearchRequestRepository } from './ports';
 
 /** What a product page says about itself (schema.org Product JSON-LD, Open Graph and meta tags). */
 export interface PageIdentity {

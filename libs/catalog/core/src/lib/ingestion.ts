@@ -7,7 +7,7 @@ import { gtinOf, matchThreshold, modelKeysOf, type ItemIdentity, type MatchOptio
 import { createBulkCatalogIndex } from './bulk-index';
 import { holdImportRun, thisProcess } from './import-runs';
 import { op, type BulkBatch, type IngestionStep, type IngestionStore, type OfferRecord } from './ingestion-store';
-import { productOf, type ImportRunRow, type OfferRow, type RetailerRow } from './repository';
+import { productOf, type ImportRunRow, type OfferRow, type RetailerRow } from './ports';
 
 export { productOf };
 

@@ -18,8 +18,8 @@ import {
   type PreparedOffer,
   type QuantityKind,
 } from '@pricehunt/catalog-matching';
-import type { CatalogRepository, IndexHit, OfferItem, OfferRef, SearchIndexRepository } from './repository';
-import { indexWords } from './search-index';
+import type { CatalogRepository, IndexHit, OfferItem, OfferRef, SearchIndexRepository } from './ports';
+import { indexWords } from './words';
 import { perform, runAsync, type AsyncOps, type Step as StepOf } from './steps';
 
 /** What the catalog knows, or has read from a page, about one item. */
