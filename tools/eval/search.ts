@@ -199,8 +199,7 @@ async function main() {
           read: async (url) => {
             const html = pages.get(url);
             const identity = html ? extractProductIdentity(html, { url }) : null;
-            if (!identity || identity.source === 'title-tag') return null;
-            return { title: identity.title, brand: identity.brand, model: identity.mpn, gtin: identity.gtin, priceCents: identity.price != null ? Math.round(identity.price * 100) : null, currency: identity.currency };
+            return identity && identity.source !== 'title-tag' ? identity : null;
           },
           slugWords: (url) => reader.slugWords(url),
         },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
-import { representativeTitle } from '@pricehunt/catalog-matching';
+import { representativeTitle, type ItemIdentity } from '@pricehunt/catalog-matching';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categoryName } from './category';
-import { gtinOf, matchThreshold, modelKeysOf, type ItemIdentity, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
+import { gtinOf, matchThreshold, modelKeysOf, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
 import { createBulkCatalogIndex } from './bulk-index';
 import { holdImportRun, thisProcess } from './import-runs';
 import { op, type BulkBatch, type IngestionStep, type IngestionStore, type OfferRecord } from './ingestion-store';
