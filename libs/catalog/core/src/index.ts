@@ -4,6 +4,7 @@ export * from './lib/steps';
 export * from './lib/words';
 export * from './lib/matching';
 export * from './lib/ingestion-store';
+export * from './lib/place-offer';
 export * from './lib/ingestion';
 export * from './lib/import-runs';
 export * from './lib/bulk-index';
