@@ -27,12 +27,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { importSyntheticCatalog, syntheticRows } from '@pricehunt/catalog-core';
 import { createProgressBar, slugify } from '@pricehunt/catalog-feeds';
+import { createPageReader, createSearchService, type PageReader } from '@pricehunt/catalog-search';
 import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/postgres-harness';
 import { openCatalog, type OpenCatalog } from '../../apps/api/src/cli/shared';
-import { importSyntheticCatalog, syntheticRows } from '../../apps/api/src/modules/catalog/seed';
-import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
-import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
 import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
 import { printTable, saveRows, type BenchRow } from './report';
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { createProgressBar, ER_MAGELLAN_DATASETS, readErMagellanTable, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
-import { findErMagellanDatasets } from '../../apps/api/src/modules/catalog/er-magellan';
+import { findErMagellanDatasets } from '@pricehunt/catalog-core';
 import type { EvalDatabase } from './eval-database';
 import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
 

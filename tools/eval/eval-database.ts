@@ -10,10 +10,10 @@ import { openDatabase } from '../../apps/api/src/db/client';
 import { openPostgres } from '../../apps/api/src/db/pg-client';
 import { createPgStorage } from '../../apps/api/src/db/storage';
 import { refreshProductsPg } from '../../apps/api/src/modules/catalog/pg-repository';
-import { createCatalogServices, createPgCatalogServices, type CatalogServices } from '../../apps/api/src/modules/catalog/plugin';
-import type { CatalogRepository } from '../../apps/api/src/modules/catalog/repository';
+import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
+import { createSqliteCatalogServices, createPgCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
 import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
-import type { SearchRequestRepository } from '../../apps/api/src/modules/search/repository';
+import type { SearchRequestRepository } from '@pricehunt/catalog-search';
 import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 
 export interface EvalDatabase {
@@ -35,7 +35,7 @@ export const evalEngine = (url = process.env.DATABASE_URL): 'sqlite' | 'postgres
 export async function openEvalDatabase(dir: string, name: string, url = process.env.DATABASE_URL): Promise<EvalDatabase> {
   if (evalEngine(url) === 'sqlite') {
     const handle = openDatabase(path.join(dir, `${name}.db`));
-    const catalog = createCatalogServices(handle.sqlite);
+    const catalog = createSqliteCatalogServices(handle.sqlite);
     return {
       engine: 'sqlite',
       catalog,

@@ -23,10 +23,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
 import { createProgressBar, generateCatalog, generateProducts, type SyntheticProduct } from '@pricehunt/catalog-feeds';
-import type { OfferRow } from '../../apps/api/src/modules/catalog/repository';
-import { importSyntheticCatalog } from '../../apps/api/src/modules/catalog/seed';
-import { createPageReader } from '../../apps/api/src/modules/search/page-reader';
-import { createSearchService, type PageReader } from '../../apps/api/src/modules/search/service';
+import { importSyntheticCatalog, type OfferRow } from '@pricehunt/catalog-core';
+import { createPageReader, createSearchService, type PageReader } from '@pricehunt/catalog-search';
 import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
@@ -201,8 +199,7 @@ async function main() {
           read: async (url) => {
             const html = pages.get(url);
             const identity = html ? extractProductIdentity(html, { url }) : null;
-            if (!identity || identity.source === 'title-tag') return null;
-            return { title: identity.title, brand: identity.brand, model: identity.mpn, gtin: identity.gtin, priceCents: identity.price != null ? Math.round(identity.price * 100) : null, currency: identity.currency };
+            return identity && identity.source !== 'title-tag' ? identity : null;
           },
           slugWords: (url) => reader.slugWords(url),
         },

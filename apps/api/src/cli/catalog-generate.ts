@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
-import { DEMO_SEED, importSyntheticCatalog } from '../modules/catalog/seed';
+import { DEMO_SEED, importSyntheticCatalog } from '@pricehunt/catalog-core';
 import { CliError, formatImportSummary, openCatalog, runCli } from './shared';
 
 const USAGE = 'Usage: npm run catalog:generate -- --offers N [--seed S]';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../db/client';
-import { recoverInterruptedImports } from '../modules/catalog/import-runs';
+import { recoverInterruptedImports } from '@pricehunt/catalog-core';
 import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
 import { describeOnEngine } from '../testing/db';
 

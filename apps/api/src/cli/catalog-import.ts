@@ -11,9 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createProgressBar, FeedFormatError, fetchShopifyPages, readGmcTsv, readGmcXml, readShopifyProducts, type FeedRow, type ProgressBar } from '@pricehunt/catalog-feeds';
-import { importErMagellan } from '../modules/catalog/er-magellan';
-import type { ImportOptions } from '../modules/catalog/ingestion';
-import { createFeedFetcher } from '../modules/search/page-reader';
+import { importErMagellan, type ImportOptions } from '@pricehunt/catalog-core';
+import { createFeedFetcher } from '@pricehunt/catalog-search';
 import { checkPriceAlerts, CliError, formatAlertCheck, formatImportSummary, openCatalog, runCli } from './shared';
 
 const USAGE = 'Usage: npm run catalog:import -- <file|url|directory> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX]';

@@ -4,7 +4,7 @@
  * Reads DATABASE_URL like the API. Idempotent: an already seeded database is left as it is.
  */
 import { describeDemoAdmin, describeDemoMerchant, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
-import { seedDemoCatalog } from '../modules/catalog/seed';
+import { seedDemoCatalog } from '@pricehunt/catalog-core';
 import { openCatalog } from './shared';
 
 function parseArgs(argv: string[]) {

@@ -1,9 +1,8 @@
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { databaseLabel, openStorage, type DatabaseConnection } from '../db/open';
 import type { Storage } from '../db/storage';
-import { recoverInterruptedImports } from '../modules/catalog/import-runs';
-import { createCatalogServices, createPgCatalogServices, type CatalogServices } from '../modules/catalog/plugin';
-import type { ImportSummary } from '../modules/catalog/ingestion';
+import { type CatalogServices, type ImportSummary, recoverInterruptedImports } from '@pricehunt/catalog-core';
+import { createSqliteCatalogServices, createPgCatalogServices } from '../modules/catalog/plugin';
 import type { Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createPriceAlertChecker, type AlertCheck } from '../modules/shopper/price-alerts';
@@ -32,7 +31,7 @@ export interface OpenCatalog {
 /** The catalog services of an open database: the engine's own store, searches through the storage's ports. */
 export function catalogServicesOf(connection: DatabaseConnection, storage: Storage): CatalogServices {
   const ports = { catalog: storage.catalog, searchIndex: storage.searchIndex };
-  return connection.engine === 'sqlite' ? createCatalogServices(connection.handle.sqlite, ports) : createPgCatalogServices(connection.handle, ports);
+  return connection.engine === 'sqlite' ? createSqliteCatalogServices(connection.handle.sqlite, ports) : createPgCatalogServices(connection.handle, ports);
 }
 
 /** Opens the database DATABASE_URL names (migrations applied, either engine) with the catalog services on it. */

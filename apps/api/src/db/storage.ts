@@ -37,12 +37,12 @@ import type { BusinessAccountsRepository } from '../modules/business-auth/reposi
 import { createSqliteBusinessAccountsRepository } from '../modules/business-auth/sqlite-repository';
 import type { ShopperAccountsRepository } from '../modules/shopper-auth/repository';
 import { createSqliteShopperAccountsRepository } from '../modules/shopper-auth/sqlite-repository';
-import type { CatalogRepository, SearchIndexRepository } from '../modules/catalog/repository';
+import type { CatalogRepository, SearchIndexRepository } from '@pricehunt/catalog-core';
 import { createSqliteSearchIndexRepository } from '../modules/catalog/search-index';
 import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
 import type { MatchReportRepository } from '../modules/match-reports/repository';
 import { createSqliteMatchReportRepository } from '../modules/match-reports/sqlite-repository';
-import type { SearchRequestRepository } from '../modules/search/repository';
+import type { SearchRequestRepository } from '@pricehunt/catalog-search';
 import { createSqliteSearchRequestRepository } from '../modules/search/sqlite-repository';
 
 /**

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest } from './errors';
+import { badRequest, HttpError } from '@pricehunt/http-errors';
 
 /**
  * What a multipart route answers for an error met while the form is read: a 4xx of its own (an HttpError, a limit of

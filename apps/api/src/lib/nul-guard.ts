@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { badRequest } from './errors';
+import { badRequest } from '@pricehunt/http-errors';
 
 /** Deepest nesting looked into: bodies are bounded by their schemas far above what a real request holds. */
 const MAX_DEPTH = 32;

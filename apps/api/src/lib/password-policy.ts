@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { isRepetitivePassword, passwordMatchesEmail, PasswordMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pricehunt/contracts';
-import { badRequest } from './errors';
+import { badRequest } from '@pricehunt/http-errors';
 
 let common: Set<string> | undefined;
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, fieldErrorsFromIssues, type ErrorEnvelope, type FieldError } from '@pricehunt/contracts';
-import { HttpError, RetryLaterError, errorEnvelope } from '../lib/errors';
+import { errorEnvelope, HttpError, RetryLaterError } from '@pricehunt/http-errors';
 
 const statusCodes: Record<number, string> = {
   400: ErrorCode.validation,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { tooManyRequests } from '../lib/errors';
+import { tooManyRequests } from '@pricehunt/http-errors';
 import type { RateLimitRepository } from '../modules/rate-limits/repository';
 
 export interface LimitOptions {

@@ -4,7 +4,7 @@ export {
   parseAvailability,
   parseLenientJson,
   cleanTitleTag,
-  type ProductIdentity,
+  type PageItem,
   type IdentitySource,
   type Availability,
   type ExtractOptions,

@@ -42,8 +42,8 @@ describe('evaluation helpers', () => {
     fs.writeFileSync(path.join(ds, 'valid.csv'), 'ltable_id,rtable_id,label\n0,7,1\n');
     const loaded = loadDataset(dir, 'Walmart-Amazon');
     const [pair] = loaded.pairs('valid');
-    expect(pair?.left).toEqual({ title: 'sony 55" tv, black', brand: 'sony', mpn: 'kd55x80k', price: 599.99 });
-    expect(pair?.right).toEqual({ title: 'sony kd-55x80k', brand: 'sony', mpn: null, price: null });
+    expect(pair?.left).toEqual({ title: 'sony 55" tv, black', brand: 'sony', model: 'kd55x80k', priceCents: 59999 });
+    expect(pair?.right).toEqual({ title: 'sony kd-55x80k', brand: 'sony', model: null, priceCents: null });
     expect(pair?.label).toBe(1);
     expect(() => loaded.pairs('test')).toThrow('missing split file');
     fs.rmSync(dir, { recursive: true, force: true });

@@ -5,15 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIdfStats, type IdfStats, type OfferLike, parseCsvRecords } from '../src';
+import { buildIdfStats, type IdfStats, type ItemIdentity, parseCsvRecords } from '../src';
 
 export const DATASETS = ['Abt-Buy', 'Amazon-Google', 'Walmart-Amazon'] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type SplitName = 'train' | 'valid' | 'test';
 
 export interface LabelledPair {
-  left: OfferLike;
-  right: OfferLike;
+  left: ItemIdentity;
+  right: ItemIdentity;
   /** Every attribute of each record, space-joined: what the text baseline compares. */
   leftText: string;
   rightText: string;
@@ -45,26 +45,27 @@ export function resolveDataDir(arg: string | undefined): string {
   return path.resolve(findRepoRoot(__dirname), '..', 'shared', 'datasets', 'er-magellan');
 }
 
-function parsePrice(raw: string | undefined): number | null {
+/** The price of a table's row, in cents. */
+function parsePriceCents(raw: string | undefined): number | null {
   if (!raw) return null;
   const m = /\d+(?:\.\d+)?/.exec(raw.replace(/,/g, ''));
   if (!m) return null;
   const n = Number(m[0]);
-  return Number.isFinite(n) && n > 0 ? n : null;
+  return Number.isFinite(n) && n > 0 ? Math.round(n * 100) : null;
 }
 
-function toOffer(name: DatasetName, rec: Record<string, string>): OfferLike {
+function toOffer(name: DatasetName, rec: Record<string, string>): ItemIdentity {
   switch (name) {
     case 'Abt-Buy':
-      return { title: rec['name'] ?? '', price: parsePrice(rec['price']) };
+      return { title: rec['name'] ?? '', priceCents: parsePriceCents(rec['price']) };
     case 'Amazon-Google':
-      return { title: rec['title'] ?? '', brand: rec['manufacturer'] || null, price: parsePrice(rec['price']) };
+      return { title: rec['title'] ?? '', brand: rec['manufacturer'] || null, priceCents: parsePriceCents(rec['price']) };
     case 'Walmart-Amazon':
       return {
         title: rec['title'] ?? '',
         brand: rec['brand'] || null,
-        mpn: rec['modelno'] || null,
-        price: parsePrice(rec['price']),
+        model: rec['modelno'] || null,
+        priceCents: parsePriceCents(rec['price']),
       };
   }
 }

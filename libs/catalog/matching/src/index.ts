@@ -36,7 +36,8 @@ export {
   type SparseVector,
   type PackedVector,
 } from './lib/tfidf';
-export { prepareOffer, isPreparedOffer, type OfferLike, type PreparedOffer } from './lib/prepare';
+export type { ItemIdentity } from './lib/item';
+export { prepareOffer, isPreparedOffer, type PreparedOffer } from './lib/prepare';
 export {
   FEATURE_NAMES,
   PLAUSIBLE_PRICE_RATIO,

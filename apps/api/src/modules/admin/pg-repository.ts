@@ -1,10 +1,10 @@
 import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import { randomUUID } from 'node:crypto';
-import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry } from '@pricehunt/contracts';
+import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
 import type pg from 'pg';
 import { inPgTransaction, type PostgresHandle } from '../../db/pg-client';
 import { refreshStoreTrustPg } from '../catalog/pg-repository';
-import type { AdminBusinessRow, AdminRepository, NewAuditEntry, RetailerSettings } from './repository';
+import type { AdminBusinessRow, AdminRepository, RetailerSettings } from './repository';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
 export type PgQueryable = pg.ClientBase | pg.Pool;

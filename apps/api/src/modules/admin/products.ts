@@ -1,7 +1,6 @@
 import { AdminMessages, ErrorCode, type AdminProductOffer, type PriceReview, type ProductSummary } from '@pricehunt/contracts';
-import { badRequest, conflict, HttpError } from '../../lib/errors';
-import type { CatalogRepository, CorrectionRefusal, OfferWithRetailer } from '../catalog/repository';
-import { productSummary, totalCents } from '../catalog/views';
+import { badRequest, conflict, HttpError } from '@pricehunt/http-errors';
+import { type CatalogRepository, type CorrectionRefusal, type OfferWithRetailer, productSummary, totalCents } from '@pricehunt/catalog-core';
 import type { Actor } from './service';
 
 /** Products a title search lists at most. */

@@ -1,7 +1,8 @@
 import { overviewResponseSchema, type BusinessListQuery } from '@pricehunt/contracts';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgAdminRepository, writeAuditEntryPg } from './pg-repository';
-import type { AdminRepository, NewAuditEntry, RetailerSettings } from './repository';
+import type { NewAuditEntry } from '@pricehunt/contracts';
+import type { AdminRepository, RetailerSettings } from './repository';
 import { createSqliteAdminRepository } from './sqlite-repository';
 
 interface Subject {

@@ -1,4 +1,4 @@
-import type { ActivityFigures, AdminRetailer, AuditEntry, AuditQuery, BusinessFigures, BusinessListQuery, OverviewResponse } from '@pricehunt/contracts';
+import type { ActivityFigures, AdminRetailer, AuditEntry, AuditQuery, NewAuditEntry, BusinessFigures, BusinessListQuery, OverviewResponse } from '@pricehunt/contracts';
 
 /** A business row as the admin console reads it (no password hash). */
 export interface AdminBusinessRow {
@@ -18,17 +18,6 @@ export interface AdminBusinessRow {
 export interface BusinessState {
   status: 'active' | 'suspended';
   isAdmin: boolean;
-}
-
-export interface NewAuditEntry {
-  actorId: string | null;
-  actorEmail: string;
-  action: AuditEntry['action'];
-  targetType: AuditEntry['targetType'];
-  targetId: string | null;
-  targetLabel: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
 }
 
 /** A retailer's settings an admin edits. */

@@ -39,7 +39,7 @@ import {
 } from '@pricehunt/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest, HttpError } from '@pricehunt/http-errors';
 import { multipartReadError, readMultipartFile } from '../../lib/multipart';
 import { createMatchReports } from '../match-reports/service';
 import { createAdminProducts } from './products';

@@ -13,10 +13,9 @@ import {
   type ImportRun,
   type OverviewResponse,
 } from '@pricehunt/contracts';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
-import type { IngestionService } from '../catalog/ingestion';
-import type { CatalogRepository, ImportRunRow } from '../catalog/repository';
+import type { CatalogRepository, ImportRunRow, IngestionService } from '@pricehunt/catalog-core';
 import { canChangeOwnAdmin, canSuspend } from './permissions';
 import { dayOf, type AdminBusinessRow, type AdminRepository, type RetailerSettings } from './repository';
 

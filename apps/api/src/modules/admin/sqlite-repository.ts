@@ -2,10 +2,10 @@ import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry } from '@pricehunt/contracts';
+import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../../db/client';
 import { refreshStoreTrustSqlite } from '../catalog/sqlite-repository';
-import type { AdminBusinessRow, AdminRepository, BusinessState, NewAuditEntry, RetailerSettings } from './repository';
+import type { AdminBusinessRow, AdminRepository, BusinessState, RetailerSettings } from './repository';
 
 interface AuditRow {
   id: string;

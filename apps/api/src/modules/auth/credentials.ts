@@ -1,6 +1,6 @@
 import { AuthMessages, ErrorCode } from '@pricehunt/contracts';
 import { afterAnswer } from '../../lib/after-answer';
-import { HttpError, unauthorized } from '../../lib/errors';
+import { HttpError, unauthorized } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 

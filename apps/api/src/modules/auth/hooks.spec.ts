@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '@pricehunt/http-errors';
 import { requireAdmin, requireBusiness, requireShopper } from './hooks';
 import { canReceiveAttribution, canSignIn, canUseAdminArea } from './permissions';
 

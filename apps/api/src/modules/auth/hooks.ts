@@ -1,6 +1,6 @@
 import { AuthMessages, type Business, type ShopperUser } from '@pricehunt/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '@pricehunt/http-errors';
 import { canUseAdminArea, isActive } from './permissions';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../build-app';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '@pricehunt/http-errors';
 import { registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { addressKey, createSignInGuard, DEVICE_COOKIE, tooManyAttemptsMessage, waitAfter } from './sign-in-guard';

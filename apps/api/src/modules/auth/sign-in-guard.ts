@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { HttpError, RetryLaterError } from '../../lib/errors';
+import { HttpError, RetryLaterError } from '@pricehunt/http-errors';
 import type { Audience, SignInGuardRepository } from './repository';
 
 export type { Audience } from './repository';

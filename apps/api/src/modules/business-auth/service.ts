@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE, registrationCheckInboxMessage, type Business } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
-import { conflict, forbidden, HttpError, badRequest } from '../../lib/errors';
+import { badRequest, conflict, forbidden, HttpError } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';

@@ -1,7 +1,6 @@
 import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { createBulkCatalogIndex, hash32 } from './bulk-index';
-import { importSyntheticCatalog } from './seed';
+import { createBulkCatalogIndex, hash32, importSyntheticCatalog } from '@pricehunt/catalog-core';
 import { describeOnEngine, rows, values } from '../../testing/db';
 
 describeOnEngine('sqlite', 'bulk catalog index', () => {

@@ -1,10 +1,11 @@
 import { createPgAdminRepository } from '../admin/pg-repository';
-import type { AdminRepository, NewAuditEntry } from '../admin/repository';
+import type { NewAuditEntry } from '@pricehunt/contracts';
+import type { AdminRepository } from '../admin/repository';
 import { createSqliteAdminRepository } from '../admin/sqlite-repository';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
 import { ENGINES, openPortEngine, outcome, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository } from './pg-repository';
-import type { CatalogRepository } from './repository';
+import type { CatalogRepository } from '@pricehunt/catalog-core';
 import { createSqliteCatalogRepository } from './sqlite-repository';
 
 /**

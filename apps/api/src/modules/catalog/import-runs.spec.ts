@@ -8,7 +8,7 @@ import { describeOnEngine, testEngine } from '../../testing/db';
 import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
-import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from './import-runs';
+import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from '@pricehunt/catalog-core';
 import type { SqliteCatalogServices } from './plugin';
 import { row, run } from '../../testing/db';
 

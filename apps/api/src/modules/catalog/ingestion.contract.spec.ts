@@ -2,15 +2,15 @@ import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { feedOffer } from '../../testing/offers';
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository } from './pg-repository';
-import { createCatalogServices, createPgCatalogServices, type CatalogServices } from './plugin';
-import type { CatalogRepository } from './repository';
+import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
+import { createSqliteCatalogServices, createPgCatalogServices } from './plugin';
 import { createSqliteCatalogRepository } from './sqlite-repository';
 
 // An import decides on either engine with the same code (ingestion.ts over ingestion-store.ts): these cases run the
 // whole import on each engine and read what it stored with the same SQL.
 
 const services = (connection: EngineConnection): CatalogServices =>
-  connection.engine === 'sqlite' ? createCatalogServices(connection.handle.sqlite) : createPgCatalogServices(connection.handle);
+  connection.engine === 'sqlite' ? createSqliteCatalogServices(connection.handle.sqlite) : createPgCatalogServices(connection.handle);
 
 const port = (connection: EngineConnection): CatalogRepository =>
   connection.engine === 'sqlite' ? createSqliteCatalogRepository(connection.handle) : createPgCatalogRepository(connection.handle);

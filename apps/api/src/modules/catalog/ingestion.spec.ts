@@ -2,9 +2,8 @@ import { readGmcTsv } from '@pricehunt/catalog-feeds';
 import { describeOnEngine, testEngine } from '../../testing/db';
 import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { productForOffer } from './ingestion';
+import { importSyntheticCatalog, productForOffer } from '@pricehunt/catalog-core';
 import type { SqliteCatalogServices } from './plugin';
-import { importSyntheticCatalog } from './seed';
 import { feedOffer as offer } from '../../testing/offers';
 import { itOnEngine, rows, run, value, values } from '../../testing/db';
 

@@ -1,45 +1,5 @@
-import { prepareOffer } from '@pricehunt/catalog-matching';
 import { buildTestApp } from '../../testing/test-app';
 import { feedOffer } from '../../testing/offers';
-import { modelKeysOf, otherBrand } from './matching';
-
-describe('modelKeysOf', () => {
-  it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
-    expect(modelKeysOf({ title: 'Samsung Galaxy S24 Ultra SM-S928U 256GB', model: 'SM-S928UZKAXAA' })).toEqual(['SMS928UZKAXAA', 'S24', 'SMS928U']);
-    expect(modelKeysOf({ title: 'uniden dect 6.0 cordless phone d1680-2 black' })).toEqual(['D16802']);
-  });
-
-  it('does not join the brand that begins a title to the model number after it', () => {
-    expect(modelKeysOf({ title: 'Sony KD-55X80K 55 Inch 4K TV' })).toEqual(['KD55X80K']);
-    expect(modelKeysOf({ title: 'HP 14-dq0052dx Laptop' })).toEqual(['14DQ0052DX']);
-  });
-
-  it('still joins a model number written in two words further on', () => {
-    expect(modelKeysOf({ title: 'Panasonic KX TG6512B Cordless Phone' })[0]).toBe('KXTG6512B');
-  });
-
-  it('has no key for titles without a model number', () => {
-    expect(modelKeysOf({ title: 'JBL Flip 6 Speaker' })).toEqual([]);
-  });
-
-  it('keys part numbers of seven digits or more, alone in a title, and leaves shorter runs out', () => {
-    expect(modelKeysOf({ title: 'Bose QuietComfort Earbuds II 751679-0100 Wireless Noise Cancelling' })).toEqual(['7516790100']);
-    expect(modelKeysOf({ title: 'Nikon COOLPIX W8670 264231 Digital Camera' })).toEqual(['W8670']);
-    expect(modelKeysOf({ title: 'Anker PowerCore 10000 A13201 Portable Charger' })).toEqual(['A13201']);
-  });
-});
-
-describe('otherBrand', () => {
-  const page = prepareOffer({ title: 'Beats Studio Buds + Wireless Headphones, Up to 30-Hour Battery Life, White', brand: 'Beats' });
-  it('holds when the members state brands and none is the item’s', () => {
-    expect(otherBrand(page, [prepareOffer({ title: 'Sony WH-CH694 Wireless Headphones, Up to 30-Hour Battery Life, White', brand: 'Sony' })])).toBe(true);
-  });
-  it('does not hold when a member states the brand, or one that begins with it, or none states one', () => {
-    expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + MYV90LL/A Wireless Headphones', brand: 'Sony' }), prepareOffer({ title: 'Studio Buds +', brand: 'Beats by Dr. Dre' })])).toBe(false);
-    expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + Wireless Headphones, White' })])).toBe(false);
-    expect(otherBrand(prepareOffer({ title: 'Studio Buds + Wireless Headphones' }), [prepareOffer({ title: 'WH-CH694', brand: 'Sony' })])).toBe(false);
-  });
-});
 
 describe('ranking an offer to join a product', () => {
   it('leaves out products a member of which states another part number, and keeps the one that states it', async () => {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PostgresHandle } from '../../db/pg-client';
-import type { BulkBatch, BulkPath, ImportRunCounts, IngestionOps, IngestionStore, OfferKeyRow } from './ingestion-store';
+import { type AsyncOps, type BulkBatch, type BulkPath, type ImportRunCounts, type IngestionOps, type IngestionStore, type OfferKeyRow, type OfferRow, runAsync } from '@pricehunt/catalog-core';
 import {
   createProductPg,
   inTransaction,
@@ -15,8 +15,6 @@ import {
   type Queryable,
 } from './pg-repository';
 import { createPgSearchIndexRepository } from './pg-search-index';
-import type { OfferRow } from './repository';
-import { runAsync, type AsyncOps } from './steps';
 
 /**
  * Every import's unit of work takes this transaction-level advisory lock first: the batches of imports in any number

@@ -4,25 +4,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresHandle } from '../../db/pg-client';
 import { writeAuditEntryPg } from '../admin/pg-repository';
-import {
-  productOf,
-  shorterModelKeys,
-  type BrowseQuery,
-  type BrowseSort,
-  type CatalogRepository,
-  type CategoryRow,
-  type CorrectionRefusal,
-  type CorrectionResult,
-  type ImportRunRow,
-  type NewProduct,
-  type OfferItem,
-  type OfferRef,
-  type OfferRow,
-  type OfferWithRetailer,
-  type PricePointRow,
-  type ProductRow,
-  type SuggestionCandidate,
-} from './repository';
+import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type CorrectionRefusal, type CorrectionResult, type ImportRunRow, type NewProduct, type OfferItem, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, shorterModelKeys, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import { PRICE_REVIEW_FRACTION } from './sqlite-repository';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */

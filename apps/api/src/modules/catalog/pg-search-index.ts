@@ -1,6 +1,5 @@
-import type { IndexHit, SearchIndexRepository, SuggestionCandidate } from './repository';
+import { type IndexHit, indexWords, type SearchIndexRepository, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type { Queryable } from './pg-repository';
-import { indexWords } from './search-index';
 
 // The same search as the SQLite side's `createFtsSearchIndex` (search-index.ts: read its comments for why each step
 // is so), step by step, over PostgreSQL's full-text search (drizzle-pg/0001_catalog_search.sql, 0007): an offer's

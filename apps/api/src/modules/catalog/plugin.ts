@@ -1,29 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PostgresHandle } from '../../db/pg-client';
-import { recoverInterruptedImports } from './import-runs';
-import { createIngestionService, type IngestionService } from './ingestion';
-import type { IngestionStore } from './ingestion-store';
-import { createProductMatcher, portReads, type ProductMatcher } from './matching';
+import {
+  createCatalogServices,
+  recoverInterruptedImports,
+  type CatalogRepository,
+  type CatalogServices,
+  type SearchIndexRepository,
+} from '@pricehunt/catalog-core';
 import { createPgCatalogRepository } from './pg-repository';
 import { createPgIngestionStore } from './pg-ingestion-store';
 import { createPgSearchIndexRepository } from './pg-search-index';
-import type { CatalogRepository, SearchIndexRepository } from './repository';
 import { createSqliteIngestionStore } from './sqlite-ingestion-store';
 import { createSqliteCatalogRepository, createSqliteCatalogStore, type CatalogStore } from './sqlite-repository';
 import { createFtsSearchIndex, createSqliteSearchIndexRepository, type SearchIndex } from './search-index';
-import { createSpellingCorrector, type SpellingCorrector } from './spelling';
-import { createSuggester, type Suggester } from './suggest';
-
-/** The catalog's services, on either engine. */
-export interface CatalogServices {
-  /** What imports and re-clustering read and write (see ingestion-store.ts). */
-  store: IngestionStore;
-  matcher: ProductMatcher;
-  ingestion: IngestionService;
-  spelling: SpellingCorrector;
-  suggester: Suggester;
-}
 
 /** The catalog's services on SQLite, with the connection's own store and full-text index (command-line tools, tests). */
 export interface SqliteCatalogServices extends CatalogServices {
@@ -38,25 +28,10 @@ declare module 'fastify' {
 }
 
 /**
- * The catalog's services over its ports: searches and spelling read through `catalog` and `searchIndex` (the app's
- * storage), imports through `store`. `changed` is told after each batch of an import that wrote something.
- */
-function catalogServices(parts: { store: IngestionStore; catalog: CatalogRepository; searchIndex: SearchIndexRepository; changed: () => void }): CatalogServices {
-  const matcher = createProductMatcher(portReads(parts.catalog, parts.searchIndex));
-  return {
-    store: parts.store,
-    matcher,
-    ingestion: createIngestionService({ store: parts.store, matcher, index: { changed: parts.changed } }),
-    spelling: createSpellingCorrector(parts.searchIndex),
-    suggester: createSuggester({ index: parts.searchIndex, catalog: parts.catalog }),
-  };
-}
-
-/**
  * The catalog services on one SQLite connection (also used by the command-line tools). Spelling and suggestions read
  * through the ports given (the app's storage), else through SQLite ones on the same connection.
  */
-export function createCatalogServices(
+export function createSqliteCatalogServices(
   sqlite: CatalogStore['sqlite'],
   ports: { catalog?: CatalogRepository; searchIndex?: SearchIndexRepository } = {},
 ): SqliteCatalogServices {
@@ -70,14 +45,14 @@ export function createCatalogServices(
     index.changed();
     if (ports.searchIndex) void ports.searchIndex.changed();
   };
-  return { ...catalogServices({ store: createSqliteIngestionStore(repository, index), catalog, searchIndex, changed }), repository, index };
+  return { ...createCatalogServices({ store: createSqliteIngestionStore(repository, index), catalog, searchIndex, changed }), repository, index };
 }
 
 /** The catalog services on PostgreSQL; searches read through the ports given (the app's storage), else through new ones. */
 export function createPgCatalogServices(handle: PostgresHandle, ports: { catalog?: CatalogRepository; searchIndex?: SearchIndexRepository } = {}): CatalogServices {
   const catalog = ports.catalog ?? createPgCatalogRepository(handle);
   const searchIndex = ports.searchIndex ?? createPgSearchIndexRepository(handle);
-  return catalogServices({ store: createPgIngestionStore(handle), catalog, searchIndex, changed: () => void searchIndex.changed() });
+  return createCatalogServices({ store: createPgIngestionStore(handle), catalog, searchIndex, changed: () => void searchIndex.changed() });
 }
 
 /** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions) as `app.catalog`. */
@@ -85,7 +60,7 @@ export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
     // Searches and spelling read through the app's ports; imports through the engine's own store.
     const ports = { catalog: app.storage.catalog, searchIndex: app.storage.searchIndex };
-    const catalog = app.database.engine === 'sqlite' ? createCatalogServices(app.database.handle.sqlite, ports) : createPgCatalogServices(app.database.handle, ports);
+    const catalog = app.database.engine === 'sqlite' ? createSqliteCatalogServices(app.database.handle.sqlite, ports) : createPgCatalogServices(app.database.handle, ports);
     app.decorate('catalog', catalog);
     // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
     for (const run of await recoverInterruptedImports(app.storage.catalog)) {

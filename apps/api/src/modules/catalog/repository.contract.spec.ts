@@ -2,7 +2,7 @@ import { representativeTitle } from '@pricehunt/catalog-matching';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository } from './pg-repository';
-import type { CatalogRepository } from './repository';
+import type { CatalogRepository } from '@pricehunt/catalog-core';
 import { createSqliteCatalogRepository } from './sqlite-repository';
 
 interface Subject {

@@ -8,8 +8,8 @@ import {
   suggestQuerySchema,
   suggestResponseSchema,
 } from '@pricehunt/contracts';
-import { notFound } from '../../lib/errors';
-import { offerView, productSummary } from './views';
+import { notFound } from '@pricehunt/http-errors';
+import { offerView, productSummary } from '@pricehunt/catalog-core';
 
 /** Catalog reading: product pages with price history, categories, browsing, search-box suggestions. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

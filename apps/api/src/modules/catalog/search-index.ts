@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
+import { indexWords } from '@pricehunt/catalog-core';
 import type { DatabaseHandle } from '../../db/client';
-import type { IndexHit, SearchIndexRepository, SuggestionCandidate } from './repository';
+import type { IndexHit, SearchIndexRepository, SuggestionCandidate } from '@pricehunt/catalog-core';
 
 /** The full-text index services search through; the SQLite implementation is FTS5 with bm25 ranking. */
 export interface SearchIndex {
@@ -46,19 +47,6 @@ const SHORT_HEAD = 3;
 const REST_POOL = 200;
 /** The OR fallback takes the rarer words while the offers they match together stay within this many. */
 const OR_BUDGET = 5_000;
-
-/** Text folded the way the FTS5 unicode61 tokenizer folds it: without accents, in lower case. */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-/** Turns free text into index words the way the FTS5 unicode61 tokenizer splits them. */
-export function indexWords(text: string): string[] {
-  const words = foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
-  return [...new Set(words)];
-}
 
 const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
 

@@ -1,6 +1,6 @@
 import { feedOffer } from '../../testing/offers';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { closestWord, editDistance } from './spelling';
+import { closestWord, editDistance } from '@pricehunt/catalog-core';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and swapped neighbours as one edit each', () => {

@@ -1,10 +1,7 @@
 import { createBulkWriter, type BulkOp } from './bulk-writer';
-import type { BulkBatch, BulkPath, IngestionOps, IngestionStore } from './ingestion-store';
-import type { MatcherReads } from './matching';
-import type { OfferItem } from './repository';
+import { type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, type OfferItem, runSync } from '@pricehunt/catalog-core';
 import type { SearchIndex } from './search-index';
 import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
-import { runSync } from './steps';
 
 /** `MatcherReads` on SQLite: the catalog store and the FTS5 index of one connection. */
 export function sqliteMatcherReads(store: CatalogStore, index: SearchIndex): MatcherReads {

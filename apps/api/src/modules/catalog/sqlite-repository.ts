@@ -1,31 +1,9 @@
-import type { OfferKeyRow } from './ingestion-store';
+import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../../db/client';
 import { writeAuditEntry } from '../admin/sqlite-repository';
-import {
-  productOf,
-  shorterModelKeys,
-  type BrowseQuery,
-  type BrowseSort,
-  type CatalogRepository,
-  type CategoryRow,
-  type ImportRunDelta,
-  type ImportRunOwner,
-  type ImportRunRow,
-  type NewOffer,
-  type NewProduct,
-  type OfferItem,
-  type OfferRef,
-  type OfferRow,
-  type OfferWithRetailer,
-  type PricePointRow,
-  type ProductRow,
-  type RetailerRow,
-  type RunningImportRun,
-  type SuggestionCandidate,
-} from './repository';
 
 const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, url, host, title, brand, model,
   model_key AS modelKey, gtin, price_cents AS priceCents, currency, shipping_cents AS shippingCents, availability, condition,

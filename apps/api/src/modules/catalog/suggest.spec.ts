@@ -1,7 +1,7 @@
 import { suggestResponseSchema } from '@pricehunt/contracts';
 import { feedOffer } from '../../testing/offers';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { suggestionScore } from './suggest';
+import { suggestionScore } from '@pricehunt/catalog-core';
 
 describe('suggestionScore', () => {
   it('ranks a title that begins with the words over one that holds them in order, over one that holds them at all', () => {

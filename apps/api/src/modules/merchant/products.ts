@@ -1,6 +1,6 @@
 import type { MerchantProduct, ProductsQuery, ProductsResponse, UpdateProductBody } from '@pricehunt/contracts';
-import { notFound } from '../../lib/errors';
-import type { CatalogRepository } from '../catalog/repository';
+import { notFound } from '@pricehunt/http-errors';
+import type { CatalogRepository } from '@pricehunt/catalog-core';
 
 /** The business's own offers in the catalog, each ranked by total price against the other retailers selling the same product. */
 export function createMerchantProducts(deps: { catalog: Pick<CatalogRepository, 'businessOffers' | 'updateBusinessOffer'>; now?: () => Date }) {

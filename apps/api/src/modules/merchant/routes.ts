@@ -23,7 +23,7 @@ import {
   verifyDomainResponseSchema,
 } from '@pricehunt/contracts';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../../lib/errors';
+import { notFound, unauthorized } from '@pricehunt/http-errors';
 import { signOut } from '../auth/session';
 import { TRACKING_SCRIPT, TRACKING_SCRIPT_ETAG } from './tracking-script';
 

@@ -10,7 +10,7 @@ import {
   type VerificationMethod,
   type VerifyDomainResponse,
 } from '@pricehunt/contracts';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, notFound, unauthorized } from '@pricehunt/http-errors';
 import { assertNewPassword } from '../../lib/password-policy';
 import type { OrderRow } from '../tracking/repository';
 import { attributionWindowMs, insideAttributionWindow } from './attribution-window';

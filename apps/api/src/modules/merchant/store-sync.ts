@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreSync } from '@pricehunt/contracts';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
 import type { MerchantRepository } from './repository';
 import { toStoreSync } from './service';

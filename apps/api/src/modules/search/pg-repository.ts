@@ -1,5 +1,5 @@
 import type { PostgresHandle } from '../../db/pg-client';
-import { storedSearchResult, type NewStoredSearch, type SearchRequestRepository, type StoredSearch } from './repository';
+import { type NewStoredSearch, type SearchRequestRepository, type StoredSearch, storedSearchResult } from '@pricehunt/catalog-search';
 
 /**
  * Search requests in the `search_requests` table. `result_json` is json (not jsonb): read as text, the answer comes

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPageReader } from './page-reader';
-import { createSearchService, type SearchService } from './service';
+import { createPageReader, createSearchService, type SearchService } from '@pricehunt/catalog-search';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { createPgMatchReportRepository } from '../match-reports/pg-repository';
 import type { MatchReportRepository } from '../match-reports/repository';
 import { createSqliteMatchReportRepository } from '../match-reports/sqlite-repository';
 import { createPgSearchRequestRepository } from './pg-repository';
-import { storedSearchResult, type NewStoredSearch, type SearchRequestRepository } from './repository';
+import { type NewStoredSearch, type SearchRequestRepository, storedSearchResult } from '@pricehunt/catalog-search';
 import { createSqliteSearchRequestRepository } from './sqlite-repository';
 
 interface Ports {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchBodySchema, searchRequestParamsSchema, searchResultSchema } from '@pricehunt/contracts';
-import { notFound } from '../../lib/errors';
+import { notFound } from '@pricehunt/http-errors';
 
 /** POST /api/search answers a pasted URL or a query; GET /api/search/:requestId answers the stored result again. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {

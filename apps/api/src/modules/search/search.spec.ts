@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { matchThreshold } from '../catalog/matching';
+import { matchThreshold } from '@pricehunt/catalog-core';
 import { feedOffer as offer } from '../../testing/offers';
 import { run } from '../../testing/db';
 

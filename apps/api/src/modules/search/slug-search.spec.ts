@@ -3,7 +3,7 @@ import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { slugQueryFromUrl } from '@pricehunt/catalog-identity';
 import { buildTestApp } from '../../testing/test-app';
 
-import { createSearchService } from './service';
+import { createSearchService } from '@pricehunt/catalog-search';
 import { feedOffer } from '../../testing/offers';
 
 const offer = (overrides: Parameters<typeof feedOffer>[0]): FeedOffer => feedOffer({ priceCents: 20_000, ...overrides });

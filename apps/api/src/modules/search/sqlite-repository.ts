@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/client';
-import { storedSearchResult, type NewStoredSearch, type SearchRequestRepository, type StoredSearch } from './repository';
+import { type NewStoredSearch, type SearchRequestRepository, type StoredSearch, storedSearchResult } from '@pricehunt/catalog-search';
 
 /** Search requests in the `search_requests` table. */
 export function createSqliteSearchRequestRepository(handle: DatabaseHandle): SearchRequestRepository {

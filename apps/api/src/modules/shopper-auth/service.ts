@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AuthMessages, registrationCheckInboxMessage, type ShopperUser } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
 import { afterAnswer } from '../../lib/after-answer';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';

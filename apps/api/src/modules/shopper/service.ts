@@ -1,6 +1,6 @@
 import { SHOPPER_DATA_LIMITS, type Favorite, type FavoriteInput, type HistoryEntry, type HistoryEntryInput, type PriceAlertInput } from '@pricehunt/contracts';
 import { randomBytes } from 'node:crypto';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
 import { ALERT_STOP_INVALID } from './price-alerts';
 import type { FavoriteRow, HistoryRow, ShopperDataRepository } from './repository';
 

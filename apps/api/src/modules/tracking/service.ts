@@ -1,7 +1,7 @@
 import { AffiliateError, buildReferralTarget, createAffiliateTagger, createReferenceId, type AffiliateConfig } from '@pricehunt/affiliate';
 import { MAX_ORDER_VALUE, MAX_TIME_MS, type RedirectQuery, type TrackEventBody, type TrackReferralBody } from '@pricehunt/contracts';
 import { InvalidUrlError, normalizeHost, stripWww, tryCanonicalizeUrl, tryParseHttpUrl } from '@pricehunt/marketplace';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '@pricehunt/http-errors';
 import { timeOrderedId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import { canReceiveAttribution } from '../auth/permissions';

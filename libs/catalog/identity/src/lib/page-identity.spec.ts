@@ -13,11 +13,11 @@ describe('extractProductIdentity', () => {
       title: 'Apple AirPods Pro (2nd Generation) with MagSafe Case (USB\u2011C)',
       brand: 'Apple',
       gtin: '00194253939153',
-      mpn: null,
+      model: null,
       sku: '1752657021',
-      price: 189,
+      priceCents: 18900,
       currency: 'USD',
-      image: 'https://i5.walmartimages.com/seo/airpods-pro-2.jpeg',
+      imageUrl: 'https://i5.walmartimages.com/seo/airpods-pro-2.jpeg',
       availability: 'in_stock',
       source: 'json-ld',
     });
@@ -28,13 +28,13 @@ describe('extractProductIdentity', () => {
     expect(id).toMatchObject({
       title: 'Sony - WH-1000XM5 Wireless Noise-Canceling Over-the-Ear Headphones - Black',
       brand: 'Sony',
-      mpn: 'WH1000XM5/B',
+      model: 'WH1000XM5/B',
       sku: '6505727',
       gtin: '00027242923782',
-      price: 329.99,
+      priceCents: 32999,
       currency: 'USD',
       availability: 'in_stock',
-      image: 'https://www.bestbuy.com/image2/BestBuy_US/images/products/6505/6505727_sd.jpg',
+      imageUrl: 'https://www.bestbuy.com/image2/BestBuy_US/images/products/6505/6505727_sd.jpg',
       source: 'json-ld',
     });
   });
@@ -45,7 +45,7 @@ describe('extractProductIdentity', () => {
       expect.objectContaining({
         title: 'Sony WH-1000XM5 The Best Wireless Noise Canceling Headphones, Black',
         source: 'title-tag',
-        price: null,
+        priceCents: null,
         gtin: null,
       }),
     );
@@ -57,7 +57,7 @@ describe('extractProductIdentity', () => {
       title: "Ben & Jerry's Chocolate Fudge Brownie Ice Cream - 16oz",
       brand: "Ben & Jerry's",
       gtin: '00076840100477',
-      price: 5.49,
+      priceCents: 549,
       currency: 'USD',
       availability: 'out_of_stock',
       source: 'json-ld',
@@ -70,11 +70,11 @@ describe('extractProductIdentity', () => {
       title: 'Anker PowerCore 20000mAh Portable Charger – Black',
       brand: 'Anker',
       gtin: '00848061067446',
-      mpn: null,
+      model: null,
       sku: 'A1263',
-      price: 1049.95,
+      priceCents: 104995,
       currency: 'EUR',
-      image: 'https://cdn.shop.example/anker.jpg',
+      imageUrl: 'https://cdn.shop.example/anker.jpg',
       availability: 'in_stock',
       source: 'open-graph',
     });
@@ -86,11 +86,11 @@ describe('extractProductIdentity', () => {
       title: 'Logitech MX Master 3S Performance Wireless Mouse – Graphite',
       brand: 'Logitech',
       gtin: '05099206103177',
-      mpn: '910-006556',
+      model: '910-006556',
       sku: 'MX3S-GR',
-      price: 99.99,
+      priceCents: 9999,
       currency: 'USD',
-      image: 'https://shop.example/img/mx-master-3s.jpg',
+      imageUrl: 'https://shop.example/img/mx-master-3s.jpg',
       availability: 'in_stock',
       source: 'microdata',
     });
@@ -104,8 +104,8 @@ describe('extractProductIdentity', () => {
     </head></html>`;
     expect(extractProductIdentity(html)).toMatchObject({
       title: 'Kindle Paperwhite',
-      image: 'https://img.example/k.jpg',
-      price: 139.99,
+      imageUrl: 'https://img.example/k.jpg',
+      priceCents: 13999,
       currency: 'USD',
       source: 'json-ld',
     });

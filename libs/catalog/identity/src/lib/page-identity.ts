@@ -7,26 +7,29 @@
  * major units (12.99), never as cents.
  */
 import type { Availability } from '@pricehunt/contracts';
-import { normaliseGtin } from '@pricehunt/catalog-matching';
+import { normaliseGtin, type ItemIdentity } from '@pricehunt/catalog-matching';
 import { cleanText, decodeEntities, elementText, scripts, startTags, stripComments, type Tag } from './html';
 
 export type IdentitySource = 'json-ld' | 'open-graph' | 'microdata' | 'title-tag';
 export type { Availability } from '@pricehunt/contracts';
 
-export interface ProductIdentity {
+/** What one source of a page (JSON-LD, meta tags, microdata, the title tag) says; prices in major units. */
+interface Found {
   title: string;
-  brand: string | null;
-  gtin: string | null;
-  mpn: string | null;
-  sku: string | null;
-  price: number | null;
-  currency: string | null;
-  image: string | null;
-  availability: Availability | null;
-  source: IdentitySource;
+  brand: string;
+  gtin: string;
+  mpn: string;
+  sku: string;
+  price: number;
+  currency: string;
+  image: string;
+  availability: Availability;
 }
 
-type Partial = { [K in keyof ProductIdentity]?: ProductIdentity[K] | null };
+/** A page's item, and the most trusted source that named it. */
+export type PageItem = ItemIdentity & { title: string; source: IdentitySource };
+
+type Partial = { [K in keyof Found]?: Found[K] | null };
 
 export interface ExtractOptions {
   /** The page's URL, to resolve relative image links. */
@@ -382,8 +385,10 @@ function fromTitleTag(html: string): Partial | null {
 
 const FIELDS = ['brand', 'gtin', 'mpn', 'sku', 'price', 'currency', 'image', 'availability'] as const;
 
-/** Product identity from a page, or null when the page names no product at all. */
-export function extractProductIdentity(html: string, options: ExtractOptions = {}): ProductIdentity | null {
+/**
+ * The item a page names (prices in cents, as the catalog keeps them), or null when the page names no product at all.
+ */
+export function extractProductIdentity(html: string, options: ExtractOptions = {}): PageItem | null {
   if (typeof html !== 'string') throw new TypeError('html must be a string');
   const withScripts = stripComments(html);
   const page = stripComments(html, true);
@@ -393,26 +398,27 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
     ['microdata', () => fromMicrodata(page)],
     ['title-tag', () => fromTitleTag(page)],
   ];
-  let result: ProductIdentity | null = null;
-  const fillers: Partial[] = [];
+  let named: { title: string; source: IdentitySource } | null = null;
+  const merged: Partial = {};
   for (const [source, read] of sources) {
     const found = read();
     if (!found) continue;
-    if (!result && found.title) {
-      result = {
-        title: found.title,
-        brand: null, gtin: null, mpn: null, sku: null, price: null, currency: null, image: null, availability: null,
-        source,
-      };
-    }
-    fillers.push(found);
-  }
-  if (!result) return null;
-  for (const f of fillers) {
+    if (!named && found.title) named = { title: found.title, source };
     for (const key of FIELDS) {
-      if (result[key] == null && f[key] != null) (result as unknown as Record<string, unknown>)[key] = f[key];
+      if (merged[key] == null && found[key] != null) (merged as Record<string, unknown>)[key] = found[key];
     }
   }
-  result.image = absoluteUrl(result.image, options.url);
-  return result;
+  if (!named) return null;
+  return {
+    title: named.title,
+    brand: merged.brand ?? null,
+    gtin: merged.gtin ?? null,
+    model: merged.mpn ?? null,
+    sku: merged.sku ?? null,
+    priceCents: merged.price != null ? Math.round(merged.price * 100) : null,
+    currency: merged.currency ?? null,
+    imageUrl: absoluteUrl(merged.image ?? null, options.url),
+    availability: merged.availability ?? null,
+    source: named.source,
+  };
 }

@@ -2,21 +2,21 @@ import { assignCluster } from './cluster';
 
 describe('assignCluster', () => {
   const candidates = [
-    { clusterId: 'p-xm5', offer: { title: 'Sony WH-1000XM5 Wireless Headphones Black', brand: 'Sony', price: 349 } },
-    { clusterId: 'p-xm5', offer: { title: 'SONY WH1000XM5 noise cancelling headphones', brand: 'Sony', price: 329 } },
-    { clusterId: 'p-xm4', offer: { title: 'Sony WH-1000XM4 Wireless Headphones Black', brand: 'Sony', price: 248 } },
-    { clusterId: 'p-qc45', offer: { title: 'Bose QuietComfort 45 headphones', brand: 'Bose', price: 279 } },
+    { clusterId: 'p-xm5', offer: { title: 'Sony WH-1000XM5 Wireless Headphones Black', brand: 'Sony', priceCents: 34900 } },
+    { clusterId: 'p-xm5', offer: { title: 'SONY WH1000XM5 noise cancelling headphones', brand: 'Sony', priceCents: 32900 } },
+    { clusterId: 'p-xm4', offer: { title: 'Sony WH-1000XM4 Wireless Headphones Black', brand: 'Sony', priceCents: 24800 } },
+    { clusterId: 'p-qc45', offer: { title: 'Bose QuietComfort 45 headphones', brand: 'Bose', priceCents: 27900 } },
   ];
 
   it('joins the cluster of the same product', () => {
-    const r = assignCluster({ title: 'Sony WH-1000XM5/B Over-Ear Headphones', brand: 'Sony', price: 339 }, candidates);
+    const r = assignCluster({ title: 'Sony WH-1000XM5/B Over-Ear Headphones', brand: 'Sony', priceCents: 33900 }, candidates);
     expect(r.clusterId).toBe('p-xm5');
     expect(r.ranked[0]?.members).toBe(2);
     expect(r.ranked.map((c) => c.clusterId)).toContain('p-xm4');
   });
 
   it('starts a new cluster when nothing is close enough', () => {
-    const r = assignCluster({ title: 'Apple AirPods Pro 2nd generation', brand: 'Apple', price: 199 }, candidates);
+    const r = assignCluster({ title: 'Apple AirPods Pro 2nd generation', brand: 'Apple', priceCents: 19900 }, candidates);
     expect(r.clusterId).toBeNull();
     expect(r.ranked).toHaveLength(3);
   });
@@ -28,7 +28,7 @@ describe('assignCluster', () => {
   });
 
   it('honours an explicit threshold', () => {
-    const offer = { title: 'Sony WH-1000XM5/B Over-Ear Headphones', brand: 'Sony', price: 339 };
+    const offer = { title: 'Sony WH-1000XM5/B Over-Ear Headphones', brand: 'Sony', priceCents: 33900 };
     expect(assignCluster(offer, candidates, { threshold: 1 }).clusterId).toBeNull();
   });
 

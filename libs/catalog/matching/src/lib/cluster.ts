@@ -8,13 +8,14 @@
  */
 import type { MatcherModel } from './model';
 import { getDefaultModel } from './model';
-import type { OfferLike, PreparedOffer } from './prepare';
+import type { ItemIdentity } from './item';
+import type { PreparedOffer } from './prepare';
 import { type MatchReason, scorePair } from './score';
 import type { IdfStats } from './tfidf';
 
 export interface ClusterCandidate {
   clusterId: string;
-  offer: OfferLike | PreparedOffer;
+  offer: ItemIdentity | PreparedOffer;
 }
 
 export interface ClusterScore {
@@ -45,7 +46,7 @@ export interface ClusterAssignment {
 }
 
 export function assignCluster(
-  offer: OfferLike | PreparedOffer,
+  offer: ItemIdentity | PreparedOffer,
   candidates: readonly ClusterCandidate[],
   options: AssignClusterOptions = {},
 ): ClusterAssignment {

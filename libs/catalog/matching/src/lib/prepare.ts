@@ -4,18 +4,8 @@
  */
 import { extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, normaliseBrand, normaliseGtin, normaliseModel, tokenizeTitle } from './normalise';
+import type { ItemIdentity } from './item';
 import { type IdfStats, type PackedVector, type SparseVector, trigramVector, wordVector } from './tfidf';
-
-/** What the matcher needs to know about an offer. Only `title` is required. */
-export interface OfferLike {
-  title: string;
-  brand?: string | null;
-  /** Manufacturer part number or model number as the retailer states it. */
-  mpn?: string | null;
-  gtin?: string | null;
-  /** Price in any unit, as long as both sides of a comparison use the same one. */
-  price?: number | null;
-}
 
 const PREPARED = Symbol('prepared-offer');
 
@@ -42,7 +32,7 @@ const ACCESSORY_RE = /(?<![a-z])(?:case|cover|sleeve|skin|charger|adapter|adapto
 
 export interface PreparedOffer {
   readonly [PREPARED]: true;
-  readonly offer: OfferLike;
+  readonly offer: ItemIdentity;
   readonly stats: IdfStats | undefined;
   /** Normalised brand: the offer's own, else a known brand read from the start of the title. */
   readonly brand: string | null;
@@ -79,13 +69,13 @@ export function isPreparedOffer(value: unknown): value is PreparedOffer {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PREPARED] === true;
 }
 
-function checkOffer(offer: OfferLike): void {
+function checkOffer(offer: ItemIdentity): void {
   if (!offer || typeof offer !== 'object') throw new TypeError('offer must be an object');
   if (typeof offer.title !== 'string') throw new TypeError('offer.title must be a string');
-  if (offer.price != null && (typeof offer.price !== 'number' || !Number.isFinite(offer.price) || offer.price < 0)) {
-    throw new TypeError('offer.price must be a non-negative finite number');
+  if (offer.priceCents != null && (typeof offer.priceCents !== 'number' || !Number.isFinite(offer.priceCents) || offer.priceCents < 0)) {
+    throw new TypeError('offer.priceCents must be a non-negative finite number');
   }
-  for (const field of ['brand', 'mpn', 'gtin'] as const) {
+  for (const field of ['brand', 'model', 'gtin'] as const) {
     const v = offer[field];
     if (v != null && typeof v !== 'string') throw new TypeError(`offer.${field} must be a string`);
   }
@@ -146,11 +136,11 @@ function editionsOf(tokens: readonly string[]): { editions: ReadonlySet<string>;
 }
 
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
-export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer {
+export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOffer {
   checkOffer(offer);
   const title = offer.title;
   const tokens = tokenizeTitle(title);
-  const mpn = normaliseModel(offer.mpn);
+  const mpn = normaliseModel(offer.model);
   const candidates = extractModelCandidates(title);
   const models = new Set(candidates);
   if (mpn && mpn.length >= 3) models.add(mpn);
@@ -183,6 +173,6 @@ export function prepareOffer(offer: OfferLike, stats?: IdfStats): PreparedOffer 
     lineNumbers: lineNumbers.size > 0 ? lineNumbers : NO_LEADS,
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),
-    price: offer.price != null && offer.price > 0 ? offer.price : null,
+    price: offer.priceCents != null && offer.priceCents > 0 ? offer.priceCents : null,
   };
 }

@@ -7,9 +7,9 @@ const threshold = getDefaultModel().threshold;
 const codes = (r: { reasons: { code: string }[] }) => r.reasons.map((x) => x.code);
 
 describe('scorePair', () => {
-  const xm5a = { title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones, Black', brand: 'Sony', price: 398 };
-  const xm5b = { title: 'SONY WH1000XM5/B Noise Cancelling Wireless Over-Ear Headphones', brand: 'Sony Electronics', price: 329.99 };
-  const bose = { title: 'Bose QuietComfort 45 Wireless Noise Cancelling Headphones', brand: 'Bose', price: 279 };
+  const xm5a = { title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones, Black', brand: 'Sony', priceCents: 39800 };
+  const xm5b = { title: 'SONY WH1000XM5/B Noise Cancelling Wireless Over-Ear Headphones', brand: 'Sony Electronics', priceCents: 32999 };
+  const bose = { title: 'Bose QuietComfort 45 Wireless Noise Cancelling Headphones', brand: 'Bose', priceCents: 27900 };
 
   it('scores the same product from two retailers above the threshold', () => {
     const r = scorePair(xm5a, xm5b);
@@ -45,17 +45,17 @@ describe('scorePair', () => {
   });
 
   it('uses an equal MPN as strong evidence', () => {
-    const a = { title: 'HP toner cartridge black', mpn: 'CE285A', brand: 'HP' };
-    const b = { title: 'Hewlett Packard 85A laser toner', mpn: 'ce-285a', brand: 'Hewlett-Packard' };
+    const a = { title: 'HP toner cartridge black', model: 'CE285A', brand: 'HP' };
+    const b = { title: 'Hewlett Packard 85A laser toner', model: 'ce-285a', brand: 'Hewlett-Packard' };
     const withMpn = scorePair(a, b);
-    const without = scorePair({ ...a, mpn: null }, { ...b, mpn: null });
+    const without = scorePair({ ...a, model: null }, { ...b, model: null });
     expect(withMpn.score).toBeGreaterThan(without.score);
     expect(codes(withMpn)).toContain('mpn-equal');
   });
 
   it('sinks a pair whose capacities conflict: a 64 GB phone is not the 128 GB one', () => {
-    const a = { title: 'Apple iPhone 13 64GB Midnight', brand: 'Apple', price: 599 };
-    const b = { title: 'Apple iPhone 13 128GB Midnight', brand: 'Apple', price: 649 };
+    const a = { title: 'Apple iPhone 13 64GB Midnight', brand: 'Apple', priceCents: 59900 };
+    const b = { title: 'Apple iPhone 13 128GB Midnight', brand: 'Apple', priceCents: 64900 };
     const same = scorePair(a, { ...a, title: 'Apple iPhone 13, 64 GB, Midnight' });
     const r = scorePair(a, b);
     expect(r.score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
@@ -65,9 +65,9 @@ describe('scorePair', () => {
   });
 
   it('lowers the score when the price ratio is implausible', () => {
-    const a = { title: 'Canon EOS R6 Mark II mirrorless camera body', brand: 'Canon', price: 2499 };
-    const plausible = scorePair(a, { ...a, price: 2299 });
-    const implausible = scorePair(a, { ...a, price: 29.99 });
+    const a = { title: 'Canon EOS R6 Mark II mirrorless camera body', brand: 'Canon', priceCents: 249900 };
+    const plausible = scorePair(a, { ...a, priceCents: 229900 });
+    const implausible = scorePair(a, { ...a, priceCents: 2999 });
     expect(implausible.score).toBeLessThan(plausible.score);
     expect(codes(implausible)).toContain('price-implausible');
   });
@@ -89,7 +89,7 @@ describe('scorePair', () => {
 
   it('names the bad field of a malformed offer', () => {
     expect(() => scorePair({ title: 42 } as never, xm5a)).toThrow('offer.title must be a string');
-    expect(() => scorePair({ title: 'x', price: -1 }, xm5a)).toThrow('offer.price');
+    expect(() => scorePair({ title: 'x', priceCents: -100 }, xm5a)).toThrow('offer.priceCents');
   });
 
   it('rejects a malformed model file', () => {
@@ -116,8 +116,8 @@ describe('brand vocabulary', () => {
 
 describe('prepared-offer cache', () => {
   it('notices when an offer object changes between calls', () => {
-    const a = { title: 'Apple iPhone 13 64GB', brand: 'Apple', price: 599 };
-    const b = { title: 'Apple iPhone 13 64GB', brand: 'Apple', price: 589 };
+    const a = { title: 'Apple iPhone 13 64GB', brand: 'Apple', priceCents: 59900 };
+    const b = { title: 'Apple iPhone 13 64GB', brand: 'Apple', priceCents: 58900 };
     expect(scorePair(a, b).isMatch).toBe(true);
     a.title = 'Apple iPhone 13 128GB';
     expect(scorePair(a, b).isMatch).toBe(false);

@@ -9,7 +9,8 @@
  */
 import { type PairEvidence, PLAUSIBLE_PRICE_RATIO, pairEvidence } from './features';
 import { getDefaultModel, modelScore, type MatcherModel } from './model';
-import { isPreparedOffer, type OfferLike, type PreparedOffer, prepareOffer } from './prepare';
+import { isPreparedOffer, type PreparedOffer, prepareOffer } from './prepare';
+import type { ItemIdentity } from './item';
 import type { IdfStats } from './tfidf';
 
 export const GTIN_MATCH_FLOOR = 0.99;
@@ -54,16 +55,16 @@ export interface ScoreOptions {
   model?: MatcherModel;
 }
 
-const cache = new WeakMap<OfferLike, PreparedOffer>();
+const cache = new WeakMap<ItemIdentity, PreparedOffer>();
 /** Snapshot of the fields a prepared offer was made from, to notice an offer object changed since. */
 const snapshots = new WeakMap<PreparedOffer, string>();
-const snapshot = (o: OfferLike) => JSON.stringify([o.title, o.brand ?? null, o.mpn ?? null, o.gtin ?? null, o.price ?? null]);
-function sameFields(prepared: OfferLike, offer: OfferLike): boolean {
+const snapshot = (o: ItemIdentity) => JSON.stringify([o.title, o.brand ?? null, o.model ?? null, o.gtin ?? null, o.priceCents ?? null]);
+function sameFields(prepared: ItemIdentity, offer: ItemIdentity): boolean {
   return prepared === offer && snapshots.get(cache.get(offer) as PreparedOffer) === snapshot(offer);
 }
 
 /** A prepared form of the offer, reused across calls while the offer object and stats stay the same. */
-export function toPrepared(offer: OfferLike | PreparedOffer, stats?: IdfStats): PreparedOffer {
+export function toPrepared(offer: ItemIdentity | PreparedOffer, stats?: IdfStats): PreparedOffer {
   if (isPreparedOffer(offer)) return offer;
   const hit = cache.get(offer);
   if (hit && hit.stats === stats && sameFields(hit.offer, offer)) return hit;
@@ -148,7 +149,7 @@ export function applyRules(base: number, ev: PairEvidence): number {
  * Score two offers (raw or prepared). Deterministic; raw offers are prepared once and cached
  * per object, so scoring one query against many candidates does the text work once.
  */
-export function scorePair(a: OfferLike | PreparedOffer, b: OfferLike | PreparedOffer, options: ScoreOptions = {}): PairScore {
+export function scorePair(a: ItemIdentity | PreparedOffer, b: ItemIdentity | PreparedOffer, options: ScoreOptions = {}): PairScore {
   const model = options.model ?? getDefaultModel();
   const pa = toPrepared(a, options.stats);
   const pb = toPrepared(b, options.stats);

@@ -31,7 +31,7 @@ describe('restoreDecimals', () => {
 });
 
 describe('clusterEvidence', () => {
-  const offer = (title: string, extra: { gtin?: string; mpn?: string } = {}) => prepareOffer({ title, ...extra });
+  const offer = (title: string, extra: { gtin?: string; model?: string } = {}) => prepareOffer({ title, ...extra });
 
   it('finds a colour or capacity conflict stated by any member, not only the most similar one', () => {
     const item = offer('Galaxy Tab S9 128GB Wi-Fi Graphite');
@@ -53,13 +53,13 @@ describe('clusterEvidence', () => {
 
   it('tells a model number the members state from one they do not, split or whole', () => {
     const item = offer('bose quietcomfort earbuds ii 870639-0100 headphones');
-    expect(clusterEvidence(item, [offer('Bose QuietComfort Earbuds II Headphones', { mpn: '870639-0100-MB' })])).toMatchObject({ modelHit: true, modelConflict: false });
+    expect(clusterEvidence(item, [offer('Bose QuietComfort Earbuds II Headphones', { model: '870639-0100-MB' })])).toMatchObject({ modelHit: true, modelConflict: false });
     expect(clusterEvidence(item, [offer('Bose QuietComfort Earbuds II 726048-0100 Headphones')])).toMatchObject({ modelHit: false, modelConflict: true });
     expect(clusterEvidence(item, [offer('Bose QuietComfort Earbuds II Headphones')])).toMatchObject({ modelHit: false, modelConflict: false });
   });
 
   it('tells a part number the members do not state apart, even beside a family name they share', () => {
-    const members = [offer('Logitech Brio 500 960-009636 Webcam - Graphite'), offer('Logitech Brio 500 Webcam, Graphite', { mpn: '960-009636-GA' })];
+    const members = [offer('Logitech Brio 500 960-009636 Webcam - Graphite'), offer('Logitech Brio 500 Webcam, Graphite', { model: '960-009636-GA' })];
     const other = clusterEvidence(offer('Brand New Brio 500 960-008842 Webcam Graphite'), members);
     expect(other).toMatchObject({ modelHit: true, modelConflict: false, modelMismatch: true });
     const same = clusterEvidence(offer('Logitech Brio 500 960-009636 Webcam Graphite'), members);
@@ -78,8 +78,8 @@ describe('clusterEvidence', () => {
     const item = offer('Dyson V15 Detect Cordless Vacuum', { gtin: '0027242919419' });
     const members = [offer('Dyson V15 Detect Cordless Vacuum'), offer('Dyson V15 Detect 343207-01 Cordless Vacuum', { gtin: '0194252056639' })];
     expect(clusterEvidence(item, members).identifierConflict).toBe(true);
-    expect(clusterEvidence(offer('Dyson V15', { mpn: '343207-01-BA' }), [offer('Dyson V15', { mpn: '788306-01-NY' })]).identifierConflict).toBe(true);
-    expect(clusterEvidence(offer('Dyson V15', { mpn: '343207-01' }), [offer('Dyson V15', { mpn: '343207-01-BA' })]).identifierConflict).toBe(false);
+    expect(clusterEvidence(offer('Dyson V15', { model: '343207-01-BA' }), [offer('Dyson V15', { model: '788306-01-NY' })]).identifierConflict).toBe(true);
+    expect(clusterEvidence(offer('Dyson V15', { model: '343207-01' }), [offer('Dyson V15', { model: '343207-01-BA' })]).identifierConflict).toBe(false);
   });
 
   it('tells identifiers apart the same way for two offers alone', () => {
@@ -133,7 +133,7 @@ describe('clusterEvidence', () => {
 });
 
 describe('clusterEvidence on plain numbers', () => {
-  const offer = (title: string, mpn?: string) => prepareOffer({ title, mpn });
+  const offer = (title: string, model?: string) => prepareOffer({ title, model });
 
   it('sees another four-digit number as a conflict, and a number the members lack only when they state another', () => {
     const item = offer('Dell XPS 13 9335 Laptop, Backlit Keyboard, 16GB RAM 512GB SSD, Sky Blue');
@@ -146,7 +146,7 @@ describe('clusterEvidence on plain numbers', () => {
 });
 
 describe('codesHeldBy', () => {
-  const offer = (title: string, mpn?: string) => prepareOffer({ title, mpn });
+  const offer = (title: string, model?: string) => prepareOffer({ title, model });
 
   it('holds when every model number and long number of the item appears in some member', () => {
     const members = [offer('Dyson V11 Cordless Vacuum, Iron/Purple', '524017-01-IP'), offer('Dyson - V11 524017-01 Cordless Vacuum - Iron/Purple')];

@@ -57,6 +57,8 @@ export const auditEntrySchema = z.object({
   after: auditStateSchema,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** An audit entry as the action that writes it states it; the store gives it its id and time. */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'createdAt'>;
 
 const pageNumber = z.coerce
   .number({ error: 'page must be a number' })

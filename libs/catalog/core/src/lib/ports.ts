@@ -1,7 +1,5 @@
-import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
-import type { NewAuditEntry } from '../admin/repository';
+import type { Availability, Condition, MerchantProduct, NewAuditEntry, ProductsQuery } from '@pricehunt/contracts';
 import { categorySlug } from './category';
-import type { Availability, Condition } from './types';
 
 /** A model key found as the start of a longer one is at least this long, and the longer one adds at most this many characters. */
 const MIN_EXTENDED_KEY = 6;

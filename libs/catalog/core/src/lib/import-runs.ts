@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { CatalogRepository, ImportRunOwner, RunningImportRun } from './repository';
+import type { CatalogRepository, ImportRunOwner, RunningImportRun } from './ports';
 
 /**
  * A run `running` that has not committed a batch (nor begun) for this long is taken for one whose process is gone,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CatalogRepository, ProductRow } from '../catalog/repository';
-import { matchThreshold, type ProductMatcher, type RankedProduct } from '../catalog/matching';
-import type { SearchRequestRepository } from './repository';
+import { type CatalogRepository, matchThreshold, type ProductMatcher, type ProductRow, type RankedProduct } from '@pricehunt/catalog-core';
+import type { SearchRequestRepository } from './ports';
 import { createSearchService, type PageReader } from './service';
 
 /**

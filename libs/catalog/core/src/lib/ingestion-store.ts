@@ -1,5 +1,5 @@
 import type { MatcherReads } from './matching';
-import type { ImportRunDelta, ImportRunOwner, ImportRunRow, NewOffer, NewProduct, OfferRow, RetailerRow } from './repository';
+import type { ImportRunDelta, ImportRunOwner, ImportRunRow, NewOffer, NewProduct, OfferRow, RetailerRow } from './ports';
 import { perform, type Step } from './steps';
 
 /** An offer as a row of a feed describes it, before it has a retailer id, an external id and a product. */

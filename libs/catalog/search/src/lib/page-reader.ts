@@ -1,5 +1,6 @@
 import { createSafeFetcher, extractProductIdentity, slugQueryFromUrl, type SafeFetcher } from '@pricehunt/catalog-identity';
-import type { PageIdentity, PageReader } from './service';
+import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import type { PageReader } from './service';
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
 
@@ -11,21 +12,13 @@ const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
 export function createPageReader(options: { allowLoopback: boolean; fetcher?: SafeFetcher }): PageReader {
   const fetcher = options.fetcher ?? createSafeFetcher({ allowLoopback: options.allowLoopback, timeoutMs: 5000, maxBytes: 3 * 1024 * 1024 });
   return {
-    async read(url: string): Promise<PageIdentity | null> {
+    async read(url: string): Promise<ItemIdentity | null> {
       const page = await fetcher.fetch(url);
       if (page.status !== 200) return null;
       if (page.contentType && !HTML_TYPES.test(page.contentType)) return null;
       const identity = extractProductIdentity(page.body, { url: page.finalUrl });
       if (!identity || identity.source === 'title-tag' || !identity.title.trim()) return null;
-      return {
-        title: identity.title,
-        brand: identity.brand,
-        model: identity.mpn,
-        gtin: identity.gtin,
-        priceCents: identity.price != null ? Math.round(identity.price * 100) : null,
-        currency: identity.currency,
-        imageUrl: identity.image,
-      };
+      return identity;
     },
     slugWords(url: string): string | null {
       try {

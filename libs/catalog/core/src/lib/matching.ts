@@ -14,23 +14,13 @@ import {
   prepareOffer,
   type ClusterCandidate,
   type ClusterEvidence,
-  type OfferLike,
+  type ItemIdentity,
   type PreparedOffer,
   type QuantityKind,
 } from '@pricehunt/catalog-matching';
-import type { CatalogRepository, IndexHit, OfferItem, OfferRef, SearchIndexRepository } from './repository';
-import { indexWords } from './search-index';
+import type { CatalogRepository, IndexHit, OfferItem, OfferRef, SearchIndexRepository } from './ports';
+import { indexWords } from './words';
 import { perform, runAsync, type AsyncOps, type Step as StepOf } from './steps';
-
-/** What the catalog knows, or has read from a page, about one item. */
-export interface ItemIdentity {
-  title: string;
-  brand?: string | null;
-  model?: string | null;
-  gtin?: string | null;
-  /** Price in cents, when known: an implausible price ratio lowers the score. */
-  priceCents?: number | null;
-}
 
 export interface RankedProduct {
   productId: number;
@@ -211,14 +201,6 @@ export function modelKeyOf(item: { title: string; model?: string | null }): stri
 
 export const gtinOf = (value: string | null | undefined) => normaliseGtin(value ?? null);
 
-const toOfferLike = (item: ItemIdentity): OfferLike => ({
-  title: item.title,
-  brand: item.brand ?? null,
-  mpn: item.model ?? null,
-  gtin: item.gtin ?? null,
-  price: item.priceCents != null && item.priceCents > 0 ? item.priceCents : null,
-});
-
 /**
  * True when model number `short` is part of `long` ("14AD3557" of "14AD3557GA3", a regional suffix), but not when
  * a number of it merely continues in `long` ("WH1000XM5" against "WH1000XM552": another model).
@@ -363,7 +345,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     }
     return (ref) => found.get(ref.id) ?? null;
   }
-  const preparedOf = (entry: Entry | null): PreparedOffer | null => (entry ? (entry.prepared ??= prepareOffer(toOfferLike(entry.item))) : null);
+  const preparedOf = (entry: Entry | null): PreparedOffer | null => (entry ? (entry.prepared ??= prepareOffer(entry.item)) : null);
 
   /**
    * A candidate as words that state no model number compare with it: without the model numbers of its title and its
@@ -385,7 +367,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     });
     // A title that is nothing but its model number stays as it is: without it nothing would be left to compare.
     if ((kept.length === words.length && !item.model) || kept.length === 0) return offer;
-    return prepareOffer(toOfferLike({ ...item, title: kept.join(' '), model: null }));
+    return prepareOffer({ ...item, title: kept.join(' '), model: null });
   };
 
   /** The item the last `rank` call prepared, for `remember` to keep when it is that item's offer being written. */
@@ -668,7 +650,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     if (byProduct.size === 0) return [];
 
     // The item is prepared only now: most new offers of a bulk import have no candidate at all.
-    const preparedItem = prepareOffer(toOfferLike(item));
+    const preparedItem = prepareOffer(item);
     lastRanked = { item, prepared: preparedItem };
     const candidates: ClusterCandidate[] = [];
     const statesNoModel = options.wordsOnly === true && preparedItem.models.size === 0;
@@ -745,7 +727,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     if ((yield* read('productsWithOfferAt', offer.retailerId, [best.productId])).size > 0) return null;
     // Its words are all it has: a code among them that the product never states is another model's.
     const members = yield* preparedAll((yield* read('offerRefsOfProducts', [best.productId], MEMBERS_FOR_WORDS)).get(best.productId) ?? []);
-    if (!codesHeldBy(prepareOffer(toOfferLike(offer)), members)) return null;
+    if (!codesHeldBy(prepareOffer(offer), members)) return null;
     return (yield* mayBeOneProduct(offer.productId, best.productId)) ? best.productId : null;
   }
 
@@ -761,7 +743,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
   }
 
   return {
-    prepare: (item: ItemIdentity) => prepareOffer(toOfferLike(item)),
+    prepare: (item: ItemIdentity) => prepareOffer(item),
 
     /**
      * Tells the matcher what an offer the caller is writing holds, so that scoring it as a candidate does not read

@@ -1,28 +1,14 @@
 import type { IdentifiedBy, MatchedProduct, SearchBody, SearchOffer, SearchResult, SearchSource } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
-import { badRequest, conflict } from '../../lib/errors';
-import { matchThreshold, modelKeysOf, type ItemIdentity, type ProductMatcher, type RankedProduct } from '../catalog/matching';
-import { indexWords } from '../catalog/search-index';
-import type { CatalogRepository, OfferRow, ProductRow } from '../catalog/repository';
-import type { SpellingCorrector } from '../catalog/spelling';
-import { offerView, productSummary, totalCents } from '../catalog/views';
-import type { SearchRequestRepository } from './repository';
-
-/** What a product page says about itself (schema.org Product JSON-LD, Open Graph and meta tags). */
-export interface PageIdentity {
-  title: string;
-  brand?: string | null;
-  model?: string | null;
-  gtin?: string | null;
-  priceCents?: number | null;
-  currency?: string | null;
-  imageUrl?: string | null;
-}
+import { badRequest, conflict } from '@pricehunt/http-errors';
+import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import { type CatalogRepository, indexWords, matchThreshold, modelKeysOf, type OfferRow, offerView, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents } from '@pricehunt/catalog-core';
+import type { SearchRequestRepository } from './ports';
 
 /** Reads what a pasted URL points at, without the catalog. */
 export interface PageReader {
   /** Fetches the page (SSRF-safe) and reads its product metadata; null when it cannot be fetched or says nothing useful. */
-  read(url: string): Promise<PageIdentity | null>;
+  read(url: string): Promise<ItemIdentity | null>;
   /** The product words in the URL's path (`/sony-wh-1000xm4-headphones/…`), or null when there are none. */
   slugWords(url: string): string | null;
 }
@@ -159,7 +145,7 @@ export function createSearchService(deps: {
       return {
         identifiedBy: 'page-metadata',
         knownOffer: null,
-        item: { title: page.title, brand: page.brand, model: page.model, gtin: page.gtin, priceCents: page.priceCents },
+        item: page,
         source: {
           ...base,
           title: page.title,

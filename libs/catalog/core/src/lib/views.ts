@@ -1,7 +1,7 @@
 import type { OfferView, ProductSummary } from '@pricehunt/contracts';
 import { isShopifyDomain } from '@pricehunt/marketplace';
 import { buildRedirectLink } from '@pricehunt/tracking';
-import type { OfferWithRetailer, ProductRow } from './repository';
+import type { OfferWithRetailer, ProductRow } from './ports';
 
 /** Total a shopper pays: price plus shipping (unknown shipping counts as free). */
 export const totalCents = (offer: { priceCents: number; shippingCents: number | null }) => offer.priceCents + (offer.shippingCents ?? 0);

@@ -1,8 +1,8 @@
 import { generateCatalog, type FeedRow } from '@pricehunt/catalog-feeds';
 import { importErMagellan, type ErMagellanImport } from './er-magellan';
 import type { ImportProgress, ImportSummary, IngestionService } from './ingestion';
-import type { CatalogServices } from './plugin';
-import type { CatalogRepository } from './repository';
+import type { CatalogServices } from './services';
+import type { CatalogRepository } from './ports';
 
 /** Seed of the demo catalog: the same offers on every machine. */
 export const DEMO_SEED = 42;

@@ -1,5 +1,5 @@
 import type { CandidateLookup } from './matching';
-import { shorterModelKeys, type OfferRef } from './repository';
+import { shorterModelKeys, type OfferRef } from './ports';
 import type { OfferKeyRow } from './ingestion-store';
 
 /** Offers kept per GTIN or model key: candidate lookups never need more (the SQL lookups use the same limits). */

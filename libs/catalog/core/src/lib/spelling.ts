@@ -1,5 +1,5 @@
-import type { SearchIndexRepository } from './repository';
-import { foldText, indexWords } from './search-index';
+import type { SearchIndexRepository } from './ports';
+import { foldText, indexWords } from './words';
 
 /** Words shorter than this are never corrected: three letters are too few to tell a typo from another word. */
 const MIN_LENGTH = 4;

@@ -1,6 +1,6 @@
 import { normaliseModel } from '@pricehunt/catalog-matching';
-import type { CatalogRepository, SearchIndexRepository, SuggestionCandidate } from './repository';
-import { indexWords } from './search-index';
+import type { CatalogRepository, SearchIndexRepository, SuggestionCandidate } from './ports';
+import { indexWords } from './words';
 
 /** Offers (newest first) whose products are ranked for the suggestions: enough to hold the few best of a prefix. */
 const CANDIDATE_OFFERS = 400;

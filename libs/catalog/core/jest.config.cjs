@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'catalog-core',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,106 @@
+import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
+import { changeOf, RowRejected, type FeedImport } from './feed-import';
+import { op, type IngestionStep, type IngestionStore, type OfferRecord } from './ingestion-store';
+import type { ProductMatcher } from './matching';
+import { placeOffer } from './place-offer';
+import { productOf, type OfferRow, type RetailerRow } from './ports';
+
+/**
+ * What a batch of the row path wrote besides its offers, kept apart until it commits: the retailers it added, the
+ * labelled matches it placed and the products it created.
+ */
+interface BatchState {
+  retailers: Map<string, RetailerRow>;
+  known: Map<string, number>;
+  created: number[];
+  dirty: Set<number>;
+}
+
+/**
+ * The row path of an import: each batch is one unit of work of the engine's store, in which every row is decided
+ * against the catalog as it is, the rows before it in the batch included (candidates from GTIN, model-key and
+ * full-text lookups). A refused row is reported and skipped; a failure of the database rolls the batch back.
+ */
+export function createRowPath(run: FeedImport, store: IngestionStore, matcher: ProductMatcher) {
+  const { options, runId } = run;
+
+  /** Validates a row against the catalog and writes it; throws RowRejected before any write when it cannot be taken. */
+  function* writeRow(offer: FeedOffer, line: number, batch: BatchState, stamp: string): IngestionStep<'inserted' | 'updated' | 'unchanged'> {
+    const retailersBefore = batch.retailers.size;
+    const { retailer, modelKeys, record } = run.describe(offer, batch.retailers);
+    if (batch.retailers.size > retailersBefore) yield* op('ensureRetailer', retailer);
+    const existing = yield* op('findOfferByExternalId', retailer.id, offer.externalId);
+    const owner = yield* op('findOfferByCanonicalUrl', record.canonicalUrl);
+    if (owner && owner.id !== existing?.id) throw run.linkTaken(owner);
+    if (existing) return yield* updateExisting(existing, record, batch.dirty, stamp);
+
+    const productId = yield* productFor(offer, line, record, retailer.id, modelKeys, batch, stamp);
+    const offerId = yield* op('insertOffer', { ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp);
+    yield* op('insertPricePoint', offerId, record.priceCents, record.shippingCents, record.currency, stamp);
+    batch.dirty.add(productId);
+    return 'inserted';
+  }
+
+  function* updateExisting(existing: OfferRow, record: OfferRecord, dirty: Set<number>, stamp: string): IngestionStep<'updated' | 'unchanged'> {
+    const change = changeOf(existing, record);
+    if (change === 'unchanged') return 'unchanged';
+    yield* op('updateOffer', existing.id, record, change.text, stamp);
+    if (change.price) yield* op('insertPricePoint', existing.id, record.priceCents, record.shippingCents, record.currency, stamp);
+    if (existing.productId != null) dirty.add(existing.productId);
+    return 'updated';
+  }
+
+  function* productFor(offer: FeedOffer, line: number, record: OfferRecord, retailerId: string, modelKeys: string[], batch: BatchState, stamp: string): IngestionStep<number> {
+    const knownKey = options.knownMatchKey?.(offer, line);
+    const known = knownKey !== undefined ? (batch.known.get(knownKey) ?? run.knownMatches.get(knownKey)) : undefined;
+    let productId = yield* placeOffer(matcher, record, {
+      known: known !== undefined && (yield* op('productExists', known)) ? known : null,
+      match: { useIndex: true, indexLimit: 20, modelKeys },
+      withOfferAtRetailer: retailerId,
+    });
+    if (productId === null) {
+      productId = yield* op('createProduct', productOf(record), stamp);
+      batch.created.push(productId);
+    }
+    if (knownKey !== undefined) batch.known.set(knownKey, productId);
+    batch.dirty.add(productId);
+    return productId;
+  }
+
+  /** A batch of the row path as one unit of work: its rows, its products' figures and its run's counts. */
+  function* writeBatch(rowsOfBatch: readonly FeedRow[], stamp: string) {
+    const counts = { inserted: 0, updated: 0, unchanged: 0 };
+    const rejected: RowError[][] = [];
+    const batch: BatchState = { retailers: new Map(), known: new Map(), created: [], dirty: new Set() };
+    for (const row of rowsOfBatch) {
+      if (row.errors) {
+        rejected.push(row.errors);
+        continue;
+      }
+      try {
+        counts[yield* writeRow(row.offer, row.line, batch, stamp)]++;
+      } catch (error) {
+        if (!(error instanceof RowRejected)) throw error;
+        rejected.push([{ line: row.line, field: error.field, reason: error.reason }]);
+      }
+    }
+    if (batch.dirty.size > 0) yield* op('refreshProducts', [...batch.dirty], stamp);
+    // The run's counts move with the batch they count.
+    yield* op('advanceImportRun', runId, { rows: rowsOfBatch.length, ...counts, skipped: rejected.length, productsCreated: batch.created.length });
+    return { counts, rejected, batch };
+  }
+
+  return {
+    /** Writes a batch of rows; what it learnt (retailers, labelled matches, products) is kept once it committed. */
+    async flush(rowsOfBatch: FeedRow[]): Promise<void> {
+      if (rowsOfBatch.length === 0) return;
+      const stamp = run.now();
+      const { counts, rejected, batch } = await store.unitOfWork(() => writeBatch(rowsOfBatch, stamp));
+      for (const [key, retailer] of batch.retailers) run.retailerCache.set(key, retailer);
+      for (const [key, productId] of batch.known) run.knownMatches.set(key, productId);
+      for (const productId of batch.created) run.createdProducts.add(productId);
+      run.productsCreated += batch.created.length;
+      run.countBatch(counts, rejected, rowsOfBatch.length);
+    },
+  };
+}

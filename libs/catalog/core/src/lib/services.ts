@@ -1,0 +1,31 @@
+import { createIngestionService, type IngestionService } from './ingestion';
+import type { IngestionStore } from './ingestion-store';
+import { createProductMatcher, portReads, type ProductMatcher } from './matching';
+import type { CatalogRepository, SearchIndexRepository } from './ports';
+import { createSpellingCorrector, type SpellingCorrector } from './spelling';
+import { createSuggester, type Suggester } from './suggest';
+
+/** The catalog's services, on either engine. */
+export interface CatalogServices {
+  /** What imports and re-clustering read and write (see ingestion-store.ts). */
+  store: IngestionStore;
+  matcher: ProductMatcher;
+  ingestion: IngestionService;
+  spelling: SpellingCorrector;
+  suggester: Suggester;
+}
+
+/**
+ * The catalog's services over its ports: searches and spelling read through `catalog` and `searchIndex`, imports
+ * through `store`. `changed` is told after each batch of an import that wrote something.
+ */
+export function createCatalogServices(parts: { store: IngestionStore; catalog: CatalogRepository; searchIndex: SearchIndexRepository; changed: () => void }): CatalogServices {
+  const matcher = createProductMatcher(portReads(parts.catalog, parts.searchIndex));
+  return {
+    store: parts.store,
+    matcher,
+    ingestion: createIngestionService({ store: parts.store, matcher, index: { changed: parts.changed } }),
+    spelling: createSpellingCorrector(parts.searchIndex),
+    suggester: createSuggester({ index: parts.searchIndex, catalog: parts.catalog }),
+  };
+}

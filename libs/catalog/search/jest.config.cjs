@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'catalog-search',
+  preset: '../../../jest.preset.js',
+};

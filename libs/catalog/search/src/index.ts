@@ -1,0 +1,3 @@
+export * from './lib/ports';
+export * from './lib/service';
+export * from './lib/page-reader';
