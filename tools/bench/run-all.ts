@@ -6,9 +6,11 @@ import path from 'node:path';
 import { clearRows, loadRows, printTable, type BenchRow } from './report';
 
 const root = path.resolve(__dirname, '../..');
-const benches = [
+const benches: Array<{ name: string; script: string; env?: Record<string, string> }> = [
   { name: 'api', script: 'bench:api' },
-  { name: 'search', script: 'bench:search' },
+  // Search on SQLite's million offers, then both engines side by side on the same 100,000.
+  { name: 'search', script: 'bench:search', env: { BENCH_ENGINES: 'sqlite' } },
+  { name: 'search-engines', script: 'bench:search', env: { BENCH_ENGINES: 'sqlite,postgres' } },
   { name: 'fleet', script: 'bench:fleet' },
   { name: 'matching', script: 'bench:matching' },
   { name: 'bundle', script: 'bench:bundle' },
@@ -20,7 +22,7 @@ let failures = 0;
 for (const bench of benches) {
   clearRows(bench.name);
   console.log(`\n>>> npm run ${bench.script}`);
-  const run = spawnSync('npm', ['run', '--silent', bench.script], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync('npm', ['run', '--silent', bench.script], { cwd: root, stdio: 'inherit', env: { ...process.env, ...bench.env } });
   if (run.status !== 0) {
     failures++;
     rows.push({ bench: bench.name, metric: 'run', value: `failed (exit ${run.status})`, pass: false });

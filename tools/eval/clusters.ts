@@ -39,7 +39,7 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
         row.productId,
       ]),
     );
-    const [{ n: products }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM products');
+    const products = (await db.query<{ n: number }>('SELECT count(*) AS n FROM products'))[0]?.n ?? 0;
     const { pairs } = await readErMagellanPairs(root, dataset, split);
     const result: DatasetResult = { dataset, offers, products: Number(products), seconds, tp: 0, fp: 0, fn: 0, pairs: 0 };
     for (const pair of pairs) {

@@ -276,7 +276,7 @@ async function main() {
       });
     }
 
-    const [{ n: productCount }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM products');
+    const productCount = (await db.query<{ n: number }>('SELECT count(*) AS n FROM products'))[0]?.n ?? 0;
     console.log(`\nSearch evaluation (${evalEngine()}): ${offers.toLocaleString('en-US')} synthetic offers (seed ${seed}), ${Number(productCount).toLocaleString('en-US')} products in the catalog`);
     console.log(
       `Clusters: ${pct(clusters.purity)} purity (offers in their product's main ground-truth product), ${pct(clusters.completeness)} completeness (offers in their ground-truth product's main cluster), ${clusters.oversized} products with more than ${MAX_SELLERS} offers (largest ${clusters.largest})`,

@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 // tsx resolves the workspace's @pricehunt/* aliases through the API's tsconfig.
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json' };
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json' };
 const apiPort = Number(env.PORT ?? 3000);
 // A large import (the demo seed) keeps many objects alive for a while: the matcher's prepared offers. Larger
 // young-generation semi-spaces (128 MB) collect them far less often: a million-offer import spent 10 s in the garbage
