@@ -7,10 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startPostgresCluster } from '@pricehunt/postgres-harness';
-import { openPostgres } from '../../apps/api/src/db/pg-client';
-import { timeOrderedId } from '../../apps/api/src/lib/ids';
-import { createPgTrackingRepository } from '../../apps/api/src/modules/tracking/pg-repository';
-import type { ClickRow } from '../../apps/api/src/modules/tracking/repository';
+import { type ClickRow, createPgTrackingRepository, openPostgres, timeOrderedId } from '@pricehunt/storage';
 
 const rounds = Number(process.argv[2] ?? 3);
 /** The stream row: this many writes, 100 per turn of the event loop. */

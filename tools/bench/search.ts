@@ -8,7 +8,7 @@
  *   folder, PostgreSQL's into a cluster of its own there (libs/testing/postgres-harness's kept cluster, durable as in
  *   production, started for the run and stopped after it). Both are keyed by size, seed and the migrations; later runs
  *   reuse them, `--rebuild` builds them again;
- * - opens each catalog as the API's commands do (`openCatalog`: the engine's storage ports and catalog services);
+ * - opens each catalog as the API's commands do (`openCatalogDatabase`: the engine's storage ports and catalog services);
  * - times `samples` searches of each kind through the search service, each stored like a real request: a known
  *   offer's URL (with tracking parameters), an unknown URL (answered from its slug words; page fetching is off because
  *   benchmarks make no network calls), a text query, and search-box suggestions. Both engines answer the same
@@ -31,9 +31,16 @@ import { importSyntheticCatalog, syntheticRows } from '@pricehunt/catalog-core';
 import { createProgressBar, slugify } from '@pricehunt/catalog-feeds';
 import { createPageReader, createSearchService, type PageReader } from '@pricehunt/catalog-search';
 import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/postgres-harness';
-import { openCatalog, type OpenCatalog } from '../../apps/api/src/cli/shared';
 import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
+import { databaseOf, openCatalogDatabase, type CatalogDatabase } from '@pricehunt/storage';
 import { printTable, saveRows, type BenchRow } from './report';
+
+/** The catalog on the database a URL names (`file:…` or `postgres://…`), migrations applied. */
+function openCatalogAt(url: string): Promise<CatalogDatabase> {
+  const database = databaseOf(url);
+  if (!database) throw new Error(`not a database URL: ${url}`);
+  return openCatalogDatabase(database);
+}
 
 const LATENCY_TARGET_MS = 50;
 const INGEST_TARGET = 20_000;
@@ -43,7 +50,7 @@ const SEED = 7;
 const BUILD_VERSION = 20;
 const root = path.resolve(__dirname, '../..');
 /** The API's migrations of each engine. */
-const MIGRATIONS = { sqlite: path.join(root, 'apps/api/drizzle'), postgres: path.join(root, 'apps/api/drizzle-pg') };
+const MIGRATIONS = { sqlite: path.join(root, 'libs/server/storage/drizzle'), postgres: path.join(root, 'libs/server/storage/drizzle-pg') };
 
 /** A short hash of the migrations a cached catalog was built with: the catalog's own on SQLite, all of them on PostgreSQL. */
 function migrationsKey(engine: Engine): string {
@@ -108,17 +115,17 @@ function sampleIds(maxId: number, count: number, seed: number): number[] {
 }
 
 /** Runs one statement without results on the catalog's own connection, whichever the engine. */
-async function execute(open: OpenCatalog, sql: string): Promise<void> {
+async function execute(open: CatalogDatabase, sql: string): Promise<void> {
   if (open.connection.engine === 'sqlite') open.connection.handle.sqlite.exec(sql);
   else await open.connection.handle.pool.query(sql);
 }
 
 /**
- * Closes a catalog opened with `openCatalog`. SQLite's storage closes its tracking writer thread and waits for it to
+ * Closes a catalog opened with `openCatalogAt`. SQLite's storage closes its tracking writer thread and waits for it to
  * exit; that thread does not keep the process alive, so a timer does while the close is under way (without it, the
  * process would end with nothing left to wait for, half-way through the benchmark).
  */
-async function closeCatalog(open: OpenCatalog): Promise<void> {
+async function closeCatalog(open: CatalogDatabase): Promise<void> {
   const keepAlive = setInterval(() => undefined, 1000);
   try {
     await open.close();
@@ -137,7 +144,7 @@ interface Build {
 /** One engine's catalog, open for searching. */
 interface BenchCatalog {
   engine: Engine;
-  open: OpenCatalog;
+  open: CatalogDatabase;
   build: Build;
   /** True when the catalog was built by an earlier run (SQLite's cached file). */
   reused: boolean;
@@ -149,7 +156,7 @@ interface BenchCatalog {
 }
 
 /** Imports the synthetic catalog of `offers` offers with a progress bar; answers the build's figures. */
-async function buildCatalog(open: OpenCatalog, engine: Engine, offers: number): Promise<Build> {
+async function buildCatalog(open: CatalogDatabase, engine: Engine, offers: number): Promise<Build> {
   const bar = createProgressBar({ total: offers, label: `Generating catalog (${ENGINE_LABEL[engine]})`, unit: 'offers' });
   const summary = await importSyntheticCatalog(open.catalog.ingestion, { offers, seed: SEED, onProgress: (p) => bar.update(p.rows) });
   bar.done();
@@ -165,7 +172,7 @@ async function openSqliteCatalog(offers: number, rebuild: boolean, dir: string):
   if (rebuild || !fs.existsSync(metaFile)) for (const suffix of ['', '-wal', '-shm', '.json']) fs.rmSync(file + suffix, { force: true });
 
   const env = { DATABASE_URL: `file:${file}` };
-  let open = await openCatalog(env);
+  let open = await openCatalogAt(env.DATABASE_URL);
   let build: Build;
   let reused = false;
   if (fs.existsSync(metaFile) && (await open.storage.catalog.countOffers()) === offers) {
@@ -179,7 +186,7 @@ async function openSqliteCatalog(offers: number, rebuild: boolean, dir: string):
     fs.writeFileSync(metaFile, JSON.stringify(build));
     // Reopen, as the API would: a fresh connection with the default cache.
     await closeCatalog(open);
-    open = await openCatalog(env);
+    open = await openCatalogAt(env.DATABASE_URL);
   }
 
   // Searches are measured as a running service answers them: with the database in the OS page cache. A file
@@ -230,7 +237,7 @@ async function openPgCatalog(offers: number, rebuild: boolean, dir: string): Pro
       await cluster.createDatabase({ name });
     }
     const env = { DATABASE_URL: cluster.url(name) };
-    let open = await openCatalog(env);
+    let open = await openCatalogAt(env.DATABASE_URL);
     let build: Build;
     let reused = false;
     if (fs.existsSync(metaFile) && (await open.storage.catalog.countOffers()) === offers) {
@@ -246,7 +253,7 @@ async function openPgCatalog(offers: number, rebuild: boolean, dir: string): Pro
       fs.writeFileSync(metaFile, JSON.stringify(build));
       // Reopen, as the API would: fresh connections.
       await closeCatalog(open);
-      open = await openCatalog(env);
+      open = await openCatalogAt(env.DATABASE_URL);
     }
     // As SQLite's file: the database's files in the OS page cache (PostgreSQL's own buffers at their default size).
     const [database] = await cluster.query<{ oid: number }>('SELECT oid FROM pg_database WHERE datname = $1', [name]);
@@ -417,7 +424,7 @@ async function main() {
     for (const catalog of catalogs) {
       const empty = await catalog.emptyDatabase();
       try {
-        const ingestOpen = await openCatalog({ DATABASE_URL: empty.url });
+        const ingestOpen = await openCatalogAt(empty.url);
         try {
           const bar = createProgressBar({ total: INGEST_OFFERS, label: `Ingesting (${ENGINE_LABEL[catalog.engine]})`, unit: 'offers' });
           const ingest = await importSyntheticCatalog(ingestOpen.catalog.ingestion, { offers: INGEST_OFFERS, seed: SEED + 1, rows: feed, onProgress: (p) => bar.update(p.rows) });

@@ -6,15 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../apps/api/src/db/client';
-import { openPostgres } from '../../apps/api/src/db/pg-client';
-import { createPgStorage } from '../../apps/api/src/db/storage';
-import { refreshProductsPg } from '../../apps/api/src/modules/catalog/pg-repository';
+import { createPgCatalogServices, createPgStorage, createSqliteCatalogRepository, createSqliteCatalogServices, createSqliteSearchRequestRepository, openDatabase, openPostgres, refreshProductsPg } from '@pricehunt/storage';
 import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
-import { createSqliteCatalogServices, createPgCatalogServices } from '../../apps/api/src/modules/catalog/plugin';
-import { createSqliteCatalogRepository } from '../../apps/api/src/modules/catalog/sqlite-repository';
 import type { SearchRequestRepository } from '@pricehunt/catalog-search';
-import { createSqliteSearchRequestRepository } from '../../apps/api/src/modules/search/sqlite-repository';
 
 export interface EvalDatabase {
   engine: 'sqlite' | 'postgres';

@@ -1,6 +1,6 @@
+import { databaseOf, type DatabaseConfig } from '@pricehunt/storage';
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import path from 'node:path';
 import { z } from 'zod';
 import { AffiliateError, affiliateConfigFromEnv, type AffiliateConfig } from '@pricehunt/affiliate';
 
@@ -46,27 +46,6 @@ const trustProxySchema = z
     }
     return entries;
   });
-
-/** The engine and the database DATABASE_URL names: a SQLite file (or memory), or a PostgreSQL server's database. */
-export type DatabaseConfig = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string };
-
-/** `file:<path>` and `:memory:` are SQLite's, `postgres://…` and `postgresql://…` PostgreSQL's; null for anything else. */
-function databaseOf(value: string): DatabaseConfig | null {
-  if (value === ':memory:') return { engine: 'sqlite', path: ':memory:' };
-  if (value.startsWith('file:')) {
-    const file = value.slice('file:'.length);
-    return file ? { engine: 'sqlite', path: path.resolve(file) } : null;
-  }
-  if (/^postgres(ql)?:\/\//.test(value)) {
-    try {
-      const url = new URL(value);
-      return url.hostname && url.pathname.length > 1 ? { engine: 'postgres', url: value } : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
 
 /** Every setting the API reads, parsed once from the environment. Nothing else reads `process.env`. */
 export const configSchema = z

@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../db/client';
+import { createSqliteCatalogRepository, openDatabase } from '@pricehunt/storage';
 import { recoverInterruptedImports } from '@pricehunt/catalog-core';
-import { createSqliteCatalogRepository } from '../modules/catalog/sqlite-repository';
 import { describeOnEngine } from '../testing/db';
 
 /**

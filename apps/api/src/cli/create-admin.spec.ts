@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openStorage } from '../db/open';
+import { openStorage } from '@pricehunt/storage';
 import { verifyPassword } from '../lib/password';
 import { createBusiness } from '../modules/business-auth/service';
 import { anotherConnection, row, testEngine } from '../testing/db';

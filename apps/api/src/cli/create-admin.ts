@@ -1,6 +1,6 @@
 import { emailSchema, passwordSchema } from '@pricehunt/contracts';
 import { loadConfig } from '../config';
-import { databaseLabel, openStorage } from '../db/open';
+import { databaseLabel, openStorage } from '@pricehunt/storage';
 import { createSignInGuard } from '../modules/auth/sign-in-guard';
 import { createBusinessAccountsService } from '../modules/business-auth/service';
 import { createOutboxMailer } from '../lib/mailer';

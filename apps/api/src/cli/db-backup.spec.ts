@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
 import { Client } from 'pg';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '@pricehunt/storage';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../testing/postgres';
 import { runBackup } from './db-backup';
 import { CliError } from './shared';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
 import Database from 'better-sqlite3';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
-import { openSqlite } from '../db/client';
+import { openSqlite } from '@pricehunt/storage';
 import { CliError } from './shared';
 
 export interface BackupIo {

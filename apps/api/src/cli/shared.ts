@@ -1,8 +1,6 @@
 import { ConfigError, loadConfig, type AppConfig } from '../config';
-import { databaseLabel, openStorage, type DatabaseConnection } from '../db/open';
-import type { Storage } from '../db/storage';
-import { type CatalogServices, type ImportSummary, recoverInterruptedImports } from '@pricehunt/catalog-core';
-import { createSqliteCatalogServices, createPgCatalogServices } from '../modules/catalog/plugin';
+import { openCatalogDatabase, type CatalogDatabase, type Storage } from '@pricehunt/storage';
+import { type ImportSummary, recoverInterruptedImports } from '@pricehunt/catalog-core';
 import type { Logger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { createPriceAlertChecker, type AlertCheck } from '../modules/shopper/price-alerts';
@@ -18,20 +16,8 @@ export class CliError extends Error {
 }
 
 /** A command's way into the configured database: its ports, the catalog services on it, and what closes it. */
-export interface OpenCatalog {
+export interface OpenCatalog extends CatalogDatabase {
   config: AppConfig;
-  connection: DatabaseConnection;
-  storage: Storage;
-  catalog: CatalogServices;
-  /** The database for people to read (SQLite's file, or the PostgreSQL URL without its password). */
-  label: string;
-  close(): Promise<void>;
-}
-
-/** The catalog services of an open database: the engine's own store, searches through the storage's ports. */
-export function catalogServicesOf(connection: DatabaseConnection, storage: Storage): CatalogServices {
-  const ports = { catalog: storage.catalog, searchIndex: storage.searchIndex };
-  return connection.engine === 'sqlite' ? createSqliteCatalogServices(connection.handle.sqlite, ports) : createPgCatalogServices(connection.handle, ports);
 }
 
 /** Opens the database DATABASE_URL names (migrations applied, either engine) with the catalog services on it. */
@@ -43,11 +29,10 @@ export async function openCatalog(env: Record<string, string | undefined> = proc
     if (error instanceof ConfigError) throw new CliError(error.message);
     throw error;
   }
-  const { connection, storage, close } = await openStorage(config.database);
-  const catalog = catalogServicesOf(connection, storage);
+  const open = await openCatalogDatabase(config.database);
   // Imports left `running` by a process that is gone say so; a run another live process is doing is left alone.
-  for (const run of await recoverInterruptedImports(storage.catalog)) {
-    const stored = await storage.catalog.getImportRun(run.id);
+  for (const run of await recoverInterruptedImports(open.storage.catalog)) {
+    const stored = await open.storage.catalog.getImportRun(run.id);
     const inserted = (stored?.inserted ?? 0).toLocaleString('en-US');
     const updated = stored?.updated ? ` and the ${stored.updated.toLocaleString('en-US')} it updated` : '';
     console.warn(
@@ -55,17 +40,7 @@ export async function openCatalog(env: Record<string, string | undefined> = proc
         `Marked interrupted; the ${inserted} offers it inserted${updated} are live in the catalog.`,
     );
   }
-  return {
-    config,
-    connection,
-    storage,
-    catalog,
-    label: databaseLabel(config.database),
-    close: async () => {
-      catalog.spelling.stop();
-      await close();
-    },
-  };
+  return { ...open, config };
 }
 
 /**

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createSqliteCatalogStore } from '../modules/catalog/sqlite-repository';
+import { createSqliteCatalogStore, MIGRATIONS_DIR } from '@pricehunt/storage';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { feedOffer as offer } from '../testing/offers';
-import { MIGRATIONS_DIR } from './client';
 import { describeOnEngine } from '../testing/db';
 
 /** Data migrations, run on a catalog written the way the API wrote it before them. */

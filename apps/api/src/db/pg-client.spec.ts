@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../testing/postgres';
-import { openPostgres, PG_MIGRATIONS_DIR, type PostgresHandle } from './pg-client';
-import { offers, retailers } from './pg-schema';
+import { openPostgres, PG_MIGRATIONS_DIR, type PostgresHandle } from '@pricehunt/storage';
+import { offers, retailers } from '@pricehunt/storage/pg-schema';
 
 const journal = () => (JSON.parse(fs.readFileSync(path.join(PG_MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries;
 

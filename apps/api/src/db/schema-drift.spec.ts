@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
 import { Client } from 'pg';
-import { openDatabase } from './client';
-import { openPostgres } from './pg-client';
+import { openDatabase, openPostgres } from '@pricehunt/storage';
 
 /**
  * The two engines' schemas, each migrated from scratch, must hold the same tables, columns (name, nullability, type

@@ -1,5 +1,5 @@
 import { ENGINES, openPortEngine, type PortEngine } from '../testing/port-engines';
-import { createPgStorage, createSqliteStorage, type Storage } from './storage';
+import { createPgStorage, createSqliteStorage, type Storage } from '@pricehunt/storage';
 
 /** Every field of `Storage` (the type makes the list whole): no engine leaves a port out or adds one. */
 const STORAGE_FIELDS: Record<keyof Storage, true> = {

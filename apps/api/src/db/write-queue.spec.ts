@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openSqlite } from './client';
-import { createGroupCommitQueue, createImmediateQueue, createWriterThreadQueue, type WriteQueue } from './write-queue';
+import { createGroupCommitQueue, createImmediateQueue, createWriterThreadQueue, openSqlite, type WriteQueue } from '@pricehunt/storage';
 import { testEngine } from '../testing/db';
 
 const insert = (v: string) => ({ sql: 'insert into t (v) values (?)', params: [v] });

@@ -1,7 +1,6 @@
-import { timeOrderedId } from './ids';
+import { type OutboxRepository, timeOrderedId } from '@pricehunt/storage';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
-import type { OutboxRepository } from '../modules/auth/repository';
 
 export interface MailMessage {
   to: string;

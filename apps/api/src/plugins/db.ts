@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DatabaseConfig } from '../config';
-import type { Db, DatabaseHandle } from '../db/client';
-import { openStorage, type DatabaseConnection } from '../db/open';
-import type { Storage } from '../db/storage';
+import { type DatabaseConfig, type DatabaseConnection, type DatabaseHandle, type Db, openStorage, type Storage } from '@pricehunt/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {

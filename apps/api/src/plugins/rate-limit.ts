@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '@pricehunt/http-errors';
-import type { RateLimitRepository } from '../modules/rate-limits/repository';
+import type { RateLimitRepository } from '@pricehunt/storage';
 
 export interface LimitOptions {
   /** Names the limit (each limit keeps its own counters). */

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionRepository } from '../modules/auth/repository';
+import type { SessionRepository } from '@pricehunt/storage';
 
 /** Name of the session cookie (the tracking session id `pricehunt_session_id` is a different, client-side value). */
 export const SESSION_COOKIE = 'pricehunt.sid';

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
-import type { DatabaseConnection } from '../db/open';
-import { openPostgres } from '../db/pg-client';
+import { type DatabaseConnection, openDatabase, openPostgres } from '@pricehunt/storage';
 import { ENGINES, fixtureTypes, numbered, type EngineName } from './port-engines';
 
 /** The variable that picks the engine apps built by `buildTestApp()` run on: `sqlite` (the default) or `postgres`. */

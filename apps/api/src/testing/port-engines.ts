@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { openPostgres, type PostgresHandle } from '../db/pg-client';
+import { type DatabaseHandle, openDatabase, openPostgres, type PostgresHandle } from '@pricehunt/storage';
 import { createTestPostgresDatabase } from './postgres';
 
 /** The engines a port contract test runs its cases on: `describe.each(ENGINES)`. */

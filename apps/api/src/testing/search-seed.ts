@@ -1,4 +1,4 @@
-import { BULK_SQL } from '../modules/catalog/sqlite-repository';
+import { BULK_SQL } from '@pricehunt/storage';
 import { seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from './catalog-seed';
 
 type Run = (text: string, params?: unknown[]) => Promise<unknown>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createSqliteCatalogServices, type SqliteCatalogServices } from '../modules/catalog/plugin';
+import { createSqliteCatalogServices, type SqliteCatalogServices } from '@pricehunt/storage';
 
 /**
  * The catalog services of an app on SQLite with the connection's own store and full-text index in reach, for tests of

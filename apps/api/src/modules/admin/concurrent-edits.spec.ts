@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { call, cookieFrom, registerBusiness, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import type { AdminRepository } from './repository';
+import type { AdminRepository } from '@pricehunt/storage';
 import { createAdminService } from './service';
 
 const ADMIN_ORIGIN = 'http://localhost:4400';

@@ -1,9 +1,6 @@
-import { overviewResponseSchema, type BusinessListQuery } from '@pricehunt/contracts';
+import { overviewResponseSchema, type BusinessListQuery, type NewAuditEntry } from '@pricehunt/contracts';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
-import { createPgAdminRepository, writeAuditEntryPg } from './pg-repository';
-import type { NewAuditEntry } from '@pricehunt/contracts';
-import type { AdminRepository, RetailerSettings } from './repository';
-import { createSqliteAdminRepository } from './sqlite-repository';
+import { type AdminRepository, createPgAdminRepository, createSqliteAdminRepository, type RetailerSettings, writeAuditEntryPg } from '@pricehunt/storage';
 
 interface Subject {
   db: PortEngine;

@@ -1,4 +1,4 @@
-import type { BusinessAccountsRepository } from '../business-auth/repository';
+import type { BusinessAccountsRepository } from '@pricehunt/storage';
 import { createBusiness } from '../business-auth/service';
 
 /** The demo accounts of a development database; production databases get none (use `npm run admin:create`). */

@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
 import type { CatalogRepository, ImportRunRow, IngestionService } from '@pricehunt/catalog-core';
 import { canChangeOwnAdmin, canSuspend } from './permissions';
-import { dayOf, type AdminBusinessRow, type AdminRepository, type RetailerSettings } from './repository';
+import { dayOf, type AdminBusinessRow, type AdminRepository, type RetailerSettings } from '@pricehunt/storage';
 
 /** The admin doing something, as the audit log records them. */
 export interface Actor {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Audience, EmailConfirmationRepository } from './repository';
+import type { Audience, EmailConfirmationRepository } from '@pricehunt/storage';
 
 /** How long a confirmation link works. */
 export const EMAIL_CONFIRMATION_TTL_HOURS = 48;

@@ -1,17 +1,5 @@
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import {
-  createPgEmailConfirmationRepository,
-  createPgOutboxRepository,
-  createPgSessionRepository,
-  createPgSignInGuardRepository,
-} from './pg-repository';
-import type { EmailConfirmationRepository, FailureCounts, OutboxRepository, SessionRepository, SignInGuardRepository } from './repository';
-import {
-  createSqliteEmailConfirmationRepository,
-  createSqliteOutboxRepository,
-  createSqliteSessionRepository,
-  createSqliteSignInGuardRepository,
-} from './sqlite-repository';
+import { createPgEmailConfirmationRepository, createPgOutboxRepository, createPgSessionRepository, createPgSignInGuardRepository, createSqliteEmailConfirmationRepository, createSqliteOutboxRepository, createSqliteSessionRepository, createSqliteSignInGuardRepository, type EmailConfirmationRepository, type FailureCounts, type OutboxRepository, type SessionRepository, type SignInGuardRepository } from '@pricehunt/storage';
 
 interface Ports {
   sessions: SessionRepository;

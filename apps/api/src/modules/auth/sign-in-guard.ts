@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { HttpError, RetryLaterError } from '@pricehunt/http-errors';
-import type { Audience, SignInGuardRepository } from './repository';
+import type { Audience, SignInGuardRepository } from '@pricehunt/storage';
 
-export type { Audience } from './repository';
+export type { Audience } from '@pricehunt/storage';
 
 /** The trusted-device cookie of each audience, sent back only to its sign-in routes. */
 export const DEVICE_COOKIE: Record<Audience, { name: string; path: string }> = {

@@ -1,7 +1,5 @@
 import { ENGINES, openPortEngine, outcome, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { createPgBusinessAccountsRepository } from './pg-repository';
-import type { BusinessAccountsRepository, BusinessRecord, NewBusinessRecord } from './repository';
-import { createSqliteBusinessAccountsRepository } from './sqlite-repository';
+import { type BusinessAccountsRepository, type BusinessRecord, createPgBusinessAccountsRepository, createSqliteBusinessAccountsRepository, type NewBusinessRecord } from '@pricehunt/storage';
 
 const repository = (connection: EngineConnection): BusinessAccountsRepository =>
   connection.engine === 'sqlite' ? createSqliteBusinessAccountsRepository(connection.handle) : createPgBusinessAccountsRepository(connection.handle);

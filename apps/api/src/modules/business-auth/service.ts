@@ -10,10 +10,9 @@ import { afterAnswer } from '../../lib/after-answer';
 import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
 import { checkPassword } from '../auth/credentials';
 import { canSignIn } from '../auth/permissions';
-import type { EmailConfirmationRepository } from '../auth/repository';
+import type { BusinessAccountsRepository, BusinessRecord, EmailConfirmationRepository } from '@pricehunt/storage';
 import type { SignInGuard } from '../auth/sign-in-guard';
 import { storeDomainRefusal } from '../merchant/store-domains';
-import type { BusinessAccountsRepository, BusinessRecord } from './repository';
 
 export interface BusinessAccountsDeps {
   repo: BusinessAccountsRepository;

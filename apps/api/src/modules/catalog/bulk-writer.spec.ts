@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createBulkWriter, createThreadBulkWriter, type BulkOp } from './bulk-writer';
+import { createBulkWriter, createThreadBulkWriter, type BulkOp } from '@pricehunt/storage';
 
 const SCHEMA = 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, note TEXT)';
 const insert = (rows: Array<[number, string]>): BulkOp => ({ sql: 'INSERT INTO items (id, name) VALUES (?, ?)', rows });

@@ -1,12 +1,8 @@
-import { createPgAdminRepository } from '../admin/pg-repository';
+import { type AdminRepository, createPgAdminRepository, createPgCatalogRepository, createSqliteAdminRepository, createSqliteCatalogRepository } from '@pricehunt/storage';
 import type { NewAuditEntry } from '@pricehunt/contracts';
-import type { AdminRepository } from '../admin/repository';
-import { createSqliteAdminRepository } from '../admin/sqlite-repository';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
 import { ENGINES, openPortEngine, outcome, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
-import { createPgCatalogRepository } from './pg-repository';
 import type { CatalogRepository } from '@pricehunt/catalog-core';
-import { createSqliteCatalogRepository } from './sqlite-repository';
 
 /**
  * The catalog port's units of work for admins' corrections (detach an offer, approve a held price, merge two

@@ -4,13 +4,12 @@ import type { FeedRow } from '@pricehunt/catalog-feeds';
 import { buildApp } from '../../build-app';
 import { loadConfig } from '../../config';
 import { call, cookieFrom, STRONG_PASSWORD } from '../../testing/http';
-import { describeOnEngine, testEngine } from '../../testing/db';
+import { describeOnEngine, row, run, testEngine } from '../../testing/db';
 import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
 import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from '@pricehunt/catalog-core';
-import type { SqliteCatalogServices } from './plugin';
-import { row, run } from '../../testing/db';
+import type { SqliteCatalogServices } from '@pricehunt/storage';
 
 /** Rows of a feed: `good` distinct offers of one shop, every fourth row followed by one the parser refused. */
 function feed(good: number, priceCents = 10_000): FeedRow[] {

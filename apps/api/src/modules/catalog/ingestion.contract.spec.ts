@@ -1,10 +1,8 @@
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { feedOffer } from '../../testing/offers';
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { createPgCatalogRepository } from './pg-repository';
+import { createPgCatalogRepository, createPgCatalogServices, createSqliteCatalogRepository, createSqliteCatalogServices } from '@pricehunt/storage';
 import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
-import { createSqliteCatalogServices, createPgCatalogServices } from './plugin';
-import { createSqliteCatalogRepository } from './sqlite-repository';
 
 // An import decides on either engine with the same code (ingestion.ts over ingestion-store.ts): these cases run the
 // whole import on each engine and read what it stored with the same SQL.

@@ -1,11 +1,10 @@
 import { readGmcTsv } from '@pricehunt/catalog-feeds';
-import { describeOnEngine, testEngine } from '../../testing/db';
+import { describeOnEngine, itOnEngine, rows, run, testEngine, value, values } from '../../testing/db';
 import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { importSyntheticCatalog, productForOffer } from '@pricehunt/catalog-core';
-import type { SqliteCatalogServices } from './plugin';
+import type { SqliteCatalogServices } from '@pricehunt/storage';
 import { feedOffer as offer } from '../../testing/offers';
-import { itOnEngine, rows, run, value, values } from '../../testing/db';
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availability', 'product_type', 'shipping'].join('\t');
 const row = (cells: string[]) => cells.join('\t');

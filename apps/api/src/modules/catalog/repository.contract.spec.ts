@@ -1,9 +1,8 @@
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
-import { createPgCatalogRepository } from './pg-repository';
+import { createPgCatalogRepository, createSqliteCatalogRepository } from '@pricehunt/storage';
 import type { CatalogRepository } from '@pricehunt/catalog-core';
-import { createSqliteCatalogRepository } from './sqlite-repository';
 
 interface Subject {
   db: PortEngine;

@@ -1,10 +1,8 @@
 import { seedOffers } from '../../testing/catalog-seed';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { seedSearchCatalog } from '../../testing/search-seed';
-import { createPgSearchIndexRepository } from './pg-search-index';
+import { BULK_SQL, createPgSearchIndexRepository, createSqliteSearchIndexRepository } from '@pricehunt/storage';
 import { indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { createSqliteSearchIndexRepository } from './search-index';
-import { BULK_SQL } from './sqlite-repository';
 
 type EngineKey = EngineName;
 

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { createFtsSearchIndex, createSqliteSearchIndexRepository } from './search-index';
+import { createFtsSearchIndex, createSqliteSearchIndexRepository } from '@pricehunt/storage';
 
 /** A minimal catalog: offers and their external-content FTS5 index, as the migrations create them. */
 function catalogWith(titles: Array<string | { retailer: string; title: string }>) {

@@ -1,8 +1,7 @@
 import { AdminMessages, ErrorCode, MatchReportMessages, type AdminMatchReport, type MatchReportBody, type SearchResult } from '@pricehunt/contracts';
 import { badRequest, HttpError } from '@pricehunt/http-errors';
-import { timeOrderedId } from '../../lib/ids';
+import { type MatchReportRecord, type MatchReportRepository, timeOrderedId } from '@pricehunt/storage';
 import type { CatalogRepository } from '@pricehunt/catalog-core';
-import type { MatchReportRecord, MatchReportRepository } from './repository';
 
 /** Reports the admin console lists at once (newest first). */
 const LIST_LIMIT = 100;

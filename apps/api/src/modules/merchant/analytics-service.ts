@@ -11,8 +11,7 @@ import type {
   SeriesPoint,
   SummaryResponse,
 } from '@pricehunt/contracts';
-import type { AnalyticsRepository, ClickRow, ConversionRow, ReferralRow } from './analytics-repository';
-import { attributionWindowMs } from './attribution-window';
+import { type AnalyticsRepository, attributionWindowMs, type ClickActivityRow, type ConversionRow, type ReferralActivityRow } from '@pricehunt/storage';
 import { addDays, bucketIndex, buckets, dayOf, daysBetween, startOfDay, type Bucket } from './time';
 
 export interface BusinessAnalyticsSettings {
@@ -24,8 +23,8 @@ export interface BusinessAnalyticsSettings {
 const NONE = '(none)';
 
 interface Facts {
-  clicks: ClickRow[];
-  referrals: ReferralRow[];
+  clicks: ClickActivityRow[];
+  referrals: ReferralActivityRow[];
   conversions: ConversionRow[];
 }
 
@@ -143,7 +142,7 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       if (!t) rows.set(k, (t = emptyTally()));
       return t;
     };
-    const clickKey = (c: ClickRow) => {
+    const clickKey = (c: ClickActivityRow) => {
       switch (dimension) {
         case 'product':
           return c.productTitle ?? pathLabel(c.requestedUrl);

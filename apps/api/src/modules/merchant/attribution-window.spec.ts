@@ -1,6 +1,6 @@
 import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
 import Database from 'better-sqlite3';
-import { attributionWindowMs, insideAttributionWindow, insideAttributionWindowSql, type SqlEngine } from './attribution-window';
+import { attributionWindowMs, insideAttributionWindow, insideAttributionWindowSql, type SqlEngine } from '@pricehunt/storage';
 
 /** Evaluates the window's SQL form on an engine for one referral, order and window. */
 const evaluate: Record<SqlEngine, (referredAt: number, occurredAt: number, windowMs: number) => Promise<boolean>> = {

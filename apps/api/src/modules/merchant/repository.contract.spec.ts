@@ -1,10 +1,6 @@
 import { addBusiness, ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import type { AnalyticsRepository } from './analytics-repository';
+import { type AnalyticsRepository, attributionWindowMs, type ConversionRecord, createPgAnalyticsRepository, createPgMerchantRepository, createSqliteAnalyticsRepository, createSqliteMerchantRepository, type MerchantRepository } from '@pricehunt/storage';
 import { createAnalyticsService } from './analytics-service';
-import { attributionWindowMs } from './attribution-window';
-import { createPgAnalyticsRepository, createPgMerchantRepository } from './pg-repository';
-import type { ConversionRecord, MerchantRepository } from './repository';
-import { createSqliteAnalyticsRepository, createSqliteMerchantRepository } from './sqlite-repository';
 import { startOfDay } from './time';
 
 const T = Date.UTC(2026, 10, 23, 10, 0, 0);

@@ -12,9 +12,7 @@ import {
 } from '@pricehunt/contracts';
 import { badRequest, conflict, notFound, unauthorized } from '@pricehunt/http-errors';
 import { assertNewPassword } from '../../lib/password-policy';
-import type { OrderRow } from '../tracking/repository';
-import { attributionWindowMs, insideAttributionWindow } from './attribution-window';
-import type { MerchantRepository, MerchantSettingsRow, StoreSyncRow } from './repository';
+import { attributionWindowMs, insideAttributionWindow, type MerchantRepository, type MerchantSettingsRow, type OrderRow, type StoreSyncRow } from '@pricehunt/storage';
 import { dnsVerificationValue, hasDnsProof, storeDomainRefusal, type TxtLookup } from './store-domains';
 
 /** The slice of a business account the merchant module reads and writes. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StoreSync } from '@pricehunt/contracts';
 import { badRequest } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
-import type { MerchantRepository } from './repository';
+import type { MerchantRepository } from '@pricehunt/storage';
 import { toStoreSync } from './service';
 
 export interface ShopifyPageProgress {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, TRACKING_SCRIPT_STORAGE_KEY } from '@pricehunt/contracts';
-import { DAY_MS } from './attribution-window';
+import { DAY_MS, DEFAULT_ATTRIBUTION_WINDOW_DAYS, TRACKING_SCRIPT_STORAGE_KEY } from '@pricehunt/contracts';
 
 /**
  * The store tracking script served as /t.js. Plain ES5, no dependencies. It

@@ -1,7 +1,5 @@
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { createPgRateLimitRepository } from './pg-repository';
-import type { RateLimitRepository } from './repository';
-import { createSqliteRateLimitRepository } from './sqlite-repository';
+import { createPgRateLimitRepository, createSqliteRateLimitRepository, type RateLimitRepository } from '@pricehunt/storage';
 
 const repository = (connection: EngineConnection): RateLimitRepository =>
   connection.engine === 'sqlite' ? createSqliteRateLimitRepository(connection.handle) : createPgRateLimitRepository(connection.handle);

@@ -1,11 +1,7 @@
 import type { SearchResult } from '@pricehunt/contracts';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
-import { createPgMatchReportRepository } from '../match-reports/pg-repository';
-import type { MatchReportRepository } from '../match-reports/repository';
-import { createSqliteMatchReportRepository } from '../match-reports/sqlite-repository';
-import { createPgSearchRequestRepository } from './pg-repository';
+import { createPgMatchReportRepository, createPgSearchRequestRepository, createSqliteMatchReportRepository, createSqliteSearchRequestRepository, type MatchReportRepository } from '@pricehunt/storage';
 import { type NewStoredSearch, type SearchRequestRepository, storedSearchResult } from '@pricehunt/catalog-search';
-import { createSqliteSearchRequestRepository } from './sqlite-repository';
 
 interface Ports {
   searches: SearchRequestRepository;

@@ -1,7 +1,5 @@
 import { ENGINES, openPortEngine, outcome, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { createPgShopperAccountsRepository } from './pg-repository';
-import type { NewShopperRecord, ShopperAccountsRepository, ShopperRecord } from './repository';
-import { createSqliteShopperAccountsRepository } from './sqlite-repository';
+import { createPgShopperAccountsRepository, createSqliteShopperAccountsRepository, type NewShopperRecord, type ShopperAccountsRepository, type ShopperRecord } from '@pricehunt/storage';
 
 const repository = (connection: EngineConnection): ShopperAccountsRepository =>
   connection.engine === 'sqlite' ? createSqliteShopperAccountsRepository(connection.handle) : createPgShopperAccountsRepository(connection.handle);

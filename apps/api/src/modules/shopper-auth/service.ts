@@ -9,10 +9,9 @@ import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
 import { checkPassword } from '../auth/credentials';
-import type { EmailConfirmationRepository } from '../auth/repository';
+import type { EmailConfirmationRepository, ShopperAccountsRepository, ShopperRecord } from '@pricehunt/storage';
 import type { SignInGuard } from '../auth/sign-in-guard';
 import type { SignInInput } from '../business-auth/service';
-import type { ShopperAccountsRepository, ShopperRecord } from './repository';
 
 export function toShopper(row: ShopperRecord): ShopperUser {
   return { id: row.id, email: row.email, displayName: row.displayName, createdAt: row.createdAt, updatedAt: row.updatedAt };

@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
-import type { ShopperAccountsRepository } from '../shopper-auth/repository';
+import type { ShopperAccountsRepository } from '@pricehunt/storage';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

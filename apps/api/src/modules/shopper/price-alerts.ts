@@ -1,6 +1,6 @@
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import type { PriceAlertRepository } from './repository';
+import type { PriceAlertRepository } from '@pricehunt/storage';
 
 /** Path of the shopper site's page that stops an alert from the link in its email. */
 export const ALERT_STOP_PAGE = '/alerts/stop';

@@ -1,10 +1,8 @@
 import type { Favorite } from '@pricehunt/contracts';
 import type { Mailer } from '../../lib/mailer';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
-import { createPgPriceAlertRepository, createPgShopperDataRepository } from './pg-repository';
+import { createPgPriceAlertRepository, createPgShopperDataRepository, createSqlitePriceAlertRepository, createSqliteShopperDataRepository, type FavoriteRow, type HistoryRow, type PriceAlertRepository, type ShopperDataRepository } from '@pricehunt/storage';
 import { createPriceAlertChecker } from './price-alerts';
-import type { FavoriteRow, HistoryRow, PriceAlertRepository, ShopperDataRepository } from './repository';
-import { createSqlitePriceAlertRepository, createSqliteShopperDataRepository } from './sqlite-repository';
 
 interface Ports {
   shopper: ShopperDataRepository;

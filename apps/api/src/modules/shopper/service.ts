@@ -2,7 +2,7 @@ import { SHOPPER_DATA_LIMITS, type Favorite, type FavoriteInput, type HistoryEnt
 import { randomBytes } from 'node:crypto';
 import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
 import { ALERT_STOP_INVALID } from './price-alerts';
-import type { FavoriteRow, HistoryRow, ShopperDataRepository } from './repository';
+import type { FavoriteRow, HistoryRow, ShopperDataRepository } from '@pricehunt/storage';
 
 export const HISTORY_ENTRY_NOT_FOUND = 'This search is not in your history';
 export const FAVORITE_NOT_FOUND = 'This product is not in your favorites';

@@ -1,8 +1,5 @@
-import { WriteError } from '../../db/write-queue';
+import { type ClickRow, createPgRedirectTrustRepository, createPgTrackingRepository, createSqliteRedirectTrustRepository, createSqliteTrackingRepository, type EventRow, type OrderRow, type RedirectTrustRepository, type ReferralRow, type TrackingRepository, WriteError } from '@pricehunt/storage';
 import { addBusiness, ENGINES, openPortEngine, type PortEngine, type PostgresEngine } from '../../testing/port-engines';
-import { createPgRedirectTrustRepository, createPgTrackingRepository } from './pg-repository';
-import type { ClickRow, EventRow, OrderRow, RedirectTrustRepository, ReferralRow, TrackingRepository } from './repository';
-import { createSqliteRedirectTrustRepository, createSqliteTrackingRepository } from './sqlite-repository';
 
 const T = Date.UTC(2026, 10, 23, 10, 0, 0);
 

@@ -2,12 +2,11 @@ import { AffiliateError, buildReferralTarget, createAffiliateTagger, createRefer
 import { MAX_ORDER_VALUE, MAX_TIME_MS, type RedirectQuery, type TrackEventBody, type TrackReferralBody } from '@pricehunt/contracts';
 import { InvalidUrlError, normalizeHost, stripWww, tryCanonicalizeUrl, tryParseHttpUrl } from '@pricehunt/marketplace';
 import { badRequest } from '@pricehunt/http-errors';
-import { timeOrderedId } from '../../lib/ids';
+import { type EventRow, type OrderRow, type RedirectTrustRepository, type StoreOwner, timeOrderedId, type TrackingRepository } from '@pricehunt/storage';
 import type { Logger } from '../../lib/logger';
 import { canReceiveAttribution } from '../auth/permissions';
 import type { LinkSigner } from './link-signer';
 import { createRedirectAllowList, isKnownRetailerHost, parseRedirectTarget, storeDomainCandidates, type RedirectAllowList } from './redirect-policy';
-import type { EventRow, OrderRow, RedirectTrustRepository, StoreOwner, TrackingRepository } from './repository';
 
 /** What the service reads from the HTTP request besides the payload. */
 export interface RequestMeta {

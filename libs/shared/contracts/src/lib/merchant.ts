@@ -6,6 +6,8 @@ import { offerHeldSchema, AVAILABILITIES } from './search';
 /** Merchant dashboard calls (all under /api/business/…, cookie-authenticated), the store webhook and the tracking script. */
 
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
+/** A day in milliseconds, the unit attribution windows are counted in. */
+export const DAY_MS = 86_400_000;
 export const MAX_ATTRIBUTION_WINDOW_DAYS = 90;
 export const MAX_RANGE_DAYS = 400;
 /** Meta tag name the store's home page carries to prove ownership of the domain. */

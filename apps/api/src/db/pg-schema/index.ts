@@ -1,7 +1,0 @@
-// The PostgreSQL schema: one twin per file of ../schema (SQLite), table for table. Migrations: apps/api/drizzle-pg.
-export * from './accounts';
-export * from './catalog';
-export * from './tracking';
-export * from './merchant';
-export * from './admin';
-export * from './shopper';

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'storage',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './pg-schema';
+
+export type PgDb = NodePgDatabase<typeof schema>;
+export interface PostgresHandle {
+  db: PgDb;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Where the PostgreSQL migrations live (next to the sources, or copied beside the built bundle), as MIGRATIONS_DIR. */
+export const PG_MIGRATIONS_DIR = [path.resolve(__dirname, '../../../drizzle-pg'), path.resolve(__dirname, 'drizzle-pg')].find((dir) =>
+  fs.existsSync(path.join(dir, 'meta', '_journal.json')),
+) ?? path.resolve(__dirname, '../../../drizzle-pg');
+
+/**
+ * The advisory lock (one bigint key for the whole cluster) held while migrations are applied: drizzle's migrator
+ * takes none, and two processes starting at once would both apply the pending migrations.
+ */
+export const MIGRATION_LOCK_KEY = 0x7072_6963_6568_6e74n; // "pricehnt"
+
+/** Applies every pending PostgreSQL migration, one process at a time. */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      // On the locked connection itself: the migrator's transaction runs on it.
+      await migrate(drizzle(client, { schema }), { migrationsFolder: PG_MIGRATIONS_DIR });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (error) {
+    // A connection whose state is unknown (a failed unlock, a broken socket) is not given back to the pool.
+    client.release(error as Error);
+    throw error;
+  }
+  client.release();
+}
+
+/**
+ * Runs `work` in one transaction on a client of the pool: COMMIT when it returns, ROLLBACK when it throws (the error
+ * is thrown on). A client whose ROLLBACK failed is not given back to the pool.
+ */
+export async function inPgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * Whole numbers as numbers, as SQLite's integers are read: int8 (bigint: cents, epoch milliseconds, count(*)) and
+ * numeric (what sum() of bigints gives) are exact below 2^53, far above any cent amount or count the API keeps.
+ * node-postgres's default reads both as strings.
+ */
+const typeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
+/**
+ * Opens a pool on the PostgreSQL database of `url` and applies every pending migration. Sessions keep the server's
+ * durability settings (synchronous_commit on: a commit is acknowledged once its WAL is flushed) and work in UTC.
+ */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PostgresHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: { getTypeParser: typeParser },
+    max: options.max ?? 10,
+    // Set at connection start, so no statement of a session runs with other settings.
+    options: '-c synchronous_commit=on -c TimeZone=UTC',
+    application_name: 'pricehunt-api',
+  });
+  // An idle connection the server drops (restart, idle timeout) emits an error on the pool: the pool replaces it.
+  pool.on('error', () => undefined);
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+}

@@ -1,0 +1,206 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
+import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../db/schema';
+import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow } from './analytics-repository';
+import { insideAttributionWindowSql } from './attribution-window';
+import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, VerifiedDomainRow } from './repository';
+
+/** The merchant module's storage on SQLite: settings, proofs, conversions, store syncs and the removal of a business's data. */
+export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): MerchantRepository {
+  const findSettings = (businessId: string): MerchantSettingsRow | undefined =>
+    db.select().from(merchantSettings).where(eq(merchantSettings.businessId, businessId)).get();
+  const findVerifiedOwner = (domain: string): VerifiedDomainRow | undefined => db.select().from(verifiedDomains).where(eq(verifiedDomains.domain, domain)).get();
+  const releaseVerifiedDomain = (businessId: string) => void db.delete(verifiedDomains).where(eq(verifiedDomains.businessId, businessId)).run();
+
+  return {
+    async findSettings(businessId) {
+      return findSettings(businessId);
+    },
+    async insertSettings(row) {
+      return db.insert(merchantSettings).values(row).onConflictDoNothing().returning().get() ?? (findSettings(row.businessId) as MerchantSettingsRow);
+    },
+    async updateSettings(businessId, changes) {
+      return db
+        .update(merchantSettings)
+        .set({ ...changes, updatedAt: Date.now() })
+        .where(eq(merchantSettings.businessId, businessId))
+        .returning()
+        .get();
+    },
+    async findByApiKeyHash(hash) {
+      return db.select().from(merchantSettings).where(eq(merchantSettings.apiKeyHash, hash)).get();
+    },
+
+    async findVerifiedDomain(businessId) {
+      return db.select().from(verifiedDomains).where(eq(verifiedDomains.businessId, businessId)).get();
+    },
+    async findVerifiedOwner(domain) {
+      return findVerifiedOwner(domain);
+    },
+    async claimVerifiedDomain(row) {
+      return sqlite.transaction(() => {
+        const owner = findVerifiedOwner(row.domain);
+        if (owner && owner.businessId !== row.businessId) return false;
+        releaseVerifiedDomain(row.businessId);
+        db.insert(verifiedDomains).values({ ...row, checkedAt: row.verifiedAt, failedChecks: 0 }).run();
+        return true;
+      })();
+    },
+    async claimProofsToCheck(before, at, limit) {
+      // One statement: SQLite's single writer makes the pick and the mark one step.
+      const rows = sqlite
+        .prepare(
+          `UPDATE verified_domains SET checked_at = @at WHERE domain IN (
+             SELECT domain FROM verified_domains WHERE coalesce(checked_at, verified_at) < @before
+             ORDER BY coalesce(checked_at, verified_at), domain LIMIT @limit)
+           RETURNING domain, business_id AS businessId, method, verified_at AS verifiedAt, checked_at AS checkedAt, failed_checks AS failedChecks`,
+        )
+        .all({ before, at, limit }) as VerifiedDomainRow[];
+      return rows.sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
+    },
+    async recordProofCheck(domain, checkedAt, failedChecks) {
+      db.update(verifiedDomains).set({ checkedAt, failedChecks }).where(eq(verifiedDomains.domain, domain)).run();
+    },
+    async releaseVerifiedDomain(businessId) {
+      releaseVerifiedDomain(businessId);
+    },
+    async changeStoreDomain(businessId, storeDomain) {
+      sqlite.transaction(() => {
+        releaseVerifiedDomain(businessId);
+        db.update(businesses).set({ storeDomain, updatedAt: new Date().toISOString() }).where(eq(businesses.id, businessId)).run();
+      })();
+    },
+    async countStoreHeldOffers(businessId) {
+      return sqlite.prepare("SELECT count(*) FROM offers WHERE business_id = ? AND held = 'store'").pluck().get(businessId) as number;
+    },
+
+    async insertConversion(row) {
+      const inserted = db.insert(conversions).values(row).onConflictDoNothing().returning().get();
+      if (inserted) return { row: inserted, created: true };
+      const existing = db
+        .select()
+        .from(conversions)
+        .where(and(eq(conversions.businessId, row.businessId), eq(conversions.orderId, row.orderId)))
+        .get() as ConversionRecord;
+      return { row: existing, created: false };
+    },
+    async findReferral(businessId, referralId) {
+      return sqlite.prepare('SELECT created_at AS createdAt FROM referrals WHERE referral_id = ? AND business_id = ?').get(referralId, businessId) as
+        | { createdAt: number }
+        | undefined;
+    },
+
+    async insertSync(row) {
+      return db.insert(storeSyncs).values(row).onConflictDoNothing().returning().get();
+    },
+    async updateSync(id, changes) {
+      db.update(storeSyncs).set(changes).where(eq(storeSyncs.id, id)).run();
+    },
+    async findSync(businessId, id) {
+      return db.select().from(storeSyncs).where(and(eq(storeSyncs.id, id), eq(storeSyncs.businessId, businessId))).get();
+    },
+    async latestSync(businessId) {
+      return db.select().from(storeSyncs).where(eq(storeSyncs.businessId, businessId)).orderBy(desc(storeSyncs.startedAt)).limit(1).get();
+    },
+    async failInterruptedSyncs(silentSince) {
+      db.update(storeSyncs)
+        .set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() })
+        .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)))
+        .run();
+    },
+
+    async deleteBusinessData(businessId) {
+      return sqlite.transaction(() => {
+        const productIds = sqlite
+          .prepare('SELECT DISTINCT product_id FROM offers WHERE business_id = ? AND product_id IS NOT NULL')
+          .pluck()
+          .all(businessId) as number[];
+        sqlite.prepare('DELETE FROM clicks WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM events WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM referrals WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM price_points WHERE offer_id IN (SELECT id FROM offers WHERE business_id = ?)').run(businessId);
+        const offers = sqlite.prepare('DELETE FROM offers WHERE business_id = ?').run(businessId).changes;
+        sqlite.prepare('DELETE FROM import_runs WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM sessions WHERE business_id = ?').run(businessId);
+        sqlite.prepare('DELETE FROM businesses WHERE id = ?').run(businessId);
+        return { offers, productIds };
+      })();
+    },
+  };
+}
+
+/** The dashboard's figures on SQLite: clicks, referrals, events (tracking) and conversions (merchant), always of one business. */
+export function createSqliteAnalyticsRepository({ sqlite }: DatabaseHandle): AnalyticsRepository {
+  const clicks = sqlite.prepare(`
+    SELECT c.created_at AS t, c.requested_url AS requestedUrl, c.target_url AS targetUrl, c.referrer AS referrer,
+           (SELECT o.title FROM offers o WHERE o.canonical_url = c.requested_url OR o.url = c.requested_url LIMIT 1) AS productTitle
+    FROM clicks c
+    WHERE c.business_id = @businessId AND c.created_at >= @start AND c.created_at < @end
+    UNION ALL
+    SELECT e.created_at, coalesce(json_extract(e.data, '$.productUrl'), json_extract(e.data, '$.url'), e.url, ''), '', e.url,
+           coalesce(json_extract(e.data, '$.product_name'), json_extract(e.data, '$.productName'))
+    FROM events e
+    WHERE e.business_id = @businessId AND e.event_type = 'product_click' AND e.created_at >= @start AND e.created_at < @end`);
+  const referrals = sqlite.prepare(`
+    SELECT r.created_at AS t, r.referral_id AS referralId, r.product_name AS productName, r.source_url AS sourceUrl,
+           r.utm_source AS utmSource, r.utm_campaign AS utmCampaign
+    FROM referrals r
+    WHERE r.business_id = ? AND r.created_at >= ? AND r.created_at < ?`);
+  const conversions = sqlite.prepare(`
+    SELECT c.id, c.occurred_at AS t, c.order_id AS orderId, c.value_cents AS valueCents, c.currency,
+           c.referral_id AS referralId, r.created_at AS referredAt, r.product_name AS productName, r.source_url AS sourceUrl,
+           r.utm_source AS utmSource, r.utm_campaign AS utmCampaign
+    FROM conversions c
+    LEFT JOIN referrals r
+      ON r.referral_id = c.referral_id AND r.business_id = c.business_id
+     AND ${insideAttributionWindowSql('r.created_at', 'c.occurred_at', '@windowMs')}
+    WHERE c.business_id = @businessId AND c.occurred_at >= @start AND c.occurred_at < @end
+    ORDER BY c.occurred_at`);
+
+  const activitySql = (filter: string) => `
+    SELECT * FROM (
+      SELECT 'click:' || id AS id, 'click' AS type, source AS name, created_at AS t, host AS detail, requested_url AS url,
+             NULL AS valueCents, NULL AS currency, NULL AS referralId
+        FROM clicks WHERE business_id = @businessId
+      UNION ALL
+      SELECT 'referral:' || id, 'referral', coalesce(utm_campaign, 'referral'), created_at, product_name, target_url, NULL, NULL, referral_id
+        FROM referrals WHERE business_id = @businessId
+      UNION ALL
+      SELECT 'conversion:' || id, 'conversion', source, occurred_at, 'Order ' || order_id, NULL, value_cents, currency, referral_id
+        FROM conversions WHERE business_id = @businessId
+      UNION ALL
+      SELECT 'event:' || id, 'event', event_type, created_at, NULL, url, value_cents, currency, referral_id
+        FROM events WHERE business_id = @businessId AND event_type <> 'purchase'
+    ) AS a
+    WHERE (@type IS NULL OR a.type = @type)
+      AND (@q IS NULL OR a.name LIKE @q ESCAPE '\\' OR a.detail LIKE @q ESCAPE '\\' OR a.url LIKE @q ESCAPE '\\' OR a.referralId LIKE @q ESCAPE '\\')
+    ${filter}`;
+  const activityPage = sqlite.prepare(activitySql('ORDER BY a.t DESC, a.id DESC LIMIT @limit OFFSET @offset'));
+  const activityCount = sqlite.prepare(`SELECT count(*) AS n FROM (${activitySql('')})`);
+  const lastScriptEvent = sqlite.prepare(
+    `SELECT max(created_at) AS t FROM events WHERE business_id = ? AND event_type IN ('page_view', 'purchase', 'referral_landing')`,
+  );
+
+  return {
+    async clicks(businessId, start, end) {
+      return clicks.all({ businessId, start, end }) as ClickActivityRow[];
+    },
+    async referrals(businessId, start, end) {
+      return referrals.all(businessId, start, end) as ReferralActivityRow[];
+    },
+    async conversions(businessId, start, end, windowMs) {
+      return conversions.all({ businessId, start, end, windowMs }) as ConversionRow[];
+    },
+    async activity(businessId, options) {
+      const q = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const params = { businessId, type: options.type ?? null, q, limit: options.limit, offset: options.offset };
+      return {
+        rows: activityPage.all(params) as ActivityRow[],
+        total: (activityCount.get({ businessId, type: params.type, q }) as { n: number }).n,
+      };
+    },
+    async lastScriptEventAt(businessId) {
+      return (lastScriptEvent.get(businessId) as { t: number | null }).t;
+    },
+  };
+}
