@@ -14,7 +14,7 @@ import {
   storeHold,
   type Queryable,
 } from './pg-repository';
-import { createPgSearchIndexRepository } from './pg-search-index';
+import { clearPgWordCounts, createPgSearchIndexRepository, createPgWordCounts, type PgWordCounts } from './pg-search-index';
 
 /**
  * Every import's unit of work takes this transaction-level advisory lock first: the batches of imports in any number
@@ -31,11 +31,13 @@ const ATTEMPTS = 5;
 const heldAfterUpdate = (business: string, host: string) =>
   `held = coalesce(${storeHold(`${business}::text`, `${host}::text`)}, CASE WHEN held = 'store' THEN NULL ELSE held END)`;
 
-/** `IngestionOps` on a transaction's client (every read sees what the transaction wrote before it), or on the pool. */
-function pgIngestionOps(client: Queryable): AsyncOps<IngestionOps> {
+/**
+ * `IngestionOps` on a transaction's client (every read sees what the transaction wrote before it), or on the pool.
+ * Word counts are read through `counts`, and `wroteOffers` is told when an offer is inserted or its text changes.
+ */
+function pgIngestionOps(client: Queryable, counts: PgWordCounts = createPgWordCounts(), wroteOffers: () => void = () => undefined): AsyncOps<IngestionOps> {
   const reads = pgCatalogReads(client);
-  // Word counts are kept per unit of work: they change with its own rows.
-  const index = createPgSearchIndexRepository({ pool: client });
+  const index = createPgSearchIndexRepository({ pool: client }, { counts });
   const offerWhere = async (name: string, where: string, values: unknown[]) =>
     (await rowsOf<OfferRow>(client, name, `SELECT ${OFFER_COLUMNS} FROM offers o WHERE ${where}`, values))[0] ?? null;
   return {
@@ -54,6 +56,7 @@ function pgIngestionOps(client: Queryable): AsyncOps<IngestionOps> {
       });
     },
     async insertOffer(o, now) {
+      wroteOffers();
       const { rows } = await client.query<{ id: number }>({
         name: 'catalog/insert-offer',
         text: `INSERT INTO offers (retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key, gtin, price_cents, currency,
@@ -73,6 +76,7 @@ function pgIngestionOps(client: Queryable): AsyncOps<IngestionOps> {
       });
     },
     async updateOffer(id, r, textChanged, now) {
+      if (textChanged) wroteOffers();
       if (textChanged) {
         await client.query({
           name: 'catalog/update-offer-all',
@@ -138,15 +142,23 @@ function pgIngestionOps(client: Queryable): AsyncOps<IngestionOps> {
 export function createPgIngestionStore({ pool }: PostgresHandle): IngestionStore {
   const inOne = <T>(work: (client: pg.PoolClient) => Promise<T>) => inTransaction(pool, async (client) => ({ commit: true, result: await work(client) }));
   const query = (db: Queryable, name: string, text: string, values: unknown[]) => db.query({ name: `catalog/${name}`, text, values });
+  // Word counts are shared by the store's units of work, as SQLite's index keeps them across an import's batches: read
+  // anew after a unit of work that added offers or changed their words (and after one that failed: it may have counted
+  // its own rows), kept across the joins at an import's end, which move offers between products without changing them.
+  const counts = createPgWordCounts();
   return {
     async unitOfWork(work) {
       for (let attempt = 1; ; attempt++) {
+        let wrote = false;
         try {
-          return await inOne(async (client) => {
+          const result = await inOne(async (client) => {
             await client.query({ name: 'catalog/import-lock', text: 'SELECT pg_advisory_xact_lock($1)', values: [IMPORT_LOCK_KEY] });
-            return runAsync(work(), pgIngestionOps(client));
+            return runAsync(work(), pgIngestionOps(client, counts, () => (wrote = true)));
           });
+          if (wrote) clearPgWordCounts(counts);
+          return result;
         } catch (error) {
+          clearPgWordCounts(counts);
           if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
         }
       }

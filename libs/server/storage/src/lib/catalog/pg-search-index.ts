@@ -40,17 +40,33 @@ type HitRow = Omit<IndexHit, 'updatedAt'> & { updatedAt: Date };
 const toHit = (row: HitRow): IndexHit => ({ offerId: row.offerId, productId: row.productId, updatedAt: row.updatedAt.toISOString(), rank: row.rank });
 
 /**
+ * Offer counts of words and of the whole catalog, read through the GIN index and kept a while: by one index, or shared
+ * by the indexes an import reads through, one per unit of work (see pg-ingestion-store.ts).
+ */
+export interface PgWordCounts {
+  frequencies: Map<string, number>;
+  /** When `frequencies` began (they are read anew after 30 s). */
+  at: number;
+  docs: { n: number; at: number };
+}
+export const createPgWordCounts = (): PgWordCounts => ({ frequencies: new Map(), at: Date.now(), docs: { n: 0, at: 0 } });
+/** Forgets every count: the next reads count anew. */
+export function clearPgWordCounts(counts: PgWordCounts): void {
+  counts.frequencies.clear();
+  counts.at = Date.now();
+  counts.docs = { n: 0, at: 0 };
+}
+
+/**
  * `SearchIndexRepository` on PostgreSQL. Offer counts of words come from the GIN index (`offers_search_idx`: exact at
  * once, as FTS5's vocabulary table is), kept a while as the SQLite side keeps them; the vocabulary is the materialized
  * view `offers_vocab`, refreshed CONCURRENTLY (readers are not blocked) after `changed()`, once for the changes of a
  * short while: calls during the wait join it, calls during a refresh make one more after it. `vocabulary` waits for a
  * refresh under way, so the spelling corrector's reading after an import sees the import's words.
  */
-export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, options: { vocabularyDelayMs?: number } = {}): SearchIndexRepository {
+export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, options: { vocabularyDelayMs?: number; counts?: PgWordCounts } = {}): SearchIndexRepository {
   const vocabularyDelay = options.vocabularyDelayMs ?? VOCABULARY_DELAY_MS;
-  const frequencies = new Map<string, number>();
-  let frequenciesAt = Date.now();
-  let docs = { n: 0, at: 0 };
+  const counts = options.counts ?? createPgWordCounts();
 
   const SEARCH = `SELECT o.id AS "offerId", o.product_id AS "productId", o.updated_at AS "updatedAt",
       -ts_rank('${WEIGHTS}', o.search_vector, q) AS rank
@@ -82,16 +98,14 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
 
   /** How many offers carry each index word (0 when none; text that is not one index word, 0), through the GIN index. */
   const frequenciesOf = async (words: readonly string[]): Promise<Map<string, number>> => {
-    if (frequencies.size > 50_000 || Date.now() - frequenciesAt > 30_000) {
-      frequencies.clear();
-      frequenciesAt = Date.now();
-    }
-    const counts = new Map<string, number>(words.map((word) => [word, 0]));
+    const { frequencies } = counts;
+    if (frequencies.size > 50_000 || Date.now() - counts.at > 30_000) clearPgWordCounts(counts);
+    const found = new Map<string, number>(words.map((word) => [word, 0]));
     const unread: string[] = [];
-    for (const word of counts.keys()) {
+    for (const word of found.keys()) {
       const known = frequencies.get(word);
-      if (known !== undefined) counts.set(word, known);
-      else if (indexWords(word).length !== 1 || indexWords(word)[0] !== word) counts.set(word, 0);
+      if (known !== undefined) found.set(word, known);
+      else if (indexWords(word).length !== 1 || indexWords(word)[0] !== word) found.set(word, 0);
       else unread.push(word);
     }
     if (unread.length > 0) {
@@ -103,19 +117,19 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
       });
       for (const row of rows) {
         const word = unread[row.i - 1]!;
-        counts.set(word, row.n);
+        found.set(word, row.n);
         // Unknown words are not kept: an import may add them at any moment.
         if (row.n > 0) frequencies.set(word, row.n);
       }
     }
-    return counts;
+    return found;
   };
   const documentCount = async () => {
-    if (Date.now() - docs.at > 10_000) {
+    if (Date.now() - counts.docs.at > 10_000) {
       const { rows } = await pool.query<{ n: number }>({ name: 'search-index/document-count', text: 'SELECT count(*) AS n FROM offers', values: [] });
-      docs = { n: rows[0]!.n, at: Date.now() };
+      counts.docs = { n: rows[0]!.n, at: Date.now() };
     }
-    return docs.n;
+    return counts.docs.n;
   };
   const rareCount = async () => Math.max(RANKING_BUDGET, (await documentCount()) * 0.005);
 
@@ -170,9 +184,7 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
   return {
     documentCount,
     async changed() {
-      frequencies.clear();
-      frequenciesAt = Date.now();
-      docs = { n: 0, at: 0 };
+      clearPgWordCounts(counts);
       refreshVocabulary();
     },
     async vocabulary(from, to) {

@@ -1,0 +1,42 @@
+import { op, type CatalogServices } from '@pricehunt/catalog-core';
+import { createPgCatalogServices } from '@pricehunt/storage';
+import { feedOffer } from '../../testing/offers';
+import { openPortEngine, type PostgresEngine } from '../../testing/port-engines';
+
+// An import on PostgreSQL reads how many offers carry a word through the GIN index. Its units of work share those
+// counts, as SQLite's index keeps them across an import's batches: the joins at an import's end (thousands of short
+// units of work that move offers between products) count each word once, not once per unit.
+
+const sonyOffer = (externalId: string) =>
+  feedOffer({ externalId, url: `https://shop-${externalId.toLowerCase()}.example/p/${externalId}`, title: `Sony SRS-XB${externalId} Speaker`, brand: 'Sony' });
+
+describe('word counts of an import on PostgreSQL', () => {
+  let db: PostgresEngine;
+  beforeEach(async () => {
+    db = (await openPortEngine('postgres')) as PostgresEngine;
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  /** How many offers carry "sony", as the store's next unit of work reads it. */
+  const sonyCount = async (catalog: CatalogServices) =>
+    catalog.store.unitOfWork(function* () {
+      return (yield* op('documentFrequencies', ['sony'])).get('sony');
+    });
+
+  it('are kept across units of work that add no offers, and read anew after one that does', async () => {
+    const catalog = createPgCatalogServices(db.handle);
+    await catalog.ingestion.importOffers([sonyOffer('10')], { format: 'gmc', source: 'first' });
+    expect(await sonyCount(catalog)).toBe(1);
+
+    // Another process adds an offer: this store's counts are the ones it read (as SQLite's are, for a while).
+    const other = createPgCatalogServices(db.handle);
+    await other.ingestion.importOffers([sonyOffer('20')], { format: 'gmc', source: 'other' });
+    expect(await sonyCount(catalog)).toBe(1);
+
+    // Its own import adds one: the words are counted again.
+    await catalog.ingestion.importOffers([sonyOffer('30')], { format: 'gmc', source: 'second' });
+    expect(await sonyCount(catalog)).toBe(3);
+  });
+});
