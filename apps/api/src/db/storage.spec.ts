@@ -23,6 +23,7 @@ const STORAGE_FIELDS: Record<keyof Storage, true> = {
   searchIndex: true,
   searchRequests: true,
   matchReports: true,
+  feedSources: true,
 };
 
 // Every domain's port, composed on either engine: the same fields, each working on its database.

@@ -1,3 +1,6 @@
+import { createPgFeedSourceRepository } from '../feeds/pg-repository';
+import type { FeedSourceRepository } from '../feeds/repository';
+import { createSqliteFeedSourceRepository } from '../feeds/sqlite-repository';
 import type { AdminRepository } from '../admin/repository';
 import { createSqliteAdminRepository } from '../admin/sqlite-repository';
 import type { PriceAlertRepository, ShopperDataRepository } from '../shopper/repository';
@@ -90,6 +93,8 @@ export interface Storage {
   searchRequests: SearchRequestRepository;
   /** Shoppers' reports of wrong matches. */
   matchReports: MatchReportRepository;
+  /** Feed sources the workers refresh on a schedule, and their runs. */
+  feedSources: FeedSourceRepository;
 }
 
 export interface StorageOptions {
@@ -120,6 +125,7 @@ export function createSqliteStorage(handle: DatabaseHandle, options: StorageOpti
     searchIndex: createSqliteSearchIndexRepository(handle),
     searchRequests: createSqliteSearchRequestRepository(handle),
     matchReports: createSqliteMatchReportRepository(handle),
+    feedSources: createSqliteFeedSourceRepository(handle),
   };
 }
 
@@ -146,5 +152,6 @@ export function createPgStorage(handle: PostgresHandle, options: StorageOptions 
     searchIndex: createPgSearchIndexRepository(handle),
     searchRequests: createPgSearchRequestRepository(handle),
     matchReports: createPgMatchReportRepository(handle),
+    feedSources: createPgFeedSourceRepository(handle),
   };
 }

@@ -1,0 +1,46 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+
+// PostgreSQL twin of ../schema/feeds.ts.
+
+export const feedSources = pgTable(
+  'feed_sources',
+  {
+    id: text('id').primaryKey(),
+    url: text('url').notNull(),
+    format: text('format', { enum: ['gmc-tsv', 'gmc-xml', 'shopify'] }).notNull(),
+    retailerId: text('retailer_id').notNull(),
+    businessId: text('business_id'),
+    intervalMinutes: integer('interval_minutes').notNull(),
+    status: text('status', { enum: ['active', 'paused'] }).notNull().default('active'),
+    nextRunAt: instant('next_run_at').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    failures: integer('failures').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: instant('lease_until'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('feed_sources_due_idx').on(table.status, table.nextRunAt)],
+);
+
+export const feedRuns = pgTable(
+  'feed_runs',
+  {
+    id: text('id').primaryKey(),
+    sourceId: text('source_id').notNull(),
+    status: text('status', { enum: ['running', 'succeeded', 'not-modified', 'failed'] }).notNull().default('running'),
+    startedAt: instant('started_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    gone: integer('gone').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    error: text('error'),
+    importRunId: text('import_run_id'),
+  },
+  (table) => [index('feed_runs_source_idx').on(table.sourceId, table.startedAt)],
+);
