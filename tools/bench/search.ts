@@ -120,20 +120,6 @@ async function execute(open: CatalogDatabase, sql: string): Promise<void> {
   else await open.connection.handle.pool.query(sql);
 }
 
-/**
- * Closes a catalog opened with `openCatalogAt`. SQLite's storage closes its tracking writer thread and waits for it to
- * exit; that thread does not keep the process alive, so a timer does while the close is under way (without it, the
- * process would end with nothing left to wait for, half-way through the benchmark).
- */
-async function closeCatalog(open: CatalogDatabase): Promise<void> {
-  const keepAlive = setInterval(() => undefined, 1000);
-  try {
-    await open.close();
-  } finally {
-    clearInterval(keepAlive);
-  }
-}
-
 interface Build {
   offersPerSecond: number;
   seconds: number;
@@ -185,7 +171,7 @@ async function openSqliteCatalog(offers: number, rebuild: boolean, dir: string):
     await execute(open, 'ANALYZE');
     fs.writeFileSync(metaFile, JSON.stringify(build));
     // Reopen, as the API would: a fresh connection with the default cache.
-    await closeCatalog(open);
+    await open.close();
     open = await openCatalogAt(env.DATABASE_URL);
   }
 
@@ -213,7 +199,7 @@ async function openSqliteCatalog(offers: number, rebuild: boolean, dir: string):
     async close() {
       // The benchmark's searches are stored like real ones; the cached file is left as it was built.
       await execute(final, "DELETE FROM search_requests WHERE session_id = 'bench-search'");
-      await closeCatalog(final);
+      await final.close();
     },
   };
 }
@@ -252,7 +238,7 @@ async function openPgCatalog(offers: number, rebuild: boolean, dir: string): Pro
       await execute(open, 'VACUUM ANALYZE');
       fs.writeFileSync(metaFile, JSON.stringify(build));
       // Reopen, as the API would: fresh connections.
-      await closeCatalog(open);
+      await open.close();
       open = await openCatalogAt(env.DATABASE_URL);
     }
     // As SQLite's file: the database's files in the OS page cache (PostgreSQL's own buffers at their default size).
@@ -273,7 +259,7 @@ async function openPgCatalog(offers: number, rebuild: boolean, dir: string): Pro
       async close() {
         // The benchmark's searches are stored like real ones; the kept catalog is left as it was built.
         await execute(final, "DELETE FROM search_requests WHERE session_id = 'bench-search'");
-        await closeCatalog(final);
+        await final.close();
       },
     };
     return { catalog, cluster };
@@ -432,7 +418,7 @@ async function main() {
           if (ingest.status !== 'succeeded') throw new Error(`Ingestion on ${ENGINE_LABEL[catalog.engine]} failed: ${ingest.failure}`);
           add(catalog.engine, { metric: `ingestion, ${INGEST_OFFERS.toLocaleString('en-US')} offers into an empty catalog (offers/s)`, value: ingest.offersPerSecond, format: perSecond, ratio: true, target: ingestTarget });
         } finally {
-          await closeCatalog(ingestOpen);
+          await ingestOpen.close();
         }
       } finally {
         await empty.remove();

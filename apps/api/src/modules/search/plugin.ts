@@ -4,7 +4,7 @@ import { createPageReader, createSearchService, type SearchService } from '@pric
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Answers searches (pasted links and typed words) and keeps the answers (`modules/search/service.ts`). */
+    /** Answers searches (pasted links and typed words) and keeps the answers (`@pricehunt/catalog-search`). */
     searchService: SearchService;
   }
 }

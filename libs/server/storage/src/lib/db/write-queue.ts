@@ -274,6 +274,9 @@ export function createWriterThreadQueue(
       if (failed) return;
       failed = new WriteError('write queue closed');
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      // The thread keeps the process alive until it has closed the file: a process with nothing else left to do
+      // (a command) would otherwise end half-way through the close.
+      worker.ref();
       worker.postMessage({ type: 'close' } satisfies WriterClose);
       await exited;
     },
