@@ -24,6 +24,7 @@ import { accountServicesPlugin, priceAlertsPlugin } from './plugins/services';
 import { sessionsPlugin } from './plugins/sessions';
 import { trackingServicesPlugin } from './plugins/tracking-services';
 import { trackingRoutes } from './modules/tracking/routes';
+import { adminFeedSourceRoutes, merchantFeedSourceRoutes } from './modules/feeds/routes';
 import { adminScope, businessScope, shopperScope } from './modules/auth/hooks';
 import { merchantPlugin } from './modules/merchant/plugin';
 import { merchantProductRoutes } from './modules/merchant/products-routes';
@@ -128,10 +129,12 @@ export const app = fp(
             businessScope(async (merchant) => {
               await merchant.register(merchantDashboardRoutes);
               await merchant.register(merchantProductRoutes);
+              await merchant.register(merchantFeedSourceRoutes);
             }),
             { prefix: '/business' },
           );
           await area.register(adminScope(adminRoutes), { prefix: '/admin' });
+          await area.register(adminScope(adminFeedSourceRoutes), { prefix: '/admin/feed-sources' });
           await area.register(shopperPasswordResetRoutes, { prefix: '/shopper/auth/password-reset' });
           await area.register(priceAlertStopRoutes, { prefix: '/shopper/alerts' });
           await area.register(shopperScope(shopperDataRoutes), { prefix: '/shopper' });

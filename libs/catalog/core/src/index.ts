@@ -6,6 +6,7 @@ export * from './lib/matching';
 export * from './lib/ingestion-store';
 export * from './lib/place-offer';
 export * from './lib/ingestion';
+export { slugId } from './lib/feed-import';
 export * from './lib/import-runs';
 export * from './lib/bulk-index';
 export * from './lib/spelling';

@@ -9,3 +9,4 @@ export * from './lib/shopper';
 export * from './lib/merchant';
 export * from './lib/admin';
 export * from './lib/match-reports';
+export * from './lib/feed-sources';

@@ -16,6 +16,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'catalog.merge_products': 'Merged products',
   'catalog.resolve_report': 'Resolved a match report',
   'catalog.approve_price': 'Approved a held price',
+  'feed_source.create': 'Added a feed source',
+  'feed_source.update': 'Changed a feed source',
+  'feed_source.delete': 'Removed a feed source',
+  'feed_source.run': 'Ran a feed source now',
 };
 
 /** `status: active → suspended; isAdmin: false` — the fields that changed, then the rest of `after`. */

@@ -25,7 +25,8 @@ const source = (id: string, nextRunMinute: number, overrides: Partial<NewFeedSou
   id,
   url: `http://127.0.0.1:9/${id}.tsv`,
   format: 'gmc-tsv',
-  retailerId: 'bestbuy',
+  retailerId: `retailer-${id}`,
+  retailerName: `Retailer ${id}`,
   businessId: null,
   intervalMinutes: 60,
   nextRunAt: at(nextRunMinute),
@@ -57,7 +58,8 @@ describe.each(ENGINES)('feed sources on %s', (engine) => {
       id: 'a',
       url: 'http://127.0.0.1:9/a.tsv',
       format: 'gmc-tsv',
-      retailerId: 'bestbuy',
+      retailerId: 'retailer-a',
+      retailerName: 'Retailer a',
       businessId: 'biz-1',
       intervalMinutes: 60,
       status: 'active',
@@ -71,6 +73,8 @@ describe.each(ENGINES)('feed sources on %s', (engine) => {
       updatedAt: at(0),
     });
     await s.repo.create(source('b', 0), at(1));
+    // One source per retailer: a second one for the same retailer is not written.
+    expect(await s.repo.create(source('c', 0, { retailerId: 'retailer-a' }), at(1))).toBeNull();
     expect((await s.repo.list()).map((x) => x.id)).toEqual(['a', 'b']);
     expect((await s.repo.list('biz-1')).map((x) => x.id)).toEqual(['a']);
 

@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = [
   'catalog.merge_products',
   'catalog.resolve_report',
   'catalog.approve_price',
+  'feed_source.create',
+  'feed_source.update',
+  'feed_source.delete',
+  'feed_source.run',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import type { FeedRunRecord, FeedSourceRecord, FeedSourceRepository } from './repository';
 
-const SOURCE = `id, url, format, retailer_id AS "retailerId", business_id AS "businessId", interval_minutes AS "intervalMinutes", status,
+const SOURCE = `id, url, format, retailer_id AS "retailerId", retailer_name AS "retailerName", business_id AS "businessId", interval_minutes AS "intervalMinutes", status,
   next_run_at AS "nextRunAt", etag, last_modified AS "lastModified", failures, lease_owner AS "leaseOwner", lease_until AS "leaseUntil",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 const RUN = `id, source_id AS "sourceId", status, started_at AS "startedAt", finished_at AS "finishedAt", rows_read AS "rowsRead", added, changed,
@@ -32,13 +32,13 @@ export function createPgFeedSourceRepository({ pool }: PostgresHandle): FeedSour
   };
   return {
     async create(s, now) {
-      await pool.query({
+      const { rowCount } = await pool.query({
         name: 'feeds/create',
-        text: `INSERT INTO feed_sources (id, url, format, retailer_id, business_id, interval_minutes, next_run_at, created_at, updated_at)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-        values: [s.id, s.url, s.format, s.retailerId, s.businessId, s.intervalMinutes, s.nextRunAt, now],
+        text: `INSERT INTO feed_sources (id, url, format, retailer_id, retailer_name, business_id, interval_minutes, next_run_at, created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (retailer_id) DO NOTHING`,
+        values: [s.id, s.url, s.format, s.retailerId, s.retailerName, s.businessId, s.intervalMinutes, s.nextRunAt, now],
       });
-      return (await source(pool, s.id))!;
+      return rowCount ? source(pool, s.id) : null;
     },
     async list(businessId) {
       const { rows } =

@@ -1,11 +1,14 @@
 /** The formats a feed source can be read in. */
-export type FeedSourceFormat = 'gmc-tsv' | 'gmc-xml' | 'shopify';
+export type { FeedSourceFormat } from '@pricehunt/contracts';
+import type { FeedSourceFormat } from '@pricehunt/contracts';
 
 export interface FeedSourceRecord {
   id: string;
   url: string;
   format: FeedSourceFormat;
   retailerId: string;
+  /** The retailer's name as the source was given it. */
+  retailerName: string;
   /** The merchant whose store the source is; null for an admin's source. */
   businessId: string | null;
   intervalMinutes: number;
@@ -22,7 +25,7 @@ export interface FeedSourceRecord {
   updatedAt: string;
 }
 
-export type NewFeedSource = Pick<FeedSourceRecord, 'id' | 'url' | 'format' | 'retailerId' | 'businessId' | 'intervalMinutes' | 'nextRunAt'>;
+export type NewFeedSource = Pick<FeedSourceRecord, 'id' | 'url' | 'format' | 'retailerId' | 'retailerName' | 'businessId' | 'intervalMinutes' | 'nextRunAt'>;
 
 /** What an admin changes of a source: pause or resume it, its interval, when it next runs ("run now"). */
 export type FeedSourceChanges = Partial<Pick<FeedSourceRecord, 'status' | 'intervalMinutes' | 'nextRunAt'>>;
@@ -62,7 +65,8 @@ export interface FeedRunEnd {
  * stops renewing, and the source is due for another one when its lease runs out.
  */
 export interface FeedSourceRepository {
-  create(source: NewFeedSource, now: string): Promise<FeedSourceRecord>;
+  /** Adds a source; null (nothing written) when its retailer already has one. */
+  create(source: NewFeedSource, now: string): Promise<FeedSourceRecord | null>;
   /** Every source, oldest first (a business's only when `businessId` is given). */
   list(businessId?: string): Promise<FeedSourceRecord[]>;
   get(id: string): Promise<FeedSourceRecord | null>;

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../db/client';
 import type { FeedRunRecord, FeedSourceRecord, FeedSourceRepository } from './repository';
 
-const SOURCE = `id, url, format, retailer_id AS retailerId, business_id AS businessId, interval_minutes AS intervalMinutes, status,
+const SOURCE = `id, url, format, retailer_id AS retailerId, retailer_name AS retailerName, business_id AS businessId, interval_minutes AS intervalMinutes, status,
   next_run_at AS nextRunAt, etag, last_modified AS lastModified, failures, lease_owner AS leaseOwner, lease_until AS leaseUntil,
   created_at AS createdAt, updated_at AS updatedAt`;
 const RUN = `id, source_id AS sourceId, status, started_at AS startedAt, finished_at AS finishedAt, rows_read AS rowsRead, added, changed,
@@ -9,8 +9,8 @@ const RUN = `id, source_id AS sourceId, status, started_at AS startedAt, finishe
 
 /** Feed sources and runs in `feed_sources` and `feed_runs`; claims are immediate transactions (SQLite's one writer). */
 export function createSqliteFeedSourceRepository({ sqlite }: DatabaseHandle): FeedSourceRepository {
-  const insert = sqlite.prepare(`INSERT INTO feed_sources (id, url, format, retailer_id, business_id, interval_minutes, next_run_at, created_at, updated_at)
-    VALUES (@id, @url, @format, @retailerId, @businessId, @intervalMinutes, @nextRunAt, @now, @now)`);
+  const insert = sqlite.prepare(`INSERT INTO feed_sources (id, url, format, retailer_id, retailer_name, business_id, interval_minutes, next_run_at, created_at, updated_at)
+    VALUES (@id, @url, @format, @retailerId, @retailerName, @businessId, @intervalMinutes, @nextRunAt, @now, @now) ON CONFLICT (retailer_id) DO NOTHING`);
   const one = sqlite.prepare(`SELECT ${SOURCE} FROM feed_sources WHERE id = ?`);
   const all = sqlite.prepare(`SELECT ${SOURCE} FROM feed_sources ORDER BY created_at, id`);
   const ofBusiness = sqlite.prepare(`SELECT ${SOURCE} FROM feed_sources WHERE business_id = ? ORDER BY created_at, id`);
@@ -59,7 +59,7 @@ export function createSqliteFeedSourceRepository({ sqlite }: DatabaseHandle): Fe
 
   return {
     async create(source, now) {
-      insert.run({ ...source, now });
+      if (insert.run({ ...source, now }).changes === 0) return null;
       return one.get(source.id) as FeedSourceRecord;
     },
     async list(businessId) {

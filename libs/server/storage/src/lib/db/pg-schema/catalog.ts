@@ -81,6 +81,7 @@ export const offers = pgTable(
     /** Why shoppers do not see the offer (`store`, `price`), or null when they do. */
     held: text('held', { enum: ['store', 'price'] }),
     priceApprovedCents: wholeNumber('price_approved_cents'),
+    missingRuns: integer('missing_runs').notNull().default(0),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { FeedSourceFormat } from '@pricehunt/contracts';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 
 // PostgreSQL twin of ../schema/feeds.ts.
@@ -8,8 +9,10 @@ export const feedSources = pgTable(
   {
     id: text('id').primaryKey(),
     url: text('url').notNull(),
-    format: text('format', { enum: ['gmc-tsv', 'gmc-xml', 'shopify'] }).notNull(),
+    format: text('format', { enum: ['gmc-tsv', 'gmc-xml', 'shopify', 'awin-csv', 'impact-csv'] as const satisfies readonly FeedSourceFormat[] }).notNull(),
     retailerId: text('retailer_id').notNull(),
+    /** The retailer's name as the source gave it (the retailer itself may first be added by the source's first run). */
+    retailerName: text('retailer_name').notNull().default(''),
     businessId: text('business_id'),
     intervalMinutes: integer('interval_minutes').notNull(),
     status: text('status', { enum: ['active', 'paused'] }).notNull().default('active'),
@@ -22,7 +25,11 @@ export const feedSources = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('feed_sources_due_idx').on(table.status, table.nextRunAt)],
+  (table) => [
+    index('feed_sources_due_idx').on(table.status, table.nextRunAt),
+    // A retailer's offers come from one source: a complete feed retires what it no longer lists, which would fight another's.
+    uniqueIndex('feed_sources_retailer_uq').on(table.retailerId),
+  ],
 );
 
 export const feedRuns = pgTable(

@@ -92,6 +92,8 @@ export const offers = sqliteTable(
     held: text('held', { enum: ['store', 'price'] }),
     /** The lowest total an admin accepted for this offer after a price review: it is not held again at or above it. */
     priceApprovedCents: integer('price_approved_cents'),
+    /** Refreshes of its feed source in a row that no longer listed the offer (out of stock meanwhile; retired after a few). */
+    missingRuns: integer('missing_runs').notNull().default(0),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

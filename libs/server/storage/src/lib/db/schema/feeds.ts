@@ -1,5 +1,6 @@
+import type { FeedSourceFormat } from '@pricehunt/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -13,8 +14,10 @@ export const feedSources = sqliteTable(
   {
     id: text('id').primaryKey(),
     url: text('url').notNull(),
-    format: text('format', { enum: ['gmc-tsv', 'gmc-xml', 'shopify'] }).notNull(),
+    format: text('format', { enum: ['gmc-tsv', 'gmc-xml', 'shopify', 'awin-csv', 'impact-csv'] as const satisfies readonly FeedSourceFormat[] }).notNull(),
     retailerId: text('retailer_id').notNull(),
+    /** The retailer's name as the source gave it (the retailer itself may first be added by the source's first run). */
+    retailerName: text('retailer_name').notNull().default(''),
     /** The merchant whose store the source is (its connected store or feed URL); null for an admin's source. */
     businessId: text('business_id'),
     intervalMinutes: integer('interval_minutes').notNull(),
@@ -30,7 +33,11 @@ export const feedSources = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
-  (table) => [index('feed_sources_due_idx').on(table.status, table.nextRunAt)],
+  (table) => [
+    index('feed_sources_due_idx').on(table.status, table.nextRunAt),
+    // A retailer's offers come from one source: a complete feed retires what it no longer lists, which would fight another's.
+    uniqueIndex('feed_sources_retailer_uq').on(table.retailerId),
+  ],
 );
 
 /** One refresh of a source: what it read and what it changed, or why it failed. */

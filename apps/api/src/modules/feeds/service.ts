@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { FeedSourceMessages, type AdminRetailer, type FeedRun, type FeedSource, type FeedSourceFormat, type NewAuditEntry } from '@pricehunt/contracts';
+import { slugId } from '@pricehunt/catalog-core';
+import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
+import { RETAILER_LIST } from '@pricehunt/marketplace';
+import type { FeedRunRecord, FeedSourceRecord, FeedSourceRepository } from '@pricehunt/storage';
+
+/** Runs of a source its detail answers, newest first. */
+export const RUNS_SHOWN = 20;
+
+/** Who asks: an admin (audited), or a merchant's own store (its business). */
+export type FeedSourceActor = { kind: 'admin'; id: string; email: string } | { kind: 'merchant'; businessId: string };
+
+export interface NewSourceInput {
+  url: string;
+  format: FeedSourceFormat;
+  retailerId?: string;
+  retailerName?: string;
+  /** The retailer itself (a merchant's store), taken as it is. */
+  retailer?: { id: string; name: string };
+  intervalMinutes: number;
+}
+
+const toRun = (run: FeedRunRecord): FeedRun => ({
+  id: run.id,
+  status: run.status,
+  startedAt: run.startedAt,
+  finishedAt: run.finishedAt,
+  rowsRead: run.rowsRead,
+  added: run.added,
+  changed: run.changed,
+  unchanged: run.unchanged,
+  gone: run.gone,
+  rejected: run.rejected,
+  error: run.error,
+  importRunId: run.importRunId,
+});
+
+/**
+ * Feed sources as admins and merchants manage them: registering one (with the retailer its offers belong to), pausing,
+ * resuming, a new interval, "run now" (the source is due at once: a worker takes it within its poll interval) and
+ * removal. The workers run them (apps/worker); this service only edits the schedule.
+ */
+export function createFeedSourceService(deps: {
+  sources: FeedSourceRepository;
+  retailers: { find(id: string): Promise<AdminRetailer | undefined>; list(): Promise<AdminRetailer[]> };
+  audit: (entry: NewAuditEntry, now: string) => Promise<unknown>;
+  now?: () => Date;
+}) {
+  const { sources } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const running = (source: FeedSourceRecord, at: Date) => source.leaseUntil !== null && Date.parse(source.leaseUntil) > at.getTime();
+
+  async function present(source: FeedSourceRecord, at = now()): Promise<FeedSource> {
+    const [last] = await sources.runs(source.id, 1);
+    return {
+      id: source.id,
+      url: source.url,
+      format: source.format,
+      retailerId: source.retailerId,
+      retailerName: source.retailerName || source.retailerId,
+      businessId: source.businessId,
+      intervalMinutes: source.intervalMinutes,
+      status: source.status,
+      nextRunAt: source.nextRunAt,
+      failures: source.failures,
+      running: running(source, at),
+      lastRun: last ? toRun(last) : null,
+      createdAt: source.createdAt,
+      updatedAt: source.updatedAt,
+    };
+  }
+
+  /** The source, if `actor` may see it (a merchant sees its own sources only). */
+  async function visible(actor: FeedSourceActor, id: string): Promise<FeedSourceRecord> {
+    const source = await sources.get(id);
+    if (!source || (actor.kind === 'merchant' && source.businessId !== actor.businessId)) throw notFound(FeedSourceMessages.notFound);
+    return source;
+  }
+
+  /** The retailer a new source names: one of the catalog's by id, or by name (the catalog's, the registry's, or a new one). */
+  async function retailerOf(input: NewSourceInput): Promise<{ id: string; name: string }> {
+    if (input.retailer) return input.retailer;
+    if (input.retailerId) {
+      const known = await deps.retailers.find(input.retailerId);
+      if (!known) throw badRequest(FeedSourceMessages.retailerNotFound, 'retailerId');
+      return { id: known.id, name: known.name };
+    }
+    const name = input.retailerName ?? '';
+    const lower = name.toLowerCase();
+    const inCatalog = (await deps.retailers.list()).find((retailer) => retailer.name.toLowerCase() === lower || retailer.id === lower);
+    if (inCatalog) return { id: inCatalog.id, name: inCatalog.name };
+    const registered = RETAILER_LIST.find((retailer) => retailer.name.toLowerCase() === lower || retailer.id === lower);
+    if (registered) return { id: registered.id, name: registered.name };
+    const id = slugId(name);
+    if (!id) throw badRequest('retailerName must hold letters or digits', 'retailerName');
+    return { id, name };
+  }
+
+  async function audit(actor: FeedSourceActor, action: NewAuditEntry['action'], source: FeedSourceRecord, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+    if (actor.kind !== 'admin') return;
+    await deps.audit(
+      { actorId: actor.id, actorEmail: actor.email, action, targetType: 'catalog', targetId: source.id, targetLabel: `${source.retailerName}: ${source.url}`, before, after },
+      now().toISOString(),
+    );
+  }
+
+  const settings = (source: FeedSourceRecord) => ({ status: source.status, intervalMinutes: source.intervalMinutes });
+
+  return {
+    async list(actor: FeedSourceActor): Promise<FeedSource[]> {
+      const at = now();
+      const all = await sources.list(actor.kind === 'merchant' ? actor.businessId : undefined);
+      return Promise.all(all.map((source) => present(source, at)));
+    },
+
+    async detail(actor: FeedSourceActor, id: string): Promise<{ source: FeedSource; runs: FeedRun[] }> {
+      const source = await visible(actor, id);
+      return { source: await present(source), runs: (await sources.runs(id, RUNS_SHOWN)).map(toRun) };
+    },
+
+    /** Registers a source, due at once: its first run follows within a worker's poll interval. */
+    async create(actor: FeedSourceActor, input: NewSourceInput): Promise<FeedSource> {
+      const retailer = await retailerOf(input);
+      const at = now().toISOString();
+      const created = await sources.create(
+        {
+          id: randomUUID(),
+          url: input.url,
+          format: input.format,
+          retailerId: retailer.id,
+          retailerName: retailer.name,
+          businessId: actor.kind === 'merchant' ? actor.businessId : null,
+          intervalMinutes: input.intervalMinutes,
+          nextRunAt: at,
+        },
+        at,
+      );
+      if (!created) throw conflict(FeedSourceMessages.retailerTaken, input.retailerId ? 'retailerId' : 'retailerName');
+      await audit(actor, 'feed_source.create', created, null, { url: created.url, format: created.format, retailerId: created.retailerId, ...settings(created) });
+      return present(created);
+    },
+
+    async update(actor: FeedSourceActor, id: string, changes: { status?: 'active' | 'paused'; intervalMinutes?: number }): Promise<FeedSource> {
+      const before = await visible(actor, id);
+      const at = now();
+      // A resumed source that fell due while paused runs at once; a new interval counts from the last run.
+      const nextRunAt =
+        changes.intervalMinutes !== undefined && before.status === 'active' && !running(before, at)
+          ? new Date(Math.max(at.getTime(), Date.parse(before.nextRunAt) - before.intervalMinutes * 60_000 + changes.intervalMinutes * 60_000)).toISOString()
+          : undefined;
+      const updated = await sources.update(id, { ...changes, nextRunAt }, at.toISOString());
+      if (!updated) throw notFound(FeedSourceMessages.notFound);
+      await audit(actor, 'feed_source.update', updated, settings(before), settings(updated));
+      return present(updated, at);
+    },
+
+    async remove(actor: FeedSourceActor, id: string): Promise<void> {
+      const source = await visible(actor, id);
+      if (!(await sources.delete(id))) throw notFound(FeedSourceMessages.notFound);
+      // The offers stay in the catalog as the source left them: they go out of date, or another source takes them over.
+      await audit(actor, 'feed_source.delete', source, { url: source.url, format: source.format, retailerId: source.retailerId, ...settings(source) }, null);
+    },
+
+    /** "Run now": the source is due at once; refused while paused or while a worker is running it. */
+    async runNow(actor: FeedSourceActor, id: string): Promise<FeedSource> {
+      const source = await visible(actor, id);
+      const at = now();
+      if (source.status === 'paused') throw conflict(FeedSourceMessages.paused, 'status');
+      if (running(source, at)) throw conflict(FeedSourceMessages.running, 'id');
+      const updated = await sources.update(id, { nextRunAt: at.toISOString() }, at.toISOString());
+      if (!updated) throw notFound(FeedSourceMessages.notFound);
+      await audit(actor, 'feed_source.run', updated, null, null);
+      return present(updated, at);
+    },
+  };
+}
+
+export type FeedSourceService = ReturnType<typeof createFeedSourceService>;
