@@ -14,4 +14,5 @@ export * from './lib/suggest';
 export * from './lib/views';
 export * from './lib/er-magellan';
 export * from './lib/seed';
+export * from './lib/refresh';
 export * from './lib/services';

@@ -31,6 +31,23 @@ export interface IngestionOps extends MatcherReads {
   mergeProducts(from: readonly number[], into: number, now: string): number;
   /** Adds to a run's counts and marks it alive, with the writes it counts. */
   advanceImportRun(runId: string, delta: Partial<ImportRunDelta>): void;
+  /** Every offer of a retailer, with the refreshes in a row of its feed that did not list it. */
+  offersOfRetailer(retailerId: string): SourcedOffer[];
+  /** Offers their feed no longer lists: out of stock, one more refresh missing. */
+  markOffersMissing(ids: readonly number[], now: string): void;
+  /** Offers their feed lists again: no longer counted missing. */
+  clearOffersMissing(ids: readonly number[]): void;
+  /** Removes offers (their price history with them); their products are left to `refreshProducts`. */
+  deleteOffers(ids: readonly number[]): void;
+}
+
+/** An offer as a refresh of its retailer's feed sees it. */
+export interface SourcedOffer {
+  id: number;
+  externalId: string;
+  productId: number | null;
+  availability: OfferRow['availability'];
+  missingRuns: number;
 }
 
 /** A unit of work of an import: a step over `IngestionOps`. */

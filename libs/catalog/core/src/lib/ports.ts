@@ -140,7 +140,7 @@ export interface BrowseQuery {
 
 export interface ImportRunRow {
   id: string;
-  format: 'gmc' | 'shopify' | 'er-magellan' | 'synthetic';
+  format: 'gmc' | 'shopify' | 'awin' | 'impact' | 'er-magellan' | 'synthetic';
   source: string;
   retailerId: string | null;
   /** The retailers whose rows the run read: its one retailer, or those of each row's link. */

@@ -2,6 +2,7 @@ import { createIngestionService, type IngestionService } from './ingestion';
 import type { IngestionStore } from './ingestion-store';
 import { createProductMatcher, portReads, type ProductMatcher } from './matching';
 import type { CatalogRepository, SearchIndexRepository } from './ports';
+import { createFeedRefresh } from './refresh';
 import { createSpellingCorrector, type SpellingCorrector } from './spelling';
 import { createSuggester, type Suggester } from './suggest';
 
@@ -11,6 +12,8 @@ export interface CatalogServices {
   store: IngestionStore;
   matcher: ProductMatcher;
   ingestion: IngestionService;
+  /** Applies a retailer's complete feed as a delta (see refresh.ts). */
+  refresh: ReturnType<typeof createFeedRefresh>;
   spelling: SpellingCorrector;
   suggester: Suggester;
 }
@@ -21,10 +24,12 @@ export interface CatalogServices {
  */
 export function createCatalogServices(parts: { store: IngestionStore; catalog: CatalogRepository; searchIndex: SearchIndexRepository; changed: () => void }): CatalogServices {
   const matcher = createProductMatcher(portReads(parts.catalog, parts.searchIndex));
+  const ingestion = createIngestionService({ store: parts.store, matcher, index: { changed: parts.changed } });
   return {
     store: parts.store,
     matcher,
-    ingestion: createIngestionService({ store: parts.store, matcher, index: { changed: parts.changed } }),
+    ingestion,
+    refresh: createFeedRefresh({ store: parts.store, importRows: ingestion.importRows, index: { changed: parts.changed } }),
     spelling: createSpellingCorrector(parts.searchIndex),
     suggester: createSuggester({ index: parts.searchIndex, catalog: parts.catalog }),
   };

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PostgresHandle } from '../db/pg-client';
-import { type AsyncOps, type BulkBatch, type BulkPath, type ImportRunCounts, type IngestionOps, type IngestionStore, type OfferKeyRow, type OfferRow, runAsync } from '@pricehunt/catalog-core';
+import { type AsyncOps, type BulkBatch, type BulkPath, type ImportRunCounts, type IngestionOps, type IngestionStore, type OfferKeyRow, type OfferRow, runAsync, type SourcedOffer } from '@pricehunt/catalog-core';
 import {
   createProductPg,
   inTransaction,
@@ -130,6 +130,31 @@ function pgIngestionOps(client: Queryable, counts: PgWordCounts = createPgWordCo
             skipped = skipped + $6, products_created = greatest(0, products_created + $7), heartbeat_at = $8 WHERE id = $1`,
         values: [runId, delta.rows ?? 0, delta.inserted ?? 0, delta.updated ?? 0, delta.unchanged ?? 0, delta.skipped ?? 0, delta.productsCreated ?? 0, new Date().toISOString()],
       });
+    },
+    offersOfRetailer: (retailerId) =>
+      rowsOf<SourcedOffer>(
+        client,
+        'offers-of-retailer',
+        `SELECT id, external_id AS "externalId", product_id AS "productId", availability, missing_runs AS "missingRuns" FROM offers WHERE retailer_id = $1 ORDER BY id`,
+        [retailerId],
+      ),
+    async markOffersMissing(ids, now) {
+      if (ids.length === 0) return;
+      await client.query({
+        name: 'catalog/mark-offers-missing',
+        text: `UPDATE offers SET availability = 'out_of_stock', missing_runs = missing_runs + 1, updated_at = $2 WHERE id = ANY($1::int[])`,
+        values: [ids, now],
+      });
+    },
+    async clearOffersMissing(ids) {
+      if (ids.length === 0) return;
+      await client.query({ name: 'catalog/clear-offers-missing', text: 'UPDATE offers SET missing_runs = 0 WHERE id = ANY($1::int[])', values: [ids] });
+    },
+    async deleteOffers(ids) {
+      if (ids.length === 0) return;
+      // The words of the catalog change with its offers.
+      wroteOffers();
+      await client.query({ name: 'catalog/delete-offers', text: 'DELETE FROM offers WHERE id = ANY($1::int[])', values: [ids] });
     },
   };
 }

@@ -46,6 +46,10 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     refreshProducts: (ids, now) => store.refreshProducts(ids, now),
     mergeProducts: (from, into, now) => store.mergeProducts(from, into, now),
     advanceImportRun: (runId, delta) => store.advanceImportRun(runId, delta),
+    offersOfRetailer: (retailerId) => store.offersOfRetailer(retailerId),
+    markOffersMissing: (ids, now) => store.markOffersMissing(ids, now),
+    clearOffersMissing: (ids) => store.clearOffersMissing(ids),
+    deleteOffers: (ids) => store.deleteOffers(ids),
   };
   return {
     unitOfWork: async (work) => store.transaction(() => runSync(work(), ops), { immediate: true }),

@@ -1,4 +1,4 @@
-import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SuggestionCandidate } from '@pricehunt/catalog-core';
+import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SourcedOffer, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
@@ -189,6 +189,13 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     indexOffer: sqlite.prepare('INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers WHERE id = ?'),
     maxOfferId: sqlite.prepare('SELECT coalesce(max(id), 0) AS n FROM offers'),
     deleteOffer: sqlite.prepare('DELETE FROM offers WHERE id = ?'),
+    offersOfRetailer: sqlite.prepare(`SELECT id, external_id AS externalId, product_id AS productId, availability, missing_runs AS missingRuns
+      FROM offers WHERE retailer_id = ? ORDER BY id`),
+    // Only the stock column is indexed text-free: the full-text trigger does not fire.
+    markOffersMissing: sqlite.prepare(`UPDATE offers SET availability = 'out_of_stock', missing_runs = missing_runs + 1, updated_at = @now
+      WHERE id IN (SELECT value FROM json_each(@ids))`),
+    clearOffersMissing: sqlite.prepare('UPDATE offers SET missing_runs = 0 WHERE id IN (SELECT value FROM json_each(?))'),
+    deleteOffers: sqlite.prepare('DELETE FROM offers WHERE id IN (SELECT value FROM json_each(?))'),
     insertPricePoint: sqlite.prepare(BULK_SQL.insertPricePoint),
     // A null id takes the next one (AUTOINCREMENT: a retired id is never handed out again).
     insertProduct: sqlite.prepare(`INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
@@ -422,6 +429,16 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     },
     deleteOffer(id: number): void {
       s.deleteOffer.run(id);
+    },
+    offersOfRetailer: (retailerId: string) => s.offersOfRetailer.all(retailerId) as SourcedOffer[],
+    markOffersMissing(ids: readonly number[], now: string): void {
+      if (ids.length > 0) s.markOffersMissing.run({ ids: JSON.stringify(ids), now });
+    },
+    clearOffersMissing(ids: readonly number[]): void {
+      if (ids.length > 0) s.clearOffersMissing.run(JSON.stringify(ids));
+    },
+    deleteOffers(ids: readonly number[]): void {
+      if (ids.length > 0) s.deleteOffers.run(JSON.stringify(ids));
     },
     insertPricePoint(offerId: number, priceCents: number, shippingCents: number | null, currency: string, now = nowIso()): void {
       s.insertPricePoint.run(offerId, priceCents, shippingCents, currency, now);

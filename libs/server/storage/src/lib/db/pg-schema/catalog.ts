@@ -140,7 +140,7 @@ export const importRuns = pgTable(
   'import_runs',
   {
     id: text('id').primaryKey(),
-    format: text('format', { enum: ['gmc', 'shopify', 'er-magellan', 'synthetic'] }).notNull(),
+    format: text('format', { enum: ['gmc', 'shopify', 'awin', 'impact', 'er-magellan', 'synthetic'] }).notNull(),
     source: text('source').notNull(),
     retailerId: text('retailer_id'),
     /** The ids of the retailers whose rows the run read; null before it finished. */

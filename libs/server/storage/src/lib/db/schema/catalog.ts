@@ -151,7 +151,7 @@ export const importRuns = sqliteTable(
   'import_runs',
   {
     id: text('id').primaryKey(),
-    format: text('format', { enum: ['gmc', 'shopify', 'er-magellan', 'synthetic'] }).notNull(),
+    format: text('format', { enum: ['gmc', 'shopify', 'awin', 'impact', 'er-magellan', 'synthetic'] }).notNull(),
     source: text('source').notNull(),
     retailerId: text('retailer_id'),
     /** JSON array of the ids of the retailers whose rows the run read (one when `retailer_id` is set); null before it finished. */

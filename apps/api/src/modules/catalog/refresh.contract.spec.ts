@@ -1,0 +1,77 @@
+import type { FeedOffer, FeedRow } from '@pricehunt/catalog-feeds';
+import type { CatalogServices } from '@pricehunt/catalog-core';
+import { createPgCatalogServices, createSqliteCatalogServices } from '@pricehunt/storage';
+import { feedOffer } from '../../testing/offers';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
+
+// A refresh applies a retailer's complete feed as a delta on either engine with the same code (refresh.ts).
+
+const services = (connection: EngineConnection): CatalogServices =>
+  connection.engine === 'sqlite' ? createSqliteCatalogServices(connection.handle.sqlite) : createPgCatalogServices(connection.handle);
+
+const RETAILER = { id: 'shop-one', name: 'Shop One' };
+const offer = (externalId: string, priceCents: number, overrides: Partial<FeedOffer> = {}): FeedOffer =>
+  feedOffer({ externalId, title: `Acme Kettle model K-${externalId}`, brand: 'Acme', mpn: `K-${externalId}`, url: `https://shop-one.example/p/${externalId}`, priceCents, ...overrides });
+const rows = (offers: FeedOffer[]): FeedRow[] => offers.map((o, i) => ({ line: i + 2, offer: o }));
+
+const day = (n: number) => () => new Date(Date.UTC(2026, 10, 1 + n, 6)).toISOString();
+
+describe.each(ENGINES)('a feed refresh on %s', (engine) => {
+  let db: PortEngine;
+  let catalog: CatalogServices;
+  const offers = () =>
+    db.query<{ externalId: string; priceCents: number; availability: string; missingRuns: number; points: number }>(
+      `SELECT external_id AS "externalId", price_cents AS "priceCents", availability, missing_runs AS "missingRuns",
+        (SELECT count(*) FROM price_points p WHERE p.offer_id = o.id) AS points FROM offers o ORDER BY external_id`,
+    );
+
+  beforeEach(async () => {
+    db = await openPortEngine(engine);
+    catalog = services(db);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('writes nothing for unchanged rows, a price point for a new price, and takes offers the feed left out out of stock, then retires them', async () => {
+    const first = await catalog.refresh(rows([offer('1', 1000), offer('2', 2000), offer('3', 3000)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(0) });
+    expect(first).toMatchObject({ status: 'succeeded', rowsRead: 3, added: 3, changed: 0, unchanged: 0, gone: 0, rejected: 0 });
+
+    const same = await catalog.refresh(rows([offer('1', 1000), offer('2', 2000), offer('3', 3000)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(1) });
+    expect(same).toMatchObject({ status: 'succeeded', added: 0, changed: 0, unchanged: 3, gone: 0 });
+
+    // Offer 2 drops to 17.50, offer 3 is left out.
+    const changed = await catalog.refresh(rows([offer('1', 1000), offer('2', 1750)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(2), retireAfterRuns: 2 });
+    expect(changed).toMatchObject({ status: 'succeeded', added: 0, changed: 1, unchanged: 1, gone: 1, retired: 0 });
+    expect(await offers()).toEqual([
+      { externalId: '1', priceCents: 1000, availability: 'in_stock', missingRuns: 0, points: 1 },
+      { externalId: '2', priceCents: 1750, availability: 'in_stock', missingRuns: 0, points: 2 },
+      { externalId: '3', priceCents: 3000, availability: 'out_of_stock', missingRuns: 1, points: 1 },
+    ]);
+    const [kettle2] = await db.query<{ best: number }>(`SELECT p.best_price_cents AS best FROM products p JOIN offers o ON o.product_id = p.id WHERE o.external_id = '2'`);
+    expect(kettle2!.best).toBe(1750);
+
+    // Left out a second time in a row: retired with its price history, its product removed with it.
+    const again = await catalog.refresh(rows([offer('1', 1000), offer('2', 1750)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(3), retireAfterRuns: 2 });
+    expect(again).toMatchObject({ gone: 1, retired: 1 });
+    expect((await offers()).map((o) => o.externalId)).toEqual(['1', '2']);
+    expect((await db.query<{ n: number }>('SELECT count(*) AS n FROM products'))[0]!.n).toBe(2);
+  });
+
+  it('counts an offer listed again as back: in stock, no longer missing', async () => {
+    await catalog.refresh(rows([offer('1', 1000), offer('2', 2000)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(0) });
+    await catalog.refresh(rows([offer('1', 1000)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(1) });
+    const back = await catalog.refresh(rows([offer('1', 1000), offer('2', 2000)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(2) });
+    expect(back).toMatchObject({ changed: 1, unchanged: 1, gone: 0 });
+    expect((await offers()).find((o) => o.externalId === '2')).toMatchObject({ availability: 'in_stock', missingRuns: 0 });
+  });
+
+  it('refuses a feed that lost more than half of the offers in stock, and changes nothing', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => offer(String(i + 1), 1000 + i));
+    await catalog.refresh(rows(many), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(0) });
+    const cut = await catalog.refresh(rows(many.slice(0, 10).map((o) => ({ ...o, priceCents: 1 }))), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(1) });
+    expect(cut).toMatchObject({ status: 'failed', runId: null, added: 0, changed: 0, gone: 0 });
+    expect(cut.failure).toMatch(/lists 10 offers where the retailer has 30 in stock/);
+    expect((await offers()).every((o) => o.availability === 'in_stock' && o.points === 1 && o.priceCents >= 1000)).toBe(true);
+  });
+});
