@@ -11,6 +11,7 @@ const benches: Array<{ name: string; script: string; env?: Record<string, string
   // Search on SQLite's million offers, then both engines side by side on the same 100,000.
   { name: 'search', script: 'bench:search', env: { BENCH_ENGINES: 'sqlite' } },
   { name: 'search-engines', script: 'bench:search', env: { BENCH_ENGINES: 'sqlite,postgres' } },
+  { name: 'refresh', script: 'bench:refresh' },
   { name: 'fleet', script: 'bench:fleet' },
   { name: 'matching', script: 'bench:matching' },
   { name: 'bundle', script: 'bench:bundle' },

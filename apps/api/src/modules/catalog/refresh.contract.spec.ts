@@ -39,6 +39,9 @@ describe.each(ENGINES)('a feed refresh on %s', (engine) => {
 
     const same = await catalog.refresh(rows([offer('1', 1000), offer('2', 2000), offer('3', 3000)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(1) });
     expect(same).toMatchObject({ status: 'succeeded', added: 0, changed: 0, unchanged: 3, gone: 0 });
+    // Nothing changed, nothing written: not even an import run.
+    expect(same.runId).toBeNull();
+    expect((await db.query<{ n: number }>('SELECT count(*) AS n FROM import_runs'))[0]!.n).toBe(1);
 
     // Offer 2 drops to 17.50, offer 3 is left out.
     const changed = await catalog.refresh(rows([offer('1', 1000), offer('2', 1750)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(2), retireAfterRuns: 2 });

@@ -2,7 +2,7 @@ import type { FeedOffer, RowError } from '@pricehunt/catalog-feeds';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categoryName } from './category';
 import type { ImportOptions, ImportProgress } from './ingestion';
-import type { OfferRecord } from './ingestion-store';
+import type { OfferRecord, StatedOffer } from './ingestion-store';
 import { gtinOf, modelKeysOf } from './matching';
 import type { OfferRow, RetailerRow } from './ports';
 
@@ -42,7 +42,7 @@ function hostOf(canonicalUrl: string): string {
 }
 
 export /** What a row changes of the offer the catalog has: nothing, or its text (indexed columns), price and other columns. */
-function changeOf(existing: OfferRow, record: OfferRecord): 'unchanged' | { text: boolean; price: boolean } {
+function changeOf(existing: StatedOffer, record: OfferRecord): 'unchanged' | { text: boolean; price: boolean } {
   const text = existing.title !== record.title || existing.brand !== record.brand || existing.model !== record.model || existing.category !== record.category;
   const price = existing.priceCents !== record.priceCents || existing.shippingCents !== record.shippingCents || existing.currency !== record.currency;
   const other = (['canonicalUrl', 'url', 'gtin', 'availability', 'condition', 'imageUrl', 'businessId', 'modelKey'] as const).some(
@@ -121,12 +121,17 @@ export class FeedImport {
     return retailer;
   }
 
-  /** Reads a row into the record the catalog stores; throws RowRejected when its URL is unusable. */
-  describe(offer: FeedOffer, fresh: Map<string, RetailerRow>): Described {
+  /**
+   * Reads a row into the record the catalog stores; throws RowRejected when its URL is unusable. `stored`: the offer the
+   * row names, as the catalog has it (its canonical link and model key are taken when the row's link and title are its).
+   */
+  describe(offer: FeedOffer, fresh: Map<string, RetailerRow>, stored?: StatedOffer): Described {
     const { options } = this;
     let canonicalUrl: string;
     try {
-      canonicalUrl = canonicalizeUrl(offer.url);
+      // What the catalog worked out from the same link or title before is not worked out again (a refresh compares
+      // every row of a feed with its offer).
+      canonicalUrl = stored && stored.url === offer.url ? stored.canonicalUrl : canonicalizeUrl(offer.url);
     } catch (error) {
       throw new RowRejected('url', `is not a usable product URL (${(error as Error).message})`);
     }
@@ -135,7 +140,8 @@ export class FeedImport {
       throw new RowRejected(options.format === 'gmc' ? 'link' : 'url', `must be on your store domain ${options.linkDomain} (it is on ${host})`);
     }
     const retailer = this.retailerFor(offer, host, fresh);
-    const modelKeys = modelKeysOf({ title: offer.title, model: offer.mpn });
+    const modelKeys =
+      stored && stored.title === offer.title && stored.model === (offer.mpn ?? null) ? (stored.modelKey ? [stored.modelKey] : []) : modelKeysOf({ title: offer.title, model: offer.mpn });
     const priceCents = offer.salePriceCents !== undefined && offer.salePriceCents < offer.priceCents ? offer.salePriceCents : offer.priceCents;
     const record: OfferRecord = {
       canonicalUrl,

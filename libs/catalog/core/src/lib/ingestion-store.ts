@@ -41,12 +41,15 @@ export interface IngestionOps extends MatcherReads {
   deleteOffers(ids: readonly number[]): void;
 }
 
-/** An offer as a refresh of its retailer's feed sees it. */
-export interface SourcedOffer {
+/** The columns of an offer that a feed row states (what `changeOf` compares). */
+export const STATED_COLUMNS = ['title', 'brand', 'model', 'category', 'priceCents', 'shippingCents', 'currency', 'canonicalUrl', 'url', 'gtin', 'availability', 'condition', 'imageUrl', 'businessId', 'modelKey'] as const;
+export type StatedOffer = Pick<OfferRow, (typeof STATED_COLUMNS)[number]>;
+
+/** An offer as a refresh of its retailer's feed sees it: what a row states of it, and the refreshes it was missing from. */
+export interface SourcedOffer extends StatedOffer {
   id: number;
   externalId: string;
   productId: number | null;
-  availability: OfferRow['availability'];
   missingRuns: number;
 }
 

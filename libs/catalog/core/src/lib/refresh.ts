@@ -1,6 +1,8 @@
 import type { FeedRow } from '@pricehunt/catalog-feeds';
+import { changeOf, FeedImport } from './feed-import';
 import type { ImportOptions, ImportSummary } from './ingestion';
 import { op, type IngestionStore, type SourcedOffer } from './ingestion-store';
+import type { RetailerRow } from './ports';
 
 /** Refreshes in a row a feed may leave an offer out before the offer is retired (the default of `retireAfterRuns`). */
 export const RETIRE_AFTER_RUNS = 3;
@@ -53,6 +55,39 @@ export function missingOffers(offers: readonly SourcedOffer[], listed: ReadonlyS
 }
 
 /**
+ * Splits a feed's rows into those that would change the catalog and the number that would not: a row naming an offer
+ * of the retailer whose stated columns it repeats is unchanged, decided in memory from one read of the retailer's
+ * offers instead of a look-up per row. Rows the parser refused, and rows that cannot be read into an offer, go to
+ * the import, which reports them.
+ */
+export function rowsThatChange(rows: readonly FeedRow[], offers: readonly SourcedOffer[], options: RefreshOptions): { changed: FeedRow[]; unchanged: number } {
+  const byExternalId = new Map(offers.map((offer) => [offer.externalId, offer]));
+  const probe = new FeedImport('', options, () => '', () => undefined);
+  const fresh = new Map<string, RetailerRow>();
+  const changed: FeedRow[] = [];
+  let unchanged = 0;
+  for (const row of rows) {
+    const existing = row.offer && byExternalId.get(row.offer.externalId);
+    if (existing && row.offer) {
+      let same = false;
+      try {
+        same = changeOf(existing, probe.describe(row.offer, fresh, existing).record) === 'unchanged';
+      } catch {
+        // Refused: the import says why.
+      }
+      if (same) {
+        unchanged++;
+        // A feed listing one offer twice: the second row is the import's to decide.
+        byExternalId.delete(row.offer.externalId);
+        continue;
+      }
+    }
+    changed.push(row);
+  }
+  return { changed, unchanged };
+}
+
+/**
  * Applies a complete feed of one retailer as a delta: its rows go through the catalog's import (an unchanged row
  * writes nothing; a changed price or stock updates the offer, adds a price point and refreshes its product's best
  * price), then the retailer's offers the feed left out go out of stock, and those left out `retireAfterRuns` times
@@ -90,15 +125,23 @@ export function createFeedRefresh(deps: {
       };
     }
 
-    const summary = await deps.importRows(rows, { ...options, retailer: options.retailer });
-    const counts = { rowsRead: summary.rows, added: summary.inserted, changed: summary.updated, unchanged: summary.unchanged, rejected: summary.skipped };
-    if (summary.status === 'failed') return { runId: summary.runId, status: 'failed', ...counts, gone: 0, retired: 0, failure: summary.failure, import: summary };
+    const { changed, unchanged } = rowsThatChange(rows, before, options);
+    // Only rows that change something go through the import: an unchanged feed writes nothing at all, not even a run.
+    const summary = changed.length > 0 ? await deps.importRows(changed, { ...options, expectedRows: changed.length }) : null;
+    const counts = {
+      rowsRead: rows.length,
+      added: summary?.inserted ?? 0,
+      changed: summary?.updated ?? 0,
+      unchanged: unchanged + (summary?.unchanged ?? 0),
+      rejected: summary?.skipped ?? 0,
+    };
+    if (summary?.status === 'failed') return { runId: summary.runId, status: 'failed', ...counts, gone: 0, retired: 0, failure: summary.failure, import: summary };
 
     const now = options.now?.() ?? nowIso();
+    // Decided on the offers read before the import: what it added is listed, and the source's lease keeps any other
+    // refresh of the retailer away meanwhile.
+    const { missing, retired, back } = missingOffers(before, listed, retireAfterRuns);
     const outcome = await store.unitOfWork(function* () {
-      // Read again inside the unit of work: the import may have added offers, another writer may have changed some.
-      const offers = yield* op('offersOfRetailer', options.retailer.id);
-      const { missing, retired, back } = missingOffers(offers, listed, retireAfterRuns);
       yield* op('clearOffersMissing', back);
       yield* op('markOffersMissing', missing.map((offer) => offer.id), now);
       yield* op('deleteOffers', retired.map((offer) => offer.id));
@@ -107,6 +150,6 @@ export function createFeedRefresh(deps: {
       return { gone: missing.length + retired.length, retired: retired.length };
     });
     if (outcome.retired > 0) deps.index?.changed();
-    return { runId: summary.runId, status: 'succeeded', ...counts, ...outcome, import: summary };
+    return { runId: summary?.runId ?? null, status: 'succeeded', ...counts, ...outcome, import: summary };
   };
 }

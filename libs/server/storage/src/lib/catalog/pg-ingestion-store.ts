@@ -135,7 +135,9 @@ function pgIngestionOps(client: Queryable, counts: PgWordCounts = createPgWordCo
       rowsOf<SourcedOffer>(
         client,
         'offers-of-retailer',
-        `SELECT id, external_id AS "externalId", product_id AS "productId", availability, missing_runs AS "missingRuns" FROM offers WHERE retailer_id = $1 ORDER BY id`,
+        `SELECT id, external_id AS "externalId", product_id AS "productId", missing_runs AS "missingRuns", title, brand, model, category,
+          price_cents AS "priceCents", shipping_cents AS "shippingCents", currency, canonical_url AS "canonicalUrl", url, gtin, availability, condition,
+          image_url AS "imageUrl", business_id AS "businessId", model_key AS "modelKey" FROM offers WHERE retailer_id = $1 ORDER BY id`,
         [retailerId],
       ),
     async markOffersMissing(ids, now) {

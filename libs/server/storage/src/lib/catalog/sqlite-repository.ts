@@ -189,8 +189,9 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     indexOffer: sqlite.prepare('INSERT INTO offers_fts (rowid, title, brand, model, category) SELECT id, title, brand, model, category FROM offers WHERE id = ?'),
     maxOfferId: sqlite.prepare('SELECT coalesce(max(id), 0) AS n FROM offers'),
     deleteOffer: sqlite.prepare('DELETE FROM offers WHERE id = ?'),
-    offersOfRetailer: sqlite.prepare(`SELECT id, external_id AS externalId, product_id AS productId, availability, missing_runs AS missingRuns
-      FROM offers WHERE retailer_id = ? ORDER BY id`),
+    offersOfRetailer: sqlite.prepare(`SELECT id, external_id AS externalId, product_id AS productId, missing_runs AS missingRuns, title, brand, model,
+      category, price_cents AS priceCents, shipping_cents AS shippingCents, currency, canonical_url AS canonicalUrl, url, gtin, availability, condition,
+      image_url AS imageUrl, business_id AS businessId, model_key AS modelKey FROM offers WHERE retailer_id = ? ORDER BY id`),
     // Only the stock column is indexed text-free: the full-text trigger does not fire.
     markOffersMissing: sqlite.prepare(`UPDATE offers SET availability = 'out_of_stock', missing_runs = missing_runs + 1, updated_at = @now
       WHERE id IN (SELECT value FROM json_each(@ids))`),
