@@ -26,6 +26,7 @@ export {
   loopbackAllowedHere,
   type SafeFetcher,
   type SafeFetcherOptions,
+  type SafeHttpClient,
   type SafeRequestOptions,
   type SafeResponse,
   type FetchedPage,

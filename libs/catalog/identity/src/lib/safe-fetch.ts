@@ -77,8 +77,13 @@ export interface SafeRequestOptions<T> {
   read: (response: SafeResponse) => Promise<T>;
 }
 
+/** What page readers take: one guarded GET answering the page. */
 export interface SafeFetcher {
   fetch(url: string): Promise<FetchedPage>;
+}
+
+/** What `createSafeFetcher` gives: `fetch`, and `request` for callers that send headers and read the body themselves. */
+export interface SafeHttpClient extends SafeFetcher {
   /**
    * One GET through the same guard as `fetch` (every hop checked, redirects followed by hand, one deadline), with
    * request headers of the caller's, whose answer (status, headers, raw body) `read` reads.
@@ -182,7 +187,7 @@ function isRedirect(value: unknown): value is { redirect: string } {
   return typeof value === 'object' && value !== null && (value as { [REDIRECT]?: true })[REDIRECT] === true;
 }
 
-export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher {
+export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpClient {
   const timeoutMs = positiveInt(options.timeoutMs, 8000, 'timeoutMs');
   const maxBytes = positiveInt(options.maxBytes, 3 * 1024 * 1024, 'maxBytes');
   const maxRedirects = positiveInt(options.maxRedirects, 5, 'maxRedirects', true);
