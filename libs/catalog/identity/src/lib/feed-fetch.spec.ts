@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { fetchShopifyPages } from '@pricehunt/catalog-feeds';
-import { FeedHttpError, FeedTruncatedError, FetchTimeoutError, FetchTooLargeError, SsrfBlockedError } from './errors';
+import { FeedHttpError, FeedTruncatedError, FetchFailedError, FetchTimeoutError, FetchTooLargeError, SsrfBlockedError } from './errors';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, createSafeFetchLike, fetchFeed } from './feed-fetch';
 import { createSafeFetcher, loopbackAllowedHere } from './safe-fetch';
 
@@ -133,6 +133,17 @@ describe('fetchFeed', () => {
       contentType: 'application/gzip',
     });
     expect(await fetchFeed(`${server.origin}/twice`, { allowLoopback: true })).toMatchObject({ status: 'ok', body: FEED });
+  });
+
+  it('reads an empty body marked as gzip as empty, and a body that is no gzip as a failure', async () => {
+    server = await serve((req, res) => {
+      if (req.url === '/empty') res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': '0' }).end();
+      else res.writeHead(200, { 'content-encoding': 'gzip' }).end('id,title\n1,not compressed at all\n');
+    });
+    expect(await fetchFeed(`${server.origin}/empty`, { allowLoopback: true })).toMatchObject({ status: 'ok', body: '', bytes: 0 });
+    const err = await fetchFeed(`${server.origin}/plain`, { allowLoopback: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FetchFailedError);
+    expect((err as Error).message).toContain('the body does not unpack');
   });
 
   it('decodes the charset the Content-Type or the XML declaration names', async () => {

@@ -158,13 +158,22 @@ async function* unpack(
   received: () => number,
   expected: number | null,
 ): AsyncGenerator<Buffer> {
-  const output = pipeline(Readable.from(input), decompressor, () => undefined);
+  let empty = true;
+  async function* watched(): AsyncGenerator<Buffer> {
+    for await (const chunk of input) {
+      if (chunk.length > 0) empty = false;
+      yield chunk;
+    }
+  }
+  const output = pipeline(Readable.from(watched()), decompressor, () => undefined);
   try {
     for await (const chunk of output) yield chunk as Buffer;
   } catch (err) {
     if (err instanceof SafeFetchError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'Z_BUF_ERROR' || code === 'ERR_BROTLI_DECOMPRESSION_FAILED_TRUNCATED') {
+    // An empty body marked as compressed is an empty body.
+    if (empty && code === 'Z_BUF_ERROR') return;
+    if (code === 'Z_BUF_ERROR') {
       throw new FeedTruncatedError(url, received(), expected, 'the compressed stream stops before its end', err);
     }
     throw new FetchFailedError(url, `the body does not unpack: ${(err as Error).message}`, err);
