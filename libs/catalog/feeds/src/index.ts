@@ -11,10 +11,31 @@ export {
   type OfferDraft,
 } from './lib/normalise';
 export { FeedFormatError, collectRows, textChunks, withProgress, type TextSource } from './lib/stream';
-export { DelimitedReader, parseDelimited, readDelimited, type DelimitedOptions, type DelimitedRecord } from './lib/delimited';
+export {
+  DELIMITER_CANDIDATES,
+  DelimitedReader,
+  parseDelimited,
+  readDelimited,
+  readDelimitedSniffed,
+  sniffDelimiter,
+  type DelimitedOptions,
+  type DelimitedRecord,
+} from './lib/delimited';
 export type { GmcOptions } from './lib/gmc-shared';
 export { parseGmcTsv, readGmcTsv } from './lib/gmc-tsv';
 export { GOOGLE_NAMESPACE, XmlItemSplitter, parseGmcXml, readGmcXml, type XmlItem } from './lib/gmc-xml';
+export type { AffiliateFeedOptions } from './lib/affiliate-shared';
+export { awinDestination, parseAwinCsv, readAwinCsv, type AwinOptions } from './lib/awin-csv';
+export { parseImpactCsv, readImpactCsv, type ImpactOptions } from './lib/impact-csv';
+export {
+  FEED_FORMATS,
+  TEXT_FEED_FORMATS,
+  isFeedFormat,
+  isTextFeedFormat,
+  readFeedText,
+  type ReadFeedOptions,
+  type TextFeedFormat,
+} from './lib/read-feed';
 export {
   SHOPIFY_PAGE_LIMIT,
   fetchShopifyPages,

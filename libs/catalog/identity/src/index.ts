@@ -23,12 +23,29 @@ export {
 } from './lib/ip-guard';
 export {
   createSafeFetcher,
+  loopbackAllowedHere,
   type SafeFetcher,
   type SafeFetcherOptions,
+  type SafeHttpClient,
+  type SafeRequestOptions,
+  type SafeResponse,
   type FetchedPage,
   type Resolver,
   type ResolvedAddress,
 } from './lib/safe-fetch';
+export {
+  FEED_MAX_BYTES,
+  FEED_TIMEOUT_MS,
+  createSafeFetchLike,
+  fetchFeed,
+  readFeedBody,
+  type FeedFetchOptions,
+  type FeedFetchResult,
+  type FeedFetched,
+  type FeedNotModified,
+  type FetchLikeAnswer,
+  type SafeFetchLike,
+} from './lib/feed-fetch';
 export {
   SafeFetchError,
   InvalidUrlError,
@@ -37,5 +54,7 @@ export {
   FetchTimeoutError,
   TooManyRedirectsError,
   FetchFailedError,
+  FeedHttpError,
+  FeedTruncatedError,
   type SafeFetchErrorCode,
 } from './lib/errors';

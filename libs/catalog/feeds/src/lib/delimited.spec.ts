@@ -1,4 +1,4 @@
-import { DelimitedReader, parseDelimited, readDelimited } from './delimited';
+import { DelimitedReader, parseDelimited, readDelimited, readDelimitedSniffed, sniffDelimiter } from './delimited';
 
 const csv = { delimiter: ',' };
 
@@ -55,5 +55,29 @@ describe('delimited text reader', () => {
 
   it('rejects a multi-character delimiter', () => {
     expect(() => new DelimitedReader({ delimiter: ';;' })).toThrow('delimiter must be one character');
+  });
+
+  it('tells the delimiter from a header line, ignoring quoted text', () => {
+    expect(sniffDelimiter('a,b,c')).toBe(',');
+    expect(sniffDelimiter('a\tb\tc,d')).toBe('\t');
+    expect(sniffDelimiter('"a,b"|"c,d"|e')).toBe('|');
+    expect(sniffDelimiter('a;b;c')).toBe(';');
+    expect(sniffDelimiter('single')).toBe(',');
+  });
+
+  it('streams records with the delimiter of the first line, however the text is chunked', async () => {
+    const text = '\uFEFFid|name\r\n1|"a | b"\r\n2|c';
+    for (const size of [1, 2, 5, 100]) {
+      const records = [];
+      for await (const record of readDelimitedSniffed(text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [])) records.push(record);
+      expect(records).toEqual([
+        { line: 1, fields: ['id', 'name'] },
+        { line: 2, fields: ['1', 'a | b'] },
+        { line: 3, fields: ['2', 'c'] },
+      ]);
+    }
+    const single = [];
+    for await (const record of readDelimitedSniffed('a\tb')) single.push(record);
+    expect(single).toEqual([{ line: 1, fields: ['a', 'b'] }]);
   });
 });

@@ -171,3 +171,48 @@ export function parseDelimited(text: string, options: DelimitedOptions): Delimit
   const reader = new DelimitedReader(options);
   return [...reader.push(text), ...reader.end()];
 }
+
+/** Delimiters an exported feed may use: Awin's Create-a-Feed offers comma, tab, pipe and semicolon. */
+export const DELIMITER_CANDIDATES: readonly string[] = [',', '\t', '|', ';'];
+
+/**
+ * The delimiter of a header line: the candidate it holds most of outside quotes (the first candidate on a tie, and
+ * when it holds none: a one-column header).
+ */
+export function sniffDelimiter(headerLine: string, candidates: readonly string[] = DELIMITER_CANDIDATES): string {
+  const counts = new Map<string, number>(candidates.map((c) => [c, 0]));
+  let inQuotes = false;
+  for (const char of headerLine) {
+    if (char === '"') inQuotes = !inQuotes;
+    else if (!inQuotes && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best = candidates[0] ?? ',';
+  for (const candidate of candidates) if ((counts.get(candidate) ?? 0) > (counts.get(best) ?? 0)) best = candidate;
+  return best;
+}
+
+/**
+ * Streams the records of CSV or TSV text whose delimiter is read from its first line (`sniffDelimiter`): the text is
+ * held back until the first line break has arrived.
+ */
+export async function* readDelimitedSniffed(source: TextSource, candidates: readonly string[] = DELIMITER_CANDIDATES): AsyncGenerator<DelimitedRecord> {
+  let reader: DelimitedReader | undefined;
+  let head = '';
+  for await (const chunk of textChunks(source)) {
+    if (!reader) {
+      head += chunk;
+      const lineEnd = head.search(/[\r\n]/);
+      if (lineEnd < 0) continue;
+      reader = new DelimitedReader({ delimiter: sniffDelimiter(head.slice(0, lineEnd), candidates) });
+      yield* reader.push(head);
+      head = '';
+      continue;
+    }
+    yield* reader.push(chunk);
+  }
+  if (!reader) {
+    reader = new DelimitedReader({ delimiter: sniffDelimiter(head, candidates) });
+    yield* reader.push(head);
+  }
+  yield* reader.end();
+}

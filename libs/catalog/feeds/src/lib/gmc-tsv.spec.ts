@@ -28,6 +28,7 @@ describe('Google Merchant Center TSV', () => {
     ].join('\n');
     const result = await parseGmcTsv(text, { retailer: 'example' });
     expect(result.total).toBe(6);
+    // SKU-3's GTIN has a wrong check digit: the offer stays, without it.
     expect(result.offers).toEqual([
       {
         externalId: 'SKU-1',
@@ -47,12 +48,13 @@ describe('Google Merchant Center TSV', () => {
         mpn: 'WH1000XM5/B',
         category: 'Electronics > Audio > Headphones',
       },
+      expect.objectContaining({ externalId: 'SKU-3', mpn: 'WH1000XM5/B' }),
       expect.objectContaining({ externalId: 'SKU-5', priceCents: 129900, availability: 'out_of_stock', condition: 'refurbished' }),
     ]);
-    expect(result.offers[1]?.shippingCents).toBeUndefined();
+    expect(result.offers[1]).not.toHaveProperty('gtin');
+    expect(result.offers[2]?.shippingCents).toBeUndefined();
     expect(result.errors).toEqual([
       { line: 3, field: 'g:price', reason: '"twelve" is not a price (expected e.g. "15.00 USD")' },
-      { line: 4, field: 'g:gtin', reason: 'must be 8, 12, 13 or 14 digits with a valid check digit' },
       { line: 5, field: 'g:link', reason: 'must be an absolute http(s) URL' },
       { line: 7, field: 'g:id', reason: 'duplicates the id on line 2' },
     ]);
@@ -81,6 +83,15 @@ describe('Google Merchant Center TSV', () => {
       { line: 2, field: 'row', reason: 'has 5 columns but the header has 4' },
       { line: 3, field: 'row', reason: 'has a quoted field that is never closed' },
     ]);
+  });
+
+  it('keeps the rows of a feed whose gtin column holds no GTINs, with a warning each', async () => {
+    const text = 'id\ttitle\tlink\tprice\tgtin\nA\tLamp\thttps://x.example/a\t10 USD\t12345\nB\tShade\thttps://x.example/b\t5 USD\t\n';
+    const rows = [];
+    for await (const row of readGmcTsv(text)) rows.push(row);
+    expect(rows.map((r) => r.offer?.externalId)).toEqual(['A', 'B']);
+    expect(rows[0]?.warnings).toEqual([{ line: 2, field: 'gtin', reason: '"12345" left out: must be 8, 12, 13 or 14 digits with a valid check digit' }]);
+    expect(rows[1]?.warnings).toBeUndefined();
   });
 
   it('reports a malformed shipping value', async () => {

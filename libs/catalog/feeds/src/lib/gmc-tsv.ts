@@ -80,7 +80,8 @@ async function* gmcTsvRows(source: TextSource, options: GmcOptions): AsyncGenera
     } else {
       draft.shipping = undefined;
     }
-    const row = buildOffer(draft, record.line, names, { defaultCurrency: options.defaultCurrency });
+    // A GTIN that is none is left out with a warning: a shop whose feed carries its own codes there keeps its offers.
+    const row = buildOffer(draft, record.line, names, { defaultCurrency: options.defaultCurrency, dropInvalidGtin: true });
     const errors = [...shippingErrors, ...(row.errors ?? [])];
     if (row.offer && errors.length === 0) {
       const first = seen.get(row.offer.externalId);

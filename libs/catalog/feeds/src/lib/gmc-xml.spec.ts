@@ -88,7 +88,6 @@ describe('Google Merchant Center XML (RSS 2.0)', () => {
     const itemLine = (id: string) => rss.split('\n').findIndex((l, i, all) => l.includes(`<g:id>${id}</g:id>`) && all[i - 1]?.includes('<item>'));
     expect(result.errors).toEqual([
       { line: itemLine('BAD-1'), field: 'g:price', reason: '"call us" is not a price (expected e.g. "15.00 USD")' },
-      { line: itemLine('BAD-1'), field: 'g:gtin', reason: 'must be 8, 12, 13 or 14 digits with a valid check digit' },
       { line: itemLine('BAD-2'), field: 'title', reason: 'is required' },
       { line: itemLine('BAD-2'), field: 'link', reason: 'is required' },
     ]);
@@ -104,9 +103,31 @@ describe('Google Merchant Center XML (RSS 2.0)', () => {
   });
 
   it('follows the prefix the document binds to the Google namespace', async () => {
-    const doc = `<rss xmlns:gm="http://base.google.com/ns/1.0"><channel><item><gm:id>1</gm:id><title>T</title><link>https://x.example/1</link><gm:price>2 USD</gm:price><gm:gtin>bad</gm:gtin></item></channel></rss>`;
+    const doc = `<rss xmlns:gm="http://base.google.com/ns/1.0"><channel><item><gm:id>1</gm:id><title>T</title><link>https://x.example/1</link><gm:price>2 USD</gm:price><gm:brand>Acme</gm:brand></item></channel></rss>`;
     const result = await parseGmcXml(doc);
-    expect(result.errors).toEqual([{ line: 1, field: 'gm:gtin', reason: 'must contain digits only' }]);
+    expect(result.errors).toEqual([]);
+    expect(result.offers).toEqual([expect.objectContaining({ externalId: '1', brand: 'Acme', priceCents: 200 })]);
+  });
+
+  it('keeps an item whose GTIN is none, without the GTIN and with a warning', async () => {
+    // A shop's own article numbers in g:gtin: every row used to be rejected for them.
+    const doc = `<rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+<item><g:id>1</g:id><title>Desk lamp</title><link>https://x.example/1</link><g:price>20 USD</g:price><g:gtin>ART-000123</g:gtin></item>
+<item><g:id>2</g:id><title>Floor lamp</title><link>https://x.example/2</link><g:price>40 USD</g:price><g:gtin>4006381333932</g:gtin></item>
+<item><g:id>3</g:id><title>Wall lamp</title><link>https://x.example/3</link><g:price>30 USD</g:price><g:gtin>4006381333931</g:gtin></item>
+</channel></rss>`;
+    const rows = [];
+    for await (const row of readGmcXml(doc)) rows.push(row);
+    expect(rows.map((r) => [r.offer?.externalId, r.offer?.gtin])).toEqual([
+      ['1', undefined],
+      ['2', undefined],
+      ['3', '4006381333931'],
+    ]);
+    expect(rows.map((r) => r.warnings)).toEqual([
+      [{ line: 2, field: 'g:gtin', reason: '"ART-000123" left out: must contain digits only' }],
+      [{ line: 3, field: 'g:gtin', reason: '"4006381333932" left out: must be 8, 12, 13 or 14 digits with a valid check digit' }],
+      undefined,
+    ]);
   });
 
   it('reports a malformed item and carries on', async () => {

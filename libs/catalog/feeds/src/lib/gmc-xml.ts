@@ -239,7 +239,8 @@ function itemToRow(item: XmlItem, prefix: string, atom: boolean, options: GmcOpt
     draft.shipping = pickShipping(entries, options.shippingCountry ?? 'US', currencyOf(draft.price, options.defaultCurrency));
   }
 
-  const row = buildOffer(draft, item.line, names, { defaultCurrency: options.defaultCurrency });
+  // A GTIN that is none is left out with a warning: a shop whose feed carries its own codes there keeps its offers.
+  const row = buildOffer(draft, item.line, names, { defaultCurrency: options.defaultCurrency, dropInvalidGtin: true });
   const reported = new Set(errors.map((e) => e.field));
   const all = [...errors, ...(row.errors ?? []).filter((e) => !reported.has(e.field))];
   return all.length > 0 || !row.offer ? { line: item.line, errors: all } : row;

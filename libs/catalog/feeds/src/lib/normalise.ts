@@ -103,7 +103,10 @@ export type FieldNames = Partial<Record<keyof OfferDraft, string>>;
 export interface BuildOptions {
   /** Currency for prices written without one. */
   defaultCurrency?: string;
-  /** Drop a GTIN with a bad check digit instead of rejecting the row (Shopify barcodes are often internal codes). */
+  /**
+   * Drop a GTIN that is not one (bad check digit, letters: Shopify barcodes are often internal codes) instead of
+   * rejecting the row; the offer carries a warning naming it.
+   */
   dropInvalidGtin?: boolean;
 }
 
@@ -143,10 +146,15 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
   const imageUrl = draft.imageUrl?.trim();
   if (imageUrl) candidate['imageUrl'] = imageUrl;
 
+  const warnings: RowError[] = [];
   const gtinText = draft.gtin?.replace(/\s+/g, '');
   if (gtinText) {
     candidate['gtin'] = gtinText;
-    if (options.dropInvalidGtin && !feedOfferSchema.shape.gtin.safeParse(gtinText).success) delete candidate['gtin'];
+    const checked = options.dropInvalidGtin ? feedOfferSchema.shape.gtin.safeParse(gtinText) : undefined;
+    if (checked && !checked.success) {
+      delete candidate['gtin'];
+      warnings.push({ line, field: nameOf('gtin'), reason: `"${gtinText}" left out: ${checked.error.issues[0]?.message ?? 'not a GTIN'}` });
+    }
   }
 
   let currency: string | undefined;
@@ -201,5 +209,5 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
     }
   }
   if (errors.length > 0 || !parsed.success) return { line, errors };
-  return { line, offer: parsed.data };
+  return warnings.length > 0 ? { line, offer: parsed.data, warnings } : { line, offer: parsed.data };
 }

@@ -109,9 +109,11 @@ describe('buildOffer', () => {
   });
 
   it('can drop an invalid GTIN instead of rejecting the row', () => {
-    const row = buildOffer({ ...good, gtin: '12345' }, 1, {}, { dropInvalidGtin: true });
+    const row = buildOffer({ ...good, gtin: '12345' }, 1, { gtin: 'ean' }, { dropInvalidGtin: true });
     expect(row.offer?.gtin).toBeUndefined();
     expect(row.offer?.externalId).toBe('A1');
+    expect(row.warnings).toEqual([{ line: 1, field: 'ean', reason: '"12345" left out: must be 8, 12, 13 or 14 digits with a valid check digit' }]);
+    expect(buildOffer(good, 1, {}, { dropInvalidGtin: true }).warnings).toBeUndefined();
   });
 
   it('applies the default currency', () => {

@@ -73,8 +73,14 @@ export interface FeedParseResult {
   total: number;
 }
 
-/** One element of the streaming form: either a good offer or the errors of a bad row. */
-export type FeedRow = { line: number; offer: FeedOffer; errors?: undefined } | { line: number; offer?: undefined; errors: RowError[] };
+/**
+ * One element of the streaming form: either a good offer or the errors of a bad row. A good offer may carry
+ * `warnings`: values that were left out rather than rejecting the row (a GTIN with a bad check digit, a delivery
+ * cost that is no price), each named as an error would be.
+ */
+export type FeedRow =
+  | { line: number; offer: FeedOffer; errors?: undefined; warnings?: RowError[] }
+  | { line: number; offer?: undefined; errors: RowError[]; warnings?: undefined };
 
 export interface FeedProgress {
   rows: number;

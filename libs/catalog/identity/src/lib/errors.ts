@@ -5,7 +5,9 @@ export type SafeFetchErrorCode =
   | 'TOO_LARGE'
   | 'TIMEOUT'
   | 'TOO_MANY_REDIRECTS'
-  | 'FETCH_FAILED';
+  | 'FETCH_FAILED'
+  | 'HTTP_STATUS'
+  | 'TRUNCATED';
 
 export class SafeFetchError extends Error {
   constructor(
@@ -77,5 +79,33 @@ export class TooManyRedirectsError extends SafeFetchError {
 export class FetchFailedError extends SafeFetchError {
   constructor(url: string, message: string, cause?: unknown) {
     super('FETCH_FAILED', `fetching ${url} failed: ${message}`, url, { cause });
+  }
+}
+
+/** A feed's server answered a status other than 2xx or 304 (after redirects). */
+export class FeedHttpError extends SafeFetchError {
+  constructor(
+    url: string,
+    readonly status: number,
+  ) {
+    super('HTTP_STATUS', `${url} answered HTTP ${status}`, url);
+  }
+}
+
+/**
+ * A feed's body ended before it was whole: the connection closed before the Content-Length the server announced, or
+ * a gzip stream stopped before its end. Nothing of it is returned.
+ */
+export class FeedTruncatedError extends SafeFetchError {
+  constructor(
+    url: string,
+    /** Bytes that arrived (as sent, before decompression). */
+    readonly receivedBytes: number,
+    /** The Content-Length announced, when there was one. */
+    readonly expectedBytes: number | null,
+    detail: string,
+    cause?: unknown,
+  ) {
+    super('TRUNCATED', `the body of ${url} was cut short: ${detail}`, url, { cause });
   }
 }

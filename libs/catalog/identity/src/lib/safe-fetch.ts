@@ -10,7 +10,7 @@
  */
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 import {
   FetchFailedError,
   FetchTimeoutError,
@@ -37,7 +37,10 @@ export interface SafeFetcherOptions {
   maxBytes?: number;
   /** Redirects followed before giving up (default 5). */
   maxRedirects?: number;
-  /** Let 127.0.0.0/8 and ::1 through. For tests against local fixture servers only: refused unless NODE_ENV=test. */
+  /**
+   * Let 127.0.0.0/8 and ::1 through, for tests and local runs against servers on this machine: refused in production,
+   * and elsewhere unless NODE_ENV=test or FETCH_ALLOW_LOOPBACK=true (as the API's configuration allows it).
+   */
   allowLoopback?: boolean;
   /** Replace DNS resolution (tests map names to fixture addresses with it). */
   resolve?: Resolver;
@@ -51,8 +54,41 @@ export interface FetchedPage {
   body: string;
 }
 
+/** The final answer of a `request`, handed to its `read`. */
+export interface SafeResponse {
+  /** The URL that answered (after any redirects). */
+  finalUrl: string;
+  status: number;
+  /** Response headers by lower-case name (the first value of a repeated header). */
+  headers: Readonly<Record<string, string | undefined>>;
+  contentType: string | null;
+  /** The Content-Length the server announced, when it announced one. */
+  declaredLength: number | null;
+  /** The body as it arrives, raw (no content decoding), counted against `maxBytes` (`FetchTooLargeError` beyond). */
+  body: AsyncIterable<Buffer>;
+  /** Aborted at the fetch's deadline. */
+  signal: AbortSignal;
+}
+
+export interface SafeRequestOptions<T> {
+  /** Request headers added to (or replacing) the fetcher's own (`user-agent`, `accept`, `accept-language`). */
+  headers?: Record<string, string>;
+  /** Reads the final answer; runs within the fetch's deadline. What it throws is the request's failure. */
+  read: (response: SafeResponse) => Promise<T>;
+}
+
+/** What page readers take: one guarded GET answering the page. */
 export interface SafeFetcher {
   fetch(url: string): Promise<FetchedPage>;
+}
+
+/** What `createSafeFetcher` gives: `fetch`, and `request` for callers that send headers and read the body themselves. */
+export interface SafeHttpClient extends SafeFetcher {
+  /**
+   * One GET through the same guard as `fetch` (every hop checked, redirects followed by hand, one deadline), with
+   * request headers of the caller's, whose answer (status, headers, raw body) `read` reads.
+   */
+  request<T>(url: string, options: SafeRequestOptions<T>): Promise<T>;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -121,14 +157,42 @@ function pinnedLookup(hostname: string, pinned: ResolvedAddress): LookupFunction
   }) as unknown as LookupFunction;
 }
 
-export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher {
+/**
+ * Whether this process may reach loopback addresses when a caller asks to: never in production; under tests
+ * (NODE_ENV=test), and where FETCH_ALLOW_LOOPBACK is true (`true` or `1`), as the API's configuration allows it outside
+ * production.
+ */
+export function loopbackAllowedHere(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env['NODE_ENV'] === 'production') return false;
+  return env['NODE_ENV'] === 'test' || env['FETCH_ALLOW_LOOPBACK'] === 'true' || env['FETCH_ALLOW_LOOPBACK'] === '1';
+}
+
+/** Throws unless `loopbackAllowedHere()`; for the fetchers that take `allowLoopback`. */
+export function assertLoopbackAllowed(): void {
+  if (!loopbackAllowedHere()) {
+    throw new TypeError('allowLoopback is only for tests and local runs (NODE_ENV=test, or FETCH_ALLOW_LOOPBACK=true outside production)');
+  }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+type ResponseData = Dispatcher.ResponseData;
+
+/** Marks a hop's redirect, so that no answer a caller's `read` gives is taken for one. */
+const REDIRECT = Symbol('redirect');
+
+function isRedirect(value: unknown): value is { redirect: string } {
+  return typeof value === 'object' && value !== null && (value as { [REDIRECT]?: true })[REDIRECT] === true;
+}
+
+export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpClient {
   const timeoutMs = positiveInt(options.timeoutMs, 8000, 'timeoutMs');
   const maxBytes = positiveInt(options.maxBytes, 3 * 1024 * 1024, 'maxBytes');
   const maxRedirects = positiveInt(options.maxRedirects, 5, 'maxRedirects', true);
   const allowLoopback = options.allowLoopback === true;
-  if (allowLoopback && process.env['NODE_ENV'] !== 'test') {
-    throw new TypeError('allowLoopback is only for tests (NODE_ENV=test)');
-  }
+  if (allowLoopback) assertLoopbackAllowed();
   const resolve = options.resolve ?? systemResolver;
   const userAgent = options.userAgent ?? 'PriceHuntBot/1.0 (+https://pricehunt.example/bot)';
 
@@ -156,7 +220,14 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     }
   }
 
-  async function hop(url: URL, signal: AbortSignal, resolved: string[]): Promise<FetchedPage | { redirect: string }> {
+  /** One hop: the answer's body is read by `read` unless the answer is a redirect. */
+  async function hop<T>(
+    url: URL,
+    signal: AbortSignal,
+    resolved: string[],
+    headers: Record<string, string>,
+    read: (res: ResponseData, url: URL) => Promise<T>,
+  ): Promise<T | { redirect: string }> {
     const pinned = await guard(url, resolved);
     if (signal.aborted) throw signal.reason;
     const agent = new Agent({
@@ -173,38 +244,71 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           'user-agent': userAgent,
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
           'accept-language': 'en-US,en;q=0.8',
+          ...headers,
         },
       });
       const location = res.headers['location'];
       if (REDIRECT_STATUSES.has(res.statusCode) && location) {
         await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-        return { redirect: Array.isArray(location) ? (location[0] as string) : location };
+        return { [REDIRECT]: true, redirect: Array.isArray(location) ? (location[0] as string) : location } as { redirect: string };
       }
-      const ct = res.headers['content-type'];
-      const contentType = (Array.isArray(ct) ? ct[0] : ct) ?? null;
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
         res.body.destroy();
         throw new FetchTooLargeError(url.href, maxBytes);
       }
-      const chunks: Buffer[] = [];
-      let total = 0;
-      for await (const chunk of res.body) {
-        const buf = chunk as Buffer;
-        total += buf.length;
-        if (total > maxBytes) {
-          res.body.destroy();
-          throw new FetchTooLargeError(url.href, maxBytes);
-        }
-        chunks.push(buf);
-      }
-      return { finalUrl: url.href, status: res.statusCode, contentType, body: decode(Buffer.concat(chunks), contentType) };
+      return await read(res, url);
     } finally {
       agent.destroy().catch(() => undefined);
     }
   }
 
+  /** The whole body of a page, cut at the size cap and decoded in its charset. */
+  async function readPage(res: ResponseData, url: URL): Promise<FetchedPage> {
+    const contentType = firstHeader(res.headers['content-type']) ?? null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of counted(res, url)) chunks.push(chunk);
+    return { finalUrl: url.href, status: res.statusCode, contentType, body: decode(Buffer.concat(chunks), contentType) };
+  }
+
+  /** The raw body, counted: `FetchTooLargeError` once it passes the size cap. */
+  async function* counted(res: ResponseData, url: URL): AsyncGenerator<Buffer> {
+    let total = 0;
+    for await (const chunk of res.body) {
+      const buf = chunk as Buffer;
+      total += buf.length;
+      if (total > maxBytes) {
+        res.body.destroy();
+        throw new FetchTooLargeError(url.href, maxBytes);
+      }
+      yield buf;
+    }
+  }
+
   async function fetchPage(rawUrl: string): Promise<FetchedPage> {
+    return run(rawUrl, {}, readPage);
+  }
+
+  async function fetchWith<T>(rawUrl: string, requestOptions: SafeRequestOptions<T>): Promise<T> {
+    const headers = Object.fromEntries(Object.entries(requestOptions.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    return run(rawUrl, headers, (res, url, signal) => {
+      const declared = Number(res.headers['content-length']);
+      const lowerHeaders: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(res.headers)) lowerHeaders[name.toLowerCase()] = firstHeader(value);
+      return requestOptions.read({
+        finalUrl: url.href,
+        status: res.statusCode,
+        headers: lowerHeaders,
+        contentType: lowerHeaders['content-type'] ?? null,
+        declaredLength: Number.isFinite(declared) && res.headers['content-length'] !== undefined ? declared : null,
+        body: counted(res, url),
+        signal,
+      });
+    });
+  }
+
+  /** Follows redirects hop by hop under one deadline; the final answer goes to `read`. */
+  async function run<T>(rawUrl: string, headers: Record<string, string>, read: (res: ResponseData, url: URL, signal: AbortSignal) => Promise<T>): Promise<T> {
     if (typeof rawUrl !== 'string' || rawUrl.length === 0) throw new InvalidUrlError('url must be a non-empty string', String(rawUrl));
     let url = parseTarget(rawUrl);
     const controller = new AbortController();
@@ -218,7 +322,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       for (let redirects = 0; ; redirects++) {
         const current = url;
         const resolved: string[] = [];
-        const result = await Promise.race([hop(current, controller.signal, resolved), deadline]).catch((err: unknown) => {
+        const readHere = (res: ResponseData, url: URL) => read(res, url, controller.signal);
+        const result = await Promise.race([hop(current, controller.signal, resolved, headers, readHere), deadline]).catch((err: unknown) => {
           if (err instanceof SafeFetchError) throw err;
           if (controller.signal.aborted) throw new FetchTimeoutError(current.href, timeoutMs);
           const message = err instanceof Error ? err.message : String(err);
@@ -226,7 +331,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           // the message, shown to users, names the host instead (the cause keeps the address).
           throw new FetchFailedError(current.href, withoutAddresses(message, current.hostname, resolved), err);
         });
-        if (!('redirect' in result)) return result;
+        if (!isRedirect(result)) return result;
         if (redirects >= maxRedirects) throw new TooManyRedirectsError(rawUrl, maxRedirects);
         url = parseTarget(result.redirect, current.href);
       }
@@ -236,5 +341,6 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     }
   }
 
-  return { fetch: fetchPage };
+  return { fetch: fetchPage, request: fetchWith };
 }
+

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'feed-server',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,8 @@
+export {
+  startFeedServer,
+  type FailOptions,
+  type FeedFailure,
+  type FeedFileOptions,
+  type FeedServer,
+  type RecordedRequest,
+} from './lib/feed-server';
