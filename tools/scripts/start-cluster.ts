@@ -1,8 +1,8 @@
 /**
  * `npm run start:cluster`: PriceHunt as a fleet on this machine. PostgreSQL (a cluster kept in ./data/pg, or the one
- * DATABASE_URL names), the API built for production and run as two instances (3001, 3002), and nginx in front with
+ * DATABASE_URL names), the API built for production and run as two instances (3001, 3002), the feed worker, and nginx in front with
  * the three web apps' built files: shopper on 8080, merchant dashboard on 8081, admin on 8082, each proxying /api and
- * /t.js to both instances (deploy/nginx). Writes data/cluster/api-1.pid, api-2.pid and database-url. Ctrl+C stops
+ * /t.js to both instances (deploy/nginx). Writes data/cluster/api-1.pid, api-2.pid, worker.pid and database-url. Ctrl+C stops
  * everything it started.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -137,7 +137,7 @@ async function main() {
     NODE_ENV: 'development',
     NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=128'].filter(Boolean).join(' '),
   });
-  run('Production builds of the API and the three apps', nx, ['run-many', '-t', 'build', '-p', 'api,shopper,merchant-dashboard,admin', '--outputStyle=static'], {
+  run('Production builds of the API, the feed worker and the three apps', nx, ['run-many', '-t', 'build', '-p', 'api,worker,shopper,merchant-dashboard,admin', '--outputStyle=static'], {
     ...process.env,
     NX_DAEMON: 'false',
   });
@@ -153,7 +153,7 @@ async function main() {
     for (const child of children) child.kill('SIGTERM');
     // An instance killed by a signal has no exit code, only a signal code.
     await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
-    for (const index of [1, 2]) fs.rmSync(path.join(clusterDir, `api-${index}.pid`), { force: true });
+    for (const name of ['api-1', 'api-2', 'worker']) fs.rmSync(path.join(clusterDir, `${name}.pid`), { force: true });
     if (cluster?.started) await cluster.stop().catch((error: unknown) => console.error(String(error)));
     process.exit(code);
   };
@@ -176,6 +176,15 @@ async function main() {
       fs.writeFileSync(path.join(clusterDir, `${name}.pid`), `${child.pid}\n`);
       await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
     }
+    // One feed worker beside the instances; more could run on other machines (the sources are leased one by one).
+    const worker = spawn(process.execPath, ['dist/apps/worker/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [worker.stdout, worker.stderr]) {
+      stream?.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(`[worker] ${line}\n`);
+      });
+    }
+    children.push(worker);
+    fs.writeFileSync(path.join(clusterDir, 'worker.pid'), `${worker.pid}\n`);
     nginx = await startNginx({ dir: path.join(clusterDir, 'nginx'), prefix: root, listenHost: '127.0.0.1' });
   } catch (error) {
     console.error(`\nThe cluster did not start: ${(error as Error).message}`);
@@ -187,6 +196,7 @@ async function main() {
   console.log(`\n${line}\n PriceHunt is running as a cluster: nginx → 2 API instances → PostgreSQL\n`);
   for (const site of sites) console.log(`  ${site.title.padEnd(19)} ${origin(site.port)}/`);
   console.log(`  API instances       ${DEFAULT_API_PORTS.map((port) => origin(port)).join(', ')}   (pids in data/cluster/api-*.pid)`);
+  console.log(`  Feed worker         refreshes due feed sources   (pid in data/cluster/worker.pid)`);
   console.log(`  Database            data/cluster/database-url${cluster ? ` (cluster in data/pg, port ${cluster.port})` : ''}`);
   const demoLink = /demo product link: (\S+)/.exec(seedOutput)?.[1] ?? 'https://www.amazon.com/dp/B09XS7JWHH';
   console.log(`\n  Try: ${origin(DEFAULT_SITE_PORTS.shopper)}/${demoLink}`);

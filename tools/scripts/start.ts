@@ -1,6 +1,6 @@
 /**
- * `npm start`: seeds the embedded database (demo catalog, demo logins) when needed, then starts the API and the
- * three web apps, and prints where they are. Ctrl+C stops everything.
+ * `npm start`: seeds the embedded database (demo catalog, demo logins) when needed, then starts the API, the feed
+ * worker and the three web apps, and prints where they are. Ctrl+C stops everything.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -47,6 +47,10 @@ const prefix = (name: string, child: ChildProcess) => {
 const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
 prefix('api', api);
 children.push(api);
+// The feed worker refreshes the catalog's feed sources when they are due (apps/worker).
+const worker = spawn(tsx, ['--tsconfig', 'apps/worker/tsconfig.json', 'apps/worker/src/main.ts'], { cwd: root, env: ingestingEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+prefix('worker', worker);
+children.push(worker);
 for (const app of apps) {
   const child = spawn(process.execPath, [vite, '--config', `apps/${app.name}/vite.config.mts`], {
     cwd: root,
@@ -85,6 +89,7 @@ void (async () => {
   const line = '─'.repeat(64);
   console.log(`\n${line}\n PriceHunt is running${ready.every(Boolean) ? '' : ' (some parts did not answer yet)'}\n`);
   console.log(`  API                 http://localhost:${apiPort}/api/health   (docs: /api/docs)`);
+  console.log(`  Feed worker         refreshes due feed sources (admin console: Catalog → Sources)`);
   for (const app of apps) console.log(`  ${app.title.padEnd(19)} http://localhost:${app.port}/`);
   const demoLink = /demo product link: (\S+)/.exec(seed.stdout ?? '')?.[1] ?? 'https://www.amazon.com/dp/B09XS7JWHH';
   console.log(`\n  Try: http://localhost:4200/${demoLink}`);
