@@ -11,6 +11,8 @@ export interface StackOptions {
   offers?: number;
   /** Extra environment for the API. */
   env?: Record<string, string>;
+  /** Also run the feed worker (apps/worker) on the stack's database, looking for due sources every 200 ms. */
+  worker?: boolean;
 }
 
 export interface Stack {
@@ -71,6 +73,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const api = startProcess('api', tsx, ['apps/api/src/server.ts'], env);
     processes.push(api);
     await waitForHttp(`${apiUrl}/api/health`, 60_000, api);
+    if (options.worker) {
+      processes.push(startProcess('worker', tsx, ['--tsconfig', 'apps/worker/tsconfig.json', 'apps/worker/src/main.ts'], { ...env, WORKER_POLL_MS: '200' }));
+    }
 
     const appUrls: Partial<Record<WebApp, string>> = {};
     for (const app of options.apps ?? []) {
