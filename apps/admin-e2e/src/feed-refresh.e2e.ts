@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startFeedServer, type FeedServer } from '@pricehunt/feed-server';
-import { startStack, type Stack } from '@pricehunt/e2e-harness';
+import { startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
 import { api, demoAdminLogin } from './support/admin-console';
 
 const HEADER = 'id\ttitle\tlink\tprice\tbrand\tmpn\tavailability';

@@ -6,3 +6,5 @@ export * from './lib/outbox';
 export * from './lib/nginx';
 export * from './lib/postgres';
 export * from './lib/fleet';
+// Feeds served on 127.0.0.1 for the browser tests' feed sources.
+export { startFeedServer, type FeedServer } from '@pricehunt/feed-server';
