@@ -21,7 +21,7 @@ const missing = { ...invalid, 404: errorEnvelopeSchema };
 const clash = { ...missing, 409: errorEnvelopeSchema };
 const security = [{ session: [] }];
 
-const serviceOf = (app: FastifyInstance) =>
+export const feedSourceServiceOf = (app: FastifyInstance) =>
   createFeedSourceService({
     sources: app.storage.feedSources,
     retailers: { find: (id) => app.storage.admin.findRetailer(id), list: () => app.storage.admin.listRetailers() },
@@ -37,7 +37,7 @@ function adminOf(request: FastifyRequest): FeedSourceActor {
 
 /** /api/admin/feed-sources: the feeds the workers refresh (registered inside `adminScope`). */
 export const adminFeedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = serviceOf(app);
+  const service = feedSourceServiceOf(app);
   const tags = ['admin'];
 
   app.get('/', { schema: { tags, security, response: { 200: feedSourceListResponseSchema, ...denied } } }, async (request) => ({
@@ -77,7 +77,7 @@ export const adminFeedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
  * their schedule and last runs. A feed URL's offers are the store's: their links must be on its verified domain.
  */
 export const merchantFeedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = serviceOf(app);
+  const service = feedSourceServiceOf(app);
   const tags = ['merchant'];
   const businessIdOf = (request: FastifyRequest): string => {
     // The business scope's hook has signed the business in.

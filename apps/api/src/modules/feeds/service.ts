@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FeedSourceMessages, type AdminRetailer, type FeedRun, type FeedSource, type FeedSourceFormat, type NewAuditEntry } from '@pricehunt/contracts';
+import { FEED_INTERVAL_MINUTES, FeedSourceMessages, type AdminRetailer, type FeedRun, type FeedSource, type FeedSourceFormat, type NewAuditEntry } from '@pricehunt/contracts';
 import { slugId } from '@pricehunt/catalog-core';
 import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
 import { RETAILER_LIST } from '@pricehunt/marketplace';
@@ -161,6 +161,31 @@ export function createFeedSourceService(deps: {
       if (!(await sources.delete(id))) throw notFound(FeedSourceMessages.notFound);
       // The offers stay in the catalog as the source left them: they go out of date, or another source takes them over.
       await audit(actor, 'feed_source.delete', source, { url: source.url, format: source.format, retailerId: source.retailerId, ...settings(source) }, null);
+    },
+
+    /**
+     * A merchant's connected Shopify store as a source, made once (when the merchant syncs the store): refreshed every
+     * FEED_INTERVAL_MINUTES.fallback minutes from an interval after that sync. Answers the business's source for its
+     * retailer (its store, or the feed URL it added before), or null when another source has its retailer.
+     */
+    async ensureStoreSource(businessId: string, retailer: { id: string; name: string }, storeDomain: string): Promise<FeedSource | null> {
+      const own = (await sources.list(businessId)).find((source) => source.retailerId === retailer.id);
+      if (own) return present(own);
+      const at = now();
+      const created = await sources.create(
+        {
+          id: randomUUID(),
+          url: `https://${storeDomain}`,
+          format: 'shopify',
+          retailerId: retailer.id,
+          retailerName: retailer.name,
+          businessId,
+          intervalMinutes: FEED_INTERVAL_MINUTES.fallback,
+          nextRunAt: new Date(at.getTime() + FEED_INTERVAL_MINUTES.fallback * 60_000).toISOString(),
+        },
+        at.toISOString(),
+      );
+      return created ? present(created, at) : null;
     },
 
     /** "Run now": the source is due at once; refused while paused or while a worker is running it. */

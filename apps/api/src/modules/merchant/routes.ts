@@ -1,3 +1,4 @@
+import { feedSourceServiceOf } from '../feeds/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -106,8 +107,13 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     merchant.verifyDomain(businessIdOf(request), scriptUrlFor(request)),
   );
 
+  const feedSources = feedSourceServiceOf(app);
   app.post('/integration/shopify-sync', { schema: { tags, response: { 202: storeSyncSchema, ...errors } } }, async (request, reply) => {
-    const sync = await app.storeSync.start(businessIdOf(request));
+    const businessId = businessIdOf(request);
+    const sync = await app.storeSync.start(businessId);
+    // From now on the store is refreshed on a schedule too (the Integrate page shows it with its runs).
+    const retailer = await app.merchantRetailer(businessId);
+    if (retailer) await feedSources.ensureStoreSource(businessId, retailer, retailer.domains[0] ?? retailer.id);
     return reply.status(202).send(sync);
   });
 

@@ -101,6 +101,11 @@ describe('connecting a store', () => {
     const second = (await app.inject({ method: 'GET', url: `/api/business/integration/syncs/${again.json().id}`, headers: { cookie } })).json();
     expect(second).toMatchObject({ status: 'succeeded', products: 5, inserted: 0 });
     expect((await app.inject({ method: 'GET', url: '/api/business/products', headers: { cookie } })).json().total).toBe(5);
+
+    // The connected store is refreshed on a schedule from then on: one source, however many syncs.
+    const sources = (await app.inject({ method: 'GET', url: '/api/business/integration/feed-sources', headers: { cookie } })).json().items;
+    expect(sources).toEqual([expect.objectContaining({ format: 'shopify', url: `https://${DOMAIN}`, intervalMinutes: 360, status: 'active', lastRun: null })]);
+    expect(Date.parse(sources[0].nextRunAt)).toBeGreaterThan(Date.now() + 359 * 60_000);
   });
 
   it('reports a store that cannot be fetched as a failed sync', async () => {
