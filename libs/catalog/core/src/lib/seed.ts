@@ -68,8 +68,9 @@ export interface DemoImport {
  * `days` days (`demoPriceHistory`) are replayed in order through the catalog's own ingestion, each day's import
  * stamped with that day (`ImportOptions.now`, noon UTC of days before `today`; today's at the time of the call), so an
  * offer whose price changed gets a price point of that day and today's prices are the last feed's. The first day's
- * feed (every offer) goes row by row, so the products are the matcher's own, as a merchant's feed would make them;
- * each later day's feed holds only the offers that changed that day (an unchanged row would be read and left alone).
+ * feed (every offer) goes row by row, each offer into its variant's product (`productGroupKey`, as a feed's item
+ * groups); each later day's feed holds only the offers that changed that day (an unchanged row would be read and
+ * left alone).
  */
 export async function importDemoCatalog(
   ingestion: IngestionService,
@@ -95,6 +96,9 @@ export async function importDemoCatalog(
       source: `demo catalog of real products, seed ${seed}, day ${day + 1} of ${days}`,
       bulk: false,
       expectedRows: listed.length,
+      // The demo's products are known: each variant's offers are one product (the matcher's clustering is measured on
+      // the synthetic and ER-Magellan catalogs, `eval:search` and `eval:clusters`).
+      productGroupKey: (_offer, line) => listed[line - 1]?.productKey,
       now: () => stamp,
     });
     if (summary.status !== 'succeeded') failed = summary;
