@@ -327,7 +327,7 @@ export const REAL_PRODUCTS: readonly RealProduct[] = [
   R('kitchen', 'Levoit', 'Core 300', '', '', 'True HEPA Air Purifier', one(99.99, { colour: 'White' })),
 
   // ── Gaming ──
-  R('gaming', 'Sony', 'PlayStation 5', '', 'Slim', 'Console', [
+  R('gaming', 'Sony', 'PlayStation 5 Slim', '', '', 'Console', [
     { price: 499.99, capacity: 'Disc Edition', model: 'CFI-2015', mpn: 'CFI-2015' },
     { price: 449.99, capacity: 'Digital Edition', model: 'CFI-2015' },
   ], { playstation: true }),
