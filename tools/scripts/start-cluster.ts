@@ -132,7 +132,7 @@ async function main() {
 
   // The demo logins of this machine's cluster are made as `npm start` makes them (a production deployment makes its
   // admin with admin:create: docs/deployment.md).
-  const seedOutput = run('Migrations, the demo catalog and the demo logins (when the database is empty)', tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '5000'], {
+  const seedOutput = run('Migrations, the demo catalog and the demo logins (when the database is empty)', tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '0'], {
     ...env,
     NODE_ENV: 'development',
     NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=128'].filter(Boolean).join(' '),

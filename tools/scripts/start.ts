@@ -23,7 +23,8 @@ const apps = [
   { name: 'admin', port: 4400, title: 'Admin console' },
 ];
 
-const seed = spawnSync(tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '5000'], {
+// The demo catalog of real products with its price history; DEMO_OFFERS adds that many synthetic offers (invented models).
+const seed = spawnSync(tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '0'], {
   cwd: root,
   env: ingestingEnv,
   stdio: ['inherit', 'pipe', 'inherit'],

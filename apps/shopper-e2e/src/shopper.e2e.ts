@@ -14,7 +14,7 @@ interface CatalogProduct {
   offerCount: number;
 }
 
-/** The shopper's journey against the real API on a temporary database with the synthetic demo catalog. */
+/** The shopper's journey against the real API on a temporary database with the demo catalog of real products. */
 describe('shopper site', () => {
   let stack: Stack;
   let browser: Browser;
@@ -61,7 +61,7 @@ describe('shopper site', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack({ apps: ['shopper'], offers: 3000 });
+    stack = await startStack({ apps: ['shopper'], demo: true });
     shopper = stack.appUrls.shopper as string;
     // A product several retailers sell; its dearest offer is the link a shopper pastes.
     const browse = await api<{ items: CatalogProduct[] }>('/api/browse?sort=offers&pageSize=10');

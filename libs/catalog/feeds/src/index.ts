@@ -93,3 +93,6 @@ export {
   type ProgressStream,
 } from './lib/progress';
 export { detectFeedFormat, parseFeed, type FeedFormat, type ParseFeedOptions } from './lib/detect';
+export { REAL_PRODUCTS, type RealProduct, type RealVariant } from './lib/generator/real-products';
+export { demoProductKey, demoProducts, generateDemoCatalog, type DemoProduct } from './lib/generator/demo-catalog';
+export { demoPriceHistory, type DemoDay } from './lib/generator/demo-history';

@@ -144,6 +144,31 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
     expect(await clusters(db)).toEqual([['K1', 'K2'], ['K3']]);
   });
 
+  it('makes one product of each item group the feed names, without matching, and matches the offers of none', async () => {
+    const summary = await catalog.ingestion.importOffers(
+      [
+        // Twins in all but the colour no title states: the feed's groups tell them apart.
+        offer({ externalId: 'G1', title: 'Apple iPhone 15 128GB', brand: 'Apple' }),
+        offer({ externalId: 'G2', url: 'https://shop-two.example/g2', title: 'Apple iPhone 15 128GB', brand: 'Apple' }),
+        offer({ externalId: 'G3', url: 'https://shop-three.example/g3', title: 'Apple iPhone 15 128GB Unlocked', brand: 'Apple' }),
+        offer({ externalId: 'G4', url: 'https://shop-four.example/g4', title: 'iPhone 15 128GB Black', brand: 'Apple' }),
+        // No group: matched as usual, into the group whose offer it fits.
+        offer({ externalId: 'G5', url: 'https://shop-five.example/g5', title: 'Apple iPhone 15 128GB Black', brand: 'Apple' }),
+      ],
+      { format: 'gmc', bulk, source: 'groups', productGroupKey: (row) => ({ G1: 'black', G2: 'pink', G3: 'black', G4: 'black' })[row.externalId] },
+    );
+    expect(summary).toMatchObject({ status: 'succeeded', inserted: 5, productsCreated: 2 });
+    expect(await clusters(db)).toEqual([['G1', 'G3', 'G4', 'G5'], ['G2']]);
+    // Groups are the import's own: a later import's group of the same name begins a product of its own.
+    await catalog.ingestion.importOffers([offer({ externalId: 'G6', url: 'https://shop-six.example/g6', title: 'Apple iPhone 15 Pink', brand: 'Apple' })], {
+      format: 'gmc',
+      bulk,
+      source: 'groups again',
+      productGroupKey: () => 'pink',
+    });
+    expect(await count(db, 'products')).toBe(3);
+  });
+
   it('re-clusters the catalog as imports placed it, keeping the ids of products it leaves whole', async () => {
     await catalog.ingestion.importOffers([...HEADPHONES, ...ELSEWHERE], { format: 'gmc', bulk, source: 'all' });
     const before = await db.query<{ id: number }>('SELECT id FROM products ORDER BY id');

@@ -42,6 +42,8 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
   const inFlight: Array<Promise<void>> = [];
   /** Products the bulk path changed: their titles are brought up to date once the import is written. */
   const touched = new Set<number>();
+  /** Products this import made for the feed's item groups (whole: left out of the joins at the end). */
+  const groupsMade = new Set<number>();
   /**
    * Titles (with brands, in offer order) of the offers of each product this import created: their representative
    * titles are worked out from these, without reading the offers back. A product one of whose offers the import
@@ -166,7 +168,11 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
       const knownKey = options.knownMatchKey?.(offer, line);
       const known = knownKey !== undefined ? run.knownMatches.get(knownKey) : undefined;
       const knownLive = known !== undefined && (run.createdProducts.has(known) || (await bulkPath.decide(op('productExists', known))));
-      let productId = await bulkPath.decide(
+      // An item group of the feed is one product, made by its first offer without matching.
+      const groupKey = options.productGroupKey?.(offer, line);
+      const group = groupKey !== undefined ? run.productGroups.get(groupKey) : undefined;
+      const groupProduct = group !== undefined && (groupsMade.has(group) || (await bulkPath.decide(op('productExists', group)))) ? group : undefined;
+      let productId = groupKey !== undefined ? (groupProduct ?? null) : await bulkPath.decide(
         placeOffer(matcher, item, {
           known: knownLive ? known : null,
           // A stated model number under the same brand names the product without scoring.
@@ -178,13 +184,16 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
       if (productId === null) {
         productId = nextProductId++;
         productRows.push({ id: productId, product: productOf(record) });
-        run.createdProducts.add(productId);
+        if (groupKey !== undefined) {
+          run.productGroups.set(groupKey, productId);
+          groupsMade.add(productId);
+        } else run.createdProducts.add(productId);
         run.productsCreated++;
       }
       if (knownKey !== undefined) run.knownMatches.set(knownKey, productId);
       const id = nextOfferId++;
       offerRows.push({ id, retailerId: retailer.id, externalId: offer.externalId, productId, record });
-      if (run.createdProducts.has(productId)) {
+      if (run.createdProducts.has(productId) || groupsMade.has(productId)) {
         const titles = titlesOfNewProducts.get(productId);
         if (titles) titles.push({ title: record.title, brand: record.brand });
         else titlesOfNewProducts.set(productId, [{ title: record.title, brand: record.brand }]);

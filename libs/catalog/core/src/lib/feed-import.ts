@@ -82,6 +82,8 @@ export function resolveRetailer(options: ImportOptions, offer: FeedOffer, host: 
 export class FeedImport {
   readonly retailerCache = new Map<string, RetailerRow>();
   readonly knownMatches = new Map<string, number>();
+  /** The products of the feed's item groups (`ImportOptions.productGroupKey`) by key. */
+  readonly productGroups = new Map<string, number>();
   readonly progress: ImportProgress = { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
   readonly errors: RowError[] = [];
   errorCount = 0;

@@ -42,6 +42,12 @@ export interface ImportOptions {
   expectedRows?: number;
   /** Offers known to be the same item (labelled match pairs) share a key; the first one's product takes the rest. */
   knownMatchKey?: (offer: FeedOffer, line: number) => string | undefined;
+  /**
+   * The product an offer is a listing of, when the feed says (an item group): offers of one key are one product, and
+   * an offer whose key the import has not met begins a product of its own, without matching. Products so made are
+   * left out of the joins at the end of the import (they are whole). Offers without a key are matched as usual.
+   */
+  productGroupKey?: (offer: FeedOffer, line: number) => string | undefined;
   onProgress?: (progress: ImportProgress) => void;
   /** Rows between progress calls (default: every batch). */
   now?: () => string;

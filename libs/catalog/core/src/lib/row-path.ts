@@ -14,6 +14,9 @@ interface BatchState {
   known: Map<string, number>;
   created: number[];
   dirty: Set<number>;
+  /** Products of the feed's item groups (`productGroupKey`) this batch made, by key, and how many. */
+  groups: Map<string, number>;
+  grouped: number;
 }
 
 /**
@@ -51,6 +54,15 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
   }
 
   function* productFor(offer: FeedOffer, line: number, record: OfferRecord, retailerId: string, modelKeys: string[], batch: BatchState, stamp: string): IngestionStep<number> {
+    const groupKey = options.productGroupKey?.(offer, line);
+    if (groupKey !== undefined) {
+      const group = batch.groups.get(groupKey) ?? run.productGroups.get(groupKey);
+      if (group !== undefined && (yield* op('productExists', group))) return group;
+      const productId = yield* op('createProduct', productOf(record), stamp);
+      batch.groups.set(groupKey, productId);
+      batch.grouped++;
+      return productId;
+    }
     const knownKey = options.knownMatchKey?.(offer, line);
     const known = knownKey !== undefined ? (batch.known.get(knownKey) ?? run.knownMatches.get(knownKey)) : undefined;
     let productId = yield* placeOffer(matcher, record, {
@@ -71,7 +83,7 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
   function* writeBatch(rowsOfBatch: readonly FeedRow[], stamp: string) {
     const counts = { inserted: 0, updated: 0, unchanged: 0 };
     const rejected: RowError[][] = [];
-    const batch: BatchState = { retailers: new Map(), known: new Map(), created: [], dirty: new Set() };
+    const batch: BatchState = { retailers: new Map(), known: new Map(), created: [], dirty: new Set(), groups: new Map(), grouped: 0 };
     for (const row of rowsOfBatch) {
       if (row.errors) {
         rejected.push(row.errors);
@@ -86,7 +98,7 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
     }
     if (batch.dirty.size > 0) yield* op('refreshProducts', [...batch.dirty], stamp);
     // The run's counts move with the batch they count.
-    yield* op('advanceImportRun', runId, { rows: rowsOfBatch.length, ...counts, skipped: rejected.length, productsCreated: batch.created.length });
+    yield* op('advanceImportRun', runId, { rows: rowsOfBatch.length, ...counts, skipped: rejected.length, productsCreated: batch.created.length + batch.grouped });
     return { counts, rejected, batch };
   }
 
@@ -98,8 +110,9 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
       const { counts, rejected, batch } = await store.unitOfWork(() => writeBatch(rowsOfBatch, stamp));
       for (const [key, retailer] of batch.retailers) run.retailerCache.set(key, retailer);
       for (const [key, productId] of batch.known) run.knownMatches.set(key, productId);
+      for (const [key, productId] of batch.groups) run.productGroups.set(key, productId);
       for (const productId of batch.created) run.createdProducts.add(productId);
-      run.productsCreated += batch.created.length;
+      run.productsCreated += batch.created.length + batch.grouped;
       run.countBatch(counts, rejected, rowsOfBatch.length);
     },
   };

@@ -13,6 +13,10 @@ describe('slugQueryFromUrl', () => {
     ['https://www.bestbuy.com/site/bose-quietcomfort-earbuds-ii-870639-0100-headphones-black/3468956.p?skuId=3468956', 'bose quietcomfort earbuds ii 870639 0100 headphones black'],
     ['https://www.amazon.com/nikon-z-fc-33952-mirrorless-camera-body-only/dp/B051DYWM0Y', 'nikon z fc 33952 mirrorless camera body only'],
     ['https://www.target.com/p/logitech-brio-500-webcam/-/A-87654321', 'logitech brio 500 webcam'],
+    // Trademark signs part words; a configurator's options follow the product's own segment.
+    ['https://www.amazon.com/PlayStation%C2%AE5-console-slim-PlayStation-5/dp/B0CL61F39H', 'playstation 5 console slim playstation 5'],
+    ['https://www.apple.com/shop/buy-iphone/iphone-15/6.1-inch-display-128gb-black-unlocked', 'iphone 15 6 1 inch display 128gb black unlocked'],
+    ['https://www.apple.com/shop/buy-iphone/iphone-15', 'iphone 15'],
   ])('%s → %s', (url, query) => {
     expect(slugQueryFromUrl(url)).toBe(query);
   });

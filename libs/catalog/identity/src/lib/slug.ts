@@ -42,7 +42,8 @@ function segmentWords(segment: string, productId: string | null): string[] {
   }
   s = s.replace(/\.(?:html?|php|aspx?|jsp|p|do|cfm)$/i, '').replace(/^ref=.*$/i, '');
   const words = s
-    .split(/[-_+\s.,;:!()[\]'"]+/)
+    // Trademark signs part words as a space would ("PlayStation®5").
+    .split(/[-_+\s.,;:!()[\]'"®™©℠]+/)
     .map((w) => w.toLowerCase())
     .filter((w) => w.length > 0 && w !== productId && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w));
   const describedBy = words.filter((w) => /^[a-z]{2,}$/.test(w)).length;
@@ -66,13 +67,24 @@ export function slugQueryFromUrl(url: string): string | null {
   const productId = extractProductId(parsed)?.id.toLowerCase() ?? null;
   const segments = parsed.pathname.split('/').filter(Boolean);
   let best: string[] = [];
+  let before: string[] = [];
+  let previous: string[] = [];
   for (const segment of segments) {
     const words = segmentWords(segment, productId);
     const letters = words.filter((w) => /[a-z]/.test(w));
     // Prefer more words; a later segment wins a tie (closer to the product).
-    if (letters.length >= best.filter((w) => /[a-z]/.test(w)).length && letters.length > 0) best = words;
+    if (letters.length >= best.filter((w) => /[a-z]/.test(w)).length && letters.length > 0) {
+      best = words;
+      before = previous;
+    }
+    previous = words;
   }
   if (best.length === 0) return null;
+  // A configurator's page names the product in the segment before its options (`/iphone-15/6.1-inch-display-128gb-black`):
+  // a short segment just before the best one that names a numbered model, and none of whose words the best one has, leads it.
+  if (before.length > 0 && before.length <= 3 && before.some((w) => /\d/.test(w)) && before.some((w) => /^[a-z]{2,}$/.test(w)) && !before.some((w) => best.includes(w))) {
+    best = [...before, ...best];
+  }
   // A single routing-like leftover word ("electronics") is a category, not a product; still better than nothing.
   return (best.length > MAX_WORDS ? [...best.slice(0, MAX_WORDS - LAST_WORDS), ...best.slice(-LAST_WORDS)] : best).join(' ');
 }

@@ -117,6 +117,13 @@ describe('extractLineNumbers', () => {
     expect(lines('Apple Watch Series 10 46mm')).toEqual({ series: ['10'] });
   });
 
+  it('reads a line number that ends in a letter of its own as another model, but not units and specs', () => {
+    expect(lines('Apple iPhone 16e 128GB Black')).toEqual({ iphone: ['16e'] });
+    expect(lines('Google Pixel 8a Unlocked')).toEqual({ pixel: ['8a'] });
+    expect(lines('Apple iPhone 15 128GB Black')).toEqual({ iphone: ['15'] });
+    expect(lines('Samsung Galaxy A35 5G Unlocked')).toEqual({ a: ['35'] });
+  });
+
   it('leaves out numbers that measure or count', () => {
     expect(lines('Bose Earbuds, Up to 30-Hour Battery Life')).toEqual({});
     expect(lines('Duracell AA Batteries, Pack of 24')).toEqual({});

@@ -155,20 +155,24 @@ export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<s
       addLineNumber(found, glued[1]!, glued[2]!);
       continue;
     }
-    if (!/^\d{1,3}$/.test(token) || i === 0) continue;
+    // A line number may end in a letter of its own ("iPhone 16e", "Pixel 8a"): another model than the plain number.
+    // Letters of units and specs ("4k", "5g", "1080p", "6s"…) are not such letters.
+    const lettered = /^(\d{1,3})([abcefhjnoqrtuyz])$/.exec(token);
+    if ((!lettered && !/^\d{1,3}$/.test(token)) || i === 0) continue;
     const before = tokens[i - 1]!;
     if (!/^[a-z]+$/.test(before) || AMOUNT_WORDS.has(before)) continue;
     const next = tokens[i + 1];
     if (next !== undefined && MEASURE_WORD.test(next)) continue;
-    addLineNumber(found, before, token);
+    if (lettered) addLineNumber(found, before, lettered[1]!, lettered[2]!);
+    else addLineNumber(found, before, token);
   }
   return found;
 }
 
-function addLineNumber(found: Map<string, Set<string>>, key: string, value: string): void {
+function addLineNumber(found: Map<string, Set<string>>, key: string, value: string, letter = ''): void {
   let values = found.get(key);
   if (!values) found.set(key, (values = new Set()));
-  values.add(String(Number(value)));
+  values.add(String(Number(value)) + letter);
 }
 
 // Tokens that mix letters and digits but are units, resolutions or common specs, not models.

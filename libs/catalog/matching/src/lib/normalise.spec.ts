@@ -1,4 +1,5 @@
 import {
+  foldText,
   hasValidGtinCheckDigit,
   normaliseBrand,
   normaliseGtin,
@@ -64,6 +65,15 @@ describe('normaliseGtin', () => {
     expect(normaliseGtin('03600029145X')).toBeNull();
     expect(normaliseGtin('00000000000000')).toBeNull();
     expect(hasValidGtinCheckDigit('4006381333932')).toBe(false);
+  });
+});
+
+describe('foldText', () => {
+  it('reads a generation written as an ordinal as the line number', () => {
+    expect(foldText('Apple AirPods Pro (2nd Generation)')).toBe('apple airpods pro (2)');
+    expect(foldText('Echo Dot 5th gen, Charcoal')).toBe('echo dot 5, charcoal');
+    expect(foldText('Kindle Paperwhite (12th Generation) – Black')).toBe('kindle paperwhite (12) - black');
+    expect(foldText('2nd Avenue General Store')).toBe('2nd avenue general store');
   });
 });
 

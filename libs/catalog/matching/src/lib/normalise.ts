@@ -26,16 +26,21 @@ export function foldText(input: string): string {
   return out;
 }
 
+/** A generation written as an ordinal ("2nd generation", "3rd gen") is the line's number ("AirPods Pro 2"). */
+const ORDINAL_GENERATION = /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+gen(?:eration)?\b/g;
+
 function foldUncached(input: string): string {
   // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(input)) return input.toLowerCase();
-  return input
-    .normalize('NFKD')
-    .replace(DIACRITICS, '')
-    .replace(/[\u2018\u2019\u2032]/g, "'")
-    .replace(/[\u201c\u201d\u2033]/g, '"')
-    .replace(/[\u2010-\u2015]/g, '-')
-    .toLowerCase();
+  const folded = /^[\x00-\x7f]*$/.test(input)
+    ? input.toLowerCase()
+    : input
+        .normalize('NFKD')
+        .replace(DIACRITICS, '')
+        .replace(/[\u2018\u2019\u2032]/g, "'")
+        .replace(/[\u201c\u201d\u2033]/g, '"')
+        .replace(/[\u2010-\u2015]/g, '-')
+        .toLowerCase();
+  return folded.includes('gen') ? folded.replace(ORDINAL_GENERATION, '$1') : folded;
 }
 
 /** "WH-1000XM5" ≡ "wh1000xm5": upper-case, keep only letters and digits. Empty → null. */

@@ -8,11 +8,12 @@ export const API_BUNDLE = path.join(workspaceRoot, 'dist/apps/api/main.js');
 const tsx = path.join(workspaceRoot, 'node_modules/.bin/tsx');
 
 /**
- * Applies the migrations to the database DATABASE_URL names and seeds the demo catalog (`offers` synthetic offers)
- * and the demo logins, as `npm start` does; answers what the seed printed (the demo link and logins).
+ * Applies the migrations to the database DATABASE_URL names and seeds the demo catalog of real products (its price
+ * history `days` long, 180 unless told), `offers` synthetic offers besides, and the demo logins, as `npm start` does;
+ * answers what the seed printed (the demo link and logins).
  */
-export async function seedDatabase(databaseUrl: string, offers: number, env: Record<string, string> = {}): Promise<string> {
-  const seed = startProcess('seed', tsx, ['apps/api/src/cli/seed.ts', '--offers', String(offers)], {
+export async function seedDatabase(databaseUrl: string, offers: number, env: Record<string, string> = {}, days?: number): Promise<string> {
+  const seed = startProcess('seed', tsx, ['apps/api/src/cli/seed.ts', '--offers', String(offers), ...(days !== undefined ? ['--days', String(days)] : [])], {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     TSX_TSCONFIG_PATH: path.join(workspaceRoot, 'tsconfig.base.json'),

@@ -7,6 +7,9 @@ export type WebApp = 'shopper' | 'merchant-dashboard' | 'admin';
 export interface StackOptions {
   /** Web apps to serve (their production build, through `vite preview`, proxying /api to this stack's API). */
   apps?: WebApp[];
+  /** Seeds the demo catalog of real products (with `demoDays` days of price history, 180 unless told); none unless asked. */
+  demo?: boolean;
+  demoDays?: number;
   /** Synthetic catalog size seeded into the temporary database before the API starts (0 = none). */
   offers?: number;
   /** Extra environment for the API. */
@@ -67,7 +70,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const seed = startProcess('seed', tsx, ['apps/api/src/cli/seed.ts', '--offers', String(options.offers ?? 0)], env);
+    const demo = options.demo ? (options.demoDays !== undefined ? ['--days', String(options.demoDays)] : []) : ['--no-demo'];
+    const seed = startProcess('seed', tsx, ['apps/api/src/cli/seed.ts', '--offers', String(options.offers ?? 0), ...demo], env);
     const seedOutput = await runToEnd(seed);
 
     const api = startProcess('api', tsx, ['apps/api/src/server.ts'], env);

@@ -1,0 +1,83 @@
+import { demoPriceHistory, demoProducts, generateDemoCatalog } from '@pricehunt/catalog-feeds';
+import { DEMO_HISTORY_DAYS, seedDemoCatalog } from '@pricehunt/catalog-core';
+import { buildTestApp, type TestApp } from '../testing/test-app';
+import { rows } from '../testing/db';
+
+/** The day the seeds below are made on: the history is the 180 days before it. */
+const TODAY = new Date('2026-11-23T10:00:00.000Z');
+
+interface OfferRecord {
+  retailer: string;
+  externalId: string;
+  product: number;
+  priceCents: number;
+  availability: string;
+}
+
+/** What a seeded catalog holds: its offers (with their product) and the days of each product's price points. */
+async function catalogOf(t: TestApp) {
+  const offers = await rows<{ retailer_id: string; external_id: string; product_id: number; price_cents: number; availability: string }>(
+    t.app,
+    'SELECT retailer_id, external_id, product_id, price_cents, availability FROM offers ORDER BY retailer_id, external_id',
+  );
+  const records: OfferRecord[] = offers.map((offer) => ({ retailer: offer.retailer_id, externalId: offer.external_id, product: Number(offer.product_id), priceCents: Number(offer.price_cents), availability: offer.availability }));
+  const history = new Map<number, string[]>();
+  for (const product of new Set(records.map((offer) => offer.product))) {
+    history.set(product, (await t.app.storage.catalog.priceHistoryOfProduct(product)).map((point) => `${point.offerId}|${point.recordedAt}|${point.priceCents}`));
+  }
+  return { records, history };
+}
+
+describe('the demo catalog seed', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await buildTestApp();
+    second = await buildTestApp();
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('imports every real product with 180 days of history, today’s prices last, the same on every seed', async () => {
+    const result = await seedDemoCatalog(first.app.catalog, first.app.storage.catalog, { today: TODAY });
+    const offers = generateDemoCatalog({ seed: 42 });
+    expect(result).toMatchObject({ skipped: false, offers: offers.length, products: demoProducts(42).length, synthetic: null, erMagellan: [] });
+    expect(result.demo).toMatchObject({ offers: offers.length, days: DEMO_HISTORY_DAYS, failed: null });
+    expect(result.demoUrl).toMatch(/^https:\/\/www\.amazon\.com\/[a-z0-9-]+\/dp\/B0[0-9A-Z]{8}$/);
+
+    const { records, history } = await catalogOf(first);
+    // Each product is one real product's variant: its offers are that variant's.
+    const truth = new Map(offers.map((offer) => [`${offer.retailer}|${offer.externalId}`, offer]));
+    const variants = new Map<number, Set<string>>();
+    for (const record of records) variants.set(record.product, (variants.get(record.product) ?? new Set()).add(truth.get(`${record.retailer}|${record.externalId}`)?.productKey ?? 'unknown'));
+    expect([...variants.values()].filter((keys) => keys.size !== 1)).toEqual([]);
+
+    // Every product has price points on at least 30 days, the first 179 days ago, the last today.
+    const days = [...history.values()].map((points) => new Set(points.map((point) => point.split('|')[1]?.slice(0, 10))));
+    expect(Math.min(...days.map((set) => set.size))).toBeGreaterThanOrEqual(30);
+    const all = new Set(days.flatMap((set) => [...set]));
+    expect([...all].sort()[0]).toBe('2026-05-28');
+    expect([...all].sort().at(-1)).toBe('2026-11-23');
+    expect([...history.values()].reduce((sum, points) => sum + points.length, 0)).toBe(result.demo?.pricePoints);
+
+    // Today's prices and stock are the last day's feed.
+    const today = new Map<string, { priceCents: number; availability: string }>();
+    for (const day of demoPriceHistory(offers, { days: DEMO_HISTORY_DAYS, seed: 42 })) {
+      for (const offer of day.offers) today.set(`${offer.retailer}|${offer.externalId}`, { priceCents: Math.min(offer.priceCents, offer.salePriceCents ?? offer.priceCents), availability: offer.availability });
+    }
+    expect(records.filter((record) => today.get(`${record.retailer}|${record.externalId}`)?.priceCents !== record.priceCents || today.get(`${record.retailer}|${record.externalId}`)?.availability !== record.availability)).toEqual([]);
+
+    // Another seed on the same day gives the same catalog: offers, products, prices and their history.
+    await seedDemoCatalog(second.app.catalog, second.app.storage.catalog, { today: TODAY });
+    const again = await catalogOf(second);
+    expect(again.records).toEqual(records);
+    expect(again.history).toEqual(history);
+
+    // A seeded catalog is left as it is.
+    const skipped = await seedDemoCatalog(first.app.catalog, first.app.storage.catalog, { today: TODAY });
+    expect(skipped).toMatchObject({ skipped: true, demo: null, offers: offers.length });
+  }, 240_000);
+});

@@ -1,0 +1,150 @@
+import { extractProductId } from '@pricehunt/marketplace';
+import { feedOfferSchema, isValidGtin } from '../offer';
+import { CATEGORIES } from './catalog-data';
+import { demoProducts, generateDemoCatalog } from './demo-catalog';
+import { demoPriceHistory } from './demo-history';
+import { REAL_PRODUCTS } from './real-products';
+
+const URL_SHAPES: Record<string, RegExp> = {
+  amazon: /^https:\/\/www\.amazon\.com\/[a-z0-9-]+\/dp\/B0[0-9A-Z]{8}$/,
+  walmart: /^https:\/\/www\.walmart\.com\/ip\/[a-z0-9-]+\/\d{9}$/,
+  bestbuy: /^https:\/\/www\.bestbuy\.com\/site\/[a-z0-9-]+\/(\d{7})\.p\?skuId=\1$/,
+  ebay: /^https:\/\/www\.ebay\.com\/itm\/\d{12}$/,
+  target: /^https:\/\/www\.target\.com\/p\/[a-z0-9-]+\/-\/A-\d{8}$/,
+  newegg: /^https:\/\/www\.newegg\.com\/[a-z0-9-]+\/p\/N82E168\d{8}$/,
+  costco: /^https:\/\/www\.costco\.com\/[a-z0-9-]+\.product\.\d{9}\.html$/,
+  apple: /^https:\/\/www\.apple\.com\/shop\/(product\/M[0-9A-Z]{4}(LL|AM)\/A\/[a-z0-9-]+|buy-(iphone|ipad|watch)\/[a-z0-9-]+\/[a-z0-9-]+)$/,
+  playstation: /^https:\/\/direct\.playstation\.com\/en-us\/(consoles\/console|accessories\/accessory)\/[a-z0-9-]+\.\d{7}$/,
+};
+
+describe('REAL_PRODUCTS', () => {
+  it('holds a few hundred products of every category, in variants with plausible list prices', () => {
+    expect(REAL_PRODUCTS.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(REAL_PRODUCTS.map((product) => product.category))).toEqual(new Set(Object.keys(CATEGORIES)));
+    const problems = REAL_PRODUCTS.flatMap((product) =>
+      product.variants.filter((variant) => !(variant.price >= 5 && variant.price <= 10_000)).map(() => `${product.brand} ${product.family} ${product.model}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('gives only GTINs whose check digit holds, each to one variant', () => {
+    const gtins = REAL_PRODUCTS.flatMap((product) => product.variants.flatMap((variant) => (variant.gtin ? [variant.gtin] : [])));
+    expect(gtins.length).toBeGreaterThan(5);
+    expect(gtins.filter((gtin) => !isValidGtin(gtin))).toEqual([]);
+    expect(new Set(gtins).size).toBe(gtins.length);
+  });
+
+  it('gives each part number to one variant of its brand', () => {
+    const seen = new Map<string, number>();
+    for (const product of REAL_PRODUCTS) for (const variant of product.variants) if (variant.mpn) seen.set(`${product.brand}|${variant.mpn}`, (seen.get(`${product.brand}|${variant.mpn}`) ?? 0) + 1);
+    expect([...seen].filter(([, count]) => count > 1)).toEqual([]);
+  });
+
+  it('names the products the brief names, with their model numbers', () => {
+    const titles = demoProducts(42).map((product) => `${product.title} ${product.mpn}`);
+    for (const wanted of [/Sony WH-1000XM5 .*Black WH1000XM5\/B/, /Apple iPhone 15 128GB Black MTP03LL\/A/, /Dyson V15 Detect .*368340-01/, /Samsung Neo QLED 4K QN65QN90C/, /LG OLED evo C3 OLED65C3PUA/, /MacBook Air 13-inch M2 .*Space Gray MLXW3LL\/A/, /Canon EOS R6 Mark II/, /Nintendo Switch OLED Model .*HEG-S-KABAA/, /PlayStation 5 Slim CFI-2015/, /Bose QuietComfort Ultra/]) {
+      expect({ wanted: String(wanted), found: titles.some((title) => wanted.test(title)) }).toEqual({ wanted: String(wanted), found: true });
+    }
+  });
+});
+
+describe('generateDemoCatalog', () => {
+  const offers = generateDemoCatalog({ seed: 42 });
+  const products = demoProducts(42);
+
+  it('is deterministic, and another seed gives other ids and prices for the same products', () => {
+    expect(generateDemoCatalog({ seed: 42 })).toEqual(offers);
+    const other = generateDemoCatalog({ seed: 7 });
+    expect(new Set(other.map((offer) => offer.productKey))).toEqual(new Set(products.map((product) => product.productKey)));
+    expect(other.map((offer) => offer.url)).not.toEqual(offers.map((offer) => offer.url));
+  });
+
+  it('offers every variant, a few thousand offers in all, each valid and in its retailer’s URL shape', () => {
+    expect(offers.length).toBeGreaterThan(3000);
+    expect(new Set(offers.map((offer) => offer.productKey))).toEqual(new Set(products.map((product) => product.productKey)));
+    const problems: string[] = [];
+    const ids = new Set<string>();
+    for (const { productKey: _key, ...offer } of offers) {
+      const parsed = feedOfferSchema.safeParse(offer);
+      if (!parsed.success) problems.push(`${offer.url}: ${parsed.error.message}`);
+      if (!(URL_SHAPES[offer.retailer as string] as RegExp).test(offer.url)) problems.push(offer.url);
+      const key = `${offer.retailer}|${offer.externalId}`;
+      if (ids.has(key)) problems.push(`repeated ${key}`);
+      ids.add(key);
+      // The marketplace reads every id back from its URL, but Apple's configurator pages, which have none.
+      const ref = extractProductId(offer.url);
+      if (offer.url.includes('/shop/buy-') ? ref !== null : ref?.id !== offer.externalId) problems.push(`${offer.url} -> ${JSON.stringify(ref)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('sells Apple’s products at Apple and PlayStation products at PlayStation Direct only, at 2 retailers or more as a rule', () => {
+    const problems = offers.filter((offer) => (offer.retailer === 'apple' && offer.brand !== 'Apple') || (offer.retailer === 'playstation' && !/PlayStation|DualSense|PULSE/.test(offer.title)));
+    expect(problems.map((offer) => offer.title)).toEqual([]);
+    const retailers = new Map<string, Set<string>>();
+    for (const offer of offers) retailers.set(offer.productKey, (retailers.get(offer.productKey) ?? new Set()).add(offer.retailer));
+    const single = [...retailers.values()].filter((set) => set.size < 2).length;
+    expect(single / retailers.size).toBeLessThan(0.05);
+    expect(new Set(offers.map((offer) => offer.retailer)).size).toBe(9);
+  });
+
+  it('prices offers around the list price, and shows a product’s own GTIN and part number only', () => {
+    const byKey = new Map(products.map((product) => [product.productKey, product]));
+    const problems: string[] = [];
+    for (const offer of offers) {
+      const product = byKey.get(offer.productKey)!;
+      const ratio = offer.priceCents / product.msrpCents;
+      if (ratio < 0.5 || ratio > 1.1) problems.push(`${offer.title}: ${offer.priceCents} for ${product.msrpCents}`);
+      if (offer.gtin !== undefined && offer.gtin !== product.gtin) problems.push(`${offer.title}: gtin ${offer.gtin}`);
+      if (offer.mpn !== undefined && offer.mpn !== product.mpn) problems.push(`${offer.title}: mpn ${offer.mpn}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('demoPriceHistory', () => {
+  const offers = generateDemoCatalog({ seed: 42 });
+  const history = demoPriceHistory(offers, { days: 180, seed: 42 });
+  const effective = (offer: { priceCents: number; salePriceCents?: number }) => Math.min(offer.priceCents, offer.salePriceCents ?? offer.priceCents);
+
+  it('is deterministic, begins with every offer and ends with today’s offers', () => {
+    expect(demoPriceHistory(offers, { days: 180, seed: 42 })).toEqual(history);
+    expect(history).toHaveLength(180);
+    expect(history[0]?.offers).toHaveLength(offers.length);
+    // Replaying the days gives today's feed.
+    const state = new Map<string, (typeof offers)[number]>();
+    for (const day of history) for (const offer of day.offers) state.set(`${offer.retailer}|${offer.externalId}`, offer);
+    const today = offers.map((offer) => state.get(`${offer.retailer}|${offer.externalId}`));
+    expect(today.map((offer) => [offer?.priceCents, offer?.salePriceCents, offer?.availability])).toEqual(offers.map((offer) => [offer.priceCents, offer.salePriceCents, offer.availability]));
+  });
+
+  it('changes every product’s price on 30 days or more, with sales of 10–30% and stock-outs, and never at Apple', () => {
+    const days = new Map<string, Set<number>>();
+    const last = new Map<string, number>();
+    let sales = 0;
+    let stockOuts = 0;
+    for (const { day, offers: listed } of history) {
+      for (const offer of listed) {
+        const key = `${offer.retailer}|${offer.externalId}`;
+        if (last.get(key) !== effective(offer)) days.set(offer.productKey, (days.get(offer.productKey) ?? new Set()).add(day));
+        if (day > 0 && offer.retailer === 'apple' && last.get(key) !== effective(offer)) throw new Error(`Apple changed ${offer.title}`);
+        last.set(key, effective(offer));
+        if (offer.salePriceCents !== undefined) {
+          sales++;
+          const depth = 1 - offer.salePriceCents / offer.priceCents;
+          expect(depth).toBeGreaterThan(0);
+          expect(depth).toBeLessThan(0.4);
+        }
+        if (offer.availability === 'out_of_stock') stockOuts++;
+      }
+    }
+    const fewest = Math.min(...[...days.values()].map((set) => set.size));
+    expect(fewest).toBeGreaterThanOrEqual(30);
+    expect(sales).toBeGreaterThan(1000);
+    expect(stockOuts).toBeGreaterThan(100);
+  });
+
+  it('rejects a history of no days', () => {
+    expect(() => demoPriceHistory(offers, { days: 0, seed: 1 })).toThrow('days must be');
+  });
+});
