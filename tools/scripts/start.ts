@@ -23,10 +23,15 @@ const apps = [
   { name: 'admin', port: 4400, title: 'Admin console' },
 ];
 
+// The demo feed server: the demo's Best Buy feed, its prices moving every five minutes, refreshed by the worker.
+const demoFeedPort = Number(env.DEMO_FEED_PORT ?? 4510);
+const demoFeedUrl = `http://127.0.0.1:${demoFeedPort}/feeds/bestbuy.tsv`;
+
 // The demo catalog of real products with its price history; DEMO_OFFERS adds that many synthetic offers (invented models).
+// A first seed registers the demo feed as a feed source.
 const seed = spawnSync(tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '0'], {
   cwd: root,
-  env: ingestingEnv,
+  env: { ...ingestingEnv, DEMO_FEED_URL: demoFeedUrl },
   stdio: ['inherit', 'pipe', 'inherit'],
   encoding: 'utf8',
 });
@@ -48,8 +53,16 @@ const prefix = (name: string, child: ChildProcess) => {
 const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
 prefix('api', api);
 children.push(api);
-// The feed worker refreshes the catalog's feed sources when they are due (apps/worker).
-const worker = spawn(tsx, ['--tsconfig', 'apps/worker/tsconfig.json', 'apps/worker/src/main.ts'], { cwd: root, env: ingestingEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+const demoFeed = spawn(tsx, ['tools/scripts/demo-feed-server.ts'], { cwd: root, env: { ...env, DEMO_FEED_PORT: String(demoFeedPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+prefix('demo-feed', demoFeed);
+children.push(demoFeed);
+// The feed worker refreshes the catalog's feed sources when they are due (apps/worker). It may fetch feeds served on
+// this machine (the demo feed; a feed an admin serves locally) unless told otherwise: `npm start` is not production.
+const worker = spawn(tsx, ['--tsconfig', 'apps/worker/tsconfig.json', 'apps/worker/src/main.ts'], {
+  cwd: root,
+  env: { ...ingestingEnv, FETCH_ALLOW_LOOPBACK: env.FETCH_ALLOW_LOOPBACK ?? (env.NODE_ENV === 'production' ? 'false' : 'true') },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 prefix('worker', worker);
 children.push(worker);
 for (const app of apps) {
@@ -91,6 +104,7 @@ void (async () => {
   console.log(`\n${line}\n PriceHunt is running${ready.every(Boolean) ? '' : ' (some parts did not answer yet)'}\n`);
   console.log(`  API                 http://localhost:${apiPort}/api/health   (docs: /api/docs)`);
   console.log(`  Feed worker         refreshes due feed sources (admin console: Catalog → Sources)`);
+  console.log(`  Demo feed           ${demoFeedUrl}   (Best Buy's prices move every 5 minutes)`);
   for (const app of apps) console.log(`  ${app.title.padEnd(19)} http://localhost:${app.port}/`);
   const demoLink = /demo product link: (\S+)/.exec(seed.stdout ?? '')?.[1] ?? 'https://www.amazon.com/dp/B09XS7JWHH';
   console.log(`\n  Try: http://localhost:4200/${demoLink}`);

@@ -9,6 +9,8 @@
 import { describeDemoAdmin, describeDemoMerchant, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
 import { DEMO_HISTORY_DAYS, seedDemoCatalog, type SeedResult } from '@pricehunt/catalog-core';
 import { openCatalog } from './shared';
+import { randomUUID } from 'node:crypto';
+import { DEMO_FEED_RETAILER } from '@pricehunt/catalog-feeds';
 
 function parseArgs(argv: string[]) {
   const args = { demo: true, days: DEMO_HISTORY_DAYS, offers: 0 };
@@ -55,6 +57,16 @@ async function main() {
     const catalog = await seedDemoCatalog(services, storage.catalog, { demo: args.demo, days: args.days, syntheticOffers: args.offers, seedDataDir });
     for (const line of describeCatalog(catalog, seedDataDir)) console.log(line);
     if (catalog.demoUrl) console.log(`demo product link: ${catalog.demoUrl}`);
+    // The demo feed server (`npm start` runs it) as a feed source the worker refreshes every five minutes.
+    const demoFeedUrl = process.env.DEMO_FEED_URL;
+    if (demoFeedUrl && catalog.demo) {
+      const now = new Date().toISOString();
+      const source = await storage.feedSources.create(
+        { id: randomUUID(), url: demoFeedUrl, format: 'gmc-tsv', retailerId: DEMO_FEED_RETAILER.id, retailerName: DEMO_FEED_RETAILER.name, businessId: null, intervalMinutes: 5, nextRunAt: now },
+        now,
+      );
+      if (source) console.log(`demo feed source: ${DEMO_FEED_RETAILER.name} from ${demoFeedUrl}, refreshed every 5 minutes`);
+    }
     console.log(`database ready at ${label}`);
     const production = config.NODE_ENV === 'production';
     console.log(describeDemoAdmin(await seedDemoAdmin(storage.businessAccounts, { production })));
