@@ -55,6 +55,7 @@ describe('feed source labels', () => {
     expect(feedNextRunLabel({ ...source, status: 'paused' }, NOW)).toBe('Paused');
     expect(feedNextRunLabel({ ...source, running: true }, NOW)).toBe('Running now');
     expect(feedNextRunLabel({ ...source, nextRunAt: at(0) }, NOW)).toBe('due now');
+    expect(feedNextRunLabel({ ...source, nextRunAt: at(0.5) }, NOW)).toBe('due now');
     expect(feedNextRunLabel({ ...source, nextRunAt: at(-5) }, NOW)).toBe('due 5 min ago');
   });
 });

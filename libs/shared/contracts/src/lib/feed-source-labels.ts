@@ -77,6 +77,7 @@ export function feedNextRunLabel(source: Pick<FeedSource, 'status' | 'running' |
   if (source.status === 'paused') return 'Paused';
   if (feedSourceIsRunning(source)) return 'Running now';
   const due = Date.parse(source.nextRunAt);
-  if (due <= now) return now - due < 60_000 ? 'due now' : `due ${relativeTimeLabel(source.nextRunAt, now)}`;
+  // Within a minute either way is now (the page's clock and the server's differ by a little).
+  if (due - now < 60_000) return now - due < 60_000 ? 'due now' : `due ${relativeTimeLabel(source.nextRunAt, now)}`;
   return relativeTimeLabel(source.nextRunAt, now);
 }
