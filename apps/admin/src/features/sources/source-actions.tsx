@@ -19,7 +19,18 @@ const messageOf = (error: unknown) => (isApiError(error) || error instanceof Err
  * (confirmed in a dialog). Each reports its outcome through `onMessage`; `onRemoved`, when given, takes
  * over after a removal (with its notice).
  */
-export function SourceActions({ source, onMessage, onRemoved }: { source: FeedSource; onMessage(message: ActionMessage): void; onRemoved?(notice: string): void }) {
+export function SourceActions({
+  source,
+  onMessage,
+  onRemoved,
+  compact = false,
+}: {
+  source: FeedSource;
+  onMessage(message: ActionMessage): void;
+  onRemoved?(notice: string): void;
+  /** Two buttons a line, for a table row. */
+  compact?: boolean;
+}) {
   const run = useRunFeedSource();
   const update = useUpdateFeedSource();
   const [editing, setEditing] = useState(false);
@@ -43,14 +54,14 @@ export function SourceActions({ source, onMessage, onRemoved }: { source: FeedSo
     );
 
   return (
-    <div className="adm-row-actions">
+    <div className={compact ? 'adm-row-actions adm-row-actions--grid' : 'adm-row-actions'}>
       <Button
         size="sm"
         variant="secondary"
         onClick={runNow}
         loading={run.isPending}
         disabled={paused || running}
-        aria-label={`Run ${name} now`}
+        aria-label={`Run now: ${name}`}
         title={paused ? 'Resume the source to run it' : running ? 'A run is under way' : undefined}
       >
         Run now
@@ -58,7 +69,7 @@ export function SourceActions({ source, onMessage, onRemoved }: { source: FeedSo
       <Button size="sm" variant="secondary" onClick={toggle} loading={update.isPending} aria-label={`${paused ? 'Resume' : 'Pause'} ${name}`}>
         {paused ? 'Resume' : 'Pause'}
       </Button>
-      <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit the interval of ${name}`}>
+      <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit interval of ${name}`}>
         Edit interval
       </Button>
       <Button size="sm" variant="ghost" onClick={() => setRemoving(true)} aria-label={`Remove ${name}`}>
@@ -132,7 +143,14 @@ function RemoveDialog({ source, onDone }: { source: FeedSource; onDone(removed: 
       confirmLabel="Remove source"
       busy={remove.isPending}
       error={remove.error ? messageOf(remove.error) : null}
-      onConfirm={() => remove.mutate(source.id, { onSuccess: () => onDone(true) })}
+      onConfirm={() =>
+        // Awaited rather than a callback of mutate: the list refreshed after the removal no longer holds this row, and
+        // mutate's callbacks are dropped once their component is gone. The failure is shown by the dialog.
+        remove.mutateAsync(source.id).then(
+          () => onDone(true),
+          () => undefined,
+        )
+      }
       onCancel={() => onDone(false)}
     >
       <p>

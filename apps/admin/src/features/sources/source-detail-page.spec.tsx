@@ -89,7 +89,7 @@ describe('feed source detail page', () => {
     ];
     detail(() => (answers.length > 1 ? (answers.shift() as (typeof answers)[number]) : (answers[0] as (typeof answers)[number])));
     expect(await screen.findByText('Running', { selector: '.adm-badge' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Run Best Buy now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Run now: Best Buy' })).toBeDisabled();
     expect(await screen.findByRole('region', { name: 'Last run' })).toBeInTheDocument();
     expect(screen.getByText('Active', { selector: '.adm-badge' })).toBeInTheDocument();
   });

@@ -200,7 +200,9 @@ function RunsCard({ runs, source, now }: { runs: FeedRun[]; source: FeedSource; 
             <td className="adm-num">{formatCount(run.unchanged)}</td>
             <td className="adm-num">{formatCount(run.gone)}</td>
             <td className="adm-num">{formatCount(run.rejected)}</td>
-            <td>{run.error ? <p className="adm-failure adm-break">{run.error}</p> : <span className="adm-muted">—</span>}</td>
+            <td className={run.error ? 'adm-run-error' : undefined}>
+              {run.error ? <p className="adm-failure">{run.error}</p> : <span className="adm-muted">—</span>}
+            </td>
             <td>
               {run.importRunId ? (
                 <Link to={paths.importRun(run.importRunId)} aria-label={`Import report of the run started ${formatDateTime(run.startedAt)}`}>

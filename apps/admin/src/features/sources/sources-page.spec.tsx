@@ -58,8 +58,7 @@ describe('feed sources page', () => {
 
     const table = await screen.findByRole('table', { name: 'Feed sources' });
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Retailer',
-      'Feed URL',
+      'Retailer and feed URL',
       'Format',
       'Interval',
       'Status',
@@ -89,7 +88,7 @@ describe('feed sources page', () => {
     expect(within(acme).getByText('Paused', { selector: '.adm-badge' })).toBeInTheDocument();
     expect(acme).toHaveTextContent('every day');
     expect(acme).toHaveTextContent('Not modified');
-    expect(within(acme).getByRole('button', { name: 'Run Acme now' })).toBeDisabled();
+    expect(within(acme).getByRole('button', { name: 'Run now: Acme' })).toBeDisabled();
     expect(within(acme).getByRole('button', { name: 'Resume Acme' })).toBeEnabled();
   });
 
@@ -98,7 +97,7 @@ describe('feed sources page', () => {
     page(() => [], { 'GET /api/admin/feed-sources': () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response });
     const skeleton = await screen.findByRole('status', { name: 'Loading feed sources…' });
     expect(skeleton).toHaveAttribute('aria-busy', 'true');
-    expect(skeleton.querySelectorAll('th')).toHaveLength(8);
+    expect(skeleton.querySelectorAll('th')).toHaveLength(7);
     answer(jsonResponse({ success: true, items: [] }));
     expect(await screen.findByRole('heading', { name: 'No feed sources yet' })).toBeInTheDocument();
     expect(screen.getByText(/Add one with the form below/)).toBeInTheDocument();
@@ -204,11 +203,11 @@ describe('feed sources page', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Run Best Buy now' }));
+    await user.click(await screen.findByRole('button', { name: 'Run now: Best Buy' }));
     expect(await screen.findByText('Best Buy is due now: a worker runs it when it next looks for work.')).toBeInTheDocument();
     const row = await rowOf('Best Buy');
     await waitFor(() => expect(within(row).getByText('Running', { selector: '.adm-badge' })).toBeInTheDocument());
-    expect(within(row).getByRole('button', { name: 'Run Best Buy now' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Run now: Best Buy' })).toBeDisabled();
     await waitFor(() => expect(row).toHaveTextContent('+7 added · 2 changed · 1 gone · 1 rejected'));
     expect(within(row).getByText('Active', { selector: '.adm-badge' })).toBeInTheDocument();
     expect(view.mock.requestsTo('POST /api/admin/feed-sources/src-bestbuy/run')).toHaveLength(1);
@@ -225,7 +224,7 @@ describe('feed sources page', () => {
       'POST /api/admin/feed-sources/src-bestbuy/run': () => errorResponse(409, 'CONFLICT', 'A run of this source is under way', { field: 'id' }),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Run Best Buy now' }));
+    await user.click(await screen.findByRole('button', { name: 'Run now: Best Buy' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Best Buy could not run: A run of this source is under way');
 
     await user.click(screen.getByRole('button', { name: 'Pause Best Buy' }));
@@ -249,7 +248,7 @@ describe('feed sources page', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit the interval of Best Buy' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit interval of Best Buy' }));
     const dialog = screen.getByRole('dialog', { name: 'Interval of Best Buy' });
     expect(within(dialog).getByLabelText('Refresh every')).toHaveValue(6);
     expect(within(dialog).getByLabelText('Interval unit')).toHaveValue('h');
