@@ -2,7 +2,7 @@ import { apiRequest } from '@pricehunt/api-client';
 import {
   feedSourceDeletedResponseSchema,
   feedSourceDetailResponseSchema,
-  feedSourceIsRunning,
+  feedSourceIsBusy,
   feedSourceListResponseSchema,
   feedSourceResponseSchema,
   type FeedSource,
@@ -25,17 +25,9 @@ export const sourceKeys = {
 export const POLL_BUSY_MS = 2_000;
 /** Otherwise every 30 s, so "next run" and last runs stay current on an open page. */
 export const POLL_IDLE_MS = 30_000;
-/** A source due for longer than this waits for a worker that is not there: stop asking every 2 s. */
-const DUE_WATCH_MS = 2 * 60_000;
-
 /** How often to ask again about `sources`. */
 export function pollInterval(sources: readonly FeedSource[], now = Date.now()): number {
-  const busy = sources.some((source) => {
-    if (feedSourceIsRunning(source)) return true;
-    const due = Date.parse(source.nextRunAt);
-    return source.status === 'active' && due <= now && now - due < DUE_WATCH_MS;
-  });
-  return busy ? POLL_BUSY_MS : POLL_IDLE_MS;
+  return sources.some((source) => feedSourceIsBusy(source, now)) ? POLL_BUSY_MS : POLL_IDLE_MS;
 }
 
 export const feedSourcesQuery = () =>

@@ -1,5 +1,6 @@
 import {
   feedIntervalLabel,
+  feedSourceIsBusy,
   feedNextRunLabel,
   feedRunCounts,
   feedRunDuration,
@@ -57,5 +58,16 @@ describe('feed source labels', () => {
     expect(feedNextRunLabel({ ...source, nextRunAt: at(0) }, NOW)).toBe('due now');
     expect(feedNextRunLabel({ ...source, nextRunAt: at(0.5) }, NOW)).toBe('due now');
     expect(feedNextRunLabel({ ...source, nextRunAt: at(-5) }, NOW)).toBe('due 5 min ago');
+  });
+
+  it('tells a source about to change (running, or just due) from one that waits', () => {
+    const source = { status: 'active' as const, running: false, lastRun: null, nextRunAt: at(90) };
+    expect(feedSourceIsBusy(source, NOW)).toBe(false);
+    expect(feedSourceIsBusy({ ...source, running: true }, NOW)).toBe(true);
+    expect(feedSourceIsBusy({ ...source, lastRun: { status: 'running' as const } as never }, NOW)).toBe(true);
+    expect(feedSourceIsBusy({ ...source, nextRunAt: at(-0.5) }, NOW)).toBe(true);
+    // Due for long (no worker takes it), or paused: nothing is about to change.
+    expect(feedSourceIsBusy({ ...source, nextRunAt: at(-10) }, NOW)).toBe(false);
+    expect(feedSourceIsBusy({ ...source, status: 'paused', nextRunAt: at(-0.5) }, NOW)).toBe(false);
   });
 });

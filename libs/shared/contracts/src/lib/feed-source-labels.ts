@@ -69,6 +69,19 @@ export function relativeTimeLabel(iso: string, now: number): string {
 /** A source a worker is reading now: its lease is held, or its last run has not ended. */
 export const feedSourceIsRunning = (source: Pick<FeedSource, 'running' | 'lastRun'>): boolean => source.running || source.lastRun?.status === 'running';
 
+/** How long after falling due a source is watched closely for a worker to take it (none may be running). */
+export const FEED_SOURCE_DUE_WATCH_MS = 2 * 60_000;
+
+/**
+ * A source whose state is about to change: it runs now, or it fell due a moment ago and a worker takes it within its
+ * poll interval. Screens ask about such sources often (every 2 s) and about the others now and then.
+ */
+export function feedSourceIsBusy(source: Pick<FeedSource, 'status' | 'running' | 'lastRun' | 'nextRunAt'>, now: number): boolean {
+  if (feedSourceIsRunning(source)) return true;
+  const due = Date.parse(source.nextRunAt);
+  return source.status === 'active' && due <= now && now - due < FEED_SOURCE_DUE_WATCH_MS;
+}
+
 /**
  * When the source runs next, for a schedule column: "Paused", "Running now", "due now" or "due 5 min ago" (a worker
  * takes a due source within its poll interval), or the time relative to `now` ("in 3 h").
