@@ -60,12 +60,12 @@ export default function SourceDetailPage() {
         {data ? <SourceStatusBadge source={data.source} /> : null}
       </div>
       <ActionMessages message={message} />
+      {/* A failed refresh keeps the source last loaded on screen, under its message. */}
+      <QueryState isLoading={false} error={source.error} onRetry={() => void source.refetch()} />
       {source.isLoading ? (
         <Card title="Runs">
           <TableSkeleton label="Loading the source…" columns={RUN_COLUMNS} rows={4} />
         </Card>
-      ) : source.error ? (
-        <QueryState isLoading={false} error={source.error} onRetry={() => void source.refetch()} />
       ) : data ? (
         <>
           <SourceCard

@@ -115,6 +115,21 @@ describe('feed sources page', () => {
     expect(await screen.findByRole('link', { name: 'Best Buy' })).toBeInTheDocument();
   });
 
+  it('keeps the sources on screen when a refresh fails, under the reason', async () => {
+    let failing = false;
+    page(() => [feedSource()], {
+      'GET /api/admin/feed-sources': () => (failing ? errorResponse(503, 'UNAVAILABLE', 'The database is busy') : jsonResponse({ success: true, items: [feedSource()] })),
+      'PATCH /api/admin/feed-sources/src-bestbuy': () => {
+        failing = true;
+        return jsonResponse({ success: true, source: feedSource({ status: 'paused' }) });
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pause Best Buy' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is busy');
+    expect(screen.getByRole('link', { name: 'Best Buy' })).toBeInTheDocument();
+  });
+
   it('adds a source: the API’s messages go under the field they name, and the new source is listed', async () => {
     let items: FeedSource[] = [];
     const answers = [

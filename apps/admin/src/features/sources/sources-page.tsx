@@ -44,10 +44,10 @@ export default function SourcesPage() {
       </div>
       <ActionMessages message={message} />
       <Card title="Sources">
+        {/* A failed refresh keeps the sources last loaded on screen, under its message. */}
+        <QueryState isLoading={false} error={sources.error} onRetry={() => void sources.refetch()} />
         {sources.isLoading ? (
           <TableSkeleton label="Loading feed sources…" columns={SOURCE_COLUMNS} actions />
-        ) : sources.error ? (
-          <QueryState isLoading={false} error={sources.error} onRetry={() => void sources.refetch()} />
         ) : items && items.length === 0 ? (
           <EmptyState
             title="No feed sources yet"

@@ -177,4 +177,17 @@ describe('Integrate → Scheduled refresh', () => {
     expect(screen.getByText('No scheduled feed yet.')).toBeInTheDocument();
     expect(mock.unhandled).toEqual([]);
   });
+
+  it('says why the feeds could not be loaded and asks again on Try again', async () => {
+    let calls = 0;
+    integrate(true, {
+      'GET /api/business/integration/feed-sources': () => (++calls === 1 ? errorResponse(503, 'UNAVAILABLE', 'The database is busy') : jsonResponse({ success: true, items: [] })),
+    });
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: '4. Scheduled refresh' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The database is busy');
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('form', { name: 'Add a feed URL' })).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

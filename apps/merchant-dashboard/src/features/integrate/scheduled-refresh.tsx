@@ -39,18 +39,20 @@ export function ScheduledRefresh({ verified, storeDomain }: { verified: boolean;
         Give PriceHunt the address of your Google Merchant Center feed and it reads it again on the schedule you choose, so your prices and stock stay
         current. Products your feed no longer lists are shown as out of stock.
       </p>
-      {sources.isLoading ? (
-        <p role="status" className="md-muted">
-          Loading your scheduled feeds…
-        </p>
-      ) : sources.error ? (
+      {sources.error ? (
+        // A failed refresh keeps the feeds last loaded on screen, under its message.
         <div role="alert" className="md-error">
           <p>{messageOf(sources.error, 'Could not load your scheduled feeds.')}</p>
           <button type="button" className="md-button md-button--secondary" onClick={() => void sources.refetch()}>
             Try again
           </button>
         </div>
-      ) : items && items.length > 0 ? (
+      ) : null}
+      {sources.isLoading ? (
+        <p role="status" className="md-muted">
+          Loading your scheduled feeds…
+        </p>
+      ) : !items ? null : items.length > 0 ? (
         <>
           {items.map((source) => (
             <SourceItem key={source.id} source={source} now={now} />
