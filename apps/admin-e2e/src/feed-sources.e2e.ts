@@ -205,6 +205,8 @@ describe('admin console: feed sources', () => {
     await page.getByRole('img', { name: /Offers added, changed and gone per run/ }).waitFor();
     await console_.screenshot('admin-source-detail-failing');
     expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await console_.screenshot('admin-source-detail-failing-narrow');
   });
 
   it('has no serious accessibility violations on the Sources pages (axe-core, WCAG 2.1 A and AA)', async () => {

@@ -17,6 +17,7 @@ export function DataTable({
   actions = false,
   tall = false,
   stack = false,
+  scrollable = false,
   children,
 }: {
   caption: string;
@@ -25,11 +26,16 @@ export function DataTable({
   /** A taller frame, for long lists such as an import's rejected rows. */
   tall?: boolean;
   stack?: boolean;
+  /** A wide table that may scroll sideways: its frame takes the keyboard's focus (named by the caption) to scroll it. */
+  scrollable?: boolean;
   children: ReactNode;
 }) {
   const role = (name: string) => (stack ? name : undefined);
   return (
-    <div className={tall ? 'adm-table-wrap adm-table-wrap--tall' : 'adm-table-wrap'}>
+    <div
+      className={tall ? 'adm-table-wrap adm-table-wrap--tall' : 'adm-table-wrap'}
+      {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table className={stack ? 'adm-table adm-table--stack' : 'adm-table'} role={role('table')}>
         <caption className="ph-visually-hidden">{caption}</caption>
         <thead role={role('rowgroup')}>

@@ -181,10 +181,10 @@ function RunsCard({ runs, source, now }: { runs: FeedRun[]; source: FeedSource; 
           { name: 'Gone', values: chronological.map((run) => run.gone), color: chartColors[1] },
         ]}
       />
-      <DataTable caption={`Runs of the ${source.retailerName} feed, newest first`} columns={RUN_COLUMNS}>
+      <DataTable caption={`Runs of the ${source.retailerName} feed, newest first`} columns={RUN_COLUMNS} scrollable>
         {runs.map((run) => (
           <tr key={run.id}>
-            <td className="adm-nowrap">
+            <td className="adm-run-started">
               {formatDateTime(run.startedAt)}
               <p className="adm-muted adm-cell-note">
                 <RelativeTime iso={run.startedAt} now={now} />
