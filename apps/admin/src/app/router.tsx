@@ -11,6 +11,8 @@ const BusinessListPage = lazyPage(() => import('../features/businesses/business-
 const BusinessDetailPage = lazyPage(() => import('../features/businesses/business-detail-page'));
 const CatalogPage = lazyPage(() => import('../features/catalog/catalog-page'));
 const ImportRunPage = lazyPage(() => import('../features/catalog/import-run-page'));
+const SourcesPage = lazyPage(() => import('../features/sources/sources-page'));
+const SourceDetailPage = lazyPage(() => import('../features/sources/source-detail-page'));
 const AuditPage = lazyPage(() => import('../features/audit/audit-page'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
 
@@ -35,6 +37,8 @@ export function AppRoutes() {
           <Route path={`${paths.businesses}/:id`} element={<BusinessDetailPage />} />
           <Route path={paths.catalog} element={<CatalogPage />} />
           <Route path={`${paths.catalog}/imports/:id`} element={<ImportRunPage />} />
+          <Route path={paths.sources} element={<SourcesPage />} />
+          <Route path={`${paths.sources}/:id`} element={<SourceDetailPage />} />
           <Route path={paths.audit} element={<AuditPage />} />
         </Route>
       </Route>

@@ -13,8 +13,8 @@ export interface Series {
 }
 
 /**
- * Daily bars for one or more series side by side. The chart is an image named by `title` whose description
- * carries the totals; pages show the same figures in text for people who would rather read.
+ * Daily bars (or bars per run) for one or more series side by side. The chart is an image named by `title` whose
+ * description carries the totals; pages show the same figures in text for people who would rather read.
  */
 export function BarChart({
   title,
@@ -22,12 +22,18 @@ export function BarChart({
   series,
   height = 200,
   formatValue = (n: number) => String(Math.round(n)),
+  formatLabel = (label: string) => label.slice(5),
+  emptyText = 'Nothing recorded in this period',
 }: {
   title: string;
+  /** One per bar group; dates (YYYY-MM-DD) unless `formatLabel` reads them otherwise. */
   labels: string[];
   series: Series[];
   height?: number;
   formatValue?: (n: number) => string;
+  /** The axis text of a label (default: a date's month and day). */
+  formatLabel?: (label: string) => string;
+  emptyText?: string;
 }) {
   const titleId = useId();
   const descId = useId();
@@ -60,7 +66,7 @@ export function BarChart({
           </g>
         ))}
         {labels.map((label, i) => (
-          <g key={label}>
+          <g key={`${i}-${label}`}>
             {series.map((s, k) => {
               const value = s.values[i] ?? 0;
               const x = pad.left + i * groupW + groupW * 0.1 + k * barW;
@@ -72,14 +78,14 @@ export function BarChart({
             })}
             {i % labelEvery === 0 ? (
               <text x={pad.left + i * groupW + groupW / 2} y={height - 6} textAnchor="middle" className="adm-chart__tick">
-                {label.slice(5)}
+                {formatLabel(label)}
               </text>
             ) : null}
           </g>
         ))}
         {empty ? (
           <text x={pad.left + innerW / 2} y={pad.top + innerH / 2} textAnchor="middle" className="adm-chart__empty">
-            Nothing recorded in this period
+            {emptyText}
           </text>
         ) : null}
       </svg>

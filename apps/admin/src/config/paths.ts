@@ -6,5 +6,7 @@ export const paths = {
   business: (id: string) => `/admin/business/${encodeURIComponent(id)}`,
   catalog: '/admin/catalog',
   importRun: (id: string) => `/admin/catalog/imports/${encodeURIComponent(id)}`,
+  sources: '/admin/catalog/sources',
+  source: (id: string) => `/admin/catalog/sources/${encodeURIComponent(id)}`,
   audit: '/admin/audit',
 } as const;

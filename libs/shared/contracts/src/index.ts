@@ -10,3 +10,4 @@ export * from './lib/merchant';
 export * from './lib/admin';
 export * from './lib/match-reports';
 export * from './lib/feed-sources';
+export * from './lib/feed-source-labels';

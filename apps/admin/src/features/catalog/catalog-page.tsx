@@ -12,6 +12,7 @@ import { ImportRunsTable, RowErrorsTable } from './import-runs-table';
 import { MatchReportsCard } from './match-reports-card';
 import { PriceReviewsCard } from './price-reviews-card';
 import { ProductsCard } from './products-card';
+import { CatalogNav } from './catalog-nav';
 import { DataTable } from '../../components/data-table';
 
 /** /admin/catalog: retailers, feed imports with their reports, match corrections and re-clustering. */
@@ -27,6 +28,7 @@ export default function CatalogPage() {
   };
   return (
     <div className="adm-page">
+      <CatalogNav />
       <div className="adm-page__header">
         <h1>Catalog</h1>
       </div>

@@ -6,6 +6,7 @@ import { merchantKeys, useIntegration, useSetDomain, useStartSync, useSync, useV
 import { QueryState } from '../dashboard/components/query-state';
 import type { VerificationMethod } from '@pricehunt/contracts';
 import { CopyButton } from './copy-button';
+import { ScheduledRefresh } from './scheduled-refresh';
 
 const METHOD_NAMES: Record<VerificationMethod, string> = { meta: 'meta tag', script: 'tracking script', dns: 'DNS TXT record' };
 
@@ -211,6 +212,8 @@ export default function IntegratePage() {
                 </p>
               ) : null}
             </section>
+
+            <ScheduledRefresh verified={data.verified} storeDomain={data.storeDomain} />
           </>
         ) : null}
       </QueryState>

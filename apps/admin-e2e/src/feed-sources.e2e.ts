@@ -1,0 +1,237 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { accessibilityViolations, launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
+
+const FEED = [
+  'id\ttitle\tlink\tprice\tbrand\tavailability',
+  'CK-1\tCorner Kitchen Stand Mixer 5 qt\thttps://www.cornerkitchen.example/p/ck-1\t249.00 USD\tCorner Kitchen\tin stock',
+  'CK-2\tCorner Kitchen Chef Knife 8 in\thttps://www.cornerkitchen.example/p/ck-2\t59.95 USD\tCorner Kitchen\tin stock',
+].join('\n');
+
+/** The text of the hint and error read with a form control (its aria-describedby). */
+async function descriptionOf(control: Locator): Promise<string> {
+  return control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+async function waitForText(locator: Locator, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const content = (await locator.textContent().catch(() => '')) ?? '';
+    if (typeof text === 'string' ? content.includes(text) : text.test(content)) return;
+    if (Date.now() > deadline) throw new Error(`still "${content}", waiting for ${String(text)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Catalog → Sources against the real API (no worker runs in this stack yet: sources are added, paused, edited, removed). */
+describe('admin console: feed sources', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let console_: AdminConsole;
+  let admin: { email: string; password: string };
+  let feedServer: http.Server;
+  let feedUrl: string;
+
+  beforeAll(async () => {
+    // A feed on 127.0.0.1 for the source to name (a worker added to this stack will read it).
+    feedServer = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/tab-separated-values' }).end(FEED));
+    await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+    feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/exports/corner-kitchen.tsv`;
+    stack = await startStack({ apps: ['admin'], offers: 0 });
+    admin = demoAdminLogin(stack.seedOutput);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await new Promise((resolve) => feedServer?.close(resolve));
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const appUrl = stack.appUrls.admin as string;
+    await page.route('**/*', (route) => (route.request().url().startsWith(appUrl) ? route.continue() : route.abort()));
+    console_ = new AdminConsole(page, appUrl);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const sourcesTable = (page: Page) => page.getByRole('table', { name: 'Feed sources' });
+  const sourceRow = (page: Page, retailer: string) => sourcesTable(page).getByRole('row').filter({ has: page.getByRole('link', { name: retailer, exact: true }) });
+
+  it('adds a source through the form (a bad URL first), lists it, pauses and resumes it, edits its interval and removes it', async () => {
+    const { page } = console_;
+    await console_.logIn(admin.email, admin.password);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Catalog', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Catalog pages' }).getByRole('link', { name: 'Sources' }).click();
+    await page.getByRole('heading', { name: 'Feed sources', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'No feed sources yet' }).waitFor();
+    await console_.screenshot('admin-sources-empty');
+
+    const form = page.getByRole('region', { name: 'Add source' });
+    await form.getByLabel('Feed URL').fill('corner kitchen feed');
+    await form.getByLabel('Retailer', { exact: true }).selectOption({ label: 'New retailer…' });
+    await form.getByLabel('New retailer name').fill('Corner Kitchen');
+    await form.getByRole('button', { name: 'Add source' }).click();
+    await form.getByText('url must be an http(s) address without credentials').waitFor();
+    expect(await form.getByLabel('Feed URL').getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionOf(form.getByLabel('Feed URL'))).toContain('url must be an http(s) address without credentials');
+    await console_.screenshot('admin-sources-bad-url');
+
+    await form.getByLabel('Feed URL').fill(feedUrl);
+    await form.getByRole('button', { name: 'Add source' }).click();
+    await page.getByText('Added the source of Corner Kitchen: its first run is due now.').waitFor();
+    const row = sourceRow(page, 'Corner Kitchen');
+    await row.waitFor();
+    const text = await row.innerText();
+    for (const part of ['127.0.0.1:', '…/corner-kitchen.tsv', 'Google Merchant Center (TSV)', 'every 6 h', 'Active', 'Never run']) expect(text).toContain(part);
+    expect(await row.getByTitle(feedUrl).count()).toBe(1);
+    expect(await form.getByLabel('Feed URL').inputValue()).toBe('');
+
+    // One source per retailer: the API's 409 goes under the field that named the retailer.
+    await form.getByLabel('Feed URL').fill(`${feedUrl}?again`);
+    await form.getByLabel('Retailer', { exact: true }).selectOption({ label: 'New retailer…' });
+    await form.getByLabel('New retailer name').fill('corner kitchen');
+    await form.getByRole('button', { name: 'Add source' }).click();
+    await form.getByText('This retailer’s offers already come from another feed source').waitFor();
+    expect(await descriptionOf(form.getByLabel('New retailer name'))).toContain('already come from another feed source');
+
+    // A second source through the API, for a fuller table in the pictures.
+    const session = await api(stack.apiUrl, 'POST', '/api/business/auth/login', { body: admin });
+    const added = await api(stack.apiUrl, 'POST', '/api/admin/feed-sources', {
+      cookie: session.cookie,
+      body: { url: `${feedUrl.replace('corner-kitchen', 'hearth-home')}`, format: 'gmc-xml', retailerName: 'Hearth & Home', intervalMinutes: 1440 },
+    });
+    expect(added.status).toBe(201);
+    await sourceRow(page, 'Hearth & Home').waitFor({ timeout: 40_000 });
+    await console_.screenshot('admin-sources');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await console_.screenshot('admin-sources-narrow');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await row.getByRole('button', { name: 'Pause Corner Kitchen' }).click();
+    await page.getByText('Corner Kitchen is paused.').waitFor();
+    await waitForText(row, 'Paused');
+    expect(await row.getByRole('button', { name: 'Run now: Corner Kitchen' }).isDisabled()).toBe(true);
+    await row.getByRole('button', { name: 'Resume Corner Kitchen' }).click();
+    await page.getByText('Corner Kitchen is active again.').waitFor();
+    await waitForText(row, 'Active');
+
+    await row.getByRole('button', { name: 'Edit interval of Corner Kitchen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Interval of Corner Kitchen' });
+    await dialog.getByLabel('Refresh every').fill('12');
+    await dialog.getByRole('button', { name: 'Save interval' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForText(row, 'every 12 h');
+
+    await row.getByRole('button', { name: 'Run now: Corner Kitchen' }).click();
+    await page.getByText('Corner Kitchen is due now').waitFor();
+
+    await row.getByRole('link', { name: 'Corner Kitchen' }).click();
+    await page.getByRole('heading', { name: 'Corner Kitchen feed', level: 1 }).waitFor();
+    await page.getByText(/^No runs yet\./).waitFor();
+    await console_.screenshot('admin-source-detail-new');
+    await page.getByRole('link', { name: 'Feed sources' }).click();
+
+    await row.getByRole('button', { name: 'Remove Corner Kitchen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove the source of Corner Kitchen?' });
+    await console_.screenshot('admin-sources-remove-dialog');
+    await confirm.getByRole('button', { name: 'Remove source' }).click();
+    await page.getByText('The source of Corner Kitchen is removed.').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await sourceRow(page, 'Hearth & Home').waitFor();
+
+    const audit = await api(stack.apiUrl, 'GET', '/api/admin/audit', { cookie: session.cookie });
+    const actions = (audit.body.items as Array<{ action: string; targetLabel: string }>).filter((entry) => entry.targetLabel.startsWith('Corner Kitchen')).map((entry) => entry.action);
+    expect(actions).toEqual(['feed_source.delete', 'feed_source.run', 'feed_source.update', 'feed_source.update', 'feed_source.update', 'feed_source.create']);
+  });
+
+  it('pictures what runs leave on a source: its counts, not modified, running, and a failing one’s error in red', async () => {
+    // No worker runs in this stack yet, and no endpoint records a run: the browser is answered these sources (the
+    // API's shapes, as a worker leaves them) so the pages can be looked at and audited in each state.
+    const { page } = console_;
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const run = (id: string, startedMinutes: number, changes: Record<string, unknown>) => ({
+      id, status: 'succeeded', startedAt: at(startedMinutes), finishedAt: at(startedMinutes + 1), rowsRead: 1200, added: 0, changed: 0, unchanged: 1200,
+      gone: 0, rejected: 0, error: null, importRunId: null, ...changes,
+    });
+    const source = (id: string, retailerName: string, changes: Record<string, unknown>) => ({
+      id, url: `https://feeds.example.com/exports/2026/${id}.tsv`, format: 'gmc-tsv', retailerId: id, retailerName, businessId: null, intervalMinutes: 360,
+      status: 'active', nextRunAt: at(200), failures: 0, running: false, lastRun: null, createdAt: at(-9000), updatedAt: at(-60), ...changes,
+    });
+    const failingRuns = [
+      run('t6', -30, { status: 'failed', rowsRead: 0, unchanged: 0, error: 'The feed answered HTTP 503 Service Unavailable' }),
+      run('t5', -70, { status: 'failed', rowsRead: 0, unchanged: 0, error: 'The feed answered HTTP 503 Service Unavailable' }),
+      run('t4', -130, { status: 'failed', rowsRead: 0, unchanged: 0, error: 'Connection timed out after 30 s' }),
+      run('t3', -360, { added: 4, changed: 12, gone: 3, rejected: 1 }),
+      run('t2', -720, { status: 'not-modified', rowsRead: 0, unchanged: 0 }),
+      run('t1', -1080, { added: 1180, rejected: 20, unchanged: 0 }),
+    ];
+    const sources = [
+      source('bestbuy', 'Best Buy', { lastRun: run('b1', -60, { added: 3, changed: 1, gone: 2 }) }),
+      source('target', 'Target', { format: 'gmc-xml', intervalMinutes: 30, failures: 3, nextRunAt: at(45), lastRun: failingRuns[0] }),
+      source('acme', 'Acme', { status: 'paused', intervalMinutes: 1440, lastRun: run('a1', -2000, { status: 'not-modified', rowsRead: 0, unchanged: 0 }) }),
+      source('walmart', 'Walmart', { running: true, nextRunAt: at(-1), lastRun: run('w1', -1, { status: 'running', finishedAt: null, rowsRead: 0, unchanged: 0 }) }),
+    ];
+    await page.route('**/api/admin/feed-sources', (route) => route.fulfill({ json: { success: true, items: sources } }));
+    await page.route('**/api/admin/feed-sources/target', (route) => route.fulfill({ json: { success: true, source: sources[1], runs: failingRuns } }));
+
+    await console_.logIn(admin.email, admin.password);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await console_.open('/admin/catalog/sources');
+    const target = sourceRow(page, 'Target');
+    const failure = target.getByText('Failed 3 times in a row:');
+    await failure.waitFor();
+    expect(await failure.evaluate((element) => getComputedStyle(element.closest('.adm-failure') as Element).color)).toBe('rgb(180, 35, 24)');
+    await console_.screenshot('admin-sources-states');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await console_.screenshot('admin-sources-states-narrow');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await target.getByRole('link', { name: 'Target' }).click();
+    await page.getByRole('heading', { name: 'Target feed', level: 1 }).waitFor();
+    await page.getByRole('img', { name: /Offers added, changed and gone per run/ }).waitFor();
+    await console_.screenshot('admin-source-detail-failing');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await console_.screenshot('admin-source-detail-failing-narrow');
+  });
+
+  it('has no serious accessibility violations on the Sources pages (axe-core, WCAG 2.1 A and AA)', async () => {
+    const { page } = console_;
+    const found: Record<string, unknown> = {};
+    const audit = async (name: string) => {
+      const violations = await accessibilityViolations(page);
+      if (violations.length) found[name] = violations;
+    };
+    await console_.logIn(admin.email, admin.password);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await console_.open('/admin/catalog/sources');
+    await sourceRow(page, 'Hearth & Home').waitFor();
+    await audit('sources');
+    const form = page.getByRole('region', { name: 'Add source' });
+    await form.getByRole('button', { name: 'Add source' }).click();
+    await form.getByText('url is required').waitFor();
+    await audit('add source with an error');
+    await sourceRow(page, 'Hearth & Home').getByRole('button', { name: /^Edit interval/ }).click();
+    await page.getByRole('dialog').waitFor();
+    await audit('interval dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await sourceRow(page, 'Hearth & Home').getByRole('link', { name: 'Hearth & Home' }).click();
+    await page.getByRole('heading', { name: 'Hearth & Home feed', level: 1 }).waitFor();
+    await audit('source detail');
+    expect(found).toEqual({});
+  });
+});
