@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { accessibilityViolations, launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
 
@@ -157,58 +157,6 @@ describe('admin console: feed sources', () => {
     expect(actions).toEqual(['feed_source.delete', 'feed_source.run', 'feed_source.update', 'feed_source.update', 'feed_source.update', 'feed_source.create']);
   });
 
-  it('pictures what runs leave on a source: its counts, not modified, running, and a failing one’s error in red', async () => {
-    // No worker runs in this stack yet, and no endpoint records a run: the browser is answered these sources (the
-    // API's shapes, as a worker leaves them) so the pages can be looked at and audited in each state.
-    const { page } = console_;
-    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-    const run = (id: string, startedMinutes: number, changes: Record<string, unknown>) => ({
-      id, status: 'succeeded', startedAt: at(startedMinutes), finishedAt: at(startedMinutes + 1), rowsRead: 1200, added: 0, changed: 0, unchanged: 1200,
-      gone: 0, rejected: 0, error: null, importRunId: null, ...changes,
-    });
-    const source = (id: string, retailerName: string, changes: Record<string, unknown>) => ({
-      id, url: `https://feeds.example.com/exports/2026/${id}.tsv`, format: 'gmc-tsv', retailerId: id, retailerName, businessId: null, intervalMinutes: 360,
-      status: 'active', nextRunAt: at(200), failures: 0, running: false, lastRun: null, createdAt: at(-9000), updatedAt: at(-60), ...changes,
-    });
-    const failingRuns = [
-      run('t6', -30, { status: 'failed', rowsRead: 0, unchanged: 0, error: 'The feed answered HTTP 503 Service Unavailable' }),
-      run('t5', -70, { status: 'failed', rowsRead: 0, unchanged: 0, error: 'The feed answered HTTP 503 Service Unavailable' }),
-      run('t4', -130, { status: 'failed', rowsRead: 0, unchanged: 0, error: 'Connection timed out after 30 s' }),
-      run('t3', -360, { added: 4, changed: 12, gone: 3, rejected: 1 }),
-      run('t2', -720, { status: 'not-modified', rowsRead: 0, unchanged: 0 }),
-      run('t1', -1080, { added: 1180, rejected: 20, unchanged: 0 }),
-    ];
-    const sources = [
-      source('bestbuy', 'Best Buy', { lastRun: run('b1', -60, { added: 3, changed: 1, gone: 2 }) }),
-      source('target', 'Target', { format: 'gmc-xml', intervalMinutes: 30, failures: 3, nextRunAt: at(45), lastRun: failingRuns[0] }),
-      source('acme', 'Acme', { status: 'paused', intervalMinutes: 1440, lastRun: run('a1', -2000, { status: 'not-modified', rowsRead: 0, unchanged: 0 }) }),
-      source('walmart', 'Walmart', { running: true, nextRunAt: at(-1), lastRun: run('w1', -1, { status: 'running', finishedAt: null, rowsRead: 0, unchanged: 0 }) }),
-    ];
-    await page.route('**/api/admin/feed-sources', (route) => route.fulfill({ json: { success: true, items: sources } }));
-    await page.route('**/api/admin/feed-sources/target', (route) => route.fulfill({ json: { success: true, source: sources[1], runs: failingRuns } }));
-
-    await console_.logIn(admin.email, admin.password);
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await console_.open('/admin/catalog/sources');
-    const target = sourceRow(page, 'Target');
-    const failure = target.getByText('Failed 3 times in a row:');
-    await failure.waitFor();
-    expect(await failure.evaluate((element) => getComputedStyle(element.closest('.adm-failure') as Element).color)).toBe('rgb(180, 35, 24)');
-    await console_.screenshot('admin-sources-states');
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await console_.screenshot('admin-sources-states-narrow');
-    await page.setViewportSize({ width: 1280, height: 900 });
-
-    await target.getByRole('link', { name: 'Target' }).click();
-    await page.getByRole('heading', { name: 'Target feed', level: 1 }).waitFor();
-    await page.getByRole('img', { name: /Offers added, changed and gone per run/ }).waitFor();
-    await console_.screenshot('admin-source-detail-failing');
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await console_.screenshot('admin-source-detail-failing-narrow');
-  });
-
   it('has no serious accessibility violations on the Sources pages (axe-core, WCAG 2.1 A and AA)', async () => {
     const { page } = console_;
     const found: Record<string, unknown> = {};
@@ -233,5 +181,80 @@ describe('admin console: feed sources', () => {
     await page.getByRole('heading', { name: 'Hearth & Home feed', level: 1 }).waitFor();
     await audit('source detail');
     expect(found).toEqual({});
+  });
+});
+
+/** What the worker's runs leave on the Sources pages: a feed read with its counts, a 304, and a failing feed in red. */
+describe('admin console: feed sources run by the worker', () => {
+  let stack: Stack;
+  let feeds: FeedServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let console_: AdminConsole;
+  let cookie: string;
+
+  beforeAll(async () => {
+    feeds = await startFeedServer();
+    feeds.set('/corner-kitchen.tsv', FEED);
+    stack = await startStack({ apps: ['admin'], offers: 0, worker: true });
+    const admin = demoAdminLogin(stack.seedOutput);
+    cookie = (await api(stack.apiUrl, 'POST', '/api/business/auth/login', { body: admin })).cookie as string;
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    console_ = new AdminConsole(await context.newPage(), stack.appUrls.admin as string);
+    await console_.logIn(admin.email, admin.password);
+    await console_.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+    await feeds?.close();
+  });
+
+  /** Waits (up to 30 s) for a finished run of the source newer than the `known` runs. */
+  async function nextRun(id: string, known: number) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const runs = (await api(stack.apiUrl, 'GET', `/api/admin/feed-sources/${id}`, { cookie })).body.runs as Array<{ status: string }>;
+      if (runs.length > known && runs[0]?.status !== 'running') return runs[0];
+      if (Date.now() > deadline) throw new Error(`no new run of ${id}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('shows a read feed’s counts, a not-modified run, and a failing feed’s error in red on the list and on its page', async () => {
+    const add = async (path: string, retailerName: string) =>
+      ((await api(stack.apiUrl, 'POST', '/api/admin/feed-sources', { cookie, body: { url: feeds.url(path), format: 'gmc-tsv', retailerName, intervalMinutes: 60 } })).body.source as { id: string }).id;
+    const good = await add('/corner-kitchen.tsv', 'Corner Kitchen');
+    // Nothing is served at this path: the feed answers 404.
+    const broken = await add('/gone/hearth-home.tsv', 'Hearth & Home');
+    expect(await nextRun(good, 0)).toMatchObject({ status: 'succeeded', added: 2 });
+    expect(await nextRun(broken, 0)).toMatchObject({ status: 'failed', error: 'The feed answered HTTP 404' });
+
+    const { page } = console_;
+    await console_.open('/admin/catalog/sources');
+    const table = page.getByRole('table', { name: 'Feed sources' });
+    const row = (retailer: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name: retailer, exact: true }) });
+    await waitForText(row('Corner Kitchen'), '+2 added');
+    const failure = row('Hearth & Home').locator('.adm-failure');
+    await waitForText(failure, 'The feed answered HTTP 404');
+    expect(await failure.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(180, 35, 24)');
+
+    // Run now: the unchanged feed answers 304.
+    await row('Corner Kitchen').getByRole('button', { name: /^Run now/ }).click();
+    expect(await nextRun(good, 1)).toMatchObject({ status: 'not-modified' });
+    await waitForText(row('Corner Kitchen'), 'Not modified', 15_000);
+    await console_.screenshot('admin-sources-states');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await console_.screenshot('admin-sources-states-narrow');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await row('Hearth & Home').getByRole('link', { name: 'Hearth & Home' }).click();
+    await page.getByRole('heading', { name: 'Hearth & Home feed', level: 1 }).waitFor();
+    await waitForText(page.locator('.adm-failure').first(), 'The feed answered HTTP 404');
+    await console_.screenshot('admin-source-detail-failing');
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
