@@ -31,7 +31,6 @@ export const FeedSourceMessages = {
   running: 'A run of this source is under way',
   nothingToChange: 'Change at least one of status or intervalMinutes',
   storeNotVerified: 'Verify your store domain before adding a feed',
-  linkOffStore: 'url must be on your store domain',
 } as const;
 
 const httpUrl = z
