@@ -14,3 +14,5 @@ export * from './lib/views';
 export * from './lib/er-magellan';
 export * from './lib/seed';
 export * from './lib/services';
+export * from './lib/price-history';
+export * from './lib/price-summaries';

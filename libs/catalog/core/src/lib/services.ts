@@ -2,6 +2,7 @@ import { createIngestionService, type IngestionService } from './ingestion';
 import type { IngestionStore } from './ingestion-store';
 import { createProductMatcher, portReads, type ProductMatcher } from './matching';
 import type { CatalogRepository, SearchIndexRepository } from './ports';
+import { createPriceSummaries, type PriceSummaries } from './price-summaries';
 import { createSpellingCorrector, type SpellingCorrector } from './spelling';
 import { createSuggester, type Suggester } from './suggest';
 
@@ -13,6 +14,8 @@ export interface CatalogServices {
   ingestion: IngestionService;
   spelling: SpellingCorrector;
   suggester: Suggester;
+  /** The products' price summaries, which deals are measured against (see price-summaries.ts). */
+  priceSummaries: PriceSummaries;
 }
 
 /**
@@ -27,5 +30,6 @@ export function createCatalogServices(parts: { store: IngestionStore; catalog: C
     ingestion: createIngestionService({ store: parts.store, matcher, index: { changed: parts.changed } }),
     spelling: createSpellingCorrector(parts.searchIndex),
     suggester: createSuggester({ index: parts.searchIndex, catalog: parts.catalog }),
+    priceSummaries: createPriceSummaries({ catalog: parts.catalog }),
   };
 }

@@ -1,4 +1,4 @@
-import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SuggestionCandidate } from '@pricehunt/catalog-core';
+import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
@@ -86,6 +86,11 @@ export const BULK_SQL = {
           max(o.gtin) AS gtin, max(o.model) AS model, max(o.model_key) AS modelKey, max(o.brand) AS brand, max(o.image_url) AS imageUrl
         FROM json_each(@ids) AS j LEFT JOIN offers o ON o.product_id = j.value AND o.held IS NULL GROUP BY j.value) AS s
       WHERE products.id = s.productId`,
+  /**
+   * Tells the price summaries of the products (ids as a JSON array) that their figures were refreshed: each is
+   * computed again (`catalog-core` price-summaries.ts). Run with every refresh of products' figures.
+   */
+  bumpPriceSummaries: 'UPDATE product_price_summaries SET version = version + 1 WHERE product_id IN (SELECT value FROM json_each(@ids))',
   /**
    * Holds for review, or releases, the offers of the products (ids as a JSON array) by their price: an offer whose
    * total is under 1/PRICE_REVIEW_FRACTION of the median of the other offers of its product (same currency, at least
@@ -199,6 +204,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       WHERE business_id = ? AND held IS NOT coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN held = 'store' THEN NULL ELSE held END)
       RETURNING product_id AS productId`),
     refreshProducts: sqlite.prepare(BULK_SQL.refreshProducts),
+    bumpPriceSummaries: sqlite.prepare(BULK_SQL.bumpPriceSummaries),
     deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
     productsSharingModelKeys: sqlite.prepare(
       `SELECT group_concat(DISTINCT product_id) AS ids FROM offers WHERE model_key IS NOT NULL AND model_key != '' AND model IS NOT NULL AND model != ''
@@ -247,9 +253,6 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     ),
     allOffersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
     offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
-    priceHistory: sqlite.prepare(`SELECT p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
-      p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt
-      FROM price_points p JOIN offers o ON o.id = p.offer_id WHERE o.product_id = ? AND o.held IS NULL ORDER BY p.recorded_at, p.id LIMIT 5000`),
     pricePointsOfOffer: sqlite.prepare(
       'SELECT price_cents AS priceCents, shipping_cents AS shippingCents, currency, recorded_at AS recordedAt FROM price_points WHERE offer_id = ? ORDER BY id',
     ),
@@ -446,6 +449,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       const json = JSON.stringify(ids);
       s.holdPriceOutliers.run({ ids: json });
       s.refreshProducts.run({ ids: json, now });
+      s.bumpPriceSummaries.run({ ids: json });
       s.deleteEmptyProducts.run(json);
       retitleProducts(ids);
     },
@@ -557,7 +561,6 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     /** The offers among `offerIds` that are the retailer's. */
     offersAtAmong: (retailerId: string, offerIds: readonly number[]): Set<number> =>
       new Set(offerIds.length === 0 ? [] : (s.offersAtAmong.all(JSON.stringify(offerIds), retailerId) as Array<{ id: number }>).map((row) => row.id)),
-    priceHistoryOfProduct: (productId: number) => s.priceHistory.all(productId) as PricePointRow[],
 
     listCategories: () => s.categories.all() as CategoryRow[],
     getCategory: (slug: string) => (s.category.get(slug) as CategoryRow | undefined) ?? null,
@@ -680,6 +683,35 @@ const BUSINESS_OFFER = `
               ELSE 1 + (SELECT count(*) FROM offers x WHERE ${COMPETITORS} AND ${TOTAL('x')} < ${TOTAL('o')}) END AS priceRank
   FROM offers o`;
 
+/** Price points of offers (`o`, joined to their points `p`), with their product and their id for ordering. */
+const PRICE_POINTS = `SELECT p.id, o.product_id AS productId, p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
+    p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt
+  FROM offers o JOIN price_points p ON p.offer_id = o.id`;
+/** The last price point of each offer (`o`) recorded before @since: its price when the range begins. */
+const PRICE_POINTS_BEFORE = `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at
+  FROM offers o JOIN price_points p ON p.id = (SELECT q.id FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < @since
+    ORDER BY q.recorded_at DESC, q.id DESC LIMIT 1)`;
+
+/**
+ * Products whose best price is at least @minDrop hundredths of a percent under the typical price of their summary, at
+ * an offer in stock shoppers see, with history since @historyBefore or earlier: `bp` is the drop in hundredths of a
+ * percent, rounded down (the order of deals and their cursor).
+ */
+const DEALS = `WITH deals AS (
+    SELECT p.id, p.category_slug AS slug, p.category AS name, s.typical_cents AS typical, s.history_since AS since,
+      ((s.typical_cents - p.best_price_cents) * 10000) / s.typical_cents AS bp
+    FROM product_price_summaries s JOIN products p ON p.id = s.product_id
+    WHERE p.offer_count > 0 AND p.currency = s.currency AND s.typical_cents > 0 AND s.history_since <= @historyBefore
+      AND (s.typical_cents - p.best_price_cents) * 10000 >= @minDrop * s.typical_cents
+      AND EXISTS (SELECT 1 FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
+        AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents))`;
+/** The retailer of the deal's offer in stock at the best price (the oldest such offer). */
+const DEAL_OFFER_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
+  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents ORDER BY o.id LIMIT 1`;
+const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS modelKey, p.gtin, p.category, p.category_slug AS categorySlug,
+  p.image_url AS imageUrl, p.offer_count AS offerCount, p.best_price_cents AS bestPriceCents, p.currency, p.created_at AS createdAt,
+  p.updated_at AS updatedAt, d.typical AS typicalCents, d.bp AS dropBasisPoints, d.since AS historySince, r.id AS retailerId, r.name AS retailerName`;
+
 /** `CatalogRepository` on the SQLite file of `handle`, over the catalog store (its own, unless one is given). */
 export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqlite'>, store: CatalogStore = createSqliteCatalogStore(handle.sqlite)): CatalogRepository {
   const { sqlite } = handle;
@@ -708,6 +740,35 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
       LIMIT @limit) AND p.offer_count > 0`);
   const findBusinessOffer = (businessId: string, id: number) => (businessOffer.get(id, businessId) as MerchantProduct | undefined) ?? null;
   const lastImportAt = sqlite.prepare('SELECT max(coalesce(finished_at, heartbeat_at, started_at)) FROM import_runs').pluck();
+  const priceHistory = sqlite.prepare(`SELECT offerId, retailerId, priceCents, shippingCents, currency, recordedAt FROM (
+      SELECT * FROM (${PRICE_POINTS} WHERE o.product_id = @productId AND o.held IS NULL AND p.recorded_at >= @since
+        ORDER BY p.recorded_at DESC, p.id DESC LIMIT @limit)
+      UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id = @productId AND o.held IS NULL)
+    ORDER BY recordedAt, id`);
+  const pricePointsOfProducts = sqlite.prepare(`SELECT productId, offerId, retailerId, priceCents, shippingCents, currency, recordedAt FROM (
+      ${PRICE_POINTS} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL AND p.recorded_at >= @since
+      UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL)
+    ORDER BY productId, recordedAt, id`);
+  const productsDueForPriceSummary = sqlite.prepare(`SELECT p.id AS productId, p.currency, coalesce(s.version, 0) AS version
+    FROM products p LEFT JOIN product_price_summaries s ON s.product_id = p.id
+    WHERE p.id > @after AND p.offer_count > 0 AND (s.product_id IS NULL OR s.computed_at < @staleBefore OR s.computed_version <> s.version)
+    ORDER BY p.id LIMIT @limit`);
+  // A summary computed meanwhile from a newer version is not overwritten by an older one; the version itself is
+  // only ever moved on by refreshes of the product (bumpPriceSummaries).
+  const savePriceSummary = sqlite.prepare(`INSERT INTO product_price_summaries (product_id, currency, typical_cents, low_cents, high_cents,
+      history_since, computed_at, version, computed_version)
+    VALUES (@productId, @currency, @typicalCents, @lowCents, @highCents, @historySince, @computedAt, @version, @version)
+    ON CONFLICT (product_id) DO UPDATE SET currency = excluded.currency, typical_cents = excluded.typical_cents, low_cents = excluded.low_cents,
+      high_cents = excluded.high_cents, history_since = excluded.history_since, computed_at = excluded.computed_at,
+      computed_version = excluded.computed_version
+    WHERE excluded.computed_version >= product_price_summaries.computed_version`);
+  const dealsPage = sqlite.prepare(`${DEALS}
+    SELECT ${DEAL_COLUMNS} FROM (SELECT * FROM deals WHERE (@category IS NULL OR slug = @category)
+        AND (@afterDrop IS NULL OR bp < @afterDrop OR (bp = @afterDrop AND id > @afterId)) ORDER BY bp DESC, id LIMIT @limit) d
+      JOIN products p ON p.id = d.id JOIN retailers r ON r.id = (${DEAL_OFFER_RETAILER})
+    ORDER BY d.bp DESC, d.id`);
+  const dealCategories = sqlite.prepare(`${DEALS}
+    SELECT min(name) AS name, slug, count(*) AS count FROM deals WHERE slug IS NOT NULL GROUP BY slug ORDER BY count DESC, slug`);
 
   return {
     lastImportAt: async () => (lastImportAt.get() as string | null) ?? null,
@@ -725,7 +786,34 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
     getOfferWithRetailer: async (id) => store.getOfferWithRetailer(id),
     getProduct: async (id) => (productById.get(id) as ProductRow | undefined) ?? null,
     successorOf: async (id) => store.successorOf(id),
-    priceHistoryOfProduct: async (productId) => store.priceHistoryOfProduct(productId),
+    priceHistoryOfProduct: async (productId, options) => priceHistory.all({ productId, ...options }) as PricePointRow[],
+    async pricePointsOfProducts(productIds, since) {
+      const found = new Map<number, PricePointRow[]>();
+      if (productIds.length === 0) return found;
+      for (const { productId, ...point } of pricePointsOfProducts.all({ ids: JSON.stringify(productIds), since }) as Array<PricePointRow & { productId: number }>) {
+        let list = found.get(productId);
+        if (!list) found.set(productId, (list = []));
+        list.push(point);
+      }
+      return found;
+    },
+    productsDueForPriceSummary: async (query) => productsDueForPriceSummary.all(query) as DuePriceSummary[],
+    async savePriceSummaries(rows) {
+      sqlite.transaction(() => {
+        for (const row of rows) savePriceSummary.run(row);
+      })();
+    },
+    async deals(query) {
+      const params = {
+        historyBefore: query.historyBefore,
+        minDrop: query.minDropBasisPoints,
+        category: query.categorySlug ?? null,
+        afterDrop: query.after?.dropBasisPoints ?? null,
+        afterId: query.after?.productId ?? 0,
+        limit: query.limit,
+      };
+      return { items: dealsPage.all(params) as DealRow[], categories: dealCategories.all(params) as DealCategoryRow[] };
+    },
     listCategories: async () => store.listCategories(),
     getCategory: async (slug) => store.getCategory(slug),
     browse: async (query) => store.browse(query),

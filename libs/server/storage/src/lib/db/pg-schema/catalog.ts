@@ -115,6 +115,19 @@ export const pricePoints = pgTable(
   (table) => [index('price_points_offer_idx').on(table.offerId, table.recordedAt)],
 );
 
+/** Each product's price summary (../schema/catalog.ts says what it holds and how it is kept up to date). */
+export const productPriceSummaries = pgTable('product_price_summaries', {
+  productId: integer('product_id').primaryKey(),
+  currency: text('currency'),
+  typicalCents: wholeNumber('typical_cents'),
+  lowCents: wholeNumber('low_cents'),
+  highCents: wholeNumber('high_cents'),
+  historySince: instant('history_since'),
+  computedAt: instant('computed_at').notNull(),
+  version: integer('version').notNull().default(0),
+  computedVersion: integer('computed_version').notNull().default(0),
+});
+
 /** Every search a shopper made, with the stored answer, so a reload or shared link shows the same result. */
 export const searchRequests = pgTable(
   'search_requests',

@@ -124,6 +124,26 @@ export const pricePoints = sqliteTable(
   (table) => [index('price_points_offer_idx').on(table.offerId, table.recordedAt)],
 );
 
+/**
+ * Each product's price summary: what its best price did over the 90 days before `computed_at` (the typical price,
+ * the median of its best price of each day, which deals are measured against; the lowest and highest), and when its
+ * history began (or 90 days before, when earlier). Computed in TypeScript (`catalog-core` price-summaries.ts) and kept
+ * up to date: `version` moves on whenever the product's figures are refreshed (its offers or their prices changed),
+ * so a summary whose `computed_version` is behind is computed again, as is one a day old. No foreign key: a summary is
+ * written from what was read, and a product may be gone meanwhile (readers join products).
+ */
+export const productPriceSummaries = sqliteTable('product_price_summaries', {
+  productId: integer('product_id').primaryKey(),
+  currency: text('currency'),
+  typicalCents: integer('typical_cents'),
+  lowCents: integer('low_cents'),
+  highCents: integer('high_cents'),
+  historySince: text('history_since'),
+  computedAt: text('computed_at').notNull(),
+  version: integer('version').notNull().default(0),
+  computedVersion: integer('computed_version').notNull().default(0),
+});
+
 /** Every search a shopper made, with the stored answer, so a reload or shared link shows the same result. */
 export const searchRequests = sqliteTable(
   'search_requests',
