@@ -52,7 +52,8 @@ export const productDetailResponseSchema = z.object({
   product: productSummarySchema,
   offers: z.array(offerViewSchema),
   priceHistory: z.array(pricePointSchema),
-  priceSummaries: z.array(priceRangeSummarySchema),
+  // An API from before the figures answers none (a browser may load the new app first).
+  priceSummaries: z.array(priceRangeSummarySchema).default([]),
 });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 
