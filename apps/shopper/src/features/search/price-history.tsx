@@ -174,12 +174,15 @@ export function PriceFigures({ summary, range, currency, now = Date.now() }: { s
   const money = (cents: number | undefined) => (cents === undefined ? '—' : formatMoney(cents, currency));
   const since = summary?.since;
   // The API's range began a moment before this page's: an hour apart is the range itself.
-  const span = since && Date.parse(since) > now - range * DAY_MS + 3_600_000 ? `since ${formatDate(since)}, when tracking began` : `over the last ${range} days`;
+  const span = since && Date.parse(since) > now - range * DAY_MS + 3_600_000 ? `since ${formatDate(since)}` : `over the last ${range} days`;
   // The same words for every range: the panel keeps its height (the chart's first date says when tracking began).
   const meaning = "Typical is the median of the product's best price of each day in the range; lowest and highest are that best price's extremes.";
   return (
     <div className="ph-price-figures">
-      <dl className="ph-price-figures__list" aria-label={`Best price ${span}`}>
+      <p className="ph-price-figures__caption" id="price-figures-caption">
+        Best price {span}
+      </p>
+      <dl className="ph-price-figures__list" aria-labelledby="price-figures-caption">
         <div className="ph-price-figures__item">
           <dt>Lowest</dt>
           <dd>{money(summary?.lowCents)}</dd>
