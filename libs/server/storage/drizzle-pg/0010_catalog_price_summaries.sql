@@ -5,7 +5,14 @@ CREATE TABLE "product_price_summaries" (
 	"low_cents" bigint,
 	"high_cents" bigint,
 	"history_since" timestamp (3) with time zone,
+	"best_cents" bigint,
+	"category_slug" text,
+	"deal_basis_points" integer,
+	"deal_retailer_id" text,
 	"computed_at" timestamp (3) with time zone NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"computed_version" integer DEFAULT 0 NOT NULL
 );
+--> statement-breakpoint
+CREATE INDEX "product_price_summaries_deals_idx" ON "product_price_summaries" USING btree ("deal_basis_points","product_id") WHERE "product_price_summaries"."deal_basis_points" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "product_price_summaries_category_deals_idx" ON "product_price_summaries" USING btree ("category_slug","deal_basis_points","product_id") WHERE "product_price_summaries"."deal_basis_points" IS NOT NULL;

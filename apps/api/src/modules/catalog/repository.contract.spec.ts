@@ -342,6 +342,10 @@ describe.each(ENGINES)('catalog port on %s: price history, price summaries and d
     lowCents: null,
     highCents: null,
     historySince: null,
+    bestCents: product.bestCents,
+    categorySlug: product.categorySlug,
+    dealBasisPoints: null,
+    dealRetailerId: null,
     computedAt: at(60),
     version: product.version,
     ...figures,
@@ -414,78 +418,99 @@ describe.each(ENGINES)('catalog port on %s: price history, price summaries and d
     expect((await s.catalog.pricePointsOfProducts([], at(0))).size).toBe(0);
   });
 
-  it('lists the products whose price summary is due: missing, a day old, or behind a refresh of their figures', async () => {
+  it('lists the products whose price summary is due, as they are now: missing, a day old, or behind a refresh of their figures', async () => {
     const all = await due(at(0));
-    expectExactly(all, [1, 2, 3, 5, 7, 8, 9].map((productId) => ({ productId, currency: productId === 5 ? 'EUR' : 'USD', version: 0 })));
-    expect((await due(at(0), 2, 2)).map((product) => product.productId)).toEqual([3, 5]);
+    const product = (productId: number, currency: string, bestCents: number, categorySlug: string, inStockRetailerId: string | null) => ({
+      productId,
+      currency,
+      bestCents,
+      categorySlug,
+      inStockRetailerId,
+      version: 0,
+    });
+    expectExactly(all, [
+      product(1, 'USD', 27_999, 'headphones', 'amazon'),
+      product(2, 'USD', 32_900, 'headphones', 'walmart'),
+      product(3, 'USD', 59_999, 'tvs', 'amazon'),
+      product(5, 'EUR', 12_900, 'storage', 'amazon'),
+      // Its only offer is out of stock: no retailer sells it at its best price.
+      product(7, 'USD', 30_000, 'headphones', null),
+      product(8, 'USD', 5_000, 'speakers', 'amazon'),
+      product(9, 'USD', 4_000, 'speakers', 'walmart'),
+    ]);
+    expect((await due(at(0), 2, 2)).map((each) => each.productId)).toEqual([3, 5]);
 
-    await s.catalog.savePriceSummaries(all.map((product) => summary(product)));
+    await s.catalog.savePriceSummaries(all.map((each) => summary(each)));
     expect(await due(at(0))).toEqual([]);
     // Computed at minute 60: due again once that is too old.
     expect(await due(at(61))).toHaveLength(7);
 
     // Any refresh of a product's figures moves its version on (here through another connection, as another process).
     await (await s.another()).refreshProduct(2, at(61));
-    expectExactly(await due(at(0)), [{ productId: 2, currency: 'USD', version: 1 }]);
+    expectExactly(await due(at(0)), [{ ...product(2, 'USD', 32_900, 'headphones', 'walmart'), version: 1 }]);
   });
 
   it('never lets a summary of an older version overwrite a newer one, whichever is written last', async () => {
     const other = await s.another();
     const [current] = await due(at(0));
-    expect(current).toEqual({ productId: 2, currency: 'USD', version: 1 });
+    expect(current).toMatchObject({ productId: 2, version: 1 });
     await Promise.all([
-      s.catalog.savePriceSummaries([summary({ productId: 2, currency: 'USD', version: 0 }, { typicalCents: 1 })]),
+      s.catalog.savePriceSummaries([summary({ ...current!, version: 0 }, { typicalCents: 1 })]),
       other.savePriceSummaries([summary(current!, { typicalCents: 33_000, historySince: at(0) })]),
     ]);
-    await s.catalog.savePriceSummaries([summary({ productId: 2, currency: 'USD', version: 0 }, { typicalCents: 2 })]);
+    await s.catalog.savePriceSummaries([summary({ ...current!, version: 0 }, { typicalCents: 2 })]);
     expect(await due(at(0))).toEqual([]);
     expect(await run('SELECT typical_cents AS "typicalCents", computed_version AS "computedVersion" FROM product_price_summaries WHERE product_id = 2')).toEqual([
       { typicalCents: 33_000, computedVersion: 1 },
     ]);
   });
 
-  it('lists deals: best price in stock well under the typical price, with history enough, biggest drop first, page by page', async () => {
+  it('lists the deals of the summaries whose product still has the best price they saw, biggest drop first, page by page', async () => {
     const products = new Map((await due(at(99))).map((product) => [product.productId, product]));
-    const typical: Array<[number, number, string, string?]> = [
-      [1, 35_000, at(0)], // 20.00 %
-      [2, 33_000, at(0)], // 0.30 %: too small a drop
-      [3, 65_000, at(0)], // 7.69 %
-      [5, 20_000, at(0), 'USD'], // another currency than the product's
-      [7, 40_000, at(0)], // its only offer is out of stock
-      [8, 6_250, at(0)], // 20.00 %, after product 1
-      [9, 8_000, at(50)], // 50.00 %, but its history is too short
+    const deals: Array<[number, number | null, string | null, Partial<PriceSummaryRow>?]> = [
+      [1, 2000, 'amazon'],
+      [2, 30, 'walmart'], // 0.30 %: too small a drop
+      [3, 769, 'amazon'],
+      [5, 1000, 'amazon', { currency: 'USD' }], // another currency than the product's now
+      [7, null, null], // no deal
+      [8, 2000, 'amazon'], // 20.00 %, as product 1: the higher id first
+      [9, 5000, 'walmart', { bestCents: 3_999 }], // its best price has changed since
     ];
     await s.catalog.savePriceSummaries(
-      typical.map(([id, typicalCents, historySince, currency]) => summary({ ...products.get(id)!, ...(currency ? { currency } : {}) }, { typicalCents, historySince })),
+      deals.map(([id, dealBasisPoints, dealRetailerId, more]) =>
+        summary(products.get(id)!, { typicalCents: 35_000, historySince: at(0), dealBasisPoints, dealRetailerId, ...more }),
+      ),
     );
-    const query = { historyBefore: at(30), minDropBasisPoints: 500, limit: 10 };
-    const deals = await s.catalog.deals(query);
-    expect(deals.items.map((deal) => [deal.id, deal.dropBasisPoints, deal.retailerName])).toEqual([
-      [1, 2000, 'Amazon'],
+    const query = { minDropBasisPoints: 500, limit: 10 };
+    const found = await s.catalog.deals(query);
+    expect(found.items.map((deal) => [deal.id, deal.dropBasisPoints, deal.retailerName])).toEqual([
       [8, 2000, 'Amazon'],
+      [1, 2000, 'Amazon'],
       [3, 769, 'Amazon'],
     ]);
-    expectExactly(deals.items[0], { ...(await s.catalog.getProduct(1)), typicalCents: 35_000, dropBasisPoints: 2000, historySince: at(0), retailerId: 'amazon', retailerName: 'Amazon' });
-    expectExactly(deals.categories, [
+    expectExactly(found.items[1], { ...(await s.catalog.getProduct(1)), typicalCents: 35_000, dropBasisPoints: 2000, historySince: at(0), retailerId: 'amazon', retailerName: 'Amazon' });
+    expectExactly(found.categories, [
       { name: 'Headphones', slug: 'headphones', count: 1 },
       { name: 'Speakers', slug: 'speakers', count: 1 },
       { name: 'TVs', slug: 'tvs', count: 1 },
     ]);
 
-    const ids = async (more: Partial<typeof query> & { categorySlug?: string; after?: { dropBasisPoints: number; productId: number } }) =>
+    const ids = async (more: { categorySlug?: string; limit?: number; minDropBasisPoints?: number; after?: { dropBasisPoints: number; productId: number } }) =>
       (await s.catalog.deals({ ...query, ...more })).items.map((deal) => deal.id);
     expect(await ids({ categorySlug: 'tvs' })).toEqual([3]);
+    expect(await ids({ categorySlug: 'speakers' })).toEqual([8]);
     expect((await s.catalog.deals({ ...query, categorySlug: 'tvs' })).categories).toHaveLength(3);
     expect(await ids({ categorySlug: 'storage' })).toEqual([]);
-    expect(await ids({ limit: 1 })).toEqual([1]);
-    expect(await ids({ limit: 1, after: { dropBasisPoints: 2000, productId: 1 } })).toEqual([8]);
-    expect(await ids({ after: { dropBasisPoints: 2000, productId: 8 } })).toEqual([3]);
+    expect(await ids({ limit: 1 })).toEqual([8]);
+    expect(await ids({ limit: 1, after: { dropBasisPoints: 2000, productId: 8 } })).toEqual([1]);
+    expect(await ids({ after: { dropBasisPoints: 2000, productId: 1 } })).toEqual([3]);
+    expect(await ids({ categorySlug: 'headphones', after: { dropBasisPoints: 2000, productId: 1 } })).toEqual([]);
     expect(await ids({ after: { dropBasisPoints: 769, productId: 3 } })).toEqual([]);
     expect(await ids({ minDropBasisPoints: 2001 })).toEqual([]);
-    expect(await ids({ historyBefore: at(60) })).toEqual([9, 1, 8, 3]);
 
-    // A deal whose best offer goes out of stock is none; the next in stock, at its own price, may be.
-    await run("UPDATE offers SET availability = 'out_of_stock' WHERE id = 15");
-    expect(await ids({})).toEqual([1, 8]);
+    // Product 9's best price is the one its summary saw again: its deal is back, first.
+    await run('UPDATE products SET best_price_cents = 3999 WHERE id = 9');
+    expect(await ids({})).toEqual([9, 8, 1, 3]);
+    expect((await s.catalog.deals(query)).categories.find((category) => category.slug === 'speakers')?.count).toBe(2);
   });
 });

@@ -5,7 +5,6 @@ import {
   dealsCursor,
   dealsQuerySchema,
   dealsResponseSchema,
-  MIN_HISTORY_DAYS,
   PRICE_HISTORY_DAYS,
   PRICE_HISTORY_LIMIT,
   browseQuerySchema,
@@ -99,7 +98,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         // One more than the page: whether the list goes on.
         limit: limit + 1,
         after: cursor,
-        historyBefore: new Date(Date.now() - MIN_HISTORY_DAYS * DAY_MS).toISOString(),
         minDropBasisPoints: DEAL_MIN_DROP_BASIS_POINTS,
       });
       const page = items.slice(0, limit);

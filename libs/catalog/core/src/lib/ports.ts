@@ -119,18 +119,26 @@ export interface PricePointRow {
   recordedAt: string;
 }
 
-/** A product whose price summary is to be computed: its currency and the version of its offers the summary must reach. */
+/**
+ * A product whose price summary is to be computed, as it is now: its currency, best price and category, the retailer
+ * of its offer in stock at that price (the oldest such offer; null when none is), and the version of its offers the
+ * summary must reach.
+ */
 export interface DuePriceSummary {
   productId: number;
   currency: string | null;
-  /** Moves on whenever the product's figures are refreshed (its offers or their prices changed). */
+  bestCents: number | null;
+  categorySlug: string | null;
+  inStockRetailerId: string | null;
+  /** Moves on whenever the product's figures are refreshed (its offers, their prices or their stock changed). */
   version: number;
 }
 
 /**
- * What the product's best price did over the TYPICAL_PRICE_DAYS before `computedAt` (`price-history.ts`); the figures
- * are null when it had no price in its currency then. `version`: the version of the product's offers they were
- * computed from.
+ * What the product's best price did over the TYPICAL_PRICE_DAYS before `computedAt` (`price-history.ts`; the figures
+ * are null when it had no price in its currency then), and the deal it was: its best price then, in stock at
+ * `dealRetailerId`'s offer, `dealBasisPoints` hundredths of a percent under the typical price (null when it was no
+ * deal). `version`: the version of the product's offers they were computed from.
  */
 export interface PriceSummaryRow {
   productId: number;
@@ -139,6 +147,10 @@ export interface PriceSummaryRow {
   lowCents: number | null;
   highCents: number | null;
   historySince: string | null;
+  bestCents: number | null;
+  categorySlug: string | null;
+  dealBasisPoints: number | null;
+  dealRetailerId: string | null;
   computedAt: string;
   version: number;
 }
@@ -148,8 +160,6 @@ export interface DealsQueryRow {
   categorySlug?: string;
   limit: number;
   after?: { dropBasisPoints: number; productId: number };
-  /** Only products whose history began at or before this instant (ISO). */
-  historyBefore: string;
   /** Only drops of at least this many hundredths of a percent of the typical price. */
   minDropBasisPoints: number;
 }
@@ -282,10 +292,9 @@ export interface CatalogRepository {
    */
   savePriceSummaries(rows: readonly PriceSummaryRow[]): Promise<void>;
   /**
-   * Products whose best price is at least `minDropBasisPoints` under the typical price of their summary (same
-   * currency), at an offer in stock shoppers see, with history since `historyBefore` or earlier: biggest drop first,
-   * then product id; at most `limit` after `after`, of the category when one is given. `categories`: the categories
-   * with such products (whatever the category asked), most first, then by slug.
+   * The deals of the price summaries (at least `minDropBasisPoints`) whose product's best price is still the one they
+   * were computed for: biggest drop first, then the higher product id; at most `limit` after `after`, of the category
+   * when one is given. `categories`: the categories with such deals (whatever the category asked), most first, then by slug.
    */
   deals(query: DealsQueryRow): Promise<{ items: DealRow[]; categories: DealCategoryRow[] }>;
   /** Categories with products, and how many each has. */

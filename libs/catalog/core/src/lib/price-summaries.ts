@@ -1,6 +1,6 @@
 import { DAY_MS } from '@pricehunt/contracts';
 import type { CatalogRepository, DuePriceSummary, PricePointRow, PriceSummaryRow } from './ports';
-import { priceRangeSummary, TYPICAL_PRICE_DAYS } from './price-history';
+import { hasEnoughHistory, priceRangeSummary, TYPICAL_PRICE_DAYS } from './price-history';
 
 /**
  * A summary is computed again once this old, though its product did not change: its TYPICAL_PRICE_DAYS have moved on
@@ -11,9 +11,16 @@ export const PRICE_SUMMARY_MAX_AGE_MS = DAY_MS;
 /** Products summarised per read of their histories and write of their summaries. */
 const BATCH = 200;
 
-/** A product's summary from its price history (`points`: from TYPICAL_PRICE_DAYS before `now` at least). */
+/**
+ * A product's summary from its price history (`points`: from TYPICAL_PRICE_DAYS before `now` at least), and the deal
+ * it is now: its best price in stock under the typical price, with MIN_HISTORY_DAYS of history at least.
+ */
 export function priceSummaryOf(product: DuePriceSummary, points: readonly PricePointRow[], now: Date): PriceSummaryRow {
   const summary = product.currency === null ? null : priceRangeSummary(points, { days: TYPICAL_PRICE_DAYS, now: now.getTime(), currency: product.currency });
+  const drop =
+    summary && product.bestCents !== null && product.inStockRetailerId !== null && hasEnoughHistory(summary.since, now.getTime()) && summary.typicalCents > 0
+      ? Math.floor(((summary.typicalCents - product.bestCents) * 10_000) / summary.typicalCents)
+      : 0;
   return {
     productId: product.productId,
     currency: product.currency,
@@ -21,16 +28,21 @@ export function priceSummaryOf(product: DuePriceSummary, points: readonly PriceP
     lowCents: summary?.lowCents ?? null,
     highCents: summary?.highCents ?? null,
     historySince: summary?.since ?? null,
+    bestCents: product.bestCents,
+    categorySlug: product.categorySlug,
+    dealBasisPoints: drop > 0 ? drop : null,
+    dealRetailerId: drop > 0 ? product.inStockRetailerId : null,
     computedAt: now.toISOString(),
     version: product.version,
   };
 }
 
 /**
- * Keeps `product_price_summaries` (each product's typical price, which deals are measured against) up to date: a
- * refresh computes the summaries that are missing, a day old, or behind a change of their product's offers (every
- * refresh of a product's figures, by any writer, moves its version on). Run after imports, on a schedule, and at the end
- * of the commands that import. Refreshes never overlap in a process: one asked for while another runs follows it.
+ * Keeps `product_price_summaries` (each product's typical price and the deal it is) up to date: a refresh computes
+ * the summaries that are missing, a day old, or behind a change of their product's offers (every refresh of a
+ * product's figures, by any writer, moves its version on; deals are read only while the product's best price is still
+ * the one its summary saw). Run after imports, on a schedule, and at the end of the commands that import. Refreshes
+ * never overlap in a process: one asked for while another runs follows it.
  */
 export function createPriceSummaries(deps: {
   catalog: Pick<CatalogRepository, 'productsDueForPriceSummary' | 'pricePointsOfProducts' | 'savePriceSummaries'>;

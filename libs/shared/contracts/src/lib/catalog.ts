@@ -181,7 +181,7 @@ export const dealCategorySchema = z.object({ name: z.string(), slug: z.string(),
 export type DealCategory = z.infer<typeof dealCategorySchema>;
 
 /**
- * GET /api/deals: the biggest drops first (percent, then product id); `nextCursor` continues the list (null at its end).
+ * GET /api/deals: the biggest drops first (percent, then the newer product); `nextCursor` continues the list (null at its end).
  * `categories`: those with deals, most deals first, whatever the category asked.
  */
 export const dealsResponseSchema = z.object({

@@ -692,25 +692,24 @@ const PRICE_POINTS_BEFORE = `SELECT p.id, o.product_id, p.offer_id, o.retailer_i
   FROM offers o JOIN price_points p ON p.id = (SELECT q.id FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < @since
     ORDER BY q.recorded_at DESC, q.id DESC LIMIT 1)`;
 
-/**
- * Products whose best price is at least @minDrop hundredths of a percent under the typical price of their summary, at
- * an offer in stock shoppers see, with history since @historyBefore or earlier: `bp` is the drop in hundredths of a
- * percent, rounded down (the order of deals and their cursor).
- */
-const DEALS = `WITH deals AS (
-    SELECT p.id, p.category_slug AS slug, p.category AS name, s.typical_cents AS typical, s.history_since AS since,
-      ((s.typical_cents - p.best_price_cents) * 10000) / s.typical_cents AS bp
-    FROM product_price_summaries s JOIN products p ON p.id = s.product_id
-    WHERE p.offer_count > 0 AND p.currency = s.currency AND s.typical_cents > 0 AND s.history_since <= @historyBefore
-      AND (s.typical_cents - p.best_price_cents) * 10000 >= @minDrop * s.typical_cents
-      AND EXISTS (SELECT 1 FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
-        AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents))`;
-/** The retailer of the deal's offer in stock at the best price (the oldest such offer). */
-const DEAL_OFFER_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
+/** The retailer of the product's (`p`) oldest offer shoppers see in stock at its best price, in its currency. */
+const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
   AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents ORDER BY o.id LIMIT 1`;
+
+/**
+ * Deals of the price summaries (`s`) of at least @minDrop whose product (`p`) still has the best price they were
+ * computed for, after (@afterDrop, @afterId) in the order of the deals indexes read backwards.
+ */
+const DEALS_WHERE = `s.deal_basis_points IS NOT NULL AND s.deal_basis_points >= @minDrop
+  AND (s.deal_basis_points, s.product_id) < (@afterDrop, @afterId)
+  AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
 const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS modelKey, p.gtin, p.category, p.category_slug AS categorySlug,
   p.image_url AS imageUrl, p.offer_count AS offerCount, p.best_price_cents AS bestPriceCents, p.currency, p.created_at AS createdAt,
-  p.updated_at AS updatedAt, d.typical AS typicalCents, d.bp AS dropBasisPoints, d.since AS historySince, r.id AS retailerId, r.name AS retailerName`;
+  p.updated_at AS updatedAt, s.typical_cents AS typicalCents, s.deal_basis_points AS dropBasisPoints, s.history_since AS historySince,
+  r.id AS retailerId, r.name AS retailerName`;
+const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
+/** No page is after this one: a drop of 100 % is 10,000 hundredths of a percent. */
+export const FIRST_DEAL = { dropBasisPoints: 1_000_000, productId: Number.MAX_SAFE_INTEGER };
 
 /** `CatalogRepository` on the SQLite file of `handle`, over the catalog store (its own, unless one is given). */
 export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqlite'>, store: CatalogStore = createSqliteCatalogStore(handle.sqlite)): CatalogRepository {
@@ -749,26 +748,30 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
       ${PRICE_POINTS} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL AND p.recorded_at >= @since
       UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL)
     ORDER BY productId, recordedAt, id`);
-  const productsDueForPriceSummary = sqlite.prepare(`SELECT p.id AS productId, p.currency, coalesce(s.version, 0) AS version
+  const productsDueForPriceSummary = sqlite.prepare(`SELECT p.id AS productId, p.currency, p.best_price_cents AS bestCents,
+      p.category_slug AS categorySlug, (${IN_STOCK_RETAILER}) AS inStockRetailerId, coalesce(s.version, 0) AS version
     FROM products p LEFT JOIN product_price_summaries s ON s.product_id = p.id
     WHERE p.id > @after AND p.offer_count > 0 AND (s.product_id IS NULL OR s.computed_at < @staleBefore OR s.computed_version <> s.version)
     ORDER BY p.id LIMIT @limit`);
   // A summary computed meanwhile from a newer version is not overwritten by an older one; the version itself is
   // only ever moved on by refreshes of the product (bumpPriceSummaries).
   const savePriceSummary = sqlite.prepare(`INSERT INTO product_price_summaries (product_id, currency, typical_cents, low_cents, high_cents,
-      history_since, computed_at, version, computed_version)
-    VALUES (@productId, @currency, @typicalCents, @lowCents, @highCents, @historySince, @computedAt, @version, @version)
+      history_since, best_cents, category_slug, deal_basis_points, deal_retailer_id, computed_at, version, computed_version)
+    VALUES (@productId, @currency, @typicalCents, @lowCents, @highCents, @historySince, @bestCents, @categorySlug, @dealBasisPoints,
+      @dealRetailerId, @computedAt, @version, @version)
     ON CONFLICT (product_id) DO UPDATE SET currency = excluded.currency, typical_cents = excluded.typical_cents, low_cents = excluded.low_cents,
-      high_cents = excluded.high_cents, history_since = excluded.history_since, computed_at = excluded.computed_at,
-      computed_version = excluded.computed_version
+      high_cents = excluded.high_cents, history_since = excluded.history_since, best_cents = excluded.best_cents,
+      category_slug = excluded.category_slug, deal_basis_points = excluded.deal_basis_points, deal_retailer_id = excluded.deal_retailer_id,
+      computed_at = excluded.computed_at, computed_version = excluded.computed_version
     WHERE excluded.computed_version >= product_price_summaries.computed_version`);
-  const dealsPage = sqlite.prepare(`${DEALS}
-    SELECT ${DEAL_COLUMNS} FROM (SELECT * FROM deals WHERE (@category IS NULL OR slug = @category)
-        AND (@afterDrop IS NULL OR bp < @afterDrop OR (bp = @afterDrop AND id > @afterId)) ORDER BY bp DESC, id LIMIT @limit) d
-      JOIN products p ON p.id = d.id JOIN retailers r ON r.id = (${DEAL_OFFER_RETAILER})
-    ORDER BY d.bp DESC, d.id`);
-  const dealCategories = sqlite.prepare(`${DEALS}
-    SELECT min(name) AS name, slug, count(*) AS count FROM deals WHERE slug IS NOT NULL GROUP BY slug ORDER BY count DESC, slug`);
+  // One statement each with and without a category: each reads its own deals index, backwards, and stops at the page's end.
+  const dealsPage = sqlite.prepare(`SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM} WHERE ${DEALS_WHERE}
+    ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT @limit`);
+  const categoryDealsPage = sqlite.prepare(`SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM} WHERE s.category_slug = @category AND ${DEALS_WHERE}
+    ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT @limit`);
+  const dealCategories = sqlite.prepare(`SELECT min(p.category) AS name, s.category_slug AS slug, count(*) AS count
+    FROM product_price_summaries s JOIN products p ON p.id = s.product_id WHERE s.category_slug IS NOT NULL AND ${DEALS_WHERE}
+    GROUP BY s.category_slug ORDER BY count DESC, slug`);
 
   return {
     lastImportAt: async () => (lastImportAt.get() as string | null) ?? null,
@@ -804,15 +807,11 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
       })();
     },
     async deals(query) {
-      const params = {
-        historyBefore: query.historyBefore,
-        minDrop: query.minDropBasisPoints,
-        category: query.categorySlug ?? null,
-        afterDrop: query.after?.dropBasisPoints ?? null,
-        afterId: query.after?.productId ?? 0,
-        limit: query.limit,
-      };
-      return { items: dealsPage.all(params) as DealRow[], categories: dealCategories.all(params) as DealCategoryRow[] };
+      const after = query.after ?? FIRST_DEAL;
+      const page = { minDrop: query.minDropBasisPoints, afterDrop: after.dropBasisPoints, afterId: after.productId, limit: query.limit };
+      const items = (query.categorySlug ? categoryDealsPage.all({ ...page, category: query.categorySlug }) : dealsPage.all(page)) as DealRow[];
+      const categories = dealCategories.all({ minDrop: query.minDropBasisPoints, afterDrop: FIRST_DEAL.dropBasisPoints, afterId: FIRST_DEAL.productId });
+      return { items, categories: categories as DealCategoryRow[] };
     },
     listCategories: async () => store.listCategories(),
     getCategory: async (slug) => store.getCategory(slug),
