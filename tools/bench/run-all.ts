@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every benchmark (API, search, the fleet behind nginx, bundle sizes) one after another and prints all results in one table.
+ * `npm run bench`: runs every benchmark (API, search, the fleet behind nginx, bundle sizes, deals) one after another and prints all results in one table.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,6 +16,7 @@ const benches: Array<{ name: string; script: string; env?: Record<string, string
   { name: 'matching', script: 'bench:matching' },
   { name: 'bundle', script: 'bench:bundle' },
   { name: 'generator', script: 'bench:generator' },
+  { name: 'deals', script: 'bench:deals' },
 ];
 
 const rows: BenchRow[] = [];

@@ -95,7 +95,7 @@ describe.each(ENGINES)('the feed worker on %s', (engine) => {
     expect(changed).toMatchObject({ status: 'succeeded', counts: { rowsRead: 2, added: 0, changed: 1, unchanged: 1, gone: 1 } });
     const kettle = await db.open.storage.catalog.findOfferByExternalId('shop', 'K1');
     expect(kettle).toMatchObject({ priceCents: 2499, availability: 'in_stock' });
-    const history = await db.open.storage.catalog.priceHistoryOfProduct(kettle!.productId!);
+    const history = await db.open.storage.catalog.priceHistoryOfProduct(kettle!.productId!, { since: '1970-01-01T00:00:00.000Z', limit: 1000 });
     expect(history.map((point) => point.priceCents)).toEqual([2999, 2499]);
     expect(await db.open.storage.catalog.findOfferByExternalId('shop', 'B3')).toMatchObject({ availability: 'out_of_stock' });
 

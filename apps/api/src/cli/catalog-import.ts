@@ -1,11 +1,13 @@
 /**
- * `npm run catalog:import -- <file|url|dir> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX]`
+ * `npm run catalog:import -- <file|url|dir> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX] [--at INSTANT]`
  *
  * - gmc: a Google Merchant Center feed, tab-separated or XML, from a file or an http(s) URL;
  * - shopify: a store's public `/products.json`, fetched page by page from the store URL, or a saved products file
  *   (then `--store` names the store the product links point at);
  * - er-magellan: the ER-Magellan tables under a directory (or `SEED_DATA_DIR`); labelled train/valid matches share a product.
- * Bad rows are listed with line, field and reason and skipped; good rows are kept.
+ * Bad rows are listed with line, field and reason and skipped; good rows are kept. `--at` (an ISO 8601 instant, such
+ * as 2026-05-01T12:00:00Z) dates what the import writes, price history included: a snapshot of a feed taken then.
+ * The products' price summaries (deals) are brought up to date at the end.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { importErMagellan, type ImportOptions } from '@pricehunt/catalog-core';
 import { createFeedFetcher } from '@pricehunt/catalog-search';
 import { checkPriceAlerts, CliError, formatAlertCheck, formatImportSummary, openCatalog, runCli } from './shared';
 
-const USAGE = 'Usage: npm run catalog:import -- <file|url|directory> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX]';
+const USAGE = 'Usage: npm run catalog:import -- <file|url|directory> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX] [--at INSTANT]';
 const FORMATS = ['gmc', 'shopify', 'er-magellan'] as const;
 type Format = (typeof FORMATS)[number];
 
@@ -50,6 +52,7 @@ async function main() {
       store: { type: 'string' },
       currency: { type: 'string' },
       business: { type: 'string' },
+      at: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -62,6 +65,9 @@ async function main() {
   const input = positionals[0] ?? (format === 'er-magellan' ? process.env.SEED_DATA_DIR : undefined);
   if (!input) throw new CliError(`Name the ${format === 'er-magellan' ? 'directory (or set SEED_DATA_DIR)' : 'file or URL'} to import\n${USAGE}`, 2);
   if (values.currency && !/^[A-Z]{3}$/.test(values.currency)) throw new CliError('--currency must be a three-letter ISO 4217 code such as USD', 2);
+  const at = values.at === undefined ? undefined : Date.parse(values.at);
+  if (at !== undefined && (!/^\d{4}-\d{2}-\d{2}T/.test(values.at ?? '') || Number.isNaN(at))) throw new CliError('--at must be an ISO 8601 instant such as 2026-05-01T12:00:00Z', 2);
+  if (at !== undefined && format === 'er-magellan') throw new CliError('--at dates gmc and shopify imports only', 2);
 
   const { storage, catalog, config, close } = await openCatalog();
   const fetcher = createFeedFetcher({ allowLoopback: config.FETCH_ALLOW_LOOPBACK });
@@ -89,6 +95,7 @@ async function main() {
       retailer: values.retailer ? { name: values.retailer } : null,
       businessId: values.business ?? null,
       onProgress: (p) => bar.update(p.rows),
+      ...(at !== undefined ? { now: () => new Date(at).toISOString() } : {}),
     };
     let rows: AsyncIterable<FeedRow>;
     if (format === 'gmc') {
@@ -117,7 +124,10 @@ async function main() {
     const summary = await catalog.ingestion.importRows(rows, options);
     bar.done();
     console.log(formatImportSummary(`Import of ${input} (${format})`, summary));
-    if (summary.inserted + summary.updated > 0) console.log(formatAlertCheck(await checkPriceAlerts(storage, config)));
+    if (summary.inserted + summary.updated > 0) {
+      console.log(formatAlertCheck(await checkPriceAlerts(storage, config)));
+      console.log(`Price summaries: ${(await catalog.priceSummaries.refresh()).toLocaleString('en-US')} brought up to date`);
+    }
     if (summary.status === 'failed') process.exitCode = 1;
   } catch (error) {
     if (error instanceof FeedFormatError) throw new CliError(`${input}: ${error.message}`);

@@ -23,7 +23,7 @@ async function catalogOf(t: TestApp) {
   const records: OfferRecord[] = offers.map((offer) => ({ retailer: offer.retailer_id, externalId: offer.external_id, product: Number(offer.product_id), priceCents: Number(offer.price_cents), availability: offer.availability }));
   const history = new Map<number, string[]>();
   for (const product of new Set(records.map((offer) => offer.product))) {
-    history.set(product, (await t.app.storage.catalog.priceHistoryOfProduct(product)).map((point) => `${point.offerId}|${point.recordedAt}|${point.priceCents}`));
+    history.set(product, (await t.app.storage.catalog.priceHistoryOfProduct(product, { since: '1970-01-01T00:00:00.000Z', limit: 100_000 })).map((point) => `${point.offerId}|${point.recordedAt}|${point.priceCents}`));
   }
   return { records, history };
 }

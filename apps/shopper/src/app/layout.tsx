@@ -66,6 +66,7 @@ export function Layout() {
           </Link>
           <nav className="ph-nav" aria-label="Main">
             <NavLink to={paths.browse}>Browse</NavLink>
+            <NavLink to={paths.deals}>Deals</NavLink>
             <NavLink to={paths.history}>History</NavLink>
             <NavLink to={paths.favorites}>Favorites</NavLink>
           </nav>
@@ -81,7 +82,8 @@ export function Layout() {
         <div className="ph-footer__inner">
           <p>PriceHunt compares prices across retailers. Links to retailers may earn us a commission; it never changes the order of offers.</p>
           <p>
-            <Link to={paths.browse}>Browse</Link> · <Link to={paths.history}>History</Link> · <Link to={paths.favorites}>Favorites</Link>
+            <Link to={paths.browse}>Browse</Link> · <Link to={paths.deals}>Deals</Link> · <Link to={paths.history}>History</Link> ·{' '}
+            <Link to={paths.favorites}>Favorites</Link>
           </p>
         </div>
       </footer>

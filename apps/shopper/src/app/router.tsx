@@ -9,6 +9,7 @@ const DirectUrl = lazyPage(() => import('../routes/direct-url'));
 const Results = lazyPage(() => import('../routes/results'));
 const QuerySearch = lazyPage(() => import('../routes/query-search'));
 const Browse = lazyPage(() => import('../routes/browse'));
+const Deals = lazyPage(() => import('../routes/deals'));
 const History = lazyPage(() => import('../routes/history'));
 const Favorites = lazyPage(() => import('../routes/favorites'));
 const Login = lazyPage(() => import('../routes/login'));
@@ -51,6 +52,7 @@ export function AppRoutes() {
         <Route path="/landing2" element={<Page variant="landing"><Landing variant="alternate" /></Page>} />
         <Route path="/browse" element={<Page><Browse /></Page>} />
         <Route path="/browse/:category" element={<Page><Browse /></Page>} />
+        <Route path="/deals" element={<Page><Deals /></Page>} />
         <Route path="/new-search/:requestId/:slug" element={<Page><Results layout="full" /></Page>} />
         <Route path="/search" element={<Page><QuerySearch /></Page>} />
         <Route path="/search/:requestId/:slug" element={<Page><Results layout="compact" /></Page>} />

@@ -5,6 +5,8 @@ export const paths = {
   landing2: '/landing2',
   browse: '/browse',
   browseCategory: (category: string) => `/browse/${encodeURIComponent(category)}`,
+  /** Products well under their typical price; `?category=<slug>` narrows them. */
+  deals: '/deals',
   newSearch: (requestId: string, slug: string) => `/new-search/${requestId}/${slug}`,
   search: (requestId: string, slug: string) => `/search/${requestId}/${slug}`,
   /** A search to start from a link: `/search?q=<words or a product link>`. */

@@ -30,16 +30,31 @@ async function currentPrices(favorites: Favorite[], signal: AbortSignal): Promis
   return Object.fromEntries(entries);
 }
 
-function PriceChange({ saved, current, currency }: { saved: number | null; current: number | null; currency: string | null }) {
+/** A change as a share of the price when saved: whole percent, "under 1%" for less. */
+function percentOf(change: number, saved: number): string {
+  const value = Math.round((Math.abs(change) * 100) / saved);
+  return value === 0 ? 'under 1%' : `${value}%`;
+}
+
+/**
+ * The change of the best price since the favorite was saved: down in green, up in red, with an arrow (hidden from
+ * screen readers, which hear "Price down … since you saved it").
+ */
+export function PriceChange({ saved, current, currency }: { saved: number | null; current: number | null; currency: string | null }) {
   if (current === null) return <span className="ph-muted">No current offers</span>;
   if (saved === null) return null;
   const change = current - saved;
   if (change === 0) return <span className="ph-change ph-change--same">Same price as when saved</span>;
   const down = change < 0;
+  const amount = formatMoney(Math.abs(change), currency);
+  const share = saved > 0 ? percentOf(change, saved) : null;
   return (
     <span className={`ph-change ph-change--${down ? 'down' : 'up'}`}>
       <span aria-hidden="true">{down ? '▼' : '▲'} </span>
-      {down ? 'Down' : 'Up'} {formatMoney(Math.abs(change), currency)} since saved
+      <span className="ph-visually-hidden">Price </span>
+      {down ? 'Down' : 'Up'} {amount}
+      {share ? ` (${share})` : ''} since saved
+      <span className="ph-visually-hidden"> at {formatMoney(saved, currency)}</span>
     </span>
   );
 }
@@ -93,9 +108,13 @@ export default function FavoritesPage() {
                   <p className="ph-list__meta">
                     {favorite.brand ? <span>{favorite.brand}</span> : null}
                     <span>saved {formatDate(favorite.savedAt)}</span>
-                    {favorite.savedPriceCents !== null ? <span>at {formatMoney(favorite.savedPriceCents, favorite.currency)}</span> : null}
                   </p>
                   <p className="ph-list__price">
+                    {favorite.savedPriceCents !== null ? (
+                      <span>
+                        When saved <strong>{formatMoney(favorite.savedPriceCents, favorite.currency)}</strong>
+                      </span>
+                    ) : null}
                     {loadingPrice ? (
                       <span className="ph-muted">Checking today's price…</span>
                     ) : (

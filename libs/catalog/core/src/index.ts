@@ -16,3 +16,5 @@ export * from './lib/er-magellan';
 export * from './lib/seed';
 export * from './lib/refresh';
 export * from './lib/services';
+export * from './lib/price-history';
+export * from './lib/price-summaries';

@@ -3,13 +3,16 @@ import fp from 'fastify-plugin';
 import { recoverInterruptedImports, type CatalogServices } from '@pricehunt/catalog-core';
 import { catalogServicesOf } from '@pricehunt/storage';
 
+/** How often the API looks for price summaries a day old (changes of the catalog are refreshed as they are seen). */
+const PRICE_SUMMARY_REFRESH_MS = 3_600_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogServices;
   }
 }
 
-/** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions) as `app.catalog`. */
+/** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions, price summaries) as `app.catalog`. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
     // Searches and spelling read through the app's ports; imports through the engine's own store.
@@ -21,26 +24,39 @@ export const catalogPlugin = fp(
     }
     // The words spelling correction knows: read once the API is up, again after every import of this process, and
     // after an import of another process (another API instance, a command), seen within SPELLING_REFRESH_SECONDS.
-    const unsubscribe = catalog.ingestion.onImported(() => catalog.spelling.refresh());
+    // The products' price summaries (what deals are measured against) likewise, and every hour for those a day old.
+    const refreshPriceSummaries = (reason: string) => {
+      catalog.priceSummaries.refresh().catch((error: unknown) => app.log.warn({ err: error, reason }, 'refreshing price summaries failed'));
+    };
+    const unsubscribe = catalog.ingestion.onImported(() => {
+      catalog.spelling.refresh();
+      refreshPriceSummaries('import');
+    });
     let seenImportAt: string | null = null;
     app.addHook('onReady', async () => {
       seenImportAt = await app.storage.catalog.lastImportAt();
       catalog.spelling.refresh();
+      refreshPriceSummaries('start');
     });
     const watch = async () => {
       const last = await app.storage.catalog.lastImportAt();
       if (last === seenImportAt) return;
       seenImportAt = last;
       catalog.spelling.refresh();
+      refreshPriceSummaries('import elsewhere');
     };
     const timer = setInterval(() => watch().catch((error: unknown) => app.log.warn({ err: error }, 'looking for catalog imports failed')), app.config.SPELLING_REFRESH_SECONDS * 1000);
     timer.unref();
+    const summaryTimer = setInterval(() => refreshPriceSummaries('schedule'), PRICE_SUMMARY_REFRESH_MS);
+    summaryTimer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      clearInterval(summaryTimer);
       unsubscribe();
       catalog.spelling.stop();
-      // A reading of the words under way ends before the database closes.
+      // A reading of the words or a refresh of price summaries under way ends before the database closes.
       await catalog.spelling.ready();
+      await catalog.priceSummaries.idle();
     });
   },
   { name: 'catalog', dependencies: ['db'] },

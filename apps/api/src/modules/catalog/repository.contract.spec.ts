@@ -2,7 +2,7 @@ import { representativeTitle } from '@pricehunt/catalog-matching';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository, createSqliteCatalogRepository } from '@pricehunt/storage';
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import type { CatalogRepository, DuePriceSummary, PriceSummaryRow } from '@pricehunt/catalog-core';
 
 interface Subject {
   db: PortEngine;
@@ -145,13 +145,13 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
   });
 
   it('reads a product price history (offers shown), oldest first, ties by insertion', async () => {
-    expectExactly(await s.catalog.priceHistoryOfProduct(1), [
+    expectExactly(await s.catalog.priceHistoryOfProduct(1, { since: at(0), limit: 100 }), [
       { offerId: 11, retailerId: 'amazon', priceCents: 29_999, shippingCents: null, currency: 'USD', recordedAt: at(1) },
       { offerId: 12, retailerId: 'bestbuy', priceCents: 29_999, shippingCents: 500, currency: 'USD', recordedAt: at(1) },
       { offerId: 11, retailerId: 'amazon', priceCents: 27_999, shippingCents: null, currency: 'USD', recordedAt: at(5) },
     ]);
     // Offer 17 is held: its points are left out.
-    expect((await s.catalog.priceHistoryOfProduct(3)).map((point) => point.offerId)).toEqual([15]);
+    expect((await s.catalog.priceHistoryOfProduct(3, { since: at(0), limit: 100 })).map((point) => point.offerId)).toEqual([15]);
   });
 
   it('lists categories with products that have offers, most products first, and one by slug', async () => {
@@ -328,5 +328,189 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
       ]);
       expect(await s.catalog.getProduct(3)).toMatchObject({ bestPriceCents: 28_000 + round, offerCount: 4 });
     }
+  });
+});
+
+describe.each(ENGINES)('catalog port on %s: price history, price summaries and deals', (engine) => {
+  let s: Subject;
+  let run: PortEngine['query'];
+  const due = (staleBefore: string, after = 0, limit = 20) => s.catalog.productsDueForPriceSummary({ staleBefore, after, limit });
+  const summary = (product: DuePriceSummary, figures: Partial<PriceSummaryRow> = {}): PriceSummaryRow => ({
+    productId: product.productId,
+    currency: product.currency,
+    typicalCents: null,
+    lowCents: null,
+    highCents: null,
+    historySince: null,
+    bestCents: product.bestCents,
+    categorySlug: product.categorySlug,
+    dealBasisPoints: null,
+    dealRetailerId: null,
+    computedAt: at(60),
+    version: product.version,
+    ...figures,
+  });
+  const point = (offerId: number, retailerId: string, priceCents: number, minute: number, shippingCents: number | null = null) => ({
+    offerId,
+    retailerId,
+    priceCents,
+    shippingCents,
+    currency: 'USD',
+    recordedAt: at(minute),
+  });
+
+  beforeAll(async () => {
+    s = await open(engine);
+    run = s.db.query;
+    await seedRetailersAndBusiness(run);
+    await seedProducts(run, [
+      { id: 1, title: HEADPHONES, brand: 'Sony', category: 'Headphones', slug: 'headphones', offers: 2, best: 27_999 },
+      { id: 2, title: 'Bose QuietComfort 45', brand: 'Bose', category: 'Headphones', slug: 'headphones', offers: 1, best: 32_900 },
+      { id: 3, title: 'Sony KD-55X80K', brand: 'Sony', category: 'TVs', slug: 'tvs', offers: 2, best: 59_999 },
+      { id: 5, title: 'Samsung T7 1.5 TB', brand: 'Samsung', category: 'Storage', slug: 'storage', offers: 1, best: 12_900, currency: 'EUR' },
+      { id: 7, title: 'Sold out headphones', category: 'Headphones', slug: 'headphones', offers: 1, best: 30_000 },
+      { id: 8, title: 'JBL Flip 6', brand: 'JBL', category: 'Speakers', slug: 'speakers', offers: 1, best: 5_000 },
+      { id: 9, title: 'JBL Go 4', brand: 'JBL', category: 'Speakers', slug: 'speakers', offers: 1, best: 4_000 },
+      { id: 10, title: 'Gone', offers: 0, best: null },
+    ]);
+    await seedOffers(run, [
+      { id: 11, retailer: 'amazon', product: 1, title: `${HEADPHONES} Black`, price: 27_999, category: 'Headphones' },
+      { id: 12, retailer: 'bestbuy', product: 1, title: HEADPHONES, price: 29_999, shipping: 500, category: 'Headphones' },
+      { id: 14, retailer: 'walmart', product: 2, title: 'Bose QuietComfort 45', price: 32_900, category: 'Headphones' },
+      { id: 15, retailer: 'amazon', product: 3, title: 'Sony KD-55X80K 55" TV', price: 59_999, category: 'TVs' },
+      { id: 16, retailer: 'bestbuy', product: 3, title: 'Sony BRAVIA KD-55X80K', price: 64_999, availability: 'out_of_stock', category: 'TVs' },
+      { id: 17, retailer: 'walmart', product: 3, title: 'Sony KD55X80K television', price: 9_999, held: 'price', category: 'TVs' },
+      { id: 18, retailer: 'amazon', product: 5, title: 'Samsung T7 Portable SSD 1.5 TB', price: 12_900, currency: 'EUR', category: 'Storage' },
+      { id: 23, retailer: 'walmart', product: 7, title: 'Sold out headphones', price: 30_000, availability: 'out_of_stock', category: 'Headphones' },
+      { id: 24, retailer: 'amazon', product: 8, title: 'JBL Flip 6 speaker', price: 5_000, category: 'Speakers' },
+      { id: 25, retailer: 'walmart', product: 9, title: 'JBL Go 4 speaker', price: 4_000, category: 'Speakers' },
+    ]);
+    await run(`INSERT INTO price_points (offer_id, price_cents, shipping_cents, currency, recorded_at) VALUES
+      (11, 29999, NULL, 'USD', ?), (12, 29999, 500, 'USD', ?), (17, 9999, NULL, 'USD', ?), (15, 59999, NULL, 'USD', ?), (11, 27999, NULL, 'USD', ?),
+      (14, 33000, NULL, 'USD', ?), (14, 32900, NULL, 'USD', ?), (14, 31000, NULL, 'USD', ?), (14, 32900, NULL, 'USD', ?)`,
+      [at(1), at(1), at(2), at(3), at(5), at(10), at(20), at(30), at(40)]);
+  });
+  afterAll(async () => s.db.close());
+
+  it('reads a price history from an instant: the newest points up to a limit, and each offer\'s price when it begins, oldest first', async () => {
+    expectExactly(await s.catalog.priceHistoryOfProduct(2, { since: at(25), limit: 10 }), [
+      point(14, 'walmart', 32_900, 20),
+      point(14, 'walmart', 31_000, 30),
+      point(14, 'walmart', 32_900, 40),
+    ]);
+    expect((await s.catalog.priceHistoryOfProduct(2, { since: at(25), limit: 1 })).map((p) => p.recordedAt)).toEqual([at(20), at(40)]);
+    expect((await s.catalog.priceHistoryOfProduct(2, { since: at(50), limit: 10 })).map((p) => p.recordedAt)).toEqual([at(40)]);
+    // Offers 11 and 12 begin at the prices they had; ties in the order recorded.
+    expectExactly(await s.catalog.priceHistoryOfProduct(1, { since: at(3), limit: 10 }), [
+      point(11, 'amazon', 29_999, 1),
+      point(12, 'bestbuy', 29_999, 1, 500),
+      point(11, 'amazon', 27_999, 5),
+    ]);
+    // Offer 17 is held: its points are left out.
+    expect((await s.catalog.priceHistoryOfProduct(3, { since: at(0), limit: 10 })).map((p) => p.offerId)).toEqual([15]);
+
+    const histories = await s.catalog.pricePointsOfProducts([3, 1, 2, 10], at(25));
+    expectExactly([...histories.entries()], [
+      [1, [point(12, 'bestbuy', 29_999, 1, 500), point(11, 'amazon', 27_999, 5)]],
+      [2, [point(14, 'walmart', 32_900, 20), point(14, 'walmart', 31_000, 30), point(14, 'walmart', 32_900, 40)]],
+      [3, [point(15, 'amazon', 59_999, 3)]],
+    ]);
+    expect((await s.catalog.pricePointsOfProducts([], at(0))).size).toBe(0);
+  });
+
+  it('lists the products whose price summary is due, as they are now: missing, a day old, or behind a refresh of their figures', async () => {
+    const all = await due(at(0));
+    const product = (productId: number, currency: string, bestCents: number, categorySlug: string, inStockRetailerId: string | null) => ({
+      productId,
+      currency,
+      bestCents,
+      categorySlug,
+      inStockRetailerId,
+      version: 0,
+    });
+    expectExactly(all, [
+      product(1, 'USD', 27_999, 'headphones', 'amazon'),
+      product(2, 'USD', 32_900, 'headphones', 'walmart'),
+      product(3, 'USD', 59_999, 'tvs', 'amazon'),
+      product(5, 'EUR', 12_900, 'storage', 'amazon'),
+      // Its only offer is out of stock: no retailer sells it at its best price.
+      product(7, 'USD', 30_000, 'headphones', null),
+      product(8, 'USD', 5_000, 'speakers', 'amazon'),
+      product(9, 'USD', 4_000, 'speakers', 'walmart'),
+    ]);
+    expect((await due(at(0), 2, 2)).map((each) => each.productId)).toEqual([3, 5]);
+
+    await s.catalog.savePriceSummaries(all.map((each) => summary(each)));
+    expect(await due(at(0))).toEqual([]);
+    // Computed at minute 60: due again once that is too old.
+    expect(await due(at(61))).toHaveLength(7);
+
+    // Any refresh of a product's figures moves its version on (here through another connection, as another process).
+    await (await s.another()).refreshProduct(2, at(61));
+    expectExactly(await due(at(0)), [{ ...product(2, 'USD', 32_900, 'headphones', 'walmart'), version: 1 }]);
+  });
+
+  it('never lets a summary of an older version overwrite a newer one, whichever is written last', async () => {
+    const other = await s.another();
+    const [current] = await due(at(0));
+    expect(current).toMatchObject({ productId: 2, version: 1 });
+    await Promise.all([
+      s.catalog.savePriceSummaries([summary({ ...current!, version: 0 }, { typicalCents: 1 })]),
+      other.savePriceSummaries([summary(current!, { typicalCents: 33_000, historySince: at(0) })]),
+    ]);
+    await s.catalog.savePriceSummaries([summary({ ...current!, version: 0 }, { typicalCents: 2 })]);
+    expect(await due(at(0))).toEqual([]);
+    expect(await run('SELECT typical_cents AS "typicalCents", computed_version AS "computedVersion" FROM product_price_summaries WHERE product_id = 2')).toEqual([
+      { typicalCents: 33_000, computedVersion: 1 },
+    ]);
+  });
+
+  it('lists the deals of the summaries whose product still has the best price they saw, biggest drop first, page by page', async () => {
+    const products = new Map((await due(at(99))).map((product) => [product.productId, product]));
+    const deals: Array<[number, number | null, string | null, Partial<PriceSummaryRow>?]> = [
+      [1, 2000, 'amazon'],
+      [2, 30, 'walmart'], // 0.30 %: too small a drop
+      [3, 769, 'amazon'],
+      [5, 1000, 'amazon', { currency: 'USD' }], // another currency than the product's now
+      [7, null, null], // no deal
+      [8, 2000, 'amazon'], // 20.00 %, as product 1: the higher id first
+      [9, 5000, 'walmart', { bestCents: 3_999 }], // its best price has changed since
+    ];
+    await s.catalog.savePriceSummaries(
+      deals.map(([id, dealBasisPoints, dealRetailerId, more]) =>
+        summary(products.get(id)!, { typicalCents: 35_000, historySince: at(0), dealBasisPoints, dealRetailerId, ...more }),
+      ),
+    );
+    const query = { minDropBasisPoints: 500, limit: 10 };
+    const found = await s.catalog.deals(query);
+    expect(found.items.map((deal) => [deal.id, deal.dropBasisPoints, deal.retailerName])).toEqual([
+      [8, 2000, 'Amazon'],
+      [1, 2000, 'Amazon'],
+      [3, 769, 'Amazon'],
+    ]);
+    expectExactly(found.items[1], { ...(await s.catalog.getProduct(1)), typicalCents: 35_000, dropBasisPoints: 2000, historySince: at(0), retailerId: 'amazon', retailerName: 'Amazon' });
+    expectExactly(found.categories, [
+      { name: 'Headphones', slug: 'headphones', count: 1 },
+      { name: 'Speakers', slug: 'speakers', count: 1 },
+      { name: 'TVs', slug: 'tvs', count: 1 },
+    ]);
+
+    const ids = async (more: { categorySlug?: string; limit?: number; minDropBasisPoints?: number; after?: { dropBasisPoints: number; productId: number } }) =>
+      (await s.catalog.deals({ ...query, ...more })).items.map((deal) => deal.id);
+    expect(await ids({ categorySlug: 'tvs' })).toEqual([3]);
+    expect(await ids({ categorySlug: 'speakers' })).toEqual([8]);
+    expect((await s.catalog.deals({ ...query, categorySlug: 'tvs' })).categories).toHaveLength(3);
+    expect(await ids({ categorySlug: 'storage' })).toEqual([]);
+    expect(await ids({ limit: 1 })).toEqual([8]);
+    expect(await ids({ limit: 1, after: { dropBasisPoints: 2000, productId: 8 } })).toEqual([1]);
+    expect(await ids({ after: { dropBasisPoints: 2000, productId: 1 } })).toEqual([3]);
+    expect(await ids({ categorySlug: 'headphones', after: { dropBasisPoints: 2000, productId: 1 } })).toEqual([]);
+    expect(await ids({ after: { dropBasisPoints: 769, productId: 3 } })).toEqual([]);
+    expect(await ids({ minDropBasisPoints: 2001 })).toEqual([]);
+
+    // Product 9's best price is the one its summary saw again: its deal is back, first.
+    await run('UPDATE products SET best_price_cents = 3999 WHERE id = 9');
+    expect(await ids({})).toEqual([9, 8, 1, 3]);
+    expect((await s.catalog.deals(query)).categories.find((category) => category.slug === 'speakers')?.count).toBe(2);
   });
 });

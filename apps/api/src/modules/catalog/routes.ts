@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DAY_MS,
+  DEAL_MIN_DROP_BASIS_POINTS,
+  dealsCursor,
+  dealsQuerySchema,
+  dealsResponseSchema,
+  PRICE_HISTORY_DAYS,
+  PRICE_HISTORY_LIMIT,
   browseQuerySchema,
   browseResponseSchema,
   categoriesResponseSchema,
@@ -9,9 +16,9 @@ import {
   suggestResponseSchema,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { offerView, productSummary } from '@pricehunt/catalog-core';
+import { dealView, lowestPriceOffers, offerView, priceRangeSummaries, productSummary } from '@pricehunt/catalog-core';
 
-/** Catalog reading: product pages with price history, categories, browsing, search-box suggestions. */
+/** Catalog reading: product pages with price history, categories, browsing, deals, search-box suggestions. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { suggester, spelling } = app.catalog;
   const repository = app.storage.catalog;
@@ -59,12 +66,48 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // A product none of whose offers shoppers may see (all held) is not shown.
       if (!product || product.offerCount === 0) throw notFound('No product with this id');
-      const timestamp = Date.now();
+      const now = Date.now();
+      const offers = await repository.offersOfProduct(product.id);
+      const priceHistory = await repository.priceHistoryOfProduct(product.id, { since: new Date(now - PRICE_HISTORY_DAYS * DAY_MS).toISOString(), limit: PRICE_HISTORY_LIMIT });
+      const lowest = lowestPriceOffers(offers, priceHistory, { now, currency: product.currency });
       return {
         success: true as const,
         product: productSummary(product),
-        offers: (await repository.offersOfProduct(product.id)).map((offer) => offerView(offer, timestamp)),
-        priceHistory: await repository.priceHistoryOfProduct(product.id),
+        offers: offers.map((offer) => offerView(offer, now, lowest.has(offer.id))),
+        priceHistory,
+        priceSummaries: priceRangeSummaries(priceHistory, { now, currency: product.currency }),
+      };
+    },
+  );
+
+  app.get(
+    '/deals',
+    {
+      schema: {
+        tags: ['catalog'],
+        description:
+          'Products whose best price now, in stock, is the furthest under their typical price (the median of their best price of each day over the last 90 days), biggest drop first; products with 30 days of history or more.',
+        querystring: dealsQuerySchema,
+        response: { 200: dealsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { category, limit, cursor } = request.query;
+      const { items, categories } = await repository.deals({
+        categorySlug: category,
+        // One more than the page: whether the list goes on.
+        limit: limit + 1,
+        after: cursor,
+        minDropBasisPoints: DEAL_MIN_DROP_BASIS_POINTS,
+      });
+      const page = items.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        success: true as const,
+        category: category ?? null,
+        categories,
+        items: page.map(dealView),
+        nextCursor: items.length > limit && last ? dealsCursor({ dropBasisPoints: last.dropBasisPoints, productId: last.id }) : null,
       };
     },
   );

@@ -141,6 +141,39 @@ describe('price alerts', () => {
     expect((await send('POST', '/api/shopper/alerts/stop', { token: current }, false)).statusCode).toBe(400);
   });
 
+  it('says in text and HTML the price before (when saved, then at the previous check), the price now with its retailer, and the drop', async () => {
+    await importPrice(150_000);
+    await t.app.priceAlerts.idle();
+    await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 130_000 });
+    const before = (await mails()).length;
+    const html = () => rows<{ html: string | null }>(t.app, 'SELECT html FROM outbox_emails WHERE "to" = ? ORDER BY created_at, id', [email]);
+
+    // No check has seen this alert yet: the drop is from the price when the favorite was saved ($1,499.99).
+    await importPrice(124_000);
+    await t.app.priceAlerts.idle();
+    const [first] = (await mails()).slice(before);
+    expect(first!.text).toContain(
+      ['Price before (when you saved it): $1,499.99', 'Price now: $1,240.00 at Amazon', 'Drop: $259.99 (17%)'].join('\n'),
+    );
+    const firstHtml = (await html()).at(-1)!.html!;
+    expect(firstHtml).toContain('<strong>LG OLED55C3PUA 55 inch OLED evo 4K TV</strong> is now <strong>$1,240.00 at Amazon</strong>');
+    expect(firstHtml).toMatch(/<th scope="row"[^>]*>Price before \(when you saved it\)<\/th><td[^>]*>\$1,499\.99<\/td>/);
+    expect(firstHtml).toMatch(/>Drop<\/th><td[^>]*>\$259\.99 \(17%\)<\/td>/);
+    expect(firstHtml).toContain(`<a href="${comparisonLink(t.config.SHOPPER_APP_URL, 'LG OLED55C3PUA 55 inch OLED evo 4K TV')}">Compare its prices at every retailer</a>`);
+    expect(firstHtml).toMatch(/<a href="http[^"]+\/alerts\/stop\?token=[^"]+">Stop this alert<\/a>/);
+
+    // Up above the alert (re-armed, the check keeps $1,400.00), then down: the drop is from that check's price.
+    await importPrice(140_000);
+    await t.app.priceAlerts.idle();
+    await importPrice(128_000);
+    await t.app.priceAlerts.idle();
+    const second = (await mails()).at(-1)!;
+    expect(second.subject).toBe('Price alert: LG OLED55C3PUA 55 inch OLED evo 4K TV is now $1,280.00 at Amazon');
+    expect(second.text).toContain(['Price before (at our previous check): $1,400.00', 'Price now: $1,280.00 at Amazon', 'Drop: $120.00 (9%)'].join('\n'));
+    expect((await html()).at(-1)!.html).toContain('Price before (at our previous check)');
+    await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
+  });
+
   it.each([
     ['no token', {}],
     ['an empty token', { token: '' }],

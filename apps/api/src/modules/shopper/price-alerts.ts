@@ -1,6 +1,6 @@
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mailer';
-import type { PriceAlertRepository } from '@pricehunt/storage';
+import type { MailMessage, Mailer } from '../../lib/mailer';
+import type { PriceAlertRepository, PriceAlertRow } from '@pricehunt/storage';
 
 /** Path of the shopper site's page that stops an alert from the link in its email. */
 export const ALERT_STOP_PAGE = '/alerts/stop';
@@ -22,6 +22,57 @@ export function stopLink(shopperAppUrl: string, token: string): string {
 const money = (cents: number, currency: string | null) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD' }).format(cents / 100);
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The email of an alert whose price dropped to it: the price before (at the alert's previous check, else when the
+ * favorite was saved), the price now and where, and the drop, as text and as HTML.
+ */
+export function alertEmail(row: PriceAlertRow, retailer: string | null, shopperAppUrl: string): MailMessage {
+  const now = row.bestCents as number;
+  const price = `${money(now, row.currency)}${retailer ? ` at ${retailer}` : ''}`;
+  const before = row.checkedCents ?? row.savedCents;
+  const beforeWhen = row.checkedCents !== null ? 'at our previous check' : 'when you saved it';
+  const drop = before !== null && before > now ? before - now : null;
+  const dropText = drop !== null && before !== null ? `${money(drop, row.currency)} (${Math.max(1, Math.round((drop * 100) / before))}%)` : null;
+  const compare = comparisonLink(shopperAppUrl, row.title);
+  const favorites = new URL('/favorites', shopperAppUrl).toString();
+  const stop = row.stopToken ? stopLink(shopperAppUrl, row.stopToken) : null;
+  const figures: Array<[string, string]> = [
+    ...(before !== null ? [[`Price before (${beforeWhen})`, money(before, row.currency)] as [string, string]] : []),
+    ['Price now', price],
+    ...(dropText ? [['Drop', dropText] as [string, string]] : []),
+  ];
+  const text = [
+    `Good news: ${row.title} is now ${price}, at or below the ${money(row.belowCents, row.currency)} you asked to be told about.`,
+    '',
+    ...figures.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Compare its prices at every retailer:',
+    compare,
+    '',
+    'You get one email each time the price drops to your alert. Change or remove the alert in your favorites:',
+    favorites,
+    ...(stop ? ['', 'Stop this alert:', stop] : []),
+  ].join('\n');
+  const cell = 'padding:4px 16px 4px 0;text-align:left';
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111827">',
+    `<p>Good news: <strong>${escapeHtml(row.title)}</strong> is now <strong>${escapeHtml(price)}</strong>, at or below the ${escapeHtml(money(row.belowCents, row.currency))} you asked to be told about.</p>`,
+    '<table role="presentation" style="border-collapse:collapse">',
+    ...figures.map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="${cell};font-weight:normal;color:#4b5563">${escapeHtml(label)}</th><td style="${cell}${label === 'Drop' ? ';color:#047857;font-weight:bold' : ''}">${escapeHtml(value)}</td></tr>`,
+    ),
+    '</table>',
+    `<p><a href="${escapeHtml(compare)}">Compare its prices at every retailer</a></p>`,
+    `<p style="color:#4b5563">You get one email each time the price drops to your alert. Change or remove the alert in <a href="${escapeHtml(favorites)}">your favorites</a>.</p>`,
+    ...(stop ? [`<p><a href="${escapeHtml(stop)}">Stop this alert</a></p>`] : []),
+    '</body></html>',
+  ].join('\n');
+  return { to: row.email, subject: `Price alert: ${row.title} is now ${price}`, text, html };
+}
+
 export interface AlertCheck {
   /** Favorites with an alert that were looked at. */
   checked: number;
@@ -39,7 +90,8 @@ export interface AlertCheck {
  * Price alerts of signed-in shoppers' favorites. A check compares each alert with its product's best price now: a
  * price at or below an alert that had not been reached sends one email and marks the alert reached; a reached alert
  * whose price has risen above it again is re-armed, so the next drop sends another. Marked only once the email is
- * handed over, so a failed send is tried again at the next check. Checks never overlap, in this process (a call
+ * handed over, so a failed send is tried again at the next check. Each check keeps the price it saw, which the next
+ * email names as the price before. Checks never overlap, in this process (a call
  * during a check answers that check) nor across the fleet: a check finding another instance's under way is skipped.
  */
 export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mailer: Mailer; log: Logger; shopperAppUrl: string; clock?: () => Date }) {
@@ -66,22 +118,8 @@ export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mail
       const atOrBelow = row.bestCents !== null && row.bestCents <= row.belowCents;
       if (atOrBelow && row.reachedAt === null) {
         const retailer = await repo.cheapestRetailer(row.productId);
-        const price = `${money(row.bestCents as number, row.currency)}${retailer ? ` at ${retailer}` : ''}`;
         try {
-          await mailer.send({
-            to: row.email,
-            subject: `Price alert: ${row.title} is now ${price}`,
-            text: [
-              `Good news: ${row.title} is now ${price}, at or below the ${money(row.belowCents, row.currency)} you asked to be told about.`,
-              '',
-              'Compare its prices at every retailer:',
-              comparisonLink(shopperAppUrl, row.title),
-              '',
-              'You get one email each time the price drops to your alert. Change or remove the alert in your favorites:',
-              new URL('/favorites', shopperAppUrl).toString(),
-              ...(row.stopToken ? ['', 'Stop this alert:', stopLink(shopperAppUrl, row.stopToken)] : []),
-            ].join('\n'),
-          });
+          await mailer.send(alertEmail(row, retailer, shopperAppUrl));
         } catch (error) {
           result.failed++;
           log.warn({ err: error, productId: row.productId }, 'price alert email could not be sent; it is tried again at the next check');
@@ -93,6 +131,8 @@ export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mail
         await repo.rearm(row);
         result.rearmed++;
       }
+      // The next email of this alert says the price dropped from the one this check saw (a product gone keeps its last).
+      if (row.bestCents !== null && row.bestCents !== row.checkedCents) await repo.notePrice(row, row.bestCents);
     }
     return result;
   }

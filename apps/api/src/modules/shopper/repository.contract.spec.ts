@@ -337,7 +337,7 @@ describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
     it('lists favorites with an alert with their product’s figures and the shopper’s address, marks and re-arms them', async () => {
       await run('DELETE FROM shopper_favorites');
       const shopperId = await newShopper();
-      await s.shopper.addFavorite(favorite(shopperId, 1, 1, { title: 'Mine', currency: 'GBP' }), 10);
+      await s.shopper.addFavorite(favorite(shopperId, 1, 1, { title: 'Mine', currency: 'GBP', savedPriceCents: 125_000 }), 10);
       await s.shopper.addFavorite(favorite(shopperId, 997, 1, { title: 'Gone', currency: 'GBP' }), 10);
       await s.shopper.addFavorite(favorite(shopperId, 2, 1), 10);
       await s.shopper.setAlert(shopperId, 1, { belowCents: 110_000, setAt: at(2), stopToken: alertToken('l1') });
@@ -355,6 +355,8 @@ describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
           bestCents: 120_000,
           currency: 'USD',
           email: `${shopperId}@example.com`,
+          savedCents: 125_000,
+          checkedCents: null,
         },
         {
           shopperId,
@@ -367,6 +369,8 @@ describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
           bestCents: null,
           currency: 'GBP',
           email: `${shopperId}@example.com`,
+          savedCents: null,
+          checkedCents: null,
         },
       ]);
       const key = { shopperId, productId: 1, setAt: at(2) };
@@ -386,12 +390,31 @@ describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
       expect(await s.alerts.rearm(key)).toBe(true);
       expect(await s.alerts.rearm(key)).toBe(false);
       expect((await s.alerts.listAlerts()).find((row) => row.productId === 1)?.reachedAt).toBeNull();
+
+      // The price a check saw is kept for the next email, for that alert only; a new alert starts without one.
+      expect(await s.alerts.notePrice({ ...key, setAt: at(1) }, 115_000)).toBe(false);
+      expect(await s.alerts.notePrice(key, 115_000)).toBe(true);
+      expect((await s.alerts.listAlerts()).find((row) => row.productId === 1)?.checkedCents).toBe(115_000);
+      await s.shopper.setAlert(shopperId, 1, { belowCents: 100_000, setAt: at(4), stopToken: alertToken('l3') });
+      expect((await s.alerts.listAlerts()).find((row) => row.productId === 1)).toMatchObject({ checkedCents: null, savedCents: 125_000 });
+      expect(await s.alerts.notePrice({ ...key, setAt: at(4) }, 118_000)).toBe(true);
+      await s.shopper.clearAlert(shopperId, 1);
+      await s.shopper.setAlert(shopperId, 1, { belowCents: 100_000, setAt: at(5), stopToken: alertToken('l4') });
+      expect((await s.alerts.listAlerts()).find((row) => row.productId === 1)?.checkedCents).toBeNull();
     });
 
-    it("names the retailer with the product's cheapest total (price and shipping, the older offer on a tie)", async () => {
+    it("names the retailer of the product's best price (price and shipping, in stock and shown, the older offer on a tie)", async () => {
       expect(await s.alerts.cheapestRetailer(1)).toBe('Walmart');
       expect(await s.alerts.cheapestRetailer(3)).toBe('Amazon');
       expect(await s.alerts.cheapestRetailer(2)).toBeNull();
+      // Walmart's offer sold out, then Best Buy's held for review: the next one shoppers can buy.
+      await run("UPDATE offers SET availability = 'out_of_stock' WHERE id = 12");
+      expect(await s.alerts.cheapestRetailer(1)).toBe('Best Buy');
+      await run("UPDATE offers SET held = 'price' WHERE id = 13");
+      expect(await s.alerts.cheapestRetailer(1)).toBe('Amazon');
+      await run("UPDATE offers SET availability = 'out_of_stock' WHERE id = 11");
+      expect(await s.alerts.cheapestRetailer(1)).toBe('Walmart');
+      await run("UPDATE offers SET availability = 'unknown', held = NULL WHERE id IN (11, 12, 13)");
     });
 
     it('gives the right to run a check to one instance at a time (PostgreSQL), or always (SQLite: one machine)', async () => {

@@ -63,7 +63,8 @@ describe('history and favorites', () => {
     renderAt('/favorites');
     expect(await screen.findByRole('heading', { level: 2, name: 'LG OLED TV' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('$1,299.99')).toBeInTheDocument();
-    expect(screen.getByText(/Down \$200\.01 since saved/)).toBeInTheDocument();
+    expect(screen.getByText(/Down \$200\.01 \(13%\) since saved/)).toHaveClass('ph-change--down');
+    expect(screen.getByText('$1,500.00')).toBeInTheDocument();
     // Alerts are sent by email, so they come with an account: said once, above the list.
     expect(screen.getByText('to keep it on every device and get an email when a price drops.', { exact: false })).toBeInTheDocument();
     expect(screen.queryByText('to get an email when the price drops.', { exact: false })).not.toBeInTheDocument();
@@ -158,7 +159,7 @@ describe('history and favorites', () => {
     expect(localStorage.getItem(HISTORY_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(FAVORITES_STORAGE_KEY)).toBeNull();
     expect(await screen.findByText('$1,399.99')).toBeInTheDocument();
-    expect(screen.getByText(/Down \$100\.01 since saved/)).toBeInTheDocument();
+    expect(screen.getByText(/Down \$100\.01 \(7%\) since saved/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove LG OLED TV from favorites' }));
     expect(await screen.findByRole('heading', { name: 'No favorites yet' })).toBeInTheDocument();

@@ -55,4 +55,15 @@ describe('offers list filters', () => {
     renderWithProviders(<OffersList offers={OFFERS.slice(2, 3)} productName="Sony WH-1000XM5" layout="compact" />);
     expect(screen.queryByRole('group', { name: 'Filter offers' })).not.toBeInTheDocument();
   });
+
+  it('marks the offers the API says are at the lowest price of 90 days', () => {
+    const offers = [
+      searchOffer({ id: 1, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 24_000, isBestPrice: true, lowestIn90Days: true }),
+      searchOffer({ id: 2, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 31_000 }),
+    ];
+    renderWithProviders(<OffersList offers={offers} productName="Sony WH-1000XM5" layout="full" />);
+    const [walmart, amazon] = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
+    expect(within(walmart!).getByText('Lowest price in 90 days')).toHaveAttribute('title', 'Its best price has not been lower in the last 90 days');
+    expect(within(amazon!).queryByText('Lowest price in 90 days')).not.toBeInTheDocument();
+  });
 });

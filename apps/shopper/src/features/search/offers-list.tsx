@@ -49,7 +49,10 @@ function FilterBox({ label, checked, onChange }: { label: string; checked: boole
   );
 }
 
-/** Every offer, cheapest total first (the API's order), with the best price marked and the saving against the pasted offer. */
+/**
+ * Every offer, cheapest total first (the API's order), with the best price marked, the offers at the lowest price the
+ * product had in 90 days (the API decides), and the saving against the pasted offer.
+ */
 export function OffersList({ offers, productName, layout }: OffersListProps) {
   const [filters, setFilters] = useState<OfferFilters>({ newOnly: false, inStockOnly: false });
   const sorted = visibleOffers(offers, filters);
@@ -80,6 +83,11 @@ export function OffersList({ offers, productName, layout }: OffersListProps) {
             <div className="ph-offer__retailer">
               <span className="ph-offer__retailer-name">{offer.retailer.name}</span>
               {isBest(offer) ? <span className="ph-badge ph-badge--best">Best price</span> : null}
+              {offer.lowestIn90Days ? (
+                <span className="ph-badge ph-badge--low" title="Its best price has not been lower in the last 90 days">
+                  Lowest price in 90 days
+                </span>
+              ) : null}
               {offer.condition !== 'new' ? <span className="ph-badge">{offer.condition === 'refurbished' ? 'Refurbished' : 'Used'}</span> : null}
             </div>
             {layout === 'full' ? (

@@ -1,5 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { PriceChart, toSeries } from './price-history';
+import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
+import type { ProductDetailResponse } from '@pricehunt/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { searchOffer } from '../../testing/fixtures';
+import { mockApi } from '../../testing/render-with-providers';
+import PriceHistory, { PriceChart, toSeries } from './price-history';
 
 const point = (offerId: number, retailerId: string, priceCents: number, recordedAt: string, shippingCents: number | null = null) => ({
   offerId,
@@ -50,12 +55,23 @@ describe('price history', () => {
     expect(screen.getByText('Today')).toBeInTheDocument();
   });
 
-  it('draws one price, unchanged everywhere, as a low chart with its line through the middle', () => {
+  it('draws one price, unchanged everywhere, with its line through the middle of a chart of the usual height', () => {
     const series = toSeries([point(1, 'amazon', 4_499, '2026-01-01T00:00:00Z'), point(2, 'walmart', 4_499, '2026-01-01T00:00:00Z')], { amazon: 'Amazon', walmart: 'Walmart' });
     render(<PriceChart series={series} currency="USD" now={Date.parse('2026-01-02T00:00:00Z')} />);
     const chart = screen.getByRole('img', { name: 'Price history from Jan 1, 2026 to Jan 2, 2026: $44.99 throughout.' });
-    expect(chart.getAttribute('viewBox')).toBe('0 0 640 84');
+    expect(chart.getAttribute('viewBox')).toBe('0 0 640 220');
     expect(screen.getAllByText('$44.99')).toHaveLength(1);
+  });
+
+  it('draws a range from its start, each retailer at the price it had then', () => {
+    const series = toSeries(
+      [point(1, 'amazon', 10_000, '2026-01-01T00:00:00Z'), point(1, 'amazon', 8_000, '2026-03-01T00:00:00Z'), point(2, 'walmart', 9_000, '2026-02-20T00:00:00Z')],
+      { amazon: 'Amazon', walmart: 'Walmart' },
+    );
+    render(<PriceChart series={series} currency="USD" now={Date.parse('2026-03-10T00:00:00Z')} from={Date.parse('2026-02-08T00:00:00Z')} />);
+    expect(screen.getByRole('img', { name: 'Price history from Feb 8, 2026 to Mar 10, 2026: lowest $80.00, highest $100.00.' })).toBeInTheDocument();
+    // Walmart's line begins with its first price, after the range's start.
+    expect(screen.getByText('Walmart: $90.00 now')).toBeInTheDocument();
   });
 
   it('says nothing more once prices have changed and every retailer is drawn', () => {
@@ -67,5 +83,78 @@ describe('price history', () => {
   it('says when nothing was recorded', () => {
     render(<PriceChart series={[]} currency="USD" />);
     expect(screen.getByText('No price history recorded yet.')).toBeInTheDocument();
+  });
+
+  describe('on the results page', () => {
+    const NOW = Date.parse('2026-11-23T12:00:00Z');
+    const daysAgo = (days: number) => new Date(NOW - days * 86_400_000).toISOString();
+    const detail: ProductDetailResponse = {
+      success: true,
+      product: { id: 7, title: 'Sony WH-1000XM5', brand: 'Sony', model: null, gtin: null, category: 'Headphones', categorySlug: 'headphones', imageUrl: null, offerCount: 2, bestPriceCents: 24_000, currency: 'USD' },
+      offers: [searchOffer({ id: 1, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 24_000 }), searchOffer({ id: 2, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 31_000 })],
+      priceHistory: [
+        point(1, 'walmart', 30_000, daysAgo(200)),
+        point(2, 'amazon', 31_000, daysAgo(150)),
+        point(1, 'walmart', 32_000, daysAgo(60)),
+        point(1, 'walmart', 24_000, daysAgo(1)),
+      ],
+      priceSummaries: [
+        { days: 30, lowCents: 24_000, highCents: 31_000, typicalCents: 31_000, since: daysAgo(30) },
+        { days: 90, lowCents: 24_000, highCents: 31_000, typicalCents: 30_500, since: daysAgo(90) },
+        { days: 365, lowCents: 24_000, highCents: 31_000, typicalCents: 30_000, since: daysAgo(200) },
+      ],
+    };
+    const figures = () =>
+      within(screen.getByLabelText(/^Best price/))
+        .getAllByRole('definition')
+        .map((figure) => figure.textContent);
+    const chart = () => screen.getByRole('img', { name: /^Price history from/ });
+
+    it('switches between 30, 90 and 365 days: the drawn range and the figures follow, the height stays, and the choice is kept', async () => {
+      mockApi({ 'GET /api/products/7': () => jsonResponse(detail) });
+      const { unmount } = render(<PriceHistory productId={7} now={NOW} />);
+      const range = await screen.findByRole('group', { name: 'Price history range' });
+      await screen.findByRole('img', { name: /^Price history from/ });
+      expect(within(range).getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+      expect(chart()).toHaveAccessibleName('Price history from Aug 25, 2026 to Nov 23, 2026: lowest $240.00, highest $320.00.');
+      expect(figures()).toEqual(['$240.00', '$310.00', '$305.00']);
+      expect(screen.getByLabelText('Best price over the last 90 days')).toBeInTheDocument();
+      expect(screen.getByText('Typical')).toHaveAccessibleDescription(/median of the product's best price of each day in the range/);
+
+      await userEvent.click(within(range).getByRole('button', { name: '30 days' }));
+      expect(within(range).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(range).getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'false');
+      expect(chart()).toHaveAccessibleName('Price history from Oct 24, 2026 to Nov 23, 2026: lowest $240.00, highest $320.00.');
+      expect(figures()).toEqual(['$240.00', '$310.00', '$310.00']);
+      expect(chart().getAttribute('viewBox')).toBe('0 0 640 220');
+
+      await userEvent.click(within(range).getByRole('button', { name: '365 days' }));
+      // The history is younger than a year: the chart begins with the first price.
+      expect(chart()).toHaveAccessibleName('Price history from May 7, 2026 to Nov 23, 2026: lowest $240.00, highest $320.00.');
+      expect(figures()).toEqual(['$240.00', '$310.00', '$300.00']);
+      expect(screen.getByLabelText('Best price since May 7, 2026')).toBeInTheDocument();
+      expect(chart().getAttribute('viewBox')).toBe('0 0 640 220');
+
+      // Another chart on the page (another product, or this one again) opens on the range chosen.
+      unmount();
+      mockApi({ 'GET /api/products/7': () => jsonResponse(detail) });
+      render(<PriceHistory productId={7} now={NOW} />);
+      await screen.findByRole('img', { name: /^Price history from May 7, 2026/ });
+      expect(screen.getByRole('button', { name: '365 days' })).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    it('shows a loading placeholder, then an error with a retry', async () => {
+      let calls = 0;
+      mockApi({
+        'GET /api/products/7': () => {
+          calls++;
+          return calls === 1 ? errorResponse(500, 'INTERNAL_ERROR', 'Down') : jsonResponse(detail);
+        },
+      });
+      render(<PriceHistory productId={7} now={NOW} />);
+      expect(screen.getByRole('status', { name: 'Loading price history' })).toBeInTheDocument();
+      await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('img', { name: /^Price history from/ })).toBeInTheDocument();
+    });
   });
 });

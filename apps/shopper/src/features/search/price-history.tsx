@@ -1,5 +1,6 @@
-import type { PricePoint } from '@pricehunt/contracts';
+import { DAY_MS, PRICE_RANGES, type PricePoint, type PriceRange, type PriceRangeSummary } from '@pricehunt/contracts';
 import { useElementWidth } from '@pricehunt/ui';
+import { useState } from 'react';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 import { getProduct } from './api';
@@ -45,21 +46,36 @@ export function toSeries(history: PricePoint[], retailerNames: Record<string, st
   return series.sort((a, b) => (a.points[a.points.length - 1]?.cents ?? 0) - (b.points[b.points.length - 1]?.cents ?? 0));
 }
 
+/**
+ * Each series as it stands from `from` on: its price when the range begins (drawn from `from`), then its changes.
+ * Every series stays, so the legend is the same whatever the range.
+ */
+export function seriesFrom(series: PriceSeries[], from: number): PriceSeries[] {
+  return series.map((s) => {
+    let before: PriceSeries['points'][number] | undefined;
+    const after: PriceSeries['points'] = [];
+    for (const point of s.points) {
+      if (point.time <= from) before = point;
+      else after.push(point);
+    }
+    return { ...s, points: before ? [{ time: from, cents: before.cents }, ...after] : after };
+  });
+}
+
 /** Width drawn at until the chart's own width is measured. */
 const WIDTH = 640;
+/** One height for every range and every history: changing the range never moves the page. */
 const HEIGHT = 220;
-/** Height of a chart whose prices are all one: one line, with its price and dates, needs no room to rise or fall. */
-const FLAT_HEIGHT = 84;
 const PAD = { left: 84, right: 16, top: 12, bottom: 28 };
 
 /**
- * A small SVG line chart of the cheapest six retailers' total prices over time, from the first recorded price to
- * today. Says how many retailers it leaves out, and when no price has changed yet.
+ * A small SVG line chart of the cheapest six retailers' total prices over time, from `from` (the range's start, or the
+ * first recorded price when later) to today. Says how many retailers it leaves out, and when no price has changed yet.
  */
-export function PriceChart({ series: all, currency, now = Date.now() }: { series: PriceSeries[]; currency: string | null; now?: number }) {
+export function PriceChart({ series: all, currency, now = Date.now(), from = -Infinity }: { series: PriceSeries[]; currency: string | null; now?: number; from?: number }) {
   // Drawn at the width it is shown at, so that its prices and dates keep their size on a phone.
   const [figureRef, width] = useElementWidth<HTMLElement>(WIDTH);
-  const series = all.slice(0, MAX_SERIES);
+  const series = seriesFrom(all.slice(0, MAX_SERIES), from);
   const points = series.flatMap((s) => s.points);
   if (points.length === 0) return <p className="ph-muted">No price history recorded yet.</p>;
   const minTime = Math.min(...points.map((p) => p.time));
@@ -68,20 +84,20 @@ export function PriceChart({ series: all, currency, now = Date.now() }: { series
   const maxCents = Math.max(...points.map((p) => p.cents));
   const spanTime = maxTime - minTime || 1;
   const flat = maxCents === minCents;
-  const height = flat ? FLAT_HEIGHT : HEIGHT;
   const x = (time: number) => PAD.left + ((time - minTime) / spanTime) * (width - PAD.left - PAD.right);
   // One price: its line runs through the middle of the plot.
   const y = (cents: number) =>
-    flat ? PAD.top + (height - PAD.top - PAD.bottom) / 2 : PAD.top + (1 - (cents - minCents) / (maxCents - minCents)) * (height - PAD.top - PAD.bottom);
+    flat ? PAD.top + (HEIGHT - PAD.top - PAD.bottom) / 2 : PAD.top + (1 - (cents - minCents) / (maxCents - minCents)) * (HEIGHT - PAD.top - PAD.bottom);
   const summary = `Price history from ${formatDate(minTime)} to ${formatDate(maxTime)}: ${
     flat ? `${formatMoney(minCents, currency)} throughout` : `lowest ${formatMoney(minCents, currency)}, highest ${formatMoney(maxCents, currency)}`
   }.`;
   const unchanged = all.every((s) => s.points.length <= 1);
   const hidden = all.length - series.length;
+  const first = all.flatMap((s) => s.points).reduce((min, p) => Math.min(min, p.time), Infinity);
 
   return (
     <figure className="ph-chart" ref={figureRef}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary}>
+      <svg viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={summary}>
         {flat ? null : (
           <>
             <line x1={PAD.left} x2={width - PAD.right} y1={y(maxCents)} y2={y(maxCents)} className="ph-chart__grid" />
@@ -94,10 +110,10 @@ export function PriceChart({ series: all, currency, now = Date.now() }: { series
         <text x={PAD.left - 8} y={y(minCents) + 4} textAnchor="end" className="ph-chart__label">
           {formatMoney(minCents, currency)}
         </text>
-        <text x={PAD.left} y={height - 8} className="ph-chart__label">
+        <text x={PAD.left} y={HEIGHT - 8} className="ph-chart__label" data-edge="start">
           {formatDate(minTime)}
         </text>
-        <text x={width - PAD.right} y={height - 8} textAnchor="end" className="ph-chart__label">
+        <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="ph-chart__label" data-edge="end">
           {maxTime === now ? 'Today' : formatDate(maxTime)}
         </text>
         {series.map((s, index) => {
@@ -122,7 +138,7 @@ export function PriceChart({ series: all, currency, now = Date.now() }: { series
         })}
         {unchanged || hidden > 0 ? (
           <span className="ph-chart__note">
-            {unchanged ? `No retailer has changed its price since ${formatDate(minTime)}, when tracking began.` : ''}
+            {unchanged ? `No retailer has changed its price since ${formatDate(first)}, when tracking began.` : ''}
             {unchanged && hidden > 0 ? ' ' : ''}
             {hidden > 0 ? `The ${series.length} cheapest of ${all.length} retailers are drawn.` : ''}
           </span>
@@ -132,13 +148,89 @@ export function PriceChart({ series: all, currency, now = Date.now() }: { series
   );
 }
 
-/** The price history of a product's offers, loaded from GET /api/products/:id. */
-export default function PriceHistory({ productId }: { productId: number }) {
+/** The range chosen last on this page: kept while the page lives, for every chart it shows. */
+let chosenRange: PriceRange = 90;
+
+const RANGE_LABEL: Record<PriceRange, string> = { 30: '30 days', 90: '90 days', 365: '365 days' };
+
+/** The range buttons: one pressed at a time. */
+export function RangeButtons({ value, onChange }: { value: PriceRange; onChange: (range: PriceRange) => void }) {
+  return (
+    <div className="ph-range-buttons" role="group" aria-label="Price history range">
+      {PRICE_RANGES.map((days) => (
+        <button key={days} type="button" className="ph-range-buttons__button" aria-pressed={value === days} onClick={() => onChange(days)}>
+          {RANGE_LABEL[days]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The lowest, highest and typical best price of the range, and what "typical" means. Always the same shape (dashes
+ * when the range has no price), so the chart's panel keeps its height.
+ */
+export function PriceFigures({ summary, range, currency, now = Date.now() }: { summary: PriceRangeSummary | undefined; range: PriceRange; currency: string | null; now?: number }) {
+  const money = (cents: number | undefined) => (cents === undefined ? '—' : formatMoney(cents, currency));
+  const since = summary?.since;
+  // The API's range began a moment before this page's: an hour apart is the range itself.
+  const span = since && Date.parse(since) > now - range * DAY_MS + 3_600_000 ? `since ${formatDate(since)}` : `over the last ${range} days`;
+  // The same words for every range: the panel keeps its height (the chart's first date says when tracking began).
+  const meaning = "Typical is the median of the product's best price of each day in the range; lowest and highest are that best price's extremes.";
+  return (
+    <div className="ph-price-figures">
+      <p className="ph-price-figures__caption" id="price-figures-caption">
+        Best price {span}
+      </p>
+      <dl className="ph-price-figures__list" aria-labelledby="price-figures-caption">
+        <div className="ph-price-figures__item">
+          <dt>Lowest</dt>
+          <dd>{money(summary?.lowCents)}</dd>
+        </div>
+        <div className="ph-price-figures__item">
+          <dt>Highest</dt>
+          <dd>{money(summary?.highCents)}</dd>
+        </div>
+        <div className="ph-price-figures__item">
+          <dt>
+            <span className="ph-price-figures__term" title={meaning} aria-describedby="price-figures-meaning">
+              Typical
+            </span>
+          </dt>
+          <dd>{money(summary?.typicalCents)}</dd>
+        </div>
+      </dl>
+      <p id="price-figures-meaning" className="ph-price-figures__meaning">
+        {meaning}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The price history of a product's offers (GET /api/products/:id), over 30, 90 or 365 days, with the best price's
+ * lowest, highest and typical figures of the range (computed by the API).
+ */
+export default function PriceHistory({ productId, now }: { productId: number; now?: number }) {
   const detail = useAsync(`product-${productId}`, (signal) => getProduct(productId, signal));
+  const [range, setRange] = useState<PriceRange>(chosenRange);
+  const choose = (next: PriceRange) => {
+    chosenRange = next;
+    setRange(next);
+  };
+  const at = now ?? Date.now();
   return (
     <section className="ph-panel ph-history-chart" aria-labelledby="price-history-heading">
-      <h2 id="price-history-heading">Price history</h2>
-      {detail.status === 'loading' ? <div className="ph-chart ph-chart--loading" role="status" aria-label="Loading price history" /> : null}
+      <div className="ph-history-chart__head">
+        <h2 id="price-history-heading">Price history</h2>
+        <RangeButtons value={range} onChange={choose} />
+      </div>
+      {detail.status === 'loading' ? (
+        <div role="status" aria-label="Loading price history">
+          <div className="ph-chart ph-chart--loading" />
+          <div className="ph-price-figures ph-price-figures--loading" />
+        </div>
+      ) : null}
       {detail.status === 'error' ? (
         <p className="ph-muted">
           The price history could not be loaded.{' '}
@@ -148,10 +240,17 @@ export default function PriceHistory({ productId }: { productId: number }) {
         </p>
       ) : null}
       {detail.status === 'success' ? (
-        <PriceChart
-          currency={detail.data.product.currency}
-          series={toSeries(detail.data.priceHistory, Object.fromEntries(detail.data.offers.map((offer) => [offer.retailer.id, offer.retailer.name])))}
-        />
+        <>
+          <PriceChart
+            currency={detail.data.product.currency}
+            now={at}
+            from={at - range * DAY_MS}
+            series={toSeries(detail.data.priceHistory, Object.fromEntries(detail.data.offers.map((offer) => [offer.retailer.id, offer.retailer.name])))}
+          />
+          {detail.data.priceHistory.length > 0 ? (
+            <PriceFigures summary={detail.data.priceSummaries.find((summary) => summary.days === range)} range={range} currency={detail.data.product.currency} now={at} />
+          ) : null}
+        </>
       ) : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { createIngestionService, type IngestionService } from './ingestion';
 import type { IngestionStore } from './ingestion-store';
 import { createProductMatcher, portReads, type ProductMatcher } from './matching';
 import type { CatalogRepository, SearchIndexRepository } from './ports';
+import { createPriceSummaries, type PriceSummaries } from './price-summaries';
 import { createFeedRefresh } from './refresh';
 import { createSpellingCorrector, type SpellingCorrector } from './spelling';
 import { createSuggester, type Suggester } from './suggest';
@@ -16,6 +17,8 @@ export interface CatalogServices {
   refresh: ReturnType<typeof createFeedRefresh>;
   spelling: SpellingCorrector;
   suggester: Suggester;
+  /** The products' price summaries, which deals are measured against (see price-summaries.ts). */
+  priceSummaries: PriceSummaries;
 }
 
 /**
@@ -32,5 +35,6 @@ export function createCatalogServices(parts: { store: IngestionStore; catalog: C
     refresh: createFeedRefresh({ store: parts.store, importRows: ingestion.importRows, index: { changed: parts.changed } }),
     spelling: createSpellingCorrector(parts.searchIndex),
     suggester: createSuggester({ index: parts.searchIndex, catalog: parts.catalog }),
+    priceSummaries: createPriceSummaries({ catalog: parts.catalog }),
   };
 }

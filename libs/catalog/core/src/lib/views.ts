@@ -1,13 +1,16 @@
-import type { OfferView, ProductSummary } from '@pricehunt/contracts';
+import type { Deal, OfferView, ProductSummary } from '@pricehunt/contracts';
 import { isShopifyDomain } from '@pricehunt/marketplace';
 import { buildRedirectLink } from '@pricehunt/tracking';
-import type { OfferWithRetailer, ProductRow } from './ports';
+import type { DealRow, OfferWithRetailer, ProductRow } from './ports';
 
 /** Total a shopper pays: price plus shipping (unknown shipping counts as free). */
 export const totalCents = (offer: { priceCents: number; shippingCents: number | null }) => offer.priceCents + (offer.shippingCents ?? 0);
 
-/** How an offer is shown: its figures plus the tracked outbound link. */
-export function offerView(offer: OfferWithRetailer, timestamp: number): OfferView {
+/**
+ * How an offer is shown: its figures plus the tracked outbound link. `lowestIn90Days`: the offer is among those
+ * `lowestPriceOffers` marks.
+ */
+export function offerView(offer: OfferWithRetailer, timestamp: number, lowestIn90Days = false): OfferView {
   return {
     id: offer.id,
     productId: offer.productId,
@@ -28,6 +31,7 @@ export function offerView(offer: OfferWithRetailer, timestamp: number): OfferVie
     redirectUrl: buildRedirectLink(offer.url, { source: 'product_suggestion', timestamp }),
     businessDomain: offer.businessDomain,
     isShopify: isShopifyDomain(offer.businessDomain) || (offer.businessDomain !== null && offer.shopifyStore === 1),
+    lowestIn90Days,
   };
 }
 
@@ -44,5 +48,20 @@ export function productSummary(product: ProductRow): ProductSummary {
     offerCount: product.offerCount,
     bestPriceCents: product.bestPriceCents,
     currency: product.currency,
+  };
+}
+
+/** How a deal is shown: the product, the retailer of its best price, and the drop from its typical price. */
+export function dealView(row: DealRow): Deal {
+  const priceCents = row.bestPriceCents ?? 0;
+  return {
+    product: productSummary(row),
+    retailer: { id: row.retailerId, name: row.retailerName },
+    priceCents,
+    typicalCents: row.typicalCents,
+    dropCents: row.typicalCents - priceCents,
+    dropPercent: Math.round(row.dropBasisPoints / 10) / 10,
+    currency: row.currency ?? '',
+    historySince: row.historySince,
   };
 }

@@ -31,6 +31,7 @@ function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: 
       productIdByExactTitle: async () => null,
       getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id, hidden.includes(id) ? 0 : 1)])),
       offersOfProduct: async () => [],
+      priceHistoryOfProduct: async () => [],
     } as unknown as CatalogRepository,
     matcher: { rankAsync: rank, relatedAsync: async () => [] } as unknown as ProductMatcher,
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,

@@ -2,7 +2,8 @@ import type { IdentifiedBy, MatchedProduct, SearchBody, SearchOffer, SearchResul
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, indexWords, matchThreshold, modelKeysOf, type OfferRow, offerView, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents } from '@pricehunt/catalog-core';
+import { DAY_MS, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
+import { type CatalogRepository, indexWords, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, offerView, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 
 /** Reads what a pasted URL points at, without the catalog. */
@@ -64,7 +65,14 @@ function fitsSeveral(ranked: readonly RankedProduct[]): boolean {
 export function createSearchService(deps: {
   catalog: Pick<
     CatalogRepository,
-    'findOfferByCanonicalUrl' | 'findOfferByExternalId' | 'getOfferWithRetailer' | 'getProducts' | 'productIdByExactTitle' | 'offersOfProduct' | 'productsByModelCode'
+    | 'findOfferByCanonicalUrl'
+    | 'findOfferByExternalId'
+    | 'getOfferWithRetailer'
+    | 'getProducts'
+    | 'productIdByExactTitle'
+    | 'offersOfProduct'
+    | 'productsByModelCode'
+    | 'priceHistoryOfProduct'
   >;
   matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync'>;
   requests: SearchRequestRepository;
@@ -99,13 +107,15 @@ export function createSearchService(deps: {
     return ranked.filter((entry) => (products.get(entry.productId)?.offerCount ?? 0) > 0);
   }
 
-  async function offersOf(productId: number, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): Promise<SearchOffer[]> {
-    const rows = await catalog.offersOfProduct(productId);
+  async function offersOf(product: MatchedProduct, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): Promise<SearchOffer[]> {
+    const rows = await catalog.offersOfProduct(product.id);
     // The best price is the cheapest one can buy: out-of-stock offers count only when every offer is.
     const buyable = rows.filter((row) => row.availability !== 'out_of_stock');
     const best = (buyable.length > 0 ? buyable : rows).reduce<number | null>((min, row) => (min === null || totalCents(row) < min ? totalCents(row) : min), null);
+    const history = await catalog.priceHistoryOfProduct(product.id, { since: new Date(timestamp - TYPICAL_PRICE_DAYS * DAY_MS).toISOString(), limit: PRICE_HISTORY_LIMIT });
+    const lowest = lowestPriceOffers(rows, history, { now: timestamp, currency: product.currency });
     return rows.map((row) => {
-      const view = offerView(row, timestamp);
+      const view = offerView(row, timestamp, lowest.has(row.id));
       return {
         ...view,
         savingsCents: sourceTotal === null ? null : sourceTotal - view.totalCents,
@@ -266,7 +276,7 @@ export function createSearchService(deps: {
       confidence = ranked[0].score;
     }
     const product = productId !== null ? ((await matchedAll([productId], new Map([[productId, confidence]])))[0] ?? null) : null;
-    const offers = product ? await offersOf(product.id, sourceOfferId, source.priceCents, timestamp) : [];
+    const offers = product ? await offersOf(product, sourceOfferId, source.priceCents, timestamp) : [];
     const scores = new Map(ranked.map((entry) => [entry.productId, entry.score]));
     const matches = await matchedAll(matchIds.slice(0, MATCH_LIMIT), scores);
     // Products past the list's length are not dropped: they lead "More products".

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, wholeNumberParam } from './paging';
-import { offerViewSchema, productSummarySchema } from './search';
+import { offerViewSchema, productSummarySchema, retailerRefSchema } from './search';
 
 export const productParamsSchema = z.object({
   id: z.coerce.number({ error: 'id must be a product id' }).int('id must be a product id').positive('id must be a product id'),
@@ -17,12 +17,43 @@ export const pricePointSchema = z.object({
 });
 export type PricePoint = z.infer<typeof pricePointSchema>;
 
-/** GET /api/products/:id: the product, its offers cheapest total first, and their price history (oldest first). */
+/** The ranges of a product's price history shoppers can choose (days back from now), shortest first. */
+export const PRICE_RANGES = [30, 90, 365] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+/** The longest range: how far back `priceHistory` reaches. */
+export const PRICE_HISTORY_DAYS = 365;
+/** At most this many price points in `priceHistory` (the newest of the range are kept). */
+export const PRICE_HISTORY_LIMIT = 5000;
+/** A product needs this many days of price history before its prices are compared with it (deals, "lowest in 90 days"). */
+export const MIN_HISTORY_DAYS = 30;
+
+/**
+ * What a product's best price (the lowest total of its offers shoppers see, in the product's currency) did over one
+ * range, from its best price of each day (UTC): the lowest, the highest, and the typical one, the median of the days.
+ * `since` is when the figures begin: the range's start, or the first recorded price when the history is shorter.
+ */
+export const priceRangeSummarySchema = z.object({
+  days: z.number().int(),
+  lowCents: z.number().int(),
+  highCents: z.number().int(),
+  typicalCents: z.number().int(),
+  since: z.string(),
+});
+export type PriceRangeSummary = z.infer<typeof priceRangeSummarySchema>;
+
+/**
+ * GET /api/products/:id: the product, its offers cheapest total first, and their price history, oldest first: every
+ * price recorded in the last PRICE_HISTORY_DAYS (the newest PRICE_HISTORY_LIMIT of them) and, for each offer, the
+ * price it had when they begin (its last one recorded before, with its own date). `priceSummaries`: one per range of
+ * PRICE_RANGES that has prices in the product's currency, shortest first.
+ */
 export const productDetailResponseSchema = z.object({
   success: z.literal(true),
   product: productSummarySchema,
   offers: z.array(offerViewSchema),
   priceHistory: z.array(pricePointSchema),
+  // An API from before the figures answers none (a browser may load the new app first).
+  priceSummaries: z.array(priceRangeSummarySchema).default([]),
 });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 
@@ -95,3 +126,69 @@ export const suggestResponseSchema = z.object({
   suggestions: z.array(productSummarySchema),
 });
 export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
+
+/** Most deals one `GET /api/deals` answers. */
+export const DEALS_MAX_LIMIT = 48;
+/** The smallest drop a deal is: its best price at least this far (in hundredths of a percent) under its typical price. */
+export const DEAL_MIN_DROP_BASIS_POINTS = 500;
+
+/** Where the next page of deals begins: the last deal's drop (hundredths of a percent) and product id, `<drop>-<id>`. */
+const DEALS_CURSOR = /^(\d{1,5})-(\d{1,12})$/;
+
+/** GET /api/deals query: a category slug (as in /browse/:category), how many, and the cursor of the page before. */
+export const dealsQuerySchema = z.object({
+  category: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9-]+$/, 'category must be a category slug')
+    .optional(),
+  limit: wholeNumberParam('limit', { min: 1, max: DEALS_MAX_LIMIT, fallback: 12 }),
+  cursor: z
+    .string()
+    .regex(DEALS_CURSOR, 'cursor must be the nextCursor of an earlier answer')
+    .transform((value) => {
+      const [, drop, productId] = DEALS_CURSOR.exec(value) as RegExpExecArray;
+      return { dropBasisPoints: Number(drop), productId: Number(productId) };
+    })
+    .optional(),
+});
+export type DealsQuery = z.input<typeof dealsQuerySchema>;
+export type DealsCursor = NonNullable<z.output<typeof dealsQuerySchema>['cursor']>;
+export const dealsCursor = (cursor: DealsCursor) => `${cursor.dropBasisPoints}-${cursor.productId}`;
+
+/**
+ * A product whose best price now is well under its typical price (the median of its best price of each day over the
+ * last 90 days), at an offer in stock, with at least MIN_HISTORY_DAYS of history. Money in cents of `currency`.
+ */
+export const dealSchema = z.object({
+  product: productSummarySchema,
+  /** The retailer of the offer in stock at the best price. */
+  retailer: retailerRefSchema,
+  priceCents: z.number().int(),
+  typicalCents: z.number().int(),
+  /** `typicalCents - priceCents`. */
+  dropCents: z.number().int(),
+  /** The drop in percent of the typical price, one decimal (12.5). */
+  dropPercent: z.number(),
+  currency: z.string(),
+  /** When the product's price history begins (or 90 days ago, when it is older). */
+  historySince: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+/** A category with deals and how many it has. */
+export const dealCategorySchema = z.object({ name: z.string(), slug: z.string(), count: z.number().int() });
+export type DealCategory = z.infer<typeof dealCategorySchema>;
+
+/**
+ * GET /api/deals: the biggest drops first (percent, then the newer product); `nextCursor` continues the list (null at its end).
+ * `categories`: those with deals, most deals first, whatever the category asked.
+ */
+export const dealsResponseSchema = z.object({
+  success: z.literal(true),
+  category: z.string().nullable(),
+  categories: z.array(dealCategorySchema),
+  items: z.array(dealSchema),
+  nextCursor: z.string().nullable(),
+});
+export type DealsResponse = z.infer<typeof dealsResponseSchema>;

@@ -97,6 +97,12 @@ export const offerViewSchema = z.object({
   /** Merchant offers: the owning business's store domain; `isShopify` when it is a Shopify store. */
   businessDomain: z.string().nullable(),
   isShopify: z.boolean(),
+  /**
+   * The offer's total is the lowest best price its product has had in the last 90 days (a price that has not moved in
+   * those days is no news, and a product with less than 30 days of history has no mark). Answers stored before the
+   * mark existed read as false.
+   */
+  lowestIn90Days: z.boolean().default(false),
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
 

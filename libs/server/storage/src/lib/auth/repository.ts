@@ -101,6 +101,8 @@ export interface OutboxEmail {
   to: string;
   subject: string;
   text: string;
+  /** Its HTML version, when it has one. */
+  html?: string | null;
   createdAt: number;
 }
 

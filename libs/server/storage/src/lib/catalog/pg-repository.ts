@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresHandle } from '../db/pg-client';
 import { writeAuditEntryPg } from '../admin/pg-repository';
-import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type CorrectionRefusal, type CorrectionResult, type ImportRunRow, type NewProduct, type OfferItem, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, shorterModelKeys, type SuggestionCandidate } from '@pricehunt/catalog-core';
-import { PRICE_REVIEW_FRACTION } from './sqlite-repository';
+import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type PriceSummaryRow, type CorrectionRefusal, type CorrectionResult, type ImportRunRow, type NewProduct, type OfferItem, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, shorterModelKeys, type SuggestionCandidate } from '@pricehunt/catalog-core';
+import { FIRST_DEAL, PRICE_REVIEW_FRACTION } from './sqlite-repository';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
 export type Queryable = pg.ClientBase | pg.Pool;
@@ -159,6 +159,8 @@ export async function retitleProductsOf(db: Queryable, ids: readonly number[]) {
 export async function refreshProductFiguresPg(db: Queryable, ids: readonly number[], now: string) {
   await db.query({ name: 'catalog/hold-price-outliers', text: HOLD_PRICE_OUTLIERS, values: [ids] });
   await db.query({ name: 'catalog/refresh-products', text: REFRESH_PRODUCTS, values: [ids, now] });
+  // Their price summaries are computed again (BULK_SQL.bumpPriceSummaries of the SQLite side).
+  await db.query({ name: 'catalog/bump-price-summaries', text: 'UPDATE product_price_summaries SET version = version + 1 WHERE product_id = ANY($1::int[])', values: [ids] });
   await db.query({ name: 'catalog/delete-empty-products', text: DELETE_EMPTY_PRODUCTS, values: [ids] });
 }
 
@@ -179,6 +181,33 @@ export const storeHold = (bid: string, host: string) => `CASE WHEN ${bid} IS NUL
         AND (${host} = v.domain OR right(${host}, length(v.domain) + 1) = '.' || v.domain)) THEN NULL
     ELSE 'store' END`;
 const HELD_BY_TRUST = `coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN offers.held = 'store' THEN NULL ELSE offers.held END)`;
+
+const PRICE_POINT_COLUMNS = `p.id, o.product_id AS "productId", p.offer_id AS "offerId", o.retailer_id AS "retailerId", p.price_cents AS "priceCents",
+  p.shipping_cents AS "shippingCents", p.currency, p.recorded_at AS "recordedAt"`;
+/**
+ * The price points of offers (`o`) recorded at or after the instant `since` (a parameter), with their product and id
+ * for ordering. Each offer's points are read through its index (a lateral join): the planner would otherwise hash the
+ * whole table for a few hundred products.
+ */
+const PRICE_POINTS_SINCE = (since: string) => `SELECT ${PRICE_POINT_COLUMNS}
+  FROM offers o JOIN LATERAL (SELECT q.* FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at >= ${since}::timestamptz) p ON true`;
+/** The last price point of each offer (`o`) recorded before the instant `since` (a parameter): its price when the range begins. */
+const PRICE_POINTS_BEFORE = (since: string) => `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at
+  FROM offers o JOIN LATERAL (SELECT q.* FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < ${since}::timestamptz
+    ORDER BY q.recorded_at DESC, q.id DESC LIMIT 1) p ON true`;
+
+/** IN_STOCK_RETAILER of the SQLite side: the retailer of the product's (`p`) oldest offer in stock at its best price. */
+const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
+  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents ORDER BY o.id LIMIT 1`;
+/** DEALS_WHERE of the SQLite side ($1 minDrop, ($2, $3) the deal the page comes after). */
+const DEALS_WHERE = `s.deal_basis_points IS NOT NULL AND s.deal_basis_points >= $1::int
+  AND (s.deal_basis_points, s.product_id) < ($2::int, $3::bigint)
+  AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
+const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS "modelKey", p.gtin, p.category, p.category_slug AS "categorySlug",
+  p.image_url AS "imageUrl", p.offer_count AS "offerCount", p.best_price_cents AS "bestPriceCents", p.currency, p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt", s.typical_cents AS "typicalCents", s.deal_basis_points AS "dropBasisPoints", s.history_since AS "historySince",
+  r.id AS "retailerId", r.name AS "retailerName"`;
+const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
 
 /** Locks the products (FOR UPDATE, in id order: every writer of products' figures takes them so); answers those that exist. */
 export async function lockProducts(db: Queryable, ids: readonly number[]): Promise<number[]> {
@@ -479,15 +508,103 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       const { rows } = await pool.query<{ toId: number }>({ name: 'catalog/successor', text: 'SELECT to_id AS "toId" FROM product_redirects WHERE from_id = $1', values: [id] });
       return rows[0]?.toId ?? null;
     },
-    priceHistoryOfProduct: (productId) =>
+    priceHistoryOfProduct: (productId, options) =>
       rowsOf<PricePointRow>(
         pool,
         'price-history',
-        `SELECT p.offer_id AS "offerId", o.retailer_id AS "retailerId", p.price_cents AS "priceCents", p.shipping_cents AS "shippingCents", p.currency,
-          p.recorded_at AS "recordedAt"
-        FROM price_points p JOIN offers o ON o.id = p.offer_id WHERE o.product_id = $1 AND o.held IS NULL ORDER BY p.recorded_at, p.id LIMIT 5000`,
-        [productId],
+        `SELECT "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt" FROM (
+            (${PRICE_POINTS_SINCE('$2')} WHERE o.product_id = $1 AND o.held IS NULL ORDER BY p.recorded_at DESC, p.id DESC LIMIT $3)
+            UNION ALL (${PRICE_POINTS_BEFORE('$2')} WHERE o.product_id = $1 AND o.held IS NULL)) x
+          ORDER BY "recordedAt", id`,
+        [productId, options.since, options.limit],
       ),
+    async pricePointsOfProducts(productIds, since) {
+      const found = new Map<number, PricePointRow[]>();
+      if (productIds.length === 0) return found;
+      const rows = await rowsOf<PricePointRow & { productId: number }>(
+        pool,
+        'price-points-of-products',
+        `SELECT "productId", "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt" FROM (
+            ${PRICE_POINTS_SINCE('$2')} WHERE o.product_id = ANY($1::int[]) AND o.held IS NULL
+            UNION ALL ${PRICE_POINTS_BEFORE('$2')} WHERE o.product_id = ANY($1::int[]) AND o.held IS NULL) x
+          ORDER BY "productId", "recordedAt", id`,
+        [productIds, since],
+      );
+      for (const { productId, ...point } of rows) {
+        let list = found.get(productId);
+        if (!list) found.set(productId, (list = []));
+        list.push(point);
+      }
+      return found;
+    },
+    async productsDueForPriceSummary(query) {
+      const { rows } = await pool.query<DuePriceSummary>({
+        name: 'catalog/products-due-for-price-summary',
+        text: `SELECT p.id AS "productId", p.currency, p.best_price_cents AS "bestCents", p.category_slug AS "categorySlug",
+            (${IN_STOCK_RETAILER}) AS "inStockRetailerId", coalesce(s.version, 0) AS version
+          FROM products p LEFT JOIN product_price_summaries s ON s.product_id = p.id
+          WHERE p.id > $1 AND p.offer_count > 0 AND (s.product_id IS NULL OR s.computed_at < $2::timestamptz OR s.computed_version <> s.version)
+          ORDER BY p.id LIMIT $3`,
+        values: [query.after, query.staleBefore, query.limit],
+      });
+      return rows;
+    },
+    async savePriceSummaries(rows) {
+      if (rows.length === 0) return;
+      // One statement: its rows are written in product id order (as the due products were read), so two instances
+      // writing summaries of the same products at once wait for each other rather than deadlock.
+      const sorted = [...rows].sort((a, b) => a.productId - b.productId);
+      const column = <K extends keyof PriceSummaryRow>(key: K) => sorted.map((row) => row[key]);
+      await pool.query({
+        name: 'catalog/save-price-summaries',
+        text: `INSERT INTO product_price_summaries (product_id, currency, typical_cents, low_cents, high_cents, history_since, best_cents, category_slug,
+            deal_basis_points, deal_retailer_id, computed_at, version, computed_version)
+          SELECT product_id, currency, typical, low, high, since, best, category, drop, retailer, computed_at, version, version
+          FROM unnest($1::int[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::timestamptz[], $7::bigint[], $8::text[], $9::int[],
+              $10::text[], $11::timestamptz[], $12::int[])
+            AS x(product_id, currency, typical, low, high, since, best, category, drop, retailer, computed_at, version)
+          ON CONFLICT (product_id) DO UPDATE SET currency = excluded.currency, typical_cents = excluded.typical_cents, low_cents = excluded.low_cents,
+            high_cents = excluded.high_cents, history_since = excluded.history_since, best_cents = excluded.best_cents,
+            category_slug = excluded.category_slug, deal_basis_points = excluded.deal_basis_points, deal_retailer_id = excluded.deal_retailer_id,
+            computed_at = excluded.computed_at, computed_version = excluded.computed_version
+          WHERE excluded.computed_version >= product_price_summaries.computed_version`,
+        values: [
+          column('productId'),
+          column('currency'),
+          column('typicalCents'),
+          column('lowCents'),
+          column('highCents'),
+          column('historySince'),
+          column('bestCents'),
+          column('categorySlug'),
+          column('dealBasisPoints'),
+          column('dealRetailerId'),
+          column('computedAt'),
+          column('version'),
+        ],
+      });
+    },
+    async deals(query) {
+      const after = query.after ?? FIRST_DEAL;
+      const page = [query.minDropBasisPoints, after.dropBasisPoints, after.productId];
+      // One statement each with and without a category, as on SQLite (each its own deals index, read backwards).
+      const items = await rowsOf<Omit<DealRow, 'historySince'> & { historySince: Date }>(
+        pool,
+        query.categorySlug ? 'category-deals' : 'deals',
+        `SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM} WHERE ${query.categorySlug ? 's.category_slug = $5 AND ' : ''}${DEALS_WHERE}
+          ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT $4`,
+        query.categorySlug ? [...page, query.limit, query.categorySlug] : [...page, query.limit],
+      );
+      const categories = await rowsOf<DealCategoryRow>(
+        pool,
+        'deal-categories',
+        `SELECT min(p.category) AS name, s.category_slug AS slug, count(*) AS "count"
+          FROM product_price_summaries s JOIN products p ON p.id = s.product_id WHERE s.category_slug IS NOT NULL AND ${DEALS_WHERE}
+          GROUP BY s.category_slug ORDER BY "count" DESC, slug`,
+        [query.minDropBasisPoints, FIRST_DEAL.dropBasisPoints, FIRST_DEAL.productId],
+      );
+      return { items: items.map((item) => ({ ...item, historySince: item.historySince.toISOString() })), categories };
+    },
     // A category's name: SQLite answers the name of any one of its products (they share it); here the least.
     listCategories: () =>
       rowsOf<CategoryRow>(pool, 'categories', `${category} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "productCount" DESC, slug`, []),

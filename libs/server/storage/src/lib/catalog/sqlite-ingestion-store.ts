@@ -93,6 +93,7 @@ export function sqliteBulkOps(batch: BulkBatch): BulkOp[] {
     // Offers far below the others of their product are held for review before the figures count them.
     { sql: BULK_SQL.holdPriceOutliers, rows: refreshed ? [{ ids }] : [] },
     { sql: BULK_SQL.refreshProducts, rows: refreshed ? [{ ids, now }] : [] },
+    { sql: BULK_SQL.bumpPriceSummaries, rows: refreshed ? [{ ids }] : [] },
     { sql: BULK_SQL.deleteEmptyProducts, rows: refreshed ? [[ids]] : [] },
     { sql: BULK_SQL.setProductTitle, rows: batch.titles.map((row) => [row.title, row.productId, row.title]) },
   ].filter((op) => op.rows.length > 0);

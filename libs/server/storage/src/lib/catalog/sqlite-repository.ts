@@ -1,4 +1,4 @@
-import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SourcedOffer, type SuggestionCandidate } from '@pricehunt/catalog-core';
+import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SourcedOffer, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
@@ -86,6 +86,11 @@ export const BULK_SQL = {
           max(o.gtin) AS gtin, max(o.model) AS model, max(o.model_key) AS modelKey, max(o.brand) AS brand, max(o.image_url) AS imageUrl
         FROM json_each(@ids) AS j LEFT JOIN offers o ON o.product_id = j.value AND o.held IS NULL GROUP BY j.value) AS s
       WHERE products.id = s.productId`,
+  /**
+   * Tells the price summaries of the products (ids as a JSON array) that their figures were refreshed: each is
+   * computed again (`catalog-core` price-summaries.ts). Run with every refresh of products' figures.
+   */
+  bumpPriceSummaries: 'UPDATE product_price_summaries SET version = version + 1 WHERE product_id IN (SELECT value FROM json_each(@ids))',
   /**
    * Holds for review, or releases, the offers of the products (ids as a JSON array) by their price: an offer whose
    * total is under 1/PRICE_REVIEW_FRACTION of the median of the other offers of its product (same currency, at least
@@ -207,6 +212,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       WHERE business_id = ? AND held IS NOT coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN held = 'store' THEN NULL ELSE held END)
       RETURNING product_id AS productId`),
     refreshProducts: sqlite.prepare(BULK_SQL.refreshProducts),
+    bumpPriceSummaries: sqlite.prepare(BULK_SQL.bumpPriceSummaries),
     deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
     productsSharingModelKeys: sqlite.prepare(
       `SELECT group_concat(DISTINCT product_id) AS ids FROM offers WHERE model_key IS NOT NULL AND model_key != '' AND model IS NOT NULL AND model != ''
@@ -255,9 +261,6 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     ),
     allOffersOfProduct: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id`),
     offerWithRetailer: sqlite.prepare(`${OFFER_WITH_RETAILER} WHERE o.id = ?`),
-    priceHistory: sqlite.prepare(`SELECT p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
-      p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt
-      FROM price_points p JOIN offers o ON o.id = p.offer_id WHERE o.product_id = ? AND o.held IS NULL ORDER BY p.recorded_at, p.id LIMIT 5000`),
     pricePointsOfOffer: sqlite.prepare(
       'SELECT price_cents AS priceCents, shipping_cents AS shippingCents, currency, recorded_at AS recordedAt FROM price_points WHERE offer_id = ? ORDER BY id',
     ),
@@ -464,6 +467,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       const json = JSON.stringify(ids);
       s.holdPriceOutliers.run({ ids: json });
       s.refreshProducts.run({ ids: json, now });
+      s.bumpPriceSummaries.run({ ids: json });
       s.deleteEmptyProducts.run(json);
       retitleProducts(ids);
     },
@@ -575,7 +579,6 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     /** The offers among `offerIds` that are the retailer's. */
     offersAtAmong: (retailerId: string, offerIds: readonly number[]): Set<number> =>
       new Set(offerIds.length === 0 ? [] : (s.offersAtAmong.all(JSON.stringify(offerIds), retailerId) as Array<{ id: number }>).map((row) => row.id)),
-    priceHistoryOfProduct: (productId: number) => s.priceHistory.all(productId) as PricePointRow[],
 
     listCategories: () => s.categories.all() as CategoryRow[],
     getCategory: (slug: string) => (s.category.get(slug) as CategoryRow | undefined) ?? null,
@@ -698,6 +701,34 @@ const BUSINESS_OFFER = `
               ELSE 1 + (SELECT count(*) FROM offers x WHERE ${COMPETITORS} AND ${TOTAL('x')} < ${TOTAL('o')}) END AS priceRank
   FROM offers o`;
 
+/** Price points of offers (`o`, joined to their points `p`), with their product and their id for ordering. */
+const PRICE_POINTS = `SELECT p.id, o.product_id AS productId, p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
+    p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt
+  FROM offers o JOIN price_points p ON p.offer_id = o.id`;
+/** The last price point of each offer (`o`) recorded before @since: its price when the range begins. */
+const PRICE_POINTS_BEFORE = `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at
+  FROM offers o JOIN price_points p ON p.id = (SELECT q.id FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < @since
+    ORDER BY q.recorded_at DESC, q.id DESC LIMIT 1)`;
+
+/** The retailer of the product's (`p`) oldest offer shoppers see in stock at its best price, in its currency. */
+const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
+  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents ORDER BY o.id LIMIT 1`;
+
+/**
+ * Deals of the price summaries (`s`) of at least @minDrop whose product (`p`) still has the best price they were
+ * computed for, after (@afterDrop, @afterId) in the order of the deals indexes read backwards.
+ */
+const DEALS_WHERE = `s.deal_basis_points IS NOT NULL AND s.deal_basis_points >= @minDrop
+  AND (s.deal_basis_points, s.product_id) < (@afterDrop, @afterId)
+  AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
+const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS modelKey, p.gtin, p.category, p.category_slug AS categorySlug,
+  p.image_url AS imageUrl, p.offer_count AS offerCount, p.best_price_cents AS bestPriceCents, p.currency, p.created_at AS createdAt,
+  p.updated_at AS updatedAt, s.typical_cents AS typicalCents, s.deal_basis_points AS dropBasisPoints, s.history_since AS historySince,
+  r.id AS retailerId, r.name AS retailerName`;
+const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
+/** No page is after this one: a drop of 100 % is 10,000 hundredths of a percent. */
+export const FIRST_DEAL = { dropBasisPoints: 1_000_000, productId: Number.MAX_SAFE_INTEGER };
+
 /** `CatalogRepository` on the SQLite file of `handle`, over the catalog store (its own, unless one is given). */
 export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqlite'>, store: CatalogStore = createSqliteCatalogStore(handle.sqlite)): CatalogRepository {
   const { sqlite } = handle;
@@ -726,6 +757,39 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
       LIMIT @limit) AND p.offer_count > 0`);
   const findBusinessOffer = (businessId: string, id: number) => (businessOffer.get(id, businessId) as MerchantProduct | undefined) ?? null;
   const lastImportAt = sqlite.prepare('SELECT max(coalesce(finished_at, heartbeat_at, started_at)) FROM import_runs').pluck();
+  const priceHistory = sqlite.prepare(`SELECT offerId, retailerId, priceCents, shippingCents, currency, recordedAt FROM (
+      SELECT * FROM (${PRICE_POINTS} WHERE o.product_id = @productId AND o.held IS NULL AND p.recorded_at >= @since
+        ORDER BY p.recorded_at DESC, p.id DESC LIMIT @limit)
+      UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id = @productId AND o.held IS NULL)
+    ORDER BY recordedAt, id`);
+  const pricePointsOfProducts = sqlite.prepare(`SELECT productId, offerId, retailerId, priceCents, shippingCents, currency, recordedAt FROM (
+      ${PRICE_POINTS} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL AND p.recorded_at >= @since
+      UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL)
+    ORDER BY productId, recordedAt, id`);
+  const productsDueForPriceSummary = sqlite.prepare(`SELECT p.id AS productId, p.currency, p.best_price_cents AS bestCents,
+      p.category_slug AS categorySlug, (${IN_STOCK_RETAILER}) AS inStockRetailerId, coalesce(s.version, 0) AS version
+    FROM products p LEFT JOIN product_price_summaries s ON s.product_id = p.id
+    WHERE p.id > @after AND p.offer_count > 0 AND (s.product_id IS NULL OR s.computed_at < @staleBefore OR s.computed_version <> s.version)
+    ORDER BY p.id LIMIT @limit`);
+  // A summary computed meanwhile from a newer version is not overwritten by an older one; the version itself is
+  // only ever moved on by refreshes of the product (bumpPriceSummaries).
+  const savePriceSummary = sqlite.prepare(`INSERT INTO product_price_summaries (product_id, currency, typical_cents, low_cents, high_cents,
+      history_since, best_cents, category_slug, deal_basis_points, deal_retailer_id, computed_at, version, computed_version)
+    VALUES (@productId, @currency, @typicalCents, @lowCents, @highCents, @historySince, @bestCents, @categorySlug, @dealBasisPoints,
+      @dealRetailerId, @computedAt, @version, @version)
+    ON CONFLICT (product_id) DO UPDATE SET currency = excluded.currency, typical_cents = excluded.typical_cents, low_cents = excluded.low_cents,
+      high_cents = excluded.high_cents, history_since = excluded.history_since, best_cents = excluded.best_cents,
+      category_slug = excluded.category_slug, deal_basis_points = excluded.deal_basis_points, deal_retailer_id = excluded.deal_retailer_id,
+      computed_at = excluded.computed_at, computed_version = excluded.computed_version
+    WHERE excluded.computed_version >= product_price_summaries.computed_version`);
+  // One statement each with and without a category: each reads its own deals index, backwards, and stops at the page's end.
+  const dealsPage = sqlite.prepare(`SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM} WHERE ${DEALS_WHERE}
+    ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT @limit`);
+  const categoryDealsPage = sqlite.prepare(`SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM} WHERE s.category_slug = @category AND ${DEALS_WHERE}
+    ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT @limit`);
+  const dealCategories = sqlite.prepare(`SELECT min(p.category) AS name, s.category_slug AS slug, count(*) AS count
+    FROM product_price_summaries s JOIN products p ON p.id = s.product_id WHERE s.category_slug IS NOT NULL AND ${DEALS_WHERE}
+    GROUP BY s.category_slug ORDER BY count DESC, slug`);
 
   return {
     lastImportAt: async () => (lastImportAt.get() as string | null) ?? null,
@@ -743,7 +807,30 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
     getOfferWithRetailer: async (id) => store.getOfferWithRetailer(id),
     getProduct: async (id) => (productById.get(id) as ProductRow | undefined) ?? null,
     successorOf: async (id) => store.successorOf(id),
-    priceHistoryOfProduct: async (productId) => store.priceHistoryOfProduct(productId),
+    priceHistoryOfProduct: async (productId, options) => priceHistory.all({ productId, ...options }) as PricePointRow[],
+    async pricePointsOfProducts(productIds, since) {
+      const found = new Map<number, PricePointRow[]>();
+      if (productIds.length === 0) return found;
+      for (const { productId, ...point } of pricePointsOfProducts.all({ ids: JSON.stringify(productIds), since }) as Array<PricePointRow & { productId: number }>) {
+        let list = found.get(productId);
+        if (!list) found.set(productId, (list = []));
+        list.push(point);
+      }
+      return found;
+    },
+    productsDueForPriceSummary: async (query) => productsDueForPriceSummary.all(query) as DuePriceSummary[],
+    async savePriceSummaries(rows) {
+      sqlite.transaction(() => {
+        for (const row of rows) savePriceSummary.run(row);
+      })();
+    },
+    async deals(query) {
+      const after = query.after ?? FIRST_DEAL;
+      const page = { minDrop: query.minDropBasisPoints, afterDrop: after.dropBasisPoints, afterId: after.productId, limit: query.limit };
+      const items = (query.categorySlug ? categoryDealsPage.all({ ...page, category: query.categorySlug }) : dealsPage.all(page)) as DealRow[];
+      const categories = dealCategories.all({ minDrop: query.minDropBasisPoints, afterDrop: FIRST_DEAL.dropBasisPoints, afterId: FIRST_DEAL.productId });
+      return { items, categories: categories as DealCategoryRow[] };
+    },
     listCategories: async () => store.listCategories(),
     getCategory: async (slug) => store.getCategory(slug),
     browse: async (query) => store.browse(query),

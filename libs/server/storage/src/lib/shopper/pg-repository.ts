@@ -22,7 +22,7 @@ function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
 const historyValues = (row: HistoryRow): typeof shopperHistory.$inferInsert => ({ ...row, searchedAt: new Date(row.searchedAt) });
 const favoriteValues = (row: FavoriteRow): typeof shopperFavorites.$inferInsert => ({ ...row, savedAt: new Date(row.savedAt) });
 
-const NO_ALERT = { alertBelowCents: null, alertSetAt: null, alertStopToken: null, alertReachedAt: null, alertReachedCents: null };
+const NO_ALERT = { alertBelowCents: null, alertSetAt: null, alertStopToken: null, alertReachedAt: null, alertReachedCents: null, alertCheckedCents: null };
 
 const favoriteColumns = {
   productId: shopperFavorites.productId,
@@ -224,7 +224,8 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
           alertReachedAt: reached ? setAt : null,
           alertReachedCents: reached ? current : null,
         };
-        await tx.update(shopperFavorites).set(change).where(ofShopperProduct(shopperId, productId));
+        // A new alert has had no check yet (as on SQLite).
+        await tx.update(shopperFavorites).set({ ...change, alertCheckedCents: null }).where(ofShopperProduct(shopperId, productId));
         const { alertStopToken: _token, ...shown } = change;
         return toFavorite({ ...row, ...shown });
       });
@@ -281,6 +282,8 @@ interface AlertSelection {
   bestCents: number | null;
   currency: string | null;
   email: string;
+  savedCents: string | number | null;
+  checkedCents: string | number | null;
 }
 
 /** The price alert port on PostgreSQL: the SQLite side's statements, with instants converted at the boundary. */
@@ -294,7 +297,8 @@ export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAle
       const { rows } = await pool.query<AlertSelection>(
         `SELECT f.shopper_id AS "shopperId", f.product_id AS "productId", COALESCE(p.title, f.title) AS title,
            f.alert_below_cents AS "belowCents", f.alert_set_at AS "setAt", f.alert_stop_token AS "stopToken", f.alert_reached_at AS "reachedAt",
-           p.best_price_cents AS "bestCents", COALESCE(p.currency, f.currency) AS currency, s.email AS email
+           p.best_price_cents AS "bestCents", COALESCE(p.currency, f.currency) AS currency, s.email AS email,
+           f.saved_price_cents AS "savedCents", f.alert_checked_cents AS "checkedCents"
          FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
          WHERE f.alert_below_cents IS NOT NULL
          ORDER BY f.product_id, f.shopper_id`,
@@ -306,6 +310,8 @@ export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAle
           belowCents: Number(row.belowCents),
           setAt: iso(row.setAt),
           reachedAt: isoOrNull(row.reachedAt),
+          savedCents: row.savedCents === null ? null : Number(row.savedCents),
+          checkedCents: row.checkedCents === null ? null : Number(row.checkedCents),
         }),
       );
     },
@@ -313,8 +319,8 @@ export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAle
     async cheapestRetailer(productId) {
       if (productId > MAX_INT4) return null;
       const { rows } = await pool.query<{ name: string }>(
-        `SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = $1
-         ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`,
+        `SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = $1 AND o.held IS NULL
+         ORDER BY o.availability = 'out_of_stock', o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`,
         [productId],
       );
       return rows[0]?.name ?? null;
@@ -337,6 +343,14 @@ export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAle
         `UPDATE shopper_favorites SET alert_reached_at = NULL, alert_reached_cents = NULL
          WHERE shopper_id = $1 AND product_id = $2 AND alert_set_at = $3 AND alert_reached_at IS NOT NULL`,
         [alert.shopperId, alert.productId, new Date(alert.setAt)],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+
+    async notePrice(alert: PriceAlertKey, cents) {
+      const result = await pool.query(
+        'UPDATE shopper_favorites SET alert_checked_cents = $1 WHERE shopper_id = $2 AND product_id = $3 AND alert_set_at = $4',
+        [cents, alert.shopperId, alert.productId, new Date(alert.setAt)],
       );
       return (result.rowCount ?? 0) > 0;
     },

@@ -81,6 +81,10 @@ export interface PriceAlertRow {
   bestCents: number | null;
   currency: string | null;
   email: string;
+  /** The favorite's best price when saved. */
+  savedCents: number | null;
+  /** The product's best price at the alert's previous check (null before its first). */
+  checkedCents: number | null;
 }
 
 /** Names one alert as it was read: an alert set again since (even at the same price) is another one. */
@@ -94,12 +98,17 @@ export interface PriceAlertKey {
 export interface PriceAlertRepository {
   /** Every favorite with an alert. */
   listAlerts(): Promise<PriceAlertRow[]>;
-  /** The name of the retailer with the product's cheapest total, or null when it has no offer. */
+  /**
+   * The name of the retailer of the product's best price (its cheapest total among the offers shoppers see, in stock
+   * unless all are out of stock), or null when it has no offer.
+   */
   cheapestRetailer(productId: number): Promise<string | null>;
   /** Marks the alert reached at `at` for `cents`, if it is still that alert and not reached; answers whether it did. */
   markReached(alert: PriceAlertKey, at: string, cents: number): Promise<boolean>;
   /** Re-arms the alert, if it is still that alert and reached; answers whether it did. */
   rearm(alert: PriceAlertKey): Promise<boolean>;
+  /** Keeps the best price this check saw as the alert's `checkedCents`, if it is still that alert; answers whether it did. */
+  notePrice(alert: PriceAlertKey, cents: number | null): Promise<boolean>;
   /**
    * Takes the right to run a check, which one instance of the fleet holds at a time; false when another holds it (or
    * this one already does). Every `tryLock()` that answered true is followed by one `unlock()`.

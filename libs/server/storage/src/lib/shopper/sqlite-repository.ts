@@ -9,7 +9,7 @@ function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
   return entry;
 }
 
-const NO_ALERT = { alertBelowCents: null, alertSetAt: null, alertStopToken: null, alertReachedAt: null, alertReachedCents: null };
+const NO_ALERT = { alertBelowCents: null, alertSetAt: null, alertStopToken: null, alertReachedAt: null, alertReachedCents: null, alertCheckedCents: null };
 
 /** The shopper data port on SQLite (drizzle); every query is scoped to one shopper id (but a stop link's token). */
 export function createSqliteShopperDataRepository({ db }: DatabaseHandle): ShopperDataRepository {
@@ -181,6 +181,8 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
             alertStopToken: alert.stopToken,
             alertReachedAt: reached ? alert.setAt : null,
             alertReachedCents: reached ? current : null,
+            // A new alert has had no check yet: its first email measures the drop from the price when saved.
+            alertCheckedCents: null,
           })
           .where(ofShopperProduct(shopperId, productId))
           .run();
@@ -219,12 +221,12 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
 export function createSqlitePriceAlertRepository({ sqlite }: DatabaseHandle): PriceAlertRepository {
   const alerts = sqlite.prepare(`SELECT f.shopper_id AS shopperId, f.product_id AS productId, COALESCE(p.title, f.title) AS title,
       f.alert_below_cents AS belowCents, f.alert_set_at AS setAt, f.alert_stop_token AS stopToken, f.alert_reached_at AS reachedAt, p.best_price_cents AS bestCents,
-      COALESCE(p.currency, f.currency) AS currency, s.email AS email
+      COALESCE(p.currency, f.currency) AS currency, s.email AS email, f.saved_price_cents AS savedCents, f.alert_checked_cents AS checkedCents
     FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
     WHERE f.alert_below_cents IS NOT NULL`);
   const cheapestRetailer = sqlite
-    .prepare(`SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = ?
-      ORDER BY o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`)
+    .prepare(`SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = ? AND o.held IS NULL
+      ORDER BY o.availability = 'out_of_stock', o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`)
     .pluck();
   // Both updates name the alert they looked at (by when it was set), so an alert set again meanwhile, even at the same
   // price, is left to the next check.
@@ -232,6 +234,7 @@ export function createSqlitePriceAlertRepository({ sqlite }: DatabaseHandle): Pr
     WHERE shopper_id = ? AND product_id = ? AND alert_set_at = ? AND alert_reached_at IS NULL`);
   const rearm = sqlite.prepare(`UPDATE shopper_favorites SET alert_reached_at = NULL, alert_reached_cents = NULL
     WHERE shopper_id = ? AND product_id = ? AND alert_set_at = ? AND alert_reached_at IS NOT NULL`);
+  const notePrice = sqlite.prepare('UPDATE shopper_favorites SET alert_checked_cents = ? WHERE shopper_id = ? AND product_id = ? AND alert_set_at = ?');
 
   return {
     async listAlerts() {
@@ -245,6 +248,9 @@ export function createSqlitePriceAlertRepository({ sqlite }: DatabaseHandle): Pr
     },
     async rearm(alert: PriceAlertKey) {
       return rearm.run(alert.shopperId, alert.productId, alert.setAt).changes > 0;
+    },
+    async notePrice(alert: PriceAlertKey, cents) {
+      return notePrice.run(cents, alert.shopperId, alert.productId, alert.setAt).changes > 0;
     },
     // Always acquired: one SQLite file serves the processes of one machine, and the checker's own guard keeps one
     // process's checks from overlapping (a check `catalog:import` runs at its end can overlap the API's, as before).

@@ -78,6 +78,8 @@ export const outboxEmails = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The HTML version of the email, when it has one. */
+    html: text('html'),
     createdAt: epochMs('created_at').notNull(),
   },
   (table) => [index('outbox_emails_to_idx').on(table.to)],

@@ -116,6 +116,32 @@ export const pricePoints = pgTable(
   (table) => [index('price_points_offer_idx').on(table.offerId, table.recordedAt)],
 );
 
+/** Each product's price summary (../schema/catalog.ts says what it holds and how it is kept up to date). */
+export const productPriceSummaries = pgTable(
+  'product_price_summaries',
+  {
+    productId: integer('product_id').primaryKey(),
+    currency: text('currency'),
+    typicalCents: wholeNumber('typical_cents'),
+    lowCents: wholeNumber('low_cents'),
+    highCents: wholeNumber('high_cents'),
+    historySince: instant('history_since'),
+    bestCents: wholeNumber('best_cents'),
+    categorySlug: text('category_slug'),
+    dealBasisPoints: integer('deal_basis_points'),
+    dealRetailerId: text('deal_retailer_id'),
+    computedAt: instant('computed_at').notNull(),
+    version: integer('version').notNull().default(0),
+    computedVersion: integer('computed_version').notNull().default(0),
+  },
+  (table) => [
+    index('product_price_summaries_deals_idx').on(table.dealBasisPoints, table.productId).where(sql`${table.dealBasisPoints} IS NOT NULL`),
+    index('product_price_summaries_category_deals_idx')
+      .on(table.categorySlug, table.dealBasisPoints, table.productId)
+      .where(sql`${table.dealBasisPoints} IS NOT NULL`),
+  ],
+);
+
 /** Every search a shopper made, with the stored answer, so a reload or shared link shows the same result. */
 export const searchRequests = pgTable(
   'search_requests',

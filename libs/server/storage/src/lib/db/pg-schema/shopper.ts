@@ -47,6 +47,8 @@ export const shopperFavorites = pgTable(
     alertStopToken: text('alert_stop_token'),
     alertReachedAt: instant('alert_reached_at'),
     alertReachedCents: wholeNumber('alert_reached_cents'),
+    /** The product's best price when the alert was last checked (null until its first check). */
+    alertCheckedCents: wholeNumber('alert_checked_cents'),
   },
   (table) => [
     primaryKey({ columns: [table.shopperId, table.productId] }),

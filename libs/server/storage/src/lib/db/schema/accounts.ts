@@ -76,6 +76,8 @@ export const outboxEmails = sqliteTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The HTML version of the email, when it has one. */
+    html: text('html'),
     createdAt: integer('created_at').notNull(),
   },
   (table) => [index('outbox_emails_to_idx').on(table.to)],

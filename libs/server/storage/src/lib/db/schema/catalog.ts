@@ -126,6 +126,43 @@ export const pricePoints = sqliteTable(
   (table) => [index('price_points_offer_idx').on(table.offerId, table.recordedAt)],
 );
 
+/**
+ * Each product's price summary: what its best price did over the 90 days before `computed_at` (the typical price,
+ * the median of its best price of each day, the lowest and highest), when its history began (or 90 days before,
+ * when earlier), and the deal it was then: its best price (`best_cents`, in stock at `deal_retailer_id`'s offer) and
+ * how far under the typical price, in hundredths of a percent (`deal_basis_points`, null when it was no deal: a
+ * history under 30 days, nothing in stock at the best price, no drop). Computed in TypeScript (`catalog-core`
+ * price-summaries.ts) and kept up to date: `version` moves on whenever the product's figures are refreshed (its offers,
+ * their prices or stock changed), so a summary whose `computed_version` is behind is computed again, as is one a day
+ * old; deals are read only while the product's best price is still `best_cents`. No foreign key: a summary is written
+ * from what was read, and a product may be gone meanwhile (readers join products).
+ */
+export const productPriceSummaries = sqliteTable(
+  'product_price_summaries',
+  {
+    productId: integer('product_id').primaryKey(),
+    currency: text('currency'),
+    typicalCents: integer('typical_cents'),
+    lowCents: integer('low_cents'),
+    highCents: integer('high_cents'),
+    historySince: text('history_since'),
+    bestCents: integer('best_cents'),
+    categorySlug: text('category_slug'),
+    dealBasisPoints: integer('deal_basis_points'),
+    dealRetailerId: text('deal_retailer_id'),
+    computedAt: text('computed_at').notNull(),
+    version: integer('version').notNull().default(0),
+    computedVersion: integer('computed_version').notNull().default(0),
+  },
+  (table) => [
+    // Deals, biggest drop first (read backwards: the drop, then the product id, descending), of the catalog and of a category.
+    index('product_price_summaries_deals_idx').on(table.dealBasisPoints, table.productId).where(sql`${table.dealBasisPoints} IS NOT NULL`),
+    index('product_price_summaries_category_deals_idx')
+      .on(table.categorySlug, table.dealBasisPoints, table.productId)
+      .where(sql`${table.dealBasisPoints} IS NOT NULL`),
+  ],
+);
+
 /** Every search a shopper made, with the stored answer, so a reload or shared link shows the same result. */
 export const searchRequests = sqliteTable(
   'search_requests',

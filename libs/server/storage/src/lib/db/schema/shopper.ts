@@ -53,6 +53,11 @@ export const shopperFavorites = sqliteTable(
     /** When the best price last reached the alert, and that price; cleared when the price rises above it again. */
     alertReachedAt: text('alert_reached_at'),
     alertReachedCents: integer('alert_reached_cents'),
+    /**
+     * The product's best price when the alert was last checked (null until its first check): the price an alert email
+     * says it dropped from.
+     */
+    alertCheckedCents: integer('alert_checked_cents'),
   },
   (table) => [
     primaryKey({ columns: [table.shopperId, table.productId] }),
