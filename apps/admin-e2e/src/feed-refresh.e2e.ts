@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
+import Database from 'better-sqlite3';
+import { registerConfirmed, startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
 import { api, demoAdminLogin } from './support/admin-console';
 
 const HEADER = 'id\ttitle\tlink\tprice\tbrand\tmpn\tavailability';
@@ -62,6 +63,24 @@ describe('a feed source refreshed by the worker', () => {
     expect(first.run).toMatchObject({ status: 'succeeded', rowsRead: 3, added: 3, gone: 0 });
     expect((await search('lakeside turntable')).product?.title).toBe('Lakeside Turntable Classic LST-1');
 
+    // A shopper watches the headphones for a price at or below 135.00.
+    const shopper = { email: 'watcher@example.com', password: 'watch-the-price-42' };
+    const shopperCookie = await registerConfirmed(stack, 'shopper', shopper);
+    const watched = await search('lakeside LSH-900');
+    const origin = { origin: 'http://localhost:4200' };
+    const favorite = await fetch(`${stack.apiUrl}/api/shopper/favorites`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: shopperCookie, ...origin },
+      body: JSON.stringify({ productId: watched.product?.id, title: watched.product?.title, savedPriceCents: 14_900, currency: 'USD' }),
+    });
+    expect(favorite.status).toBeLessThan(300);
+    const alert = await fetch(`${stack.apiUrl}/api/shopper/favorites/${watched.product?.id}/alert`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: shopperCookie, ...origin },
+      body: JSON.stringify({ belowCents: 13_500 }),
+    });
+    expect(alert.status).toBe(200);
+
     // The headphones drop to 129.00 and the speaker is no longer listed.
     feeds.set('/lakeside.tsv', [HEADER, line('LS-1', 'Lakeside Studio Monitor Headphones LSH-900', '129.00 USD', 'LSH-900'), line('LS-3', 'Lakeside Turntable Classic LST-1', '299.00 USD', 'LST-1')].join('\n'));
     expect((await api(stack.apiUrl, 'POST', `/api/admin/feed-sources/${id}/run`, { cookie })).status).toBe(202);
@@ -75,6 +94,21 @@ describe('a feed source refreshed by the worker', () => {
     expect(history.map((point) => point.priceCents)).toEqual([14_900, 12_900]);
 
     expect((await search('lakeside pebble LSP-20')).offers.map((offer) => offer.availability)).toEqual(['out_of_stock']);
+
+    // The worker checked the alerts right after its run: the shopper's email says the old and the new price.
+    const db = new Database(stack.databasePath, { readonly: true });
+    try {
+      const deadline = Date.now() + 15_000;
+      let email: { subject: string; text: string } | undefined;
+      while (!email && Date.now() < deadline) {
+        email = db.prepare('SELECT subject, text FROM outbox_emails WHERE "to" = ? AND text LIKE ? ORDER BY rowid DESC').get(shopper.email, '%129.00%') as typeof email;
+        if (!email) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(email?.text).toContain('$149.00');
+      expect(email?.text).toContain('$129.00');
+    } finally {
+      db.close();
+    }
 
     // Unchanged: one conditional request, answered 304, and a run that wrote nothing.
     expect((await api(stack.apiUrl, 'POST', `/api/admin/feed-sources/${id}/run`, { cookie })).status).toBe(202);

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { recoverInterruptedImports } from '@pricehunt/catalog-core';
+import { createMailer, createPriceAlertChecker } from '@pricehunt/notifications';
 import { openCatalogDatabase } from '@pricehunt/storage';
 import { loadWorkerConfig } from './config';
 import { createLogger } from './logger';
@@ -21,6 +22,8 @@ async function main() {
     log.warn({ importRunId: run.id }, `import run ${run.id} was left running (${run.reason}): marked interrupted`);
   }
   const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: open.storage.outbox, log, production: config.NODE_ENV === 'production' });
+  const alerts = createPriceAlertChecker({ repo: open.storage.priceAlerts, mailer, log, shopperAppUrl: config.SHOPPER_APP_URL });
   const worker = createFeedWorker({
     sources: open.storage.feedSources,
     refresh: open.catalog.refresh,
@@ -31,6 +34,12 @@ async function main() {
       userAgent: 'PriceHuntFeedWorker/1.0 (+https://pricehunt.example/merchants)',
     }),
     storeDomainOf: async (businessId) => (await open.storage.businessAccounts.findById(businessId))?.storeDomain ?? null,
+    // After a run that changed prices or stock: the products' price summaries (deals) and the shoppers' price alerts.
+    afterRun: async () => {
+      await open.catalog.priceSummaries.refresh();
+      const check = await alerts.check();
+      if (check.sent > 0 || check.failed > 0) log.info({ ...check }, `price alerts: ${check.sent} sent, ${check.failed} failed`);
+    },
     owner,
     retireAfterRuns: config.FEED_RETIRE_AFTER_RUNS,
     leaseMs: config.WORKER_LEASE_MS,
@@ -45,6 +54,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'feed worker stopping after the run under way');
     await worker.stop();
+    await open.catalog.priceSummaries.idle();
     await open.close();
     process.exit(0);
   };

@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import { databaseLabel, openStorage } from '@pricehunt/storage';
 import { createSignInGuard } from '../modules/auth/sign-in-guard';
 import { createBusinessAccountsService } from '../modules/business-auth/service';
-import { createOutboxMailer } from '../lib/mailer';
+import { createOutboxMailer } from '@pricehunt/notifications';
 import { newPasswordProblem } from '../lib/password-policy';
 import type { Logger } from '../lib/logger';
 

@@ -2,8 +2,8 @@ import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openCatalogDatabase, type CatalogDatabase, type Storage } from '@pricehunt/storage';
 import { type ImportSummary, recoverInterruptedImports } from '@pricehunt/catalog-core';
 import type { Logger } from '../lib/logger';
-import { createMailer } from '../lib/mailer';
-import { createPriceAlertChecker, type AlertCheck } from '../modules/shopper/price-alerts';
+import { createMailer } from '@pricehunt/notifications';
+import { createPriceAlertChecker, type AlertCheck } from '@pricehunt/notifications';
 
 /** A command-line failure: printed without a stack trace, exit code 1 (2 for usage errors). */
 export class CliError extends Error {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../lib/mailer';
+import { createMailer, type Mailer } from '@pricehunt/notifications';
 import { createBusinessAccountsService, type BusinessAccountsService } from '../modules/business-auth/service';
 import { createShopperAccountsService, type ShopperAccountsService } from '../modules/shopper-auth/service';
 import { createSignInGuard, type SignInGuard } from '../modules/auth/sign-in-guard';
-import { createPriceAlertChecker, type PriceAlertChecker } from '../modules/shopper/price-alerts';
+import { createPriceAlertChecker, type PriceAlertChecker } from '@pricehunt/notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE, registrationCheckInboxM
 import type { AppConfig } from '../../config';
 import { badRequest, conflict, forbidden, HttpError } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mailer';
+import type { Mailer } from '@pricehunt/notifications';
 import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { afterAnswer } from '../../lib/after-answer';

@@ -1,4 +1,4 @@
-import { createOutboxMailer } from '../../lib/mailer';
+import { createOutboxMailer } from '@pricehunt/notifications';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { registerBusiness, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';

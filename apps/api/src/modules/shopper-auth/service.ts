@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import { afterAnswer } from '../../lib/after-answer';
 import { badRequest } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mailer';
+import type { Mailer } from '@pricehunt/notifications';
 import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';

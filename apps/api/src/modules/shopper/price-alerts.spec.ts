@@ -1,9 +1,9 @@
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { favoriteResponseSchema, favoritesListResponseSchema } from '@pricehunt/contracts';
-import type { Mailer } from '../../lib/mailer';
+import type { Mailer } from '@pricehunt/notifications';
 import { registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { comparisonLink, createPriceAlertChecker } from './price-alerts';
+import { comparisonLink, createPriceAlertChecker } from '@pricehunt/notifications';
 import { rows, run } from '../../testing/db';
 
 const ORIGIN = 'http://localhost:4200';

@@ -1,8 +1,8 @@
 import type { Favorite } from '@pricehunt/contracts';
-import type { Mailer } from '../../lib/mailer';
+import type { Mailer } from '@pricehunt/notifications';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgPriceAlertRepository, createPgShopperDataRepository, createSqlitePriceAlertRepository, createSqliteShopperDataRepository, type FavoriteRow, type HistoryRow, type PriceAlertRepository, type ShopperDataRepository } from '@pricehunt/storage';
-import { createPriceAlertChecker } from './price-alerts';
+import { createPriceAlertChecker } from '@pricehunt/notifications';
 
 interface Ports {
   shopper: ShopperDataRepository;

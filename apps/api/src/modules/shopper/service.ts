@@ -1,7 +1,7 @@
 import { SHOPPER_DATA_LIMITS, type Favorite, type FavoriteInput, type HistoryEntry, type HistoryEntryInput, type PriceAlertInput } from '@pricehunt/contracts';
 import { randomBytes } from 'node:crypto';
 import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
-import { ALERT_STOP_INVALID } from './price-alerts';
+import { ALERT_STOP_INVALID } from '@pricehunt/notifications';
 import type { FavoriteRow, HistoryRow, ShopperDataRepository } from '@pricehunt/storage';
 
 export const HISTORY_ENTRY_NOT_FOUND = 'This search is not in your history';

@@ -1,5 +1,5 @@
-import type { Logger } from '../../lib/logger';
-import type { MailMessage, Mailer } from '../../lib/mailer';
+import type { Logger } from './logger';
+import type { MailMessage, Mailer } from './mailer';
 import type { PriceAlertRepository, PriceAlertRow } from '@pricehunt/storage';
 
 /** Path of the shopper site's page that stops an alert from the link in its email. */
