@@ -171,6 +171,8 @@ describe('prices over time', () => {
     await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'TVs (1)' });
     await page.waitForURL(`${shopper}/deals?category=tvs`);
     await page.getByRole('heading', { level: 1, name: 'Deals: TVs' }).waitFor();
+    // The category's deals replace the skeleton once they arrive.
+    await list.getByRole('listitem').getByRole('heading').first().waitFor();
     expect(await titles()).toEqual([expect.stringContaining('OLED55C3PUA')]);
 
     // The deal opens its comparison.

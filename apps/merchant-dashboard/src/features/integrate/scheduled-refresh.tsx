@@ -36,8 +36,8 @@ export function ScheduledRefresh({ verified, storeDomain }: { verified: boolean;
     <section className="md-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>4. Scheduled refresh</h2>
       <p>
-        Give PriceHunt the address of your Google Merchant Center feed and it reads it again on the schedule you choose, so your prices and stock stay
-        current. Products your feed no longer lists are shown as out of stock.
+        Your connected Shopify store is read again every 6 hours. Or give PriceHunt the address of your Google Merchant Center feed and it reads it
+        again on the schedule you choose, so your prices and stock stay current. Products your feed no longer lists are shown as out of stock.
       </p>
       {sources.error ? (
         // A failed refresh keeps the feeds last loaded on screen, under its message.
