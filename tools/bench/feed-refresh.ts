@@ -10,14 +10,13 @@
  * The table gives each run's time, rows per second and the full import's time over each refresh's.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FeedRow } from '@pricehunt/catalog-feeds';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
 import { DEMO_SEED, syntheticRows, type RefreshSummary } from '@pricehunt/catalog-core';
-import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/postgres-harness';
+import { startPostgresCluster, type PostgresCluster } from '@pricehunt/postgres-harness';
 import { databaseOf, openCatalogDatabase } from '@pricehunt/storage';
 import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
 import { printTable, saveRows, type BenchRow } from './report';
@@ -61,16 +60,6 @@ function changedFeed(rows: FeedRow[], share: number): { rows: FeedRow[]; changed
   });
   return { rows: out, changed, left };
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 interface Measured {
   label: string;
@@ -119,14 +108,14 @@ async function main() {
   ];
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-bench-refresh-'));
-  let cluster: KeptPostgresCluster | null = null;
+  let cluster: PostgresCluster | null = null;
   const rows: BenchRow[] = [];
   const sqliteMs = new Map<string, number>();
   try {
     for (const engine of engines) {
       let url = `file:${path.join(dir, 'refresh.db')}`;
       if (engine === 'postgres') {
-        cluster = await startKeptPostgresCluster({ dir: path.join(dir, 'pg'), port: await freePort() });
+        cluster = await startPostgresCluster();
         url = (await cluster.createDatabase({ name: 'pricehunt_bench_refresh' })).url;
       }
       const measured = await measure(engine, url, runs);
