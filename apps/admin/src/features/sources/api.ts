@@ -2,10 +2,9 @@ import { apiRequest } from '@pricehunt/api-client';
 import {
   feedSourceDeletedResponseSchema,
   feedSourceDetailResponseSchema,
-  feedSourceIsBusy,
+  feedSourcePollInterval,
   feedSourceListResponseSchema,
   feedSourceResponseSchema,
-  type FeedSource,
   type FeedSourceCreateBody,
   type FeedSourceUpdateBody,
 } from '@pricehunt/contracts';
@@ -21,20 +20,12 @@ export const sourceKeys = {
   detail: (id: string) => [...adminKeys.all, 'feed-sources', 'detail', id] as const,
 };
 
-/** While a source runs, or has just fallen due (a worker takes it within its poll interval), ask every 2 s. */
-export const POLL_BUSY_MS = 2_000;
-/** Otherwise every 30 s, so "next run" and last runs stay current on an open page. */
-export const POLL_IDLE_MS = 30_000;
-/** How often to ask again about `sources`. */
-export function pollInterval(sources: readonly FeedSource[], now = Date.now()): number {
-  return sources.some((source) => feedSourceIsBusy(source, now)) ? POLL_BUSY_MS : POLL_IDLE_MS;
-}
 
 export const feedSourcesQuery = () =>
   queryOptions({
     queryKey: sourceKeys.list(),
     queryFn: ({ signal }) => apiRequest(BASE, { schema: feedSourceListResponseSchema, signal }),
-    refetchInterval: (query) => (query.state.data ? pollInterval(query.state.data.items) : false),
+    refetchInterval: (query) => (query.state.data ? feedSourcePollInterval(query.state.data.items) : false),
   });
 export const useFeedSources = () => useQuery(feedSourcesQuery());
 
@@ -42,7 +33,7 @@ export const feedSourceQuery = (id: string) =>
   queryOptions({
     queryKey: sourceKeys.detail(id),
     queryFn: ({ signal }) => apiRequest(`${BASE}/${encodeURIComponent(id)}`, { schema: feedSourceDetailResponseSchema, signal }),
-    refetchInterval: (query) => (query.state.data ? pollInterval([query.state.data.source]) : false),
+    refetchInterval: (query) => (query.state.data ? feedSourcePollInterval([query.state.data.source]) : false),
   });
 export const useFeedSource = (id: string) => useQuery(feedSourceQuery(id));
 

@@ -1,10 +1,9 @@
 import { errorResponse, jsonResponse, type RecordedRequest } from '@pricehunt/api-client/testing';
-import type { AdminRetailer, FeedSource } from '@pricehunt/contracts';
+import { FEED_SOURCE_POLL_MS, feedSourcePollInterval, type AdminRetailer, type FeedSource } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { feedRun, feedSource, minutesFromNow } from '../../testing/feed-sources';
 import { adminAccount, renderApp } from '../../testing/render';
-import { pollInterval, POLL_BUSY_MS, POLL_IDLE_MS } from './api';
 import { shortUrl } from './sources-table';
 
 let restore: (() => void) | undefined;
@@ -307,16 +306,16 @@ describe('feed sources page', () => {
   });
 });
 
-describe('pollInterval', () => {
+describe('feedSourcePollInterval', () => {
   const now = Date.now();
   it('asks every 2 s while a source runs or has just fallen due, every 30 s otherwise', () => {
-    expect(pollInterval([feedSource()], now)).toBe(POLL_IDLE_MS);
-    expect(pollInterval([feedSource(), feedSource({ running: true })], now)).toBe(POLL_BUSY_MS);
-    expect(pollInterval([feedSource({ lastRun: feedRun({ status: 'running', finishedAt: null }) })], now)).toBe(POLL_BUSY_MS);
-    expect(pollInterval([feedSource({ nextRunAt: new Date(now - 10_000).toISOString() })], now)).toBe(POLL_BUSY_MS);
+    expect(feedSourcePollInterval([feedSource()], now)).toBe(FEED_SOURCE_POLL_MS.idle);
+    expect(feedSourcePollInterval([feedSource(), feedSource({ running: true })], now)).toBe(FEED_SOURCE_POLL_MS.busy);
+    expect(feedSourcePollInterval([feedSource({ lastRun: feedRun({ status: 'running', finishedAt: null }) })], now)).toBe(FEED_SOURCE_POLL_MS.busy);
+    expect(feedSourcePollInterval([feedSource({ nextRunAt: new Date(now - 10_000).toISOString() })], now)).toBe(FEED_SOURCE_POLL_MS.busy);
     // Due for long: no worker is taking it; a paused source never runs.
-    expect(pollInterval([feedSource({ nextRunAt: new Date(now - 10 * 60_000).toISOString() })], now)).toBe(POLL_IDLE_MS);
-    expect(pollInterval([feedSource({ status: 'paused', nextRunAt: new Date(now - 10_000).toISOString() })], now)).toBe(POLL_IDLE_MS);
+    expect(feedSourcePollInterval([feedSource({ nextRunAt: new Date(now - 10 * 60_000).toISOString() })], now)).toBe(FEED_SOURCE_POLL_MS.idle);
+    expect(feedSourcePollInterval([feedSource({ status: 'paused', nextRunAt: new Date(now - 10_000).toISOString() })], now)).toBe(FEED_SOURCE_POLL_MS.idle);
   });
 });
 

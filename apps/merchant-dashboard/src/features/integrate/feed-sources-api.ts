@@ -2,10 +2,9 @@ import { apiRequest } from '@pricehunt/api-client';
 import {
   feedSourceDeletedResponseSchema,
   feedSourceDetailResponseSchema,
-  feedSourceIsBusy,
+  feedSourcePollInterval,
   feedSourceListResponseSchema,
   feedSourceResponseSchema,
-  type FeedSource,
   type FeedSourceUpdateBody,
   type MerchantFeedSourceBody,
 } from '@pricehunt/contracts';
@@ -21,14 +20,12 @@ export const feedSourceKeys = {
   detail: (id: string) => [...merchantKeys.all, 'feed-sources', 'detail', id] as const,
 };
 
-/** Every 2 s while a source runs or has just fallen due (a worker takes it soon), every 30 s otherwise. */
-export const pollInterval = (sources: readonly FeedSource[], now = Date.now()) => (sources.some((source) => feedSourceIsBusy(source, now)) ? 2_000 : 30_000);
 
 export const useFeedSources = () =>
   useQuery({
     queryKey: feedSourceKeys.list(),
     queryFn: ({ signal }) => apiRequest(BASE, { schema: feedSourceListResponseSchema, signal }),
-    refetchInterval: (query) => (query.state.data ? pollInterval(query.state.data.items) : false),
+    refetchInterval: (query) => (query.state.data ? feedSourcePollInterval(query.state.data.items) : false),
   });
 
 /** One source with its last runs (the API keeps 20), asked again with the list's rhythm. */
@@ -36,7 +33,7 @@ export const useFeedSource = (id: string) =>
   useQuery({
     queryKey: feedSourceKeys.detail(id),
     queryFn: ({ signal }) => apiRequest(`${BASE}/${encodeURIComponent(id)}`, { schema: feedSourceDetailResponseSchema, signal }),
-    refetchInterval: (query) => (query.state.data ? pollInterval([query.state.data.source]) : false),
+    refetchInterval: (query) => (query.state.data ? feedSourcePollInterval([query.state.data.source]) : false),
   });
 
 function useRefresh() {

@@ -82,6 +82,14 @@ export function feedSourceIsBusy(source: Pick<FeedSource, 'status' | 'running' |
   return source.status === 'active' && due <= now && now - due < FEED_SOURCE_DUE_WATCH_MS;
 }
 
+/** Screens ask about sources every 2 s while one is busy (`feedSourceIsBusy`), every 30 s otherwise. */
+export const FEED_SOURCE_POLL_MS = { busy: 2_000, idle: 30_000 } as const;
+
+/** How soon a screen showing `sources` asks about them again. */
+export function feedSourcePollInterval(sources: ReadonlyArray<Pick<FeedSource, 'status' | 'running' | 'lastRun' | 'nextRunAt'>>, now = Date.now()): number {
+  return sources.some((source) => feedSourceIsBusy(source, now)) ? FEED_SOURCE_POLL_MS.busy : FEED_SOURCE_POLL_MS.idle;
+}
+
 /**
  * When the source runs next, for a schedule column: "Paused", "Running now", "due now" or "due 5 min ago" (a worker
  * takes a due source within its poll interval), or the time relative to `now` ("in 3 h").
