@@ -136,7 +136,7 @@ describe('admin console: feed sources', () => {
     await waitForText(row, 'every 12 h');
 
     await row.getByRole('button', { name: 'Run now: Corner Kitchen' }).click();
-    await page.getByText('Corner Kitchen is due now').waitFor();
+    await page.getByText('Run of Corner Kitchen asked for').waitFor();
 
     await row.getByRole('link', { name: 'Corner Kitchen' }).click();
     await page.getByRole('heading', { name: 'Corner Kitchen feed', level: 1 }).waitFor();

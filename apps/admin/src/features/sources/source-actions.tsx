@@ -41,7 +41,7 @@ export function SourceActions({
 
   const runNow = () =>
     run.mutate(source.id, {
-      onSuccess: () => onMessage({ kind: 'notice', text: `${name} is due now: a worker runs it when it next looks for work.` }),
+      onSuccess: () => onMessage({ kind: 'notice', text: `Run of ${name} asked for: a worker takes it within seconds, and its result shows under Last run.` }),
       onError: (error) => onMessage({ kind: 'error', text: `${name} could not run: ${messageOf(error)}` }),
     });
   const toggle = () =>

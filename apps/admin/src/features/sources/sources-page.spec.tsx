@@ -218,7 +218,7 @@ describe('feed sources page', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Run now: Best Buy' }));
-    expect(await screen.findByText('Best Buy is due now: a worker runs it when it next looks for work.')).toBeInTheDocument();
+    expect(await screen.findByText('Run of Best Buy asked for: a worker takes it within seconds, and its result shows under Last run.')).toBeInTheDocument();
     const row = await rowOf('Best Buy');
     await waitFor(() => expect(within(row).getByText('Running', { selector: '.adm-badge' })).toBeInTheDocument());
     expect(within(row).getByRole('button', { name: 'Run now: Best Buy' })).toBeDisabled();
