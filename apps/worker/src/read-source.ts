@@ -10,6 +10,8 @@ export interface ReadOptions {
   userAgent: string;
   /** Stores a Shopify source may page through before it is taken for endless. */
   maxShopifyPages?: number;
+  /** A merchant store's currency (its dashboard setting): Shopify's `/products.json` prices carry none. */
+  storeCurrencyOf?: (businessId: string) => Promise<string | null>;
 }
 
 /** A failure to read a feed, in words for the console (its cause kept). */
@@ -55,7 +57,8 @@ export function createSourceReader(options: ReadOptions): ReadSource {
   async function readShopify(source: FeedSourceRecord): Promise<FeedRead> {
     const fetch = createSafeFetchLike(fetchOptions);
     const rows: FeedRow[] = [];
-    const pages = fetchShopifyPages({ store: source.url, retailer: source.retailerName, fetch, maxPages: options.maxShopifyPages });
+    const currency = (source.businessId ? await options.storeCurrencyOf?.(source.businessId) : null) ?? undefined;
+    const pages = fetchShopifyPages({ store: source.url, retailer: source.retailerName, currency, fetch, maxPages: options.maxShopifyPages });
     try {
       for (;;) {
         const next = await pages.next();

@@ -203,3 +203,31 @@ describe('a worker killed in the middle of a run', () => {
     }
   });
 });
+
+describe('reading a merchant’s Shopify store', () => {
+  it('pages through /products.json and prices the offers in the store’s own currency', async () => {
+    const server = await startFeedServer();
+    try {
+      const product = (id: number, title: string, price: string) => ({
+        id,
+        title,
+        handle: title.toLowerCase().replace(/\s+/g, '-'),
+        vendor: 'Mug Store',
+        variants: [{ id: id * 10, title: 'Default Title', price, available: true, sku: `MUG-${id}` }],
+      });
+      server.set('/products.json?limit=250&page=1', JSON.stringify({ products: [product(1, 'Stoneware Mug', '12.50'), product(2, 'Enamel Mug', '9.00')] }));
+      server.set('/products.json?limit=250&page=2', JSON.stringify({ products: [] }));
+      const read = createSourceReader({ maxBytes: 1024 * 1024, timeoutMs: 5_000, allowLoopback: true, userAgent: 'test', storeCurrencyOf: async () => 'EUR' });
+      const source = { id: 's', url: server.origin, format: 'shopify', retailerId: 'mug', retailerName: 'Mug Store', businessId: 'biz-1' } as FeedSourceRecord;
+      const result = await read(source, { etag: null, lastModified: null });
+      if (result.status !== 'read') throw new Error('expected rows');
+      expect(result.rows.map((row) => [row.offer?.title, row.offer?.priceCents, row.offer?.currency])).toEqual([
+        ['Stoneware Mug', 1250, 'EUR'],
+        ['Enamel Mug', 900, 'EUR'],
+      ]);
+      expect(server.requests.map((request) => request.path)).toEqual(['/products.json?limit=250&page=1', '/products.json?limit=250&page=2']);
+    } finally {
+      await server.close();
+    }
+  });
+});
