@@ -1,17 +1,13 @@
-/** The logging surface of the worker's parts (one JSON line per event on stdout, warnings and errors on stderr). */
-export interface Logger {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+import type { Logger } from '@pricehunt/notifications';
+
+export type { Logger };
 
 const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LEVELS)[number] | 'fatal' | 'trace';
 
 const errorFields = (value: unknown) => (value instanceof Error ? { message: value.message, stack: value.stack } : value);
 
-/** A logger writing `{time, level, msg, …fields}` lines at `level` and above. */
+/** A logger of the surface the notifications and the worker's parts take, writing `{time, level, msg, …fields}` lines at `level` and above. */
 export function createLogger(level: LogLevel, name = 'worker'): Logger {
   const floor = level === 'trace' ? 0 : level === 'fatal' ? 3 : LEVELS.indexOf(level);
   const write = (at: number, obj: object, msg?: string) => {

@@ -1,8 +1,7 @@
 import { isApiError } from '@pricehunt/api-client';
 import { FEED_SOURCE_FORMAT_LABELS, FEED_SOURCE_FORMATS, type FeedSource, type FeedSourceFormat } from '@pricehunt/contracts';
-import { Button, Card, TextField } from '@pricehunt/ui';
+import { Button, Card, SelectField, TextField } from '@pricehunt/ui';
 import { useState, type FormEvent } from 'react';
-import { SelectField } from '../../components/select-field';
 import { useRetailers } from '../../lib/admin-api';
 import { useCreateFeedSource } from './api';
 import { DEFAULT_INTERVAL, IntervalField, intervalMinutesOf, type IntervalValue } from './interval-field';

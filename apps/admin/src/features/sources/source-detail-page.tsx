@@ -6,7 +6,7 @@ import {
   type FeedRun,
   type FeedSource,
 } from '@pricehunt/contracts';
-import { Card } from '@pricehunt/ui';
+import { Card, useNow } from '@pricehunt/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BarChart, chartColors } from '../../components/charts';
@@ -15,7 +15,6 @@ import { QueryState } from '../../components/query-state';
 import { TableSkeleton } from '../../components/table-skeleton';
 import { paths } from '../../config/paths';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { useNow } from '../../lib/use-now';
 import { CatalogNav } from '../catalog/catalog-nav';
 import { ActionMessages } from './action-messages';
 import { useFeedSource } from './api';

@@ -1,9 +1,8 @@
-import { Card, EmptyState } from '@pricehunt/ui';
+import { Card, EmptyState, useNow } from '@pricehunt/ui';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { QueryState } from '../../components/query-state';
 import { TableSkeleton } from '../../components/table-skeleton';
-import { useNow } from '../../lib/use-now';
 import { CatalogNav } from '../catalog/catalog-nav';
 import { AddSourceCard } from './add-source-form';
 import { useFeedSources } from './api';

@@ -12,7 +12,7 @@ import {
 } from '@pricehunt/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { useNow } from '../../lib/use-now';
+import { useNow } from '@pricehunt/ui';
 import { useAddFeedSource, useFeedSource, useFeedSources, useRemoveFeedSource, useRunFeedSource, useUpdateFeedSource } from './feed-sources-api';
 
 /** The intervals a merchant picks from (minutes). */

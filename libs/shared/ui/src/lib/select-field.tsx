@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { FieldMessages } from './text-field';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
@@ -8,7 +9,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   children: ReactNode;
 }
 
-/** A labelled select with its hint and error wired as the shared TextField wires an input's. */
+/** A labelled select with its hint and error wired as TextField wires an input's. */
 export function SelectField({ label, error, hint, children, className, ...rest }: SelectFieldProps) {
   const id = `select-${useId()}`;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -27,16 +28,7 @@ export function SelectField({ label, error, hint, children, className, ...rest }
       >
         {children}
       </select>
-      {hint ? (
-        <p id={hintId} className="ph-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="ph-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

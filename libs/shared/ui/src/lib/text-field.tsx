@@ -29,6 +29,15 @@ export function TextField({ label, error, hint, id, className, type = 'text', re
         ) : null}
       </label>
       <input {...rest} id={inputId} type={type} required={required} className="ph-field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's hint and error under its control, with the ids its aria-describedby names. */
+export function FieldMessages({ hint, hintId, error, errorId }: { hint?: string; hintId?: string; error?: string | null; errorId?: string }) {
+  return (
+    <>
       {hint ? (
         <p id={hintId} className="ph-field__hint">
           {hint}
@@ -39,6 +48,6 @@ export function TextField({ label, error, hint, id, className, type = 'text', re
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
