@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { systemClock, type Clock } from './lib/clock';
 import { adminRoutes } from './modules/admin/routes';
 import { businessAuthRoutes } from './modules/business-auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -42,11 +43,14 @@ export function plainJson(text: string): boolean {
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** Where services read the time (see lib/clock.ts). */
+    clock: Clock;
   }
 }
 
 export interface AppOptions {
   config: AppConfig;
+  clock?: Clock;
 }
 
 /**
@@ -54,10 +58,11 @@ export interface AppOptions {
  * `server.ts` registers it on a listening instance; tests register it on an instance without a port.
  */
 export const app = fp(
-  async (instance: FastifyInstance, { config }: AppOptions) => {
+  async (instance: FastifyInstance, { config, clock = systemClock }: AppOptions) => {
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
     instance.decorate('config', config);
+    instance.decorate('clock', clock);
     if (config.sessionSecretGenerated) {
       instance.log.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the API restarts');
     }
@@ -94,7 +99,7 @@ export const app = fp(
 
     // App services
     await instance.register(dbPlugin, { database: config.database });
-    await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED, store: instance.storage.rateLimits });
+    await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED, store: instance.storage.rateLimits, clock });
     await instance.register(accountServicesPlugin);
     await instance.register(trackingServicesPlugin);
     await instance.register(catalogPlugin);

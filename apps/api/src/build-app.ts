@@ -2,12 +2,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { app } from './app';
+import type { Clock } from './lib/clock';
 import type { AppConfig } from './config';
 import { OneLineRequestLog, requestLoggerFactory } from './lib/request-logging';
 import { frameworkErrors } from './plugins/error-handler';
 
-/** Creates a Fastify instance with the API registered, ready to `listen` or `inject`. */
-export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+/**
+ * Creates a Fastify instance with the API registered, ready to `listen` or `inject`. `clock` is where its services
+ * read the time (the system's unless given).
+ */
+export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}, { clock }: { clock?: Clock } = {}): Promise<FastifyInstance> {
   const logging: FastifyServerOptions =
     config.LOG_LEVEL === 'silent'
       ? { logger: false }
@@ -25,7 +29,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
     frameworkErrors,
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
-  await instance.register(app, { config });
+  await instance.register(app, { config, clock });
   await instance.ready();
   return instance;
 }

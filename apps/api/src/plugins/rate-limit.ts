@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '@pricehunt/http-errors';
 import type { RateLimitRepository } from '@pricehunt/storage';
+import type { Clock } from '../lib/clock';
 
 export interface LimitOptions {
   /** Names the limit (each limit keeps its own counters). */
@@ -96,13 +97,13 @@ function keyHash(key: string): string {
  * RATE_LIMIT_ENABLED=false the hooks do nothing.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, options: { enabled: boolean; store: RateLimitRepository }) => {
+  async (app: FastifyInstance, options: { enabled: boolean; store: RateLimitRepository; clock: Clock }) => {
     if (!options.enabled) {
       const pass: LimitHook = (_request, _reply, done) => done();
       app.decorate('limiter', () => pass);
       return;
     }
-    const { store } = options;
+    const { store, clock } = options;
     const counters: FixedWindowCounter[] = [];
     app.decorate('limiter', (limit: LimitOptions): LimitHook => {
       const refuse = (reply: FastifyReply, done: HookHandlerDoneFunction, retryAfter: number) => {
@@ -114,7 +115,7 @@ export const rateLimitPlugin = fp(
         counters.push(counter);
         return (request, reply, done) => {
           const key = limit.key(request);
-          const retryAfter = key === undefined ? 0 : counter.hit(key);
+          const retryAfter = key === undefined ? 0 : counter.hit(key, clock.now());
           if (retryAfter === 0) done();
           else refuse(reply, done, retryAfter);
         };
@@ -122,7 +123,7 @@ export const rateLimitPlugin = fp(
       return (request, reply, done) => {
         const key = limit.key(request);
         if (key === undefined) return done();
-        const now = Date.now();
+        const now = clock.now();
         store.hit(limit.name, keyHash(key), limit.timeWindowMs, now).then(
           ({ count, resetAt }) => {
             const retryAfter = waitOf(count, resetAt, limit.max, now);
@@ -135,7 +136,7 @@ export const rateLimitPlugin = fp(
     });
     // Ended windows are dropped once a minute (and, in memory, whenever a limit is full).
     const timer = setInterval(() => {
-      const now = Date.now();
+      const now = clock.now();
       for (const counter of counters) counter.prune(now);
       store.prune(now).catch((error: unknown) => app.log.error({ err: error }, 'pruning rate-limit windows failed'));
     }, 60_000);

@@ -19,7 +19,7 @@ export const trackingServicesPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, storage, log } = app;
     const linkSigner = createLinkSigner(config.redirectSigningSecret);
-    const tracking = createTrackingService({ repo: storage.tracking, trust: storage.redirectTrust, log, config, signer: linkSigner });
+    const tracking = createTrackingService({ repo: storage.tracking, trust: storage.redirectTrust, log, config, signer: linkSigner, now: app.clock.now });
     app.decorate('linkSigner', linkSigner);
     app.decorate('tracking', tracking);
     app.decorate('redirectAllowList', tracking.allowList);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../build-app';
 import { loadConfig, type AppConfig } from '../config';
+import type { Clock } from '../lib/clock';
 import { testEngine } from './db';
 import { startDnsServer } from './dns-server';
 import type { EngineName } from './port-engines';
@@ -34,9 +35,9 @@ async function freshDatabase(): Promise<{ url: string; remove(): Promise<void> }
  * unless told; `postgres`: a database of its own on the run's throwaway cluster), removed when the app closes. With
  * `DATABASE_URL` in `env` it opens that database instead (another instance on a TestApp's `databaseUrl`) and leaves it.
  * Unless `DNS_SERVERS` is given, its DNS look-ups (store-domain TXT records) go to a DNS server of its own on
- * 127.0.0.1 that knows no name.
+ * 127.0.0.1 that knows no name. `clock` is where its services read the time (the system's unless given).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, { clock }: { clock?: Clock } = {}): Promise<TestApp> {
   const dns = env.DNS_SERVERS === undefined ? await startDnsServer() : null;
   const database = env.DATABASE_URL === undefined ? await freshDatabase() : null;
   const databaseUrl = database?.url ?? (env.DATABASE_URL as string);
@@ -52,7 +53,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       ...env,
       DATABASE_URL: databaseUrl,
     });
-    app = await buildApp(config);
+    app = await buildApp(config, {}, { clock });
   } catch (error) {
     await dns?.close();
     await database?.remove();

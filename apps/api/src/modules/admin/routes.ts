@@ -67,9 +67,9 @@ function actorOf(request: FastifyRequest): Actor {
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   const repo = app.storage.admin;
-  const service = createAdminService({ repo, catalog: { ingestion: app.catalog.ingestion, repository: app.storage.catalog }, log: app.log });
-  const products = createAdminProducts({ catalog: app.storage.catalog, now: () => new Date() });
-  const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog });
+  const service = createAdminService({ repo, catalog: { ingestion: app.catalog.ingestion, repository: app.storage.catalog }, log: app.log, now: () => new Date(app.clock.now()) });
+  const products = createAdminProducts({ catalog: app.storage.catalog, now: () => new Date(app.clock.now()) });
+  const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog, now: () => new Date(app.clock.now()) });
   const tags = ['admin'];
 
   app.get('/overview', { schema: { tags, security, response: { 200: overviewResponseSchema, ...denied } } }, async () => service.overview());
@@ -274,7 +274,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             before: { status: 'open' },
             after: { status: 'resolved', reason: report.reason, searched: report.searched },
           },
-          new Date().toISOString(),
+          new Date(app.clock.now()).toISOString(),
         );
       }
       return { success: true as const, report };

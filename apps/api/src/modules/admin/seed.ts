@@ -6,7 +6,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@pricehunt.local';
 export const DEMO_ADMIN_PASSWORD = 'pricehunt-admin-1';
 export const DEMO_MERCHANT_EMAIL = 'merchant@pricehunt.local';
 export const DEMO_MERCHANT_PASSWORD = 'pricehunt-merchant-1';
-export const DEMO_MERCHANT_STORE = 'demo-store.myshopify.com';
+export const DEMO_MERCHANT_STORE = 'demo-store.localhost';
 
 export type DemoAccountResult =
   | { created: boolean; email: string; password: string }

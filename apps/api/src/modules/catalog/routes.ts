@@ -66,7 +66,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // A product none of whose offers shoppers may see (all held) is not shown.
       if (!product || product.offerCount === 0) throw notFound('No product with this id');
-      const now = Date.now();
+      const now = app.clock.now();
       const offers = await repository.offersOfProduct(product.id);
       const priceHistory = await repository.priceHistoryOfProduct(product.id, { since: new Date(now - PRICE_HISTORY_DAYS * DAY_MS).toISOString(), limit: PRICE_HISTORY_LIMIT });
       const lowest = lowestPriceOffers(offers, priceHistory, { now, currency: product.currency });

@@ -26,6 +26,7 @@ export const feedSourceServiceOf = (app: FastifyInstance) =>
     sources: app.storage.feedSources,
     retailers: { find: (id) => app.storage.admin.findRetailer(id), list: () => app.storage.admin.listRetailers() },
     audit: (entry, now) => app.storage.admin.insertAudit(entry, now),
+    now: () => new Date(app.clock.now()),
   });
 
 function adminOf(request: FastifyRequest): FeedSourceActor {

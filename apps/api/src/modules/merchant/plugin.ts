@@ -53,7 +53,7 @@ export function fetchUrlFor(url: string, overrides: Readonly<Record<string, stri
 /** App services of the merchant dashboard: settings, conversions, analytics, store sync and the business's products. */
 export const merchantPlugin = fp(
   async (app: FastifyInstance) => {
-    const { config, log, storage } = app;
+    const { config, log, storage, clock } = app;
     const allowLoopback = config.FETCH_ALLOW_LOOPBACK;
     const overrides = config.STORE_ORIGIN_OVERRIDES;
     const safeFetcher = createSafeFetcher({ allowLoopback, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 });
@@ -91,8 +91,9 @@ export const merchantPlugin = fp(
       lookupTxt: createTxtLookup(config.DNS_SERVERS),
       // One transaction of the catalog port, after the proof change's own (the merchant port's): a crash between the two
       // leaves the business's offers as they were until its store's trust changes again.
+      now: clock.now,
       onTrustChanged: async (businessId) => {
-        const changed = await app.storage.catalog.refreshStoreTrust(businessId, new Date().toISOString());
+        const changed = await app.storage.catalog.refreshStoreTrust(businessId, new Date(clock.now()).toISOString());
         log.info({ businessId, offers: changed }, 'store trust changed');
       },
       onShopRenamed: async (businessId) => {
@@ -104,6 +105,7 @@ export const merchantPlugin = fp(
     const storeSync = createStoreSyncService({
       repository,
       log,
+      now: clock.now,
       storeDomainOf: async (businessId) => (await businesses.findById(businessId))?.storeDomain ?? null,
       importShopify: async ({ storeDomain, businessId, onPage }) => {
         const retailer = (await merchantRetailer(businessId)) ?? { id: storeDomain, name: shopNameOf(storeDomain), domains: [storeDomain] };
@@ -169,7 +171,7 @@ export const merchantPlugin = fp(
       const recheck = () => {
         if (running) return;
         running = merchant
-          .recheckProofs(Date.now() - everyMs, scriptUrl)
+          .recheckProofs(clock.now() - everyMs, scriptUrl)
           .then((released) => released.length && log.warn({ domains: released }, 'store domain proofs missing from three re-checks: given up'))
           .catch((error: unknown) => log.error({ err: error }, 'store domain re-check failed'))
           .finally(() => (running = null));
@@ -183,9 +185,9 @@ export const merchantPlugin = fp(
     }
 
     app.decorate('merchant', merchant);
-    app.decorate('analytics', createAnalyticsService({ repository: storage.merchantAnalytics }));
+    app.decorate('analytics', createAnalyticsService({ repository: storage.merchantAnalytics, now: clock.now }));
     app.decorate('storeSync', storeSync);
-    app.decorate('merchantProducts', createMerchantProducts({ catalog: app.storage.catalog }));
+    app.decorate('merchantProducts', createMerchantProducts({ catalog: app.storage.catalog, now: () => new Date(clock.now()) }));
     app.decorate('merchantRetailer', merchantRetailer);
   },
   { name: 'merchant', dependencies: ['db', 'catalog', 'tracking-services', 'account-services'] },

@@ -87,7 +87,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/account', { schema: { tags, body: deleteAccountBodySchema, response: { 200: successResponseSchema, ...errors } } }, async (request, reply) => {
     const businessId = businessIdOf(request);
     const removed = await merchant.deleteAccount(businessId, request.body.password);
-    for (const productId of removed.productIds) await app.storage.catalog.refreshProduct(productId, new Date().toISOString());
+    for (const productId of removed.productIds) await app.storage.catalog.refreshProduct(productId, new Date(app.clock.now()).toISOString());
     await signOut(request, reply, 'businessId');
     return { success: true as const, message: 'Account deleted' };
   });

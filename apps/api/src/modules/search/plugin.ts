@@ -20,6 +20,7 @@ export const searchPlugin = fp(
         spelling: app.catalog.spelling,
         requests: app.storage.searchRequests,
         pages: createPageReader({ allowLoopback: app.config.FETCH_ALLOW_LOOPBACK }),
+        clock: () => new Date(app.clock.now()),
       }),
     );
   },

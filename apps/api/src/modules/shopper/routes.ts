@@ -32,7 +32,7 @@ function shopperId(request: FastifyRequest): string {
 
 /** /api/shopper/history, /api/shopper/favorites (with their price alerts), /api/shopper/merge: the signed-in shopper's own lists. */
 export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createShopperDataService({ repo: app.storage.shopper });
+  const service = createShopperDataService({ repo: app.storage.shopper, clock: () => new Date(app.clock.now()) });
 
   app.get('/history', { schema: { tags, security, response: { 200: historyListResponseSchema, ...errors } } }, async (request) => ({
     success: true as const,
@@ -97,7 +97,7 @@ export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** POST /api/shopper/alerts/stop: the "stop this alert" link of a price-alert email, which works without signing in. */
 export const priceAlertStopRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createShopperDataService({ repo: app.storage.shopper });
+  const service = createShopperDataService({ repo: app.storage.shopper, clock: () => new Date(app.clock.now()) });
   app.post(
     '/stop',
     { schema: { tags, body: priceAlertStopBodySchema, response: { 200: priceAlertStopResponseSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },

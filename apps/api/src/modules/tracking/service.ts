@@ -2,7 +2,7 @@ import { AffiliateError, buildReferralTarget, createAffiliateTagger, createRefer
 import { MAX_ORDER_VALUE, MAX_TIME_MS, type RedirectQuery, type TrackEventBody, type TrackReferralBody } from '@pricehunt/contracts';
 import { InvalidUrlError, normalizeHost, stripWww, tryCanonicalizeUrl, tryParseHttpUrl } from '@pricehunt/marketplace';
 import { badRequest } from '@pricehunt/http-errors';
-import { type EventRow, type OrderRow, type RedirectTrustRepository, type StoreOwner, timeOrderedId, type TrackingRepository } from '@pricehunt/storage';
+import { createTimeOrderedIds, type EventRow, type OrderRow, type RedirectTrustRepository, type StoreOwner, type TrackingRepository } from '@pricehunt/storage';
 import type { Logger } from '../../lib/logger';
 import { canReceiveAttribution } from '../auth/permissions';
 import type { LinkSigner } from './link-signer';
@@ -22,6 +22,8 @@ export interface TrackingDeps {
   log: Logger;
   config: { affiliate: AffiliateConfig };
   signer: LinkSigner;
+  /** Milliseconds since the epoch: when a click, referral or event happened (the app's clock). */
+  now?: () => number;
 }
 
 /** The order a purchase event reports, or null (see `onPurchase`). */
@@ -51,7 +53,8 @@ function asBadRequest(error: unknown, fallbackField: string): never {
  * Clicks (GET /api/redirect), referrals and custom events. Every write's promise settles only after it is
  * durably committed. Rows get time-ordered ids (UUID v7), so the inserts append to their indexes.
  */
-export function createTrackingService({ repo, trust, log, config, signer }: TrackingDeps) {
+export function createTrackingService({ repo, trust, log, config, signer, now = Date.now }: TrackingDeps) {
+  const timeOrderedId = createTimeOrderedIds();
   const purchaseHandlers: PurchaseHandler[] = [];
   const tagger = createAffiliateTagger(config.affiliate);
 
@@ -125,7 +128,8 @@ export function createTrackingService({ repo, trust, log, config, signer }: Trac
       if (!signed && !(await allowList.isAllowedRedirect(target.url))) {
         throw badRequest(`to must lead to a known retailer, a verified store or a catalog offer; ${target.host} is none of them`, 'to');
       }
-      const clickId = timeOrderedId();
+      const createdAt = now();
+      const clickId = timeOrderedId(createdAt);
       let location: string;
       try {
         location = tagger.tagUrl(target.url, { referenceId: clickId });
@@ -134,7 +138,7 @@ export function createTrackingService({ repo, trust, log, config, signer }: Trac
       }
       await repo.recordClick({
         id: clickId,
-        createdAt: Date.now(),
+        createdAt,
         requestedUrl: target.url.href,
         targetUrl: location,
         host: target.host,
@@ -168,10 +172,11 @@ export function createTrackingService({ repo, trust, log, config, signer }: Trac
       } catch (error) {
         asBadRequest(error, 'targetUrl');
       }
+      const createdAt = now();
       await repo.recordReferral({
-        id: timeOrderedId(),
+        id: timeOrderedId(createdAt),
         referralId,
-        createdAt: Date.now(),
+        createdAt,
         businessDomain: domain,
         businessId: await attributedBusiness(domain),
         requestedUrl,
@@ -199,11 +204,12 @@ export function createTrackingService({ repo, trust, log, config, signer }: Trac
       const timestamp = typeof data.timestamp === 'number' ? data.timestamp : typeof data.timestamp === 'string' ? Date.parse(data.timestamp) : NaN;
       const known = body.businessDomain ? eventDomain(body.businessDomain) : null;
       const domain = known ? known.domain : null;
-      const eventId = timeOrderedId();
+      const createdAt = now();
+      const eventId = timeOrderedId(createdAt);
       const purchase = body.eventType === 'purchase' && purchaseHandlers.length > 0;
       const row: EventRow = {
         id: eventId,
-        createdAt: Date.now(),
+        createdAt,
         eventType: body.eventType,
         businessDomain: domain,
         // Purchases need their business here (for the conversion written with them); other events are
