@@ -390,6 +390,8 @@ describe('results page', () => {
     expect(api.requestsTo('POST /api/trackReferral')[0]?.body).toMatchObject({
       businessDomain: 'acme-audio.myshopify.com',
       targetUrl: 'https://acme-audio.myshopify.com/products/xm5',
+      // The listing the shopper compared from: the store sees which retailer's shoppers it won.
+      sourceUrl: 'https://www.amazon.com/dp/B09XS7JWHH',
       referralId: expect.stringMatching(/^aff_acme-audio-myshopify-com_\d+_[0-9a-z]+$/),
       utmSource: 'pricehunt',
       utmMedium: 'price_comparison',

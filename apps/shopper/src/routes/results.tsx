@@ -272,7 +272,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
                   <span className="ph-muted"> · cheapest total first</span>
                 </h2>
               </div>
-              {result.offers.length > 0 ? <OffersList offers={result.offers} productName={result.product?.title ?? result.source.title} layout={layout} /> : null}
+              {result.offers.length > 0 ? <OffersList offers={result.offers} productName={result.product?.title ?? result.source.title} layout={layout} comparedUrl={result.input.url} /> : null}
               {alternatives.length === 0 ? <NoAlternatives result={result} /> : null}
             </section>
             {layout === 'full' && result.product ? (

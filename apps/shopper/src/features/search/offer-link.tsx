@@ -11,6 +11,11 @@ export interface OfferLinkProps {
   className?: string;
   /** Ids of the elements that tell this offer apart (price, listing title): read after the link's name. */
   describedBy?: string;
+  /**
+   * The listing the shopper compared from (the link they pasted): a referral names it as its source, so the store sees
+   * which retailer's shoppers it won. Without one, the page the shopper is on.
+   */
+  comparedUrl?: string | null;
 }
 
 /** Sends the shopper to the target through a window opened synchronously on the click (so no popup blocker stops it). */
@@ -23,7 +28,7 @@ function openTarget(win: Window | null, url: string) {
  * "Go to <Retailer>": a tracked link through /api/redirect. Offers of a registered Shopify business are sent through
  * trackReferral first (SPEC §4); the shopper is sent on whether or not that succeeds.
  */
-export function OfferLink({ offer, productName, className = 'ph-offer__go', describedBy }: OfferLinkProps) {
+export function OfferLink({ offer, productName, className = 'ph-offer__go', describedBy, comparedUrl }: OfferLinkProps) {
   // SPEC §5: a business domain on myshopify.com / shopify.com (or a store the API knows is Shopify) is a tracked referral.
   const tracked = Boolean(offer.businessDomain) && (offer.isShopify || isShopifyDomain(offer.businessDomain));
 
@@ -37,7 +42,7 @@ export function OfferLink({ offer, productName, className = 'ph-offer__go', desc
       referralId: createReferenceId(domain),
       businessDomain: domain,
       targetUrl: offer.url,
-      sourceUrl: window.location.href,
+      sourceUrl: comparedUrl || window.location.href,
       productName,
       utmSource: AFFILIATE_UTM.source,
       utmMedium: AFFILIATE_UTM.medium,

@@ -23,6 +23,8 @@ export interface OffersListProps {
   offers: SearchOffer[];
   productName: string | null;
   layout: 'full' | 'compact';
+  /** The link the shopper pasted, if any: the source referrals name (see OfferLink). */
+  comparedUrl?: string | null;
 }
 
 export interface OfferFilters {
@@ -53,7 +55,7 @@ function FilterBox({ label, checked, onChange }: { label: string; checked: boole
  * Every offer, cheapest total first (the API's order), with the best price marked, the offers at the lowest price the
  * product had in 90 days (the API decides), and the saving against the pasted offer.
  */
-export function OffersList({ offers, productName, layout }: OffersListProps) {
+export function OffersList({ offers, productName, layout, comparedUrl }: OffersListProps) {
   const [filters, setFilters] = useState<OfferFilters>({ newOnly: false, inStockOnly: false });
   const sorted = visibleOffers(offers, filters);
   // The best price among the offers the filters let through (the API marks the best of all of them): the cheapest one
@@ -109,6 +111,7 @@ export function OffersList({ offers, productName, layout }: OffersListProps) {
             <OfferLink
               offer={offer}
               productName={productName}
+              comparedUrl={comparedUrl}
               describedBy={layout === 'full' ? `offer-${offer.id}-total offer-${offer.id}-title` : `offer-${offer.id}-total`}
             />
           </li>
