@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { AffiliateError, affiliateConfigFromEnv, type AffiliateConfig } from '@pricehunt/affiliate';
+import { parseStoreOriginOverrides } from '@pricehunt/catalog-identity';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -146,19 +147,9 @@ export const configSchema = z
       .string()
       .default('')
       .transform((value, ctx) => {
-        const map: Record<string, string> = {};
-        for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
-          const [domain, origin] = pair.split('=', 2).map((p) => p?.trim() ?? '');
-          let valid = false;
-          try {
-            valid = !!domain && !!origin && new URL(origin).origin === origin;
-          } catch {
-            valid = false;
-          }
-          if (!valid) ctx.addIssue({ code: 'custom', message: `STORE_ORIGIN_OVERRIDES needs domain=origin pairs; got "${pair}"` });
-          else map[(domain as string).toLowerCase()] = origin as string;
-        }
-        return map;
+        const { overrides, problems } = parseStoreOriginOverrides(value);
+        for (const message of problems) ctx.addIssue({ code: 'custom', message });
+        return overrides;
       }),
     /** Serve the OpenAPI document and Swagger UI at /api/docs. Default: on outside production, off in production. */
     API_DOCS_ENABLED: booleanFromEnv.optional(),

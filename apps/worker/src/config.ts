@@ -1,4 +1,5 @@
 import { databaseOf, type DatabaseConfig } from '@pricehunt/storage';
+import { parseStoreOriginOverrides } from '@pricehunt/catalog-identity';
 import { z } from 'zod';
 
 const flag = z
@@ -26,12 +27,24 @@ export const workerConfigSchema = z
     /** Let feeds be fetched from this machine (fixture servers, local runs); refused in production. */
     FETCH_ALLOW_LOOPBACK: flag,
     SHOPPER_APP_URL: z.url().default('http://localhost:4200'),
+    /** `domain=origin` pairs: merchants' stores served on this machine (the demo store), as the API reads them; refused in production. */
+    STORE_ORIGIN_OVERRIDES: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const { overrides, problems } = parseStoreOriginOverrides(value);
+        for (const message of problems) ctx.addIssue({ code: 'custom', message });
+        return overrides;
+      }),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.FETCH_ALLOW_LOOPBACK) {
       ctx.addIssue({ code: 'custom', path: ['FETCH_ALLOW_LOOPBACK'], message: 'FETCH_ALLOW_LOOPBACK cannot be enabled in production' });
+    }
+    if (config.NODE_ENV === 'production' && Object.keys(config.STORE_ORIGIN_OVERRIDES).length) {
+      ctx.addIssue({ code: 'custom', path: ['STORE_ORIGIN_OVERRIDES'], message: 'STORE_ORIGIN_OVERRIDES cannot be set in production' });
     }
   })
   .transform((config) => ({ ...config, database: databaseOf(config.DATABASE_URL) as DatabaseConfig }));

@@ -33,6 +33,7 @@ async function main() {
       allowLoopback: config.FETCH_ALLOW_LOOPBACK,
       userAgent: 'PriceHuntFeedWorker/1.0 (+https://pricehunt.example/merchants)',
       storeCurrencyOf: async (businessId) => (await open.storage.merchant.findSettings(businessId))?.currency ?? null,
+      storeOrigins: config.STORE_ORIGIN_OVERRIDES,
     }),
     storeDomainOf: async (businessId) => (await open.storage.businessAccounts.findById(businessId))?.storeDomain ?? null,
     // After a run that changed prices or stock: the products' price summaries (deals) and the shoppers' price alerts.

@@ -1,5 +1,5 @@
 import { fetchShopifyPages, readFeedText, type FeedRow } from '@pricehunt/catalog-feeds';
-import { createSafeFetchLike, fetchFeed, FeedHttpError, FeedTruncatedError, FetchTimeoutError, FetchTooLargeError, SafeFetchError, SsrfBlockedError } from '@pricehunt/catalog-identity';
+import { createSafeFetchLike, fetchFeed, fetchUrlFor, type StoreOriginOverrides, FeedHttpError, FeedTruncatedError, FetchTimeoutError, FetchTooLargeError, SafeFetchError, SsrfBlockedError } from '@pricehunt/catalog-identity';
 import type { FeedSourceRecord } from '@pricehunt/storage';
 import type { FeedRead, ReadSource, Validators } from './runner';
 
@@ -12,6 +12,8 @@ export interface ReadOptions {
   maxShopifyPages?: number;
   /** A merchant store's currency (its dashboard setting): Shopify's `/products.json` prices carry none. */
   storeCurrencyOf?: (businessId: string) => Promise<string | null>;
+  /** Stores served on this machine (STORE_ORIGIN_OVERRIDES): fetched there, their links kept on their public origin. */
+  storeOrigins?: StoreOriginOverrides;
 }
 
 /** A failure to read a feed, in words for the console (its cause kept). */
@@ -55,7 +57,9 @@ export function createSourceReader(options: ReadOptions): ReadSource {
   }
 
   async function readShopify(source: FeedSourceRecord): Promise<FeedRead> {
-    const fetch = createSafeFetchLike(fetchOptions);
+    const safeFetch = createSafeFetchLike(fetchOptions);
+    const origins = options.storeOrigins ?? {};
+    const fetch: typeof safeFetch = (url) => safeFetch(fetchUrlFor(url, origins));
     const rows: FeedRow[] = [];
     const currency = (source.businessId ? await options.storeCurrencyOf?.(source.businessId) : null) ?? undefined;
     const pages = fetchShopifyPages({ store: source.url, retailer: source.retailerName, currency, fetch, maxPages: options.maxShopifyPages });

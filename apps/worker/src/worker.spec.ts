@@ -230,4 +230,20 @@ describe('reading a merchant’s Shopify store', () => {
       await server.close();
     }
   });
+  it('fetches a store served on this machine at its override, keeping its links on the public origin', async () => {
+    const server = await startFeedServer();
+    try {
+      const products = [{ id: 1, title: 'Stoneware Mug', handle: 'stoneware-mug', vendor: 'Mug Store', variants: [{ id: 10, title: 'Default Title', price: '12.50', available: true }] }];
+      server.set('/products.json?limit=250&page=1', JSON.stringify({ products }));
+      server.set('/products.json?limit=250&page=2', JSON.stringify({ products: [] }));
+      const read = createSourceReader({ maxBytes: 1024 * 1024, timeoutMs: 5_000, allowLoopback: true, userAgent: 'test', storeOrigins: { 'mug-store.test': server.origin } });
+      const source = { id: 's', url: 'http://mug-store.test', format: 'shopify', retailerId: 'mug-store.test', retailerName: 'Mug Store', businessId: null } as FeedSourceRecord;
+      const result = await read(source, { etag: null, lastModified: null });
+      if (result.status !== 'read') throw new Error('expected rows');
+      expect(result.rows.map((row) => row.offer?.url)).toEqual(['http://mug-store.test/products/stoneware-mug?variant=10']);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -58,3 +58,4 @@ export {
   FeedTruncatedError,
   type SafeFetchErrorCode,
 } from './lib/errors';
+export { fetchUrlFor, parseStoreOriginOverrides, publicOriginFor, storeOriginFor, type StoreOriginOverrides } from './lib/store-origins';

@@ -166,16 +166,17 @@ export function createFeedSourceService(deps: {
     /**
      * A merchant's connected Shopify store as a source, made once (when the merchant syncs the store): refreshed every
      * FEED_INTERVAL_MINUTES.fallback minutes from an interval after that sync. Answers the business's source for its
-     * retailer (its store, or the feed URL it added before), or null when another source has its retailer.
+     * retailer (its store, or the feed URL it added before), or null when another source has its retailer. `storeUrl` is
+     * the store's public origin (`https://<domain>`), on which its product links are built.
      */
-    async ensureStoreSource(businessId: string, retailer: { id: string; name: string }, storeDomain: string): Promise<FeedSource | null> {
+    async ensureStoreSource(businessId: string, retailer: { id: string; name: string }, storeUrl: string): Promise<FeedSource | null> {
       const own = (await sources.list(businessId)).find((source) => source.retailerId === retailer.id);
       if (own) return present(own);
       const at = now();
       const created = await sources.create(
         {
           id: randomUUID(),
-          url: `https://${storeDomain}`,
+          url: storeUrl,
           format: 'shopify',
           retailerId: retailer.id,
           retailerName: retailer.name,

@@ -1,5 +1,5 @@
 import { fetchShopifyPages } from '@pricehunt/catalog-feeds';
-import { createSafeFetcher, SsrfBlockedError, type SafeFetcher } from '@pricehunt/catalog-identity';
+import { createSafeFetcher, fetchUrlFor, publicOriginFor, SsrfBlockedError, storeOriginFor, type SafeFetcher } from '@pricehunt/catalog-identity';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -27,27 +27,6 @@ declare module 'fastify' {
     /** The catalog retailer a business's offers are listed under: its store domain, and the shop's name shoppers see. */
     merchantRetailer(businessId: string): Promise<{ id: string; name: string; domains: string[] } | null>;
   }
-}
-
-/**
- * Where a store is fetched from: `https://<domain>`, unless STORE_ORIGIN_OVERRIDES (tests only, refused in production)
- * points the domain at a local fixture server.
- */
-export function storeOriginFor(domain: string, overrides: Readonly<Record<string, string>>): string {
-  return overrides[domain] ?? `https://${domain}`;
-}
-
-/** The store's public origin, on which product links are built: https, or the override's scheme in tests. */
-export function publicOriginFor(domain: string, overrides: Readonly<Record<string, string>>): string {
-  const override = overrides[domain];
-  return `${override ? new URL(override).protocol : 'https:'}//${domain}`;
-}
-
-/** Rewrites a URL on the store's public origin to the overridden origin, keeping path and query. */
-export function fetchUrlFor(url: string, overrides: Readonly<Record<string, string>>): string {
-  const parsed = new URL(url);
-  const origin = overrides[parsed.host];
-  return origin ? `${origin}${parsed.pathname}${parsed.search}` : url;
 }
 
 /** App services of the merchant dashboard: settings, conversions, analytics, store sync and the business's products. */

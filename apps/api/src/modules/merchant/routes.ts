@@ -1,3 +1,4 @@
+import { publicOriginFor } from '@pricehunt/catalog-identity';
 import { feedSourceServiceOf } from '../feeds/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -113,7 +114,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const sync = await app.storeSync.start(businessId);
     // From now on the store is refreshed on a schedule too (the Integrate page shows it with its runs).
     const retailer = await app.merchantRetailer(businessId);
-    if (retailer) await feedSources.ensureStoreSource(businessId, retailer, retailer.domains[0] ?? retailer.id);
+    if (retailer) await feedSources.ensureStoreSource(businessId, retailer, publicOriginFor(retailer.domains[0] ?? retailer.id, app.config.STORE_ORIGIN_OVERRIDES));
     return reply.status(202).send(sync);
   });
 

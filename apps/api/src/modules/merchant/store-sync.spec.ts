@@ -104,7 +104,8 @@ describe('connecting a store', () => {
 
     // The connected store is refreshed on a schedule from then on: one source, however many syncs.
     const sources = (await app.inject({ method: 'GET', url: '/api/business/integration/feed-sources', headers: { cookie } })).json().items;
-    expect(sources).toEqual([expect.objectContaining({ format: 'shopify', url: `https://${DOMAIN}`, intervalMinutes: 360, status: 'active', lastRun: null })]);
+    // The store's public origin, where its product links are: http here, where the store is served on this machine.
+    expect(sources).toEqual([expect.objectContaining({ format: 'shopify', url: `http://${DOMAIN}`, intervalMinutes: 360, status: 'active', lastRun: null })]);
     expect(Date.parse(sources[0].nextRunAt)).toBeGreaterThan(Date.now() + 359 * 60_000);
   });
 
