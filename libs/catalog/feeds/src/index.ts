@@ -73,6 +73,7 @@ export {
   type ErMagellanSplit,
 } from './lib/er-magellan';
 export { slugify } from './lib/slug';
+export { Rng, mix32 } from './lib/generator/rng';
 export { CATEGORIES, LINES, type CategoryId, type CategorySpec, type LineSpec } from './lib/generator/catalog-data';
 export { generateProducts, colourCode, type GenerateProductsOptions, type SyntheticProduct } from './lib/generator/products';
 export {
