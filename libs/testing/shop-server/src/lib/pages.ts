@@ -67,6 +67,7 @@ export function renderPage(frame: PageFrame, content: PageContent): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(content.title)} – ${escapeHtml(frame.shopName)}</title>
 ${content.headStart ?? ''}${frame.head}
 <style>${STYLE}</style>
