@@ -1,17 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, linkFromOutbox, registerConfirmed, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
-import { startFixtureStore, type FixtureProduct, type FixtureStore } from './support/fixture-store';
+import {
+  launchBrowser,
+  linkFromOutbox,
+  registerConfirmed,
+  startShopServer,
+  startStack,
+  workspaceRoot,
+  type ShopProduct,
+  type ShopServer,
+  type Stack,
+} from '@pricehunt/e2e-harness';
 import { withCheckDigit } from './support/gtin';
 
 const SCREENSHOTS = path.join(workspaceRoot, 'screenshots', 'merchant-dashboard');
 const PASSWORD = 'kettle-store-2026';
 
-const products: FixtureProduct[] = [
-  { handle: 'acme-kettle-pro', title: 'Acme Kettle Pro 1.7L Stainless', vendor: 'Acme', sku: 'AK-PRO-17', barcode: withCheckDigit('00840012345'), price: '59.00' },
-  { handle: 'acme-toaster-4', title: 'Acme Toaster 4-Slice Chrome', vendor: 'Acme', sku: 'AT-4-CHR', barcode: withCheckDigit('00840012346'), price: '44.50' },
-  { handle: 'acme-grinder', title: 'Acme Burr Coffee Grinder 40mm', vendor: 'Acme', sku: 'AG-40', barcode: withCheckDigit('00840012347'), price: '89.99' },
+const products: ShopProduct[] = [
+  { handle: 'acme-kettle-pro', title: 'Acme Kettle Pro 1.7L Stainless', vendor: 'Acme', productType: 'Kitchen', sku: 'AK-PRO-17', barcode: withCheckDigit('00840012345'), price: '59.00' },
+  { handle: 'acme-toaster-4', title: 'Acme Toaster 4-Slice Chrome', vendor: 'Acme', productType: 'Kitchen', sku: 'AT-4-CHR', barcode: withCheckDigit('00840012346'), price: '44.50' },
+  { handle: 'acme-grinder', title: 'Acme Burr Coffee Grinder 40mm', vendor: 'Acme', productType: 'Kitchen', sku: 'AG-40', barcode: withCheckDigit('00840012347'), price: '89.99' },
 ];
 
 async function shot(page: Page, name: string) {
@@ -22,17 +31,17 @@ async function shot(page: Page, name: string) {
 /** The whole loop: register → connect the store → catalog → shopper search → referral → purchase → dashboard figures. */
 describe('merchant closed loop', () => {
   let stack: Stack;
-  let store: FixtureStore;
-  let otherStore: FixtureStore;
+  let store: ShopServer;
+  let otherStore: ShopServer;
   let browser: Browser;
   let merchant: BrowserContext;
   let dashboard: string;
   let shopper: string;
 
   beforeAll(async () => {
-    store = await startFixtureStore('kettle-store.test', products, 2);
-    otherStore = await startFixtureStore('other-retailer.example', [], 2);
-    // The API reaches the stores' domains at the fixture servers (test-only override; FETCH_ALLOW_LOOPBACK is on in the harness).
+    store = await startShopServer({ domain: 'kettle-store.test', name: 'Kettle Store', products, pageSize: 2 });
+    otherStore = await startShopServer({ domain: 'other-retailer.example', name: 'Other Retailer', products: [] });
+    // The API reaches the stores' domains at the shop servers (test-only override; FETCH_ALLOW_LOOPBACK is on in the harness).
     stack = await startStack({
       apps: ['merchant-dashboard', 'shopper'],
       offers: 0,
@@ -148,9 +157,17 @@ describe('merchant closed loop', () => {
     expect(landing.searchParams.get('ref')).toBeTruthy();
     await storePage.waitForFunction(() => typeof (window as unknown as { pricehunt?: unknown }).pricehunt === 'function');
 
-    // 8. The shopper buys; the order is reported once even if the confirmation page is reloaded.
-    await storePage.getByRole('link', { name: 'Buy now' }).click();
-    await storePage.getByText(/Order order-AK-PRO-17-1/).waitFor();
+    // 8. The shopper buys through the cart; the tracking script reports the order from the order-status page's
+    // Shopify.checkout, once even if the page is reloaded.
+    await storePage.getByRole('button', { name: 'Add to cart' }).click();
+    await storePage.waitForURL((u) => u.pathname === '/cart');
+    await storePage.getByRole('link', { name: 'Cart (1)' }).waitFor();
+    await shot(storePage, '05b-store-cart');
+    await storePage.getByRole('button', { name: 'Check out' }).click();
+    await storePage.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    await storePage.getByText('Order #1001 is confirmed.').waitFor();
+    await shot(storePage, '05c-store-order');
+    expect(store.orders.map((o) => o.total)).toEqual(['59.00']);
     await storePage.waitForLoadState('networkidle');
     await storePage.reload();
     await storePage.waitForLoadState('networkidle');
@@ -181,13 +198,14 @@ describe('merchant closed loop', () => {
     await shot(page, '07-analytics');
 
     await page.getByRole('link', { name: 'Attribution' }).click();
-    await page.getByRole('rowheader', { name: 'order-AK-PRO-17-1' }).waitFor();
+    const orderId = String(store.orders[0]?.id);
+    await page.getByRole('rowheader', { name: orderId }).waitFor();
     const totals = page.getByRole('definition');
     expect(await totals.allTextContents()).toEqual(['1', '$59.00', '1', '$59.00']);
     await shot(page, '08-attribution');
 
     await page.getByRole('link', { name: 'Activity' }).click();
-    await page.getByText('Order order-AK-PRO-17-1').waitFor();
+    await page.getByText(`Order ${orderId}`).waitFor();
     await shot(page, '09-activity');
 
     await page.getByRole('link', { name: 'Settings' }).click();

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, linkFromOutbox, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
-import { startFixtureStore, type FixtureStore } from './support/fixture-store';
+import { accessibilityViolations, launchBrowser, linkFromOutbox, startShopServer, startStack, workspaceRoot, type ShopServer, type Stack } from '@pricehunt/e2e-harness';
 import { withCheckDigit } from './support/gtin';
 
 const SCREENSHOTS = path.join(workspaceRoot, 'screenshots', 'merchant-dashboard');
@@ -11,6 +10,14 @@ const PASSWORD = 'mug-store-2026-ok';
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** From a product page: Add to cart, Check out, and the order-status page. */
+async function buy(storePage: Page) {
+  await storePage.getByRole('button', { name: 'Add to cart' }).click();
+  await storePage.waitForURL((u) => u.pathname === '/cart');
+  await storePage.getByRole('button', { name: 'Check out' }).click();
+  await storePage.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
 }
 
 async function textOf(page: Page, label: string): Promise<string> {
@@ -32,17 +39,23 @@ async function textOf(page: Page, label: string): Promise<string> {
  */
 describe('dashboard pages with tracked traffic', () => {
   let stack: Stack;
-  let store: FixtureStore;
+  let store: ShopServer;
+  /** The id of the order the shopper places (the order-status page's Shopify.checkout.order_id). */
+  let storeOrderId: string;
   let browser: Browser;
   let merchant: BrowserContext;
   let page: Page;
   let dashboard: string;
 
   beforeAll(async () => {
-    store = await startFixtureStore('mug-store.test', [
-      { handle: 'big-mug', title: 'Stoneware Big Mug 500ml', vendor: 'Mugs', sku: 'MUG-500', barcode: withCheckDigit('00840055501'), price: '18.00' },
-      { handle: 'tea-pot', title: 'Cast Iron Tea Pot 1L', vendor: 'Mugs', sku: 'POT-1', barcode: withCheckDigit('00840055502'), price: '42.00' },
-    ]);
+    store = await startShopServer({
+      domain: 'mug-store.test',
+      name: 'Mug Store',
+      products: [
+        { handle: 'big-mug', title: 'Stoneware Big Mug 500ml', vendor: 'Mugs', productType: 'Tableware', sku: 'MUG-500', barcode: withCheckDigit('00840055501'), price: '18.00' },
+        { handle: 'tea-pot', title: 'Cast Iron Tea Pot 1L', vendor: 'Mugs', productType: 'Tableware', sku: 'POT-1', barcode: withCheckDigit('00840055502'), price: '42.00' },
+      ],
+    });
     stack = await startStack({ apps: ['merchant-dashboard'], offers: 0, env: { STORE_ORIGIN_OVERRIDES: `${store.domain}=${store.origin}` } });
     dashboard = stack.appUrls['merchant-dashboard'] as string;
     browser = await launchBrowser({ args: store.browserArgs });
@@ -106,20 +119,25 @@ describe('dashboard pages with tracked traffic', () => {
     await storePage.goto(`${stack.apiUrl}/api/redirect?to=${encodeURIComponent(targetUrl)}&source=product_suggestion`);
     await storePage.waitForURL((u) => u.hostname === store.domain);
     await storePage.waitForFunction(() => typeof (window as unknown as { pricehunt?: unknown }).pricehunt === 'function');
-    // A later page of the same visit carries no ref: the script remembers it.
+    // Later pages of the same visit carry no ref: the script remembers it. The shopper buys through the cart; the
+    // order-status page's Shopify.checkout reports the purchase, once even if the page is reloaded.
     await storePage.goto(`${store.publicOrigin}/`);
-    await storePage.goto(`${store.publicOrigin}/checkout/thank-you?product=tea-pot`);
-    await storePage.getByText('Order order-POT-1-1').waitFor();
+    await storePage.getByRole('link', { name: 'Cast Iron Tea Pot 1L' }).click();
+    await buy(storePage);
+    storeOrderId = String(store.orders[0]?.id);
+    expect(store.orders.map((o) => o.total)).toEqual(['42.00']);
     await storePage.waitForLoadState('networkidle');
     await storePage.reload();
     await storePage.waitForLoadState('networkidle');
     await shopper.close();
 
-    // A visitor who asks not to be tracked sends nothing.
+    // A visitor who asks not to be tracked sends nothing, an order of theirs neither.
     const private_ = await browser.newContext({ extraHTTPHeaders: { DNT: '1' } });
     await private_.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
     const privatePage = await private_.newPage();
-    await privatePage.goto(`${store.publicOrigin}/checkout/thank-you?product=big-mug`);
+    await privatePage.goto(`${store.publicOrigin}/products/big-mug`);
+    await buy(privatePage);
+    expect(store.orders.map((o) => o.total)).toEqual(['42.00', '18.00']);
     await privatePage.waitForFunction(() => (window as unknown as { pricehunt?: { disabled?: boolean } }).pricehunt?.disabled === true);
     await private_.close();
 
@@ -144,12 +162,12 @@ describe('dashboard pages with tracked traffic', () => {
     await shot(page, '21-analytics');
 
     await page.getByRole('link', { name: 'Attribution' }).click();
-    await page.getByRole('rowheader', { name: 'order-POT-1-1' }).waitFor();
+    await page.getByRole('rowheader', { name: storeOrderId }).waitFor();
     expect(await page.getByRole('definition').allTextContents()).toEqual(['1', '$42.00', '1', '$42.00']);
     await shot(page, '22-attribution');
 
     await page.getByRole('link', { name: 'Activity' }).click();
-    await page.getByText('Order order-POT-1-1').waitFor();
+    await page.getByText(`Order ${storeOrderId}`).waitFor();
     await page.getByLabel('Type').selectOption('event');
     await page.getByText('page_view').first().waitFor();
     await shot(page, '23-activity');
@@ -212,7 +230,7 @@ describe('dashboard pages with tracked traffic', () => {
     const webhook = await fetch(`${stack.apiUrl}/api/merchant/conversions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ orderId: 'order-POT-1-1', value: 42 }),
+      body: JSON.stringify({ orderId: storeOrderId, value: 42 }),
     });
     expect(webhook.status).toBe(200);
     expect(await webhook.json()).toMatchObject({ duplicate: true });
@@ -257,7 +275,7 @@ describe('dashboard pages with tracked traffic', () => {
     expect(line).toContain(',12.5,USD,');
     expect(line.endsWith(`,"'-1+1","'\t=1+1","'@SUM(1+1)"`)).toBe(true);
     // The order the store script reported keeps its amount a number.
-    expect(csv).toMatch(/\r\norder-POT-1-1,[^,]+,42,USD,/);
+    expect(csv).toMatch(new RegExp(`\\r\\n${storeOrderId},[^,]+,42,USD,`));
   });
 
   it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {

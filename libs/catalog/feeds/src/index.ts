@@ -97,4 +97,5 @@ export { detectFeedFormat, parseFeed, type FeedFormat, type ParseFeedOptions } f
 export { REAL_PRODUCTS, type RealProduct, type RealVariant } from './lib/generator/real-products';
 export { demoProductKey, demoProducts, generateDemoCatalog, type DemoProduct } from './lib/generator/demo-catalog';
 export { demoPriceHistory, type DemoDay } from './lib/generator/demo-history';
+export { DEMO_STORE, demoStoreProducts, type DemoStoreProduct } from './lib/generator/demo-store';
 export { DEMO_FEED_PERIOD_MS, DEMO_FEED_RETAILER, demoFeedBase, demoFeedOffers, gmcTsvOf } from './lib/generator/demo-feed';

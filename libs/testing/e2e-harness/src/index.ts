@@ -8,3 +8,5 @@ export * from './lib/postgres';
 export * from './lib/fleet';
 // Feeds served on 127.0.0.1 for the browser tests' feed sources.
 export { startFeedServer, type FeedServer } from '@pricehunt/feed-server';
+// A Shopify-like shop on 127.0.0.1 for the browser tests' merchants (home, products, cart, checkout, /products.json).
+export { startShopServer, type ShopOrder, type ShopProduct, type ShopServer } from '@pricehunt/shop-server';

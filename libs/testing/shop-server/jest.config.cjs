@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'shop-server',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,2 @@
+export { startShopServer, type ShopServer, type ShopServerOptions } from './lib/shop-server';
+export type { ShopOrder, ShopOrderLine, ShopProduct } from './lib/types';
