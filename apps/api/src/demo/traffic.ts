@@ -367,11 +367,11 @@ export async function simulateDemoTraffic(options: DemoTrafficOptions): Promise<
     const product = storeHandles.get(handle) as DemoStoreItem;
     const pageUrl = referral?.targetUrl ?? `${storeOrigin}/products/${handle}`;
     await pageView(at, shopper, referral, pageUrl, product.title);
-    const buysNow = referral ? 0.045 : 0.25;
+    const buysNow = referral ? 0.05 : 0.25;
     if (rng.chance(0.4)) await pageView(at + 40_000 + rng.int(2 * MINUTE_MS), shopper, referral, `${storeOrigin}/cart`, 'Your cart');
     if (rng.chance(buysNow)) agenda.push({ kind: 'buy', at: at + 3 * MINUTE_MS + rng.int(10 * MINUTE_MS), shopper, referral, handle, pageUrl });
     // Some come back to buy days later: the script still holds their referral (inside the attribution window).
-    else if (referral && rng.chance(0.03)) agenda.push({ kind: 'return', at: at + DAY_MS + rng.int(10 * DAY_MS), shopper: { ...shopper, sessionId: uuidOf(rng) }, referral, handle });
+    else if (referral && rng.chance(0.035)) agenda.push({ kind: 'return', at: at + DAY_MS + rng.int(10 * DAY_MS), shopper: { ...shopper, sessionId: uuidOf(rng) }, referral, handle });
   }
 
   async function comeBack({ at, shopper, referral, handle }: Extract<Action, { kind: 'return' }>) {

@@ -1,3 +1,4 @@
+import { DEMO_STORE } from '@pricehunt/catalog-feeds';
 import type { BusinessAccountsRepository } from '@pricehunt/storage';
 import { createBusiness } from '../business-auth/service';
 
@@ -6,7 +7,8 @@ export const DEMO_ADMIN_EMAIL = 'admin@pricehunt.local';
 export const DEMO_ADMIN_PASSWORD = 'pricehunt-admin-1';
 export const DEMO_MERCHANT_EMAIL = 'merchant@pricehunt.local';
 export const DEMO_MERCHANT_PASSWORD = 'pricehunt-merchant-1';
-export const DEMO_MERCHANT_STORE = 'demo-store.localhost';
+/** The demo store `npm start` serves (tools/scripts/demo-store-server.ts): a name browsers keep on this machine. */
+export const DEMO_MERCHANT_STORE = DEMO_STORE.domain;
 
 export type DemoAccountResult =
   | { created: boolean; email: string; password: string }
@@ -40,7 +42,7 @@ export function seedDemoAdmin(businesses: BusinessAccountsRepository, options: {
 export function seedDemoMerchant(businesses: BusinessAccountsRepository, options: { production: boolean }): Promise<DemoAccountResult> {
   return seedDemoAccount(
     businesses,
-    { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD, isAdmin: false, storeDomain: DEMO_MERCHANT_STORE, storeName: 'Demo Store' },
+    { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD, isAdmin: false, storeDomain: DEMO_MERCHANT_STORE, storeName: DEMO_STORE.name },
     options,
   );
 }

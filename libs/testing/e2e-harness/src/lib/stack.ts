@@ -16,6 +16,11 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Also run the feed worker (apps/worker) on the stack's database, looking for due sources every 200 ms. */
   worker?: boolean;
+  /**
+   * Serves the demo store (tools/scripts/demo-store-server.ts, domain demo-store.localhost) and, before the API starts,
+   * plays `days` days of the demo's shoppers through it (`demo:traffic`, as the first `npm start` does). Needs `demo`.
+   */
+  demoTraffic?: { days: number; seed?: number };
 }
 
 export interface Stack {
@@ -24,6 +29,9 @@ export interface Stack {
   databasePath: string;
   /** What the seed printed (demo logins). */
   seedOutput: string;
+  /** With `demoTraffic`: where the demo store listens, and what the simulator printed. */
+  demoStoreUrl?: string;
+  trafficOutput?: string;
   stop(): Promise<void>;
 }
 
@@ -73,6 +81,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const demo = options.demo ? (options.demoDays !== undefined ? ['--days', String(options.demoDays)] : []) : ['--no-demo'];
     const seed = startProcess('seed', tsx, ['apps/api/src/cli/seed.ts', '--offers', String(options.offers ?? 0), ...demo], env);
     const seedOutput = await runToEnd(seed);
+    let demoStoreUrl: string | undefined;
+    let trafficOutput: string | undefined;
+    if (options.demoTraffic) {
+      const storePort = await freePort();
+      demoStoreUrl = `http://127.0.0.1:${storePort}`;
+      Object.assign(env, { STORE_ORIGIN_OVERRIDES: `demo-store.localhost=${demoStoreUrl}`, DEMO_STORE_HEAD_FILE: path.join(dir, 'demo-store-head.html') });
+      const store = startProcess('demo store', tsx, ['tools/scripts/demo-store-server.ts'], { ...env, DEMO_STORE_PORT: String(storePort) });
+      processes.push(store);
+      await waitForHttp(`${demoStoreUrl}/products.json`, 60_000, store);
+      const { days, seed: trafficSeed } = options.demoTraffic;
+      const traffic = startProcess('demo traffic', tsx, ['apps/api/src/cli/demo-traffic.ts', '--days', String(days), ...(trafficSeed !== undefined ? ['--seed', String(trafficSeed)] : [])], env);
+      trafficOutput = await runToEnd(traffic);
+    }
 
     const api = startProcess('api', tsx, ['apps/api/src/server.ts'], env);
     processes.push(api);
@@ -94,7 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       appUrls[app] = `http://127.0.0.1:${port}`;
       await waitForHttp(appUrls[app] as string, 60_000, preview);
     }
-    return { apiUrl, appUrls, databasePath, seedOutput, stop };
+    return { apiUrl, appUrls, databasePath, seedOutput, demoStoreUrl, trafficOutput, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_SEED, seedDemoCatalog } from '@pricehunt/catalog-core';
+import { DEMO_STORE, demoStoreProducts } from '@pricehunt/catalog-feeds';
+import type { ActivityResponse, AnalyticsResponse, AttributionResponse, Metrics, OverviewResponse, ProductsResponse, SummaryResponse } from '@pricehunt/contracts';
+import { startShopServer, type ShopServer } from '@pricehunt/shop-server';
+import { settableClock } from '../lib/clock';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_MERCHANT_EMAIL, DEMO_MERCHANT_PASSWORD, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
+import { buildTestApp, type TestApp } from '../testing/test-app';
+import { connectDemoStore, signInMerchant, type MerchantCalls } from './connect-store';
+import { simulateDemoTraffic, type DemoTrafficCounts } from './traffic';
+
+const DAY_MS = 86_400_000;
+// A fixed end: two runs with one seed must see the same days.
+const END = Date.parse('2026-11-20T15:30:00Z');
+const DAYS = 12;
+const FROM = new Date(END - (DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+const TO = new Date(END).toISOString().slice(0, 10);
+const API_ORIGIN = 'http://127.0.0.1:3000';
+
+interface Run {
+  counts: DemoTrafficCounts;
+  summary: SummaryResponse;
+  merchant: MerchantCalls;
+  test: TestApp;
+  clock: ReturnType<typeof settableClock>;
+}
+
+/** A fresh database with the demo catalog and accounts, the store connected through the API, then `DAYS` days of traffic. */
+async function simulate(store: ShopServer, headFile: string, seed: number): Promise<Run> {
+  fs.writeFileSync(headFile, '');
+  const clock = settableClock(Date.now());
+  const test = await buildTestApp({ STORE_ORIGIN_OVERRIDES: `${store.domain}=${store.origin}`, FETCH_ALLOW_LOOPBACK: 'true' }, { clock });
+  const { app } = test;
+  await seedDemoCatalog(app.catalog, app.storage.catalog, { demo: true, days: 2 });
+  await seedDemoMerchant(app.storage.businessAccounts, { production: false });
+  await seedDemoAdmin(app.storage.businessAccounts, { production: false });
+  const connected = await connectDemoStore(app, {
+    email: DEMO_MERCHANT_EMAIL,
+    password: DEMO_MERCHANT_PASSWORD,
+    apiOrigin: API_ORIGIN,
+    installHead: (html) => fs.writeFileSync(headFile, html),
+  });
+  const counts = await simulateDemoTraffic({
+    app,
+    clock,
+    seed,
+    days: DAYS,
+    end: END,
+    catalogSeed: DEMO_SEED,
+    store: { domain: connected.storeDomain, products: demoStoreProducts(DEMO_SEED) },
+    apiKey: connected.apiKey,
+    shopperUrl: 'http://localhost:4200',
+    visitsPerDay: 40,
+  });
+  const merchant = await signInMerchant(app, { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD, apiOrigin: API_ORIGIN });
+  const summary = await merchant.call<SummaryResponse>({ method: 'GET', url: `/api/business/dashboard/summary?from=${FROM}&to=${TO}&tz=UTC` });
+  return { counts, summary, merchant, test, clock };
+}
+
+const sum = (rows: readonly Metrics[], key: keyof Metrics) => rows.reduce((total, row) => total + row[key], 0);
+
+describe('demo traffic simulator', () => {
+  let store: ShopServer;
+  let dir: string;
+  let first: Run;
+  let again: Run;
+  let other: Run;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-demo-'));
+    const headFile = path.join(dir, 'head.html');
+    store = await startShopServer({ domain: DEMO_STORE.domain, name: DEMO_STORE.name, products: demoStoreProducts(DEMO_SEED), headFile });
+    first = await simulate(store, headFile, 11);
+    again = await simulate(store, headFile, 11);
+    other = await simulate(store, headFile, 12);
+  }, 240_000);
+
+  afterAll(async () => {
+    await first?.test.close();
+    await again?.test.close();
+    await other?.test.close();
+    await store?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('connects the demo store through the real paths: its products are compared with the other retailers', async () => {
+    const products = await first.merchant.call<ProductsResponse>({ method: 'GET', url: '/api/business/products?pageSize=100' });
+    expect(products.total).toBe(demoStoreProducts(DEMO_SEED).length);
+    // Shown to shoppers, placed by the matcher next to the same product at other retailers, ranked by price among them.
+    expect(products.items.every((product) => product.held === null)).toBe(true);
+    const compared = products.items.filter((product) => product.competitorCount > 0 && product.priceRank !== null);
+    expect(compared.length / products.items.length).toBeGreaterThan(0.9);
+    expect(store.requests.some((request) => request.startsWith('/products.json'))).toBe(true);
+  });
+
+  it('records every simulated request through the API without a refusal, at its simulated time', async () => {
+    expect(first.counts.failures).toBe(0);
+    expect(first.counts.errors).toEqual([]);
+    const { summary } = first;
+    expect(summary.current.clicks).toBeGreaterThan(0);
+    // Each day of the period has traffic, and nothing lies outside it.
+    expect(summary.trend).toHaveLength(DAYS);
+    expect(summary.trend.filter((day) => day.clicks > 0).length).toBeGreaterThanOrEqual(DAYS - 2);
+    expect(summary.previous.clicks).toBe(0);
+  });
+
+  it('reproduces its figures for a seed, and draws others for another seed', async () => {
+    const { errors: _e1, ...counts } = first.counts;
+    const { errors: _e2, ...countsAgain } = again.counts;
+    expect(countsAgain).toEqual(counts);
+    expect(again.summary.current).toEqual(first.summary.current);
+    expect(again.summary.trend).toEqual(first.summary.trend);
+    expect(other.counts.failures).toBe(0);
+    expect(other.summary.trend).not.toEqual(first.summary.trend);
+  });
+
+  it('shows figures that add up across the dashboard endpoints', async () => {
+    const { merchant, summary } = first;
+    const c = summary.current;
+    expect(c.clicks).toBeGreaterThanOrEqual(c.referrals);
+    expect(c.referrals).toBeGreaterThanOrEqual(c.conversions);
+    expect(c.conversions).toBeGreaterThan(0);
+    expect(c.conversionRate).toBeGreaterThan(0.01);
+    expect(c.conversionRate).toBeLessThan(0.2);
+    for (const key of ['clicks', 'referrals', 'conversions', 'revenueCents'] as const) expect(sum(summary.trend, key)).toBe(c[key]);
+
+    const range = `from=${FROM}&to=${TO}&tz=UTC`;
+    for (const dimension of ['product', 'retailer', 'utm_source', 'utm_campaign'] as const) {
+      const analytics = await merchant.call<AnalyticsResponse>({ method: 'GET', url: `/api/business/analytics?${range}&dimension=${dimension}` });
+      expect(analytics.totals).toEqual(c);
+      for (const key of ['clicks', 'referrals', 'conversions', 'revenueCents'] as const) expect(sum(analytics.breakdown, key)).toBe(c[key]);
+      if (dimension === 'utm_campaign') expect(analytics.breakdown.length).toBeGreaterThan(1);
+      if (dimension === 'retailer') expect(analytics.breakdown.map((row) => row.key)).toContain('amazon.com');
+    }
+
+    // Revenue is the sum of the attributed orders; the store also reported orders PriceHunt did not refer.
+    const attribution = await merchant.call<AttributionResponse>({ method: 'GET', url: `/api/business/attribution?${range}` });
+    expect(attribution.attributedOrders).toBe(c.conversions);
+    expect(attribution.attributedRevenueCents).toBe(c.revenueCents);
+    expect(attribution.orders.reduce((total, order) => total + order.valueCents, 0)).toBe(c.revenueCents);
+    expect(attribution.reportedOrders).toBeGreaterThan(attribution.attributedOrders);
+
+    // The activity log pages through the same clicks and referrals.
+    const clicks = await merchant.call<ActivityResponse>({ method: 'GET', url: '/api/business/activity?type=click&pageSize=10' });
+    const referrals = await merchant.call<ActivityResponse>({ method: 'GET', url: '/api/business/activity?type=referral&pageSize=10&page=2' });
+    expect(clicks.total).toBe(c.clicks);
+    expect(referrals.total).toBe(c.referrals);
+    expect(referrals.items).toHaveLength(10);
+    expect(Date.parse(clicks.items[0]?.at ?? '')).toBeLessThanOrEqual(END);
+  });
+
+  it('shows the admin overview the same days', async () => {
+    const { test, clock, summary } = first;
+    clock.set(END);
+    const admin = await signInMerchant(test.app, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, apiOrigin: API_ORIGIN });
+    const overview = await admin.call<OverviewResponse>({ method: 'GET', url: '/api/admin/overview' });
+    const lastDays = overview.daily.slice(-DAYS);
+    expect(lastDays.reduce((total, day) => total + day.searches, 0)).toBe(first.counts.searches);
+    expect(lastDays.reduce((total, day) => total + day.clicks, 0)).toBe(first.counts.clicks);
+    // One business: its referrals and orders are all the site's.
+    expect(lastDays.reduce((total, day) => total + day.referrals, 0)).toBe(summary.current.referrals);
+    expect(overview.activity.last30Days.searches).toBe(first.counts.searches);
+  });
+});
