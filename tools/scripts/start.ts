@@ -1,8 +1,10 @@
 /**
- * `npm start`: seeds the embedded database (demo catalog, demo logins) when needed, then starts the API, the feed
- * worker and the three web apps, and prints where they are. Ctrl+C stops everything.
+ * `npm start`: seeds the embedded database (demo catalog, demo logins) when needed, starts the demo store and, the first
+ * time, plays 90 days of the demo's shoppers through the API (`demo:traffic`); then starts the API, the feed worker,
+ * the demo feed and the three web apps, and prints where they are. Ctrl+C stops everything.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -27,20 +29,6 @@ const apps = [
 const demoFeedPort = Number(env.DEMO_FEED_PORT ?? 4510);
 const demoFeedUrl = `http://127.0.0.1:${demoFeedPort}/feeds/bestbuy.tsv`;
 
-// The demo catalog of real products with its price history; DEMO_OFFERS adds that many synthetic offers (invented models).
-// A first seed registers the demo feed as a feed source.
-const seed = spawnSync(tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '0'], {
-  cwd: root,
-  env: { ...ingestingEnv, DEMO_FEED_URL: demoFeedUrl },
-  stdio: ['inherit', 'pipe', 'inherit'],
-  encoding: 'utf8',
-});
-process.stdout.write(seed.stdout ?? '');
-if (seed.status !== 0) {
-  console.error('Seeding the database failed; nothing was started.');
-  process.exit(seed.status ?? 1);
-}
-
 const children: ChildProcess[] = [];
 const prefix = (name: string, child: ChildProcess) => {
   const write = (chunk: Buffer) => {
@@ -49,31 +37,6 @@ const prefix = (name: string, child: ChildProcess) => {
   child.stdout?.on('data', write);
   child.stderr?.on('data', write);
 };
-
-const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
-prefix('api', api);
-children.push(api);
-const demoFeed = spawn(tsx, ['tools/scripts/demo-feed-server.ts'], { cwd: root, env: { ...env, DEMO_FEED_PORT: String(demoFeedPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
-prefix('demo-feed', demoFeed);
-children.push(demoFeed);
-// The feed worker refreshes the catalog's feed sources when they are due (apps/worker). It may fetch feeds served on
-// this machine (the demo feed; a feed an admin serves locally) unless told otherwise: `npm start` is not production.
-const worker = spawn(tsx, ['--tsconfig', 'apps/worker/tsconfig.json', 'apps/worker/src/main.ts'], {
-  cwd: root,
-  env: { ...ingestingEnv, FETCH_ALLOW_LOOPBACK: env.FETCH_ALLOW_LOOPBACK ?? (env.NODE_ENV === 'production' ? 'false' : 'true') },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-prefix('worker', worker);
-children.push(worker);
-for (const app of apps) {
-  const child = spawn(process.execPath, [vite, '--config', `apps/${app.name}/vite.config.mts`], {
-    cwd: root,
-    env: { ...env, PRICEHUNT_API_URL: `http://127.0.0.1:${apiPort}`, PRICEHUNT_APP_PORT: String(app.port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  prefix(app.name, child);
-  children.push(child);
-}
 
 async function waitFor(url: string) {
   for (let i = 0; i < 300; i++) {
@@ -93,9 +56,86 @@ const stopAll = (code: number) => {
 };
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
-for (const child of children) child.on('exit', (code) => code && code !== 0 && stopAll(code));
 
-void (async () => {
+// The demo catalog of real products with its price history; DEMO_OFFERS adds that many synthetic offers (invented models).
+// A first seed registers the demo feed as a feed source.
+const seed = spawnSync(tsx, ['apps/api/src/cli/seed.ts', '--offers', env.DEMO_OFFERS ?? '0'], {
+  cwd: root,
+  env: { ...ingestingEnv, DEMO_FEED_URL: demoFeedUrl },
+  stdio: ['inherit', 'pipe', 'inherit'],
+  encoding: 'utf8',
+});
+process.stdout.write(seed.stdout ?? '');
+if (seed.status !== 0) {
+  console.error('Seeding the database failed; nothing was started.');
+  stopAll(seed.status ?? 1);
+} else void startAll();
+
+/** Whether this process may listen on `port` of 127.0.0.1 (port 80 needs root on most systems). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function startAll() {
+  // The demo store: a small Shopify-like shop on this machine, the demo merchant's store. Its domain, demo-store.localhost,
+  // is this machine to browsers: on port 80 (when this process may listen there) a shopper's "Go to Demo Store" lands on
+  // it; otherwise it listens on 4520. The API and the worker reach it through STORE_ORIGIN_OVERRIDES (never in production).
+  const demoStorePort = Number(env.DEMO_STORE_PORT ?? ((await canListen(80)) ? 80 : 4520));
+  const demoStoreOrigin = new URL(`http://127.0.0.1:${demoStorePort}`).origin;
+  const demoStoreBrowserUrl = demoStorePort === 80 ? 'http://demo-store.localhost/' : `${demoStoreOrigin}/`;
+  if (env.NODE_ENV !== 'production') {
+    env.STORE_ORIGIN_OVERRIDES ??= `demo-store.localhost=${demoStoreOrigin}`;
+    // The API reads the demo store (verification, store sync) and the worker its feeds on this machine.
+    env.FETCH_ALLOW_LOOPBACK ??= 'true';
+  }
+  Object.assign(ingestingEnv, { STORE_ORIGIN_OVERRIDES: env.STORE_ORIGIN_OVERRIDES, FETCH_ALLOW_LOOPBACK: env.FETCH_ALLOW_LOOPBACK });
+  const demoStore = spawn(tsx, ['tools/scripts/demo-store-server.ts'], { cwd: root, env: { ...env, DEMO_STORE_PORT: String(demoStorePort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  prefix('demo-store', demoStore);
+  children.push(demoStore);
+
+  // The first start (the seed made the demo merchant) plays DEMO_TRAFFIC_DAYS days (90; 0: none) of the demo's shoppers:
+  // the dashboards then show the figures they would after three months of use.
+  const firstSeed = /merchant dashboard login: .*pricehunt-merchant-1$/m.test(seed.stdout ?? '');
+  const trafficDays = Number(env.DEMO_TRAFFIC_DAYS ?? 90);
+  if (firstSeed && trafficDays > 0 && env.NODE_ENV !== 'production') {
+    const storeUp = await waitFor(`${demoStoreOrigin}/products.json`);
+    const traffic = storeUp
+      ? spawnSync(tsx, ['apps/api/src/cli/demo-traffic.ts', '--days', String(trafficDays)], { cwd: root, env: ingestingEnv, stdio: 'inherit' })
+      : null;
+    if (!traffic || traffic.status !== 0) console.error(`The demo traffic was not played${storeUp ? '' : ' (the demo store did not start)'}: the dashboards start empty. Try again with npm run demo:traffic.`);
+  }
+
+  const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  prefix('api', api);
+  children.push(api);
+  const demoFeed = spawn(tsx, ['tools/scripts/demo-feed-server.ts'], { cwd: root, env: { ...env, DEMO_FEED_PORT: String(demoFeedPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  prefix('demo-feed', demoFeed);
+  children.push(demoFeed);
+  // The feed worker refreshes the catalog's feed sources when they are due (apps/worker). It may fetch feeds served on
+  // this machine (the demo feed; a feed an admin serves locally) unless told otherwise: `npm start` is not production.
+  const worker = spawn(tsx, ['--tsconfig', 'apps/worker/tsconfig.json', 'apps/worker/src/main.ts'], {
+    cwd: root,
+    env: { ...ingestingEnv, FETCH_ALLOW_LOOPBACK: env.FETCH_ALLOW_LOOPBACK ?? (env.NODE_ENV === 'production' ? 'false' : 'true') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefix('worker', worker);
+  children.push(worker);
+  for (const app of apps) {
+    const child = spawn(process.execPath, [vite, '--config', `apps/${app.name}/vite.config.mts`], {
+      cwd: root,
+      env: { ...env, PRICEHUNT_API_URL: `http://127.0.0.1:${apiPort}`, PRICEHUNT_APP_PORT: String(app.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    prefix(app.name, child);
+    children.push(child);
+  }
+
+  for (const child of children) child.on('exit', (code) => code && code !== 0 && stopAll(code));
+
   const ready = await Promise.all([
     waitFor(`http://127.0.0.1:${apiPort}/api/health`),
     ...apps.map((app) => waitFor(`http://127.0.0.1:${app.port}/`)),
@@ -105,10 +145,11 @@ void (async () => {
   console.log(`  API                 http://localhost:${apiPort}/api/health   (docs: /api/docs)`);
   console.log(`  Feed worker         refreshes due feed sources (admin console: Catalog → Sources)`);
   console.log(`  Demo feed           ${demoFeedUrl}   (Best Buy's prices move every 5 minutes)`);
+  console.log(`  Demo store          ${demoStoreBrowserUrl}   (the demo merchant's shop, demo-store.localhost)`);
   for (const app of apps) console.log(`  ${app.title.padEnd(19)} http://localhost:${app.port}/`);
   const demoLink = /demo product link: (\S+)/.exec(seed.stdout ?? '')?.[1] ?? 'https://www.amazon.com/dp/B09XS7JWHH';
   console.log(`\n  Try: http://localhost:4200/${demoLink}`);
   const logins = (seed.stdout ?? '').split('\n').filter((l) => /login|password/i.test(l));
   if (logins.length) console.log(`\n  Demo logins:\n${logins.map((l) => `    ${l.trim()}`).join('\n')}`);
   console.log(`${line}\n`);
-})();
+}

@@ -119,8 +119,8 @@ describe('the demo story', () => {
     // The store's product title as a shopper types it: its own product's offers, or a list to choose it from.
     await page.goto(`${stack.appUrls.shopper}/search?q=${encodeURIComponent(storeProduct.replace(/ - [^-]+$/, ''))}`);
     const goToStore = page.getByRole('link', { name: 'Go to Demo Store' }).first();
-    await goToStore.or(page.getByRole('link', { name: 'Compare prices' }).first()).waitFor({ timeout: 30_000 });
-    if (!(await goToStore.isVisible())) await page.getByRole('link', { name: 'Compare prices' }).first().click();
+    await goToStore.or(page.getByRole('button', { name: /^Compare prices for / }).first()).waitFor({ timeout: 30_000 });
+    if (!(await goToStore.isVisible())) await page.getByRole('button', { name: /^Compare prices for / }).first().click();
     await goToStore.waitFor({ timeout: 30_000 });
     expect(await page.getByRole('link', { name: /^Go to / }).count()).toBeGreaterThan(1);
     await shot(page, 'shopper-demo-store-offer');
