@@ -97,14 +97,13 @@ async function startAll() {
   prefix('demo-store', demoStore);
   children.push(demoStore);
 
-  // The first start (the seed made the demo merchant) plays DEMO_TRAFFIC_DAYS days (90; 0: none) of the demo's shoppers:
-  // the dashboards then show the figures they would after three months of use.
-  const firstSeed = /merchant dashboard login: .*pricehunt-merchant-1$/m.test(seed.stdout ?? '');
+  // Until the demo merchant has traffic (the first start), DEMO_TRAFFIC_DAYS days (90; 0: none) of the demo's shoppers
+  // are played before the API starts: the dashboards then show the figures they would after three months of use.
   const trafficDays = Number(env.DEMO_TRAFFIC_DAYS ?? 90);
-  if (firstSeed && trafficDays > 0 && env.NODE_ENV !== 'production') {
+  if (trafficDays > 0 && env.NODE_ENV !== 'production') {
     const storeUp = await waitFor(`${demoStoreOrigin}/products.json`);
     const traffic = storeUp
-      ? spawnSync(tsx, ['apps/api/src/cli/demo-traffic.ts', '--days', String(trafficDays)], { cwd: root, env: ingestingEnv, stdio: 'inherit' })
+      ? spawnSync(tsx, ['apps/api/src/cli/demo-traffic.ts', '--days', String(trafficDays), '--if-empty'], { cwd: root, env: ingestingEnv, stdio: 'inherit' })
       : null;
     if (!traffic || traffic.status !== 0) console.error(`The demo traffic was not played${storeUp ? '' : ' (the demo store did not start)'}: the dashboards start empty. Try again with npm run demo:traffic.`);
   }

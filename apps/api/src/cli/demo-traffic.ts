@@ -1,11 +1,12 @@
 /**
  * Plays the demo's shoppers through the API's own endpoints:
- *   tsx apps/api/src/cli/demo-traffic.ts [--days 90] [--seed 7] [--end <ISO date-time>]
+ *   tsx apps/api/src/cli/demo-traffic.ts [--days 90] [--seed 7] [--end <ISO date-time>] [--if-empty]
  * First connects the demo merchant's store (the demo store `npm start` serves) as a merchant would: tracking script tag
  * in its theme, domain verified, products imported, an API key for its server. Then simulates `--days` days of
  * shoppers ending at `--end` (now by default): searches, clicks, referrals, store visits and orders, each recorded by
- * the API's services at its simulated time (`demo/traffic.ts`). Each run adds its traffic to what is there: the first
- * `npm start` runs it once. Reads DATABASE_URL and STORE_ORIGIN_OVERRIDES (where the store's domain is served) like
+ * the API's services at its simulated time (`demo/traffic.ts`). Each run adds its traffic to what is there;
+ * `--if-empty` plays nothing when the demo merchant already has referrals (`npm start` runs it so on every start: the
+ * demo's traffic is played once per database). Reads DATABASE_URL and STORE_ORIGIN_OVERRIDES (where the store's domain is served) like
  * the API; DEMO_STORE_HEAD_FILE is the store's theme head (default data/demo-store/head.html).
  */
 import fs from 'node:fs';
@@ -27,10 +28,11 @@ export interface DemoTrafficArgs {
   days: number;
   seed: number;
   end: number;
+  ifEmpty: boolean;
 }
 
 export function parseDemoTrafficArgs(argv: readonly string[], now = Date.now()): DemoTrafficArgs {
-  const args: DemoTrafficArgs = { days: 90, seed: 7, end: now };
+  const args: DemoTrafficArgs = { days: 90, seed: 7, end: now, ifEmpty: false };
   const wholeNumber = (flag: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < min || n > max) throw new CliError(`${flag} must be a whole number from ${min} to ${max}`, 2);
@@ -40,13 +42,14 @@ export function parseDemoTrafficArgs(argv: readonly string[], now = Date.now()):
     const arg = argv[i];
     if (arg === '--days') args.days = wholeNumber('--days', argv[++i], 1, 365);
     else if (arg === '--seed') args.seed = wholeNumber('--seed', argv[++i], 0, 2 ** 31 - 1);
+    else if (arg === '--if-empty') args.ifEmpty = true;
     else if (arg === '--end') {
       const value = argv[++i];
       const end = value ? Date.parse(value) : NaN;
       if (!Number.isFinite(end)) throw new CliError('--end must be an ISO date-time such as 2026-11-23T12:00:00Z', 2);
       if (end > now + 60_000) throw new CliError('--end cannot be in the future', 2);
       args.end = end;
-    } else throw new CliError(`Unknown argument: ${arg} (usage: demo:traffic -- [--days 90] [--seed 7] [--end <ISO date-time>])`, 2);
+    } else throw new CliError(`Unknown argument: ${arg} (usage: demo:traffic -- [--days 90] [--seed 7] [--end <ISO date-time>] [--if-empty])`, 2);
   }
   return args;
 }
@@ -89,6 +92,13 @@ async function main() {
   try {
     const business = await app.storage.businessAccounts.findByEmail(DEMO_MERCHANT_EMAIL);
     if (!business?.storeDomain) throw new CliError(`No demo merchant (${DEMO_MERCHANT_EMAIL}) in this database: run the seed first (npm start does)`);
+    if (args.ifEmpty) {
+      const { total } = await app.storage.merchantAnalytics.activity(business.id, { type: 'referral', limit: 1, offset: 0 });
+      if (total > 0) {
+        console.log(`demo traffic: the demo merchant has ${total.toLocaleString('en-US')} referrals already; nothing played (npm run demo:traffic adds more)`);
+        return;
+      }
+    }
     const storeOrigin = config.STORE_ORIGIN_OVERRIDES[business.storeDomain];
     if (!storeOrigin) throw new CliError(`STORE_ORIGIN_OVERRIDES does not say where ${business.storeDomain} is served (npm start sets it to the demo store)`);
     const products = await storeProducts(storeOrigin);
