@@ -161,6 +161,9 @@ describe('demo traffic simulator', () => {
     expect(lastDays.reduce((total, day) => total + day.clicks, 0)).toBe(first.counts.clicks);
     // One business: its referrals and orders are all the site's.
     expect(lastDays.reduce((total, day) => total + day.referrals, 0)).toBe(summary.current.referrals);
+    // Conversions and revenue are the attributed orders, as the merchant's dashboard counts them.
+    expect(lastDays.reduce((total, day) => total + day.conversions, 0)).toBe(summary.current.conversions);
+    expect(lastDays.reduce((total, day) => total + day.revenueCents, 0)).toBe(summary.current.revenueCents);
     expect(overview.activity.last30Days.searches).toBe(first.counts.searches);
   });
 });

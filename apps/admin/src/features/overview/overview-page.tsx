@@ -34,7 +34,11 @@ export default function OverviewPage() {
     <div className="adm-page">
       <div className="adm-page__header">
         <h1>Overview</h1>
-        {data ? <p className="adm-muted">Figures as of {formatDateTime(data.generatedAt)}; days are UTC.</p> : null}
+        {data ? (
+          <p className="adm-muted">
+            Figures as of {formatDateTime(data.generatedAt)}; days are UTC. Conversions and revenue count the orders a PriceHunt referral earned, as merchants&rsquo; dashboards do.
+          </p>
+        ) : null}
       </div>
       <QueryState isLoading={overview.isLoading} error={overview.error} onRetry={() => void overview.refetch()} />
       {data ? <OverviewBody data={data} /> : null}

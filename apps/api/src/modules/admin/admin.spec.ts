@@ -230,12 +230,19 @@ describe('admin API', () => {
     await insertClick('c1', now, shop.business.id);
     await insertClick('c2', now - 3 * 24 * 3600 * 1000, shop.business.id);
     await insertClick('c3', now - 40 * 24 * 3600 * 1000, null);
+    await runSql(
+      t.app,
+      `INSERT INTO referrals (id, referral_id, created_at, business_domain, requested_url, target_url, business_id) VALUES ('r1', 'ref-1', ?, 'shop.example.com', 'u', 't', ?)`,
+      [now - 12 * 24 * 3600 * 1000, shop.business.id],
+    );
     const insertConversion = (...params: unknown[]) =>
-      runSql(t.app, `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at) VALUES (?, ?, ?, ?, ?, 'webhook', ?, ?)`, params);
-    await insertConversion('v1', shop.business.id, 'order-1', 2500, 'USD', now, now);
-    await insertConversion('v2', shop.business.id, 'order-2', 1000, 'USD', now - 10 * 24 * 3600 * 1000, now);
+      runSql(t.app, `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at, referral_id) VALUES (?, ?, ?, ?, ?, 'webhook', ?, ?, ?)`, params);
+    await insertConversion('v1', shop.business.id, 'order-1', 2500, 'USD', now, now, 'ref-1');
+    await insertConversion('v2', shop.business.id, 'order-2', 1000, 'USD', now - 10 * 24 * 3600 * 1000, now, 'ref-1');
     // Revenue is shown in USD; an order in another currency counts as a conversion but adds no dollars.
-    await insertConversion('v3', shop.business.id, 'order-3', 9900, 'EUR', now, now);
+    await insertConversion('v3', shop.business.id, 'order-3', 9900, 'EUR', now, now, 'ref-1');
+    // An order no PriceHunt referral earned is the store's own: not in the figures.
+    await insertConversion('v4', shop.business.id, 'order-4', 4000, 'USD', now, now, null);
     await admin(t.app, cookie, 'POST', `/api/admin/businesses/${shop.business.id}/suspend`);
 
     const res = await admin(t.app, cookie, 'GET', '/api/admin/overview');

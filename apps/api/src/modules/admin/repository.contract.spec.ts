@@ -228,15 +228,11 @@ describe.each(ENGINES)('admin storage port on %s', (engine) => {
           at,
           businessId,
         ]);
-      const conversion = (id: string, at: number, cents: number, currency: string) =>
-        run(`INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at) VALUES (?, 'b-shop', ?, ?, ?, 'script', ?, ?)`, [
-          id,
-          `order-${id}`,
-          cents,
-          currency,
-          at,
-          at,
-        ]);
+      const conversion = (id: string, at: number, cents: number, currency: string, referralId: string | null) =>
+        run(
+          `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at, referral_id) VALUES (?, 'b-shop', ?, ?, ?, 'script', ?, ?, ?)`,
+          [id, `order-${id}`, cents, currency, at, at, referralId],
+        );
       const search = (id: string, at: number) =>
         run(`INSERT INTO search_requests (request_id, query, identified_by, result_json, created_at) VALUES (?, 'q', 'query', '{}', ?)`, [id, iso(at)]);
       // Around midnight of the 20th: the last millisecond of the 19th and the first of the 20th.
@@ -247,10 +243,15 @@ describe.each(ENGINES)('admin storage port on %s', (engine) => {
       await referral('r1', T0 - 1, 'b-shop');
       await referral('r2', T0 + 500, 'b-shop');
       await referral('r3', T0 - 40 * DAY_MS, 'b-shop');
-      await conversion('v1', T0 - 1, 1_000, 'USD');
-      await conversion('v2', T0 + 1, 2_500, 'USD');
-      await conversion('v3', T0 + 2, 9_999, 'EUR');
-      await conversion('v4', T0 - 40 * DAY_MS, 7_000, 'USD');
+      // The figures count orders a referral earned (inside the business's window, 30 days without settings).
+      await conversion('v1', T0 - 1, 1_000, 'USD', 'ref-r1');
+      await conversion('v2', T0 + 1, 2_500, 'USD', 'ref-r1');
+      await conversion('v3', T0 + 2, 9_999, 'EUR', 'ref-r1');
+      await conversion('v4', T0 - 40 * DAY_MS, 7_000, 'USD', 'ref-r3');
+      // Orders the store reported that no referral earned: none, one before its referral, one after the window.
+      await conversion('v5', T0 + 3, 5_000, 'USD', null);
+      await conversion('v6', T0 + 4, 6_000, 'USD', 'ref-r2');
+      await conversion('v7', T0 - 5 * DAY_MS, 8_000, 'USD', 'ref-r3');
       await search('q1', T0 - 1);
       await search('q2', T0);
       await search('q3', T0 + 1);
@@ -402,7 +403,7 @@ describe.each(ENGINES)('admin storage port on %s', (engine) => {
         'audit_log',
       ]);
       const counts = Object.fromEntries(size.tables.map((table) => [table.name, table.rows]));
-      expect(counts).toMatchObject({ retailers: 6, offers: 4, products: 2, price_points: 0, import_runs: 3, clicks: 4, conversions: 4, search_requests: 4 });
+      expect(counts).toMatchObject({ retailers: 6, offers: 4, products: 2, price_points: 0, import_runs: 3, clicks: 4, conversions: 7, search_requests: 4 });
       expect(counts.audit_log).toBe(await auditCount());
     });
 

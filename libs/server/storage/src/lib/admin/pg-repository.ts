@@ -4,6 +4,7 @@ import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, NewAuditE
 import type pg from 'pg';
 import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import { refreshStoreTrustPg } from '../catalog/pg-repository';
+import { attributedConversionSql } from './attributed';
 import type { AdminBusinessRow, AdminRepository, RetailerSettings } from './repository';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
@@ -219,10 +220,10 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
       const figures = async (from: number): Promise<Omit<ActivityFigures, 'searches'>> => ({
         clicks: await count(pool, 'SELECT count(*) AS n FROM clicks WHERE business_id = $1 AND created_at >= $2', [businessId, from]),
         referrals: await count(pool, 'SELECT count(*) AS n FROM referrals WHERE business_id = $1 AND created_at >= $2', [businessId, from]),
-        conversions: await count(pool, 'SELECT count(*) AS n FROM conversions WHERE business_id = $1 AND occurred_at >= $2', [businessId, from]),
+        conversions: await count(pool, `SELECT count(*) AS n FROM conversions c WHERE c.business_id = $1 AND c.occurred_at >= $2 AND ${attributedConversionSql('c', 'postgres')}`, [businessId, from]),
         revenueCents: await count(
           pool,
-          "SELECT coalesce(sum(value_cents), 0) AS n FROM conversions WHERE business_id = $1 AND occurred_at >= $2 AND currency = 'USD'",
+          `SELECT coalesce(sum(c.value_cents), 0) AS n FROM conversions c WHERE c.business_id = $1 AND c.occurred_at >= $2 AND c.currency = 'USD' AND ${attributedConversionSql('c', 'postgres')}`,
           [businessId, from],
         ),
       });
@@ -281,8 +282,8 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
         for (const row of rows) day(row.date)[key] = row.n;
       }
       const conversions = await pool.query<{ date: string; n: number; revenue: string }>(
-        `SELECT ${msDay('occurred_at')} AS date, count(*)::int AS n, coalesce(sum(CASE WHEN currency = 'USD' THEN value_cents END), 0) AS revenue
-         FROM conversions WHERE occurred_at >= $1 GROUP BY 1`,
+        `SELECT ${msDay('c.occurred_at')} AS date, count(*)::int AS n, coalesce(sum(CASE WHEN c.currency = 'USD' THEN c.value_cents END), 0) AS revenue
+         FROM conversions c WHERE c.occurred_at >= $1 AND ${attributedConversionSql('c', 'postgres')} GROUP BY 1`,
         [fromMs],
       );
       for (const row of conversions.rows) {

@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
 import { refreshStoreTrustSqlite } from '../catalog/sqlite-repository';
+import { attributedConversionSql } from './attributed';
 import type { AdminBusinessRow, AdminRepository, BusinessState, RetailerSettings } from './repository';
 
 interface AuditRow {
@@ -225,9 +226,9 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
       const figures = (from: number): Omit<ActivityFigures, 'searches'> => ({
         clicks: has('clicks') ? count('SELECT count(*) FROM clicks WHERE business_id = ? AND created_at >= ?', businessId, from) : 0,
         referrals: has('referrals') ? count('SELECT count(*) FROM referrals WHERE business_id = ? AND created_at >= ?', businessId, from) : 0,
-        conversions: has('conversions') ? count('SELECT count(*) FROM conversions WHERE business_id = ? AND occurred_at >= ?', businessId, from) : 0,
+        conversions: has('conversions') ? count(`SELECT count(*) FROM conversions c WHERE c.business_id = ? AND c.occurred_at >= ? AND ${attributedConversionSql('c', 'sqlite')}`, businessId, from) : 0,
         revenueCents: has('conversions')
-          ? count("SELECT coalesce(sum(value_cents), 0) FROM conversions WHERE business_id = ? AND occurred_at >= ? AND currency = 'USD'", businessId, from)
+          ? count(`SELECT coalesce(sum(c.value_cents), 0) FROM conversions c WHERE c.business_id = ? AND c.occurred_at >= ? AND c.currency = 'USD' AND ${attributedConversionSql('c', 'sqlite')}`, businessId, from)
           : 0,
       });
       return {
@@ -285,11 +286,11 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
           .all(fromMs) as Array<{ date: string; n: number }>;
         for (const row of rows) day(row.date)[key] = row.n;
       }
-      if (has('conversions')) {
+      if (has('conversions') && has('referrals') && has('merchant_settings')) {
         const rows = sqlite
           .prepare(
-            `SELECT ${msDay('occurred_at')} AS date, count(*) AS n, coalesce(sum(CASE WHEN currency = 'USD' THEN value_cents END), 0) AS revenue
-             FROM conversions WHERE occurred_at >= ? GROUP BY date`,
+            `SELECT ${msDay('c.occurred_at')} AS date, count(*) AS n, coalesce(sum(CASE WHEN c.currency = 'USD' THEN c.value_cents END), 0) AS revenue
+             FROM conversions c WHERE c.occurred_at >= ? AND ${attributedConversionSql('c', 'sqlite')} GROUP BY date`,
           )
           .all(fromMs) as Array<{ date: string; n: number; revenue: number }>;
         for (const row of rows) {
