@@ -193,7 +193,7 @@ describe('dashboard pages with tracked traffic', () => {
     const storeSource = refresh.getByRole('article', { name: 'Shopify store' });
     await storeSource.waitFor();
     const storeText = await storeSource.innerText();
-    for (const part of [`https://${store.domain}`, 'every 6 h', 'Active']) expect(storeText).toContain(part);
+    for (const part of [store.publicOrigin, 'every 6 h', 'Active']) expect(storeText).toContain(part);
     await storeSource.getByRole('button', { name: 'Pause' }).click();
     await storeSource.getByText('Scheduled refresh is paused.').waitFor();
     await storeSource.getByRole('button', { name: 'Resume' }).click();
