@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { AffiliateError, affiliateConfigFromEnv, type AffiliateConfig } from '@pricehunt/affiliate';
-import { parseStoreOriginOverrides } from '@pricehunt/catalog-identity';
+import { storeOriginOverridesSchema } from '@pricehunt/catalog-identity';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -143,14 +143,7 @@ export const configSchema = z
      * Tests only: `domain=origin` pairs (comma-separated) that point a store domain at a local server, e.g.
      * `acme.myshopify.com=http://127.0.0.1:4567`, for domain verification and store sync. Refused in production.
      */
-    STORE_ORIGIN_OVERRIDES: z
-      .string()
-      .default('')
-      .transform((value, ctx) => {
-        const { overrides, problems } = parseStoreOriginOverrides(value);
-        for (const message of problems) ctx.addIssue({ code: 'custom', message });
-        return overrides;
-      }),
+    STORE_ORIGIN_OVERRIDES: storeOriginOverridesSchema,
     /** Serve the OpenAPI document and Swagger UI at /api/docs. Default: on outside production, off in production. */
     API_DOCS_ENABLED: booleanFromEnv.optional(),
     /** Folder of the ER-Magellan tables; when set, the demo seed imports them too. */

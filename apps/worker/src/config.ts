@@ -1,5 +1,5 @@
 import { databaseOf, type DatabaseConfig } from '@pricehunt/storage';
-import { parseStoreOriginOverrides } from '@pricehunt/catalog-identity';
+import { storeOriginOverridesSchema } from '@pricehunt/catalog-identity';
 import { z } from 'zod';
 
 const flag = z
@@ -28,14 +28,7 @@ export const workerConfigSchema = z
     FETCH_ALLOW_LOOPBACK: flag,
     SHOPPER_APP_URL: z.url().default('http://localhost:4200'),
     /** `domain=origin` pairs: merchants' stores served on this machine (the demo store), as the API reads them; refused in production. */
-    STORE_ORIGIN_OVERRIDES: z
-      .string()
-      .default('')
-      .transform((value, ctx) => {
-        const { overrides, problems } = parseStoreOriginOverrides(value);
-        for (const message of problems) ctx.addIssue({ code: 'custom', message });
-        return overrides;
-      }),
+    STORE_ORIGIN_OVERRIDES: storeOriginOverridesSchema,
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
   })

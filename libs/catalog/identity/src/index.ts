@@ -58,4 +58,4 @@ export {
   FeedTruncatedError,
   type SafeFetchErrorCode,
 } from './lib/errors';
-export { fetchUrlFor, parseStoreOriginOverrides, publicOriginFor, storeOriginFor, type StoreOriginOverrides } from './lib/store-origins';
+export { fetchUrlFor, parseStoreOriginOverrides, publicOriginFor, storeOriginFor, storeOriginOverridesSchema, type StoreOriginOverrides } from './lib/store-origins';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Where a merchant's store is fetched from. A store is `https://<domain>`, unless STORE_ORIGIN_OVERRIDES (outside
  * production: the demo store, the browser tests' stores) points its domain at a server on this machine. The API's
@@ -25,6 +27,16 @@ export function parseStoreOriginOverrides(value: string): { overrides: Record<st
   }
   return { overrides, problems };
 }
+
+/** STORE_ORIGIN_OVERRIDES as the API's and the worker's settings read it: the map, each bad pair an issue naming it. */
+export const storeOriginOverridesSchema = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const { overrides, problems } = parseStoreOriginOverrides(value);
+    for (const message of problems) ctx.addIssue({ code: 'custom', message });
+    return overrides;
+  });
 
 /** Where a store is fetched from: `https://<domain>`, or the override's origin. */
 export function storeOriginFor(domain: string, overrides: StoreOriginOverrides): string {
