@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every benchmark (API, search, the fleet behind nginx, bundle sizes, deals) one after another and prints all results in one table.
+ * `npm run bench`: runs every benchmark (API, search, the fleet behind nginx, bundle sizes, the shopper site's Lighthouse scores, deals) one after another and prints all results in one table.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,6 +15,7 @@ const benches: Array<{ name: string; script: string; env?: Record<string, string
   { name: 'fleet', script: 'bench:fleet' },
   { name: 'matching', script: 'bench:matching' },
   { name: 'bundle', script: 'bench:bundle' },
+  { name: 'web', script: 'bench:web' },
   { name: 'generator', script: 'bench:generator' },
   { name: 'deals', script: 'bench:deals' },
 ];
