@@ -5,7 +5,8 @@
  * - builds the shopper app for production (`nx run shopper:build`; `--no-build` uses the build already in dist/);
  * - starts a stack (libs/testing/e2e-harness `startStack`): the API on a temporary SQLite database seeded with the demo
  *   catalog of real products and its full price history (the deals page needs 30 days of history before it lists
- *   anything, the product page's chart shows up to a year), and the build served by `vite preview`;
+ *   anything, the product page's chart shows up to a year), and the production build served as the browser tests
+ *   serve it, /api passed on to the API (no nginx in front);
  * - launches the machine's Chromium once (chrome-launcher, headless) and audits every page `--runs` times (3 unless
  *   told) per form factor: mobile (Lighthouse's default: moto g power emulation, simulated slow 4G and 4x CPU
  *   throttling) and desktop (Lighthouse's desktop config), categories performance, accessibility, best practices and
@@ -390,7 +391,7 @@ function printWorstAudits(form: Form, results: PageResult[]): void {
     console.log(`  failing ${failing}`);
   }
   if (results.some((r) => r.worstAudits.some((audit) => audit.id === 'uses-text-compression' && audit.where?.startsWith('/api/')))) {
-    console.log("note: uses-text-compression of /api/… answers comes from this stack (vite preview's proxy sends them as they are); nginx gzips JSON in production (deploy/nginx)");
+    console.log('note: uses-text-compression of /api/… answers comes from this stack, which serves the site without nginx; nginx gzips JSON in production (deploy/nginx)');
   }
 }
 
