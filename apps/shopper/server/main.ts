@@ -2,7 +2,7 @@
  * The shopper site's server: the app's files, product pages rendered on the server (`src/entry-server.tsx`) for search
  * engines and link previews, and `/api` (and `/t.js`) passed on to the API when PRICEHUNT_API_URL is set (a reverse
  * proxy in front of it may take those instead).
- *   tsx apps/shopper/server/main.ts [--dev]
+ *   tsx --tsconfig apps/shopper/tsconfig.json apps/shopper/server/main.ts [--dev]
  * `--dev` serves the sources through Vite (modules reloaded as they change, `npm start`); otherwise the production
  * build: `dist/apps/shopper` (the browser's files) and `dist/apps/shopper-server` (the renderer).
  * Settings: PRICEHUNT_APP_PORT (4200), HOST (127.0.0.1), PRICEHUNT_API_URL (http://127.0.0.1:3000), SHOPPER_APP_URL
@@ -12,8 +12,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import type { RenderResult } from '../src/entry-server';
 import { ROUTE_DATA_GLOBAL } from '../src/lib/route-data';
+import { categoriesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './sitemap';
 
 const workspaceRoot = path.resolve(__dirname, '../../..');
 const dev = process.argv.includes('--dev');
@@ -112,6 +114,29 @@ async function main() {
     return true;
   }
 
+  const api = async (apiPath: string) => fetch(new URL(apiPath, apiUrl));
+
+  /** robots.txt and the sitemaps, from the catalog; null for any other path. */
+  async function crawlerFile(pathname: string, origin: string): Promise<{ status: number; type: string; body: string } | null> {
+    const xml = (body: string) => ({ status: 200, type: 'application/xml; charset=utf-8', body });
+    if (pathname === '/robots.txt') return { status: 200, type: 'text/plain; charset=utf-8', body: robotsTxt(origin) };
+    const unavailable = { status: 503, type: 'text/plain; charset=utf-8', body: 'The catalog could not be read; try again later' };
+    if (pathname === '/sitemap.xml' || pathname === '/sitemaps/categories.xml') {
+      const answer = await api('/api/sitemap');
+      if (!answer.ok) return unavailable;
+      const index = sitemapResponseSchema.parse(await answer.json());
+      return xml(pathname === '/sitemap.xml' ? sitemapIndex(origin, index) : categoriesSitemap(origin, index));
+    }
+    const products = /^\/sitemaps\/products-(\d{1,6})\.xml$/.exec(pathname);
+    if (products) {
+      const answer = await api(`/api/sitemap/products?page=${Number(products[1])}`);
+      if (answer.status === 404 || answer.status === 400) return { status: 404, type: 'text/plain; charset=utf-8', body: 'No such sitemap page' };
+      if (!answer.ok) return unavailable;
+      return xml(productsSitemap(origin, sitemapProductsResponseSchema.parse(await answer.json())));
+    }
+    return null;
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = req.url ?? '/';
     const { pathname } = new URL(url, 'http://server.invalid');
@@ -122,11 +147,17 @@ async function main() {
     }
     if (!dev && (await sendFile(pathname, res))) return;
     const origin = publicOrigin ?? `http://${req.headers.host ?? `${host}:${port}`}`;
+    const text = await crawlerFile(pathname, origin);
+    if (text) {
+      res.writeHead(text.status, { 'content-type': text.type, 'cache-control': 'public, max-age=3600' });
+      res.end(req.method === 'HEAD' ? undefined : text.body);
+      return;
+    }
     const html = await template(url);
     let result: RenderResult;
     try {
       const render = await loadRender();
-      result = await render(url, { api: (apiPath) => fetch(new URL(apiPath, apiUrl)), origin });
+      result = await render(url, { api, origin });
     } catch (error) {
       // The page still works: the browser renders it (and says what failed).
       console.error(`server rendering of ${pathname} failed:`, error);

@@ -115,7 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }
       const preview =
         app === 'shopper'
-          ? startProcess('shopper server', tsx, ['apps/shopper/server/main.ts'], { ...appEnv, TSX_TSCONFIG_PATH: path.join(workspaceRoot, 'tsconfig.base.json') })
+          ? startProcess('shopper server', tsx, ['--tsconfig', 'apps/shopper/tsconfig.json', 'apps/shopper/server/main.ts'], appEnv)
           : startProcess(`${app} preview`, process.execPath, [vite, 'preview', '--config', `apps/${app}/vite.config.mts`], appEnv);
       processes.push(preview);
       appUrls[app] = `http://127.0.0.1:${port}`;
