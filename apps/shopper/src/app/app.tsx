@@ -1,5 +1,5 @@
 import { Toaster, ToastProvider } from '@pricehunt/ui-toast';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AccountProvider } from '../features/account/account-context';
 import { LibraryProvider } from '../features/library/library-context';
@@ -22,6 +22,8 @@ export function AppShell({ data, children }: { data: RouteData; children?: React
 
 /** The site in the browser; `data` is what the server rendered the page with, when it did. */
 export function App({ data = {} }: { data?: RouteData }) {
+  // Marks the page as the app's (hydrated or rendered): what tests and tools wait for.
+  useEffect(() => document.getElementById('root')?.setAttribute('data-hydrated', 'true'), []);
   return (
     <BrowserRouter>
       <AppShell data={data} />
