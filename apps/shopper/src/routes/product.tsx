@@ -41,7 +41,7 @@ function ProductNotFound() {
         404
       </p>
       <h1>This product is no longer in the catalog</h1>
-      <p>No retailer we compare sells it now, or its address is wrong. Similar products may still be listed.</p>
+      <p>No retailer we compare lists it any more, or the link to it is mistyped. Its category or a search may have others like it.</p>
       <p className="ph-not-found__actions">
         <Link className="ph-link-button" to={paths.browse}>
           Browse categories
@@ -52,40 +52,78 @@ function ProductNotFound() {
   );
 }
 
-function Bar({ width, height = '1rem' }: { width: string; height?: string }) {
-  return <span className="ph-skeleton__bar" style={{ width, height }} />;
+/** Words that hold a text's place while the page loads: a grey bar as long as they are, in the text's own font. */
+function Ghost({ children }: { children: string }) {
+  return <span className="ph-product-page__ghost">{children}</span>;
 }
 
-/** Placeholders in the page's shape: the product's box (picture, title, brand, facts, actions), then its offers. */
+/**
+ * Placeholders in the page's shape: the product's box (picture, title, brand, facts, actions) and offers, drawn with
+ * the classes of the loaded page and words of a usual length, so that the page moves little when the data comes.
+ */
 function ProductSkeleton() {
   return (
     <div className="ph-product-page__loading" role="status" aria-label="Loading product">
       <div className="ph-product ph-product--full" aria-hidden="true">
         <span className="ph-product-image ph-product-image--lg ph-product-image--empty" />
-        <div className="ph-product__body ph-product-page__placeholders">
-          <Bar width="75%" height="1.75rem" />
-          <Bar width="35%" />
-          <div className="ph-product__facts">
-            <Bar width="80%" height="2.5rem" />
-            <Bar width="60%" height="2.5rem" />
-            <Bar width="60%" height="2.5rem" />
-          </div>
+        <div className="ph-product__body">
+          <p className="ph-product__title ph-product-page__title">
+            <Ghost>Brand product name with its model</Ghost>
+          </p>
+          <p className="ph-product__brand">
+            <Ghost>Brand · MODEL</Ghost>
+          </p>
+          <dl className="ph-product__facts">
+            {[
+              { term: 'Best price', value: '$000.00 at Retailer' },
+              { term: 'Offers', value: '0 offers' },
+              { term: 'Category', value: 'Category' },
+            ].map(({ term, value }) => (
+              <div key={term}>
+                <dt>
+                  <Ghost>{term}</Ghost>
+                </dt>
+                <dd>
+                  <Ghost>{value}</Ghost>
+                </dd>
+              </div>
+            ))}
+          </dl>
           <div className="ph-product__actions">
-            <Bar width="9.5rem" height="44px" />
-            <Bar width="6.5rem" height="44px" />
-            <Bar width="9rem" height="44px" />
+            <span className="ph-button ph-button--md ph-product-page__ghost">Add to favorites</span>
+            <span className="ph-button ph-button--md ph-product-page__ghost">Copy link</span>
+            <span className="ph-link-button ph-product-page__ghost">More of its kind</span>
           </div>
         </div>
       </div>
       <div className="ph-results__offers" aria-hidden="true">
         <div className="ph-section-head">
-          <Bar width="14rem" height="1.5rem" />
+          <p className="ph-product-page__offers-title">
+            <Ghost>0 offers · cheapest total first</Ghost>
+          </p>
         </div>
-        <div className="ph-offers">
+        <ul className="ph-offers ph-offers--full">
           {[0, 1, 2].map((row) => (
-            <Bar key={row} width="100%" height="5rem" />
+            <li key={row} className="ph-offer">
+              <div className="ph-offer__retailer">
+                <Ghost>Retailer</Ghost>
+              </div>
+              <div className="ph-offer__title">
+                <Ghost>Brand product name with its model</Ghost>
+              </div>
+              <div className="ph-offer__facts">
+                <Ghost>In stock</Ghost>
+                <Ghost>Free shipping</Ghost>
+              </div>
+              <div className="ph-offer__price">
+                <span className="ph-offer__total">
+                  <Ghost>$000.00</Ghost>
+                </span>
+              </div>
+              <span className="ph-offer__go ph-product-page__ghost">Go to Retailer</span>
+            </li>
           ))}
-        </div>
+        </ul>
       </div>
     </div>
   );
