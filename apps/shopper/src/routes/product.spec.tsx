@@ -229,6 +229,42 @@ describe('the product page rendered on the server', () => {
     expect(api.requests.filter((request) => request.path.startsWith('/api/products'))).toHaveLength(0);
     container.remove();
   });
+  it('is the not-found page when the server rendered it without data (the API has no such product), and stays so once hydrated', async () => {
+    const api = mockApi({ 'GET /api/products/404': () => errorResponse(404, 'NOT_FOUND', 'No product with this id') });
+    const page = () => (
+      <MemoryRouter initialEntries={['/product/404/gone-product']}>
+        <RouteDataProvider data={{}}>
+          <AppProviders>
+            <Routes>
+              <Route path={PATH} element={<ProductPage />} />
+            </Routes>
+          </AppProviders>
+        </RouteDataProvider>
+      </MemoryRouter>
+    );
+    const html = await serverHtml(page());
+    expect(html).toContain('This product is no longer in the catalog</h1>');
+    expect(html).not.toContain('Loading product');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const mismatches: unknown[] = [];
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      hydrateRoot(container, page(), { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    expect(mismatches).toEqual([]);
+    expect(errors.mock.calls.filter(([message]) => !String(message).startsWith('Detected multiple renderers'))).toEqual([]);
+    errors.mockRestore();
+    expect(within(container).getByRole('heading', { level: 1, name: 'This product is no longer in the catalog' })).toBeInTheDocument();
+    expect(within(container).queryByRole('status', { name: 'Loading product' })).not.toBeInTheDocument();
+    // The browser asks for itself, and the answer keeps the page as it is.
+    await waitFor(() => expect(api.requestsTo('GET /api/products/404')).toHaveLength(1));
+    await act(async () => undefined);
+    expect(within(container).getByRole('heading', { level: 1, name: 'This product is no longer in the catalog' })).toBeInTheDocument();
+    container.remove();
+  });
 });
 
 describe('a product’s offers as the offers list shows them', () => {

@@ -1,7 +1,7 @@
 import { isApiError } from '@pricehunt/api-client';
 import type { ProductDetailResponse, SearchOffer } from '@pricehunt/contracts';
 import { Button } from '@pricehunt/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { FavoriteButton } from '../features/library/favorite-button';
@@ -195,10 +195,13 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
+  // The server renders a product's page without its data when the API has no such product (and answers 404): the page
+  // is its not-found state there and while the browser takes it over, until the browser's own request says otherwise.
+  const [renderedUnknown] = useState(() => !hydrated && id !== null && detail.status === 'loading');
   const data = detail.status === 'success' ? detail.data : undefined;
   const offers = data ? asSearchOffers(data.offers) : [];
   const best = offers.find((offer) => offer.isBestPrice);
-  const unknown = id === null || (detail.status === 'error' && isUnknownProduct(detail.error));
+  const unknown = id === null || (detail.status === 'error' && isUnknownProduct(detail.error)) || (renderedUnknown && detail.status === 'loading');
   const bestCents = best?.totalCents ?? data?.product.bestPriceCents ?? null;
   usePageTitle(
     unknown
