@@ -124,7 +124,9 @@ async function startAll() {
   prefix('worker', worker);
   children.push(worker);
   for (const app of apps) {
-    const child = spawn(process.execPath, [vite, '--config', `apps/${app.name}/vite.config.mts`], {
+    // The shopper site renders product pages on the server too (apps/shopper/server, its sources through Vite).
+    const command = app.name === 'shopper' ? [tsx, ['--tsconfig', 'apps/shopper/tsconfig.json', 'apps/shopper/server/main.ts', '--dev']] as const : [process.execPath, [vite, '--config', `apps/${app.name}/vite.config.mts`]] as const;
+    const child = spawn(command[0], [...command[1]], {
       cwd: root,
       env: { ...env, PRICEHUNT_API_URL: `http://127.0.0.1:${apiPort}`, PRICEHUNT_APP_PORT: String(app.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

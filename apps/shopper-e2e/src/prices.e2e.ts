@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, startProcess, startStack, tempDir, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, ResultsPage, screenshot } from './support/shopper-pages';
+import { keepTrafficLocal, LandingPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 const DAY_MS = 86_400_000;
 const TV_AMAZON = 'https://www.amazon.com/dp/B0BVXHT3MY';
@@ -175,12 +175,13 @@ describe('prices over time', () => {
     await list.getByRole('listitem').getByRole('heading').first().waitFor();
     expect(await titles()).toEqual([expect.stringContaining('OLED55C3PUA')]);
 
-    // The deal opens its comparison.
+    // The deal opens its product's page: its offers, cheapest first, and its price history.
     await list.getByRole('link').first().click();
-    const results = new ResultsPage(page);
-    await results.waitForOffers();
-    expect(await results.heading.textContent()).toBe(tvs.items[0]?.title);
-    expect((await results.offerRows()).map((row) => row.totalCents)).toEqual([110_000, 135_000]);
+    const product = new ProductPage(page);
+    await product.waitForOffers();
+    expect(await product.heading.textContent()).toBe(tvs.items[0]?.title);
+    expect((await product.offerRows()).map((row) => row.totalCents)).toEqual([110_000, 135_000]);
+    await product.priceHistory.getByText('Best price over the last 90 days').waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${shopper}/deals`);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, linkFromOutbox, sessionCookie, startStack, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, ResultsPage, screenshot } from './support/shopper-pages';
+import { keepTrafficLocal, LandingPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
   url: string;
@@ -358,6 +358,28 @@ describe('shopper site', () => {
     await page.getByText(/\d+ offers/).first().waitFor();
   });
 
+  it('opens a product’s own page from browse: every offer cheapest first, its price history, and one address for it', async () => {
+    await page.goto(`${shopper}/browse`);
+    await page.getByRole('link', { name: demo.product.title, exact: true }).first().click();
+    const product = new ProductPage(page);
+    await product.waitForOffers();
+    const address = new URL(page.url()).pathname;
+    expect(address).toMatch(new RegExp(`^/product/${demo.product.id}/[a-z0-9-]+$`));
+    expect(await product.heading.textContent()).toBe(demo.product.title);
+    const rows = await product.offerRows();
+    expect(rows).toHaveLength(demo.offers.length);
+    expect(rows.map((row) => row.totalCents)).toEqual([...demo.offers.map((offer) => offer.totalCents)].sort((a, b) => a - b));
+    await product.priceHistory.getByText(/^Best price (over the last 90 days|since )/).waitFor();
+    expect(await page.getByRole('link', { name: /^More / }).getAttribute('href')).toMatch(/^\/browse\/[a-z0-9-]+$/);
+    await screenshot(page, 'product-1280');
+
+    // Old words in the address give way to the product's own.
+    await page.goto(`${shopper}/product/${demo.product.id}/an-older-title`);
+    await page.waitForURL((url) => url.pathname === address);
+    await page.goto(`${shopper}/product/999999999/gone`);
+    await page.getByRole('heading', { level: 1, name: 'This product is no longer in the catalog' }).waitFor();
+  });
+
   it('signs up, confirms the email by its link, sets a price alert, signs out and signs in again, keeping the favorite in the account', async () => {
     const email = `shopper-${Date.now()}@example.com`;
     const password = 'correct-horse-42';
@@ -444,6 +466,8 @@ describe('shopper site', () => {
       ['landing', '/', (p) => p.getByRole('heading', { name: 'Try an example link' }).waitFor()],
       ['results', `/${demo.pasted.url}`, (p) => new ResultsPage(p).waitForOffers()],
       ['browse', '/browse', (p) => p.getByText(/\d+ offers/).first().waitFor()],
+      ['product', `/product/${demo.product.id}/its-words`, (p) => new ProductPage(p).waitForOffers()],
+      ['product not found', '/product/999999999/gone', (p) => p.getByRole('heading', { name: 'This product is no longer in the catalog' }).waitFor()],
       ['product list', `/search?q=${encodeURIComponent(several)}`, (p) => p.getByRole('heading', { level: 1, name: /products match/ }).waitFor()],
       ['history', '/history', (p) => p.getByRole('heading', { level: 1, name: 'History' }).waitFor()],
       ['favorites', '/favorites', (p) => p.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor()],

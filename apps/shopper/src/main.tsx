@@ -1,15 +1,20 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startTracking } from './app/start-tracking';
+import { ROUTE_DATA_GLOBAL, type RouteData } from './lib/route-data';
 import './app/styles.css';
 
 startTracking();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
+// A page the server rendered (a product's page) comes with its data: the app takes the page over as it is.
+const rendered = (window as unknown as Record<string, RouteData | undefined>)[ROUTE_DATA_GLOBAL];
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App data={rendered ?? {}} />
+  </StrictMode>
 );
+if (rendered && container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

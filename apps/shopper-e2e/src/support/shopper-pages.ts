@@ -68,6 +68,18 @@ export class ResultsPage {
   }
 }
 
+/** A product's own page (/product/:id/:slug): the same heading and offers as a results page. */
+export class ProductPage extends ResultsPage {
+  override async waitForOffers() {
+    await this.page.waitForURL(/\/product\/\d+\/[a-z0-9-]+$/);
+    await this.offers.first().waitFor({ timeout: 30_000 });
+  }
+
+  get priceHistory() {
+    return this.page.getByRole('region', { name: 'Price history' });
+  }
+}
+
 /** Saves `screenshots/<name>.png`: the whole page, or only what the window shows (small screens). */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -61,6 +61,13 @@ describe('routes', () => {
     await waitFor(() => expect(screen.getAllByTestId('location').at(-1)?.textContent).toBe('/'));
   });
 
+  it('shows a product’s own page at /product/{id}/{slug}', async () => {
+    mockApi({ 'GET /api/products/7': () => jsonResponse({ success: true, product: searchResult().product, offers: [], priceHistory: [] }) });
+    renderAt(paths.product(7, 'Sony WH-1000XM5 Wireless Headphones'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/product/7/sony-wh-1000xm5-wireless-headphones');
+  });
+
   it('shows the not-found page for an unknown path', async () => {
     renderAt('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

@@ -10,6 +10,7 @@ const Results = lazyPage(() => import('../routes/results'));
 const QuerySearch = lazyPage(() => import('../routes/query-search'));
 const Browse = lazyPage(() => import('../routes/browse'));
 const Deals = lazyPage(() => import('../routes/deals'));
+const Product = lazyPage(() => import('../routes/product'));
 const History = lazyPage(() => import('../routes/history'));
 const Favorites = lazyPage(() => import('../routes/favorites'));
 const Login = lazyPage(() => import('../routes/login'));
@@ -53,6 +54,8 @@ export function AppRoutes() {
         <Route path="/browse" element={<Page><Browse /></Page>} />
         <Route path="/browse/:category" element={<Page><Browse /></Page>} />
         <Route path="/deals" element={<Page><Deals /></Page>} />
+        {/* The words may be missing (cut off when pasted) or old: the page puts the product's current ones in. */}
+        <Route path="/product/:id/:slug?" element={<Page><Product /></Page>} />
         <Route path="/new-search/:requestId/:slug" element={<Page><Results layout="full" /></Page>} />
         <Route path="/search" element={<Page><QuerySearch /></Page>} />
         <Route path="/search/:requestId/:slug" element={<Page><Results layout="compact" /></Page>} />

@@ -7,6 +7,8 @@ export const paths = {
   browseCategory: (category: string) => `/browse/${encodeURIComponent(category)}`,
   /** Products well under their typical price; `?category=<slug>` narrows them. */
   deals: '/deals',
+  /** A product's own page, the stable URL search engines and shared links know it by: `/product/<id>/<slug of its title>`. */
+  product: (id: number, title: string) => `/product/${id}/${productSlug(title)}`,
   newSearch: (requestId: string, slug: string) => `/new-search/${requestId}/${slug}`,
   search: (requestId: string, slug: string) => `/search/${requestId}/${slug}`,
   /** A search to start from a link: `/search?q=<words or a product link>`. */
@@ -22,6 +24,21 @@ export const paths = {
   trackingTest: '/tracking-test',
   realTrackingTest: '/real-tracking-test',
 } as const;
+
+/**
+ * The words of a product's URL: its title in lower case, letters and digits, hyphen-separated, at most 80 characters
+ * cut at a word ("sony-wh-1000xm5-wireless-noise-canceling-headphones"); "product" when nothing is left.
+ */
+export function productSlug(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const cut = words.length > 80 ? words.slice(0, 80).replace(/-[^-]*$/, '') : words;
+  return cut || 'product';
+}
 
 /** The landing page's error for a link that is not a URL (SPEC §2, §5). */
 export const INVALID_URL_ERROR = 'invalid-url';

@@ -21,6 +21,16 @@ export function formatDate(iso: string | number): string {
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
+/**
+ * A day as the calendar in UTC names it ("Nov 23, 2026"): the days of price history are UTC days, and a page the
+ * server renders shows the same date in every browser's time zone.
+ */
+export function formatUtcDate(iso: string | number): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
 export function formatDateTime(iso: string | number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

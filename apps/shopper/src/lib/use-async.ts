@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRouteData } from './route-data';
 
 export type AsyncState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }
@@ -7,16 +8,22 @@ export type AsyncState<T> =
 
 /**
  * Runs `load` when `key` changes (and on `reload()`), aborting the previous run. A small stand-in for a query
- * library where a page needs one request and a retry, without adding a dependency to the initial bundle.
+ * library where a page needs one request and a retry, without adding a dependency to the initial bundle. Data the
+ * page was rendered with on the server for `key` (route-data.tsx) is the first state, and is not asked for again.
  */
 export function useAsync<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): AsyncState<T> & { reload: () => void } {
-  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
+  const rendered = useRouteData<T>(key);
+  const [state, setState] = useState<AsyncState<T>>(rendered !== undefined ? { status: 'success', data: rendered } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  // The key the server's data stands for: its first run needs no request.
+  const renderedKey = useRef(rendered !== undefined ? key : null);
 
   useEffect(() => {
     if (key === null) return;
+    if (renderedKey.current !== null && renderedKey.current === key && attempt === 0) return;
+    renderedKey.current = null;
     const controller = new AbortController();
     setState({ status: 'loading' });
     loadRef.current(controller.signal).then(

@@ -103,12 +103,13 @@ describe('browse page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/browse$/);
   });
 
-  it('starts a comparison from a product', async () => {
+  it('links each product to its page, and starts a comparison from a product', async () => {
     mockApi({
       'GET /api/categories': () => jsonResponse(categories),
       'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 1, items: [product(1, 'Sony WH-1000XM5', 32_999, 4)] }),
     });
     renderWithProviders(<BrowsePage />, { route: '/browse' });
+    expect(await screen.findByRole('link', { name: 'Sony WH-1000XM5' })).toHaveAttribute('href', '/product/1/sony-wh-1000xm5');
     await userEvent.click(await screen.findByRole('button', { name: 'Compare prices for Sony WH-1000XM5' }));
     expect(screen.getByTestId('location').textContent).toMatch(/^\/new-search\/[0-9a-f-]{36}\/sony-wh-1000xm5$/);
   });

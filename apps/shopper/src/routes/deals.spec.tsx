@@ -34,7 +34,7 @@ const listed = () =>
     .map((item) => within(item).getByRole('heading').textContent);
 
 describe('deals page', () => {
-  it('lists the deals with their picture, retailer, prices and drop, each linking to its comparison; more on request', async () => {
+  it('lists the deals with their picture, retailer, prices and drop, each linking to its product page; more on request', async () => {
     const api = mockApi({
       'GET /api/deals': (request) => jsonResponse(request.query.get('cursor') === '2500-1' ? answer([TV, EARBUDS]) : answer([HEADPHONES], '2500-1')),
     });
@@ -43,7 +43,7 @@ describe('deals page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Deals' })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Deals, biggest drop first' });
     const [first] = within(screen.getByRole('list', { name: 'Deals, biggest drop first' })).getAllByRole('listitem');
-    expect(within(first!).getByRole('link', { name: 'Sony WH-1000XM5 Wireless Headphones' })).toHaveAttribute('href', '/search?q=Sony%20WH-1000XM5%20Wireless%20Headphones');
+    expect(within(first!).getByRole('link', { name: 'Sony WH-1000XM5 Wireless Headphones' })).toHaveAttribute('href', '/product/1/sony-wh-1000xm5-wireless-headphones');
     expect(first).toHaveTextContent('Best price at Walmart');
     expect(first).toHaveTextContent('$240.00typical $320.00');
     expect(first).toHaveTextContent('25% under its typical price · $80.00 less');

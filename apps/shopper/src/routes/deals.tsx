@@ -14,7 +14,7 @@ export const DEALS_PAGE_SIZE = 12;
 
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
 
-/** One deal: the product's picture and name (a link to its comparison), the best retailer, the price now and the drop. */
+/** One deal: the product's picture and name (a link to its page), the best retailer, the price now and the drop. */
 function DealItem({ deal, focusRef }: { deal: Deal; focusRef?: (link: HTMLAnchorElement | null) => void }) {
   const { product } = deal;
   const titleId = `deal-${product.id}-title`;
@@ -23,7 +23,7 @@ function DealItem({ deal, focusRef }: { deal: Deal; focusRef?: (link: HTMLAnchor
       <ProductImage src={product.imageUrl} alt="" size="md" />
       <div className="ph-deal__body">
         <h2 className="ph-deal__title" id={titleId}>
-          <Link ref={focusRef} to={paths.querySearch(product.title)}>
+          <Link ref={focusRef} to={paths.product(product.id, product.title)}>
             {product.title}
           </Link>
         </h2>

@@ -2,7 +2,8 @@ import type { Favorite } from '@pricehunt/contracts';
 import { startTextSearch } from '@pricehunt/direct-url';
 import { Button } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { useLibrary } from '../features/library/library-context';
 import { LibraryStates } from '../features/library/library-states';
 import { PriceAlert } from '../features/library/price-alert';
@@ -104,7 +105,9 @@ export default function FavoritesPage() {
               <li key={favorite.productId} className="ph-list__item">
                 <ProductImage src={favorite.imageUrl} alt="" size="sm" />
                 <div className="ph-list__body">
-                  <h2 className="ph-list__title">{favorite.title}</h2>
+                  <h2 className="ph-list__title">
+                    <Link to={paths.product(favorite.productId, favorite.title)}>{favorite.title}</Link>
+                  </h2>
                   <p className="ph-list__meta">
                     {favorite.brand ? <span>{favorite.brand}</span> : null}
                     <span>saved {formatDate(favorite.savedAt)}</span>

@@ -84,6 +84,11 @@ export default function HistoryPage() {
                     {entry.bestPriceCents !== null ? <span>best {formatMoney(entry.bestPriceCents, entry.currency)}</span> : null}
                     {entry.offerCount !== null ? <span>{entry.offerCount === 1 ? '1 offer' : `${entry.offerCount} offers`}</span> : null}
                     <time dateTime={entry.searchedAt}>{formatDateTime(entry.searchedAt)}</time>
+                    {entry.productId !== null ? (
+                      <Link to={paths.product(entry.productId, entry.title ?? entry.input)} aria-label={`Product page of ${name}`}>
+                        Product page
+                      </Link>
+                    ) : null}
                   </p>
                 </div>
                 <Button variant="ghost" size="sm" aria-label={`Remove ${name} from history`} onClick={() => void run(() => removeHistory(entry.requestId), 'Removed from history')}>

@@ -31,6 +31,7 @@ describe('results page', () => {
     renderResults();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Product page' })).toHaveAttribute('href', '/product/7/sony-wh-1000xm5-wireless-headphones');
     expect(api.requestsTo('POST /api/search')[0]?.body).toMatchObject({ requestId: REQUEST_ID, url: 'https://www.amazon.com/dp/B09XS7JWHH', sessionId: expect.any(String) });
     expect(screen.getByText('Exact listing found in our catalog')).toBeInTheDocument();
     expect(screen.getByText('94% match')).toBeInTheDocument();

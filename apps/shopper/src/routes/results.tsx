@@ -139,7 +139,13 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
         <h1 id="product-title" className="ph-product__title">
           {title}
         </h1>
-        {brandModel ? <p className="ph-product__brand">{brandModel}</p> : null}
+        {brandModel || product ? (
+          <p className="ph-product__brand">
+            {brandModel}
+            {brandModel && product ? <span aria-hidden="true"> · </span> : null}
+            {product ? <Link to={paths.product(product.id, product.title)}>Product page</Link> : null}
+          </p>
+        ) : null}
         <dl className="ph-product__facts">
           <div>
             <dt>How we found it</dt>

@@ -1,4 +1,4 @@
-import { browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema } from '@pricehunt/contracts';
+import { browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, SITEMAP_PAGE_SIZE, sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
 
@@ -46,6 +46,21 @@ describe('catalog routes', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/products/abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, field: 'id' });
+  });
+
+  it('lists every product shoppers may see for the sitemap, page by page, with when it changed', async () => {
+    const index = sitemapResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/sitemap' })).json());
+    expect(index.products).toMatchObject({ count: 3, pageSize: SITEMAP_PAGE_SIZE, pages: 1 });
+    expect(Date.parse(index.products.updatedAt ?? '')).toBeGreaterThan(0);
+    expect(index.categories.map((category) => category.slug)).toEqual(['tvs', 'kitchen-and-dining']);
+    const page = sitemapProductsResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/sitemap/products?page=1' })).json());
+    expect(page.items.map((item) => item.id)).toContain(tvId);
+    expect(page.items).toHaveLength(3);
+    expect(page.items.map((item) => item.id)).toEqual([...page.items.map((item) => item.id)].sort((a, b) => a - b));
+    expect((await t.app.inject({ method: 'GET', url: '/api/sitemap/products?page=2' })).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/sitemap/products?page=0' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'page' });
   });
 
   it('lists categories with their product counts', async () => {

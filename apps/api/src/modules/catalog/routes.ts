@@ -10,7 +10,12 @@ import {
   browseQuerySchema,
   browseResponseSchema,
   categoriesResponseSchema,
+  errorEnvelopeSchema,
   productDetailResponseSchema,
+  SITEMAP_PAGE_SIZE,
+  sitemapPageQuerySchema,
+  sitemapProductsResponseSchema,
+  sitemapResponseSchema,
   productParamsSchema,
   suggestQuerySchema,
   suggestResponseSchema,
@@ -109,6 +114,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         items: page.map(dealView),
         nextCursor: items.length > limit && last ? dealsCursor({ dropBasisPoints: last.dropBasisPoints, productId: last.id }) : null,
       };
+    },
+  );
+
+  app.get('/sitemap', { schema: { tags: ['catalog'], response: { 200: sitemapResponseSchema } } }, async () => {
+    const listed = await repository.listedProductsSummary();
+    return {
+      success: true as const,
+      products: { count: listed.count, pageSize: SITEMAP_PAGE_SIZE, pages: Math.ceil(listed.count / SITEMAP_PAGE_SIZE), updatedAt: listed.updatedAt },
+      categories: (await repository.listCategories()).filter((category) => category.productCount > 0),
+    };
+  });
+
+  app.get(
+    '/sitemap/products',
+    { schema: { tags: ['catalog'], querystring: sitemapPageQuerySchema, response: { 200: sitemapProductsResponseSchema, 404: errorEnvelopeSchema } } },
+    async (request) => {
+      const { page } = request.query;
+      const items = await repository.listedProducts((page - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
+      if (!items.length && page > 1) throw notFound(`No sitemap page ${page}`);
+      return { success: true as const, page, items };
     },
   );
 

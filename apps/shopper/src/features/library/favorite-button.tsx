@@ -3,6 +3,7 @@ import { Button } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/use-async';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useLibrary } from './library-context';
 
 /** "Add to favorites" / "Remove from favorites" for one product, with a toast for the outcome. */
@@ -10,7 +11,8 @@ export function FavoriteButton({ product }: { product: Pick<ProductSummary, 'id'
   const { isFavorite, addFavorite, removeFavorite, status } = useLibrary();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  const saved = isFavorite(product.id);
+  // The favorites a browser keeps are unknown to the server: a page it rendered says "Add" until hydrated.
+  const saved = useHydrated() && isFavorite(product.id);
 
   async function toggle() {
     setBusy(true);

@@ -45,6 +45,8 @@ describe('history and favorites', () => {
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('link', { name: 'LG OLED TV' }, { timeout: 5000 })).toHaveAttribute('href', `/new-search/${ID_B}/some-slug`);
     expect(within(main).getByRole('link', { name: 'Sony XM5' })).toBeInTheDocument();
+    // A search that found a product links to the product's page too.
+    expect(within(main).getByRole('link', { name: 'Product page of LG OLED TV' })).toHaveAttribute('href', '/product/7/lg-oled-tv');
     expect(await screen.findByText('Saved in this browser only.', { exact: false })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Sony XM5 from history' }));
@@ -62,6 +64,7 @@ describe('history and favorites', () => {
     mockApi({ 'GET /api/products/7': jsonResponse(productDetail) });
     renderAt('/favorites');
     expect(await screen.findByRole('heading', { level: 2, name: 'LG OLED TV' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'LG OLED TV' })).toHaveAttribute('href', '/product/7/lg-oled-tv');
     expect(await screen.findByText('$1,299.99')).toBeInTheDocument();
     expect(screen.getByText(/Down \$200\.01 \(13%\) since saved/)).toHaveClass('ph-change--down');
     expect(screen.getByText('$1,500.00')).toBeInTheDocument();

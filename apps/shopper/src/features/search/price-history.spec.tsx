@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { searchOffer } from '../../testing/fixtures';
 import { mockApi } from '../../testing/render-with-providers';
-import PriceHistory, { PriceChart, toSeries } from './price-history';
+import PriceHistory, { answerTime, PriceChart, toSeries } from './price-history';
 
 const point = (offerId: number, retailerId: string, priceCents: number, recordedAt: string, shippingCents: number | null = null) => ({
   offerId,
@@ -155,6 +155,17 @@ describe('price history', () => {
       expect(screen.getByRole('status', { name: 'Loading price history' })).toBeInTheDocument();
       await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('img', { name: /^Price history from/ })).toBeInTheDocument();
+    });
+
+    it('reads when the answer was made from the ranges its history covers in full, else from its newest price', () => {
+      expect(answerTime(detail)).toBe(NOW);
+      // Under 90 days of history: the 30 days are still covered in full.
+      const young = { ...detail, priceSummaries: detail.priceSummaries.map((summary) => (summary.days === 30 ? summary : { ...summary, since: daysAgo(60) })) };
+      expect(answerTime(young)).toBe(NOW);
+      // Under 30 days: every range begins with the first price, and the newest price is the latest time the answer knows.
+      const newborn = { ...detail, priceSummaries: detail.priceSummaries.map((summary) => ({ ...summary, since: daysAgo(10) })) };
+      expect(answerTime(newborn)).toBe(Date.parse(daysAgo(1)));
+      expect(answerTime({ priceHistory: [], priceSummaries: [] })).toBe(0);
     });
   });
 });

@@ -1,8 +1,8 @@
-import { DAY_MS, PRICE_RANGES, type PricePoint, type PriceRange, type PriceRangeSummary } from '@pricehunt/contracts';
+import { DAY_MS, PRICE_RANGES, type PricePoint, type PriceRange, type PriceRangeSummary, type ProductDetailResponse } from '@pricehunt/contracts';
 import { useElementWidth } from '@pricehunt/ui';
 import { useState } from 'react';
-import { formatDate, formatMoney } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { formatMoney, formatUtcDate as formatDate } from '../../lib/format';
+import { useAsync, type AsyncState } from '../../lib/use-async';
 import { getProduct } from './api';
 
 export interface PriceSeries {
@@ -208,11 +208,25 @@ export function PriceFigures({ summary, range, currency, now = Date.now() }: { s
 }
 
 /**
- * The price history of a product's offers (GET /api/products/:id), over 30, 90 or 365 days, with the best price's
- * lowest, highest and typical figures of the range (computed by the API).
+ * When the API made `detail`, as far as the answer tells: a range its history covers in full (its figures begin later
+ * than a longer range's) begins exactly that many days before; else the newest price recorded (0 when there is none).
+ * The server and the browser read the same time from the same answer, so the chart they draw first is the same.
  */
-export default function PriceHistory({ productId, now }: { productId: number; now?: number }) {
-  const detail = useAsync(`product-${productId}`, (signal) => getProduct(productId, signal));
+export function answerTime(detail: Pick<ProductDetailResponse, 'priceHistory' | 'priceSummaries'>): number {
+  const summaries = [...detail.priceSummaries].sort((a, b) => a.days - b.days);
+  for (const [index, summary] of summaries.entries()) {
+    const since = Date.parse(summary.since);
+    if (summaries.slice(index + 1).some((longer) => Date.parse(longer.since) < since)) return since + summary.days * DAY_MS;
+  }
+  return detail.priceHistory.reduce((newest, point) => Math.max(newest, Date.parse(point.recordedAt) || 0), 0);
+}
+
+/**
+ * The price history panel of a product whose answer (GET /api/products/:id) is `detail`: its offers' prices over 30,
+ * 90 or 365 days, with the best price's lowest, highest and typical figures of the range (computed by the API).
+ * `now` is the chart's end: today, unless given.
+ */
+export function PriceHistoryPanel({ detail, now }: { detail: AsyncState<ProductDetailResponse> & { reload: () => void }; now?: number }) {
   const [range, setRange] = useState<PriceRange>(chosenRange);
   const choose = (next: PriceRange) => {
     chosenRange = next;
@@ -254,4 +268,10 @@ export default function PriceHistory({ productId, now }: { productId: number; no
       ) : null}
     </section>
   );
+}
+
+/** The price history panel of product `productId`, loading its answer (the `product-<id>` data of the page). */
+export default function PriceHistory({ productId, now }: { productId: number; now?: number }) {
+  const detail = useAsync(`product-${productId}`, (signal) => getProduct(productId, signal));
+  return <PriceHistoryPanel detail={detail} now={now} />;
 }

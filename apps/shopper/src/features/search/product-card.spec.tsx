@@ -20,6 +20,7 @@ describe('product card', () => {
       </ul>,
     );
     expect(screen.getByText('Model RRS-00082-WI')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Microsoft Xbox Series X Console, White' })).toHaveAttribute('href', '/product/1075/microsoft-xbox-series-x-console-white');
     await userEvent.click(screen.getByRole('button', { name: 'Compare prices for Microsoft Xbox Series X Console, White' }));
     expect(screen.getByTestId('location').textContent).toMatch(/^\/new-search\/[^/]+\/microsoft-xbox-series-x-console-white-rrs-00082-wi$/);
   });

@@ -1,6 +1,7 @@
 import type { ProductSummary } from '@pricehunt/contracts';
 import { startTextSearch } from '@pricehunt/direct-url';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { formatMoney } from '../../lib/format';
 import { ProductImage } from './product-image';
 
@@ -16,7 +17,8 @@ export function unstatedModel(product: Pick<ProductSummary, 'title' | 'model'>):
 }
 
 /**
- * A product in a grid: image, title, best price and offer count, and a button that compares its prices.
+ * A product in a grid: image, title (a link to the product's page), best price and offer count, and a button that
+ * compares its prices.
  * `detailed` adds the brand and reads the price as a starting price ("from $…"), as the catalog pages do.
  */
 export function ProductCard({ product, detailed = false }: { product: ProductSummary; detailed?: boolean }) {
@@ -27,7 +29,9 @@ export function ProductCard({ product, detailed = false }: { product: ProductSum
     <li className="ph-product-card">
       <ProductImage src={product.imageUrl} alt="" size="sm" />
       <div className="ph-product-card__body">
-        <h3 className="ph-product-card__title">{product.title}</h3>
+        <h3 className="ph-product-card__title">
+          <Link to={paths.product(product.id, product.title)}>{product.title}</Link>
+        </h3>
         {detailed && product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
         {model ? <p className="ph-product-card__model">Model {model}</p> : null}
         <p className="ph-product-card__meta">

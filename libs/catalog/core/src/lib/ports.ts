@@ -379,6 +379,13 @@ export interface CatalogRepository {
   countProducts(): Promise<number>;
   /** A retailer's offer whose product other retailers sell cheaper (a good first search to show), or null. */
   showcaseOfferUrl(retailerId: string): Promise<string | null>;
+  /**
+   * Products shoppers may see (an offer of theirs is shown), in id order, `limit` of them from `offset`: the sitemap's
+   * pages. `updatedAt` is when the product's figures last changed.
+   */
+  listedProducts(offset: number, limit: number): Promise<Array<{ id: number; title: string; categorySlug: string | null; updatedAt: string }>>;
+  /** How many products shoppers may see, and when the newest of them changed. */
+  listedProductsSummary(): Promise<{ count: number; updatedAt: string | null }>;
   /** An import run, or null. */
   getImportRun(id: string): Promise<ImportRunRow | null>;
   /** The newest import runs first. */

@@ -64,6 +64,29 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoriesResponseSchema = z.object({ success: z.literal(true), categories: z.array(categorySchema) });
 export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 
+/** Product URLs per sitemap page (the sitemaps protocol allows 50,000; smaller pages are read sooner). */
+export const SITEMAP_PAGE_SIZE = 10_000;
+
+/** GET /api/sitemap: what the shopper site's sitemap index lists: the pages of product URLs and the categories. */
+export const sitemapResponseSchema = z.object({
+  success: z.literal(true),
+  products: z.object({ count: z.number().int(), pageSize: z.number().int(), pages: z.number().int(), updatedAt: z.string().nullable() }),
+  categories: z.array(categorySchema),
+});
+export type SitemapResponse = z.infer<typeof sitemapResponseSchema>;
+
+export const sitemapPageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000, 'page is at most 100000'),
+});
+
+/** GET /api/sitemap/products?page=N: one page of the products shoppers may see, in id order. */
+export const sitemapProductsResponseSchema = z.object({
+  success: z.literal(true),
+  page: z.number().int(),
+  items: z.array(z.object({ id: z.number().int(), title: z.string(), categorySlug: z.string().nullable(), updatedAt: z.string() })),
+});
+export type SitemapProductsResponse = z.infer<typeof sitemapProductsResponseSchema>;
+
 export const BROWSE_SORTS = ['price_asc', 'price_desc', 'offers', 'name'] as const;
 export const BROWSE_MAX_PAGE_SIZE = 100;
 

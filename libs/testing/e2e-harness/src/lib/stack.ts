@@ -5,7 +5,7 @@ import { freePort, startProcess, tempDir, waitForHttp, workspaceRoot, type Manag
 export type WebApp = 'shopper' | 'merchant-dashboard' | 'admin';
 
 export interface StackOptions {
-  /** Web apps to serve (their production build, through `vite preview`, proxying /api to this stack's API). */
+  /** Web apps to serve (their production build: the shopper site's server, the others through `vite preview`; /api passed on to this stack's API). */
   apps?: WebApp[];
   /** Seeds the demo catalog of real products (with `demoDays` days of price history, 180 unless told); none unless asked. */
   demo?: boolean;
@@ -107,10 +107,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const distIndex = path.join(workspaceRoot, 'dist/apps', app, 'index.html');
       if (!fs.existsSync(distIndex)) throw new Error(`${app} is not built: run "npx nx build ${app}" first`);
       const port = await freePort();
-      const preview = startProcess(`${app} preview`, process.execPath, [vite, 'preview', '--config', `apps/${app}/vite.config.mts`], {
-        PRICEHUNT_API_URL: apiUrl,
-        PRICEHUNT_APP_PORT: String(port),
-      });
+      const appEnv = { PRICEHUNT_API_URL: apiUrl, PRICEHUNT_APP_PORT: String(port) };
+      // The shopper site's own server renders product pages on the server (its SSR build beside the browser's files);
+      // the other apps are static, served by `vite preview`.
+      if (app === 'shopper' && !fs.existsSync(path.join(workspaceRoot, 'dist/apps/shopper-server/entry-server.mjs'))) {
+        throw new Error('shopper is not built for the server: run "npx nx build shopper" first');
+      }
+      const preview =
+        app === 'shopper'
+          ? startProcess('shopper server', tsx, ['--tsconfig', 'apps/shopper/tsconfig.json', 'apps/shopper/server/main.ts'], appEnv)
+          : startProcess(`${app} preview`, process.execPath, [vite, 'preview', '--config', `apps/${app}/vite.config.mts`], appEnv);
       processes.push(preview);
       appUrls[app] = `http://127.0.0.1:${port}`;
       await waitForHttp(appUrls[app] as string, 60_000, preview);

@@ -457,6 +457,22 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       }),
     countOffers: () => count('offers', 'offers'),
     countProducts: () => count('products', 'products'),
+    async listedProducts(offset, limit) {
+      const { rows } = await pool.query<{ id: number; title: string; categorySlug: string | null; updatedAt: string }>({
+        name: 'catalog/listed-products',
+        text: `SELECT id::int AS id, title, category_slug AS "categorySlug", updated_at AS "updatedAt" FROM products
+          WHERE offer_count > 0 ORDER BY id LIMIT $2 OFFSET $1`,
+        values: [offset, limit],
+      });
+      return rows.map((row) => ({ ...row, updatedAt: new Date(row.updatedAt).toISOString() }));
+    },
+    async listedProductsSummary() {
+      const { rows } = await pool.query<{ count: number; updatedAt: string | null }>(
+        'SELECT count(*)::int AS count, max(updated_at) AS "updatedAt" FROM products WHERE offer_count > 0',
+      );
+      const row = rows[0] ?? { count: 0, updatedAt: null };
+      return { count: row.count, updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt).toISOString() };
+    },
     async showcaseOfferUrl(retailerId) {
       const { rows } = await pool.query<{ url: string }>({
         name: 'catalog/showcase-offer',

@@ -791,6 +791,11 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
     FROM product_price_summaries s JOIN products p ON p.id = s.product_id WHERE s.category_slug IS NOT NULL AND ${DEALS_WHERE}
     GROUP BY s.category_slug ORDER BY count DESC, slug`);
 
+  const listedProducts = sqlite.prepare(
+    'SELECT id, title, category_slug AS categorySlug, updated_at AS updatedAt FROM products WHERE offer_count > 0 ORDER BY id LIMIT ? OFFSET ?',
+  );
+  const listedProductsSummary = sqlite.prepare('SELECT count(*) AS count, max(updated_at) AS updatedAt FROM products WHERE offer_count > 0');
+
   return {
     lastImportAt: async () => (lastImportAt.get() as string | null) ?? null,
     renameRetailer: async (id, name) => store.renameRetailer(id, name),
@@ -798,6 +803,8 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
     countOffers: async () => store.countOffers(),
     countProducts: async () => store.countProducts(),
     showcaseOfferUrl: async (retailerId) => store.showcaseOfferUrl(retailerId),
+    listedProducts: async (offset, limit) => listedProducts.all(limit, offset) as Array<{ id: number; title: string; categorySlug: string | null; updatedAt: string }>,
+    listedProductsSummary: async () => listedProductsSummary.get() as { count: number; updatedAt: string | null },
     getImportRun: async (id) => store.getImportRun(id),
     listImportRuns: async (limit) => store.listImportRuns(limit),
     runningImportRuns: async () => store.runningImportRuns(),

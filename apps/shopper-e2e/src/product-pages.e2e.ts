@@ -1,0 +1,142 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+
+interface Listed {
+  id: number;
+  title: string;
+}
+
+/** The JSON-LD blocks of a page's HTML, parsed. */
+function jsonLdOf(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] as string) as Record<string, unknown>);
+}
+
+const metaContent = (html: string, attribute: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attribute}="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+
+/**
+ * Product pages as search engines and link previews read them: the first HTML answer, without JavaScript, holds the
+ * product, its offers and its structured data; the sitemap lists every product; in Chromium the page hydrates into the
+ * app without moving or logging an error.
+ */
+describe('product pages rendered on the server', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let shopper: string;
+  let product: Listed;
+
+  beforeAll(async () => {
+    stack = await startStack({ apps: ['shopper'], demo: true, demoDays: 3 });
+    shopper = stack.appUrls.shopper as string;
+    browser = await launchBrowser();
+    const page = (await (await fetch(`${stack.apiUrl}/api/sitemap/products?page=1`)).json()) as { items: Listed[] };
+    product = page.items[0] as Listed;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('answers a product URL with its title, offers, lowest price and valid JSON-LD before any JavaScript', async () => {
+    const detail = (await (await fetch(`${stack.apiUrl}/api/products/${product.id}`)).json()) as {
+      product: { title: string };
+      offers: Array<{ totalCents: number; availability: string; retailer: { name: string } }>;
+    };
+    // Its slug is not the title's: a permanent redirect to the one URL.
+    const moved = await fetch(`${shopper}/product/${product.id}/old-name`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    const location = moved.headers.get('location') as string;
+    expect(location).toMatch(new RegExp(`^/product/${product.id}/[a-z0-9-]+$`));
+
+    const response = await fetch(`${shopper}${location}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const title = detail.product.title;
+    const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+    expect(html).toContain(`<title>${escaped}: compare prices · PriceHunt</title>`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    expect(html).toContain(`<link rel="canonical" href="${shopper}${location}"/>`);
+    expect(metaContent(html, 'property', 'og:title')).toBe(escaped);
+    expect(metaContent(html, 'name', 'twitter:card')).toMatch(/^summary/);
+    expect(metaContent(html, 'name', 'description')).toContain('Best price');
+    for (const offer of detail.offers) expect(html).toContain(offer.retailer.name);
+    const open = detail.offers.filter((offer) => offer.availability !== 'out_of_stock');
+    const lowest = Math.min(...(open.length ? open : detail.offers).map((offer) => offer.totalCents));
+    const lowestText = `$${(lowest / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(html).toContain(lowestText);
+
+    const [ld] = jsonLdOf(html);
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: title, url: `${shopper}${location}` });
+    const aggregate = ld?.offers as Record<string, unknown>;
+    expect(aggregate).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'USD', lowPrice: (lowest / 100).toFixed(2) });
+    expect(Number(aggregate.highPrice)).toBeGreaterThanOrEqual(Number(aggregate.lowPrice));
+    const offers = aggregate.offers as Array<Record<string, unknown>>;
+    expect(aggregate.offerCount).toBe(offers.length);
+    expect(new Set(offers.map((offer) => (offer.seller as { name: string }).name)).size).toBe(offers.length);
+    for (const offer of offers) {
+      expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', seller: { '@type': 'Organization' } });
+      expect(String(offer.price)).toMatch(/^\d+\.\d{2}$/);
+      expect(String(offer.availability)).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder|LimitedAvailability)$/);
+      expect(String(offer.url)).toMatch(/^https?:\/\//);
+    }
+  });
+
+  it('answers 404 for a product that is not in the catalog, and keeps searches out of the index', async () => {
+    const missing = await fetch(`${shopper}/product/987654321/gone`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex"/>');
+    const search = await fetch(`${shopper}/search?q=headphones`);
+    expect(search.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await search.text()).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('lists every product in the sitemap, and names the sitemap in robots.txt', async () => {
+    const robots = await (await fetch(`${shopper}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${shopper}/sitemap.xml`);
+    const index = await (await fetch(`${shopper}/sitemap.xml`)).text();
+    const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] as string);
+    expect(sitemaps).toContain(`${shopper}/sitemaps/categories.xml`);
+    const urls: string[] = [];
+    for (const sitemap of sitemaps.filter((loc) => loc.includes('/sitemaps/products-'))) {
+      const xml = await (await fetch(sitemap)).text();
+      urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] as string));
+    }
+    // Every product shoppers may see, as the catalog's browse lists them.
+    const ids = new Set<number>();
+    for (let page = 1; ; page++) {
+      const answer = (await (await fetch(`${stack.apiUrl}/api/browse?page=${page}&pageSize=100&sort=name`)).json()) as { items: Array<{ id: number }>; total: number };
+      for (const item of answer.items) ids.add(item.id);
+      if (answer.items.length < 100) break;
+    }
+    const listed = new Set(urls.map((url) => Number(/\/product\/(\d+)\//.exec(url)?.[1])));
+    expect(listed.size).toBe(urls.length);
+    expect([...ids].filter((id) => !listed.has(id))).toEqual([]);
+    expect(listed.size).toBe(ids.size);
+  });
+
+  it('hydrates into the app without a layout shift or a console error', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const response = await page.goto(`${shopper}/product/${product.id}/x`);
+    expect(response?.status()).toBe(200);
+    const heading = await page.locator('h1').first().textContent();
+    // Hydrated: the app answers a click (the favorite button toggles).
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => document.querySelector('#root')?.getAttribute('data-hydrated') === 'true', undefined, { timeout: 15_000 });
+    expect(await page.locator('h1').first().textContent()).toBe(heading);
+    const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+    expect(cls).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The shopper site's server: the app's files, product pages rendered on the server (`src/entry-server.tsx`) for search
+ * engines and link previews, and `/api` (and `/t.js`) passed on to the API when PRICEHUNT_API_URL is set (a reverse
+ * proxy in front of it may take those instead).
+ *   tsx --tsconfig apps/shopper/tsconfig.json apps/shopper/server/main.ts [--dev]
+ * `--dev` serves the sources through Vite (modules reloaded as they change, `npm start`); otherwise the production
+ * build: `dist/apps/shopper` (the browser's files) and `dist/apps/shopper-server` (the renderer).
+ * Settings: PRICEHUNT_APP_PORT (4200), HOST (127.0.0.1), PRICEHUNT_API_URL (http://127.0.0.1:3000), SHOPPER_APP_URL
+ * (the site's public origin in canonical URLs; by default the address the request came to).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
+import type { RenderResult } from '../src/entry-server';
+import { ROUTE_DATA_GLOBAL } from '../src/lib/route-data';
+import { categoriesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './sitemap';
+
+const workspaceRoot = path.resolve(__dirname, '../../..');
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PRICEHUNT_APP_PORT ?? 4200);
+const host = process.env.HOST ?? '127.0.0.1';
+const apiUrl = new URL(process.env.PRICEHUNT_API_URL ?? 'http://127.0.0.1:3000');
+const publicOrigin = process.env.SHOPPER_APP_URL ? new URL(process.env.SHOPPER_APP_URL).origin : null;
+const clientDir = path.join(workspaceRoot, 'dist/apps/shopper');
+const serverDir = path.join(workspaceRoot, 'dist/apps/shopper-server');
+
+type Render = (url: string, options: { api: (path: string) => Promise<Response>; origin: string }) => Promise<RenderResult>;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** Paths whose pages are searches or one shopper's answers: never in a search engine's index. */
+const NOINDEX = /^\/(?:search|new-search|history|favorites|login|reset-password|confirm-email|alerts|tracking-test|real-tracking-test)(?:\/|$)|^\/https?:/i;
+
+/** Passes a request on to the API, as it came (method, headers, body), and its answer back. */
+function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
+  const upstream = http.request(
+    { host: apiUrl.hostname, port: apiUrl.port || 80, method: req.method, path: req.url, headers: { ...req.headers, host: req.headers.host ?? apiUrl.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ success: false, statusCode: 502, error: 'The API did not answer' }));
+  });
+  req.pipe(upstream);
+}
+
+/** The page the template and the render make: the head's tags, the app's HTML and the data the browser starts from. */
+function page(template: string, result: Extract<RenderResult, { kind: 'page' }>): string {
+  const data = JSON.stringify(result.data).replace(/</g, '\\u003c');
+  return template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `${result.head}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${result.html}</div><script>window.${ROUTE_DATA_GLOBAL}=${data}</script>`);
+}
+
+/** The shell for pages rendered in the browser; search pages are kept out of search engines' indexes. */
+function shell(template: string, pathname: string): string {
+  return NOINDEX.test(pathname) ? template.replace('</head>', '<meta name="robots" content="noindex" /></head>') : template;
+}
+
+async function main() {
+  let template: (url: string) => Promise<string>;
+  let loadRender: () => Promise<Render>;
+  let files: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      configFile: path.join(workspaceRoot, 'apps/shopper/vite.config.mts'),
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    const indexFile = path.join(workspaceRoot, 'apps/shopper/index.html');
+    template = async (url) => vite.transformIndexHtml(url, await fs.promises.readFile(indexFile, 'utf8'));
+    loadRender = async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }).render;
+    files = (req, res, next) => vite.middlewares(req, res, next);
+  } else {
+    const index = await fs.promises.readFile(path.join(clientDir, 'index.html'), 'utf8');
+    template = async () => index;
+    const entry = path.join(serverDir, 'entry-server.mjs');
+    const render = ((await import(entry)) as { render: Render }).render;
+    loadRender = async () => render;
+  }
+
+  /** A built file under dist/apps/shopper: hashed assets cached for a year, the rest revalidated. */
+  async function sendFile(pathname: string, res: http.ServerResponse): Promise<boolean> {
+    const file = path.join(clientDir, path.normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, ''));
+    if (!file.startsWith(clientDir + path.sep) || path.basename(file) === 'index.html') return false;
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile()) return false;
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-length': stat.size,
+      'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    });
+    await pipeline(fs.createReadStream(file), res);
+    return true;
+  }
+
+  const api = async (apiPath: string) => fetch(new URL(apiPath, apiUrl));
+
+  /** robots.txt and the sitemaps, from the catalog; null for any other path. */
+  async function crawlerFile(pathname: string, origin: string): Promise<{ status: number; type: string; body: string } | null> {
+    const xml = (body: string) => ({ status: 200, type: 'application/xml; charset=utf-8', body });
+    if (pathname === '/robots.txt') return { status: 200, type: 'text/plain; charset=utf-8', body: robotsTxt(origin) };
+    const unavailable = { status: 503, type: 'text/plain; charset=utf-8', body: 'The catalog could not be read; try again later' };
+    if (pathname === '/sitemap.xml' || pathname === '/sitemaps/categories.xml') {
+      const answer = await api('/api/sitemap');
+      if (!answer.ok) return unavailable;
+      const index = sitemapResponseSchema.parse(await answer.json());
+      return xml(pathname === '/sitemap.xml' ? sitemapIndex(origin, index) : categoriesSitemap(origin, index));
+    }
+    const products = /^\/sitemaps\/products-(\d{1,6})\.xml$/.exec(pathname);
+    if (products) {
+      const answer = await api(`/api/sitemap/products?page=${Number(products[1])}`);
+      if (answer.status === 404 || answer.status === 400) return { status: 404, type: 'text/plain; charset=utf-8', body: 'No such sitemap page' };
+      if (!answer.ok) return unavailable;
+      return xml(productsSitemap(origin, sitemapProductsResponseSchema.parse(await answer.json())));
+    }
+    return null;
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = req.url ?? '/';
+    const { pathname } = new URL(url, 'http://server.invalid');
+    if (pathname.startsWith('/api/') || pathname === '/t.js') return proxy(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (!dev && (await sendFile(pathname, res))) return;
+    const origin = publicOrigin ?? `http://${req.headers.host ?? `${host}:${port}`}`;
+    const text = await crawlerFile(pathname, origin);
+    if (text) {
+      res.writeHead(text.status, { 'content-type': text.type, 'cache-control': 'public, max-age=3600' });
+      res.end(req.method === 'HEAD' ? undefined : text.body);
+      return;
+    }
+    const html = await template(url);
+    let result: RenderResult;
+    try {
+      const render = await loadRender();
+      result = await render(url, { api, origin });
+    } catch (error) {
+      // The page still works: the browser renders it (and says what failed).
+      console.error(`server rendering of ${pathname} failed:`, error);
+      result = { kind: 'shell' };
+    }
+    if (result.kind === 'redirect') {
+      res.writeHead(301, { location: result.location, 'cache-control': 'public, max-age=3600' }).end();
+      return;
+    }
+    const body = result.kind === 'page' ? page(html, result) : shell(html, pathname);
+    const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+    if (result.kind === 'shell' && NOINDEX.test(pathname)) headers['x-robots-tag'] = 'noindex';
+    res.writeHead(result.kind === 'page' ? result.status : 200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  const server = http.createServer((req, res) => {
+    const fail = (error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The page could not be served');
+    };
+    if (files) files(req, res, () => void handle(req, res).catch(fail));
+    else void handle(req, res).catch(fail);
+  });
+  server.listen(port, host, () => console.log(`shopper site at http://${host}:${port}/ (${dev ? 'sources through Vite' : 'production build'})`));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+/**
+ * The shopper site rendered on the server for one URL (Vite's SSR build of this file; `server/main.ts` serves it): the
+ * pages search engines and link previews read, with their data, their `<head>` and the data the browser's app starts
+ * from when it hydrates them. Other pages are the app's shell, rendered in the browser.
+ */
+import { productDetailResponseSchema, type ProductDetailResponse } from '@pricehunt/contracts';
+import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppShell } from './app/app';
+import { paths } from './config/paths';
+import type { RouteData } from './lib/route-data';
+import { ProductHead } from './seo/product-head';
+
+export interface RenderOptions {
+  /** Reads the API (`GET /api/products/42` → its answer): the server's fetch to the API's origin. */
+  api: (path: string) => Promise<Response>;
+  /** The site's public origin, for canonical URLs (`https://pricehunt.example`). */
+  origin: string;
+}
+
+export type RenderResult =
+  /** A server-rendered page: its status, what goes into `<head>`, the app's HTML and the data it was rendered with. */
+  | { kind: 'page'; status: number; head: string; html: string; data: RouteData }
+  /** The page lives at another URL (a product's slug changed): a permanent redirect. */
+  | { kind: 'redirect'; location: string }
+  /** Not a page rendered on the server: the shell, rendered in the browser. */
+  | { kind: 'shell' };
+
+const PRODUCT_PATH = /^\/product\/(\d{1,15})(?:\/([^/]*))?\/?$/;
+
+async function readProduct(options: RenderOptions, id: number): Promise<ProductDetailResponse | null> {
+  const response = await options.api(`/api/products/${id}`);
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`GET /api/products/${id} answered ${response.status}`);
+  return productDetailResponseSchema.parse(await response.json());
+}
+
+async function renderApp(url: string, data: RouteData): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <AppShell data={data} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  return html;
+}
+
+export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
+  const { pathname, search } = new URL(url, 'http://server.invalid');
+  const product = PRODUCT_PATH.exec(pathname);
+  if (!product) return { kind: 'shell' };
+  const id = Number(product[1]);
+  const detail = await readProduct(options, id);
+  if (!detail) {
+    // The app's own not-found state for the product, with a 404 for crawlers.
+    const data: RouteData = {};
+    return { kind: 'page', status: 404, head: renderToStaticMarkup(<meta name="robots" content="noindex" />), html: await renderApp(url, data), data };
+  }
+  const canonical = paths.product(detail.product.id, detail.product.title);
+  if (pathname !== canonical) return { kind: 'redirect', location: `${canonical}${search}` };
+  const data: RouteData = { [`product-${id}`]: detail };
+  return { kind: 'page', status: 200, head: renderToStaticMarkup(<ProductHead detail={detail} origin={options.origin} />), html: await renderApp(url, data), data };
+}

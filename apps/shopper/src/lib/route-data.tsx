@@ -1,0 +1,22 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * Data a page was rendered with on the server, by `useAsync` key (`product-42`, `categories`): the first render in the
+ * browser starts from it, so hydration finds the page as the server sent it and asks the API nothing again.
+ */
+export type RouteData = Readonly<Record<string, unknown>>;
+
+const RouteDataContext = createContext<RouteData>({});
+
+/** The global the server writes the data into (`<script>window.__PRICEHUNT_DATA__ = …</script>`). */
+export const ROUTE_DATA_GLOBAL = '__PRICEHUNT_DATA__';
+
+export function RouteDataProvider({ data, children }: { data: RouteData; children: ReactNode }) {
+  return <RouteDataContext.Provider value={data}>{children}</RouteDataContext.Provider>;
+}
+
+/** The data the page was rendered with for `key`, if any. */
+export function useRouteData<T>(key: string | null): T | undefined {
+  const data = useContext(RouteDataContext);
+  return key !== null && Object.prototype.hasOwnProperty.call(data, key) ? (data[key] as T) : undefined;
+}

@@ -1,0 +1,112 @@
+import type { OfferView, ProductDetailResponse } from '@pricehunt/contracts';
+import { paths } from '../config/paths';
+
+const SITE_NAME = 'PriceHunt';
+
+/** Dollars and cents as schema.org writes prices: "329.99". */
+const amount = (cents: number) => (cents / 100).toFixed(2);
+
+const AVAILABILITY: Record<OfferView['availability'], string> = {
+  in_stock: 'https://schema.org/InStock',
+  out_of_stock: 'https://schema.org/OutOfStock',
+  preorder: 'https://schema.org/PreOrder',
+  backorder: 'https://schema.org/BackOrder',
+  unknown: 'https://schema.org/LimitedAvailability',
+};
+
+const CONDITION: Record<OfferView['condition'], string> = {
+  new: 'https://schema.org/NewCondition',
+  refurbished: 'https://schema.org/RefurbishedCondition',
+  used: 'https://schema.org/UsedCondition',
+};
+
+/** The offers one can buy (in stock or not said otherwise), or all of them when every one is sold out. */
+function buyable(offers: readonly OfferView[]): readonly OfferView[] {
+  const open = offers.filter((offer) => offer.availability !== 'out_of_stock');
+  return open.length ? open : offers;
+}
+
+/**
+ * schema.org `Product` with an `AggregateOffer` (lowest and highest total, how many offers, currency) holding one `Offer`
+ * per retailer (its cheapest listing there), as search engines read a price comparison.
+ */
+export function productJsonLd(detail: ProductDetailResponse, url: string): Record<string, unknown> {
+  const { product, offers } = detail;
+  const perRetailer = new Map<string, OfferView>();
+  for (const offer of [...offers].sort((a, b) => a.totalCents - b.totalCents)) if (!perRetailer.has(offer.retailer.id)) perRetailer.set(offer.retailer.id, offer);
+  const listed = [...perRetailer.values()];
+  const totals = buyable(listed).map((offer) => offer.totalCents);
+  const currency = product.currency ?? listed[0]?.currency ?? 'USD';
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    url,
+    ...(product.imageUrl ? { image: product.imageUrl } : {}),
+    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+    ...(product.model ? { model: product.model, mpn: product.model } : {}),
+    ...(product.gtin ? { gtin: product.gtin } : {}),
+    ...(product.category ? { category: product.category } : {}),
+    offers: {
+      '@type': 'AggregateOffer',
+      priceCurrency: currency,
+      lowPrice: totals.length ? amount(Math.min(...totals)) : undefined,
+      highPrice: totals.length ? amount(Math.max(...totals)) : undefined,
+      offerCount: listed.length,
+      offers: listed.map((offer) => ({
+        '@type': 'Offer',
+        url: offer.url,
+        price: amount(offer.totalCents),
+        priceCurrency: offer.currency,
+        availability: AVAILABILITY[offer.availability],
+        itemCondition: CONDITION[offer.condition],
+        seller: { '@type': 'Organization', name: offer.retailer.name },
+        ...(offer.shippingCents !== null
+          ? { shippingDetails: { '@type': 'OfferShippingDetails', shippingRate: { '@type': 'MonetaryAmount', value: amount(offer.shippingCents), currency: offer.currency } } }
+          : {}),
+      })),
+    },
+  };
+}
+
+/** JSON inside a `<script>`: nothing in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** The one-line description: best price, where, how many retailers. */
+export function productDescription(detail: ProductDetailResponse): string {
+  const open = buyable(detail.offers);
+  const best = [...open].sort((a, b) => a.totalCents - b.totalCents)[0];
+  const retailers = new Set(detail.offers.map((offer) => offer.retailer.id)).size;
+  const money = best ? new Intl.NumberFormat('en-US', { style: 'currency', currency: best.currency }).format(best.totalCents / 100) : null;
+  const where = best ? ` Best price ${money} at ${best.retailer.name}.` : '';
+  return `Compare ${detail.product.title} prices at ${retailers} retailer${retailers === 1 ? '' : 's'}.${where} Price history and price alerts on PriceHunt.`;
+}
+
+/**
+ * What a product page's `<head>` holds for search engines and link previews: title, description, canonical URL, Open
+ * Graph and Twitter card tags, and the JSON-LD. `origin` is the site's public origin (`https://pricehunt.example`).
+ */
+export function ProductHead({ detail, origin }: { detail: ProductDetailResponse; origin: string }) {
+  const { product } = detail;
+  const url = `${origin}${paths.product(product.id, product.title)}`;
+  const description = productDescription(detail);
+  const title = `${product.title}: compare prices · ${SITE_NAME}`;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      <meta property="og:type" content="product" />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:title" content={product.title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      {product.imageUrl ? <meta property="og:image" content={product.imageUrl} /> : null}
+      <meta name="twitter:card" content={product.imageUrl ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={product.title} />
+      <meta name="twitter:description" content={description} />
+      {product.imageUrl ? <meta name="twitter:image" content={product.imageUrl} /> : null}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(detail, url)) }} />
+    </>
+  );
+}
