@@ -6,7 +6,7 @@
  * - starts a stack (libs/testing/e2e-harness `startStack`): the API on a temporary SQLite database seeded with the demo
  *   catalog of real products and its full price history (the deals page needs 30 days of history before it lists
  *   anything, the product page's chart shows up to a year), and the production build served as the browser tests
- *   serve it, /api passed on to the API (no nginx in front);
+ *   serve it, /api passed on to the API; nginx in front of it compresses what it answers as production's does;
  * - launches the machine's Chromium once (chrome-launcher, headless) and audits every page `--runs` times (3 unless
  *   told) per form factor: mobile (Lighthouse's default: moto g power emulation, simulated slow 4G and 4x CPU
  *   throttling) and desktop (Lighthouse's desktop config), categories performance, accessibility, best practices and
@@ -32,7 +32,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import type { Config, Flags, Result } from 'lighthouse';
 import type { BrowseResponse } from '@pricehunt/contracts';
 import { slugify } from '@pricehunt/catalog-feeds';
-import { CHROMIUM_PATH, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { CHROMIUM_PATH, freePort, NGINX_BINARY, NGINX_CONFIG_DIR, startProcess, startStack, waitForHttp, type Stack } from '@pricehunt/e2e-harness';
 import { saveRows, type BenchRow } from './report';
 
 const root = path.resolve(__dirname, '../..');
@@ -390,9 +390,6 @@ function printWorstAudits(form: Form, results: PageResult[]): void {
       .join(' · ');
     console.log(`  failing ${failing}`);
   }
-  if (results.some((r) => r.worstAudits.some((audit) => audit.id === 'uses-text-compression' && audit.where?.startsWith('/api/')))) {
-    console.log('note: uses-text-compression of /api/… answers comes from this stack, which serves the site without nginx; nginx gzips JSON in production (deploy/nginx)');
-  }
 }
 
 let version: string | undefined;
@@ -451,21 +448,88 @@ async function launchChromium(userDataDir: string): Promise<Chromium> {
   return { port: launcher.port as number, stop };
 }
 
+/** What stands between the browser and the stack's site: its address, and a way to stop it. */
+interface Front {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx in front of the stack's site with the compression of production's (the `gzip…` lines of
+ * deploy/nginx/pricehunt.conf), so that the pages come as compressed as shoppers get them: the stack serves the
+ * site's files and passes /api on without nginx, and what serves them (vite preview, the shopper site's own server)
+ * may compress some answers or none. Without nginx on the machine, the stack's site is measured as it is.
+ */
+async function startGzipFront(site: string, dir: string): Promise<Front> {
+  if (!fs.existsSync(NGINX_BINARY)) {
+    console.warn(`nginx is not installed (${NGINX_BINARY}): measuring the stack's site as it answers, compressed or not`);
+    return { url: site, stop: async () => undefined };
+  }
+  // Production's nginx serves the built files itself, scripts as application/javascript (its mime.types); the
+  // shopper site's own server labels them text/javascript, which the list must name for them to be compressed alike.
+  const gzip = fs
+    .readFileSync(path.join(NGINX_CONFIG_DIR, 'pricehunt.conf'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('gzip'))
+    .map((line) => (line.startsWith('gzip_types ') && !line.includes(' text/javascript') ? line.replace(/;$/, ' text/javascript;') : line));
+  if (!gzip.some((line) => line.startsWith('gzip_types '))) throw new Error('deploy/nginx/pricehunt.conf has no gzip settings to copy');
+  const port = await freePort();
+  const at = (name: string) => path.join(dir, name);
+  const config = [
+    'worker_processes 1;',
+    `pid ${at('nginx.pid')};`,
+    `error_log ${at('error.log')} warn;`,
+    'events { worker_connections 256; }',
+    'http {',
+    '    access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind}_temp_path ${at(`tmp-${kind}`)};`),
+    ...gzip.map((line) => `    ${line}`),
+    '    server {',
+    `        listen 127.0.0.1:${port};`,
+    '        location / {',
+    `            proxy_pass ${site};`,
+    '            proxy_http_version 1.1;',
+    '            proxy_set_header Host $http_host;',
+    // Answers are held in memory, never in temporary files (which nginx's workers may not be allowed to write).
+    '            proxy_max_temp_file_size 0;',
+    '        }',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  fs.writeFileSync(at('nginx.conf'), config);
+  const nginx = startProcess('nginx', NGINX_BINARY, ['-p', `${dir}/`, '-c', at('nginx.conf'), '-e', at('error.log'), '-g', 'daemon off;']);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(url, 15_000, nginx);
+  } catch (error) {
+    await nginx.stop();
+    throw error;
+  }
+  return { url, stop: () => nginx.stop('SIGQUIT') };
+}
+
 async function main() {
   const options = readOptions();
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (CHROMIUM_PATH overrides it)`);
   // Kept as promises, so that a signal arriving while either starts still stops it.
   let stackStart: Promise<Stack> | undefined;
+  let frontStart: Promise<Front> | undefined;
   let chromeStart: Promise<Chromium> | undefined;
-  const chromeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-bench-web-chrome-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-bench-web-'));
+  fs.mkdirSync(path.join(dir, 'chromium'));
+  fs.mkdirSync(path.join(dir, 'nginx'));
   let releasing: Promise<void> | undefined;
   const release = () =>
     (releasing ??= (async () => {
       const chrome = await chromeStart?.catch(() => undefined);
       await chrome?.stop();
-      fs.rmSync(chromeDir, { recursive: true, force: true, maxRetries: 10 });
+      const front = await frontStart?.catch(() => undefined);
+      await front?.stop();
       const stack = await stackStart?.catch(() => undefined);
       await stack?.stop();
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
     })());
   const onSignal = (signal: NodeJS.Signals) => {
     // The same signal may come twice: from the terminal to the process group, and relayed by npm and tsx.
@@ -482,12 +546,13 @@ async function main() {
     console.log('starting the API on the demo catalog and the shopper build…');
     stackStart = startStack({ apps: ['shopper'], demo: true });
     const stack = await stackStart;
-    const site = stack.appUrls.shopper as string;
+    frontStart = startGzipFront(stack.appUrls.shopper as string, path.join(dir, 'nginx'));
+    const site = (await frontStart).url;
     const pages = await resolvePages(options.pages, stack, site);
-    chromeStart = launchChromium(chromeDir);
+    chromeStart = launchChromium(path.join(dir, 'chromium'));
     const chrome = await chromeStart;
     const browserVersion = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
-    console.log(`${browserVersion}, Lighthouse ${lighthouseVersion()}, ${site}`);
+    console.log(`${browserVersion}, Lighthouse ${lighthouseVersion()}, ${site}${site === stack.appUrls.shopper ? '' : ` (nginx, compressing, in front of ${stack.appUrls.shopper})`}`);
     for (const page of pages) console.log(`  ${page.name.padEnd(9)} ${page.path ?? page.note}`);
 
     const audited = pages.filter((page) => page.path !== null);
