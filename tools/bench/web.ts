@@ -19,7 +19,7 @@
  * into /new-search/<id>/<slug>), search (/search?q=noise+cancelling+headphones), browse, category (/browse/headphones),
  * product, favorites (a first-time visitor's: none yet) and deals. The product page (/product/<id>/<slug>) is audited
  * only once the site serves it: when `GET /product/<id>/x` answers HTML naming the product, not the SPA's shell.
- * Time: about 6 minutes for the 42 runs of 7 pages on a busy 2-core machine (a run takes 7–11 s).
+ * Time: about 6 minutes for 42 runs (7 pages) on a busy 2-core machine, a run taking 7–11 s.
  * The npm script runs this file with `node --import tsx`, not tsx's command line: on Ctrl+C, that one kills a script
  * whose event loop is busy (Lighthouse's trace processing) before it can stop Chromium and the stack.
  */
