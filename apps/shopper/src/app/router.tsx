@@ -30,6 +30,14 @@ function Page({ children, variant = 'default' }: { children: ReactNode; variant?
   );
 }
 
+/**
+ * Loads the code of the page the server rendered for `pathname`, before the browser's app hydrates it (the pages the
+ * server renders: a product's).
+ */
+export function preloadServerRenderedPage(pathname: string): Promise<void> {
+  return /^\/product\//.test(pathname) ? Product.preload() : Promise.resolve();
+}
+
 /** Paths that carry a pasted product URL become a search (SPEC §2); anything else is not found. */
 function CatchAll() {
   const { pathname } = useLocation();
