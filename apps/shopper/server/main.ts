@@ -93,9 +93,10 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
 /** The page the template and the render make: the head's tags, the app's HTML and the data the browser starts from. */
 function page(template: string, result: Extract<RenderResult, { kind: 'page' }>): string {
   const data = JSON.stringify(result.data).replace(/</g, '\\u003c');
+  // The page's own title and description take the place of the site's.
   return template
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
+    .replace(/<title>[^<]*<\/title>/, (title) => (result.head.includes('<title>') ? '' : title))
+    .replace(/<meta name="description"[^>]*>/, (meta) => (result.head.includes('name="description"') ? '' : meta))
     .replace('</head>', `${result.head}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${result.html}</div><script>window.${ROUTE_DATA_GLOBAL}=${data}</script>`);
 }

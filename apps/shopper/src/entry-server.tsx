@@ -52,7 +52,13 @@ async function renderCategory(url: string, category: string | undefined, params:
   ]);
   if (!answer) {
     const data: RouteData = categories ? { [CATEGORIES_KEY]: categories } : {};
-    return { kind: 'page', status: 404, head: renderToStaticMarkup(<meta name="robots" content="noindex" />), html: await renderApp(url, data), data };
+    const head = renderToStaticMarkup(
+      <>
+        <title>Category not found · PriceHunt</title>
+        <meta name="robots" content="noindex" />
+      </>,
+    );
+    return { kind: 'page', status: 404, head, html: await renderApp(url, data), data };
   }
   const data: RouteData = { ...(categories ? { [CATEGORIES_KEY]: categories } : {}), [request.key]: answer };
   return {
@@ -98,7 +104,13 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   if (!detail) {
     // The app's own not-found state for the product, with a 404 for crawlers.
     const data: RouteData = {};
-    return { kind: 'page', status: 404, head: renderToStaticMarkup(<meta name="robots" content="noindex" />), html: await renderApp(url, data), data };
+    const head = renderToStaticMarkup(
+      <>
+        <title>Product not found · PriceHunt</title>
+        <meta name="robots" content="noindex" />
+      </>,
+    );
+    return { kind: 'page', status: 404, head, html: await renderApp(url, data), data };
   }
   const canonical = paths.product(detail.product.id, detail.product.title);
   if (pathname !== canonical) return { kind: 'redirect', location: `${canonical}${search}` };
