@@ -56,6 +56,7 @@ describe('product pages rendered on the server', () => {
     expect(html).toContain(`<title>${escaped}: compare prices · PriceHunt</title>`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
     expect(html).toContain(`<link rel="canonical" href="${shopper}${location}"/>`);
+    expect(html).not.toMatch(/<template id="B:|\$RC/);
     expect(metaContent(html, 'property', 'og:title')).toBe(escaped);
     expect(metaContent(html, 'name', 'twitter:card')).toMatch(/^summary/);
     expect(metaContent(html, 'name', 'description')).toContain('Best price');
@@ -79,6 +80,27 @@ describe('product pages rendered on the server', () => {
       expect(String(offer.availability)).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder|LimitedAvailability)$/);
       expect(String(offer.url)).toMatch(/^https?:\/\//);
     }
+  });
+
+  it('answers a category page with its products and an ItemList in the first HTML', async () => {
+    const response = await fetch(`${shopper}/browse/headphones`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>Headphones<\/h1>/);
+    // Every part in place: nothing sent aside for a script to move in (a reader without scripts would see a skeleton).
+    expect(html).not.toMatch(/<template id="B:|\$RC/);
+    expect(html).toContain(`<link rel="canonical" href="${shopper}/browse/headphones"/>`);
+    const [ld] = jsonLdOf(html);
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'ItemList', name: 'Headphones' });
+    const items = ld?.itemListElement as Array<{ '@type': string; position: number; url: string; name: string }>;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
+    for (const item of items) {
+      expect(item['@type']).toBe('ListItem');
+      expect(item.url).toMatch(new RegExp(`^${shopper}/product/\\d+/[a-z0-9-]+$`));
+      expect(html).toContain(`href="${item.url.slice(shopper.length)}"`);
+    }
+    expect((await fetch(`${shopper}/browse/no-such-category`)).status).toBe(404);
   });
 
   it('answers 404 for a product that is not in the catalog, and keeps searches out of the index', async () => {
@@ -114,7 +136,7 @@ describe('product pages rendered on the server', () => {
     expect(listed.size).toBe(ids.size);
   });
 
-  it('hydrates into the app without a layout shift or a console error', async () => {
+  it.each(['product', 'category'])('hydrates a %s page into the app without a layout shift or a console error', async (kind) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -127,7 +149,7 @@ describe('product pages rendered on the server', () => {
         for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    const response = await page.goto(`${shopper}/product/${product.id}/x`);
+    const response = await page.goto(kind === 'product' ? `${shopper}/product/${product.id}/x` : `${shopper}/browse/headphones`);
     expect(response?.status()).toBe(200);
     const heading = await page.locator('h1').first().textContent();
     // Hydrated: the app answers a click (the favorite button toggles).

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import type { RenderResult } from '../src/entry-server';
 import { ROUTE_DATA_GLOBAL } from '../src/lib/route-data';
@@ -42,6 +43,34 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** Text worth compressing (not images, already compressed). */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript))|image\/svg\+xml/;
+
+/** The encoding the client takes that compresses best: brotli, else gzip, else none. */
+function encodingFor(req: http.IncomingMessage): 'br' | 'gzip' | null {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : zlib.gzipSync(body, { level: 9 });
+}
+
+/** Sends a body, compressed when it is text and the client takes it (`vary: accept-encoding` either way). */
+function send(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders, text: string | Buffer, cached?: Map<string, Buffer>) {
+  const body = typeof text === 'string' ? Buffer.from(text) : text;
+  const encoding = COMPRESSIBLE.test(String(headers['content-type'] ?? '')) && body.length > 1024 ? encodingFor(req) : null;
+  let out = body;
+  if (encoding) {
+    out = cached?.get(encoding) ?? compress(body, encoding);
+    cached?.set(encoding, out);
+  }
+  res.writeHead(status, { ...headers, vary: 'accept-encoding', 'content-length': out.length, ...(encoding ? { 'content-encoding': encoding } : {}) });
+  res.end(req.method === 'HEAD' ? undefined : out);
+}
+
 /** Paths whose pages are searches or one shopper's answers: never in a search engine's index. */
 const NOINDEX = /^\/(?:search|new-search|history|favorites|login|reset-password|confirm-email|alerts|tracking-test|real-tracking-test)(?:\/|$)|^\/https?:/i;
 
@@ -64,9 +93,10 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
 /** The page the template and the render make: the head's tags, the app's HTML and the data the browser starts from. */
 function page(template: string, result: Extract<RenderResult, { kind: 'page' }>): string {
   const data = JSON.stringify(result.data).replace(/</g, '\\u003c');
+  // The page's own title and description take the place of the site's.
   return template
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
+    .replace(/<title>[^<]*<\/title>/, (title) => (result.head.includes('<title>') ? '' : title))
+    .replace(/<meta name="description"[^>]*>/, (meta) => (result.head.includes('name="description"') ? '' : meta))
     .replace('</head>', `${result.head}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${result.html}</div><script>window.${ROUTE_DATA_GLOBAL}=${data}</script>`);
 }
@@ -99,17 +129,31 @@ async function main() {
     loadRender = async () => render;
   }
 
+  // Built files compressed once, by path and encoding (the build does not change under a running server).
+  const compressedFiles = new Map<string, Map<string, Buffer>>();
+
   /** A built file under dist/apps/shopper: hashed assets cached for a year, the rest revalidated. */
-  async function sendFile(pathname: string, res: http.ServerResponse): Promise<boolean> {
-    const file = path.join(clientDir, path.normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, ''));
+  async function sendFile(pathname: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    let file: string;
+    try {
+      file = path.join(clientDir, path.normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, ''));
+    } catch {
+      return false;
+    }
     if (!file.startsWith(clientDir + path.sep) || path.basename(file) === 'index.html') return false;
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat?.isFile()) return false;
-    res.writeHead(200, {
+    const headers = {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'content-length': stat.size,
       'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-    });
+    };
+    if (COMPRESSIBLE.test(headers['content-type']) && stat.size < 5 * 1024 * 1024) {
+      let cached = compressedFiles.get(file);
+      if (!cached) compressedFiles.set(file, (cached = new Map()));
+      send(req, res, 200, headers, await fs.promises.readFile(file), cached);
+      return true;
+    }
+    res.writeHead(200, { ...headers, 'content-length': stat.size });
     await pipeline(fs.createReadStream(file), res);
     return true;
   }
@@ -145,12 +189,11 @@ async function main() {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    if (!dev && (await sendFile(pathname, res))) return;
+    if (!dev && (await sendFile(pathname, req, res))) return;
     const origin = publicOrigin ?? `http://${req.headers.host ?? `${host}:${port}`}`;
     const text = await crawlerFile(pathname, origin);
     if (text) {
-      res.writeHead(text.status, { 'content-type': text.type, 'cache-control': 'public, max-age=3600' });
-      res.end(req.method === 'HEAD' ? undefined : text.body);
+      send(req, res, text.status, { 'content-type': text.type, 'cache-control': 'public, max-age=3600' }, text.body);
       return;
     }
     const html = await template(url);
@@ -170,8 +213,7 @@ async function main() {
     const body = result.kind === 'page' ? page(html, result) : shell(html, pathname);
     const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
     if (result.kind === 'shell' && NOINDEX.test(pathname)) headers['x-robots-tag'] = 'noindex';
-    res.writeHead(result.kind === 'page' ? result.status : 200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    send(req, res, result.kind === 'page' ? result.status : 200, headers, body);
   }
 
   const server = http.createServer((req, res) => {

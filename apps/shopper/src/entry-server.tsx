@@ -3,7 +3,7 @@
  * pages search engines and link previews read, with their data, their `<head>` and the data the browser's app starts
  * from when it hydrates them. Other pages are the app's shell, rendered in the browser.
  */
-import { productDetailResponseSchema, type ProductDetailResponse } from '@pricehunt/contracts';
+import { browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, type ProductDetailResponse } from '@pricehunt/contracts';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -11,6 +11,8 @@ import { StaticRouter } from 'react-router';
 import { AppShell } from './app/app';
 import { paths } from './config/paths';
 import type { RouteData } from './lib/route-data';
+import { browseRequestOf, CATEGORIES_KEY } from './features/browse/browse-request';
+import { CategoryHead } from './seo/category-head';
 import { ProductHead } from './seo/product-head';
 
 export interface RenderOptions {
@@ -29,6 +31,44 @@ export type RenderResult =
   | { kind: 'shell' };
 
 const PRODUCT_PATH = /^\/product\/(\d{1,15})(?:\/([^/]*))?\/?$/;
+const CATEGORY_PATH = /^\/browse(?:\/([^/]+))?\/?$/;
+
+/** GET of an API path, its JSON read by `schema`; null for a 404. */
+async function readApi<T>(options: RenderOptions, path: string, schema: { parse(value: unknown): T }): Promise<T | null> {
+  const response = await options.api(path);
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return schema.parse(await response.json());
+}
+
+/** /browse and /browse/<category>: the list and its categories, as the page asks for them. */
+async function renderCategory(url: string, category: string | undefined, params: URLSearchParams, options: RenderOptions): Promise<RenderResult> {
+  const request = browseRequestOf(category, params);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query)) if (value !== undefined) query.set(key, String(value));
+  const [categories, answer] = await Promise.all([
+    readApi(options, '/api/categories', categoriesResponseSchema),
+    readApi(options, `/api/browse?${query}`, browseResponseSchema),
+  ]);
+  if (!answer) {
+    const data: RouteData = categories ? { [CATEGORIES_KEY]: categories } : {};
+    const head = renderToStaticMarkup(
+      <>
+        <title>Category not found · PriceHunt</title>
+        <meta name="robots" content="noindex" />
+      </>,
+    );
+    return { kind: 'page', status: 404, head, html: await renderApp(url, data), data };
+  }
+  const data: RouteData = { ...(categories ? { [CATEGORIES_KEY]: categories } : {}), [request.key]: answer };
+  return {
+    kind: 'page',
+    status: 200,
+    head: renderToStaticMarkup(<CategoryHead answer={answer} origin={options.origin} filtered={request.filtered} />),
+    html: await renderApp(url, data),
+    data,
+  };
+}
 
 async function readProduct(options: RenderOptions, id: number): Promise<ProductDetailResponse | null> {
   const response = await options.api(`/api/products/${id}`);
@@ -44,6 +84,9 @@ async function renderApp(url: string, data: RouteData): Promise<string> {
         <AppShell data={data} />
       </StaticRouter>
     </StrictMode>,
+    // Every part in place, none sent apart to be moved in by a script (React does that with large parts by default):
+    // crawlers that run no script see the page, and the browser paints it once, as it is.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
@@ -51,7 +94,9 @@ async function renderApp(url: string, data: RouteData): Promise<string> {
 }
 
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
-  const { pathname, search } = new URL(url, 'http://server.invalid');
+  const { pathname, search, searchParams } = new URL(url, 'http://server.invalid');
+  const category = CATEGORY_PATH.exec(pathname);
+  if (category) return renderCategory(url, category[1] === undefined ? undefined : decodeURIComponent(category[1]), searchParams, options);
   const product = PRODUCT_PATH.exec(pathname);
   if (!product) return { kind: 'shell' };
   const id = Number(product[1]);
@@ -59,7 +104,13 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   if (!detail) {
     // The app's own not-found state for the product, with a 404 for crawlers.
     const data: RouteData = {};
-    return { kind: 'page', status: 404, head: renderToStaticMarkup(<meta name="robots" content="noindex" />), html: await renderApp(url, data), data };
+    const head = renderToStaticMarkup(
+      <>
+        <title>Product not found · PriceHunt</title>
+        <meta name="robots" content="noindex" />
+      </>,
+    );
+    return { kind: 'page', status: 404, head, html: await renderApp(url, data), data };
   }
   const canonical = paths.product(detail.product.id, detail.product.title);
   if (pathname !== canonical) return { kind: 'redirect', location: `${canonical}${search}` };

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadServerRenderedPage } from './app/router';
 import { startTracking } from './app/start-tracking';
 import { ROUTE_DATA_GLOBAL, type RouteData } from './lib/route-data';
 import './app/styles.css';
@@ -16,5 +17,9 @@ const app = (
     <App data={rendered ?? {}} />
   </StrictMode>
 );
-if (rendered && container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (rendered && container.hasChildNodes()) {
+  // The page's code first: hydrating a part that still waits for its code would redraw it from its skeleton.
+  void preloadServerRenderedPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app));
+} else createRoot(container).render(app);

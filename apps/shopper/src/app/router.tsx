@@ -30,6 +30,16 @@ function Page({ children, variant = 'default' }: { children: ReactNode; variant?
   );
 }
 
+/**
+ * Loads the code of the page the server rendered for `pathname`, before the browser's app hydrates it (the pages the
+ * server renders: a product's, a category's).
+ */
+export function preloadServerRenderedPage(pathname: string): Promise<void> {
+  if (/^\/product\//.test(pathname)) return Product.preload();
+  if (/^\/browse(?:\/|$)/.test(pathname)) return Browse.preload();
+  return Promise.resolve();
+}
+
 /** Paths that carry a pasted product URL become a search (SPEC §2); anything else is not found. */
 function CatchAll() {
   const { pathname } = useLocation();

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { browse, getCategories } from '../features/search/api';
+import { browseRequestOf, CATEGORIES_KEY, priceOf } from '../features/browse/browse-request';
 import { ProductCard } from '../features/search/product-card';
 import { errorMessage, useAsync } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
@@ -15,7 +16,7 @@ const SORT_LABELS: Record<Sort, string> = {
   price_desc: 'Price: high to low',
   name: 'Name',
 };
-const PAGE_SIZE = 24;
+
 /** Categories shown before "Show all": the largest ones (the API lists them largest first). */
 const TOP_CATEGORIES = 16;
 
@@ -82,16 +83,6 @@ function CategoryChips({ categories, current }: { categories: readonly CategoryI
   );
 }
 
-function isSort(value: string | null): value is Sort {
-  return value !== null && (BROWSE_SORTS as readonly string[]).includes(value);
-}
-
-/** A price from the address or a field: a number of at least 0, else none. */
-function priceOf(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) && number >= 0 ? number : undefined;
-}
 
 /** The price range form: both ends optional, checked here before the address changes. */
 function PriceRange({ min, max, onApply }: { min?: number; max?: number; onApply: (range: { min?: number; max?: number }) => void }) {
@@ -132,19 +123,13 @@ export default function BrowsePage() {
   const { category } = useParams();
   const [params, setParams] = useSearchParams();
   const sortId = useId();
-  const sortParam = params.get('sort');
-  const sort: Sort = isSort(sortParam) ? sortParam : 'offers';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const brand = params.get('brand')?.trim() || undefined;
-  const minPrice = priceOf(params.get('minPrice'));
-  const maxPrice = priceOf(params.get('maxPrice'));
+  const request = browseRequestOf(category, params);
+  const { sort, page, brand, minPrice, maxPrice } = request.query;
   const brandId = useId();
-  const filtered = brand !== undefined || minPrice !== undefined || maxPrice !== undefined;
+  const filtered = request.filtered;
 
-  const categories = useAsync('categories', (signal) => getCategories(signal));
-  const products = useAsync(`browse:${category ?? ''}:${sort}:${page}:${brand ?? ''}:${minPrice ?? ''}:${maxPrice ?? ''}`, (signal) =>
-    browse({ category, sort, page, pageSize: PAGE_SIZE, brand, minPrice, maxPrice }, signal),
-  );
+  const categories = useAsync(CATEGORIES_KEY, (signal) => getCategories(signal));
+  const products = useAsync(request.key, (signal) => browse(request.query, signal));
   const current = categories.status === 'success' ? categories.data.categories.find((c) => c.slug === category) : undefined;
   const heading = category ? (current?.name ?? (products.status === 'success' ? products.data.category?.name : undefined) ?? 'Category') : 'Browse all products';
   usePageTitle(heading);

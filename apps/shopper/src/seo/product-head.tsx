@@ -1,5 +1,6 @@
 import type { OfferView, ProductDetailResponse } from '@pricehunt/contracts';
 import { paths } from '../config/paths';
+import { scriptJson } from './json-ld';
 
 const SITE_NAME = 'PriceHunt';
 
@@ -69,8 +70,6 @@ export function productJsonLd(detail: ProductDetailResponse, url: string): Recor
   };
 }
 
-/** JSON inside a `<script>`: nothing in it can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /** The one-line description: best price, where, how many retailers. */
 export function productDescription(detail: ProductDetailResponse): string {

@@ -11,7 +11,7 @@ export {
   type ErrorBoundaryProps,
   type ErrorFallbackProps,
 } from './lib/error-boundary';
-export { dispatchPreloadError, lazyPage, PRELOAD_ERROR_EVENT, type PreloadErrorEvent } from './lib/lazy-page';
+export { dispatchPreloadError, lazyPage, PRELOAD_ERROR_EVENT, type LazyPage, type PreloadErrorEvent } from './lib/lazy-page';
 export { PageSuspense, type PageSuspenseProps } from './lib/page-suspense';
 export { Pager, type PagerProps } from './lib/pager';
 export { Skeleton, SKELETON_LABEL, type SkeletonProps, type SkeletonVariant } from './lib/skeleton';

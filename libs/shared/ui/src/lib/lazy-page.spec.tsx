@@ -37,6 +37,27 @@ describe('lazyPage', () => {
     expect(await screen.findByRole('heading', { name: 'Browse' })).toBeInTheDocument();
   });
 
+  it('renders a preloaded page at once, without its placeholder (as hydration needs)', async () => {
+    const importer = jest.fn(() => Promise.resolve({ default: Page }));
+    const Lazy = lazyPage(importer);
+    await Lazy.preload();
+    renderLazy(Lazy);
+    expect(screen.getByRole('heading', { name: 'Browse' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading page')).toBeNull();
+    expect(importer).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads again after a failed preload', async () => {
+    const importer = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: Page });
+    const Lazy = lazyPage(importer);
+    onPreloadError(() => undefined);
+    await expect(Lazy.preload()).rejects.toThrow('offline');
+    await Lazy.preload();
+    renderLazy(Lazy);
+    expect(screen.getByRole('heading', { name: 'Browse' })).toBeInTheDocument();
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+
   it('fires a cancelable vite:preloadError event carrying the error when the chunk fails', async () => {
     const failure = new Error('Failed to fetch dynamically imported module');
     const seen: PreloadErrorEvent[] = [];

@@ -35,18 +35,32 @@ export function dispatchPreloadError(error: unknown, target: EventTarget = windo
 // (typically `window.location.reload()`).
 const never = <T>() => new Promise<T>(() => undefined);
 
+/** A route page loaded on demand (`React.lazy`); `preload()` loads its code ahead of its first render. */
+export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload(): Promise<void> };
+
+/**
+ * A thenable that calls back at once: `React.lazy` renders a page whose code is already loaded without suspending.
+ * Hydrating a page the server rendered must not suspend: a Suspense boundary still waiting for its code when an
+ * urgent update reaches it is rendered again from its fallback, and the page jumps.
+ */
+const settled = <T>(value: T): Promise<T> => ({ then: (onFulfilled?: (value: T) => unknown) => (onFulfilled ? onFulfilled(value) : value) }) as unknown as Promise<T>;
+
 /**
  * `React.lazy` for a route page. When the chunk fails to load, a cancelable `vite:preloadError` event
  * fires on `window` (with the error as `payload`) and the error is rethrown unless the event is cancelled.
- * In a Vite build the preload helper fires that event itself; it is not fired twice.
+ * In a Vite build the preload helper fires that event itself; it is not fired twice. Once loaded (by a render or by
+ * `preload()`), the page renders without suspending.
  */
-export function lazyPage<P extends object>(importer: () => Promise<PageModule<P>>): LazyExoticComponent<ComponentType<P>> {
+export function lazyPage<P extends object>(importer: () => Promise<PageModule<P>>): LazyPage<P> {
   if (typeof window !== 'undefined') watchViteAnnouncements(window);
-  return lazy(async () => {
+  let loaded: PageModule<P> | undefined;
+  let loading: Promise<PageModule<P>> | undefined;
+  const load = async (): Promise<PageModule<P>> => {
     let module: PageModule<P> | undefined;
     try {
       module = await importer();
     } catch (error) {
+      loading = undefined;
       const alreadyAnnounced = error !== null && typeof error === 'object' && announced.has(error);
       if (alreadyAnnounced || !dispatchPreloadError(error)) throw error;
       return never<PageModule<P>>();
@@ -54,8 +68,16 @@ export function lazyPage<P extends object>(importer: () => Promise<PageModule<P>
     // Vite's helper resolves to undefined when its event was cancelled.
     if (module === undefined) return never<PageModule<P>>();
     if (typeof module.default !== 'function' && typeof module.default !== 'object') {
+      loading = undefined;
       throw new Error('lazyPage: the loaded module has no default export');
     }
+    loaded = module;
     return module;
+  };
+  const component = lazy(() => (loaded ? settled(loaded) : (loading ??= load())));
+  return Object.assign(component, {
+    preload: async () => {
+      await (loading ??= load());
+    },
   });
 }
