@@ -136,7 +136,7 @@ describe('product pages rendered on the server', () => {
     expect(listed.size).toBe(ids.size);
   });
 
-  it.each(['product', 'category'])('hydrates a %s page into the app without a layout shift or a console error', async (kind) => {
+  it.each(['product', 'category', 'landing', 'deals'])('hydrates the %s page the server rendered, without a layout shift or a console error', async (kind) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -149,7 +149,8 @@ describe('product pages rendered on the server', () => {
         for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    const response = await page.goto(kind === 'product' ? `${shopper}/product/${product.id}/x` : `${shopper}/browse/headphones`);
+    const paths: Record<string, string> = { product: `/product/${product.id}/x`, category: '/browse/headphones', landing: '/', deals: '/deals' };
+    const response = await page.goto(`${shopper}${paths[kind]}`);
     expect(response?.status()).toBe(200);
     const heading = await page.locator('h1').first().textContent();
     // Hydrated: the app answers a click (the favorite button toggles).

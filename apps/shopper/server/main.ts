@@ -27,7 +27,7 @@ const publicOrigin = process.env.SHOPPER_APP_URL ? new URL(process.env.SHOPPER_A
 const clientDir = path.join(workspaceRoot, 'dist/apps/shopper');
 const serverDir = path.join(workspaceRoot, 'dist/apps/shopper-server');
 
-type Render = (url: string, options: { api: (path: string) => Promise<Response>; origin: string }) => Promise<RenderResult>;
+type Render = (url: string, options: { api: (path: string) => Promise<Response>; origin: string; apiOrigin: string }) => Promise<RenderResult>;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -200,7 +200,7 @@ async function main() {
     let result: RenderResult;
     try {
       const render = await loadRender();
-      result = await render(url, { api, origin });
+      result = await render(url, { api, origin, apiOrigin: apiUrl.origin });
     } catch (error) {
       // The page still works: the browser renders it (and says what failed).
       console.error(`server rendering of ${pathname} failed:`, error);

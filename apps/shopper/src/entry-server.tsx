@@ -11,11 +11,18 @@ import { StaticRouter } from 'react-router';
 import { AppShell } from './app/app';
 import { paths } from './config/paths';
 import type { RouteData } from './lib/route-data';
+import { setDefaultBaseUrl } from '@pricehunt/api-client';
 import { browseRequestOf, CATEGORIES_KEY } from './features/browse/browse-request';
+import { getDeals } from './features/deals/api';
+import { DEMO_EXAMPLES_KEY, loadDemoExamples } from './features/search/demo-examples';
+import { DEALS_PAGE_SIZE } from './routes/deals';
+import { SiteHead } from './seo/site-head';
 import { CategoryHead } from './seo/category-head';
 import { ProductHead } from './seo/product-head';
 
 export interface RenderOptions {
+  /** The API's origin: the pages' own loaders (the api.ts of each feature) ask it for their data, as the browser would. */
+  apiOrigin: string;
   /** Reads the API (`GET /api/products/42` → its answer): the server's fetch to the API's origin. */
   api: (path: string) => Promise<Response>;
   /** The site's public origin, for canonical URLs (`https://pricehunt.example`). */
@@ -94,7 +101,25 @@ async function renderApp(url: string, data: RouteData): Promise<string> {
 }
 
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
+  setDefaultBaseUrl(options.apiOrigin);
   const { pathname, search, searchParams } = new URL(url, 'http://server.invalid');
+  if (pathname === '/') {
+    const data: RouteData = { [DEMO_EXAMPLES_KEY]: await loadDemoExamples() };
+    return { kind: 'page', status: 200, head: renderToStaticMarkup(<SiteHead origin={options.origin} path="/" />), html: await renderApp(url, data), data };
+  }
+  if (pathname === '/deals') {
+    const category = searchParams.get('category') ?? '';
+    const data: RouteData = { [`deals:${category}`]: await getDeals({ category: category || undefined, limit: DEALS_PAGE_SIZE }) };
+    const head = renderToStaticMarkup(
+      <SiteHead
+        origin={options.origin}
+        path={category ? `/deals?category=${encodeURIComponent(category)}` : '/deals'}
+        title="Deals: prices well under their usual · PriceHunt"
+        description="Products whose best price today is furthest under their typical price of the last 90 days, across retailers."
+      />,
+    );
+    return { kind: 'page', status: 200, head, html: await renderApp(url, data), data };
+  }
   const category = CATEGORY_PATH.exec(pathname);
   if (category) return renderCategory(url, category[1] === undefined ? undefined : decodeURIComponent(category[1]), searchParams, options);
   const product = PRODUCT_PATH.exec(pathname);

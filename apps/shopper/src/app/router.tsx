@@ -32,11 +32,13 @@ function Page({ children, variant = 'default' }: { children: ReactNode; variant?
 
 /**
  * Loads the code of the page the server rendered for `pathname`, before the browser's app hydrates it (the pages the
- * server renders: a product's, a category's).
+ * server renders: the landing page, deals, a product's, a category's).
  */
 export function preloadServerRenderedPage(pathname: string): Promise<void> {
   if (/^\/product\//.test(pathname)) return Product.preload();
   if (/^\/browse(?:\/|$)/.test(pathname)) return Browse.preload();
+  if (pathname === '/') return Promise.all([Landing.preload(), import('../routes/landing').then((module) => module.preloadLanding())]).then(() => undefined);
+  if (pathname === '/deals') return Deals.preload();
   return Promise.resolve();
 }
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazyPage } from '@pricehunt/ui';
+import { Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { INVALID_URL_ERROR, paths } from '../config/paths';
 import { useLibrary } from '../features/library/library-context';
@@ -7,7 +8,10 @@ import { formatDateTime, formatMoney } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 
 // Example links come from the catalog through the API; they load after the page has rendered.
-const DemoExamples = lazy(() => import('../features/search/demo-examples'));
+const DemoExamples = lazyPage(() => import('../features/search/demo-examples'));
+
+/** Loads the examples' code ahead of hydrating a landing page the server rendered with them. */
+export const preloadLanding = () => DemoExamples.preload();
 
 export const INVALID_URL_MESSAGE = 'That link is not a web address we can read. Paste the full product link (starting with https://) or search by name.';
 

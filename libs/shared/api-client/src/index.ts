@@ -10,6 +10,7 @@ export {
 export {
   apiRequest,
   buildUrl,
+  setDefaultBaseUrl,
   type ApiRequestOptions,
   type FetchLike,
   type HttpMethod,

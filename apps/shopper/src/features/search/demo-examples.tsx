@@ -11,6 +11,9 @@ export interface DemoExample {
 
 const EXAMPLE_COUNT = 3;
 
+/** The `useAsync` key of the examples (the server renders the landing page with them). */
+export const DEMO_EXAMPLES_KEY = 'demo-examples';
+
 /** A few products sold by several retailers, each with the link of its dearest offer (so the comparison shows a saving). */
 export async function loadDemoExamples(signal?: AbortSignal): Promise<DemoExample[]> {
   const page = await browse({ sort: 'offers', pageSize: EXAMPLE_COUNT, page: 1 }, signal);
@@ -34,7 +37,7 @@ function shortUrl(url: string): string {
 /** Example product links from the demo catalog; choosing one runs it like a pasted link. */
 export default function DemoExamples() {
   const navigate = useNavigate();
-  const examples = useAsync('demo-examples', loadDemoExamples);
+  const examples = useAsync(DEMO_EXAMPLES_KEY, loadDemoExamples);
   if (examples.status !== 'success' || examples.data.length === 0) return null;
   return (
     <div className="ph-examples">

@@ -45,6 +45,16 @@ export interface ApiRequestOptions<T = unknown> {
 }
 
 
+let defaultBaseUrl = '';
+
+/**
+ * The prefix of every request that names none: '' in the browser (relative `/api/...`), the API's origin where there is
+ * no page to be relative to (the shopper site's server renderer, which loads pages' data as the browser would).
+ */
+export function setDefaultBaseUrl(baseUrl: string): void {
+  defaultBaseUrl = baseUrl.replace(/\/+$/, '');
+}
+
 /** Builds `path?query` from query parameters, leaving out empty values. */
 export function buildUrl(path: string, query?: QueryParams, baseUrl = ''): string {
   const params = new URLSearchParams();
@@ -132,7 +142,7 @@ function issuesToDetails(issues: ReadonlyArray<SchemaIssue>): FieldError[] {
  * An aborted request rejects with the abort error itself so callers can tell cancellation apart.
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, schema, signal, errorMessage, baseUrl = '' } = options;
+  const { method = 'GET', body, query, schema, signal, errorMessage, baseUrl = defaultBaseUrl } = options;
   const fetchImpl: FetchLike | undefined = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (!fetchImpl) throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE });
 
