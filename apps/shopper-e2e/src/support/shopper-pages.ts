@@ -27,6 +27,8 @@ export class LandingPage {
   async open(query = '') {
     await this.page.goto(`${this.base}/${query}`);
     await this.searchBox.waitFor();
+    // The server sends the landing page ready to read; the app answers typing once it has taken the page over.
+    await this.page.locator('#root[data-hydrated="true"]').waitFor({ state: 'attached' });
   }
 
   get searchBox() {

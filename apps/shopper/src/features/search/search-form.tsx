@@ -104,7 +104,8 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
   }
 
   return (
-    <form className={`ph-search ph-search--${size}`} role="search" onSubmit={submit} noValidate>
+    // action/method: before the app has taken over a server-rendered page, the browser sends the words to /search itself.
+    <form className={`ph-search ph-search--${size}`} role="search" action="/search" method="get" onSubmit={submit} noValidate>
       <label className={size === 'hero' ? 'ph-search__label' : 'ph-visually-hidden'} htmlFor={inputId}>
         {SEARCH_LABEL}
       </label>
