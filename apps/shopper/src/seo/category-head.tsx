@@ -1,6 +1,7 @@
 import type { BrowseResponse } from '@pricehunt/contracts';
 import { paths } from '../config/paths';
 import { scriptJson } from './json-ld';
+import { SiteHead } from './site-head';
 
 /** schema.org `ItemList` of a category page: its products in the page's order, each at its own URL. */
 export function categoryJsonLd(answer: BrowseResponse, origin: string, url: string): Record<string, unknown> {
@@ -26,25 +27,15 @@ export function categoryJsonLd(answer: BrowseResponse, origin: string, url: stri
  */
 export function CategoryHead({ answer, origin, filtered }: { answer: BrowseResponse; origin: string; filtered: boolean }) {
   const name = answer.category?.name ?? 'All products';
-  const base = `${origin}${answer.category ? paths.browseCategory(answer.category.slug) : paths.browse}`;
-  const url = answer.page > 1 ? `${base}?page=${answer.page}` : base;
+  const base = answer.category ? paths.browseCategory(answer.category.slug) : paths.browse;
+  const path = answer.page > 1 ? `${base}?page=${answer.page}` : base;
   const title = `${name}: compare prices${answer.page > 1 ? `, page ${answer.page}` : ''} · PriceHunt`;
   const description = `Compare prices of ${answer.total.toLocaleString('en-US')} ${name.toLowerCase()} products across retailers, cheapest first, with price history and price alerts.`;
   return (
     <>
-      <title>{title}</title>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
+      <SiteHead origin={origin} path={path} title={title} description={description} />
       {filtered || answer.sort !== 'offers' ? <meta name="robots" content="noindex, follow" /> : null}
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content="PriceHunt" />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
-      <meta name="twitter:card" content="summary" />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(categoryJsonLd(answer, origin, url)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(categoryJsonLd(answer, origin, `${origin}${path}`)) }} />
     </>
   );
 }
