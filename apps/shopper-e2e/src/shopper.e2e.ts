@@ -186,7 +186,7 @@ describe('shopper site', () => {
     const cents = prices.map((text) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
     expect(cents).toEqual([...cents].sort((a, b) => a - b));
 
-    const chosen = (await listed.first().getByRole('heading', { level: 3 }).textContent()) ?? '';
+    const chosen = (await listed.first().getByRole('heading', { level: 2 }).textContent()) ?? '';
     await listed.first().getByRole('button', { name: /^Compare prices for / }).click();
     const results = new ResultsPage(page);
     await results.waitForOffers();

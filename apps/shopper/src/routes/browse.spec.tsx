@@ -36,7 +36,7 @@ describe('browse page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Headphones' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Categories' });
     expect(within(nav).getByRole('link', { name: /TVs/ })).toHaveAttribute('href', '/browse/tvs');
-    expect(await screen.findByRole('heading', { level: 3, name: 'Sony WH-1000XM5' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sony WH-1000XM5' })).toBeInTheDocument();
     expect(screen.getByText('$329.99')).toBeInTheDocument();
     expect(screen.getByText(/4 offers/)).toBeInTheDocument();
     expect(screen.getByText(/1 offer$/)).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('browse page', () => {
     await screen.findByRole('option', { name: 'Sony (12)' });
     await userEvent.selectOptions(brand, 'Sony');
     expect(screen.getByTestId('location')).toHaveTextContent('/browse?brand=Sony');
-    expect(await screen.findByRole('heading', { level: 3, name: 'Sony WH-1000XM5' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sony WH-1000XM5' })).toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Min $' }), '300');
     await userEvent.type(screen.getByRole('textbox', { name: 'Max $' }), '100');

@@ -218,7 +218,7 @@ describe('results page', () => {
     // No single product was named: no offers, no price chart, no "could not find" message.
     expect(screen.queryByRole('heading', { name: /offers/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/could not find/)).not.toBeInTheDocument();
-    const titles = () => within(screen.getByRole('region', { name: /products match/ })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const titles = () => within(screen.getByRole('region', { name: /products match/ })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(titles()).toEqual(['Apple Watch SE GPS 44mm Starlight', 'Apple Watch Series 10 GPS 42mm Jet Black', 'Apple Watch Series 9 GPS 41mm Pink', 'Apple Watch SE GPS 40mm Midnight']);
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest price');

@@ -19,19 +19,21 @@ export function unstatedModel(product: Pick<ProductSummary, 'title' | 'model'>):
 /**
  * A product in a grid: image, title (a link to the product's page), best price and offer count, and a button that
  * compares its prices.
- * `detailed` adds the brand and reads the price as a starting price ("from $…"), as the catalog pages do.
+ * `detailed` adds the brand and reads the price as a starting price ("from $…"), as the catalog pages do; those list
+ * their cards right under the page's title, so a detailed card's title is a level-2 heading (level 3 under a section's).
  */
 export function ProductCard({ product, detailed = false }: { product: ProductSummary; detailed?: boolean }) {
   const navigate = useNavigate();
   const model = unstatedModel(product);
   const price = product.bestPriceCents !== null ? <strong>{formatMoney(product.bestPriceCents, product.currency)}</strong> : null;
+  const Title = detailed ? 'h2' : 'h3';
   return (
     <li className="ph-product-card">
       <ProductImage src={product.imageUrl} alt="" size="sm" />
       <div className="ph-product-card__body">
-        <h3 className="ph-product-card__title">
+        <Title className="ph-product-card__title">
           <Link to={paths.product(product.id, product.title)}>{product.title}</Link>
-        </h3>
+        </Title>
         {detailed && product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
         {model ? <p className="ph-product-card__model">Model {model}</p> : null}
         <p className="ph-product-card__meta">
