@@ -106,6 +106,7 @@ describe('product pages rendered on the server', () => {
   it('answers 404 for a product that is not in the catalog, and keeps searches out of the index', async () => {
     const missing = await fetch(`${shopper}/product/987654321/gone`);
     expect(missing.status).toBe(404);
+    expect((await fetch(`${shopper}/product/not-a-number/gone`)).status).toBe(404);
     expect(await missing.text()).toContain('<meta name="robots" content="noindex"/>');
     const search = await fetch(`${shopper}/search?q=headphones`);
     expect(search.headers.get('x-robots-tag')).toBe('noindex');

@@ -123,9 +123,10 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const category = CATEGORY_PATH.exec(pathname);
   if (category) return renderCategory(url, category[1] === undefined ? undefined : decodeURIComponent(category[1]), searchParams, options);
   const product = PRODUCT_PATH.exec(pathname);
-  if (!product) return { kind: 'shell' };
-  const id = Number(product[1]);
-  const detail = await readProduct(options, id);
+  // /product/<anything but an id>: the page's not-found state, and a 404 for crawlers.
+  if (!product && !/^\/product(?:\/|$)/.test(pathname)) return { kind: 'shell' };
+  const detail = product ? await readProduct(options, Number(product[1])) : null;
+  const id = product ? Number(product[1]) : 0;
   if (!detail) {
     // The app's own not-found state for the product, with a 404 for crawlers.
     const data: RouteData = {};
