@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import type { RenderResult } from '../src/entry-server';
-import { ROUTE_DATA_GLOBAL } from '../src/lib/route-data';
+import { NOINDEX, pageHtml, shellHtml } from './html';
 import { categoriesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './sitemap';
 
 const workspaceRoot = path.resolve(__dirname, '../../..');
@@ -71,8 +71,6 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
   res.end(req.method === 'HEAD' ? undefined : out);
 }
 
-/** Paths whose pages are searches or one shopper's answers: never in a search engine's index. */
-const NOINDEX = /^\/(?:search|new-search|history|favorites|login|reset-password|confirm-email|alerts|tracking-test|real-tracking-test)(?:\/|$)|^\/https?:/i;
 
 /** Passes a request on to the API, as it came (method, headers, body), and its answer back. */
 function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -88,22 +86,6 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
     res.end(JSON.stringify({ success: false, statusCode: 502, error: 'The API did not answer' }));
   });
   req.pipe(upstream);
-}
-
-/** The page the template and the render make: the head's tags, the app's HTML and the data the browser starts from. */
-function page(template: string, result: Extract<RenderResult, { kind: 'page' }>): string {
-  const data = JSON.stringify(result.data).replace(/</g, '\\u003c');
-  // The page's own title and description take the place of the site's.
-  return template
-    .replace(/<title>[^<]*<\/title>/, (title) => (result.head.includes('<title>') ? '' : title))
-    .replace(/<meta name="description"[^>]*>/, (meta) => (result.head.includes('name="description"') ? '' : meta))
-    .replace('</head>', `${result.head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${result.html}</div><script>window.${ROUTE_DATA_GLOBAL}=${data}</script>`);
-}
-
-/** The shell for pages rendered in the browser; search pages are kept out of search engines' indexes. */
-function shell(template: string, pathname: string): string {
-  return NOINDEX.test(pathname) ? template.replace('</head>', '<meta name="robots" content="noindex" /></head>') : template;
 }
 
 async function main() {
@@ -210,7 +192,7 @@ async function main() {
       res.writeHead(301, { location: result.location, 'cache-control': 'public, max-age=3600' }).end();
       return;
     }
-    const body = result.kind === 'page' ? page(html, result) : shell(html, pathname);
+    const body = result.kind === 'page' ? pageHtml(html, result) : shellHtml(html, pathname);
     const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
     if (result.kind === 'shell' && NOINDEX.test(pathname)) headers['x-robots-tag'] = 'noindex';
     send(req, res, result.kind === 'page' ? result.status : 200, headers, body);

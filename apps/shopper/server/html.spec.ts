@@ -1,0 +1,27 @@
+import { pageHtml, shellHtml } from './html';
+
+const TEMPLATE =
+  '<!doctype html><html><head><meta name="description" content="site" /><title>PriceHunt</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>';
+
+describe('the HTML the server sends', () => {
+  it('puts a page in the template as rendered, whatever its text holds', () => {
+    // A title from a feed may hold what a replacement string reads as patterns.
+    const title = "Bose $& Co $' $$ $` earbuds";
+    const html = pageHtml(TEMPLATE, { kind: 'page', status: 200, head: `<title>${title}</title>`, html: `<h1>${title}</h1>`, data: { 'product-1': { title } } });
+    expect(html).toContain(`<head><meta name="description" content="site" /><title>${title}</title></head>`);
+    expect(html).toContain(`<div id="root"><h1>${title}</h1></div><script>window.__PRICEHUNT_DATA__={"product-1":{"title":"Bose $& Co $' $$ $\` earbuds"}}</script>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('keeps the data from closing its script', () => {
+    const html = pageHtml(TEMPLATE, { kind: 'page', status: 200, head: '', html: '', data: { x: '</script><script>alert(1)</script>' } });
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('<title>PriceHunt</title>');
+  });
+
+  it('marks searches noindex and leaves other shells as they are', () => {
+    expect(shellHtml(TEMPLATE, '/search')).toContain('<meta name="robots" content="noindex" /></head>');
+    expect(shellHtml(TEMPLATE, '/https://www.amazon.com/dp/B0')).toContain('noindex');
+    expect(shellHtml(TEMPLATE, '/browse')).toBe(TEMPLATE);
+  });
+});
