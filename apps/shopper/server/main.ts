@@ -52,10 +52,11 @@ function encodingFor(req: http.IncomingMessage): 'br' | 'gzip' | null {
   return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
 }
 
-function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+/** Built files, compressed once, take the best; pages, compressed on each request, a quick level. */
+function compress(body: Buffer, encoding: 'br' | 'gzip', once: boolean): Buffer {
   return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : zlib.gzipSync(body, { level: 9 });
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: once ? 9 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : zlib.gzipSync(body, { level: once ? 9 : 6 });
 }
 
 /** Sends a body, compressed when it is text and the client takes it (`vary: accept-encoding` either way). */
@@ -64,7 +65,7 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
   const encoding = COMPRESSIBLE.test(String(headers['content-type'] ?? '')) && body.length > 1024 ? encodingFor(req) : null;
   let out = body;
   if (encoding) {
-    out = cached?.get(encoding) ?? compress(body, encoding);
+    out = cached?.get(encoding) ?? compress(body, encoding, cached !== undefined);
     cached?.set(encoding, out);
   }
   res.writeHead(status, { ...headers, vary: 'accept-encoding', 'content-length': out.length, ...(encoding ? { 'content-encoding': encoding } : {}) });
