@@ -7,6 +7,7 @@
  * major units (12.99), never as cents.
  */
 import type { Availability } from '@pricehunt/contracts';
+import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { normaliseGtin, type ItemIdentity } from '@pricehunt/catalog-matching';
 import { cleanText, decodeEntities, elementText, scripts, startTags, stripComments, type Tag } from './html';
 
@@ -38,38 +39,23 @@ export interface ExtractOptions {
 
 // ---------- values ----------
 
-/** "1,299.99", "$1 299,99", "1.299,99 €", 12.5 → a number; anything unreadable → null. */
+/**
+ * "1,299.99", "$1 299,99", "1.299,99 €", "CHF 1'049,95", "Rp 31.500", "From $29.99", 12.5 → a number in major units;
+ * anything unreadable → null. The shared price reader of catalog-feeds reads it (page mode).
+ */
 export function parsePrice(input: unknown): number | null {
-  if (typeof input === 'number') return Number.isFinite(input) && input >= 0 ? input : null;
-  if (typeof input !== 'string') return null;
-  // The first amount only ("$1,299.99 - $1,499.99" is a range); spaces may group thousands.
-  const amount = /\d(?:[\d.,]|[ \u00a0\u202f](?=\d{3}(?!\d)))*/.exec(input);
-  if (!amount) return null;
-  let s = amount[0].replace(/[^\d.,]/g, '').replace(/[.,]+$/, '');
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    s = s.split(thousands).join('').replace(decimal, '.');
-  } else if (lastComma >= 0) {
-    const decimals = s.length - lastComma - 1;
-    s = (s.match(/,/g) ?? []).length === 1 && decimals > 0 && decimals <= 2 ? s.replace(',', '.') : s.replace(/,/g, '');
-  } else if ((s.match(/\./g) ?? []).length > 1) {
-    s = s.replace(/\./g, '');
-  }
-  const n = Number(s);
-  return Number.isFinite(n) && n >= 0 ? n : null;
+  if (typeof input !== 'number' && typeof input !== 'string') return null;
+  const read = readPrice(input);
+  return read.ok ? read.value.amount : null;
 }
 
-const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '£': 'GBP', '€': 'EUR', '¥': 'JPY', '₹': 'INR' };
-
+/** The currency a markup value names (`USD`, `usd`, `€`), else the one the price text writes (`1.299,99 €`). */
 function currencyOf(input: unknown, priceText?: unknown): string | null {
-  if (typeof input === 'string' && /^[A-Za-z]{3}$/.test(input.trim())) return input.trim().toUpperCase();
-  if (typeof priceText === 'string') {
-    for (const [sym, code] of Object.entries(CURRENCY_SYMBOLS)) if (priceText.includes(sym)) return code;
-  }
-  return null;
+  const stated = typeof input === 'string' ? readCurrency(input) : null;
+  if (stated) return stated;
+  if (typeof priceText !== 'string') return null;
+  const read = readPrice(priceText);
+  return read.ok ? read.value.currency : null;
 }
 
 /** schema.org availability ("https://schema.org/InStock", "instock", "out of stock") → our enum. */
