@@ -4,6 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FeedOffer, FeedRow } from './lib/offer';
+import { readFeedText, type TextFeedFormat } from './lib/read-feed';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 
@@ -115,4 +117,63 @@ export function scorePriceStrings(read: PriceStringReader, corpus = readPriceStr
     groups.push(score);
   }
   return { groups, misses };
+}
+
+// ---------- sample feeds ----------
+
+export interface FeedCorpusEntry {
+  file: string;
+  format: TextFeedFormat;
+  source: { repository: string; path: string; commit: string; licence: string; note: string };
+  /** Every row with a title, link and price, and what its offer should read. */
+  rows: Array<Partial<FeedOffer> & { externalId: string }>;
+}
+
+export function readFeedCorpus(): FeedCorpusEntry[] {
+  return (JSON.parse(fs.readFileSync(path.join(FIXTURES, 'feeds', 'feeds.json'), 'utf8')) as { feeds: FeedCorpusEntry[] }).feeds;
+}
+
+export interface FeedScore {
+  file: string;
+  format: string;
+  /** Rows the reader saw. */
+  rowsRead: number;
+  /** Rows expected to become offers. */
+  expected: number;
+  offers: number;
+  /** Expected rows that became no offer, or an offer with another value than expected. */
+  lost: Array<{ externalId: string; why: string }>;
+  warnings: number;
+}
+
+/** Reads every sample feed with the library's own reader and compares its offers with what they should read. */
+export async function scoreFeeds(corpus = readFeedCorpus()): Promise<FeedScore[]> {
+  const scores: FeedScore[] = [];
+  for (const feed of corpus) {
+    const text = fs.readFileSync(path.join(FIXTURES, 'feeds', feed.file), 'utf8');
+    const rows: FeedRow[] = [];
+    for await (const row of readFeedText(feed.format, text)) rows.push(row);
+    const offers = rows.flatMap((row) => (row.offer ? [row.offer] : []));
+    const lost: FeedScore['lost'] = [];
+    for (const expected of feed.rows) {
+      const offer = offers.find((o) => o.externalId === expected.externalId);
+      if (!offer) {
+        const errors = rows.find((row) => row.errors?.length)?.errors ?? [];
+        lost.push({ externalId: expected.externalId, why: errors.map((e) => `${e.field} ${e.reason}`).join('; ') || 'not read' });
+        continue;
+      }
+      const wrong = Object.entries(expected).filter(([key, value]) => offer[key as keyof FeedOffer] !== value);
+      if (wrong.length > 0) lost.push({ externalId: expected.externalId, why: wrong.map(([key, value]) => `${key}: ${String(offer[key as keyof FeedOffer])} instead of ${String(value)}`).join('; ') });
+    }
+    scores.push({
+      file: feed.file,
+      format: feed.format,
+      rowsRead: rows.length,
+      expected: feed.rows.length,
+      offers: offers.length,
+      lost,
+      warnings: rows.reduce((sum, row) => sum + (row.warnings?.length ?? 0), 0),
+    });
+  }
+  return scores;
 }
