@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
 
@@ -48,18 +50,43 @@ describe('direct-URL detector', () => {
     await page.close();
   });
 
-  it('shows "Processing URL..." while it works', async () => {
-    const page = await browser.newPage();
-    await page.addInitScript(() => {
-      // Make the navigation observable: record whether the processing text was rendered before leaving.
-      const observer = new MutationObserver(() => {
-        if (document.body?.innerText.includes('Processing URL...')) sessionStorage.setItem('saw-processing', '1');
-      });
-      document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true, characterData: true }));
+  it('shows "Processing URL..." while the browser runs a search the site\'s server could not answer in time', async () => {
+    // A product page that takes longer to answer than the site's server waits for a search (SEARCH_WAIT_MS, 2.5 s).
+    const slowPage = http.createServer((request, response) => {
+      setTimeout(() => {
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        response.end('<!doctype html><html><head><title>Slowpoke Kettle 1.7 L - Kitchen Shop</title></head><body><h1>Slowpoke Kettle 1.7 L</h1></body></html>');
+      }, 3500);
     });
+    await new Promise<void>((resolve) => slowPage.listen(0, '127.0.0.1', resolve));
+    const port = (slowPage.address() as AddressInfo).port;
+    const page = await browser.newPage();
+    try {
+      await page.addInitScript(() => {
+        // Make the navigation observable: record whether the processing text was rendered before leaving.
+        const observer = new MutationObserver(() => {
+          if (document.body?.innerText.includes('Processing URL...')) sessionStorage.setItem('saw-processing', '1');
+        });
+        document.addEventListener('DOMContentLoaded', () => {
+          if (document.body.innerText.includes('Processing URL...')) sessionStorage.setItem('saw-processing', '1');
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+      });
+      await page.goto(`${shopper}/http://127.0.0.1:${port}/products/slow-kettle-123`);
+      await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\/127-0-0-1-slow-kettle-123$/, { timeout: 20_000 });
+      expect(await page.evaluate(() => sessionStorage.getItem('saw-processing'))).toBe('1');
+    } finally {
+      await page.close();
+      slowPage.closeAllConnections();
+      slowPage.close();
+    }
+  });
+
+  it('answers a pasted link the server could search at once with its results, the request kept as the browser keeps it', async () => {
+    const page = await browser.newPage();
     await page.goto(`${shopper}/https://www.walmart.com/ip/Some-Thing/123456`);
-    await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\/walmart-com-123456$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('saw-processing'))).toBe('1');
+    expect(new URL(page.url()).pathname).toMatch(/^\/new-search\/[0-9a-f-]{36}\/walmart-com-123456$/);
+    expect(await page.evaluate(() => document.body.innerText.includes('Processing URL...'))).toBe(false);
     await page.close();
   });
 

@@ -137,7 +137,48 @@ describe('product pages rendered on the server', () => {
     expect(listed.size).toBe(ids.size);
   });
 
-  it.each(['product', 'category', 'landing', 'deals'])('hydrates the %s page the server rendered, without a layout shift or a console error', async (kind) => {
+  it('answers a pasted link and a typed search with their results in the first HTML, at the address of the results', async () => {
+    const detail = (await (await fetch(`${stack.apiUrl}/api/products/${product.id}`)).json()) as { offers: Array<{ url: string; retailer: { name: string } }> };
+    const link = detail.offers[0]?.url as string;
+    const pasted = await fetch(`${shopper}/${link}`, { redirect: 'manual' });
+    expect(pasted.status).toBe(200);
+    expect(pasted.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await pasted.text();
+    const address = /history\.replaceState\(null,'',"(\/new-search\/[0-9a-f-]{36}\/[a-z0-9-]+)"\)/.exec(html)?.[1] as string;
+    expect(address).toBeDefined();
+    expect(html).toContain('id="product-title"');
+    expect(metaContent(html, 'property', 'og:description')).toMatch(/^Best price \$[\d,.]+ at .+, compared across \d+ offers?\.$/);
+    for (const offer of detail.offers) expect(html).toContain(offer.retailer.name);
+    // The search was stored under the address's request id: a reload, or a shared link, shows it again.
+    const again = await fetch(`${shopper}${address}`);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('id="product-title"');
+
+    const typed = await (await fetch(`${shopper}/search?q=${encodeURIComponent('wireless headphones')}`)).text();
+    expect(typed).toMatch(/history\.replaceState\(null,'',"\/new-search\/[0-9a-f-]{36}\/wireless-headphones"\)/);
+    expect((await fetch(`${shopper}/search?q=%20`, { redirect: 'manual' })).headers.get('location')).toBe('/');
+    expect((await fetch(`${shopper}/https://not%20a%20url`, { redirect: 'manual' })).headers.get('location')).toBe('/?error=invalid-url');
+  });
+
+  it("shows a visitor without a session what they have at once: signed out, lists kept in this browser", async () => {
+    const html = await (await fetch(`${shopper}/favorites`)).text();
+    expect(html).toContain('>Sign in</button>');
+    expect(html).toContain('Saved in this browser only.');
+    // With a session cookie the server cannot tell, and leaves the account to the browser.
+    const withCookie = await (await fetch(`${shopper}/favorites`, { headers: { cookie: 'pricehunt.sid=unknown' } })).text();
+    expect(withCookie).not.toContain('>Sign in</button>');
+    expect(withCookie).toContain('ph-header__account-placeholder');
+  });
+
+  it('answers an unknown address with the not-found page and a 404', async () => {
+    const response = await fetch(`${shopper}/no-such-page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Page not found');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it.each(['product', 'category', 'landing', 'deals', 'results', 'search', 'favorites', 'history'])('hydrates the %s page the server rendered, without a layout shift or a console error', async (kind) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -150,9 +191,23 @@ describe('product pages rendered on the server', () => {
         for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    const paths: Record<string, string> = { product: `/product/${product.id}/x`, category: '/browse/headphones', landing: '/', deals: '/deals' };
+    const searches: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/search') && searches.push(request.url()));
+    const offerUrl = async () => ((await (await fetch(`${stack.apiUrl}/api/products/${product.id}`)).json()) as { offers: Array<{ url: string }> }).offers[0]?.url as string;
+    const paths: Record<string, string> = {
+      product: `/product/${product.id}/x`,
+      category: '/browse/headphones',
+      landing: '/',
+      deals: '/deals',
+      results: kind === 'results' ? `/${await offerUrl()}` : '',
+      search: '/search?q=wireless+headphones',
+      favorites: '/favorites',
+      history: '/history',
+    };
     const response = await page.goto(`${shopper}${paths[kind]}`);
     expect(response?.status()).toBe(200);
+    // The server ran the search; the browser does not ask again, and shows the results' address.
+    if (kind === 'results' || kind === 'search') expect(new URL(page.url()).pathname).toMatch(/^\/new-search\/[0-9a-f-]{36}\//);
     const heading = await page.locator('h1').first().textContent();
     // Hydrated: the app answers a click (the favorite button toggles).
     await page.waitForLoadState('networkidle');
@@ -161,6 +216,7 @@ describe('product pages rendered on the server', () => {
     const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
     expect(cls).toBeLessThan(0.01);
     expect(errors).toEqual([]);
+    expect(searches).toEqual([]);
     await context.close();
   });
 });

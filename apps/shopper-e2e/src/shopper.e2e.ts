@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, linkFromOutbox, sessionCookie, startStack, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
+import { keepTrafficLocal, LandingPage, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
   url: string;
@@ -276,8 +276,8 @@ describe('shopper site', () => {
 
   it('starts a search from /search?q=… (a shared link or the address bar) and Back skips it', async () => {
     const words = await wordsAnswering('one');
-    await page.goto(`${shopper}/browse`);
-    await page.goto(`${shopper}/search?q=${encodeURIComponent(words)}`);
+    await openPage(page, `${shopper}/browse`);
+    await openPage(page, `${shopper}/search?q=${encodeURIComponent(words)}`);
     await page.waitForURL((url) => url.pathname.startsWith('/new-search/'));
     const results = new ResultsPage(page);
     await results.waitForOffers();
@@ -287,7 +287,7 @@ describe('shopper site', () => {
   });
 
   it('turns /https://… in the address bar into the same comparison', async () => {
-    await page.goto(`${shopper}/${demo.pasted.url}`);
+    await openPage(page, `${shopper}/${demo.pasted.url}`);
     const results = new ResultsPage(page);
     await results.waitForOffers();
     expect((await results.offerRows()).length).toBeGreaterThanOrEqual(2);
@@ -302,7 +302,7 @@ describe('shopper site', () => {
   });
 
   it('keeps a favorite across a reload, and lists both searches in the history', async () => {
-    await page.goto(`${shopper}/${demo.pasted.url}`);
+    await openPage(page, `${shopper}/${demo.pasted.url}`);
     const results = new ResultsPage(page);
     await results.waitForOffers();
     const title = (await results.heading.textContent())?.trim() ?? '';
@@ -310,13 +310,13 @@ describe('shopper site', () => {
     await add.click();
     await page.getByRole('button', { name: 'Remove from favorites' }).waitFor();
 
-    await page.goto(`${shopper}/favorites`);
+    await openPage(page, `${shopper}/favorites`);
     await page.reload();
     await page.getByRole('heading', { level: 2, name: title }).waitFor();
     await page.getByText(/^Now \$/).first().waitFor();
     await screenshot(page, 'favorites-1280');
 
-    await page.goto(`${shopper}/history`);
+    await openPage(page, `${shopper}/history`);
     const items = page.getByRole('main').getByRole('listitem');
     await items.first().waitFor();
     const text = await page.getByRole('main').textContent();
@@ -326,7 +326,7 @@ describe('shopper site', () => {
   });
 
   it('shows browse with categories, products, best prices and offer counts', async () => {
-    await page.goto(`${shopper}/browse`);
+    await openPage(page, `${shopper}/browse`);
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link').nth(1).waitFor();
     await page.getByText(/\d+ offers/).first().waitFor();
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
@@ -359,7 +359,7 @@ describe('shopper site', () => {
   });
 
   it('opens a product’s own page from browse: every offer cheapest first, its price history, and one address for it', async () => {
-    await page.goto(`${shopper}/browse`);
+    await openPage(page, `${shopper}/browse`);
     await page.getByRole('link', { name: demo.product.title, exact: true }).first().click();
     const product = new ProductPage(page);
     await product.waitForOffers();
@@ -374,16 +374,16 @@ describe('shopper site', () => {
     await screenshot(page, 'product-1280');
 
     // Old words in the address give way to the product's own.
-    await page.goto(`${shopper}/product/${demo.product.id}/an-older-title`);
+    await openPage(page, `${shopper}/product/${demo.product.id}/an-older-title`);
     await page.waitForURL((url) => url.pathname === address);
-    await page.goto(`${shopper}/product/999999999/gone`);
+    await openPage(page, `${shopper}/product/999999999/gone`);
     await page.getByRole('heading', { level: 1, name: 'This product is no longer in the catalog' }).waitFor();
   });
 
   it('signs up, confirms the email by its link, sets a price alert, signs out and signs in again, keeping the favorite in the account', async () => {
     const email = `shopper-${Date.now()}@example.com`;
     const password = 'correct-horse-42';
-    await page.goto(`${shopper}/`);
+    await openPage(page, `${shopper}/`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create an account' }).click();
@@ -394,13 +394,13 @@ describe('shopper site', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     // The emailed link confirms the address and signs in.
-    await page.goto(`${shopper}${await linkFromOutbox(stack.databasePath, email)}`);
+    await openPage(page, `${shopper}${await linkFromOutbox(stack.databasePath, email)}`);
     await page.getByRole('button', { name: 'Confirm my email' }).click();
     await page.getByRole('heading', { name: 'Your email is confirmed' }).waitFor();
     await page.getByRole('banner').getByText(email).waitFor();
 
     // What the browser kept while signed out is now in the account.
-    await page.goto(`${shopper}/favorites`);
+    await openPage(page, `${shopper}/favorites`);
     await page.getByText(`Saved to your account (${email}).`).waitFor();
     await page.getByRole('main').getByRole('listitem').first().waitFor();
     expect(await page.getByRole('main').getByRole('listitem').count()).toBe(1);
@@ -422,13 +422,13 @@ describe('shopper site', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
     await page.getByText('Saved in this browser only.').waitFor();
 
-    await page.goto(`${shopper}/login`);
+    await openPage(page, `${shopper}/login`);
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${shopper}/`);
     await page.getByRole('banner').getByText(email).waitFor();
-    await page.goto(`${shopper}/favorites`);
+    await openPage(page, `${shopper}/favorites`);
     await page.getByText(`Saved to your account (${email}).`).waitFor();
     await page.getByRole('main').getByRole('listitem').first().waitFor();
     expect(await page.getByRole('main').getByRole('listitem').count()).toBe(1);

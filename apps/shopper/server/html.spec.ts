@@ -24,4 +24,12 @@ describe('the HTML the server sends', () => {
     expect(shellHtml(TEMPLATE, '/https://www.amazon.com/dp/B0')).toContain('noindex');
     expect(shellHtml(TEMPLATE, '/browse')).toBe(TEMPLATE);
   });
+
+  it("keeps a page's request and sets the address bar to the page's address before the app runs, inside its script", () => {
+    const stored = { key: 'pricehunt_product_request_1', value: '{"query":"</script>","timestamp":1}' };
+    const html = pageHtml(TEMPLATE, { kind: 'page', status: 200, head: '', html: '<h1>AirPods</h1>', data: {}, location: '/new-search/1/a</script>', stored });
+    expect(html).toContain(
+      '<div id="root"><h1>AirPods</h1></div><script>try{sessionStorage.setItem("pricehunt_product_request_1","{\\"query\\":\\"\\u003c/script>\\",\\"timestamp\\":1}")}catch(e){}history.replaceState(null,\'\',"/new-search/1/a\\u003c/script>");window.__PRICEHUNT_DATA__={}</script>',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * The shopper site's server: the app's files, product pages rendered on the server (`src/entry-server.tsx`) for search
- * engines and link previews, and `/api` (and `/t.js`) passed on to the API when PRICEHUNT_API_URL is set (a reverse
+ * The shopper site's server: the app's files, its pages rendered on the server (`src/entry-server.tsx`; for search
+ * engines, link previews and a first paint that needs no script), and `/api` (and `/t.js`) passed on to the API when PRICEHUNT_API_URL is set (a reverse
  * proxy in front of it may take those instead).
  *   tsx --tsconfig apps/shopper/tsconfig.json apps/shopper/server/main.ts [--dev]
  * `--dev` serves the sources through Vite (modules reloaded as they change, `npm start`); otherwise the production
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
-import type { RenderResult } from '../src/entry-server';
+import type { RenderOptions, RenderResult } from '../src/entry-server';
 import { NOINDEX, pageHtml, shellHtml } from './html';
 import { categoriesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './sitemap';
 
@@ -27,7 +27,14 @@ const publicOrigin = process.env.SHOPPER_APP_URL ? new URL(process.env.SHOPPER_A
 const clientDir = path.join(workspaceRoot, 'dist/apps/shopper');
 const serverDir = path.join(workspaceRoot, 'dist/apps/shopper-server');
 
-type Render = (url: string, options: { api: (path: string) => Promise<Response>; origin: string; apiOrigin: string }) => Promise<RenderResult>;
+/** The API's session cookie (apps/api/src/plugins/sessions.ts): without it, nobody is signed in. */
+const SESSION_COOKIE = 'pricehunt.sid';
+
+function hasSessionCookie(header: string | undefined): boolean {
+  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+type Render = (url: string, options: RenderOptions) => Promise<RenderResult>;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -143,6 +150,19 @@ async function main() {
 
   const api = async (apiPath: string) => fetch(new URL(apiPath, apiUrl));
 
+  /**
+   * The API on behalf of the visitor whose request is being rendered: their address is passed on in X-Forwarded-For
+   * (after any the request came with), which the API believes when this server's address is in its TRUST_PROXY.
+   */
+  const apiFor =
+    (req: http.IncomingMessage): RenderOptions['api'] =>
+    async (apiPath, init) => {
+      const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].flat().filter(Boolean).join(', ');
+      const headers: Record<string, string> = { 'x-forwarded-for': forwarded, 'user-agent': String(req.headers['user-agent'] ?? '') };
+      if (!init) return fetch(new URL(apiPath, apiUrl), { headers });
+      return fetch(new URL(apiPath, apiUrl), { method: init.method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(init.body), signal: init.signal });
+    };
+
   /** robots.txt and the sitemaps, from the catalog; null for any other path. */
   async function crawlerFile(pathname: string, origin: string): Promise<{ status: number; type: string; body: string } | null> {
     const xml = (body: string) => ({ status: 200, type: 'application/xml; charset=utf-8', body });
@@ -183,19 +203,20 @@ async function main() {
     let result: RenderResult;
     try {
       const render = await loadRender();
-      result = await render(url, { api, origin, apiOrigin: apiUrl.origin });
+      result = await render(url, { api: apiFor(req), origin, apiOrigin: apiUrl.origin, hasSession: hasSessionCookie(req.headers.cookie) });
     } catch (error) {
       // The page still works: the browser renders it (and says what failed).
       console.error(`server rendering of ${pathname} failed:`, error);
       result = { kind: 'shell' };
     }
     if (result.kind === 'redirect') {
-      res.writeHead(301, { location: result.location, 'cache-control': 'public, max-age=3600' }).end();
+      res.writeHead(result.status, { location: result.location, 'cache-control': result.status === 301 ? 'public, max-age=3600' : 'no-store' }).end();
       return;
     }
-    const body = result.kind === 'page' ? pageHtml(html, result) : shellHtml(html, pathname);
+    // Searches and a shopper's own pages say noindex, rendered or not.
+    const body = result.kind === 'page' ? pageHtml(shellHtml(html, pathname), result) : shellHtml(html, pathname);
     const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
-    if (result.kind === 'shell' && NOINDEX.test(pathname)) headers['x-robots-tag'] = 'noindex';
+    if (NOINDEX.test(pathname)) headers['x-robots-tag'] = 'noindex';
     send(req, res, result.kind === 'page' ? result.status : 200, headers, body);
   }
 

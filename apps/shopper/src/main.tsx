@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadServerRenderedPage } from './app/router';
@@ -10,7 +10,7 @@ startTracking();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-// A page the server rendered (a product's page) comes with its data: the app takes the page over as it is.
+// A page the server rendered comes with its data: the app takes the page over as it is.
 const rendered = (window as unknown as Record<string, RouteData | undefined>)[ROUTE_DATA_GLOBAL];
 const app = (
   <StrictMode>
@@ -21,5 +21,7 @@ if (rendered && container.hasChildNodes()) {
   // The page's code first: hydrating a part that still waits for its code would redraw it from its skeleton.
   void preloadServerRenderedPage(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    // As a transition: hydration then yields to the browser every few milliseconds instead of holding the main thread
+    // (a tap meanwhile is answered first); the page is already on screen.
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else createRoot(container).render(app);

@@ -20,15 +20,21 @@ export async function keepTrafficLocal(context: BrowserContext, redirects: Array
   });
 }
 
+/**
+ * Opens a page of the site and waits until the app has taken over what the server sent: every page arrives rendered,
+ * but its controls answer (a sort, a filter, a button) once it is hydrated.
+ */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('#root[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
 /** The landing page and its one search box. */
 export class LandingPage {
   constructor(readonly page: Page, readonly base: string) {}
 
   async open(query = '') {
-    await this.page.goto(`${this.base}/${query}`);
-    await this.searchBox.waitFor();
-    // The server sends the landing page ready to read; the app answers typing once it has taken the page over.
-    await this.page.locator('#root[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await openPage(this.page, `${this.base}/${query}`);
   }
 
   get searchBox() {

@@ -3,20 +3,22 @@ import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AccountProvider } from '../features/account/account-context';
 import { LibraryProvider } from '../features/library/library-context';
-import { RouteDataProvider, type RouteData } from '../lib/route-data';
+import { RenderStatusProvider, RouteDataProvider, type RenderStatus, type RouteData } from '../lib/route-data';
 import { AppRoutes } from './router';
 
 /** Everything the pages share, under whichever router runs them (the browser's, or the server's for one URL). */
-export function AppShell({ data, children }: { data: RouteData; children?: ReactNode }) {
+export function AppShell({ data, status, children }: { data: RouteData; status?: RenderStatus; children?: ReactNode }) {
   return (
-    <RouteDataProvider data={data}>
-      <ToastProvider>
-        <AccountProvider>
-          <LibraryProvider>{children ?? <AppRoutes />}</LibraryProvider>
-        </AccountProvider>
-        <Toaster />
-      </ToastProvider>
-    </RouteDataProvider>
+    <RenderStatusProvider status={status}>
+      <RouteDataProvider data={data}>
+        <ToastProvider>
+          <AccountProvider>
+            <LibraryProvider>{children ?? <AppRoutes />}</LibraryProvider>
+          </AccountProvider>
+          <Toaster />
+        </ToastProvider>
+      </RouteDataProvider>
+    </RenderStatusProvider>
   );
 }
 

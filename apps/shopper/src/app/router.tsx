@@ -1,8 +1,9 @@
-import { lazyPage, PageSuspense, type SkeletonVariant } from '@pricehunt/ui';
+import { lazyPage, PageSuspense, type LazyPage, type SkeletonVariant } from '@pricehunt/ui';
 import type { ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { PRODUCT_URL_PATH } from '../config/paths';
 import { Layout } from './layout';
+
 
 const Landing = lazyPage(() => import('../routes/landing'));
 const DirectUrl = lazyPage(() => import('../routes/direct-url'));
@@ -21,7 +22,7 @@ const TrackingTest = lazyPage(() => import('../routes/tracking-test'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
 
 /** One route: its own error boundary (reset when the path changes) around the lazily loaded page and its skeleton. */
-function Page({ children, variant = 'default' }: { children: ReactNode; variant?: SkeletonVariant }) {
+function PageFrame({ children, variant = 'default' }: { children: ReactNode; variant?: SkeletonVariant }) {
   const { pathname } = useLocation();
   return (
     <PageSuspense variant={variant} resetKeys={[pathname]}>
@@ -30,29 +31,57 @@ function Page({ children, variant = 'default' }: { children: ReactNode; variant?
   );
 }
 
-/**
- * Loads the code of the page the server rendered for `pathname`, before the browser's app hydrates it (the pages the
- * server renders: the landing page, deals, a product's, a category's).
- */
+/** A page whose code can be loaded ahead of its first render. */
+type Preloadable = Pick<LazyPage<object>, 'preload'>;
+
+/** Every route: its path, what it shows, and the page whose code it needs first. */
+const ROUTES: { path: string; page: Preloadable; element: ReactNode }[] = [
+  { path: '/', page: Landing, element: <PageFrame variant="landing"><Landing variant="demo" /></PageFrame> },
+  { path: '/demo-landing', page: Landing, element: <PageFrame variant="landing"><Landing variant="demo" /></PageFrame> },
+  { path: '/landing2', page: Landing, element: <PageFrame variant="landing"><Landing variant="alternate" /></PageFrame> },
+  { path: '/browse', page: Browse, element: <PageFrame><Browse /></PageFrame> },
+  { path: '/browse/:category', page: Browse, element: <PageFrame><Browse /></PageFrame> },
+  { path: '/deals', page: Deals, element: <PageFrame><Deals /></PageFrame> },
+  // The words may be missing (cut off when pasted) or old: the page puts the product's current ones in.
+  { path: '/product/:id/:slug?', page: Product, element: <PageFrame><Product /></PageFrame> },
+  { path: '/new-search/:requestId/:slug', page: Results, element: <PageFrame><Results layout="full" /></PageFrame> },
+  { path: '/search', page: QuerySearch, element: <PageFrame><QuerySearch /></PageFrame> },
+  { path: '/search/:requestId/:slug', page: Results, element: <PageFrame><Results layout="compact" /></PageFrame> },
+  { path: '/history', page: History, element: <PageFrame><History /></PageFrame> },
+  { path: '/favorites', page: Favorites, element: <PageFrame><Favorites /></PageFrame> },
+  { path: '/login', page: Login, element: <PageFrame><Login /></PageFrame> },
+  { path: '/reset-password', page: ResetPassword, element: <PageFrame><ResetPassword /></PageFrame> },
+  { path: '/confirm-email', page: ConfirmEmail, element: <PageFrame><ConfirmEmail /></PageFrame> },
+  { path: '/alerts/stop', page: StopAlert, element: <PageFrame><StopAlert /></PageFrame> },
+  { path: '/tracking-test', page: TrackingTest, element: <PageFrame><TrackingTest mode="client" /></PageFrame> },
+  { path: '/real-tracking-test', page: TrackingTest, element: <PageFrame><TrackingTest mode="api" /></PageFrame> },
+];
+
+/** The page shown at `pathname`: a route's, a pasted link's, or the not-found page. */
+function pageAt(pathname: string): Preloadable {
+  const route = ROUTES.find((candidate) => matchPath(candidate.path, pathname));
+  if (route) return route.page;
+  return PRODUCT_URL_PATH.test(pathname) ? DirectUrl : NotFound;
+}
+
+/** Loads the code of the page the server rendered at `pathname`, before the browser's app hydrates it. */
 export function preloadServerRenderedPage(pathname: string): Promise<void> {
-  if (/^\/product\//.test(pathname)) return Product.preload();
-  if (/^\/browse(?:\/|$)/.test(pathname)) return Browse.preload();
-  if (pathname === '/') return Promise.all([Landing.preload(), import('../routes/landing').then((module) => module.preloadLanding())]).then(() => undefined);
-  if (pathname === '/deals') return Deals.preload();
-  return Promise.resolve();
+  const page = pageAt(pathname);
+  if (page === Landing) return Promise.all([Landing.preload(), import('../routes/landing').then((module) => module.preloadLanding())]).then(() => undefined);
+  return page.preload();
 }
 
 /** Paths that carry a pasted product URL become a search (SPEC §2); anything else is not found. */
 function CatchAll() {
   const { pathname } = useLocation();
   return PRODUCT_URL_PATH.test(pathname) ? (
-    <Page>
+    <PageFrame>
       <DirectUrl />
-    </Page>
+    </PageFrame>
   ) : (
-    <Page>
+    <PageFrame>
       <NotFound />
-    </Page>
+    </PageFrame>
   );
 }
 
@@ -60,25 +89,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<Page variant="landing"><Landing variant="demo" /></Page>} />
-        <Route path="/demo-landing" element={<Page variant="landing"><Landing variant="demo" /></Page>} />
-        <Route path="/landing2" element={<Page variant="landing"><Landing variant="alternate" /></Page>} />
-        <Route path="/browse" element={<Page><Browse /></Page>} />
-        <Route path="/browse/:category" element={<Page><Browse /></Page>} />
-        <Route path="/deals" element={<Page><Deals /></Page>} />
-        {/* The words may be missing (cut off when pasted) or old: the page puts the product's current ones in. */}
-        <Route path="/product/:id/:slug?" element={<Page><Product /></Page>} />
-        <Route path="/new-search/:requestId/:slug" element={<Page><Results layout="full" /></Page>} />
-        <Route path="/search" element={<Page><QuerySearch /></Page>} />
-        <Route path="/search/:requestId/:slug" element={<Page><Results layout="compact" /></Page>} />
-        <Route path="/history" element={<Page><History /></Page>} />
-        <Route path="/favorites" element={<Page><Favorites /></Page>} />
-        <Route path="/login" element={<Page><Login /></Page>} />
-        <Route path="/reset-password" element={<Page><ResetPassword /></Page>} />
-        <Route path="/confirm-email" element={<Page><ConfirmEmail /></Page>} />
-        <Route path="/alerts/stop" element={<Page><StopAlert /></Page>} />
-        <Route path="/tracking-test" element={<Page><TrackingTest mode="client" /></Page>} />
-        <Route path="/real-tracking-test" element={<Page><TrackingTest mode="api" /></Page>} />
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={route.element} />
+        ))}
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

@@ -20,3 +20,20 @@ export function useRouteData<T>(key: string | null): T | undefined {
   const data = useContext(RouteDataContext);
   return key !== null && Object.prototype.hasOwnProperty.call(data, key) ? (data[key] as T) : undefined;
 }
+
+/** What the server learns while it renders a page: the status to answer with (the not-found page says 404). */
+export interface RenderStatus {
+  status: number;
+}
+
+const RenderStatusContext = createContext<RenderStatus | null>(null);
+
+export function RenderStatusProvider({ status, children }: { status: RenderStatus | undefined; children: ReactNode }) {
+  return status ? <RenderStatusContext.Provider value={status}>{children}</RenderStatusContext.Provider> : <>{children}</>;
+}
+
+/** Sets the status the server answers the page with (rendering on the server); nothing in the browser. */
+export function useRenderStatus(status: number): void {
+  const render = useContext(RenderStatusContext);
+  if (render) render.status = status;
+}

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { useRenderStatus } from '../lib/route-data';
 import { usePageTitle } from '../lib/use-page-title';
 
 export default function NotFoundPage() {
   usePageTitle('Page not found');
+  useRenderStatus(404);
   return (
     <div className="ph-page ph-not-found">
       <p className="ph-not-found__code" aria-hidden="true">

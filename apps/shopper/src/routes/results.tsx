@@ -21,6 +21,7 @@ import { SimilarProducts } from '../features/search/similar-products';
 import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
 import { errorMessage } from '../lib/use-async';
+import { useHydrated } from '../lib/use-hydrated';
 import { usePageTitle } from '../lib/use-page-title';
 
 // The chart and its data are not needed for the first view of the offers.
@@ -228,6 +229,7 @@ export interface ResultsPageProps {
 export default function ResultsPage({ layout }: ResultsPageProps) {
   const { requestId = '', slug = '' } = useParams();
   const location = useLocation();
+  const hydrated = useHydrated();
   const search = useSearchResult(requestId, location.state);
   const result = search.status === 'success' ? search.data : undefined;
   useResultEffects(result, slug);
@@ -238,8 +240,9 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
   // Products the link's words fit about as well as the one shown: offered right under it.
   const close = result ? closeAlternatives(result) : [];
-  // A text search keeps its words in the box, to refine them; a pasted link leaves it empty for the next one.
-  const query = result ? result.input.query : askedQuery(requestId, location.state);
+  // A text search keeps its words in the box, to refine them; a pasted link leaves it empty for the next one. The words
+  // kept by this browser (session storage, the entry's state) are read once the page is the browser's.
+  const query = result ? result.input.query : hydrated ? askedQuery(requestId, location.state) : null;
   return (
     <DirectUrlDetector>
       <div className={`ph-page ph-results ph-results--${layout}`}>

@@ -1,5 +1,6 @@
 import type { ShopperUser } from '@pricehunt/contracts';
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRouteData } from '../../lib/route-data';
 
 export type AuthMode = 'login' | 'signup' | 'forgot';
 export type AccountStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -35,12 +36,30 @@ export interface AccountValue extends AccountSnapshot {
 
 const AccountContext = createContext<AccountValue | null>(null);
 
+/**
+ * The route data key under which the server says what the request already told it: `'signed-out'` when it came
+ * without a session cookie (nobody can be signed in), absent otherwise.
+ */
+export const ACCOUNT_HINT_KEY = 'account';
+
 // The auth library (with its request validation) loads after the first render, so the landing page does not wait for it.
 const AccountBridge = lazy(() => import('./account-bridge'));
 
 /** Shopper account state for the whole site, and the auth modal (login, sign-up, forgot password). */
 export function AccountProvider({ children }: { children: ReactNode }) {
-  const [snapshot, setSnapshot] = useState<AccountSnapshot>({ status: 'loading', user: null, actions: null });
+  // Signed out from the start when the server knew (no session cookie); otherwise loading until the session is asked.
+  const known = useRouteData<'signed-out'>(ACCOUNT_HINT_KEY) === 'signed-out';
+  const [snapshot, setSnapshot] = useState<AccountSnapshot>({ status: known ? 'signed-out' : 'loading', user: null, actions: null });
+  // The auth library starts by saying "loading" while it asks: the state the server knew stays shown until it answers.
+  const hinted = useRef(known);
+  const publish = useCallback((next: AccountSnapshot) => {
+    if (next.status === 'loading' && hinted.current) {
+      setSnapshot((current) => ({ ...current, actions: next.actions }));
+      return;
+    }
+    hinted.current = false;
+    setSnapshot(next);
+  }, []);
   const [authMode, setAuthMode] = useState<AuthMode | null>(null);
   const openAuth = useCallback((mode: AuthMode = 'login') => setAuthMode(mode), []);
   const closeAuth = useCallback(() => setAuthMode(null), []);
@@ -48,7 +67,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   return (
     <AccountContext.Provider value={value}>
       <Suspense fallback={null}>
-        <AccountBridge onChange={setSnapshot} authMode={authMode} onModeChange={setAuthMode} />
+        <AccountBridge onChange={publish} authMode={authMode} onModeChange={setAuthMode} />
       </Suspense>
       {children}
     </AccountContext.Provider>

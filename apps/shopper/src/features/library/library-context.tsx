@@ -38,8 +38,9 @@ function message(error: unknown): string {
 export function LibraryProvider({ children }: { children: ReactNode }) {
   const { status: accountStatus, user } = useAccount();
   const storage = accountStatus === 'signed-in' ? 'account' : 'local';
-  const [history, setHistory] = useState<HistoryEntry[]>(() => localHistory.read());
-  const [favorites, setFavorites] = useState<Favorite[]>(() => localFavorites.read());
+  // Empty until the page is in the browser's hands: the server rendered it without this browser's lists.
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [favorites, setFavorites] = useState<Favorite[]>([]);
   const [status, setStatus] = useState<LibraryStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -47,7 +48,12 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
   const loads = useRef(new Map<string, Promise<{ entries: HistoryEntry[]; favorites: Favorite[] }>>());
 
   useEffect(() => {
-    if (accountStatus === 'loading') return;
+    if (accountStatus === 'loading') {
+      // This browser's lists meanwhile (a signed-in shopper's are merged into the account and cleared).
+      setHistory(localHistory.read());
+      setFavorites(localFavorites.read());
+      return;
+    }
     if (accountStatus === 'signed-out' || !user) {
       loads.current.clear();
       setHistory(localHistory.read());
