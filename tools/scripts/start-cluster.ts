@@ -1,8 +1,9 @@
 /**
  * `npm run start:cluster`: PriceHunt as a fleet on this machine. PostgreSQL (a cluster kept in ./data/pg, or the one
- * DATABASE_URL names), the API built for production and run as two instances (3001, 3002), the feed worker, and nginx in front with
- * the three web apps' built files: shopper on 8080, merchant dashboard on 8081, admin on 8082, each proxying /api and
- * /t.js to both instances (deploy/nginx). Writes data/cluster/api-1.pid, api-2.pid, worker.pid and database-url. Ctrl+C stops
+ * DATABASE_URL names), the API built for production and run as two instances (3001, 3002), the feed worker, the shopper
+ * site's server (4000, rendering its pages), and nginx in front with the three web apps' built files: shopper on 8080
+ * (its pages from its server), merchant dashboard on 8081, admin on 8082, each proxying /api and /t.js to both instances
+ * (deploy/nginx). Writes data/cluster/api-1.pid, api-2.pid, worker.pid, shopper.pid and database-url. Ctrl+C stops
  * everything it started.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -10,7 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { DEFAULT_API_PORTS, DEFAULT_SITE_PORTS, startNginx, type RunningNginx } from '@pricehunt/e2e-harness';
+import { DEFAULT_API_PORTS, DEFAULT_SHOPPER_SERVER_PORT, DEFAULT_SITE_PORTS, startNginx, type RunningNginx } from '@pricehunt/e2e-harness';
 import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/postgres-harness';
 import { Client } from 'pg';
 
@@ -69,7 +70,7 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited (${child.signalCode ?? child.exitCode}) before ${url} answered`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process exited (${child.signalCode ?? child.exitCode}) before ${url} answered`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -153,7 +154,7 @@ async function main() {
     for (const child of children) child.kill('SIGTERM');
     // An instance killed by a signal has no exit code, only a signal code.
     await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
-    for (const name of ['api-1', 'api-2', 'worker']) fs.rmSync(path.join(clusterDir, `${name}.pid`), { force: true });
+    for (const name of ['api-1', 'api-2', 'worker', 'shopper']) fs.rmSync(path.join(clusterDir, `${name}.pid`), { force: true });
     if (cluster?.started) await cluster.stop().catch((error: unknown) => console.error(String(error)));
     process.exit(code);
   };
@@ -185,6 +186,23 @@ async function main() {
     }
     children.push(worker);
     fs.writeFileSync(path.join(clusterDir, 'worker.pid'), `${worker.pid}\n`);
+    // The shopper site's server renders its pages, asking the API through nginx (either instance answers).
+    const shopper = spawn(tsx, ['--tsconfig', 'apps/shopper/tsconfig.json', 'apps/shopper/server/main.ts'], {
+      cwd: root,
+      env: { ...env, HOST: '127.0.0.1', PRICEHUNT_APP_PORT: String(DEFAULT_SHOPPER_SERVER_PORT), PRICEHUNT_API_URL: origin(DEFAULT_SITE_PORTS.shopper) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [shopper.stdout, shopper.stderr]) {
+      stream?.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(`[shopper] ${line}\n`);
+      });
+    }
+    shopper.on('exit', (code, signal) => {
+      if (!stopping) console.log(`[shopper] exited (${signal ?? code}); nginx serves the app's shell, which renders in the browser`);
+    });
+    children.push(shopper);
+    fs.writeFileSync(path.join(clusterDir, 'shopper.pid'), `${shopper.pid}\n`);
+    await waitForHealth(`http://127.0.0.1:${DEFAULT_SHOPPER_SERVER_PORT}/robots.txt`, shopper);
     nginx = await startNginx({ dir: path.join(clusterDir, 'nginx'), prefix: root, listenHost: '127.0.0.1' });
   } catch (error) {
     console.error(`\nThe cluster did not start: ${(error as Error).message}`);
@@ -193,10 +211,11 @@ async function main() {
   }
 
   const line = '─'.repeat(64);
-  console.log(`\n${line}\n PriceHunt is running as a cluster: nginx → 2 API instances → PostgreSQL\n`);
+  console.log(`\n${line}\n PriceHunt is running as a cluster: nginx → shopper server + 2 API instances → PostgreSQL\n`);
   for (const site of sites) console.log(`  ${site.title.padEnd(19)} ${origin(site.port)}/`);
   console.log(`  API instances       ${DEFAULT_API_PORTS.map((port) => origin(port)).join(', ')}   (pids in data/cluster/api-*.pid)`);
   console.log(`  Feed worker         refreshes due feed sources   (pid in data/cluster/worker.pid)`);
+  console.log(`  Shopper server      ${origin(DEFAULT_SHOPPER_SERVER_PORT)}, renders the shopper site's pages   (pid in data/cluster/shopper.pid)`);
   console.log(`  Database            data/cluster/database-url${cluster ? ` (cluster in data/pg, port ${cluster.port})` : ''}`);
   const demoLink = /demo product link: (\S+)/.exec(seedOutput)?.[1] ?? 'https://www.amazon.com/dp/B09XS7JWHH';
   console.log(`\n  Try: ${origin(DEFAULT_SITE_PORTS.shopper)}/${demoLink}`);

@@ -89,7 +89,7 @@ describe('the fleet: nginx, two API instances, PostgreSQL', () => {
     await page.getByRole('button', { name: 'Compare prices' }).click();
     await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
     await compareAndGo(page, context, redirects);
-    // A deep link is the app's page too (nginx's SPA fallback): reloading the results page shows them again.
+    // A deep link is a page too (the shopper site's server renders it): reloading the results page shows them again.
     await page.reload();
     await page.getByRole('list', { name: 'Offers, cheapest first' }).waitFor();
     await context.close();
@@ -176,5 +176,22 @@ describe('the fleet: nginx, two API instances, PostgreSQL', () => {
     await compareAndGo(page, context, redirects);
     await context.close();
     expect(api2?.exited).toBe(false);
+  });
+
+  it("serves the shopper site's pages rendered by its server through nginx, and the app's shell while that server is down", async () => {
+    const answer = (await (await fetch(`${shopper}/api/browse?pageSize=1`)).json()) as { items: Array<{ id: number; title: string }> };
+    const product = answer.items[0] as { id: number; title: string };
+    const first = await fetch(`${shopper}/product/${product.id}/x`, { redirect: 'manual' });
+    expect(first.status).toBe(301);
+    const html = await (await fetch(`${shopper}${first.headers.get('location')}`)).text();
+    expect(html).toContain('"@type":"Product"');
+    expect(html).toContain('id="product-title"');
+    // A pasted link: the server asked the API (through nginx) and answers with the comparison.
+    const pasted = await (await fetch(`${shopper}/${demoLink}`)).text();
+    expect(pasted).toMatch(/history\.replaceState\(null,'',"\/new-search\//);
+    await fleet.shopperServer.stop();
+    const shell = await fetch(`${shopper}/product/${product.id}/x`);
+    expect(shell.status).toBe(200);
+    expect(await shell.text()).not.toContain('id="product-title"');
   });
 });

@@ -18,7 +18,7 @@ export interface RenderOptions {
 }
 
 /** Where the memory router is now; read it with `screen.getByTestId('location')`. */
-function LocationProbe() {
+export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }

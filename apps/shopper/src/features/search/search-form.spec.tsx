@@ -1,9 +1,11 @@
 import { jsonResponse } from '@pricehunt/api-client/testing';
 import { readProductRequest } from '@pricehunt/direct-url';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { searchResult } from '../../testing/fixtures';
-import { mockApi, renderWithProviders } from '../../testing/render-with-providers';
+import { LocationProbe, mockApi, renderWithProviders } from '../../testing/render-with-providers';
 import { SearchForm } from './search-form';
 
 const base = searchResult().product;
@@ -85,5 +87,22 @@ describe('search form suggestions', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(box()).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('search form on a page the server rendered', () => {
+  it('keeps the words typed into the box before the app took the page over', async () => {
+    const ui = (
+      <MemoryRouter>
+        <SearchForm />
+        <LocationProbe />
+      </MemoryRouter>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(ui);
+    (container.querySelector('input[name="q"]') as HTMLInputElement).value = 'sony wh-1000xm5';
+    render(ui, { container, hydrate: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Compare prices' }));
+    expect(await searchedRequest()).toMatchObject({ query: 'sony wh-1000xm5' });
   });
 });

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@pricehunt/contracts';
 import { Button } from '@pricehunt/ui';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { classifySearchInput } from './search-input';
@@ -30,6 +30,15 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const [value, setValue] = useState(defaultValue);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Words typed while the app was taking over the server's page are in the box, not in the state: keep them (the next
+  // render would otherwise put the state's words back).
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== defaultValue) setValue(typed);
+    // Once, right after the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The suggestions list: open while the shopper types in the box, closed by Escape, a pick, leaving the box or a search.
@@ -116,6 +125,7 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
             <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
           <input
+            ref={inputRef}
             id={inputId}
             className="ph-search__input"
             type="text"

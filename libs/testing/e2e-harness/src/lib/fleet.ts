@@ -5,6 +5,8 @@ import { startNginx, type RunningNginx } from './nginx';
 
 /** The API's production bundle (`nx build api`), as `npm run start:cluster` runs it. */
 export const API_BUNDLE = path.join(workspaceRoot, 'dist/apps/api/main.js');
+/** The shopper site's renderer (`nx build shopper`), which its server (apps/shopper/server) loads. */
+export const SHOPPER_RENDERER = path.join(workspaceRoot, 'dist/apps/shopper-server/entry-server.mjs');
 const tsx = path.join(workspaceRoot, 'node_modules/.bin/tsx');
 
 /**
@@ -41,6 +43,8 @@ export interface Fleet {
   /** The API instances, in the upstream's order; `apis[i].child.pid` is the process nginx proxies to. */
   apis: ManagedProcess[];
   apiPorts: number[];
+  /** The shopper site's server, rendering its pages behind nginx. */
+  shopperServer: ManagedProcess;
   nginx: RunningNginx;
   sitePorts: { shopper: number; merchant: number; admin: number };
   /** `http://127.0.0.1:<port>` of each site. */
@@ -50,11 +54,13 @@ export interface Fleet {
 
 /**
  * The fleet `npm run start:cluster` runs, on free ports: `instances` API processes of the production bundle on one
- * database (migrated and seeded beforehand: `seedDatabase`), and Debian's nginx with the repository's configuration
- * in front, serving the three apps' builds from dist/apps. The bundle and the apps must have been built.
+ * database (migrated and seeded beforehand: `seedDatabase`), the shopper site's server (its pages rendered, asking the
+ * API through nginx), and Debian's nginx with the repository's configuration in front, serving the three apps' builds
+ * from dist/apps. The bundle and the apps must have been built.
  */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   if (!fs.existsSync(API_BUNDLE)) throw new Error(`the API is not built (${API_BUNDLE}): run "npx nx build api" first`);
+  if (!fs.existsSync(SHOPPER_RENDERER)) throw new Error(`the shopper site is not built (${SHOPPER_RENDERER}): run "npx nx build shopper" first`);
   const count = options.instances ?? 2;
   const apiPorts: number[] = [];
   for (let i = 0; i < count; i++) apiPorts.push(await freePort());
@@ -84,8 +90,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
   const apis: ManagedProcess[] = [];
   let nginx: RunningNginx | undefined;
+  let shopperServer: ManagedProcess | undefined;
   const stop = async () => {
     await nginx?.stop();
+    await shopperServer?.stop();
     await Promise.all(apis.map((api) => api.stop()));
   };
   try {
@@ -96,8 +104,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000, api);
       }),
     );
-    nginx = await startNginx({ dir: options.dir, sitePorts, apiPorts });
-    return { apis, apiPorts, nginx, sitePorts, sites, stop };
+    const shopperServerPort = await freePort();
+    shopperServer = startProcess('shopper server', tsx, ['--tsconfig', 'apps/shopper/tsconfig.json', 'apps/shopper/server/main.ts'], {
+      ...env,
+      PRICEHUNT_APP_PORT: String(shopperServerPort),
+      PRICEHUNT_API_URL: sites.shopper,
+    });
+    await waitForHttp(`http://127.0.0.1:${shopperServerPort}/robots.txt`, 60_000, shopperServer);
+    nginx = await startNginx({ dir: options.dir, sitePorts, apiPorts, shopperServerPort });
+    return { apis, apiPorts, shopperServer, nginx, sitePorts, sites, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { freePort, tempDir } from './processes';
-import { DEFAULT_API_PORTS, DEFAULT_SITE_PORTS, NGINX_CONFIG_DIR, renderSites, startNginx, type RunningNginx } from './nginx';
+import { DEFAULT_API_PORTS, DEFAULT_SHOPPER_SERVER_PORT, DEFAULT_SITE_PORTS, NGINX_CONFIG_DIR, renderSites, startNginx, type RunningNginx } from './nginx';
 
 /** An API instance stand-in on loopback: answers who it is, or breaks the connection once it has read a request. */
 interface Upstream {
@@ -47,7 +47,7 @@ describe('renderSites', () => {
   });
 
   it('moves the sites and lists every API instance with the same parameters', () => {
-    const rendered = renderSites(text, { sitePorts: { shopper: 9080, merchant: 9081, admin: 9082 }, apiPorts: [4001, 4002, 4003] });
+    const rendered = renderSites(text, { sitePorts: { shopper: 9080, merchant: 9081, admin: 9082 }, apiPorts: [4001, 4002, 4003], shopperServerPort: 9400 });
     expect(rendered).toContain('listen 127.0.0.1:9080;');
     expect(rendered).toContain('listen 127.0.0.1:9082;');
     expect(rendered).not.toContain(`listen ${DEFAULT_SITE_PORTS.shopper};`);
@@ -55,8 +55,10 @@ describe('renderSites', () => {
       'server 127.0.0.1:4001 max_fails=1 fail_timeout=5s;',
       'server 127.0.0.1:4002 max_fails=1 fail_timeout=5s;',
       'server 127.0.0.1:4003 max_fails=1 fail_timeout=5s;',
+      'server 127.0.0.1:9400 max_fails=1 fail_timeout=5s;',
     ]);
     expect(rendered).not.toContain(`:${DEFAULT_API_PORTS[1]} `);
+    expect(rendered).not.toContain(`:${DEFAULT_SHOPPER_SERVER_PORT} `);
   });
 });
 
@@ -67,6 +69,7 @@ describe('the repository nginx configuration, run by Debian nginx', () => {
   let nginx: RunningNginx;
   let one: Upstream;
   let two: Upstream;
+  let pages: Upstream;
   let shopper: string;
   let admin: string;
 
@@ -80,8 +83,9 @@ describe('the repository nginx configuration, run by Debian nginx', () => {
     }
     one = await startUpstream('one');
     two = await startUpstream('two');
+    pages = await startUpstream('shopper server');
     const sitePorts = { shopper: await freePort(), merchant: await freePort(), admin: await freePort() };
-    nginx = await startNginx({ dir: path.join(dir, 'nginx'), prefix: dist, sitePorts, apiPorts: [one.port, two.port] });
+    nginx = await startNginx({ dir: path.join(dir, 'nginx'), prefix: dist, sitePorts, apiPorts: [one.port, two.port], shopperServerPort: pages.port });
     shopper = `http://127.0.0.1:${sitePorts.shopper}`;
     admin = `http://127.0.0.1:${sitePorts.admin}`;
   }, 30_000);
@@ -90,17 +94,20 @@ describe('the repository nginx configuration, run by Debian nginx', () => {
     await nginx?.stop();
     await one?.close();
     await two?.close();
+    await pages?.close().catch(() => undefined);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers every page of an app, a pasted link among them, with its index.html, never cached', async () => {
-    for (const page of ['/', '/https://www.amazon.com/dp/B0BXYZ1234?th=1', '/product/42', '/favorites']) {
+  it("passes the shopper site's pages to its server, and answers the other apps' pages with their index.html, never cached", async () => {
+    for (const page of ['/', '/https://www.amazon.com/dp/B0BXYZ1234?th=1', '/product/42/sony', '/sitemap.xml']) {
       const res = await fetch(`${shopper}${page}`);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain('<title>shopper</title>');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.json()).toMatchObject({ instance: 'shopper server', method: 'GET', url: page });
     }
-    expect(await (await fetch(`${admin}/businesses`)).text()).toContain('<title>admin</title>');
+    expect(pages.seen.every((request) => request.forwardedFor === '127.0.0.1')).toBe(true);
+    const dashboard = await fetch(`${admin}/businesses`);
+    expect(await dashboard.text()).toContain('<title>admin</title>');
+    expect(dashboard.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('serves built assets for a year, compressed, and a missing asset as a 404 rather than the page', async () => {
@@ -110,6 +117,16 @@ describe('the repository nginx configuration, run by Debian nginx', () => {
     expect(asset.headers.get('content-type')).toContain('javascript');
     expect(asset.headers.get('content-encoding')).toBe('gzip');
     expect((await fetch(`${shopper}/assets/gone-1234.js`)).status).toBe(404);
+  });
+
+  it("answers the shopper site's pages with the app's shell, never cached, while its server is down", async () => {
+    await pages.close();
+    for (const page of ['/', '/https://www.amazon.com/dp/B0BXYZ1234?th=1', '/favorites']) {
+      const res = await fetch(`${shopper}${page}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<title>shopper</title>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
   });
 
   it('passes /api and /t.js to the instances in turn, with the client address forwarded', async () => {

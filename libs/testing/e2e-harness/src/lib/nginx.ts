@@ -10,6 +10,8 @@ export const NGINX_BINARY = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /** The ports the repository's configuration is written for. */
 export const DEFAULT_SITE_PORTS = { shopper: 8080, merchant: 8081, admin: 8082 } as const;
 export const DEFAULT_API_PORTS = [3001, 3002] as const;
+/** The shopper site's server (apps/shopper/server), behind the shopper site. */
+export const DEFAULT_SHOPPER_SERVER_PORT = 4000;
 
 export interface NginxOptions {
   /** Where nginx keeps its pid, logs and temporary files, and the configuration it runs. */
@@ -19,6 +21,8 @@ export interface NginxOptions {
   sitePorts?: { shopper: number; merchant: number; admin: number };
   /** Every API instance, in the upstream's order. */
   apiPorts?: readonly number[];
+  /** The shopper site's server that renders its pages (when none listens there, the site serves the app's shell). */
+  shopperServerPort?: number;
   /** The address every site listens on (default 127.0.0.1; the repository's file listens on every address). */
   listenHost?: string;
 }
@@ -38,10 +42,11 @@ export interface RunningNginx {
 }
 
 /**
- * The repository's site configuration with other ports: each `listen <default port>;` and the upstream's
- * `server 127.0.0.1:<default port> …;` lines are rewritten, everything else is the file as an operator reads it.
+ * The repository's site configuration with other ports: each `listen <default port>;`, the API upstream's
+ * `server 127.0.0.1:<port> …;` lines (one per instance) and the shopper upstream's are rewritten, everything else is
+ * the file as an operator reads it.
  */
-export function renderSites(text: string, options: Pick<NginxOptions, 'sitePorts' | 'apiPorts' | 'listenHost'>): string {
+export function renderSites(text: string, options: Pick<NginxOptions, 'sitePorts' | 'apiPorts' | 'listenHost' | 'shopperServerPort'>): string {
   const sites = options.sitePorts ?? DEFAULT_SITE_PORTS;
   const byDefault = new Map<number, number>([
     [DEFAULT_SITE_PORTS.shopper, sites.shopper],
@@ -49,26 +54,32 @@ export function renderSites(text: string, options: Pick<NginxOptions, 'sitePorts
     [DEFAULT_SITE_PORTS.admin, sites.admin],
   ]);
   const host = options.listenHost ?? '127.0.0.1';
-  let out = text.replace(/^(\s*)listen (\d+);/gm, (line, indent: string, port: string) => {
+  const out = text.replace(/^(\s*)listen (\d+);/gm, (line, indent: string, port: string) => {
     const mapped = byDefault.get(Number(port));
     if (mapped === undefined) throw new Error(`nginx configuration listens on ${port}, which is not one of the sites' default ports`);
     return `${indent}listen ${host ? `${host}:` : ''}${mapped};`;
   });
   const apiPorts = options.apiPorts ?? DEFAULT_API_PORTS;
+  const shopperPort = options.shopperServerPort ?? DEFAULT_SHOPPER_SERVER_PORT;
+  return rewriteUpstream(rewriteUpstream(out, 'pricehunt_api', apiPorts), 'pricehunt_shopper', [shopperPort]);
+}
+
+/** The `upstream <name> { … }` block with one `server 127.0.0.1:<port> <its parameters>;` line per port. */
+function rewriteUpstream(text: string, name: string, ports: readonly number[]): string {
+  const block = new RegExp(`^upstream ${name} \\{\\n[\\s\\S]*?^\\}`, 'm').exec(text);
+  if (!block) throw new Error(`nginx configuration has no upstream ${name}`);
   const serverLine = /^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;\n/gm;
-  const first = serverLine.exec(out);
+  const first = serverLine.exec(block[0]);
   serverLine.lastIndex = 0;
-  if (!first) throw new Error('nginx configuration has no upstream server line to rewrite');
-  const indent = first[1];
-  const params = first[2] ?? '';
-  const servers = apiPorts.map((port) => `${indent}server 127.0.0.1:${port}${params};\n`).join('');
+  if (!first) throw new Error(`nginx configuration has no server line in upstream ${name}`);
+  const servers = ports.map((port) => `${first[1]}server 127.0.0.1:${port}${first[2] ?? ''};\n`).join('');
   let replaced = false;
-  out = out.replace(serverLine, () => {
+  const rewritten = block[0].replace(serverLine, () => {
     if (replaced) return '';
     replaced = true;
     return servers;
   });
-  return out;
+  return text.slice(0, block.index) + rewritten + text.slice(block.index + block[0].length);
 }
 
 /** The name of the user with this id, from /etc/passwd. */
@@ -132,7 +143,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
   const sites = renderSites(fs.readFileSync(path.join(NGINX_CONFIG_DIR, 'pricehunt.conf'), 'utf8'), options);
   fs.writeFileSync(path.join(dir, 'pricehunt.conf'), sites);
-  fs.copyFileSync(path.join(NGINX_CONFIG_DIR, 'pricehunt-app.conf'), path.join(dir, 'pricehunt-app.conf'));
+  for (const file of ['pricehunt-app.conf', 'pricehunt-shopper.conf']) fs.copyFileSync(path.join(NGINX_CONFIG_DIR, file), path.join(dir, file));
   const prefix = `${path.resolve(options.prefix ?? workspaceRoot)}/`;
   const configFile = path.join(dir, 'nginx.conf');
   fs.writeFileSync(configFile, mainConfig(dir, prefix));
