@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FEATURE_NAMES, type MatcherModel, modelFromJson, modelToJson } from '../src';
-import { DATASETS, loadDataset, parseArgs, prf, resolveDataDir } from './er-magellan';
+import { TABLE_DATASETS as DATASETS, loadDataset, parseArgs, prf, resolveDataDir } from './er-magellan';
 import { fitLinear, fitTrees } from './fit';
 import { featurise, modelScores } from './pair-scores';
 
