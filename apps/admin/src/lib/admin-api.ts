@@ -16,6 +16,7 @@ import {
   overviewResponseSchema,
   priceReviewApproveResponseSchema,
   priceReviewListResponseSchema,
+  suspectProductListResponseSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
   retailerResponseSchema,
@@ -44,6 +45,7 @@ export const adminKeys = {
   product: (id: number) => ['admin', 'products', 'detail', id] as const,
   matchReports: (status: 'open' | 'resolved') => ['admin', 'match-reports', status] as const,
   priceReviews: () => ['admin', 'price-reviews'] as const,
+  suspectProducts: () => ['admin', 'suspect-products'] as const,
 };
 
 export const overviewQuery = () =>
@@ -202,6 +204,13 @@ export function useResolveMatchReport() {
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** The match review's flagged products: offers more than 2x apart in price, or a retailer twice. */
+export const useSuspectProducts = () =>
+  useQuery({
+    queryKey: adminKeys.suspectProducts(),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/suspect-products`, { schema: suspectProductListResponseSchema, signal }),
+  });
 
 export const usePriceReviews = () =>
   useQuery({

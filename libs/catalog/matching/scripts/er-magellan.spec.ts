@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bestThreshold, loadDataset, parseArgs, prf, resolveDataDir } from './er-magellan';
+import { bestThreshold, cleanWdcTitle, loadDataset, missingFile, parseArgs, parseSerialisedRecord, prf, resolveDataDir } from './er-magellan';
 
 describe('evaluation helpers', () => {
   it('computes precision, recall and F1 at a threshold', () => {
@@ -46,6 +46,49 @@ describe('evaluation helpers', () => {
     expect(pair?.right).toEqual({ title: 'sony kd-55x80k', brand: 'sony', model: null, priceCents: null });
     expect(pair?.label).toBe(1);
     expect(() => loaded.pairs('test')).toThrow('missing split file');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('Ditto-serialised sets', () => {
+  it('reads both sides of a pair, attribute by attribute', () => {
+    expect(parseSerialisedRecord('COL title VAL lenovo backpack 41u5254 COL category VAL  COL brand VAL lenovo COL modelno VAL  COL price VAL 31.51 ')).toEqual({
+      title: 'lenovo backpack 41u5254',
+      category: '',
+      brand: 'lenovo',
+      modelno: '',
+      price: '31.51',
+    });
+  });
+
+  it('cleans the quotes, language tags and "Null" of WDC titles', () => {
+    expect(cleanWdcTitle(' "Puma Popcat - Bleu/ Blanc"@fr " Puma chaussures pour homme "@fr')).toBe('Puma Popcat - Bleu/ Blanc Puma chaussures pour homme');
+    expect(cleanWdcTitle(' "Null", "449363-B21 HP 2GB"@en-US ')).toBe('449363-B21 HP 2GB');
+    expect(cleanWdcTitle('"Air Jordan 6 (VI) Retro “Champagne Bottle”"@en-US')).toBe('Air Jordan 6 (VI) Retro “Champagne Bottle”');
+  });
+
+  it('loads dirty Walmart-Amazon and WDC pairs, and names the missing files', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'er-'));
+    fs.mkdirSync(path.join(dir, 'Dirty-Walmart-Amazon'));
+    fs.writeFileSync(
+      path.join(dir, 'Dirty-Walmart-Amazon', 'valid.txt'),
+      'COL title VAL sony kd55x80k tv 599.99 COL brand VAL  COL modelno VAL  COL price VAL \tCOL title VAL sony 55 tv COL brand VAL sony COL modelno VAL kd-55x80k COL price VAL 579.00\t1\n',
+    );
+    fs.mkdirSync(path.join(dir, 'WDC-shoes-small'));
+    fs.writeFileSync(path.join(dir, 'WDC-shoes-small', 'train.txt'), 'COL title VAL  "Nike Air Max 90"@en\tCOL title VAL  "Null"\t0\n');
+    const dirty = loadDataset(dir, 'Dirty-Walmart-Amazon').pairs('valid');
+    expect(dirty).toHaveLength(1);
+    expect(dirty[0]?.left).toEqual({ title: 'sony kd55x80k tv 599.99', brand: null, model: null, priceCents: null });
+    expect(dirty[0]?.right).toEqual({ title: 'sony 55 tv', brand: 'sony', model: 'kd-55x80k', priceCents: 57900 });
+    expect(dirty[0]?.label).toBe(1);
+    const shoes = loadDataset(dir, 'WDC-shoes-small');
+    expect(shoes.pairs('train').map((p) => [p.left.title, p.right.title, p.label])).toEqual([['Nike Air Max 90', '', 0]]);
+    expect(() => shoes.pairs('valid')).toThrow('missing split file');
+    expect(missingFile(dir, 'WDC-shoes-small', ['train'])).toBeNull();
+    expect(missingFile(dir, 'WDC-shoes-small', ['train', 'valid'])).toBe(path.join(dir, 'WDC-shoes-small', 'valid.txt'));
+    expect(missingFile(dir, 'Abt-Buy', ['train'])).toBe(path.join(dir, 'Abt-Buy', 'tableA.csv'));
+    fs.writeFileSync(path.join(dir, 'WDC-shoes-small', 'valid.txt'), 'just one column\n');
+    expect(() => loadDataset(dir, 'WDC-shoes-small')).toThrow('line 1 is not');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,13 +1,28 @@
 /**
- * Loader for the ER-Magellan product benchmarks (Abt-Buy, Amazon-Google, Walmart-Amazon):
- * tableA.csv, tableB.csv and <split>.csv (ltable_id, rtable_id, label) per dataset folder.
- * The files are read where they lie; nothing is copied.
+ * Loader for the public product-matching benchmarks, read where they lie (nothing is copied):
+ * - ER-Magellan tables (Abt-Buy, Amazon-Google, Walmart-Amazon): tableA.csv, tableB.csv and <split>.csv
+ *   (ltable_id, rtable_id, label) per dataset folder;
+ * - Ditto-serialised pairs (Dirty-Walmart-Amazon, WDC-*-small): <split>.txt, one pair a line,
+ *   `COL <attr> VAL <value> …` for each side, tab-separated, then the label.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIdfStats, type IdfStats, type ItemIdentity, parseCsvRecords } from '../src';
 
-export const DATASETS = ['Abt-Buy', 'Amazon-Google', 'Walmart-Amazon'] as const;
+/** Datasets with record tables and id pairs. */
+export const TABLE_DATASETS = ['Abt-Buy', 'Amazon-Google', 'Walmart-Amazon'] as const;
+/** Datasets published only as Ditto-serialised pairs (no record ids). */
+export const SERIALISED_DATASETS = [
+  'Dirty-Walmart-Amazon',
+  'WDC-all-small',
+  'WDC-cameras-small',
+  'WDC-computers-small',
+  'WDC-shoes-small',
+  'WDC-watches-small',
+] as const;
+export const DATASETS = [...TABLE_DATASETS, ...SERIALISED_DATASETS] as const;
+export type TableDatasetName = (typeof TABLE_DATASETS)[number];
+export type SerialisedDatasetName = (typeof SERIALISED_DATASETS)[number];
 export type DatasetName = (typeof DATASETS)[number];
 export type SplitName = 'train' | 'valid' | 'test';
 
@@ -54,7 +69,7 @@ function parsePriceCents(raw: string | undefined): number | null {
   return Number.isFinite(n) && n > 0 ? Math.round(n * 100) : null;
 }
 
-function toOffer(name: DatasetName, rec: Record<string, string>): ItemIdentity {
+function toOffer(name: TableDatasetName, rec: Record<string, string>): ItemIdentity {
   switch (name) {
     case 'Abt-Buy':
       return { title: rec['name'] ?? '', priceCents: parsePriceCents(rec['price']) };
@@ -88,7 +103,118 @@ function serialise(rec: Record<string, string>): string {
     .join(' ');
 }
 
+const isTableDataset = (name: DatasetName): name is TableDatasetName => (TABLE_DATASETS as readonly string[]).includes(name);
+
+/** The files a dataset needs for a split: null when they are all in `dataDir`, else the first missing one. */
+export function missingFile(dataDir: string, name: DatasetName, splits: readonly SplitName[]): string | null {
+  const dir = path.join(dataDir, name);
+  const files = isTableDataset(name)
+    ? ['tableA.csv', 'tableB.csv', ...splits.map((s) => `${s}.csv`)]
+    : splits.map((s) => `${s}.txt`);
+  for (const f of files) if (!fs.existsSync(path.join(dir, f))) return path.join(dir, f);
+  return null;
+}
+
 export function loadDataset(dataDir: string, name: DatasetName): Dataset {
+  return isTableDataset(name) ? loadTableDataset(dataDir, name) : loadSerialisedDataset(dataDir, name);
+}
+
+/** One side of a Ditto-serialised pair: `COL title VAL … COL brand VAL …` → { title: …, brand: … }. */
+export function parseSerialisedRecord(text: string): Record<string, string> {
+  const rec: Record<string, string> = {};
+  const re = /(?:^|\s)COL (\S+) VAL(?= |$)/g;
+  const marks: { attr: string; start: number; end: number }[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) marks.push({ attr: m[1] as string, start: m.index, end: re.lastIndex });
+  marks.forEach((mark, i) => {
+    const next = marks[i + 1];
+    rec[mark.attr] = text.slice(mark.end, next ? next.start : text.length).trim();
+  });
+  return rec;
+}
+
+/**
+ * A WDC title as the shop printed it: WDC's extraction leaves RDF literal quotes with a language tag
+ * (`"Nike Air Max 90"@en`), `"Null"` for missing values, and the page title after the offer title.
+ */
+export function cleanWdcTitle(raw: string): string {
+  return raw
+    .replace(/"@[a-z]{2,3}(?:-[a-z0-9]{2,8})*/gi, ' ')
+    .replace(/"null"\s*,?/gi, ' ')
+    .replace(/"\s*,/g, ' ')
+    .replace(/"/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function serialisedOffer(name: SerialisedDatasetName, rec: Record<string, string>): ItemIdentity {
+  if (name === 'Dirty-Walmart-Amazon') {
+    return {
+      title: rec['title'] ?? '',
+      brand: rec['brand'] || null,
+      model: rec['modelno'] || null,
+      priceCents: parsePriceCents(rec['price']),
+    };
+  }
+  return { title: cleanWdcTitle(rec['title'] ?? '') };
+}
+
+function loadSerialisedDataset(dataDir: string, name: SerialisedDatasetName): Dataset {
+  const dir = path.join(dataDir, name);
+  interface Side {
+    offer: ItemIdentity;
+    text: string;
+  }
+  const sides = new Map<string, Side>();
+  const side = (raw: string): Side => {
+    let s = sides.get(raw);
+    if (!s) {
+      const rec = parseSerialisedRecord(raw);
+      s = { offer: serialisedOffer(name, rec), text: Object.values(rec).join(' ') };
+      sides.set(raw, s);
+    }
+    return s;
+  };
+  const splits = new Map<SplitName, LabelledPair[]>();
+  const read = (split: SplitName): LabelledPair[] => {
+    const file = path.join(dir, `${split}.txt`);
+    if (!fs.existsSync(file)) throw new Error(`missing split file ${file}`);
+    const pairs: LabelledPair[] = [];
+    fs.readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (line.trim() === '') return;
+        const parts = line.split('\t');
+        const label = parts[parts.length - 1]?.trim();
+        if (parts.length !== 3 || (label !== '0' && label !== '1')) throw new Error(`${file}: line ${i + 1} is not "left<TAB>right<TAB>label"`);
+        const l = side(parts[0] as string);
+        const r = side(parts[1] as string);
+        pairs.push({ left: l.offer, right: r.offer, leftText: l.text, rightText: r.text, label: label === '1' ? 1 : 0 });
+      });
+    return pairs;
+  };
+  // Corpus statistics over every record of the splits present (labels unused), as the table datasets use whole tables.
+  for (const split of ['train', 'valid', 'test'] as const) {
+    if (fs.existsSync(path.join(dir, `${split}.txt`))) splits.set(split, read(split));
+  }
+  const all = [...sides.values()];
+  const stats = buildIdfStats(
+    all.map((s) => s.offer.title),
+    { brands: all.map((s) => s.offer.brand) },
+  );
+  const baselineStats = buildIdfStats(all.map((s) => s.text));
+  return {
+    name,
+    stats,
+    baselineStats,
+    pairs(split) {
+      const pairs = splits.get(split);
+      if (!pairs) throw new Error(`missing split file ${path.join(dir, `${split}.txt`)}`);
+      return pairs;
+    },
+  };
+}
+
+function loadTableDataset(dataDir: string, name: TableDatasetName): Dataset {
   const dir = path.join(dataDir, name);
   const tableA = readTable(path.join(dir, 'tableA.csv'));
   const tableB = readTable(path.join(dir, 'tableB.csv'));

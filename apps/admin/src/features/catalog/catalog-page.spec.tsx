@@ -38,6 +38,7 @@ function routes(extra: Record<string, Parameters<typeof jsonResponse>[0] | ((...
     'GET /api/admin/imports': () => jsonResponse({ success: true, items: [] }),
     'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
     'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items: [], total: 0 }),
+    'GET /api/admin/suspect-products': () => jsonResponse({ success: true, items: [], total: 0 }),
     ...extra,
   } as never;
 }
@@ -218,5 +219,28 @@ describe('catalog page', () => {
     await user.click(screen.getByRole('button', { name: 'Approve the price of Cheap Phones CP-1' }));
     expect(await screen.findByText(/No offer is held/)).toBeInTheDocument();
     expect(view.mock.requestsTo('POST /api/admin/price-reviews/41/approve')).toHaveLength(1);
+  });
+
+  it('flags in the match review the products whose offers are more than 2x apart or repeat a retailer, and opens one', async () => {
+    const view = renderApp('/admin/catalog', {
+      signedInAs: adminAccount,
+      routes: routes({
+        'GET /api/admin/suspect-products': () =>
+          jsonResponse({
+            success: true,
+            total: 1,
+            items: [{ product: { id: 9, title: 'Asus TUF Gaming VG348QL1A 34" Monitor' }, offerCount: 3, retailerCount: 2, lowestCents: 19_999, highestCents: 43_999, flags: ['price-spread', 'retailer-twice'] }],
+          }),
+        'GET /api/admin/products/9': () => jsonResponse({ success: true, product: { id: 9, title: 'Asus TUF Gaming VG348QL1A 34" Monitor', brand: 'Asus', model: null, category: null, offerCount: 3, bestPriceCents: 19_999, currency: 'USD', imageUrl: null }, offers: [] }),
+      }),
+    });
+    restore = view.restore;
+    const table = await screen.findByRole('table', { name: 'Products flagged for the match review' });
+    expect(screen.getByText('Match review (1 flagged)')).toBeInTheDocument();
+    expect(
+      within(table).getByRole('row', { name: /#9 Asus TUF Gaming VG348QL1A 34" Monitor 3 \(2 retailers\) \$199\.99 – \$439\.99 New offers more than 2x apart in price; A retailer lists it twice/ }),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Open product #9' }));
+    await waitFor(() => expect(view.mock.requestsTo('GET /api/admin/products/9').length).toBeGreaterThan(0));
   });
 });

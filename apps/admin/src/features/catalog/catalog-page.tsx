@@ -11,6 +11,7 @@ import { formatCount, formatDateTime } from '../../lib/format';
 import { ImportRunsTable, RowErrorsTable, RowWarningsTable } from './import-runs-table';
 import { MatchReportsCard } from './match-reports-card';
 import { PriceReviewsCard } from './price-reviews-card';
+import { SuspectProductsCard } from './suspect-products-card';
 import { ProductsCard } from './products-card';
 import { CatalogNav } from './catalog-nav';
 import { DataTable } from '../../components/data-table';
@@ -39,6 +40,7 @@ export default function CatalogPage() {
       </div>
       <MatchReportsCard onOpen={openProduct} />
       <PriceReviewsCard onOpen={openProduct} />
+      <SuspectProductsCard onOpen={openProduct} />
       <ProductsCard selected={product} onSelect={setProduct} />
       <ImportsCard />
     </div>

@@ -1,4 +1,4 @@
-import { AdminMessages, ErrorCode, type AdminProductOffer, type PriceReview, type ProductSummary } from '@pricehunt/contracts';
+import { AdminMessages, ErrorCode, type AdminProductOffer, type PriceReview, type ProductSummary, type SuspectProduct } from '@pricehunt/contracts';
 import { badRequest, conflict, HttpError } from '@pricehunt/http-errors';
 import { type CatalogRepository, type CorrectionRefusal, type OfferWithRetailer, productSummary, totalCents } from '@pricehunt/catalog-core';
 import type { Actor } from './service';
@@ -51,7 +51,7 @@ const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
 export function createAdminProducts(deps: {
   catalog: Pick<
     CatalogRepository,
-    'getProduct' | 'getProducts' | 'productsWithTitleWords' | 'allOffersOfProduct' | 'priceHeldOffers' | 'getOfferWithRetailer' | 'detachOffer' | 'approveOfferPrice' | 'mergeProducts'
+    'getProduct' | 'getProducts' | 'productsWithTitleWords' | 'allOffersOfProduct' | 'priceHeldOffers' | 'suspectProducts' | 'getOfferWithRetailer' | 'detachOffer' | 'approveOfferPrice' | 'mergeProducts'
   >;
   now: () => Date;
 }) {
@@ -101,6 +101,25 @@ export function createAdminProducts(deps: {
       );
       if (!done.ok) throw refusalError(done.refusal);
       return { offerId, productId: id, newProductId: done.newProductId };
+    },
+
+    /** Products whose offers cannot all be one product (new offers more than 2x apart, a retailer twice), widest spread first. */
+    async suspects(limit = 100): Promise<{ items: SuspectProduct[]; total: number }> {
+      const { items, total } = await catalog.suspectProducts(limit);
+      return {
+        total,
+        items: items.map((row) => ({
+          product: { id: row.productId, title: row.title },
+          offerCount: row.offerCount,
+          retailerCount: row.retailerCount,
+          lowestCents: row.lowestCents,
+          highestCents: row.highestCents,
+          flags: [
+            ...(row.lowestCents !== null && row.highestCents !== null && row.highestCents > 2 * row.lowestCents ? (['price-spread'] as const) : []),
+            ...(row.retailerCount < row.offerCount ? (['retailer-twice'] as const) : []),
+          ],
+        })),
+      };
     },
 
     /** Offers held for a price review, newest first, each with the median of the other offers it was held against. */

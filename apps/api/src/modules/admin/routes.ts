@@ -30,6 +30,7 @@ import {
   overviewResponseSchema,
   priceReviewApproveResponseSchema,
   priceReviewListResponseSchema,
+  suspectProductListResponseSchema,
   priceReviewParamsSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
@@ -228,6 +229,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...(await products.merge(actorOf(request), request.params.id, request.body.into)) }),
+  );
+
+  app.get(
+    '/suspect-products',
+    { schema: { tags, security, summary: 'Products whose offers cannot all be one product: new offers more than 2x apart in price, or a retailer twice', response: { 200: suspectProductListResponseSchema, ...denied } } },
+    async () => ({ success: true as const, ...(await products.suspects()) }),
   );
 
   app.get(

@@ -61,6 +61,28 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
     await db.close();
   });
 
+  it('takes a GTIN as strong evidence, not a verdict: offers that contradict it begin their own products', async () => {
+    // A reused GTIN (the demo's glued Asus monitors, a laptop listed with a monitor's GTIN, headphones with a camera's).
+    const gtin = upc('47110817634');
+    await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'M1', title: 'Asus TUF Gaming VG348QL1A 34" Curved Gaming Monitor', brand: 'Asus', gtin, priceCents: 43_999 }),
+        offer({ externalId: 'H1', title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones', brand: 'Sony', gtin: upc('02724292378'), priceCents: 39_800 }),
+      ],
+      { format: 'gmc', bulk, source: 'shop-one', retailer: { name: 'Shop One' } },
+    );
+    await catalog.ingestion.importOffers(
+      [
+        offer({ externalId: 'M2', url: 'https://www.bestbuy.com/site/asus/m2.p', title: 'Asus TUF Gaming VG249BL1A 24-Inch Gaming Monitor', brand: 'Asus', gtin, priceCents: 13_999 }),
+        offer({ externalId: 'M3', url: 'https://www.bestbuy.com/site/asus/m3.p', title: 'ASUS TUF VG348QL1A 34in Curved Monitor', brand: 'ASUS', gtin, priceCents: 41_999 }),
+        offer({ externalId: 'L1', url: 'https://www.bestbuy.com/site/asus/l1.p', title: 'ASUS TUF Gaming A15 FA507NV Gaming Laptop 16GB RAM 512GB SSD', brand: 'ASUS', gtin, priceCents: 99_999 }),
+        offer({ externalId: 'C1', url: 'https://www.bestbuy.com/site/sony/c1.p', title: 'Sony Alpha 7 IV ILCE-7M4 Mirrorless Camera Body', brand: 'Sony', gtin: upc('02724292378'), priceCents: 249_800 }),
+      ],
+      { format: 'gmc', bulk, source: 'bestbuy' },
+    );
+    expect(await clusters(db)).toEqual([['M1', 'M3'], ['H1'], ['M2'], ['L1'], ['C1']]);
+  });
+
   it('places offers in products by GTIN, model number and words, and counts what it wrote with its run', async () => {
     const first = await catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', bulk, source: 'shop-one', retailer: { name: 'Shop One' } });
     const second = await catalog.ingestion.importOffers(ELSEWHERE, { format: 'gmc', bulk, source: 'bestbuy' });

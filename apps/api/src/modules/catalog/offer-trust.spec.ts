@@ -160,6 +160,31 @@ describe('offers shoppers see', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${productOf}` })).json().product.bestPriceCents).toBe(119_900);
   });
 
+  it("flags in the admin's match review a product whose offers are more than 2x apart or that a retailer lists twice", async () => {
+    // A feed's item group puts two monitors and a second offer of one retailer into one product.
+    const monitors = [
+      { externalId: 'grp-0', retailer: 'amazon', title: 'Asus TUF Gaming VG348QL1A 34" Gaming Monitor', priceCents: 43_999 },
+      { externalId: 'grp-1', retailer: 'bestbuy', title: 'Asus TUF Gaming VG249BL1A 24-Inch Gaming Monitor', priceCents: 19_999 },
+      { externalId: 'grp-2', retailer: 'amazon', title: 'ASUS VG348QL1A 34in Curved Monitor', priceCents: 41_999 },
+    ];
+    await t.app.catalog.ingestion.importOffers(
+      monitors.map((m, i) => feedOffer({ ...m, url: `https://www.example-grp-${i}.com/p/${i}`, brand: 'Asus' })),
+      { format: 'gmc', source: 'grouped feed', productGroupKey: () => 'asus-group' },
+    );
+    const productOf = await value<number>(t.app, "SELECT product_id FROM offers WHERE external_id = 'grp-0'");
+    const res = await adminCall('GET', '/api/admin/suspect-products');
+    expect(res.statusCode).toBe(200);
+    const flagged = res.json().items.find((item: { product: { id: number } }) => item.product.id === productOf);
+    expect(flagged).toEqual({
+      product: { id: productOf, title: expect.any(String) },
+      offerCount: 3,
+      retailerCount: 2,
+      lowestCents: 19_999,
+      highestCents: 43_999,
+      flags: ['price-spread', 'retailer-twice'],
+    });
+  });
+
   it('gives up a proof missing from three re-checks in a row, hiding the offers and freeing the domain', async () => {
     const shop = await registerBusiness(t.app, 'owner@sold-shop.example', undefined, { storeDomain: 'sold-shop.example', storeName: 'Sold Shop' });
     await verifyStoreDomain(t.app, shop.cookie, dns);

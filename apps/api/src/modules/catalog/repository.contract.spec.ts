@@ -514,3 +514,44 @@ describe.each(ENGINES)('catalog port on %s: price history, price summaries and d
     expect((await s.catalog.deals(query)).categories.find((category) => category.slug === 'speakers')?.count).toBe(2);
   });
 });
+
+describe.each(ENGINES)('catalog port on %s: the match review', (engine) => {
+  let s: Subject;
+
+  beforeAll(async () => {
+    s = await open(engine);
+    await seedRetailersAndBusiness(s.db.query);
+    await seedProducts(s.db.query, [
+      { id: 1, title: HEADPHONES, brand: 'Sony', category: 'Headphones', slug: 'headphones', offers: 2, best: 27_999 },
+      { id: 2, title: 'Bose QuietComfort 45', brand: 'Bose', category: 'Headphones', slug: 'headphones', offers: 3, best: 30_000 },
+      { id: 3, title: 'Asus TUF Gaming VG348QL1A 34" Monitor', brand: 'Asus', category: 'Monitors', slug: 'monitors', offers: 3, best: 13_999 },
+    ]);
+    await seedOffers(s.db.query, [
+      { id: 11, retailer: 'amazon', product: 1, title: `${HEADPHONES} Black`, brand: 'Sony', price: 27_999 },
+      { id: 12, retailer: 'bestbuy', product: 1, title: HEADPHONES, brand: 'Sony', price: 29_999 },
+      { id: 13, retailer: 'walmart', product: 1, title: 'Sony WH-1000XM5 case', brand: 'Sony', price: 1_999, held: 'price' },
+      { id: 21, retailer: 'amazon', product: 2, title: 'Bose QuietComfort 45', brand: 'Bose', price: 30_000 },
+      { id: 22, retailer: 'amazon', product: 2, title: 'Bose QuietComfort 45 Black', brand: 'Bose', price: 31_000 },
+      { id: 23, retailer: 'walmart', product: 2, title: 'Bose QuietComfort 45 (used)', brand: 'Bose', price: 9_000 },
+      { id: 31, retailer: 'amazon', product: 3, title: 'Asus TUF Gaming VG348QL1A 34" Monitor', brand: 'Asus', price: 43_999 },
+      { id: 32, retailer: 'bestbuy', product: 3, title: 'Asus TUF Gaming VG249BL1A 24-Inch Monitor', brand: 'Asus', price: 13_999 },
+      { id: 33, retailer: 'walmart', product: 3, title: 'ASUS VG348QL1A 34in Monitor', brand: 'Asus', price: 41_999 },
+    ]);
+    // A used offer far below the new ones is no reason to flag a product: conditions are compared apart.
+    await s.db.query("UPDATE offers SET condition = 'used' WHERE id = 23");
+  });
+  afterAll(async () => {
+    await s.db.close();
+  });
+
+  it('flags the products whose shown new offers are more than 2x apart or that a retailer lists twice, widest spread first', async () => {
+    expectExactly(await s.catalog.suspectProducts(10), {
+      items: [
+        { productId: 3, title: 'Asus TUF Gaming VG348QL1A 34" Monitor', offerCount: 3, retailerCount: 3, lowestCents: 13_999, highestCents: 43_999 },
+        { productId: 2, title: 'Bose QuietComfort 45', offerCount: 3, retailerCount: 2, lowestCents: 30_000, highestCents: 31_000 },
+      ],
+      total: 2,
+    });
+    expect((await s.catalog.suspectProducts(1)).items.map((row) => row.productId)).toEqual([3]);
+  });
+});

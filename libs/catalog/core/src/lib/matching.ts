@@ -8,9 +8,11 @@ import {
   joinedModelSpans,
   restoreDecimals,
   getDefaultModel,
+  gtinContradictions,
   normaliseBrand,
   normaliseGtin,
   normaliseModel,
+  pairEvidence,
   prepareOffer,
   type ClusterCandidate,
   type ClusterEvidence,
@@ -767,17 +769,27 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
      *   that does is a different one (a title without colour or model code fits each of a product's twins alike), its
      *   retailer does not sell it yet, its offers state every code the lone offer states (`codesHeldBy`), and it may be
      *   one product with the offer's.
-     * - `productWithGtin(gtin, excludeOfferId, lookup)`: the product of an offer with the same valid GTIN (equal GTINs
-     *   decide a match), from `lookup` when given, else from the catalog.
+     * - `productWithGtin(gtin, excludeOfferId, lookup, item)`: the product of an offer with the same valid GTIN, from
+     *   `lookup` when given, else from the catalog; given the item, only an offer that contradicts nothing of it
+     *   (`gtinContradictions`: model numbers, quantities, prices more than 2x apart) counts.
      * - `rank(item, options)`: candidate products for the item, best first.
      */
     steps: {
       mayBeOneProduct,
       productForLoneOffer,
-      *productWithGtin(gtin: string | null, excludeOfferId?: number, lookup?: CandidateLookup): Step<number | null> {
+      *productWithGtin(gtin: string | null, excludeOfferId?: number, lookup?: CandidateLookup, item?: ItemIdentity): Step<number | null> {
         if (!gtin) return null;
-        const offers = lookup ? lookup.offersWithGtin(gtin, 3) : yield* read('offersWithGtin', gtin, 3);
-        return offers.find((row) => row.id !== excludeOfferId)?.productId ?? null;
+        const offers = (lookup ? lookup.offersWithGtin(gtin, 3) : yield* read('offersWithGtin', gtin, 3)).filter((row) => row.id !== excludeOfferId && row.productId != null);
+        if (!item || offers.length === 0) return offers[0]?.productId ?? null;
+        // A GTIN is strong evidence, not a verdict: an offer that states another model number or size, or sells at
+        // more than twice the price or half of it, is not the item whatever GTIN it states (feeds reuse GTINs).
+        const prepared = prepareOffer(item);
+        const entryOf = yield* entriesOf(offers);
+        for (const row of offers) {
+          const offer = preparedOf(entryOf(row));
+          if (offer && gtinContradictions(pairEvidence(prepared, offer)).length === 0) return row.productId;
+        }
+        return null;
       },
       rank,
     },

@@ -32,7 +32,8 @@ export function productForOffer(
 
 /**
  * The one rule that places an offer in a product, on every path (row by row, bulk, re-clustering): the product of
- * a labelled match (`known`, still there), else the product of an offer with the same valid GTIN, else (`statedModel`)
+ * a labelled match (`known`, still there), else the product of an offer with the same valid GTIN that contradicts
+ * nothing the item states (model number, size or capacity, a price within 2x), else (`statedModel`)
  * the one product whose offers state the offer's model number under its brand, else the best ranked product that
  * passes the threshold (`productForOffer`). Null: the offer begins a product of its own. A step of the import's unit
  * of work: it reads through the unit's transaction, or through `match.lookup` and `withOfferAtRetailer` where the bulk
@@ -52,7 +53,7 @@ export function* placeOffer(
   },
 ): IngestionStep<number | null> {
   if (options.known != null) return options.known;
-  const byGtin = yield* matcher.steps.productWithGtin(item.gtin ?? null, options.match.excludeOfferId, options.match.lookup);
+  const byGtin = yield* matcher.steps.productWithGtin(item.gtin ?? null, options.match.excludeOfferId, options.match.lookup, item);
   if (byGtin !== null) return byGtin;
   if (options.statedModel && options.match.lookup) {
     const byModel = matcher.productWithModel(options.statedModel.modelKey, options.statedModel.brand, options.match.lookup);

@@ -186,6 +186,29 @@ export interface CategoryRow {
   productCount: number;
 }
 
+/** A product the match review flags (`CatalogRepository.suspectProducts`). */
+export interface SuspectProductRow {
+  productId: number;
+  title: string;
+  /** Shown offers (not held). */
+  offerCount: number;
+  /** Retailers among them: fewer than offers when a retailer lists the product twice. */
+  retailerCount: number;
+  /** Lowest and highest price of its shown new offers (null without any). */
+  lowestCents: number | null;
+  highestCents: number | null;
+}
+
+/**
+ * The match review's flagged products, for either engine (`?` the limit): per product, its shown offers, retailers and
+ * new offers' price range; those more than 2x apart or with fewer retailers than offers.
+ */
+export const SUSPECT_PRODUCTS_FROM = `FROM (SELECT product_id, count(*) AS n, count(DISTINCT retailer_id) AS r,
+    min(CASE WHEN condition = 'new' THEN price_cents END) AS lo, max(CASE WHEN condition = 'new' THEN price_cents END) AS hi
+    FROM offers WHERE product_id IS NOT NULL AND held IS NULL GROUP BY product_id) s
+  JOIN products p ON p.id = s.product_id
+  WHERE s.hi > 2 * s.lo OR s.r < s.n`;
+
 export type BrowseSort = 'price_asc' | 'price_desc' | 'offers' | 'name';
 
 /** What a browse page shows: its filters, order and page. */
@@ -337,6 +360,12 @@ export interface CatalogRepository {
   productsWithModelKeyPrefix(prefix: string, limit: number): Promise<SuggestionCandidate[]>;
   /** The newest `limit` offers held for a price review, and how many are held so. */
   priceHeldOffers(limit: number): Promise<{ ids: number[]; total: number }>;
+  /**
+   * Products whose shown offers cannot all be one product (`SUSPECT_PRODUCTS_SQL`): new offers more than 2x apart in
+   * price, or two offers of one retailer. Widest spread first, then most repeated retailers, then id; `limit` of them
+   * and how many there are.
+   */
+  suspectProducts(limit: number): Promise<{ items: SuspectProductRow[]; total: number }>;
   /**
    * A page of the business's offers, each ranked by total price against other retailers' shown offers of its
    * product, and how many offers the filter leaves.

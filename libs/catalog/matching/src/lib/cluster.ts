@@ -3,14 +3,14 @@
  *
  * Each candidate offer carries the id of the cluster it belongs to. A cluster's score is the best
  * pair score between the new offer and its members (single linkage); a cluster with a member of
- * the same GTIN wins outright. The best cluster at or above the threshold is chosen; ties go
+ * the same GTIN wins outright, unless that member contradicts the GTIN (`gtinDecides`). The best cluster at or above the threshold is chosen; ties go
  * to the cluster with the higher mean score, then the smaller id, so the outcome is deterministic.
  */
 import type { MatcherModel } from './model';
 import { getDefaultModel } from './model';
 import type { ItemIdentity } from './item';
 import type { PreparedOffer } from './prepare';
-import { type MatchReason, scorePair } from './score';
+import { gtinDecides, type MatchReason, scorePair } from './score';
 import type { IdfStats } from './tfidf';
 
 export interface ClusterCandidate {
@@ -64,7 +64,7 @@ export function assignCluster(
     }
     const result = scorePair(offer, candidate.offer, { stats: options.stats, model });
     const entry = byCluster.get(candidate.clusterId);
-    const gtinHit = result.evidence.features.gtinEqual === 1;
+    const gtinHit = gtinDecides(result.evidence);
     if (!entry) {
       byCluster.set(candidate.clusterId, {
         clusterId: candidate.clusterId,

@@ -1,6 +1,7 @@
 import { getDefaultModel, modelFromJson } from './model';
 import { prepareOffer } from './prepare';
-import { GTIN_MATCH_FLOOR, QUANTITY_CONFLICT_CAP, scorePair } from './score';
+import { assignCluster } from './cluster';
+import { GTIN_MATCH_FLOOR, gtinContradictions, QUANTITY_CONFLICT_CAP, scorePair } from './score';
 import { buildIdfStats } from './tfidf';
 
 const threshold = getDefaultModel().threshold;
@@ -36,6 +37,53 @@ describe('scorePair', () => {
     const r = scorePair({ title: 'Thing one', gtin: '036000291452' }, { title: 'Entirely other words', gtin: '0036000291452' });
     expect(r.score).toBeGreaterThanOrEqual(GTIN_MATCH_FLOOR);
     expect(codes(r)).toContain('gtin-equal');
+  });
+
+  describe('an equal GTIN is strong evidence, not a verdict (real feeds carry wrong and reused GTINs)', () => {
+    const gtin = '4711081763482';
+    // The demo's glued product: its first example, "Asus TUF VG348QL1A 34-Inch", held a refurbished 24-inch VG249BL1A
+    // as its best price through one GTIN.
+    const vg348 = { title: 'Asus TUF Gaming VG348QL1A 34" Gaming Monitor', brand: 'Asus', gtin, priceCents: 43999 };
+    const vg249 = { title: 'Asus TUF Gaming VG249BL1A 24-Inch Gaming Monitor (Refurbished)', brand: 'Asus', gtin, priceCents: 13999 };
+
+    it('keeps two monitors of other model numbers and sizes apart', () => {
+      const r = scorePair(vg348, vg249);
+      expect(r.score).toBeLessThan(threshold);
+      expect(codes(r)).toContain('gtin-contradicted');
+      expect(codes(r)).not.toContain('gtin-equal');
+      expect(gtinContradictions(r.evidence)).toEqual(expect.arrayContaining(['model', 'quantity', 'price']));
+    });
+
+    it('keeps a laptop and a monitor apart', () => {
+      const laptop = { title: 'ASUS TUF Gaming A15 FA507NV Gaming Laptop 16GB RAM 512GB SSD Mecha Gray', brand: 'ASUS', gtin, priceCents: 99999 };
+      const monitor = { title: 'ASUS TUF Gaming VG27AQ 27" QHD Gaming Monitor', brand: 'ASUS', gtin, priceCents: 32900 };
+      const r = scorePair(laptop, monitor);
+      expect(r.score).toBeLessThan(threshold);
+      expect(assignCluster(laptop, [{ clusterId: 'monitor', offer: monitor }]).clusterId).toBeNull();
+    });
+
+    it('keeps headphones and a camera apart, whatever the prices', () => {
+      const headphones = { title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones Black', brand: 'Sony', gtin, priceCents: 39800 };
+      const camera = { title: 'Sony Alpha 7 IV ILCE-7M4 Mirrorless Camera Body', brand: 'Sony', gtin, priceCents: 249800 };
+      expect(scorePair(headphones, camera).score).toBeLessThan(threshold);
+      expect(scorePair(headphones, { ...camera, priceCents: 39800 }).score).toBeLessThan(threshold);
+      // Without model numbers the price tells them apart.
+      const body = { title: 'Sony Alpha Full-Frame Mirrorless Interchangeable-Lens Camera', brand: 'Sony', gtin, priceCents: 249800 };
+      const r = scorePair({ ...headphones, title: 'Sony Wireless Noise Canceling Over-Ear Headphones Black' }, body);
+      expect(gtinContradictions(r.evidence)).toEqual(['price']);
+      expect(r.score).toBeLessThan(threshold);
+    });
+
+    it('keeps one listing at a suspect price in its product (the catalog holds it for review)', () => {
+      const macbook = { title: 'Apple MacBook Air 13 M3 256GB Midnight', brand: 'Apple', gtin, priceCents: 129900 };
+      expect(scorePair(macbook, { ...macbook, priceCents: 29900 }).score).toBeGreaterThanOrEqual(GTIN_MATCH_FLOOR);
+    });
+
+    it('still decides a match when nothing contradicts it, a refurbished offer at 0.65x included', () => {
+      const r = scorePair(vg348, { title: 'ASUS VG348QL1A TUF 34in Curved Monitor (Renewed)', gtin, priceCents: 28999 });
+      expect(r.score).toBeGreaterThanOrEqual(GTIN_MATCH_FLOOR);
+      expect(codes(r)).toContain('gtin-equal');
+    });
   });
 
   it('rejects different valid GTINs even with identical titles', () => {

@@ -1,9 +1,11 @@
 /**
  * scorePair: how likely two offers are the same product, with the reasons.
  *
- * A logistic model over the pair features gives the base score; three rules then apply,
- * because they are facts rather than tendencies:
- * - equal GTINs decide a match (score ≥ 0.99), different valid GTINs decide a non-match (≤ 0.05);
+ * A model over the pair features gives the base score; rules then apply:
+ * - equal GTINs are strong evidence, not a verdict: they make a match (score ≥ 0.99) unless the offers contradict
+ *   them (`gtinContradicted`: different part numbers, different model numbers, a conflicting quantity, prices more
+ *   than 2x apart), since real feeds carry wrong and reused GTINs; a contradicted GTIN counts for nothing and the
+ *   rules below decide. Different valid GTINs decide a non-match (≤ 0.05);
  * - a conflicting measured quantity (64 GB vs 128 GB, 55" vs 65") caps the score at 0.2;
  * - a price ratio outside 0.3–3.3 multiplies the score by 0.6.
  */
@@ -14,12 +16,20 @@ import type { ItemIdentity } from './item';
 import type { IdfStats } from './tfidf';
 
 export const GTIN_MATCH_FLOOR = 0.99;
+/**
+ * Offers of one product sell within this price ratio of each other (a refurbished or used one at 0.65x, a sale at
+ * 0.8x): two offers further apart are not one product, whatever GTIN they state.
+ */
+export const GTIN_PRICE_RATIO: readonly [number, number] = [0.5, 2];
+/** Title trigram cosine from which two titles read as one product's, so that a price far off does not contradict the GTIN. */
+export const GTIN_TITLES_AGREE = 0.8;
 export const GTIN_MISMATCH_CAP = 0.05;
 export const QUANTITY_CONFLICT_CAP = 0.2;
 export const PRICE_IMPLAUSIBLE_FACTOR = 0.6;
 
 export type ReasonCode =
   | 'gtin-equal'
+  | 'gtin-contradicted'
   | 'gtin-differ'
   | 'mpn-equal'
   | 'mpn-differ'
@@ -74,6 +84,8 @@ export function toPrepared(offer: ItemIdentity | PreparedOffer, stats?: IdfStats
   return prepared;
 }
 
+const GTIN_AGAINST = { mpn: 'different part numbers', model: 'different model numbers', quantity: 'a quantity differs', price: 'prices more than 2x apart' } as const;
+
 const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
 
 function formatQuantity(kind: string, v: number): string {
@@ -92,7 +104,14 @@ function formatQuantity(kind: string, v: number): string {
 function reasonsOf(a: PreparedOffer, b: PreparedOffer, ev: PairEvidence): MatchReason[] {
   const f = ev.features;
   const out: MatchReason[] = [];
-  if (f.gtinEqual) out.push({ code: 'gtin-equal', direction: 1, message: `same GTIN ${a.gtin}` });
+  if (f.gtinEqual) {
+    const against = gtinContradictions(ev);
+    out.push(
+      against.length === 0
+        ? { code: 'gtin-equal', direction: 1, message: `same GTIN ${a.gtin}` }
+        : { code: 'gtin-contradicted', direction: 0, message: `same GTIN ${a.gtin}, but ${against.map((c) => GTIN_AGAINST[c]).join(', ')}` },
+    );
+  }
   if (f.gtinDiffer) out.push({ code: 'gtin-differ', direction: -1, message: `different GTINs ${a.gtin} and ${b.gtin}` });
   if (f.mpnEqual) out.push({ code: 'mpn-equal', direction: 1, message: `same MPN ${a.mpn}` });
   if (f.mpnDiffer) out.push({ code: 'mpn-differ', direction: -1, message: `different MPNs ${a.mpn} and ${b.mpn}` });
@@ -134,11 +153,34 @@ function reasonsOf(a: PreparedOffer, b: PreparedOffer, ev: PairEvidence): MatchR
   return out;
 }
 
+/**
+ * What in a pair with equal GTINs says they are not one product: different part numbers, different model numbers (not
+ * variant suffixes of one), a conflicting measured quantity (34" against 24", 1 TB against 2 TB), or prices more than
+ * 2x apart while the titles share no model number and read differently. Empty when nothing does (or the GTINs are
+ * not equal).
+ */
+export function gtinContradictions(ev: PairEvidence): Array<'mpn' | 'model' | 'quantity' | 'price'> {
+  const f = ev.features;
+  if (!f.gtinEqual) return [];
+  const out: Array<'mpn' | 'model' | 'quantity' | 'price'> = [];
+  if (f.mpnDiffer) out.push('mpn');
+  if (f.modelConflict && !f.modelVariant) out.push('model');
+  if (f.quantityConflict > 0) out.push('quantity');
+  // A price far off with the same words and model is the same product at a suspect price (held for review by the
+  // catalog, `held: 'price'`); with other words it is another product.
+  const titlesAgree = f.modelEqual === 1 || f.mpnEqual === 1 || f.trigramCosine >= GTIN_TITLES_AGREE;
+  if (!titlesAgree && ev.priceRatio != null && (ev.priceRatio < GTIN_PRICE_RATIO[0] || ev.priceRatio > GTIN_PRICE_RATIO[1])) out.push('price');
+  return out;
+}
+
+/** Equal GTINs that nothing else in the pair contradicts: they decide a match. */
+export const gtinDecides = (ev: PairEvidence): boolean => ev.features.gtinEqual === 1 && gtinContradictions(ev).length === 0;
+
 /** Final score from the model and the rules; exported for training and evaluation. */
 export function applyRules(base: number, ev: PairEvidence): number {
   const f = ev.features;
   let s = base;
-  if (f.gtinEqual) return Math.max(s, GTIN_MATCH_FLOOR);
+  if (gtinDecides(ev)) return Math.max(s, GTIN_MATCH_FLOOR);
   if (f.gtinDiffer) s = Math.min(s, GTIN_MISMATCH_CAP);
   if (f.quantityConflict > 0) s = Math.min(s, QUANTITY_CONFLICT_CAP);
   if (f.priceImplausible) s *= PRICE_IMPLAUSIBLE_FACTOR;

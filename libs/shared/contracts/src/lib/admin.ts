@@ -404,6 +404,24 @@ export const priceReviewParamsSchema = z.object({ offerId: productId('offerId') 
 export const priceReviewApproveResponseSchema = z.object({ success: z.literal(true), offerId: z.number().int(), productId: z.number().int() });
 export type PriceReviewApproveResponse = z.infer<typeof priceReviewApproveResponseSchema>;
 
+/**
+ * GET /api/admin/suspect-products: the match review's flagged products, whose shown offers cannot all be one product:
+ * new offers more than 2x apart in price, or two offers of one retailer. Widest spread first.
+ */
+export const suspectProductSchema = z.object({
+  product: z.object({ id: z.number().int(), title: z.string() }),
+  offerCount: z.number().int(),
+  retailerCount: z.number().int(),
+  /** Lowest and highest price of its shown new offers. */
+  lowestCents: z.number().int().nullable(),
+  highestCents: z.number().int().nullable(),
+  /** Why it is flagged: `price-spread` (new offers more than 2x apart), `retailer-twice` (a retailer lists it twice). */
+  flags: z.array(z.enum(['price-spread', 'retailer-twice'])),
+});
+export type SuspectProduct = z.infer<typeof suspectProductSchema>;
+export const suspectProductListResponseSchema = z.object({ success: z.literal(true), items: z.array(suspectProductSchema), total: z.number().int() });
+export type SuspectProductListResponse = z.infer<typeof suspectProductListResponseSchema>;
+
 /** POST /api/admin/products/:id/merge: every offer of the product joins `into`, and the product is retired. */
 export const mergeProductsBodySchema = z.object({ into: productId('into') });
 export type MergeProductsBody = z.input<typeof mergeProductsBodySchema>;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresHandle } from '../db/pg-client';
 import { writeAuditEntryPg } from '../admin/pg-repository';
-import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type PriceSummaryRow, type CorrectionRefusal, type CorrectionResult, type ImportRunRow, type NewProduct, type OfferItem, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, shorterModelKeys, type SuggestionCandidate } from '@pricehunt/catalog-core';
+import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type PriceSummaryRow, type CorrectionRefusal, type CorrectionResult, type ImportRunRow, type NewProduct, type OfferItem, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, shorterModelKeys, SUSPECT_PRODUCTS_FROM, type SuspectProductRow, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import { FIRST_DEAL, PRICE_REVIEW_FRACTION } from './sqlite-repository';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
@@ -708,6 +708,18 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
             ORDER BY model_key USING ~<~, id LIMIT $2) AND p.offer_count > 0 ORDER BY p.id`,
         [prefix, limit],
       ),
+    async suspectProducts(limit) {
+      const [items, total] = await Promise.all([
+        pool.query<SuspectProductRow>({
+          name: 'catalog/suspect-products',
+          text: `SELECT p.id AS "productId", p.title, s.n::int AS "offerCount", s.r::int AS "retailerCount", s.lo AS "lowestCents", s.hi AS "highestCents"
+            ${SUSPECT_PRODUCTS_FROM} ORDER BY coalesce(s.hi::float8 / nullif(s.lo, 0), 0) DESC, s.n - s.r DESC, p.id LIMIT $1`,
+          values: [limit],
+        }),
+        pool.query<{ n: number }>({ name: 'catalog/suspect-products-count', text: `SELECT count(*)::int AS n ${SUSPECT_PRODUCTS_FROM}`, values: [] }),
+      ]);
+      return { items: items.rows, total: total.rows[0]!.n };
+    },
     async priceHeldOffers(limit) {
       const [ids, total] = await Promise.all([
         pool.query<{ id: number }>({ name: 'catalog/price-held', text: "SELECT id FROM offers WHERE held = 'price' ORDER BY updated_at DESC, id DESC LIMIT $1", values: [limit] }),

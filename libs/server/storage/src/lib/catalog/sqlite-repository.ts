@@ -1,4 +1,4 @@
-import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SourcedOffer, type SuggestionCandidate } from '@pricehunt/catalog-core';
+import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SourcedOffer, SUSPECT_PRODUCTS_FROM, type SuspectProductRow, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
@@ -755,6 +755,9 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
   const byModelKeyPrefix = sqlite.prepare(`SELECT p.id AS productId, p.title, p.offer_count AS offerCount FROM products p
     WHERE p.id IN (SELECT product_id FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL
       LIMIT @limit) AND p.offer_count > 0`);
+  const suspectProducts = sqlite.prepare(`SELECT p.id AS productId, p.title, s.n AS offerCount, s.r AS retailerCount, s.lo AS lowestCents, s.hi AS highestCents
+    ${SUSPECT_PRODUCTS_FROM} ORDER BY coalesce(s.hi * 1.0 / nullif(s.lo, 0), 0) DESC, s.n - s.r DESC, p.id LIMIT ?`);
+  const countSuspectProducts = sqlite.prepare(`SELECT count(*) AS n ${SUSPECT_PRODUCTS_FROM}`);
   const findBusinessOffer = (businessId: string, id: number) => (businessOffer.get(id, businessId) as MerchantProduct | undefined) ?? null;
   const lastImportAt = sqlite.prepare('SELECT max(coalesce(finished_at, heartbeat_at, started_at)) FROM import_runs').pluck();
   const priceHistory = sqlite.prepare(`SELECT offerId, retailerId, priceCents, shippingCents, currency, recordedAt FROM (
@@ -880,6 +883,10 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
     productsWithOfferAt: async (retailerId, productIds) => store.productsWithOfferAt(retailerId, productIds),
     productsWithModelKeyPrefix: async (prefix, limit) => byModelKeyPrefix.all({ key: prefix, limit }) as SuggestionCandidate[],
     priceHeldOffers: async (limit) => store.priceHeldOffers(limit),
+    suspectProducts: async (limit) => ({
+      items: suspectProducts.all(limit) as SuspectProductRow[],
+      total: (countSuspectProducts.get() as { n: number }).n,
+    }),
     async businessOffers(businessId, query) {
       const q = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const params = { businessId, q, exact: query.q ?? null };
