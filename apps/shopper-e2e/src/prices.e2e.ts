@@ -121,6 +121,8 @@ describe('prices over time', () => {
     expect(await results.offers.filter({ hasText: 'Best Buy' }).getByText('Lowest price in 90 days').count()).toBe(0);
 
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Price history' }) });
+    // The chart under the offers is drawn once the shopper scrolls near it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await chart().waitFor();
     await panel.scrollIntoViewIfNeeded();
     expect(await rangeButton('90 days').getAttribute('aria-pressed')).toBe('true');

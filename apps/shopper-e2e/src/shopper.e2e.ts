@@ -97,7 +97,10 @@ describe('shopper site', () => {
     expect(rows.map((row) => row.totalCents)).toEqual([...rows.map((row) => row.totalCents)].sort((a, b) => a - b));
     expect(new Set(rows.map((row) => row.link)).size).toBeGreaterThanOrEqual(2);
     await expect(results.heading.textContent()).resolves.toBeTruthy();
+    // The price history under the offers is drawn once the shopper scrolls near it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('heading', { name: 'Price history' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'results-1280');
 
     const first = results.offers.first().getByRole('link');

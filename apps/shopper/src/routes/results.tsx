@@ -21,6 +21,7 @@ import { SimilarProducts } from '../features/search/similar-products';
 import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
 import { errorMessage } from '../lib/use-async';
+import { NearViewport } from '../lib/near-viewport';
 import { useHydrated } from '../lib/use-hydrated';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -285,9 +286,12 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
               {alternatives.length === 0 ? <NoAlternatives result={result} /> : null}
             </section>
             {layout === 'full' && result.product ? (
-              <Suspense fallback={<div className="ph-panel ph-chart ph-chart--loading" aria-hidden="true" />}>
-                <PriceHistory productId={result.product.id} />
-              </Suspense>
+              // Under the offers: its code, its request and its drawing wait until the shopper gets near it.
+              <NearViewport className="ph-panel ph-chart ph-chart--loading">
+                <Suspense fallback={<div className="ph-panel ph-chart ph-chart--loading" aria-hidden="true" />}>
+                  <PriceHistory productId={result.product.id} />
+                </Suspense>
+              </NearViewport>
             ) : null}
             <SimilarProducts products={result.similarProducts.filter((candidate) => !close.includes(candidate))} />
           </>
