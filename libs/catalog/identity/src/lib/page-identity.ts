@@ -1,19 +1,22 @@
 /**
- * Product identity from a product page's HTML, in order of trust:
- * schema.org Product JSON-LD, then Open Graph / product meta tags, then schema.org microdata,
- * then the <title> tag. The first source that names the product gives the title and `source`;
- * fields it lacks are filled from the later sources (a JSON-LD block without an image still gets
- * og:image). GTINs are returned as 14 digits after check-digit validation; prices as numbers in
- * major units (12.99), never as cents.
+ * Product identity from a product page's HTML. The page is parsed by a real HTML parser (see ./html) and read from
+ * every place a shop states its product, in order of trust:
+ * schema.org Product JSON-LD, schema.org microdata (read as a tree of items), Open Graph / product meta tags,
+ * Amazon's own page elements (Amazon is big and its pages carry almost no metadata), labelled specification rows
+ * ("UPC", "Model number", "Brand"), the page's main heading and its <title>. Each field is taken from the most
+ * trusted source that states it; the title is the best name the page gives the item, with the shop's own name
+ * removed. GTINs are returned as 14 digits after check-digit validation; prices as cents, with their currency from
+ * the markup or else from the page's locale.
  */
 import type { Availability } from '@pricehunt/contracts';
 import { normaliseGtin, type ItemIdentity } from '@pricehunt/catalog-matching';
-import { cleanText, decodeEntities, elementText, scripts, startTags, stripComments, type Tag } from './html';
+import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from './html';
 
-export type IdentitySource = 'json-ld' | 'open-graph' | 'microdata' | 'title-tag';
+/** Where the page's title came from: structured data, Amazon's page elements, the main heading, or only <title>. */
+export type IdentitySource = 'json-ld' | 'microdata' | 'open-graph' | 'page-elements' | 'heading' | 'title-tag';
 export type { Availability } from '@pricehunt/contracts';
 
-/** What one source of a page (JSON-LD, meta tags, microdata, the title tag) says; prices in major units. */
+/** What one source of a page says; prices in major units. */
 interface Found {
   title: string;
   brand: string;
@@ -32,7 +35,7 @@ export type PageItem = ItemIdentity & { title: string; source: IdentitySource };
 type Partial = { [K in keyof Found]?: Found[K] | null };
 
 export interface ExtractOptions {
-  /** The page's URL, to resolve relative image links. */
+  /** The page's URL: resolves relative image links, names the shop and its country. */
   url?: string;
 }
 
@@ -62,14 +65,42 @@ export function parsePrice(input: unknown): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '£': 'GBP', '€': 'EUR', '¥': 'JPY', '₹': 'INR' };
-
-function currencyOf(input: unknown, priceText?: unknown): string | null {
-  if (typeof input === 'string' && /^[A-Za-z]{3}$/.test(input.trim())) return input.trim().toUpperCase();
-  if (typeof priceText === 'string') {
-    for (const [sym, code] of Object.entries(CURRENCY_SYMBOLS)) if (priceText.includes(sym)) return code;
-  }
+const CURRENCY_SYMBOLS: [RegExp, string][] = [
+  [/US\s?\$|\$\s?US/i, 'USD'], [/C\$|CA\$|CAD/i, 'CAD'], [/A\$|AU\$/i, 'AUD'], [/R\$/, 'BRL'], [/NT\$/, 'TWD'], [/HK\$/, 'HKD'], [/S\$/, 'SGD'],
+  [/£/, 'GBP'], [/€/, 'EUR'], [/₹|\bRs\.?(?=\s?\d)/, 'INR'], [/₽|руб/i, 'RUB'], [/₩|원/, 'KRW'], [/円/, 'JPY'], [/[¥￥]/, 'JPY'], [/₪/, 'ILS'],
+  [/zł/i, 'PLN'], [/\bKč/, 'CZK'], [/\bFt\b/, 'HUF'], [/\blei\b/i, 'RON'], [/₸|тг/i, 'KZT'], [/\bCHF\b|\bFr\.\s?(?=\d)/, 'CHF'], [/\bRp\.?(?=\s?\d)/, 'IDR'],
+  [/₫|\bđ\b/, 'VND'], [/₺|\bTL\b/, 'TRY'], [/\bkn\b/i, 'HRK'], [/ر\.س|\bSAR\b/, 'SAR'], [/د\.إ|\bAED\b/, 'AED'],
+];
+/** A currency the page writes as a symbol or word; a bare "$" is the dollar of the page's country. */
+function currencyFromText(text: string, locale: string | null): string | null {
+  for (const [re, code] of CURRENCY_SYMBOLS) if (re.test(text)) return code;
+  if (/\$/.test(text)) return locale && DOLLAR_LOCALES.has(locale) ? locale : 'USD';
   return null;
+}
+const DOLLAR_LOCALES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'MXN', 'CLP', 'ARS', 'COP']);
+const ISO_ALIASES: Record<string, string> = { RUR: 'RUB', NIS: 'ILS', UKL: 'GBP', YEN: 'JPY', RMB: 'CNY' };
+
+/** An ISO 4217 code from a markup value ("USD", "usd", "RUR", "€", "$"). */
+function currencyCode(input: unknown, locale: string | null): string | null {
+  if (typeof input !== 'string') return null;
+  const t = cleanText(input);
+  if (/^[A-Za-z]{3}$/.test(t)) return ISO_ALIASES[t.toUpperCase()] ?? t.toUpperCase();
+  return t ? currencyFromText(t, locale) : null;
+}
+
+/** Country-code top-level domains and the currency their shops price in. */
+const TLD_CURRENCY: Record<string, string> = {
+  us: 'USD', ca: 'CAD', mx: 'MXN', br: 'BRL', ar: 'ARS', cl: 'CLP', co: 'COP', pe: 'PEN', uk: 'GBP', ie: 'EUR', de: 'EUR', at: 'EUR',
+  fr: 'EUR', it: 'EUR', es: 'EUR', pt: 'EUR', nl: 'EUR', be: 'EUR', lu: 'EUR', fi: 'EUR', ee: 'EUR', lv: 'EUR', lt: 'EUR', sk: 'EUR',
+  si: 'EUR', gr: 'EUR', mt: 'EUR', cy: 'EUR', hr: 'EUR', ch: 'CHF', li: 'CHF', se: 'SEK', no: 'NOK', dk: 'DKK', pl: 'PLN', cz: 'CZK',
+  hu: 'HUF', ro: 'RON', bg: 'BGN', rs: 'RSD', ua: 'UAH', ru: 'RUB', by: 'BYN', kz: 'KZT', tr: 'TRY', il: 'ILS', sa: 'SAR', ae: 'AED',
+  eg: 'EGP', za: 'ZAR', ng: 'NGN', ke: 'KES', in: 'INR', pk: 'PKR', bd: 'BDT', lk: 'LKR', id: 'IDR', my: 'MYR', sg: 'SGD', th: 'THB',
+  vn: 'VND', ph: 'PHP', cn: 'CNY', hk: 'HKD', tw: 'TWD', jp: 'JPY', kr: 'KRW', au: 'AUD', nz: 'NZD',
+};
+/** Language-region tags ("de-CH", "en_GB") → the region's currency. */
+function localeCurrency(tag: string | undefined | null): string | null {
+  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(tag?.trim() ?? '')?.[1]?.toLowerCase();
+  return region ? TLD_CURRENCY[region === 'gb' ? 'uk' : region] ?? null : null;
 }
 
 /** schema.org availability ("https://schema.org/InStock", "instock", "out of stock") → our enum. */
@@ -93,12 +124,25 @@ function text(v: unknown): string | null {
   return t.length > 0 ? t : null;
 }
 
+/** A GTIN from any of the values: 8/12/13/14 digits with a valid check digit, or a UPC that lost its leading zero. */
 function gtinOf(...values: unknown[]): string | null {
   for (const v of values) {
-    const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : null;
-    if (!s) continue;
-    const g = normaliseGtin(s.trim());
+    const raw = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : null;
+    if (!raw) continue;
+    const s = raw.trim().replace(/^(?:gtin(?:8|12|13|14)?|upc|ean|isbn(?:13)?)\s*:\s*/i, '').replace(/[\s-]/g, '');
+    const g = normaliseGtin(s) ?? (/^\d{11}$/.test(s) ? normaliseGtin(`0${s}`) : null);
     if (g) return g;
+  }
+  return null;
+}
+
+/** A manufacturer part number: short, one token run, and not a bare URL. */
+function mpnOf(...values: unknown[]): string | null {
+  for (const v of values) {
+    const t = text(v);
+    if (!t) continue;
+    const m = t.replace(/^mpn\s*:\s*/i, '');
+    if (m.length <= 40 && !/^https?:/i.test(m) && /[A-Za-z0-9]/.test(m)) return m;
   }
   return null;
 }
@@ -111,6 +155,148 @@ function absoluteUrl(v: string | null, base: string | undefined): string | null 
   } catch {
     return null;
   }
+}
+
+// ---------- the page ----------
+
+/** Everything the sources read, gathered in one walk over the element tree. */
+interface Page {
+  url: string | undefined;
+  host: string | null;
+  /** The shop's name in its forms (og:site_name, application-name, the host's labels), compacted. */
+  siteNames: string[];
+  /** Currency of the page's country (html lang, og:locale, the host's country domain), if it says. */
+  localeCurrency: string | null;
+  meta: Map<string, string[]>;
+  titleTag: string | null;
+  headings: HtmlElement[];
+  jsonLd: string[];
+  scopes: HtmlElement[];
+  byId: Map<string, HtmlElement>;
+  /** Labelled values: spec tables and definition lists ("UPC" → "0123…"), label lower-cased. */
+  labelled: [string, string][];
+}
+
+const compact = (s: string) =>
+  s
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^(?:the|www)\b/, '')
+    .replace(/\b(?:com|co|net|org|shop|store|online|official|inc|llc)\b/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+function hostOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+}
+
+const LABEL_MAX = 60;
+
+function readPage(html: string, url: string | undefined): Page {
+  const doc = parseHtml(html);
+  const meta = new Map<string, string[]>();
+  const headings: HtmlElement[] = [];
+  const jsonLd: string[] = [];
+  const scopes: HtmlElement[] = [];
+  const byId = new Map<string, HtmlElement>();
+  const labelled: [string, string][] = [];
+  let titleTag: string | null = null;
+  let lang: string | undefined;
+  let canonical: string | undefined;
+  for (const el of elements(doc)) {
+    const tag = el.tagName;
+    const id = attr(el, 'id');
+    if (id && !byId.has(id)) byId.set(id, el);
+    if (hasAttr(el, 'itemscope')) scopes.push(el);
+    switch (tag) {
+      case 'html':
+        lang = attr(el, 'lang') ?? attr(el, 'xml:lang');
+        break;
+      case 'meta': {
+        const key = (attr(el, 'property') ?? attr(el, 'name') ?? '').toLowerCase().trim();
+        const content = attr(el, 'content');
+        if (key && content !== undefined) meta.set(key, [...(meta.get(key) ?? []), content]);
+        break;
+      }
+      case 'link':
+        if ((attr(el, 'rel') ?? '').toLowerCase() === 'canonical') canonical ??= attr(el, 'href');
+        break;
+      case 'title':
+        titleTag ??= cleanText(rawText(el));
+        break;
+      case 'h1':
+        headings.push(el);
+        break;
+      case 'script':
+        if ((attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json')) jsonLd.push(rawText(el));
+        break;
+      case 'tr':
+      case 'dt':
+      case 'li':
+        collectLabelled(el, labelled);
+        break;
+    }
+  }
+  const pageUrl = url ?? absoluteUrl(canonical ?? meta.get('og:url')?.[0] ?? null, undefined) ?? undefined;
+  const host = hostOf(pageUrl);
+  const siteNames = new Set<string>();
+  for (const name of [...(meta.get('og:site_name') ?? []), ...(meta.get('application-name') ?? []), ...(meta.get('twitter:site') ?? [])]) {
+    const c = compact(name.replace(/^@/, ''));
+    if (c.length >= 2) siteNames.add(c);
+  }
+  if (host) {
+    const labels = host.split('.').filter((l) => !/^(?:www\d?|m|shop|store|com|co|net|org|[a-z]{2})$/.test(l));
+    for (const l of labels) if (l.length >= 3) siteNames.add(compact(l));
+  }
+  const tld = host?.split('.').pop() ?? '';
+  const fromHost = TLD_CURRENCY[tld] ?? null;
+  return {
+    url: pageUrl,
+    host,
+    siteNames: [...siteNames].filter(Boolean),
+    localeCurrency: fromHost ?? localeCurrency(meta.get('og:locale')?.[0]) ?? localeCurrency(lang),
+    meta,
+    titleTag,
+    headings,
+    jsonLd,
+    scopes,
+    byId,
+    labelled,
+  };
+}
+
+/** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
+function collectLabelled(el: HtmlElement, out: [string, string][]): void {
+  if (out.length > 400) return;
+  let label: string | null = null;
+  let value: string | null = null;
+  if (el.tagName === 'tr') {
+    const cells = el.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
+    if (cells.length !== 2) return;
+    label = textOf(cells[0] as HtmlElement, undefined, 200);
+    value = textOf(cells[1] as HtmlElement, undefined, 300);
+  } else if (el.tagName === 'dt') {
+    const parent = el.parentNode as HtmlElement | null;
+    const siblings = parent?.childNodes.filter((c): c is HtmlElement => 'tagName' in c) ?? [];
+    const next = siblings[siblings.indexOf(el) + 1];
+    if (!next || next.tagName !== 'dd') return;
+    label = textOf(el, undefined, 200);
+    value = textOf(next, undefined, 300);
+  } else {
+    const t = textOf(el, undefined, 300);
+    const m = /^([^:：]{2,40})[:：]\s*(.{1,200})$/.exec(t);
+    if (!m) return;
+    label = m[1] as string;
+    value = m[2] as string;
+  }
+  label = cleanText(label ?? '').replace(/[:：#]+$/, '').trim().toLowerCase();
+  value = cleanText(value ?? '').replace(/^[:：]\s*/, '');
+  if (label && value && label.length <= LABEL_MAX) out.push([label, value]);
 }
 
 // ---------- JSON-LD ----------
@@ -202,7 +388,7 @@ interface OfferFields {
   availability: Availability | null;
 }
 
-function offerFields(v: Json | undefined, ids: Map<string, JsonObject>, depth = 0): OfferFields | null {
+function offerFields(v: Json | undefined, ids: Map<string, JsonObject>, locale: string | null, depth = 0): OfferFields | null {
   if (depth > 4) return null;
   const list = (Array.isArray(v) ? v : [v]).map((x) => deref(x, ids)).filter(isObject);
   let fallback: OfferFields | null = null;
@@ -213,11 +399,11 @@ function offerFields(v: Json | undefined, ids: Map<string, JsonObject>, depth = 
     const price = parsePrice(rawPrice);
     const fields: OfferFields = {
       price,
-      currency: currencyOf(o['priceCurrency'] ?? specObj?.['priceCurrency'], rawPrice),
+      currency: currencyCode(o['priceCurrency'] ?? specObj?.['priceCurrency'], locale) ?? (typeof rawPrice === 'string' ? currencyFromText(rawPrice, locale) : null),
       availability: parseAvailability(o['availability']),
     };
     if ((price == null || fields.availability == null || fields.currency == null) && o['offers'] !== undefined) {
-      const nested = offerFields(o['offers'], ids, depth + 1);
+      const nested = offerFields(o['offers'], ids, locale, depth + 1);
       if (nested) {
         fields.price ??= nested.price;
         fields.currency ??= nested.currency;
@@ -230,16 +416,18 @@ function offerFields(v: Json | undefined, ids: Map<string, JsonObject>, depth = 
   return fallback;
 }
 
-function fromProductNode(node: JsonObject, ids: Map<string, JsonObject>): Partial {
+function fromProductNode(node: JsonObject, ids: Map<string, JsonObject>, locale: string | null): Partial {
   const variant = isObject(first(node['hasVariant'])) ? (first(node['hasVariant']) as JsonObject) : null;
-  const offers = offerFields(node['offers'], ids) ?? (variant ? offerFields(variant['offers'], ids) : null);
+  const offers = offerFields(node['offers'], ids, locale) ?? (variant ? offerFields(variant['offers'], ids, locale) : null);
   const pick = (key: string) => node[key] ?? variant?.[key];
+  const productId = text(first(pick('productID')));
+  const model = pick('model');
   return {
     title: text(node['name']) ?? (variant ? text(variant['name']) : null),
     brand: nameOf(node['brand'], ids) ?? nameOf(node['manufacturer'], ids) ?? (variant ? nameOf(variant['brand'], ids) : null),
-    gtin: gtinOf(pick('gtin14'), pick('gtin13'), pick('gtin12'), pick('gtin8'), pick('gtin'), pick('isbn')),
-    mpn: text(pick('mpn')),
-    sku: text(pick('sku')) ?? text(pick('productID')),
+    gtin: gtinOf(pick('gtin14'), pick('gtin13'), pick('gtin12'), pick('gtin8'), pick('gtin'), pick('upc'), pick('ean'), pick('isbn'), productId && /^(?:gtin|upc|ean|isbn)/i.test(productId) ? productId : null),
+    mpn: mpnOf(pick('mpn'), productId && /^mpn:/i.test(productId) ? productId : null, isObject(model) ? null : model),
+    sku: text(pick('sku')) ?? productId,
     price: offers?.price ?? null,
     currency: offers?.currency ?? null,
     image: imageOf(pick('image'), ids),
@@ -247,138 +435,278 @@ function fromProductNode(node: JsonObject, ids: Map<string, JsonObject>): Partia
   };
 }
 
-function fromJsonLd(html: string): Partial | null {
+function fromJsonLd(page: Page): Partial | null {
   const nodes: JsonObject[] = [];
   const ids = new Map<string, JsonObject>();
-  for (const s of scripts(html)) {
-    const type = (s.attrs['type'] ?? '').toLowerCase();
-    if (!type.startsWith('application/ld+json')) continue;
-    const parsed = parseLenientJson(s.content);
+  for (const content of page.jsonLd) {
+    const parsed = parseLenientJson(content);
     if (parsed !== undefined) collectNodes(parsed, nodes, ids);
   }
   const products = nodes.filter(isProduct).filter((n) => text(n['name']) !== null || isObject(first(n['hasVariant'])));
   if (products.length === 0) return null;
   // Prefer the product that carries offers (the page's own item, not a related one).
   const best = products.find((p) => p['offers'] !== undefined) ?? products[0];
-  return best ? fromProductNode(best, ids) : null;
+  return best ? fromProductNode(best, ids, page.localeCurrency) : null;
+}
+
+// ---------- microdata ----------
+
+const PRODUCT_TYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Book)\b/i;
+const OFFER_TYPE = /schema\.org\/(?:Offer|AggregateOffer)\b/i;
+
+/** A struck-through, "was" or list price inside a price element: not the price the shopper pays. */
+function isOldPrice(el: HtmlElement): boolean {
+  if (el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike') return true;
+  const cls = `${attr(el, 'class') ?? ''} ${attr(el, 'data-test') ?? ''}`;
+  return /(?:^|[\s_-])(?:old|was|regular|list|original|strike|crossed|compare|before|rrp|msrp)(?:$|[\s_-]|price)/i.test(cls);
+}
+
+interface MicroItem {
+  el: HtmlElement;
+  type: string;
+  props: Map<string, (string | MicroItem)[]>;
+}
+
+/** The item an itemscope element holds: its own properties only (a nested item's properties stay in that item). */
+function readItem(scope: HtmlElement, seen: Set<HtmlElement>, depth = 0): MicroItem {
+  const item: MicroItem = { el: scope, type: attr(scope, 'itemtype') ?? '', props: new Map() };
+  seen.add(scope);
+  const stack = [...scope.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || !('tagName' in node)) continue;
+    const el = node as HtmlElement;
+    const names = (attr(el, 'itemprop') ?? '').split(/\s+/).filter(Boolean);
+    const isScope = hasAttr(el, 'itemscope');
+    if (names.length > 0) {
+      const value: string | MicroItem | null = isScope && depth < 6 ? readItem(el, seen, depth + 1) : propValue(el, names[0] as string);
+      if (value !== null) for (const n of names) item.props.set(n, [...(item.props.get(n) ?? []), value]);
+    }
+    if (isScope) {
+      seen.add(el);
+      continue; // its descendants belong to the nested item
+    }
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i] as HtmlElement);
+  }
+  return item;
+}
+
+/** A property's value as microdata defines it; brand and name read as text, never as a link's address. */
+function propValue(el: HtmlElement, name: string): string | null {
+  const content = attr(el, 'content');
+  if (content !== undefined) return text(content);
+  const textual = /^(?:brand|name|manufacturer|model|mpn|sku|gtin\d*|productid|price|lowprice|pricecurrency)$/i.test(name);
+  if (!textual) {
+    if (el.tagName === 'a' || el.tagName === 'link' || el.tagName === 'area') return text(attr(el, 'href'));
+    if (['img', 'source', 'audio', 'video', 'embed', 'iframe'].includes(el.tagName)) return text(attr(el, 'src'));
+    if (el.tagName === 'meta') return null;
+    if (el.tagName === 'data' || el.tagName === 'meter') return text(attr(el, 'value'));
+    if (el.tagName === 'time') return text(attr(el, 'datetime'));
+  }
+  if (el.tagName === 'meta') return null;
+  if (el.tagName === 'link') return text(attr(el, 'href'));
+  if (el.tagName === 'img') return text(attr(el, 'alt'));
+  if (el.tagName === 'data' || el.tagName === 'meter') return text(attr(el, 'value') ?? textOf(el));
+  return text(textOf(el, /price/i.test(name) ? isOldPrice : undefined, 2000));
+}
+
+const firstText = (item: MicroItem, ...names: string[]): string | null => {
+  for (const n of names) for (const v of item.props.get(n) ?? []) if (typeof v === 'string' && v) return v;
+  return null;
+};
+const firstItem = (item: MicroItem, ...names: string[]): MicroItem | null => {
+  for (const n of names) for (const v of item.props.get(n) ?? []) if (typeof v !== 'string') return v;
+  return null;
+};
+
+function fromMicrodata(page: Page): Partial | null {
+  const seen = new Set<HtmlElement>();
+  const products: MicroItem[] = [];
+  for (const scope of page.scopes) {
+    if (!PRODUCT_TYPE.test(attr(scope, 'itemtype') ?? '')) continue;
+    // A product that is a property of another item (a related product, an offer's itemOffered) is not the page's own.
+    if (hasAttr(scope, 'itemprop') && !/itemoffered/i.test(attr(scope, 'itemprop') ?? '')) continue;
+    if (seen.has(scope)) continue;
+    products.push(readItem(scope, seen));
+  }
+  if (products.length === 0) return null;
+  const product = products.find((p) => firstText(p, 'name') && (p.props.has('offers') || p.props.has('price'))) ?? products.find((p) => firstText(p, 'name')) ?? products[0];
+  if (!product) return null;
+  const offerItems = (product.props.get('offers') ?? []).filter((v): v is MicroItem => typeof v !== 'string' && (OFFER_TYPE.test(v.type) || v.props.has('price') || v.props.has('lowPrice')));
+  const offer = offerItems.find((o) => firstText(o, 'price', 'lowPrice')) ?? offerItems[0] ?? null;
+  const rawPrice = (offer && firstText(offer, 'price', 'lowPrice')) ?? firstText(product, 'price', 'lowPrice');
+  const rawCurrency = (offer && firstText(offer, 'priceCurrency')) ?? firstText(product, 'priceCurrency');
+  const brandItem = firstItem(product, 'brand', 'manufacturer');
+  const brand = brandItem ? firstText(brandItem, 'name') ?? text(textOf(brandItem.el, undefined, 200)) : firstText(product, 'brand', 'manufacturer');
+  const productId = firstText(product, 'productID');
+  const price = rawPrice && /\d/.test(rawPrice) ? parsePrice(rawPrice) : null;
+  return {
+    title: firstText(product, 'name'),
+    brand,
+    gtin: gtinOf(firstText(product, 'gtin14'), firstText(product, 'gtin13'), firstText(product, 'gtin12'), firstText(product, 'gtin8'), firstText(product, 'gtin'), firstText(product, 'upc'), firstText(product, 'ean'), firstText(product, 'isbn'), ...(product.props.get('productID') ?? []).filter((v): v is string => typeof v === 'string' && /^(?:gtin|upc|ean|isbn)/i.test(v))),
+    mpn: mpnOf(firstText(product, 'mpn'), ...(product.props.get('productID') ?? []).filter((v): v is string => typeof v === 'string' && /^mpn:/i.test(v)), firstText(product, 'model')),
+    sku: firstText(product, 'sku') ?? productId,
+    price,
+    currency: currencyCode(rawCurrency, page.localeCurrency) ?? (rawPrice ? currencyFromText(rawPrice, page.localeCurrency) : null),
+    image: firstText(product, 'image'),
+    availability: parseAvailability((offer && firstText(offer, 'availability')) ?? firstText(product, 'availability')),
+  };
 }
 
 // ---------- meta tags ----------
 
-function fromMetaTags(html: string): Partial | null {
-  const meta = new Map<string, string>();
-  for (const tag of startTags(html, new Set(['meta']))) {
-    const key = (tag.attrs['property'] ?? tag.attrs['name'] ?? tag.attrs['itemprop'] ?? '').toLowerCase();
-    const content = tag.attrs['content'];
-    if (!key || content === undefined || meta.has(key)) continue;
-    meta.set(key, content);
-  }
+function fromMetaTags(page: Page): Partial | null {
   const get = (...keys: string[]) => {
-    for (const k of keys) {
-      const v = text(meta.get(k));
-      if (v) return v;
+    for (const k of keys) for (const v of page.meta.get(k) ?? []) {
+      const t = text(v);
+      if (t) return t;
     }
     return null;
   };
-  const rawPrice = get('product:price:amount', 'og:price:amount', 'product:sale_price:amount', 'twitter:data1');
+  // The sale price where the page gives one besides the regular price.
+  const rawPrice = get('product:sale_price:amount', 'og:sale_price:amount', 'product:price:amount', 'og:price:amount', 'product:price', 'og:price');
   const price = rawPrice && /\d/.test(rawPrice) ? parsePrice(rawPrice) : null;
   const out: Partial = {
     title: get('og:title', 'twitter:title'),
     brand: get('product:brand', 'og:brand', 'brand'),
-    gtin: gtinOf(get('product:gtin'), get('product:ean'), get('product:upc'), get('og:upc'), get('og:ean'), get('product:isbn')),
-    mpn: get('product:mfr_part_no', 'product:mpn', 'og:mpn'),
+    gtin: gtinOf(get('product:gtin'), get('product:ean'), get('product:upc'), get('og:upc'), get('og:ean'), get('product:isbn'), get('og:gtin')),
+    mpn: mpnOf(get('product:mfr_part_no', 'product:mpn', 'og:mpn')),
     sku: get('product:retailer_item_id', 'product:retailer_part_no', 'product:sku', 'og:sku'),
     price,
-    currency: currencyOf(get('product:price:currency', 'og:price:currency', 'product:sale_price:currency'), rawPrice),
+    currency: currencyCode(get('product:sale_price:currency', 'product:price:currency', 'og:price:currency', 'og:currency'), page.localeCurrency) ?? (rawPrice ? currencyFromText(rawPrice, page.localeCurrency) : null),
     image: get('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'),
     availability: parseAvailability(get('product:availability', 'og:availability')),
   };
   return Object.values(out).some((v) => v != null) ? out : null;
 }
 
-// ---------- microdata ----------
+// ---------- labelled specification rows ----------
 
-const PRODUCT_TYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel)\b/i;
+const GTIN_LABEL = /^(?:upc|upc-?a|ean|ean-?13|ean[\s-]?(?:code|nummer|number)|gtin(?:-?1[234]|-?8)?|isbn(?:-?13)?|barcode|item upc|upc code|code ean|código ean|kod ean)$/i;
+const MPN_LABEL = /^(?:mpn|model|model (?:number|no\.?|#)|model name\/number|item model number|manufacturer part number|mfr(?:\.|) ?(?:part)? ?(?:number|no\.?|#)|part number|manufacturer reference|modellnummer|herstellernummer|numéro du modèle de l'article|référence fabricant|numero modello articolo|número de modelo del producto|referencia del fabricante)$/i;
+const BRAND_LABEL = /^(?:brand|brand name|manufacturer|marke|marque|marca|merk|märke|marka|бренд|производитель)$/i;
 
-function itemValue(html: string, tag: Tag): string | null {
-  const a = tag.attrs;
-  if (a['content'] !== undefined) return text(a['content']);
-  if (tag.name === 'link' || tag.name === 'a') return text(a['href']);
-  if (tag.name === 'img' || tag.name === 'source') return text(a['src']);
-  if (tag.name === 'meta') return null;
-  if (tag.name === 'data' || tag.name === 'meter') return text(a['value']);
-  if (tag.name === 'time') return text(a['datetime']);
-  return text(elementText(html, tag));
+function fromLabelled(page: Page): Partial | null {
+  let gtin: string | null = null;
+  let mpn: string | null = null;
+  let brand: string | null = null;
+  for (const [label, value] of page.labelled) {
+    if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]);
+    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(value);
+    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = text(value);
+  }
+  return gtin || mpn || brand ? { gtin, mpn, brand } : null;
 }
 
-function fromMicrodata(html: string): Partial | null {
-  let inProduct = false;
-  const props = new Map<string, string>();
-  let nestedScopeProp: string | null = null;
-  let brand: string | null = null;
-  for (const tag of startTags(html)) {
-    const a = tag.attrs;
-    const isScope = 'itemscope' in a;
-    if (isScope && PRODUCT_TYPE.test(a['itemtype'] ?? '') && !('itemprop' in a)) {
-      if (inProduct) break; // a second product: stop at the first one's end
-      inProduct = true;
-      continue;
+// ---------- Amazon's page elements ----------
+
+const AMAZON_PRICE_IDS = ['priceblock_dealprice', 'priceblock_saleprice', 'priceblock_ourprice', 'corePrice_feature_div', 'corePriceDisplay_desktop_feature_div', 'corePrice_desktop', 'price_inside_buybox', 'newBuyBoxPrice', 'kindle-price', 'price'];
+
+/** Amazon's byline: "Visit the Sony Store", "Brand: Sony", "Marke: Sony", "Visita la tienda de Sony"; an author's byline names no brand. */
+function amazonBrand(byline: string): string | null {
+  if (/\((?:author|autor|auteur|autore|著)\)/i.test(byline) || /^(?:by|von|de|di|par)\s/i.test(byline) && /\(/.test(byline)) return null;
+  const t = byline
+    .replace(/^(?:brand|marke|marque|marca|merk|märke|marka)\s*[:：]\s*/i, '')
+    .replace(/^(?:visit the|besuchen sie den|visitez la boutique|visita lo store di|visita la tienda de|bezoek de)\s+/i, '')
+    .replace(/[-\s]*(?:store|shop|boutique|tienda)$/i, '')
+    .replace(/^(?:store|shop)\s+/i, '')
+    .trim();
+  return t.length > 0 && t.length <= 50 ? t : null;
+}
+
+function fromAmazon(page: Page): Partial | null {
+  const isAmazon = page.host ? /(?:^|\.)amazon\.[a-z.]+$/.test(page.host) : false;
+  const titleEl = page.byId.get('productTitle') ?? page.byId.get('ebooksProductTitle');
+  if (!isAmazon || !titleEl) return null;
+  let rawPrice: string | null = null;
+  for (const id of AMAZON_PRICE_IDS) {
+    const el = page.byId.get(id);
+    if (!el) continue;
+    // The price block's first visible amount that is not a struck-through list price.
+    const off = [...elements(el)].find((x) => /\ba-offscreen\b/.test(attr(x, 'class') ?? '') && !isOldPrice(x.parentNode as HtmlElement) && !/a-text-price/.test(attr(x.parentNode as HtmlElement, 'class') ?? ''));
+    const t = off ? textOf(off) : textOf(el, isOldPrice, 300);
+    if (/\d/.test(t) && (id !== 'price' || /^[^\d]{0,12}\d[\d.,\s]*[^\d]{0,6}$/.test(t))) {
+      rawPrice = t;
+      break;
     }
-    if (!inProduct) continue;
-    const prop = (a['itemprop'] ?? '').split(/\s+/)[0];
-    if (!prop) continue;
-    if (isScope) {
-      // Names inside a nested item (brand, review author, seller) belong to that item.
-      nestedScopeProp = prop === 'offers' || prop === 'aggregateoffer' ? null : prop;
-      if (prop === 'brand' && a['content']) brand ??= text(a['content']);
-      continue;
-    }
-    if (prop === 'name' && nestedScopeProp) {
-      if (nestedScopeProp === 'brand' || nestedScopeProp === 'manufacturer') brand ??= itemValue(html, tag);
-      nestedScopeProp = null;
-      continue;
-    }
-    if (props.has(prop)) continue;
-    const value = itemValue(html, tag);
-    if (value) props.set(prop, value);
   }
-  if (!inProduct) return null;
-  const rawPrice = props.get('price') ?? props.get('lowPrice') ?? null;
+  const byline = page.byId.get('bylineInfo');
   return {
-    title: props.get('name') ?? null,
-    brand: brand ?? props.get('brand') ?? props.get('manufacturer') ?? null,
-    gtin: gtinOf(props.get('gtin14'), props.get('gtin13'), props.get('gtin12'), props.get('gtin8'), props.get('gtin')),
-    mpn: props.get('mpn') ?? null,
-    sku: props.get('sku') ?? props.get('productID') ?? null,
-    price: parsePrice(rawPrice),
-    currency: currencyOf(props.get('priceCurrency'), rawPrice),
-    image: props.get('image') ?? null,
-    availability: parseAvailability(props.get('availability')),
+    title: text(textOf(titleEl)),
+    brand: byline ? amazonBrand(textOf(byline)) : null,
+    price: rawPrice ? parsePrice(rawPrice) : null,
+    currency: rawPrice ? currencyFromText(rawPrice, page.localeCurrency) ?? page.localeCurrency : null,
   };
 }
 
-// ---------- <title> ----------
+// ---------- titles ----------
 
-const SITE_WORDS = /(amazon|walmart|best ?buy|target|ebay|newegg|etsy|aliexpress|alibaba|costco|home depot|lowe'?s|\.com|\.co\.uk|shop|store)/i;
+const SEPARATORS = /\s+[|\-–—:•·»]\s+|\s*[|•·»｜]\s*|\s+:\s*|:\s+/;
 
-/** The <title>, with the retailer's name and category around it removed. */
-export function cleanTitleTag(raw: string): string {
-  let t = cleanText(decodeEntities(raw));
-  // "Amazon.com: Sony WH-1000XM5 …: Electronics"
-  const amazon = /^amazon\.[a-z.]+\s*:\s*(.+?)(?:\s*:\s*[^:]{1,40})?$/i.exec(t);
-  if (amazon?.[1]) return amazon[1].trim();
-  for (;;) {
-    const m = /^(.*\S)\s+[|\-–—:]\s+([^|\-–—:]+)$/.exec(t);
-    if (!m || !SITE_WORDS.test(m[2] as string) || (m[2] as string).split(' ').length > 5) break;
-    t = m[1] as string;
-  }
-  return t;
+/** Whether a part of a title is only the shop's name ("Walmart.com", "The Home Depot", "Best Buy Canada"). */
+function isSiteName(part: string, page: Page): boolean {
+  const c = compact(part);
+  if (c.length < 2) return false;
+  return page.siteNames.some((s) => c === s || (s.length >= 3 && c.includes(s) && c.length <= s.length + 12) || (c.length >= 4 && s.includes(c)));
 }
 
-function fromTitleTag(html: string): Partial | null {
-  const m = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html);
-  const title = m?.[1] ? cleanTitleTag(m[1]) : '';
-  return title ? { title } : null;
+/**
+ * A title with the shop's name taken off wherever it is ("Amazon.com: …", "… - Walmart.com", "… | eBay",
+ * "… at Crutchfield.com", "… from Lands' End"), Kindle bylines and prices removed.
+ */
+function cleanTitle(raw: string, page: Page): string {
+  let t = cleanText(decodeEntities(raw));
+  t = t.replace(/\s+-\s+Kindle edition by\s.*$/i, '').replace(/\s*[\s-]\s*(?:eBook|Kindle Edition)\s*$/i, '');
+  t = t.replace(/^\s*\[[^\]]*\d[^\]]*\]\s*/, ''); // "[$8.99] …"
+  for (let i = 0; i < 4; i++) {
+    const parts = t.split(SEPARATORS);
+    if (parts.length < 2) break;
+    const last = parts[parts.length - 1] as string;
+    const firstPart = parts[0] as string;
+    if (isSiteName(last, page) || (parts.length > 1 && page.siteNames.some((s) => compact(last).endsWith(s) && compact(last).length > s.length && last.split(' ').length <= 14))) {
+      t = t.slice(0, t.lastIndexOf(last)).replace(/[\s|\-–—:•·»｜]+$/, '');
+      continue;
+    }
+    if (isSiteName(firstPart, page)) {
+      t = t.slice(t.indexOf(firstPart) + firstPart.length).replace(/^[\s|\-–—:•·»｜]+/, '');
+      continue;
+    }
+    break;
+  }
+  // "… at Crutchfield.com", "… from Lands' End", "… by Office Depot & OfficeMax"
+  const tail = /^(.{3,}?)\s+(?:at|from|by|on|bei|chez|su|en)\s+(.{2,60})$/i.exec(t);
+  if (tail && isSiteName(tail[2] as string, page)) t = tail[1] as string;
+  // A trailing price is not part of the name ("Bomber Jacket $24.99 $39.99").
+  t = t.replace(/(?:\s+(?:[$€£¥₹]|[A-Z]{3}\s?)\s?\d[\d.,]*)+$/, '');
+  return cleanText(t);
+}
+
+/** The retailer-name cleaning of a <title> alone, as before (kept for callers). */
+export function cleanTitleTag(raw: string): string {
+  const page = { siteNames: ['amazon', 'walmart', 'bestbuy', 'target', 'ebay', 'newegg', 'etsy', 'costco', 'homedepot'] } as Page;
+  return cleanTitle(raw, page);
+}
+
+function headingTitle(page: Page): string | null {
+  for (const h of page.headings) {
+    const t = textOf(h, isOldPrice, 600);
+    if (t.length >= 3 && t.length <= 300 && !isSiteName(t, page)) return t;
+  }
+  return null;
+}
+
+// ---------- brand ----------
+
+const NO_BRAND = /^(?:unbranded|generic|no brand|n\/?a|none|null|undefined|does not apply|other|\$?metabrand|brand)$/i;
+
+/** A brand as text, or null for junk: separators, "Shop all …", links, the shop's own name. */
+function cleanBrand(raw: string | null | undefined, page: Page): string | null {
+  if (!raw) return null;
+  let b = cleanText(decodeEntities(raw)).replace(/^(?:brand|marke|marque|marca)\s*[:：]\s*/i, '');
+  b = b.replace(/^(?:shop all|see all|more from|ver mais artigos da marca:?|visit the)\s+/i, '').trim();
+  if (!b || b.length > 50 || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b)) return null;
+  if (isSiteName(b, page)) return null;
+  return b;
 }
 
 // ---------- merge ----------
@@ -390,24 +718,27 @@ const FIELDS = ['brand', 'gtin', 'mpn', 'sku', 'price', 'currency', 'image', 'av
  */
 export function extractProductIdentity(html: string, options: ExtractOptions = {}): PageItem | null {
   if (typeof html !== 'string') throw new TypeError('html must be a string');
-  const withScripts = stripComments(html);
-  const page = stripComments(html, true);
-  const sources: [IdentitySource, () => Partial | null][] = [
-    ['json-ld', () => fromJsonLd(withScripts)],
-    ['open-graph', () => fromMetaTags(page)],
-    ['microdata', () => fromMicrodata(page)],
-    ['title-tag', () => fromTitleTag(page)],
+  const page = readPage(html, options.url);
+  const sources: [IdentitySource, Partial | null][] = [
+    ['json-ld', fromJsonLd(page)],
+    ['microdata', fromMicrodata(page)],
+    ['page-elements', fromAmazon(page)],
+    ['open-graph', fromMetaTags(page)],
+    ['page-elements', fromLabelled(page)],
   ];
-  let named: { title: string; source: IdentitySource } | null = null;
   const merged: Partial = {};
-  for (const [source, read] of sources) {
-    const found = read();
+  for (const [, found] of sources) {
     if (!found) continue;
-    if (!named && found.title) named = { title: found.title, source };
     for (const key of FIELDS) {
-      if (merged[key] == null && found[key] != null) (merged as Record<string, unknown>)[key] = found[key];
+      if (merged[key] != null || found[key] == null) continue;
+      if (key === 'brand') merged.brand = cleanBrand(found.brand, page);
+      else if (key === 'price' && merged.currency != null && found.currency != null && found.currency !== merged.currency) continue;
+      else (merged as Record<string, unknown>)[key] = found[key];
     }
   }
+  // A price whose source named no currency takes the page's.
+  if (merged.price != null && merged.currency == null) merged.currency = page.localeCurrency;
+  const named = chooseTitle(page, sources);
   if (!named) return null;
   return {
     title: named.title,
@@ -416,9 +747,23 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
     model: merged.mpn ?? null,
     sku: merged.sku ?? null,
     priceCents: merged.price != null ? Math.round(merged.price * 100) : null,
-    currency: merged.currency ?? null,
-    imageUrl: absoluteUrl(merged.image ?? null, options.url),
+    currency: merged.price != null ? merged.currency ?? null : merged.currency ?? null,
+    imageUrl: absoluteUrl(merged.image ?? null, page.url),
     availability: merged.availability ?? null,
     source: named.source,
   };
+}
+
+/** The best name the page gives its item: structured data first, a site-wide og:title losing to the heading. */
+function chooseTitle(page: Page, sources: [IdentitySource, Partial | null][]): { title: string; source: IdentitySource } | null {
+  const heading = headingTitle(page);
+  for (const [source, found] of sources) {
+    if (!found?.title) continue;
+    const t = cleanTitle(found.title, page);
+    if (t.length < 2 || isSiteName(t, page)) continue;
+    return { title: t, source };
+  }
+  if (heading) return { title: cleanTitle(heading, page), source: 'heading' };
+  const fromTag = page.titleTag ? cleanTitle(page.titleTag, page) : '';
+  return fromTag ? { title: fromTag, source: 'title-tag' } : null;
 }
