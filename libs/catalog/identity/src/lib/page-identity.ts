@@ -175,6 +175,7 @@ interface Page {
   byId: Map<string, HtmlElement>;
   /** Labelled values: spec tables and definition lists ("UPC" → "0123…"), label lower-cased. */
   labelled: [string, string][];
+  root: HtmlElement;
 }
 
 const compact = (s: string) =>
@@ -267,6 +268,7 @@ function readPage(html: string, url: string | undefined): Page {
     scopes,
     byId,
     labelled,
+    root: doc as unknown as HtmlElement,
   };
 }
 
@@ -483,7 +485,7 @@ function readItem(scope: HtmlElement, seen: Set<HtmlElement>, depth = 0): MicroI
       if (value !== null) for (const n of names) item.props.set(n, [...(item.props.get(n) ?? []), value]);
     }
     if (isScope) {
-      seen.add(el);
+      if (names.length > 0) seen.add(el);
       continue; // its descendants belong to the nested item
     }
     for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i] as HtmlElement);
@@ -530,8 +532,45 @@ function fromMicrodata(page: Page): Partial | null {
     products.push(readItem(scope, seen));
   }
   if (products.length === 0) return null;
-  const product = products.find((p) => firstText(p, 'name') && (p.props.has('offers') || p.props.has('price'))) ?? products.find((p) => firstText(p, 'name')) ?? products[0];
-  if (!product) return null;
+  const main = products.find((p) => firstText(p, 'name') && (p.props.has('offers') || p.props.has('price'))) ?? products.find((p) => firstText(p, 'name')) ?? products[0];
+  if (!main) return null;
+  // A Product nested in the main one (or holding it) without an itemprop describes the same item: read on into it.
+  const related = products.filter((p) => p !== main && (contains(main.el, p.el) || contains(p.el, main.el)));
+  const found = fromMicroProduct(main, page);
+  for (const other of related) {
+    const more = fromMicroProduct(other, page);
+    for (const key of Object.keys(more) as (keyof Found)[]) if (found[key] == null && more[key] != null) (found as Record<string, unknown>)[key] = more[key];
+  }
+  if (found.price == null) {
+    // A price marked up outside any item ("<span itemprop=price>" beside the product's block).
+    const loose = [...elements(page.root)].find((el) => attr(el, 'itemprop') === 'price' && !insideItem(el));
+    if (loose) {
+      const raw = propValue(loose, 'price');
+      found.price = raw ? lowestAmount(raw) : null;
+      if (found.price != null) found.currency ??= raw ? currencyFromText(raw, page.localeCurrency) : null;
+    }
+  }
+  return found;
+}
+
+function contains(outer: HtmlElement, inner: HtmlElement): boolean {
+  for (let n: HtmlElement | null = inner; n; n = n.parentNode && 'tagName' in n.parentNode ? (n.parentNode as HtmlElement) : null) if (n === outer) return true;
+  return false;
+}
+
+function insideItem(el: HtmlElement): boolean {
+  for (let n = el.parentNode; n && 'tagName' in n; n = n.parentNode) if (hasAttr(n as HtmlElement, 'itemscope')) return true;
+  return false;
+}
+
+/** The lowest amount an element shows: "$79.99 $39.99" (was, now) is 39.99. */
+function lowestAmount(raw: string): number | null {
+  const amounts = (raw.match(/\d(?:[\d.,'\u00a0\u202f ]*\d)?/g) ?? []).map((a) => parsePrice(a)).filter((n): n is number => n != null && n > 0);
+  if (amounts.length === 0) return parsePrice(raw);
+  return Math.min(...amounts);
+}
+
+function fromMicroProduct(product: MicroItem, page: Page): Partial {
   const offerItems = (product.props.get('offers') ?? []).filter((v): v is MicroItem => typeof v !== 'string' && (OFFER_TYPE.test(v.type) || v.props.has('price') || v.props.has('lowPrice')));
   const offer = offerItems.find((o) => firstText(o, 'price', 'lowPrice')) ?? offerItems[0] ?? null;
   const rawPrice = (offer && firstText(offer, 'price', 'lowPrice')) ?? firstText(product, 'price', 'lowPrice');
@@ -539,7 +578,7 @@ function fromMicrodata(page: Page): Partial | null {
   const brandItem = firstItem(product, 'brand', 'manufacturer');
   const brand = brandItem ? firstText(brandItem, 'name') ?? text(textOf(brandItem.el, undefined, 200)) : firstText(product, 'brand', 'manufacturer');
   const productId = firstText(product, 'productID');
-  const price = rawPrice && /\d/.test(rawPrice) ? parsePrice(rawPrice) : null;
+  const price = rawPrice && /\d/.test(rawPrice) ? lowestAmount(rawPrice) : null;
   return {
     title: firstText(product, 'name'),
     brand,
@@ -584,7 +623,7 @@ function fromMetaTags(page: Page): Partial | null {
 
 const GTIN_LABEL = /^(?:upc|upc-?a|ean|ean-?13|ean[\s-]?(?:code|nummer|number)|gtin(?:-?1[234]|-?8)?|isbn(?:-?13)?|barcode|item upc|upc code|code ean|código ean|kod ean)$/i;
 const MPN_LABEL = /^(?:mpn|model|model (?:number|no\.?|#)|model name\/number|item model number|manufacturer part number|mfr(?:\.|) ?(?:part)? ?(?:number|no\.?|#)|part number|manufacturer reference|modellnummer|herstellernummer|numéro du modèle de l'article|référence fabricant|numero modello articolo|número de modelo del producto|referencia del fabricante)$/i;
-const BRAND_LABEL = /^(?:brand|brand name|manufacturer|marke|marque|marca|merk|märke|marka|бренд|производитель)$/i;
+const BRAND_LABEL = /^(?:brand|brand name|marke|marque|marca|merk|märke|marka|бренд|производитель)$/i;
 
 function fromLabelled(page: Page): Partial | null {
   let gtin: string | null = null;
@@ -676,6 +715,7 @@ function cleanTitle(raw: string, page: Page): string {
   // "… at Crutchfield.com", "… from Lands' End", "… by Office Depot & OfficeMax"
   const tail = /^(.{3,}?)\s+(?:at|from|by|on|bei|chez|su|en)\s+(.{2,60})$/i.exec(t);
   if (tail && isSiteName(tail[2] as string, page)) t = tail[1] as string;
+  t = t.replace(/\s+(?:item|sku|art(?:icle)?\.?(?:-?nr\.?)?|código|kód)\s*(?:#|no\.?|nr\.?|:)\s*[\w-]+$/i, '');
   // A trailing price is not part of the name ("Bomber Jacket $24.99 $39.99").
   t = t.replace(/(?:\s+(?:[$€£¥₹]|[A-Z]{3}\s?)\s?\d[\d.,]*)+$/, '');
   return cleanText(t);
@@ -687,12 +727,23 @@ export function cleanTitleTag(raw: string): string {
   return cleanTitle(raw, page);
 }
 
+const words = (s: string) => new Set(s.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+
+/** The share of a's words that b has too. */
+function overlap(a: string, b: string): number {
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.size === 0) return 0;
+  let n = 0;
+  for (const w of wa) if (wb.has(w)) n++;
+  return n / wa.size;
+}
+
+/** The main heading that names the item: the first h1 sharing most of its words with the page's <title>, else the first. */
 function headingTitle(page: Page): string | null {
-  for (const h of page.headings) {
-    const t = textOf(h, isOldPrice, 600);
-    if (t.length >= 3 && t.length <= 300 && !isSiteName(t, page)) return t;
-  }
-  return null;
+  const texts = page.headings.map((h) => textOf(h, isOldPrice, 600)).filter((t) => t.length >= 3 && t.length <= 300 && !isSiteName(t, page));
+  const title = page.titleTag ?? page.meta.get('og:title')?.[0] ?? '';
+  return texts.find((t) => overlap(t, title) >= 0.5) ?? texts[0] ?? null;
 }
 
 // ---------- brand ----------
@@ -747,7 +798,7 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
     model: merged.mpn ?? null,
     sku: merged.sku ?? null,
     priceCents: merged.price != null ? Math.round(merged.price * 100) : null,
-    currency: merged.price != null ? merged.currency ?? null : merged.currency ?? null,
+    currency: merged.currency ?? page.localeCurrency ?? null,
     imageUrl: absoluteUrl(merged.image ?? null, page.url),
     availability: merged.availability ?? null,
     source: named.source,
@@ -757,11 +808,18 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
 /** The best name the page gives its item: structured data first, a site-wide og:title losing to the heading. */
 function chooseTitle(page: Page, sources: [IdentitySource, Partial | null][]): { title: string; source: IdentitySource } | null {
   const heading = headingTitle(page);
+  const candidates: { title: string; source: IdentitySource }[] = [];
   for (const [source, found] of sources) {
     if (!found?.title) continue;
     const t = cleanTitle(found.title, page);
     if (t.length < 2 || isSiteName(t, page)) continue;
-    return { title: t, source };
+    candidates.push({ title: t, source });
+  }
+  const best = candidates[0];
+  if (best) {
+    // "Details about X" / "X - see original title" around another source's "X": that source's bare name.
+    const inner = candidates.find((c) => c !== best && c.title.length >= 0.5 * best.title.length && c.title.length < best.title.length && best.title.toLowerCase().includes(c.title.toLowerCase()) && !/^\s*[-–|:(]/.test(best.title.toLowerCase().split(c.title.toLowerCase())[1] ?? ''));
+    return inner ?? best;
   }
   if (heading) return { title: cleanTitle(heading, page), source: 'heading' };
   const fromTag = page.titleTag ? cleanTitle(page.titleTag, page) : '';

@@ -74,8 +74,13 @@ const show = (v: unknown) => (v == null ? '∅' : String(v));
 /** Scores one page. A title is right when it names the item as the page does (its brand before it allowed), nothing more. */
 export function scorePage(page: CorpusPage, item: ReadItem | null): Record<Field, FieldVerdict> {
   const e = page.expected;
-  const titles = [e.title, ...e.titleAlternatives].flatMap((t) => (e.brand ? [t, `${e.brand} ${t}`] : [t])).map(normaliseForCompare);
+  // The brand may lead the name or stand apart from it (a shop shows "Sony" above "WH-1000XM5"): both are the item's name.
+  const brand = e.brand ? normaliseForCompare(e.brand) : null;
+  const titles = [e.title, ...e.titleAlternatives]
+    .map(normaliseForCompare)
+    .flatMap((t) => (brand ? [t, `${brand} ${t}`, ...(t.startsWith(`${brand} `) ? [t.slice(brand.length + 1)] : [])] : [t]));
   const gotTitle = item ? normaliseForCompare(item.title) : '';
+  void brand;
   const gotPrice = item?.priceCents != null ? item.priceCents / 100 : null;
   const gotGtin = item?.gtin ?? null;
   const wantGtin = e.gtin ? normaliseGtin(e.gtin) ?? normaliseGtin(e.gtin.padStart(12, '0')) : null;
