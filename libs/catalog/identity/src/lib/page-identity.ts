@@ -669,6 +669,12 @@ function fromAmazon(page: Page): Partial | null {
       break;
     }
   }
+  if (!rawPrice) {
+    // Older and simpler pages: the first shown price that is not a struck-through list price.
+    const off = [...elements(page.root)].find((x) => /\ba-price\b/.test(attr(x, 'class') ?? '') && !/a-text-price/.test(attr(x, 'class') ?? ''));
+    const t = off ? textOf(off) : '';
+    if (/\d/.test(t)) rawPrice = t.split(/\s+(?=\D*\d)/)[0] ?? t;
+  }
   const byline = page.byId.get('bylineInfo');
   return {
     title: text(textOf(titleEl)),
@@ -684,6 +690,8 @@ const SEPARATORS = /\s+[|\-–—:•·»]\s+|\s*[|•·»｜]\s*|\s+:\s*|:\s+/;
 
 /** Whether a part of a title is only the shop's name ("Walmart.com", "The Home Depot", "Best Buy Canada"). */
 function isSiteName(part: string, page: Page): boolean {
+  // A bare domain name ("Amazon.com", "jumbo.ch") names a shop.
+  if (/^[\p{L}\d-]+(?:\.[a-z]{2,3}){1,2}$/iu.test(part.trim())) return true;
   const c = compact(part);
   if (c.length < 2) return false;
   return page.siteNames.some((s) => c === s || (s.length >= 3 && c.includes(s) && c.length <= s.length + 12) || (c.length >= 4 && s.includes(c)));
@@ -812,13 +820,18 @@ function chooseTitle(page: Page, sources: [IdentitySource, Partial | null][]): {
   for (const [source, found] of sources) {
     if (!found?.title) continue;
     const t = cleanTitle(found.title, page);
-    if (t.length < 2 || isSiteName(t, page)) continue;
+    if (t.length < 1 || isSiteName(t, page)) continue;
     candidates.push({ title: t, source });
   }
   const best = candidates[0];
   if (best) {
     // "Details about X" / "X - see original title" around another source's "X": that source's bare name.
-    const inner = candidates.find((c) => c !== best && c.title.length >= 0.5 * best.title.length && c.title.length < best.title.length && best.title.toLowerCase().includes(c.title.toLowerCase()) && !/^\s*[-–|:(]/.test(best.title.toLowerCase().split(c.title.toLowerCase())[1] ?? ''));
+    const inner = candidates.find((c) => {
+      const at = best.title.toLowerCase().indexOf(c.title.toLowerCase());
+      if (c === best || at <= 0 || c.title.length < 0.5 * best.title.length) return false;
+      const prefix = best.title.slice(0, at).trim().split(/\s+/);
+      return prefix.length <= 3;
+    });
     return inner ?? best;
   }
   if (heading) return { title: cleanTitle(heading, page), source: 'heading' };
