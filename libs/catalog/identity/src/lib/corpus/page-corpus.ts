@@ -29,11 +29,11 @@ export interface CorpusPage {
 /** What a reader said about a page (the shape extractProductIdentity answers). */
 export interface ReadItem {
   title: string;
-  brand: string | null;
-  gtin: string | null;
-  model: string | null;
-  priceCents: number | null;
-  currency: string | null;
+  brand?: string | null;
+  gtin?: string | null;
+  model?: string | null;
+  priceCents?: number | null;
+  currency?: string | null;
 }
 
 export function loadPageCorpus(): CorpusPage[] {
