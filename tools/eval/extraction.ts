@@ -5,13 +5,20 @@
  * (tools/eval/extraction/*.ts). `--verbose` lists every failure, grouped by shop.
  */
 import { parseArgs } from 'node:util';
+import { feedsSection } from './extraction/feeds';
 import { pagesSection } from './extraction/pages';
+import { pricesSection } from './extraction/prices';
 import type { EvalSection } from './extraction/section';
 import { urlsSection } from './extraction/urls';
 import { formatTable } from './table';
 
 /** The sections, in the order printed. Add a corpus by adding its section here. */
-const SECTIONS: EvalSection[] = [pagesSection(), urlsSection()];
+const SECTIONS: EvalSection[] = [
+  pagesSection(),
+  urlsSection(),
+  pricesSection(),
+  feedsSection(),
+];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true } } });

@@ -1,6 +1,20 @@
 export * from './lib/offer';
 export { displayCase } from './lib/display-case';
-export { parsePrice, isIsoCurrency, currencyMinorUnits, type ParsedPrice, type PriceResult } from './lib/price';
+export {
+  currencyMinorUnits,
+  currencyOfLocale,
+  isIsoCurrency,
+  parsePrice,
+  readCurrency,
+  readPrice,
+  writtenDecimals,
+  type ParsedPrice,
+  type PriceMode,
+  type PriceReading,
+  type PriceResult,
+  type ReadPriceOptions,
+  type ReadPriceResult,
+} from './lib/price';
 export {
   buildOffer,
   clean,

@@ -23,6 +23,8 @@ const job = (changes: Partial<ImportJob>): ImportJob => ({
   productsCreated: 0,
   errorCount: 0,
   errors: [],
+  warningCount: 0,
+  warnings: [],
   failure: null,
   runId: null,
   startedAt: '2026-03-01T12:00:00.000Z',
@@ -44,7 +46,8 @@ describe('catalog page', () => {
   it('uploads a feed for the chosen retailer and follows its progress to the row report', async () => {
     const states = [
       job({ processedRows: 2, inserted: 2 }),
-      job({ state: 'succeeded', processedRows: 4, inserted: 3, skipped: 1, errorCount: 1, errors: [{ line: 3, field: 'price', reason: 'is not a price' }], runId: 'run-1' }),
+      job({ state: 'succeeded', processedRows: 4, inserted: 3, skipped: 1, errorCount: 1, errors: [{ line: 3, field: 'price', reason: 'is not a price' }],
+        warningCount: 1, warnings: [{ line: 2, field: 'gtin', reason: '"12345" left out: must be 8, 12, 13 or 14 digits with a valid check digit' }], runId: 'run-1' }),
     ];
     const view = renderApp('/admin/catalog', {
       signedInAs: adminAccount,
@@ -67,6 +70,8 @@ describe('catalog page', () => {
     expect((form.get('file') as File).name).toBe('acme.tsv');
     expect(screen.getByRole('progressbar', { name: 'Rows imported' })).toHaveAttribute('aria-valuenow', '4');
     expect(screen.getByRole('row', { name: '3 price is not a price' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Values left out (the row was imported)' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /^2 gtin "12345" left out/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the saved report' })).toHaveAttribute('href', '/admin/catalog/imports/run-1');
   });
 

@@ -8,7 +8,7 @@ import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useImportFeed, useImportJob, useImportRuns, useRecluster, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { ImportRunsTable, RowErrorsTable } from './import-runs-table';
+import { ImportRunsTable, RowErrorsTable, RowWarningsTable } from './import-runs-table';
 import { MatchReportsCard } from './match-reports-card';
 import { PriceReviewsCard } from './price-reviews-card';
 import { ProductsCard } from './products-card';
@@ -246,6 +246,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
         <>
           <h3>Row report</h3>
           <RowErrorsTable errors={job.errors} total={job.errorCount} />
+          <RowWarningsTable warnings={job.warnings} total={job.warningCount} />
           {job.runId ? <Link to={paths.importRun(job.runId)}>Open the saved report</Link> : null}
         </>
       ) : null}

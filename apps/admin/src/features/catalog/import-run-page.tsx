@@ -5,7 +5,7 @@ import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useImportRun } from '../../lib/admin-api';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { interruptedNote, RowErrorsTable, STATUS_LABEL } from './import-runs-table';
+import { interruptedNote, RowErrorsTable, RowWarningsTable, STATUS_LABEL } from './import-runs-table';
 
 /** /admin/catalog/imports/:id: one import run with its counts and per-row report. */
 export default function ImportRunPage() {
@@ -92,6 +92,7 @@ export default function ImportRunPage() {
             ) : (
               <RowErrorsTable errors={data.errors} total={data.run.errorCount} />
             )}
+            <RowWarningsTable warnings={data.warnings} total={data.run.warningCount} />
           </Card>
         </>
       ) : null}

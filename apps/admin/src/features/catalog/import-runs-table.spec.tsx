@@ -41,6 +41,7 @@ describe('an interrupted import run', () => {
     skipped: 10,
     productsCreated: 5400,
     errorCount: 0,
+    warningCount: 0,
     failure: null,
   };
 
@@ -66,7 +67,7 @@ describe('an interrupted import run', () => {
   it('says so on its report, with its counts', async () => {
     const view = renderApp('/admin/catalog/imports/run-killed', {
       signedInAs: adminAccount,
-      routes: { 'GET /api/admin/imports/run-killed': () => jsonResponse({ success: true, run: interrupted, errors: [] }) } as never,
+      routes: { 'GET /api/admin/imports/run-killed': () => jsonResponse({ success: true, run: interrupted, errors: [], warnings: [] }) } as never,
     });
     restore = view.restore;
     await screen.findByRole('heading', { name: 'Import report' });

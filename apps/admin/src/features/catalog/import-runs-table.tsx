@@ -93,3 +93,27 @@ export function RowErrorsTable({ errors, total }: { errors: Array<{ line: number
     </>
   );
 }
+
+/** What good rows were imported without (a GTIN that is none, an image path), one line per value left out. */
+export function RowWarningsTable({ warnings, total }: { warnings: Array<{ line: number; field: string; reason: string }>; total: number }) {
+  if (total === 0) return null;
+  return (
+    <>
+      <p>
+        {formatCount(total)} value{total === 1 ? ' was' : 's were'} left out of imported rows
+        {warnings.length < total ? ` (the first ${formatCount(warnings.length)} are listed)` : ''}.
+      </p>
+      <DataTable caption="Values left out (the row was imported)" columns={[{ label: 'Line', numeric: true }, 'Field', 'Reason']} tall>
+        {warnings.map((warning, index) => (
+          <tr key={`${warning.line}-${warning.field}-${index}`}>
+            <td className="adm-num">{warning.line}</td>
+            <td>
+              <code>{warning.field}</code>
+            </td>
+            <td>{warning.reason}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </>
+  );
+}

@@ -42,7 +42,7 @@ const FEED = [
   'id\ttitle\tlink\tprice\tbrand\tgtin\tavailability',
   'A-1\tAcme Blender 500\thttps://shop.acme-kitchen.com/p/a-1\t49.99 USD\tAcme\t\tin stock',
   'A-2\tAcme Toaster 2-slice\thttps://shop.acme-kitchen.com/p/a-2\tnot a price\tAcme\t\tin stock',
-  'A-3\tAcme Kettle 1.7 L\thttps://shop.acme-kitchen.com/p/a-3\t29.00 USD\tAcme\t\tout of stock',
+  'A-3\tAcme Kettle 1.7 L\thttps://shop.acme-kitchen.com/p/a-3\t29.00 USD\tAcme\tKET-17\tout of stock',
 ].join('\n');
 
 /** Polls the job until it ends: up to 20 seconds, however busy the machine (its file work runs on other threads). */
@@ -277,11 +277,15 @@ describe('admin API', () => {
     const job = await waitForJob(t.app, cookie, started.json().job.id);
     expect(job).toMatchObject({ state: 'succeeded', processedRows: 3, inserted: 2, skipped: 1, errorCount: 1 });
     expect(job.errors).toEqual([expect.objectContaining({ line: 3, field: 'price' })]);
+    // A shop's own code in the GTIN column is left out of its row, which is imported.
+    const leftOut = { line: 4, field: 'gtin', reason: '"KET-17" left out: must contain digits only' };
+    expect(job).toMatchObject({ warningCount: 1, warnings: [leftOut] });
 
     const runs = await admin(t.app, cookie, 'GET', '/api/admin/imports');
-    expect(runs.json().items[0]).toMatchObject({ id: job.runId, status: 'succeeded', inserted: 2, errorCount: 1 });
+    expect(runs.json().items[0]).toMatchObject({ id: job.runId, status: 'succeeded', inserted: 2, errorCount: 1, warningCount: 1 });
     const run = await admin(t.app, cookie, 'GET', `/api/admin/imports/${job.runId}`);
     expect(run.json().errors).toEqual([expect.objectContaining({ line: 3, field: 'price' })]);
+    expect(run.json().warnings).toEqual([leftOut]);
 
     const retailers = (await admin(t.app, cookie, 'GET', '/api/admin/retailers')).json().items as Array<{ id: string; name: string; offers: number }>;
     const acme = retailers.find((r) => r.name === 'Acme Kitchen');

@@ -10,6 +10,7 @@ import {
   type BusinessFigures,
   type FeedFormat,
   type ImportJob,
+  type ImportRowError,
   type ImportRun,
   type OverviewResponse,
 } from '@pricehunt/contracts';
@@ -93,7 +94,7 @@ function detectFormat(fileName: string, content: Buffer): FeedFormat {
 }
 
 function toImportRun(run: ImportRunRow): ImportRun {
-  const report = (run.report ?? {}) as { errors?: unknown[]; errorCount?: number; failure?: string };
+  const report = (run.report ?? {}) as { errors?: unknown[]; errorCount?: number; warnings?: unknown[]; warningCount?: number; failure?: string };
   return {
     id: run.id,
     format: run.format,
@@ -111,6 +112,7 @@ function toImportRun(run: ImportRunRow): ImportRun {
     skipped: run.skipped,
     productsCreated: run.productsCreated,
     errorCount: report.errorCount ?? report.errors?.length ?? 0,
+    warningCount: report.warningCount ?? report.warnings?.length ?? 0,
     failure: report.failure ?? null,
   };
 }
@@ -306,6 +308,8 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
         productsCreated: 0,
         errorCount: 0,
         errors: [],
+        warningCount: 0,
+        warnings: [],
         failure: null,
         runId: null,
         startedAt: now().toISOString(),
@@ -369,6 +373,8 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
               productsCreated: summary.productsCreated,
               errorCount: summary.errorCount,
               errors: summary.errors,
+              warningCount: summary.warningCount,
+              warnings: summary.warnings,
               failure: summary.failure ?? null,
             }),
           )
@@ -383,7 +389,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
     getImportJob(id: string): ImportJob {
       const job = jobs.get(id);
       if (!job) throw notFound(AdminMessages.importNotFound);
-      return { ...job, errors: [...job.errors] };
+      return { ...job, errors: [...job.errors], warnings: [...job.warnings] };
     },
 
     async listImportRuns(limit = 50): Promise<ImportRun[]> {
@@ -393,8 +399,8 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
     async getImportRun(id: string) {
       const run = await catalog.repository.getImportRun(id);
       if (!run) throw notFound(AdminMessages.importNotFound);
-      const report = (run.report ?? {}) as { errors?: Array<{ line: number; field: string; reason: string }> };
-      return { run: toImportRun(run), errors: report.errors ?? [] };
+      const report = (run.report ?? {}) as { errors?: ImportRowError[]; warnings?: ImportRowError[] };
+      return { run: toImportRun(run), errors: report.errors ?? [], warnings: report.warnings ?? [] };
     },
 
     /** Re-clusters every offer with the current matcher and records who did it and what changed. */

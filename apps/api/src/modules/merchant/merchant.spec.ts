@@ -365,6 +365,7 @@ describe('merchant dashboard API', () => {
       expect(mine.statusCode).toBe(200);
       expect(mine.json()).toMatchObject({ rows: 2, inserted: 1, skipped: 1 });
       expect(mine.json().errors[0]).toMatchObject({ line: 3 });
+      expect(mine.json()).toMatchObject({ warningCount: 0, warnings: [] });
       const theirs = await upload(b, feed(['B-1\tAcme Kettle Pro 1.7L Stainless\thttps://shop-b.example.com/kettle\t54.00 USD\tin stock\tAcme\t008400123459\tnew']));
       expect(theirs.json().inserted).toBe(1);
 
@@ -397,6 +398,19 @@ describe('merchant dashboard API', () => {
       expect((await get(a, '/api/business/products?sort=cheapest')).json().field).toBe('sort');
       const blank = await upload(a, '   ');
       expect(blank.json().field).toBe('file');
+    });
+
+    it('imports a row whose GTIN is none, leaving the value out with a warning naming its line and field', async () => {
+      const res = await upload(a, feed(['W-1\tAcme Grinder\thttps://shop-a.example.com/grinder\t39.00 USD\tin stock\tAcme\tGR-200\tnew']));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        rows: 1,
+        inserted: 1,
+        skipped: 0,
+        errorCount: 0,
+        warningCount: 1,
+        warnings: [{ line: 2, field: 'gtin', reason: '"GR-200" left out: must contain digits only' }],
+      });
     });
   });
 

@@ -80,6 +80,8 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
             skipped: summary.skipped,
             errors: summary.errors.slice(0, 200),
             errorCount: summary.errorCount,
+            warnings: summary.warnings.slice(0, 200),
+            warningCount: summary.warningCount,
             ...(summary.failure ? { failure: summary.failure } : {}),
           };
         } catch (error) {

@@ -119,6 +119,27 @@ function FeedImport() {
               </tbody>
             </table>
           ) : null}
+          {report.warnings.length ? (
+            <table className="md-table">
+              <caption>Values left out of imported rows ({report.warningCount})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Field</th>
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.warnings.map((w, i) => (
+                  <tr key={i}>
+                    <td>{w.line}</td>
+                    <td>{w.field}</td>
+                    <td>{w.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -87,6 +87,9 @@ export class FeedImport {
   readonly progress: ImportProgress = { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
   readonly errors: RowError[] = [];
   errorCount = 0;
+  /** Values rows were imported without (a GTIN that is none, an image path): the first ones; `warningCount` counts them all. */
+  readonly warnings: RowError[] = [];
+  warningCount = 0;
   productsCreated = 0;
   /** The model keys the rows state: products sharing one of them are joined at the end. */
   readonly importedKeys = new Set<string>();
@@ -109,6 +112,12 @@ export class FeedImport {
     this.progress.skipped++;
     this.errorCount += rowErrors.length;
     for (const error of rowErrors) if (this.errors.length < REPORT_LIMIT) this.errors.push(error);
+  }
+
+  /** Keeps what a good row was imported without, for the report. */
+  warn(rowWarnings: readonly RowError[]): void {
+    this.warningCount += rowWarnings.length;
+    for (const warning of rowWarnings) if (this.warnings.length < REPORT_LIMIT) this.warnings.push(warning);
   }
 
   /** The retailer of a row: known to the import, or resolved now and kept in `fresh` (written with the row's batch). */

@@ -60,6 +60,9 @@ export interface ImportSummary extends ImportProgress {
   /** Row errors (the first 1000); `errorCount` has them all. */
   errors: RowError[];
   errorCount: number;
+  /** Values good rows were imported without, each named like an error (the first 1000); `warningCount` has them all. */
+  warnings: RowError[];
+  warningCount: number;
   failure?: string;
   durationMs: number;
   offersPerSecond: number;
@@ -182,6 +185,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
     let batch: FeedRow[] = [];
     try {
       for await (const row of rows as AsyncIterable<FeedRow>) {
+        if (row.warnings) run.warn(row.warnings);
         batch.push(row);
         if (batch.length >= batchSize) {
           await flush(batch);
@@ -214,9 +218,9 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
     } catch (error) {
       failure ??= error instanceof Error ? error.message : String(error);
     }
-    const { errors, errorCount } = run;
+    const { errors, errorCount, warnings, warningCount } = run;
     const status = failure ? 'failed' : 'succeeded';
-    const report = { errors, errorCount, truncated: errorCount > errors.length, ...(failure ? { failure } : {}) };
+    const report = { errors, errorCount, truncated: errorCount > errors.length, warnings, warningCount, ...(failure ? { failure } : {}) };
     const retailerIds = [...new Set([...(fixedRetailerId ? [fixedRetailerId] : []), ...[...run.retailerCache.values()].map((retailer) => retailer.id)])].sort();
     await store.finishImportRun({ id: runId, status, report, retailerIds });
     // The counts are those the run's batches committed with them: what is on disk.
@@ -231,6 +235,8 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
       ...counts,
       errors,
       errorCount,
+      warnings,
+      warningCount,
       ...(failure ? { failure } : {}),
       durationMs,
       offersPerSecond: durationMs > 0 ? Math.round(((counts.inserted + counts.updated + counts.unchanged) * 1000) / durationMs) : 0,

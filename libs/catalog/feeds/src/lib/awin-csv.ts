@@ -101,7 +101,7 @@ function awinRow(header: ColumnHeader, fields: readonly string[], line: number, 
     imageUrl: header.nameOf('merchantimageurl', 'awimageurl', 'largeimage'),
     category: header.nameOf('merchantcategory', 'categoryname'),
   };
-  return withWarnings(buildOffer(draft, line, names, { defaultCurrency: currency, dropInvalidGtin: true }), warnings);
+  return withWarnings(buildOffer(draft, line, names, { defaultCurrency: currency }), warnings);
 }
 
 /** The offer's availability word from Awin's stock columns; `unknown` (with a warning for a stock text that does not read) when none says. */

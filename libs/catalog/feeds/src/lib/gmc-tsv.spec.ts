@@ -94,10 +94,13 @@ describe('Google Merchant Center TSV', () => {
     expect(rows[1]?.warnings).toBeUndefined();
   });
 
-  it('reports a malformed shipping value', async () => {
+  it('leaves out a malformed shipping value with a warning, keeping the offer', async () => {
     const text = 'id\ttitle\tlink\tprice\tshipping\nA\tT\thttps://x.example/a\t1 USD\tUS:5 USD\n';
-    const result = await parseGmcTsv(text);
-    expect(result.errors).toEqual([{ line: 2, field: 'shipping', reason: '"US:5 USD" is not country:region:service:price' }]);
+    const rows = [];
+    for await (const r of readGmcTsv(text)) rows.push(r);
+    expect(rows[0]?.errors).toBeUndefined();
+    expect(rows[0]?.offer?.shippingCents).toBeUndefined();
+    expect(rows[0]?.warnings).toEqual([{ line: 2, field: 'shipping', reason: '"US:5 USD" left out: is not country:region:service:price' }]);
   });
 
   it('throws a format error naming the missing columns', async () => {

@@ -1,7 +1,8 @@
 import { readDelimited } from './delimited';
 import { GMC_ATTRIBUTES, GMC_REQUIRED, type GmcOptions, currencyOf, pickShipping, splitShippingText } from './gmc-shared';
 import { type FieldNames, type OfferDraft, buildOffer } from './normalise';
-import type { FeedParseResult, FeedRow, StreamOptions } from './offer';
+import { withWarnings } from './column-feed';
+import type { FeedParseResult, FeedRow, RowError, StreamOptions } from './offer';
 import { FeedFormatError, type TextSource, collectRows, withProgress } from './stream';
 
 /** "g:Image Link" → "image_link". */
@@ -64,14 +65,15 @@ async function* gmcTsvRows(source: TextSource, options: GmcOptions): AsyncGenera
     columns.forEach((column, index) => {
       if (column) draft[column.field] = record.fields[index];
     });
-    const shippingErrors = [];
+    // A shipping text that is no country:region:service:price is left out with a warning, as every optional value is.
+    const shippingWarnings: RowError[] = [];
     if (draft.shipping?.trim()) {
       const entries = splitShippingText(draft.shipping.trim());
       if (!entries) {
-        shippingErrors.push({
+        shippingWarnings.push({
           line: record.line,
           field: names.shipping ?? 'shipping',
-          reason: `"${draft.shipping}" is not country:region:service:price`,
+          reason: `"${draft.shipping}" left out: is not country:region:service:price`,
         });
         draft.shipping = undefined;
       } else {
@@ -80,9 +82,9 @@ async function* gmcTsvRows(source: TextSource, options: GmcOptions): AsyncGenera
     } else {
       draft.shipping = undefined;
     }
-    // A GTIN that is none is left out with a warning: a shop whose feed carries its own codes there keeps its offers.
-    const row = buildOffer(draft, record.line, names, { defaultCurrency: options.defaultCurrency, dropInvalidGtin: true });
-    const errors = [...shippingErrors, ...(row.errors ?? [])];
+    // A bad optional value (a GTIN that is none, an image path) is left out with a warning: the row keeps its offer.
+    const row = withWarnings(buildOffer(draft, record.line, names, { defaultCurrency: options.defaultCurrency }), shippingWarnings);
+    const errors = row.errors ?? [];
     if (row.offer && errors.length === 0) {
       const first = seen.get(row.offer.externalId);
       if (first !== undefined) {

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { withWarnings } from './column-feed';
 import { GMC_ATTRIBUTES, GMC_REQUIRED, type GmcOptions, type ShippingEntry, currencyOf, pickShipping, splitShippingText } from './gmc-shared';
 import { type FieldNames, type OfferDraft, buildOffer } from './normalise';
 import type { FeedParseResult, FeedRow, RowError, StreamOptions } from './offer';
@@ -222,6 +223,7 @@ function itemToRow(item: XmlItem, prefix: string, atom: boolean, options: GmcOpt
   }));
 
   names.shipping = g('shipping');
+  const shippingWarnings: RowError[] = [];
   const shippingNodes = node[g('shipping')];
   if (shippingNodes !== undefined) {
     const entries: ShippingEntry[] = [];
@@ -235,12 +237,12 @@ function itemToRow(item: XmlItem, prefix: string, atom: boolean, options: GmcOpt
         entries.push({ country: textOf(entry[g('country')]), price: textOf(entry[g('price')]) });
       }
     }
-    if (malformed) errors.push({ line: item.line, field: g('shipping'), reason: 'is not country:region:service:price' });
+    if (malformed) shippingWarnings.push({ line: item.line, field: g('shipping'), reason: 'left out: is not country:region:service:price' });
     draft.shipping = pickShipping(entries, options.shippingCountry ?? 'US', currencyOf(draft.price, options.defaultCurrency));
   }
 
-  // A GTIN that is none is left out with a warning: a shop whose feed carries its own codes there keeps its offers.
-  const row = buildOffer(draft, item.line, names, { defaultCurrency: options.defaultCurrency, dropInvalidGtin: true });
+  // A bad optional value (a GTIN that is none, an image path) is left out with a warning: the row keeps its offer.
+  const row = withWarnings(buildOffer(draft, item.line, names, { defaultCurrency: options.defaultCurrency }), shippingWarnings);
   const reported = new Set(errors.map((e) => e.field));
   const all = [...errors, ...(row.errors ?? []).filter((e) => !reported.has(e.field))];
   return all.length > 0 || !row.offer ? { line: item.line, errors: all } : row;

@@ -96,7 +96,7 @@ function impactRow(header: ColumnHeader, fields: readonly string[], line: number
     imageUrl: header.nameOf('imageurl'),
     category: header.nameOf('category'),
   };
-  return withWarnings(buildOffer(draft, line, names, { defaultCurrency: currency, dropInvalidGtin: true }), warnings);
+  return withWarnings(buildOffer(draft, line, names, { defaultCurrency: currency }), warnings);
 }
 
 /**

@@ -103,12 +103,15 @@ export type FieldNames = Partial<Record<keyof OfferDraft, string>>;
 export interface BuildOptions {
   /** Currency for prices written without one. */
   defaultCurrency?: string;
-  /**
-   * Drop a GTIN that is not one (bad check digit, letters: Shopify barcodes are often internal codes) instead of
-   * rejecting the row; the offer carries a warning naming it.
-   */
-  dropInvalidGtin?: boolean;
 }
+
+/**
+ * The fields an offer can do without. A bad value of one (a GTIN with a bad check digit, an internal code in the
+ * GTIN column, an image path that is no URL, an over-long brand or description, a delivery cost that is no price)
+ * is left out and reported as a warning of its row; the row keeps its offer. The title, link, id and price make the
+ * offer, and the condition says what is sold (a used item must not be shown as new), so those stay errors.
+ */
+const OPTIONAL_TEXT = ['retailer', 'description', 'brand', 'mpn', 'gtin', 'imageUrl', 'category', 'sku'] as const;
 
 const DRAFT_FOR_OFFER: Readonly<Record<string, keyof OfferDraft>> = {
   priceCents: 'price',
@@ -117,6 +120,11 @@ const DRAFT_FOR_OFFER: Readonly<Record<string, keyof OfferDraft>> = {
   shippingCents: 'shipping',
   compareAtPriceCents: 'compareAtPrice',
 };
+
+/** A value quoted in a warning, cut to a readable length. */
+function shorten(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 77)}...` : value;
+}
 
 /**
  * Turns a draft into a validated offer, or into every error of the row at once. Each error names the
@@ -147,13 +155,17 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
   if (imageUrl) candidate['imageUrl'] = imageUrl;
 
   const warnings: RowError[] = [];
+  const leaveOut = (field: keyof OfferDraft, value: string, reason: string) =>
+    warnings.push({ line, field: nameOf(field), reason: `"${shorten(value)}" left out: ${reason}` });
   const gtinText = draft.gtin?.replace(/\s+/g, '');
-  if (gtinText) {
-    candidate['gtin'] = gtinText;
-    const checked = options.dropInvalidGtin ? feedOfferSchema.shape.gtin.safeParse(gtinText) : undefined;
-    if (checked && !checked.success) {
-      delete candidate['gtin'];
-      warnings.push({ line, field: nameOf('gtin'), reason: `"${gtinText}" left out: ${checked.error.issues[0]?.message ?? 'not a GTIN'}` });
+  if (gtinText) candidate['gtin'] = gtinText;
+  for (const field of OPTIONAL_TEXT) {
+    const value = candidate[field];
+    if (typeof value !== 'string') continue;
+    const checked = feedOfferSchema.shape[field].safeParse(value);
+    if (!checked.success) {
+      delete candidate[field];
+      leaveOut(field, value, checked.error.issues[0]?.message ?? 'not valid');
     }
   }
 
@@ -174,10 +186,10 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
     const value = draft[field]?.trim();
     if (!value) return;
     const parsed = parsePrice(value, currency ?? options.defaultCurrency);
-    if (!parsed.ok) return fail(field, parsed.reason);
-    if (currency && parsed.value.currency !== currency) {
-      return fail(field, `is in ${parsed.value.currency} but the price is in ${currency}`);
-    }
+    if (!parsed.ok) return leaveOut(field, value, parsed.reason);
+    if (currency && parsed.value.currency !== currency) return leaveOut(field, value, `is in ${parsed.value.currency} but the price is in ${currency}`);
+    const checked = feedOfferSchema.shape[target].safeParse(parsed.value.cents);
+    if (!checked.success) return leaveOut(field, value, checked.error.issues[0]?.message ?? 'not valid');
     candidate[target] = parsed.value.cents;
   };
   secondary('salePrice', 'salePriceCents');
@@ -185,12 +197,13 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
   secondary('compareAtPrice', 'compareAtPriceCents');
   const sale = candidate['salePriceCents'];
   if (typeof sale === 'number' && typeof candidate['priceCents'] === 'number' && sale > candidate['priceCents']) {
-    fail('salePrice', 'must not be higher than the price');
+    delete candidate['salePriceCents'];
+    leaveOut('salePrice', draft.salePrice?.trim() ?? '', 'must not be higher than the price');
   }
 
   const availability = normaliseAvailability(draft.availability);
-  if (availability) candidate['availability'] = availability;
-  else fail('availability', `"${draft.availability}" is not one of in stock, out of stock, preorder, backorder`);
+  candidate['availability'] = availability ?? 'unknown';
+  if (!availability) leaveOut('availability', draft.availability ?? '', 'is not one of in stock, out of stock, preorder, backorder: availability unknown');
   const condition = normaliseCondition(draft.condition);
   if (condition) candidate['condition'] = condition;
   else fail('condition', `"${draft.condition}" is not one of new, refurbished, used`);

@@ -76,18 +76,32 @@ describe('buildOffer', () => {
     expect(feedOfferSchema.safeParse(row.offer).success).toBe(true);
   });
 
-  it('reports every bad field of a row, named in the source vocabulary', () => {
-    const row = buildOffer(
-      { ...good, url: 'ftp://x/y', price: 'free', gtin: '4006381333932', availability: 'soon', imageUrl: 'not a url' },
-      7,
-      { url: 'g:link', price: 'g:price', gtin: 'g:gtin', availability: 'g:availability', imageUrl: 'g:image_link' },
-    );
+  it('reports every bad required field of a row, named in the source vocabulary', () => {
+    const row = buildOffer({ ...good, url: 'ftp://x/y', price: 'free', condition: 'mint' }, 7, { url: 'g:link', price: 'g:price', condition: 'g:condition' });
     expect(row.offer).toBeUndefined();
     const byField = Object.fromEntries((row.errors ?? []).map((e) => [e.field, e]));
-    expect(Object.keys(byField).sort()).toEqual(['g:availability', 'g:gtin', 'g:image_link', 'g:link', 'g:price']);
-    expect(byField['g:gtin']).toEqual({ line: 7, field: 'g:gtin', reason: 'must be 8, 12, 13 or 14 digits with a valid check digit' });
+    expect(Object.keys(byField).sort()).toEqual(['g:condition', 'g:link', 'g:price']);
     expect(byField['g:link']?.reason).toBe('must be an absolute http(s) URL');
     expect(byField['g:price']?.reason).toContain('"free"');
+  });
+
+  it('keeps the offer of a row whose optional fields are bad, leaving each out with a warning of its row', () => {
+    const row = buildOffer(
+      { ...good, gtin: '4006381333932', availability: 'soon', imageUrl: 'not a url', mpn: 'x'.repeat(300), brand: 'Sony' },
+      7,
+      { gtin: 'g:gtin', availability: 'g:availability', imageUrl: 'g:image_link', mpn: 'g:mpn' },
+    );
+    expect(row.errors).toBeUndefined();
+    expect(row.offer).toMatchObject({ externalId: 'A1', priceCents: 34999, availability: 'unknown', brand: 'Sony' });
+    expect(row.offer).not.toHaveProperty('gtin');
+    expect(row.offer).not.toHaveProperty('imageUrl');
+    expect(row.offer).not.toHaveProperty('mpn');
+    expect(row.warnings?.map((w) => [w.field, w.reason])).toEqual([
+      ['g:mpn', `"${'x'.repeat(77)}..." left out: must be at most 200 characters`],
+      ['g:gtin', '"4006381333932" left out: must be 8, 12, 13 or 14 digits with a valid check digit'],
+      ['g:image_link', '"not a url" left out: must be an absolute http(s) URL'],
+      ['g:availability', '"soon" left out: is not one of in stock, out of stock, preorder, backorder: availability unknown'],
+    ]);
   });
 
   it('names missing required fields', () => {
@@ -99,21 +113,24 @@ describe('buildOffer', () => {
     ]);
   });
 
-  it('rejects non-digit GTINs, a sale price above the price and mixed currencies', () => {
+  it('leaves out non-digit GTINs, a sale price above the price and a cost in another currency', () => {
     const row = buildOffer({ ...good, gtin: '4006-3813', salePrice: '400 USD', shipping: '5 EUR' }, 4);
-    expect(row.errors).toEqual([
-      { line: 4, field: 'shipping', reason: 'is in EUR but the price is in USD' },
-      { line: 4, field: 'salePrice', reason: 'must not be higher than the price' },
-      { line: 4, field: 'gtin', reason: 'must contain digits only' },
+    expect(row.offer).toMatchObject({ priceCents: 34999, currency: 'USD' });
+    expect(row.offer).not.toHaveProperty('salePriceCents');
+    expect(row.offer).not.toHaveProperty('shippingCents');
+    expect(row.warnings).toEqual([
+      { line: 4, field: 'gtin', reason: '"4006-3813" left out: must contain digits only' },
+      { line: 4, field: 'shipping', reason: '"5 EUR" left out: is in EUR but the price is in USD' },
+      { line: 4, field: 'salePrice', reason: '"400 USD" left out: must not be higher than the price' },
     ]);
   });
 
-  it('can drop an invalid GTIN instead of rejecting the row', () => {
-    const row = buildOffer({ ...good, gtin: '12345' }, 1, { gtin: 'ean' }, { dropInvalidGtin: true });
+  it('drops an invalid GTIN instead of rejecting the row', () => {
+    const row = buildOffer({ ...good, gtin: '12345' }, 1, { gtin: 'ean' });
     expect(row.offer?.gtin).toBeUndefined();
     expect(row.offer?.externalId).toBe('A1');
     expect(row.warnings).toEqual([{ line: 1, field: 'ean', reason: '"12345" left out: must be 8, 12, 13 or 14 digits with a valid check digit' }]);
-    expect(buildOffer(good, 1, {}, { dropInvalidGtin: true }).warnings).toBeUndefined();
+    expect(buildOffer(good, 1, {}).warnings).toBeUndefined();
   });
 
   it('applies the default currency', () => {

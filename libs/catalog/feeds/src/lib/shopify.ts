@@ -147,7 +147,7 @@ export function shopifyProductRows(products: unknown, options: ShopifyOptions): 
         sku: `${path}.sku`,
         url: `${at}.handle`,
       };
-      rows.push(buildOffer(draft, line, names, { defaultCurrency: options.currency ?? 'USD', dropInvalidGtin: true }));
+      rows.push(buildOffer(draft, line, names, { defaultCurrency: options.currency ?? 'USD' }));
     });
   });
   return rows;

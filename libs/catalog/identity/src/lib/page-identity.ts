@@ -9,6 +9,7 @@
  * the markup or else from the page's locale.
  */
 import type { Availability } from '@pricehunt/contracts';
+import { currencyOfLocale, readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { normaliseGtin, type ItemIdentity } from '@pricehunt/catalog-matching';
 import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from './html';
 
@@ -41,66 +42,41 @@ export interface ExtractOptions {
 
 // ---------- values ----------
 
-/** "1,299.99", "$1 299,99", "1.299,99 €", 12.5 → a number; anything unreadable → null. */
+/**
+ * "1,299.99", "$1 299,99", "1.299,99 €", "CHF 1'049,95", "Rp 31.500", "From $29.99", 12.5 → a number in major units;
+ * anything unreadable → null. The shared price reader of catalog-feeds reads it (page mode).
+ */
 export function parsePrice(input: unknown): number | null {
-  if (typeof input === 'number') return Number.isFinite(input) && input >= 0 ? input : null;
-  if (typeof input !== 'string') return null;
-  // The first amount only ("$1,299.99 - $1,499.99" is a range); spaces may group thousands.
-  const amount = /\d(?:[\d.,]|[ \u00a0\u202f](?=\d{3}(?!\d)))*/.exec(input);
-  if (!amount) return null;
-  let s = amount[0].replace(/[^\d.,]/g, '').replace(/[.,]+$/, '');
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    s = s.split(thousands).join('').replace(decimal, '.');
-  } else if (lastComma >= 0) {
-    const decimals = s.length - lastComma - 1;
-    s = (s.match(/,/g) ?? []).length === 1 && decimals > 0 && decimals <= 2 ? s.replace(',', '.') : s.replace(/,/g, '');
-  } else if ((s.match(/\./g) ?? []).length > 1) {
-    s = s.replace(/\./g, '');
-  }
-  const n = Number(s);
-  return Number.isFinite(n) && n >= 0 ? n : null;
+  if (typeof input !== 'number' && typeof input !== 'string') return null;
+  const read = readPrice(input);
+  return read.ok ? read.value.amount : null;
 }
 
-const CURRENCY_SYMBOLS: [RegExp, string][] = [
-  [/US\s?\$|\$\s?US/i, 'USD'], [/C\$|CA\$|CAD/i, 'CAD'], [/A\$|AU\$/i, 'AUD'], [/R\$/, 'BRL'], [/NT\$/, 'TWD'], [/HK\$/, 'HKD'], [/S\$/, 'SGD'],
-  [/£/, 'GBP'], [/€/, 'EUR'], [/₹|\bRs\.?(?=\s?\d)/, 'INR'], [/₽|руб/i, 'RUB'], [/₩|원/, 'KRW'], [/円/, 'JPY'], [/[¥￥]/, 'JPY'], [/₪/, 'ILS'],
-  [/zł/i, 'PLN'], [/\bKč/, 'CZK'], [/\bFt\b/, 'HUF'], [/\blei\b/i, 'RON'], [/₸|тг/i, 'KZT'], [/\bCHF\b|\bFr\.\s?(?=\d)/, 'CHF'], [/\bRp\.?(?=\s?\d)/, 'IDR'],
-  [/₫|\bđ\b/, 'VND'], [/₺|\bTL\b/, 'TRY'], [/\bkn\b/i, 'HRK'], [/ر\.س|\bSAR\b/, 'SAR'], [/د\.إ|\bAED\b/, 'AED'],
-];
-/** A currency the page writes as a symbol or word; a bare "$" is the dollar of the page's country. */
+/** The currency a price text writes ("1.299,99 €", "CHF 49.–"); a shared sign ("$", "kr") is the page's when it can be. */
 function currencyFromText(text: string, locale: string | null): string | null {
-  for (const [re, code] of CURRENCY_SYMBOLS) if (re.test(text)) return code;
-  if (/\$/.test(text)) return locale && DOLLAR_LOCALES.has(locale) ? locale : 'USD';
-  return null;
+  const read = readPrice(text, { currency: locale });
+  if (read.ok && read.value.currency && read.value.currency !== locale) return read.value.currency;
+  return readCurrency(text, locale) ?? (read.ok ? read.value.currency : null);
 }
-const DOLLAR_LOCALES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'MXN', 'CLP', 'ARS', 'COP']);
+
 const ISO_ALIASES: Record<string, string> = { RUR: 'RUB', NIS: 'ILS', UKL: 'GBP', YEN: 'JPY', RMB: 'CNY' };
 
 /** An ISO 4217 code from a markup value ("USD", "usd", "RUR", "€", "$"). */
 function currencyCode(input: unknown, locale: string | null): string | null {
   if (typeof input !== 'string') return null;
   const t = cleanText(input);
-  if (/^[A-Za-z]{3}$/.test(t)) return ISO_ALIASES[t.toUpperCase()] ?? t.toUpperCase();
-  return t ? currencyFromText(t, locale) : null;
+  if (/^[A-Za-z]{3}$/.test(t) && ISO_ALIASES[t.toUpperCase()]) return ISO_ALIASES[t.toUpperCase()] as string;
+  return t ? readCurrency(t, locale) : null;
 }
 
-/** Country-code top-level domains and the currency their shops price in. */
-const TLD_CURRENCY: Record<string, string> = {
-  us: 'USD', ca: 'CAD', mx: 'MXN', br: 'BRL', ar: 'ARS', cl: 'CLP', co: 'COP', pe: 'PEN', uk: 'GBP', ie: 'EUR', de: 'EUR', at: 'EUR',
-  fr: 'EUR', it: 'EUR', es: 'EUR', pt: 'EUR', nl: 'EUR', be: 'EUR', lu: 'EUR', fi: 'EUR', ee: 'EUR', lv: 'EUR', lt: 'EUR', sk: 'EUR',
-  si: 'EUR', gr: 'EUR', mt: 'EUR', cy: 'EUR', hr: 'EUR', ch: 'CHF', li: 'CHF', se: 'SEK', no: 'NOK', dk: 'DKK', pl: 'PLN', cz: 'CZK',
-  hu: 'HUF', ro: 'RON', bg: 'BGN', rs: 'RSD', ua: 'UAH', ru: 'RUB', by: 'BYN', kz: 'KZT', tr: 'TRY', il: 'ILS', sa: 'SAR', ae: 'AED',
-  eg: 'EGP', za: 'ZAR', ng: 'NGN', ke: 'KES', in: 'INR', pk: 'PKR', bd: 'BDT', lk: 'LKR', id: 'IDR', my: 'MYR', sg: 'SGD', th: 'THB',
-  vn: 'VND', ph: 'PHP', cn: 'CNY', hk: 'HKD', tw: 'TWD', jp: 'JPY', kr: 'KRW', au: 'AUD', nz: 'NZD',
-};
-/** Language-region tags ("de-CH", "en_GB") → the region's currency. */
-function localeCurrency(tag: string | undefined | null): string | null {
-  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(tag?.trim() ?? '')?.[1]?.toLowerCase();
-  return region ? TLD_CURRENCY[region === 'gb' ? 'uk' : region] ?? null : null;
+/** Country-code domains that shops all over the world use, which say nothing of the shop's country. */
+const VANITY_TLDS = new Set(['co', 'io', 'me', 'tv', 'ai', 'fm', 'ly', 'to', 'cc', 'ws', 'la', 'gg', 'sh', 'so', 'st']);
+
+/** The currency of the country a host's top-level domain names (`.de` EUR, `.co.uk` GBP, `.ch` CHF). */
+function hostCurrency(host: string | null): string | null {
+  const tld = host?.split('.').pop() ?? '';
+  if (!/^[a-z]{2}$/.test(tld) || VANITY_TLDS.has(tld)) return null;
+  return currencyOfLocale(`und-${tld.toUpperCase()}`);
 }
 
 /** schema.org availability ("https://schema.org/InStock", "instock", "out of stock") → our enum. */
@@ -254,13 +230,11 @@ function readPage(html: string, url: string | undefined): Page {
     const labels = host.split('.').filter((l) => !/^(?:www\d?|m|shop|store|com|co|net|org|[a-z]{2})$/.test(l));
     for (const l of labels) if (l.length >= 3) siteNames.add(compact(l));
   }
-  const tld = host?.split('.').pop() ?? '';
-  const fromHost = TLD_CURRENCY[tld] ?? null;
   return {
     url: pageUrl,
     host,
     siteNames: [...siteNames].filter(Boolean),
-    localeCurrency: fromHost ?? localeCurrency(meta.get('og:locale')?.[0]) ?? localeCurrency(lang),
+    localeCurrency: hostCurrency(host) ?? currencyOfLocale(meta.get('og:locale')?.[0]) ?? currencyOfLocale(lang),
     meta,
     titleTag,
     headings,

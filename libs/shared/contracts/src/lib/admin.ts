@@ -124,6 +124,8 @@ export const importRunSchema = z.object({
   skipped: z.number().int(),
   productsCreated: z.number().int(),
   errorCount: z.number().int(),
+  /** Values good rows were imported without (a GTIN that is none, an image path), each a warning of its row. */
+  warningCount: z.number().int(),
   failure: z.string().nullable(),
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
@@ -291,6 +293,9 @@ export const importJobSchema = z.object({
   productsCreated: z.number().int(),
   errorCount: z.number().int(),
   errors: z.array(rowErrorSchema),
+  /** Values good rows were imported without, named by line and field like errors (the first 1000). */
+  warningCount: z.number().int(),
+  warnings: z.array(rowErrorSchema),
   failure: z.string().nullable(),
   runId: z.string().nullable(),
   startedAt: z.string(),
@@ -309,6 +314,8 @@ export const importRunDetailResponseSchema = z.object({
   success: z.literal(true),
   run: importRunSchema,
   errors: z.array(rowErrorSchema),
+  /** What the run's good rows were imported without (the first 1000). */
+  warnings: z.array(rowErrorSchema),
 });
 export type ImportRunDetailResponse = z.infer<typeof importRunDetailResponseSchema>;
 

@@ -327,6 +327,9 @@ export const feedImportResponseSchema = z.object({
   skipped: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), field: z.string(), reason: z.string() })),
   errorCount: z.number().int(),
+  /** Values good rows were imported without (a GTIN that is none, an image path): the row is imported, the value left out. */
+  warnings: z.array(z.object({ line: z.number().int(), field: z.string(), reason: z.string() })),
+  warningCount: z.number().int(),
   failure: z.string().optional(),
 });
 export type FeedImportResponse = z.infer<typeof feedImportResponseSchema>;

@@ -1,4 +1,8 @@
 /**
+ * Not the catalog's shared price reader (`readPrice` of @pricehunt/catalog-feeds) on purpose: this runs in shoppers'
+ * browsers, which may not load server-scope libraries, and reads a data layer's value, whose currency the data
+ * layer states beside it; the shared reader's table of currency signs and names would be most of its weight.
+ *
  * Reads a price as shops print it: `$1,299.99`, `1.299,99 €`, `1 299,99 €`, `CHF 1'299.00`, `£12.50 - £15.00` (first
  * figure), or a number. A lone separator followed by exactly three digits is a thousands separator (`1,299`),
  * except after a leading zero (`0.999`). Returns null when there is no figure.
