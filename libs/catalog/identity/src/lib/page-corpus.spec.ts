@@ -65,7 +65,7 @@ describe('classes of real pages', () => {
   });
   it('drops the Kindle byline and reads Amazon pages from their own elements', () => {
     ok('amazon-com-2.html.gz', 'title', 'price');
-    ok('amazon-co-uk-1.html.gz', 'title', 'brand', 'price', 'mpn');
+    ok('amazon-co-uk-1.html.gz', 'title', 'brand', 'gtin'); // a book offered used only: no price of its own
     ok('amazon-com-1.html.gz', 'title', 'brand', 'price', 'mpn');
     ok('amazon-fr-1.html.gz', 'title', 'brand', 'price');
   });
@@ -85,4 +85,19 @@ describe('classes of real pages', () => {
     ok('smartprix-com-1.html.gz', 'price');
     ok('almedina-net-1.html.gz', 'price');
   });
+  it('reads the price shown beside the heading or the add-to-cart control when the markup states none', () => {
+    ok('costco-com-1.html.gz', 'price'); // "your-price" in the buy box, the $ in a sibling element
+    ok('cvs-com-1.html.gz', 'price');
+    ok('globalindustrial-com-1.html.gz', 'price'); // "Price: $165.95"
+    ok('zappos-com-1.html.gz', 'price'); // "price nowPrice"
+    ok('sfbay-craigslist-org-1.html.gz', 'price'); // in the posting's heading
+  });
+  it("skips was-prices and other products' prices (recommendations, carousels)", () => {
+    ok('lacrossetechnology-com-1.html.gz', 'price'); // special-price before old-price
+    ok('landsend-com-1.html.gz', 'price'); // the recommendations' was-prices hold the same figure
+    ok('disneystore-com-1.html.gz', 'price'); // a loose itemprop=price beside recommendation cards
+    ok('argos-co-uk-1.html.gz', 'price'); // alternatives slider
+  });
+  it("takes the currency of the shop's country domain (тг. in Kazakhstan)", () => ok('mechta-kz-1.html.gz', 'price'));
+  it('lets a meta sale price beat a structured price equal to the regular price beside it', () => ok('rejuvenation-com-1.html.gz', 'price'));
 });

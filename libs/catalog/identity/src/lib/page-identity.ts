@@ -33,7 +33,12 @@ interface Found {
 /** A page's item, and the most trusted source that named it. */
 export type PageItem = ItemIdentity & { title: string; source: IdentitySource };
 
-type Partial = { [K in keyof Found]?: Found[K] | null };
+type Partial = { [K in keyof Found]?: Found[K] | null } & {
+  /** Every price the source states for the item (one per offer: sizes, colours, sellers). */
+  offerPrices?: number[];
+  /** The regular price a source states beside its sale price. */
+  regularPrice?: number | null;
+};
 
 export interface ExtractOptions {
   /** The page's URL: resolves relative image links, names the shop and its country. */
@@ -76,8 +81,13 @@ const VANITY_TLDS = new Set(['co', 'io', 'me', 'tv', 'ai', 'fm', 'ly', 'to', 'cc
 function hostCurrency(host: string | null): string | null {
   const tld = host?.split('.').pop() ?? '';
   if (!/^[a-z]{2}$/.test(tld) || VANITY_TLDS.has(tld)) return null;
-  return currencyOfLocale(`und-${tld.toUpperCase()}`);
+  return currencyOfLocale(`und-${tld.toUpperCase()}`) ?? MORE_TLD_CURRENCIES[tld] ?? null;
 }
+/** Countries the shared locale table does not name yet. */
+const MORE_TLD_CURRENCIES: Record<string, string> = {
+  kz: 'KZT', bd: 'BDT', lk: 'LKR', ma: 'MAD', qa: 'QAR', kw: 'KWD', bh: 'BHD', om: 'OMR', jo: 'JOD', uy: 'UYU', py: 'PYG', bo: 'BOB',
+  ec: 'USD', ge: 'GEL', am: 'AMD', az: 'AZN', uz: 'UZS', md: 'MDL', mk: 'MKD', ba: 'BAM', al: 'ALL', np: 'NPR', mn: 'MNT',
+};
 
 /** schema.org availability ("https://schema.org/InStock", "instock", "out of stock") → our enum. */
 export function parseAvailability(input: unknown): Availability | null {
@@ -151,6 +161,10 @@ interface Page {
   byId: Map<string, HtmlElement>;
   /** Labelled values: spec tables and definition lists ("UPC" → "0123…"), label lower-cased. */
   labelled: [string, string][];
+  /** Elements whose class, id, itemprop, aria or data attributes say they show a price, in document order. */
+  priceEls: HtmlElement[];
+  /** Add-to-cart buttons and forms: the buy box the page's own price stands in. */
+  cartEls: HtmlElement[];
   root: HtmlElement;
 }
 
@@ -182,6 +196,8 @@ function readPage(html: string, url: string | undefined): Page {
   const scopes: HtmlElement[] = [];
   const byId = new Map<string, HtmlElement>();
   const labelled: [string, string][] = [];
+  const priceEls: HtmlElement[] = [];
+  const cartEls: HtmlElement[] = [];
   let titleTag: string | null = null;
   let lang: string | undefined;
   let canonical: string | undefined;
@@ -190,6 +206,9 @@ function readPage(html: string, url: string | undefined): Page {
     const id = attr(el, 'id');
     if (id && !byId.has(id)) byId.set(id, el);
     if (hasAttr(el, 'itemscope')) scopes.push(el);
+    const said = describedAs(el);
+    if (said && PRICE_WORDS.test(said)) priceEls.push(el);
+    if (isCartControl(el, said)) cartEls.push(el);
     switch (tag) {
       case 'html':
         lang = attr(el, 'lang') ?? attr(el, 'xml:lang');
@@ -242,6 +261,8 @@ function readPage(html: string, url: string | undefined): Page {
     scopes,
     byId,
     labelled,
+    priceEls,
+    cartEls,
     root: doc as unknown as HtmlElement,
   };
 }
@@ -422,7 +443,23 @@ function fromJsonLd(page: Page): Partial | null {
   if (products.length === 0) return null;
   // Prefer the product that carries offers (the page's own item, not a related one).
   const best = products.find((p) => p['offers'] !== undefined) ?? products[0];
-  return best ? fromProductNode(best, ids, page.localeCurrency) : null;
+  if (!best) return null;
+  const found = fromProductNode(best, ids, page.localeCurrency);
+  found.offerPrices = offerPrices(best['offers'], ids);
+  return found;
+}
+
+/** The prices of every offer of a product (nested offers and price specifications included). */
+function offerPrices(v: Json | undefined, ids: Map<string, JsonObject>, depth = 0): number[] {
+  if (depth > 4 || v === undefined) return [];
+  const out: number[] = [];
+  for (const o of (Array.isArray(v) ? v : [v]).map((x) => deref(x, ids)).filter(isObject)) {
+    const spec = deref(first(o['priceSpecification']), ids);
+    const price = parsePrice(o['price'] ?? o['lowPrice'] ?? (isObject(spec) ? spec['price'] : null) ?? null);
+    if (price != null) out.push(price);
+    out.push(...offerPrices(o['offers'], ids, depth + 1));
+  }
+  return out;
 }
 
 // ---------- microdata ----------
@@ -579,7 +616,11 @@ function fromMetaTags(page: Page): Partial | null {
   // The sale price where the page gives one besides the regular price.
   const rawPrice = get('product:sale_price:amount', 'og:sale_price:amount', 'product:price:amount', 'og:price:amount', 'product:price', 'og:price');
   const price = rawPrice && /\d/.test(rawPrice) ? parsePrice(rawPrice) : null;
+  const sale = get('product:sale_price:amount', 'og:sale_price:amount');
+  const rawRegular = get('og:price:standard_amount', 'product:original_price:amount', 'product:regular_price:amount', ...(sale ? ['product:price:amount', 'og:price:amount'] : []));
+  const regular = rawRegular && /\d/.test(rawRegular) ? parsePrice(rawRegular) : null;
   const out: Partial = {
+    regularPrice: regular != null && price != null && price < regular ? regular : null,
     title: get('og:title', 'twitter:title'),
     brand: get('product:brand', 'og:brand', 'brand'),
     gtin: gtinOf(get('product:gtin'), get('product:ean'), get('product:upc'), get('og:upc'), get('og:ean'), get('product:isbn'), get('og:gtin')),
@@ -609,6 +650,130 @@ function fromLabelled(page: Page): Partial | null {
     else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = text(value);
   }
   return gtin || mpn || brand ? { gtin, mpn, brand } : null;
+}
+
+// ---------- the visible price ----------
+
+/** What an element's class, id, itemprop, aria-label and data attributes say it is, lower-cased. */
+function describedAs(el: HtmlElement): string {
+  let said = '';
+  for (const a of el.attrs) {
+    if (a.name === 'class' || a.name === 'id' || a.name === 'itemprop' || a.name === 'aria-label' || a.name === 'role') said += ` ${a.value}`;
+    else if (a.name.startsWith('data-')) said += ` ${a.name.slice(5)}${a.value.length <= 60 ? ` ${a.value}` : ''}`;
+  }
+  return said.length > 0 ? said.toLowerCase() : '';
+}
+
+/** Words that name a price in attributes, in the languages of the shops we read. */
+const PRICE_WORDS = /price|pricing|preis|prix|prezzo|precio|preço|preco|cena|hinta|prijs|fiyat|цена|ціна|価格|价格|가격|(?:^|[^a-z])(?:pris|sale|now|current|amount)(?:$|[^a-z])/;
+/** A price the shopper no longer pays: was, list, original, compare-at, struck-through, recommended retail. */
+const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|rrp|msrp|uvp|retail|reference|previous|prev|instead|statt|barre|tachado|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before)[-_]?price|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|rrp|msrp)/;
+const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
+/** Blocks of other products: related, recommended, recently viewed, carousels and sliders of product cards. */
+const OTHER_PRODUCTS = /related|recommend|carousel|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
+const HIDDEN_WORDS = /(?:^|\s)(?:hide|hidden|d-none|ng-hide|is-hidden|invisible|display-none)(?:$|\s)/;
+const CART_WORDS = /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|addtocart|addtobag|buy[\s_-]?now|in den warenkorb|in den einkaufswagen|ajouter au panier|aggiungi al carrello|añadir al carrito|adicionar ao carrinho|dodaj do koszyka|lisää ostoskoriin|do košíka|do košíku|в корзину|カートに入れる|加入购物车/i;
+const NOT_SHOWN = new Set(['script', 'style', 'meta', 'link', 'input', 'option', 'select', 'template', 'noscript', 'head', 'title', 'img', 'svg', 'button', 'textarea']);
+
+/** An add-to-cart button or form. */
+function isCartControl(el: HtmlElement, said: string): boolean {
+  const tag = el.tagName;
+  if (tag === 'button' || (tag === 'input' && /^(?:submit|button|image)$/i.test(attr(el, 'type') ?? ''))) {
+    return CART_WORDS.test(`${said} ${attr(el, 'name') ?? ''} ${attr(el, 'value') ?? ''} ${tag === 'button' ? textOf(el, undefined, 80) : ''}`);
+  }
+  if (tag === 'form') return CART_WORDS.test(`${said} ${attr(el, 'action') ?? ''} ${attr(el, 'name') ?? ''}`) || /\/cart\/add|addtocart|add-to-cart/i.test(attr(el, 'action') ?? '');
+  return said !== '' && CART_WORDS.test(said);
+}
+
+/** A struck-through, was, list or compare-at price inside a price element (a "regular" price alone is the price). */
+function isStruckPrice(el: HtmlElement): boolean {
+  if (el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike') return true;
+  const said = describedAs(el);
+  return said !== '' && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said);
+}
+
+const parentOf = (el: HtmlElement): HtmlElement | null => (el.parentNode && 'tagName' in el.parentNode ? (el.parentNode as HtmlElement) : null);
+
+/** Steps from each ancestor of the anchors (themselves included) down to the nearest anchor. */
+function anchorDistances(anchors: HtmlElement[]): Map<HtmlElement, number> {
+  const up = new Map<HtmlElement, number>();
+  for (const a of anchors) {
+    let d = 0;
+    for (let n: HtmlElement | null = a; n; n = parentOf(n), d++) {
+      const known = up.get(n);
+      if (known !== undefined && known <= d) break;
+      up.set(n, d);
+    }
+  }
+  return up;
+}
+
+interface ShownPrice {
+  el: HtmlElement;
+  amount: number;
+  currency: string | null;
+  /** 0: says sale/now/current, 1: says nothing more, 2: says regular (the price when nothing is on sale). */
+  rank: number;
+  distance: number;
+  index: number;
+}
+
+/**
+ * The price the page shows for its own item: among the elements whose attributes say "price", the one nearest the
+ * item's heading or its add-to-cart control; struck-through, was, list and compare-at prices, prices of other products
+ * (related, recommended, carousels), of the header, footer and navigation, and hidden ones skipped; a sale, now or
+ * current price before a plain one. Its currency is the one it writes, else one written beside it, else the page's.
+ */
+function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null {
+  const anchors = [...(heading ? [heading] : []), ...page.cartEls.slice(0, 4)];
+  const near = anchorDistances(anchors);
+  const found: ShownPrice[] = [];
+  page.priceEls.forEach((el, index) => {
+    if (NOT_SHOWN.has(el.tagName) || found.length > 200) return;
+    const own = describedAs(el);
+    if (OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) return;
+    let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
+    let distance = anchors.length > 0 ? Infinity : 0;
+    let steps = 0;
+    let inLink = false;
+    for (let n: HtmlElement | null = el; n; n = parentOf(n), steps++) {
+      if (n !== el) {
+        const tag = n.tagName;
+        if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'del' || tag === 's' || tag === 'strike' || NOT_SHOWN.has(tag)) return;
+        if (tag === 'a') inLink = true;
+        const said = describedAs(n);
+        if (said) {
+          if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said)) return;
+          if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
+          if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return;
+        }
+      }
+      if (HIDDEN_WORDS.test(` ${attr(n, 'class') ?? ''} `) || hasAttr(n, 'hidden') || /display\s*:\s*none/i.test(attr(n, 'style') ?? '')) return;
+      const d = near.get(n);
+      if (d !== undefined && steps + d < distance) distance = steps + d;
+    }
+    const shown = textOf(el, isStruckPrice, 160);
+    if (!/\d/.test(shown) || shown.length > 60) return;
+    const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
+    if (figures.length > 3) return;
+    const read = readPrice(shown, { currency: page.localeCurrency });
+    if (!read.ok || read.value.amount <= 0) return;
+    let currency = read.value.currency;
+    for (let n = parentOf(el), i = 0; !currency && n && i < 2; n = parentOf(n), i++) currency = readCurrency(textOf(n, isStruckPrice, 200), page.localeCurrency);
+    found.push({ el, amount: read.value.amount, currency, rank, distance: distance + (inLink ? 4 : 0), index });
+  });
+  if (found.length === 0) return null;
+  found.sort((a, b) => a.distance - b.distance || a.rank - b.rank || a.index - b.index);
+  const nearest = found[0] as ShownPrice;
+  // The price block the nearest price stands in: a sale price there beats a plain one.
+  const block = found.filter((f) => f.distance <= nearest.distance + 2);
+  block.sort((a, b) => a.rank - b.rank || a.distance - b.distance || a.index - b.index);
+  return block[0] ?? nearest;
+}
+
+function fromShownPrice(page: Page): Partial | null {
+  const shown = shownPrice(page, headingElement(page)?.el ?? null);
+  return shown ? { price: shown.amount, currency: shown.currency ?? page.localeCurrency } : null;
 }
 
 // ---------- Amazon's page elements ----------
@@ -722,10 +887,16 @@ function overlap(a: string, b: string): number {
 }
 
 /** The main heading that names the item: the first h1 sharing most of its words with the page's <title>, else the first. */
-function headingTitle(page: Page): string | null {
-  const texts = page.headings.map((h) => textOf(h, isOldPrice, 600)).filter((t) => t.length >= 3 && t.length <= 300 && !isSiteName(t, page));
+function headingElement(page: Page): { el: HtmlElement; text: string } | null {
+  const texts = page.headings
+    .map((el) => ({ el, text: textOf(el, isOldPrice, 600) }))
+    .filter((h) => h.text.length >= 3 && h.text.length <= 300 && !isSiteName(h.text, page));
   const title = page.titleTag ?? page.meta.get('og:title')?.[0] ?? '';
-  return texts.find((t) => overlap(t, title) >= 0.5) ?? texts[0] ?? null;
+  return texts.find((h) => overlap(h.text, title) >= 0.5) ?? texts[0] ?? null;
+}
+
+function headingTitle(page: Page): string | null {
+  return headingElement(page)?.text ?? null;
 }
 
 // ---------- brand ----------
@@ -758,6 +929,7 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
     ['page-elements', fromAmazon(page)],
     ['open-graph', fromMetaTags(page)],
     ['page-elements', fromLabelled(page)],
+    ['page-elements', fromShownPrice(page)],
   ];
   const merged: Partial = {};
   for (const [, found] of sources) {
@@ -769,6 +941,7 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
       else (merged as Record<string, unknown>)[key] = found[key];
     }
   }
+  settlePrice(merged, sources);
   // A price whose source named no currency takes the page's.
   if (merged.price != null && merged.currency == null) merged.currency = page.localeCurrency;
   const named = chooseTitle(page, sources);
@@ -785,6 +958,27 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
     availability: merged.availability ?? null,
     source: named.source,
   };
+}
+
+const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;
+
+/**
+ * Prices the most trusted source cannot settle alone: a meta sale price beats a structured price equal to the regular
+ * price beside it; of several offers at different prices (sizes, colours), the one the page shows is its item's.
+ */
+function settlePrice(merged: Partial, sources: [IdentitySource, Partial | null][]): void {
+  if (merged.price == null) return;
+  const price = merged.price;
+  const agrees = (found: Partial) => found.currency == null || merged.currency == null || found.currency === merged.currency;
+  for (const [source, found] of sources) {
+    if (source === 'open-graph' && found?.price != null && found.regularPrice != null && agrees(found) && samePrice(price, found.regularPrice)) {
+      merged.price = found.price;
+      return;
+    }
+  }
+  const offers = sources.find(([source]) => source === 'json-ld')?.[1]?.offerPrices ?? [];
+  const shown = sources[sources.length - 1]?.[1];
+  if (shown?.price != null && agrees(shown) && new Set(offers).size > 1 && offers.some((p) => samePrice(p, shown.price as number))) merged.price = shown.price;
 }
 
 /** The best name the page gives its item: structured data first, a site-wide og:title losing to the heading. */
