@@ -99,5 +99,12 @@ describe('classes of real pages', () => {
     ok('argos-co-uk-1.html.gz', 'price'); // alternatives slider
   });
   it("takes the currency of the shop's country domain (тг. in Kazakhstan)", () => ok('mechta-kz-1.html.gz', 'price'));
+  it("reads the GTIN of the page's own item: labelled text, the item holding the heading, a variant only when named", () => {
+    ok('agem-sk-1.html.gz', 'gtin'); // "EAN: 190198419941" in a paragraph
+    ok('bhphotovideo-com-1.html.gz', 'gtin'); // "UPC: 013803281347"
+    ok('argos-co-uk-1.html.gz', 'gtin', 'title'); // the mainEntityOfPage Product, not an alternative's card
+    // One Product per colour and size, none named by the page's address: no GTIN rather than another variant's.
+    expect(read('bestseller-com-1.html.gz').item?.gtin).toBeNull();
+  });
   it('lets a meta sale price beat a structured price equal to the regular price beside it', () => ok('rejuvenation-com-1.html.gz', 'price'));
 });

@@ -165,6 +165,10 @@ interface Page {
   priceEls: HtmlElement[];
   /** Add-to-cart buttons and forms: the buy box the page's own price stands in. */
   cartEls: HtmlElement[];
+  /** The page's addresses (its URL, canonical link, og:url), lower-cased, without a trailing slash. */
+  addresses: string[];
+  /** Elements whose own text names a barcode ("EAN: 0190198419941", "UPC 885909950805"). */
+  barcodeEls: HtmlElement[];
   root: HtmlElement;
 }
 
@@ -198,6 +202,7 @@ function readPage(html: string, url: string | undefined): Page {
   const labelled: [string, string][] = [];
   const priceEls: HtmlElement[] = [];
   const cartEls: HtmlElement[] = [];
+  const barcodeEls: HtmlElement[] = [];
   let titleTag: string | null = null;
   let lang: string | undefined;
   let canonical: string | undefined;
@@ -209,6 +214,7 @@ function readPage(html: string, url: string | undefined): Page {
     const said = describedAs(el);
     if (said && PRICE_WORDS.test(said)) priceEls.push(el);
     if (isCartControl(el, said)) cartEls.push(el);
+    if (barcodeEls.length < 20 && TEXT_HOLDERS.has(tag) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) barcodeEls.push(el);
     switch (tag) {
       case 'html':
         lang = attr(el, 'lang') ?? attr(el, 'xml:lang');
@@ -249,8 +255,10 @@ function readPage(html: string, url: string | undefined): Page {
     const labels = host.split('.').filter((l) => !/^(?:www\d?|m|shop|store|com|co|net|org|[a-z]{2})$/.test(l));
     for (const l of labels) if (l.length >= 3) siteNames.add(compact(l));
   }
+  const addresses = [url, canonical, meta.get('og:url')?.[0]].filter((a): a is string => !!a).map((a) => a.toLowerCase().replace(/\/$/, ''));
   return {
     url: pageUrl,
+    addresses,
     host,
     siteNames: [...siteNames].filter(Boolean),
     localeCurrency: hostCurrency(host) ?? currencyOfLocale(meta.get('og:locale')?.[0]) ?? currencyOfLocale(lang),
@@ -263,6 +271,7 @@ function readPage(html: string, url: string | undefined): Page {
     labelled,
     priceEls,
     cartEls,
+    barcodeEls,
     root: doc as unknown as HtmlElement,
   };
 }
@@ -413,10 +422,29 @@ function offerFields(v: Json | undefined, ids: Map<string, JsonObject>, locale: 
   return fallback;
 }
 
-function fromProductNode(node: JsonObject, ids: Map<string, JsonObject>, locale: string | null): Partial {
-  const variant = isObject(first(node['hasVariant'])) ? (first(node['hasVariant']) as JsonObject) : null;
-  const offers = offerFields(node['offers'], ids, locale) ?? (variant ? offerFields(variant['offers'], ids, locale) : null);
-  const pick = (key: string) => node[key] ?? variant?.[key];
+const IDENTIFIER_KEYS = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean', 'isbn', 'sku', 'productID', 'mpn'];
+
+/** Whether the page's address names this product node: its URL, or one of its identifiers in the query or path. */
+function isSelected(node: JsonObject, page: Page): boolean {
+  const url = text(node['url']) ?? text(node['@id']);
+  if (url && page.addresses.includes(url.toLowerCase().replace(/\/$/, ''))) return true;
+  for (const key of IDENTIFIER_KEYS) {
+    const id = text(first(node[key]))?.replace(/^\w+:/, '').toLowerCase();
+    if (!id || id.length < 4) continue;
+    const token = new RegExp(`(?:^|[^a-z0-9])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^a-z0-9])`);
+    if (page.addresses.some((a) => token.test(a))) return true;
+  }
+  return false;
+}
+
+function fromProductNode(node: JsonObject, ids: Map<string, JsonObject>, page: Page): Partial {
+  const locale = page.localeCurrency;
+  const variants = (Array.isArray(node['hasVariant']) ? node['hasVariant'] : [node['hasVariant']]).map((v) => deref(v, ids)).filter(isObject);
+  const variant = variants[0] ?? null;
+  // A variant's own identifiers (its GTIN, SKU, MPN) are the page's only when the page has one variant or names it.
+  const selected = variants.length === 1 ? variant : (variants.find((v) => isSelected(v, page)) ?? null);
+  const offers = offerFields((selected ?? node)['offers'], ids, locale) ?? offerFields(node['offers'], ids, locale) ?? (variant ? offerFields(variant['offers'], ids, locale) : null);
+  const pick = (key: string) => node[key] ?? (IDENTIFIER_KEYS.includes(key) ? selected : variant)?.[key];
   const productId = text(first(pick('productID')));
   const model = pick('model');
   return {
@@ -444,7 +472,19 @@ function fromJsonLd(page: Page): Partial | null {
   // Prefer the product that carries offers (the page's own item, not a related one).
   const best = products.find((p) => p['offers'] !== undefined) ?? products[0];
   if (!best) return null;
-  const found = fromProductNode(best, ids, page.localeCurrency);
+  let own = best;
+  // Several Products of the same name with their own GTINs (a size or colour each): the one the page's address names,
+  // else none of their identifiers.
+  const bestName = text(best['name'])?.toLowerCase();
+  const gtinOfNode = (n: JsonObject) => gtinOf(...['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean'].map((k) => n[k]));
+  const variants = products.filter((p) => text(p['name'])?.toLowerCase() === bestName && gtinOfNode(p) !== null);
+  const ambiguous = new Set(variants.map(gtinOfNode)).size > 1;
+  if (ambiguous) own = variants.find((v) => isSelected(v, page)) ?? best;
+  const found = fromProductNode(own, ids, page);
+  if (ambiguous && !isSelected(own, page)) {
+    found.gtin = null;
+    found.sku = null;
+  }
   found.offerPrices = offerPrices(best['offers'], ids);
   return found;
 }
@@ -537,13 +577,24 @@ function fromMicrodata(page: Page): Partial | null {
   const products: MicroItem[] = [];
   for (const scope of page.scopes) {
     if (!PRODUCT_TYPE.test(attr(scope, 'itemtype') ?? '')) continue;
-    // A product that is a property of another item (a related product, an offer's itemOffered) is not the page's own.
-    if (hasAttr(scope, 'itemprop') && !/itemoffered/i.test(attr(scope, 'itemprop') ?? '')) continue;
+    // A product that is a property of another item (a related product, an accessory) is not the page's own; an offer's
+    // itemOffered and the page's mainEntity are.
+    if (hasAttr(scope, 'itemprop') && !/itemoffered|mainentity/i.test(attr(scope, 'itemprop') ?? '') && insideItem(scope)) continue;
     if (seen.has(scope)) continue;
     products.push(readItem(scope, seen));
   }
   if (products.length === 0) return null;
-  const main = products.find((p) => firstText(p, 'name') && (p.props.has('offers') || p.props.has('price'))) ?? products.find((p) => firstText(p, 'name')) ?? products[0];
+  // The page's own item: the one holding the page's heading, else the first named one with an offer outside the blocks
+  // of other products (related, recommended, carousels).
+  const heading = headingElement(page)?.el;
+  const holding = heading ? products.filter((p) => contains(p.el, heading)) : [];
+  const own = products.filter((p) => !amongOtherProducts(p.el));
+  const main =
+    holding[holding.length - 1] ??
+    own.find((p) => firstText(p, 'name') && (p.props.has('offers') || p.props.has('price'))) ??
+    own.find((p) => firstText(p, 'name')) ??
+    products.find((p) => firstText(p, 'name')) ??
+    products[0];
   if (!main) return null;
   // A Product nested in the main one (or holding it) without an itemprop describes the same item: read on into it.
   const related = products.filter((p) => p !== main && (contains(main.el, p.el) || contains(p.el, main.el)));
@@ -566,6 +617,15 @@ function fromMicrodata(page: Page): Partial | null {
 
 function contains(outer: HtmlElement, inner: HtmlElement): boolean {
   for (let n: HtmlElement | null = inner; n; n = n.parentNode && 'tagName' in n.parentNode ? (n.parentNode as HtmlElement) : null) if (n === outer) return true;
+  return false;
+}
+
+/** Whether an element stands in a block of other products (related, recommended, a carousel of product cards). */
+function amongOtherProducts(el: HtmlElement): boolean {
+  for (let n: HtmlElement | null = el; n; n = parentOf(n)) {
+    const said = describedAs(n);
+    if (said && OTHER_PRODUCTS.test(said)) return true;
+  }
   return false;
 }
 
@@ -640,15 +700,33 @@ const GTIN_LABEL = /^(?:upc|upc-?a|ean|ean-?13|ean[\s-]?(?:code|nummer|number)|g
 const MPN_LABEL = /^(?:mpn|model|model (?:number|no\.?|#)|model name\/number|item model number|manufacturer part number|mfr(?:\.|) ?(?:part)? ?(?:number|no\.?|#)|part number|manufacturer reference|modellnummer|herstellernummer|numéro du modèle de l'article|référence fabricant|numero modello articolo|número de modelo del producto|referencia del fabricante)$/i;
 const BRAND_LABEL = /^(?:brand|brand name|marke|marque|marca|merk|märke|marka|бренд|производитель)$/i;
 
+const BARCODE_WORD = /\b(?:EAN|UPC|GTIN|JAN|ISBN)/i;
+/** "EAN: 6935364088101.", "UPC # 885909950805", "GTIN-13 4006381333931", "ISBN 978-3-16-148410-0". */
+const BARCODE_IN_TEXT = /\b(?:EAN|UPC|GTIN|JAN|ISBN)(?:[-\s]?(?:13|12|14|8|A))?(?:\s*(?:code|number|nummer|no\.?|kód|kod|código))?\s*[:：#]?\s*(\d[\d\s-]{6,20}\d)(?![\d-])/gi;
+const TEXT_HOLDERS = new Set(['p', 'span', 'div', 'small', 'strong', 'b', 'em', 'i', 'td', 'dd', 'li', 'font', 'label', 'section']);
+
+/** The first barcode the page's text states with its label and a valid check digit, outside other products' blocks. */
+function barcodeInText(page: Page): string | null {
+  for (const el of page.barcodeEls) {
+    if (amongOtherProducts(el)) continue;
+    for (const m of textOf(el, undefined, 400).matchAll(BARCODE_IN_TEXT)) {
+      const gtin = gtinOf(m[1]);
+      if (gtin) return gtin;
+    }
+  }
+  return null;
+}
+
 function fromLabelled(page: Page): Partial | null {
   let gtin: string | null = null;
   let mpn: string | null = null;
   let brand: string | null = null;
   for (const [label, value] of page.labelled) {
-    if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]);
+    if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(value);
     else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = text(value);
   }
+  gtin ??= barcodeInText(page);
   return gtin || mpn || brand ? { gtin, mpn, brand } : null;
 }
 
@@ -670,7 +748,7 @@ const PRICE_WORDS = /price|pricing|preis|prix|prezzo|precio|preço|preco|cena|hi
 const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|rrp|msrp|uvp|retail|reference|previous|prev|instead|statt|barre|tachado|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before)[-_]?price|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|rrp|msrp)/;
 const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
 /** Blocks of other products: related, recommended, recently viewed, carousels and sliders of product cards. */
-const OTHER_PRODUCTS = /related|recommend|carousel|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
+const OTHER_PRODUCTS = /related|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
 const HIDDEN_WORDS = /(?:^|\s)(?:hide|hidden|d-none|ng-hide|is-hidden|invisible|display-none)(?:$|\s)/;
 const CART_WORDS = /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|addtocart|addtobag|buy[\s_-]?now|in den warenkorb|in den einkaufswagen|ajouter au panier|aggiungi al carrello|añadir al carrito|adicionar ao carrinho|dodaj do koszyka|lisää ostoskoriin|do košíka|do košíku|в корзину|カートに入れる|加入购物车/i;
 const NOT_SHOWN = new Set(['script', 'style', 'meta', 'link', 'input', 'option', 'select', 'template', 'noscript', 'head', 'title', 'img', 'svg', 'button', 'textarea']);
@@ -810,7 +888,7 @@ function fromAmazon(page: Page): Partial | null {
   }
   if (!rawPrice) {
     // Older and simpler pages: the first shown price that is not a struck-through list price.
-    const off = [...elements(page.root)].find((x) => /\ba-price\b/.test(attr(x, 'class') ?? '') && !/a-text-price/.test(attr(x, 'class') ?? ''));
+    const off = [...elements(page.root)].find((x) => /\ba-price\b/.test(attr(x, 'class') ?? '') && !/a-text-price/.test(attr(x, 'class') ?? '') && !amongOtherProducts(x));
     const t = off ? textOf(off) : '';
     if (/\d/.test(t)) rawPrice = t.split(/\s+(?=\D*\d)/)[0] ?? t;
   }
