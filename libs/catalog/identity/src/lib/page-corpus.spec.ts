@@ -106,5 +106,13 @@ describe('classes of real pages', () => {
     // One Product per colour and size, none named by the page's address: no GTIN rather than another variant's.
     expect(read('bestseller-com-1.html.gz').item?.gtin).toBeNull();
   });
+  it('drops colour and size suffixes the markup names apart, departments and eBay\'s "Details about" in any language', () => {
+    ok('zalando-fi-1.html.gz', 'title'); // twitter:label2 "Väri" names "nautical yellow"
+    ok('zalando-ie-1.html.gz', 'title');
+    ok('buykud-com-1.html.gz', 'title'); // the heading shows the name without the variant JSON-LD appends
+    ok('hm-com-1.html.gz', 'title'); // "H&M Bomber Jacket" in og:title, "Bomber Jacket | … | H&M US" in <title>
+    ok('ebay-it-1.html.gz', 'title'); // "Dettagli su … - mostra il titolo originale"
+    ok('getit-co-il-1.html.gz', 'title'); // "… דגם: OPTIPLEX 9010 TOWER"
+  });
   it('lets a meta sale price beat a structured price equal to the regular price beside it', () => ok('rejuvenation-com-1.html.gz', 'price'));
 });

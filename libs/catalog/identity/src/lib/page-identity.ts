@@ -165,6 +165,8 @@ interface Page {
   priceEls: HtmlElement[];
   /** Add-to-cart buttons and forms: the buy box the page's own price stands in. */
   cartEls: HtmlElement[];
+  /** The colours and sizes the markup names apart from the title (twitter:label "Colour", JSON-LD color/size). */
+  variantNames: Set<string>;
   /** The page's addresses (its URL, canonical link, og:url), lower-cased, without a trailing slash. */
   addresses: string[];
   /** Elements whose own text names a barcode ("EAN: 0190198419941", "UPC 885909950805"). */
@@ -180,6 +182,16 @@ const compact = (s: string) =>
     .replace(/^(?:the|www)\b/, '')
     .replace(/\b(?:com|co|net|org|shop|store|online|official|inc|llc)\b/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Labels of a colour or a size, in the languages of the shops we read. */
+const VARIANT_LABEL = /^(?:colou?r|farbe|couleur|colore|kleur|färg|farve|farge|väri|kolor|barva|szín|culoare|цвет|size|größe|taille|taglia|talla|maat|storlek|koko|rozmiar)$/i;
+
+function addVariantName(names: Set<string>, value: unknown): void {
+  for (const v of Array.isArray(value) ? value : [value]) {
+    const t = typeof v === 'string' ? cleanText(decodeEntities(v)) : null;
+    if (t && t.length >= 2 && t.length <= 40) names.add(t.toLowerCase());
+  }
+}
 
 function hostOf(url: string | undefined): string | null {
   if (!url) return null;
@@ -256,9 +268,17 @@ function readPage(html: string, url: string | undefined): Page {
     for (const l of labels) if (l.length >= 3) siteNames.add(compact(l));
   }
   const addresses = [url, canonical, meta.get('og:url')?.[0]].filter((a): a is string => !!a).map((a) => a.toLowerCase().replace(/\/$/, ''));
+  const variantNames = new Set<string>();
+  for (let i = 1; i <= 4; i++) {
+    const label = meta.get(`twitter:label${i}`)?.[0];
+    const data = meta.get(`twitter:data${i}`)?.[0];
+    if (label && data && VARIANT_LABEL.test(label.trim())) addVariantName(variantNames, data);
+  }
+  for (const key of ['product:color', 'og:color', 'product:size']) for (const v of meta.get(key) ?? []) addVariantName(variantNames, v);
   return {
     url: pageUrl,
     addresses,
+    variantNames,
     host,
     siteNames: [...siteNames].filter(Boolean),
     localeCurrency: hostCurrency(host) ?? currencyOfLocale(meta.get('og:locale')?.[0]) ?? currencyOfLocale(lang),
@@ -480,6 +500,7 @@ function fromJsonLd(page: Page): Partial | null {
   const variants = products.filter((p) => text(p['name'])?.toLowerCase() === bestName && gtinOfNode(p) !== null);
   const ambiguous = new Set(variants.map(gtinOfNode)).size > 1;
   if (ambiguous) own = variants.find((v) => isSelected(v, page)) ?? best;
+  for (const node of [own, ...variants]) for (const key of ['color', 'size']) addVariantName(page.variantNames, node[key]);
   const found = fromProductNode(own, ids, page);
   if (ambiguous && !isSelected(own, page)) {
     found.gtin = null;
@@ -598,6 +619,7 @@ function fromMicrodata(page: Page): Partial | null {
   if (!main) return null;
   // A Product nested in the main one (or holding it) without an itemprop describes the same item: read on into it.
   const related = products.filter((p) => p !== main && (contains(main.el, p.el) || contains(p.el, main.el)));
+  for (const key of ['color', 'size']) addVariantName(page.variantNames, firstText(main, key));
   const found = fromMicroProduct(main, page);
   for (const other of related) {
     const more = fromMicroProduct(other, page);
@@ -922,21 +944,46 @@ function cleanTitle(raw: string, page: Page): string {
   let t = cleanText(decodeEntities(raw));
   t = t.replace(/\s+-\s+Kindle edition by\s.*$/i, '').replace(/\s*[\s-]\s*(?:eBook|Kindle Edition)\s*$/i, '');
   t = t.replace(/^\s*\[[^\]]*\d[^\]]*\]\s*/, ''); // "[$8.99] …"
+  let removedShop = false;
   for (let i = 0; i < 4; i++) {
     const parts = t.split(SEPARATORS);
     if (parts.length < 2) break;
     const last = parts[parts.length - 1] as string;
+    const beforeLast = parts[parts.length - 2] as string;
     const firstPart = parts[0] as string;
     if (isSiteName(last, page) || (parts.length > 1 && page.siteNames.some((s) => compact(last).endsWith(s) && compact(last).length > s.length && last.split(' ').length <= 14))) {
       t = t.slice(0, t.lastIndexOf(last)).replace(/[\s|\-–—:•·»｜]+$/, '');
+      removedShop = true;
+      continue;
+    }
+    // "… : Amazon.com : Electronics": the shop's name and the department it files the item under.
+    if (parts.length >= 3 && isSiteName(beforeLast, page) && isCategoryLike(last)) {
+      t = t.slice(0, t.lastIndexOf(beforeLast)).replace(/[\s|\-–—:•·»｜]+$/, '');
+      removedShop = true;
       continue;
     }
     if (isSiteName(firstPart, page)) {
       t = t.slice(t.indexOf(firstPart) + firstPart.length).replace(/^[\s|\-–—:•·»｜]+/, '');
+      removedShop = true;
       continue;
     }
     break;
   }
+  // "… - Välikausitakki - nautical yellow/keltainen": a colour or size the markup names apart is not part of the name.
+  for (let i = 0; i < 2 && page.variantNames.size > 0; i++) {
+    const parts = t.split(SEPARATORS);
+    const last = (parts[parts.length - 1] as string).toLowerCase();
+    if (parts.length < 2 || ![...page.variantNames].some((v) => last === v || last.startsWith(`${v}/`) || last.startsWith(`${v} /`) || last.startsWith(`${v} (`))) break;
+    t = t.slice(0, t.toLowerCase().lastIndexOf(last)).replace(/[\s|\-–—:•·»｜/]+$/, '');
+  }
+  // "Amazon.com: Sony WH-1000XM5 Headphones, Black : Electronics": a title that named the shop ends with a department.
+  const department = /\s:\s([^:]{2,40})$/.exec(t);
+  if (removedShop && department && isCategoryLike(department[1] as string)) t = t.slice(0, department.index);
+  // eBay's "Details about X - see original title", in the languages of its sites.
+  t = t.replace(/^(?:details about|dettagli su|détails sur|details zu|detalles de|szczegóły dotyczące|details over)\s+/i, '');
+  t = t.replace(/\s*-\s*(?:see original title|mostra il titolo originale|voir le titre d'origine|originaltitel anzeigen|ver título original|zobacz tytuł oryginalny|originele titel bekijken)\s*$/i, '');
+  // "… Model: OPTIPLEX 9010 TOWER", "… דגם: X": the model number the shop appends.
+  t = t.replace(/\s+(?:model|modell|modèle|modello|modelo|model no\.?|דגם|型号|型番|модель)\s*[:：]\s*[\p{L}\p{N}][\p{L}\p{N}./-]*(?:\s[\p{Lu}\p{N}][\p{Lu}\p{N}./-]*){0,3}$/u, '');
   // "… at Crutchfield.com", "… from Lands' End", "… by Office Depot & OfficeMax"
   const tail = /^(.{3,}?)\s+(?:at|from|by|on|bei|chez|su|en)\s+(.{2,60})$/i.exec(t);
   if (tail && isSiteName(tail[2] as string, page)) t = tail[1] as string;
@@ -946,9 +993,15 @@ function cleanTitle(raw: string, page: Page): string {
   return cleanText(t);
 }
 
+/** A department's name: one to three words, no figures ("Electronics", "Home & Kitchen", "Clothing, Shoes & Jewelry"). */
+function isCategoryLike(part: string): boolean {
+  const t = part.trim();
+  return t.length >= 3 && t.length <= 40 && !/\d/.test(t) && t.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length <= 4 && /^\p{Lu}/u.test(t);
+}
+
 /** The retailer-name cleaning of a <title> alone, as before (kept for callers). */
 export function cleanTitleTag(raw: string): string {
-  const page = { siteNames: ['amazon', 'walmart', 'bestbuy', 'target', 'ebay', 'newegg', 'etsy', 'costco', 'homedepot'] } as Page;
+  const page = { siteNames: ['amazon', 'walmart', 'bestbuy', 'target', 'ebay', 'newegg', 'etsy', 'costco', 'homedepot'], variantNames: new Set<string>() } as Page;
   return cleanTitle(raw, page);
 }
 
@@ -1071,6 +1124,17 @@ function chooseTitle(page: Page, sources: [IdentitySource, Partial | null][]): {
   }
   const best = candidates[0];
   if (best) {
+    // The name the page shows its shopper (its heading, the first part of its <title>) where the structured one
+    // extends it by a variant ("Dress Robe - Free size / Blue") or leads it with the shop's name ("H&M Bomber Jacket").
+    const tagName = page.titleTag ? cleanTitle(page.titleTag, page).split(SEPARATORS)[0] : undefined;
+    const shown = heading ? cleanTitle(heading, page) : undefined;
+    const lower = best.title.toLowerCase();
+    if (shown && shown.length >= 3 && lower.startsWith(shown.toLowerCase()) && shown.length >= 0.4 * best.title.length && /^\s*[-–—|/,]/.test(best.title.slice(shown.length))) {
+      return { title: shown, source: best.source };
+    }
+    for (const name of [shown, tagName]) {
+      if (name && name.length >= 3 && lower.endsWith(name.toLowerCase()) && lower !== name.toLowerCase() && page.siteNames.includes(compact(best.title.slice(0, best.title.length - name.length)))) return { title: name, source: best.source };
+    }
     // "Details about X" / "X - see original title" around another source's "X": that source's bare name.
     const inner = candidates.find((c) => {
       const at = best.title.toLowerCase().indexOf(c.title.toLowerCase());
