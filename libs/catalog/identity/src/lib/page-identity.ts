@@ -1017,8 +1017,17 @@ function overlap(a: string, b: string): number {
   return n / wa.size;
 }
 
+const HEADINGS = new WeakMap<Page, { el: HtmlElement; text: string } | null>();
+
 /** The main heading that names the item: the first h1 sharing most of its words with the page's <title>, else the first. */
 function headingElement(page: Page): { el: HtmlElement; text: string } | null {
+  if (HEADINGS.has(page)) return HEADINGS.get(page) ?? null;
+  const found = findHeading(page);
+  HEADINGS.set(page, found);
+  return found;
+}
+
+function findHeading(page: Page): { el: HtmlElement; text: string } | null {
   const texts = page.headings
     .map((el) => ({ el, text: textOf(el, isOldPrice, 600) }))
     .filter((h) => h.text.length >= 3 && h.text.length <= 300 && !isSiteName(h.text, page));
