@@ -52,6 +52,19 @@ describe('results page', () => {
     expect(await screen.findByRole('heading', { name: 'Price history' })).toBeInTheDocument();
   });
 
+  it('shows what a page the catalog does not know says: its price at the shop it is on, its brand, model and GTIN', async () => {
+    const url = 'https://www.walmart.com/ip/Evenflo-Big-Kid-High-Back-Booster-Car-Seat-Denver/42338107';
+    storeProductRequest(REQUEST_ID, { url, timestamp: 1 });
+    const base = searchResult();
+    const source = { ...base.source, offerId: null, retailer: null, url, canonicalUrl: url, title: 'Evenflo Big Kid High Back Booster Car Seat, Denver', brand: 'Evenflo', model: '31911718', gtin: '00032884187614', priceCents: 3730, currency: 'USD' };
+    mockApi({ 'POST /api/search': jsonResponse(searchResult({ identifiedBy: 'page-metadata', source, product: null, offers: [], matches: [], similarProducts: [] })) });
+    renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Evenflo Big Kid High Back Booster Car Seat, Denver' })).toBeInTheDocument();
+    expect(screen.getByText('Evenflo · 31911718')).toBeInTheDocument();
+    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your link$37.30 at walmart.com');
+    expect(screen.getByText('GTIN', { selector: 'dt' }).parentElement).toHaveTextContent('GTIN032884187614');
+  });
+
   it('names the cheapest offer one can buy as the best price when a cheaper one is sold out', async () => {
     storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
     const base = searchResult();

@@ -117,6 +117,19 @@ function useResultEffects(result: SearchResult | undefined, slug: string) {
   }, [result, slug, status, addHistory]);
 }
 
+/** The shop a pasted link is on, by its host name ("www.amazon.com" → "amazon.com"), for a shop the catalog does not know. */
+function shopOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+/** A GTIN as its barcode prints it: the 14-digit form without the padding of a 12- or 13-digit code. */
+const shownGtin = (gtin: string) => gtin.replace(/^0{1,2}(?=\d{12,13}$)/, '');
+
 function ResultsSkeleton() {
   return (
     <div className="ph-results__loading">
@@ -163,12 +176,18 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
               </dd>
             </div>
           ) : null}
-          {result.source.retailer && result.source.priceCents !== null ? (
+          {result.source.priceCents !== null && (result.source.retailer || shopOf(result.source.url)) ? (
             <div>
               <dt>Your link</dt>
               <dd>
-                {formatMoney(result.source.priceCents, result.source.currency)} at {result.source.retailer.name}
+                {formatMoney(result.source.priceCents, result.source.currency)} at {result.source.retailer?.name ?? shopOf(result.source.url)}
               </dd>
+            </div>
+          ) : null}
+          {!product && result.source.gtin ? (
+            <div>
+              <dt>GTIN</dt>
+              <dd>{shownGtin(result.source.gtin)}</dd>
             </div>
           ) : null}
           {product && product.bestPriceCents !== null ? (

@@ -70,3 +70,19 @@ export async function startPageServer(routes: Record<string, PageRoute | string>
       }),
   };
 }
+
+export {
+  FIELDS as PAGE_CORPUS_FIELDS,
+  PAGE_CORPUS_DIR,
+  loadPageCorpus,
+  normaliseForCompare,
+  readCorpusPage,
+  scoreCorpus,
+  scorePage,
+  type CorpusPage,
+  type CorpusScore,
+  type Field as PageCorpusField,
+  type FieldScore,
+  type FieldVerdict,
+  type ReadItem,
+} from './lib/corpus/page-corpus';

@@ -19,7 +19,7 @@ export const searchPlugin = fp(
         matcher: app.catalog.matcher,
         spelling: app.catalog.spelling,
         requests: app.storage.searchRequests,
-        pages: createPageReader({ allowLoopback: app.config.FETCH_ALLOW_LOOPBACK }),
+        pages: createPageReader({ allowLoopback: app.config.FETCH_ALLOW_LOOPBACK, originOverrides: app.config.STORE_ORIGIN_OVERRIDES }),
         clock: () => new Date(app.clock.now()),
       }),
     );

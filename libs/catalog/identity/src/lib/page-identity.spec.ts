@@ -13,7 +13,8 @@ describe('extractProductIdentity', () => {
       title: 'Apple AirPods Pro (2nd Generation) with MagSafe Case (USB\u2011C)',
       brand: 'Apple',
       gtin: '00194253939153',
-      model: null,
+      // The page's JSON-LD states "model": the old reader ignored it.
+      model: 'MTJV3AM/A',
       sku: '1752657021',
       priceCents: 18900,
       currency: 'USD',
@@ -39,16 +40,22 @@ describe('extractProductIdentity', () => {
     });
   });
 
-  it('falls back to the title tag, with the retailer name and category removed, ignoring commented-out markup', () => {
+  it("reads Amazon's own page elements (the page shows its price: the old reader missed it), ignoring commented-out markup", () => {
     const id = extractProductIdentity(fixture('amazon-product.html'));
     expect(id).toEqual(
       expect.objectContaining({
         title: 'Sony WH-1000XM5 The Best Wireless Noise Canceling Headphones, Black',
-        source: 'title-tag',
-        priceCents: null,
+        source: 'page-elements',
+        priceCents: 32800,
+        currency: 'USD',
         gtin: null,
       }),
     );
+  });
+
+  it('falls back to the title tag, with the retailer name and category removed', () => {
+    const id = extractProductIdentity('<html><head><title>Amazon.com: Sony WH-1000XM5 Headphones, Black : Electronics</title></head><body></body></html>');
+    expect(id).toMatchObject({ title: 'Sony WH-1000XM5 Headphones, Black', source: 'title-tag' });
   });
 
   it('survives a broken JSON-LD block and repairs a sloppy one, decoding HTML entities', () => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Where a merchant's store is fetched from. A store is `https://<domain>`, unless STORE_ORIGIN_OVERRIDES (outside
  * production: the demo store, the browser tests' stores) points its domain at a server on this machine. The API's
- * store sync and verification and the worker's scheduled refresh of the store read them alike.
+ * store sync and verification, the worker's scheduled refresh of the store, and the reading of a pasted link's page
+ * (the browser tests' saved shop pages) read them alike.
  */
 export type StoreOriginOverrides = Readonly<Record<string, string>>;
 

@@ -1,4 +1,4 @@
-import { createSafeFetcher, extractProductIdentity, slugQueryFromUrl, type SafeFetcher } from '@pricehunt/catalog-identity';
+import { createSafeFetcher, extractProductIdentity, fetchUrlFor, slugQueryFromUrl, type SafeFetcher, type StoreOriginOverrides } from '@pricehunt/catalog-identity';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import type { PageReader } from './service';
 
@@ -8,15 +8,19 @@ const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
  * Reads pasted product pages through the SSRF-safe fetcher (public addresses only, timeouts, size cap,
  * redirect limit) and the page-identity extractor. Only structured metadata counts (schema.org Product JSON-LD,
  * microdata, Open Graph): a bare `<title>` says too little, so the URL's slug words are used instead.
+ * `originOverrides` (STORE_ORIGIN_OVERRIDES, never in production) fetch a shop's pages from a server on this machine;
+ * the page is still read as the shop's own address (its domain names the shop and its country).
  */
-export function createPageReader(options: { allowLoopback: boolean; fetcher?: SafeFetcher }): PageReader {
+export function createPageReader(options: { allowLoopback: boolean; fetcher?: SafeFetcher; originOverrides?: StoreOriginOverrides }): PageReader {
   const fetcher = options.fetcher ?? createSafeFetcher({ allowLoopback: options.allowLoopback, timeoutMs: 5000, maxBytes: 3 * 1024 * 1024 });
+  const overrides = options.originOverrides ?? {};
   return {
     async read(url: string): Promise<ItemIdentity | null> {
-      const page = await fetcher.fetch(url);
+      const fetchUrl = fetchUrlFor(url, overrides);
+      const page = await fetcher.fetch(fetchUrl);
       if (page.status !== 200) return null;
       if (page.contentType && !HTML_TYPES.test(page.contentType)) return null;
-      const identity = extractProductIdentity(page.body, { url: page.finalUrl });
+      const identity = extractProductIdentity(page.body, { url: fetchUrl === url ? page.finalUrl : url });
       if (!identity || identity.source === 'title-tag' || !identity.title.trim()) return null;
       return identity;
     },

@@ -21,8 +21,16 @@ function cleanPath(url: URL): string {
   return url.pathname.replace(/\/+$/, '');
 }
 
-/** Amazon: ASIN (10 letters/digits) after `/dp/`, `/gp/product/`, `/gp/aw/d/`, `/gp/offer-listing/`, `/o/ASIN/`, `/exec/obidos/ASIN/`. */
-const AMAZON_ASIN = /(?:^|\/)(?:dp|dp\/product|gp\/product|gp\/product\/glance|gp\/aw\/d|gp\/offer-listing|o\/ASIN|exec\/obidos\/ASIN)\/([A-Za-z0-9]{10})(?=\/|$)/;
+/**
+ * Amazon: ASIN (10 letters/digits) after `/dp/`, `/gp/product/`, `/gp/aw/d/`, `/gp/offer-listing/`, `/o/ASIN/`,
+ * `/exec/obidos/ASIN/`, `/product-reviews/` (the item's reviews page names it too).
+ */
+const AMAZON_ASIN = /(?:^|\/)(?:dp|dp\/product|gp\/product|gp\/product\/glance|gp\/aw\/d|gp\/offer-listing|o\/ASIN|exec\/obidos\/ASIN|product-reviews)\/([A-Za-z0-9]{10})(?=\/|$)/;
+/**
+ * Amazon's `/d/<category>/<slug>/<ASIN>` and `/d/<ASIN>` links. Category and slug words can be ten letters long too,
+ * so only a real ASIN shape counts here: `B0` and eight more, or an ISBN-10.
+ */
+const AMAZON_D_ASIN = /(?:^|\/)d\/(?:[^/]+\/){0,2}(B0[A-Za-z0-9]{8}|\d{9}[\dXx])(?=\/|$)/;
 /** Walmart item ids: numeric, or 8–20 upper-case letters and digits (marketplace items), as the last segment after `/ip/`. */
 const WALMART_ITEM = /(?:^|\/)ip\/(?:[^/]+\/)?(\d{4,20}|(?=[A-Z0-9]*\d)[A-Z0-9]{8,20})$/;
 const BESTBUY_SITE_SKU = /(?:^|\/)site\/(?:[^/]+\/)?(\d{4,10})\.p$/;
@@ -31,7 +39,7 @@ const EBAY_ITEM = /(?:^|\/)itm\/(?:[^/]+\/)?(\d{9,19})$/;
 const TARGET_TCIN = /\/-\/A-(\d{5,12})$/;
 /** Newegg item numbers: `N82E16…` (Newegg's own stock), `9SI…` (marketplace sellers), `1TS-000D-07VB3`-style. */
 const NEWEGG_ITEM = /^(?:N82E16\d{9}|9SI[A-Z0-9]{8,14}|[0-9A-Z]{2,4}-[0-9A-Z]{3,5}-[0-9A-Z]{3,6})$/i;
-const NEWEGG_PATH = /(?:^|\/)p\/([^/]+)$/;
+const NEWEGG_PATH = /(?:^|\/)(?:p|products)\/([^/]+)$/;
 const COSTCO_ITEM = /\.product\.(\d{4,15})\.html$/;
 /** Apple Store part numbers such as `MX532AM/A` (the part, which always holds a digit, plus its region suffix). */
 const APPLE_PART = /(?:^|\/)shop\/product\/((?=[A-Za-z]*\d)[A-Za-z0-9]{5,9})(?:\/([A-Za-z]{1,2}))?(?=\/|$)/;
@@ -45,7 +53,7 @@ export function productIdFor(retailer: RetailerId, url: URL): string | null {
   const host = url.hostname.toLowerCase();
   switch (retailer) {
     case 'amazon':
-      return AMAZON_ASIN.exec(path)?.[1]?.toUpperCase() ?? null;
+      return (AMAZON_ASIN.exec(path) ?? AMAZON_D_ASIN.exec(path))?.[1]?.toUpperCase() ?? null;
     case 'walmart':
       return WALMART_ITEM.exec(path)?.[1] ?? null;
     case 'bestbuy': {
@@ -87,12 +95,12 @@ export function productIdFor(retailer: RetailerId, url: URL): string | null {
  *
  * | retailer | URL forms | id |
  * |---|---|---|
- * | amazon | `/dp/ASIN`, `/<slug>/dp/ASIN`, `/gp/product/ASIN`, `/gp/aw/d/ASIN`, `/gp/offer-listing/ASIN`, `/o/ASIN/ASIN`, `/exec/obidos/ASIN/ASIN` | ASIN, upper case |
+ * | amazon | `/dp/ASIN`, `/<slug>/dp/ASIN`, `/gp/product/ASIN`, `/gp/aw/d/ASIN`, `/gp/offer-listing/ASIN`, `/o/ASIN/ASIN`, `/exec/obidos/ASIN/ASIN`, `/[<slug>/]product-reviews/ASIN`, `/d/[<category>/<slug>/]ASIN` | ASIN, upper case |
  * | walmart | `/ip/<slug>/<id>`, `/ip/<id>` (walmart.ca `/en/ip/<slug>/<id>`) | item id |
  * | bestbuy | `?skuId=<sku>`, `/site/<slug>/<sku>.p`, `/site/<sku>.p`, bestbuy.ca `/product/<slug>/<sku>` | SKU |
  * | ebay | `/itm/<id>`, `/itm/<slug>/<id>` | item number |
  * | target | `…/-/A-<tcin>` | TCIN (digits) |
- * | newegg | `/p/<item>`, `/<slug>/p/<item>`, `?Item=<item>` | item number, upper case |
+ * | newegg | `/p/<item>`, `/<slug>/p/<item>`, m.newegg.com `/products/<item>`, `?Item=<item>` | item number, upper case |
  * | costco | `….product.<id>.html` | item id |
  * | apple | Apple Store `/shop/product/<part>/<suffix>/…` (also under a country prefix); App Store `/app/<slug>/id<digits>` | part number such as `MX532AM/A`; `id<digits>` for apps |
  * | playstation | PlayStation Direct `direct.playstation.com/…/<slug>.<sku>`; PlayStation Store `store.playstation.com/…/product/<content id>` | PS Direct SKU; content id, upper case |

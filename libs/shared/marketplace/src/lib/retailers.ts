@@ -49,6 +49,7 @@ export const RETAILERS: Readonly<Record<RetailerId, Retailer>> = Object.freeze({
       'amazon.co.jp',
       'amazon.sg',
       'amazon.com.au',
+      'amazon.cn',
       'amzn.to',
       'amzn.com',
       'a.co',

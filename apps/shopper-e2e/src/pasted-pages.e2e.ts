@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
+import { keepTrafficLocal } from './support/shopper-pages';
+
+/** The real saved product pages of catalog-identity's page corpus (gzip-compressed, byte for byte as published). */
+const CORPUS_DIR = path.join(workspaceRoot, 'libs/catalog/identity/src/fixtures/pages');
+
+interface Pasted {
+  /** The corpus page served, at its real address's path. */
+  file: string;
+  /** The link a shopper pastes: the page's real address. */
+  url: string;
+  /** What the results page shows of it. */
+  title: string;
+  brand: string;
+  price: RegExp;
+  identifiers: string[];
+}
+
+const PAGES: Pasted[] = [
+  {
+    // Amazon: read from its own page elements (productTitle, the price block, the byline, the details table).
+    file: 'amazon-com-1.html.gz',
+    url: 'https://www.amazon.com/Camcorder-Hausbell-302S-Control-Infrared/dp/B01KLOA1PI',
+    title: 'Camcorder, Hausbell 302S FHD Camcorder with Night Vision 1080p Remote Control Infrared Camera Digital Camcorder with Touch screen (Black)',
+    brand: 'Hausbell',
+    price: /\$89\.00 at amazon\.com/,
+    identifiers: ['302S'],
+  },
+  {
+    // Walmart: microdata, with the shop's name in its Open Graph title.
+    file: 'walmart-com-1.html.gz',
+    url: 'https://www.walmart.com/ip/Evenflo-Big-Kid-High-Back-Booster-Car-Seat-Denver/42338107',
+    title: 'Evenflo Big Kid High Back Booster Car Seat, Denver',
+    brand: 'Evenflo',
+    price: /\$37\.30 at walmart\.com/,
+    identifiers: ['31911718', '032884187614'],
+  },
+  {
+    // A Swiss shop: JSON-LD in Swiss francs.
+    file: 'jumbo-ch-1.html.gz',
+    url: 'https://www.jumbo.ch/de/filzstift-fibralo-medium-24718?sku=1049084',
+    title: 'Filzstift FIBRALO MEDIUM',
+    brand: "CARAN D'ACHE",
+    price: /CHF\s?19\.50 at jumbo\.ch/,
+    identifiers: ['7610186303159'],
+  },
+];
+
+/**
+ * Pasting a link to a shop the catalog does not know: the API fetches the shop's real page (served here from
+ * 127.0.0.1 at its real path; STORE_ORIGIN_OVERRIDES points the shops' domains at this server) and reads the
+ * product from it; the results page shows the title, brand, the link's price and its identifiers.
+ */
+describe('pasted links to real product pages', () => {
+  let pageServer: http.Server;
+  let stack: Stack;
+  let browser: Browser;
+  let shopper: string;
+  const served: string[] = [];
+
+  beforeAll(async () => {
+    const routes = new Map(PAGES.map((p) => [new URL(p.url).pathname + new URL(p.url).search, zlib.gunzipSync(fs.readFileSync(path.join(CORPUS_DIR, p.file)))]));
+    pageServer = http.createServer((req, res) => {
+      const body = routes.get(req.url ?? '');
+      served.push(req.url ?? '');
+      if (!body) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    });
+    await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+    const overrides = PAGES.map((p) => `${new URL(p.url).host}=${origin}`).join(',');
+    stack = await startStack({ apps: ['shopper'], offers: 0, env: { STORE_ORIGIN_OVERRIDES: overrides } });
+    shopper = stack.appUrls.shopper as string;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
+  });
+
+  it.each(PAGES.map((p) => [new URL(p.url).host, p] as const))('%s: the results page shows what the page says', async (_host, pasted) => {
+    const context = await browser.newContext();
+    await keepTrafficLocal(context, []);
+    const page = await context.newPage();
+    await page.goto(`${shopper}/${pasted.url}`);
+    await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\//);
+    const heading = page.locator('#product-title');
+    await heading.waitFor();
+    expect((await heading.innerText()).trim()).toBe(pasted.title);
+    const header = page.locator('.ph-product');
+    expect(await header.locator('.ph-product__brand').innerText()).toContain(pasted.brand);
+    const facts = await header.locator('.ph-product__facts').innerText();
+    expect(facts).toContain('Identified from the product page');
+    expect(facts.replace(/\u00a0/g, ' ')).toMatch(pasted.price);
+    const shown = await header.innerText();
+    for (const id of pasted.identifiers) expect(shown).toContain(id);
+    expect(served).toContain(new URL(pasted.url).pathname + new URL(pasted.url).search);
+    await context.close();
+  });
+});

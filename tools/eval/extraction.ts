@@ -1,0 +1,44 @@
+/**
+ * `npm run eval:extraction [-- --verbose]`
+ *
+ * How well PriceHunt reads what shoppers paste: accuracy per field over corpora of real material, one section each
+ * (tools/eval/extraction/*.ts). `--verbose` lists every failure, grouped by shop.
+ */
+import { parseArgs } from 'node:util';
+import { feedsSection } from './extraction/feeds';
+import { pagesSection } from './extraction/pages';
+import { pricesSection } from './extraction/prices';
+import type { EvalSection } from './extraction/section';
+import { urlsSection } from './extraction/urls';
+import { formatTable } from './table';
+
+/** The sections, in the order printed. Add a corpus by adding its section here. */
+const SECTIONS: EvalSection[] = [
+  pagesSection(),
+  urlsSection(),
+  pricesSection(),
+  feedsSection(),
+];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true } } });
+  const wanted = values.section && values.section.length > 0 ? new Set(values.section) : null;
+  for (const section of SECTIONS) {
+    if (wanted && !wanted.has(section.name)) continue;
+    const report = await section.run();
+    console.log(`\n${report.title}\n`);
+    console.log(formatTable(report.header, report.rows));
+    if (values.verbose && report.failures.size > 0) {
+      console.log('\nFailures:');
+      for (const [group, lines] of [...report.failures.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+        console.log(`  ${group}`);
+        for (const line of lines) console.log(`    ${line}`);
+      }
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
