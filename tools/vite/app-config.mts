@@ -37,6 +37,11 @@ export function createAppConfig(options: { project: string; port: number }): Use
       sourcemap: true,
       target: 'es2022',
       manifest: true,
+      rollupOptions: {
+        // The contracts library only defines schemas: a module of it that an app imports nothing from is left out
+        // (its top-level zod calls would otherwise keep every schema of every API area in every app).
+        treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/shared/contracts/') },
+      },
     },
     logLevel: process.env.CI ? 'warn' : 'info',
   };
