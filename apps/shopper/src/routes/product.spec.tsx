@@ -78,16 +78,16 @@ describe('product page', () => {
 
     expect(screen.getByRole('heading', { level: 2, name: '4 offers · cheapest total first' })).toBeInTheDocument();
     const offers = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
-    expect(offers.map((item) => within(item).getByRole('link').textContent)).toEqual(['Go to eBay', 'Go to Walmart', 'Go to Best Buy', 'Go to Amazon']);
-    // The best price is the cheapest one can buy: eBay's is sold out.
-    expect(within(offers[0] as HTMLElement).getByText('Out of stock')).toBeInTheDocument();
-    expect(within(offers[0] as HTMLElement).getByText('Used')).toBeInTheDocument();
-    expect(within(offers[0] as HTMLElement).queryByText('Best price')).not.toBeInTheDocument();
-    expect(within(offers[1] as HTMLElement).getByText('Best price')).toBeInTheDocument();
-    expect(within(offers[1] as HTMLElement).getByText('Free shipping')).toBeInTheDocument();
-    expect(within(offers[2] as HTMLElement).getByText('+ $5.99 shipping')).toBeInTheDocument();
-    expect(within(offers[2] as HTMLElement).getByText('$355.98')).toBeInTheDocument();
-    expect(within(offers[3] as HTMLElement).getByText('Pre-order')).toBeInTheDocument();
+    // New offers first: eBay's is used (and sold out), listed after them with its condition beside its price.
+    expect(offers.map((item) => within(item).getByRole('link').textContent)).toEqual(['Go to Walmart', 'Go to Best Buy', 'Go to Amazon', 'Go to eBay']);
+    expect(within(offers[3] as HTMLElement).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(offers[3] as HTMLElement).getByText('Used')).toHaveClass('ph-offer__condition');
+    expect(within(offers[3] as HTMLElement).queryByText('Best price')).not.toBeInTheDocument();
+    expect(within(offers[0] as HTMLElement).getByText('Best price')).toBeInTheDocument();
+    expect(within(offers[0] as HTMLElement).getByText('Free shipping')).toBeInTheDocument();
+    expect(within(offers[1] as HTMLElement).getByText('+ $5.99 shipping')).toBeInTheDocument();
+    expect(within(offers[1] as HTMLElement).getByText('$355.98')).toBeInTheDocument();
+    expect(within(offers[2] as HTMLElement).getByText('Pre-order')).toBeInTheDocument();
     // Nothing was pasted: no saving against a link.
     expect(screen.queryByText(/vs\. your link|The offer you pasted/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Walmart' }).getAttribute('href')).toMatch(/^\/api\/redirect\?to=https%3A%2F%2Fwww\.walmart\.com/);

@@ -301,7 +301,15 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
                   <span className="ph-muted"> · cheapest total first</span>
                 </h2>
               </div>
-              {result.offers.length > 0 ? <OffersList offers={result.offers} productName={result.product?.title ?? result.source.title} layout={layout} comparedUrl={result.input.url} /> : null}
+              {result.offers.length > 0 ? (
+                <OffersList
+                  offers={result.offers}
+                  productName={result.product?.title ?? result.source.title}
+                  layout={layout}
+                  comparedUrl={result.input.url}
+                  sourceTotalCents={result.source.priceCents}
+                />
+              ) : null}
               {alternatives.length === 0 ? <NoAlternatives result={result} /> : null}
             </section>
             {layout === 'full' && result.product ? (

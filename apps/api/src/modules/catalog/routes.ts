@@ -78,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         product: productSummary(product),
-        offers: offers.map((offer) => offerView(offer, now, lowest.has(offer.id))),
+        offers: offers.map((offer) => offerView(offer, now, lowest.has(offer.id), product.title)),
         priceHistory,
         priceSummaries: priceRangeSummaries(priceHistory, { now, currency: product.currency }),
       };

@@ -367,6 +367,42 @@ describe('search API: stock and the best price', () => {
   });
 });
 
+describe('search API: condition and bundles', () => {
+  const LENS = { title: 'Sony FE 24-70mm F2.8 GM II Lens', brand: 'Sony', mpn: 'SEL2470GM2', category: 'Electronics > Cameras' };
+  const OFFERS = [
+    offer({ ...LENS, externalId: 'B0B8TPJ4XV', url: 'https://www.amazon.com/dp/B0B8TPJ4XV', priceCents: 229_800 }),
+    offer({ ...LENS, externalId: '6510312', url: 'https://www.bestbuy.com/site/sony-fe-24-70/6510312.p?skuId=6510312', priceCents: 219_800 }),
+    offer({ ...LENS, title: 'Sony FE 24-70mm F2.8 GM II Lens (Renewed)', externalId: '1000211', url: 'https://www.walmart.com/ip/sony-fe-24-70-renewed/1000211', priceCents: 179_900, condition: 'refurbished' }),
+    offer({ ...LENS, title: 'Sony FE 24-70mm F2.8 GM II Lens with Lens Cleaning Kit Bundle', externalId: '2000322', url: 'https://www.walmart.com/ip/sony-fe-24-70-bundle/2000322', priceCents: 214_900 }),
+  ];
+
+  const app = catalogOf(OFFERS, 'condition fixtures');
+
+  it('marks the cheapest new offer of the product alone as the best price and tells savings against a pasted new offer for new offers alone only', async () => {
+    const result = await searchOn(app(), { url: 'https://www.amazon.com/dp/B0B8TPJ4XV' });
+    expect(result.product).toMatchObject({ offerCount: 4 });
+    const byId = new Map(result.offers.map((o) => [o.url, o]));
+    expect(byId.get(OFFERS[1]!.url)).toMatchObject({ condition: 'new', isBundle: false, isBestPrice: true, savingsCents: 10_000 });
+    expect(byId.get(OFFERS[2]!.url)).toMatchObject({ condition: 'refurbished', isBundle: false, isBestPrice: false, savingsCents: null });
+    expect(byId.get(OFFERS[3]!.url)).toMatchObject({ condition: 'new', isBundle: true, isBestPrice: false, savingsCents: null });
+    expect(byId.get(OFFERS[0]!.url)).toMatchObject({ isSource: true, savingsCents: 0, isBestPrice: false });
+  });
+
+  it('compares a pasted refurbished offer with refurbished ones', async () => {
+    const result = await searchOn(app(), { url: OFFERS[2]!.url });
+    expect(result.offers.filter((o) => o.savingsCents !== null).map((o) => [o.condition, o.savingsCents])).toEqual([['refurbished', 0]]);
+    expect(result.offers.filter((o) => o.isBestPrice).map((o) => o.retailer.id)).toEqual(['bestbuy']);
+  });
+
+  it('marks bundles on the product page too', async () => {
+    const { product } = await searchOn(app(), { url: OFFERS[1]!.url });
+    const res = await app().app.inject({ method: 'GET', url: `/api/products/${product!.id}` });
+    expect(res.statusCode).toBe(200);
+    const offers = res.json().offers as Array<{ url: string; isBundle: boolean }>;
+    expect(offers.filter((o) => o.isBundle).map((o) => o.url)).toEqual([OFFERS[3]!.url]);
+  });
+});
+
 describe('search API: a typed model number', () => {
   const OFFERS = [
     offer({ externalId: 'B0CPHONE01', url: 'https://www.amazon.com/dp/B0CPHONE01', title: 'Panasonic DECT 6.0 Expandable Cordless Phone System, 2 Handsets', brand: 'Panasonic', mpn: 'KX-TG6512B', priceCents: 5_999, category: 'Electronics > Phones' }),

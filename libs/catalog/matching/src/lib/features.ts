@@ -27,6 +27,8 @@ export const FEATURE_NAMES = [
   'editionMismatch',
   'platformConflict',
   'accessoryMismatch',
+  'accessoryOfOther',
+  'genderConflict',
   'lengthRatio',
   'priceLogRatio',
   'priceImplausible',
@@ -172,6 +174,15 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
     if (!shared) f.platformConflict = 1;
   }
   if (a.accessory !== b.accessory) f.accessoryMismatch = 1;
+  // "Replacement battery for KX-TG6512B" against the phone: one side says outright it is made for something else, so
+  // that every word of the product (its model number too) may be in it and still name another thing.
+  // The other side reads as no accessory at all (a "sleeve" against a "case for …" is two accessories).
+  if (a.accessoryFor !== b.accessoryFor && !(a.accessoryFor ? b : a).accessory) f.accessoryOfOther = 1;
+  if (a.genders.size > 0 && b.genders.size > 0) {
+    let shared = false;
+    for (const g of a.genders) if (b.genders.has(g)) shared = true;
+    if (!shared) f.genderConflict = 1;
+  }
 
   const lo = Math.min(a.tokenCount, b.tokenCount);
   const hi = Math.max(a.tokenCount, b.tokenCount);

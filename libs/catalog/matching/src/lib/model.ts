@@ -60,6 +60,8 @@ export const NON_POSITIVE_FEATURES: ReadonlySet<FeatureName> = new Set<FeatureNa
   'editionMismatch',
   'platformConflict',
   'accessoryMismatch',
+  'accessoryOfOther',
+  'genderConflict',
   'priceImplausible',
   'priceLogRatio',
 ]);

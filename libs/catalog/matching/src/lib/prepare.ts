@@ -30,6 +30,14 @@ const PLATFORM_WORDS: Record<string, string> = {
 };
 const ACCESSORY_RE = /(?<![a-z])(?:case|cover|sleeve|skin|charger|adapter|adaptor|cable|mount|stand|holder|strap|screen protector|replacement|compatible|for use with)(?![a-z])|(?<![a-z])for (?:the )?(?:apple|samsung|sony|canon|nikon|ipod|iphone|ipad|galaxy|kindle)/;
 
+/**
+ * A title that says outright it is a part or accessory made for something else: "replacement …", "… compatible with",
+ * "battery for …", "case for …" (not "for sale", "for men"). Narrower than ACCESSORY_RE, whose words ("case", "strap")
+ * are also features of watches and cameras in WDC listings.
+ */
+const ACCESSORY_FOR_RE =
+  /(?<![a-z])(?:replacement|compatible with|for use with)(?![a-z])|(?<![a-z])(?:case|cover|sleeve|skin|charger|adapter|adaptor|cable|mount|stand|holder|strap|band|protector|battery|batteries|part|parts|refill|cartridge|toner|filter|remote|bag|cap|kit|dock)s? (?:for|to fit) (?!(?:sale|you|him|her|men|women|kids)(?![a-z]))/;
+
 export interface PreparedOffer {
   readonly [PREPARED]: true;
   readonly offer: ItemIdentity;
@@ -62,6 +70,10 @@ export interface PreparedOffer {
   readonly platforms: ReadonlySet<string>;
   /** Whether the title reads as an accessory for something else ("case for …"). */
   readonly accessory: boolean;
+  /** Whether the title says outright it is made for something else ("replacement battery for …"): ACCESSORY_FOR_RE. */
+  readonly accessoryFor: boolean;
+  /** Who a garment or shoe is for, as the title says it in any of several languages ("men", "women", "kids"). */
+  readonly genders: ReadonlySet<string>;
   readonly price: number | null;
 }
 
@@ -109,6 +121,22 @@ function platformsOf(tokens: readonly string[]): ReadonlySet<string> {
     if (platform !== undefined) (platforms ??= new Set()).add(platform);
   }
   return platforms ?? NONE;
+}
+
+/** Words saying who a shoe or garment is for (WDC shoes are listed in English, French, Italian, German, Spanish). */
+const GENDER_WORDS: Readonly<Record<string, string>> = {
+  men: 'men', mens: 'men', man: 'men', homme: 'men', hommes: 'men', uomo: 'men', herren: 'men', hombre: 'men',
+  women: 'women', womens: 'women', woman: 'women', femme: 'women', femmes: 'women', donna: 'women', damen: 'women', mujer: 'women', ladies: 'women',
+  kids: 'kids', kid: 'kids', boys: 'kids', girls: 'kids', junior: 'kids', enfant: 'kids', kinder: 'kids', youth: 'kids',
+};
+
+function gendersOf(tokens: readonly string[]): ReadonlySet<string> {
+  let genders: Set<string> | null = null;
+  for (const token of tokens) {
+    const gender = GENDER_WORDS[token];
+    if (gender !== undefined) (genders ??= new Set()).add(gender);
+  }
+  return genders ?? NONE;
 }
 
 /** Shared empty maps, as `NONE` is for sets. */
@@ -173,6 +201,8 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     lineNumbers: lineNumbers.size > 0 ? lineNumbers : NO_LEADS,
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),
+    accessoryFor: ACCESSORY_FOR_RE.test(foldText(title)),
+    genders: gendersOf(tokens),
     price: offer.priceCents != null && offer.priceCents > 0 ? offer.priceCents : null,
   };
 }

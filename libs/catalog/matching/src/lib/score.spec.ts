@@ -1,4 +1,5 @@
 import { getDefaultModel, modelFromJson } from './model';
+import { pairEvidence } from './features';
 import { prepareOffer } from './prepare';
 import { assignCluster } from './cluster';
 import { GTIN_MATCH_FLOOR, gtinContradictions, QUANTITY_CONFLICT_CAP, scorePair } from './score';
@@ -169,5 +170,26 @@ describe('prepared-offer cache', () => {
     expect(scorePair(a, b).isMatch).toBe(true);
     a.title = 'Apple iPhone 13 128GB';
     expect(scorePair(a, b).isMatch).toBe(false);
+  });
+});
+
+describe('evidence real listings need', () => {
+  const evidence = (a: string, b: string, models: [string?, string?] = []) =>
+    pairEvidence(prepareOffer({ title: a, model: models[0] }), prepareOffer({ title: b, model: models[1] })).features;
+
+  it('reads a part or accessory that names the other listing’s model as an accessory of it, not the product', () => {
+    const f = evidence('replacement battery for kx-tg6512b', 'Panasonic DECT 6.0 Expandable Cordless Phone System, 2 Handsets', [undefined, 'KX-TG6512B']);
+    expect(f).toMatchObject({ accessoryMismatch: 1, accessoryOfOther: 1 });
+    expect(evidence('Charger for Canon LP-E6 batteries', 'Canon LP-E6 Battery Pack')).toMatchObject({ accessoryOfOther: 1 });
+    expect(evidence('Seiko Prospex SRPD55K1 steel case rubber strap', 'Seiko Prospex SRPD55K1 diver watch')).toMatchObject({ accessoryOfOther: 0 });
+    expect(evidence('Panasonic KX-TG6512B cordless phone', 'Panasonic Cordless Phone KX-TG6512B Black')).toMatchObject({ accessoryMismatch: 0, accessoryOfOther: 0 });
+    // "for sale" and "for men" name no product.
+    expect(evidence('Air Jordan 5 Retro For Sale', 'Air Jordan 5 Retro White')).toMatchObject({ accessoryOfOther: 0 });
+  });
+
+  it('tells shoes for men from shoes for women, in the languages WDC listings use', () => {
+    expect(evidence("Nike Free 5.0 Men's Running Shoe", 'Nike Free 5.0 Womens Running Shoe')).toMatchObject({ genderConflict: 1 });
+    expect(evidence('GEL-NIMBUS 19 LITE-SHOW POUR FEMMES', "GEL-NIMBUS 19 LITE-SHOW Women's Running Shoes")).toMatchObject({ genderConflict: 0 });
+    expect(evidence('Puma evoSPEED SL FG Uomo', 'Puma evoSPEED SL FG')).toMatchObject({ genderConflict: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import type { IdentifiedBy, MatchedProduct, SearchBody, SearchOffer, SearchResult, SearchSource } from '@pricehunt/contracts';
+import { bestPriceOffers, type IdentifiedBy, type MatchedProduct, type OfferView, type SearchBody, type SearchOffer, type SearchResult, type SearchSource } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
@@ -107,22 +107,26 @@ export function createSearchService(deps: {
     return ranked.filter((entry) => (products.get(entry.productId)?.offerCount ?? 0) > 0);
   }
 
+  /**
+   * The product's offers as an answer shows them. The best price is the cheapest new offer of the product alone that one
+   * can buy (`bestPriceOffers`); a saving is told only against an offer like the pasted one: new with new and alone
+   * with alone (a pasted page that is no known offer counts as new and alone), so that a refurbished monitor or a
+   * bundle never reads as "Save $710" on a new one.
+   */
   async function offersOf(product: MatchedProduct, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): Promise<SearchOffer[]> {
     const rows = await catalog.offersOfProduct(product.id);
-    // The best price is the cheapest one can buy: out-of-stock offers count only when every offer is.
-    const buyable = rows.filter((row) => row.availability !== 'out_of_stock');
-    const best = (buyable.length > 0 ? buyable : rows).reduce<number | null>((min, row) => (min === null || totalCents(row) < min ? totalCents(row) : min), null);
     const history = await catalog.priceHistoryOfProduct(product.id, { since: new Date(timestamp - TYPICAL_PRICE_DAYS * DAY_MS).toISOString(), limit: PRICE_HISTORY_LIMIT });
     const lowest = lowestPriceOffers(rows, history, { now: timestamp, currency: product.currency });
-    return rows.map((row) => {
-      const view = offerView(row, timestamp, lowest.has(row.id));
-      return {
-        ...view,
-        savingsCents: sourceTotal === null ? null : sourceTotal - view.totalCents,
-        isBestPrice: view.totalCents === best && (buyable.length === 0 || row.availability !== 'out_of_stock'),
-        isSource: row.id === sourceOfferId,
-      };
-    });
+    const views = rows.map((row) => offerView(row, timestamp, lowest.has(row.id), product.title));
+    const best = bestPriceOffers(views);
+    const pasted = views.find((view) => view.id === sourceOfferId) ?? { condition: 'new' as const, isBundle: false };
+    const alike = (view: OfferView) => view.condition === pasted.condition && view.isBundle === pasted.isBundle;
+    return views.map((view) => ({
+      ...view,
+      savingsCents: sourceTotal === null || !alike(view) ? null : sourceTotal - view.totalCents,
+      isBestPrice: best.has(view),
+      isSource: view.id === sourceOfferId,
+    }));
   }
 
   async function identify(url: string, canonicalUrl: string): Promise<{ identifiedBy: IdentifiedBy; source: SearchSource; item: ItemIdentity | null; knownOffer: OfferRow | null }> {

@@ -103,14 +103,47 @@ export const offerViewSchema = z.object({
    * mark existed read as false.
    */
   lowestIn90Days: z.boolean().default(false),
+  /**
+   * The offer sells the product with something more than its product's title names ("… Bundle", "with Carrying Case",
+   * "2-Pack"): kept apart from the product alone for the best price and savings. Answers stored before it read as false.
+   */
+  isBundle: z.boolean().default(false),
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
 
+type Comparable = Pick<OfferView, 'condition' | 'isBundle' | 'availability' | 'totalCents'>;
+
+/** The offer is the product alone and new: what best prices and savings compare unless a shopper asks otherwise. */
+export const isNewAlone = (offer: Pick<OfferView, 'condition' | 'isBundle'>): boolean => offer.condition === 'new' && !offer.isBundle;
+
+/**
+ * The offers the best price is chosen among: new ones of the product alone (with `includeUsed`, used and refurbished
+ * ones too; bundles never), or every offer when none is such; of those, the ones one can buy (an out-of-stock offer
+ * only when every one of them is out of stock).
+ */
+export function bestPricePool<T extends Comparable>(offers: readonly T[], options: { includeUsed?: boolean } = {}): T[] {
+  const alike = offers.filter((offer) => (options.includeUsed ? !offer.isBundle : isNewAlone(offer)));
+  const kind = alike.length > 0 ? alike : [...offers];
+  const buyable = kind.filter((offer) => offer.availability !== 'out_of_stock');
+  return buyable.length > 0 ? buyable : kind;
+}
+
+/** The offers marked "Best price": the cheapest total of `bestPricePool`. */
+export function bestPriceOffers<T extends Comparable>(offers: readonly T[], options: { includeUsed?: boolean } = {}): Set<T> {
+  const pool = bestPricePool(offers, options);
+  const best = pool.reduce((min, offer) => Math.min(min, offer.totalCents), Infinity);
+  return new Set(pool.filter((offer) => offer.totalCents === best));
+}
+
 /** An offer in a search answer, compared with what the shopper pasted. */
 export const searchOfferSchema = offerViewSchema.extend({
-  /** How much cheaper (positive) or dearer (negative) than the pasted offer, in total cents; null when nothing was priced. */
+  /**
+   * How much cheaper (positive) or dearer (negative) than the pasted offer, in total cents; null when nothing was priced
+   * or when the two are not alike: a used or refurbished offer against a new one (or the other way), a bundle against the
+   * product alone (a page read without a known offer counts as new and alone).
+   */
   savingsCents: z.number().int().nullable(),
-  /** The cheapest total one can buy: an out-of-stock offer is the best price only when every offer is out of stock. */
+  /** The cheapest total one can buy among new offers of the product alone (see `bestPriceOffers`). */
   isBestPrice: z.boolean(),
   /** True for the offer the shopper pasted. */
   isSource: z.boolean(),
