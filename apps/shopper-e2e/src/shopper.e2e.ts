@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, linkFromOutbox, sessionCookie, startStack, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
+import { keepTrafficLocal, LandingPage, listedOrder, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
   url: string;
@@ -94,7 +94,7 @@ describe('shopper site', () => {
     await results.waitForOffers();
     const rows = await results.offerRows();
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    expect(rows.map((row) => row.totalCents)).toEqual([...rows.map((row) => row.totalCents)].sort((a, b) => a - b));
+    expect(rows).toEqual(listedOrder(rows));
     expect(new Set(rows.map((row) => row.link)).size).toBeGreaterThanOrEqual(2);
     await expect(results.heading.textContent()).resolves.toBeTruthy();
     // The price history under the offers is drawn once the shopper scrolls near it.
@@ -371,7 +371,8 @@ describe('shopper site', () => {
     expect(await product.heading.textContent()).toBe(demo.product.title);
     const rows = await product.offerRows();
     expect(rows).toHaveLength(demo.offers.length);
-    expect(rows.map((row) => row.totalCents)).toEqual([...demo.offers.map((offer) => offer.totalCents)].sort((a, b) => a - b));
+    expect(rows).toEqual(listedOrder(rows));
+    expect(rows.map((row) => row.totalCents).sort((a, b) => a - b)).toEqual([...demo.offers.map((offer) => offer.totalCents)].sort((a, b) => a - b));
     await product.priceHistory.getByText(/^Best price (over the last 90 days|since )/).waitFor();
     expect(await page.getByRole('link', { name: /^More / }).getAttribute('href')).toMatch(/^\/browse\/[a-z0-9-]+$/);
     await screenshot(page, 'product-1280');

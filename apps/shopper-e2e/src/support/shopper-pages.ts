@@ -65,15 +65,25 @@ export class ResultsPage {
   }
 
   /** Retailer link names and totals (in cents) in the order shown. */
-  async offerRows(): Promise<Array<{ link: string; totalCents: number }>> {
-    const rows: Array<{ link: string; totalCents: number }> = [];
+  /** The offers as listed; `apart`: a used, refurbished or bundled offer (its condition shown beside its price). */
+  async offerRows(): Promise<Array<{ link: string; totalCents: number; apart: boolean }>> {
+    const rows: Array<{ link: string; totalCents: number; apart: boolean }> = [];
     for (const item of await this.offers.all()) {
       const link = (await item.getByRole('link').textContent())?.trim() ?? '';
       const total = (await item.locator('.ph-offer__total').textContent()) ?? '';
-      rows.push({ link, totalCents: Math.round(Number(total.replace(/[^0-9.]/g, '')) * 100) });
+      const apart = (await item.locator('.ph-offer__condition').count()) > 0;
+      rows.push({ link, totalCents: Math.round(Number(total.replace(/[^0-9.]/g, '')) * 100), apart });
     }
     return rows;
   }
+}
+
+/**
+ * The order offers are listed in: new offers of the product alone cheapest first, then the used, refurbished and
+ * bundled ones cheapest first.
+ */
+export function listedOrder<T extends { totalCents: number; apart: boolean }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => Number(a.apart) - Number(b.apart) || a.totalCents - b.totalCents);
 }
 
 /** A product's own page (/product/:id/:slug): the same heading and offers as a results page. */
