@@ -178,12 +178,19 @@ describe('product pages rendered on the server', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it.each(['product', 'category', 'landing', 'deals', 'results', 'search', 'favorites', 'history'])('hydrates the %s page the server rendered, without a layout shift or a console error', async (kind) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  it.each(['product', 'category', 'landing', 'returning', 'deals', 'results', 'search', 'favorites', 'history'])('hydrates the %s page the server rendered, without a layout shift or a console error', async (kind) => {
+    // A phone; the returning shopper on a desktop screen, where the landing page's sections all show at once.
+    const context = await browser.newContext({ viewport: kind === 'returning' ? { width: 1350, height: 940 } : { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
+    // A returning shopper: the landing page lists their recent searches, which only the browser knows.
+    if (kind === 'returning')
+      await page.addInitScript(() => {
+        const entry = { requestId: '0193a3f4-0000-4000-8000-000000000001', slug: 'sony-wh-1000xm5', input: 'sony wh-1000xm5', kind: 'query', searchedAt: new Date().toISOString(), title: 'Sony WH-1000XM5', bestPriceCents: 29_999, currency: 'USD' };
+        localStorage.setItem('pricehunt_history', JSON.stringify([entry]));
+      });
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { __shifts: number[] }).__shifts = shifts;
@@ -198,6 +205,7 @@ describe('product pages rendered on the server', () => {
       product: `/product/${product.id}/x`,
       category: '/browse/headphones',
       landing: '/',
+      returning: '/',
       deals: '/deals',
       results: kind === 'results' ? `/${await offerUrl()}` : '',
       search: '/search?q=wireless+headphones',
@@ -215,6 +223,7 @@ describe('product pages rendered on the server', () => {
     expect(await page.locator('h1').first().textContent()).toBe(heading);
     const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
     expect(cls).toBeLessThan(0.01);
+    if (kind === 'returning') await page.getByRole('heading', { name: 'Your recent searches' }).waitFor();
     expect(errors).toEqual([]);
     expect(searches).toEqual([]);
     await context.close();

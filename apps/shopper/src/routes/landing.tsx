@@ -72,7 +72,6 @@ export default function LandingPage({ variant = 'demo' }: LandingPageProps) {
           <DemoExamples />
         </Suspense>
       </section>
-      <RecentSearches />
       <section className="ph-steps" aria-label="How PriceHunt works">
         <div className="ph-step">
           <span className="ph-step__num" aria-hidden="true">
@@ -96,6 +95,8 @@ export default function LandingPage({ variant = 'demo' }: LandingPageProps) {
           <p>Keep favorites, watch their best price over time, and get an email when it drops to your price.</p>
         </div>
       </section>
+      {/* Last: known only in the browser, it appears once the page is the app's, and moves nothing above it. */}
+      <RecentSearches />
     </div>
   );
 }
