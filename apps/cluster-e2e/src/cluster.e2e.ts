@@ -162,7 +162,10 @@ describe('the fleet: nginx, two API instances, PostgreSQL', () => {
       await res.arrayBuffer();
       expect(res.status).toBe(302);
     }
-    const afterLines = fleet.nginx.accessLog().split('\n').filter((line) => line.includes('pricehunt_session_id=after-'));
+    // nginx writes a request's log line once it has answered it: the last one may come a moment after its answer.
+    const afterLinesOf = () => fleet.nginx.accessLog().split('\n').filter((line) => line.includes('pricehunt_session_id=after-'));
+    for (let wait = 0; afterLinesOf().length < 20 && wait < 40; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const afterLines = afterLinesOf();
     expect(afterLines).toHaveLength(20);
     for (const line of afterLines) expect(line).toMatch(new RegExp(`upstream=(127\\.0\\.0\\.1:${port1}, )?127\\.0\\.0\\.1:${port2} upstream_status=(502, )?302$`));
     expect((await stored('clicks', Array.from({ length: 20 }, (_, i) => `after-${i}`))).size).toBe(20);

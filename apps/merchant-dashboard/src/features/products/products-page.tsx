@@ -98,51 +98,37 @@ function FeedImport() {
             {report.rows} rows: {report.inserted} new, {report.updated} updated, {report.unchanged} unchanged, {report.skipped} skipped.
             {report.failure ? ` ${report.failure}` : ''}
           </p>
-          {report.errors.length ? (
-            <table className="md-table">
-              <caption>Rows that were not imported ({report.errorCount})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Field</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.errors.map((e, i) => (
-                  <tr key={i}>
-                    <td>{e.line}</td>
-                    <td>{e.field}</td>
-                    <td>{e.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-          {report.warnings.length ? (
-            <table className="md-table">
-              <caption>Values left out of imported rows ({report.warningCount})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Field</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.warnings.map((w, i) => (
-                  <tr key={i}>
-                    <td>{w.line}</td>
-                    <td>{w.field}</td>
-                    <td>{w.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          <LineIssues caption={`Rows that were not imported (${report.errorCount})`} issues={report.errors} />
+          <LineIssues caption={`Values left out of imported rows (${report.warningCount})`} issues={report.warnings} />
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The feed's lines an upload reported, with the field and what was wrong; nothing when there are none. */
+function LineIssues({ caption, issues }: { caption: string; issues: ReadonlyArray<{ line: number; field: string; reason: string }> }) {
+  if (issues.length === 0) return null;
+  return (
+    <table className="md-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Line</th>
+          <th scope="col">Field</th>
+          <th scope="col">Problem</th>
+        </tr>
+      </thead>
+      <tbody>
+        {issues.map((issue, i) => (
+          <tr key={i}>
+            <td>{issue.line}</td>
+            <td>{issue.field}</td>
+            <td>{issue.reason}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
