@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal } from './support/shopper-pages';
+import { keepTrafficLocal, screenshot } from './support/shopper-pages';
 
 /** The real saved product pages of catalog-identity's page corpus (gzip-compressed, byte for byte as published). */
 const CORPUS_DIR = path.join(workspaceRoot, 'libs/catalog/identity/src/fixtures/pages');
@@ -85,7 +85,7 @@ describe('pasted links to real product pages', () => {
     await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
   });
 
-  it.each(PAGES.map((p) => [new URL(p.url).host, p] as const))('%s: the results page shows what the page says', async (_host, pasted) => {
+  it.each(PAGES.map((p) => [new URL(p.url).host, p] as const))('%s: the results page shows what the page says', async (host, pasted) => {
     const context = await browser.newContext();
     await keepTrafficLocal(context, []);
     const page = await context.newPage();
@@ -102,6 +102,7 @@ describe('pasted links to real product pages', () => {
     const shown = await header.innerText();
     for (const id of pasted.identifiers) expect(shown).toContain(id);
     expect(served).toContain(new URL(pasted.url).pathname + new URL(pasted.url).search);
+    await screenshot(page, `pasted-${host.replace(/^www\./, '')}`);
     await context.close();
   });
 });
