@@ -147,7 +147,11 @@ describe('product pages rendered on the server', () => {
     const address = /history\.replaceState\(null,'',"(\/new-search\/[0-9a-f-]{36}\/[a-z0-9-]+)"\)/.exec(html)?.[1] as string;
     expect(address).toBeDefined();
     expect(html).toContain('id="product-title"');
-    expect(metaContent(html, 'property', 'og:description')).toMatch(/^Best price \$[\d,.]+ at .+, compared across \d+ offers?\.$/);
+    // The preview names the best price as the offers list marks it: a total, at its retailer.
+    const stored = (await (await fetch(`${stack.apiUrl}/api/search/${address.split('/')[2]}`)).json()) as { offers: Array<{ isBestPrice: boolean; totalCents: number; retailer: { name: string } }> };
+    const best = stored.offers.find((offer) => offer.isBestPrice) as { totalCents: number; retailer: { name: string } };
+    const bestText = `$${(best.totalCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(metaContent(html, 'property', 'og:description')).toBe(`Best price ${bestText} at ${best.retailer.name}, compared across ${stored.offers.length} offers.`);
     for (const offer of detail.offers) expect(html).toContain(offer.retailer.name);
     // The search was stored under the address's request id: a reload, or a shared link, shows it again.
     const again = await fetch(`${shopper}${address}`);

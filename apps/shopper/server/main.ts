@@ -1,7 +1,7 @@
 /**
  * The shopper site's server: the app's files, its pages rendered on the server (`src/entry-server.tsx`; for search
- * engines, link previews and a first paint that needs no script), and `/api` (and `/t.js`) passed on to the API when PRICEHUNT_API_URL is set (a reverse
- * proxy in front of it may take those instead).
+ * engines, link previews and a first paint that needs no script), and `/api` (and `/t.js`) passed on to the API at
+ * PRICEHUNT_API_URL (a reverse proxy in front of it may take those instead).
  *   tsx --tsconfig apps/shopper/tsconfig.json apps/shopper/server/main.ts [--dev]
  * `--dev` serves the sources through Vite (modules reloaded as they change, `npm start`); otherwise the production
  * build: `dist/apps/shopper` (the browser's files) and `dist/apps/shopper-server` (the renderer).
@@ -79,7 +79,6 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
   res.end(req.method === 'HEAD' ? undefined : out);
 }
 
-
 /** Passes a request on to the API, as it came (method, headers, body), and its answer back. */
 function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
   const upstream = http.request(
@@ -148,8 +147,6 @@ async function main() {
     return true;
   }
 
-  const api = async (apiPath: string) => fetch(new URL(apiPath, apiUrl));
-
   /**
    * The API on behalf of the visitor whose request is being rendered: their address is passed on in X-Forwarded-For
    * (after any the request came with), which the API believes when this server's address is in its TRUST_PROXY.
@@ -164,7 +161,7 @@ async function main() {
     };
 
   /** robots.txt and the sitemaps, from the catalog; null for any other path. */
-  async function crawlerFile(pathname: string, origin: string): Promise<{ status: number; type: string; body: string } | null> {
+  async function crawlerFile(pathname: string, origin: string, api: RenderOptions['api']): Promise<{ status: number; type: string; body: string } | null> {
     const xml = (body: string) => ({ status: 200, type: 'application/xml; charset=utf-8', body });
     if (pathname === '/robots.txt') return { status: 200, type: 'text/plain; charset=utf-8', body: robotsTxt(origin) };
     const unavailable = { status: 503, type: 'text/plain; charset=utf-8', body: 'The catalog could not be read; try again later' };
@@ -194,7 +191,8 @@ async function main() {
     }
     if (!dev && (await sendFile(pathname, req, res))) return;
     const origin = publicOrigin ?? `http://${req.headers.host ?? `${host}:${port}`}`;
-    const text = await crawlerFile(pathname, origin);
+    const api = apiFor(req);
+    const text = await crawlerFile(pathname, origin, api);
     if (text) {
       send(req, res, text.status, { 'content-type': text.type, 'cache-control': 'public, max-age=3600' }, text.body);
       return;
@@ -203,7 +201,7 @@ async function main() {
     let result: RenderResult;
     try {
       const render = await loadRender();
-      result = await render(url, { api: apiFor(req), origin, apiOrigin: apiUrl.origin, hasSession: hasSessionCookie(req.headers.cookie) });
+      result = await render(url, { api, origin, apiOrigin: apiUrl.origin, hasSession: hasSessionCookie(req.headers.cookie) });
     } catch (error) {
       // The page still works: the browser renders it (and says what failed).
       console.error(`server rendering of ${pathname} failed:`, error);

@@ -5,7 +5,7 @@
  * headings and skeletons, or what it knows from the address alone), and finishes in the browser; the not-found page
  * answers 404.
  */
-import { browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, searchResultSchema, type ProductDetailResponse, type SearchResult } from '@pricehunt/contracts';
+import { browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildQuerySlug, buildSlug, createRequestId, extractUrlFromPath, INVALID_URL_PATH, parseProductUrl, productRequestKey, type ProductRequestRecord } from '@pricehunt/direct-url';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -67,9 +67,9 @@ export type RenderResult =
 const PRODUCT_PATH = /^\/product\/(\d{1,15})(?:\/([^/]*))?\/?$/;
 const CATEGORY_PATH = /^\/browse(?:\/([^/]+))?\/?$/;
 
-/** GET of an API path, its JSON read by `schema`; null for a 404. */
 type RoutePage = Extract<RenderResult, { kind: 'page' }>;
 
+/** GET of an API path, its JSON read by `schema`; null for a 404. */
 async function readApi<T>(options: RenderOptions, path: string, schema: { parse(value: unknown): T }): Promise<T | null> {
   const response = await options.api(path);
   if (response.status === 404) return null;
@@ -104,13 +104,6 @@ async function renderCategory(url: string, category: string | undefined, params:
     html: await renderApp(url, data, options),
     data,
   };
-}
-
-async function readProduct(options: RenderOptions, id: number): Promise<ProductDetailResponse | null> {
-  const response = await options.api(`/api/products/${id}`);
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`GET /api/products/${id} answered ${response.status}`);
-  return productDetailResponseSchema.parse(await response.json());
 }
 
 async function renderApp(url: string, data: RouteData, options: RenderOptions, status?: RenderStatus): Promise<string> {
@@ -192,8 +185,9 @@ async function renderSearchResult(url: string, result: SearchResult, options: Re
 function SearchHead({ result }: { result: SearchResult }) {
   const title = result.product?.title ?? result.source.title ?? (result.input.query ? `Products matching “${result.input.query}”` : 'Price comparison');
   const best = result.offers.find((offer) => offer.isBestPrice) ?? result.offers[0];
+  // The total a shopper pays, as the offers list and its "Best price" mark compare them.
   const description = best
-    ? `Best price ${formatMoney(best.priceCents, best.currency)} at ${best.retailer.name}, compared across ${result.offers.length} ${result.offers.length === 1 ? 'offer' : 'offers'}.`
+    ? `Best price ${formatMoney(best.totalCents, best.currency)} at ${best.retailer.name}, compared across ${result.offers.length} ${result.offers.length === 1 ? 'offer' : 'offers'}.`
     : result.matches.length > 0
       ? `${result.matches.length} ${result.matches.length === 1 ? 'product matches' : 'products match'} these words, each with its prices across retailers.`
       : 'Prices compared across retailers.';
@@ -254,7 +248,7 @@ async function renderRoute(url: string, options: RenderOptions): Promise<RenderR
   const product = PRODUCT_PATH.exec(pathname);
   // /product/<anything but an id>: the page's not-found state, and a 404 for crawlers.
   if (!product && !/^\/product(?:\/|$)/.test(pathname)) return renderWithoutData(url, options);
-  const detail = product ? await readProduct(options, Number(product[1])) : null;
+  const detail = product ? await readApi(options, `/api/products/${Number(product[1])}`, productDetailResponseSchema) : null;
   const id = product ? Number(product[1]) : 0;
   if (!detail) {
     // The app's own not-found state for the product, with a 404 for crawlers.

@@ -4,7 +4,6 @@ import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { PRODUCT_URL_PATH } from '../config/paths';
 import { Layout } from './layout';
 
-
 const Landing = lazyPage(() => import('../routes/landing'));
 const DirectUrl = lazyPage(() => import('../routes/direct-url'));
 const Results = lazyPage(() => import('../routes/results'));

@@ -191,6 +191,25 @@ describe('the product page rendered on the server', () => {
     });
   }
 
+  /**
+   * The server's HTML of `page` hydrated in a container of the document, as the browser takes a page over: the
+   * mismatches React reports, and the errors it logs (but the note that two renderers share this one process).
+   */
+  async function hydrateServerHtml(html: string, page: () => React.ReactElement) {
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = html;
+    const mismatches: unknown[] = [];
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await act(async () => {
+        hydrateRoot(container, page(), { onRecoverableError: (error) => mismatches.push(error) });
+      });
+      return { container, mismatches, errors: errors.mock.calls.filter(([message]) => !String(message).startsWith('Detected multiple renderers')) };
+    } finally {
+      errors.mockRestore();
+    }
+  }
+
   it('hydrates without a mismatch and without asking the API again; the browser’s favorites show after', async () => {
     const api = mockApi();
     const data = { 'product-7': productDetail() };
@@ -213,18 +232,9 @@ describe('the product page rendered on the server', () => {
 
     // The browser has this product among its favorites, which the server could not know.
     localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([{ productId: 7, title: 'Sony WH-1000XM5 Wireless Headphones', brand: 'Sony', imageUrl: null, savedPriceCents: 34_000, currency: 'USD', savedAt: daysAgo(20) }]));
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const mismatches: unknown[] = [];
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await act(async () => {
-      hydrateRoot(container, page(), { onRecoverableError: (error) => mismatches.push(error) });
-    });
+    const { container, mismatches, errors } = await hydrateServerHtml(html, page);
     expect(mismatches).toEqual([]);
-    // Both renderers run in this one process, which React notes in development; a server is a process of its own.
-    expect(errors.mock.calls.filter(([message]) => !String(message).startsWith('Detected multiple renderers'))).toEqual([]);
-    errors.mockRestore();
+    expect(errors).toEqual([]);
     expect(await within(container).findByRole('button', { name: 'Remove from favorites' })).toBeInTheDocument();
     expect(api.requests.filter((request) => request.path.startsWith('/api/products'))).toHaveLength(0);
     container.remove();
@@ -246,17 +256,9 @@ describe('the product page rendered on the server', () => {
     expect(html).toContain('This product is no longer in the catalog</h1>');
     expect(html).not.toContain('Loading product');
 
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const mismatches: unknown[] = [];
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await act(async () => {
-      hydrateRoot(container, page(), { onRecoverableError: (error) => mismatches.push(error) });
-    });
+    const { container, mismatches, errors } = await hydrateServerHtml(html, page);
     expect(mismatches).toEqual([]);
-    expect(errors.mock.calls.filter(([message]) => !String(message).startsWith('Detected multiple renderers'))).toEqual([]);
-    errors.mockRestore();
+    expect(errors).toEqual([]);
     expect(within(container).getByRole('heading', { level: 1, name: 'This product is no longer in the catalog' })).toBeInTheDocument();
     expect(within(container).queryByRole('status', { name: 'Loading product' })).not.toBeInTheDocument();
     // The browser asks for itself, and the answer keeps the page as it is.
