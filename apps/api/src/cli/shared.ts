@@ -84,6 +84,7 @@ export function formatImportSummary(title: string, summary: ImportSummary, maxEr
         ['offers updated', summary.updated],
         ['offers unchanged', summary.unchanged],
         ['rows skipped (errors)', summary.skipped],
+        ['values left out of imported rows', summary.warningCount],
         ['products created', summary.productsCreated],
         ['duration (s)', seconds.toFixed(1)],
         ['offers per second', summary.offersPerSecond],
@@ -95,6 +96,11 @@ export function formatImportSummary(title: string, summary: ImportSummary, maxEr
     const shown = summary.errors.slice(0, maxErrors);
     lines.push(`\nRow errors (${shown.length} of ${summary.errorCount.toLocaleString('en-US')}; the import run ${summary.runId} keeps the first 1,000):`);
     lines.push(table(['line', 'field', 'reason'], shown.map((error) => [error.line, error.field, error.reason])));
+  }
+  if (summary.warningCount > 0) {
+    const shown = summary.warnings.slice(0, maxErrors);
+    lines.push(`\nValues left out of imported rows (${shown.length} of ${summary.warningCount.toLocaleString('en-US')}; the import run keeps the first 1,000):`);
+    lines.push(table(['line', 'field', 'reason'], shown.map((warning) => [warning.line, warning.field, warning.reason])));
   }
   return lines.join('\n');
 }
