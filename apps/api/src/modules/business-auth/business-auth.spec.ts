@@ -261,10 +261,12 @@ describe('business accounts', () => {
       const tokens = () => value<number>(t.app, 'SELECT count(*) AS n FROM password_reset_tokens');
       const outbox = () => value<number>(t.app, 'SELECT count(*) AS n FROM outbox_emails');
       const [tokensBefore, outboxBefore] = [await tokens(), await outbox()];
-      const knownAnswer = t.app.businessAccounts.requestPasswordReset('Reset@Shop.Example');
-      const unknownAnswer = t.app.businessAccounts.requestPasswordReset('ghost@shop.example');
+      // The answer is given at once, a plain string: it cannot wait for the account's lookup or any write (those run
+      // after it, on a later turn of the event loop, which a read of the counts here may already reach).
+      const knownAnswer: unknown = t.app.businessAccounts.requestPasswordReset('Reset@Shop.Example');
+      const unknownAnswer: unknown = t.app.businessAccounts.requestPasswordReset('ghost@shop.example');
+      expect(typeof knownAnswer).toBe('string');
       expect(knownAnswer).toBe(unknownAnswer);
-      expect([await tokens(), await outbox()]).toEqual([tokensBefore, outboxBefore]);
       await settle();
       expect(await outbox()).toBe(outboxBefore + 2);
       expect(await tokens()).toBe(tokensBefore + 1);
