@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { createProgressBar, ER_MAGELLAN_DATASETS, readErMagellanTable, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
-import { findErMagellanDatasets } from '@pricehunt/catalog-core';
+import { findErMagellanDatasets, type OfferRow } from '@pricehunt/catalog-core';
+import { prepareOffer } from '@pricehunt/catalog-matching';
 import type { EvalDatabase } from './eval-database';
 import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
 
@@ -43,4 +44,17 @@ export async function importErMagellanDataset(root: string, dataset: ErMagellanD
     offers += summary.inserted;
   }
   return { offers, seconds: (Date.now() - started) / 1000 };
+}
+
+/** A model number is searched when it has at least this many letters and digits. */
+const MODEL_MIN = 5;
+
+/**
+ * The model number a shopper would type for a listing: the one it states, else the longest its title holds (Abt-Buy's
+ * and Amazon-Google's tables have no model column: "Sony Cyber-shot DSC-W120 … - DSCW120/B").
+ */
+export function modelNumberOf(offer: Pick<OfferRow, 'title' | 'model'>): string | null {
+  if (offer.model && offer.model.replace(/[^A-Za-z0-9]/g, '').length >= MODEL_MIN) return offer.model;
+  const models = [...prepareOffer({ title: offer.title }).models].filter((model) => model.length >= MODEL_MIN);
+  return models.sort((a, b) => b.length - a.length || a.localeCompare(b))[0] ?? null;
 }

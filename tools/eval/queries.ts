@@ -6,7 +6,8 @@
  * split (an offer of table A and one of table B that are the same item) what a shopper knows of the A listing is typed
  * into the search, and the answer should lead to the B listing's product:
  * - title words: the first five words of the A listing's title;
- * - model number: the A listing's model number, when it states one of five characters or more.
+ * - model number: the A listing's model number (the one it states, else the longest in its title: `modelNumberOf`),
+ *   when it has five letters and digits or more.
  * Reported per dataset and kind: the share whose first answer (the product, or the first of the products listed) holds
  * the B listing, the share that shows it at all (answer or list), the share whose first answer reads as an accessory
  * while the B listing does not ("case for …"), and the time per search. `EVAL_DEBUG=1` prints the searches whose first
@@ -22,17 +23,16 @@ import { prepareOffer } from '@pricehunt/catalog-matching';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import type { OfferRow } from '@pricehunt/catalog-core';
 import { createSearchService } from '@pricehunt/catalog-search';
-import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
+import { chosenDatasets, importErMagellanDataset, modelNumberOf } from './er-magellan-catalog';
 import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
 const USAGE = 'usage: npm run eval:queries -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train] [--samples N]';
 const TITLE_WORDS = 5;
-const MODEL_MIN = 5;
 
 const KINDS: Array<{ name: string; query: (offer: OfferRow) => string | null }> = [
   { name: 'title words', query: (offer) => offer.title.split(/\s+/).slice(0, TITLE_WORDS).join(' ') },
-  { name: 'model number', query: (offer) => (offer.model && offer.model.replace(/[^A-Za-z0-9]/g, '').length >= MODEL_MIN ? offer.model : null) },
+  { name: 'model number', query: modelNumberOf },
 ];
 
 interface Row {

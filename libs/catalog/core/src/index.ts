@@ -18,3 +18,4 @@ export * from './lib/refresh';
 export * from './lib/services';
 export * from './lib/price-history';
 export * from './lib/price-summaries';
+export * from './lib/words-ranking';

@@ -22,6 +22,7 @@ import {
 } from '@pricehunt/catalog-matching';
 import type { CatalogRepository, IndexHit, OfferItem, OfferRef, SearchIndexRepository } from './ports';
 import { indexWords } from './words';
+import { defaultRanking, wordsScore, type WordsCandidate, type WordsRanking } from './words-ranking';
 import { perform, runAsync, type AsyncOps, type Step as StepOf } from './steps';
 
 export interface RankedProduct {
@@ -30,6 +31,8 @@ export interface RankedProduct {
   score: number;
   /** Words only: true when the product's offers hold every one of the words between them. */
   holdsAllWords?: boolean;
+  /** Words only: what the score was computed from (`wordsScore`). */
+  words?: WordsCandidate;
 }
 
 /** Where candidate offers come from: the catalog's indexes, or a bulk import's in-memory copy of them. */
@@ -77,10 +80,9 @@ export interface MatchOptions {
    * words fit alike, those without an offer there come first.
    */
   unlistedAt?: string;
+  /** Words only: ranking parameters other than the committed ones (`train:ranking` tries its candidates so). */
+  ranking?: WordsRanking;
 }
-
-/** Share of the matcher's score in the ranking of words-only items (the rest is word coverage). */
-const WORDS_ONLY_MATCHER_WEIGHT = 0.5;
 
 /** Members of one product scored against an item; a product scores as its best member. */
 const MEMBERS_PER_PRODUCT = 3;
@@ -89,38 +91,18 @@ const MEMBERS_PER_PRODUCT = 3;
 const MEMBERS_FOR_WORDS = 16;
 
 /**
- * Words-only ranking: factors for what a product's members state against the words. A stated colour, capacity or
- * size, a model number or a line number ("Slim 7" against "Slim 5"), that no member shares is strong evidence of
- * another variant.
- */
-const WORDS_COLOUR_CONFLICT = 0.6;
-const WORDS_QUANTITY_CONFLICT = 0.5;
-const WORDS_MODEL_CONFLICT = 0.4;
-/** Some model number of the words no member states, while they state another (the family name may still agree). */
-const WORDS_MODEL_MISMATCH = 0.7;
-const WORDS_EDITION_CONFLICT = 0.6;
-const WORDS_BRAND_CONFLICT = 0.5;
-const WORDS_LINE_CONFLICT = 0.5;
-/** A retailer may list one product twice (another seller, another pack), so this only breaks near ties. */
-const WORDS_LISTED_AT_RETAILER = 0.8;
-/**
- * For each of the words' leading name words that most members of some candidate product hold and no member of this one
- * does ("beats studio pro" against a Beats Fit Pro): words name the product first.
- */
-const WORDS_NAME_CONFLICT = 0.7;
-/**
  * Words that do not ask for an accessory mean the product itself, not what is made for it: "canon powershot sd1100" is
  * the camera, not an "Underwater Housing Case for Canon PowerShot SD1100 SD1000 …" that holds every word. A product most
- * of whose listings read as accessories is lowered by this factor when a product that is none fits the words at least
- * `ACCESSORY_RIVAL` as well as the best; without such a rival (the words name a charger line) nothing changes.
+ * of whose listings read as accessories counts as evidence against (`accessoryProduct`) only when a product that is
+ * none covers the words at least this share as well as the best: without such a rival (the words name a charger line)
+ * nothing changes.
  */
-const WORDS_ACCESSORY = 0.6;
 const ACCESSORY_RIVAL = 0.5;
 /** A word this long, of letters and digits, is a model number that `CODE_SUFFIX` may extend ("SD1100" of "SD1100ISP"). */
 const MODEL_CODE_MIN = 5;
 /** What a listing's model number may add to one the words state and still be it: a colour or region code of letters. */
 const CODE_SUFFIX = /^\p{L}{1,4}$/u;
-/** The leading words read as the product's name (`WORDS_NAME_CONFLICT`). */
+/** The leading words read as the product's name (`nameConflicts`). */
 const NAME_WORDS = 4;
 /** Leading words that say how an item is sold, not what it is. */
 const NOT_NAME_WORDS: ReadonlySet<string> = new Set(['new', 'brand', 'sealed', 'open', 'box', 'used', 'pre', 'owned', 'refurbished', 'renewed', 'restored', 'certified']);
@@ -514,11 +496,17 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     preparedItem: PreparedOffer,
     ranked: RankedProduct[],
     members: (productIds: readonly number[]) => Step<Map<number, OfferRef[]>>,
-    options: Pick<MatchOptions, 'typed' | 'unlistedAt'>,
+    options: Pick<MatchOptions, 'typed' | 'unlistedAt' | 'ranking' | 'excludeOfferId'>,
   ): Step<RankedProduct[]> {
     const typed = options.typed === true;
-    const listed = options.unlistedAt ? yield* read('productsWithOfferAt', options.unlistedAt, ranked.map((entry) => entry.productId)) : null;
     const membersOf = yield* members(ranked.map((entry) => entry.productId));
+    let listed: ReadonlySet<number> | null = null;
+    if (options.unlistedAt && options.excludeOfferId === undefined) listed = yield* read('productsWithOfferAt', options.unlistedAt, ranked.map((entry) => entry.productId));
+    else if (options.unlistedAt) {
+      // The words are of an offer left out of the catalog (`train:ranking`'s cases): only its product's other members count.
+      const at = yield* read('offersAtAmong', options.unlistedAt, [...membersOf.values()].flatMap((refs) => refs.map((ref) => ref.id)));
+      listed = new Set([...membersOf].filter(([, refs]) => refs.some((ref) => at.has(ref.id))).map(([productId]) => productId));
+    }
     const refs = new Map<number, readonly OfferRef[]>();
     for (const entry of ranked) refs.set(entry.productId, membersOf.get(entry.productId) ?? []);
     const coverage = yield* wordCoverage(item.title, yield* elsewhereThan(options.unlistedAt, refs), typed);
@@ -563,35 +551,58 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
       namesHeld.set(productId, new Set(counts.keys()));
       for (const [word, count] of counts) if (count * 2 > productRefs.length) heldSomewhere.add(word);
     }
+    const accessory = (productId: number) => {
+      const offers = prepared.get(productId) ?? [];
+      return offers.filter((offer) => offer.accessory).length * 2 > offers.length;
+    };
+    const bestCoverage = Math.max(0, ...ranked.map((entry) => coverage.get(entry.productId)?.share ?? 0));
+    const accessoryRival = !preparedItem.accessory && ranked.some((entry) => !accessory(entry.productId) && (coverage.get(entry.productId)?.share ?? 0) >= bestCoverage * ACCESSORY_RIVAL);
+    const ranking = options.ranking ?? defaultRanking()[typed ? 'typed' : 'slug'];
+    const queryWords = indexWords(item.title);
+    // The longest run of the words, from their first, that some member's words hold in a row: words name the product first.
+    const leadingRun = (productId: number) => {
+      let best = 0;
+      for (const ref of refs.get(productId) ?? []) {
+        const entry = entryOf(ref);
+        if (!entry) continue;
+        const words = wordsOf(entry);
+        for (let start = words.indexOf(queryWords[0]!); start >= 0 && best < queryWords.length; start = words.indexOf(queryWords[0]!, start + 1)) {
+          let run = 0;
+          while (run < queryWords.length && words[start + run] === queryWords[run]) run++;
+          best = Math.max(best, run);
+        }
+      }
+      return best;
+    };
     const scored = ranked.map((entry) => {
       const offers = prepared.get(entry.productId)!;
       const evidence = evidenceOf.get(entry.productId)!;
-      let factor = WORDS_QUANTITY_CONFLICT ** evidence.quantityConflicts.length;
-      if (evidence.colourConflict) factor *= WORDS_COLOUR_CONFLICT;
-      if (evidence.modelConflict || (evidence.modelMismatch && modelsAllHeldSomewhere)) factor *= WORDS_MODEL_CONFLICT;
-      else if (evidence.modelMismatch) factor *= WORDS_MODEL_MISMATCH;
-      if (evidence.editionConflict) factor *= WORDS_EDITION_CONFLICT;
-      if (evidence.lineConflict) factor *= WORDS_LINE_CONFLICT;
-      if (evidence.numberConflict) factor *= WORDS_MODEL_MISMATCH;
-      if (listed?.has(entry.productId)) factor *= WORDS_LISTED_AT_RETAILER;
       const held = namesHeld.get(entry.productId);
-      for (const word of heldSomewhere) if (!held?.has(word)) factor *= WORDS_NAME_CONFLICT;
-      if (brand && !offers.some((offer) => offer.brand === brand)) factor *= WORDS_BRAND_CONFLICT;
       const covered = coverage.get(entry.productId);
-      const blended = WORDS_ONLY_MATCHER_WEIGHT * entry.score + (1 - WORDS_ONLY_MATCHER_WEIGHT) * (covered?.share ?? 0);
-      return { productId: entry.productId, score: blended * factor, holdsAllWords: covered?.all === true };
-    });
-    if (!preparedItem.accessory) {
-      const accessory = (productId: number) => {
-        const offers = prepared.get(productId) ?? [];
-        return offers.filter((offer) => offer.accessory).length * 2 > offers.length;
+      const strongModelConflict = evidence.modelConflict || (evidence.modelMismatch && modelsAllHeldSomewhere);
+      const isAccessory = accessory(entry.productId);
+      const candidate: WordsCandidate = {
+        matcher: entry.score,
+        coverage: covered?.share ?? 0,
+        evidence: {
+          quantityConflicts: evidence.quantityConflicts.length,
+          colourConflict: evidence.colourConflict ? 1 : 0,
+          modelConflict: strongModelConflict ? 1 : 0,
+          modelMismatch: !strongModelConflict && evidence.modelMismatch ? 1 : 0,
+          editionConflict: evidence.editionConflict ? 1 : 0,
+          lineConflict: evidence.lineConflict ? 1 : 0,
+          numberConflict: evidence.numberConflict ? 1 : 0,
+          listedAtRetailer: listed?.has(entry.productId) ? 1 : 0,
+          nameConflicts: [...heldSomewhere].filter((word) => !held?.has(word)).length,
+          brandConflict: brand && !offers.some((offer) => offer.brand === brand) ? 1 : 0,
+          accessoryProduct: accessoryRival && isAccessory ? 1 : 0,
+          accessoryWords: preparedItem.accessory && offers.length > 0 && !isAccessory ? 1 : 0,
+          wordsMissing: covered?.all === true ? 0 : 1,
+          leadingWordsMissing: queryWords.length > 0 ? 1 - leadingRun(entry.productId) / queryWords.length : 0,
+        },
       };
-      const best = Math.max(0, ...scored.map((entry) => entry.score));
-      const accessories = scored.filter((entry) => accessory(entry.productId));
-      if (accessories.length > 0 && scored.some((entry) => entry.score >= best * ACCESSORY_RIVAL && !accessories.includes(entry))) {
-        for (const entry of accessories) entry.score *= WORDS_ACCESSORY;
-      }
-    }
+      return { productId: entry.productId, score: wordsScore(candidate, ranking), holdsAllWords: covered?.all === true, words: candidate };
+    });
     return scored.sort((a, b) => b.score - a.score || a.productId - b.productId);
   }
 
