@@ -151,6 +151,9 @@ describe('merchant closed loop', () => {
     await storeLink.waitFor({ timeout: 30_000 });
     await shopperPage.getByRole('link', { name: /Go to Other Retailer/ }).first().waitFor();
     await shot(shopperPage, '05-shopper-results');
+    // The results page is rendered on the server: its links work before the app has taken over the page, but a store's
+    // referral (the `ref` its landing page reads) is made by the app's click handler.
+    await shopperPage.waitForFunction(() => document.querySelector('#root')?.getAttribute('data-hydrated') === 'true', undefined, { timeout: 30_000 });
     const [storePage] = await Promise.all([shopperContext.waitForEvent('page'), storeLink.click()]);
     await storePage.waitForURL((u) => u.hostname === store.domain && u.pathname === '/products/acme-kettle-pro', { timeout: 30_000 });
     const landing = new URL(storePage.url());
