@@ -19,6 +19,7 @@ export interface SeedOffer {
   shipping?: number | null;
   currency?: string;
   availability?: string;
+  condition?: 'new' | 'refurbished' | 'used';
   category?: string | null;
   business?: string | null;
   held?: 'store' | 'price' | null;
@@ -31,7 +32,7 @@ export async function seedOffers(run: Run, offers: readonly SeedOffer[]) {
     await run(
       `INSERT INTO offers (id, retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key, gtin, price_cents, currency,
         shipping_cents, availability, condition, image_url, category, business_id, product_id, held, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', NULL, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
       [
         o.id,
         o.retailer,
@@ -48,6 +49,7 @@ export async function seedOffers(run: Run, offers: readonly SeedOffer[]) {
         o.currency ?? 'USD',
         o.shipping ?? null,
         o.availability ?? 'in_stock',
+        o.condition ?? 'new',
         o.category ?? null,
         o.business ?? null,
         o.product,
@@ -68,15 +70,31 @@ export interface SeedProduct {
   slug?: string | null;
   offers: number;
   best: number | null;
+  /** The condition of the best price's offer: new unless said (none without a best price). */
+  condition?: 'new' | 'refurbished' | 'used' | null;
   currency?: string | null;
 }
 
 export async function seedProducts(run: Run, products: readonly SeedProduct[]) {
   for (const p of products) {
     await run(
-      `INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, offer_count, best_price_cents, currency, created_at, updated_at)
-       VALUES (?, ?, ?, NULL, ?, NULL, ?, ?, NULL, ?, ?, ?, ?, ?)`,
-      [p.id, p.title, p.brand ?? null, p.modelKey ?? null, p.category ?? null, p.slug ?? null, p.offers, p.best, p.currency === undefined ? (p.best === null ? null : 'USD') : p.currency, at(0), at(p.id)],
+      `INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, offer_count, best_price_cents,
+        best_price_condition, currency, created_at, updated_at)
+       VALUES (?, ?, ?, NULL, ?, NULL, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
+      [
+        p.id,
+        p.title,
+        p.brand ?? null,
+        p.modelKey ?? null,
+        p.category ?? null,
+        p.slug ?? null,
+        p.offers,
+        p.best,
+        p.condition === undefined ? (p.best === null ? null : 'new') : p.condition,
+        p.currency === undefined ? (p.best === null ? null : 'USD') : p.currency,
+        at(0),
+        at(p.id),
+      ],
     );
   }
 }

@@ -76,7 +76,7 @@ describe('product page', () => {
     expect(within(header).getByRole('button', { name: 'Add to favorites' })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
 
-    expect(screen.getByRole('heading', { level: 2, name: '4 offers · cheapest total first' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '4 offers · new first, cheapest total first; then used' })).toBeInTheDocument();
     const offers = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
     // New offers first: eBay's is used (and sold out), listed after them with its condition beside its price.
     expect(offers.map((item) => within(item).getByRole('link').textContent)).toEqual(['Go to Walmart', 'Go to Best Buy', 'Go to Amazon', 'Go to eBay']);
@@ -88,6 +88,11 @@ describe('product page', () => {
     expect(within(offers[1] as HTMLElement).getByText('+ $5.99 shipping')).toBeInTheDocument();
     expect(within(offers[1] as HTMLElement).getByText('$355.98')).toBeInTheDocument();
     expect(within(offers[2] as HTMLElement).getByText('Pre-order')).toBeInTheDocument();
+    // Used offers ranked with the new on request: the heading says so.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include used and refurbished' }));
+    expect(screen.getByRole('heading', { level: 2, name: '4 offers · cheapest total first' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include used and refurbished' }));
+    expect(screen.getByRole('heading', { level: 2, name: '4 offers · new first, cheapest total first; then used' })).toBeInTheDocument();
     // Nothing was pasted: no saving against a link.
     expect(screen.queryByText(/vs\. your link|The offer you pasted/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Walmart' }).getAttribute('href')).toMatch(/^\/api\/redirect\?to=https%3A%2F%2Fwww\.walmart\.com/);

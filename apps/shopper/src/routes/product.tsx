@@ -9,7 +9,7 @@ import { useLibrary } from '../features/library/library-context';
 import { PriceAlert } from '../features/library/price-alert';
 import { getProduct } from '../features/search/api';
 import { CopyLinkButton } from '../features/search/copy-link-button';
-import { OffersList } from '../features/search/offers-list';
+import { OffersList, offersOrderText, useOfferFilters } from '../features/search/offers-list';
 import { answerTime, PriceHistoryPanel } from '../features/search/price-history';
 import { ProductImage } from '../features/search/product-image';
 import { asSearchOffers } from '../features/search/product-offers';
@@ -203,6 +203,7 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
   const best = offers.find((offer) => offer.isBestPrice);
   const unknown = id === null || (detail.status === 'error' && isUnknownProduct(detail.error)) || (renderedUnknown && detail.status === 'loading');
   const bestCents = best?.totalCents ?? data?.product.bestPriceCents ?? null;
+  const [filters, setFilters] = useOfferFilters(data?.product.id ?? null);
   usePageTitle(
     unknown
       ? 'Product not found'
@@ -237,10 +238,14 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
             <div className="ph-section-head">
               <h2 id="offers-heading">
                 {offers.length === 1 ? '1 offer' : `${offers.length} offers`}
-                <span className="ph-muted"> · cheapest total first</span>
+                <span className="ph-muted"> · {offersOrderText(offers, filters)}</span>
               </h2>
             </div>
-            {offers.length > 0 ? <OffersList offers={offers} productName={data.product.title} layout="full" /> : <p className="ph-muted">No retailer offers it right now.</p>}
+            {offers.length > 0 ? (
+              <OffersList offers={offers} productName={data.product.title} layout="full" filters={filters} onFiltersChange={setFilters} />
+            ) : (
+              <p className="ph-muted">No retailer offers it right now.</p>
+            )}
           </section>
         </>
       ) : null}

@@ -12,7 +12,7 @@ import { closeAlternatives, CloseAlternatives } from '../features/search/close-a
 import { CopyLinkButton } from '../features/search/copy-link-button';
 import { startTextSearch } from '../features/search/direct-url-flow';
 import { confidenceText, IDENTIFIED_BY_TEXT } from '../features/search/describe';
-import { OffersList } from '../features/search/offers-list';
+import { OffersList, offersOrderText, useOfferFilters } from '../features/search/offers-list';
 import { ReportMatch } from '../features/search/report-match';
 import { ProductImage } from '../features/search/product-image';
 import { SearchForm } from '../features/search/search-form';
@@ -257,6 +257,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   const unmatched = result !== undefined && isUnmatchedQuery(result);
   usePageTitle(result ? (listed ? `Products matching “${answeredWords(result)}”` : unmatched ? `No product matches “${answeredWords(result)}”` : (result.product?.title ?? result.source.title ?? 'Results')) : 'Comparing prices');
 
+  const [filters, setFilters] = useOfferFilters(result?.requestId ?? null);
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
   // Products the link's words fit about as well as the one shown: offered right under it.
   const close = result ? closeAlternatives(result) : [];
@@ -298,7 +299,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
               <div className="ph-section-head">
                 <h2 id="offers-heading">
                   {result.offers.length === 1 ? '1 offer' : `${result.offers.length} offers`}
-                  <span className="ph-muted"> · cheapest total first</span>
+                  <span className="ph-muted"> · {offersOrderText(result.offers, filters)}</span>
                 </h2>
               </div>
               {result.offers.length > 0 ? (
@@ -308,6 +309,8 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
                   layout={layout}
                   comparedUrl={result.input.url}
                   sourceTotalCents={result.source.priceCents}
+                  filters={filters}
+                  onFiltersChange={setFilters}
                 />
               ) : null}
               {alternatives.length === 0 ? <NoAlternatives result={result} /> : null}

@@ -1,4 +1,4 @@
-import type { OfferView, ProductDetailResponse } from '@pricehunt/contracts';
+import { bestPriceOffers, type OfferView, type ProductDetailResponse } from '@pricehunt/contracts';
 import { paths } from '../config/paths';
 import { scriptJson } from './json-ld';
 
@@ -27,16 +27,21 @@ function buyable(offers: readonly OfferView[]): readonly OfferView[] {
   return open.length ? open : offers;
 }
 
+/** New offers before used and refurbished ones, each cheapest total first. */
+const newFirst = (a: OfferView, b: OfferView) => Number(a.condition !== 'new') - Number(b.condition !== 'new') || a.totalCents - b.totalCents;
+
 /**
  * schema.org `Product` with an `AggregateOffer` (lowest and highest total, how many offers, currency) holding one `Offer`
- * per retailer (its cheapest listing there), as search engines read a price comparison.
+ * per retailer (its cheapest new listing there, else its cheapest), as search engines read a price comparison. The
+ * lowest total is the product's best price, the one its cards show: its cheapest new offer's while it has one.
  */
 export function productJsonLd(detail: ProductDetailResponse, url: string): Record<string, unknown> {
   const { product, offers } = detail;
   const perRetailer = new Map<string, OfferView>();
-  for (const offer of [...offers].sort((a, b) => a.totalCents - b.totalCents)) if (!perRetailer.has(offer.retailer.id)) perRetailer.set(offer.retailer.id, offer);
+  for (const offer of [...offers].sort(newFirst)) if (!perRetailer.has(offer.retailer.id)) perRetailer.set(offer.retailer.id, offer);
   const listed = [...perRetailer.values()];
   const totals = buyable(listed).map((offer) => offer.totalCents);
+  const low = product.bestPriceCents ?? (totals.length ? Math.min(...totals) : null);
   const currency = product.currency ?? listed[0]?.currency ?? 'USD';
   return {
     '@context': 'https://schema.org',
@@ -51,8 +56,8 @@ export function productJsonLd(detail: ProductDetailResponse, url: string): Recor
     offers: {
       '@type': 'AggregateOffer',
       priceCurrency: currency,
-      lowPrice: totals.length ? amount(Math.min(...totals)) : undefined,
-      highPrice: totals.length ? amount(Math.max(...totals)) : undefined,
+      lowPrice: low !== null ? amount(low) : undefined,
+      highPrice: low !== null ? amount(Math.max(low, ...totals)) : undefined,
       offerCount: listed.length,
       offers: listed.map((offer) => ({
         '@type': 'Offer',
@@ -71,10 +76,10 @@ export function productJsonLd(detail: ProductDetailResponse, url: string): Recor
 }
 
 
-/** The one-line description: best price, where, how many retailers. */
+/** The one-line description: best price (as the page marks it: `bestPriceOffers`), where, how many retailers. */
 export function productDescription(detail: ProductDetailResponse): string {
-  const open = buyable(detail.offers);
-  const best = [...open].sort((a, b) => a.totalCents - b.totalCents)[0];
+  const marked = bestPriceOffers(detail.offers);
+  const best = detail.offers.find((offer) => marked.has(offer));
   const retailers = new Set(detail.offers.map((offer) => offer.retailer.id)).size;
   const money = best ? new Intl.NumberFormat('en-US', { style: 'currency', currency: best.currency }).format(best.totalCents / 100) : null;
   const where = best ? ` Best price ${money} at ${best.retailer.name}.` : '';

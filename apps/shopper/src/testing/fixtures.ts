@@ -65,6 +65,7 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
       imageUrl: null,
       offerCount: 3,
       bestPriceCents: 32_999,
+      bestPriceCondition: 'new',
       currency: 'USD',
       confidence: 0.94,
     },

@@ -331,13 +331,18 @@ describeOnEngine('sqlite', 'catalog ingestion, bulk path (SQLite store, FTS5 ind
     expect(await count('price_points')).toBe(3000);
     expect(await value(t.app, 'SELECT count(*) FROM offers WHERE product_id IS NULL')).toBe(0);
     expect(await count('products')).toBe(summary.productsCreated);
-    // Every product's figures are those of its offers.
+    // Every product's figures are those of its offers: its best price a new offer's (one can buy, when there is one)
+    // while it has one.
     const wrong = await rows(
       t.app,
       `SELECT p.id FROM products p JOIN (SELECT product_id, count(*) AS n,
-         coalesce(min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END), min(price_cents + coalesce(shipping_cents, 0))) AS best
+         coalesce(min(CASE WHEN condition = 'new' AND availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END),
+           min(CASE WHEN condition = 'new' THEN price_cents + coalesce(shipping_cents, 0) END),
+           min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END), min(price_cents + coalesce(shipping_cents, 0))) AS best,
+         max(CASE WHEN condition = 'new' THEN 1 ELSE 0 END) AS any_new
          FROM offers GROUP BY product_id) o
-       ON o.product_id = p.id WHERE p.offer_count != o.n OR p.best_price_cents != o.best`,
+       ON o.product_id = p.id WHERE p.offer_count != o.n OR p.best_price_cents != o.best
+         OR (CASE WHEN p.best_price_condition = 'new' THEN 1 ELSE 0 END) != o.any_new`,
     );
     expect(wrong).toEqual([]);
     if (t.engine === 'sqlite') {

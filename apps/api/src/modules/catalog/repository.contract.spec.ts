@@ -132,6 +132,7 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
       imageUrl: null,
       offerCount: 1,
       bestPriceCents: 12_900,
+      bestPriceCondition: 'new',
       currency: 'EUR',
       createdAt: at(0),
       updatedAt: at(5),
@@ -146,9 +147,9 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
 
   it('reads a product price history (offers shown), oldest first, ties by insertion', async () => {
     expectExactly(await s.catalog.priceHistoryOfProduct(1, { since: at(0), limit: 100 }), [
-      { offerId: 11, retailerId: 'amazon', priceCents: 29_999, shippingCents: null, currency: 'USD', recordedAt: at(1) },
-      { offerId: 12, retailerId: 'bestbuy', priceCents: 29_999, shippingCents: 500, currency: 'USD', recordedAt: at(1) },
-      { offerId: 11, retailerId: 'amazon', priceCents: 27_999, shippingCents: null, currency: 'USD', recordedAt: at(5) },
+      { offerId: 11, retailerId: 'amazon', priceCents: 29_999, shippingCents: null, currency: 'USD', recordedAt: at(1), condition: 'new' },
+      { offerId: 12, retailerId: 'bestbuy', priceCents: 29_999, shippingCents: 500, currency: 'USD', recordedAt: at(1), condition: 'new' },
+      { offerId: 11, retailerId: 'amazon', priceCents: 27_999, shippingCents: null, currency: 'USD', recordedAt: at(5), condition: 'new' },
     ]);
     // Offer 17 is held: its points are left out.
     expect((await s.catalog.priceHistoryOfProduct(3, { since: at(0), limit: 100 })).map((point) => point.offerId)).toEqual([15]);
@@ -357,6 +358,7 @@ describe.each(ENGINES)('catalog port on %s: price history, price summaries and d
     shippingCents,
     currency: 'USD',
     recordedAt: at(minute),
+    condition: 'new',
   });
 
   beforeAll(async () => {
@@ -553,5 +555,82 @@ describe.each(ENGINES)('catalog port on %s: the match review', (engine) => {
       total: 2,
     });
     expect((await s.catalog.suspectProducts(1)).items.map((row) => row.productId)).toEqual([3]);
+  });
+});
+
+describe.each(ENGINES)("catalog port on %s: a product's best price compares new with new", (engine) => {
+  let s: Subject;
+  const page = { sort: 'price_asc' as const, page: 1, pageSize: 10 };
+  const best = async (id: number) => {
+    const product = await s.catalog.getProduct(id);
+    return product && [product.bestPriceCents, product.bestPriceCondition, product.currency];
+  };
+
+  beforeAll(async () => {
+    s = await open(engine);
+    await seedRetailersAndBusiness(s.db.query);
+    // Figures as a refresh before conditions counted left them: the cheapest offer of any condition.
+    await seedProducts(s.db.query, [
+      { id: 1, title: 'Asus TUF Gaming VG249Q1A 24" Monitor', category: 'Monitors', slug: 'monitors', offers: 5, best: 9_000 },
+      { id: 2, title: 'Asus VG248QE 24" Monitor', category: 'Monitors', slug: 'monitors', offers: 2, best: 12_000, condition: 'new' },
+      { id: 3, title: 'Asus VG245H 24" Monitor', category: 'Monitors', slug: 'monitors', offers: 1, best: 11_000 },
+    ]);
+    await seedOffers(s.db.query, [
+      // A used offer in stock at the new best price, older than the new one: the deal's retailer is the new offer's.
+      { id: 10, retailer: 'walmart', product: 1, title: 'Asus VG249Q1A (used)', price: 16_000, condition: 'used' },
+      { id: 11, retailer: 'amazon', product: 1, title: 'Asus TUF Gaming VG249Q1A', price: 15_000, shipping: 1_000 },
+      { id: 12, retailer: 'bestbuy', product: 1, title: 'Asus VG249Q1A refurbished', price: 10_000, condition: 'refurbished' },
+      { id: 13, retailer: 'walmart', product: 1, title: 'Asus VG249Q1A monitor', price: 14_000, availability: 'out_of_stock' },
+      { id: 14, retailer: 'shop', product: 1, title: 'Asus VG249Q1A', price: 9_000, condition: 'used', business: 'b1' },
+      { id: 21, retailer: 'amazon', product: 2, title: 'Asus VG248QE (renewed)', price: 13_000, condition: 'refurbished' },
+      { id: 22, retailer: 'walmart', product: 2, title: 'Asus VG248QE pre-owned', price: 12_000, condition: 'used', availability: 'out_of_stock' },
+      { id: 31, retailer: 'amazon', product: 3, title: 'Asus VG245H (used)', price: 11_000, condition: 'used' },
+      { id: 32, retailer: 'bestbuy', product: 3, title: 'Asus VG245H refurbished', price: 11_000, condition: 'refurbished' },
+    ]);
+    for (const id of [1, 2, 3]) await s.catalog.refreshProduct(id, at(60));
+  });
+  afterAll(async () => {
+    await s.db.close();
+  });
+
+  it('is the cheapest new offer one can buy while the product has one, whatever used and refurbished offers cost', async () => {
+    expect(await best(1)).toEqual([16_000, 'new', 'USD']);
+    // Every new offer sold out: the cheapest of them still, not a used one.
+    await s.db.query("UPDATE offers SET availability = 'out_of_stock' WHERE id = 11");
+    await (await s.another()).refreshProduct(1, at(61));
+    expect(await best(1)).toEqual([14_000, 'new', 'USD']);
+    await s.db.query("UPDATE offers SET availability = 'in_stock' WHERE id = 11");
+    await s.catalog.refreshProduct(1, at(62));
+    expect(await best(1)).toEqual([16_000, 'new', 'USD']);
+  });
+
+  it('is a used or refurbished offer only when the product has no new one, and says which', async () => {
+    // The one in stock before the cheaper one sold out; at one total, refurbished before used.
+    expect(await best(2)).toEqual([13_000, 'refurbished', 'USD']);
+    expect(await best(3)).toEqual([11_000, 'refurbished', 'USD']);
+    await s.db.query("UPDATE offers SET availability = 'out_of_stock' WHERE id = 21");
+    await s.catalog.refreshProduct(2, at(63));
+    expect(await best(2)).toEqual([12_000, 'used', 'USD']);
+  });
+
+  it('is what browsing sorts and filters by, and the product as every read answers it', async () => {
+    expect((await s.catalog.browse(page)).items.map((p) => [p.id, p.bestPriceCents, p.bestPriceCondition])).toEqual([
+      [3, 11_000, 'refurbished'],
+      [2, 12_000, 'used'],
+      [1, 16_000, 'new'],
+    ]);
+    expect((await s.catalog.browse({ ...page, maxPriceCents: 15_000 })).items.map((p) => p.id)).toEqual([3, 2]);
+    expect((await s.catalog.getProducts([1])).get(1)).toEqual(await s.catalog.getProduct(1));
+  });
+
+  it("names the new offer's retailer as the one selling at the best price, and tells each price point's condition", async () => {
+    const [due] = await s.catalog.productsDueForPriceSummary({ staleBefore: at(0), after: 0, limit: 1 });
+    expect(due).toMatchObject({ productId: 1, bestCents: 16_000, inStockRetailerId: 'amazon' });
+    await s.db.query(`INSERT INTO price_points (offer_id, price_cents, shipping_cents, currency, recorded_at) VALUES (10, 16000, NULL, 'USD', ?), (11, 15000, 1000, 'USD', ?)`, [at(1), at(2)]);
+    expect((await s.catalog.priceHistoryOfProduct(1, { since: at(0), limit: 10 })).map((p) => [p.offerId, p.condition])).toEqual([
+      [10, 'used'],
+      [11, 'new'],
+    ]);
+    expect((await s.catalog.pricePointsOfProducts([1], at(0))).get(1)?.map((p) => p.condition)).toEqual(['used', 'new']);
   });
 });

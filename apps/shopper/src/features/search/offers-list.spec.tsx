@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { searchOffer } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { OffersList, visibleOffers } from './offers-list';
+import { OffersList, offersOrderText, visibleOffers } from './offers-list';
 
 const OFFERS = [
   searchOffer({ id: 1, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 20_000, condition: 'refurbished', isBestPrice: true }),
@@ -17,6 +17,16 @@ const shown = () =>
     .map((item) => [within(item).getByRole('link').textContent, within(item).queryByText('Best price') ? 'best' : ''].join(' ').trim());
 
 describe('offers list filters', () => {
+  it('says the order the offers are in: new ones of the product alone first while used, refurbished or bundled ones are among them', () => {
+    const none = { includeUsed: false };
+    const bundle = searchOffer({ id: 5, retailer: { id: 'target', name: 'Target' }, priceCents: 21_000, isBundle: true });
+    expect(offersOrderText(OFFERS, none)).toBe('new first, cheapest total first; then used and refurbished');
+    expect(offersOrderText([...OFFERS, bundle], none)).toBe('new first, cheapest total first; then used, refurbished and bundles');
+    expect(offersOrderText([...OFFERS, bundle], { includeUsed: true })).toBe('cheapest total first; then bundles');
+    expect(offersOrderText(OFFERS, { includeUsed: true })).toBe('cheapest total first');
+    expect(offersOrderText(OFFERS.slice(1, 3), none)).toBe('cheapest total first');
+  });
+
   it('ranks new offers of the product alone first, unless used and refurbished ones are included; keeps only those in stock on request, and always the pasted one', () => {
     const none = { includeUsed: false, inStockOnly: false };
     expect(visibleOffers(OFFERS, none).map((o) => o.id)).toEqual([2, 3, 1, 4]);

@@ -33,12 +33,43 @@ export interface OffersListProps {
    * like one, once the shopper includes those.
    */
   sourceTotalCents?: number | null;
+  /** The filters, when the page holds them (`useOfferFilters`); else the list keeps its own. */
+  filters?: OfferFilters;
+  onFiltersChange?: (filters: OfferFilters) => void;
 }
 
 export interface OfferFilters {
   /** Used and refurbished offers are ranked, marked best price and compared with the pasted one like new ones. */
   includeUsed: boolean;
   inStockOnly: boolean;
+}
+
+export const NO_OFFER_FILTERS: OfferFilters = { includeUsed: false, inStockOnly: false };
+
+/**
+ * The filters a shopper chose for the offers of one answer or product (`key`): a page holds them so that the offers'
+ * heading can say the order the list is in (`offersOrderText`); another key starts again without filters.
+ */
+export function useOfferFilters(key: string | number | null): [OfferFilters, (filters: OfferFilters) => void] {
+  const [chosen, setChosen] = useState<{ key: string | number | null; filters: OfferFilters }>({ key, filters: NO_OFFER_FILTERS });
+  const filters = chosen.key === key ? chosen.filters : NO_OFFER_FILTERS;
+  return [filters, (next) => setChosen({ key, filters: next })];
+}
+
+const listed = (words: readonly string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+
+/**
+ * The order `visibleOffers` lists `offers` in, in words for the heading above them: "cheapest total first" when they
+ * are all new and the product alone; else new ones of the product alone first, then the used, refurbished and bundled
+ * ones (used and refurbished ones rank among the new when the shopper includes them).
+ */
+export function offersOrderText(offers: readonly SearchOffer[], filters: Pick<OfferFilters, 'includeUsed'>): string {
+  const after = [
+    ...(filters.includeUsed ? [] : (['used', 'refurbished'] as const).filter((condition) => offers.some((offer) => offer.condition === condition))),
+    ...(offers.some((offer) => offer.isBundle) ? ['bundles'] : []),
+  ];
+  if (after.length === 0) return 'cheapest total first';
+  return `${filters.includeUsed ? 'cheapest total first' : 'new first, cheapest total first'}; then ${listed(after)}`;
 }
 
 /** An offer ranked with new ones: new and the product alone, or used or refurbished when the shopper includes those. */
@@ -69,8 +100,10 @@ function FilterBox({ label, checked, onChange }: { label: string; checked: boole
  * price marked, the offers at the lowest price the product had in 90 days (the API decides), the saving against the
  * pasted offer, and the condition of a used or refurbished offer and a bundle's mark beside its price.
  */
-export function OffersList({ offers, productName, layout, comparedUrl, sourceTotalCents = null }: OffersListProps) {
-  const [filters, setFilters] = useState<OfferFilters>({ includeUsed: false, inStockOnly: false });
+export function OffersList({ offers, productName, layout, comparedUrl, sourceTotalCents = null, filters: given, onFiltersChange }: OffersListProps) {
+  const [own, setOwn] = useState<OfferFilters>(NO_OFFER_FILTERS);
+  const filters = given ?? own;
+  const setFilters = onFiltersChange ?? setOwn;
   const sorted = visibleOffers(offers, filters);
   // The best price among the offers the filters let through: the cheapest new one of the product alone (or, when the
   // shopper includes them, used and refurbished ones too) that one can buy. A pasted offer kept only as the reference

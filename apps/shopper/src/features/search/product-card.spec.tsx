@@ -24,4 +24,18 @@ describe('product card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Compare prices for Microsoft Xbox Series X Console, White' }));
     expect(screen.getByTestId('location').textContent).toMatch(/^\/new-search\/[^/]+\/microsoft-xbox-series-x-console-white-rrs-00082-wi$/);
   });
+
+  it("says when its price is a used or refurbished offer's, the product having no new one", () => {
+    const product = { ...searchResult().product!, bestPriceCents: 12_000, bestPriceCondition: 'used' as const };
+    renderWithProviders(
+      <ul>
+        <ProductCard product={product} />
+        <ProductCard product={{ ...product, id: 2, bestPriceCondition: 'refurbished' }} detailed />
+        <ProductCard product={{ ...product, id: 3, bestPriceCondition: 'new' }} detailed />
+        <ProductCard product={{ ...product, id: 4, bestPriceCondition: 'new' }} />
+      </ul>,
+    );
+    const meta = screen.getAllByText(/offers?$/).map((line) => line.textContent);
+    expect(meta).toEqual([`Used from $120.00 · ${product.offerCount} offers`, `Refurbished from $120.00 · ${product.offerCount} offers`, `from $120.00 · ${product.offerCount} offers`, `$120.00 · ${product.offerCount} offers`]);
+  });
 });

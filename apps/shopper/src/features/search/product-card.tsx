@@ -3,6 +3,7 @@ import { startTextSearch } from '@pricehunt/direct-url';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatMoney } from '../../lib/format';
+import { bestPriceConditionText } from './describe';
 import { ProductImage } from './product-image';
 
 const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -17,8 +18,8 @@ export function unstatedModel(product: Pick<ProductSummary, 'title' | 'model'>):
 }
 
 /**
- * A product in a grid: image, title (a link to the product's page), best price and offer count, and a button that
- * compares its prices.
+ * A product in a grid: image, title (a link to the product's page), best price (a new offer's; "Used from …" or
+ * "Refurbished from …" when the product has no new offer) and offer count, and a button that compares its prices.
  * `detailed` adds the brand and reads the price as a starting price ("from $…"), as the catalog pages do; those list
  * their cards right under the page's title, so a detailed card's title is a level-2 heading (level 3 under a section's).
  */
@@ -26,6 +27,8 @@ export function ProductCard({ product, detailed = false }: { product: ProductSum
   const navigate = useNavigate();
   const model = unstatedModel(product);
   const price = product.bestPriceCents !== null ? <strong>{formatMoney(product.bestPriceCents, product.currency)}</strong> : null;
+  // A product without a new offer: its price is a used or refurbished one's, and says so.
+  const condition = bestPriceConditionText(product);
   const Title = detailed ? 'h2' : 'h3';
   return (
     <li className="ph-product-card">
@@ -37,7 +40,7 @@ export function ProductCard({ product, detailed = false }: { product: ProductSum
         {detailed && product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
         {model ? <p className="ph-product-card__model">Model {model}</p> : null}
         <p className="ph-product-card__meta">
-          {price ? detailed ? <>from {price}</> : price : 'No price yet'}
+          {price ? condition ? <>{condition === 'used' ? 'Used' : 'Refurbished'} from {price}</> : detailed ? <>from {price}</> : price : 'No price yet'}
           {' · '}
           {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
         </p>

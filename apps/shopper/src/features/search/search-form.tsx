@@ -3,6 +3,7 @@ import { Button } from '@pricehunt/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
+import { bestPriceConditionText } from './describe';
 import { classifySearchInput } from './search-input';
 import { useSuggestions } from './use-suggestions';
 
@@ -169,7 +170,7 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
                   >
                     <span className="ph-suggestions__title">{product.title}</span>
                     <span className="ph-suggestions__meta">
-                      {product.bestPriceCents !== null ? `from ${formatMoney(product.bestPriceCents, product.currency)} · ` : ''}
+                      {product.bestPriceCents !== null ? `${bestPriceConditionText(product) ?? ''} from ${formatMoney(product.bestPriceCents, product.currency)} · `.trimStart() : ''}
                       {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
                     </span>
                   </li>

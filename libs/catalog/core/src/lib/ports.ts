@@ -82,8 +82,13 @@ export interface ProductRow {
   categorySlug: string | null;
   imageUrl: string | null;
   offerCount: number;
-  /** Cheapest total (price + shipping) of an offer not out of stock; of any offer when all are. */
+  /**
+   * Cheapest total (price + shipping) of a new offer not out of stock; of any new offer when all are; of a used or
+   * refurbished offer only when the product has no new one.
+   */
   bestPriceCents: number | null;
+  /** The condition of the offer `bestPriceCents` is the total of (null with no best price). */
+  bestPriceCondition: Condition | null;
   currency: string | null;
   createdAt: string;
   updatedAt: string;
@@ -117,6 +122,8 @@ export interface PricePointRow {
   shippingCents: number | null;
   currency: string;
   recordedAt: string;
+  /** The offer's condition now (a product's best price of a day is a new offer's when it had one). */
+  condition: Condition;
 }
 
 /**

@@ -11,9 +11,17 @@ const point = (offerId: number, priceCents: number, recordedAt: string, extra: P
   shippingCents: null,
   currency: 'USD',
   recordedAt,
+  condition: 'new',
   ...extra,
 });
-const offer = (id: number, priceCents: number, availability: 'in_stock' | 'out_of_stock' = 'in_stock') => ({ id, priceCents, shippingCents: null, currency: 'USD', availability });
+const offer = (id: number, priceCents: number, availability: 'in_stock' | 'out_of_stock' = 'in_stock', condition: 'new' | 'used' = 'new') => ({
+  id,
+  priceCents,
+  shippingCents: null,
+  currency: 'USD',
+  availability,
+  condition,
+});
 
 describe('daily best prices', () => {
   it('takes each day the lowest total any offer had at any moment of it, a price holding until the next one', () => {
@@ -34,6 +42,16 @@ describe('daily best prices', () => {
     const points = [point(1, 8_000, daysAgo(40)), point(1, 12_000, daysAgo(1)), point(2, 1_000, daysAgo(3), { currency: 'EUR' }), point(1, 1, daysAgo(-1))];
     const days = dailyBestPrices(points, { from: NOW - 2 * DAY_MS, to: NOW, currency: 'USD' });
     expect(days.map((day) => day.cents)).toEqual([8_000, 8_000, 12_000]);
+  });
+
+  it("takes a new offer's price on the days a new offer had one, any offer's on the others", () => {
+    const points = [
+      point(1, 20_000, daysAgo(3)),
+      point(2, 12_000, daysAgo(4), { condition: 'used' }),
+      point(3, 15_000, daysAgo(4), { condition: 'refurbished' }),
+    ];
+    const days = dailyBestPrices(points, { from: NOW - 5 * DAY_MS, to: NOW, currency: 'USD' });
+    expect(days.map((day) => day.cents)).toEqual([12_000, 20_000, 20_000, 20_000, 20_000]);
   });
 
   it('has no day before the first price', () => {
@@ -69,6 +87,13 @@ describe('lowest price in 90 days', () => {
     const points = [point(1, 15_000, daysAgo(100)), point(2, 16_000, daysAgo(50)), point(1, 12_000, daysAgo(1)), point(3, 12_000, daysAgo(1))];
     const marked = lowestPriceOffers([offer(1, 12_000), offer(2, 16_000), offer(3, 12_000, 'out_of_stock')], points, { now: NOW, currency: 'USD' });
     expect([...marked]).toEqual([1]);
+  });
+
+  it('marks no used offer while the product has a new one, whatever its price', () => {
+    const points = [point(1, 15_000, daysAgo(100)), point(1, 12_000, daysAgo(1)), point(2, 9_000, daysAgo(100), { condition: 'used' })];
+    expect([...lowestPriceOffers([offer(1, 12_000), offer(2, 9_000, 'in_stock', 'used')], points, { now: NOW, currency: 'USD' })]).toEqual([1]);
+    const used = [point(2, 11_000, daysAgo(100), { condition: 'used' }), point(2, 9_000, daysAgo(1), { condition: 'used' })];
+    expect([...lowestPriceOffers([offer(2, 9_000, 'in_stock', 'used')], used, { now: NOW, currency: 'USD' })]).toEqual([2]);
   });
 
   it('marks nothing when the price was lower earlier in the 90 days', () => {

@@ -1,5 +1,5 @@
 import { DAY_MS, MIN_HISTORY_DAYS, PRICE_RANGES, type PriceRangeSummary } from '@pricehunt/contracts';
-import type { Availability } from '@pricehunt/contracts';
+import type { Availability, Condition } from '@pricehunt/contracts';
 import type { PricePointRow } from './ports';
 
 /**
@@ -19,35 +19,40 @@ export interface DailyBest {
 
 const totalOf = (point: Pick<PricePointRow, 'priceCents' | 'shippingCents'>) => point.priceCents + (point.shippingCents ?? 0);
 
+/** A point or offer counts as new unless it says otherwise (points read before conditions were told say nothing). */
+const isNew = (item: { condition?: Condition }) => (item.condition ?? 'new') === 'new';
+
 /**
  * The product's best price of each UTC day between `from` and `to` (both instants in milliseconds; the first and last
- * days count from `from` and up to `to`): the lowest total (price + shipping) any of its offers had at any moment of
- * the day. An offer's price holds from when it was recorded until its next one, so a point recorded before `from` gives
- * the offer's price when the range begins. Points in another currency than `currency` are left out; days before the
- * first price have none. Oldest day first.
+ * days count from `from` and up to `to`): the lowest total (price + shipping) any of its new offers had at any moment
+ * of the day, or, on a day none of its new offers had a price, any of its offers (the product's stored best price
+ * compares new with new alike). An offer's price holds from when it was recorded until its next one, so a point
+ * recorded before `from` gives the offer's price when the range begins. Points in another currency than `currency` are
+ * left out; days before the first price have none. Oldest day first.
  */
 export function dailyBestPrices(points: readonly PricePointRow[], options: { from: number; to: number; currency: string }): DailyBest[] {
   const { from, to, currency } = options;
-  const byOffer = new Map<number, Array<{ time: number; cents: number }>>();
+  const byOffer = new Map<number, { isNew: boolean; list: Array<{ time: number; cents: number }> }>();
   let first = Infinity;
   for (const point of points) {
     const time = Date.parse(point.recordedAt);
     if (point.currency !== currency || Number.isNaN(time) || time > to) continue;
-    let list = byOffer.get(point.offerId);
-    if (!list) byOffer.set(point.offerId, (list = []));
-    list.push({ time, cents: totalOf(point) });
+    let offer = byOffer.get(point.offerId);
+    if (!offer) byOffer.set(point.offerId, (offer = { isNew: isNew(point), list: [] }));
+    offer.list.push({ time, cents: totalOf(point) });
     first = Math.min(first, time);
   }
   if (byOffer.size === 0) return [];
   // Stable: points recorded at the same instant stay in the order given (the order they were recorded in).
-  const offers = [...byOffer.values()].map((list) => list.sort((a, b) => a.time - b.time));
+  const offers = [...byOffer.values()].map((offer) => ({ isNew: offer.isNew, list: offer.list.sort((a, b) => a.time - b.time) }));
   const cursor = offers.map(() => ({ next: 0, current: null as number | null }));
   const days: DailyBest[] = [];
   for (let day = Math.floor(Math.max(from, first) / DAY_MS) * DAY_MS; day <= to; day += DAY_MS) {
     const start = Math.max(day, from);
     const end = Math.min(day + DAY_MS, to + 1);
-    let best = Infinity;
-    offers.forEach((list, index) => {
+    let bestNew = Infinity;
+    let bestAny = Infinity;
+    offers.forEach(({ isNew: fresh, list }, index) => {
       const state = cursor[index]!;
       // The price in effect when the day (or the range) begins, then every price recorded during it.
       while (state.next < list.length && list[state.next]!.time <= start) state.current = list[state.next++]!.cents;
@@ -56,8 +61,10 @@ export function dailyBestPrices(points: readonly PricePointRow[], options: { fro
         state.current = list[state.next++]!.cents;
         low = Math.min(low, state.current);
       }
-      best = Math.min(best, low);
+      bestAny = Math.min(bestAny, low);
+      if (fresh) bestNew = Math.min(bestNew, low);
     });
+    const best = bestNew !== Infinity ? bestNew : bestAny;
     if (best !== Infinity) days.push({ day, cents: best });
   }
   return days;
@@ -110,20 +117,25 @@ export interface MarkableOffer {
   shippingCents: number | null;
   currency: string;
   availability: Availability;
+  condition?: Condition;
 }
 
 /**
  * The offers whose total now is the lowest best price the product had in the last TYPICAL_PRICE_DAYS: "Lowest price in
  * 90 days". None when the history is shorter than MIN_HISTORY_DAYS (a low over a few days says nothing), nor when the
  * best price did not move in those days (every price would be its lowest: no news); an offer out of stock is no
- * price one can pay, so it carries no mark. `points`: the product's history from at least TYPICAL_PRICE_DAYS back.
+ * price one can pay, so it carries no mark, and while the product has a new offer a used or refurbished one carries
+ * none either (the best price is a new offer's then). `points`: the product's history from at least
+ * TYPICAL_PRICE_DAYS back.
  */
 export function lowestPriceOffers(offers: readonly MarkableOffer[], points: readonly PricePointRow[], options: { now: number; currency: string | null }): Set<number> {
   const marked = new Set<number>();
   if (options.currency === null) return marked;
   const summary = priceRangeSummary(points, { days: TYPICAL_PRICE_DAYS, now: options.now, currency: options.currency });
   if (!summary || !hasEnoughHistory(summary.since, options.now) || summary.highCents === summary.lowCents) return marked;
+  const anyNew = offers.some(isNew);
   for (const offer of offers) {
+    if (anyNew && !isNew(offer)) continue;
     if (offer.availability !== 'out_of_stock' && offer.currency === options.currency && totalOf(offer) <= summary.lowCents) marked.add(offer.id);
   }
   return marked;

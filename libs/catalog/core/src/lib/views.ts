@@ -75,6 +75,7 @@ export function productSummary(product: ProductRow): ProductSummary {
     imageUrl: product.imageUrl,
     offerCount: product.offerCount,
     bestPriceCents: product.bestPriceCents,
+    bestPriceCondition: product.bestPriceCondition,
     currency: product.currency,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, wholeNumberParam } from './paging';
-import { offerViewSchema, productSummarySchema, retailerRefSchema } from './search';
+import { conditionSchema, offerViewSchema, productSummarySchema, retailerRefSchema } from './search';
 
 export const productParamsSchema = z.object({
   id: z.coerce.number({ error: 'id must be a product id' }).int('id must be a product id').positive('id must be a product id'),
@@ -14,6 +14,8 @@ export const pricePointSchema = z.object({
   shippingCents: z.number().int().nullable(),
   currency: z.string(),
   recordedAt: z.string(),
+  /** The offer's condition now; absent in answers from before it was told (count such a point as new). */
+  condition: conditionSchema.optional(),
 });
 export type PricePoint = z.infer<typeof pricePointSchema>;
 

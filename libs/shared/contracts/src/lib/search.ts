@@ -160,7 +160,13 @@ export const productSummarySchema = z.object({
   categorySlug: z.string().nullable(),
   imageUrl: z.string().nullable(),
   offerCount: z.number().int(),
+  /** The cheapest total of the product's new offers; of its used or refurbished ones only when it has no new one. */
   bestPriceCents: z.number().int().nullable(),
+  /**
+   * The condition of the offer `bestPriceCents` is the total of: `new` unless the product has no new offer (then the
+   * price is told as a used or refurbished one's). Null with no price; absent in answers from before it was told.
+   */
+  bestPriceCondition: conditionSchema.nullable().optional(),
   currency: z.string().nullable(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;

@@ -23,7 +23,8 @@ const OFFER_WITH_RETAILER = `SELECT ${OFFER_COLUMNS}, o.held, r.name AS "retaile
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 
 const PRODUCT_COLUMNS = `id, title, brand, model, model_key AS "modelKey", gtin, category, category_slug AS "categorySlug", image_url AS "imageUrl",
-  offer_count AS "offerCount", best_price_cents AS "bestPriceCents", currency, created_at AS "createdAt", updated_at AS "updatedAt"`;
+  offer_count AS "offerCount", best_price_cents AS "bestPriceCents", best_price_condition AS "bestPriceCondition", currency, created_at AS "createdAt",
+  updated_at AS "updatedAt"`;
 
 const BROWSE_ORDER: Record<BrowseSort, string> = {
   price_asc: 'best_price_cents ASC, id ASC',
@@ -74,19 +75,21 @@ const HOLD_PRICE_OUTLIERS = `WITH ranked AS (
   UPDATE offers SET held = verdict.held FROM verdict WHERE offers.id = verdict.id AND verdict.held IS DISTINCT FROM verdict.was`;
 
 /**
- * The figures of the products ($1, an int array; $2 now): BULK_SQL.refreshProducts of the SQLite side. Its currency
- * is that of the first offer by (out of stock, total, currency): what SQLite's min() of the zero-padded string says.
+ * The figures of the products ($1, an int array; $2 now): BULK_SQL.refreshProducts of the SQLite side. The best price,
+ * its condition and the currency are those of the first offer by (not new, out of stock, total, condition, currency):
+ * what SQLite's min() of one string per offer says.
  */
-const REFRESH_PRODUCTS = `UPDATE products SET offer_count = s.n, best_price_cents = s.best, currency = coalesce(s.currency, products.currency),
+const REFRESH_PRODUCTS = `UPDATE products SET offer_count = s.n, best_price_cents = b.total, best_price_condition = b.condition,
+    currency = coalesce(b.currency, products.currency),
     gtin = coalesce(products.gtin, s.gtin), model = coalesce(products.model, s.model), model_key = coalesce(products.model_key, s.model_key),
     brand = coalesce(products.brand, s.brand), image_url = coalesce(products.image_url, s.image_url), updated_at = $2
   FROM (SELECT j.id AS product_id, count(o.id) AS n,
-      coalesce(min(CASE WHEN o.availability <> 'out_of_stock' THEN o.price_cents + coalesce(o.shipping_cents, 0) END),
-        min(o.price_cents + coalesce(o.shipping_cents, 0))) AS best,
-      (array_agg(o.currency ORDER BY o.availability = 'out_of_stock', o.price_cents + coalesce(o.shipping_cents, 0), o.currency)
-        FILTER (WHERE o.id IS NOT NULL))[1] AS currency,
       max(o.gtin) AS gtin, max(o.model) AS model, max(o.model_key) AS model_key, max(o.brand) AS brand, max(o.image_url) AS image_url
     FROM unnest($1::int[]) AS j(id) LEFT JOIN offers o ON o.product_id = j.id AND o.held IS NULL GROUP BY j.id) AS s
+  LEFT JOIN LATERAL (SELECT o.price_cents + coalesce(o.shipping_cents, 0) AS total, o.condition, o.currency FROM offers o
+    WHERE o.product_id = s.product_id AND o.held IS NULL
+    ORDER BY o.condition <> 'new', o.availability = 'out_of_stock', o.price_cents + coalesce(o.shipping_cents, 0), o.condition, o.currency
+    LIMIT 1) AS b ON true
   WHERE products.id = s.product_id`;
 
 const DELETE_EMPTY_PRODUCTS = `DELETE FROM products WHERE id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)`;
@@ -183,7 +186,7 @@ export const storeHold = (bid: string, host: string) => `CASE WHEN ${bid} IS NUL
 const HELD_BY_TRUST = `coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN offers.held = 'store' THEN NULL ELSE offers.held END)`;
 
 const PRICE_POINT_COLUMNS = `p.id, o.product_id AS "productId", p.offer_id AS "offerId", o.retailer_id AS "retailerId", p.price_cents AS "priceCents",
-  p.shipping_cents AS "shippingCents", p.currency, p.recorded_at AS "recordedAt"`;
+  p.shipping_cents AS "shippingCents", p.currency, p.recorded_at AS "recordedAt", o.condition`;
 /**
  * The price points of offers (`o`) recorded at or after the instant `since` (a parameter), with their product and id
  * for ordering. Each offer's points are read through its index (a lateral join): the planner would otherwise hash the
@@ -192,19 +195,20 @@ const PRICE_POINT_COLUMNS = `p.id, o.product_id AS "productId", p.offer_id AS "o
 const PRICE_POINTS_SINCE = (since: string) => `SELECT ${PRICE_POINT_COLUMNS}
   FROM offers o JOIN LATERAL (SELECT q.* FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at >= ${since}::timestamptz) p ON true`;
 /** The last price point of each offer (`o`) recorded before the instant `since` (a parameter): its price when the range begins. */
-const PRICE_POINTS_BEFORE = (since: string) => `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at
-  FROM offers o JOIN LATERAL (SELECT q.* FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < ${since}::timestamptz
+const PRICE_POINTS_BEFORE = (since: string) => `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at,
+  o.condition FROM offers o JOIN LATERAL (SELECT q.* FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < ${since}::timestamptz
     ORDER BY q.recorded_at DESC, q.id DESC LIMIT 1) p ON true`;
 
 /** IN_STOCK_RETAILER of the SQLite side: the retailer of the product's (`p`) oldest offer in stock at its best price. */
 const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
-  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents ORDER BY o.id LIMIT 1`;
+  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents
+  AND (p.best_price_condition IS NULL OR o.condition = p.best_price_condition) ORDER BY o.id LIMIT 1`;
 /** DEALS_WHERE of the SQLite side ($1 minDrop, ($2, $3) the deal the page comes after). */
 const DEALS_WHERE = `s.deal_basis_points IS NOT NULL AND s.deal_basis_points >= $1::int
   AND (s.deal_basis_points, s.product_id) < ($2::int, $3::bigint)
   AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
 const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS "modelKey", p.gtin, p.category, p.category_slug AS "categorySlug",
-  p.image_url AS "imageUrl", p.offer_count AS "offerCount", p.best_price_cents AS "bestPriceCents", p.currency, p.created_at AS "createdAt",
+  p.image_url AS "imageUrl", p.offer_count AS "offerCount", p.best_price_cents AS "bestPriceCents", p.best_price_condition AS "bestPriceCondition", p.currency, p.created_at AS "createdAt",
   p.updated_at AS "updatedAt", s.typical_cents AS "typicalCents", s.deal_basis_points AS "dropBasisPoints", s.history_since AS "historySince",
   r.id AS "retailerId", r.name AS "retailerName"`;
 const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
@@ -528,7 +532,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       rowsOf<PricePointRow>(
         pool,
         'price-history',
-        `SELECT "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt" FROM (
+        `SELECT "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt", condition FROM (
             (${PRICE_POINTS_SINCE('$2')} WHERE o.product_id = $1 AND o.held IS NULL ORDER BY p.recorded_at DESC, p.id DESC LIMIT $3)
             UNION ALL (${PRICE_POINTS_BEFORE('$2')} WHERE o.product_id = $1 AND o.held IS NULL)) x
           ORDER BY "recordedAt", id`,
@@ -540,7 +544,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       const rows = await rowsOf<PricePointRow & { productId: number }>(
         pool,
         'price-points-of-products',
-        `SELECT "productId", "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt" FROM (
+        `SELECT "productId", "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt", condition FROM (
             ${PRICE_POINTS_SINCE('$2')} WHERE o.product_id = ANY($1::int[]) AND o.held IS NULL
             UNION ALL ${PRICE_POINTS_BEFORE('$2')} WHERE o.product_id = ANY($1::int[]) AND o.held IS NULL) x
           ORDER BY "productId", "recordedAt", id`,

@@ -17,7 +17,8 @@ const OFFER_WITH_RETAILER = `SELECT o.id, o.retailer_id AS retailerId, o.externa
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 
 const PRODUCT_COLUMNS = `id, title, brand, model, model_key AS modelKey, gtin, category, category_slug AS categorySlug, image_url AS imageUrl,
-  offer_count AS offerCount, best_price_cents AS bestPriceCents, currency, created_at AS createdAt, updated_at AS updatedAt`;
+  offer_count AS offerCount, best_price_cents AS bestPriceCents, best_price_condition AS bestPriceCondition, currency, created_at AS createdAt,
+  updated_at AS updatedAt`;
 
 const BROWSE_ORDER: Record<BrowseSort, string> = {
   price_asc: 'best_price_cents ASC, id ASC',
@@ -72,17 +73,20 @@ export const BULK_SQL = {
   updateOfferCommerce: `UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, model_key = @modelKey,
       gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents, availability = @availability,
       condition = @condition, image_url = @imageUrl, business_id = @businessId, ${heldAfterUpdate}, updated_at = @now WHERE id = @id`,
-  // Figures of many products (ids as a JSON array) in one statement. The best price is the cheapest total one can
-  // buy (an offer not out of stock), else the cheapest of all; its currency is the one whose zero-padded total,
-  // after a leading 0 for offers one can buy and 1 for the others, sorts first.
+  // Figures of many products (ids as a JSON array) in one statement. The best price is the total of the first offer
+  // by (not new, out of stock, total, condition, currency): the cheapest new offer one can buy, else the cheapest new
+  // one, and only when the product has no new offer a used or refurbished one (`best_price_condition` says which).
+  // That offer is the min() of one string per offer: the two flags (0 or 1), the zero-padded total, the condition's
+  // initial (n, r, u sort as the words do) and the currency.
   // Only offers shoppers see (not held) count; a product all of whose offers are held has none, and no best price.
-  refreshProducts: `UPDATE products SET offer_count = s.n, best_price_cents = s.best, currency = coalesce(s.currency, products.currency),
+  refreshProducts: `UPDATE products SET offer_count = s.n, best_price_cents = CAST(substr(s.first, 3, 20) AS INTEGER),
+        best_price_condition = CASE substr(s.first, 23, 1) WHEN 'n' THEN 'new' WHEN 'r' THEN 'refurbished' WHEN 'u' THEN 'used' END,
+        currency = coalesce(substr(s.first, 24), products.currency),
         gtin = coalesce(products.gtin, s.gtin), model = coalesce(products.model, s.model), model_key = coalesce(products.model_key, s.modelKey),
         brand = coalesce(products.brand, s.brand), image_url = coalesce(products.image_url, s.imageUrl), updated_at = @now
       FROM (SELECT j.value AS productId, count(o.id) AS n,
-          coalesce(min(CASE WHEN o.availability <> 'out_of_stock' THEN o.price_cents + coalesce(o.shipping_cents, 0) END),
-            min(o.price_cents + coalesce(o.shipping_cents, 0))) AS best,
-          substr(min((o.availability = 'out_of_stock') || printf('%020d', o.price_cents + coalesce(o.shipping_cents, 0)) || o.currency), 22) AS currency,
+          min((o.condition <> 'new') || (o.availability = 'out_of_stock') || printf('%020d', o.price_cents + coalesce(o.shipping_cents, 0))
+            || substr(o.condition, 1, 1) || o.currency) AS first,
           max(o.gtin) AS gtin, max(o.model) AS model, max(o.model_key) AS modelKey, max(o.brand) AS brand, max(o.image_url) AS imageUrl
         FROM json_each(@ids) AS j LEFT JOIN offers o ON o.product_id = j.value AND o.held IS NULL GROUP BY j.value) AS s
       WHERE products.id = s.productId`,
@@ -703,16 +707,17 @@ const BUSINESS_OFFER = `
 
 /** Price points of offers (`o`, joined to their points `p`), with their product and their id for ordering. */
 const PRICE_POINTS = `SELECT p.id, o.product_id AS productId, p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
-    p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt
+    p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt, o.condition
   FROM offers o JOIN price_points p ON p.offer_id = o.id`;
 /** The last price point of each offer (`o`) recorded before @since: its price when the range begins. */
-const PRICE_POINTS_BEFORE = `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at
-  FROM offers o JOIN price_points p ON p.id = (SELECT q.id FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < @since
+const PRICE_POINTS_BEFORE = `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at,
+  o.condition FROM offers o JOIN price_points p ON p.id = (SELECT q.id FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < @since
     ORDER BY q.recorded_at DESC, q.id DESC LIMIT 1)`;
 
-/** The retailer of the product's (`p`) oldest offer shoppers see in stock at its best price, in its currency. */
+/** The retailer of the product's (`p`) oldest offer shoppers see in stock at its best price, in its currency and condition. */
 const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
-  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents ORDER BY o.id LIMIT 1`;
+  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents
+  AND (p.best_price_condition IS NULL OR o.condition = p.best_price_condition) ORDER BY o.id LIMIT 1`;
 
 /**
  * Deals of the price summaries (`s`) of at least @minDrop whose product (`p`) still has the best price they were
@@ -722,7 +727,7 @@ const DEALS_WHERE = `s.deal_basis_points IS NOT NULL AND s.deal_basis_points >= 
   AND (s.deal_basis_points, s.product_id) < (@afterDrop, @afterId)
   AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
 const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS modelKey, p.gtin, p.category, p.category_slug AS categorySlug,
-  p.image_url AS imageUrl, p.offer_count AS offerCount, p.best_price_cents AS bestPriceCents, p.currency, p.created_at AS createdAt,
+  p.image_url AS imageUrl, p.offer_count AS offerCount, p.best_price_cents AS bestPriceCents, p.best_price_condition AS bestPriceCondition, p.currency, p.created_at AS createdAt,
   p.updated_at AS updatedAt, s.typical_cents AS typicalCents, s.deal_basis_points AS dropBasisPoints, s.history_since AS historySince,
   r.id AS retailerId, r.name AS retailerName`;
 const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
@@ -760,12 +765,12 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
   const countSuspectProducts = sqlite.prepare(`SELECT count(*) AS n ${SUSPECT_PRODUCTS_FROM}`);
   const findBusinessOffer = (businessId: string, id: number) => (businessOffer.get(id, businessId) as MerchantProduct | undefined) ?? null;
   const lastImportAt = sqlite.prepare('SELECT max(coalesce(finished_at, heartbeat_at, started_at)) FROM import_runs').pluck();
-  const priceHistory = sqlite.prepare(`SELECT offerId, retailerId, priceCents, shippingCents, currency, recordedAt FROM (
+  const priceHistory = sqlite.prepare(`SELECT offerId, retailerId, priceCents, shippingCents, currency, recordedAt, condition FROM (
       SELECT * FROM (${PRICE_POINTS} WHERE o.product_id = @productId AND o.held IS NULL AND p.recorded_at >= @since
         ORDER BY p.recorded_at DESC, p.id DESC LIMIT @limit)
       UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id = @productId AND o.held IS NULL)
     ORDER BY recordedAt, id`);
-  const pricePointsOfProducts = sqlite.prepare(`SELECT productId, offerId, retailerId, priceCents, shippingCents, currency, recordedAt FROM (
+  const pricePointsOfProducts = sqlite.prepare(`SELECT productId, offerId, retailerId, priceCents, shippingCents, currency, recordedAt, condition FROM (
       ${PRICE_POINTS} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL AND p.recorded_at >= @since
       UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL)
     ORDER BY productId, recordedAt, id`);

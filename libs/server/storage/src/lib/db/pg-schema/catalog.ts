@@ -33,6 +33,7 @@ export const products = pgTable(
     imageUrl: text('image_url'),
     offerCount: integer('offer_count').notNull().default(0),
     bestPriceCents: wholeNumber('best_price_cents'),
+    bestPriceCondition: text('best_price_condition', { enum: ['new', 'refurbished', 'used'] }),
     currency: text('currency'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),

@@ -33,8 +33,13 @@ export const products = sqliteTable(
     categorySlug: text('category_slug'),
     imageUrl: text('image_url'),
     offerCount: integer('offer_count').notNull().default(0),
-    /** Cheapest price plus shipping among the product's offers, in cents of `currency`. */
+    /**
+     * Cheapest price plus shipping among the product's offers shoppers see, in cents of `currency`: among its new
+     * offers when it has any (then among those one can buy, when there are), else among all.
+     */
     bestPriceCents: integer('best_price_cents'),
+    /** The condition of the offer `bestPriceCents` is the total of: `new` unless the product has no new offer. */
+    bestPriceCondition: text('best_price_condition', { enum: ['new', 'refurbished', 'used'] as const satisfies readonly Condition[] }),
     currency: text('currency'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),

@@ -1,0 +1,47 @@
+import type { ProductDetailResponse } from '@pricehunt/contracts';
+import { searchOffer } from '../testing/fixtures';
+import { productDescription, productJsonLd } from './product-head';
+
+/** Amazon sells it new and used, eBay only used and cheaper still, Walmart new but sold out: the card says $349.99. */
+function detail(): ProductDetailResponse {
+  const offers = [
+    searchOffer({ id: 1, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 19_999, condition: 'used' }),
+    searchOffer({ id: 2, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 24_999, condition: 'refurbished' }),
+    searchOffer({ id: 3, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 29_999, availability: 'out_of_stock' }),
+    searchOffer({ id: 4, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 34_999 }),
+  ].map(({ savingsCents: _s, isBestPrice: _b, isSource: _i, ...offer }) => offer);
+  return {
+    success: true,
+    product: {
+      id: 7,
+      title: 'Sony WH-1000XM5 Wireless Headphones',
+      brand: 'Sony',
+      model: 'WH-1000XM5',
+      gtin: null,
+      category: 'Headphones',
+      categorySlug: 'headphones',
+      imageUrl: null,
+      offerCount: 4,
+      bestPriceCents: 34_999,
+      bestPriceCondition: 'new',
+      currency: 'USD',
+    },
+    offers,
+    priceHistory: [],
+    priceSummaries: [],
+  };
+}
+
+describe('product page head', () => {
+  it("gives search engines the card's price as the lowest, and each retailer's new offer when it has one", () => {
+    const ld = productJsonLd(detail(), 'https://pricehunt.example/product/7/sony');
+    const aggregate = ld['offers'] as { lowPrice: string; highPrice: string; offers: Array<{ seller: { name: string }; price: string; itemCondition: string }> };
+    expect(aggregate).toMatchObject({ lowPrice: '349.99', highPrice: '349.99' });
+    expect(aggregate.offers.map((offer) => [offer.seller.name, offer.price, offer.itemCondition])).toEqual([
+      ['Walmart', '299.99', 'https://schema.org/NewCondition'],
+      ['Amazon', '349.99', 'https://schema.org/NewCondition'],
+      ['eBay', '199.99', 'https://schema.org/UsedCondition'],
+    ]);
+    expect(productDescription(detail())).toContain('Best price $349.99 at Amazon.');
+  });
+});
