@@ -52,6 +52,8 @@ export interface TreeOptions {
   lambda?: number;
   minChildWeight?: number;
   bins?: number;
+  /** Features the trees may not split on (to measure what each adds). */
+  without?: ReadonlySet<string>;
   log?: (s: string) => void;
 }
 
@@ -82,7 +84,7 @@ export function fitTrees(rows: readonly Row[], opts: TreeOptions = {}): TreeMode
   const bins = opts.bins ?? 32;
   const d = FEATURE_NAMES.length;
   const n = rows.length;
-  const cuts = FEATURE_NAMES.map((_, j) => splitCandidates(rows, j, bins));
+  const cuts = FEATURE_NAMES.map((name, j) => (opts.without?.has(name) ? [] : splitCandidates(rows, j, bins)));
   // bin index per row and feature: number of cuts strictly below the value
   const binOf: Uint8Array[] = FEATURE_NAMES.map((_, j) => {
     const c = cuts[j] as number[];

@@ -5,9 +5,10 @@
  * src/lib/matcher-weights.json, which the library loads at run time. Deterministic: the same data gives the same
  * file byte for byte. CPU only, no network.
  *
- *   npm run train:matcher -- [--data <dir>] [--model trees|linear] [--trees 200] [--depth 3] [--out <file>]
+ *   npm run train:matcher -- [--data <dir>] [--model trees|linear] [--trees 200] [--depth 3] [--without f1,f2] [--out <file>]
  *
  * Without --trees and --depth, each of TREE_GRID is fitted and the one with the best mean valid F1 is kept.
+ * --without names features the trees may not use, to measure what each adds on the valid splits.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,8 @@ function main(): void {
   if (kind !== 'trees' && kind !== 'linear') throw new Error('--model must be trees or linear');
   const out = path.resolve(args['out'] ?? path.join(__dirname, '..', 'src', 'lib', 'matcher-weights.json'));
   const log = (s: string) => process.stderr.write(`${s}\n`);
+  const without = new Set((args['without'] ?? '').split(',').filter(Boolean));
+  for (const name of without) if (!(FEATURE_NAMES as readonly string[]).includes(name)) throw new Error(`--without: unknown feature "${name}"`);
   const names = DATASETS.filter((name) => {
     const missing = missingFile(dataDir, name, ['train', 'valid']);
     if (missing) log(`${name}: skipped, ${missing} is not there`);
@@ -80,7 +83,7 @@ function main(): void {
     const grid = args['trees'] || args['depth'] ? [{ trees: Number(args['trees'] ?? 200), depth: Number(args['depth'] ?? 3) }] : TREE_GRID;
     chosen = { model: fitTrees([], { trees: 0 }), sets: [], threshold: 0.5, meanF1: -1, params: '' };
     for (const params of grid) {
-      const model = fitTrees(train, { ...params, log });
+      const model = fitTrees(train, { ...params, without, log });
       const sets = validOf(model);
       const picked = pickThreshold(sets);
       log(`trees ${params.trees} depth ${params.depth}: mean valid F1 ${(picked.meanF1 * 100).toFixed(2)} at ${picked.threshold}`);

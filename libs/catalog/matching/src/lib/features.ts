@@ -34,6 +34,18 @@ export const FEATURE_NAMES = [
   'priceImplausible',
   'priceMissing',
   'cosineTimesModel',
+  'versionAgree',
+  'versionConflict',
+  'seatConflict',
+  'licenceTermsDiffer',
+  'codeEqual',
+  'codeConflict',
+  'gtinInText',
+  'gtinInTextDiffer',
+  'mpnInOtherTitle',
+  'titlePriceLogRatio',
+  'headCoverage',
+  'headCoverageMax',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -196,8 +208,61 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   } else f.priceMissing = 1;
 
   f.cosineTimesModel = f.trigramCosine * (f.modelEqual || f.mpnEqual ? 1 : 0);
+  listingFeatures(a, b, f);
 
   return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio };
+}
+
+function shareAny<T>(x: ReadonlySet<T>, y: ReadonlySet<T>): boolean {
+  for (const v of x) if (y.has(v)) return true;
+  return false;
+}
+
+/** A code of one side written in the other's title or model number: exactly, or (8 characters or more) within it. */
+function codeFoundIn(codes: ReadonlySet<string>, other: PreparedOffer): boolean {
+  for (const c of codes) if (other.listing.codes.has(c) || (c.length >= 8 && other.modelText.includes(c))) return true;
+  return false;
+}
+
+/** Share of the words naming one product (its title's head) found anywhere in the other's title. */
+function headCovered(a: PreparedOffer, b: PreparedOffer): number {
+  const head = a.listing.head;
+  if (head.length === 0) return 0;
+  let found = 0;
+  for (const w of head) if (b.tokens.has(w)) found++;
+  return found / head.length;
+}
+
+/** Evidence from what titles state beyond their words (listing.ts): versions, licences, codes, GTINs, prices. */
+function listingFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): void {
+  const la = a.listing;
+  const lb = b.listing;
+  if (la.versions.size > 0 && lb.versions.size > 0) {
+    if (shareAny(la.versions, lb.versions)) f.versionAgree = 1;
+    else f.versionConflict = 1;
+  }
+  if (la.seats.size > 0 && lb.seats.size > 0 && !shareAny(la.seats, lb.seats)) f.seatConflict = 1;
+  let termsDiffer = 0;
+  for (const t of la.terms) if (!lb.terms.has(t)) termsDiffer++;
+  for (const t of lb.terms) if (!la.terms.has(t)) termsDiffer++;
+  f.licenceTermsDiffer = Math.min(2, termsDiffer);
+  if (codeFoundIn(la.codes, b) || codeFoundIn(lb.codes, a)) f.codeEqual = 1;
+  else if (la.codes.size > 0 && lb.codes.size > 0) f.codeConflict = 1;
+  if (la.gtinFromText || lb.gtinFromText) {
+    if (shareAny(la.gtins, lb.gtins)) {
+      if (!f.gtinEqual) f.gtinInText = 1;
+    } else if (la.gtins.size > 0 && lb.gtins.size > 0) f.gtinInTextDiffer = 1;
+  }
+  if (!f.mpnEqual && ((a.mpn && a.mpn.length >= 4 && lb.titleText.includes(a.mpn)) || (b.mpn && b.mpn.length >= 4 && la.titleText.includes(b.mpn)))) {
+    f.mpnInOtherTitle = 1;
+  }
+  const pa = a.price ?? la.titlePrice;
+  const pb = b.price ?? lb.titlePrice;
+  if (pa && pb && (la.titlePrice || lb.titlePrice)) f.titlePriceLogRatio = Math.min(3, Math.abs(Math.log(pa / pb)));
+  const ab = headCovered(a, b);
+  const ba = headCovered(b, a);
+  f.headCoverage = Math.min(ab, ba);
+  f.headCoverageMax = Math.max(ab, ba);
 }
 
 export function featureVector(features: PairFeatures): number[] {

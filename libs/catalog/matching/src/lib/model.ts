@@ -64,6 +64,12 @@ export const NON_POSITIVE_FEATURES: ReadonlySet<FeatureName> = new Set<FeatureNa
   'genderConflict',
   'priceImplausible',
   'priceLogRatio',
+  'versionConflict',
+  'seatConflict',
+  'licenceTermsDiffer',
+  'codeConflict',
+  'gtinInTextDiffer',
+  'titlePriceLogRatio',
 ]);
 
 function checkThreshold(t: unknown): number {

@@ -5,6 +5,7 @@
 import { extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, normaliseBrand, normaliseGtin, normaliseModel, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
+import { gtinsInTitle, licenceSeats, licenceTerms, priceInTitle, productCodes, softwareVersions, titleHead } from './listing';
 import { type IdfStats, type PackedVector, type SparseVector, trigramVector, wordVector } from './tfidf';
 
 const PREPARED = Symbol('prepared-offer');
@@ -75,6 +76,27 @@ export interface PreparedOffer {
   /** Who a garment or shoe is for, as the title says it in any of several languages ("men", "women", "kids"). */
   readonly genders: ReadonlySet<string>;
   readonly price: number | null;
+  /** What the title says beyond its words (listing.ts), read once per offer. */
+  readonly listing: ListingFacts;
+}
+
+/** The title's own statements of price, versions, licence, codes and identifiers: see listing.ts. */
+export interface ListingFacts {
+  /** A price written at the end of the title, in cents, when the offer has no price of its own. */
+  readonly titlePrice: number | null;
+  readonly versions: ReadonlySet<string>;
+  /** Seats a licence covers, as decimal strings. */
+  readonly seats: ReadonlySet<string>;
+  readonly terms: ReadonlySet<string>;
+  readonly codes: ReadonlySet<string>;
+  /** GTINs of the offer (its own, its model number read as one, those in its title), 14 digits. */
+  readonly gtins: ReadonlySet<string>;
+  /** Whether one of `gtins` comes from the title or the model number rather than the GTIN field. */
+  readonly gtinFromText: boolean;
+  /** The title alone as one upper-case alphanumeric string. */
+  readonly titleText: string;
+  /** The words naming the product, before colours and shop names (`titleHead`). */
+  readonly head: readonly string[];
 }
 
 export function isPreparedOffer(value: unknown): value is PreparedOffer {
@@ -163,6 +185,24 @@ function editionsOf(tokens: readonly string[]): { editions: ReadonlySet<string>;
   return { editions: editions ?? NONE, leads: leads ?? NO_LEADS };
 }
 
+function listingFacts(title: string, gtin: string | null, model: string | null | undefined, price: number | null): ListingFacts {
+  const textGtins = gtinsInTitle(title);
+  const modelGtin = normaliseGtin(model ?? null);
+  if (modelGtin) textGtins.push(modelGtin);
+  const gtins = gtin ? [gtin, ...textGtins] : textGtins;
+  return {
+    titlePrice: price === null ? priceInTitle(title) : null,
+    versions: setOrNone(softwareVersions(title)),
+    seats: setOrNone(licenceSeats(title).map(String)),
+    terms: setOrNone(licenceTerms(title)),
+    codes: setOrNone(productCodes(title)),
+    gtins: setOrNone(gtins),
+    gtinFromText: textGtins.length > 0,
+    titleText: foldText(title).toUpperCase().replace(/[^A-Z0-9]/g, ''),
+    head: titleHead(title),
+  };
+}
+
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
 export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOffer {
   checkOffer(offer);
@@ -178,12 +218,14 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   const numbers = setOrNone(tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t)));
   const quantities = quantitiesByKind(extractQuantities(title));
   const lineNumbers = extractLineNumbers(tokens);
+  const gtin = normaliseGtin(offer.gtin ?? null);
+  const price = offer.priceCents != null && offer.priceCents > 0 ? offer.priceCents : null;
   return {
     [PREPARED]: true,
     offer,
     stats,
     brand: normaliseBrand(offer.brand) ?? brandFromTitle(tokens, stats),
-    gtin: normaliseGtin(offer.gtin ?? null),
+    gtin,
     mpn,
     models,
     strongModels,
@@ -203,6 +245,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     accessory: ACCESSORY_RE.test(foldText(title)),
     accessoryFor: ACCESSORY_FOR_RE.test(foldText(title)),
     genders: gendersOf(tokens),
-    price: offer.priceCents != null && offer.priceCents > 0 ? offer.priceCents : null,
+    price,
+    listing: listingFacts(title, gtin, offer.model, price),
   };
 }
