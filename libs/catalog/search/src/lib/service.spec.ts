@@ -19,6 +19,7 @@ const product = (id: number, offerCount = 1): ProductRow => ({
   imageUrl: null,
   offerCount,
   bestPriceCents: null,
+  bestPriceCondition: null,
   currency: 'USD',
   createdAt: '2026-11-21T00:00:00.000Z',
   updatedAt: '2026-11-21T00:00:00.000Z',
