@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { modelKeysOf, otherBrand } from './matching';
+import { fitsBetterThan, linksLoosely, modelKeysOf, otherBrand } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -36,5 +36,40 @@ describe('otherBrand', () => {
     expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + MYV90LL/A Wireless Headphones', brand: 'Sony' }), prepareOffer({ title: 'Studio Buds +', brand: 'Beats by Dr. Dre' })])).toBe(false);
     expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + Wireless Headphones, White' })])).toBe(false);
     expect(otherBrand(prepareOffer({ title: 'Studio Buds + Wireless Headphones' }), [prepareOffer({ title: 'WH-CH694', brand: 'Sony' })])).toBe(false);
+  });
+});
+
+// Real listings of the Amazon-Google train split (table A record, table B record, label).
+describe('linksLoosely', () => {
+  const threshold = 0.38;
+  it('holds when the item fits one member of a product and not another (A 347 against B 2457, labelled apart)', () => {
+    const item = prepareOffer({ title: 'Jumpstart Advanced 1st Grade V2 .0', brand: 'Knowledge Adventure', priceCents: 1999 });
+    const members = [
+      prepareOffer({ title: 'Jumpstart Advanced 3rd Grade V2 .0', brand: 'Knowledge Adventure', priceCents: 1999 }),
+      prepareOffer({ title: 'Knowledge Adventure Inc. 20223 Jumpstart World 1st Grade Mini Box', priceCents: 1693 }),
+    ];
+    expect(linksLoosely(item, members, threshold)).toBe(true);
+    // A product of one offer is judged by the score alone.
+    expect(linksLoosely(item, members.slice(1), threshold)).toBe(false);
+  });
+  it('lets the Upgrade join a product of its upgrades, not one that also holds the full Upsell (A 516)', () => {
+    const item = prepareOffer({ title: 'Adobe Creative Suite CS3 Design Premium Upgrade [ Mac ]', brand: 'Adobe', priceCents: 59900 });
+    const upgrades = [prepareOffer({ title: 'Adobe CS3 Design Premium Upgrade', priceCents: 61999 }), prepareOffer({ title: 'Adobe Creative Suite CS3 Design Premium Upsell [ Mac ]', brand: 'Adobe', priceCents: 159900 })];
+    expect(linksLoosely(item, upgrades, threshold)).toBe(false);
+    expect(linksLoosely(item, [...upgrades, prepareOffer({ title: 'Adobe CS3 Design Premium Upsell', priceCents: 163999 })], threshold)).toBe(true);
+  });
+});
+
+describe('fitsBetterThan', () => {
+  // A 516 is B 893 (labelled a match), not B 531 (labelled apart), though the matcher takes both for it.
+  const amazon = prepareOffer({ title: 'Adobe Creative Suite CS3 Design Premium Upgrade [ Mac ]', brand: 'Adobe', priceCents: 59900 });
+  const design = prepareOffer({ title: 'Adobe CS3 Design Premium Upgrade', priceCents: 61999 });
+  const web = prepareOffer({ title: 'Adobe CS3 Web Premium Upgrade', priceCents: 51799 });
+  it("holds when the item fits the product's other retailers' offers clearly better than its retailer's offer there", () => {
+    expect(fitsBetterThan(design, web, [amazon])).toBe(true);
+  });
+  it('does not hold the other way round, nor without offers at other retailers', () => {
+    expect(fitsBetterThan(web, design, [amazon])).toBe(false);
+    expect(fitsBetterThan(design, web, [])).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import {
   normaliseModel,
   pairEvidence,
   prepareOffer,
+  scorePair,
   type ClusterCandidate,
   type ClusterEvidence,
   type ItemIdentity,
@@ -137,6 +138,44 @@ const LONE_OFFER_RIVALS = 3;
  * score, and never more than this share of the threshold: it is not that product.
  */
 const CLUSTER_CONFLICT_FACTOR = 0.5;
+
+/**
+ * An offer joining a product scores at least this share of the threshold against every member `demoteConflicting`
+ * reads, not only against its best one: single linkage otherwise chains a product line's editions into one product
+ * ("Adobe Photoshop CS3 Upgrade", "Adobe Illustrator CS3 Upgrade", "Adobe Dreamweaver CS3 Upgrade"…).
+ */
+const CLUSTER_LINK_FLOOR = 0.5;
+
+/**
+ * Joining: products down to this share of the threshold are checked for conflicts too (`demoteConflicting`), so that
+ * `placeOffer` may take an uncontested one of them (`UNCONTESTED_SHARE` in place-offer.ts).
+ */
+export const JOIN_CHECKED_SHARE = 0.6;
+
+/**
+ * How much better an offer must fit a product's offers at other retailers than the product's offer at its own
+ * retailer does, to take that one's place (`offerItDisplaces`).
+ */
+const DISPLACE_MARGIN = 0.1;
+
+/**
+ * True when the item scores below `CLUSTER_LINK_FLOOR` of the threshold against some member of a product of two or
+ * more: it fits one member, not the product.
+ */
+export function linksLoosely(item: PreparedOffer, members: readonly PreparedOffer[], threshold: number): boolean {
+  if (members.length < 2) return false;
+  return members.some((member) => scorePair(item, member).score < CLUSTER_LINK_FLOOR * threshold);
+}
+
+/**
+ * True when the item fits a product's offers at other retailers (`others`) by more than `DISPLACE_MARGIN` better than
+ * the product's offer at the item's retailer (`listed`) does: each scores as its best fit among them.
+ */
+export function fitsBetterThan(item: PreparedOffer, listed: PreparedOffer, others: readonly PreparedOffer[]): boolean {
+  if (others.length === 0) return false;
+  const fit = (offer: PreparedOffer) => Math.max(...others.map((other) => scorePair(offer, other).score));
+  return fit(item) > fit(listed) + DISPLACE_MARGIN;
+}
 
 /**
  * What keeps an item out of a product whatever its score: its members state another GTIN or part number, model number
@@ -486,8 +525,9 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
   function* demoteConflicting(item: PreparedOffer, ranked: RankedProduct[], members: (productIds: readonly number[]) => Step<Map<number, OfferRef[]>>, joining: boolean): Step<RankedProduct[]> {
     const threshold = matchThreshold();
     const above: RankedProduct[] = [];
+    const checkedFrom = joining ? threshold * JOIN_CHECKED_SHARE : threshold;
     for (const entry of ranked) {
-      if (entry.score < threshold) break;
+      if (entry.score < checkedFrom) break;
       above.push(entry);
     }
     if (above.length === 0) return ranked;
@@ -496,7 +536,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     let demoted = false;
     for (const entry of above) {
       const offers = (membersOf.get(entry.productId) ?? []).map((ref) => preparedOf(entryOf(ref))).filter((offer): offer is PreparedOffer => offer !== null);
-      if (conflicts(clusterEvidence(item, offers), joining) || (!joining && otherBrand(item, offers))) {
+      if (conflicts(clusterEvidence(item, offers), joining) || (joining ? linksLoosely(item, offers, threshold) : otherBrand(item, offers))) {
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }
@@ -733,6 +773,20 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     return (yield* mayBeOneProduct(offer.productId, best.productId)) ? best.productId : null;
   }
 
+  /** See `secondListing` below. */
+  function* secondListing(item: ItemIdentity, productId: number, retailerId: string): Step<{ fit: number; displaces: number | null }> {
+    const refs = (yield* read('offerRefsOfProducts', [productId], MEMBERS_FOR_WORDS)).get(productId) ?? [];
+    const at = yield* read('offersAtAmong', retailerId, refs.map((ref) => ref.id));
+    const others = yield* preparedAll(refs.filter((ref) => !at.has(ref.id)));
+    if (others.length === 0) return { fit: 0, displaces: null };
+    const prepared = prepareOffer(item);
+    const fit = Math.max(...others.map((other) => scorePair(prepared, other).score));
+    if (at.size !== 1) return { fit, displaces: null };
+    const listedRef = refs.find((ref) => at.has(ref.id))!;
+    const [listed] = yield* preparedAll([listedRef]);
+    return { fit, displaces: listed && fitsBetterThan(prepared, listed, others) ? listedRef.id : null };
+  }
+
   /** Products whose offers share the item's words, best full-text rank first (see `related` below). */
   function* related(input: ItemIdentity, limit: number): Step<number[]> {
     const words = indexWords([input.title, input.brand ?? '', input.model ?? ''].join(' '));
@@ -773,8 +827,13 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
      *   `lookup` when given, else from the catalog; given the item, only an offer that contradicts nothing of it
      *   (`gtinContradictions`: model numbers, quantities, prices more than 2x apart) counts.
      * - `rank(item, options)`: candidate products for the item, best first.
+     * - `secondListing(item, productId, retailerId)`, for a product the retailer lists already: how well the item
+     *   fits the product's offers at other retailers (`fit`: the best score among them, 0 without any; a retailer's
+     *   own listings share its wording, which tells nothing), and the product's one offer at the retailer when the
+     *   item fits them clearly better than it does (`displaces`, `fitsBetterThan`), else null.
      */
     steps: {
+      secondListing,
       mayBeOneProduct,
       productForLoneOffer,
       *productWithGtin(gtin: string | null, excludeOfferId?: number, lookup?: CandidateLookup, item?: ItemIdentity): Step<number | null> {

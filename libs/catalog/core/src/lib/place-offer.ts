@@ -1,9 +1,35 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { op, type IngestionStep } from './ingestion-store';
-import { matchThreshold, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
+import { JOIN_CHECKED_SHARE, matchThreshold, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
 
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
 const LISTED_AT_RETAILER_MARGIN = 0.8;
+
+/**
+ * A retailer lists a product once as a rule: an offer joins a product that already holds an offer of its retailer
+ * only when it fits the product's offers at other retailers with a score of at least this (the retailer's own listing
+ * shares its wording and tells nothing: "Adobe CS3 Web Premium Upgrade" scores 0.87 against the same shop's "Adobe CS3
+ * Design Premium Upgrade"); below it, the offer takes that listing's place when it fits them clearly better
+ * (`secondListing`, on the row path), else such products are not candidates.
+ */
+export const SECOND_LISTING_SCORE = 0.6;
+
+/**
+ * Below the threshold, the best product is still taken when it scores at least this share of it, conflicts with
+ * nothing the offer states (`demoteConflicting` checks it, `JOIN_CHECKED_SHARE`), its retailer does not list it yet and
+ * the next product scores under `UNCONTESTED_MARGIN` of it: listings of one item at two retailers word it apart
+ * ("Roxio Easy Media Creator 9" and "Roxio Easy Media Creator 9 Suite Software for Windows Authoring Software"), and
+ * one candidate far ahead of the rest is that item more often than not.
+ */
+export const UNCONTESTED_SHARE = JOIN_CHECKED_SHARE;
+const UNCONTESTED_MARGIN = 0.8;
+
+/** The best product when it is uncontested (see `UNCONTESTED_SHARE`; whether the retailer lists it is asked apart). */
+export function uncontestedBest(ranked: readonly RankedProduct[], threshold: number): RankedProduct | null {
+  const [best, next] = ranked;
+  if (!best || best.score >= threshold || best.score < threshold * UNCONTESTED_SHARE) return null;
+  return (next?.score ?? 0) < best.score * UNCONTESTED_MARGIN ? best : null;
+}
 
 /** The products ranked close enough to the best to be taken instead of it (the best first), or none below the threshold. */
 function contenders(ranked: readonly RankedProduct[], threshold: number): RankedProduct[] {
@@ -50,6 +76,11 @@ export function* placeOffer(
     match: Omit<MatchOptions, 'joining'>;
     /** The offer's retailer (its products are read in the unit of work), or what answers which products it sells. */
     withOfferAtRetailer: string | ((productIds: readonly number[]) => ReadonlySet<number>);
+    /**
+     * Takes an offer out of its product into one of its own (the row path): given, an offer may take the place of
+     * its retailer's offer in a product (`SECOND_LISTING_SCORE`).
+     */
+    displace?: (offerId: number) => IngestionStep<void>;
   },
 ): IngestionStep<number | null> {
   if (options.known != null) return options.known;
@@ -59,11 +90,35 @@ export function* placeOffer(
     const byModel = matcher.productWithModel(options.statedModel.modelKey, options.statedModel.brand, options.match.lookup);
     if (byModel !== null) return byModel;
   }
-  const ranked = yield* matcher.steps.rank(item, { ...options.match, joining: true });
+  let ranked = yield* matcher.steps.rank(item, { ...options.match, joining: true });
   const threshold = matchThreshold();
-  const close = contenders(ranked, threshold);
   const at = options.withOfferAtRetailer;
+  const listedAmong = (ids: readonly number[]): IngestionStep<ReadonlySet<number>> =>
+    (function* () {
+      return ids.length === 0 ? new Set<number>() : typeof at === 'string' ? yield* op('productsWithOfferAt', at, ids) : at(ids);
+    })();
+  // Products the retailer lists already are judged by the offer's fit with their offers at other retailers (in the
+  // catalog: the bulk path, whose batch is not written yet, judges them by their score).
+  const listed = yield* listedAmong(ranked.filter((entry) => entry.score >= threshold * UNCONTESTED_SHARE).map((entry) => entry.productId));
+  if (listed.size > 0) {
+    const dropped = new Set<number>();
+    for (const [rank, entry] of ranked.entries()) {
+      if (!listed.has(entry.productId)) continue;
+      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null };
+      if (second.fit >= SECOND_LISTING_SCORE) continue;
+      if (rank === 0 && entry.score >= threshold && second.displaces !== null && options.displace) {
+        yield* options.displace(second.displaces);
+        return entry.productId;
+      }
+      dropped.add(entry.productId);
+    }
+    ranked = ranked.filter((entry) => !dropped.has(entry.productId));
+  }
+  // Products the retailer lists that the offer fits under SECOND_LISTING_SCORE are gone.
+  const uncontested = uncontestedBest(ranked, threshold);
+  if (uncontested) return uncontested.productId;
+  const close = contenders(ranked, threshold);
   const ids = close.map((entry) => entry.productId);
-  const listed = close.length < 2 ? new Set<number>() : typeof at === 'string' ? yield* op('productsWithOfferAt', at, ids) : at(ids);
-  return productForOffer(ranked, threshold, () => listed);
+  const listedClose = close.length < 2 ? new Set<number>() : yield* listedAmong(ids);
+  return productForOffer(ranked, threshold, () => listedClose);
 }

@@ -69,6 +69,15 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
       known: known !== undefined && (yield* op('productExists', known)) ? known : null,
       match: { useIndex: true, indexLimit: 20, modelKeys },
       withOfferAtRetailer: retailerId,
+      *displace(offerId) {
+        const moved = yield* op('getOffer', offerId);
+        if (!moved) return;
+        const own = yield* op('createProduct', productOf(moved), stamp);
+        batch.created.push(own);
+        if (moved.productId != null) batch.dirty.add(moved.productId);
+        yield* op('setOfferProduct', offerId, own);
+        batch.dirty.add(own);
+      },
     });
     if (productId === null) {
       productId = yield* op('createProduct', productOf(record), stamp);
