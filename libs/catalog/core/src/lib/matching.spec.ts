@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { fitsBetterThan, linksLoosely, modelKeysOf, otherBrand } from './matching';
+import { fitsBetterThan, modelKeysOf, otherBrand, pricedAlike } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -40,26 +40,6 @@ describe('otherBrand', () => {
 });
 
 // Real listings of the Amazon-Google train split (table A record, table B record, label).
-describe('linksLoosely', () => {
-  const threshold = 0.38;
-  it('holds when the item fits one member of a product and not another (A 347 against B 2457, labelled apart)', () => {
-    const item = prepareOffer({ title: 'Jumpstart Advanced 1st Grade V2 .0', brand: 'Knowledge Adventure', priceCents: 1999 });
-    const members = [
-      prepareOffer({ title: 'Jumpstart Advanced 3rd Grade V2 .0', brand: 'Knowledge Adventure', priceCents: 1999 }),
-      prepareOffer({ title: 'Knowledge Adventure Inc. 20223 Jumpstart World 1st Grade Mini Box', priceCents: 1693 }),
-    ];
-    expect(linksLoosely(item, members, threshold)).toBe(true);
-    // A product of one offer is judged by the score alone.
-    expect(linksLoosely(item, members.slice(1), threshold)).toBe(false);
-  });
-  it('lets the Upgrade join a product of its upgrades, not one that also holds the full Upsell (A 516)', () => {
-    const item = prepareOffer({ title: 'Adobe Creative Suite CS3 Design Premium Upgrade [ Mac ]', brand: 'Adobe', priceCents: 59900 });
-    const upgrades = [prepareOffer({ title: 'Adobe CS3 Design Premium Upgrade', priceCents: 61999 }), prepareOffer({ title: 'Adobe Creative Suite CS3 Design Premium Upsell [ Mac ]', brand: 'Adobe', priceCents: 159900 })];
-    expect(linksLoosely(item, upgrades, threshold)).toBe(false);
-    expect(linksLoosely(item, [...upgrades, prepareOffer({ title: 'Adobe CS3 Design Premium Upsell', priceCents: 163999 })], threshold)).toBe(true);
-  });
-});
-
 describe('fitsBetterThan', () => {
   // A 516 is B 893 (labelled a match), not B 531 (labelled apart), though the matcher takes both for it.
   const amazon = prepareOffer({ title: 'Adobe Creative Suite CS3 Design Premium Upgrade [ Mac ]', brand: 'Adobe', priceCents: 59900 });
@@ -71,5 +51,17 @@ describe('fitsBetterThan', () => {
   it('does not hold the other way round, nor without offers at other retailers', () => {
     expect(fitsBetterThan(web, design, [amazon])).toBe(false);
     expect(fitsBetterThan(design, web, [])).toBe(false);
+  });
+});
+
+describe('pricedAlike', () => {
+  // A 296 and B 2968: one title, labelled apart (another edition at a third of the price).
+  const amazon = prepareOffer({ title: 'Mighty Math Number Heroes', brand: 'Edmark', priceCents: 2995 });
+  it('holds when some member sells within 2x of the item, or prices are not known', () => {
+    expect(pricedAlike(amazon, [prepareOffer({ title: 'Mighty Math Number Heroes', priceCents: 2495 })])).toBe(true);
+    expect(pricedAlike(prepareOffer({ title: 'Mighty Math Number Heroes' }), [prepareOffer({ title: 'Mighty Math Number Heroes', priceCents: 995 })])).toBe(true);
+  });
+  it('does not hold when every member sells at less than half or more than twice the price', () => {
+    expect(pricedAlike(amazon, [prepareOffer({ title: 'Mighty Math Number Heroes', priceCents: 995 })])).toBe(false);
   });
 });

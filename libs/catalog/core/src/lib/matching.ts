@@ -9,6 +9,7 @@ import {
   restoreDecimals,
   getDefaultModel,
   gtinContradictions,
+  GTIN_PRICE_RATIO,
   normaliseBrand,
   normaliseGtin,
   normaliseModel,
@@ -135,22 +136,16 @@ const LONE_OFFER_RIVALS = 3;
 
 /**
  * An offer that disagrees with some member of a product on identifiers or variant attributes scores this share of its
- * score, and never more than this share of the threshold: it is not that product.
+ * score, and never more than this share of the threshold (joining: of `JOIN_CHECKED_SHARE` of it): it is not that
+ * product.
  */
 const CLUSTER_CONFLICT_FACTOR = 0.5;
-
-/**
- * An offer joining a product scores at least this share of the threshold against every member `demoteConflicting`
- * reads, not only against its best one: single linkage otherwise chains a product line's editions into one product
- * ("Adobe Photoshop CS3 Upgrade", "Adobe Illustrator CS3 Upgrade", "Adobe Dreamweaver CS3 Upgrade"…).
- */
-const CLUSTER_LINK_FLOOR = 0.5;
 
 /**
  * Joining: products down to this share of the threshold are checked for conflicts too (`demoteConflicting`), so that
  * `placeOffer` may take an uncontested one of them (`UNCONTESTED_SHARE` in place-offer.ts).
  */
-export const JOIN_CHECKED_SHARE = 0.6;
+export const JOIN_CHECKED_SHARE = 0.4;
 
 /**
  * How much better an offer must fit a product's offers at other retailers than the product's offer at its own
@@ -159,12 +154,14 @@ export const JOIN_CHECKED_SHARE = 0.6;
 const DISPLACE_MARGIN = 0.1;
 
 /**
- * True when the item scores below `CLUSTER_LINK_FLOOR` of the threshold against some member of a product of two or
- * more: it fits one member, not the product.
+ * True when some member sells within `GTIN_PRICE_RATIO` of the item's price, or either side states none: a fit under
+ * the threshold stands only then ("Mighty Math Number Heroes" at $29.95 is not the one at $9.95, whatever the words).
  */
-export function linksLoosely(item: PreparedOffer, members: readonly PreparedOffer[], threshold: number): boolean {
-  if (members.length < 2) return false;
-  return members.some((member) => scorePair(item, member).score < CLUSTER_LINK_FLOOR * threshold);
+export function pricedAlike(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  const price = item.price;
+  if (price === null) return true;
+  const priced = members.filter((member) => member.price !== null);
+  return priced.length === 0 || priced.some((member) => member.price! >= price * GTIN_PRICE_RATIO[0] && member.price! <= price * GTIN_PRICE_RATIO[1]);
 }
 
 /**
@@ -180,11 +177,11 @@ export function fitsBetterThan(item: PreparedOffer, listed: PreparedOffer, other
 /**
  * What keeps an item out of a product whatever its score: its members state another GTIN or part number, model number
  * (joining: one the item lacks while it states one they lack; else none of the item's), colour, plain number or
- * measured quantity.
+ * measured quantity; and, joining, another platform, language, version, school grade or licence count.
  */
 const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean =>
   evidence.identifierConflict ||
-  (joining ? evidence.modelMismatch : evidence.modelConflict) ||
+  (joining ? evidence.modelMismatch || evidence.variantConflicts.length > 0 : evidence.modelConflict) ||
   evidence.colourConflict ||
   evidence.numberConflict ||
   evidence.quantityConflicts.length > 0;
@@ -536,8 +533,9 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     let demoted = false;
     for (const entry of above) {
       const offers = (membersOf.get(entry.productId) ?? []).map((ref) => preparedOf(entryOf(ref))).filter((offer): offer is PreparedOffer => offer !== null);
-      if (conflicts(clusterEvidence(item, offers), joining) || (joining ? linksLoosely(item, offers, threshold) : otherBrand(item, offers))) {
-        entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
+      if (conflicts(clusterEvidence(item, offers), joining) || (joining ? entry.score < threshold && !pricedAlike(item, offers) : otherBrand(item, offers))) {
+        // Joining, below the products an uncontested join may take too (`checkedFrom`).
+        entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, checkedFrom * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }
     }

@@ -11,6 +11,9 @@ const google531 = { title: 'Adobe CS3 Web Premium Upgrade', priceCents: 51799 };
 const amazon543 = { title: 'Adobe Photoshop CS3 Upgrade [ Mac ]', brand: 'Adobe', priceCents: 19900 };
 const google371 = { title: 'Adobe Photoshop CS3 for Mac Upgrade', priceCents: 18999 }; // 543 and 371: labelled a match
 const google485 = { title: 'Adobe Illustrator CS3 Upgrade from Freehand for Mac', priceCents: 20699 }; // 543 and 485: apart
+const amazon320 = { title: 'Quicken 2007 Premier', brand: 'Intuit', priceCents: 7995 };
+const google2329 = { title: 'Intuit Quicken Premier 2007 Software for Windows Tax & Finance Software', priceCents: 7395 }; // 320 and 2329: a match
+const google900 = { title: 'Intuit Quicken 2007 Macintosh', priceCents: 6999 }; // 320 and 900: labelled apart
 const amazon1010 = { title: 'Roxio Easy Media Creator 9', brand: 'Roxio', priceCents: 9995 };
 const google2379 = { title: 'Roxio Easy Media Creator 9 Suite Software for Windows Authoring Software', priceCents: 9895 }; // a match
 
@@ -79,6 +82,16 @@ describe('placeOffer', () => {
     expect(place(google531, 'google-shopping', { displace: true })).toBe(1);
   });
 
+  it("takes the place of the retailer's listing that fits the product's other offers clearly worse", () => {
+    // B 900 came first and joined A 320; B 2329 fits A 320 better by more than the margin and takes its place.
+    const { place, displaced } = catalogOf({ 1: [{ id: 10, retailer: 'amazon', item: amazon320 }, { id: 11, retailer: 'google-shopping', item: google900 }] });
+    expect(scorePair(google2329, amazon320).score).toBeLessThan(SECOND_LISTING_SCORE);
+    expect(place(google2329, 'google-shopping', { displace: true })).toBe(1);
+    expect(displaced).toEqual([11]);
+    // Without a way to move offers (the bulk path), the product is no candidate.
+    expect(place(google2329, 'google-shopping')).toBeNull();
+  });
+
   it('joins an uncontested best product under the threshold, unless its retailer lists it already', () => {
     const score = scorePair(google2379, amazon1010).score;
     expect(score).toBeLessThan(matchThreshold());
@@ -91,6 +104,6 @@ describe('placeOffer', () => {
   it('does not join a best product under the threshold that another nearly matches', () => {
     expect(uncontestedBest([{ productId: 2, score: 0.3 }, { productId: 3, score: 0.25 }], 0.38)).toBeNull();
     expect(uncontestedBest([{ productId: 2, score: 0.3 }, { productId: 3, score: 0.2 }], 0.38)).toEqual({ productId: 2, score: 0.3 });
-    expect(uncontestedBest([{ productId: 2, score: 0.2 }], 0.38)).toBeNull();
+    expect(uncontestedBest([{ productId: 2, score: 0.1 }], 0.38)).toBeNull();
   });
 });

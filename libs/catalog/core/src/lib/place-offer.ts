@@ -12,11 +12,12 @@ const LISTED_AT_RETAILER_MARGIN = 0.8;
  * Design Premium Upgrade"); below it, the offer takes that listing's place when it fits them clearly better
  * (`secondListing`, on the row path), else such products are not candidates.
  */
-export const SECOND_LISTING_SCORE = 0.6;
+export const SECOND_LISTING_SCORE = 0.5;
 
 /**
  * Below the threshold, the best product is still taken when it scores at least this share of it, conflicts with
- * nothing the offer states (`demoteConflicting` checks it, `JOIN_CHECKED_SHARE`), its retailer does not list it yet and
+ * nothing the offer states and some member sells within 2x of its price (`demoteConflicting` checks it down to
+ * `JOIN_CHECKED_SHARE`, `pricedAlike`), its retailer does not list it yet (or the offer fits it as a second listing) and
  * the next product scores under `UNCONTESTED_MARGIN` of it: listings of one item at two retailers word it apart
  * ("Roxio Easy Media Creator 9" and "Roxio Easy Media Creator 9 Suite Software for Windows Authoring Software"), and
  * one candidate far ahead of the rest is that item more often than not.
@@ -61,9 +62,10 @@ export function productForOffer(
  * a labelled match (`known`, still there), else the product of an offer with the same valid GTIN that contradicts
  * nothing the item states (model number, size or capacity, a price within 2x), else (`statedModel`)
  * the one product whose offers state the offer's model number under its brand, else the best ranked product that
- * passes the threshold (`productForOffer`). Null: the offer begins a product of its own. A step of the import's unit
- * of work: it reads through the unit's transaction, or through `match.lookup` and `withOfferAtRetailer` where the bulk
- * path answers from memory.
+ * passes the threshold (`productForOffer`), leaving out those its retailer lists already that it does not fit as a
+ * second listing (`SECOND_LISTING_SCORE`), or failing that an uncontested one below it (`UNCONTESTED_SHARE`). Null:
+ * the offer begins a product of its own. A step of the import's unit of work: it reads through the unit's transaction,
+ * or through `match.lookup` and `withOfferAtRetailer` where the bulk path answers from memory.
  */
 export function* placeOffer(
   matcher: Pick<ProductMatcher, 'steps' | 'productWithModel'>,
@@ -77,10 +79,12 @@ export function* placeOffer(
     /** The offer's retailer (its products are read in the unit of work), or what answers which products it sells. */
     withOfferAtRetailer: string | ((productIds: readonly number[]) => ReadonlySet<number>);
     /**
-     * Takes an offer out of its product into one of its own (the row path): given, an offer may take the place of
-     * its retailer's offer in a product (`SECOND_LISTING_SCORE`).
+     * Takes an offer out of a product (`fromProductId`) and places it elsewhere (the row path): given, an offer may
+     * take the place of its retailer's offer in a product (`SECOND_LISTING_SCORE`).
      */
-    displace?: (offerId: number) => IngestionStep<void>;
+    displace?: (offerId: number, fromProductId: number) => IngestionStep<void>;
+    /** A product the offer is not to join (the one it gives way in). */
+    notInto?: number;
   },
 ): IngestionStep<number | null> {
   if (options.known != null) return options.known;
@@ -90,9 +94,9 @@ export function* placeOffer(
     const byModel = matcher.productWithModel(options.statedModel.modelKey, options.statedModel.brand, options.match.lookup);
     if (byModel !== null) return byModel;
   }
-  let ranked = yield* matcher.steps.rank(item, { ...options.match, joining: true });
-  const threshold = matchThreshold();
   const at = options.withOfferAtRetailer;
+  let ranked = (yield* matcher.steps.rank(item, { ...options.match, joining: true })).filter((entry) => entry.productId !== options.notInto);
+  const threshold = matchThreshold();
   const listedAmong = (ids: readonly number[]): IngestionStep<ReadonlySet<number>> =>
     (function* () {
       return ids.length === 0 ? new Set<number>() : typeof at === 'string' ? yield* op('productsWithOfferAt', at, ids) : at(ids);
@@ -107,7 +111,7 @@ export function* placeOffer(
       const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null };
       if (second.fit >= SECOND_LISTING_SCORE) continue;
       if (rank === 0 && entry.score >= threshold && second.displaces !== null && options.displace) {
-        yield* options.displace(second.displaces);
+        yield* options.displace(second.displaces, entry.productId);
         return entry.productId;
       }
       dropped.add(entry.productId);
