@@ -85,5 +85,5 @@ export {
   type ClusterAssignment,
 } from './lib/cluster';
 export { parseCsv, parseCsvRecords } from './lib/csv';
-export { joinedModelSpans, clusterEvidence, identifiersConflict, codesHeldBy, restoreDecimals, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions } from './lib/words';
+export { joinedModelSpans, clusterEvidence, identifiersConflict, codesHeldBy, restoreDecimals, variantsOf, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions, type VariantKind } from './lib/words';
 export { cleanTitle, representativeTitle, type TitledOffer } from './lib/title';

@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { modelKeysOf, otherBrand } from './matching';
+import { fitsBetterThan, modelKeysOf, otherBrand, pricedAlike } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -36,5 +36,32 @@ describe('otherBrand', () => {
     expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + MYV90LL/A Wireless Headphones', brand: 'Sony' }), prepareOffer({ title: 'Studio Buds +', brand: 'Beats by Dr. Dre' })])).toBe(false);
     expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + Wireless Headphones, White' })])).toBe(false);
     expect(otherBrand(prepareOffer({ title: 'Studio Buds + Wireless Headphones' }), [prepareOffer({ title: 'WH-CH694', brand: 'Sony' })])).toBe(false);
+  });
+});
+
+// Real listings of the Amazon-Google train split (table A record, table B record, label).
+describe('fitsBetterThan', () => {
+  // A 516 is B 893 (labelled a match), not B 531 (labelled apart), though the matcher takes both for it.
+  const amazon = prepareOffer({ title: 'Adobe Creative Suite CS3 Design Premium Upgrade [ Mac ]', brand: 'Adobe', priceCents: 59900 });
+  const design = prepareOffer({ title: 'Adobe CS3 Design Premium Upgrade', priceCents: 61999 });
+  const web = prepareOffer({ title: 'Adobe CS3 Web Premium Upgrade', priceCents: 51799 });
+  it("holds when the item fits the product's other retailers' offers clearly better than its retailer's offer there", () => {
+    expect(fitsBetterThan(design, web, [amazon])).toBe(true);
+  });
+  it('does not hold the other way round, nor without offers at other retailers', () => {
+    expect(fitsBetterThan(web, design, [amazon])).toBe(false);
+    expect(fitsBetterThan(design, web, [])).toBe(false);
+  });
+});
+
+describe('pricedAlike', () => {
+  // A 296 and B 2968: one title, labelled apart (another edition at a third of the price).
+  const amazon = prepareOffer({ title: 'Mighty Math Number Heroes', brand: 'Edmark', priceCents: 2995 });
+  it('holds when some member sells within 2x of the item, or prices are not known', () => {
+    expect(pricedAlike(amazon, [prepareOffer({ title: 'Mighty Math Number Heroes', priceCents: 2495 })])).toBe(true);
+    expect(pricedAlike(prepareOffer({ title: 'Mighty Math Number Heroes' }), [prepareOffer({ title: 'Mighty Math Number Heroes', priceCents: 995 })])).toBe(true);
+  });
+  it('does not hold when every member sells at less than half or more than twice the price', () => {
+    expect(pricedAlike(amazon, [prepareOffer({ title: 'Mighty Math Number Heroes', priceCents: 995 })])).toBe(false);
   });
 });

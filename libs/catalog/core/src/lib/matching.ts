@@ -9,11 +9,13 @@ import {
   restoreDecimals,
   getDefaultModel,
   gtinContradictions,
+  GTIN_PRICE_RATIO,
   normaliseBrand,
   normaliseGtin,
   normaliseModel,
   pairEvidence,
   prepareOffer,
+  scorePair,
   type ClusterCandidate,
   type ClusterEvidence,
   type ItemIdentity,
@@ -116,18 +118,52 @@ const LONE_OFFER_RIVALS = 3;
 
 /**
  * An offer that disagrees with some member of a product on identifiers or variant attributes scores this share of its
- * score, and never more than this share of the threshold: it is not that product.
+ * score, and never more than this share of the threshold (joining: of `JOIN_CHECKED_SHARE` of it): it is not that
+ * product.
  */
 const CLUSTER_CONFLICT_FACTOR = 0.5;
 
 /**
+ * Joining: products down to this share of the threshold are checked for conflicts too (`demoteConflicting`), so that
+ * `placeOffer` may take an uncontested one of them (`UNCONTESTED_SHARE` in place-offer.ts).
+ */
+export const JOIN_CHECKED_SHARE = 0.4;
+
+/**
+ * How much better an offer must fit a product's offers at other retailers than the product's offer at its own
+ * retailer does, to take that one's place (`offerItDisplaces`).
+ */
+const DISPLACE_MARGIN = 0.1;
+
+/**
+ * True when some member sells within `GTIN_PRICE_RATIO` of the item's price, or either side states none: a fit under
+ * the threshold stands only then ("Mighty Math Number Heroes" at $29.95 is not the one at $9.95, whatever the words).
+ */
+export function pricedAlike(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  const price = item.price;
+  if (price === null) return true;
+  const priced = members.filter((member) => member.price !== null);
+  return priced.length === 0 || priced.some((member) => member.price! >= price * GTIN_PRICE_RATIO[0] && member.price! <= price * GTIN_PRICE_RATIO[1]);
+}
+
+/**
+ * True when the item fits a product's offers at other retailers (`others`) by more than `DISPLACE_MARGIN` better than
+ * the product's offer at the item's retailer (`listed`) does: each scores as its best fit among them.
+ */
+export function fitsBetterThan(item: PreparedOffer, listed: PreparedOffer, others: readonly PreparedOffer[]): boolean {
+  if (others.length === 0) return false;
+  const fit = (offer: PreparedOffer) => Math.max(...others.map((other) => scorePair(offer, other).score));
+  return fit(item) > fit(listed) + DISPLACE_MARGIN;
+}
+
+/**
  * What keeps an item out of a product whatever its score: its members state another GTIN or part number, model number
  * (joining: one the item lacks while it states one they lack; else none of the item's), colour, plain number or
- * measured quantity.
+ * measured quantity; and, joining, another platform, language, version, school grade or licence count.
  */
 const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean =>
   evidence.identifierConflict ||
-  (joining ? evidence.modelMismatch : evidence.modelConflict) ||
+  (joining ? evidence.modelMismatch || evidence.variantConflicts.length > 0 : evidence.modelConflict) ||
   evidence.colourConflict ||
   evidence.numberConflict ||
   evidence.quantityConflicts.length > 0;
@@ -468,8 +504,9 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
   function* demoteConflicting(item: PreparedOffer, ranked: RankedProduct[], members: (productIds: readonly number[]) => Step<Map<number, OfferRef[]>>, joining: boolean): Step<RankedProduct[]> {
     const threshold = matchThreshold();
     const above: RankedProduct[] = [];
+    const checkedFrom = joining ? threshold * JOIN_CHECKED_SHARE : threshold;
     for (const entry of ranked) {
-      if (entry.score < threshold) break;
+      if (entry.score < checkedFrom) break;
       above.push(entry);
     }
     if (above.length === 0) return ranked;
@@ -478,8 +515,9 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     let demoted = false;
     for (const entry of above) {
       const offers = (membersOf.get(entry.productId) ?? []).map((ref) => preparedOf(entryOf(ref))).filter((offer): offer is PreparedOffer => offer !== null);
-      if (conflicts(clusterEvidence(item, offers), joining) || (!joining && otherBrand(item, offers))) {
-        entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, threshold * CLUSTER_CONFLICT_FACTOR);
+      if (conflicts(clusterEvidence(item, offers), joining) || (joining ? entry.score < threshold && !pricedAlike(item, offers) : otherBrand(item, offers))) {
+        // Joining, below the products an uncontested join may take too (`checkedFrom`).
+        entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, checkedFrom * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
       }
     }
@@ -744,6 +782,20 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     return (yield* mayBeOneProduct(offer.productId, best.productId)) ? best.productId : null;
   }
 
+  /** See `secondListing` below. */
+  function* secondListing(item: ItemIdentity, productId: number, retailerId: string): Step<{ fit: number; displaces: number | null }> {
+    const refs = (yield* read('offerRefsOfProducts', [productId], MEMBERS_FOR_WORDS)).get(productId) ?? [];
+    const at = yield* read('offersAtAmong', retailerId, refs.map((ref) => ref.id));
+    const others = yield* preparedAll(refs.filter((ref) => !at.has(ref.id)));
+    if (others.length === 0) return { fit: 0, displaces: null };
+    const prepared = prepareOffer(item);
+    const fit = Math.max(...others.map((other) => scorePair(prepared, other).score));
+    if (at.size !== 1) return { fit, displaces: null };
+    const listedRef = refs.find((ref) => at.has(ref.id))!;
+    const [listed] = yield* preparedAll([listedRef]);
+    return { fit, displaces: listed && fitsBetterThan(prepared, listed, others) ? listedRef.id : null };
+  }
+
   /** Products whose offers share the item's words, best full-text rank first (see `related` below). */
   function* related(input: ItemIdentity, limit: number): Step<number[]> {
     const words = indexWords([input.title, input.brand ?? '', input.model ?? ''].join(' '));
@@ -784,8 +836,13 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
      *   `lookup` when given, else from the catalog; given the item, only an offer that contradicts nothing of it
      *   (`gtinContradictions`: model numbers, quantities, prices more than 2x apart) counts.
      * - `rank(item, options)`: candidate products for the item, best first.
+     * - `secondListing(item, productId, retailerId)`, for a product the retailer lists already: how well the item
+     *   fits the product's offers at other retailers (`fit`: the best score among them, 0 without any; a retailer's
+     *   own listings share its wording, which tells nothing), and the product's one offer at the retailer when the
+     *   item fits them clearly better than it does (`displaces`, `fitsBetterThan`), else null.
      */
     steps: {
+      secondListing,
       mayBeOneProduct,
       productForLoneOffer,
       *productWithGtin(gtin: string | null, excludeOfferId?: number, lookup?: CandidateLookup, item?: ItemIdentity): Step<number | null> {

@@ -1,9 +1,36 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { op, type IngestionStep } from './ingestion-store';
-import { matchThreshold, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
+import { JOIN_CHECKED_SHARE, matchThreshold, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
 
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
 const LISTED_AT_RETAILER_MARGIN = 0.8;
+
+/**
+ * A retailer lists a product once as a rule: an offer joins a product that already holds an offer of its retailer
+ * only when it fits the product's offers at other retailers with a score of at least this (the retailer's own listing
+ * shares its wording and tells nothing: "Adobe CS3 Web Premium Upgrade" scores 0.87 against the same shop's "Adobe CS3
+ * Design Premium Upgrade"); below it, the offer takes that listing's place when it fits them clearly better
+ * (`secondListing`, on the row path), else such products are not candidates.
+ */
+export const SECOND_LISTING_SCORE = 0.5;
+
+/**
+ * Below the threshold, the best product is still taken when it scores at least this share of it, conflicts with
+ * nothing the offer states and some member sells within 2x of its price (`demoteConflicting` checks it down to
+ * `JOIN_CHECKED_SHARE`, `pricedAlike`), its retailer does not list it yet (or the offer fits it as a second listing) and
+ * the next product scores under `UNCONTESTED_MARGIN` of it: listings of one item at two retailers word it apart
+ * ("Roxio Easy Media Creator 9" and "Roxio Easy Media Creator 9 Suite Software for Windows Authoring Software"), and
+ * one candidate far ahead of the rest is that item more often than not.
+ */
+export const UNCONTESTED_SHARE = JOIN_CHECKED_SHARE;
+const UNCONTESTED_MARGIN = 0.8;
+
+/** The best product when it is uncontested (see `UNCONTESTED_SHARE`; whether the retailer lists it is asked apart). */
+export function uncontestedBest(ranked: readonly RankedProduct[], threshold: number): RankedProduct | null {
+  const [best, next] = ranked;
+  if (!best || best.score >= threshold || best.score < threshold * UNCONTESTED_SHARE) return null;
+  return (next?.score ?? 0) < best.score * UNCONTESTED_MARGIN ? best : null;
+}
 
 /** The products ranked close enough to the best to be taken instead of it (the best first), or none below the threshold. */
 function contenders(ranked: readonly RankedProduct[], threshold: number): RankedProduct[] {
@@ -35,9 +62,10 @@ export function productForOffer(
  * a labelled match (`known`, still there), else the product of an offer with the same valid GTIN that contradicts
  * nothing the item states (model number, size or capacity, a price within 2x), else (`statedModel`)
  * the one product whose offers state the offer's model number under its brand, else the best ranked product that
- * passes the threshold (`productForOffer`). Null: the offer begins a product of its own. A step of the import's unit
- * of work: it reads through the unit's transaction, or through `match.lookup` and `withOfferAtRetailer` where the bulk
- * path answers from memory.
+ * passes the threshold (`productForOffer`), leaving out those its retailer lists already that it does not fit as a
+ * second listing (`SECOND_LISTING_SCORE`), or failing that an uncontested one below it (`UNCONTESTED_SHARE`). Null:
+ * the offer begins a product of its own. A step of the import's unit of work: it reads through the unit's transaction,
+ * or through `match.lookup` and `withOfferAtRetailer` where the bulk path answers from memory.
  */
 export function* placeOffer(
   matcher: Pick<ProductMatcher, 'steps' | 'productWithModel'>,
@@ -50,6 +78,13 @@ export function* placeOffer(
     match: Omit<MatchOptions, 'joining'>;
     /** The offer's retailer (its products are read in the unit of work), or what answers which products it sells. */
     withOfferAtRetailer: string | ((productIds: readonly number[]) => ReadonlySet<number>);
+    /**
+     * Takes an offer out of a product (`fromProductId`) and places it elsewhere (the row path): given, an offer may
+     * take the place of its retailer's offer in a product (`SECOND_LISTING_SCORE`).
+     */
+    displace?: (offerId: number, fromProductId: number) => IngestionStep<void>;
+    /** A product the offer is not to join (the one it gives way in). */
+    notInto?: number;
   },
 ): IngestionStep<number | null> {
   if (options.known != null) return options.known;
@@ -59,11 +94,35 @@ export function* placeOffer(
     const byModel = matcher.productWithModel(options.statedModel.modelKey, options.statedModel.brand, options.match.lookup);
     if (byModel !== null) return byModel;
   }
-  const ranked = yield* matcher.steps.rank(item, { ...options.match, joining: true });
-  const threshold = matchThreshold();
-  const close = contenders(ranked, threshold);
   const at = options.withOfferAtRetailer;
+  let ranked = (yield* matcher.steps.rank(item, { ...options.match, joining: true })).filter((entry) => entry.productId !== options.notInto);
+  const threshold = matchThreshold();
+  const listedAmong = (ids: readonly number[]): IngestionStep<ReadonlySet<number>> =>
+    (function* () {
+      return ids.length === 0 ? new Set<number>() : typeof at === 'string' ? yield* op('productsWithOfferAt', at, ids) : at(ids);
+    })();
+  // Products the retailer lists already are judged by the offer's fit with their offers at other retailers (in the
+  // catalog: the bulk path, whose batch is not written yet, judges them by their score).
+  const listed = yield* listedAmong(ranked.filter((entry) => entry.score >= threshold * UNCONTESTED_SHARE).map((entry) => entry.productId));
+  if (listed.size > 0) {
+    const dropped = new Set<number>();
+    for (const [rank, entry] of ranked.entries()) {
+      if (!listed.has(entry.productId)) continue;
+      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null };
+      if (second.fit >= SECOND_LISTING_SCORE) continue;
+      if (rank === 0 && entry.score >= threshold && second.displaces !== null && options.displace) {
+        yield* options.displace(second.displaces, entry.productId);
+        return entry.productId;
+      }
+      dropped.add(entry.productId);
+    }
+    ranked = ranked.filter((entry) => !dropped.has(entry.productId));
+  }
+  // Products the retailer lists that the offer fits under SECOND_LISTING_SCORE are gone.
+  const uncontested = uncontestedBest(ranked, threshold);
+  if (uncontested) return uncontested.productId;
+  const close = contenders(ranked, threshold);
   const ids = close.map((entry) => entry.productId);
-  const listed = close.length < 2 ? new Set<number>() : typeof at === 'string' ? yield* op('productsWithOfferAt', at, ids) : at(ids);
-  return productForOffer(ranked, threshold, () => listed);
+  const listedClose = close.length < 2 ? new Set<number>() : yield* listedAmong(ids);
+  return productForOffer(ranked, threshold, () => listedClose);
 }

@@ -69,6 +69,24 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
       known: known !== undefined && (yield* op('productExists', known)) ? known : null,
       match: { useIndex: true, indexLimit: 20, modelKeys },
       withOfferAtRetailer: retailerId,
+      // The offer that gives way is placed again as if it came now, anywhere but the product it leaves.
+      *displace(offerId, from) {
+        const moved = yield* op('getOffer', offerId);
+        if (!moved) return;
+        const item = { title: moved.title, brand: moved.brand, model: moved.model, gtin: moved.gtin, priceCents: moved.priceCents };
+        let into = yield* placeOffer(matcher, item, {
+          match: { useIndex: true, indexLimit: 20, excludeOfferId: offerId },
+          withOfferAtRetailer: retailerId,
+          notInto: from,
+        });
+        if (into === null || into === from) {
+          into = yield* op('createProduct', productOf(moved), stamp);
+          batch.created.push(into);
+        }
+        yield* op('setOfferProduct', offerId, into);
+        batch.dirty.add(from);
+        batch.dirty.add(into);
+      },
     });
     if (productId === null) {
       productId = yield* op('createProduct', productOf(record), stamp);

@@ -163,3 +163,24 @@ describe('codesHeldBy', () => {
     expect(codesHeldBy(offer('Dell XPS 13 32GB RAM 1TB SSD Laptop'), members)).toBe(true);
   });
 });
+
+describe('variantConflicts', () => {
+  // Pairs of the Amazon-Google train split (table A record, table B record), each labelled apart.
+  const apart = (a: string, b: string) => clusterEvidence(prepareOffer({ title: a }), [prepareOffer({ title: b })]).variantConflicts;
+  it('names the variant kinds where the item and the members state values, none in common', () => {
+    expect(apart('3D Home Architect Landscape Designer V8', 'Encore Inc 3D Home Architect Home Design Deluxe Version 9')).toEqual(['version']); // 808, 313
+    expect(apart('Dk Smart Steps 3rd Grade', 'Smart Steps 4th Grade ( Jc )')).toEqual(['grade']); // 709, 1548
+    expect(apart('Microsoft Powerpoint 2004 Upgrade ( Mac )', 'Microsoft Windows Vista Home Basic Upgrade ( PC )')).toEqual(['platform']); // 371, 1514
+    expect(apart('Instant Immersion German Deluxe 2.0', 'Instant Immersion Japanese 2.0')).toEqual(['language']); // 554, 3009
+    expect(apart('Mcafee Internet Security Suite 2007 3 Users', 'Symantec 10725608 Norton Internet Security 2007 Internet Security 1 User ( S ) PC')).toEqual(['licence']); // 346, 2489
+  });
+  it('finds none where a value is shared, where one side states none, or for figures that measure something', () => {
+    expect(apart('Marine Aquarium 2.0 ( Mac )', 'Marine Aquarium 2.0 ( PC & Mac )')).toEqual([]);
+    expect(apart('Rainbow Fish and the Whale ( Win/Mac )', 'Rainbow Fish and the Whale ( Mac )')).toEqual([]);
+    expect(apart('Computrace Lojack for Laptops 1 Year License', 'Computrace Lojack for Laptops 1 Yr Subscription')).toEqual([]);
+    expect(apart('Apple Remote Desktop 3 10 Managed Systems', 'Apple Remote Desktop 3 Unlimited Managed Systems')).toEqual(['licence']);
+    expect(apart('Instant Immersion Spanish 2.0', 'Instant Immersion Spanish Deluxe')).toEqual([]);
+    expect(apart('Denon 7.1 Channel Home Theater Receiver', 'Denon 5.1 Channel Home Theater Receiver')).toEqual([]);
+    expect(apart('Lenovo 15.6 inch Laptop', 'Lenovo 14.0 inch Laptop')).toEqual([]);
+  });
+});

@@ -112,6 +112,78 @@ export interface ClusterEvidence {
    * members' "IdeaPad Slim 5", "HERO 13" against "HERO 11" (`extractLineNumbers`).
    */
   lineConflict: boolean;
+  /**
+   * Kinds of variant the item states and the members state too, with no value in common (`variantsOf`): the platform
+   * ("for Mac" against "for Windows"), the language, the version ("Acid Music Studio 7" against "… 6"), the school
+   * grade, or a count of users, seats or years of a licence ("10 Managed Systems" against "Unlimited Managed Systems").
+   */
+  variantConflicts: VariantKind[];
+}
+
+export type VariantKind = 'platform' | 'language' | 'version' | 'grade' | 'licence';
+
+const LANGUAGES: Readonly<Record<string, string>> = {
+  english: 'english', ingles: 'english', spanish: 'spanish', espanol: 'spanish', french: 'french', francais: 'french', italian: 'italian',
+  german: 'german', deutsch: 'german', japanese: 'japanese', chinese: 'chinese', mandarin: 'chinese', portuguese: 'portuguese',
+  russian: 'russian', hebrew: 'hebrew', arabic: 'arabic', korean: 'korean', dutch: 'dutch', greek: 'greek', latin: 'latin',
+};
+/** A version written as such ("V 9.0", "Version 16", "v2.0"), or a decimal that measures nothing ("Studio 8.0", "3.5"). */
+const VERSION_RE = /(?<![a-z0-9.])(?:v|ver|version)\.?\s*(\d{1,2})(?:\s*\.\s*\d+)*(?![0-9])|(?<![a-z0-9.])(\d{1,2})\s*\.\s*\d{1,2}(?![0-9.])(?!\s*(?:-\s*)?(?:in|inch|inches|"|'|gb|tb|mb|ghz|mhz|hz|mp|mm|cm|oz|lbs?|w|v|ch|channel|x|kg|g|l|ml|ft|m|a|mah|mbps|k|%)(?![a-z]))/g;
+/** School grades ("1st Grade", "Pre-Kindergarten", "4th-6th"). */
+const GRADE_RE = /(?<![a-z0-9])(pre-?k|pre-?kindergarten|preschool|kindergarten|toddlers?|1st|2nd|3rd|(?:[4-9]|1[0-2])th)(?![a-z])/g;
+/** A licence's count ("3 Users", "5-User", "10 Managed Systems", "Unlimited Managed Systems", "1 Year Subscription"). */
+const LICENCE_RE = /(?<![a-z0-9.])(\d{1,4}|unlimited|unlim|single)[\s-]*(users?|seats?|clients?|licen[sc]es?|nodes?|managed|workstations?|years?|yrs?)(?![a-z])/g;
+const LICENCE_UNIT: Readonly<Record<string, string>> = { managed: 'user', client: 'user', seat: 'user', node: 'user', workstation: 'user', license: 'user', licence: 'user', yr: 'year' };
+
+const variantsCache = new WeakMap<PreparedOffer, ReadonlyMap<VariantKind, ReadonlySet<string>>>();
+/** What an offer's title states of each `VariantKind` (worked out once per prepared offer). */
+export function variantsOf(offer: PreparedOffer): ReadonlyMap<VariantKind, ReadonlySet<string>> {
+  const known = variantsCache.get(offer);
+  if (known) return known;
+  const found = new Map<VariantKind, Set<string>>();
+  const add = (kind: VariantKind, value: string) => {
+    let values = found.get(kind);
+    if (!values) found.set(kind, (values = new Set()));
+    values.add(value);
+  };
+  for (const platform of offer.platforms) add('platform', platform);
+  for (const token of offer.tokens) if (LANGUAGES[token]) add('language', LANGUAGES[token]!);
+  const text = offer.offer.title.toLowerCase();
+  for (const match of text.matchAll(VERSION_RE)) add('version', String(Number(match[1] ?? match[2])));
+  for (const match of text.matchAll(GRADE_RE)) add('grade', match[1]!.replace('-', '').replace(/^prek(indergarten)?$/, 'prek'));
+  for (const match of text.matchAll(LICENCE_RE)) {
+    const unit = match[2]!.replace(/s$/, '');
+    const count = match[1] === 'single' ? '1' : match[1]!.startsWith('unlim') ? 'unlimited' : String(Number(match[1]));
+    add('licence', `${LICENCE_UNIT[unit] ?? unit}:${count}`);
+  }
+  variantsCache.set(offer, found);
+  return found;
+}
+
+/** The variant kinds where the item and the members state values, none in common (a licence count per unit). */
+function variantConflictsOf(item: PreparedOffer, members: readonly PreparedOffer[]): VariantKind[] {
+  const mine = variantsOf(item);
+  if (mine.size === 0) return [];
+  const theirs = new Map<VariantKind, Set<string>>();
+  for (const member of members) {
+    for (const [kind, values] of variantsOf(member)) {
+      let set = theirs.get(kind);
+      if (!set) theirs.set(kind, (set = new Set()));
+      for (const value of values) set.add(value);
+    }
+  }
+  const out: VariantKind[] = [];
+  for (const [kind, values] of mine) {
+    const stated = theirs.get(kind);
+    if (!stated) continue;
+    if (kind === 'licence') {
+      // Counts of one unit: "3 users" against "5 users", not against "1 year".
+      const unit = (value: string) => value.slice(0, value.indexOf(':'));
+      const units = new Set([...values].map(unit));
+      if ([...units].some((u) => [...stated].some((v) => unit(v) === u) && ![...values].some((v) => unit(v) === u && stated.has(v)))) out.push(kind);
+    } else if (![...values].some((value) => stated.has(value))) out.push(kind);
+  }
+  return out;
 }
 
 const MODEL_MIN = 5;
@@ -221,7 +293,8 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     numberConflict = members.some((member) => plainNumbers(member).some((number) => !item.modelText.includes(number)));
   }
   const modelsAllHeld = itemModels.length > 0 && found.size === itemModels.length;
-  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, modelsAllHeld, identifierConflict, editionConflict, lineConflict };
+  const variantConflicts = variantConflictsOf(item, members);
+  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, modelsAllHeld, identifierConflict, editionConflict, lineConflict, variantConflicts };
 }
 
 /**

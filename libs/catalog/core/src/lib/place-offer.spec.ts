@@ -1,0 +1,109 @@
+import { prepareOffer, scorePair, type ItemIdentity } from '@pricehunt/catalog-matching';
+import type { IngestionOps, IngestionStep } from './ingestion-store';
+import { fitsBetterThan, matchThreshold, type ProductMatcher } from './matching';
+import { placeOffer, SECOND_LISTING_SCORE, uncontestedBest } from './place-offer';
+import { runSync } from './steps';
+
+// Real listings of the Amazon-Google train split: table A (Amazon) records joined by table B (Google Shopping) ones.
+const amazon516 = { title: 'Adobe Creative Suite CS3 Design Premium Upgrade [ Mac ]', brand: 'Adobe', priceCents: 59900 };
+const google893 = { title: 'Adobe CS3 Design Premium Upgrade', priceCents: 61999 }; // 516 and 893: labelled a match
+const google531 = { title: 'Adobe CS3 Web Premium Upgrade', priceCents: 51799 }; // 516 and 531: labelled apart
+const amazon543 = { title: 'Adobe Photoshop CS3 Upgrade [ Mac ]', brand: 'Adobe', priceCents: 19900 };
+const google371 = { title: 'Adobe Photoshop CS3 for Mac Upgrade', priceCents: 18999 }; // 543 and 371: labelled a match
+const google485 = { title: 'Adobe Illustrator CS3 Upgrade from Freehand for Mac', priceCents: 20699 }; // 543 and 485: apart
+const amazon320 = { title: 'Quicken 2007 Premier', brand: 'Intuit', priceCents: 7995 };
+const google2329 = { title: 'Intuit Quicken Premier 2007 Software for Windows Tax & Finance Software', priceCents: 7395 }; // 320 and 2329: a match
+const google900 = { title: 'Intuit Quicken 2007 Macintosh', priceCents: 6999 }; // 320 and 900: labelled apart
+const amazon1010 = { title: 'Roxio Easy Media Creator 9', brand: 'Roxio', priceCents: 9995 };
+const google2379 = { title: 'Roxio Easy Media Creator 9 Suite Software for Windows Authoring Software', priceCents: 9895 }; // a match
+
+/**
+ * A catalog of products (id → offers with their retailers) and a matcher that ranks a product by the best score of the
+ * item against its offers, as the real one does, with what the catalog answers in place of a database.
+ */
+function catalogOf(products: Record<number, Array<{ id: number; retailer: string; item: ItemIdentity }>>) {
+  const displaced: number[] = [];
+  const offersOf = (productId: number) => products[productId] ?? [];
+  const matcher = {
+    productWithModel: () => null,
+    steps: {
+      // eslint-disable-next-line require-yield
+      *productWithGtin() {
+        return null;
+      },
+      // eslint-disable-next-line require-yield
+      *rank(item: ItemIdentity) {
+        return Object.keys(products)
+          .map(Number)
+          .map((productId) => ({ productId, score: Math.max(...offersOf(productId).map((offer) => scorePair(item, offer.item).score)) }))
+          .sort((a, b) => b.score - a.score);
+      },
+      // eslint-disable-next-line require-yield
+      *secondListing(item: ItemIdentity, productId: number, retailerId: string) {
+        const listed = offersOf(productId).filter((offer) => offer.retailer === retailerId);
+        const others = offersOf(productId).filter((offer) => offer.retailer !== retailerId).map((offer) => prepareOffer(offer.item));
+        const fit = Math.max(0, ...others.map((other) => scorePair(item, other).score));
+        return { fit, displaces: listed.length === 1 && fitsBetterThan(prepareOffer(item), prepareOffer(listed[0]!.item), others) ? listed[0]!.id : null };
+      },
+    },
+  } as unknown as ProductMatcher;
+  const ops = {
+    productsWithOfferAt: (retailerId: string, ids: readonly number[]) => new Set(ids.filter((id) => offersOf(id).some((offer) => offer.retailer === retailerId))),
+  } as unknown as IngestionOps;
+  const place = (item: ItemIdentity, retailer: string, options: { displace?: boolean } = {}) =>
+    runSync(
+      placeOffer(matcher, item, {
+        match: { useIndex: true },
+        withOfferAtRetailer: retailer,
+        // eslint-disable-next-line require-yield
+        displace: options.displace ? function* (offerId: number): IngestionStep<void> { displaced.push(offerId); } : undefined,
+      }),
+      ops,
+    );
+  return { place, displaced };
+}
+
+describe('placeOffer', () => {
+  it("keeps a second listing of a retailer out of a product whose other retailers' offers it fits under SECOND_LISTING_SCORE", () => {
+    const score = scorePair(google485, amazon543).score;
+    expect(score).toBeGreaterThanOrEqual(matchThreshold());
+    expect(score).toBeLessThan(SECOND_LISTING_SCORE);
+    const { place, displaced } = catalogOf({ 1: [{ id: 10, retailer: 'amazon', item: amazon543 }, { id: 11, retailer: 'google-shopping', item: google371 }] });
+    // B 485 (Illustrator) arrives after B 371 (Photoshop) joined A 543: not a second Google listing of that product.
+    expect(place(google485, 'google-shopping', { displace: true })).toBeNull();
+    expect(displaced).toEqual([]);
+    // At another retailer it joins.
+    expect(place(google485, 'walmart')).toBe(1);
+  });
+
+  it("lets a second listing in that fits the other retailers' offers at SECOND_LISTING_SCORE or better", () => {
+    // B 893 is A 516's match; B 531 scores 0.87 against it (one shop's wording), 0.62 against A 516.
+    const { place } = catalogOf({ 1: [{ id: 10, retailer: 'amazon', item: amazon516 }, { id: 11, retailer: 'google-shopping', item: google893 }] });
+    expect(place(google531, 'google-shopping', { displace: true })).toBe(1);
+  });
+
+  it("takes the place of the retailer's listing that fits the product's other offers clearly worse", () => {
+    // B 900 came first and joined A 320; B 2329 fits A 320 better by more than the margin and takes its place.
+    const { place, displaced } = catalogOf({ 1: [{ id: 10, retailer: 'amazon', item: amazon320 }, { id: 11, retailer: 'google-shopping', item: google900 }] });
+    expect(scorePair(google2329, amazon320).score).toBeLessThan(SECOND_LISTING_SCORE);
+    expect(place(google2329, 'google-shopping', { displace: true })).toBe(1);
+    expect(displaced).toEqual([11]);
+    // Without a way to move offers (the bulk path), the product is no candidate.
+    expect(place(google2329, 'google-shopping')).toBeNull();
+  });
+
+  it('joins an uncontested best product under the threshold, unless its retailer lists it already', () => {
+    const score = scorePair(google2379, amazon1010).score;
+    expect(score).toBeLessThan(matchThreshold());
+    expect(uncontestedBest([{ productId: 2, score }], matchThreshold())).toEqual({ productId: 2, score });
+    const { place } = catalogOf({ 2: [{ id: 20, retailer: 'amazon', item: amazon1010 }], 1: [{ id: 10, retailer: 'amazon', item: amazon516 }] });
+    expect(place(google2379, 'google-shopping')).toBe(2);
+    expect(place(google2379, 'amazon')).toBeNull();
+  });
+
+  it('does not join a best product under the threshold that another nearly matches', () => {
+    expect(uncontestedBest([{ productId: 2, score: 0.3 }, { productId: 3, score: 0.25 }], 0.38)).toBeNull();
+    expect(uncontestedBest([{ productId: 2, score: 0.3 }, { productId: 3, score: 0.2 }], 0.38)).toEqual({ productId: 2, score: 0.3 });
+    expect(uncontestedBest([{ productId: 2, score: 0.1 }], 0.38)).toBeNull();
+  });
+});
