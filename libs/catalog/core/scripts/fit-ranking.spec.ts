@@ -52,6 +52,12 @@ describe('fitRanking', () => {
     expect(fit.ranking.factors.colourConflict).toBe(0.95);
   });
 
+  it('keeps the blend at its start value when asked to', () => {
+    const coverageCases: RankingCase[] = Array.from({ length: 40 }, () => ({ candidates: [candidate(0.9, 0.3), candidate(0.5, 0.9)], right: 1 }));
+    expect(fitRanking(coverageCases, neutral, { threshold: THRESHOLD }).ranking.blend).toBeLessThan(0.5);
+    expect(fitRanking(coverageCases, neutral, { threshold: THRESHOLD, holdBlend: true }).ranking.blend).toBe(0.5);
+  });
+
   it('gives the same parameters for the same cases', () => {
     const cases = [...colourCases, ...noiseCases];
     expect(JSON.stringify(fitRanking(cases, neutral, { threshold: THRESHOLD }))).toBe(JSON.stringify(fitRanking(cases, neutral, { threshold: THRESHOLD })));

@@ -3,9 +3,9 @@
  * search ranked and which of them is the right one, or that none is. A search answers its best candidate only when it
  * scores at least the matcher's threshold, so "none of them" competes as one more candidate whose score is that
  * threshold: the fit ranks the right product first and also keeps the scores where the answer's threshold reads them.
- * It maximises the log-likelihood of the right choice under a softmax of `sharpness × log(score)` (a mild penalty keeps
- * factors that little evidence supports near 1), by coordinate ascent over a grid of values, so the same cases always
- * give the same parameters. The sharpness is chosen among `SHARPNESS` by the share of cases answered right.
+ * It maximises the log-likelihood of the right choice under a softmax of `sharpness × log(score)`, less a penalty on
+ * each parameter's distance from its start (a prior: parameters move only as far as the cases pay for), by coordinate
+ * ascent over a grid of values, so the same cases always give the same parameters. The sharpness is chosen among `SHARPNESS` by the share of cases answered right.
  */
 import { WORDS_EVIDENCE, wordsScore, type WordsCandidate, type WordsEvidence, type WordsRanking } from '../src/lib/words-ranking';
 
@@ -28,8 +28,13 @@ const SHARPNESS = [2, 4, 8, 16, 32] as const;
 const FACTOR_GRID = Array.from({ length: 20 }, (_, i) => (i + 1) / 20);
 /** Values the blend may take: 0 to 1 by 0.05. */
 const BLEND_GRID = Array.from({ length: 21 }, (_, i) => i / 20);
-/** Weight of the penalty on each factor's squared logarithm. */
-const PENALTY = 1;
+/**
+ * Weight of the penalty on each parameter's squared distance from its start (in logarithms for factors): a prior
+ * around the start, so that a parameter moves only as far as the cases' likelihood pays for it.
+ */
+const DEFAULT_PRIOR = 1;
+/** The blend's distance counts as a factor's log-ratio of this size per unit. */
+const BLEND_SCALE = 4;
 const SWEEPS = 12;
 const FLOOR = 1e-9;
 
@@ -109,7 +114,15 @@ function logLikelihood(packed: Packed, logScores: Float64Array, sharpness: numbe
   return total;
 }
 
-function fitAt(packed: Packed, start: WordsRanking, sharpness: number, logThreshold: number, held: ReadonlySet<WordsEvidence>): { ranking: WordsRanking; logLikelihood: number } {
+function fitAt(
+  packed: Packed,
+  start: WordsRanking,
+  sharpness: number,
+  logThreshold: number,
+  held: ReadonlySet<WordsEvidence>,
+  prior: number,
+  holdBlend: boolean,
+): { ranking: WordsRanking; logLikelihood: number } {
   const factors = { ...start.factors };
   let blend = start.blend;
   const n = packed.matcher.length;
@@ -121,24 +134,29 @@ function fitAt(packed: Packed, start: WordsRanking, sharpness: number, logThresh
     });
     return sum;
   };
-  const penalty = () => PENALTY * WORDS_EVIDENCE.reduce((sum, evidence) => sum + Math.log(factors[evidence]) ** 2, 0);
+  const penalty = () =>
+    prior * (WORDS_EVIDENCE.reduce((sum, evidence) => sum + Math.log(factors[evidence] / start.factors[evidence]) ** 2, 0) + (BLEND_SCALE * (blend - start.blend)) ** 2);
   const objectiveOf = (logScores: Float64Array) => logLikelihood(packed, logScores, sharpness, logThreshold) - penalty();
   const logScores = new Float64Array(n);
   let best = -Infinity;
+  let chosenBlend = blend;
   for (let sweep = 0; sweep < SWEEPS; sweep++) {
     let moved = false;
     // The blend, with every factor held.
     const rest = new Float64Array(n);
     for (let i = 0; i < n; i++) rest[i] = evidenceLog(i, -1);
-    for (const value of BLEND_GRID) {
+    const current = blend;
+    for (const value of holdBlend ? [start.blend] : BLEND_GRID) {
+      blend = value;
       for (let i = 0; i < n; i++) logScores[i] = blendLog(value, i) + rest[i]!;
       const objective = objectiveOf(logScores);
       if (objective > best + 1e-9) {
         best = objective;
-        if (value !== blend) moved = true;
-        blend = value;
+        chosenBlend = value;
       }
     }
+    blend = chosenBlend;
+    if (blend !== current) moved = true;
     // Each factor in turn, with the rest held.
     WORDS_EVIDENCE.forEach((evidence: WordsEvidence, k) => {
       const counts = packed.counts[k]!;
@@ -166,13 +184,13 @@ function fitAt(packed: Packed, start: WordsRanking, sharpness: number, logThresh
 
 /**
  * Fits the ranking on `cases` for answers read at `threshold`, starting from `start`. Factors no case's evidence
- * touches keep their start value, and so do those `held` names (rules kept by hand, each for a real case its test
- * names).
+ * touches keep their start value, and so do those `held` names and, with `holdBlend`, the blend (rules kept by hand,
+ * each for a real case its test names).
  */
 export function fitRanking(
   cases: readonly RankingCase[],
   start: WordsRanking,
-  options: { threshold: number; held?: readonly WordsEvidence[]; log?: (line: string) => void },
+  options: { threshold: number; held?: readonly WordsEvidence[]; holdBlend?: boolean; prior?: number; log?: (line: string) => void },
 ): RankingFit {
   const packed = pack(cases);
   const held = new Set(options.held ?? []);
@@ -180,7 +198,7 @@ export function fitRanking(
   const logThreshold = Math.log(options.threshold);
   let chosen: RankingFit | null = null;
   for (const sharpness of SHARPNESS) {
-    const fitted = fitAt(packed, start, sharpness, logThreshold, held);
+    const fitted = fitAt(packed, start, sharpness, logThreshold, held, options.prior ?? DEFAULT_PRIOR, options.holdBlend === true);
     const share = answeredRight(cases, fitted.ranking, options.threshold);
     log(`  sharpness ${sharpness}: answered right ${(100 * share).toFixed(1)}%, log-likelihood ${fitted.logLikelihood.toFixed(1)}`);
     if (!chosen || share > chosen.answeredRight + 1e-12) chosen = { ranking: fitted.ranking, sharpness, answeredRight: share, logLikelihood: fitted.logLikelihood };

@@ -16,6 +16,12 @@ describe('extractQuantities', () => {
     expect(kinds('Samsung 55-inch QLED')).toEqual([['size', 55]]);
     expect(kinds('Lenovo 2 in 1 laptop')).toEqual([]);
   });
+  it("reads a television's screen class as its size, with or without the inch mark (Best Buy's titles and URLs)", () => {
+    expect(kinds('Samsung - 65" Class QN90C Neo QLED 4K UHD Smart Tizen TV')).toEqual([['size', 65]]);
+    expect(kinds('samsung 65 class qn90c neo qled 4k uhd smart tizen tv')).toEqual([['size', 65]]);
+    expect(kinds('LG 77-inch Class OLED evo C3')).toEqual([['size', 77]]);
+    expect(kinds('First class stamps 100 pack')).toEqual([['pack', 100]]);
+  });
   it('does not read a transfer rate as a capacity, written out or in a URL slug', () => {
     expect(kinds('WD_BLACK SN770 NVMe SSD, Up to 7,450MB/s, 2TB')).toEqual([['data', 2e12]]);
     expect(kinds('wd black sn770 nvme internal ssd up to 7 450mb s')).toEqual([]);

@@ -53,6 +53,11 @@ const UNITS: Record<string, UnitDef> = {
 // A number, optional space or dash, a unit; the unit must not run on into more letters.
 const QUANTITY_RE =
   /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s?-?\s?(kb|mb|gb|tb|"|''|inches|inch|in|watts|watt|kw|w|mah|khz|mhz|ghz|hz|mm|cm|megapixels|megapixel|mp)(?![a-z0-9])/g;
+/**
+ * A television's screen class, its diagonal in inches: 'Samsung - 65" Class QN90C', and the same in a URL slug, where
+ * the inch mark is lost ("samsung-65-class-qn90c").
+ */
+const SCREEN_CLASS_RE = /(?<![a-z0-9.])(\d{2,3})\s?(?:"|''|-?\s?inch)?\s?-?\s?class(?![a-z0-9])/g;
 const PACK_RES = [
   /(?<![a-z0-9])(\d{1,3})\s?-?\s?(?:pack|pk|pcs|pieces|piece|count|ct)(?![a-z])/g,
   /(?<![a-z])(?:pack|set|box|case) of (\d{1,3})(?![0-9])/g,
@@ -78,6 +83,10 @@ export function extractQuantities(title: string): Quantity[] {
     // "7,450MB/s" (or "450mb s" in a URL slug) is a transfer rate, not a capacity.
     if (def.kind === 'data' && /^(?:\s?\/\s?|\s)s(?![a-z0-9])/.test(after)) continue;
     out.push({ kind: def.kind, value: roundKey(value * def.factor), text: m[0].trim() });
+  }
+  for (const m of text.matchAll(SCREEN_CLASS_RE)) {
+    const value = Number(m[1]);
+    if (!out.some((q) => q.kind === 'size' && q.value === value)) out.push({ kind: 'size', value, text: m[0].trim() });
   }
   for (const re of PACK_RES) {
     for (const m of text.matchAll(re)) {

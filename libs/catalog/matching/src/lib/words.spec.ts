@@ -95,6 +95,10 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(offer('apple iphone 15 256gb black'), members).editionConflict).toBe(true);
     expect(clusterEvidence(offer('apple iphone 15 pro 256gb black'), members).editionConflict).toBe(false);
     expect(clusterEvidence(offer('dell laptop windows 11 home'), [offer('Dell XPS 13 Laptop')]).editionConflict).toBe(false);
+    // Target's "dyson-v15-detect-cordless-vacuum" names the V15 Detect, not the V15 Detect Extra.
+    const extra = [offer('Dyson V15 Detect Extra Cordless Vacuum, Yellow/Nickel'), offer('Dyson - V15 Detect Extra Cordless Vacuum - Yellow/Nickel')];
+    expect(clusterEvidence(offer('dyson v15 detect cordless vacuum'), extra).editionConflict).toBe(true);
+    expect(clusterEvidence(offer('dyson v15 detect extra cordless vacuum'), extra).editionConflict).toBe(false);
   });
 
   it('with editionsNeedTheirLead, holds a lacking variant word against the item only where it holds the word before it', () => {
