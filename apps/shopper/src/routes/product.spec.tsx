@@ -10,7 +10,7 @@ import { setImmediate as nodeSetImmediate } from 'node:timers';
 import { FAVORITES_STORAGE_KEY } from '../features/library/local-store';
 import { asSearchOffers } from '../features/search/product-offers';
 import { RouteDataProvider } from '../lib/route-data';
-import { searchOffer } from '../testing/fixtures';
+import { productDetailOf, searchOffer } from '../testing/fixtures';
 import { AppProviders, mockApi, renderWithProviders } from '../testing/render-with-providers';
 import ProductPage, { productIdOf } from './product';
 
@@ -22,36 +22,24 @@ const point = (offerId: number, retailerId: string, priceCents: number, recorded
 
 /** Product 7 as GET /api/products/7 answers it: eBay is cheapest but sold out, so Walmart has the best price. */
 function productDetail(overrides: Partial<ProductDetailResponse> = {}): ProductDetailResponse {
-  const offers = [
-    searchOffer({ id: 4, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 29_999, availability: 'out_of_stock', condition: 'used' }),
-    searchOffer({ id: 2, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 32_999 }),
-    searchOffer({ id: 3, retailer: { id: 'bestbuy', name: 'Best Buy' }, priceCents: 34_999, shippingCents: 599 }),
-    searchOffer({ id: 1, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 39_999, availability: 'preorder' }),
-  ].map(({ savingsCents: _s, isBestPrice: _b, isSource: _i, ...offer }) => offer);
-  return {
-    success: true,
-    product: {
-      id: 7,
-      title: 'Sony WH-1000XM5 Wireless Headphones',
-      brand: 'Sony',
-      model: 'WH-1000XM5',
-      gtin: null,
-      category: 'Headphones',
-      categorySlug: 'headphones',
-      imageUrl: null,
-      offerCount: 4,
-      bestPriceCents: 32_999,
-      currency: 'USD',
-    },
-    offers,
-    priceHistory: [point(2, 'walmart', 36_000, daysAgo(200)), point(2, 'walmart', 34_000, daysAgo(60)), point(2, 'walmart', 32_999, daysAgo(2)), point(1, 'amazon', 39_999, daysAgo(150))],
-    priceSummaries: [
-      { days: 30, lowCents: 32_999, highCents: 34_000, typicalCents: 34_000, since: daysAgo(30) },
-      { days: 90, lowCents: 32_999, highCents: 34_000, typicalCents: 34_000, since: daysAgo(90) },
-      { days: 365, lowCents: 32_999, highCents: 36_000, typicalCents: 35_000, since: daysAgo(200) },
+  const detail = productDetailOf(
+    [
+      searchOffer({ id: 4, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 29_999, availability: 'out_of_stock', condition: 'used' }),
+      searchOffer({ id: 2, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 32_999 }),
+      searchOffer({ id: 3, retailer: { id: 'bestbuy', name: 'Best Buy' }, priceCents: 34_999, shippingCents: 599 }),
+      searchOffer({ id: 1, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 39_999, availability: 'preorder' }),
     ],
-    ...overrides,
-  };
+    { bestPriceCents: 32_999 },
+    {
+      priceHistory: [point(2, 'walmart', 36_000, daysAgo(200)), point(2, 'walmart', 34_000, daysAgo(60)), point(2, 'walmart', 32_999, daysAgo(2)), point(1, 'amazon', 39_999, daysAgo(150))],
+      priceSummaries: [
+        { days: 30, lowCents: 32_999, highCents: 34_000, typicalCents: 34_000, since: daysAgo(30) },
+        { days: 90, lowCents: 32_999, highCents: 34_000, typicalCents: 34_000, since: daysAgo(90) },
+        { days: 365, lowCents: 32_999, highCents: 36_000, typicalCents: 35_000, since: daysAgo(200) },
+      ],
+    },
+  );
+  return { ...detail, ...overrides };
 }
 
 function renderProduct(route = CANONICAL) {

@@ -1,35 +1,18 @@
 import type { ProductDetailResponse } from '@pricehunt/contracts';
-import { searchOffer } from '../testing/fixtures';
+import { productDetailOf, searchOffer } from '../testing/fixtures';
 import { productDescription, productJsonLd } from './product-head';
 
 /** Amazon sells it new and used, eBay only used and cheaper still, Walmart new but sold out: the card says $349.99. */
 function detail(): ProductDetailResponse {
-  const offers = [
-    searchOffer({ id: 1, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 19_999, condition: 'used' }),
-    searchOffer({ id: 2, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 24_999, condition: 'refurbished' }),
-    searchOffer({ id: 3, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 29_999, availability: 'out_of_stock' }),
-    searchOffer({ id: 4, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 34_999 }),
-  ].map(({ savingsCents: _s, isBestPrice: _b, isSource: _i, ...offer }) => offer);
-  return {
-    success: true,
-    product: {
-      id: 7,
-      title: 'Sony WH-1000XM5 Wireless Headphones',
-      brand: 'Sony',
-      model: 'WH-1000XM5',
-      gtin: null,
-      category: 'Headphones',
-      categorySlug: 'headphones',
-      imageUrl: null,
-      offerCount: 4,
-      bestPriceCents: 34_999,
-      bestPriceCondition: 'new',
-      currency: 'USD',
-    },
-    offers,
-    priceHistory: [],
-    priceSummaries: [],
-  };
+  return productDetailOf(
+    [
+      searchOffer({ id: 1, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 19_999, condition: 'used' }),
+      searchOffer({ id: 2, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 24_999, condition: 'refurbished' }),
+      searchOffer({ id: 3, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 29_999, availability: 'out_of_stock' }),
+      searchOffer({ id: 4, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 34_999 }),
+    ],
+    { bestPriceCents: 34_999, bestPriceCondition: 'new' },
+  );
 }
 
 describe('product page head', () => {

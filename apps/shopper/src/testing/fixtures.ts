@@ -1,4 +1,16 @@
-import type { SearchOffer, SearchResult } from '@pricehunt/contracts';
+import type { ProductDetailResponse, SearchOffer, SearchResult } from '@pricehunt/contracts';
+
+/** Product 7 of the fixtures: what the catalog knows of it, its figures aside. */
+const SONY_HEADPHONES = {
+  id: 7,
+  title: 'Sony WH-1000XM5 Wireless Headphones',
+  brand: 'Sony',
+  model: 'WH-1000XM5',
+  gtin: null,
+  category: 'Headphones',
+  categorySlug: 'headphones',
+  imageUrl: null,
+};
 
 export const REQUEST_ID = '5b2f4c1e-8a3d-4f6b-9c2e-1d7a6b5c4e3f';
 
@@ -55,14 +67,7 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
       externalId: 'B09XS7JWHH',
     },
     product: {
-      id: 7,
-      title: 'Sony WH-1000XM5 Wireless Headphones',
-      brand: 'Sony',
-      model: 'WH-1000XM5',
-      gtin: null,
-      category: 'Headphones',
-      categorySlug: 'headphones',
-      imageUrl: null,
+      ...SONY_HEADPHONES,
       offerCount: 3,
       bestPriceCents: 32_999,
       bestPriceCondition: 'new',
@@ -77,5 +82,29 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
     matches: [],
     similarProducts: [],
     ...overrides,
+  };
+}
+
+/**
+ * GET /api/products/7 (the Sony WH-1000XM5) with these offers: the product's figures as given (no price history unless
+ * `rest` gives one).
+ */
+export function productDetailOf(
+  offers: SearchOffer[],
+  product: Pick<ProductDetailResponse['product'], 'bestPriceCents'> & Partial<ProductDetailResponse['product']>,
+  rest: Partial<Omit<ProductDetailResponse, 'product' | 'offers'>> = {},
+): ProductDetailResponse {
+  return {
+    success: true,
+    product: {
+      ...SONY_HEADPHONES,
+      offerCount: offers.length,
+      currency: 'USD',
+      ...product,
+    },
+    offers: offers.map(({ savingsCents: _s, isBestPrice: _b, isSource: _i, ...offer }) => offer),
+    priceHistory: [],
+    priceSummaries: [],
+    ...rest,
   };
 }

@@ -515,7 +515,10 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     let demoted = false;
     for (const entry of above) {
       const offers = (membersOf.get(entry.productId) ?? []).map((ref) => preparedOf(entryOf(ref))).filter((offer): offer is PreparedOffer => offer !== null);
-      if (conflicts(clusterEvidence(item, offers), joining) || (joining ? entry.score < threshold && !pricedAlike(item, offers) : otherBrand(item, offers))) {
+      // Under the threshold, an uncontested join also needs a member priced alike and no other brand stated: "Corner
+      // Kitchen Stand Mixer 5 qt" at $249 is no "Hearth Stand Mixer 5 qt HSM-500" at $249.
+      const unlikeBelow = joining && entry.score < threshold && (!pricedAlike(item, offers) || otherBrand(item, offers));
+      if (conflicts(clusterEvidence(item, offers), joining) || unlikeBelow || (!joining && otherBrand(item, offers))) {
         // Joining, below the products an uncontested join may take too (`checkedFrom`).
         entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, checkedFrom * CLUSTER_CONFLICT_FACTOR);
         demoted = true;
