@@ -133,7 +133,6 @@ const HAND_SET: Record<WordsEvidence, number> = {
   accessoryProduct: 0.6,
   accessoryWords: 1,
   wordsMissing: 1,
-  leadingWordsMissing: 1,
 };
 const handSet = (): WordsRanking => ({ blend: 0.5, factors: { ...HAND_SET } });
 

@@ -599,22 +599,6 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     const bestCoverage = Math.max(0, ...ranked.map((entry) => coverage.get(entry.productId)?.share ?? 0));
     const accessoryRival = !preparedItem.accessory && ranked.some((entry) => !accessory(entry.productId) && (coverage.get(entry.productId)?.share ?? 0) >= bestCoverage * ACCESSORY_RIVAL);
     const ranking = options.ranking ?? defaultRanking()[typed ? 'typed' : 'slug'];
-    const queryWords = indexWords(item.title);
-    // The longest run of the words, from their first, that some member's words hold in a row: words name the product first.
-    const leadingRun = (productId: number) => {
-      let best = 0;
-      for (const ref of refs.get(productId) ?? []) {
-        const entry = entryOf(ref);
-        if (!entry) continue;
-        const words = wordsOf(entry);
-        for (let start = words.indexOf(queryWords[0]!); start >= 0 && best < queryWords.length; start = words.indexOf(queryWords[0]!, start + 1)) {
-          let run = 0;
-          while (run < queryWords.length && words[start + run] === queryWords[run]) run++;
-          best = Math.max(best, run);
-        }
-      }
-      return best;
-    };
     const scored = ranked.map((entry) => {
       const offers = prepared.get(entry.productId)!;
       const evidence = evidenceOf.get(entry.productId)!;
@@ -639,7 +623,6 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
           accessoryProduct: accessoryRival && isAccessory ? 1 : 0,
           accessoryWords: preparedItem.accessory && offers.length > 0 && !isAccessory ? 1 : 0,
           wordsMissing: covered?.all === true ? 0 : 1,
-          leadingWordsMissing: queryWords.length > 0 ? 1 - leadingRun(entry.productId) / queryWords.length : 0,
         },
       };
       return { productId: entry.productId, score: wordsScore(candidate, ranking), holdsAllWords: covered?.all === true, words: candidate };

@@ -9,11 +9,6 @@ describe('wordsScore', () => {
     const ranking = { blend: 0.25, factors: { ...factors(1), quantityConflicts: 0.5, colourConflict: 0.9 } };
     expect(wordsScore(candidate, ranking)).toBeCloseTo((0.25 * 0.8 + 0.75 * 0.4) * 0.5 * 0.5 * 0.9, 12);
   });
-
-  it('applies a share of evidence in part', () => {
-    const candidate: WordsCandidate = { matcher: 1, coverage: 1, evidence: { ...none(), leadingWordsMissing: 0.5 } };
-    expect(wordsScore(candidate, { blend: 0.5, factors: { ...factors(1), leadingWordsMissing: 0.25 } })).toBeCloseTo(0.5, 12);
-  });
 });
 
 describe('rankingFromJson', () => {

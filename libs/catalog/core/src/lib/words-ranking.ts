@@ -7,8 +7,8 @@
 import rankingJson from './ranking-weights.json';
 
 /**
- * Evidence against a candidate product, each a count (0 when absent) or a share; the score is multiplied by its factor
- * raised to it.
+ * Evidence against a candidate product, each a count (0 when absent); the score is multiplied by its factor that many
+ * times.
  */
 export const WORDS_EVIDENCE = [
   /** Measured values (capacity, size, weight…) the words state that no member of the product shares. */
@@ -40,11 +40,6 @@ export const WORDS_EVIDENCE = [
   'accessoryWords',
   /** The product's offers do not hold every one of the words between them. */
   'wordsMissing',
-  /**
-   * Share of the words, from the first, past the longest run of them that some member's words hold in a row ("sony
-   * cyber shot dsc" held as such, or only "sony"): a share, so the factor applies in part.
-   */
-  'leadingWordsMissing',
 ] as const;
 export type WordsEvidence = (typeof WORDS_EVIDENCE)[number];
 
