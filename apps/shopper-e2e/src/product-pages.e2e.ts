@@ -40,7 +40,7 @@ describe('product pages rendered on the server', () => {
   it('answers a product URL with its title, offers, lowest price and valid JSON-LD before any JavaScript', async () => {
     const detail = (await (await fetch(`${stack.apiUrl}/api/products/${product.id}`)).json()) as {
       product: { title: string; bestPriceCents: number };
-      offers: Array<{ totalCents: number; availability: string; condition: string; retailer: { name: string } }>;
+      offers: Array<{ totalCents: number; availability: string; condition: string; isBestPrice: boolean; retailer: { name: string } }>;
     };
     // Its slug is not the title's: a permanent redirect to the one URL.
     const moved = await fetch(`${shopper}/product/${product.id}/old-name`, { redirect: 'manual' });
@@ -61,11 +61,10 @@ describe('product pages rendered on the server', () => {
     expect(metaContent(html, 'name', 'twitter:card')).toMatch(/^summary/);
     expect(metaContent(html, 'name', 'description')).toContain('Best price');
     for (const offer of detail.offers) expect(html).toContain(offer.retailer.name);
-    // The lowest price is the product's best price, as its cards show it: its cheapest new offer's one can buy.
-    const fresh = detail.offers.filter((offer) => offer.condition === 'new');
-    const kind = fresh.length ? fresh : detail.offers;
-    const open = kind.filter((offer) => offer.availability !== 'out_of_stock');
-    const lowest = Math.min(...(open.length ? open : kind).map((offer) => offer.totalCents));
+    // The lowest price is the product's best price, as its cards show it: the total of the offer the API marks.
+    const marked = detail.offers.filter((offer) => offer.isBestPrice);
+    expect(marked).toHaveLength(1);
+    const lowest = marked[0]?.totalCents as number;
     expect(detail.product.bestPriceCents).toBe(lowest);
     const lowestText = `$${(lowest / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     expect(html).toContain(lowestText);

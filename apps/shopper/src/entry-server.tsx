@@ -184,11 +184,13 @@ async function renderSearchResult(url: string, result: SearchResult, options: Re
 /** A shared comparison's title and preview: the product, its best price and how many retailers offer it. */
 function SearchHead({ result }: { result: SearchResult }) {
   const title = result.product?.title ?? result.source.title ?? (result.input.query ? `Products matching “${result.input.query}”` : 'Price comparison');
-  const best = result.offers.find((offer) => offer.isBestPrice) ?? result.offers[0];
+  const best = result.offers.find((offer) => offer.isBestPrice);
   // The total a shopper pays, as the offers list and its "Best price" mark compare them.
   const description = best
-    ? `Best price ${formatMoney(best.totalCents, best.currency)} at ${best.retailer.name}, compared across ${result.offers.length} ${result.offers.length === 1 ? 'offer' : 'offers'}.`
-    : result.matches.length > 0
+    ? `Best price ${formatMoney(best.totalCents, best.currency)}${best.shippingCents === null ? ' + shipping' : ''} at ${best.retailer.name}, compared across ${result.offers.length} ${result.offers.length === 1 ? 'offer' : 'offers'}.`
+    : result.offers.length > 0
+      ? `Prices compared across ${result.offers.length} ${result.offers.length === 1 ? 'offer' : 'offers'}; none can be bought now.`
+      : result.matches.length > 0
       ? `${result.matches.length} ${result.matches.length === 1 ? 'product matches' : 'products match'} these words, each with its prices across retailers.`
       : 'Prices compared across retailers.';
   return (

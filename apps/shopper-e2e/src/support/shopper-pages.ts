@@ -64,26 +64,31 @@ export class ResultsPage {
     return this.page.getByRole('list', { name: 'Offers, cheapest first' }).getByRole('listitem');
   }
 
-  /** Retailer link names and totals (in cents) in the order shown. */
-  /** The offers as listed; `apart`: a used, refurbished or bundled offer (its condition shown beside its price). */
-  async offerRows(): Promise<Array<{ link: string; totalCents: number; apart: boolean }>> {
-    const rows: Array<{ link: string; totalCents: number; apart: boolean }> = [];
+  /**
+   * The offers as listed: retailer link name, total in cents, section (`new`, `second_hand`, `bundle`, `out_of_stock`)
+   * and `apart`: a used, refurbished or bundled offer (its condition shown beside its price).
+   */
+  async offerRows(): Promise<Array<{ link: string; totalCents: number; apart: boolean; section: string }>> {
+    const rows: Array<{ link: string; totalCents: number; apart: boolean; section: string }> = [];
     for (const item of await this.offers.all()) {
       const link = (await item.getByRole('link').textContent())?.trim() ?? '';
       const total = (await item.locator('.ph-offer__total').textContent()) ?? '';
       const apart = (await item.locator('.ph-offer__condition').count()) > 0;
-      rows.push({ link, totalCents: Math.round(Number(total.replace(/[^0-9.]/g, '')) * 100), apart });
+      const section = /ph-offer--(new|second_hand|bundle|out_of_stock)/.exec((await item.getAttribute('class')) ?? '')?.[1] ?? '';
+      rows.push({ link, totalCents: Math.round(Number(total.replace(/[^0-9.]/g, '')) * 100), apart, section });
     }
     return rows;
   }
 }
 
+const SECTIONS = ['new', 'second_hand', 'bundle', 'out_of_stock'];
+
 /**
- * The order offers are listed in: new offers of the product alone cheapest first, then the used, refurbished and
- * bundled ones cheapest first.
+ * The order offers are listed in: new offers of the product alone one can buy cheapest first, then the used and
+ * refurbished ones, the bundles, and last every out-of-stock offer, each section cheapest first.
  */
-export function listedOrder<T extends { totalCents: number; apart: boolean }>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => Number(a.apart) - Number(b.apart) || a.totalCents - b.totalCents);
+export function listedOrder<T extends { totalCents: number; section: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => SECTIONS.indexOf(a.section) - SECTIONS.indexOf(b.section) || a.totalCents - b.totalCents);
 }
 
 /** A product's own page (/product/:id/:slug): the same heading and offers as a results page. */

@@ -24,10 +24,10 @@ const point = (offerId: number, retailerId: string, priceCents: number, recorded
 function productDetail(overrides: Partial<ProductDetailResponse> = {}): ProductDetailResponse {
   const detail = productDetailOf(
     [
-      searchOffer({ id: 4, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 29_999, availability: 'out_of_stock', condition: 'used' }),
-      searchOffer({ id: 2, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 32_999 }),
+      searchOffer({ id: 2, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 32_999, isBestPrice: true }),
       searchOffer({ id: 3, retailer: { id: 'bestbuy', name: 'Best Buy' }, priceCents: 34_999, shippingCents: 599 }),
       searchOffer({ id: 1, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 39_999, availability: 'preorder' }),
+      searchOffer({ id: 4, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 29_999, availability: 'out_of_stock', condition: 'used' }),
     ],
     { bestPriceCents: 32_999 },
     {
@@ -64,23 +64,23 @@ describe('product page', () => {
     expect(within(header).getByRole('button', { name: 'Add to favorites' })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
 
-    expect(screen.getByRole('heading', { level: 2, name: '4 offers · new first, cheapest total first; then used' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '4 offers · cheapest total first' })).toBeInTheDocument();
     const offers = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
-    // New offers first: eBay's is used (and sold out), listed after them with its condition beside its price.
-    expect(offers.map((item) => within(item).getByRole('link').textContent)).toEqual(['Go to Walmart', 'Go to Best Buy', 'Go to Amazon', 'Go to eBay']);
-    expect(within(offers[3] as HTMLElement).getByText('Out of stock')).toBeInTheDocument();
-    expect(within(offers[3] as HTMLElement).getByText('Used')).toHaveClass('ph-offer__condition');
-    expect(within(offers[3] as HTMLElement).queryByText('Best price')).not.toBeInTheDocument();
+    // New offers one can buy; eBay's is used (and sold out): hidden until the shopper asks for used ones.
+    expect(offers.map((item) => within(item).getByRole('link').textContent)).toEqual(['Go to Walmart', 'Go to Best Buy', 'Go to Amazon']);
     expect(within(offers[0] as HTMLElement).getByText('Best price')).toBeInTheDocument();
     expect(within(offers[0] as HTMLElement).getByText('Free shipping')).toBeInTheDocument();
     expect(within(offers[1] as HTMLElement).getByText('+ $5.99 shipping')).toBeInTheDocument();
     expect(within(offers[1] as HTMLElement).getByText('$355.98')).toBeInTheDocument();
     expect(within(offers[2] as HTMLElement).getByText('Pre-order')).toBeInTheDocument();
-    // Used offers ranked with the new on request: the heading says so.
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Include used and refurbished' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include used and refurbished (1)' }));
+    expect(screen.getByRole('heading', { level: 2, name: '4 offers · new first, cheapest total first; then out of stock' })).toBeInTheDocument();
+    const all = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
+    expect(within(all[3] as HTMLElement).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(all[3] as HTMLElement).getByText('Used')).toHaveClass('ph-offer__condition');
+    expect(within(all[3] as HTMLElement).queryByText('Best price')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include used and refurbished (1)' }));
     expect(screen.getByRole('heading', { level: 2, name: '4 offers · cheapest total first' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Include used and refurbished' }));
-    expect(screen.getByRole('heading', { level: 2, name: '4 offers · new first, cheapest total first; then used' })).toBeInTheDocument();
     // Nothing was pasted: no saving against a link.
     expect(screen.queryByText(/vs\. your link|The offer you pasted/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Walmart' }).getAttribute('href')).toMatch(/^\/api\/redirect\?to=https%3A%2F%2Fwww\.walmart\.com/);
@@ -263,23 +263,18 @@ describe('the product page rendered on the server', () => {
 });
 
 describe('a product’s offers as the offers list shows them', () => {
-  const offer = (id: number, priceCents: number, availability: 'in_stock' | 'out_of_stock' = 'in_stock') => {
-    const { savingsCents: _s, isBestPrice: _b, isSource: _i, ...view } = searchOffer({ id, retailer: { id: `r${id}`, name: `R${id}` }, priceCents, availability });
+  const offer = (id: number, priceCents: number, isBestPrice = false) => {
+    const { savingsCents: _s, isSource: _i, ...view } = searchOffer({ id, retailer: { id: `r${id}`, name: `R${id}` }, priceCents, isBestPrice });
     return view;
   };
 
-  it('marks the cheapest totals one can buy as the best price, compares with no pasted offer, and keeps the order', () => {
-    const adapted = asSearchOffers([offer(1, 900, 'out_of_stock'), offer(2, 1_000), offer(3, 1_000), offer(4, 1_200)]);
+  it('keeps the API’s order and best price mark, and compares with no pasted offer', () => {
+    const adapted = asSearchOffers([offer(2, 1_000, true), offer(3, 1_000), offer(1, 900)]);
     expect(adapted.map((o) => [o.id, o.isBestPrice, o.savingsCents, o.isSource])).toEqual([
-      [1, false, null, false],
       [2, true, null, false],
-      [3, true, null, false],
-      [4, false, null, false],
+      [3, false, null, false],
+      [1, false, null, false],
     ]);
-  });
-
-  it('marks the cheapest when every offer is sold out', () => {
-    expect(asSearchOffers([offer(1, 900, 'out_of_stock'), offer(2, 1_000, 'out_of_stock')]).map((o) => o.isBestPrice)).toEqual([true, false]);
     expect(asSearchOffers([])).toEqual([]);
   });
 });

@@ -151,10 +151,12 @@ function ProductHeader({ product, offers }: { product: ProductDetailResponse['pr
               {bestCents !== null ? (
                 <>
                   <strong>{formatMoney(bestCents, best?.currency ?? product.currency)}</strong>
+                  {product.bestPriceShippingKnown === false ? ' + shipping' : null}
+                  {product.bestPriceCondition && product.bestPriceCondition !== 'new' ? ` (${product.bestPriceCondition})` : null}
                   {best ? ` at ${best.retailer.name}` : null}
                 </>
               ) : (
-                'No price yet'
+                offers.length > 0 ? 'Not available now' : 'No price yet'
               )}
             </dd>
           </div>
@@ -202,7 +204,8 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
   const offers = data ? asSearchOffers(data.offers) : [];
   const best = offers.find((offer) => offer.isBestPrice);
   const unknown = id === null || (detail.status === 'error' && isUnknownProduct(detail.error)) || (renderedUnknown && detail.status === 'loading');
-  const bestCents = best?.totalCents ?? data?.product.bestPriceCents ?? null;
+  // The product's one best price (the API's), and the offer it is (the one the API marks).
+  const bestCents = data?.product.bestPriceCents ?? null;
   const [filters, setFilters] = useOfferFilters(data?.product.id ?? null);
   usePageTitle(
     unknown

@@ -308,7 +308,6 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
                   productName={result.product?.title ?? result.source.title}
                   layout={layout}
                   comparedUrl={result.input.url}
-                  sourceTotalCents={result.source.priceCents}
                   filters={filters}
                   onFiltersChange={setFilters}
                 />

@@ -2,14 +2,17 @@ import type { ProductDetailResponse } from '@pricehunt/contracts';
 import { productDetailOf, searchOffer } from '../testing/fixtures';
 import { productDescription, productJsonLd } from './product-head';
 
-/** Amazon sells it new and used, eBay only used and cheaper still, Walmart new but sold out: the card says $349.99. */
+/**
+ * Amazon sells it new and refurbished, eBay only used and cheaper still, Walmart new but sold out: the card says
+ * $349.99. The offers in the API's order: new in stock, second-hand, sold out.
+ */
 function detail(): ProductDetailResponse {
   return productDetailOf(
     [
+      searchOffer({ id: 4, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 34_999, isBestPrice: true }),
       searchOffer({ id: 1, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 19_999, condition: 'used' }),
       searchOffer({ id: 2, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 24_999, condition: 'refurbished' }),
       searchOffer({ id: 3, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 29_999, availability: 'out_of_stock' }),
-      searchOffer({ id: 4, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 34_999 }),
     ],
     { bestPriceCents: 34_999, bestPriceCondition: 'new' },
   );
@@ -21,9 +24,9 @@ describe('product page head', () => {
     const aggregate = ld['offers'] as { lowPrice: string; highPrice: string; offers: Array<{ seller: { name: string }; price: string; itemCondition: string }> };
     expect(aggregate).toMatchObject({ lowPrice: '349.99', highPrice: '349.99' });
     expect(aggregate.offers.map((offer) => [offer.seller.name, offer.price, offer.itemCondition])).toEqual([
-      ['Walmart', '299.99', 'https://schema.org/NewCondition'],
       ['Amazon', '349.99', 'https://schema.org/NewCondition'],
       ['eBay', '199.99', 'https://schema.org/UsedCondition'],
+      ['Walmart', '299.99', 'https://schema.org/NewCondition'],
     ]);
     expect(productDescription(detail())).toContain('Best price $349.99 at Amazon.');
   });

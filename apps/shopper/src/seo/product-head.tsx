@@ -1,4 +1,4 @@
-import { bestPriceOffers, type OfferView, type ProductDetailResponse } from '@pricehunt/contracts';
+import type { OfferView, ProductDetailResponse } from '@pricehunt/contracts';
 import { paths } from '../config/paths';
 import { scriptJson } from './json-ld';
 
@@ -21,27 +21,19 @@ const CONDITION: Record<OfferView['condition'], string> = {
   used: 'https://schema.org/UsedCondition',
 };
 
-/** The offers one can buy (in stock or not said otherwise), or all of them when every one is sold out. */
-function buyable(offers: readonly OfferView[]): readonly OfferView[] {
-  const open = offers.filter((offer) => offer.availability !== 'out_of_stock');
-  return open.length ? open : offers;
-}
-
-/** New offers before used and refurbished ones, each cheapest total first. */
-const newFirst = (a: OfferView, b: OfferView) => Number(a.condition !== 'new') - Number(b.condition !== 'new') || a.totalCents - b.totalCents;
-
 /**
  * schema.org `Product` with an `AggregateOffer` (lowest and highest total, how many offers, currency) holding one `Offer`
- * per retailer (its cheapest new listing there, else its cheapest), as search engines read a price comparison. The
- * lowest total is the product's best price, the one its cards show: its cheapest new offer's while it has one.
+ * per retailer (its first listing in the API's order: new ones of the product alone in stock first), as search engines
+ * read a price comparison. The lowest total is the product's best price, exactly the one its cards show; the highest
+ * is that of the retailers' new offers in stock.
  */
 export function productJsonLd(detail: ProductDetailResponse, url: string): Record<string, unknown> {
   const { product, offers } = detail;
   const perRetailer = new Map<string, OfferView>();
-  for (const offer of [...offers].sort(newFirst)) if (!perRetailer.has(offer.retailer.id)) perRetailer.set(offer.retailer.id, offer);
+  for (const offer of offers) if (!perRetailer.has(offer.retailer.id)) perRetailer.set(offer.retailer.id, offer);
   const listed = [...perRetailer.values()];
-  const totals = buyable(listed).map((offer) => offer.totalCents);
-  const low = product.bestPriceCents ?? (totals.length ? Math.min(...totals) : null);
+  const totals = listed.filter((offer) => offer.section === 'new').map((offer) => offer.totalCents);
+  const low = product.bestPriceCents;
   const currency = product.currency ?? listed[0]?.currency ?? 'USD';
   return {
     '@context': 'https://schema.org',
@@ -76,13 +68,12 @@ export function productJsonLd(detail: ProductDetailResponse, url: string): Recor
 }
 
 
-/** The one-line description: best price (as the page marks it: `bestPriceOffers`), where, how many retailers. */
+/** The one-line description: the best price (the offer the API marks), where, how many retailers. */
 export function productDescription(detail: ProductDetailResponse): string {
-  const marked = bestPriceOffers(detail.offers);
-  const best = detail.offers.find((offer) => marked.has(offer));
+  const best = detail.offers.find((offer) => offer.isBestPrice);
   const retailers = new Set(detail.offers.map((offer) => offer.retailer.id)).size;
   const money = best ? new Intl.NumberFormat('en-US', { style: 'currency', currency: best.currency }).format(best.totalCents / 100) : null;
-  const where = best ? ` Best price ${money} at ${best.retailer.name}.` : '';
+  const where = best ? ` Best price ${money}${best.shippingCents === null ? ' + shipping' : ''} at ${best.retailer.name}.` : '';
   return `Compare ${detail.product.title} prices at ${retailers} retailer${retailers === 1 ? '' : 's'}.${where} Price history and price alerts on PriceHunt.`;
 }
 

@@ -40,7 +40,15 @@ export function searchOffer(overrides: Partial<SearchOffer> & Pick<SearchOffer, 
     isBestPrice: false,
     isSource: false,
     ...overrides,
+    section: overrides.section ?? sectionOf(overrides),
   };
+}
+
+/** The section the API lists an offer in (`catalog-pricing`), from what the fixture says of it. */
+function sectionOf(offer: Partial<SearchOffer>): SearchOffer['section'] {
+  if (offer.availability === 'out_of_stock') return 'out_of_stock';
+  if (offer.isBundle) return 'bundle';
+  return offer.condition === 'used' || offer.condition === 'refurbished' ? 'second_hand' : 'new';
 }
 
 /** A pasted Amazon link answered with three retailers; Walmart is cheapest. */
@@ -102,7 +110,7 @@ export function productDetailOf(
       currency: 'USD',
       ...product,
     },
-    offers: offers.map(({ savingsCents: _s, isBestPrice: _b, isSource: _i, ...offer }) => offer),
+    offers: offers.map(({ savingsCents: _s, isSource: _i, ...offer }) => offer),
     priceHistory: [],
     priceSummaries: [],
     ...rest,

@@ -1,3 +1,4 @@
+import { bestPrice, type PricedOffer } from '@pricehunt/catalog-pricing';
 import { readGmcTsv } from '@pricehunt/catalog-feeds';
 import { describeOnEngine, itOnEngine, rows, run, testEngine, value, values } from '../../testing/db';
 import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
@@ -150,7 +151,7 @@ const row = (cells: string[]) => cells.join('\t');
     expect(await t.app.storage.catalog.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
   });
 
-  it('takes the best price from offers one can buy, and from all of them only when none is in stock', async () => {
+  it('takes the best price from offers one can buy, and has none while none is in stock', async () => {
     const watch = { title: 'Garmin Forerunner 965 GPS Watch', brand: 'Garmin', mpn: '010-02809-00' };
     const cheapOut = offer({ ...watch, externalId: 'S1', url: 'https://shop-four.example/p/s1', priceCents: 49_999, availability: 'out_of_stock' });
     const dearIn = offer({ ...watch, externalId: 'S2', url: 'https://shop-five.example/p/s2', priceCents: 54_999, availability: 'in_stock' });
@@ -163,7 +164,7 @@ const row = (cells: string[]) => cells.join('\t');
     await catalog.ingestion.importOffers([{ ...cheapOut, availability: 'in_stock' }], { format: 'gmc', bulk, source: 'restock' });
     expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
     await catalog.ingestion.importOffers([cheapOut, { ...dearIn, availability: 'out_of_stock' }], { format: 'gmc', bulk, source: 'sold out' });
-    expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ bestPriceCents: 49_999 });
+    expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ offerCount: 2, bestPriceCents: null, bestOfferId: null });
   });
 
   it('puts offers of the same item into one product and different items apart', async () => {
@@ -342,19 +343,21 @@ describeOnEngine('sqlite', 'catalog ingestion, bulk path (SQLite store, FTS5 ind
     expect(await count('price_points')).toBe(3000);
     expect(await value(t.app, 'SELECT count(*) FROM offers WHERE product_id IS NULL')).toBe(0);
     expect(await count('products')).toBe(summary.productsCreated);
-    // Every product's figures are those of its offers: its best price a new offer's (one can buy, when there is one)
-    // while it has one.
-    const wrong = await rows(
+    // Every product's figures are those `catalog-pricing` gives its offers: their count, the best price and its offer.
+    const offers = await rows<PricedOffer & { productId: number }>(
       t.app,
-      `SELECT p.id FROM products p JOIN (SELECT product_id, count(*) AS n,
-         coalesce(min(CASE WHEN condition = 'new' AND availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END),
-           min(CASE WHEN condition = 'new' THEN price_cents + coalesce(shipping_cents, 0) END),
-           min(CASE WHEN availability <> 'out_of_stock' THEN price_cents + coalesce(shipping_cents, 0) END), min(price_cents + coalesce(shipping_cents, 0))) AS best,
-         max(CASE WHEN condition = 'new' THEN 1 ELSE 0 END) AS any_new
-         FROM offers GROUP BY product_id) o
-       ON o.product_id = p.id WHERE p.offer_count != o.n OR p.best_price_cents != o.best
-         OR (CASE WHEN p.best_price_condition = 'new' THEN 1 ELSE 0 END) != o.any_new`,
+      `SELECT id, product_id AS "productId", title, price_cents AS "priceCents", shipping_cents AS "shippingCents", currency, availability, condition
+       FROM offers WHERE held IS NULL ORDER BY id`,
     );
+    const stored = await rows<{ id: number; n: number; best: number | null; offer: number | null }>(
+      t.app,
+      'SELECT id, offer_count AS n, best_price_cents AS best, best_offer_id AS offer FROM products ORDER BY id',
+    );
+    const wrong = stored.filter((product) => {
+      const own = offers.filter((offer) => offer.productId === product.id);
+      const best = bestPrice(own);
+      return product.n !== own.length || product.best !== (best?.cents ?? null) || product.offer !== (best?.offerId ?? null);
+    });
     expect(wrong).toEqual([]);
     if (t.engine === 'sqlite') {
       // SQLite's full-text index (FTS5) holds every offer, intact.

@@ -12,6 +12,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Products whose best price an older version wrote (without the offer it is) get their figures again: one product
+ * per transaction, so requests go on meanwhile. Done once per database, at the first start after its migration.
+ */
+async function repriceOlderProducts(app: FastifyInstance) {
+  let count = 0;
+  for (;;) {
+    const ids = await app.storage.catalog.productsPricedBefore(500);
+    if (ids.length === 0) break;
+    const now = new Date(app.clock.now()).toISOString();
+    for (const id of ids) await app.storage.catalog.refreshProduct(id, now);
+    count += ids.length;
+  }
+  if (count > 0) app.log.info({ products: count }, 'best prices computed again');
+}
+
 /** App service: the catalog (repository, full-text index, matcher, ingestion, spelling, suggestions, price summaries) as `app.catalog`. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
@@ -34,6 +50,7 @@ export const catalogPlugin = fp(
     });
     let seenImportAt: string | null = null;
     app.addHook('onReady', async () => {
+      await repriceOlderProducts(app);
       seenImportAt = await app.storage.catalog.lastImportAt();
       catalog.spelling.refresh();
       refreshPriceSummaries('start');

@@ -110,6 +110,7 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     expectExactly(await s.catalog.getOfferWithRetailer(19), {
       ...(await s.catalog.findOfferByExternalId('shop', 'X19')),
       held: null,
+      priceGroup: 'new',
       retailerName: 'Shop Example',
       businessDomain: 'shop.example',
       shopifyStore: 1,
@@ -133,6 +134,8 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
       offerCount: 1,
       bestPriceCents: 12_900,
       bestPriceCondition: 'new',
+      bestOfferId: null,
+      bestShippingKnown: null,
       currency: 'EUR',
       createdAt: at(0),
       updatedAt: at(5),
@@ -147,9 +150,9 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
 
   it('reads a product price history (offers shown), oldest first, ties by insertion', async () => {
     expectExactly(await s.catalog.priceHistoryOfProduct(1, { since: at(0), limit: 100 }), [
-      { offerId: 11, retailerId: 'amazon', priceCents: 29_999, shippingCents: null, currency: 'USD', recordedAt: at(1), condition: 'new' },
-      { offerId: 12, retailerId: 'bestbuy', priceCents: 29_999, shippingCents: 500, currency: 'USD', recordedAt: at(1), condition: 'new' },
-      { offerId: 11, retailerId: 'amazon', priceCents: 27_999, shippingCents: null, currency: 'USD', recordedAt: at(5), condition: 'new' },
+      { offerId: 11, retailerId: 'amazon', priceCents: 29_999, shippingCents: null, currency: 'USD', recordedAt: at(1), condition: 'new', priceGroup: 'new' },
+      { offerId: 12, retailerId: 'bestbuy', priceCents: 29_999, shippingCents: 500, currency: 'USD', recordedAt: at(1), condition: 'new', priceGroup: 'new' },
+      { offerId: 11, retailerId: 'amazon', priceCents: 27_999, shippingCents: null, currency: 'USD', recordedAt: at(5), condition: 'new', priceGroup: 'new' },
     ]);
     // Offer 17 is held: its points are left out.
     expect((await s.catalog.priceHistoryOfProduct(3, { since: at(0), limit: 100 })).map((point) => point.offerId)).toEqual([15]);
@@ -275,7 +278,7 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     });
     expect(page.items.map((o) => [o.id, o.priceRank, o.competitorCount, o.bestCompetitorPriceCents])).toEqual([
       [19, null, 0, null],
-      [20, 2, 3, 59_999],
+      [20, 2, 2, 59_999],
       [13, 3, 2, 27_999],
     ]);
     expect((await s.catalog.businessOffers('b1', { ...query, sort: 'rank' })).items.map((o) => o.id)).toEqual([20, 13, 19]);
@@ -286,7 +289,7 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     expect((await s.catalog.businessOffers('b1', { ...query, q: 'X19' })).items.map((o) => o.id)).toEqual([19]);
     expect((await s.catalog.businessOffers('b1', { ...query, q: 'crème' })).items.map((o) => o.id)).toEqual([19]);
     expect(await s.catalog.businessOffers('b1', { ...query, q: '100%' })).toEqual({ items: [], total: 0 });
-    expect((await s.catalog.businessOffers('b2', query)).items.map((o) => [o.id, o.priceRank])).toEqual([[22, 4]]);
+    expect((await s.catalog.businessOffers('b2', query)).items.map((o) => [o.id, o.priceRank])).toEqual([[22, 3]]);
     expectExactly(await s.catalog.businessOffer('b1', 19), page.items[0]);
     expect(await s.catalog.businessOffer('b2', 19)).toBeNull();
   });
@@ -296,7 +299,8 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     const cheaper = await s.catalog.updateBusinessOffer('b1', 13, { priceCents: 25_000 }, at(50));
     expect(cheaper).toMatchObject({ id: 13, priceCents: 25_000, availability: 'in_stock', priceRank: 1, held: null, updatedAt: at(50) });
     expect(Object.keys(cheaper!)).toEqual(Object.keys((await s.catalog.businessOffer('b1', 19))!));
-    expect(await s.catalog.getProduct(1)).toMatchObject({ offerCount: 3, bestPriceCents: 25_000, currency: 'USD', updatedAt: at(50) });
+    // Only Best Buy states its shipping: its known total is the best price, however low the others' prices.
+    expect(await s.catalog.getProduct(1)).toMatchObject({ offerCount: 3, bestPriceCents: 30_499, bestOfferId: 12, currency: 'USD', updatedAt: at(50) });
     const titles = OFFERS.filter((o) => o.product === 1).map((o) => ({ title: o.title, brand: o.brand ?? null }));
     expect((await s.catalog.getProduct(1))!.title).toBe(representativeTitle(titles) ?? HEADPHONES);
     expect(await run('SELECT price_cents AS "price", recorded_at AS "at" FROM price_points WHERE offer_id = 13')).toHaveLength(1);
@@ -304,15 +308,15 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     // Availability alone records no price point.
     expect(await s.catalog.updateBusinessOffer('b1', 13, { availability: 'out_of_stock' }, at(51))).toMatchObject({ availability: 'out_of_stock', priceCents: 25_000 });
     expect(await run('SELECT price_cents FROM price_points WHERE offer_id = 13')).toHaveLength(1);
-    expect(await s.catalog.getProduct(1)).toMatchObject({ bestPriceCents: 27_999 });
+    expect(await s.catalog.getProduct(1)).toMatchObject({ bestPriceCents: 30_499 });
 
     // Under a third of the others' median: held for a price review; the product's figures leave it out.
     const outlier = await s.catalog.updateBusinessOffer('b1', 13, { priceCents: 1_000, availability: 'in_stock' }, at(52));
     expect(outlier).toMatchObject({ held: 'price', priceRank: null, priceCents: 1_000 });
-    expect(await s.catalog.getProduct(1)).toMatchObject({ offerCount: 2, bestPriceCents: 27_999 });
+    expect(await s.catalog.getProduct(1)).toMatchObject({ offerCount: 2, bestPriceCents: 30_499 });
     expect((await s.catalog.priceHeldOffers(10)).ids).toEqual([13, 21, 17]);
     await s.catalog.updateBusinessOffer('b1', 13, { priceCents: 31_000 }, at(53));
-    expect(await s.catalog.getProduct(1)).toMatchObject({ offerCount: 3, bestPriceCents: 27_999 });
+    expect(await s.catalog.getProduct(1)).toMatchObject({ offerCount: 3, bestPriceCents: 30_499 });
   });
 
   it('two processes changing offers of one product at once: the figures count both changes', async () => {
@@ -359,6 +363,7 @@ describe.each(ENGINES)('catalog port on %s: price history, price summaries and d
     currency: 'USD',
     recordedAt: at(minute),
     condition: 'new',
+    priceGroup: 'new',
   });
 
   beforeAll(async () => {
@@ -387,6 +392,8 @@ describe.each(ENGINES)('catalog port on %s: price history, price summaries and d
       { id: 24, retailer: 'amazon', product: 8, title: 'JBL Flip 6 speaker', price: 5_000, category: 'Speakers' },
       { id: 25, retailer: 'walmart', product: 9, title: 'JBL Go 4 speaker', price: 4_000, category: 'Speakers' },
     ]);
+    // The offer each best price is, as a refresh of the figures writes it.
+    await run('UPDATE products SET best_offer_id = CASE id WHEN 1 THEN 11 WHEN 2 THEN 14 WHEN 3 THEN 15 WHEN 5 THEN 18 WHEN 7 THEN 23 WHEN 8 THEN 24 WHEN 9 THEN 25 END');
     await run(`INSERT INTO price_points (offer_id, price_cents, shipping_cents, currency, recorded_at) VALUES
       (11, 29999, NULL, 'USD', ?), (12, 29999, 500, 'USD', ?), (17, 9999, NULL, 'USD', ?), (15, 59999, NULL, 'USD', ?), (11, 27999, NULL, 'USD', ?),
       (14, 33000, NULL, 'USD', ?), (14, 32900, NULL, 'USD', ?), (14, 31000, NULL, 'USD', ?), (14, 32900, NULL, 'USD', ?)`,
@@ -595,28 +602,32 @@ describe.each(ENGINES)("catalog port on %s: a product's best price compares new 
 
   it('is the cheapest new offer one can buy while the product has one, whatever used and refurbished offers cost', async () => {
     expect(await best(1)).toEqual([16_000, 'new', 'USD']);
-    // Every new offer sold out: the cheapest of them still, not a used one.
+    expect((await s.catalog.getProduct(1))?.bestOfferId).toBe(11);
+    // Every new offer sold out: the cheapest second-hand offer one can buy, told as such.
     await s.db.query("UPDATE offers SET availability = 'out_of_stock' WHERE id = 11");
     await (await s.another()).refreshProduct(1, at(61));
-    expect(await best(1)).toEqual([14_000, 'new', 'USD']);
+    expect(await best(1)).toEqual([9_000, 'used', 'USD']);
     await s.db.query("UPDATE offers SET availability = 'in_stock' WHERE id = 11");
     await s.catalog.refreshProduct(1, at(62));
     expect(await best(1)).toEqual([16_000, 'new', 'USD']);
   });
 
-  it('is a used or refurbished offer only when the product has no new one, and says which', async () => {
-    // The one in stock before the cheaper one sold out; at one total, refurbished before used.
+  it('is a used or refurbished offer only when the product has no new one, says which, and none when nothing can be bought', async () => {
     expect(await best(2)).toEqual([13_000, 'refurbished', 'USD']);
-    expect(await best(3)).toEqual([11_000, 'refurbished', 'USD']);
+    // At one total, the older offer.
+    expect(await best(3)).toEqual([11_000, 'used', 'USD']);
     await s.db.query("UPDATE offers SET availability = 'out_of_stock' WHERE id = 21");
     await s.catalog.refreshProduct(2, at(63));
-    expect(await best(2)).toEqual([12_000, 'used', 'USD']);
+    expect(await best(2)).toEqual([null, null, 'USD']);
+    expect((await s.catalog.getProduct(2))?.bestOfferId).toBeNull();
+    await s.db.query("UPDATE offers SET availability = 'in_stock' WHERE id = 21");
+    await s.catalog.refreshProduct(2, at(64));
   });
 
   it('is what browsing sorts and filters by, and the product as every read answers it', async () => {
     expect((await s.catalog.browse(page)).items.map((p) => [p.id, p.bestPriceCents, p.bestPriceCondition])).toEqual([
-      [3, 11_000, 'refurbished'],
-      [2, 12_000, 'used'],
+      [3, 11_000, 'used'],
+      [2, 13_000, 'refurbished'],
       [1, 16_000, 'new'],
     ]);
     expect((await s.catalog.browse({ ...page, maxPriceCents: 15_000 })).items.map((p) => p.id)).toEqual([3, 2]);

@@ -21,7 +21,7 @@ import {
   suggestResponseSchema,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { dealView, lowestPriceOffers, offerView, priceRangeSummaries, productSummary } from '@pricehunt/catalog-core';
+import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSummary } from '@pricehunt/catalog-core';
 
 /** Catalog reading: product pages with price history, categories, browsing, deals, search-box suggestions. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         product: productSummary(product),
-        offers: offers.map((offer) => offerView(offer, now, lowest.has(offer.id), product.title)),
+        offers: listedOfferViews(offers, now, lowest),
         priceHistory,
         priceSummaries: priceRangeSummaries(priceHistory, { now, currency: product.currency }),
       };

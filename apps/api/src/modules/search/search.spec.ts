@@ -346,24 +346,25 @@ describe('search API: stock and the best price', () => {
   const app = catalogOf(OFFERS, 'stock fixtures');
   const search = (url: string) => searchOn(app(), { url });
 
-  it('marks the cheapest offer one can buy as the best price, and lists the cheaper sold-out one first still', async () => {
+  it('marks the cheapest offer one can buy as the best price, and lists the cheaper sold-out one after those one can buy, without a saving', async () => {
     const result = await search('https://www.amazon.com/dp/B0BRIT3MVN');
-    expect(result.product).toMatchObject({ offerCount: 3, bestPriceCents: 130_400 });
-    expect(result.offers.map((o) => [o.retailer.id, o.availability, o.isBestPrice])).toEqual([
-      ['bestbuy', 'out_of_stock', false],
-      ['walmart', 'in_stock', true],
-      ['amazon', 'in_stock', false],
+    expect(result.product).toMatchObject({ offerCount: 3, bestPriceCents: 130_400, bestPriceShippingKnown: true });
+    expect(result.offers.map((o) => [o.retailer.id, o.availability, o.section, o.isBestPrice, o.savingsCents])).toEqual([
+      ['walmart', 'in_stock', 'new', true, 139_900 - 130_400],
+      ['amazon', 'in_stock', 'new', false, 0],
+      ['bestbuy', 'out_of_stock', 'out_of_stock', false, null],
     ]);
   });
 
-  it('marks the cheapest of all when every offer is sold out', async () => {
+  it('has no best price when every offer is sold out', async () => {
     await app().app.catalog.ingestion.importOffers(
       OFFERS.map((o) => ({ ...o, availability: 'out_of_stock' as const })),
       { format: 'gmc', source: 'sold out' },
     );
     const result = await search('https://www.amazon.com/dp/B0BRIT3MVN');
-    expect(result.product).toMatchObject({ bestPriceCents: 119_900 });
-    expect(result.offers.filter((o) => o.isBestPrice).map((o) => o.retailer.id)).toEqual(['bestbuy']);
+    expect(result.product).toMatchObject({ bestPriceCents: null });
+    expect(result.offers.filter((o) => o.isBestPrice)).toEqual([]);
+    expect(result.offers.every((o) => o.section === 'out_of_stock' && o.savingsCents === null)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { bestPriceOffers, isNewAlone, type SearchOffer } from '@pricehunt/contracts';
+import { OFFER_SECTIONS, type OfferSection, type SearchOffer } from '@pricehunt/contracts';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { AVAILABILITY_TEXT } from './describe';
@@ -28,18 +28,13 @@ export interface OffersListProps {
   layout: 'full' | 'compact';
   /** The link the shopper pasted, if any: the source referrals name (see OfferLink). */
   comparedUrl?: string | null;
-  /**
-   * The pasted offer's total, if any: the saving of a used or refurbished offer, which the API tells only against a
-   * like one, once the shopper includes those.
-   */
-  sourceTotalCents?: number | null;
   /** The filters, when the page holds them (`useOfferFilters`); else the list keeps its own. */
   filters?: OfferFilters;
   onFiltersChange?: (filters: OfferFilters) => void;
 }
 
 export interface OfferFilters {
-  /** Used and refurbished offers are ranked, marked best price and compared with the pasted one like new ones. */
+  /** Used and refurbished offers (their own section, after the new ones) are shown. */
   includeUsed: boolean;
   inStockOnly: boolean;
 }
@@ -58,34 +53,37 @@ export function useOfferFilters(key: string | number | null): [OfferFilters, (fi
 
 const listed = (words: readonly string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
+/** What each section after the new offers is called, in the list and in the heading's words. */
+const SECTION_TEXT: Record<Exclude<OfferSection, 'new'>, { label: string; words: string }> = {
+  second_hand: { label: 'Used and refurbished', words: 'used and refurbished' },
+  bundle: { label: 'Bundles and multipacks', words: 'bundles' },
+  out_of_stock: { label: 'Not available now', words: 'out of stock' },
+};
+
 /**
  * The order `visibleOffers` lists `offers` in, in words for the heading above them: "cheapest total first" when they
- * are all new and the product alone; else new ones of the product alone first, then the used, refurbished and bundled
- * ones (used and refurbished ones rank among the new when the shopper includes them).
+ * are all new offers of the product alone one can buy; else the sections that follow those.
  */
-export function offersOrderText(offers: readonly SearchOffer[], filters: Pick<OfferFilters, 'includeUsed'>): string {
-  const after = [
-    ...(filters.includeUsed ? [] : (['used', 'refurbished'] as const).filter((condition) => offers.some((offer) => offer.condition === condition))),
-    ...(offers.some((offer) => offer.isBundle) ? ['bundles'] : []),
-  ];
+export function offersOrderText(offers: readonly SearchOffer[], filters: OfferFilters): string {
+  const shown = visibleOffers(offers, filters);
+  const after = OFFER_SECTIONS.filter((section) => section !== 'new' && shown.some((offer) => offer.section === section)).map(
+    (section) => SECTION_TEXT[section as Exclude<OfferSection, 'new'>].words,
+  );
   if (after.length === 0) return 'cheapest total first';
-  return `${filters.includeUsed ? 'cheapest total first' : 'new first, cheapest total first'}; then ${listed(after)}`;
+  return `new first, cheapest total first; then ${listed(after)}`;
 }
-
-/** An offer ranked with new ones: new and the product alone, or used or refurbished when the shopper includes those. */
-const rankedWithNew = (offer: SearchOffer, filters: OfferFilters) => (filters.includeUsed ? !offer.isBundle : isNewAlone(offer));
 
 /**
- * The offers a shopper asked to see (in stock only, or all; the pasted offer always stays, as the reference the others
- * are compared with), cheapest total first: new offers of the product alone before used, refurbished and bundled ones,
- * unless the shopper includes used and refurbished ones, which then rank among the new by their total.
+ * The offers a shopper asked to see, in the API's order (section by section, each cheapest total first): used and
+ * refurbished ones only when asked for, out-of-stock ones unless "In stock only"; the pasted offer always stays, as
+ * the reference the others are compared with.
  */
 export function visibleOffers(offers: readonly SearchOffer[], filters: OfferFilters): SearchOffer[] {
-  const group = (offer: SearchOffer) => (rankedWithNew(offer, filters) ? 0 : 1);
-  return offers.filter((offer) => offer.isSource || passes(offer, filters)).sort((a, b) => group(a) - group(b) || a.totalCents - b.totalCents);
+  return offers.filter((offer) => offer.isSource || passes(offer, filters));
 }
 
-const passes = (offer: SearchOffer, filters: OfferFilters) => !filters.inStockOnly || offer.availability !== 'out_of_stock';
+const passes = (offer: SearchOffer, filters: OfferFilters) =>
+  (filters.includeUsed || offer.condition === 'new') && (!filters.inStockOnly || offer.section !== 'out_of_stock');
 
 function FilterBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
@@ -96,32 +94,29 @@ function FilterBox({ label, checked, onChange }: { label: string; checked: boole
 }
 
 /**
- * Every offer, cheapest total first with new ones of the product alone ahead (see `visibleOffers`), with the best
- * price marked, the offers at the lowest price the product had in 90 days (the API decides), the saving against the
- * pasted offer, and the condition of a used or refurbished offer and a bundle's mark beside its price.
+ * The offers in the sections the API lists them in (new ones of the product alone, used and refurbished ones when the
+ * shopper asks for them, bundles, then out-of-stock ones), each cheapest total first, with the best price marked, the
+ * offers at the lowest price the product had in 90 days, the saving against the pasted offer (the API tells it only
+ * between alike offers one can buy), and the condition of a used or refurbished offer and a bundle's mark.
  */
-export function OffersList({ offers, productName, layout, comparedUrl, sourceTotalCents = null, filters: given, onFiltersChange }: OffersListProps) {
+export function OffersList({ offers, productName, layout, comparedUrl, filters: given, onFiltersChange }: OffersListProps) {
   const [own, setOwn] = useState<OfferFilters>(NO_OFFER_FILTERS);
   const filters = given ?? own;
   const setFilters = onFiltersChange ?? setOwn;
   const sorted = visibleOffers(offers, filters);
-  // The best price among the offers the filters let through: the cheapest new one of the product alone (or, when the
-  // shopper includes them, used and refurbished ones too) that one can buy. A pasted offer kept only as the reference
-  // is not among them.
-  const best = bestPriceOffers(
-    sorted.filter((offer) => passes(offer, filters)),
-    { includeUsed: filters.includeUsed },
-  );
-  const savingsOf = (offer: SearchOffer): number | null =>
-    offer.savingsCents ?? (filters.includeUsed && !offer.isBundle && sourceTotalCents !== null ? sourceTotalCents - offer.totalCents : null);
   const notNew = offers.some((offer) => offer.condition !== 'new');
-  const outOfStock = offers.some((offer) => offer.availability === 'out_of_stock');
+  const outOfStock = offers.some((offer) => offer.section === 'out_of_stock');
+  const usedCount = offers.filter((offer) => offer.condition !== 'new').length;
   return (
     <>
       {notNew || outOfStock ? (
         <div className="ph-offer-filters" role="group" aria-label="Filter offers">
           {notNew ? (
-            <FilterBox label="Include used and refurbished" checked={filters.includeUsed} onChange={(includeUsed) => setFilters({ ...filters, includeUsed })} />
+            <FilterBox
+              label={`Include used and refurbished (${usedCount})`}
+              checked={filters.includeUsed}
+              onChange={(includeUsed) => setFilters({ ...filters, includeUsed })}
+            />
           ) : null}
           {outOfStock ? <FilterBox label="In stock only" checked={filters.inStockOnly} onChange={(inStockOnly) => setFilters({ ...filters, inStockOnly })} /> : null}
           <span className="ph-offer-filters__count" role="status">
@@ -130,11 +125,17 @@ export function OffersList({ offers, productName, layout, comparedUrl, sourceTot
         </div>
       ) : null}
       <ol className={`ph-offers ph-offers--${layout}`} aria-label="Offers, cheapest first">
-        {sorted.map((offer) => (
-          <li key={offer.id} className={['ph-offer', best.has(offer) ? 'ph-offer--best' : '', offer.isSource ? 'ph-offer--source' : ''].filter(Boolean).join(' ')}>
+        {sorted.map((offer, index) => (
+          <li
+            key={offer.id}
+            className={['ph-offer', offer.isBestPrice ? 'ph-offer--best' : '', offer.isSource ? 'ph-offer--source' : '', `ph-offer--${offer.section}`].filter(Boolean).join(' ')}
+          >
+            {offer.section !== 'new' && sorted[index - 1]?.section !== offer.section ? (
+              <span className="ph-offer__section">{SECTION_TEXT[offer.section].label}</span>
+            ) : null}
             <div className="ph-offer__retailer">
               <span className="ph-offer__retailer-name">{offer.retailer.name}</span>
-              {best.has(offer) ? <span className="ph-badge ph-badge--best">Best price</span> : null}
+              {offer.isBestPrice ? <span className="ph-badge ph-badge--best">Best price</span> : null}
               {offer.lowestIn90Days ? (
                 <span className="ph-badge ph-badge--low" title="Its best price has not been lower in the last 90 days">
                   Lowest price in 90 days
@@ -149,7 +150,7 @@ export function OffersList({ offers, productName, layout, comparedUrl, sourceTot
             <div className="ph-offer__facts">
               <span className={`ph-offer__availability ph-offer__availability--${offer.availability}`}>{AVAILABILITY_TEXT[offer.availability]}</span>
               <span className="ph-offer__shipping">{shippingText(offer)}</span>
-              <SavingText offer={offer} savingsCents={savingsOf(offer)} />
+              <SavingText offer={offer} savingsCents={offer.savingsCents} />
             </div>
             <div className="ph-offer__price">
               <span className="ph-offer__total" id={`offer-${offer.id}-total`}>
@@ -157,7 +158,11 @@ export function OffersList({ offers, productName, layout, comparedUrl, sourceTot
               </span>
               {offer.condition !== 'new' ? <span className="ph-offer__condition">{CONDITION_TEXT[offer.condition]}</span> : null}
               {offer.isBundle ? <span className="ph-offer__condition">Bundle</span> : null}
-              {offer.shippingCents ? <span className="ph-offer__base">{formatMoney(offer.priceCents, offer.currency)} + shipping</span> : null}
+              {offer.shippingCents === null ? (
+                <span className="ph-offer__base">+ shipping</span>
+              ) : offer.shippingCents > 0 ? (
+                <span className="ph-offer__base">{formatMoney(offer.priceCents, offer.currency)} + shipping</span>
+              ) : null}
             </div>
             <OfferLink
               offer={offer}

@@ -26,7 +26,13 @@ export function unstatedModel(product: Pick<ProductSummary, 'title' | 'model'>):
 export function ProductCard({ product, detailed = false }: { product: ProductSummary; detailed?: boolean }) {
   const navigate = useNavigate();
   const model = unstatedModel(product);
-  const price = product.bestPriceCents !== null ? <strong>{formatMoney(product.bestPriceCents, product.currency)}</strong> : null;
+  const price =
+    product.bestPriceCents !== null ? (
+      <>
+        <strong>{formatMoney(product.bestPriceCents, product.currency)}</strong>
+        {product.bestPriceShippingKnown === false ? ' + shipping' : null}
+      </>
+    ) : null;
   // A product without a new offer: its price is a used or refurbished one's, and says so.
   const condition = bestPriceConditionText(product);
   const Title = detailed ? 'h2' : 'h3';
@@ -40,7 +46,7 @@ export function ProductCard({ product, detailed = false }: { product: ProductSum
         {detailed && product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
         {model ? <p className="ph-product-card__model">Model {model}</p> : null}
         <p className="ph-product-card__meta">
-          {price ? condition ? <>{condition === 'used' ? 'Used' : 'Refurbished'} from {price}</> : detailed ? <>from {price}</> : price : 'No price yet'}
+          {price ? condition ? <>{condition === 'used' ? 'Used' : 'Refurbished'} from {price}</> : detailed ? <>from {price}</> : price : product.offerCount > 0 ? 'Not available now' : 'No price yet'}
           {' · '}
           {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
         </p>

@@ -1,4 +1,5 @@
 import type { Availability, Condition, MerchantProduct, NewAuditEntry, ProductsQuery } from '@pricehunt/contracts';
+import type { PriceGroup } from '@pricehunt/catalog-pricing';
 import { categorySlug } from './category';
 
 /** A model key found as the start of a longer one is at least this long, and the longer one adds at most this many characters. */
@@ -45,6 +46,8 @@ export interface OfferRow {
 export interface OfferWithRetailer extends OfferRow {
   /** Why shoppers do not see the offer (`offers.held`), or null. */
   held: 'store' | 'price' | null;
+  /** The offers of its product it compares with (`offers.price_group`, written with the product's figures). */
+  priceGroup: PriceGroup;
   retailerName: string;
   businessDomain: string | null;
   /** 1 when the owning business connected its Shopify store (its domain may be its own, not *.myshopify.com). */
@@ -82,13 +85,14 @@ export interface ProductRow {
   categorySlug: string | null;
   imageUrl: string | null;
   offerCount: number;
-  /**
-   * Cheapest total (price + shipping) of a new offer not out of stock; of any new offer when all are; of a used or
-   * refurbished offer only when the product has no new one.
-   */
+  /** The product's best price as `catalog-pricing` decides it (`bestPrice`), written with its figures. */
   bestPriceCents: number | null;
   /** The condition of the offer `bestPriceCents` is the total of (null with no best price). */
   bestPriceCondition: Condition | null;
+  /** The offer `bestPriceCents` is the total of. */
+  bestOfferId: number | null;
+  /** Whether that offer's shipping is known (1 or 0; a total without it is its price "+ shipping"); null with none. */
+  bestShippingKnown: number | boolean | null;
   currency: string | null;
   createdAt: string;
   updatedAt: string;
@@ -122,8 +126,10 @@ export interface PricePointRow {
   shippingCents: number | null;
   currency: string;
   recordedAt: string;
-  /** The offer's condition now (a product's best price of a day is a new offer's when it had one). */
+  /** The offer's condition now. */
   condition: Condition;
+  /** The offer's price group now (`catalog-pricing`): a product's best price of a day is a `new` offer's when it had one. */
+  priceGroup: PriceGroup;
 }
 
 /**
@@ -411,6 +417,11 @@ export interface CatalogRepository {
   renameRetailer(id: string, name: string): Promise<void>;
   /** A product's figures, price reviews and title from its offers again; the product goes when it has none: one transaction. */
   refreshProduct(productId: number, now: string): Promise<void>;
+  /**
+   * Products whose best price was written before `catalog-pricing` chose its offer (a price without `best_offer_id`, as
+   * a database migrated from an older version holds them): at most `limit`, in id order. Refreshing each clears it.
+   */
+  productsPricedBefore(limit: number): Promise<number[]>;
   countOffers(): Promise<number>;
   countProducts(): Promise<number>;
   /** A retailer's offer whose product other retailers sell cheaper (a good first search to show), or null. */

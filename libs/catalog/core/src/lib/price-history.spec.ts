@@ -12,6 +12,7 @@ const point = (offerId: number, priceCents: number, recordedAt: string, extra: P
   currency: 'USD',
   recordedAt,
   condition: 'new',
+  priceGroup: extra.priceGroup ?? (extra.condition && extra.condition !== 'new' ? 'second_hand' : 'new'),
   ...extra,
 });
 const offer = (id: number, priceCents: number, availability: 'in_stock' | 'out_of_stock' = 'in_stock', condition: 'new' | 'used' = 'new') => ({
@@ -20,7 +21,7 @@ const offer = (id: number, priceCents: number, availability: 'in_stock' | 'out_o
   shippingCents: null,
   currency: 'USD',
   availability,
-  condition,
+  priceGroup: condition === 'new' ? ('new' as const) : ('second_hand' as const),
 });
 
 describe('daily best prices', () => {
@@ -106,5 +107,14 @@ describe('lowest price in 90 days', () => {
     expect(lowestPriceOffers([offer(1, 12_000)], young, { now: NOW, currency: 'USD' }).size).toBe(0);
     const flat = [point(1, 12_000, daysAgo(200))];
     expect(lowestPriceOffers([offer(1, 12_000)], flat, { now: NOW, currency: 'USD' }).size).toBe(0);
+  });
+});
+
+describe('bundles in the history', () => {
+  it('never make a day’s best price nor carry the lowest-in-90-days mark', () => {
+    const points = [point(1, 15_000, daysAgo(100)), point(1, 12_000, daysAgo(1)), point(2, 5_000, daysAgo(100), { priceGroup: 'bundle' })];
+    expect(dailyBestPrices(points, { from: NOW - 2 * DAY_MS, to: NOW, currency: 'USD' }).map((day) => day.cents)).toEqual([15_000, 12_000, 12_000]);
+    const bundle = { ...offer(2, 5_000), priceGroup: 'bundle' as const };
+    expect([...lowestPriceOffers([offer(1, 12_000), bundle], points, { now: NOW, currency: 'USD' })]).toEqual([1]);
   });
 });

@@ -1,5 +1,6 @@
 import { DAY_MS, MIN_HISTORY_DAYS, PRICE_RANGES, type PriceRangeSummary } from '@pricehunt/contracts';
-import type { Availability, Condition } from '@pricehunt/contracts';
+import type { Availability } from '@pricehunt/contracts';
+import type { PriceGroup } from '@pricehunt/catalog-pricing';
 import type { PricePointRow } from './ports';
 
 /**
@@ -19,14 +20,14 @@ export interface DailyBest {
 
 const totalOf = (point: Pick<PricePointRow, 'priceCents' | 'shippingCents'>) => point.priceCents + (point.shippingCents ?? 0);
 
-/** A point or offer counts as new unless it says otherwise (points read before conditions were told say nothing). */
-const isNew = (item: { condition?: Condition }) => (item.condition ?? 'new') === 'new';
+/** A point or offer of the product's `new` price group (`catalog-pricing`): new, and the product alone. */
+const isNew = (item: { priceGroup?: PriceGroup }) => (item.priceGroup ?? 'new') === 'new';
 
 /**
  * The product's best price of each UTC day between `from` and `to` (both instants in milliseconds; the first and last
- * days count from `from` and up to `to`): the lowest total (price + shipping) any of its new offers had at any moment
- * of the day, or, on a day none of its new offers had a price, any of its offers (the product's stored best price
- * compares new with new alike). An offer's price holds from when it was recorded until its next one, so a point
+ * days count from `from` and up to `to`): the lowest total (price + shipping) any offer of its `new` price group had at
+ * any moment of the day, or, on a day none of those had a price, any of its second-hand offers (bundles never count:
+ * the product's stored best price compares alike). An offer's price holds from when it was recorded until its next one, so a point
  * recorded before `from` gives the offer's price when the range begins. Points in another currency than `currency` are
  * left out; days before the first price have none. Oldest day first.
  */
@@ -37,6 +38,8 @@ export function dailyBestPrices(points: readonly PricePointRow[], options: { fro
   for (const point of points) {
     const time = Date.parse(point.recordedAt);
     if (point.currency !== currency || Number.isNaN(time) || time > to) continue;
+    // A bundle's price is no price of the product alone.
+    if (point.priceGroup === 'bundle') continue;
     let offer = byOffer.get(point.offerId);
     if (!offer) byOffer.set(point.offerId, (offer = { isNew: isNew(point), list: [] }));
     offer.list.push({ time, cents: totalOf(point) });
@@ -117,7 +120,7 @@ export interface MarkableOffer {
   shippingCents: number | null;
   currency: string;
   availability: Availability;
-  condition?: Condition;
+  priceGroup?: PriceGroup;
 }
 
 /**
@@ -135,7 +138,7 @@ export function lowestPriceOffers(offers: readonly MarkableOffer[], points: read
   if (!summary || !hasEnoughHistory(summary.since, options.now) || summary.highCents === summary.lowCents) return marked;
   const anyNew = offers.some(isNew);
   for (const offer of offers) {
-    if (anyNew && !isNew(offer)) continue;
+    if (offer.priceGroup === 'bundle' || (anyNew && !isNew(offer))) continue;
     if (offer.availability !== 'out_of_stock' && offer.currency === options.currency && totalOf(offer) <= summary.lowCents) marked.add(offer.id);
   }
   return marked;

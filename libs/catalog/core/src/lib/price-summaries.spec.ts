@@ -4,7 +4,7 @@ import { createPriceSummaries, priceSummaryOf } from './price-summaries';
 
 const NOW = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS).toISOString();
-const point = (offerId: number, priceCents: number, recordedAt: string): PricePointRow => ({ offerId, retailerId: 'walmart', priceCents, shippingCents: null, currency: 'USD', recordedAt, condition: 'new' });
+const point = (offerId: number, priceCents: number, recordedAt: string): PricePointRow => ({ offerId, retailerId: 'walmart', priceCents, shippingCents: null, currency: 'USD', recordedAt, condition: 'new', priceGroup: 'new' });
 const product = (more: Partial<DuePriceSummary> = {}): DuePriceSummary => ({
   productId: 7,
   currency: 'USD',

@@ -1,43 +1,26 @@
 import type { Deal, OfferView, ProductSummary } from '@pricehunt/contracts';
 import { isShopifyDomain } from '@pricehunt/marketplace';
 import { buildRedirectLink } from '@pricehunt/tracking';
+import { knownTotalCents, type OfferSection, type PriceGroup, priceProduct } from '@pricehunt/catalog-pricing';
 import type { DealRow, OfferWithRetailer, ProductRow } from './ports';
 
-/** Total a shopper pays: price plus shipping (unknown shipping counts as free). */
-export const totalCents = (offer: { priceCents: number; shippingCents: number | null }) => offer.priceCents + (offer.shippingCents ?? 0);
-
-/** Words past a "with", "w/" or "+" that name something sold with the product rather than a feature of it. */
-const EXTRA_NOUNS =
-  'case|bag|backpack|cable|charger|card|battery|batteries|controller|mount|kit|plan|warranty|sleeve|mouse|keyboard|stylus|pen|cover|protector|strap|band|dock|bowl|attachment|shield|ink|paper|game|games|receiver|pad|heatsink|arm|soundbar|subscription|headset|headphones|tripod|lens|microsoft 365|office|applecare\\+?';
-const WITH_EXTRA_RE = new RegExp(`(?:^|\\s)(?:with|w/|\\+)\\s+(?:[^\\s,;()]+\\s+){0,3}?(${EXTRA_NOUNS})(?![a-z])`, 'g');
-const PACK_RE = /(?<![a-z0-9])(\d+)\s*-?\s*(?:pack|pk)(?![a-z])/g;
-const BUNDLE_WORD_RE = /(?<![a-z])(bundle|combo)(?![a-z])/g;
-
-/** What a title says is sold together ("bundle", "2-pack", "with:case"), lower-case. */
-export function bundleMarks(title: string): Set<string> {
-  const text = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  const marks = new Set<string>();
-  for (const match of text.matchAll(BUNDLE_WORD_RE)) marks.add(match[1] as string);
-  for (const match of text.matchAll(PACK_RE)) if (Number(match[1]) > 1) marks.add(`pack:${Number(match[1])}`);
-  for (const match of text.matchAll(WITH_EXTRA_RE)) marks.add(`with:${match[1]}`);
-  return marks;
-}
+/** Total a shopper pays as far as it is known: price plus shipping when the shop states it. */
+export const totalCents = knownTotalCents;
 
 /**
- * The offer sells its product with something more: its title says so ("Bundle", "Combo", "2-Pack", "with Carrying
- * Case") where the product's own title does not ("Nintendo Switch 2 Mario Kart World Bundle" is a product of its own,
- * "AirTag 4 Pack" too).
+ * A product's offers as shoppers see them, in the order `catalog-pricing` lists them, each with its section and best
+ * price mark. `lowest`: the offers `lowestPriceOffers` marks.
  */
-export function isBundleOffer(offerTitle: string, productTitle: string): boolean {
-  const product = bundleMarks(productTitle);
-  return [...bundleMarks(offerTitle)].some((mark) => !product.has(mark));
+export function listedOfferViews(rows: readonly OfferWithRetailer[], timestamp: number, lowest: ReadonlySet<number> = new Set()): OfferView[] {
+  return priceProduct(rows).listed.map(({ offer, group, section, isBestPrice }) => offerView(offer, timestamp, { lowestIn90Days: lowest.has(offer.id), group, section, isBestPrice }));
 }
 
-/**
- * How an offer is shown: its figures plus the tracked outbound link. `lowestIn90Days`: the offer is among those
- * `lowestPriceOffers` marks; `productTitle`, the title of the product it is an offer of, tells a bundle (`isBundleOffer`).
- */
-export function offerView(offer: OfferWithRetailer, timestamp: number, lowestIn90Days = false, productTitle?: string): OfferView {
+/** How an offer is shown: its figures, the tracked outbound link, and where pricing lists it (`listedOfferViews`). */
+export function offerView(
+  offer: OfferWithRetailer,
+  timestamp: number,
+  listing: { lowestIn90Days: boolean; group: PriceGroup; section: OfferSection; isBestPrice: boolean },
+): OfferView {
   return {
     id: offer.id,
     productId: offer.productId,
@@ -58,8 +41,10 @@ export function offerView(offer: OfferWithRetailer, timestamp: number, lowestIn9
     redirectUrl: buildRedirectLink(offer.url, { source: 'product_suggestion', timestamp }),
     businessDomain: offer.businessDomain,
     isShopify: isShopifyDomain(offer.businessDomain) || (offer.businessDomain !== null && offer.shopifyStore === 1),
-    lowestIn90Days,
-    isBundle: productTitle !== undefined && isBundleOffer(offer.title, productTitle),
+    lowestIn90Days: listing.lowestIn90Days,
+    isBundle: listing.group === 'bundle',
+    section: listing.section,
+    isBestPrice: listing.isBestPrice,
   };
 }
 
@@ -76,6 +61,7 @@ export function productSummary(product: ProductRow): ProductSummary {
     offerCount: product.offerCount,
     bestPriceCents: product.bestPriceCents,
     bestPriceCondition: product.bestPriceCondition,
+    bestPriceShippingKnown: product.bestShippingKnown === null || product.bestShippingKnown === undefined ? null : Boolean(product.bestShippingKnown),
     currency: product.currency,
   };
 }

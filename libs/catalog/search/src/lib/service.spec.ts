@@ -20,6 +20,8 @@ const product = (id: number, offerCount = 1): ProductRow => ({
   offerCount,
   bestPriceCents: null,
   bestPriceCondition: null,
+  bestOfferId: null,
+  bestShippingKnown: null,
   currency: 'USD',
   createdAt: '2026-11-21T00:00:00.000Z',
   updatedAt: '2026-11-21T00:00:00.000Z',

@@ -1,9 +1,10 @@
-import { bestPriceOffers, type IdentifiedBy, type MatchedProduct, type OfferView, type SearchBody, type SearchOffer, type SearchResult, type SearchSource } from '@pricehunt/contracts';
+import { groupOf, savingCents } from '@pricehunt/catalog-pricing';
+import { type IdentifiedBy, type MatchedProduct, type SearchBody, type SearchOffer, type SearchResult, type SearchSource } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { DAY_MS, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
-import { type CatalogRepository, indexWords, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, offerView, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
+import { type CatalogRepository, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 
 /** Reads what a pasted URL points at, without the catalog. */
@@ -108,23 +109,26 @@ export function createSearchService(deps: {
   }
 
   /**
-   * The product's offers as an answer shows them. The best price is the cheapest new offer of the product alone that one
-   * can buy (`bestPriceOffers`); a saving is told only against an offer like the pasted one: new with new and alone
-   * with alone (a pasted page that is no known offer counts as new and alone), so that a refurbished monitor or a
-   * bundle never reads as "Save $710" on a new one.
+   * The product's offers as an answer shows them, listed and marked by `catalog-pricing`; a saving is told only against
+   * an offer like the pasted one (`savingCents`: same section, both can be bought, shipping known alike; a pasted page
+   * that is no known offer counts as new and alone), so that a refurbished monitor or a bundle never reads as
+   * "Save $710" on a new one, nor a sold-out offer as a saving at all.
    */
-  async function offersOf(product: MatchedProduct, sourceOfferId: number | null, sourceTotal: number | null, timestamp: number): Promise<SearchOffer[]> {
+  async function offersOf(product: MatchedProduct, sourceOfferId: number | null, source: SearchSource, timestamp: number): Promise<SearchOffer[]> {
     const rows = await catalog.offersOfProduct(product.id);
     const history = await catalog.priceHistoryOfProduct(product.id, { since: new Date(timestamp - TYPICAL_PRICE_DAYS * DAY_MS).toISOString(), limit: PRICE_HISTORY_LIMIT });
     const lowest = lowestPriceOffers(rows, history, { now: timestamp, currency: product.currency });
-    const views = rows.map((row) => offerView(row, timestamp, lowest.has(row.id), product.title));
-    const best = bestPriceOffers(views);
-    const pasted = views.find((view) => view.id === sourceOfferId) ?? { condition: 'new' as const, isBundle: false };
-    const alike = (view: OfferView) => view.condition === pasted.condition && view.isBundle === pasted.isBundle;
+    const views = listedOfferViews(rows, timestamp, lowest);
+    const pasted = views.find((view) => view.id === sourceOfferId);
+    // A page read for the search is compared as the price it shows, new and alone.
+    const reference = pasted
+      ? { ...pasted, group: groupOf(pasted) }
+      : source.priceCents !== null && source.currency !== null
+        ? { priceCents: source.priceCents, shippingCents: 0, currency: source.currency, availability: 'in_stock' as const, group: 'new' as const }
+        : null;
     return views.map((view) => ({
       ...view,
-      savingsCents: sourceTotal === null || !alike(view) ? null : sourceTotal - view.totalCents,
-      isBestPrice: best.has(view),
+      savingsCents: reference === null ? null : savingCents(reference, { ...view, group: groupOf(view) }),
       isSource: view.id === sourceOfferId,
     }));
   }
@@ -280,7 +284,7 @@ export function createSearchService(deps: {
       confidence = ranked[0].score;
     }
     const product = productId !== null ? ((await matchedAll([productId], new Map([[productId, confidence]])))[0] ?? null) : null;
-    const offers = product ? await offersOf(product, sourceOfferId, source.priceCents, timestamp) : [];
+    const offers = product ? await offersOf(product, sourceOfferId, source, timestamp) : [];
     const scores = new Map(ranked.map((entry) => [entry.productId, entry.score]));
     const matches = await matchedAll(matchIds.slice(0, MATCH_LIMIT), scores);
     // Products past the list's length are not dropped: they lead "More products".

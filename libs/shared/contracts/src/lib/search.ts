@@ -73,6 +73,11 @@ export type Condition = z.infer<typeof conditionSchema>;
 
 export const retailerRefSchema = z.object({ id: z.string(), name: z.string() });
 
+/** Where an offer is listed on its product's page (see `offerViewSchema.section`). */
+export const OFFER_SECTIONS = ['new', 'second_hand', 'bundle', 'out_of_stock'] as const;
+export const offerSectionSchema = z.enum(OFFER_SECTIONS);
+export type OfferSection = z.infer<typeof offerSectionSchema>;
+
 /** One offer as search and product pages show it. Money is in cents of `currency`; `price` is the same in major units. */
 export const offerViewSchema = z.object({
   id: z.number().int(),
@@ -85,7 +90,7 @@ export const offerViewSchema = z.object({
   price: z.number(),
   priceCents: z.number().int(),
   shippingCents: z.number().int().nullable(),
-  /** Price plus shipping (unknown shipping counts as 0). */
+  /** Price plus shipping; the price alone when shipping is unknown (`shippingCents` null: shown as "+ shipping"). */
   totalCents: z.number().int(),
   currency: z.string(),
   availability: availabilitySchema,
@@ -104,47 +109,34 @@ export const offerViewSchema = z.object({
    */
   lowestIn90Days: z.boolean().default(false),
   /**
-   * The offer sells the product with something more than its product's title names ("… Bundle", "with Carrying Case",
-   * "2-Pack"): kept apart from the product alone for the best price and savings. Answers stored before it read as false.
+   * The offer sells the product with something more, or several of it ("… Bundle", "with Carrying Case", "2-Pack",
+   * a feed's `is_bundle` or `multipack`) where most of its product's offers do not: its `section` is `bundle`.
+   * Answers stored before it read as false.
    */
   isBundle: z.boolean().default(false),
+  /**
+   * Where the offer is listed (the API lists offers in this order, each section cheapest total first): `new` (new,
+   * the product alone, can be bought), `second_hand` (used, refurbished, open box), `bundle`, then `out_of_stock`
+   * (every offer that cannot be bought now). Answers stored before it read as `new`.
+   */
+  section: offerSectionSchema.default('new'),
+  /**
+   * The offer is the product's best price: the lowest known total of a new offer of the product alone in stock (an
+   * offer whose shipping is unknown only when no offer's shipping is known). Exactly the product's `bestPriceCents`.
+   */
+  isBestPrice: z.boolean().default(false),
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
-
-type Comparable = Pick<OfferView, 'condition' | 'isBundle' | 'availability' | 'totalCents'>;
-
-/** The offer is the product alone and new: what best prices and savings compare unless a shopper asks otherwise. */
-export const isNewAlone = (offer: Pick<OfferView, 'condition' | 'isBundle'>): boolean => offer.condition === 'new' && !offer.isBundle;
-
-/**
- * The offers the best price is chosen among: new ones of the product alone (with `includeUsed`, used and refurbished
- * ones too; bundles never), or every offer when none is such; of those, the ones one can buy (an out-of-stock offer
- * only when every one of them is out of stock).
- */
-export function bestPricePool<T extends Comparable>(offers: readonly T[], options: { includeUsed?: boolean } = {}): T[] {
-  const alike = offers.filter((offer) => (options.includeUsed ? !offer.isBundle : isNewAlone(offer)));
-  const kind = alike.length > 0 ? alike : [...offers];
-  const buyable = kind.filter((offer) => offer.availability !== 'out_of_stock');
-  return buyable.length > 0 ? buyable : kind;
-}
-
-/** The offers marked "Best price": the cheapest total of `bestPricePool`. */
-export function bestPriceOffers<T extends Comparable>(offers: readonly T[], options: { includeUsed?: boolean } = {}): Set<T> {
-  const pool = bestPricePool(offers, options);
-  const best = pool.reduce((min, offer) => Math.min(min, offer.totalCents), Infinity);
-  return new Set(pool.filter((offer) => offer.totalCents === best));
-}
 
 /** An offer in a search answer, compared with what the shopper pasted. */
 export const searchOfferSchema = offerViewSchema.extend({
   /**
-   * How much cheaper (positive) or dearer (negative) than the pasted offer, in total cents; null when nothing was priced
-   * or when the two are not alike: a used or refurbished offer against a new one (or the other way), a bundle against the
-   * product alone (a page read without a known offer counts as new and alone).
+   * How much cheaper (positive) or dearer (negative) than the pasted offer, in total cents; null when nothing was priced,
+   * when the offer cannot be bought, or when the two are not alike: of other sections (a used or refurbished offer
+   * against a new one, a bundle against the product alone; a page read without a known offer counts as new and alone),
+   * or one's shipping known and the other's not.
    */
   savingsCents: z.number().int().nullable(),
-  /** The cheapest total one can buy among new offers of the product alone (see `bestPriceOffers`). */
-  isBestPrice: z.boolean(),
   /** True for the offer the shopper pasted. */
   isSource: z.boolean(),
 });
@@ -160,13 +152,18 @@ export const productSummarySchema = z.object({
   categorySlug: z.string().nullable(),
   imageUrl: z.string().nullable(),
   offerCount: z.number().int(),
-  /** The cheapest total of the product's new offers; of its used or refurbished ones only when it has no new one. */
+  /**
+   * The product's best price: the lowest known total of a new offer of the product alone in stock; of a used or
+   * refurbished one only when no new one can be bought (`bestPriceCondition` says so); null when nothing can be bought.
+   */
   bestPriceCents: z.number().int().nullable(),
   /**
    * The condition of the offer `bestPriceCents` is the total of: `new` unless the product has no new offer (then the
    * price is told as a used or refurbished one's). Null with no price; absent in answers from before it was told.
    */
   bestPriceCondition: conditionSchema.nullable().optional(),
+  /** False when the best price's offer does not state its shipping (shown "+ shipping"); null with no best price. */
+  bestPriceShippingKnown: z.boolean().nullable().optional(),
   currency: z.string().nullable(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;

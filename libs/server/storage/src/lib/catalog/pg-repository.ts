@@ -6,6 +6,7 @@ import type { PostgresHandle } from '../db/pg-client';
 import { writeAuditEntryPg } from '../admin/pg-repository';
 import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type PriceSummaryRow, type CorrectionRefusal, type CorrectionResult, type ImportRunRow, type NewProduct, type OfferItem, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, shorterModelKeys, SUSPECT_PRODUCTS_FROM, type SuspectProductRow, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import { FIRST_DEAL, PRICE_REVIEW_FRACTION } from './sqlite-repository';
+import { type FigureOffer, type ProductFigures, productFigures } from './product-figures';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
 export type Queryable = pg.ClientBase | pg.Pool;
@@ -18,13 +19,16 @@ export const OFFER_COLUMNS = `o.id, o.retailer_id AS "retailerId", o.external_id
   o.created_at AS "createdAt", o.updated_at AS "updatedAt"`;
 
 // shopifyStore is 0 or 1, as SQLite's EXISTS answers it.
-const OFFER_WITH_RETAILER = `SELECT ${OFFER_COLUMNS}, o.held, r.name AS "retailerName", b.store_domain AS "businessDomain",
+const OFFER_WITH_RETAILER = `SELECT ${OFFER_COLUMNS}, o.held, o.price_group AS "priceGroup", r.name AS "retailerName", b.store_domain AS "businessDomain",
   CASE WHEN EXISTS (SELECT 1 FROM store_syncs s WHERE s.business_id = o.business_id AND s.status = 'succeeded') THEN 1 ELSE 0 END AS "shopifyStore"
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 
+/** BEST_SHIPPING_KNOWN of the SQLite side (1 or 0 as there). */
+const BEST_SHIPPING_KNOWN = (p: string) => `(SELECT (b.shipping_cents IS NOT NULL)::int FROM offers b WHERE b.id = ${p}.best_offer_id) AS "bestShippingKnown"`;
+
 const PRODUCT_COLUMNS = `id, title, brand, model, model_key AS "modelKey", gtin, category, category_slug AS "categorySlug", image_url AS "imageUrl",
-  offer_count AS "offerCount", best_price_cents AS "bestPriceCents", best_price_condition AS "bestPriceCondition", currency, created_at AS "createdAt",
-  updated_at AS "updatedAt"`;
+  offer_count AS "offerCount", best_price_cents AS "bestPriceCents", best_price_condition AS "bestPriceCondition", best_offer_id AS "bestOfferId",
+  ${BEST_SHIPPING_KNOWN('products')}, currency, created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const BROWSE_ORDER: Record<BrowseSort, string> = {
   price_asc: 'best_price_cents ASC, id ASC',
@@ -45,8 +49,9 @@ const BUSINESS_OFFER_ORDER: Record<ProductsQuery['sort'], string> = {
   updated: '"updatedAt" DESC, id DESC',
 };
 
+/** COMPETITORS of the SQLite side. */
 const COMPETITORS = `x.product_id = o.product_id AND x.id <> o.id AND (x.business_id IS NULL OR x.business_id <> o.business_id) AND x.currency = o.currency
-  AND x.held IS NULL`;
+  AND x.held IS NULL AND x.availability <> 'out_of_stock' AND x.price_group = o.price_group`;
 const TOTAL = (alias: string) => `(${alias}.price_cents + coalesce(${alias}.shipping_cents, 0))`;
 
 const BUSINESS_OFFER = `
@@ -74,23 +79,37 @@ const HOLD_PRICE_OUTLIERS = `WITH ranked AS (
     FROM ranked r LEFT JOIN others m ON m.product_id = r.product_id AND m.currency = r.currency)
   UPDATE offers SET held = verdict.held FROM verdict WHERE offers.id = verdict.id AND verdict.held IS DISTINCT FROM verdict.was`;
 
-/**
- * The figures of the products ($1, an int array; $2 now): BULK_SQL.refreshProducts of the SQLite side. The best price,
- * its condition and the currency are those of the first offer by (not new, out of stock, total, condition, currency):
- * what SQLite's min() of one string per offer says.
- */
-const REFRESH_PRODUCTS = `UPDATE products SET offer_count = s.n, best_price_cents = b.total, best_price_condition = b.condition,
-    currency = coalesce(b.currency, products.currency),
-    gtin = coalesce(products.gtin, s.gtin), model = coalesce(products.model, s.model), model_key = coalesce(products.model_key, s.model_key),
-    brand = coalesce(products.brand, s.brand), image_url = coalesce(products.image_url, s.image_url), updated_at = $2
-  FROM (SELECT j.id AS product_id, count(o.id) AS n,
-      max(o.gtin) AS gtin, max(o.model) AS model, max(o.model_key) AS model_key, max(o.brand) AS brand, max(o.image_url) AS image_url
-    FROM unnest($1::int[]) AS j(id) LEFT JOIN offers o ON o.product_id = j.id AND o.held IS NULL GROUP BY j.id) AS s
-  LEFT JOIN LATERAL (SELECT o.price_cents + coalesce(o.shipping_cents, 0) AS total, o.condition, o.currency FROM offers o
-    WHERE o.product_id = s.product_id AND o.held IS NULL
-    ORDER BY o.condition <> 'new', o.availability = 'out_of_stock', o.price_cents + coalesce(o.shipping_cents, 0), o.condition, o.currency
-    LIMIT 1) AS b ON true
-  WHERE products.id = s.product_id`;
+const FIGURE_OFFERS = `SELECT id, product_id AS "productId", title, price_cents AS "priceCents", shipping_cents AS "shippingCents", currency,
+    availability, condition, price_group AS "priceGroup", gtin, model, model_key AS "modelKey", brand, image_url AS "imageUrl"
+  FROM offers WHERE product_id = ANY($1::int[]) AND held IS NULL`;
+/** The figures `productFigures` computed, one array per column ($1 … $11), and now ($12). */
+const WRITE_FIGURES = `UPDATE products SET offer_count = f.n, best_price_cents = f.cents, best_price_condition = f.condition, best_offer_id = f.offer,
+    currency = coalesce(f.currency, products.currency), gtin = coalesce(products.gtin, f.gtin), model = coalesce(products.model, f.model),
+    model_key = coalesce(products.model_key, f.model_key), brand = coalesce(products.brand, f.brand),
+    image_url = coalesce(products.image_url, f.image_url), updated_at = $12
+  FROM unnest($1::int[], $2::int[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+    AS f(id, n, cents, condition, offer, currency, gtin, model, model_key, brand, image_url)
+  WHERE products.id = f.id`;
+const WRITE_GROUPS = `UPDATE offers SET price_group = g.price_group FROM unnest($1::int[], $2::text[]) AS g(id, price_group) WHERE offers.id = g.id`;
+
+/** The figures of the products (`productFigures`: offer count, best price, offers' groups), written in two statements. */
+async function writeProductFiguresPg(db: Queryable, ids: readonly number[], now: string) {
+  const offers = await rowsOf<FigureOffer>(db, 'figure-offers', FIGURE_OFFERS, [ids]);
+  const figures = productFigures(ids, offers);
+  const column = <K extends keyof ProductFigures>(key: K) => figures.map((row) => row[key]);
+  await db.query({
+    name: 'catalog/write-figures',
+    text: WRITE_FIGURES,
+    values: [
+      column('productId'), column('offerCount'), column('bestPriceCents'), column('bestPriceCondition'), column('bestOfferId'), column('currency'),
+      column('gtin'), column('model'), column('modelKey'), column('brand'), column('imageUrl'), now,
+    ],
+  });
+  const groups = figures.flatMap((row) => row.groups);
+  if (groups.length > 0) {
+    await db.query({ name: 'catalog/write-price-groups', text: WRITE_GROUPS, values: [groups.map((g) => g.offerId), groups.map((g) => g.priceGroup)] });
+  }
+}
 
 const DELETE_EMPTY_PRODUCTS = `DELETE FROM products WHERE id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)`;
 
@@ -161,7 +180,7 @@ export async function retitleProductsOf(db: Queryable, ids: readonly number[]) {
 /** Price reviews, figures and empty products dropped (the bulk path's refresh: its titles come at the end). Inside a transaction. */
 export async function refreshProductFiguresPg(db: Queryable, ids: readonly number[], now: string) {
   await db.query({ name: 'catalog/hold-price-outliers', text: HOLD_PRICE_OUTLIERS, values: [ids] });
-  await db.query({ name: 'catalog/refresh-products', text: REFRESH_PRODUCTS, values: [ids, now] });
+  await writeProductFiguresPg(db, ids, now);
   // Their price summaries are computed again (BULK_SQL.bumpPriceSummaries of the SQLite side).
   await db.query({ name: 'catalog/bump-price-summaries', text: 'UPDATE product_price_summaries SET version = version + 1 WHERE product_id = ANY($1::int[])', values: [ids] });
   await db.query({ name: 'catalog/delete-empty-products', text: DELETE_EMPTY_PRODUCTS, values: [ids] });
@@ -186,7 +205,7 @@ export const storeHold = (bid: string, host: string) => `CASE WHEN ${bid} IS NUL
 const HELD_BY_TRUST = `coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN offers.held = 'store' THEN NULL ELSE offers.held END)`;
 
 const PRICE_POINT_COLUMNS = `p.id, o.product_id AS "productId", p.offer_id AS "offerId", o.retailer_id AS "retailerId", p.price_cents AS "priceCents",
-  p.shipping_cents AS "shippingCents", p.currency, p.recorded_at AS "recordedAt", o.condition`;
+  p.shipping_cents AS "shippingCents", p.currency, p.recorded_at AS "recordedAt", o.condition, o.price_group AS "priceGroup"`;
 /**
  * The price points of offers (`o`) recorded at or after the instant `since` (a parameter), with their product and id
  * for ordering. Each offer's points are read through its index (a lateral join): the planner would otherwise hash the
@@ -196,19 +215,18 @@ const PRICE_POINTS_SINCE = (since: string) => `SELECT ${PRICE_POINT_COLUMNS}
   FROM offers o JOIN LATERAL (SELECT q.* FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at >= ${since}::timestamptz) p ON true`;
 /** The last price point of each offer (`o`) recorded before the instant `since` (a parameter): its price when the range begins. */
 const PRICE_POINTS_BEFORE = (since: string) => `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at,
-  o.condition FROM offers o JOIN LATERAL (SELECT q.* FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < ${since}::timestamptz
+  o.condition, o.price_group FROM offers o JOIN LATERAL (SELECT q.* FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < ${since}::timestamptz
     ORDER BY q.recorded_at DESC, q.id DESC LIMIT 1) p ON true`;
 
-/** IN_STOCK_RETAILER of the SQLite side: the retailer of the product's (`p`) oldest offer in stock at its best price. */
-const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
-  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents
-  AND (p.best_price_condition IS NULL OR o.condition = p.best_price_condition) ORDER BY o.id LIMIT 1`;
+/** IN_STOCK_RETAILER of the SQLite side: the retailer of the product's (`p`) best price when that is a new offer in stock. */
+const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.id = p.best_offer_id AND o.availability = 'in_stock' AND p.best_price_condition = 'new'`;
 /** DEALS_WHERE of the SQLite side ($1 minDrop, ($2, $3) the deal the page comes after). */
 const DEALS_WHERE = `s.deal_basis_points IS NOT NULL AND s.deal_basis_points >= $1::int
   AND (s.deal_basis_points, s.product_id) < ($2::int, $3::bigint)
   AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
 const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS "modelKey", p.gtin, p.category, p.category_slug AS "categorySlug",
-  p.image_url AS "imageUrl", p.offer_count AS "offerCount", p.best_price_cents AS "bestPriceCents", p.best_price_condition AS "bestPriceCondition", p.currency, p.created_at AS "createdAt",
+  p.image_url AS "imageUrl", p.offer_count AS "offerCount", p.best_price_cents AS "bestPriceCents", p.best_price_condition AS "bestPriceCondition",
+  p.best_offer_id AS "bestOfferId", ${BEST_SHIPPING_KNOWN('p')}, p.currency, p.created_at AS "createdAt",
   p.updated_at AS "updatedAt", s.typical_cents AS "typicalCents", s.deal_basis_points AS "dropBasisPoints", s.history_since AS "historySince",
   r.id AS "retailerId", r.name AS "retailerName"`;
 const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
@@ -452,6 +470,10 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
     async renameRetailer(id, name) {
       await pool.query({ name: 'catalog/rename-retailer', text: 'UPDATE retailers SET name = $2 WHERE id = $1 AND name IS DISTINCT FROM $2', values: [id, name] });
     },
+    productsPricedBefore: async (limit) =>
+      (
+        await rowsOf<{ id: number }>(pool, 'products-priced-before', 'SELECT id FROM products WHERE best_price_cents IS NOT NULL AND best_offer_id IS NULL ORDER BY id LIMIT $1', [limit])
+      ).map((row) => row.id),
     refreshProduct: (productId, now) =>
       inTransaction(pool, async (client) => {
         // Locked first, as every writer of a product's figures locks it.
@@ -532,7 +554,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       rowsOf<PricePointRow>(
         pool,
         'price-history',
-        `SELECT "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt", condition FROM (
+        `SELECT "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt", condition, "priceGroup" FROM (
             (${PRICE_POINTS_SINCE('$2')} WHERE o.product_id = $1 AND o.held IS NULL ORDER BY p.recorded_at DESC, p.id DESC LIMIT $3)
             UNION ALL (${PRICE_POINTS_BEFORE('$2')} WHERE o.product_id = $1 AND o.held IS NULL)) x
           ORDER BY "recordedAt", id`,
@@ -544,7 +566,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       const rows = await rowsOf<PricePointRow & { productId: number }>(
         pool,
         'price-points-of-products',
-        `SELECT "productId", "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt", condition FROM (
+        `SELECT "productId", "offerId", "retailerId", "priceCents", "shippingCents", currency, "recordedAt", condition, "priceGroup" FROM (
             ${PRICE_POINTS_SINCE('$2')} WHERE o.product_id = ANY($1::int[]) AND o.held IS NULL
             UNION ALL ${PRICE_POINTS_BEFORE('$2')} WHERE o.product_id = ANY($1::int[]) AND o.held IS NULL) x
           ORDER BY "productId", "recordedAt", id`,

@@ -92,11 +92,15 @@ export function sqliteBulkOps(batch: BulkBatch): BulkOp[] {
     { sql: BULK_SQL.firstPricePoints, rows: range },
     // Offers far below the others of their product are held for review before the figures count them.
     { sql: BULK_SQL.holdPriceOutliers, rows: refreshed ? [{ ids }] : [] },
-    { sql: BULK_SQL.refreshProducts, rows: refreshed ? [{ ids, now }] : [] },
-    { sql: BULK_SQL.bumpPriceSummaries, rows: refreshed ? [{ ids }] : [] },
-    { sql: BULK_SQL.deleteEmptyProducts, rows: refreshed ? [[ids]] : [] },
-    { sql: BULK_SQL.setProductTitle, rows: batch.titles.map((row) => [row.title, row.productId, row.title]) },
   ].filter((op) => op.rows.length > 0);
+  if (refreshed) ops.push({ productFigures: { ids: [...batch.refreshed], now } });
+  ops.push(
+    ...[
+      { sql: BULK_SQL.bumpPriceSummaries, rows: refreshed ? [{ ids }] : [] },
+      { sql: BULK_SQL.deleteEmptyProducts, rows: refreshed ? [[ids]] : [] },
+      { sql: BULK_SQL.setProductTitle, rows: batch.titles.map((row) => [row.title, row.productId, row.title]) },
+    ].filter((op) => op.rows.length > 0),
+  );
   ops.push({ sql: BULK_SQL.advanceImportRun, rows: [importRunAdvanceParams(batch.run.id, batch.run.delta)] });
   return ops;
 }

@@ -4,6 +4,7 @@ import { representativeTitle } from '@pricehunt/catalog-matching';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
 import { writeAuditEntry } from '../admin/sqlite-repository';
+import { writeProductFiguresSqlite } from './sqlite-product-figures';
 
 const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, url, host, title, brand, model,
   model_key AS modelKey, gtin, price_cents AS priceCents, currency, shipping_cents AS shippingCents, availability, condition,
@@ -12,13 +13,16 @@ const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId,
 const OFFER_WITH_RETAILER = `SELECT o.id, o.retailer_id AS retailerId, o.external_id AS externalId, o.canonical_url AS canonicalUrl, o.url, o.host,
   o.title, o.brand, o.model, o.model_key AS modelKey, o.gtin, o.price_cents AS priceCents, o.currency, o.shipping_cents AS shippingCents,
   o.availability, o.condition, o.image_url AS imageUrl, o.category, o.business_id AS businessId, o.product_id AS productId,
-  o.created_at AS createdAt, o.updated_at AS updatedAt, o.held, r.name AS retailerName, b.store_domain AS businessDomain,
+  o.created_at AS createdAt, o.updated_at AS updatedAt, o.held, o.price_group AS priceGroup, r.name AS retailerName, b.store_domain AS businessDomain,
   EXISTS (SELECT 1 FROM store_syncs s WHERE s.business_id = o.business_id AND s.status = 'succeeded') AS shopifyStore
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 
+/** Whether the shipping of the best price's offer (of products `p`) is known: 1 or 0, null with no best price. */
+const BEST_SHIPPING_KNOWN = (p: string) => `(SELECT b.shipping_cents IS NOT NULL FROM offers b WHERE b.id = ${p}.best_offer_id) AS bestShippingKnown`;
+
 const PRODUCT_COLUMNS = `id, title, brand, model, model_key AS modelKey, gtin, category, category_slug AS categorySlug, image_url AS imageUrl,
-  offer_count AS offerCount, best_price_cents AS bestPriceCents, best_price_condition AS bestPriceCondition, currency, created_at AS createdAt,
-  updated_at AS updatedAt`;
+  offer_count AS offerCount, best_price_cents AS bestPriceCents, best_price_condition AS bestPriceCondition, best_offer_id AS bestOfferId,
+  ${BEST_SHIPPING_KNOWN('products')}, currency, created_at AS createdAt, updated_at AS updatedAt`;
 
 const BROWSE_ORDER: Record<BrowseSort, string> = {
   price_asc: 'best_price_cents ASC, id ASC',
@@ -73,23 +77,6 @@ export const BULK_SQL = {
   updateOfferCommerce: `UPDATE offers SET canonical_url = @canonicalUrl, url = @url, host = @host, model_key = @modelKey,
       gtin = @gtin, price_cents = @priceCents, currency = @currency, shipping_cents = @shippingCents, availability = @availability,
       condition = @condition, image_url = @imageUrl, business_id = @businessId, ${heldAfterUpdate}, updated_at = @now WHERE id = @id`,
-  // Figures of many products (ids as a JSON array) in one statement. The best price is the total of the first offer
-  // by (not new, out of stock, total, condition, currency): the cheapest new offer one can buy, else the cheapest new
-  // one, and only when the product has no new offer a used or refurbished one (`best_price_condition` says which).
-  // That offer is the min() of one string per offer: the two flags (0 or 1), the zero-padded total, the condition's
-  // initial (n, r, u sort as the words do) and the currency.
-  // Only offers shoppers see (not held) count; a product all of whose offers are held has none, and no best price.
-  refreshProducts: `UPDATE products SET offer_count = s.n, best_price_cents = CAST(substr(s.first, 3, 20) AS INTEGER),
-        best_price_condition = CASE substr(s.first, 23, 1) WHEN 'n' THEN 'new' WHEN 'r' THEN 'refurbished' WHEN 'u' THEN 'used' END,
-        currency = coalesce(substr(s.first, 24), products.currency),
-        gtin = coalesce(products.gtin, s.gtin), model = coalesce(products.model, s.model), model_key = coalesce(products.model_key, s.modelKey),
-        brand = coalesce(products.brand, s.brand), image_url = coalesce(products.image_url, s.imageUrl), updated_at = @now
-      FROM (SELECT j.value AS productId, count(o.id) AS n,
-          min((o.condition <> 'new') || (o.availability = 'out_of_stock') || printf('%020d', o.price_cents + coalesce(o.shipping_cents, 0))
-            || substr(o.condition, 1, 1) || o.currency) AS first,
-          max(o.gtin) AS gtin, max(o.model) AS model, max(o.model_key) AS modelKey, max(o.brand) AS brand, max(o.image_url) AS imageUrl
-        FROM json_each(@ids) AS j LEFT JOIN offers o ON o.product_id = j.value AND o.held IS NULL GROUP BY j.value) AS s
-      WHERE products.id = s.productId`,
   /**
    * Tells the price summaries of the products (ids as a JSON array) that their figures were refreshed: each is
    * computed again (`catalog-core` price-summaries.ts). Run with every refresh of products' figures.
@@ -215,7 +202,6 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     refreshStoreHolds: sqlite.prepare(`UPDATE offers SET held = coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN held = 'store' THEN NULL ELSE held END)
       WHERE business_id = ? AND held IS NOT coalesce(${storeHold('offers.business_id', 'offers.host')}, CASE WHEN held = 'store' THEN NULL ELSE held END)
       RETURNING product_id AS productId`),
-    refreshProducts: sqlite.prepare(BULK_SQL.refreshProducts),
     bumpPriceSummaries: sqlite.prepare(BULK_SQL.bumpPriceSummaries),
     deleteEmptyProducts: sqlite.prepare(BULK_SQL.deleteEmptyProducts),
     productsSharingModelKeys: sqlite.prepare(
@@ -470,7 +456,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       if (ids.length === 0) return;
       const json = JSON.stringify(ids);
       s.holdPriceOutliers.run({ ids: json });
-      s.refreshProducts.run({ ids: json, now });
+      writeProductFiguresSqlite(sqlite, ids, now);
       s.bumpPriceSummaries.run({ ids: json });
       s.deleteEmptyProducts.run(json);
       retitleProducts(ids);
@@ -692,8 +678,12 @@ const BUSINESS_OFFER_ORDER: Record<ProductsQuery['sort'], string> = {
 };
 
 /** Other retailers' offers of the same product that shoppers see (the business's own other listings are not competitors). */
+/**
+ * The offers a business's offer (`o`) is ranked against: other shops' offers of its product that shoppers see and can
+ * buy, of its price group (`catalog-pricing`: new with new, second-hand with second-hand, bundles with bundles).
+ */
 const COMPETITORS = `x.product_id = o.product_id AND x.id <> o.id AND (x.business_id IS NULL OR x.business_id <> o.business_id) AND x.currency = o.currency
-  AND x.held IS NULL`;
+  AND x.held IS NULL AND x.availability <> 'out_of_stock' AND x.price_group = o.price_group`;
 const TOTAL = (alias: string) => `(${alias}.price_cents + coalesce(${alias}.shipping_cents, 0))`;
 
 const BUSINESS_OFFER = `
@@ -707,17 +697,15 @@ const BUSINESS_OFFER = `
 
 /** Price points of offers (`o`, joined to their points `p`), with their product and their id for ordering. */
 const PRICE_POINTS = `SELECT p.id, o.product_id AS productId, p.offer_id AS offerId, o.retailer_id AS retailerId, p.price_cents AS priceCents,
-    p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt, o.condition
+    p.shipping_cents AS shippingCents, p.currency, p.recorded_at AS recordedAt, o.condition, o.price_group AS priceGroup
   FROM offers o JOIN price_points p ON p.offer_id = o.id`;
 /** The last price point of each offer (`o`) recorded before @since: its price when the range begins. */
 const PRICE_POINTS_BEFORE = `SELECT p.id, o.product_id, p.offer_id, o.retailer_id, p.price_cents, p.shipping_cents, p.currency, p.recorded_at,
-  o.condition FROM offers o JOIN price_points p ON p.id = (SELECT q.id FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < @since
+  o.condition, o.price_group FROM offers o JOIN price_points p ON p.id = (SELECT q.id FROM price_points q WHERE q.offer_id = o.id AND q.recorded_at < @since
     ORDER BY q.recorded_at DESC, q.id DESC LIMIT 1)`;
 
-/** The retailer of the product's (`p`) oldest offer shoppers see in stock at its best price, in its currency and condition. */
-const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.product_id = p.id AND o.held IS NULL AND o.availability = 'in_stock'
-  AND o.currency = p.currency AND o.price_cents + coalesce(o.shipping_cents, 0) = p.best_price_cents
-  AND (p.best_price_condition IS NULL OR o.condition = p.best_price_condition) ORDER BY o.id LIMIT 1`;
+/** The retailer of the product's (`p`) best price when that is a new offer in stock (a deal is told of no other). */
+const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.id = p.best_offer_id AND o.availability = 'in_stock' AND p.best_price_condition = 'new'`;
 
 /**
  * Deals of the price summaries (`s`) of at least @minDrop whose product (`p`) still has the best price they were
@@ -727,7 +715,8 @@ const DEALS_WHERE = `s.deal_basis_points IS NOT NULL AND s.deal_basis_points >= 
   AND (s.deal_basis_points, s.product_id) < (@afterDrop, @afterId)
   AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
 const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS modelKey, p.gtin, p.category, p.category_slug AS categorySlug,
-  p.image_url AS imageUrl, p.offer_count AS offerCount, p.best_price_cents AS bestPriceCents, p.best_price_condition AS bestPriceCondition, p.currency, p.created_at AS createdAt,
+  p.image_url AS imageUrl, p.offer_count AS offerCount, p.best_price_cents AS bestPriceCents, p.best_price_condition AS bestPriceCondition,
+  p.best_offer_id AS bestOfferId, ${BEST_SHIPPING_KNOWN('p')}, p.currency, p.created_at AS createdAt,
   p.updated_at AS updatedAt, s.typical_cents AS typicalCents, s.deal_basis_points AS dropBasisPoints, s.history_since AS historySince,
   r.id AS retailerId, r.name AS retailerName`;
 const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
@@ -738,6 +727,7 @@ export const FIRST_DEAL = { dropBasisPoints: 1_000_000, productId: Number.MAX_SA
 export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqlite'>, store: CatalogStore = createSqliteCatalogStore(handle.sqlite)): CatalogRepository {
   const { sqlite } = handle;
   const productById = sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`);
+  const productsPricedBefore = sqlite.prepare('SELECT id FROM products WHERE best_price_cents IS NOT NULL AND best_offer_id IS NULL ORDER BY id LIMIT ?').pluck();
   const productsByIds = sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id IN (SELECT value FROM json_each(?))`);
   const byWords = new Map<number, Database.Statement>();
   const businessOffer = sqlite.prepare(`${BUSINESS_OFFER} WHERE o.id = ? AND o.business_id = ?`);
@@ -765,12 +755,12 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
   const countSuspectProducts = sqlite.prepare(`SELECT count(*) AS n ${SUSPECT_PRODUCTS_FROM}`);
   const findBusinessOffer = (businessId: string, id: number) => (businessOffer.get(id, businessId) as MerchantProduct | undefined) ?? null;
   const lastImportAt = sqlite.prepare('SELECT max(coalesce(finished_at, heartbeat_at, started_at)) FROM import_runs').pluck();
-  const priceHistory = sqlite.prepare(`SELECT offerId, retailerId, priceCents, shippingCents, currency, recordedAt, condition FROM (
+  const priceHistory = sqlite.prepare(`SELECT offerId, retailerId, priceCents, shippingCents, currency, recordedAt, condition, priceGroup FROM (
       SELECT * FROM (${PRICE_POINTS} WHERE o.product_id = @productId AND o.held IS NULL AND p.recorded_at >= @since
         ORDER BY p.recorded_at DESC, p.id DESC LIMIT @limit)
       UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id = @productId AND o.held IS NULL)
     ORDER BY recordedAt, id`);
-  const pricePointsOfProducts = sqlite.prepare(`SELECT productId, offerId, retailerId, priceCents, shippingCents, currency, recordedAt, condition FROM (
+  const pricePointsOfProducts = sqlite.prepare(`SELECT productId, offerId, retailerId, priceCents, shippingCents, currency, recordedAt, condition, priceGroup FROM (
       ${PRICE_POINTS} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL AND p.recorded_at >= @since
       UNION ALL ${PRICE_POINTS_BEFORE} WHERE o.product_id IN (SELECT value FROM json_each(@ids)) AND o.held IS NULL)
     ORDER BY productId, recordedAt, id`);
@@ -808,6 +798,7 @@ export function createSqliteCatalogRepository(handle: Pick<DatabaseHandle, 'sqli
     lastImportAt: async () => (lastImportAt.get() as string | null) ?? null,
     renameRetailer: async (id, name) => store.renameRetailer(id, name),
     refreshProduct: async (productId, now) => store.transaction(() => store.refreshProduct(productId, now)),
+    productsPricedBefore: async (limit) => productsPricedBefore.all(limit) as number[],
     countOffers: async () => store.countOffers(),
     countProducts: async () => store.countProducts(),
     showcaseOfferUrl: async (retailerId) => store.showcaseOfferUrl(retailerId),

@@ -34,12 +34,14 @@ export const products = sqliteTable(
     imageUrl: text('image_url'),
     offerCount: integer('offer_count').notNull().default(0),
     /**
-     * Cheapest price plus shipping among the product's offers shoppers see, in cents of `currency`: among its new
-     * offers when it has any (then among those one can buy, when there are), else among all.
+     * The product's best price (`catalog-pricing` bestPrice over the offers shoppers see), in cents of `currency`: the
+     * total of the offer `bestOfferId` (its price alone when its shipping is unknown). Written by the figures refresh only.
      */
     bestPriceCents: integer('best_price_cents'),
-    /** The condition of the offer `bestPriceCents` is the total of: `new` unless the product has no new offer. */
+    /** The condition of that offer: `new` unless no new offer of the product alone can be bought. */
     bestPriceCondition: text('best_price_condition', { enum: ['new', 'refurbished', 'used'] as const satisfies readonly Condition[] }),
+    /** The offer whose total is the best price; null with none. */
+    bestOfferId: integer('best_offer_id'),
     currency: text('currency'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
@@ -99,6 +101,11 @@ export const offers = sqliteTable(
     priceApprovedCents: integer('price_approved_cents'),
     /** Refreshes of its feed source in a row that no longer listed the offer (out of stock meanwhile; retired after a few). */
     missingRuns: integer('missing_runs').notNull().default(0),
+    /**
+     * The offers of its product it compares with (`catalog-pricing` priceGroups: `new`, `second_hand`, `bundle`),
+     * written by the product's figures refresh.
+     */
+    priceGroup: text('price_group', { enum: ['new', 'second_hand', 'bundle'] }).notNull().default('new'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'catalog-pricing',
+  preset: '../../../jest.preset.js',
+};
