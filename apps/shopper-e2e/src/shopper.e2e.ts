@@ -277,6 +277,18 @@ describe('shopper site', () => {
     expect(await page.getByRole('combobox', { name: 'Paste a product link or search' }).inputValue()).toBe(typo);
   });
 
+  it('answers a sentence of common words as typed, with no "Showing results for"', async () => {
+    // Words the catalog lacks, one edit from words it may hold ("link", "pink"): common words are never corrected.
+    for (const words of ['not a link', 'what time does the store close']) {
+      const landing = new LandingPage(page, shopper);
+      await landing.open();
+      await landing.search(words);
+      await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+      await page.getByRole('heading', { level: 1, name: `No product matches “${words}”` }).waitFor({ timeout: 30_000 });
+      expect(await page.locator('.ph-results__correction').count()).toBe(0);
+    }
+  });
+
   it('starts a search from /search?q=… (a shared link or the address bar) and Back skips it', async () => {
     const words = await wordsAnswering('one');
     await openPage(page, `${shopper}/browse`);

@@ -1,3 +1,4 @@
+import commonWordsJson from './common-words.json';
 import type { SearchIndexRepository } from './ports';
 import { foldText, indexWords } from './words';
 
@@ -5,6 +6,18 @@ import { foldText, indexWords } from './words';
 const MIN_LENGTH = 4;
 /** Words of this length or more may be two edits away from what was meant; shorter ones one edit. */
 const TWO_EDITS_FROM = 7;
+
+/**
+ * Common English words (`common-words.json`, made by `scripts/common-words.ts` from a word-frequency list): a word
+ * people use every day is meant as typed, even when the catalog lacks it and holds a word one edit away ("not a link"
+ * is no "not a pink").
+ */
+const COMMON_WORDS: ReadonlySet<string> = new Set(commonWordsJson.words);
+
+/** True for a common English word (folded: lower case, no accents), which spelling never corrects. */
+export function isCommonWord(word: string): boolean {
+  return COMMON_WORDS.has(foldText(word));
+}
 
 /**
  * Edit distance between two words counting an insertion, a deletion, a substitution or a swap of two neighbouring
@@ -52,8 +65,9 @@ export function closestWord(word: string, words: readonly string[], frequency: (
 export interface SpellingCorrector {
   /**
    * The words with each misspelt one replaced by the catalog word it most likely meant, or null when every word is
-   * one the catalog knows (or none is close to one). Only words of letters are corrected: a model number the catalog
-   * lacks is not another model's typo.
+   * one the catalog knows, a common English word (`isCommonWord`) or close to no catalog word. Only words of letters
+   * are corrected: a model number the catalog lacks is not another model's typo. Whether a correction finds more than
+   * the words as typed is for its caller to tell (a search compares both answers).
    */
   correct(text: string): Promise<string | null>;
   /** Reads the catalog's words again (after an import), a little at a time so that requests keep being answered. */
@@ -141,7 +155,7 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
 
   return {
     async correct(text: string): Promise<string | null> {
-      const unread = indexWords(text).filter((token) => isWord(token) && !known.has(token));
+      const unread = indexWords(text).filter((token) => isWord(token) && !known.has(token) && !COMMON_WORDS.has(token));
       if (unread.length === 0) return null;
       // Words an import added since the words were read are known too.
       const counts = await index.offerCounts(unread);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CatalogRepository, matchThreshold, type ProductMatcher, type ProductRow, type RankedProduct } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
-import { createSearchService, type PageReader } from './service';
+import { CORRECTION_GAIN, createSearchService, type PageReader } from './service';
 
 /**
  * How typed words choose between one product and a list, with the matcher's ranking given (a stand-in matcher: the
@@ -112,5 +112,76 @@ describe('text search answers', () => {
     const result = await search('words');
     expect(result.matches.map((p) => p.id)).toEqual([1, 2]);
     expect(result.similarProducts.map((p) => p.id)).toEqual([3]);
+  });
+});
+
+/** A search service whose stand-in matcher ranks each words' own products, with a corrector answering `correction`. */
+function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction: string | null) {
+  const correct = jest.fn(async (_text: string) => correction);
+  const service = createSearchService({
+    catalog: {
+      productIdByExactTitle: async () => null,
+      productsByModelCode: async () => [],
+      getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id)])),
+      offersOfProduct: async () => [],
+      priceHistoryOfProduct: async () => [],
+    } as unknown as CatalogRepository,
+    matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [] } as unknown as ProductMatcher,
+    requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
+    pages: {} as PageReader,
+    spelling: { correct },
+  });
+  return { correct, search: (query: string) => service.search({ requestId: randomUUID(), query }) };
+}
+
+describe('text search corrects spelling by what the words find', () => {
+  const threshold = matchThreshold();
+
+  it('does not correct words whose answer holds every one of them', async () => {
+    const { search, correct } = serviceCorrecting({ 'acme kettel': [{ productId: 1, score: threshold + 0.2, holdsAllWords: true }] }, 'acme kettle');
+    const result = await search('acme kettel');
+    expect(result.correctedQuery).toBeNull();
+    expect(result.product?.id).toBe(1);
+    expect(correct).not.toHaveBeenCalled();
+  });
+
+  it('answers the corrected words when the typed ones find nothing or only products lacking a word, and the corrected ones clearly more', async () => {
+    const nothing = serviceCorrecting(
+      { 'acme kettel': [{ productId: 2, score: threshold - 0.1 }], 'acme kettle': [{ productId: 1, score: threshold + 0.2, holdsAllWords: true }] },
+      'acme kettle',
+    );
+    const corrected = await nothing.search('acme kettel');
+    expect(corrected).toMatchObject({ correctedQuery: 'acme kettle', input: { query: 'acme kettel' }, source: { title: 'acme kettle' } });
+    expect(corrected.product?.id).toBe(1);
+
+    // Above the threshold, but only through the other words.
+    const partly = serviceCorrecting(
+      { 'acme kettel': [{ productId: 2, score: threshold + 0.05, holdsAllWords: false }], 'acme kettle': [{ productId: 1, score: threshold + 0.3, holdsAllWords: true }] },
+      'acme kettle',
+    );
+    expect((await partly.search('acme kettel')).correctedQuery).toBe('acme kettle');
+  });
+
+  it('answers the typed words, uncorrected, when the corrected ones find nothing', async () => {
+    const { search, correct } = serviceCorrecting({ 'not a mink': [], 'not a pink': [{ productId: 3, score: threshold - 0.02 }] }, 'not a pink');
+    const result = await search('not a mink');
+    expect(correct).toHaveBeenCalledWith('not a mink');
+    expect(result).toMatchObject({ correctedQuery: null, product: null, matches: [], source: { title: 'not a mink' } });
+  });
+
+  it('answers the typed words when the corrected ones find products the matcher is not clearly more confident in', async () => {
+    const typedBest = threshold - 0.02;
+    const rankings = (gain: number) => ({
+      'acme kettel': [{ productId: 2, score: typedBest }],
+      'acme kettle': [{ productId: 1, score: typedBest + gain, holdsAllWords: true }],
+    });
+    const barely = serviceCorrecting(rankings(CORRECTION_GAIN - 0.01), 'acme kettle');
+    const result = await barely.search('acme kettel');
+    expect(result.correctedQuery).toBeNull();
+    expect(result.product).toBeNull();
+    expect(result.source.title).toBe('acme kettel');
+
+    const clearly = serviceCorrecting(rankings(CORRECTION_GAIN + 0.01), 'acme kettle');
+    expect((await clearly.search('acme kettel')).correctedQuery).toBe('acme kettle');
   });
 });

@@ -49,6 +49,44 @@ const emptySource = (url: string | null, canonicalUrl: string | null): SearchSou
   externalId: null,
 });
 
+/**
+ * How much more confident the matcher must be in the best product of corrected words than in the best candidate of
+ * the words as typed for the correction to be the answer (scores are in [0, 1]). Words as typed that miss a word
+ * still rank the products holding the others ("samsnug tv" ranks every TV); a real correction lifts the best product
+ * by the whole weight of the word it restores, which is 0.2 to 0.4 for a brand or a product's kind. A lift smaller
+ * than this tenth is the ranking shuffling after a change of one word, not the corrected word being found: the words
+ * are then answered as typed rather than telling the shopper they meant something else.
+ */
+export const CORRECTION_GAIN = 0.1;
+
+/** What typed words find (`answerWords`). */
+interface WordsAnswer {
+  sought: ItemIdentity;
+  ranked: RankedProduct[];
+  /** The product the words name, or null. */
+  productId: number | null;
+  confidence: number;
+  /** The products the words fit about equally, best first (when they name none). */
+  matchIds: number[];
+  /** True when a product named or listed holds every word (the words are its name, its model number, or all in its offers). */
+  complete: boolean;
+}
+
+/** True when words name no product and list none: nothing reached the matcher's threshold or stated their model number. */
+const findsNothing = (answer: WordsAnswer) => answer.productId === null && answer.matchIds.length === 0;
+
+/**
+ * True when words find nothing, or only products that lack one of the words: a word no offer carries leaves the
+ * answer to the others ("samsnug tv" answers TVs of any brand).
+ */
+const findsLittle = (answer: WordsAnswer) => findsNothing(answer) || !answer.complete;
+
+/** The matcher's confidence in the best product an answer names, or in its best candidate when it names none. */
+const bestScore = (answer: WordsAnswer) => Math.max(answer.confidence, answer.ranked[0]?.score ?? 0);
+
+/** True when corrected words find products and the matcher is clearly more confident in them (`CORRECTION_GAIN`). */
+const findsClearlyMore = (corrected: WordsAnswer, typed: WordsAnswer) => !findsNothing(corrected) && bestScore(corrected) >= bestScore(typed) + CORRECTION_GAIN;
+
 /** True when more than one product is above the threshold and the best does not lead the next by QUERY_LEAD. */
 function fitsSeveral(ranked: readonly RankedProduct[]): boolean {
   const [first, second] = ranked;
@@ -202,6 +240,66 @@ export function createSearchService(deps: {
     return [];
   }
 
+  /**
+   * What typed words find: the product they name (its exact name, a clear best fit or a model number its offers
+   * state), or the products they fit about equally (`matchIds`), with the ranking they were chosen from.
+   */
+  async function answerWords(words: string): Promise<WordsAnswer> {
+    const sought: ItemIdentity = { title: words };
+    let ranked = await shown(await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true }));
+    let productId: number | null = null;
+    let confidence = 0;
+    let matchIds: number[] = [];
+    // A product named by its exact name, or by a model number its offers state with the other words in its name,
+    // holds every word.
+    let everyWordHeld = false;
+    // Words that are exactly one product's name (a product card's "Compare prices", a favorite) mean that product.
+    const named = await catalog.productIdByExactTitle(sought.title);
+    if (named !== null) {
+      productId = named;
+      confidence = 1;
+      everyWordHeld = true;
+    } else if (fitsSeveral(ranked)) {
+      // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
+      ranked = await shown(await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
+      const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
+      // When products that fit hold every word, one that lacks a word is no match however close its score: "xbox
+      // controller" lists the controllers, not the consoles.
+      const complete = fitting.some((entry) => entry.holdsAllWords);
+      const listable = complete ? ranked.filter((entry) => entry.holdsAllWords) : fitting;
+      // Ranked among more candidates, the words may fit one product after all: then it is the answer. Otherwise
+      // the list also holds, lower down, the products that have every word without the matcher's confidence (an
+      // "Apple Watch Ultra 2" is an "apple watch", though another line than the Series the words fit best).
+      const [only] = listable;
+      if (listable.length > 1) matchIds = ranked.filter((entry) => entry.holdsAllWords || (!complete && entry.score >= matchThreshold())).map((entry) => entry.productId);
+      else if (complete && only) {
+        productId = only.productId;
+        confidence = only.score;
+      }
+    }
+    // A model number typed on its own (or with words of the product's name) names the products whose offers state
+    // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").
+    if (productId === null && matchIds.length === 0 && !((ranked[0]?.score ?? 0) >= matchThreshold())) {
+      const coded = await productsByModelCode(words);
+      const [first] = coded;
+      everyWordHeld = coded.length > 0;
+      if (coded.length === 1 && first !== undefined) {
+        productId = first;
+        confidence = Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === first)?.score ?? 0);
+      } else if (coded.length > 1) {
+        const score = (id: number) => ranked.find((entry) => entry.productId === id)?.score ?? 0;
+        matchIds = [...coded].sort((a, b) => score(b) - score(a));
+      }
+    }
+    if (productId === null && matchIds.length === 0 && ranked[0] && ranked[0].score >= matchThreshold()) {
+      productId = ranked[0].productId;
+      confidence = ranked[0].score;
+    }
+    const found = new Set(productId !== null ? [productId] : matchIds);
+    everyWordHeld ||= ranked.some((entry) => found.has(entry.productId) && entry.holdsAllWords === true);
+    return { sought, ranked, productId, confidence, matchIds, complete: everyWordHeld };
+  }
+
   async function run(body: SearchBody): Promise<SearchResult> {
     const createdAt = clock();
     const timestamp = createdAt.getTime();
@@ -235,48 +333,20 @@ export function createSearchService(deps: {
         ranked = await shown(await matcher.rankAsync(identified.item, { useIndex: true, wordsOnly, unlistedAt }));
       }
     } else {
-      // Misspelt words are searched as the catalog words they most likely meant.
-      correctedQuery = body.query ? ((await spelling?.correct(body.query)) ?? null) : null;
-      const words = correctedQuery ?? body.query ?? '';
-      source = { ...emptySource(null, null), title: words };
-      sought = { title: words };
-      ranked = await shown(await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true }));
-      // Words that are exactly one product's name (a product card's "Compare prices", a favorite) mean that product.
-      const named = await catalog.productIdByExactTitle(sought.title);
-      if (named !== null) {
-        productId = named;
-        confidence = 1;
-      } else if (fitsSeveral(ranked)) {
-        // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
-        ranked = await shown(await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
-        const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
-        // When products that fit hold every word, one that lacks a word is no match however close its score: "xbox
-        // controller" lists the controllers, not the consoles.
-        const complete = fitting.some((entry) => entry.holdsAllWords);
-        const listable = complete ? ranked.filter((entry) => entry.holdsAllWords) : fitting;
-        // Ranked among more candidates, the words may fit one product after all: then it is the answer. Otherwise
-        // the list also holds, lower down, the products that have every word without the matcher's confidence (an
-        // "Apple Watch Ultra 2" is an "apple watch", though another line than the Series the words fit best).
-        const [only] = listable;
-        if (listable.length > 1) matchIds = ranked.filter((entry) => entry.holdsAllWords || (!complete && entry.score >= matchThreshold())).map((entry) => entry.productId);
-        else if (complete && only) {
-          productId = only.productId;
-          confidence = only.score;
+      const query = body.query ?? '';
+      let answer = await answerWords(query);
+      // Misspelt words are searched as the catalog words they most likely meant, only when the words as typed find
+      // little and the corrected ones clearly more: a word the catalog lacks may be meant as typed ("not a link").
+      if (findsLittle(answer) && spelling && query) {
+        const corrected = await spelling.correct(query);
+        const correctedAnswer = corrected ? await answerWords(corrected) : null;
+        if (corrected && correctedAnswer && findsClearlyMore(correctedAnswer, answer)) {
+          answer = correctedAnswer;
+          correctedQuery = corrected;
         }
       }
-      // A model number typed on its own (or with words of the product's name) names the products whose offers state
-      // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").
-      if (productId === null && matchIds.length === 0 && !((ranked[0]?.score ?? 0) >= matchThreshold())) {
-        const coded = await productsByModelCode(body.query ?? '');
-        const [first] = coded;
-        if (coded.length === 1 && first !== undefined) {
-          productId = first;
-          confidence = Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === first)?.score ?? 0);
-        } else if (coded.length > 1) {
-          const score = (id: number) => ranked.find((entry) => entry.productId === id)?.score ?? 0;
-          matchIds = [...coded].sort((a, b) => score(b) - score(a));
-        }
-      }
+      ({ ranked, productId, confidence, matchIds, sought } = answer);
+      source = { ...emptySource(null, null), title: sought.title };
     }
 
     if (productId === null && matchIds.length === 0 && ranked[0] && ranked[0].score >= matchThreshold()) {

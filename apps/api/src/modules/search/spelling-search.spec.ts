@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { feedOffer } from '../../testing/offers';
+
+const offer = (externalId: string, title: string, brand: string, category: string) =>
+  feedOffer({ externalId, url: `https://www.amazon.com/dp/${externalId}`, title, brand, category });
+
+const OFFERS = [
+  offer('B0TVSAM001', 'Samsung 65" Class QN90D Neo QLED 4K Smart TV', 'Samsung', 'Electronics > TVs'),
+  offer('B0TVSAM002', 'Samsung 55" Class Crystal UHD DU7200 4K Smart TV', 'Samsung', 'Electronics > TVs'),
+  offer('B0TVLGE001', 'LG 65" Class OLED evo C4 4K Smart TV', 'LG', 'Electronics > TVs'),
+  offer('B0HPBOSE01', 'Bose QuietComfort Ultra Wireless Noise Cancelling Headphones, Black', 'Bose', 'Electronics > Headphones'),
+  offer('B0HPBOSE02', 'Bose QuietComfort 45 Bluetooth Wireless Headphones, White Smoke', 'Bose', 'Electronics > Headphones'),
+  offer('B0SPBOSE01', 'Bose SoundLink Flex Portable Bluetooth Speaker, Black', 'Bose', 'Electronics > Speakers'),
+  offer('B0HPSONY01', 'Sony WH-1000XM5 Wireless Headphones, Silver', 'Sony', 'Electronics > Headphones'),
+  offer('B0PINK0001', 'Stanley Quencher H2.0 Tumbler 40 oz, Pink', 'Stanley', 'Home > Drinkware'),
+  offer('B0PINK0002', 'Apple Watch Sport Band 41mm Light Pink', 'Apple', 'Electronics > Watch Bands'),
+];
+
+describe('search API: spelling is corrected only when it finds clearly more', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'spelling search fixtures' });
+    await t.app.catalog.spelling.ready();
+  });
+  afterAll(() => t.close());
+
+  const search = async (query: string): Promise<SearchResult> => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+  const found = (result: SearchResult) => [...(result.product ? [result.product] : []), ...result.matches];
+
+  it('answers "not a link" as typed, though the catalog holds "pink" and no "link"', async () => {
+    expect(found(await search('pink')).length).toBeGreaterThan(0);
+
+    const result = await search('not a link');
+    expect(result.correctedQuery).toBeNull();
+    expect(result.input.query).toBe('not a link');
+    expect(result.source.title).toBe('not a link');
+    expect(found(result)).toEqual([]);
+  });
+
+  it('answers a sentence of common words as typed', async () => {
+    for (const words of ['where can I find a good deal', 'what time does the store close', 'send me the link please']) {
+      expect((await search(words)).correctedQuery).toBeNull();
+    }
+  });
+
+  it('answers a rare word the corrector would rewrite as typed when the correction finds nothing either', async () => {
+    // "mink" is no common word: the corrector reads it as "pink", but "not a pink" names no product.
+    expect(await t.app.catalog.spelling.correct('not a mink')).toBe('not a pink');
+    const result = await search('not a mink');
+    expect(result.correctedQuery).toBeNull();
+    expect(result.source.title).toBe('not a mink');
+  });
+
+  it('corrects a misspelt brand or product word whose words find only products lacking it', async () => {
+    const tv = await search('samsnug tv');
+    expect(tv.correctedQuery).toBe('samsung tv');
+    expect(found(tv).length).toBeGreaterThan(0);
+    expect(found(tv).every((product) => product.brand === 'Samsung')).toBe(true);
+
+    const headphones = await search('bose headphnoes');
+    expect(headphones.correctedQuery).toBe('bose headphones');
+    expect(found(headphones).length).toBeGreaterThan(0);
+    expect(found(headphones).every((product) => product.brand === 'Bose' && /Headphones/.test(product.title))).toBe(true);
+
+    expect((await search('stanley quencher pnik')).correctedQuery).toBe('stanley quencher pink');
+  });
+
+  it('does not correct words typed right', async () => {
+    for (const words of ['samsung tv', 'bose headphones', 'pink tumbler']) expect((await search(words)).correctedQuery).toBeNull();
+  });
+});

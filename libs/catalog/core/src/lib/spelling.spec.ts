@@ -1,0 +1,76 @@
+import type { SearchIndexRepository } from './ports';
+import { createSpellingCorrector, isCommonWord } from './spelling';
+import { indexWords } from './words';
+
+/**
+ * The index's vocabulary of a few offer titles, split into words as the index splits them (the engines' own
+ * vocabularies are covered by the API's spelling.spec.ts on SQLite and PostgreSQL).
+ */
+function indexOf(titles: readonly string[]): Pick<SearchIndexRepository, 'vocabulary' | 'offerCounts'> {
+  const offers = new Map<string, number>();
+  for (const title of titles) for (const word of indexWords(title)) offers.set(word, (offers.get(word) ?? 0) + 1);
+  return {
+    vocabulary: async (from, to) =>
+      [...offers]
+        .filter(([word]) => word >= from && word < to)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([word, count]) => ({ word, offers: count })),
+    offerCounts: async (words) => new Map(words.map((word) => [word, offers.get(word) ?? 0])),
+  };
+}
+
+const TITLES = [
+  'Samsung 65" Class QN90D Neo QLED 4K Smart TV',
+  'Samsung 55" Class Crystal UHD 4K Smart TV',
+  'Bose QuietComfort Ultra Wireless Noise Cancelling Headphones, Black',
+  'Stanley Quencher H2.0 Tumbler 40 oz, Pink',
+  'Apple Watch Sport Band 41mm Light Pink',
+  'Apple Watch Series 10 GPS 42mm Jet Black',
+  'Anker USB-C Cable 6 ft, Black',
+];
+
+describe('isCommonWord', () => {
+  it('holds for everyday English words, however written', () => {
+    for (const word of ['not', 'link', 'the', 'because', 'LINK', 'Link', 'people', 'would']) expect(isCommonWord(word)).toBe(true);
+  });
+
+  it('does not hold for misspellings, brands or rare words', () => {
+    for (const word of ['samsnug', 'headphnoes', 'appel', 'wacth', 'samsung', 'bose', 'mink', 'quencher']) expect(isCommonWord(word)).toBe(false);
+  });
+});
+
+describe('spelling corrector', () => {
+  let corrector: ReturnType<typeof createSpellingCorrector>;
+  beforeAll(async () => {
+    corrector = createSpellingCorrector(indexOf(TITLES));
+    corrector.refresh();
+    await corrector.ready();
+  });
+  afterAll(() => corrector.stop());
+
+  it('replaces misspelt words with the catalog words they most likely meant, written the way they were', async () => {
+    expect(await corrector.correct('samsnug tv')).toBe('samsung tv');
+    expect(await corrector.correct('bose headphnoes')).toBe('bose headphones');
+    expect(await corrector.correct('Appel wacth series 10')).toBe('Apple watch series 10');
+    expect(await corrector.correct('SAMSNUG')).toBe('SAMSUNG');
+  });
+
+  it('never rewrites a common English word, though the catalog lacks it and holds a word one edit away', async () => {
+    // "link" is one edit from "pink", and no title holds it.
+    expect(await corrector.correct('not a link')).toBeNull();
+    expect(await corrector.correct('where can I find a cheap cable')).toBeNull();
+    expect(await corrector.correct('what time does the store close')).toBeNull();
+    // Only the misspelt word of a sentence is corrected.
+    expect(await corrector.correct('a link for the samsnug')).toBe('a link for the samsung');
+  });
+
+  it('still rewrites a rare word one edit from a catalog word: whether that finds more is for the search to tell', async () => {
+    expect(await corrector.correct('not a mink')).toBe('not a pink');
+  });
+
+  it('leaves words the catalog holds, short words and model numbers alone', async () => {
+    expect(await corrector.correct('samsung tv')).toBeNull();
+    expect(await corrector.correct('sny tv')).toBeNull();
+    expect(await corrector.correct('QN90E')).toBeNull();
+  });
+});
