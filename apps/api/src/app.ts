@@ -10,6 +10,7 @@ import { catalogPlugin } from './modules/catalog/plugin';
 import { searchPlugin } from './modules/search/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { searchRoutes } from './modules/search/routes';
+import { imageRoutes, imagesPlugin } from './modules/images/routes';
 import { matchReportRoutes } from './modules/match-reports/routes';
 import { shopperAuthRoutes } from './modules/shopper-auth/routes';
 import { shopperPasswordResetRoutes } from './modules/shopper/password-reset-routes';
@@ -104,6 +105,7 @@ export const app = fp(
     await instance.register(trackingServicesPlugin);
     await instance.register(catalogPlugin);
     await instance.register(searchPlugin);
+    await instance.register(imagesPlugin);
     await instance.register(priceAlertsPlugin);
     await instance.register(merchantPlugin);
 
@@ -113,6 +115,8 @@ export const app = fp(
         await api.register(healthRoutes);
         await api.register(catalogRoutes);
         await api.register(searchRoutes);
+        // Catalog pictures, resized and cached: the only images shoppers' browsers load.
+        await api.register(imageRoutes, { prefix: '/images' });
         await api.register(matchReportRoutes);
         // Anonymous tracking calls from any site: CORS `*` without credentials, no session, no CSRF check.
         await api.register(trackingRoutes);

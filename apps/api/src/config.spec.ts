@@ -21,6 +21,14 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });
 
+  it('keeps pictures under IMAGE_CACHE_DIR, ./data/images unless told, and names a folder it cannot use', () => {
+    expect(loadConfig({}).IMAGE_CACHE_DIR).toBe('./data/images');
+    expect(loadConfig({ IMAGE_CACHE_DIR: '/var/cache/pricehunt/images' }).IMAGE_CACHE_DIR).toBe('/var/cache/pricehunt/images');
+    for (const bad of ['', '   ', '/']) expect(() => loadConfig({ IMAGE_CACHE_DIR: bad })).toThrow(/IMAGE_CACHE_DIR/);
+    expect(loadConfig({}).IMAGE_FETCH_TIMEOUT_MS).toBe(6000);
+    expect(() => loadConfig({ IMAGE_FETCH_TIMEOUT_MS: 'soon' })).toThrow(/IMAGE_FETCH_TIMEOUT_MS/);
+  });
+
   it('names a bad PORT', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

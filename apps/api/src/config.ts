@@ -123,6 +123,14 @@ export const configSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
     FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+    /** Folder where the image route keeps catalog pictures: their sources and each resized copy. */
+    IMAGE_CACHE_DIR: z
+      .string()
+      .default('./data/images')
+      .refine((value) => value.trim() !== '' && !value.includes('\0'), 'IMAGE_CACHE_DIR must be a folder path')
+      .refine((value) => !/^\/+$/.test(value.trim()), 'IMAGE_CACHE_DIR must not be the root folder'),
+    /** Deadline (ms) of one fetch of a picture's source, redirects included. */
+    IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(6_000),
     /**
      * DNS servers (comma-separated `address` or `address:port`) that TXT look-ups of store-domain verification ask;
      * the system's resolver when empty.

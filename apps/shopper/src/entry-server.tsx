@@ -24,7 +24,7 @@ import { formatMoney } from './lib/format';
 import { DEALS_PAGE_SIZE } from './routes/deals';
 import { SiteHead } from './seo/site-head';
 import { CategoryHead } from './seo/category-head';
-import { ProductHead } from './seo/product-head';
+import { ProductHead, shareImageUrl } from './seo/product-head';
 
 export interface RenderOptions {
   /** The API's origin: the pages' own loaders (the api.ts of each feature) ask it for their data, as the browser would. */
@@ -178,11 +178,12 @@ async function renderSearchResults(url: string, requestId: string, options: Rend
 
 async function renderSearchResult(url: string, result: SearchResult, options: RenderOptions): Promise<RoutePage> {
   const data: RouteData = { [result.requestId]: result };
-  return { kind: 'page', status: 200, head: renderToStaticMarkup(<SearchHead result={result} />), html: await renderApp(url, data, options), data };
+  return { kind: 'page', status: 200, head: renderToStaticMarkup(<SearchHead result={result} origin={options.origin} />), html: await renderApp(url, data, options), data };
 }
 
 /** A shared comparison's title and preview: the product, its best price and how many retailers offer it. */
-function SearchHead({ result }: { result: SearchResult }) {
+function SearchHead({ result, origin }: { result: SearchResult; origin: string }) {
+  const image = shareImageUrl(result.product?.imageUrl, origin);
   const title = result.product?.title ?? result.source.title ?? (result.input.query ? `Products matching “${result.input.query}”` : 'Price comparison');
   const best = result.offers.find((offer) => offer.isBestPrice);
   // The total a shopper pays, as the offers list and its "Best price" mark compare them.
@@ -201,8 +202,8 @@ function SearchHead({ result }: { result: SearchResult }) {
       <meta property="og:site_name" content="PriceHunt" />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
-      {result.product?.imageUrl ? <meta property="og:image" content={result.product.imageUrl} /> : null}
-      <meta name="twitter:card" content={result.product?.imageUrl ? 'summary_large_image' : 'summary'} />
+      {image ? <meta property="og:image" content={image} /> : null}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
     </>

@@ -41,6 +41,8 @@ export async function buildTestApp(env: Record<string, string> = {}, { clock }: 
   const dns = env.DNS_SERVERS === undefined ? await startDnsServer() : null;
   const database = env.DATABASE_URL === undefined ? await freshDatabase() : null;
   const databaseUrl = database?.url ?? (env.DATABASE_URL as string);
+  // Pictures the image route caches go to a folder of the app's own, removed with it.
+  const imageDir = env.IMAGE_CACHE_DIR === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-images-')) : null;
   let config: AppConfig;
   let app: FastifyInstance;
   try {
@@ -50,6 +52,7 @@ export async function buildTestApp(env: Record<string, string> = {}, { clock }: 
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       RATE_LIMIT_ENABLED: 'false',
       ...(dns ? { DNS_SERVERS: dns.server } : {}),
+      ...(imageDir ? { IMAGE_CACHE_DIR: imageDir } : {}),
       ...env,
       DATABASE_URL: databaseUrl,
     });
@@ -57,6 +60,7 @@ export async function buildTestApp(env: Record<string, string> = {}, { clock }: 
   } catch (error) {
     await dns?.close();
     await database?.remove();
+    if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
     throw error;
   }
   return {
@@ -68,6 +72,7 @@ export async function buildTestApp(env: Record<string, string> = {}, { clock }: 
       await app.close();
       await dns?.close();
       await database?.remove();
+      if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,7 @@ import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { browse, getCategories } from '../features/search/api';
 import { browseRequestOf, CATEGORIES_KEY, priceOf } from '../features/browse/browse-request';
-import { ProductCard } from '../features/search/product-card';
+import { EAGER_CARDS, ProductCard } from '../features/search/product-card';
 import { errorMessage, useAsync } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -242,8 +242,8 @@ export default function BrowsePage() {
               {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
             </p>
             <ul className="ph-product-grid">
-              {products.data.items.map((product) => (
-                <ProductCard detailed key={product.id} product={product} />
+              {products.data.items.map((product, index) => (
+                <ProductCard detailed key={product.id} product={product} eager={index < EAGER_CARDS} />
               ))}
             </ul>
             <Pager className="ph-pagination" size="md" page={page} pages={totalPages} onPage={(next) => setQuery({ page: next })} />

@@ -8,7 +8,7 @@ import DealsPage from './deals';
 function deal(id: number, title: string, categorySlug: string, priceCents: number, typicalCents: number): Deal {
   const drop = typicalCents - priceCents;
   return {
-    product: { id, title, brand: null, model: null, gtin: null, category: categorySlug === 'tvs' ? 'TVs' : 'Headphones', categorySlug, imageUrl: `https://images.example/${id}.jpg`, offerCount: 3, bestPriceCents: priceCents, currency: 'USD' },
+    product: { id, title, brand: null, model: null, gtin: null, category: categorySlug === 'tvs' ? 'TVs' : 'Headphones', categorySlug, imageUrl: `/api/images/products/${id}?v=v${id}`, offerCount: 3, bestPriceCents: priceCents, currency: 'USD' },
     retailer: { id: 'walmart', name: 'Walmart' },
     priceCents,
     typicalCents,
@@ -47,7 +47,7 @@ describe('deals page', () => {
     expect(first).toHaveTextContent('Best price at Walmart');
     expect(first).toHaveTextContent('$240.00typical $320.00');
     expect(first).toHaveTextContent('25% under its typical price · $80.00 less');
-    expect(within(first!).getByRole('presentation')).toHaveAttribute('src', 'https://images.example/1.jpg');
+    expect(within(first!).getByRole('img', { name: 'Sony WH-1000XM5 Wireless Headphones' })).toHaveAttribute('src', '/api/images/products/1?v=v1&w=96');
     expect(api.requestsTo('GET /api/deals')[0]?.query.get('limit')).toBe('12');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more deals' }));

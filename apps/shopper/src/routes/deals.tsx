@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { getDeals } from '../features/deals/api';
+import { EAGER_CARDS } from '../features/search/product-card';
 import { ProductImage } from '../features/search/product-image';
 import { formatMoney } from '../lib/format';
 import { errorMessage, useAsync } from '../lib/use-async';
@@ -15,12 +16,12 @@ export const DEALS_PAGE_SIZE = 12;
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
 
 /** One deal: the product's picture and name (a link to its page), the best retailer, the price now and the drop. */
-function DealItem({ deal, focusRef }: { deal: Deal; focusRef?: (link: HTMLAnchorElement | null) => void }) {
+function DealItem({ deal, focusRef, eager = false }: { deal: Deal; focusRef?: (link: HTMLAnchorElement | null) => void; eager?: boolean }) {
   const { product } = deal;
   const titleId = `deal-${product.id}-title`;
   return (
     <li className="ph-deal">
-      <ProductImage src={product.imageUrl} alt="" size="md" />
+      <ProductImage src={product.imageUrl} alt={product.title} size="md" eager={eager} />
       <div className="ph-deal__body">
         <h2 className="ph-deal__title" id={titleId}>
           <Link ref={focusRef} to={paths.product(product.id, product.title)}>
@@ -187,6 +188,7 @@ export default function DealsPage() {
               <DealItem
                 key={deal.product.id}
                 deal={deal}
+                eager={index < EAGER_CARDS}
                 focusRef={
                   index === focusAt
                     ? (link) => {

@@ -103,7 +103,7 @@ export default function FavoritesPage() {
             const loadingPrice = storage === 'local' && prices.status === 'loading';
             return (
               <li key={favorite.productId} className="ph-list__item">
-                <ProductImage src={favorite.imageUrl} alt="" size="sm" />
+                <ProductImage src={favorite.imageUrl} alt={favorite.title} size="sm" />
                 <div className="ph-list__body">
                   <h2 className="ph-list__title">
                     <Link to={paths.product(favorite.productId, favorite.title)}>{favorite.title}</Link>

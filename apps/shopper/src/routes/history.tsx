@@ -73,7 +73,7 @@ export default function HistoryPage() {
             const name = entry.title ?? entry.input;
             return (
               <li key={entry.requestId} className="ph-list__item">
-                <ProductImage src={entry.imageUrl} alt="" size="sm" />
+                <ProductImage src={entry.imageUrl} alt={name} size="sm" />
                 <div className="ph-list__body">
                   <Link className="ph-list__title" to={paths.newSearch(entry.requestId, entry.slug)}>
                     {name}

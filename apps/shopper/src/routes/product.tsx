@@ -138,7 +138,7 @@ function ProductHeader({ product, offers }: { product: ProductDetailResponse['pr
   const brandModel = [product.brand, product.model].filter(Boolean).join(' · ');
   return (
     <section className="ph-product ph-product--full" aria-labelledby="product-title">
-      <ProductImage src={product.imageUrl} alt={product.title} size="lg" />
+      <ProductImage src={product.imageUrl} alt={product.title} size="lg" eager />
       <div className="ph-product__body">
         <h1 id="product-title" className="ph-product__title">
           {product.title}

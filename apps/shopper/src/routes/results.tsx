@@ -149,7 +149,7 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
   const brandModel = [product?.brand ?? result.source.brand, product?.model ?? result.source.model].filter(Boolean).join(' · ');
   return (
     <section className={`ph-product ph-product--${layout}`} aria-labelledby="product-title">
-      <ProductImage src={product?.imageUrl ?? result.source.imageUrl} alt={title} size={layout === 'full' ? 'lg' : 'md'} />
+      <ProductImage src={product?.imageUrl ?? result.source.imageUrl} alt={title} size={layout === 'full' ? 'lg' : 'md'} eager />
       <div className="ph-product__body">
         <h1 id="product-title" className="ph-product__title">
           {title}

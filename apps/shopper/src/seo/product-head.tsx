@@ -1,8 +1,16 @@
-import type { OfferView, ProductDetailResponse } from '@pricehunt/contracts';
+import { imageAtWidth, isImageRoute, type OfferView, type ProductDetailResponse } from '@pricehunt/contracts';
 import { paths } from '../config/paths';
 import { scriptJson } from './json-ld';
 
 const SITE_NAME = 'PriceHunt';
+
+/**
+ * The absolute URL of a product's picture as link previews and search engines fetch it: the image route at its
+ * largest width, on the site's origin (which passes /api on to the API); null without a picture.
+ */
+export function shareImageUrl(imageUrl: string | null | undefined, origin: string): string | null {
+  return isImageRoute(imageUrl) ? `${origin}${imageAtWidth(imageUrl, 960)}` : null;
+}
 
 /** Dollars and cents as schema.org writes prices: "329.99". */
 const amount = (cents: number) => (cents / 100).toFixed(2);
@@ -27,8 +35,9 @@ const CONDITION: Record<OfferView['condition'], string> = {
  * read a price comparison. The lowest total is the product's best price, exactly the one its cards show; the highest
  * is that of the retailers' new offers in stock.
  */
-export function productJsonLd(detail: ProductDetailResponse, url: string): Record<string, unknown> {
+export function productJsonLd(detail: ProductDetailResponse, url: string, origin: string): Record<string, unknown> {
   const { product, offers } = detail;
+  const image = shareImageUrl(product.imageUrl, origin);
   const perRetailer = new Map<string, OfferView>();
   for (const offer of offers) if (!perRetailer.has(offer.retailer.id)) perRetailer.set(offer.retailer.id, offer);
   const listed = [...perRetailer.values()];
@@ -40,7 +49,7 @@ export function productJsonLd(detail: ProductDetailResponse, url: string): Recor
     '@type': 'Product',
     name: product.title,
     url,
-    ...(product.imageUrl ? { image: product.imageUrl } : {}),
+    ...(image ? { image } : {}),
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
     ...(product.model ? { model: product.model, mpn: product.model } : {}),
     ...(product.gtin ? { gtin: product.gtin } : {}),
@@ -86,6 +95,7 @@ export function ProductHead({ detail, origin }: { detail: ProductDetailResponse;
   const url = `${origin}${paths.product(product.id, product.title)}`;
   const description = productDescription(detail);
   const title = `${product.title}: compare prices · ${SITE_NAME}`;
+  const image = shareImageUrl(product.imageUrl, origin);
   return (
     <>
       <title>{title}</title>
@@ -96,12 +106,14 @@ export function ProductHead({ detail, origin }: { detail: ProductDetailResponse;
       <meta property="og:title" content={product.title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
-      {product.imageUrl ? <meta property="og:image" content={product.imageUrl} /> : null}
-      <meta name="twitter:card" content={product.imageUrl ? 'summary_large_image' : 'summary'} />
+      {image ? <meta property="og:image" content={image} /> : null}
+      {image ? <meta property="og:image:alt" content={product.title} /> : null}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={product.title} />
       <meta name="twitter:description" content={description} />
-      {product.imageUrl ? <meta name="twitter:image" content={product.imageUrl} /> : null}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(detail, url)) }} />
+      {image ? <meta name="twitter:image" content={image} /> : null}
+      {image ? <meta name="twitter:image:alt" content={product.title} /> : null}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(detail, url, origin)) }} />
     </>
   );
 }

@@ -19,3 +19,4 @@ export * from './lib/services';
 export * from './lib/price-history';
 export * from './lib/price-summaries';
 export * from './lib/words-ranking';
+export * from './lib/product-image';

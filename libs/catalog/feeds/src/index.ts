@@ -109,7 +109,8 @@ export {
 } from './lib/progress';
 export { detectFeedFormat, parseFeed, type FeedFormat, type ParseFeedOptions } from './lib/detect';
 export { REAL_PRODUCTS, type RealProduct, type RealVariant } from './lib/generator/real-products';
-export { demoProductKey, demoProducts, generateDemoCatalog, type DemoProduct } from './lib/generator/demo-catalog';
+export { demoLineKey, demoProductImage, demoProductKey, demoProducts, generateDemoCatalog, type DemoImages, type DemoProduct } from './lib/generator/demo-catalog';
+export { REAL_PRODUCT_IMAGES, type RealProductImage } from './lib/generator/real-product-images';
 export { demoPriceHistory, type DemoDay } from './lib/generator/demo-history';
 export { DEMO_STORE, demoStoreProducts, type DemoStoreProduct } from './lib/generator/demo-store';
 export { DEMO_FEED_PERIOD_MS, DEMO_FEED_RETAILER, demoFeedBase, demoFeedOffers, gmcTsvOf } from './lib/generator/demo-feed';

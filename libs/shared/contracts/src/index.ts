@@ -4,6 +4,7 @@ export * from './lib/tracking';
 export * from './lib/health';
 export * from './lib/search';
 export * from './lib/catalog';
+export * from './lib/images';
 export * from './lib/shopper-auth';
 export * from './lib/shopper';
 export * from './lib/merchant';

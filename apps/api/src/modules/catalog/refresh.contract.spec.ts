@@ -77,4 +77,36 @@ describe.each(ENGINES)('a feed refresh on %s', (engine) => {
     expect(cut.failure).toMatch(/lists 10 offers where the retailer has 30 in stock/);
     expect((await offers()).every((o) => o.availability === 'in_stock' && o.points === 1 && o.priceCents >= 1000)).toBe(true);
   });
+
+  it.each([
+    ['row by row', false],
+    ['on the bulk path', true],
+  ])('keeps each offer’s image, %s, and a changed image replaces the old one', async (_path, bulk) => {
+    const image = (n: string, v = 1) => `https://cdn.shop-one.example/img/${n}-v${v}.jpg`;
+    const images = async () =>
+      db.query<{ externalId: string; imageUrl: string | null; productImage: string | null }>(
+        `SELECT o.external_id AS "externalId", o.image_url AS "imageUrl", p.image_url AS "productImage" FROM offers o JOIN products p ON p.id = o.product_id ORDER BY o.external_id`,
+      );
+    const first = await catalog.refresh(rows([offer('1', 1000, { imageUrl: image('1') }), offer('2', 2000, { imageUrl: image('2') }), offer('3', 3000)]), {
+      format: 'gmc', source: 'test', retailer: RETAILER, now: day(0), bulk,
+    });
+    expect(first).toMatchObject({ status: 'succeeded', added: 3 });
+    expect(await images()).toEqual([
+      { externalId: '1', imageUrl: image('1'), productImage: image('1') },
+      { externalId: '2', imageUrl: image('2'), productImage: image('2') },
+      { externalId: '3', imageUrl: null, productImage: null },
+    ]);
+    // A new picture of offer 1, one for offer 3, offer 2's taken away: three changes, each written.
+    const changed = await catalog.refresh(rows([offer('1', 1000, { imageUrl: image('1', 2) }), offer('2', 2000), offer('3', 3000, { imageUrl: image('3') })]), {
+      format: 'gmc', source: 'test', retailer: RETAILER, now: day(1), bulk,
+    });
+    expect(changed).toMatchObject({ status: 'succeeded', added: 0, changed: 3, unchanged: 0 });
+    expect((await images()).map(({ externalId, imageUrl }) => ({ externalId, imageUrl }))).toEqual([
+      { externalId: '1', imageUrl: image('1', 2) },
+      { externalId: '2', imageUrl: null },
+      { externalId: '3', imageUrl: image('3') },
+    ]);
+    // A product without a picture takes its offer's.
+    expect((await images()).find((o) => o.externalId === '3')?.productImage).toBe(image('3'));
+  });
 });

@@ -6,6 +6,9 @@ import { formatMoney } from '../../lib/format';
 import { bestPriceConditionText } from './describe';
 import { ProductImage } from './product-image';
 
+/** Cards of a grid whose pictures are in the first screen: loaded at once, the others lazily. */
+export const EAGER_CARDS = 4;
+
 const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
@@ -18,12 +21,12 @@ export function unstatedModel(product: Pick<ProductSummary, 'title' | 'model'>):
 }
 
 /**
- * A product in a grid: image, title (a link to the product's page), best price (a new offer's; "Used from …" or
+ * A product in a grid: image (`eager` for the first cards of a page), title (a link to the product's page), best price (a new offer's; "Used from …" or
  * "Refurbished from …" when the product has no new offer) and offer count, and a button that compares its prices.
  * `detailed` adds the brand and reads the price as a starting price ("from $…"), as the catalog pages do; those list
  * their cards right under the page's title, so a detailed card's title is a level-2 heading (level 3 under a section's).
  */
-export function ProductCard({ product, detailed = false }: { product: ProductSummary; detailed?: boolean }) {
+export function ProductCard({ product, detailed = false, eager = false }: { product: ProductSummary; detailed?: boolean; eager?: boolean }) {
   const navigate = useNavigate();
   const model = unstatedModel(product);
   const price =
@@ -38,7 +41,7 @@ export function ProductCard({ product, detailed = false }: { product: ProductSum
   const Title = detailed ? 'h2' : 'h3';
   return (
     <li className="ph-product-card">
-      <ProductImage src={product.imageUrl} alt="" size="sm" />
+      <ProductImage src={product.imageUrl} alt={product.title} size="sm" eager={eager} />
       <div className="ph-product-card__body">
         <Title className="ph-product-card__title">
           <Link to={paths.product(product.id, product.title)}>{product.title}</Link>

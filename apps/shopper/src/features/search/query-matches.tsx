@@ -2,7 +2,7 @@ import type { MatchedProduct } from '@pricehunt/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { ProductCard } from './product-card';
+import { EAGER_CARDS, ProductCard } from './product-card';
 
 type Order = 'match' | 'price';
 const ORDER_LABELS: Record<Order, string> = { match: 'Best match', price: 'Lowest price' };
@@ -69,8 +69,8 @@ export function QueryMatches({ query, products }: { query: string; products: Mat
       </div>
       <p className="ph-matches__hint">Your words fit more than one product. Choose one to compare its prices at every retailer, or add a model number, size or colour.</p>
       <ul className="ph-product-grid">
-        {shown.map((product) => (
-          <ProductCard key={product.id} product={product} detailed />
+        {shown.map((product, index) => (
+          <ProductCard key={product.id} product={product} detailed eager={index < EAGER_CARDS} />
         ))}
       </ul>
       {more ? (

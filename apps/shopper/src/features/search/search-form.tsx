@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { bestPriceConditionText } from './describe';
 import { classifySearchInput } from './search-input';
+import { ProductImage } from './product-image';
 import { useSuggestions } from './use-suggestions';
 
 export const SEARCH_LABEL = 'Paste a product link or search';
@@ -168,10 +169,14 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
                       void pick(product);
                     }}
                   >
-                    <span className="ph-suggestions__title">{product.title}</span>
-                    <span className="ph-suggestions__meta">
-                      {product.bestPriceCents !== null ? `${bestPriceConditionText(product) ?? ''} from ${formatMoney(product.bestPriceCents, product.currency)} · `.trimStart() : ''}
-                      {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
+                    {/* The option's name is its text: the picture adds nothing to it. */}
+                    <ProductImage src={product.imageUrl} alt="" size="xs" eager />
+                    <span className="ph-suggestions__text">
+                      <span className="ph-suggestions__title">{product.title}</span>
+                      <span className="ph-suggestions__meta">
+                        {product.bestPriceCents !== null ? `${bestPriceConditionText(product) ?? ''} from ${formatMoney(product.bestPriceCents, product.currency)} · `.trimStart() : ''}
+                        {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
+                      </span>
                     </span>
                   </li>
                 ))

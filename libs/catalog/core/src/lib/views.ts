@@ -1,4 +1,4 @@
-import type { Deal, OfferView, ProductSummary } from '@pricehunt/contracts';
+import { type Deal, type OfferView, type ProductSummary, offerImagePath, productImagePath } from '@pricehunt/contracts';
 import { isShopifyDomain } from '@pricehunt/marketplace';
 import { buildRedirectLink } from '@pricehunt/tracking';
 import { knownTotalCents, type OfferSection, type PriceGroup, priceProduct } from '@pricehunt/catalog-pricing';
@@ -36,7 +36,7 @@ export function offerView(
     currency: offer.currency,
     availability: offer.availability,
     condition: offer.condition,
-    imageUrl: offer.imageUrl,
+    imageUrl: offerImagePath(offer.id, offer.imageUrl),
     url: offer.url,
     redirectUrl: buildRedirectLink(offer.url, { source: 'product_suggestion', timestamp }),
     businessDomain: offer.businessDomain,
@@ -57,7 +57,7 @@ export function productSummary(product: ProductRow): ProductSummary {
     gtin: product.gtin,
     category: product.category,
     categorySlug: product.categorySlug,
-    imageUrl: product.imageUrl,
+    imageUrl: productImagePath(product.id, product.imageUrl),
     offerCount: product.offerCount,
     bestPriceCents: product.bestPriceCents,
     bestPriceCondition: product.bestPriceCondition,

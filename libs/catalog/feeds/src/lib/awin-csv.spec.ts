@@ -114,6 +114,17 @@ describe('Awin product feed (CSV)', () => {
     expect(result.offers[1]).toMatchObject({ externalId: 'B2', priceCents: 2550, currency: 'GBP' });
   });
 
+  it('reads the alternate images as further images', async () => {
+    const columns = [...COLUMNS, 'alternate_image', 'alternate_image_two', 'alternate_image_three', 'alternate_image_four'];
+    const row = { ...base, alternate_image: 'https://www.example-electricals.co.uk/images/wh1000xm5b-2.jpg', alternate_image_three: 'https://www.example-electricals.co.uk/images/wh1000xm5b-3.jpg' };
+    const [read] = await rowsOf([columns.join(','), csvRow(row, columns)].join('\n'));
+    expect(read?.offer?.imageUrl).toBe('https://www.example-electricals.co.uk/images/wh1000xm5b.jpg');
+    expect(read?.offer?.additionalImageUrls).toEqual([
+      'https://www.example-electricals.co.uk/images/wh1000xm5b-2.jpg',
+      'https://www.example-electricals.co.uk/images/wh1000xm5b-3.jpg',
+    ]);
+  });
+
   it('rejects rows without a title, link or price, naming Awin’s columns', async () => {
     const result = await parseAwinCsv(
       feed([

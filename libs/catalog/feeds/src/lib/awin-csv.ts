@@ -22,7 +22,8 @@
  * - availability: `stock_status` when it reads ("in stock", "out of stock", "preorder"…), else `pre_order` 1 is a
  *   preorder, `is_for_sale` 0 out of stock, `in_stock` 1/0 in or out of stock; nothing readable is `unknown`;
  * - brand `brand_name`, part number `mpn` (else `model_number`), category `merchant_category` (else `category_name`),
- *   image `merchant_image_url` (else `aw_image_url`, `large_image`), condition `condition` ("Used - good" is used).
+ *   image `merchant_image_url` (else `aw_image_url`, `large_image`), further images `alternate_image`,
+ *   `alternate_image_two`, `_three`, `_four`, condition `condition` ("Used - good" is used).
  */
 import { type AffiliateFeedOptions, conditionWord, currencyCode, optionalPrice } from './affiliate-shared';
 import { type ColumnHeader, flag, readColumnFeed, withWarnings } from './column-feed';
@@ -47,6 +48,7 @@ export function awinDestination(link: string): string | undefined {
 }
 
 const GTIN_COLUMNS = ['productgtin', 'ean', 'upc', 'isbn'];
+const ALTERNATE_IMAGES = ['alternateimage', 'alternateimagetwo', 'alternateimagethree', 'alternateimagefour'];
 
 function awinRow(header: ColumnHeader, fields: readonly string[], line: number, options: AwinOptions): FeedRow {
   const pick = (...keys: string[]) => header.pick(fields, ...keys);
@@ -83,6 +85,7 @@ function awinRow(header: ColumnHeader, fields: readonly string[], line: number, 
     availability: awinAvailability(header, fields, line, warnings),
     condition: conditionWord(pick('condition')?.value),
     imageUrl: pick('merchantimageurl', 'awimageurl', 'largeimage')?.value,
+    additionalImageUrls: ALTERNATE_IMAGES.map((key) => pick(key)?.value ?? ''),
     category: pick('merchantcategory', 'categoryname')?.value,
   };
   const names: FieldNames = {
@@ -99,6 +102,7 @@ function awinRow(header: ColumnHeader, fields: readonly string[], line: number, 
     availability: header.nameOf('stockstatus', 'instock'),
     condition: header.nameOf('condition'),
     imageUrl: header.nameOf('merchantimageurl', 'awimageurl', 'largeimage'),
+    additionalImageUrls: header.nameOf('alternateimage'),
     category: header.nameOf('merchantcategory', 'categoryname'),
   };
   return withWarnings(buildOffer(draft, line, names, { defaultCurrency: currency }), warnings);

@@ -18,6 +18,7 @@ export const GMC_ATTRIBUTES: Readonly<Record<string, keyof OfferDraft>> = {
   description: 'description',
   link: 'url',
   image_link: 'imageUrl',
+  additional_image_link: 'additionalImageUrls',
   price: 'price',
   sale_price: 'salePrice',
   availability: 'availability',

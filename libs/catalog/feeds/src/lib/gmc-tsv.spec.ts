@@ -16,6 +16,24 @@ const base = {
 };
 
 describe('Google Merchant Center TSV', () => {
+  it('reads additional_image_link: links separated by commas, a bad one left out with a warning, the main one not repeated', async () => {
+    const text = [
+      ['id', 'title', 'link', 'price', 'image_link', 'additional_image_link'].join('\t'),
+      ['A', 'Kettle', 'https://shop.example.com/a', '20 USD', 'https://cdn.example.com/a.jpg', 'https://cdn.example.com/a-2.jpg, https://img.example.net/w_200,h_200/a-3.jpg,https://cdn.example.com/a.jpg,http://[bad]/a-4.jpg'].join('\t'),
+      ['B', 'Toaster', 'https://shop.example.com/b', '30 USD', '', 'https://cdn.example.com/b-1.jpg,https://cdn.example.com/b-2.jpg'].join('\t'),
+      ['C', 'Mixer', 'https://shop.example.com/c', '40 USD', 'https://cdn.example.com/c.jpg', ''].join('\t'),
+    ].join('\n');
+    const rows = [];
+    for await (const row of readGmcTsv(text)) rows.push(row);
+    expect(rows.map((row) => [row.offer?.imageUrl, row.offer?.additionalImageUrls])).toEqual([
+      ['https://cdn.example.com/a.jpg', ['https://cdn.example.com/a-2.jpg', 'https://img.example.net/w_200,h_200/a-3.jpg']],
+      // No main image: the first further one is.
+      ['https://cdn.example.com/b-1.jpg', ['https://cdn.example.com/b-2.jpg']],
+      ['https://cdn.example.com/c.jpg', undefined],
+    ]);
+    expect(rows[0]?.warnings).toEqual([{ line: 2, field: 'additional_image_link', reason: '"http://[bad]/a-4.jpg" left out: must be an absolute http(s) URL' }]);
+  });
+
   it('reads good rows and skips bad ones with the column name and line', async () => {
     const text = [
       header.join('\t'),

@@ -109,6 +109,20 @@ describe('Google Merchant Center XML (RSS 2.0)', () => {
     expect(result.offers).toEqual([expect.objectContaining({ externalId: '1', brand: 'Acme', priceCents: 200 })]);
   });
 
+  it('reads every g:additional_image_link of an item, in order', async () => {
+    const doc = `<rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+<item><g:id>1</g:id><title>Desk lamp</title><link>https://x.example/1</link><g:price>20 USD</g:price><g:image_link>https://cdn.x.example/1.jpg</g:image_link>
+<g:additional_image_link>https://cdn.x.example/1-b.jpg</g:additional_image_link><g:additional_image_link>https://cdn.x.example/1-c.jpg</g:additional_image_link></item>
+<item><g:id>2</g:id><title>Floor lamp</title><link>https://x.example/2</link><g:price>40 USD</g:price><g:image_link>https://cdn.x.example/2.jpg</g:image_link>
+<g:additional_image_link>https://cdn.x.example/2-b.jpg</g:additional_image_link></item>
+</channel></rss>`;
+    const result = await parseGmcXml(doc);
+    expect(result.offers.map((offer) => [offer.imageUrl, offer.additionalImageUrls])).toEqual([
+      ['https://cdn.x.example/1.jpg', ['https://cdn.x.example/1-b.jpg', 'https://cdn.x.example/1-c.jpg']],
+      ['https://cdn.x.example/2.jpg', ['https://cdn.x.example/2-b.jpg']],
+    ]);
+  });
+
   it('keeps an item whose GTIN is none, without the GTIN and with a warning', async () => {
     // A shop's own article numbers in g:gtin: every row used to be rejected for them.
     const doc = `<rss xmlns:g="http://base.google.com/ns/1.0"><channel>

@@ -210,6 +210,12 @@ function itemToRow(item: XmlItem, prefix: string, atom: boolean, options: GmcOpt
       draft.url = linkOf(node['link']);
       continue;
     }
+    if (field === 'additionalImageUrls') {
+      // Repeated once per image.
+      const value = node[key];
+      if (value !== undefined) draft.additionalImageUrls = (Array.isArray(value) ? value : [value]).map((one) => textOf(one) ?? '');
+      continue;
+    }
     draft[field] = textOf(node[key]);
   }
   const missing = GMC_REQUIRED.filter((attribute) => {

@@ -42,6 +42,23 @@ async function rowsOf(text: string): Promise<FeedRow[]> {
 }
 
 describe('impact.com catalog export', () => {
+  it('reads AdditionalImageUrls, separated by commas or pipes', async () => {
+    const columns = [...COLUMNS, 'AdditionalImageUrls'];
+    const rows = await rowsOf(
+      tsv(
+        [
+          { ...base, AdditionalImageUrls: 'https://cdn.example-home.com/img/446986-02.jpg,https://cdn.example-home.com/img/446986-03.jpg' },
+          { ...base, CatalogItemId: '2', AdditionalImageUrls: 'https://cdn.example-home.com/img/2-b.jpg | https://cdn.example-home.com/img/2-c.jpg' },
+        ],
+        columns,
+      ),
+    );
+    expect(rows.map((row) => row.offer?.additionalImageUrls)).toEqual([
+      ['https://cdn.example-home.com/img/446986-02.jpg', 'https://cdn.example-home.com/img/446986-03.jpg'],
+      ['https://cdn.example-home.com/img/2-b.jpg', 'https://cdn.example-home.com/img/2-c.jpg'],
+    ]);
+  });
+
   it('reads an item into an offer (tab-separated)', async () => {
     const [row] = await rowsOf(tsv([base]));
     expect(row).toEqual({

@@ -2,7 +2,7 @@
  * impact.com's product catalogs as a partner downloads them (CSV or tab-separated). The columns are the attributes of
  * impact.com's catalog item object, as its API reference documents them ("The (catalog) item object",
  * integrations.impact.com, Brand and Partner references): `CatalogItemId, Name, Description, Manufacturer, Url,
- * ImageUrl, CurrentPrice, OriginalPrice, Currency, StockAvailability (InStock, OutofStock, BackOrder, PreOrder,
+ * ImageUrl, AdditionalImageUrls, CurrentPrice, OriginalPrice, Currency, StockAvailability (InStock, OutofStock, BackOrder, PreOrder,
  * LimitedAvailability), ShippingRate, Gtin, Mpn, Sku, Category, SubCategory, Condition`, … (the others are ignored).
  * Names are compared without case, spaces or underscores (`Current Price`, `current_price`).
  *
@@ -77,6 +77,7 @@ function impactRow(header: ColumnHeader, fields: readonly string[], line: number
     availability,
     condition: conditionWord(pick('condition')?.value),
     imageUrl: pick('imageurl')?.value,
+    additionalImageUrls: pick('additionalimageurls')?.value,
     category: category || undefined,
   };
   const names: FieldNames = {
@@ -94,6 +95,7 @@ function impactRow(header: ColumnHeader, fields: readonly string[], line: number
     availability: header.nameOf('stockavailability'),
     condition: header.nameOf('condition'),
     imageUrl: header.nameOf('imageurl'),
+    additionalImageUrls: header.nameOf('additionalimageurls'),
     category: header.nameOf('category'),
   };
   return withWarnings(buildOffer(draft, line, names, { defaultCurrency: currency }), warnings);

@@ -1,4 +1,4 @@
-import { type Availability, type Condition, type FeedOffer, type FeedRow, type RowError, feedOfferSchema } from './offer';
+import { type Availability, type Condition, type FeedOffer, type FeedRow, LIMITS, type RowError, feedOfferSchema, isHttpUrl } from './offer';
 import { parsePrice } from './price';
 
 const AVAILABILITY_WORDS: Readonly<Record<string, Availability>> = {
@@ -93,6 +93,8 @@ export interface OfferDraft {
   availability?: string;
   condition?: string;
   imageUrl?: string;
+  /** Further image links: a list, or one text of links separated by commas (Google's text feeds) or pipes. */
+  additionalImageUrls?: string | readonly string[];
   category?: string;
   sku?: string;
 }
@@ -136,7 +138,7 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
   const fail = (field: keyof OfferDraft, reason: string) => errors.push({ line, field: nameOf(field), reason });
 
   const candidate: Record<string, unknown> = {};
-  const text = (field: keyof OfferDraft & keyof FeedOffer) => {
+  const text = (field: Exclude<keyof OfferDraft & keyof FeedOffer, 'additionalImageUrls'>) => {
     const value = clean(draft[field]);
     if (value !== undefined) candidate[field] = value;
   };
@@ -168,6 +170,12 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
       leaveOut(field, value, checked.error.issues[0]?.message ?? 'not valid');
     }
   }
+  const additional = additionalImages(draft.additionalImageUrls, (value, reason) => leaveOut('additionalImageUrls', value, reason));
+  // A feed that names further images but no main one: the first of them is the main image.
+  if (candidate['imageUrl'] === undefined && additional.length > 0) candidate['imageUrl'] = additional.shift();
+  const main = candidate['imageUrl'];
+  const further = [...new Set(additional.filter((url) => url !== main))].slice(0, LIMITS.additionalImages);
+  if (further.length > 0) candidate['additionalImageUrls'] = further;
 
   let currency: string | undefined;
   const priceText = draft.price?.trim();
@@ -223,4 +231,23 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
   }
   if (errors.length > 0 || !parsed.success) return { line, errors };
   return warnings.length > 0 ? { line, offer: parsed.data, warnings } : { line, offer: parsed.data };
+}
+
+/**
+ * The further image links of a draft, each checked as a URL: a list, or a text of links separated by commas (only a
+ * comma before `http…` separates: image services put commas inside their links) or pipes. Each bad link is reported
+ * through `leaveOut` and left out.
+ */
+export function additionalImages(value: string | readonly string[] | undefined, leaveOut: (value: string, reason: string) => void): string[] {
+  if (value === undefined) return [];
+  const parts = typeof value === 'string' ? value.split(/\s*,\s*(?=https?:\/\/)|\s*\|\s*/i) : value.flatMap((item) => item.split(/\s*,\s*(?=https?:\/\/)/i));
+  const out: string[] = [];
+  for (const raw of parts) {
+    const url = raw.trim();
+    if (!url) continue;
+    if (url.length > LIMITS.url) leaveOut(url, `must be at most ${LIMITS.url} characters`);
+    else if (!isHttpUrl(url)) leaveOut(url, 'must be an absolute http(s) URL');
+    else out.push(url);
+  }
+  return out;
 }

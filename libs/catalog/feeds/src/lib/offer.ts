@@ -12,6 +12,8 @@ export const LIMITS = {
   description: 10_000,
   url: 2_048,
   short: 200,
+  /** Additional images kept per offer (Google Merchant Center accepts 10). */
+  additionalImages: 10,
 } as const;
 
 /** Largest price we accept: 100 million dollars, in cents. Anything above is a typo or a unit mix-up. */
@@ -48,6 +50,8 @@ export const feedOfferSchema = z
     availability: z.enum(AVAILABILITIES),
     condition: z.enum(CONDITIONS),
     imageUrl: httpUrl.optional(),
+    /** Further images of the product (`additional_image_link`), without the main one, in the feed's order. */
+    additionalImageUrls: z.array(httpUrl).min(1).max(LIMITS.additionalImages).optional(),
     category: optionalText(LIMITS.short * 5),
     sku: optionalText(LIMITS.short),
     compareAtPriceCents: cents.optional(),

@@ -29,6 +29,32 @@ const product = (id: number, overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('Shopify products.json', () => {
+  it('keeps every image of a product: the variant’s own first, else the product’s first, the others after it', () => {
+    const images = [
+      { id: 1, src: '//cdn.shopify.com/s/files/1/front.jpg', variant_ids: [] },
+      { id: 2, src: 'https://cdn.shopify.com/s/files/1/side.jpg', variant_ids: [] },
+      { id: 3, src: 'https://cdn.shopify.com/s/files/1/blue.jpg', variant_ids: [92] },
+    ];
+    const variants = [
+      { id: 91, title: 'Black', price: '10.00', available: true },
+      { id: 92, title: 'Blue', price: '10.00', available: true },
+      { id: 93, title: 'Green', price: '10.00', available: true, featured_image: { src: 'https://cdn.shopify.com/s/files/1/green.jpg' } },
+    ];
+    const result = parseShopifyProducts(JSON.stringify({ products: [product(9, { images, variants }), product(8, { images: [] })] }), { store: 'shop.example.com' });
+    const pictures = result.offers.map((offer) => [offer.externalId, offer.imageUrl, offer.additionalImageUrls]);
+    expect(pictures).toEqual([
+      ['91', 'https://cdn.shopify.com/s/files/1/front.jpg', ['https://cdn.shopify.com/s/files/1/side.jpg', 'https://cdn.shopify.com/s/files/1/blue.jpg']],
+      ['92', 'https://cdn.shopify.com/s/files/1/blue.jpg', ['https://cdn.shopify.com/s/files/1/front.jpg', 'https://cdn.shopify.com/s/files/1/side.jpg']],
+      [
+        '93',
+        'https://cdn.shopify.com/s/files/1/green.jpg',
+        ['https://cdn.shopify.com/s/files/1/front.jpg', 'https://cdn.shopify.com/s/files/1/side.jpg', 'https://cdn.shopify.com/s/files/1/blue.jpg'],
+      ],
+      ['81', undefined, undefined],
+      ['82', undefined, undefined],
+    ]);
+  });
+
   it('makes one offer per variant', () => {
     const result = parseShopifyProducts(JSON.stringify({ products: [product(7)] }), { store: 'shop.example.com', retailer: 'acme' });
     expect(result.errors).toEqual([]);
@@ -48,6 +74,7 @@ describe('Shopify products.json', () => {
         availability: 'in_stock',
         condition: 'new',
         imageUrl: 'https://cdn.shopify.com/s/files/1/main.jpg',
+        additionalImageUrls: ['https://cdn.shopify.com/s/files/1/red.jpg'],
         category: 'Shoes',
         sku: 'TR-7',
       },
@@ -63,6 +90,7 @@ describe('Shopify products.json', () => {
         availability: 'out_of_stock',
         condition: 'new',
         imageUrl: 'https://cdn.shopify.com/s/files/1/red.jpg',
+        additionalImageUrls: ['https://cdn.shopify.com/s/files/1/main.jpg'],
         category: 'Shoes',
       },
     ]);

@@ -79,7 +79,8 @@ function priceText(value: string | number | null | undefined): string | undefine
  * "Default Title" is left out); link is `<store>/products/<handle>?variant=<id>`; prices are the
  * store's currency; `available` becomes in or out of stock; `barcode` becomes the GTIN only when it is
  * a valid GTIN (stores often put internal codes there); `vendor` is the brand and `product_type` the
- * category. The image is the variant's own, else the product image linked to the variant, else the first.
+ * category. The image is the variant's own, else the product image linked to the variant, else the first; the
+ * product's other images are the offer's further images.
  *
  * Row positions: `line` is the 1-based position of the product in the page, and field names carry the
  * path (`products[3].variants[1].price`), since JSON has no useful line numbers.
@@ -130,7 +131,9 @@ export function shopifyProductRows(products: unknown, options: ShopifyOptions): 
         price: priceText(variant.price),
         compareAtPrice: priceText(variant.compare_at_price),
         availability: variant.available === undefined ? undefined : variant.available ? 'in_stock' : 'out_of_stock',
-        imageUrl: image?.startsWith('//') ? `https:${image}` : image,
+        imageUrl: absoluteImage(image),
+        // The product's other pictures, in the store's order.
+        additionalImageUrls: images.map((img) => absoluteImage(img.src) ?? '').filter((src) => src && src !== absoluteImage(image)),
         category: product.product_type ?? undefined,
         sku: variant.sku ?? undefined,
       };
@@ -143,6 +146,7 @@ export function shopifyProductRows(products: unknown, options: ShopifyOptions): 
         price: `${path}.price`,
         compareAtPrice: `${path}.compare_at_price`,
         imageUrl: `${at}.images`,
+        additionalImageUrls: `${at}.images`,
         category: `${at}.product_type`,
         sku: `${path}.sku`,
         url: `${at}.handle`,
@@ -151,6 +155,11 @@ export function shopifyProductRows(products: unknown, options: ShopifyOptions): 
     });
   });
   return rows;
+}
+
+/** Shopify writes its CDN's links without a scheme (`//cdn.shopify.com/…`). */
+function absoluteImage(src: string | undefined): string | undefined {
+  return src?.startsWith('//') ? `https:${src}` : src;
 }
 
 function productsOf(body: unknown): unknown {

@@ -3,7 +3,7 @@ import { type IdentifiedBy, type MatchedProduct, type SearchBody, type SearchOff
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { DAY_MS, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
+import { DAY_MS, offerImagePath, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
 import { type CatalogRepository, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 
@@ -191,7 +191,7 @@ export function createSearchService(deps: {
           gtin: known.gtin,
           priceCents: totalCents(known),
           currency: known.currency,
-          imageUrl: known.imageUrl,
+          imageUrl: offerImagePath(known.id, known.imageUrl),
           externalId: known.externalId,
         },
       };

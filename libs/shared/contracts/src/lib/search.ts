@@ -95,6 +95,7 @@ export const offerViewSchema = z.object({
   currency: z.string(),
   availability: availabilitySchema,
   condition: conditionSchema,
+  /** The offer's picture through the API's image route (`offerImagePath`: add `&w=` one of IMAGE_WIDTHS); null when it has none. */
   imageUrl: z.string().nullable(),
   url: z.string(),
   /** The tracked outbound link: `/api/redirect?to=…&source=product_suggestion&timestamp=…`. */
@@ -150,6 +151,11 @@ export const productSummarySchema = z.object({
   gtin: z.string().nullable(),
   category: z.string().nullable(),
   categorySlug: z.string().nullable(),
+  /**
+   * The product's picture through the API's image route (`productImagePath`: `/api/images/products/<id>?v=<version>`,
+   * add `&w=` one of IMAGE_WIDTHS); null when it has none. Answers stored before may hold another link: show only
+   * those `isImageRoute` accepts.
+   */
   imageUrl: z.string().nullable(),
   offerCount: z.number().int(),
   /**
@@ -184,6 +190,7 @@ export const searchSourceSchema = z.object({
   gtin: z.string().nullable(),
   priceCents: z.number().int().nullable(),
   currency: z.string().nullable(),
+  /** The picture of the pasted offer through the image route (`offerImagePath`, `searchImagePath` for a page read); null when none. */
   imageUrl: z.string().nullable(),
   url: z.string().nullable(),
   canonicalUrl: z.string().nullable(),

@@ -63,6 +63,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
     RATE_LIMIT_ENABLED: 'false',
     FETCH_ALLOW_LOOPBACK: 'true',
+    // Pictures the image route caches stay in the stack's folder, removed with it.
+    IMAGE_CACHE_DIR: path.join(dir, 'images'),
     // DNS look-ups of the API (store-domain TXT records) ask a loopback port where nothing answers: they fail at once,
     // on this machine, and a store proves its domain by its home page instead.
     DNS_SERVERS: `127.0.0.1:${await freePort()}`,

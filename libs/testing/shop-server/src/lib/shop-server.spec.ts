@@ -6,7 +6,7 @@ import type { ShopOrder, ShopProduct } from './types';
 
 const PRODUCTS: ShopProduct[] = [
   { handle: 'kettle-pro', title: 'Acme Kettle Pro 1.7L', vendor: 'Acme', productType: 'Kitchen', sku: 'AK-PRO-17', barcode: '008400123450', price: '59.00', description: 'Boils <fast> & quietly.' },
-  { handle: 'toaster-4', title: 'Acme Toaster 4-Slice', vendor: 'Acme', productType: 'Kitchen', sku: 'AT-4', barcode: '', price: '44.5', compareAtPrice: '49.99' },
+  { handle: 'toaster-4', title: 'Acme Toaster 4-Slice', vendor: 'Acme', productType: 'Kitchen', sku: 'AT-4', barcode: '', price: '44.5', compareAtPrice: '49.99', images: ['https://cdn.example.com/toaster.jpg', 'https://cdn.example.com/toaster-side.jpg'] },
   { handle: 'grinder', title: 'Acme Burr Grinder', vendor: 'Acme', productType: 'Kitchen', sku: 'AG-40', barcode: '', price: '89.99' },
   { handle: 'mug', title: 'Stoneware Mug', vendor: 'Mugs', productType: 'Tableware', sku: 'MUG', barcode: '', price: '12.00' },
   { handle: 'tea-pot', title: 'Cast Iron Tea Pot', vendor: 'Mugs', productType: 'Tableware', sku: 'POT-1', barcode: '', price: '42.00' },
@@ -56,6 +56,10 @@ describe('shop server', () => {
       variants: [{ id: expect.any(Number), title: 'Default Title', sku: 'AK-PRO-17', barcode: '008400123450', price: '59.00', compare_at_price: null, available: true }],
     });
     expect(body.products[1]).toMatchObject({ handle: 'toaster-4', body_html: '', variants: [{ price: '44.50', compare_at_price: '49.99' }] });
+    expect((body.products[1] as unknown as { images: unknown }).images).toEqual([
+      { id: expect.any(Number), position: 1, src: 'https://cdn.example.com/toaster.jpg', variant_ids: [] },
+      { id: expect.any(Number), position: 2, src: 'https://cdn.example.com/toaster-side.jpg', variant_ids: [] },
+    ]);
 
     // The store sync asks for 250 a page: it gets the shop's page size; `limit` may ask fewer.
     expect(await handlesOf(await get(shop, '/products.json?limit=250&page=2'))).toEqual(['grinder', 'mug']);

@@ -114,7 +114,7 @@ function productJson({ product, id, variantId }: ListedProduct) {
     vendor: product.vendor,
     product_type: product.productType,
     body_html: product.description ? `<p>${escapeHtml(product.description)}</p>` : '',
-    images: [],
+    images: (product.images ?? []).map((src, index) => ({ id: id * 10 + index + 1, position: index + 1, src, variant_ids: [] })),
     variants: [
       {
         id: variantId,

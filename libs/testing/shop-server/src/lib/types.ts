@@ -13,6 +13,8 @@ export interface ShopProduct {
   description?: string;
   /** The price before a reduction ("69.00"), shown struck through. */
   compareAtPrice?: string;
+  /** Pictures of the product (absolute URLs), first the main one: `/products.json`'s `images`. */
+  images?: readonly string[];
 }
 
 export interface ShopOrderLine {

@@ -1,7 +1,10 @@
 import { extractProductId } from '@pricehunt/marketplace';
-import { feedOfferSchema, isValidGtin } from '../offer';
+import { parseGmcTsv } from '../gmc-tsv';
+import { type FeedOffer, feedOfferSchema, isValidGtin } from '../offer';
+import { DEMO_FEED_RETAILER, demoFeedBase, gmcTsvOf } from './demo-feed';
 import { CATEGORIES } from './catalog-data';
-import { demoProducts, generateDemoCatalog } from './demo-catalog';
+import { type DemoProduct, demoLineKey, demoProductImage, demoProducts, generateDemoCatalog } from './demo-catalog';
+import { REAL_PRODUCT_IMAGES } from './real-product-images';
 import { demoPriceHistory } from './demo-history';
 import { REAL_PRODUCTS } from './real-products';
 
@@ -146,5 +149,59 @@ describe('demoPriceHistory', () => {
 
   it('rejects a history of no days', () => {
     expect(() => demoPriceHistory(offers, { days: 0, seed: 1 })).toThrow('days must be');
+  });
+});
+
+describe('demo products’ pictures', () => {
+  const headphones = (seed: number) => demoProducts(seed).filter((product) => product.real.brand === 'Sony' && product.real.model === 'WH-1000XM5');
+
+  it('carry no image while the table holds none for them', () => {
+    const offers = generateDemoCatalog({ seed: 42, images: {} });
+    expect(offers.filter((offer) => offer.imageUrl !== undefined)).toEqual([]);
+  });
+
+  it('give every offer of a product the picture of its variant, else of its line, as its image', () => {
+    const line42 = headphones(42);
+    const [black, other] = line42;
+    if (!black || !other) throw new Error('the demo lost the Sony WH-1000XM5 variants');
+    const line = demoLineKey(black.real, black.variant);
+    expect(line).toBe('real-sony-wh-1000xm5');
+    expect(black.productKey).not.toBe(line);
+    const images = {
+      [black.productKey]: { image: 'https://images.example.com/wh-1000xm5-black.jpg', from: 'https://www.example.com/wh-1000xm5' },
+      [line]: { image: 'https://images.example.com/wh-1000xm5.jpg', from: 'https://www.example.com/wh-1000xm5' },
+    };
+    const offers = generateDemoCatalog({ seed: 42, images });
+    const imageOf = (key: string) => new Set(offers.filter((offer) => offer.productKey === key).map((offer) => offer.imageUrl));
+    expect(imageOf(black.productKey)).toEqual(new Set(['https://images.example.com/wh-1000xm5-black.jpg']));
+    expect(imageOf(other.productKey)).toEqual(new Set(['https://images.example.com/wh-1000xm5.jpg']));
+    // Nothing else changes, and other products stay without.
+    const plain = generateDemoCatalog({ seed: 42, images: {} });
+    expect(offers.map(({ imageUrl: _image, ...offer }) => offer)).toEqual(plain);
+    const pictured = new Set(offers.filter((offer) => offer.imageUrl !== undefined).map((offer) => offer.productKey));
+    expect(pictured).toEqual(new Set(plain.map((offer) => offer.productKey).filter((key) => line42.some((product) => product.productKey === key))));
+    for (const { retailer: _retailer, productKey: _key, ...offer } of offers) expect(feedOfferSchema.safeParse(offer).success).toBe(true);
+  });
+
+  it('reads REAL_PRODUCT_IMAGES by default', () => {
+    const product = demoProducts(42)[0] as DemoProduct;
+    expect(demoProductImage(product)).toBe(REAL_PRODUCT_IMAGES[product.productKey]?.image ?? REAL_PRODUCT_IMAGES[demoLineKey(product.real, product.variant)]?.image);
+  });
+});
+
+describe('the demo feed’s pictures', () => {
+  it('are its offers’ image_link, read back as the offers’ images', async () => {
+    const sold = new Set(generateDemoCatalog({ seed: 42, images: {} }).filter((offer) => offer.retailer === DEMO_FEED_RETAILER.id).map((offer) => offer.productKey));
+    const product = demoProducts(42).find((p) => sold.has(p.productKey));
+    if (!product) throw new Error('Best Buy sells no demo product');
+    const image = 'https://images.example.com/picture.jpg';
+    const base = demoFeedBase({ seed: 42, days: 3, images: { [product.productKey]: { image, from: 'https://www.example.com/' } } });
+    const pictured = base.filter((offer) => offer.imageUrl === image);
+    expect(pictured.map((offer) => offer.productKey)).toEqual([product.productKey]);
+    const others = base.filter((offer) => offer.imageUrl === undefined).slice(0, 3);
+    const read = await parseGmcTsv(gmcTsvOf([{ ...pictured[0], additionalImageUrls: ['https://images.example.com/side.jpg'] } as FeedOffer, ...others]));
+    expect(read.errors).toEqual([]);
+    expect(read.offers[0]).toMatchObject({ imageUrl: image, additionalImageUrls: ['https://images.example.com/side.jpg'] });
+    expect(read.offers.slice(1).map((offer) => offer.imageUrl)).toEqual([undefined, undefined, undefined]);
   });
 });

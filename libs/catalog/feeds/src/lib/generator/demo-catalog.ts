@@ -2,6 +2,7 @@ import { slugify } from '../slug';
 import { CATEGORIES, type CategoryId } from './catalog-data';
 import { productOffers, type SyntheticOffer } from './offers';
 import type { SyntheticProduct } from './products';
+import { REAL_PRODUCT_IMAGES, type RealProductImage } from './real-product-images';
 import { REAL_PRODUCTS, type RealProduct, type RealVariant } from './real-products';
 import { Rng, mix32 } from './rng';
 
@@ -49,6 +50,19 @@ function variantWords(product: RealProduct, variant: RealVariant): string {
 /** A stable key of a demo product: brand, line, model and variant (`real-sony-wh-1000xm5-black`). */
 export function demoProductKey(product: RealProduct, variant: RealVariant): string {
   return `real-${slugify([product.brand, product.family, product.name, variant.model ?? product.model, variantWords(product, variant)].filter(Boolean).join(' '), 200)}`;
+}
+
+/** The key of a demo product without its variant's words (`real-sony-wh-1000xm5`): the line every variant of it shares. */
+export function demoLineKey(product: RealProduct, variant: RealVariant): string {
+  return `real-${slugify([product.brand, product.family, product.name, variant.model ?? product.model].filter(Boolean).join(' '), 200)}`;
+}
+
+/** Image links by demo product key (`REAL_PRODUCT_IMAGES`'s shape). */
+export type DemoImages = Readonly<Record<string, RealProductImage>>;
+
+/** A demo product's picture: its variant's own (`demoProductKey`), else its line's (`demoLineKey`); undefined when the table has neither. */
+export function demoProductImage(product: DemoProduct, images: DemoImages = REAL_PRODUCT_IMAGES): string | undefined {
+  return (images[product.productKey] ?? images[demoLineKey(product.real, product.variant)])?.image;
 }
 
 /**
@@ -144,15 +158,18 @@ function playstationListing(product: DemoProduct, id: string): { title: string; 
  * The demo catalog of real products as a feed of offers: each variant (`demoProducts`) at 2–8 of the nine retailers
  * (Apple's store for Apple's products only, PlayStation Direct for Sony's PlayStation products only), with the
  * synthetic generator's per-retailer wording of titles, URL shapes, shipping rules and prices around the list price.
+ * Every offer of a product with a published picture (`REAL_PRODUCT_IMAGES`, or `images`) carries it as its image.
  * Deterministic in `seed`; the retailers' ids are made up (in their real shapes), GTINs and part numbers are the
  * products' own where the data has them, shown at some retailers and left out at others.
  */
-export function generateDemoCatalog(options: { seed: number }): SyntheticOffer[] {
+export function generateDemoCatalog(options: { seed: number; images?: DemoImages }): SyntheticOffer[] {
   if (!Number.isInteger(options.seed)) throw new RangeError('seed must be a whole number');
   const seed = options.seed >>> 0;
   const offers: SyntheticOffer[] = [];
   for (const product of demoProducts(seed)) {
+    const image = demoProductImage(product, options.images);
     for (const offer of productOffers(product, seed)) {
+      if (image) offer.imageUrl = image;
       if (!offer.gtin) delete offer.gtin;
       if (!offer.mpn) delete offer.mpn;
       if (offer.retailer === 'apple') {

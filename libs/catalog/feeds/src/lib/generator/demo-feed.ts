@@ -1,5 +1,5 @@
 import type { FeedOffer } from '../offer';
-import { generateDemoCatalog } from './demo-catalog';
+import { type DemoImages, generateDemoCatalog } from './demo-catalog';
 import { demoPriceHistory } from './demo-history';
 import type { SyntheticOffer } from './offers';
 import { mix32 } from './rng';
@@ -18,8 +18,8 @@ const FLASH_DEPTH: readonly [number, number] = [5, 20];
  * The demo retailer's offers as the demo catalog holds them today: the last state of each of its offers over the
  * demo's price history (the same seed and days as the seed gave the catalog).
  */
-export function demoFeedBase(options: { seed: number; days: number }): SyntheticOffer[] {
-  const offers = generateDemoCatalog({ seed: options.seed });
+export function demoFeedBase(options: { seed: number; days: number; images?: DemoImages }): SyntheticOffer[] {
+  const offers = generateDemoCatalog({ seed: options.seed, images: options.images });
   const current = new Map<string, SyntheticOffer>();
   for (const day of demoPriceHistory(offers, options)) {
     for (const offer of day.offers) if (offer.retailer === DEMO_FEED_RETAILER.id) current.set(offer.externalId, offer);
@@ -57,7 +57,7 @@ const cell = (value: string | undefined) => (value ?? '').replace(/[\t\r\n]+/g, 
 
 /** Offers as a Google Merchant Center TSV feed (the columns the catalog reads back into the same offers). */
 export function gmcTsvOf(offers: readonly FeedOffer[]): string {
-  const header = ['id', 'title', 'link', 'price', 'sale_price', 'brand', 'gtin', 'mpn', 'availability', 'condition', 'product_type', 'image_link', 'shipping', 'description'];
+  const header = ['id', 'title', 'link', 'price', 'sale_price', 'brand', 'gtin', 'mpn', 'availability', 'condition', 'product_type', 'image_link', 'additional_image_link', 'shipping', 'description'];
   const lines = offers.map((offer) =>
     [
       offer.externalId,
@@ -72,6 +72,7 @@ export function gmcTsvOf(offers: readonly FeedOffer[]): string {
       offer.condition,
       offer.category,
       offer.imageUrl,
+      offer.additionalImageUrls?.join(','),
       offer.shippingCents !== undefined ? `US:::${money(offer.shippingCents, offer.currency)}` : '',
       offer.description,
     ]

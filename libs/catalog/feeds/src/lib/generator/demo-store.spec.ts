@@ -82,4 +82,14 @@ describe('demo store products', () => {
     expect(cheapest).toBeGreaterThan(0);
     expect(dearer).toBeGreaterThan(0);
   });
+
+  it('show a product’s picture when the demo’s table holds one, and none otherwise', () => {
+    const [first] = demoStoreRange(42);
+    if (!first) throw new Error('the Demo Store sells nothing');
+    expect(demoStoreProducts(42, {}).every((item) => item.images === undefined)).toBe(true);
+    const image = 'https://images.example.com/store-first.jpg';
+    const entries = demoStoreRange(42, { [first.product.productKey]: { image, from: 'https://www.example.com/first' } });
+    expect(entries.map((entry) => entry.item.images)).toEqual(entries.map((entry, index) => (index === 0 ? [image] : undefined)));
+    expect(entries[0]?.offers.every((offer) => offer.imageUrl === image)).toBe(true);
+  });
 });

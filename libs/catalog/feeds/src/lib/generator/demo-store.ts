@@ -1,6 +1,6 @@
 import { slugify } from '../slug';
 import type { CategoryId } from './catalog-data';
-import { type DemoProduct, demoProducts, generateDemoCatalog } from './demo-catalog';
+import { type DemoImages, type DemoProduct, demoProductImage, demoProducts, generateDemoCatalog } from './demo-catalog';
 import type { SyntheticOffer } from './offers';
 import { mix32 } from './rng';
 
@@ -22,6 +22,8 @@ export interface DemoStoreProduct {
   description?: string;
   /** The list price, when the store sells for at least 5% less. */
   compareAtPrice?: string;
+  /** The product's pictures (absolute URLs), as the store's `images`. */
+  images?: string[];
 }
 
 /** The Demo Store's range: an audio and wearables specialist with a few accessories and memory products. */
@@ -80,14 +82,14 @@ function description(product: DemoProduct): string {
  * The Demo Store's range with how each product was chosen: for each category of `RANGE`, variants of the demo's
  * products (`demoProducts`) that at least two retailers of `generateDemoCatalog({ seed })` offer, those with a GTIN or
  * part number first (the catalog's matcher places them surely: a GTIN before a part number), one variant of each product line before a second,
- * lines in an order drawn from the seed. Priced at the median of the catalog's offers times a factor drawn in
+ * lines in an order drawn from the seed. A product with a published picture (`REAL_PRODUCT_IMAGES`, or `images`) shows it. Priced at the median of the catalog's offers times a factor drawn in
  * `DEMO_STORE_PRICE_FACTOR`, so the store is the cheapest for some products and not for others.
  */
-export function demoStoreRange(seed: number): DemoStoreEntry[] {
+export function demoStoreRange(seed: number, images?: DemoImages): DemoStoreEntry[] {
   if (!Number.isInteger(seed)) throw new RangeError('seed must be a whole number');
   const products = demoProducts(seed >>> 0);
   const offersByKey = new Map<string, SyntheticOffer[]>();
-  for (const offer of generateDemoCatalog({ seed })) {
+  for (const offer of generateDemoCatalog({ seed, images })) {
     const list = offersByKey.get(offer.productKey);
     if (list) list.push(offer);
     else offersByKey.set(offer.productKey, [offer]);
@@ -140,6 +142,8 @@ export function demoStoreRange(seed: number): DemoStoreEntry[] {
         description: description(product),
       };
       if (product.msrpCents >= Math.ceil(priceCents / 0.95)) item.compareAtPrice = centsText(product.msrpCents);
+      const image = demoProductImage(product, images);
+      if (image) item.images = [image];
       entries.push({ product, offers, medianCents, item });
     }
   }
@@ -147,6 +151,6 @@ export function demoStoreRange(seed: number): DemoStoreEntry[] {
 }
 
 /** The Demo Store's products (about 36: headphones, speakers, smartwatches, a few accessories and memory cards), deterministic in `seed`. */
-export function demoStoreProducts(seed: number): DemoStoreProduct[] {
-  return demoStoreRange(seed).map((entry) => entry.item);
+export function demoStoreProducts(seed: number, images?: DemoImages): DemoStoreProduct[] {
+  return demoStoreRange(seed, images).map((entry) => entry.item);
 }

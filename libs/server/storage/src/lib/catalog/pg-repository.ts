@@ -86,7 +86,7 @@ const FIGURE_OFFERS = `SELECT id, product_id AS "productId", title, price_cents 
 const WRITE_FIGURES = `UPDATE products SET offer_count = f.n, best_price_cents = f.cents, best_price_condition = f.condition, best_offer_id = f.offer,
     currency = coalesce(f.currency, products.currency), gtin = coalesce(products.gtin, f.gtin), model = coalesce(products.model, f.model),
     model_key = coalesce(products.model_key, f.model_key), brand = coalesce(products.brand, f.brand),
-    image_url = coalesce(products.image_url, f.image_url), updated_at = $12
+    image_url = coalesce(f.image_url, products.image_url), updated_at = $12
   FROM unnest($1::int[], $2::int[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
     AS f(id, n, cents, condition, offer, currency, gtin, model, model_key, brand, image_url)
   WHERE products.id = f.id`;

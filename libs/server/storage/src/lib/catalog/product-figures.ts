@@ -1,3 +1,4 @@
+import { chooseProductImage } from '@pricehunt/catalog-core';
 import { type Availability, type Condition, type PriceGroup, priceProduct } from '@pricehunt/catalog-pricing';
 
 /** An offer shoppers see (not held), as a product's figures are computed from it. */
@@ -27,7 +28,7 @@ export interface ProductFigures {
   bestOfferId: number | null;
   /** Null keeps the product's currency. */
   currency: string | null;
-  /** Identifiers and image the product takes from its offers where it has none. */
+  /** Identifiers the product takes from its offers where it has none; its image, chosen among its offers' (`chooseProductImage`). */
   gtin: string | null;
   model: string | null;
   modelKey: string | null;
@@ -45,7 +46,8 @@ function maxText(values: ReadonlyArray<string | null>): string | null {
 
 /**
  * The figures of each product of `ids` from its offers shoppers see (`offers`, any order): their count, the best price
- * as `catalog-pricing` decides it, and the group of each offer. A product without offers has none of them.
+ * as `catalog-pricing` decides it, the group of each offer, and the product's picture. A product without offers has
+ * none of them.
  */
 export function productFigures(ids: readonly number[], offers: readonly FigureOffer[]): ProductFigures[] {
   const byProduct = new Map<number, FigureOffer[]>();
@@ -68,7 +70,7 @@ export function productFigures(ids: readonly number[], offers: readonly FigureOf
       model: maxText(list.map((offer) => offer.model)),
       modelKey: maxText(list.map((offer) => offer.modelKey)),
       brand: maxText(list.map((offer) => offer.brand)),
-      imageUrl: maxText(list.map((offer) => offer.imageUrl)),
+      imageUrl: chooseProductImage(list),
       groups: list.filter((offer) => groups.get(offer.id) !== offer.priceGroup).map((offer) => ({ offerId: offer.id, priceGroup: groups.get(offer.id) ?? 'new' })),
     };
   });
