@@ -25,6 +25,8 @@ describe('the demo story', () => {
   let browser: Browser;
   /** A product of the demo store, as its Products page lists it. */
   let storeProduct = '';
+  /** The merchant's figures of its default period (the last 30 days), as Home shows them. */
+  let merchantFigures: Record<string, number> = {};
 
   beforeAll(async () => {
     stack = await startStack({ apps: ['merchant-dashboard', 'admin', 'shopper'], demo: true, demoDays: 3, demoTraffic: { days: 35 } });
@@ -63,6 +65,7 @@ describe('the demo story', () => {
     expect(revenue).toBeGreaterThan(0);
     expect(clicks).toBeGreaterThanOrEqual(referrals);
     expect(referrals).toBeGreaterThanOrEqual(conversions);
+    merchantFigures = { Clicks: clicks, Referrals: referrals, Conversions: conversions, Revenue: revenue };
     // The trend is drawn: a chart with its lines, not the "nothing in this period" state.
     await page.locator('.md-chart:not(.md-chart--empty) svg').first().waitFor();
     expect(await page.locator('.md-chart--empty').count()).toBe(0);
@@ -111,6 +114,20 @@ describe('the demo story', () => {
     expect((await cells('Referrals'))[2]).toBeGreaterThan(0);
     expect((await cells('Conversions'))[2]).toBeGreaterThan(0);
     await shot(page, 'admin-overview');
+
+    // The merchant's page in the console: its last 30 days are the dashboard's (calendar days in its time zone),
+    // the traffic having begun more than 30 days ago.
+    const found = await page.request.get(`${stack.appUrls.admin}/api/admin/businesses?q=${encodeURIComponent(MERCHANT.email)}`);
+    const { items } = (await found.json()) as { items: Array<{ id: string }> };
+    await page.goto(`${stack.appUrls.admin}/admin/business/${items[0]?.id}`);
+    const figures = page.getByRole('table', { name: /Clicks, referrals, conversions and revenue/ });
+    await figures.getByRole('columnheader', { name: /Last 30 days .* \(UTC\)/ }).waitFor();
+    const last30 = async (figure: string) =>
+      numberOf(await figures.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${figure}`) }) }).getByRole('cell').first().textContent());
+    const shown: Record<string, number> = {};
+    for (const figure of Object.keys(merchantFigures)) shown[figure] = await last30(figure);
+    expect(shown).toEqual(merchantFigures);
+    await shot(page, 'admin-business');
     await page.close();
   });
 

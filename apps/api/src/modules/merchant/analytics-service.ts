@@ -12,7 +12,8 @@ import type {
   SummaryResponse,
 } from '@pricehunt/contracts';
 import { type AnalyticsRepository, attributionWindowMs, type ClickActivityRow, type ConversionRow, type ReferralActivityRow } from '@pricehunt/storage';
-import { addDays, bucketIndex, buckets, dayOf, daysBetween, startOfDay, type Bucket } from './time';
+import { addDays, dayOf, daysBetween, periodBounds } from '@pricehunt/contracts';
+import { bucketIndex, buckets, type Bucket } from './time';
 
 export interface BusinessAnalyticsSettings {
   businessId: string;
@@ -130,10 +131,6 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
     return list.map((bucket, i) => ({ period: bucket.period, ...metricsOf(tallies[i] as Tally) }));
   }
 
-  function rangeBounds(range: RangeQuery) {
-    return { start: startOfDay(range.from, range.tz), end: startOfDay(addDays(range.to, 1), range.tz) };
-  }
-
   function breakdown(f: Facts, dimension: BreakdownDimension, currency: string) {
     const rows = new Map<string, Tally>();
     const row = (key: string | null | undefined) => {
@@ -189,8 +186,8 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
     async summary(settings: BusinessAnalyticsSettings, range: RangeQuery): Promise<SummaryResponse> {
       const days = daysBetween(range.from, range.to) + 1;
       const previousRange = { from: addDays(range.from, -days), to: addDays(range.from, -1) };
-      const { start, end } = rangeBounds(range);
-      const prev = rangeBounds({ ...previousRange, tz: range.tz });
+      const { start, end } = periodBounds(range);
+      const prev = periodBounds({ ...previousRange, tz: range.tz });
       const currentFacts = await facts(settings, start, end);
       const current = metricsOf(tally(currentFacts, settings.currency));
       const previous = metricsOf(tally(await facts(settings, prev.start, prev.end), settings.currency));
@@ -212,7 +209,7 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
     },
 
     async analytics(settings: BusinessAnalyticsSettings, query: AnalyticsQuery): Promise<AnalyticsResponse> {
-      const { start, end } = rangeBounds(query);
+      const { start, end } = periodBounds(query);
       const f = await facts(settings, start, end);
       return {
         range: { from: query.from, to: query.to, tz: query.tz },
@@ -226,7 +223,7 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
     },
 
     async attribution(settings: BusinessAnalyticsSettings, range: RangeQuery): Promise<AttributionResponse> {
-      const { start, end } = rangeBounds(range);
+      const { start, end } = periodBounds(range);
       const all = await repository.conversions(settings.businessId, start, end, attributionWindowMs(settings.attributionWindowDays));
       const attributed = all.filter(isAttributed);
       const group = (key: (c: ConversionRow) => string | null): AttributionRow[] => {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+  DEFAULT_CURRENCY,
+  DEFAULT_TIME_ZONE,
   VERIFICATION_META_NAME,
   type ApiKeyResponse,
   type IntegrationResponse,
@@ -113,9 +115,9 @@ export function createMerchantService(deps: {
       (await repository.findSettings(businessId)) ??
       (await repository.insertSettings({
         businessId,
-        currency: 'USD',
+        currency: DEFAULT_CURRENCY,
         attributionWindowDays: DEFAULT_ATTRIBUTION_WINDOW_DAYS,
-        timeZone: 'UTC',
+        timeZone: DEFAULT_TIME_ZONE,
         verificationToken: randomBytes(16).toString('hex'),
         updatedAt: now(),
       }))

@@ -6,6 +6,9 @@ import { offerHeldSchema, AVAILABILITIES } from './search';
 /** Merchant dashboard calls (all under /api/business/…, cookie-authenticated), the store webhook and the tracking script. */
 
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
+/** A business's currency and time zone until its settings say otherwise. */
+export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_TIME_ZONE = 'UTC';
 /** A day in milliseconds, the unit attribution windows are counted in. */
 export const DAY_MS = 86_400_000;
 export const MAX_ATTRIBUTION_WINDOW_DAYS = 90;
