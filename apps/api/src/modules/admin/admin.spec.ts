@@ -270,6 +270,17 @@ describe('admin API', () => {
     });
   });
 
+  it('lists an uploaded feed none of whose rows could be imported as failed, with the reasons', async () => {
+    const refused = [FEED.split('\n')[0], 'A-2\tAcme Toaster 2-slice\thttps://shop.acme-kitchen.com/p/a-2\tnot a price\tAcme\t\tin stock', 'A-4\tAcme Grill\thttps://shop.acme-kitchen.com/p/a-4\tfree\tAcme\t\tin stock'].join('\n');
+    const form = multipart({ retailerName: 'Acme Kitchen' }, { name: 'refused.tsv', content: refused });
+    const started = await admin(t.app, cookie, 'POST', '/api/admin/imports', form.payload, form.headers);
+    const job = await waitForJob(t.app, cookie, started.json().job.id);
+    expect(job).toMatchObject({ state: 'failed', processedRows: 2, inserted: 0, skipped: 2, errorCount: 2 });
+    expect(job.failure).toMatch(/^No row was imported\. All 2 rows were rejected: price: /);
+    const runs = await admin(t.app, cookie, 'GET', '/api/admin/imports');
+    expect(runs.json().items[0]).toMatchObject({ id: job.runId, status: 'failed', totalRows: 2, skipped: 2, errorCount: 2, failure: job.failure });
+  });
+
   it('imports an uploaded feed in the background with a per-row report, then lists and edits its retailer', async () => {
     const form = multipart({ retailerName: 'Acme Kitchen' }, { name: 'acme.tsv', content: FEED });
     const started = await admin(t.app, cookie, 'POST', '/api/admin/imports', form.payload, form.headers);
