@@ -146,6 +146,16 @@ describe('demo traffic simulator', () => {
       if (dimension === 'retailer') expect(analytics.breakdown.map((row) => row.key)).toContain('amazon.com');
     }
 
+    // One row per catalog product of the store, named by the product's title (not by a search's or a listing's wording).
+    const listed = await merchant.call<ProductsResponse>({ method: 'GET', url: '/api/business/products?pageSize=100' });
+    const titles = new Set<string>();
+    for (const id of new Set(listed.items.map((item) => item.productId).filter((id): id is number => id !== null))) {
+      titles.add((await merchant.call<{ product: { title: string } }>({ method: 'GET', url: `/api/products/${id}` })).product.title);
+    }
+    const byProduct = await merchant.call<AnalyticsResponse>({ method: 'GET', url: `/api/business/analytics?${range}&dimension=product` });
+    expect(byProduct.breakdown.length).toBeGreaterThan(3);
+    for (const row of byProduct.breakdown) expect(titles).toContain(row.key);
+
     // Revenue is the sum of the attributed orders; the store also reported orders PriceHunt did not refer.
     const attribution = await merchant.call<AttributionResponse>({ method: 'GET', url: `/api/business/attribution?${range}` });
     expect(attribution.attributedOrders).toBe(c.conversions);
