@@ -31,7 +31,8 @@ describe('the demo story', () => {
   beforeAll(async () => {
     stack = await startStack({ apps: ['merchant-dashboard', 'admin', 'shopper'], demo: true, demoDays: 3, demoTraffic: { days: 35 } });
     browser = await launchBrowser();
-  });
+    // Seeding and playing 35 days of shoppers take minutes on a busy machine.
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -72,6 +73,12 @@ describe('the demo story', () => {
     await shot(page, 'merchant-home');
 
     await page.getByRole('link', { name: 'Analytics' }).click();
+    // By product (the first breakdown): one row per product, however a search or a listing worded its name.
+    await page.getByLabel('Break down by').selectOption('product');
+    await page.getByRole('rowheader').first().waitFor();
+    const products = (await page.getByRole('rowheader').allTextContents()).map((name) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
+    expect(products.length).toBeGreaterThan(3);
+    expect(new Set(products).size).toBe(products.length);
     await page.getByLabel('Break down by').selectOption('utm_campaign');
     await page.getByRole('rowheader', { name: 'weekly-deals' }).waitFor();
     await page.getByLabel('Break down by').selectOption('retailer');
