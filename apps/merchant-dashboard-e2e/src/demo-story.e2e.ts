@@ -25,11 +25,14 @@ describe('the demo story', () => {
   let browser: Browser;
   /** A product of the demo store, as its Products page lists it. */
   let storeProduct = '';
+  /** The merchant's figures of its default period (the last 30 days), as Home shows them. */
+  let merchantFigures: Record<string, number> = {};
 
   beforeAll(async () => {
     stack = await startStack({ apps: ['merchant-dashboard', 'admin', 'shopper'], demo: true, demoDays: 3, demoTraffic: { days: 35 } });
     browser = await launchBrowser();
-  });
+    // Seeding and playing 35 days of shoppers take minutes on a busy machine.
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -63,12 +66,19 @@ describe('the demo story', () => {
     expect(revenue).toBeGreaterThan(0);
     expect(clicks).toBeGreaterThanOrEqual(referrals);
     expect(referrals).toBeGreaterThanOrEqual(conversions);
+    merchantFigures = { Clicks: clicks, Referrals: referrals, Conversions: conversions, Revenue: revenue };
     // The trend is drawn: a chart with its lines, not the "nothing in this period" state.
     await page.locator('.md-chart:not(.md-chart--empty) svg').first().waitFor();
     expect(await page.locator('.md-chart--empty').count()).toBe(0);
     await shot(page, 'merchant-home');
 
     await page.getByRole('link', { name: 'Analytics' }).click();
+    // By product (the first breakdown): one row per product, however a search or a listing worded its name.
+    await page.getByLabel('Break down by').selectOption('product');
+    await page.getByRole('rowheader').first().waitFor();
+    const products = (await page.getByRole('rowheader').allTextContents()).map((name) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
+    expect(products.length).toBeGreaterThan(3);
+    expect(new Set(products).size).toBe(products.length);
     await page.getByLabel('Break down by').selectOption('utm_campaign');
     await page.getByRole('rowheader', { name: 'weekly-deals' }).waitFor();
     await page.getByLabel('Break down by').selectOption('retailer');
@@ -111,6 +121,20 @@ describe('the demo story', () => {
     expect((await cells('Referrals'))[2]).toBeGreaterThan(0);
     expect((await cells('Conversions'))[2]).toBeGreaterThan(0);
     await shot(page, 'admin-overview');
+
+    // The merchant's page in the console: its last 30 days are the dashboard's (calendar days in its time zone),
+    // the traffic having begun more than 30 days ago.
+    const found = await page.request.get(`${stack.appUrls.admin}/api/admin/businesses?q=${encodeURIComponent(MERCHANT.email)}`);
+    const { items } = (await found.json()) as { items: Array<{ id: string }> };
+    await page.goto(`${stack.appUrls.admin}/admin/business/${items[0]?.id}`);
+    const figures = page.getByRole('table', { name: /Clicks, referrals, conversions and revenue/ });
+    await figures.getByRole('columnheader', { name: /Last 30 days .* \(UTC\)/ }).waitFor();
+    const last30 = async (figure: string) =>
+      numberOf(await figures.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${figure}`) }) }).getByRole('cell').first().textContent());
+    const shown: Record<string, number> = {};
+    for (const figure of Object.keys(merchantFigures)) shown[figure] = await last30(figure);
+    expect(shown).toEqual(merchantFigures);
+    await shot(page, 'admin-business');
     await page.close();
   });
 
@@ -124,6 +148,15 @@ describe('the demo story', () => {
     await goToStore.waitFor({ timeout: 30_000 });
     expect(await page.getByRole('link', { name: /^Go to / }).count()).toBeGreaterThan(1);
     await shot(page, 'shopper-demo-store-offer');
+
+    // The price history under the offers draws a line for every store that sells the product, the Demo Store too.
+    const stores = new Set((await page.getByRole('link', { name: /^Go to / }).allTextContents()).map((text) => text.replace(/^Go to /, '').trim()));
+    const legend = page.locator('.ph-chart__legend');
+    await legend.scrollIntoViewIfNeeded();
+    await legend.getByText(/^Demo Store: /).waitFor({ timeout: 30_000 });
+    const keys = (await legend.locator('.ph-chart__key').allTextContents()).map((text) => text.replace(/: .* now$/, ''));
+    expect(new Set(keys)).toEqual(stores);
+    expect(await page.locator('.ph-chart svg[role="img"] polyline').count()).toBe(stores.size);
     await page.close();
   });
 });

@@ -127,6 +127,21 @@ describe.each(ENGINES)('the feed worker on %s', (engine) => {
     expect(await db.open.storage.catalog.findOfferByExternalId('shop', 'B3')).toMatchObject({ availability: 'in_stock' });
   });
 
+  it('fails a run whose every row was rejected, naming the reasons, and leaves the catalog as it was', async () => {
+    // A price no row states: every row is refused by the feed's reader.
+    server.set('/feed.tsv', [HEADER, row('K1', 'Acme Kettle 1.7 L', 'call us', 'AK-17'), row('T2', 'Acme Toaster 2-slice', 'free', 'AT-2')].join('\n'));
+    const source = await addSource(server.url('/feed.tsv'));
+    const failed = await worker.runDue();
+    expect(failed).toMatchObject({ status: 'failed', counts: { rowsRead: 2, added: 0, changed: 0, rejected: 2 } });
+    expect(failed?.error).toMatch(/^No row was imported\. All 2 rows were rejected: price: /);
+    const [run] = await db.open.storage.feedSources.runs(source.id, 1);
+    expect(run).toMatchObject({ status: 'failed', error: failed?.error });
+    const [importRun] = await db.open.storage.catalog.listImportRuns(1);
+    expect(importRun).toMatchObject({ status: 'failed', totalRows: 2, skipped: 2 });
+    expect(await db.open.storage.feedSources.get(source.id)).toMatchObject({ failures: 1 });
+    expect(await db.open.storage.catalog.findOfferByExternalId('shop', 'K1')).toBeNull();
+  });
+
   it('reads an Awin product feed, keeping the merchant’s own link', async () => {
     server.set(
       '/awin.csv',

@@ -24,6 +24,8 @@ const detail = (business: AdminBusiness): BusinessDetailResponse => ({
   success: true,
   business,
   figures: {
+    period: { from: '2026-02-09', to: '2026-03-10', tz: 'Europe/Berlin' },
+    currency: 'EUR',
     last30Days: { clicks: 5, referrals: 2, conversions: 1, revenueCents: 4999 },
     allTime: { clicks: 9, referrals: 3, conversions: 1, revenueCents: 4999 },
     offers: 7,
@@ -168,6 +170,16 @@ describe('business management', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('shop@example.com is suspended. 1 session ended.');
     expect(view.mock.requestsTo('POST /api/admin/businesses/biz-1/suspend')).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+  });
+
+  it("shows a business's figures for its period, in its time zone and currency", async () => {
+    const view = renderApp('/admin/business/biz-1', { signedInAs: adminAccount, routes: { 'GET /api/admin/businesses/biz-1': () => jsonResponse(detail(target)) } });
+    restore = view.restore;
+    const table = await screen.findByRole('table', { name: /Clicks, referrals, conversions and revenue/ });
+    expect(within(table).getByRole('columnheader', { name: /Last 30 days/ })).toHaveTextContent('Last 30 days Feb 9 – Mar 10, 2026 (Europe/Berlin)');
+    const revenue = within(table).getByRole('row', { name: /Revenue/ });
+    expect(within(revenue).getByRole('rowheader')).toHaveTextContent('Revenue (EUR)');
+    expect(revenue).toHaveTextContent('€49.99');
   });
 
   it('cancelling the dialog changes nothing', async () => {

@@ -4,7 +4,23 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 export const formatCount = (value: number) => integer.format(value);
-export const formatMoney = (cents: number) => money.format(cents / 100);
+/** Cents of `currency` (USD unless named). */
+export function formatMoney(cents: number, currency = 'USD'): string {
+  if (currency === 'USD') return money.format(cents / 100);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+/** A period of calendar days: "Feb 9 – Mar 10, 2026". */
+export function formatPeriod(period: { from: string; to: string }): string {
+  const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const year = (date: string) => date.slice(0, 4);
+  const at = (date: string) => new Date(`${date}T00:00:00Z`);
+  const end = date.format(at(period.to));
+  return year(period.from) === year(period.to) ? `${day.format(at(period.from))} – ${end}` : `${date.format(at(period.from))} – ${end}`;
+}
 /** Times are shown in UTC, the zone the figures are counted in. */
 export const formatDateTime = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : '—');
 export const formatDate = (iso: string | null) => (iso ? date.format(new Date(iso)) : '—');

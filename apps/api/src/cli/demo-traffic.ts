@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
 import { DEMO_SEED } from '@pricehunt/catalog-core';
-import type { SummaryResponse } from '@pricehunt/contracts';
+import { DEFAULT_PERIOD_DAYS, lastDays, type MerchantSettings, type SummaryResponse } from '@pricehunt/contracts';
 import { buildApp } from '../build-app';
 import { ConfigError, loadConfig } from '../config';
 import { settableClock } from '../lib/clock';
@@ -21,8 +21,6 @@ import { DEMO_MERCHANT_EMAIL, DEMO_MERCHANT_PASSWORD } from '../modules/admin/se
 import { connectDemoStore, DemoSetupError, signInMerchant } from '../demo/connect-store';
 import { simulateDemoTraffic, type DemoStoreItem } from '../demo/traffic';
 import { CliError } from './shared';
-
-const DAY_MS = 86_400_000;
 
 export interface DemoTrafficArgs {
   days: number;
@@ -73,7 +71,6 @@ async function storeProducts(origin: string): Promise<DemoStoreItem[]> {
 }
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function main() {
   const args = parseDemoTrafficArgs(process.argv.slice(2));
@@ -142,9 +139,9 @@ async function main() {
 
     // What the dashboard shows for the last 30 days, read from its own endpoint.
     const merchant = await signInMerchant(app, { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD, apiOrigin });
-    const to = dayOf(args.end);
-    const from = dayOf(args.end - 29 * DAY_MS);
-    const summary = await merchant.call<SummaryResponse>({ method: 'GET', url: `/api/business/dashboard/summary?from=${from}&to=${to}&tz=UTC` });
+    const { timeZone } = await merchant.call<MerchantSettings>({ method: 'GET', url: '/api/business/settings' });
+    const { from, to, tz } = lastDays(DEFAULT_PERIOD_DAYS, args.end, timeZone);
+    const summary = await merchant.call<SummaryResponse>({ method: 'GET', url: `/api/business/dashboard/summary?from=${from}&to=${to}&tz=${encodeURIComponent(tz)}` });
     await merchant.signOut();
     const c = summary.current;
     console.log(

@@ -3,7 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_SEED, seedDemoCatalog } from '@pricehunt/catalog-core';
 import { DEMO_STORE, demoStoreProducts } from '@pricehunt/catalog-feeds';
-import type { ActivityResponse, AnalyticsResponse, AttributionResponse, Metrics, OverviewResponse, ProductsResponse, SummaryResponse } from '@pricehunt/contracts';
+import {
+  lastDays,
+  type ActivityResponse,
+  type AnalyticsResponse,
+  type AttributionResponse,
+  type BusinessDetailResponse,
+  type BusinessListResponse,
+  type Metrics,
+  type OverviewResponse,
+  type ProductsResponse,
+  type SummaryResponse,
+} from '@pricehunt/contracts';
 import { startShopServer, type ShopServer } from '@pricehunt/shop-server';
 import { settableClock } from '../lib/clock';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_MERCHANT_EMAIL, DEMO_MERCHANT_PASSWORD, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
@@ -135,6 +146,16 @@ describe('demo traffic simulator', () => {
       if (dimension === 'retailer') expect(analytics.breakdown.map((row) => row.key)).toContain('amazon.com');
     }
 
+    // One row per catalog product of the store, named by the product's title (not by a search's or a listing's wording).
+    const listed = await merchant.call<ProductsResponse>({ method: 'GET', url: '/api/business/products?pageSize=100' });
+    const titles = new Set<string>();
+    for (const id of new Set(listed.items.map((item) => item.productId).filter((id): id is number => id !== null))) {
+      titles.add((await merchant.call<{ product: { title: string } }>({ method: 'GET', url: `/api/products/${id}` })).product.title);
+    }
+    const byProduct = await merchant.call<AnalyticsResponse>({ method: 'GET', url: `/api/business/analytics?${range}&dimension=product` });
+    expect(byProduct.breakdown.length).toBeGreaterThan(3);
+    for (const row of byProduct.breakdown) expect(titles).toContain(row.key);
+
     // Revenue is the sum of the attributed orders; the store also reported orders PriceHunt did not refer.
     const attribution = await merchant.call<AttributionResponse>({ method: 'GET', url: `/api/business/attribution?${range}` });
     expect(attribution.attributedOrders).toBe(c.conversions);
@@ -156,14 +177,23 @@ describe('demo traffic simulator', () => {
     clock.set(END);
     const admin = await signInMerchant(test.app, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, apiOrigin: API_ORIGIN });
     const overview = await admin.call<OverviewResponse>({ method: 'GET', url: '/api/admin/overview' });
-    const lastDays = overview.daily.slice(-DAYS);
-    expect(lastDays.reduce((total, day) => total + day.searches, 0)).toBe(first.counts.searches);
-    expect(lastDays.reduce((total, day) => total + day.clicks, 0)).toBe(first.counts.clicks);
+    const shown = overview.daily.slice(-DAYS);
+    expect(shown.reduce((total, day) => total + day.searches, 0)).toBe(first.counts.searches);
+    expect(shown.reduce((total, day) => total + day.clicks, 0)).toBe(first.counts.clicks);
     // One business: its referrals and orders are all the site's.
-    expect(lastDays.reduce((total, day) => total + day.referrals, 0)).toBe(summary.current.referrals);
+    expect(shown.reduce((total, day) => total + day.referrals, 0)).toBe(summary.current.referrals);
     // Conversions and revenue are the attributed orders, as the merchant's dashboard counts them.
-    expect(lastDays.reduce((total, day) => total + day.conversions, 0)).toBe(summary.current.conversions);
-    expect(lastDays.reduce((total, day) => total + day.revenueCents, 0)).toBe(summary.current.revenueCents);
+    expect(shown.reduce((total, day) => total + day.conversions, 0)).toBe(summary.current.conversions);
+    expect(shown.reduce((total, day) => total + day.revenueCents, 0)).toBe(summary.current.revenueCents);
     expect(overview.activity.last30Days.searches).toBe(first.counts.searches);
+
+    // The business's page shows the figures of the merchant's own "last 30 days": the same calendar days.
+    const period = lastDays(30, END, 'UTC');
+    const dashboard = await first.merchant.call<SummaryResponse>({ method: 'GET', url: `/api/business/dashboard/summary?from=${period.from}&to=${period.to}&tz=UTC` });
+    const { items } = await admin.call<BusinessListResponse>({ method: 'GET', url: `/api/admin/businesses?q=${encodeURIComponent(DEMO_MERCHANT_EMAIL)}` });
+    const detail = await admin.call<BusinessDetailResponse>({ method: 'GET', url: `/api/admin/businesses/${items[0]?.id}` });
+    expect(detail.figures.period).toEqual(period);
+    const { conversionRate: _rate, ...figures } = dashboard.current;
+    expect(detail.figures.last30Days).toEqual(figures);
   });
 });

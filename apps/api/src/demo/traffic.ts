@@ -383,9 +383,11 @@ export async function simulateDemoTraffic(options: DemoTrafficOptions): Promise<
   async function buy({ at, shopper, referral, handle }: Extract<Action, { kind: 'buy' }>) {
     const product = storeHandles.get(handle) as DemoStoreItem;
     const quantity = rng.chance(0.12) ? 2 : 1;
-    // Some add an accessory at the cart.
-    const extra = rng.chance(0.2) ? Number(rng.pick(store.products).price) : 0;
-    const value = Math.round((Number(product.price) * quantity + extra) * 100) / 100;
+    // Some add an accessory at the cart: the order's lines say which product each part of its value paid for.
+    const accessory = rng.chance(0.2) ? rng.pick(store.products) : null;
+    const line = (item: DemoStoreItem, count: number) => ({ url: `${storeOrigin}/products/${item.handle}`, sku: item.sku || undefined, name: item.title, price: Number(item.price), quantity: count });
+    const items = accessory ? [line(product, quantity), line(accessory, 1)] : [line(product, quantity)];
+    const value = Math.round((Number(product.price) * quantity + (accessory ? Number(accessory.price) : 0)) * 100) / 100;
     // Shopify's order ids: large numbers, unique across the store's life (the order number is for people).
     orderNumber++;
     const orderId = String(5_600_000_000_000 + Math.floor(at / 1000) * 10 + (orderNumber % 10));
@@ -395,7 +397,7 @@ export async function simulateDemoTraffic(options: DemoTrafficOptions): Promise<
           method: 'POST',
           url: '/api/merchant/conversions',
           headers: { authorization: `Bearer ${options.apiKey}` },
-          payload: { orderId, value, currency: 'USD', referralId: referral?.referralId ?? null, occurredAt: new Date(at).toISOString() },
+          payload: { orderId, value, currency: 'USD', referralId: referral?.referralId ?? null, occurredAt: new Date(at).toISOString(), items },
         })
       : await call(at, shopper, {
           method: 'POST',
@@ -410,6 +412,7 @@ export async function simulateDemoTraffic(options: DemoTrafficOptions): Promise<
               orderId,
               value,
               currency: 'USD',
+              items,
               ...(referral ? { referralId: referral.referralId, utmSource: referral.utm.source, utmMedium: referral.utm.medium, utmCampaign: referral.utm.campaign } : {}),
             },
           },

@@ -1,3 +1,4 @@
+import { daysBetween, lastDays } from '@pricehunt/contracts';
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +14,48 @@ const metrics = (clicks: number, referrals: number, conversions: number, revenue
 });
 
 jest.setTimeout(30_000);
+
+/** What Home asks for, the store's settings in `timeZone`. */
+const homeRoutes = (timeZone: string) => ({
+  'GET /api/business/auth/me': () => jsonResponse({ success: true, business }),
+  'GET /api/business/integration': () =>
+    jsonResponse({
+      storeDomain: 'shop.example.com',
+      verified: true,
+      verifiedAt: '2026-03-01T00:00:00.000Z',
+      verificationMethod: 'meta',
+      verificationToken: 'tok',
+      metaTag: '<meta>',
+      scriptTag: '<script>',
+      dnsRecord: { type: 'TXT', name: 'shop.example.com', value: 'pricehunt-verification=tok' },
+      proofMisses: 0,
+      verifiedByAnother: false,
+      hiddenOffers: 0,
+      scriptLastSeenAt: null,
+      lastSync: null,
+    }),
+  'GET /api/business/settings': () =>
+    jsonResponse({
+      storeName: null,
+      storeDomain: 'shop.example.com',
+      currency: 'USD',
+      attributionWindowDays: 30,
+      timeZone,
+      apiKeyPrefix: null,
+      apiKeyCreatedAt: null,
+      domainVerifiedAt: null,
+    }),
+  'GET /api/business/dashboard/summary': () =>
+    jsonResponse({
+      range: { from: '2026-03-10', to: '2026-03-16', tz: 'UTC' },
+      previousRange: { from: '2026-03-03', to: '2026-03-09' },
+      currency: 'USD',
+      current: metrics(3, 4, 2, 4999),
+      previous: metrics(1, 4, 0, 0),
+      change: { clicks: 2, referrals: 0, conversions: null, revenueCents: null, conversionRate: null },
+      trend: [{ period: '2026-03-10', ...metrics(3, 4, 2, 4999) }],
+    }),
+});
 
 describe('merchant dashboard', () => {
   it('sends a signed-out visit to login and brings the merchant back after logging in', async () => {
@@ -119,46 +162,7 @@ describe('merchant dashboard', () => {
   });
 
   it('shows the period’s figures with their change on Home', async () => {
-    const mock = renderApp('/business/dashboard?from=2026-03-10&to=2026-03-16', {
-      'GET /api/business/auth/me': () => jsonResponse({ success: true, business }),
-      'GET /api/business/integration': () =>
-        jsonResponse({
-          storeDomain: 'shop.example.com',
-          verified: true,
-          verifiedAt: '2026-03-01T00:00:00.000Z',
-          verificationMethod: 'meta',
-          verificationToken: 'tok',
-          metaTag: '<meta>',
-          scriptTag: '<script>',
-          dnsRecord: { type: 'TXT', name: 'shop.example.com', value: 'pricehunt-verification=tok' },
-          proofMisses: 0,
-          verifiedByAnother: false,
-          hiddenOffers: 0,
-          scriptLastSeenAt: null,
-          lastSync: null,
-        }),
-      'GET /api/business/settings': () =>
-        jsonResponse({
-          storeName: null,
-          storeDomain: 'shop.example.com',
-          currency: 'USD',
-          attributionWindowDays: 30,
-          timeZone: 'Europe/Berlin',
-          apiKeyPrefix: null,
-          apiKeyCreatedAt: null,
-          domainVerifiedAt: null,
-        }),
-      'GET /api/business/dashboard/summary': () =>
-        jsonResponse({
-          range: { from: '2026-03-10', to: '2026-03-16', tz: 'UTC' },
-          previousRange: { from: '2026-03-03', to: '2026-03-09' },
-          currency: 'USD',
-          current: metrics(3, 4, 2, 4999),
-          previous: metrics(1, 4, 0, 0),
-          change: { clicks: 2, referrals: 0, conversions: null, revenueCents: null, conversionRate: null },
-          trend: [{ period: '2026-03-10', ...metrics(3, 4, 2, 4999) }],
-        }),
-    });
+    const mock = renderApp('/business/dashboard?from=2026-03-10&to=2026-03-16', homeRoutes('Europe/Berlin'));
     const revenue = await screen.findByRole('region', { name: 'Revenue' });
     expect(within(revenue).getByText('$49.99')).toBeInTheDocument();
     const clicks = screen.getByRole('region', { name: 'Clicks' });
@@ -172,5 +176,15 @@ describe('merchant dashboard', () => {
     expect(asked?.query.get('from')).toBe('2026-03-10');
     expect(asked?.query.get('tz')).toBe('Europe/Berlin');
     expect(mock.unhandled).toEqual([]);
+  });
+
+  it('asks for the last 30 calendar days in the store’s time zone by default, today included', async () => {
+    const mock = renderApp('/business/dashboard', homeRoutes('Pacific/Kiritimati'));
+    await screen.findByRole('region', { name: 'Revenue' });
+    const asked = mock.requestsTo('GET /api/business/dashboard/summary')[0];
+    const expected = lastDays(30, Date.now(), 'Pacific/Kiritimati');
+    expect([asked?.query.get('from'), asked?.query.get('to'), asked?.query.get('tz')]).toEqual([expected.from, expected.to, 'Pacific/Kiritimati']);
+    expect(daysBetween(expected.from, expected.to)).toBe(29);
+    expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

@@ -31,13 +31,3 @@ export function browserTimeZone(): string {
     return 'UTC';
   }
 }
-
-/** Today's calendar day in `timeZone`, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return parts;
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}

@@ -12,3 +12,4 @@ export * from './lib/admin';
 export * from './lib/match-reports';
 export * from './lib/feed-sources';
 export * from './lib/feed-source-labels';
+export * from './lib/period';

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AdminBadge, QueryState, StatusBadge } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useBusiness, useBusinessAction } from '../../lib/admin-api';
-import { formatCount, formatDateTime, formatMoney } from '../../lib/format';
+import { formatCount, formatDateTime, formatMoney, formatPeriod } from '../../lib/format';
 import { AuditTable } from '../audit/audit-table';
 
 interface ActionSpec {
@@ -176,7 +176,12 @@ function BusinessDetail({ data }: { data: BusinessDetailResponse }) {
             <thead>
               <tr>
                 <th scope="col">Figure</th>
-                <th scope="col">Last 30 days</th>
+                <th scope="col">
+                  Last 30 days{' '}
+                  <span className="adm-muted adm-period">
+                    {formatPeriod(figures.period)} ({figures.period.tz})
+                  </span>
+                </th>
                 <th scope="col">All time</th>
               </tr>
             </thead>
@@ -197,9 +202,9 @@ function BusinessDetail({ data }: { data: BusinessDetailResponse }) {
                 <td>{formatCount(figures.allTime.conversions)}</td>
               </tr>
               <tr>
-                <th scope="row">Revenue (USD)</th>
-                <td>{formatMoney(figures.last30Days.revenueCents)}</td>
-                <td>{formatMoney(figures.allTime.revenueCents)}</td>
+                <th scope="row">Revenue ({figures.currency})</th>
+                <td>{formatMoney(figures.last30Days.revenueCents, figures.currency)}</td>
+                <td>{formatMoney(figures.allTime.revenueCents, figures.currency)}</td>
               </tr>
               <tr>
                 <th scope="row">Offers in the catalog</th>

@@ -80,7 +80,7 @@ export default function ImportRunPage() {
             ) : null}
             {data.run.failure ? (
               <p role="alert" className="adm-error">
-                The import stopped: {data.run.failure}
+                The import failed: {data.run.failure}
               </p>
             ) : null}
           </Card>

@@ -77,3 +77,56 @@ describe('an interrupted import run', () => {
     expect(screen.getByText(/10 rows were skipped/)).toBeInTheDocument();
   });
 });
+
+describe('an import run that kept no row', () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => restore?.());
+
+  const failure = 'No row was imported. All 575 rows were rejected: link: must be on your store domain shop.example (it is on other.example) (575 row errors)';
+  const rejected: ImportRun = {
+    id: 'run-rejected',
+    format: 'gmc',
+    source: 'https://shop.example/feed.tsv',
+    retailerId: 'shop.example',
+    retailerIds: ['shop.example'],
+    businessId: 'biz-1',
+    status: 'failed',
+    startedAt: '2026-03-01T12:00:00.000Z',
+    finishedAt: '2026-03-01T12:00:05.000Z',
+    totalRows: 575,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 575,
+    productsCreated: 0,
+    errorCount: 575,
+    warningCount: 0,
+    failure,
+  };
+
+  it('is listed as failed, with its reasons', async () => {
+    const view = renderApp('/admin/catalog', {
+      signedInAs: adminAccount,
+      routes: {
+        'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [] }),
+        'GET /api/admin/imports': () => jsonResponse({ success: true, items: [rejected] }),
+        'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
+      } as never,
+    });
+    restore = view.restore;
+    const table = await screen.findByRole('table', { name: 'Import runs, newest first' });
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getByText('Failed')).toHaveClass('adm-badge--run-failed');
+    expect(within(row).queryByText('Succeeded')).toBeNull();
+    expect(within(row).getByText(failure)).toHaveClass('adm-run-note--failed');
+  });
+
+  it('says why on its report', async () => {
+    const view = renderApp('/admin/catalog/imports/run-rejected', {
+      signedInAs: adminAccount,
+      routes: { 'GET /api/admin/imports/run-rejected': () => jsonResponse({ success: true, run: rejected, errors: [], warnings: [] }) } as never,
+    });
+    restore = view.restore;
+    expect(await screen.findByRole('alert')).toHaveTextContent(`The import failed: ${failure}`);
+  });
+});

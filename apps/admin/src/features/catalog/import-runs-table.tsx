@@ -54,6 +54,7 @@ export function ImportRunsTable({ runs }: { runs: ImportRun[] }) {
           <td>
             <span className={`adm-badge adm-badge--run-${run.status}`}>{STATUS_LABEL[run.status]}</span>
             {run.status === 'interrupted' ? <p className="adm-run-note">{interruptedNote(run)}</p> : null}
+            {run.status === 'failed' && run.failure ? <p className="adm-run-note adm-run-note--failed">{run.failure}</p> : null}
           </td>
           <td className="adm-num">{formatCount(run.totalRows)}</td>
           <td className="adm-num">{formatCount(run.inserted)}</td>

@@ -3,6 +3,8 @@ import { app as apiPlugin } from '../../app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { call, cookieFrom, registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { run as runSql } from '../../testing/db';
+import { lastDays, type BusinessDetailResponse, type SummaryResponse } from '@pricehunt/contracts';
+import { settableClock } from '../../lib/clock';
 
 const ADMIN_ORIGIN = 'http://localhost:4400';
 
@@ -268,6 +270,17 @@ describe('admin API', () => {
     });
   });
 
+  it('lists an uploaded feed none of whose rows could be imported as failed, with the reasons', async () => {
+    const refused = [FEED.split('\n')[0], 'A-2\tAcme Toaster 2-slice\thttps://shop.acme-kitchen.com/p/a-2\tnot a price\tAcme\t\tin stock', 'A-4\tAcme Grill\thttps://shop.acme-kitchen.com/p/a-4\tfree\tAcme\t\tin stock'].join('\n');
+    const form = multipart({ retailerName: 'Acme Kitchen' }, { name: 'refused.tsv', content: refused });
+    const started = await admin(t.app, cookie, 'POST', '/api/admin/imports', form.payload, form.headers);
+    const job = await waitForJob(t.app, cookie, started.json().job.id);
+    expect(job).toMatchObject({ state: 'failed', processedRows: 2, inserted: 0, skipped: 2, errorCount: 2 });
+    expect(job.failure).toMatch(/^No row was imported\. All 2 rows were rejected: price: /);
+    const runs = await admin(t.app, cookie, 'GET', '/api/admin/imports');
+    expect(runs.json().items[0]).toMatchObject({ id: job.runId, status: 'failed', totalRows: 2, skipped: 2, errorCount: 2, failure: job.failure });
+  });
+
   it('imports an uploaded feed in the background with a per-row report, then lists and edits its retailer', async () => {
     const form = multipart({ retailerName: 'Acme Kitchen' }, { name: 'acme.tsv', content: FEED });
     const started = await admin(t.app, cookie, 'POST', '/api/admin/imports', form.payload, form.headers);
@@ -393,6 +406,80 @@ describe('admin API', () => {
     expect(merge.statusCode).toBeGreaterThanOrEqual(400);
     expect(merge.statusCode).toBeLessThan(500);
     expect(merge.json()).toMatchObject({ success: false, field: 'body' });
+  });
+});
+
+describe("admin API: a business's figures", () => {
+  // 11:30 in New York on March 10th (daylight saving time began on the 8th).
+  const NOW = Date.parse('2026-03-10T15:30:00Z');
+  const HOUR = 3_600_000;
+  let t: TestApp;
+
+  beforeEach(async () => {
+    t = await buildTestApp({}, { clock: settableClock(NOW) });
+  });
+  afterEach(() => t.close());
+
+  it("counts the merchant dashboard's last 30 calendar days in the business's time zone, with the same figures", async () => {
+    const { cookie } = await signInAdmin(t);
+    const shop = await registerBusiness(t.app, 'shop@example.com', STRONG_PASSWORD, { storeDomain: 'shop.example' });
+    const settings = await call(t.app, 'PATCH', '/api/business/settings', { cookie: shop.cookie, body: { timeZone: 'America/New_York', currency: 'EUR' } });
+    expect(settings.statusCode).toBe(200);
+    const id = shop.business.id;
+    // The period is February 9th to March 10th in New York: from 05:00 UTC on February 9th (EST) on.
+    const start = Date.parse('2026-02-09T05:00:00Z');
+    const click = (n: number, at: number) =>
+      runSql(t.app, `INSERT INTO clicks (id, created_at, requested_url, target_url, host, source, business_id) VALUES (?, ?, 'https://shop.example/p', 'https://shop.example/p', 'shop.example', 'search', ?)`, [`c${n}`, at, id]);
+    const referral = (n: number, at: number) =>
+      runSql(t.app, `INSERT INTO referrals (id, referral_id, created_at, business_domain, requested_url, target_url, business_id) VALUES (?, ?, ?, 'shop.example', 'u', 't', ?)`, [`r${n}`, `ref-${n}`, at, id]);
+    const order = (n: number, at: number, cents: number, referralId: string) =>
+      runSql(
+        t.app,
+        `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, source, occurred_at, created_at, referral_id) VALUES (?, ?, ?, ?, 'EUR', 'webhook', ?, ?, ?)`,
+        [`v${n}`, id, `order-${n}`, cents, at, at, referralId],
+      );
+    // Inside the last 720 hours but before the first day of the period: counted by neither.
+    await click(1, NOW - 720 * HOUR + HOUR);
+    await referral(1, NOW - 720 * HOUR + HOUR);
+    await order(1, start - 1, 10_000, 'ref-1');
+    await click(2, start - 1);
+    // In the period: its first instant, the middle, today.
+    await click(3, start);
+    await click(4, start + 10 * 24 * HOUR);
+    await click(5, NOW - HOUR);
+    await referral(2, start);
+    await referral(3, NOW - 2 * HOUR);
+    await order(2, start + HOUR, 2_500, 'ref-2');
+    await order(3, NOW - HOUR, 4_000, 'ref-3');
+    await runSql(t.app, `INSERT INTO events (id, created_at, event_type, business_domain, business_id, data) VALUES ('e1', ?, 'product_click', 'shop.example', ?, '{}')`, [NOW - HOUR, id]);
+
+    const period = lastDays(30, NOW, 'America/New_York');
+    expect(period).toEqual({ from: '2026-02-09', to: '2026-03-10', tz: 'America/New_York' });
+    const summary = (await call(t.app, 'GET', `/api/business/dashboard/summary?from=${period.from}&to=${period.to}&tz=America%2FNew_York`, { cookie: shop.cookie })).json() as SummaryResponse;
+    const detail = await admin(t.app, cookie, 'GET', `/api/admin/businesses/${id}`);
+    expect(detail.statusCode).toBe(200);
+    const { figures } = detail.json() as BusinessDetailResponse;
+    expect(figures.period).toEqual(period);
+    expect(figures.currency).toBe('EUR');
+    expect(figures.last30Days).toEqual({ clicks: 4, referrals: 2, conversions: 2, revenueCents: 6_500 });
+    const { conversionRate: _rate, ...dashboard } = summary.current;
+    expect(figures.last30Days).toEqual(dashboard);
+    expect(figures.allTime).toEqual({ clicks: 6, referrals: 3, conversions: 3, revenueCents: 16_500 });
+  });
+
+  it('counts a business without settings in UTC days and USD', async () => {
+    const { cookie } = await signInAdmin(t);
+    const shop = await registerBusiness(t.app, 'plain@example.com');
+    const detail = await admin(t.app, cookie, 'GET', `/api/admin/businesses/${shop.business.id}`);
+    expect(detail.json().figures).toMatchObject({ period: { from: '2026-02-09', to: '2026-03-10', tz: 'UTC' }, currency: 'USD' });
+  });
+
+  it('counts new businesses of the overview from the first of its 30 UTC days', async () => {
+    const { cookie } = await signInAdmin(t);
+    const overview = (await admin(t.app, cookie, 'GET', '/api/admin/overview')).json();
+    expect(overview.daily[0].date).toBe('2026-02-09');
+    expect(overview.daily.at(-1).date).toBe('2026-03-10');
+    expect(overview.daily).toHaveLength(30);
   });
 });
 

@@ -252,6 +252,12 @@ describe.each(ENGINES)('admin storage port on %s', (engine) => {
       await conversion('v5', T0 + 3, 5_000, 'USD', null);
       await conversion('v6', T0 + 4, 6_000, 'USD', 'ref-r2');
       await conversion('v7', T0 - 5 * DAY_MS, 8_000, 'USD', 'ref-r3');
+      // Product clicks the store's script reported count as clicks, as on the dashboard; other events do not.
+      const event = (id: string, at: number, type: string) =>
+        run(`INSERT INTO events (id, created_at, event_type, business_domain, business_id, data) VALUES (?, ?, ?, 'shop.example', 'b-shop', '{}')`, [id, at, type]);
+      await event('e1', T0 + 10, 'product_click');
+      await event('e2', T0 + DAY_MS, 'product_click');
+      await event('e3', T0 + 20, 'page_view');
       await search('q1', T0 - 1);
       await search('q2', T0);
       await search('q3', T0 + 1);
@@ -272,22 +278,40 @@ describe.each(ENGINES)('admin storage port on %s', (engine) => {
       expect((await s.repo.dailyActivity(T0 - 60 * DAY_MS)).get('2026-10-11')).toEqual({ searches: 1, clicks: 1, referrals: 1, conversions: 1, revenueCents: 7_000 });
     });
 
-    it("answers a business's figures since a time and ever, its offers and its live sessions", async () => {
+    it("answers a business's figures in a period and ever, its offers and its live sessions", async () => {
       await addSession('live-shop', 'b-shop', Date.now() + DAY_MS);
       const live = Number((await run<{ n: number }>("SELECT count(*) AS n FROM sessions WHERE business_id = 'b-shop' AND expires_at > ?", [Date.now()]))[0]?.n);
-      expectExactly(await s.repo.businessFigures('b-shop', T0), {
-        last30Days: { clicks: 1, referrals: 1, conversions: 2, revenueCents: 2_500 },
-        allTime: { clicks: 3, referrals: 3, conversions: 4, revenueCents: 10_500 },
+      // The period ends before its `end`: the product click at T0 + 1 day is not in it.
+      expectExactly(await s.repo.businessFigures('b-shop', { start: T0, end: T0 + DAY_MS }), {
+        currency: 'USD',
+        last30Days: { clicks: 2, referrals: 1, conversions: 2, revenueCents: 2_500 },
+        allTime: { clicks: 5, referrals: 3, conversions: 4, revenueCents: 10_500 },
         offers: 1,
         activeSessions: live,
       });
       expect(live).toBeGreaterThanOrEqual(1);
-      expect(await s.repo.businessFigures('nobody', 0)).toEqual({
+      expect(await s.repo.businessFigures('nobody', { start: 0, end: T0 })).toEqual({
+        currency: 'USD',
         last30Days: { clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 },
         allTime: { clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 },
         offers: 0,
         activeSessions: 0,
       });
+    });
+
+    it("counts revenue in the business's currency and names its time zone, from its settings", async () => {
+      expect(await s.repo.businessReporting('b-shop')).toEqual({ timeZone: 'UTC', currency: 'USD' });
+      await run(
+        `INSERT INTO merchant_settings (business_id, currency, attribution_window_days, time_zone, verification_token, updated_at) VALUES ('b-shop', 'EUR', 30, 'Europe/Berlin', 'token', ?)`,
+        [T0],
+      );
+      try {
+        expect(await s.repo.businessReporting('b-shop')).toEqual({ timeZone: 'Europe/Berlin', currency: 'EUR' });
+        const figures = await s.repo.businessFigures('b-shop', { start: T0, end: T0 + DAY_MS });
+        expect(figures).toMatchObject({ currency: 'EUR', last30Days: { conversions: 2, revenueCents: 9_999 }, allTime: { conversions: 4, revenueCents: 9_999 } });
+      } finally {
+        await run(`DELETE FROM merchant_settings WHERE business_id = 'b-shop'`);
+      }
     });
   });
 

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { FeedFormatError, readGmcTsv, readGmcXml, type FeedRow } from '@pricehunt/catalog-feeds';
 import {
+  addDays,
   AdminMessages,
+  DEFAULT_PERIOD_DAYS,
+  lastDays,
+  periodBounds,
   type AdminBusiness,
   type AuditEntry,
   type AuditQuery,
@@ -18,7 +22,7 @@ import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
 import type { CatalogRepository, ImportRunRow, IngestionService } from '@pricehunt/catalog-core';
 import { canChangeOwnAdmin, canSuspend } from './permissions';
-import { dayOf, type AdminBusinessRow, type AdminRepository, type RetailerSettings } from '@pricehunt/storage';
+import type { AdminBusinessRow, AdminRepository, RetailerSettings } from '@pricehunt/storage';
 
 /** The admin doing something, as the audit log records them. */
 export interface Actor {
@@ -41,7 +45,6 @@ export interface ImportInput {
   retailerName?: string;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
 /** Finished import jobs kept in memory for their progress page; the import runs table keeps them for good. */
 const JOBS_KEPT = 50;
 /** Rows per ingest transaction for uploads: small enough for the progress bar to move on modest files. */
@@ -142,11 +145,12 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
   return {
     async overview(): Promise<OverviewResponse> {
       const at = now();
-      const today = dayOf(at.getTime());
-      const from = Date.parse(`${today}T00:00:00.000Z`) - 29 * DAY_MS;
-      const perDay = await repo.dailyActivity(from);
-      const daily = Array.from({ length: 30 }, (_, index) => {
-        const date = dayOf(from + index * DAY_MS);
+      // The platform's figures are counted in UTC days; the 30 days are those a business's "last 30 days" are.
+      const period = lastDays(DEFAULT_PERIOD_DAYS, at.getTime(), 'UTC');
+      const { start } = periodBounds(period);
+      const perDay = await repo.dailyActivity(start);
+      const daily = Array.from({ length: DEFAULT_PERIOD_DAYS }, (_, index) => {
+        const date = addDays(period.from, index);
         return { date, ...(perDay.get(date) ?? { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 }) };
       });
       const sum = (days: typeof daily) =>
@@ -163,7 +167,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
       return {
         success: true,
         generatedAt: at.toISOString(),
-        businesses: await repo.businessCounts(new Date(at.getTime() - 30 * DAY_MS).toISOString()),
+        businesses: await repo.businessCounts(new Date(start).toISOString()),
         activity: { today: sum(daily.slice(-1)), last7Days: sum(daily.slice(-7)), last30Days: sum(daily) },
         daily,
         catalog: await repo.catalogSize(),
@@ -176,9 +180,11 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
 
     async businessDetail(id: string): Promise<{ business: AdminBusiness; figures: BusinessFigures; audit: AuditEntry[] }> {
       const business = await requireBusiness(id);
+      // The period the business's dashboard shows by default: the last 30 calendar days in its time zone.
+      const period = lastDays(DEFAULT_PERIOD_DAYS, now().getTime(), (await repo.businessReporting(id)).timeZone);
       return {
         business,
-        figures: await repo.businessFigures(id, now().getTime() - 30 * DAY_MS),
+        figures: { period, ...(await repo.businessFigures(id, periodBounds(period))) },
         audit: (await repo.listAudit({ businessId: id, page: 1, pageSize: 50 })).items,
       };
     },

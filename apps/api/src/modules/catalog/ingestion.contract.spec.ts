@@ -111,6 +111,36 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
     ]);
   });
 
+  it('fails a run that kept none of its rows, with the reasons its rows were refused', async () => {
+    const elsewhere = (id: string) => offer({ externalId: id, url: `https://other-store.example/p/${id}`, title: `Store Gadget ${id}` });
+    const summary = await catalog.ingestion.importRows(
+      [
+        { line: 2, offer: elsewhere('S1') },
+        { line: 3, offer: elsewhere('S2') },
+        { line: 4, errors: [{ line: 4, field: 'price', reason: 'is not a price' }] },
+        { line: 5, offer: elsewhere('S3') },
+      ],
+      { format: 'gmc', bulk, source: 'all refused', retailer: { name: 'Shop One' }, linkDomain: 'shop-one.example' },
+    );
+    expect(summary).toMatchObject({ status: 'failed', rows: 4, inserted: 0, updated: 0, unchanged: 0, skipped: 4, errorCount: 4 });
+    expect(summary.failure).toBe(
+      'No row was imported. All 4 rows were rejected: link: must be on your store domain shop-one.example (it is on other-store.example) (3 row errors); ' +
+        'price: is not a price (1 row error)',
+    );
+    const run = await port(db).getImportRun(summary.runId);
+    expect(run).toMatchObject({ status: 'failed', totalRows: 4, skipped: 4 });
+    expect((run?.report as { failure?: string }).failure).toBe(summary.failure);
+    expect(await count(db, 'offers')).toBe(0);
+
+    // One row kept is a run that succeeded, its refused rows in its report.
+    const partly = await catalog.ingestion.importRows(
+      [{ line: 2, offer: elsewhere('S4') }, { line: 3, offer: offer({ externalId: 'S5', title: 'Store Gadget S5' }) }],
+      { format: 'gmc', bulk, source: 'one kept', retailer: { name: 'Shop One' }, linkDomain: 'shop-one.example' },
+    );
+    expect(partly).toMatchObject({ status: 'succeeded', inserted: 1, skipped: 1, errorCount: 1 });
+    expect(partly.failure).toBeUndefined();
+  });
+
   it('takes a feed again as unchanged, records a new price once, and refuses a row whose link another offer has', async () => {
     await catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', bulk, source: 'first', retailer: { name: 'Shop One' } });
     const again = await catalog.ingestion.importOffers(

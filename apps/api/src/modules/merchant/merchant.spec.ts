@@ -46,14 +46,15 @@ async function insertReferral(
   app: FastifyInstance,
   businessId: string,
   iso: string,
-  fields: { referralId?: string; product?: string; campaign?: string; source?: string; sourceUrl?: string } = {},
+  fields: { referralId?: string; product?: string; campaign?: string; source?: string; sourceUrl?: string; url?: string } = {},
 ) {
   const referralId = fields.referralId ?? `ref_${randomUUID()}`;
+  const url = fields.url ?? 'https://shop-a.example.com/p';
   await run(
     app,
     `INSERT INTO referrals (id, referral_id, created_at, business_domain, business_id, requested_url, target_url, source_url, product_name, utm_source, utm_medium, utm_campaign)
-     VALUES (?, ?, ?, 'shop-a.example.com', ?, 'https://shop-a.example.com/p', 'https://shop-a.example.com/p?ref=x', ?, ?, ?, 'price_comparison', ?)`,
-    [randomUUID(), referralId, at(iso), businessId, fields.sourceUrl ?? null, fields.product ?? null, fields.source ?? 'pricehunt', fields.campaign ?? 'product_referral'],
+     VALUES (?, ?, ?, 'shop-a.example.com', ?, ?, ?, ?, ?, ?, 'price_comparison', ?)`,
+    [randomUUID(), referralId, at(iso), businessId, url, `${url}${url.includes('?') ? '&' : '?'}ref=${referralId}`, fields.sourceUrl ?? null, fields.product ?? null, fields.source ?? 'pricehunt', fields.campaign ?? 'product_referral'],
   );
   return referralId;
 }
@@ -211,6 +212,102 @@ describe('merchant dashboard API', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().field).toBe('dimension');
       expect((await get(a, '/api/business/analytics?from=2026-03-10&to=2026-03-16&interval=hour')).json().field).toBe('interval');
+    });
+  });
+
+  describe('products and order lines', () => {
+    let c: Merchant;
+    // The store's two products in the catalog, each a listing of one product whose title is not the listing's.
+    beforeAll(async () => {
+      c = await register(app, 'lines@example.com', 'shop-lines.example.com', dns);
+      await run(app, `INSERT INTO retailers (id, name, domains) VALUES ('shop-lines.example.com', 'Shop Lines', '["shop-lines.example.com"]')`);
+      await run(app, `INSERT INTO products (id, title) VALUES (9101, 'Acme Kettle 1.7 L'), (9102, 'Acme Mug 300 ml')`);
+      const offer = (id: number, externalId: string, handle: string, title: string, model: string | null, productId: number) =>
+        run(
+          app,
+          `INSERT INTO offers (id, retailer_id, external_id, canonical_url, url, host, title, model, price_cents, currency, product_id, business_id)
+           VALUES (?, 'shop-lines.example.com', ?, ?, ?, 'shop-lines.example.com', ?, ?, 100, 'USD', ?, ?)`,
+          [id, externalId, `https://shop-lines.example.com/products/${handle}?variant=${externalId}`, `https://shop-lines.example.com/products/${handle}?variant=${externalId}`, title, model, productId, c.id],
+        );
+      await offer(9201, '4201', 'kettle', 'Acme Kettle 1.7 L - Steel', null, 9101);
+      await offer(9202, '4202', 'mug', 'Acme Mug 300 ml - White', 'MUG-300', 9102);
+      // A shopper searched "acme kettle stainless": the referral carries the search's title.
+      await insertReferral(app, c.id, '2026-05-02T10:00:00Z', { referralId: 'ref_may', product: 'Acme Kettle 1.7 L Stainless', url: 'https://shop-lines.example.com/products/kettle?variant=4201' });
+      // A click straight to the listing (no referral): it names the listing's own title.
+      await insertClick(app, c.id, '2026-05-02T11:00:00Z', { url: 'https://shop-lines.example.com/products/kettle?variant=4201' });
+      // One basket: the kettle and two mugs.
+      const basket = await convert(app, c, {
+        orderId: 'M-1',
+        value: 99,
+        referralId: 'ref_may',
+        occurredAt: '2026-05-02T12:00:00Z',
+        items: [
+          { productId: '4201', name: 'Kettle', price: 59, quantity: 1 },
+          { sku: 'MUG-300', name: 'Mug', price: 20, quantity: 2 },
+        ],
+      });
+      expect(basket.statusCode).toBe(201);
+      // Lines that add up to less than the order (shipping): split in proportion; one that names no product of the store keeps its name.
+      await convert(app, c, {
+        orderId: 'M-2',
+        value: 25,
+        referralId: 'ref_may',
+        occurredAt: '2026-05-03T12:00:00Z',
+        items: [
+          { url: 'https://shop-lines.example.com/products/mug', price: 10 },
+          { url: 'https://shop-lines.example.com/products/gift-card', name: 'Gift card', price: 10 },
+        ],
+      });
+    });
+
+    it('keeps one row per catalog product and splits a basket by line', async () => {
+      const body = (await get(c, '/api/business/analytics?from=2026-05-01&to=2026-05-03&tz=UTC&dimension=product')).json();
+      expect(body.totals).toMatchObject({ clicks: 1, referrals: 1, conversions: 2, revenueCents: 12_400 });
+      expect(body.breakdown).toEqual([
+        expect.objectContaining({ key: 'Acme Kettle 1.7 L', clicks: 1, referrals: 1, conversions: 2, revenueCents: 5_900 }),
+        expect.objectContaining({ key: 'Acme Mug 300 ml', clicks: 0, referrals: 0, conversions: 0, revenueCents: 4_000 + 1_250 }),
+        expect.objectContaining({ key: 'Gift card', conversions: 0, revenueCents: 1_250 }),
+      ]);
+      const attribution = (await get(c, '/api/business/attribution?from=2026-05-01&to=2026-05-03&tz=UTC')).json();
+      expect(attribution.byProduct).toEqual([
+        { key: 'Acme Kettle 1.7 L', orders: 2, revenueCents: 5_900 },
+        { key: 'Acme Mug 300 ml', orders: 0, revenueCents: 5_250 },
+        { key: 'Gift card', orders: 0, revenueCents: 1_250 },
+      ]);
+      expect(attribution.orders.map((o: { productName: string }) => o.productName)).toEqual(['Acme Kettle 1.7 L', 'Acme Kettle 1.7 L']);
+      // By campaign, an order is one whole (the straight click has no campaign).
+      const campaign = (await get(c, '/api/business/analytics?from=2026-05-01&to=2026-05-03&tz=UTC&dimension=utm_campaign')).json();
+      expect(campaign.breakdown).toEqual([
+        expect.objectContaining({ key: 'product_referral', conversions: 2, revenueCents: 12_400 }),
+        expect.objectContaining({ key: '(none)', clicks: 1, conversions: 0, revenueCents: 0 }),
+      ]);
+    });
+
+    it('keeps an order’s lines, from the conversions API and from a purchase event, and names a bad line’s field', async () => {
+      const lines = await value<string | object>(app, `SELECT lines FROM conversions WHERE business_id = ? AND order_id = 'M-1'`, [c.id]);
+      expect(typeof lines === 'string' ? JSON.parse(lines) : lines).toEqual([
+        { productId: '4201', sku: null, url: null, name: 'Kettle', priceCents: 5900, quantity: 1 },
+        { productId: null, sku: 'MUG-300', url: null, name: 'Mug', priceCents: 2000, quantity: 2 },
+      ]);
+      const purchase = {
+        eventType: 'purchase',
+        businessDomain: 'shop-lines.example.com',
+        eventData: { orderId: 'M-3', value: 59, currency: 'USD', items: [{ productId: 4201, name: 'Kettle', price: 59 }] },
+      };
+      expect((await app.inject({ method: 'POST', url: '/api/track-event', payload: purchase })).statusCode).toBe(201);
+      const stored = await value<string | object>(app, `SELECT lines FROM conversions WHERE business_id = ? AND order_id = 'M-3'`, [c.id]);
+      expect(typeof stored === 'string' ? JSON.parse(stored) : stored).toEqual([{ productId: '4201', sku: null, url: null, name: 'Kettle', priceCents: 5900, quantity: 1 }]);
+
+      const bad = await app.inject({ method: 'POST', url: '/api/track-event', payload: { ...purchase, eventData: { ...purchase.eventData, orderId: 'M-4', items: [{ productId: 1, price: -1 }] } } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('eventData.items.0.price');
+      const nameless = await convert(app, c, { orderId: 'M-5', value: 5, items: [{ name: 'Something', price: 5 }] });
+      expect(nameless.statusCode).toBe(400);
+      expect(nameless.json().field).toBe('items.0.productId');
+      // Other eventData keys still hold scalars only.
+      const nested = await app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'page_view', eventData: { other: [{ a: 1 }] } } });
+      expect(nested.statusCode).toBe(400);
+      expect(nested.json().field).toBe('eventData.other');
     });
   });
 

@@ -2,10 +2,11 @@ import { fetchShopifyPages } from '@pricehunt/catalog-feeds';
 import { createSafeFetcher, fetchUrlFor, publicOriginFor, SsrfBlockedError, storeOriginFor, type SafeFetcher } from '@pricehunt/catalog-identity';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { orderItemsSchema } from '@pricehunt/contracts';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { createAnalyticsService, type AnalyticsService } from './analytics-service';
 import { createMerchantProducts, type MerchantProducts } from './products';
-import { createMerchantService, type AccountPort, type MerchantService } from './service';
+import { createMerchantService, orderLinesOf, type AccountPort, type MerchantService } from './service';
 import { createStoreSyncService, type ShopifyPageProgress, type StoreSyncService } from './store-sync';
 import { createTxtLookup, shopNameOf } from './store-domains';
 
@@ -139,6 +140,8 @@ export const merchantPlugin = fp(
         source: 'script',
         eventId: event.id,
         occurredAt: event.createdAt,
+        // Checked by the route (orderItemsSchema): a purchase's items are its lines.
+        lines: orderLinesOf(orderItemsSchema.safeParse(data.items).data),
       });
     });
 

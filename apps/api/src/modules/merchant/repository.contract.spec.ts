@@ -1,5 +1,5 @@
 import { addBusiness, ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { type AnalyticsRepository, attributionWindowMs, type ConversionRecord, createPgAnalyticsRepository, createPgMerchantRepository, createSqliteAnalyticsRepository, createSqliteMerchantRepository, type MerchantRepository } from '@pricehunt/storage';
+import { type AnalyticsRepository, attributionWindowMs, type ConversionRecord, createPgAnalyticsRepository, createPgMerchantRepository, createSqliteAnalyticsRepository, createSqliteMerchantRepository, type MerchantRepository, type OrderLine } from '@pricehunt/storage';
 import { createAnalyticsService } from './analytics-service';
 import { startOfDay } from './time';
 
@@ -24,6 +24,7 @@ const conversion = (id: string, businessId: string, orderId: string, extra: Part
   eventId: null,
   occurredAt: T,
   createdAt: T,
+  lines: null,
   ...extra,
 });
 
@@ -52,10 +53,15 @@ const insertEvent = (
   );
 const insertConversion = (db: PortEngine, c: ConversionRecord) =>
   db.query(
-    `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, referral_id, session_id, source, event_id, occurred_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [c.id, c.businessId, c.orderId, c.valueCents, c.currency, c.referralId, c.sessionId, c.source, c.eventId, c.occurredAt, c.createdAt],
+    `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, referral_id, session_id, source, event_id, occurred_at, created_at, lines)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${db.engine === 'postgres' ? '?::jsonb' : '?'})`,
+    [c.id, c.businessId, c.orderId, c.valueCents, c.currency, c.referralId, c.sessionId, c.source, c.eventId, c.occurredAt, c.createdAt, c.lines ? JSON.stringify(c.lines) : null],
   );
+/** An order's lines: one named by the store's product id, one by SKU. */
+const LINES: OrderLine[] = [
+  { productId: '42', sku: null, url: null, name: 'Kettle', priceCents: 5900, quantity: 1 },
+  { productId: null, sku: 'MUG', url: 'https://shop.example/p/mug', name: null, priceCents: 1000, quantity: 3 },
+];
 
 const merchantRepository = (connection: EngineConnection): MerchantRepository =>
   connection.engine === 'sqlite' ? createSqliteMerchantRepository(connection.handle) : createPgMerchantRepository(connection.handle);
@@ -352,8 +358,8 @@ describe.each(ENGINES)('merchant analytics port on %s', (engine) => {
     await insertReferral(db, 'r3', 'ref-3', 'b1', dayEnd);
     await insertReferral(db, 'r4', 'ref-4', 'b2', dayStart);
     expect(await analytics.referrals('b1', dayStart, dayEnd)).toEqual([
-      { t: dayStart, referralId: 'ref-1', productName: 'Headphones', sourceUrl: 'https://blog.example/a', utmSource: 'ph', utmCampaign: 'spring' },
-      { t: dayEnd - 1, referralId: 'ref-2', productName: null, sourceUrl: 'https://blog.example/a', utmSource: 'ph', utmCampaign: null },
+      { t: dayStart, referralId: 'ref-1', requestedUrl: 'https://shop.example/p/1', productName: 'Headphones', sourceUrl: 'https://blog.example/a', utmSource: 'ph', utmCampaign: 'spring' },
+      { t: dayEnd - 1, referralId: 'ref-2', requestedUrl: 'https://shop.example/p/1', productName: null, sourceUrl: 'https://blog.example/a', utmSource: 'ph', utmCampaign: null },
     ]);
   });
 
@@ -369,18 +375,38 @@ describe.each(ENGINES)('merchant analytics port on %s', (engine) => {
     // Before its referral.
     await insertConversion(db, conversion('k3', 'b1', 'O-3', { occurredAt: dayStart + 5, referralId: 'late' }));
     // Another business's referral.
-    await insertConversion(db, conversion('k4', 'b1', 'O-4', { occurredAt: dayEnd - 1, referralId: 'foreign' }));
+    await insertConversion(db, conversion('k4', 'b1', 'O-4', { occurredAt: dayEnd - 1, referralId: 'foreign', lines: LINES }));
     // Same time: stored later comes later.
     await insertConversion(db, conversion('k0', 'b1', 'O-5', { occurredAt: dayEnd - 1, createdAt: T + 1, referralId: 'late' }));
     await insertConversion(db, conversion('k-end', 'b1', 'O-6', { occurredAt: dayEnd }));
     await insertConversion(db, conversion('k-b2', 'b2', 'O-1', { occurredAt: dayStart }));
-    const unattributed = { referredAt: null, productName: null, sourceUrl: null, utmSource: null, utmCampaign: null };
+    const unattributed = { referredAt: null, referralUrl: null, productName: null, sourceUrl: null, utmSource: null, utmCampaign: null, lines: null };
+    const shop = 'https://shop.example/p/1';
     expect(await analytics.conversions('b1', dayStart, dayEnd, windowMs)).toEqual([
-      { id: 'k1', t: dayStart, orderId: 'O-1', valueCents: 1000, currency: 'USD', referralId: 'edge', referredAt: dayStart - windowMs, productName: 'Edge', sourceUrl: 'https://blog.example/a', utmSource: 'ph', utmCampaign: 'c1' },
+      { id: 'k1', t: dayStart, orderId: 'O-1', valueCents: 1000, currency: 'USD', referralId: 'edge', referredAt: dayStart - windowMs, referralUrl: shop, productName: 'Edge', sourceUrl: 'https://blog.example/a', utmSource: 'ph', utmCampaign: 'c1', lines: null },
       { id: 'k2', t: dayStart + 1, orderId: 'O-2', valueCents: 7, currency: 'EUR', referralId: 'edge', ...unattributed },
       { id: 'k3', t: dayStart + 5, orderId: 'O-3', valueCents: 1000, currency: 'USD', referralId: 'late', ...unattributed },
-      { id: 'k4', t: dayEnd - 1, orderId: 'O-4', valueCents: 1000, currency: 'USD', referralId: 'foreign', ...unattributed },
-      { id: 'k0', t: dayEnd - 1, orderId: 'O-5', valueCents: 1000, currency: 'USD', referralId: 'late', referredAt: dayStart + 10, productName: null, sourceUrl: 'https://blog.example/a', utmSource: 'ph', utmCampaign: null },
+      { id: 'k4', t: dayEnd - 1, orderId: 'O-4', valueCents: 1000, currency: 'USD', referralId: 'foreign', ...unattributed, lines: LINES },
+      { id: 'k0', t: dayEnd - 1, orderId: 'O-5', valueCents: 1000, currency: 'USD', referralId: 'late', referredAt: dayStart + 10, referralUrl: shop, productName: null, sourceUrl: 'https://blog.example/a', utmSource: 'ph', utmCampaign: null, lines: null },
+    ]);
+  });
+
+  it("reads the business's offers with their products", async () => {
+    await db.query(`INSERT INTO retailers (id, name, domains) VALUES ('shop.example', 'Shop', '["shop.example"]')`);
+    await db.query(`INSERT INTO products (id, title) VALUES (71, 'Kettle 1.7 L')`);
+    const offer = (id: number, businessId: string | null, productId: number | null, model: string | null) =>
+      db.query(
+        `INSERT INTO offers (id, retailer_id, external_id, canonical_url, url, host, title, model, price_cents, currency, product_id, business_id)
+         VALUES (?, 'shop.example', ?, ?, ?, 'shop.example', 'Kettle - Steel', ?, 100, 'USD', ?, ?)`,
+        [id, `X${id}`, `https://shop.example/p/${id}`, `https://shop.example/p/${id}?v=1`, model, productId, businessId],
+      );
+    await offer(2, 'b1', null, null);
+    await offer(1, 'b1', 71, 'KT-17');
+    await offer(3, 'b2', 71, null);
+    await offer(4, null, 71, null);
+    expect(await analytics.storeOffers('b1')).toEqual([
+      { productId: 71, productTitle: 'Kettle 1.7 L', externalId: 'X1', url: 'https://shop.example/p/1?v=1', canonicalUrl: 'https://shop.example/p/1', model: 'KT-17' },
+      { productId: null, productTitle: null, externalId: 'X2', url: 'https://shop.example/p/2?v=1', canonicalUrl: 'https://shop.example/p/2', model: null },
     ]);
   });
 

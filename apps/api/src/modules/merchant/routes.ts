@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { notFound, unauthorized } from '@pricehunt/http-errors';
 import { signOut } from '../auth/session';
 import { TRACKING_SCRIPT, TRACKING_SCRIPT_ETAG } from './tracking-script';
+import { orderLinesOf } from './service';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 const tags = ['merchant'];
@@ -151,6 +152,7 @@ export const merchantWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         referralId: body.referralId,
         source: 'webhook',
         occurredAt: body.occurredAt ? Date.parse(body.occurredAt) : undefined,
+        lines: orderLinesOf(body.items),
       });
       return reply.status(result.duplicate ? 200 : 201).send({ success: true as const, ...result });
     },

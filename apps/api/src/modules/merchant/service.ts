@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+  DEFAULT_CURRENCY,
+  DEFAULT_TIME_ZONE,
   VERIFICATION_META_NAME,
   type ApiKeyResponse,
   type IntegrationResponse,
@@ -9,10 +11,11 @@ import {
   type UpdateSettingsBody,
   type VerificationMethod,
   type VerifyDomainResponse,
+  type OrderItem,
 } from '@pricehunt/contracts';
 import { badRequest, conflict, notFound, unauthorized } from '@pricehunt/http-errors';
 import { assertNewPassword } from '../../lib/password-policy';
-import { attributionWindowMs, insideAttributionWindow, type MerchantRepository, type MerchantSettingsRow, type OrderRow, type StoreSyncRow } from '@pricehunt/storage';
+import { attributionWindowMs, insideAttributionWindow, type MerchantRepository, type MerchantSettingsRow, type OrderLine, type OrderRow, type StoreSyncRow } from '@pricehunt/storage';
 import { dnsVerificationValue, hasDnsProof, storeDomainRefusal, type TxtLookup } from './store-domains';
 
 /** The slice of a business account the merchant module reads and writes. */
@@ -42,6 +45,21 @@ export interface ConversionInput {
   source: 'script' | 'webhook';
   eventId?: string | null;
   occurredAt?: number;
+  /** The order's lines, when the store named them. */
+  lines?: OrderLine[] | null;
+}
+
+/** An order's lines as stored (prices in cents); null when the order names none. */
+export function orderLinesOf(items: readonly OrderItem[] | undefined): OrderLine[] | null {
+  if (!items?.length) return null;
+  return items.map((item) => ({
+    productId: item.productId === undefined ? null : String(item.productId),
+    sku: item.sku ?? null,
+    url: item.url ?? null,
+    name: item.name || null,
+    priceCents: Math.round(item.price * 100),
+    quantity: item.quantity,
+  }));
 }
 
 export const API_KEY_PREFIX = 'phk_';
@@ -113,9 +131,9 @@ export function createMerchantService(deps: {
       (await repository.findSettings(businessId)) ??
       (await repository.insertSettings({
         businessId,
-        currency: 'USD',
+        currency: DEFAULT_CURRENCY,
         attributionWindowDays: DEFAULT_ATTRIBUTION_WINDOW_DAYS,
-        timeZone: 'UTC',
+        timeZone: DEFAULT_TIME_ZONE,
         verificationToken: randomBytes(16).toString('hex'),
         updatedAt: now(),
       }))
@@ -184,6 +202,7 @@ export function createMerchantService(deps: {
       eventId: input.eventId ?? null,
       occurredAt: input.occurredAt ?? now(),
       createdAt: now(),
+      lines: input.lines ?? null,
     };
   }
 

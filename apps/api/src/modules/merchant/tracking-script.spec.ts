@@ -91,4 +91,42 @@ describe('tracking script', () => {
     delete (window as unknown as { Shopify?: unknown }).Shopify;
     expect(sent.find((s) => s.body.eventType === 'purchase')?.body.eventData).toMatchObject({ orderId: '555', value: 12.5, currency: 'EUR' });
   });
+
+  it('reports a Shopify order-status page’s line items as the order’s lines', () => {
+    const sent = load('', {}, () => {
+      (window as unknown as { Shopify: unknown }).Shopify = {
+        checkout: {
+          order_id: 556,
+          total_price: '138.00',
+          currency: 'USD',
+          line_items: [
+            { product_id: 7001, variant_id: 42001, sku: 'KET-17', title: 'Kettle', price: '59.00', quantity: 2, line_price: '118.00' },
+            { product_id: 7002, variant_id: null, title: 'Filter', price: '20.00', quantity: 1 },
+            { title: 'Gift wrap', price: '0.00', quantity: 1 },
+          ],
+        },
+      };
+    });
+    delete (window as unknown as { Shopify?: unknown }).Shopify;
+    expect(sent.find((s) => s.body.eventType === 'purchase')?.body.eventData.items).toEqual([
+      { productId: '42001', sku: 'KET-17', name: 'Kettle', price: 59, quantity: 2 },
+      { productId: '7002', name: 'Filter', price: 20, quantity: 1 },
+    ]);
+  });
+
+  it('sends the lines a store gives pricehunt("purchase"), leaving out those without a product or a price', async () => {
+    const sent = load('');
+    const api = (window as unknown as { pricehunt: (c: string, p: unknown) => Promise<boolean> }).pricehunt;
+    await api('purchase', {
+      orderId: 'B-7',
+      value: 80,
+      items: [{ url: 'https://shop.example/products/kettle', name: 'Kettle', price: 60 }, { sku: 'CUP', price: 'free' }, { productId: 9, price: 10, quantity: 2 }],
+    });
+    expect(sent.find((s) => s.body.eventType === 'purchase')?.body.eventData.items).toEqual([
+      { url: 'https://shop.example/products/kettle', name: 'Kettle', price: 60, quantity: 1 },
+      { productId: '9', price: 10, quantity: 2 },
+    ]);
+    await api('purchase', { orderId: 'B-8', value: 5 });
+    expect(sent.filter((s) => s.body.eventType === 'purchase').at(-1)?.body.eventData.items).toBeUndefined();
+  });
 });

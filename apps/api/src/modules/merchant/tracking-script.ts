@@ -6,8 +6,9 @@ import { DAY_MS, DEFAULT_ATTRIBUTION_WINDOW_DAYS, TRACKING_SCRIPT_STORAGE_KEY } 
  * - reads `ref` (or `pricehunt_ref`) and the UTM values from the landing URL and keeps them in first-party
  *   localStorage for the attribution window (`data-window` days, DEFAULT_ATTRIBUTION_WINDOW_DAYS by default); a newer ref replaces an older one,
  *   so the last click wins;
- * - reports a page view on load and purchases through `pricehunt('purchase', { orderId, value, currency })`
- *   (calls queued before it loaded are replayed; a Shopify order-status page is picked up by itself) to
+ * - reports a page view on load and purchases through `pricehunt('purchase', { orderId, value, currency, items })`
+ *   (`items`: the order's lines, `{ productId | sku | url, name, price, quantity }`; calls queued before it loaded are
+ *   replayed; a Shopify order-status page is picked up by itself, its line items too) to
  *   /api/track-event with the store domain, by `fetch(..., { keepalive: true })` or `navigator.sendBeacon`;
  * - sends nothing at all when the browser asks not to be tracked (Do Not Track or Global Privacy Control);
  * - reports an order id once per browser (the API also counts a repeated order id once).
@@ -64,6 +65,25 @@ const source = `(function (w, d) {
     return Promise.resolve(!!(nav.sendBeacon && nav.sendBeacon(endpoint, new Blob([body], { type: 'text/plain' }))));
   }
 
+  // An order's lines: the store's product (or variant) id, SKU or link, name, unit price and quantity; Shopify's
+  // line_items (variant_id, product_id, title) read alike. Lines that name no product or no price are left out.
+  function items(list) {
+    var out = [];
+    for (var i = 0; list && i < list.length && out.length < 50; i++) {
+      var it = list[i] || {}, item = {};
+      var id = it.productId != null ? it.productId : (it.variant_id != null ? it.variant_id : it.product_id);
+      if (id != null && id !== '') item.productId = String(id).slice(0, 128);
+      if (it.sku) item.sku = String(it.sku).slice(0, 128);
+      if (it.url) item.url = String(it.url).slice(0, 2048);
+      if (it.name || it.title) item.name = String(it.name || it.title).slice(0, 300);
+      var price = Number(it.price), quantity = it.quantity == null ? 1 : Number(it.quantity);
+      if (!(item.productId || item.sku || item.url) || !(price >= 0) || !(quantity >= 1) || Math.floor(quantity) !== quantity) continue;
+      item.price = price; item.quantity = quantity;
+      out.push(item);
+    }
+    return out;
+  }
+
   function purchase(order) {
     order = order || {};
     var orderId = order.orderId == null ? '' : String(order.orderId);
@@ -73,7 +93,10 @@ const source = `(function (w, d) {
     if (sent.indexOf(orderId) !== -1) return Promise.resolve(false);
     sent.push(orderId);
     write(w.localStorage, ORDERS, sent.slice(-50));
-    return send('purchase', { orderId: orderId, value: value, currency: String(order.currency || 'USD').toUpperCase() });
+    var data = { orderId: orderId, value: value, currency: String(order.currency || 'USD').toUpperCase() };
+    var lines = items(order.items);
+    if (lines.length) data.items = lines;
+    return send('purchase', data);
   }
 
   function api(command, payload) {
@@ -86,7 +109,7 @@ const source = `(function (w, d) {
 
   send('page_view', { title: d.title });
   var shopify = w.Shopify && w.Shopify.checkout;
-  if (shopify && shopify.order_id) purchase({ orderId: shopify.order_id, value: shopify.total_price, currency: shopify.currency });
+  if (shopify && shopify.order_id) purchase({ orderId: shopify.order_id, value: shopify.total_price, currency: shopify.currency, items: shopify.line_items });
   for (var i = 0; i < queued.length; i++) api(queued[i][0], queued[i][1]);
 })(window, document);
 `;

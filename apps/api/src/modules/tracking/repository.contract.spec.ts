@@ -68,6 +68,7 @@ const order = (id: string, businessId: string, orderId: string, extra: Partial<O
   eventId: null,
   occurredAt: T,
   createdAt: T,
+  lines: null,
   ...extra,
 });
 
@@ -257,14 +258,29 @@ describe.each(ENGINES)('tracking storage ports on %s', (engine) => {
     await repo.recordPurchase(event('p1', { eventType: 'purchase', businessId: 'b1', valueCents: 1999 }), [order('o1', 'b1', 'A-1', { eventId: 'p1' })]);
     await repo.recordPurchase(event('p2', { eventType: 'purchase', businessId: 'b1' }), [
       order('o2', 'b1', 'A-1', { valueCents: 5, eventId: 'p2' }),
-      order('o3', 'b1', 'A-2', { eventId: 'p2', referralId: 'ref-9', sessionId: 's9', occurredAt: T - 5 }),
+      order('o3', 'b1', 'A-2', { eventId: 'p2', referralId: 'ref-9', sessionId: 's9', occurredAt: T - 5, lines: [{ productId: '7', sku: null, url: null, name: 'Mug', priceCents: 1999, quantity: 1 }] }),
     ]);
     // Without orders: the event alone, with its business.
     await repo.recordPurchase(event('p3', { eventType: 'purchase', businessId: 'b1' }), []);
     expect(await eventBusinesses()).toEqual({ p1: 'b1', p2: 'b1', p3: 'b1' });
-    expect(await db.query('SELECT * FROM conversions ORDER BY id')).toEqual([
-      { id: 'o1', business_id: 'b1', order_id: 'A-1', value_cents: 1999, currency: 'USD', referral_id: null, session_id: null, source: 'script', event_id: 'p1', occurred_at: T, created_at: T },
-      { id: 'o3', business_id: 'b1', order_id: 'A-2', value_cents: 1999, currency: 'USD', referral_id: 'ref-9', session_id: 's9', source: 'script', event_id: 'p2', occurred_at: T - 5, created_at: T },
+    // The lines as JSON: text on SQLite, jsonb on PostgreSQL.
+    const stored = (await db.query<{ lines: unknown }>('SELECT * FROM conversions ORDER BY id')).map((row) => ({ ...row, lines: typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines }));
+    expect(stored).toEqual([
+      { id: 'o1', business_id: 'b1', order_id: 'A-1', value_cents: 1999, currency: 'USD', referral_id: null, session_id: null, source: 'script', event_id: 'p1', occurred_at: T, created_at: T, lines: null },
+      {
+        id: 'o3',
+        business_id: 'b1',
+        order_id: 'A-2',
+        value_cents: 1999,
+        currency: 'USD',
+        referral_id: 'ref-9',
+        session_id: 's9',
+        source: 'script',
+        event_id: 'p2',
+        occurred_at: T - 5,
+        created_at: T,
+        lines: [{ productId: '7', sku: null, url: null, name: 'Mug', priceCents: 1999, quantity: 1 }],
+      },
     ]);
   });
 

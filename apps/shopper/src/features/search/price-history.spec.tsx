@@ -40,19 +40,37 @@ describe('price history', () => {
     expect(screen.getByText('Amazon: $80.00 now')).toBeInTheDocument();
   });
 
-  it('draws the six cheapest retailers, says how many it leaves out and when no price has changed', () => {
-    const names = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`r${i}`, `Retailer ${i}`]));
+  it('draws every retailer that sold the product, cheapest first, each line its own, and says when no price has changed', () => {
+    const names = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`r${i}`, `Retailer ${i}`]));
     const series = toSeries(
-      Array.from({ length: 8 }, (_, i) => point(i, `r${i}`, 10_000 - i * 100, '2026-01-01T10:00:00Z')),
+      Array.from({ length: 12 }, (_, i) => point(i, `r${i}`, 10_000 - i * 100, '2026-01-01T10:00:00Z')),
       names,
     );
-    expect(series).toHaveLength(8);
-    render(<PriceChart series={series} currency="USD" now={Date.parse('2026-01-01T18:00:00Z')} />);
+    expect(series).toHaveLength(12);
+    const { container } = render(<PriceChart series={series} currency="USD" now={Date.parse('2026-01-01T18:00:00Z')} />);
     expect(screen.getAllByText(/ now$/).map((key) => key.textContent)).toEqual(
-      [7, 6, 5, 4, 3, 2].map((i) => `Retailer ${i}: ${`$${(100 - i).toFixed(2)}`} now`),
+      [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((i) => `Retailer ${i}: ${`$${(100 - i).toFixed(2)}`} now`),
     );
-    expect(screen.getByText('No retailer has changed its price since Jan 1, 2026, when tracking began. The 6 cheapest of 8 retailers are drawn.')).toBeInTheDocument();
+    const lines = [...container.querySelectorAll('polyline')];
+    expect(lines.map((line) => line.getAttribute('data-retailer'))).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((i) => `r${i}`));
+    // No two lines look alike: past the ten colours, the colours come round dashed.
+    const looks = lines.map((line) => `${line.getAttribute('stroke')} ${line.getAttribute('stroke-dasharray') ?? 'solid'}`);
+    expect(new Set(looks).size).toBe(12);
+    expect(screen.getByText('No retailer has changed its price since Jan 1, 2026, when tracking began.')).toBeInTheDocument();
+    expect(screen.queryByText(/cheapest of/)).not.toBeInTheDocument();
     expect(screen.getByText('Today')).toBeInTheDocument();
+  });
+
+  it("draws a merchant's store beside the retailers, however many cheaper ones there are", () => {
+    const retailers = Array.from({ length: 7 }, (_, i) => point(i, `r${i}`, 3_000 + i * 50, '2026-01-01T10:00:00Z'));
+    const series = toSeries([...retailers, point(99, 'demo-store.localhost', 3_952, '2026-01-01T10:00:00Z'), point(100, 'apple', 3_999, '2026-01-01T10:00:00Z')], {
+      'demo-store.localhost': 'Demo Store',
+      apple: 'Apple',
+    });
+    render(<PriceChart series={series} currency="USD" now={Date.parse('2026-01-02T00:00:00Z')} />);
+    expect(screen.getByText('Demo Store: $39.52 now')).toBeInTheDocument();
+    expect(screen.getByText('Apple: $39.99 now')).toBeInTheDocument();
+    expect(screen.getAllByText(/ now$/)).toHaveLength(9);
   });
 
   it('draws one price, unchanged everywhere, with its line through the middle of a chart of the usual height', () => {
@@ -77,7 +95,7 @@ describe('price history', () => {
   it('says nothing more once prices have changed and every retailer is drawn', () => {
     const series = toSeries([point(1, 'amazon', 10_000, '2026-01-01T00:00:00Z'), point(1, 'amazon', 8_000, '2026-01-03T00:00:00Z')], { amazon: 'Amazon' });
     render(<PriceChart series={series} currency="USD" />);
-    expect(screen.queryByText(/tracking began|cheapest of/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/tracking began/)).not.toBeInTheDocument();
   });
 
   it('says when nothing was recorded', () => {

@@ -11,13 +11,20 @@ export interface PriceSeries {
   points: Array<{ time: number; cents: number }>;
 }
 
-const COLORS = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0e7490'];
-const MAX_SERIES = COLORS.length;
+/** Line colours, each at least 3:1 against the chart's white (WCAG's contrast for graphics). */
+const COLORS = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0e7490', '#4d7c0f', '#a21caf', '#475569', '#c2410c'];
+/** Past as many retailers as colours, the colours come round again dashed, then dotted. */
+const DASHES = [undefined, '7 4', '2 3'];
+
+/** How the line of the `index`th retailer (cheapest first) is drawn. */
+export function lineStyle(index: number): { color: string; dash: string | undefined } {
+  return { color: COLORS[index % COLORS.length] as string, dash: DASHES[Math.floor(index / COLORS.length) % DASHES.length] };
+}
 
 /**
- * One line per retailer: its lowest total (price + shipping) across its offers over time, oldest first, cheapest
- * retailer first (the chart draws the first six). A retailer may list the same item more than once; each offer's
- * price holds until its next change.
+ * One line per retailer (a merchant's store among them): its lowest total (price + shipping) across its offers over
+ * time, oldest first, cheapest retailer first. A retailer may list the same item more than once; each offer's price
+ * holds until its next change.
  */
 export function toSeries(history: PricePoint[], retailerNames: Record<string, string>): PriceSeries[] {
   const byRetailer = new Map<string, PricePoint[]>();
@@ -42,7 +49,7 @@ export function toSeries(history: PricePoint[], retailerNames: Record<string, st
     }
     series.push({ retailerId, retailerName: retailerNames[retailerId] ?? retailerId, points: line });
   }
-  // Cheapest retailers first, so the six drawn are the ones that matter.
+  // Cheapest retailers first: the legend reads as a ranking.
   return series.sort((a, b) => (a.points[a.points.length - 1]?.cents ?? 0) - (b.points[b.points.length - 1]?.cents ?? 0));
 }
 
@@ -69,13 +76,13 @@ const HEIGHT = 220;
 const PAD = { left: 84, right: 16, top: 12, bottom: 28 };
 
 /**
- * A small SVG line chart of the cheapest six retailers' total prices over time, from `from` (the range's start, or the
- * first recorded price when later) to today. Says how many retailers it leaves out, and when no price has changed yet.
+ * A small SVG line chart of every retailer's total price over time (each store that sold the product in the range),
+ * from `from` (the range's start, or the first recorded price when later) to today. Says when no price has changed yet.
  */
 export function PriceChart({ series: all, currency, now = Date.now(), from = -Infinity }: { series: PriceSeries[]; currency: string | null; now?: number; from?: number }) {
   // Drawn at the width it is shown at, so that its prices and dates keep their size on a phone.
   const [figureRef, width] = useElementWidth<HTMLElement>(WIDTH);
-  const series = seriesFrom(all.slice(0, MAX_SERIES), from);
+  const series = seriesFrom(all, from);
   const points = series.flatMap((s) => s.points);
   if (points.length === 0) return <p className="ph-muted">No price history recorded yet.</p>;
   const minTime = Math.min(...points.map((p) => p.time));
@@ -92,7 +99,6 @@ export function PriceChart({ series: all, currency, now = Date.now(), from = -In
     flat ? `${formatMoney(minCents, currency)} throughout` : `lowest ${formatMoney(minCents, currency)}, highest ${formatMoney(maxCents, currency)}`
   }.`;
   const unchanged = all.every((s) => s.points.length <= 1);
-  const hidden = all.length - series.length;
   const first = all.flatMap((s) => s.points).reduce((min, p) => Math.min(min, p.time), Infinity);
 
   return (
@@ -122,7 +128,19 @@ export function PriceChart({ series: all, currency, now = Date.now(), from = -In
             const next = s.points[i + 1];
             return [`${x(p.time)},${y(p.cents)}`, `${x(next ? next.time : maxTime)},${y(p.cents)}`];
           });
-          return <polyline key={s.retailerId} points={steps.join(' ')} fill="none" stroke={COLORS[index]} strokeWidth="2.5" vectorEffect="non-scaling-stroke" />;
+          const style = lineStyle(index);
+          return (
+            <polyline
+              key={s.retailerId}
+              points={steps.join(' ')}
+              fill="none"
+              stroke={style.color}
+              strokeDasharray={style.dash}
+              strokeWidth="2.5"
+              vectorEffect="non-scaling-stroke"
+              data-retailer={s.retailerId}
+            />
+          );
         })}
       </svg>
       <figcaption className="ph-chart__legend">
@@ -130,19 +148,15 @@ export function PriceChart({ series: all, currency, now = Date.now(), from = -In
           const last = s.points[s.points.length - 1];
           return (
             <span key={s.retailerId} className="ph-chart__key">
-              <span className="ph-chart__swatch" style={{ background: COLORS[index] }} aria-hidden="true" />
+              <svg className="ph-chart__swatch" viewBox="0 0 20 10" aria-hidden="true" focusable="false">
+                <line x1="0" x2="20" y1="5" y2="5" stroke={lineStyle(index).color} strokeDasharray={lineStyle(index).dash} strokeWidth="3" />
+              </svg>
               {s.retailerName}
               {last ? `: ${formatMoney(last.cents, currency)} now` : ''}
             </span>
           );
         })}
-        {unchanged || hidden > 0 ? (
-          <span className="ph-chart__note">
-            {unchanged ? `No retailer has changed its price since ${formatDate(first)}, when tracking began.` : ''}
-            {unchanged && hidden > 0 ? ' ' : ''}
-            {hidden > 0 ? `The ${series.length} cheapest of ${all.length} retailers are drawn.` : ''}
-          </span>
-        ) : null}
+        {unchanged ? <span className="ph-chart__note">{`No retailer has changed its price since ${formatDate(first)}, when tracking began.`}</span> : null}
       </figcaption>
     </figure>
   );

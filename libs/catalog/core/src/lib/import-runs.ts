@@ -86,3 +86,27 @@ export async function recoverInterruptedImports(repository: Pick<CatalogReposito
   }
   return interrupted;
 }
+
+/** Reasons a failed run's message names at most; the run's report lists every row. */
+const REASONS_NAMED = 3;
+
+/**
+ * Why a run that read rows but kept none of them failed: every row was refused, and the commonest reasons (field and
+ * reason, with how many of the reported rows each refused). `errors` are the run's reported row errors (the first
+ * ones), `errorCount` all of them.
+ */
+export function noRowKeptFailure(rows: number, errors: ReadonlyArray<{ field: string; reason: string }>, errorCount: number): string {
+  const groups = new Map<string, number>();
+  for (const error of errors) {
+    const key = `${error.field}: ${error.reason}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  const ranked = [...groups.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const named = ranked.slice(0, REASONS_NAMED).map(([reason, count]) => `${reason} (${count.toLocaleString('en-US')} row error${count === 1 ? '' : 's'})`);
+  const others = ranked.length - named.length;
+  const head = rows === 1 ? 'Its only row was rejected' : `All ${rows.toLocaleString('en-US')} rows were rejected`;
+  const reasons = named.length
+    ? `: ${named.join('; ')}${others > 0 ? `; and ${others} other reason${others === 1 ? '' : 's'}` : ''}${errorCount > errors.length ? ` (${errorCount.toLocaleString('en-US')} row errors in all)` : ''}`
+    : '';
+  return `No row was imported. ${head}${reasons}`;
+}

@@ -3,7 +3,7 @@ import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
 import { getRetailer } from '@pricehunt/marketplace';
 import { openBulkPath } from './bulk-path';
 import { FeedImport, slugId } from './feed-import';
-import { holdImportRun, thisProcess } from './import-runs';
+import { holdImportRun, noRowKeptFailure, thisProcess } from './import-runs';
 import { op, type IngestionStep, type IngestionStore } from './ingestion-store';
 import type { ProductMatcher } from './matching';
 import { placeOffer } from './place-offer';
@@ -219,6 +219,8 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
       failure ??= error instanceof Error ? error.message : String(error);
     }
     const { errors, errorCount, warnings, warningCount } = run;
+    // A run that read rows and kept none of them (each refused) imported nothing: it failed, for the reasons its rows give.
+    if (!failure && progress.rows > 0 && progress.inserted + progress.updated + progress.unchanged === 0) failure = noRowKeptFailure(progress.rows, errors, errorCount);
     const status = failure ? 'failed' : 'succeeded';
     const report = { errors, errorCount, truncated: errorCount > errors.length, warnings, warningCount, ...(failure ? { failure } : {}) };
     const retailerIds = [...new Set([...(fixedRetailerId ? [fixedRetailerId] : []), ...[...run.retailerCache.values()].map((retailer) => retailer.id)])].sort();

@@ -193,7 +193,14 @@ export type BusinessListResponse = z.infer<typeof businessListResponseSchema>;
 
 export const businessParamsSchema = z.object({ id: z.string().min(1, 'id is required').max(100, 'id is too long') });
 
+/**
+ * A business's figures as its merchant dashboard counts them (clicks with its product clicks, referrals, conversions
+ * its referrals earned inside its attribution window, their revenue in its currency): over `period`, the last 30
+ * calendar days in its time zone (contracts' period.ts), and ever.
+ */
 export const businessFiguresSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string(), tz: z.string() }),
+  currency: z.string(),
   last30Days: activityFiguresSchema.omit({ searches: true }),
   allTime: activityFiguresSchema.omit({ searches: true }),
   offers: z.number().int(),

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { passwordSchema, storeDomainSchema } from './business-auth';
 import { pageOf } from './paging';
 import { offerHeldSchema, AVAILABILITIES } from './search';
+import { MAX_ORDER_VALUE, orderItemsSchema } from './tracking';
 
 /** Merchant dashboard calls (all under /api/business/…, cookie-authenticated), the store webhook and the tracking script. */
 
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
+/** A business's currency and time zone until its settings say otherwise. */
+export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_TIME_ZONE = 'UTC';
 /** A day in milliseconds, the unit attribution windows are counted in. */
 export const DAY_MS = 86_400_000;
 export const MAX_ATTRIBUTION_WINDOW_DAYS = 90;
@@ -334,9 +338,6 @@ export const feedImportResponseSchema = z.object({
 });
 export type FeedImportResponse = z.infer<typeof feedImportResponseSchema>;
 
-/** Largest order total the API records (in the order's currency): far above any real basket, far below what cents can hold. */
-export const MAX_ORDER_VALUE = 10_000_000;
-
 /** POST /api/merchant/conversions (Authorization: Bearer <API key>): a store webhook reports an order. */
 export const conversionBodySchema = z.object({
   orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(128),
@@ -344,6 +345,8 @@ export const conversionBodySchema = z.object({
   currency: currencySchema.optional(),
   referralId: z.string().max(128).optional().nullable(),
   occurredAt: z.iso.datetime({ offset: true, error: 'occurredAt is an ISO date-time' }).optional(),
+  /** The order's lines: its value is split among their products by price × quantity. */
+  items: orderItemsSchema.optional(),
 });
 export type ConversionBody = z.infer<typeof conversionBodySchema>;
 

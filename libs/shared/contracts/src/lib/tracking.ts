@@ -145,18 +145,51 @@ function serializedLengthBound(value: unknown): number {
   }
 }
 
-const eventDataValueSchema = z
-  .custom<EventDataValue>((value) => eventDataValueProblem(value) === undefined, {
-    error: (issue) => eventDataValueProblem(issue.input) ?? 'is not a valid eventData value',
-  })
-  .describe('A string (at most 2048 characters), finite number, boolean or null; a list of at most 50 of those; or an object of those.');
+/** Largest order total the API records (in the order's currency): far above any real basket, far below what cents can hold. */
+export const MAX_ORDER_VALUE = 10_000_000;
+/** Lines an order may name. */
+export const MAX_ORDER_ITEMS = 50;
 
-/** SPEC §3/§7: POST /api/track-event body; eventData carries timestamp, userId, url and sessionId. */
+/**
+ * One line of an order, as a purchase event's `items` and the conversions API name it: its product (the store's own
+ * product or variant id, as the store's feed or sync gives it, its SKU, or its page's link), a name, the unit price in
+ * the order's currency and the quantity (1 when left out). An order's value is split among its lines' products by
+ * price × quantity.
+ */
+export const orderItemSchema = z
+  .object({
+    productId: z.union([z.string().trim().min(1).max(TRACKING_LIMITS.idLength), z.number().int().nonnegative()]).optional(),
+    sku: z.string().trim().min(1).max(TRACKING_LIMITS.idLength).optional(),
+    url: z.string().trim().min(1).max(TRACKING_LIMITS.urlLength).optional(),
+    name: z.string().trim().max(300).optional(),
+    price: z.number({ error: 'price is the unit price, a number' }).finite().min(0, 'price cannot be negative').max(MAX_ORDER_VALUE),
+    quantity: z.number({ error: 'quantity is a whole number' }).int('quantity is a whole number').min(1, 'quantity is at least 1').max(100_000).default(1),
+  })
+  .refine((item) => item.productId !== undefined || item.sku !== undefined || item.url !== undefined, {
+    message: 'names its product: productId, sku or url',
+    path: ['productId'],
+  });
+export type OrderItem = z.output<typeof orderItemSchema>;
+export const orderItemsSchema = z.array(orderItemSchema).max(MAX_ORDER_ITEMS, `an order names at most ${MAX_ORDER_ITEMS} items`);
+
+/** SPEC §3/§7: POST /api/track-event body; eventData carries timestamp, userId, url and sessionId (a purchase's `items` its lines). */
 export const trackEventBodySchema = z.object({
   eventType: trackEventTypeSchema,
   businessDomain: z.string().max(TRACKING_LIMITS.domainLength).optional().nullable(),
   eventData: z
-    .record(z.string().max(EVENT_KEY_LENGTH), eventDataValueSchema)
+    .record(z.string().max(EVENT_KEY_LENGTH), z.unknown())
+    .superRefine((data, ctx) => {
+      for (const [key, value] of Object.entries(data)) {
+        // `items` holding objects are an order's lines; a list of scalars (SKUs) is plain event data, as before.
+        if (key === 'items' && Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null)) {
+          const items = orderItemsSchema.safeParse(value);
+          for (const issue of items.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: [key, ...issue.path], message: issue.message });
+        } else {
+          const problem = eventDataValueProblem(value);
+          if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+        }
+      }
+    })
     .refine((data) => Object.keys(data).length <= TRACKING_LIMITS.eventDataKeys, `eventData has at most ${TRACKING_LIMITS.eventDataKeys} keys`)
     .refine(
       // The text is only built when the cheap bound does not settle it.

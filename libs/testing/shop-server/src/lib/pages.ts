@@ -143,9 +143,18 @@ ${rows}
   return renderPage(frame, { title: 'Your cart', main });
 }
 
-/** The `Shopify.checkout` object of an order-status page, which tracking scripts read the order from. */
+/** The `Shopify.checkout` object of an order-status page, which tracking scripts read the order and its lines from. */
 export function shopifyCheckoutScript(order: ShopOrder): string {
-  const json = JSON.stringify({ checkout: { order_id: order.id, total_price: order.total, currency: order.currency } }).replace(/</g, '\\u003c');
+  const lineItems = order.lines.map((line) => ({
+    product_id: line.productId,
+    variant_id: line.variantId,
+    sku: line.sku,
+    title: line.title,
+    price: line.price,
+    quantity: line.quantity,
+    line_price: line.total,
+  }));
+  const json = JSON.stringify({ checkout: { order_id: order.id, total_price: order.total, currency: order.currency, line_items: lineItems } }).replace(/</g, '\\u003c');
   return `<script>window.Shopify = ${json};</script>\n`;
 }
 

@@ -177,8 +177,8 @@ describe('shop server', () => {
       name: '#1001',
       token: location.slice('/orders/'.length),
       lines: [
-        { handle: 'kettle-pro', title: 'Acme Kettle Pro 1.7L', sku: 'AK-PRO-17', price: '59.00', quantity: 3, total: '177.00' },
-        { handle: 'toaster-4', title: 'Acme Toaster 4-Slice', sku: 'AT-4', price: '44.50', quantity: 1, total: '44.50' },
+        { productId: expect.any(Number), variantId: expect.any(Number), handle: 'kettle-pro', title: 'Acme Kettle Pro 1.7L', sku: 'AK-PRO-17', price: '59.00', quantity: 3, total: '177.00' },
+        { productId: expect.any(Number), variantId: expect.any(Number), handle: 'toaster-4', title: 'Acme Toaster 4-Slice', sku: 'AT-4', price: '44.50', quantity: 1, total: '44.50' },
       ],
       total: '221.50',
       currency: 'USD',
@@ -197,14 +197,29 @@ describe('shop server', () => {
     expect(text).toContain('Cart (0)');
     expect(text).toMatch(/\$221\.50/);
     // Shopify.checkout is set in <head> before the merchant's tags, so the tracking script finds it when it runs.
-    const script = `<script>window.Shopify = {"checkout":{"order_id":${order.id},"total_price":"221.50","currency":"USD"}};</script>`;
+    const script = `<script>window.Shopify = {"checkout":{"order_id":${order.id},"total_price":"221.50","currency":"USD","line_items":`;
     expect(text).toContain(script);
     expect(text.indexOf(script)).toBeLessThan(text.indexOf('<script src="/t.js"></script>'));
     expect(text.indexOf('<script src="/t.js"></script>')).toBeLessThan(text.indexOf('</head>'));
-    // What the page's script leaves on window.
-    const window: { Shopify?: { checkout: { order_id: number; total_price: string; currency: string } } } = {};
+    // What the page's script leaves on window: the order and its line items, with the ids /products.json gives.
+    const window: { Shopify?: { checkout: Record<string, unknown> } } = {};
     new Function('window', /<script>(window\.Shopify = [^<]*)<\/script>/.exec(text)?.[1] as string)(window);
-    expect(window.Shopify).toEqual({ checkout: { order_id: order.id, total_price: '221.50', currency: 'USD' } });
+    const listed = ((await (await get(shop, '/products.json')).json()) as { products: Array<{ id: number; handle: string; variants: Array<{ id: number }> }> }).products;
+    const ids = (handle: string) => {
+      const product = listed.find((p) => p.handle === handle);
+      return { product_id: product?.id, variant_id: product?.variants[0]?.id };
+    };
+    expect(window.Shopify).toEqual({
+      checkout: {
+        order_id: order.id,
+        total_price: '221.50',
+        currency: 'USD',
+        line_items: [
+          { ...ids('kettle-pro'), sku: 'AK-PRO-17', title: 'Acme Kettle Pro 1.7L', price: '59.00', quantity: 3, line_price: '177.00' },
+          { ...ids('toaster-4'), sku: 'AT-4', title: 'Acme Toaster 4-Slice', price: '44.50', quantity: 1, line_price: '44.50' },
+        ],
+      },
+    });
 
     // The next order counts up, with a greater id; an empty cart checks out nothing.
     const second = await post(shop, '/checkout', {}, cartCookie(await post(shop, '/cart/add', { handle: 'mug', quantity: '10' })));

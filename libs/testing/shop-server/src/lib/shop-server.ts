@@ -165,6 +165,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   const listed = listProducts(options.products);
   const products = listed.map((entry) => entry.product);
   const byHandle = new Map<string, ShopProduct>();
+  const idsByHandle = new Map(listed.map((entry) => [entry.product.handle, entry]));
   for (const product of products) {
     if (byHandle.has(product.handle)) throw new TypeError(`two products have the handle ${product.handle}`);
     byHandle.set(product.handle, product);
@@ -212,6 +213,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       name: `#${number}`,
       token: randomBytes(16).toString('hex'),
       lines: lines.map(({ product, quantity }) => ({
+        productId: (idsByHandle.get(product.handle) as ListedProduct).id,
+        variantId: (idsByHandle.get(product.handle) as ListedProduct).variantId,
         handle: product.handle,
         title: product.title,
         sku: product.sku,

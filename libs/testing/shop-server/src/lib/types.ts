@@ -18,6 +18,9 @@ export interface ShopProduct {
 }
 
 export interface ShopOrderLine {
+  /** The product's and its variant's ids, as `/products.json` gives them. */
+  productId: number;
+  variantId: number;
   handle: string;
   title: string;
   sku: string;

@@ -1,6 +1,5 @@
-import type { RangeQuery } from '@pricehunt/contracts';
+import { lastDays, type RangeQuery } from '@pricehunt/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { addDays, todayIn } from '../../../lib/format';
 
 const PRESETS = [
   { label: 'Last 7 days', days: 7 },
@@ -14,7 +13,7 @@ export function RangePicker({ range, onChange }: { range: RangeQuery; onChange: 
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
   const [error, setError] = useState<string | null>(null);
-  const today = todayIn(range.tz);
+  const now = Date.now();
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -24,7 +23,8 @@ export function RangePicker({ range, onChange }: { range: RangeQuery; onChange: 
     onChange({ from, to });
   };
   const preset = (days: number) => {
-    const next = { from: addDays(today, -(days - 1)), to: today };
+    const { from: start, to: end } = lastDays(days, Date.now(), range.tz);
+    const next = { from: start, to: end };
     setFrom(next.from);
     setTo(next.to);
     setError(null);
@@ -35,7 +35,8 @@ export function RangePicker({ range, onChange }: { range: RangeQuery; onChange: 
     <form className="md-range" onSubmit={apply} aria-label="Date range">
       <div className="md-range__presets" role="group" aria-label="Presets">
         {PRESETS.map((p) => {
-          const active = range.to === today && range.from === addDays(today, -(p.days - 1));
+          const last = lastDays(p.days, now, range.tz);
+          const active = range.to === last.to && range.from === last.from;
           return (
             <button key={p.days} type="button" className={`md-chip${active ? ' md-chip--active' : ''}`} aria-pressed={active} onClick={() => preset(p.days)}>
               {p.label}

@@ -1,6 +1,6 @@
 import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import { randomUUID } from 'node:crypto';
-import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, type ActivityFigures, type AdminRetailer, type AuditAction, type AuditEntry, type NewAuditEntry } from '@pricehunt/contracts';
 import type pg from 'pg';
 import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import { refreshStoreTrustPg } from '../catalog/pg-repository';
@@ -154,6 +154,15 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
 
   const countProducts = () => count(pool, 'SELECT count(*) AS n FROM products');
 
+  /** The time zone and currency of a business's figures: its settings', or the defaults. */
+  const businessReporting = async (businessId: string) => {
+    const { rows } = await pool.query<{ timeZone: string; currency: string }>(
+      'SELECT time_zone AS "timeZone", currency FROM merchant_settings WHERE business_id = $1',
+      [businessId],
+    );
+    return { timeZone: rows[0]?.timeZone ?? DEFAULT_TIME_ZONE, currency: rows[0]?.currency ?? DEFAULT_CURRENCY };
+  };
+
   return {
     // ── businesses ──
     async findBusiness(id) {
@@ -216,20 +225,35 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
       });
     },
 
-    async businessFigures(businessId, since) {
-      const figures = async (from: number): Promise<Omit<ActivityFigures, 'searches'>> => ({
-        clicks: await count(pool, 'SELECT count(*) AS n FROM clicks WHERE business_id = $1 AND created_at >= $2', [businessId, from]),
-        referrals: await count(pool, 'SELECT count(*) AS n FROM referrals WHERE business_id = $1 AND created_at >= $2', [businessId, from]),
-        conversions: await count(pool, `SELECT count(*) AS n FROM conversions c WHERE c.business_id = $1 AND c.occurred_at >= $2 AND ${attributedConversionSql('c', 'postgres')}`, [businessId, from]),
+    businessReporting,
+
+    async businessFigures(businessId, period) {
+      const { currency } = await businessReporting(businessId);
+      const figures = async (start: number, end: number): Promise<Omit<ActivityFigures, 'searches'>> => ({
+        clicks:
+          (await count(pool, 'SELECT count(*) AS n FROM clicks WHERE business_id = $1 AND created_at >= $2 AND created_at < $3', [businessId, start, end])) +
+          (await count(pool, "SELECT count(*) AS n FROM events WHERE business_id = $1 AND event_type = 'product_click' AND created_at >= $2 AND created_at < $3", [
+            businessId,
+            start,
+            end,
+          ])),
+        referrals: await count(pool, 'SELECT count(*) AS n FROM referrals WHERE business_id = $1 AND created_at >= $2 AND created_at < $3', [businessId, start, end]),
+        conversions: await count(
+          pool,
+          `SELECT count(*) AS n FROM conversions c WHERE c.business_id = $1 AND c.occurred_at >= $2 AND c.occurred_at < $3 AND ${attributedConversionSql('c', 'postgres')}`,
+          [businessId, start, end],
+        ),
         revenueCents: await count(
           pool,
-          `SELECT coalesce(sum(c.value_cents), 0) AS n FROM conversions c WHERE c.business_id = $1 AND c.occurred_at >= $2 AND c.currency = 'USD' AND ${attributedConversionSql('c', 'postgres')}`,
-          [businessId, from],
+          `SELECT coalesce(sum(c.value_cents), 0) AS n FROM conversions c
+           WHERE c.business_id = $1 AND c.occurred_at >= $2 AND c.occurred_at < $3 AND c.currency = $4 AND ${attributedConversionSql('c', 'postgres')}`,
+          [businessId, start, end, currency],
         ),
       });
       return {
-        last30Days: await figures(since),
-        allTime: await figures(0),
+        currency,
+        last30Days: await figures(period.start, period.end),
+        allTime: await figures(0, Number.MAX_SAFE_INTEGER),
         offers: await count(pool, 'SELECT count(*) AS n FROM offers WHERE business_id = $1', [businessId]),
         activeSessions: await count(pool, 'SELECT count(*) AS n FROM sessions WHERE business_id = $1 AND expires_at > $2', [businessId, Date.now()]),
       };

@@ -27,9 +27,6 @@ export type RetailerSettings = {
   affiliateParam: string | null;
 };
 
-/** UTC day `YYYY-MM-DD` of an epoch-millisecond time. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * The admin console's storage: businesses as admins manage them, figures for the overview read across domains
  * (accounts, tracking, catalog, merchant conversions; what this installation does not hold counts as empty),
@@ -56,8 +53,14 @@ export interface AdminRepository {
     audit: NewAuditEntry;
     now: string;
   }): Promise<{ business: AdminBusinessRow; audit: AuditEntry; sessionsEnded: number } | null>;
-  /** The business's activity since `since` (epoch ms) and ever, its offers and its live sessions. */
-  businessFigures(businessId: string, since: number): Promise<BusinessFigures>;
+  /** The time zone a business's figures are counted in and the currency of their revenue (its settings', or the defaults). */
+  businessReporting(businessId: string): Promise<{ timeZone: string; currency: string }>;
+  /**
+   * The business's activity in [`period.start`, `period.end`) (epoch ms) and ever, as its dashboard counts it: clicks
+   * (redirects to its store and its `product_click` events), referrals, conversions its referrals earned inside its
+   * attribution window and their revenue in its currency; its offers and its live sessions.
+   */
+  businessFigures(businessId: string, period: { start: number; end: number }): Promise<Omit<BusinessFigures, 'period'>>;
   /** Businesses by status, admin access and store; `newLast30Days` counts those created from `since` on. */
   businessCounts(since: string): Promise<OverviewResponse['businesses']>;
   /** Figures per UTC day from `fromMs` on, keyed `YYYY-MM-DD` (days without activity are absent). */

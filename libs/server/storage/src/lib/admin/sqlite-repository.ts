@@ -2,7 +2,7 @@ import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ActivityFigures, AdminRetailer, AuditAction, AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, type ActivityFigures, type AdminRetailer, type AuditAction, type AuditEntry, type NewAuditEntry } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
 import { refreshStoreTrustSqlite } from '../catalog/sqlite-repository';
 import { attributedConversionSql } from './attributed';
@@ -179,6 +179,14 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
 
   const countProducts = () => (has('products') ? count('SELECT count(*) FROM products') : 0);
 
+  /** The time zone and currency of a business's figures: its settings', or the defaults. */
+  const businessReporting = async (businessId: string) => {
+    const row = has('merchant_settings')
+      ? (sqlite.prepare('SELECT time_zone AS timeZone, currency FROM merchant_settings WHERE business_id = ?').get(businessId) as { timeZone: string; currency: string } | undefined)
+      : undefined;
+    return { timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE, currency: row?.currency ?? DEFAULT_CURRENCY };
+  };
+
   return {
     // ── businesses ──
     async findBusiness(id) {
@@ -222,18 +230,34 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
       })();
     },
 
-    async businessFigures(businessId, since) {
-      const figures = (from: number): Omit<ActivityFigures, 'searches'> => ({
-        clicks: has('clicks') ? count('SELECT count(*) FROM clicks WHERE business_id = ? AND created_at >= ?', businessId, from) : 0,
-        referrals: has('referrals') ? count('SELECT count(*) FROM referrals WHERE business_id = ? AND created_at >= ?', businessId, from) : 0,
-        conversions: has('conversions') ? count(`SELECT count(*) FROM conversions c WHERE c.business_id = ? AND c.occurred_at >= ? AND ${attributedConversionSql('c', 'sqlite')}`, businessId, from) : 0,
+    businessReporting,
+
+    async businessFigures(businessId, period) {
+      const { currency } = await businessReporting(businessId);
+      const figures = (start: number, end: number): Omit<ActivityFigures, 'searches'> => ({
+        clicks:
+          (has('clicks') ? count('SELECT count(*) FROM clicks WHERE business_id = ? AND created_at >= ? AND created_at < ?', businessId, start, end) : 0) +
+          (has('events')
+            ? count("SELECT count(*) FROM events WHERE business_id = ? AND event_type = 'product_click' AND created_at >= ? AND created_at < ?", businessId, start, end)
+            : 0),
+        referrals: has('referrals') ? count('SELECT count(*) FROM referrals WHERE business_id = ? AND created_at >= ? AND created_at < ?', businessId, start, end) : 0,
+        conversions: has('conversions')
+          ? count(`SELECT count(*) FROM conversions c WHERE c.business_id = ? AND c.occurred_at >= ? AND c.occurred_at < ? AND ${attributedConversionSql('c', 'sqlite')}`, businessId, start, end)
+          : 0,
         revenueCents: has('conversions')
-          ? count(`SELECT coalesce(sum(c.value_cents), 0) FROM conversions c WHERE c.business_id = ? AND c.occurred_at >= ? AND c.currency = 'USD' AND ${attributedConversionSql('c', 'sqlite')}`, businessId, from)
+          ? count(
+              `SELECT coalesce(sum(c.value_cents), 0) FROM conversions c WHERE c.business_id = ? AND c.occurred_at >= ? AND c.occurred_at < ? AND c.currency = ? AND ${attributedConversionSql('c', 'sqlite')}`,
+              businessId,
+              start,
+              end,
+              currency,
+            )
           : 0,
       });
       return {
-        last30Days: figures(since),
-        allTime: figures(0),
+        currency,
+        last30Days: figures(period.start, period.end),
+        allTime: figures(0, Number.MAX_SAFE_INTEGER),
         offers: has('offers') ? count('SELECT count(*) FROM offers WHERE business_id = ?', businessId) : 0,
         activeSessions: has('sessions') ? count('SELECT count(*) FROM sessions WHERE business_id = ? AND expires_at > ?', businessId, Date.now()) : 0,
       };

@@ -1,3 +1,5 @@
+import type { OrderLine } from './repository';
+
 /** Rows the dashboard figures are computed from. Times are epoch milliseconds. */
 export interface ClickActivityRow {
   t: number;
@@ -10,6 +12,8 @@ export interface ClickActivityRow {
 export interface ReferralActivityRow {
   t: number;
   referralId: string;
+  /** The store's page the shopper was sent to, as the referral asked for it (the store offer's link). */
+  requestedUrl: string;
   productName: string | null;
   sourceUrl: string | null;
   utmSource: string | null;
@@ -25,10 +29,25 @@ export interface ConversionRow {
   referralId: string | null;
   /** Set when the conversion's referral belongs to the business and is inside the attribution window. */
   referredAt: number | null;
+  /** The attributed referral's store page (its offer's link), as it asked for it. */
+  referralUrl: string | null;
   productName: string | null;
   sourceUrl: string | null;
   utmSource: string | null;
   utmCampaign: string | null;
+  /** The order's lines, when the store named them. */
+  lines: OrderLine[] | null;
+}
+
+/** One of the business's offers in the catalog, with the product it is a listing of: what clicks, referrals and order lines name. */
+export interface StoreOfferRow {
+  productId: number | null;
+  productTitle: string | null;
+  externalId: string;
+  url: string;
+  canonicalUrl: string;
+  /** Its part or model number (a store's SKU when its feed gives it so). */
+  model: string | null;
 }
 
 export interface ActivityRow {
@@ -56,6 +75,8 @@ export interface AnalyticsRepository {
   conversions(businessId: string, start: number, end: number, windowMs: number): Promise<ConversionRow[]>;
   /** A page of the business's activity (clicks, referrals, conversions, events other than purchases), newest first, and how many match. */
   activity(businessId: string, options: { type?: string; q?: string; limit: number; offset: number }): Promise<{ rows: ActivityRow[]; total: number }>;
+  /** The business's offers with their products (the catalog's one row per product its figures are grouped by). */
+  storeOffers(businessId: string): Promise<StoreOfferRow[]>;
   /** When the store's tracking script last reported an event (page view, purchase, referral landing), or null. */
   lastScriptEventAt(businessId: string): Promise<number | null>;
 }

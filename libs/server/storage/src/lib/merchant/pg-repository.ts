@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../db/pg-schema';
-import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow } from './analytics-repository';
+import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow, StoreOfferRow } from './analytics-repository';
 import { insideAttributionWindowSql } from './attribution-window';
 import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, StoreSyncRow, VerifiedDomainRow } from './repository';
 
@@ -203,7 +203,7 @@ export function createPgAnalyticsRepository({ pool }: PostgresHandle): Analytics
     WHERE e.business_id = $1 AND e.event_type = 'product_click' AND e.created_at >= $2 AND e.created_at < $3
     ORDER BY part, t, id`;
   const referralsSql = `
-    SELECT r.created_at::float8 AS t, r.referral_id AS "referralId", r.product_name AS "productName", r.source_url AS "sourceUrl",
+    SELECT r.created_at::float8 AS t, r.referral_id AS "referralId", r.requested_url AS "requestedUrl", r.product_name AS "productName", r.source_url AS "sourceUrl",
            r.utm_source AS "utmSource", r.utm_campaign AS "utmCampaign"
     FROM referrals r
     WHERE r.business_id = $1 AND r.created_at >= $2 AND r.created_at < $3
@@ -211,8 +211,8 @@ export function createPgAnalyticsRepository({ pool }: PostgresHandle): Analytics
   // Orders at the same time: by when they were stored, then id (SQLite: insertion order).
   const conversionsSql = `
     SELECT c.id, c.occurred_at::float8 AS t, c.order_id AS "orderId", c.value_cents AS "valueCents", c.currency,
-           c.referral_id AS "referralId", r.created_at::float8 AS "referredAt", r.product_name AS "productName", r.source_url AS "sourceUrl",
-           r.utm_source AS "utmSource", r.utm_campaign AS "utmCampaign"
+           c.referral_id AS "referralId", r.created_at::float8 AS "referredAt", r.requested_url AS "referralUrl", r.product_name AS "productName",
+           r.source_url AS "sourceUrl", r.utm_source AS "utmSource", r.utm_campaign AS "utmCampaign", c.lines
     FROM conversions c
     LEFT JOIN referrals r
       ON r.referral_id = c.referral_id AND r.business_id = c.business_id
@@ -242,6 +242,11 @@ export function createPgAnalyticsRepository({ pool }: PostgresHandle): Analytics
     ${filter}`;
   const activityPageSql = activitySql('ORDER BY a.t DESC, a.id DESC LIMIT $4 OFFSET $5');
   const activityCountSql = `SELECT count(*)::float8 AS n FROM (${activitySql('')}) AS matching`;
+  const storeOffersSql = `
+    SELECT o.product_id AS "productId", p.title AS "productTitle", o.external_id AS "externalId", o.url, o.canonical_url AS "canonicalUrl", o.model
+    FROM offers o LEFT JOIN products p ON p.id = o.product_id
+    WHERE o.business_id = $1
+    ORDER BY o.id`;
   const lastScriptEventSql = `SELECT max(created_at)::float8 AS t FROM events WHERE business_id = $1 AND event_type IN ('page_view', 'purchase', 'referral_landing')`;
 
   return {
@@ -260,6 +265,9 @@ export function createPgAnalyticsRepository({ pool }: PostgresHandle): Analytics
     },
     async conversions(businessId, start, end, windowMs) {
       return (await pool.query<ConversionRow>(conversionsSql, [businessId, start, end, windowMs])).rows;
+    },
+    async storeOffers(businessId) {
+      return (await pool.query<StoreOfferRow>(storeOffersSql, [businessId])).rows;
     },
     async activity(businessId, options) {
       const q = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;

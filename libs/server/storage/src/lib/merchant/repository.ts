@@ -14,6 +14,19 @@ export interface MerchantSettingsRow {
   updatedAt: number;
 }
 
+/**
+ * One line of an order as stored: the store's own product or variant id, SKU or page link naming its product (at least
+ * one), its name, its unit price in cents of the order's currency and its quantity.
+ */
+export interface OrderLine {
+  productId: string | null;
+  sku: string | null;
+  url: string | null;
+  name: string | null;
+  priceCents: number;
+  quantity: number;
+}
+
 /** An order a store reported (tracking script purchase or webhook); one per business and order id. */
 export interface ConversionRecord {
   id: string;
@@ -27,6 +40,8 @@ export interface ConversionRecord {
   eventId: string | null;
   occurredAt: number;
   createdAt: number;
+  /** The order's lines, when the store named them. */
+  lines: OrderLine[] | null;
 }
 
 /** A Shopify store import and its progress. */

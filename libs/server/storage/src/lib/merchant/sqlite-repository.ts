@@ -1,9 +1,9 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../db/schema';
-import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow } from './analytics-repository';
+import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow, StoreOfferRow } from './analytics-repository';
 import { insideAttributionWindowSql } from './attribution-window';
-import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, VerifiedDomainRow } from './repository';
+import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, OrderLine, VerifiedDomainRow } from './repository';
 
 /** The merchant module's storage on SQLite: settings, proofs, conversions, store syncs and the removal of a business's data. */
 export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): MerchantRepository {
@@ -142,14 +142,14 @@ export function createSqliteAnalyticsRepository({ sqlite }: DatabaseHandle): Ana
     FROM events e
     WHERE e.business_id = @businessId AND e.event_type = 'product_click' AND e.created_at >= @start AND e.created_at < @end`);
   const referrals = sqlite.prepare(`
-    SELECT r.created_at AS t, r.referral_id AS referralId, r.product_name AS productName, r.source_url AS sourceUrl,
+    SELECT r.created_at AS t, r.referral_id AS referralId, r.requested_url AS requestedUrl, r.product_name AS productName, r.source_url AS sourceUrl,
            r.utm_source AS utmSource, r.utm_campaign AS utmCampaign
     FROM referrals r
     WHERE r.business_id = ? AND r.created_at >= ? AND r.created_at < ?`);
   const conversions = sqlite.prepare(`
     SELECT c.id, c.occurred_at AS t, c.order_id AS orderId, c.value_cents AS valueCents, c.currency,
-           c.referral_id AS referralId, r.created_at AS referredAt, r.product_name AS productName, r.source_url AS sourceUrl,
-           r.utm_source AS utmSource, r.utm_campaign AS utmCampaign
+           c.referral_id AS referralId, r.created_at AS referredAt, r.requested_url AS referralUrl, r.product_name AS productName, r.source_url AS sourceUrl,
+           r.utm_source AS utmSource, r.utm_campaign AS utmCampaign, c.lines
     FROM conversions c
     LEFT JOIN referrals r
       ON r.referral_id = c.referral_id AND r.business_id = c.business_id
@@ -177,6 +177,11 @@ export function createSqliteAnalyticsRepository({ sqlite }: DatabaseHandle): Ana
     ${filter}`;
   const activityPage = sqlite.prepare(activitySql('ORDER BY a.t DESC, a.id DESC LIMIT @limit OFFSET @offset'));
   const activityCount = sqlite.prepare(`SELECT count(*) AS n FROM (${activitySql('')})`);
+  const storeOffers = sqlite.prepare(`
+    SELECT o.product_id AS productId, p.title AS productTitle, o.external_id AS externalId, o.url, o.canonical_url AS canonicalUrl, o.model
+    FROM offers o LEFT JOIN products p ON p.id = o.product_id
+    WHERE o.business_id = ?
+    ORDER BY o.id`);
   const lastScriptEvent = sqlite.prepare(
     `SELECT max(created_at) AS t FROM events WHERE business_id = ? AND event_type IN ('page_view', 'purchase', 'referral_landing')`,
   );
@@ -189,7 +194,13 @@ export function createSqliteAnalyticsRepository({ sqlite }: DatabaseHandle): Ana
       return referrals.all(businessId, start, end) as ReferralActivityRow[];
     },
     async conversions(businessId, start, end, windowMs) {
-      return conversions.all({ businessId, start, end, windowMs }) as ConversionRow[];
+      return (conversions.all({ businessId, start, end, windowMs }) as Array<Omit<ConversionRow, 'lines'> & { lines: string | null }>).map((row) => ({
+        ...row,
+        lines: row.lines === null ? null : (JSON.parse(row.lines) as OrderLine[]),
+      }));
+    },
+    async storeOffers(businessId) {
+      return storeOffers.all(businessId) as StoreOfferRow[];
     },
     async activity(businessId, options) {
       const q = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;

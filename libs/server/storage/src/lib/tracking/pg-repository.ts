@@ -42,7 +42,7 @@ const INSERT_EVENTS = {
 };
 /** An order counts once per business and order id: a repeated one keeps the first row (as on SQLite: any conflict). */
 const INSERT_ORDER = `INSERT INTO conversions (id, business_id, order_id, value_cents, currency, referral_id, session_id, source, event_id,
-  occurred_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`;
+  occurred_at, created_at, lines) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb) ON CONFLICT DO NOTHING`;
 
 /** A tracking write waiting for its batch. */
 type TrackingWrite =
@@ -117,6 +117,7 @@ export function createPgTrackingRepository(
       for (const o of orders) {
         await client.query(INSERT_ORDER, [
           o.id, o.businessId, o.orderId, o.valueCents, o.currency, o.referralId, o.sessionId, o.source, o.eventId, o.occurredAt, o.createdAt,
+          o.lines ? JSON.stringify(o.lines) : null,
         ]);
       }
       await client.query('COMMIT');

@@ -1,3 +1,4 @@
+import type { OrderLine } from '../merchant/repository';
 export interface ClickRow {
   id: string;
   createdAt: number;
@@ -61,6 +62,8 @@ export interface OrderRow {
   eventId: string | null;
   occurredAt: number;
   createdAt: number;
+  /** The order's lines, when the purchase named them. */
+  lines: OrderLine[] | null;
 }
 
 /** A stored referral, as a retry of it is compared with. */

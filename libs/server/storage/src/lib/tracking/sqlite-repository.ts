@@ -11,7 +11,7 @@ const INSERT_EVENT = `insert into events (id, created_at, event_type, business_d
   url, value_cents, currency, client_timestamp, data, user_agent) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 /** An order counts once per business and order id: a repeated one keeps the first row. */
 const INSERT_ORDER = `insert into conversions (id, business_id, order_id, value_cents, currency, referral_id, session_id, source, event_id,
-  occurred_at, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`;
+  occurred_at, created_at, lines) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`;
 /**
  * The business an event is attributed to, looked up when the write commits: of the verified store domains among
  * `count` candidates (most specific first: the host, then its parent domains), the most specific one's business,
@@ -103,7 +103,7 @@ export function createSqliteTrackingRepository(handle: DatabaseHandle, options: 
         sqlite.prepare(event.sql).run(...event.params);
         const insertOrder = sqlite.prepare(INSERT_ORDER);
         for (const o of orders) {
-          insertOrder.run(o.id, o.businessId, o.orderId, o.valueCents, o.currency, o.referralId, o.sessionId, o.source, o.eventId, o.occurredAt, o.createdAt);
+          insertOrder.run(o.id, o.businessId, o.orderId, o.valueCents, o.currency, o.referralId, o.sessionId, o.source, o.eventId, o.occurredAt, o.createdAt, o.lines ? JSON.stringify(o.lines) : null);
         }
       });
     },

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './accounts';
 import { epochMs, wholeNumber } from './columns';
+import type { OrderLine } from '../../merchant/repository';
 
 // PostgreSQL twin of ../schema/merchant.ts. Times are epoch milliseconds, as there.
 
@@ -38,6 +39,8 @@ export const conversions = pgTable(
     eventId: text('event_id'),
     occurredAt: epochMs('occurred_at').notNull(),
     createdAt: epochMs('created_at').notNull(),
+    /** The order's lines (`OrderLine[]`), when the store named them; null: the order is one whole. */
+    lines: jsonb('lines').$type<OrderLine[]>(),
   },
   (table) => [
     uniqueIndex('conversions_business_order_uq').on(table.businessId, table.orderId),

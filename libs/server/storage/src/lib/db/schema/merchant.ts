@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { businesses } from './accounts';
+import type { OrderLine } from '../../merchant/repository';
 
 /** Per-business dashboard settings, the token that proves the store domain, and the webhook API key. Times are epoch milliseconds. */
 export const merchantSettings = sqliteTable('merchant_settings', {
@@ -38,6 +39,8 @@ export const conversions = sqliteTable(
     eventId: text('event_id'),
     occurredAt: integer('occurred_at').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** The order's lines as JSON (`OrderLine[]`), when the store named them; null: the order is one whole. */
+    lines: text('lines', { mode: 'json' }).$type<OrderLine[]>(),
   },
   (table) => [
     uniqueIndex('conversions_business_order_uq').on(table.businessId, table.orderId),
