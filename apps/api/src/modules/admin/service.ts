@@ -323,30 +323,35 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
       };
       keepJob(job);
 
+      // The audit entry is written before the job reads as finished: whoever sees it finished finds its entry.
       const finish = async (changes: Partial<ImportJob>) => {
-        Object.assign(job, changes, { finishedAt: now().toISOString() });
-        await repo.insertAudit(
-          {
-            actorId: actor.id,
-            actorEmail: actor.email,
-            action: 'catalog.import',
-            targetType: 'catalog',
-            targetId: job.runId,
-            targetLabel: job.fileName,
-            before: null,
-            after: {
-              state: job.state,
-              format: job.format,
-              retailer: retailer?.name ?? 'from each row',
-              rows: job.totalRows,
-              inserted: job.inserted,
-              updated: job.updated,
-              skipped: job.skipped,
-              errors: job.errorCount,
+        const done: ImportJob = { ...job, ...changes, finishedAt: now().toISOString() };
+        try {
+          await repo.insertAudit(
+            {
+              actorId: actor.id,
+              actorEmail: actor.email,
+              action: 'catalog.import',
+              targetType: 'catalog',
+              targetId: done.runId,
+              targetLabel: done.fileName,
+              before: null,
+              after: {
+                state: done.state,
+                format: done.format,
+                retailer: retailer?.name ?? 'from each row',
+                rows: done.totalRows,
+                inserted: done.inserted,
+                updated: done.updated,
+                skipped: done.skipped,
+                errors: done.errorCount,
+              },
             },
-          },
-          now().toISOString(),
-        );
+            now().toISOString(),
+          );
+        } finally {
+          Object.assign(job, done);
+        }
       };
 
       // Started after the answer: the client polls GET /api/admin/imports/jobs/:id.
