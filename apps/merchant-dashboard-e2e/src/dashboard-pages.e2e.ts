@@ -251,7 +251,8 @@ describe('dashboard pages with tracked traffic', () => {
       body: JSON.stringify({
         referralId: `aff_${store.domain}_${Date.now()}_csv`,
         businessDomain: store.domain,
-        targetUrl: `${store.publicOrigin}/products/big-mug`,
+        // A page the store's catalog does not list: the attribution names it as the referral did.
+        targetUrl: `${store.publicOrigin}/pages/gift-guide`,
         productName: '-1+1',
         utmSource: '@SUM(1+1)',
         utmCampaign: '\t=1+1',

@@ -103,6 +103,46 @@ describe('browse page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/browse$/);
   });
 
+  it('filters by store, condition, stock and free shipping through the address and the API', async () => {
+    const api = mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': (request) =>
+        jsonResponse({
+          success: true,
+          category: null,
+          sort: 'offers',
+          store: request.query.get('store'),
+          condition: request.query.get('condition'),
+          inStock: request.query.get('inStock') === 'true',
+          freeShipping: request.query.get('freeShipping') === 'true',
+          stores: [
+            { id: 'walmart', name: 'Walmart', count: 9 },
+            { id: 'ebay', name: 'eBay', count: 2 },
+          ],
+          page: 1,
+          pageSize: 24,
+          total: 1,
+          items: [product(1, 'Sony WH-1000XM5', 32_999, 4)],
+        }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse?condition=refurbished' });
+    expect(await screen.findByRole('combobox', { name: 'Condition' })).toHaveValue('refurbished');
+    await screen.findByRole('option', { name: 'eBay (2)' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Store' }), 'ebay');
+    expect(screen.getByTestId('location')).toHaveTextContent('/browse?condition=refurbished&store=ebay');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'In stock' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Free shipping' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/browse?condition=refurbished&store=ebay&inStock=1&freeShipping=1');
+    const asked = api.requestsTo('GET /api/browse').at(-1);
+    expect(['store', 'condition', 'inStock', 'freeShipping'].map((name) => asked?.query.get(name))).toEqual(['ebay', 'refurbished', 'true', 'true']);
+    expect(screen.getByRole('checkbox', { name: 'In stock' })).toBeChecked();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'In stock' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/browse?condition=refurbished&store=ebay&freeShipping=1');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/browse$/);
+  });
+
   it('links each product to its page, and starts a comparison from a product', async () => {
     mockApi({
       'GET /api/categories': () => jsonResponse(categories),

@@ -1,10 +1,10 @@
-import { BROWSE_SORTS, type BrowseQuery } from '@pricehunt/contracts';
+import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery } from '@pricehunt/contracts';
 import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { browse, getCategories } from '../features/search/api';
-import { browseRequestOf, CATEGORIES_KEY, priceOf } from '../features/browse/browse-request';
+import { BROWSE_FILTER_PARAMS, browseRequestOf, CATEGORIES_KEY, priceOf } from '../features/browse/browse-request';
 import { EAGER_CARDS, ProductCard } from '../features/search/product-card';
 import { errorMessage, useAsync } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
@@ -16,6 +16,20 @@ const SORT_LABELS: Record<Sort, string> = {
   price_desc: 'Price: high to low',
   name: 'Name',
 };
+
+const CONDITION_LABELS: Record<BrowseCondition, string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
+
+type FilterName = (typeof BROWSE_FILTER_PARAMS)[number];
+type QueryChange = { sort?: Sort; page?: number } & { [name in FilterName]?: string | number | boolean | null };
+
+/** A yes/no filter as a checkbox: on puts `name=1` in the address, off takes it out. */
+function FilterCheck({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="ph-browse__check">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
+    </label>
+  );
+}
 
 /** Categories shown before "Show all": the largest ones (the API lists them largest first). */
 const TOP_CATEGORIES = 16;
@@ -124,8 +138,10 @@ export default function BrowsePage() {
   const [params, setParams] = useSearchParams();
   const sortId = useId();
   const request = browseRequestOf(category, params);
-  const { sort, page, brand, minPrice, maxPrice } = request.query;
+  const { sort, page, brand, minPrice, maxPrice, store, condition, inStock, freeShipping } = request.query;
   const brandId = useId();
+  const storeId = useId();
+  const conditionId = useId();
   const filtered = request.filtered;
 
   const categories = useAsync(CATEGORIES_KEY, (signal) => getCategories(signal));
@@ -134,12 +150,13 @@ export default function BrowsePage() {
   const heading = category ? (current?.name ?? (products.status === 'success' ? products.data.category?.name : undefined) ?? 'Category') : 'Browse all products';
   usePageTitle(heading);
 
-  const setQuery = (next: { sort?: Sort; page?: number; brand?: string | null; minPrice?: number | null; maxPrice?: number | null }) => {
+  const setQuery = (next: QueryChange) => {
     const updated = new URLSearchParams(params);
     if (next.sort) updated.set('sort', next.sort);
-    for (const key of ['brand', 'minPrice', 'maxPrice'] as const) {
+    for (const key of BROWSE_FILTER_PARAMS) {
       const value = next[key];
-      if (value === null) updated.delete(key);
+      if (value === null || value === false || value === '') updated.delete(key);
+      else if (value === true) updated.set(key, '1');
       else if (value !== undefined) updated.set(key, String(value));
     }
     if (next.page !== undefined) {
@@ -150,8 +167,9 @@ export default function BrowsePage() {
     window.scrollTo({ top: 0 });
   };
 
-  const clearFilters = () => setQuery({ brand: null, minPrice: null, maxPrice: null, page: 1 });
+  const clearFilters = () => setQuery({ ...Object.fromEntries(BROWSE_FILTER_PARAMS.map((name) => [name, null])), page: 1 });
   const brands = products.status === 'success' ? products.data.brands : [];
+  const stores = products.status === 'success' ? products.data.stores : [];
   // The brand as the catalog spells it (the address may say "sony" for "Sony").
   const selectedBrand = (products.status === 'success' ? products.data.brand : brand) ?? '';
 
@@ -200,6 +218,31 @@ export default function BrowsePage() {
               ))}
             </select>
           </div>
+          <div className="ph-select">
+            <label htmlFor={storeId}>Store</label>
+            <select id={storeId} value={store ?? ''} onChange={(event) => setQuery({ store: event.target.value || null, page: 1 })}>
+              <option value="">All stores</option>
+              {store && !stores.some((entry) => entry.id === store) ? <option value={store}>{store}</option> : null}
+              {stores.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.name} ({entry.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="ph-select">
+            <label htmlFor={conditionId}>Condition</label>
+            <select id={conditionId} value={condition ?? ''} onChange={(event) => setQuery({ condition: event.target.value || null, page: 1 })}>
+              <option value="">Any condition</option>
+              {BROWSE_CONDITIONS.map((value) => (
+                <option key={value} value={value}>
+                  {CONDITION_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <FilterCheck label="In stock" checked={inStock === true} onChange={(checked) => setQuery({ inStock: checked, page: 1 })} />
+          <FilterCheck label="Free shipping" checked={freeShipping === true} onChange={(checked) => setQuery({ freeShipping: checked, page: 1 })} />
           <PriceRange key={`${minPrice ?? ''}-${maxPrice ?? ''}`} min={minPrice} max={maxPrice} onApply={({ min, max }) => setQuery({ minPrice: min ?? null, maxPrice: max ?? null, page: 1 })} />
           {filtered ? (
             <button type="button" className="ph-text-button" onClick={clearFilters}>
@@ -217,7 +260,7 @@ export default function BrowsePage() {
         {products.status === 'success' && products.data.items.length === 0 && filtered ? (
           <EmptyState
             title="No products match these filters"
-            description="Try another brand or a wider price range."
+            description="Try another brand or store, any condition, or a wider price range."
             action={
               <Button variant="secondary" onClick={clearFilters}>
                 Clear filters

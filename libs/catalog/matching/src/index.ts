@@ -86,4 +86,4 @@ export {
 } from './lib/cluster';
 export { parseCsv, parseCsvRecords } from './lib/csv';
 export { joinedModelSpans, clusterEvidence, identifiersConflict, codesHeldBy, restoreDecimals, variantsOf, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions, type VariantKind } from './lib/words';
-export { cleanTitle, representativeTitle, type TitledOffer } from './lib/title';
+export { cleanTitle, representativeTitle, productName, type TitledOffer, type NamedOffer } from './lib/title';

@@ -1,4 +1,4 @@
-import { representativeTitle } from '@pricehunt/catalog-matching';
+import { productName } from '@pricehunt/catalog-matching';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository, createSqliteCatalogRepository } from '@pricehunt/storage';
@@ -301,8 +301,8 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     expect(Object.keys(cheaper!)).toEqual(Object.keys((await s.catalog.businessOffer('b1', 19))!));
     // Only Best Buy states its shipping: its known total is the best price, however low the others' prices.
     expect(await s.catalog.getProduct(1)).toMatchObject({ offerCount: 3, bestPriceCents: 30_499, bestOfferId: 12, currency: 'USD', updatedAt: at(50) });
-    const titles = OFFERS.filter((o) => o.product === 1).map((o) => ({ title: o.title, brand: o.brand ?? null }));
-    expect((await s.catalog.getProduct(1))!.title).toBe(representativeTitle(titles) ?? HEADPHONES);
+    const titles = OFFERS.filter((o) => o.product === 1).map((o) => ({ title: o.title, brand: o.brand ?? null, retailerId: o.retailer }));
+    expect((await s.catalog.getProduct(1))!.title).toBe(productName(titles) ?? HEADPHONES);
     expect(await run('SELECT price_cents AS "price", recorded_at AS "at" FROM price_points WHERE offer_id = 13')).toHaveLength(1);
 
     // Availability alone records no price point.

@@ -108,7 +108,63 @@ describe('catalog routes', () => {
     expect((await page('brand=Nobody')).items).toEqual([]);
   });
 
+  it('filters by what an offer of the product is: its store, its condition, in stock, shipped free', async () => {
+    const filtered = await buildTestApp();
+    try {
+      await filtered.app.catalog.ingestion.importOffers(
+        [
+          // A blender: new at Walmart (free shipping, in stock), refurbished at eBay.
+          offer({ externalId: '11111111', url: 'https://www.walmart.com/ip/Vitamix-E310/11111111', title: 'Vitamix E310 Explorian Blender 48 oz', brand: 'Vitamix', mpn: 'E310', priceCents: 29_999, shippingCents: 0, category: 'Home > Kitchen & Dining' }),
+          offer({ externalId: '222222222222', url: 'https://www.ebay.com/itm/222222222222', title: 'Vitamix E310 Explorian Blender 48 oz Refurbished', brand: 'Vitamix', mpn: 'E310', priceCents: 19_999, shippingCents: 1_500, condition: 'refurbished', category: 'Home > Kitchen & Dining' }),
+          // A toaster: new at Target, out of stock, its shipping unknown.
+          offer({ externalId: '33333333', url: 'https://www.target.com/p/cuisinart-toaster/-/A-33333333', title: 'Cuisinart CPT-122 Compact 2-Slice Toaster', brand: 'Cuisinart', mpn: 'CPT-122', priceCents: 3_999, availability: 'out_of_stock', category: 'Home > Kitchen & Dining' }),
+          // A kettle: new at Walmart and Target, shipping $5.99 at both.
+          offer({ externalId: '44444444', url: 'https://www.walmart.com/ip/OXO-Kettle/44444444', title: 'OXO Brew Cordless Electric Kettle 1.7 L', brand: 'OXO', mpn: '8710200', priceCents: 7_999, shippingCents: 599, category: 'Home > Kitchen & Dining' }),
+          offer({ externalId: '55555555', url: 'https://www.target.com/p/oxo-kettle/-/A-55555555', title: 'OXO Brew Cordless Electric Kettle 1.7 Liter', brand: 'OXO', mpn: '8710200', priceCents: 8_499, shippingCents: 599, category: 'Home > Kitchen & Dining' }),
+        ],
+        { format: 'gmc', source: 'fixtures' },
+      );
+      const page = async (query: string) => {
+        const res = await filtered.app.inject({ method: 'GET', url: `/api/browse?sort=name&${query}` });
+        expect(res.statusCode).toBe(200);
+        return browseResponseSchema.parse(res.json());
+      };
+      const brands = async (query: string) => (await page(query)).items.map((product) => product.brand);
+      expect(await brands('')).toEqual(['Cuisinart', 'OXO', 'Vitamix']);
+      expect((await page('')).stores).toEqual([
+        { id: 'target', name: 'Target', count: 2 },
+        { id: 'walmart', name: 'Walmart', count: 2 },
+        { id: 'ebay', name: 'eBay', count: 1 },
+      ]);
+      expect(await brands('store=ebay')).toEqual(['Vitamix']);
+      expect(await brands('store=target')).toEqual(['Cuisinart', 'OXO']);
+      expect(await brands('condition=refurbished')).toEqual(['Vitamix']);
+      expect(await brands('condition=used')).toEqual([]);
+      // New: a new offer of the product alone one can buy (the toaster is out of stock).
+      expect(await brands('condition=new')).toEqual(['OXO', 'Vitamix']);
+      expect(await brands('inStock=true')).toEqual(['OXO', 'Vitamix']);
+      expect(await brands('freeShipping=1')).toEqual(['Vitamix']);
+      // One offer must be all that is asked: eBay's refurbished blender does not ship free.
+      expect(await brands('store=ebay&freeShipping=true')).toEqual([]);
+      // The store list leaves the store filter out and keeps the others; the brand list keeps the offer filters.
+      const inStock = await page('inStock=true&store=target');
+      expect(inStock).toMatchObject({ store: 'target', inStock: true, freeShipping: false, condition: null, total: 1 });
+      expect(inStock.stores.map((store) => [store.id, store.count])).toEqual([
+        ['walmart', 2],
+        ['target', 1],
+        ['ebay', 1],
+      ]);
+      expect(inStock.brands).toEqual([{ name: 'OXO', count: 1 }]);
+    } finally {
+      await filtered.close();
+    }
+  });
+
   it.each([
+    ['condition=broken', 'condition'],
+    ['store=Best%20Buy', 'store'],
+    ['inStock=yes', 'inStock'],
+    ['freeShipping=2', 'freeShipping'],
     ['sort=cheapest', 'sort'],
     ['page=0', 'page'],
     ['pageSize=500', 'pageSize'],

@@ -146,15 +146,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/browse',
     { schema: { tags: ['catalog'], querystring: browseQuerySchema, response: { 200: browseResponseSchema } } },
     async (request) => {
-      const { category, sort, page, pageSize, brand, minPrice, maxPrice } = request.query;
+      const { category, sort, page, pageSize, brand, minPrice, maxPrice, condition, store, inStock, freeShipping } = request.query;
       const found = category ? await repository.getCategory(category) : null;
       if (category && !found) throw notFound(`No category ${category}`);
       const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
-      const { total, items, brands } = await repository.browse({
+      const { total, items, brands, stores } = await repository.browse({
         categorySlug: category,
         brand,
         minPriceCents: cents(minPrice),
         maxPriceCents: cents(maxPrice),
+        condition,
+        retailerId: store,
+        inStock,
+        freeShipping,
         sort,
         page,
         pageSize,
@@ -167,7 +171,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         brand: spelled,
         minPrice: minPrice ?? null,
         maxPrice: maxPrice ?? null,
+        condition: condition ?? null,
+        store: store ?? null,
+        inStock: inStock ?? false,
+        freeShipping: freeShipping ?? false,
         brands,
+        stores,
         page,
         pageSize,
         total,

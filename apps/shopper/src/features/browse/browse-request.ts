@@ -1,4 +1,4 @@
-import { BROWSE_SORTS, type BrowseQuery } from '@pricehunt/contracts';
+import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery } from '@pricehunt/contracts';
 
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
 
@@ -16,6 +16,18 @@ export function priceOf(value: string | null): number | undefined {
   return Number.isFinite(number) && number >= 0 ? number : undefined;
 }
 
+const isCondition = (value: string | null): value is BrowseCondition => value !== null && (BROWSE_CONDITIONS as readonly string[]).includes(value);
+/** A yes/no filter of the address: on for `1` or `true`. */
+const flagOf = (value: string | null): boolean | undefined => (value === '1' || value === 'true' ? true : undefined);
+/** A store id as the address may carry it (the API refuses anything else). */
+const storeOf = (value: string | null): string | undefined => {
+  const store = value?.trim().toLowerCase();
+  return store && /^[a-z0-9][a-z0-9._-]{0,99}$/.test(store) ? store : undefined;
+};
+
+/** The address's filters, in the order a page lists them. */
+export const BROWSE_FILTER_PARAMS = ['brand', 'store', 'condition', 'inStock', 'freeShipping', 'minPrice', 'maxPrice'] as const;
+
 export interface BrowseRequest {
   /** The `useAsync` key of the answer (the server renders a category page with the answer under it). */
   key: string;
@@ -31,10 +43,16 @@ export function browseRequestOf(category: string | undefined, params: URLSearchP
   const brand = params.get('brand')?.trim() || undefined;
   const minPrice = priceOf(params.get('minPrice'));
   const maxPrice = priceOf(params.get('maxPrice'));
+  const conditionParam = params.get('condition');
+  const condition = isCondition(conditionParam) ? conditionParam : undefined;
+  const store = storeOf(params.get('store'));
+  const inStock = flagOf(params.get('inStock'));
+  const freeShipping = flagOf(params.get('freeShipping'));
+  const filters = { brand, store, condition, inStock, freeShipping, minPrice, maxPrice };
   return {
-    key: `browse:${category ?? ''}:${sort}:${page}:${brand ?? ''}:${minPrice ?? ''}:${maxPrice ?? ''}`,
-    query: { category, sort, page, pageSize: BROWSE_PAGE_SIZE, brand, minPrice, maxPrice },
-    filtered: brand !== undefined || minPrice !== undefined || maxPrice !== undefined,
+    key: `browse:${category ?? ''}:${sort}:${page}:${BROWSE_FILTER_PARAMS.map((name) => filters[name] ?? '').join(':')}`,
+    query: { category, sort, page, pageSize: BROWSE_PAGE_SIZE, ...filters },
+    filtered: Object.values(filters).some((value) => value !== undefined),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
-import { representativeTitle, type ItemIdentity } from '@pricehunt/catalog-matching';
+import { productName, type ItemIdentity, type NamedOffer } from '@pricehunt/catalog-matching';
 import { createBulkCatalogIndex } from './bulk-index';
 import { changeOf, RowRejected, type FeedImport } from './feed-import';
 import { op, type BulkBatch, type IngestionStore } from './ingestion-store';
@@ -49,7 +49,7 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
    * titles are worked out from these, without reading the offers back. A product one of whose offers the import
    * changed again is retitled from the database instead.
    */
-  const titlesOfNewProducts = new Map<number, Array<{ title: string; brand: string | null }>>();
+  const titlesOfNewProducts = new Map<number, NamedOffer[]>();
   const retitleFromDatabase = new Set<number>();
   const reserved = { offers: { next: 0, end: 0 }, products: { next: 0, end: 0 } };
   /** Rows of the feed the bulk path has taken so far. */
@@ -98,7 +98,7 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
     };
     for (const [productId, offerTitles] of titlesOfNewProducts) {
       if (retitleFromDatabase.has(productId)) continue;
-      const title = representativeTitle(offerTitles);
+      const title = productName(offerTitles);
       if (title) titles.push({ productId, title });
       ids.push(productId);
       if (ids.length >= CHUNK) await send();
@@ -195,8 +195,9 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
       offerRows.push({ id, retailerId: retailer.id, externalId: offer.externalId, productId, record });
       if (run.createdProducts.has(productId) || groupsMade.has(productId)) {
         const titles = titlesOfNewProducts.get(productId);
-        if (titles) titles.push({ title: record.title, brand: record.brand });
-        else titlesOfNewProducts.set(productId, [{ title: record.title, brand: record.brand }]);
+        const named = { title: record.title, brand: record.brand, retailerId: retailer.id };
+        if (titles) titles.push(named);
+        else titlesOfNewProducts.set(productId, [named]);
       }
       index.add(id, productId, stamp, record, retailer.id, offer.externalId, modelKeys);
       matcher.remember(id, stamp, item);

@@ -230,6 +230,14 @@ export interface BrowseQuery {
   brand?: string;
   minPriceCents?: number;
   maxPriceCents?: number;
+  /** Products a shop offers in this condition, one can buy now. */
+  condition?: 'new' | 'used' | 'refurbished';
+  /** Products this retailer offers. */
+  retailerId?: string;
+  /** Products some shop has in stock. */
+  inStock?: boolean;
+  /** Products some shop one can buy from now ships free. */
+  freeShipping?: boolean;
   sort: BrowseSort;
   page: number;
   pageSize: number;
@@ -341,7 +349,12 @@ export interface CatalogRepository {
    * A page of products with offers, by category, brand (any letter case) and best-price range (cents, both ends
    * included), and the brands of the products the other filters leave, most products first.
    */
-  browse(query: BrowseQuery): Promise<{ total: number; items: ProductRow[]; brands: Array<{ name: string; count: number }> }>;
+  browse(query: BrowseQuery): Promise<{
+    total: number;
+    items: ProductRow[];
+    brands: Array<{ name: string; count: number }>;
+    stores: Array<{ id: string; name: string; count: number }>;
+  }>;
   /** The products among `ids` that exist, by id (one read for a whole list). */
   getProducts(ids: readonly number[]): Promise<Map<number, ProductRow>>;
   /** The one product with offers whose name is exactly `title`; null when none or several have it. */

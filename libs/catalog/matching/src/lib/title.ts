@@ -2,11 +2,17 @@
  * The title a product cluster is shown under: the most representative of its offers' titles, cleaned of listing
  * noise ("NEW SEALED …", "… Free Shipping"), with the brand written once and as the brand writes itself.
  */
-import { foldText } from './normalise';
+import { extractColours } from './extract';
+import { foldText, MARKETING_WORDS } from './normalise';
 
 export interface TitledOffer {
   title: string;
   brand?: string | null;
+}
+
+/** An offer as a product's name is built from it: its title, brand and the shop that lists it. */
+export interface NamedOffer extends TitledOffer {
+  retailerId?: string | null;
 }
 
 const LEADING_NOISE = /^(?:brand new|new sealed|new in box|new|sealed|open box|pre-owned|used|certified refurbished|refurbished|renewed|restored)\b[\s:,\-–]*/i;
@@ -97,4 +103,129 @@ export function representativeTitle(offers: readonly TitledOffer[]): string | nu
     }
   });
   return cleaned[best]!;
+}
+
+/** Separators a title writes between its parts: dropped where they would start, end or double a name. */
+const SEPARATOR = /^(?:[-–—|/,:;+&]|and|with|w\/|for)$/i;
+
+/** The words of a title with what each says (folded tokens; none for a separator or punctuation). */
+function wordsOf(title: string): Array<{ text: string; tokens: string[] }> {
+  return title
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((text) => ({ text, tokens: foldText(text).split(/[^a-z0-9.]+/).filter(Boolean) }));
+}
+
+/** A word as listings agree on it whatever their spelling: "Cancelling" and "Canceling", "Headphone" and "Headphones". */
+const agreementKey = (token: string) => token.replace(/(.)\1+/g, '$1').replace(/(?<=[a-z]{3})(?:es|s)$/, '');
+
+/** A word that tells one variant or model from another: it holds a figure (a model number, a size, a generation). */
+const FIGURE = /\d/;
+/** A screen or product size in inches ("65-Inch", '65"', "65 in"), written as '65"'. */
+const INCHES = /^\(?(\d+(?:\.\d+)?)(?:"|”|''|-?inch(?:es)?|-?in\.?)\)?,?$/i;
+/** A storage capacity ("128GB", "1TB"). */
+const CAPACITY = /^\(?\d+(?:\.\d+)?(?:gb|tb|mb)\)?,?$/i;
+
+/**
+ * A product's name, built from what its offers agree on: the words of its most representative listing
+ * (`representativeTitle`) that most of its shops say, its brand, and the words that tell it apart (model numbers,
+ * sizes, generations), in that listing's order, then its variant (capacity and colour) in brackets: "Sony WH-1000XM5
+ * Wireless Noise Canceling Over-Ear Headphones (Silver)", "Apple iPad Air 11-inch M2 Wi-Fi (128GB, Space Gray)". A
+ * word only a few shops add ("Long Battery Life", "Best Gift") is left out. A shop's listings count once, and with one
+ * shop the product is named by its cleaned listing. Null for an empty product.
+ */
+export function productName(offers: readonly NamedOffer[]): string | null {
+  const base = representativeTitle(offers);
+  if (base === null) return null;
+  const usable = offers.filter((offer) => offer.title.trim().length > 0);
+  const fresh = usable.filter((offer) => !CONDITION.test(offer.title));
+  const pool = fresh.length > 0 ? fresh : usable;
+  // What each shop says: the union of its listings' words.
+  const byShop = new Map<string, Set<string>>();
+  pool.forEach((offer, index) => {
+    const key = offer.retailerId ?? `#${index}`;
+    let set = byShop.get(key);
+    if (!set) byShop.set(key, (set = new Set()));
+    for (const token of tokens(cleanTitle(offer.title, offer.brand))) set.add(agreementKey(token));
+  });
+  const shops = [...byShop.values()];
+  if (shops.length < 2) return base;
+  const said = new Map<string, number>();
+  for (const set of shops) for (const token of set) said.set(token, (said.get(token) ?? 0) + 1);
+  const agreed = (token: string) => (said.get(agreementKey(token)) ?? 0) * 2 > shops.length;
+  const brand = pool.map((offer) => offer.brand?.trim()).find(Boolean);
+  const brandTokens = new Set(brand ? foldText(brand).split(/[^a-z0-9.]+/).filter(Boolean) : []);
+  const colours = new Set(extractColours(base).flatMap((colour) => colour.split(' ')));
+
+  const words = wordsOf(base);
+  // The colour: the last part of the listing when it names one ("…, Smoky Pink"), or when it is one word most shops
+  // say ("… - Sandstone"); else the colour words themselves.
+  let lastPart = 0;
+  words.forEach((word, index) => {
+    if (SEPARATOR.test(word.text) || /,$/.test(word.text)) lastPart = index + 1;
+  });
+  const tail = words.slice(lastPart);
+  const tailIsColour =
+    lastPart > 1 &&
+    tail.length > 0 &&
+    ((tail.length <= 3 && tail.some((word) => word.tokens.some((token) => colours.has(token)))) ||
+      (tail.length === 1 && tail[0]!.tokens.length === 1 && !FIGURE.test(tail[0]!.text) && tail[0]!.tokens.every(agreed)));
+  const variant: string[] = [];
+  const colourWords: string[] = [];
+  const core: string[] = [];
+  const inCore = new Set<string>();
+  words.forEach((word, index) => {
+    const text = word.text.replace(/,$/, '');
+    if (tailIsColour && index >= lastPart) {
+      colourWords.push(text);
+      return;
+    }
+    if (word.tokens.length === 0 || SEPARATOR.test(word.text)) {
+      core.push(word.text);
+      return;
+    }
+    const inches = INCHES.exec(word.text);
+    if (inches) {
+      if (!variant.includes(`${inches[1]}"`)) variant.unshift(`${inches[1]}"`);
+      return;
+    }
+    if (CAPACITY.test(word.text)) {
+      variant.push(text.replace(/[()]/g, ''));
+      return;
+    }
+    if (!tailIsColour && word.tokens.every((token) => colours.has(token))) {
+      colourWords.push(text);
+      return;
+    }
+    // A word said twice ("Smart TV, Smart TV") is said once.
+    if (word.tokens.every((token) => inCore.has(agreementKey(token)))) return;
+    const tells = word.tokens.every((token) => brandTokens.has(token) || (FIGURE.test(token) && !MARKETING_WORDS.has(token)));
+    if (tells || word.tokens.every(agreed)) {
+      core.push(word.text);
+      for (const token of word.tokens) inCore.add(agreementKey(token));
+    }
+  });
+  if (colourWords.length > 0) variant.push(colourWords.join(' '));
+  const name = tidy(core);
+  // A name of the brand alone says less than the listing: keep the listing's.
+  if (!wordsOf(name).some((word) => word.tokens.some((token) => !brandTokens.has(token)))) return base;
+  return variant.length > 0 ? `${name} (${variant.join(', ')})` : name;
+}
+
+/** Words joined, without separators at either end or two in a row, and without empty brackets or a trailing comma. */
+function tidy(words: readonly string[]): string {
+  const out: string[] = [];
+  for (const word of words) {
+    const separator = SEPARATOR.test(word) || foldText(word).replace(/[^a-z0-9]+/g, '') === '';
+    if (separator && (out.length === 0 || SEPARATOR.test(out[out.length - 1] as string))) continue;
+    out.push(word);
+  }
+  while (out.length > 0 && SEPARATOR.test(out[out.length - 1] as string)) out.pop();
+  return out
+    .join(' ')
+    .replace(/\(\s*\)|\[\s*\]/g, '')
+    .replace(/\s*,\s*(?=,|$)/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/[\s,;:–—-]+$/, '')
+    .trim();
 }

@@ -92,6 +92,17 @@ export type SitemapProductsResponse = z.infer<typeof sitemapProductsResponseSche
 export const BROWSE_SORTS = ['price_asc', 'price_desc', 'offers', 'name'] as const;
 export const BROWSE_MAX_PAGE_SIZE = 100;
 
+/** Conditions a browse can ask for. */
+export const BROWSE_CONDITIONS = ['new', 'used', 'refurbished'] as const;
+export type BrowseCondition = (typeof BROWSE_CONDITIONS)[number];
+
+/** A yes/no filter of the address: `true` or `1` turns it on; `false`, `0` or nothing leaves it off. */
+const browseFlag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
+    .transform((value) => value === 'true' || value === '1')
+    .optional();
+
 /** GET /api/browse query. `category` is a category slug (as in /browse/:category). */
 export const browseQuerySchema = z.object({
   category: z
@@ -107,11 +118,27 @@ export const browseQuerySchema = z.object({
   /** Best total price range in the currency's units (e.g. 199.99), both ends included. */
   minPrice: z.coerce.number({ error: 'minPrice must be a number' }).min(0, 'minPrice cannot be negative').max(10_000_000).optional(),
   maxPrice: z.coerce.number({ error: 'maxPrice must be a number' }).min(0, 'maxPrice cannot be negative').max(10_000_000).optional(),
+  /** Only products offered in this condition by a shop one can buy from now (used and refurbished are asked for by name). */
+  condition: z.enum(BROWSE_CONDITIONS, { error: `condition must be one of ${BROWSE_CONDITIONS.join(', ')}` }).optional(),
+  /** Only products this store (a retailer id, as in `stores`) offers. */
+  store: z
+    .string()
+    .max(100, 'store must be at most 100 characters')
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'store must be a store id')
+    .optional(),
+  /** Only products some shop has in stock. */
+  inStock: browseFlag('inStock'),
+  /** Only products some shop one can buy from now ships free. */
+  freeShipping: browseFlag('freeShipping'),
 }).refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.maxPrice >= query.minPrice, {
   message: 'maxPrice must be at least minPrice',
   path: ['maxPrice'],
 });
 export type BrowseQuery = z.infer<typeof browseQuerySchema>;
+
+/** A store of the browsed products with how many of them it offers (the other filters applied). */
+export const storeCountSchema = z.object({ id: z.string(), name: z.string(), count: z.number().int() });
+export type StoreCount = z.infer<typeof storeCountSchema>;
 
 /** A brand of the browsed products with how many products it has (category and price range applied). */
 export const brandCountSchema = z.object({ name: z.string(), count: z.number().int() });
@@ -125,8 +152,14 @@ export const browseResponseSchema = z.object({
   brand: z.string().nullable().default(null),
   minPrice: z.number().nullable().default(null),
   maxPrice: z.number().nullable().default(null),
+  condition: z.enum(BROWSE_CONDITIONS).nullable().default(null),
+  store: z.string().nullable().default(null),
+  inStock: z.boolean().default(false),
+  freeShipping: z.boolean().default(false),
   /** Brands to filter by, most products first (at most 50). */
   brands: z.array(brandCountSchema).default([]),
+  /** Stores to filter by, most products first (the store filter itself left out). */
+  stores: z.array(storeCountSchema).default([]),
   ...pageOf(productSummarySchema),
 });
 export type BrowseResponse = z.infer<typeof browseResponseSchema>;

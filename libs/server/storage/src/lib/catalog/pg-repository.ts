@@ -1,4 +1,5 @@
-import { representativeTitle } from '@pricehunt/catalog-matching';
+import { productName } from '@pricehunt/catalog-matching';
+import { BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseParts } from './browse-filters';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
@@ -161,18 +162,18 @@ const shortHash = (text: string) => createHash('sha1').update(text).digest('hex'
 
 const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Representative titles of the products (`representativeTitle` of their offers' titles), written when they change. */
+/** The products' names (`productName` of their offers), written when they change. */
 export async function retitleProductsOf(db: Queryable, ids: readonly number[]) {
-  const rows = await rowsOf<{ productId: number; title: string; brand: string | null }>(
+  const rows = await rowsOf<{ productId: number; title: string; brand: string | null; retailerId: string }>(
     db,
     'titles-of-products',
-    'SELECT product_id AS "productId", title, brand FROM offers WHERE product_id = ANY($1::int[]) ORDER BY product_id, id',
+    'SELECT product_id AS "productId", title, brand, retailer_id AS "retailerId" FROM offers WHERE product_id = ANY($1::int[]) ORDER BY product_id, id',
     [ids],
   );
   for (let i = 0; i < rows.length; ) {
     let end = i;
     while (end < rows.length && rows[end]!.productId === rows[i]!.productId) end++;
-    const title = representativeTitle(rows.slice(i, end));
+    const title = productName(rows.slice(i, end));
     if (title) await db.query({ name: 'catalog/set-product-title', text: 'UPDATE products SET title = $1 WHERE id = $2 AND title IS DISTINCT FROM $1', values: [title, rows[i]!.productId] });
     i = end;
   }
@@ -653,32 +654,34 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
     getCategory: async (slug) =>
       (await rowsOf<CategoryRow>(pool, 'category', `${category} WHERE category_slug = $1 AND offer_count > 0 GROUP BY category_slug`, [slug]))[0] ?? null,
     async browse(query: BrowseQuery) {
-      const conditions = ['offer_count > 0'];
-      const values: unknown[] = [];
-      const param = (value: unknown) => {
-        values.push(value);
-        return `$${values.length}`;
+      // Each statement numbers its own values.
+      const built = (parts: BrowseParts) => {
+        const values: unknown[] = [];
+        const param = (value: unknown) => {
+          values.push(value);
+          return `$${values.length}`;
+        };
+        return { where: browseWhere(query, param, parts, (placeholder) => `lower(products.brand) = lower(${placeholder})`), values, param };
       };
-      if (query.categorySlug) conditions.push(`category_slug = ${param(query.categorySlug)}`);
-      if (query.minPriceCents !== undefined) conditions.push(`best_price_cents >= ${param(query.minPriceCents)}`);
-      if (query.maxPriceCents !== undefined) conditions.push(`best_price_cents <= ${param(query.maxPriceCents)}`);
-      const facetWhere = `WHERE ${conditions.join(' AND ')}`;
-      const facetValues = [...values];
-      const where = query.brand ? `${facetWhere} AND lower(brand) = lower(${param(query.brand)})` : facetWhere;
-      const filterValues = [...values];
-      const page = [param(query.pageSize), param((query.page - 1) * query.pageSize)];
-      const [count, items, brands] = await Promise.all([
-        pool.query<{ n: number }>(`SELECT count(*) AS n FROM products ${where}`, filterValues),
-        rowsOf<ProductRow>(pool, `browse-${shortHash(`${where}|${query.sort}`)}`, `SELECT ${PRODUCT_COLUMNS} FROM products ${where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT ${page[0]} OFFSET ${page[1]}`, values),
+      const page = built(BROWSE_PARTS.page);
+      const brands = built(BROWSE_PARTS.brands);
+      const stores = built(BROWSE_PARTS.stores);
+      const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
+      const count = `SELECT count(*) AS n FROM products ${page.where}`;
+      const list = `SELECT ${PRODUCT_COLUMNS} FROM products ${page.where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT ${page.param(query.pageSize)} OFFSET ${page.param((query.page - 1) * query.pageSize)}`;
+      const [total, items, brandRows, storeRows] = await Promise.all([
+        pool.query<{ n: number }>(count, page.values.slice(0, -2)),
+        rowsOf<ProductRow>(pool, `browse-${shortHash(list)}`, list, page.values),
         // Brands in any letter case are one (SQLite: GROUP BY brand COLLATE NOCASE, named by one of its spellings); here
         // each is named by its least spelling in byte order.
         pool.query<{ name: string; count: number }>(
-          `SELECT min(brand) AS name, count(*) AS count FROM products ${facetWhere} AND brand IS NOT NULL AND brand <> '' GROUP BY lower(brand)
+          `SELECT min(brand) AS name, count(*) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY lower(brand)
             ORDER BY count DESC, min(brand) ASC LIMIT 50`,
-          facetValues,
+          brands.values,
         ),
+        pool.query<{ id: string; name: string; count: number }>(storeSql, stores.values),
       ]);
-      return { total: count.rows[0]!.n, items, brands: brands.rows };
+      return { total: total.rows[0]!.n, items, brands: brandRows.rows, stores: storeRows.rows };
     },
     async getProducts(ids) {
       const found = new Map<number, ProductRow>();

@@ -1,6 +1,7 @@
 import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SourcedOffer, SUSPECT_PRODUCTS_FROM, type SuspectProductRow, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
-import { representativeTitle } from '@pricehunt/catalog-matching';
+import { productName } from '@pricehunt/catalog-matching';
+import { BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseParts } from './browse-filters';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
 import { writeAuditEntry } from '../admin/sqlite-repository';
@@ -219,7 +220,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     productById: sqlite.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
     productIdsByTitle: sqlite.prepare('SELECT id FROM products WHERE title = ? AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2'),
     titlesOfProducts: sqlite.prepare(
-      'SELECT product_id AS productId, title, brand FROM offers WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, id',
+      'SELECT product_id AS productId, title, brand, retailer_id AS retailerId FROM offers WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, id',
     ),
     setProductTitle: sqlite.prepare(BULK_SQL.setProductTitle),
     offerRefsOfProduct: sqlite.prepare('SELECT id, product_id AS productId, updated_at AS updatedAt FROM offers WHERE product_id = ? ORDER BY id LIMIT ?'),
@@ -297,16 +298,16 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
   const browseStatements = new Map<string, Database.Statement>();
 
   /**
-   * Gives each product the representative title of its offers (`representativeTitle`: the most typical offer title,
-   * cleaned, brand once), so it stays right as offers join and leave. One read of the titles per 500 products.
+   * Gives each product the name its offers agree on (`productName`: brand, model and the words most shops say), so it
+   * stays right as offers join and leave. One read of the titles per 500 products.
    */
   const retitleProducts = (ids: readonly number[]): void => {
     for (let start = 0; start < ids.length; start += 500) {
-      const rows = s.titlesOfProducts.all(JSON.stringify(ids.slice(start, start + 500))) as Array<{ productId: number; title: string; brand: string | null }>;
+      const rows = s.titlesOfProducts.all(JSON.stringify(ids.slice(start, start + 500))) as Array<{ productId: number; title: string; brand: string | null; retailerId: string }>;
       for (let i = 0; i < rows.length; ) {
         let end = i;
         while (end < rows.length && rows[end]!.productId === rows[i]!.productId) end++;
-        const title = representativeTitle(rows.slice(i, end));
+        const title = productName(rows.slice(i, end));
         if (title) s.setProductTitle.run(title, rows[i]!.productId, title);
         i = end;
       }
@@ -573,45 +574,47 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     listCategories: () => s.categories.all() as CategoryRow[],
     getCategory: (slug: string) => (s.category.get(slug) as CategoryRow | undefined) ?? null,
     /**
-     * A page of products with offers, by category, brand (any letter case) and best-price range (cents, both ends
-     * included), and the brands of the products the other filters leave, most products first.
+     * A page of products with offers, by category, brand (any letter case), best-price range (cents, both ends
+     * included) and what one of their offers must be (`offerConditions`), with the brands and the stores of the
+     * products the other filters leave, most products first.
      */
     browse(query: BrowseQuery): {
       total: number;
       items: ProductRow[];
       brands: Array<{ name: string; count: number }>;
+      stores: Array<{ id: string; name: string; count: number }>;
     } {
-      const conditions = ['offer_count > 0'];
-      const filter: Record<string, string | number> = {};
-      if (query.categorySlug) {
-        conditions.push('category_slug = @category');
-        filter.category = query.categorySlug;
-      }
-      if (query.minPriceCents !== undefined) {
-        conditions.push('best_price_cents >= @minPrice');
-        filter.minPrice = query.minPriceCents;
-      }
-      if (query.maxPriceCents !== undefined) {
-        conditions.push('best_price_cents <= @maxPrice');
-        filter.maxPrice = query.maxPriceCents;
-      }
-      const facetWhere = `WHERE ${conditions.join(' AND ')}`;
-      const where = query.brand ? `${facetWhere} AND brand = @brand COLLATE NOCASE` : facetWhere;
-      const statement = (key: string, sql: string) => {
-        let prepared = browseStatements.get(key);
-        if (!prepared) browseStatements.set(key, (prepared = sqlite.prepare(sql)));
+      // Each statement names its own values.
+      const built = (parts: BrowseParts) => {
+        const values: Record<string, unknown> = {};
+        const param = (value: unknown) => {
+          const name = `p${Object.keys(values).length}`;
+          values[name] = value;
+          return `@${name}`;
+        };
+        return { where: browseWhere(query, param, parts, (placeholder) => `products.brand = ${placeholder} COLLATE NOCASE`), values, param };
+      };
+      const statement = (sql: string) => {
+        let prepared = browseStatements.get(sql);
+        if (!prepared) browseStatements.set(sql, (prepared = sqlite.prepare(sql)));
         return prepared;
       };
-      const list = statement(`${where}|${query.sort}`, `SELECT ${PRODUCT_COLUMNS} FROM products ${where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT @limit OFFSET @offset`);
-      const count = statement(`${where}|count`, `SELECT count(*) AS n FROM products ${where}`);
-      const brands = statement(
-        `${facetWhere}|brands`,
-        `SELECT brand AS name, count(*) AS count FROM products ${facetWhere} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
-      );
-      const withBrand = query.brand ? { ...filter, brand: query.brand } : filter;
-      const total = (count.get(withBrand) as { n: number }).n;
-      const items = list.all({ ...withBrand, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as ProductRow[];
-      return { total, items, brands: brands.all(filter) as Array<{ name: string; count: number }> };
+      const page = built(BROWSE_PARTS.page);
+      const brands = built(BROWSE_PARTS.brands);
+      const stores = built(BROWSE_PARTS.stores);
+      const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
+      return {
+        total: (statement(`SELECT count(*) AS n FROM products ${page.where}`).get(page.values) as { n: number }).n,
+        items: statement(`SELECT ${PRODUCT_COLUMNS} FROM products ${page.where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT @limit OFFSET @offset`).all({
+          ...page.values,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }) as ProductRow[],
+        brands: statement(
+          `SELECT brand AS name, count(*) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
+        ).all(brands.values) as Array<{ name: string; count: number }>,
+        stores: statement(storeSql).all(stores.values) as Array<{ id: string; name: string; count: number }>,
+      };
     },
 
     /** True when some catalog offer links to `host` (lower case, without `www.`): the redirect allow-list reads this. */

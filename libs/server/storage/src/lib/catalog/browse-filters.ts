@@ -1,0 +1,58 @@
+import type { BrowseQuery } from '@pricehunt/catalog-core';
+
+/**
+ * What a browse asks of a product's offers, as SQL both engines read alike (`param` writes a value's placeholder): one
+ * offer shoppers see that the shopper could buy as filtered (from the store, in the condition, in stock, shipping
+ * free). A new offer is one `catalog-pricing` put in the `new` group (new and the product alone). Conditions on
+ * `o`; none when the browse asks nothing of offers.
+ */
+export function offerConditions(query: Pick<BrowseQuery, 'condition' | 'retailerId' | 'inStock' | 'freeShipping'>, param: (value: unknown) => string, options: { store: boolean } = { store: true }): string[] {
+  const conditions: string[] = [];
+  if (options.store && query.retailerId) conditions.push(`o.retailer_id = ${param(query.retailerId)}`);
+  if (query.condition === 'new') conditions.push(`o.price_group = 'new'`);
+  else if (query.condition) conditions.push(`o.condition = ${param(query.condition)}`);
+  if (query.inStock) conditions.push(`o.availability = 'in_stock'`);
+  else if (query.condition || query.freeShipping) conditions.push(`o.availability <> 'out_of_stock'`);
+  if (query.freeShipping) conditions.push('o.shipping_cents = 0');
+  return conditions;
+}
+
+/** The products (`products` in the query) with an offer that meets `conditions`; null for no conditions. */
+export const productHasOffer = (conditions: readonly string[]): string | null =>
+  conditions.length === 0 ? null : `EXISTS (SELECT 1 FROM offers o WHERE o.product_id = products.id AND o.held IS NULL AND ${conditions.join(' AND ')})`;
+
+/** The stores of the products `where` leaves (an SQL condition on `products`), with their count, most first. */
+export const storesOfProducts = (where: string, offerWhere: readonly string[]) =>
+  `SELECT o.retailer_id AS id, r.name AS name, count(DISTINCT o.product_id) AS count
+     FROM offers o JOIN products ON products.id = o.product_id JOIN retailers r ON r.id = o.retailer_id
+     ${where} AND o.held IS NULL${offerWhere.map((condition) => ` AND ${condition}`).join('')}
+     GROUP BY o.retailer_id, r.name ORDER BY count DESC, r.name ASC LIMIT 50`;
+
+/** What one statement of a browse filters by: the offers' conditions (with or without the store) and the brand. */
+export interface BrowseParts {
+  offers: boolean;
+  store: boolean;
+  brand: boolean;
+}
+
+/**
+ * The WHERE of one statement of a browse on `products`: category, best-price range, then what `parts` names.
+ * `param` writes a value's placeholder; `sameBrand` the engine's comparison of `products.brand` in any letter case.
+ */
+export function browseWhere(query: BrowseQuery, param: (value: unknown) => string, parts: BrowseParts, sameBrand: (placeholder: string) => string): string {
+  const conditions = ['products.offer_count > 0'];
+  if (query.categorySlug) conditions.push(`products.category_slug = ${param(query.categorySlug)}`);
+  if (query.minPriceCents !== undefined) conditions.push(`products.best_price_cents >= ${param(query.minPriceCents)}`);
+  if (query.maxPriceCents !== undefined) conditions.push(`products.best_price_cents <= ${param(query.maxPriceCents)}`);
+  const withOffer = parts.offers ? productHasOffer(offerConditions(query, param, { store: parts.store })) : null;
+  if (withOffer) conditions.push(withOffer);
+  if (parts.brand && query.brand) conditions.push(sameBrand(param(query.brand)));
+  return `WHERE ${conditions.join(' AND ')}`;
+}
+
+/** The parts of a browse's statements: its page and count, the brands (no brand filter), the stores (no store filter). */
+export const BROWSE_PARTS = {
+  page: { offers: true, store: true, brand: true },
+  brands: { offers: true, store: true, brand: false },
+  stores: { offers: false, store: false, brand: true },
+} as const satisfies Record<string, BrowseParts>;
