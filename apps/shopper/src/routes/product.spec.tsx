@@ -98,6 +98,31 @@ describe('product page', () => {
     expect(location()).toBe(CANONICAL);
   });
 
+  it('shows the specifications the API lists as a table, and none when it lists none', async () => {
+    mockApi({
+      'GET /api/products/7': () =>
+        jsonResponse(
+          productDetail({
+            specs: [
+              { name: 'Brand', value: 'Sony' },
+              { name: 'Colour', value: 'Black' },
+            ],
+          }),
+        ),
+    });
+    const { unmount } = renderProduct();
+    const table = within(await screen.findByRole('region', { name: 'Specifications' })).getByRole('table');
+    expect(within(table).getAllByRole('row').map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent])).toEqual([
+      ['Brand', 'Sony'],
+      ['Colour', 'Black'],
+    ]);
+    unmount();
+    mockApi({ 'GET /api/products/7': () => jsonResponse(productDetail()) });
+    renderProduct();
+    await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' });
+    expect(screen.queryByRole('region', { name: 'Specifications' })).not.toBeInTheDocument();
+  });
+
   it('replaces a slug that is not the product’s current one, keeping the query', async () => {
     mockApi({ 'GET /api/products/7': () => jsonResponse(productDetail()) });
     renderProduct('/product/7/sony-headphones-old-title?utm_source=mail');

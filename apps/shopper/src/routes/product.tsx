@@ -250,10 +250,30 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
               <p className="ph-muted">No retailer offers it right now.</p>
             )}
           </section>
+          {data.specs.length > 0 ? <Specifications specs={data.specs} /> : null}
         </>
       ) : null}
       {detail.status !== 'error' ? <PriceHistoryPanel detail={detail} now={hydrated || !data ? undefined : answerTime(data)} /> : null}
     </div>
+  );
+}
+
+/** The product's specifications (the API's), one row each. */
+function Specifications({ specs }: { specs: ReadonlyArray<{ name: string; value: string }> }) {
+  return (
+    <section className="ph-specs" aria-labelledby="specs-heading">
+      <h2 id="specs-heading">Specifications</h2>
+      <table className="ph-specs__table">
+        <tbody>
+          {specs.map((spec) => (
+            <tr key={spec.name}>
+              <th scope="row">{spec.name}</th>
+              <td>{spec.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -114,5 +114,6 @@ export function productDetailOf(
     priceHistory: [],
     priceSummaries: [],
     ...rest,
+    specs: rest.specs ?? [],
   };
 }

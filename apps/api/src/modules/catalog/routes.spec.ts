@@ -38,6 +38,16 @@ describe('catalog routes', () => {
     ]);
     expect(body.offers[0]?.redirectUrl).toMatch(/^\/api\/redirect\?to=https%3A%2F%2Fwww\.amazon\.com%2Fdp%2FB0BVXHT3MY&source=product_suggestion&timestamp=\d+$/);
     expect(body.priceHistory.filter((p) => p.retailerId === 'amazon').map((p) => p.priceCents)).toEqual([149_999, 129_999]);
+    // Its specifications: what it is known by, the size both listings state, where it is offered.
+    expect(body.specs).toEqual(
+      expect.arrayContaining([
+        { name: 'Brand', value: 'LG' },
+        { name: 'Category', value: 'TVs' },
+        { name: 'Size', value: '55"' },
+        { name: 'Offered', value: 'New' },
+        { name: 'Stores', value: '2 stores' },
+      ]),
+    );
   });
 
   it('answers 404 for an unknown product and 400 for a bad id', async () => {

@@ -21,7 +21,7 @@ import {
   suggestResponseSchema,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSummary } from '@pricehunt/catalog-core';
+import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
 /** Catalog reading: product pages with price history, categories, browsing, deals, search-box suggestions. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -81,6 +81,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         offers: listedOfferViews(offers, now, lowest),
         priceHistory,
         priceSummaries: priceRangeSummaries(priceHistory, { now, currency: product.currency }),
+        specs: productSpecsView(product, offers),
       };
     },
   );

@@ -2,6 +2,7 @@ import { type Deal, type OfferView, type ProductSummary, offerImagePath, product
 import { isShopifyDomain } from '@pricehunt/marketplace';
 import { buildRedirectLink } from '@pricehunt/tracking';
 import { knownTotalCents, type OfferSection, type PriceGroup, priceProduct } from '@pricehunt/catalog-pricing';
+import { productSpecs, type Spec } from '@pricehunt/catalog-matching';
 import type { DealRow, OfferWithRetailer, ProductRow } from './ports';
 
 /** Total a shopper pays as far as it is known: price plus shipping when the shop states it. */
@@ -79,4 +80,12 @@ export function dealView(row: DealRow): Deal {
     currency: row.currency ?? '',
     historySince: row.historySince,
   };
+}
+
+/** A product's specifications table (`productSpecs`) from its row and the offers shoppers see. */
+export function productSpecsView(product: ProductRow, offers: readonly OfferWithRetailer[]): Spec[] {
+  return productSpecs(
+    { title: product.title, brand: product.brand, model: product.model, gtin: product.gtin, category: product.category },
+    offers.map((offer) => ({ title: offer.title, model: offer.model, condition: offer.condition, retailerId: offer.retailerId })),
+  );
 }

@@ -165,11 +165,12 @@ export function productName(offers: readonly NamedOffer[]): string | null {
     if (SEPARATOR.test(word.text) || /,$/.test(word.text)) lastPart = index + 1;
   });
   const tail = words.slice(lastPart);
+  const [only] = tail.length === 1 ? tail : [];
   const tailIsColour =
     lastPart > 1 &&
     tail.length > 0 &&
     ((tail.length <= 3 && tail.some((word) => word.tokens.some((token) => colours.has(token)))) ||
-      (tail.length === 1 && tail[0]!.tokens.length === 1 && !FIGURE.test(tail[0]!.text) && tail[0]!.tokens.every(agreed)));
+      (only !== undefined && only.tokens.length === 1 && !FIGURE.test(only.text) && only.tokens.every(agreed)));
   const variant: string[] = [];
   const colourWords: string[] = [];
   const core: string[] = [];

@@ -56,6 +56,8 @@ export const productDetailResponseSchema = z.object({
   priceHistory: z.array(pricePointSchema),
   // An API from before the figures answers none (a browser may load the new app first).
   priceSummaries: z.array(priceRangeSummarySchema).default([]),
+  /** The product's specifications, as a table lists them: what it is known by, then what most of its listings state. */
+  specs: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
 });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 

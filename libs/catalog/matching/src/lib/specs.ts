@@ -1,0 +1,91 @@
+/**
+ * A product's specifications as a shopper reads them in a table: what the product is known by (brand, model, part
+ * numbers, GTIN, category) and what most of its listings state of it (colour, storage, size, power, battery,
+ * resolution), with the conditions and the number of stores it is offered in.
+ */
+import { extractColours, extractQuantities, type QuantityKind } from './extract';
+
+export interface SpecOffer {
+  title: string;
+  model: string | null;
+  condition: 'new' | 'used' | 'refurbished';
+  retailerId: string;
+}
+
+export interface SpecProduct {
+  /** The product's name (`productName`): its variant is read there first. */
+  title: string;
+  brand: string | null;
+  model: string | null;
+  gtin: string | null;
+  category: string | null;
+}
+
+export interface Spec {
+  name: string;
+  value: string;
+}
+
+/** What a table calls each measured kind, in the order it lists them (a pack's count is no specification). */
+const QUANTITY_NAMES: ReadonlyArray<[QuantityKind, string]> = [
+  ['data', 'Storage'],
+  ['size', 'Size'],
+  ['length', 'Length'],
+  ['power', 'Power'],
+  ['battery', 'Battery'],
+  ['frequency', 'Frequency'],
+  ['resolution', 'Resolution'],
+];
+
+const capitalised = (text: string) => text.replace(/(^|\s)([a-z])/g, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+
+/** The value most of `listings` state (a value at least two state, or the one the product's name states), or null. */
+function agreed<T>(named: readonly T[], listings: ReadonlyArray<readonly T[]>, key: (value: T) => string): T | null {
+  const counts = new Map<string, { value: T; count: number }>();
+  for (const values of listings) {
+    for (const value of new Map(values.map((entry) => [key(entry), entry])).values()) {
+      const entry = counts.get(key(value));
+      if (entry) entry.count++;
+      else counts.set(key(value), { value, count: 1 });
+    }
+  }
+  const fromName = named.find((value) => counts.has(key(value)) || listings.length <= 1);
+  if (fromName !== undefined) return fromName;
+  const stating = listings.filter((values) => values.length > 0).length;
+  const best = [...counts.values()].sort((a, b) => b.count - a.count)[0];
+  return best && best.count >= 2 && best.count * 2 > stating ? best.value : null;
+}
+
+export function productSpecs(product: SpecProduct, offers: readonly SpecOffer[]): Spec[] {
+  const specs: Spec[] = [];
+  const add = (name: string, value: string | null | undefined) => {
+    if (value && value.trim()) specs.push({ name, value: value.trim() });
+  };
+  add('Brand', product.brand);
+  add('Model', product.model);
+  const model = product.model?.toLowerCase();
+  const partNumbers = [...new Set(offers.map((offer) => offer.model?.trim()).filter((value): value is string => Boolean(value) && value?.toLowerCase() !== model))];
+  add(partNumbers.length > 1 ? 'Part numbers' : 'Part number', partNumbers.slice(0, 4).join(', '));
+  add('GTIN', product.gtin);
+  add('Category', product.category);
+
+  const titles = offers.map((offer) => offer.title);
+  const colour = agreed(extractColours(product.title), titles.map(extractColours), (value) => value);
+  add('Colour', colour ? capitalised(colour) : null);
+  const named = extractQuantities(product.title);
+  const listed = titles.map(extractQuantities);
+  for (const [kind, name] of QUANTITY_NAMES) {
+    const quantity = agreed(
+      named.filter((q) => q.kind === kind),
+      listed.map((qs) => qs.filter((q) => q.kind === kind)),
+      (q) => String(q.value),
+    );
+    add(name, quantity ? (kind === 'size' ? `${quantity.value}"` : quantity.text.toUpperCase().replace(/(\d)([A-Z])/, '$1 $2')) : null);
+  }
+
+  const conditions = (['new', 'refurbished', 'used'] as const).filter((condition) => offers.some((offer) => offer.condition === condition));
+  add('Offered', conditions.map((condition, index) => (index === 0 ? capitalised(condition) : condition)).join(', '));
+  const stores = new Set(offers.map((offer) => offer.retailerId)).size;
+  add('Stores', stores > 0 ? `${stores} ${stores === 1 ? 'store' : 'stores'}` : null);
+  return specs;
+}
