@@ -74,6 +74,8 @@ describe('product page', () => {
     expect(within(offers[1] as HTMLElement).getByText('$355.98')).toBeInTheDocument();
     expect(within(offers[2] as HTMLElement).getByText('Pre-order')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Include used and refurbished (1)' }));
+    // The filter is kept in the address: a reloaded or shared link shows the same offers.
+    expect(location()).toBe(`${CANONICAL}?used=1`);
     expect(screen.getByRole('heading', { level: 2, name: '4 offers · new first, cheapest total first; then out of stock' })).toBeInTheDocument();
     const all = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
     expect(within(all[3] as HTMLElement).getByText('Out of stock')).toBeInTheDocument();

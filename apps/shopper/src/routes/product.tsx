@@ -206,7 +206,7 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
   const unknown = id === null || (detail.status === 'error' && isUnknownProduct(detail.error)) || (renderedUnknown && detail.status === 'loading');
   // The product's one best price (the API's), and the offer it is (the one the API marks).
   const bestCents = data?.product.bestPriceCents ?? null;
-  const [filters, setFilters] = useOfferFilters(data?.product.id ?? null);
+  const [filters, setFilters] = useOfferFilters();
   usePageTitle(
     unknown
       ? 'Product not found'

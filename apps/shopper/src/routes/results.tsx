@@ -257,7 +257,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   const unmatched = result !== undefined && isUnmatchedQuery(result);
   usePageTitle(result ? (listed ? `Products matching “${answeredWords(result)}”` : unmatched ? `No product matches “${answeredWords(result)}”` : (result.product?.title ?? result.source.title ?? 'Results')) : 'Comparing prices');
 
-  const [filters, setFilters] = useOfferFilters(result?.requestId ?? null);
+  const [filters, setFilters] = useOfferFilters();
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
   // Products the link's words fit about as well as the one shown: offered right under it.
   const close = result ? closeAlternatives(result) : [];

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { searchOffer } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { OffersList, offersOrderText, visibleOffers } from './offers-list';
+import { NO_OFFER_FILTERS, OffersList, offerFiltersOf, offersOrderText, visibleOffers } from './offers-list';
 
 // In the API's order: the new offer one can buy, the second-hand ones, then the sold-out one.
 const OFFERS = [
@@ -11,7 +11,7 @@ const OFFERS = [
   searchOffer({ id: 4, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 30_000, condition: 'used', isSource: true }),
   searchOffer({ id: 2, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 25_000, availability: 'out_of_stock' }),
 ];
-const none = { includeUsed: false, inStockOnly: false };
+const none = NO_OFFER_FILTERS;
 
 const shown = () =>
   within(screen.getByRole('list', { name: 'Offers, cheapest first' }))
@@ -23,7 +23,7 @@ describe('offers list filters', () => {
     const bundle = searchOffer({ id: 5, retailer: { id: 'target', name: 'Target' }, priceCents: 21_000, isBundle: true });
     expect(offersOrderText(OFFERS, none)).toBe('new first, cheapest total first; then used and refurbished and out of stock');
     expect(offersOrderText([...OFFERS.slice(0, 3), bundle], { ...none, includeUsed: true })).toBe('new first, cheapest total first; then used and refurbished and bundles');
-    expect(offersOrderText(OFFERS, { includeUsed: false, inStockOnly: true })).toBe('new first, cheapest total first; then used and refurbished');
+    expect(offersOrderText(OFFERS, { ...none, inStockOnly: true })).toBe('new first, cheapest total first; then used and refurbished');
     expect(offersOrderText(OFFERS.slice(0, 1), none)).toBe('cheapest total first');
   });
 
@@ -52,6 +52,25 @@ describe('offers list filters', () => {
     expect(after[1]?.querySelector('.ph-offer__price')).toHaveTextContent('$200.00Refurbished');
     await userEvent.click(screen.getByRole('checkbox', { name: 'In stock only' }));
     expect(shown()).toEqual(['Go to Best Buy best', 'Go to eBay', 'Go to Amazon']);
+  });
+
+  it('keeps the offers that ship free or are a store’s on request, and reads the filters from an address', async () => {
+    const offers = [
+      searchOffer({ id: 3, retailer: { id: 'bestbuy', name: 'Best Buy' }, priceCents: 28_000, shippingCents: 0, isBestPrice: true }),
+      searchOffer({ id: 5, retailer: { id: 'newegg', name: 'Newegg' }, priceCents: 28_500, shippingCents: null }),
+      searchOffer({ id: 6, retailer: { id: 'target', name: 'Target' }, priceCents: 29_000, shippingCents: 599 }),
+    ];
+    expect(visibleOffers(offers, { ...none, freeShippingOnly: true }).map((o) => o.id)).toEqual([3]);
+    expect(visibleOffers(offers, { ...none, store: 'target' }).map((o) => o.id)).toEqual([6]);
+    expect(offerFiltersOf(new URLSearchParams('used=1&freeShipping=1&store=target'))).toEqual({ includeUsed: true, inStockOnly: false, freeShippingOnly: true, store: 'target' });
+    expect(offerFiltersOf(new URLSearchParams('inStock=true'))).toEqual({ ...none, inStockOnly: true });
+
+    renderWithProviders(<OffersList offers={offers} productName="Sony WH-1000XM5" layout="full" />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Free shipping' }));
+    expect(shown()).toEqual(['Go to Best Buy best']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Free shipping' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Store' }), 'newegg');
+    expect(shown()).toEqual(['Go to Newegg']);
   });
 
   it('shows the savings the API tells, and "+ shipping" for an offer whose shipping is unknown', () => {

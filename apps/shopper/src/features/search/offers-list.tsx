@@ -1,5 +1,6 @@
 import { OFFER_SECTIONS, type OfferSection, type SearchOffer } from '@pricehunt/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { AVAILABILITY_TEXT } from './describe';
 import { OfferLink } from './offer-link';
@@ -37,18 +38,45 @@ export interface OfferFilters {
   /** Used and refurbished offers (their own section, after the new ones) are shown. */
   includeUsed: boolean;
   inStockOnly: boolean;
+  freeShippingOnly: boolean;
+  /** Only this store's offers (a retailer id), or every store's. */
+  store: string | null;
 }
 
-export const NO_OFFER_FILTERS: OfferFilters = { includeUsed: false, inStockOnly: false };
+export const NO_OFFER_FILTERS: OfferFilters = { includeUsed: false, inStockOnly: false, freeShippingOnly: false, store: null };
+
+/** Each filter's name in the page's address: `used=1`, `inStock=1`, `freeShipping=1`, `store=<id>`. */
+const FLAG_PARAMS = { includeUsed: 'used', inStockOnly: 'inStock', freeShippingOnly: 'freeShipping' } as const;
+
+/** The offer filters an address holds. */
+export function offerFiltersOf(params: URLSearchParams): OfferFilters {
+  const on = (name: string) => params.get(name) === '1' || params.get(name) === 'true';
+  return {
+    includeUsed: on(FLAG_PARAMS.includeUsed),
+    inStockOnly: on(FLAG_PARAMS.inStockOnly),
+    freeShippingOnly: on(FLAG_PARAMS.freeShippingOnly),
+    store: params.get('store')?.trim() || null,
+  };
+}
 
 /**
- * The filters a shopper chose for the offers of one answer or product (`key`): a page holds them so that the offers'
- * heading can say the order the list is in (`offersOrderText`); another key starts again without filters.
+ * The filters a shopper chose for the offers of an answer or a product, kept in the page's address (a shared or
+ * reloaded link shows the same offers): a page holds them so that the offers' heading can say the order the list is in
+ * (`offersOrderText`).
  */
-export function useOfferFilters(key: string | number | null): [OfferFilters, (filters: OfferFilters) => void] {
-  const [chosen, setChosen] = useState<{ key: string | number | null; filters: OfferFilters }>({ key, filters: NO_OFFER_FILTERS });
-  const filters = chosen.key === key ? chosen.filters : NO_OFFER_FILTERS;
-  return [filters, (next) => setChosen({ key, filters: next })];
+export function useOfferFilters(): [OfferFilters, (filters: OfferFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (next: OfferFilters) => {
+    const updated = new URLSearchParams(params);
+    for (const [key, name] of Object.entries(FLAG_PARAMS) as Array<[keyof typeof FLAG_PARAMS, string]>) {
+      if (next[key]) updated.set(name, '1');
+      else updated.delete(name);
+    }
+    if (next.store) updated.set('store', next.store);
+    else updated.delete('store');
+    setParams(updated, { replace: true, preventScrollReset: true });
+  };
+  return [offerFiltersOf(params), set];
 }
 
 const listed = (words: readonly string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
@@ -83,7 +111,10 @@ export function visibleOffers(offers: readonly SearchOffer[], filters: OfferFilt
 }
 
 const passes = (offer: SearchOffer, filters: OfferFilters) =>
-  (filters.includeUsed || offer.condition === 'new') && (!filters.inStockOnly || offer.section !== 'out_of_stock');
+  (filters.includeUsed || offer.condition === 'new') &&
+  (!filters.inStockOnly || offer.section !== 'out_of_stock') &&
+  (!filters.freeShippingOnly || offer.shippingCents === 0) &&
+  (filters.store === null || offer.retailer.id === filters.store);
 
 function FilterBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
@@ -107,9 +138,12 @@ export function OffersList({ offers, productName, layout, comparedUrl, filters: 
   const notNew = offers.some((offer) => offer.condition !== 'new');
   const outOfStock = offers.some((offer) => offer.section === 'out_of_stock');
   const usedCount = offers.filter((offer) => offer.condition !== 'new').length;
+  const freeShipping = offers.some((offer) => offer.shippingCents === 0) && offers.some((offer) => offer.shippingCents !== 0);
+  const stores = [...new Map(offers.map((offer) => [offer.retailer.id, offer.retailer.name])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  const storeId = useId();
   return (
     <>
-      {notNew || outOfStock ? (
+      {notNew || outOfStock || freeShipping || stores.length > 1 || filters.store ? (
         <div className="ph-offer-filters" role="group" aria-label="Filter offers">
           {notNew ? (
             <FilterBox
@@ -119,6 +153,23 @@ export function OffersList({ offers, productName, layout, comparedUrl, filters: 
             />
           ) : null}
           {outOfStock ? <FilterBox label="In stock only" checked={filters.inStockOnly} onChange={(inStockOnly) => setFilters({ ...filters, inStockOnly })} /> : null}
+          {freeShipping || filters.freeShippingOnly ? (
+            <FilterBox label="Free shipping" checked={filters.freeShippingOnly} onChange={(freeShippingOnly) => setFilters({ ...filters, freeShippingOnly })} />
+          ) : null}
+          {stores.length > 1 || filters.store ? (
+            <span className="ph-offer-filters__store">
+              <label htmlFor={storeId}>Store</label>
+              <select id={storeId} value={filters.store ?? ''} onChange={(event) => setFilters({ ...filters, store: event.target.value || null })}>
+                <option value="">All stores</option>
+                {filters.store && !stores.some(([id]) => id === filters.store) ? <option value={filters.store}>{filters.store}</option> : null}
+                {stores.map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </span>
+          ) : null}
           <span className="ph-offer-filters__count" role="status">
             {sorted.length === offers.length ? `All ${offers.length} offers shown` : `${sorted.length} of ${offers.length} offers shown`}
           </span>
