@@ -6,8 +6,8 @@
  * offers' links, the browse listing, the deals, the server-rendered page's JSON-LD and header), whether that price is
  * an in-stock new single-unit offer's with known shipping when it has one, whether out-of-stock offers stay below the
  * ones that can be bought and carry no saving, how many products have a picture (and the page gives it a size), and
- * whether products sold by two retailers or more are named as one of their offers is. Prints a table; exits 1 when a
- * check fails (`--allow-fail`: 0, the table alone). Requests go 4 at a time, each with a time limit; a product gone
+ * whether products sold by two retailers or more are named by what their offers agree on rather than as one listing.
+ * Prints a table; exits 1 when a check fails more products than it allows (none; 5% for pictures, 10% for names) (`--allow-fail`: 0, the table alone). Requests go 4 at a time, each with a time limit; a product gone
  * meanwhile (404) is counted apart.
  * Defaults: --api http://127.0.0.1:3000, --shopper http://127.0.0.1:4200 (`--no-shopper` skips the pages), --timeout 20000.
  */
@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { BROWSE_MAX_PAGE_SIZE, DEALS_MAX_LIMIT } from '@pricehunt/contracts';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
-import { CHECKS, checkProduct, newTallies, readProductDetail, readSearchResult, share, tallyRows, TALLY_HEADER, type Evidence } from './price-truth/checks';
+import { CHECKS, checkProduct, exceedsTolerance, newTallies, readProductDetail, readSearchResult, share, tallyRows, TALLY_HEADER, type Evidence } from './price-truth/checks';
 import { readProductPage } from './price-truth/page';
 import { formatTable } from './table';
 
@@ -255,7 +255,10 @@ async function main(): Promise<number> {
     console.log(`\nProducts whose answers could not be read (${problems.length}):`);
     for (const line of problems.slice(0, 5)) console.log(`  ${line}`);
   }
-  return (failing.length > 0 || problems.length > 0) && !options.allowFail ? 1 : 0;
+  // A check fails the audit when more products fail it than it allows.
+  const failed = tallies.filter(exceedsTolerance);
+  if (failed.length > 0) console.log(`\nOver their tolerance: ${failed.map((tally) => tally.check.label).join('; ')}`);
+  return (failed.length > 0 || problems.length > 0) && !options.allowFail ? 1 : 0;
 }
 
 main().then(

@@ -127,6 +127,8 @@ export interface Check {
   id: string;
   /** What passing means, as the table prints it. */
   label: string;
+  /** The share of the products checked that may fail it (the promise is about most products, not each); 0 unless told. */
+  tolerance?: number;
   run(evidence: Evidence): Outcome;
 }
 
@@ -287,7 +289,8 @@ export const CHECKS: readonly Check[] = [
   },
   {
     id: 'image.url',
-    label: '4 product has an imageUrl',
+    label: '4 product has an imageUrl (95%)',
+    tolerance: 0.05,
     run: ({ product }) => (product.imageUrl ? PASS : fail('no imageUrl')),
   },
   {
@@ -303,14 +306,20 @@ export const CHECKS: readonly Check[] = [
   },
   {
     id: 'naming',
-    label: "5 title = one of its offers' titles (2+ retailers)",
+    label: "5 named by its offers, not as one listing (2+ retailers, 90%)",
+    tolerance: 0.1,
     run: ({ product }) => {
       if (new Set(product.offers.map((offer) => offer.retailerId)).size < 2) return null;
       const key = (title: string) => title.trim().toLowerCase();
-      return product.offers.some((offer) => key(offer.title) === key(product.title)) ? PASS : fail(`"${product.title}" is no offer's title`);
+      const copied = product.offers.find((offer) => key(offer.title) === key(product.title));
+      return copied ? fail(`"${product.title}" is the listing of offer #${copied.id}`) : PASS;
     },
   },
 ];
+
+/** Whether a check failed more products than it allows (`Check.tolerance`). */
+export const exceedsTolerance = (tally: Pick<CheckTally, 'check' | 'checked' | 'failing'>): boolean =>
+  tally.failing > (tally.check.tolerance ?? 0) * tally.checked;
 
 /** How one check fared over the products. */
 export interface CheckTally {
