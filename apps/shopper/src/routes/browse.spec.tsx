@@ -143,6 +143,40 @@ describe('browse page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/browse$/);
   });
 
+  it("filters a category by its products' attributes the API lists, kept in the address", async () => {
+    const api = mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': (request) =>
+        jsonResponse({
+          success: true,
+          category: { name: 'Headphones', slug: 'headphones', productCount: 9 },
+          sort: 'offers',
+          attributes: [
+            {
+              key: 'colour',
+              name: 'Colour',
+              selected: request.query.get('colour'),
+              values: [
+                { value: 'Black', count: 5 },
+                { value: 'Silver', count: 3 },
+              ],
+            },
+          ],
+          page: 1,
+          pageSize: 24,
+          total: 1,
+          items: [product(1, 'Sony WH-1000XM5', 32_999, 4)],
+        }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse/headphones', path: '/browse/:category' });
+    await screen.findByRole('option', { name: 'Silver (3)' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Colour' }), 'Silver');
+    expect(screen.getByTestId('location')).toHaveTextContent('/browse/headphones?colour=Silver');
+    expect(api.requestsTo('GET /api/browse').at(-1)?.query.get('colour')).toBe('Silver');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Colour' }), 'Any colour');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/browse\/headphones$/);
+  });
+
   it('links each product to its page, and starts a comparison from a product', async () => {
     mockApi({
       'GET /api/categories': () => jsonResponse(categories),

@@ -1,4 +1,4 @@
-import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery } from '@pricehunt/contracts';
+import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery, type BrowseResponse } from '@pricehunt/contracts';
 import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
@@ -28,6 +28,25 @@ function FilterCheck({ label, checked, onChange }: { label: string; checked: boo
     <label className="ph-browse__check">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
     </label>
+  );
+}
+
+/** A category's attribute (colour, storage, size) as a menu of the values its products take, kept in the address. */
+function AttributeFilter({ attribute, selected, onChange }: { attribute: BrowseResponse['attributes'][number]; selected: string | null; onChange: (value: string | null) => void }) {
+  const id = useId();
+  return (
+    <div className="ph-select">
+      <label htmlFor={id}>{attribute.name}</label>
+      <select id={id} value={selected ?? ''} onChange={(event) => onChange(event.target.value || null)}>
+        <option value="">Any {attribute.name.toLowerCase()}</option>
+        {selected && !attribute.values.some((entry) => entry.value === selected) ? <option value={selected}>{selected}</option> : null}
+        {attribute.values.map((entry) => (
+          <option key={entry.value} value={entry.value}>
+            {entry.value} ({entry.count})
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -170,6 +189,7 @@ export default function BrowsePage() {
   const clearFilters = () => setQuery({ ...Object.fromEntries(BROWSE_FILTER_PARAMS.map((name) => [name, null])), page: 1 });
   const brands = products.status === 'success' ? products.data.brands : [];
   const stores = products.status === 'success' ? products.data.stores : [];
+  const attributes = products.status === 'success' ? products.data.attributes : [];
   // The brand as the catalog spells it (the address may say "sony" for "Sony").
   const selectedBrand = (products.status === 'success' ? products.data.brand : brand) ?? '';
 
@@ -241,6 +261,9 @@ export default function BrowsePage() {
               ))}
             </select>
           </div>
+          {attributes.map((attribute) => (
+            <AttributeFilter key={attribute.key} attribute={attribute} selected={request.query[attribute.key] ?? null} onChange={(value) => setQuery({ [attribute.key]: value, page: 1 })} />
+          ))}
           <FilterCheck label="In stock" checked={inStock === true} onChange={(checked) => setQuery({ inStock: checked, page: 1 })} />
           <FilterCheck label="Free shipping" checked={freeShipping === true} onChange={(checked) => setQuery({ freeShipping: checked, page: 1 })} />
           <PriceRange key={`${minPrice ?? ''}-${maxPrice ?? ''}`} min={minPrice} max={maxPrice} onApply={({ min, max }) => setQuery({ minPrice: min ?? null, maxPrice: max ?? null, page: 1 })} />
@@ -260,7 +283,7 @@ export default function BrowsePage() {
         {products.status === 'success' && products.data.items.length === 0 && filtered ? (
           <EmptyState
             title="No products match these filters"
-            description="Try another brand or store, any condition, or a wider price range."
+            description="Try another brand, store or attribute, any condition, or a wider price range."
             action={
               <Button variant="secondary" onClick={clearFilters}>
                 Clear filters

@@ -87,4 +87,4 @@ export {
 export { parseCsv, parseCsvRecords } from './lib/csv';
 export { joinedModelSpans, clusterEvidence, identifiersConflict, codesHeldBy, restoreDecimals, variantsOf, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions, type VariantKind } from './lib/words';
 export { cleanTitle, representativeTitle, productName, type TitledOffer, type NamedOffer } from './lib/title';
-export { productSpecs, type Spec, type SpecOffer, type SpecProduct } from './lib/specs';
+export { productSpecs, productAttributes, type Spec, type SpecOffer, type SpecProduct } from './lib/specs';

@@ -118,6 +118,28 @@ describe('catalog routes', () => {
     expect((await page('brand=Nobody')).items).toEqual([]);
   });
 
+  it("filters a category by its products' attributes, with the values each one takes", async () => {
+    const page = async (query: string) => browseResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/browse?${query}` })).json());
+    const tvs = await page('category=tvs&sort=name');
+    expect(tvs.attributes).toEqual([
+      {
+        key: 'size',
+        name: 'Size',
+        selected: null,
+        values: [
+          { value: '55"', count: 1 },
+          { value: '65"', count: 1 },
+        ],
+      },
+    ]);
+    const large = await page(`category=tvs&size=${encodeURIComponent('65"')}`);
+    expect(large.items.map((product) => product.brand)).toEqual(['Samsung']);
+    expect(large.attributes[0]).toMatchObject({ key: 'size', selected: '65"', values: [{ value: '55"', count: 1 }, { value: '65"', count: 1 }] });
+    expect((await page('category=tvs&colour=Black')).total).toBe(0);
+    // Without a category, no attributes are counted.
+    expect((await page('sort=name')).attributes).toEqual([]);
+  });
+
   it('filters by what an offer of the product is: its store, its condition, in stock, shipped free', async () => {
     const filtered = await buildTestApp();
     try {
@@ -175,6 +197,8 @@ describe('catalog routes', () => {
     ['store=Best%20Buy', 'store'],
     ['inStock=yes', 'inStock'],
     ['freeShipping=2', 'freeShipping'],
+    ['colour=%20', 'colour'],
+    [`size=${'9'.repeat(61)}`, 'size'],
     ['sort=cheapest', 'sort'],
     ['page=0', 'page'],
     ['pageSize=500', 'pageSize'],

@@ -8,6 +8,8 @@ import {
   PRICE_HISTORY_DAYS,
   PRICE_HISTORY_LIMIT,
   browseQuerySchema,
+  PRODUCT_ATTRIBUTE_NAMES,
+  PRODUCT_ATTRIBUTES,
   browseResponseSchema,
   categoriesResponseSchema,
   errorEnvelopeSchema,
@@ -148,10 +150,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['catalog'], querystring: browseQuerySchema, response: { 200: browseResponseSchema } } },
     async (request) => {
       const { category, sort, page, pageSize, brand, minPrice, maxPrice, condition, store, inStock, freeShipping } = request.query;
+      const chosen = Object.fromEntries(PRODUCT_ATTRIBUTES.flatMap((key) => (request.query[key] !== undefined ? [[key, request.query[key]]] : [])));
       const found = category ? await repository.getCategory(category) : null;
       if (category && !found) throw notFound(`No category ${category}`);
       const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
-      const { total, items, brands, stores } = await repository.browse({
+      const { total, items, brands, stores, attributes } = await repository.browse({
         categorySlug: category,
         brand,
         minPriceCents: cents(minPrice),
@@ -160,6 +163,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         retailerId: store,
         inStock,
         freeShipping,
+        attributes: chosen,
         sort,
         page,
         pageSize,
@@ -178,6 +182,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         freeShipping: freeShipping ?? false,
         brands,
         stores,
+        attributes: attributes.map((attribute) => ({ ...attribute, name: PRODUCT_ATTRIBUTE_NAMES[attribute.key], selected: chosen[attribute.key] ?? null })),
         page,
         pageSize,
         total,

@@ -26,7 +26,7 @@ const storeOf = (value: string | null): string | undefined => {
 };
 
 /** The address's filters, in the order a page lists them. */
-export const BROWSE_FILTER_PARAMS = ['brand', 'store', 'condition', 'inStock', 'freeShipping', 'minPrice', 'maxPrice'] as const;
+export const BROWSE_FILTER_PARAMS = ['brand', 'store', 'condition', 'inStock', 'freeShipping', 'colour', 'storage', 'size', 'minPrice', 'maxPrice'] as const;
 
 export interface BrowseRequest {
   /** The `useAsync` key of the answer (the server renders a category page with the answer under it). */
@@ -48,7 +48,8 @@ export function browseRequestOf(category: string | undefined, params: URLSearchP
   const store = storeOf(params.get('store'));
   const inStock = flagOf(params.get('inStock'));
   const freeShipping = flagOf(params.get('freeShipping'));
-  const filters = { brand, store, condition, inStock, freeShipping, minPrice, maxPrice };
+  const attribute = (name: string) => params.get(name)?.trim().slice(0, 60) || undefined;
+  const filters = { brand, store, condition, inStock, freeShipping, colour: attribute('colour'), storage: attribute('storage'), size: attribute('size'), minPrice, maxPrice };
   return {
     key: `browse:${category ?? ''}:${sort}:${page}:${BROWSE_FILTER_PARAMS.map((name) => filters[name] ?? '').join(':')}`,
     query: { category, sort, page, pageSize: BROWSE_PAGE_SIZE, ...filters },

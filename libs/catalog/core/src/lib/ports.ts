@@ -1,4 +1,4 @@
-import type { Availability, Condition, MerchantProduct, NewAuditEntry, ProductsQuery } from '@pricehunt/contracts';
+import type { Availability, Condition, MerchantProduct, NewAuditEntry, ProductAttribute, ProductsQuery } from '@pricehunt/contracts';
 import type { PriceGroup } from '@pricehunt/catalog-pricing';
 import { categorySlug } from './category';
 
@@ -238,6 +238,8 @@ export interface BrowseQuery {
   inStock?: boolean;
   /** Products some shop one can buy from now ships free. */
   freeShipping?: boolean;
+  /** Products whose colour, storage or size (`products.attributes`) is this. */
+  attributes?: Partial<Record<ProductAttribute, string>>;
   sort: BrowseSort;
   page: number;
   pageSize: number;
@@ -354,6 +356,8 @@ export interface CatalogRepository {
     items: ProductRow[];
     brands: Array<{ name: string; count: number }>;
     stores: Array<{ id: string; name: string; count: number }>;
+    /** With a category: the values of each attribute its products have (the attribute's own filter left out), most first. */
+    attributes: Array<{ key: ProductAttribute; values: Array<{ value: string; count: number }> }>;
   }>;
   /** The products among `ids` that exist, by id (one read for a whole list). */
   getProducts(ids: readonly number[]): Promise<Map<number, ProductRow>>;

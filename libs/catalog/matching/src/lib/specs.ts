@@ -3,6 +3,7 @@
  * numbers, GTIN, category) and what most of its listings state of it (colour, storage, size, power, battery,
  * resolution), with the conditions and the number of stores it is offered in.
  */
+import type { ProductAttribute } from '@pricehunt/contracts';
 import { extractColours, extractQuantities, type QuantityKind } from './extract';
 
 export interface SpecOffer {
@@ -39,7 +40,7 @@ const QUANTITY_NAMES: ReadonlyArray<[QuantityKind, string]> = [
 
 const capitalised = (text: string) => text.replace(/(^|\s)([a-z])/g, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
 
-/** The value most of `listings` state (a value at least two state, or the one the product's name states), or null. */
+/** The value most of `listings` state (a value at least two state, the one listing's, or the one the product's name states), or null. */
 function agreed<T>(named: readonly T[], listings: ReadonlyArray<readonly T[]>, key: (value: T) => string): T | null {
   const counts = new Map<string, { value: T; count: number }>();
   for (const values of listings) {
@@ -53,7 +54,36 @@ function agreed<T>(named: readonly T[], listings: ReadonlyArray<readonly T[]>, k
   if (fromName !== undefined) return fromName;
   const stating = listings.filter((values) => values.length > 0).length;
   const best = [...counts.values()].sort((a, b) => b.count - a.count)[0];
-  return best && best.count >= 2 && best.count * 2 > stating ? best.value : null;
+  // A product of one listing takes what that listing states; of several, what two or more agree on.
+  return best && best.count >= Math.min(2, listings.length) && best.count * 2 > stating ? best.value : null;
+}
+
+
+/** A size as a table and a filter write it: inches as '65"', else the listing's words ("45MM" → "45 MM"). */
+const sizeText = (quantity: { kind: QuantityKind; value: number; text: string }) =>
+  quantity.kind === 'size' ? `${quantity.value}"` : quantity.text.toUpperCase().replace(/(\d)([A-Z])/, '$1 $2');
+
+/**
+ * The colour, storage and size most of a product's listings state (the product's name first when given): what browse
+ * filters a category's products by. Absent keys were not agreed on.
+ */
+export function productAttributes(titles: readonly string[], name = ''): Partial<Record<ProductAttribute, string>> {
+  const attributes: Partial<Record<ProductAttribute, string>> = {};
+  const colour = agreed(extractColours(name), titles.map(extractColours), (value) => value);
+  if (colour) attributes.colour = capitalised(colour);
+  const named = extractQuantities(name);
+  const listed = titles.map(extractQuantities);
+  const of = (kind: QuantityKind) =>
+    agreed(
+      named.filter((q) => q.kind === kind),
+      listed.map((qs) => qs.filter((q) => q.kind === kind)),
+      (q) => String(q.value),
+    );
+  const storage = of('data');
+  if (storage) attributes.storage = sizeText(storage);
+  const size = of('size');
+  if (size) attributes.size = sizeText(size);
+  return attributes;
 }
 
 export function productSpecs(product: SpecProduct, offers: readonly SpecOffer[]): Spec[] {
@@ -80,7 +110,7 @@ export function productSpecs(product: SpecProduct, offers: readonly SpecOffer[])
       listed.map((qs) => qs.filter((q) => q.kind === kind)),
       (q) => String(q.value),
     );
-    add(name, quantity ? (kind === 'size' ? `${quantity.value}"` : quantity.text.toUpperCase().replace(/(\d)([A-Z])/, '$1 $2')) : null);
+    add(name, quantity ? sizeText(quantity) : null);
   }
 
   const conditions = (['new', 'refurbished', 'used'] as const).filter((condition) => offers.some((offer) => offer.condition === condition));

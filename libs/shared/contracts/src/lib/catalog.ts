@@ -94,6 +94,14 @@ export type SitemapProductsResponse = z.infer<typeof sitemapProductsResponseSche
 export const BROWSE_SORTS = ['price_asc', 'price_desc', 'offers', 'name'] as const;
 export const BROWSE_MAX_PAGE_SIZE = 100;
 
+/** The attributes a product's variants differ by, as a category's products are filtered by them (`?colour=Black`). */
+export const PRODUCT_ATTRIBUTES = ['colour', 'storage', 'size'] as const;
+export type ProductAttribute = (typeof PRODUCT_ATTRIBUTES)[number];
+export const PRODUCT_ATTRIBUTE_NAMES: Readonly<Record<ProductAttribute, string>> = { colour: 'Colour', storage: 'Storage', size: 'Size' };
+
+const attributeParam = (name: ProductAttribute) =>
+  z.string().trim().min(1, `${name} cannot be empty`).max(60, `${name} must be at most 60 characters`).optional();
+
 /** Conditions a browse can ask for. */
 export const BROWSE_CONDITIONS = ['new', 'used', 'refurbished'] as const;
 export type BrowseCondition = (typeof BROWSE_CONDITIONS)[number];
@@ -132,6 +140,10 @@ export const browseQuerySchema = z.object({
   inStock: browseFlag('inStock'),
   /** Only products some shop one can buy from now ships free. */
   freeShipping: browseFlag('freeShipping'),
+  /** Only products of this colour, storage, size (as `attributes` lists their values). */
+  colour: attributeParam('colour'),
+  storage: attributeParam('storage'),
+  size: attributeParam('size'),
 }).refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.maxPrice >= query.minPrice, {
   message: 'maxPrice must be at least minPrice',
   path: ['maxPrice'],
@@ -162,6 +174,20 @@ export const browseResponseSchema = z.object({
   brands: z.array(brandCountSchema).default([]),
   /** Stores to filter by, most products first (the store filter itself left out). */
   stores: z.array(storeCountSchema).default([]),
+  /**
+   * A category's attributes to filter by: each one its products have, with the value asked for (null: any) and the
+   * values with their counts (the attribute's own filter left out), most products first. None without a category.
+   */
+  attributes: z
+    .array(
+      z.object({
+        key: z.enum(PRODUCT_ATTRIBUTES),
+        name: z.string(),
+        selected: z.string().nullable(),
+        values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+      }),
+    )
+    .default([]),
   ...pageOf(productSummarySchema),
 });
 export type BrowseResponse = z.infer<typeof browseResponseSchema>;

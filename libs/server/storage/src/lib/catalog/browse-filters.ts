@@ -1,4 +1,5 @@
 import type { BrowseQuery } from '@pricehunt/catalog-core';
+import { PRODUCT_ATTRIBUTES, type ProductAttribute } from '@pricehunt/contracts';
 
 /**
  * What a browse asks of a product's offers, as SQL both engines read alike (`param` writes a value's placeholder): one
@@ -28,25 +29,37 @@ export const storesOfProducts = (where: string, offerWhere: readonly string[]) =
      ${where} AND o.held IS NULL${offerWhere.map((condition) => ` AND ${condition}`).join('')}
      GROUP BY o.retailer_id, r.name ORDER BY count DESC, r.name ASC LIMIT 50`;
 
-/** What one statement of a browse filters by: the offers' conditions (with or without the store) and the brand. */
+/** What one statement of a browse filters by: the offers' conditions (with or without the store), the brand, and the attributes but one. */
 export interface BrowseParts {
   offers: boolean;
   store: boolean;
   brand: boolean;
+  /** The attribute whose own filter is left out (its values are being counted). */
+  exceptAttribute?: ProductAttribute;
+}
+
+/** How an engine writes what differs: `products.brand` compared in any letter case, an attribute of `products.attributes`. */
+export interface BrowseDialect {
+  sameBrand(placeholder: string): string;
+  attribute(key: ProductAttribute): string;
 }
 
 /**
  * The WHERE of one statement of a browse on `products`: category, best-price range, then what `parts` names.
- * `param` writes a value's placeholder; `sameBrand` the engine's comparison of `products.brand` in any letter case.
+ * `param` writes a value's placeholder.
  */
-export function browseWhere(query: BrowseQuery, param: (value: unknown) => string, parts: BrowseParts, sameBrand: (placeholder: string) => string): string {
+export function browseWhere(query: BrowseQuery, param: (value: unknown) => string, parts: BrowseParts, dialect: BrowseDialect): string {
   const conditions = ['products.offer_count > 0'];
   if (query.categorySlug) conditions.push(`products.category_slug = ${param(query.categorySlug)}`);
   if (query.minPriceCents !== undefined) conditions.push(`products.best_price_cents >= ${param(query.minPriceCents)}`);
   if (query.maxPriceCents !== undefined) conditions.push(`products.best_price_cents <= ${param(query.maxPriceCents)}`);
   const withOffer = parts.offers ? productHasOffer(offerConditions(query, param, { store: parts.store })) : null;
   if (withOffer) conditions.push(withOffer);
-  if (parts.brand && query.brand) conditions.push(sameBrand(param(query.brand)));
+  if (parts.brand && query.brand) conditions.push(dialect.sameBrand(param(query.brand)));
+  for (const key of PRODUCT_ATTRIBUTES) {
+    const value = query.attributes?.[key];
+    if (value !== undefined && key !== parts.exceptAttribute) conditions.push(`${dialect.attribute(key)} = ${param(value)}`);
+  }
   return `WHERE ${conditions.join(' AND ')}`;
 }
 
@@ -56,3 +69,11 @@ export const BROWSE_PARTS = {
   brands: { offers: true, store: true, brand: false },
   stores: { offers: false, store: false, brand: true },
 } as const satisfies Record<string, BrowseParts>;
+
+/** The parts that count an attribute's values: every filter but that attribute's own. */
+export const attributeParts = (key: ProductAttribute): BrowseParts => ({ offers: true, store: true, brand: true, exceptAttribute: key });
+
+/** The values `expression` (an attribute) takes among the products `where` leaves, most products first. */
+export const attributeValues = (where: string, expression: string) =>
+  `SELECT ${expression} AS value, count(*) AS count FROM products ${where} AND ${expression} IS NOT NULL
+     GROUP BY ${expression} ORDER BY count DESC, value ASC LIMIT 30`;

@@ -1,5 +1,6 @@
 import { productName } from '@pricehunt/catalog-matching';
-import { BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseParts } from './browse-filters';
+import { PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
+import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from './browse-filters';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
@@ -83,15 +84,21 @@ const HOLD_PRICE_OUTLIERS = `WITH ranked AS (
 const FIGURE_OFFERS = `SELECT id, product_id AS "productId", title, price_cents AS "priceCents", shipping_cents AS "shippingCents", currency,
     availability, condition, price_group AS "priceGroup", gtin, model, model_key AS "modelKey", brand, image_url AS "imageUrl"
   FROM offers WHERE product_id = ANY($1::int[]) AND held IS NULL`;
-/** The figures `productFigures` computed, one array per column ($1 … $11), and now ($12). */
+/** The figures `productFigures` computed, one array per column ($1 … $11, then $13), and now ($12). */
 const WRITE_FIGURES = `UPDATE products SET offer_count = f.n, best_price_cents = f.cents, best_price_condition = f.condition, best_offer_id = f.offer,
     currency = coalesce(f.currency, products.currency), gtin = coalesce(products.gtin, f.gtin), model = coalesce(products.model, f.model),
     model_key = coalesce(products.model_key, f.model_key), brand = coalesce(products.brand, f.brand),
-    image_url = coalesce(f.image_url, products.image_url), updated_at = $12
-  FROM unnest($1::int[], $2::int[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-    AS f(id, n, cents, condition, offer, currency, gtin, model, model_key, brand, image_url)
+    image_url = coalesce(f.image_url, products.image_url), attributes = f.attributes::jsonb, updated_at = $12
+  FROM unnest($1::int[], $2::int[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $13::text[])
+    AS f(id, n, cents, condition, offer, currency, gtin, model, model_key, brand, image_url, attributes)
   WHERE products.id = f.id`;
 const WRITE_GROUPS = `UPDATE offers SET price_group = g.price_group FROM unnest($1::int[], $2::text[]) AS g(id, price_group) WHERE offers.id = g.id`;
+
+/** What PostgreSQL writes its own way in a browse. */
+const PG_BROWSE: BrowseDialect = {
+  sameBrand: (placeholder) => `lower(products.brand) = lower(${placeholder})`,
+  attribute: (key) => `(products.attributes ->> '${key}')`,
+};
 
 /** The figures of the products (`productFigures`: offer count, best price, offers' groups), written in two statements. */
 async function writeProductFiguresPg(db: Queryable, ids: readonly number[], now: string) {
@@ -103,7 +110,7 @@ async function writeProductFiguresPg(db: Queryable, ids: readonly number[], now:
     text: WRITE_FIGURES,
     values: [
       column('productId'), column('offerCount'), column('bestPriceCents'), column('bestPriceCondition'), column('bestOfferId'), column('currency'),
-      column('gtin'), column('model'), column('modelKey'), column('brand'), column('imageUrl'), now,
+      column('gtin'), column('model'), column('modelKey'), column('brand'), column('imageUrl'), now, column('attributes'),
     ],
   });
   const groups = figures.flatMap((row) => row.groups);
@@ -661,7 +668,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
           values.push(value);
           return `$${values.length}`;
         };
-        return { where: browseWhere(query, param, parts, (placeholder) => `lower(products.brand) = lower(${placeholder})`), values, param };
+        return { where: browseWhere(query, param, parts, PG_BROWSE), values, param };
       };
       const page = built(BROWSE_PARTS.page);
       const brands = built(BROWSE_PARTS.brands);
@@ -669,7 +676,17 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
       const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
       const count = `SELECT count(*) AS n FROM products ${page.where}`;
       const list = `SELECT ${PRODUCT_COLUMNS} FROM products ${page.where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT ${page.param(query.pageSize)} OFFSET ${page.param((query.page - 1) * query.pageSize)}`;
-      const [total, items, brandRows, storeRows] = await Promise.all([
+      // A category's attributes: those its products have.
+      const attributeRows = query.categorySlug
+        ? Promise.all(
+            PRODUCT_ATTRIBUTES.map(async (key) => {
+              const counted = built(attributeParts(key));
+              const { rows } = await pool.query<{ value: string; count: number }>(attributeValues(counted.where, PG_BROWSE.attribute(key)), counted.values);
+              return { key, values: rows };
+            }),
+          )
+        : Promise.resolve([]);
+      const [total, items, brandRows, storeRows, attributes] = await Promise.all([
         pool.query<{ n: number }>(count, page.values.slice(0, -2)),
         rowsOf<ProductRow>(pool, `browse-${shortHash(list)}`, list, page.values),
         // Brands in any letter case are one (SQLite: GROUP BY brand COLLATE NOCASE, named by one of its spellings); here
@@ -680,8 +697,9 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
           brands.values,
         ),
         pool.query<{ id: string; name: string; count: number }>(storeSql, stores.values),
+        attributeRows,
       ]);
-      return { total: total.rows[0]!.n, items, brands: brandRows.rows, stores: storeRows.rows };
+      return { total: total.rows[0]!.n, items, brands: brandRows.rows, stores: storeRows.rows, attributes: attributes.filter((attribute) => attribute.values.length > 0) };
     },
     async getProducts(ids) {
       const found = new Map<number, ProductRow>();

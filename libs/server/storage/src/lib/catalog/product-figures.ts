@@ -1,4 +1,5 @@
 import { chooseProductImage } from '@pricehunt/catalog-core';
+import { productAttributes } from '@pricehunt/catalog-matching';
 import { type Availability, type Condition, type PriceGroup, priceProduct } from '@pricehunt/catalog-pricing';
 
 /** An offer shoppers see (not held), as a product's figures are computed from it. */
@@ -34,6 +35,8 @@ export interface ProductFigures {
   modelKey: string | null;
   brand: string | null;
   imageUrl: string | null;
+  /** The colour, storage and size most of its offers state (`productAttributes`), as JSON; null when none. */
+  attributes: string | null;
   groups: Array<{ offerId: number; priceGroup: PriceGroup }>;
 }
 
@@ -59,6 +62,7 @@ export function productFigures(ids: readonly number[], offers: readonly FigureOf
   return [...new Set(ids)].map((productId) => {
     const list = byProduct.get(productId) ?? [];
     const { best, groups } = priceProduct(list);
+    const attributes = productAttributes(list.map((offer) => offer.title));
     return {
       productId,
       offerCount: list.length,
@@ -71,6 +75,7 @@ export function productFigures(ids: readonly number[], offers: readonly FigureOf
       modelKey: maxText(list.map((offer) => offer.modelKey)),
       brand: maxText(list.map((offer) => offer.brand)),
       imageUrl: chooseProductImage(list),
+      attributes: Object.keys(attributes).length > 0 ? JSON.stringify(attributes) : null,
       groups: list.filter((offer) => groups.get(offer.id) !== offer.priceGroup).map((offer) => ({ offerId: offer.id, priceGroup: groups.get(offer.id) ?? 'new' })),
     };
   });

@@ -6,7 +6,7 @@ const READ_OFFERS = `SELECT id, product_id AS productId, title, price_cents AS p
   FROM offers WHERE product_id IN (SELECT value FROM json_each(?)) AND held IS NULL`;
 const WRITE_PRODUCT = `UPDATE products SET offer_count = @offerCount, best_price_cents = @bestPriceCents, best_price_condition = @bestPriceCondition,
     best_offer_id = @bestOfferId, currency = coalesce(@currency, currency), gtin = coalesce(gtin, @gtin), model = coalesce(model, @model),
-    model_key = coalesce(model_key, @modelKey), brand = coalesce(brand, @brand), image_url = coalesce(@imageUrl, image_url), updated_at = @now
+    model_key = coalesce(model_key, @modelKey), brand = coalesce(brand, @brand), image_url = coalesce(@imageUrl, image_url), attributes = @attributes, updated_at = @now
   WHERE id = @productId`;
 const WRITE_GROUP = 'UPDATE offers SET price_group = ? WHERE id = ?';
 

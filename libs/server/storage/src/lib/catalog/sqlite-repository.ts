@@ -1,7 +1,8 @@
 import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SourcedOffer, SUSPECT_PRODUCTS_FROM, type SuspectProductRow, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { productName } from '@pricehunt/catalog-matching';
-import { BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseParts } from './browse-filters';
+import { PRODUCT_ATTRIBUTES, type ProductAttribute } from '@pricehunt/contracts';
+import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from './browse-filters';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
 import { writeAuditEntry } from '../admin/sqlite-repository';
@@ -583,6 +584,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       items: ProductRow[];
       brands: Array<{ name: string; count: number }>;
       stores: Array<{ id: string; name: string; count: number }>;
+      attributes: Array<{ key: ProductAttribute; values: Array<{ value: string; count: number }> }>;
     } {
       // Each statement names its own values.
       const built = (parts: BrowseParts) => {
@@ -592,7 +594,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
           values[name] = value;
           return `@${name}`;
         };
-        return { where: browseWhere(query, param, parts, (placeholder) => `products.brand = ${placeholder} COLLATE NOCASE`), values, param };
+        return { where: browseWhere(query, param, parts, SQLITE_BROWSE), values, param };
       };
       const statement = (sql: string) => {
         let prepared = browseStatements.get(sql);
@@ -614,6 +616,14 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
           `SELECT brand AS name, count(*) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
         ).all(brands.values) as Array<{ name: string; count: number }>,
         stores: statement(storeSql).all(stores.values) as Array<{ id: string; name: string; count: number }>,
+        // A category's attributes: those its products have.
+        attributes: query.categorySlug
+          ? PRODUCT_ATTRIBUTES.map((key) => {
+              const counted = built(attributeParts(key));
+              const values = statement(attributeValues(counted.where, SQLITE_BROWSE.attribute(key))).all(counted.values) as Array<{ value: string; count: number }>;
+              return { key, values };
+            }).filter((attribute) => attribute.values.length > 0)
+          : [],
       };
     },
 
@@ -671,6 +681,12 @@ const storeOf = (sqlite: Database.Database) => {
 export function refreshStoreTrustSqlite(sqlite: Database.Database, businessId: string, now: string): number {
   return storeOf(sqlite).refreshStoreTrust(businessId, now);
 }
+
+/** What SQLite writes its own way in a browse. */
+const SQLITE_BROWSE: BrowseDialect = {
+  sameBrand: (placeholder) => `products.brand = ${placeholder} COLLATE NOCASE`,
+  attribute: (key) => `json_extract(products.attributes, '$.${key}')`,
+};
 
 const BUSINESS_OFFER_ORDER: Record<ProductsQuery['sort'], string> = {
   title: 'o.title COLLATE NOCASE, o.id',

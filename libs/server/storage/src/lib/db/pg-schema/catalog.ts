@@ -35,6 +35,8 @@ export const products = pgTable(
     bestPriceCents: wholeNumber('best_price_cents'),
     bestPriceCondition: text('best_price_condition', { enum: ['new', 'refurbished', 'used'] }),
     bestOfferId: integer('best_offer_id'),
+    /** The colour, storage and size most of its offers state, as a JSON object (SQLite: text); browse filters by it. */
+    attributes: jsonb('attributes'),
     currency: text('currency'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),

@@ -42,6 +42,8 @@ export const products = sqliteTable(
     bestPriceCondition: text('best_price_condition', { enum: ['new', 'refurbished', 'used'] as const satisfies readonly Condition[] }),
     /** The offer whose total is the best price; null with none. */
     bestOfferId: integer('best_offer_id'),
+    /** The colour, storage and size most of its offers state (`catalog-matching` productAttributes), as a JSON object; browse filters by it. Written by the figures refresh only. */
+    attributes: text('attributes'),
     currency: text('currency'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
