@@ -122,4 +122,52 @@ describe('one truth for every price', () => {
     expect(await card.textContent()).toContain('from $2,655.99');
     await screenshot(page, 'one-price-browse-1280');
   });
+
+  it('names the TV by what its shops agree on, lists its specifications, and filters offers and products through the address', async () => {
+    const browse = (await (await fetch(`${stack.apiUrl}/api/browse?category=tvs`)).json()) as { items: Array<{ id: number }> };
+    const id = browse.items[0]?.id as number;
+    await page.goto(`${shopper}/product/${id}/x`);
+    const product = new ProductPage(page);
+    await product.waitForOffers();
+    // No shop's listing: the words most of the six say, the model, its size apart.
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())?.trim();
+    expect(name).toBe('Samsung QN90D 4K Neo QLED Smart TV (65")');
+    expect(ROWS.map((row) => row[1]?.toLowerCase())).not.toContain(name?.toLowerCase());
+    const specs = page.getByRole('region', { name: 'Specifications' });
+    await specs.waitFor();
+    expect(await specs.getByRole('row', { name: /Size/ }).textContent()).toContain('65"');
+    expect(await specs.getByRole('row', { name: /Stores/ }).textContent()).toContain('6 stores');
+
+    // The offers' filters are kept in the address: a reload shows the same offers.
+    await page.getByRole('checkbox', { name: 'Free shipping' }).check();
+    await page.waitForURL(/\?freeShipping=1$/);
+    expect(await page.getByRole('link', { name: 'Go to Newegg' }).count()).toBe(0);
+    await page.reload();
+    await product.offers.first().waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Free shipping' }).isChecked()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to Newegg' }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Store' }).selectOption('target');
+    await page.waitForURL(/freeShipping=1&store=target$/);
+    await page.getByRole('link', { name: 'Go to Walmart' }).waitFor({ state: 'detached' });
+    expect((await product.offerRows()).map((row) => row.link)).toEqual(['Go to Target']);
+
+    // Browse narrows the category by store, condition, stock, free shipping and size, in the address too.
+    await page.goto(`${shopper}/browse/tvs?store=bestbuy&condition=refurbished`);
+    await page.locator('.ph-product-card').first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Condition' }).inputValue()).toBe('refurbished');
+    expect(await page.getByRole('combobox', { name: 'Store' }).inputValue()).toBe('bestbuy');
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('65"');
+    await page.waitForURL(/size=65%22/);
+    await page.locator('.ph-product-card').first().waitFor();
+    await page.getByRole('checkbox', { name: 'Free shipping' }).check();
+    await page.waitForURL(/freeShipping=1/);
+    await page.locator('.ph-product-card').first().waitFor();
+    await screenshot(page, 'one-price-browse-filters-1280');
+    // Newegg does not say what it charges for shipping: no product of it ships free.
+    await page.goto(`${shopper}/browse/tvs?store=newegg&freeShipping=1`);
+    await page.getByRole('heading', { name: 'No products match these filters' }).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await page.waitForURL(/\/browse\/tvs$/);
+    await page.locator('.ph-product-card').first().waitFor();
+  });
 });
