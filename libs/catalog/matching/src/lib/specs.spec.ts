@@ -26,6 +26,14 @@ describe('productSpecs', () => {
     ]);
   });
 
+  it('reads a colour of several words as one', () => {
+    const specs = productSpecs({ title: 'Sony WH-1000XM6 Headphones (Platinum Silver)', brand: 'Sony', model: null, gtin: null, category: null }, [
+      offer('walmart', 'Sony WH-1000XM6 Wireless Headphones, Platinum Silver'),
+      offer('ebay', 'WH-1000XM6 Wrls Headphone Platinum Silver'),
+    ]);
+    expect(specs).toContainEqual({ name: 'Colour', value: 'Platinum Silver' });
+  });
+
   it('leaves out what one listing alone states or the listings disagree on', () => {
     const specs = productSpecs({ title: 'Anker PowerCore Portable Charger', brand: 'Anker', model: null, gtin: null, category: null }, [
       offer('amazon', 'Anker PowerCore 10000mAh Portable Charger Black'),

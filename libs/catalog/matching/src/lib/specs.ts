@@ -59,6 +59,12 @@ function agreed<T>(named: readonly T[], listings: ReadonlyArray<readonly T[]>, k
 }
 
 
+/** A title's colour, its colour words together ("Platinum Silver", not two colours); none when it names none. */
+const colourOf = (title: string): string[] => {
+  const words = extractColours(title);
+  return words.length > 0 ? [words.join(' ')] : [];
+};
+
 /** A size as a table and a filter write it: inches as '65"', else the listing's words ("45MM" → "45 MM"). */
 const sizeText = (quantity: { kind: QuantityKind; value: number; text: string }) =>
   quantity.kind === 'size' ? `${quantity.value}"` : quantity.text.toUpperCase().replace(/(\d)([A-Z])/, '$1 $2');
@@ -69,7 +75,7 @@ const sizeText = (quantity: { kind: QuantityKind; value: number; text: string })
  */
 export function productAttributes(titles: readonly string[], name = ''): Partial<Record<ProductAttribute, string>> {
   const attributes: Partial<Record<ProductAttribute, string>> = {};
-  const colour = agreed(extractColours(name), titles.map(extractColours), (value) => value);
+  const colour = agreed(colourOf(name), titles.map(colourOf), (value) => value);
   if (colour) attributes.colour = capitalised(colour);
   const named = extractQuantities(name);
   const listed = titles.map(extractQuantities);
@@ -100,7 +106,7 @@ export function productSpecs(product: SpecProduct, offers: readonly SpecOffer[])
   add('Category', product.category);
 
   const titles = offers.map((offer) => offer.title);
-  const colour = agreed(extractColours(product.title), titles.map(extractColours), (value) => value);
+  const colour = agreed(colourOf(product.title), titles.map(colourOf), (value) => value);
   add('Colour', colour ? capitalised(colour) : null);
   const named = extractQuantities(product.title);
   const listed = titles.map(extractQuantities);
