@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { accessibilityViolations, launchBrowser, registerConfirmed, startStack, type Stack } from '@pricehunt/e2e-harness';
-import type { Browser, BrowserContext, Locator } from 'playwright-core';
+import { accessibilityViolations, launchBrowser, PHONE_VIEWPORT, registerConfirmed, sidewaysOverflow, startStack, type Stack } from '@pricehunt/e2e-harness';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
 
 const MERCHANT = { email: 'corner-shop@example.com', password: 'corner-shop-42', storeDomain: 'corner-shop.example.com' };
@@ -229,6 +229,66 @@ describe('admin console', () => {
     await console_.open('/admin/audit');
     await page.getByRole('cell', { name: 'Took an offer out of a product' }).first().waitFor();
     await page.getByRole('cell', { name: 'Merged products' }).first().waitFor();
+  });
+
+  it('fits every page on a 375 px phone without sideways scrolling', async () => {
+    const appUrl = stack.appUrls.admin as string;
+    // Ids of the pages about one thing: a business, the import of the tests above, a feed source added here.
+    const session = await api(stack.apiUrl, 'POST', '/api/business/auth/login', { body: admin });
+    const businesses = await api(stack.apiUrl, 'GET', `/api/admin/businesses?q=${encodeURIComponent(MERCHANT.email)}`, { cookie: session.cookie });
+    const business = (businesses.body.items as Array<{ id: string }>)[0]?.id as string;
+    const imports = await api(stack.apiUrl, 'GET', '/api/admin/imports', { cookie: session.cookie });
+    const importRun = (imports.body.items as Array<{ id: string }>)[0]?.id as string;
+    const source = await api(stack.apiUrl, 'POST', '/api/admin/feed-sources', {
+      cookie: session.cookie,
+      body: { url: 'https://feeds.corner-kitchen.example/exports/google-merchant-center/products-with-a-rather-long-name.tsv', format: 'gmc-tsv', retailerName: 'Corner Kitchen Outlet', intervalMinutes: 360 },
+    });
+    expect(source.status).toBe(201);
+    const sourceId = (source.body.source as { id: string }).id;
+
+    const overflowing: Record<string, unknown> = {};
+    const walk = async (phone: AdminConsole, name: string, route: string, heading: string | RegExp) => {
+      await phone.open(route);
+      await phone.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // The screenshot waits for the page's figures and tables to arrive; the page is measured as it ends up.
+      await phone.screenshot(`admin-375-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}`);
+      const overflow = await sidewaysOverflow(phone.page);
+      if (overflow) overflowing[name] = overflow;
+    };
+    const phoneConsole = async (): Promise<[BrowserContext, AdminConsole]> => {
+      const phone = await browser.newContext({ viewport: PHONE_VIEWPORT });
+      const page: Page = await phone.newPage();
+      await page.route('**/*', (route) => (route.request().url().startsWith(appUrl) ? route.continue() : route.abort()));
+      return [phone, new AdminConsole(page, appUrl)];
+    };
+
+    // Signed out.
+    const [visitor, signedOut] = await phoneConsole();
+    await walk(signedOut, 'login', '/admin-login', 'Admin console');
+    await walk(signedOut, 'not found', '/no-such-page', 'Page not found');
+    await visitor.close();
+    // A merchant without admin access.
+    const [merchant, notAdmin] = await phoneConsole();
+    expect((await notAdmin.page.request.post(`${appUrl}/api/business/auth/login`, { data: { email: OTHER.email, password: OTHER.password } })).status()).toBe(200);
+    await walk(notAdmin, 'no admin access', '/admin', 'Admin console');
+    await merchant.close();
+    // The admin.
+    const [adminContext, signedIn] = await phoneConsole();
+    await signedIn.logIn(admin.email, admin.password);
+    await signedIn.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const pages: Array<[string, string, string | RegExp]> = [
+      ['overview', '/admin', 'Overview'],
+      ['businesses', '/admin/business', 'Businesses'],
+      ['business', `/admin/business/${business}`, MERCHANT.email],
+      ['catalog', '/admin/catalog', 'Catalog'],
+      ['import report', `/admin/catalog/imports/${importRun}`, 'Import report'],
+      ['feed sources', '/admin/catalog/sources', 'Feed sources'],
+      ['feed source', `/admin/catalog/sources/${sourceId}`, 'Corner Kitchen Outlet feed'],
+      ['audit log', '/admin/audit', 'Audit log'],
+    ];
+    for (const [name, route, heading] of pages) await walk(signedIn, name, route, heading);
+    await adminContext.close();
+    expect(overflowing).toEqual({});
   });
 
   it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {

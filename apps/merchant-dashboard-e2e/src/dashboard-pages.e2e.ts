@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, linkFromOutbox, startShopServer, startStack, workspaceRoot, type ShopServer, type Stack } from '@pricehunt/e2e-harness';
+import {
+  accessibilityViolations,
+  launchBrowser,
+  linkFromOutbox,
+  PHONE_VIEWPORT,
+  sidewaysOverflow,
+  startShopServer,
+  startStack,
+  workspaceRoot,
+  type ShopServer,
+  type Stack,
+} from '@pricehunt/e2e-harness';
 import { withCheckDigit } from './support/gtin';
 
 const SCREENSHOTS = path.join(workspaceRoot, 'screenshots', 'merchant-dashboard');
@@ -277,6 +288,53 @@ describe('dashboard pages with tracked traffic', () => {
     expect(line.endsWith(`,"'-1+1","'\t=1+1","'@SUM(1+1)"`)).toBe(true);
     // The order the store script reported keeps its amount a number.
     expect(csv).toMatch(new RegExp(`\\r\\n${storeOrderId},[^,]+,42,USD,`));
+  });
+
+  it('fits every page on a 375 px phone without sideways scrolling', async () => {
+    const overflowing: Record<string, unknown> = {};
+    const walk = async (on: Page, name: string, route: string, heading: string | RegExp) => {
+      await on.goto(`${dashboard}${route}`);
+      await on.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // The figures, tables and feeds arrive after the heading: measure the page as it ends up.
+      await on.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      await on.getByRole('status', { name: 'Loading…' }).waitFor({ state: 'detached' }).catch(() => undefined);
+      const overflow = await sidewaysOverflow(on);
+      if (overflow) overflowing[name] = overflow;
+      await shot(on, `375-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}`);
+    };
+    // Signed in as the merchant of the tests above, with their traffic, products and feeds.
+    const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, storageState: await merchant.storageState() });
+    const signedIn = await phone.newPage();
+    const pages: Array<[string, string, string]> = [
+      ['home', '/business/dashboard', 'Home'],
+      ['analytics', '/business/dashboard/analytics', 'Analytics'],
+      ['attribution', '/business/dashboard/attribution', 'Attribution'],
+      ['products', '/business/dashboard/products', 'Products'],
+      ['activity', '/business/dashboard/activity', 'Activity'],
+      ['integrate', '/business/dashboard/integrate', 'Integrate'],
+      ['settings', '/business/dashboard/settings', 'Settings'],
+      ['integrate at /business/integrate', '/business/integrate', 'Integrate'],
+      ['integrate at /business-integrate (dashed)', '/business-integrate', 'Integrate'],
+      ['integrate at /business/connect', '/business/connect', 'Integrate'],
+      ['activity at /business/activity', '/business/activity', 'Activity'],
+    ];
+    for (const [name, route, heading] of pages) await walk(signedIn, name, route, heading);
+    await phone.close();
+    // Signed out.
+    const visitor = await browser.newContext({ viewport: PHONE_VIEWPORT });
+    const signedOut = await visitor.newPage();
+    const signedOutPages: Array<[string, string, string]> = [
+      ['login', '/business-login', 'Log in to your dashboard'],
+      ['login (opened at /)', '/', 'Log in to your dashboard'],
+      ['register', '/business/register', 'Create your business account'],
+      ['reset password', '/reset-password', 'Reset your password'],
+      ['reset password (the emailed link)', '/reset-password?token=a-link-from-an-email-0123456789', 'Choose a new password'],
+      ['confirm email', '/confirm-email?token=a-link-used-already-0123456789', 'Confirm your email'],
+      ['not found', '/no-such-page', 'Page not found'],
+    ];
+    for (const [name, route, heading] of signedOutPages) await walk(signedOut, name, route, heading);
+    await visitor.close();
+    expect(overflowing).toEqual({});
   });
 
   it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {

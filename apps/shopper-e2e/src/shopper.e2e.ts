@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, linkFromOutbox, sessionCookie, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, linkFromOutbox, PHONE_VIEWPORT, sessionCookie, sidewaysOverflow, startStack, type Stack } from '@pricehunt/e2e-harness';
 import { keepTrafficLocal, LandingPage, listedOrder, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
@@ -450,26 +450,67 @@ describe('shopper site', () => {
     expect(await page.getByRole('main').getByRole('listitem').count()).toBe(1);
   });
 
-  it('works at 375 px', async () => {
-    const small = await context.newPage();
-    await small.setViewportSize({ width: 375, height: 800 });
-    await small.goto(`${shopper}/`);
-    await small.getByRole('heading', { name: 'Try an example link' }).waitFor();
-    await screenshot(small, 'landing-375', false);
-    await small.goto(`${shopper}/${demo.pasted.url}`);
-    await new ResultsPage(small).waitForOffers();
-    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await screenshot(small, 'results-375', false);
+  it('fits every page on a 375 px phone without sideways scrolling', async () => {
+    const several = await wordsAnswering('several');
+    const overflowing: Record<string, unknown> = {};
+    const walk = async (small: Page, name: string, path: string, ready: (p: Page) => Promise<unknown>) => {
+      await openPage(small, `${shopper}${path}`);
+      await ready(small);
+      // What is drawn once scrolled near (the price history) is drawn too, then the page is measured from its top.
+      await small.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await small.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      await small.evaluate(() => window.scrollTo(0, 0));
+      const overflow = await sidewaysOverflow(small);
+      if (overflow) overflowing[name] = overflow;
+      await screenshot(small, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}-375`);
+    };
+    const heading = (name: string | RegExp) => (p: Page) => p.getByRole('heading', { level: 1, name }).waitFor();
+
+    // As the shopper of the tests above: signed in, with a favorite, an alert and a history.
+    const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, storageState: await context.storageState() });
+    await keepTrafficLocal(phone, []);
+    const small = await phone.newPage();
+    await walk(small, 'results', `/${demo.pasted.url}`, (p) => new ResultsPage(p).waitForOffers());
+    // The same comparison in the older compact layout of /search/:requestId/:slug.
+    const compact = new URL(small.url()).pathname.replace(/^\/new-search\//, '/search/');
     await small.getByRole('heading', { name: /offers/ }).scrollIntoViewIfNeeded();
     await screenshot(small, 'results-375-offers', false);
-    await small.goto(`${shopper}/browse`);
-    await small.getByText(/\d+ offers/).first().waitFor();
-    await screenshot(small, 'browse-375', false);
-    await small.goto(`${shopper}/favorites`);
-    await small.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor();
-    await small.getByRole('main').getByRole('listitem').first().waitFor();
-    await screenshot(small, 'favorites-375', false);
-    await small.close();
+    await walk(small, 'landing', '/', (p) => p.getByRole('heading', { name: 'Try an example link' }).waitFor());
+    await walk(small, 'demo landing', '/demo-landing', (p) => p.getByRole('heading', { name: 'Try an example link' }).waitFor());
+    await walk(small, 'alternate landing', '/landing2', heading('Paid too much last time? Not again.'));
+    await walk(small, 'landing with an unreadable link', '/?error=invalid-url', (p) => p.getByText('That link is not a web address we can read.', { exact: false }).waitFor());
+    await walk(small, 'results compact', compact, (p) => new ResultsPage(p).offers.first().waitFor({ timeout: 30_000 }));
+    await walk(small, 'product list', `/search?q=${encodeURIComponent(several)}`, heading(/products match/));
+    await walk(small, 'no match', `/search?q=${encodeURIComponent('what time does the store close')}`, heading(/^No product matches/));
+    await walk(small, 'product', `/product/${demo.product.id}/its-words`, (p) => new ProductPage(p).waitForOffers());
+    await walk(small, 'product not found', '/product/999999999/gone', heading('This product is no longer in the catalog'));
+    await walk(small, 'browse', '/browse', (p) => p.getByText(/\d+ offers/).first().waitFor());
+    const category = (await small.getByRole('navigation', { name: 'Categories' }).getByRole('link').nth(1).getAttribute('href')) as string;
+    expect(category).toMatch(/^\/browse\/[a-z0-9-]+$/);
+    await walk(small, 'category', category, (p) => p.getByText(/\d+ offers/).first().waitFor());
+    await walk(small, 'deals', '/deals', heading(/^Deals/));
+    await walk(small, 'favorites', '/favorites', (p) => p.getByText('Alert at $1.00', { exact: false }).waitFor());
+    await walk(small, 'history', '/history', heading('Search history'));
+    await walk(small, 'signed in', '/login', heading('You are signed in'));
+    await walk(small, 'tracking test', '/tracking-test', heading('Tracking test'));
+    await walk(small, 'real tracking test', '/real-tracking-test', heading('Real tracking test'));
+    await walk(small, 'not found', '/no-such-page', heading('Page not found'));
+    await phone.close();
+
+    // Signed out: the account's own pages.
+    const visitor = await browser.newContext({ viewport: PHONE_VIEWPORT });
+    await keepTrafficLocal(visitor, []);
+    const signedOut = await visitor.newPage();
+    await walk(signedOut, 'sign in', '/login', (p) => p.getByRole('textbox', { name: 'Email' }).waitFor());
+    await walk(signedOut, 'create an account', '/login?mode=signup', (p) => p.getByRole('button', { name: 'Create account' }).waitFor());
+    await walk(signedOut, 'reset password', '/reset-password?token=a-link-from-an-email-0123456789', heading('Choose a new password'));
+    await walk(signedOut, 'reset password without its link', '/reset-password', heading('Choose a new password'));
+    await walk(signedOut, 'confirm email', '/confirm-email?token=a-link-used-already-0123456789', (p) => p.getByRole('button', { name: 'Confirm my email' }).waitFor());
+    await walk(signedOut, 'stop a price alert', '/alerts/stop?token=from-an-email', (p) => p.getByRole('button', { name: 'Stop this alert' }).waitFor());
+    await walk(signedOut, 'favorites signed out', '/favorites', heading('Favorites'));
+    await walk(signedOut, 'history signed out', '/history', heading('Search history'));
+    await visitor.close();
+    expect(overflowing).toEqual({});
   });
 
   it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {

@@ -61,43 +61,45 @@ export default function ActivityPage() {
             <p className="md-muted" aria-live="polite">
               {data.total} {data.total === 1 ? 'item' : 'items'}
             </p>
-            <table className="md-table">
-              <caption className="md-visually-hidden">Activity</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Details</th>
-                  <th scope="col">Value</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
+            <div className="md-table-scroll">
+              <table className="md-table">
+                <caption className="md-visually-hidden">Activity</caption>
+                <thead>
                   <tr>
-                    <td colSpan={5} className="md-muted">
-                      Nothing yet. Clicks, referrals and orders appear here as they happen.
-                    </td>
+                    <th scope="col">When</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">What</th>
+                    <th scope="col">Details</th>
+                    <th scope="col">Value</th>
                   </tr>
-                ) : (
-                  data.items.map((item) => (
-                    <tr key={item.id}>
-                      <td>{formatDateTime(item.at)}</td>
-                      <td>
-                        <span className={`md-badge md-badge--${item.type}`}>{item.type}</span>
+                </thead>
+                <tbody>
+                  {data.items.length === 0 ? (
+                    <tr>
+                      <td colSpan={5} className="md-muted">
+                        Nothing yet. Clicks, referrals and orders appear here as they happen.
                       </td>
-                      <td>{item.name}</td>
-                      <td className="md-cell-wrap">
-                        {item.detail ?? ''}
-                        {item.url ? <div className="md-muted md-url">{item.url}</div> : null}
-                        {item.referralId ? <div className="md-muted">Referral {item.referralId}</div> : null}
-                      </td>
-                      <td>{item.valueCents !== null ? formatMoney(item.valueCents, item.currency ?? 'USD') : ''}</td>
                     </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+                  ) : (
+                    data.items.map((item) => (
+                      <tr key={item.id}>
+                        <td>{formatDateTime(item.at)}</td>
+                        <td>
+                          <span className={`md-badge md-badge--${item.type}`}>{item.type}</span>
+                        </td>
+                        <td>{item.name}</td>
+                        <td className="md-cell-wrap">
+                          {item.detail ?? ''}
+                          {item.url ? <div className="md-muted md-url">{item.url}</div> : null}
+                          {item.referralId ? <div className="md-muted">Referral {item.referralId}</div> : null}
+                        </td>
+                        <td>{item.valueCents !== null ? formatMoney(item.valueCents, item.currency ?? 'USD') : ''}</td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
             <Pager className="md-pagination" page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </>
         ) : null}

@@ -12,33 +12,35 @@ import { useRange } from '../dashboard/components/use-range';
 
 function RowsTable({ caption, keyLabel, rows, currency }: { caption: string; keyLabel: string; rows: AttributionRow[]; currency: string }) {
   return (
-    <table className="md-table">
-      <caption className="md-visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{keyLabel}</th>
-          <th scope="col">Attributed orders</th>
-          <th scope="col">Attributed revenue</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
+    <div className="md-table-scroll">
+      <table className="md-table">
+        <caption className="md-visually-hidden">{caption}</caption>
+        <thead>
           <tr>
-            <td colSpan={3} className="md-muted">
-              No attributed orders.
-            </td>
+            <th scope="col">{keyLabel}</th>
+            <th scope="col">Attributed orders</th>
+            <th scope="col">Attributed revenue</th>
           </tr>
-        ) : (
-          rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row">{r.key}</th>
-              <td>{formatNumber(r.orders)}</td>
-              <td>{formatMoney(r.revenueCents, currency)}</td>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="md-muted">
+                No attributed orders.
+              </td>
             </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+          ) : (
+            rows.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{r.key}</th>
+                <td>{formatNumber(r.orders)}</td>
+                <td>{formatMoney(r.revenueCents, currency)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -117,39 +119,41 @@ export default function AttributionPage() {
                   Export CSV
                 </button>
               </div>
-              <table className="md-table">
-                <caption className="md-visually-hidden">Attributed orders</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Ordered</th>
-                    <th scope="col">Value</th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Campaign</th>
-                    <th scope="col">Referred</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.orders.length === 0 ? (
+              <div className="md-table-scroll">
+                <table className="md-table">
+                  <caption className="md-visually-hidden">Attributed orders</caption>
+                  <thead>
                     <tr>
-                      <td colSpan={6} className="md-muted">
-                        No attributed orders in this period.
-                      </td>
+                      <th scope="col">Order</th>
+                      <th scope="col">Ordered</th>
+                      <th scope="col">Value</th>
+                      <th scope="col">Product</th>
+                      <th scope="col">Campaign</th>
+                      <th scope="col">Referred</th>
                     </tr>
-                  ) : (
-                    data.orders.map((o) => (
-                      <tr key={o.orderId}>
-                        <th scope="row">{o.orderId}</th>
-                        <td>{formatDateTime(o.at)}</td>
-                        <td>{formatMoney(o.valueCents, o.currency)}</td>
-                        <td>{o.productName ?? '—'}</td>
-                        <td>{o.utmCampaign ?? '—'}</td>
-                        <td>{formatDateTime(o.referredAt)}</td>
+                  </thead>
+                  <tbody>
+                    {data.orders.length === 0 ? (
+                      <tr>
+                        <td colSpan={6} className="md-muted">
+                          No attributed orders in this period.
+                        </td>
                       </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
+                    ) : (
+                      data.orders.map((o) => (
+                        <tr key={o.orderId}>
+                          <th scope="row">{o.orderId}</th>
+                          <td>{formatDateTime(o.at)}</td>
+                          <td>{formatMoney(o.valueCents, o.currency)}</td>
+                          <td>{o.productName ?? '—'}</td>
+                          <td>{o.utmCampaign ?? '—'}</td>
+                          <td>{formatDateTime(o.referredAt)}</td>
+                        </tr>
+                      ))
+                    )}
+                  </tbody>
+                </table>
+              </div>
             </section>
           </>
         ) : null}

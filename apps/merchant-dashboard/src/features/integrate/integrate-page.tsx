@@ -138,24 +138,26 @@ export default function IntegratePage() {
               <p className="md-muted">The tag of step 2 below, on your store&apos;s front page, carries the same token.</p>
               <h3 className="md-subheading">DNS record</h3>
               <p className="md-muted">A TXT record on {data.storeDomain ?? 'your domain'}, added where your domain&apos;s DNS is managed:</p>
-              <table className="md-table md-dns" aria-label="DNS record">
-                <thead>
-                  <tr>
-                    <th scope="col">Type</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <td>{data.dnsRecord.type}</td>
-                    <td className="md-cell-wrap">{data.dnsRecord.name || 'your store domain'}</td>
-                    <td className="md-cell-wrap">
-                      <code>{data.dnsRecord.value}</code>
-                    </td>
-                  </tr>
-                </tbody>
-              </table>
+              <div className="md-table-scroll">
+                <table className="md-table md-dns" aria-label="DNS record">
+                  <thead>
+                    <tr>
+                      <th scope="col">Type</th>
+                      <th scope="col">Name</th>
+                      <th scope="col">Value</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    <tr>
+                      <td>{data.dnsRecord.type}</td>
+                      <td className="md-cell-wrap">{data.dnsRecord.name || 'your store domain'}</td>
+                      <td className="md-cell-wrap">
+                        <code>{data.dnsRecord.value}</code>
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </div>
               <div className="md-actions">
                 <CopyButton text={data.dnsRecord.value} label="Copy TXT value" />
                 <button type="button" className="md-button" onClick={() => verify.mutate()} disabled={!data.storeDomain || verify.isPending}>

@@ -110,25 +110,27 @@ function FeedImport() {
 function LineIssues({ caption, issues }: { caption: string; issues: ReadonlyArray<{ line: number; field: string; reason: string }> }) {
   if (issues.length === 0) return null;
   return (
-    <table className="md-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Line</th>
-          <th scope="col">Field</th>
-          <th scope="col">Problem</th>
-        </tr>
-      </thead>
-      <tbody>
-        {issues.map((issue, i) => (
-          <tr key={i}>
-            <td>{issue.line}</td>
-            <td>{issue.field}</td>
-            <td>{issue.reason}</td>
+    <div className="md-table-scroll">
+      <table className="md-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Field</th>
+            <th scope="col">Problem</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {issues.map((issue, i) => (
+            <tr key={i}>
+              <td>{issue.line}</td>
+              <td>{issue.field}</td>
+              <td>{issue.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -188,67 +190,69 @@ export default function ProductsPage() {
             <p className="md-muted" aria-live="polite">
               {data.total} {data.total === 1 ? 'product' : 'products'}
             </p>
-            <table className="md-table">
-              <caption className="md-visually-hidden">Your products</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Availability</th>
-                  <th scope="col">Price rank</th>
-                  <th scope="col">Best other price, with shipping</th>
-                  <th scope="col">
-                    <span className="md-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
+            <div className="md-table-scroll">
+              <table className="md-table">
+                <caption className="md-visually-hidden">Your products</caption>
+                <thead>
                   <tr>
-                    <td colSpan={6} className="md-muted">
-                      No products yet. Connect your Shopify store on the Integrate page or import a feed below.
-                    </td>
+                    <th scope="col">Product</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Availability</th>
+                    <th scope="col">Price rank</th>
+                    <th scope="col">Best other price, with shipping</th>
+                    <th scope="col">
+                      <span className="md-visually-hidden">Actions</span>
+                    </th>
                   </tr>
-                ) : (
-                  data.items.map((p) =>
-                    editing === p.id ? (
-                      <tr key={p.id}>
-                        <td colSpan={6}>
-                          <strong>{p.title}</strong>
-                          <EditRow product={p} onDone={() => setEditing(null)} />
-                        </td>
-                      </tr>
-                    ) : (
-                      <tr key={p.id}>
-                        <th scope="row" className="md-cell-wrap">
-                          <a href={p.url} target="_blank" rel="noreferrer">
-                            {p.title}
-                          </a>
-                          <div className="md-muted">ID {p.externalId}</div>
-                          {p.held ? (
-                            <div>
-                              <span className="md-badge md-badge--held">{p.held === 'store' ? 'Hidden until your store domain is verified' : 'Held for a price review'}</span>
-                            </div>
-                          ) : null}
-                        </th>
-                        <td>{formatMoney(p.priceCents, p.currency)}</td>
-                        <td>{AVAILABILITY_LABELS[p.availability]}</td>
-                        <td>
-                          {p.priceRank === null ? '—' : `#${p.priceRank} of ${p.competitorCount + 1}`}
-                          {p.priceRank === 1 && p.competitorCount > 0 ? <span className="md-badge md-badge--conversion"> cheapest</span> : null}
-                        </td>
-                        <td>{p.bestCompetitorPriceCents === null ? 'No other retailer' : formatMoney(p.bestCompetitorPriceCents, p.currency)}</td>
-                        <td>
-                          <button type="button" className="md-button md-button--secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.title}`}>
-                            Edit
-                          </button>
-                        </td>
-                      </tr>
-                    ),
-                  )
-                )}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.items.length === 0 ? (
+                    <tr>
+                      <td colSpan={6} className="md-muted">
+                        No products yet. Connect your Shopify store on the Integrate page or import a feed below.
+                      </td>
+                    </tr>
+                  ) : (
+                    data.items.map((p) =>
+                      editing === p.id ? (
+                        <tr key={p.id}>
+                          <td colSpan={6}>
+                            <strong>{p.title}</strong>
+                            <EditRow product={p} onDone={() => setEditing(null)} />
+                          </td>
+                        </tr>
+                      ) : (
+                        <tr key={p.id}>
+                          <th scope="row" className="md-cell-wrap">
+                            <a href={p.url} target="_blank" rel="noreferrer">
+                              {p.title}
+                            </a>
+                            <div className="md-muted">ID {p.externalId}</div>
+                            {p.held ? (
+                              <div>
+                                <span className="md-badge md-badge--held">{p.held === 'store' ? 'Hidden until your store domain is verified' : 'Held for a price review'}</span>
+                              </div>
+                            ) : null}
+                          </th>
+                          <td>{formatMoney(p.priceCents, p.currency)}</td>
+                          <td>{AVAILABILITY_LABELS[p.availability]}</td>
+                          <td>
+                            {p.priceRank === null ? '—' : `#${p.priceRank} of ${p.competitorCount + 1}`}
+                            {p.priceRank === 1 && p.competitorCount > 0 ? <span className="md-badge md-badge--conversion"> cheapest</span> : null}
+                          </td>
+                          <td>{p.bestCompetitorPriceCents === null ? 'No other retailer' : formatMoney(p.bestCompetitorPriceCents, p.currency)}</td>
+                          <td>
+                            <button type="button" className="md-button md-button--secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.title}`}>
+                              Edit
+                            </button>
+                          </td>
+                        </tr>
+                      ),
+                    )
+                  )}
+                </tbody>
+              </table>
+            </div>
             <Pager className="md-pagination" page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </>
         ) : null}
