@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, startProcess, startStack, tempDir, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
+import { keepTrafficLocal, LandingPage, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 const MPN = 'QN65QN90DAFXZA';
 const TARGET = 'https://www.target.com/p/samsung-65-qn90d-neo-qled-4k-smart-tv/-/A-89123456';
@@ -126,7 +126,7 @@ describe('one truth for every price', () => {
   it('names the TV by what its shops agree on, lists its specifications, and filters offers and products through the address', async () => {
     const browse = (await (await fetch(`${stack.apiUrl}/api/browse?category=tvs`)).json()) as { items: Array<{ id: number }> };
     const id = browse.items[0]?.id as number;
-    await page.goto(`${shopper}/product/${id}/x`);
+    await openPage(page, `${shopper}/product/${id}/x`);
     const product = new ProductPage(page);
     await product.waitForOffers();
     // No shop's listing: the words most of the six say, the model, its size apart.
@@ -143,6 +143,8 @@ describe('one truth for every price', () => {
     await page.waitForURL(/\?freeShipping=1$/);
     expect(await page.getByRole('link', { name: 'Go to Newegg' }).count()).toBe(0);
     await page.reload();
+    // Filters answer once the app has taken over the page the server sent.
+    await page.locator('#root[data-hydrated="true"]').waitFor({ state: 'attached' });
     await product.offers.first().waitFor();
     expect(await page.getByRole('checkbox', { name: 'Free shipping' }).isChecked()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go to Newegg' }).count()).toBe(0);
@@ -152,7 +154,7 @@ describe('one truth for every price', () => {
     expect((await product.offerRows()).map((row) => row.link)).toEqual(['Go to Target']);
 
     // Browse narrows the category by store, condition, stock, free shipping and size, in the address too.
-    await page.goto(`${shopper}/browse/tvs?store=bestbuy&condition=refurbished`);
+    await openPage(page, `${shopper}/browse/tvs?store=bestbuy&condition=refurbished`);
     await page.locator('.ph-product-card').first().waitFor();
     expect(await page.getByRole('combobox', { name: 'Condition' }).inputValue()).toBe('refurbished');
     expect(await page.getByRole('combobox', { name: 'Store' }).inputValue()).toBe('bestbuy');
@@ -164,7 +166,7 @@ describe('one truth for every price', () => {
     await page.locator('.ph-product-card').first().waitFor();
     await screenshot(page, 'one-price-browse-filters-1280');
     // Newegg does not say what it charges for shipping: no product of it ships free.
-    await page.goto(`${shopper}/browse/tvs?store=newegg&freeShipping=1`);
+    await openPage(page, `${shopper}/browse/tvs?store=newegg&freeShipping=1`);
     await page.getByRole('heading', { name: 'No products match these filters' }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await page.waitForURL(/\/browse\/tvs$/);
