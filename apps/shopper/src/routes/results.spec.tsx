@@ -65,6 +65,26 @@ describe('results page', () => {
     expect(screen.getByText('GTIN', { selector: 'dt' }).parentElement).toHaveTextContent('GTIN032884187614');
   });
 
+  it('says when a pasted page could not be read, searches its link’s words, and keeps the link in the box', async () => {
+    const url = 'https://www.amazon.com/Lumetra-K7-Mechanical-Keyboard/dp/B0LUMETRA7';
+    storeProductRequest(REQUEST_ID, { url, timestamp: 1 });
+    const base = searchResult();
+    const source = { ...base.source, offerId: null, retailer: { id: 'amazon', name: 'Amazon' }, url, canonicalUrl: url, title: 'Lumetra K7 Mechanical Keyboard', brand: null, model: null, gtin: null, priceCents: null, currency: null };
+    const answer = searchResult({ input: { url, query: null }, identifiedBy: 'url-slug', source, product: null, offers: [], matches: [], similarProducts: [], unreadPage: { reason: 'blocked', shop: 'Amazon' } });
+    mockApi({ 'POST /api/search': jsonResponse(answer) });
+    const { unmount } = renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lumetra K7 Mechanical Keyboard' })).toBeInTheDocument();
+    expect(screen.getByText(/We could not read this page at Amazon: the shop refused our request\./)).toHaveTextContent('We searched for the words in its link, “Lumetra K7 Mechanical Keyboard”, instead.');
+    expect(screen.getByRole('combobox')).toHaveValue(url);
+    unmount();
+
+    // A link with no words in its path is named by its shop, never by the link itself.
+    mockApi({ 'POST /api/search': jsonResponse({ ...answer, source: { ...source, title: null }, unreadPage: { reason: 'timeout', shop: 'Amazon' } }) });
+    renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'A page at Amazon' })).toBeInTheDocument();
+    expect(screen.getByText(/the shop took too long to answer\. Its link holds no words to search for/)).toBeInTheDocument();
+  });
+
   it('names the cheapest offer one can buy as the best price when a cheaper one is sold out', async () => {
     storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
     const base = searchResult();

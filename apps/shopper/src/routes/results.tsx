@@ -1,4 +1,4 @@
-import type { SearchResult } from '@pricehunt/contracts';
+import type { PageFailure, SearchResult } from '@pricehunt/contracts';
 import { DirectUrlDetector } from '@pricehunt/direct-url';
 import { pushPriceComparison, pushProductSearch } from '@pricehunt/tracking';
 import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
@@ -145,7 +145,8 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
   const { favorites } = useLibrary();
   const favorite = product ? favorites.find((entry) => entry.productId === product.id) : undefined;
   const best = bestOffer(result);
-  const title = product?.title ?? result.source.title ?? searchedFor(result);
+  // A link whose page could not be read and whose path holds no words is named by its shop, never by the raw link.
+  const title = product?.title ?? result.source.title ?? (result.unreadPage ? `A page at ${result.unreadPage.shop}` : searchedFor(result));
   const brandModel = [product?.brand ?? result.source.brand, product?.model ?? result.source.model].filter(Boolean).join(' · ');
   return (
     <section className={`ph-product ph-product--${layout}`} aria-labelledby="product-title">
@@ -212,6 +213,30 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
   );
 }
 
+/** Why a pasted page could not be read, as the line under the search box says it. */
+const UNREAD_REASON: Record<PageFailure, string> = {
+  unreachable: 'the shop did not answer',
+  timeout: 'the shop took too long to answer',
+  blocked: 'the shop refused our request',
+  'not-found': 'the shop says the page does not exist',
+  'server-error': 'the shop answered with an error',
+  'not-a-page': 'the link is no product page',
+  'no-product': 'the page names no product we could read',
+};
+
+/** A pasted page that could not be read: the shopper is told so, and that its link's words were searched instead. */
+function UnreadPage({ result }: { result: SearchResult }) {
+  const unread = result.unreadPage;
+  if (!unread) return null;
+  const words = result.source.title;
+  return (
+    <p className="ph-alert ph-alert--info ph-results__unread" role="status">
+      We could not read this page at {unread.shop}: {UNREAD_REASON[unread.reason]}.{' '}
+      {words ? `We searched for the words in its link, “${words}”, instead.` : 'Its link holds no words to search for; try the product’s name or model number.'}
+    </p>
+  );
+}
+
 function NoAlternatives({ result }: { result: SearchResult }) {
   const navigate = useNavigate();
   const where = result.source.retailer?.name;
@@ -261,9 +286,10 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
   // Products the link's words fit about as well as the one shown: offered right under it.
   const close = result ? closeAlternatives(result) : [];
-  // A text search keeps its words in the box, to refine them; a pasted link leaves it empty for the next one. The words
-  // kept by this browser (session storage, the entry's state) are read once the page is the browser's.
-  const query = result ? result.input.query : hydrated ? askedQuery(requestId, location.state) : null;
+  // A text search keeps its words in the box, to refine them, and a link whose page could not be read stays there, to
+  // correct or try again; a compared link leaves it empty for the next one. The words kept by this browser (session
+  // storage, the entry's state) are read once the page is the browser's.
+  const query = result ? (result.input.query ?? (result.unreadPage ? result.input.url : null)) : hydrated ? askedQuery(requestId, location.state) : null;
   return (
     <DirectUrlDetector>
       <div className={`ph-page ph-results ph-results--${layout}`}>
@@ -271,6 +297,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
           <SearchForm key={`${requestId}|${query ?? ''}`} size="compact" defaultValue={query ?? ''} />
         </div>
         {result ? <Correction result={result} /> : null}
+        {result ? <UnreadPage result={result} /> : null}
         {search.status === 'loading' ? <ResultsSkeleton /> : null}
         {search.status === 'error' ? (
           <div className="ph-alert ph-alert--error ph-results__error" role="alert">

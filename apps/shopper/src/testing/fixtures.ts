@@ -90,6 +90,7 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
     matches: [],
     similarProducts: [],
     ...overrides,
+    unreadPage: overrides.unreadPage ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
 export * from './lib/ports';
 export * from './lib/service';
 export * from './lib/page-reader';
+export * from './lib/page-failure';

@@ -61,6 +61,15 @@ describe('search API', () => {
       if (req.url === '/shop/sony-headphones-page') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(PRODUCT_PAGE);
+      } else if (req.url?.startsWith('/blocked/')) {
+        res.writeHead(403, { 'content-type': 'text/html' });
+        res.end('<html><head><title>Access denied</title></head><body>Are you a robot?</body></html>');
+      } else if (req.url?.startsWith('/wall/')) {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>');
+      } else if (req.url?.startsWith('/feed/')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
       } else {
         res.writeHead(404, { 'content-type': 'text/html' });
         res.end('<html><head><title>Not found</title></head></html>');
@@ -109,6 +118,18 @@ describe('search API', () => {
     expect(result.product?.offerCount).toBe(3);
     expect(result.product!.confidence).toBeGreaterThan(0.9);
     expect(result.offers[0]).toMatchObject({ retailer: { id: 'walmart' }, savingsCents: 32_900 - 28_399, isBestPrice: true });
+  });
+
+  it('says why a page could not be read, names its shop, and searches the words of its link written as a name', async () => {
+    const blocked = await search({ url: `${origin}/blocked/lumetra-k7-mechanical-keyboard` });
+    expect(blocked).toMatchObject({ identifiedBy: 'url-slug', unreadPage: { reason: 'blocked', shop: '127.0.0.1' }, product: null });
+    expect(blocked.source.title).toBe('Lumetra K7 Mechanical Keyboard');
+    expect((await search({ url: `${origin}/wall/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'no-product', shop: '127.0.0.1' });
+    expect((await search({ url: `${origin}/feed/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'not-a-page', shop: '127.0.0.1' });
+    expect((await search({ url: `${origin}/gone/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'not-found', shop: '127.0.0.1' });
+    // A page read or a known offer is no unread page.
+    expect((await search({ url: `${origin}/shop/sony-headphones-page` })).unreadPage).toBeNull();
+    expect((await search({ url: 'https://www.amazon.com/dp/B0863TXGM3' })).unreadPage).toBeNull();
   });
 
   it('falls back to the words of the URL when the page says nothing', async () => {
@@ -476,6 +497,30 @@ describe('search API: a product and the accessories made for it', () => {
   it('still answers words that ask for the accessory with it', async () => {
     const result = await search('dicapac underwater housing case canon powershot sd1100');
     expect(result.product?.title).toMatch(/^Dicapac Underwater Housing Case/);
+  });
+});
+
+describe('search API: a known shop’s page that refuses to be read', () => {
+  let server: http.Server;
+  let t: TestApp;
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => {
+      res.writeHead(403, { 'content-type': 'text/html' });
+      res.end('<html><head><title>Access denied</title></head></html>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // Best Buy's pages are served by the refusing server on this machine.
+    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `www.bestbuy.com=http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('names the shop as the catalog names it', async () => {
+    const result = await searchOn(t, { url: 'https://www.bestbuy.com/site/lumetra-k7-mechanical-keyboard/6501234.p?skuId=6501234' });
+    expect(result.unreadPage).toEqual({ reason: 'blocked', shop: 'Best Buy' });
+    expect(result.source).toMatchObject({ retailer: { id: 'bestbuy', name: 'Best Buy' }, title: 'Lumetra K7 Mechanical Keyboard' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { createSafeFetcher, extractProductIdentity, fetchUrlFor, slugQueryFromUrl, type SafeFetcher, type StoreOriginOverrides } from '@pricehunt/catalog-identity';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import { PageAnswerError } from './page-failure';
 import type { PageReader } from './service';
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
@@ -18,8 +19,8 @@ export function createPageReader(options: { allowLoopback: boolean; fetcher?: Sa
     async read(url: string): Promise<ItemIdentity | null> {
       const fetchUrl = fetchUrlFor(url, overrides);
       const page = await fetcher.fetch(fetchUrl);
-      if (page.status !== 200) return null;
-      if (page.contentType && !HTML_TYPES.test(page.contentType)) return null;
+      if (page.status !== 200) throw new PageAnswerError(url, page.status);
+      if (page.contentType && !HTML_TYPES.test(page.contentType)) throw new PageAnswerError(url, 200, page.contentType);
       const identity = extractProductIdentity(page.body, { url: fetchUrl === url ? page.finalUrl : url });
       if (!identity || identity.source === 'title-tag' || !identity.title.trim()) return null;
       return identity;

@@ -1,6 +1,8 @@
 import { groupOf, savingCents } from '@pricehunt/catalog-pricing';
-import { type IdentifiedBy, type MatchedProduct, type SearchBody, type SearchOffer, type SearchResult, type SearchSource } from '@pricehunt/contracts';
-import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
+import { type IdentifiedBy, type MatchedProduct, type PageFailure, type SearchBody, type SearchOffer, type SearchResult, type SearchSource } from '@pricehunt/contracts';
+import { extractProductId, retailerForUrl, tryCanonicalizeUrl } from '@pricehunt/marketplace';
+import { displayCase } from '@pricehunt/catalog-feeds';
+import { pageFailureOf } from './page-failure';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { DAY_MS, offerImagePath, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
@@ -9,7 +11,10 @@ import type { SearchRequestRepository } from './ports';
 
 /** Reads what a pasted URL points at, without the catalog. */
 export interface PageReader {
-  /** Fetches the page (SSRF-safe) and reads its product metadata; null when it cannot be fetched or says nothing useful. */
+  /**
+   * Fetches the page (SSRF-safe) and reads its product metadata: null when the page says nothing useful; rejects when it
+   * cannot be fetched or is no page (`pageFailureOf` tells why).
+   */
   read(url: string): Promise<ItemIdentity | null>;
   /** The product words in the URL's path (`/sony-wh-1000xm4-headphones/…`), or null when there are none. */
   slugWords(url: string): string | null;
@@ -171,7 +176,10 @@ export function createSearchService(deps: {
     }));
   }
 
-  async function identify(url: string, canonicalUrl: string): Promise<{ identifiedBy: IdentifiedBy; source: SearchSource; item: ItemIdentity | null; knownOffer: OfferRow | null }> {
+  async function identify(
+    url: string,
+    canonicalUrl: string,
+  ): Promise<{ identifiedBy: IdentifiedBy; source: SearchSource; item: ItemIdentity | null; knownOffer: OfferRow | null; unreadPage: SearchResult['unreadPage'] }> {
     const ref = extractProductId(url);
     const base = { ...emptySource(url, canonicalUrl), externalId: ref?.id ?? null };
     const known = await findKnownOffer(url, canonicalUrl);
@@ -180,6 +188,7 @@ export function createSearchService(deps: {
       return {
         identifiedBy: 'known-offer',
         knownOffer: known,
+        unreadPage: null,
         item: null,
         source: {
           ...base,
@@ -196,11 +205,16 @@ export function createSearchService(deps: {
         },
       };
     }
-    const page = await pages.read(url).catch(() => null);
+    let failure: PageFailure = 'no-product';
+    const page = await pages.read(url).catch((error: unknown) => {
+      failure = pageFailureOf(error);
+      return null;
+    });
     if (page && page.title.trim()) {
       return {
         identifiedBy: 'page-metadata',
         knownOffer: null,
+        unreadPage: null,
         item: page,
         source: {
           ...base,
@@ -214,8 +228,18 @@ export function createSearchService(deps: {
         },
       };
     }
+    // The page could not be read: the words of its link are searched, written as a name ("Lumetra K7 Mechanical
+    // Keyboard"), at the shop the link names.
     const words = pages.slugWords(url);
-    return { identifiedBy: 'url-slug', knownOffer: null, item: words ? { title: words } : null, source: { ...base, title: words } };
+    const retailer = retailerForUrl(url);
+    const shop = retailer?.name ?? new URL(url).hostname.replace(/^www\./, '');
+    return {
+      identifiedBy: 'url-slug',
+      knownOffer: null,
+      unreadPage: { reason: failure, shop },
+      item: words ? { title: words } : null,
+      source: { ...base, retailer: retailer ? { id: retailer.id, name: retailer.name } : null, title: words ? displayCase(words) : null },
+    };
   }
 
   /**
@@ -314,6 +338,7 @@ export function createSearchService(deps: {
     // Products that search words fit about equally well, best first (then no product is picked).
     let matchIds: number[] = [];
     let correctedQuery: string | null = null;
+    let unreadPage: SearchResult['unreadPage'] = null;
 
     if (body.url !== undefined) {
       const canonicalUrl = tryCanonicalizeUrl(body.url);
@@ -321,6 +346,7 @@ export function createSearchService(deps: {
       const identified = await identify(body.url, canonicalUrl);
       identifiedBy = identified.identifiedBy;
       source = identified.source;
+      unreadPage = identified.unreadPage;
       if (identified.knownOffer) {
         productId = identified.knownOffer.productId;
         sourceOfferId = identified.knownOffer.id;
@@ -380,6 +406,7 @@ export function createSearchService(deps: {
       offers,
       matches,
       similarProducts,
+      unreadPage,
     };
   }
 

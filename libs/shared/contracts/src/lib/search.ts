@@ -200,6 +200,15 @@ export const searchSourceSchema = z.object({
 export type SearchSource = z.infer<typeof searchSourceSchema>;
 
 /** The stored answer of one search; `GET /api/search/:requestId` returns it unchanged. */
+/**
+ * Why a pasted link's page could not be read: no answer (`unreachable`), too slow (`timeout`), refused (`blocked`:
+ * 401, 403, 429), gone (`not-found`: 404, 410), another error answer (`server-error`), no web page (`not-a-page`), or a
+ * page that names no product (`no-product`, a bot wall among them).
+ */
+export const PAGE_FAILURES = ['unreachable', 'timeout', 'blocked', 'not-found', 'server-error', 'not-a-page', 'no-product'] as const;
+export const pageFailureSchema = z.enum(PAGE_FAILURES);
+export type PageFailure = z.infer<typeof pageFailureSchema>;
+
 export const searchResultSchema = z.object({
   success: z.literal(true),
   requestId: z.string(),
@@ -224,5 +233,10 @@ export const searchResultSchema = z.object({
   matches: z.array(matchedProductSchema),
   /** Weaker candidates below the match threshold, best first. */
   similarProducts: z.array(matchedProductSchema),
+  /**
+   * A pasted link the catalog does not know whose page could not be read: why, and the shop it is at (the retailer's
+   * name, else the link's host). Its words were searched instead. Null when the link was known or its page was read.
+   */
+  unreadPage: z.object({ reason: pageFailureSchema, shop: z.string() }).nullable().default(null),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

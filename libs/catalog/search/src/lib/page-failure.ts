@@ -1,0 +1,28 @@
+import { FetchTimeoutError, FetchTooLargeError } from '@pricehunt/catalog-identity';
+import type { PageFailure } from '@pricehunt/contracts';
+
+/** A shop's answer other than 200 to a pasted page, or an answer that is no web page. */
+export class PageAnswerError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    readonly contentType: string | null = null,
+  ) {
+    super(status === 200 ? `${url} is no web page (${contentType ?? 'no content type'})` : `${url} answered ${status}`);
+    this.name = 'PageAnswerError';
+  }
+}
+
+/** Why a pasted page could not be read, from what its fetch threw. */
+export function pageFailureOf(error: unknown): PageFailure {
+  if (error instanceof FetchTimeoutError) return 'timeout';
+  if (error instanceof FetchTooLargeError) return 'not-a-page';
+  if (error instanceof PageAnswerError) {
+    if (error.status === 200) return 'not-a-page';
+    if (error.status === 401 || error.status === 403 || error.status === 429) return 'blocked';
+    if (error.status === 404 || error.status === 410) return 'not-found';
+    return 'server-error';
+  }
+  // No answer at all: the host has no address, refused or dropped the connection, is no public address, or redirects on.
+  return 'unreachable';
+}
