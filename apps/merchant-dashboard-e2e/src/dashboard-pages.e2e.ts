@@ -48,6 +48,18 @@ async function textOf(page: Page, label: string): Promise<string> {
  * The store side of attribution in a real browser: a referral made through the public tracking calls (as the
  * shopper site makes them), the tracking script on the store page, a purchase, and every dashboard page.
  */
+
+/** The dashboard's own pages: a name, their address and their heading. */
+const DASHBOARD_PAGES: ReadonlyArray<[string, string, string]> = [
+      ['home', '/business/dashboard', 'Home'],
+      ['analytics', '/business/dashboard/analytics', 'Analytics'],
+      ['attribution', '/business/dashboard/attribution', 'Attribution'],
+      ['products', '/business/dashboard/products', 'Products'],
+      ['activity', '/business/dashboard/activity', 'Activity'],
+      ['integrate', '/business/dashboard/integrate', 'Integrate'],
+      ['settings', '/business/dashboard/settings', 'Settings'],
+];
+
 describe('dashboard pages with tracked traffic', () => {
   let stack: Stack;
   let store: ShopServer;
@@ -306,13 +318,7 @@ describe('dashboard pages with tracked traffic', () => {
     const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, storageState: await merchant.storageState() });
     const signedIn = await phone.newPage();
     const pages: Array<[string, string, string]> = [
-      ['home', '/business/dashboard', 'Home'],
-      ['analytics', '/business/dashboard/analytics', 'Analytics'],
-      ['attribution', '/business/dashboard/attribution', 'Attribution'],
-      ['products', '/business/dashboard/products', 'Products'],
-      ['activity', '/business/dashboard/activity', 'Activity'],
-      ['integrate', '/business/dashboard/integrate', 'Integrate'],
-      ['settings', '/business/dashboard/settings', 'Settings'],
+      ...DASHBOARD_PAGES,
       ['integrate at /business/integrate', '/business/integrate', 'Integrate'],
       ['integrate at /business-integrate (dashed)', '/business-integrate', 'Integrate'],
       ['integrate at /business/connect', '/business/connect', 'Integrate'],
@@ -344,15 +350,7 @@ describe('dashboard pages with tracked traffic', () => {
       if (violations.length) found[name] = violations;
     };
     // Signed in, with the traffic of the tests above.
-    const pages: Array<[string, string, string]> = [
-      ['home', '/business/dashboard', 'Home'],
-      ['analytics', '/business/dashboard/analytics', 'Analytics'],
-      ['attribution', '/business/dashboard/attribution', 'Attribution'],
-      ['products', '/business/dashboard/products', 'Products'],
-      ['activity', '/business/dashboard/activity', 'Activity'],
-      ['integrate', '/business/dashboard/integrate', 'Integrate'],
-      ['settings', '/business/dashboard/settings', 'Settings'],
-    ];
+    const pages = DASHBOARD_PAGES;
     for (const [name, route, heading] of pages) {
       await page.goto(`${dashboard}${route}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();

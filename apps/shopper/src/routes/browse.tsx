@@ -1,4 +1,4 @@
-import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery, type BrowseResponse } from '@pricehunt/contracts';
+import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery } from '@pricehunt/contracts';
 import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
@@ -31,18 +31,21 @@ function FilterCheck({ label, checked, onChange }: { label: string; checked: boo
   );
 }
 
-/** A category's attribute (colour, storage, size) as a menu of the values its products take, kept in the address. */
-function AttributeFilter({ attribute, selected, onChange }: { attribute: BrowseResponse['attributes'][number]; selected: string | null; onChange: (value: string | null) => void }) {
+/**
+ * A filter as a menu: "any" first, then the values the products take with their counts; a value the address asks for
+ * that the list lacks is kept, so the menu shows what filters the page.
+ */
+function FilterSelect({ label, any, value, options, onChange }: { label: string; any: string; value: string | null; options: ReadonlyArray<{ value: string; label: string }>; onChange: (value: string | null) => void }) {
   const id = useId();
   return (
     <div className="ph-select">
-      <label htmlFor={id}>{attribute.name}</label>
-      <select id={id} value={selected ?? ''} onChange={(event) => onChange(event.target.value || null)}>
-        <option value="">Any {attribute.name.toLowerCase()}</option>
-        {selected && !attribute.values.some((entry) => entry.value === selected) ? <option value={selected}>{selected}</option> : null}
-        {attribute.values.map((entry) => (
-          <option key={entry.value} value={entry.value}>
-            {entry.value} ({entry.count})
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || null)}>
+        <option value="">{any}</option>
+        {value && !options.some((option) => option.value === value) ? <option value={value}>{value}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>
@@ -158,9 +161,6 @@ export default function BrowsePage() {
   const sortId = useId();
   const request = browseRequestOf(category, params);
   const { sort, page, brand, minPrice, maxPrice, store, condition, inStock, freeShipping } = request.query;
-  const brandId = useId();
-  const storeId = useId();
-  const conditionId = useId();
   const filtered = request.filtered;
 
   const categories = useAsync(CATEGORIES_KEY, (signal) => getCategories(signal));
@@ -226,43 +226,18 @@ export default function BrowsePage() {
           </div>
         </div>
         <div className="ph-browse__filters">
-          <div className="ph-select">
-            <label htmlFor={brandId}>Brand</label>
-            <select id={brandId} value={selectedBrand} onChange={(event) => setQuery({ brand: event.target.value || null, page: 1 })}>
-              <option value="">All brands</option>
-              {selectedBrand && !brands.some((b) => b.name === selectedBrand) ? <option value={selectedBrand}>{selectedBrand}</option> : null}
-              {brands.map((b) => (
-                <option key={b.name} value={b.name}>
-                  {b.name} ({b.count})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ph-select">
-            <label htmlFor={storeId}>Store</label>
-            <select id={storeId} value={store ?? ''} onChange={(event) => setQuery({ store: event.target.value || null, page: 1 })}>
-              <option value="">All stores</option>
-              {store && !stores.some((entry) => entry.id === store) ? <option value={store}>{store}</option> : null}
-              {stores.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.name} ({entry.count})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ph-select">
-            <label htmlFor={conditionId}>Condition</label>
-            <select id={conditionId} value={condition ?? ''} onChange={(event) => setQuery({ condition: event.target.value || null, page: 1 })}>
-              <option value="">Any condition</option>
-              {BROWSE_CONDITIONS.map((value) => (
-                <option key={value} value={value}>
-                  {CONDITION_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect label="Brand" any="All brands" value={selectedBrand || null} options={brands.map((b) => ({ value: b.name, label: `${b.name} (${b.count})` }))} onChange={(value) => setQuery({ brand: value, page: 1 })} />
+          <FilterSelect label="Store" any="All stores" value={store ?? null} options={stores.map((entry) => ({ value: entry.id, label: `${entry.name} (${entry.count})` }))} onChange={(value) => setQuery({ store: value, page: 1 })} />
+          <FilterSelect label="Condition" any="Any condition" value={condition ?? null} options={BROWSE_CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }))} onChange={(value) => setQuery({ condition: value, page: 1 })} />
           {attributes.map((attribute) => (
-            <AttributeFilter key={attribute.key} attribute={attribute} selected={request.query[attribute.key] ?? null} onChange={(value) => setQuery({ [attribute.key]: value, page: 1 })} />
+            <FilterSelect
+              key={attribute.key}
+              label={attribute.name}
+              any={`Any ${attribute.name.toLowerCase()}`}
+              value={request.query[attribute.key] ?? null}
+              options={attribute.values.map((entry) => ({ value: entry.value, label: `${entry.value} (${entry.count})` }))}
+              onChange={(value) => setQuery({ [attribute.key]: value, page: 1 })}
+            />
           ))}
           <FilterCheck label="In stock" checked={inStock === true} onChange={(checked) => setQuery({ inStock: checked, page: 1 })} />
           <FilterCheck label="Free shipping" checked={freeShipping === true} onChange={(checked) => setQuery({ freeShipping: checked, page: 1 })} />
