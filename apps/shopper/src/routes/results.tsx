@@ -218,6 +218,7 @@ const UNREAD_REASON: Record<PageFailure, string> = {
   unreachable: 'the shop did not answer',
   timeout: 'the shop took too long to answer',
   blocked: 'the shop refused our request',
+  robots: 'the shop asks robots like ours not to read it',
   'not-found': 'the shop says the page does not exist',
   'server-error': 'the shop answered with an error',
   'not-a-page': 'the link is no product page',

@@ -61,6 +61,9 @@ describe('search API', () => {
       if (req.url === '/shop/sony-headphones-page') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(PRODUCT_PAGE);
+      } else if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('User-agent: *\nDisallow: /cart\n\nUser-agent: PriceHuntBot\nDisallow: /private/\n');
       } else if (req.url?.startsWith('/blocked/')) {
         res.writeHead(403, { 'content-type': 'text/html' });
         res.end('<html><head><title>Access denied</title></head><body>Are you a robot?</body></html>');
@@ -127,6 +130,10 @@ describe('search API', () => {
     expect((await search({ url: `${origin}/wall/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'no-product', shop: '127.0.0.1' });
     expect((await search({ url: `${origin}/feed/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'not-a-page', shop: '127.0.0.1' });
     expect((await search({ url: `${origin}/gone/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'not-found', shop: '127.0.0.1' });
+    // A page the shop's robots.txt keeps PriceHunt's crawler from is not fetched; the file is asked for once.
+    expect((await search({ url: `${origin}/private/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'robots', shop: '127.0.0.1' });
+    expect(requests).not.toContain('/private/lumetra-k7-mechanical-keyboard');
+    expect(requests.filter((path) => path === '/robots.txt')).toHaveLength(1);
     // A page read or a known offer is no unread page.
     expect((await search({ url: `${origin}/shop/sony-headphones-page` })).unreadPage).toBeNull();
     expect((await search({ url: 'https://www.amazon.com/dp/B0863TXGM3' })).unreadPage).toBeNull();

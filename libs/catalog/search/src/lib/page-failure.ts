@@ -13,8 +13,17 @@ export class PageAnswerError extends Error {
   }
 }
 
+/** A page the shop's robots.txt keeps crawlers from. */
+export class RobotsRefusedError extends Error {
+  constructor(readonly url: string) {
+    super(`the robots.txt of ${new URL(url).host} asks crawlers not to read ${url}`);
+    this.name = 'RobotsRefusedError';
+  }
+}
+
 /** Why a pasted page could not be read, from what its fetch threw. */
 export function pageFailureOf(error: unknown): PageFailure {
+  if (error instanceof RobotsRefusedError) return 'robots';
   if (error instanceof FetchTimeoutError) return 'timeout';
   if (error instanceof FetchTooLargeError) return 'not-a-page';
   if (error instanceof PageAnswerError) {

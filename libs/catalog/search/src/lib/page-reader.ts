@@ -1,13 +1,13 @@
-import { createSafeFetcher, extractProductIdentity, fetchUrlFor, slugQueryFromUrl, type SafeFetcher, type StoreOriginOverrides } from '@pricehunt/catalog-identity';
+import { createRobotsGate, createSafeFetcher, extractProductIdentity, fetchUrlFor, slugQueryFromUrl, type SafeFetcher, type StoreOriginOverrides } from '@pricehunt/catalog-identity';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { PageAnswerError } from './page-failure';
+import { PageAnswerError, RobotsRefusedError } from './page-failure';
 import type { PageReader } from './service';
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
 
 /**
  * Reads pasted product pages through the SSRF-safe fetcher (public addresses only, timeouts, size cap,
- * redirect limit) and the page-identity extractor. Only structured metadata counts (schema.org Product JSON-LD,
+ * redirect limit), where the shop's robots.txt lets its crawler (`PriceHuntBot`) read them, and the page-identity extractor. Only structured metadata counts (schema.org Product JSON-LD,
  * microdata, Open Graph): a bare `<title>` says too little, so the URL's slug words are used instead.
  * `originOverrides` (STORE_ORIGIN_OVERRIDES, never in production) fetch a shop's pages from a server on this machine;
  * the page is still read as the shop's own address (its domain names the shop and its country).
@@ -15,9 +15,12 @@ const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
 export function createPageReader(options: { allowLoopback: boolean; fetcher?: SafeFetcher; originOverrides?: StoreOriginOverrides }): PageReader {
   const fetcher = options.fetcher ?? createSafeFetcher({ allowLoopback: options.allowLoopback, timeoutMs: 5000, maxBytes: 3 * 1024 * 1024 });
   const overrides = options.originOverrides ?? {};
+  // Each shop's robots.txt, kept a day: a page it keeps crawlers from is not read.
+  const robots = createRobotsGate({ fetcher });
   return {
     async read(url: string): Promise<ItemIdentity | null> {
       const fetchUrl = fetchUrlFor(url, overrides);
+      if (!(await robots.allows(fetchUrl))) throw new RobotsRefusedError(url);
       const page = await fetcher.fetch(fetchUrl);
       if (page.status !== 200) throw new PageAnswerError(url, page.status);
       if (page.contentType && !HTML_TYPES.test(page.contentType)) throw new PageAnswerError(url, 200, page.contentType);
