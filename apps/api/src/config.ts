@@ -123,6 +123,11 @@ export const configSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
     FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+    /**
+     * Milliseconds between two requests to one shop's host when pasted pages are read, across every instance (the
+     * shared rate-limit counters); 0 turns the spacing off.
+     */
+    PAGE_HOST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** Folder where the image route keeps catalog pictures: their sources and each resized copy. */
     IMAGE_CACHE_DIR: z
       .string()

@@ -51,6 +51,8 @@ export async function buildTestApp(env: Record<string, string> = {}, { clock }: 
       LOG_LEVEL: 'silent',
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       RATE_LIMIT_ENABLED: 'false',
+      // Specs paste many pages of one fixture host within a second; the spacing's own spec turns it on.
+      PAGE_HOST_SPACING_MS: '0',
       ...(dns ? { DNS_SERVERS: dns.server } : {}),
       ...(imageDir ? { IMAGE_CACHE_DIR: imageDir } : {}),
       ...env,

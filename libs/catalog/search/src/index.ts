@@ -2,3 +2,4 @@ export * from './lib/ports';
 export * from './lib/service';
 export * from './lib/page-reader';
 export * from './lib/page-failure';
+export * from './lib/host-gate';

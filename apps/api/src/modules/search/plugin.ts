@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPageReader, createSearchService, type SearchService } from '@pricehunt/catalog-search';
+import { createHostGate, createPageReader, createSearchService, type SearchService } from '@pricehunt/catalog-search';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +19,15 @@ export const searchPlugin = fp(
         matcher: app.catalog.matcher,
         spelling: app.catalog.spelling,
         requests: app.storage.searchRequests,
-        pages: createPageReader({ allowLoopback: app.config.FETCH_ALLOW_LOOPBACK, originOverrides: app.config.STORE_ORIGIN_OVERRIDES }),
+        pages: createPageReader({
+          allowLoopback: app.config.FETCH_ALLOW_LOOPBACK,
+          originOverrides: app.config.STORE_ORIGIN_OVERRIDES,
+          // One request to a shop's host every PAGE_HOST_SPACING_MS of real time, across every instance of the API.
+          hostGate:
+            app.config.PAGE_HOST_SPACING_MS > 0
+              ? createHostGate({ counters: app.storage.rateLimits, spacingMs: app.config.PAGE_HOST_SPACING_MS })
+              : undefined,
+        }),
         clock: () => new Date(app.clock.now()),
       }),
     );

@@ -507,6 +507,42 @@ describe('search API: a product and the accessories made for it', () => {
   });
 });
 
+describe('search API: politeness towards a shop', () => {
+  let server: http.Server;
+  let origin = '';
+  let first: TestApp;
+  let second: TestApp;
+  const pageRequests: number[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url !== '/robots.txt') pageRequests.push(Date.now());
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(PRODUCT_PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Two instances of the API on one database: the host's turns are shared.
+    first = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', PAGE_HOST_SPACING_MS: '700' });
+    second = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', PAGE_HOST_SPACING_MS: '700', DATABASE_URL: first.databaseUrl });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('sends one request to a host every spacing, whichever instance reads its pages', async () => {
+    await Promise.all([
+      searchOn(first, { url: `${origin}/p/one` }),
+      searchOn(second, { url: `${origin}/p/two` }),
+      searchOn(first, { url: `${origin}/p/three` }),
+    ]);
+    expect(pageRequests).toHaveLength(3);
+    const gaps = pageRequests.slice(1).map((at, index) => at - (pageRequests[index] as number));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(700);
+  });
+});
+
 describe('search API: a known shop’s page that refuses to be read', () => {
   let server: http.Server;
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { FetchTimeoutError, FetchTooLargeError } from '@pricehunt/catalog-identity';
 import type { PageFailure } from '@pricehunt/contracts';
+import { HostBusyError } from './host-gate';
 
 /** A shop's answer other than 200 to a pasted page, or an answer that is no web page. */
 export class PageAnswerError extends Error {
@@ -24,6 +25,8 @@ export class RobotsRefusedError extends Error {
 /** Why a pasted page could not be read, from what its fetch threw. */
 export function pageFailureOf(error: unknown): PageFailure {
   if (error instanceof RobotsRefusedError) return 'robots';
+  // Requests to the host queue past the longest wait: as good as no timely answer.
+  if (error instanceof HostBusyError) return 'timeout';
   if (error instanceof FetchTimeoutError) return 'timeout';
   if (error instanceof FetchTooLargeError) return 'not-a-page';
   if (error instanceof PageAnswerError) {

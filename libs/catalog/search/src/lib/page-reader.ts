@@ -1,5 +1,6 @@
 import { createRobotsGate, createSafeFetcher, extractProductIdentity, fetchUrlFor, slugQueryFromUrl, type SafeFetcher, type StoreOriginOverrides } from '@pricehunt/catalog-identity';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import type { HostGate } from './host-gate';
 import { PageAnswerError, RobotsRefusedError } from './page-failure';
 import type { PageReader } from './service';
 
@@ -9,14 +10,25 @@ const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
  * Reads pasted product pages through the SSRF-safe fetcher (public addresses only, timeouts, size cap,
  * redirect limit), where the shop's robots.txt lets its crawler (`PriceHuntBot`) read them, and the page-identity extractor. Only structured metadata counts (schema.org Product JSON-LD,
  * microdata, Open Graph): a bare `<title>` says too little, so the URL's slug words are used instead.
- * `originOverrides` (STORE_ORIGIN_OVERRIDES, never in production) fetch a shop's pages from a server on this machine;
+ * `hostGate` spaces the requests to one host. `originOverrides` (STORE_ORIGIN_OVERRIDES, never in production) fetch a shop's pages from a server on this machine;
  * the page is still read as the shop's own address (its domain names the shop and its country).
  */
-export function createPageReader(options: { allowLoopback: boolean; fetcher?: SafeFetcher; originOverrides?: StoreOriginOverrides }): PageReader {
-  const fetcher = options.fetcher ?? createSafeFetcher({ allowLoopback: options.allowLoopback, timeoutMs: 5000, maxBytes: 3 * 1024 * 1024 });
+export function createPageReader(options: { allowLoopback: boolean; fetcher?: SafeFetcher; originOverrides?: StoreOriginOverrides; hostGate?: HostGate }): PageReader {
+  const direct = options.fetcher ?? createSafeFetcher({ allowLoopback: options.allowLoopback, timeoutMs: 5000, maxBytes: 3 * 1024 * 1024 });
+  // Every request for a shop's page waits for the host's turn (`createHostGate`); its robots.txt, asked once a day,
+  // does not.
+  const gate = options.hostGate;
+  const fetcher: SafeFetcher = gate
+    ? {
+        async fetch(url) {
+          await gate.wait(new URL(url).host);
+          return direct.fetch(url);
+        },
+      }
+    : direct;
   const overrides = options.originOverrides ?? {};
   // Each shop's robots.txt, kept a day: a page it keeps crawlers from is not read.
-  const robots = createRobotsGate({ fetcher });
+  const robots = createRobotsGate({ fetcher: direct });
   return {
     async read(url: string): Promise<ItemIdentity | null> {
       const fetchUrl = fetchUrlFor(url, overrides);

@@ -63,6 +63,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
     RATE_LIMIT_ENABLED: 'false',
     FETCH_ALLOW_LOOPBACK: 'true',
+    // Browser tests paste several pages of one fixture host within seconds; the API's specs test the spacing.
+    PAGE_HOST_SPACING_MS: '0',
     // Pictures the image route caches stay in the stack's folder, removed with it.
     IMAGE_CACHE_DIR: path.join(dir, 'images'),
     // DNS look-ups of the API (store-domain TXT records) ask a loopback port where nothing answers: they fail at once,
