@@ -69,12 +69,14 @@ describe('pasted links to real product pages', () => {
     pageServer = http.createServer((req, res) => {
       const body = routes.get(req.url ?? '');
       served.push(req.url ?? '');
+      // Best Buy's pages refuse robots, as a bot wall does.
+      if (req.url?.startsWith('/site/')) return void res.writeHead(403, { 'content-type': 'text/html' }).end('<html><body>Access denied</body></html>');
       if (!body) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     });
     await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
-    const overrides = PAGES.map((p) => `${new URL(p.url).host}=${origin}`).join(',');
+    const overrides = [...PAGES.map((p) => new URL(p.url).host), 'www.bestbuy.com'].map((host) => `${host}=${origin}`).join(',');
     stack = await startStack({ apps: ['shopper'], offers: 0, env: { STORE_ORIGIN_OVERRIDES: overrides } });
     shopper = stack.appUrls.shopper as string;
     browser = await launchBrowser();
@@ -103,6 +105,24 @@ describe('pasted links to real product pages', () => {
     for (const id of pasted.identifiers) expect(shown).toContain(id);
     expect(served).toContain(new URL(pasted.url).pathname + new URL(pasted.url).search);
     await screenshot(page, `pasted-${host.replace(/^www\./, '')}`);
+    await context.close();
+  });
+
+  it('answers a page that refuses to be read with its link’s words, says so, and keeps the link in the box', async () => {
+    const context = await browser.newContext();
+    await keepTrafficLocal(context, []);
+    const page = await context.newPage();
+    const link = 'https://www.bestbuy.com/site/lumetra-k7-mechanical-keyboard/6501234.p?skuId=6501234';
+    await page.goto(`${shopper}/${link}`);
+    await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\//);
+    const heading = page.locator('#product-title');
+    await heading.waitFor();
+    expect((await heading.innerText()).trim()).toBe('Lumetra K7 Mechanical Keyboard');
+    const line = page.getByRole('status').filter({ hasText: 'We could not read this page' });
+    expect(await line.innerText()).toContain('We could not read this page at Best Buy: the shop refused our request. We searched for the words in its link');
+    expect(await page.getByRole('combobox').first().inputValue()).toBe(link);
+    expect(served).toContain('/site/lumetra-k7-mechanical-keyboard/6501234.p?skuId=6501234');
+    await screenshot(page, 'pasted-refused');
     await context.close();
   });
 });
