@@ -30,6 +30,7 @@ export {
   type SafeRequestOptions,
   type SafeResponse,
   type FetchedPage,
+  type PageConditions,
   type Resolver,
   type ResolvedAddress,
 } from './lib/safe-fetch';

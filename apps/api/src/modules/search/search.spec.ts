@@ -543,6 +543,43 @@ describe('search API: politeness towards a shop', () => {
   });
 });
 
+describe('search API: a page read again', () => {
+  let server: http.Server;
+  let origin = '';
+  let t: TestApp;
+  const answers: Array<{ status: number; ifNoneMatch: string | null; ifModifiedSince: string | null }> = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      const ifNoneMatch = (req.headers['if-none-match'] as string | undefined) ?? null;
+      const ifModifiedSince = (req.headers['if-modified-since'] as string | undefined) ?? null;
+      const unchanged = ifNoneMatch === '"page-v1"';
+      answers.push({ status: unchanged ? 304 : 200, ifNoneMatch, ifModifiedSince });
+      if (unchanged) return void res.writeHead(304, { etag: '"page-v1"' }).end();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"page-v1"', 'last-modified': 'Tue, 24 Nov 2026 10:00:00 GMT' });
+      res.end(PRODUCT_PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('asks with the validators it was given, and reads an unchanged page (304) as it read it before', async () => {
+    const first = await searchOn(t, { url: `${origin}/shop/sony-headphones-page` });
+    const again = await searchOn(t, { url: `${origin}/shop/sony-headphones-page` });
+    expect(answers).toEqual([
+      { status: 200, ifNoneMatch: null, ifModifiedSince: null },
+      { status: 304, ifNoneMatch: '"page-v1"', ifModifiedSince: 'Tue, 24 Nov 2026 10:00:00 GMT' },
+    ]);
+    expect(again.identifiedBy).toBe('page-metadata');
+    expect(again.source).toEqual(first.source);
+  });
+});
+
 describe('search API: a known shop’s page that refuses to be read', () => {
   let server: http.Server;
   let t: TestApp;

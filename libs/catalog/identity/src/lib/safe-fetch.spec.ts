@@ -70,7 +70,7 @@ describe('createSafeFetcher', () => {
       res.end(PAGE);
     });
     const page = await createSafeFetcher({ allowLoopback: true }).fetch(`${fixture.origin}/p/1`);
-    expect(page).toEqual({ finalUrl: `${fixture.origin}/p/1`, status: 200, contentType: 'text/html; charset=utf-8', body: PAGE });
+    expect(page).toEqual({ finalUrl: `${fixture.origin}/p/1`, status: 200, contentType: 'text/html; charset=utf-8', body: PAGE, etag: null, lastModified: null });
   });
 
   it('decodes the body in the charset the header or the page declares', async () => {

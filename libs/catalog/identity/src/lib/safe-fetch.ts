@@ -52,6 +52,15 @@ export interface FetchedPage {
   status: number;
   contentType: string | null;
   body: string;
+  /** The page's validators, for a conditional request next time (`If-None-Match`, `If-Modified-Since`). */
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+/** A conditional GET: the validators of the copy kept (a 304 answers that it is still the page). */
+export interface PageConditions {
+  etag?: string | null;
+  lastModified?: string | null;
 }
 
 /** The final answer of a `request`, handed to its `read`. */
@@ -79,7 +88,7 @@ export interface SafeRequestOptions<T> {
 
 /** What page readers take: one guarded GET answering the page. */
 export interface SafeFetcher {
-  fetch(url: string): Promise<FetchedPage>;
+  fetch(url: string, conditions?: PageConditions): Promise<FetchedPage>;
 }
 
 /** What `createSafeFetcher` gives: `fetch`, and `request` for callers that send headers and read the body themselves. */
@@ -268,7 +277,14 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
     const contentType = firstHeader(res.headers['content-type']) ?? null;
     const chunks: Buffer[] = [];
     for await (const chunk of counted(res, url)) chunks.push(chunk);
-    return { finalUrl: url.href, status: res.statusCode, contentType, body: decode(Buffer.concat(chunks), contentType) };
+    return {
+      finalUrl: url.href,
+      status: res.statusCode,
+      contentType,
+      body: decode(Buffer.concat(chunks), contentType),
+      etag: firstHeader(res.headers['etag']) ?? null,
+      lastModified: firstHeader(res.headers['last-modified']) ?? null,
+    };
   }
 
   /** The raw body, counted: `FetchTooLargeError` once it passes the size cap. */
@@ -285,8 +301,11 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
     }
   }
 
-  async function fetchPage(rawUrl: string): Promise<FetchedPage> {
-    return run(rawUrl, {}, readPage);
+  async function fetchPage(rawUrl: string, conditions: PageConditions = {}): Promise<FetchedPage> {
+    const headers: Record<string, string> = {};
+    if (conditions.etag) headers['if-none-match'] = conditions.etag;
+    if (conditions.lastModified) headers['if-modified-since'] = conditions.lastModified;
+    return run(rawUrl, headers, readPage);
   }
 
   async function fetchWith<T>(rawUrl: string, requestOptions: SafeRequestOptions<T>): Promise<T> {

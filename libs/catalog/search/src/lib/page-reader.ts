@@ -5,6 +5,8 @@ import { PageAnswerError, RobotsRefusedError } from './page-failure';
 import type { PageReader } from './service';
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i;
+/** Pages whose reading is kept with their validators, the least recently asked dropped first. */
+const KEPT_PAGES = 1000;
 
 /**
  * Reads pasted product pages through the SSRF-safe fetcher (public addresses only, timeouts, size cap,
@@ -20,25 +22,38 @@ export function createPageReader(options: { allowLoopback: boolean; fetcher?: Sa
   const gate = options.hostGate;
   const fetcher: SafeFetcher = gate
     ? {
-        async fetch(url) {
+        async fetch(url, conditions) {
           await gate.wait(new URL(url).host);
-          return direct.fetch(url);
+          return direct.fetch(url, conditions);
         },
       }
     : direct;
   const overrides = options.originOverrides ?? {};
   // Each shop's robots.txt, kept a day: a page it keeps crawlers from is not read.
   const robots = createRobotsGate({ fetcher: direct });
+  // What pages said, with their validators: asked again with them, an unchanged page is a 304 without a body.
+  const kept = new Map<string, { etag: string | null; lastModified: string | null; item: ItemIdentity | null }>();
   return {
     async read(url: string): Promise<ItemIdentity | null> {
       const fetchUrl = fetchUrlFor(url, overrides);
       if (!(await robots.allows(fetchUrl))) throw new RobotsRefusedError(url);
-      const page = await fetcher.fetch(fetchUrl);
+      const copy = kept.get(fetchUrl);
+      const page = await fetcher.fetch(fetchUrl, copy);
+      if (page.status === 304 && copy) {
+        // The most recently asked stay longest.
+        kept.delete(fetchUrl);
+        kept.set(fetchUrl, copy);
+        return copy.item;
+      }
       if (page.status !== 200) throw new PageAnswerError(url, page.status);
       if (page.contentType && !HTML_TYPES.test(page.contentType)) throw new PageAnswerError(url, 200, page.contentType);
       const identity = extractProductIdentity(page.body, { url: fetchUrl === url ? page.finalUrl : url });
-      if (!identity || identity.source === 'title-tag' || !identity.title.trim()) return null;
-      return identity;
+      const item = !identity || identity.source === 'title-tag' || !identity.title.trim() ? null : identity;
+      if (page.etag || page.lastModified) {
+        if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+        kept.set(fetchUrl, { etag: page.etag ?? null, lastModified: page.lastModified ?? null, item });
+      }
+      return item;
     },
     slugWords(url: string): string | null {
       try {
