@@ -85,7 +85,7 @@ export function dealView(row: DealRow): Deal {
 /** A product's specifications table (`productSpecs`) from its row and the offers shoppers see. */
 export function productSpecsView(product: ProductRow, offers: readonly OfferWithRetailer[]): Spec[] {
   return productSpecs(
-    { title: product.title, brand: product.brand, model: product.model, gtin: product.gtin, category: product.category },
+    { brand: product.brand, model: product.model, gtin: product.gtin, category: product.category },
     offers.map((offer) => ({ title: offer.title, model: offer.model, condition: offer.condition, retailerId: offer.retailerId })),
   );
 }

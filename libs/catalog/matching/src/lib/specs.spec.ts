@@ -5,7 +5,7 @@ const offer = (retailerId: string, title: string, extra: Partial<SpecOffer> = {}
 describe('productSpecs', () => {
   it('lists what the product is known by, then what most of its listings state of it', () => {
     const specs = productSpecs(
-      { title: 'Apple iPad Air Wi-Fi (11", 128GB, Space Gray)', brand: 'Apple', model: 'MUWC3LL/A', gtin: '195949000000', category: 'Tablets' },
+      { brand: 'Apple', model: 'MUWC3LL/A', gtin: '195949000000', category: 'Tablets' },
       [
         offer('apple', 'iPad Air 11-inch M2 128GB - Space Gray', { model: 'MUWC3LL/A' }),
         offer('target', 'Apple iPad Air 11-inch Wi-Fi 128GB Space Gray', { model: 'MUWC3' }),
@@ -27,7 +27,7 @@ describe('productSpecs', () => {
   });
 
   it('reads a colour of several words as one', () => {
-    const specs = productSpecs({ title: 'Sony WH-1000XM6 Headphones (Platinum Silver)', brand: 'Sony', model: null, gtin: null, category: null }, [
+    const specs = productSpecs({ brand: 'Sony', model: null, gtin: null, category: null }, [
       offer('walmart', 'Sony WH-1000XM6 Wireless Headphones, Platinum Silver'),
       offer('ebay', 'WH-1000XM6 Wrls Headphone Platinum Silver'),
     ]);
@@ -35,7 +35,7 @@ describe('productSpecs', () => {
   });
 
   it('leaves out what one listing alone states or the listings disagree on', () => {
-    const specs = productSpecs({ title: 'Anker PowerCore Portable Charger', brand: 'Anker', model: null, gtin: null, category: null }, [
+    const specs = productSpecs({ brand: 'Anker', model: null, gtin: null, category: null }, [
       offer('amazon', 'Anker PowerCore 10000mAh Portable Charger Black'),
       offer('walmart', 'Anker PowerCore Portable Charger 20000mAh White'),
       offer('target', 'Anker PowerCore Portable Charger'),

@@ -4,7 +4,7 @@
  * resolution), with the conditions and the number of stores it is offered in.
  */
 import type { ProductAttribute } from '@pricehunt/contracts';
-import { extractColours, extractQuantities, type QuantityKind } from './extract';
+import { extractColours, extractQuantities, type Quantity, type QuantityKind } from './extract';
 
 export interface SpecOffer {
   title: string;
@@ -14,8 +14,6 @@ export interface SpecOffer {
 }
 
 export interface SpecProduct {
-  /** The product's name (`productName`): its variant is read there first. */
-  title: string;
   brand: string | null;
   model: string | null;
   gtin: string | null;
@@ -40,8 +38,11 @@ const QUANTITY_NAMES: ReadonlyArray<[QuantityKind, string]> = [
 
 const capitalised = (text: string) => text.replace(/(^|\s)([a-z])/g, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
 
-/** The value most of `listings` state (a value at least two state, the one listing's, or the one the product's name states), or null. */
-function agreed<T>(named: readonly T[], listings: ReadonlyArray<readonly T[]>, key: (value: T) => string): T | null {
+/**
+ * The value most of `listings` state: of several listings, one that two or more state and more than half of those that
+ * state any; of one listing, its own. Null when they do not agree.
+ */
+function agreed<T>(listings: ReadonlyArray<readonly T[]>, key: (value: T) => string): T | null {
   const counts = new Map<string, { value: T; count: number }>();
   for (const values of listings) {
     for (const value of new Map(values.map((entry) => [key(entry), entry])).values()) {
@@ -50,11 +51,8 @@ function agreed<T>(named: readonly T[], listings: ReadonlyArray<readonly T[]>, k
       else counts.set(key(value), { value, count: 1 });
     }
   }
-  const fromName = named.find((value) => counts.has(key(value)) || listings.length <= 1);
-  if (fromName !== undefined) return fromName;
   const stating = listings.filter((values) => values.length > 0).length;
   const best = [...counts.values()].sort((a, b) => b.count - a.count)[0];
-  // A product of one listing takes what that listing states; of several, what two or more agree on.
   return best && best.count >= Math.min(2, listings.length) && best.count * 2 > stating ? best.value : null;
 }
 
@@ -69,25 +67,32 @@ const colourOf = (title: string): string[] => {
 const sizeText = (quantity: { kind: QuantityKind; value: number; text: string }) =>
   quantity.kind === 'size' ? `${quantity.value}"` : quantity.text.toUpperCase().replace(/(\d)([A-Z])/, '$1 $2');
 
-/**
- * The colour, storage and size most of a product's listings state (the product's name first when given): what browse
- * filters a category's products by. Absent keys were not agreed on.
- */
-export function productAttributes(titles: readonly string[], name = ''): Partial<Record<ProductAttribute, string>> {
-  const attributes: Partial<Record<ProductAttribute, string>> = {};
-  const colour = agreed(colourOf(name), titles.map(colourOf), (value) => value);
-  if (colour) attributes.colour = capitalised(colour);
-  const named = extractQuantities(name);
+/** What most of a product's listings state of it: its colour and one measure of each kind. */
+function agreedFacts(titles: readonly string[]): { colour: string | null; quantities: Map<QuantityKind, Quantity> } {
+  const colour = agreed(titles.map(colourOf), (value) => value);
   const listed = titles.map(extractQuantities);
-  const of = (kind: QuantityKind) =>
-    agreed(
-      named.filter((q) => q.kind === kind),
+  const quantities = new Map<QuantityKind, Quantity>();
+  for (const [kind] of QUANTITY_NAMES) {
+    const quantity = agreed(
       listed.map((qs) => qs.filter((q) => q.kind === kind)),
       (q) => String(q.value),
     );
-  const storage = of('data');
+    if (quantity) quantities.set(kind, quantity);
+  }
+  return { colour: colour ? capitalised(colour) : null, quantities };
+}
+
+/**
+ * The colour, storage and size most of a product's listings state: what browse filters a category's products by, and
+ * what its specifications table says of them. Absent keys were not agreed on.
+ */
+export function productAttributes(titles: readonly string[]): Partial<Record<ProductAttribute, string>> {
+  const { colour, quantities } = agreedFacts(titles);
+  const attributes: Partial<Record<ProductAttribute, string>> = {};
+  if (colour) attributes.colour = colour;
+  const storage = quantities.get('data');
   if (storage) attributes.storage = sizeText(storage);
-  const size = of('size');
+  const size = quantities.get('size');
   if (size) attributes.size = sizeText(size);
   return attributes;
 }
@@ -105,17 +110,11 @@ export function productSpecs(product: SpecProduct, offers: readonly SpecOffer[])
   add('GTIN', product.gtin);
   add('Category', product.category);
 
-  const titles = offers.map((offer) => offer.title);
-  const colour = agreed(colourOf(product.title), titles.map(colourOf), (value) => value);
-  add('Colour', colour ? capitalised(colour) : null);
-  const named = extractQuantities(product.title);
-  const listed = titles.map(extractQuantities);
+  // The same facts browse filters by (`productAttributes`), from the same listings.
+  const { colour, quantities } = agreedFacts(offers.map((offer) => offer.title));
+  add('Colour', colour);
   for (const [kind, name] of QUANTITY_NAMES) {
-    const quantity = agreed(
-      named.filter((q) => q.kind === kind),
-      listed.map((qs) => qs.filter((q) => q.kind === kind)),
-      (q) => String(q.value),
-    );
+    const quantity = quantities.get(kind);
     add(name, quantity ? sizeText(quantity) : null);
   }
 
