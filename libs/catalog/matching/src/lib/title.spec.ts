@@ -90,6 +90,18 @@ describe('productName', () => {
     expect(productName([])).toBeNull();
   });
 
+  it('keeps the listing when the shops agree on too little of it, and reads no variant after a joining word', () => {
+    // Real listings of one item (ER-Magellan Abt-Buy, Amazon-Google valid splits).
+    expect(productName([
+      { retailerId: 'abt', title: 'belkin cush top for computer laptop f8n044slv' },
+      { retailerId: 'buy', title: 'belkin cushtop f8n044-slv' },
+    ])).toBe('belkin cushtop f8n044-slv');
+    expect(productName([
+      { retailerId: 'amazon', title: 'the sims 2 : open for business expansion pack' },
+      { retailerId: 'google', title: 'sims 2 open for business' },
+    ])).toBe('sims 2 open for business');
+  });
+
   it('keeps the listing when what the shops agree on is the brand alone', () => {
     expect(
       productName([

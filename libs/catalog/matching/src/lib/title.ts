@@ -107,6 +107,8 @@ export function representativeTitle(offers: readonly TitledOffer[]): string | nu
 
 /** Separators a title writes between its parts: dropped where they would start, end or double a name. */
 const SEPARATOR = /^(?:[-–—|/,:;+&]|and|with|w\/|for)$/i;
+/** A separator that is punctuation, not a word. */
+const PUNCTUATION = /^[-–—|/,:;+&]$/;
 
 /** The words of a title with what each says (folded tokens; none for a separator or punctuation). */
 function wordsOf(title: string): Array<{ text: string; tokens: string[] }> {
@@ -162,7 +164,8 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   // say ("… - Sandstone"); else the colour words themselves.
   let lastPart = 0;
   words.forEach((word, index) => {
-    if (SEPARATOR.test(word.text) || /,$/.test(word.text)) lastPart = index + 1;
+    // Punctuation parts a listing ("… - Sandstone", "…, Black"); a joining word ("for", "with") does not.
+    if (PUNCTUATION.test(word.text) || /,$/.test(word.text)) lastPart = index + 1;
   });
   const tail = words.slice(lastPart);
   const [only] = tail.length === 1 ? tail : [];
@@ -208,8 +211,11 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   });
   if (colourWords.length > 0) variant.push(colourWords.join(' '));
   const name = tidy(core);
-  // A name of the brand alone says less than the listing: keep the listing's.
-  if (!wordsOf(name).some((word) => word.tokens.some((token) => !brandTokens.has(token)))) return base;
+  // A name that keeps too little of the listing (the brand alone, a word or two of many: "Belkin" for "Belkin CushTop
+  // for Computer Laptop F8N044SLV") says less than the listing: keep the listing's.
+  const wordsSaid = (text: string) => wordsOf(text).filter((word) => word.tokens.length > 0 && !SEPARATOR.test(word.text));
+  const kept = wordsSaid(name);
+  if (!kept.some((word) => word.tokens.some((token) => !brandTokens.has(token))) || kept.length < 2 || kept.length * 2 < wordsSaid(base).length) return base;
   return variant.length > 0 ? `${name} (${variant.join(', ')})` : name;
 }
 
