@@ -13,3 +13,4 @@ export * from './lib/match-reports';
 export * from './lib/feed-sources';
 export * from './lib/feed-source-labels';
 export * from './lib/period';
+export * from './lib/watches';
