@@ -25,6 +25,10 @@ const PRODUCT_PAGE = `<!doctype html><html><head><title>Headphones</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sony WH-1000XM4 Noise Cancelling Wireless Headphones","brand":{"@type":"Brand","name":"Sony"},"gtin13":"0027242919419","mpn":"WH1000XM4/B","offers":{"@type":"Offer","price":"329.00","priceCurrency":"USD"}}</script>
 </head><body><h1>Sony WH-1000XM4</h1></body></html>`;
 
+const KEYBOARD_PAGE = `<!doctype html><html><head><title>Lumetra K7</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Lumetra K7 Mechanical Keyboard","brand":"Lumetra","sku":"LK7-BRN","offers":{"@type":"Offer","price":"89.50","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script>
+</head><body><h1>Lumetra K7 Mechanical Keyboard</h1></body></html>`;
+
 /**
  * For the describe block it is called in: a test app whose catalog holds `offers` (imported as one GMC feed before the
  * block's tests, closed after them). Answers a getter for the app.
@@ -561,6 +565,7 @@ describe('search API: a pasted page’s offer', () => {
     server = http.createServer((req, res) => {
       if (req.url === '/robots.txt') return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      if (req.url?.includes('keyboard')) return void res.end(KEYBOARD_PAGE);
       res.end(PRODUCT_PAGE.replace('<title>', '<meta property="og:site_name" content="Lumetra Audio"><title>'));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -587,6 +592,13 @@ describe('search API: a pasted page’s offer', () => {
     const page = (await t.app.inject({ method: 'GET', url: `/api/products/${result.product!.id}` })).json() as { offers: Array<{ id: number; redirectUrl: string }> };
     expect(new URL(page.offers.find((entry) => entry.id === pasted!.id)!.redirectUrl, 'http://localhost').searchParams.get('sig')).toBeTruthy();
     expect(page.offers.filter((entry) => entry.id !== pasted!.id).every((entry) => new URL(entry.redirectUrl, 'http://localhost').searchParams.get('sig') === null)).toBe(true);
+  });
+
+  it('begins a product of its own when the catalog has none like it', async () => {
+    const result = await searchOn(t, { url: 'https://shop.lumetra.example/p/lumetra-k7-keyboard' });
+    expect(result).toMatchObject({ identifiedBy: 'page-metadata', unreadPage: null, product: { offerCount: 1, bestPriceCents: 8_950 } });
+    expect(result.product!.title).toMatch(/Lumetra K7/);
+    expect(result.offers).toEqual([expect.objectContaining({ isSource: true, priceCents: 8_950, availability: 'in_stock', retailer: { id: 'shop.lumetra.example', name: 'Lumetra Audio' } })]);
   });
 
   it('gives way to a feed that lists its link: the feed’s offer takes its place', async () => {
