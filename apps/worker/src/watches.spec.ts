@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createSafeFetcher } from '@pricehunt/catalog-identity';
 import { createHostGate, createPageReader } from '@pricehunt/catalog-search';
 import { watchWebhookPayloadSchema, WATCH_LIMITS } from '@pricehunt/contracts';
-import { createOutboxMailer, createWatchDeliveryWorker, createWatchEvaluator, createWatchSender, WATCH_DELIVERY_BACKOFF_MS } from '@pricehunt/notifications';
+import { backoffAfter, createOutboxMailer, createWatchDeliveryWorker, createWatchEvaluator, createWatchSender, WATCH_DELIVERY_BACKOFF_MS } from '@pricehunt/notifications';
 import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
 import { openCatalogDatabase, type CatalogDatabase } from '@pricehunt/storage';
 import { createLogger } from './logger';
@@ -260,7 +260,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     now += 3_600_000;
     expect(await loop.round()).toMatchObject({ events: 1, deliveryFailures: 1 });
     for (let attempt = 1; attempt < WATCH_LIMITS.pauseAfterFailures; attempt++) {
-      now += WATCH_DELIVERY_BACKOFF_MS[Math.min(attempt - 1, WATCH_DELIVERY_BACKOFF_MS.length - 1)];
+      now += backoffAfter(attempt - 1);
       expect(await deliveries.deliverDue()).toEqual({ sent: 0, failed: 1, paused: attempt === WATCH_LIMITS.pauseAfterFailures - 1 ? 1 : 0 });
     }
     const failing = hook.requests.length;
