@@ -62,7 +62,9 @@ export function createWatchLoop(deps: {
     const delivered = await deps.deliver();
     counts.sent = delivered.sent;
     counts.deliveryFailures = delivered.failed;
-    deps.log.info(
+    // A round with nothing watched is told at debug level only: a short interval would fill the log.
+    (counts.pages + counts.watches + counts.sent + counts.deliveryFailures > 0 ? deps.log.info : deps.log.debug).call(
+      deps.log,
       { ...counts },
       `watch round: ${counts.pages} pages (${counts.read} read, ${counts.failed} failed), ${counts.watches} watches, ${counts.events} events, ${counts.sent} sent, ${counts.deliveryFailures} delivery failures`,
     );

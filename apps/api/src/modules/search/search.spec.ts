@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '@pricehunt/catalog-core';
 import { createPageReader } from '@pricehunt/catalog-search';
 import { feedOffer as offer } from '../../testing/offers';
-import { run } from '../../testing/db';
+import { rows, run } from '../../testing/db';
 
 const HEADPHONES = [
   offer({ externalId: 'B0863TXGM3', url: 'https://www.amazon.com/Sony-WH-1000XM4-Canceling-Headphones/dp/B0863TXGM3', title: 'Sony WH-1000XM4 Wireless Noise Canceling Overhead Headphones, Black', brand: 'Sony', mpn: 'WH1000XM4/B', gtin: '0027242919419', priceCents: 34_800, category: 'Electronics > Headphones' }),
@@ -585,9 +585,16 @@ describe('search API: a pasted page’s offer', () => {
     // Anyone can paste a link: a page's link is no redirect target on its own.
     const unsigned = await t.app.inject({ method: 'GET', url: `/api/redirect?to=${encodeURIComponent(pasted!.url)}` });
     expect(unsigned.statusCode).toBe(400);
+    // Followed as the signed link the API showed, it records the click and names the shop before linking on: a link
+    // PriceHunt showed is never a way to send someone to a page anyone pasted unasked.
+    const clicks = Number((await rows<{ n: number }>(t.app, 'SELECT count(*) AS n FROM clicks'))[0]!.n);
     const signed = await t.app.inject({ method: 'GET', url: pasted!.redirectUrl });
-    expect(signed.statusCode).toBe(302);
-    expect(signed.headers.location).toContain('https://shop.lumetra.example/p/sony-wh-1000xm4');
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['content-type']).toMatch(/^text\/html/);
+    expect(signed.headers.location).toBeUndefined();
+    expect(signed.body).toContain('You are leaving PriceHunt for shop.lumetra.example');
+    expect(signed.body).toMatch(/<a href="https:\/\/shop\.lumetra\.example\/p\/sony-wh-1000xm4[^"]*" rel="nofollow noopener noreferrer">Continue to shop\.lumetra\.example<\/a>/);
+    expect(Number((await rows<{ n: number }>(t.app, 'SELECT count(*) AS n FROM clicks'))[0]!.n)).toBe(clicks + 1);
     // The same link on the product's page is signed too; the feeds' links are the allow-list's and stay unsigned.
     const page = (await t.app.inject({ method: 'GET', url: `/api/products/${result.product!.id}` })).json() as { offers: Array<{ id: number; redirectUrl: string }> };
     expect(new URL(page.offers.find((entry) => entry.id === pasted!.id)!.redirectUrl, 'http://localhost').searchParams.get('sig')).toBeTruthy();

@@ -203,13 +203,31 @@ describe('GET /api/redirect', () => {
   });
 
   describe('signed links', () => {
-    it('follows a link the API signed even to a host outside the allow-list', async () => {
+    it('follows a link the API signed to a host outside the allow-list through a page that names the host, never unasked', async () => {
       const to = 'https://unlisted-shop.example/p/42';
       const path = t.app.linkSigner.redirectPath(to, 'search_result');
       const res = await t.app.inject({ method: 'GET', url: path });
-      expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(to);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('<title>Leaving PriceHunt for unlisted-shop.example</title>');
+      expect(res.body).toContain(`<a href="${to}" rel="nofollow noopener noreferrer">Continue to unlisted-shop.example</a>`);
       expect(await lastClick()).toMatchObject({ signed: 1, source: 'search_result' });
+    });
+
+    it('sends a signed link to a host the allow-list holds straight there', async () => {
+      const to = 'https://www.amazon.com/dp/B0863TXGM3';
+      const res = await t.app.inject({ method: 'GET', url: t.app.linkSigner.redirectPath(to, 'search_result') });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toContain('https://www.amazon.com/dp/B0863TXGM3');
+    });
+
+    it('writes the host and link of the page as text, never as markup', async () => {
+      const to = 'https://unlisted-shop.example/p/"><script>alert(1)</script>';
+      const res = await t.app.inject({ method: 'GET', url: t.app.linkSigner.redirectPath(to) });
+      if (res.statusCode === 200) expect(res.body).not.toContain('<script>');
+      else expect(res.statusCode).toBe(400);
     });
 
     it('refuses a wrong signature naming `sig`, and a signed non-http target naming `to`', async () => {

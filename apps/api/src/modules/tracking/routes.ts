@@ -21,6 +21,25 @@ const meta = (request: FastifyRequest): RequestMeta => ({
   sessionCookie: readCookie(request.headers.cookie, 'pricehunt_session_id'),
 });
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page between PriceHunt and a shop it does not vouch for (an offer read from a page a shopper pasted): a link
+ * PriceHunt showed is never a way to send someone elsewhere unasked. Plain HTML: the API's policy allows no script
+ * or style.
+ */
+function leavingPage(location: string, host: string): string {
+  const to = escapeHtml(location);
+  const shop = escapeHtml(host);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>Leaving PriceHunt for ${shop}</title></head><body>
+<h1>You are leaving PriceHunt for ${shop}</h1>
+<p>This offer was read from a page that a shopper gave us. ${shop} is not one of the shops PriceHunt knows, so check the address before you buy or sign in there.</p>
+<p><a href="${to}" rel="nofollow noopener noreferrer">Continue to ${shop}</a></p>
+<p>Or close this tab to stay on PriceHunt.</p>
+</body></html>`;
+}
+
 /**
  * Anonymous tracking endpoints (any origin, no cookies needed): GET /api/redirect, POST /api/trackReferral,
  * POST /api/track-event. Each answers only after its write is committed.
@@ -38,14 +57,22 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: perIp,
       schema: {
         tags,
-        description: 'Records the click and answers 302 to the affiliate-tagged retailer URL. Never an open redirect.',
+        description:
+          'Records the click and answers 302 to the affiliate-tagged retailer URL. Never an open redirect: a signed link to a shop the allow-list does not hold (a page a shopper pasted) answers a page that names the shop and links on, instead of sending the shopper there unasked.',
         querystring: redirectQuerySchema,
-        response: { 302: z.null().describe('Location: the tagged URL'), 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+        response: {
+          200: z.string().describe('text/html: the page that names a shop PriceHunt does not vouch for and links to it'),
+          302: z.null().describe('Location: the tagged URL'),
+          400: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {
-      const { location } = await app.tracking.redirect(request.query, meta(request));
-      return reply.header('cache-control', 'no-store').redirect(location, 302);
+      const { location, vouched, host } = await app.tracking.redirect(request.query, meta(request));
+      reply.header('cache-control', 'no-store');
+      if (vouched) return reply.redirect(location, 302);
+      return reply.type('text/html; charset=utf-8').send(leavingPage(location, host));
     },
   );
 

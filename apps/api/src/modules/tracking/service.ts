@@ -117,7 +117,7 @@ export function createTrackingService({ repo, trust, log, config, signer, now = 
      * Validates a redirect, records the click and answers the tagged URL to send the shopper to.
      * @throws HttpError 400 naming `to` (or `sig`) for anything that is not an allowed http(s) target.
      */
-    async redirect(query: RedirectQuery, meta: RequestMeta): Promise<{ location: string; clickId: string }> {
+    async redirect(query: RedirectQuery, meta: RequestMeta): Promise<{ location: string; clickId: string; vouched: boolean; host: string }> {
       const target = parseRedirectTarget(query.to);
       if (!target.ok) throw badRequest(target.message, 'to');
       let signed = false;
@@ -125,7 +125,9 @@ export function createTrackingService({ repo, trust, log, config, signer, now = 
         if (!signer.verify(query.to, query.sig)) throw badRequest('sig does not match to', 'sig');
         signed = true;
       }
-      if (!signed && !(await allowList.isAllowedRedirect(target.url))) {
+      // A signed link the allow-list does not hold (a page a shopper pasted) is followed, but not vouched for.
+      const vouched = await allowList.isAllowedRedirect(target.url);
+      if (!signed && !vouched) {
         throw badRequest(`to must lead to a known retailer, a verified store or a catalog offer; ${target.host} is none of them`, 'to');
       }
       const createdAt = now();
@@ -150,7 +152,7 @@ export function createTrackingService({ repo, trust, log, config, signer, now = 
         clientTimestamp: query.timestamp ?? null,
         signed,
       });
-      return { location, clickId };
+      return { location, clickId, vouched, host: target.host };
     },
 
     /** Stores a referral and answers the target carrying `ref` and the UTM values. */
