@@ -72,7 +72,7 @@ export type RedirectTarget = { ok: true; url: URL; host: string } | { ok: false;
  * plainly (no white space, control characters or backslashes, which browsers and parsers read differently),
  * no user info, no explicit port, a host name.
  */
-export function parseRedirectTarget(to: string): RedirectTarget {
+export function parseRedirectTarget(to: string, options: { addressesAndPorts?: boolean } = {}): RedirectTarget {
   if (to.length > TRACKING_LIMITS.urlLength) return { ok: false, message: `to must be at most ${TRACKING_LIMITS.urlLength} characters` };
   // eslint-disable-next-line no-control-regex
   if (/[\s\\\u0000-\u001f\u007f]/.test(to)) return { ok: false, message: 'to must be a plain http(s) URL' };
@@ -85,8 +85,9 @@ export function parseRedirectTarget(to: string): RedirectTarget {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, message: 'to must be an absolute http(s) URL' };
   if (url.username || url.password) return { ok: false, message: 'to must not contain user credentials' };
-  if (url.port) return { ok: false, message: 'to must not name a port' };
+  if (url.port && !options.addressesAndPorts) return { ok: false, message: 'to must not name a port' };
   const host = normalizeHost(url.hostname);
-  if (!host || host.startsWith('[') || /^\d+(\.\d+){3}$/.test(host)) return { ok: false, message: 'to must name a host, not an address' };
+  if (!host) return { ok: false, message: 'to must name a host, not an address' };
+  if (!options.addressesAndPorts && (host.startsWith('[') || /^\d+(\.\d+){3}$/.test(host))) return { ok: false, message: 'to must name a host, not an address' };
   return { ok: true, url, host };
 }

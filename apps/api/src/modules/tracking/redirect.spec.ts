@@ -223,6 +223,16 @@ describe('GET /api/redirect', () => {
       expect(res.headers.location).toContain('https://www.amazon.com/dp/B0863TXGM3');
     });
 
+    it('follows a signed link to an address or a port through the page too, never straight', async () => {
+      for (const to of ['http://127.0.0.1:4610/p/grinder', 'https://www.amazon.com:8443/dp/B0863TXGM3']) {
+        const res = await t.app.inject({ method: 'GET', url: t.app.linkSigner.redirectPath(to) });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('Continue to');
+      }
+      // Unsigned, neither is a target at all.
+      expect((await redirect({ to: 'http://127.0.0.1:4610/p/grinder' })).statusCode).toBe(400);
+    });
+
     it('writes the host and link of the page as text, never as markup', async () => {
       const to = 'https://unlisted-shop.example/p/"><script>alert(1)</script>';
       const res = await t.app.inject({ method: 'GET', url: t.app.linkSigner.redirectPath(to) });

@@ -118,15 +118,17 @@ export function createTrackingService({ repo, trust, log, config, signer, now = 
      * @throws HttpError 400 naming `to` (or `sig`) for anything that is not an allowed http(s) target.
      */
     async redirect(query: RedirectQuery, meta: RequestMeta): Promise<{ location: string; clickId: string; vouched: boolean; host: string }> {
-      const target = parseRedirectTarget(query.to);
-      if (!target.ok) throw badRequest(target.message, 'to');
       let signed = false;
       if (query.sig !== undefined) {
         if (!signer.verify(query.to, query.sig)) throw badRequest('sig does not match to', 'sig');
         signed = true;
       }
+      // A link the API signed may name an address or a port (a shop page read from one): it is never vouched for below.
+      const target = parseRedirectTarget(query.to, { addressesAndPorts: signed });
+      if (!target.ok) throw badRequest(target.message, 'to');
       // A signed link the allow-list does not hold (a page a shopper pasted) is followed, but not vouched for.
-      const vouched = await allowList.isAllowedRedirect(target.url);
+      const plainHost = !target.url.port && !target.host.startsWith('[') && !/^\d+(\.\d+){3}$/.test(target.host);
+      const vouched = plainHost && (await allowList.isAllowedRedirect(target.url));
       if (!signed && !vouched) {
         throw badRequest(`to must lead to a known retailer, a verified store or a catalog offer; ${target.host} is none of them`, 'to');
       }
