@@ -96,6 +96,19 @@ function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
         {ICONS[toast.type]}
       </span>
       <p className="ph-toast__message">{toast.message}</p>
+      {toast.action ? (
+        <button
+          type="button"
+          className="ph-toast__action"
+          disabled={dismissed}
+          onClick={() => {
+            toast.action?.onClick();
+            onDismiss(toast.id);
+          }}
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button type="button" className="ph-toast__close" aria-label="Close notification" onClick={() => onDismiss(toast.id)} disabled={dismissed}>
         ×
       </button>
