@@ -39,7 +39,7 @@ export default function ConfirmWatchPage() {
   return (
     <div className="ph-page ph-login">
       <div className="ph-login__card">
-        <h1 className="ph-auth__title">{state.status === 'done' ? 'You are watching it' : 'Confirm your watch'}</h1>
+        <h1 className="ph-auth__title">{state.status === 'done' ? 'Watch confirmed' : 'Confirm your watch'}</h1>
         {!token ? (
           <div className="ph-alert ph-alert--error" role="alert">
             <p>This page needs the link from the email we sent when you chose to watch a product.</p>

@@ -2,6 +2,7 @@ import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
 import type { Watch } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { watchOf } from '../../testing/fixtures';
 import { mockApi, renderWithProviders } from '../../testing/render-with-providers';
 import { WatchButton } from './watch-button';
 import { suggestedTarget } from './watch-dialog';
@@ -11,27 +12,6 @@ import { ApiError } from '@pricehunt/api-client';
 const user = { id: 'u1', email: 'sam@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 const product = { id: 7, title: 'Sony WH-1000XM5 Wireless Headphones', bestPriceCents: 32_999, currency: 'USD' };
 
-export function watchOf(overrides: Partial<Watch> = {}): Watch {
-  return {
-    id: '0b6f4c1e-8a3d-4f6b-9c2e-1d7a6b5c4e3f',
-    status: 'active',
-    productId: 7,
-    url: null,
-    title: product.title,
-    store: null,
-    targetPriceCents: 29_900,
-    currency: 'USD',
-    currentPriceCents: 32_999,
-    bestPriceCents: 32_999,
-    lowestPriceCents90d: 31_000,
-    inStock: true,
-    channels: [{ channel: 'email', target: 'sam@example.com', state: 'ok', failures: 0, lastError: null, lastDeliveredAt: null }],
-    createdAt: '2026-11-20T10:00:00.000Z',
-    lastCheckedAt: null,
-    lastEvent: null,
-    ...overrides,
-  };
-}
 
 const signedIn = (watches: Watch[] = []) => ({
   'GET /api/shopper/auth/session': jsonResponse({ success: true, user }),
