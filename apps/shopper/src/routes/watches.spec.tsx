@@ -117,7 +117,7 @@ describe('the Watches page', () => {
     });
     renderPage();
     const webhook = (await screen.findByText('Webhook', undefined, { timeout: 5000 })).closest('li') as HTMLElement;
-    expect(webhook).toHaveTextContent('Paused after 5 failures in a row');
+    expect(webhook).toHaveTextContent('Webhook Paused5 failed deliveries in a row. Last error: The webhook answered 500');
     expect(webhook).toHaveTextContent('Last error: The webhook answered 500');
     await userEvent.click(within(webhook).getByRole('button', { name: 'Resume Webhook messages for LG 65" OLED TV' }));
     await waitFor(() => expect(screen.getByText('Webhook').closest('li')).toHaveTextContent('Webhook OK'));

@@ -9,7 +9,7 @@ import { useMediaQuery } from '../lib/use-media-query';
 import { usePageTitle } from '../lib/use-page-title';
 
 /** Wide enough for the table; narrower windows show a card per watch. */
-export const WATCHES_TABLE_QUERY = '(min-width: 960px)';
+export const WATCHES_TABLE_QUERY = '(min-width: 1024px)';
 
 /** One watch as a card (phones and narrow windows). */
 function WatchCard({ watch }: { watch: Watch }) {

@@ -29,14 +29,18 @@ export interface WatchDialogProps {
 /** A suggestion for the target: about 5% under today's best price, in whole dollars (a placeholder, never a value). */
 export function suggestedTarget(bestPriceCents: number | null): string | undefined {
   if (bestPriceCents === null || bestPriceCents < 200) return undefined;
-  return Math.floor((bestPriceCents * 0.95) / 100).toFixed(2);
+  return `e.g. ${Math.floor((bestPriceCents * 0.95) / 100).toFixed(2)}`;
 }
 
 /** What the target's hint says: any drop when it is empty, the price it means when it is one. */
-function targetHint(target: string, currency: string | null): string {
+function targetHint(target: string, product: WatchedProduct): string {
   if (!target.trim()) return 'Tell me about any drop. Or enter a price to hear only when it gets there.';
   const cents = centsOf(target);
-  return cents === null ? 'A price in dollars, such as 249.99.' : `Tell me when the best price is ${formatMoney(cents, currency)} or less.`;
+  if (cents === null) return 'A price in dollars, such as 249.99.';
+  const hint = `Tell me when the best price is ${formatMoney(cents, product.currency)} or less.`;
+  return product.bestPriceCents !== null && product.bestPriceCents <= cents
+    ? `${hint} It is ${formatMoney(product.bestPriceCents, product.currency)} already.`
+    : hint;
 }
 
 /**
@@ -81,7 +85,7 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
     try {
       if (watch) {
         const saved = await update(watch.id, { targetPriceCents: request.targetPriceCents, notify: request.notify });
-        toast.success(`Watch changed: ${saved.title}`);
+        toast.success(`Watch saved: ${saved.title}`);
         onClose();
         return;
       }
@@ -99,7 +103,7 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
       }
       const target = created.watch.targetPriceCents;
       toast.success(
-        `Watching ${created.watch.title}: ${target !== null ? `we will tell you when it is ${formatMoney(target, created.watch.currency ?? product.currency)} or less` : 'we will tell you about any price drop'}`,
+        `Watching ${created.watch.title}. ${target !== null ? `We will tell you when it is ${formatMoney(target, created.watch.currency ?? product.currency)} or less.` : 'We will tell you about any price drop.'}`,
         { duration: 8000, action: { label: 'See your watches', onClick: () => navigate(paths.watches) } },
       );
       onClose();
@@ -143,7 +147,7 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
           </h2>
           <p className="ph-watch-dialog__product">
             {product.title}
-            {product.bestPriceCents !== null ? <span className="ph-muted"> · best price now {formatMoney(product.bestPriceCents, product.currency)}</span> : null}
+            {product.bestPriceCents !== null ? <span className="ph-watch-dialog__now"> · best price now {formatMoney(product.bestPriceCents, product.currency)}</span> : null}
           </p>
         </div>
         <TextField
@@ -153,7 +157,7 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
           value={values.target}
           onChange={(event) => set('target')(event.target.value)}
           placeholder={suggestedTarget(product.bestPriceCents)}
-          hint={targetHint(values.target, product.currency)}
+          hint={targetHint(values.target, product)}
           error={errors.target}
           ref={ref('target')}
         />

@@ -65,10 +65,12 @@ export function checkedText(watch: Watch): string {
 
 const CHANNEL_NAMES: Record<WatchChannelState['channel'], string> = { email: 'Email', ntfy: 'ntfy', webhook: 'Webhook' };
 
-function stateText(channel: WatchChannelState): string {
-  if (channel.state === 'ok') return 'OK';
-  const times = channel.failures === 1 ? '1 failure' : `${channel.failures} failures`;
-  return channel.state === 'paused' ? `Paused after ${times} in a row` : `Failing: ${times} in a row`;
+const STATE_NAMES: Record<WatchChannelState['state'], string> = { ok: 'OK', failing: 'Failing', paused: 'Paused' };
+
+/** Why a channel is failing or paused: how many deliveries failed in a row, and the last error. */
+function troubleText(channel: WatchChannelState): string {
+  const times = channel.failures === 1 ? '1 failed delivery' : `${channel.failures} failed deliveries in a row`;
+  return `${times}${channel.lastError ? `. Last error: ${channel.lastError}` : ''}`;
 }
 
 /** Each channel of a watch with how it is doing; a paused one with its last error and "Resume". */
@@ -95,8 +97,8 @@ export function ChannelList({ watch }: { watch: Watch }) {
           <span className="ph-channel__name" title={channel.target}>
             {CHANNEL_NAMES[channel.channel]}
           </span>{' '}
-          <span className="ph-channel__state">{stateText(channel)}</span>
-          {channel.state !== 'ok' && channel.lastError ? <span className="ph-channel__error">Last error: {channel.lastError}</span> : null}
+          <span className="ph-channel__state">{STATE_NAMES[channel.state]}</span>
+          {channel.state !== 'ok' ? <span className="ph-channel__error">{troubleText(channel)}</span> : null}
           {channel.state === 'paused' ? (
             <Button size="sm" variant="secondary" loading={resuming} onClick={() => void resume()} aria-label={`Resume ${CHANNEL_NAMES[channel.channel]} messages for ${watch.title}`}>
               Resume
