@@ -135,7 +135,9 @@ describe('the watch dialog', () => {
     renderButton();
     const dialog = await openDialog();
     expect(within(dialog).getByText('We will email you a link to confirm. Nothing is watched until you open it.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('checkbox', { name: /Email to the address below/ })).toBeChecked();
+    // The address comes first, and has the keyboard.
+    expect(within(dialog).getByRole('textbox', { name: /Your email/ })).toHaveFocus();
+    expect(within(dialog).getByRole('checkbox', { name: /Email to the address above/ })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Email me the link' }));
     const address = within(dialog).getByRole('textbox', { name: /Your email/ });
     expect(address).toHaveAccessibleDescription(/Enter your email address: the confirmation link goes there\./);

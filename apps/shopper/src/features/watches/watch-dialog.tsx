@@ -62,8 +62,8 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
   const fields = useRef<Partial<Record<keyof WatchFormErrors, HTMLElement | null>>>({});
   const doneButton = useRef<HTMLButtonElement>(null);
 
-  // Opening the dialog moves the keyboard to its first field; the confirmation message to its button.
-  useEffect(() => fields.current.target?.focus(), []);
+  // Opening the dialog moves the keyboard to its first field (signed out, the address); the confirmation message to its button.
+  useEffect(() => (fields.current.address ?? fields.current.target)?.focus(), []);
   useEffect(() => {
     if (pending) doneButton.current?.focus();
   }, [pending]);
@@ -150,6 +150,19 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
             {product.bestPriceCents !== null ? <span className="ph-watch-dialog__now"> · best price now {formatMoney(product.bestPriceCents, product.currency)}</span> : null}
           </p>
         </div>
+        {signedIn ? null : (
+          <TextField
+            label="Your email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.address}
+            onChange={(event) => set('address')(event.target.value)}
+            hint="We will email you a link to confirm. Nothing is watched until you open it."
+            error={errors.address}
+            ref={ref('address')}
+          />
+        )}
         <TextField
           label="Target price ($, optional)"
           inputMode="decimal"
@@ -176,7 +189,7 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
               ref={ref('channels')}
             />
             <span>
-              Email{signedIn && user ? <span className="ph-muted"> to {user.email}</span> : <span className="ph-muted"> to the address below</span>}
+              Email{signedIn && user ? <span className="ph-muted"> to {user.email}</span> : <span className="ph-muted"> to the address above</span>}
             </span>
           </label>
           {errors.channels ? (
@@ -209,19 +222,6 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
             ref={ref('webhookUrl')}
           />
         </fieldset>
-        {signedIn ? null : (
-          <TextField
-            label="Your email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.address}
-            onChange={(event) => set('address')(event.target.value)}
-            hint="We will email you a link to confirm. Nothing is watched until you open it."
-            error={errors.address}
-            ref={ref('address')}
-          />
-        )}
         {errors.form ? (
           <p className="ph-alert ph-alert--error ph-watch-dialog__error" role="alert" tabIndex={-1} ref={ref('form')}>
             {errors.form}

@@ -24,7 +24,7 @@ export interface WatchRequest {
 }
 
 /** The order a form's fields come in: the first with an error gets the keyboard. */
-export const WATCH_FORM_FIELDS: WatchFormField[] = ['target', 'channels', 'ntfyUrl', 'webhookUrl', 'address', 'form'];
+export const WATCH_FORM_FIELDS: WatchFormField[] = ['address', 'target', 'channels', 'ntfyUrl', 'webhookUrl', 'form'];
 
 /** The fields of a new watch: email on, nothing else. */
 export const EMPTY_WATCH_FORM: WatchFormValues = { target: '', email: true, ntfyUrl: '', webhookUrl: '', address: '' };
