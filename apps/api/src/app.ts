@@ -15,6 +15,7 @@ import { matchReportRoutes } from './modules/match-reports/routes';
 import { shopperAuthRoutes } from './modules/shopper-auth/routes';
 import { shopperPasswordResetRoutes } from './modules/shopper/password-reset-routes';
 import { priceAlertStopRoutes, shopperDataRoutes } from './modules/shopper/routes';
+import { watchCreateRoutes, watchLinkRoutes, watchRoutes } from './modules/watches/routes';
 import { refuseNulCharacters } from './lib/nul-guard';
 import { createOriginCheck } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
@@ -147,6 +148,10 @@ export const app = fp(
           await area.register(shopperPasswordResetRoutes, { prefix: '/shopper/auth/password-reset' });
           await area.register(priceAlertStopRoutes, { prefix: '/shopper/alerts' });
           await area.register(shopperScope(shopperDataRoutes), { prefix: '/shopper' });
+          // Watches: the POST takes signed-out callers too (a confirmation link is mailed); the rest need a shopper.
+          await area.register(watchCreateRoutes, { prefix: '/shopper' });
+          await area.register(shopperScope(watchRoutes), { prefix: '/shopper' });
+          await area.register(watchLinkRoutes, { prefix: '/watches' });
         });
       },
       { prefix: '/api' },

@@ -29,6 +29,10 @@ export const workerConfigSchema = z
     SHOPPER_APP_URL: z.url().default('http://localhost:4200'),
     /** `domain=origin` pairs: merchants' stores served on this machine (the demo store), as the API reads them; refused in production. */
     STORE_ORIGIN_OVERRIDES: storeOriginOverridesSchema,
+    /** How often the watched pages are read again (each link once, then every active watch is evaluated). */
+    WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(21_600),
+    /** At most one request to a shop's host every this many milliseconds, across every API and worker instance. */
+    PAGE_HOST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
   })

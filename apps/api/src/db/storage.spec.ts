@@ -24,6 +24,7 @@ const STORAGE_FIELDS: Record<keyof Storage, true> = {
   searchRequests: true,
   matchReports: true,
   feedSources: true,
+  watches: true,
 };
 
 // Every domain's port, composed on either engine: the same fields, each working on its database.

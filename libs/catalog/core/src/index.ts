@@ -5,6 +5,7 @@ export * from './lib/words';
 export * from './lib/matching';
 export * from './lib/ingestion-store';
 export * from './lib/place-offer';
+export * from './lib/page-offer';
 export * from './lib/ingestion';
 export { slugId } from './lib/feed-import';
 export * from './lib/import-runs';

@@ -54,3 +54,6 @@ export * from './lib/shopper/sqlite-repository';
 export * from './lib/tracking/pg-repository';
 export * from './lib/tracking/repository';
 export * from './lib/tracking/sqlite-repository';
+export * from './lib/watches/pg-repository';
+export * from './lib/watches/repository';
+export * from './lib/watches/sqlite-repository';

@@ -111,6 +111,7 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
       ...(await s.catalog.findOfferByExternalId('shop', 'X19')),
       held: null,
       priceGroup: 'new',
+      origin: 'feed',
       retailerName: 'Shop Example',
       businessDomain: 'shop.example',
       shopifyStore: 1,

@@ -80,7 +80,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         product: productSummary(product),
-        offers: listedOfferViews(offers, now, lowest),
+        offers: listedOfferViews(offers, now, lowest, (to) => app.linkSigner.sign(to)),
         priceHistory,
         priceSummaries: priceRangeSummaries(priceHistory, { now, currency: product.currency }),
         specs: productSpecsView(product, offers),

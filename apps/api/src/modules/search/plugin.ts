@@ -19,6 +19,8 @@ export const searchPlugin = fp(
         matcher: app.catalog.matcher,
         spelling: app.catalog.spelling,
         requests: app.storage.searchRequests,
+        placement: app.catalog.pages,
+        signLink: (to) => app.linkSigner.sign(to),
         pages: createPageReader({
           allowLoopback: app.config.FETCH_ALLOW_LOOPBACK,
           originOverrides: app.config.STORE_ORIGIN_OVERRIDES,
@@ -32,5 +34,5 @@ export const searchPlugin = fp(
       }),
     );
   },
-  { name: 'search', dependencies: ['db', 'catalog'] },
+  { name: 'search', dependencies: ['db', 'catalog', 'tracking-services'] },
 );

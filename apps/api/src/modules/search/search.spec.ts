@@ -5,6 +5,7 @@ import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '@pricehunt/catalog-core';
+import { createPageReader } from '@pricehunt/catalog-search';
 import { feedOffer as offer } from '../../testing/offers';
 import { run } from '../../testing/db';
 
@@ -23,6 +24,10 @@ const PRODUCT_PAGE = `<!doctype html><html><head><title>Headphones</title>
 <meta property="og:title" content="WH-1000XM4 Noise Cancelling Headphones">
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sony WH-1000XM4 Noise Cancelling Wireless Headphones","brand":{"@type":"Brand","name":"Sony"},"gtin13":"0027242919419","mpn":"WH1000XM4/B","offers":{"@type":"Offer","price":"329.00","priceCurrency":"USD"}}</script>
 </head><body><h1>Sony WH-1000XM4</h1></body></html>`;
+
+const KEYBOARD_PAGE = `<!doctype html><html><head><title>Lumetra K7</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Lumetra K7 Mechanical Keyboard","brand":"Lumetra","sku":"LK7-BRN","offers":{"@type":"Offer","price":"89.50","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script>
+</head><body><h1>Lumetra K7 Mechanical Keyboard</h1></body></html>`;
 
 /**
  * For the describe block it is called in: a test app whose catalog holds `offers` (imported as one GMC feed before the
@@ -113,14 +118,23 @@ describe('search API', () => {
     expect(result.similarProducts).toEqual([]);
   });
 
-  it('reads an unknown page’s product metadata and matches it', async () => {
+  it('reads an unknown page’s product metadata, places it as its shop’s offer of the matching product, and answers the link from the catalog after', async () => {
     const result = await search({ url: `${origin}/shop/sony-headphones-page` });
 
     expect(result.identifiedBy).toBe('page-metadata');
     expect(result.source).toMatchObject({ title: 'Sony WH-1000XM4 Noise Cancelling Wireless Headphones', brand: 'Sony', gtin: '00027242919419', priceCents: 32_900 });
-    expect(result.product?.offerCount).toBe(3);
-    expect(result.product!.confidence).toBeGreaterThan(0.9);
+    expect(result.source.offerId).not.toBeNull();
+    expect(result.product?.offerCount).toBe(4);
+    expect(result.product!.confidence).toBe(1);
     expect(result.offers[0]).toMatchObject({ retailer: { id: 'walmart' }, savingsCents: 32_900 - 28_399, isBestPrice: true });
+    const pasted = result.offers.find((entry) => entry.isSource);
+    expect(pasted).toMatchObject({ id: result.source.offerId, retailer: { id: '127.0.0.1', name: '127.0.0.1' }, priceCents: 32_900, url: `${origin}/shop/sony-headphones-page`, savingsCents: 0 });
+
+    // The same link again is the catalog's offer: the page is not fetched again.
+    const fetched = requests.filter((path) => path === '/shop/sony-headphones-page').length;
+    const again = await search({ url: `${origin}/shop/sony-headphones-page` });
+    expect(again).toMatchObject({ identifiedBy: 'known-offer', source: { offerId: result.source.offerId }, product: { id: result.product!.id, offerCount: 4 } });
+    expect(requests.filter((path) => path === '/shop/sony-headphones-page')).toHaveLength(fetched);
   });
 
   it('says why a page could not be read, names its shop, and searches the words of its link written as a name', async () => {
@@ -145,7 +159,8 @@ describe('search API', () => {
     expect(requests).toContain('/products/sony-wh-1000xm4-wireless-noise-canceling-headphones');
     expect(result.identifiedBy).toBe('url-slug');
     expect(result.source.title).toMatch(/sony wh 1000xm4/i);
-    expect(result.product?.offerCount).toBe(3);
+    // Three feeds' offers and the page pasted above.
+    expect(result.product?.offerCount).toBe(4);
     expect(result.offers[0]?.retailer.id).toBe('walmart');
     expect(result.offers.every((o) => o.savingsCents === null)).toBe(true);
   });
@@ -543,10 +558,66 @@ describe('search API: politeness towards a shop', () => {
   });
 });
 
-describe('search API: a page read again', () => {
+describe('search API: a pasted page’s offer', () => {
+  let server: http.Server;
+  let t: TestApp;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      if (req.url?.includes('keyboard')) return void res.end(KEYBOARD_PAGE);
+      res.end(PRODUCT_PAGE.replace('<title>', '<meta property="og:site_name" content="Lumetra Audio"><title>'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `shop.lumetra.example=http://127.0.0.1:${port}` });
+    await t.app.catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', source: 'search fixtures' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('is its host’s shop under the page’s own name, and its link is a redirect target only as the signed link the API shows', async () => {
+    const result = await searchOn(t, { url: 'https://shop.lumetra.example/p/sony-wh-1000xm4' });
+    const pasted = result.offers.find((entry) => entry.isSource);
+    expect(pasted).toMatchObject({ retailer: { id: 'shop.lumetra.example', name: 'Lumetra Audio' }, url: 'https://shop.lumetra.example/p/sony-wh-1000xm4' });
+    // Anyone can paste a link: a page's link is no redirect target on its own.
+    const unsigned = await t.app.inject({ method: 'GET', url: `/api/redirect?to=${encodeURIComponent(pasted!.url)}` });
+    expect(unsigned.statusCode).toBe(400);
+    const signed = await t.app.inject({ method: 'GET', url: pasted!.redirectUrl });
+    expect(signed.statusCode).toBe(302);
+    expect(signed.headers.location).toContain('https://shop.lumetra.example/p/sony-wh-1000xm4');
+    // The same link on the product's page is signed too; the feeds' links are the allow-list's and stay unsigned.
+    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${result.product!.id}` })).json() as { offers: Array<{ id: number; redirectUrl: string }> };
+    expect(new URL(page.offers.find((entry) => entry.id === pasted!.id)!.redirectUrl, 'http://localhost').searchParams.get('sig')).toBeTruthy();
+    expect(page.offers.filter((entry) => entry.id !== pasted!.id).every((entry) => new URL(entry.redirectUrl, 'http://localhost').searchParams.get('sig') === null)).toBe(true);
+  });
+
+  it('begins a product of its own when the catalog has none like it', async () => {
+    const result = await searchOn(t, { url: 'https://shop.lumetra.example/p/lumetra-k7-keyboard' });
+    expect(result).toMatchObject({ identifiedBy: 'page-metadata', unreadPage: null, product: { offerCount: 1, bestPriceCents: 8_950 } });
+    expect(result.product!.title).toMatch(/Lumetra K7/);
+    expect(result.offers).toEqual([expect.objectContaining({ isSource: true, priceCents: 8_950, availability: 'in_stock', retailer: { id: 'shop.lumetra.example', name: 'Lumetra Audio' } })]);
+  });
+
+  it('gives way to a feed that lists its link: the feed’s offer takes its place', async () => {
+    const before = await searchOn(t, { url: 'https://shop.lumetra.example/p/sony-wh-1000xm4' });
+    expect(before.identifiedBy).toBe('known-offer');
+    const summary = await t.app.catalog.ingestion.importOffers(
+      [offer({ externalId: 'LUM-XM4', url: 'https://shop.lumetra.example/p/sony-wh-1000xm4', title: 'Sony WH-1000XM4 Headphones', brand: 'Sony', mpn: 'WH1000XM4/B', priceCents: 31_000 })],
+      { format: 'gmc', source: 'lumetra feed', retailer: { name: 'Lumetra Audio' } },
+    );
+    expect(summary).toMatchObject({ inserted: 1, skipped: 0 });
+    const after = await searchOn(t, { url: 'https://shop.lumetra.example/p/sony-wh-1000xm4' });
+    expect(after.source).toMatchObject({ externalId: 'LUM-XM4', priceCents: 31_000 });
+    expect(after.offers.filter((entry) => entry.url === 'https://shop.lumetra.example/p/sony-wh-1000xm4')).toHaveLength(1);
+  });
+});
+
+describe('search API: a page read again (a watch’s re-read)', () => {
   let server: http.Server;
   let origin = '';
-  let t: TestApp;
   const answers: Array<{ status: number; ifNoneMatch: string | null; ifModifiedSince: string | null }> = [];
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -561,22 +632,21 @@ describe('search API: a page read again', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true' });
   });
   afterAll(async () => {
-    await t.close();
     await new Promise((resolve) => server.close(resolve));
   });
 
   it('asks with the validators it was given, and reads an unchanged page (304) as it read it before', async () => {
-    const first = await searchOn(t, { url: `${origin}/shop/sony-headphones-page` });
-    const again = await searchOn(t, { url: `${origin}/shop/sony-headphones-page` });
+    const reader = createPageReader({ allowLoopback: true });
+    const first = await reader.read(`${origin}/shop/sony-headphones-page`);
+    const again = await reader.read(`${origin}/shop/sony-headphones-page`);
     expect(answers).toEqual([
       { status: 200, ifNoneMatch: null, ifModifiedSince: null },
       { status: 304, ifNoneMatch: '"page-v1"', ifModifiedSince: 'Tue, 24 Nov 2026 10:00:00 GMT' },
     ]);
-    expect(again.identifiedBy).toBe('page-metadata');
-    expect(again.source).toEqual(first.source);
+    expect(first).toMatchObject({ title: 'Sony WH-1000XM4 Noise Cancelling Wireless Headphones', priceCents: 32_900 });
+    expect(again).toEqual(first);
   });
 });
 

@@ -52,7 +52,7 @@ function changeOf(existing: StatedOffer, record: OfferRecord): 'unchanged' | { t
 }
 
 /** Names a retailer the registry does not know after its host: `abt.com` → `Abt`. */
-function nameFromHost(host: string): string {
+export function nameFromHost(host: string): string {
   const label = host.split('.').slice(-2, -1)[0] ?? host;
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
@@ -120,9 +120,21 @@ export class FeedImport {
     for (const warning of rowWarnings) if (this.warnings.length < REPORT_LIMIT) this.warnings.push(warning);
   }
 
+  /** The retailer every row belongs to, decided by the caller (a read page's shop: its host's, under the page's name). */
+  private fixedRetailer: RetailerRow | null = null;
+
+  /** Makes `retailer` every row's retailer (written with the first batch unless its id is known). */
+  knowRetailer(retailer: RetailerRow): void {
+    this.fixedRetailer = retailer;
+  }
+
   /** The retailer of a row: known to the import, or resolved now and kept in `fresh` (written with the row's batch). */
   retailerFor(offer: FeedOffer, host: string, fresh: Map<string, RetailerRow>): RetailerRow {
     const { options } = this;
+    if (this.fixedRetailer) {
+      if (!this.retailerCache.has(this.fixedRetailer.id)) fresh.set(this.fixedRetailer.id, this.fixedRetailer);
+      return this.fixedRetailer;
+    }
     const key = `${options.retailer?.name ?? offer.retailer ?? ''}|${options.retailer || offer.retailer ? '' : host}`;
     let retailer = this.retailerCache.get(key) ?? fresh.get(key);
     if (!retailer) {

@@ -39,6 +39,10 @@ export interface IngestionOps extends MatcherReads {
   clearOffersMissing(ids: readonly number[]): void;
   /** Removes offers (their price history with them); their products are left to `refreshProducts`. */
   deleteOffers(ids: readonly number[]): void;
+  /** Where the offer came from (`offers.origin`): a feed, or a product page read for a shopper; null when there is no such offer. */
+  offerOrigin(offerId: number): 'feed' | 'page' | null;
+  /** Marks an offer just inserted as read from a product page (`origin` `page`). */
+  markPageOffer(offerId: number): void;
 }
 
 /** The columns of an offer that a feed row states (what `changeOf` compares). */

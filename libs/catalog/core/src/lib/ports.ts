@@ -48,6 +48,8 @@ export interface OfferWithRetailer extends OfferRow {
   held: 'store' | 'price' | null;
   /** The offers of its product it compares with (`offers.price_group`, written with the product's figures). */
   priceGroup: PriceGroup;
+  /** `page` for an offer read from a product page a shopper pasted or watches (its link is shown signed), else `feed`. */
+  origin: 'feed' | 'page';
   retailerName: string;
   businessDomain: string | null;
   /** 1 when the owning business connected its Shopify store (its domain may be its own, not *.myshopify.com). */

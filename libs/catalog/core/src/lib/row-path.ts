@@ -34,7 +34,12 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
     if (batch.retailers.size > retailersBefore) yield* op('ensureRetailer', retailer);
     const existing = yield* op('findOfferByExternalId', retailer.id, offer.externalId);
     const owner = yield* op('findOfferByCanonicalUrl', record.canonicalUrl);
-    if (owner && owner.id !== existing?.id) throw run.linkTaken(owner);
+    if (owner && owner.id !== existing?.id) {
+      // A page a shopper pasted gives way to the feed that lists its link: the feed speaks for the shop.
+      if ((yield* op('offerOrigin', owner.id)) !== 'page') throw run.linkTaken(owner);
+      yield* op('deleteOffers', [owner.id]);
+      if (owner.productId !== null) batch.dirty.add(owner.productId);
+    }
     if (existing) return yield* updateExisting(existing, record, batch.dirty, stamp);
 
     const productId = yield* productFor(offer, line, record, retailer.id, modelKeys, batch, stamp);

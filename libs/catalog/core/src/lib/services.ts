@@ -1,4 +1,5 @@
 import { createIngestionService, type IngestionService } from './ingestion';
+import { createPagePlacement, type PagePlacement } from './page-offer';
 import type { IngestionStore } from './ingestion-store';
 import { createProductMatcher, portReads, type ProductMatcher } from './matching';
 import type { CatalogRepository, SearchIndexRepository } from './ports';
@@ -13,6 +14,8 @@ export interface CatalogServices {
   store: IngestionStore;
   matcher: ProductMatcher;
   ingestion: IngestionService;
+  /** Places product pages shoppers paste or watch as offers (see page-offer.ts). */
+  pages: PagePlacement;
   /** Applies a retailer's complete feed as a delta (see refresh.ts). */
   refresh: ReturnType<typeof createFeedRefresh>;
   spelling: SpellingCorrector;
@@ -32,6 +35,7 @@ export function createCatalogServices(parts: { store: IngestionStore; catalog: C
     store: parts.store,
     matcher,
     ingestion,
+    pages: createPagePlacement({ store: parts.store, matcher, changed: parts.changed }),
     refresh: createFeedRefresh({ store: parts.store, importRows: ingestion.importRows, index: { changed: parts.changed } }),
     spelling: createSpellingCorrector(parts.searchIndex),
     suggester: createSuggester({ index: parts.searchIndex, catalog: parts.catalog }),

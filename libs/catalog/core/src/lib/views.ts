@@ -12,8 +12,27 @@ export const totalCents = knownTotalCents;
  * A product's offers as shoppers see them, in the order `catalog-pricing` lists them, each with its section and best
  * price mark. `lowest`: the offers `lowestPriceOffers` marks.
  */
-export function listedOfferViews(rows: readonly OfferWithRetailer[], timestamp: number, lowest: ReadonlySet<number> = new Set()): OfferView[] {
-  return priceProduct(rows).listed.map(({ offer, group, section, isBestPrice }) => offerView(offer, timestamp, { lowestIn90Days: lowest.has(offer.id), group, section, isBestPrice }));
+export function listedOfferViews(
+  rows: readonly OfferWithRetailer[],
+  timestamp: number,
+  lowest: ReadonlySet<number> = new Set(),
+  sign?: RedirectSigner,
+): OfferView[] {
+  return priceProduct(rows).listed.map(({ offer, group, section, isBestPrice }) =>
+    offerView(offer, timestamp, { lowestIn90Days: lowest.has(offer.id), group, section, isBestPrice }, sign),
+  );
+}
+
+/**
+ * The signature of a redirect target (`/api/redirect`'s `sig`), for the links the API shows that its allow-list does
+ * not hold: the offers read from pages shoppers pasted (anyone can paste a link).
+ */
+export type RedirectSigner = (to: string) => string;
+
+/** The tracked outbound link of an offer; signed when the offer was read from a page and a signer is given. */
+function redirectLinkOf(offer: OfferWithRetailer, timestamp: number, sign: RedirectSigner | undefined): string {
+  const link = buildRedirectLink(offer.url, { source: 'product_suggestion', timestamp });
+  return offer.origin === 'page' && sign ? `${link}&sig=${encodeURIComponent(sign(offer.url))}` : link;
 }
 
 /** How an offer is shown: its figures, the tracked outbound link, and where pricing lists it (`listedOfferViews`). */
@@ -21,6 +40,7 @@ export function offerView(
   offer: OfferWithRetailer,
   timestamp: number,
   listing: { lowestIn90Days: boolean; group: PriceGroup; section: OfferSection; isBestPrice: boolean },
+  sign?: RedirectSigner,
 ): OfferView {
   return {
     id: offer.id,
@@ -39,7 +59,7 @@ export function offerView(
     condition: offer.condition,
     imageUrl: offerImagePath(offer.id, offer.imageUrl),
     url: offer.url,
-    redirectUrl: buildRedirectLink(offer.url, { source: 'product_suggestion', timestamp }),
+    redirectUrl: redirectLinkOf(offer, timestamp, sign),
     businessDomain: offer.businessDomain,
     isShopify: isShopifyDomain(offer.businessDomain) || (offer.businessDomain !== null && offer.shopifyStore === 1),
     lowestIn90Days: listing.lowestIn90Days,

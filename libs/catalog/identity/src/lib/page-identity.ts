@@ -31,7 +31,8 @@ interface Found {
 }
 
 /** A page's item, and the most trusted source that named it. */
-export type PageItem = ItemIdentity & { title: string; source: IdentitySource };
+/** What a page says of its item; `shopName`: the shop's own name as the page states it (`og:site_name`), if it does. */
+export type PageItem = ItemIdentity & { title: string; source: IdentitySource; shopName?: string | null };
 
 type Partial = { [K in keyof Found]?: Found[K] | null } & {
   /** Every price the source states for the item (one per offer: sizes, colours, sellers). */
@@ -1097,7 +1098,14 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
     imageUrl: absoluteUrl(merged.image ?? null, page.url),
     availability: merged.availability ?? null,
     source: named.source,
+    ...shopNameOf(page),
   };
+}
+
+/** The shop's own name as its page states it (og:site_name), when it does. */
+function shopNameOf(page: Page): { shopName?: string } {
+  const name = page.meta.get('og:site_name')?.[0]?.replace(/\s+/g, ' ').trim();
+  return name ? { shopName: name } : {};
 }
 
 const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;

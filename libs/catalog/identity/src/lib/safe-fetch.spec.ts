@@ -183,6 +183,27 @@ describe('createSafeFetcher', () => {
     await expect(fetcher.fetch(`${fixture.origin}/to-name`)).rejects.toThrow('intranet.test resolves to a private or reserved address');
   });
 
+  it('POSTs a body (notification webhooks) without following a redirect, and refuses a private address as a GET does', async () => {
+    const bodies: string[] = [];
+    fixture = await serve((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        bodies.push(`${req.method} ${req.headers['content-type']} ${Buffer.concat(chunks).toString('utf8')}`);
+        if (req.url === '/moved') res.writeHead(307, { location: 'http://10.0.0.1/' }).end();
+        else res.writeHead(202).end('ok');
+      });
+    });
+    const fetcher = createSafeFetcher({ allowLoopback: true, resolve: fakeDns({ 'hooks.internal.test': '10.1.2.3' }) });
+    const post = (url: string) =>
+      fetcher.request(url, { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' }, read: async (response) => response.status });
+    expect(await post(`${fixture.origin}/hook`)).toBe(202);
+    expect(await post(`${fixture.origin}/moved`)).toBe(307);
+    expect(bodies).toEqual(['POST application/json {"a":1}', 'POST application/json {"a":1}']);
+    await expect(post('http://hooks.internal.test/hook')).rejects.toBeInstanceOf(SsrfBlockedError);
+    await expect(createSafeFetcher({ resolve: fakeDns({}) }).request(`${fixture.origin}/hook`, { method: 'POST', body: 'x', read: async (r) => r.status })).rejects.toBeInstanceOf(SsrfBlockedError);
+  });
+
   it('stops after the redirect limit', async () => {
     fixture = await serve((req, res) => {
       const n = Number((req.url ?? '/0').slice(1));

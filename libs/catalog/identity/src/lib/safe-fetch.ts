@@ -80,6 +80,10 @@ export interface SafeResponse {
 }
 
 export interface SafeRequestOptions<T> {
+  /** GET unless told. A POST follows no redirect: a redirect is its answer. */
+  method?: 'GET' | 'POST';
+  /** The body of a POST. */
+  body?: string;
   /** Request headers added to (or replacing) the fetcher's own (`user-agent`, `accept`, `accept-language`). */
   headers?: Record<string, string>;
   /** Reads the final answer; runs within the fetch's deadline. What it throws is the request's failure. */
@@ -94,8 +98,9 @@ export interface SafeFetcher {
 /** What `createSafeFetcher` gives: `fetch`, and `request` for callers that send headers and read the body themselves. */
 export interface SafeHttpClient extends SafeFetcher {
   /**
-   * One GET through the same guard as `fetch` (every hop checked, redirects followed by hand, one deadline), with
-   * request headers of the caller's, whose answer (status, headers, raw body) `read` reads.
+   * One GET (or POST: notification webhooks) through the same guard as `fetch` (every hop checked, a GET's redirects
+   * followed by hand, one deadline), with request headers of the caller's, whose answer (status, headers, raw body)
+   * `read` reads.
    */
   request<T>(url: string, options: SafeRequestOptions<T>): Promise<T>;
 }
@@ -236,6 +241,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
     resolved: string[],
     headers: Record<string, string>,
     read: (res: ResponseData, url: URL) => Promise<T>,
+    send: { method: 'GET' | 'POST'; body?: string } = { method: 'GET' },
   ): Promise<T | { redirect: string }> {
     const pinned = await guard(url, resolved);
     if (signal.aborted) throw signal.reason;
@@ -246,7 +252,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
     });
     try {
       const res = await request(url, {
-        method: 'GET',
+        method: send.method,
+        ...(send.body !== undefined ? { body: send.body } : {}),
         dispatcher: agent,
         signal,
         headers: {
@@ -257,7 +264,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
         },
       });
       const location = res.headers['location'];
-      if (REDIRECT_STATUSES.has(res.statusCode) && location) {
+      if (send.method === 'GET' && REDIRECT_STATUSES.has(res.statusCode) && location) {
         await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
         return { [REDIRECT]: true, redirect: Array.isArray(location) ? (location[0] as string) : location } as { redirect: string };
       }
@@ -305,12 +312,13 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
     const headers: Record<string, string> = {};
     if (conditions.etag) headers['if-none-match'] = conditions.etag;
     if (conditions.lastModified) headers['if-modified-since'] = conditions.lastModified;
-    return run(rawUrl, headers, readPage);
+    return run(rawUrl, headers, { method: 'GET' }, readPage);
   }
 
   async function fetchWith<T>(rawUrl: string, requestOptions: SafeRequestOptions<T>): Promise<T> {
     const headers = Object.fromEntries(Object.entries(requestOptions.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-    return run(rawUrl, headers, (res, url, signal) => {
+    const send = { method: requestOptions.method ?? 'GET', ...(requestOptions.body !== undefined ? { body: requestOptions.body } : {}) };
+    return run(rawUrl, headers, send, (res, url, signal) => {
       const declared = Number(res.headers['content-length']);
       const lowerHeaders: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(res.headers)) lowerHeaders[name.toLowerCase()] = firstHeader(value);
@@ -327,7 +335,12 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
   }
 
   /** Follows redirects hop by hop under one deadline; the final answer goes to `read`. */
-  async function run<T>(rawUrl: string, headers: Record<string, string>, read: (res: ResponseData, url: URL, signal: AbortSignal) => Promise<T>): Promise<T> {
+  async function run<T>(
+    rawUrl: string,
+    headers: Record<string, string>,
+    send: { method: 'GET' | 'POST'; body?: string },
+    read: (res: ResponseData, url: URL, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     if (typeof rawUrl !== 'string' || rawUrl.length === 0) throw new InvalidUrlError('url must be a non-empty string', String(rawUrl));
     let url = parseTarget(rawUrl);
     const controller = new AbortController();
@@ -342,7 +355,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
         const current = url;
         const resolved: string[] = [];
         const readHere = (res: ResponseData, url: URL) => read(res, url, controller.signal);
-        const result = await Promise.race([hop(current, controller.signal, resolved, headers, readHere), deadline]).catch((err: unknown) => {
+        const result = await Promise.race([hop(current, controller.signal, resolved, headers, readHere, send), deadline]).catch((err: unknown) => {
           if (err instanceof SafeFetchError) throw err;
           if (controller.signal.aborted) throw new FetchTimeoutError(current.href, timeoutMs);
           const message = err instanceof Error ? err.message : String(err);

@@ -6,7 +6,7 @@ import { pageFailureOf } from './page-failure';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { DAY_MS, offerImagePath, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
-import { type CatalogRepository, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
+import { type CatalogRepository, type PagePlacement, type ReadPage, type RedirectSigner, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 
 /** Reads what a pasted URL points at, without the catalog. */
@@ -15,7 +15,7 @@ export interface PageReader {
    * Fetches the page (SSRF-safe) and reads its product metadata: null when the page says nothing useful; rejects when it
    * cannot be fetched or is no page (`pageFailureOf` tells why).
    */
-  read(url: string): Promise<ItemIdentity | null>;
+  read(url: string): Promise<ReadPage | null>;
   /** The product words in the URL's path (`/sony-wh-1000xm4-headphones/…`), or null when there are none. */
   slugWords(url: string): string | null;
 }
@@ -121,11 +121,19 @@ export function createSearchService(deps: {
   matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync'>;
   requests: SearchRequestRepository;
   pages: PageReader;
+  /**
+   * Places a read page that no offer holds in the catalog (its shop's offer, in the product the matcher finds or one
+   * of its own), so that the same link is answered from the catalog next time; without it pages are read and compared
+   * only.
+   */
+  placement?: Pick<PagePlacement, 'place'>;
+  /** Signs the outbound links of offers read from pages (the redirect allow-list does not hold them). */
+  signLink?: RedirectSigner;
   /** Corrects misspelt search words; without it words are searched as typed. */
   spelling?: Pick<SpellingCorrector, 'correct'>;
   clock?: () => Date;
 }) {
-  const { catalog, matcher, requests, pages, spelling } = deps;
+  const { catalog, matcher, requests, pages, spelling, placement, signLink } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   async function findKnownOffer(url: string, canonicalUrl: string): Promise<OfferRow | null> {
@@ -161,7 +169,7 @@ export function createSearchService(deps: {
     const rows = await catalog.offersOfProduct(product.id);
     const history = await catalog.priceHistoryOfProduct(product.id, { since: new Date(timestamp - TYPICAL_PRICE_DAYS * DAY_MS).toISOString(), limit: PRICE_HISTORY_LIMIT });
     const lowest = lowestPriceOffers(rows, history, { now: timestamp, currency: product.currency });
-    const views = listedOfferViews(rows, timestamp, lowest);
+    const views = listedOfferViews(rows, timestamp, lowest, signLink);
     const pasted = views.find((view) => view.id === sourceOfferId);
     // A page read for the search is compared as the price it shows, new and alone.
     const reference = pasted
@@ -182,11 +190,11 @@ export function createSearchService(deps: {
   ): Promise<{ identifiedBy: IdentifiedBy; source: SearchSource; item: ItemIdentity | null; knownOffer: OfferRow | null; unreadPage: SearchResult['unreadPage'] }> {
     const ref = extractProductId(url);
     const base = { ...emptySource(url, canonicalUrl), externalId: ref?.id ?? null };
-    const known = await findKnownOffer(url, canonicalUrl);
-    if (known && known.productId !== null) {
+    /** The answer's source when the link is a catalog offer's (known before, or the page just placed). */
+    const offerSource = async (known: OfferRow, identifiedBy: IdentifiedBy) => {
       const withRetailer = await catalog.getOfferWithRetailer(known.id);
       return {
-        identifiedBy: 'known-offer',
+        identifiedBy,
         knownOffer: known,
         unreadPage: null,
         item: null,
@@ -204,12 +212,20 @@ export function createSearchService(deps: {
           externalId: known.externalId,
         },
       };
-    }
+    };
+    const known = await findKnownOffer(url, canonicalUrl);
+    if (known && known.productId !== null) return offerSource(known, 'known-offer');
     let failure: PageFailure = 'no-product';
     const page = await pages.read(url).catch((error: unknown) => {
       failure = pageFailureOf(error);
       return null;
     });
+    if (page && page.title.trim() && placement) {
+      // The page becomes its shop's offer in the catalog; a page that cannot be one (no price) is compared as read.
+      const placed = await placement.place(url, canonicalUrl, page);
+      const offer = placed ? await catalog.getOfferWithRetailer(placed.offerId) : null;
+      if (offer && offer.productId !== null && offer.held === null) return offerSource(offer, 'page-metadata');
+    }
     if (page && page.title.trim()) {
       return {
         identifiedBy: 'page-metadata',

@@ -130,6 +130,8 @@ export type WatchPendingResponse = z.infer<typeof watchPendingResponseSchema>;
 export const watchTokenBodySchema = z.object({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(1000, 'This link is not valid'),
 });
+export const watchConfirmResponseSchema = z.object({ success: z.literal(true), title: z.string(), confirmed: z.literal(true) });
+export type WatchConfirmResponse = z.infer<typeof watchConfirmResponseSchema>;
 export const watchStopResponseSchema = z.object({ success: z.literal(true), title: z.string(), stopped: z.literal(true) });
 export type WatchStopResponse = z.infer<typeof watchStopResponseSchema>;
 

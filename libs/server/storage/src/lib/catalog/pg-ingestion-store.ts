@@ -158,6 +158,13 @@ function pgIngestionOps(client: Queryable, counts: PgWordCounts = createPgWordCo
       wroteOffers();
       await client.query({ name: 'catalog/delete-offers', text: 'DELETE FROM offers WHERE id = ANY($1::int[])', values: [ids] });
     },
+    async offerOrigin(offerId) {
+      const { rows } = await client.query<{ origin: 'feed' | 'page' }>({ name: 'catalog/offer-origin', text: 'SELECT origin FROM offers WHERE id = $1', values: [offerId] });
+      return rows[0]?.origin ?? null;
+    },
+    async markPageOffer(offerId) {
+      await client.query({ name: 'catalog/mark-page-offer', text: "UPDATE offers SET origin = 'page' WHERE id = $1", values: [offerId] });
+    },
   };
 }
 

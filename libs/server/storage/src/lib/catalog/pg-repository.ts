@@ -21,7 +21,7 @@ export const OFFER_COLUMNS = `o.id, o.retailer_id AS "retailerId", o.external_id
   o.created_at AS "createdAt", o.updated_at AS "updatedAt"`;
 
 // shopifyStore is 0 or 1, as SQLite's EXISTS answers it.
-const OFFER_WITH_RETAILER = `SELECT ${OFFER_COLUMNS}, o.held, o.price_group AS "priceGroup", r.name AS "retailerName", b.store_domain AS "businessDomain",
+const OFFER_WITH_RETAILER = `SELECT ${OFFER_COLUMNS}, o.held, o.price_group AS "priceGroup", o.origin, r.name AS "retailerName", b.store_domain AS "businessDomain",
   CASE WHEN EXISTS (SELECT 1 FROM store_syncs s WHERE s.business_id = o.business_id AND s.status = 'succeeded') THEN 1 ELSE 0 END AS "shopifyStore"
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 

@@ -50,6 +50,8 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     markOffersMissing: (ids, now) => store.markOffersMissing(ids, now),
     clearOffersMissing: (ids) => store.clearOffersMissing(ids),
     deleteOffers: (ids) => store.deleteOffers(ids),
+    offerOrigin: (offerId) => store.offerOrigin(offerId),
+    markPageOffer: (offerId) => store.markPageOffer(offerId),
   };
   return {
     unitOfWork: async (work) => store.transaction(() => runSync(work(), ops), { immediate: true }),

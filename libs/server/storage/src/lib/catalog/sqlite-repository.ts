@@ -15,7 +15,7 @@ const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId,
 const OFFER_WITH_RETAILER = `SELECT o.id, o.retailer_id AS retailerId, o.external_id AS externalId, o.canonical_url AS canonicalUrl, o.url, o.host,
   o.title, o.brand, o.model, o.model_key AS modelKey, o.gtin, o.price_cents AS priceCents, o.currency, o.shipping_cents AS shippingCents,
   o.availability, o.condition, o.image_url AS imageUrl, o.category, o.business_id AS businessId, o.product_id AS productId,
-  o.created_at AS createdAt, o.updated_at AS updatedAt, o.held, o.price_group AS priceGroup, r.name AS retailerName, b.store_domain AS businessDomain,
+  o.created_at AS createdAt, o.updated_at AS updatedAt, o.held, o.price_group AS priceGroup, o.origin, r.name AS retailerName, b.store_domain AS businessDomain,
   EXISTS (SELECT 1 FROM store_syncs s WHERE s.business_id = o.business_id AND s.status = 'succeeded') AS shopifyStore
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 
@@ -195,6 +195,8 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       WHERE id IN (SELECT value FROM json_each(@ids))`),
     clearOffersMissing: sqlite.prepare('UPDATE offers SET missing_runs = 0 WHERE id IN (SELECT value FROM json_each(?))'),
     deleteOffers: sqlite.prepare('DELETE FROM offers WHERE id IN (SELECT value FROM json_each(?))'),
+    offerOrigin: sqlite.prepare('SELECT origin FROM offers WHERE id = ?'),
+    markPageOffer: sqlite.prepare("UPDATE offers SET origin = 'page' WHERE id = ?"),
     insertPricePoint: sqlite.prepare(BULK_SQL.insertPricePoint),
     // A null id takes the next one (AUTOINCREMENT: a retired id is never handed out again).
     insertProduct: sqlite.prepare(`INSERT INTO products (id, title, brand, model, model_key, gtin, category, category_slug, image_url, created_at, updated_at)
@@ -261,7 +263,7 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     category: sqlite.prepare(
       'SELECT category AS name, category_slug AS slug, count(*) AS productCount FROM products WHERE category_slug = ? AND offer_count > 0 GROUP BY category_slug',
     ),
-    hostExists: sqlite.prepare('SELECT 1 FROM offers WHERE host = ? LIMIT 1'),
+    hostExists: sqlite.prepare("SELECT 1 FROM offers WHERE host = ? AND origin = 'feed' LIMIT 1"),
     countOffers: sqlite.prepare('SELECT count(*) AS n FROM offers'),
     showcaseOffer: sqlite.prepare(`SELECT o.url FROM offers o JOIN products p ON p.id = o.product_id
       WHERE o.retailer_id = ? AND p.offer_count >= 3 AND p.best_price_cents < o.price_cents + coalesce(o.shipping_cents, 0)
@@ -435,6 +437,10 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     },
     deleteOffers(ids: readonly number[]): void {
       if (ids.length > 0) s.deleteOffers.run(JSON.stringify(ids));
+    },
+    offerOrigin: (offerId: number) => (s.offerOrigin.get(offerId) as { origin: 'feed' | 'page' } | undefined)?.origin ?? null,
+    markPageOffer(offerId: number): void {
+      s.markPageOffer.run(offerId);
     },
     insertPricePoint(offerId: number, priceCents: number, shippingCents: number | null, currency: string, now = nowIso()): void {
       s.insertPricePoint.run(offerId, priceCents, shippingCents, currency, now);

@@ -11,6 +11,9 @@ import { createSqliteAnalyticsRepository, createSqliteMerchantRepository } from 
 import type { RedirectTrustRepository, TrackingRepository } from '../tracking/repository';
 import { createSqliteRedirectTrustRepository, createSqliteTrackingRepository } from '../tracking/sqlite-repository';
 import type { DatabaseHandle } from './client';
+import type { WatchRepository } from '../watches/repository';
+import { createSqliteWatchRepository } from '../watches/sqlite-repository';
+import { createPgWatchRepository } from '../watches/pg-repository';
 import type { HealthRepository } from '../health/repository';
 import { createPgHealthRepository } from '../health/pg-repository';
 import { createSqliteHealthRepository } from '../health/sqlite-repository';
@@ -95,6 +98,8 @@ export interface Storage {
   matchReports: MatchReportRepository;
   /** Feed sources the workers refresh on a schedule, and their runs. */
   feedSources: FeedSourceRepository;
+  /** Shoppers' watches, their evaluations and the delivery queue of their messages. */
+  watches: WatchRepository;
 }
 
 export interface StorageOptions {
@@ -126,6 +131,7 @@ export function createSqliteStorage(handle: DatabaseHandle, options: StorageOpti
     searchRequests: createSqliteSearchRequestRepository(handle),
     matchReports: createSqliteMatchReportRepository(handle),
     feedSources: createSqliteFeedSourceRepository(handle),
+    watches: createSqliteWatchRepository(handle),
   };
 }
 
@@ -153,5 +159,6 @@ export function createPgStorage(handle: PostgresHandle, options: StorageOptions 
     searchRequests: createPgSearchRequestRepository(handle),
     matchReports: createPgMatchReportRepository(handle),
     feedSources: createPgFeedSourceRepository(handle),
+    watches: createPgWatchRepository(handle),
   };
 }

@@ -184,7 +184,7 @@ export function createPgRedirectTrustRepository({ pool }: PostgresHandle): Redir
     },
     async findCatalogOfferLink(canonicalUrl) {
       const { rows } = await pool.query<{ url: string; canonicalUrl: string }>(
-        'SELECT url, canonical_url AS "canonicalUrl" FROM offers WHERE canonical_url = $1 AND business_id IS NULL',
+        `SELECT url, canonical_url AS "canonicalUrl" FROM offers WHERE canonical_url = $1 AND business_id IS NULL AND origin = 'feed'`,
         [canonicalUrl],
       );
       return rows[0];

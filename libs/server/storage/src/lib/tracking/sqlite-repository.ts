@@ -117,7 +117,7 @@ export function createSqliteRedirectTrustRepository({ sqlite }: DatabaseHandle):
     'select b.id, b.status from verified_domains v join businesses b on b.id = v.business_id where v.domain = ?',
   );
   const offerByCanonicalUrl = sqlite.prepare<[string], { url: string; canonicalUrl: string }>(
-    'select url, canonical_url as canonicalUrl from offers where canonical_url = ? and business_id is null',
+    "select url, canonical_url as canonicalUrl from offers where canonical_url = ? and business_id is null and origin = 'feed'",
   );
   return {
     async findStoreOwner(domains) {

@@ -87,6 +87,7 @@ export const offers = pgTable(
     priceApprovedCents: wholeNumber('price_approved_cents'),
     missingRuns: integer('missing_runs').notNull().default(0),
     priceGroup: text('price_group', { enum: ['new', 'second_hand', 'bundle'] }).notNull().default('new'),
+    origin: text('origin', { enum: ['feed', 'page'] }).notNull().default('feed'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

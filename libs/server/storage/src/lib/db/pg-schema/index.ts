@@ -6,3 +6,4 @@ export * from './merchant';
 export * from './admin';
 export * from './shopper';
 export * from './feeds';
+export * from './watches';

@@ -108,6 +108,12 @@ export const offers = sqliteTable(
      * written by the product's figures refresh.
      */
     priceGroup: text('price_group', { enum: ['new', 'second_hand', 'bundle'] }).notNull().default('new'),
+    /**
+     * Where the offer came from: `feed` (a feed, a connected store, an upload) or `page` (a product page a shopper
+     * pasted or watches, read by the page reader). A page's link is never a redirect target on its own (anyone can
+     * paste one): the API signs the links it shows for it.
+     */
+    origin: text('origin', { enum: ['feed', 'page'] }).notNull().default('feed'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -5,3 +5,4 @@ export * from './merchant';
 export * from './admin';
 export * from './shopper';
 export * from './feeds';
+export * from './watches';

@@ -1,0 +1,1 @@
+ALTER TABLE "offers" ADD COLUMN "origin" text DEFAULT 'feed' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `offers` ADD `origin` text DEFAULT 'feed' NOT NULL;

@@ -1,0 +1,450 @@
+import { randomUUID } from 'node:crypto';
+import type { Watch, WatchChannel, WatchChannelState, WatchEvent } from '@pricehunt/contracts';
+import type { SaveWatchResult, WatchChannelInput, WatchDeliveryJob, WatchEvaluationRow, WatchRepository } from './repository';
+import { count, flag, flagParam, pgOnly, rows, type Work, type WorkRunner } from './sql-work';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * What a watch watches now, on both engines: a link's offer (its total, stock and store) or a product's best price
+ * and its best offer's store; in stock for a product when any offer shoppers see is.
+ */
+const WATCH_SELECT = `SELECT w.id AS "id", w.status AS "status", COALESCE(o.product_id, w.product_id) AS "productId", w.url AS "url",
+    COALESCE(p.title, o.title, w.title) AS "title",
+    CASE WHEN w.url IS NULL THEN br.name ELSE r.name END AS "store",
+    CASE WHEN w.url IS NULL THEN b.url ELSE COALESCE(o.url, w.url) END AS "storeUrl",
+    w.target_price_cents AS "targetPriceCents",
+    CASE WHEN w.url IS NULL THEN p.currency ELSE COALESCE(o.currency, p.currency) END AS "currency",
+    CASE WHEN w.url IS NULL THEN p.best_price_cents WHEN o.id IS NULL THEN NULL ELSE o.price_cents + COALESCE(o.shipping_cents, 0) END AS "priceCents",
+    p.best_price_cents AS "bestPriceCents", s.low_cents AS "lowCents",
+    CASE WHEN w.url IS NULL THEN
+        (CASE WHEN p.id IS NULL THEN NULL
+              WHEN EXISTS (SELECT 1 FROM offers x WHERE x.product_id = p.id AND x.held IS NULL AND x.availability = 'in_stock') THEN 1 ELSE 0 END)
+      WHEN o.id IS NULL OR o.availability = 'unknown' THEN NULL
+      WHEN o.availability = 'in_stock' THEN 1 ELSE 0 END AS "inStock",
+    w.armed AS "armed", w.seen_price_cents AS "seenPriceCents", w.seen_in_stock AS "seenInStock", w.evaluated_at AS "evaluatedAt",
+    w.evaluations AS "evaluations", w.created_at AS "createdAt", w.last_checked_at AS "lastCheckedAt"
+  FROM watches w
+  LEFT JOIN offers o ON o.id = w.offer_id
+  LEFT JOIN products p ON p.id = COALESCE(o.product_id, w.product_id)
+  LEFT JOIN offers b ON b.id = p.best_offer_id
+  LEFT JOIN retailers r ON r.id = o.retailer_id
+  LEFT JOIN retailers br ON br.id = b.retailer_id
+  LEFT JOIN product_price_summaries s ON s.product_id = p.id`;
+
+interface WatchSelection {
+  id: string;
+  status: 'pending' | 'active';
+  productId: number | null;
+  url: string | null;
+  title: string;
+  store: string | null;
+  storeUrl: string | null;
+  targetPriceCents: number | null;
+  currency: string | null;
+  priceCents: number | null;
+  bestPriceCents: number | null;
+  lowCents: number | null;
+  inStock: unknown;
+  armed: unknown;
+  seenPriceCents: number | null;
+  seenInStock: unknown;
+  evaluatedAt: number | null;
+  evaluations: number;
+  createdAt: number;
+  lastCheckedAt: number | null;
+}
+
+interface ChannelSelection {
+  watchId: string;
+  channel: WatchChannel;
+  destination: string;
+  failures: number;
+  pausedAt: number | null;
+  lastError: string | null;
+  lastDeliveredAt: number | null;
+}
+
+const CHANNEL_ORDER: Record<WatchChannel, number> = { email: 0, ntfy: 1, webhook: 2 };
+
+function channelState(row: ChannelSelection): WatchChannelState {
+  return {
+    channel: row.channel,
+    target: row.destination,
+    state: row.pausedAt !== null ? 'paused' : Number(row.failures) > 0 ? 'failing' : 'ok',
+    failures: Number(row.failures),
+    lastError: row.lastError,
+    lastDeliveredAt: iso(num(row.lastDeliveredAt)),
+  };
+}
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** The watches of `selections` as shoppers see them, with their channels and last events. */
+function* views(selections: WatchSelection[]): Work<Watch[]> {
+  if (selections.length === 0) return [];
+  const ids = selections.map((row) => row.id);
+  const channels = yield* rows<ChannelSelection>(
+    `SELECT watch_id AS "watchId", channel AS "channel", destination AS "destination", failures AS "failures", paused_at AS "pausedAt",
+       last_error AS "lastError", last_delivered_at AS "lastDeliveredAt"
+     FROM watch_channels WHERE watch_id IN (${placeholders(ids.length)})`,
+    ids,
+  );
+  const events = yield* rows<{ watchId: string; event: WatchEvent; occurredAt: number; newPriceCents: number | null }>(
+    `SELECT e.watch_id AS "watchId", e.event AS "event", e.occurred_at AS "occurredAt", e.new_price_cents AS "newPriceCents"
+     FROM watch_events e WHERE e.watch_id IN (${placeholders(ids.length)}) ORDER BY e.occurred_at DESC, e.id DESC`,
+    ids,
+  );
+  const lastEvent = new Map<string, (typeof events)[number]>();
+  for (const event of events) if (!lastEvent.has(event.watchId)) lastEvent.set(event.watchId, event);
+  return selections.map((row): Watch => {
+    const best = num(row.bestPriceCents);
+    const low = num(row.lowCents);
+    const event = lastEvent.get(row.id);
+    return {
+      id: row.id,
+      status: row.status,
+      productId: num(row.productId),
+      url: row.url,
+      title: row.title,
+      store: row.store,
+      targetPriceCents: num(row.targetPriceCents),
+      currency: row.currency,
+      currentPriceCents: num(row.priceCents),
+      bestPriceCents: best,
+      // The summary's low of the 90 days before it was computed, or today's best price when lower.
+      lowestPriceCents90d: low === null ? best : best === null ? low : Math.min(low, best),
+      inStock: flag(row.inStock),
+      channels: channels
+        .filter((channel) => channel.watchId === row.id)
+        .sort((a, b) => CHANNEL_ORDER[a.channel] - CHANNEL_ORDER[b.channel])
+        .map(channelState),
+      createdAt: iso(num(row.createdAt)) as string,
+      lastCheckedAt: iso(num(row.lastCheckedAt)),
+      lastEvent: event ? { event: event.event, at: iso(num(event.occurredAt)) as string, priceCents: num(event.newPriceCents) } : null,
+    };
+  });
+}
+
+function* viewOf(id: string): Work<Watch | null> {
+  const selected = yield* rows<WatchSelection>(`${WATCH_SELECT} WHERE w.id = ?`, [id]);
+  return (yield* views(selected))[0] ?? null;
+}
+
+/** The name of the watched product now (the name saved with the watch when it has none). */
+function* titleOf(id: string): Work<string> {
+  const [row] = yield* rows<{ title: string }>(`${WATCH_SELECT} WHERE w.id = ?`, [id]);
+  return row?.title ?? '';
+}
+
+/** Replaces the channels of a watch: a channel whose destination stays keeps its state; a removed or moved one's pending deliveries stop. */
+function* setChannels(watchId: string, channels: WatchChannelInput[]): Work<void> {
+  const existing = yield* rows<{ channel: WatchChannel; destination: string }>(
+    'SELECT channel AS "channel", destination AS "destination" FROM watch_channels WHERE watch_id = ?',
+    [watchId],
+  );
+  for (const old of existing) {
+    const kept = channels.find((channel) => channel.channel === old.channel);
+    if (kept && kept.destination === old.destination) continue;
+    yield* count('DELETE FROM watch_channels WHERE watch_id = ? AND channel = ?', [watchId, old.channel]);
+    yield* count(`UPDATE watch_deliveries SET status = 'stopped', lease_owner = NULL, lease_until = NULL WHERE watch_id = ? AND channel = ? AND status = 'pending'`, [
+      watchId,
+      old.channel,
+    ]);
+  }
+  for (const channel of channels) {
+    if (existing.some((old) => old.channel === channel.channel && old.destination === channel.destination)) continue;
+    yield* count('INSERT INTO watch_channels (watch_id, channel, destination, failures) VALUES (?, ?, ?, 0)', [watchId, channel.channel, channel.destination]);
+  }
+}
+
+/** Watches, evaluations and deliveries over a unit-of-work runner: the same statements on SQLite and PostgreSQL. */
+export function createWatchRepository(runner: WorkRunner): WatchRepository {
+  const tx = runner.transaction.bind(runner);
+
+  return {
+    save(watch, channels, limit, options) {
+      return tx(function* (): Work<SaveWatchResult> {
+        // One unit of work of an owner at a time (SQLite: the immediate transaction): count, then insert.
+        yield* pgOnly('SELECT pg_advisory_xact_lock(hashtext(?))', [`watch-owner:${watch.owner}`]);
+        const [existing] = yield* rows<{ id: string; status: 'pending' | 'active' }>('SELECT id AS "id", status AS "status" FROM watches WHERE owner = ? AND target = ?', [
+          watch.owner,
+          watch.target,
+        ]);
+        if (existing) {
+          if (existing.status === 'active' && !options.replaceActive) return { kind: 'exists', watch: (yield* viewOf(existing.id)) as Watch };
+          yield* count(
+            `UPDATE watches SET target_price_cents = ?, armed = ?, title = ?, offer_id = COALESCE(?, offer_id), product_id = COALESCE(?, product_id),
+               confirm_token_hash = ?, confirm_expires_at = ?, updated_at = ? WHERE id = ?`,
+            [
+              watch.targetPriceCents,
+              flagParam(true),
+              watch.title,
+              watch.offerId,
+              watch.productId,
+              existing.status === 'pending' ? watch.confirmTokenHash : null,
+              existing.status === 'pending' ? watch.confirmExpiresAt : null,
+              options.at,
+              existing.id,
+            ],
+          );
+          yield* setChannels(existing.id, channels);
+          return { kind: 'updated', watch: (yield* viewOf(existing.id)) as Watch };
+        }
+        const [{ n }] = (yield* rows<{ n: number }>('SELECT count(*) AS "n" FROM watches WHERE owner = ?', [watch.owner])) as [{ n: number }];
+        if (Number(n) >= limit) return { kind: 'full' };
+        yield* count(
+          `INSERT INTO watches (id, shopper_id, owner, email, status, confirm_token_hash, confirm_expires_at, stop_token, target, product_id, offer_id, url, title,
+             target_price_cents, armed, evaluations, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+          [
+            watch.id,
+            watch.shopperId,
+            watch.owner,
+            watch.email,
+            watch.status,
+            watch.confirmTokenHash,
+            watch.confirmExpiresAt,
+            watch.stopToken,
+            watch.target,
+            watch.productId,
+            watch.offerId,
+            watch.url,
+            watch.title,
+            watch.targetPriceCents,
+            flagParam(true),
+            watch.createdAt,
+            watch.createdAt,
+          ],
+        );
+        yield* setChannels(watch.id, channels);
+        return { kind: 'created', watch: (yield* viewOf(watch.id)) as Watch };
+      });
+    },
+
+    list(shopperId, limit) {
+      return tx(function* () {
+        const selected = yield* rows<WatchSelection>(`${WATCH_SELECT} WHERE w.shopper_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?`, [shopperId, limit]);
+        return yield* views(selected);
+      });
+    },
+
+    get(shopperId, id) {
+      return tx(function* () {
+        const selected = yield* rows<WatchSelection>(`${WATCH_SELECT} WHERE w.shopper_id = ? AND w.id = ?`, [shopperId, id]);
+        return (yield* views(selected))[0] ?? null;
+      });
+    },
+
+    update(shopperId, id, change, at) {
+      return tx(function* (): Work<Watch | null> {
+        const [found] = yield* rows<{ id: string }>('SELECT id AS "id" FROM watches WHERE shopper_id = ? AND id = ? /*pg: FOR UPDATE */', [shopperId, id]);
+        if (!found) return null;
+        if (change.targetPriceCents !== undefined) {
+          yield* count('UPDATE watches SET target_price_cents = ?, armed = ?, updated_at = ? WHERE id = ?', [change.targetPriceCents, flagParam(true), at, id]);
+        }
+        if (change.channels) yield* setChannels(id, change.channels);
+        if (change.resume) yield* count('UPDATE watch_channels SET paused_at = NULL, failures = 0, last_error = NULL WHERE watch_id = ? AND paused_at IS NOT NULL', [id]);
+        yield* count('UPDATE watches SET updated_at = ? WHERE id = ?', [at, id]);
+        return yield* viewOf(id);
+      });
+    },
+
+    remove(shopperId, id) {
+      return tx(() => count('DELETE FROM watches WHERE shopper_id = ? AND id = ?', [shopperId, id]));
+    },
+
+    confirm(tokenHash, at) {
+      return tx(function* () {
+        const [row] = yield* rows<{ id: string }>(
+          `UPDATE watches SET status = 'active', confirm_token_hash = NULL, confirm_expires_at = NULL, updated_at = ?
+           WHERE confirm_token_hash = ? AND status = 'pending' AND confirm_expires_at > ? RETURNING id AS "id"`,
+          [at, tokenHash, at],
+        );
+        return row ? yield* titleOf(row.id) : null;
+      });
+    },
+
+    stop(stopToken) {
+      return tx(function* () {
+        const [row] = yield* rows<{ id: string }>('SELECT id AS "id" FROM watches WHERE stop_token = ?', [stopToken]);
+        if (!row) return null;
+        const title = yield* titleOf(row.id);
+        return (yield* count('DELETE FROM watches WHERE id = ?', [row.id])) > 0 ? title : null;
+      });
+    },
+
+    watchedUrls() {
+      return tx(function* () {
+        const found = yield* rows<{ url: string }>(`SELECT DISTINCT url AS "url" FROM watches WHERE status = 'active' AND url IS NOT NULL ORDER BY url`);
+        return found.map((row) => row.url);
+      });
+    },
+
+    notePageRead(url, at, placed) {
+      return tx(function* () {
+        if (placed) {
+          yield* count(`UPDATE watches SET last_checked_at = ?, offer_id = ?, product_id = ? WHERE url = ? AND status = 'active'`, [at, placed.offerId, placed.productId, url]);
+        } else {
+          yield* count(`UPDATE watches SET last_checked_at = ? WHERE url = ? AND status = 'active'`, [at, url]);
+        }
+      });
+    },
+
+    evaluationRows() {
+      return tx(function* () {
+        const selected = yield* rows<WatchSelection>(`${WATCH_SELECT} WHERE w.status = 'active' ORDER BY w.id`);
+        return selected.map(
+          (row): WatchEvaluationRow => ({
+            id: row.id,
+            productId: num(row.productId),
+            url: row.url,
+            title: row.title,
+            store: row.store,
+            storeUrl: row.storeUrl,
+            currency: row.currency,
+            targetPriceCents: num(row.targetPriceCents),
+            priceCents: num(row.priceCents),
+            inStock: flag(row.inStock),
+            armed: flag(row.armed) === true,
+            seenPriceCents: num(row.seenPriceCents),
+            seenInStock: flag(row.seenInStock),
+            evaluatedAt: num(row.evaluatedAt),
+            evaluations: Number(row.evaluations),
+          }),
+        );
+      });
+    },
+
+    recordEvaluation(evaluation) {
+      return tx(function* (): Work<boolean> {
+        // Conditional on the evaluation read: of two evaluations of one reading, one writes (PostgreSQL: the second
+        // waits for the first's row lock, then finds the count moved on).
+        const changed = yield* count(
+          `UPDATE watches SET seen_price_cents = ?, seen_in_stock = ?, armed = ?, evaluated_at = ?, evaluations = evaluations + 1
+           WHERE id = ? AND evaluations = ? AND status = 'active'`,
+          [evaluation.seenPriceCents, flagParam(evaluation.seenInStock), flagParam(evaluation.armed), evaluation.at, evaluation.watchId, evaluation.evaluations],
+        );
+        if (changed === 0) return false;
+        if (evaluation.events.length === 0) return true;
+        const [watch] = yield* rows<WatchSelection>(`${WATCH_SELECT} WHERE w.id = ?`, [evaluation.watchId]);
+        if (!watch) return true;
+        const channels = yield* rows<{ channel: WatchChannel; destination: string }>(
+          'SELECT channel AS "channel", destination AS "destination" FROM watch_channels WHERE watch_id = ? AND paused_at IS NULL ORDER BY channel',
+          [evaluation.watchId],
+        );
+        for (const event of evaluation.events) {
+          yield* count(
+            `INSERT INTO watch_events (id, watch_id, event, old_price_cents, new_price_cents, target_price_cents, currency, product_id, title, store, store_url, occurred_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            [
+              event.id,
+              evaluation.watchId,
+              event.event,
+              event.oldPriceCents,
+              event.newPriceCents,
+              num(watch.targetPriceCents),
+              watch.currency,
+              num(watch.productId),
+              watch.title,
+              watch.store,
+              watch.storeUrl,
+              evaluation.at,
+            ],
+          );
+          for (const channel of channels) {
+            yield* count(
+              `INSERT INTO watch_deliveries (id, event_id, watch_id, channel, destination, status, attempts, next_attempt_at, created_at)
+               VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+              [randomUUID(), event.id, evaluation.watchId, channel.channel, channel.destination, evaluation.at, evaluation.at],
+            );
+          }
+        }
+        return true;
+      });
+    },
+
+    claimDeliveries(owner, now, leaseMs, limit) {
+      return tx(function* (): Work<WatchDeliveryJob[]> {
+        // PostgreSQL: rows another worker is claiming are passed over; SQLite: the immediate transaction claims alone.
+        const due = yield* rows<{ id: string }>(
+          `SELECT d.id AS "id" FROM watch_deliveries d
+           JOIN watch_channels c ON c.watch_id = d.watch_id AND c.channel = d.channel
+           WHERE d.status = 'pending' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until <= ?) AND c.paused_at IS NULL
+           ORDER BY d.next_attempt_at, d.id LIMIT ? /*pg: FOR UPDATE OF d SKIP LOCKED */`,
+          [now, now, limit],
+        );
+        if (due.length === 0) return [];
+        const ids = due.map((row) => row.id);
+        yield* count(`UPDATE watch_deliveries SET lease_owner = ?, lease_until = ? WHERE id IN (${placeholders(ids.length)})`, [owner, now + leaseMs, ...ids]);
+        const jobs = yield* rows<Record<string, unknown>>(
+          `SELECT d.id AS "id", d.event_id AS "eventId", d.watch_id AS "watchId", d.channel AS "channel", d.destination AS "destination", d.attempts AS "attempts",
+             e.event AS "event", e.occurred_at AS "occurredAt", e.old_price_cents AS "oldPriceCents", e.new_price_cents AS "newPriceCents",
+             e.target_price_cents AS "targetPriceCents", e.currency AS "currency", e.product_id AS "productId", e.title AS "title", e.store AS "store",
+             e.store_url AS "storeUrl", w.stop_token AS "stopToken"
+           FROM watch_deliveries d JOIN watch_events e ON e.id = d.event_id JOIN watches w ON w.id = d.watch_id
+           WHERE d.id IN (${placeholders(ids.length)}) ORDER BY d.next_attempt_at, d.id`,
+          ids,
+        );
+        return jobs.map(
+          (job): WatchDeliveryJob => ({
+            id: job['id'] as string,
+            eventId: job['eventId'] as string,
+            watchId: job['watchId'] as string,
+            channel: job['channel'] as WatchChannel,
+            destination: job['destination'] as string,
+            attempts: Number(job['attempts']),
+            event: job['event'] as WatchEvent,
+            occurredAt: Number(job['occurredAt']),
+            oldPriceCents: num(job['oldPriceCents']),
+            newPriceCents: num(job['newPriceCents']),
+            targetPriceCents: num(job['targetPriceCents']),
+            currency: job['currency'] as string | null,
+            productId: num(job['productId']),
+            title: job['title'] as string,
+            store: job['store'] as string | null,
+            storeUrl: job['storeUrl'] as string | null,
+            stopToken: job['stopToken'] as string,
+          }),
+        );
+      });
+    },
+
+    deliverySucceeded(id, owner, at) {
+      return tx(function* (): Work<boolean> {
+        const [sent] = yield* rows<{ watchId: string; channel: string }>(
+          `UPDATE watch_deliveries SET status = 'sent', sent_at = ?, attempts = attempts + 1, lease_owner = NULL, lease_until = NULL, last_error = NULL
+           WHERE id = ? AND lease_owner = ? AND status = 'pending' RETURNING watch_id AS "watchId", channel AS "channel"`,
+          [at, id, owner],
+        );
+        if (!sent) return false;
+        yield* count('UPDATE watch_channels SET failures = 0, last_error = NULL, last_delivered_at = ? WHERE watch_id = ? AND channel = ?', [at, sent.watchId, sent.channel]);
+        return true;
+      });
+    },
+
+    deliveryFailed(id, owner, failure) {
+      return tx(function* (): Work<{ recorded: boolean; paused: boolean }> {
+        const [failed] = yield* rows<{ watchId: string; channel: string }>(
+          `UPDATE watch_deliveries SET attempts = attempts + 1, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL, last_error = ?
+           WHERE id = ? AND lease_owner = ? AND status = 'pending' RETURNING watch_id AS "watchId", channel AS "channel"`,
+          [failure.retryAt, failure.error, id, owner],
+        );
+        if (!failed) return { recorded: false, paused: false };
+        const [channel] = yield* rows<{ failures: number; pausedAt: number | null }>(
+          `UPDATE watch_channels SET failures = failures + 1, last_error = ? WHERE watch_id = ? AND channel = ?
+           RETURNING failures AS "failures", paused_at AS "pausedAt"`,
+          [failure.error, failed.watchId, failed.channel],
+        );
+        if (!channel || channel.pausedAt !== null || Number(channel.failures) < failure.pauseAfter) return { recorded: true, paused: false };
+        yield* count('UPDATE watch_channels SET paused_at = ? WHERE watch_id = ? AND channel = ?', [failure.at, failed.watchId, failed.channel]);
+        yield* count(
+          `UPDATE watch_deliveries SET status = 'stopped', lease_owner = NULL, lease_until = NULL WHERE watch_id = ? AND channel = ? AND status = 'pending'`,
+          [failed.watchId, failed.channel],
+        );
+        return { recorded: true, paused: true };
+      });
+    },
+  };
+}
