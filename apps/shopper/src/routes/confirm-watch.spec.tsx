@@ -1,7 +1,6 @@
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { watchOf } from '../testing/fixtures';
 import { mockApi, renderWithProviders } from '../testing/render-with-providers';
 import ConfirmWatchPage from './confirm-watch';
 
@@ -9,7 +8,7 @@ const renderAt = (route: string) => renderWithProviders(<ConfirmWatchPage />, { 
 
 describe('confirm a watch page', () => {
   it('starts the watch only when asked, without signing in', async () => {
-    const api = mockApi({ 'POST /api/watches/confirm': jsonResponse({ success: true, watch: watchOf() }) });
+    const api = mockApi({ 'POST /api/watches/confirm': jsonResponse({ success: true, title: 'Sony WH-1000XM5 Wireless Headphones', confirmed: true }) });
     renderAt('/watches/confirm?token=abc123');
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your watch' })).toBeInTheDocument();
     // Opening the link (as a mail scanner does) changes nothing.
@@ -18,10 +17,10 @@ describe('confirm a watch page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start watching' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Watch confirmed' })).toBeInTheDocument();
     expect(screen.getByText(/^You are watching/).closest('[role="status"]')).toHaveTextContent(
-      'You are watching Sony WH-1000XM5 Wireless Headphones. We will tell you when it is $299.00 or less, and when it is back in stock.',
+      'You are watching Sony WH-1000XM5 Wireless Headphones. We will tell you when its price drops to your target (or at all, without one) and when it is back in stock.',
     );
     expect(api.requestsTo('POST /api/watches/confirm')[0]?.body).toEqual({ token: 'abc123' });
-    expect(screen.getByRole('link', { name: 'See its prices now' })).toHaveAttribute('href', '/product/7/sony-wh-1000xm5-wireless-headphones');
+    expect(screen.getByRole('link', { name: 'Compare more prices' })).toHaveAttribute('href', '/');
   });
 
   it('says why a used or unknown link does not work, and lets the shopper try again', async () => {

@@ -1,20 +1,11 @@
-import type { Watch } from '@pricehunt/contracts';
 import { Button } from '@pricehunt/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { formatMoney } from '../lib/format';
 import { errorMessage } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
-type ConfirmState = { status: 'idle' | 'busy' } | { status: 'done'; watch: Watch } | { status: 'error'; message: string };
-
-/** What a confirmed watch will tell: at its target, or any drop. */
-function watchingText(watch: Watch): string {
-  return watch.targetPriceCents !== null
-    ? `We will tell you when it is ${formatMoney(watch.targetPriceCents, watch.currency)} or less, and when it is back in stock.`
-    : 'We will tell you when its price drops, and when it is back in stock.';
-}
+type ConfirmState = { status: 'idle' | 'busy' } | { status: 'done'; title: string } | { status: 'error'; message: string };
 
 /**
  * /watches/confirm?token=…: the link of the email that starts a signed-out shopper's watch. Nothing happens on opening
@@ -30,7 +21,7 @@ export default function ConfirmWatchPage() {
     setState({ status: 'busy' });
     try {
       const { watchesApi } = await import('../features/watches/watches-api');
-      setState({ status: 'done', watch: await watchesApi.confirm(token) });
+      setState({ status: 'done', title: await watchesApi.confirm(token) });
     } catch (caught) {
       setState({ status: 'error', message: errorMessage(caught, 'The watch could not be confirmed. Please try again.') });
     }
@@ -48,9 +39,10 @@ export default function ConfirmWatchPage() {
         ) : state.status === 'done' ? (
           <div className="ph-alert ph-alert--info" role="status">
             <p>
-              You are watching <strong>{state.watch.title}</strong>. {watchingText(state.watch)} Every message has a link to stop watching.
+              You are watching <strong>{state.title}</strong>. We will tell you when its price drops to your target (or at all, without one) and
+              when it is back in stock. Every message has a link to stop watching.
             </p>
-            {state.watch.productId !== null ? <Link to={paths.product(state.watch.productId, state.watch.title)}>See its prices now</Link> : null}
+            <Link to={paths.home}>Compare more prices</Link>
           </div>
         ) : (
           <>

@@ -1,5 +1,6 @@
 import { apiRequest } from '@pricehunt/api-client';
 import {
+  watchConfirmResponseSchema,
   watchesListResponseSchema,
   watchPendingResponseSchema,
   watchResponseSchema,
@@ -36,9 +37,9 @@ export const watchesApi = {
     // The answer says nothing the page needs (a count, or no body at all).
     await apiRequest(watchPath(id), { method: 'DELETE', errorMessage: 'The watch could not be removed' });
   },
-  /** The emailed link that starts a signed-out shopper's watch. */
-  async confirm(token: string): Promise<Watch> {
-    return (await apiRequest(WATCH_CONFIRM_PATH, { method: 'POST', body: { token }, schema: watchResponseSchema, errorMessage: 'The watch could not be confirmed' })).watch;
+  /** The emailed link that starts a signed-out shopper's watch: answers the name of what is watched now. */
+  async confirm(token: string): Promise<string> {
+    return (await apiRequest(WATCH_CONFIRM_PATH, { method: 'POST', body: { token }, schema: watchConfirmResponseSchema, errorMessage: 'The watch could not be confirmed' })).title;
   },
   /** The "stop watching" link of a watch's messages: answers the name of what is no longer watched. */
   async stop(token: string): Promise<string> {
