@@ -97,7 +97,7 @@ describe('watching a product', () => {
     await shot(page, 'watch-dialog-1280', false);
     await dialog.getByRole('button', { name: 'Watch price' }).click();
 
-    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: /^Watching / });
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Watching ' });
     await toast.waitFor();
     expect(await toast.textContent()).toContain(`${dollars(target)} or less`);
     await page.getByRole('button', { name: 'Watching · edit' }).waitFor();
