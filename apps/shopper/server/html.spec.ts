@@ -22,6 +22,9 @@ describe('the HTML the server sends', () => {
   it('marks searches noindex and leaves other shells as they are', () => {
     expect(shellHtml(TEMPLATE, '/search')).toContain('<meta name="robots" content="noindex" /></head>');
     expect(shellHtml(TEMPLATE, '/https://www.amazon.com/dp/B0')).toContain('noindex');
+    // A shopper's own pages and the links of emails.
+    expect(shellHtml(TEMPLATE, '/watches')).toContain('noindex');
+    expect(shellHtml(TEMPLATE, '/watches/stop')).toContain('noindex');
     expect(shellHtml(TEMPLATE, '/browse')).toBe(TEMPLATE);
   });
 

@@ -6,7 +6,7 @@ import type { RenderResult } from '../src/entry-server';
 import { ROUTE_DATA_GLOBAL } from '../src/lib/route-data';
 
 /** Paths whose pages are searches or one shopper's answers: never in a search engine's index. */
-export const NOINDEX = /^\/(?:search|new-search|history|favorites|login|reset-password|confirm-email|alerts|tracking-test|real-tracking-test)(?:\/|$)|^\/https?:/i;
+export const NOINDEX = /^\/(?:search|new-search|history|favorites|watches|login|reset-password|confirm-email|alerts|tracking-test|real-tracking-test)(?:\/|$)|^\/https?:/i;
 
 /** JSON that stays JSON inside a <script> element (no `</script>` or `<!--` in it). */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AccountProvider } from '../features/account/account-context';
 import { LibraryProvider } from '../features/library/library-context';
+import { WatchesProvider } from '../features/watches/watches-context';
 import { RenderStatusProvider, RouteDataProvider, type RenderStatus, type RouteData } from '../lib/route-data';
 import { AppRoutes } from './router';
 
@@ -13,7 +14,9 @@ export function AppShell({ data, status, children }: { data: RouteData; status?:
       <RouteDataProvider data={data}>
         <ToastProvider>
           <AccountProvider>
-            <LibraryProvider>{children ?? <AppRoutes />}</LibraryProvider>
+            <LibraryProvider>
+              <WatchesProvider>{children ?? <AppRoutes />}</WatchesProvider>
+            </LibraryProvider>
           </AccountProvider>
           <Toaster />
         </ToastProvider>

@@ -48,6 +48,12 @@ function AccountArea() {
   );
 }
 
+/** The signed-in shopper's watches; signed out there are none to list. */
+function WatchesLink() {
+  const { user } = useAccount();
+  return user ? <NavLink to={paths.watches}>Watches</NavLink> : null;
+}
+
 /** Header, page and footer around every route. */
 export function Layout() {
   return (
@@ -69,6 +75,7 @@ export function Layout() {
             <NavLink to={paths.deals}>Deals</NavLink>
             <NavLink to={paths.history}>History</NavLink>
             <NavLink to={paths.favorites}>Favorites</NavLink>
+            <WatchesLink />
           </nav>
           <div className="ph-header__account">
             <AccountArea />

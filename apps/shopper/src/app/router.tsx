@@ -17,6 +17,9 @@ const Login = lazyPage(() => import('../routes/login'));
 const ResetPassword = lazyPage(() => import('../routes/reset-password'));
 const ConfirmEmail = lazyPage(() => import('../routes/confirm-email'));
 const StopAlert = lazyPage(() => import('../routes/stop-alert'));
+const Watches = lazyPage(() => import('../routes/watches'));
+const ConfirmWatch = lazyPage(() => import('../routes/confirm-watch'));
+const StopWatch = lazyPage(() => import('../routes/stop-watch'));
 const TrackingTest = lazyPage(() => import('../routes/tracking-test'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
 
@@ -52,6 +55,9 @@ const ROUTES: { path: string; page: Preloadable; element: ReactNode }[] = [
   { path: '/reset-password', page: ResetPassword, element: <PageFrame><ResetPassword /></PageFrame> },
   { path: '/confirm-email', page: ConfirmEmail, element: <PageFrame><ConfirmEmail /></PageFrame> },
   { path: '/alerts/stop', page: StopAlert, element: <PageFrame><StopAlert /></PageFrame> },
+  { path: '/watches', page: Watches, element: <PageFrame><Watches /></PageFrame> },
+  { path: '/watches/confirm', page: ConfirmWatch, element: <PageFrame><ConfirmWatch /></PageFrame> },
+  { path: '/watches/stop', page: StopWatch, element: <PageFrame><StopWatch /></PageFrame> },
   { path: '/tracking-test', page: TrackingTest, element: <PageFrame><TrackingTest mode="client" /></PageFrame> },
   { path: '/real-tracking-test', page: TrackingTest, element: <PageFrame><TrackingTest mode="api" /></PageFrame> },
 ];

@@ -21,6 +21,12 @@ export const paths = {
   confirmEmail: '/confirm-email',
   /** The "stop this alert" link of price-alert emails: `/alerts/stop?token=…`. */
   stopAlert: '/alerts/stop',
+  /** The signed-in shopper's watched products and links. */
+  watches: '/watches',
+  /** The link of the email that starts a signed-out shopper's watch: `/watches/confirm?token=…`. */
+  confirmWatch: '/watches/confirm',
+  /** The "stop watching" link of a watch's messages: `/watches/stop?token=…`. */
+  stopWatch: '/watches/stop',
   trackingTest: '/tracking-test',
   realTrackingTest: '/real-tracking-test',
 } as const;

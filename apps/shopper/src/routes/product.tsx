@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { FavoriteButton } from '../features/library/favorite-button';
 import { useLibrary } from '../features/library/library-context';
 import { PriceAlert } from '../features/library/price-alert';
+import { WatchButton } from '../features/watches/watch-button';
 import { getProduct } from '../features/search/api';
 import { CopyLinkButton } from '../features/search/copy-link-button';
 import { OffersList, offersOrderText, useOfferFilters } from '../features/search/offers-list';
@@ -91,6 +92,7 @@ function ProductSkeleton() {
           </dl>
           <div className="ph-product__actions">
             <span className="ph-button ph-button--md ph-product-page__ghost">Add to favorites</span>
+            <span className="ph-button ph-button--md ph-product-page__ghost">Watch price</span>
             <span className="ph-button ph-button--md ph-product-page__ghost">Copy link</span>
             <span className="ph-link-button ph-product-page__ghost">More of its kind</span>
           </div>
@@ -173,6 +175,7 @@ function ProductHeader({ product, offers }: { product: ProductDetailResponse['pr
         </dl>
         <div className="ph-product__actions">
           <FavoriteButton product={product} />
+          <WatchButton product={{ id: product.id, title: product.title, bestPriceCents: bestCents, currency: best?.currency ?? product.currency }} />
           <CopyLinkButton />
           {product.category && product.categorySlug ? (
             <Link className="ph-link-button ph-link-button--secondary" to={paths.browseCategory(product.categorySlug)}>

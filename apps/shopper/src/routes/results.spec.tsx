@@ -386,6 +386,7 @@ describe('results page', () => {
       'GET /api/shopper/history': jsonResponse({ success: true, entries: [] }),
       'POST /api/shopper/history': (request) => jsonResponse({ success: true, entry: { ...(request.body as object), title: null, imageUrl: null, productId: null, bestPriceCents: null, currency: null, offerCount: null } }, { status: 201 }),
       'GET /api/shopper/favorites': jsonResponse({ success: true, favorites: [favorite] }),
+      'GET /api/shopper/watches': () => jsonResponse({ success: true, watches: [] }),
       'PUT /api/shopper/favorites/7/alert': jsonResponse({ success: true, favorite: { ...favorite, alert: { belowCents: 29_900, setAt: '2026-11-21T10:00:00.000Z', reachedAt: null, reachedPriceCents: null } } }),
     });
     renderResults();

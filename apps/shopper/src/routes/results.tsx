@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { FavoriteButton } from '../features/library/favorite-button';
+import { WatchButton } from '../features/watches/watch-button';
 import { useLibrary } from '../features/library/library-context';
 import { PriceAlert } from '../features/library/price-alert';
 import { closeAlternatives, CloseAlternatives } from '../features/search/close-alternatives';
@@ -203,6 +204,11 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
         </dl>
         <div className="ph-product__actions">
           {product ? <FavoriteButton product={product} /> : null}
+          {product ? (
+            <WatchButton
+              product={{ id: product.id, title: product.title, bestPriceCents: best?.totalCents ?? product.bestPriceCents, currency: best?.currency ?? product.currency }}
+            />
+          ) : null}
           <CopyLinkButton />
           {/* Keyed: another answer or product starts a report of its own. */}
           {product ? <ReportMatch key={`${result.requestId}:${product.id}`} requestId={result.requestId} productId={product.id} /> : null}

@@ -1,4 +1,4 @@
-import type { ProductDetailResponse, SearchOffer, SearchResult } from '@pricehunt/contracts';
+import type { ProductDetailResponse, SearchOffer, SearchResult, Watch } from '@pricehunt/contracts';
 
 /** Product 7 of the fixtures: what the catalog knows of it, its figures aside. */
 const SONY_HEADPHONES = {
@@ -116,5 +116,28 @@ export function productDetailOf(
     priceSummaries: [],
     ...rest,
     specs: rest.specs ?? [],
+  };
+}
+
+/** The signed-in shopper's watch of product 7 (the Sony WH-1000XM5): a $299 target, by email. */
+export function watchOf(overrides: Partial<Watch> = {}): Watch {
+  return {
+    id: '0b6f4c1e-8a3d-4f6b-9c2e-1d7a6b5c4e3f',
+    status: 'active',
+    productId: 7,
+    url: null,
+    title: SONY_HEADPHONES.title,
+    store: null,
+    targetPriceCents: 29_900,
+    currency: 'USD',
+    currentPriceCents: 32_999,
+    bestPriceCents: 32_999,
+    lowestPriceCents90d: 31_000,
+    inStock: true,
+    channels: [{ channel: 'email', target: 'sam@example.com', state: 'ok', failures: 0, lastError: null, lastDeliveredAt: null }],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastCheckedAt: null,
+    lastEvent: null,
+    ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AccountProvider } from '../features/account/account-context';
 import { LibraryProvider } from '../features/library/library-context';
+import { WatchesProvider } from '../features/watches/watches-context';
 
 export interface RenderOptions {
   /** Initial address, e.g. `/?error=invalid-url`. */
@@ -27,7 +28,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <AccountProvider>
-        <LibraryProvider>{children}</LibraryProvider>
+        <LibraryProvider>
+          <WatchesProvider>{children}</WatchesProvider>
+        </LibraryProvider>
       </AccountProvider>
       <Toaster />
     </ToastProvider>

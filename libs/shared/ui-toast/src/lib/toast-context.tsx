@@ -8,6 +8,13 @@ export interface ToastOptions {
   duration?: number;
   /** Reusing an id replaces that toast's message instead of adding another one. */
   id?: string;
+  /** A button beside the message ("See your watches", "Undo"); pressing it runs `onClick` and closes the toast. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onClick(): void;
 }
 
 /** Lifecycle: `shown` → `dismissed` (exit animation) → removed from the list. */
@@ -20,6 +27,7 @@ export interface ToastRecord {
   duration: number;
   state: ToastState;
   createdAt: number;
+  action?: ToastAction;
 }
 
 export interface ToastApi {
@@ -57,6 +65,10 @@ function checkInput(message: unknown, options: ToastOptions): number {
   if (typeof message !== 'string' || message.trim() === '') throw new TypeError('message is required: the text of the toast');
   const duration = options.duration ?? TOAST_DURATION;
   if (typeof duration !== 'number' || Number.isNaN(duration) || duration <= 0) throw new RangeError('duration must be a positive number of milliseconds (or Infinity)');
+  const action = options.action;
+  if (action !== undefined && (typeof action.label !== 'string' || action.label.trim() === '' || typeof action.onClick !== 'function')) {
+    throw new TypeError('action needs a label (the text of its button) and an onClick function');
+  }
   return duration;
 }
 
@@ -107,7 +119,7 @@ export function ToastProvider({ children }: { children?: ReactNode }) {
         clearTimeout(pending);
         removals.current.delete(id);
       }
-      const toast: ToastRecord = { id, type, message, duration, state: 'shown', createdAt: Date.now() };
+      const toast: ToastRecord = { id, type, message, duration, state: 'shown', createdAt: Date.now(), ...(options.action ? { action: options.action } : {}) };
       const shown = latest.current.filter((item) => item.state === 'shown' && item.id !== id);
       // Keep at most TOAST_LIMIT on screen: the oldest leave (through their exit animation) to make room.
       const overflow = shown.length + 1 - TOAST_LIMIT;

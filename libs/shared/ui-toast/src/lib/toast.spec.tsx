@@ -135,6 +135,15 @@ describe('toasts', () => {
     expect(within(list()).queryByText('Closable')).not.toBeInTheDocument();
   });
 
+  it('runs its action from the action button, then closes', async () => {
+    const toast = setup();
+    const onClick = jest.fn();
+    act(() => void toast.success('Watching Sony WH-1000XM5', { duration: Infinity, action: { label: 'See your watches', onClick } }));
+    await user().click(within(visibleToasts()[0] as HTMLElement).getByRole('button', { name: 'See your watches' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(visibleToasts()).toHaveLength(0);
+  });
+
   it('dismisses one toast by id, or all', () => {
     const toast = setup();
     let first = '';
@@ -244,6 +253,7 @@ describe('toasts', () => {
     expect(() => toast.info('  ')).toThrow('message is required');
     expect(() => toast.info('x', { duration: 0 })).toThrow('duration');
     expect(() => toast.info('x', { duration: Number.NaN })).toThrow('duration');
+    expect(() => toast.info('x', { action: { label: ' ', onClick: () => undefined } })).toThrow('action needs a label');
   });
 
   it('keeps the same toast API object across toast changes', () => {

@@ -95,7 +95,22 @@ function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
       <span className="ph-toast__icon" aria-hidden="true">
         {ICONS[toast.type]}
       </span>
-      <p className="ph-toast__message">{toast.message}</p>
+      <div className="ph-toast__body">
+        <p className="ph-toast__message">{toast.message}</p>
+        {toast.action ? (
+          <button
+            type="button"
+            className="ph-toast__action"
+            disabled={dismissed}
+            onClick={() => {
+              toast.action?.onClick();
+              onDismiss(toast.id);
+            }}
+          >
+            {toast.action.label}
+          </button>
+        ) : null}
+      </div>
       <button type="button" className="ph-toast__close" aria-label="Close notification" onClick={() => onDismiss(toast.id)} disabled={dismissed}>
         ×
       </button>
