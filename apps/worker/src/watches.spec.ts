@@ -278,4 +278,61 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     expect(await loop.round()).toMatchObject({ pages: 1, read: 0, failed: 1, events: 0 });
     expect(await kettle()).toMatchObject({ priceCents: 2200 });
   });
+
+  it('reads again the pasted pages among a watched product’s offers, which no feed keeps fresh', async () => {
+    const { storage, catalog } = db.open;
+    page.price = '29.99';
+    page.stock = 'InStock';
+    hookStatus = 200;
+    const pageUrl = shop.url('/p/acme-kettle');
+    const placed = (await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), (await createPageReader({ allowLoopback: true }).read(pageUrl))!))!;
+    await query(`INSERT INTO shoppers (id, email, password_hash) VALUES ('s2', 'product-watcher@example.com', 'x')`);
+    await storage.watches.save(
+      {
+        id: randomUUID(),
+        shopperId: 's2',
+        owner: 'shopper:s2',
+        email: 'product-watcher@example.com',
+        status: 'active',
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+        stopToken: 'stop-token-2',
+        target: `product:${placed.productId}`,
+        productId: placed.productId,
+        offerId: null,
+        url: null,
+        title: 'Acme Kettle 1.7 L',
+        targetPriceCents: 2500,
+        createdAt: now,
+      },
+      [{ channel: 'webhook', destination: hook.url('/hooks/product') }],
+      WATCH_LIMITS.perShopper,
+      { replaceActive: true, at: now },
+    );
+    const log = createLogger('silent');
+    const deliveries = createWatchDeliveryWorker({
+      repo: storage.watches,
+      send: createWatchSender({ mailer: createOutboxMailer({ outbox: storage.outbox, log, printToLog: false }), http: createSafeFetcher({ allowLoopback: true, timeoutMs: 5_000, maxRedirects: 0 }), shopperAppUrl: SHOPPER_APP }),
+      owner: 'worker-2',
+      log,
+      clock: () => now,
+    });
+    const loop = createWatchLoop({
+      repo: storage.watches,
+      reader: createPageReader({ allowLoopback: true }),
+      place: createPagePlacer(catalog.pages),
+      evaluate: createWatchEvaluator({ repo: storage.watches, clock: () => now }).evaluate,
+      deliver: deliveries.deliverDue,
+      log,
+      clock: () => now,
+    });
+    const before = hook.requests.filter((request) => request.url === '/hooks/product').length;
+    expect(await loop.round()).toMatchObject({ pages: 1, read: 1, events: 0 });
+    page.price = '24.00';
+    now += 3_600_000;
+    expect(await loop.round()).toMatchObject({ pages: 1, read: 1, events: 1, sent: 1 });
+    const sent = hook.requests.filter((request) => request.url === '/hooks/product');
+    expect(sent).toHaveLength(before + 1);
+    expect(JSON.parse(sent[sent.length - 1]!.body)).toMatchObject({ event: 'price_drop', product: { id: placed.productId }, oldPriceCents: 2999, newPriceCents: 2400 });
+  });
 });

@@ -134,7 +134,7 @@ export interface WatchRepository {
   confirm(tokenHash: string, at: number): Promise<string | null>;
   /** Removes the watch of a stop link's token; answers its title, or null. */
   stop(stopToken: string): Promise<string | null>;
-  /** The links of the active watches, each once. */
+  /** The pages to read again, each once: the links of active watches, and the page offers of watched products. */
   watchedUrls(): Promise<string[]>;
   /** Notes a read of a watched link; `placed` (the offer the read page is) is kept on its watches. */
   notePageRead(url: string, at: number, placed: { offerId: number; productId: number } | null): Promise<void>;

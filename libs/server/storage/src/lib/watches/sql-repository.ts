@@ -277,7 +277,15 @@ export function createWatchRepository(runner: WorkRunner): WatchRepository {
 
     watchedUrls() {
       return tx(function* () {
-        const found = yield* rows<{ url: string }>(`SELECT DISTINCT url AS "url" FROM watches WHERE status = 'active' AND url IS NOT NULL ORDER BY url`);
+        // The watched links, and the pages read for shoppers among the offers of watched products: no feed keeps those
+        // fresh (a product watch covers every store's offer of it).
+        const found = yield* rows<{ url: string }>(
+          `SELECT url AS "url" FROM watches WHERE status = 'active' AND url IS NOT NULL
+           UNION
+           SELECT o.url AS "url" FROM offers o JOIN watches w ON w.product_id = o.product_id
+           WHERE w.status = 'active' AND w.url IS NULL AND o.origin = 'page'
+           ORDER BY 1`,
+        );
         return found.map((row) => row.url);
       });
     },
