@@ -29,7 +29,7 @@ const PAGES: Pasted[] = [
     url: 'https://www.amazon.com/Camcorder-Hausbell-302S-Control-Infrared/dp/B01KLOA1PI',
     title: 'Camcorder, Hausbell 302S FHD Camcorder with Night Vision 1080p Remote Control Infrared Camera Digital Camcorder with Touch screen (Black)',
     brand: 'Hausbell',
-    price: /\$89\.00 at amazon\.com/,
+    price: /\$89\.00 at Amazon/,
     identifiers: ['302S'],
   },
   {
@@ -38,24 +38,26 @@ const PAGES: Pasted[] = [
     url: 'https://www.walmart.com/ip/Evenflo-Big-Kid-High-Back-Booster-Car-Seat-Denver/42338107',
     title: 'Evenflo Big Kid High Back Booster Car Seat, Denver',
     brand: 'Evenflo',
-    price: /\$37\.30 at walmart\.com/,
+    price: /\$37\.30 at Walmart/,
     identifiers: ['31911718', '032884187614'],
   },
   {
     // A Swiss shop: JSON-LD in Swiss francs.
     file: 'jumbo-ch-1.html.gz',
     url: 'https://www.jumbo.ch/de/filzstift-fibralo-medium-24718?sku=1049084',
-    title: 'Filzstift FIBRALO MEDIUM',
+    // The product is named as shops name it: with its brand.
+    title: "CARAN D'ACHE Filzstift FIBRALO MEDIUM",
     brand: "CARAN D'ACHE",
-    price: /CHF\s?19\.50 at jumbo\.ch/,
+    price: /CHF\s?19\.50 at Jumbo/,
     identifiers: ['7610186303159'],
   },
 ];
 
 /**
  * Pasting a link to a shop the catalog does not know: the API fetches the shop's real page (served here from
- * 127.0.0.1 at its real path; STORE_ORIGIN_OVERRIDES points the shops' domains at this server) and reads the
- * product from it; the results page shows the title, brand, the link's price and its identifiers.
+ * 127.0.0.1 at its real path; STORE_ORIGIN_OVERRIDES points the shops' domains at this server), reads the
+ * product from it and places it as the shop's offer; the results page shows the title, brand, the link's price at
+ * that shop and its identifiers.
  */
 describe('pasted links to real product pages', () => {
   let pageServer: http.Server;

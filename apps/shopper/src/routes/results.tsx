@@ -186,10 +186,10 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
               </dd>
             </div>
           ) : null}
-          {!product && result.source.gtin ? (
+          {(product?.gtin ?? result.source.gtin) ? (
             <div>
               <dt>GTIN</dt>
-              <dd>{shownGtin(result.source.gtin)}</dd>
+              <dd>{shownGtin((product?.gtin ?? result.source.gtin) as string)}</dd>
             </div>
           ) : null}
           {product && product.bestPriceCents !== null ? (
