@@ -60,4 +60,4 @@ export {
   type SafeFetchErrorCode,
 } from './lib/errors';
 export { fetchUrlFor, parseStoreOriginOverrides, publicOriginFor, storeOriginFor, storeOriginOverridesSchema, type StoreOriginOverrides } from './lib/store-origins';
-export { createRobotsGate, parseRobots, robotsAllow, ROBOTS_AGENT, ROBOTS_KEEP_MS, type RobotsFile, type RobotsGate, type RobotsRule } from './lib/robots';
+export { createRobotsGate, parseRobots, robotsAllow, ROBOTS_AGENT, ROBOTS_KEEP_MS, RobotsUnavailableError, type RobotsFile, type RobotsGate, type RobotsRule } from './lib/robots';

@@ -148,6 +148,8 @@ describe('search API', () => {
     expect((await search({ url: `${origin}/private/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'robots', shop: '127.0.0.1' });
     expect(requests).not.toContain('/private/lumetra-k7-mechanical-keyboard');
     expect(requests.filter((path) => path === '/robots.txt')).toHaveLength(1);
+    // A shop that does not answer at all (not even for its robots.txt) did not answer: it refused nothing.
+    expect((await search({ url: 'http://127.0.0.1:9/lumetra-k7-mechanical-keyboard' })).unreadPage).toEqual({ reason: 'unreachable', shop: '127.0.0.1' });
     // A page read or a known offer is no unread page.
     expect((await search({ url: `${origin}/shop/sony-headphones-page` })).unreadPage).toBeNull();
     expect((await search({ url: 'https://www.amazon.com/dp/B0863TXGM3' })).unreadPage).toBeNull();

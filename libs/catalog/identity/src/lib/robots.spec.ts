@@ -55,8 +55,9 @@ Disallow: /*?sessionid=
     expect(await gate.allows('https://shop.example/p/tv-65')).toBe(true);
     expect(await gate.allows('https://shop.example/checkout/step-1')).toBe(false);
     expect(await gate.allows('https://open.example/anything')).toBe(true);
-    expect(await gate.allows('https://down.example/p/tv')).toBe(false);
-    expect(await gate.allows('https://gone.example/p/tv')).toBe(false);
+    // A file that cannot be had lets nothing be read, and says why: the shop's failure, not a refusal.
+    await expect(gate.allows('https://down.example/p/tv')).rejects.toMatchObject({ name: 'RobotsUnavailableError', reason: 'server-error' });
+    await expect(gate.allows('https://gone.example/p/tv')).rejects.toMatchObject({ name: 'RobotsUnavailableError', reason: 'unreachable' });
     expect(asked.filter((url) => url.startsWith('https://shop.example'))).toHaveLength(1);
     clock += 25 * 60 * 60 * 1000;
     await gate.allows('https://shop.example/p/tv-65');

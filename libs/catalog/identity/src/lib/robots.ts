@@ -78,11 +78,28 @@ export function robotsAllow(robots: RobotsFile, pathAndQuery: string, agent = RO
 /** What an origin's robots.txt says, kept until `until`. */
 interface Kept {
   until: number;
-  robots: RobotsFile | 'all' | 'none';
+  robots: RobotsFile | 'all' | 'unreachable' | 'server-error';
+}
+
+/**
+ * A shop's robots.txt could not be had: no answer (`unreachable`) or a server error. Nothing of the shop is read
+ * meanwhile (RFC 9309: complete disallow), and callers tell the shop's failure, not a refusal.
+ */
+export class RobotsUnavailableError extends Error {
+  constructor(
+    readonly origin: string,
+    readonly reason: 'unreachable' | 'server-error',
+  ) {
+    super(`the robots.txt of ${origin} could not be had (${reason === 'unreachable' ? 'no answer' : 'a server error'}): nothing of it is read until it can`);
+    this.name = 'RobotsUnavailableError';
+  }
 }
 
 export interface RobotsGate {
-  /** Whether the crawler may read `url`; fetches (and keeps) its origin's robots.txt the first time. */
+  /**
+   * Whether the crawler may read `url`; fetches (and keeps) its origin's robots.txt the first time. Rejects with
+   * RobotsUnavailableError while the file cannot be had (nothing may be read then).
+   */
   allows(url: string): Promise<boolean>;
 }
 
@@ -99,11 +116,11 @@ export function createRobotsGate(options: { fetcher: SafeFetcher; now?: () => nu
     let robots: Kept['robots'];
     try {
       const answer = await options.fetcher.fetch(`${origin}/robots.txt`);
-      robots = answer.status >= 200 && answer.status < 300 ? parseRobots(answer.body) : answer.status >= 400 && answer.status < 500 ? 'all' : 'none';
+      robots = answer.status >= 200 && answer.status < 300 ? parseRobots(answer.body) : answer.status >= 400 && answer.status < 500 ? 'all' : 'server-error';
     } catch {
       // No answer: nothing is read until the file can be had (kept briefly, so that it is asked again soon).
-      kept.set(origin, { until: now() + 60_000, robots: 'none' });
-      return 'none';
+      kept.set(origin, { until: now() + 60_000, robots: 'unreachable' });
+      return 'unreachable';
     }
     if (kept.size > 10_000) kept.clear();
     kept.set(origin, { until: now() + keepMs, robots });
@@ -114,7 +131,7 @@ export function createRobotsGate(options: { fetcher: SafeFetcher; now?: () => nu
       const parsed = new URL(url);
       const robots = await robotsOf(parsed.origin);
       if (robots === 'all') return true;
-      if (robots === 'none') return false;
+      if (robots === 'unreachable' || robots === 'server-error') throw new RobotsUnavailableError(parsed.host, robots);
       return robotsAllow(robots, `${parsed.pathname}${parsed.search}`, options.agent ?? ROBOTS_AGENT);
     },
   };

@@ -1,4 +1,4 @@
-import { FetchTimeoutError, FetchTooLargeError } from '@pricehunt/catalog-identity';
+import { FetchTimeoutError, FetchTooLargeError, RobotsUnavailableError } from '@pricehunt/catalog-identity';
 import type { PageFailure } from '@pricehunt/contracts';
 import { HostBusyError } from './host-gate';
 
@@ -25,6 +25,7 @@ export class RobotsRefusedError extends Error {
 /** Why a pasted page could not be read, from what its fetch threw. */
 export function pageFailureOf(error: unknown): PageFailure {
   if (error instanceof RobotsRefusedError) return 'robots';
+  if (error instanceof RobotsUnavailableError) return error.reason;
   // Requests to the host queue past the longest wait: as good as no timely answer.
   if (error instanceof HostBusyError) return 'timeout';
   if (error instanceof FetchTimeoutError) return 'timeout';
