@@ -124,6 +124,7 @@ async function main() {
     COOKIE_SECURE: 'false',
     SHOPPER_APP_URL: origin(DEFAULT_SITE_PORTS.shopper),
     MERCHANT_APP_URL: origin(DEFAULT_SITE_PORTS.merchant),
+    ADMIN_APP_URL: origin(DEFAULT_SITE_PORTS.admin),
     PUBLIC_URL: origin(DEFAULT_SITE_PORTS.shopper),
     APP_ORIGINS: sites.map((site) => origin(site.port)).join(','),
     // Requests are not logged one by one on this console; LOG_LEVEL=info shows them.

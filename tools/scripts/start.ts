@@ -108,7 +108,10 @@ async function startAll() {
     if (!traffic || traffic.status !== 0) console.error(`The demo traffic was not played${storeUp ? '' : ' (the demo store did not start)'}: the dashboards start empty. Try again with npm run demo:traffic.`);
   }
 
-  const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Browsers reach the API through the shopper site's server and the apps' Vite servers, on this machine: the API
+  // believes the X-Forwarded-For of 127.0.0.1 (those servers set it from the browser's socket, dropping any header the
+  // browser sent), so sign-in limits count each browser by its own address.
+  const api = spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(apiPort), TRUST_PROXY: env.TRUST_PROXY ?? '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   prefix('api', api);
   children.push(api);
   const demoFeed = spawn(tsx, ['tools/scripts/demo-feed-server.ts'], { cwd: root, env: { ...env, DEMO_FEED_PORT: String(demoFeedPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -128,7 +131,8 @@ async function startAll() {
     const command = app.name === 'shopper' ? [tsx, ['--tsconfig', 'apps/shopper/tsconfig.json', 'apps/shopper/server/main.ts', '--dev']] as const : [process.execPath, [vite, '--config', `apps/${app.name}/vite.config.mts`]] as const;
     const child = spawn(command[0], [...command[1]], {
       cwd: root,
-      env: { ...env, PRICEHUNT_API_URL: `http://127.0.0.1:${apiPort}`, PRICEHUNT_APP_PORT: String(app.port) },
+      // The shopper site's server faces browsers directly: it trusts no proxy in front of it.
+      env: { ...env, PRICEHUNT_API_URL: `http://127.0.0.1:${apiPort}`, PRICEHUNT_APP_PORT: String(app.port), TRUST_PROXY: 'false' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     prefix(app.name, child);

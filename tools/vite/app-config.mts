@@ -1,5 +1,6 @@
 // The one Vite configuration the three web apps share: React, workspace aliases, the /api proxy, output under dist/.
 import fs from 'node:fs';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
@@ -17,9 +18,17 @@ function workspaceAliases(): Record<string, string> {
 
 export function createAppConfig(options: { project: string; port: number }): UserConfig {
   const apiTarget = process.env.PRICEHUNT_API_URL ?? 'http://127.0.0.1:3000';
+  // The API (which trusts this server's address under `npm start`) counts sign-in failures and rate limits by the
+  // X-Forwarded-For it is sent: the browser's own address, never a header the browser made up.
+  const forwardPeer = (proxyServer: { on(event: 'proxyReq', listener: (proxyReq: ClientRequest, req: IncomingMessage) => void): unknown }) => {
+    proxyServer.on('proxyReq', (proxyReq, req) => {
+      for (const name of ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip']) proxyReq.removeHeader(name);
+      proxyReq.setHeader('x-forwarded-for', (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
+    });
+  };
   const proxy = {
-    '/api': { target: apiTarget, changeOrigin: false },
-    '/t.js': { target: apiTarget, changeOrigin: false },
+    '/api': { target: apiTarget, changeOrigin: false, configure: forwardPeer },
+    '/t.js': { target: apiTarget, changeOrigin: false, configure: forwardPeer },
   };
   const port = Number(process.env.PRICEHUNT_APP_PORT ?? options.port);
   return {

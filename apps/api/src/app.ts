@@ -132,7 +132,7 @@ export const app = fp(
             ttlHours: config.SESSION_TTL_HOURS,
             secureCookie: config.COOKIE_SECURE,
           });
-          area.addHook('onRequest', createOriginCheck(config.trustedOrigins));
+          area.addHook('onRequest', createOriginCheck(config.trustedOrigins, config.writeOrigins));
           await area.register(businessAuthRoutes, { prefix: '/business/auth' });
           await area.register(shopperAuthRoutes, { prefix: '/shopper/auth' });
           await area.register(

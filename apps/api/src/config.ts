@@ -80,6 +80,8 @@ export const configSchema = z
     PUBLIC_URL: z.url().optional(),
     /** Origin of the merchant dashboard: password-reset links point there. */
     MERCHANT_APP_URL: z.url().default('http://localhost:4300'),
+    /** Origin of the admin console: the only origin whose writes to /api/admin are accepted. */
+    ADMIN_APP_URL: z.url().default('http://localhost:4400'),
     /** Origin of the shopper site: shopper password-reset links point there. */
     SHOPPER_APP_URL: z.url().default('http://localhost:4200'),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
@@ -191,6 +193,12 @@ export type AppConfig = Omit<z.infer<typeof configSchema>, 'API_DOCS_ENABLED' | 
   redirectSigningSecret: string;
   /** Origins whose cookie-authenticated writes are accepted: APP_ORIGINS plus PUBLIC_URL's origin. */
   trustedOrigins: string[];
+  /**
+   * The only origins whose writes the admin and business areas accept (plugins/csrf.ts): the admin console's
+   * (ADMIN_APP_URL) and the merchant dashboard's (MERCHANT_APP_URL), each with its loopback twin (localhost and
+   * 127.0.0.1 name one machine).
+   */
+  writeOrigins: { admin: string[]; merchant: string[] };
   /** Affiliate programme ids from the AFFILIATE_* variables (see @pricehunt/affiliate AFFILIATE_ENV_KEYS). */
   affiliate: AffiliateConfig;
 };
@@ -208,6 +216,18 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** The origin of `url`, and the same origin on the other loopback name when its host is localhost or 127.0.0.1. */
+export function withLoopbackTwin(url: string): string[] {
+  const parsed = new URL(url);
+  const origins = [parsed.origin];
+  const twin = parsed.hostname === 'localhost' ? '127.0.0.1' : parsed.hostname === '127.0.0.1' ? 'localhost' : null;
+  if (twin) {
+    parsed.hostname = twin;
+    origins.push(parsed.origin);
+  }
+  return origins;
 }
 
 /** Parses the environment; a bad value throws a ConfigError that names each variable. */
@@ -229,8 +249,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const redirectSigningSecret =
     config.REDIRECT_SIGNING_SECRET ?? createHmac('sha256', sessionSecret).update('pricehunt redirect links').digest('hex');
   const trustedOrigins = [...new Set([...config.APP_ORIGINS, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])])];
+  const writeOrigins = { admin: withLoopbackTwin(config.ADMIN_APP_URL), merchant: withLoopbackTwin(config.MERCHANT_APP_URL) };
   return {
     ...config,
+    writeOrigins,
     API_DOCS_ENABLED: config.API_DOCS_ENABLED ?? config.NODE_ENV !== 'production',
     COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
     database,

@@ -8,6 +8,7 @@ import {
   startShopServer,
   startStack,
   workspaceRoot,
+  writeOriginFor,
   type ShopProduct,
   type ShopServer,
   type Stack,
@@ -117,7 +118,7 @@ describe('merchant closed loop', () => {
     // It proves its store domain with the meta tag on its home page, as the first merchant did with the script.
     const otherIntegration = (await (await fetch(`${stack.apiUrl}/api/business/integration`, { headers: { cookie } })).json()) as { metaTag: string };
     otherStore.setHead(otherIntegration.metaTag);
-    const otherVerify = await fetch(`${stack.apiUrl}/api/business/integration/verify`, { method: 'POST', headers: { cookie } });
+    const otherVerify = await fetch(`${stack.apiUrl}/api/business/integration/verify`, { method: 'POST', headers: { cookie, origin: writeOriginFor(stack.apiUrl, '/api/business') } });
     expect(((await otherVerify.json()) as { verified: boolean }).verified).toBe(true);
     const feed = [
       'id\ttitle\tlink\tprice\tavailability\tbrand\tgtin\tcondition',
@@ -126,7 +127,7 @@ describe('merchant closed loop', () => {
     ].join('\n');
     const upload = await fetch(`${stack.apiUrl}/api/business/products/feed?format=tsv`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'text/tab-separated-values' },
+      headers: { cookie, 'content-type': 'text/tab-separated-values', origin: writeOriginFor(stack.apiUrl, '/api/business') },
       body: feed,
     });
     expect(upload.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, linkFromOutbox, PHONE_VIEWPORT, sessionCookie, sidewaysOverflow, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, linkFromOutbox, PHONE_VIEWPORT, sessionCookie, sidewaysOverflow, startStack, type Stack, writeOriginFor } from '@pricehunt/e2e-harness';
 import { keepTrafficLocal, LandingPage, listedOrder, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
@@ -147,7 +147,7 @@ describe('shopper site', () => {
     expect(login).not.toBeNull();
     const signedIn = await fetch(`${stack.apiUrl}/api/business/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: writeOriginFor(stack.apiUrl, '/api/admin') },
       body: JSON.stringify({ email: login?.[1], password: login?.[2] }),
     });
     expect(signedIn.status).toBe(200);

@@ -6,7 +6,8 @@
  * `--dev` serves the sources through Vite (modules reloaded as they change, `npm start`); otherwise the production
  * build: `dist/apps/shopper` (the browser's files) and `dist/apps/shopper-server` (the renderer).
  * Settings: PRICEHUNT_APP_PORT (4200), HOST (127.0.0.1), PRICEHUNT_API_URL (http://127.0.0.1:3000), SHOPPER_APP_URL
- * (the site's public origin in canonical URLs; by default the address the request came to).
+ * (the site's public origin in canonical URLs; by default the address the request came to), TRUST_PROXY (the
+ * addresses of proxies in front of this server whose X-Forwarded-For it extends; none by default: see forwarding.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +17,7 @@ import zlib from 'node:zlib';
 import { sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import type { RenderOptions, RenderResult } from '../src/entry-server';
 import { NOINDEX, pageHtml, shellHtml } from './html';
+import { createApiProxy, forwardedFor, trustedPeers } from './forwarding';
 import { categoriesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './sitemap';
 
 const workspaceRoot = path.resolve(__dirname, '../../..');
@@ -23,6 +25,9 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PRICEHUNT_APP_PORT ?? 4200);
 const host = process.env.HOST ?? '127.0.0.1';
 const apiUrl = new URL(process.env.PRICEHUNT_API_URL ?? 'http://127.0.0.1:3000');
+// The proxies in front of this server (nginx): only their X-Forwarded-For is extended; a browser's is replaced.
+const trustProxy = trustedPeers(process.env.TRUST_PROXY);
+const proxy = createApiProxy(apiUrl, trustProxy);
 const publicOrigin = process.env.SHOPPER_APP_URL ? new URL(process.env.SHOPPER_APP_URL).origin : null;
 const clientDir = path.join(workspaceRoot, 'dist/apps/shopper');
 const serverDir = path.join(workspaceRoot, 'dist/apps/shopper-server');
@@ -79,22 +84,6 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
   res.end(req.method === 'HEAD' ? undefined : out);
 }
 
-/** Passes a request on to the API, as it came (method, headers, body), and its answer back. */
-function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
-  const upstream = http.request(
-    { host: apiUrl.hostname, port: apiUrl.port || 80, method: req.method, path: req.url, headers: { ...req.headers, host: req.headers.host ?? apiUrl.host } },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ success: false, statusCode: 502, error: 'The API did not answer' }));
-  });
-  req.pipe(upstream);
-}
-
 async function main() {
   let template: (url: string) => Promise<string>;
   let loadRender: () => Promise<Render>;
@@ -149,12 +138,13 @@ async function main() {
 
   /**
    * The API on behalf of the visitor whose request is being rendered: their address is passed on in X-Forwarded-For
-   * (after any the request came with), which the API believes when this server's address is in its TRUST_PROXY.
+   * (`forwardedFor`: after the incoming header only when a trusted proxy sent it), which the API believes when this
+   * server's address is in its TRUST_PROXY.
    */
   const apiFor =
     (req: http.IncomingMessage): RenderOptions['api'] =>
     async (apiPath, init) => {
-      const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].flat().filter(Boolean).join(', ');
+      const forwarded = forwardedFor(req, trustProxy);
       const headers: Record<string, string> = { 'x-forwarded-for': forwarded, 'user-agent': String(req.headers['user-agent'] ?? '') };
       if (!init) return fetch(new URL(apiPath, apiUrl), { headers });
       return fetch(new URL(apiPath, apiUrl), { method: init.method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(init.body), signal: init.signal });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sessionCookie, workspaceRoot } from '@pricehunt/e2e-harness';
+import { sessionCookie, workspaceRoot, writeOriginFor } from '@pricehunt/e2e-harness';
 import type { Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.join(workspaceRoot, 'screenshots');
@@ -16,7 +16,8 @@ export function demoAdminLogin(seedOutput: string): { email: string; password: s
 export async function api(apiUrl: string, method: string, route: string, options: { body?: unknown; cookie?: string } = {}) {
   const res = await fetch(`${apiUrl}${route}`, {
     method,
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+    // The Origin the admin console (or, for business calls, the merchant dashboard) sends.
+    headers: { origin: writeOriginFor(apiUrl, route), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie: sessionCookie(res) };

@@ -39,7 +39,7 @@ describe('admin:create', () => {
     const lines: string[] = [];
     const code = await runCreateAdmin({
       argv: ['--email', 'Boss@PriceHunt.Example'],
-      env: { ...env, ADMIN_PASSWORD: 'admin-pass-123' },
+      env: { ...env, ADMIN_PASSWORD: 'brisk-otter-lantern-58' },
       prompt: () => Promise.reject(new Error('should not prompt')),
       out: (line) => lines.push(line),
     });
@@ -47,20 +47,20 @@ describe('admin:create', () => {
     expect(lines[0]).toMatch(/^Created admin boss@pricehunt\.example/);
     const stored = (await read('boss@pricehunt.example'))!;
     expect(stored.is_admin).toBe(1);
-    await expect(verifyPassword('admin-pass-123', stored.password_hash)).resolves.toBe(true);
+    await expect(verifyPassword('brisk-otter-lantern-58', stored.password_hash)).resolves.toBe(true);
   });
 
   it('promotes an existing business, asking for the password when ADMIN_PASSWORD is absent', async () => {
     const opened = await openStorage(loadConfig(env).database);
-    await createBusiness(opened.storage.businessAccounts, { email: 'merchant@shop.example', password: 'merchant-pass-1' });
+    await createBusiness(opened.storage.businessAccounts, { email: 'merchant@shop.example', password: 'quiet-harbor-violin-31' });
     await opened.close();
     const lines: string[] = [];
-    const code = await runCreateAdmin({ argv: ['--email=merchant@shop.example'], env, prompt: async () => 'promoted-pass-2', out: (l) => lines.push(l) });
+    const code = await runCreateAdmin({ argv: ['--email=merchant@shop.example'], env, prompt: async () => 'maple-comet-drawer-64', out: (l) => lines.push(l) });
     expect(code).toBe(0);
     expect(lines[0]).toMatch(/^Promoted admin merchant@shop\.example/);
     const stored = (await read('merchant@shop.example'))!;
     expect(stored.is_admin).toBe(1);
-    await expect(verifyPassword('promoted-pass-2', stored.password_hash)).resolves.toBe(true);
+    await expect(verifyPassword('maple-comet-drawer-64', stored.password_hash)).resolves.toBe(true);
   });
 
   it('refuses a missing email and a weak password, naming them', async () => {
@@ -71,5 +71,7 @@ describe('admin:create', () => {
     expect(lines.pop()).toMatch(/^password: Password must be at least 12 characters/);
     expect(await runCreateAdmin({ argv: ['--email', 'a@b.example'], env: { ...env, ADMIN_PASSWORD: 'password1234' }, prompt: async () => '', out: (l) => lines.push(l) })).toBe(2);
     expect(lines.pop()).toBe('password: This password is among the most commonly used passwords; choose another');
+    expect(await runCreateAdmin({ argv: ['--email', 'a@b.example'], env: { ...env, ADMIN_PASSWORD: 'admin-pass-123' }, prompt: async () => '', out: (l) => lines.push(l) })).toBe(2);
+    expect(lines.pop()).toMatch(/^password: This password is too easy to guess\. /);
   });
 });

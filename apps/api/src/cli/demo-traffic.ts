@@ -17,7 +17,7 @@ import { DEFAULT_PERIOD_DAYS, lastDays, type MerchantSettings, type SummaryRespo
 import { buildApp } from '../build-app';
 import { ConfigError, loadConfig } from '../config';
 import { settableClock } from '../lib/clock';
-import { DEMO_MERCHANT_EMAIL, DEMO_MERCHANT_PASSWORD } from '../modules/admin/seed';
+import { DEMO_MERCHANT_EMAIL, demoPasswords } from '../modules/admin/seed';
 import { connectDemoStore, DemoSetupError, signInMerchant } from '../demo/connect-store';
 import { simulateDemoTraffic, type DemoStoreItem } from '../demo/traffic';
 import { CliError } from './shared';
@@ -103,7 +103,7 @@ async function main() {
 
     const connected = await connectDemoStore(app, {
       email: DEMO_MERCHANT_EMAIL,
-      password: DEMO_MERCHANT_PASSWORD,
+      password: demoPasswords().merchant,
       apiOrigin,
       installHead: (html) => {
         fs.mkdirSync(path.dirname(headFile), { recursive: true });
@@ -138,7 +138,7 @@ async function main() {
     }
 
     // What the dashboard shows for the last 30 days, read from its own endpoint.
-    const merchant = await signInMerchant(app, { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD, apiOrigin });
+    const merchant = await signInMerchant(app, { email: DEMO_MERCHANT_EMAIL, password: demoPasswords().merchant, apiOrigin });
     const { timeZone } = await merchant.call<MerchantSettings>({ method: 'GET', url: '/api/business/settings' });
     const { from, to, tz } = lastDays(DEFAULT_PERIOD_DAYS, args.end, timeZone);
     const summary = await merchant.call<SummaryResponse>({ method: 'GET', url: `/api/business/dashboard/summary?from=${from}&to=${to}&tz=${encodeURIComponent(tz)}` });

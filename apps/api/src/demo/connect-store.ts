@@ -33,7 +33,7 @@ export class DemoSetupError extends Error {}
  * fetches the store's home page and finds the tag), imports the store's products (store sync of `/products.json`) and
  * makes an API key for the store's server. Steps already done are skipped, so it may run again.
  */
-/** Calls of the API as a signed-in merchant (its session cookie kept), with the Origin a browser on the API's address sends. */
+/** Calls of the API as a signed-in merchant (its session cookie kept), with the Origin the merchant dashboard's (or the admin console's) browser sends. */
 export interface MerchantCalls {
   call<T>(request: InjectOptions, expected?: number[]): Promise<T>;
   signOut(): Promise<void>;
@@ -42,11 +42,13 @@ export interface MerchantCalls {
 /** Signs a business in through POST /api/business/auth/login; a refusal throws DemoSetupError. */
 export async function signInMerchant(app: FastifyInstance, options: { email: string; password: string; apiOrigin: string }): Promise<MerchantCalls> {
   const host = new URL(options.apiOrigin).host;
+  const [merchantOrigin, adminOrigin] = [app.config.writeOrigins.merchant[0], app.config.writeOrigins.admin[0]];
   const cookies = new Map<string, string>();
   async function call<T>(request: InjectOptions, expected: number[] = [200]): Promise<T> {
     const response = await app.inject({
       ...request,
-      headers: { host, origin: options.apiOrigin, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(request.headers ?? {}) },
+      // The Origin the app making the call sends: the admin console's for /api/admin, the merchant dashboard's else.
+      headers: { host, origin: /^\/api\/admin(?:[/?]|$)/.test(request.url as string) ? adminOrigin : merchantOrigin, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(request.headers ?? {}) },
     });
     if (!expected.includes(response.statusCode)) {
       throw new DemoSetupError(`${request.method} ${request.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);

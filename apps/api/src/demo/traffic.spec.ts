@@ -17,7 +17,7 @@ import {
 } from '@pricehunt/contracts';
 import { startShopServer, type ShopServer } from '@pricehunt/shop-server';
 import { settableClock } from '../lib/clock';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_MERCHANT_EMAIL, DEMO_MERCHANT_PASSWORD, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
+import { DEMO_ADMIN_EMAIL, DEMO_MERCHANT_EMAIL, demoPasswords, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { itOnEngine, testEngine } from '../testing/db';
 import { connectDemoStore, signInMerchant, type MerchantCalls } from './connect-store';
@@ -50,7 +50,7 @@ async function simulate(store: ShopServer, headFile: string, seed: number): Prom
   await seedDemoAdmin(app.storage.businessAccounts, { production: false });
   const connected = await connectDemoStore(app, {
     email: DEMO_MERCHANT_EMAIL,
-    password: DEMO_MERCHANT_PASSWORD,
+    password: demoPasswords().merchant,
     apiOrigin: API_ORIGIN,
     installHead: (html) => fs.writeFileSync(headFile, html),
   });
@@ -66,7 +66,7 @@ async function simulate(store: ShopServer, headFile: string, seed: number): Prom
     shopperUrl: 'http://localhost:4200',
     visitsPerDay: 40,
   });
-  const merchant = await signInMerchant(app, { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD, apiOrigin: API_ORIGIN });
+  const merchant = await signInMerchant(app, { email: DEMO_MERCHANT_EMAIL, password: demoPasswords().merchant, apiOrigin: API_ORIGIN });
   const summary = await merchant.call<SummaryResponse>({ method: 'GET', url: `/api/business/dashboard/summary?from=${FROM}&to=${TO}&tz=UTC` });
   return { counts, summary, merchant, test, clock };
 }
@@ -179,7 +179,7 @@ describe('demo traffic simulator', () => {
   it('shows the admin overview the same days', async () => {
     const { test, clock, summary } = first;
     clock.set(END);
-    const admin = await signInMerchant(test.app, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, apiOrigin: API_ORIGIN });
+    const admin = await signInMerchant(test.app, { email: DEMO_ADMIN_EMAIL, password: demoPasswords().admin, apiOrigin: API_ORIGIN });
     const overview = await admin.call<OverviewResponse>({ method: 'GET', url: '/api/admin/overview' });
     const shown = overview.daily.slice(-DAYS);
     expect(shown.reduce((total, day) => total + day.searches, 0)).toBe(first.counts.searches);

@@ -1,6 +1,6 @@
-import { DEMO_ADMIN_PASSWORD, DEMO_MERCHANT_PASSWORD } from '../modules/admin/seed';
+import { demoPasswords } from '../modules/admin/seed';
 import { STRONG_PASSWORD } from '../testing/http';
-import { assertNewPassword, isCommonPassword, newPasswordProblem } from './password-policy';
+import { assertNewPassword, isCommonPassword, MIN_PASSWORD_SCORE, newPasswordProblem } from './password-policy';
 
 describe('new password policy', () => {
   const email = 'owner.name@shop.example';
@@ -25,10 +25,22 @@ describe('new password policy', () => {
   });
 
   it('accepts the demo and test passwords, passphrases and passwords without digits or letters', () => {
-    for (const password of [DEMO_MERCHANT_PASSWORD, DEMO_ADMIN_PASSWORD, STRONG_PASSWORD, 'correct horse battery staple', 'lettersonlyhere', '739184620573']) {
+    for (const password of [demoPasswords().merchant, demoPasswords().admin, STRONG_PASSWORD, 'correct horse battery staple', 'brisk-otter-lantern-58']) {
       expect(newPasswordProblem(password, email)).toBeNull();
     }
     expect(isCommonPassword('pricehunt-admin-1')).toBe(false);
+  });
+
+  it.each([
+    ['1234567890123', /^This password is too easy to guess\. This is similar to a commonly used password\./],
+    ['qwertyuiopas', /^This password is too easy to guess\. This is similar to a commonly used password\./],
+    ['P@ssword1234', /^This password is too easy to guess\. .*Avoid predictable letter substitutions like '@' for 'a'\./],
+    ['abcdefghijkl', /^This password is too easy to guess\. Common character sequences like "abc" are easy to guess\./],
+    ['pricehunt1234', /^This password is too easy to guess\. Add more words that are less common\./],
+    ['pricehunt-admin-1', /^This password is too easy to guess\./],
+  ])('refuses %j as too easy to guess (zxcvbn score under 3), saying why', (password, message) => {
+    expect(MIN_PASSWORD_SCORE).toBe(3);
+    expect(newPasswordProblem(password, email)).toMatch(message);
   });
 
   it('throws the 400 envelope error naming the field', () => {

@@ -46,7 +46,7 @@ describe('rate limits on registration and reset requests (limiter enabled)', () 
       expect(limited.statusCode).toBe(429);
       expect(limited.json().code).toBe('RATE_LIMITED');
       // Malformed bodies from a limited address are refused before validation too.
-      expect((await t.app.inject({ method: 'POST', url: '/api/business/auth/register', remoteAddress: '10.1.0.1', payload: {} })).statusCode).toBe(429);
+      expect((await t.app.inject({ method: 'POST', url: '/api/business/auth/register', headers: { origin: 'http://localhost:4300' }, remoteAddress: '10.1.0.1', payload: {} })).statusCode).toBe(429);
       expect((await from('10.1.0.2', '/api/business/auth/password-reset/request', 'a@shop.example')).statusCode).toBe(200);
     });
   });

@@ -14,7 +14,7 @@ describe('security: CORS, cross-site writes, headers, docs', () => {
     it('refuses a POST with a foreign Origin and a valid session cookie (403) and keeps the session', async () => {
       const res = await call(t.app, 'POST', '/api/business/auth/logout', { cookie, origin: 'https://evil.example' });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', error: 'Cross-site request refused' });
+      expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', error: 'This request must come from the merchant dashboard or the admin console' });
       expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie })).statusCode).toBe(200);
     });
 
@@ -25,31 +25,37 @@ describe('security: CORS, cross-site writes, headers, docs', () => {
       }
     });
 
-    it('refuses a cross-site browser request without Origin (Sec-Fetch-Site: cross-site or same-site)', async () => {
-      for (const site of ['cross-site', 'same-site']) {
+    it('refuses a business write without Origin, whatever Sec-Fetch-Site says, and one whose only clue is a foreign Referer', async () => {
+      for (const site of ['cross-site', 'same-site', 'same-origin', 'none']) {
         const res = await call(t.app, 'POST', '/api/business/auth/logout', { cookie, origin: null, headers: { 'sec-fetch-site': site } });
         expect(res.statusCode).toBe(403);
       }
-    });
-
-    it('refuses a write whose only clue is a foreign Referer', async () => {
       const res = await call(t.app, 'POST', '/api/business/auth/logout', { cookie, origin: null, headers: { referer: 'https://evil.example/page' } });
       expect(res.statusCode).toBe(403);
     });
 
-    it('accepts the app origins, same-origin browser calls without Origin, and non-browser clients', async () => {
+    it('refuses a business write from the API’s own address (a page of the shopper site behind its proxy has it) and from a client sending no Origin', async () => {
+      const ownOrigin = await call(t.app, 'POST', '/api/business/auth/logout', { origin: 'http://localhost:4200', headers: { host: 'localhost:4200' } });
+      expect(ownOrigin.statusCode).toBe(403);
+      const curl = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'csrf@shop.example', password: STRONG_PASSWORD }, origin: null });
+      expect(curl.statusCode).toBe(403);
+      expect(curl.json().error).toBe('This request must come from the merchant dashboard or the admin console: it carries no Origin or Referer header');
+    });
+
+    it("accepts the merchant dashboard's origin, or its Referer", async () => {
       const fromApp = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'csrf@shop.example', password: STRONG_PASSWORD } });
       expect(fromApp.statusCode).toBe(200);
-      const sameOrigin = await call(t.app, 'POST', '/api/business/auth/login', {
-        body: { email: 'csrf@shop.example', password: STRONG_PASSWORD },
-        origin: null,
-        headers: { 'sec-fetch-site': 'same-origin' },
-      });
+      const byReferer = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'csrf@shop.example', password: STRONG_PASSWORD }, origin: null, headers: { referer: 'http://localhost:4300/business-login' } });
+      expect(byReferer.statusCode).toBe(200);
+    });
+
+    it('keeps the other cookie areas as they were: same-origin browser calls without Origin and non-browser clients', async () => {
+      const sameOrigin = await call(t.app, 'POST', '/api/shopper/auth/logout', { origin: null, headers: { 'sec-fetch-site': 'same-origin' } });
       expect(sameOrigin.statusCode).toBe(200);
-      const curl = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'csrf@shop.example', password: STRONG_PASSWORD }, origin: null });
+      const curl = await call(t.app, 'POST', '/api/shopper/auth/logout', { origin: null });
       expect(curl.statusCode).toBe(200);
-      const ownOrigin = await call(t.app, 'POST', '/api/business/auth/logout', { origin: 'http://localhost:80', headers: { host: 'localhost:80' } });
-      expect(ownOrigin.statusCode).toBe(200);
+      const foreign = await call(t.app, 'POST', '/api/shopper/auth/logout', { origin: 'https://evil.example' });
+      expect(foreign.json()).toMatchObject({ statusCode: 403, error: 'Cross-site request refused' });
     });
 
     it('lets safe methods through whatever their origin', async () => {

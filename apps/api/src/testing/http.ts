@@ -2,8 +2,16 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { row, value } from './db';
 import { afterAnswerIdle } from '../lib/after-answer';
 
+/** The merchant dashboard's origin (MERCHANT_APP_URL's default): business writes need it. */
 export const APP_ORIGIN = 'http://localhost:4300';
+/** The admin console's origin (ADMIN_APP_URL's default): admin writes need it. */
+export const ADMIN_ORIGIN = 'http://localhost:4400';
 export const SHOPPER_ORIGIN = 'http://localhost:4200';
+
+/** The Origin the app that makes a call to `url` sends: the admin console's for /api/admin, else the merchant dashboard's. */
+export function originFor(url: string): string {
+  return /^\/api\/admin(?:[/?]|$)/.test(url) ? ADMIN_ORIGIN : APP_ORIGIN;
+}
 export const STRONG_PASSWORD = 'correct-horse-42';
 
 /** The `name=value` pair of a Set-Cookie for the given cookie, for the next request's Cookie header. */
@@ -12,7 +20,7 @@ export function cookieFrom(response: LightMyRequestResponse, name = 'pricehunt.s
   return cookie ? `${cookie.name}=${cookie.value}` : undefined;
 }
 
-/** A browser-like JSON call from the merchant app origin. */
+/** A browser-like JSON call from the app that makes it (`originFor`: the admin console or the merchant dashboard). */
 export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -20,7 +28,7 @@ export function call(
   options: { body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
 ) {
   const headers: Record<string, string> = { ...options.headers };
-  if (options.origin !== null) headers.origin = options.origin ?? APP_ORIGIN;
+  if (options.origin !== null) headers.origin = options.origin ?? originFor(url);
   if (options.cookie) headers.cookie = options.cookie;
   return app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
 }

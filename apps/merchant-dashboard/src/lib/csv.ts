@@ -2,22 +2,33 @@
 export type CsvCell = string | number | null | undefined;
 
 /**
- * Text a spreadsheet could take for a formula or a command begins with one of these (OWASP, CSV injection):
- * `=`, `+`, `-`, `@`, a tab or a carriage return.
+ * Every CSV export of the dashboard (analytics, attribution) is written by `toCsv`, and every text cell it
+ * writes is neutralised: a spreadsheet (Excel, LibreOffice, Google Sheets, Numbers) reads no formula or command in it,
+ * whichever separator the file is opened with (`,` or `;`).
+ *
+ * Text a spreadsheet could take for a formula or a command begins with one of `=`, `+`, `-`, `@` (OWASP, CSV
+ * injection), their fullwidth forms `＝` `＋` `－` `＠` (which spreadsheets in East Asian locales read as the ASCII
+ * sign), or any of them after characters a spreadsheet skips or a reader does not see: spaces and tabs, carriage
+ * returns and line feeds, no-break and ideographic spaces, and the zero-width characters (U+200B–U+200D, U+2060,
+ * U+FEFF). A text that begins with a tab or a carriage return is defused whatever follows.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|[\s\u00a0\u200b-\u200d\u2060\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+
+/** Quoted when holding a quote, a line break, or a separator: `,`, or `;` (the separator of many locales). */
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /**
  * One cell of CSV text. The cell's type decides: a finite JS number is written as a number (a negative amount
- * stays `-12.5`); a string is text, whatever it looks like, so one that begins like a formula is defused with a
- * leading single quote (and then quoted). Cells holding a quote, a comma or a line break are quoted (RFC 4180).
+ * stays `-12.5`); a string is text, whatever it looks like, so one that begins like a formula (see `FORMULA_START`)
+ * is defused with a leading single quote (and then quoted). Cells holding a quote, a comma, a semicolon or a line
+ * break are quoted (RFC 4180).
  */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = String(value);
   if (FORMULA_START.test(text)) return `"'${text.replace(/"/g, '""')}"`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** CSV text (RFC 4180 quoting, formulas defused: see `csvCell`) of a header row and data rows. */

@@ -2,9 +2,8 @@ import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { call } from '../../testing/http';
 import {
   DEMO_ADMIN_EMAIL,
-  DEMO_ADMIN_PASSWORD,
   DEMO_MERCHANT_EMAIL,
-  DEMO_MERCHANT_PASSWORD,
+  demoPasswords,
   DEMO_MERCHANT_STORE,
   describeDemoAdmin,
   describeDemoMerchant,
@@ -22,10 +21,10 @@ describe('demo admin seed', () => {
 
   it('makes an admin that can log in, once', async () => {
     const first = await seedDemoAdmin(t.app.storage.businessAccounts, { production: false });
-    expect(first).toEqual({ created: true, email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD });
+    expect(first).toEqual({ created: true, email: DEMO_ADMIN_EMAIL, password: demoPasswords().admin });
     expect(await seedDemoAdmin(t.app.storage.businessAccounts, { production: false })).toMatchObject({ created: false });
-    expect(describeDemoAdmin(first)).toBe(`admin console login: ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
-    const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD } });
+    expect(describeDemoAdmin(first)).toBe(`admin console login: ${DEMO_ADMIN_EMAIL} / ${demoPasswords().admin}`);
+    const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: DEMO_ADMIN_EMAIL, password: demoPasswords().admin } });
     expect(res.statusCode).toBe(200);
     expect(res.json().business.isAdmin).toBe(true);
   });
@@ -39,8 +38,8 @@ describe('demo admin seed', () => {
 
   it('makes a merchant with a Shopify store that can log in, and none in production', async () => {
     const result = await seedDemoMerchant(t.app.storage.businessAccounts, { production: false });
-    expect(describeDemoMerchant(result)).toBe(`merchant dashboard login: ${DEMO_MERCHANT_EMAIL} / ${DEMO_MERCHANT_PASSWORD}`);
-    const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: DEMO_MERCHANT_EMAIL, password: DEMO_MERCHANT_PASSWORD } });
+    expect(describeDemoMerchant(result)).toBe(`merchant dashboard login: ${DEMO_MERCHANT_EMAIL} / ${demoPasswords().merchant}`);
+    const res = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: DEMO_MERCHANT_EMAIL, password: demoPasswords().merchant } });
     expect(res.statusCode).toBe(200);
     expect(res.json().business).toMatchObject({ isAdmin: false, storeDomain: DEMO_MERCHANT_STORE });
     expect(await seedDemoMerchant(t.app.storage.businessAccounts, { production: true })).toEqual({ created: false, skipped: 'production' });

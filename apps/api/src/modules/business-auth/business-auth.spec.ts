@@ -135,7 +135,7 @@ describe('business accounts', () => {
     });
 
     it('answers 400 for an empty body', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/business/auth/register', headers: { 'content-type': 'application/json' }, payload: '' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/business/auth/register', headers: { origin: 'http://localhost:4300', 'content-type': 'application/json' }, payload: '' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, field: 'body', error: 'Request body is required' });
       // No body and no content type at all: the same answer.

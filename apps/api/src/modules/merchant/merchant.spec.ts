@@ -22,7 +22,7 @@ interface Merchant {
 async function register(app: FastifyInstance, email: string, storeDomain: string, dns: DnsFixture): Promise<Merchant> {
   const { cookie, business } = await registerBusiness(app, email, PASSWORD, { storeDomain });
   await verifyStoreDomain(app, cookie, dns);
-  const key = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { cookie } });
+  const key = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { origin: 'http://localhost:4300', cookie } });
   expect(key.statusCode).toBe(200);
   return { id: business.id, cookie, domain: storeDomain, apiKey: key.json().apiKey };
 }
@@ -328,12 +328,12 @@ describe('merchant dashboard API', () => {
     });
 
     it('follows the attribution window of the settings', async () => {
-      const patch = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { attributionWindowDays: 60 } });
+      const patch = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { attributionWindowDays: 60 } });
       expect(patch.statusCode).toBe(200);
       const body = (await get(a, '/api/business/attribution?from=2026-03-10&to=2026-03-16')).json();
       expect(body.attributedOrders).toBe(3);
       expect(body.attributedRevenueCents).toBe(6999);
-      await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { attributionWindowDays: 30 } });
+      await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { attributionWindowDays: 30 } });
     });
   });
 
@@ -375,7 +375,7 @@ describe('merchant dashboard API', () => {
 
     it('stops accepting a rotated key', async () => {
       const old = b.apiKey;
-      const rotated = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { cookie: b.cookie } });
+      const rotated = await app.inject({ method: 'POST', url: '/api/business/settings/api-key', headers: { origin: 'http://localhost:4300', cookie: b.cookie } });
       b.apiKey = rotated.json().apiKey;
       expect(b.apiKey).not.toBe(old);
       const res = await app.inject({ method: 'POST', url: '/api/merchant/conversions', headers: { authorization: `Bearer ${old}` }, payload: { orderId: 'x', value: 1 } });
@@ -389,37 +389,37 @@ describe('merchant dashboard API', () => {
 
   describe('settings', () => {
     it('validates and stores settings', async () => {
-      const bad = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { attributionWindowDays: 0 } });
+      const bad = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { attributionWindowDays: 0 } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().field).toBe('attributionWindowDays');
-      const currency = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { currency: 'usd1' } });
+      const currency = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { currency: 'usd1' } });
       expect(currency.json().field).toBe('currency');
-      const taken = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { storeDomain: 'shop-b.example.com' } });
+      const taken = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { storeDomain: 'shop-b.example.com' } });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().field).toBe('storeDomain');
-      const ok = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { cookie: a.cookie }, payload: { storeName: 'Shop A', timeZone: 'Europe/Berlin' } });
+      const ok = await app.inject({ method: 'PATCH', url: '/api/business/settings', headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { storeName: 'Shop A', timeZone: 'Europe/Berlin' } });
       expect(ok.json()).toMatchObject({ storeName: 'Shop A', timeZone: 'Europe/Berlin', currency: 'USD', storeDomain: 'shop-a.example.com' });
     });
 
     it('changes the password only with the current one', async () => {
-      const wrong = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: 'nope', newPassword: 'another-pass-77' } });
+      const wrong = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { origin: 'http://localhost:4300', cookie: b.cookie }, payload: { currentPassword: 'nope', newPassword: 'another-pass-77' } });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().field).toBe('currentPassword');
-      const weak = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'short' } });
+      const weak = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { origin: 'http://localhost:4300', cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'short' } });
       expect(weak.json().field).toBe('newPassword');
       for (const [newPassword, error] of [
         ['password1234', 'This password is among the most commonly used passwords; choose another'],
         ['B@Example.com', 'The password must not be your email address'],
         ['          1a', 'The password repeats one character too much; choose another'],
       ]) {
-        const refused = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword } });
+        const refused = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { origin: 'http://localhost:4300', cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword } });
         expect(refused.statusCode).toBe(400);
         expect(refused.json().field).toBe('newPassword');
         expect(refused.json().error).toContain(error);
       }
-      const ok = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'another-pass-77' } });
+      const ok = await app.inject({ method: 'POST', url: '/api/business/settings/password', headers: { origin: 'http://localhost:4300', cookie: b.cookie }, payload: { currentPassword: PASSWORD, newPassword: 'another-pass-77' } });
       expect(ok.statusCode).toBe(200);
-      const login = await app.inject({ method: 'POST', url: '/api/business/auth/login', payload: { email: 'b@example.com', password: 'another-pass-77' } });
+      const login = await app.inject({ method: 'POST', url: '/api/business/auth/login', headers: { origin: 'http://localhost:4300' }, payload: { email: 'b@example.com', password: 'another-pass-77' } });
       expect(login.statusCode).toBe(200);
     });
   });
@@ -452,7 +452,7 @@ describe('merchant dashboard API', () => {
   describe('products', () => {
     const feed = (rows: string[]) => ['id\ttitle\tlink\tprice\tavailability\tbrand\tgtin\tcondition', ...rows].join('\n');
     const upload = (m: Merchant, text: string) =>
-      app.inject({ method: 'POST', url: '/api/business/products/feed?format=tsv', headers: { cookie: m.cookie, 'content-type': 'text/tab-separated-values' }, payload: text });
+      app.inject({ method: 'POST', url: '/api/business/products/feed?format=tsv', headers: { origin: 'http://localhost:4300', cookie: m.cookie, 'content-type': 'text/tab-separated-values' }, payload: text });
 
     it('imports a Merchant Center feed with a per-row report and ranks prices against other retailers', async () => {
       const mine = await upload(a, feed([
@@ -474,7 +474,7 @@ describe('merchant dashboard API', () => {
       expect((await get(a, '/api/business/products')).json().items[0]).toMatchObject({ priceRank: 1, bestCompetitorPriceCents: 6100 });
       await run(app, "UPDATE offers SET shipping_cents = NULL WHERE external_id = 'B-1'");
 
-      const cheaper = await app.inject({ method: 'PATCH', url: `/api/business/products/${list.items[0].id}`, headers: { cookie: a.cookie }, payload: { priceCents: 5000, availability: 'out_of_stock' } });
+      const cheaper = await app.inject({ method: 'PATCH', url: `/api/business/products/${list.items[0].id}`, headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { priceCents: 5000, availability: 'out_of_stock' } });
       expect(cheaper.statusCode).toBe(200);
       expect(cheaper.json()).toMatchObject({ priceCents: 5000, availability: 'out_of_stock', priceRank: 1 });
       const history = await values(app, 'SELECT price_cents FROM price_points WHERE offer_id = ? ORDER BY id', [list.items[0].id]);
@@ -485,12 +485,12 @@ describe('merchant dashboard API', () => {
 
     it('answers 404 for another business’s product and names bad fields', async () => {
       const theirs = (await get(b, '/api/business/products')).json().items[0];
-      const res = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { cookie: a.cookie }, payload: { priceCents: 1 } });
+      const res = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { priceCents: 1 } });
       expect(res.statusCode).toBe(404);
       expect((await get(b, '/api/business/products')).json().items[0].priceCents).toBe(5400);
-      const negative = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { cookie: b.cookie }, payload: { priceCents: -5 } });
+      const negative = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { origin: 'http://localhost:4300', cookie: b.cookie }, payload: { priceCents: -5 } });
       expect(negative.json().field).toBe('priceCents');
-      const empty = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { cookie: b.cookie }, payload: {} });
+      const empty = await app.inject({ method: 'PATCH', url: `/api/business/products/${theirs.id}`, headers: { origin: 'http://localhost:4300', cookie: b.cookie }, payload: {} });
       expect(empty.statusCode).toBe(400);
       expect((await get(a, '/api/business/products?sort=cheapest')).json().field).toBe('sort');
       const blank = await upload(a, '   ');
@@ -522,7 +522,7 @@ describe('merchant dashboard API', () => {
       await run(app, `INSERT INTO store_syncs (id, business_id, store_domain, status, started_at) VALUES ('sync-b', ?, 'shop-b.example.com', 'succeeded', 1)`, [b.id]);
       expect((await get(b, '/api/business/integration/syncs/sync-b')).statusCode).toBe(200);
       expect((await get(a, '/api/business/integration/syncs/sync-b')).statusCode).toBe(404);
-      const bad = await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie: a.cookie }, payload: { storeDomain: 'not a domain' } });
+      const bad = await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { origin: 'http://localhost:4300', cookie: a.cookie }, payload: { storeDomain: 'not a domain' } });
       expect(bad.json().field).toBe('storeDomain');
     });
 
@@ -551,12 +551,12 @@ describe('merchant dashboard API', () => {
       await insertClick(app, c.id, '2026-03-10T12:00:00Z', { url: 'https://shop-c.example.com/x' });
       await insertReferral(app, c.id, '2026-03-10T12:00:00Z', { referralId: 'ref_c' });
       await convert(app, c, { orderId: 'c-1', value: 1, referralId: 'ref_c' });
-      const unconfirmed = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: c.cookie }, payload: { password: PASSWORD, confirm: 'yes' } });
+      const unconfirmed = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { origin: 'http://localhost:4300', cookie: c.cookie }, payload: { password: PASSWORD, confirm: 'yes' } });
       expect(unconfirmed.statusCode).toBe(400);
       expect(unconfirmed.json().field).toBe('confirm');
-      const wrong = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: c.cookie }, payload: { password: 'nope', confirm: 'DELETE' } });
+      const wrong = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { origin: 'http://localhost:4300', cookie: c.cookie }, payload: { password: 'nope', confirm: 'DELETE' } });
       expect(wrong.json().field).toBe('password');
-      const ok = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: c.cookie }, payload: { password: PASSWORD, confirm: 'DELETE' } });
+      const ok = await app.inject({ method: 'DELETE', url: '/api/business/account', headers: { origin: 'http://localhost:4300', cookie: c.cookie }, payload: { password: PASSWORD, confirm: 'DELETE' } });
       expect(ok.statusCode).toBe(200);
       const count = (table: string) => value<number>(app, `SELECT count(*) AS n FROM ${table} WHERE business_id = ?`, [c.id]);
       expect([await count('clicks'), await count('referrals'), await count('conversions'), await count('merchant_settings')]).toEqual([0, 0, 0, 0]);

@@ -62,25 +62,25 @@ describe('connecting a store', () => {
 
   it('verifies the domain only when the home page carries the token', async () => {
     const integration = (await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json();
-    const missing = (await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } })).json();
+    const missing = (await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { origin: 'http://localhost:4300', cookie } })).json();
     expect(missing).toMatchObject({ verified: false });
     store.setHead('<meta name="pricehunt-verification" content="someone-else">');
-    expect((await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } })).json().verified).toBe(false);
+    expect((await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { origin: 'http://localhost:4300', cookie } })).json().verified).toBe(false);
     store.setHead(integration.metaTag);
-    const ok = (await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } })).json();
+    const ok = (await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { origin: 'http://localhost:4300', cookie } })).json();
     expect(ok).toMatchObject({ verified: true, method: 'meta' });
     const after = (await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json();
     expect(after).toMatchObject({ verified: true, verificationMethod: 'meta' });
     // Changing the domain gives up the proof: the old domain is free for whoever proves it, and coming back means proving it again.
-    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie }, payload: { storeDomain: 'other-demo.myshopify.com' } });
+    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { origin: 'http://localhost:4300', cookie }, payload: { storeDomain: 'other-demo.myshopify.com' } });
     expect((await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json().verified).toBe(false);
-    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie }, payload: { storeDomain: DOMAIN } });
+    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { origin: 'http://localhost:4300', cookie }, payload: { storeDomain: DOMAIN } });
     expect((await app.inject({ method: 'GET', url: '/api/business/integration', headers: { cookie } })).json().verified).toBe(false);
-    expect((await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } })).json()).toMatchObject({ verified: true, method: 'meta' });
+    expect((await app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { origin: 'http://localhost:4300', cookie } })).json()).toMatchObject({ verified: true, method: 'meta' });
   });
 
   it('imports /products.json page by page and can sync again', async () => {
-    const started = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    const started = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { origin: 'http://localhost:4300', cookie } });
     expect(started.statusCode).toBe(202);
     await app.storeSync.idle();
     const sync = (await app.inject({ method: 'GET', url: `/api/business/integration/syncs/${started.json().id}`, headers: { cookie } })).json();
@@ -96,7 +96,7 @@ describe('connecting a store', () => {
     expect(products.items[0]).toMatchObject({ title: 'Demo Mug 1', priceCents: 1000, currency: 'USD' });
     expect(products.items[4]).toMatchObject({ availability: 'out_of_stock' });
 
-    const again = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    const again = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { origin: 'http://localhost:4300', cookie } });
     await app.storeSync.idle();
     const second = (await app.inject({ method: 'GET', url: `/api/business/integration/syncs/${again.json().id}`, headers: { cookie } })).json();
     expect(second).toMatchObject({ status: 'succeeded', products: 5, inserted: 0 });
@@ -110,8 +110,8 @@ describe('connecting a store', () => {
   });
 
   it('reports a store that cannot be fetched as a failed sync', async () => {
-    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { cookie }, payload: { storeDomain: 'missing-store.invalid' } });
-    const started = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    await app.inject({ method: 'PUT', url: '/api/business/integration/domain', headers: { origin: 'http://localhost:4300', cookie }, payload: { storeDomain: 'missing-store.invalid' } });
+    const started = await app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { origin: 'http://localhost:4300', cookie } });
     await app.storeSync.idle();
     const sync = (await app.inject({ method: 'GET', url: `/api/business/integration/syncs/${started.json().id}`, headers: { cookie } })).json();
     expect(sync.status).toBe('failed');
@@ -152,9 +152,9 @@ describe('a store sync and several API instances', () => {
 
   it('runs one sync per business: the other instance answers the one running, and starting up leaves it running', async () => {
     const { cookie } = await registerBusiness(first.app, 'fleet@example.com', 'fleet-password-1', { storeDomain: DOMAIN });
-    const started = await first.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    const started = await first.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { origin: 'http://localhost:4300', cookie } });
     expect(started.statusCode).toBe(202);
-    const elsewhere = await second.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { cookie } });
+    const elsewhere = await second.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { origin: 'http://localhost:4300', cookie } });
     expect(elsewhere.json()).toMatchObject({ id: started.json().id, status: 'running' });
     // A third instance starting on the same database does not take the live sync for an interrupted one.
     const third = await buildTestApp({ DATABASE_URL: first.databaseUrl });
@@ -191,7 +191,7 @@ describe('verifying a store domain that resolves to a non-public address', () =>
     // The store's domain leads to a host name the system resolves to loopback (127.0.0.1, ::1), which is refused.
     t = await buildTestApp({ STORE_ORIGIN_OVERRIDES: `${DOMAIN}=http://localhost:9` });
     const { cookie } = await registerBusiness(t.app, 'inside@example.com', undefined, { storeDomain: DOMAIN });
-    const verify = await t.app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { cookie } });
+    const verify = await t.app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { origin: 'http://localhost:4300', cookie } });
     expect(verify.statusCode).toBe(200);
     const answer = verify.json() as { verified: boolean; message: string };
     expect(answer.verified).toBe(false);

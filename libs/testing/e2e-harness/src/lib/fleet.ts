@@ -83,6 +83,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     DNS_SERVERS: `127.0.0.1:${await freePort()}`,
     SHOPPER_APP_URL: sites.shopper,
     MERCHANT_APP_URL: sites.merchant,
+    ADMIN_APP_URL: sites.admin,
     PUBLIC_URL: sites.shopper,
     APP_ORIGINS: Object.values(sites).join(','),
     HOST: '127.0.0.1',

@@ -140,6 +140,24 @@ describe('the repository nginx configuration, run by Debian nginx', () => {
     expect([...one.seen, ...two.seen].every((request) => request.forwardedFor === '127.0.0.1')).toBe(true);
   });
 
+  it("forwards a client's own address and drops the X-Forwarded-For it made up; appends to the header of the shopper site's server", async () => {
+    const get = (localAddress: string, forwardedFor: string) =>
+      new Promise<void>((resolve, reject) => {
+        const request = http.get(`${shopper}/api/health`, { localAddress, headers: { 'x-forwarded-for': forwardedFor } }, (response) => {
+          response.resume();
+          response.on('end', resolve);
+        });
+        request.on('error', reject);
+      });
+    one.seen.length = 0;
+    two.seen.length = 0;
+    // A browser (here 127.0.0.2, not an address nginx trusts) cannot name another address.
+    await get('127.0.0.2', '198.51.100.7');
+    // The shopper site's server (127.0.0.1) names its visitor: nginx appends the server's address.
+    await get('127.0.0.1', '203.0.113.9');
+    expect([...one.seen, ...two.seen].map((request) => request.forwardedFor).sort()).toEqual(['127.0.0.2', '203.0.113.9, 127.0.0.1']);
+  });
+
   it('retries a GET on the other instance when one breaks the connection, but never a POST it has sent', async () => {
     one.breakAfterReading = true;
     try {

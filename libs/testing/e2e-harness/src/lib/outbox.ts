@@ -1,3 +1,4 @@
+import { writeOriginFor } from './stack';
 import Database from 'better-sqlite3';
 
 /**
@@ -41,7 +42,12 @@ export async function registerConfirmed(
   body: { email: string; password: string } & Record<string, unknown>,
 ): Promise<string> {
   const post = (route: string, payload: unknown) =>
-    fetch(`${stack.apiUrl}/api/${audience}/auth/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    fetch(`${stack.apiUrl}/api/${audience}/auth/${route}`, {
+      method: 'POST',
+      // A business registers in the merchant dashboard, whose origin the API asks business writes for.
+      headers: { 'content-type': 'application/json', ...(audience === 'business' ? { origin: writeOriginFor(stack.apiUrl, `/api/business/auth/${route}`) } : {}) },
+      body: JSON.stringify(payload),
+    });
   const registered = await post('register', body);
   if (registered.status !== 202) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
   const token = await tokenFromOutbox(stack.databasePath, body.email);

@@ -36,6 +36,19 @@ export interface Stack {
 }
 
 const tsx = path.join(workspaceRoot, 'node_modules/.bin/tsx');
+
+/** The merchant dashboard's and the admin console's origins of each running stack's API, by its URL. */
+const appOrigins = new Map<string, { merchant: string; admin: string }>();
+
+/**
+ * The Origin the app that writes to `route` sends, for calls made outside a browser: the API takes admin writes only
+ * from the admin console's origin, business writes only from the merchant dashboard's (the stack's apps when it serves
+ * them, else the API's defaults, http://localhost:4400 and :4300).
+ */
+export function writeOriginFor(apiUrl: string, route: string): string {
+  const origins = appOrigins.get(apiUrl) ?? { merchant: 'http://localhost:4300', admin: 'http://localhost:4400' };
+  return /^\/api\/admin(?:[/?]|$)/.test(route) ? origins.admin : origins.merchant;
+}
 const vite = path.join(workspaceRoot, 'node_modules/vite/bin/vite.js');
 
 function runToEnd(process: ManagedProcess): Promise<string> {
@@ -56,7 +69,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const databasePath = path.join(dir, 'e2e.db');
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
+  // The apps' ports are chosen first: the API takes admin and business writes only from their origins.
+  const appPorts = new Map<WebApp, number>();
+  for (const app of options.apps ?? []) appPorts.set(app, await freePort());
+  const origins = {
+    merchant: appPorts.has('merchant-dashboard') ? `http://127.0.0.1:${appPorts.get('merchant-dashboard')}` : 'http://localhost:4300',
+    admin: appPorts.has('admin') ? `http://127.0.0.1:${appPorts.get('admin')}` : 'http://localhost:4400',
+  };
+  appOrigins.set(apiUrl, origins);
   const env = {
+    MERCHANT_APP_URL: origins.merchant,
+    ADMIN_APP_URL: origins.admin,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: `file:${databasePath}`,
@@ -78,6 +101,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const processes: ManagedProcess[] = [];
   const stop = async () => {
+    appOrigins.delete(apiUrl);
     await Promise.all(processes.map((p) => p.stop()));
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -110,7 +134,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const app of options.apps ?? []) {
       const distIndex = path.join(workspaceRoot, 'dist/apps', app, 'index.html');
       if (!fs.existsSync(distIndex)) throw new Error(`${app} is not built: run "npx nx build ${app}" first`);
-      const port = await freePort();
+      const port = appPorts.get(app) as number;
       const appEnv = { PRICEHUNT_API_URL: apiUrl, PRICEHUNT_APP_PORT: String(port) };
       // The shopper site's own server renders product pages on the server (its SSR build beside the browser's files);
       // the other apps are static, served by `vite preview`.
