@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import { sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import type { RenderOptions, RenderResult } from '../src/entry-server';
 import { NOINDEX, pageHtml, shellHtml } from './html';
-import { createApiProxy, forwardedFor, trustedPeers } from './forwarding';
+import { createApiProxy, forwardedFor, trustedPeers } from '@pricehunt/forwarding';
 import { categoriesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './sitemap';
 
 const workspaceRoot = path.resolve(__dirname, '../../..');

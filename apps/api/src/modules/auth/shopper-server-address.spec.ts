@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // The shopper site's server passes browsers' calls on to the API: this spec runs its proxy in front of a real API, as
-// `npm start` and the fleet do, to check the address the API counts sign-in failures by. Test-only import of that app.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { createApiProxy, trustedPeers } from '../../../../shopper/server/forwarding';
+// `npm start` and the fleet do, to check the address the API counts sign-in failures by.
+import { createApiProxy, trustedPeers } from '@pricehunt/forwarding';
 import { APP_ORIGIN, registerBusiness, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 

@@ -53,7 +53,7 @@ describe('connecting a store', () => {
     store = await startStore();
     t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `${DOMAIN}=${store.origin}` });
     app = t.app;
-    cookie = (await registerBusiness(app, 'demo@example.com', 'demo-password-1', { storeDomain: DOMAIN })).cookie;
+    cookie = (await registerBusiness(app, 'demo@example.com', 'velvet-harbor-stove-81', { storeDomain: DOMAIN })).cookie;
   });
   afterAll(async () => {
     await t?.close();
@@ -151,7 +151,7 @@ describe('a store sync and several API instances', () => {
   });
 
   it('runs one sync per business: the other instance answers the one running, and starting up leaves it running', async () => {
-    const { cookie } = await registerBusiness(first.app, 'fleet@example.com', 'fleet-password-1', { storeDomain: DOMAIN });
+    const { cookie } = await registerBusiness(first.app, 'fleet@example.com', 'quartz-lantern-meadow-27', { storeDomain: DOMAIN });
     const started = await first.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { origin: 'http://localhost:4300', cookie } });
     expect(started.statusCode).toBe(202);
     const elsewhere = await second.app.inject({ method: 'POST', url: '/api/business/integration/shopify-sync', headers: { origin: 'http://localhost:4300', cookie } });

@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'forwarding',
+  preset: '../../../jest.preset.js',
+};

@@ -1,0 +1,1 @@
+export { createApiProxy, forwardedFor, plainAddress, trustedPeers, upstreamHeaders, type TrustedPeer } from './lib/forwarding';
