@@ -59,6 +59,16 @@ describe('a body over the limit on a real connection', () => {
     expect(second).toMatch(/^HTTP\/1\.1 200 /);
   });
 
+  it('is read to its end too when a route refuses the request before its body (a feed upload without a session)', async () => {
+    const body = Buffer.alloc(15 * 1024 * 1024, 'a');
+    const head = `POST /api/business/products/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/tab-separated-values\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const { received, error } = await exchange(port, head, body, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(error).toBeNull();
+    const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 4\d\d /);
+    expect(second).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('is not waited for past the drain limit: a declared length over it gets its 413 and a closed connection', async () => {
     const head = `POST /api/track-event HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\n`;
     const { received } = await exchange(port, head, Buffer.from('{"eventType":'), '');
