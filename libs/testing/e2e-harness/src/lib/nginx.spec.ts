@@ -172,7 +172,7 @@ describe('the repository nginx configuration, run by Debian nginx', () => {
   it("answers a client over its tracking rate 429 with Retry-After and the envelope, by the address it connects from; others are served", async () => {
     const json = { 'content-type': 'application/json' };
     const flood = await Promise.all(
-      Array.from({ length: 80 }, () =>
+      Array.from({ length: 150 }, () =>
         // A forged X-Forwarded-For changes nothing: the limit counts the address that connected.
         request(`${shopper}/api/track-event`, { localAddress: '127.0.0.6', method: 'POST', body: '{}', headers: { ...json, 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` } }),
       ),
