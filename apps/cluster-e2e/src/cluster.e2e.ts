@@ -1,11 +1,27 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seedDatabase, startFleet, startPostgresCluster, tempDir, type Fleet, type PostgresCluster } from '@pricehunt/e2e-harness';
+import {
+  closeTrafficAgents,
+  launchBrowser,
+  request,
+  seedDatabase,
+  startFleet,
+  startOversizedPoster,
+  startPostgresCluster,
+  startShoppers,
+  tempDir,
+  type AttackerTally,
+  type Fleet,
+  type PostgresCluster,
+  type ShopperTally,
+} from '@pricehunt/e2e-harness';
 
 /**
  * The fleet as `npm run start:cluster` runs it: nginx with the repository's configuration (deploy/nginx) in front of
  * two API instances of the production build on one PostgreSQL database, the shopper app's build served by nginx.
- * A shopper compares prices through it; one instance is killed with SIGKILL in the middle of a burst of clicks and
- * events: every click and event the fleet acknowledged is a row in PostgreSQL, and the other instance answers after.
+ * A shopper compares prices through it; a client posting oversized bodies costs the shoppers on other addresses
+ * nothing; one instance is killed with SIGKILL in the middle of a burst of clicks and events while that client goes on:
+ * every click and event the fleet acknowledged is a row in PostgreSQL, and the other instance answers after. Clients
+ * come from loopback addresses of their own (127.0.0.0/8), as nginx's per-address limits tell clients apart.
  */
 describe('the fleet: nginx, two API instances, PostgreSQL', () => {
   let pg: PostgresCluster;
@@ -28,6 +44,7 @@ describe('the fleet: nginx, two API instances, PostgreSQL', () => {
   }, 180_000);
 
   afterAll(async () => {
+    closeTrafficAgents();
     await browser?.close();
     await fleet?.stop();
     await pg?.stop();
@@ -95,6 +112,38 @@ describe('the fleet: nginx, two API instances, PostgreSQL', () => {
     await context.close();
   });
 
+  /** What the oversized client got: every request an answer, a 4xx (413 at the edge, or 429 once over its rate). */
+  function expectRefusedAtTheEdge(attacker: AttackerTally) {
+    expect(attacker.requests).toBeGreaterThan(0);
+    expect(attacker.unanswered).toBe(0);
+    for (const status of Object.keys(attacker.statuses).map(Number)) expect([413, 429]).toContain(status);
+    const refusal = attacker.samples.find((answer) => answer.status === 413);
+    expect(JSON.parse(refusal?.body ?? '{}')).toEqual({ success: false, error: expect.any(String), code: 'PAYLOAD_TOO_LARGE', statusCode: 413 });
+  }
+
+  /** Shoppers lost at most `share` of their requests (a 5xx or no answer), and every click answered 302 is stored. */
+  async function expectShoppersServed(shoppers: ShopperTally, share: number) {
+    expect(shoppers.requests).toBeGreaterThan(200);
+    expect(shoppers.lost / shoppers.requests).toBeLessThanOrEqual(share);
+    expect((await stored('clicks', shoppers.clicks)).size).toBe(shoppers.clicks.length);
+  }
+
+  it('serves shoppers while a client posts 2 MB bodies four times a second: refused at the edge, no instance counted failed', async () => {
+    const errorLogBefore = fleet.nginx.errorLog().length;
+    const attacker = startOversizedPoster(shopper, { localAddress: '127.0.0.2', perSecond: 4, bytes: 2 * 1024 * 1024 });
+    const shoppers = startShoppers(shopper, { count: 8, firstHost: 10, sessionPrefix: 'abuse' });
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    const [shopperTally, attackerTally] = await Promise.all([shoppers.stop(), attacker.stop()]);
+    console.log(`12 s of 2 MB bodies, 4 a second: client answered ${JSON.stringify(attackerTally.statuses)}; shoppers ${shopperTally.requests} requests, ${shopperTally.lost} lost ${JSON.stringify(shopperTally.losses)}`);
+    expect(attackerTally.requests).toBeGreaterThanOrEqual(45);
+    expectRefusedAtTheEdge(attackerTally);
+    await expectShoppersServed(shopperTally, 0.005);
+    // No instance failed in nginx's eyes: no broken pipe, no instance taken out of the rotation.
+    const errors = fleet.nginx.errorLog().slice(errorLogBefore);
+    expect(errors).not.toMatch(/sendfile\(\) failed|upstream server temporarily disabled|no live upstreams|prematurely closed/);
+    expect(errors).toContain('client intended to send too large body');
+  }, 60_000);
+
   it('keeps every acknowledged click and event when an instance is killed mid-burst; the other answers after', async () => {
     const [api1, api2] = fleet.apis;
     const [port1, port2] = fleet.apiPorts;
@@ -108,33 +157,40 @@ describe('the fleet: nginx, two API instances, PostgreSQL', () => {
     const failures: Record<string, number> = {};
     const fail = (what: string) => (failures[what] = (failures[what] ?? 0) + 1);
     let next = 0;
-    const worker = async () => {
+    // Each burst worker is a client of its own (127.0.1.<n>), under nginx's per-address tracking rate.
+    const worker = async (n: number) => {
+      const localAddress = `127.0.1.${n + 1}`;
       while (next < total) {
         const i = next++;
         if (i === killAt) process.kill(api1?.child.pid ?? 0, 'SIGKILL');
         const id = `burst-${i}`;
-        try {
-          if (i % 3 === 2) {
-            const res = await fetch(`${shopper}/api/track-event`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ eventType: 'page_view', eventData: { sessionId: id, url: 'https://store.example/p/1' } }),
-            });
-            await res.arrayBuffer();
-            if (res.status >= 200 && res.status < 300) eventsAcknowledged.push(id);
-            else fail(`track-event ${res.status}`);
-          } else {
-            const res = await fetch(`${shopper}/api/redirect?to=${target}&source=cluster_test&pricehunt_session_id=${id}`, { redirect: 'manual' });
-            await res.arrayBuffer();
-            if (res.status >= 300 && res.status < 400) clicked.push(id);
-            else fail(`redirect ${res.status}`);
-          }
-        } catch (error) {
-          fail(String(error));
+        if (i % 3 === 2) {
+          const res = await request(`${shopper}/api/track-event`, {
+            localAddress,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ eventType: 'page_view', eventData: { sessionId: id, url: 'https://store.example/p/1' } }),
+          });
+          if (res.status >= 200 && res.status < 300) eventsAcknowledged.push(id);
+          else fail(`track-event ${res.status || res.error}`);
+        } else {
+          const res = await request(`${shopper}/api/redirect?to=${target}&source=cluster_test&pricehunt_session_id=${id}`, { localAddress });
+          if (res.status >= 300 && res.status < 400) clicked.push(id);
+          else fail(`redirect ${res.status || res.error}`);
         }
       }
     };
-    await Promise.all(Array.from({ length: workers }, worker));
+    // The client posting oversized bodies goes on through the burst, from before it to after the kill, beside eight
+    // shoppers who follow redirects and read /api/health.
+    const attacker = startOversizedPoster(shopper, { localAddress: '127.0.0.2', perSecond: 4, bytes: 2 * 1024 * 1024 });
+    const shoppers = startShoppers(shopper, { count: 8, firstHost: 20, sessionPrefix: 'kill' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await Promise.all(Array.from({ length: workers }, (_, n) => worker(n)));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const [shopperTally, attackerTally] = await Promise.all([shoppers.stop(), attacker.stop()]);
+    console.log(`kill -9 of api-1 mid-burst, oversized client going on: client answered ${JSON.stringify(attackerTally.statuses)}; shoppers ${shopperTally.requests} requests, ${shopperTally.lost} lost ${JSON.stringify(shopperTally.losses)}`);
+    expectRefusedAtTheEdge(attackerTally);
+    await expectShoppersServed(shopperTally, 0.01);
     await new Promise((resolve) => (api1?.exited ? resolve(null) : api1?.child.once('exit', resolve)));
     expect(api1?.child.signalCode).toBe('SIGKILL');
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -78,12 +79,55 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(envelope.statusCode).send(envelope);
 }
 
+/** The most of a refused body an instance reads to its end, and for how long (nginx refuses larger ones first). */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_LIMIT_MS = 30_000;
+
+/**
+ * Reads what is left of a request body and throws it away; answers whether the body was read to its end. A body
+ * refused before it was read (over the route's limit: 413) is read to its end before the answer goes out, so the
+ * client, or nginx in front, finishes sending and reads the answer on a connection that stays open: an answer while
+ * it still sends, then a closed connection, would be a broken pipe to nginx, a failed instance in its eyes. A body
+ * larger than DRAIN_LIMIT_BYTES, or still coming after DRAIN_LIMIT_MS, is not waited for: its connection is closed.
+ */
+export function drainBody(raw: IncomingMessage, limitBytes = DRAIN_LIMIT_BYTES, limitMs = DRAIN_LIMIT_MS): Promise<boolean> {
+  if (raw.complete) return Promise.resolve(true);
+  if (raw.destroyed || Number(raw.headers['content-length']) > limitBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = (drained: boolean) => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onFail);
+      raw.off('close', onClose);
+      resolve(drained);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limitBytes) done(false);
+    };
+    const onEnd = () => done(true);
+    const onFail = () => done(false);
+    const onClose = () => done(raw.complete);
+    const timer = setTimeout(() => done(false), limitMs);
+    raw.on('data', onData);
+    raw.on('end', onEnd);
+    raw.on('error', onFail);
+    raw.on('close', onClose);
+    raw.resume();
+  });
+}
+
 /** One error handler for the whole API: every failure becomes the JSON envelope; unknown routes get a JSON 404. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const envelope = envelopeFor(error, request);
       if (error instanceof RetryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
+      // A body refused unread (too large) is read to its end first; Fastify asks to close the connection after a body
+      // it could not take, which is needless once the body is read: the connection then stays open for the next request.
+      if (envelope.statusCode === 413 && !request.raw.complete && (await drainBody(request.raw))) void reply.removeHeader('connection');
       return reply.status(envelope.statusCode).send(envelope);
     });
 

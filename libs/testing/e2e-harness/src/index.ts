@@ -11,3 +11,4 @@ export * from './lib/phone';
 export { startFeedServer, type FeedServer } from '@pricehunt/feed-server';
 // A Shopify-like shop on 127.0.0.1 for the browser tests' merchants (home, products, cart, checkout, /products.json).
 export { startShopServer, type ShopOrder, type ShopProduct, type ShopServer } from '@pricehunt/shop-server';
+export * from './lib/traffic';

@@ -143,7 +143,8 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
   const sites = renderSites(fs.readFileSync(path.join(NGINX_CONFIG_DIR, 'pricehunt.conf'), 'utf8'), options);
   fs.writeFileSync(path.join(dir, 'pricehunt.conf'), sites);
-  for (const file of ['pricehunt-app.conf', 'pricehunt-shopper.conf']) fs.copyFileSync(path.join(NGINX_CONFIG_DIR, file), path.join(dir, file));
+  // The files pricehunt.conf includes, as they are (pricehunt-api.conf, pricehunt-app.conf, pricehunt-shopper.conf).
+  for (const file of fs.readdirSync(NGINX_CONFIG_DIR).filter((name) => /^pricehunt-.+\.conf$/.test(name))) fs.copyFileSync(path.join(NGINX_CONFIG_DIR, file), path.join(dir, file));
   const prefix = `${path.resolve(options.prefix ?? workspaceRoot)}/`;
   const configFile = path.join(dir, 'nginx.conf');
   fs.writeFileSync(configFile, mainConfig(dir, prefix));
