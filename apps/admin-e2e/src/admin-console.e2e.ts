@@ -3,8 +3,8 @@ import { accessibilityViolations, launchBrowser, PHONE_VIEWPORT, registerConfirm
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
 
-const MERCHANT = { email: 'corner-shop@example.com', password: 'corner-shop-42', storeDomain: 'corner-shop.example.com' };
-const OTHER = { email: 'other-shop@example.com', password: 'other-shop-42' };
+const MERCHANT = { email: 'corner-shop@example.com', password: 'amber-kettle-orchard-42', storeDomain: 'corner-shop.example.com' };
+const OTHER = { email: 'other-shop@example.com', password: 'silver-cactus-meadow-42' };
 
 const FEED = [
   'id\ttitle\tlink\tprice\tbrand\tgtin\tavailability',
@@ -73,7 +73,7 @@ describe('admin console', () => {
 
   it('shows "no admin access" instead of any admin page to a signed-in merchant', async () => {
     const { page } = console_;
-    const login = await page.request.post(`${console_.baseUrl}/api/business/auth/login`, { data: { email: OTHER.email, password: OTHER.password } });
+    const login = await page.request.post(`${console_.baseUrl}/api/business/auth/login`, { data: { email: OTHER.email, password: OTHER.password }, headers: { origin: new URL(console_.baseUrl).origin } });
     expect(login.status()).toBe(200);
     await console_.open('/admin');
     await page.getByText('This account has no admin access').waitFor();
@@ -269,7 +269,7 @@ describe('admin console', () => {
     await visitor.close();
     // A merchant without admin access.
     const [merchant, notAdmin] = await phoneConsole();
-    expect((await notAdmin.page.request.post(`${appUrl}/api/business/auth/login`, { data: { email: OTHER.email, password: OTHER.password } })).status()).toBe(200);
+    expect((await notAdmin.page.request.post(`${appUrl}/api/business/auth/login`, { data: { email: OTHER.email, password: OTHER.password }, headers: { origin: new URL(appUrl).origin } })).status()).toBe(200);
     await walk(notAdmin, 'no admin access', '/admin', 'Admin console');
     await merchant.close();
     // The admin.

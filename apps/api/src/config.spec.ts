@@ -91,9 +91,9 @@ describe('config: accounts and tracking settings', () => {
     expect(() => loadConfig({ REDIRECT_SIGNING_SECRET: 'short' })).toThrow(/REDIRECT_SIGNING_SECRET/);
   });
 
-  it('trusts APP_ORIGINS plus the origin of PUBLIC_URL', () => {
-    const config = loadConfig({ APP_ORIGINS: 'https://shop.example', PUBLIC_URL: 'https://api.example/base' });
-    expect(config.trustedOrigins).toEqual(['https://shop.example', 'https://api.example']);
+  it('trusts APP_ORIGINS, the origin of PUBLIC_URL, and the admin console and merchant dashboard it serves', () => {
+    const config = loadConfig({ APP_ORIGINS: 'https://shop.example', PUBLIC_URL: 'https://api.example/base', ADMIN_APP_URL: 'https://admin.example', MERCHANT_APP_URL: 'https://merchants.example/app' });
+    expect(config.trustedOrigins).toEqual(['https://shop.example', 'https://api.example', 'https://admin.example', 'https://merchants.example']);
   });
 
   it('names a bad merchant app URL and a bad rate limit', () => {

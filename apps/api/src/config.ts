@@ -248,8 +248,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sessionSecret = config.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const redirectSigningSecret =
     config.REDIRECT_SIGNING_SECRET ?? createHmac('sha256', sessionSecret).update('pricehunt redirect links').digest('hex');
-  const trustedOrigins = [...new Set([...config.APP_ORIGINS, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])])];
   const writeOrigins = { admin: withLoopbackTwin(config.ADMIN_APP_URL), merchant: withLoopbackTwin(config.MERCHANT_APP_URL) };
+  // The apps the API is configured to serve are trusted writers too: an admin console or merchant dashboard at its own
+  // address needs no second setting to be let write.
+  const trustedOrigins = [
+    ...new Set([...config.APP_ORIGINS, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []), ...writeOrigins.admin, ...writeOrigins.merchant]),
+  ];
   return {
     ...config,
     writeOrigins,
