@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { feedsSection } from './extraction/feeds';
+import { pageMetricSection } from './extraction/page-metric';
 import { pagesSection } from './extraction/pages';
 import { pricesSection } from './extraction/prices';
 import type { EvalSection } from './extraction/section';
@@ -15,6 +16,7 @@ import { formatTable } from './table';
 /** The sections, in the order printed. Add a corpus by adding its section here. */
 const SECTIONS: EvalSection[] = [
   pagesSection(),
+  pageMetricSection(),
   urlsSection(),
   pricesSection(),
   feedsSection(),

@@ -73,6 +73,15 @@ export async function startPageServer(routes: Record<string, PageRoute | string>
 
 export {
   FIELDS as PAGE_CORPUS_FIELDS,
+  METRIC_FIELDS,
+  binaryAvailability,
+  binaryOfItem,
+  foldIdentifier,
+  metricCorpus,
+  metricValues,
+  type MetricField,
+  type MetricReport,
+  type MetricScore,
   PAGE_CORPUS_DIR,
   loadPageCorpus,
   normaliseForCompare,

@@ -57,11 +57,14 @@ const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 
 /**
  * The text a shopper sees in an element: script, style and other invisible content skipped, block elements
  * separated by a space, whitespace collapsed. `skip` leaves out elements it accepts (a struck-through old price).
+ * At most `limit` characters, from a walk of a bounded number of nodes (an element holding thousands of empty ones
+ * reads as the text found before the bound).
  */
 export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, limit = 5000): string {
   let out = '';
   const stack: (HtmlNode | ' ')[] = [root];
-  while (stack.length > 0 && out.length < limit) {
+  let budget = 2000 + limit * 20;
+  while (stack.length > 0 && out.length < limit && budget-- > 0) {
     const node = stack.pop() as HtmlNode | ' ';
     if (node === ' ') {
       out += ' ';

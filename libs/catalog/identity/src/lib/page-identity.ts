@@ -204,6 +204,9 @@ function hostOf(url: string | undefined): string | null {
 }
 
 const LABEL_MAX = 60;
+/** Price elements looked at, and ancestors climbed from one: pathological pages nest tens of thousands deep. */
+const MAX_PRICE_ELEMENTS = 1000;
+const MAX_CLIMB = 80;
 
 function readPage(html: string, url: string | undefined): Page {
   const doc = parseHtml(html);
@@ -225,7 +228,7 @@ function readPage(html: string, url: string | undefined): Page {
     if (id && !byId.has(id)) byId.set(id, el);
     if (hasAttr(el, 'itemscope')) scopes.push(el);
     const said = describedAs(el);
-    if (said && PRICE_WORDS.test(said)) priceEls.push(el);
+    if (said && priceEls.length < MAX_PRICE_ELEMENTS && PRICE_WORDS.test(said)) priceEls.push(el);
     if (isCartControl(el, said)) cartEls.push(el);
     if (barcodeEls.length < 20 && TEXT_HOLDERS.has(tag) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) barcodeEls.push(el);
     switch (tag) {
@@ -645,7 +648,8 @@ function contains(outer: HtmlElement, inner: HtmlElement): boolean {
 
 /** Whether an element stands in a block of other products (related, recommended, a carousel of product cards). */
 function amongOtherProducts(el: HtmlElement): boolean {
-  for (let n: HtmlElement | null = el; n; n = parentOf(n)) {
+  let steps = 0;
+  for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
     const said = describedAs(n);
     if (said && OTHER_PRODUCTS.test(said)) return true;
   }
@@ -800,7 +804,7 @@ function anchorDistances(anchors: HtmlElement[]): Map<HtmlElement, number> {
   const up = new Map<HtmlElement, number>();
   for (const a of anchors) {
     let d = 0;
-    for (let n: HtmlElement | null = a; n; n = parentOf(n), d++) {
+    for (let n: HtmlElement | null = a; n && d < MAX_CLIMB; n = parentOf(n), d++) {
       const known = up.get(n);
       if (known !== undefined && known <= d) break;
       up.set(n, d);
@@ -837,7 +841,7 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
     let distance = anchors.length > 0 ? Infinity : 0;
     let steps = 0;
     let inLink = false;
-    for (let n: HtmlElement | null = el; n; n = parentOf(n), steps++) {
+    for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
       if (n !== el) {
         const tag = n.tagName;
         if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'del' || tag === 's' || tag === 'strike' || NOT_SHOWN.has(tag)) return;

@@ -22,6 +22,12 @@ export interface CorpusPage {
     currency: string | null;
     gtin: string | null;
     mpn: string | null;
+    /** The shop's own identifier of the item (SKU, item number, ASIN, listing id), as the page gives it. */
+    sku: string | null;
+    /** Other identifiers the page gives the same item, equally right. */
+    skuAlternatives: string[];
+    /** schema.org ItemAvailability name: InStock, OutOfStock, PreOrder, BackOrder, Discontinued, LimitedAvailability. */
+    availability: string;
   };
   markupStates: { gtin: boolean; mpn: boolean; brand: boolean; price: boolean };
 }
@@ -34,6 +40,9 @@ export interface ReadItem {
   model?: string | null;
   priceCents?: number | null;
   currency?: string | null;
+  sku?: string | null;
+  /** The catalog's availability value (in_stock, out_of_stock, preorder, backorder, unknown). */
+  availability?: string | null;
 }
 
 export function loadPageCorpus(): CorpusPage[] {
@@ -146,4 +155,103 @@ export function scoreCorpus(pages: readonly CorpusPage[], read: (html: string, p
     }
   }
   return { pages: pages.length, fields, failures };
+}
+
+// ---------- the public product-extraction benchmark's metric ----------
+
+/**
+ * Fields scored as the public product-extraction benchmark scores them: per page at most one predicted value and any
+ * number of right ones; a right prediction is a true positive, a wrong one a false positive (and a false negative when
+ * the page has a value), a missing one a false negative where the page has a value. Price by decimal value (currency
+ * not scored), identifiers after folding case and spaces, availability as InStock/OutOfStock (no answer counts as
+ * InStock), and InStock and OutOfStock each on their own.
+ */
+export type MetricField = 'price' | 'sku' | 'availability' | 'InStock' | 'OutOfStock' | 'brand' | 'gtin' | 'mpn';
+export const METRIC_FIELDS: readonly MetricField[] = ['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn'];
+
+export interface MetricScore {
+  tp: number;
+  fp: number;
+  fn: number;
+  /** Pages that have a value for the field. */
+  support: number;
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+export interface MetricReport {
+  pages: number;
+  fields: Record<MetricField, MetricScore>;
+  /** Pages where a field was not a true positive alone: expected values, prediction. */
+  errors: { page: CorpusPage; field: MetricField; expected: string[]; got: string | null }[];
+}
+
+/** Case and every kind of space folded away ("mmef2am/a" is "MMEF2AM/A", "002 937 72" is "00293772"). */
+export const foldIdentifier = (text: string) => text.normalize('NFKC').toUpperCase().replace(/[\s\u00a0\u200b-\u200f]+/g, '');
+
+const OUT_OF_STOCK = new Set(['OutOfStock', 'SoldOut', 'Discontinued']);
+
+/** A schema.org availability name as the benchmark's two values. */
+export function binaryAvailability(schemaName: string | null | undefined): 'InStock' | 'OutOfStock' {
+  return schemaName && OUT_OF_STOCK.has(schemaName) ? 'OutOfStock' : 'InStock';
+}
+
+/** The catalog's availability value as the benchmark's two values (no answer is InStock). */
+export function binaryOfItem(value: string | null | undefined): 'InStock' | 'OutOfStock' {
+  return value === 'out_of_stock' ? 'OutOfStock' : 'InStock';
+}
+
+function matching(trueValues: string[], predicted: string | null): [number, number, number] {
+  if (predicted === null) return [0, 0, trueValues.length > 0 ? 1 : 0];
+  if (trueValues.includes(predicted)) return [1, 0, 0];
+  return [0, 1, trueValues.length > 0 ? 1 : 0];
+}
+
+function metricOf(tp: number, fp: number, fn: number, support: number): MetricScore {
+  const precision = fp === 0 && fn === 0 ? 1 : tp + fp === 0 ? 0 : tp / (tp + fp);
+  const recall = fp === 0 && fn === 0 ? 1 : tp + fn === 0 ? 0 : tp / (tp + fn);
+  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  return { tp, fp, fn, support, precision, recall, f1 };
+}
+
+/** What one page expects and what the reader said, per metric field, as the metric compares them. */
+export function metricValues(page: CorpusPage, item: ReadItem | null): Record<MetricField, { expected: string[]; got: string | null }> {
+  const e = page.expected;
+  const decimal = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+  const ids = (values: (string | null | undefined)[]) => values.filter((v): v is string => !!v).map(foldIdentifier);
+  const gtin = (v: string | null | undefined) => (v ? normaliseGtin(v) ?? normaliseGtin(v.padStart(12, '0')) ?? foldIdentifier(v) : null);
+  const wantAvailability = binaryAvailability(e.availability);
+  const gotAvailability = binaryOfItem(item?.availability);
+  return {
+    price: { expected: e.price != null ? [decimal(e.price)] : [], got: item?.priceCents != null ? decimal(item.priceCents / 100) : null },
+    sku: { expected: ids([e.sku, ...(e.skuAlternatives ?? [])]), got: item?.sku ? foldIdentifier(item.sku) : null },
+    availability: { expected: [wantAvailability], got: gotAvailability },
+    InStock: { expected: wantAvailability === 'InStock' ? ['InStock'] : [], got: gotAvailability === 'InStock' ? 'InStock' : null },
+    OutOfStock: { expected: wantAvailability === 'OutOfStock' ? ['OutOfStock'] : [], got: gotAvailability === 'OutOfStock' ? 'OutOfStock' : null },
+    brand: { expected: e.brand ? [normaliseForCompare(e.brand)] : [], got: item?.brand ? normaliseForCompare(item.brand) : null },
+    gtin: { expected: e.gtin ? [gtin(e.gtin) as string] : [], got: gtin(item?.gtin) },
+    mpn: { expected: ids([e.mpn]), got: item?.model ? foldIdentifier(item.model) : null },
+  };
+}
+
+/** Runs `read` over every page and scores it with the benchmark's metric. */
+export function metricCorpus(pages: readonly CorpusPage[], read: (html: string, page: CorpusPage) => ReadItem | null): MetricReport {
+  const counts = Object.fromEntries(METRIC_FIELDS.map((f) => [f, [0, 0, 0, 0]])) as Record<MetricField, [number, number, number, number]>;
+  const errors: MetricReport['errors'] = [];
+  for (const page of pages) {
+    const values = metricValues(page, read(readCorpusPage(page), page));
+    for (const field of METRIC_FIELDS) {
+      const { expected, got } = values[field];
+      const [tp, fp, fn] = matching(expected, got);
+      const c = counts[field];
+      c[0] += tp;
+      c[1] += fp;
+      c[2] += fn;
+      if (expected.length > 0) c[3]++;
+      if (fp + fn > 0) errors.push({ page, field, expected, got });
+    }
+  }
+  const fields = Object.fromEntries(METRIC_FIELDS.map((f) => [f, metricOf(...counts[f])])) as Record<MetricField, MetricScore>;
+  return { pages: pages.length, fields, errors };
 }
