@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { cleanTitleTag, extractProductIdentity, parseAvailability, parseLenientJson, parsePrice } from './page-identity';
+import { cleanTitleTag, extractProductIdentity, parseAvailability, parseLenientJson, parsePrice, stockWording } from './page-identity';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', 'fixtures', name), 'utf8');
 
@@ -155,5 +155,32 @@ describe('value parsers', () => {
     expect(cleanTitleTag('Apple AirPods Pro - Walmart.com')).toBe('Apple AirPods Pro');
     expect(cleanTitleTag('Sony WH-1000XM5 | Best Buy')).toBe('Sony WH-1000XM5');
     expect(cleanTitleTag('Dyson V15 Detect - Cordless Vacuum')).toBe('Dyson V15 Detect - Cordless Vacuum');
+  });
+});
+
+describe('the shop’s item id and stock line', () => {
+  const page = (body: string) => `<!doctype html><html><head><title>x</title></head><body>${body}</body></html>`;
+  const ld = (fields: Record<string, unknown>) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Lumetra K7 Keyboard', ...fields })}</script>`;
+
+  it('drops the label a shop writes into its sku, and keeps an id that merely begins like one', () => {
+    expect(extractProductIdentity(page(ld({ sku: 'sku:CAE5D4' })))?.sku).toBe('CAE5D4');
+    expect(extractProductIdentity(page(ld({ sku: 'Item # 101095' })))?.sku).toBe('101095');
+    expect(extractProductIdentity(page(ld({ sku: 'ITEM123' })))?.sku).toBe('ITEM123');
+    expect(extractProductIdentity(page(ld({ sku: 'Art.-Nr.: 4711-B' })))?.sku).toBe('4711-B');
+  });
+
+  it('takes the item id a marketplace link carries when the page states none', () => {
+    const read = extractProductIdentity(page(ld({ offers: { price: '10', priceCurrency: 'USD' } })), { url: 'https://www.amazon.com/dp/B01KLOA1PI' });
+    expect(read?.sku).toBe('B01KLOA1PI');
+    expect(extractProductIdentity(page(ld({})), { url: 'https://shop.example/p/lumetra-k7' })?.sku ?? null).toBeNull();
+  });
+
+  it('reads a stock line in the languages of the shops read most', () => {
+    expect(stockWording('Currently unavailable.')).toBe('out_of_stock');
+    expect(stockWording('Derzeit nicht verfügbar.')).toBe('out_of_stock');
+    expect(stockWording('Épuisé')).toBe('out_of_stock');
+    expect(stockWording('In Stock.')).toBe('in_stock');
+    expect(stockWording('Only 3 left in stock - order soon.')).toBe('in_stock');
+    expect(stockWording('Usually ships within 6 to 10 days.')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@
 import type { Availability } from '@pricehunt/contracts';
 import { currencyOfLocale, readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { normaliseGtin, type ItemIdentity } from '@pricehunt/catalog-matching';
+import { extractProductId } from '@pricehunt/marketplace';
 import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from './html';
 
 /** Where the page's title came from: structured data, Amazon's page elements, the main heading, or only <title>. */
@@ -89,6 +90,24 @@ const MORE_TLD_CURRENCIES: Record<string, string> = {
   kz: 'KZT', bd: 'BDT', lk: 'LKR', ma: 'MAD', qa: 'QAR', kw: 'KWD', bh: 'BHD', om: 'OMR', jo: 'JOD', uy: 'UYU', py: 'PYG', bo: 'BOB',
   ec: 'USD', ge: 'GEL', am: 'AMD', az: 'AZN', uz: 'UZS', md: 'MDL', mk: 'MKD', ba: 'BAM', al: 'ALL', np: 'NPR', mn: 'MNT',
 };
+
+/**
+ * What a shop's stock line says, in the languages of the shops read most: out of stock ("currently unavailable",
+ * "sold out", "derzeit nicht verfügbar", "épuisé", "agotado", "esaurito"), in stock, or nothing sure.
+ */
+export function stockWording(line: string): Availability | null {
+  const t = line.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!t) return null;
+  if (/\b(?:currently unavailable|out of stock|sold out|no longer available|temporarily unavailable)\b|nicht verfügbar|ausverkauft|épuisé|rupture de stock|non disponible|agotado|no disponible|esaurito|non disponibile|niet op voorraad|uitverkocht/.test(t)) return 'out_of_stock';
+  if (/^(?:in stock|only \d+ left in stock|auf lager|en stock|disponible|disponibile|op voorraad)\b/.test(t)) return 'in_stock';
+  return null;
+}
+
+/** A shop's own item id as a source states it, without the label some write into it ("sku:CAE5D4", "Item # 101095"). */
+function cleanSku(value: string | null | undefined): string | null {
+  const t = value?.replace(/^\s*(?:sku|item\s*(?:#|no\.?|number)|item|art(?:ikel|icle)?\.?\s*-?\s*nr\.?|product\s*code|código|kód)(?:\s*[:#.]\s*|\s+)(?=\S)/i, '').trim();
+  return t ? t : null;
+}
 
 /** schema.org availability ("https://schema.org/InStock", "instock", "out of stock") → our enum. */
 export function parseAvailability(input: unknown): Availability | null {
@@ -920,8 +939,14 @@ function fromAmazon(page: Page): Partial | null {
     if (/\d/.test(t)) rawPrice = t.split(/\s+(?=\D*\d)/)[0] ?? t;
   }
   const byline = page.byId.get('bylineInfo');
+  // The buy box's stock line ("In Stock.", "Currently unavailable.", "Derzeit nicht verfügbar.") and the ASIN the
+  // page carries in its own form fields.
+  const stock = page.byId.get('availability') ?? page.byId.get('outOfStock');
+  const asinField = [...elements(page.root)].find((x) => x.tagName === 'input' && /^(?:ASIN|asin)$/.test(attr(x, 'name') ?? '') && /^[A-Z0-9]{10}$/.test(attr(x, 'value') ?? ''));
   return {
     title: text(textOf(titleEl)),
+    sku: asinField ? attr(asinField, 'value') : null,
+    availability: stock ? stockWording(textOf(stock, undefined, 200)) : null,
     brand: byline ? amazonBrand(textOf(byline)) : null,
     price: rawPrice ? parsePrice(rawPrice) : null,
     currency: rawPrice ? currencyFromText(rawPrice, page.localeCurrency) ?? page.localeCurrency : null,
@@ -1096,7 +1121,9 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
     brand: merged.brand ?? null,
     gtin: merged.gtin ?? null,
     model: merged.mpn ?? null,
-    sku: merged.sku ?? null,
+    // The id the link itself carries at a marketplace the registry knows (an ASIN, an eBay item number) when the page
+    // states none.
+    sku: cleanSku(merged.sku) ?? (page.url ? (extractProductId(page.url)?.id ?? null) : null),
     priceCents: merged.price != null ? Math.round(merged.price * 100) : null,
     currency: merged.currency ?? page.localeCurrency ?? null,
     imageUrl: absoluteUrl(merged.image ?? null, page.url),
