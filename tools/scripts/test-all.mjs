@@ -17,7 +17,9 @@ const steps = [
 let failed = 0;
 for (const [name, args] of steps) {
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   const result = spawnSync(nx, args, { cwd: root, env, stdio: 'inherit' });
+  console.log(`\n=== ${name}: ${Math.round((Date.now() - started) / 1000)} s ===`);
   if (result.status !== 0) {
     console.error(`\n${name} failed (exit ${result.status ?? result.signal})`);
     failed++;

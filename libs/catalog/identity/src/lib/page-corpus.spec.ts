@@ -7,7 +7,13 @@ import { loadPageCorpus, readCorpusPage, scoreCorpus, scorePage } from '../testi
 import { extractProductIdentity } from './page-identity';
 
 const pages = loadPageCorpus();
-const score = scoreCorpus(pages, (html, page) => extractProductIdentity(html, page.url ? { url: page.url } : {}));
+// Each page is read once for the whole file: the pages no item was read from are kept for the test that asks.
+const unnamed: string[] = [];
+const score = scoreCorpus(pages, (html, page) => {
+  const item = extractProductIdentity(html, page.url ? { url: page.url } : {});
+  if (!item) unnamed.push(page.file);
+  return item;
+});
 const rate = (correct: number | undefined, n: number | undefined) => (n ? (correct ?? 0) / n : 1);
 
 describe('the real page corpus', () => {
@@ -19,7 +25,7 @@ describe('the real page corpus', () => {
   });
 
   it('reads every page without throwing, and names an item on every one', () => {
-    for (const page of pages) expect(extractProductIdentity(readCorpusPage(page))).not.toBeNull();
+    expect(unnamed).toEqual([]);
   });
 
   it.each([
