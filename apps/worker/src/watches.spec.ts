@@ -1,35 +1,19 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createSafeFetcher } from '@pricehunt/catalog-identity';
 import { canonicalizeUrl } from '@pricehunt/marketplace';
 import { createHostGate, createPageReader } from '@pricehunt/catalog-search';
 import { watchWebhookPayloadSchema, WATCH_LIMITS } from '@pricehunt/contracts';
 import { backoffAfter, createOutboxMailer, createWatchDeliveryWorker, createWatchEvaluator, createWatchSender, WATCH_DELIVERY_BACKOFF_MS } from '@pricehunt/notifications';
-import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
-import { openCatalogDatabase, type CatalogDatabase } from '@pricehunt/storage';
+import type { CatalogDatabase } from '@pricehunt/storage';
 import { createLogger } from './logger';
 import { createPagePlacer } from './place-page';
 import { createWatchLoop } from './watches';
+import { ENGINES, openFresh } from './testing/fresh-database';
 
-type Engine = 'sqlite' | 'postgres';
-const ENGINES: Engine[] = ['sqlite', 'postgres'];
 const SHOPPER_APP = 'http://localhost:4200';
 
-async function openFresh(engine: Engine): Promise<{ open: CatalogDatabase; remove(): Promise<void> }> {
-  if (engine === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-watches-'));
-    const open = await openCatalogDatabase({ engine: 'sqlite', path: path.join(dir, 'test.db') });
-    return { open, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const cluster = await sharedPostgresCluster();
-  const database = await cluster.createDatabase({});
-  const open = await openCatalogDatabase({ engine: 'postgres', url: database.url });
-  return { open, remove: () => cluster.dropDatabase(database.name) };
-}
 
 /** A plain server on 127.0.0.1 answering with `answer` and recording every request with its body. */
 interface Recorded {

@@ -2,27 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFeedServer, type FeedServer } from '@pricehunt/feed-server';
-import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
 import { openCatalogDatabase, type CatalogDatabase, type FeedSourceRecord } from '@pricehunt/storage';
 import { createLogger } from './logger';
 import { createSourceReader } from './read-source';
 import { createFeedWorker, FIRST_RETRY_MS, type FeedWorker } from './runner';
+import { ENGINES, openFresh } from './testing/fresh-database';
 
-type Engine = 'sqlite' | 'postgres';
-const ENGINES: Engine[] = ['sqlite', 'postgres'];
-
-/** A fresh migrated database of the engine, removed afterwards. */
-async function openFresh(engine: Engine): Promise<{ open: CatalogDatabase; remove(): Promise<void> }> {
-  if (engine === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-worker-'));
-    const open = await openCatalogDatabase({ engine: 'sqlite', path: path.join(dir, 'test.db') });
-    return { open, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const cluster = await sharedPostgresCluster();
-  const database = await cluster.createDatabase({});
-  const open = await openCatalogDatabase({ engine: 'postgres', url: database.url });
-  return { open, remove: () => cluster.dropDatabase(database.name) };
-}
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'mpn', 'availability'].join('\t');
 const row = (id: string, title: string, price: string, mpn: string) => [id, title, `https://shop.example.com/p/${id}`, price, 'Acme', mpn, 'in stock'].join('\t');
