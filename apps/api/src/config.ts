@@ -109,6 +109,15 @@ export const configSchema = z
     /** Failed sign-ins from one address, whatever the accounts, before the address waits the same way. */
     SIGN_IN_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
     SIGN_IN_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
+    /**
+     * Failed sign-ins to one account from devices it does not know (no trusted-device cookie), from whatever
+     * addresses, before each further one makes them wait (1 s, doubling up to SIGN_IN_MAX_WAIT_SECONDS).
+     */
+    SIGN_IN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    /** Guesses at one account from unknown devices evaluated in an hour at most; then they pause and the owner is mailed. */
+    SIGN_IN_ACCOUNT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(15),
+    /** Failed sign-ins of one trusted device in an hour before it signs in as an unknown one until the hour is over. */
+    SIGN_IN_DEVICE_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     /** Anonymous tracking calls allowed per client address per minute. */
     TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
@@ -173,6 +182,9 @@ export const configSchema = z
     }
     if (config.NODE_ENV === 'production' && !config.RATE_LIMIT_ENABLED) {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_ENABLED'], message: 'RATE_LIMIT_ENABLED cannot be turned off in production' });
+    }
+    if (config.SIGN_IN_ACCOUNT_FREE_FAILURES >= config.SIGN_IN_ACCOUNT_MAX_PER_HOUR) {
+      ctx.addIssue({ code: 'custom', path: ['SIGN_IN_ACCOUNT_FREE_FAILURES'], message: 'SIGN_IN_ACCOUNT_FREE_FAILURES must be below SIGN_IN_ACCOUNT_MAX_PER_HOUR' });
     }
     if (config.NODE_ENV === 'production' && Object.keys(config.STORE_ORIGIN_OVERRIDES).length) {
       ctx.addIssue({ code: 'custom', path: ['STORE_ORIGIN_OVERRIDES'], message: 'STORE_ORIGIN_OVERRIDES cannot be set in production' });

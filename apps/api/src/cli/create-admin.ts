@@ -45,7 +45,7 @@ export async function runCreateAdmin(io: CreateAdminIo): Promise<number> {
       config,
       mailer: createOutboxMailer({ outbox: storage.outbox, log, printToLog: false }),
       // Nobody signs in here: the limits are off.
-      signInGuard: createSignInGuard({ repo: storage.signInGuard, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, maxWaitSeconds: 900 }),
+      signInGuard: createSignInGuard({ repo: storage.signInGuard, enabled: false, freeFailures: 5, freeFailuresPerAddress: 20, accountFreeFailures: 5, accountMaxPerHour: 15, deviceMaxPerHour: 10, maxWaitSeconds: 900 }),
     });
     const { business, created } = await service.createOrPromoteAdmin(email.data, password.data);
     io.out(`${created ? 'Created' : 'Promoted'} admin ${business.email} (${business.id}) in ${databaseLabel(config.database)}`);

@@ -4,6 +4,8 @@ import { createMailer, type Mailer } from '@pricehunt/notifications';
 import { createBusinessAccountsService, type BusinessAccountsService } from '../modules/business-auth/service';
 import { createShopperAccountsService, type ShopperAccountsService } from '../modules/shopper-auth/service';
 import { createSignInGuard, type SignInGuard } from '../modules/auth/sign-in-guard';
+import { newDevicesPausedEmail } from '../modules/auth/sign-in-notice';
+import { afterAnswer } from '../lib/after-answer';
 import { createPriceAlertChecker, type PriceAlertChecker } from '@pricehunt/notifications';
 
 declare module 'fastify' {
@@ -22,12 +24,22 @@ export const accountServicesPlugin = fp(
     const { storage, config, log } = app;
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: storage.outbox, log, production: config.NODE_ENV === 'production' });
     app.decorate('mailer', mailer);
+    const resetPages = { business: new URL('/reset-password', config.MERCHANT_APP_URL).toString(), shopper: new URL('/reset-password', config.SHOPPER_APP_URL).toString() };
     const signInGuard = createSignInGuard({
       repo: storage.signInGuard,
       enabled: config.RATE_LIMIT_ENABLED,
       freeFailures: config.SIGN_IN_FREE_FAILURES,
       freeFailuresPerAddress: config.SIGN_IN_FREE_FAILURES_PER_ADDRESS,
+      accountFreeFailures: config.SIGN_IN_ACCOUNT_FREE_FAILURES,
+      accountMaxPerHour: config.SIGN_IN_ACCOUNT_MAX_PER_HOUR,
+      deviceMaxPerHour: config.SIGN_IN_DEVICE_MAX_PER_HOUR,
       maxWaitSeconds: config.SIGN_IN_MAX_WAIT_SECONDS,
+      now: () => app.clock.now(),
+      // The owner's notice goes after the answer, which is the same whether or not a mail follows.
+      onNewDevicesPaused: (event) => {
+        log.warn({ audience: event.audience, accountId: event.accountId, until: event.until }, 'sign-ins from new devices paused');
+        afterAnswer(log, 'sign-in pause notice', () => mailer.send(newDevicesPausedEmail(event, resetPages)));
+      },
     });
     app.decorate('signInGuard', signInGuard);
     const confirmations = storage.emailConfirmations;

@@ -25,6 +25,7 @@ const ports = (connection: EngineConnection): Ports =>
 
 const NOW = 1_795_000_000_000;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
   let database: PortEngine;
@@ -133,7 +134,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
         { key: 'pair', failures: 3, last: NOW + 2, blocked: NOW + 1_002 },
       ]);
       // Blocked: nothing counted, the block answered.
-      expect(await repos.guard.countFailures(['pair'], ['account', 'pair'], NOW + 1_001, NOW - DAY, wait)).toStrictEqual({ blocked: true, blockedUntil: NOW + 1_002 });
+      expect(await repos.guard.countFailures(['pair'], ['account', 'pair'], NOW + 1_001, NOW - DAY, wait)).toStrictEqual({ blocked: true, key: 'pair', blockedUntil: NOW + 1_002 });
       expect((await rows()).map((row) => row.failures)).toEqual([3, 3]);
       // At the end of the wait it counts again, and the wait doubles.
       expect(await repos.guard.countFailures(['pair'], ['account', 'pair'], NOW + 1_002, NOW - DAY, wait)).toStrictEqual({
@@ -146,7 +147,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
     it('answers the latest block among the guarded keys, and leaves no trace of a blocked call', async () => {
       await repos.guard.countFailures([], ['x'], NOW, 0, () => 5_000);
       await repos.guard.countFailures([], ['y'], NOW, 0, () => 9_000);
-      expect(await repos.guard.countFailures(['x', 'y', 'z'], ['new', 'x'], NOW + 1, 0, () => 0)).toStrictEqual({ blocked: true, blockedUntil: NOW + 9_000 });
+      expect(await repos.guard.countFailures(['x', 'y', 'z'], ['new', 'x'], NOW + 1, 0, () => 0)).toStrictEqual({ blocked: true, key: 'y', blockedUntil: NOW + 9_000 });
       expect((await rows()).map((row) => row.key)).toEqual(['x', 'y']);
       // Keys counted but not guarded do not block.
       expect(await repos.guard.countFailures(['new'], ['x'], NOW + 1, 0, () => 0)).toStrictEqual({ blocked: false, counts: new Map([['x', 2]]) });
@@ -159,6 +160,19 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
       expect(await repos.guard.countFailures([], ['k'], NOW + 30, NOW + 20, () => 0)).toStrictEqual({ blocked: false, counts: new Map([['k', 1]]) });
     });
 
+    it('forgets each key after its own time when forgetBefore is a function of the key', async () => {
+      await repos.guard.countFailures([], ['hour', 'day'], NOW, 0, () => 0);
+      const forget = (key: string) => (key === 'hour' ? NOW + 20 - HOUR : NOW + 20 - DAY);
+      expect(await repos.guard.countFailures([], ['hour', 'day'], NOW + HOUR - 1, forget, () => 0)).toStrictEqual({
+        blocked: false,
+        counts: new Map([['hour', 2], ['day', 2]]),
+      });
+      expect(await repos.guard.countFailures([], ['hour', 'day'], NOW + 2 * HOUR - 1, (key) => (key === 'hour' ? NOW + HOUR - 1 : 0), () => 0)).toStrictEqual({
+        blocked: false,
+        counts: new Map([['hour', 1], ['day', 3]]),
+      });
+    });
+
     it('lets no attempt slip past a wait when many come at once from several processes, and loses no count', async () => {
       const all = await processes(3);
       const attempts = await Promise.all(
@@ -167,7 +181,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
       // As a sequence would: three free failures, a fourth that starts a 1 s wait, then blocked.
       const counted = attempts.filter((result) => !result.blocked);
       expect(counted.map((result) => (result.blocked ? 0 : result.counts.get('pair'))).sort()).toEqual([1, 2, 3, 4]);
-      expect(attempts.filter((result) => result.blocked)).toEqual(Array.from({ length: 8 }, () => ({ blocked: true, blockedUntil: NOW + 1_000 })));
+      expect(attempts.filter((result) => result.blocked)).toEqual(Array.from({ length: 8 }, () => ({ blocked: true, key: 'address', blockedUntil: NOW + 1_000 })));
       expect(await rows()).toStrictEqual([
         { key: 'account', failures: 4, last: NOW, blocked: NOW + 1_000 },
         { key: 'address', failures: 4, last: NOW, blocked: NOW + 1_000 },
@@ -218,7 +232,7 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
       await repos.guard.addDevice({ audience: 'business', accountId: 'b1', tokenHash: 'edge', now: NOW - 100, expiresAt: NOW }, 10);
       expect(await repos.guard.prune(NOW, NOW)).toBe(2);
       expect((await rows()).map((row) => row.key)).toEqual(['edge']);
-      expect(await repos.guard.findTrustedDevice('business', 'b1', 'edge', NOW - 1)).toStrictEqual({ tokenHash: 'edge', failures: 0 });
+      expect(await repos.guard.findTrustedDevice('business', 'b1', 'edge', NOW - 1)).toStrictEqual({ tokenHash: 'edge' });
       expect(await repos.guard.prune(NOW, NOW)).toBe(0);
     });
   });
@@ -227,30 +241,26 @@ describe.each(ENGINES)('accounts and sessions ports on %s', (engine) => {
     const add = (accountId: string, tokenHash: string, now: number, keep = 10, audience: 'business' | 'shopper' = 'business') =>
       repos.guard.addDevice({ audience, accountId, tokenHash, now, expiresAt: now + DAY }, keep);
     const devices = () =>
-      database.query<{ token_hash: string; business_id: string | null; shopper_id: string | null; failures: number; created: number; used: number; expires: number }>(
-        `SELECT token_hash, business_id, shopper_id, failures, CAST(created_at AS DOUBLE PRECISION) AS created,
+      database.query<{ token_hash: string; business_id: string | null; shopper_id: string | null; created: number; used: number; expires: number }>(
+        `SELECT token_hash, business_id, shopper_id, CAST(created_at AS DOUBLE PRECISION) AS created,
            CAST(last_used_at AS DOUBLE PRECISION) AS used, CAST(expires_at AS DOUBLE PRECISION) AS expires FROM trusted_devices ORDER BY token_hash`,
       );
 
-    it("finds an unexpired device of the account and audience by its hash, with its failures", async () => {
+    it('finds an unexpired device of the account and audience by its hash', async () => {
       await add('b1', 'h1', NOW);
       await add('s1', 'h2', NOW, 10, 'shopper');
-      expect(await repos.guard.findTrustedDevice('business', 'b1', 'h1', NOW)).toStrictEqual({ tokenHash: 'h1', failures: 0 });
-      expect(await repos.guard.findTrustedDevice('shopper', 's1', 'h2', NOW + DAY - 1)).toStrictEqual({ tokenHash: 'h2', failures: 0 });
+      expect(await repos.guard.findTrustedDevice('business', 'b1', 'h1', NOW)).toStrictEqual({ tokenHash: 'h1' });
+      expect(await repos.guard.findTrustedDevice('shopper', 's1', 'h2', NOW + DAY - 1)).toStrictEqual({ tokenHash: 'h2' });
       expect(await repos.guard.findTrustedDevice('business', 'b1', 'h1', NOW + DAY)).toBeUndefined();
       expect(await repos.guard.findTrustedDevice('business', 'b2', 'h1', NOW)).toBeUndefined();
       expect(await repos.guard.findTrustedDevice('shopper', 'b1', 'h1', NOW)).toBeUndefined();
       expect(await repos.guard.findTrustedDevice('business', 's1', 'h2', NOW)).toBeUndefined();
     });
 
-    it("sets a device's failures, renews it, forgets it", async () => {
+    it('renews a device', async () => {
       await add('b1', 'h1', NOW);
-      await repos.guard.setDeviceFailures('h1', 3);
-      expect(await repos.guard.findTrustedDevice('business', 'b1', 'h1', NOW)).toStrictEqual({ tokenHash: 'h1', failures: 3 });
       await repos.guard.renewDevice('h1', NOW + 50, NOW + 5 * DAY);
-      expect(await devices()).toStrictEqual([{ token_hash: 'h1', business_id: 'b1', shopper_id: null, failures: 0, created: NOW, used: NOW + 50, expires: NOW + 5 * DAY }]);
-      await repos.guard.forgetDevice('h1');
-      expect(await devices()).toEqual([]);
+      expect(await devices()).toStrictEqual([{ token_hash: 'h1', business_id: 'b1', shopper_id: null, created: NOW, used: NOW + 50, expires: NOW + 5 * DAY }]);
     });
 
     it('keeps the most recently used devices of an account, the new one among them', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { HttpError, RetryLaterError } from '@pricehunt/http-errors';
+import { AuthMessages } from '@pricehunt/contracts';
 import type { Audience, SignInGuardRepository } from '@pricehunt/storage';
 
 export type { Audience } from '@pricehunt/storage';
@@ -12,14 +13,25 @@ export const DEVICE_COOKIE: Record<Audience, { name: string; path: string }> = {
 };
 export const TRUSTED_DEVICE_DAYS = 90;
 const DAY_MS = 86_400_000;
-/** Failed sign-ins with a device's token before the device is trusted no more. */
-export const DEVICE_MAX_FAILURES = 5;
+export const HOUR_MS = 3_600_000;
 /** Devices remembered per account (the least recently used go first). */
 export const MAX_DEVICES_PER_ACCOUNT = 10;
 /** A key's failures are forgotten a day after its last one (and its row pruned). */
 export const FORGET_FAILURES_AFTER_MS = DAY_MS;
 /** The first wait once a key's free failures are spent; each further failure doubles it. */
 export const FIRST_WAIT_MS = 1000;
+
+/** An account whose guesses from unknown devices are spent for the hour (its owner is told, once). */
+export interface NewDevicesPaused {
+  audience: Audience;
+  accountId: string;
+  /** The account's email (the one the guesses named). */
+  email: string;
+  /** Evaluated guesses from unknown devices in the window that ends now. */
+  failures: number;
+  /** When unknown devices may try again. */
+  until: number;
+}
 
 export interface SignInGuardOptions {
   repo: SignInGuardRepository;
@@ -29,8 +41,16 @@ export interface SignInGuardOptions {
   freeFailures: number;
   /** Failures from one address, whatever the accounts, before waits begin (SIGN_IN_FREE_FAILURES_PER_ADDRESS). */
   freeFailuresPerAddress: number;
+  /** Failures of one account from unknown devices, whatever the addresses, before its waits begin (SIGN_IN_ACCOUNT_FREE_FAILURES). */
+  accountFreeFailures: number;
+  /** Guesses at one account from unknown devices evaluated in an hour at most (SIGN_IN_ACCOUNT_MAX_PER_HOUR). */
+  accountMaxPerHour: number;
+  /** Failures of one trusted device in an hour before it signs in as an unknown one until the hour is over (SIGN_IN_DEVICE_MAX_PER_HOUR). */
+  deviceMaxPerHour: number;
   maxWaitSeconds: number;
   now?: () => number;
+  /** Called once per window, when an account's guesses from unknown devices are spent (the owner's notice). */
+  onNewDevicesPaused?: (event: NewDevicesPaused) => void;
 }
 
 export interface SignInAttempt {
@@ -71,25 +91,40 @@ export function waitAfter(failures: number, free: number, maxWaitMs: number): nu
   return Math.min(FIRST_WAIT_MS * 2 ** Math.min(failures - free - 1, 40), maxWaitMs);
 }
 
+/** "8 seconds", "2 seconds", "1 second" (minutes past 90 seconds). */
+function waitText(seconds: number): string {
+  return seconds <= 90 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
 /** "Too many attempts. Try again in 8 seconds." (minutes past 90 seconds). */
 export function tooManyAttemptsMessage(seconds: number): string {
-  const wait = seconds <= 90 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${Math.ceil(seconds / 60)} minutes`;
-  return `Too many attempts. Try again in ${wait}.`;
+  return `${AuthMessages.tooManyAttempts} Try again in ${waitText(seconds)}.`;
+}
+
+/** The answer while an account's guesses from unknown devices wait: a browser that signed in before still can. */
+export function newDevicesPausedMessage(seconds: number): string {
+  return `${AuthMessages.newDevicesPaused} Try again in ${waitText(seconds)}, or sign in from a browser you have signed in with before.`;
 }
 
 const isWrongCredentials = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
 
+/** A failure counted in advance, to take back unless the attempt fails (with the free failures of its key). */
+type Counted = { key: string; free: number };
+
 /**
- * Limits on password sign-in (OWASP ASVS 6.3.1, and the device cookies of OWASP's guidance against lockout):
- * - failures are counted per account and address together, and per address across accounts, in the database;
- *   past the free ones each failure doubles the key's wait (1 s, 2 s, 4 s… up to SIGN_IN_MAX_WAIT_SECONDS), and
- *   an attempt during a wait is answered 429 with the true Retry-After before any password is hashed;
- * - there is no limit on an account alone, which anyone could trip to lock its owner out: from a new address the
- *   owner starts afresh (with one free failure instead of several while the account is under attack, so an attack
- *   spread over many addresses gets little from each);
- * - a browser that signed in to an account gets a trusted-device cookie; with it, sign-ins to that account skip
- *   the limits above, so the owner's path stays open whatever the attack; its failures count on the device, and
- *   DEVICE_MAX_FAILURES of them revoke it.
+ * Limits on password sign-in (OWASP ASVS 6.3.1 and OWASP's guidance on device cookies against lockout), counted in
+ * the database so every API instance meets the same counts:
+ * - a browser that signed in to an account gets a trusted-device cookie (a random token; only its hash is stored,
+ *   so a forged or altered one is unknown); with it, sign-ins to that account skip the limits below and count on the
+ *   device alone: `deviceMaxPerHour` failures in an hour, then it signs in as an unknown device until the hour is
+ *   over. The owner's path stays open whatever an attacker does elsewhere;
+ * - unknown devices, per account whatever the address: past `accountFreeFailures` each failure doubles the account's
+ *   wait (1 s, 2 s, 4 s… up to SIGN_IN_MAX_WAIT_SECONDS), and the `accountMaxPerHour`-th pauses them for an hour
+ *   (the owner is mailed, once): at most that many guesses at an account are evaluated in any hour, however many
+ *   addresses they come from. The count restarts after an hour without a failure;
+ * - per account and address, and per address across accounts, the same doubling waits past their free failures
+ *   (an address gets one free failure instead of several while the account is failing from other addresses);
+ * - an attempt during a wait is answered 429 with the true Retry-After before any password is hashed.
  */
 export function createSignInGuard(options: SignInGuardOptions) {
   const { repo } = options;
@@ -103,38 +138,55 @@ export function createSignInGuard(options: SignInGuardOptions) {
       account: `${attempt.audience}|${attempt.email}|*`,
     };
   };
+  const deviceKey = (audience: Audience, tokenHash: string) => `${audience}|device|${tokenHash}`;
+  const accountWait = (failures: number) => (failures >= options.accountMaxPerHour ? HOUR_MS : waitAfter(failures, options.accountFreeFailures, maxWaitMs));
 
-  async function trustedDevice(attempt: SignInAttempt, now: number) {
+  /**
+   * The trusted device of the account the browser presents, with its failure counted in advance; none when there is
+   * no such device or it has spent its failures for the hour (the attempt then goes as an unknown device's).
+   */
+  async function knownDevice(attempt: SignInAttempt, now: number): Promise<{ tokenHash: string; counted: Counted[] } | undefined> {
     if (!attempt.deviceToken || !attempt.accountId || attempt.deviceToken.length > 200) return undefined;
-    return repo.findTrustedDevice(attempt.audience, attempt.accountId, hashToken(attempt.deviceToken), now);
+    const device = await repo.findTrustedDevice(attempt.audience, attempt.accountId, hashToken(attempt.deviceToken), now);
+    if (!device) return undefined;
+    if (!options.enabled) return { tokenHash: device.tokenHash, counted: [] };
+    const key = deviceKey(attempt.audience, device.tokenHash);
+    const result = await repo.countFailures([key], [key], now, now - HOUR_MS, (_key, failures) => (failures >= options.deviceMaxPerHour ? HOUR_MS : 0));
+    return result.blocked ? undefined : { tokenHash: device.tokenHash, counted: [{ key, free: Number.MAX_SAFE_INTEGER }] };
   }
 
   /**
-   * Counts an untrusted attempt as a failure before its password is checked (taken back unless it fails), so that
-   * a burst of parallel attempts meets the limit as a sequence would: each key lets at most one attempt past its
-   * free failures before its wait begins, whatever the concurrency. Throws the 429 while this account and address,
-   * or this address, must wait (nothing counted); else answers the failures to take back (each key with the free
-   * failures it was counted with).
+   * Counts an unknown device's attempt as a failure before its password is checked (taken back unless it fails), so
+   * that a burst of parallel attempts meets the limits as a sequence would: each key lets at most one attempt past
+   * its free failures before its wait begins, whatever the concurrency. Throws the 429 while this account (from
+   * unknown devices), this account and address, or this address must wait (nothing counted); else answers the
+   * failures to take back.
    */
-  async function countInAdvance(attempt: SignInAttempt, now: number): Promise<Array<{ key: string; free: number }>> {
+  async function countInAdvance(attempt: SignInAttempt, now: number): Promise<Counted[]> {
     const k = keys(attempt);
     // An account failing from other addresses is under attack: this address gets one free failure, not several.
     // (Both counts include this attempt.)
     const pairFree = (accountFailures: number, pairFailures: number) => (accountFailures - pairFailures > options.freeFailures * 2 ? 1 : options.freeFailures);
-    const result = await repo.countFailures([k.pair, k.address], [k.account, k.pair, k.address], now, now - FORGET_FAILURES_AFTER_MS, (key, failures, before) => {
-      if (key === k.account) return waitAfter(failures, Number.MAX_SAFE_INTEGER, maxWaitMs);
+    const forgetBefore = (key: string) => (key === k.account ? now - HOUR_MS : now - FORGET_FAILURES_AFTER_MS);
+    const result = await repo.countFailures([k.pair, k.address, k.account], [k.account, k.pair, k.address], now, forgetBefore, (key, failures, before) => {
+      if (key === k.account) return accountWait(failures);
       if (key === k.pair) return waitAfter(failures, pairFree(before.get(k.account) ?? 0, failures), maxWaitMs);
       return waitAfter(failures, options.freeFailuresPerAddress, maxWaitMs);
     });
     if (result.blocked) {
       const seconds = Math.ceil((result.blockedUntil - now) / 1000);
-      throw new RetryLaterError(tooManyAttemptsMessage(seconds), seconds);
+      throw new RetryLaterError(result.key === k.account ? newDevicesPausedMessage(seconds) : tooManyAttemptsMessage(seconds), seconds);
     }
     const counted = result.counts;
+    const accountFailures = counted.get(k.account) ?? 0;
+    // The count that reaches the hour's limit is made once per window (the next waits for the pause to end).
+    if (accountFailures === options.accountMaxPerHour && attempt.accountId) {
+      options.onNewDevicesPaused?.({ audience: attempt.audience, accountId: attempt.accountId, email: attempt.email, failures: accountFailures, until: now + HOUR_MS });
+    }
     return [
-      { key: k.account, free: Number.MAX_SAFE_INTEGER },
+      { key: k.account, free: options.accountFreeFailures },
       { key: k.address, free: options.freeFailuresPerAddress },
-      { key: k.pair, free: pairFree(counted.get(k.account) ?? 0, counted.get(k.pair) ?? 0) },
+      { key: k.pair, free: pairFree(accountFailures, counted.get(k.pair) ?? 0) },
     ];
   }
 
@@ -149,30 +201,25 @@ export function createSignInGuard(options: SignInGuardOptions) {
 
   return {
     /**
-     * Runs `verify` (which hashes the password) only when the attempt may go ahead, else throws the 429. Counts a
-     * 401 from `verify` as a failure; on success forgets this account's failures from this address and answers the
-     * device token to set (the one sent, or a new one).
+     * Runs `verify` (which hashes the password) only when the attempt may go ahead, else throws the 429. A 401 from
+     * `verify` stays counted; anything else takes the attempt's counts back. On success forgets this account's
+     * failures from this address (or the device's) and answers the device token to set (the one sent, or a new one).
      */
     async attempt<T extends { id: string }>(attempt: SignInAttempt, verify: () => Promise<T>): Promise<{ account: T; deviceToken: string }> {
       const started = clock();
-      const device = await trustedDevice(attempt, started);
-      let counted: Array<{ key: string; free: number }> | undefined;
+      const device = await knownDevice(attempt, started);
+      let counted: Counted[] = device?.counted ?? [];
       if (!device && options.enabled) counted = await countInAdvance(attempt, started);
       let account: T;
       try {
         account = await verify();
       } catch (error) {
-        if (!isWrongCredentials(error)) {
-          if (counted) await repo.takeBackFailures(counted);
-        } else if (device) {
-          if (device.failures + 1 >= DEVICE_MAX_FAILURES) await repo.forgetDevice(device.tokenHash);
-          else await repo.setDeviceFailures(device.tokenHash, device.failures + 1);
-        }
+        if (!isWrongCredentials(error) && counted.length) await repo.takeBackFailures(counted);
         throw error;
       }
       const now = clock();
-      // The account's failures from this address are forgiven once its password is given there.
-      if (counted) await repo.takeBackFailures(counted, keys(attempt).pair);
+      // The failures that led here are forgiven once the password is given: the device's, or this address's.
+      if (counted.length) await repo.takeBackFailures(counted, device ? deviceKey(attempt.audience, device.tokenHash) : keys(attempt).pair);
       if (device && attempt.deviceToken) {
         await repo.renewDevice(device.tokenHash, now, now + TRUSTED_DEVICE_DAYS * DAY_MS);
         return { account, deviceToken: attempt.deviceToken };
@@ -180,9 +227,12 @@ export function createSignInGuard(options: SignInGuardOptions) {
       return { account, deviceToken: await rememberDevice(attempt, account.id, now) };
     },
 
-    /** Forgets every trusted device of an account (after a password reset: whoever had the password may have one). */
-    forgetDevices(audience: Audience, accountId: string): Promise<number> {
-      return repo.forgetDevices(audience, accountId);
+    /**
+     * After a password reset (which also forgets the account's devices): the guesses at the old password no longer
+     * hold back new devices, so the owner signs in with the new one at once.
+     */
+    async passwordChanged(audience: Audience, email: string): Promise<void> {
+      await repo.takeBackFailures([], keys({ audience, email, address: '' }).account);
     },
 
     /** Deletes failures a day old and expired devices; answers how many rows went. */

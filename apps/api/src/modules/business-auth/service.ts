@@ -278,6 +278,7 @@ export function createBusinessAccountsService({ repo, log, config, mailer, signI
       // trusted: none stays trusted, and every session ends.
       const row = await repo.resetPassword(found.businessId, found.id, passwordHash, Date.now());
       if (!row) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      await guard.passwordChanged('business', row.email);
       log.info({ businessId: row.id }, 'password reset');
       return toBusiness(row);
     },

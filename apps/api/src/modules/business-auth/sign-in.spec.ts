@@ -26,7 +26,7 @@ describe('business sign-in (service)', () => {
 
   it('computes no password hash once an attempt is limited', async () => {
     let now = 1_000_000;
-    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, maxWaitSeconds: 900, now: () => now });
+    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, accountFreeFailures: 5, accountMaxPerHour: 15, deviceMaxPerHour: 10, maxWaitSeconds: 900, now: () => now });
     const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
     const service = createBusinessAccountsService({
       repo: t.app.storage.businessAccounts,
@@ -61,7 +61,7 @@ describe('business sign-in (service)', () => {
 
   it('computes no hash for an unknown email once its address is limited', async () => {
     let now = 5_000_000;
-    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 1, freeFailuresPerAddress: 100, maxWaitSeconds: 900, now: () => now });
+    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 1, freeFailuresPerAddress: 100, accountFreeFailures: 5, accountMaxPerHour: 15, deviceMaxPerHour: 10, maxWaitSeconds: 900, now: () => now });
     const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
     const service = createBusinessAccountsService({
       repo: t.app.storage.businessAccounts,

@@ -8,6 +8,7 @@ import type { Mailer } from '@pricehunt/notifications';
 import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import type { ShopperAccountsRepository } from '@pricehunt/storage';
+import type { SignInGuard } from '../auth/sign-in-guard';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -23,11 +24,13 @@ export function createShopperPasswordResetService({
   config,
   mailer,
   log,
+  signInGuard,
 }: {
   repo: ShopperAccountsRepository;
   config: Pick<AppConfig, 'PASSWORD_RESET_TTL_MINUTES' | 'SHOPPER_APP_URL'>;
   mailer: Mailer;
   log: Logger;
+  signInGuard: Pick<SignInGuard, 'passwordChanged'>;
 }) {
   const ttlMs = config.PASSWORD_RESET_TTL_MINUTES * 60_000;
 
@@ -86,6 +89,7 @@ export function createShopperPasswordResetService({
       // trusted: none stays trusted, and every session ends.
       const changed = await repo.resetPassword(found.shopperId, passwordHash, Date.now());
       if (!changed) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
+      await signInGuard.passwordChanged('shopper', account.email);
       log.info({ shopperId: found.shopperId }, 'shopper password reset');
     },
   };

@@ -152,6 +152,13 @@ export const AuthMessages = {
   resetTokenInvalid: 'This reset link is invalid or has expired',
   confirmTokenInvalid: 'This confirmation link is invalid or has expired',
   emailNotConfirmed: 'Confirm your email first — we have sent you a new link',
+  /** A sign-in answered 429 (`RATE_LIMITED`, with `Retry-After`): "… Try again in 8 seconds." follows. */
+  tooManyAttempts: 'Too many attempts.',
+  /**
+   * A sign-in answered 429 while the account's guesses from unknown devices wait (15 evaluated an hour at most):
+   * "… Try again in 60 minutes, or sign in from a browser you have signed in with before." follows.
+   */
+  newDevicesPaused: 'Too many failed sign-ins to this account from new devices.',
 } as const;
 
 export const successResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -110,13 +110,13 @@ const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function createPgSignInGuardRepository({ db, pool }: PostgresHandle): SignInGuardRepository {
   const accountColumn = (audience: Audience) => (audience === 'business' ? trustedDevices.businessId : trustedDevices.shopperId);
   const findDevice = {
-    business: 'SELECT token_hash AS "tokenHash", failures FROM trusted_devices WHERE token_hash = $1 AND business_id = $2 AND expires_at > $3',
-    shopper: 'SELECT token_hash AS "tokenHash", failures FROM trusted_devices WHERE token_hash = $1 AND shopper_id = $2 AND expires_at > $3',
+    business: 'SELECT token_hash AS "tokenHash" FROM trusted_devices WHERE token_hash = $1 AND business_id = $2 AND expires_at > $3',
+    shopper: 'SELECT token_hash AS "tokenHash" FROM trusted_devices WHERE token_hash = $1 AND shopper_id = $2 AND expires_at > $3',
   };
 
   return {
     async findTrustedDevice(audience, accountId, tokenHash, now) {
-      const { rows } = await pool.query<{ tokenHash: string; failures: number }>({
+      const { rows } = await pool.query<{ tokenHash: string }>({
         name: `auth/trusted-device-${audience}`,
         text: findDevice[audience],
         values: [tokenHash, accountId, now],
@@ -143,14 +143,21 @@ export function createPgSignInGuardRepository({ db, pool }: PostgresHandle): Sig
           [locking],
         );
         const found = new Map(rows.map((row) => [row.key, row]));
-        const blockedUntil = Math.max(0, ...guarded.map((key) => found.get(key)?.blockedUntil ?? 0));
+        // The latest block, the first key in byte order among equal ones (as SQLite's `order by … key` picks).
+        const latest = [...new Set(guarded)]
+          .sort(byteOrder)
+          .reduce<{ key: string; blockedUntil: number } | undefined>((best, key) => {
+            const blockedUntil = found.get(key)?.blockedUntil ?? 0;
+            return !best || blockedUntil > best.blockedUntil ? { key, blockedUntil } : best;
+          }, undefined);
         // Nothing counted: the rows made above for locking are taken back with the transaction.
-        if (blockedUntil > now) return { value: { blocked: true, blockedUntil }, rollback: true };
+        if (latest && latest.blockedUntil > now) return { value: { blocked: true, ...latest }, rollback: true };
         const counted: FailureCounts = new Map();
         const updates: FailureRow[] = [];
         for (const key of keys) {
           const row = found.get(key);
-          const failures = row && row.lastFailureAt > forgetBefore ? row.failures + 1 : 1;
+          const forget = typeof forgetBefore === 'number' ? forgetBefore : forgetBefore(key);
+          const failures = row && row.lastFailureAt > forget ? row.failures + 1 : 1;
           const wait = waitFor(key, failures, counted);
           const values = { key, failures, lastFailureAt: now, blockedUntil: wait ? now + wait : 0 };
           found.set(key, values);
@@ -195,16 +202,8 @@ export function createPgSignInGuardRepository({ db, pool }: PostgresHandle): Sig
       });
     },
 
-    async setDeviceFailures(tokenHash, failures) {
-      await db.update(trustedDevices).set({ failures }).where(eq(trustedDevices.tokenHash, tokenHash));
-    },
-
-    async forgetDevice(tokenHash) {
-      await db.delete(trustedDevices).where(eq(trustedDevices.tokenHash, tokenHash));
-    },
-
     async renewDevice(tokenHash, now, expiresAt) {
-      await db.update(trustedDevices).set({ failures: 0, lastUsedAt: now, expiresAt }).where(eq(trustedDevices.tokenHash, tokenHash));
+      await db.update(trustedDevices).set({ lastUsedAt: now, expiresAt }).where(eq(trustedDevices.tokenHash, tokenHash));
     },
 
     async addDevice(device, keep) {

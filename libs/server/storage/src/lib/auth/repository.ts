@@ -29,14 +29,13 @@ export interface SessionRepository {
 /** A trusted device of an account, found by its token's hash. */
 export interface TrustedDeviceRecord {
   tokenHash: string;
-  failures: number;
 }
 
 /** Each failure key's new count, as `countFailures` made it. */
 export type FailureCounts = Map<string, number>;
 
-/** What `countFailures` did: nothing, because a key is blocked until `blockedUntil`, or counted. */
-export type FailureCountResult = { blocked: true; blockedUntil: number } | { blocked: false; counts: FailureCounts };
+/** What `countFailures` did: nothing, because `key` is blocked until `blockedUntil` (the latest block), or counted. */
+export type FailureCountResult = { blocked: true; key: string; blockedUntil: number } | { blocked: false; counts: FailureCounts };
 
 /** Failed sign-ins per key and trusted devices per account (the sign-in guard's state). */
 export interface SignInGuardRepository {
@@ -44,9 +43,10 @@ export interface SignInGuardRepository {
   findTrustedDevice(audience: Audience, accountId: string, tokenHash: string, now: number): Promise<TrustedDeviceRecord | undefined>;
   /**
    * Counts an attempt as a failure in advance, atomically (parallel attempts meet the limits as a sequence would):
-   * when one of the `guarded` keys is blocked after `now`, counts nothing and answers the latest such block (one
-   * indexed read); otherwise counts one failure of each of `keys`, in order, and answers their new counts. A key whose
-   * last failure is at or before `forgetBefore` starts again from one. `waitFor(key, failures, counted)` (pure: no
+   * when one of the `guarded` keys is blocked after `now`, counts nothing and answers the latest such block and its
+   * key (one indexed read); otherwise counts one failure of each of `keys`, in order, and answers their new counts. A
+   * key whose last failure is at or before `forgetBefore` (or `forgetBefore(key)`, each key its own) starts again
+   * from one. `waitFor(key, failures, counted)` (pure: no
    * storage) answers how long a key's new count makes it wait, given the counts this call already made; the key is
    * blocked until `now` plus that wait.
    */
@@ -54,7 +54,7 @@ export interface SignInGuardRepository {
     guarded: readonly string[],
     keys: readonly string[],
     now: number,
-    forgetBefore: number,
+    forgetBefore: number | ((key: string) => number),
     waitFor: (key: string, failures: number, counted: FailureCounts) => number,
   ): Promise<FailureCountResult>;
   /**
@@ -62,11 +62,7 @@ export interface SignInGuardRepository {
    * deletes the row of `forget`, when given.
    */
   takeBackFailures(keys: ReadonlyArray<{ key: string; free: number }>, forget?: string): Promise<void>;
-  /** Sets a trusted device's count of failed sign-ins. */
-  setDeviceFailures(tokenHash: string, failures: number): Promise<void>;
-  /** Trusts a device no more. */
-  forgetDevice(tokenHash: string): Promise<void>;
-  /** A successful sign-in with the device: its failures are cleared, its use and expiry renewed. */
+  /** A successful sign-in with the device: its use and expiry are renewed. */
   renewDevice(tokenHash: string, now: number, expiresAt: number): Promise<void>;
   /** Trusts a new device of the account and, atomically, forgets its least recently used ones beyond `keep`. */
   addDevice(device: { audience: Audience; accountId: string; tokenHash: string; now: number; expiresAt: number }, keep: number): Promise<void>;

@@ -54,18 +54,19 @@ export function createSqliteSignInGuardRepository({ db, sqlite }: DatabaseHandle
   const accountColumn = (audience: Audience) => (audience === 'business' ? trustedDevices.businessId : trustedDevices.shopperId);
   const findDevice = {
     business: sqlite.prepare<[string, string, number], TrustedDeviceRecord>(
-      'select token_hash as tokenHash, failures from trusted_devices where token_hash = ? and business_id = ? and expires_at > ?',
+      'select token_hash as tokenHash from trusted_devices where token_hash = ? and business_id = ? and expires_at > ?',
     ),
     shopper: sqlite.prepare<[string, string, number], TrustedDeviceRecord>(
-      'select token_hash as tokenHash, failures from trusted_devices where token_hash = ? and shopper_id = ? and expires_at > ?',
+      'select token_hash as tokenHash from trusted_devices where token_hash = ? and shopper_id = ? and expires_at > ?',
     ),
   };
-  const blockedStatements = new Map<number, ReturnType<typeof sqlite.prepare<string[], { blockedUntil: number }>>>();
+  const blockedStatements = new Map<number, ReturnType<typeof sqlite.prepare<string[], { key: string; blockedUntil: number }>>>();
   const blockedStatement = (count: number) => {
     let statement = blockedStatements.get(count);
     if (!statement) {
-      statement = sqlite.prepare<string[], { blockedUntil: number }>(
-        `select coalesce(max(blocked_until), 0) as blockedUntil from sign_in_failures where key in (${Array<string>(count).fill('?').join(', ')})`,
+      statement = sqlite.prepare<string[], { key: string; blockedUntil: number }>(
+        `select key, blocked_until as blockedUntil from sign_in_failures where key in (${Array<string>(count).fill('?').join(', ')})
+         order by blocked_until desc, key limit 1`,
       );
       blockedStatements.set(count, statement);
     }
@@ -80,12 +81,13 @@ export function createSqliteSignInGuardRepository({ db, sqlite }: DatabaseHandle
 
     async countFailures(guarded, keys, now, forgetBefore, waitFor) {
       return sqlite.transaction((): FailureCountResult => {
-        const blockedUntil = guarded.length ? (blockedStatement(guarded.length).get(...guarded)?.blockedUntil ?? 0) : 0;
-        if (blockedUntil > now) return { blocked: true, blockedUntil };
+        const latest = guarded.length ? blockedStatement(guarded.length).get(...guarded) : undefined;
+        if (latest && latest.blockedUntil > now) return { blocked: true, key: latest.key, blockedUntil: latest.blockedUntil };
         const counted: FailureCounts = new Map();
         for (const key of keys) {
           const row = findFailure(key);
-          const failures = row && row.lastFailureAt > forgetBefore ? row.failures + 1 : 1;
+          const forget = typeof forgetBefore === 'number' ? forgetBefore : forgetBefore(key);
+          const failures = row && row.lastFailureAt > forget ? row.failures + 1 : 1;
           const wait = waitFor(key, failures, counted);
           const values = { failures, lastFailureAt: now, blockedUntil: wait ? now + wait : 0 };
           db.insert(signInFailures)
@@ -113,16 +115,8 @@ export function createSqliteSignInGuardRepository({ db, sqlite }: DatabaseHandle
       })();
     },
 
-    async setDeviceFailures(tokenHash, failures) {
-      db.update(trustedDevices).set({ failures }).where(eq(trustedDevices.tokenHash, tokenHash)).run();
-    },
-
-    async forgetDevice(tokenHash) {
-      db.delete(trustedDevices).where(eq(trustedDevices.tokenHash, tokenHash)).run();
-    },
-
     async renewDevice(tokenHash, now, expiresAt) {
-      db.update(trustedDevices).set({ failures: 0, lastUsedAt: now, expiresAt }).where(eq(trustedDevices.tokenHash, tokenHash)).run();
+      db.update(trustedDevices).set({ lastUsedAt: now, expiresAt }).where(eq(trustedDevices.tokenHash, tokenHash)).run();
     },
 
     async addDevice(device, keep) {
