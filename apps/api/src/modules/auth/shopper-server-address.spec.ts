@@ -55,8 +55,10 @@ describe('sign-in limits through the shopper site’s server', () => {
   });
 
   it('counts each client by its own address, so one client’s failures lock no other client out', async () => {
-    for (let i = 0; i < 4; i++) await signInThrough(port, '127.0.0.4', 'owner@shop.example', `wrong-password-${i}`);
-    expect(await signInThrough(port, '127.0.0.4', 'owner@shop.example', STRONG_PASSWORD)).toBe(429);
-    expect(await signInThrough(port, '127.0.0.5', 'owner@shop.example', STRONG_PASSWORD)).toBe(200);
+    // An account of its own: the first test's failures count on the owner's account from unknown devices.
+    await registerBusiness(t.app, 'second@shop.example');
+    for (let i = 0; i < 4; i++) await signInThrough(port, '127.0.0.4', 'second@shop.example', `wrong-password-${i}`);
+    expect(await signInThrough(port, '127.0.0.4', 'second@shop.example', STRONG_PASSWORD)).toBe(429);
+    expect(await signInThrough(port, '127.0.0.5', 'second@shop.example', STRONG_PASSWORD)).toBe(200);
   });
 });
