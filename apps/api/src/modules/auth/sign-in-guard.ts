@@ -111,6 +111,67 @@ const isWrongCredentials = (error: unknown) => error instanceof HttpError && err
 /** A failure counted in advance, to take back unless the attempt fails (with the free failures of its key). */
 type Counted = { key: string; free: number };
 
+/** The failure keys of an unknown device's attempt: the account and address together, the address, the account. */
+function failureKeys(attempt: Pick<SignInAttempt, 'audience' | 'email' | 'address'>) {
+  const address = addressKey(attempt.address);
+  return {
+    pair: `${attempt.audience}|${attempt.email}|${address}`,
+    address: `${attempt.audience}|*|${address}`,
+    account: `${attempt.audience}|${attempt.email}|*`,
+  };
+}
+const deviceKey = (audience: Audience, tokenHash: string) => `${audience}|device|${tokenHash}`;
+
+/**
+ * The trusted device of the account the browser presents, with its failure counted in advance; none when there is no
+ * such device or it has spent its failures for the hour (the attempt then goes as an unknown device's).
+ */
+async function knownDevice(options: SignInGuardOptions, attempt: SignInAttempt, now: number): Promise<{ tokenHash: string; counted: Counted[] } | undefined> {
+  if (!attempt.deviceToken || !attempt.accountId || attempt.deviceToken.length > 200) return undefined;
+  const device = await options.repo.findTrustedDevice(attempt.audience, attempt.accountId, hashToken(attempt.deviceToken), now);
+  if (!device) return undefined;
+  if (!options.enabled) return { tokenHash: device.tokenHash, counted: [] };
+  const key = deviceKey(attempt.audience, device.tokenHash);
+  const result = await options.repo.countFailures([key], [key], now, now - HOUR_MS, (_key, failures) => (failures >= options.deviceMaxPerHour ? HOUR_MS : 0));
+  return result.blocked ? undefined : { tokenHash: device.tokenHash, counted: [{ key, free: Number.MAX_SAFE_INTEGER }] };
+}
+
+/**
+ * Counts an unknown device's attempt as a failure before its password is checked (taken back unless it fails), so
+ * that a burst of parallel attempts meets the limits as a sequence would: each key lets at most one attempt past its
+ * free failures before its wait begins, whatever the concurrency. Throws the 429 while this account (from unknown
+ * devices), this account and address, or this address must wait (nothing counted); else answers the failures to
+ * take back. The count that reaches the account's hourly limit (made once per window: the next attempts wait for
+ * the pause to end) tells `onNewDevicesPaused`.
+ */
+async function countInAdvance(options: SignInGuardOptions, attempt: SignInAttempt, now: number): Promise<Counted[]> {
+  const k = failureKeys(attempt);
+  const maxWaitMs = options.maxWaitSeconds * 1000;
+  // An account failing from other addresses is under attack: this address gets one free failure, not several.
+  // (Both counts include this attempt.)
+  const pairFree = (accountFailures: number, pairFailures: number) => (accountFailures - pairFailures > options.freeFailures * 2 ? 1 : options.freeFailures);
+  const accountWait = (failures: number) => (failures >= options.accountMaxPerHour ? HOUR_MS : waitAfter(failures, options.accountFreeFailures, maxWaitMs));
+  const forgetBefore = (key: string) => (key === k.account ? now - HOUR_MS : now - FORGET_FAILURES_AFTER_MS);
+  const result = await options.repo.countFailures([k.pair, k.address, k.account], [k.account, k.pair, k.address], now, forgetBefore, (key, failures, before) => {
+    if (key === k.account) return accountWait(failures);
+    if (key === k.pair) return waitAfter(failures, pairFree(before.get(k.account) ?? 0, failures), maxWaitMs);
+    return waitAfter(failures, options.freeFailuresPerAddress, maxWaitMs);
+  });
+  if (result.blocked) {
+    const seconds = Math.ceil((result.blockedUntil - now) / 1000);
+    throw new RetryLaterError(result.key === k.account ? newDevicesPausedMessage(seconds) : tooManyAttemptsMessage(seconds), seconds);
+  }
+  const accountFailures = result.counts.get(k.account) ?? 0;
+  if (accountFailures === options.accountMaxPerHour && attempt.accountId) {
+    options.onNewDevicesPaused?.({ audience: attempt.audience, accountId: attempt.accountId, email: attempt.email, failures: accountFailures, until: now + HOUR_MS });
+  }
+  return [
+    { key: k.account, free: options.accountFreeFailures },
+    { key: k.address, free: options.freeFailuresPerAddress },
+    { key: k.pair, free: pairFree(accountFailures, result.counts.get(k.pair) ?? 0) },
+  ];
+}
+
 /**
  * Limits on password sign-in (OWASP ASVS 6.3.1 and OWASP's guidance on device cookies against lockout), counted in
  * the database so every API instance meets the same counts:
@@ -129,66 +190,6 @@ type Counted = { key: string; free: number };
 export function createSignInGuard(options: SignInGuardOptions) {
   const { repo } = options;
   const clock = options.now ?? Date.now;
-  const maxWaitMs = options.maxWaitSeconds * 1000;
-  const keys = (attempt: Pick<SignInAttempt, 'audience' | 'email' | 'address'>) => {
-    const address = addressKey(attempt.address);
-    return {
-      pair: `${attempt.audience}|${attempt.email}|${address}`,
-      address: `${attempt.audience}|*|${address}`,
-      account: `${attempt.audience}|${attempt.email}|*`,
-    };
-  };
-  const deviceKey = (audience: Audience, tokenHash: string) => `${audience}|device|${tokenHash}`;
-  const accountWait = (failures: number) => (failures >= options.accountMaxPerHour ? HOUR_MS : waitAfter(failures, options.accountFreeFailures, maxWaitMs));
-
-  /**
-   * The trusted device of the account the browser presents, with its failure counted in advance; none when there is
-   * no such device or it has spent its failures for the hour (the attempt then goes as an unknown device's).
-   */
-  async function knownDevice(attempt: SignInAttempt, now: number): Promise<{ tokenHash: string; counted: Counted[] } | undefined> {
-    if (!attempt.deviceToken || !attempt.accountId || attempt.deviceToken.length > 200) return undefined;
-    const device = await repo.findTrustedDevice(attempt.audience, attempt.accountId, hashToken(attempt.deviceToken), now);
-    if (!device) return undefined;
-    if (!options.enabled) return { tokenHash: device.tokenHash, counted: [] };
-    const key = deviceKey(attempt.audience, device.tokenHash);
-    const result = await repo.countFailures([key], [key], now, now - HOUR_MS, (_key, failures) => (failures >= options.deviceMaxPerHour ? HOUR_MS : 0));
-    return result.blocked ? undefined : { tokenHash: device.tokenHash, counted: [{ key, free: Number.MAX_SAFE_INTEGER }] };
-  }
-
-  /**
-   * Counts an unknown device's attempt as a failure before its password is checked (taken back unless it fails), so
-   * that a burst of parallel attempts meets the limits as a sequence would: each key lets at most one attempt past
-   * its free failures before its wait begins, whatever the concurrency. Throws the 429 while this account (from
-   * unknown devices), this account and address, or this address must wait (nothing counted); else answers the
-   * failures to take back.
-   */
-  async function countInAdvance(attempt: SignInAttempt, now: number): Promise<Counted[]> {
-    const k = keys(attempt);
-    // An account failing from other addresses is under attack: this address gets one free failure, not several.
-    // (Both counts include this attempt.)
-    const pairFree = (accountFailures: number, pairFailures: number) => (accountFailures - pairFailures > options.freeFailures * 2 ? 1 : options.freeFailures);
-    const forgetBefore = (key: string) => (key === k.account ? now - HOUR_MS : now - FORGET_FAILURES_AFTER_MS);
-    const result = await repo.countFailures([k.pair, k.address, k.account], [k.account, k.pair, k.address], now, forgetBefore, (key, failures, before) => {
-      if (key === k.account) return accountWait(failures);
-      if (key === k.pair) return waitAfter(failures, pairFree(before.get(k.account) ?? 0, failures), maxWaitMs);
-      return waitAfter(failures, options.freeFailuresPerAddress, maxWaitMs);
-    });
-    if (result.blocked) {
-      const seconds = Math.ceil((result.blockedUntil - now) / 1000);
-      throw new RetryLaterError(result.key === k.account ? newDevicesPausedMessage(seconds) : tooManyAttemptsMessage(seconds), seconds);
-    }
-    const counted = result.counts;
-    const accountFailures = counted.get(k.account) ?? 0;
-    // The count that reaches the hour's limit is made once per window (the next waits for the pause to end).
-    if (accountFailures === options.accountMaxPerHour && attempt.accountId) {
-      options.onNewDevicesPaused?.({ audience: attempt.audience, accountId: attempt.accountId, email: attempt.email, failures: accountFailures, until: now + HOUR_MS });
-    }
-    return [
-      { key: k.account, free: options.accountFreeFailures },
-      { key: k.address, free: options.freeFailuresPerAddress },
-      { key: k.pair, free: pairFree(accountFailures, counted.get(k.pair) ?? 0) },
-    ];
-  }
 
   async function rememberDevice(attempt: SignInAttempt, accountId: string, now: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -207,9 +208,9 @@ export function createSignInGuard(options: SignInGuardOptions) {
      */
     async attempt<T extends { id: string }>(attempt: SignInAttempt, verify: () => Promise<T>): Promise<{ account: T; deviceToken: string }> {
       const started = clock();
-      const device = await knownDevice(attempt, started);
+      const device = await knownDevice(options, attempt, started);
       let counted: Counted[] = device?.counted ?? [];
-      if (!device && options.enabled) counted = await countInAdvance(attempt, started);
+      if (!device && options.enabled) counted = await countInAdvance(options, attempt, started);
       let account: T;
       try {
         account = await verify();
@@ -219,7 +220,7 @@ export function createSignInGuard(options: SignInGuardOptions) {
       }
       const now = clock();
       // The failures that led here are forgiven once the password is given: the device's, or this address's.
-      if (counted.length) await repo.takeBackFailures(counted, device ? deviceKey(attempt.audience, device.tokenHash) : keys(attempt).pair);
+      if (counted.length) await repo.takeBackFailures(counted, device ? deviceKey(attempt.audience, device.tokenHash) : failureKeys(attempt).pair);
       if (device && attempt.deviceToken) {
         await repo.renewDevice(device.tokenHash, now, now + TRUSTED_DEVICE_DAYS * DAY_MS);
         return { account, deviceToken: attempt.deviceToken };
@@ -232,7 +233,7 @@ export function createSignInGuard(options: SignInGuardOptions) {
      * hold back new devices, so the owner signs in with the new one at once.
      */
     async passwordChanged(audience: Audience, email: string): Promise<void> {
-      await repo.takeBackFailures([], keys({ audience, email, address: '' }).account);
+      await repo.takeBackFailures([], failureKeys({ audience, email, address: '' }).account);
     },
 
     /** Deletes failures a day old and expired devices; answers how many rows went. */
