@@ -40,6 +40,12 @@ export interface ImportOptions {
    */
   bulk?: boolean;
   expectedRows?: number;
+  /**
+   * The run becomes visible all at once or not at all: its rows are decided on the bulk path without writing, and
+   * written in one transaction at its end. A run cut short (a killed process, a failure) leaves the catalog as it was,
+   * and the next run applies the whole feed. Feed refreshes and uploads take it.
+   */
+  atomic?: boolean;
   /** Offers known to be the same item (labelled match pairs) share a key; the first one's product takes the rest. */
   knownMatchKey?: (offer: FeedOffer, line: number) => string | undefined;
   /**
@@ -162,7 +168,8 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
 
   async function importRows(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions, runId: string): Promise<ImportSummary> {
     const started = Date.now();
-    const bulk = options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000);
+    const atomic = options.atomic === true;
+    const bulk = atomic || (options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000));
     const batchSize = options.batchSize ?? 2000;
     const run = new FeedImport(runId, options, options.now ?? nowIso, () => searchIndex?.changed());
     let failure: string | undefined;
@@ -177,7 +184,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
       owner: thisProcess(),
     });
 
-    const path = bulk ? await openBulkPath(run, store, matcher) : null;
+    const path = bulk ? await openBulkPath(run, store, matcher, atomic) : null;
     const flush = path ? path.flush : createRowPath(run, store, matcher).flush;
     // Large imports touch index pages all over the file: they get a bigger page cache while they run, and the writer
     // thread checkpoints as the WAL grows (this connection's few commits leave that to it).

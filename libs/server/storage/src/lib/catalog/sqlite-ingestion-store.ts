@@ -1,5 +1,8 @@
-import { createBulkWriter, type BulkOp } from './bulk-writer';
-import { type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, type OfferItem, runSync } from '@pricehunt/catalog-core';
+import { createBulkWriter, createInlineBulkWriter, type BulkOp } from './bulk-writer';
+
+/** Offers a staged run writes from which its one transaction runs on a writer thread. */
+const WRITER_THREAD_FROM = 5000;
+import { batchesAtOnce, type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, type OfferItem, runSync } from '@pricehunt/catalog-core';
 import type { SearchIndex } from './search-index';
 import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
 
@@ -119,6 +122,18 @@ function sqliteBulkPath(store: CatalogStore, ops: IngestionOps): BulkPath {
     openWriter() {
       const writer = createBulkWriter(store.sqlite);
       return { write: (batch) => writer.write(sqliteBulkOps(batch)), drain: () => writer.drain(), close: () => writer.close() };
+    },
+    async writeAtOnce(batches) {
+      if (batches.length === 0) return;
+      // One transaction: a small run's on this connection, a large one's on a writer thread (the connection's other
+      // work goes on meanwhile).
+      const rows = batches.reduce((sum, batch) => sum + batch.offers.length + batch.updates.length, 0);
+      const writer = rows < WRITER_THREAD_FROM ? createInlineBulkWriter(store.sqlite) : createBulkWriter(store.sqlite);
+      try {
+        await writer.write(batchesAtOnce(batches).flatMap(sqliteBulkOps));
+      } finally {
+        await writer.close();
+      }
     },
     tune: () => store.tuneForBulkImport(),
   };
