@@ -32,7 +32,7 @@ export interface ImportOptions {
   businessId?: string | null;
   /** The store domain every row's link must be on (or under): a merchant's feed links count only on its own store. */
   linkDomain?: string;
-  /** Rows per transaction (default 2000). */
+  /** Rows per batch (default 2000): a bulk batch is one transaction; the row path commits a batch in units of work of about ROW_TRANSACTION_MS. */
   batchSize?: number;
   /**
    * Bulk path for large imports: candidates come from GTIN and model-number lookups only, without the full-text
@@ -87,10 +87,10 @@ const LOOKED_UP_ONE_BY_ONE = 20_000;
 const JOIN_TRANSACTION_MS = 50;
 
 /**
- * Puts feed rows into the catalog. Rows are taken in batches, each batch in one transaction: a row the parser
+ * Puts feed rows into the catalog. Rows are taken in batches, written in short transactions (row by row: units of work
+ * of about ROW_TRANSACTION_MS; bulk: one per batch; atomic: one for the whole run at its end): a row the parser
  * rejected, or that conflicts with the catalog, is reported with its line, field and reason and skipped; the good
- * rows of the batch are kept; a failure of the database itself rolls the whole batch back, so no offer is ever
- * half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
+ * rows are kept; a failure of the database itself rolls its transaction back, so no offer is ever half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
  * price) and price history are kept in the same transaction.
  */
 export function createIngestionService(deps: { store: IngestionStore; matcher: ProductMatcher; index?: { changed(): void } }) {
