@@ -143,6 +143,7 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
     const offerRows: BulkBatch['offers'] = [];
     const updates: BulkBatch['updates'] = [];
     const pricePoints: BulkBatch['pricePoints'] = [];
+    const removed: number[] = [];
     const dirty = new Set<number>();
     /** What the rows decided since the last hand-over add to the run's counts: committed with their writes. */
     const unsent = { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
@@ -174,7 +175,12 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
       // A hash hit may be a collision: the catalog itself answers exactly.
       const existing = byExternal !== null ? await bulkPath.decide(op('findOfferByExternalId', retailer.id, offer.externalId)) : null;
       const owner = byUrl !== null ? await bulkPath.decide(op('findOfferByCanonicalUrl', record.canonicalUrl)) : null;
-      if (owner && owner.id !== existing?.id) throw run.linkTaken(owner);
+      if (owner && owner.id !== existing?.id) {
+        // A page a shopper pasted gives way to the feed that lists its link, as on the row path.
+        if ((await bulkPath.decide(op('offerOrigin', owner.id))) !== 'page') throw run.linkTaken(owner);
+        removed.push(owner.id);
+        if (owner.productId !== null) dirty.add(owner.productId);
+      }
       if (existing) {
         const change = changeOf(existing, record);
         if (change === 'unchanged') return 'unchanged';
@@ -248,6 +254,7 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
         newOffers: lastOfferId >= handedFrom ? { first: handedFrom, last: lastOfferId } : null,
         refreshed: [...dirty],
         titles: [],
+        removed: removed.splice(0),
         // The run's counts move in the same transaction as the rows they count (the products too: one per row).
         run: { id: runId, delta: { ...unsent, productsCreated: products.length } },
       });

@@ -135,6 +135,8 @@ export interface BulkBatch {
   refreshed: number[];
   titles: Array<{ productId: number; title: string }>;
   run: { id: string; delta: Partial<ImportRunDelta> };
+  /** Offers read from shoppers' pages whose links rows of the batch take (a feed speaks for its shop): removed first. */
+  removed?: number[];
 }
 
 /**

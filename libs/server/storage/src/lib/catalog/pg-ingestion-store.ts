@@ -288,6 +288,7 @@ async function writeBulkBatchPg(client: pg.ClientBase, batch: BulkBatch): Promis
   const { now } = batch;
   const ops = pgIngestionOps(client);
   await lockImports(client);
+  if (batch.removed?.length) await ops.deleteOffers(batch.removed);
   if (batch.retailers.length > 0) {
     await client.query({
       name: 'catalog/bulk-retailers',

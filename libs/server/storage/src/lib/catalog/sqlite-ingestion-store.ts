@@ -1,5 +1,8 @@
 import { createBulkWriter, createInlineBulkWriter, type BulkOp } from './bulk-writer';
 
+/** Removes offers (their price history and index entries with them). */
+const DELETE_OFFERS = 'DELETE FROM offers WHERE id IN (SELECT value FROM json_each(?))';
+
 /** Offers a staged run writes from which its one transaction runs on a writer thread. */
 const WRITER_THREAD_FROM = 5000;
 import { batchesAtOnce, type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, type OfferItem, runSync } from '@pricehunt/catalog-core';
@@ -82,6 +85,7 @@ export function sqliteBulkOps(batch: BulkBatch): BulkOp[] {
   const ids = JSON.stringify(batch.refreshed);
   const refreshed = batch.refreshed.length > 0;
   const ops: BulkOp[] = [
+    { sql: DELETE_OFFERS, rows: batch.removed?.length ? [[JSON.stringify(batch.removed)]] : [] },
     { sql: BULK_SQL.insertRetailer, rows: batch.retailers.map((retailer) => ({ ...retailer, domains: JSON.stringify(retailer.domains) })) },
     { sql: BULK_SQL.updateOfferAll, rows: batch.updates.filter((update) => update.textChanged).map((update) => ({ ...update.record, id: update.id, now })) },
     {
