@@ -4,6 +4,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, fieldErrorsFromIssues, type ErrorEnvelope, type FieldError } from '@pricehunt/contracts';
 import { errorEnvelope, HttpError, RetryLaterError } from '@pricehunt/http-errors';
+import { isBusyError } from '@pricehunt/storage';
+
+/** Seconds a client is asked to wait when the database stayed busy through a request's retries. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 const statusCodes: Record<number, string> = {
   400: ErrorCode.validation,
@@ -41,6 +45,11 @@ export function envelopeFor(error: FastifyError | Error, request: FastifyRequest
     const first = details[0];
     const message = first ? (first.field === root ? first.message : `${first.field}: ${first.message}`) : 'Invalid request';
     return errorEnvelope(400, ErrorCode.validation, message, { field: first?.field, details, requestId: request.id });
+  }
+  if (isBusyError(error)) {
+    // Not the request's fault nor a failure: the database stayed locked (a long write elsewhere) through its retries.
+    request.log.warn({ err: error, url: request.url, method: request.method }, 'database busy');
+    return errorEnvelope(503, ErrorCode.unavailable, 'The service is busy: try again in a moment', { requestId: request.id });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, url: request.url }, 'response did not match its schema');
@@ -125,6 +134,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const envelope = envelopeFor(error, request);
       if (error instanceof RetryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
+      if (envelope.statusCode === 503) void reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
       // A body refused unread (too large) is read to its end first; Fastify asks to close the connection after a body
       // it could not take, which is needless once the body is read: the connection then stays open for the next request.
       if (envelope.statusCode === 413 && !request.raw.complete && (await drainBody(request.raw))) void reply.removeHeader('connection');

@@ -17,6 +17,7 @@ export * from './lib/catalog/search-index';
 export * from './lib/catalog/services';
 export * from './lib/catalog/sqlite-ingestion-store';
 export * from './lib/catalog/sqlite-repository';
+export * from './lib/db/busy';
 export * from './lib/db/client';
 export * from './lib/db/ids';
 export * from './lib/db/open';

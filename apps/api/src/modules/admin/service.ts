@@ -362,6 +362,8 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
             source: `admin upload ${input.fileName} by ${actor.email}`,
             retailer,
             batchSize: UPLOAD_BATCH_SIZE,
+            // Visible all at once: an import cut short (a killed API) leaves the catalog as it was.
+            atomic: true,
             onProgress: (progress) => {
               Object.assign(job, {
                 processedRows: progress.rows,

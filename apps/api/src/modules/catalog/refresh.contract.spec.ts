@@ -69,6 +69,21 @@ describe.each(ENGINES)('a feed refresh on %s', (engine) => {
     expect((await offers()).find((o) => o.externalId === '2')).toMatchObject({ availability: 'in_stock', missingRuns: 0 });
   });
 
+  it('takes the link of an offer read from a shopper’s page: the page gives way to the feed', async () => {
+    const link = 'https://shop-one.example/p/7';
+    expect(await catalog.pages.place(link, link, { title: 'Acme Kettle model K-7', brand: 'Acme', model: 'K-7', priceCents: 1500, currency: 'USD' })).not.toBeNull();
+    const applied = await catalog.refresh(rows([offer('7', 1400)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(0) });
+    expect(applied).toMatchObject({ status: 'succeeded', added: 1, rejected: 0 });
+    expect(await db.query('SELECT retailer_id AS "retailerId", external_id AS "externalId", origin FROM offers')).toEqual([{ retailerId: 'shop-one', externalId: '7', origin: 'feed' }]);
+  });
+
+  it('takes the first of two rows naming one offer, and refuses the other with its line', async () => {
+    const applied = await catalog.refresh(rows([offer('1', 1000), offer('1', 1100)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(0) });
+    expect(applied).toMatchObject({ status: 'succeeded', added: 1, rejected: 1 });
+    expect(applied.import?.errors).toEqual([{ line: 3, field: 'id', reason: '1 is listed again: an earlier row of the feed was taken' }]);
+    expect((await offers()).map((o) => [o.externalId, o.priceCents])).toEqual([['1', 1000]]);
+  });
+
   it('refuses a feed that lost more than half of the offers in stock, and changes nothing', async () => {
     const many = Array.from({ length: 30 }, (_, i) => offer(String(i + 1), 1000 + i));
     await catalog.refresh(rows(many), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(0) });

@@ -67,6 +67,8 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
             format: 'gmc',
             source: 'dashboard upload',
             retailer,
+            // All of it or nothing: an upload cut short leaves the store's offers as they were.
+            atomic: true,
             businessId: id,
             linkDomain: retailer.id,
           });

@@ -2,7 +2,7 @@ import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
 import { productName, type ItemIdentity, type NamedOffer } from '@pricehunt/catalog-matching';
 import { createBulkCatalogIndex } from './bulk-index';
 import { changeOf, RowRejected, type FeedImport } from './feed-import';
-import { op, type BulkBatch, type IngestionStore } from './ingestion-store';
+import { op, type BulkBatch, type BulkBatchWriter, type IngestionStore } from './ingestion-store';
 import type { ProductMatcher } from './matching';
 import { placeOffer } from './place-offer';
 import { productOf, type RetailerRow } from './ports';
@@ -20,16 +20,36 @@ const emptyBatch = (now: string): Omit<BulkBatch, 'run'> => ({
   titles: [],
 });
 
+/** A writer that keeps the batches of a staged run (written together by `BulkPath.writeAtOnce` at its end). */
+function stagingWriter(): BulkBatchWriter & { batches: BulkBatch[] } {
+  const batches: BulkBatch[] = [];
+  return {
+    batches,
+    write: async (batch) => void batches.push(batch),
+    drain: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
 /**
  * The bulk path of an import: every row is decided in memory (existence, GTIN and model-number candidates come from
  * an index of the catalog loaded once) under ids reserved beforehand, and each batch is written by the engine's
  * writer in one transaction (a few statements per batch), while the next batch is decided.
+ *
+ * Staged (`ImportOptions.atomic`): nothing is written while the rows are decided; every batch is kept and written in
+ * one transaction by `finish`, so the run becomes visible all at once, and a run cut short before it leaves the catalog
+ * as it was. Its rows are also matched by the full-text index (as the row path's are), and a row that names an offer
+ * an earlier row of the run took (the same id or link) is refused: the first row stands.
  */
-export async function openBulkPath(run: FeedImport, store: IngestionStore, matcher: ProductMatcher) {
+export async function openBulkPath(run: FeedImport, store: IngestionStore, matcher: ProductMatcher, staged = false) {
   const { options, runId } = run;
   const bulkPath = store.bulk;
   const index = createBulkCatalogIndex(await bulkPath.offerKeys());
-  const writer = bulkPath.openWriter();
+  const staging = staged ? stagingWriter() : null;
+  const writer = staging ?? bulkPath.openWriter();
+  /** A staged run's offers (inserted or updated), by retailer and id and by link: the catalog does not hold them yet. */
+  const stagedKeys = new Set<string>();
+  const stagedLinks = new Set<string>();
   /** Retailers the bulk path met first in the batch being decided (written with it). */
   const newRetailers: RetailerRow[] = [];
   /**
@@ -123,6 +143,7 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
     const offerRows: BulkBatch['offers'] = [];
     const updates: BulkBatch['updates'] = [];
     const pricePoints: BulkBatch['pricePoints'] = [];
+    const removed: number[] = [];
     const dirty = new Set<number>();
     /** What the rows decided since the last hand-over add to the run's counts: committed with their writes. */
     const unsent = { rows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
@@ -132,6 +153,13 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
     const bulkRow = async (offer: FeedOffer, line: number): Promise<'inserted' | 'updated' | 'unchanged'> => {
       const fresh = new Map<string, RetailerRow>();
       const { retailer, modelKeys, record } = run.describe(offer, fresh);
+      if (staging) {
+        const key = `${retailer.id}\u0000${offer.externalId}`;
+        if (stagedKeys.has(key)) throw new RowRejected('id', `${offer.externalId} is listed again: an earlier row of the feed was taken`);
+        if (stagedLinks.has(record.canonicalUrl)) throw new RowRejected(options.format === 'gmc' ? 'link' : 'url', 'is the link of an earlier row of the feed');
+        stagedKeys.add(key);
+        stagedLinks.add(record.canonicalUrl);
+      }
       // The bulk path writes only through its writer (a write on this connection would wait for the writer's
       // transactions): a new retailer goes into the next batch, ahead of its offers.
       for (const [key, added] of fresh) {
@@ -147,7 +175,12 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
       // A hash hit may be a collision: the catalog itself answers exactly.
       const existing = byExternal !== null ? await bulkPath.decide(op('findOfferByExternalId', retailer.id, offer.externalId)) : null;
       const owner = byUrl !== null ? await bulkPath.decide(op('findOfferByCanonicalUrl', record.canonicalUrl)) : null;
-      if (owner && owner.id !== existing?.id) throw run.linkTaken(owner);
+      if (owner && owner.id !== existing?.id) {
+        // A page a shopper pasted gives way to the feed that lists its link, as on the row path.
+        if ((await bulkPath.decide(op('offerOrigin', owner.id))) !== 'page') throw run.linkTaken(owner);
+        removed.push(owner.id);
+        if (owner.productId !== null) dirty.add(owner.productId);
+      }
       if (existing) {
         const change = changeOf(existing, record);
         if (change === 'unchanged') return 'unchanged';
@@ -177,7 +210,7 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
           known: knownLive ? known : null,
           // A stated model number under the same brand names the product without scoring.
           statedModel: offer.mpn ? { modelKey: modelKeys[0] ?? null, brand: record.brand } : null,
-          match: { useIndex: false, modelKeys, lookup: index.lookup },
+          match: { useIndex: staging !== null, indexLimit: 20, modelKeys, lookup: index.lookup },
           withOfferAtRetailer: (ids) => index.productsWithOfferAt(retailer.id, ids),
         }),
       );
@@ -221,6 +254,7 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
         newOffers: lastOfferId >= handedFrom ? { first: handedFrom, last: lastOfferId } : null,
         refreshed: [...dirty],
         titles: [],
+        removed: removed.splice(0),
         // The run's counts move in the same transaction as the rows they count (the products too: one per row).
         run: { id: runId, delta: { ...unsent, productsCreated: products.length } },
       });
@@ -270,10 +304,14 @@ export async function openBulkPath(run: FeedImport, store: IngestionStore, match
     flush,
     /** Products whose titles are to be brought up to date from the database (what the writer did not retitle). */
     touched,
-    /** Waits until everything handed to the writer is committed, then retitles the products this import created. */
+    /**
+     * Waits until everything handed to the writer is committed, then retitles the products this import created; a
+     * staged run writes all its batches now, in one transaction.
+     */
     async finish(): Promise<void> {
       for (const written of inFlight.splice(0)) await written;
       await retitleNewProducts();
+      if (staging) await bulkPath.writeAtOnce(staging.batches.splice(0));
     },
     /** Lets what is on its way settle and closes the writer (also after a failure). */
     async close(): Promise<void> {

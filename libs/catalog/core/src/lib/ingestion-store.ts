@@ -135,6 +135,20 @@ export interface BulkBatch {
   refreshed: number[];
   titles: Array<{ productId: number; title: string }>;
   run: { id: string; delta: Partial<ImportRunDelta> };
+  /** Offers read from shoppers' pages whose links rows of the batch take (a feed speaks for its shop): removed first. */
+  removed?: number[];
+}
+
+/**
+ * A staged run's batches as `BulkPath.writeAtOnce` writes them: each without its figures, then one batch that writes the
+ * figures of every product they touched (the batches are committed together: the figures are worked out once).
+ */
+export function batchesAtOnce(batches: readonly BulkBatch[]): BulkBatch[] {
+  const last = batches.at(-1);
+  if (!last) return [];
+  const refreshed = [...new Set(batches.flatMap((batch) => batch.refreshed))];
+  const figures: BulkBatch = { now: last.now, retailers: [], updates: [], pricePoints: [], products: [], offers: [], newOffers: null, refreshed, titles: [], run: { id: last.run.id, delta: {} } };
+  return [...batches.map((batch) => ({ ...batch, refreshed: [] })), figures];
 }
 
 /** Commits a bulk import's batches in the order they are handed over, while the next ones are decided. */
@@ -158,6 +172,11 @@ export interface BulkPath {
   /** Runs a step of reads (no writes) on the engine's own connection. */
   decide<T>(step: IngestionStep<T>): Promise<T>;
   openWriter(): BulkBatchWriter;
+  /**
+   * Writes batches in one transaction, in their order, all or nothing (a staged run's end: see `ImportOptions.atomic`);
+   * the figures of the products they touched are written once, after the last batch.
+   */
+  writeAtOnce(batches: readonly BulkBatch[]): Promise<void>;
   /** Engine settings for the length of a large import; answers what restores them. */
   tune(): { restore(): void };
 }

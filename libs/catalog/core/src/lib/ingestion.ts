@@ -32,7 +32,7 @@ export interface ImportOptions {
   businessId?: string | null;
   /** The store domain every row's link must be on (or under): a merchant's feed links count only on its own store. */
   linkDomain?: string;
-  /** Rows per transaction (default 2000). */
+  /** Rows per batch (default 2000): a bulk batch is one transaction; the row path commits a batch in units of work of about ROW_TRANSACTION_MS. */
   batchSize?: number;
   /**
    * Bulk path for large imports: candidates come from GTIN and model-number lookups only, without the full-text
@@ -40,6 +40,12 @@ export interface ImportOptions {
    */
   bulk?: boolean;
   expectedRows?: number;
+  /**
+   * The run becomes visible all at once or not at all: its rows are decided on the bulk path without writing, and
+   * written in one transaction at its end. A run cut short (a killed process, a failure) leaves the catalog as it was,
+   * and the next run applies the whole feed. Feed refreshes and uploads take it.
+   */
+  atomic?: boolean;
   /** Offers known to be the same item (labelled match pairs) share a key; the first one's product takes the rest. */
   knownMatchKey?: (offer: FeedOffer, line: number) => string | undefined;
   /**
@@ -81,10 +87,10 @@ const LOOKED_UP_ONE_BY_ONE = 20_000;
 const JOIN_TRANSACTION_MS = 50;
 
 /**
- * Puts feed rows into the catalog. Rows are taken in batches, each batch in one transaction: a row the parser
+ * Puts feed rows into the catalog. Rows are taken in batches, written in short transactions (row by row: units of work
+ * of about ROW_TRANSACTION_MS; bulk: one per batch; atomic: one for the whole run at its end): a row the parser
  * rejected, or that conflicts with the catalog, is reported with its line, field and reason and skipped; the good
- * rows of the batch are kept; a failure of the database itself rolls the whole batch back, so no offer is ever
- * half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
+ * rows are kept; a failure of the database itself rolls its transaction back, so no offer is ever half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
  * price) and price history are kept in the same transaction.
  */
 export function createIngestionService(deps: { store: IngestionStore; matcher: ProductMatcher; index?: { changed(): void } }) {
@@ -162,7 +168,8 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
 
   async function importRows(rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions, runId: string): Promise<ImportSummary> {
     const started = Date.now();
-    const bulk = options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000);
+    const atomic = options.atomic === true;
+    const bulk = atomic || (options.bulk ?? (options.format === 'synthetic' || (options.expectedRows ?? 0) >= 50_000));
     const batchSize = options.batchSize ?? 2000;
     const run = new FeedImport(runId, options, options.now ?? nowIso, () => searchIndex?.changed());
     let failure: string | undefined;
@@ -177,7 +184,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
       owner: thisProcess(),
     });
 
-    const path = bulk ? await openBulkPath(run, store, matcher) : null;
+    const path = bulk ? await openBulkPath(run, store, matcher, atomic) : null;
     const flush = path ? path.flush : createRowPath(run, store, matcher).flush;
     // Large imports touch index pages all over the file: they get a bigger page cache while they run, and the writer
     // thread checkpoints as the WAL grows (this connection's few commits leave that to it).

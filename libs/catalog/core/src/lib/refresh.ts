@@ -92,8 +92,9 @@ export function rowsThatChange(rows: readonly FeedRow[], offers: readonly Source
  * writes nothing; a changed price or stock updates the offer, adds a price point and refreshes its product's best
  * price), then the retailer's offers the feed left out go out of stock, and those left out `retireAfterRuns` times
  * in a row are removed. A feed that shrank below SHRINK_REFUSED_BELOW of the retailer's offers in stock is refused
- * whole. The rows are applied batch by batch: a refresh cut short (a killed process) leaves each batch whole, and the
- * next refresh, which reads the feed again, finishes it; what is missing is decided only after every row was applied.
+ * whole. The rows are applied all at once (`ImportOptions.atomic`): decided first, then written in one transaction, so
+ * a refresh cut short (a killed process) leaves the catalog as it was and the next refresh, which reads the feed again,
+ * applies all of it; what is missing is decided only after every row was applied.
  */
 export function createFeedRefresh(deps: {
   store: IngestionStore;
@@ -127,7 +128,7 @@ export function createFeedRefresh(deps: {
 
     const { changed, unchanged } = rowsThatChange(rows, before, options);
     // Only rows that change something go through the import: an unchanged feed writes nothing at all, not even a run.
-    const summary = changed.length > 0 ? await deps.importRows(changed, { ...options, expectedRows: changed.length }) : null;
+    const summary = changed.length > 0 ? await deps.importRows(changed, { ...options, expectedRows: changed.length, atomic: true }) : null;
     const counts = {
       rowsRead: rows.length,
       added: summary?.inserted ?? 0,

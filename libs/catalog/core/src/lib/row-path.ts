@@ -20,7 +20,15 @@ interface BatchState {
 }
 
 /**
- * The row path of an import: each batch is one unit of work of the engine's store, in which every row is decided
+ * A unit of work of the row path ends after the row that kept it open this long (the rest of the batch goes on in the
+ * next one): the write lock it holds on SQLite keeps every other writer waiting meanwhile, and 2,000 rows row by row held
+ * it 4 to 10 s.
+ */
+export const ROW_TRANSACTION_MS = 200;
+
+/**
+ * The row path of an import: each batch is written in units of work of the engine's store (each ending after
+ * ROW_TRANSACTION_MS), in which every row is decided
  * against the catalog as it is, the rows before it in the batch included (candidates from GTIN, model-key and
  * full-text lookups). A refused row is reported and skipped; a failure of the database rolls the batch back.
  */
@@ -102,12 +110,18 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
     return productId;
   }
 
-  /** A batch of the row path as one unit of work: its rows, its products' figures and its run's counts. */
-  function* writeBatch(rowsOfBatch: readonly FeedRow[], stamp: string) {
+  /**
+   * Rows of a batch from `from` as one unit of work, up to the row that kept it open ROW_TRANSACTION_MS: their offers,
+   * their products' figures and their run's counts. Answers how many rows it took, with what they did.
+   */
+  function* writeBatch(rowsOfBatch: readonly FeedRow[], from: number, stamp: string) {
+    const started = performance.now();
     const counts = { inserted: 0, updated: 0, unchanged: 0 };
     const rejected: RowError[][] = [];
     const batch: BatchState = { retailers: new Map(), known: new Map(), created: [], dirty: new Set(), groups: new Map(), grouped: 0 };
-    for (const row of rowsOfBatch) {
+    let at = from;
+    while (at < rowsOfBatch.length && (at === from || performance.now() - started < ROW_TRANSACTION_MS)) {
+      const row = rowsOfBatch[at++] as FeedRow;
       if (row.errors) {
         rejected.push(row.errors);
         continue;
@@ -121,22 +135,24 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
     }
     if (batch.dirty.size > 0) yield* op('refreshProducts', [...batch.dirty], stamp);
     // The run's counts move with the batch they count.
-    yield* op('advanceImportRun', runId, { rows: rowsOfBatch.length, ...counts, skipped: rejected.length, productsCreated: batch.created.length + batch.grouped });
-    return { counts, rejected, batch };
+    yield* op('advanceImportRun', runId, { rows: at - from, ...counts, skipped: rejected.length, productsCreated: batch.created.length + batch.grouped });
+    return { taken: at - from, counts, rejected, batch };
   }
 
   return {
     /** Writes a batch of rows; what it learnt (retailers, labelled matches, products) is kept once it committed. */
     async flush(rowsOfBatch: FeedRow[]): Promise<void> {
-      if (rowsOfBatch.length === 0) return;
       const stamp = run.now();
-      const { counts, rejected, batch } = await store.unitOfWork(() => writeBatch(rowsOfBatch, stamp));
-      for (const [key, retailer] of batch.retailers) run.retailerCache.set(key, retailer);
-      for (const [key, productId] of batch.known) run.knownMatches.set(key, productId);
-      for (const [key, productId] of batch.groups) run.productGroups.set(key, productId);
-      for (const productId of batch.created) run.createdProducts.add(productId);
-      run.productsCreated += batch.created.length + batch.grouped;
-      run.countBatch(counts, rejected, rowsOfBatch.length);
+      for (let from = 0; from < rowsOfBatch.length; ) {
+        const { taken, counts, rejected, batch } = await store.unitOfWork(() => writeBatch(rowsOfBatch, from, stamp));
+        for (const [key, retailer] of batch.retailers) run.retailerCache.set(key, retailer);
+        for (const [key, productId] of batch.known) run.knownMatches.set(key, productId);
+        for (const [key, productId] of batch.groups) run.productGroups.set(key, productId);
+        for (const productId of batch.created) run.createdProducts.add(productId);
+        run.productsCreated += batch.created.length + batch.grouped;
+        run.countBatch(counts, rejected, taken);
+        from += taken;
+      }
     },
   };
 }

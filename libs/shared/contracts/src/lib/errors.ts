@@ -35,6 +35,8 @@ export const ErrorCode = {
   emailNotConfirmed: 'EMAIL_NOT_CONFIRMED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   badGateway: 'BAD_GATEWAY',
+  /** The database stayed busy (another process's long write): the answer carries Retry-After. */
+  unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

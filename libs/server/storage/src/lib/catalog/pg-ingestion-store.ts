@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PostgresHandle } from '../db/pg-client';
-import { type AsyncOps, type BulkBatch, type BulkPath, type ImportRunCounts, type IngestionOps, type IngestionStore, type OfferKeyRow, type OfferRow, runAsync, type SourcedOffer } from '@pricehunt/catalog-core';
+import { type AsyncOps, batchesAtOnce, type BulkBatch, type BulkPath, type ImportRunCounts, type IngestionOps, type IngestionStore, type OfferKeyRow, type OfferRow, runAsync, type SourcedOffer } from '@pricehunt/catalog-core';
 import {
   createProductPg,
   inTransaction,
@@ -288,6 +288,7 @@ async function writeBulkBatchPg(client: pg.ClientBase, batch: BulkBatch): Promis
   const { now } = batch;
   const ops = pgIngestionOps(client);
   await lockImports(client);
+  if (batch.removed?.length) await ops.deleteOffers(batch.removed);
   if (batch.retailers.length > 0) {
     await client.query({
       name: 'catalog/bulk-retailers',
@@ -400,6 +401,11 @@ function pgBulkPath(pool: pg.Pool): BulkPath {
         },
       };
     },
+    writeAtOnce: (batches) =>
+      inTransaction(pool, async (client) => {
+        for (const batch of batchesAtOnce(batches)) await writeBulkBatchPg(client, batch);
+        return { commit: true, result: undefined };
+      }),
     tune: () => ({ restore: () => undefined }),
   };
 }

@@ -1,5 +1,11 @@
-import { createBulkWriter, type BulkOp } from './bulk-writer';
-import { type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, type OfferItem, runSync } from '@pricehunt/catalog-core';
+import { createBulkWriter, createInlineBulkWriter, type BulkOp } from './bulk-writer';
+
+/** Removes offers (their price history and index entries with them). */
+const DELETE_OFFERS = 'DELETE FROM offers WHERE id IN (SELECT value FROM json_each(?))';
+
+/** Offers a staged run writes from which its one transaction runs on a writer thread. */
+const WRITER_THREAD_FROM = 5000;
+import { batchesAtOnce, type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, type OfferItem, runSync } from '@pricehunt/catalog-core';
 import type { SearchIndex } from './search-index';
 import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
 
@@ -79,6 +85,7 @@ export function sqliteBulkOps(batch: BulkBatch): BulkOp[] {
   const ids = JSON.stringify(batch.refreshed);
   const refreshed = batch.refreshed.length > 0;
   const ops: BulkOp[] = [
+    { sql: DELETE_OFFERS, rows: batch.removed?.length ? [[JSON.stringify(batch.removed)]] : [] },
     { sql: BULK_SQL.insertRetailer, rows: batch.retailers.map((retailer) => ({ ...retailer, domains: JSON.stringify(retailer.domains) })) },
     { sql: BULK_SQL.updateOfferAll, rows: batch.updates.filter((update) => update.textChanged).map((update) => ({ ...update.record, id: update.id, now })) },
     {
@@ -119,6 +126,18 @@ function sqliteBulkPath(store: CatalogStore, ops: IngestionOps): BulkPath {
     openWriter() {
       const writer = createBulkWriter(store.sqlite);
       return { write: (batch) => writer.write(sqliteBulkOps(batch)), drain: () => writer.drain(), close: () => writer.close() };
+    },
+    async writeAtOnce(batches) {
+      if (batches.length === 0) return;
+      // One transaction: a small run's on this connection, a large one's on a writer thread (the connection's other
+      // work goes on meanwhile).
+      const rows = batches.reduce((sum, batch) => sum + batch.offers.length + batch.updates.length, 0);
+      const writer = rows < WRITER_THREAD_FROM ? createInlineBulkWriter(store.sqlite) : createBulkWriter(store.sqlite);
+      try {
+        await writer.write(batchesAtOnce(batches).flatMap(sqliteBulkOps));
+      } finally {
+        await writer.close();
+      }
     },
     tune: () => store.tuneForBulkImport(),
   };

@@ -1,3 +1,4 @@
+import { withBusyRetries } from './busy';
 import { createPgFeedSourceRepository } from '../feeds/pg-repository';
 import type { FeedSourceRepository } from '../feeds/repository';
 import { createSqliteFeedSourceRepository } from '../feeds/sqlite-repository';
@@ -109,7 +110,7 @@ export interface StorageOptions {
 
 /** Every port on the SQLite file of `handle` (better-sqlite3: the embedded default). */
 export function createSqliteStorage(handle: DatabaseHandle, options: StorageOptions = {}): Storage {
-  return {
+  return retryingWhenBusy({
     engine: 'sqlite',
     health: createSqliteHealthRepository(handle),
     businessAccounts: createSqliteBusinessAccountsRepository(handle),
@@ -132,12 +133,12 @@ export function createSqliteStorage(handle: DatabaseHandle, options: StorageOpti
     matchReports: createSqliteMatchReportRepository(handle),
     feedSources: createSqliteFeedSourceRepository(handle),
     watches: createSqliteWatchRepository(handle),
-  };
+  });
 }
 
 /** Every port on the PostgreSQL database of `handle` (node-postgres: several API instances on one database). */
 export function createPgStorage(handle: PostgresHandle, options: StorageOptions = {}): Storage {
-  return {
+  return retryingWhenBusy({
     engine: 'postgres',
     health: createPgHealthRepository(handle),
     businessAccounts: createPgBusinessAccountsRepository(handle),
@@ -160,5 +161,16 @@ export function createPgStorage(handle: PostgresHandle, options: StorageOptions 
     matchReports: createPgMatchReportRepository(handle),
     feedSources: createPgFeedSourceRepository(handle),
     watches: createPgWatchRepository(handle),
-  };
+  });
+}
+
+/**
+ * Every port but tracking's (its writes have a writer of their own) runs a unit of work the database refused as busy
+ * again, a few times with jittered waits (`withBusyRetries`): a sign-in or a read waits out an import's commit instead
+ * of failing.
+ */
+function retryingWhenBusy(storage: Storage): Storage {
+  const ports: Record<string, unknown> = {};
+  for (const [name, port] of Object.entries(storage)) ports[name] = name === 'tracking' || typeof port !== 'object' || port === null ? port : withBusyRetries(port);
+  return ports as unknown as Storage;
 }
