@@ -35,13 +35,14 @@ export interface Comparison {
 
 /** `/api/redirect?…` of an offer made absolute on the API's address, its source the extension. */
 export function extensionRedirectLink(apiUrl: string, redirectUrl: string): string | null {
+  if (!redirectUrl.startsWith('/api/redirect?')) return null;
   let link: URL;
   try {
-    link = new URL(`${apiUrl}${redirectUrl.startsWith('/') ? '' : '/'}${redirectUrl}`);
+    link = new URL(`${apiUrl}${redirectUrl}`);
   } catch {
     return null;
   }
-  if (!link.pathname.endsWith('/api/redirect') || !link.searchParams.get('to')) return null;
+  if (!link.searchParams.get('to')) return null;
   link.searchParams.set('source', REDIRECT_SOURCE);
   return link.href;
 }
