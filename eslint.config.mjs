@@ -1,7 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-// Packages that only the server may load. Browser scopes (shared, shopper, merchant, admin) never import them.
+// Packages that only the server may load. Browser scopes (shared, shopper, merchant, admin, extension) never import them.
 const serverOnly = [
   'better-sqlite3',
   'drizzle-orm',
@@ -35,6 +35,7 @@ export default [
             { sourceTag: 'scope:shopper', onlyDependOnLibsWithTags: ['scope:shared', 'scope:shopper'], bannedExternalImports: serverOnly },
             { sourceTag: 'scope:merchant', onlyDependOnLibsWithTags: ['scope:shared', 'scope:merchant'], bannedExternalImports: serverOnly },
             { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:shared', 'scope:admin'], bannedExternalImports: serverOnly },
+            { sourceTag: 'scope:extension', onlyDependOnLibsWithTags: ['scope:shared', 'scope:extension'], bannedExternalImports: serverOnly },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'], bannedExternalImports: uiPackages },
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'], bannedExternalImports: uiPackages },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:e2e', 'scope:testing'], bannedExternalImports: uiPackages },

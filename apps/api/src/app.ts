@@ -95,7 +95,7 @@ export const app = fp(
     await instance.register(errorHandlerPlugin);
     // No text with the NUL character reaches a route (neither engine should store it; PostgreSQL cannot).
     instance.addHook('preValidation', refuseNulCharacters);
-    await instance.register(securityPlugin, { trustedOrigins: config.trustedOrigins });
+    await instance.register(securityPlugin, { trustedOrigins: config.trustedOrigins, extensionOrigins: config.EXTENSION_ORIGINS });
     // The API's description is for developers: off in production unless API_DOCS_ENABLED says otherwise.
     if (config.API_DOCS_ENABLED) await instance.register(docsPlugin);
 
@@ -132,7 +132,7 @@ export const app = fp(
             ttlHours: config.SESSION_TTL_HOURS,
             secureCookie: config.COOKIE_SECURE,
           });
-          area.addHook('onRequest', createOriginCheck(config.trustedOrigins, config.writeOrigins));
+          area.addHook('onRequest', createOriginCheck(config.trustedOrigins, config.writeOrigins, config.EXTENSION_ORIGINS));
           await area.register(businessAuthRoutes, { prefix: '/business/auth' });
           await area.register(shopperAuthRoutes, { prefix: '/shopper/auth' });
           await area.register(

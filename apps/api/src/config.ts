@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { AffiliateError, affiliateConfigFromEnv, type AffiliateConfig } from '@pricehunt/affiliate';
 import { storeOriginOverridesSchema } from '@pricehunt/catalog-identity';
+import { DEFAULT_EXTENSION_ORIGINS, extensionOriginProblem } from './plugins/extension-origins';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -74,6 +75,22 @@ export const configSchema = z
           } catch {
             ctx.addIssue({ code: 'custom', message: `APP_ORIGINS has an invalid origin: ${origin}` });
           }
+        }
+        return origins;
+      }),
+    /**
+     * Origins of the browser extension (apps/extension), answered through CORS, with the shopper's cookies, on the
+     * extension's routes only (plugins/extension-origins.ts): `chrome-extension://<id>` (the unpacked build's id by
+     * default; a store gives its own), `moz-extension://<uuid>`, or `moz-extension://*` for every Firefox install.
+     */
+    EXTENSION_ORIGINS: z
+      .string()
+      .default(DEFAULT_EXTENSION_ORIGINS)
+      .transform((value, ctx) => {
+        const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean);
+        for (const origin of origins) {
+          const problem = extensionOriginProblem(origin);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }
         return origins;
       }),

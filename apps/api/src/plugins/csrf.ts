@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { forbidden } from '@pricehunt/http-errors';
+import { extensionOriginTest, isExtensionCall } from './extension-origins';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -76,11 +77,15 @@ export function areaWriteRefusal(request: FastifyRequest, origins: AppWriteOrigi
 
 /**
  * onRequest hook for cookie-authenticated areas: refuses cross-site writes with 403. Writes to the admin and business
- * areas need their own app's origin (`areaWriteRefusal`); the others a trusted app origin (`isTrustedWriteOrigin`).
+ * areas need their own app's origin (`areaWriteRefusal`); the others a trusted app origin (`isTrustedWriteOrigin`), or
+ * the browser extension's on the extension's routes (`isExtensionCall`).
  */
-export function createOriginCheck(trustedOrigins: readonly string[], appOrigins?: AppWriteOrigins): onRequestAsyncHookHandler {
+export function createOriginCheck(trustedOrigins: readonly string[], appOrigins?: AppWriteOrigins, extensionOrigins: readonly string[] = []): onRequestAsyncHookHandler {
   const trusted = new Set(trustedOrigins);
+  const isExtensionOrigin = extensionOriginTest(extensionOrigins);
   return async (request) => {
+    // The browser extension writes to its own routes only (a watch); anywhere else its origin is any other site's.
+    if (isExtensionCall(request, isExtensionOrigin)) return;
     const refusal = appOrigins ? areaWriteRefusal(request, appOrigins) : null;
     if (refusal) {
       request.log.warn({ origin: request.headers.origin, referer: request.headers.referer }, 'write from another app refused');

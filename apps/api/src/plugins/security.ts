@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extensionOriginTest, isExtensionCall } from './extension-origins';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,6 +77,8 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export interface SecurityPluginOptions {
   trustedOrigins: string[];
+  /** The browser extension's origins (EXTENSION_ORIGINS): answered on the extension's routes only. */
+  extensionOrigins?: string[];
 }
 
 /**
@@ -98,11 +101,17 @@ export const securityPlugin = fp(
 
     // Static options (normalised once) for the cookie-carrying routes. Routes marked PUBLIC_CORS opt out and get
     // their grant above; their preflight requests reach an OPTIONS route of their own (see `publicPreflight`).
+    // The browser extension's origin is one more trusted origin on its own routes (a search, the shopper's session and
+    // watches), and on no other.
+    const corsOptions = { origin: options.trustedOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] };
+    const isExtensionOrigin = extensionOriginTest(options.extensionOrigins ?? []);
     await app.register(fastifyCors, {
-      origin: options.trustedOrigins,
-      credentials: true,
-      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       hideOptionsRoute: true,
+      delegator: (request, callback) => {
+        const origin = request.headers.origin;
+        if (origin !== undefined && isExtensionCall(request, isExtensionOrigin)) callback(null, { ...corsOptions, origin: [...options.trustedOrigins, origin] });
+        else callback(null, corsOptions);
+      },
     });
   },
   { name: 'security' },

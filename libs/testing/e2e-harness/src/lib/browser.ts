@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -27,4 +29,50 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       ...(options.args ?? []),
     ],
   });
+}
+
+/** Chromium with an unpacked extension loaded, in a throwaway profile. */
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  /** The extension's id (chrome-extension://<id>/), read from its running background service worker. */
+  extensionId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Launches Debian's Chromium headless (the new headless mode, which runs extensions) with the unpacked extension in
+ * `dir` and no other, on an empty profile removed at close.
+ */
+export async function launchWithExtension(dir: string, options: LaunchOptions = {}): Promise<ExtensionBrowser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-extension-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: false,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
+      ...(options.args ?? []),
+    ],
+  });
+  const close = async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    const extensionId = new URL(worker.url()).host;
+    return { context, extensionId, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
