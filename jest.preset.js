@@ -29,6 +29,7 @@ module.exports = {
   },
   testMatch: ['**/?(*.)+(spec|test).[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // ESM-only dependencies are compiled to CommonJS like our own sources.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
+  // ESM-only dependencies are compiled to CommonJS like our own sources: `cookie` 2, also where a package keeps its
+  // own copy (node_modules/light-my-request/node_modules/cookie).
+  transformIgnorePatterns: ['/node_modules/(?!cookie/)(?!.*/node_modules/cookie/)'],
 };

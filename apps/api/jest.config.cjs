@@ -4,7 +4,7 @@ module.exports = {
   displayName: 'api',
   preset: '../../jest.preset.js',
   // @fastify/cookie loads the ESM-only `cookie` with a dynamic import(); compiled to require() it runs under Jest's CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|@fastify/cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|@fastify/cookie)/)(?!.*/node_modules/cookie/)'],
   transform: preset.transform,
   // buildTestApp() runs on the engine PRICEHUNT_TEST_ENGINE names (sqlite unless told; `nx run api:test-pg` runs the
   // suite on postgres). The specs that pick their engines themselves (port contracts, the composed storage, the schema

@@ -9,13 +9,24 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 const marker = path.join(root, 'node_modules/.package-lock.json');
 const lock = path.join(root, 'package-lock.json');
+// Native packages (better-sqlite3) are built for one Node ABI: a tree installed under another Node is installed again.
+const abiMarker = path.join(root, 'node_modules/.node-abi');
 const run = (command) => execSync(command, { cwd: root, stdio: 'inherit' });
 
-const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000);
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(`Node ${process.versions.node} is older than the project's Node 24: run through tools/scripts/node24.mjs or . tools/scripts/use-node24.sh`);
+  process.exit(1);
+}
+const installedAbi = fs.existsSync(abiMarker) ? fs.readFileSync(abiMarker, 'utf8').trim() : null;
+const stale =
+  !fs.existsSync(marker) ||
+  installedAbi !== process.versions.modules ||
+  (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000);
 if (stale) {
-  console.log('Installing npm packages…');
-  // `npm install` rather than `npm ci`: npm records platform-specific optional packages (@swc/core-*) inconsistently in the lock file.
-  run('npm install --no-audit --no-fund');
+  console.log(`Installing npm packages for Node ${process.versions.node}…`);
+  run('npm ci --no-audit --no-fund');
+  fs.writeFileSync(abiMarker, `${process.versions.modules}\n`);
 }
 
 // Debian packages the tests use: Chromium for the browser tests, nginx for the load balancer's configuration and the
