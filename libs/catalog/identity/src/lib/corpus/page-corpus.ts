@@ -28,6 +28,16 @@ export interface CorpusPage {
     skuAlternatives: string[];
     /** schema.org ItemAvailability name: InStock, OutOfStock, PreOrder, BackOrder, Discontinued, LimitedAvailability. */
     availability: string;
+    /**
+     * Fields labelled where the page states them; a field left out is not labelled on that page. `condition`:
+     * schema.org's name (NewCondition, UsedCondition, RefurbishedCondition, DamagedCondition); `shipping`: the
+     * delivery cost in major units (0: free); `image`: the item's main image, absolute; `attributes`: the variant's
+     * colour, size and the like, names lower-cased.
+     */
+    condition?: string | null;
+    shipping?: { amount: number; currency: string | null } | null;
+    image?: string | null;
+    attributes?: Record<string, string>;
   };
   markupStates: { gtin: boolean; mpn: boolean; brand: boolean; price: boolean };
 }
