@@ -2,7 +2,7 @@
  * Values as pages write them, read into the catalog's terms: prices, currencies, stock states, conditions, GTINs,
  * part numbers, the shop's own item ids and links.
  */
-import type { Availability } from '@pricehunt/contracts';
+import type { Availability, ItemCondition } from '@pricehunt/contracts';
 import { currencyOfLocale, readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { normaliseGtin } from '@pricehunt/catalog-matching';
 import { cleanText, decodeEntities } from '../html';
@@ -56,7 +56,7 @@ const MORE_TLD_CURRENCIES: Record<string, string> = {
 /** schema.org's ItemAvailability names a page may state of its item. */
 export type StockState = 'InStock' | 'OutOfStock' | 'PreOrder' | 'BackOrder' | 'Discontinued' | 'LimitedAvailability';
 /** schema.org's OfferItemCondition names. */
-export type ItemCondition = 'NewCondition' | 'UsedCondition' | 'RefurbishedCondition' | 'DamagedCondition';
+export type { ItemCondition };
 
 const STOCK_NAMES: Record<string, StockState> = {
   instock: 'InStock',
