@@ -45,7 +45,7 @@ function isRight(field: JudgedField, found: Evidence, page: CorpusPage, pageOf: 
     case 'availability':
       return found.availability ? binaryOfItem(availabilityOf(found.availability)) === binaryAvailability(e.availability) : undefined;
     case 'condition':
-      return found.condition && e.condition !== undefined ? found.condition === (e.condition ?? 'NewCondition') : undefined;
+      return found.condition && e.condition != null ? found.condition === e.condition : undefined;
     default:
       return undefined;
   }

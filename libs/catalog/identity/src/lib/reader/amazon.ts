@@ -58,6 +58,8 @@ export function fromAmazon(page: Page): Evidence | null {
   const title = text(textOf(titleEl));
   // "(Renewed)" in the title, or the used/renewed buy box, says the offer's condition.
   const renewed = title && /\((?:renewed|refurbished|reconditionné|generalüberholt|ricondizionato|reacondicionado)\)/i.test(title);
+  // A buy box of used offers alone: the page sells its item used.
+  const usedOnly = page.byId.has('usedOnlyBuybox');
   return {
     title,
     sku: asinField ? attr(asinField, 'value') : null,
@@ -66,6 +68,6 @@ export function fromAmazon(page: Page): Evidence | null {
     price: rawPrice ? parsePrice(rawPrice) : null,
     currency: rawPrice ? (currencyFromText(rawPrice, page.localeCurrency) ?? page.localeCurrency) : null,
     images: amazonImages(page),
-    condition: renewed ? parseCondition('refurbished') : null,
+    condition: renewed ? parseCondition('refurbished') : usedOnly ? parseCondition('used') : null,
   };
 }

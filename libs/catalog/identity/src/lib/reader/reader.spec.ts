@@ -27,6 +27,8 @@ describe('condition, stock states, shipping, images and the variant', () => {
     expect(parseCondition('Brand new')).toBe('NewCondition');
     expect(parseCondition('Damaged box')).toBe('DamagedCondition');
     expect(parseCondition('whatever')).toBeNull();
+    expect(parseCondition('https://schema.org/UsedCondition')).toBe('UsedCondition');
+    expect(parseCondition('used_condition')).toBe('UsedCondition');
     expect(parseStockState('http://schema.org/LimitedAvailability')).toBe('LimitedAvailability');
     expect(parseStockState('Discontinued')).toBe('Discontinued');
     expect(stockStateOfWording('Pre-order now')).toBe('PreOrder');

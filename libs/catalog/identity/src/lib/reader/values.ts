@@ -146,6 +146,8 @@ export function parseCondition(input: unknown): ItemCondition | null {
   if (typeof input !== 'string') return null;
   const s = cleanText(input).toLowerCase().replace(/^.*schema\.org[/:#]?/, '');
   if (!s || s.length > 60) return null;
+  const named = /^(new|used|refurbished|damaged)condition$/.exec(s.replace(/[\s_-]/g, ''));
+  if (named) return `${(named[1] as string).charAt(0).toUpperCase()}${(named[1] as string).slice(1)}Condition` as ItemCondition;
   for (const [pattern, condition] of CONDITION_NAMES) if (pattern.test(s)) return condition;
   return null;
 }
