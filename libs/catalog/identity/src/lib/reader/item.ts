@@ -88,6 +88,18 @@ function attributesOf(evidence: [ReaderName, Evidence][]): Record<string, string
   return out;
 }
 
+const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Part numbers that are not the shop's own item id: a "model" or "mpn" equal to the sku or productID the page's markup
+ * states is that id written twice by a template, not the maker's part number. (An id only the address carries may be
+ * the maker's number too.)
+ */
+function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
+  const shopIds = new Set(candidatesOf(evidence, 'sku', cleanSku).filter((c) => c.reader !== 'address' && c.reader !== 'url').map((c) => idKey(c.value)));
+  return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)));
+}
+
 /** Each field of the page's item, judged among what the readers say. */
 export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judged {
   const { price, currency } = judgePrice(page, evidence);
@@ -97,7 +109,7 @@ export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judge
   return {
     brand: judge('brand', candidatesOf(evidence, 'brand', (b) => cleanBrand(b, page)), (b) => b.toLowerCase())?.value ?? null,
     gtin: judge('gtin', candidatesOf(evidence, 'gtin'))?.value ?? null,
-    model: judge('mpn', candidatesOf(evidence, 'mpn'), (m) => m.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
+    model: judge('mpn', partNumbers(evidence), (m) => m.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
     sku: judge('sku', candidatesOf(evidence, 'sku', cleanSku), (s) => s.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
     priceCents: price != null ? Math.round(price * 100) : null,
     currency,

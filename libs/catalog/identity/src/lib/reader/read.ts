@@ -1,7 +1,7 @@
 /**
  * Every reader run over one page, in the order of READERS: what each source of evidence says of the page's item.
  */
-import { extractProductId } from '@pricehunt/marketplace';
+import { fromAddress, fromMarketplaceUrl } from './address';
 import { fromAmazon } from './amazon';
 import { fromEmbeddedState } from './embedded-state';
 import { saysAnything, type Evidence, type ReaderName } from './evidence';
@@ -13,12 +13,6 @@ import { fromSpecTable } from './spec-table';
 import { fromVisiblePage } from './visible-page';
 import { fromVisiblePrice } from './visible-price';
 
-/** The id a marketplace's link carries (an ASIN, an eBay item number), for marketplaces the registry knows. */
-function fromUrl(page: Page): Evidence | null {
-  const id = page.url ? (extractProductId(page.url)?.id ?? null) : null;
-  return id ? { sku: id } : null;
-}
-
 const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   'json-ld': fromJsonLd,
   microdata: fromMicrodata,
@@ -28,7 +22,8 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   'visible-price': fromVisiblePrice,
   'visible-page': fromVisiblePage,
   'embedded-state': fromEmbeddedState,
-  url: fromUrl,
+  url: fromMarketplaceUrl,
+  address: fromAddress,
 };
 
 /** What each reader says of the page, for the readers that say anything, in the order of READERS. */

@@ -1,5 +1,6 @@
 import { extractProductIdentity, parseCondition, parseStockState, stockStateOfWording } from '../page-identity';
 import type { ReaderName } from './evidence';
+import { idInAddress } from './address';
 import { judge, weightOf } from './judge';
 
 const page = (head: string, body = '') => `<!doctype html><html><head><title>Lumetra K7 Keyboard</title>${head}</head><body><h1>Lumetra K7 Keyboard</h1>${body}</body></html>`;
@@ -35,6 +36,7 @@ describe('condition, stock states, shipping, images and the variant', () => {
     expect(stockStateOfWording('On backorder')).toBe('BackOrder');
     expect(stockStateOfWording('Only 2 left')).toBe('LimitedAvailability');
     expect(stockStateOfWording('This item is no longer available')).toBe('Discontinued');
+    expect(stockStateOfWording("We're sorry, this item is no longer available for waitlist.")).toBeNull();
   });
 
   it('marks a refurbished offer, reads its shipping details and keeps every image absolute', () => {
@@ -94,5 +96,33 @@ describe('condition, stock states, shipping, images and the variant', () => {
     const state = { props: { pageProps: { product: { name: 'Lumetra K7 Keyboard', sku: 'LK7-001', gtin13: '4006381333931', brand: { name: 'Lumetra' }, price: { value: 49.5 }, currency: 'EUR', inStock: false } } } };
     const html = page(`<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(state)}</script>`);
     expect(extractProductIdentity(html)).toMatchObject({ sku: 'LK7-001', gtin: '04006381333931', brand: 'Lumetra', priceCents: 4950, currency: 'EUR', stockState: 'OutOfStock' });
+  });
+});
+
+describe("the shop's item id in the address, and part numbers", () => {
+  it('reads the id a product address carries: a query key, a word before it, else the rightmost id-like token', () => {
+    expect(idInAddress('https://www.adidas.com/us/wanderlust-festival-poncho/CE5145.html')).toBe('CE5145');
+    expect(idInAddress('https://shop.example/ie/en/cardigans/zipped-through-cardigan-12185160.html?cgid=bc-cardigans')).toBe('12185160');
+    expect(idInAddress('http://www.cvs.com/shop/charger/ihome-compact-wall-charger-prodid-937363')).toBe('937363');
+    expect(idInAddress('https://store.example/pd/training-bag/pid-11071203/pgid-11161311')).toBe('11071203');
+    expect(idInAddress('http://www.bkstr.com/ProductDisplay?storeId=10161&amp;productId=70682436&amp;langId=-1')).toBe('70682436');
+    expect(idInAddress('https://www.eduscho.at/massivholz-waschmaschinenregal-p400105394.html')).toBe('400105394');
+    expect(idInAddress('https://www.wayfair.com/Gorilla-Playsets-Treasure-Trove-Swing-Set-01-1021-L888-K~GOR1153.html')).toBe('GOR1153');
+    // Slug words with a few figures, years and sizes are no ids.
+    expect(idInAddress('https://mediamarkt.pt/products/micro-ondas-panasonic-nn-k35hwmebg-800w-23l')).toBeNull();
+    expect(idInAddress('https://shop.example/blog/2019/summer-sale')).toBeNull();
+    expect(idInAddress('not a url')).toBeNull();
+  });
+
+  it('answers the address id as the sku where the markup states none, and the markup sku before it', () => {
+    expect(extractProductIdentity(page(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard' })), { url: 'https://shop.example/p/lumetra-k7-keyboard-90311.html' })?.sku).toBe('90311');
+    expect(extractProductIdentity(page(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: 'LK7-BRN' })), { url: 'https://shop.example/p/lumetra-k7-keyboard-90311.html' })?.sku).toBe('LK7-BRN');
+  });
+
+  it("takes no part number that only repeats the shop's own sku, and keeps one the address alone repeats", () => {
+    const read = (fields: Record<string, unknown>, url = 'https://shop.example/p/k7') => extractProductIdentity(page(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', ...fields })), { url });
+    expect(read({ sku: '42412205', mpn: '42412205' })?.model).toBeNull();
+    expect(read({ sku: 'LK7-BRN', mpn: 'K7-2024' })?.model).toBe('K7-2024');
+    expect(extractProductIdentity(page('<meta property="product:mfr_part_no" content="230657">'), { url: 'https://shop.example/p/chair/_/R-230657' })?.model).toBe('230657');
   });
 });

@@ -105,8 +105,9 @@ export function parseAvailability(input: unknown): Availability | null {
   return availabilityOf(parseStockState(input));
 }
 
-const OUT_WORDING = /\b(?:currently unavailable|out of stock|sold out|temporarily unavailable)\b|nicht verfügbar|ausverkauft|épuisé|rupture de stock|non disponible|agotado|no disponible|esaurito|non disponibile|niet op voorraad|uitverkocht/;
-const DISCONTINUED_WORDING = /\b(?:no longer available|discontinued|no longer (?:sold|carried|made))\b|nicht mehr (?:verfügbar|lieferbar|erhältlich)|plus disponible|ya no está disponible|fuori produzione/;
+const OUT_WORDING = /\b(?:currently unavailable(?! for)|out of stock|sold out|temporarily unavailable(?! for))\b|nicht verfügbar|ausverkauft|épuisé|rupture de stock|non disponible|agotado|no disponible|esaurito|non disponibile|niet op voorraad|uitverkocht/;
+// "No longer available for waitlist / for delivery" speaks of a service, not the item.
+const DISCONTINUED_WORDING = /\b(?:no longer available(?! for)|discontinued|no longer (?:sold|carried|made))\b|nicht mehr (?:verfügbar|lieferbar|erhältlich)|plus disponible|ya no está disponible|fuori produzione/;
 const PREORDER_WORDING = /\bpre-?orders?\b|\bvorbestell|précommande|\bprecompra\b|\bpreordine\b|\breserva\b/;
 const BACKORDER_WORDING = /\bback-?order(?:ed|s)?\b|\bnachbestellt\b/;
 const LIMITED_WORDING = /^(?:only \d+ left|limited (?:stock|availability|quantities)|low stock|few left|nur noch \d+|plus que \d+)/;

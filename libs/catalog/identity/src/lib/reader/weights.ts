@@ -13,7 +13,8 @@ export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedFie
   'meta-tags': { price: 0.923, currency: 0.96, availability: 0.917, mpn: 0.667, gtin: 0.667, brand: 0.8, sku: 0.833, condition: 0.8 },
   'spec-table': { brand: 0.957, mpn: 0.75, gtin: 0.923, condition: 0.667 },
   'visible-price': { price: 0.815, currency: 0.981 },
-  'visible-page': { availability: 0.875, condition: 0.875 },
+  'visible-page': { availability: 0.913, condition: 0.875 },
   'embedded-state': { sku: 0.5, brand: 0.667, gtin: 0.667 },
   url: { sku: 0.963 },
+  address: { sku: 0.839 },
 };
