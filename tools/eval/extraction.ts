@@ -9,6 +9,7 @@ import { feedsSection } from './extraction/feeds';
 import { pageMetricSection } from './extraction/page-metric';
 import { pagesSection } from './extraction/pages';
 import { pricesSection } from './extraction/prices';
+import { readerWeightsSection } from './extraction/reader-weights';
 import type { EvalSection } from './extraction/section';
 import { urlsSection } from './extraction/urls';
 import { formatTable } from './table';
@@ -17,6 +18,7 @@ import { formatTable } from './table';
 const SECTIONS: EvalSection[] = [
   pagesSection(),
   pageMetricSection(),
+  readerWeightsSection(),
   urlsSection(),
   pricesSection(),
   feedsSection(),

@@ -1,13 +1,13 @@
-import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import type { ReadPage } from '@pricehunt/catalog-core';
 import type { Logger } from './logger';
 import type { WatchRepository } from '@pricehunt/storage';
 
 /** Puts a read page in the catalog as the offer of its link; answers the offer and its product, or null when it is not placed. */
-export type PlacePage = (url: string, item: ItemIdentity) => Promise<{ offerId: number; productId: number } | null>;
+export type PlacePage = (url: string, item: ReadPage) => Promise<{ offerId: number; productId: number } | null>;
 
 /** Reads a watched page: its product's identity (price, stock), null when it names none; rejects when it cannot be read. */
 export interface WatchedPageReader {
-  read(url: string): Promise<ItemIdentity | null>;
+  read(url: string): Promise<ReadPage | null>;
 }
 
 export interface WatchRound {

@@ -95,3 +95,4 @@ export {
   type FieldVerdict,
   type ReadItem,
 } from './lib/corpus/page-corpus';
+export { measureSourceWeights, type SourceTally, type SourceWeights } from './lib/corpus/source-weights';

@@ -25,6 +25,11 @@ const PRODUCT_PAGE = `<!doctype html><html><head><title>Headphones</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sony WH-1000XM4 Noise Cancelling Wireless Headphones","brand":{"@type":"Brand","name":"Sony"},"gtin13":"0027242919419","mpn":"WH1000XM4/B","offers":{"@type":"Offer","price":"329.00","priceCurrency":"USD"}}</script>
 </head><body><h1>Sony WH-1000XM4</h1></body></html>`;
 
+/** The same headphones, sold refurbished below every new offer, with the delivery cost the page states. */
+const REFURBISHED_PAGE = `<!doctype html><html><head><title>Headphones (Refurbished)</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sony WH-1000XM4 Noise Cancelling Wireless Headphones (Refurbished)","brand":{"@type":"Brand","name":"Sony"},"gtin13":"0027242919419","mpn":"WH1000XM4/B","offers":{"@type":"Offer","price":"189.00","priceCurrency":"USD","availability":"https://schema.org/LimitedAvailability","itemCondition":"https://schema.org/RefurbishedCondition","shippingDetails":{"@type":"OfferShippingDetails","shippingRate":{"@type":"MonetaryAmount","value":"7.50","currency":"USD"}}}}</script>
+</head><body><h1>Sony WH-1000XM4 (Refurbished)</h1></body></html>`;
+
 const KEYBOARD_PAGE = `<!doctype html><html><head><title>Lumetra K7</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Lumetra K7 Mechanical Keyboard","brand":"Lumetra","sku":"LK7-BRN","offers":{"@type":"Offer","price":"89.50","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script>
 </head><body><h1>Lumetra K7 Mechanical Keyboard</h1></body></html>`;
@@ -568,6 +573,7 @@ describe('search API: a pasted page’s offer', () => {
       if (req.url === '/robots.txt') return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       if (req.url?.includes('keyboard')) return void res.end(KEYBOARD_PAGE);
+      if (req.url?.includes('refurbished')) return void res.end(REFURBISHED_PAGE);
       res.end(PRODUCT_PAGE.replace('<title>', '<meta property="og:site_name" content="Lumetra Audio"><title>'));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -608,6 +614,17 @@ describe('search API: a pasted page’s offer', () => {
     expect(result).toMatchObject({ identifiedBy: 'page-metadata', unreadPage: null, product: { offerCount: 1, bestPriceCents: 8_950 } });
     expect(result.product!.title).toMatch(/Lumetra K7/);
     expect(result.offers).toEqual([expect.objectContaining({ isSource: true, priceCents: 8_950, availability: 'in_stock', retailer: { id: 'shop.lumetra.example', name: 'Lumetra Audio' } })]);
+  });
+
+  it('is marked refurbished with the delivery cost its page states, and is no best price among new offers', async () => {
+    const url = 'https://shop.lumetra.example/p/sony-wh-1000xm4-refurbished';
+    const result = await searchOn(t, { url });
+    expect(result.source).toMatchObject({ condition: 'refurbished', availability: 'in_stock', shippingCents: 750 });
+    const pasted = result.offers.find((entry) => entry.isSource);
+    expect(pasted).toMatchObject({ condition: 'refurbished', priceCents: 18_900, shippingCents: 750, isBestPrice: false });
+    expect(result.offers.filter((entry) => entry.isBestPrice).map((entry) => entry.condition)).toEqual(['new']);
+    const stored = await rows<{ condition: string; shipping_cents: number }>(t.app, `SELECT condition, shipping_cents FROM offers WHERE url = '${url}'`);
+    expect(stored).toEqual([{ condition: 'refurbished', shipping_cents: 750 }]);
   });
 
   it('gives way to a feed that lists its link: the feed’s offer takes its place', async () => {

@@ -1,4 +1,5 @@
 import { type FeedOffer, feedOfferSchema, isValidGtin, LIMITS } from '@pricehunt/catalog-feeds';
+import { catalogCondition, type ItemCondition } from '@pricehunt/contracts';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { extractProductId, retailerForHost } from '@pricehunt/marketplace';
 import { changeOf, FeedImport, nameFromHost, RowRejected, slugId } from './feed-import';
@@ -7,8 +8,23 @@ import type { ProductMatcher } from './matching';
 import { placeOffer } from './place-offer';
 import { productOf, type RetailerRow } from './ports';
 
-/** A product page as the page reader read it, with the shop's own name when the page states one (`og:site_name`). */
-export type ReadPage = ItemIdentity & { shopName?: string | null };
+/**
+ * A product page as the page reader read it, with the shop's own name when the page states one (`og:site_name`), the
+ * item's condition (schema.org's name), the delivery cost it states (cents, 0 when free) and its images.
+ */
+export type ReadPage = ItemIdentity & {
+  shopName?: string | null;
+  condition?: ItemCondition | null;
+  shipping?: { priceCents: number; currency: string | null } | null;
+  images?: string[];
+};
+
+/** The delivery cost a page states, in the currency of its price (a cost in another currency is not the offer's). */
+function shippingOf(page: ReadPage): number | undefined {
+  const s = page.shipping;
+  if (!s || !Number.isInteger(s.priceCents) || s.priceCents < 0) return undefined;
+  return s.currency == null || s.currency === page.currency ? s.priceCents : undefined;
+}
 
 /** Where a page's offer is in the catalog after placing it. */
 export interface PlacedPage {
@@ -51,7 +67,9 @@ export function pageFeedOffer(url: string, page: ReadPage, canonicalUrl: string)
     priceCents: page.priceCents,
     currency: page.currency,
     availability: page.availability ?? 'unknown',
-    condition: 'new' as const,
+    // A refurbished, used or damaged item is marked so: best prices compare new offers with new ones.
+    condition: catalogCondition(page.condition),
+    shippingCents: shippingOf(page),
     imageUrl,
     sku: text(page.sku, LIMITS.short),
   };

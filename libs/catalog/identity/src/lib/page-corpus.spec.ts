@@ -3,15 +3,24 @@
  * targets per field: title ≥ 95%, price with its currency ≥ 95%, brand ≥ 90%, GTIN and MPN ≥ 95% of the pages
  * whose markup states them. `npm run eval:extraction -- --verbose` lists the misses per shop.
  */
-import { loadPageCorpus, readCorpusPage, scoreCorpus, scorePage } from '../testing';
+import { loadPageCorpus, metricValues, readCorpusPage, scoreCorpus, scorePage } from '../testing';
 import { extractProductIdentity } from './page-identity';
 
 const pages = loadPageCorpus();
 // Each page is read once for the whole file: the pages no item was read from are kept for the test that asks.
 const unnamed: string[] = [];
+/** Per field read by hand on some pages: pages labelled, and pages read right. */
+const handRead = { condition: { n: 0, right: 0 }, shipping: { n: 0, right: 0 }, image: { n: 0, right: 0 }, attributes: { n: 0, right: 0 } };
 const score = scoreCorpus(pages, (html, page) => {
   const item = extractProductIdentity(html, page.url ? { url: page.url } : {});
   if (!item) unnamed.push(page.file);
+  const values = metricValues(page, item);
+  for (const field of Object.keys(handRead) as (keyof typeof handRead)[]) {
+    const v = values[field];
+    if (!v) continue;
+    handRead[field].n++;
+    if (v.got !== null && v.expected.includes(v.got)) handRead[field].right++;
+  }
   return item;
 });
 const rate = (correct: number | undefined, n: number | undefined) => (n ? (correct ?? 0) / n : 1);
@@ -40,6 +49,17 @@ describe('the real page corpus', () => {
     ['mpn', 0.95],
   ] as const)('%s right on ≥ %p of pages whose markup states it', (field, target) => {
     expect(rate(score.fields[field].markupCorrect, score.fields[field].markupN)).toBeGreaterThanOrEqual(target);
+  });
+
+  it.each([
+    ['condition', 30, 0.9],
+    ['shipping', 10, 0.9],
+    ['image', 100, 0.95],
+    ['attributes', 4, 0.75],
+  ] as const)('%s labelled on ≥ %p pages and read right on ≥ %p of them', (field, pagesAtLeast, target) => {
+    const { n, right } = handRead[field];
+    expect(n).toBeGreaterThanOrEqual(pagesAtLeast);
+    expect(right / n).toBeGreaterThanOrEqual(target);
   });
 
   it('price and currency right on ≥ 95% of pages showing a price', () => {

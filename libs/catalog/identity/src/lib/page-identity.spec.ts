@@ -21,6 +21,12 @@ describe('extractProductIdentity', () => {
       imageUrl: 'https://i5.walmartimages.com/seo/airpods-pro-2.jpeg',
       availability: 'in_stock',
       source: 'json-ld',
+      // Every image the page names: JSON-LD's two, then Open Graph's.
+      images: ['https://i5.walmartimages.com/seo/airpods-pro-2.jpeg', 'https://i5.walmartimages.com/seo/airpods-pro-2-side.jpeg', 'https://i5.walmartimages.com/seo/og-airpods.jpeg'],
+      stockState: 'InStock',
+      condition: 'NewCondition',
+      shipping: null,
+      attributes: {},
     });
   });
 
@@ -84,6 +90,11 @@ describe('extractProductIdentity', () => {
       imageUrl: 'https://cdn.shop.example/anker.jpg',
       availability: 'in_stock',
       source: 'open-graph',
+      images: ['https://cdn.shop.example/anker.jpg'],
+      stockState: 'InStock',
+      condition: null,
+      shipping: null,
+      attributes: {},
     });
   });
 
@@ -100,6 +111,11 @@ describe('extractProductIdentity', () => {
       imageUrl: 'https://shop.example/img/mx-master-3s.jpg',
       availability: 'in_stock',
       source: 'microdata',
+      images: ['https://shop.example/img/mx-master-3s.jpg'],
+      stockState: 'InStock',
+      condition: null,
+      shipping: null,
+      attributes: {},
     });
   });
 

@@ -1,5 +1,5 @@
 import { createRobotsGate, createSafeFetcher, extractProductIdentity, fetchUrlFor, slugQueryFromUrl, type SafeFetcher, type StoreOriginOverrides } from '@pricehunt/catalog-identity';
-import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import type { ReadPage } from '@pricehunt/catalog-core';
 import type { HostGate } from './host-gate';
 import { PageAnswerError, RobotsRefusedError } from './page-failure';
 import type { PageReader } from './service';
@@ -32,9 +32,9 @@ export function createPageReader(options: { allowLoopback: boolean; fetcher?: Sa
   // Each shop's robots.txt, kept a day: a page it keeps crawlers from is not read.
   const robots = createRobotsGate({ fetcher: direct });
   // What pages said, with their validators: asked again with them, an unchanged page is a 304 without a body.
-  const kept = new Map<string, { etag: string | null; lastModified: string | null; item: ItemIdentity | null }>();
+  const kept = new Map<string, { etag: string | null; lastModified: string | null; item: ReadPage | null }>();
   return {
-    async read(url: string): Promise<ItemIdentity | null> {
+    async read(url: string): Promise<ReadPage | null> {
       const fetchUrl = fetchUrlFor(url, overrides);
       if (!(await robots.allows(fetchUrl))) throw new RobotsRefusedError(url);
       const copy = kept.get(fetchUrl);

@@ -1,5 +1,5 @@
 import { groupOf, savingCents } from '@pricehunt/catalog-pricing';
-import { type IdentifiedBy, type MatchedProduct, type PageFailure, type SearchBody, type SearchOffer, type SearchResult, type SearchSource } from '@pricehunt/contracts';
+import { catalogCondition, type IdentifiedBy, type MatchedProduct, type PageFailure, type SearchBody, type SearchOffer, type SearchResult, type SearchSource } from '@pricehunt/contracts';
 import { extractProductId, retailerForUrl, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { displayCase } from '@pricehunt/catalog-feeds';
 import { pageFailureOf } from './page-failure';
@@ -171,11 +171,12 @@ export function createSearchService(deps: {
     const lowest = lowestPriceOffers(rows, history, { now: timestamp, currency: product.currency });
     const views = listedOfferViews(rows, timestamp, lowest, signLink);
     const pasted = views.find((view) => view.id === sourceOfferId);
-    // A page read for the search is compared as the price it shows, new and alone.
+    // A page read for the search is compared as the price it shows, with the delivery it states, in its condition
+    // (a refurbished page among the second-hand offers).
     const reference = pasted
       ? { ...pasted, group: groupOf(pasted) }
       : source.priceCents !== null && source.currency !== null
-        ? { priceCents: source.priceCents, shippingCents: 0, currency: source.currency, availability: 'in_stock' as const, group: 'new' as const }
+        ? { priceCents: source.priceCents, shippingCents: source.shippingCents ?? 0, currency: source.currency, availability: 'in_stock' as const, group: groupOf({ isBundle: false, condition: source.condition ?? 'new' }) }
         : null;
     return views.map((view) => ({
       ...view,
@@ -210,6 +211,9 @@ export function createSearchService(deps: {
           currency: known.currency,
           imageUrl: offerImagePath(known.id, known.imageUrl),
           externalId: known.externalId,
+          condition: known.condition,
+          availability: known.availability,
+          shippingCents: known.shippingCents,
         },
       };
     };
@@ -241,6 +245,9 @@ export function createSearchService(deps: {
           priceCents: page.priceCents ?? null,
           currency: page.currency ?? null,
           imageUrl: page.imageUrl ?? null,
+          condition: catalogCondition(page.condition),
+          availability: page.availability ?? null,
+          shippingCents: page.shipping && (page.shipping.currency == null || page.shipping.currency === page.currency) ? page.shipping.priceCents : null,
         },
       };
     }

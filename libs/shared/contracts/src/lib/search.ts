@@ -70,6 +70,14 @@ export type OfferHeld = z.infer<typeof offerHeldSchema>;
 export const CONDITIONS = ['new', 'refurbished', 'used'] as const;
 export const conditionSchema = z.enum(CONDITIONS);
 export type Condition = z.infer<typeof conditionSchema>;
+/** schema.org's item conditions, as product pages state them. */
+export const ITEM_CONDITIONS = ['NewCondition', 'UsedCondition', 'RefurbishedCondition', 'DamagedCondition'] as const;
+export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
+/** The catalog's condition of a page's schema.org one: damaged goods are sold second-hand; a page that states none sells new. */
+export function catalogCondition(condition: ItemCondition | null | undefined): Condition {
+  if (condition === 'RefurbishedCondition') return 'refurbished';
+  return condition === 'UsedCondition' || condition === 'DamagedCondition' ? 'used' : 'new';
+}
 
 export const retailerRefSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -196,6 +204,10 @@ export const searchSourceSchema = z.object({
   canonicalUrl: z.string().nullable(),
   /** The retailer's product id read from the URL (ASIN, item id …), when there is one. */
   externalId: z.string().nullable(),
+  /** The pasted offer's condition (a refurbished or used page is not compared as new), stock and delivery cost, when known. */
+  condition: conditionSchema.nullable().optional(),
+  availability: availabilitySchema.nullable().optional(),
+  shippingCents: z.number().int().nullable().optional(),
 });
 export type SearchSource = z.infer<typeof searchSourceSchema>;
 

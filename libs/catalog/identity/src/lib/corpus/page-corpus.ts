@@ -28,6 +28,16 @@ export interface CorpusPage {
     skuAlternatives: string[];
     /** schema.org ItemAvailability name: InStock, OutOfStock, PreOrder, BackOrder, Discontinued, LimitedAvailability. */
     availability: string;
+    /**
+     * Fields labelled where the page states them; a field left out is not labelled on that page. `condition`:
+     * schema.org's name (NewCondition, UsedCondition, RefurbishedCondition, DamagedCondition); `shipping`: the
+     * delivery cost in major units (0: free); `image`: the item's main image, absolute; `attributes`: the variant's
+     * colour, size and the like, names lower-cased.
+     */
+    condition?: string | null;
+    shipping?: { amount: number; currency: string | null } | null;
+    image?: string | null;
+    attributes?: Record<string, string>;
   };
   markupStates: { gtin: boolean; mpn: boolean; brand: boolean; price: boolean };
 }
@@ -43,6 +53,12 @@ export interface ReadItem {
   sku?: string | null;
   /** The catalog's availability value (in_stock, out_of_stock, preorder, backorder, unknown). */
   availability?: string | null;
+  /** schema.org's availability and condition names, the delivery cost (cents, 0 free), the main image, the variant. */
+  stockState?: string | null;
+  condition?: string | null;
+  shipping?: { priceCents: number; currency: string | null } | null;
+  imageUrl?: string | null;
+  attributes?: Record<string, string>;
 }
 
 export function loadPageCorpus(): CorpusPage[] {
@@ -166,8 +182,9 @@ export function scoreCorpus(pages: readonly CorpusPage[], read: (html: string, p
  * not scored), identifiers after folding case and spaces, availability as InStock/OutOfStock (no answer counts as
  * InStock), and InStock and OutOfStock each on their own.
  */
-export type MetricField = 'price' | 'sku' | 'availability' | 'InStock' | 'OutOfStock' | 'brand' | 'gtin' | 'mpn';
-export const METRIC_FIELDS: readonly MetricField[] = ['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn'];
+export type MetricField = 'price' | 'sku' | 'availability' | 'InStock' | 'OutOfStock' | 'brand' | 'gtin' | 'mpn' | 'stockState' | 'condition' | 'shipping' | 'image' | 'attributes';
+/** The benchmark's fields, then the reader's own: the six schema.org stock states, and the fields read by hand on some pages. */
+export const METRIC_FIELDS: readonly MetricField[] = ['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn', 'stockState', 'condition', 'shipping', 'image', 'attributes'];
 
 export interface MetricScore {
   tp: number;
@@ -215,8 +232,28 @@ function metricOf(tp: number, fp: number, fn: number, support: number): MetricSc
   return { tp, fp, fn, support, precision, recall, f1 };
 }
 
-/** What one page expects and what the reader said, per metric field, as the metric compares them. */
-export function metricValues(page: CorpusPage, item: ReadItem | null): Record<MetricField, { expected: string[]; got: string | null }> {
+/** An image link without its scheme and with its character references read ("&amp;" is "&"). */
+const imageKey = (url: string) => url.replace(/^https?:/i, '').replace(/&amp;/g, '&');
+const shippingKey = (amount: number, currency: string | null) => `${(Math.round(amount * 100) / 100).toFixed(2)}${amount === 0 ? '' : ` ${currency ?? ''}`}`;
+const attributesKey = (a: Record<string, string>) => Object.entries(a).map(([k, v]) => `${k.toLowerCase()}=${normaliseForCompare(v)}`).sort().join('; ');
+
+/** The fields read by hand on some pages only: a page without the label is not counted (undefined). */
+function handReadValues(page: CorpusPage, item: ReadItem | null): Partial<Record<MetricField, { expected: string[]; got: string | null }>> {
+  const e = page.expected;
+  const out: Partial<Record<MetricField, { expected: string[]; got: string | null }>> = {};
+  if (e.condition !== undefined) out.condition = { expected: e.condition ? [e.condition] : [], got: item?.condition ?? null };
+  if (e.shipping !== undefined) out.shipping = { expected: e.shipping ? [shippingKey(e.shipping.amount, e.shipping.currency)] : [], got: item?.shipping ? shippingKey(item.shipping.priceCents / 100, item.shipping.currency) : null };
+  if (e.image !== undefined) out.image = { expected: e.image ? [imageKey(e.image)] : [], got: item?.imageUrl ? imageKey(item.imageUrl) : null };
+  if (e.attributes !== undefined) {
+    // The labelled attributes, compared with the reader's of the same names.
+    const got = item?.attributes ? Object.fromEntries(Object.keys(e.attributes).filter((k) => item.attributes?.[k]).map((k) => [k, item.attributes?.[k] as string])) : {};
+    out.attributes = { expected: [attributesKey(e.attributes)], got: Object.keys(got).length > 0 ? attributesKey(got) : null };
+  }
+  return out;
+}
+
+/** What one page expects and what the reader said, per metric field, as the metric compares them (hand-read fields only where labelled). */
+export function metricValues(page: CorpusPage, item: ReadItem | null): Partial<Record<MetricField, { expected: string[]; got: string | null }>> {
   const e = page.expected;
   const decimal = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
   const ids = (values: (string | null | undefined)[]) => values.filter((v): v is string => !!v).map(foldIdentifier);
@@ -232,6 +269,8 @@ export function metricValues(page: CorpusPage, item: ReadItem | null): Record<Me
     brand: { expected: e.brand ? [normaliseForCompare(e.brand)] : [], got: item?.brand ? normaliseForCompare(item.brand) : null },
     gtin: { expected: e.gtin ? [gtin(e.gtin) as string] : [], got: gtin(item?.gtin) },
     mpn: { expected: ids([e.mpn]), got: item?.model ? foldIdentifier(item.model) : null },
+    stockState: { expected: [e.availability], got: item?.stockState ?? null },
+    ...handReadValues(page, item),
   };
 }
 
@@ -242,7 +281,9 @@ export function metricCorpus(pages: readonly CorpusPage[], read: (html: string, 
   for (const page of pages) {
     const values = metricValues(page, read(readCorpusPage(page), page));
     for (const field of METRIC_FIELDS) {
-      const { expected, got } = values[field];
+      const value = values[field];
+      if (!value) continue;
+      const { expected, got } = value;
       const [tp, fp, fn] = matching(expected, got);
       const c = counts[field];
       c[0] += tp;

@@ -1,0 +1,56 @@
+/**
+ * The address reader: the shop's item id that a product page's own address carries, where the page states none
+ * ("/CE5145.html", "…-cardigan-12185160.html", "/product/8958197", "prodid-937363", "?productId=70682436",
+ * "…-p400105394.html"). Marketplaces the registry knows read their ids exactly (`url` reader); this one reads any shop.
+ */
+import { extractProductId } from '@pricehunt/marketplace';
+import type { Evidence } from './evidence';
+import type { Page } from './page';
+
+/** Query keys that name the item. */
+const ID_KEYS = /^(?:id|pid|productid|product_id|prodid|itemid|item|item_id|sku|article|articleid|art)$/i;
+/** Words in a path that say the token after them is the item's id ("prodid-937363", "pid-11071203"). */
+const ID_WORDS = /^(?:id|pid|prodid|productid|sku|item|itemid|art|article)$/i;
+
+/** An id-like token: 4 to 24 letters, digits and dashes with at least four digits; no year, no dimensions. */
+function idLike(token: string): boolean {
+  if (token.length < 4 || token.length > 24 || (token.match(/\d/g) ?? []).length < 4) return false;
+  return !/^(?:19|20)\d\d$/.test(token) && !/^\d+x\d+$/i.test(token) && !/^\d+(?:px|mm|cm|ml|gb|tb|w)$/i.test(token);
+}
+
+/** A product number marked with a "p" ("p400105394"): the number. */
+const unmarked = (token: string) => (/^p\d{5,}$/.test(token) ? token.slice(1) : token);
+
+/** The id a query names, else the path's id after an id word, else the rightmost id-like token of the path. */
+export function idInAddress(address: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(address.replace(/&amp;/g, '&'));
+  } catch {
+    return null;
+  }
+  for (const [key, value] of url.searchParams) if (ID_KEYS.test(key) && idLike(value) && /^[\w-]+$/.test(value)) return value;
+  const segments = url.pathname.split('/').map((s) => decodeURIComponent(s).replace(/\.(?:html?|aspx?|php|jsp|prod)$/i, ''));
+  const tokens = segments.flatMap((s) => s.split(/[-_~.,+]+/)).filter(Boolean);
+  for (let i = 0; i < tokens.length - 1; i++) if (ID_WORDS.test(tokens[i] as string) && idLike(tokens[i + 1] as string)) return tokens[i + 1] as string;
+  // Whole segments first ("CE5145", "prod201700132"), then their parts ("…-12185160").
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const segment = segments[i] as string;
+    if (idLike(segment) && /^[A-Za-z0-9]+$/.test(segment)) return unmarked(segment);
+    const parts = segment.split(/[-_~.,+]+/).filter(idLike);
+    const last = parts[parts.length - 1];
+    if (last && /^[A-Za-z0-9]+$/.test(last)) return unmarked(last);
+  }
+  return null;
+}
+
+/** The id a marketplace's link carries (an ASIN, an eBay item number), for marketplaces the registry knows. */
+export function fromMarketplaceUrl(page: Page): Evidence | null {
+  const id = page.url ? (extractProductId(page.url)?.id ?? null) : null;
+  return id ? { sku: id } : null;
+}
+
+export function fromAddress(page: Page): Evidence | null {
+  const id = page.url ? idInAddress(page.url) : null;
+  return id ? { sku: id } : null;
+}

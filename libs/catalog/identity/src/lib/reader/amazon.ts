@@ -1,0 +1,73 @@
+/**
+ * The Amazon reader: Amazon is a big shop whose pages carry almost no metadata, so its own page elements are read
+ * (the title, the buy box's price and stock line, the byline's brand, the ASIN form field, the condition of the offer).
+ */
+import { attr, elements, textOf, type HtmlElement } from '../html';
+import type { Evidence } from './evidence';
+import { amongOtherProducts, isOldPrice } from './markup';
+import type { Page } from './page';
+import { currencyFromText, parseCondition, parsePrice, stockStateOfWording, text } from './values';
+
+const AMAZON_PRICE_IDS = ['priceblock_dealprice', 'priceblock_saleprice', 'priceblock_ourprice', 'corePrice_feature_div', 'corePriceDisplay_desktop_feature_div', 'corePrice_desktop', 'price_inside_buybox', 'newBuyBoxPrice', 'kindle-price', 'price'];
+
+/** Amazon's byline: "Visit the Sony Store", "Brand: Sony", "Marke: Sony", "Visita la tienda de Sony"; an author's byline names no brand. */
+function amazonBrand(byline: string): string | null {
+  if (/\((?:author|autor|auteur|autore|著)\)/i.test(byline) || /^(?:by|von|de|di|par)\s/i.test(byline) && /\(/.test(byline)) return null;
+  const t = byline
+    .replace(/^(?:brand|marke|marque|marca|merk|märke|marka)\s*[:：]\s*/i, '')
+    .replace(/^(?:visit the|besuchen sie den|visitez la boutique|visita lo store di|visita la tienda de|bezoek de)\s+/i, '')
+    .replace(/[-\s]*(?:store|shop|boutique|tienda)$/i, '')
+    .replace(/^(?:store|shop)\s+/i, '')
+    .trim();
+  return t.length > 0 && t.length <= 50 ? t : null;
+}
+
+
+/** The buy box's price: the first visible amount of a price block that is not a struck-through list price. */
+function amazonPrice(page: Page): string | null {
+  for (const id of AMAZON_PRICE_IDS) {
+    const el = page.byId.get(id);
+    if (!el) continue;
+    const off = [...elements(el)].find((x) => /\ba-offscreen\b/.test(attr(x, 'class') ?? '') && !isOldPrice(x.parentNode as HtmlElement) && !/a-text-price/.test(attr(x.parentNode as HtmlElement, 'class') ?? ''));
+    const t = off ? textOf(off) : textOf(el, isOldPrice, 300);
+    if (/\d/.test(t) && (id !== 'price' || /^[^\d]{0,12}\d[\d.,\s]*[^\d]{0,6}$/.test(t))) return t;
+  }
+  // Older and simpler pages: the first shown price that is not a struck-through list price.
+  const off = [...elements(page.root)].find((x) => /\ba-price\b/.test(attr(x, 'class') ?? '') && !/a-text-price/.test(attr(x, 'class') ?? '') && !amongOtherProducts(x));
+  const t = off ? textOf(off) : '';
+  return /\d/.test(t) ? (t.split(/\s+(?=\D*\d)/)[0] ?? t) : null;
+}
+
+/** The images of the item's gallery (the landing image's high-resolution link, else its source). */
+function amazonImages(page: Page): string[] {
+  const img = page.byId.get('landingImage') ?? page.byId.get('imgBlkFront') ?? page.byId.get('ebooksImgBlkFront');
+  const src = img ? (attr(img, 'data-old-hires') || attr(img, 'src')) : undefined;
+  return src && !src.startsWith('data:') ? [src] : [];
+}
+
+export function fromAmazon(page: Page): Evidence | null {
+  const isAmazon = page.host ? /(?:^|\.)amazon\.[a-z.]+$/.test(page.host) : false;
+  const titleEl = page.byId.get('productTitle') ?? page.byId.get('ebooksProductTitle');
+  if (!isAmazon || !titleEl) return null;
+  const rawPrice = amazonPrice(page);
+  const byline = page.byId.get('bylineInfo');
+  // The buy box's stock line ("In Stock.", "Currently unavailable.", "Derzeit nicht verfügbar.") and the ASIN the
+  // page carries in its own form fields.
+  const stock = page.byId.get('availability') ?? page.byId.get('outOfStock');
+  const asinField = [...elements(page.root)].find((x) => x.tagName === 'input' && /^(?:ASIN|asin)$/.test(attr(x, 'name') ?? '') && /^[A-Z0-9]{10}$/.test(attr(x, 'value') ?? ''));
+  const title = text(textOf(titleEl));
+  // "(Renewed)" in the title, or the used/renewed buy box, says the offer's condition.
+  const renewed = title && /\((?:renewed|refurbished|reconditionné|generalüberholt|ricondizionato|reacondicionado)\)/i.test(title);
+  // A buy box of used offers alone: the page sells its item used.
+  const usedOnly = page.byId.has('usedOnlyBuybox');
+  return {
+    title,
+    sku: asinField ? attr(asinField, 'value') : null,
+    availability: stock ? stockStateOfWording(textOf(stock, undefined, 200)) : null,
+    brand: byline ? amazonBrand(textOf(byline)) : null,
+    price: rawPrice ? parsePrice(rawPrice) : null,
+    currency: rawPrice ? (currencyFromText(rawPrice, page.localeCurrency) ?? page.localeCurrency) : null,
+    images: amazonImages(page),
+    condition: renewed ? parseCondition('refurbished') : usedOnly ? parseCondition('used') : null,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * A page's item from its readers' evidence: each field judged among the candidates (./judge), prices settled between
+ * sale and regular prices and between offers, links made absolute; the shape the catalog and the API use.
+ */
+import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import type { Evidence, ReaderName } from './evidence';
+import { candidatesOf, judge, type Candidate } from './judge';
+import type { Page } from './page';
+import { cleanBrand, type IdentitySource } from './titles';
+import { absoluteUrl, availabilityOf, cleanSku, type ItemCondition, type StockState } from './values';
+
+/** A delivery cost the page states for its item, in cents: 0 when delivery is free. */
+export interface PageShipping {
+  priceCents: number;
+  currency: string | null;
+}
+
+/**
+ * What a page says of its item. `shopName`: the shop's own name as the page states it (`og:site_name`), if it does;
+ * `stockState`: the schema.org availability the page states (InStock, OutOfStock, PreOrder, BackOrder, Discontinued,
+ * LimitedAvailability), of which `availability` is the catalog's value; `condition`: schema.org's item condition;
+ * `images`: every image of the item, absolute, the main one (`imageUrl`) first; `attributes`: the variant's colour,
+ * size and the like.
+ */
+export type PageItem = ItemIdentity & {
+  title: string;
+  source: IdentitySource;
+  shopName?: string | null;
+  stockState?: StockState | null;
+  condition?: ItemCondition | null;
+  shipping?: PageShipping | null;
+  images?: string[];
+  attributes?: Record<string, string>;
+};
+
+type Judged = Omit<PageItem, 'title' | 'source' | 'shopName'>;
+
+const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;
+const evidenceOf = (evidence: [ReaderName, Evidence][], reader: ReaderName) => evidence.find(([r]) => r === reader)?.[1] ?? null;
+
+/**
+ * The price of the judged candidates, settled where the best reader cannot settle it alone: a meta sale price beats a
+ * structured price equal to the regular price beside it; of several offers at different prices (sizes, colours), the
+ * one the page shows is its item's.
+ */
+function settlePrice(price: number, currency: string | null, evidence: [ReaderName, Evidence][]): number {
+  const agrees = (found: Evidence) => found.currency == null || currency == null || found.currency === currency;
+  const meta = evidenceOf(evidence, 'meta-tags');
+  if (meta?.price != null && meta.regularPrice != null && agrees(meta) && samePrice(price, meta.regularPrice)) return meta.price;
+  const offers = evidenceOf(evidence, 'json-ld')?.offerPrices ?? [];
+  const shown = evidenceOf(evidence, 'visible-price');
+  if (shown?.price != null && agrees(shown) && new Set(offers).size > 1 && offers.some((p) => samePrice(p, shown.price as number))) return shown.price;
+  return price;
+}
+
+/** The price and its currency: the currency judged first, then the price among the candidates in that currency. */
+function judgePrice(page: Page, evidence: [ReaderName, Evidence][]): { price: number | null; currency: string | null } {
+  const currency = judge('currency', candidatesOf(evidence, 'currency'))?.value ?? null;
+  const prices: Candidate<{ amount: number; currency: string | null }>[] = [];
+  for (const [reader, found] of evidence) {
+    if (found.price == null) continue;
+    if (currency != null && found.currency != null && found.currency !== currency) continue;
+    prices.push({ reader, value: { amount: found.price, currency: found.currency ?? null } });
+  }
+  const judged = judge('price', prices, (p) => p.amount.toFixed(2));
+  if (!judged) return { price: null, currency: currency ?? page.localeCurrency };
+  // A price whose source named no currency takes the page's.
+  const settled = settlePrice(judged.value.amount, currency, evidence);
+  return { price: settled, currency: currency ?? judged.value.currency ?? page.localeCurrency };
+}
+
+/** Every image any reader names, absolute, in the readers' order, without repeats. */
+function imagesOf(page: Page, evidence: [ReaderName, Evidence][]): string[] {
+  const out: string[] = [];
+  for (const [, found] of evidence) {
+    for (const raw of found.images ?? []) {
+      const url = absoluteUrl(raw, page.url);
+      if (url && !out.includes(url) && out.length < 30) out.push(url);
+    }
+  }
+  return out;
+}
+
+/** The variant's attributes: each reader's, the first to name one winning. */
+function attributesOf(evidence: [ReaderName, Evidence][]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [, found] of evidence) for (const [k, v] of Object.entries(found.attributes ?? {})) out[k] ??= v;
+  return out;
+}
+
+const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Part numbers that are not the shop's own item id: a "model" or "mpn" equal to the sku or productID the page's markup
+ * states is that id written twice by a template, not the maker's part number. (An id only the address carries may be
+ * the maker's number too.)
+ */
+function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
+  const shopIds = new Set(candidatesOf(evidence, 'sku', cleanSku).filter((c) => c.reader !== 'address' && c.reader !== 'url').map((c) => idKey(c.value)));
+  return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)));
+}
+
+/** Each field of the page's item, judged among what the readers say. */
+export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judged {
+  const { price, currency } = judgePrice(page, evidence);
+  const stockState = judge('availability', candidatesOf(evidence, 'availability'))?.value ?? null;
+  const shipping = evidence.map(([, f]) => f.shipping).find((s) => s != null) ?? null;
+  const images = imagesOf(page, evidence);
+  return {
+    brand: judge('brand', candidatesOf(evidence, 'brand', (b) => cleanBrand(b, page)), (b) => b.toLowerCase())?.value ?? null,
+    gtin: judge('gtin', candidatesOf(evidence, 'gtin'))?.value ?? null,
+    model: judge('mpn', partNumbers(evidence), (m) => m.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
+    sku: judge('sku', candidatesOf(evidence, 'sku', cleanSku), (s) => s.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
+    priceCents: price != null ? Math.round(price * 100) : null,
+    currency,
+    imageUrl: images[0] ?? null,
+    availability: availabilityOf(stockState),
+    stockState,
+    condition: judge('condition', candidatesOf(evidence, 'condition'))?.value ?? null,
+    shipping: shipping ? { priceCents: Math.round(shipping.amount * 100), currency: shipping.currency ?? (shipping.amount === 0 ? null : currency) } : null,
+    images,
+    attributes: attributesOf(evidence),
+  };
+}

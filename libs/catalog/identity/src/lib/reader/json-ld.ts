@@ -1,0 +1,187 @@
+/**
+ * The JSON-LD reader: schema.org Product, ProductGroup (with hasVariant), IndividualProduct and ProductModel nodes in
+ * any shape pages write them (one object, arrays, @graph, @id references), their Offers and AggregateOffers (nested
+ * ones, price specifications, shipping details), and the variant the page's address names.
+ */
+import type { Evidence, ShippingFound } from './evidence';
+import { collectNodes, deref, first, isObject, isProduct, objectsOf, parseLenientJson, type Json, type JsonObject } from './json';
+import { addVariantName, type Page } from './page';
+import { currencyCode, currencyFromText, gtinOf, mpnOf, parseCondition, parsePrice, parseStockState, text, type ItemCondition, type StockState } from './values';
+
+type Ids = Map<string, JsonObject>;
+
+function nameOf(v: Json | undefined, ids: Ids): string | null {
+  const x = deref(first(v), ids);
+  if (isObject(x)) return text(x['name']);
+  return text(x);
+}
+
+function imagesOf(v: Json | undefined, ids: Ids): string[] {
+  const out: string[] = [];
+  for (const raw of Array.isArray(v) ? v : v === undefined ? [] : [v]) {
+    const x = deref(raw, ids);
+    const url = isObject(x) ? (text(x['url']) ?? text(x['contentUrl']) ?? text(x['@id'])) : text(x);
+    if (url && !out.includes(url)) out.push(url);
+  }
+  return out;
+}
+
+interface OfferFields {
+  price: number | null;
+  currency: string | null;
+  availability: StockState | null;
+  condition: ItemCondition | null;
+  shipping: ShippingFound | null;
+}
+
+/** An OfferShippingDetails' rate (or a DeliveryChargeSpecification): 0 when free. */
+function shippingOf(offer: JsonObject, ids: Ids, locale: string | null): ShippingFound | null {
+  const details = [...objectsOf(offer['shippingDetails'], ids), ...objectsOf(offer['priceSpecification'], ids).filter((s) => /deliverycharge/i.test(String(s['@type'] ?? '')))];
+  for (const d of details) {
+    if (d['doesNotShip'] === true) continue;
+    const rate = deref(first(d['shippingRate']), ids);
+    const source = isObject(rate) ? rate : d;
+    const amount = parsePrice(source['value'] ?? source['price'] ?? null);
+    if (amount == null) continue;
+    return { amount, currency: currencyCode(source['currency'] ?? source['priceCurrency'], locale) };
+  }
+  return null;
+}
+
+function oneOffer(o: JsonObject, ids: Ids, locale: string | null): OfferFields {
+  const spec = deref(first(o['priceSpecification']), ids);
+  const specObj = isObject(spec) ? spec : null;
+  const rawPrice = o['price'] ?? o['lowPrice'] ?? specObj?.['price'] ?? specObj?.['minPrice'] ?? null;
+  return {
+    price: parsePrice(rawPrice),
+    currency: currencyCode(o['priceCurrency'] ?? specObj?.['priceCurrency'], locale) ?? (typeof rawPrice === 'string' ? currencyFromText(rawPrice, locale) : null),
+    availability: parseStockState(o['availability']),
+    condition: parseCondition(o['itemCondition']),
+    shipping: shippingOf(o, ids, locale),
+  };
+}
+
+/** The first offer with a price (nested offers of an AggregateOffer filling what the outer one leaves out). */
+function offerFields(v: Json | undefined, ids: Ids, locale: string | null, depth = 0): OfferFields | null {
+  if (depth > 4) return null;
+  let fallback: OfferFields | null = null;
+  for (const o of objectsOf(v, ids)) {
+    const fields = oneOffer(o, ids, locale);
+    if (Object.values(fields).some((x) => x == null) && o['offers'] !== undefined) {
+      const nested = offerFields(o['offers'], ids, locale, depth + 1);
+      if (nested) for (const key of Object.keys(fields) as (keyof OfferFields)[]) (fields as unknown as Record<string, unknown>)[key] ??= nested[key];
+    }
+    if (fields.price != null) return fields;
+    fallback ??= fields;
+  }
+  return fallback;
+}
+
+const IDENTIFIER_KEYS = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean', 'isbn', 'sku', 'productID', 'mpn'];
+const GTIN_KEYS = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean'];
+/** Properties a variant differs by, as schema.org names them. */
+const VARIANT_KEYS = ['color', 'size', 'material', 'pattern', 'suggestedGender', 'suggestedAge'];
+
+/** Whether the page's address names this product node: its URL, or one of its identifiers in the query or path. */
+export function isSelected(node: JsonObject, page: Page): boolean {
+  const url = text(node['url']) ?? text(node['@id']);
+  if (url && page.addresses.includes(url.toLowerCase().replace(/\/$/, ''))) return true;
+  for (const key of IDENTIFIER_KEYS) {
+    const id = text(first(node[key]))?.replace(/^\w+:/, '').toLowerCase();
+    if (!id || id.length < 4) continue;
+    const token = new RegExp(`(?:^|[^a-z0-9])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^a-z0-9])`);
+    if (page.addresses.some((a) => token.test(a))) return true;
+  }
+  return false;
+}
+
+/** A variant's attributes: its colour, size and the like, and its additionalProperty name/value pairs. */
+function attributesOf(node: JsonObject | null, ids: Ids): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!node) return out;
+  for (const key of VARIANT_KEYS) {
+    const v = nameOf(node[key], ids);
+    if (v && v.length <= 80) out[key.toLowerCase()] = v;
+  }
+  for (const p of objectsOf(node['additionalProperty'], ids)) {
+    const name = text(p['name'])?.toLowerCase();
+    const value = text(first(p['value']));
+    if (name && value && name.length <= 40 && value.length <= 80) out[name] ??= value;
+  }
+  return out;
+}
+
+function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
+  const locale = page.localeCurrency;
+  const variants = objectsOf(node['hasVariant'], ids);
+  const variant = variants[0] ?? null;
+  // A variant's own identifiers (its GTIN, SKU, MPN) are the page's only when the page has one variant or names it.
+  const selected = variants.length === 1 ? variant : (variants.find((v) => isSelected(v, page)) ?? null);
+  const offers = offerFields((selected ?? node)['offers'], ids, locale) ?? offerFields(node['offers'], ids, locale) ?? (variant ? offerFields(variant['offers'], ids, locale) : null);
+  const pick = (key: string) => node[key] ?? (IDENTIFIER_KEYS.includes(key) ? selected : variant)?.[key];
+  const productId = text(first(pick('productID')));
+  const model = pick('model');
+  const images = imagesOf(selected?.['image'], ids);
+  for (const url of imagesOf(pick('image'), ids)) if (!images.includes(url)) images.push(url);
+  return {
+    title: text(node['name']) ?? (variant ? text(variant['name']) : null),
+    brand: nameOf(node['brand'], ids) ?? nameOf(node['manufacturer'], ids) ?? (variant ? nameOf(variant['brand'], ids) : null),
+    gtin: gtinOf(...GTIN_KEYS.map(pick), pick('isbn'), productId && /^(?:gtin|upc|ean|isbn)/i.test(productId) ? productId : null),
+    mpn: mpnOf(pick('mpn'), productId && /^mpn:/i.test(productId) ? productId : null, isObject(model) ? null : model),
+    sku: text(pick('sku')) ?? productId,
+    price: offers?.price ?? null,
+    currency: offers?.currency ?? null,
+    images,
+    availability: offers?.availability ?? null,
+    condition: offers?.condition ?? parseCondition(node['itemCondition']),
+    shipping: offers?.shipping ?? null,
+    attributes: selected ? attributesOf(selected, ids) : variants.length === 0 ? attributesOf(node, ids) : {},
+  };
+}
+
+/** The prices of every offer of a product (nested offers and price specifications included). */
+function offerPrices(v: Json | undefined, ids: Ids, depth = 0): number[] {
+  if (depth > 4 || v === undefined) return [];
+  const out: number[] = [];
+  for (const o of objectsOf(v, ids)) {
+    const spec = deref(first(o['priceSpecification']), ids);
+    const price = parsePrice(o['price'] ?? o['lowPrice'] ?? (isObject(spec) ? spec['price'] : null) ?? null);
+    if (price != null) out.push(price);
+    out.push(...offerPrices(o['offers'], ids, depth + 1));
+  }
+  return out;
+}
+
+function productNodes(page: Page): { products: JsonObject[]; ids: Ids } {
+  const nodes: JsonObject[] = [];
+  const ids: Ids = new Map();
+  for (const content of page.jsonLd) {
+    const parsed = parseLenientJson(content);
+    if (parsed !== undefined) collectNodes(parsed, nodes, ids);
+  }
+  return { products: nodes.filter(isProduct).filter((n) => text(n['name']) !== null || isObject(first(n['hasVariant']))), ids };
+}
+
+export function fromJsonLd(page: Page): Evidence | null {
+  const { products, ids } = productNodes(page);
+  // Prefer the product that carries offers (the page's own item, not a related one).
+  const best = products.find((p) => p['offers'] !== undefined) ?? products[0];
+  if (!best) return null;
+  let own = best;
+  // Several Products of the same name with their own GTINs (a size or colour each): the one the page's address names,
+  // else none of their identifiers.
+  const bestName = text(best['name'])?.toLowerCase();
+  const gtinOfNode = (n: JsonObject) => gtinOf(...GTIN_KEYS.map((k) => n[k]));
+  const variants = products.filter((p) => text(p['name'])?.toLowerCase() === bestName && gtinOfNode(p) !== null);
+  const ambiguous = new Set(variants.map(gtinOfNode)).size > 1;
+  if (ambiguous) own = variants.find((v) => isSelected(v, page)) ?? best;
+  for (const node of [own, ...variants]) for (const key of ['color', 'size']) addVariantName(page.variantNames, node[key]);
+  const found = fromProductNode(own, ids, page);
+  if (ambiguous && !isSelected(own, page)) {
+    found.gtin = null;
+    found.sku = null;
+    found.attributes = {};
+  }
+  found.offerPrices = offerPrices(best['offers'], ids);
+  return found;
+}

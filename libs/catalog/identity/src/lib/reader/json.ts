@@ -1,0 +1,77 @@
+/** JSON as pages embed it: lenient parsing (comments, CDATA, trailing commas, raw newlines) and walking its nodes. */
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type JsonObject = { [k: string]: Json };
+
+export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function stripControlChars(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const code = ch.charCodeAt(0);
+    if (code >= 0x20) out += ch;
+    else if (ch === '\n' || ch === '\r' || ch === '\t') out += ' ';
+  }
+  return out;
+}
+
+/** JSON.parse, then again after the repairs real pages need (comments, CDATA, trailing commas, raw newlines). */
+export function parseLenientJson(raw: string): Json | undefined {
+  const attempts = [raw.trim()];
+  const repaired = raw
+    .trim()
+    .replace(/^<!\[CDATA\[|\]\]>$/g, '')
+    .replace(/^\s*<!--|-->\s*$/g, '')
+    .replace(/^\s*\/\/[^\n]*$/gm, '')
+    .replace(/;\s*$/, '')
+    .replace(/,\s*([}\]])/g, '$1')
+    // Raw control characters inside strings are invalid JSON but common.
+    .replace(/"(?:[^"\\]|\\.)*"/g, (s) => stripControlChars(s));
+  attempts.push(repaired);
+  for (const a of attempts) {
+    try {
+      return JSON.parse(a) as Json;
+    } catch {
+      // try the next repair
+    }
+  }
+  return undefined;
+}
+
+export function types(node: JsonObject): string[] {
+  const t = node['@type'];
+  const list = Array.isArray(t) ? t : [t];
+  return list.filter((x): x is string => typeof x === 'string').map((x) => x.replace(/^.*[/:#]/, '').toLowerCase());
+}
+
+export function isProduct(node: JsonObject): boolean {
+  return types(node).some((t) => t === 'product' || t === 'productgroup' || t === 'individualproduct' || t === 'productmodel');
+}
+
+export function collectNodes(root: Json, out: JsonObject[], ids: Map<string, JsonObject>, depth = 0): void {
+  if (depth > 12 || root === null || typeof root !== 'object') return;
+  if (Array.isArray(root)) {
+    for (const x of root) collectNodes(x, out, ids, depth + 1);
+    return;
+  }
+  out.push(root);
+  const id = root['@id'];
+  if (typeof id === 'string' && Object.keys(root).length > 1) ids.set(id, root);
+  for (const [k, v] of Object.entries(root)) if (k !== '@context') collectNodes(v, out, ids, depth + 1);
+}
+
+
+export function first(v: Json | undefined): Json | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function deref(v: Json | undefined, ids: Map<string, JsonObject>): Json | undefined {
+  if (isObject(v) && typeof v['@id'] === 'string' && Object.keys(v).length === 1) return ids.get(v['@id']) ?? v;
+  return v;
+}
+
+
+/** A node's list of values, references followed, objects only. */
+export function objectsOf(v: Json | undefined, ids: Map<string, JsonObject>): JsonObject[] {
+  if (v === undefined) return [];
+  return (Array.isArray(v) ? v : [v]).map((x) => deref(x, ids)).filter(isObject);
+}

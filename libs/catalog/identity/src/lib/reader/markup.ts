@@ -1,0 +1,90 @@
+/**
+ * What the markup says an element is: a price (now, was, list), an add-to-cart control, a block of other products,
+ * hidden; and where an element stands in the tree.
+ */
+import { attr, hasAttr, textOf, type HtmlElement } from '../html';
+
+/** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
+export const MAX_CLIMB = 80;
+
+/** What an element's class, id, itemprop, aria-label and data attributes say it is, lower-cased. */
+export function describedAs(el: HtmlElement): string {
+  let said = '';
+  for (const a of el.attrs) {
+    if (a.name === 'class' || a.name === 'id' || a.name === 'itemprop' || a.name === 'aria-label' || a.name === 'role') said += ` ${a.value}`;
+    else if (a.name.startsWith('data-')) said += ` ${a.name.slice(5)}${a.value.length <= 60 ? ` ${a.value}` : ''}`;
+  }
+  return said.length > 0 ? said.toLowerCase() : '';
+}
+
+/** Words that name a price in attributes, in the languages of the shops we read. */
+export const PRICE_WORDS = /price|pricing|preis|prix|prezzo|precio|preço|preco|cena|hinta|prijs|fiyat|цена|ціна|価格|价格|가격|(?:^|[^a-z])(?:pris|sale|now|current|amount)(?:$|[^a-z])/;
+/** A price the shopper no longer pays: was, list, original, compare-at, struck-through, recommended retail. */
+export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|rrp|msrp|uvp|retail|reference|previous|prev|instead|statt|barre|tachado|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before)[-_]?price|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|rrp|msrp)/;
+export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
+/** Blocks of other products: related, recommended, recently viewed, carousels and sliders of product cards. */
+export const OTHER_PRODUCTS = /related|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
+export const HIDDEN_WORDS = /(?:^|\s)(?:hide|hidden|d-none|ng-hide|is-hidden|invisible|display-none)(?:$|\s)/;
+export const CART_WORDS = /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|addtocart|addtobag|buy[\s_-]?now|in den warenkorb|in den einkaufswagen|ajouter au panier|aggiungi al carrello|añadir al carrito|adicionar ao carrinho|dodaj do koszyka|lisää ostoskoriin|do košíka|do košíku|в корзину|カートに入れる|加入购物车/i;
+export const NOT_SHOWN = new Set(['script', 'style', 'meta', 'link', 'input', 'option', 'select', 'template', 'noscript', 'head', 'title', 'img', 'svg', 'button', 'textarea']);
+
+/** An add-to-cart button or form. */
+export function isCartControl(el: HtmlElement, said: string): boolean {
+  const tag = el.tagName;
+  if (tag === 'button' || (tag === 'input' && /^(?:submit|button|image)$/i.test(attr(el, 'type') ?? ''))) {
+    return CART_WORDS.test(`${said} ${attr(el, 'name') ?? ''} ${attr(el, 'value') ?? ''} ${tag === 'button' ? textOf(el, undefined, 80) : ''}`);
+  }
+  if (tag === 'form') return CART_WORDS.test(`${said} ${attr(el, 'action') ?? ''} ${attr(el, 'name') ?? ''}`) || /\/cart\/add|addtocart|add-to-cart/i.test(attr(el, 'action') ?? '');
+  return said !== '' && CART_WORDS.test(said);
+}
+
+/** A struck-through, was, list or compare-at price inside a price element (a "regular" price alone is the price). */
+export function isStruckPrice(el: HtmlElement): boolean {
+  if (el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike') return true;
+  const said = describedAs(el);
+  return said !== '' && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said);
+}
+
+export const parentOf = (el: HtmlElement): HtmlElement | null => (el.parentNode && 'tagName' in el.parentNode ? (el.parentNode as HtmlElement) : null);
+
+
+/** A struck-through, "was" or list price inside a price element: not the price the shopper pays. */
+export function isOldPrice(el: HtmlElement): boolean {
+  if (el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike') return true;
+  const cls = `${attr(el, 'class') ?? ''} ${attr(el, 'data-test') ?? ''}`;
+  return /(?:^|[\s_-])(?:old|was|regular|list|original|strike|crossed|compare|before|rrp|msrp)(?:$|[\s_-]|price)/i.test(cls);
+}
+
+export function contains(outer: HtmlElement, inner: HtmlElement): boolean {
+  for (let n: HtmlElement | null = inner; n; n = n.parentNode && 'tagName' in n.parentNode ? (n.parentNode as HtmlElement) : null) if (n === outer) return true;
+  return false;
+}
+
+/** Whether an element stands in a block of other products (related, recommended, a carousel of product cards). */
+export function amongOtherProducts(el: HtmlElement): boolean {
+  let steps = 0;
+  for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
+    const said = describedAs(n);
+    if (said && OTHER_PRODUCTS.test(said)) return true;
+  }
+  return false;
+}
+
+export function insideItem(el: HtmlElement): boolean {
+  for (let n = el.parentNode; n && 'tagName' in n; n = n.parentNode) if (hasAttr(n as HtmlElement, 'itemscope')) return true;
+  return false;
+}
+
+
+/** Whether a shopper sees an element as part of the page's own item: not hidden, not in the header, footer, navigation or another product's block. */
+export function shownForItem(el: HtmlElement): boolean {
+  let steps = 0;
+  for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
+    const tag = n.tagName;
+    if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hasAttr(n, 'hidden')) return false;
+    const said = describedAs(n);
+    if (said && (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said))) return false;
+    if (/display\s*:\s*none/i.test(attr(n, 'style') ?? '')) return false;
+  }
+  return true;
+}

@@ -1,0 +1,174 @@
+/**
+ * The microdata reader: schema.org Product items read as a tree (a nested brand item, a nested Product, offers as
+ * items), the page's own item being the one holding its heading, else the first outside blocks of other products.
+ */
+import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
+import type { Evidence } from './evidence';
+import { amongOtherProducts, contains, insideItem, isOldPrice } from './markup';
+import { addVariantName, type Page } from './page';
+import { headingElement } from './titles';
+import { currencyCode, currencyFromText, gtinOf, mpnOf, parseCondition, parsePrice, parseStockState, text } from './values';
+
+const PRODUCT_TYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Book)\b/i;
+const OFFER_TYPE = /schema\.org\/(?:Offer|AggregateOffer)\b/i;
+
+interface MicroItem {
+  el: HtmlElement;
+  type: string;
+  props: Map<string, (string | MicroItem)[]>;
+}
+
+/** The item an itemscope element holds: its own properties only (a nested item's properties stay in that item). */
+function readItem(scope: HtmlElement, seen: Set<HtmlElement>, depth = 0): MicroItem {
+  const item: MicroItem = { el: scope, type: attr(scope, 'itemtype') ?? '', props: new Map() };
+  seen.add(scope);
+  const stack = [...scope.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || !('tagName' in node)) continue;
+    const el = node as HtmlElement;
+    const names = (attr(el, 'itemprop') ?? '').split(/\s+/).filter(Boolean);
+    const isScope = hasAttr(el, 'itemscope');
+    if (names.length > 0) {
+      const value: string | MicroItem | null = isScope && depth < 6 ? readItem(el, seen, depth + 1) : propValue(el, names[0] as string);
+      if (value !== null) for (const n of names) item.props.set(n, [...(item.props.get(n) ?? []), value]);
+    }
+    if (isScope) {
+      if (names.length > 0) seen.add(el);
+      continue; // its descendants belong to the nested item
+    }
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i] as HtmlElement);
+  }
+  return item;
+}
+
+/** A property's value as microdata defines it; brand and name read as text, never as a link's address. */
+function propValue(el: HtmlElement, name: string): string | null {
+  const content = attr(el, 'content');
+  if (content !== undefined) return text(content);
+  const textual = /^(?:brand|name|manufacturer|model|mpn|sku|gtin\d*|productid|price|lowprice|pricecurrency)$/i.test(name);
+  if (!textual) {
+    if (el.tagName === 'a' || el.tagName === 'link' || el.tagName === 'area') return text(attr(el, 'href'));
+    if (['img', 'source', 'audio', 'video', 'embed', 'iframe'].includes(el.tagName)) return text(attr(el, 'src'));
+    if (el.tagName === 'meta') return null;
+    if (el.tagName === 'data' || el.tagName === 'meter') return text(attr(el, 'value'));
+    if (el.tagName === 'time') return text(attr(el, 'datetime'));
+  }
+  if (el.tagName === 'meta') return null;
+  if (el.tagName === 'link') return text(attr(el, 'href'));
+  if (el.tagName === 'img') return text(attr(el, 'alt'));
+  if (el.tagName === 'data' || el.tagName === 'meter') return text(attr(el, 'value') ?? textOf(el));
+  return text(textOf(el, /price/i.test(name) ? isOldPrice : undefined, 2000));
+}
+
+const firstText = (item: MicroItem, ...names: string[]): string | null => {
+  for (const n of names) for (const v of item.props.get(n) ?? []) if (typeof v === 'string' && v) return v;
+  return null;
+};
+const firstItem = (item: MicroItem, ...names: string[]): MicroItem | null => {
+  for (const n of names) for (const v of item.props.get(n) ?? []) if (typeof v !== 'string') return v;
+  return null;
+};
+
+
+const allText = (item: MicroItem, name: string): string[] => (item.props.get(name) ?? []).filter((v): v is string => typeof v === 'string' && v.length > 0);
+
+/** The lowest amount an element shows: "$79.99 $39.99" (was, now) is 39.99. */
+function lowestAmount(raw: string): number | null {
+  const amounts = (raw.match(/\d(?:[\d.,'\u00a0\u202f ]*\d)?/g) ?? []).map((a) => parsePrice(a)).filter((n): n is number => n != null && n > 0);
+  if (amounts.length === 0) return parsePrice(raw);
+  return Math.min(...amounts);
+}
+
+/** An offer's shippingDetails item: its shippingRate's value, 0 when free. */
+function microShipping(offer: MicroItem | null, page: Page): Evidence['shipping'] {
+  const details = offer ? firstItem(offer, 'shippingDetails') : null;
+  const rate = details ? (firstItem(details, 'shippingRate') ?? details) : null;
+  const amount = rate ? parsePrice(firstText(rate, 'value', 'price')) : null;
+  return rate && amount != null ? { amount, currency: currencyCode(firstText(rate, 'currency', 'priceCurrency'), page.localeCurrency) } : null;
+}
+
+function microAttributes(product: MicroItem): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ['color', 'size', 'material', 'pattern']) {
+    const v = firstText(product, key);
+    if (v && v.length <= 80) out[key] = v;
+  }
+  return out;
+}
+
+function fromMicroProduct(product: MicroItem, page: Page): Evidence {
+  const offerItems = (product.props.get('offers') ?? []).filter((v): v is MicroItem => typeof v !== 'string' && (OFFER_TYPE.test(v.type) || v.props.has('price') || v.props.has('lowPrice')));
+  const offer = offerItems.find((o) => firstText(o, 'price', 'lowPrice')) ?? offerItems[0] ?? null;
+  const rawPrice = (offer && firstText(offer, 'price', 'lowPrice')) ?? firstText(product, 'price', 'lowPrice');
+  const rawCurrency = (offer && firstText(offer, 'priceCurrency')) ?? firstText(product, 'priceCurrency');
+  const brandItem = firstItem(product, 'brand', 'manufacturer');
+  const brand = brandItem ? (firstText(brandItem, 'name') ?? text(textOf(brandItem.el, undefined, 200))) : firstText(product, 'brand', 'manufacturer');
+  const productIds = allText(product, 'productID');
+  const price = rawPrice && /\d/.test(rawPrice) ? lowestAmount(rawPrice) : null;
+  const gtinKeys = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean', 'isbn'];
+  return {
+    title: firstText(product, 'name'),
+    brand,
+    gtin: gtinOf(...gtinKeys.map((k) => firstText(product, k)), ...productIds.filter((v) => /^(?:gtin|upc|ean|isbn)/i.test(v))),
+    mpn: mpnOf(firstText(product, 'mpn'), ...productIds.filter((v) => /^mpn:/i.test(v)), firstText(product, 'model')),
+    sku: firstText(product, 'sku') ?? productIds[0] ?? null,
+    price,
+    currency: currencyCode(rawCurrency, page.localeCurrency) ?? (rawPrice ? currencyFromText(rawPrice, page.localeCurrency) : null),
+    images: allText(product, 'image'),
+    availability: parseStockState((offer && firstText(offer, 'availability')) ?? firstText(product, 'availability')),
+    condition: parseCondition((offer && firstText(offer, 'itemCondition')) ?? firstText(product, 'itemCondition')),
+    shipping: microShipping(offer, page),
+    attributes: microAttributes(product),
+  };
+}
+
+/** The page's own product item: the one holding its heading, else the first named one with an offer outside other products' blocks. */
+function mainProduct(page: Page): { main: MicroItem; related: MicroItem[] } | null {
+  const seen = new Set<HtmlElement>();
+  const products: MicroItem[] = [];
+  for (const scope of page.scopes) {
+    if (!PRODUCT_TYPE.test(attr(scope, 'itemtype') ?? '')) continue;
+    // A product that is a property of another item (a related product, an accessory) is not the page's own; an offer's
+    // itemOffered and the page's mainEntity are.
+    if (hasAttr(scope, 'itemprop') && !/itemoffered|mainentity/i.test(attr(scope, 'itemprop') ?? '') && insideItem(scope)) continue;
+    if (seen.has(scope)) continue;
+    products.push(readItem(scope, seen));
+  }
+  const heading = headingElement(page)?.el;
+  const holding = heading ? products.filter((p) => contains(p.el, heading)) : [];
+  const own = products.filter((p) => !amongOtherProducts(p.el));
+  const main =
+    holding[holding.length - 1] ??
+    own.find((p) => firstText(p, 'name') && (p.props.has('offers') || p.props.has('price'))) ??
+    own.find((p) => firstText(p, 'name')) ??
+    products.find((p) => firstText(p, 'name')) ??
+    products[0];
+  if (!main) return null;
+  // A Product nested in the main one (or holding it) without an itemprop describes the same item: read on into it.
+  return { main, related: products.filter((p) => p !== main && (contains(main.el, p.el) || contains(p.el, main.el))) };
+}
+
+const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && Object.keys(v as object).length === 0);
+
+export function fromMicrodata(page: Page): Evidence | null {
+  const chosen = mainProduct(page);
+  if (!chosen) return null;
+  const { main, related } = chosen;
+  for (const key of ['color', 'size']) addVariantName(page.variantNames, firstText(main, key));
+  const found = fromMicroProduct(main, page);
+  for (const other of related) {
+    const more = fromMicroProduct(other, page);
+    for (const key of Object.keys(more) as (keyof Evidence)[]) if (isEmpty(found[key]) && !isEmpty(more[key])) (found as Record<string, unknown>)[key] = more[key];
+  }
+  if (found.price == null) {
+    // A price marked up outside any item ("<span itemprop=price>" beside the product's block).
+    const loose = [...elements(page.root)].find((el) => attr(el, 'itemprop') === 'price' && !insideItem(el));
+    if (loose) {
+      const raw = propValue(loose, 'price');
+      found.price = raw ? lowestAmount(raw) : null;
+      if (found.price != null) found.currency ??= raw ? currencyFromText(raw, page.localeCurrency) : null;
+    }
+  }
+  return found;
+}

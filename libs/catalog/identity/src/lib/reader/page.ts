@@ -1,0 +1,232 @@
+/**
+ * A product page read once: the parsed element tree walked a single time, gathering what every reader needs (meta
+ * tags, JSON-LD and state scripts, microdata scopes, headings, labelled rows, price, stock and cart elements), and
+ * what the page's address says (its shop's names, its country's currency).
+ */
+import { currencyOfLocale } from '@pricehunt/catalog-feeds';
+import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from '../html';
+import { describedAs, isCartControl, PRICE_WORDS } from './markup';
+import { absoluteUrl, hostCurrency } from './values';
+
+/** Everything the sources read, gathered in one walk over the element tree. */
+export interface Page {
+  url: string | undefined;
+  host: string | null;
+  /** The shop's name in its forms (og:site_name, application-name, the host's labels), compacted. */
+  siteNames: string[];
+  /** Currency of the page's country (html lang, og:locale, the host's country domain), if it says. */
+  localeCurrency: string | null;
+  meta: Map<string, string[]>;
+  titleTag: string | null;
+  headings: HtmlElement[];
+  jsonLd: string[];
+  scopes: HtmlElement[];
+  byId: Map<string, HtmlElement>;
+  /** Labelled values: spec tables and definition lists ("UPC" → "0123…"), label lower-cased. */
+  labelled: [string, string][];
+  /** Elements whose class, id, itemprop, aria or data attributes say they show a price, in document order. */
+  priceEls: HtmlElement[];
+  /** Add-to-cart buttons and forms: the buy box the page's own price stands in. */
+  cartEls: HtmlElement[];
+  /** The colours and sizes the markup names apart from the title (twitter:label "Colour", JSON-LD color/size). */
+  variantNames: Set<string>;
+  /** The page's addresses (its URL, canonical link, og:url), lower-cased, without a trailing slash. */
+  addresses: string[];
+  /** Elements whose own text names a barcode ("EAN: 0190198419941", "UPC 885909950805"). */
+  barcodeEls: HtmlElement[];
+  /** Elements whose attributes say they show the stock state ("availability", "stock-status"), in document order. */
+  stockEls: HtmlElement[];
+  /** Elements whose attributes say they show delivery costs or the item's condition. */
+  shippingEls: HtmlElement[];
+  conditionEls: HtmlElement[];
+  /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
+  stateScripts: string[];
+  root: HtmlElement;
+}
+
+
+export const compact = (s: string) =>
+  s
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^(?:the|www)\b/, '')
+    .replace(/\b(?:com|co|net|org|shop|store|online|official|inc|llc)\b/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Labels of a colour or a size, in the languages of the shops we read. */
+export const VARIANT_LABEL = /^(?:colou?r|farbe|couleur|colore|kleur|färg|farve|farge|väri|kolor|barva|szín|culoare|цвет|size|größe|taille|taglia|talla|maat|storlek|koko|rozmiar)$/i;
+
+export function addVariantName(names: Set<string>, value: unknown): void {
+  for (const v of Array.isArray(value) ? value : [value]) {
+    const t = typeof v === 'string' ? cleanText(decodeEntities(v)) : null;
+    if (t && t.length >= 2 && t.length <= 40) names.add(t.toLowerCase());
+  }
+}
+
+export function hostOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+}
+
+
+const LABEL_MAX = 60;
+/** Price elements looked at: pathological pages hold tens of thousands. */
+const MAX_PRICE_ELEMENTS = 1000;
+const MAX_STOCK_ELEMENTS = 40;
+/** A state script longer than this is not parsed (a page's whole store of every listing). */
+const MAX_STATE_SCRIPT = 3_000_000;
+
+/** Words that name a barcode in a text ("EAN: 0190198419941", "UPC 885909950805"). */
+export const BARCODE_WORD = /\b(?:EAN|UPC|GTIN|JAN|ISBN)/i;
+const TEXT_HOLDERS = new Set(['p', 'span', 'div', 'small', 'strong', 'b', 'em', 'i', 'td', 'dd', 'li', 'font', 'label', 'section']);
+const STOCK_WORDS = /(?:^|[^a-z])(?:availability|stock|in-?stock|out-?of-?stock|stock-?status|inventory|verfügbarkeit|disponibilit[éa]|lieferbarkeit)(?:$|[^a-z])/;
+const SHIPPING_WORDS = /(?:^|[^a-z])(?:shipping|delivery|versand|livraison|envio|envío|spedizione|lieferung|verzending)(?:$|[^a-z])/;
+const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|zustand)(?:$|[^a-z])/;
+const STATE_SCRIPT = /^\s*(?:window\.)?__(?:INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|NUXT|STATE|INITIAL_DATA|PRODUCT_DATA)__\s*=/;
+
+type Walked = Omit<Page, 'url' | 'addresses' | 'variantNames' | 'host' | 'siteNames' | 'localeCurrency' | 'root'> & {
+  lang: string | undefined;
+  canonical: string | undefined;
+};
+
+/** Whether a script holds a framework's state: Next.js's __NEXT_DATA__, or an assignment of a window state object. */
+function stateScript(el: HtmlElement): string | null {
+  const type = (attr(el, 'type') ?? '').toLowerCase();
+  const code = rawText(el);
+  if (code.length > MAX_STATE_SCRIPT) return null;
+  if (attr(el, 'id') === '__NEXT_DATA__' && type.includes('json')) return code;
+  return STATE_SCRIPT.test(code) ? code : null;
+}
+
+function noteHeadElement(el: HtmlElement, out: Walked): void {
+  switch (el.tagName) {
+    case 'html':
+      out.lang = attr(el, 'lang') ?? attr(el, 'xml:lang');
+      break;
+    case 'meta': {
+      const key = (attr(el, 'property') ?? attr(el, 'name') ?? '').toLowerCase().trim();
+      const content = attr(el, 'content');
+      if (key && content !== undefined) out.meta.set(key, [...(out.meta.get(key) ?? []), content]);
+      break;
+    }
+    case 'link':
+      if ((attr(el, 'rel') ?? '').toLowerCase() === 'canonical') out.canonical ??= attr(el, 'href');
+      break;
+    case 'title':
+      out.titleTag ??= cleanText(rawText(el));
+      break;
+    case 'h1':
+      out.headings.push(el);
+      break;
+    case 'script': {
+      if ((attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json')) out.jsonLd.push(rawText(el));
+      else if (out.stateScripts.length < 4) {
+        const state = stateScript(el);
+        if (state) out.stateScripts.push(state);
+      }
+      break;
+    }
+    case 'tr':
+    case 'dt':
+    case 'li':
+      collectLabelled(el, out.labelled);
+      break;
+  }
+}
+
+function walk(root: HtmlElement): Walked {
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], shippingEls: [], conditionEls: [], stateScripts: [], lang: undefined, canonical: undefined };
+  for (const el of elements(root)) {
+    const id = attr(el, 'id');
+    if (id && !out.byId.has(id)) out.byId.set(id, el);
+    if (hasAttr(el, 'itemscope')) out.scopes.push(el);
+    const said = describedAs(el);
+    if (said && out.priceEls.length < MAX_PRICE_ELEMENTS && PRICE_WORDS.test(said)) out.priceEls.push(el);
+    if (said && out.stockEls.length < MAX_STOCK_ELEMENTS && STOCK_WORDS.test(said)) out.stockEls.push(el);
+    if (said && out.shippingEls.length < MAX_STOCK_ELEMENTS && SHIPPING_WORDS.test(said)) out.shippingEls.push(el);
+    if (said && out.conditionEls.length < MAX_STOCK_ELEMENTS && CONDITION_WORDS.test(said)) out.conditionEls.push(el);
+    if (isCartControl(el, said)) out.cartEls.push(el);
+    if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
+    noteHeadElement(el, out);
+  }
+  return out;
+}
+
+/** The shop's name in its forms: og:site_name, application-name, twitter:site, the host's own labels; compacted. */
+function siteNamesOf(meta: Map<string, string[]>, host: string | null): string[] {
+  const siteNames = new Set<string>();
+  for (const name of [...(meta.get('og:site_name') ?? []), ...(meta.get('application-name') ?? []), ...(meta.get('twitter:site') ?? [])]) {
+    const c = compact(name.replace(/^@/, ''));
+    if (c.length >= 2) siteNames.add(c);
+  }
+  if (host) {
+    const labels = host.split('.').filter((l) => !/^(?:www\d?|m|shop|store|com|co|net|org|[a-z]{2})$/.test(l));
+    for (const l of labels) if (l.length >= 3) siteNames.add(compact(l));
+  }
+  return [...siteNames].filter(Boolean);
+}
+
+/** The colours and sizes the meta tags name apart from the title (twitter:label "Colour", product:color). */
+function metaVariantNames(meta: Map<string, string[]>): Set<string> {
+  const variantNames = new Set<string>();
+  for (let i = 1; i <= 4; i++) {
+    const label = meta.get(`twitter:label${i}`)?.[0];
+    const data = meta.get(`twitter:data${i}`)?.[0];
+    if (label && data && VARIANT_LABEL.test(label.trim())) addVariantName(variantNames, data);
+  }
+  for (const key of ['product:color', 'og:color', 'product:size']) for (const v of meta.get(key) ?? []) addVariantName(variantNames, v);
+  return variantNames;
+}
+
+export function readPage(html: string, url: string | undefined): Page {
+  const doc = parseHtml(html) as unknown as HtmlElement;
+  const { lang, canonical, ...walked } = walk(doc);
+  const meta = walked.meta;
+  const pageUrl = url ?? absoluteUrl(canonical ?? meta.get('og:url')?.[0] ?? null, undefined) ?? undefined;
+  const host = hostOf(pageUrl);
+  const addresses = [url, canonical, meta.get('og:url')?.[0]].filter((a): a is string => !!a).map((a) => a.toLowerCase().replace(/\/$/, ''));
+  return {
+    ...walked,
+    url: pageUrl,
+    addresses,
+    variantNames: metaVariantNames(meta),
+    host,
+    siteNames: siteNamesOf(meta, host),
+    localeCurrency: hostCurrency(host) ?? currencyOfLocale(meta.get('og:locale')?.[0]) ?? currencyOfLocale(lang),
+    root: doc,
+  };
+}
+
+/** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
+function collectLabelled(el: HtmlElement, out: [string, string][]): void {
+  if (out.length > 400) return;
+  let label: string | null = null;
+  let value: string | null = null;
+  if (el.tagName === 'tr') {
+    const cells = el.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
+    if (cells.length !== 2) return;
+    label = textOf(cells[0] as HtmlElement, undefined, 200);
+    value = textOf(cells[1] as HtmlElement, undefined, 300);
+  } else if (el.tagName === 'dt') {
+    const parent = el.parentNode as HtmlElement | null;
+    const siblings = parent?.childNodes.filter((c): c is HtmlElement => 'tagName' in c) ?? [];
+    const next = siblings[siblings.indexOf(el) + 1];
+    if (!next || next.tagName !== 'dd') return;
+    label = textOf(el, undefined, 200);
+    value = textOf(next, undefined, 300);
+  } else {
+    const t = textOf(el, undefined, 300);
+    const m = /^([^:：]{2,40})[:：]\s*(.{1,200})$/.exec(t);
+    if (!m) return;
+    label = m[1] as string;
+    value = m[2] as string;
+  }
+  label = cleanText(label ?? '').replace(/[:：#]+$/, '').trim().toLowerCase();
+  value = cleanText(value ?? '').replace(/^[:：]\s*/, '');
+  if (label && value && label.length <= LABEL_MAX) out.push([label, value]);
+}

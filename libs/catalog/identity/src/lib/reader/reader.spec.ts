@@ -1,0 +1,128 @@
+import { extractProductIdentity, parseCondition, parseStockState, stockStateOfWording } from '../page-identity';
+import type { ReaderName } from './evidence';
+import { idInAddress } from './address';
+import { judge, weightOf } from './judge';
+
+const page = (head: string, body = '') => `<!doctype html><html><head><title>Lumetra K7 Keyboard</title>${head}</head><body><h1>Lumetra K7 Keyboard</h1>${body}</body></html>`;
+const ld = (node: Record<string, unknown>) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...node })}</script>`;
+
+describe('the judge', () => {
+  it('weighs each reader by its measured confidence for the field', () => {
+    expect(weightOf('microdata', 'price')).toBeGreaterThan(weightOf('visible-price', 'price'));
+    // JSON-LD's "model" is often a marketing name: the specification table's part number is trusted more.
+    expect(weightOf('spec-table', 'mpn')).toBeGreaterThan(weightOf('json-ld', 'mpn'));
+  });
+
+  it('lets readers that agree beat a lone stronger one, and the stronger reader win alone', () => {
+    const says = (pairs: [ReaderName, string][]) => pairs.map(([reader, value]) => ({ reader, value }));
+    expect(judge('price', says([['microdata', '10.00'], ['visible-price', '12.00']]))?.value).toBe('10.00');
+    expect(judge('price', says([['json-ld', '10.00'], ['meta-tags', '12.00'], ['visible-price', '12.00']]))?.value).toBe('12.00');
+    expect(judge('price', [])).toBeNull();
+  });
+});
+
+describe('condition, stock states, shipping, images and the variant', () => {
+  it('reads schema.org conditions and stock states, and wording in the shops’ languages', () => {
+    expect(parseCondition('https://schema.org/RefurbishedCondition')).toBe('RefurbishedCondition');
+    expect(parseCondition('Gebraucht')).toBe('UsedCondition');
+    expect(parseCondition('Brand new')).toBe('NewCondition');
+    expect(parseCondition('Damaged box')).toBe('DamagedCondition');
+    expect(parseCondition('whatever')).toBeNull();
+    expect(parseCondition('https://schema.org/UsedCondition')).toBe('UsedCondition');
+    expect(parseCondition('used_condition')).toBe('UsedCondition');
+    expect(parseStockState('http://schema.org/LimitedAvailability')).toBe('LimitedAvailability');
+    expect(parseStockState('Discontinued')).toBe('Discontinued');
+    expect(stockStateOfWording('Pre-order now')).toBe('PreOrder');
+    expect(stockStateOfWording('On backorder')).toBe('BackOrder');
+    expect(stockStateOfWording('Only 2 left')).toBe('LimitedAvailability');
+    expect(stockStateOfWording('This item is no longer available')).toBe('Discontinued');
+    expect(stockStateOfWording("We're sorry, this item is no longer available for waitlist.")).toBeNull();
+  });
+
+  it('marks a refurbished offer, reads its shipping details and keeps every image absolute', () => {
+    const item = extractProductIdentity(
+      page(
+        ld({
+          '@type': 'Product',
+          name: 'Lumetra K7 Keyboard',
+          image: ['/img/k7.jpg', 'https://cdn.example/k7-side.jpg'],
+          offers: {
+            '@type': 'Offer',
+            price: '49.00',
+            priceCurrency: 'EUR',
+            availability: 'https://schema.org/BackOrder',
+            itemCondition: 'https://schema.org/RefurbishedCondition',
+            shippingDetails: { '@type': 'OfferShippingDetails', shippingRate: { '@type': 'MonetaryAmount', value: 4.95, currency: 'EUR' } },
+          },
+        }),
+      ),
+      { url: 'https://shop.example/p/k7' },
+    );
+    expect(item).toMatchObject({
+      condition: 'RefurbishedCondition',
+      stockState: 'BackOrder',
+      availability: 'backorder',
+      shipping: { priceCents: 495, currency: 'EUR' },
+      images: ['https://shop.example/img/k7.jpg', 'https://cdn.example/k7-side.jpg'],
+      imageUrl: 'https://shop.example/img/k7.jpg',
+    });
+  });
+
+  it('chooses the variant the URL names, with its attributes, identifiers and image', () => {
+    const variant = (sku: string, color: string, gtin13: string) => ({
+      '@type': 'Product',
+      sku,
+      gtin13,
+      color,
+      image: `https://cdn.example/${sku}.jpg`,
+      additionalProperty: [{ '@type': 'PropertyValue', name: 'Layout', value: 'ISO' }],
+      offers: { '@type': 'Offer', price: sku === 'K7-RED' ? '59.00' : '49.00', priceCurrency: 'EUR', availability: 'https://schema.org/PreOrder' },
+    });
+    const html = page(ld({ '@type': 'ProductGroup', name: 'Lumetra K7 Keyboard', variesBy: ['https://schema.org/color'], hasVariant: [variant('K7-BLK', 'Black', '4006381333931'), variant('K7-RED', 'Red', '0012345678905')] }));
+    const item = extractProductIdentity(html, { url: 'https://shop.example/p/k7?variant=K7-RED' });
+    expect(item).toMatchObject({ sku: 'K7-RED', gtin: '00012345678905', priceCents: 5900, stockState: 'PreOrder', availability: 'preorder', attributes: { color: 'Red', layout: 'ISO' }, imageUrl: 'https://cdn.example/K7-RED.jpg' });
+    // No variant named: none of the variants' identifiers or attributes.
+    expect(extractProductIdentity(html, { url: 'https://shop.example/p/k7' })).toMatchObject({ gtin: null, attributes: {} });
+  });
+
+  it('reads free shipping and the condition the visible page states, but not a free-shipping threshold', () => {
+    const body = '<div class="product-shipping">Free shipping</div><div class="item-condition">Condition: Used</div><div class="stock-status">Sold out</div>';
+    expect(extractProductIdentity(page('', body))).toMatchObject({ shipping: { priceCents: 0, currency: null }, condition: 'UsedCondition', stockState: 'OutOfStock', availability: 'out_of_stock' });
+    const banner = '<div class="shipping-banner">Free shipping on orders over $50</div>';
+    expect(extractProductIdentity(page('', banner))?.shipping).toBeNull();
+  });
+
+  it("reads a page framework's embedded state when the markup states nothing", () => {
+    const state = { props: { pageProps: { product: { name: 'Lumetra K7 Keyboard', sku: 'LK7-001', gtin13: '4006381333931', brand: { name: 'Lumetra' }, price: { value: 49.5 }, currency: 'EUR', inStock: false } } } };
+    const html = page(`<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(state)}</script>`);
+    expect(extractProductIdentity(html)).toMatchObject({ sku: 'LK7-001', gtin: '04006381333931', brand: 'Lumetra', priceCents: 4950, currency: 'EUR', stockState: 'OutOfStock' });
+  });
+});
+
+describe("the shop's item id in the address, and part numbers", () => {
+  it('reads the id a product address carries: a query key, a word before it, else the rightmost id-like token', () => {
+    expect(idInAddress('https://www.adidas.com/us/wanderlust-festival-poncho/CE5145.html')).toBe('CE5145');
+    expect(idInAddress('https://shop.example/ie/en/cardigans/zipped-through-cardigan-12185160.html?cgid=bc-cardigans')).toBe('12185160');
+    expect(idInAddress('http://www.cvs.com/shop/charger/ihome-compact-wall-charger-prodid-937363')).toBe('937363');
+    expect(idInAddress('https://store.example/pd/training-bag/pid-11071203/pgid-11161311')).toBe('11071203');
+    expect(idInAddress('http://www.bkstr.com/ProductDisplay?storeId=10161&amp;productId=70682436&amp;langId=-1')).toBe('70682436');
+    expect(idInAddress('https://www.eduscho.at/massivholz-waschmaschinenregal-p400105394.html')).toBe('400105394');
+    expect(idInAddress('https://www.wayfair.com/Gorilla-Playsets-Treasure-Trove-Swing-Set-01-1021-L888-K~GOR1153.html')).toBe('GOR1153');
+    // Slug words with a few figures, years and sizes are no ids.
+    expect(idInAddress('https://mediamarkt.pt/products/micro-ondas-panasonic-nn-k35hwmebg-800w-23l')).toBeNull();
+    expect(idInAddress('https://shop.example/blog/2019/summer-sale')).toBeNull();
+    expect(idInAddress('not a url')).toBeNull();
+  });
+
+  it('answers the address id as the sku where the markup states none, and the markup sku before it', () => {
+    expect(extractProductIdentity(page(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard' })), { url: 'https://shop.example/p/lumetra-k7-keyboard-90311.html' })?.sku).toBe('90311');
+    expect(extractProductIdentity(page(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: 'LK7-BRN' })), { url: 'https://shop.example/p/lumetra-k7-keyboard-90311.html' })?.sku).toBe('LK7-BRN');
+  });
+
+  it("takes no part number that only repeats the shop's own sku, and keeps one the address alone repeats", () => {
+    const read = (fields: Record<string, unknown>, url = 'https://shop.example/p/k7') => extractProductIdentity(page(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', ...fields })), { url });
+    expect(read({ sku: '42412205', mpn: '42412205' })?.model).toBeNull();
+    expect(read({ sku: 'LK7-BRN', mpn: 'K7-2024' })?.model).toBe('K7-2024');
+    expect(extractProductIdentity(page('<meta property="product:mfr_part_no" content="230657">'), { url: 'https://shop.example/p/chair/_/R-230657' })?.model).toBe('230657');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The specification reader: labelled rows of the visible page (tables, definition lists, "Label: value" items) and
+ * barcodes written in its text ("EAN: 0190198419941").
+ */
+import { textOf } from '../html';
+import type { Evidence } from './evidence';
+import { amongOtherProducts } from './markup';
+import type { Page } from './page';
+import { gtinOf, mpnOf, parseCondition, stockStateOfWording, text } from './values';
+
+const GTIN_LABEL = /^(?:upc|upc-?a|ean|ean-?13|ean[\s-]?(?:code|nummer|number)|gtin(?:-?1[234]|-?8)?|isbn(?:-?13)?|barcode|item upc|upc code|code ean|código ean|kod ean)$/i;
+const MPN_LABEL = /^(?:mpn|model|model (?:number|no\.?|#)|model name\/number|item model number|manufacturer part number|mfr(?:\.|) ?(?:part)? ?(?:number|no\.?|#)|part number|manufacturer reference|modellnummer|herstellernummer|numéro du modèle de l'article|référence fabricant|numero modello articolo|número de modelo del producto|referencia del fabricante)$/i;
+const BRAND_LABEL = /^(?:brand|brand name|marke|marque|marca|merk|märke|marka|бренд|производитель)$/i;
+const CONDITION_LABEL = /^(?:condition|item condition|product condition|zustand|artikelzustand|état|condizione|estado|condición|stan)$/i;
+const STOCK_LABEL = /^(?:availability|stock|in stock|stock status|verfügbarkeit|lieferbarkeit|disponibilité|disponibilità|disponibilidad)$/i;
+/** "EAN: 6935364088101.", "UPC # 885909950805", "GTIN-13 4006381333931", "ISBN 978-3-16-148410-0". */
+const BARCODE_IN_TEXT = /\b(?:EAN|UPC|GTIN|JAN|ISBN)(?:[-\s]?(?:13|12|14|8|A))?(?:\s*(?:code|number|nummer|no\.?|kód|kod|código))?\s*[:：#]?\s*(\d[\d\s-]{6,20}\d)(?![\d-])/gi;
+
+/** The first barcode the page's text states with its label and a valid check digit, outside other products' blocks. */
+function barcodeInText(page: Page): string | null {
+  for (const el of page.barcodeEls) {
+    if (amongOtherProducts(el)) continue;
+    for (const m of textOf(el, undefined, 400).matchAll(BARCODE_IN_TEXT)) {
+      const gtin = gtinOf(m[1]);
+      if (gtin) return gtin;
+    }
+  }
+  return null;
+}
+
+
+export function fromSpecTable(page: Page): Evidence | null {
+  let gtin: string | null = null;
+  let mpn: string | null = null;
+  let brand: string | null = null;
+  const found: Evidence = {};
+  for (const [label, value] of page.labelled) {
+    if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
+    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(value);
+    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = text(value);
+    else if (!found.condition && CONDITION_LABEL.test(label)) found.condition = parseCondition(value.split(/[:(–—-]/)[0]);
+    else if (!found.availability && STOCK_LABEL.test(label) && value.length <= 60) found.availability = stockStateOfWording(value);
+  }
+  gtin ??= barcodeInText(page);
+  const out: Evidence = { ...found, gtin, mpn, brand };
+  return Object.values(out).some((v) => v != null) ? out : null;
+}

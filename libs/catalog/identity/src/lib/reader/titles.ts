@@ -1,0 +1,180 @@
+/**
+ * Names and brands: the page's main heading, titles with the shop's own name, departments, variants and bylines
+ * taken off, brands cleaned of junk, and the best name among those the sources give.
+ */
+import { cleanText, decodeEntities, textOf, type HtmlElement } from '../html';
+import { isOldPrice } from './markup';
+import { compact, type Page } from './page';
+
+/** Where the page's title came from: structured data, Amazon's page elements, the main heading, or only <title>. */
+export type IdentitySource = 'json-ld' | 'microdata' | 'open-graph' | 'page-elements' | 'heading' | 'title-tag';
+
+export const SEPARATORS = /\s+[|\-–—:•·»]\s+|\s*[|•·»｜]\s*|\s+:\s*|:\s+/;
+
+/** Whether a part of a title is only the shop's name ("Walmart.com", "The Home Depot", "Best Buy Canada"). */
+export function isSiteName(part: string, page: Page): boolean {
+  // A bare domain name ("Amazon.com", "jumbo.ch") names a shop.
+  if (/^[\p{L}\d-]+(?:\.[a-z]{2,3}){1,2}$/iu.test(part.trim())) return true;
+  const c = compact(part);
+  if (c.length < 2) return false;
+  return page.siteNames.some((s) => c === s || (s.length >= 3 && c.includes(s) && c.length <= s.length + 12) || (c.length >= 4 && s.includes(c)));
+}
+
+/**
+ * A title with the shop's name taken off wherever it is ("Amazon.com: …", "… - Walmart.com", "… | eBay",
+ * "… at Crutchfield.com", "… from Lands' End"), Kindle bylines and prices removed.
+ */
+export function cleanTitle(raw: string, page: Page): string {
+  let t = cleanText(decodeEntities(raw));
+  t = t.replace(/\s+-\s+Kindle edition by\s.*$/i, '').replace(/\s*[\s-]\s*(?:eBook|Kindle Edition)\s*$/i, '');
+  t = t.replace(/^\s*\[[^\]]*\d[^\]]*\]\s*/, ''); // "[$8.99] …"
+  let removedShop = false;
+  for (let i = 0; i < 4; i++) {
+    const parts = t.split(SEPARATORS);
+    if (parts.length < 2) break;
+    const last = parts[parts.length - 1] as string;
+    const beforeLast = parts[parts.length - 2] as string;
+    const firstPart = parts[0] as string;
+    if (isSiteName(last, page) || (parts.length > 1 && page.siteNames.some((s) => compact(last).endsWith(s) && compact(last).length > s.length && last.split(' ').length <= 14))) {
+      t = t.slice(0, t.lastIndexOf(last)).replace(/[\s|\-–—:•·»｜]+$/, '');
+      removedShop = true;
+      continue;
+    }
+    // "… : Amazon.com : Electronics": the shop's name and the department it files the item under.
+    if (parts.length >= 3 && isSiteName(beforeLast, page) && isCategoryLike(last)) {
+      t = t.slice(0, t.lastIndexOf(beforeLast)).replace(/[\s|\-–—:•·»｜]+$/, '');
+      removedShop = true;
+      continue;
+    }
+    if (isSiteName(firstPart, page)) {
+      t = t.slice(t.indexOf(firstPart) + firstPart.length).replace(/^[\s|\-–—:•·»｜]+/, '');
+      removedShop = true;
+      continue;
+    }
+    break;
+  }
+  // "… - Välikausitakki - nautical yellow/keltainen": a colour or size the markup names apart is not part of the name.
+  for (let i = 0; i < 2 && page.variantNames.size > 0; i++) {
+    const parts = t.split(SEPARATORS);
+    const last = (parts[parts.length - 1] as string).toLowerCase();
+    if (parts.length < 2 || ![...page.variantNames].some((v) => last === v || last.startsWith(`${v}/`) || last.startsWith(`${v} /`) || last.startsWith(`${v} (`))) break;
+    t = t.slice(0, t.toLowerCase().lastIndexOf(last)).replace(/[\s|\-–—:•·»｜/]+$/, '');
+  }
+  // "Amazon.com: Sony WH-1000XM5 Headphones, Black : Electronics": a title that named the shop ends with a department.
+  const department = /\s:\s([^:]{2,40})$/.exec(t);
+  if (removedShop && department && isCategoryLike(department[1] as string)) t = t.slice(0, department.index);
+  // eBay's "Details about X - see original title", in the languages of its sites.
+  t = t.replace(/^(?:details about|dettagli su|détails sur|details zu|detalles de|szczegóły dotyczące|details over)\s+/i, '');
+  t = t.replace(/\s*-\s*(?:see original title|mostra il titolo originale|voir le titre d'origine|originaltitel anzeigen|ver título original|zobacz tytuł oryginalny|originele titel bekijken)\s*$/i, '');
+  // "… Model: OPTIPLEX 9010 TOWER", "… דגם: X": the model number the shop appends.
+  t = t.replace(/\s+(?:model|modell|modèle|modello|modelo|model no\.?|דגם|型号|型番|модель)\s*[:：]\s*[\p{L}\p{N}][\p{L}\p{N}./-]*(?:\s[\p{Lu}\p{N}][\p{Lu}\p{N}./-]*){0,3}$/u, '');
+  // "… at Crutchfield.com", "… from Lands' End", "… by Office Depot & OfficeMax"
+  const tail = /^(.{3,}?)\s+(?:at|from|by|on|bei|chez|su|en)\s+(.{2,60})$/i.exec(t);
+  if (tail && isSiteName(tail[2] as string, page)) t = tail[1] as string;
+  t = t.replace(/\s+(?:item|sku|art(?:icle)?\.?(?:-?nr\.?)?|código|kód)\s*(?:#|no\.?|nr\.?|:)\s*[\w-]+$/i, '');
+  // A trailing price is not part of the name ("Bomber Jacket $24.99 $39.99").
+  t = t.replace(/(?:\s+(?:[$€£¥₹]|[A-Z]{3}\s?)\s?\d[\d.,]*)+$/, '');
+  return cleanText(t);
+}
+
+/** A department's name: one to three words, no figures ("Electronics", "Home & Kitchen", "Clothing, Shoes & Jewelry"). */
+function isCategoryLike(part: string): boolean {
+  const t = part.trim();
+  return t.length >= 3 && t.length <= 40 && !/\d/.test(t) && t.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length <= 4 && /^\p{Lu}/u.test(t);
+}
+
+/** The retailer-name cleaning of a <title> alone, as before (kept for callers). */
+export function cleanTitleTag(raw: string): string {
+  const page = { siteNames: ['amazon', 'walmart', 'bestbuy', 'target', 'ebay', 'newegg', 'etsy', 'costco', 'homedepot'], variantNames: new Set<string>() } as Page;
+  return cleanTitle(raw, page);
+}
+
+const words = (s: string) => new Set(s.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+
+/** The share of a's words that b has too. */
+function overlap(a: string, b: string): number {
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.size === 0) return 0;
+  let n = 0;
+  for (const w of wa) if (wb.has(w)) n++;
+  return n / wa.size;
+}
+
+const HEADINGS = new WeakMap<Page, { el: HtmlElement; text: string } | null>();
+
+/** The main heading that names the item: the first h1 sharing most of its words with the page's <title>, else the first. */
+export function headingElement(page: Page): { el: HtmlElement; text: string } | null {
+  if (HEADINGS.has(page)) return HEADINGS.get(page) ?? null;
+  const found = findHeading(page);
+  HEADINGS.set(page, found);
+  return found;
+}
+
+function findHeading(page: Page): { el: HtmlElement; text: string } | null {
+  const texts = page.headings
+    .map((el) => ({ el, text: textOf(el, isOldPrice, 600) }))
+    .filter((h) => h.text.length >= 3 && h.text.length <= 300 && !isSiteName(h.text, page));
+  const title = page.titleTag ?? page.meta.get('og:title')?.[0] ?? '';
+  return texts.find((h) => overlap(h.text, title) >= 0.5) ?? texts[0] ?? null;
+}
+
+export function headingTitle(page: Page): string | null {
+  return headingElement(page)?.text ?? null;
+}
+
+
+const NO_BRAND = /^(?:unbranded|generic|no brand|n\/?a|none|null|undefined|does not apply|other|\$?metabrand|brand)$/i;
+
+/** A brand as text, or null for junk: separators, "Shop all …", links, the shop's own name. */
+export function cleanBrand(raw: string | null | undefined, page: Page): string | null {
+  if (!raw) return null;
+  let b = cleanText(decodeEntities(raw)).replace(/^(?:brand|marke|marque|marca)\s*[:：]\s*/i, '');
+  b = b.replace(/^(?:shop all|see all|more from|ver mais artigos da marca:?|visit the)\s+/i, '').trim();
+  if (!b || b.length > 50 || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b)) return null;
+  if (isSiteName(b, page)) return null;
+  return b;
+}
+
+
+type NamedTitle = { title: string; source: IdentitySource };
+
+/** The best name the page gives its item: structured data first, a site-wide og:title losing to the heading. */
+export function chooseTitle(page: Page, titles: NamedTitle[]): NamedTitle | null {
+  const heading = headingTitle(page);
+  const candidates: NamedTitle[] = [];
+  for (const { title, source } of titles) {
+    const t = cleanTitle(title, page);
+    if (t.length < 1 || isSiteName(t, page)) continue;
+    candidates.push({ title: t, source });
+  }
+  const best = candidates[0];
+  if (best) return preferShown(page, heading, best, candidates);
+  if (heading) return { title: cleanTitle(heading, page), source: 'heading' };
+  const fromTag = page.titleTag ? cleanTitle(page.titleTag, page) : '';
+  return fromTag ? { title: fromTag, source: 'title-tag' } : null;
+}
+
+/**
+ * The name the page shows its shopper (its heading, the first part of its <title>) where the structured one extends it
+ * by a variant ("Dress Robe - Free size / Blue") or leads it with the shop's name ("H&M Bomber Jacket").
+ */
+function preferShown(page: Page, heading: string | null, best: NamedTitle, candidates: NamedTitle[]): NamedTitle {
+  const tagName = page.titleTag ? cleanTitle(page.titleTag, page).split(SEPARATORS)[0] : undefined;
+  const shown = heading ? cleanTitle(heading, page) : undefined;
+  const lower = best.title.toLowerCase();
+  if (shown && shown.length >= 3 && lower.startsWith(shown.toLowerCase()) && shown.length >= 0.4 * best.title.length && /^\s*[-–—|/,]/.test(best.title.slice(shown.length))) {
+    return { title: shown, source: best.source };
+  }
+  for (const name of [shown, tagName]) {
+    if (name && name.length >= 3 && lower.endsWith(name.toLowerCase()) && lower !== name.toLowerCase() && page.siteNames.includes(compact(best.title.slice(0, best.title.length - name.length)))) return { title: name, source: best.source };
+  }
+  // "Details about X" / "X - see original title" around another source's "X": that source's bare name.
+  const inner = candidates.find((c) => {
+    const at = best.title.toLowerCase().indexOf(c.title.toLowerCase());
+    if (c === best || at <= 0 || c.title.length < 0.5 * best.title.length) return false;
+    const prefix = best.title.slice(0, at).trim().split(/\s+/);
+    return prefix.length <= 3;
+  });
+  return inner ?? best;
+}

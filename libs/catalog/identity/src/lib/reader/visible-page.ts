@@ -1,0 +1,86 @@
+/**
+ * The visible-page reader: what the page shows its shopper in words, where no markup states it: the stock line
+ * ("In stock", "Sold out", "Pre-order", "Only 3 left"), the add-to-cart control ("Sold out", "Pre-order now"), the
+ * item's condition ("Condition: Refurbished") and its delivery ("Free shipping").
+ */
+import { readPrice } from '@pricehunt/catalog-feeds';
+import { textOf, type HtmlElement } from '../html';
+import type { Evidence, ShippingFound } from './evidence';
+import { describedAs, parentOf, shownForItem } from './markup';
+import type { Page } from './page';
+import { parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
+
+const LABEL = /^(?:availability|stock|condition|zustand|état|shipping|delivery|versand|livraison|envío|spedizione)\s*[:：]\s*/i;
+const FREE = /\bfree (?:shipping|delivery)\b|\b(?:shipping|delivery)\s*[:：]?\s*free\b|kostenlose[rn]? (?:versand|lieferung)|versandkostenfrei|livraison (?:gratuite|offerte)|env[ií]o gratis|spedizione gratuita|gratis verzending/i;
+/** Site-wide promotions: a banner's "free shipping" is not said of the item. */
+const PROMOTION = /promo|banner|callout|announcement|top-?bar|marquee|ticker|header|masthead|flyout|menu|(?:^|[^a-z])nav/;
+/** A threshold or a condition: free delivery only on some orders is not this item's delivery cost. */
+const CONDITIONAL = /\b(?:over|above|orders?|from|min(?:imum)?|spend|members?|ab|dès|à partir|über|sobre|desde|oltre|with)\b|[$€£]\s?\d+\+/i;
+
+/** A message about the size or colour a shopper picks ("Sorry, this size is now out of stock"), not the item. */
+const CHOSEN_VARIANT = /\b(?:this|selected|chosen) (?:size|colou?r|variant|option)\b|diese größe|cette taille|esta talla|questa taglia/i;
+
+function stockLine(el: HtmlElement): StockState | null {
+  const t = textOf(el, undefined, 160);
+  if (CHOSEN_VARIANT.test(t)) return null;
+  return t.length > 0 && t.length <= 150 ? stockStateOfWording(t.replace(LABEL, '')) : null;
+}
+
+/** The stock line of the item's own block, else what a disabled or worded add-to-cart control says. */
+function visibleStock(page: Page): StockState | null {
+  for (const el of page.stockEls) {
+    if (el.tagName === 'script' || el.tagName === 'meta' || el.tagName === 'link') continue;
+    const state = shownForItem(el) ? stockLine(el) : null;
+    if (state) return state;
+  }
+  for (const el of page.cartEls.slice(0, 4)) {
+    if (!shownForItem(el)) continue;
+    const state = stockStateOfWording(textOf(el, undefined, 80));
+    if (state && state !== 'InStock') return state;
+  }
+  return null;
+}
+
+function visibleCondition(page: Page): ItemCondition | null {
+  for (const el of page.conditionEls) {
+    const t = textOf(el, undefined, 80).replace(LABEL, '');
+    if (t.length > 0 && t.length <= 40 && shownForItem(el)) {
+      const condition = parseCondition(t);
+      if (condition) return condition;
+    }
+  }
+  return null;
+}
+
+function inPromotion(el: HtmlElement): boolean {
+  for (let n: HtmlElement | null = el, i = 0; n && i < 12; n = parentOf(n), i++) {
+    const said = describedAs(n);
+    if (said && PROMOTION.test(said)) return true;
+  }
+  return false;
+}
+
+/** "Free shipping" said of the item (no threshold), or a delivery cost the shipping line states ("Shipping: $5.99"). */
+function visibleShipping(page: Page): ShippingFound | null {
+  for (const el of page.shippingEls) {
+    const t = textOf(el, undefined, 120);
+    // A line listing several prices speaks of several items (a carousel's cards).
+    if (t.length === 0 || t.length > 100 || (t.match(/\d[.,]\d{2}\b/g) ?? []).length > 1 || !shownForItem(el) || inPromotion(el)) continue;
+    const around = parentOf(el);
+    if (FREE.test(t) && !CONDITIONAL.test(t) && !(around && CONDITIONAL.test(textOf(around, undefined, 160)))) return { amount: 0, currency: null };
+    // "Shipping: $5.99", "£3.99 delivery 17 January", "+ $4.95 shipping".
+    const cost = /^(?:shipping|delivery|versand|livraison|envío|spedizione)(?: cost| costs| fee)?\s*[:：]\s*(.{1,30})$/i.exec(t) ?? /^\+?\s*(\D{0,4}\d[\d.,]*(?:\s?[^\s\d]{1,4})?)\s+(?:delivery|shipping)\b/i.exec(t);
+    const read = cost ? readPrice(cost[1] as string, { currency: page.localeCurrency }) : null;
+    if (read?.ok && read.value.amount >= 0) return { amount: read.value.amount, currency: read.value.currency ?? page.localeCurrency };
+  }
+  for (const [label, value] of page.labelled) {
+    if (!/^(?:shipping|delivery|shipping cost|versand|versandkosten|livraison|frais de port|envío|spedizione)$/.test(label)) continue;
+    if (/^(?:free|gratis|kostenlos|gratuit[e]?|gratuita)\b/i.test(value) && !CONDITIONAL.test(value)) return { amount: 0, currency: null };
+  }
+  return null;
+}
+
+export function fromVisiblePage(page: Page): Evidence | null {
+  const out: Evidence = { availability: visibleStock(page), condition: visibleCondition(page), shipping: visibleShipping(page) };
+  return out.availability || out.condition || out.shipping ? out : null;
+}

@@ -1,0 +1,103 @@
+/**
+ * The visible-price reader: among the elements whose attributes say "price", the one nearest the item's heading or
+ * its add-to-cart control, struck-through, was and list prices and other products' prices skipped.
+ */
+import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
+import { attr, hasAttr, textOf, type HtmlElement } from '../html';
+import type { Evidence } from './evidence';
+import { describedAs, HIDDEN_WORDS, isStruckPrice, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf } from './markup';
+import type { Page } from './page';
+import { headingElement } from './titles';
+
+/** Steps from each ancestor of the anchors (themselves included) down to the nearest anchor. */
+function anchorDistances(anchors: HtmlElement[]): Map<HtmlElement, number> {
+  const up = new Map<HtmlElement, number>();
+  for (const a of anchors) {
+    let d = 0;
+    for (let n: HtmlElement | null = a; n && d < MAX_CLIMB; n = parentOf(n), d++) {
+      const known = up.get(n);
+      if (known !== undefined && known <= d) break;
+      up.set(n, d);
+    }
+  }
+  return up;
+}
+
+interface ShownPrice {
+  el: HtmlElement;
+  amount: number;
+  currency: string | null;
+  /** 0: says sale/now/current, 1: says nothing more, 2: says regular (the price when nothing is on sale). */
+  rank: number;
+  distance: number;
+  index: number;
+}
+
+/** Where a price element stands: skipped (header, footer, hidden, other products, was-price), or its rank and distance. */
+function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean): { rank: number; distance: number } | null {
+  const own = describedAs(el);
+  if (OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) return null;
+  let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
+  let distance = anchored ? Infinity : 0;
+  let steps = 0;
+  let inLink = false;
+  for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
+    if (n !== el) {
+      const tag = n.tagName;
+      if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'del' || tag === 's' || tag === 'strike' || NOT_SHOWN.has(tag)) return null;
+      if (tag === 'a') inLink = true;
+      const said = describedAs(n);
+      if (said) {
+        if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said)) return null;
+        if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
+        if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return null;
+      }
+    }
+    if (HIDDEN_WORDS.test(` ${attr(n, 'class') ?? ''} `) || hasAttr(n, 'hidden') || /display\s*:\s*none/i.test(attr(n, 'style') ?? '')) return null;
+    const d = near.get(n);
+    if (d !== undefined && steps + d < distance) distance = steps + d;
+  }
+  return { rank, distance: distance + (inLink ? 4 : 0) };
+}
+
+/** The amount and currency an element shows: its own text, else a currency written beside it. */
+function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null } | null {
+  const shown = textOf(el, isStruckPrice, 160);
+  if (!/\d/.test(shown) || shown.length > 60) return null;
+  const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
+  if (figures.length > 3) return null;
+  const read = readPrice(shown, { currency: page.localeCurrency });
+  if (!read.ok || read.value.amount <= 0) return null;
+  let currency = read.value.currency;
+  for (let n = parentOf(el), i = 0; !currency && n && i < 2; n = parentOf(n), i++) currency = readCurrency(textOf(n, isStruckPrice, 200), page.localeCurrency);
+  return { amount: read.value.amount, currency };
+}
+
+/**
+ * The price the page shows for its own item: the one nearest the item's heading or its add-to-cart control; a sale,
+ * now or current price before a plain one. Its currency is the one it writes, else one written beside it, else the
+ * page's.
+ */
+function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null {
+  const anchors = [...(heading ? [heading] : []), ...page.cartEls.slice(0, 4)];
+  const near = anchorDistances(anchors);
+  const found: ShownPrice[] = [];
+  page.priceEls.forEach((el, index) => {
+    if (NOT_SHOWN.has(el.tagName) || found.length > 200) return;
+    const place = placeOf(el, near, anchors.length > 0);
+    const amount = place ? amountOf(el, page) : null;
+    if (place && amount) found.push({ el, ...amount, ...place, index });
+  });
+  if (found.length === 0) return null;
+  found.sort((a, b) => a.distance - b.distance || a.rank - b.rank || a.index - b.index);
+  const nearest = found[0] as ShownPrice;
+  // The price block the nearest price stands in: a sale price there beats a plain one.
+  const block = found.filter((f) => f.distance <= nearest.distance + 2);
+  block.sort((a, b) => a.rank - b.rank || a.distance - b.distance || a.index - b.index);
+  return block[0] ?? nearest;
+}
+
+export function fromVisiblePrice(page: Page): Evidence | null {
+  const shown = shownPrice(page, headingElement(page)?.el ?? null);
+  return shown ? { price: shown.amount, currency: shown.currency ?? page.localeCurrency } : null;
+}
