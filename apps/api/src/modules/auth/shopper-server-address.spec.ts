@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 // `npm start` and the fleet do, to check the address the API counts sign-in failures by.
 import { createApiProxy, trustedPeers } from '@pricehunt/forwarding';
 import { APP_ORIGIN, registerBusiness, STRONG_PASSWORD } from '../../testing/http';
+import { settableClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 
 const LIMITS = { RATE_LIMIT_ENABLED: 'true', SIGN_IN_FREE_FAILURES: '3', SIGN_IN_FREE_FAILURES_PER_ADDRESS: '8', SIGN_IN_MAX_WAIT_SECONDS: '900' };
@@ -30,7 +31,8 @@ describe('sign-in limits through the shopper site’s server', () => {
   let port: number;
   beforeAll(async () => {
     // The API trusts the shopper site's server (on 127.0.0.1); the server faces browsers directly (no proxy it trusts).
-    t = await buildTestApp({ ...LIMITS, TRUST_PROXY: '127.0.0.1' });
+    // The guard's clock stands still, so a wait does not end while a slow machine hashes the next attempt's password.
+    t = await buildTestApp({ ...LIMITS, TRUST_PROXY: '127.0.0.1' }, { clock: settableClock(Date.now()) });
     await registerBusiness(t.app, 'owner@shop.example');
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const apiUrl = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../build-app';
 import { HttpError } from '@pricehunt/http-errors';
 import { registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
+import { settableClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { addressKey, createSignInGuard, DEVICE_COOKIE, tooManyAttemptsMessage, waitAfter } from './sign-in-guard';
 import { rows, run, values } from '../../testing/db';
@@ -21,6 +22,11 @@ function login(app: FastifyInstance, email: string, password: string, address: s
 }
 const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
 /** Moves every wait to the past, as the passing of time would. */
+/**
+ * The guard's clock stands still: a wait ends when a test says so, never because a slow machine spent a second
+ * hashing a password between two attempts.
+ */
+const stoppedClock = () => settableClock(Date.now());
 const waitsOver = (t: TestApp) => run(t.app, 'UPDATE sign_in_failures SET blocked_until = 0');
 /**
  * Makes every running wait last a minute more: the first wait is a second, which a slow machine may spend hashing a
@@ -31,7 +37,7 @@ const waitsLonger = (t: TestApp) => run(t.app, 'UPDATE sign_in_failures SET bloc
 describe('sign-in limits (by account and address, by address, trusted devices)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(LIMITS);
+    t = await buildTestApp(LIMITS, { clock: stoppedClock() });
   });
   afterAll(async () => t.close());
 
@@ -151,7 +157,7 @@ describe('sign-in limits (by account and address, by address, trusted devices)',
 describe('sign-in limits behind a configured proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ ...LIMITS, TRUST_PROXY: '10.0.0.1' });
+    t = await buildTestApp({ ...LIMITS, TRUST_PROXY: '10.0.0.1' }, { clock: stoppedClock() });
     await registerBusiness(t.app, 'owner@shop.example');
   });
   afterAll(async () => t.close());
