@@ -40,6 +40,8 @@ export interface CorpusPage {
     attributes?: Record<string, string>;
   };
   markupStates: { gtin: boolean; mpn: boolean; brand: boolean; price: boolean };
+  /** Pages added after the reader's targets were set (2: public shop fixtures, computer-screen offers): scored by `eval:extraction`, not yet by the spec's targets. */
+  batch?: number;
 }
 
 /** What a reader said about a page (the shape extractProductIdentity answers). */
