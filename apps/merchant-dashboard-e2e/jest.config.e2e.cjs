@@ -4,5 +4,6 @@ module.exports = {
   preset: '../../jest.preset.js',
   testMatch: ['<rootDir>/src/**/*.e2e.ts'],
   testTimeout: 120000,
-  maxWorkers: 1,
+  // Each file starts its own stack on free ports and mostly waits on the browser: two run at once.
+  maxWorkers: 2,
 };

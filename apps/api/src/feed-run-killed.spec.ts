@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from './testing/test-app';
  */
 const FEED_ROWS = 4000;
 const BEFORE = 40;
+/** A process of its own starts, decides 2,000 rows and dies, then 4,000 rows are applied: minutes on a loaded machine. */
+const CRASH_TEST_MS = 180_000;
 
 describe('a feed run killed mid-way', () => {
   let t: TestApp;
@@ -50,7 +52,7 @@ describe('a feed run killed mid-way', () => {
     expect(await refresh(30)).toMatchObject({ status: 'succeeded', gone: BEFORE - 30 });
     expect(await refresh(FEED_ROWS)).toMatchObject({ status: 'succeeded', rowsRead: FEED_ROWS, added: FEED_ROWS - BEFORE });
     expect(await offers()).toBe(FEED_ROWS);
-  });
+  }, CRASH_TEST_MS);
 
   it("leaves the catalog as it was when an admin's upload is killed, and the next upload imports the whole file", async () => {
     expect(await refresh(BEFORE)).toMatchObject({ status: 'succeeded', added: BEFORE });
@@ -60,5 +62,5 @@ describe('a feed run killed mid-way', () => {
     const again = await t.app.catalog.ingestion.importRows(feedRows(FEED_ROWS), { format: 'gmc', source: 'test', retailer: FEED_RETAILER, atomic: true });
     expect(again).toMatchObject({ status: 'succeeded', inserted: FEED_ROWS - BEFORE, unchanged: BEFORE });
     expect(await offers()).toBe(FEED_ROWS);
-  });
+  }, CRASH_TEST_MS);
 });
