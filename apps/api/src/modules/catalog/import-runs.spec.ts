@@ -81,8 +81,10 @@ interface Snapshot {
       expect(state.inserted).toBe(state.offers);
       expect(state.productsCreated).toBe(state.products);
       expect(state.totalRows).toBe(state.inserted + state.skipped);
-      // One refused row for every four offers.
-      expect(state.skipped).toBe(Math.floor(state.inserted / 4));
+      // One refused row for every four offers: a unit of work of the row path ends after any row once it has held the
+      // write lock long enough (ROW_TRANSACTION_MS), so a group's refused row may not be committed yet.
+      expect(state.skipped).toBeLessThanOrEqual(Math.floor(state.inserted / 4));
+      expect(state.skipped).toBeGreaterThanOrEqual(Math.floor(state.inserted / 4) - 1);
     }
     // The counts grew while the run went on (on the bulk path the writer may be a batch or two ahead of the reports).
     const inserted = seen.map((state) => state.inserted);
