@@ -11,6 +11,8 @@ function nestedPage(kb: number): string {
 }
 
 describe('page-reading pool', () => {
+  // Threads load the reader through tsx before their first page (a second or two on a busy machine).
+  jest.setTimeout(30_000);
   let pool: PageReadPool | null = null;
   afterEach(async () => {
     await pool?.close();
