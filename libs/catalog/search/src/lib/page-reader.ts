@@ -62,14 +62,17 @@ export function createPageReader(options: {
       }
       return item;
     },
-    slugWords(url: string): string | null {
-      try {
-        return slugQueryFromUrl(url);
-      } catch {
-        return null;
-      }
-    },
+    slugWords: slugWordsOf,
   };
+}
+
+/** The words of a link's slug, written as a name (`slugQueryFromUrl`); null when the link has none. */
+export function slugWordsOf(url: string): string | null {
+  try {
+    return slugQueryFromUrl(url);
+  } catch {
+    return null;
+  }
 }
 
 /** An HTTP client for feed downloads (GMC feed URLs, Shopify store pages) through the same SSRF guard, with a larger size cap. */
