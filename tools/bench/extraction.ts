@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extraction [-- --rounds N]`
+ * `npm run bench:extraction [-- --rounds N --heavy 50 --heavy-mb 5]`
  *
  * What reading a product page costs, the previous reader (regular expressions over the raw HTML, as of commit a405f23)
  * against the current one (parse5's element tree), side by side in one run over the corpus of real saved pages
@@ -9,7 +9,10 @@
  * - each page is read once by each reader to warm up, then `rounds` times (default 5) by each, the two alternating
  *   page by page so both see the same machine load; a page's time is the median of its rounds;
  * - prints milliseconds per page (median, p90, max, total over the corpus) and each reader's accuracy per field
- *   (the `eval:extraction` pages section, run on each reader).
+ *   (the `eval:extraction` pages section, run on each reader);
+ * - then the page-reading pool (./extraction-pool): per-page time in the pool against on the calling thread (median,
+ *   p99), and the real API's /api/health latency (p50, p99) while `heavy` pages of `heavy-mb` MB are read in its pool,
+ *   against read on its event loop.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +25,7 @@ import { extractProductIdentity } from '@pricehunt/catalog-identity';
 import { loadPageCorpus, readCorpusPage, type ReadItem } from '@pricehunt/catalog-identity/testing';
 import { pagesSection, type PageReaderFn } from '../eval/extraction/pages';
 import { formatTable } from '../eval/table';
+import { healthUnderLoadSection, poolReadingSection } from './extraction-pool';
 
 const PREVIOUS_COMMIT = 'a405f23';
 const ROOT = path.resolve(__dirname, '../..');
@@ -44,7 +48,7 @@ const median = (values: readonly number[]) => quantile([...values].sort((a, b) =
 const ms = (value: number) => value.toFixed(2);
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, heavy: { type: 'string', default: '50' }, 'heavy-mb': { type: 'string', default: '5' } } });
   const rounds = Math.max(1, Number(values.rounds) || 5);
   const pages = loadPageCorpus().map((page) => ({ page, html: readCorpusPage(page), options: page.url ? { url: page.url } : {} }));
   const previous = await loadPreviousReader();
@@ -85,6 +89,8 @@ async function main(): Promise<void> {
   } finally {
     previous.cleanup();
   }
+  await poolReadingSection(pages, rounds);
+  await healthUnderLoadSection(pages, Math.max(1, Number(values.heavy) || 50), Math.max(0.1, Number(values['heavy-mb']) || 5));
 }
 
 main().catch((error: unknown) => {

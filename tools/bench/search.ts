@@ -29,7 +29,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importSyntheticCatalog, syntheticRows } from '@pricehunt/catalog-core';
 import { createProgressBar, slugify } from '@pricehunt/catalog-feeds';
-import { createPageReader, createSearchService, type PageReader } from '@pricehunt/catalog-search';
+import { createSearchService, slugWordsOf, type PageReader } from '@pricehunt/catalog-search';
 import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/postgres-harness';
 import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
 import { databaseOf, openCatalogDatabase, type CatalogDatabase } from '@pricehunt/storage';
@@ -329,8 +329,7 @@ async function main() {
 
     // Searches run through the real service; page fetching is off (no network in benchmarks), so unknown URLs are
     // answered from their slug words.
-    const reader = createPageReader({ allowLoopback: false });
-    const noNetwork: PageReader = { read: async () => null, slugWords: (url) => reader.slugWords(url) };
+    const noNetwork: PageReader = { read: async () => null, slugWords: slugWordsOf };
     const services = catalogs.map((catalog) => ({
       catalog,
       search: createSearchService({

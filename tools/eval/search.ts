@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
 import { createProgressBar, generateCatalog, generateProducts, type SyntheticProduct } from '@pricehunt/catalog-feeds';
 import { importSyntheticCatalog, type OfferRow } from '@pricehunt/catalog-core';
-import { createPageReader, createSearchService, type PageReader } from '@pricehunt/catalog-search';
+import { createSearchService, slugWordsOf, type PageReader } from '@pricehunt/catalog-search';
 import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
@@ -185,14 +185,13 @@ async function main() {
     const slugTwins = new Map<number, number>();
     for (const pick of picked) {
       const product = products.get(keyOf(pick)!)!;
-      const slug = createPageReader({ allowLoopback: false }).slugWords((await ports.getOfferWithRetailer(pick.id))!.url) ?? '';
+      const slug = slugWordsOf((await ports.getOfferWithRetailer(pick.id))!.url) ?? '';
       slugTwins.set(pick.id, indistinguishable(product, slug, families.get(`${product.brand}|${product.family}|${product.name}`) ?? []));
     }
 
-    const reader = createPageReader({ allowLoopback: false });
     const pages = new Map<string, string>();
     const modes: Array<{ name: string; reader: PageReader }> = [
-      { name: 'url-slug', reader: { read: async () => null, slugWords: (url) => reader.slugWords(url) } },
+      { name: 'url-slug', reader: { read: async () => null, slugWords: slugWordsOf } },
       {
         name: 'page-metadata',
         reader: {
@@ -201,7 +200,7 @@ async function main() {
             const identity = html ? extractProductIdentity(html, { url }) : null;
             return identity && identity.source !== 'title-tag' ? identity : null;
           },
-          slugWords: (url) => reader.slugWords(url),
+          slugWords: slugWordsOf,
         },
       },
     ];

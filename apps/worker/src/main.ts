@@ -8,7 +8,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { recoverInterruptedImports } from '@pricehunt/catalog-core';
 import { createHostGate, createPageReader } from '@pricehunt/catalog-search';
-import { createSafeFetcher } from '@pricehunt/catalog-identity';
+import { createPageReadPool, createSafeFetcher } from '@pricehunt/catalog-identity';
 import { createMailer, createPriceAlertChecker, createWatchDeliveryWorker, createWatchEvaluator, createWatchSender, WATCH_USER_AGENT } from '@pricehunt/notifications';
 import { openCatalogDatabase } from '@pricehunt/storage';
 import { loadWorkerConfig } from './config';
@@ -40,10 +40,13 @@ async function main() {
     owner,
     log,
   });
+  // Watched pages are re-read in the same kind of pool of threads as pasted pages, off the worker's event loop.
+  const pagePool = createPageReadPool({ timeoutMs: config.PAGE_READ_TIMEOUT_MS });
   const watchLoop = createWatchLoop({
     repo: open.storage.watches,
     reader: createPageReader({
       allowLoopback: config.FETCH_ALLOW_LOOPBACK,
+      pool: pagePool,
       originOverrides: config.STORE_ORIGIN_OVERRIDES,
       ...(config.PAGE_HOST_SPACING_MS > 0 ? { hostGate: createHostGate({ counters: open.storage.rateLimits, spacingMs: config.PAGE_HOST_SPACING_MS }) } : {}),
     }),
@@ -91,6 +94,7 @@ async function main() {
     log.info({ signal }, 'feed worker stopping after the run under way');
     await worker.stop();
     await watchLoop.stop();
+    await pagePool.close();
     await deliveries.stop();
     await open.catalog.priceSummaries.idle();
     await open.close();

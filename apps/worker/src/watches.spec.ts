@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { createSafeFetcher } from '@pricehunt/catalog-identity';
+import { createPageReadPool, createSafeFetcher } from '@pricehunt/catalog-identity';
 import { canonicalizeUrl } from '@pricehunt/marketplace';
 import { createHostGate, createPageReader } from '@pricehunt/catalog-search';
 import { watchWebhookPayloadSchema, WATCH_LIMITS } from '@pricehunt/contracts';
@@ -57,6 +57,8 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     return (await connection.handle.pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as Row[];
   };
 
+  // The pages are re-read in threads, as the worker reads them (main.ts).
+  const pool = createPageReadPool({ size: 1 });
   beforeAll(async () => {
     shop = await startServer((request, response) => {
       if (request.url !== '/p/acme-kettle') return void response.writeHead(404).end();
@@ -74,7 +76,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     hook = await startServer((_request, response) => response.writeHead(hookStatus).end());
   });
   afterAll(async () => {
-    await Promise.all([shop.close(), ntfy.close(), hook.close()]);
+    await Promise.all([shop.close(), ntfy.close(), hook.close(), pool.close()]);
   });
   beforeEach(async () => {
     db = await openFresh(engine);
@@ -89,7 +91,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     const pageUrl = shop.url('/p/acme-kettle');
     // The kettle's page, pasted: the catalog knew no offer of it, so it became the shop's offer (a product of its own);
     // then it is watched by link with a target of $25.
-    const pasted = (await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), (await createPageReader({ allowLoopback: true }).read(pageUrl))!))!;
+    const pasted = (await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), (await createPageReader({ allowLoopback: true, pool }).read(pageUrl))!))!;
     expect(pasted.change).toBe('inserted');
     const kettle = () => storage.catalog.findOfferByCanonicalUrl(canonicalizeUrl(pageUrl));
     const offer = (await kettle())!;
@@ -136,7 +138,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     });
     const loop = createWatchLoop({
       repo: storage.watches,
-      reader: createPageReader({ allowLoopback: true, hostGate: createHostGate({ counters: storage.rateLimits, spacingMs: 50 }) }),
+      reader: createPageReader({ allowLoopback: true, pool, hostGate: createHostGate({ counters: storage.rateLimits, spacingMs: 50 }) }),
       place: createPagePlacer(catalog.pages),
       evaluate: createWatchEvaluator({ repo: storage.watches, clock: () => now }).evaluate,
       deliver: deliveries.deliverDue,
@@ -269,7 +271,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     page.stock = 'InStock';
     hookStatus = 200;
     const pageUrl = shop.url('/p/acme-kettle');
-    const placed = (await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), (await createPageReader({ allowLoopback: true }).read(pageUrl))!))!;
+    const placed = (await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), (await createPageReader({ allowLoopback: true, pool }).read(pageUrl))!))!;
     await query(`INSERT INTO shoppers (id, email, password_hash) VALUES ('s2', 'product-watcher@example.com', 'x')`);
     await storage.watches.save(
       {
@@ -303,7 +305,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     });
     const loop = createWatchLoop({
       repo: storage.watches,
-      reader: createPageReader({ allowLoopback: true }),
+      reader: createPageReader({ allowLoopback: true, pool }),
       place: createPagePlacer(catalog.pages),
       evaluate: createWatchEvaluator({ repo: storage.watches, clock: () => now }).evaluate,
       deliver: deliveries.deliverDue,

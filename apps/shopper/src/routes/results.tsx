@@ -228,6 +228,7 @@ const UNREAD_REASON: Record<PageFailure, string> = {
   'not-found': 'the shop says the page does not exist',
   'server-error': 'the shop answered with an error',
   'not-a-page': 'the link is no product page',
+  'read-timeout': 'the page took too long to read',
   'no-product': 'the page names no product we could read',
 };
 

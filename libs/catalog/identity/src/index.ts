@@ -67,3 +67,13 @@ export {
 } from './lib/errors';
 export { fetchUrlFor, parseStoreOriginOverrides, publicOriginFor, storeOriginFor, storeOriginOverridesSchema, type StoreOriginOverrides } from './lib/store-origins';
 export { createRobotsGate, parseRobots, robotsAllow, ROBOTS_AGENT, ROBOTS_KEEP_MS, RobotsUnavailableError, type RobotsFile, type RobotsGate, type RobotsRule } from './lib/robots';
+export { createPageReadPool, PAGE_READ_MAX_BYTES, PAGE_READ_TIMEOUT_MS, type PageReadPool, type PageReadPoolOptions } from './lib/read-pool/read-pool';
+export {
+  PageReadError,
+  PageReadTimeoutError,
+  PageReadTooLargeError,
+  PageReadBusyError,
+  PageReadFailedError,
+  PageReadPoolClosedError,
+  type PageReadErrorCode,
+} from './lib/read-pool/errors';

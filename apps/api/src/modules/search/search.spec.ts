@@ -5,6 +5,7 @@ import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '@pricehunt/catalog-core';
+import { createPageReadPool } from '@pricehunt/catalog-identity';
 import { createPageReader } from '@pricehunt/catalog-search';
 import { feedOffer as offer } from '../../testing/offers';
 import { rows, run } from '../../testing/db';
@@ -647,6 +648,7 @@ describe('search API: a page read again (a watch’s re-read)', () => {
   let server: http.Server;
   let origin = '';
   const answers: Array<{ status: number; ifNoneMatch: string | null; ifModifiedSince: string | null }> = [];
+  const pool = createPageReadPool({ size: 1 });
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       if (req.url === '/robots.txt') return void res.writeHead(404).end();
@@ -663,10 +665,11 @@ describe('search API: a page read again (a watch’s re-read)', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
+    await pool.close();
   });
 
   it('asks with the validators it was given, and reads an unchanged page (304) as it read it before', async () => {
-    const reader = createPageReader({ allowLoopback: true });
+    const reader = createPageReader({ allowLoopback: true, pool });
     const first = await reader.read(`${origin}/shop/sony-headphones-page`);
     const again = await reader.read(`${origin}/shop/sony-headphones-page`);
     expect(answers).toEqual([

@@ -23,6 +23,7 @@ const PAGE_FAILURE_TEXT: Record<PageFailure, string> = {
   'not-found': 'says it does not exist',
   'server-error': 'answered with an error',
   'not-a-page': 'is not a web page',
+  'read-timeout': 'sent a page that took too long to read',
   'no-product': 'names no product we can read',
 };
 

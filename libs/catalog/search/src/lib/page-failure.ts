@@ -1,4 +1,4 @@
-import { FetchTimeoutError, FetchTooLargeError, RobotsUnavailableError } from '@pricehunt/catalog-identity';
+import { FetchTimeoutError, FetchTooLargeError, PageReadError, RobotsUnavailableError } from '@pricehunt/catalog-identity';
 import type { PageFailure } from '@pricehunt/contracts';
 import { HostBusyError } from './host-gate';
 
@@ -30,6 +30,13 @@ export function pageFailureOf(error: unknown): PageFailure {
   if (error instanceof HostBusyError) return 'timeout';
   if (error instanceof FetchTimeoutError) return 'timeout';
   if (error instanceof FetchTooLargeError) return 'not-a-page';
+  // The page came, but its reading was given up: past the time cap, or the thread reading it failed or died.
+  if (error instanceof PageReadError) {
+    if (error.code === 'READ_TOO_LARGE') return 'not-a-page';
+    // Pages queue for the reading threads past the longest queue: as good as no timely answer.
+    if (error.code === 'READ_BUSY') return 'timeout';
+    return 'read-timeout';
+  }
   if (error instanceof PageAnswerError) {
     if (error.status === 200) return 'not-a-page';
     if (error.status === 401 || error.status === 403 || error.status === 429) return 'blocked';

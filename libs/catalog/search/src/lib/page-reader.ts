@@ -1,4 +1,4 @@
-import { createRobotsGate, createSafeFetcher, extractProductIdentity, fetchUrlFor, slugQueryFromUrl, type SafeFetcher, type StoreOriginOverrides } from '@pricehunt/catalog-identity';
+import { createRobotsGate, createSafeFetcher, fetchUrlFor, slugQueryFromUrl, type PageReadPool, type SafeFetcher, type StoreOriginOverrides } from '@pricehunt/catalog-identity';
 import type { ReadPage } from '@pricehunt/catalog-core';
 import type { HostGate } from './host-gate';
 import { PageAnswerError, RobotsRefusedError } from './page-failure';
@@ -10,12 +10,19 @@ const KEPT_PAGES = 1000;
 
 /**
  * Reads pasted product pages through the SSRF-safe fetcher (public addresses only, timeouts, size cap,
- * redirect limit), where the shop's robots.txt lets its crawler (`PriceHuntBot`) read them, and the page-identity extractor. Only structured metadata counts (schema.org Product JSON-LD,
+ * redirect limit), where the shop's robots.txt lets its crawler (`PriceHuntBot`) read them, and the page-identity extractor
+ * run in the page-reading pool's threads (`pool`: off the event loop, with a time cap per page). Only structured metadata counts (schema.org Product JSON-LD,
  * microdata, Open Graph): a bare `<title>` says too little, so the URL's slug words are used instead.
  * `hostGate` spaces the requests to one host. `originOverrides` (STORE_ORIGIN_OVERRIDES, never in production) fetch a shop's pages from a server on this machine;
  * the page is still read as the shop's own address (its domain names the shop and its country).
  */
-export function createPageReader(options: { allowLoopback: boolean; fetcher?: SafeFetcher; originOverrides?: StoreOriginOverrides; hostGate?: HostGate }): PageReader {
+export function createPageReader(options: {
+  allowLoopback: boolean;
+  pool: PageReadPool;
+  fetcher?: SafeFetcher;
+  originOverrides?: StoreOriginOverrides;
+  hostGate?: HostGate;
+}): PageReader {
   const direct = options.fetcher ?? createSafeFetcher({ allowLoopback: options.allowLoopback, timeoutMs: 5000, maxBytes: 3 * 1024 * 1024 });
   // Every request for a shop's page waits for the host's turn (`createHostGate`); its robots.txt, asked once a day,
   // does not.
@@ -47,7 +54,7 @@ export function createPageReader(options: { allowLoopback: boolean; fetcher?: Sa
       }
       if (page.status !== 200) throw new PageAnswerError(url, page.status);
       if (page.contentType && !HTML_TYPES.test(page.contentType)) throw new PageAnswerError(url, 200, page.contentType);
-      const identity = extractProductIdentity(page.body, { url: fetchUrl === url ? page.finalUrl : url });
+      const identity = await options.pool.read(page.body, { url: fetchUrl === url ? page.finalUrl : url });
       const item = !identity || identity.source === 'title-tag' || !identity.title.trim() ? null : identity;
       if (page.etag || page.lastModified) {
         if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value as string);
@@ -55,14 +62,17 @@ export function createPageReader(options: { allowLoopback: boolean; fetcher?: Sa
       }
       return item;
     },
-    slugWords(url: string): string | null {
-      try {
-        return slugQueryFromUrl(url);
-      } catch {
-        return null;
-      }
-    },
+    slugWords: slugWordsOf,
   };
+}
+
+/** The words of a link's slug, written as a name (`slugQueryFromUrl`); null when the link has none. */
+export function slugWordsOf(url: string): string | null {
+  try {
+    return slugQueryFromUrl(url);
+  } catch {
+    return null;
+  }
 }
 
 /** An HTTP client for feed downloads (GMC feed URLs, Shopify store pages) through the same SSRF guard, with a larger size cap. */

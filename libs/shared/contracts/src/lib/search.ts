@@ -215,10 +215,10 @@ export type SearchSource = z.infer<typeof searchSourceSchema>;
 /**
  * Why a pasted link's page could not be read: no answer (`unreachable`), too slow (`timeout`), refused (`blocked`:
  * 401, 403, 429), kept from crawlers by the shop's robots.txt (`robots`), gone (`not-found`: 404, 410), another error
- * answer (`server-error`), no web page (`not-a-page`), or a page that names no product (`no-product`, a bot wall among
- * them).
+ * answer (`server-error`), no web page (`not-a-page`), a page that took too long to read (`read-timeout`: past the
+ * reader's time cap per page), or a page that names no product (`no-product`, a bot wall among them).
  */
-export const PAGE_FAILURES = ['unreachable', 'timeout', 'blocked', 'robots', 'not-found', 'server-error', 'not-a-page', 'no-product'] as const;
+export const PAGE_FAILURES = ['unreachable', 'timeout', 'blocked', 'robots', 'not-found', 'server-error', 'not-a-page', 'read-timeout', 'no-product'] as const;
 export const pageFailureSchema = z.enum(PAGE_FAILURES);
 export type PageFailure = z.infer<typeof pageFailureSchema>;
 

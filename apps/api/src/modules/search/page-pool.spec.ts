@@ -1,0 +1,99 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { searchResultSchema } from '@pricehunt/contracts';
+import { readProductPageFixture } from '@pricehunt/catalog-identity/testing';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { value } from '../../testing/db';
+
+const ORIGIN = 'http://localhost:4200';
+const PAGE = readProductPageFixture('walmart-product');
+/** A real product page padded with 1 MB of markup: about half a second of reading each. */
+const HEAVY_PAGE = PAGE.replace('</body>', `${'<div class="tile"><span>Lorem ipsum 12.99 in stock</span><a href="/p/1">more</a></div>\n'.repeat(12_000)}</body>`);
+/** A page nested 250 KB deep: reading it takes tens of seconds, far past the time cap. */
+const STUCK_PAGE = PAGE.replace('</body>', `${'<div><b><i>'.repeat(23_000)}</body>`);
+
+/** GET /api/health over a real connection, as a client waits for it: its time in milliseconds. */
+function healthTime(origin: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${origin}/api/health`, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`health answered ${res.statusCode}`))));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('pasted pages are read off the event loop', () => {
+  let shop: http.Server;
+  let t: TestApp;
+  let apiOrigin = '';
+  beforeAll(async () => {
+    shop = http.createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(req.url?.startsWith('/stuck') ? STUCK_PAGE : HEAVY_PAGE);
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    const port = (shop.address() as AddressInfo).port;
+    t = await buildTestApp({ APP_ORIGINS: ORIGIN, FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `shop.heavy.example=http://127.0.0.1:${port}`, PAGE_READ_TIMEOUT_MS: '4000' });
+    apiOrigin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => shop.close(resolve));
+  });
+
+  const paste = async (url: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), url } });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+
+  it('answers /api/health promptly while heavy pasted pages are being read', async () => {
+    // The threads are started and loaded before the clock counts.
+    expect((await t.app.pageReadPool.read(PAGE))?.gtin).toBe('00194253939153');
+    let reading = true;
+    const pasted = Promise.all(Array.from({ length: 6 }, (_, i) => paste(`https://shop.heavy.example/ip/${1752657021 + i}`))).finally(() => {
+      reading = false;
+    });
+    const times: number[] = [];
+    while (reading) {
+      times.push(await healthTime(apiOrigin));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const results = await pasted;
+    expect(results.map((result) => result.unreadPage?.reason ?? result.identifiedBy)).toEqual(Array(6).fill('page-metadata'));
+    expect(results[0]?.source.title).toContain('AirPods Pro');
+    // Read on the event loop, each page would hold /api/health back by about half a second: nearly every request
+    // would wait for one.
+    expect(times.length).toBeGreaterThan(20);
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.ceil(q * sorted.length) - 1] ?? Infinity;
+    expect(at(0.5)).toBeLessThan(10);
+    expect(at(0.95)).toBeLessThan(50);
+  });
+
+  it('gives up a page past its time cap: its link is searched with a line that says so, and a watch of it is a 422 on url', async () => {
+    const started = performance.now();
+    const result = await paste('https://shop.heavy.example/stuck/acme-kettle-17');
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(result.unreadPage).toEqual({ reason: 'read-timeout', shop: 'shop.heavy.example' });
+    expect(result.identifiedBy).toBe('url-slug');
+
+    const watch = await t.app.inject({
+      method: 'POST',
+      url: '/api/shopper/watches',
+      headers: { origin: ORIGIN },
+      payload: { url: 'https://shop.heavy.example/stuck/acme-kettle-17', email: 'watcher@example.com' },
+    });
+    expect(watch.statusCode).toBe(422);
+    expect(watch.json()).toMatchObject({ field: 'url', error: 'We could not read this page: shop.heavy.example sent a page that took too long to read' });
+    expect(await value(t.app, 'SELECT count(*) AS n FROM watches')).toBe(0);
+    // The pool reads on after the page it gave up.
+    expect((await paste('https://shop.heavy.example/ip/1752657099')).identifiedBy).toBe('page-metadata');
+  });
+});

@@ -1,0 +1,76 @@
+import { performance } from 'node:perf_hooks';
+import { readProductPageFixture } from '../../testing';
+import { extractProductIdentity } from '../page-identity';
+import { PageReadPoolClosedError, PageReadTimeoutError, PageReadTooLargeError } from './errors';
+import { createPageReadPool, type PageReadPool } from './read-pool';
+
+/** A page nested ever deeper (`<div><b><i>` repeated): reading it takes time that grows with the square of its depth (minutes at 400 KB). */
+function nestedPage(kb: number): string {
+  const unit = '<div><b><i>';
+  return readProductPageFixture('walmart-product').replace('</body>', `${unit.repeat(Math.floor((kb * 1024) / unit.length))}</body>`);
+}
+
+describe('page-reading pool', () => {
+  // Threads load the reader through tsx before their first page (a second or two on a busy machine).
+  jest.setTimeout(30_000);
+  let pool: PageReadPool | null = null;
+  afterEach(async () => {
+    await pool?.close();
+    pool = null;
+  });
+
+  it('reads a page in a thread as the reader does in this one', async () => {
+    pool = createPageReadPool({ size: 1 });
+    const html = readProductPageFixture('walmart-product');
+    const url = 'https://www.walmart.com/ip/1752657021';
+    expect(await pool.read(html, { url })).toEqual(extractProductIdentity(html, { url }));
+    expect(await pool.read('<html><body>nothing here</body></html>')).toBeNull();
+  });
+
+  it('cuts a pathological page off at the time cap, and reads the page sent after it', async () => {
+    pool = createPageReadPool({ size: 1, timeoutMs: 1000 });
+    const normal = readProductPageFixture('walmart-product');
+    // The thread is loaded (its first page) before the clock counts.
+    expect((await pool.read(normal))?.gtin).toBe('00194253939153');
+    const started = performance.now();
+    const stuck = pool.read(nestedPage(400));
+    const after = pool.read(normal);
+    await expect(stuck).rejects.toBeInstanceOf(PageReadTimeoutError);
+    await expect(stuck).rejects.toThrow('page took too long to read');
+    const cutOffAt = performance.now() - started;
+    expect(cutOffAt).toBeGreaterThanOrEqual(990);
+    expect(cutOffAt).toBeLessThan(5000);
+    expect((await after)?.gtin).toBe('00194253939153');
+    // And the pages after that, on the thread that replaced the stopped one.
+    expect((await pool.read(normal))?.gtin).toBe('00194253939153');
+  });
+
+  it('keeps reading other pages on its other thread while one is stuck', async () => {
+    pool = createPageReadPool({ size: 2, timeoutMs: 3000 });
+    const normal = readProductPageFixture('walmart-product');
+    await Promise.all([pool.read(normal), pool.read(normal)]);
+    const stuck = pool.read(nestedPage(400)).catch((error: unknown) => error);
+    const started = performance.now();
+    for (let i = 0; i < 3; i++) expect((await pool.read(normal))?.gtin).toBe('00194253939153');
+    // Read long before the stuck page's time is up.
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(await stuck).toBeInstanceOf(PageReadTimeoutError);
+  });
+
+  it('refuses a page past its byte cap without sending it', async () => {
+    pool = createPageReadPool({ size: 1, maxBytes: 1024 });
+    await expect(pool.read('x'.repeat(2048))).rejects.toBeInstanceOf(PageReadTooLargeError);
+    await expect(pool.read('é'.repeat(600))).rejects.toThrow('page is too large to read (1200 bytes, at most 1024)');
+  });
+
+  it('fails the pages it has not read when it closes, and reads none after', async () => {
+    pool = createPageReadPool({ size: 1, timeoutMs: 10_000 });
+    const stuck = pool.read(nestedPage(400)).catch((error: unknown) => error);
+    const waiting = pool.read(readProductPageFixture('walmart-product')).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pool.close();
+    expect(await stuck).toBeInstanceOf(PageReadPoolClosedError);
+    expect(await waiting).toBeInstanceOf(PageReadPoolClosedError);
+    await expect(pool.read('<html></html>')).rejects.toBeInstanceOf(PageReadPoolClosedError);
+  });
+});

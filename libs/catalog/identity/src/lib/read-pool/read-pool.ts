@@ -1,0 +1,172 @@
+/**
+ * Product pages are read off the event loop, in a small pool of worker threads (node:worker_threads): a 5 MB or
+ * pathological page keeps one thread busy, never the process's own loop, so other requests are answered meanwhile.
+ * - size: at most `size` threads (default min(2, cores)); pages beyond them wait in a queue of at most `maxQueued`;
+ * - bytes: a page larger than `maxBytes` is refused before it is sent;
+ * - time: a page still being read after `timeoutMs` is given up (PageReadTimeoutError) and its thread stopped and
+ *   replaced, so only that page's work is lost; the pages after it are read by the new thread;
+ * - memory: each thread has a heap limit (`maxHeapMb`); a thread that dies fails its page and is replaced.
+ * Idle threads do not keep the process alive; `close()` stops them all (the API's onClose, the feed worker's stop).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ExtractOptions } from '../page-identity';
+import type { PageItem } from '../reader/item';
+import { PageReadBusyError, PageReadFailedError, PageReadPoolClosedError, PageReadTimeoutError, PageReadTooLargeError } from './errors';
+import type { ReadAnswer, ReadRequest } from './protocol';
+
+export interface PageReadPoolOptions {
+  /** Threads at most (default min(2, available cores)). */
+  size?: number;
+  /** A page's reading time at most, in milliseconds (default 2000). */
+  timeoutMs?: number;
+  /** A page's size at most, in UTF-8 bytes (default 6 MiB). */
+  maxBytes?: number;
+  /** Pages waiting for a thread at most (default 200). */
+  maxQueued?: number;
+  /** Each thread's heap limit in MB (default 512). */
+  maxHeapMb?: number;
+}
+
+export interface PageReadPool {
+  /** The item a page names (as `extractProductIdentity`), read in one of the pool's threads. */
+  read(html: string, options?: ExtractOptions): Promise<PageItem | null>;
+  /** Stops every thread; pages not yet read fail with PageReadPoolClosedError. */
+  close(): Promise<void>;
+  /** Threads at most. */
+  readonly size: number;
+}
+
+export const PAGE_READ_TIMEOUT_MS = 2000;
+export const PAGE_READ_MAX_BYTES = 6 * 1024 * 1024;
+
+interface Job {
+  request: ReadRequest;
+  resolve: (item: PageItem | null) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const WORKER_NAME = 'page-read-worker';
+
+/**
+ * The thread's code: the built `page-read-worker.js` beside the bundle (an esbuild entry point of apps/api and
+ * apps/worker), or else, from the sources (tsx, Jest), `page-read-worker.ts` through tsx's require hook, which
+ * resolves the workspace's import aliases through the tsconfig it is pointed at.
+ */
+function startThread(maxHeapMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
+  const built = path.join(__dirname, `${WORKER_NAME}.js`);
+  if (fs.existsSync(built)) return new Worker(built, { resourceLimits });
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  env['TSX_TSCONFIG_PATH'] ??= nearestFile(__dirname, 'tsconfig.base.json');
+  return new Worker(path.join(__dirname, `${WORKER_NAME}.ts`), { resourceLimits, env, execArgv: ['--require', require.resolve('tsx/cjs')] });
+}
+
+function nearestFile(dir: string, name: string): string | undefined {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, name))) return path.join(at, name);
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
+export function createPageReadPool(options: PageReadPoolOptions = {}): PageReadPool {
+  const size = Math.max(1, options.size ?? Math.min(2, os.availableParallelism()));
+  const timeoutMs = options.timeoutMs ?? PAGE_READ_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? PAGE_READ_MAX_BYTES;
+  const maxQueued = options.maxQueued ?? 200;
+  const maxHeapMb = options.maxHeapMb ?? 512;
+  const slots = new Set<Slot>();
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function finish(slot: Slot): Job | null {
+    const job = slot.job;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.job = null;
+    slot.timer = null;
+    slot.worker.unref();
+    return job;
+  }
+
+  /** Stops a thread (its page given up, or the thread died) and starts another in its place. */
+  function retire(slot: Slot, error: Error): void {
+    if (!slots.delete(slot)) return;
+    finish(slot)?.reject(error);
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => undefined);
+    void slot.worker.terminate();
+    if (closed) return;
+    if (slot.ready) spawn();
+    // A thread that died before it was ready would die again: the pages waiting fail now, and the next page sent
+    // starts a new thread.
+    else if (slots.size === 0) queue.splice(0).forEach((job) => job.reject(error));
+  }
+
+  function onAnswer(slot: Slot, answer: ReadAnswer): void {
+    if ('ready' in answer) slot.ready = true;
+    else if (slot.job && answer.id === slot.job.request.id) {
+      const job = finish(slot);
+      if ('error' in answer) job?.reject(new PageReadFailedError(answer.error));
+      else job?.resolve(answer.item);
+    }
+    pump();
+  }
+
+  function spawn(): void {
+    const slot: Slot = { worker: startThread(maxHeapMb), ready: false, job: null, timer: null };
+    slots.add(slot);
+    slot.worker.unref();
+    slot.worker.on('message', (answer: ReadAnswer) => onAnswer(slot, answer));
+    slot.worker.on('error', (error) => retire(slot, new PageReadFailedError(error.message)));
+    slot.worker.on('exit', (code) => retire(slot, new PageReadFailedError(`its thread stopped (exit code ${code})`)));
+  }
+
+  function pump(): void {
+    for (const slot of slots) {
+      if (!slot.ready || slot.job) continue;
+      const job = queue.shift();
+      if (!job) return;
+      slot.job = job;
+      // A page being read keeps the process alive until it is answered; an idle thread does not.
+      slot.worker.ref();
+      slot.timer = setTimeout(() => retire(slot, new PageReadTimeoutError(timeoutMs)), timeoutMs);
+      slot.worker.postMessage(job.request);
+    }
+  }
+
+  return {
+    size,
+    read(html, readOptions = {}) {
+      if (closed) return Promise.reject(new PageReadPoolClosedError());
+      if (typeof html !== 'string') return Promise.reject(new TypeError('html must be a string'));
+      const bytes = Buffer.byteLength(html);
+      if (bytes > maxBytes) return Promise.reject(new PageReadTooLargeError(bytes, maxBytes));
+      if (queue.length >= maxQueued) return Promise.reject(new PageReadBusyError(maxQueued));
+      while (slots.size < size) spawn();
+      return new Promise((resolve, reject) => {
+        const request: ReadRequest = { id: nextId++, html, ...(readOptions.url ? { url: readOptions.url } : {}) };
+        queue.push({ request, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const error = new PageReadPoolClosedError();
+      queue.splice(0).forEach((job) => job.reject(error));
+      const workers = [...slots].map((slot) => slot.worker);
+      for (const slot of [...slots]) retire(slot, error);
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
