@@ -40,10 +40,24 @@ export function timeReading(pages: readonly CorpusPage[], read: PageReaderFn): {
   return { median: quantile(times, 0.5), p99: quantile(times, 0.99), max: times[times.length - 1] ?? Number.NaN };
 }
 
-export function pageMetricSection(read: PageReaderFn = (html, url) => extractProductIdentity(html, url ? { url } : {})): EvalSection {
+/** The reader with a throw turned into no answer, each throw noted by page (a crash scores as reading nothing). */
+function guarded(read: PageReaderFn, crashes: Map<string, string>): PageReaderFn {
+  return (html, url) => {
+    try {
+      return read(html, url);
+    } catch (error) {
+      crashes.set(url ?? '(no address)', error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+      return null;
+    }
+  };
+}
+
+export function pageMetricSection(readPage: PageReaderFn = (html, url) => extractProductIdentity(html, url ? { url } : {})): EvalSection {
   return {
     name: 'page-metric',
     run(options: EvalRunOptions = {}) {
+      const crashes = new Map<string, string>();
+      const read = guarded(readPage, crashes);
       const pages = pagesOfBatch(loadPageCorpus(), options.batch);
       const report = metricCorpus(pages, (html, page) => read(html, page.url ?? undefined));
       const rows = METRIC_FIELDS.map((field) => {
@@ -65,7 +79,10 @@ export function pageMetricSection(read: PageReaderFn = (html, url) => extractPro
         header: ['field', 'precision', 'recall', 'F1', 'support', 'tp/fp/fn'],
         rows,
         failures,
-        notes: [`Reading time per page (after a warm-up pass): median ${time.median.toFixed(1)} ms, p99 ${time.p99.toFixed(1)} ms, max ${time.max.toFixed(1)} ms`],
+        notes: [
+          `Reading time per page (after a warm-up pass): median ${time.median.toFixed(1)} ms, p99 ${time.p99.toFixed(1)} ms, max ${time.max.toFixed(1)} ms`,
+          ...[...crashes].map(([url, message]) => `The reader threw on ${url} (scored as no answer): ${message}`),
+        ],
       };
     },
   };
