@@ -1,8 +1,9 @@
 /**
- * `npm run eval:extraction [-- --verbose]`
+ * `npm run eval:extraction [-- --verbose] [--section <name>] [--batch <n>]`
  *
  * How well PriceHunt reads what shoppers paste: accuracy per field over corpora of real material, one section each
- * (tools/eval/extraction/*.ts). `--verbose` lists every failure, grouped by shop.
+ * (tools/eval/extraction/*.ts). `--verbose` lists every failure, grouped by shop; `--batch 1` or `--batch 2` scores
+ * the page corpus's first 127 pages or the pages added after them (sections without batches ignore it).
  */
 import { parseArgs } from 'node:util';
 import { feedsSection } from './extraction/feeds';
@@ -25,13 +26,16 @@ const SECTIONS: EvalSection[] = [
 ];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true }, batch: { type: 'string' } } });
   const wanted = values.section && values.section.length > 0 ? new Set(values.section) : null;
+  const batch = values.batch === undefined ? undefined : Number(values.batch);
+  if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1)) throw new Error(`--batch must be a whole number from 1, not ${values.batch}`);
   for (const section of SECTIONS) {
     if (wanted && !wanted.has(section.name)) continue;
-    const report = await section.run();
+    const report = await section.run({ batch });
     console.log(`\n${report.title}\n`);
     console.log(formatTable(report.header, report.rows));
+    for (const note of report.notes ?? []) console.log(`\n${note}`);
     if (values.verbose && report.failures.size > 0) {
       console.log('\nFailures:');
       for (const [group, lines] of [...report.failures.entries()].sort(([a], [b]) => a.localeCompare(b))) {

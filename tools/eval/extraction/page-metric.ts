@@ -1,20 +1,64 @@
 /**
  * Page reading over the corpus of real saved product pages, scored per field with the public product-extraction
  * benchmark's metric (precision, recall and F1 per field: price by decimal value, identifiers after folding case and
- * spaces, availability as InStock/OutOfStock, and InStock and OutOfStock alone).
+ * spaces, availability as InStock/OutOfStock, and InStock and OutOfStock alone), and the reading time per page.
  */
+import { performance } from 'node:perf_hooks';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
-import { METRIC_FIELDS, loadPageCorpus, metricCorpus } from '@pricehunt/catalog-identity/testing';
+import { METRIC_FIELDS, loadPageCorpus, metricCorpus, readCorpusPage, type CorpusPage } from '@pricehunt/catalog-identity/testing';
 import type { PageReaderFn } from './pages';
-import type { EvalSection } from './section';
+import type { EvalRunOptions, EvalSection } from './section';
 
 const f3 = (n: number) => n.toFixed(3);
 
-export function pageMetricSection(read: PageReaderFn = (html, url) => extractProductIdentity(html, url ? { url } : {})): EvalSection {
+/** The value below which the share `q` of the sorted samples lies (nearest rank). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+  return sorted[rank - 1] as number;
+}
+
+/** The pages of one batch (pages without a mark are batch 1), or all of them. */
+export function pagesOfBatch(pages: readonly CorpusPage[], batch: number | undefined): CorpusPage[] {
+  return batch === undefined ? [...pages] : pages.filter((p) => (p.batch ?? 1) === batch);
+}
+
+/**
+ * Milliseconds the reader takes per page: one warm-up pass over every page (so compilation and caches do not count),
+ * then one timed call per page. The pages are gunzipped before timing.
+ */
+export function timeReading(pages: readonly CorpusPage[], read: PageReaderFn): { median: number; p99: number; max: number } {
+  const inputs = pages.map((page) => ({ html: readCorpusPage(page), url: page.url ?? undefined }));
+  for (const input of inputs) read(input.html, input.url);
+  const times: number[] = [];
+  for (const input of inputs) {
+    const start = performance.now();
+    read(input.html, input.url);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { median: quantile(times, 0.5), p99: quantile(times, 0.99), max: times[times.length - 1] ?? Number.NaN };
+}
+
+/** The reader with a throw turned into no answer, each throw noted by page (a crash scores as reading nothing). */
+function guarded(read: PageReaderFn, crashes: Map<string, string>): PageReaderFn {
+  return (html, url) => {
+    try {
+      return read(html, url);
+    } catch (error) {
+      crashes.set(url ?? '(no address)', error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+      return null;
+    }
+  };
+}
+
+export function pageMetricSection(readPage: PageReaderFn = (html, url) => extractProductIdentity(html, url ? { url } : {})): EvalSection {
   return {
     name: 'page-metric',
-    run() {
-      const pages = loadPageCorpus();
+    run(options: EvalRunOptions = {}) {
+      const crashes = new Map<string, string>();
+      const read = guarded(readPage, crashes);
+      const pages = pagesOfBatch(loadPageCorpus(), options.batch);
       const report = metricCorpus(pages, (html, page) => read(html, page.url ?? undefined));
       const rows = METRIC_FIELDS.map((field) => {
         const s = report.fields[field];
@@ -27,11 +71,18 @@ export function pageMetricSection(read: PageReaderFn = (html, url) => extractPro
         list.push(`${e.field} (metric): expected ${JSON.stringify(e.expected)}, got ${JSON.stringify(e.got)}`);
         failures.set(key, list);
       }
+      const time = timeReading(pages, read);
+      const shops = new Set(pages.map((p) => p.shop)).size;
+      const which = options.batch === undefined ? '' : ` of batch ${options.batch}`;
       return {
-        title: `Product pages, the product-extraction benchmark's metric: ${pages.length} real saved pages`,
+        title: `Product pages, the product-extraction benchmark's metric: ${pages.length} real saved pages${which} from ${shops} shops`,
         header: ['field', 'precision', 'recall', 'F1', 'support', 'tp/fp/fn'],
         rows,
         failures,
+        notes: [
+          `Reading time per page (after a warm-up pass): median ${time.median.toFixed(1)} ms, p99 ${time.p99.toFixed(1)} ms, max ${time.max.toFixed(1)} ms`,
+          ...[...crashes].map(([url, message]) => `The reader threw on ${url} (scored as no answer): ${message}`),
+        ],
       };
     },
   };

@@ -6,11 +6,19 @@ export interface EvalSectionReport {
   rows: string[][];
   /** Lines printed under `--verbose`, grouped by shop or source. */
   failures: Map<string, string[]>;
+  /** Lines printed under the table (timings and the like). */
+  notes?: string[];
+}
+
+/** Options of the command line that a section may honour. */
+export interface EvalRunOptions {
+  /** Only the corpus pages of this batch (1: the first 127 pages, which carry no `batch` mark). */
+  batch?: number;
 }
 
 export interface EvalSection {
   name: string;
-  run(): EvalSectionReport | Promise<EvalSectionReport>;
+  run(options?: EvalRunOptions): EvalSectionReport | Promise<EvalSectionReport>;
 }
 
 export const pct = (correct: number, n: number) => (n === 0 ? '–' : `${((100 * correct) / n).toFixed(1)}% (${correct}/${n})`);

@@ -21,6 +21,15 @@ function idLike(token: string): boolean {
 /** A product number marked with a "p" ("p400105394"): the number. */
 const unmarked = (token: string) => (/^p\d{5,}$/.test(token) ? token.slice(1) : token);
 
+/** A path segment with its escapes decoded; one with an escape that is not UTF-8 (`%B2`, Latin-1) stays as written. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The id a query names, else the path's id after an id word, else the rightmost id-like token of the path. */
 export function idInAddress(address: string): string | null {
   let url: URL;
@@ -30,7 +39,7 @@ export function idInAddress(address: string): string | null {
     return null;
   }
   for (const [key, value] of url.searchParams) if (ID_KEYS.test(key) && idLike(value) && /^[\w-]+$/.test(value)) return value;
-  const segments = url.pathname.split('/').map((s) => decodeURIComponent(s).replace(/\.(?:html?|aspx?|php|jsp|prod)$/i, ''));
+  const segments = url.pathname.split('/').map((s) => decodedSegment(s).replace(/\.(?:html?|aspx?|php|jsp|prod)$/i, ''));
   const tokens = segments.flatMap((s) => s.split(/[-_~.,+]+/)).filter(Boolean);
   for (let i = 0; i < tokens.length - 1; i++) if (ID_WORDS.test(tokens[i] as string) && idLike(tokens[i + 1] as string)) return tokens[i + 1] as string;
   // Whole segments first ("CE5145", "prod201700132"), then their parts ("…-12185160").

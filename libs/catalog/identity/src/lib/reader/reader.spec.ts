@@ -102,6 +102,8 @@ describe('condition, stock states, shipping, images and the variant', () => {
 describe("the shop's item id in the address, and part numbers", () => {
   it('reads the id a product address carries: a query key, a word before it, else the rightmost id-like token', () => {
     expect(idInAddress('https://www.adidas.com/us/wanderlust-festival-poncho/CE5145.html')).toBe('CE5145');
+    // A Latin-1 escape (`%B2`, "²") is no UTF-8: the segment is read as written instead of failing the whole page.
+    expect(idInAddress('https://shop.example/monitor-27-zoll-68cm%B2/art-AB12345.html')).toBe('AB12345');
     expect(idInAddress('https://shop.example/ie/en/cardigans/zipped-through-cardigan-12185160.html?cgid=bc-cardigans')).toBe('12185160');
     expect(idInAddress('http://www.cvs.com/shop/charger/ihome-compact-wall-charger-prodid-937363')).toBe('937363');
     expect(idInAddress('https://store.example/pd/training-bag/pid-11071203/pgid-11161311')).toBe('11071203');
