@@ -1,7 +1,7 @@
 import type { FeedOffer, RowError } from '@pricehunt/catalog-feeds';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categoryName } from './category';
-import type { ImportOptions, ImportProgress } from './ingestion';
+import type { ImportOptions, ImportProgress } from './import-options';
 import type { OfferRecord, StatedOffer } from './ingestion-store';
 import { gtinOf, modelKeysOf } from './matching';
 import type { OfferRow, RetailerRow } from './ports';

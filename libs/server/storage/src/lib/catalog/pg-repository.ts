@@ -5,7 +5,7 @@ import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresHandle } from '../db/pg-client';
-import { writeAuditEntryPg } from '../admin/pg-repository';
+import { writeAuditEntryPg } from '../admin/pg-audit-log';
 import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type PriceSummaryRow, type CorrectionRefusal, type CorrectionResult, type ImportRunRow, type NewProduct, type OfferItem, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, shorterModelKeys, SUSPECT_PRODUCTS_FROM, type SuspectProductRow, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import { FIRST_DEAL, PRICE_REVIEW_FRACTION } from './sqlite-repository';
 import { type FigureOffer, type ProductFigures, productFigures } from './product-figures';

@@ -5,7 +5,7 @@ import { PRODUCT_ATTRIBUTES, type ProductAttribute } from '@pricehunt/contracts'
 import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from './browse-filters';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
-import { writeAuditEntry } from '../admin/sqlite-repository';
+import { writeAuditEntry } from '../admin/audit-log';
 import { writeProductFiguresSqlite } from './sqlite-product-figures';
 
 const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, url, host, title, brand, model,
