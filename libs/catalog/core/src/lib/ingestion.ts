@@ -10,6 +10,7 @@ import { placeOffer } from './place-offer';
 import type { ImportOptions, ImportSummary } from './import-options';
 import { productOf } from './ports';
 import { createRowPath } from './row-path';
+import { present } from '@pricehunt/contracts';
 
 export { productOf };
 
@@ -53,7 +54,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         let at = from;
         let count = 0;
         while (at < items.length) {
-          count += yield* step(items[at++]!);
+          count += yield* step(present(items[at++]));
           if (performance.now() - started >= JOIN_TRANSACTION_MS) break;
         }
         yield* op('advanceImportRun', runId, { productsCreated: -count });
