@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FeedRow } from '@pricehunt/catalog-feeds';
-import { DAY_MS, DEAL_MIN_DROP_BASIS_POINTS, MIN_HISTORY_DAYS, PRICE_HISTORY_DAYS, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
+import { present, DAY_MS, DEAL_MIN_DROP_BASIS_POINTS, MIN_HISTORY_DAYS, PRICE_HISTORY_DAYS, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
 import { importSyntheticCatalog, lowestPriceOffers, priceRangeSummaries, syntheticRows } from '@pricehunt/catalog-core';
 import { startPostgresCluster, type PostgresCluster } from '@pricehunt/postgres-harness';
 import { databaseOf, openCatalogDatabase, type CatalogDatabase } from '@pricehunt/storage';
@@ -86,7 +86,7 @@ interface Opened {
 async function openFresh(engine: Engine): Promise<Opened> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-bench-deals-'));
-    const open = await openCatalogDatabase(databaseOf(`file:${path.join(dir, 'deals.db')}`)!);
+    const open = await openCatalogDatabase(present(databaseOf(`file:${path.join(dir, 'deals.db')}`)));
     return {
       open,
       close: async () => {
@@ -97,7 +97,7 @@ async function openFresh(engine: Engine): Promise<Opened> {
   }
   const cluster: PostgresCluster = await startPostgresCluster({ settings: { shared_buffers: '256MB' } });
   const database = await cluster.createDatabase();
-  const open = await openCatalogDatabase(databaseOf(database.url)!);
+  const open = await openCatalogDatabase(present(databaseOf(database.url)));
   return {
     open,
     close: async () => {
@@ -154,7 +154,7 @@ async function measure(engine: Engine, rows: BenchRow[], sqliteFigures: Map<stri
     const ids = all.items.map((item) => item.id);
     let at = 0;
     const detail = await latency(async () => {
-      const productId = ids[at++ % ids.length]!;
+      const productId = present(ids[at++ % ids.length]);
       const product = await storage.catalog.getProduct(productId);
       const offers = await storage.catalog.offersOfProduct(productId);
       const points = await storage.catalog.priceHistoryOfProduct(productId, { since: new Date(now - PRICE_HISTORY_DAYS * DAY_MS).toISOString(), limit: PRICE_HISTORY_LIMIT });

@@ -20,6 +20,7 @@ import { startPostgresCluster, type PostgresCluster } from '@pricehunt/postgres-
 import { databaseOf, openCatalogDatabase } from '@pricehunt/storage';
 import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
 import { printTable, saveRows, type BenchRow } from './report';
+import { present } from '@pricehunt/contracts';
 
 const { values } = parseArgs({ options: { offers: { type: 'string', default: '100000' }, changed: { type: 'string', default: '5' } } });
 const OFFERS = Number(values.offers);
@@ -119,7 +120,7 @@ async function main() {
         url = (await cluster.createDatabase({ name: 'pricehunt_bench_refresh' })).url;
       }
       const measured = await measure(engine, url, runs);
-      const full = measured[0]!.ms;
+      const full = present(measured[0]).ms;
       for (const m of measured) {
         const s = m.summary;
         const ratio = m === measured[0] ? '' : `, ×${(full / m.ms).toFixed(1)} faster than the full import`;
@@ -131,7 +132,7 @@ async function main() {
           value: `${(m.ms / 1000).toFixed(1)} s, ${Math.round((s.rowsRead * 1000) / m.ms).toLocaleString('en-US')} rows/s${ratio}${engine === 'postgres' ? ratioToSqlite(m.ms, sqliteMs.get(m.label)) : ''}`,
         });
       }
-      const refreshMs = measured[2]!.ms;
+      const refreshMs = present(measured[2]).ms;
       rows.push({
         bench: 'refresh',
         engine: ENGINE_LABEL[engine],

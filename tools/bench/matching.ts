@@ -11,6 +11,7 @@ import path from 'node:path';
 import { buildIdfStats, compactTitle, packedCosine, prepareOffer, scorePair, trigramVector } from '../../libs/catalog/matching/src';
 import { loadDataset, resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
 import { printTable, saveRows, type BenchRow } from './report';
+import { present } from '@pricehunt/contracts';
 
 const SEARCHES = 300;
 const CANDIDATES = 200;
@@ -34,8 +35,8 @@ function main(): void {
   const right = [...new Set(pairs.map((p) => p.right))];
   const stats = buildIdfStats([...left, ...right].map((o) => o.title), { brands: [...left, ...right].map((o) => o.brand) });
   const searches = Array.from({ length: SEARCHES }, (_, i) => ({
-    query: left[(i * 7) % left.length]!,
-    candidates: Array.from({ length: CANDIDATES }, (_, j) => right[(i * 131 + j * 17) % right.length]!),
+    query: present(left[(i * 7) % left.length]),
+    candidates: Array.from({ length: CANDIDATES }, (_, j) => present(right[(i * 131 + j * 17) % right.length])),
   }));
   const warmPrepared = new Map(right.map((o) => [o, prepareOffer(o, stats)]));
 
@@ -60,7 +61,7 @@ function main(): void {
   const warm = (s: (typeof searches)[number]) => {
     const q = prepareOffer(s.query, stats);
     let best = 0;
-    for (const c of s.candidates) best = Math.max(best, scorePair(q, warmPrepared.get(c)!).score);
+    for (const c of s.candidates) best = Math.max(best, scorePair(q, present(warmPrepared.get(c))).score);
     return best;
   };
   // Warm-up so the JIT has seen every path, then interleave the runs.

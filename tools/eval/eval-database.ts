@@ -9,6 +9,7 @@ import pg from 'pg';
 import { createPgCatalogServices, createPgStorage, createSqliteCatalogRepository, createSqliteCatalogServices, createSqliteSearchRequestRepository, openDatabase, openPostgres, refreshProductsPg } from '@pricehunt/storage';
 import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from '@pricehunt/catalog-search';
+import { present } from '@pricehunt/contracts';
 
 export interface EvalDatabase {
   engine: 'sqlite' | 'postgres';
@@ -53,7 +54,7 @@ export async function openEvalDatabase(dir: string, name: string, url = process.
       },
     };
   }
-  const server = new URL(url!);
+  const server = new URL(present(url));
   const database = `pricehunt_eval_${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -27,6 +27,7 @@ import { importSyntheticCatalog, type OfferRow } from '@pricehunt/catalog-core';
 import { createSearchService, slugWordsOf, type PageReader } from '@pricehunt/catalog-search';
 import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
+import { present } from '@pricehunt/contracts';
 
 const TARGET = 0.95;
 
@@ -137,20 +138,20 @@ async function main() {
     );
     const keyOf = (row: { retailerId: string; externalId: string }) => truth.get(`${row.retailerId}|${row.externalId}`);
     const perKey = new Map<string, number>();
-    for (const row of all) perKey.set(keyOf(row)!, (perKey.get(keyOf(row)!) ?? 0) + 1);
+    for (const row of all) perKey.set(present(keyOf(row)), (perKey.get(present(keyOf(row))) ?? 0) + 1);
     const clustered = await db.query<{ retailerId: string; externalId: string; cluster: number | null }>(
       'SELECT retailer_id AS "retailerId", external_id AS "externalId", product_id AS "cluster" FROM offers ORDER BY id',
     );
-    const clusters = clusterQuality(clustered.map((row) => ({ cluster: row.cluster, truth: keyOf(row)! })));
+    const clusters = clusterQuality(clustered.map((row) => ({ cluster: row.cluster, truth: present(keyOf(row)) })));
     if (process.env.EVAL_DEBUG_SPLITS) {
       const byKey = new Map<string, Array<{ cluster: number | null; retailerId: string; externalId: string }>>();
-      for (const row of clustered) byKey.set(keyOf(row)!, [...(byKey.get(keyOf(row)!) ?? []), row]);
+      for (const row of clustered) byKey.set(present(keyOf(row)), [...(byKey.get(present(keyOf(row))) ?? []), row]);
       let shown = 0;
       for (const [key, rows] of byKey) {
         if (new Set(rows.map((row) => row.cluster)).size < 2 || shown++ >= 12) continue;
         console.log(`\nSPLIT ${key}`);
         for (const row of rows) {
-          const stored = (await ports.findOfferByExternalId(row.retailerId, row.externalId))!;
+          const stored = present(await ports.findOfferByExternalId(row.retailerId, row.externalId));
           console.log(`  [${row.cluster}] ${row.retailerId} gtin=${stored.gtin ?? '-'} mpn=${stored.model ?? '-'} ${stored.title}`);
         }
       }
@@ -163,7 +164,7 @@ async function main() {
         for (const row of await ports.offersOfProduct(cluster)) console.log(`  ${keyOf(row)} ${row.retailerId} gtin=${row.gtin ?? '-'} mpn=${row.model ?? '-'} ${row.title}`);
       }
     }
-    const candidates = all.filter((row) => row.retailerId === retailer && (perKey.get(keyOf(row)!) ?? 0) >= 2);
+    const candidates = all.filter((row) => row.retailerId === retailer && (perKey.get(present(keyOf(row))) ?? 0) >= 2);
     if (candidates.length === 0) throw new Error(`No ${retailer} offer shares its product with another retailer`);
     const step = Math.max(1, Math.floor(candidates.length / samples));
     const picked = candidates.filter((_, index) => index % step === 0).slice(0, samples);
@@ -184,8 +185,8 @@ async function main() {
     }
     const slugTwins = new Map<number, number>();
     for (const pick of picked) {
-      const product = products.get(keyOf(pick)!)!;
-      const slug = slugWordsOf((await ports.getOfferWithRetailer(pick.id))!.url) ?? '';
+      const product = present(products.get(present(keyOf(pick))));
+      const slug = slugWordsOf(present(await ports.getOfferWithRetailer(pick.id)).url) ?? '';
       slugTwins.set(pick.id, indistinguishable(product, slug, families.get(`${product.brand}|${product.family}|${product.name}`) ?? []));
     }
 
@@ -229,8 +230,8 @@ async function main() {
       const started = performance.now();
       const modeBar = createProgressBar({ total: picked.length, label: `Searching (${mode.name})`, unit: 'URLs' });
       for (const pick of picked) {
-        const offer = (await ports.getOfferWithRetailer(pick.id))!;
-        const key = keyOf(pick)!;
+        const offer = present(await ports.getOfferWithRetailer(pick.id));
+        const key = present(keyOf(pick));
         pages.set(offer.url, productPage(offer));
         // Take the offer out of the catalog for this one search, then put everything back.
         await db.withoutOffer(offer.id, async () => {

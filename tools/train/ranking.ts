@@ -26,6 +26,7 @@ import { answeredRight, fitRanking, type RankingCase } from '../../libs/catalog/
 import { chosenDatasets, importErMagellanDataset, modelNumberOf } from '../eval/er-magellan-catalog';
 import { openEvalDatabase } from '../eval/eval-database';
 import { formatTable } from '../eval/table';
+import { present } from '@pricehunt/contracts';
 
 const USAGE = 'usage: npm run train:ranking -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--out <file>]';
 const TITLE_WORDS = 5;
@@ -104,7 +105,7 @@ async function casesOf(root: string, dataset: ErMagellanDataset, dir: string, ca
           // A search whose right product is no candidate should answer nothing.
           const right = ranked.findIndex((entry) => entry.productId === sought.productId);
           if (right >= 0) count.among++;
-          cases[split][query.kind].push({ candidates: ranked.map((entry) => entry.words!), right });
+          cases[split][query.kind].push({ candidates: ranked.map((entry) => present(entry.words)), right });
         }
         cases.counts.push(count);
       }
@@ -171,7 +172,7 @@ const HELD = Object.keys(HELD_FACTORS) as WordsEvidence[];
 const BLEND_HELD: Record<WordsKind, boolean> = { typed: false, slug: true };
 const start = (): WordsRanking => {
   const ranking = handSet();
-  for (const evidence of HELD) ranking.factors[evidence] = HELD_FACTORS[evidence]!;
+  for (const evidence of HELD) ranking.factors[evidence] = present(HELD_FACTORS[evidence]);
   return ranking;
 };
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createPageReadPool, createSafeFetcher } from '@pricehunt/catalog-identity';
 import { canonicalizeUrl } from '@pricehunt/marketplace';
 import { createHostGate, createPageReader } from '@pricehunt/catalog-search';
-import { watchWebhookPayloadSchema, WATCH_LIMITS } from '@pricehunt/contracts';
+import { present, watchWebhookPayloadSchema, WATCH_LIMITS } from '@pricehunt/contracts';
 import { backoffAfter, createOutboxMailer, createWatchDeliveryWorker, createWatchEvaluator, createWatchSender, WATCH_DELIVERY_BACKOFF_MS } from '@pricehunt/notifications';
 import type { CatalogDatabase } from '@pricehunt/storage';
 import { createLogger } from './logger';
@@ -91,10 +91,10 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     const pageUrl = shop.url('/p/acme-kettle');
     // The kettle's page, pasted: the catalog knew no offer of it, so it became the shop's offer (a product of its own);
     // then it is watched by link with a target of $25.
-    const pasted = (await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), (await createPageReader({ allowLoopback: true, pool }).read(pageUrl))!))!;
+    const pasted = present(await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), present(await createPageReader({ allowLoopback: true, pool }).read(pageUrl))));
     expect(pasted.change).toBe('inserted');
     const kettle = () => storage.catalog.findOfferByCanonicalUrl(canonicalizeUrl(pageUrl));
-    const offer = (await kettle())!;
+    const offer = present(await kettle());
     await query(`INSERT INTO shoppers (id, email, password_hash) VALUES ('s1', 'watcher@example.com', 'x')`);
     const saved = await storage.watches.save(
       {
@@ -163,7 +163,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     expect(mails).toHaveLength(1);
     const productUrl = `${SHOPPER_APP}/product/${offer.productId}`;
 
-    const webhook = hook.requests[0]!;
+    const webhook = present(hook.requests[0]);
     expect(webhook.method).toBe('POST');
     expect(webhook.headers['content-type']).toBe('application/json');
     expect(webhook.headers['user-agent']).toMatch(/^PriceHunt-Watches\/1\.0/);
@@ -183,20 +183,20 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
       links: { product: productUrl, store: pageUrl, watches: `${SHOPPER_APP}/watches`, stop: `${SHOPPER_APP}/watches/stop?token=stop-token-1` },
     });
 
-    const message = ntfy.requests[0]!;
+    const message = present(ntfy.requests[0]);
     expect(message).toMatchObject({ method: 'POST', url: '/pricehunt-kettle' });
     expect(message.headers).toMatchObject({ title: 'Price drop: Acme Kettle 1.7 L', click: productUrl, tags: 'chart_with_downwards_trend', 'content-type': 'text/plain; charset=utf-8' });
     expect(message.body).toBe(`Now $24.99 at Fixture Shop (was $29.99)\nStop watching: ${SHOPPER_APP}/watches/stop?token=stop-token-1`);
 
-    expect(mails[0]!.subject).toBe('Price drop: Acme Kettle 1.7 L is now $24.99 at Fixture Shop');
-    expect(mails[0]!.text).toContain('Acme Kettle 1.7 L is now $24.99 at Fixture Shop, down from $29.99 (your target: $25.00).');
-    expect(mails[0]!.text).toContain(productUrl);
-    expect(mails[0]!.text).toContain(`${SHOPPER_APP}/watches/stop?token=stop-token-1`);
-    expect(mails[0]!.html).toContain(`href="${productUrl}"`);
+    expect(present(mails[0]).subject).toBe('Price drop: Acme Kettle 1.7 L is now $24.99 at Fixture Shop');
+    expect(present(mails[0]).text).toContain('Acme Kettle 1.7 L is now $24.99 at Fixture Shop, down from $29.99 (your target: $25.00).');
+    expect(present(mails[0]).text).toContain(productUrl);
+    expect(present(mails[0]).text).toContain(`${SHOPPER_APP}/watches/stop?token=stop-token-1`);
+    expect(present(mails[0]).html).toContain(`href="${productUrl}"`);
 
     // The offer took the new price, and its product's history the new point.
     expect(await kettle()).toMatchObject({ priceCents: 2499, availability: 'in_stock' });
-    const history = await storage.catalog.priceHistoryOfProduct(offer.productId!, { since: '1970-01-01T00:00:00.000Z', limit: 100 });
+    const history = await storage.catalog.priceHistoryOfProduct(present(offer.productId), { since: '1970-01-01T00:00:00.000Z', limit: 100 });
     expect(history.map((point) => point.priceCents)).toEqual([2999, 2499]);
 
     // Read again, unchanged: nothing.
@@ -211,9 +211,9 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     page.stock = 'InStock';
     now += 3_600_000;
     expect(await loop.round()).toMatchObject({ events: 1, sent: 3 });
-    expect(JSON.parse(hook.requests[1]!.body)).toMatchObject({ event: 'back_in_stock', newPriceCents: 2499 });
-    expect(ntfy.requests[1]!.headers).toMatchObject({ title: 'Back in stock: Acme Kettle 1.7 L', tags: 'package' });
-    expect((await emails())[1]!.subject).toBe('Back in stock: Acme Kettle 1.7 L is now $24.99 at Fixture Shop');
+    expect(JSON.parse(present(hook.requests[1]).body)).toMatchObject({ event: 'back_in_stock', newPriceCents: 2499 });
+    expect(present(ntfy.requests[1]).headers).toMatchObject({ title: 'Back in stock: Acme Kettle 1.7 L', tags: 'package' });
+    expect(present((await emails())[1]).subject).toBe('Back in stock: Acme Kettle 1.7 L is now $24.99 at Fixture Shop');
 
     // Above the target (re-armed), then under it while the webhook answers 500: retried after its wait, with the same event id.
     page.price = '27.00';
@@ -233,7 +233,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     const retried = hook.requests.slice(2);
     expect(retried).toHaveLength(3);
     expect(new Set(retried.map((request) => request.headers['idempotency-key'])).size).toBe(1);
-    expect(JSON.parse(retried[2]!.body)).toMatchObject({ event: 'price_drop', oldPriceCents: 2700, newPriceCents: 2350 });
+    expect(JSON.parse(present(retried[2]).body)).toMatchObject({ event: 'price_drop', oldPriceCents: 2700, newPriceCents: 2350 });
     expect(ntfy.requests).toHaveLength(3);
     expect(await emails()).toHaveLength(3);
     expect(await deliveries.deliverDue()).toEqual({ sent: 0, failed: 0, paused: 0 });
@@ -271,7 +271,7 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     page.stock = 'InStock';
     hookStatus = 200;
     const pageUrl = shop.url('/p/acme-kettle');
-    const placed = (await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), (await createPageReader({ allowLoopback: true, pool }).read(pageUrl))!))!;
+    const placed = present(await catalog.pages.place(pageUrl, canonicalizeUrl(pageUrl), present(await createPageReader({ allowLoopback: true, pool }).read(pageUrl))));
     await query(`INSERT INTO shoppers (id, email, password_hash) VALUES ('s2', 'product-watcher@example.com', 'x')`);
     await storage.watches.save(
       {
@@ -319,6 +319,6 @@ describe.each(ENGINES)('watched pages and notifications on %s', (engine) => {
     expect(await loop.round()).toMatchObject({ pages: 1, read: 1, events: 1, sent: 1 });
     const sent = hook.requests.filter((request) => request.url === '/hooks/product');
     expect(sent).toHaveLength(before + 1);
-    expect(JSON.parse(sent[sent.length - 1]!.body)).toMatchObject({ event: 'price_drop', product: { id: placed.productId }, oldPriceCents: 2999, newPriceCents: 2400 });
+    expect(JSON.parse(present(sent[sent.length - 1]).body)).toMatchObject({ event: 'price_drop', product: { id: placed.productId }, oldPriceCents: 2999, newPriceCents: 2400 });
   });
 });

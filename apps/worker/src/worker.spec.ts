@@ -7,6 +7,7 @@ import { createLogger } from './logger';
 import { createSourceReader } from './read-source';
 import { createFeedWorker, FIRST_RETRY_MS, type FeedWorker } from './runner';
 import { ENGINES, openFresh } from './testing/fresh-database';
+import { present } from '@pricehunt/contracts';
 
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'mpn', 'availability'].join('\t');
@@ -36,7 +37,7 @@ describe.each(ENGINES)('the feed worker on %s', (engine) => {
       { id: `src-${format}`, url, format, retailerId: 'shop', retailerName: 'Shop', businessId: null, intervalMinutes: 60, nextRunAt: now.toISOString() },
       now.toISOString(),
     );
-    return source!;
+    return present(source);
   }
   const runNow = async (id: string) => {
     await db.open.storage.feedSources.update(id, { nextRunAt: now.toISOString() }, now.toISOString());
@@ -80,7 +81,7 @@ describe.each(ENGINES)('the feed worker on %s', (engine) => {
     expect(changed).toMatchObject({ status: 'succeeded', counts: { rowsRead: 2, added: 0, changed: 1, unchanged: 1, gone: 1 } });
     const kettle = await db.open.storage.catalog.findOfferByExternalId('shop', 'K1');
     expect(kettle).toMatchObject({ priceCents: 2499, availability: 'in_stock' });
-    const history = await db.open.storage.catalog.priceHistoryOfProduct(kettle!.productId!, { since: '1970-01-01T00:00:00.000Z', limit: 1000 });
+    const history = await db.open.storage.catalog.priceHistoryOfProduct(present(present(kettle).productId), { since: '1970-01-01T00:00:00.000Z', limit: 1000 });
     expect(history.map((point) => point.priceCents)).toEqual([2999, 2499]);
     expect(await db.open.storage.catalog.findOfferByExternalId('shop', 'B3')).toMatchObject({ availability: 'out_of_stock' });
 
@@ -107,7 +108,7 @@ describe.each(ENGINES)('the feed worker on %s', (engine) => {
     const after = await db.open.storage.feedSources.get(source.id);
     // Two failures in a row: the next try waits 2 minutes (1, 2, 4 … up to the interval); the validators stay.
     expect(after).toMatchObject({ failures: 2, etag });
-    expect(Date.parse(after!.nextRunAt) - now.getTime()).toBe(2 * FIRST_RETRY_MS);
+    expect(Date.parse(present(after).nextRunAt) - now.getTime()).toBe(2 * FIRST_RETRY_MS);
     expect(await db.open.storage.catalog.findOfferByExternalId('shop', 'K1')).toMatchObject({ priceCents: 2999 });
     expect(await db.open.storage.catalog.findOfferByExternalId('shop', 'B3')).toMatchObject({ availability: 'in_stock' });
   });
@@ -170,7 +171,7 @@ describe('a worker killed in the middle of a run', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid!, 'SIGKILL');
+      process.kill(-present(child.pid), 'SIGKILL');
       await exited;
       const [interrupted] = await open.storage.feedSources.runs('src', 1);
       expect(interrupted).toMatchObject({ status: 'running' });

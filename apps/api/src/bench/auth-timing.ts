@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { registerBusiness } from '../testing/http';
 import { buildTestApp } from '../testing/test-app';
+import { present } from '@pricehunt/contracts';
 
 const runs = Number(process.argv[2] ?? 15);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -25,17 +26,17 @@ async function main() {
     };
     const results: Record<string, number[]> = { 'register, taken email': [], 'register, new email': [], 'reset, known email': [], 'reset, unknown email': [] };
     for (let i = 0; i < runs; i++) {
-      results['register, taken email']!.push(await time(() => post('/api/business/auth/register', { email: 'taken@shop.example', password: 'timing-pass-word-1' })));
-      results['register, new email']!.push(await time(() => post('/api/business/auth/register', { email: `new-${i}@shop.example`, password: 'timing-pass-word-1' })));
+      present(results['register, taken email']).push(await time(() => post('/api/business/auth/register', { email: 'taken@shop.example', password: 'timing-pass-word-1' })));
+      present(results['register, new email']).push(await time(() => post('/api/business/auth/register', { email: `new-${i}@shop.example`, password: 'timing-pass-word-1' })));
       // Which one goes first alternates, so that neither always follows a registration.
       const known = () => time(() => post('/api/business/auth/password-reset/request', { email: 'taken@shop.example' }));
       const unknown = () => time(() => post('/api/business/auth/password-reset/request', { email: `nobody-${i}@shop.example` }));
       if (i % 2) {
-        results['reset, known email']!.push(await known());
-        results['reset, unknown email']!.push(await unknown());
+        present(results['reset, known email']).push(await known());
+        present(results['reset, unknown email']).push(await unknown());
       } else {
-        results['reset, unknown email']!.push(await unknown());
-        results['reset, known email']!.push(await known());
+        present(results['reset, unknown email']).push(await unknown());
+        present(results['reset, known email']).push(await known());
       }
     }
     for (const [name, values] of Object.entries(results)) console.log(`${name.padEnd(22)} median ${median(values).toFixed(2)} ms over ${values.length}`);

@@ -8,6 +8,7 @@ import { createBusiness } from '../modules/business-auth/service';
 import { anotherConnection, row, testEngine } from '../testing/db';
 import { createTestPostgresDatabase } from '../testing/postgres';
 import { runCreateAdmin } from './create-admin';
+import { present } from '@pricehunt/contracts';
 
 describe('admin:create', () => {
   let env: Record<string, string>;
@@ -27,7 +28,7 @@ describe('admin:create', () => {
   afterEach(() => remove());
 
   const read = async (email: string) => {
-    const connection = await anotherConnection(env.DATABASE_URL!);
+    const connection = await anotherConnection(present(env.DATABASE_URL));
     try {
       return await row<{ is_admin: number; password_hash: string }>(connection, 'select is_admin, password_hash from businesses where email = ?', [email]);
     } finally {
@@ -45,7 +46,7 @@ describe('admin:create', () => {
     });
     expect(code).toBe(0);
     expect(lines[0]).toMatch(/^Created admin boss@pricehunt\.example/);
-    const stored = (await read('boss@pricehunt.example'))!;
+    const stored = present(await read('boss@pricehunt.example'));
     expect(stored.is_admin).toBe(1);
     await expect(verifyPassword('brisk-otter-lantern-58', stored.password_hash)).resolves.toBe(true);
   });
@@ -58,7 +59,7 @@ describe('admin:create', () => {
     const code = await runCreateAdmin({ argv: ['--email=merchant@shop.example'], env, prompt: async () => 'maple-comet-drawer-64', out: (l) => lines.push(l) });
     expect(code).toBe(0);
     expect(lines[0]).toMatch(/^Promoted admin merchant@shop\.example/);
-    const stored = (await read('merchant@shop.example'))!;
+    const stored = present(await read('merchant@shop.example'));
     expect(stored.is_admin).toBe(1);
     await expect(verifyPassword('maple-comet-drawer-64', stored.password_hash)).resolves.toBe(true);
   });

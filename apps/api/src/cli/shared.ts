@@ -4,6 +4,7 @@ import { type ImportSummary, recoverInterruptedImports } from '@pricehunt/catalo
 import type { Logger } from '../lib/logger';
 import { createMailer } from '@pricehunt/notifications';
 import { createPriceAlertChecker, type AlertCheck } from '@pricehunt/notifications';
+import { present } from '@pricehunt/contracts';
 
 /** A command-line failure: printed without a stack trace, exit code 1 (2 for usage errors). */
 export class CliError extends Error {
@@ -67,8 +68,8 @@ export function table(header: string[], rows: Array<Array<string | number>>): st
     (_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number' || /^[-+]?[\d,.]+(%| ms| s)?$/.test(String(row[column]))),
   );
   const line = (row: Array<string | number>) =>
-    row.map((cell, column) => (numeric[column] ? String(cell).padStart(widths[column]!) : String(cell).padEnd(widths[column]!))).join('  ');
-  return [line(cells[0]!), widths.map((width) => '─'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
+    row.map((cell, column) => (numeric[column] ? String(cell).padStart(present(widths[column])) : String(cell).padEnd(present(widths[column])))).join('  ');
+  return [line(present(cells[0])), widths.map((width) => '─'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
 /** The import summary and the first row errors, as printed by the import commands. */

@@ -4,6 +4,7 @@ import { createSqliteCatalogStore, MIGRATIONS_DIR } from '@pricehunt/storage';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { feedOffer as offer } from '../testing/offers';
 import { describeOnEngine } from '../testing/db';
+import { present } from '@pricehunt/contracts';
 
 /** Data migrations, run on a catalog written the way the API wrote it before them. */
 describeOnEngine('sqlite', 'data migrations', () => {
@@ -23,11 +24,11 @@ describeOnEngine('sqlite', 'data migrations', () => {
       ],
       { format: 'gmc', source: 'lenses' },
     );
-    const productOf = (retailer: string, id: string) => createSqliteCatalogStore(t.app.sqlite).findOfferByExternalId(retailer, id)!.productId!;
+    const productOf = (retailer: string, id: string) => present(present(createSqliteCatalogStore(t.app.sqlite).findOfferByExternalId(retailer, id)).productId);
     // As stored before: the cheapest of every offer, in stock or not.
     t.app.sqlite.prepare('UPDATE products SET best_price_cents = ? WHERE id = ?').run(19_800, productOf('bestbuy', 'L1'));
 
-    const file = fs.readdirSync(MIGRATIONS_DIR).find((name) => name.startsWith('0015_'))!;
+    const file = present(fs.readdirSync(MIGRATIONS_DIR).find((name) => name.startsWith('0015_')));
     t.app.sqlite.exec(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
 
     expect(createSqliteCatalogStore(t.app.sqlite).getProduct(productOf('bestbuy', 'L1'))).toMatchObject({ bestPriceCents: 24_800, currency: 'USD' });
@@ -38,7 +39,7 @@ describeOnEngine('sqlite', 'data migrations', () => {
   it('0019 counts the accounts made before email confirmation as confirmed', () => {
     t.app.sqlite.prepare("INSERT INTO businesses (id, email, password_hash) VALUES ('b-old', 'old@shop.example', 'x')").run();
     t.app.sqlite.prepare("INSERT INTO shoppers (id, email, password_hash) VALUES ('s-old', 'old@mail.example', 'x')").run();
-    const file = fs.readdirSync(MIGRATIONS_DIR).find((name) => name.startsWith('0019_'))!;
+    const file = present(fs.readdirSync(MIGRATIONS_DIR).find((name) => name.startsWith('0019_')));
     const updates = fs
       .readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
       .split('--> statement-breakpoint')

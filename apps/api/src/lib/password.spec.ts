@@ -1,11 +1,12 @@
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
+import { present } from '@pricehunt/contracts';
 
 describe('password hashing', () => {
   it('stores a versioned scrypt string with N=2^15, r=8, p=1 and a 16-byte salt', async () => {
     const hash = await hashPassword('correct horse 1');
     const match = /^\$scrypt\$v=1\$n=32768,r=8,p=1\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/.exec(hash);
     expect(match).not.toBeNull();
-    expect(Buffer.from(match![1]!, 'base64url')).toHaveLength(16);
+    expect(Buffer.from(present(present(match)[1]), 'base64url')).toHaveLength(16);
     expect(hash).not.toContain('correct horse');
   });
 

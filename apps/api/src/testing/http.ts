@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { row, value } from './db';
 import { afterAnswerIdle } from '../lib/after-answer';
+import { present } from '@pricehunt/contracts';
 
 /** The merchant dashboard's origin (MERCHANT_APP_URL's default): business writes need it. */
 export const APP_ORIGIN = 'http://localhost:4300';
@@ -55,7 +56,7 @@ export async function lastEmailTo(app: FastifyInstance, to: string, matching = /
 /** The token of the newest confirmation link mailed to `to`. */
 export async function confirmationTokenFor(app: FastifyInstance, to: string): Promise<string> {
   const mail = await lastEmailTo(app, to, /\/confirm-email\?token=/);
-  return /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  return present(present(/\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text))[1]);
 }
 
 /** Counts the outbox emails to `to`. */
@@ -71,7 +72,7 @@ export async function registerBusiness(app: FastifyInstance, email: string, pass
   const token = await confirmationTokenFor(app, email.trim().toLowerCase());
   const confirmed = await call(app, 'POST', '/api/business/auth/confirm-email', { body: { token } });
   if (confirmed.statusCode !== 200) throw new Error(`confirming failed: ${confirmed.statusCode} ${confirmed.body}`);
-  return { cookie: cookieFrom(confirmed)!, business: confirmed.json().business as { id: string; email: string; isAdmin: boolean } };
+  return { cookie: present(cookieFrom(confirmed)), business: confirmed.json().business as { id: string; email: string; isAdmin: boolean } };
 }
 
 /** Registers a shopper through the API and opens the confirmation link: answers the session cookie and the user. */
@@ -83,7 +84,7 @@ export async function registerShopper(app: FastifyInstance, email: string, passw
   const token = await confirmationTokenFor(app, email.trim().toLowerCase());
   const confirmed = await call(app, 'POST', '/api/shopper/auth/confirm-email', { body: { token }, origin });
   if (confirmed.statusCode !== 200) throw new Error(`confirming failed: ${confirmed.statusCode} ${confirmed.body}`);
-  return { cookie: cookieFrom(confirmed)!, user: confirmed.json().user as { id: string; email: string } };
+  return { cookie: present(cookieFrom(confirmed)), user: confirmed.json().user as { id: string; email: string } };
 }
 
 /**

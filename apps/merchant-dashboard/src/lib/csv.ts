@@ -11,6 +11,9 @@ export type CsvCell = string | number | null | undefined;
  * sign), or any of them after characters a spreadsheet skips or a reader does not see: spaces and tabs, carriage
  * returns and line feeds, no-break and ideographic spaces, and the zero-width characters (U+200B–U+200D, U+2060,
  * U+FEFF). A text that begins with a tab or a carriage return is defused whatever follows.
+ *
+ * The files carry no comment line saying so: spreadsheets and CSV readers would take it for the header row, and a
+ * download made in the browser has no HTTP header to carry it; this comment is the record.
  */
 const FORMULA_START = /^(?:[\t\r]|[\s\u00a0\u200b-\u200d\u2060\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
 

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '../testing/render-with-providers';
 import DealsPage from './deals';
+import { present } from '@pricehunt/contracts';
 
 function deal(id: number, title: string, categorySlug: string, priceCents: number, typicalCents: number): Deal {
   const drop = typicalCents - priceCents;
@@ -43,11 +44,11 @@ describe('deals page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Deals' })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Deals, biggest drop first' });
     const [first] = within(screen.getByRole('list', { name: 'Deals, biggest drop first' })).getAllByRole('listitem');
-    expect(within(first!).getByRole('link', { name: 'Sony WH-1000XM5 Wireless Headphones' })).toHaveAttribute('href', '/product/1/sony-wh-1000xm5-wireless-headphones');
+    expect(within(present(first)).getByRole('link', { name: 'Sony WH-1000XM5 Wireless Headphones' })).toHaveAttribute('href', '/product/1/sony-wh-1000xm5-wireless-headphones');
     expect(first).toHaveTextContent('Best price at Walmart');
     expect(first).toHaveTextContent('$240.00typical $320.00');
     expect(first).toHaveTextContent('25% under its typical price · $80.00 less');
-    expect(within(first!).getByRole('img', { name: 'Sony WH-1000XM5 Wireless Headphones' })).toHaveAttribute('src', '/api/images/products/1?v=v1&w=96');
+    expect(within(present(first)).getByRole('img', { name: 'Sony WH-1000XM5 Wireless Headphones' })).toHaveAttribute('src', '/api/images/products/1?v=v1&w=96');
     expect(api.requestsTo('GET /api/deals')[0]?.query.get('limit')).toBe('12');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more deals' }));

@@ -6,6 +6,7 @@ import { HISTORY_STORAGE_KEY } from '../features/library/local-store';
 import { searchOffer, searchResult, REQUEST_ID } from '../testing/fixtures';
 import { mockApi, renderWithProviders } from '../testing/render-with-providers';
 import ResultsPage from './results';
+import { present } from '@pricehunt/contracts';
 
 const PATH = '/new-search/:requestId/:slug';
 const ROUTE = `/new-search/${REQUEST_ID}/amazon-com-b09xs7jwhh`;
@@ -89,7 +90,7 @@ describe('results page', () => {
     storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
     const base = searchResult();
     const result = searchResult({
-      product: { ...base.product!, bestPriceCents: 32_999 },
+      product: { ...present(base.product), bestPriceCents: 32_999 },
       offers: [
         searchOffer({ id: 4, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 29_999, savingsCents: 10_000, availability: 'out_of_stock' }),
         ...base.offers,
@@ -103,7 +104,7 @@ describe('results page', () => {
     expect(within(offers[0] as HTMLElement).getByText('Out of stock')).toBeInTheDocument();
     expect(within(offers[0] as HTMLElement).queryByText('Best price')).not.toBeInTheDocument();
     expect(within(offers[1] as HTMLElement).getByText('Best price')).toBeInTheDocument();
-    const facts = screen.getByText('Best price', { selector: 'dt' }).parentElement!;
+    const facts = present(screen.getByText('Best price', { selector: 'dt' }).parentElement);
     expect(facts).toHaveTextContent('Best price$329.99 at Walmart');
   });
 
@@ -153,7 +154,7 @@ describe('results page', () => {
   it('offers, right under a product read from a link’s words, the others those words fit about as well', async () => {
     storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/sony-wh-1000xm5-wireless-headphones/dp/B0UNKNOWN1', timestamp: 1 });
     const base = searchResult();
-    const product = { ...base.product!, confidence: 0.74 };
+    const product = { ...present(base.product), confidence: 0.74 };
     const other = (id: number, title: string, confidence: number) => ({ ...product, id, title, confidence });
     mockApi({
       'POST /api/search': jsonResponse(
@@ -177,7 +178,7 @@ describe('results page', () => {
     storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
     const base = searchResult();
     mockApi({
-      'POST /api/search': jsonResponse(searchResult({ similarProducts: [{ ...base.product!, id: 8, title: 'Sony WH-1000XM5 Silver', confidence: 0.94 }] })),
+      'POST /api/search': jsonResponse(searchResult({ similarProducts: [{ ...present(base.product), id: 8, title: 'Sony WH-1000XM5 Silver', confidence: 0.94 }] })),
       'GET /api/products/7': jsonResponse(productDetail),
     });
     renderResults();

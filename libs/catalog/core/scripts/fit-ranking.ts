@@ -8,6 +8,7 @@
  * ascent over a grid of values, so the same cases always give the same parameters. The sharpness is chosen among `SHARPNESS` by the share of cases answered right.
  */
 import { WORDS_EVIDENCE, wordsScore, type WordsCandidate, type WordsEvidence, type WordsRanking } from '../src/lib/words-ranking';
+import { present } from '@pricehunt/contracts';
 
 export interface RankingCase {
   candidates: WordsCandidate[];
@@ -51,13 +52,13 @@ export function answeredRight(cases: readonly RankingCase[], ranking: WordsRanki
       if (scores.every((score) => score < threshold)) wins++;
       continue;
     }
-    const target = scores[right]!;
+    const target = present(scores[right]);
     if (target < threshold) continue;
     let above = 0;
     let tied = 0;
     for (let i = 0; i < scores.length; i++) {
       if (i === right) continue;
-      if (scores[i]! > target) above++;
+      if (present(scores[i]) > target) above++;
       else if (scores[i] === target) tied++;
     }
     if (above === 0) wins += 1 / (tied + 1);
@@ -91,7 +92,7 @@ function pack(cases: readonly RankingCase[]): Packed {
     for (const candidate of entry.candidates) {
       packed.matcher[at] = candidate.matcher;
       packed.coverage[at] = candidate.coverage;
-      WORDS_EVIDENCE.forEach((evidence, k) => (packed.counts[k]![at] = candidate.evidence[evidence]));
+      WORDS_EVIDENCE.forEach((evidence, k) => (present(packed.counts[k])[at] = candidate.evidence[evidence]));
       at++;
     }
   }
@@ -102,14 +103,14 @@ function pack(cases: readonly RankingCase[]): Packed {
 function logLikelihood(packed: Packed, logScores: Float64Array, sharpness: number, logThreshold: number): number {
   let total = 0;
   for (let c = 0; c < packed.rights.length; c++) {
-    const from = packed.starts[c]!;
-    const to = packed.starts[c + 1]!;
+    const from = present(packed.starts[c]);
+    const to = present(packed.starts[c + 1]);
     let max = logThreshold;
-    for (let i = from; i < to; i++) max = Math.max(max, logScores[i]!);
+    for (let i = from; i < to; i++) max = Math.max(max, present(logScores[i]));
     let sum = Math.exp(sharpness * (logThreshold - max));
-    for (let i = from; i < to; i++) sum += Math.exp(sharpness * (logScores[i]! - max));
-    const right = packed.rights[c]!;
-    total += sharpness * ((right < 0 ? logThreshold : logScores[right]!) - max) - Math.log(sum);
+    for (let i = from; i < to; i++) sum += Math.exp(sharpness * (present(logScores[i]) - max));
+    const right = present(packed.rights[c]);
+    total += sharpness * ((right < 0 ? logThreshold : present(logScores[right])) - max) - Math.log(sum);
   }
   return total;
 }
@@ -126,11 +127,11 @@ function fitAt(
   const factors = { ...start.factors };
   let blend = start.blend;
   const n = packed.matcher.length;
-  const blendLog = (value: number, i: number) => Math.log(Math.max(FLOOR, value * packed.matcher[i]! + (1 - value) * packed.coverage[i]!));
+  const blendLog = (value: number, i: number) => Math.log(Math.max(FLOOR, value * present(packed.matcher[i]) + (1 - value) * present(packed.coverage[i])));
   const evidenceLog = (i: number, skip: number) => {
     let sum = 0;
     WORDS_EVIDENCE.forEach((evidence, k) => {
-      if (k !== skip) sum += packed.counts[k]![i]! * Math.log(factors[evidence]);
+      if (k !== skip) sum += present(present(packed.counts[k])[i]) * Math.log(factors[evidence]);
     });
     return sum;
   };
@@ -148,7 +149,7 @@ function fitAt(
     const current = blend;
     for (const value of holdBlend ? [start.blend] : BLEND_GRID) {
       blend = value;
-      for (let i = 0; i < n; i++) logScores[i] = blendLog(value, i) + rest[i]!;
+      for (let i = 0; i < n; i++) logScores[i] = blendLog(value, i) + present(rest[i]);
       const objective = objectiveOf(logScores);
       if (objective > best + 1e-9) {
         best = objective;
@@ -159,7 +160,7 @@ function fitAt(
     if (blend !== current) moved = true;
     // Each factor in turn, with the rest held.
     WORDS_EVIDENCE.forEach((evidence: WordsEvidence, k) => {
-      const counts = packed.counts[k]!;
+      const counts = present(packed.counts[k]);
       if (held.has(evidence) || !counts.some((count) => count > 0)) return;
       const others = new Float64Array(n);
       for (let i = 0; i < n; i++) others[i] = blendLog(blend, i) + evidenceLog(i, k);
@@ -167,7 +168,7 @@ function fitAt(
       let chosen = current;
       for (const value of FACTOR_GRID) {
         factors[evidence] = value;
-        for (let i = 0; i < n; i++) logScores[i] = others[i]! + counts[i]! * Math.log(value);
+        for (let i = 0; i < n; i++) logScores[i] = present(others[i]) + present(counts[i]) * Math.log(value);
         const objective = objectiveOf(logScores);
         if (objective > best + 1e-9) {
           best = objective;
@@ -203,5 +204,5 @@ export function fitRanking(
     log(`  sharpness ${sharpness}: answered right ${(100 * share).toFixed(1)}%, log-likelihood ${fitted.logLikelihood.toFixed(1)}`);
     if (!chosen || share > chosen.answeredRight + 1e-12) chosen = { ranking: fitted.ranking, sharpness, answeredRight: share, logLikelihood: fitted.logLikelihood };
   }
-  return chosen!;
+  return present(chosen);
 }

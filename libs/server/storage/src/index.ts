@@ -1,3 +1,5 @@
+export { writeAuditEntry } from './lib/admin/audit-log';
+export { type PgQueryable, writeAuditEntryPg } from './lib/admin/pg-audit-log';
 export * from './lib/admin/pg-repository';
 export * from './lib/admin/repository';
 export * from './lib/admin/sqlite-repository';

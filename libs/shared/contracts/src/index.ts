@@ -14,3 +14,4 @@ export * from './lib/feed-sources';
 export * from './lib/feed-source-labels';
 export * from './lib/period';
 export * from './lib/watches';
+export * from './lib/present';

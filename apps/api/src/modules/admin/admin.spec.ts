@@ -3,7 +3,7 @@ import { app as apiPlugin } from '../../app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { call, cookieFrom, registerBusiness, registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { run as runSql } from '../../testing/db';
-import { lastDays, type BusinessDetailResponse, type SummaryResponse } from '@pricehunt/contracts';
+import { present, lastDays, type BusinessDetailResponse, type SummaryResponse } from '@pricehunt/contracts';
 import { settableClock } from '../../lib/clock';
 
 const ADMIN_ORIGIN = 'http://localhost:4400';
@@ -486,12 +486,12 @@ describe("admin API: a business's figures", () => {
 describe('admin API: correcting product matches', () => {
   let t: TestApp;
   let cookie: string;
-  const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
+  const productOf = async (retailer: string, id: string) => present(present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId);
   const post = (url: string, body?: unknown) => admin(t.app, cookie, 'POST', url, body === undefined ? undefined : JSON.stringify(body), body === undefined ? {} : { 'content-type': 'application/json' });
 
   beforeEach(async () => {
     t = await buildTestApp();
-    cookie = (await signInAdmin(t)).cookie!;
+    cookie = present((await signInAdmin(t)).cookie);
     const kettle = { title: 'Acme Kettle 1.7 L Stainless', brand: 'Acme', mpn: 'AK-170' };
     await t.app.catalog.ingestion.importOffers(
       [
@@ -531,7 +531,7 @@ describe('admin API: correcting product matches', () => {
     expect(await t.app.storage.catalog.getProduct(id)).toMatchObject({ offerCount: 2, bestPriceCents: 2_900 });
     expect(await t.app.storage.catalog.getProduct(newProductId)).toMatchObject({ offerCount: 1, title: 'Acme Kettle 1.7L Stainless Steel', bestPriceCents: 2_800 });
     // Browsable under its own offer's category.
-    const { categorySlug, category } = (await t.app.storage.catalog.getProduct(newProductId))!;
+    const { categorySlug, category } = present(await t.app.storage.catalog.getProduct(newProductId));
     expect([category, categorySlug]).toEqual(['Electric Kettles', expect.any(String)]);
     // A later import of the offer keeps it where it was put.
     await t.app.catalog.ingestion.importOffers(
@@ -567,12 +567,12 @@ describe('admin API: correcting product matches', () => {
       ['catalog.merge_products', String(id)],
       ['catalog.detach_offer', String(id)],
     ]);
-    expect(audit[1]!.after).toMatchObject({ newProduct: newProductId });
+    expect(present(audit[1]).after).toMatchObject({ newProduct: newProductId });
   });
 
   it('names the field of every bad or unknown id, and changes nothing then', async () => {
     const id = await productOf('walmart', 'K-1');
-    const offerId = (await t.app.storage.catalog.findOfferByExternalId('walmart', 'K-1'))!.id;
+    const offerId = present(await t.app.storage.catalog.findOfferByExternalId('walmart', 'K-1')).id;
     const cases: Array<[string, unknown, number, string]> = [
       [`/api/admin/products/abc/offers/${offerId}/detach`, undefined, 400, 'id'],
       [`/api/admin/products/${id}/offers/0/detach`, undefined, 400, 'offerId'],

@@ -6,6 +6,7 @@ import { settableClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { addressKey, createSignInGuard, DEVICE_COOKIE, tooManyAttemptsMessage, waitAfter } from './sign-in-guard';
 import { rows, run, values } from '../../testing/db';
+import { present } from '@pricehunt/contracts';
 
 const LIMITS = { RATE_LIMIT_ENABLED: 'true', SIGN_IN_FREE_FAILURES: '3', SIGN_IN_FREE_FAILURES_PER_ADDRESS: '8', SIGN_IN_MAX_WAIT_SECONDS: '900' };
 const DEVICE = DEVICE_COOKIE.business.name;
@@ -45,7 +46,7 @@ describe('sign-in limits (by account and address, by address, trusted devices)',
     await registerBusiness(t.app, 'owner@shop.example');
     const first = await login(t.app, 'owner@shop.example', STRONG_PASSWORD, '198.51.100.7');
     expect(first.statusCode).toBe(200);
-    const device = first.cookies.find((c) => c.name === DEVICE)!;
+    const device = present(first.cookies.find((c) => c.name === DEVICE));
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/business/auth' });
     // Only the token's hash is stored, tied to the account.
     const stored = await rows<{ token_hash: string }>(t.app, 'SELECT token_hash FROM trusted_devices');

@@ -1,6 +1,6 @@
 import { buildApp } from '../../build-app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { registrationCheckInboxMessage } from '@pricehunt/contracts';
+import { present, registrationCheckInboxMessage } from '@pricehunt/contracts';
 import { call, confirmationTokenFor, cookieFrom, emailsTo, lastEmailTo, registerBusiness, settle, STRONG_PASSWORD } from '../../testing/http';
 import { itOnEngine, row, rows, run, value } from '../../testing/db';
 
@@ -43,7 +43,7 @@ describe('business accounts', () => {
         business: { email: 'owner@shop.example', storeDomain: 'shop.example', storeName: 'Shop', isAdmin: false, status: 'active' },
       });
       expect(confirmed.json().business.passwordHash).toBeUndefined();
-      const cookie = confirmed.cookies.find((c) => c.name === 'pricehunt.sid')!;
+      const cookie = present(confirmed.cookies.find((c) => c.name === 'pricehunt.sid'));
       expect(cookie.httpOnly).toBe(true);
       expect(cookie.sameSite).toBe('Lax');
       expect(cookie.secure).toBeFalsy();
@@ -163,12 +163,12 @@ describe('business accounts', () => {
       const first = await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'login@shop.example', password: STRONG_PASSWORD } });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ success: true, business: { email: 'login@shop.example', isAdmin: false } });
-      const before = cookieFrom(first)!;
+      const before = present(cookieFrom(first));
       const second = await call(t.app, 'POST', '/api/business/auth/login', {
         body: { email: 'login@shop.example', password: STRONG_PASSWORD },
         cookie: before,
       });
-      const after = cookieFrom(second)!;
+      const after = present(cookieFrom(second));
       expect(after).toBeDefined();
       expect(after).not.toBe(before);
       // The old id no longer signs anyone in.
@@ -221,7 +221,7 @@ describe('business accounts', () => {
       const res = await call(t.app, 'POST', '/api/business/auth/logout', { cookie });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
-      const cleared = res.cookies.find((c) => c.name === 'pricehunt.sid')!;
+      const cleared = present(res.cookies.find((c) => c.name === 'pricehunt.sid'));
       expect(cleared.value).toBe('');
       expect(await sessionCount()).toBe(before - 1);
       expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie })).statusCode).toBe(401);
@@ -232,7 +232,7 @@ describe('business accounts', () => {
 
     it('a session expires at its end date', async () => {
       const { cookie, business } = await registerBusiness(t.app, 'expiry@shop.example');
-      const session = (await row<{ id: string; expiresAt: number }>(t.app, 'SELECT id, expires_at AS "expiresAt" FROM sessions WHERE business_id = ?', [business.id]))!;
+      const session = present(await row<{ id: string; expiresAt: number }>(t.app, 'SELECT id, expires_at AS "expiresAt" FROM sessions WHERE business_id = ?', [business.id]));
       expect(session.expiresAt).toBeGreaterThan(Date.now() + (t.config.SESSION_TTL_HOURS - 1) * 3600_000);
       await run(t.app, 'UPDATE sessions SET expires_at = ? WHERE id = ?', [Date.now() - 1, session.id]);
       expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie })).statusCode).toBe(401);
@@ -289,7 +289,7 @@ describe('business accounts', () => {
       await confirmationTokenFor(t.app, 'unconfirmed@shop.example');
       await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'unconfirmed@shop.example' } });
       await settle();
-      const token = (await tokenFromOutbox('unconfirmed@shop.example'))!;
+      const token = present(await tokenFromOutbox('unconfirmed@shop.example'));
       expect((await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'brand-new-pass-9' } })).statusCode).toBe(200);
       expect((await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'unconfirmed@shop.example', password: 'brand-new-pass-9' } })).statusCode).toBe(200);
     });
@@ -298,7 +298,7 @@ describe('business accounts', () => {
       const { cookie } = await registerBusiness(t.app, 'reset2@shop.example');
       await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'reset2@shop.example' } });
       await settle();
-      const token = (await tokenFromOutbox('reset2@shop.example'))!;
+      const token = present(await tokenFromOutbox('reset2@shop.example'));
       // Only the hash of the token is stored.
       const stored = await rows<{ token_hash: string }>(t.app, 'select token_hash from password_reset_tokens');
       expect(stored.some((row) => row.token_hash === token)).toBe(false);
@@ -322,7 +322,7 @@ describe('business accounts', () => {
       await registerBusiness(t.app, 'reset3@shop.example');
       await call(t.app, 'POST', '/api/business/auth/password-reset/request', { body: { email: 'reset3@shop.example' } });
       await settle();
-      const token = (await tokenFromOutbox('reset3@shop.example'))!;
+      const token = present(await tokenFromOutbox('reset3@shop.example'));
       const weak = await call(t.app, 'POST', '/api/business/auth/password-reset/confirm', { body: { token, password: 'short' } });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().field).toBe('password');

@@ -1,5 +1,5 @@
 import {
-  businessAuthResponseSchema,
+  present, businessAuthResponseSchema,
   businessLoginBodySchema,
   businessRegisterBodySchema,
   emailConfirmBodySchema,
@@ -74,7 +74,7 @@ export const businessAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     { preHandler: requireBusiness, schema: { tags, security: [{ session: [] }], response: { 200: businessAuthResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },
-    async (request) => ({ success: true as const, business: request.business! }),
+    async (request) => ({ success: true as const, business: present(request.business) }),
   );
 
   app.post(

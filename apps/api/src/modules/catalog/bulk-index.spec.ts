@@ -2,6 +2,7 @@ import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { createBulkCatalogIndex, hash32, importSyntheticCatalog } from '@pricehunt/catalog-core';
 import { describeOnEngine, rows, values } from '../../testing/db';
+import { present } from '@pricehunt/contracts';
 
 describeOnEngine('sqlite', 'bulk catalog index', () => {
   let t: TestApp;
@@ -49,7 +50,7 @@ describeOnEngine('sqlite', 'bulk catalog index', () => {
   it('knows every stored link and retailer id, and nothing else', () => {
     const { repository } = sqliteCatalogOf(t.app);
     const index = createBulkCatalogIndex(repository.iterateOfferKeys());
-    const offer = repository.getOffer(42)!;
+    const offer = present(repository.getOffer(42));
     expect(index.offerIdByCanonicalUrl(offer.canonicalUrl)).toBe(42);
     expect(index.offerIdByExternalId(offer.retailerId, offer.externalId)).toBe(42);
     expect(index.offerIdByCanonicalUrl('https://example.com/not-in-the-catalog')).toBeNull();

@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
 import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from '@pricehunt/catalog-core';
 import type { SqliteCatalogServices } from '@pricehunt/storage';
+import { present } from '@pricehunt/contracts';
 
 /** Rows of a feed: `good` distinct offers of one shop, every fourth row followed by one the parser refused. */
 function feed(good: number, priceCents = 10_000): FeedRow[] {
@@ -50,12 +51,12 @@ interface Snapshot {
   // One statement: the run's counts and the catalog as one read transaction sees them (read when called: on SQLite
   // before the call returns, on PostgreSQL sent then).
   const snapshot = async () =>
-    (await row<Snapshot>(
+    present(await row<Snapshot>(
       t.app,
       `SELECT status, total_rows AS "totalRows", inserted, updated, unchanged, skipped, products_created AS "productsCreated",
          (SELECT count(*) FROM offers) AS offers, (SELECT count(*) FROM products) AS products
        FROM import_runs ORDER BY started_at DESC, id DESC LIMIT 1`,
-    ))!;
+    ));
 
   beforeEach(async () => {
     t = await buildTestApp();

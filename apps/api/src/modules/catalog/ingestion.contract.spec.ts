@@ -3,6 +3,7 @@ import { feedOffer } from '../../testing/offers';
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository, createPgCatalogServices, createSqliteCatalogRepository, createSqliteCatalogServices } from '@pricehunt/storage';
 import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
+import { present } from '@pricehunt/contracts';
 
 // An import decides on either engine with the same code (ingestion.ts over ingestion-store.ts): these cases run the
 // whole import on each engine and read what it stored with the same SQL.
@@ -30,7 +31,7 @@ const upc = (body: string) => {
   return `${body}${(10 - (sum % 10)) % 10}`;
 };
 
-const count = async (db: PortEngine, table: string) => (await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n;
+const count = async (db: PortEngine, table: string) => present((await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0]).n;
 
 const HEADPHONES = [
   offer({ externalId: 'A1', title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones, Black', brand: 'Sony', mpn: 'WH1000XM5/B', gtin: '027242923782', priceCents: 34_800 }),
@@ -145,10 +146,10 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
     await catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', bulk, source: 'first', retailer: { name: 'Shop One' } });
     const again = await catalog.ingestion.importOffers(
       [
-        HEADPHONES[0]!,
-        { ...HEADPHONES[1]!, priceCents: 35_000 },
-        { ...HEADPHONES[2]!, title: 'Apple AirPods Pro 2 USB-C' },
-        offer({ externalId: 'A9', url: HEADPHONES[0]!.url, title: 'Another offer on the same page' }),
+        present(HEADPHONES[0]),
+        { ...present(HEADPHONES[1]), priceCents: 35_000 },
+        { ...present(HEADPHONES[2]), title: 'Apple AirPods Pro 2 USB-C' },
+        offer({ externalId: 'A9', url: present(HEADPHONES[0]).url, title: 'Another offer on the same page' }),
       ],
       { format: 'gmc', bulk, source: 'second', retailer: { name: 'Shop One' } },
     );
@@ -171,7 +172,7 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
       await db.handle.pool.query('CREATE TRIGGER refuse_offer BEFORE INSERT ON offers FOR EACH ROW EXECUTE FUNCTION refuse_offer()');
     }
     const summary = await catalog.ingestion.importOffers(
-      [HEADPHONES[0]!, HEADPHONES[1]!, HEADPHONES[2]!, offer({ externalId: 'A4', title: 'This one is refused by storage' })],
+      [present(HEADPHONES[0]), present(HEADPHONES[1]), present(HEADPHONES[2]), offer({ externalId: 'A4', title: 'This one is refused by storage' })],
       { format: 'gmc', bulk, source: 'batches', batchSize: 2, retailer: { name: 'Shop One' } },
     );
 
@@ -282,10 +283,10 @@ describe.each(ENGINES)('import runs and catalog upkeep through the catalog port 
     const second = await catalog.ingestion.importOffers([...ELSEWHERE, offer({ externalId: 'X', url: 'not a url', title: 'Broken' })], { format: 'gmc', source: 'bestbuy' });
 
     const run = await repository.getImportRun(second.runId);
-    expect(Object.keys(run!)).toEqual(['id', 'format', 'source', 'retailerId', 'businessId', 'status', 'startedAt', 'finishedAt', 'totalRows', 'inserted', 'updated', 'unchanged', 'skipped', 'productsCreated', 'retailerIds', 'report']);
+    expect(Object.keys(present(run))).toEqual(['id', 'format', 'source', 'retailerId', 'businessId', 'status', 'startedAt', 'finishedAt', 'totalRows', 'inserted', 'updated', 'unchanged', 'skipped', 'productsCreated', 'retailerIds', 'report']);
     expect(run).toMatchObject({ id: second.runId, format: 'gmc', source: 'bestbuy', retailerId: null, businessId: null, status: 'succeeded', totalRows: 5, inserted: 4, skipped: 1, productsCreated: 1, retailerIds: ['bestbuy'] });
-    expect(run!.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect((run!.report as { errors: Array<{ line: number; field: string }> }).errors).toEqual([expect.objectContaining({ line: 5, field: 'url' })]);
+    expect(present(run).startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect((present(run).report as { errors: Array<{ line: number; field: string }> }).errors).toEqual([expect.objectContaining({ line: 5, field: 'url' })]);
     expect((await repository.listImportRuns(10)).map((row) => row.id)).toEqual([second.runId, first.runId]);
     expect(await repository.getImportRun('no-such-run')).toBeNull();
     expect([await repository.countOffers(), await repository.countProducts()]).toEqual([7, 4]);
@@ -301,8 +302,8 @@ describe.each(ENGINES)('import runs and catalog upkeep through the catalog port 
     expect(marked.filter(Boolean)).toHaveLength(1);
     expect(await repository.runningImportRuns()).toEqual([]);
     const run = await repository.getImportRun('left');
-    expect(run).toMatchObject({ status: 'interrupted', finishedAt: run!.startedAt });
-    expect((run!.report as { interrupted: { reason: string } }).interrupted.reason).toBe(marked[0] ? 'a' : 'b');
+    expect(run).toMatchObject({ status: 'interrupted', finishedAt: present(run).startedAt });
+    expect((present(run).report as { interrupted: { reason: string } }).interrupted.reason).toBe(marked[0] ? 'a' : 'b');
   });
 
   it('renames a retailer, refreshes a product from its offers, and shows an offer others sell cheaper', async () => {
@@ -311,9 +312,9 @@ describe.each(ENGINES)('import runs and catalog upkeep through the catalog port 
     expect(await db.query("SELECT name FROM retailers WHERE id = 'bestbuy'")).toEqual([{ name: 'Best Buy US' }]);
 
     const [sony] = await db.query<{ id: number; productId: number }>("SELECT id, product_id AS \"productId\" FROM offers WHERE external_id = 'B1'");
-    await db.query('UPDATE offers SET price_cents = 19999 WHERE id = ?', [sony!.id]);
-    await repository.refreshProduct(sony!.productId, '2026-11-23T10:00:00.000Z');
-    expect((await repository.getProduct(sony!.productId))).toMatchObject({ bestPriceCents: 19_999, offerCount: 2, updatedAt: '2026-11-23T10:00:00.000Z' });
+    await db.query('UPDATE offers SET price_cents = 19999 WHERE id = ?', [present(sony).id]);
+    await repository.refreshProduct(present(sony).productId, '2026-11-23T10:00:00.000Z');
+    expect((await repository.getProduct(present(sony).productId))).toMatchObject({ bestPriceCents: 19_999, offerCount: 2, updatedAt: '2026-11-23T10:00:00.000Z' });
 
     expect(await repository.showcaseOfferUrl('shop-one.example')).toBeNull();
     await catalog.ingestion.importOffers([offer({ externalId: 'C1', url: 'https://www.walmart.com/ip/sony/1', title: 'Sony WH-1000XM5 Headphones', gtin: '027242923782', priceCents: 25_000 })], { format: 'gmc', source: 'walmart' });

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { importSyntheticCatalog, productForOffer } from '@pricehunt/catalog-core';
 import type { SqliteCatalogServices } from '@pricehunt/storage';
 import { feedOffer as offer } from '../../testing/offers';
+import { present } from '@pricehunt/contracts';
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availability', 'product_type', 'shipping'].join('\t');
 const row = (cells: string[]) => cells.join('\t');
@@ -110,7 +111,7 @@ const row = (cells: string[]) => cells.join('\t');
       [offer({ externalId: 'C1', url: 'https://shop-two.example/p/c1', title: 'Nikon Z6 II Mirrorless Camera', brand: 'Nikon', mpn: 'Z6II' })],
       { format: 'gmc', bulk, source: 'first' },
     );
-    const id = (await t.app.storage.catalog.findOfferByExternalId('shop-two.example', 'C1'))!.id;
+    const id = present(await t.app.storage.catalog.findOfferByExternalId('shop-two.example', 'C1')).id;
     expect(await ftsIds('nikon')).toEqual([id]);
     expect(await ftsIds('mirrorless')).toEqual([id]);
 
@@ -143,12 +144,12 @@ const row = (cells: string[]) => cells.join('\t');
     const cheaper = await catalog.ingestion.importOffers([offer({ ...base, priceCents: 29_999, shippingCents: 500 })], { format: 'gmc', bulk, source: 'three' });
     expect(cheaper.updated).toBe(1);
 
-    const stored = (await t.app.storage.catalog.findOfferByExternalId('shop-three.example', 'D1'))!;
+    const stored = present(await t.app.storage.catalog.findOfferByExternalId('shop-three.example', 'D1'));
     expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => [point.priceCents, point.shippingCents])).toEqual([
       [34_999, null],
       [29_999, 500],
     ]);
-    expect(await t.app.storage.catalog.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
+    expect(await t.app.storage.catalog.getProduct(present(stored.productId))).toMatchObject({ offerCount: 1, bestPriceCents: 30_499 });
   });
 
   it('takes the best price from offers one can buy, and has none while none is in stock', async () => {
@@ -156,8 +157,8 @@ const row = (cells: string[]) => cells.join('\t');
     const cheapOut = offer({ ...watch, externalId: 'S1', url: 'https://shop-four.example/p/s1', priceCents: 49_999, availability: 'out_of_stock' });
     const dearIn = offer({ ...watch, externalId: 'S2', url: 'https://shop-five.example/p/s2', priceCents: 54_999, availability: 'in_stock' });
     await catalog.ingestion.importOffers([cheapOut, dearIn], { format: 'gmc', bulk, source: 'stock' });
-    const productId = (await t.app.storage.catalog.findOfferByExternalId('shop-four.example', 'S1'))!.productId!;
-    expect((await t.app.storage.catalog.findOfferByExternalId('shop-five.example', 'S2'))!.productId).toBe(productId);
+    const productId = present(present(await t.app.storage.catalog.findOfferByExternalId('shop-four.example', 'S1')).productId);
+    expect(present(await t.app.storage.catalog.findOfferByExternalId('shop-five.example', 'S2')).productId).toBe(productId);
     expect(await t.app.storage.catalog.getProduct(productId)).toMatchObject({ offerCount: 2, bestPriceCents: 54_999 });
 
     // The cheap offer comes back in stock; then the dear one sells out too.
@@ -178,11 +179,11 @@ const row = (cells: string[]) => cells.join('\t');
       { format: 'gmc', bulk, source: 'mixed' },
     );
     expect(summary.inserted).toBe(4);
-    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    const product = async (retailer: string, id: string) => present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId;
     expect(await product('amazon', 'E1')).toBe(await product('walmart', 'E2'));
     expect(await product('walmart', 'E3')).toBe(await product('bestbuy', 'E4'));
     expect(await product('amazon', 'E1')).not.toBe(await product('walmart', 'E3'));
-    expect(await t.app.storage.catalog.getProduct((await product('amazon', 'E1'))!)).toMatchObject({ offerCount: 2, bestPriceCents: 84_900 });
+    expect(await t.app.storage.catalog.getProduct(present(await product('amazon', 'E1')))).toMatchObject({ offerCount: 2, bestPriceCents: 84_900 });
     expect(catalog.repository.offerHostExists('walmart.com')).toBe(true);
     expect(catalog.repository.offerHostExists('www.bestbuy.com')).toBe(true);
     expect(catalog.repository.offerHostExists('evil.example')).toBe(false);
@@ -201,7 +202,7 @@ const row = (cells: string[]) => cells.join('\t');
       ],
       { format: 'gmc', bulk, source: 'variants' },
     );
-    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    const product = async (retailer: string, id: string) => present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId;
     expect(await product('target', 'V2')).toBe(await product('walmart', 'V1'));
     expect(await product('bestbuy', 'V3')).not.toBe(await product('walmart', 'V1'));
     expect(await product('costco', 'V4')).not.toBe(await product('walmart', 'V1'));
@@ -222,7 +223,7 @@ const row = (cells: string[]) => cells.join('\t');
       ],
       { format: 'gmc', bulk, source: 'twins' },
     );
-    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    const product = async (retailer: string, id: string) => present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId;
     expect(await product('bestbuy', 'Q4')).not.toBe(await product('bestbuy', 'Q1'));
     expect(await product('costco', 'Q3')).toBe(await product('bestbuy', 'Q1'));
     expect(await product('costco', 'Q6')).toBe(await product('bestbuy', 'Q4'));
@@ -240,12 +241,12 @@ const row = (cells: string[]) => cells.join('\t');
       ],
       { format: 'gmc', bulk, source: 'split-identifiers' },
     );
-    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    const product = async (retailer: string, id: string) => present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId;
     expect(await product('walmart', 'J2')).toBe(await product('bestbuy', 'J1'));
     expect(await product('target', 'J3')).toBe(await product('bestbuy', 'J1'));
     expect(await product('target', 'J4')).not.toBe(await product('bestbuy', 'J1'));
     expect(await count('products')).toBe(2);
-    expect((await t.app.storage.catalog.getProduct((await product('bestbuy', 'J1'))!))!.offerCount).toBe(3);
+    expect(present(await t.app.storage.catalog.getProduct(present(await product('bestbuy', 'J1')))).offerCount).toBe(3);
   });
 
   it('joins an offer that states no model number into its product, whichever came first, but not across four-digit model numbers', async () => {
@@ -268,10 +269,10 @@ const row = (cells: string[]) => cells.join('\t');
       ],
       { format: 'gmc', bulk, source: 'lone-offers' },
     );
-    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
+    const product = async (retailer: string, id: string) => present(present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId);
     expect(await product('costco', 'N1')).toBe(await product('bestbuy', 'N2'));
     expect(await product('amazon', 'N4')).toBe(await product('bestbuy', 'N2'));
-    expect((await t.app.storage.catalog.getProduct(await product('bestbuy', 'N2')))!.offerCount).toBe(4);
+    expect(present(await t.app.storage.catalog.getProduct(await product('bestbuy', 'N2'))).offerCount).toBe(4);
     expect(await product('ebay', 'P1')).toBe(await product('target', 'P2'));
     expect(await product('ebay', 'D3')).not.toBe(await product('bestbuy', 'D1'));
     expect(await count('products')).toBe(4);
@@ -287,7 +288,7 @@ const row = (cells: string[]) => cells.join('\t');
       ],
       { format: 'gmc', bulk, source: 'parts' },
     );
-    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    const product = async (retailer: string, id: string) => present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId;
     expect(await product('walmart', 'B2')).toBe(await product('target', 'B1'));
     expect(await product('bestbuy', 'B4')).toBe(await product('target', 'B1'));
     expect(await product('ebay', 'B3')).not.toBe(await product('target', 'B1'));
@@ -297,8 +298,8 @@ const row = (cells: string[]) => cells.join('\t');
     const watch = (id: string, title: string) =>
       offer({ externalId: id, url: `https://www.newegg.com/p/${id}`, title, brand: 'Apple', mpn: 'MRMD3LL/A', retailer: 'newegg' });
     await catalog.ingestion.importOffers([watch('W1', 'APPLE Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker')], { format: 'gmc', bulk, source: 'first' });
-    const productId = (await t.app.storage.catalog.findOfferByExternalId('newegg', 'W1'))!.productId!;
-    expect((await t.app.storage.catalog.getProduct(productId))!.title).toBe('Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker');
+    const productId = present(present(await t.app.storage.catalog.findOfferByExternalId('newegg', 'W1')).productId);
+    expect(present(await t.app.storage.catalog.getProduct(productId)).title).toBe('Apple Watch Series 9 GPS 45mm Midnight Fitness Tracker');
 
     await catalog.ingestion.importOffers(
       [
@@ -308,8 +309,8 @@ const row = (cells: string[]) => cells.join('\t');
       ],
       { format: 'gmc', bulk, source: 'more' },
     );
-    expect((await t.app.storage.catalog.findOfferByExternalId('newegg', 'W4'))!.productId).toBe(productId);
-    expect((await t.app.storage.catalog.getProduct(productId))!.title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
+    expect(present(await t.app.storage.catalog.findOfferByExternalId('newegg', 'W4')).productId).toBe(productId);
+    expect(present(await t.app.storage.catalog.getProduct(productId)).title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
   });
 
   it('rejects a row whose link already belongs to another offer', async () => {
@@ -400,10 +401,10 @@ describeOnEngine('sqlite', 'catalog ingestion, bulk path (SQLite store, FTS5 ind
       { format: 'gmc', source: 'bulk', bulk: true },
     );
     expect(summary).toMatchObject({ inserted: 2, productsCreated: 0 });
-    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId;
+    const product = async (retailer: string, id: string) => present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId;
     expect(await product('walmart', 'H1')).toBe(await product('amazon', 'G1'));
     expect(await product('walmart', 'H2')).toBe(await product('bestbuy', 'G2'));
-    expect(await t.app.storage.catalog.getProduct((await product('amazon', 'G1'))!)).toMatchObject({ offerCount: 2 });
+    expect(await t.app.storage.catalog.getProduct(present(await product('amazon', 'G1')))).toMatchObject({ offerCount: 2 });
   });
 
   it('takes the same offer twice in one batch as an insert and then an update', async () => {
@@ -414,10 +415,10 @@ describeOnEngine('sqlite', 'catalog ingestion, bulk path (SQLite store, FTS5 ind
       bulk: true,
     });
     expect(summary).toMatchObject({ status: 'succeeded', inserted: 1, updated: 1, skipped: 0 });
-    const stored = (await t.app.storage.catalog.findOfferByExternalId('shop-five.example', 'J1'))!;
+    const stored = present(await t.app.storage.catalog.findOfferByExternalId('shop-five.example', 'J1'));
     expect(stored.priceCents).toBe(2_499);
     expect(catalog.repository.pricePointsOfOffer(stored.id).map((point) => point.priceCents)).toEqual([2_999, 2_499]);
-    expect(await t.app.storage.catalog.getProduct(stored.productId!)).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
+    expect(await t.app.storage.catalog.getProduct(present(stored.productId))).toMatchObject({ offerCount: 1, bestPriceCents: 2_499 });
   });
 
   it('leaves an offer without identifiers on its own when its words fit two products alike, or state a code its product lacks', async () => {
@@ -437,7 +438,7 @@ describeOnEngine('sqlite', 'catalog ingestion, bulk path (SQLite store, FTS5 ind
       ],
       { format: 'gmc', bulk: true, source: 'lone-twins' },
     );
-    const product = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId!;
+    const product = async (retailer: string, id: string) => present(present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId);
     expect(catalog.repository.offersOfProduct(await product('costco', 'X5'))).toHaveLength(1);
     expect(await product('costco', 'X6')).toBe(await product('bestbuy', 'X3'));
     expect(catalog.repository.offersOfProduct(await product('ebay', 'X7'))).toHaveLength(1);
@@ -498,7 +499,7 @@ describe('re-clustering the catalog', () => {
 
     expect(result).toMatchObject({ offers: 5, productsCreated: 3, productsKept: 3 });
     expect(await productsOf()).toEqual(before);
-    expect(await t.app.storage.catalog.getProduct(before.R1!)).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
+    expect(await t.app.storage.catalog.getProduct(present(before.R1))).toMatchObject({ offerCount: 2, title: expect.stringMatching(/WH-1000XM5/) });
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${before.R3}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().offers).toHaveLength(2);
@@ -509,7 +510,7 @@ describe('re-clustering the catalog', () => {
     const before = await productsOf();
     // A wrong match, as an older matcher might have made it: the pressure cooker in the headphones' product.
     await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [before.R1, 'R5']);
-    for (const id of [before.R1!, before.R5!]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
+    for (const id of [present(before.R1), present(before.R5)]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
     const highest = Math.max(...Object.values(before));
 
     const result = await t.app.catalog.ingestion.recluster();
@@ -529,7 +530,7 @@ describe('re-clustering the catalog', () => {
     await run(t.app, 'INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)', ['Dyson V15 (split)', now, now]);
     const split = await value<number>(t.app, 'SELECT max(id) FROM products');
     await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [split, 'R4']);
-    for (const id of [before.R3!, split]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
+    for (const id of [present(before.R3), split]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
 
     await t.app.catalog.ingestion.recluster();
 

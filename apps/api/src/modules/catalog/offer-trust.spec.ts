@@ -3,6 +3,7 @@ import { APP_ORIGIN, call, cookieFrom, registerBusiness, STRONG_PASSWORD, verify
 import { feedOffer } from '../../testing/offers';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { rows, value } from '../../testing/db';
+import { present } from '@pricehunt/contracts';
 
 jest.setTimeout(60_000);
 
@@ -40,7 +41,7 @@ describe('offers shoppers see', () => {
     );
     productId = await value<number>(t.app, "SELECT product_id FROM offers WHERE external_id = 'amazon-1'");
     await t.app.businessAccounts.createOrPromoteAdmin('admin@example.com', STRONG_PASSWORD);
-    adminCookie = cookieFrom(await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'admin@example.com', password: STRONG_PASSWORD }, origin: ADMIN_ORIGIN }))!;
+    adminCookie = present(cookieFrom(await call(t.app, 'POST', '/api/business/auth/login', { body: { email: 'admin@example.com', password: STRONG_PASSWORD }, origin: ADMIN_ORIGIN })));
   });
   afterAll(async () => {
     await t.close();
@@ -66,7 +67,7 @@ describe('offers shoppers see', () => {
     const shown = await product();
     expect(shown.product).toMatchObject({ bestPriceCents: 71_699, offerCount: 3 });
     expect(shown.offers.map((o) => o.totalCents)).not.toContain(9900);
-    const answer = await searchByUrl(RETAILERS[0]!.url);
+    const answer = await searchByUrl(present(RETAILERS[0]).url);
     expect(answer.product?.bestPriceCents).toBe(71_699);
     expect(answer.offers.find((o) => o.isBestPrice)?.retailer.id).toBe('bestbuy');
     expect(answer.offers.map((o) => o.totalCents)).not.toContain(9900);
@@ -145,7 +146,7 @@ describe('offers shoppers see', () => {
     const prices = [129_900, 124_900, 119_900, 29_900];
     await t.app.catalog.ingestion.importOffers(
       prices.map((price, i) =>
-        feedOffer({ externalId: `bulk-${i}`, retailer: ['amazon', 'walmart', 'bestbuy', 'target'][i]!, url: `https://www.example-${i}.com/p/${i}`, title: 'Apple MacBook Air 13 M3 256GB Midnight', brand: 'Apple', gtin, priceCents: price }),
+        feedOffer({ externalId: `bulk-${i}`, retailer: present(['amazon', 'walmart', 'bestbuy', 'target'][i]), url: `https://www.example-${i}.com/p/${i}`, title: 'Apple MacBook Air 13 M3 256GB Midnight', brand: 'Apple', gtin, priceCents: price }),
       ),
       { format: 'gmc', source: 'bulk feed', bulk: true },
     );

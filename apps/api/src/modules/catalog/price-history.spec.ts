@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS, dealsResponseSchema, productDetailResponseSchema, searchResultSchema } from '@pricehunt/contracts';
+import { present, DAY_MS, dealsResponseSchema, productDetailResponseSchema, searchResultSchema } from '@pricehunt/contracts';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
@@ -25,7 +25,7 @@ describe('price history, lowest prices and deals', () => {
   const young = (priceCents: number) =>
     offer({ externalId: 'TV3', url: 'https://www.amazon.com/dp/B0C1J2H8XQ', title: 'Samsung QN65Q80C 65 inch QLED 4K TV', brand: 'Samsung', mpn: 'QN65Q80CAFXZA', category: 'Electronics > TVs', priceCents });
 
-  const productOf = async (retailer: string, externalId: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, externalId))!.productId!;
+  const productOf = async (retailer: string, externalId: string) => present(present(await t.app.storage.catalog.findOfferByExternalId(retailer, externalId)).productId);
   const detail = async (id: number) => productDetailResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json());
   const deals = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/deals${query}` });
@@ -103,8 +103,8 @@ describe('price history, lowest prices and deals', () => {
       ['amazon', true, true],
       ['bestbuy', false, false],
     ]);
-    const stored = await row<{ json: string | object }>(t.app, 'SELECT result_json AS json FROM search_requests WHERE request_id = ?', [requestId]);
-    const result = (typeof stored!.json === 'string' ? JSON.parse(stored!.json) : stored!.json) as { offers: Array<Record<string, unknown>> };
+    const stored = present(await row<{ json: string | object }>(t.app, 'SELECT result_json AS json FROM search_requests WHERE request_id = ?', [requestId]), 'the stored search');
+    const result = (typeof stored.json === 'string' ? JSON.parse(stored.json) : stored.json) as { offers: Array<Record<string, unknown>> };
     for (const each of result.offers) delete each.lowestIn90Days;
     await run(t.app, 'UPDATE search_requests SET result_json = ? WHERE request_id = ?', [JSON.stringify(result), requestId]);
     const again = await t.app.inject({ method: 'GET', url: `/api/search/${requestId}` });
@@ -122,7 +122,7 @@ describe('price history, lowest prices and deals', () => {
     ]);
     expect(all.items[0]).toMatchObject({ currency: 'USD', product: { title: expect.stringContaining('WH-1000XM5'), categorySlug: 'headphones', bestPriceCents: 24_000 } });
     // Its history is older than the 90 days its typical price comes from: it is said to begin with them.
-    expect(Date.parse(all.items[0]!.historySince)).toBeCloseTo(started - 90 * DAY_MS, -6);
+    expect(Date.parse(present(all.items[0]).historySince)).toBeCloseTo(started - 90 * DAY_MS, -6);
     expect(all.categories).toEqual([
       { name: 'Headphones', slug: 'headphones', count: 1 },
       { name: 'TVs', slug: 'tvs', count: 1 },

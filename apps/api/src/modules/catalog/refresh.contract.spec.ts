@@ -3,6 +3,7 @@ import type { CatalogServices } from '@pricehunt/catalog-core';
 import { createPgCatalogServices, createSqliteCatalogServices } from '@pricehunt/storage';
 import { feedOffer } from '../../testing/offers';
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
+import { present } from '@pricehunt/contracts';
 
 // A refresh applies a retailer's complete feed as a delta on either engine with the same code (refresh.ts).
 
@@ -41,7 +42,7 @@ describe.each(ENGINES)('a feed refresh on %s', (engine) => {
     expect(same).toMatchObject({ status: 'succeeded', added: 0, changed: 0, unchanged: 3, gone: 0 });
     // Nothing changed, nothing written: not even an import run.
     expect(same.runId).toBeNull();
-    expect((await db.query<{ n: number }>('SELECT count(*) AS n FROM import_runs'))[0]!.n).toBe(1);
+    expect(present((await db.query<{ n: number }>('SELECT count(*) AS n FROM import_runs'))[0]).n).toBe(1);
 
     // Offer 2 drops to 17.50, offer 3 is left out.
     const changed = await catalog.refresh(rows([offer('1', 1000), offer('2', 1750)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(2), retireAfterRuns: 2 });
@@ -52,13 +53,13 @@ describe.each(ENGINES)('a feed refresh on %s', (engine) => {
       { externalId: '3', priceCents: 3000, availability: 'out_of_stock', missingRuns: 1, points: 1 },
     ]);
     const [kettle2] = await db.query<{ best: number }>(`SELECT p.best_price_cents AS best FROM products p JOIN offers o ON o.product_id = p.id WHERE o.external_id = '2'`);
-    expect(kettle2!.best).toBe(1750);
+    expect(present(kettle2).best).toBe(1750);
 
     // Left out a second time in a row: retired with its price history, its product removed with it.
     const again = await catalog.refresh(rows([offer('1', 1000), offer('2', 1750)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(3), retireAfterRuns: 2 });
     expect(again).toMatchObject({ gone: 1, retired: 1 });
     expect((await offers()).map((o) => o.externalId)).toEqual(['1', '2']);
-    expect((await db.query<{ n: number }>('SELECT count(*) AS n FROM products'))[0]!.n).toBe(2);
+    expect(present((await db.query<{ n: number }>('SELECT count(*) AS n FROM products'))[0]).n).toBe(2);
   });
 
   it('counts an offer listed again as back: in stock, no longer missing', async () => {

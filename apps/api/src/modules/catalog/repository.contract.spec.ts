@@ -3,6 +3,7 @@ import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer 
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgCatalogRepository, createSqliteCatalogRepository } from '@pricehunt/storage';
 import type { CatalogRepository, DuePriceSummary, PriceSummaryRow } from '@pricehunt/catalog-core';
+import { present } from '@pricehunt/contracts';
 
 interface Subject {
   db: PortEngine;
@@ -299,11 +300,11 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     expect(await s.catalog.updateBusinessOffer('b2', 13, { priceCents: 1 }, at(50))).toBeNull();
     const cheaper = await s.catalog.updateBusinessOffer('b1', 13, { priceCents: 25_000 }, at(50));
     expect(cheaper).toMatchObject({ id: 13, priceCents: 25_000, availability: 'in_stock', priceRank: 1, held: null, updatedAt: at(50) });
-    expect(Object.keys(cheaper!)).toEqual(Object.keys((await s.catalog.businessOffer('b1', 19))!));
+    expect(Object.keys(present(cheaper))).toEqual(Object.keys(present(await s.catalog.businessOffer('b1', 19))));
     // Only Best Buy states its shipping: its known total is the best price, however low the others' prices.
     expect(await s.catalog.getProduct(1)).toMatchObject({ offerCount: 3, bestPriceCents: 30_499, bestOfferId: 12, currency: 'USD', updatedAt: at(50) });
     const titles = OFFERS.filter((o) => o.product === 1).map((o) => ({ title: o.title, brand: o.brand ?? null, retailerId: o.retailer }));
-    expect((await s.catalog.getProduct(1))!.title).toBe(productName(titles) ?? HEADPHONES);
+    expect(present(await s.catalog.getProduct(1)).title).toBe(productName(titles) ?? HEADPHONES);
     expect(await run('SELECT price_cents AS "price", recorded_at AS "at" FROM price_points WHERE offer_id = 13')).toHaveLength(1);
 
     // Availability alone records no price point.
@@ -465,10 +466,10 @@ describe.each(ENGINES)('catalog port on %s: price history, price summaries and d
     const [current] = await due(at(0));
     expect(current).toMatchObject({ productId: 2, version: 1 });
     await Promise.all([
-      s.catalog.savePriceSummaries([summary({ ...current!, version: 0 }, { typicalCents: 1 })]),
-      other.savePriceSummaries([summary(current!, { typicalCents: 33_000, historySince: at(0) })]),
+      s.catalog.savePriceSummaries([summary({ ...present(current), version: 0 }, { typicalCents: 1 })]),
+      other.savePriceSummaries([summary(present(current), { typicalCents: 33_000, historySince: at(0) })]),
     ]);
-    await s.catalog.savePriceSummaries([summary({ ...current!, version: 0 }, { typicalCents: 2 })]);
+    await s.catalog.savePriceSummaries([summary({ ...present(current), version: 0 }, { typicalCents: 2 })]);
     expect(await due(at(0))).toEqual([]);
     expect(await run('SELECT typical_cents AS "typicalCents", computed_version AS "computedVersion" FROM product_price_summaries WHERE product_id = 2')).toEqual([
       { typicalCents: 33_000, computedVersion: 1 },
@@ -488,7 +489,7 @@ describe.each(ENGINES)('catalog port on %s: price history, price summaries and d
     ];
     await s.catalog.savePriceSummaries(
       deals.map(([id, dealBasisPoints, dealRetailerId, more]) =>
-        summary(products.get(id)!, { typicalCents: 35_000, historySince: at(0), dealBasisPoints, dealRetailerId, ...more }),
+        summary(present(products.get(id)), { typicalCents: 35_000, historySince: at(0), dealBasisPoints, dealRetailerId, ...more }),
       ),
     );
     const query = { minDropBasisPoints: 500, limit: 10 };

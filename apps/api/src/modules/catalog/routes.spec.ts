@@ -1,4 +1,4 @@
-import { browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, SITEMAP_PAGE_SIZE, sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
+import { present, browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, SITEMAP_PAGE_SIZE, sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
 
@@ -23,7 +23,7 @@ describe('catalog routes', () => {
       [offer({ externalId: 'TV1', url: 'https://www.amazon.com/dp/B0BVXHT3MY', title: 'LG OLED55C3PUA 55 inch OLED evo 4K TV', brand: 'LG', mpn: 'OLED55C3PUA', priceCents: 129_999, category: 'Electronics > TVs' })],
       { format: 'gmc', source: 'price drop' },
     );
-    tvId = (await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1'))!.productId!;
+    tvId = present(present(await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1')).productId);
   });
   afterAll(async () => t.close());
 

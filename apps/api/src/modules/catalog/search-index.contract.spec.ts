@@ -3,6 +3,7 @@ import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type P
 import { seedSearchCatalog } from '../../testing/search-seed';
 import { BULK_SQL, createPgSearchIndexRepository, createSqliteSearchIndexRepository } from '@pricehunt/storage';
 import { indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { present } from '@pricehunt/contracts';
 
 type EngineKey = EngineName;
 
@@ -94,10 +95,10 @@ describe.each(ENGINES)('search index port on %s', (name) => {
 
   it('answers hits with their product, ISO instant and a rank that is lower for better hits', async () => {
     const hits = await s.index.candidates(['sony', 'kd', '55x80k']);
-    expect(Object.keys(hits[0]!)).toEqual(['offerId', 'productId', 'updatedAt', 'rank']);
+    expect(Object.keys(present(hits[0]))).toEqual(['offerId', 'productId', 'updatedAt', 'rank']);
     expect(hits[0]).toMatchObject({ offerId: 1, productId: 1, updatedAt: '2026-11-23T10:01:00.000Z' });
     expect(hits.map((hit) => hit.rank)).toEqual([...hits.map((hit) => hit.rank)].sort((a, b) => a - b));
-    expect(hits[0]!.rank).toBeLessThan(0);
+    expect(present(hits[0]).rank).toBeLessThan(0);
     expect((await s.index.candidates(['sony'], { limit: 2 })).map((hit) => hit.offerId)).toHaveLength(2);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MATCH_REPORT_NOTE_LENGTH } from '@pricehunt/contracts';
+import { present, MATCH_REPORT_NOTE_LENGTH } from '@pricehunt/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call, cookieFrom, STRONG_PASSWORD } from '../../testing/http';
 import { feedOffer as offer } from '../../testing/offers';
@@ -12,7 +12,7 @@ const HEADPHONES = { title: 'Sony WH-1000XM5 Wireless Headphones, Black', brand:
 async function adminCookie(app: FastifyInstance) {
   await app.businessAccounts.createOrPromoteAdmin('admin@example.com', STRONG_PASSWORD);
   const res = await call(app, 'POST', '/api/business/auth/login', { body: { email: 'admin@example.com', password: STRONG_PASSWORD }, origin: ADMIN_ORIGIN });
-  return cookieFrom(res)!;
+  return present(cookieFrom(res));
 }
 
 describe('match reports', () => {

@@ -2,6 +2,7 @@ import type { SearchResult } from '@pricehunt/contracts';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { createPgMatchReportRepository, createPgSearchRequestRepository, createSqliteMatchReportRepository, createSqliteSearchRequestRepository, type MatchReportRepository } from '@pricehunt/storage';
 import { type NewStoredSearch, type SearchRequestRepository, storedSearchResult } from '@pricehunt/catalog-search';
+import { present } from '@pricehunt/contracts';
 
 interface Ports {
   searches: SearchRequestRepository;
@@ -88,7 +89,7 @@ describe.each(ENGINES)('search request and match report ports on %s', (engine) =
     const other = await s.another();
     const outcomes = await Promise.all([s.searches.save(entry('race', { query: 'a' })), other.searches.save(entry('race', { query: 'b' }))]);
     expect(outcomes.filter(Boolean)).toHaveLength(1);
-    expect((await s.searches.get('race'))!.query).toBe(outcomes[0] ? 'a' : 'b');
+    expect(present(await s.searches.get('race')).query).toBe(outcomes[0] ? 'a' : 'b');
   });
 
   it('adds, lists (newest first, ties by id), gets and resolves match reports', async () => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
-import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
+import { present, searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '@pricehunt/catalog-core';
 import { createPageReadPool } from '@pricehunt/catalog-identity';
@@ -116,9 +116,9 @@ describe('search API', () => {
     const [cheapest, , pasted] = result.offers;
     expect(cheapest).toMatchObject({ isBestPrice: true, savingsCents: 34_800 - 28_399, isSource: false, isShopify: false, businessDomain: null });
     expect(pasted).toMatchObject({ isSource: true, savingsCents: 0, isBestPrice: false });
-    const redirect = new URL(cheapest!.redirectUrl, 'http://localhost');
+    const redirect = new URL(present(cheapest).redirectUrl, 'http://localhost');
     expect(redirect.pathname).toBe('/api/redirect');
-    expect(redirect.searchParams.get('to')).toBe(cheapest!.url);
+    expect(redirect.searchParams.get('to')).toBe(present(cheapest).url);
     expect(redirect.searchParams.get('source')).toBe('product_suggestion');
     expect(Number(redirect.searchParams.get('timestamp'))).toBe(Date.parse(result.createdAt));
     expect(result.similarProducts).toEqual([]);
@@ -131,7 +131,7 @@ describe('search API', () => {
     expect(result.source).toMatchObject({ title: 'Sony WH-1000XM4 Noise Cancelling Wireless Headphones', brand: 'Sony', gtin: '00027242919419', priceCents: 32_900 });
     expect(result.source.offerId).not.toBeNull();
     expect(result.product?.offerCount).toBe(4);
-    expect(result.product!.confidence).toBe(1);
+    expect(present(result.product).confidence).toBe(1);
     expect(result.offers[0]).toMatchObject({ retailer: { id: 'walmart' }, savingsCents: 32_900 - 28_399, isBestPrice: true });
     const pasted = result.offers.find((entry) => entry.isSource);
     expect(pasted).toMatchObject({ id: result.source.offerId, retailer: { id: '127.0.0.1', name: '127.0.0.1' }, priceCents: 32_900, url: `${origin}/shop/sony-headphones-page`, savingsCents: 0 });
@@ -139,7 +139,7 @@ describe('search API', () => {
     // The same link again is the catalog's offer: the page is not fetched again.
     const fetched = requests.filter((path) => path === '/shop/sony-headphones-page').length;
     const again = await search({ url: `${origin}/shop/sony-headphones-page` });
-    expect(again).toMatchObject({ identifiedBy: 'known-offer', source: { offerId: result.source.offerId }, product: { id: result.product!.id, offerCount: 4 } });
+    expect(again).toMatchObject({ identifiedBy: 'known-offer', source: { offerId: result.source.offerId }, product: { id: present(result.product).id, offerCount: 4 } });
     expect(requests.filter((path) => path === '/shop/sony-headphones-page')).toHaveLength(fetched);
   });
 
@@ -179,7 +179,7 @@ describe('search API', () => {
     expect(result.identifiedBy).toBe('query');
     expect(result.product?.title).toMatch(/WH-1000XM4/);
     expect(result.similarProducts.map((p) => p.brand)).toContain('Bose');
-    expect(result.similarProducts.every((p) => p.confidence < result.product!.confidence)).toBe(true);
+    expect(result.similarProducts.every((p) => p.confidence < present(result.product).confidence)).toBe(true);
   });
 
   it('answers words that are exactly a product’s name with that product (a product card’s “Compare prices”)', async () => {
@@ -434,24 +434,24 @@ describe('search API: condition and bundles', () => {
     const result = await searchOn(app(), { url: 'https://www.amazon.com/dp/B0B8TPJ4XV' });
     expect(result.product).toMatchObject({ offerCount: 4 });
     const byId = new Map(result.offers.map((o) => [o.url, o]));
-    expect(byId.get(OFFERS[1]!.url)).toMatchObject({ condition: 'new', isBundle: false, isBestPrice: true, savingsCents: 10_000 });
-    expect(byId.get(OFFERS[2]!.url)).toMatchObject({ condition: 'refurbished', isBundle: false, isBestPrice: false, savingsCents: null });
-    expect(byId.get(OFFERS[3]!.url)).toMatchObject({ condition: 'new', isBundle: true, isBestPrice: false, savingsCents: null });
-    expect(byId.get(OFFERS[0]!.url)).toMatchObject({ isSource: true, savingsCents: 0, isBestPrice: false });
+    expect(byId.get(present(OFFERS[1]).url)).toMatchObject({ condition: 'new', isBundle: false, isBestPrice: true, savingsCents: 10_000 });
+    expect(byId.get(present(OFFERS[2]).url)).toMatchObject({ condition: 'refurbished', isBundle: false, isBestPrice: false, savingsCents: null });
+    expect(byId.get(present(OFFERS[3]).url)).toMatchObject({ condition: 'new', isBundle: true, isBestPrice: false, savingsCents: null });
+    expect(byId.get(present(OFFERS[0]).url)).toMatchObject({ isSource: true, savingsCents: 0, isBestPrice: false });
   });
 
   it('compares a pasted refurbished offer with refurbished ones', async () => {
-    const result = await searchOn(app(), { url: OFFERS[2]!.url });
+    const result = await searchOn(app(), { url: present(OFFERS[2]).url });
     expect(result.offers.filter((o) => o.savingsCents !== null).map((o) => [o.condition, o.savingsCents])).toEqual([['refurbished', 0]]);
     expect(result.offers.filter((o) => o.isBestPrice).map((o) => o.retailer.id)).toEqual(['bestbuy']);
   });
 
   it('marks bundles on the product page too', async () => {
-    const { product } = await searchOn(app(), { url: OFFERS[1]!.url });
-    const res = await app().app.inject({ method: 'GET', url: `/api/products/${product!.id}` });
+    const { product } = await searchOn(app(), { url: present(OFFERS[1]).url });
+    const res = await app().app.inject({ method: 'GET', url: `/api/products/${present(product).id}` });
     expect(res.statusCode).toBe(200);
     const offers = res.json().offers as Array<{ url: string; isBundle: boolean }>;
-    expect(offers.filter((o) => o.isBundle).map((o) => o.url)).toEqual([OFFERS[3]!.url]);
+    expect(offers.filter((o) => o.isBundle).map((o) => o.url)).toEqual([present(OFFERS[3]).url]);
   });
 });
 
@@ -474,7 +474,7 @@ describe('search API: a typed model number', () => {
     for (const query of ['KX-TG6512B', 'kxtg6512b']) {
       const result = await search(query);
       expect(result.product).toMatchObject({ model: expect.stringMatching(/KX-?TG6512B/), offerCount: 2 });
-      expect(result.product!.confidence).toBeGreaterThanOrEqual(matchThreshold());
+      expect(present(result.product).confidence).toBeGreaterThanOrEqual(matchThreshold());
       expect(result.offers.map((o) => o.retailer.id)).toEqual(['walmart', 'amazon']);
     }
   });
@@ -594,28 +594,28 @@ describe('search API: a pasted page’s offer', () => {
     const pasted = result.offers.find((entry) => entry.isSource);
     expect(pasted).toMatchObject({ retailer: { id: 'shop.lumetra.example', name: 'Lumetra Audio' }, url: 'https://shop.lumetra.example/p/sony-wh-1000xm4' });
     // Anyone can paste a link: a page's link is no redirect target on its own.
-    const unsigned = await t.app.inject({ method: 'GET', url: `/api/redirect?to=${encodeURIComponent(pasted!.url)}` });
+    const unsigned = await t.app.inject({ method: 'GET', url: `/api/redirect?to=${encodeURIComponent(present(pasted).url)}` });
     expect(unsigned.statusCode).toBe(400);
     // Followed as the signed link the API showed, it records the click and names the shop before linking on: a link
     // PriceHunt showed is never a way to send someone to a page anyone pasted unasked.
-    const clicks = Number((await rows<{ n: number }>(t.app, 'SELECT count(*) AS n FROM clicks'))[0]!.n);
-    const signed = await t.app.inject({ method: 'GET', url: pasted!.redirectUrl });
+    const clicks = Number(present((await rows<{ n: number }>(t.app, 'SELECT count(*) AS n FROM clicks'))[0]).n);
+    const signed = await t.app.inject({ method: 'GET', url: present(pasted).redirectUrl });
     expect(signed.statusCode).toBe(200);
     expect(signed.headers['content-type']).toMatch(/^text\/html/);
     expect(signed.headers.location).toBeUndefined();
     expect(signed.body).toContain('You are leaving PriceHunt for shop.lumetra.example');
     expect(signed.body).toMatch(/<a href="https:\/\/shop\.lumetra\.example\/p\/sony-wh-1000xm4[^"]*" rel="nofollow noopener noreferrer">Continue to shop\.lumetra\.example<\/a>/);
-    expect(Number((await rows<{ n: number }>(t.app, 'SELECT count(*) AS n FROM clicks'))[0]!.n)).toBe(clicks + 1);
+    expect(Number(present((await rows<{ n: number }>(t.app, 'SELECT count(*) AS n FROM clicks'))[0]).n)).toBe(clicks + 1);
     // The same link on the product's page is signed too; the feeds' links are the allow-list's and stay unsigned.
-    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${result.product!.id}` })).json() as { offers: Array<{ id: number; redirectUrl: string }> };
-    expect(new URL(page.offers.find((entry) => entry.id === pasted!.id)!.redirectUrl, 'http://localhost').searchParams.get('sig')).toBeTruthy();
-    expect(page.offers.filter((entry) => entry.id !== pasted!.id).every((entry) => new URL(entry.redirectUrl, 'http://localhost').searchParams.get('sig') === null)).toBe(true);
+    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${present(result.product).id}` })).json() as { offers: Array<{ id: number; redirectUrl: string }> };
+    expect(new URL(present(page.offers.find((entry) => entry.id === present(pasted).id)).redirectUrl, 'http://localhost').searchParams.get('sig')).toBeTruthy();
+    expect(page.offers.filter((entry) => entry.id !== present(pasted).id).every((entry) => new URL(entry.redirectUrl, 'http://localhost').searchParams.get('sig') === null)).toBe(true);
   });
 
   it('begins a product of its own when the catalog has none like it', async () => {
     const result = await searchOn(t, { url: 'https://shop.lumetra.example/p/lumetra-k7-keyboard' });
     expect(result).toMatchObject({ identifiedBy: 'page-metadata', unreadPage: null, product: { offerCount: 1, bestPriceCents: 8_950 } });
-    expect(result.product!.title).toMatch(/Lumetra K7/);
+    expect(present(result.product).title).toMatch(/Lumetra K7/);
     expect(result.offers).toEqual([expect.objectContaining({ isSource: true, priceCents: 8_950, availability: 'in_stock', retailer: { id: 'shop.lumetra.example', name: 'Lumetra Audio' } })]);
   });
 

@@ -5,6 +5,7 @@ import { buildTestApp } from '../../testing/test-app';
 
 import { createSearchService } from '@pricehunt/catalog-search';
 import { feedOffer } from '../../testing/offers';
+import { present } from '@pricehunt/contracts';
 
 const offer = (overrides: Parameters<typeof feedOffer>[0]): FeedOffer => feedOffer({ priceCents: 20_000, ...overrides });
 
@@ -50,7 +51,7 @@ async function wordsOnlySearch(offers: FeedOffer[], source: string) {
   });
   return {
     t,
-    productOf: async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))!.productId,
+    productOf: async (retailer: string, id: string) => present(await t.app.storage.catalog.findOfferByExternalId(retailer, id)).productId,
     search: async (url: string) => {
       const result = await service.search({ requestId: randomUUID(), url });
       expect(result.identifiedBy).toBe('url-slug');
@@ -150,7 +151,7 @@ describe('search by the words of a URL: lines, listings and names', () => {
 
   it('keeps the products apart in the catalog', async () => {
     const products = new Set(
-      await Promise.all([['bestbuy', '2000001'], ['bestbuy', '2000002'], ['amazon', 'B0BRIO0001'], ['walmart', '300000004'], ['bestbuy', '2000005'], ['bestbuy', '2000006']].map(([retailer, id]) => productOf(retailer!, id!))),
+      await Promise.all([['bestbuy', '2000001'], ['bestbuy', '2000002'], ['amazon', 'B0BRIO0001'], ['walmart', '300000004'], ['bestbuy', '2000005'], ['bestbuy', '2000006']].map(([retailer, id]) => productOf(present(retailer), present(id)))),
     );
     expect(products.size).toBe(6);
   });

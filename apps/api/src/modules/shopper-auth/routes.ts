@@ -1,5 +1,5 @@
 import {
-  emailConfirmBodySchema,
+  present, emailConfirmBodySchema,
   errorEnvelopeSchema,
   registrationResponseSchema,
   shopperAuthResponseSchema,
@@ -79,6 +79,6 @@ export const shopperAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     { preHandler: requireShopper, schema: { tags, security: [{ session: [] }], response: { 200: shopperAuthResponseSchema, 401: errorEnvelopeSchema } } },
-    async (request) => ({ success: true as const, user: request.shopper! }),
+    async (request) => ({ success: true as const, user: present(request.shopper) }),
   );
 };

@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { registrationCheckInboxMessage } from '@pricehunt/contracts';
+import { present, registrationCheckInboxMessage } from '@pricehunt/contracts';
 import { call, confirmationTokenFor, cookieFrom, lastEmailTo, registerBusiness, settle, SHOPPER_ORIGIN, STRONG_PASSWORD } from '../../testing/http';
 import { row } from '../../testing/db';
 
@@ -95,7 +95,7 @@ describe('shopper accounts', () => {
       body: { email: 'ann@mail.example', password: STRONG_PASSWORD },
       cookie: businessCookie,
     });
-    const both = cookieFrom(shopperLogin)!;
+    const both = present(cookieFrom(shopperLogin));
     expect(both).not.toBe(businessCookie);
     expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie: both })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/shopper/auth/me', { cookie: both })).statusCode).toBe(200);
@@ -104,7 +104,7 @@ describe('shopper accounts', () => {
     expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie: shopperOnly })).statusCode).toBe(401);
 
     const logout = await call(t.app, 'POST', '/api/business/auth/logout', { cookie: both });
-    const rotated = cookieFrom(logout)!;
+    const rotated = present(cookieFrom(logout));
     expect(rotated).not.toBe(both);
     expect((await call(t.app, 'GET', '/api/business/auth/me', { cookie: rotated })).statusCode).toBe(401);
     expect((await call(t.app, 'GET', '/api/shopper/auth/me', { cookie: rotated })).statusCode).toBe(200);

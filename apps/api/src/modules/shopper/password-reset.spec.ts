@@ -1,5 +1,6 @@
 import { lastEmailTo, registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { present } from '@pricehunt/contracts';
 
 const ORIGIN = 'http://localhost:4200';
 
@@ -11,7 +12,7 @@ describe('shopper password reset', () => {
 
   async function tokenFor(email: string): Promise<string> {
     const mail = await lastEmailTo(t.app, email, /http:\/\/localhost:4200\/reset-password\?token=/);
-    return /http:\/\/localhost:4200\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    return present(present(/http:\/\/localhost:4200\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text))[1]);
   }
 
   beforeAll(async () => {

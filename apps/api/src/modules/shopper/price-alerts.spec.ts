@@ -1,5 +1,5 @@
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
-import { favoriteResponseSchema, favoritesListResponseSchema } from '@pricehunt/contracts';
+import { present, favoriteResponseSchema, favoritesListResponseSchema } from '@pricehunt/contracts';
 import type { Mailer } from '@pricehunt/notifications';
 import { registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
@@ -23,12 +23,12 @@ describe('price alerts', () => {
     t.app.inject({ method, url, headers: { origin: ORIGIN, ...(withCookie ? { cookie } : {}) }, ...(body !== undefined ? { payload: body as object } : {}) });
   const mails = () => rows<{ subject: string; text: string }>(t.app, 'SELECT subject, text FROM outbox_emails WHERE "to" = ? ORDER BY created_at, id', [email]);
   const importPrice = (priceCents: number) => t.app.catalog.ingestion.importOffers([tv(priceCents)], { format: 'gmc', source: 'price change' });
-  const favorite = async () => favoritesListResponseSchema.parse((await send('GET', '/api/shopper/favorites')).json()).favorites[0]!;
+  const favorite = async () => present(favoritesListResponseSchema.parse((await send('GET', '/api/shopper/favorites')).json()).favorites[0]);
 
   beforeAll(async () => {
     t = await buildTestApp({ APP_ORIGINS: ORIGIN, PRICE_ALERT_CHECK_MINUTES: '0' });
     await importPrice(149_999);
-    tvId = (await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1'))!.productId!;
+    tvId = present(present(await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1')).productId);
     cookie = (await registerShopper(t.app, email, STRONG_PASSWORD, { origin: ORIGIN })).cookie;
     expect((await send('POST', '/api/shopper/favorites', { productId: tvId, title: 'LG OLED TV', savedPriceCents: 149_999, currency: 'USD' })).statusCode).toBe(201);
   });
@@ -78,10 +78,10 @@ describe('price alerts', () => {
     await t.app.priceAlerts.idle();
     const sent = (await mails()).slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.subject).toBe('Price alert: LG OLED55C3PUA 55 inch OLED evo 4K TV is now $1,249.99 at Amazon');
-    expect(sent[0]!.text).toContain(`${t.config.SHOPPER_APP_URL}/favorites`);
-    expect(sent[0]!.text).toContain('at or below the $1,300.00 you asked to be told about');
-    expect(sent[0]!.text).toContain(comparisonLink(t.config.SHOPPER_APP_URL, 'LG OLED55C3PUA 55 inch OLED evo 4K TV'));
+    expect(present(sent[0]).subject).toBe('Price alert: LG OLED55C3PUA 55 inch OLED evo 4K TV is now $1,249.99 at Amazon');
+    expect(present(sent[0]).text).toContain(`${t.config.SHOPPER_APP_URL}/favorites`);
+    expect(present(sent[0]).text).toContain('at or below the $1,300.00 you asked to be told about');
+    expect(present(sent[0]).text).toContain(comparisonLink(t.config.SHOPPER_APP_URL, 'LG OLED55C3PUA 55 inch OLED evo 4K TV'));
     expect((await favorite()).alert).toMatchObject({ belowCents: 130_000, reachedPriceCents: 124_999, reachedAt: expect.any(String) });
 
     // Still below: no second email.
@@ -119,8 +119,8 @@ describe('price alerts', () => {
     await importPrice(139_000);
     await t.app.priceAlerts.idle();
     const [mail] = (await mails()).slice(before);
-    const link = mail!.text.split('\n').find((line) => line.startsWith(`${t.config.SHOPPER_APP_URL}/alerts/stop?token=`));
-    const token = new URL(link!).searchParams.get('token')!;
+    const link = present(mail).text.split('\n').find((line) => line.startsWith(`${t.config.SHOPPER_APP_URL}/alerts/stop?token=`));
+    const token = present(new URL(present(link)).searchParams.get('token'));
 
     // A newer alert on the same favorite gets a new link: the old one cannot stop it.
     await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 130_000 });
@@ -131,8 +131,8 @@ describe('price alerts', () => {
 
     await importPrice(129_000);
     await t.app.priceAlerts.idle();
-    const latest = (await mails()).at(-1)!;
-    const current = new URL(latest.text.split('\n').find((line) => line.includes('/alerts/stop?token='))!).searchParams.get('token')!;
+    const latest = present((await mails()).at(-1));
+    const current = present(new URL(present(latest.text.split('\n').find((line) => line.includes('/alerts/stop?token=')))).searchParams.get('token'));
     expect(current).not.toBe(token);
     const stopped = await send('POST', '/api/shopper/alerts/stop', { token: current }, false);
     expect(stopped.statusCode).toBe(200);
@@ -152,10 +152,10 @@ describe('price alerts', () => {
     await importPrice(124_000);
     await t.app.priceAlerts.idle();
     const [first] = (await mails()).slice(before);
-    expect(first!.text).toContain(
+    expect(present(first).text).toContain(
       ['Price before (when you saved it): $1,499.99', 'Price now: $1,240.00 at Amazon', 'Drop: $259.99 (17%)'].join('\n'),
     );
-    const firstHtml = (await html()).at(-1)!.html!;
+    const firstHtml = present(present((await html()).at(-1)).html);
     expect(firstHtml).toContain('<strong>LG OLED55C3PUA 55 inch OLED evo 4K TV</strong> is now <strong>$1,240.00 at Amazon</strong>');
     expect(firstHtml).toMatch(/<th scope="row"[^>]*>Price before \(when you saved it\)<\/th><td[^>]*>\$1,499\.99<\/td>/);
     expect(firstHtml).toMatch(/>Drop<\/th><td[^>]*>\$259\.99 \(17%\)<\/td>/);
@@ -167,10 +167,10 @@ describe('price alerts', () => {
     await t.app.priceAlerts.idle();
     await importPrice(128_000);
     await t.app.priceAlerts.idle();
-    const second = (await mails()).at(-1)!;
+    const second = present((await mails()).at(-1));
     expect(second.subject).toBe('Price alert: LG OLED55C3PUA 55 inch OLED evo 4K TV is now $1,280.00 at Amazon');
     expect(second.text).toContain(['Price before (at our previous check): $1,400.00', 'Price now: $1,280.00 at Amazon', 'Drop: $120.00 (9%)'].join('\n'));
-    expect((await html()).at(-1)!.html).toContain('Price before (at our previous check)');
+    expect(present((await html()).at(-1)).html).toContain('Price before (at our previous check)');
     await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
   });
 

@@ -2,6 +2,7 @@ import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
 import { APP_ORIGIN, call, registerBusiness, STRONG_PASSWORD, verifyStoreDomain } from '../../testing/http';
 import { anotherConnection, row, rows, run } from '../../testing/db';
+import { present } from '@pricehunt/contracts';
 
 interface ClickRecord {
   id: string;
@@ -36,7 +37,7 @@ describe('GET /api/redirect', () => {
   const redirect = (query: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/api/redirect', query, headers });
   const clicks = () => rows<ClickRecord>(t.app, 'select * from clicks order by created_at, id');
-  const lastClick = async () => (await clicks()).at(-1)!;
+  const lastClick = async () => present((await clicks()).at(-1));
 
   it('answers 302 to the affiliate-tagged URL and records the click', async () => {
     const before = (await clicks()).length;
@@ -192,7 +193,7 @@ describe('GET /api/redirect', () => {
     ['https://amazon.com/\r\nSet-Cookie: x=1'],
     ['HTTPS://evil.com'],
     ['/api/health'],
-  ].map(([to]) => [to!.length > 80 ? `${to!.slice(0, 30)}… (${to!.length} characters)` : JSON.stringify(to), to!]);
+  ].map(([to]) => [present(to).length > 80 ? `${present(to).slice(0, 30)}… (${present(to).length} characters)` : JSON.stringify(to), present(to)]);
   it.each(tricks)('refuses %s with 400 naming `to`, and records nothing', async (_label, to) => {
     const before = (await clicks()).length;
     const res = await redirect({ to });

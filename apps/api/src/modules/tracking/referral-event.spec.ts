@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
 import { registerBusiness, verifyStoreDomain } from '../../testing/http';
 import { anotherConnection, row, rows, run, value } from '../../testing/db';
+import { present } from '@pricehunt/contracts';
 
 const referral = (overrides: Record<string, unknown> = {}) => ({
   referralId: 'aff_acme-store.example_1790000000000_abc123',
@@ -163,7 +164,7 @@ describe('POST /api/track-event', () => {
     const { eventId } = res.json();
     const other = await anotherConnection(t.databaseUrl);
     try {
-      const stored = (await row(other, 'select * from events where id = ?', [eventId]))!;
+      const stored = present(await row(other, 'select * from events where id = ?', [eventId]));
       expect(stored).toMatchObject({
         event_type: 'purchase',
         business_domain: 'events-store.example',
@@ -346,7 +347,7 @@ describe('event figures that cannot be an order total or a time', () => {
   it('are kept in eventData but not lifted into the value and time columns', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'add_to_cart', eventData: { value: 1e12, timestamp: 1e300 } } });
     expect(res.statusCode).toBe(201);
-    const stored = (await row<{ valueCents: number | null; clientTimestamp: number | null; data: string }>(t.app, 'SELECT value_cents AS "valueCents", client_timestamp AS "clientTimestamp", data FROM events'))!;
+    const stored = present(await row<{ valueCents: number | null; clientTimestamp: number | null; data: string }>(t.app, 'SELECT value_cents AS "valueCents", client_timestamp AS "clientTimestamp", data FROM events'));
     expect(stored).toMatchObject({ valueCents: null, clientTimestamp: null });
     expect(JSON.parse(stored.data)).toEqual({ value: 1e12, timestamp: 1e300 });
     const kept = await t.app.inject({ method: 'POST', url: '/api/track-event', payload: { eventType: 'add_to_cart', eventData: { value: 10_000_000, timestamp: 1_790_000_000_000 } } });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPgWatchRepository, createSqliteWatchRepository, type NewWatch, type WatchChannelInput, type WatchRepository } from '@pricehunt/storage';
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
+import { present } from '@pricehunt/contracts';
 
 const repoOf = (connection: EngineConnection): WatchRepository =>
   connection.engine === 'sqlite' ? createSqliteWatchRepository(connection.handle) : createPgWatchRepository(connection.handle);
@@ -172,7 +173,7 @@ describe.each(ENGINES)('watch storage port on %s', (engine) => {
     const id = saved.kind === 'created' ? saved.watch.id : '';
     const record = async (n: number, at: number) => {
       const [row] = (await repo.evaluationRows()).filter((each) => each.id === id);
-      return repo.recordEvaluation({ watchId: id, evaluations: row!.evaluations, at, seenPriceCents: 9_999, seenInStock: true, armed: true, events: [{ id: `event-${engine}-${n}`, event: 'back_in_stock', oldPriceCents: null, newPriceCents: 9_999 }] });
+      return repo.recordEvaluation({ watchId: id, evaluations: present(row).evaluations, at, seenPriceCents: 9_999, seenInStock: true, armed: true, events: [{ id: `event-${engine}-${n}`, event: 'back_in_stock', oldPriceCents: null, newPriceCents: 9_999 }] });
     };
     expect(await record(1, T0)).toBe(true);
 
@@ -181,8 +182,8 @@ describe.each(ENGINES)('watch storage port on %s', (engine) => {
     expect([...mine, ...theirs].map((job) => job.channel).sort()).toEqual(['email', 'ntfy']);
     expect(await repo.claimDeliveries('w3', T0 + 1000, 60_000, 10)).toEqual([]);
     const jobs = [...mine, ...theirs];
-    const emailJob = jobs.find((job) => job.channel === 'email')!;
-    const ntfyJob = jobs.find((job) => job.channel === 'ntfy')!;
+    const emailJob = present(jobs.find((job) => job.channel === 'email'));
+    const ntfyJob = present(jobs.find((job) => job.channel === 'ntfy'));
     expect(ntfyJob).toMatchObject({ event: 'back_in_stock', title: 'Kindle', newPriceCents: 9_999, attempts: 0, stopToken: expect.any(String) });
     const emailOwner = mine.includes(emailJob) ? 'w1' : 'w2';
     const ntfyOwner = mine.includes(ntfyJob) ? 'w1' : 'w2';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
-import { watchesListResponseSchema, watchPendingResponseSchema, watchResponseSchema, WATCH_LIMITS } from '@pricehunt/contracts';
+import { present, watchesListResponseSchema, watchPendingResponseSchema, watchResponseSchema, WATCH_LIMITS } from '@pricehunt/contracts';
 import { registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { rows, run, value } from '../../testing/db';
@@ -36,7 +36,7 @@ describe('watches API', () => {
   beforeAll(async () => {
     t = await buildTestApp({ APP_ORIGINS: ORIGIN, FETCH_ALLOW_LOOPBACK: 'true' });
     await t.app.catalog.ingestion.importOffers([tv(149_999)], { format: 'gmc', source: 'test' });
-    tvId = (await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1'))!.productId!;
+    tvId = present(present(await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1')).productId);
     cookie = (await registerShopper(t.app, email, STRONG_PASSWORD, { origin: ORIGIN })).cookie;
     missingPage = http.createServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>gone</body></html>'));
     await new Promise<void>((resolve) => missingPage.listen(0, '127.0.0.1', resolve));
@@ -89,7 +89,7 @@ describe('watches API', () => {
     expect(created.statusCode).toBe(201);
     const offer = await t.app.storage.catalog.findOfferByExternalId('amazon', 'TV1');
     expect(created.json().watch).toMatchObject({ url: TV_URL, productId: tvId, store: 'Amazon', currentPriceCents: 149_999, inStock: true });
-    expect(await rows(t.app, 'SELECT offer_id, product_id, url FROM watches')).toEqual([{ offer_id: offer!.id, product_id: tvId, url: TV_URL }]);
+    expect(await rows(t.app, 'SELECT offer_id, product_id, url FROM watches')).toEqual([{ offer_id: present(offer).id, product_id: tvId, url: TV_URL }]);
   });
 
   it('answers 422 on url when the page cannot be read', async () => {
@@ -158,7 +158,7 @@ describe('watches API', () => {
     expect(answers[0]).toEqual(answers[1]);
     const [mail] = await rows<{ subject: string; text: string; html: string }>(t.app, 'SELECT subject, text, html FROM outbox_emails WHERE "to" = ? ORDER BY created_at DESC LIMIT 1', [stranger]);
     expect(mail?.subject).toBe('Confirm: watch LG OLED55C3PUA 55 inch OLED evo 4K TV on PriceHunt');
-    const token = /\/watches\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    const token = /\/watches\/confirm\?token=([A-Za-z0-9_-]+)/.exec(present(mail).text)?.[1];
     expect(token).toBeDefined();
     expect(await rows(t.app, 'SELECT status FROM watches WHERE email = ?', [stranger])).toEqual([{ status: 'pending' }]);
 
@@ -177,7 +177,7 @@ describe('watches API', () => {
     const limited = await buildTestApp({ APP_ORIGINS: ORIGIN, RATE_LIMIT_ENABLED: 'true' });
     try {
       await limited.app.catalog.ingestion.importOffers([tv(149_999)], { format: 'gmc', source: 'test' });
-      const productId = (await limited.app.storage.catalog.findOfferByExternalId('amazon', 'TV1'))!.productId!;
+      const productId = present(present(await limited.app.storage.catalog.findOfferByExternalId('amazon', 'TV1')).productId);
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
         const res = await limited.app.inject({ method: 'POST', url: '/api/shopper/watches', headers: { origin: ORIGIN }, payload: { productId, email: 'many@example.com' } });

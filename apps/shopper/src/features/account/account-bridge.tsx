@@ -3,7 +3,7 @@ import { apiRequest } from '@pricehunt/api-client';
 import { successResponseSchema } from '@pricehunt/contracts';
 import { setTrackingUserId } from '@pricehunt/tracking';
 import { useCallback, useEffect, useMemo } from 'react';
-import type { AccountActions, AccountSnapshot, ActionFailure, AuthMode } from './account-context';
+import type { AccountActions, AccountSnapshot, ActionFailure, AuthMode } from './account-state';
 import { AuthModal } from './auth-modal';
 
 export const PASSWORD_RESET_PATH = '/api/shopper/auth/password-reset/request';

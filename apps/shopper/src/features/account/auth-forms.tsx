@@ -1,7 +1,7 @@
 import { isRepetitivePassword, passwordMatchesEmail, PASSWORD_HINT, PASSWORD_MIN_LENGTH, PasswordMessages } from '@pricehunt/contracts';
 import { Button, TextField } from '@pricehunt/ui';
 import { useState, type FormEvent } from 'react';
-import { useAccount, type ActionFailure, type AuthMode } from './account-context';
+import { useAccount, type ActionFailure, type AuthMode } from './account-state';
 
 export interface AuthFormsProps {
   mode: AuthMode;

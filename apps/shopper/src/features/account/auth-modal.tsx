@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useToast } from '@pricehunt/ui-toast';
 import { Modal } from '../../lib/modal';
 import { AuthForms } from './auth-forms';
-import type { AuthMode } from './account-context';
+import type { AuthMode } from './account-state';
 
 export interface AuthModalProps {
   mode: AuthMode;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { searchOffer } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { NO_OFFER_FILTERS, OffersList, offerFiltersOf, offersOrderText, visibleOffers } from './offers-list';
+import { present } from '@pricehunt/contracts';
 
 // In the API's order: the new offer one can buy, the second-hand ones, then the sold-out one.
 const OFFERS = [
@@ -101,7 +102,7 @@ describe('offers list filters', () => {
     ];
     renderWithProviders(<OffersList offers={offers} productName="Sony WH-1000XM5" layout="full" />);
     const [walmart, amazon] = within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem');
-    expect(within(walmart!).getByText('Lowest price in 90 days')).toHaveAttribute('title', 'Its best price has not been lower in the last 90 days');
-    expect(within(amazon!).queryByText('Lowest price in 90 days')).not.toBeInTheDocument();
+    expect(within(present(walmart)).getByText('Lowest price in 90 days')).toHaveAttribute('title', 'Its best price has not been lower in the last 90 days');
+    expect(within(present(amazon)).queryByText('Lowest price in 90 days')).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { searchResult } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { ProductCard, unstatedModel } from './product-card';
+import { present } from '@pricehunt/contracts';
 
 describe('product card', () => {
   it('names the model only when the title does not', () => {
@@ -13,7 +14,7 @@ describe('product card', () => {
   });
 
   it('tells products of one name apart, and compares the one chosen by its name and model', async () => {
-    const product = { ...searchResult().product!, id: 1075, title: 'Microsoft Xbox Series X Console, White', model: 'RRS-00082-WI' };
+    const product = { ...present(searchResult().product), id: 1075, title: 'Microsoft Xbox Series X Console, White', model: 'RRS-00082-WI' };
     renderWithProviders(
       <ul>
         <ProductCard product={product} />
@@ -26,7 +27,7 @@ describe('product card', () => {
   });
 
   it("says when its price is a used or refurbished offer's, the product having no new one", () => {
-    const product = { ...searchResult().product!, bestPriceCents: 12_000, bestPriceCondition: 'used' as const };
+    const product = { ...present(searchResult().product), bestPriceCents: 12_000, bestPriceCondition: 'used' as const };
     renderWithProviders(
       <ul>
         <ProductCard product={product} />

@@ -1,6 +1,7 @@
 import type { CandidateLookup } from './matching';
 import { shorterModelKeys, type OfferRef } from './ports';
 import type { OfferKeyRow } from './ingestion-store';
+import { present } from '@pricehunt/contracts';
 
 /** Offers kept per GTIN or model key: candidate lookups never need more (the SQL lookups use the same limits). */
 const REFS_PER_KEY = 20;
@@ -96,7 +97,7 @@ export function createBulkCatalogIndex(offers: Iterable<OfferKeyRow>) {
       for (const key of shorterModelKeys(modelKey)) if (byModelKey.has(key)) keys.push(key);
       const found: OfferRef[] = [];
       for (const key of keys) {
-        for (const entry of byModelKey.get(key)!) {
+        for (const entry of present(byModelKey.get(key))) {
           found.push(entry.ref);
           if (found.length >= limit) return found;
         }
@@ -106,7 +107,7 @@ export function createBulkCatalogIndex(offers: Iterable<OfferKeyRow>) {
     productsWithModelKey(modelKey) {
       const seen = new Map<number, string | null>();
       for (const entry of byModelKey.get(modelKey) ?? []) {
-        const productId = entry.ref.productId!;
+        const productId = present(entry.ref.productId);
         if (!seen.has(productId)) seen.set(productId, entry.brand);
       }
       return [...seen].map(([productId, brand]) => ({ productId, brand }));

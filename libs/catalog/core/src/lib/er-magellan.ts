@@ -9,6 +9,7 @@ import {
   type FeedProgress,
 } from '@pricehunt/catalog-feeds';
 import type { ImportSummary, IngestionService } from './ingestion';
+import { present } from '@pricehunt/contracts';
 
 export interface ErMagellanImport {
   dataset: ErMagellanDataset;
@@ -51,7 +52,7 @@ export async function knownErMagellanMatches(root: string, dataset: ErMagellanDa
   const parent = new Map<string, string>();
   const find = (key: string): string => {
     let node = key;
-    while (parent.get(node) !== undefined && parent.get(node) !== node) node = parent.get(node)!;
+    while (parent.get(node) !== undefined && parent.get(node) !== node) node = present(parent.get(node));
     parent.set(key, node);
     return node;
   };

@@ -1,10 +1,11 @@
 import type { FeedOffer, RowError } from '@pricehunt/catalog-feeds';
 import { canonicalizeUrl, getRetailer, retailerForHost, RETAILER_LIST } from '@pricehunt/marketplace';
 import { categoryName } from './category';
-import type { ImportOptions, ImportProgress } from './ingestion';
+import type { ImportOptions, ImportProgress } from './import-options';
 import type { OfferRecord, StatedOffer } from './ingestion-store';
 import { gtinOf, modelKeysOf } from './matching';
 import type { OfferRow, RetailerRow } from './ports';
+import { present } from '@pricehunt/contracts';
 
 /** Row errors an import reports (the first ones); `errorCount` counts them all. */
 const REPORT_LIMIT = 1000;
@@ -37,7 +38,7 @@ export const slugId = (value: string) =>
 function hostOf(canonicalUrl: string): string {
   const start = canonicalUrl.indexOf('//') + 2;
   let end = canonicalUrl[start] === '[' ? canonicalUrl.indexOf(']', start) + 1 : start;
-  while (end < canonicalUrl.length && !'/:?#'.includes(canonicalUrl[end]!)) end++;
+  while (end < canonicalUrl.length && !'/:?#'.includes(present(canonicalUrl[end]))) end++;
   return canonicalUrl.slice(start, end);
 }
 

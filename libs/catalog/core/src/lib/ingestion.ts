@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FeedOffer, FeedRow, RowError } from '@pricehunt/catalog-feeds';
+import type { FeedOffer, FeedRow } from '@pricehunt/catalog-feeds';
 import { getRetailer } from '@pricehunt/marketplace';
 import { openBulkPath } from './bulk-path';
 import { FeedImport, slugId } from './feed-import';
@@ -7,72 +7,14 @@ import { holdImportRun, noRowKeptFailure, thisProcess } from './import-runs';
 import { op, type IngestionStep, type IngestionStore } from './ingestion-store';
 import type { ProductMatcher } from './matching';
 import { placeOffer } from './place-offer';
-import { productOf, type ImportRunRow } from './ports';
+import type { ImportOptions, ImportSummary } from './import-options';
+import { productOf } from './ports';
 import { createRowPath } from './row-path';
+import { present } from '@pricehunt/contracts';
 
 export { productOf };
 
-export type ImportFormat = ImportRunRow['format'];
-
-export interface ImportProgress {
-  rows: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-}
-
-export interface ImportOptions {
-  format: ImportFormat;
-  /** File path, URL or label of where the rows came from (kept on the import run). */
-  source: string;
-  /** The retailer every row belongs to (`--retailer`, a merchant's store); otherwise each row's own retailer or its URL's host. */
-  retailer?: { id?: string; name: string; domains?: string[] } | null;
-  /** Merchant account that owns the offers. */
-  businessId?: string | null;
-  /** The store domain every row's link must be on (or under): a merchant's feed links count only on its own store. */
-  linkDomain?: string;
-  /** Rows per batch (default 2000): a bulk batch is one transaction; the row path commits a batch in units of work of about ROW_TRANSACTION_MS. */
-  batchSize?: number;
-  /**
-   * Bulk path for large imports: candidates come from GTIN and model-number lookups only, without the full-text
-   * index. Default: on when the import is a synthetic catalog or `expectedRows` is 50,000 or more.
-   */
-  bulk?: boolean;
-  expectedRows?: number;
-  /**
-   * The run becomes visible all at once or not at all: its rows are decided on the bulk path without writing, and
-   * written in one transaction at its end. A run cut short (a killed process, a failure) leaves the catalog as it was,
-   * and the next run applies the whole feed. Feed refreshes and uploads take it.
-   */
-  atomic?: boolean;
-  /** Offers known to be the same item (labelled match pairs) share a key; the first one's product takes the rest. */
-  knownMatchKey?: (offer: FeedOffer, line: number) => string | undefined;
-  /**
-   * The product an offer is a listing of, when the feed says (an item group): offers of one key are one product, and
-   * an offer whose key the import has not met begins a product of its own, without matching. Products so made are
-   * left out of the joins at the end of the import (they are whole). Offers without a key are matched as usual.
-   */
-  productGroupKey?: (offer: FeedOffer, line: number) => string | undefined;
-  onProgress?: (progress: ImportProgress) => void;
-  /** Rows between progress calls (default: every batch). */
-  now?: () => string;
-}
-
-export interface ImportSummary extends ImportProgress {
-  runId: string;
-  status: 'succeeded' | 'failed';
-  productsCreated: number;
-  /** Row errors (the first 1000); `errorCount` has them all. */
-  errors: RowError[];
-  errorCount: number;
-  /** Values good rows were imported without, each named like an error (the first 1000); `warningCount` has them all. */
-  warnings: RowError[];
-  warningCount: number;
-  failure?: string;
-  durationMs: number;
-  offersPerSecond: number;
-}
+export type { ImportFormat, ImportOptions, ImportProgress, ImportSummary } from './import-options';
 
 /**
  * Up to this many model keys (or products), what the end of an import joins is found key by key (product by product)
@@ -112,7 +54,7 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
         let at = from;
         let count = 0;
         while (at < items.length) {
-          count += yield* step(items[at++]!);
+          count += yield* step(present(items[at++]));
           if (performance.now() - started >= JOIN_TRANSACTION_MS) break;
         }
         yield* op('advanceImportRun', runId, { productsCreated: -count });

@@ -26,6 +26,7 @@ import type { CatalogRepository, IndexHit, OfferItem, OfferRef, SearchIndexRepos
 import { indexWords } from './words';
 import { defaultRanking, wordsScore, type WordsCandidate, type WordsRanking } from './words-ranking';
 import { perform, runAsync, type AsyncOps, type Step as StepOf } from './steps';
+import { present } from '@pricehunt/contracts';
 
 export interface RankedProduct {
   productId: number;
@@ -143,7 +144,7 @@ export function pricedAlike(item: PreparedOffer, members: readonly PreparedOffer
   const price = item.price;
   if (price === null) return true;
   const priced = members.filter((member) => member.price !== null);
-  return priced.length === 0 || priced.some((member) => member.price! >= price * GTIN_PRICE_RATIO[0] && member.price! <= price * GTIN_PRICE_RATIO[1]);
+  return priced.length === 0 || priced.some((member) => present(member.price) >= price * GTIN_PRICE_RATIO[0] && present(member.price) <= price * GTIN_PRICE_RATIO[1]);
 }
 
 /**
@@ -427,7 +428,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
         }
       }
       let covered = 0;
-      for (const word of seen) covered += weights.get(word)!;
+      for (const word of seen) covered += present(weights.get(word));
       // Words the catalog does not know at all weigh nothing, but a product never holds them all.
       result.set(productId, { share: covered / total, all: seen.size === words.length });
     }
@@ -459,7 +460,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
       if (length) {
         out.push(words.slice(i, i + length).join('-'));
         i += length - 1;
-      } else out.push(words[i]!);
+      } else out.push(present(words[i]));
     }
     return { text: out.join(' '), keys };
   }
@@ -571,7 +572,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
       }
     }
     const evidenceOf = new Map(
-      ranked.map((entry) => [entry.productId, clusterEvidence(preparedItem, prepared.get(entry.productId)!, { comparableQuantities, editionsNeedTheirLead: typed })]),
+      ranked.map((entry) => [entry.productId, clusterEvidence(preparedItem, present(prepared.get(entry.productId)), { comparableQuantities, editionsNeedTheirLead: typed })]),
     );
     // When some product states every model number the words state, one that states another model number instead of
     // some of them ("Tab M23 TB328XU" for words naming the "Tab M23 TB119FU") is another model, not a loose fit.
@@ -600,8 +601,8 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     const accessoryRival = !preparedItem.accessory && ranked.some((entry) => !accessory(entry.productId) && (coverage.get(entry.productId)?.share ?? 0) >= bestCoverage * ACCESSORY_RIVAL);
     const ranking = options.ranking ?? defaultRanking()[typed ? 'typed' : 'slug'];
     const scored = ranked.map((entry) => {
-      const offers = prepared.get(entry.productId)!;
-      const evidence = evidenceOf.get(entry.productId)!;
+      const offers = present(prepared.get(entry.productId));
+      const evidence = present(evidenceOf.get(entry.productId));
       const held = namesHeld.get(entry.productId);
       const covered = coverage.get(entry.productId);
       const strongModelConflict = evidence.modelConflict || (evidence.modelMismatch && modelsAllHeldSomewhere);
@@ -777,7 +778,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
     const prepared = prepareOffer(item);
     const fit = Math.max(...others.map((other) => scorePair(prepared, other).score));
     if (at.size !== 1) return { fit, displaces: null };
-    const listedRef = refs.find((ref) => at.has(ref.id))!;
+    const listedRef = present(refs.find((ref) => at.has(ref.id)));
     const [listed] = yield* preparedAll([listedRef]);
     return { fit, displaces: listed && fitsBetterThan(prepared, listed, others) ? listedRef.id : null };
   }
@@ -862,7 +863,7 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
         if (other && other !== wanted) return null;
         products.add(hit.productId);
       }
-      return products.size === 1 ? [...products][0]! : null;
+      return products.size === 1 ? present([...products][0]) : null;
     },
 
     /** `rank` through the storage ports (searches). */

@@ -3,6 +3,7 @@ import type { IngestionOps, IngestionStep } from './ingestion-store';
 import { matchThreshold, type ProductMatcher } from './matching';
 import { placeOffer, SECOND_LISTING_SCORE, uncontestedBest } from './place-offer';
 import { runSync } from './steps';
+import { present } from '@pricehunt/contracts';
 
 // Real listings of the Amazon-Google train split: table A (Amazon) records joined by table B (Google Shopping) ones.
 const amazon516 = { title: 'Adobe Creative Suite CS3 Design Premium Upgrade [ Mac ]', brand: 'Adobe', priceCents: 59900 };
@@ -67,7 +68,7 @@ function catalogOf(products: Record<number, Array<{ id: number; retailer: string
         const others = offersOf(productId).filter((offer) => offer.retailer !== retailerId);
         const fitOf = (one: ItemIdentity) => Math.max(0, ...others.map((other) => score(one, other.item)));
         const fit = fitOf(item);
-        return { fit, displaces: listed.length === 1 && others.length > 0 && fit > fitOf(listed[0]!.item) + 0.1 ? listed[0]!.id : null };
+        return { fit, displaces: listed.length === 1 && others.length > 0 && fit > fitOf(present(listed[0]).item) + 0.1 ? present(listed[0]).id : null };
       },
     },
   } as unknown as ProductMatcher;

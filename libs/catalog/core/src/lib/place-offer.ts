@@ -1,6 +1,7 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { op, type IngestionStep } from './ingestion-store';
 import { JOIN_CHECKED_SHARE, matchThreshold, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
+import { present } from '@pricehunt/contracts';
 
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
 const LISTED_AT_RETAILER_MARGIN = 0.8;
@@ -52,9 +53,9 @@ export function productForOffer(
 ): number | null {
   const close = contenders(ranked, threshold);
   if (close.length === 0) return null;
-  if (close.length < 2) return close[0]!.productId;
+  if (close.length < 2) return present(close[0]).productId;
   const listed = withOfferAtRetailer(close.map((entry) => entry.productId));
-  return (close.find((entry) => !listed.has(entry.productId)) ?? close[0]!).productId;
+  return (close.find((entry) => !listed.has(entry.productId)) ?? present(close[0])).productId;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DAY_MS } from '@pricehunt/contracts';
+import { present, DAY_MS } from '@pricehunt/contracts';
 import type { PricePointRow } from './ports';
 import { dailyBestPrices, lowestPriceOffers, median, priceRangeSummaries, priceRangeSummary } from './price-history';
 
@@ -35,8 +35,8 @@ describe('daily best prices', () => {
     ];
     const days = dailyBestPrices(points, { from: NOW - 5 * DAY_MS, to: NOW, currency: 'USD' });
     expect(days.map((day) => day.cents)).toEqual([10_000, 9_000, 10_000, 10_000]);
-    expect(new Date(days[0]!.day).toISOString()).toBe('2026-11-20T00:00:00.000Z');
-    expect(new Date(days.at(-1)!.day).toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(new Date(present(days[0]).day).toISOString()).toBe('2026-11-20T00:00:00.000Z');
+    expect(new Date(present(days.at(-1)).day).toISOString()).toBe('2026-11-23T00:00:00.000Z');
   });
 
   it('starts a range with the price each offer had before it, and leaves other currencies and later points out', () => {

@@ -1,4 +1,4 @@
-import { DAY_MS, MIN_HISTORY_DAYS, PRICE_RANGES, type PriceRangeSummary } from '@pricehunt/contracts';
+import { present, DAY_MS, MIN_HISTORY_DAYS, PRICE_RANGES, type PriceRangeSummary } from '@pricehunt/contracts';
 import type { Availability } from '@pricehunt/contracts';
 import type { PriceGroup } from '@pricehunt/catalog-pricing';
 import type { PricePointRow } from './ports';
@@ -56,12 +56,12 @@ export function dailyBestPrices(points: readonly PricePointRow[], options: { fro
     let bestNew = Infinity;
     let bestAny = Infinity;
     offers.forEach(({ isNew: fresh, list }, index) => {
-      const state = cursor[index]!;
+      const state = present(cursor[index]);
       // The price in effect when the day (or the range) begins, then every price recorded during it.
-      while (state.next < list.length && list[state.next]!.time <= start) state.current = list[state.next++]!.cents;
+      while (state.next < list.length && present(list[state.next]).time <= start) state.current = present(list[state.next++]).cents;
       let low = state.current ?? Infinity;
-      while (state.next < list.length && list[state.next]!.time < end) {
-        state.current = list[state.next++]!.cents;
+      while (state.next < list.length && present(list[state.next]).time < end) {
+        state.current = present(list[state.next++]).cents;
         low = Math.min(low, state.current);
       }
       bestAny = Math.min(bestAny, low);
@@ -77,7 +77,7 @@ export function dailyBestPrices(points: readonly PricePointRow[], options: { fro
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+  return sorted.length % 2 === 1 ? present(sorted[middle]) : Math.round((present(sorted[middle - 1]) + present(sorted[middle])) / 2);
 }
 
 /**

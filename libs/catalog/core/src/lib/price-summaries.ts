@@ -1,4 +1,4 @@
-import { DAY_MS } from '@pricehunt/contracts';
+import { present, DAY_MS } from '@pricehunt/contracts';
 import type { CatalogRepository, DuePriceSummary, PricePointRow, PriceSummaryRow } from './ports';
 import { hasEnoughHistory, priceRangeSummary, TYPICAL_PRICE_DAYS } from './price-history';
 
@@ -64,7 +64,7 @@ export function createPriceSummaries(deps: {
       );
       await catalog.savePriceSummaries(due.map((product) => priceSummaryOf(product, histories.get(product.productId) ?? [], now)));
       count += due.length;
-      after = due[due.length - 1]!.productId;
+      after = present(due[due.length - 1]).productId;
       // Requests of the API go on between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }

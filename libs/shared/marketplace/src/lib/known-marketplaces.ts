@@ -50,15 +50,15 @@ export function knownMarketplaceDomain(hostOrUrl: string): string | null {
   const host = normalizeHost(hostOrUrl);
   if (!host) return null;
   // The host itself and each parent domain, looked up in the index; the earliest listed domain wins.
-  let found: number | undefined;
+  let found: { order: number; domain: string } | undefined;
   for (let suffix = stripWww(host); ; ) {
     const order = MARKETPLACE_DOMAIN_ORDER.get(suffix);
-    if (order !== undefined && (found === undefined || order < found)) found = order;
+    if (order !== undefined && (found === undefined || order < found.order)) found = { order, domain: suffix };
     const dot = suffix.indexOf('.');
     if (dot < 0) break;
     suffix = suffix.slice(dot + 1);
   }
-  return found === undefined ? null : KNOWN_MARKETPLACE_DOMAINS[found]!;
+  return found === undefined ? null : found.domain;
 }
 
 /** The known marketplace (name and domains) of a host or URL, or `null`. */

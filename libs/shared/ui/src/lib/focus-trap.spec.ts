@@ -1,4 +1,5 @@
 import { keepFocusInside } from './focus-trap';
+import { present } from '@pricehunt/contracts';
 
 describe('keepFocusInside', () => {
   const dialog = () => {
@@ -13,7 +14,7 @@ describe('keepFocusInside', () => {
 
   it('wraps Tab from the last element to the first and Shift+Tab from the first to the last', () => {
     dialog();
-    document.getElementById('c')!.focus();
+    present(document.getElementById('c')).focus();
     expect(tab()).toHaveBeenCalled();
     expect(document.activeElement?.id).toBe('a');
     expect(tab(true)).toHaveBeenCalled();
@@ -22,7 +23,7 @@ describe('keepFocusInside', () => {
 
   it('leaves Tab inside the dialog and other keys to the browser', () => {
     dialog();
-    document.getElementById('a')!.focus();
+    present(document.getElementById('a')).focus();
     expect(tab()).not.toHaveBeenCalled();
     expect(document.activeElement?.id).toBe('a');
     const escape = { key: 'Escape', shiftKey: false, preventDefault: jest.fn() };

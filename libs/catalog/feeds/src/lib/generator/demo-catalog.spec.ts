@@ -7,6 +7,7 @@ import { type DemoProduct, demoLineKey, demoProductImage, demoProducts, generate
 import { REAL_PRODUCT_IMAGES } from './real-product-images';
 import { demoPriceHistory } from './demo-history';
 import { REAL_PRODUCTS } from './real-products';
+import { present } from '@pricehunt/contracts';
 
 const URL_SHAPES: Record<string, RegExp> = {
   amazon: /^https:\/\/www\.amazon\.com\/[a-z0-9-]+\/dp\/B0[0-9A-Z]{8}$/,
@@ -95,7 +96,7 @@ describe('generateDemoCatalog', () => {
     const byKey = new Map(products.map((product) => [product.productKey, product]));
     const problems: string[] = [];
     for (const offer of offers) {
-      const product = byKey.get(offer.productKey)!;
+      const product = present(byKey.get(offer.productKey));
       const ratio = offer.priceCents / product.msrpCents;
       if (ratio < 0.5 || ratio > 1.1) problems.push(`${offer.title}: ${offer.priceCents} for ${product.msrpCents}`);
       if (offer.gtin !== undefined && offer.gtin !== product.gtin) problems.push(`${offer.title}: gtin ${offer.gtin}`);

@@ -1,36 +1,16 @@
 import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
-import { randomUUID } from 'node:crypto';
-import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, type ActivityFigures, type AdminRetailer, type AuditAction, type AuditEntry, type NewAuditEntry } from '@pricehunt/contracts';
-import type pg from 'pg';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, type ActivityFigures, type AdminRetailer } from '@pricehunt/contracts';
 import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import { refreshStoreTrustPg } from '../catalog/pg-repository';
+import { AUDIT_COLUMNS, type AuditRow, type PgQueryable, toAudit, writeAuditEntryPg } from './pg-audit-log';
 import { attributedConversionSql } from './attributed';
 import type { AdminBusinessRow, AdminRepository, RetailerSettings } from './repository';
-
-/** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
-export type PgQueryable = pg.ClientBase | pg.Pool;
-
-interface AuditRow {
-  id: string;
-  createdAt: Date;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  targetType: AuditEntry['targetType'];
-  targetId: string | null;
-  targetLabel: string | null;
-  // json columns, parsed by node-postgres (their text as written: keys in their order).
-  beforeJson: Record<string, unknown> | null;
-  afterJson: Record<string, unknown> | null;
-}
 
 type BusinessSelection = Omit<AdminBusinessRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
 const BUSINESS_COLUMNS = `id, email, store_name AS "storeName", store_domain AS "storeDomain", is_admin AS "isAdmin", status,
   created_at AS "createdAt", updated_at AS "updatedAt",
   EXISTS (SELECT 1 FROM verified_domains v WHERE v.business_id = businesses.id AND v.domain = businesses.store_domain) AS "domainVerified"`;
-const AUDIT_COLUMNS = `id, created_at AS "createdAt", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
-  target_id AS "targetId", target_label AS "targetLabel", before_json AS "beforeJson", after_json AS "afterJson"`;
 
 // Keys in the SQLite side's order: the API answers these objects as JSON, the same to the byte on either engine.
 const toBusiness = (row: BusinessSelection): AdminBusinessRow => ({
@@ -45,19 +25,6 @@ const toBusiness = (row: BusinessSelection): AdminBusinessRow => ({
   domainVerified: row.domainVerified,
 });
 
-const toAudit = (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  createdAt: row.createdAt.toISOString(),
-  actorId: row.actorId,
-  actorEmail: row.actorEmail,
-  action: row.action as AuditAction,
-  targetType: row.targetType,
-  targetId: row.targetId,
-  targetLabel: row.targetLabel,
-  before: row.beforeJson ?? null,
-  after: row.afterJson ?? null,
-});
-
 /** `%` and `_` typed in a search box are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -67,31 +34,6 @@ const sameSettings = (a: RetailerSettings, b: RetailerSettings) =>
 /** UTC day `YYYY-MM-DD` of an instant column, and of an epoch-millisecond one (SQLite: the seconds' `unixepoch` day). */
 const instantDay = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 const msDay = (column: string) => `to_char(to_timestamp(${column} / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-
-/**
- * Writes an audit entry through `client`: given a transaction's client, the entry commits or rolls back with the
- * change it records (the PostgreSQL twin of `writeAuditEntry` of sqlite-repository.ts).
- */
-export async function writeAuditEntryPg(client: PgQueryable, entry: NewAuditEntry, now: string): Promise<AuditEntry> {
-  const { rows } = await client.query<AuditRow>(
-    `INSERT INTO audit_log (id, created_at, actor_id, actor_email, action, target_type, target_id, target_label, before_json, after_json)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     RETURNING ${AUDIT_COLUMNS}`,
-    [
-      randomUUID(),
-      new Date(now),
-      entry.actorId,
-      entry.actorEmail,
-      entry.action,
-      entry.targetType,
-      entry.targetId,
-      entry.targetLabel,
-      entry.before ? JSON.stringify(entry.before) : null,
-      entry.after ? JSON.stringify(entry.after) : null,
-    ],
-  );
-  return toAudit(rows[0] as AuditRow);
-}
 
 /**
  * The admin port on PostgreSQL (parameterised SQL through the pool, as the SQLite side's hand-written statements).

@@ -1,31 +1,15 @@
 import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import fs from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, type ActivityFigures, type AdminRetailer, type AuditAction, type AuditEntry, type NewAuditEntry } from '@pricehunt/contracts';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, type ActivityFigures, type AdminRetailer } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
 import { refreshStoreTrustSqlite } from '../catalog/sqlite-repository';
+import { AUDIT_COLUMNS, type AuditRow, toAudit, writeAuditEntry } from './audit-log';
 import { attributedConversionSql } from './attributed';
 import type { AdminBusinessRow, AdminRepository, BusinessState, RetailerSettings } from './repository';
-
-interface AuditRow {
-  id: string;
-  createdAt: string;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  targetType: AuditEntry['targetType'];
-  targetId: string | null;
-  targetLabel: string | null;
-  beforeJson: string | null;
-  afterJson: string | null;
-}
 
 const BUSINESS_COLUMNS = `id, email, store_name AS storeName, store_domain AS storeDomain, is_admin AS isAdmin, status,
   created_at AS createdAt, updated_at AS updatedAt,
   EXISTS (SELECT 1 FROM verified_domains v WHERE v.business_id = businesses.id AND v.domain = businesses.store_domain) AS domainVerified`;
-const AUDIT_COLUMNS = `id, created_at AS createdAt, actor_id AS actorId, actor_email AS actorEmail, action, target_type AS targetType,
-  target_id AS targetId, target_label AS targetLabel, before_json AS beforeJson, after_json AS afterJson`;
 
 type BusinessSelection = Omit<AdminBusinessRow, 'isAdmin' | 'domainVerified'> & { isAdmin: number | boolean; domainVerified: number | boolean };
 
@@ -35,52 +19,11 @@ const toBusiness = (row: BusinessSelection): AdminBusinessRow => ({
   domainVerified: Boolean(row.domainVerified),
 });
 
-function toAudit(row: AuditRow): AuditEntry {
-  return {
-    id: row.id,
-    createdAt: row.createdAt,
-    actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    action: row.action as AuditAction,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    targetLabel: row.targetLabel,
-    before: row.beforeJson ? (JSON.parse(row.beforeJson) as Record<string, unknown>) : null,
-    after: row.afterJson ? (JSON.parse(row.afterJson) as Record<string, unknown>) : null,
-  };
-}
-
 /** `%` and `_` typed in a search box are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const sameSettings = (a: RetailerSettings, b: RetailerSettings) =>
   a.name === b.name && a.affiliateParam === b.affiliateParam && JSON.stringify(a.domains) === JSON.stringify(b.domains);
-
-/**
- * Writes an audit entry on `sqlite` at once (synchronously): inside a transaction of that connection, the entry
- * commits or rolls back with the change it records.
- */
-export function writeAuditEntry(sqlite: Database.Database, entry: NewAuditEntry, now: string): AuditEntry {
-  const row = sqlite
-    .prepare(
-      `INSERT INTO audit_log (id, created_at, actor_id, actor_email, action, target_type, target_id, target_label, before_json, after_json)
-       VALUES (@id, @createdAt, @actorId, @actorEmail, @action, @targetType, @targetId, @targetLabel, @beforeJson, @afterJson)
-       RETURNING ${AUDIT_COLUMNS}`,
-    )
-    .get({
-      id: randomUUID(),
-      createdAt: now,
-      actorId: entry.actorId,
-      actorEmail: entry.actorEmail,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      targetLabel: entry.targetLabel,
-      beforeJson: entry.before ? JSON.stringify(entry.before) : null,
-      afterJson: entry.after ? JSON.stringify(entry.after) : null,
-    }) as AuditRow;
-  return toAudit(row);
-}
 
 /**
  * The admin port on SQLite (prepared statements). The overview reads across domains; tables that this installation

@@ -15,6 +15,7 @@ import {
   type Queryable,
 } from './pg-repository';
 import { clearPgWordCounts, createPgSearchIndexRepository, createPgWordCounts, type PgWordCounts } from './pg-search-index';
+import { present } from '@pricehunt/contracts';
 
 /**
  * Every import's unit of work takes this transaction-level advisory lock first: the batches of imports in any number
@@ -66,7 +67,7 @@ function pgIngestionOps(client: Queryable, counts: PgWordCounts = createPgWordCo
         values: [o.retailerId, o.externalId, o.canonicalUrl, o.url, o.host, o.title, o.brand, o.model, o.modelKey, o.gtin, o.priceCents, o.currency,
           o.shippingCents, o.availability, o.condition, o.imageUrl, o.category, o.businessId, o.productId, now],
       });
-      return rows[0]!.id;
+      return present(rows[0]).id;
     },
     async insertPricePoint(offerId, priceCents, shippingCents, currency, now) {
       await client.query({
@@ -380,7 +381,7 @@ function pgBulkPath(pool: pg.Pool): BulkPath {
           `SELECT greatest((SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM ${table}_id_seq),
             (SELECT coalesce(max(id), 0) + 1 FROM ${table})${retired}) AS first`,
         );
-        const first = rows[0]!.first;
+        const first = present(rows[0]).first;
         await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), $1)`, [first + count - 1]);
         return { commit: true, result: first };
       }),

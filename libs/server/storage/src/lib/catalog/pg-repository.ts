@@ -1,11 +1,11 @@
 import { productName } from '@pricehunt/catalog-matching';
-import { PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
+import { present, PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from './browse-filters';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresHandle } from '../db/pg-client';
-import { writeAuditEntryPg } from '../admin/pg-repository';
+import { writeAuditEntryPg } from '../admin/pg-audit-log';
 import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type PriceSummaryRow, type CorrectionRefusal, type CorrectionResult, type ImportRunRow, type NewProduct, type OfferItem, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, shorterModelKeys, SUSPECT_PRODUCTS_FROM, type SuspectProductRow, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import { FIRST_DEAL, PRICE_REVIEW_FRACTION } from './sqlite-repository';
 import { type FigureOffer, type ProductFigures, productFigures } from './product-figures';
@@ -179,9 +179,9 @@ export async function retitleProductsOf(db: Queryable, ids: readonly number[]) {
   );
   for (let i = 0; i < rows.length; ) {
     let end = i;
-    while (end < rows.length && rows[end]!.productId === rows[i]!.productId) end++;
+    while (end < rows.length && present(rows[end]).productId === present(rows[i]).productId) end++;
     const title = productName(rows.slice(i, end));
-    if (title) await db.query({ name: 'catalog/set-product-title', text: 'UPDATE products SET title = $1 WHERE id = $2 AND title IS DISTINCT FROM $1', values: [title, rows[i]!.productId] });
+    if (title) await db.query({ name: 'catalog/set-product-title', text: 'UPDATE products SET title = $1 WHERE id = $2 AND title IS DISTINCT FROM $1', values: [title, present(rows[i]).productId] });
     i = end;
   }
 }
@@ -410,7 +410,7 @@ export function pgCatalogReads(
           WHERE n <= $2 ORDER BY "productId", id`,
         [productIds, limit],
       );
-      for (const row of rows) refs.get(row.productId!)!.push(row);
+      for (const row of rows) present(refs.get(present(row.productId))).push(row);
       return refs;
     },
     async offerItems(ids) {
@@ -471,7 +471,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
     (await rowsOf<MerchantProduct>(db, 'business-offer', `${BUSINESS_OFFER} WHERE o.id = $1 AND o.business_id = $2`, [offerId, businessId]))[0] ?? null;
 
   const count = async (name: string, table: 'offers' | 'products') =>
-    (await pool.query<{ n: number }>({ name: `catalog/count-${name}`, text: `SELECT count(*) AS n FROM ${table}`, values: [] })).rows[0]!.n;
+    present((await pool.query<{ n: number }>({ name: `catalog/count-${name}`, text: `SELECT count(*) AS n FROM ${table}`, values: [] })).rows[0]).n;
 
   return {
     ...pgCatalogReads(pool),
@@ -699,7 +699,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
         pool.query<{ id: string; name: string; count: number }>(storeSql, stores.values),
         attributeRows,
       ]);
-      return { total: total.rows[0]!.n, items, brands: brandRows.rows, stores: storeRows.rows, attributes: attributes.filter((attribute) => attribute.values.length > 0) };
+      return { total: present(total.rows[0]).n, items, brands: brandRows.rows, stores: storeRows.rows, attributes: attributes.filter((attribute) => attribute.values.length > 0) };
     },
     async getProducts(ids) {
       const found = new Map<number, ProductRow>();
@@ -714,7 +714,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
         text: 'SELECT id FROM products WHERE title = $1 AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2',
         values: [title],
       });
-      return rows.length === 1 ? rows[0]!.id : null;
+      return rows.length === 1 ? present(rows[0]).id : null;
     },
     offersOfProduct: (productId) =>
       offersWithRetailer(pool, 'offers-of-product', `o.product_id = $1 AND o.held IS NULL ORDER BY ${TOTAL('o')}, o.id`, [productId]),
@@ -765,14 +765,14 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
         }),
         pool.query<{ n: number }>({ name: 'catalog/suspect-products-count', text: `SELECT count(*)::int AS n ${SUSPECT_PRODUCTS_FROM}`, values: [] }),
       ]);
-      return { items: items.rows, total: total.rows[0]!.n };
+      return { items: items.rows, total: present(total.rows[0]).n };
     },
     async priceHeldOffers(limit) {
       const [ids, total] = await Promise.all([
         pool.query<{ id: number }>({ name: 'catalog/price-held', text: "SELECT id FROM offers WHERE held = 'price' ORDER BY updated_at DESC, id DESC LIMIT $1", values: [limit] }),
         pool.query<{ n: number }>({ name: 'catalog/price-held-count', text: "SELECT count(*) AS n FROM offers WHERE held = 'price'", values: [] }),
       ]);
-      return { ids: ids.rows.map((row) => row.id), total: total.rows[0]!.n };
+      return { ids: ids.rows.map((row) => row.id), total: present(total.rows[0]).n };
     },
     async businessOffers(businessId, query) {
       const filter = `o.business_id = $1 AND ($2::text IS NULL OR o.title ILIKE $2 OR o.external_id = $3)`;
@@ -786,7 +786,7 @@ export function createPgCatalogRepository({ pool }: PostgresHandle): CatalogRepo
         ),
         pool.query<{ n: number }>({ name: 'catalog/business-offers-count', text: `SELECT count(*) AS n FROM offers o WHERE ${filter}`, values: params }),
       ]);
-      return { items, total: count.rows[0]!.n };
+      return { items, total: present(count.rows[0]).n };
     },
     businessOffer: (businessId, offerId) => findBusinessOffer(pool, businessId, offerId),
     // The corrections decide inside their transaction on rows they locked (FOR UPDATE), products first in id order,

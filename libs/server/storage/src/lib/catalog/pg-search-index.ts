@@ -1,5 +1,6 @@
 import { type IndexHit, indexWords, type SearchIndexRepository, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type { Queryable } from './pg-repository';
+import { present } from '@pricehunt/contracts';
 
 // The same search as the SQLite side's `createFtsSearchIndex` (search-index.ts: read its comments for why each step
 // is so), step by step, over PostgreSQL's full-text search (drizzle-pg/0001_catalog_search.sql, 0007): an offer's
@@ -30,10 +31,10 @@ function operand(text: string, prefix = false): string | null {
   if (words.length === 0) return null;
   const quoted = words.map((word) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`);
   if (prefix) quoted[quoted.length - 1] += ':*';
-  return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' <-> ')})`;
+  return quoted.length === 1 ? present(quoted[0]) : `(${quoted.join(' <-> ')})`;
 }
-const all = (words: readonly string[]) => words.map((word) => operand(word)!).join(' & ');
-const any = (words: readonly string[]) => `(${words.map((word) => operand(word)!).join(' | ')})`;
+const all = (words: readonly string[]) => words.map((word) => present(operand(word))).join(' & ');
+const any = (words: readonly string[]) => `(${words.map((word) => present(operand(word))).join(' | ')})`;
 
 type PoolRow = Omit<IndexHit, 'rank'> & { retailerId: string; text: string; category: string };
 type HitRow = Omit<IndexHit, 'updatedAt'> & { updatedAt: Date };
@@ -94,7 +95,7 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
         text: `SELECT 1 FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', $1) AND retailer_id <> $2 LIMIT 1`,
         values: [query, retailerId],
       })
-    ).rowCount! > 0;
+    ).rows.length > 0;
 
   /** How many offers carry each index word (0 when none; text that is not one index word, 0), through the GIN index. */
   const frequenciesOf = async (words: readonly string[]): Promise<Map<string, number>> => {
@@ -116,7 +117,7 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
         values: [unread.map((word) => operand(word))],
       });
       for (const row of rows) {
-        const word = unread[row.i - 1]!;
+        const word = present(unread[row.i - 1]);
         found.set(word, row.n);
         // Unknown words are not kept: an import may add them at any moment.
         if (row.n > 0) frequencies.set(word, row.n);
@@ -127,7 +128,7 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
   const documentCount = async () => {
     if (Date.now() - counts.docs.at > 10_000) {
       const { rows } = await pool.query<{ n: number }>({ name: 'search-index/document-count', text: 'SELECT count(*) AS n FROM offers', values: [] });
-      counts.docs = { n: rows[0]!.n, at: Date.now() };
+      counts.docs = { n: present(rows[0]).n, at: Date.now() };
     }
     return counts.docs.n;
   };
@@ -135,7 +136,7 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
 
   const every = (words: ReadonlyArray<{ word: string; df: number }>, limit: number) => {
     const query = all(words.map((entry) => entry.word));
-    return words[0]!.df > RANKING_BUDGET ? unranked(query, limit) : search(query, limit);
+    return present(words[0]).df > RANKING_BUDGET ? unranked(query, limit) : search(query, limit);
   };
 
   const byRestWords = async (head: string, newest: readonly PoolRow[], restWords: readonly string[], rareWords: readonly string[], limit: number, df: Map<string, number>) => {
@@ -259,7 +260,7 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
         matched += entry.df;
         words.push(entry.word);
       }
-      const found = words.length > 0 ? await search(any(words), limit) : await unranked(operand(known[0]!.word)!, limit);
+      const found = words.length > 0 ? await search(any(words), limit) : await unranked(present(operand(present(known[0]).word)), limit);
       for (const hit of found) {
         if (hits.length >= limit) break;
         if (!seen.has(hit.offerId)) {

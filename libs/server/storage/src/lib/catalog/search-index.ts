@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { type IndexHit, indexWords, type SearchIndexRepository, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type { DatabaseHandle } from '../db/client';
+import { present } from '@pricehunt/contracts';
 
 /** The full-text index services search through; the SQLite implementation is FTS5 with bm25 ranking. */
 export interface SearchIndex {
@@ -91,7 +92,7 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
    */
   const every = (words: ReadonlyArray<{ word: string; df: number }>, limit: number): IndexHit[] => {
     const query = words.map((entry) => quote(entry.word)).join(' AND ');
-    return (words[0]!.df > RANKING_BUDGET ? unranked.all(query, limit) : search.all(query, limit)) as IndexHit[];
+    return (present(words[0]).df > RANKING_BUDGET ? unranked.all(query, limit) : search.all(query, limit)) as IndexHit[];
   };
 
   const existsElsewhere = sqlite.prepare('SELECT 1 FROM offers_fts f JOIN offers o ON o.id = f.rowid WHERE offers_fts MATCH ? AND o.retailer_id != ? LIMIT 1');
@@ -221,7 +222,7 @@ export function createFtsSearchIndex(sqlite: Database.Database): SearchIndex {
         matched += entry.df;
         words.push(quote(entry.word));
       }
-      take((words.length > 0 ? search.all(words.join(' OR '), limit) : unranked.all(quote(known[0]!.word), limit)) as IndexHit[]);
+      take((words.length > 0 ? search.all(words.join(' OR '), limit) : unranked.all(quote(present(known[0]).word), limit)) as IndexHit[]);
       return hits;
     },
   };

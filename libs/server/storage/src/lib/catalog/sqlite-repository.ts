@@ -1,11 +1,11 @@
 import { type BrowseQuery, type BrowseSort, type CatalogRepository, type CategoryRow, type DealCategoryRow, type DealRow, type DuePriceSummary, type ImportRunDelta, type ImportRunOwner, type ImportRunRow, type NewOffer, type NewProduct, type OfferItem, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type PricePointRow, productOf, type ProductRow, type RetailerRow, type RunningImportRun, shorterModelKeys, type SourcedOffer, SUSPECT_PRODUCTS_FROM, type SuspectProductRow, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { productName } from '@pricehunt/catalog-matching';
-import { PRODUCT_ATTRIBUTES, type ProductAttribute } from '@pricehunt/contracts';
+import { present, PRODUCT_ATTRIBUTES, type ProductAttribute } from '@pricehunt/contracts';
 import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from './browse-filters';
 import type { MerchantProduct, ProductsQuery } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
-import { writeAuditEntry } from '../admin/sqlite-repository';
+import { writeAuditEntry } from '../admin/audit-log';
 import { writeProductFiguresSqlite } from './sqlite-product-figures';
 
 const OFFER_COLUMNS = `id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, url, host, title, brand, model,
@@ -309,9 +309,9 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
       const rows = s.titlesOfProducts.all(JSON.stringify(ids.slice(start, start + 500))) as Array<{ productId: number; title: string; brand: string | null; retailerId: string }>;
       for (let i = 0; i < rows.length; ) {
         let end = i;
-        while (end < rows.length && rows[end]!.productId === rows[i]!.productId) end++;
+        while (end < rows.length && present(rows[end]).productId === present(rows[i]).productId) end++;
         const title = productName(rows.slice(i, end));
-        if (title) s.setProductTitle.run(title, rows[i]!.productId, title);
+        if (title) s.setProductTitle.run(title, present(rows[i]).productId, title);
         i = end;
       }
     }

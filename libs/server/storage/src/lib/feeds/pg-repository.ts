@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import type { FeedRunRecord, FeedSourceRecord, FeedSourceRepository } from './repository';
+import { present } from '@pricehunt/contracts';
 
 const SOURCE = `id, url, format, retailer_id AS "retailerId", retailer_name AS "retailerName", business_id AS "businessId", interval_minutes AS "intervalMinutes", status,
   next_run_at AS "nextRunAt", etag, last_modified AS "lastModified", failures, lease_owner AS "leaseOwner", lease_until AS "leaseUntil",
@@ -93,7 +94,7 @@ export function createPgFeedSourceRepository({ pool }: PostgresHandle): FeedSour
           text: `INSERT INTO feed_runs (id, source_id, status, started_at) VALUES ($1, $2, 'running', $3) RETURNING ${RUN}`,
           values: [runId, id, now],
         });
-        return { source: (await source(client, id))!, run: toRun(started.rows[0]!) };
+        return { source: present(await source(client, id)), run: toRun(present(started.rows[0])) };
       }),
     async renewLease(sourceId, owner, leaseUntil) {
       const result = await pool.query({ name: 'feeds/renew', text: 'UPDATE feed_sources SET lease_until = $3 WHERE id = $1 AND lease_owner = $2', values: [sourceId, owner, leaseUntil] });

@@ -1,5 +1,6 @@
 import type { PostgresHandle } from '../db/pg-client';
 import type { MatchReportRecord, MatchReportRepository } from './repository';
+import { present } from '@pricehunt/contracts';
 
 const COLUMNS = `id, created_at AS "createdAt", request_id AS "requestId", product_id AS "productId", reason, note, status, resolved_at AS "resolvedAt"`;
 
@@ -40,7 +41,7 @@ export function createPgMatchReportRepository({ pool }: PostgresHandle): MatchRe
         }),
         pool.query<{ n: number }>({ name: 'match-reports/open', text: `SELECT count(*) AS n FROM match_reports WHERE status = 'open'`, values: [] }),
       ]);
-      return { items: page.rows.map(toRecord), open: open.rows[0]!.n };
+      return { items: page.rows.map(toRecord), open: present(open.rows[0]).n };
     },
     async get(id) {
       const { rows } = await pool.query<Row>({ name: 'match-reports/get', text: `SELECT ${COLUMNS} FROM match_reports WHERE id = $1`, values: [id] });
