@@ -157,7 +157,7 @@ export const configSchema = z
      */
     PAGE_HOST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** A product page's reading time at most, in the page-reading threads; past it the page is given up ("took too long to read"). */
-    PAGE_READ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+    PAGE_READ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
     /** Folder where the image route keeps catalog pictures: their sources and each resized copy. */
     IMAGE_CACHE_DIR: z
       .string()

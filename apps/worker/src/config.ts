@@ -34,7 +34,7 @@ export const workerConfigSchema = z
     /** At most one request to a shop's host every this many milliseconds, across every API and worker instance. */
     PAGE_HOST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** A product page's reading time at most, in the page-reading threads; past it the page is given up ("took too long to read"). */
-    PAGE_READ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+    PAGE_READ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('PriceHunt <no-reply@pricehunt.local>'),
   })
