@@ -8,6 +8,9 @@ import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { DAY_MS, offerImagePath, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
 import { type CatalogRepository, type PagePlacement, type ReadPage, type RedirectSigner, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
+import { emptySource, findsClearlyMore, findsLittle, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_CONFIDENCE, MODEL_CODE_SUFFIX, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
+
+export { CORRECTION_GAIN } from './search-words';
 
 /** Reads what a pasted URL points at, without the catalog. */
 export interface PageReader {
@@ -18,84 +21,6 @@ export interface PageReader {
   read(url: string): Promise<ReadPage | null>;
   /** The product words in the URL's path (`/sony-wh-1000xm4-headphones/…`), or null when there are none. */
   slugWords(url: string): string | null;
-}
-
-/** How many weaker candidates come back as similar products. */
-const SIMILAR_LIMIT = 8;
-/** How many products search words that fit several of them list (`matches`). */
-const MATCH_LIMIT = 24;
-/**
- * Search words name one product when its score leads every other product's above the threshold by this much; below
- * that, the words fit several products ("apple watch") and the answer lists them instead of picking one.
- */
-const QUERY_LEAD = 0.2;
-/** Full-text candidates read for words that fit several products, so that the list holds more than the best few. */
-const MATCH_POOL = 80;
-/** Characters an offer's model number may run on past a typed one (a colour or region code) and still be meant by it. */
-const MODEL_CODE_SUFFIX = 4;
-/**
- * Confidence of a product named by a typed model number that only its offers state: strong evidence, though the
- * number may have been mistyped into another product's.
- */
-const MODEL_CODE_CONFIDENCE = 0.9;
-
-const emptySource = (url: string | null, canonicalUrl: string | null): SearchSource => ({
-  offerId: null,
-  retailer: null,
-  title: null,
-  brand: null,
-  model: null,
-  gtin: null,
-  priceCents: null,
-  currency: null,
-  imageUrl: null,
-  url,
-  canonicalUrl,
-  externalId: null,
-});
-
-/**
- * How much more confident the matcher must be in the best product of corrected words than in the best candidate of
- * the words as typed for the correction to be the answer (scores are in [0, 1]). Words as typed that miss a word
- * still rank the products holding the others ("samsnug tv" ranks every TV); a real correction lifts the best product
- * by the whole weight of the word it restores, which is 0.2 to 0.4 for a brand or a product's kind. A lift smaller
- * than this tenth is the ranking shuffling after a change of one word, not the corrected word being found: the words
- * are then answered as typed rather than telling the shopper they meant something else.
- */
-export const CORRECTION_GAIN = 0.1;
-
-/** What typed words find (`answerWords`). */
-interface WordsAnswer {
-  sought: ItemIdentity;
-  ranked: RankedProduct[];
-  /** The product the words name, or null. */
-  productId: number | null;
-  confidence: number;
-  /** The products the words fit about equally, best first (when they name none). */
-  matchIds: number[];
-  /** True when a product named or listed holds every word (the words are its name, its model number, or all in its offers). */
-  complete: boolean;
-}
-
-/** True when words name no product and list none: nothing reached the matcher's threshold or stated their model number. */
-const findsNothing = (answer: WordsAnswer) => answer.productId === null && answer.matchIds.length === 0;
-
-/**
- * True when words find nothing, or only products that lack one of the words: a word no offer carries leaves the
- * answer to the others ("samsnug tv" answers TVs of any brand).
- */
-const findsLittle = (answer: WordsAnswer) => findsNothing(answer) || !answer.complete;
-
-/** The matcher's confidence in the best product an answer names, or in its best candidate when it names none. */
-const bestScore = (answer: WordsAnswer) => Math.max(answer.confidence, answer.ranked[0]?.score ?? 0);
-
-/** True when corrected words find products and the matcher is clearly more confident in them (`CORRECTION_GAIN`). */
-const findsClearlyMore = (corrected: WordsAnswer, typed: WordsAnswer) => !findsNothing(corrected) && bestScore(corrected) >= bestScore(typed) + CORRECTION_GAIN;
-
-/** True when more than one product is above the threshold and the best does not lead the next by QUERY_LEAD. */
-function fitsSeveral(ranked: readonly RankedProduct[]): boolean {
-  const [first, second] = ranked;
-  return first !== undefined && second !== undefined && second.score >= matchThreshold() && first.score - second.score < QUERY_LEAD;
 }
 
 /**

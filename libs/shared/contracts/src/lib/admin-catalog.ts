@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { importRunSchema, rowErrorSchema } from './admin-overview';
+
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/^www\./, ''))
+  .pipe(z.string().regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'each domain must be a host name such as shop.example.com'));
+
+export const adminRetailerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  affiliateParam: z.string().nullable(),
+  offers: z.number().int(),
+  lastImportAt: z.string().nullable(),
+});
+export type AdminRetailer = z.infer<typeof adminRetailerSchema>;
+
+export const retailerListResponseSchema = z.object({ success: z.literal(true), items: z.array(adminRetailerSchema) });
+export type RetailerListResponse = z.infer<typeof retailerListResponseSchema>;
+
+export const retailerParamsSchema = z.object({ id: z.string().min(1, 'id is required').max(120, 'id is too long') });
+
+export const retailerUpdateBodySchema = z
+  .object({
+    name: z.string({ error: 'name must be text' }).trim().min(1, 'name is required').max(120, 'name is too long').optional(),
+    domains: z.array(hostName, { error: 'domains must be a list of host names' }).min(1, 'domains needs at least one host name').max(50, 'domains has too many entries').optional(),
+    affiliateParam: z
+      .string({ error: 'affiliateParam must be text' })
+      .trim()
+      .max(60, 'affiliateParam is too long')
+      .regex(/^[A-Za-z0-9_.-]*$/, 'affiliateParam must be a query parameter name such as tag')
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.name !== undefined || body.domains !== undefined || body.affiliateParam !== undefined, {
+    message: 'Change at least one of name, domains or affiliateParam',
+    path: ['body'],
+  });
+export type RetailerUpdateBody = z.input<typeof retailerUpdateBodySchema>;
+
+export const retailerResponseSchema = z.object({ success: z.literal(true), retailer: adminRetailerSchema });
+
+export const FEED_FORMATS = ['gmc-tsv', 'gmc-xml'] as const;
+export type FeedFormat = (typeof FEED_FORMATS)[number];
+
+/** The fields of the multipart import form besides the file. */
+export const importFormSchema = z.object({
+  retailerId: z.string().trim().max(120, 'retailerId is too long').optional(),
+  retailerName: z.string().trim().max(120, 'retailerName is too long').optional(),
+  format: z.enum(FEED_FORMATS, { error: `format must be one of ${FEED_FORMATS.join(', ')}` }).optional(),
+});
+
+export const importJobSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  format: z.enum(FEED_FORMATS),
+  retailerId: z.string().nullable(),
+  state: z.enum(['importing', 'succeeded', 'failed']),
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  productsCreated: z.number().int(),
+  errorCount: z.number().int(),
+  errors: z.array(rowErrorSchema),
+  /** Values good rows were imported without, named by line and field like errors (the first 1000). */
+  warningCount: z.number().int(),
+  warnings: z.array(rowErrorSchema),
+  failure: z.string().nullable(),
+  runId: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importJobResponseSchema = z.object({ success: z.literal(true), job: importJobSchema });
+export type ImportJobResponse = z.infer<typeof importJobResponseSchema>;
+
+export const importRunListResponseSchema = z.object({ success: z.literal(true), items: z.array(importRunSchema) });
+export type ImportRunListResponse = z.infer<typeof importRunListResponseSchema>;
+
+export const importRunParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const importRunDetailResponseSchema = z.object({
+  success: z.literal(true),
+  run: importRunSchema,
+  errors: z.array(rowErrorSchema),
+  /** What the run's good rows were imported without (the first 1000). */
+  warnings: z.array(rowErrorSchema),
+});
+export type ImportRunDetailResponse = z.infer<typeof importRunDetailResponseSchema>;
+
+export const reclusterResponseSchema = z.object({
+  success: z.literal(true),
+  offers: z.number().int(),
+  productsBefore: z.number().int(),
+  productsAfter: z.number().int(),
+  /** Products that kept their id: a cluster the matcher left whole (favorites, alerts and links to it still work). */
+  productsKept: z.number().int(),
+  durationMs: z.number().int(),
+});
+export type ReclusterResponse = z.infer<typeof reclusterResponseSchema>;
