@@ -17,9 +17,10 @@ module.exports = {
   ],
   // Real scrypt hashing and fsyncs: on a busy machine a suite's setup can take longer than Jest's 5 s default.
   testTimeout: 30_000,
-  // The specs wait on disk syncs, child processes and the database server more than they compute: one worker more than
-  // the machine has cores keeps the cores busy (on two cores the suite takes 190 s instead of 330 s).
-  maxWorkers: os.availableParallelism() + 1,
+  // The specs wait on disk syncs, child processes and the database server more than they compute: a worker per core
+  // keeps the cores busy (alone on two cores, three workers took the suite from 330 s to 190 s; `npm test` runs other
+  // projects' tasks beside it, so it keeps to one per core).
+  maxWorkers: os.availableParallelism(),
   // Tests on PostgreSQL share one throwaway cluster per run, started by the first of them that asks for it
   // (testing/postgres.ts); the teardown stops it. A run of SQLite tests alone starts none.
   globalSetup: '<rootDir>/../../libs/testing/postgres-harness/src/jest/global-setup.ts',

@@ -61,6 +61,7 @@ describe('sign-ins and searches while a 20,000-row feed is applied', () => {
     // Requests went on through the whole run, its commit included.
     expect(answers.filter((answer) => answer.kind === 'sign-in').length).toBeGreaterThan(20);
     expect(answers.some((answer) => answer.at > decidedAt)).toBe(true);
-    // The run takes about 10 s; row by row in long transactions it took 80 s, which the limit lets it show.
-  }, 150_000);
+    // The run takes about 10 s on a quiet machine and minutes on a loaded one; row by row in long transactions it took
+    // 80 s.
+  }, 400_000);
 });
