@@ -10,24 +10,30 @@ export interface LaunchOptions {
   args?: string[];
 }
 
-/** Launches Debian's Chromium headless with the flags this machine needs (no sandbox, no background network). */
-export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+/** Debian's Chromium headless, as this machine runs it: no sandbox, no GPU, no background network. */
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function requireChromium(): void {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`);
   }
+}
+
+/** Launches Debian's Chromium headless with the flags this machine needs (no sandbox, no background network). */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  requireChromium();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(options.args ?? []),
-    ],
+    args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
   });
 }
 
@@ -44,20 +50,13 @@ export interface ExtensionBrowser {
  * `dir` and no other, on an empty profile removed at close.
  */
 export async function launchWithExtension(dir: string, options: LaunchOptions = {}): Promise<ExtensionBrowser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`);
+  requireChromium();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-extension-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: false,
     args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
       `--disable-extensions-except=${dir}`,
       `--load-extension=${dir}`,
       ...(options.args ?? []),
