@@ -5,6 +5,7 @@ import { centsToUnits, downloadText, toCsv } from '../../lib/csv';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useAnalytics } from '../dashboard/api/merchant-api';
 import { BarChart, LineChart } from '../dashboard/components/charts';
+import { DataTable } from '../dashboard/components/data-table';
 import { QueryState } from '../dashboard/components/query-state';
 import { RangePicker } from '../dashboard/components/range-picker';
 import { useRange } from '../dashboard/components/use-range';
@@ -112,33 +113,21 @@ export default function AnalyticsPage() {
                     title={`Clicks and referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
                     rows={data.breakdown.slice(0, 10).map((r) => ({ label: r.key, value: r.referrals + r.clicks }))}
                   />
-                  <div className="md-table-scroll">
-                    <table className="md-table">
-                      <caption className="md-visually-hidden">Figures by {DIMENSION_LABELS[dimension].toLowerCase()}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{DIMENSION_LABELS[dimension]}</th>
-                          <th scope="col">Clicks</th>
-                          <th scope="col">Referrals</th>
-                          <th scope="col">Conversions</th>
-                          <th scope="col">Revenue</th>
-                          <th scope="col">Conversion rate</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {data.breakdown.map((r) => (
-                          <tr key={r.key}>
-                            <th scope="row">{r.key}</th>
-                            <td>{formatNumber(r.clicks)}</td>
-                            <td>{formatNumber(r.referrals)}</td>
-                            <td>{formatNumber(r.conversions)}</td>
-                            <td>{formatMoney(r.revenueCents, data.currency)}</td>
-                            <td>{formatPercent(r.conversionRate)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <DataTable
+                    caption={`Figures by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
+                    columns={[DIMENSION_LABELS[dimension], 'Clicks', 'Referrals', 'Conversions', 'Revenue', 'Conversion rate']}
+                  >
+                    {data.breakdown.map((r) => (
+                      <tr key={r.key}>
+                        <th scope="row">{r.key}</th>
+                        <td>{formatNumber(r.clicks)}</td>
+                        <td>{formatNumber(r.referrals)}</td>
+                        <td>{formatNumber(r.conversions)}</td>
+                        <td>{formatMoney(r.revenueCents, data.currency)}</td>
+                        <td>{formatPercent(r.conversionRate)}</td>
+                      </tr>
+                    ))}
+                  </DataTable>
                 </>
               )}
             </section>

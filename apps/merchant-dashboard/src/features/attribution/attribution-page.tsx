@@ -6,41 +6,22 @@ import { centsToUnits, downloadText, toCsv } from '../../lib/csv';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useAttribution } from '../dashboard/api/merchant-api';
 import { BarChart, LineChart } from '../dashboard/components/charts';
+import { DataTable } from '../dashboard/components/data-table';
 import { QueryState } from '../dashboard/components/query-state';
 import { RangePicker } from '../dashboard/components/range-picker';
 import { useRange } from '../dashboard/components/use-range';
 
 function RowsTable({ caption, keyLabel, rows, currency }: { caption: string; keyLabel: string; rows: AttributionRow[]; currency: string }) {
   return (
-    <div className="md-table-scroll">
-      <table className="md-table">
-        <caption className="md-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{keyLabel}</th>
-            <th scope="col">Attributed orders</th>
-            <th scope="col">Attributed revenue</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="md-muted">
-                No attributed orders.
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.key}>
-                <th scope="row">{r.key}</th>
-                <td>{formatNumber(r.orders)}</td>
-                <td>{formatMoney(r.revenueCents, currency)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} columns={[keyLabel, 'Attributed orders', 'Attributed revenue']} isEmpty={rows.length === 0} empty="No attributed orders.">
+      {rows.map((r) => (
+        <tr key={r.key}>
+          <th scope="row">{r.key}</th>
+          <td>{formatNumber(r.orders)}</td>
+          <td>{formatMoney(r.revenueCents, currency)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -119,41 +100,23 @@ export default function AttributionPage() {
                   Export CSV
                 </button>
               </div>
-              <div className="md-table-scroll">
-                <table className="md-table">
-                  <caption className="md-visually-hidden">Attributed orders</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Order</th>
-                      <th scope="col">Ordered</th>
-                      <th scope="col">Value</th>
-                      <th scope="col">Product</th>
-                      <th scope="col">Campaign</th>
-                      <th scope="col">Referred</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.orders.length === 0 ? (
-                      <tr>
-                        <td colSpan={6} className="md-muted">
-                          No attributed orders in this period.
-                        </td>
-                      </tr>
-                    ) : (
-                      data.orders.map((o) => (
-                        <tr key={o.orderId}>
-                          <th scope="row">{o.orderId}</th>
-                          <td>{formatDateTime(o.at)}</td>
-                          <td>{formatMoney(o.valueCents, o.currency)}</td>
-                          <td>{o.productName ?? '—'}</td>
-                          <td>{o.utmCampaign ?? '—'}</td>
-                          <td>{formatDateTime(o.referredAt)}</td>
-                        </tr>
-                      ))
-                    )}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Attributed orders"
+                columns={['Order', 'Ordered', 'Value', 'Product', 'Campaign', 'Referred']}
+                isEmpty={data.orders.length === 0}
+                empty="No attributed orders in this period."
+              >
+                {data.orders.map((o) => (
+                  <tr key={o.orderId}>
+                    <th scope="row">{o.orderId}</th>
+                    <td>{formatDateTime(o.at)}</td>
+                    <td>{formatMoney(o.valueCents, o.currency)}</td>
+                    <td>{o.productName ?? '—'}</td>
+                    <td>{o.utmCampaign ?? '—'}</td>
+                    <td>{formatDateTime(o.referredAt)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             </section>
           </>
         ) : null}

@@ -1,3 +1,4 @@
+import { PASSWORD_HINT } from '@pricehunt/contracts';
 import { useId, type InputHTMLAttributes } from 'react';
 
 /** A labelled input with its error read along (aria-describedby) and marked invalid. */
@@ -20,4 +21,9 @@ export function Field({ label, error, hint, ...input }: { label: string; error?:
       ) : null}
     </div>
   );
+}
+
+/** The field where a new password is chosen, with the policy's hint and the browser's suggestion of a strong one. */
+export function NewPasswordField({ label = 'Password', value, onValue, error }: { label?: string; value: string; onValue: (value: string) => void; error?: string | null }) {
+  return <Field label={label} type="password" autoComplete="new-password" value={value} onChange={(e) => onValue(e.target.value)} error={error} hint={PASSWORD_HINT} required />;
 }

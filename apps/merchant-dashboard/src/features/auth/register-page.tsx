@@ -1,11 +1,11 @@
-import { businessRegisterBodySchema, fieldErrorsFromIssues, PASSWORD_HINT } from '@pricehunt/contracts';
+import { businessRegisterBodySchema, fieldErrorsFromIssues } from '@pricehunt/contracts';
 import { useBusinessAuth } from '@pricehunt/auth';
 import { isApiError } from '@pricehunt/api-client';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AuthLayout } from './auth-layout';
-import { Field } from './field';
+import { Field, NewPasswordField } from './field';
 
 type Errors = Partial<Record<'email' | 'password' | 'storeDomain' | 'form', string>>;
 
@@ -76,16 +76,7 @@ export default function RegisterPage() {
     >
       <form onSubmit={submit} noValidate aria-label="Create account">
         <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          hint={PASSWORD_HINT}
-          required
-        />
+        <NewPasswordField value={password} onValue={setPassword} error={errors.password} />
         <Field
           label="Store domain"
           value={storeDomain}

@@ -1,10 +1,10 @@
 import { apiRequest, isApiError } from '@pricehunt/api-client';
-import { passwordResetConfirmBodySchema, passwordSchema, PASSWORD_HINT, successResponseSchema } from '@pricehunt/contracts';
+import { passwordResetConfirmBodySchema, passwordSchema, successResponseSchema } from '@pricehunt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AuthLayout } from './auth-layout';
-import { Field } from './field';
+import { Field, NewPasswordField } from './field';
 
 function RequestLink() {
   const [email, setEmail] = useState('');
@@ -76,16 +76,7 @@ function SetPassword({ token }: { token: string }) {
   }
   return (
     <form onSubmit={submit} noValidate aria-label="Choose a new password">
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={error}
-        hint={PASSWORD_HINT}
-        required
-      />
+      <NewPasswordField label="New password" value={password} onValue={setPassword} error={error} />
       <button type="submit" className="md-button md-button--full" disabled={busy}>
         Set new password
       </button>

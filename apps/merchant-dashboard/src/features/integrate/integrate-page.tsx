@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { merchantKeys, useIntegration, useSetDomain, useStartSync, useSync, useVerifyDomain } from '../dashboard/api/merchant-api';
+import { DataTable } from '../dashboard/components/data-table';
 import { QueryState } from '../dashboard/components/query-state';
 import type { VerificationMethod } from '@pricehunt/contracts';
 import { CopyButton } from './copy-button';
@@ -138,26 +139,15 @@ export default function IntegratePage() {
               <p className="md-muted">The tag of step 2 below, on your store&apos;s front page, carries the same token.</p>
               <h3 className="md-subheading">DNS record</h3>
               <p className="md-muted">A TXT record on {data.storeDomain ?? 'your domain'}, added where your domain&apos;s DNS is managed:</p>
-              <div className="md-table-scroll">
-                <table className="md-table md-dns" aria-label="DNS record">
-                  <thead>
-                    <tr>
-                      <th scope="col">Type</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Value</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <tr>
-                      <td>{data.dnsRecord.type}</td>
-                      <td className="md-cell-wrap">{data.dnsRecord.name || 'your store domain'}</td>
-                      <td className="md-cell-wrap">
-                        <code>{data.dnsRecord.value}</code>
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </div>
+              <DataTable caption="DNS record" className="md-dns" columns={['Type', 'Name', 'Value']}>
+                <tr>
+                  <td>{data.dnsRecord.type}</td>
+                  <td className="md-cell-wrap">{data.dnsRecord.name || 'your store domain'}</td>
+                  <td className="md-cell-wrap">
+                    <code>{data.dnsRecord.value}</code>
+                  </td>
+                </tr>
+              </DataTable>
               <div className="md-actions">
                 <CopyButton text={data.dnsRecord.value} label="Copy TXT value" />
                 <button type="button" className="md-button" onClick={() => verify.mutate()} disabled={!data.storeDomain || verify.isPending}>

@@ -14,6 +14,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useNow } from '@pricehunt/ui';
 import { useAddFeedSource, useFeedSource, useFeedSources, useRemoveFeedSource, useRunFeedSource, useUpdateFeedSource } from './feed-sources-api';
+import { DataTable } from '../dashboard/components/data-table';
 
 /** The intervals a merchant picks from (minutes). */
 const INTERVALS = [30, 60, 180, 360, 720, 1440] as const;
@@ -195,37 +196,21 @@ function RecentRuns({ id, lastRunId }: { id: string; lastRunId: string | null })
   const runs: FeedRun[] = detail.data?.runs.slice(0, RUNS_SHOWN) ?? [];
   if (runs.length === 0) return null;
   return (
-    <div className="md-table-wrap">
-      <table className="md-table">
-        <caption>Last runs</caption>
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Status</th>
-            <th scope="col">Added</th>
-            <th scope="col">Changed</th>
-            <th scope="col">Gone</th>
-            <th scope="col">Rejected</th>
-            <th scope="col">Error</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.id}>
-              <td>{formatDateTime(run.startedAt)}</td>
-              <td>
-                <span className={`md-badge md-badge--run-${run.status}`}>{FEED_RUN_STATUS_LABELS[run.status]}</span>
-              </td>
-              <td>{formatNumber(run.added)}</td>
-              <td>{formatNumber(run.changed)}</td>
-              <td>{formatNumber(run.gone)}</td>
-              <td>{formatNumber(run.rejected)}</td>
-              <td className="md-cell-wrap">{run.error ? <span className="md-error">{run.error}</span> : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Last runs" showCaption columns={['Started', 'Status', 'Added', 'Changed', 'Gone', 'Rejected', 'Error']}>
+      {runs.map((run) => (
+        <tr key={run.id}>
+          <td>{formatDateTime(run.startedAt)}</td>
+          <td>
+            <span className={`md-badge md-badge--run-${run.status}`}>{FEED_RUN_STATUS_LABELS[run.status]}</span>
+          </td>
+          <td>{formatNumber(run.added)}</td>
+          <td>{formatNumber(run.changed)}</td>
+          <td>{formatNumber(run.gone)}</td>
+          <td>{formatNumber(run.rejected)}</td>
+          <td className="md-cell-wrap">{run.error ? <span className="md-error">{run.error}</span> : '—'}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

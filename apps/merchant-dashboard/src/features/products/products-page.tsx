@@ -1,11 +1,11 @@
-import { Pager } from '@pricehunt/ui';
 import { isApiError } from '@pricehunt/api-client';
 import { AVAILABILITIES, PRODUCT_SORTS, type MerchantProduct } from '@pricehunt/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { useImportFeed, useProducts, useUpdateProduct } from '../dashboard/api/merchant-api';
-import { QueryState } from '../dashboard/components/query-state';
+import { DataTable } from '../dashboard/components/data-table';
+import { PagedQuery } from '../dashboard/components/query-state';
+import { useListParams } from '../dashboard/components/use-list-params';
 
 const SORT_LABELS: Record<(typeof PRODUCT_SORTS)[number], string> = {
   title: 'Title',
@@ -110,66 +110,32 @@ function FeedImport() {
 function LineIssues({ caption, issues }: { caption: string; issues: ReadonlyArray<{ line: number; field: string; reason: string }> }) {
   if (issues.length === 0) return null;
   return (
-    <div className="md-table-scroll">
-      <table className="md-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Field</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
-        <tbody>
-          {issues.map((issue, i) => (
-            <tr key={i}>
-              <td>{issue.line}</td>
-              <td>{issue.field}</td>
-              <td>{issue.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} showCaption columns={['Line', 'Field', 'Problem']}>
+      {issues.map((issue, i) => (
+        <tr key={i}>
+          <td>{issue.line}</td>
+          <td>{issue.field}</td>
+          <td>{issue.reason}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
 export default function ProductsPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { params, q, page, search, setSearch, update, submitSearch } = useListParams();
   const sortParam = params.get('sort') as (typeof PRODUCT_SORTS)[number] | null;
   const sort = sortParam && PRODUCT_SORTS.includes(sortParam) ? sortParam : 'title';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<number | null>(null);
   const products = useProducts({ q: q || undefined, sort, page, pageSize: 25 });
   const id = useId();
-  const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (!value) copy.delete(key);
-        else copy.set(key, value);
-      }
-      return copy;
-    });
-  const data = products.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <div className="md-page">
       <header className="md-page__header">
         <h1>Products</h1>
       </header>
-      <form
-        className="md-toolbar"
-        role="search"
-        aria-label="Search products"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: search.trim(), page: null });
-        }}
-      >
+      <form className="md-toolbar" role="search" aria-label="Search products" onSubmit={submitSearch}>
         <label htmlFor={`${id}-q`}>Search products</label>
         <input id={`${id}-q`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         <button type="submit" className="md-button md-button--secondary">
@@ -184,79 +150,53 @@ export default function ProductsPage() {
           ))}
         </select>
       </form>
-      <QueryState isLoading={products.isLoading} error={products.error}>
-        {data ? (
-          <>
-            <p className="md-muted" aria-live="polite">
-              {data.total} {data.total === 1 ? 'product' : 'products'}
-            </p>
-            <div className="md-table-scroll">
-              <table className="md-table">
-                <caption className="md-visually-hidden">Your products</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Availability</th>
-                    <th scope="col">Price rank</th>
-                    <th scope="col">Best other price, with shipping</th>
-                    <th scope="col">
-                      <span className="md-visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <tr>
-                      <td colSpan={6} className="md-muted">
-                        No products yet. Connect your Shopify store on the Integrate page or import a feed below.
-                      </td>
-                    </tr>
-                  ) : (
-                    data.items.map((p) =>
-                      editing === p.id ? (
-                        <tr key={p.id}>
-                          <td colSpan={6}>
-                            <strong>{p.title}</strong>
-                            <EditRow product={p} onDone={() => setEditing(null)} />
-                          </td>
-                        </tr>
-                      ) : (
-                        <tr key={p.id}>
-                          <th scope="row" className="md-cell-wrap">
-                            <a href={p.url} target="_blank" rel="noreferrer">
-                              {p.title}
-                            </a>
-                            <div className="md-muted">ID {p.externalId}</div>
-                            {p.held ? (
-                              <div>
-                                <span className="md-badge md-badge--held">{p.held === 'store' ? 'Hidden until your store domain is verified' : 'Held for a price review'}</span>
-                              </div>
-                            ) : null}
-                          </th>
-                          <td>{formatMoney(p.priceCents, p.currency)}</td>
-                          <td>{AVAILABILITY_LABELS[p.availability]}</td>
-                          <td>
-                            {p.priceRank === null ? '—' : `#${p.priceRank} of ${p.competitorCount + 1}`}
-                            {p.priceRank === 1 && p.competitorCount > 0 ? <span className="md-badge md-badge--conversion"> cheapest</span> : null}
-                          </td>
-                          <td>{p.bestCompetitorPriceCents === null ? 'No other retailer' : formatMoney(p.bestCompetitorPriceCents, p.currency)}</td>
-                          <td>
-                            <button type="button" className="md-button md-button--secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.title}`}>
-                              Edit
-                            </button>
-                          </td>
-                        </tr>
-                      ),
-                    )
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pager className="md-pagination" page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
-          </>
-        ) : null}
-      </QueryState>
+      <PagedQuery query={products} noun={['product', 'products']} page={page} onPage={(next) => update({ page: String(next) })}>
+        {(data) => (
+          <DataTable
+            caption="Your products"
+            columns={['Product', 'Price', 'Availability', 'Price rank', 'Best other price, with shipping', <span key="actions" className="md-visually-hidden">Actions</span>]}
+            isEmpty={data.items.length === 0}
+            empty="No products yet. Connect your Shopify store on the Integrate page or import a feed below."
+          >
+            {data.items.map((p) =>
+              editing === p.id ? (
+                <tr key={p.id}>
+                  <td colSpan={6}>
+                    <strong>{p.title}</strong>
+                    <EditRow product={p} onDone={() => setEditing(null)} />
+                  </td>
+                </tr>
+              ) : (
+                <tr key={p.id}>
+                  <th scope="row" className="md-cell-wrap">
+                    <a href={p.url} target="_blank" rel="noreferrer">
+                      {p.title}
+                    </a>
+                    <div className="md-muted">ID {p.externalId}</div>
+                    {p.held ? (
+                      <div>
+                        <span className="md-badge md-badge--held">{p.held === 'store' ? 'Hidden until your store domain is verified' : 'Held for a price review'}</span>
+                      </div>
+                    ) : null}
+                  </th>
+                  <td>{formatMoney(p.priceCents, p.currency)}</td>
+                  <td>{AVAILABILITY_LABELS[p.availability]}</td>
+                  <td>
+                    {p.priceRank === null ? '—' : `#${p.priceRank} of ${p.competitorCount + 1}`}
+                    {p.priceRank === 1 && p.competitorCount > 0 ? <span className="md-badge md-badge--conversion"> cheapest</span> : null}
+                  </td>
+                  <td>{p.bestCompetitorPriceCents === null ? 'No other retailer' : formatMoney(p.bestCompetitorPriceCents, p.currency)}</td>
+                  <td>
+                    <button type="button" className="md-button md-button--secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.title}`}>
+                      Edit
+                    </button>
+                  </td>
+                </tr>
+              ),
+            )}
+          </DataTable>
+        )}
+      </PagedQuery>
       <FeedImport />
     </div>
   );
