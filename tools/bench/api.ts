@@ -10,7 +10,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -18,6 +17,7 @@ import Database from 'better-sqlite3';
 import { startPostgresCluster, type PostgresCluster } from '@pricehunt/postgres-harness';
 import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
 import { printTable, saveRows, type BenchRow } from './report';
+import { freePort } from '@pricehunt/e2e-harness';
 
 const root = path.resolve(__dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -25,17 +25,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TARGET_RATIO = 0.5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 /** Runs a TypeScript entry point through tsx, or a built JavaScript file with plain node. */

@@ -23,7 +23,6 @@
  */
 import crypto, { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +33,7 @@ import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/p
 import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
 import { databaseOf, openCatalogDatabase, type CatalogDatabase } from '@pricehunt/storage';
 import { printTable, saveRows, type BenchRow } from './report';
+import { freePort } from '@pricehunt/e2e-harness';
 
 /** The catalog on the database a URL names (`file:…` or `postgres://…`), migrations applied. */
 function openCatalogAt(url: string): Promise<CatalogDatabase> {
@@ -62,18 +62,6 @@ function migrationsKey(engine: Engine): string {
   const hash = crypto.createHash('sha1');
   for (const name of files) hash.update(fs.readFileSync(path.join(dir, name)).toString().replace(/^\d+_/, ''));
   return hash.digest('hex').slice(0, 8);
-}
-
-/** A port on 127.0.0.1 free at the moment of asking. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Reads every file under `target` once (into the OS page cache); answers the bytes read and the seconds it took. */
@@ -150,6 +138,27 @@ async function buildCatalog(open: CatalogDatabase, engine: Engine, offers: numbe
   return { offersPerSecond: summary.offersPerSecond, seconds: summary.durationMs / 1000, builtAt: new Date().toISOString(), products: await open.storage.catalog.countProducts() };
 }
 
+/**
+ * The catalog at `url`: reused where `metaFile` describes one of `offers` offers, else built, settled with `settle`
+ * (the engine's statistics statement), described in `metaFile` and reopened, as the API would, on fresh connections.
+ */
+async function reuseOrBuild(url: string, engine: 'sqlite' | 'postgres', offers: number, metaFile: string, where: string, settle: string) {
+  let open = await openCatalogAt(url);
+  const size = offers.toLocaleString('en-US');
+  if (fs.existsSync(metaFile) && (await open.storage.catalog.countOffers()) === offers) {
+    const build = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Build;
+    console.log(`Reusing the ${size}-offer ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} catalog built ${build.builtAt} (${where}).`);
+    return { open, build, reused: true };
+  }
+  console.log(`Building a ${size}-offer synthetic catalog in ${where} (once; later runs reuse it).`);
+  const build = await buildCatalog(open, engine, offers);
+  await execute(open, settle);
+  fs.writeFileSync(metaFile, JSON.stringify(build));
+  await open.close();
+  open = await openCatalogAt(url);
+  return { open, build, reused: false };
+}
+
 /** SQLite: the cached catalog file, built first when missing (or with --rebuild), then read into the OS page cache. */
 async function openSqliteCatalog(offers: number, rebuild: boolean, dir: string): Promise<BenchCatalog> {
   // The cache is keyed by the catalog's own migrations: other tables' migrations are applied to a cached file on open.
@@ -157,23 +166,7 @@ async function openSqliteCatalog(offers: number, rebuild: boolean, dir: string):
   const metaFile = `${file}.json`;
   if (rebuild || !fs.existsSync(metaFile)) for (const suffix of ['', '-wal', '-shm', '.json']) fs.rmSync(file + suffix, { force: true });
 
-  const env = { DATABASE_URL: `file:${file}` };
-  let open = await openCatalogAt(env.DATABASE_URL);
-  let build: Build;
-  let reused = false;
-  if (fs.existsSync(metaFile) && (await open.storage.catalog.countOffers()) === offers) {
-    build = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Build;
-    reused = true;
-    console.log(`Reusing the ${offers.toLocaleString('en-US')}-offer SQLite catalog built ${build.builtAt} (${file}).`);
-  } else {
-    console.log(`Building a ${offers.toLocaleString('en-US')}-offer synthetic catalog in ${file} (once; later runs reuse it).`);
-    build = await buildCatalog(open, 'sqlite', offers);
-    await execute(open, 'ANALYZE');
-    fs.writeFileSync(metaFile, JSON.stringify(build));
-    // Reopen, as the API would: a fresh connection with the default cache.
-    await open.close();
-    open = await openCatalogAt(env.DATABASE_URL);
-  }
+  const { open, build, reused } = await reuseOrBuild(`file:${file}`, 'sqlite', offers, metaFile, file, 'ANALYZE');
 
   // Searches are measured as a running service answers them: with the database in the OS page cache. A file
   // that fell out of it (a reboot, other work since the last run) would otherwise be read from disk during the
@@ -222,25 +215,9 @@ async function openPgCatalog(offers: number, rebuild: boolean, dir: string): Pro
       await cluster.dropDatabase(name);
       await cluster.createDatabase({ name });
     }
-    const env = { DATABASE_URL: cluster.url(name) };
-    let open = await openCatalogAt(env.DATABASE_URL);
-    let build: Build;
-    let reused = false;
-    if (fs.existsSync(metaFile) && (await open.storage.catalog.countOffers()) === offers) {
-      build = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Build;
-      reused = true;
-      console.log(`Reusing the ${offers.toLocaleString('en-US')}-offer PostgreSQL catalog built ${build.builtAt} (${clusterDir}).`);
-    } else {
-      console.log(`Building a ${offers.toLocaleString('en-US')}-offer synthetic catalog in the PostgreSQL cluster ${clusterDir} (once; later runs reuse it).`);
-      build = await buildCatalog(open, 'postgres', offers);
-      // Statistics for the planner (as SQLite's ANALYZE) and the visibility map a settled database has, so autovacuum
-      // does not start on the freshly written tables while searches are timed.
-      await execute(open, 'VACUUM ANALYZE');
-      fs.writeFileSync(metaFile, JSON.stringify(build));
-      // Reopen, as the API would: fresh connections.
-      await open.close();
-      open = await openCatalogAt(env.DATABASE_URL);
-    }
+    // VACUUM ANALYZE: statistics for the planner (as SQLite's ANALYZE) and the visibility map a settled database has,
+    // so autovacuum does not start on the freshly written tables while searches are timed.
+    const { open, build, reused } = await reuseOrBuild(cluster.url(name), 'postgres', offers, metaFile, `the PostgreSQL cluster ${clusterDir}`, 'VACUUM ANALYZE');
     // As SQLite's file: the database's files in the OS page cache (PostgreSQL's own buffers at their default size).
     const [database] = await cluster.query<{ oid: number }>('SELECT oid FROM pg_database WHERE datname = $1', [name]);
     const read = readIntoPageCache(path.join(cluster.dataDir, 'base', String(database?.oid)));

@@ -13,10 +13,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
-import { closeTrafficAgents, startOversizedPoster, startShoppers, type AttackerTally, type ShopperTally } from '@pricehunt/e2e-harness';
+import { closeTrafficAgents, listening, startOversizedPoster, startShoppers, type AttackerTally, type ShopperTally } from '@pricehunt/e2e-harness';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -57,18 +56,6 @@ async function startCluster(log: fs.WriteStream): Promise<ChildProcess> {
     await sleep(200);
   }
   return child;
-}
-
-/** Whether something accepts connections on 127.0.0.1:port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** Ctrl+C to the cluster (SIGINT to its process group): it stops what it started; waits until its ports are free. */

@@ -9,9 +9,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { DEFAULT_API_PORTS, DEFAULT_SHOPPER_SERVER_PORT, DEFAULT_SITE_PORTS, startNginx, type RunningNginx } from '@pricehunt/e2e-harness';
+import { DEFAULT_API_PORTS, DEFAULT_SHOPPER_SERVER_PORT, DEFAULT_SITE_PORTS, listening, startNginx, type RunningNginx } from '@pricehunt/e2e-harness';
 import { startKeptPostgresCluster, type KeptPostgresCluster } from '@pricehunt/postgres-harness';
 import { Client } from 'pg';
 
@@ -79,18 +78,6 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer within 60 s`);
-}
-
-/** Whether something accepts connections on 127.0.0.1:port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 async function main() {

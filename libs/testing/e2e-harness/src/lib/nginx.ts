@@ -122,7 +122,8 @@ function mainConfig(dir: string, prefix: string): string {
   ].join('\n');
 }
 
-function listening(port: number): Promise<boolean> {
+/** Whether something accepts connections on 127.0.0.1:port. */
+export function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });
     socket.once('connect', () => {
