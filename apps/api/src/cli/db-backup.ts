@@ -14,7 +14,7 @@ import { createProgressBar } from '@pricehunt/catalog-feeds';
 import Database from 'better-sqlite3';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openSqlite } from '@pricehunt/storage';
-import { CliError } from './shared';
+import { CliError, runCli } from './shared';
 
 export interface BackupIo {
   argv: string[];
@@ -114,15 +114,7 @@ export async function runBackup(io: BackupIo): Promise<number> {
 }
 
 if (require.main === module) {
-  runBackup({ argv: process.argv.slice(2), env: process.env, out: (line) => console.log(line) }).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      if (error instanceof CliError) {
-        console.error(error.message);
-        process.exit(error.exitCode);
-      }
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  runCli(async () => {
+    process.exitCode = await runBackup({ argv: process.argv.slice(2), env: process.env, out: (line) => console.log(line) });
+  });
 }

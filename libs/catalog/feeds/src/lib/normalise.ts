@@ -24,18 +24,23 @@ const AVAILABILITY_WORDS: Readonly<Record<string, Availability>> = {
   unknown: 'unknown',
 };
 
+/** A vocabulary word as a key: schema.org's prefix dropped, camel case and spaces or dashes to snake case, lower case. */
+function vocabularyKey(value: string): string {
+  return value
+    .trim()
+    .replace(/^https?:\/\/schema\.org\//i, '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+}
+
 /**
  * Normalises the spellings feeds use ("in stock", "in_stock", "InStock", "https://schema.org/InStock",
  * "pre-order", "available for order"…). Empty means unknown; an unrecognised word is `undefined`.
  */
 export function normaliseAvailability(value: string | undefined): Availability | undefined {
   if (value === undefined) return 'unknown';
-  const word = value
-    .trim()
-    .replace(/^https?:\/\/schema\.org\//i, '')
-    .replace(/([a-z])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
+  const word = vocabularyKey(value);
   if (word === '') return 'unknown';
   if (word === 'available_for_order') return 'backorder';
   return AVAILABILITY_WORDS[word];
@@ -59,12 +64,7 @@ const CONDITION_WORDS: Readonly<Record<string, Condition>> = {
 /** Empty means new (Google's default); an unrecognised word is `undefined`. */
 export function normaliseCondition(value: string | undefined): Condition | undefined {
   if (value === undefined) return 'new';
-  const word = value
-    .trim()
-    .replace(/^https?:\/\/schema\.org\//i, '')
-    .replace(/([a-z])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
+  const word = vocabularyKey(value);
   if (word === '') return 'new';
   return CONDITION_WORDS[word];
 }
