@@ -16,6 +16,47 @@ const serverOnly = [
 ];
 const uiPackages = ['react', 'react-dom', 'react-dom/*', 'react-router-dom', '@tanstack/react-query'];
 
+/**
+ * Who may import whom (`@nx/enforce-module-boundaries` on the `scope:*` and `type:*` tags). `testCode`: the rules for a
+ * server library's specs and test fixtures (`*.spec.ts`, `src/testing.ts`, `src/testing/`), which may also use the
+ * test infrastructure (throwaway database servers) that production code never loads.
+ */
+function boundaries(testCode) {
+  const serverMay = ['scope:shared', 'scope:server', ...(testCode ? ['scope:testing'] : [])];
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: true,
+      allow: [],
+      depConstraints: [
+        // Scopes: who may use whom.
+        { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'], bannedExternalImports: serverOnly },
+        { sourceTag: 'scope:shopper', onlyDependOnLibsWithTags: ['scope:shared', 'scope:shopper'], bannedExternalImports: serverOnly },
+        { sourceTag: 'scope:merchant', onlyDependOnLibsWithTags: ['scope:shared', 'scope:merchant'], bannedExternalImports: serverOnly },
+        { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:shared', 'scope:admin'], bannedExternalImports: serverOnly },
+        { sourceTag: 'scope:extension', onlyDependOnLibsWithTags: ['scope:shared', 'scope:extension'], bannedExternalImports: serverOnly },
+        { sourceTag: 'scope:server', onlyDependOnLibsWithTags: serverMay, bannedExternalImports: uiPackages },
+        { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'], bannedExternalImports: uiPackages },
+        { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:e2e', 'scope:testing'], bannedExternalImports: uiPackages },
+        // Test infrastructure that the API's tests, browser tests and commands share (throwaway database servers).
+        { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:testing'], bannedExternalImports: [...uiPackages, ...serverOnly] },
+        // Types: layers.
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'] },
+        { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing'] },
+        { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util'] },
+        { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util'] },
+        { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
+        { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
+        {
+          sourceTag: 'type:util',
+          onlyDependOnLibsWithTags: ['type:util'],
+          bannedExternalImports: [...uiPackages, 'fastify', 'fastify-plugin', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'better-sqlite3'],
+        },
+      ],
+    },
+  ];
+}
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -24,40 +65,13 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mts'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: true,
-          allow: [],
-          depConstraints: [
-            // Scopes: who may use whom.
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'], bannedExternalImports: serverOnly },
-            { sourceTag: 'scope:shopper', onlyDependOnLibsWithTags: ['scope:shared', 'scope:shopper'], bannedExternalImports: serverOnly },
-            { sourceTag: 'scope:merchant', onlyDependOnLibsWithTags: ['scope:shared', 'scope:merchant'], bannedExternalImports: serverOnly },
-            { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:shared', 'scope:admin'], bannedExternalImports: serverOnly },
-            { sourceTag: 'scope:extension', onlyDependOnLibsWithTags: ['scope:shared', 'scope:extension'], bannedExternalImports: serverOnly },
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'], bannedExternalImports: uiPackages },
-            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'], bannedExternalImports: uiPackages },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:e2e', 'scope:testing'], bannedExternalImports: uiPackages },
-            // Test infrastructure that the API's tests, browser tests and commands share (throwaway database servers).
-            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:testing'], bannedExternalImports: [...uiPackages, ...serverOnly] },
-            // Types: layers.
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util'] },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
-            {
-              sourceTag: 'type:util',
-              onlyDependOnLibsWithTags: ['type:util'],
-              bannedExternalImports: [...uiPackages, 'fastify', 'fastify-plugin', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'better-sqlite3'],
-            },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': boundaries(false),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['libs/server/**/*.spec.ts', 'libs/server/*/src/testing.ts', 'libs/server/*/src/testing/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(true) },
   },
   {
     files: ['**/*.tsx', '**/*.jsx'],

@@ -22,7 +22,7 @@ module.exports = {
   // projects' tasks beside it, so it keeps to one per core).
   maxWorkers: os.availableParallelism(),
   // Tests on PostgreSQL share one throwaway cluster per run, started by the first of them that asks for it
-  // (testing/postgres.ts); the teardown stops it. A run of SQLite tests alone starts none.
+  // (`@pricehunt/storage/testing`); the teardown stops it. A run of SQLite tests alone starts none.
   globalSetup: '<rootDir>/../../libs/testing/postgres-harness/src/jest/global-setup.ts',
   globalTeardown: '<rootDir>/../../libs/testing/postgres-harness/src/jest/global-teardown.ts',
 };

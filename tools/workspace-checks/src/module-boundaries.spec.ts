@@ -44,6 +44,14 @@ describe('module boundaries', () => {
     expect(await boundaryErrors('apps/api/src/probe.ts', "import Database from 'better-sqlite3';\nexport const db = Database;\n")).toEqual([]);
   });
 
+  it('lets the specs and fixtures of a server library use the throwaway database servers, and not its production code', async () => {
+    const code = "import { sharedPostgresCluster } from '@pricehunt/postgres-harness';\nexport const x = sharedPostgresCluster;\n";
+    expect(await boundaryErrors('libs/server/storage/src/lib/feeds/probe.spec.ts', code)).toEqual([]);
+    expect(await boundaryErrors('libs/server/storage/src/testing/probe.ts', code)).toEqual([]);
+    const production = await boundaryErrors('libs/server/storage/src/lib/feeds/probe.ts', code);
+    expect(production.join('\n')).toMatch(/scope:server" can only depend on libs tagged with "scope:shared", "scope:server"/);
+  });
+
   it('keeps every app independent of every other app in the project graph', async () => {
     const graph = await createProjectGraphAsync({ exitOnError: false });
     const apps = Object.values(graph.nodes)

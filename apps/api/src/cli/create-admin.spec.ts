@@ -6,7 +6,7 @@ import { openStorage } from '@pricehunt/storage';
 import { verifyPassword } from '../lib/password';
 import { createBusiness } from '../modules/business-auth/service';
 import { anotherConnection, row, testEngine } from '../testing/db';
-import { createTestPostgresDatabase } from '../testing/postgres';
+import { createTestPostgresDatabase } from '@pricehunt/storage/testing';
 import { runCreateAdmin } from './create-admin';
 import { present } from '@pricehunt/contracts';
 

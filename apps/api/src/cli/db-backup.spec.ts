@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
 import { Client } from 'pg';
 import { openDatabase } from '@pricehunt/storage';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../testing/postgres';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from '@pricehunt/storage/testing';
 import { runBackup } from './db-backup';
 import { CliError } from './shared';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sharedPostgresCluster } from '@pricehunt/postgres-harness';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../testing/postgres';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from '@pricehunt/storage/testing';
 import { openPostgres, PG_MIGRATIONS_DIR, type PostgresHandle } from '@pricehunt/storage';
 import { offers, retailers } from '@pricehunt/storage/pg-schema';
 

@@ -1,4 +1,4 @@
-import { ENGINES, openPortEngine, type PortEngine } from '../testing/port-engines';
+import { ENGINES, openPortEngine, type PortEngine } from '@pricehunt/storage/testing';
 import { createPgStorage, createSqliteStorage, type Storage } from '@pricehunt/storage';
 
 /** Every field of `Storage` (the type makes the list whole): no engine leaves a port out or adds one. */

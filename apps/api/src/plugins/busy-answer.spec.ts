@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openSqlite } from '@pricehunt/storage';
 import { testEngine } from '../testing/db';
-import { createTestPostgresDatabase } from '../testing/postgres';
+import { createTestPostgresDatabase } from '@pricehunt/storage/testing';
 import { BUSY_RETRY_AFTER_SECONDS, errorHandlerPlugin } from './error-handler';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type DatabaseConnection, openDatabase, openPostgres } from '@pricehunt/storage';
-import { ENGINES, fixtureTypes, numbered, type EngineName } from './port-engines';
+import { ENGINES, fixtureTypes, numbered, type EngineName } from '@pricehunt/storage/testing';
 
 /** The variable that picks the engine apps built by `buildTestApp()` run on: `sqlite` (the default) or `postgres`. */
 export const TEST_ENGINE_ENV = 'PRICEHUNT_TEST_ENGINE';

@@ -7,8 +7,8 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Clock } from '../lib/clock';
 import { testEngine } from './db';
 import { startDnsServer } from './dns-server';
-import type { EngineName } from './port-engines';
-import { createTestPostgresDatabase } from './postgres';
+import type { EngineName } from '@pricehunt/storage/testing';
+import { createTestPostgresDatabase } from '@pricehunt/storage/testing';
 
 export interface TestApp {
   app: FastifyInstance;

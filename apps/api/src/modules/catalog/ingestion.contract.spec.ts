@@ -1,6 +1,6 @@
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { feedOffer } from '../../testing/offers';
-import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '@pricehunt/storage/testing';
 import { createPgCatalogRepository, createPgCatalogServices, createSqliteCatalogRepository, createSqliteCatalogServices } from '@pricehunt/storage';
 import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';

@@ -1,6 +1,6 @@
 import { productName } from '@pricehunt/catalog-matching';
 import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
-import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '@pricehunt/storage/testing';
 import { createPgCatalogRepository, createSqliteCatalogRepository } from '@pricehunt/storage';
 import type { CatalogRepository, DuePriceSummary, PriceSummaryRow } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';

@@ -1,5 +1,5 @@
 import { seedOffers } from '../../testing/catalog-seed';
-import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '@pricehunt/storage/testing';
 import { seedSearchCatalog } from '../../testing/search-seed';
 import { BULK_SQL, createPgSearchIndexRepository, createSqliteSearchIndexRepository } from '@pricehunt/storage';
 import { indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';

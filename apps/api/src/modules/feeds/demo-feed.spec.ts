@@ -1,7 +1,7 @@
 import { importDemoCatalog } from '@pricehunt/catalog-core';
 import { DEMO_FEED_RETAILER, demoFeedBase, demoFeedOffers, gmcTsvOf, readFeedText, type FeedRow } from '@pricehunt/catalog-feeds';
 import { createSqliteCatalogServices } from '@pricehunt/storage';
-import { openPortEngine, type PortEngine } from '../../testing/port-engines';
+import { openPortEngine, type PortEngine } from '@pricehunt/storage/testing';
 
 // The demo feed (what `npm start`'s demo feed server serves for the worker to refresh) is the demo catalog's Best Buy
 // offers as the seed left them, some on a flash price: read back through the Merchant Center reader and applied as a

@@ -1,4 +1,4 @@
-import { addBusiness, ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
+import { addBusiness, ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '@pricehunt/storage/testing';
 import { type AnalyticsRepository, attributionWindowMs, type ConversionRecord, createPgAnalyticsRepository, createPgMerchantRepository, createSqliteAnalyticsRepository, createSqliteMerchantRepository, type MerchantRepository, type OrderLine } from '@pricehunt/storage';
 import { createAnalyticsService } from './analytics-service';
 import { startOfDay } from './time';

@@ -1,6 +1,6 @@
 import type { Favorite } from '@pricehunt/contracts';
 import type { Mailer } from '@pricehunt/notifications';
-import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '@pricehunt/storage/testing';
 import { createPgPriceAlertRepository, createPgShopperDataRepository, createSqlitePriceAlertRepository, createSqliteShopperDataRepository, type FavoriteRow, type HistoryRow, type PriceAlertRepository, type ShopperDataRepository } from '@pricehunt/storage';
 import { createPriceAlertChecker } from '@pricehunt/notifications';
 

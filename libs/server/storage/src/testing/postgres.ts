@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureTemplate, sharedPostgresCluster } from '@pricehunt/postgres-harness';
-import { openPostgres, PG_MIGRATIONS_DIR } from '@pricehunt/storage';
+import { openPostgres, PG_MIGRATIONS_DIR } from '../index';
 
 export interface TestPostgresDatabase {
   name: string;

@@ -1,5 +1,5 @@
 import { ENGINES, openPortEngine, outcome, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { createPgShopperAccountsRepository, createSqliteShopperAccountsRepository, type NewShopperRecord, type ShopperAccountsRepository, type ShopperRecord } from '@pricehunt/storage';
+import { createPgShopperAccountsRepository, createSqliteShopperAccountsRepository, type NewShopperRecord, type ShopperAccountsRepository, type ShopperRecord } from '../../index';
 
 const repository = (connection: EngineConnection): ShopperAccountsRepository =>
   connection.engine === 'sqlite' ? createSqliteShopperAccountsRepository(connection.handle) : createPgShopperAccountsRepository(connection.handle);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase, openPostgres, type PostgresHandle } from '@pricehunt/storage';
+import { type DatabaseHandle, openDatabase, openPostgres, type PostgresHandle } from '../index';
 import { createTestPostgresDatabase } from './postgres';
 
 /** The engines a port contract test runs its cases on: `describe.each(ENGINES)`. */

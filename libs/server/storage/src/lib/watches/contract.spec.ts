@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPgWatchRepository, createSqliteWatchRepository, type NewWatch, type WatchChannelInput, type WatchRepository } from '@pricehunt/storage';
+import { createPgWatchRepository, createSqliteWatchRepository, type NewWatch, type WatchChannelInput, type WatchRepository } from '../../index';
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
 import { present } from '@pricehunt/contracts';
 

@@ -1,4 +1,4 @@
-import { type ClickRow, createPgRedirectTrustRepository, createPgTrackingRepository, createSqliteRedirectTrustRepository, createSqliteTrackingRepository, type EventRow, type OrderRow, type RedirectTrustRepository, type ReferralRow, type TrackingRepository, WriteError } from '@pricehunt/storage';
+import { type ClickRow, createPgRedirectTrustRepository, createPgTrackingRepository, createSqliteRedirectTrustRepository, createSqliteTrackingRepository, type EventRow, type OrderRow, type RedirectTrustRepository, type ReferralRow, type TrackingRepository, WriteError } from '../../index';
 import { addBusiness, ENGINES, openPortEngine, type PortEngine, type PostgresEngine } from '../../testing/port-engines';
 
 const T = Date.UTC(2026, 10, 23, 10, 0, 0);

@@ -1,5 +1,5 @@
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { createPgRateLimitRepository, createSqliteRateLimitRepository, type RateLimitRepository } from '@pricehunt/storage';
+import { createPgRateLimitRepository, createSqliteRateLimitRepository, type RateLimitRepository } from '../../index';
 
 const repository = (connection: EngineConnection): RateLimitRepository =>
   connection.engine === 'sqlite' ? createSqliteRateLimitRepository(connection.handle) : createPgRateLimitRepository(connection.handle);

@@ -1,5 +1,5 @@
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { createPgEmailConfirmationRepository, createPgOutboxRepository, createPgSessionRepository, createPgSignInGuardRepository, createSqliteEmailConfirmationRepository, createSqliteOutboxRepository, createSqliteSessionRepository, createSqliteSignInGuardRepository, type EmailConfirmationRepository, type FailureCounts, type OutboxRepository, type SessionRepository, type SignInGuardRepository } from '@pricehunt/storage';
+import { createPgEmailConfirmationRepository, createPgOutboxRepository, createPgSessionRepository, createPgSignInGuardRepository, createSqliteEmailConfirmationRepository, createSqliteOutboxRepository, createSqliteSessionRepository, createSqliteSignInGuardRepository, type EmailConfirmationRepository, type FailureCounts, type OutboxRepository, type SessionRepository, type SignInGuardRepository } from '../../index';
 
 interface Ports {
   sessions: SessionRepository;

@@ -1,5 +1,5 @@
 import { ENGINES, openPortEngine, outcome, type EngineConnection, type PortEngine } from '../../testing/port-engines';
-import { type BusinessAccountsRepository, type BusinessRecord, createPgBusinessAccountsRepository, createSqliteBusinessAccountsRepository, type NewBusinessRecord } from '@pricehunt/storage';
+import { type BusinessAccountsRepository, type BusinessRecord, createPgBusinessAccountsRepository, createSqliteBusinessAccountsRepository, type NewBusinessRecord } from '../../index';
 
 const repository = (connection: EngineConnection): BusinessAccountsRepository =>
   connection.engine === 'sqlite' ? createSqliteBusinessAccountsRepository(connection.handle) : createPgBusinessAccountsRepository(connection.handle);

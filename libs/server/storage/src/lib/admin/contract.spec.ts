@@ -1,6 +1,6 @@
 import { overviewResponseSchema, type BusinessListQuery, type NewAuditEntry } from '@pricehunt/contracts';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
-import { type AdminRepository, createPgAdminRepository, createSqliteAdminRepository, type RetailerSettings, writeAuditEntryPg } from '@pricehunt/storage';
+import { type AdminRepository, createPgAdminRepository, createSqliteAdminRepository, type RetailerSettings, writeAuditEntryPg } from '../../index';
 
 interface Subject {
   db: PortEngine;

@@ -1,4 +1,4 @@
-import { createPgFeedSourceRepository, createSqliteFeedSourceRepository, type FeedRunEnd, type FeedSourceRepository, type NewFeedSource } from '@pricehunt/storage';
+import { createPgFeedSourceRepository, createSqliteFeedSourceRepository, type FeedRunEnd, type FeedSourceRepository, type NewFeedSource } from '../../index';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 
 // Feed sources and their runs are also the workers' queue: these cases run on both engines, and the claims race on

@@ -1,6 +1,6 @@
 import type { SearchResult } from '@pricehunt/contracts';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
-import { createPgMatchReportRepository, createPgSearchRequestRepository, createSqliteMatchReportRepository, createSqliteSearchRequestRepository, type MatchReportRepository } from '@pricehunt/storage';
+import { createPgMatchReportRepository, createPgSearchRequestRepository, createSqliteMatchReportRepository, createSqliteSearchRequestRepository, type MatchReportRepository } from '../../index';
 import { type NewStoredSearch, type SearchRequestRepository, storedSearchResult } from '@pricehunt/catalog-search';
 import { present } from '@pricehunt/contracts';
 

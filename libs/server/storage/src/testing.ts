@@ -1,0 +1,3 @@
+// Test fixtures: a migrated database of either engine for the ports' contract specs and the API's tests.
+export * from './testing/port-engines';
+export * from './testing/postgres';
