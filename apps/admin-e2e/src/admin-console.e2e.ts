@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accessibilityViolations, launchBrowser, PHONE_VIEWPORT, registerConfirmed, sidewaysOverflow, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, PHONE_VIEWPORT, pollUntil, registerConfirmed, sidewaysOverflow, startStack, type Stack } from '@pricehunt/e2e-harness';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
 
@@ -16,11 +16,7 @@ const FEED = [
 
 /** Waits (up to 10 s) until the table has `rows` rows, its header row included. */
 async function rowsBecome(table: Locator, rows: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while ((await table.getByRole('row').count()) !== rows) {
-    if (Date.now() > deadline) throw new Error(`the table still has ${await table.getByRole('row').count()} rows, not ${rows}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await pollUntil(() => table.getByRole('row').count(), (count) => count === rows, { everyMs: 50, failure: (count) => `the table still has ${count} rows, not ${rows}` });
 }
 
 /** The admin console against the real API on a temporary database, in Chromium. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { registerConfirmed, startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
+import { pollUntil, registerConfirmed, startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
 import { api, demoAdminLogin } from './support/admin-console';
 
 const HEADER = 'id\ttitle\tlink\tprice\tbrand\tmpn\tavailability';
@@ -40,14 +40,16 @@ describe('a feed source refreshed by the worker', () => {
 
   /** Waits (up to 30 s) until the source's last run is newer than `after` and finished. */
   async function finishedRun(id: string, after: string | null) {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const { body } = await api(stack.apiUrl, 'GET', `/api/admin/feed-sources/${id}`, { cookie });
-      const run = (body.runs as Array<{ id: string; status: string; startedAt: string }>)[0];
-      if (run && run.status !== 'running' && (after === null || run.startedAt > after)) return { source: body.source as Record<string, unknown>, run: run as Record<string, unknown> };
-      if (Date.now() > deadline) throw new Error(`no finished run of ${id}: ${JSON.stringify(body)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const firstRun = (body: Record<string, unknown>) => (body.runs as Array<{ id: string; status: string; startedAt: string }>)[0];
+    const body = await pollUntil(
+      async () => (await api(stack.apiUrl, 'GET', `/api/admin/feed-sources/${id}`, { cookie })).body as Record<string, unknown>,
+      (latest) => {
+        const run = firstRun(latest);
+        return run !== undefined && run.status !== 'running' && (after === null || run.startedAt > after);
+      },
+      { timeoutMs: 30_000, failure: (latest) => `no finished run of ${id}: ${JSON.stringify(latest)}` },
+    );
+    return { source: body.source as Record<string, unknown>, run: firstRun(body) as Record<string, unknown> };
   }
 
   it('fetches the feed, applies a new price and a dropped row on "run now", and writes nothing for a 304', async () => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { accessibilityViolations, launchBrowser, startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
+import { accessibilityViolations, launchBrowser, pollUntil, startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
 
@@ -22,13 +22,11 @@ async function descriptionOf(control: Locator): Promise<string> {
 }
 
 async function waitForText(locator: Locator, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const content = (await locator.textContent().catch(() => '')) ?? '';
-    if (typeof text === 'string' ? content.includes(text) : text.test(content)) return;
-    if (Date.now() > deadline) throw new Error(`still "${content}", waiting for ${String(text)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await pollUntil(async () => (await locator.textContent().catch(() => '')) ?? '', (content) => (typeof text === 'string' ? content.includes(text) : text.test(content)), {
+    timeoutMs,
+    everyMs: 50,
+    failure: (content) => `still "${content}", waiting for ${String(text)}`,
+  });
 }
 
 /** Catalog → Sources against the real API (no worker runs in this stack yet: sources are added, paused, edited, removed). */
@@ -214,13 +212,12 @@ describe('admin console: feed sources run by the worker', () => {
 
   /** Waits (up to 30 s) for a finished run of the source newer than the `known` runs. */
   async function nextRun(id: string, known: number) {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const runs = (await api(stack.apiUrl, 'GET', `/api/admin/feed-sources/${id}`, { cookie })).body.runs as Array<{ status: string }>;
-      if (runs.length > known && runs[0]?.status !== 'running') return runs[0];
-      if (Date.now() > deadline) throw new Error(`no new run of ${id}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const runs = await pollUntil(
+      async () => (await api(stack.apiUrl, 'GET', `/api/admin/feed-sources/${id}`, { cookie })).body.runs as Array<{ status: string }>,
+      (runs) => runs.length > known && runs[0]?.status !== 'running',
+      { timeoutMs: 30_000, failure: () => `no new run of ${id}` },
+    );
+    return runs[0];
   }
 
   it('shows a read feed’s counts, a not-modified run, and a failing feed’s error in red on the list and on its page', async () => {

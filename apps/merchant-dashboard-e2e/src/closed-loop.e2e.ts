@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   launchBrowser,
   linkFromOutbox,
+  pollUntil,
   registerConfirmed,
   startShopServer,
   startStack,
@@ -226,12 +227,9 @@ describe('merchant closed loop', () => {
 });
 
 async function expectText(locator: ReturnType<Page['locator']>, expected: string | RegExp) {
-  const deadline = Date.now() + 15_000;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = ((await locator.first().textContent().catch(() => '')) ?? '').trim();
-    if (typeof expected === 'string' ? last === expected : expected.test(last)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`expected ${String(expected)}, saw "${last}"`);
+  await pollUntil(
+    async () => ((await locator.first().textContent().catch(() => '')) ?? '').trim(),
+    (last) => (typeof expected === 'string' ? last === expected : expected.test(last)),
+    { timeoutMs: 15_000, everyMs: 250, failure: (last) => `expected ${String(expected)}, saw "${last}"` },
+  );
 }

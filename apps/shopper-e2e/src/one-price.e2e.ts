@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, startProcess, startStack, tempDir, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityViolations, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { importFeedFile, inTempDir, LandingPage, openLocalBrowser, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 const MPN = 'QN65QN90DAFXZA';
 const TARGET = 'https://www.target.com/p/samsung-65-qn90d-neo-qled-4k-smart-tv/-/A-89123456';
@@ -26,7 +26,6 @@ const ROWS = [
 describe('one truth for every price', () => {
   let stack: Stack;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let shopper: string;
   const redirects: Array<{ status: number; location: string | null }> = [];
@@ -34,32 +33,19 @@ describe('one truth for every price', () => {
   beforeAll(async () => {
     stack = await startStack({ apps: ['shopper'], offers: 0 });
     shopper = stack.appUrls.shopper as string;
-    const dir = tempDir('pricehunt-one-price-');
-    try {
+    await inTempDir('pricehunt-one-price-', async (dir) => {
       const file = path.join(dir, 'tv.tsv');
       const lines = ROWS.map(([id, title, link, price, availability, condition, shipping]) =>
         [id, title, link, price, availability, 'Samsung', MPN, condition, 'Electronics > TVs', shipping].join('\t'),
       );
       fs.writeFileSync(file, [HEADER.join('\t'), ...lines].join('\n'));
-      const command = startProcess('import of the TV', path.join(workspaceRoot, 'node_modules/.bin/tsx'), ['apps/api/src/cli/catalog-import.ts', file, '--format', 'gmc'], {
-        NODE_ENV: 'test',
-        DATABASE_URL: `file:${stack.databasePath}`,
-        TSX_TSCONFIG_PATH: path.join(workspaceRoot, 'tsconfig.base.json'),
-      });
-      const code = await new Promise<number | null>((resolve) => command.child.once('exit', resolve));
-      if (code !== 0) throw new Error(`the import failed:\n${command.output()}`);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await keepTrafficLocal(context, redirects);
-    page = await context.newPage();
+      await importFeedFile(stack, file, 'import of the TV');
+    });
+    ({ browser, page } = await openLocalBrowser(redirects));
   }, 300_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await browser?.close(); // and its contexts
     await stack?.stop();
   });
 

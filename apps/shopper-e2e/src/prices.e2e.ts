@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, startProcess, startStack, tempDir, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityViolations, startStack, type Stack } from '@pricehunt/e2e-harness';
+import { importFeedFile, inTempDir, LandingPage, openLocalBrowser, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 const DAY_MS = 86_400_000;
 const TV_AMAZON = 'https://www.amazon.com/dp/B0BVXHT3MY';
@@ -57,7 +57,6 @@ const dateText = (time: number) => new Date(time).toLocaleDateString('en-US', { 
 describe('prices over time', () => {
   let stack: Stack;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let shopper: string;
   const redirects: Array<{ status: number; location: string | null }> = [];
@@ -68,14 +67,8 @@ describe('prices over time', () => {
     const lines = snapshot.rows.map((row) => [row.id, row.title, row.link, row.price, 'in stock', row.brand, row.mpn, 'new', row.category].join('\t'));
     fs.writeFileSync(file, [HEADER.join('\t'), ...lines].join('\n'));
     const at = snapshot.daysAgo === 0 ? [] : ['--at', new Date(started - snapshot.daysAgo * DAY_MS).toISOString()];
-    const command = startProcess(`import of ${snapshot.daysAgo} days ago`, path.join(workspaceRoot, 'node_modules/.bin/tsx'), ['apps/api/src/cli/catalog-import.ts', file, '--format', 'gmc', ...at], {
-      NODE_ENV: 'test',
-      DATABASE_URL: `file:${stack.databasePath}`,
-      TSX_TSCONFIG_PATH: path.join(workspaceRoot, 'tsconfig.base.json'),
-    });
-    const code = await new Promise<number | null>((resolve) => command.child.once('exit', resolve));
-    if (code !== 0) throw new Error(`the import of ${snapshot.daysAgo} days ago failed:\n${command.output()}`);
-    expect(command.output()).toMatch(/rows skipped \(errors\) +0\n/);
+    const output = await importFeedFile(stack, file, `import of ${snapshot.daysAgo} days ago`, at);
+    expect(output).toMatch(/rows skipped \(errors\) +0\n/);
   }
 
   async function api<T>(pathname: string): Promise<T> {
@@ -87,21 +80,14 @@ describe('prices over time', () => {
   beforeAll(async () => {
     stack = await startStack({ apps: ['shopper'], offers: 0 });
     shopper = stack.appUrls.shopper as string;
-    const dir = tempDir('pricehunt-feeds-');
-    try {
+    await inTempDir('pricehunt-feeds-', async (dir) => {
       for (const snapshot of SNAPSHOTS) await importSnapshot(dir, snapshot);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await keepTrafficLocal(context, redirects);
-    page = await context.newPage();
+    });
+    ({ browser, page } = await openLocalBrowser(redirects));
   }, 300_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await browser?.close(); // and its contexts
     await stack?.stop();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, linkFromOutbox, PHONE_VIEWPORT, sessionCookie, sidewaysOverflow, startStack, type Stack, writeOriginFor } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, listedOrder, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
+import { accessibilityViolations, linkFromOutbox, PHONE_VIEWPORT, sessionCookie, sidewaysOverflow, startStack, type Stack, writeOriginFor } from '@pricehunt/e2e-harness';
+import { keepTrafficLocal, LandingPage, listedOrder, openLocalBrowser, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
   url: string;
@@ -71,15 +71,11 @@ describe('shopper site', () => {
     const pasted = [...detail.offers].sort((a, b) => b.totalCents - a.totalCents)[0] as CatalogOffer;
     demo = { product, pasted, offers: detail.offers };
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await keepTrafficLocal(context, redirects);
-    page = await context.newPage();
+    ({ browser, context, page } = await openLocalBrowser(redirects));
   }, 300_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await browser?.close(); // and its contexts
     await stack?.stop();
   });
 

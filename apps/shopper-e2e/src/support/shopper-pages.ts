@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { workspaceRoot } from '@pricehunt/e2e-harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startProcess, tempDir, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
 
 export const SCREENSHOT_DIR = path.join(workspaceRoot, 'screenshots');
 
@@ -18,6 +18,36 @@ export async function keepTrafficLocal(context: BrowserContext, redirects: Array
     }
     return route.continue();
   });
+}
+
+/** A desktop-sized Chromium whose traffic stays on this machine (see keepTrafficLocal), and its first page. */
+export async function openLocalBrowser(redirects: Array<{ status: number; location: string | null }>): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await keepTrafficLocal(context, redirects);
+  return { browser, context, page: await context.newPage() };
+}
+
+/** Runs `work` in a new temporary folder, removed after it whatever happens. */
+export async function inTempDir<T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = tempDir(prefix);
+  try {
+    return await work(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Imports a Google Merchant Center feed file into the stack's catalog with the import command; returns its output. */
+export async function importFeedFile(stack: Stack, file: string, what: string, args: string[] = []): Promise<string> {
+  const command = startProcess(what, path.join(workspaceRoot, 'node_modules/.bin/tsx'), ['apps/api/src/cli/catalog-import.ts', file, '--format', 'gmc', ...args], {
+    NODE_ENV: 'test',
+    DATABASE_URL: `file:${stack.databasePath}`,
+    TSX_TSCONFIG_PATH: path.join(workspaceRoot, 'tsconfig.base.json'),
+  });
+  const code = await new Promise<number | null>((resolve) => command.child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the ${what} failed:\n${command.output()}`);
+  return command.output();
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './lib/processes';
+export * from './lib/poll';
 export * from './lib/stack';
 export * from './lib/browser';
 export * from './lib/accessibility';
