@@ -1,3 +1,4 @@
 // Test fixtures: a migrated database of either engine for the ports' contract specs and the API's tests.
 export * from './testing/port-engines';
 export * from './testing/postgres';
+export * from './testing/merchant-rows';

@@ -1,8 +1,6 @@
 import type { Favorite } from '@pricehunt/contracts';
-import type { Mailer } from '@pricehunt/notifications';
-import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '@pricehunt/storage/testing';
-import { createPgPriceAlertRepository, createPgShopperDataRepository, createSqlitePriceAlertRepository, createSqliteShopperDataRepository, type FavoriteRow, type HistoryRow, type PriceAlertRepository, type ShopperDataRepository } from '@pricehunt/storage';
-import { createPriceAlertChecker } from '@pricehunt/notifications';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
+import { createPgPriceAlertRepository, createPgShopperDataRepository, createSqlitePriceAlertRepository, createSqliteShopperDataRepository, type FavoriteRow, type HistoryRow, type PriceAlertRepository, type ShopperDataRepository } from '../../index';
 
 interface Ports {
   shopper: ShopperDataRepository;
@@ -429,50 +427,6 @@ describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
       if (!s.exclusiveChecks) await s.alerts.unlock();
       expect(await s.alerts.tryLock()).toBe(true);
       await s.alerts.unlock();
-    });
-
-    it('skips a check while another instance checks the same database, and says so', async () => {
-      await run('DELETE FROM shopper_favorites');
-      const shopperId = await newShopper();
-      await s.shopper.addFavorite(favorite(shopperId, 1, 1), 10);
-      await s.shopper.setAlert(shopperId, 1, { belowCents: 110_000, setAt: at(2), stopToken: alertToken('check') });
-      await run('UPDATE products SET best_price_cents = 100000 WHERE id = 1');
-      try {
-        let release: () => void = () => undefined;
-        const held = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        const sent: string[] = [];
-        const slow: Mailer = {
-          kind: 'outbox',
-          send: async (mail) => {
-            sent.push(mail.to);
-            await held;
-          },
-        };
-        const quiet = () => ({ debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() });
-        const firstLog = quiet();
-        const secondLog = quiet();
-        const first = createPriceAlertChecker({ repo: s.alerts, mailer: slow, log: firstLog, shopperAppUrl: 'http://localhost:4200' });
-        const second = createPriceAlertChecker({ repo: (await s.another()).alerts, mailer: slow, log: secondLog, shopperAppUrl: 'http://localhost:4200' });
-        const running = first.check();
-        while (sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-        if (s.exclusiveChecks) {
-          expect(await second.check()).toEqual({ checked: 0, sent: 0, rearmed: 0, failed: 0, skipped: true });
-          expect(secondLog.info).toHaveBeenCalledWith({}, expect.stringContaining('another instance'));
-          release();
-          expect(await running).toEqual({ checked: 1, sent: 1, rearmed: 0, failed: 0, skipped: false });
-          // Once the first check is over, the lock is free again: nothing left to send.
-          expect(await second.check()).toEqual({ checked: 1, sent: 0, rearmed: 0, failed: 0, skipped: false });
-        } else {
-          const overlapping = second.check();
-          release();
-          expect((await running).skipped).toBe(false);
-          expect((await overlapping).skipped).toBe(false);
-        }
-      } finally {
-        await run('UPDATE products SET best_price_cents = 120000 WHERE id = 1');
-      }
     });
   });
 });
