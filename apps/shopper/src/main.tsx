@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { appRoot } from '@pricehunt/ui';
 import { App } from './app/app';
 import { preloadServerRenderedPage } from './app/router';
 import { startTracking } from './app/start-tracking';
@@ -8,8 +9,7 @@ import './app/styles.css';
 
 startTracking();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
+const container = appRoot();
 // A page the server rendered comes with its data: the app takes the page over as it is.
 const rendered = (window as unknown as Record<string, RouteData | undefined>)[ROUTE_DATA_GLOBAL];
 const app = (

@@ -22,3 +22,4 @@ export { useNow } from './lib/use-now';
 export { keepFocusInside } from './lib/focus-trap';
 export { roundUp, valueAxis } from './lib/axis';
 export { useElementWidth } from './lib/use-element-width';
+export { appRoot, mountApp } from './lib/mount';
