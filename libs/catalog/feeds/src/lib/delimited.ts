@@ -43,87 +43,81 @@ export class DelimitedReader {
       this.started = true;
       if (chunk.charCodeAt(0) === 0xfeff) i = 1;
     }
-    const n = chunk.length;
-    const delimiter = this.delimiter;
-    while (i < n) {
-      const c = chunk.charCodeAt(i);
+    while (i < chunk.length) {
       if (this.skipLf) {
         this.skipLf = false;
-        if (c === 10) {
+        if (chunk.charCodeAt(i) === 10) {
           i++;
           continue;
         }
       }
-      if (this.inQuotes) {
-        if (c === 34) {
-          if (i + 1 < n) {
-            if (chunk.charCodeAt(i + 1) === 34) {
-              this.field += '"';
-              i += 2;
-              continue;
-            }
-            this.inQuotes = false;
-            this.afterQuote = true;
-            i++;
-            continue;
-          }
-          // Quote at the end of the chunk: decide when the next chunk arrives.
-          this.inQuotes = false;
-          this.afterQuote = true;
-          this.pendingQuote = true;
-          i++;
-          continue;
-        }
-        const next = chunk.indexOf('"', i);
-        const end = next < 0 ? n : next;
-        const piece = chunk.slice(i, end);
-        this.field += piece;
-        for (let k = piece.indexOf('\n'); k >= 0; k = piece.indexOf('\n', k + 1)) this.line++;
-        i = end;
-        continue;
-      }
-      if (this.pendingQuote) {
-        this.pendingQuote = false;
-        if (c === 34) {
-          // It was an escaped quote split across chunks.
-          this.field += '"';
-          this.inQuotes = true;
-          this.afterQuote = false;
-          i++;
-          continue;
-        }
-      }
-      if (c === delimiter) {
-        this.endField();
-        i++;
-        continue;
-      }
-      if (c === 10 || c === 13) {
-        this.endField();
-        this.endRecord(out);
-        this.line++;
-        this.recordLine = this.line;
-        if (c === 13) this.skipLf = true;
-        i++;
-        continue;
-      }
-      if (c === 34 && this.field === '' && !this.quoted && !this.afterQuote) {
-        this.inQuotes = true;
-        this.quoted = true;
-        i++;
-        continue;
-      }
-      // Plain run up to the next delimiter or line end.
-      let j = i + 1;
-      while (j < n) {
-        const d = chunk.charCodeAt(j);
-        if (d === delimiter || d === 10 || d === 13) break;
-        j++;
-      }
-      this.field += chunk.slice(i, j);
-      i = j;
+      i = this.inQuotes ? this.readQuoted(chunk, i) : this.readUnquoted(chunk, i, out);
     }
     return out;
+  }
+
+  /** Inside quotes from `i`: up to the next quote, or the quote itself (closing or escaped). Answers where to go on. */
+  private readQuoted(chunk: string, i: number): number {
+    const n = chunk.length;
+    if (chunk.charCodeAt(i) === 34) {
+      if (i + 1 < n && chunk.charCodeAt(i + 1) === 34) {
+        this.field += '"';
+        return i + 2;
+      }
+      this.inQuotes = false;
+      this.afterQuote = true;
+      // A quote at the end of the chunk: the next chunk tells whether it was escaped.
+      if (i + 1 >= n) this.pendingQuote = true;
+      return i + 1;
+    }
+    const next = chunk.indexOf('"', i);
+    const end = next < 0 ? n : next;
+    const piece = chunk.slice(i, end);
+    this.field += piece;
+    for (let k = piece.indexOf('\n'); k >= 0; k = piece.indexOf('\n', k + 1)) this.line++;
+    return end;
+  }
+
+  /** Outside quotes at `i`: a delimiter, a line end, an opening quote or a plain run. Answers where to go on. */
+  private readUnquoted(chunk: string, i: number, out: DelimitedRecord[]): number {
+    const c = chunk.charCodeAt(i);
+    const delimiter = this.delimiter;
+    if (this.pendingQuote) {
+      this.pendingQuote = false;
+      if (c === 34) {
+        // It was an escaped quote split across chunks.
+        this.field += '"';
+        this.inQuotes = true;
+        this.afterQuote = false;
+        return i + 1;
+      }
+    }
+    if (c === delimiter) {
+      this.endField();
+      return i + 1;
+    }
+    if (c === 10 || c === 13) {
+      this.endField();
+      this.endRecord(out);
+      this.line++;
+      this.recordLine = this.line;
+      if (c === 13) this.skipLf = true;
+      return i + 1;
+    }
+    if (c === 34 && this.field === '' && !this.quoted && !this.afterQuote) {
+      this.inQuotes = true;
+      this.quoted = true;
+      return i + 1;
+    }
+    // Plain run up to the next delimiter or line end.
+    let j = i + 1;
+    while (j < chunk.length) {
+      const d = chunk.charCodeAt(j);
+      if (d === delimiter || d === 10 || d === 13) break;
+      j++;
+    }
+    this.field += chunk.slice(i, j);
+    return j;
   }
 
   private pendingQuote = false;

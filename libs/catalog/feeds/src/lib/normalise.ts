@@ -128,37 +128,36 @@ function shorten(value: string): string {
   return value.length > 80 ? `${value.slice(0, 77)}...` : value;
 }
 
-/**
- * Turns a draft into a validated offer, or into every error of the row at once. Each error names the
- * field in the source's vocabulary (`names`), falling back to the offer field name.
- */
-export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = {}, options: BuildOptions = {}): FeedRow {
-  const errors: RowError[] = [];
-  const nameOf = (field: keyof OfferDraft): string => names[field] ?? field;
-  const fail = (field: keyof OfferDraft, reason: string) => errors.push({ line, field: nameOf(field), reason });
+/** An offer being built from a draft: what is taken so far, the row's errors and its warnings. */
+interface Building {
+  draft: OfferDraft;
+  line: number;
+  names: FieldNames;
+  candidate: Record<string, unknown>;
+  errors: RowError[];
+  warnings: RowError[];
+}
 
-  const candidate: Record<string, unknown> = {};
+/** A field's name in the source's vocabulary, else the offer field's own. */
+const nameOf = (b: Building, field: keyof OfferDraft): string => b.names[field] ?? field;
+/** An error: the row is refused. */
+const fail = (b: Building, field: keyof OfferDraft, reason: string) => b.errors.push({ line: b.line, field: nameOf(b, field), reason });
+/** A warning: the value is left out, the row is kept. */
+const leaveOut = (b: Building, field: keyof OfferDraft, value: string, reason: string) =>
+  b.warnings.push({ line: b.line, field: nameOf(b, field), reason: `"${shorten(value)}" left out: ${reason}` });
+
+/** The texts of the draft, trimmed; an optional one that is not valid is left out with a warning. */
+function takeTexts(b: Building): void {
+  const { draft, candidate } = b;
   const text = (field: Exclude<keyof OfferDraft & keyof FeedOffer, 'additionalImageUrls'>) => {
     const value = clean(draft[field]);
     if (value !== undefined) candidate[field] = value;
   };
-  text('externalId');
-  text('retailer');
-  text('title');
-  text('brand');
-  text('mpn');
-  text('category');
-  text('sku');
-  const description = draft.description?.trim();
-  if (description) candidate['description'] = description;
-  const url = draft.url?.trim();
-  if (url) candidate['url'] = url;
-  const imageUrl = draft.imageUrl?.trim();
-  if (imageUrl) candidate['imageUrl'] = imageUrl;
-
-  const warnings: RowError[] = [];
-  const leaveOut = (field: keyof OfferDraft, value: string, reason: string) =>
-    warnings.push({ line, field: nameOf(field), reason: `"${shorten(value)}" left out: ${reason}` });
+  for (const field of ['externalId', 'retailer', 'title', 'brand', 'mpn', 'category', 'sku'] as const) text(field);
+  for (const field of ['description', 'url', 'imageUrl'] as const) {
+    const value = draft[field]?.trim();
+    if (value) candidate[field] = value;
+  }
   const gtinText = draft.gtin?.replace(/\s+/g, '');
   if (gtinText) candidate['gtin'] = gtinText;
   for (const field of OPTIONAL_TEXT) {
@@ -167,37 +166,49 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
     const checked = feedOfferSchema.shape[field].safeParse(value);
     if (!checked.success) {
       delete candidate[field];
-      leaveOut(field, value, checked.error.issues[0]?.message ?? 'not valid');
+      leaveOut(b, field, value, checked.error.issues[0]?.message ?? 'not valid');
     }
   }
-  const additional = additionalImages(draft.additionalImageUrls, (value, reason) => leaveOut('additionalImageUrls', value, reason));
-  // A feed that names further images but no main one: the first of them is the main image.
+}
+
+/** The main image and the further ones, each once; a feed that names further images but no main one: the first. */
+function takeImages(b: Building): void {
+  const { candidate } = b;
+  const additional = additionalImages(b.draft.additionalImageUrls, (value, reason) => leaveOut(b, 'additionalImageUrls', value, reason));
   if (candidate['imageUrl'] === undefined && additional.length > 0) candidate['imageUrl'] = additional.shift();
   const main = candidate['imageUrl'];
   const further = [...new Set(additional.filter((url) => url !== main))].slice(0, LIMITS.additionalImages);
   if (further.length > 0) candidate['additionalImageUrls'] = further;
+}
 
+/**
+ * The price (required) and its currency, then the sale price, shipping and list price in the same currency (each
+ * left out with a warning when it cannot be read, is in another currency or is out of range; a sale price above the
+ * price too).
+ */
+function takePrices(b: Building, options: BuildOptions): void {
+  const { draft, candidate } = b;
   let currency: string | undefined;
   const priceText = draft.price?.trim();
   if (!priceText) {
-    fail('price', 'is required');
+    fail(b, 'price', 'is required');
   } else {
     const parsed = parsePrice(priceText, options.defaultCurrency);
     if (parsed.ok) {
       candidate['priceCents'] = parsed.value.cents;
       candidate['currency'] = currency = parsed.value.currency;
     } else {
-      fail('price', parsed.reason);
+      fail(b, 'price', parsed.reason);
     }
   }
   const secondary = (field: 'salePrice' | 'shipping' | 'compareAtPrice', target: keyof FeedOffer) => {
     const value = draft[field]?.trim();
     if (!value) return;
     const parsed = parsePrice(value, currency ?? options.defaultCurrency);
-    if (!parsed.ok) return leaveOut(field, value, parsed.reason);
-    if (currency && parsed.value.currency !== currency) return leaveOut(field, value, `is in ${parsed.value.currency} but the price is in ${currency}`);
+    if (!parsed.ok) return leaveOut(b, field, value, parsed.reason);
+    if (currency && parsed.value.currency !== currency) return leaveOut(b, field, value, `is in ${parsed.value.currency} but the price is in ${currency}`);
     const checked = feedOfferSchema.shape[target].safeParse(parsed.value.cents);
-    if (!checked.success) return leaveOut(field, value, checked.error.issues[0]?.message ?? 'not valid');
+    if (!checked.success) return leaveOut(b, field, value, checked.error.issues[0]?.message ?? 'not valid');
     candidate[target] = parsed.value.cents;
   };
   secondary('salePrice', 'salePriceCents');
@@ -206,23 +217,30 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
   const sale = candidate['salePriceCents'];
   if (typeof sale === 'number' && typeof candidate['priceCents'] === 'number' && sale > candidate['priceCents']) {
     delete candidate['salePriceCents'];
-    leaveOut('salePrice', draft.salePrice?.trim() ?? '', 'must not be higher than the price');
+    leaveOut(b, 'salePrice', draft.salePrice?.trim() ?? '', 'must not be higher than the price');
   }
+}
 
+/** Availability (an unknown word: unknown, with a warning) and condition (an unknown word refuses the row). */
+function takeStates(b: Building): void {
+  const { draft, candidate } = b;
   const availability = normaliseAvailability(draft.availability);
   candidate['availability'] = availability ?? 'unknown';
-  if (!availability) leaveOut('availability', draft.availability ?? '', 'is not one of in stock, out of stock, preorder, backorder: availability unknown');
+  if (!availability) leaveOut(b, 'availability', draft.availability ?? '', 'is not one of in stock, out of stock, preorder, backorder: availability unknown');
   const condition = normaliseCondition(draft.condition);
   if (condition) candidate['condition'] = condition;
-  else fail('condition', `"${draft.condition}" is not one of new, refurbished, used`);
+  else fail(b, 'condition', `"${draft.condition}" is not one of new, refurbished, used`);
+}
 
+/** The offer as the schema checks it, or every error of the row (one per field, the first said). */
+function checked(b: Building): FeedRow {
+  const { line, candidate, errors, warnings } = b;
   const parsed = feedOfferSchema.safeParse(candidate);
   if (!parsed.success) {
     const reported = new Set(errors.map((e) => e.field));
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? 'row');
-      const draftKey = (DRAFT_FOR_OFFER[key] ?? key) as keyof OfferDraft;
-      const field = nameOf(draftKey);
+      const field = nameOf(b, (DRAFT_FOR_OFFER[key] ?? key) as keyof OfferDraft);
       if (reported.has(field)) continue;
       reported.add(field);
       const reason = issue.code === 'invalid_type' && candidate[key] === undefined ? 'is required' : issue.message;
@@ -231,6 +249,19 @@ export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = 
   }
   if (errors.length > 0 || !parsed.success) return { line, errors };
   return warnings.length > 0 ? { line, offer: parsed.data, warnings } : { line, offer: parsed.data };
+}
+
+/**
+ * Turns a draft into a validated offer, or into every error of the row at once. Each error names the
+ * field in the source's vocabulary (`names`), falling back to the offer field name.
+ */
+export function buildOffer(draft: OfferDraft, line: number, names: FieldNames = {}, options: BuildOptions = {}): FeedRow {
+  const b: Building = { draft, line, names, candidate: {}, errors: [], warnings: [] };
+  takeTexts(b);
+  takeImages(b);
+  takePrices(b, options);
+  takeStates(b);
+  return checked(b);
 }
 
 /**
