@@ -201,41 +201,51 @@ function isRedirect(value: unknown): value is { redirect: string } {
   return typeof value === 'object' && value !== null && (value as { [REDIRECT]?: true })[REDIRECT] === true;
 }
 
-export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpClient {
-  const timeoutMs = positiveInt(options.timeoutMs, 8000, 'timeoutMs');
-  const maxBytes = positiveInt(options.maxBytes, 3 * 1024 * 1024, 'maxBytes');
-  const maxRedirects = positiveInt(options.maxRedirects, 5, 'maxRedirects', true);
-  const allowLoopback = options.allowLoopback === true;
-  if (allowLoopback) assertLoopbackAllowed();
-  const resolve = options.resolve ?? systemResolver;
-  const userAgent = options.userAgent ?? 'PriceHuntBot/1.0 (+https://pricehunt.example/bot)';
+/** The fetcher's settings and its steps: a hop's checks, the hop itself, reading a body, following redirects. */
+class GuardedFetcher {
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
+  private readonly maxRedirects: number;
+  private readonly allowLoopback: boolean;
+  private readonly resolve: Resolver;
+  private readonly userAgent: string;
+
+  constructor(options: SafeFetcherOptions) {
+    this.timeoutMs = positiveInt(options.timeoutMs, 8000, 'timeoutMs');
+    this.maxBytes = positiveInt(options.maxBytes, 3 * 1024 * 1024, 'maxBytes');
+    this.maxRedirects = positiveInt(options.maxRedirects, 5, 'maxRedirects', true);
+    this.allowLoopback = options.allowLoopback === true;
+    if (this.allowLoopback) assertLoopbackAllowed();
+    this.resolve = options.resolve ?? systemResolver;
+    this.userAgent = options.userAgent ?? 'PriceHuntBot/1.0 (+https://pricehunt.example/bot)';
+  }
 
   /**
    * Resolve and check a hop's host; the address to connect to. The addresses a host name resolved to go into
    * `resolved`, so that error messages can leave them out.
    */
-  async function guard(url: URL, resolved: string[]): Promise<ResolvedAddress> {
+  private async guard(url: URL, resolved: string[]): Promise<ResolvedAddress> {
     const literal = literalAddress(url.hostname);
-    const candidates = literal ? [literal] : await resolveName(url);
+    const candidates = literal ? [literal] : await this.resolveName(url);
     if (!literal) resolved.push(...candidates.map((c) => c.address));
     if (candidates.length === 0) throw new FetchFailedError(url.href, `no address for ${url.hostname}`);
     for (const c of candidates) {
-      const verdict = checkAddress(c.address, { allowLoopback });
+      const verdict = checkAddress(c.address, { allowLoopback: this.allowLoopback });
       if (!verdict.allowed) throw new SsrfBlockedError(url.href, c.address, verdict.reason, literal ? null : url.hostname);
     }
     return candidates[0] as ResolvedAddress;
   }
 
-  async function resolveName(url: URL): Promise<ResolvedAddress[]> {
+  private async resolveName(url: URL): Promise<ResolvedAddress[]> {
     try {
-      return await resolve(url.hostname);
+      return await this.resolve(url.hostname);
     } catch (err) {
       throw new FetchFailedError(url.href, `cannot resolve ${url.hostname}`, err);
     }
   }
 
   /** One hop: the answer's body is read by `read` unless the answer is a redirect. */
-  async function hop<T>(
+  private async hop<T>(
     url: URL,
     signal: AbortSignal,
     resolved: string[],
@@ -243,7 +253,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
     read: (res: ResponseData, url: URL) => Promise<T>,
     send: { method: 'GET' | 'POST'; body?: string } = { method: 'GET' },
   ): Promise<T | { redirect: string }> {
-    const pinned = await guard(url, resolved);
+    const pinned = await this.guard(url, resolved);
     if (signal.aborted) throw signal.reason;
     const agent = new Agent({
       connect: { lookup: pinnedLookup(url.hostname, pinned) },
@@ -257,7 +267,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
         dispatcher: agent,
         signal,
         headers: {
-          'user-agent': userAgent,
+          'user-agent': this.userAgent,
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
           'accept-language': 'en-US,en;q=0.8',
           ...headers,
@@ -269,9 +279,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
         return { [REDIRECT]: true, redirect: Array.isArray(location) ? (location[0] as string) : location } as { redirect: string };
       }
       const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) {
+      if (Number.isFinite(declared) && declared > this.maxBytes) {
         res.body.destroy();
-        throw new FetchTooLargeError(url.href, maxBytes);
+        throw new FetchTooLargeError(url.href, this.maxBytes);
       }
       return await read(res, url);
     } finally {
@@ -280,10 +290,10 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
   }
 
   /** The whole body of a page, cut at the size cap and decoded in its charset. */
-  async function readPage(res: ResponseData, url: URL): Promise<FetchedPage> {
+  private async readPage(res: ResponseData, url: URL): Promise<FetchedPage> {
     const contentType = firstHeader(res.headers['content-type']) ?? null;
     const chunks: Buffer[] = [];
-    for await (const chunk of counted(res, url)) chunks.push(chunk);
+    for await (const chunk of this.counted(res, url)) chunks.push(chunk);
     return {
       finalUrl: url.href,
       status: res.statusCode,
@@ -295,30 +305,30 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
   }
 
   /** The raw body, counted: `FetchTooLargeError` once it passes the size cap. */
-  async function* counted(res: ResponseData, url: URL): AsyncGenerator<Buffer> {
+  private async *counted(res: ResponseData, url: URL): AsyncGenerator<Buffer> {
     let total = 0;
     for await (const chunk of res.body) {
       const buf = chunk as Buffer;
       total += buf.length;
-      if (total > maxBytes) {
+      if (total > this.maxBytes) {
         res.body.destroy();
-        throw new FetchTooLargeError(url.href, maxBytes);
+        throw new FetchTooLargeError(url.href, this.maxBytes);
       }
       yield buf;
     }
   }
 
-  async function fetchPage(rawUrl: string, conditions: PageConditions = {}): Promise<FetchedPage> {
+  async fetchPage(rawUrl: string, conditions: PageConditions = {}): Promise<FetchedPage> {
     const headers: Record<string, string> = {};
     if (conditions.etag) headers['if-none-match'] = conditions.etag;
     if (conditions.lastModified) headers['if-modified-since'] = conditions.lastModified;
-    return run(rawUrl, headers, { method: 'GET' }, readPage);
+    return this.run(rawUrl, headers, { method: 'GET' }, (res, url) => this.readPage(res, url));
   }
 
-  async function fetchWith<T>(rawUrl: string, requestOptions: SafeRequestOptions<T>): Promise<T> {
+  async fetchWith<T>(rawUrl: string, requestOptions: SafeRequestOptions<T>): Promise<T> {
     const headers = Object.fromEntries(Object.entries(requestOptions.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
     const send = { method: requestOptions.method ?? 'GET', ...(requestOptions.body !== undefined ? { body: requestOptions.body } : {}) };
-    return run(rawUrl, headers, send, (res, url, signal) => {
+    return this.run(rawUrl, headers, send, (res, url, signal) => {
       const declared = Number(res.headers['content-length']);
       const lowerHeaders: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(res.headers)) lowerHeaders[name.toLowerCase()] = firstHeader(value);
@@ -328,14 +338,14 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
         headers: lowerHeaders,
         contentType: lowerHeaders['content-type'] ?? null,
         declaredLength: Number.isFinite(declared) && res.headers['content-length'] !== undefined ? declared : null,
-        body: counted(res, url),
+        body: this.counted(res, url),
         signal,
       });
     });
   }
 
   /** Follows redirects hop by hop under one deadline; the final answer goes to `read`. */
-  async function run<T>(
+  private async run<T>(
     rawUrl: string,
     headers: Record<string, string>,
     send: { method: 'GET' | 'POST'; body?: string },
@@ -344,6 +354,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
     if (typeof rawUrl !== 'string' || rawUrl.length === 0) throw new InvalidUrlError('url must be a non-empty string', String(rawUrl));
     let url = parseTarget(rawUrl);
     const controller = new AbortController();
+    const { timeoutMs, maxRedirects } = this;
     const timeout = new FetchTimeoutError(url.href, timeoutMs);
     const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
     const deadline = new Promise<never>((_, reject) => {
@@ -355,7 +366,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
         const current = url;
         const resolved: string[] = [];
         const readHere = (res: ResponseData, url: URL) => read(res, url, controller.signal);
-        const result = await Promise.race([hop(current, controller.signal, resolved, headers, readHere, send), deadline]).catch((err: unknown) => {
+        const result = await Promise.race([this.hop(current, controller.signal, resolved, headers, readHere, send), deadline]).catch((err: unknown) => {
           if (err instanceof SafeFetchError) throw err;
           if (controller.signal.aborted) throw new FetchTimeoutError(current.href, timeoutMs);
           const message = err instanceof Error ? err.message : String(err);
@@ -373,6 +384,15 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpCli
     }
   }
 
-  return { fetch: fetchPage, request: fetchWith };
+}
+
+/**
+ * A client for addresses users and feeds name: each hop's host is resolved and checked (no private, loopback or
+ * link-local address unless allowed for tests), the connection is pinned to the checked address, bodies are cut at a
+ * size cap, redirects are followed up to a limit, all under one deadline.
+ */
+export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeHttpClient {
+  const fetcher = new GuardedFetcher(options);
+  return { fetch: (url, conditions) => fetcher.fetchPage(url, conditions), request: (url, requestOptions) => fetcher.fetchWith(url, requestOptions) };
 }
 

@@ -20,7 +20,7 @@ import type { ReadAnswer, ReadRequest } from './protocol';
 export interface PageReadPoolOptions {
   /** Threads at most (default min(2, available cores)). */
   size?: number;
-  /** A page's reading time at most, in milliseconds (default 2000). */
+  /** A page's reading time at most, in milliseconds (default PAGE_READ_TIMEOUT_MS). */
   timeoutMs?: number;
   /** A page's size at most, in UTF-8 bytes (default 6 MiB). */
   maxBytes?: number;
@@ -83,18 +83,51 @@ function nearestFile(dir: string, name: string): string | undefined {
   }
 }
 
-export function createPageReadPool(options: PageReadPoolOptions = {}): PageReadPool {
-  const size = Math.max(1, options.size ?? Math.min(2, os.availableParallelism()));
-  const timeoutMs = options.timeoutMs ?? PAGE_READ_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? PAGE_READ_MAX_BYTES;
-  const maxQueued = options.maxQueued ?? 200;
-  const maxHeapMb = options.maxHeapMb ?? 512;
-  const slots = new Set<Slot>();
-  const queue: Job[] = [];
-  let nextId = 1;
-  let closed = false;
+/** The threads, the pages waiting for one, and each thread's page with its time cap. */
+class ReadPool implements PageReadPool {
+  readonly size: number;
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
+  private readonly maxQueued: number;
+  private readonly maxHeapMb: number;
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
 
-  function finish(slot: Slot): Job | null {
+  constructor(options: PageReadPoolOptions) {
+    this.size = Math.max(1, options.size ?? Math.min(2, os.availableParallelism()));
+    this.timeoutMs = options.timeoutMs ?? PAGE_READ_TIMEOUT_MS;
+    this.maxBytes = options.maxBytes ?? PAGE_READ_MAX_BYTES;
+    this.maxQueued = options.maxQueued ?? 200;
+    this.maxHeapMb = options.maxHeapMb ?? 512;
+  }
+
+  read(html: string, readOptions: ExtractOptions = {}): Promise<PageItem | null> {
+    if (this.closed) return Promise.reject(new PageReadPoolClosedError());
+    if (typeof html !== 'string') return Promise.reject(new TypeError('html must be a string'));
+    const bytes = Buffer.byteLength(html);
+    if (bytes > this.maxBytes) return Promise.reject(new PageReadTooLargeError(bytes, this.maxBytes));
+    if (this.queue.length >= this.maxQueued) return Promise.reject(new PageReadBusyError(this.maxQueued));
+    while (this.slots.size < this.size) this.spawn();
+    return new Promise((resolve, reject) => {
+      const request: ReadRequest = { id: this.nextId++, html, ...(readOptions.url ? { url: readOptions.url } : {}) };
+      this.queue.push({ request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const error = new PageReadPoolClosedError();
+    this.queue.splice(0).forEach((job) => job.reject(error));
+    const workers = [...this.slots].map((slot) => slot.worker);
+    for (const slot of [...this.slots]) this.retire(slot, error);
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  private finish(slot: Slot): Job | null {
     const job = slot.job;
     if (slot.timer) clearTimeout(slot.timer);
     slot.job = null;
@@ -104,74 +137,52 @@ export function createPageReadPool(options: PageReadPoolOptions = {}): PageReadP
   }
 
   /** Stops a thread (its page given up, or the thread died) and starts another in its place. */
-  function retire(slot: Slot, error: Error): void {
-    if (!slots.delete(slot)) return;
-    finish(slot)?.reject(error);
+  private retire(slot: Slot, error: Error): void {
+    if (!this.slots.delete(slot)) return;
+    this.finish(slot)?.reject(error);
     slot.worker.removeAllListeners();
     slot.worker.on('error', () => undefined);
     void slot.worker.terminate();
-    if (closed) return;
-    if (slot.ready) spawn();
+    if (this.closed) return;
+    if (slot.ready) this.spawn();
     // A thread that died before it was ready would die again: the pages waiting fail now, and the next page sent
     // starts a new thread.
-    else if (slots.size === 0) queue.splice(0).forEach((job) => job.reject(error));
+    else if (this.slots.size === 0) this.queue.splice(0).forEach((job) => job.reject(error));
   }
 
-  function onAnswer(slot: Slot, answer: ReadAnswer): void {
+  private onAnswer(slot: Slot, answer: ReadAnswer): void {
     if ('ready' in answer) slot.ready = true;
     else if (slot.job && answer.id === slot.job.request.id) {
-      const job = finish(slot);
+      const job = this.finish(slot);
       if ('error' in answer) job?.reject(new PageReadFailedError(answer.error));
       else job?.resolve(answer.item);
     }
-    pump();
+    this.pump();
   }
 
-  function spawn(): void {
-    const slot: Slot = { worker: startThread(maxHeapMb), ready: false, job: null, timer: null };
-    slots.add(slot);
+  private spawn(): void {
+    const slot: Slot = { worker: startThread(this.maxHeapMb), ready: false, job: null, timer: null };
+    this.slots.add(slot);
     slot.worker.unref();
-    slot.worker.on('message', (answer: ReadAnswer) => onAnswer(slot, answer));
-    slot.worker.on('error', (error) => retire(slot, new PageReadFailedError(error.message)));
-    slot.worker.on('exit', (code) => retire(slot, new PageReadFailedError(`its thread stopped (exit code ${code})`)));
+    slot.worker.on('message', (answer: ReadAnswer) => this.onAnswer(slot, answer));
+    slot.worker.on('error', (error) => this.retire(slot, new PageReadFailedError(error.message)));
+    slot.worker.on('exit', (code) => this.retire(slot, new PageReadFailedError(`its thread stopped (exit code ${code})`)));
   }
 
-  function pump(): void {
-    for (const slot of slots) {
+  private pump(): void {
+    for (const slot of this.slots) {
       if (!slot.ready || slot.job) continue;
-      const job = queue.shift();
+      const job = this.queue.shift();
       if (!job) return;
       slot.job = job;
       // A page being read keeps the process alive until it is answered; an idle thread does not.
       slot.worker.ref();
-      slot.timer = setTimeout(() => retire(slot, new PageReadTimeoutError(timeoutMs)), timeoutMs);
+      slot.timer = setTimeout(() => this.retire(slot, new PageReadTimeoutError(this.timeoutMs)), this.timeoutMs);
       slot.worker.postMessage(job.request);
     }
   }
+}
 
-  return {
-    size,
-    read(html, readOptions = {}) {
-      if (closed) return Promise.reject(new PageReadPoolClosedError());
-      if (typeof html !== 'string') return Promise.reject(new TypeError('html must be a string'));
-      const bytes = Buffer.byteLength(html);
-      if (bytes > maxBytes) return Promise.reject(new PageReadTooLargeError(bytes, maxBytes));
-      if (queue.length >= maxQueued) return Promise.reject(new PageReadBusyError(maxQueued));
-      while (slots.size < size) spawn();
-      return new Promise((resolve, reject) => {
-        const request: ReadRequest = { id: nextId++, html, ...(readOptions.url ? { url: readOptions.url } : {}) };
-        queue.push({ request, resolve, reject });
-        pump();
-      });
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      const error = new PageReadPoolClosedError();
-      queue.splice(0).forEach((job) => job.reject(error));
-      const workers = [...slots].map((slot) => slot.worker);
-      for (const slot of [...slots]) retire(slot, error);
-      await Promise.all(workers.map((worker) => worker.terminate()));
-    },
-  };
+export function createPageReadPool(options: PageReadPoolOptions = {}): PageReadPool {
+  return new ReadPool(options);
 }
