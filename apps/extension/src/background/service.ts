@@ -14,11 +14,53 @@ const ANSWER_LIMIT = 20;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'The request failed');
 
+/** What the service works with: the settings, and (for tests) the fetch, the clock and the request ids. */
+interface ServiceDeps {
+  settings: () => Promise<Settings>;
+  fetch?: FetchLike;
+  now?: () => number;
+  newId?: () => string;
+}
+
+/** Asks the API to watch a product's price; an email is needed when no shopper is signed in. */
+async function watch(deps: ServiceDeps, productId: number, email: string | undefined): Promise<WatchReply> {
+  const settings = await deps.settings();
+  try {
+    const answer = (await apiRequest('/api/shopper/watches', {
+      method: 'POST',
+      baseUrl: settings.apiUrl,
+      body: email ? { productId, email } : { productId },
+      fetch: deps.fetch,
+      errorMessage: 'The watch could not be saved',
+    })) as { pending?: boolean; message?: string };
+    return answer.pending
+      ? { ok: true, status: 'pending', message: answer.message ?? 'Open the link we emailed you to start the watch.' }
+      : { ok: true, status: 'watching', message: 'Watching: we will tell you when the price drops.' };
+  } catch (error) {
+    if (isApiError(error) && error.field === 'email') return { ok: false, needsEmail: true, error: error.message };
+    return { ok: false, error: messageOf(error) };
+  }
+}
+
+/** The signed-in shopper's email and watches, or no email when no one is signed in. */
+async function account(deps: ServiceDeps): Promise<AccountReply> {
+  const settings = await deps.settings();
+  try {
+    const common = { baseUrl: settings.apiUrl, fetch: deps.fetch };
+    const session = await apiRequest('/api/shopper/auth/session', { ...common, schema: shopperSessionResponseSchema });
+    if (!session.user) return { ok: true, email: null, watches: [], siteUrl: settings.siteUrl };
+    const list = await apiRequest('/api/shopper/watches', { ...common, schema: watchesListResponseSchema });
+    return { ok: true, email: session.user.email, watches: list.watches, siteUrl: settings.siteUrl };
+  } catch (error) {
+    return { ok: false, error: messageOf(error) };
+  }
+}
+
 /**
  * The background worker's work: the only code of the extension that calls the API. A page may ask only about its own
  * address, and only when it is a known retailer's product page whose site has the panel on; nothing else is sent.
  */
-export function createBackgroundService(deps: { settings: () => Promise<Settings>; fetch?: FetchLike; now?: () => number; newId?: () => string }) {
+export function createBackgroundService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const answers = new Map<string, { at: number; result: Promise<SearchResult> }>();
@@ -60,43 +102,11 @@ export function createBackgroundService(deps: { settings: () => Promise<Settings
     }
   }
 
-  async function watch(productId: number, email: string | undefined): Promise<WatchReply> {
-    const settings = await deps.settings();
-    try {
-      const answer = (await apiRequest('/api/shopper/watches', {
-        method: 'POST',
-        baseUrl: settings.apiUrl,
-        body: email ? { productId, email } : { productId },
-        fetch: deps.fetch,
-        errorMessage: 'The watch could not be saved',
-      })) as { pending?: boolean; message?: string };
-      return answer.pending
-        ? { ok: true, status: 'pending', message: answer.message ?? 'Open the link we emailed you to start the watch.' }
-        : { ok: true, status: 'watching', message: 'Watching: we will tell you when the price drops.' };
-    } catch (error) {
-      if (isApiError(error) && error.field === 'email') return { ok: false, needsEmail: true, error: error.message };
-      return { ok: false, error: messageOf(error) };
-    }
-  }
-
-  async function account(): Promise<AccountReply> {
-    const settings = await deps.settings();
-    try {
-      const common = { baseUrl: settings.apiUrl, fetch: deps.fetch };
-      const session = await apiRequest('/api/shopper/auth/session', { ...common, schema: shopperSessionResponseSchema });
-      if (!session.user) return { ok: true, email: null, watches: [], siteUrl: settings.siteUrl };
-      const list = await apiRequest('/api/shopper/watches', { ...common, schema: watchesListResponseSchema });
-      return { ok: true, email: session.user.email, watches: list.watches, siteUrl: settings.siteUrl };
-    } catch (error) {
-      return { ok: false, error: messageOf(error) };
-    }
-  }
-
   return {
     handle(request: ExtensionRequest, asker: Asker): Promise<CompareReply | WatchReply | AccountReply> {
       if (request.type === 'compare') return compare(request.url, asker);
-      if (request.type === 'watch') return watch(request.productId, request.email);
-      return account();
+      if (request.type === 'watch') return watch(deps, request.productId, request.email);
+      return account(deps);
     },
   };
 }

@@ -66,23 +66,10 @@ export function ProductsCard({ selected, onSelect: setSelected }: { selected: nu
 
 function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id: number) => void }) {
   const detail = useAdminProduct(productId);
-  const detach = useDetachOffer();
-  const merge = useMergeProducts();
   const [detaching, setDetaching] = useState<AdminProductOffer | null>(null);
-  const [into, setInto] = useState('');
-  const [intoError, setIntoError] = useState<string | null>(null);
   const [merging, setMerging] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  const onMerge = (event: FormEvent) => {
-    event.preventDefault();
-    const target = Number(into.trim().replace(/^#/, ''));
-    if (!Number.isInteger(target) || target <= 0) return setIntoError('Enter a product id such as 1234');
-    if (target === productId) return setIntoError('Enter another product’s id');
-    setIntoError(null);
-    setMerging(target);
-  };
-
+  const [into, setInto] = useState('');
   return (
     <section className="adm-product" aria-labelledby="adm-product-title">
       <QueryState isLoading={detail.isLoading} error={detail.error} onRetry={() => void detail.refetch()} />
@@ -96,96 +83,165 @@ function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id
           <h3 id="adm-product-title">
             #{detail.data.product.id} {detail.data.product.title}
           </h3>
-          <DataTable caption={`Offers of product #${detail.data.product.id}`} columns={['Retailer', 'Offer', 'Part number / GTIN', 'Price', 'Availability']} actions>
-            {detail.data.offers.map((offer) => (
-              <tr key={offer.id}>
-                <td>
-                  {offer.retailer.name}
-                  <div className="adm-muted">{offer.externalId}</div>
-                </td>
-                <td>
-                  <a href={offer.url} target="_blank" rel="noreferrer noopener">
-                    {offer.title}
-                  </a>
-                  {offer.held ? (
-                    <div>
-                      <span className="adm-badge adm-badge--held">{offer.held === 'store' ? 'Hidden: store not verified or suspended' : 'Held for a price review'}</span>
-                    </div>
-                  ) : null}
-                </td>
-                <td>{[offer.model, offer.gtin].filter(Boolean).join(' · ') || '—'}</td>
-                <td>{formatMoney(offer.priceCents + (offer.shippingCents ?? 0))}</td>
-                <td>{AVAILABILITY[offer.availability]}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={detail.data.offers.length < 2}
-                    onClick={() => setDetaching(offer)}
-                    aria-label={`Take out ${offer.retailer.name} ${offer.externalId}`}
-                  >
-                    Take out
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <form className="adm-inline-form" onSubmit={onMerge} noValidate>
-            <TextField label="Merge into product id" value={into} onChange={(event) => setInto(event.target.value)} inputMode="numeric" error={intoError} />
-            <Button type="submit" variant="secondary">
-              Merge
-            </Button>
-          </form>
+          <OffersTable productId={detail.data.product.id} offers={detail.data.offers} onTakeOut={setDetaching} />
+          <MergeForm productId={productId} into={into} onIntoChange={setInto} onMerge={setMerging} />
           <p className="adm-muted">Imports keep these corrections; re-clustering the catalog decides every product anew.</p>
         </>
       ) : null}
-      <ConfirmDialog
-        open={detaching !== null}
-        title="Take this offer out of the product?"
-        confirmLabel="Take out"
-        busy={detach.isPending}
-        error={detach.error?.message}
-        onConfirm={() =>
-          detaching &&
-          detach.mutate(
-            { productId, offerId: detaching.id },
-            {
-              onSuccess: (answer) => {
-                setNotice(`${detaching.retailer.name} ${detaching.externalId} is now product #${answer.newProductId}.`);
-                setDetaching(null);
-              },
-            },
-          )
-        }
-        onCancel={() => setDetaching(null)}
-      >
-        <p>{detaching ? `“${detaching.title}” becomes a product of its own.` : null}</p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={merging !== null}
-        title={`Merge #${productId} into #${merging ?? ''}?`}
-        confirmLabel="Merge"
-        danger
-        busy={merge.isPending}
-        error={merge.error?.message}
-        onConfirm={() =>
-          merging !== null &&
-          merge.mutate(
-            { productId, into: merging },
-            {
-              onSuccess: (answer) => {
-                setNotice(`${formatCount(answer.moved)} ${answer.moved === 1 ? 'offer' : 'offers'} of #${productId} moved into #${answer.into}; #${productId} is retired.`);
-                setMerging(null);
-                setInto('');
-                onMoved(answer.into);
-              },
-            },
-          )
-        }
-        onCancel={() => setMerging(null)}
-      >
-        <p>Every offer of #{productId} joins product #{merging ?? ''}, and #{productId} stops existing.</p>
-      </ConfirmDialog>
+      <DetachDialog productId={productId} offer={detaching} onClose={() => setDetaching(null)} onNotice={setNotice} />
+      <MergeDialog
+        productId={productId}
+        into={merging}
+        onClose={() => setMerging(null)}
+        onNotice={setNotice}
+        onMerged={(target) => {
+          setInto('');
+          onMoved(target);
+        }}
+      />
     </section>
+  );
+}
+
+/** The offers of one product, each with a button that takes it out (disabled for a product's last offer). */
+function OffersTable({ productId, offers, onTakeOut }: { productId: number; offers: AdminProductOffer[]; onTakeOut(offer: AdminProductOffer): void }) {
+  return (
+    <DataTable caption={`Offers of product #${productId}`} columns={['Retailer', 'Offer', 'Part number / GTIN', 'Price', 'Availability']} actions>
+      {offers.map((offer) => (
+        <tr key={offer.id}>
+          <td>
+            {offer.retailer.name}
+            <div className="adm-muted">{offer.externalId}</div>
+          </td>
+          <td>
+            <a href={offer.url} target="_blank" rel="noreferrer noopener">
+              {offer.title}
+            </a>
+            {offer.held ? (
+              <div>
+                <span className="adm-badge adm-badge--held">{offer.held === 'store' ? 'Hidden: store not verified or suspended' : 'Held for a price review'}</span>
+              </div>
+            ) : null}
+          </td>
+          <td>{[offer.model, offer.gtin].filter(Boolean).join(' · ') || '—'}</td>
+          <td>{formatMoney(offer.priceCents + (offer.shippingCents ?? 0))}</td>
+          <td>{AVAILABILITY[offer.availability]}</td>
+          <td>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={offers.length < 2}
+              onClick={() => onTakeOut(offer)}
+              aria-label={`Take out ${offer.retailer.name} ${offer.externalId}`}
+            >
+              Take out
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+interface MergeFormProps {
+  productId: number;
+  into: string;
+  onIntoChange(into: string): void;
+  onMerge(target: number): void;
+}
+
+/** The "merge into product id" field: a positive id other than the product's own opens the merge confirmation. */
+function MergeForm({ productId, into, onIntoChange, onMerge }: MergeFormProps) {
+  const [intoError, setIntoError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const target = Number(into.trim().replace(/^#/, ''));
+    if (!Number.isInteger(target) || target <= 0) return setIntoError('Enter a product id such as 1234');
+    if (target === productId) return setIntoError('Enter another product’s id');
+    setIntoError(null);
+    onMerge(target);
+  };
+  return (
+    <form className="adm-inline-form" onSubmit={onSubmit} noValidate>
+      <TextField label="Merge into product id" value={into} onChange={(event) => onIntoChange(event.target.value)} inputMode="numeric" error={intoError} />
+      <Button type="submit" variant="secondary">
+        Merge
+      </Button>
+    </form>
+  );
+}
+
+interface DetachDialogProps {
+  productId: number;
+  offer: AdminProductOffer | null;
+  onClose(): void;
+  onNotice(notice: string): void;
+}
+
+/** Confirms taking an offer out into a product of its own. */
+function DetachDialog({ productId, offer, onClose, onNotice }: DetachDialogProps) {
+  const detach = useDetachOffer();
+  return (
+    <ConfirmDialog
+      open={offer !== null}
+      title="Take this offer out of the product?"
+      confirmLabel="Take out"
+      busy={detach.isPending}
+      error={detach.error?.message}
+      onConfirm={() =>
+        offer &&
+        detach.mutate(
+          { productId, offerId: offer.id },
+          {
+            onSuccess: (answer) => {
+              onNotice(`${offer.retailer.name} ${offer.externalId} is now product #${answer.newProductId}.`);
+              onClose();
+            },
+          },
+        )
+      }
+      onCancel={onClose}
+    >
+      <p>{offer ? `“${offer.title}” becomes a product of its own.` : null}</p>
+    </ConfirmDialog>
+  );
+}
+
+interface MergeDialogProps {
+  productId: number;
+  into: number | null;
+  onClose(): void;
+  onNotice(notice: string): void;
+  onMerged(into: number): void;
+}
+
+/** Confirms merging the product into another one; the merged product is retired. */
+function MergeDialog({ productId, into, onClose, onNotice, onMerged }: MergeDialogProps) {
+  const merge = useMergeProducts();
+  return (
+    <ConfirmDialog
+      open={into !== null}
+      title={`Merge #${productId} into #${into ?? ''}?`}
+      confirmLabel="Merge"
+      danger
+      busy={merge.isPending}
+      error={merge.error?.message}
+      onConfirm={() =>
+        into !== null &&
+        merge.mutate(
+          { productId, into },
+          {
+            onSuccess: (answer) => {
+              onNotice(`${formatCount(answer.moved)} ${answer.moved === 1 ? 'offer' : 'offers'} of #${productId} moved into #${answer.into}; #${productId} is retired.`);
+              onClose();
+              onMerged(answer.into);
+            },
+          },
+        )
+      }
+      onCancel={onClose}
+    >
+      <p>Every offer of #{productId} joins product #{into ?? ''}, and #{productId} stops existing.</p>
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, type Interval } from '@pricehunt/contracts';
+import { BREAKDOWN_DIMENSIONS, type AnalyticsResponse, type BreakdownDimension, type Interval, type RangeQuery } from '@pricehunt/contracts';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { centsToUnits, downloadText, toCsv } from '../../lib/csv';
@@ -17,15 +17,14 @@ const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
   utm_campaign: 'UTM campaign',
 };
 
-export default function AnalyticsPage() {
+/** The period, grouping and breakdown chosen (kept in the address) and the figures for them. */
+function useAnalyticsView() {
   const [range, setRange, ready] = useRange();
   const [params, setParams] = useSearchParams();
   const interval: Interval = params.get('interval') === 'week' ? 'week' : 'day';
   const dimensionParam = params.get('dimension') as BreakdownDimension | null;
   const dimension: BreakdownDimension = dimensionParam && BREAKDOWN_DIMENSIONS.includes(dimensionParam) ? dimensionParam : 'product';
   const analytics = useAnalytics({ ...range, interval, dimension }, ready);
-  const data = analytics.data;
-  const id = useId();
   const setParam = (key: string, value: string) =>
     setParams(
       (current) => {
@@ -35,20 +34,26 @@ export default function AnalyticsPage() {
       },
       { replace: true },
     );
+  return { range, setRange, ready, interval, dimension, analytics, setParam };
+}
 
-  const exportCsv = () => {
-    if (!data) return;
-    const series = toCsv(
-      [interval === 'day' ? 'day' : 'week starting', 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
-      data.series.map((p) => [p.period, p.clicks, p.referrals, p.conversions, centsToUnits(p.revenueCents), p.conversionRate]),
-    );
-    const breakdown = toCsv(
-      [DIMENSION_LABELS[dimension], 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
-      data.breakdown.map((r) => [r.key, r.clicks, r.referrals, r.conversions, centsToUnits(r.revenueCents), r.conversionRate]),
-    );
-    downloadText(`pricehunt-analytics-${range.from}-${range.to}-${interval}-${dimension}.csv`, `${series}\r\n${breakdown}`);
-  };
+/** Downloads the series and the breakdown shown, one CSV table after the other. */
+function exportCsv(data: AnalyticsResponse, range: RangeQuery, interval: Interval, dimension: BreakdownDimension) {
+  const series = toCsv(
+    [interval === 'day' ? 'day' : 'week starting', 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
+    data.series.map((p) => [p.period, p.clicks, p.referrals, p.conversions, centsToUnits(p.revenueCents), p.conversionRate]),
+  );
+  const breakdown = toCsv(
+    [DIMENSION_LABELS[dimension], 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
+    data.breakdown.map((r) => [r.key, r.clicks, r.referrals, r.conversions, centsToUnits(r.revenueCents), r.conversionRate]),
+  );
+  downloadText(`pricehunt-analytics-${range.from}-${range.to}-${interval}-${dimension}.csv`, `${series}\r\n${breakdown}`);
+}
 
+export default function AnalyticsPage() {
+  const { range, setRange, ready, interval, dimension, analytics, setParam } = useAnalyticsView();
+  const data = analytics.data;
+  const id = useId();
   return (
     <div className="md-page">
       <header className="md-page__header">
@@ -69,71 +74,91 @@ export default function AnalyticsPage() {
             </option>
           ))}
         </select>
-        <button type="button" className="md-button md-button--secondary" onClick={exportCsv} disabled={!data}>
+        <button type="button" className="md-button md-button--secondary" onClick={() => data && exportCsv(data, range, interval, dimension)} disabled={!data}>
           Export CSV
         </button>
       </div>
       <QueryState isLoading={analytics.isLoading || !ready} error={analytics.error}>
         {data ? (
           <>
-            <dl className="md-totals" aria-label="Totals">
-              <div><dt>Clicks</dt><dd>{formatNumber(data.totals.clicks)}</dd></div>
-              <div><dt>Referrals</dt><dd>{formatNumber(data.totals.referrals)}</dd></div>
-              <div><dt>Conversions</dt><dd>{formatNumber(data.totals.conversions)}</dd></div>
-              <div><dt>Revenue</dt><dd>{formatMoney(data.totals.revenueCents, data.currency)}</dd></div>
-              <div><dt>Conversion rate</dt><dd>{formatPercent(data.totals.conversionRate)}</dd></div>
-            </dl>
-            <section className="md-panel" aria-labelledby={`${id}-over-time`}>
-              <h2 id={`${id}-over-time`}>Over time</h2>
-              <LineChart
-                title={`Clicks, referrals and conversions per ${interval}`}
-                emptyMessage="No clicks, referrals or conversions in this period."
-                labels={data.series.map((p) => p.period)}
-                series={[
-                  { name: 'Clicks', color: '#2563eb', values: data.series.map((p) => p.clicks) },
-                  { name: 'Referrals', color: '#0f766e', values: data.series.map((p) => p.referrals) },
-                  { name: 'Conversions', color: '#c2410c', values: data.series.map((p) => p.conversions) },
-                ]}
-              />
-              <LineChart
-                title={`Revenue per ${interval}`}
-                emptyMessage="No attributed revenue in this period."
-                labels={data.series.map((p) => p.period)}
-                series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: data.series.map((p) => p.revenueCents / 100) }]}
-                height={160}
-              />
-            </section>
-            <section className="md-panel" aria-labelledby={`${id}-breakdown`}>
-              <h2 id={`${id}-breakdown`}>By {DIMENSION_LABELS[dimension].toLowerCase()}</h2>
-              {data.breakdown.length === 0 ? (
-                <p className="md-muted">No clicks, referrals or conversions in this period.</p>
-              ) : (
-                <>
-                  <BarChart
-                    title={`Clicks and referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
-                    rows={data.breakdown.slice(0, 10).map((r) => ({ label: r.key, value: r.referrals + r.clicks }))}
-                  />
-                  <DataTable
-                    caption={`Figures by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
-                    columns={[DIMENSION_LABELS[dimension], 'Clicks', 'Referrals', 'Conversions', 'Revenue', 'Conversion rate']}
-                  >
-                    {data.breakdown.map((r) => (
-                      <tr key={r.key}>
-                        <th scope="row">{r.key}</th>
-                        <td>{formatNumber(r.clicks)}</td>
-                        <td>{formatNumber(r.referrals)}</td>
-                        <td>{formatNumber(r.conversions)}</td>
-                        <td>{formatMoney(r.revenueCents, data.currency)}</td>
-                        <td>{formatPercent(r.conversionRate)}</td>
-                      </tr>
-                    ))}
-                  </DataTable>
-                </>
-              )}
-            </section>
+            <Totals data={data} />
+            <OverTime id={`${id}-over-time`} data={data} interval={interval} />
+            <Breakdown id={`${id}-breakdown`} data={data} dimension={dimension} />
           </>
         ) : null}
       </QueryState>
     </div>
+  );
+}
+
+function Totals({ data }: { data: AnalyticsResponse }) {
+  return (
+    <dl className="md-totals" aria-label="Totals">
+      <div><dt>Clicks</dt><dd>{formatNumber(data.totals.clicks)}</dd></div>
+      <div><dt>Referrals</dt><dd>{formatNumber(data.totals.referrals)}</dd></div>
+      <div><dt>Conversions</dt><dd>{formatNumber(data.totals.conversions)}</dd></div>
+      <div><dt>Revenue</dt><dd>{formatMoney(data.totals.revenueCents, data.currency)}</dd></div>
+      <div><dt>Conversion rate</dt><dd>{formatPercent(data.totals.conversionRate)}</dd></div>
+    </dl>
+  );
+}
+
+/** Clicks, referrals and conversions, then revenue, per day or week. */
+function OverTime({ id, data, interval }: { id: string; data: AnalyticsResponse; interval: Interval }) {
+  return (
+    <section className="md-panel" aria-labelledby={id}>
+      <h2 id={id}>Over time</h2>
+      <LineChart
+        title={`Clicks, referrals and conversions per ${interval}`}
+        emptyMessage="No clicks, referrals or conversions in this period."
+        labels={data.series.map((p) => p.period)}
+        series={[
+          { name: 'Clicks', color: '#2563eb', values: data.series.map((p) => p.clicks) },
+          { name: 'Referrals', color: '#0f766e', values: data.series.map((p) => p.referrals) },
+          { name: 'Conversions', color: '#c2410c', values: data.series.map((p) => p.conversions) },
+        ]}
+      />
+      <LineChart
+        title={`Revenue per ${interval}`}
+        emptyMessage="No attributed revenue in this period."
+        labels={data.series.map((p) => p.period)}
+        series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: data.series.map((p) => p.revenueCents / 100) }]}
+        height={160}
+      />
+    </section>
+  );
+}
+
+/** The figures by product, retailer or UTM value: the top ten as bars, then all of them in a table. */
+function Breakdown({ id, data, dimension }: { id: string; data: AnalyticsResponse; dimension: BreakdownDimension }) {
+  return (
+    <section className="md-panel" aria-labelledby={id}>
+      <h2 id={id}>By {DIMENSION_LABELS[dimension].toLowerCase()}</h2>
+      {data.breakdown.length === 0 ? (
+        <p className="md-muted">No clicks, referrals or conversions in this period.</p>
+      ) : (
+        <>
+          <BarChart
+            title={`Clicks and referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
+            rows={data.breakdown.slice(0, 10).map((r) => ({ label: r.key, value: r.referrals + r.clicks }))}
+          />
+          <DataTable
+            caption={`Figures by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
+            columns={[DIMENSION_LABELS[dimension], 'Clicks', 'Referrals', 'Conversions', 'Revenue', 'Conversion rate']}
+          >
+            {data.breakdown.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{r.key}</th>
+                <td>{formatNumber(r.clicks)}</td>
+                <td>{formatNumber(r.referrals)}</td>
+                <td>{formatNumber(r.conversions)}</td>
+                <td>{formatMoney(r.revenueCents, data.currency)}</td>
+                <td>{formatPercent(r.conversionRate)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { AttributionRow } from '@pricehunt/contracts';
+import type { AttributionResponse, AttributionRow, RangeQuery } from '@pricehunt/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -38,20 +38,6 @@ export default function AttributionPage() {
   const attribution = useAttribution(range, ready);
   const data = attribution.data;
   const id = useId();
-  const revenueByDay = new Map(data?.byDay.map((r) => [r.key, r.revenueCents / 100]) ?? []);
-  const chartDays = daysOf(range.from, range.to);
-
-  const exportCsv = () => {
-    if (!data) return;
-    downloadText(
-      `pricehunt-attribution-${range.from}-${range.to}.csv`,
-      toCsv(
-        ['order id', 'ordered at', `value`, 'currency', 'referral id', 'referred at', 'product', 'utm campaign', 'utm source'],
-        data.orders.map((o) => [o.orderId, o.at, centsToUnits(o.valueCents), o.currency, o.referralId, o.referredAt, o.productName, o.utmCampaign, o.utmSource]),
-      ),
-    );
-  };
-
   return (
     <div className="md-page">
       <header className="md-page__header">
@@ -71,17 +57,7 @@ export default function AttributionPage() {
               <div><dt>Orders reported by your store</dt><dd>{formatNumber(data.reportedOrders)}</dd></div>
               <div><dt>Revenue reported</dt><dd>{formatMoney(data.reportedRevenueCents, data.currency)}</dd></div>
             </dl>
-            <section className="md-panel" aria-labelledby={`${id}-day`}>
-              <h2 id={`${id}-day`}>Attributed revenue per day</h2>
-              <LineChart
-                title="Attributed revenue per day"
-                labels={chartDays}
-                series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: chartDays.map((day) => revenueByDay.get(day) ?? 0) }]}
-                height={160}
-                emptyMessage="No attributed revenue in this period."
-              />
-              <RowsTable caption="By day" keyLabel="Day" rows={data.byDay} currency={data.currency} />
-            </section>
+            <RevenuePerDay id={`${id}-day`} data={data} range={range} />
             <div className="md-grid-2">
               <section className="md-panel" aria-labelledby={`${id}-product`}>
                 <h2 id={`${id}-product`}>By product</h2>
@@ -93,34 +69,71 @@ export default function AttributionPage() {
                 <RowsTable caption="By campaign" keyLabel="Campaign" rows={data.byCampaign} currency={data.currency} />
               </section>
             </div>
-            <section className="md-panel" aria-labelledby={`${id}-orders`}>
-              <div className="md-panel__header">
-                <h2 id={`${id}-orders`}>Attributed orders</h2>
-                <button type="button" className="md-button md-button--secondary" onClick={exportCsv}>
-                  Export CSV
-                </button>
-              </div>
-              <DataTable
-                caption="Attributed orders"
-                columns={['Order', 'Ordered', 'Value', 'Product', 'Campaign', 'Referred']}
-                isEmpty={data.orders.length === 0}
-                empty="No attributed orders in this period."
-              >
-                {data.orders.map((o) => (
-                  <tr key={o.orderId}>
-                    <th scope="row">{o.orderId}</th>
-                    <td>{formatDateTime(o.at)}</td>
-                    <td>{formatMoney(o.valueCents, o.currency)}</td>
-                    <td>{o.productName ?? '—'}</td>
-                    <td>{o.utmCampaign ?? '—'}</td>
-                    <td>{formatDateTime(o.referredAt)}</td>
-                  </tr>
-                ))}
-              </DataTable>
-            </section>
+            <AttributedOrders id={`${id}-orders`} data={data} range={range} />
           </>
         ) : null}
       </QueryState>
     </div>
+  );
+}
+
+/** Attributed revenue on every day of the period (zero on days without orders), then the days with orders. */
+function RevenuePerDay({ id, data, range }: { id: string; data: AttributionResponse; range: RangeQuery }) {
+  const revenueByDay = new Map(data.byDay.map((r) => [r.key, r.revenueCents / 100]));
+  const chartDays = daysOf(range.from, range.to);
+  return (
+    <section className="md-panel" aria-labelledby={id}>
+      <h2 id={id}>Attributed revenue per day</h2>
+      <LineChart
+        title="Attributed revenue per day"
+        labels={chartDays}
+        series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: chartDays.map((day) => revenueByDay.get(day) ?? 0) }]}
+        height={160}
+        emptyMessage="No attributed revenue in this period."
+      />
+      <RowsTable caption="By day" keyLabel="Day" rows={data.byDay} currency={data.currency} />
+    </section>
+  );
+}
+
+/** Downloads the period's attributed orders with their referrals. */
+function exportCsv(data: AttributionResponse, range: RangeQuery) {
+  downloadText(
+    `pricehunt-attribution-${range.from}-${range.to}.csv`,
+    toCsv(
+      ['order id', 'ordered at', `value`, 'currency', 'referral id', 'referred at', 'product', 'utm campaign', 'utm source'],
+      data.orders.map((o) => [o.orderId, o.at, centsToUnits(o.valueCents), o.currency, o.referralId, o.referredAt, o.productName, o.utmCampaign, o.utmSource]),
+    ),
+  );
+}
+
+/** The period's attributed orders, and their CSV export. */
+function AttributedOrders({ id, data, range }: { id: string; data: AttributionResponse; range: RangeQuery }) {
+  return (
+    <section className="md-panel" aria-labelledby={id}>
+      <div className="md-panel__header">
+        <h2 id={id}>Attributed orders</h2>
+        <button type="button" className="md-button md-button--secondary" onClick={() => exportCsv(data, range)}>
+          Export CSV
+        </button>
+      </div>
+      <DataTable
+        caption="Attributed orders"
+        columns={['Order', 'Ordered', 'Value', 'Product', 'Campaign', 'Referred']}
+        isEmpty={data.orders.length === 0}
+        empty="No attributed orders in this period."
+      >
+        {data.orders.map((o) => (
+          <tr key={o.orderId}>
+            <th scope="row">{o.orderId}</th>
+            <td>{formatDateTime(o.at)}</td>
+            <td>{formatMoney(o.valueCents, o.currency)}</td>
+            <td>{o.productName ?? '—'}</td>
+            <td>{o.utmCampaign ?? '—'}</td>
+            <td>{formatDateTime(o.referredAt)}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
   );
 }

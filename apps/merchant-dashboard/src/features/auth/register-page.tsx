@@ -9,7 +9,8 @@ import { Field, NewPasswordField } from './field';
 
 type Errors = Partial<Record<'email' | 'password' | 'storeDomain' | 'form', string>>;
 
-export default function RegisterPage() {
+/** The form's fields, its errors per field, and the submit that registers (checked here first, then by the API). */
+function useRegisterForm() {
   const auth = useBusinessAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -18,26 +19,6 @@ export default function RegisterPage() {
   const [busy, setBusy] = useState(false);
   /** The server's "check your inbox" once registered (the same whether the address was new or not). */
   const [sent, setSent] = useState<string | null>(null);
-
-  if (auth.business && !busy) return <Navigate to={paths.dashboard} replace />;
-
-  if (sent) {
-    return (
-      <AuthLayout
-        title="Check your inbox"
-        footer={
-          <p>
-            Confirmed already? <Link to={paths.login}>Log in</Link>
-          </p>
-        }
-      >
-        <p role="status" className="md-success">
-          {sent}
-        </p>
-        <p>The link works for two days. Nothing in your inbox? Check the spam folder, or register again to get a new link.</p>
-      </AuthLayout>
-    );
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,6 +45,15 @@ export default function RegisterPage() {
     }
     setBusy(false);
   };
+  return { signedIn: Boolean(auth.business), email, setEmail, password, setPassword, storeDomain, setStoreDomain, errors, busy, sent, submit };
+}
+
+export default function RegisterPage() {
+  const form = useRegisterForm();
+  const { errors } = form;
+
+  if (form.signedIn && !form.busy) return <Navigate to={paths.dashboard} replace />;
+  if (form.sent) return <CheckInbox message={form.sent} />;
 
   return (
     <AuthLayout
@@ -74,13 +64,13 @@ export default function RegisterPage() {
         </p>
       }
     >
-      <form onSubmit={submit} noValidate aria-label="Create account">
-        <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-        <NewPasswordField value={password} onValue={setPassword} error={errors.password} />
+      <form onSubmit={form.submit} noValidate aria-label="Create account">
+        <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => form.setEmail(e.target.value)} error={errors.email} required />
+        <NewPasswordField value={form.password} onValue={form.setPassword} error={errors.password} />
         <Field
           label="Store domain"
-          value={storeDomain}
-          onChange={(e) => setStoreDomain(e.target.value)}
+          value={form.storeDomain}
+          onChange={(e) => form.setStoreDomain(e.target.value)}
           error={errors.storeDomain}
           hint="Where your shop lives, e.g. shop.example.com or acme.myshopify.com."
           placeholder="shop.example.com"
@@ -90,10 +80,29 @@ export default function RegisterPage() {
             {errors.form}
           </p>
         ) : null}
-        <button type="submit" className="md-button md-button--full" disabled={busy}>
+        <button type="submit" className="md-button md-button--full" disabled={form.busy}>
           Create account
         </button>
       </form>
+    </AuthLayout>
+  );
+}
+
+/** After registering: the server's message, and how long the link works. */
+function CheckInbox({ message }: { message: string }) {
+  return (
+    <AuthLayout
+      title="Check your inbox"
+      footer={
+        <p>
+          Confirmed already? <Link to={paths.login}>Log in</Link>
+        </p>
+      }
+    >
+      <p role="status" className="md-success">
+        {message}
+      </p>
+      <p>The link works for two days. Nothing in your inbox? Check the spam folder, or register again to get a new link.</p>
     </AuthLayout>
   );
 }

@@ -77,18 +77,32 @@ function SourceStatus({ source }: { source: FeedSource }) {
   return source.status === 'paused' ? <span className="md-badge md-badge--paused">Paused</span> : <span className="md-badge md-badge--active">Active</span>;
 }
 
-function SourceItem({ source, now }: { source: FeedSource; now: number }) {
-  const headingId = useId();
+/** A source's three actions, the confirmation that guards Remove, and what the last action said. */
+function useSourceActions(source: FeedSource) {
   const run = useRunFeedSource();
   const update = useUpdateFeedSource();
   const remove = useRemoveFeedSource();
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const running = feedSourceIsRunning(source);
   const paused = source.status === 'paused';
-  const failing = source.failures > 0 && source.lastRun?.status === 'failed';
+  const runNow = () => run.mutate(source.id, { onSuccess: () => setNotice('Your feed is due now and will be read shortly.') });
+  const togglePause = () =>
+    update.mutate(
+      { id: source.id, body: { status: paused ? 'active' : 'paused' } },
+      { onSuccess: (answer) => setNotice(answer.source.status === 'paused' ? 'Scheduled refresh is paused.' : 'Scheduled refresh is on again.') },
+    );
+  // Awaited: the list refreshed after the removal no longer holds this feed, and mutate's callbacks end with it.
+  const removeFeed = () => remove.mutateAsync(source.id).catch(() => undefined);
   const error = run.error ?? update.error ?? remove.error;
+  const pending = { run: run.isPending, update: update.isPending, remove: remove.isPending };
+  return { runNow, togglePause, removeFeed, pending, confirming, setConfirming, notice, error };
+}
 
+function SourceItem({ source, now }: { source: FeedSource; now: number }) {
+  const headingId = useId();
+  const actions = useSourceActions(source);
+  const { notice, error } = actions;
+  const paused = source.status === 'paused';
   return (
     <article className="md-source" aria-labelledby={headingId}>
       <header className="md-source__header">
@@ -98,6 +112,28 @@ function SourceItem({ source, now }: { source: FeedSource; now: number }) {
         <SourceStatus source={source} />
       </header>
       <p className="md-url md-cell-wrap">{source.url}</p>
+      <SourceFacts source={source} now={now} />
+      <SourceActions source={source} actions={actions} />
+      {paused ? <p className="md-muted">Paused: the feed is not read until you resume it.</p> : null}
+      <div role="status" className="md-live">
+        {notice && !error ? <p className="md-success">{notice}</p> : null}
+      </div>
+      {error ? (
+        <p role="alert" className="md-error">
+          {messageOf(error, 'That did not work. Try again.')}
+        </p>
+      ) : null}
+      <RecentRuns id={source.id} lastRunId={source.lastRun?.id ?? null} />
+    </article>
+  );
+}
+
+/** Schedule, next run and last run; then, while runs fail, how many failed in a row and why. */
+function SourceFacts({ source, now }: { source: FeedSource; now: number }) {
+  const paused = source.status === 'paused';
+  const failing = source.failures > 0 && source.lastRun?.status === 'failed';
+  return (
+    <>
       <dl className="md-source__facts">
         <div>
           <dt>Schedule</dt>
@@ -129,61 +165,38 @@ function SourceItem({ source, now }: { source: FeedSource; now: number }) {
           answers.
         </p>
       ) : null}
-      <div className="md-actions">
-        <button
-          type="button"
-          className="md-button"
-          disabled={paused || running || run.isPending}
-          onClick={() => run.mutate(source.id, { onSuccess: () => setNotice('Your feed is due now and will be read shortly.') })}
-        >
-          Run now
-        </button>
-        <button
-          type="button"
-          className="md-button md-button--secondary"
-          disabled={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: source.id, body: { status: paused ? 'active' : 'paused' } },
-              { onSuccess: (answer) => setNotice(answer.source.status === 'paused' ? 'Scheduled refresh is paused.' : 'Scheduled refresh is on again.') },
-            )
-          }
-        >
-          {paused ? 'Resume' : 'Pause'}
-        </button>
-        {confirming ? (
-          <span className="md-confirm" role="group" aria-label="Remove this feed?">
-            <span>Stop reading this feed? Your products stay as it last left them.</span>
-            <button
-              type="button"
-              className="md-button md-button--danger"
-              disabled={remove.isPending}
-              // Awaited: the list refreshed after the removal no longer holds this feed, and mutate's callbacks end with it.
-              onClick={() => remove.mutateAsync(source.id).catch(() => undefined)}
-            >
-              Remove feed
-            </button>
-            <button type="button" className="md-button md-button--secondary" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </span>
-        ) : (
-          <button type="button" className="md-button md-button--secondary" onClick={() => setConfirming(true)}>
-            Remove
+    </>
+  );
+}
+
+/** Run now, Pause or Resume, and Remove with its inline confirmation. */
+function SourceActions({ source, actions }: { source: FeedSource; actions: ReturnType<typeof useSourceActions> }) {
+  const paused = source.status === 'paused';
+  const { pending, confirming, setConfirming } = actions;
+  return (
+    <div className="md-actions">
+      <button type="button" className="md-button" disabled={paused || feedSourceIsRunning(source) || pending.run} onClick={actions.runNow}>
+        Run now
+      </button>
+      <button type="button" className="md-button md-button--secondary" disabled={pending.update} onClick={actions.togglePause}>
+        {paused ? 'Resume' : 'Pause'}
+      </button>
+      {confirming ? (
+        <span className="md-confirm" role="group" aria-label="Remove this feed?">
+          <span>Stop reading this feed? Your products stay as it last left them.</span>
+          <button type="button" className="md-button md-button--danger" disabled={pending.remove} onClick={actions.removeFeed}>
+            Remove feed
           </button>
-        )}
-      </div>
-      {paused ? <p className="md-muted">Paused: the feed is not read until you resume it.</p> : null}
-      <div role="status" className="md-live">
-        {notice && !error ? <p className="md-success">{notice}</p> : null}
-      </div>
-      {error ? (
-        <p role="alert" className="md-error">
-          {messageOf(error, 'That did not work. Try again.')}
-        </p>
-      ) : null}
-      <RecentRuns id={source.id} lastRunId={source.lastRun?.id ?? null} />
-    </article>
+          <button type="button" className="md-button md-button--secondary" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </span>
+      ) : (
+        <button type="button" className="md-button md-button--secondary" onClick={() => setConfirming(true)}>
+          Remove
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -222,12 +235,11 @@ function AddFeedForm({ verified, storeDomain }: { verified: boolean; storeDomain
   const add = useAddFeedSource();
   const id = useId();
   const [url, setUrl] = useState('');
-  const [format, setFormat] = useState<'gmc-tsv' | 'gmc-xml'>('gmc-tsv');
+  const [format, setFormat] = useState<FeedFormat>('gmc-tsv');
   const [interval, setIntervalMinutes] = useState<number>(DEFAULT_INTERVAL);
   const error = add.error;
   const urlError = isApiError(error) ? error.fieldMessage('url') : undefined;
   const formatError = isApiError(error) ? error.fieldMessage('format') : undefined;
-  const notVerified = isApiError(error) && error.status === 409 && error.field === 'storeDomain';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -263,51 +275,81 @@ function AddFeedForm({ verified, storeDomain }: { verified: boolean; storeDomain
           </p>
         ) : null}
       </div>
-      <div className="md-form-row">
-        <div className="md-field">
-          <label htmlFor={`${id}-format`}>Format</label>
-          <select
-            id={`${id}-format`}
-            value={format}
-            onChange={(event) => setFormat(event.target.value as 'gmc-tsv' | 'gmc-xml')}
-            aria-invalid={formatError ? true : undefined}
-            aria-describedby={formatError ? `${id}-format-error` : undefined}
-          >
-            <option value="gmc-tsv">{FEED_SOURCE_FORMAT_LABELS['gmc-tsv']}</option>
-            <option value="gmc-xml">{FEED_SOURCE_FORMAT_LABELS['gmc-xml']}</option>
-          </select>
-          {formatError ? (
-            <p id={`${id}-format-error`} className="md-error">
-              {formatError}
-            </p>
-          ) : null}
-        </div>
-        <div className="md-field">
-          <label htmlFor={`${id}-interval`}>Read it</label>
-          <select id={`${id}-interval`} value={interval} onChange={(event) => setIntervalMinutes(Number(event.target.value))}>
-            {INTERVALS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {feedIntervalLabel(minutes)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {notVerified ? (
-        <div role="alert" className="md-callout md-callout--warning">
-          <p>
-            <strong>{error.message}.</strong> PriceHunt reads a feed only for a store whose domain is proved to be yours, so that nobody can list
-            products under your name. Verify {storeDomain ?? 'your store domain'} in step 1 above, then add the feed again.
-          </p>
-        </div>
-      ) : error && !urlError && !formatError ? (
-        <p role="alert" className="md-error">
-          {messageOf(error, 'Could not add the feed. Try again.')}
-        </p>
-      ) : null}
+      <FormatAndInterval id={id} format={format} onFormat={setFormat} formatError={formatError} interval={interval} onInterval={setIntervalMinutes} />
+      <AddFeedError error={error} storeDomain={storeDomain} fieldNamed={Boolean(urlError || formatError)} />
       <button type="submit" className="md-button" disabled={add.isPending}>
         Add feed
       </button>
     </form>
+  );
+}
+
+type FeedFormat = 'gmc-tsv' | 'gmc-xml';
+
+interface FormatAndIntervalProps {
+  id: string;
+  format: FeedFormat;
+  onFormat(format: FeedFormat): void;
+  formatError: string | undefined;
+  interval: number;
+  onInterval(minutes: number): void;
+}
+
+/** The feed's format (with the API's message about it) beside how often it is read. */
+function FormatAndInterval({ id, format, onFormat, formatError, interval, onInterval }: FormatAndIntervalProps) {
+  return (
+    <div className="md-form-row">
+      <div className="md-field">
+        <label htmlFor={`${id}-format`}>Format</label>
+        <select
+          id={`${id}-format`}
+          value={format}
+          onChange={(event) => onFormat(event.target.value as FeedFormat)}
+          aria-invalid={formatError ? true : undefined}
+          aria-describedby={formatError ? `${id}-format-error` : undefined}
+        >
+          <option value="gmc-tsv">{FEED_SOURCE_FORMAT_LABELS['gmc-tsv']}</option>
+          <option value="gmc-xml">{FEED_SOURCE_FORMAT_LABELS['gmc-xml']}</option>
+        </select>
+        {formatError ? (
+          <p id={`${id}-format-error`} className="md-error">
+            {formatError}
+          </p>
+        ) : null}
+      </div>
+      <div className="md-field">
+        <label htmlFor={`${id}-interval`}>Read it</label>
+        <select id={`${id}-interval`} value={interval} onChange={(event) => onInterval(Number(event.target.value))}>
+          {INTERVALS.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {feedIntervalLabel(minutes)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Why the feed was not added, when no field's message says it: an unverified store (409 naming storeDomain) gets
+ * what to do about it, anything else its message.
+ */
+function AddFeedError({ error, storeDomain, fieldNamed }: { error: Error | null; storeDomain: string | null; fieldNamed: boolean }) {
+  if (isApiError(error) && error.status === 409 && error.field === 'storeDomain') {
+    return (
+      <div role="alert" className="md-callout md-callout--warning">
+        <p>
+          <strong>{error.message}.</strong> PriceHunt reads a feed only for a store whose domain is proved to be yours, so that nobody can list
+          products under your name. Verify {storeDomain ?? 'your store domain'} in step 1 above, then add the feed again.
+        </p>
+      </div>
+    );
+  }
+  if (!error || fieldNamed) return null;
+  return (
+    <p role="alert" className="md-error">
+      {messageOf(error, 'Could not add the feed. Try again.')}
+    </p>
   );
 }
