@@ -1,12 +1,13 @@
-import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery } from '@pricehunt/contracts';
+import { BROWSE_SORTS, type BrowseQuery, type BrowseResponse, type CategoriesResponse } from '@pricehunt/contracts';
 import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { BrowseFilters, type QueryChange } from '../features/browse/browse-filters';
 import { browse, getCategories } from '../features/search/api';
-import { BROWSE_FILTER_PARAMS, browseRequestOf, CATEGORIES_KEY, priceOf } from '../features/browse/browse-request';
+import { BROWSE_FILTER_PARAMS, browseRequestOf, CATEGORIES_KEY } from '../features/browse/browse-request';
 import { EAGER_CARDS, ProductCard } from '../features/search/product-card';
-import { errorMessage, useAsync } from '../lib/use-async';
+import { errorMessage, useAsync, type AsyncState } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
 type Sort = BrowseQuery['sort'];
@@ -16,42 +17,6 @@ const SORT_LABELS: Record<Sort, string> = {
   price_desc: 'Price: high to low',
   name: 'Name',
 };
-
-const CONDITION_LABELS: Record<BrowseCondition, string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
-
-type FilterName = (typeof BROWSE_FILTER_PARAMS)[number];
-type QueryChange = { sort?: Sort; page?: number } & { [name in FilterName]?: string | number | boolean | null };
-
-/** A yes/no filter as a checkbox: on puts `name=1` in the address, off takes it out. */
-function FilterCheck({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <label className="ph-browse__check">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
-    </label>
-  );
-}
-
-/**
- * A filter as a menu: "any" first, then the values the products take with their counts; a value the address asks for
- * that the list lacks is kept, so the menu shows what filters the page.
- */
-function FilterSelect({ label, any, value, options, onChange }: { label: string; any: string; value: string | null; options: ReadonlyArray<{ value: string; label: string }>; onChange: (value: string | null) => void }) {
-  const id = useId();
-  return (
-    <div className="ph-select">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || null)}>
-        <option value="">{any}</option>
-        {value && !options.some((option) => option.value === value) ? <option value={value}>{value}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** Categories shown before "Show all": the largest ones (the API lists them largest first). */
 const TOP_CATEGORIES = 16;
@@ -119,39 +84,99 @@ function CategoryChips({ categories, current }: { categories: readonly CategoryI
   );
 }
 
-
-/** The price range form: both ends optional, checked here before the address changes. */
-function PriceRange({ min, max, onApply }: { min?: number; max?: number; onApply: (range: { min?: number; max?: number }) => void }) {
-  const id = useId();
-  const [low, setLow] = useState(min === undefined ? '' : String(min));
-  const [high, setHigh] = useState(max === undefined ? '' : String(max));
-  const [error, setError] = useState<{ field: 'min' | 'max'; message: string } | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const from = priceOf(low);
-    const to = priceOf(high);
-    if (low.trim() !== '' && from === undefined) return setError({ field: 'min', message: 'Min price must be a number of at least 0.' });
-    if (high.trim() !== '' && to === undefined) return setError({ field: 'max', message: 'Max price must be a number of at least 0.' });
-    if (from !== undefined && to !== undefined && to < from) return setError({ field: 'max', message: 'Max price must be at least the min price.' });
-    setError(null);
-    onApply({ min: from, max: to });
-  };
+/** The categories beside the products, as they load. */
+function BrowseCategories({ categories, current }: { categories: AsyncState<CategoriesResponse> & { reload(): void }; current: string | undefined }) {
   return (
-    <form className="ph-price-range" onSubmit={submit} noValidate aria-label="Price range">
-      <label htmlFor={`${id}-min`}>Min $</label>
-      <input id={`${id}-min`} inputMode="decimal" value={low} onChange={(event) => setLow(event.target.value)} aria-invalid={error?.field === 'min' ? true : undefined} size={7} />
-      <label htmlFor={`${id}-max`}>Max $</label>
-      <input id={`${id}-max`} inputMode="decimal" value={high} onChange={(event) => setHigh(event.target.value)} aria-invalid={error?.field === 'max' ? true : undefined} size={7} />
-      <Button type="submit" variant="secondary">
-        Apply
-      </Button>
-      {error ? (
-        <p className="ph-field-error" role="alert">
-          {error.message}
+    <nav className="ph-browse__categories" aria-label="Categories">
+      <h2 className="ph-browse__categories-title">Categories</h2>
+      {categories.status === 'loading' ? <p className="ph-muted">Loading categories…</p> : null}
+      {categories.status === 'error' ? (
+        <p className="ph-muted">
+          Categories could not be loaded.{' '}
+          <button type="button" className="ph-text-button" onClick={categories.reload}>
+            Try again
+          </button>
         </p>
       ) : null}
-    </form>
+      {categories.status === 'success' ? <CategoryChips categories={categories.data.categories} current={current} /> : null}
+    </nav>
   );
+}
+
+interface BrowseResultsProps {
+  products: AsyncState<BrowseResponse> & { reload(): void };
+  filtered: boolean;
+  page: number;
+  clearFilters(): void;
+  setPage(page: number): void;
+}
+
+/** The products as they load: a page of cards with the pager, or why there are none. */
+function BrowseResults({ products, filtered, page, clearFilters, setPage }: BrowseResultsProps) {
+  const totalPages = products.status === 'success' ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize)) : 1;
+  return (
+    <>
+      {products.status === 'loading' ? <Skeleton label="Loading products" /> : null}
+      {products.status === 'error' ? (
+        <div className="ph-alert ph-alert--error" role="alert">
+          <p>{errorMessage(products.error, 'The products could not be loaded.')}</p>
+          <Button onClick={products.reload}>Try again</Button>
+        </div>
+      ) : null}
+      {products.status === 'success' && products.data.items.length === 0 && filtered ? (
+        <EmptyState
+          title="No products match these filters"
+          description="Try another brand, store or attribute, any condition, or a wider price range."
+          action={
+            <Button variant="secondary" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          }
+        />
+      ) : null}
+      {products.status === 'success' && products.data.items.length === 0 && !filtered ? (
+        <EmptyState
+          title="No products here yet"
+          description="This part of the catalog is empty. Try another category or search for a product."
+          action={
+            <Link className="ph-link-button" to={paths.home}>
+              Search for a product
+            </Link>
+          }
+        />
+      ) : null}
+      {products.status === 'success' && products.data.items.length > 0 ? (
+        <>
+          <p className="ph-muted ph-browse__count">
+            {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+          </p>
+          <ul className="ph-product-grid">
+            {products.data.items.map((product, index) => (
+              <ProductCard detailed key={product.id} product={product} eager={index < EAGER_CARDS} />
+            ))}
+          </ul>
+          <Pager className="ph-pagination" size="md" page={page} pages={totalPages} onPage={setPage} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The address with `change` made to it: a filter of null, false or empty is taken out, page 1 is no page. */
+function queryChanged(params: URLSearchParams, next: QueryChange): URLSearchParams {
+  const updated = new URLSearchParams(params);
+  if (next.sort) updated.set('sort', next.sort);
+  for (const key of BROWSE_FILTER_PARAMS) {
+    const value = next[key];
+    if (value === null || value === false || value === '') updated.delete(key);
+    else if (value === true) updated.set(key, '1');
+    else if (value !== undefined) updated.set(key, String(value));
+  }
+  if (next.page !== undefined) {
+    if (next.page <= 1) updated.delete('page');
+    else updated.set('page', String(next.page));
+  }
+  return updated;
 }
 
 /** /browse and /browse/:category: categories, then products with their best price and number of offers. */
@@ -160,7 +185,7 @@ export default function BrowsePage() {
   const [params, setParams] = useSearchParams();
   const sortId = useId();
   const request = browseRequestOf(category, params);
-  const { sort, page, brand, minPrice, maxPrice, store, condition, inStock, freeShipping } = request.query;
+  const { sort, page } = request.query;
   const filtered = request.filtered;
 
   const categories = useAsync(CATEGORIES_KEY, (signal) => getCategories(signal));
@@ -170,46 +195,15 @@ export default function BrowsePage() {
   usePageTitle(heading);
 
   const setQuery = (next: QueryChange) => {
-    const updated = new URLSearchParams(params);
-    if (next.sort) updated.set('sort', next.sort);
-    for (const key of BROWSE_FILTER_PARAMS) {
-      const value = next[key];
-      if (value === null || value === false || value === '') updated.delete(key);
-      else if (value === true) updated.set(key, '1');
-      else if (value !== undefined) updated.set(key, String(value));
-    }
-    if (next.page !== undefined) {
-      if (next.page <= 1) updated.delete('page');
-      else updated.set('page', String(next.page));
-    }
-    setParams(updated);
+    setParams(queryChanged(params, next));
     window.scrollTo({ top: 0 });
   };
-
   const clearFilters = () => setQuery({ ...Object.fromEntries(BROWSE_FILTER_PARAMS.map((name) => [name, null])), page: 1 });
-  const brands = products.status === 'success' ? products.data.brands : [];
-  const stores = products.status === 'success' ? products.data.stores : [];
-  const attributes = products.status === 'success' ? products.data.attributes : [];
-  // The brand as the catalog spells it (the address may say "sony" for "Sony").
-  const selectedBrand = (products.status === 'success' ? products.data.brand : brand) ?? '';
-
-  const totalPages = products.status === 'success' ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize)) : 1;
+  const answer = products.status === 'success' ? products.data : undefined;
 
   return (
     <div className="ph-page ph-browse">
-      <nav className="ph-browse__categories" aria-label="Categories">
-        <h2 className="ph-browse__categories-title">Categories</h2>
-        {categories.status === 'loading' ? <p className="ph-muted">Loading categories…</p> : null}
-        {categories.status === 'error' ? (
-          <p className="ph-muted">
-            Categories could not be loaded.{' '}
-            <button type="button" className="ph-text-button" onClick={categories.reload}>
-              Try again
-            </button>
-          </p>
-        ) : null}
-        {categories.status === 'success' ? <CategoryChips categories={categories.data.categories} current={category} /> : null}
-      </nav>
+      <BrowseCategories categories={categories} current={category} />
 
       <section className="ph-browse__products" aria-labelledby="browse-heading">
         <div className="ph-section-head ph-browse__head">
@@ -225,71 +219,8 @@ export default function BrowsePage() {
             </select>
           </div>
         </div>
-        <div className="ph-browse__filters">
-          <FilterSelect label="Brand" any="All brands" value={selectedBrand || null} options={brands.map((b) => ({ value: b.name, label: `${b.name} (${b.count})` }))} onChange={(value) => setQuery({ brand: value, page: 1 })} />
-          <FilterSelect label="Store" any="All stores" value={store ?? null} options={stores.map((entry) => ({ value: entry.id, label: `${entry.name} (${entry.count})` }))} onChange={(value) => setQuery({ store: value, page: 1 })} />
-          <FilterSelect label="Condition" any="Any condition" value={condition ?? null} options={BROWSE_CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }))} onChange={(value) => setQuery({ condition: value, page: 1 })} />
-          {attributes.map((attribute) => (
-            <FilterSelect
-              key={attribute.key}
-              label={attribute.name}
-              any={`Any ${attribute.name.toLowerCase()}`}
-              value={request.query[attribute.key] ?? null}
-              options={attribute.values.map((entry) => ({ value: entry.value, label: `${entry.value} (${entry.count})` }))}
-              onChange={(value) => setQuery({ [attribute.key]: value, page: 1 })}
-            />
-          ))}
-          <FilterCheck label="In stock" checked={inStock === true} onChange={(checked) => setQuery({ inStock: checked, page: 1 })} />
-          <FilterCheck label="Free shipping" checked={freeShipping === true} onChange={(checked) => setQuery({ freeShipping: checked, page: 1 })} />
-          <PriceRange key={`${minPrice ?? ''}-${maxPrice ?? ''}`} min={minPrice} max={maxPrice} onApply={({ min, max }) => setQuery({ minPrice: min ?? null, maxPrice: max ?? null, page: 1 })} />
-          {filtered ? (
-            <button type="button" className="ph-text-button" onClick={clearFilters}>
-              Clear filters
-            </button>
-          ) : null}
-        </div>
-        {products.status === 'loading' ? <Skeleton label="Loading products" /> : null}
-        {products.status === 'error' ? (
-          <div className="ph-alert ph-alert--error" role="alert">
-            <p>{errorMessage(products.error, 'The products could not be loaded.')}</p>
-            <Button onClick={products.reload}>Try again</Button>
-          </div>
-        ) : null}
-        {products.status === 'success' && products.data.items.length === 0 && filtered ? (
-          <EmptyState
-            title="No products match these filters"
-            description="Try another brand, store or attribute, any condition, or a wider price range."
-            action={
-              <Button variant="secondary" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : null}
-        {products.status === 'success' && products.data.items.length === 0 && !filtered ? (
-          <EmptyState
-            title="No products here yet"
-            description="This part of the catalog is empty. Try another category or search for a product."
-            action={
-              <Link className="ph-link-button" to={paths.home}>
-                Search for a product
-              </Link>
-            }
-          />
-        ) : null}
-        {products.status === 'success' && products.data.items.length > 0 ? (
-          <>
-            <p className="ph-muted ph-browse__count">
-              {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
-            </p>
-            <ul className="ph-product-grid">
-              {products.data.items.map((product, index) => (
-                <ProductCard detailed key={product.id} product={product} eager={index < EAGER_CARDS} />
-              ))}
-            </ul>
-            <Pager className="ph-pagination" size="md" page={page} pages={totalPages} onPage={(next) => setQuery({ page: next })} />
-          </>
-        ) : null}
+        <BrowseFilters query={request.query} filtered={filtered} answer={answer} setQuery={setQuery} clearFilters={clearFilters} />
+        <BrowseResults products={products} filtered={filtered} page={page} clearFilters={clearFilters} setPage={(next) => setQuery({ page: next })} />
       </section>
     </div>
   );

@@ -1,17 +1,16 @@
 import type { Deal, DealCategory } from '@pricehunt/contracts';
 import { Button, EmptyState } from '@pricehunt/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { getDeals } from '../features/deals/api';
+import { useDeals } from '../features/deals/use-deals';
 import { EAGER_CARDS } from '../features/search/product-card';
 import { ProductImage } from '../features/search/product-image';
 import { formatMoney } from '../lib/format';
-import { errorMessage, useAsync } from '../lib/use-async';
+import { errorMessage } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
-/** Deals per request: the first page, and each "Show more". */
-export const DEALS_PAGE_SIZE = 12;
+export { DEALS_PAGE_SIZE } from '../features/deals/use-deals';
 
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
 
@@ -87,6 +86,74 @@ function CategoryFilter({ categories, value, onChange }: { categories: DealCateg
   );
 }
 
+/** No deal: of the category (with a way back to all), or of any. */
+function NoDeals({ category, showAll }: { category: string; showAll(): void }) {
+  return (
+    <EmptyState
+      title={category ? 'No deals in this category right now' : 'No deals right now'}
+      description={
+        category
+          ? 'No product of this category sells well under its typical price today. Other categories may have some.'
+          : 'No product sells well under its typical price today. Prices change several times a day: come back later.'
+      }
+      action={
+        category ? (
+          <Button variant="secondary" onClick={showAll}>
+            Show all categories
+          </Button>
+        ) : (
+          <Link className="ph-link-button" to={paths.browse}>
+            Browse categories
+          </Link>
+        )
+      }
+    />
+  );
+}
+
+/** The deals loaded so far, biggest drop first, and "Show more deals" while there are more. */
+function DealList({ deals }: { deals: ReturnType<typeof useDeals> }) {
+  const { items } = deals;
+  return (
+    <>
+      <p className="ph-muted ph-deals-page__count" role="status">
+        {items.length === 1 ? '1 deal' : `${items.length} deals`}, biggest drop first
+      </p>
+      <ul className="ph-deals" aria-label="Deals, biggest drop first">
+        {items.map((deal, index) => (
+          <DealItem
+            key={deal.product.id}
+            deal={deal}
+            eager={index < EAGER_CARDS}
+            focusRef={
+              index === deals.focusAt
+                ? (link) => {
+                    deals.firstNew.current = link;
+                  }
+                : undefined
+            }
+          />
+        ))}
+      </ul>
+      {deals.moreError ? (
+        <div className="ph-alert ph-alert--error" role="alert">
+          <p>{errorMessage(deals.moreError, 'More deals could not be loaded.')}</p>
+          <Button variant="secondary" onClick={() => void deals.showMore()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {deals.next && !deals.moreError ? (
+        <div className="ph-deals-page__more">
+          <Button variant="secondary" onClick={() => void deals.showMore()} disabled={deals.loadingMore}>
+            {deals.loadingMore ? 'Loading more deals…' : 'Show more deals'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * /deals: products whose best price now is the furthest under their typical price (the median of their best price of
  * each day over the last 90 days), biggest drop first, by category (`?category=`), with "Show more".
@@ -95,46 +162,15 @@ export default function DealsPage() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
   usePageTitle('Deals');
-  const first = useAsync(`deals:${category}`, (signal) => getDeals({ category: category || undefined, limit: DEALS_PAGE_SIZE }, signal));
-  // Pages after the first, for the category they were loaded for.
-  const [more, setMore] = useState<{ category: string; items: Deal[]; next: string | null } | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<unknown>(null);
-  const firstNew = useRef<HTMLAnchorElement | null>(null);
-  const [focusAt, setFocusAt] = useState<number | null>(null);
-
-  const loaded = first.status === 'success' ? first.data : null;
-  const extra = more && more.category === category ? more : null;
-  const items = loaded ? [...loaded.items, ...(extra?.items ?? [])] : [];
-  const next = extra ? extra.next : (loaded?.nextCursor ?? null);
-
-  // After "Show more", the keyboard goes on from the first deal it added.
-  useEffect(() => {
-    if (focusAt !== null) firstNew.current?.focus();
-  }, [focusAt]);
+  const deals = useDeals(category);
+  const { first, loaded, items } = deals;
 
   const choose = (slug: string) => {
     const updated = new URLSearchParams(params);
     if (slug) updated.set('category', slug);
     else updated.delete('category');
     setParams(updated);
-    setMore(null);
-    setMoreError(null);
-  };
-
-  const showMore = async () => {
-    if (!next) return;
-    setLoadingMore(true);
-    setMoreError(null);
-    try {
-      const page = await getDeals({ category: category || undefined, limit: DEALS_PAGE_SIZE, cursor: next });
-      setMore({ category, items: [...(extra?.items ?? []), ...page.items], next: page.nextCursor });
-      setFocusAt(items.length);
-    } catch (error) {
-      setMoreError(error);
-    } finally {
-      setLoadingMore(false);
-    }
+    deals.resetMore();
   };
 
   const named = loaded?.categories.find((entry) => entry.slug === category);
@@ -157,65 +193,8 @@ export default function DealsPage() {
           <Button onClick={first.reload}>Try again</Button>
         </div>
       ) : null}
-      {loaded && items.length === 0 ? (
-        <EmptyState
-          title={category ? 'No deals in this category right now' : 'No deals right now'}
-          description={
-            category
-              ? 'No product of this category sells well under its typical price today. Other categories may have some.'
-              : 'No product sells well under its typical price today. Prices change several times a day: come back later.'
-          }
-          action={
-            category ? (
-              <Button variant="secondary" onClick={() => choose('')}>
-                Show all categories
-              </Button>
-            ) : (
-              <Link className="ph-link-button" to={paths.browse}>
-                Browse categories
-              </Link>
-            )
-          }
-        />
-      ) : null}
-      {items.length > 0 ? (
-        <>
-          <p className="ph-muted ph-deals-page__count" role="status">
-            {items.length === 1 ? '1 deal' : `${items.length} deals`}, biggest drop first
-          </p>
-          <ul className="ph-deals" aria-label="Deals, biggest drop first">
-            {items.map((deal, index) => (
-              <DealItem
-                key={deal.product.id}
-                deal={deal}
-                eager={index < EAGER_CARDS}
-                focusRef={
-                  index === focusAt
-                    ? (link) => {
-                        firstNew.current = link;
-                      }
-                    : undefined
-                }
-              />
-            ))}
-          </ul>
-          {moreError ? (
-            <div className="ph-alert ph-alert--error" role="alert">
-              <p>{errorMessage(moreError, 'More deals could not be loaded.')}</p>
-              <Button variant="secondary" onClick={() => void showMore()}>
-                Try again
-              </Button>
-            </div>
-          ) : null}
-          {next && !moreError ? (
-            <div className="ph-deals-page__more">
-              <Button variant="secondary" onClick={() => void showMore()} disabled={loadingMore}>
-                {loadingMore ? 'Loading more deals…' : 'Show more deals'}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      ) : null}
+      {loaded && items.length === 0 ? <NoDeals category={category} showAll={() => choose('')} /> : null}
+      {items.length > 0 ? <DealList deals={deals} /> : null}
     </div>
   );
 }

@@ -5,13 +5,11 @@ import { useToast } from '@pricehunt/ui-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useLibrary } from '../features/library/library-context';
-import { LibraryStates } from '../features/library/library-states';
+import { LibraryItem, LibraryPage } from '../features/library/library-page';
 import { PriceAlert } from '../features/library/price-alert';
-import { StorageNote } from '../features/library/storage-note';
 import { getProduct } from '../features/search/api';
-import { ProductImage } from '../features/search/product-image';
 import { formatDate, formatMoney } from '../lib/format';
-import { errorMessage, useAsync } from '../lib/use-async';
+import { errorMessage, useAsync, type AsyncState } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
 type Prices = Record<number, { cents: number | null; offers: number } | undefined>;
@@ -60,11 +58,79 @@ export function PriceChange({ saved, current, currency }: { saved: number | null
   );
 }
 
+/** A favorite's best price now and its number of offers, and whether they are still being asked for. */
+function priceNow(favorite: Favorite, storage: 'local' | 'account', prices: AsyncState<Prices>) {
+  const live = storage === 'local' ? (prices.status === 'success' ? prices.data[favorite.productId] : undefined) : undefined;
+  const current = storage === 'local' ? (live ? live.cents : null) : favorite.currentPriceCents;
+  const offers = storage === 'local' ? (live?.offers ?? null) : favorite.offerCount;
+  const loadingPrice = storage === 'local' && prices.status === 'loading';
+  return { current, offers, loadingPrice };
+}
+
+interface FavoriteItemProps {
+  favorite: Favorite;
+  storage: 'local' | 'account';
+  /** The best prices now of favorites kept in the browser. */
+  prices: AsyncState<Prices>;
+  remove(favorite: Favorite): Promise<void>;
+}
+
+/** A favorite: the price when saved, now and the change, its price alert, and "Compare prices" and "Remove". */
+function FavoriteItem({ favorite, storage, prices, remove }: FavoriteItemProps) {
+  const navigate = useNavigate();
+  const { current, offers, loadingPrice } = priceNow(favorite, storage, prices);
+  const actions = (
+    <div className="ph-list__actions">
+      <Button
+        size="sm"
+        aria-label={`Compare prices for ${favorite.title}`}
+        onClick={() => startTextSearch(favorite.title, (to, options) => navigate(to, { state: options?.state }))}
+      >
+        Compare prices
+      </Button>
+      <Button variant="ghost" size="sm" aria-label={`Remove ${favorite.title} from favorites`} onClick={() => void remove(favorite)}>
+        Remove
+      </Button>
+    </div>
+  );
+  return (
+    <LibraryItem imageUrl={favorite.imageUrl} name={favorite.title} actions={actions}>
+      <h2 className="ph-list__title">
+        <Link to={paths.product(favorite.productId, favorite.title)}>{favorite.title}</Link>
+      </h2>
+      <p className="ph-list__meta">
+        {favorite.brand ? <span>{favorite.brand}</span> : null}
+        <span>saved {formatDate(favorite.savedAt)}</span>
+      </p>
+      <p className="ph-list__price">
+        {favorite.savedPriceCents !== null ? (
+          <span>
+            When saved <strong>{formatMoney(favorite.savedPriceCents, favorite.currency)}</strong>
+          </span>
+        ) : null}
+        {loadingPrice ? (
+          <span className="ph-muted">Checking today's price…</span>
+        ) : (
+          <>
+            {current !== null ? (
+              <span>
+                Now <strong>{formatMoney(current, favorite.currency)}</strong>
+                {offers !== null ? ` · ${offers === 1 ? '1 offer' : `${offers} offers`}` : ''}
+              </span>
+            ) : null}
+            <PriceChange saved={favorite.savedPriceCents} current={current} currency={favorite.currency} />
+          </>
+        )}
+      </p>
+      <PriceAlert favorite={favorite} current={current} signedOutNote={false} />
+    </LibraryItem>
+  );
+}
+
 /** /favorites: saved products with their best price now, the change since they were saved, and their price alerts. */
 export default function FavoritesPage() {
-  const { favorites, status, error, storage, removeFavorite, reload } = useLibrary();
+  const { favorites, status, storage, removeFavorite } = useLibrary();
   const toast = useToast();
-  const navigate = useNavigate();
   usePageTitle('Favorites');
   const needsPrices = status === 'ready' && storage === 'local' && favorites.length > 0;
   const prices = useAsync(needsPrices ? `prices:${favorites.map((f) => f.productId).join(',')}` : null, (signal) => currentPrices(favorites, signal));
@@ -79,78 +145,18 @@ export default function FavoritesPage() {
   };
 
   return (
-    <div className="ph-page ph-library">
-      <div className="ph-section-head">
-        <h1>Favorites</h1>
-      </div>
-      <StorageNote alerts />
-      <LibraryStates
-        status={status}
-        error={error}
-        onRetry={reload}
-        isEmpty={favorites.length === 0}
-        loadingLabel="Loading favorites"
-        emptyTitle="No favorites yet"
-        emptyDescription="Use “Add to favorites” on a comparison to keep an eye on a product's best price."
-        emptyAction="Find a product"
-      />
-      {status === 'ready' && favorites.length > 0 ? (
-        <ul className="ph-list">
-          {favorites.map((favorite) => {
-            const live = storage === 'local' ? (prices.status === 'success' ? prices.data[favorite.productId] : undefined) : undefined;
-            const current = storage === 'local' ? (live ? live.cents : null) : favorite.currentPriceCents;
-            const offers = storage === 'local' ? (live?.offers ?? null) : favorite.offerCount;
-            const loadingPrice = storage === 'local' && prices.status === 'loading';
-            return (
-              <li key={favorite.productId} className="ph-list__item">
-                <ProductImage src={favorite.imageUrl} alt={favorite.title} size="sm" />
-                <div className="ph-list__body">
-                  <h2 className="ph-list__title">
-                    <Link to={paths.product(favorite.productId, favorite.title)}>{favorite.title}</Link>
-                  </h2>
-                  <p className="ph-list__meta">
-                    {favorite.brand ? <span>{favorite.brand}</span> : null}
-                    <span>saved {formatDate(favorite.savedAt)}</span>
-                  </p>
-                  <p className="ph-list__price">
-                    {favorite.savedPriceCents !== null ? (
-                      <span>
-                        When saved <strong>{formatMoney(favorite.savedPriceCents, favorite.currency)}</strong>
-                      </span>
-                    ) : null}
-                    {loadingPrice ? (
-                      <span className="ph-muted">Checking today's price…</span>
-                    ) : (
-                      <>
-                        {current !== null ? (
-                          <span>
-                            Now <strong>{formatMoney(current, favorite.currency)}</strong>
-                            {offers !== null ? ` · ${offers === 1 ? '1 offer' : `${offers} offers`}` : ''}
-                          </span>
-                        ) : null}
-                        <PriceChange saved={favorite.savedPriceCents} current={current} currency={favorite.currency} />
-                      </>
-                    )}
-                  </p>
-                  <PriceAlert favorite={favorite} current={current} signedOutNote={false} />
-                </div>
-                <div className="ph-list__actions">
-                  <Button
-                    size="sm"
-                    aria-label={`Compare prices for ${favorite.title}`}
-                    onClick={() => startTextSearch(favorite.title, (to, options) => navigate(to, { state: options?.state }))}
-                  >
-                    Compare prices
-                  </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Remove ${favorite.title} from favorites`} onClick={() => void remove(favorite)}>
-                    Remove
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-    </div>
+    <LibraryPage
+      title="Favorites"
+      alerts
+      count={favorites.length}
+      loadingLabel="Loading favorites"
+      emptyTitle="No favorites yet"
+      emptyDescription="Use “Add to favorites” on a comparison to keep an eye on a product's best price."
+      emptyAction="Find a product"
+    >
+      {favorites.map((favorite) => (
+        <FavoriteItem key={favorite.productId} favorite={favorite} storage={storage} prices={prices} remove={remove} />
+      ))}
+    </LibraryPage>
   );
 }

@@ -273,6 +273,51 @@ function NoAlternatives({ result }: { result: SearchResult }) {
   );
 }
 
+/**
+ * A comparison of one product: its header, the products the words fit as well, the offers (filtered as the address
+ * says), the price history and similar products.
+ */
+function Comparison({ result, layout }: { result: SearchResult; layout: ResultsPageProps['layout'] }) {
+  const [filters, setFilters] = useOfferFilters();
+  const alternatives = result.offers.filter((offer) => !offer.isSource);
+  // Products the link's words fit about as well as the one shown: offered right under it.
+  const close = closeAlternatives(result);
+  return (
+    <>
+      <ProductHeader result={result} layout={layout} />
+      <CloseAlternatives products={close} />
+      <section className="ph-results__offers" aria-labelledby="offers-heading">
+        <div className="ph-section-head">
+          <h2 id="offers-heading">
+            {result.offers.length === 1 ? '1 offer' : `${result.offers.length} offers`}
+            <span className="ph-muted"> · {offersOrderText(result.offers, filters)}</span>
+          </h2>
+        </div>
+        {result.offers.length > 0 ? (
+          <OffersList
+            offers={result.offers}
+            productName={result.product?.title ?? result.source.title}
+            layout={layout}
+            comparedUrl={result.input.url}
+            filters={filters}
+            onFiltersChange={setFilters}
+          />
+        ) : null}
+        {alternatives.length === 0 ? <NoAlternatives result={result} /> : null}
+      </section>
+      {layout === 'full' && result.product ? (
+        // Under the offers: its code, its request and its drawing wait until the shopper gets near it.
+        <NearViewport className="ph-panel ph-chart ph-chart--loading">
+          <Suspense fallback={<div className="ph-panel ph-chart ph-chart--loading" aria-hidden="true" />}>
+            <PriceHistory productId={result.product.id} />
+          </Suspense>
+        </NearViewport>
+      ) : null}
+      <SimilarProducts products={result.similarProducts.filter((candidate) => !close.includes(candidate))} />
+    </>
+  );
+}
+
 export interface ResultsPageProps {
   /** `full` is /new-search (the new layout); `compact` is /search (the older compact list). */
   layout: 'full' | 'compact';
@@ -290,10 +335,6 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
   const unmatched = result !== undefined && isUnmatchedQuery(result);
   usePageTitle(result ? (listed ? `Products matching “${answeredWords(result)}”` : unmatched ? `No product matches “${answeredWords(result)}”` : (result.product?.title ?? result.source.title ?? 'Results')) : 'Comparing prices');
 
-  const [filters, setFilters] = useOfferFilters();
-  const alternatives = result ? result.offers.filter((offer) => !offer.isSource) : [];
-  // Products the link's words fit about as well as the one shown: offered right under it.
-  const close = result ? closeAlternatives(result) : [];
   // A text search keeps its words in the box, to refine them, and a link whose page could not be read stays there, to
   // correct or try again; a compared link leaves it empty for the next one. The words kept by this browser (session
   // storage, the entry's state) are read once the page is the browser's.
@@ -326,40 +367,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
             <SimilarProducts products={result.similarProducts} title="Products that share some of the words" />
           </>
         ) : null}
-        {result && !listed && !unmatched ? (
-          <>
-            <ProductHeader result={result} layout={layout} />
-            <CloseAlternatives products={close} />
-            <section className="ph-results__offers" aria-labelledby="offers-heading">
-              <div className="ph-section-head">
-                <h2 id="offers-heading">
-                  {result.offers.length === 1 ? '1 offer' : `${result.offers.length} offers`}
-                  <span className="ph-muted"> · {offersOrderText(result.offers, filters)}</span>
-                </h2>
-              </div>
-              {result.offers.length > 0 ? (
-                <OffersList
-                  offers={result.offers}
-                  productName={result.product?.title ?? result.source.title}
-                  layout={layout}
-                  comparedUrl={result.input.url}
-                  filters={filters}
-                  onFiltersChange={setFilters}
-                />
-              ) : null}
-              {alternatives.length === 0 ? <NoAlternatives result={result} /> : null}
-            </section>
-            {layout === 'full' && result.product ? (
-              // Under the offers: its code, its request and its drawing wait until the shopper gets near it.
-              <NearViewport className="ph-panel ph-chart ph-chart--loading">
-                <Suspense fallback={<div className="ph-panel ph-chart ph-chart--loading" aria-hidden="true" />}>
-                  <PriceHistory productId={result.product.id} />
-                </Suspense>
-              </NearViewport>
-            ) : null}
-            <SimilarProducts products={result.similarProducts.filter((candidate) => !close.includes(candidate))} />
-          </>
-        ) : null}
+        {result && !listed && !unmatched ? <Comparison result={result} layout={layout} /> : null}
       </div>
     </DirectUrlDetector>
   );

@@ -1,5 +1,5 @@
 import { createReferenceId, AFFILIATE_UTM } from '@pricehunt/affiliate';
-import { buildRedirectLink, getSessionId, getUtmParams, pushProductSearch, trackEvent, trackReferral, type TrackReferralResult } from '@pricehunt/tracking';
+import { buildRedirectLink, getSessionId, getUtmParams, pushProductSearch, trackEvent, trackReferral, type TrackReferralResult, type UtmParams } from '@pricehunt/tracking';
 import { Button, Card } from '@pricehunt/ui';
 import { useState } from 'react';
 import { usePageTitle } from '../lib/use-page-title';
@@ -13,6 +13,44 @@ export interface TrackingTestPageProps {
 
 const TEST_DOMAIN = 'demo-store.myshopify.com';
 const TEST_TARGET = 'https://demo-store.myshopify.com/products/test-product';
+
+/** What this browser session carries for tracking: its id and the UTM values captured; and an example redirect link. */
+function SessionCard({ sessionId, utm }: { sessionId: string; utm: UtmParams }) {
+  return (
+    <Card title="Session" headingLevel={2}>
+      <dl className="ph-kv">
+        <dt>Session id</dt>
+        <dd>
+          <code>{sessionId}</code>
+        </dd>
+        {(['source', 'medium', 'campaign', 'term', 'content'] as const).map((field) => (
+          <div key={field} className="ph-kv__row">
+            <dt>utm_{field}</dt>
+            <dd>{utm[field] ?? <span className="ph-muted">not captured</span>}</dd>
+          </div>
+        ))}
+        <dt>Example redirect link</dt>
+        <dd>
+          <code>{buildRedirectLink(TEST_TARGET)}</code>
+        </dd>
+      </dl>
+    </Card>
+  );
+}
+
+/** The test calls made, newest first, each with what came of it (announced as it is added). */
+function OutcomeLog({ outcomes }: { outcomes: Outcome[] }) {
+  return (
+    <ol className="ph-diagnostics__log" aria-label="Results" aria-live="polite">
+      {outcomes.map((outcome, index) => (
+        <li key={outcomes.length - index} className={outcome.ok ? 'ph-ok' : 'ph-fail'}>
+          <strong>{outcome.ok ? 'OK' : 'Failed'}</strong> {outcome.label} <span className="ph-muted">{outcome.at}</span>
+          <pre>{outcome.detail}</pre>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** Diagnostics: the tracking session, the captured UTM values, and test calls with what the API answered. */
 export default function TrackingTestPage({ mode }: TrackingTestPageProps) {
@@ -64,24 +102,7 @@ export default function TrackingTestPage({ mode }: TrackingTestPageProps) {
           : 'Shows what this browser session carries for tracking and lets you fire test calls.'}
       </p>
       <div className="ph-diagnostics__grid">
-        <Card title="Session" headingLevel={2}>
-          <dl className="ph-kv">
-            <dt>Session id</dt>
-            <dd>
-              <code>{sessionId}</code>
-            </dd>
-            {(['source', 'medium', 'campaign', 'term', 'content'] as const).map((field) => (
-              <div key={field} className="ph-kv__row">
-                <dt>utm_{field}</dt>
-                <dd>{utm[field] ?? <span className="ph-muted">not captured</span>}</dd>
-              </div>
-            ))}
-            <dt>Example redirect link</dt>
-            <dd>
-              <code>{buildRedirectLink(TEST_TARGET)}</code>
-            </dd>
-          </dl>
-        </Card>
+        <SessionCard sessionId={sessionId} utm={utm} />
         <Card title="Test calls" headingLevel={2}>
           <div className="ph-diagnostics__actions">
             <Button onClick={fireEvent} loading={busy === 'event'}>
@@ -94,14 +115,7 @@ export default function TrackingTestPage({ mode }: TrackingTestPageProps) {
               Push test dataLayer event
             </Button>
           </div>
-          <ol className="ph-diagnostics__log" aria-label="Results" aria-live="polite">
-            {outcomes.map((outcome, index) => (
-              <li key={outcomes.length - index} className={outcome.ok ? 'ph-ok' : 'ph-fail'}>
-                <strong>{outcome.ok ? 'OK' : 'Failed'}</strong> {outcome.label} <span className="ph-muted">{outcome.at}</span>
-                <pre>{outcome.detail}</pre>
-              </li>
-            ))}
-          </ol>
+          <OutcomeLog outcomes={outcomes} />
         </Card>
       </div>
     </div>

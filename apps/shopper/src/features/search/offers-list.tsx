@@ -124,6 +124,119 @@ function FilterBox({ label, checked, onChange }: { label: string; checked: boole
   );
 }
 
+interface OfferFilterBarProps {
+  offers: SearchOffer[];
+  /** How many of the offers the filters let through. */
+  shown: number;
+  filters: OfferFilters;
+  setFilters(filters: OfferFilters): void;
+  storeId: string;
+}
+
+/**
+ * The filters above the offers, each shown when it can change what is listed (none, and no bar, when none can), and how
+ * many offers they let through.
+ */
+function OfferFilterBar({ offers, shown, filters, setFilters, storeId }: OfferFilterBarProps) {
+  const notNew = offers.some((offer) => offer.condition !== 'new');
+  const outOfStock = offers.some((offer) => offer.section === 'out_of_stock');
+  const usedCount = offers.filter((offer) => offer.condition !== 'new').length;
+  const freeShipping = offers.some((offer) => offer.shippingCents === 0) && offers.some((offer) => offer.shippingCents !== 0);
+  const stores = [...new Map(offers.map((offer) => [offer.retailer.id, offer.retailer.name])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  if (!(notNew || outOfStock || freeShipping || stores.length > 1 || filters.store)) return null;
+  return (
+    <div className="ph-offer-filters" role="group" aria-label="Filter offers">
+      {notNew ? (
+        <FilterBox
+          label={`Include used and refurbished (${usedCount})`}
+          checked={filters.includeUsed}
+          onChange={(includeUsed) => setFilters({ ...filters, includeUsed })}
+        />
+      ) : null}
+      {outOfStock ? <FilterBox label="In stock only" checked={filters.inStockOnly} onChange={(inStockOnly) => setFilters({ ...filters, inStockOnly })} /> : null}
+      {freeShipping || filters.freeShippingOnly ? (
+        <FilterBox label="Free shipping" checked={filters.freeShippingOnly} onChange={(freeShippingOnly) => setFilters({ ...filters, freeShippingOnly })} />
+      ) : null}
+      {stores.length > 1 || filters.store ? (
+        <span className="ph-offer-filters__store">
+          <label htmlFor={storeId}>Store</label>
+          <select id={storeId} value={filters.store ?? ''} onChange={(event) => setFilters({ ...filters, store: event.target.value || null })}>
+            <option value="">All stores</option>
+            {filters.store && !stores.some(([id]) => id === filters.store) ? <option value={filters.store}>{filters.store}</option> : null}
+            {stores.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </span>
+      ) : null}
+      <span className="ph-offer-filters__count" role="status">
+        {shown === offers.length ? `All ${offers.length} offers shown` : `${shown} of ${offers.length} offers shown`}
+      </span>
+    </div>
+  );
+}
+
+interface OfferItemProps {
+  offer: SearchOffer;
+  /** The offer listed before this one, if any: a new section starts with its name. */
+  previous: SearchOffer | undefined;
+  layout: OffersListProps['layout'];
+  productName: string | null;
+  comparedUrl?: string | null;
+}
+
+/** One offer of the list: its store and marks, facts, price and link. */
+function OfferItem({ offer, previous, layout, productName, comparedUrl }: OfferItemProps) {
+  return (
+    <li
+      className={['ph-offer', offer.isBestPrice ? 'ph-offer--best' : '', offer.isSource ? 'ph-offer--source' : '', `ph-offer--${offer.section}`].filter(Boolean).join(' ')}
+    >
+      {offer.section !== 'new' && previous?.section !== offer.section ? (
+        <span className="ph-offer__section">{SECTION_TEXT[offer.section].label}</span>
+      ) : null}
+      <div className="ph-offer__retailer">
+        <span className="ph-offer__retailer-name">{offer.retailer.name}</span>
+        {offer.isBestPrice ? <span className="ph-badge ph-badge--best">Best price</span> : null}
+        {offer.lowestIn90Days ? (
+          <span className="ph-badge ph-badge--low" title="Its best price has not been lower in the last 90 days">
+            Lowest price in 90 days
+          </span>
+        ) : null}
+      </div>
+      {layout === 'full' ? (
+        <div className="ph-offer__title" id={`offer-${offer.id}-title`}>
+          {offer.title}
+        </div>
+      ) : null}
+      <div className="ph-offer__facts">
+        <span className={`ph-offer__availability ph-offer__availability--${offer.availability}`}>{AVAILABILITY_TEXT[offer.availability]}</span>
+        <span className="ph-offer__shipping">{shippingText(offer)}</span>
+        <SavingText offer={offer} savingsCents={offer.savingsCents} />
+      </div>
+      <div className="ph-offer__price">
+        <span className="ph-offer__total" id={`offer-${offer.id}-total`}>
+          {formatMoney(offer.totalCents, offer.currency)}
+        </span>
+        {offer.condition !== 'new' ? <span className="ph-offer__condition">{CONDITION_TEXT[offer.condition]}</span> : null}
+        {offer.isBundle ? <span className="ph-offer__condition">Bundle</span> : null}
+        {offer.shippingCents === null ? (
+          <span className="ph-offer__base">+ shipping</span>
+        ) : offer.shippingCents > 0 ? (
+          <span className="ph-offer__base">{formatMoney(offer.priceCents, offer.currency)} + shipping</span>
+        ) : null}
+      </div>
+      <OfferLink
+        offer={offer}
+        productName={productName}
+        comparedUrl={comparedUrl}
+        describedBy={layout === 'full' ? `offer-${offer.id}-total offer-${offer.id}-title` : `offer-${offer.id}-total`}
+      />
+    </li>
+  );
+}
+
 /**
  * The offers in the sections the API lists them in (new ones of the product alone, used and refurbished ones when the
  * shopper asks for them, bundles, then out-of-stock ones), each cheapest total first, with the best price marked, the
@@ -135,93 +248,20 @@ export function OffersList({ offers, productName, layout, comparedUrl, filters: 
   const filters = given ?? own;
   const setFilters = onFiltersChange ?? setOwn;
   const sorted = visibleOffers(offers, filters);
-  const notNew = offers.some((offer) => offer.condition !== 'new');
-  const outOfStock = offers.some((offer) => offer.section === 'out_of_stock');
-  const usedCount = offers.filter((offer) => offer.condition !== 'new').length;
-  const freeShipping = offers.some((offer) => offer.shippingCents === 0) && offers.some((offer) => offer.shippingCents !== 0);
-  const stores = [...new Map(offers.map((offer) => [offer.retailer.id, offer.retailer.name])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
   const storeId = useId();
   return (
     <>
-      {notNew || outOfStock || freeShipping || stores.length > 1 || filters.store ? (
-        <div className="ph-offer-filters" role="group" aria-label="Filter offers">
-          {notNew ? (
-            <FilterBox
-              label={`Include used and refurbished (${usedCount})`}
-              checked={filters.includeUsed}
-              onChange={(includeUsed) => setFilters({ ...filters, includeUsed })}
-            />
-          ) : null}
-          {outOfStock ? <FilterBox label="In stock only" checked={filters.inStockOnly} onChange={(inStockOnly) => setFilters({ ...filters, inStockOnly })} /> : null}
-          {freeShipping || filters.freeShippingOnly ? (
-            <FilterBox label="Free shipping" checked={filters.freeShippingOnly} onChange={(freeShippingOnly) => setFilters({ ...filters, freeShippingOnly })} />
-          ) : null}
-          {stores.length > 1 || filters.store ? (
-            <span className="ph-offer-filters__store">
-              <label htmlFor={storeId}>Store</label>
-              <select id={storeId} value={filters.store ?? ''} onChange={(event) => setFilters({ ...filters, store: event.target.value || null })}>
-                <option value="">All stores</option>
-                {filters.store && !stores.some(([id]) => id === filters.store) ? <option value={filters.store}>{filters.store}</option> : null}
-                {stores.map(([id, name]) => (
-                  <option key={id} value={id}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </span>
-          ) : null}
-          <span className="ph-offer-filters__count" role="status">
-            {sorted.length === offers.length ? `All ${offers.length} offers shown` : `${sorted.length} of ${offers.length} offers shown`}
-          </span>
-        </div>
-      ) : null}
+      <OfferFilterBar offers={offers} shown={sorted.length} filters={filters} setFilters={setFilters} storeId={storeId} />
       <ol className={`ph-offers ph-offers--${layout}`} aria-label="Offers, cheapest first">
         {sorted.map((offer, index) => (
-          <li
+          <OfferItem
             key={offer.id}
-            className={['ph-offer', offer.isBestPrice ? 'ph-offer--best' : '', offer.isSource ? 'ph-offer--source' : '', `ph-offer--${offer.section}`].filter(Boolean).join(' ')}
-          >
-            {offer.section !== 'new' && sorted[index - 1]?.section !== offer.section ? (
-              <span className="ph-offer__section">{SECTION_TEXT[offer.section].label}</span>
-            ) : null}
-            <div className="ph-offer__retailer">
-              <span className="ph-offer__retailer-name">{offer.retailer.name}</span>
-              {offer.isBestPrice ? <span className="ph-badge ph-badge--best">Best price</span> : null}
-              {offer.lowestIn90Days ? (
-                <span className="ph-badge ph-badge--low" title="Its best price has not been lower in the last 90 days">
-                  Lowest price in 90 days
-                </span>
-              ) : null}
-            </div>
-            {layout === 'full' ? (
-              <div className="ph-offer__title" id={`offer-${offer.id}-title`}>
-                {offer.title}
-              </div>
-            ) : null}
-            <div className="ph-offer__facts">
-              <span className={`ph-offer__availability ph-offer__availability--${offer.availability}`}>{AVAILABILITY_TEXT[offer.availability]}</span>
-              <span className="ph-offer__shipping">{shippingText(offer)}</span>
-              <SavingText offer={offer} savingsCents={offer.savingsCents} />
-            </div>
-            <div className="ph-offer__price">
-              <span className="ph-offer__total" id={`offer-${offer.id}-total`}>
-                {formatMoney(offer.totalCents, offer.currency)}
-              </span>
-              {offer.condition !== 'new' ? <span className="ph-offer__condition">{CONDITION_TEXT[offer.condition]}</span> : null}
-              {offer.isBundle ? <span className="ph-offer__condition">Bundle</span> : null}
-              {offer.shippingCents === null ? (
-                <span className="ph-offer__base">+ shipping</span>
-              ) : offer.shippingCents > 0 ? (
-                <span className="ph-offer__base">{formatMoney(offer.priceCents, offer.currency)} + shipping</span>
-              ) : null}
-            </div>
-            <OfferLink
-              offer={offer}
-              productName={productName}
-              comparedUrl={comparedUrl}
-              describedBy={layout === 'full' ? `offer-${offer.id}-total offer-${offer.id}-title` : `offer-${offer.id}-total`}
-            />
-          </li>
+            offer={offer}
+            previous={sorted[index - 1]}
+            layout={layout}
+            productName={productName}
+            comparedUrl={comparedUrl}
+          />
         ))}
       </ol>
     </>

@@ -76,6 +76,32 @@ const HEIGHT = 220;
 const PAD = { left: 84, right: 16, top: 12, bottom: 28 };
 
 /**
+ * The chart's key: each retailer's line and its price now, and a note when no price has changed since tracking began
+ * (`all`: the whole history, not only the range's).
+ */
+function ChartLegend({ series, all, currency }: { series: PriceSeries[]; all: PriceSeries[]; currency: string | null }) {
+  const unchanged = all.every((s) => s.points.length <= 1);
+  const first = all.flatMap((s) => s.points).reduce((min, p) => Math.min(min, p.time), Infinity);
+  return (
+    <figcaption className="ph-chart__legend">
+      {series.map((s, index) => {
+        const last = s.points[s.points.length - 1];
+        return (
+          <span key={s.retailerId} className="ph-chart__key">
+            <svg className="ph-chart__swatch" viewBox="0 0 20 10" aria-hidden="true" focusable="false">
+              <line x1="0" x2="20" y1="5" y2="5" stroke={lineStyle(index).color} strokeDasharray={lineStyle(index).dash} strokeWidth="3" />
+            </svg>
+            {s.retailerName}
+            {last ? `: ${formatMoney(last.cents, currency)} now` : ''}
+          </span>
+        );
+      })}
+      {unchanged ? <span className="ph-chart__note">{`No retailer has changed its price since ${formatDate(first)}, when tracking began.`}</span> : null}
+    </figcaption>
+  );
+}
+
+/**
  * A small SVG line chart of every retailer's total price over time (each store that sold the product in the range),
  * from `from` (the range's start, or the first recorded price when later) to today. Says when no price has changed yet.
  */
@@ -98,8 +124,6 @@ export function PriceChart({ series: all, currency, now = Date.now(), from = -In
   const summary = `Price history from ${formatDate(minTime)} to ${formatDate(maxTime)}: ${
     flat ? `${formatMoney(minCents, currency)} throughout` : `lowest ${formatMoney(minCents, currency)}, highest ${formatMoney(maxCents, currency)}`
   }.`;
-  const unchanged = all.every((s) => s.points.length <= 1);
-  const first = all.flatMap((s) => s.points).reduce((min, p) => Math.min(min, p.time), Infinity);
 
   return (
     <figure className="ph-chart" ref={figureRef}>
@@ -143,21 +167,7 @@ export function PriceChart({ series: all, currency, now = Date.now(), from = -In
           );
         })}
       </svg>
-      <figcaption className="ph-chart__legend">
-        {series.map((s, index) => {
-          const last = s.points[s.points.length - 1];
-          return (
-            <span key={s.retailerId} className="ph-chart__key">
-              <svg className="ph-chart__swatch" viewBox="0 0 20 10" aria-hidden="true" focusable="false">
-                <line x1="0" x2="20" y1="5" y2="5" stroke={lineStyle(index).color} strokeDasharray={lineStyle(index).dash} strokeWidth="3" />
-              </svg>
-              {s.retailerName}
-              {last ? `: ${formatMoney(last.cents, currency)} now` : ''}
-            </span>
-          );
-        })}
-        {unchanged ? <span className="ph-chart__note">{`No retailer has changed its price since ${formatDate(first)}, when tracking began.`}</span> : null}
-      </figcaption>
+      <ChartLegend series={series} all={all} currency={currency} />
     </figure>
   );
 }

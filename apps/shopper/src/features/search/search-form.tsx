@@ -1,19 +1,15 @@
 import type { ProductSummary } from '@pricehunt/contracts';
 import { Button } from '@pricehunt/ui';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/format';
 import { bestPriceConditionText } from './describe';
-import { classifySearchInput } from './search-input';
 import { ProductImage } from './product-image';
-import { useSuggestions } from './use-suggestions';
+import { loadDirectUrl, useSearchStart, useSuggestionList } from './use-search-box';
+
+export { EMPTY_SEARCH_ERROR } from './use-search-box';
 
 export const SEARCH_LABEL = 'Paste a product link or search';
 export const SEARCH_BUTTON = 'Compare prices';
-export const EMPTY_SEARCH_ERROR = 'Paste a product link or type the product you are looking for.';
-
-// The direct-URL flow (request id, slug, session record) loads on first use, keeping it out of the landing's initial JavaScript.
-const loadDirectUrl = () => import('./direct-url-flow');
 
 export interface SearchFormProps {
   defaultValue?: string;
@@ -21,16 +17,8 @@ export interface SearchFormProps {
   autoFocus?: boolean;
 }
 
-/**
- * The one search box: a pasted product link starts the direct-URL flow (SPEC §2); words start a text search
- * through the same request-id flow. Either way the shopper lands on /new-search/{requestId}/{slug}.
- * While words are typed, it suggests products (a combobox: arrow keys or the pointer pick one, Escape closes the
- * list); picking one compares that product's prices.
- */
-export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false }: SearchFormProps) {
-  const navigate = useNavigate();
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
+/** The words in the search box, and the box itself. */
+export function useBoxValue(defaultValue: string) {
   const [value, setValue] = useState(defaultValue);
   const inputRef = useRef<HTMLInputElement>(null);
   // Words typed while the app was taking over the server's page are in the box, not in the state: keep them (the next
@@ -41,77 +29,89 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
     // Once, right after the first render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The suggestions list: open while the shopper types in the box, closed by Escape, a pick, leaving the box or a search.
-  const [listOpen, setListOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const suggestions = useSuggestions(value, listOpen);
-  const expanded = listOpen && suggestions.length > 0;
+  return { value, setValue, inputRef };
+}
+
+function SearchIcon() {
+  return (
+    <svg className="ph-search__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+      <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+interface SuggestionListProps {
+  id: string;
+  suggestions: ProductSummary[];
+  expanded: boolean;
+  active: number;
+  optionId(index: number): string;
+  pick(product: ProductSummary): Promise<void>;
+}
+
+/** The suggested products under the box (hidden, and empty, while the list is closed). */
+function SuggestionList({ id, suggestions, expanded, active, optionId, pick }: SuggestionListProps) {
+  return (
+    <ul id={id} className="ph-suggestions" role="listbox" aria-label="Suggested products" hidden={!expanded}>
+      {expanded
+        ? suggestions.map((product, index) => (
+            <li
+              key={product.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className="ph-suggestions__option"
+              // Picking happens before the box loses focus (which closes the list).
+              onMouseDown={(event) => {
+                event.preventDefault();
+                void pick(product);
+              }}
+            >
+              {/* The option's name is its text: the picture adds nothing to it. */}
+              <ProductImage src={product.imageUrl} alt="" size="xs" eager />
+              <span className="ph-suggestions__text">
+                <span className="ph-suggestions__title">{product.title}</span>
+                <span className="ph-suggestions__meta">
+                  {product.bestPriceCents !== null ? `${bestPriceConditionText(product) ?? ''} from ${formatMoney(product.bestPriceCents, product.currency)} · `.trimStart() : ''}
+                  {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
+                </span>
+              </span>
+            </li>
+          ))
+        : null}
+    </ul>
+  );
+}
+
+/**
+ * The one search box: a pasted product link starts the direct-URL flow (SPEC §2); words start a text search
+ * through the same request-id flow. Either way the shopper lands on /new-search/{requestId}/{slug}.
+ * While words are typed, it suggests products (a combobox: arrow keys or the pointer pick one, Escape closes the
+ * list); picking one compares that product's prices.
+ */
+export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false }: SearchFormProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const { value, setValue, inputRef } = useBoxValue(defaultValue);
+  const { error, busy, start } = useSearchStart();
+  const list = useSuggestionList(value);
+  const { expanded, active } = list;
   const listId = `${inputId}-suggestions`;
   const optionId = (index: number) => `${inputId}-suggestion-${index}`;
 
-  function closeList() {
-    setListOpen(false);
-    setActive(-1);
+  async function search(text: string) {
+    list.closeList();
+    await start(text);
   }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await start(value);
+    await search(value);
   }
-
   /** A suggestion's exact title is that product's name: its comparison opens. */
   async function pick(product: ProductSummary) {
     setValue(product.title);
-    await start(product.title);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
-      closeList();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (!listOpen) setListOpen(true);
-      if (suggestions.length === 0) return;
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // From the box, down goes to the first suggestion and up to the last; past either end, back to the box.
-      setActive((current) => {
-        const next = current + step;
-        if (current === -1) return step === 1 ? 0 : suggestions.length - 1;
-        return next < 0 || next >= suggestions.length ? -1 : next;
-      });
-    } else if (event.key === 'Enter' && expanded && active >= 0) {
-      const product = suggestions[active];
-      if (!product) return;
-      event.preventDefault();
-      void pick(product);
-    }
-  }
-
-  async function start(text: string) {
-    closeList();
-    const input = classifySearchInput(text);
-    if (input.kind === 'empty') {
-      setError(EMPTY_SEARCH_ERROR);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const { startTextSearch, startUrlSearch } = await loadDirectUrl();
-      // A search from the form is a new page in the history (back returns here); only the error path replaces.
-      const go = (to: string, options?: { replace?: boolean; state?: unknown }) =>
-        navigate(to, { state: options?.state, replace: to.startsWith('/?') ? true : false });
-      if (input.kind === 'url') startUrlSearch(input.url, go);
-      else startTextSearch(input.query, go);
-    } catch (caught) {
-      console.error('The search could not start:', caught);
-      setError('The search could not start. Check your connection and try again.');
-    } finally {
-      setBusy(false);
-    }
+    await search(product.title);
   }
 
   return (
@@ -122,10 +122,7 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
       </label>
       <div className="ph-search__row">
         <div className="ph-search__combo">
-          <svg className="ph-search__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
-            <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <SearchIcon />
           <input
             ref={inputRef}
             id={inputId}
@@ -140,11 +137,10 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
             value={value}
             onChange={(event) => {
               setValue(event.target.value);
-              setListOpen(true);
-              setActive(-1);
+              list.typed();
             }}
-            onKeyDown={onKeyDown}
-            onBlur={closeList}
+            onKeyDown={(event) => list.onKeyDown(event, pick)}
+            onBlur={list.closeList}
             onFocus={() => void loadDirectUrl().catch(() => undefined)}
             placeholder="https://www.amazon.com/dp/… or “noise cancelling headphones”"
             autoComplete="off"
@@ -154,34 +150,7 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
-          <ul id={listId} className="ph-suggestions" role="listbox" aria-label="Suggested products" hidden={!expanded}>
-            {expanded
-              ? suggestions.map((product, index) => (
-                  <li
-                    key={product.id}
-                    id={optionId(index)}
-                    role="option"
-                    aria-selected={index === active}
-                    className="ph-suggestions__option"
-                    // Picking happens before the box loses focus (which closes the list).
-                    onMouseDown={(event) => {
-                      event.preventDefault();
-                      void pick(product);
-                    }}
-                  >
-                    {/* The option's name is its text: the picture adds nothing to it. */}
-                    <ProductImage src={product.imageUrl} alt="" size="xs" eager />
-                    <span className="ph-suggestions__text">
-                      <span className="ph-suggestions__title">{product.title}</span>
-                      <span className="ph-suggestions__meta">
-                        {product.bestPriceCents !== null ? `${bestPriceConditionText(product) ?? ''} from ${formatMoney(product.bestPriceCents, product.currency)} · `.trimStart() : ''}
-                        {product.offerCount === 1 ? '1 offer' : `${product.offerCount} offers`}
-                      </span>
-                    </span>
-                  </li>
-                ))
-              : null}
-          </ul>
+          <SuggestionList id={listId} suggestions={list.suggestions} expanded={expanded} active={active} optionId={optionId} pick={pick} />
         </div>
         <Button type="submit" size={size === 'hero' ? 'lg' : 'md'} loading={busy} className="ph-search__button">
           {SEARCH_BUTTON}

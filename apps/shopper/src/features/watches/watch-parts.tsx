@@ -1,13 +1,12 @@
 import type { Watch, WatchChannelState } from '@pricehunt/contracts';
 import { Button } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { errorMessage } from '../../lib/use-async';
-import { centsOf } from '../library/price-alert';
-import { watchFormErrorsOf } from './watch-form';
+import { useTargetEditor } from './use-target-editor';
 import { useWatches } from './watches-context';
 
 /** An amount of the watch's currency, or a dash (read as "no price") when there is none. */
@@ -112,50 +111,8 @@ export function ChannelList({ watch }: { watch: Watch }) {
 
 /** The target price, changed in place: empty means any drop. */
 export function TargetEditor({ watch }: { watch: Watch }) {
-  const { update } = useWatches();
-  const toast = useToast();
   const id = useId();
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const changeButton = useRef<HTMLButtonElement>(null);
-
-  const open = () => {
-    setValue(watch.targetPriceCents !== null ? (watch.targetPriceCents / 100).toFixed(2) : '');
-    setError(null);
-    setEditing(true);
-    // The keyboard goes to the price once the field is drawn.
-    setTimeout(() => input.current?.focus(), 0);
-  };
-  const close = () => {
-    setEditing(false);
-    setTimeout(() => changeButton.current?.focus(), 0);
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = value.trim();
-    const cents = text ? centsOf(text) : null;
-    if (text && cents === null) {
-      setError('Enter a price above 0, such as 249.99, or leave it empty for any drop.');
-      input.current?.focus();
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      const saved = await update(watch.id, { targetPriceCents: cents });
-      toast.success(saved.targetPriceCents !== null ? `Target for ${saved.title}: ${formatMoney(saved.targetPriceCents, saved.currency)}` : `Any drop of ${saved.title} will be told`);
-      close();
-    } catch (caught) {
-      const errors = watchFormErrorsOf(caught, 'The target could not be saved. Please try again.');
-      setError(errors.target ?? errors.form ?? Object.values(errors)[0] ?? 'The target could not be saved. Please try again.');
-      input.current?.focus();
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { editing, value, setValue, error, saving, input, changeButton, open, close, submit } = useTargetEditor(watch);
 
   if (!editing) {
     return (
