@@ -63,7 +63,8 @@ function main(): void {
   for (const ds of datasets) {
     const pairs = ds.pairs('train');
     featurise(ds, 'train').forEach((row, i) => {
-      const p = pairs[i]!;
+      const p = pairs[i];
+      if (!p) throw new Error(`${ds.name}: no train pair ${i} for a featurised row`);
       const key = `${ds.name.startsWith('WDC-') ? 'WDC' : ds.name}\t${p.leftText}\t${p.rightText}`;
       if (seen.has(key)) return;
       seen.add(key);

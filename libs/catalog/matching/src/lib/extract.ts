@@ -157,22 +157,22 @@ const AMOUNT_WORDS: ReadonlySet<string> = new Set(['up', 'over', 'under', 'than'
  */
 export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    const glued = /^([a-z]{1,2})(\d{1,3})$/.exec(token);
-    if (glued) {
-      addLineNumber(found, glued[1]!, glued[2]!);
+  for (const [i, token] of tokens.entries()) {
+    const [, letters, digits] = /^([a-z]{1,2})(\d{1,3})$/.exec(token) ?? [];
+    if (letters !== undefined && digits !== undefined) {
+      addLineNumber(found, letters, digits);
       continue;
     }
     // A line number may end in a letter of its own ("iPhone 16e", "Pixel 8a"): another model than the plain number.
     // Letters of units and specs ("4k", "5g", "1080p", "6s"…) are not such letters.
-    const lettered = /^(\d{1,3})([abcefhjnoqrtuyz])$/.exec(token);
-    if ((!lettered && !/^\d{1,3}$/.test(token)) || i === 0) continue;
-    const before = tokens[i - 1]!;
+    const [, number, letter] = /^(\d{1,3})([abcefhjnoqrtuyz])$/.exec(token) ?? [];
+    const lettered = number !== undefined && letter !== undefined;
+    const before = tokens[i - 1];
+    if ((!lettered && !/^\d{1,3}$/.test(token)) || before === undefined) continue;
     if (!/^[a-z]+$/.test(before) || AMOUNT_WORDS.has(before)) continue;
     const next = tokens[i + 1];
     if (next !== undefined && MEASURE_WORD.test(next)) continue;
-    if (lettered) addLineNumber(found, before, lettered[1]!, lettered[2]!);
+    if (lettered) addLineNumber(found, before, number, letter);
     else addLineNumber(found, before, token);
   }
   return found;

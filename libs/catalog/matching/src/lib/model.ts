@@ -185,7 +185,8 @@ export function modelScore(model: MatcherModel, features: PairFeatures): number 
     for (const name of FEATURE_NAMES) z += model.weights[name] * features[name];
   } else {
     const x = featureVector;
-    for (let f = 0; f < FEATURE_NAMES.length; f++) x[f] = features[FEATURE_NAMES[f]!];
+    let f = 0;
+    for (const name of FEATURE_NAMES) x[f++] = features[name];
     z = model.base;
     for (const t of model.trees) {
       let i = 0;

@@ -88,21 +88,23 @@ export function representativeTitle(offers: readonly TitledOffer[]): string | nu
     const second = cleaned[1];
     return second !== undefined && second.length < first.length ? second : first;
   }
-  const sets = cleaned.map(tokens);
+  const sets = cleaned.map((title) => ({ title, tokens: tokens(title) }));
   const share = new Map<string, number>();
-  for (const set of sets) for (const token of set) share.set(token, (share.get(token) ?? 0) + 1 / sets.length);
-  let best = 0;
+  for (const set of sets) for (const token of set.tokens) share.set(token, (share.get(token) ?? 0) + 1 / sets.length);
+  // The first title is the best so far: any score beats none.
+  let best = '';
   let bestScore = Number.NEGATIVE_INFINITY;
-  cleaned.forEach((title, index) => {
+  for (const { title, tokens: held } of sets) {
     let score = 0;
-    for (const token of sets[index]!) score += share.get(token)! - 0.5;
-    const better = score > bestScore + 1e-9 || (Math.abs(score - bestScore) <= 1e-9 && title.length < cleaned[best]!.length);
+    // Every word of every title has its share (set just above).
+    for (const token of held) score += (share.get(token) ?? 0) - 0.5;
+    const better = score > bestScore + 1e-9 || (Math.abs(score - bestScore) <= 1e-9 && title.length < best.length);
     if (better) {
-      best = index;
+      best = title;
       bestScore = score;
     }
-  });
-  return cleaned[best]!;
+  }
+  return best;
 }
 
 /** Separators a title writes between its parts: dropped where they would start, end or double a name. */

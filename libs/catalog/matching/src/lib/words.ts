@@ -54,13 +54,14 @@ const UNIT_WORD = /^(?:inch|inches|in|mm|cm|gb|tb|mb|mp|ghz|mhz|hz|quart|qt|oz|l
 export function restoreDecimals(words: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
+    const word = words[i];
+    if (word === undefined) break;
     const next = words[i + 1];
     const after = words[i + 2];
     if (/^\d{1,3}$/.test(word) && next !== undefined) {
-      const glued = /^(\d)([a-z]+)$/.exec(next);
-      if (glued && UNIT_WORD.test(glued[2]!)) {
-        out.push(`${word}.${glued[1]}${glued[2]}`);
+      const [, digit, unit] = /^(\d)([a-z]+)$/.exec(next) ?? [];
+      if (digit !== undefined && unit !== undefined && UNIT_WORD.test(unit)) {
+        out.push(`${word}.${digit}${unit}`);
         i += 1;
         continue;
       }
@@ -147,13 +148,17 @@ export function variantsOf(offer: PreparedOffer): ReadonlyMap<VariantKind, Reado
     values.add(value);
   };
   for (const platform of offer.platforms) add('platform', platform);
-  for (const token of offer.tokens) if (LANGUAGES[token]) add('language', LANGUAGES[token]!);
+  for (const token of offer.tokens) {
+    const language = LANGUAGES[token];
+    if (language) add('language', language);
+  }
   const text = offer.offer.title.toLowerCase();
   for (const match of text.matchAll(VERSION_RE)) add('version', String(Number(match[1] ?? match[2])));
-  for (const match of text.matchAll(GRADE_RE)) add('grade', match[1]!.replace('-', '').replace(/^prek(indergarten)?$/, 'prek'));
-  for (const match of text.matchAll(LICENCE_RE)) {
-    const unit = match[2]!.replace(/s$/, '');
-    const count = match[1] === 'single' ? '1' : match[1]!.startsWith('unlim') ? 'unlimited' : String(Number(match[1]));
+  for (const [, grade] of text.matchAll(GRADE_RE)) if (grade !== undefined) add('grade', grade.replace('-', '').replace(/^prek(indergarten)?$/, 'prek'));
+  for (const [, amount, units] of text.matchAll(LICENCE_RE)) {
+    if (amount === undefined || units === undefined) continue;
+    const unit = units.replace(/s$/, '');
+    const count = amount === 'single' ? '1' : amount.startsWith('unlim') ? 'unlimited' : String(Number(amount));
     add('licence', `${LICENCE_UNIT[unit] ?? unit}:${count}`);
   }
   variantsCache.set(offer, found);
@@ -286,7 +291,11 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     for (const edition of item.editions) if (STATED_VARIANTS.has(edition) && !editions.has(edition)) editionConflict = true;
   }
   let lineConflict = false;
-  for (const [key, theirs] of lineNumbers) if (![...item.lineNumbers.get(key)!].some((value) => theirs.has(value))) lineConflict = true;
+  for (const [key, theirs] of lineNumbers) {
+    // `lineNumbers` holds only the keys the item states.
+    const mine = item.lineNumbers.get(key);
+    if (mine && ![...mine].some((value) => theirs.has(value))) lineConflict = true;
+  }
   const itemNumbers = plainNumbers(item);
   let numberConflict = false;
   if (itemNumbers.length > 0 && !itemNumbers.some((number) => members.some((member) => member.modelText.includes(number)))) {

@@ -1,0 +1,90 @@
+/**
+ * Candidate offers for an item, at most `MEMBERS_PER_PRODUCT` per product: from its GTIN, its model keys and
+ * (optionally) the full-text index; and the members a product is checked with.
+ */
+import { identifiersConflict, normaliseModel, type ItemIdentity } from '@pricehunt/catalog-matching';
+import type { OfferRef } from '../ports';
+import { indexWords } from '../words';
+import type { OfferCache } from './offer-cache';
+import { MEMBERS_FOR_WORDS, MEMBERS_PER_PRODUCT, type CandidateLookup, type MatchOptions } from './options';
+import { hitRef, read, type MatcherStep } from './reads';
+import { gtinOf, modelKeysOf } from './rules';
+
+/** Products' members (at most MEMBERS_FOR_WORDS each), without the offer being matched. */
+export function* membersOfAll(lookup: CandidateLookup | undefined, productIds: readonly number[], excludeOfferId: number | undefined): MatcherStep<Map<number, OfferRef[]>> {
+  const all = lookup ? new Map(productIds.map((id) => [id, lookup.offerRefsOfProduct(id, MEMBERS_FOR_WORDS)])) : yield* read('offerRefsOfProducts', productIds, MEMBERS_FOR_WORDS);
+  const members = new Map<number, OfferRef[]>();
+  for (const id of productIds) members.set(id, (all.get(id) ?? []).filter((ref) => ref.id !== excludeOfferId));
+  return members;
+}
+
+/** Offers with the GTIN, from `lookup` when given, else from the catalog. */
+export function* offersWithGtin(lookup: CandidateLookup | undefined, gtin: string, limit: number): MatcherStep<OfferRef[]> {
+  return lookup ? lookup.offersWithGtin(gtin, limit) : yield* read('offersWithGtin', gtin, limit);
+}
+
+function* offersWithModelKey(lookup: CandidateLookup | undefined, key: string, limit: number): MatcherStep<OfferRef[]> {
+  return lookup ? lookup.offersWithModelKey(key, limit) : yield* read('offersWithModelKey', key, limit);
+}
+
+/**
+ * Candidate offers by product, at most MEMBERS_PER_PRODUCT per product (a cluster scores as its best member), from
+ * the item's GTIN, its model keys, the keys its words were joined into (`joinedKeys`) and the full-text index.
+ */
+export function* candidateOffers(item: ItemIdentity, joinedKeys: readonly string[], options: MatchOptions): MatcherStep<Map<number, OfferRef[]>> {
+  const byProduct = new Map<number, OfferRef[]>();
+  const add = (refs: OfferRef[]) => {
+    for (const ref of refs) {
+      if (ref.productId == null || ref.id === options.excludeOfferId) continue;
+      const members = byProduct.get(ref.productId);
+      if (!members) byProduct.set(ref.productId, [ref]);
+      else if (members.length < MEMBERS_PER_PRODUCT && !members.some((member) => member.id === ref.id)) members.push(ref);
+    }
+  };
+  const lookup = options.lookup;
+  const gtin = gtinOf(item.gtin);
+  if (gtin) add(yield* offersWithGtin(lookup, gtin, 10));
+  for (const key of options.modelKeys ?? modelKeysOf(item)) add(yield* offersWithModelKey(lookup, key, 10));
+  // A joined key is a model number without its variant suffix: its colours and capacities are all candidates.
+  for (const key of joinedKeys) add(yield* offersWithModelKey(lookup, key, 30));
+  if (options.useIndex) {
+    const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
+    const hits = yield* read('candidates', words, { limit: options.indexLimit ?? 30, rarest: options.indexRarest });
+    add(hits.map(hitRef));
+    // Words name the product first: the offers that share the longest run of leading words are candidates too.
+    if (options.wordsOnly) {
+      const leading = yield* read('leadingCandidates', indexWords(item.title), { limit: options.indexLimit ?? 30, elsewhereThan: options.unlistedAt });
+      add(leading.map(hitRef));
+    }
+  }
+  return byProduct;
+}
+
+/**
+ * Drops the candidate products a member of which (among those `demoteConflicting` checks) states another GTIN or
+ * part number than the item.
+ */
+export function* leaveOutOtherIdentifiers(
+  cache: OfferCache,
+  item: ItemIdentity,
+  byProduct: Map<number, OfferRef[]>,
+  lookup: CandidateLookup | undefined,
+  excludeOfferId: number | undefined,
+): MatcherStep<void> {
+  const identifiers = { gtin: gtinOf(item.gtin), mpn: normaliseModel(item.model ?? null) };
+  if (!identifiers.gtin && !identifiers.mpn) return;
+  const entryOf = yield* cache.entriesOf([...byProduct.values()].flat());
+  const conflicting = new Map<number, OfferRef>();
+  for (const [productId, refs] of byProduct) {
+    const found = refs.find((ref) => {
+      const entry = entryOf(ref);
+      return entry !== null && identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: normaliseModel(entry.item.model ?? null) });
+    });
+    if (found) conflicting.set(productId, found);
+  }
+  if (conflicting.size === 0) return;
+  const members = yield* membersOfAll(lookup, [...conflicting.keys()], excludeOfferId);
+  for (const [productId, found] of conflicting) {
+    if ((members.get(productId) ?? []).some((member) => member.id === found.id)) byProduct.delete(productId);
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The matcher's rules on prepared offers, read without the catalog: model keys, what keeps an offer out of a product
+ * (conflicts, other brands, unlike prices, other model numbers), and when an offer displaces its retailer's listing.
+ */
+import {
+  extractModelCandidates,
+  getDefaultModel,
+  GTIN_PRICE_RATIO,
+  normaliseGtin,
+  normaliseModel,
+  scorePair,
+  type ClusterEvidence,
+  type PreparedOffer,
+} from '@pricehunt/catalog-matching';
+import { present } from '@pricehunt/contracts';
+
+/**
+ * An offer that disagrees with some member of a product on identifiers or variant attributes scores this share of its
+ * score, and never more than this share of the threshold (joining: of `JOIN_CHECKED_SHARE` of it): it is not that
+ * product.
+ */
+export const CLUSTER_CONFLICT_FACTOR = 0.5;
+
+/**
+ * Joining: products down to this share of the threshold are checked for conflicts too (`demoteConflicting`), so that
+ * `placeOffer` may take an uncontested one of them (`UNCONTESTED_SHARE` in place-offer.ts).
+ */
+export const JOIN_CHECKED_SHARE = 0.4;
+
+/**
+ * How much better an offer must fit a product's offers at other retailers than the product's offer at its own
+ * retailer does, to take that one's place (`offerItDisplaces`).
+ */
+const DISPLACE_MARGIN = 0.1;
+
+/**
+ * True when some member sells within `GTIN_PRICE_RATIO` of the item's price, or either side states none: a fit under
+ * the threshold stands only then ("Mighty Math Number Heroes" at $29.95 is not the one at $9.95, whatever the words).
+ */
+export function pricedAlike(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  const price = item.price;
+  if (price === null) return true;
+  const priced = members.filter((member) => member.price !== null);
+  return priced.length === 0 || priced.some((member) => present(member.price) >= price * GTIN_PRICE_RATIO[0] && present(member.price) <= price * GTIN_PRICE_RATIO[1]);
+}
+
+/**
+ * True when the item fits a product's offers at other retailers (`others`) by more than `DISPLACE_MARGIN` better than
+ * the product's offer at the item's retailer (`listed`) does: each scores as its best fit among them.
+ */
+export function fitsBetterThan(item: PreparedOffer, listed: PreparedOffer, others: readonly PreparedOffer[]): boolean {
+  if (others.length === 0) return false;
+  const fit = (offer: PreparedOffer) => Math.max(...others.map((other) => scorePair(offer, other).score));
+  return fit(item) > fit(listed) + DISPLACE_MARGIN;
+}
+
+/**
+ * What keeps an item out of a product whatever its score: its members state another GTIN or part number, model number
+ * (joining: one the item lacks while it states one they lack; else none of the item's), colour, plain number or
+ * measured quantity; and, joining, another platform, language, version, school grade or licence count.
+ */
+export const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean =>
+  evidence.identifierConflict ||
+  (joining ? evidence.modelMismatch || evidence.variantConflicts.length > 0 : evidence.modelConflict) ||
+  evidence.colourConflict ||
+  evidence.numberConflict ||
+  evidence.quantityConflicts.length > 0;
+
+/** Brands agree when one is the other or begins with it ("beats" and "beats by dr dre"). */
+const brandsAgree = (a: string, b: string) => a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+
+/** The item states a brand that no member of a product states, while some members state one. */
+export function otherBrand(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  const brand = item.brand;
+  if (brand === null) return false;
+  let stated = false;
+  for (const member of members) {
+    if (member.brand === null) continue;
+    if (brandsAgree(brand, member.brand)) return false;
+    stated = true;
+  }
+  return stated;
+}
+
+/** The match threshold of the matcher's model: at or above it two offers are the same product. */
+export const matchThreshold = () => getDefaultModel().threshold;
+
+/**
+ * Normalised model numbers to look an item up by: the stated MPN first, then up to two model numbers from the
+ * title: those mixing letters and digits, and part numbers of digits alone when they are long ("751679-0100",
+ * "920-013804": seven digits or more; shorter runs are as often sizes or series). The first is the key the catalog
+ * stores on the offer.
+ */
+export function modelKeysOf(item: { title: string; model?: string | null }): string[] {
+  const keys: string[] = [];
+  const stated = normaliseModel(item.model ?? null);
+  if (stated && stated.length >= 3) keys.push(stated);
+  const candidates = extractModelCandidates(item.title);
+  // A title's first word is most often the brand: joined to the model number after it ("Sony KD-55X80K" read as
+  // SONYKD55X80K) it is no key another retailer's title would give; the number alone is.
+  const first = normaliseModel(item.title.trim().split(/\s+/)[0]);
+  for (const candidate of candidates) {
+    if (keys.length >= 3) break;
+    const partNumber = /[A-Z]/.test(candidate) ? /\d/.test(candidate) : /^\d{7,}$/.test(candidate);
+    if (partNumber && !keys.includes(candidate) && !brandJoined(candidate, first, candidates)) keys.push(candidate);
+  }
+  return keys;
+}
+
+/** A candidate that is the title's first word (letters only, most often the brand) joined to another candidate. */
+function brandJoined(candidate: string, first: string | null, candidates: readonly string[]): boolean {
+  return first !== null && /^[A-Z]+$/.test(first) && candidate.length > first.length && candidate.startsWith(first) && candidates.includes(candidate.slice(first.length));
+}
+
+/** The normalised model number the catalog keys offers by: the stated MPN, else the strongest model number in the title. */
+export function modelKeyOf(item: { title: string; model?: string | null }): string | null {
+  return modelKeysOf(item)[0] ?? null;
+}
+
+export const gtinOf = (value: string | null | undefined) => normaliseGtin(value ?? null);
+
+/**
+ * True when model number `short` is part of `long` ("14AD3557" of "14AD3557GA3", a regional suffix), but not when
+ * a number of it merely continues in `long` ("WH1000XM5" against "WH1000XM552": another model).
+ */
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+
+function partOf(short: string, long: string): boolean {
+  const at = long.indexOf(short);
+  if (at < 0) return false;
+  if (isDigit(short[short.length - 1]) && isDigit(long[at + short.length])) return false;
+  if (isDigit(short[0]) && isDigit(long[at - 1])) return false;
+  return true;
+}
+
+/**
+ * Two offers name different models when each carries a specific model number (letters and digits) that the other
+ * has nowhere, not even as a part ("15FC5030" against "14AD3557", while both share the family name "ENVYX360").
+ * Such a pair is never the same product, however alike the rest of the titles are; a shared family name must not
+ * chain different models into one cluster.
+ */
+export function modelsConflict(a: PreparedOffer, b: PreparedOffer): boolean {
+  return holdsOwnModel(a.strongModels, b.strongModels) && holdsOwnModel(b.strongModels, a.strongModels);
+}
+
+/** One side states a model number (five characters or more) that the other has nowhere, not even as a part. */
+function holdsOwnModel(mine: ReadonlySet<string>, theirs: ReadonlySet<string>): boolean {
+  for (const model of mine) {
+    if (model.length < 5) continue;
+    let shared = false;
+    for (const other of theirs) {
+      if (partOf(model, other) || partOf(other, model)) {
+        shared = true;
+        break;
+      }
+    }
+    if (!shared) return true;
+  }
+  return false;
+}
