@@ -26,6 +26,75 @@ interface BatchState {
  */
 export const ROW_TRANSACTION_MS = 200;
 
+function* updateExisting(existing: OfferRow, record: OfferRecord, dirty: Set<number>, stamp: string): IngestionStep<'updated' | 'unchanged'> {
+  const change = changeOf(existing, record);
+  if (change === 'unchanged') return 'unchanged';
+  yield* op('updateOffer', existing.id, record, change.text, stamp);
+  if (change.price) yield* op('insertPricePoint', existing.id, record.priceCents, record.shippingCents, record.currency, stamp);
+  if (existing.productId != null) dirty.add(existing.productId);
+  return 'updated';
+}
+
+/** What a row of the row path places: its offer, the offer's record and where it comes from. */
+interface Placing {
+  offer: FeedOffer;
+  line: number;
+  record: OfferRecord;
+  retailerId: string;
+  modelKeys: string[];
+}
+
+/**
+ * The product a new offer goes into: its item group's (made by the group's first offer, without matching), the one a
+ * labelled match names, or the matcher's choice; a new product when none fits.
+ */
+function* productFor(run: FeedImport, matcher: ProductMatcher, row: Placing, batch: BatchState, stamp: string): IngestionStep<number> {
+  const { offer, line, record, retailerId, modelKeys } = row;
+  const groupKey = run.options.productGroupKey?.(offer, line);
+  if (groupKey !== undefined) {
+    const group = batch.groups.get(groupKey) ?? run.productGroups.get(groupKey);
+    if (group !== undefined && (yield* op('productExists', group))) return group;
+    const productId = yield* op('createProduct', productOf(record), stamp);
+    batch.groups.set(groupKey, productId);
+    batch.grouped++;
+    return productId;
+  }
+  const knownKey = run.options.knownMatchKey?.(offer, line);
+  const known = knownKey !== undefined ? (batch.known.get(knownKey) ?? run.knownMatches.get(knownKey)) : undefined;
+  let productId = yield* placeOffer(matcher, record, {
+    known: known !== undefined && (yield* op('productExists', known)) ? known : null,
+    match: { useIndex: true, indexLimit: 20, modelKeys },
+    withOfferAtRetailer: retailerId,
+    displace: (offerId, from) => displace(matcher, retailerId, offerId, from, batch, stamp),
+  });
+  if (productId === null) {
+    productId = yield* op('createProduct', productOf(record), stamp);
+    batch.created.push(productId);
+  }
+  if (knownKey !== undefined) batch.known.set(knownKey, productId);
+  batch.dirty.add(productId);
+  return productId;
+}
+
+/** The offer that gives way to a new one is placed again as if it came now, anywhere but the product it leaves. */
+function* displace(matcher: ProductMatcher, retailerId: string, offerId: number, from: number, batch: BatchState, stamp: string): IngestionStep<void> {
+  const moved = yield* op('getOffer', offerId);
+  if (!moved) return;
+  const item = { title: moved.title, brand: moved.brand, model: moved.model, gtin: moved.gtin, priceCents: moved.priceCents };
+  let into = yield* placeOffer(matcher, item, {
+    match: { useIndex: true, indexLimit: 20, excludeOfferId: offerId },
+    withOfferAtRetailer: retailerId,
+    notInto: from,
+  });
+  if (into === null || into === from) {
+    into = yield* op('createProduct', productOf(moved), stamp);
+    batch.created.push(into);
+  }
+  yield* op('setOfferProduct', offerId, into);
+  batch.dirty.add(from);
+  batch.dirty.add(into);
+}
+
 /**
  * The row path of an import: each batch is written in units of work of the engine's store (each ending after
  * ROW_TRANSACTION_MS), in which every row is decided
@@ -33,7 +102,7 @@ export const ROW_TRANSACTION_MS = 200;
  * full-text lookups). A refused row is reported and skipped; a failure of the database rolls the batch back.
  */
 export function createRowPath(run: FeedImport, store: IngestionStore, matcher: ProductMatcher) {
-  const { options, runId } = run;
+  const { runId } = run;
 
   /** Validates a row against the catalog and writes it; throws RowRejected before any write when it cannot be taken. */
   function* writeRow(offer: FeedOffer, line: number, batch: BatchState, stamp: string): IngestionStep<'inserted' | 'updated' | 'unchanged'> {
@@ -50,64 +119,11 @@ export function createRowPath(run: FeedImport, store: IngestionStore, matcher: P
     }
     if (existing) return yield* updateExisting(existing, record, batch.dirty, stamp);
 
-    const productId = yield* productFor(offer, line, record, retailer.id, modelKeys, batch, stamp);
+    const productId = yield* productFor(run, matcher, { offer, line, record, retailerId: retailer.id, modelKeys }, batch, stamp);
     const offerId = yield* op('insertOffer', { ...record, retailerId: retailer.id, externalId: offer.externalId, productId }, stamp);
     yield* op('insertPricePoint', offerId, record.priceCents, record.shippingCents, record.currency, stamp);
     batch.dirty.add(productId);
     return 'inserted';
-  }
-
-  function* updateExisting(existing: OfferRow, record: OfferRecord, dirty: Set<number>, stamp: string): IngestionStep<'updated' | 'unchanged'> {
-    const change = changeOf(existing, record);
-    if (change === 'unchanged') return 'unchanged';
-    yield* op('updateOffer', existing.id, record, change.text, stamp);
-    if (change.price) yield* op('insertPricePoint', existing.id, record.priceCents, record.shippingCents, record.currency, stamp);
-    if (existing.productId != null) dirty.add(existing.productId);
-    return 'updated';
-  }
-
-  function* productFor(offer: FeedOffer, line: number, record: OfferRecord, retailerId: string, modelKeys: string[], batch: BatchState, stamp: string): IngestionStep<number> {
-    const groupKey = options.productGroupKey?.(offer, line);
-    if (groupKey !== undefined) {
-      const group = batch.groups.get(groupKey) ?? run.productGroups.get(groupKey);
-      if (group !== undefined && (yield* op('productExists', group))) return group;
-      const productId = yield* op('createProduct', productOf(record), stamp);
-      batch.groups.set(groupKey, productId);
-      batch.grouped++;
-      return productId;
-    }
-    const knownKey = options.knownMatchKey?.(offer, line);
-    const known = knownKey !== undefined ? (batch.known.get(knownKey) ?? run.knownMatches.get(knownKey)) : undefined;
-    let productId = yield* placeOffer(matcher, record, {
-      known: known !== undefined && (yield* op('productExists', known)) ? known : null,
-      match: { useIndex: true, indexLimit: 20, modelKeys },
-      withOfferAtRetailer: retailerId,
-      // The offer that gives way is placed again as if it came now, anywhere but the product it leaves.
-      *displace(offerId, from) {
-        const moved = yield* op('getOffer', offerId);
-        if (!moved) return;
-        const item = { title: moved.title, brand: moved.brand, model: moved.model, gtin: moved.gtin, priceCents: moved.priceCents };
-        let into = yield* placeOffer(matcher, item, {
-          match: { useIndex: true, indexLimit: 20, excludeOfferId: offerId },
-          withOfferAtRetailer: retailerId,
-          notInto: from,
-        });
-        if (into === null || into === from) {
-          into = yield* op('createProduct', productOf(moved), stamp);
-          batch.created.push(into);
-        }
-        yield* op('setOfferProduct', offerId, into);
-        batch.dirty.add(from);
-        batch.dirty.add(into);
-      },
-    });
-    if (productId === null) {
-      productId = yield* op('createProduct', productOf(record), stamp);
-      batch.created.push(productId);
-    }
-    if (knownKey !== undefined) batch.known.set(knownKey, productId);
-    batch.dirty.add(productId);
-    return productId;
   }
 
   /**

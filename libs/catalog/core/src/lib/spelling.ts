@@ -94,6 +94,38 @@ const sameCase = (typed: string, word: string) => {
 };
 const isWord = (term: string) => term.length >= MIN_LENGTH && /^\p{L}+$/u.test(term);
 
+/** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, then words that start elsewhere. */
+const VOCABULARY_RANGES: ReadonlyArray<readonly [string, string]> = (() => {
+  const list: Array<[string, string]> = [];
+  for (const first of LETTERS) {
+    for (const second of LETTERS) list.push([`${first}${second}`, `${first}${String.fromCharCode(second.charCodeAt(0) + 1)}`]);
+  }
+  // Words beginning with a letter outside a–z (accents are folded by the tokenizer, other scripts are not).
+  list.push(['{', '\u{10FFFF}']);
+  return list;
+})();
+
+/**
+ * The index's words of letters, with how many offers carry each and grouped by length, read range by range and
+ * yielding to other work between ranges; null when stopped on the way.
+ */
+async function readVocabulary(index: Pick<SearchIndexRepository, 'vocabulary'>, stopped: () => boolean) {
+  const byLength = new Map<number, string[]>();
+  const known = new Map<string, number>();
+  for (const [from, to] of VOCABULARY_RANGES) {
+    if (stopped()) return null;
+    for (const { word: term, offers } of await index.vocabulary(from, to)) {
+      if (!isWord(term)) continue;
+      known.set(term, offers);
+      let list = byLength.get(term.length);
+      if (!list) byLength.set(term.length, (list = []));
+      list.push(term);
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return { byLength, known };
+}
+
 /**
  * Spelling correction from the full-text index's own vocabulary: the words of letters it holds, with how many offers
  * carry each, read prefix by prefix between requests (a million offers hold about 150,000 terms, most of them model
@@ -108,34 +140,12 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
   let again = false;
   let stopped = false;
 
-  const prefixes = () => {
-    const list: Array<[string, string]> = [];
-    for (const first of LETTERS) {
-      for (const second of LETTERS) list.push([`${first}${second}`, `${first}${String.fromCharCode(second.charCodeAt(0) + 1)}`]);
-    }
-    // Words beginning with a letter outside a–z (accents are folded by the tokenizer, other scripts are not).
-    list.push(['{', '\u{10FFFF}']);
-    return list;
-  };
-
   const build = async () => {
     do {
       again = false;
-      const nextByLength = new Map<number, string[]>();
-      const nextKnown = new Map<string, number>();
-      for (const [from, to] of prefixes()) {
-        if (stopped) return;
-        for (const { word: term, offers } of await index.vocabulary(from, to)) {
-          if (!isWord(term)) continue;
-          nextKnown.set(term, offers);
-          let list = nextByLength.get(term.length);
-          if (!list) nextByLength.set(term.length, (list = []));
-          list.push(term);
-        }
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      byLength = nextByLength;
-      known = nextKnown;
+      const read = await readVocabulary(index, () => stopped);
+      if (!read) return;
+      ({ byLength, known } = read);
     } while (again && !stopped);
   };
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Worker } from 'node:worker_threads';
 import { commitBatch as commitWrites, type WriteFailure, type WriteOp } from './write-batch';
 import { startWorkerThread } from './worker-thread';
 import type { WriterAnswer, WriterClose, WriterData, WriterMessage } from './write-queue-worker';
@@ -148,137 +149,155 @@ const waitAsync = (
   Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number, timeoutMs?: number): { async: boolean; value: Promise<unknown> | string } }
 ).waitAsync;
 
-/**
- * Group commit on a writer thread: the event loop hands the writes gathered since the thread last took any to
- * a thread that owns a second connection and commits them, so request handling goes on while the disk works.
- * The thread commits whatever has arrived as soon as its last sync is done, then syncs the WAL (see
- * write-queue-worker.ts). Each promise resolves only once its write is committed and on disk.
- */
-export function createWriterThreadQueue(
-  file: string,
-  options: { maxBatch?: number; connection?: Database.Database } = {},
-): WriteQueue {
-  // Messages the thread has taken so far (it counts them; see write-queue-worker.ts).
-  const taken = new Int32Array(new SharedArrayBuffer(4));
-  const workerData: WriterData = { file, maxBatch: options.maxBatch ?? 2048, taken: taken.buffer as SharedArrayBuffer };
-  // The thread's code is write-queue-worker.ts: built beside the API bundle, or run from source (see worker-thread.ts).
-  const worker = startWorkerThread(__dirname, 'write-queue-worker', { workerData });
-  worker.unref();
+/** The event loop's side of the writer thread: writes gathered per turn, posted, and settled as the thread answers. */
+class WriterThreadQueue implements WriteQueue {
+  readonly kind = 'writer-thread' as const;
+  readonly stats = { batches: 0, writes: 0 };
+  /** Messages the thread has taken so far (it counts them; see write-queue-worker.ts). */
+  private readonly taken = new Int32Array(new SharedArrayBuffer(4));
+  private readonly worker: Worker;
   /** Writes of this turn, not posted yet. */
-  let waiting: Pending[] = [];
+  private waiting: Pending[] = [];
   /** Posted writes in posting order, from `head` on (the thread answers them in this order). */
-  let posted: Pending[] = [];
-  let head = 0;
-  let failed: Error | null = null;
-  let scheduled = false;
-  const stats = { batches: 0, writes: 0 };
-  const drainers: Array<() => void> = [];
-  // Statements travel as an index into this list; the thread keeps the same list.
-  const sqlIndex = new Map<string, number>();
-
-  const idle = () => waiting.length === 0 && head === posted.length;
-  const notifyDrained = () => {
-    if (idle()) drainers.splice(0).forEach((resolve) => resolve());
-  };
-  let sentMessages = 0;
+  private posted: Pending[] = [];
+  private head = 0;
+  private failed: Error | null = null;
+  private scheduled = false;
+  private readonly drainers: Array<() => void> = [];
+  /** Statements travel as an index into this list; the thread keeps the same list. */
+  private readonly sqlIndex = new Map<string, number>();
+  private sentMessages = 0;
   /** True while the event loop waits for the thread to take its last message. */
-  let awaitingTake = false;
-  const send = () => {
-    scheduled = false;
-    if (failed || waiting.length === 0) return;
-    const seen = Atomics.load(taken, 0);
-    if (seen < sentMessages) {
+  private awaitingTake = false;
+
+  constructor(
+    file: string,
+    private readonly options: { maxBatch?: number; connection?: Database.Database },
+  ) {
+    const workerData: WriterData = { file, maxBatch: options.maxBatch ?? 2048, taken: this.taken.buffer as SharedArrayBuffer };
+    // The thread's code is write-queue-worker.ts: built beside the API bundle, or run from source (see worker-thread.ts).
+    this.worker = startWorkerThread(__dirname, 'write-queue-worker', { workerData });
+    this.worker.unref();
+    this.worker.on('message', (message: WriterAnswer) => this.answered(message));
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => {
+      if (!this.failed) this.fail(new WriteError(`writer thread exited (${code})`));
+    });
+  }
+
+  transaction<T>(work: () => T): Promise<T> {
+    if (!this.options.connection) return Promise.reject(new WriteError('this write queue has no connection for transactions'));
+    // SQLite serialises it with the thread's commits (busy timeout); it commits before the promise resolves.
+    return inlineTransaction(this.options.connection, work);
+  }
+
+  run(op: WriteOp): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ op, resolve, reject });
+      // The writes of one turn travel together; the thread adds them to its next commit.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.send());
+      }
+    });
+  }
+
+  drain(): Promise<void> {
+    if (this.idle()) return Promise.resolve();
+    return new Promise<void>((resolve) => this.drainers.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    if (this.failed) return;
+    this.failed = new WriteError('write queue closed');
+    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    // The thread keeps the process alive until it has closed the file: a process with nothing else left to do
+    // (a command) would otherwise end half-way through the close.
+    this.worker.ref();
+    this.worker.postMessage({ type: 'close' } satisfies WriterClose);
+    await exited;
+  }
+
+  private idle(): boolean {
+    return this.waiting.length === 0 && this.head === this.posted.length;
+  }
+
+  private notifyDrained(): void {
+    if (this.idle()) this.drainers.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** Posts the writes gathered so far, once the thread has taken the last message (until then they keep gathering). */
+  private send(): void {
+    this.scheduled = false;
+    if (this.failed || this.waiting.length === 0) return;
+    const seen = Atomics.load(this.taken, 0);
+    if (seen < this.sentMessages) {
       // The thread has not taken the last message yet (it is committing): gather until it does.
-      if (!awaitingTake) {
-        awaitingTake = true;
+      if (!this.awaitingTake) {
+        this.awaitingTake = true;
         // The timeout only guards against a missed wake-up; the thread notifies as it takes messages.
-        const wait = waitAsync(taken, 0, seen, 100);
+        const wait = waitAsync(this.taken, 0, seen, 100);
         const retry = () => {
-          awaitingTake = false;
-          send();
+          this.awaitingTake = false;
+          this.send();
         };
         if (wait.async) void (wait.value as Promise<unknown>).then(retry);
         else setImmediate(retry);
       }
       return;
     }
-    const batch = waiting;
-    waiting = [];
+    const batch = this.waiting;
+    this.waiting = [];
     const newSql: WriterMessage['newSql'] = [];
     const ops: WriterMessage['ops'] = [];
     for (const item of batch) {
       const { sql, params } = item.op;
-      let index = sqlIndex.get(sql);
+      let index = this.sqlIndex.get(sql);
       if (index === undefined) {
-        index = sqlIndex.size;
-        sqlIndex.set(sql, index);
+        index = this.sqlIndex.size;
+        this.sqlIndex.set(sql, index);
         newSql.push(sql);
       }
       ops.push([index, params]);
-      posted.push(item);
+      this.posted.push(item);
     }
-    sentMessages++;
-    worker.postMessage({ newSql, ops } satisfies WriterMessage);
-  };
-  worker.on('message', (message: WriterAnswer) => {
-    const end = Math.min(head + message.count, posted.length);
-    const batch = posted.slice(head, end);
-    head = end;
-    if (head === posted.length) {
-      posted = [];
-      head = 0;
-    }
-    stats.batches += message.batches;
-    stats.writes += batch.length;
-    settle(batch, message.failures);
-    notifyDrained();
-  });
-  const fail = (error: Error) => {
-    failed = error;
-    for (const item of [...posted.slice(head), ...waiting]) item.reject(error);
-    posted = [];
-    head = 0;
-    waiting = [];
-    notifyDrained();
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => {
-    if (!failed) fail(new WriteError(`writer thread exited (${code})`));
-  });
+    this.sentMessages++;
+    this.worker.postMessage({ newSql, ops } satisfies WriterMessage);
+  }
 
-  return {
-    kind: 'writer-thread',
-    stats,
-    transaction(work) {
-      if (!options.connection) return Promise.reject(new WriteError('this write queue has no connection for transactions'));
-      // SQLite serialises it with the thread's commits (busy timeout); it commits before the promise resolves.
-      return inlineTransaction(options.connection, work);
-    },
-    run(op) {
-      if (failed) return Promise.reject(failed);
-      return new Promise<void>((resolve, reject) => {
-        waiting.push({ op, resolve, reject });
-        // The writes of one turn travel together; the thread adds them to its next commit.
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(send);
-        }
-      });
-    },
-    drain() {
-      if (idle()) return Promise.resolve();
-      return new Promise<void>((resolve) => drainers.push(resolve));
-    },
-    async close() {
-      await this.drain();
-      if (failed) return;
-      failed = new WriteError('write queue closed');
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      // The thread keeps the process alive until it has closed the file: a process with nothing else left to do
-      // (a command) would otherwise end half-way through the close.
-      worker.ref();
-      worker.postMessage({ type: 'close' } satisfies WriterClose);
-      await exited;
-    },
-  };
+  /** The thread committed `count` more of the posted writes (some may have failed). */
+  private answered(message: WriterAnswer): void {
+    const end = Math.min(this.head + message.count, this.posted.length);
+    const batch = this.posted.slice(this.head, end);
+    this.head = end;
+    if (this.head === this.posted.length) {
+      this.posted = [];
+      this.head = 0;
+    }
+    this.stats.batches += message.batches;
+    this.stats.writes += batch.length;
+    settle(batch, message.failures);
+    this.notifyDrained();
+  }
+
+  private fail(error: Error): void {
+    this.failed = error;
+    for (const item of [...this.posted.slice(this.head), ...this.waiting]) item.reject(error);
+    this.posted = [];
+    this.head = 0;
+    this.waiting = [];
+    this.notifyDrained();
+  }
+}
+
+/**
+ * Group commit on a writer thread: the event loop hands the writes gathered since the thread last took any to
+ * a thread that owns a second connection and commits them, so request handling goes on while the disk works.
+ * The thread commits whatever has arrived as soon as its last sync is done, then syncs the WAL (see
+ * write-queue-worker.ts). Each promise resolves only once its write is committed and on disk.
+ */
+export function createWriterThreadQueue(file: string, options: { maxBatch?: number; connection?: Database.Database } = {}): WriteQueue {
+  return new WriterThreadQueue(file, options);
 }
