@@ -42,7 +42,9 @@ describe('pasted pages are read off the event loop', () => {
     });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     const port = (shop.address() as AddressInfo).port;
-    t = await buildTestApp({ APP_ORIGINS: ORIGIN, FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `shop.heavy.example=http://127.0.0.1:${port}`, PAGE_READ_TIMEOUT_MS: '4000' });
+    // The default cap: a 1 MB page takes half a second on a quiet machine but seconds on one busy with other tests,
+    // while the nested page takes far longer than the cap everywhere.
+    t = await buildTestApp({ APP_ORIGINS: ORIGIN, FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `shop.heavy.example=http://127.0.0.1:${port}`, PAGE_READ_TIMEOUT_MS: '10000' });
     apiOrigin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
