@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { PostgresHandle } from '../db/pg-client';
-import { type ImportRunCounts, type IngestionStore, runAsync } from '@pricehunt/catalog-core';
+import { type IngestionStore, runAsync } from '@pricehunt/catalog-core';
+import { pgImportRunWrites } from './import-runs/pg';
 import { pgBulkPath } from './pg-bulk-path';
 import { lockImports, pgIngestionOps } from './pg-ingestion-ops';
 import { redirectProductPg, retitleProductsOf } from './pg/product-writes';
@@ -42,34 +43,7 @@ export function createPgIngestionStore({ pool }: PostgresHandle): IngestionStore
         }
       }
     },
-    async startImportRun(run) {
-      const now = new Date().toISOString();
-      await query(
-        pool,
-        'start-import-run',
-        `INSERT INTO import_runs (id, format, source, retailer_id, business_id, status, started_at, owner_pid, owner_host, heartbeat_at)
-          VALUES ($1, $2, $3, $4, $5, 'running', $6, $7, $8, $6)`,
-        [run.id, run.format, run.source, run.retailerId, run.businessId, now, run.owner.pid, run.owner.host],
-      );
-    },
-    async finishImportRun(run) {
-      const now = new Date().toISOString();
-      await query(
-        pool,
-        'finish-import-run',
-        'UPDATE import_runs SET status = $2, finished_at = $3, heartbeat_at = $3, report_json = $4::jsonb, retailer_ids = $5::jsonb WHERE id = $1',
-        [run.id, run.status, now, JSON.stringify(run.report), JSON.stringify(run.retailerIds)],
-      );
-    },
-    async importRunCounts(id) {
-      const { rows } = await query(
-        pool,
-        'import-run-counts',
-        `SELECT total_rows AS "totalRows", inserted, updated, unchanged, skipped, products_created AS "productsCreated" FROM import_runs WHERE id = $1`,
-        [id],
-      );
-      return (rows[0] as ImportRunCounts | undefined) ?? null;
-    },
+    ...pgImportRunWrites(pool),
     async productsSharingModelKeys(keys) {
       const where = `model_key IS NOT NULL AND model_key <> '' AND model IS NOT NULL AND model <> '' AND product_id IS NOT NULL`;
       const { rows } = keys

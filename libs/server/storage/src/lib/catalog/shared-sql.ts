@@ -36,6 +36,9 @@ export const OFFER_COLUMNS = `o.id, o.retailer_id AS "retailerId", o.external_id
   o.availability, o.condition, o.image_url AS "imageUrl", o.category, o.business_id AS "businessId", o.product_id AS "productId",
   o.created_at AS "createdAt", o.updated_at AS "updatedAt"`;
 
+/** An offer as candidate lookups return it (`OfferRef`), of `offers`. */
+export const OFFER_REF = 'SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers';
+
 /** Offers (`o`) with their retailer's name and their business's store; `shopifyStore` is 0 or 1. */
 export const OFFER_WITH_RETAILER = `SELECT ${OFFER_COLUMNS}, o.held, o.price_group AS "priceGroup", o.origin, r.name AS "retailerName", b.store_domain AS "businessDomain",
   CASE WHEN EXISTS (SELECT 1 FROM store_syncs s WHERE s.business_id = o.business_id AND s.status = 'succeeded') THEN 1 ELSE 0 END AS "shopifyStore"

@@ -1,4 +1,4 @@
-import type { ImportRunReads, ImportRunRow } from '@pricehunt/catalog-core';
+import type { ImportRunCounts, ImportRunReads, ImportRunRow, IngestionStore } from '@pricehunt/catalog-core';
 import type pg from 'pg';
 
 const IMPORT_RUN = `SELECT id, format, source, retailer_id AS "retailerId", retailer_ids AS "retailerIds", business_id AS "businessId", status,
@@ -65,6 +65,38 @@ export function createPgImportRuns(pool: pg.Pool): ImportRunReads {
         values: [id, JSON.stringify(note)],
       });
       return (rowCount ?? 0) > 0;
+    },
+  };
+}
+
+/** The import runs an import records (`IngestionStore`'s part), through the pool. */
+export function pgImportRunWrites(pool: pg.Pool): Pick<IngestionStore, 'startImportRun' | 'finishImportRun' | 'importRunCounts'> {
+  const query = (name: string, text: string, values: unknown[]) => pool.query({ name: `catalog/${name}`, text, values });
+  return {
+    async startImportRun(run) {
+      const now = new Date().toISOString();
+      await query(
+        'start-import-run',
+        `INSERT INTO import_runs (id, format, source, retailer_id, business_id, status, started_at, owner_pid, owner_host, heartbeat_at)
+          VALUES ($1, $2, $3, $4, $5, 'running', $6, $7, $8, $6)`,
+        [run.id, run.format, run.source, run.retailerId, run.businessId, now, run.owner.pid, run.owner.host],
+      );
+    },
+    async finishImportRun(run) {
+      const now = new Date().toISOString();
+      await query(
+        'finish-import-run',
+        'UPDATE import_runs SET status = $2, finished_at = $3, heartbeat_at = $3, report_json = $4::jsonb, retailer_ids = $5::jsonb WHERE id = $1',
+        [run.id, run.status, now, JSON.stringify(run.report), JSON.stringify(run.retailerIds)],
+      );
+    },
+    async importRunCounts(id) {
+      const { rows } = await query(
+        'import-run-counts',
+        `SELECT total_rows AS "totalRows", inserted, updated, unchanged, skipped, products_created AS "productsCreated" FROM import_runs WHERE id = $1`,
+        [id],
+      );
+      return (rows[0] as ImportRunCounts | undefined) ?? null;
     },
   };
 }

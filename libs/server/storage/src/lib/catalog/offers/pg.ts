@@ -3,7 +3,7 @@ import { shorterModelKeys } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 import type pg from 'pg';
 import { type Queryable, rowsOf } from '../pg/queryable';
-import { OFFER_COLUMNS, OFFER_WITH_RETAILER, PRODUCT_COLUMNS, TOTAL } from '../shared-sql';
+import { OFFER_COLUMNS, OFFER_REF, OFFER_WITH_RETAILER, PRODUCT_COLUMNS, TOTAL } from '../shared-sql';
 
 /** Offers with their retailer (`OFFER_WITH_RETAILER`) that `where` (on `o`, with its order) finds. */
 export const offersWithRetailer = (db: Queryable, name: string, where: string, values: unknown[]) =>
@@ -22,16 +22,19 @@ export function pgCatalogReads(
     findOfferByCanonicalUrl: (canonicalUrl) => offer('offer-by-canonical-url', 'o.canonical_url = $1', [canonicalUrl]),
     findOfferByExternalId: (retailerId, externalId) => offer('offer-by-external-id', 'o.retailer_id = $1 AND o.external_id = $2', [retailerId, externalId]),
     getProduct: async (id) => (await rowsOf<ProductRow>(db, 'product', `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]))[0] ?? null,
-    offersWithGtin: (gtin, limit) =>
-      rowsOf<OfferRef>(db, 'offers-with-gtin', 'SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE gtin = $1 AND product_id IS NOT NULL ORDER BY id LIMIT $2', [
-        gtin,
-        limit,
-      ]),
+    ...pgOfferCandidateReads(db),
+  };
+}
+
+/** `OfferCandidateReads` on `db`: the pool, or a transaction's client. */
+export function pgOfferCandidateReads(db: Queryable): OfferCandidateReads {
+  return {
+    offersWithGtin: (gtin, limit) => rowsOf<OfferRef>(db, 'offers-with-gtin', `${OFFER_REF} WHERE gtin = $1 AND product_id IS NOT NULL ORDER BY id LIMIT $2`, [gtin, limit]),
     async offersWithModelKey(modelKey, limit) {
       const found = await rowsOf<OfferRef>(
         db,
         'offers-with-model-key-prefix',
-        `SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE model_key ~>=~ $1 AND model_key ~<~ ($1 || '~') AND product_id IS NOT NULL
+        `${OFFER_REF} WHERE model_key ~>=~ $1 AND model_key ~<~ ($1 || '~') AND product_id IS NOT NULL
           ORDER BY model_key USING ~<~, id LIMIT $2`,
         [modelKey, limit],
       );
@@ -41,7 +44,7 @@ export function pgCatalogReads(
           ...(await rowsOf<OfferRef>(
             db,
             'offers-with-model-key',
-            'SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers WHERE model_key = $1 AND product_id IS NOT NULL ORDER BY id LIMIT $2',
+            `${OFFER_REF} WHERE model_key = $1 AND product_id IS NOT NULL ORDER BY id LIMIT $2`,
             [key, limit - found.length],
           )),
         );

@@ -2,10 +2,9 @@ import { type NewOffer, type OfferKeyRow, type OfferRef, type OfferRow, type Off
 import type Database from 'better-sqlite3';
 import { BULK_SQL } from '../sqlite/bulk-sql';
 import { idList, prepareAll } from '../sqlite/prepare';
-import { OFFER_COLUMNS, OFFER_WITH_RETAILER, SQLITE_SQL, storeHold, TOTAL } from '../shared-sql';
+import { OFFER_COLUMNS, OFFER_REF, OFFER_WITH_RETAILER, SQLITE_SQL, storeHold, TOTAL } from '../shared-sql';
 
 const nowIso = () => new Date().toISOString();
-const REF = 'SELECT id, product_id AS "productId", updated_at AS "updatedAt" FROM offers';
 
 /** The statements the catalog store reads offers and retailers with. */
 const LOOKUPS = {
@@ -16,13 +15,13 @@ const LOOKUPS = {
   offerById: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.id = ?`,
   offerByCanonicalUrl: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.canonical_url = ?`,
   offerByExternalId: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.retailer_id = ? AND o.external_id = ?`,
-  offerIdsByGtin: `${REF} WHERE gtin = ? AND product_id IS NOT NULL LIMIT ?`,
+  offerIdsByGtin: `${OFFER_REF} WHERE gtin = ? AND product_id IS NOT NULL LIMIT ?`,
   productsByModelKey: 'SELECT DISTINCT product_id AS productId, brand FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT 20',
   // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key`.
   modelKeysFrom:
     "SELECT DISTINCT product_id AS productId, model_key AS modelKey FROM offers WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL ORDER BY model_key LIMIT @limit",
-  offerIdsByExactModelKey: `${REF} WHERE model_key = ? AND product_id IS NOT NULL LIMIT ?`,
-  offerIdsByModelKey: `${REF} WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL LIMIT @limit`,
+  offerIdsByExactModelKey: `${OFFER_REF} WHERE model_key = ? AND product_id IS NOT NULL LIMIT ?`,
+  offerIdsByModelKey: `${OFFER_REF} WHERE model_key >= @key AND model_key < @key || '~' AND product_id IS NOT NULL LIMIT @limit`,
   offerKeys: `SELECT id, retailer_id AS retailerId, external_id AS externalId, canonical_url AS canonicalUrl, product_id AS productId,
       updated_at AS updatedAt, gtin, model_key AS modelKey, brand FROM offers`,
   maxOfferId: 'SELECT coalesce(max(id), 0) AS n FROM offers',
@@ -30,7 +29,7 @@ const LOOKUPS = {
       category, price_cents AS priceCents, shipping_cents AS shippingCents, currency, canonical_url AS canonicalUrl, url, gtin, availability, condition,
       image_url AS imageUrl, business_id AS businessId, model_key AS modelKey FROM offers WHERE retailer_id = ? ORDER BY id`,
   offerOrigin: 'SELECT origin FROM offers WHERE id = ?',
-  offerRefsOfProduct: `${REF} WHERE product_id = ? ORDER BY id LIMIT ?`,
+  offerRefsOfProduct: `${OFFER_REF} WHERE product_id = ? ORDER BY id LIMIT ?`,
   // Per product through its offers (a handful each), never through all the retailer's offers.
   productsWithOfferAt: 'SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE product_id = value AND retailer_id = ?)',
   offersAtAmong: 'SELECT value AS id FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE id = value AND retailer_id = ?)',

@@ -25,23 +25,4 @@ export async function rowsOf<T>(db: Queryable, name: string, text: string, value
 /** A short name for one of a statement's variants (PostgreSQL keeps 63 bytes of a prepared statement's name). */
 export const shortHash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 12);
 
-/** Runs `work` in one transaction on a client of the pool (READ COMMITTED); its answer decides COMMIT or ROLLBACK. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<{ commit: boolean; result: T }>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const { commit, result } = await work(client);
-    await client.query(commit ? 'COMMIT' : 'ROLLBACK');
-    return result;
-  } catch (error) {
-    try {
-      await client.query('ROLLBACK');
-    } catch (rollbackError) {
-      broken = rollbackError as Error;
-    }
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
+export { inTransaction } from '../../db/pg-client';

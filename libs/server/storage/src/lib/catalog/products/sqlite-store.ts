@@ -90,9 +90,8 @@ const WRITES = {
   deleteProducts: 'DELETE FROM products',
 };
 
-/** The catalog store's writes of products: their figures, titles, corrections and redirects, on one connection. */
-export function sqliteProductWrites(sqlite: Database.Database) {
-  const s = prepareAll(sqlite, WRITES);
+/** Products' figures and titles recomputed from their offers, with the connection's statements `s`. */
+function productRefresh(sqlite: Database.Database, s: Record<keyof typeof WRITES, Database.Statement>) {
   /**
    * Gives each product the name its offers agree on (`productName`: brand, model and the words most shops say), so it
    * stays right as offers join and leave. One read of the titles per 500 products.
@@ -123,6 +122,13 @@ export function sqliteProductWrites(sqlite: Database.Database) {
     s.deleteEmptyProducts.run(json);
     retitleProducts(ids);
   };
+  return { retitleProducts, refreshProducts };
+}
+
+/** The catalog store's writes of products: their figures, titles, corrections and redirects, on one connection. */
+export function sqliteProductWrites(sqlite: Database.Database) {
+  const s = prepareAll(sqlite, WRITES);
+  const { retitleProducts, refreshProducts } = productRefresh(sqlite, s);
   /**
    * Records that retired products' offers went to others (`[from, to]` pairs, in order), so that links,
    * favorites and price alerts naming a retired id find its successor. Call inside the transaction that retired them.
