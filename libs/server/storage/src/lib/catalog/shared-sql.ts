@@ -81,7 +81,7 @@ export const BUSINESS_OFFER = `
   FROM offers o`;
 
 /** The retailer of the product's (`p`) best price when that is a new offer in stock (a deal is told of no other). */
-export const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.id = p.best_offer_id AND o.availability = 'in_stock' AND p.best_price_condition = 'new'`;
+const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.id = p.best_offer_id AND o.availability = 'in_stock' AND p.best_price_condition = 'new'`;
 
 /**
  * Deals of the price summaries (`s`) of at least `minDrop` whose product (`p`) still has the best price they were
@@ -90,12 +90,12 @@ export const IN_STOCK_RETAILER = `SELECT o.retailer_id FROM offers o WHERE o.id 
 export const dealsWhere = (minDrop: string, afterDrop: string, afterId: string) => `s.deal_basis_points IS NOT NULL AND s.deal_basis_points >= ${minDrop}
   AND (s.deal_basis_points, s.product_id) < (${afterDrop}, ${afterId})
   AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
-export const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS "modelKey", p.gtin, p.category, p.category_slug AS "categorySlug",
+const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS "modelKey", p.gtin, p.category, p.category_slug AS "categorySlug",
   p.image_url AS "imageUrl", p.offer_count AS "offerCount", p.best_price_cents AS "bestPriceCents", p.best_price_condition AS "bestPriceCondition",
   p.best_offer_id AS "bestOfferId", ${BEST_SHIPPING_KNOWN('p')}, p.currency, p.created_at AS "createdAt",
   p.updated_at AS "updatedAt", s.typical_cents AS "typicalCents", s.deal_basis_points AS "dropBasisPoints", s.history_since AS "historySince",
   r.id AS "retailerId", r.name AS "retailerName"`;
-export const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
+const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';
 /** No page is after this one: a drop of 100 % is 10,000 hundredths of a percent. */
 export const FIRST_DEAL = { dropBasisPoints: 1_000_000, productId: Number.MAX_SAFE_INTEGER };
 
@@ -135,3 +135,30 @@ export const holdPriceOutliers = (dialect: SqlDialect, ids: string) => `WITH ran
 /** Drops those of the products (`ids`, the dialect's list parameter) that have no offer left. */
 export const deleteEmptyProducts = (dialect: SqlDialect, ids: string) =>
   `DELETE FROM products WHERE ${dialect.inIds('id', ids)} AND NOT EXISTS (SELECT 1 FROM offers WHERE product_id = products.id)`;
+
+/**
+ * Statements both engines run as they are but for their placeholders (given: `?` or `@name` on SQLite, `$n` with its
+ * cast on PostgreSQL).
+ */
+export const SAME_SQL = {
+  priceHeldOffers: (limit: string) => `SELECT id FROM offers WHERE held = 'price' ORDER BY updated_at DESC, id DESC LIMIT ${limit}`,
+  countPriceHeldOffers: "SELECT count(*) AS n FROM offers WHERE held = 'price'",
+  /** Two at the most: one tells that exactly one product has the title. */
+  productIdsByTitle: (title: string) => `SELECT id FROM products WHERE title = ${title} AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2`,
+  productsPricedBefore: (limit: string) => `SELECT id FROM products WHERE best_price_cents IS NOT NULL AND best_offer_id IS NULL ORDER BY id LIMIT ${limit}`,
+  showcaseOffer: (retailer: string) => `SELECT o.url FROM offers o JOIN products p ON p.id = o.product_id
+      WHERE o.retailer_id = ${retailer} AND p.offer_count >= 3 AND p.best_price_cents < ${TOTAL('o')}
+      ORDER BY p.offer_count DESC, o.id LIMIT 1`,
+  duePriceSummaries: (after: string, staleBefore: string, limit: string) => `SELECT p.id AS "productId", p.currency, p.best_price_cents AS "bestCents",
+      p.category_slug AS "categorySlug", (${IN_STOCK_RETAILER}) AS "inStockRetailerId", coalesce(s.version, 0) AS version
+    FROM products p LEFT JOIN product_price_summaries s ON s.product_id = p.id
+    WHERE p.id > ${after} AND p.offer_count > 0 AND (s.product_id IS NULL OR s.computed_at < ${staleBefore} OR s.computed_version <> s.version)
+    ORDER BY p.id LIMIT ${limit}`,
+  /** A page of deals (`dealsWhere`, of a category when `category` is given), biggest drop first. */
+  dealsPage: (where: string, limit: string, category?: string) => `SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM}
+    WHERE ${category ? `s.category_slug = ${category} AND ` : ''}${where} ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT ${limit}`,
+  /** The categories with deals (`dealsWhere`), most first, then by slug. */
+  dealCategories: (where: string) => `SELECT min(p.category) AS name, s.category_slug AS slug, count(*) AS "count"
+    FROM product_price_summaries s JOIN products p ON p.id = s.product_id WHERE s.category_slug IS NOT NULL AND ${where}
+    GROUP BY s.category_slug ORDER BY "count" DESC, slug`,
+};

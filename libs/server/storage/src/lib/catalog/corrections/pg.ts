@@ -5,7 +5,7 @@ import { writeAuditEntryPg } from '../../admin/pg-audit-log';
 import { offersWithRetailer } from '../offers/pg';
 import { createProductPg, lockProducts, redirectProductPg, refreshProductsPg } from '../pg/product-writes';
 import { inTransaction, rowsOf } from '../pg/queryable';
-import { PRODUCT_COLUMNS, TOTAL } from '../shared-sql';
+import { PRODUCT_COLUMNS, SAME_SQL, TOTAL } from '../shared-sql';
 
 const refused = (refusal: CorrectionRefusal) => ({ commit: false, result: { ok: false as const, refusal } });
 
@@ -26,8 +26,8 @@ export function createPgMatchReview(pool: pg.Pool): MatchReviewReads {
     },
     async priceHeldOffers(limit) {
       const [ids, total] = await Promise.all([
-        pool.query<{ id: number }>({ name: 'catalog/price-held', text: "SELECT id FROM offers WHERE held = 'price' ORDER BY updated_at DESC, id DESC LIMIT $1", values: [limit] }),
-        pool.query<{ n: number }>({ name: 'catalog/price-held-count', text: "SELECT count(*) AS n FROM offers WHERE held = 'price'", values: [] }),
+        pool.query<{ id: number }>({ name: 'catalog/price-held', text: SAME_SQL.priceHeldOffers('$1'), values: [limit] }),
+        pool.query<{ n: number }>({ name: 'catalog/price-held-count', text: SAME_SQL.countPriceHeldOffers, values: [] }),
       ]);
       return { ids: ids.rows.map((row) => row.id), total: present(total.rows[0]).n };
     },

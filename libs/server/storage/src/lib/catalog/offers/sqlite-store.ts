@@ -2,7 +2,7 @@ import { type NewOffer, type OfferKeyRow, type OfferRef, type OfferRow, type Off
 import type Database from 'better-sqlite3';
 import { BULK_SQL } from '../sqlite/bulk-sql';
 import { idList, prepareAll } from '../sqlite/prepare';
-import { OFFER_COLUMNS, OFFER_REF, OFFER_WITH_RETAILER, SQLITE_SQL, storeHold, TOTAL } from '../shared-sql';
+import { OFFER_COLUMNS, OFFER_REF, OFFER_WITH_RETAILER, SAME_SQL, SQLITE_SQL, storeHold, TOTAL } from '../shared-sql';
 
 const nowIso = () => new Date().toISOString();
 
@@ -10,8 +10,8 @@ const nowIso = () => new Date().toISOString();
 const LOOKUPS = {
   retailerById: 'SELECT id, name, domains, affiliate_param AS affiliateParam FROM retailers WHERE id = ?',
   retailers: 'SELECT id, name, domains, affiliate_param AS affiliateParam FROM retailers ORDER BY name',
-  priceHeldOffers: "SELECT id FROM offers WHERE held = 'price' ORDER BY updated_at DESC, id DESC LIMIT ?",
-  countPriceHeldOffers: "SELECT count(*) FROM offers WHERE held = 'price'",
+  priceHeldOffers: SAME_SQL.priceHeldOffers('?'),
+  countPriceHeldOffers: SAME_SQL.countPriceHeldOffers,
   offerById: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.id = ?`,
   offerByCanonicalUrl: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.canonical_url = ?`,
   offerByExternalId: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.retailer_id = ? AND o.external_id = ?`,
@@ -40,9 +40,7 @@ const LOOKUPS = {
     'SELECT price_cents AS priceCents, shipping_cents AS shippingCents, currency, recorded_at AS recordedAt FROM price_points WHERE offer_id = ? ORDER BY id',
   hostExists: "SELECT 1 FROM offers WHERE host = ? AND origin = 'feed' LIMIT 1",
   countOffers: 'SELECT count(*) AS n FROM offers',
-  showcaseOffer: `SELECT o.url FROM offers o JOIN products p ON p.id = o.product_id
-      WHERE o.retailer_id = ? AND p.offer_count >= 3 AND p.best_price_cents < ${TOTAL('o')}
-      ORDER BY p.offer_count DESC, o.id LIMIT 1`,
+  showcaseOffer: SAME_SQL.showcaseOffer('?'),
 };
 
 type RetailerRecord = { id: string; name: string; domains: string; affiliateParam: string | null };

@@ -1,7 +1,7 @@
 import type { DealCategoryRow, DealRow, DuePriceSummary, PriceHistoryReads, PricePointRow, PriceSummaryRow, PriceSummaryStore } from '@pricehunt/catalog-core';
 import type pg from 'pg';
 import { rowsOf } from '../pg/queryable';
-import { DEAL_COLUMNS, DEALS_FROM, dealsWhere, FIRST_DEAL, IN_STOCK_RETAILER } from '../shared-sql';
+import { dealsWhere, FIRST_DEAL, SAME_SQL } from '../shared-sql';
 
 const PRICE_POINT_COLUMNS = `p.id, o.product_id AS "productId", p.offer_id AS "offerId", o.retailer_id AS "retailerId", p.price_cents AS "priceCents",
   p.shipping_cents AS "shippingCents", p.currency, p.recorded_at AS "recordedAt", o.condition, o.price_group AS "priceGroup"`;
@@ -61,11 +61,7 @@ export function createPgPriceSummaries(pool: pg.Pool): PriceSummaryStore {
     async productsDueForPriceSummary(query) {
       const { rows } = await pool.query<DuePriceSummary>({
         name: 'catalog/products-due-for-price-summary',
-        text: `SELECT p.id AS "productId", p.currency, p.best_price_cents AS "bestCents", p.category_slug AS "categorySlug",
-            (${IN_STOCK_RETAILER}) AS "inStockRetailerId", coalesce(s.version, 0) AS version
-          FROM products p LEFT JOIN product_price_summaries s ON s.product_id = p.id
-          WHERE p.id > $1 AND p.offer_count > 0 AND (s.product_id IS NULL OR s.computed_at < $2::timestamptz OR s.computed_version <> s.version)
-          ORDER BY p.id LIMIT $3`,
+        text: SAME_SQL.duePriceSummaries('$1', '$2::timestamptz', '$3'),
         values: [query.after, query.staleBefore, query.limit],
       });
       return rows;
@@ -112,16 +108,13 @@ export function createPgPriceSummaries(pool: pg.Pool): PriceSummaryStore {
       const items = await rowsOf<Omit<DealRow, 'historySince'> & { historySince: Date }>(
         pool,
         query.categorySlug ? 'category-deals' : 'deals',
-        `SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM} WHERE ${query.categorySlug ? 's.category_slug = $5 AND ' : ''}${DEALS_WHERE}
-          ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT $4`,
+        SAME_SQL.dealsPage(DEALS_WHERE, '$4', query.categorySlug ? '$5' : undefined),
         query.categorySlug ? [...page, query.limit, query.categorySlug] : [...page, query.limit],
       );
       const categories = await rowsOf<DealCategoryRow>(
         pool,
         'deal-categories',
-        `SELECT min(p.category) AS name, s.category_slug AS slug, count(*) AS "count"
-          FROM product_price_summaries s JOIN products p ON p.id = s.product_id WHERE s.category_slug IS NOT NULL AND ${DEALS_WHERE}
-          GROUP BY s.category_slug ORDER BY "count" DESC, slug`,
+        SAME_SQL.dealCategories(DEALS_WHERE),
         [query.minDropBasisPoints, FIRST_DEAL.dropBasisPoints, FIRST_DEAL.productId],
       );
       return { items: items.map((item) => ({ ...item, historySince: item.historySince.toISOString() })), categories };

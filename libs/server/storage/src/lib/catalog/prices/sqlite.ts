@@ -1,7 +1,7 @@
 import type { DealCategoryRow, DealRow, DuePriceSummary, PriceHistoryReads, PricePointRow, PriceSummaryStore } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { prepareAll } from '../sqlite/prepare';
-import { DEAL_COLUMNS, DEALS_FROM, dealsWhere, FIRST_DEAL, IN_STOCK_RETAILER } from '../shared-sql';
+import { dealsWhere, FIRST_DEAL, SAME_SQL } from '../shared-sql';
 
 /** Price points of offers (`o`, joined to their points `p`), with their product and their id for ordering. */
 const PRICE_POINTS = `SELECT p.id, o.product_id AS "productId", p.offer_id AS "offerId", o.retailer_id AS "retailerId", p.price_cents AS "priceCents",
@@ -44,11 +44,7 @@ export function createSqlitePriceHistory(sqlite: Database.Database): PriceHistor
 }
 
 const SUMMARIES = {
-  productsDueForPriceSummary: `SELECT p.id AS "productId", p.currency, p.best_price_cents AS "bestCents",
-      p.category_slug AS "categorySlug", (${IN_STOCK_RETAILER}) AS "inStockRetailerId", coalesce(s.version, 0) AS version
-    FROM products p LEFT JOIN product_price_summaries s ON s.product_id = p.id
-    WHERE p.id > @after AND p.offer_count > 0 AND (s.product_id IS NULL OR s.computed_at < @staleBefore OR s.computed_version <> s.version)
-    ORDER BY p.id LIMIT @limit`,
+  productsDueForPriceSummary: SAME_SQL.duePriceSummaries('@after', '@staleBefore', '@limit'),
   // A summary computed meanwhile from a newer version is not overwritten by an older one; the version itself is
   // only ever moved on by refreshes of the product (bumpPriceSummaries).
   savePriceSummary: `INSERT INTO product_price_summaries (product_id, currency, typical_cents, low_cents, high_cents,
@@ -61,13 +57,9 @@ const SUMMARIES = {
       computed_at = excluded.computed_at, computed_version = excluded.computed_version
     WHERE excluded.computed_version >= product_price_summaries.computed_version`,
   // One statement each with and without a category: each reads its own deals index, backwards, and stops at the page's end.
-  dealsPage: `SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM} WHERE ${DEALS_WHERE}
-    ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT @limit`,
-  categoryDealsPage: `SELECT ${DEAL_COLUMNS} FROM ${DEALS_FROM} WHERE s.category_slug = @category AND ${DEALS_WHERE}
-    ORDER BY s.deal_basis_points DESC, s.product_id DESC LIMIT @limit`,
-  dealCategories: `SELECT min(p.category) AS name, s.category_slug AS slug, count(*) AS count
-    FROM product_price_summaries s JOIN products p ON p.id = s.product_id WHERE s.category_slug IS NOT NULL AND ${DEALS_WHERE}
-    GROUP BY s.category_slug ORDER BY count DESC, slug`,
+  dealsPage: SAME_SQL.dealsPage(DEALS_WHERE, '@limit'),
+  categoryDealsPage: SAME_SQL.dealsPage(DEALS_WHERE, '@limit', '@category'),
+  dealCategories: SAME_SQL.dealCategories(DEALS_WHERE),
 };
 
 /** `PriceSummaryStore` on SQLite. */

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { pgCatalogReads } from '../offers/pg';
 import { lockProducts, refreshProductsPg, refreshStoreTrustPg } from '../pg/product-writes';
 import { inTransaction, rowsOf } from '../pg/queryable';
-import { likeAnywhere, PRODUCT_COLUMNS } from '../shared-sql';
+import { likeAnywhere, PRODUCT_COLUMNS, SAME_SQL } from '../shared-sql';
 
 /** `ProductReads` on PostgreSQL, through the pool. */
 export function createPgProductReads(pool: pg.Pool): ProductReads {
@@ -24,7 +24,7 @@ export function createPgProductReads(pool: pg.Pool): ProductReads {
     async productIdByExactTitle(title) {
       const { rows } = await pool.query<{ id: number }>({
         name: 'catalog/product-by-title',
-        text: 'SELECT id FROM products WHERE title = $1 AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2',
+        text: SAME_SQL.productIdsByTitle('$1'),
         values: [title],
       });
       return rows.length === 1 ? present(rows[0]).id : null;
@@ -78,7 +78,7 @@ export function createPgProductUpkeep(pool: pg.Pool): ProductUpkeep & CatalogCou
     },
     productsPricedBefore: async (limit) =>
       (
-        await rowsOf<{ id: number }>(pool, 'products-priced-before', 'SELECT id FROM products WHERE best_price_cents IS NOT NULL AND best_offer_id IS NULL ORDER BY id LIMIT $1', [limit])
+        await rowsOf<{ id: number }>(pool, 'products-priced-before', SAME_SQL.productsPricedBefore('$1'), [limit])
       ).map((row) => row.id),
     refreshProduct: (productId, now) =>
       inTransaction(pool, async (client) => {
@@ -93,9 +93,7 @@ export function createPgProductUpkeep(pool: pg.Pool): ProductUpkeep & CatalogCou
     async showcaseOfferUrl(retailerId) {
       const { rows } = await pool.query<{ url: string }>({
         name: 'catalog/showcase-offer',
-        text: `SELECT o.url FROM offers o JOIN products p ON p.id = o.product_id
-          WHERE o.retailer_id = $1 AND p.offer_count >= 3 AND p.best_price_cents < o.price_cents + coalesce(o.shipping_cents, 0)
-          ORDER BY p.offer_count DESC, o.id LIMIT 1`,
+        text: SAME_SQL.showcaseOffer('$1'),
         values: [retailerId],
       });
       return rows[0]?.url ?? null;

@@ -4,7 +4,7 @@ import { present } from '@pricehunt/contracts';
 import type Database from 'better-sqlite3';
 import { BULK_SQL } from '../sqlite/bulk-sql';
 import { idList, prepareAll } from '../sqlite/prepare';
-import { PRODUCT_COLUMNS, SQLITE_SQL, storeHold } from '../shared-sql';
+import { PRODUCT_COLUMNS, SAME_SQL, SQLITE_SQL, storeHold } from '../shared-sql';
 import { writeProductFiguresSqlite } from '../sqlite-product-figures';
 
 const nowIso = () => new Date().toISOString();
@@ -15,7 +15,7 @@ const LONE_OFFERS = 'SELECT p.id AS productId, o.id AS offerId FROM products p J
 /** The statements the catalog store reads products with. */
 const LOOKUPS = {
   productById: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`,
-  productIdsByTitle: 'SELECT id FROM products WHERE title = ? AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2',
+  productIdsByTitle: SAME_SQL.productIdsByTitle('?'),
   productsSharingModelKeys: `SELECT group_concat(DISTINCT product_id) AS ids FROM offers WHERE model_key IS NOT NULL AND model_key != '' AND model IS NOT NULL AND model != ''
        AND product_id IS NOT NULL GROUP BY model_key HAVING count(DISTINCT product_id) > 1`,
   productIdsWithModelKey:

@@ -3,7 +3,7 @@ import { present } from '@pricehunt/contracts';
 import type Database from 'better-sqlite3';
 import { idList, prepareAll } from '../sqlite/prepare';
 import type { CatalogStore } from '../sqlite/store';
-import { likeAnywhere, PRODUCT_COLUMNS } from '../shared-sql';
+import { likeAnywhere, PRODUCT_COLUMNS, SAME_SQL } from '../shared-sql';
 
 const READS = {
   productsByIds: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id IN (SELECT value FROM json_each(?))`,
@@ -48,7 +48,7 @@ export function createSqliteProductReads(sqlite: Database.Database, store: Catal
 
 /** `ProductUpkeep` and `CatalogCounts` on SQLite, over the catalog store: each write one transaction. */
 export function createSqliteProductUpkeep(sqlite: Database.Database, store: CatalogStore): ProductUpkeep & CatalogCounts {
-  const productsPricedBefore = sqlite.prepare('SELECT id FROM products WHERE best_price_cents IS NOT NULL AND best_offer_id IS NULL ORDER BY id LIMIT ?').pluck();
+  const productsPricedBefore = sqlite.prepare(SAME_SQL.productsPricedBefore('?')).pluck();
   return {
     refreshProduct: async (productId, now) => store.transaction(() => store.refreshProduct(productId, now)),
     productsPricedBefore: async (limit) => productsPricedBefore.all(limit) as number[],
