@@ -7,11 +7,15 @@ import { createPgProductListings } from './listings/pg';
 import { createPgOfferReads, pgCatalogReads } from './offers/pg';
 import { createPgPriceHistory, createPgPriceSummaries } from './prices/pg';
 import { createPgProductReads, createPgProductUpkeep } from './products/pg';
+import { OFFER_COLUMNS, PG_SQL, storeHold as storeHoldIn } from './shared-sql';
 
 export type { Queryable } from './pg/queryable';
 export { inTransaction, rowsOf } from './pg/queryable';
 export { createProductPg, lockProducts, redirectProductPg, refreshProductFiguresPg, refreshProductsPg, refreshStoreTrustPg, retitleProductsOf } from './pg/product-writes';
-export { pgCatalogReads };
+export { OFFER_COLUMNS, pgCatalogReads };
+
+/** `'store'` when an offer of business `bid` on host `host` (SQL expressions) may not be shown to shoppers: `storeHold` in PostgreSQL's words. */
+export const storeHold = (bid: string, host: string) => storeHoldIn(PG_SQL, bid, host);
 
 /**
  * `CatalogRepository` on PostgreSQL, every role through the pool (each role's module beside its SQLite twin: the
