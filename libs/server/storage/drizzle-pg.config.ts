@@ -4,6 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // `npx drizzle-kit generate --config libs/server/storage/drizzle-pg.config.ts --name <name>`.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './libs/server/storage/src/lib/db/pg-schema/index.ts',
+  // Each domain's twin beside its SQLite tables (`src/lib/<domain>/pg-schema.ts`; `db/pg-schema` re-exports them all).
+  schema: './libs/server/storage/src/lib/*/pg-schema.ts',
   out: './libs/server/storage/drizzle-pg',
 });

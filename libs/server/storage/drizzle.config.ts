@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './libs/server/storage/src/lib/db/schema/index.ts',
+  // Each domain's tables beside its storage (`src/lib/<domain>/sqlite-schema.ts`; `db/schema` re-exports them all).
+  schema: './libs/server/storage/src/lib/*/sqlite-schema.ts',
   out: './libs/server/storage/drizzle',
 });

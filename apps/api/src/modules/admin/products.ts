@@ -1,6 +1,6 @@
 import { AdminMessages, ErrorCode, type AdminProductOffer, type PriceReview, type ProductSummary, type SuspectProduct } from '@pricehunt/contracts';
 import { badRequest, conflict, HttpError } from '@pricehunt/http-errors';
-import { type CatalogRepository, type CorrectionRefusal, type OfferWithRetailer, productSummary, totalCents } from '@pricehunt/catalog-core';
+import { type CatalogCorrections, type CorrectionRefusal, type MatchReviewReads, type OfferReads, type OfferWithRetailer, type ProductReads, productSummary, totalCents } from '@pricehunt/catalog-core';
 import type { Actor } from './service';
 
 /** Products a title search lists at most. */
@@ -49,10 +49,10 @@ const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
  * refusals answered as the errors below. Imports keep an offer where it was put; re-clustering the catalog decides anew.
  */
 export function createAdminProducts(deps: {
-  catalog: Pick<
-    CatalogRepository,
-    'getProduct' | 'getProducts' | 'productsWithTitleWords' | 'allOffersOfProduct' | 'priceHeldOffers' | 'suspectProducts' | 'getOfferWithRetailer' | 'detachOffer' | 'approveOfferPrice' | 'mergeProducts'
-  >;
+  catalog: Pick<ProductReads, 'getProduct' | 'getProducts' | 'productsWithTitleWords'> &
+    Pick<OfferReads, 'allOffersOfProduct' | 'getOfferWithRetailer'> &
+    MatchReviewReads &
+    CatalogCorrections;
   now: () => Date;
 }) {
   const { catalog, now } = deps;

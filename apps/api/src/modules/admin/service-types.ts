@@ -1,5 +1,5 @@
 import type { FeedFormat } from '@pricehunt/contracts';
-import type { CatalogRepository, IngestionService } from '@pricehunt/catalog-core';
+import type { ImportRunReads, IngestionService } from '@pricehunt/catalog-core';
 import type { AdminRepository } from '@pricehunt/storage';
 import type { Logger } from '../../lib/logger';
 
@@ -11,7 +11,7 @@ export interface Actor {
 
 export interface AdminServiceDeps {
   repo: AdminRepository;
-  catalog: { ingestion: IngestionService; repository: Pick<CatalogRepository, 'listImportRuns' | 'getImportRun'> };
+  catalog: { ingestion: IngestionService; repository: Pick<ImportRunReads, 'listImportRuns' | 'getImportRun'> };
   log: Logger;
   now?: () => Date;
 }

@@ -1,7 +1,7 @@
 import { AdminMessages, ErrorCode, MatchReportMessages, type AdminMatchReport, type MatchReportBody, type SearchResult } from '@pricehunt/contracts';
 import { badRequest, HttpError } from '@pricehunt/http-errors';
 import { type MatchReportRecord, type MatchReportRepository, timeOrderedId } from '@pricehunt/storage';
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import type { ProductReads } from '@pricehunt/catalog-core';
 
 /** Reports the admin console lists at once (newest first). */
 const LIST_LIMIT = 100;
@@ -18,7 +18,7 @@ const productsOf = (result: SearchResult) => [result.product?.id, ...result.matc
 export function createMatchReports(deps: {
   repo: MatchReportRepository;
   searches: { get(requestId: string): Promise<SearchResult | null> };
-  catalog: Pick<CatalogRepository, 'getProduct'>;
+  catalog: Pick<ProductReads, 'getProduct'>;
   now?: () => Date;
 }) {
   const { repo, searches, catalog } = deps;

@@ -1,9 +1,9 @@
 import type { MerchantProduct, ProductsQuery, ProductsResponse, UpdateProductBody } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import type { BusinessOffers } from '@pricehunt/catalog-core';
 
 /** The business's own offers in the catalog, each ranked by total price against the other retailers selling the same product. */
-export function createMerchantProducts(deps: { catalog: Pick<CatalogRepository, 'businessOffers' | 'updateBusinessOffer'>; now?: () => Date }) {
+export function createMerchantProducts(deps: { catalog: Pick<BusinessOffers, 'businessOffers' | 'updateBusinessOffer'>; now?: () => Date }) {
   const { catalog } = deps;
   const now = deps.now ?? (() => new Date());
 

@@ -3,7 +3,7 @@ import { ErrorCode, WATCH_LIMITS, type PageFailure, type Watch, type WatchInput,
 import { badRequest, conflict, HttpError, notFound } from '@pricehunt/http-errors';
 import { WATCH_CONFIRM_INVALID, WATCH_CONFIRM_TTL_MS, WATCH_STOP_INVALID, watchConfirmationEmail, type Mailer } from '@pricehunt/notifications';
 import type { SearchService } from '@pricehunt/catalog-search';
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import type { ProductReads } from '@pricehunt/catalog-core';
 import type { WatchChannelInput, WatchRepository } from '@pricehunt/storage';
 
 export const WATCH_NOT_FOUND = 'This watch is not among your watches';
@@ -53,7 +53,7 @@ interface Target {
 /** Shoppers' watches: signed in (the account's), or signed out by an address that confirms by an emailed link. */
 export function createWatchService(deps: {
   repo: WatchRepository;
-  catalog: CatalogRepository;
+  catalog: Pick<ProductReads, 'getProduct'>;
   search: SearchService;
   mailer: Mailer;
   shopperAppUrl: string;

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { CatalogRepository, ImportRunOwner, RunningImportRun } from './ports';
+import type { ImportRunOwner, ImportRunReads, RunningImportRun } from './ports';
 
 /**
  * A run `running` that has not committed a batch (nor begun) for this long is taken for one whose process is gone,
@@ -69,7 +69,7 @@ export function whyInterrupted(run: RunningImportRun, options: Required<RecoverO
  * what is on disk, and live) and ends at its last committed batch. A run another live process is doing is left alone.
  * Called when the API and the command-line tools start.
  */
-export async function recoverInterruptedImports(repository: Pick<CatalogRepository, 'runningImportRuns' | 'interruptImportRun'>, options: RecoverOptions = {}): Promise<InterruptedRun[]> {
+export async function recoverInterruptedImports(repository: Pick<ImportRunReads, 'runningImportRuns' | 'interruptImportRun'>, options: RecoverOptions = {}): Promise<InterruptedRun[]> {
   const resolved: Required<RecoverOptions> = {
     self: options.self ?? thisProcess(),
     now: options.now ?? Date.now(),

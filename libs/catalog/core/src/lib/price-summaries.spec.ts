@@ -1,5 +1,5 @@
 import { DAY_MS } from '@pricehunt/contracts';
-import type { CatalogRepository, DuePriceSummary, PricePointRow, PriceSummaryRow } from './ports';
+import type { DuePriceSummary, PriceHistoryReads, PricePointRow, PriceSummaryRow, PriceSummaryStore } from './ports';
 import { createPriceSummaries, priceSummaryOf } from './price-summaries';
 
 const NOW = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
@@ -55,7 +55,7 @@ describe('refreshing price summaries', () => {
   function catalog() {
     const saved = new Map<number, PriceSummaryRow>();
     const reads: number[] = [];
-    const port: Pick<CatalogRepository, 'productsDueForPriceSummary' | 'pricePointsOfProducts' | 'savePriceSummaries'> = {
+    const port: Pick<PriceSummaryStore, 'productsDueForPriceSummary' | 'savePriceSummaries'> & Pick<PriceHistoryReads, 'pricePointsOfProducts'> = {
       async productsDueForPriceSummary({ after, limit }) {
         reads.push(after);
         const ids = Array.from({ length: 450 }, (_, i) => i + 1).filter((id) => id > after && saved.get(id)?.version !== 1);

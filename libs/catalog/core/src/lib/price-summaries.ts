@@ -1,5 +1,5 @@
 import { present, DAY_MS } from '@pricehunt/contracts';
-import type { CatalogRepository, DuePriceSummary, PricePointRow, PriceSummaryRow } from './ports';
+import type { DuePriceSummary, PriceHistoryReads, PricePointRow, PriceSummaryRow, PriceSummaryStore } from './ports';
 import { hasEnoughHistory, priceRangeSummary, TYPICAL_PRICE_DAYS } from './price-history';
 
 /**
@@ -45,7 +45,7 @@ export function priceSummaryOf(product: DuePriceSummary, points: readonly PriceP
  * never overlap in a process: one asked for while another runs follows it.
  */
 export function createPriceSummaries(deps: {
-  catalog: Pick<CatalogRepository, 'productsDueForPriceSummary' | 'pricePointsOfProducts' | 'savePriceSummaries'>;
+  catalog: Pick<PriceSummaryStore, 'productsDueForPriceSummary' | 'savePriceSummaries'> & Pick<PriceHistoryReads, 'pricePointsOfProducts'>;
   clock?: () => Date;
 }) {
   const { catalog } = deps;

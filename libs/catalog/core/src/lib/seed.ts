@@ -2,7 +2,7 @@ import { demoPriceHistory, generateCatalog, generateDemoCatalog, type FeedRow, t
 import { importErMagellan, type ErMagellanImport } from './er-magellan';
 import type { ImportProgress, ImportSummary, IngestionService } from './ingestion';
 import type { CatalogServices } from './services';
-import type { CatalogRepository } from './ports';
+import type { CatalogCounts } from './ports';
 
 /** Seed of the demo catalog: the same offers on every machine. */
 export const DEMO_SEED = 42;
@@ -138,7 +138,7 @@ export interface SeedResult {
  */
 export async function seedDemoCatalog(
   catalog: Pick<CatalogServices, 'ingestion'>,
-  ports: Pick<CatalogRepository, 'countOffers' | 'countProducts' | 'showcaseOfferUrl'>,
+  ports: CatalogCounts,
   options: {
     demo?: boolean;
     syntheticOffers?: number;

@@ -1,5 +1,5 @@
 import { normaliseModel } from '@pricehunt/catalog-matching';
-import type { CatalogRepository, SearchIndexRepository, SuggestionCandidate } from './ports';
+import type { ProductReads, SearchIndexRepository, SuggestionCandidate } from './ports';
 import { indexWords } from './words';
 
 /** Offers (newest first) whose products are ranked for the suggestions: enough to hold the few best of a prefix. */
@@ -40,7 +40,7 @@ export function suggestionScore(title: string, words: readonly string[]): number
  * through the full-text index among the newest matching offers and ordered by `suggestionScore`, then by how many
  * retailers sell them.
  */
-export function createSuggester(deps: { index: Pick<SearchIndexRepository, 'productsCarrying'>; catalog: Pick<CatalogRepository, 'productsWithModelKeyPrefix'> }) {
+export function createSuggester(deps: { index: Pick<SearchIndexRepository, 'productsCarrying'>; catalog: Pick<ProductReads, 'productsWithModelKeyPrefix'> }) {
   const { index, catalog } = deps;
 
   /**

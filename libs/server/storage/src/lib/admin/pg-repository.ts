@@ -1,7 +1,7 @@
 import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, type ActivityFigures, type AdminRetailer } from '@pricehunt/contracts';
 import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
-import { refreshStoreTrustPg } from '../catalog/pg-repository';
+import { refreshStoreTrustPg } from '../catalog/pg/product-writes';
 import { AUDIT_COLUMNS, type AuditRow, type PgQueryable, toAudit, writeAuditEntryPg } from './pg-audit-log';
 import { attributedConversionSql } from './attributed';
 import type { AdminBusinessRow, AdminRepository, RetailerSettings } from './repository';

@@ -2,7 +2,7 @@ import { COUNTED_TABLES, SORT_COLUMNS } from './tables';
 import fs from 'node:fs';
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, type ActivityFigures, type AdminRetailer } from '@pricehunt/contracts';
 import type { DatabaseHandle } from '../db/client';
-import { refreshStoreTrustSqlite } from '../catalog/sqlite-repository';
+import { refreshStoreTrustSqlite } from '../catalog/sqlite/store';
 import { AUDIT_COLUMNS, type AuditRow, toAudit, writeAuditEntry } from './audit-log';
 import { attributedConversionSql } from './attributed';
 import type { AdminBusinessRow, AdminRepository, BusinessState, RetailerSettings } from './repository';

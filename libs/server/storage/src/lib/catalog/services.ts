@@ -12,7 +12,8 @@ import { createPgCatalogRepository } from './pg-repository';
 import { createPgSearchIndexRepository } from './pg-search-index';
 import { createFtsSearchIndex, createSqliteSearchIndexRepository, type SearchIndex } from './search-index';
 import { createSqliteIngestionStore } from './sqlite-ingestion-store';
-import { createSqliteCatalogRepository, createSqliteCatalogStore, type CatalogStore } from './sqlite-repository';
+import { createSqliteCatalogRepository } from './sqlite-repository';
+import { type CatalogStore, createSqliteCatalogStore } from './sqlite/store';
 
 /** The catalog's services on SQLite, with the connection's own store and full-text index (command-line tools, tests). */
 export interface SqliteCatalogServices extends CatalogServices {

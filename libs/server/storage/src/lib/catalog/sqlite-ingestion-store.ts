@@ -5,24 +5,19 @@ const DELETE_OFFERS = 'DELETE FROM offers WHERE id IN (SELECT value FROM json_ea
 
 /** Offers a staged run writes from which its one transaction runs on a writer thread. */
 const WRITER_THREAD_FROM = 5000;
-import { batchesAtOnce, type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, type OfferItem, runSync } from '@pricehunt/catalog-core';
+import { batchesAtOnce, type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, runSync } from '@pricehunt/catalog-core';
+import { offerItemsOf, offerRefsOfProducts } from './offers/sqlite';
 import type { SearchIndex } from './search-index';
-import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams, type CatalogStore } from './sqlite-repository';
+import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams } from './sqlite/bulk-sql';
+import type { CatalogStore } from './sqlite/store';
 
 /** `MatcherReads` on SQLite: the catalog store and the FTS5 index of one connection. */
 export function sqliteMatcherReads(store: CatalogStore, index: SearchIndex): MatcherReads {
   return {
     offersWithGtin: (gtin, limit) => store.offersWithGtin(gtin, limit),
     offersWithModelKey: (modelKey, limit) => store.offersWithModelKey(modelKey, limit),
-    offerRefsOfProducts: (productIds, limit) => new Map(productIds.map((id) => [id, store.offerRefsOfProduct(id, limit)])),
-    offerItems(ids) {
-      const items = new Map<number, OfferItem>();
-      for (const id of ids) {
-        const row = store.getOffer(id);
-        if (row) items.set(id, { id: row.id, updatedAt: row.updatedAt, title: row.title, brand: row.brand, model: row.model, gtin: row.gtin, priceCents: row.priceCents });
-      }
-      return items;
-    },
+    offerRefsOfProducts: (productIds, limit) => offerRefsOfProducts(store, productIds, limit),
+    offerItems: (ids) => offerItemsOf(store, ids),
     offersAtAmong: (retailerId, offerIds) => store.offersAtAmong(retailerId, offerIds),
     productsWithOfferAt: (retailerId, productIds) => store.productsWithOfferAt(retailerId, productIds),
     candidates: (words, options) => index.candidates(words, options),

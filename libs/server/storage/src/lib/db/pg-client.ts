@@ -42,17 +42,14 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   client.release();
 }
 
-/**
- * Runs `work` in one transaction on a client of the pool: COMMIT when it returns, ROLLBACK when it throws (the error
- * is thrown on). A client whose ROLLBACK failed is not given back to the pool.
- */
-export async function inPgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** Runs `work` in one transaction on a client of the pool (READ COMMITTED); its answer decides COMMIT or ROLLBACK. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<{ commit: boolean; result: T }>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
+    const { commit, result } = await work(client);
+    await client.query(commit ? 'COMMIT' : 'ROLLBACK');
     return result;
   } catch (error) {
     try {
@@ -65,6 +62,13 @@ export async function inPgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
     client.release(broken);
   }
 }
+
+/**
+ * Runs `work` in one transaction on a client of the pool: COMMIT when it returns, ROLLBACK when it throws (the error
+ * is thrown on). A client whose ROLLBACK failed is not given back to the pool.
+ */
+export const inPgTransaction = <T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
+  inTransaction(pool, async (client) => ({ commit: true, result: await work(client) }));
 
 /**
  * Whole numbers as numbers, as SQLite's integers are read: int8 (bigint: cents, epoch milliseconds, count(*)) and

@@ -1,9 +1,9 @@
-// The PostgreSQL schema: one twin per file of ../schema (SQLite), table for table. Migrations: libs/server/storage/drizzle-pg.
-export * from './accounts';
-export * from './catalog';
-export * from './tracking';
-export * from './merchant';
-export * from './admin';
-export * from './shopper';
-export * from './feeds';
-export * from './watches';
+// The PostgreSQL schema: each domain's twin of its SQLite tables (`<domain>/pg-schema.ts`), table for table. Migrations: libs/server/storage/drizzle-pg.
+export * from '../../accounts/pg-schema';
+export * from '../../catalog/pg-schema';
+export * from '../../tracking/pg-schema';
+export * from '../../merchant/pg-schema';
+export * from '../../admin/pg-schema';
+export * from '../../shopper/pg-schema';
+export * from '../../feeds/pg-schema';
+export * from '../../watches/pg-schema';

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { businesses } from './accounts';
+import { businesses } from '../accounts/sqlite-schema';
 
 /** One row per outbound click answered by GET /api/redirect. Times are epoch milliseconds. */
 export const clicks = sqliteTable(

@@ -1,7 +1,7 @@
 import { boolean, index, integer, json, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { epochMs, instant } from './columns';
+import { epochMs, instant } from '../db/pg-columns';
 
-// PostgreSQL twin of ../schema/accounts.ts (same tables, columns, keys and indexes; see ../schema-drift.spec.ts).
+// PostgreSQL twin of ./sqlite-schema.ts (same tables, columns, keys and indexes; see apps/api/src/db/schema-drift.spec.ts).
 
 /** Business (merchant) accounts. `isAdmin` makes an admin. */
 export const businesses = pgTable(
@@ -85,7 +85,7 @@ export const outboxEmails = pgTable(
   (table) => [index('outbox_emails_to_idx').on(table.to)],
 );
 
-/** Failed sign-ins counted per key (see ../schema/accounts.ts). */
+/** Failed sign-ins counted per key (see ./sqlite-schema.ts). */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, json, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { businesses } from './accounts';
-import { instant, wholeNumber } from './columns';
+import { businesses } from '../accounts/pg-schema';
+import { instant, wholeNumber } from '../db/pg-columns';
 
-// PostgreSQL twin of ../schema/catalog.ts. The full-text search structures (FTS5 there) are custom migrations here
+// PostgreSQL twin of ./sqlite-schema.ts. The full-text search structures (FTS5 there) are custom migrations here
 // (drizzle-pg/0001_catalog_search.sql; 0007_search_words_as_sqlite.sql makes `search_vector` split words as FTS5
 // does): the `offers.search_vector` column is left out of this schema on purpose, so no select of whole rows reads it.
 
@@ -122,7 +122,7 @@ export const pricePoints = pgTable(
   (table) => [index('price_points_offer_idx').on(table.offerId, table.recordedAt)],
 );
 
-/** Each product's price summary (../schema/catalog.ts says what it holds and how it is kept up to date). */
+/** Each product's price summary (./sqlite-schema.ts says what it holds and how it is kept up to date). */
 export const productPriceSummaries = pgTable(
   'product_price_summaries',
   {

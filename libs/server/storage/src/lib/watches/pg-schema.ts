@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { shoppers } from './accounts';
-import { epochMs, wholeNumber } from './columns';
+import { shoppers } from '../accounts/pg-schema';
+import { epochMs, wholeNumber } from '../db/pg-columns';
 
-// PostgreSQL twin of ../schema/watches.ts (epoch-millisecond times and cents as bigint, flags boolean).
+// PostgreSQL twin of ./sqlite-schema.ts (epoch-millisecond times and cents as bigint, flags boolean).
 
 
 /**

@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { businesses } from './accounts';
-import { epochMs, wholeNumber } from './columns';
-import type { OrderLine } from '../../merchant/repository';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { businesses } from '../accounts/sqlite-schema';
+import type { OrderLine } from './repository';
 
-// PostgreSQL twin of ../schema/merchant.ts. Times are epoch milliseconds, as there.
-
-/** Per-business dashboard settings, the token that proves the store domain, and the webhook API key. */
-export const merchantSettings = pgTable('merchant_settings', {
+/** Per-business dashboard settings, the token that proves the store domain, and the webhook API key. Times are epoch milliseconds. */
+export const merchantSettings = sqliteTable('merchant_settings', {
   businessId: text('business_id')
     .primaryKey()
     .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -17,13 +14,16 @@ export const merchantSettings = pgTable('merchant_settings', {
   /** SHA-256 of the API key; the key itself is shown once. */
   apiKeyHash: text('api_key_hash').unique(),
   apiKeyPrefix: text('api_key_prefix'),
-  apiKeyCreatedAt: epochMs('api_key_created_at'),
+  apiKeyCreatedAt: integer('api_key_created_at'),
   verificationToken: text('verification_token').notNull(),
-  updatedAt: epochMs('updated_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
 });
 
-/** Orders a store reported; one row per (business, order id). */
-export const conversions = pgTable(
+/**
+ * Orders a store reported (tracking script purchase events and the server-to-server webhook).
+ * One row per (business, order id): a repeated report of the same order counts once.
+ */
+export const conversions = sqliteTable(
   'conversions',
   {
     id: text('id').primaryKey(),
@@ -31,16 +31,16 @@ export const conversions = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     orderId: text('order_id').notNull(),
-    valueCents: wholeNumber('value_cents').notNull(),
+    valueCents: integer('value_cents').notNull(),
     currency: text('currency').notNull(),
     referralId: text('referral_id'),
     sessionId: text('session_id'),
     source: text('source', { enum: ['script', 'webhook'] }).notNull(),
     eventId: text('event_id'),
-    occurredAt: epochMs('occurred_at').notNull(),
-    createdAt: epochMs('created_at').notNull(),
-    /** The order's lines (`OrderLine[]`), when the store named them; null: the order is one whole. */
-    lines: jsonb('lines').$type<OrderLine[]>(),
+    occurredAt: integer('occurred_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** The order's lines as JSON (`OrderLine[]`), when the store named them; null: the order is one whole. */
+    lines: text('lines', { mode: 'json' }).$type<OrderLine[]>(),
   },
   (table) => [
     uniqueIndex('conversions_business_order_uq').on(table.businessId, table.orderId),
@@ -50,7 +50,7 @@ export const conversions = pgTable(
 );
 
 /** A connected Shopify store's `/products.json` import, page by page, with its progress. */
-export const storeSyncs = pgTable(
+export const storeSyncs = sqliteTable(
   'store_syncs',
   {
     id: text('id').primaryKey(),
@@ -66,18 +66,25 @@ export const storeSyncs = pgTable(
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     error: text('error'),
-    startedAt: epochMs('started_at').notNull(),
-    finishedAt: epochMs('finished_at'),
-    heartbeatAt: epochMs('heartbeat_at').notNull().default(0),
+    startedAt: integer('started_at').notNull(),
+    finishedAt: integer('finished_at'),
+    /** Last sign of life of the process running it (ms); a running sync silent for a minute is taken for dead. */
+    heartbeatAt: integer('heartbeat_at').notNull().default(0),
   },
   (table) => [
     index('store_syncs_business_idx').on(table.businessId, table.startedAt),
+    // One running sync per business, whichever API instance started it.
     uniqueIndex('store_syncs_running_idx').on(table.businessId).where(sql`status = 'running'`),
   ],
 );
 
-/** Store domains a business proved it controls; a domain has one owner. */
-export const verifiedDomains = pgTable(
+/**
+ * Store domains a business proved it controls (meta tag or script tag on its home page, or a DNS TXT record). A
+ * domain has one owner: the first business to prove it; it stays theirs until they change their store domain, the
+ * account goes, or the proof is missing from several re-checks in a row (a domain can change hands). Only a verified domain of an active business is trusted: redirects to it, the clicks, referrals,
+ * events and orders sent for it, and the offers of its feeds shown to shoppers.
+ */
+export const verifiedDomains = sqliteTable(
   'verified_domains',
   {
     domain: text('domain').primaryKey(),
@@ -85,8 +92,9 @@ export const verifiedDomains = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['meta', 'script', 'dns'] }).notNull(),
-    verifiedAt: epochMs('verified_at').notNull(),
-    checkedAt: epochMs('checked_at'),
+    verifiedAt: integer('verified_at').notNull(),
+    /** When the proof was last looked for again (proofs are re-checked on a schedule), and how many looks in a row missed it. */
+    checkedAt: integer('checked_at'),
     failedChecks: integer('failed_checks').notNull().default(0),
   },
   (table) => [uniqueIndex('verified_domains_business_uq').on(table.businessId)],

@@ -1,8 +1,8 @@
 import type { FeedSourceFormat } from '@pricehunt/contracts';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant } from './columns';
+import { instant } from '../db/pg-columns';
 
-// PostgreSQL twin of ../schema/feeds.ts.
+// PostgreSQL twin of ./sqlite-schema.ts.
 
 export const feedSources = pgTable(
   'feed_sources',

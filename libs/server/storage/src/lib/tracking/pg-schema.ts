@@ -1,8 +1,8 @@
 import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { businesses } from './accounts';
-import { epochMs, wholeNumber } from './columns';
+import { businesses } from '../accounts/pg-schema';
+import { epochMs, wholeNumber } from '../db/pg-columns';
 
-// PostgreSQL twin of ../schema/tracking.ts. Times are epoch milliseconds, as there. Each index is paid on every
+// PostgreSQL twin of ./sqlite-schema.ts. Times are epoch milliseconds, as there. Each index is paid on every
 // tracked write: add one with the query that reads by it, in both schemas.
 
 /** One row per outbound click answered by GET /api/redirect. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { shoppers } from './accounts';
+import { shoppers } from '../accounts/sqlite-schema';
 
 // Shoppers' watches of a product or a product link, what the worker saw at its last evaluation, the events it found
 // and the delivery queue of their messages. Times are epoch milliseconds.

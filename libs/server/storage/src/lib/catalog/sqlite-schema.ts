@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { businesses } from './accounts';
+import { businesses } from '../accounts/sqlite-schema';
 // Type-only (drizzle-kit loads this file without the workspace's aliases); migrations.spec.ts checks the lists are
 // the contracts' AVAILABILITIES and CONDITIONS.
 import type { Availability, Condition } from '@pricehunt/contracts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { shoppers } from './accounts';
+import { shoppers } from '../accounts/sqlite-schema';
 
 /** A signed-in shopper's searches (what the history page lists and re-opens). One row per shopper and request id. */
 export const shopperHistory = sqliteTable(

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { shoppers } from './accounts';
-import { epochMs, instant, wholeNumber } from './columns';
+import { shoppers } from '../accounts/pg-schema';
+import { epochMs, instant, wholeNumber } from '../db/pg-columns';
 
-// PostgreSQL twin of ../schema/shopper.ts. Product ids and cents come from the shopper's browser here, as large as the
+// PostgreSQL twin of ./sqlite-schema.ts. Product ids and cents come from the shopper's browser here, as large as the
 // contracts let them be (cents up to 1e11, ids up to 2^53), as SQLite's 64-bit integers hold them: bigint, read as numbers.
 
 /** A signed-in shopper's searches (what the history page lists and re-opens). One row per shopper and request id. */

@@ -1,5 +1,5 @@
 import { AVAILABILITIES, CONDITIONS } from '@pricehunt/contracts';
-import { offers, products } from './catalog';
+import { offers, products } from './sqlite-schema';
 
 // The schema writes the lists out (drizzle-kit reads it without the workspace's aliases): they must be the contracts'.
 describe('the stored vocabularies', () => {

@@ -1,7 +1,7 @@
 import { bigint, index, integer, json, pgTable, text } from 'drizzle-orm/pg-core';
-import { instant } from './columns';
+import { instant } from '../db/pg-columns';
 
-// PostgreSQL twin of ../schema/admin.ts.
+// PostgreSQL twin of ./sqlite-schema.ts.
 
 /** Every action taken in the admin console, with the state before and after as JSON. Rows are only ever inserted. */
 export const auditLog = pgTable(

@@ -1,0 +1,58 @@
+import type { ProductAttribute } from '@pricehunt/contracts';
+import type { ProductRow } from './rows';
+
+export interface CategoryRow {
+  name: string;
+  slug: string;
+  productCount: number;
+}
+
+export type BrowseSort = 'price_asc' | 'price_desc' | 'offers' | 'name';
+
+/** What a browse page shows: its filters, order and page. */
+export interface BrowseQuery {
+  categorySlug?: string;
+  brand?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  /** Products a shop offers in this condition, one can buy now. */
+  condition?: 'new' | 'used' | 'refurbished';
+  /** Products this retailer offers. */
+  retailerId?: string;
+  /** Products some shop has in stock. */
+  inStock?: boolean;
+  /** Products some shop one can buy from now ships free. */
+  freeShipping?: boolean;
+  /** Products whose colour, storage or size (`products.attributes`) is this. */
+  attributes?: Partial<Record<ProductAttribute, string>>;
+  sort: BrowseSort;
+  page: number;
+  pageSize: number;
+}
+
+/** What the shopper site lists: categories, browse pages, the sitemap's products. */
+export interface ProductListings {
+  /** Categories with products, and how many each has. */
+  listCategories(): Promise<CategoryRow[]>;
+  /** A category by its slug, or null. */
+  getCategory(slug: string): Promise<CategoryRow | null>;
+  /**
+   * A page of products with offers, by category, brand (any letter case) and best-price range (cents, both ends
+   * included), and the brands of the products the other filters leave, most products first.
+   */
+  browse(query: BrowseQuery): Promise<{
+    total: number;
+    items: ProductRow[];
+    brands: Array<{ name: string; count: number }>;
+    stores: Array<{ id: string; name: string; count: number }>;
+    /** With a category: the values of each attribute its products have (the attribute's own filter left out), most first. */
+    attributes: Array<{ key: ProductAttribute; values: Array<{ value: string; count: number }> }>;
+  }>;
+  /**
+   * Products shoppers may see (an offer of theirs is shown), in id order, `limit` of them from `offset`: the sitemap's
+   * pages. `updatedAt` is when the product's figures last changed.
+   */
+  listedProducts(offset: number, limit: number): Promise<Array<{ id: number; title: string; categorySlug: string | null; updatedAt: string }>>;
+  /** How many products shoppers may see, and when the newest of them changed. */
+  listedProductsSummary(): Promise<{ count: number; updatedAt: string | null }>;
+}

@@ -1,0 +1,81 @@
+import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
+import { present, PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
+import type pg from 'pg';
+import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { rowsOf, shortHash } from '../pg/queryable';
+import { BROWSE_ORDER, PRODUCT_COLUMNS } from '../shared-sql';
+
+/** What PostgreSQL writes its own way in a browse. */
+const PG_BROWSE: BrowseDialect = {
+  sameBrand: (placeholder) => `lower(products.brand) = lower(${placeholder})`,
+  attribute: (key) => `(products.attributes ->> '${key}')`,
+};
+
+/** `ProductListings` on PostgreSQL, through the pool. */
+export function createPgProductListings(pool: pg.Pool): ProductListings {
+  const category = `SELECT min(category) AS name, category_slug AS slug, count(*) AS "productCount" FROM products`;
+  return {
+    async listedProducts(offset, limit) {
+      const { rows } = await pool.query<{ id: number; title: string; categorySlug: string | null; updatedAt: string }>({
+        name: 'catalog/listed-products',
+        text: `SELECT id::int AS id, title, category_slug AS "categorySlug", updated_at AS "updatedAt" FROM products
+          WHERE offer_count > 0 ORDER BY id LIMIT $2 OFFSET $1`,
+        values: [offset, limit],
+      });
+      return rows.map((row) => ({ ...row, updatedAt: new Date(row.updatedAt).toISOString() }));
+    },
+    async listedProductsSummary() {
+      const { rows } = await pool.query<{ count: number; updatedAt: string | null }>(
+        'SELECT count(*)::int AS count, max(updated_at) AS "updatedAt" FROM products WHERE offer_count > 0',
+      );
+      const row = rows[0] ?? { count: 0, updatedAt: null };
+      return { count: row.count, updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt).toISOString() };
+    },
+    // A category's name: SQLite answers the name of any one of its products (they share it); here the least.
+    listCategories: () =>
+      rowsOf<CategoryRow>(pool, 'categories', `${category} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "productCount" DESC, slug`, []),
+    getCategory: async (slug) =>
+      (await rowsOf<CategoryRow>(pool, 'category', `${category} WHERE category_slug = $1 AND offer_count > 0 GROUP BY category_slug`, [slug]))[0] ?? null,
+    async browse(query: BrowseQuery) {
+      // Each statement numbers its own values.
+      const built = (parts: BrowseParts) => {
+        const values: unknown[] = [];
+        const param = (value: unknown) => {
+          values.push(value);
+          return `$${values.length}`;
+        };
+        return { where: browseWhere(query, param, parts, PG_BROWSE), values, param };
+      };
+      const page = built(BROWSE_PARTS.page);
+      const brands = built(BROWSE_PARTS.brands);
+      const stores = built(BROWSE_PARTS.stores);
+      const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
+      const count = `SELECT count(*) AS n FROM products ${page.where}`;
+      const list = `SELECT ${PRODUCT_COLUMNS} FROM products ${page.where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT ${page.param(query.pageSize)} OFFSET ${page.param((query.page - 1) * query.pageSize)}`;
+      // A category's attributes: those its products have.
+      const attributeRows = query.categorySlug
+        ? Promise.all(
+            PRODUCT_ATTRIBUTES.map(async (key) => {
+              const counted = built(attributeParts(key));
+              const { rows } = await pool.query<{ value: string; count: number }>(attributeValues(counted.where, PG_BROWSE.attribute(key)), counted.values);
+              return { key, values: rows };
+            }),
+          )
+        : Promise.resolve([]);
+      const [total, items, brandRows, storeRows, attributes] = await Promise.all([
+        pool.query<{ n: number }>(count, page.values.slice(0, -2)),
+        rowsOf<ProductRow>(pool, `browse-${shortHash(list)}`, list, page.values),
+        // Brands in any letter case are one (SQLite: GROUP BY brand COLLATE NOCASE, named by one of its spellings); here
+        // each is named by its least spelling in byte order.
+        pool.query<{ name: string; count: number }>(
+          `SELECT min(brand) AS name, count(*) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY lower(brand)
+            ORDER BY count DESC, min(brand) ASC LIMIT 50`,
+          brands.values,
+        ),
+        pool.query<{ id: string; name: string; count: number }>(storeSql, stores.values),
+        attributeRows,
+      ]);
+      return { total: present(total.rows[0]).n, items, brands: brandRows.rows, stores: storeRows.rows, attributes: attributes.filter((attribute) => attribute.values.length > 0) };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
+import { PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
+import type Database from 'better-sqlite3';
+import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { prepareAll } from '../sqlite/prepare';
+import { BROWSE_ORDER, PRODUCT_COLUMNS } from '../shared-sql';
+
+/** What SQLite writes its own way in a browse. */
+const SQLITE_BROWSE: BrowseDialect = {
+  sameBrand: (placeholder) => `products.brand = ${placeholder} COLLATE NOCASE`,
+  attribute: (key) => `json_extract(products.attributes, '$.${key}')`,
+};
+
+const LISTINGS = {
+  categories: `SELECT category AS name, category_slug AS slug, count(*) AS "productCount" FROM products
+      WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "productCount" DESC, slug`,
+  category: 'SELECT category AS name, category_slug AS slug, count(*) AS "productCount" FROM products WHERE category_slug = ? AND offer_count > 0 GROUP BY category_slug',
+  listedProducts: 'SELECT id, title, category_slug AS "categorySlug", updated_at AS "updatedAt" FROM products WHERE offer_count > 0 ORDER BY id LIMIT ? OFFSET ?',
+  listedProductsSummary: 'SELECT count(*) AS count, max(updated_at) AS "updatedAt" FROM products WHERE offer_count > 0',
+};
+
+/**
+ * A page of products with offers, by category, brand (any letter case), best-price range (cents, both ends
+ * included) and what one of their offers must be (`offerConditions`), with the brands and the stores of the
+ * products the other filters leave, most products first. Statements are prepared once per text (`statement`).
+ */
+function browse(query: BrowseQuery, statement: (sql: string) => Database.Statement): Awaited<ReturnType<ProductListings['browse']>> {
+  // Each statement names its own values.
+  const built = (parts: BrowseParts) => {
+    const values: Record<string, unknown> = {};
+    const param = (value: unknown) => {
+      const name = `p${Object.keys(values).length}`;
+      values[name] = value;
+      return `@${name}`;
+    };
+    return { where: browseWhere(query, param, parts, SQLITE_BROWSE), values, param };
+  };
+  const page = built(BROWSE_PARTS.page);
+  const brands = built(BROWSE_PARTS.brands);
+  const stores = built(BROWSE_PARTS.stores);
+  const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
+  return {
+    total: (statement(`SELECT count(*) AS n FROM products ${page.where}`).get(page.values) as { n: number }).n,
+    items: statement(`SELECT ${PRODUCT_COLUMNS} FROM products ${page.where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT @limit OFFSET @offset`).all({
+      ...page.values,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }) as ProductRow[],
+    brands: statement(
+      `SELECT brand AS name, count(*) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
+    ).all(brands.values) as Array<{ name: string; count: number }>,
+    stores: statement(storeSql).all(stores.values) as Array<{ id: string; name: string; count: number }>,
+    // A category's attributes: those its products have.
+    attributes: query.categorySlug
+      ? PRODUCT_ATTRIBUTES.map((key) => {
+          const counted = built(attributeParts(key));
+          const values = statement(attributeValues(counted.where, SQLITE_BROWSE.attribute(key))).all(counted.values) as Array<{ value: string; count: number }>;
+          return { key, values };
+        }).filter((attribute) => attribute.values.length > 0)
+      : [],
+  };
+}
+
+/** `ProductListings` on SQLite. */
+export function createSqliteProductListings(sqlite: Database.Database): ProductListings {
+  const s = prepareAll(sqlite, LISTINGS);
+  const browseStatements = new Map<string, Database.Statement>();
+  const statement = (sql: string) => {
+    let prepared = browseStatements.get(sql);
+    if (!prepared) browseStatements.set(sql, (prepared = sqlite.prepare(sql)));
+    return prepared;
+  };
+  return {
+    listCategories: async () => s.categories.all() as CategoryRow[],
+    getCategory: async (slug) => (s.category.get(slug) as CategoryRow | undefined) ?? null,
+    browse: async (query) => browse(query, statement),
+    listedProducts: async (offset, limit) => s.listedProducts.all(limit, offset) as Array<{ id: number; title: string; categorySlug: string | null; updatedAt: string }>,
+    listedProductsSummary: async () => s.listedProductsSummary.get() as { count: number; updatedAt: string | null },
+  };
+}
