@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createSqliteCatalogStore, MIGRATIONS_DIR } from '@pricehunt/storage';
 import { buildTestApp, type TestApp } from '../testing/test-app';
-import { feedOffer as offer } from '../testing/offers';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
 import { describeOnEngine } from '../testing/db';
 import { present } from '@pricehunt/contracts';
 

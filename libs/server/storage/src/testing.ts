@@ -2,3 +2,6 @@
 export * from './testing/port-engines';
 export * from './testing/postgres';
 export * from './testing/merchant-rows';
+export * from './testing/catalog-seed';
+export * from './testing/offers';
+export * from './testing/search-seed';

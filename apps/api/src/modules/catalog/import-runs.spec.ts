@@ -7,7 +7,7 @@ import { call, cookieFrom, STRONG_PASSWORD } from '../../testing/http';
 import { describeOnEngine, row, run, testEngine } from '../../testing/db';
 import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { feedOffer as offer } from '../../testing/offers';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
 import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from '@pricehunt/catalog-core';
 import type { SqliteCatalogServices } from '@pricehunt/storage';
 import { present } from '@pricehunt/contracts';

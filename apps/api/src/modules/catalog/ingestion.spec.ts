@@ -5,7 +5,7 @@ import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { importSyntheticCatalog, productForOffer } from '@pricehunt/catalog-core';
 import type { SqliteCatalogServices } from '@pricehunt/storage';
-import { feedOffer as offer } from '../../testing/offers';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
 import { present } from '@pricehunt/contracts';
 
 const HEADER = ['id', 'title', 'link', 'price', 'brand', 'gtin', 'mpn', 'availability', 'product_type', 'shipping'].join('\t');

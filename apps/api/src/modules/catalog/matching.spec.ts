@@ -1,5 +1,5 @@
 import { buildTestApp } from '../../testing/test-app';
-import { feedOffer } from '../../testing/offers';
+import { feedOffer } from '@pricehunt/storage/testing';
 
 describe('ranking an offer to join a product', () => {
   it('leaves out products a member of which states another part number, and keeps the one that states it', async () => {

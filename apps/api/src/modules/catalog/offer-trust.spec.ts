@@ -1,6 +1,6 @@
 import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
 import { APP_ORIGIN, call, cookieFrom, registerBusiness, STRONG_PASSWORD, verifyStoreDomain } from '../../testing/http';
-import { feedOffer } from '../../testing/offers';
+import { feedOffer } from '@pricehunt/storage/testing';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { rows, value } from '../../testing/db';
 import { present } from '@pricehunt/contracts';

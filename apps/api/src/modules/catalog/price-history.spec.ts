@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { present, DAY_MS, dealsResponseSchema, productDetailResponseSchema, searchResultSchema } from '@pricehunt/contracts';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { feedOffer as offer } from '../../testing/offers';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
 import { row, run } from '../../testing/db';
 
 /**

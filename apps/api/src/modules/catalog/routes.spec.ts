@@ -1,6 +1,6 @@
 import { present, browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, SITEMAP_PAGE_SIZE, sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { feedOffer as offer } from '../../testing/offers';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
 
 describe('catalog routes', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { feedOffer } from '../../testing/offers';
+import { feedOffer } from '@pricehunt/storage/testing';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { closestWord, editDistance } from '@pricehunt/catalog-core';
 

@@ -1,5 +1,5 @@
 import { suggestResponseSchema } from '@pricehunt/contracts';
-import { feedOffer } from '../../testing/offers';
+import { feedOffer } from '@pricehunt/storage/testing';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { suggestionScore } from '@pricehunt/catalog-core';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { imageVersion } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { feedOffer } from '../../testing/offers';
+import { feedOffer } from '@pricehunt/storage/testing';
 import { value } from '../../testing/db';
 
 /** A picture made here: `width`×`height` of one colour, in `format`. */

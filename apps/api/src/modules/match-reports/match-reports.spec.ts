@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { present, MATCH_REPORT_NOTE_LENGTH } from '@pricehunt/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call, cookieFrom, STRONG_PASSWORD } from '../../testing/http';
-import { feedOffer as offer } from '../../testing/offers';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { row, value } from '../../testing/db';
 

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '@pricehunt/catalog-core';
 import { createPageReadPool } from '@pricehunt/catalog-identity';
 import { createPageReader } from '@pricehunt/catalog-search';
-import { feedOffer as offer } from '../../testing/offers';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
 import { rows, run } from '../../testing/db';
 
 const HEADPHONES = [

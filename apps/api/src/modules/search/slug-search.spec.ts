@@ -4,7 +4,7 @@ import { slugQueryFromUrl } from '@pricehunt/catalog-identity';
 import { buildTestApp } from '../../testing/test-app';
 
 import { createSearchService } from '@pricehunt/catalog-search';
-import { feedOffer } from '../../testing/offers';
+import { feedOffer } from '@pricehunt/storage/testing';
 import { present } from '@pricehunt/contracts';
 
 const offer = (overrides: Parameters<typeof feedOffer>[0]): FeedOffer => feedOffer({ priceCents: 20_000, ...overrides });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { feedOffer } from '../../testing/offers';
+import { feedOffer } from '@pricehunt/storage/testing';
 
 const offer = (externalId: string, title: string, brand: string, category: string) =>
   feedOffer({ externalId, url: `https://www.amazon.com/dp/${externalId}`, title, brand, category });

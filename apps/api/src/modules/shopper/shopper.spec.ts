@@ -1,7 +1,7 @@
 import { favoritesListResponseSchema, historyListResponseSchema, shopperMergeResponseSchema } from '@pricehunt/contracts';
 import { registerShopper, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { feedOffer as offer } from '../../testing/offers';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
 
 const ORIGIN = 'http://localhost:4200';
 

@@ -1,7 +1,7 @@
-import { seedOffers } from '../../testing/catalog-seed';
-import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '@pricehunt/storage/testing';
-import { seedSearchCatalog } from '../../testing/search-seed';
-import { BULK_SQL, createPgSearchIndexRepository, createSqliteSearchIndexRepository } from '@pricehunt/storage';
+import { seedOffers } from '../../testing';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing';
+import { seedSearchCatalog } from '../../testing';
+import { BULK_SQL, createPgSearchIndexRepository, createSqliteSearchIndexRepository } from '../../index';
 import { indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 

@@ -1,4 +1,4 @@
-import { BULK_SQL } from '@pricehunt/storage';
+import { BULK_SQL } from '../index';
 import { seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from './catalog-seed';
 
 type Run = (text: string, params?: unknown[]) => Promise<unknown>;

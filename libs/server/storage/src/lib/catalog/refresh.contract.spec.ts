@@ -1,8 +1,8 @@
 import type { FeedOffer, FeedRow } from '@pricehunt/catalog-feeds';
 import type { CatalogServices } from '@pricehunt/catalog-core';
-import { createPgCatalogServices, createSqliteCatalogServices } from '@pricehunt/storage';
-import { feedOffer } from '../../testing/offers';
-import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '@pricehunt/storage/testing';
+import { createPgCatalogServices, createSqliteCatalogServices } from '../../index';
+import { feedOffer } from '../../testing';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing';
 import { present } from '@pricehunt/contracts';
 
 // A refresh applies a retailer's complete feed as a delta on either engine with the same code (refresh.ts).

@@ -1,7 +1,7 @@
-import { type AdminRepository, createPgAdminRepository, createPgCatalogRepository, createSqliteAdminRepository, createSqliteCatalogRepository } from '@pricehunt/storage';
+import { type AdminRepository, createPgAdminRepository, createPgCatalogRepository, createSqliteAdminRepository, createSqliteCatalogRepository } from '../../index';
 import type { NewAuditEntry } from '@pricehunt/contracts';
-import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
-import { ENGINES, openPortEngine, outcome, type EngineConnection, type EngineName, type PortEngine } from '@pricehunt/storage/testing';
+import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing';
+import { ENGINES, openPortEngine, outcome, type EngineConnection, type EngineName, type PortEngine } from '../../testing';
 import type { CatalogRepository } from '@pricehunt/catalog-core';
 
 /**

@@ -1,7 +1,7 @@
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
-import { feedOffer } from '../../testing/offers';
-import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '@pricehunt/storage/testing';
-import { createPgCatalogRepository, createPgCatalogServices, createSqliteCatalogRepository, createSqliteCatalogServices } from '@pricehunt/storage';
+import { feedOffer } from '../../testing';
+import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing';
+import { createPgCatalogRepository, createPgCatalogServices, createSqliteCatalogRepository, createSqliteCatalogServices } from '../../index';
 import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 

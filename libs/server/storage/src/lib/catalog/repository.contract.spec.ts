@@ -1,7 +1,7 @@
 import { productName } from '@pricehunt/catalog-matching';
-import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing/catalog-seed';
-import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '@pricehunt/storage/testing';
-import { createPgCatalogRepository, createSqliteCatalogRepository } from '@pricehunt/storage';
+import { at, seedOffers, seedProducts, seedRetailersAndBusiness, type SeedOffer } from '../../testing';
+import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing';
+import { createPgCatalogRepository, createSqliteCatalogRepository } from '../../index';
 import type { CatalogRepository, DuePriceSummary, PriceSummaryRow } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 

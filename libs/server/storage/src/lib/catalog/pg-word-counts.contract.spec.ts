@@ -1,7 +1,7 @@
 import { op, type CatalogServices } from '@pricehunt/catalog-core';
-import { createPgCatalogServices } from '@pricehunt/storage';
-import { feedOffer } from '../../testing/offers';
-import { openPortEngine, type PostgresEngine } from '@pricehunt/storage/testing';
+import { createPgCatalogServices } from '../../index';
+import { feedOffer } from '../../testing';
+import { openPortEngine, type PostgresEngine } from '../../testing';
 
 // An import on PostgreSQL reads how many offers carry a word through the GIN index. Its units of work share those
 // counts, as SQLite's index keeps them across an import's batches: the joins at an import's end (thousands of short
