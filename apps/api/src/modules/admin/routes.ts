@@ -42,9 +42,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '@pricehunt/http-errors';
 import { multipartReadError, readMultipartFile } from '../../lib/multipart';
-import { createMatchReports } from '../match-reports/service';
-import { createAdminProducts } from './products';
-import { createAdminService, type Actor } from './service';
+import type { Actor } from './service';
 
 /** Largest feed file an admin can upload. */
 export const MAX_FEED_BYTES = 25 * 1024 * 1024;
@@ -67,10 +65,7 @@ function actorOf(request: FastifyRequest): Actor {
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-  const repo = app.storage.admin;
-  const service = createAdminService({ repo, catalog: { ingestion: app.catalog.ingestion, repository: app.storage.catalog }, log: app.log, now: () => new Date(app.clock.now()) });
-  const products = createAdminProducts({ catalog: app.storage.catalog, now: () => new Date(app.clock.now()) });
-  const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog, now: () => new Date(app.clock.now()) });
+  const { admin: service, adminProducts: products, matchReports: reports } = app;
   const tags = ['admin'];
 
   app.get('/overview', { schema: { tags, security, response: { 200: overviewResponseSchema, ...denied } } }, async () => service.overview());
@@ -270,19 +265,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const { report, changed } = await reports.resolve(request.params.id, actor.email);
       if (changed) {
-        await repo.insertAudit(
-          {
-            actorId: actor.id,
-            actorEmail: actor.email,
-            action: 'catalog.resolve_report',
-            targetType: 'catalog',
-            targetId: String(report.productId),
-            targetLabel: report.productTitle ?? `#${report.productId}`,
-            before: { status: 'open' },
-            after: { status: 'resolved', reason: report.reason, searched: report.searched },
-          },
-          new Date(app.clock.now()).toISOString(),
-        );
+        await service.reportResolved(actor, report);
       }
       return { success: true as const, report };
     },

@@ -1,5 +1,4 @@
 import { publicOriginFor } from '@pricehunt/catalog-identity';
-import { feedSourceServiceOf } from '../feeds/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -109,7 +108,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     merchant.verifyDomain(businessIdOf(request), scriptUrlFor(request)),
   );
 
-  const feedSources = feedSourceServiceOf(app);
+  const { feedSources } = app;
   app.post('/integration/shopify-sync', { schema: { tags, response: { 202: storeSyncSchema, ...errors } } }, async (request, reply) => {
     const businessId = businessIdOf(request);
     const sync = await app.storeSync.start(businessId);
