@@ -1,3 +1,4 @@
+import type { ImportRunDetailResponse } from '@pricehunt/contracts';
 import { Card } from '@pricehunt/ui';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -26,64 +27,7 @@ export default function ImportRunPage() {
       <QueryState isLoading={run.isLoading} error={run.error} onRetry={() => void run.refetch()} />
       {data ? (
         <>
-          <Card title="Run">
-            <dl className="adm-facts adm-facts--list">
-              <div>
-                <dt>Source</dt>
-                <dd>{data.run.source}</dd>
-              </div>
-              <div>
-                <dt>Format</dt>
-                <dd>{data.run.format}</dd>
-              </div>
-              <div>
-                <dt>{data.run.retailerIds.length > 1 ? 'Retailers' : 'Retailer'}</dt>
-                <dd>
-                  {data.run.retailerId ?? (data.run.retailerIds.length > 0 ? data.run.retailerIds.join(', ') : 'from each row')}
-                  {data.run.retailerId === null && data.run.retailerIds.length > 0 ? <span className="adm-muted"> (from each row’s link)</span> : null}
-                </dd>
-              </div>
-              <div>
-                <dt>Status</dt>
-                <dd>
-                  <span className={`adm-badge adm-badge--run-${data.run.status}`}>{STATUS_LABEL[data.run.status]}</span>
-                </dd>
-              </div>
-              <div>
-                <dt>Started</dt>
-                <dd>{formatDateTime(data.run.startedAt)}</dd>
-              </div>
-              <div>
-                <dt>Finished</dt>
-                <dd>{formatDateTime(data.run.finishedAt)}</dd>
-              </div>
-            </dl>
-            <dl className="adm-facts">
-              {(
-                [
-                  ['Rows', data.run.totalRows],
-                  ['New offers', data.run.inserted],
-                  ['Updated', data.run.updated],
-                  ['Unchanged', data.run.unchanged],
-                  ['Skipped', data.run.skipped],
-                  ['Products created', data.run.productsCreated],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{formatCount(value)}</dd>
-                </div>
-              ))}
-            </dl>
-            {data.run.status === 'interrupted' ? (
-              <p className="adm-run-note adm-run-note--wide">{interruptedNote(data.run)} The counts above are what it committed.</p>
-            ) : null}
-            {data.run.failure ? (
-              <p role="alert" className="adm-error">
-                The import failed: {data.run.failure}
-              </p>
-            ) : null}
-          </Card>
+          <RunCard run={data.run} />
           <Card title="Row report">
             {data.run.status === 'interrupted' && data.run.skipped > 0 && data.errors.length === 0 ? (
               <p className="adm-muted">
@@ -97,5 +41,69 @@ export default function ImportRunPage() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** The run: its source, retailer, status, times and counts. */
+function RunCard({ run }: { run: ImportRunDetailResponse['run'] }) {
+  return (
+    <Card title="Run">
+      <dl className="adm-facts adm-facts--list">
+        <div>
+          <dt>Source</dt>
+          <dd>{run.source}</dd>
+        </div>
+        <div>
+          <dt>Format</dt>
+          <dd>{run.format}</dd>
+        </div>
+        <div>
+          <dt>{run.retailerIds.length > 1 ? 'Retailers' : 'Retailer'}</dt>
+          <dd>
+            {run.retailerId ?? (run.retailerIds.length > 0 ? run.retailerIds.join(', ') : 'from each row')}
+            {run.retailerId === null && run.retailerIds.length > 0 ? <span className="adm-muted"> (from each row’s link)</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`adm-badge adm-badge--run-${run.status}`}>{STATUS_LABEL[run.status]}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>{formatDateTime(run.startedAt)}</dd>
+        </div>
+        <div>
+          <dt>Finished</dt>
+          <dd>{formatDateTime(run.finishedAt)}</dd>
+        </div>
+      </dl>
+      <dl className="adm-facts">
+        {(
+          [
+            ['Rows', run.totalRows],
+            ['New offers', run.inserted],
+            ['Updated', run.updated],
+            ['Unchanged', run.unchanged],
+            ['Skipped', run.skipped],
+            ['Products created', run.productsCreated],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{formatCount(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {run.status === 'interrupted' ? (
+        <p className="adm-run-note adm-run-note--wide">{interruptedNote(run)} The counts above are what it committed.</p>
+      ) : null}
+      {run.failure ? (
+        <p role="alert" className="adm-error">
+          The import failed: {run.failure}
+        </p>
+      ) : null}
+    </Card>
   );
 }

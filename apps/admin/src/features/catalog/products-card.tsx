@@ -66,7 +66,6 @@ export function ProductsCard({ selected, onSelect: setSelected }: { selected: nu
 
 function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id: number) => void }) {
   const detail = useAdminProduct(productId);
-  const detach = useDetachOffer();
   const merge = useMergeProducts();
   const [detaching, setDetaching] = useState<AdminProductOffer | null>(null);
   const [into, setInto] = useState('');
@@ -96,40 +95,7 @@ function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id
           <h3 id="adm-product-title">
             #{detail.data.product.id} {detail.data.product.title}
           </h3>
-          <DataTable caption={`Offers of product #${detail.data.product.id}`} columns={['Retailer', 'Offer', 'Part number / GTIN', 'Price', 'Availability']} actions>
-            {detail.data.offers.map((offer) => (
-              <tr key={offer.id}>
-                <td>
-                  {offer.retailer.name}
-                  <div className="adm-muted">{offer.externalId}</div>
-                </td>
-                <td>
-                  <a href={offer.url} target="_blank" rel="noreferrer noopener">
-                    {offer.title}
-                  </a>
-                  {offer.held ? (
-                    <div>
-                      <span className="adm-badge adm-badge--held">{offer.held === 'store' ? 'Hidden: store not verified or suspended' : 'Held for a price review'}</span>
-                    </div>
-                  ) : null}
-                </td>
-                <td>{[offer.model, offer.gtin].filter(Boolean).join(' · ') || '—'}</td>
-                <td>{formatMoney(offer.priceCents + (offer.shippingCents ?? 0))}</td>
-                <td>{AVAILABILITY[offer.availability]}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={detail.data.offers.length < 2}
-                    onClick={() => setDetaching(offer)}
-                    aria-label={`Take out ${offer.retailer.name} ${offer.externalId}`}
-                  >
-                    Take out
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <OffersTable productId={detail.data.product.id} offers={detail.data.offers} onTakeOut={setDetaching} />
           <form className="adm-inline-form" onSubmit={onMerge} noValidate>
             <TextField label="Merge into product id" value={into} onChange={(event) => setInto(event.target.value)} inputMode="numeric" error={intoError} />
             <Button type="submit" variant="secondary">
@@ -139,28 +105,7 @@ function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id
           <p className="adm-muted">Imports keep these corrections; re-clustering the catalog decides every product anew.</p>
         </>
       ) : null}
-      <ConfirmDialog
-        open={detaching !== null}
-        title="Take this offer out of the product?"
-        confirmLabel="Take out"
-        busy={detach.isPending}
-        error={detach.error?.message}
-        onConfirm={() =>
-          detaching &&
-          detach.mutate(
-            { productId, offerId: detaching.id },
-            {
-              onSuccess: (answer) => {
-                setNotice(`${detaching.retailer.name} ${detaching.externalId} is now product #${answer.newProductId}.`);
-                setDetaching(null);
-              },
-            },
-          )
-        }
-        onCancel={() => setDetaching(null)}
-      >
-        <p>{detaching ? `“${detaching.title}” becomes a product of its own.` : null}</p>
-      </ConfirmDialog>
+      <DetachDialog productId={productId} offer={detaching} onClose={() => setDetaching(null)} onDone={setNotice} />
       <ConfirmDialog
         open={merging !== null}
         title={`Merge #${productId} into #${merging ?? ''}?`}
@@ -187,5 +132,74 @@ function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id
         <p>Every offer of #{productId} joins product #{merging ?? ''}, and #{productId} stops existing.</p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** The product's offers, each with the button that takes it out. */
+function OffersTable({ productId, offers, onTakeOut }: { productId: number; offers: AdminProductOffer[]; onTakeOut: (offer: AdminProductOffer) => void }) {
+  return (
+    <DataTable caption={`Offers of product #${productId}`} columns={['Retailer', 'Offer', 'Part number / GTIN', 'Price', 'Availability']} actions>
+      {offers.map((offer) => (
+        <tr key={offer.id}>
+          <td>
+            {offer.retailer.name}
+            <div className="adm-muted">{offer.externalId}</div>
+          </td>
+          <td>
+            <a href={offer.url} target="_blank" rel="noreferrer noopener">
+              {offer.title}
+            </a>
+            {offer.held ? (
+              <div>
+                <span className="adm-badge adm-badge--held">{offer.held === 'store' ? 'Hidden: store not verified or suspended' : 'Held for a price review'}</span>
+              </div>
+            ) : null}
+          </td>
+          <td>{[offer.model, offer.gtin].filter(Boolean).join(' · ') || '—'}</td>
+          <td>{formatMoney(offer.priceCents + (offer.shippingCents ?? 0))}</td>
+          <td>{AVAILABILITY[offer.availability]}</td>
+          <td>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={offers.length < 2}
+              onClick={() => onTakeOut(offer)}
+              aria-label={`Take out ${offer.retailer.name} ${offer.externalId}`}
+            >
+              Take out
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** Confirms taking an offer out of its product: it becomes a product of its own. */
+function DetachDialog({ productId, offer, onClose, onDone }: { productId: number; offer: AdminProductOffer | null; onClose(): void; onDone(notice: string): void }) {
+  const detach = useDetachOffer();
+  return (
+    <ConfirmDialog
+      open={offer !== null}
+      title="Take this offer out of the product?"
+      confirmLabel="Take out"
+      busy={detach.isPending}
+      error={detach.error?.message}
+      onConfirm={() =>
+        offer &&
+        detach.mutate(
+          { productId, offerId: offer.id },
+          {
+            onSuccess: (answer) => {
+              onDone(`${offer.retailer.name} ${offer.externalId} is now product #${answer.newProductId}.`);
+              onClose();
+            },
+          },
+        )
+      }
+      onCancel={onClose}
+    >
+      <p>{offer ? `“${offer.title}” becomes a product of its own.` : null}</p>
+    </ConfirmDialog>
   );
 }

@@ -47,7 +47,6 @@ export default function OverviewPage() {
 }
 
 function OverviewBody({ data }: { data: OverviewResponse }) {
-  const labels = data.daily.map((day) => day.date);
   return (
     <>
       <section aria-label="Key figures" className="adm-kpis">
@@ -59,90 +58,11 @@ function OverviewBody({ data }: { data: OverviewResponse }) {
         <Kpi label="Database" value={formatBytes(data.database.bytes)} note={`WAL ${formatBytes(data.database.walBytes)}`} />
       </section>
 
-      <div className="adm-grid adm-grid--2">
-        <Card title="Traffic, last 30 days">
-          <BarChart
-            title="Searches and clicks per day, last 30 days"
-            labels={labels}
-            series={[
-              { name: 'Searches', values: data.daily.map((d) => d.searches), color: chartColors[0] },
-              { name: 'Clicks', values: data.daily.map((d) => d.clicks), color: chartColors[1] },
-            ]}
-          />
-        </Card>
-        <Card title="Referrals and conversions, last 30 days">
-          <BarChart
-            title="Referrals and conversions per day, last 30 days"
-            labels={labels}
-            series={[
-              { name: 'Referrals', values: data.daily.map((d) => d.referrals), color: chartColors[2] },
-              { name: 'Conversions', values: data.daily.map((d) => d.conversions), color: chartColors[3] },
-            ]}
-          />
-        </Card>
-      </div>
+      <TrafficCharts data={data} />
 
-      <Card title="Activity">
-        <div className="adm-table-wrap">
-          <table className="adm-table adm-table--numbers">
-            <caption className="ph-visually-hidden">Searches, clicks, referrals, conversions and revenue today, over 7 days and over 30 days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Figure</th>
-                {PERIODS.map((period) => (
-                  <th key={period.key} scope="col">
-                    {period.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {FIGURES.map((figure) => (
-                <tr key={figure.key}>
-                  <th scope="row">{figure.label}</th>
-                  {PERIODS.map((period) => {
-                    const value = data.activity[period.key][figure.key];
-                    return <td key={period.key}>{figure.money ? formatMoney(value) : formatCount(value)}</td>;
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Card>
+      <ActivityTable activity={data.activity} />
 
-      <div className="adm-grid adm-grid--2">
-        <Card title="Businesses by status" actions={<Link to={paths.businesses}>Manage businesses</Link>}>
-          <StackedBar
-            title="Businesses by status"
-            parts={[
-              { name: 'Active', value: data.businesses.active, color: chartColors[2] },
-              { name: 'Suspended', value: data.businesses.suspended, color: chartColors[4] },
-            ]}
-          />
-          <dl className="adm-facts">
-            <div>
-              <dt>Admins</dt>
-              <dd>{formatCount(data.businesses.admins)}</dd>
-            </div>
-            <div>
-              <dt>With a store</dt>
-              <dd>{formatCount(data.businesses.withStore)}</dd>
-            </div>
-            <div>
-              <dt>New, 30 days</dt>
-              <dd>{formatCount(data.businesses.newLast30Days)}</dd>
-            </div>
-          </dl>
-        </Card>
-        <Card title="Catalog by retailer" actions={<Link to={paths.catalog}>Manage catalog</Link>}>
-          {data.catalog.retailers.length === 0 ? (
-            <p className="adm-muted">The catalog is empty. Import a retailer feed from the catalog page.</p>
-          ) : (
-            <HorizontalBars title="Offers per retailer" items={data.catalog.retailers.map((r) => ({ label: r.name, value: r.offers }))} formatValue={formatCount} />
-          )}
-        </Card>
-      </div>
+      <BusinessesAndCatalog data={data} />
 
       <Card title="Last imports" actions={<Link to={paths.catalog}>All imports</Link>}>
         <ImportRunsTable runs={data.imports} />
@@ -169,6 +89,107 @@ function Kpi({ label, value, note }: { label: string; value: string; note?: stri
       <span className="adm-kpi__label">{label}</span>
       <span className="adm-kpi__value">{value}</span>
       {note ? <span className="adm-kpi__note">{note}</span> : null}
+    </div>
+  );
+}
+
+/** Businesses by status, and the catalog's offers by retailer. */
+function BusinessesAndCatalog({ data }: { data: OverviewResponse }) {
+  return (
+    <div className="adm-grid adm-grid--2">
+      <Card title="Businesses by status" actions={<Link to={paths.businesses}>Manage businesses</Link>}>
+        <StackedBar
+          title="Businesses by status"
+          parts={[
+            { name: 'Active', value: data.businesses.active, color: chartColors[2] },
+            { name: 'Suspended', value: data.businesses.suspended, color: chartColors[4] },
+          ]}
+        />
+        <dl className="adm-facts">
+          <div>
+            <dt>Admins</dt>
+            <dd>{formatCount(data.businesses.admins)}</dd>
+          </div>
+          <div>
+            <dt>With a store</dt>
+            <dd>{formatCount(data.businesses.withStore)}</dd>
+          </div>
+          <div>
+            <dt>New, 30 days</dt>
+            <dd>{formatCount(data.businesses.newLast30Days)}</dd>
+          </div>
+        </dl>
+      </Card>
+      <Card title="Catalog by retailer" actions={<Link to={paths.catalog}>Manage catalog</Link>}>
+        {data.catalog.retailers.length === 0 ? (
+          <p className="adm-muted">The catalog is empty. Import a retailer feed from the catalog page.</p>
+        ) : (
+          <HorizontalBars title="Offers per retailer" items={data.catalog.retailers.map((r) => ({ label: r.name, value: r.offers }))} formatValue={formatCount} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** Searches, clicks, referrals, conversions and revenue today, over 7 days and over 30 days. */
+function ActivityTable({ activity }: { activity: OverviewResponse['activity'] }) {
+  return (
+    <Card title="Activity">
+      <div className="adm-table-wrap">
+        <table className="adm-table adm-table--numbers">
+          <caption className="ph-visually-hidden">Searches, clicks, referrals, conversions and revenue today, over 7 days and over 30 days</caption>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              {PERIODS.map((period) => (
+                <th key={period.key} scope="col">
+                  {period.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {FIGURES.map((figure) => (
+              <tr key={figure.key}>
+                <th scope="row">{figure.label}</th>
+                {PERIODS.map((period) => {
+                  const value = activity[period.key][figure.key];
+                  return <td key={period.key}>{figure.money ? formatMoney(value) : formatCount(value)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+/** Searches and clicks, referrals and conversions per day over the last 30 days. */
+function TrafficCharts({ data }: { data: OverviewResponse }) {
+  const labels = data.daily.map((day) => day.date);
+  return (
+    <div className="adm-grid adm-grid--2">
+      <Card title="Traffic, last 30 days">
+        <BarChart
+          title="Searches and clicks per day, last 30 days"
+          labels={labels}
+          series={[
+            { name: 'Searches', values: data.daily.map((d) => d.searches), color: chartColors[0] },
+            { name: 'Clicks', values: data.daily.map((d) => d.clicks), color: chartColors[1] },
+          ]}
+        />
+      </Card>
+      <Card title="Referrals and conversions, last 30 days">
+        <BarChart
+          title="Referrals and conversions per day, last 30 days"
+          labels={labels}
+          series={[
+            { name: 'Referrals', values: data.daily.map((d) => d.referrals), color: chartColors[2] },
+            { name: 'Conversions', values: data.daily.map((d) => d.conversions), color: chartColors[3] },
+          ]}
+        />
+      </Card>
     </div>
   );
 }

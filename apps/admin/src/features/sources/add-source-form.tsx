@@ -1,5 +1,5 @@
 import { isApiError } from '@pricehunt/api-client';
-import { FEED_SOURCE_FORMAT_LABELS, FEED_SOURCE_FORMATS, type FeedSource, type FeedSourceFormat } from '@pricehunt/contracts';
+import { FEED_SOURCE_FORMAT_LABELS, FEED_SOURCE_FORMATS, type AdminRetailer, type FeedSource, type FeedSourceFormat } from '@pricehunt/contracts';
 import { Button, Card, SelectField, TextField } from '@pricehunt/ui';
 import { useState, type FormEvent } from 'react';
 import { useRetailers } from '../../lib/admin-api';
@@ -71,31 +71,11 @@ export function AddSourceCard({ sources, onAdded }: { sources: readonly FeedSour
           hint="The feed's http(s) address; for a Shopify store, the store's address (https://shop.example.com)."
           error={fieldError('url')}
         />
-        <SelectField label="Format" value={format} onChange={(event) => setFormat(event.target.value as FeedSourceFormat)} error={fieldError('format')}>
-          {FEED_SOURCE_FORMATS.map((value) => (
-            <option key={value} value={value}>
-              {FEED_SOURCE_FORMAT_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Retailer"
-          value={choice}
-          onChange={(event) => {
-            setRetailer(event.target.value);
+        <FormatSelect value={format} onChange={setFormat} error={fieldError('format')} />
+        <RetailerSelect choice={choice} items={items} withSource={withSource} error={retailerError} onChoose={(value) => {
+            setRetailer(value);
             setRetailerMissing(false);
-          }}
-          hint="The retailer whose offers the feed lists. A retailer has one source."
-          error={retailerError}
-        >
-          <option value="">Choose a retailer…</option>
-          {items.map((item) => (
-            <option key={item.id} value={item.id}>
-              {withSource.has(item.id) ? `${item.name} (has a source)` : item.name}
-            </option>
-          ))}
-          <option value={NEW_RETAILER}>New retailer…</option>
-        </SelectField>
+          }} />
         {choice === NEW_RETAILER ? (
           <TextField label="New retailer name" value={retailerName} onChange={(event) => setRetailerName(event.target.value)} error={fieldError('retailerName')} />
         ) : null}
@@ -110,5 +90,39 @@ export function AddSourceCard({ sources, onAdded }: { sources: readonly FeedSour
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** The retailer the feed is of: one of the catalog's (those with a source say so), or a new one. */
+function RetailerSelect({ choice, items, withSource, error, onChoose }: { choice: string; items: readonly AdminRetailer[]; withSource: ReadonlySet<string>; error: string | undefined; onChoose(value: string): void }) {
+  return (
+    <SelectField
+      label="Retailer"
+      value={choice}
+      onChange={(event) => onChoose(event.target.value)}
+      hint="The retailer whose offers the feed lists. A retailer has one source."
+      error={error}
+    >
+      <option value="">Choose a retailer…</option>
+      {items.map((item) => (
+        <option key={item.id} value={item.id}>
+          {withSource.has(item.id) ? `${item.name} (has a source)` : item.name}
+        </option>
+      ))}
+      <option value={NEW_RETAILER}>New retailer…</option>
+    </SelectField>
+  );
+}
+
+/** The feed's format. */
+function FormatSelect({ value, onChange, error }: { value: FeedSourceFormat; onChange(format: FeedSourceFormat): void; error: string | undefined }) {
+  return (
+    <SelectField label="Format" value={value} onChange={(event) => onChange(event.target.value as FeedSourceFormat)} error={error}>
+      {FEED_SOURCE_FORMATS.map((option) => (
+        <option key={option} value={option}>
+          {FEED_SOURCE_FORMAT_LABELS[option]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
