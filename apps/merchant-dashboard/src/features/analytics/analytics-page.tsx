@@ -1,4 +1,4 @@
-import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, type Interval } from '@pricehunt/contracts';
+import { BREAKDOWN_DIMENSIONS, type AnalyticsResponse, type BreakdownDimension, type Interval } from '@pricehunt/contracts';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { centsToUnits, downloadText, toCsv } from '../../lib/csv';
@@ -82,69 +82,83 @@ export default function AnalyticsPage() {
               <div><dt>Revenue</dt><dd>{formatMoney(data.totals.revenueCents, data.currency)}</dd></div>
               <div><dt>Conversion rate</dt><dd>{formatPercent(data.totals.conversionRate)}</dd></div>
             </dl>
-            <section className="md-panel" aria-labelledby={`${id}-over-time`}>
-              <h2 id={`${id}-over-time`}>Over time</h2>
-              <LineChart
-                title={`Clicks, referrals and conversions per ${interval}`}
-                emptyMessage="No clicks, referrals or conversions in this period."
-                labels={data.series.map((p) => p.period)}
-                series={[
-                  { name: 'Clicks', color: '#2563eb', values: data.series.map((p) => p.clicks) },
-                  { name: 'Referrals', color: '#0f766e', values: data.series.map((p) => p.referrals) },
-                  { name: 'Conversions', color: '#c2410c', values: data.series.map((p) => p.conversions) },
-                ]}
-              />
-              <LineChart
-                title={`Revenue per ${interval}`}
-                emptyMessage="No attributed revenue in this period."
-                labels={data.series.map((p) => p.period)}
-                series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: data.series.map((p) => p.revenueCents / 100) }]}
-                height={160}
-              />
-            </section>
-            <section className="md-panel" aria-labelledby={`${id}-breakdown`}>
-              <h2 id={`${id}-breakdown`}>By {DIMENSION_LABELS[dimension].toLowerCase()}</h2>
-              {data.breakdown.length === 0 ? (
-                <p className="md-muted">No clicks, referrals or conversions in this period.</p>
-              ) : (
-                <>
-                  <BarChart
-                    title={`Clicks and referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
-                    rows={data.breakdown.slice(0, 10).map((r) => ({ label: r.key, value: r.referrals + r.clicks }))}
-                  />
-                  <div className="md-table-scroll">
-                    <table className="md-table">
-                      <caption className="md-visually-hidden">Figures by {DIMENSION_LABELS[dimension].toLowerCase()}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{DIMENSION_LABELS[dimension]}</th>
-                          <th scope="col">Clicks</th>
-                          <th scope="col">Referrals</th>
-                          <th scope="col">Conversions</th>
-                          <th scope="col">Revenue</th>
-                          <th scope="col">Conversion rate</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {data.breakdown.map((r) => (
-                          <tr key={r.key}>
-                            <th scope="row">{r.key}</th>
-                            <td>{formatNumber(r.clicks)}</td>
-                            <td>{formatNumber(r.referrals)}</td>
-                            <td>{formatNumber(r.conversions)}</td>
-                            <td>{formatMoney(r.revenueCents, data.currency)}</td>
-                            <td>{formatPercent(r.conversionRate)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                </>
-              )}
-            </section>
+            <OverTimePanel id={id} data={data} interval={interval} />
+            <BreakdownPanel id={id} data={data} dimension={dimension} />
           </>
         ) : null}
       </QueryState>
     </div>
+  );
+}
+
+/** The figures by product, source or another dimension: the ten biggest charted, every one in the table. */
+function BreakdownPanel({ id, data, dimension }: { id: string; data: AnalyticsResponse; dimension: BreakdownDimension }) {
+  return (
+    <section className="md-panel" aria-labelledby={`${id}-breakdown`}>
+      <h2 id={`${id}-breakdown`}>By {DIMENSION_LABELS[dimension].toLowerCase()}</h2>
+      {data.breakdown.length === 0 ? (
+        <p className="md-muted">No clicks, referrals or conversions in this period.</p>
+      ) : (
+        <>
+          <BarChart
+            title={`Clicks and referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
+            rows={data.breakdown.slice(0, 10).map((r) => ({ label: r.key, value: r.referrals + r.clicks }))}
+          />
+          <div className="md-table-scroll">
+            <table className="md-table">
+              <caption className="md-visually-hidden">Figures by {DIMENSION_LABELS[dimension].toLowerCase()}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{DIMENSION_LABELS[dimension]}</th>
+                  <th scope="col">Clicks</th>
+                  <th scope="col">Referrals</th>
+                  <th scope="col">Conversions</th>
+                  <th scope="col">Revenue</th>
+                  <th scope="col">Conversion rate</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.breakdown.map((r) => (
+                  <tr key={r.key}>
+                    <th scope="row">{r.key}</th>
+                    <td>{formatNumber(r.clicks)}</td>
+                    <td>{formatNumber(r.referrals)}</td>
+                    <td>{formatNumber(r.conversions)}</td>
+                    <td>{formatMoney(r.revenueCents, data.currency)}</td>
+                    <td>{formatPercent(r.conversionRate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Clicks, referrals, conversions and revenue per day or week. */
+function OverTimePanel({ id, data, interval }: { id: string; data: AnalyticsResponse; interval: Interval }) {
+  return (
+    <section className="md-panel" aria-labelledby={`${id}-over-time`}>
+      <h2 id={`${id}-over-time`}>Over time</h2>
+      <LineChart
+        title={`Clicks, referrals and conversions per ${interval}`}
+        emptyMessage="No clicks, referrals or conversions in this period."
+        labels={data.series.map((p) => p.period)}
+        series={[
+          { name: 'Clicks', color: '#2563eb', values: data.series.map((p) => p.clicks) },
+          { name: 'Referrals', color: '#0f766e', values: data.series.map((p) => p.referrals) },
+          { name: 'Conversions', color: '#c2410c', values: data.series.map((p) => p.conversions) },
+        ]}
+      />
+      <LineChart
+        title={`Revenue per ${interval}`}
+        emptyMessage="No attributed revenue in this period."
+        labels={data.series.map((p) => p.period)}
+        series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: data.series.map((p) => p.revenueCents / 100) }]}
+        height={160}
+      />
+    </section>
   );
 }

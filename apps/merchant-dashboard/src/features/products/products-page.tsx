@@ -140,7 +140,6 @@ export default function ProductsPage() {
   const sortParam = params.get('sort') as (typeof PRODUCT_SORTS)[number] | null;
   const sort = sortParam && PRODUCT_SORTS.includes(sortParam) ? sortParam : 'title';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<number | null>(null);
   const products = useProducts({ q: q || undefined, sort, page, pageSize: 25 });
   const id = useId();
@@ -161,29 +160,7 @@ export default function ProductsPage() {
       <header className="md-page__header">
         <h1>Products</h1>
       </header>
-      <form
-        className="md-toolbar"
-        role="search"
-        aria-label="Search products"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: search.trim(), page: null });
-        }}
-      >
-        <label htmlFor={`${id}-q`}>Search products</label>
-        <input id={`${id}-q`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <button type="submit" className="md-button md-button--secondary">
-          Search
-        </button>
-        <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select id={`${id}-sort`} value={sort} onChange={(e) => update({ sort: e.target.value, page: null })}>
-          {PRODUCT_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </form>
+      <ProductSearch id={id} q={q} sort={sort} update={update} />
       <QueryState isLoading={products.isLoading} error={products.error}>
         {data ? (
           <>
@@ -222,31 +199,7 @@ export default function ProductsPage() {
                           </td>
                         </tr>
                       ) : (
-                        <tr key={p.id}>
-                          <th scope="row" className="md-cell-wrap">
-                            <a href={p.url} target="_blank" rel="noreferrer">
-                              {p.title}
-                            </a>
-                            <div className="md-muted">ID {p.externalId}</div>
-                            {p.held ? (
-                              <div>
-                                <span className="md-badge md-badge--held">{p.held === 'store' ? 'Hidden until your store domain is verified' : 'Held for a price review'}</span>
-                              </div>
-                            ) : null}
-                          </th>
-                          <td>{formatMoney(p.priceCents, p.currency)}</td>
-                          <td>{AVAILABILITY_LABELS[p.availability]}</td>
-                          <td>
-                            {p.priceRank === null ? '—' : `#${p.priceRank} of ${p.competitorCount + 1}`}
-                            {p.priceRank === 1 && p.competitorCount > 0 ? <span className="md-badge md-badge--conversion"> cheapest</span> : null}
-                          </td>
-                          <td>{p.bestCompetitorPriceCents === null ? 'No other retailer' : formatMoney(p.bestCompetitorPriceCents, p.currency)}</td>
-                          <td>
-                            <button type="button" className="md-button md-button--secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.title}`}>
-                              Edit
-                            </button>
-                          </td>
-                        </tr>
+                        <ProductRow key={p.id} product={p} onEdit={() => setEditing(p.id)} />
                       ),
                     )
                   )}
@@ -259,5 +212,66 @@ export default function ProductsPage() {
       </QueryState>
       <FeedImport />
     </div>
+  );
+}
+
+/** One of the business's products: its price, stock, rank among the retailers and the best other price. */
+function ProductRow({ product: p, onEdit }: { product: MerchantProduct; onEdit(): void }) {
+  return (
+    <tr>
+      <th scope="row" className="md-cell-wrap">
+        <a href={p.url} target="_blank" rel="noreferrer">
+          {p.title}
+        </a>
+        <div className="md-muted">ID {p.externalId}</div>
+        {p.held ? (
+          <div>
+            <span className="md-badge md-badge--held">{p.held === 'store' ? 'Hidden until your store domain is verified' : 'Held for a price review'}</span>
+          </div>
+        ) : null}
+      </th>
+      <td>{formatMoney(p.priceCents, p.currency)}</td>
+      <td>{AVAILABILITY_LABELS[p.availability]}</td>
+      <td>
+        {p.priceRank === null ? '—' : `#${p.priceRank} of ${p.competitorCount + 1}`}
+        {p.priceRank === 1 && p.competitorCount > 0 ? <span className="md-badge md-badge--conversion"> cheapest</span> : null}
+      </td>
+      <td>{p.bestCompetitorPriceCents === null ? 'No other retailer' : formatMoney(p.bestCompetitorPriceCents, p.currency)}</td>
+      <td>
+        <button type="button" className="md-button md-button--secondary" onClick={onEdit} aria-label={`Edit ${p.title}`}>
+          Edit
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** The search box and the sort order, kept in the address. */
+function ProductSearch({ id, q, sort, update }: { id: string; q: string; sort: string; update(changes: Record<string, string | null>): void }) {
+  const [search, setSearch] = useState(q);
+  return (
+    <form
+      className="md-toolbar"
+      role="search"
+      aria-label="Search products"
+      onSubmit={(e) => {
+        e.preventDefault();
+        update({ q: search.trim(), page: null });
+      }}
+    >
+      <label htmlFor={`${id}-q`}>Search products</label>
+      <input id={`${id}-q`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <button type="submit" className="md-button md-button--secondary">
+        Search
+      </button>
+      <label htmlFor={`${id}-sort`}>Sort by</label>
+      <select id={`${id}-sort`} value={sort} onChange={(e) => update({ sort: e.target.value, page: null })}>
+        {PRODUCT_SORTS.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </form>
   );
 }
