@@ -1,4 +1,4 @@
-import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery } from '@pricehunt/contracts';
+import { BROWSE_CONDITIONS, BROWSE_SORTS, type BrowseCondition, type BrowseQuery, type BrowseResponse, type CategoriesResponse } from '@pricehunt/contracts';
 import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { paths } from '../config/paths';
 import { browse, getCategories } from '../features/search/api';
 import { BROWSE_FILTER_PARAMS, browseRequestOf, CATEGORIES_KEY, priceOf } from '../features/browse/browse-request';
 import { EAGER_CARDS, ProductCard } from '../features/search/product-card';
-import { errorMessage, useAsync } from '../lib/use-async';
+import { errorMessage, useAsync, type AsyncState } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
 type Sort = BrowseQuery['sort'];
@@ -160,7 +160,7 @@ export default function BrowsePage() {
   const [params, setParams] = useSearchParams();
   const sortId = useId();
   const request = browseRequestOf(category, params);
-  const { sort, page, brand, minPrice, maxPrice, store, condition, inStock, freeShipping } = request.query;
+  const { sort, page } = request.query;
   const filtered = request.filtered;
 
   const categories = useAsync(CATEGORIES_KEY, (signal) => getCategories(signal));
@@ -187,29 +187,12 @@ export default function BrowsePage() {
   };
 
   const clearFilters = () => setQuery({ ...Object.fromEntries(BROWSE_FILTER_PARAMS.map((name) => [name, null])), page: 1 });
-  const brands = products.status === 'success' ? products.data.brands : [];
-  const stores = products.status === 'success' ? products.data.stores : [];
-  const attributes = products.status === 'success' ? products.data.attributes : [];
-  // The brand as the catalog spells it (the address may say "sony" for "Sony").
-  const selectedBrand = (products.status === 'success' ? products.data.brand : brand) ?? '';
 
   const totalPages = products.status === 'success' ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize)) : 1;
 
   return (
     <div className="ph-page ph-browse">
-      <nav className="ph-browse__categories" aria-label="Categories">
-        <h2 className="ph-browse__categories-title">Categories</h2>
-        {categories.status === 'loading' ? <p className="ph-muted">Loading categories…</p> : null}
-        {categories.status === 'error' ? (
-          <p className="ph-muted">
-            Categories could not be loaded.{' '}
-            <button type="button" className="ph-text-button" onClick={categories.reload}>
-              Try again
-            </button>
-          </p>
-        ) : null}
-        {categories.status === 'success' ? <CategoryChips categories={categories.data.categories} current={category} /> : null}
-      </nav>
+      <CategoriesNav categories={categories} current={category} />
 
       <section className="ph-browse__products" aria-labelledby="browse-heading">
         <div className="ph-section-head ph-browse__head">
@@ -225,29 +208,7 @@ export default function BrowsePage() {
             </select>
           </div>
         </div>
-        <div className="ph-browse__filters">
-          <FilterSelect label="Brand" any="All brands" value={selectedBrand || null} options={brands.map((b) => ({ value: b.name, label: `${b.name} (${b.count})` }))} onChange={(value) => setQuery({ brand: value, page: 1 })} />
-          <FilterSelect label="Store" any="All stores" value={store ?? null} options={stores.map((entry) => ({ value: entry.id, label: `${entry.name} (${entry.count})` }))} onChange={(value) => setQuery({ store: value, page: 1 })} />
-          <FilterSelect label="Condition" any="Any condition" value={condition ?? null} options={BROWSE_CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }))} onChange={(value) => setQuery({ condition: value, page: 1 })} />
-          {attributes.map((attribute) => (
-            <FilterSelect
-              key={attribute.key}
-              label={attribute.name}
-              any={`Any ${attribute.name.toLowerCase()}`}
-              value={request.query[attribute.key] ?? null}
-              options={attribute.values.map((entry) => ({ value: entry.value, label: `${entry.value} (${entry.count})` }))}
-              onChange={(value) => setQuery({ [attribute.key]: value, page: 1 })}
-            />
-          ))}
-          <FilterCheck label="In stock" checked={inStock === true} onChange={(checked) => setQuery({ inStock: checked, page: 1 })} />
-          <FilterCheck label="Free shipping" checked={freeShipping === true} onChange={(checked) => setQuery({ freeShipping: checked, page: 1 })} />
-          <PriceRange key={`${minPrice ?? ''}-${maxPrice ?? ''}`} min={minPrice} max={maxPrice} onApply={({ min, max }) => setQuery({ minPrice: min ?? null, maxPrice: max ?? null, page: 1 })} />
-          {filtered ? (
-            <button type="button" className="ph-text-button" onClick={clearFilters}>
-              Clear filters
-            </button>
-          ) : null}
-        </div>
+        <BrowseFilters query={request.query} facets={products.status === 'success' ? products.data : null} filtered={filtered} setQuery={setQuery} onClear={clearFilters} />
         {products.status === 'loading' ? <Skeleton label="Loading products" /> : null}
         {products.status === 'error' ? (
           <div className="ph-alert ph-alert--error" role="alert">
@@ -255,28 +216,7 @@ export default function BrowsePage() {
             <Button onClick={products.reload}>Try again</Button>
           </div>
         ) : null}
-        {products.status === 'success' && products.data.items.length === 0 && filtered ? (
-          <EmptyState
-            title="No products match these filters"
-            description="Try another brand, store or attribute, any condition, or a wider price range."
-            action={
-              <Button variant="secondary" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : null}
-        {products.status === 'success' && products.data.items.length === 0 && !filtered ? (
-          <EmptyState
-            title="No products here yet"
-            description="This part of the catalog is empty. Try another category or search for a product."
-            action={
-              <Link className="ph-link-button" to={paths.home}>
-                Search for a product
-              </Link>
-            }
-          />
-        ) : null}
+        {products.status === 'success' && products.data.items.length === 0 ? <NoProducts filtered={filtered} onClear={clearFilters} /> : null}
         {products.status === 'success' && products.data.items.length > 0 ? (
           <>
             <p className="ph-muted ph-browse__count">
@@ -291,6 +231,86 @@ export default function BrowsePage() {
           </>
         ) : null}
       </section>
+    </div>
+  );
+}
+
+/** The categories to browse, the current one marked; a failure to load them says so with a retry. */
+function CategoriesNav({ categories, current }: { categories: AsyncState<CategoriesResponse> & { reload: () => void }; current: string | undefined }) {
+  return (
+    <nav className="ph-browse__categories" aria-label="Categories">
+      <h2 className="ph-browse__categories-title">Categories</h2>
+      {categories.status === 'loading' ? <p className="ph-muted">Loading categories…</p> : null}
+      {categories.status === 'error' ? (
+        <p className="ph-muted">
+          Categories could not be loaded.{' '}
+          <button type="button" className="ph-text-button" onClick={categories.reload}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {categories.status === 'success' ? <CategoryChips categories={categories.data.categories} current={current} /> : null}
+    </nav>
+  );
+}
+
+/** No product to show: none matches the filters (clear them), or the category is empty (search instead). */
+function NoProducts({ filtered, onClear }: { filtered: boolean; onClear(): void }) {
+  return filtered ? (
+    <EmptyState
+      title="No products match these filters"
+      description="Try another brand, store or attribute, any condition, or a wider price range."
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState
+      title="No products here yet"
+      description="This part of the catalog is empty. Try another category or search for a product."
+      action={
+        <Link className="ph-link-button" to={paths.home}>
+          Search for a product
+        </Link>
+      }
+    />
+  );
+}
+
+/** The filters of the products shown: brand, store, condition, the category's attributes, stock, shipping, price. */
+function BrowseFilters(props: { query: BrowseQuery; facets: BrowseResponse | null; filtered: boolean; setQuery(change: QueryChange): void; onClear(): void }) {
+  const { query, facets, filtered, setQuery, onClear } = props;
+  const { brand, store, condition, inStock, freeShipping, minPrice, maxPrice } = query;
+  const brands = facets?.brands ?? [];
+  const stores = facets?.stores ?? [];
+  const attributes = facets?.attributes ?? [];
+  // The brand as the catalog spells it (the address may say "sony" for "Sony").
+  const selectedBrand = (facets ? facets.brand : brand) ?? '';
+  return (
+    <div className="ph-browse__filters">
+      <FilterSelect label="Brand" any="All brands" value={selectedBrand || null} options={brands.map((b) => ({ value: b.name, label: `${b.name} (${b.count})` }))} onChange={(value) => setQuery({ brand: value, page: 1 })} />
+      <FilterSelect label="Store" any="All stores" value={store ?? null} options={stores.map((entry) => ({ value: entry.id, label: `${entry.name} (${entry.count})` }))} onChange={(value) => setQuery({ store: value, page: 1 })} />
+      <FilterSelect label="Condition" any="Any condition" value={condition ?? null} options={BROWSE_CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }))} onChange={(value) => setQuery({ condition: value, page: 1 })} />
+      {attributes.map((attribute) => (
+        <FilterSelect
+          key={attribute.key}
+          label={attribute.name}
+          any={`Any ${attribute.name.toLowerCase()}`}
+          value={query[attribute.key] ?? null}
+          options={attribute.values.map((entry) => ({ value: entry.value, label: `${entry.value} (${entry.count})` }))}
+          onChange={(value) => setQuery({ [attribute.key]: value, page: 1 })}
+        />
+      ))}
+      <FilterCheck label="In stock" checked={inStock === true} onChange={(checked) => setQuery({ inStock: checked, page: 1 })} />
+      <FilterCheck label="Free shipping" checked={freeShipping === true} onChange={(checked) => setQuery({ freeShipping: checked, page: 1 })} />
+      <PriceRange key={`${minPrice ?? ''}-${maxPrice ?? ''}`} min={minPrice} max={maxPrice} onApply={({ min, max }) => setQuery({ minPrice: min ?? null, maxPrice: max ?? null, page: 1 })} />
+      {filtered ? (
+        <button type="button" className="ph-text-button" onClick={onClear}>
+          Clear filters
+        </button>
+      ) : null}
     </div>
   );
 }
