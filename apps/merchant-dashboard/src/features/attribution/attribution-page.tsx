@@ -1,4 +1,4 @@
-import type { AttributionRow } from '@pricehunt/contracts';
+import type { AttributionResponse, AttributionRow } from '@pricehunt/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -119,45 +119,52 @@ export default function AttributionPage() {
                   Export CSV
                 </button>
               </div>
-              <div className="md-table-scroll">
-                <table className="md-table">
-                  <caption className="md-visually-hidden">Attributed orders</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Order</th>
-                      <th scope="col">Ordered</th>
-                      <th scope="col">Value</th>
-                      <th scope="col">Product</th>
-                      <th scope="col">Campaign</th>
-                      <th scope="col">Referred</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.orders.length === 0 ? (
-                      <tr>
-                        <td colSpan={6} className="md-muted">
-                          No attributed orders in this period.
-                        </td>
-                      </tr>
-                    ) : (
-                      data.orders.map((o) => (
-                        <tr key={o.orderId}>
-                          <th scope="row">{o.orderId}</th>
-                          <td>{formatDateTime(o.at)}</td>
-                          <td>{formatMoney(o.valueCents, o.currency)}</td>
-                          <td>{o.productName ?? '—'}</td>
-                          <td>{o.utmCampaign ?? '—'}</td>
-                          <td>{formatDateTime(o.referredAt)}</td>
-                        </tr>
-                      ))
-                    )}
-                  </tbody>
-                </table>
-              </div>
+              <OrdersTable orders={data.orders} />
             </section>
           </>
         ) : null}
       </QueryState>
+    </div>
+  );
+}
+
+/** The attributed orders of the period, each with its value, product, campaign and referral time. */
+function OrdersTable({ orders }: { orders: AttributionResponse['orders'] }) {
+  return (
+    <div className="md-table-scroll">
+      <table className="md-table">
+        <caption className="md-visually-hidden">Attributed orders</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Ordered</th>
+            <th scope="col">Value</th>
+            <th scope="col">Product</th>
+            <th scope="col">Campaign</th>
+            <th scope="col">Referred</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="md-muted">
+                No attributed orders in this period.
+              </td>
+            </tr>
+          ) : (
+            orders.map((o) => (
+              <tr key={o.orderId}>
+                <th scope="row">{o.orderId}</th>
+                <td>{formatDateTime(o.at)}</td>
+                <td>{formatMoney(o.valueCents, o.currency)}</td>
+                <td>{o.productName ?? '—'}</td>
+                <td>{o.utmCampaign ?? '—'}</td>
+                <td>{formatDateTime(o.referredAt)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
     </div>
   );
 }
