@@ -3,14 +3,14 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { systemClock, type Clock } from './lib/clock';
+import { backgroundPlugin } from './background';
+import { composeApi, type ApiServices } from './composition';
 import { adminRoutes } from './modules/admin/routes';
 import { businessAuthRoutes } from './modules/business-auth/routes';
 import { healthRoutes } from './modules/health/routes';
-import { catalogPlugin } from './modules/catalog/plugin';
-import { searchPlugin } from './modules/search/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { searchRoutes } from './modules/search/routes';
-import { imageRoutes, imagesPlugin } from './modules/images/routes';
+import { imageRoutes } from './modules/images/routes';
 import { matchReportRoutes } from './modules/match-reports/routes';
 import { shopperAuthRoutes } from './modules/shopper-auth/routes';
 import { shopperPasswordResetRoutes } from './modules/shopper/password-reset-routes';
@@ -23,13 +23,10 @@ import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
-import { accountServicesPlugin, priceAlertsPlugin } from './plugins/services';
 import { sessionsPlugin } from './plugins/sessions';
-import { trackingServicesPlugin } from './plugins/tracking-services';
 import { trackingRoutes } from './modules/tracking/routes';
 import { adminFeedSourceRoutes, merchantFeedSourceRoutes } from './modules/feeds/routes';
 import { adminScope, businessScope, shopperScope } from './modules/auth/hooks';
-import { merchantPlugin } from './modules/merchant/plugin';
 import { merchantProductRoutes } from './modules/merchant/products-routes';
 import { merchantDashboardRoutes, merchantWebhookRoutes, trackingScriptRoutes } from './modules/merchant/routes';
 
@@ -43,7 +40,8 @@ export function plainJson(text: string): boolean {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance {
+  /** Every service of the composition root is `app.<name>` (see composition.ts). */
+  interface FastifyInstance extends ApiServices {
     config: AppConfig;
     /** Where services read the time (see lib/clock.ts). */
     clock: Clock;
@@ -56,7 +54,80 @@ export interface AppOptions {
 }
 
 /**
- * The whole API as one plugin. Layers: infrastructure → app services → routes per domain.
+ * A JSON content type with nothing in the body is a request without a body (clients that send the header on every
+ * call): routes that need a body still answer 400 naming it, the others (logout) work.
+ */
+function parseJsonBodies(instance: FastifyInstance) {
+  const parseJson = instance.getDefaultJsonParser('error', 'error');
+  instance.removeContentTypeParser('application/json');
+  instance.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') done(null, undefined);
+    else if (plainJson(text)) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // The safe parser answers the error the API reports for broken JSON.
+        parseJson(request, text, done);
+        return;
+      }
+      done(null, parsed);
+    } else parseJson(request, text, done);
+  });
+}
+
+/**
+ * Cookie-authenticated areas: server-side sessions and the cross-site write check apply only here.
+ * Merchant routes: `area.register(businessScope(routes), { prefix: '/business' })`;
+ * admin routes: `area.register(adminScope(routes), { prefix: '/admin' })` (see modules/auth/hooks.ts).
+ */
+async function cookieArea(area: FastifyInstance, config: AppConfig) {
+  await area.register(sessionsPlugin, {
+    secret: config.sessionSecret,
+    ttlHours: config.SESSION_TTL_HOURS,
+    secureCookie: config.COOKIE_SECURE,
+  });
+  area.addHook('onRequest', createOriginCheck(config.trustedOrigins, config.writeOrigins, config.EXTENSION_ORIGINS));
+  await area.register(businessAuthRoutes, { prefix: '/business/auth' });
+  await area.register(shopperAuthRoutes, { prefix: '/shopper/auth' });
+  await area.register(
+    businessScope(async (merchant) => {
+      await merchant.register(merchantDashboardRoutes);
+      await merchant.register(merchantProductRoutes);
+      await merchant.register(merchantFeedSourceRoutes);
+    }),
+    { prefix: '/business' },
+  );
+  await area.register(adminScope(adminRoutes), { prefix: '/admin' });
+  await area.register(adminScope(adminFeedSourceRoutes), { prefix: '/admin/feed-sources' });
+  await area.register(shopperPasswordResetRoutes, { prefix: '/shopper/auth/password-reset' });
+  await area.register(priceAlertStopRoutes, { prefix: '/shopper/alerts' });
+  await area.register(shopperScope(shopperDataRoutes), { prefix: '/shopper' });
+  // Watches: the POST takes signed-out callers too (a confirmation link is mailed); the rest need a shopper.
+  await area.register(watchCreateRoutes, { prefix: '/shopper' });
+  await area.register(shopperScope(watchRoutes), { prefix: '/shopper' });
+  await area.register(watchLinkRoutes, { prefix: '/watches' });
+}
+
+/** Every route under /api. */
+async function apiRoutes(api: FastifyInstance, config: AppConfig) {
+  await api.register(healthRoutes);
+  await api.register(catalogRoutes);
+  await api.register(searchRoutes);
+  // Catalog pictures, resized and cached: the only images shoppers' browsers load.
+  await api.register(imageRoutes, { prefix: '/images' });
+  await api.register(matchReportRoutes);
+  // Anonymous tracking calls from any site: CORS `*` without credentials, no session, no CSRF check.
+  await api.register(trackingRoutes);
+  // Store webhooks authenticated by the business's API key (no cookies).
+  await api.register(merchantWebhookRoutes, { prefix: '/merchant' });
+  await api.register((area) => cookieArea(area, config));
+}
+
+/**
+ * The whole API as one plugin. Layers: infrastructure → the services of the composition root (`composition.ts`) and
+ * their background work (`background.ts`) → routes per domain.
  * `server.ts` registers it on a listening instance; tests register it on an instance without a port.
  */
 export const app = fp(
@@ -70,26 +141,7 @@ export const app = fp(
     }
     instance.decorateRequest('business', null);
     instance.decorateRequest('shopper', null);
-
-    // A JSON content type with nothing in the body is a request without a body (clients that send the header on
-    // every call): routes that need a body still answer 400 naming it, the others (logout) work.
-    const parseJson = instance.getDefaultJsonParser('error', 'error');
-    instance.removeContentTypeParser('application/json');
-    instance.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = body as string;
-      if (text.trim() === '') done(null, undefined);
-      else if (plainJson(text)) {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // The safe parser answers the error the API reports for broken JSON.
-          parseJson(request, text, done);
-          return;
-        }
-        done(null, parsed);
-      } else parseJson(request, text, done);
-    });
+    parseJsonBodies(instance);
 
     // Infrastructure
     await instance.register(errorHandlerPlugin);
@@ -98,64 +150,16 @@ export const app = fp(
     await instance.register(securityPlugin, { trustedOrigins: config.trustedOrigins, extensionOrigins: config.EXTENSION_ORIGINS });
     // The API's description is for developers: off in production unless API_DOCS_ENABLED says otherwise.
     if (config.API_DOCS_ENABLED) await instance.register(docsPlugin);
-
-    // App services
     await instance.register(dbPlugin, { database: config.database });
     await instance.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED, store: instance.storage.rateLimits, clock });
-    await instance.register(accountServicesPlugin);
-    await instance.register(trackingServicesPlugin);
-    await instance.register(catalogPlugin);
-    await instance.register(searchPlugin);
-    await instance.register(imagesPlugin);
-    await instance.register(priceAlertsPlugin);
-    await instance.register(merchantPlugin);
+
+    // App services, built once
+    const services = composeApi({ config, clock, database: instance.database, storage: instance.storage, log: instance.log });
+    for (const [name, service] of Object.entries(services)) instance.decorate(name, service);
+    await instance.register(backgroundPlugin);
 
     // Routes
-    await instance.register(
-      async (api) => {
-        await api.register(healthRoutes);
-        await api.register(catalogRoutes);
-        await api.register(searchRoutes);
-        // Catalog pictures, resized and cached: the only images shoppers' browsers load.
-        await api.register(imageRoutes, { prefix: '/images' });
-        await api.register(matchReportRoutes);
-        // Anonymous tracking calls from any site: CORS `*` without credentials, no session, no CSRF check.
-        await api.register(trackingRoutes);
-        // Store webhooks authenticated by the business's API key (no cookies).
-        await api.register(merchantWebhookRoutes, { prefix: '/merchant' });
-        // Cookie-authenticated areas: server-side sessions and the cross-site write check apply only here.
-        // Merchant routes: `area.register(businessScope(routes), { prefix: '/business' })`;
-        // admin routes: `area.register(adminScope(routes), { prefix: '/admin' })` (see modules/auth/hooks.ts).
-        await api.register(async (area) => {
-          await area.register(sessionsPlugin, {
-            secret: config.sessionSecret,
-            ttlHours: config.SESSION_TTL_HOURS,
-            secureCookie: config.COOKIE_SECURE,
-          });
-          area.addHook('onRequest', createOriginCheck(config.trustedOrigins, config.writeOrigins, config.EXTENSION_ORIGINS));
-          await area.register(businessAuthRoutes, { prefix: '/business/auth' });
-          await area.register(shopperAuthRoutes, { prefix: '/shopper/auth' });
-          await area.register(
-            businessScope(async (merchant) => {
-              await merchant.register(merchantDashboardRoutes);
-              await merchant.register(merchantProductRoutes);
-              await merchant.register(merchantFeedSourceRoutes);
-            }),
-            { prefix: '/business' },
-          );
-          await area.register(adminScope(adminRoutes), { prefix: '/admin' });
-          await area.register(adminScope(adminFeedSourceRoutes), { prefix: '/admin/feed-sources' });
-          await area.register(shopperPasswordResetRoutes, { prefix: '/shopper/auth/password-reset' });
-          await area.register(priceAlertStopRoutes, { prefix: '/shopper/alerts' });
-          await area.register(shopperScope(shopperDataRoutes), { prefix: '/shopper' });
-          // Watches: the POST takes signed-out callers too (a confirmation link is mailed); the rest need a shopper.
-          await area.register(watchCreateRoutes, { prefix: '/shopper' });
-          await area.register(shopperScope(watchRoutes), { prefix: '/shopper' });
-          await area.register(watchLinkRoutes, { prefix: '/watches' });
-        });
-      },
-      { prefix: '/api' },
-    );
+    await instance.register((api) => apiRoutes(api, config), { prefix: '/api' });
     // The store tracking script, at the site root so the tag stays short.
     await instance.register(trackingScriptRoutes);
   },

@@ -51,13 +51,7 @@ export interface RunOutcome {
   recorded: boolean;
 }
 
-/**
- * A worker of the feed-source queue: takes the source due longest (one worker per source, whatever number run), keeps
- * its lease while it reads and applies the feed, and ends the run with its counts or its error. A failing source
- * keeps its offers and its last validators and is tried again after a backoff; a worker killed mid-run stops renewing
- * its lease, and the next worker to take the source marks that run failed and reads the feed again.
- */
-export function createFeedWorker(deps: {
+export interface FeedWorkerDeps {
   sources: FeedSourceRepository;
   refresh: CatalogServices['refresh'];
   read: ReadSource;
@@ -71,23 +65,75 @@ export function createFeedWorker(deps: {
   leaseMs: number;
   log: Logger;
   clock?: () => Date;
-}) {
+}
+
+type RunEnd = Omit<FeedRunEnd, 'finishedAt' | 'nextRunAt'>;
+
+async function apply(deps: FeedWorkerDeps, source: FeedSourceRecord, rows: FeedRow[]): Promise<RefreshSummary> {
+  const linkDomain = source.businessId ? await deps.storeDomainOf(source.businessId) : undefined;
+  if (source.businessId && !linkDomain) throw new Error('The merchant has no store domain any more: its feed cannot be applied');
+  return deps.refresh(rows, {
+    format: IMPORT_FORMATS[source.format],
+    source: source.url,
+    retailer: { id: source.retailerId, name: source.retailerName || source.retailerId },
+    businessId: source.businessId,
+    ...(linkDomain ? { linkDomain } : {}),
+    expectedRows: rows.length,
+    retireAfterRuns: deps.retireAfterRuns,
+  });
+}
+
+/** Reads the source (conditionally) and applies what changed; a failure is the run's end, never thrown. */
+async function readAndApply(deps: FeedWorkerDeps, source: FeedSourceRecord): Promise<RunEnd> {
+  try {
+    const read = await deps.read(source, { etag: source.etag, lastModified: source.lastModified });
+    if (read.status === 'not-modified') return { status: 'not-modified', counts: noCounts, error: null, importRunId: null, validators: null };
+    const summary = await apply(deps, source, read.rows);
+    const counts = { rowsRead: summary.rowsRead, added: summary.added, changed: summary.changed, unchanged: summary.unchanged, gone: summary.gone, rejected: summary.rejected };
+    return summary.status === 'succeeded'
+      ? { status: 'succeeded', counts, error: null, importRunId: summary.runId, validators: read.validators ?? { etag: null, lastModified: null } }
+      : { status: 'failed', counts, error: summary.failure ?? 'The import failed', importRunId: summary.runId, validators: null };
+  } catch (error) {
+    return { status: 'failed', counts: noCounts, error: error instanceof Error ? error.message : String(error), importRunId: null, validators: null };
+  }
+}
+
+/** Renews the source's lease every third of its length until `stop` is called; `lost()` says whether it ran out. */
+function keepLease(deps: FeedWorkerDeps, source: FeedSourceRecord, clock: () => Date) {
+  let leaseLost = false;
+  const renew = setInterval(() => {
+    deps.sources
+      .renewLease(source.id, deps.owner, new Date(clock().getTime() + deps.leaseMs).toISOString())
+      .then((kept) => {
+        if (!kept) leaseLost = true;
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error, sourceId: source.id }, 'feed source lease renewal failed'));
+  }, Math.max(1000, Math.floor(deps.leaseMs / 3)));
+  return { stop: () => clearInterval(renew), lost: () => leaseLost };
+}
+
+/** The run's line in the log, and what follows a run that changed prices or stock. */
+async function reportRun(deps: FeedWorkerDeps, source: FeedSourceRecord, outcome: RunOutcome) {
+  const { log } = deps;
+  const { runId, counts, recorded } = outcome;
+  const line = `feed run ${outcome.status}: ${source.retailerName} read ${counts.rowsRead}, added ${counts.added}, changed ${counts.changed}, gone ${counts.gone}, rejected ${counts.rejected}`;
+  if (outcome.status === 'failed') log.warn({ sourceId: source.id, runId, error: outcome.error, recorded }, `${line}: ${outcome.error}`);
+  else log.info({ sourceId: source.id, runId, recorded }, line);
+  if (!recorded) log.warn({ sourceId: source.id, runId }, 'the lease of the source ran out before the run ended: another worker has it');
+  if (deps.afterRun && (counts.changed > 0 || counts.added > 0 || counts.gone > 0)) {
+    await deps.afterRun(outcome).catch((error: unknown) => log.warn({ err: error, sourceId: source.id }, 'what follows a feed run failed'));
+  }
+}
+
+/**
+ * A worker of the feed-source queue: takes the source due longest (one worker per source, whatever number run), keeps
+ * its lease while it reads and applies the feed, and ends the run with its counts or its error. A failing source
+ * keeps its offers and its last validators and is tried again after a backoff; a worker killed mid-run stops renewing
+ * its lease, and the next worker to take the source marks that run failed and reads the feed again.
+ */
+export function createFeedWorker(deps: FeedWorkerDeps) {
   const { sources, log } = deps;
   const clock = deps.clock ?? (() => new Date());
-
-  async function apply(source: FeedSourceRecord, rows: FeedRow[]): Promise<RefreshSummary> {
-    const linkDomain = source.businessId ? await deps.storeDomainOf(source.businessId) : undefined;
-    if (source.businessId && !linkDomain) throw new Error('The merchant has no store domain any more: its feed cannot be applied');
-    return deps.refresh(rows, {
-      format: IMPORT_FORMATS[source.format],
-      source: source.url,
-      retailer: { id: source.retailerId, name: source.retailerName || source.retailerId },
-      businessId: source.businessId,
-      ...(linkDomain ? { linkDomain } : {}),
-      expectedRows: rows.length,
-      retireAfterRuns: deps.retireAfterRuns,
-    });
-  }
 
   /** Runs the source due longest, if any; answers what the run did, or null when nothing was due. */
   async function runDue(): Promise<RunOutcome | null> {
@@ -97,52 +143,23 @@ export function createFeedWorker(deps: {
     if (!claimed) return null;
     const { source } = claimed;
     log.info({ sourceId: source.id, runId, url: source.url }, `feed run started: ${source.retailerName} (${source.format})`);
-
-    let leaseLost = false;
-    const renew = setInterval(() => {
-      sources
-        .renewLease(source.id, deps.owner, new Date(clock().getTime() + deps.leaseMs).toISOString())
-        .then((kept) => {
-          if (!kept) leaseLost = true;
-        })
-        .catch((error: unknown) => log.warn({ err: error, sourceId: source.id }, 'feed source lease renewal failed'));
-    }, Math.max(1000, Math.floor(deps.leaseMs / 3)));
-
-    let end: Omit<FeedRunEnd, 'finishedAt' | 'nextRunAt'>;
+    const lease = keepLease(deps, source, clock);
+    let end: RunEnd;
     try {
-      const read = await deps.read(source, { etag: source.etag, lastModified: source.lastModified });
-      if (read.status === 'not-modified') {
-        end = { status: 'not-modified', counts: noCounts, error: null, importRunId: null, validators: null };
-      } else {
-        const summary = await apply(source, read.rows);
-        const counts = { rowsRead: summary.rowsRead, added: summary.added, changed: summary.changed, unchanged: summary.unchanged, gone: summary.gone, rejected: summary.rejected };
-        end =
-          summary.status === 'succeeded'
-            ? { status: 'succeeded', counts, error: null, importRunId: summary.runId, validators: read.validators ?? { etag: null, lastModified: null } }
-            : { status: 'failed', counts, error: summary.failure ?? 'The import failed', importRunId: summary.runId, validators: null };
-      }
-    } catch (error) {
-      end = { status: 'failed', counts: noCounts, error: error instanceof Error ? error.message : String(error), importRunId: null, validators: null };
+      end = await readAndApply(deps, source);
     } finally {
-      clearInterval(renew);
+      lease.stop();
     }
-
     const finished = clock();
     const recorded =
-      !leaseLost &&
+      !lease.lost() &&
       (await sources.finishRun(source.id, deps.owner, runId, {
         ...end,
         finishedAt: finished.toISOString(),
         nextRunAt: nextRunAfter(source, end.status === 'failed', finished).toISOString(),
       }));
     const outcome: RunOutcome = { sourceId: source.id, runId, status: end.status, counts: end.counts, error: end.error, recorded };
-    const line = `feed run ${end.status}: ${source.retailerName} read ${end.counts.rowsRead}, added ${end.counts.added}, changed ${end.counts.changed}, gone ${end.counts.gone}, rejected ${end.counts.rejected}`;
-    if (end.status === 'failed') log.warn({ sourceId: source.id, runId, error: end.error, recorded }, `${line}: ${end.error}`);
-    else log.info({ sourceId: source.id, runId, recorded }, line);
-    if (!recorded) log.warn({ sourceId: source.id, runId }, 'the lease of the source ran out before the run ended: another worker has it');
-    if (deps.afterRun && (end.counts.changed > 0 || end.counts.added > 0 || end.counts.gone > 0)) {
-      await deps.afterRun(outcome).catch((error: unknown) => log.warn({ err: error, sourceId: source.id }, 'what follows a feed run failed'));
-    }
+    await reportRun(deps, source, outcome);
     return outcome;
   }
 

@@ -119,47 +119,7 @@ function BusinessDetail({ data }: { data: BusinessDetailResponse }) {
       ) : null}
 
       <div className="adm-grid adm-grid--2">
-        <Card title="Account">
-          <dl className="adm-facts adm-facts--list">
-            <div>
-              <dt>Store</dt>
-              <dd>{business.storeName ?? '—'}</dd>
-            </div>
-            <div>
-              <dt>Store domain</dt>
-              <dd>
-                {business.storeDomain ?? '—'}{' '}
-                {business.storeDomain ? (
-                  business.domainVerified ? (
-                    <span className="adm-badge adm-badge--active">Verified</span>
-                  ) : (
-                    <span className="adm-badge adm-badge--held" title="Its offers are hidden from shoppers and nothing is attributed to it until it proves the domain">
-                      Not verified
-                    </span>
-                  )
-                ) : null}
-              </dd>
-            </div>
-            <div>
-              <dt>Registered</dt>
-              <dd>{formatDateTime(business.createdAt)}</dd>
-            </div>
-            <div>
-              <dt>Last changed</dt>
-              <dd>{formatDateTime(business.updatedAt)}</dd>
-            </div>
-            <div>
-              <dt>Signed-in sessions</dt>
-              <dd>{formatCount(figures.activeSessions)}</dd>
-            </div>
-            <div>
-              <dt>Account id</dt>
-              <dd>
-                <code>{business.id}</code>
-              </dd>
-            </div>
-          </dl>
-        </Card>
+        <AccountCard business={business} activeSessions={figures.activeSessions} />
         <Card title="Actions">
           <div className="adm-actions">
             <ActionButton spec={statusAction} blocked={statusBlocked} onClick={() => open(statusAction)} />
@@ -169,51 +129,7 @@ function BusinessDetail({ data }: { data: BusinessDetailResponse }) {
         </Card>
       </div>
 
-      <Card title="Figures">
-        <div className="adm-table-wrap">
-          <table className="adm-table adm-table--numbers">
-            <caption className="ph-visually-hidden">Clicks, referrals, conversions and revenue of this business</caption>
-            <thead>
-              <tr>
-                <th scope="col">Figure</th>
-                <th scope="col">
-                  Last 30 days{' '}
-                  <span className="adm-muted adm-period">
-                    {formatPeriod(figures.period)} ({figures.period.tz})
-                  </span>
-                </th>
-                <th scope="col">All time</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">Clicks</th>
-                <td>{formatCount(figures.last30Days.clicks)}</td>
-                <td>{formatCount(figures.allTime.clicks)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Referrals</th>
-                <td>{formatCount(figures.last30Days.referrals)}</td>
-                <td>{formatCount(figures.allTime.referrals)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Conversions</th>
-                <td>{formatCount(figures.last30Days.conversions)}</td>
-                <td>{formatCount(figures.allTime.conversions)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Revenue ({figures.currency})</th>
-                <td>{formatMoney(figures.last30Days.revenueCents, figures.currency)}</td>
-                <td>{formatMoney(figures.allTime.revenueCents, figures.currency)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Offers in the catalog</th>
-                <td colSpan={2}>{formatCount(figures.offers)}</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
-      </Card>
+      <FiguresCard figures={figures} />
 
       <Card title="Audit log">
         <AuditTable entries={audit} caption={`Admin actions on ${business.email}`} showTarget={false} />
@@ -248,5 +164,103 @@ function ActionButton({ spec, blocked, onClick }: { spec: ActionSpec; blocked: s
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** The business's account: its store, its domain's proof, its dates and sessions. */
+function AccountCard({ business, activeSessions }: { business: AdminBusiness; activeSessions: number }) {
+  return (
+    <Card title="Account">
+      <dl className="adm-facts adm-facts--list">
+        <div>
+          <dt>Store</dt>
+          <dd>{business.storeName ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Store domain</dt>
+          <dd>
+            {business.storeDomain ?? '—'}{' '}
+            {business.storeDomain ? (
+              business.domainVerified ? (
+                <span className="adm-badge adm-badge--active">Verified</span>
+              ) : (
+                <span className="adm-badge adm-badge--held" title="Its offers are hidden from shoppers and nothing is attributed to it until it proves the domain">
+                  Not verified
+                </span>
+              )
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Registered</dt>
+          <dd>{formatDateTime(business.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Last changed</dt>
+          <dd>{formatDateTime(business.updatedAt)}</dd>
+        </div>
+        <div>
+          <dt>Signed-in sessions</dt>
+          <dd>{formatCount(activeSessions)}</dd>
+        </div>
+        <div>
+          <dt>Account id</dt>
+          <dd>
+            <code>{business.id}</code>
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+/** Clicks, referrals, conversions and revenue of the last 30 days and of all time. */
+function FiguresCard({ figures }: { figures: BusinessDetailResponse['figures'] }) {
+  return (
+    <Card title="Figures">
+      <div className="adm-table-wrap">
+        <table className="adm-table adm-table--numbers">
+          <caption className="ph-visually-hidden">Clicks, referrals, conversions and revenue of this business</caption>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col">
+                Last 30 days{' '}
+                <span className="adm-muted adm-period">
+                  {formatPeriod(figures.period)} ({figures.period.tz})
+                </span>
+              </th>
+              <th scope="col">All time</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Clicks</th>
+              <td>{formatCount(figures.last30Days.clicks)}</td>
+              <td>{formatCount(figures.allTime.clicks)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Referrals</th>
+              <td>{formatCount(figures.last30Days.referrals)}</td>
+              <td>{formatCount(figures.allTime.referrals)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Conversions</th>
+              <td>{formatCount(figures.last30Days.conversions)}</td>
+              <td>{formatCount(figures.allTime.conversions)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Revenue ({figures.currency})</th>
+              <td>{formatMoney(figures.last30Days.revenueCents, figures.currency)}</td>
+              <td>{formatMoney(figures.allTime.revenueCents, figures.currency)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Offers in the catalog</th>
+              <td colSpan={2}>{formatCount(figures.offers)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </Card>
   );
 }

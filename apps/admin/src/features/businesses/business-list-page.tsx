@@ -1,4 +1,4 @@
-import { BUSINESS_SORTS, type BusinessListQuery } from '@pricehunt/contracts';
+import { BUSINESS_SORTS, type AdminBusiness, type BusinessListQuery } from '@pricehunt/contracts';
 import { Button, Card, EmptyState, Pager } from '@pricehunt/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -55,17 +55,11 @@ function useListQuery(): [BusinessListQuery, (changes: Record<string, string | n
 /** /admin/business: find businesses by email, store or id; filter, sort and page through them. */
 export default function BusinessListPage() {
   const [query, update] = useListQuery();
-  const [search, setSearch] = useState(query.q ?? '');
   const list = useBusinesses(query);
   useEffect(() => {
     document.title = 'Businesses · PriceHunt admin';
   }, []);
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() || null });
-  };
-  const sortBy = (key: Sort) => update({ sort: key, order: query.sort === key && query.order === 'asc' ? 'desc' : 'asc' });
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = query.page ?? 1;
@@ -76,50 +70,7 @@ export default function BusinessListPage() {
         <h1>Businesses</h1>
       </div>
       <Card>
-        <form role="search" className="adm-filters" onSubmit={onSearch}>
-          <div className="adm-filters__search">
-            <label htmlFor="business-search">Search businesses</label>
-            <input
-              id="business-search"
-              type="search"
-              className="ph-field__input"
-              placeholder="Email, store domain or name"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-            <Button type="submit">Search</Button>
-          </div>
-          <Filter
-            label="Status"
-            value={query.status ?? ''}
-            options={[
-              ['', 'Any'],
-              ['active', 'Active'],
-              ['suspended', 'Suspended'],
-            ]}
-            onChange={(value) => update({ status: value || null })}
-          />
-          <Filter
-            label="Admin"
-            value={query.admin === undefined ? '' : String(query.admin)}
-            options={[
-              ['', 'Any'],
-              ['true', 'Admins'],
-              ['false', 'Not admins'],
-            ]}
-            onChange={(value) => update({ admin: value || null })}
-          />
-          <Filter
-            label="Store"
-            value={query.hasStore === undefined ? '' : String(query.hasStore)}
-            options={[
-              ['', 'Any'],
-              ['true', 'Has a store'],
-              ['false', 'No store'],
-            ]}
-            onChange={(value) => update({ hasStore: value || null })}
-          />
-        </form>
+        <BusinessFilters query={query} update={update} />
       </Card>
 
       <QueryState isLoading={list.isLoading} error={list.error} onRetry={() => void list.refetch()} />
@@ -132,48 +83,7 @@ export default function BusinessListPage() {
               {formatCount(total)} business{total === 1 ? '' : 'es'}
               {query.q ? ` matching “${query.q}”` : ''}
             </p>
-            <div className="adm-table-wrap">
-              <table className="adm-table">
-                <caption className="ph-visually-hidden">Businesses</caption>
-                <thead>
-                  <tr>
-                    {COLUMNS.map((column) => {
-                      const active = column.key !== null && query.sort === column.key;
-                      return (
-                        <th key={column.label} scope="col" aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                          {column.key ? (
-                            <button type="button" className="adm-sort" onClick={() => sortBy(column.key as Sort)}>
-                              {column.label}
-                              <span aria-hidden="true">{active ? (query.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                            </button>
-                          ) : (
-                            column.label
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((business) => (
-                    <tr key={business.id}>
-                      <td>
-                        <Link to={paths.business(business.id)}>{business.email}</Link>
-                      </td>
-                      <td>
-                        {business.storeDomain ?? <span className="adm-muted">—</span>}
-                        {business.storeDomain && !business.domainVerified ? <span className="adm-muted"> (not verified)</span> : null}
-                      </td>
-                      <td>
-                        <StatusBadge status={business.status} />
-                      </td>
-                      <td>{business.isAdmin ? <AdminBadge /> : <span className="adm-muted">Business</span>}</td>
-                      <td>{formatDate(business.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <BusinessTable items={list.data.items} query={query} update={update} />
             <Pager className="adm-pager" page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
           </Card>
         )
@@ -194,6 +104,112 @@ function Filter({ label, value, options, onChange }: { label: string; value: str
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+type Update = (changes: Record<string, string | null>) => void;
+
+/** The search box and the status, role and store filters. */
+function BusinessFilters({ query, update }: { query: BusinessListQuery; update: Update }) {
+  const [search, setSearch] = useState(query.q ?? '');
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: search.trim() || null });
+  };
+  return (
+    <form role="search" className="adm-filters" onSubmit={onSearch}>
+      <div className="adm-filters__search">
+        <label htmlFor="business-search">Search businesses</label>
+        <input
+          id="business-search"
+          type="search"
+          className="ph-field__input"
+          placeholder="Email, store domain or name"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Button type="submit">Search</Button>
+      </div>
+      <Filter
+        label="Status"
+        value={query.status ?? ''}
+        options={[
+          ['', 'Any'],
+          ['active', 'Active'],
+          ['suspended', 'Suspended'],
+        ]}
+        onChange={(value) => update({ status: value || null })}
+      />
+      <Filter
+        label="Admin"
+        value={query.admin === undefined ? '' : String(query.admin)}
+        options={[
+          ['', 'Any'],
+          ['true', 'Admins'],
+          ['false', 'Not admins'],
+        ]}
+        onChange={(value) => update({ admin: value || null })}
+      />
+      <Filter
+        label="Store"
+        value={query.hasStore === undefined ? '' : String(query.hasStore)}
+        options={[
+          ['', 'Any'],
+          ['true', 'Has a store'],
+          ['false', 'No store'],
+        ]}
+        onChange={(value) => update({ hasStore: value || null })}
+      />
+    </form>
+  );
+}
+
+/** One page of businesses, sorted by the column whose header was clicked. */
+function BusinessTable({ items, query, update }: { items: AdminBusiness[]; query: BusinessListQuery; update: Update }) {
+  const sortBy = (key: Sort) => update({ sort: key, order: query.sort === key && query.order === 'asc' ? 'desc' : 'asc' });
+  return (
+    <div className="adm-table-wrap">
+      <table className="adm-table">
+        <caption className="ph-visually-hidden">Businesses</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const active = column.key !== null && query.sort === column.key;
+              return (
+                <th key={column.label} scope="col" aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {column.key ? (
+                    <button type="button" className="adm-sort" onClick={() => sortBy(column.key as Sort)}>
+                      {column.label}
+                      <span aria-hidden="true">{active ? (query.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((business) => (
+            <tr key={business.id}>
+              <td>
+                <Link to={paths.business(business.id)}>{business.email}</Link>
+              </td>
+              <td>
+                {business.storeDomain ?? <span className="adm-muted">—</span>}
+                {business.storeDomain && !business.domainVerified ? <span className="adm-muted"> (not verified)</span> : null}
+              </td>
+              <td>
+                <StatusBadge status={business.status} />
+              </td>
+              <td>{business.isAdmin ? <AdminBadge /> : <span className="adm-muted">Business</span>}</td>
+              <td>{formatDate(business.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

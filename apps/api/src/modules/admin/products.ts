@@ -190,3 +190,5 @@ export function createAdminProducts(deps: {
     },
   };
 }
+
+export type AdminProducts = ReturnType<typeof createAdminProducts>;

@@ -42,9 +42,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '@pricehunt/http-errors';
 import { multipartReadError, readMultipartFile } from '../../lib/multipart';
-import { createMatchReports } from '../match-reports/service';
-import { createAdminProducts } from './products';
-import { createAdminService, type Actor } from './service';
+import type { Actor } from './service';
 
 /** Largest feed file an admin can upload. */
 export const MAX_FEED_BYTES = 25 * 1024 * 1024;
@@ -53,6 +51,7 @@ const denied = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const invalid = { 400: errorEnvelopeSchema, ...denied };
 const missing = { ...invalid, 404: errorEnvelopeSchema };
 const security = [{ session: [] }];
+const tags = ['admin'];
 
 function actorOf(request: FastifyRequest): Actor {
   const business = request.business;
@@ -61,18 +60,11 @@ function actorOf(request: FastifyRequest): Actor {
   return { id: business.id, email: business.email };
 }
 
-/**
- * /api/admin/*: the admin console's API. Registered inside `adminScope`, so every route answers 401 to the
- * signed-out and 403 to a business without admin access before its handler runs.
- */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-  const repo = app.storage.admin;
-  const service = createAdminService({ repo, catalog: { ingestion: app.catalog.ingestion, repository: app.storage.catalog }, log: app.log, now: () => new Date(app.clock.now()) });
-  const products = createAdminProducts({ catalog: app.storage.catalog, now: () => new Date(app.clock.now()) });
-  const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog, now: () => new Date(app.clock.now()) });
-  const tags = ['admin'];
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The overview, businesses and retailers. */
+function businessAndRetailerRoutes(app: ZodApp) {
+  const service = app.admin;
   app.get('/overview', { schema: { tags, security, response: { 200: overviewResponseSchema, ...denied } } }, async () => service.overview());
 
   app.get(
@@ -132,7 +124,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, retailer: await service.updateRetailer(actorOf(request), request.params.id, request.body) }),
   );
+}
 
+/** Import runs, and feed files uploaded to import. */
+function importRoutes(app: ZodApp) {
+  const service = app.admin;
   app.get('/imports', { schema: { tags, security, response: { 200: importRunListResponseSchema, ...denied } } }, async () => ({
     success: true as const,
     items: await service.listImportRuns(),
@@ -189,7 +185,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: importRunParamsSchema, response: { 200: importJobResponseSchema, ...missing } } },
     async (request) => ({ success: true as const, job: service.getImportJob(request.params.id) }),
   );
+}
 
+/** Products, their offers, held prices and merges. */
+function productRoutes(app: ZodApp) {
+  const products = app.adminProducts;
   app.get(
     '/products',
     { schema: { tags, security, querystring: adminProductQuerySchema, response: { 200: adminProductListResponseSchema, ...invalid } } },
@@ -256,7 +256,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, ...(await products.approvePrice(actorOf(request), request.params.offerId)) }),
   );
+}
 
+/** Shoppers' match reports, and re-clustering the catalog. */
+function reviewRoutes(app: ZodApp) {
+  const service = app.admin;
+  const reports = app.matchReports;
   app.get(
     '/match-reports',
     { schema: { tags, security, querystring: adminMatchReportQuerySchema, response: { 200: adminMatchReportListResponseSchema, ...invalid } } },
@@ -270,19 +275,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const { report, changed } = await reports.resolve(request.params.id, actor.email);
       if (changed) {
-        await repo.insertAudit(
-          {
-            actorId: actor.id,
-            actorEmail: actor.email,
-            action: 'catalog.resolve_report',
-            targetType: 'catalog',
-            targetId: String(report.productId),
-            targetLabel: report.productTitle ?? `#${report.productId}`,
-            before: { status: 'open' },
-            after: { status: 'resolved', reason: report.reason, searched: report.searched },
-          },
-          new Date(app.clock.now()).toISOString(),
-        );
+        await service.reportResolved(actor, report);
       }
       return { success: true as const, report };
     },
@@ -292,4 +285,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true as const,
     ...(await service.recluster(actorOf(request))),
   }));
+}
+
+/**
+ * /api/admin/*: the admin console's API. Registered inside `adminScope`, so every route answers 401 to the
+ * signed-out and 403 to a business without admin access before its handler runs.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_FEED_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  businessAndRetailerRoutes(app);
+  importRoutes(app);
+  productRoutes(app);
+  reviewRoutes(app);
 };

@@ -5,6 +5,7 @@ import {
   lastDays,
   periodBounds,
   type AdminBusiness,
+  type AdminMatchReport,
   type AuditEntry,
   type BusinessAction,
   type BusinessListQuery,
@@ -83,6 +84,22 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
     listAudit: (query: AuditQuery) => repo.listAudit(query),
 
     listRetailers: () => repo.listRetailers(),
+
+    /** The audit entry of a shopper's match report an admin resolved. */
+    reportResolved: (actor: Actor, report: Pick<AdminMatchReport, 'productId' | 'productTitle' | 'reason' | 'searched'>) =>
+      repo.insertAudit(
+        {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'catalog.resolve_report',
+          targetType: 'catalog',
+          targetId: String(report.productId),
+          targetLabel: report.productTitle ?? `#${report.productId}`,
+          before: { status: 'open' },
+          after: { status: 'resolved', reason: report.reason, searched: report.searched },
+        },
+        now().toISOString(),
+      ),
 
     /**
      * Edits a retailer's name, domains or affiliate parameter; a domain may belong to one retailer only. The edit and

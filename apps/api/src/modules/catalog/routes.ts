@@ -25,12 +25,13 @@ import {
 import { notFound } from '@pricehunt/http-errors';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
-/** Catalog reading: product pages with price history, categories, browsing, deals, search-box suggestions. */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Search-box suggestions and deals. */
+function suggestionRoutes(app: ZodApp) {
   const { suggester, spelling } = app.catalog;
   const repository = app.storage.catalog;
-
-  /** Suggestions for the words; when none begins like them, for the words with misspellings corrected ("appel wa"). */
+  
   const suggestFor = async (text: string, limit: number): Promise<number[]> => {
     const ids = await suggester.suggest(text, limit);
     if (ids.length > 0) return ids;
@@ -87,7 +88,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
 
+/** A product's page: its offers, specs and price history. */
+function productRoutes(app: ZodApp) {
+  const repository = app.storage.catalog;
+  
   app.get(
     '/deals',
     {
@@ -119,7 +125,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
 
+/** The sitemap, the categories and browsing them. */
+function browseRoutes(app: ZodApp) {
+  const repository = app.storage.catalog;
+  
   app.get('/sitemap', { schema: { tags: ['catalog'], response: { 200: sitemapResponseSchema } } }, async () => {
     const listed = await repository.listedProductsSummary();
     return {
@@ -190,4 +201,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
+
+/** Catalog reading: product pages with price history, categories, browsing, deals, search-box suggestions. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Suggestions for the words; when none begins like them, for the words with misspellings corrected ("appel wa"). */
+  suggestionRoutes(app);
+  productRoutes(app);
+  browseRoutes(app);
 };

@@ -11,23 +11,15 @@ import {
   merchantFeedSourceBodySchema,
 } from '@pricehunt/contracts';
 import { conflict, HttpError, unauthorized } from '@pricehunt/http-errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createFeedSourceService, type FeedSourceActor } from './service';
+import type { FeedSourceActor } from './service';
 
 const denied = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const invalid = { 400: errorEnvelopeSchema, ...denied };
 const missing = { ...invalid, 404: errorEnvelopeSchema };
 const clash = { ...missing, 409: errorEnvelopeSchema };
 const security = [{ session: [] }];
-
-export const feedSourceServiceOf = (app: FastifyInstance) =>
-  createFeedSourceService({
-    sources: app.storage.feedSources,
-    retailers: { find: (id) => app.storage.admin.findRetailer(id), list: () => app.storage.admin.listRetailers() },
-    audit: (entry, now) => app.storage.admin.insertAudit(entry, now),
-    now: () => new Date(app.clock.now()),
-  });
 
 function adminOf(request: FastifyRequest): FeedSourceActor {
   const business = request.business;
@@ -38,7 +30,7 @@ function adminOf(request: FastifyRequest): FeedSourceActor {
 
 /** /api/admin/feed-sources: the feeds the workers refresh (registered inside `adminScope`). */
 export const adminFeedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = feedSourceServiceOf(app);
+  const service = app.feedSources;
   const tags = ['admin'];
 
   app.get('/', { schema: { tags, security, response: { 200: feedSourceListResponseSchema, ...denied } } }, async (request) => ({
@@ -78,7 +70,7 @@ export const adminFeedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
  * their schedule and last runs. A feed URL's offers are the store's: their links must be on its verified domain.
  */
 export const merchantFeedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = feedSourceServiceOf(app);
+  const service = app.feedSources;
   const tags = ['merchant'];
   const businessIdOf = (request: FastifyRequest): string => {
     // The business scope's hook has signed the business in.

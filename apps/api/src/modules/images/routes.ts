@@ -1,31 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createSafeFetcher } from '@pricehunt/catalog-identity';
 import { DEFAULT_IMAGE_WIDTH, imageParamsSchema, imageQuerySchema, imageVersion, type ImageQuery } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { createImageService, IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES, IMAGE_MAX_REDIRECTS, type ImageFormat, type ImageService } from './service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Catalog pictures, fetched once, resized and kept on disk (`modules/images/service.ts`). */
-    images: ImageService;
-  }
-}
-
-/** App service: `app.images`, caching under IMAGE_CACHE_DIR and fetching through the SSRF-safe fetcher. */
-export const imagesPlugin = fp(
-  async (app: FastifyInstance) => {
-    const fetcher = createSafeFetcher({
-      allowLoopback: app.config.FETCH_ALLOW_LOOPBACK,
-      timeoutMs: app.config.IMAGE_FETCH_TIMEOUT_MS,
-      maxBytes: IMAGE_MAX_BYTES,
-      maxRedirects: IMAGE_MAX_REDIRECTS,
-    });
-    app.decorate('images', createImageService({ cacheDir: app.config.IMAGE_CACHE_DIR, fetcher, maxBytes: IMAGE_MAX_BYTES }));
-  },
-  { name: 'images' },
-);
+import { IMAGE_CONTENT_TYPES, type ImageFormat } from './service';
 
 /** A year: a URL's version changes with its source, so what it names never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,13 +1,12 @@
 import { errorEnvelopeSchema, matchReportBodySchema, matchReportResponseSchema } from '@pricehunt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createMatchReports } from './service';
 
 /** Reports a shopper may send in an hour from one address. */
 const REPORTS_PER_HOUR = 30;
 
 /** POST /api/match-reports: a shopper says a comparison shows the wrong product. Anonymous, limited per address. */
 export const matchReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reports = createMatchReports({ repo: app.storage.matchReports, searches: app.searchService, catalog: app.storage.catalog, now: () => new Date(app.clock.now()) });
+  const reports = app.matchReports;
   const perIp = app.limiter({ name: 'match-reports-ip', max: REPORTS_PER_HOUR, timeWindowMs: 3_600_000, key: (request) => request.ip });
   app.post(
     '/match-reports',

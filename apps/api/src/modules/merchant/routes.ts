@@ -1,5 +1,4 @@
 import { publicOriginFor } from '@pricehunt/catalog-identity';
-import { feedSourceServiceOf } from '../feeds/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -28,7 +27,7 @@ import { z } from 'zod';
 import { notFound, unauthorized } from '@pricehunt/http-errors';
 import { signOut } from '../auth/session';
 import { TRACKING_SCRIPT, TRACKING_SCRIPT_ETAG } from './tracking-script';
-import { orderLinesOf } from './service';
+import { orderLinesOf, type MerchantService } from './service';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 const tags = ['merchant'];
@@ -46,12 +45,15 @@ export function scriptUrlFor(request: FastifyRequest): string {
 }
 
 /** Dashboard routes; registered inside the business scope (signed-in, active business; CSRF origin check). */
+/** What the dashboard's figures are reported in: the business's currency and attribution window. */
+async function reportingSettings(merchant: MerchantService, businessId: string) {
+  const s = await merchant.settingsRow(businessId);
+  return { businessId, currency: s.currency, attributionWindowDays: s.attributionWindowDays };
+}
+
 export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { merchant, analytics } = app;
-  const settingsFor = async (businessId: string) => {
-    const s = await merchant.settingsRow(businessId);
-    return { businessId, currency: s.currency, attributionWindowDays: s.attributionWindowDays };
-  };
+  const settingsFor = (businessId: string) => reportingSettings(merchant, businessId);
 
   app.get('/dashboard/summary', { schema: { tags, querystring: rangeQuerySchema, response: { 200: summaryResponseSchema, ...errors } } }, async (request) =>
     analytics.summary(await settingsFor(businessIdOf(request)), request.query),
@@ -109,7 +111,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     merchant.verifyDomain(businessIdOf(request), scriptUrlFor(request)),
   );
 
-  const feedSources = feedSourceServiceOf(app);
+  const { feedSources } = app;
   app.post('/integration/shopify-sync', { schema: { tags, response: { 202: storeSyncSchema, ...errors } } }, async (request, reply) => {
     const businessId = businessIdOf(request);
     const sync = await app.storeSync.start(businessId);

@@ -2,7 +2,6 @@ import { errorEnvelopeSchema, passwordResetConfirmBodySchema, passwordResetReque
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tooManyAttemptsMessage } from '../auth/sign-in-guard';
-import { createShopperPasswordResetService } from './password-reset';
 
 const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
@@ -10,7 +9,7 @@ const emailOf = (request: FastifyRequest) => (request.body as { email?: string }
 /** POST /api/shopper/auth/password-reset/request and /confirm. */
 export const shopperPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const service = createShopperPasswordResetService({ repo: app.storage.shopperAccounts, config, mailer: app.mailer, log: app.log, signInGuard: app.signInGuard });
+  const service = app.shopperPasswordReset;
   const windowMs = config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000;
   const perIp = app.limiter({ name: 'shopper-reset-ip', max: config.AUTH_RATE_LIMIT_PER_IP, timeWindowMs: windowMs, key: (r) => r.ip, message: tooManyAttemptsMessage });
   const perEmail = app.limiter({ name: 'shopper-reset-email', max: config.AUTH_RATE_LIMIT_PER_EMAIL, timeWindowMs: windowMs, key: emailOf, message: tooManyAttemptsMessage });

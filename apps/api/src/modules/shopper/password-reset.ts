@@ -94,3 +94,5 @@ export function createShopperPasswordResetService({
     },
   };
 }
+
+export type ShopperPasswordResetService = ReturnType<typeof createShopperPasswordResetService>;

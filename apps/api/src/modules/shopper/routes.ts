@@ -17,7 +17,6 @@ import {
 } from '@pricehunt/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createShopperDataService } from './service';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 const tags = ['shopper'];
@@ -32,7 +31,7 @@ function shopperId(request: FastifyRequest): string {
 
 /** /api/shopper/history, /api/shopper/favorites (with their price alerts), /api/shopper/merge: the signed-in shopper's own lists. */
 export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createShopperDataService({ repo: app.storage.shopper, clock: () => new Date(app.clock.now()) });
+  const service = app.shopperData;
 
   app.get('/history', { schema: { tags, security, response: { 200: historyListResponseSchema, ...errors } } }, async (request) => ({
     success: true as const,
@@ -97,7 +96,7 @@ export const shopperDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** POST /api/shopper/alerts/stop: the "stop this alert" link of a price-alert email, which works without signing in. */
 export const priceAlertStopRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createShopperDataService({ repo: app.storage.shopper, clock: () => new Date(app.clock.now()) });
+  const service = app.shopperData;
   app.post(
     '/stop',
     { schema: { tags, body: priceAlertStopBodySchema, response: { 200: priceAlertStopResponseSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },

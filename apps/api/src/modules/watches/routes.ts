@@ -14,9 +14,9 @@ import {
   type ShopperUser,
 } from '@pricehunt/contracts';
 import { unauthorized } from '@pricehunt/http-errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createWatchService, WATCH_PENDING_MESSAGE } from './service';
+import { WATCH_PENDING_MESSAGE } from './service';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -32,16 +32,6 @@ const security = [{ session: [] }];
 
 /** Signed-out watches an address (and a network address) may ask for in an hour. */
 export const SIGNED_OUT_WATCHES_PER_HOUR = 10;
-
-const serviceOf = (app: FastifyInstance) =>
-  createWatchService({
-    repo: app.storage.watches,
-    catalog: app.storage.catalog,
-    search: app.searchService,
-    mailer: app.mailer,
-    shopperAppUrl: app.config.SHOPPER_APP_URL,
-    clock: () => app.clock.now(),
-  });
 
 function signedIn(request: FastifyRequest): ShopperUser {
   const shopper = request.shopper;
@@ -61,7 +51,7 @@ async function sessionShopper(request: FastifyRequest): Promise<ShopperUser | nu
  * for every address). Registered in the cookie area, outside `shopperScope`.
  */
 export const watchCreateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = serviceOf(app);
+  const service = app.watches;
   const signedOut = (request: FastifyRequest) => (request.session?.shopperId ? undefined : request.ip);
   const perIp = app.limiter({ name: 'watch-signed-out-ip', max: SIGNED_OUT_WATCHES_PER_HOUR * 3, timeWindowMs: 3_600_000, key: signedOut });
   const perEmail = app.limiter({
@@ -91,7 +81,7 @@ export const watchCreateRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** GET /api/shopper/watches, PATCH and DELETE /api/shopper/watches/:id: the signed-in shopper's own (inside `shopperScope`). */
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = serviceOf(app);
+  const service = app.watches;
   app.get('/watches', { schema: { tags, security, response: { 200: watchesListResponseSchema, ...errors } } }, async (request) => ({
     success: true as const,
     watches: await service.list(signedIn(request).id),
@@ -110,7 +100,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** POST /api/watches/confirm and /api/watches/stop: the emailed links' pages, without signing in. */
 export const watchLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = serviceOf(app);
+  const service = app.watches;
   app.post(
     '/confirm',
     { schema: { tags, body: watchTokenBodySchema, response: { 200: watchConfirmResponseSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },

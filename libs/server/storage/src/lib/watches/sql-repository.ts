@@ -4,10 +4,34 @@ import type { SaveWatchResult, WatchDeliveryJob, WatchEvaluationRow, WatchReposi
 import { count, flag, flagParam, pgOnly, rows, type Work, type WorkRunner } from './sql-work';
 import { num, placeholders, setChannels, titleOf, viewOf, views, WATCH_SELECT, type WatchSelection } from './sql-watch-views';
 
-/** Watches, evaluations and deliveries over a unit-of-work runner: the same statements on SQLite and PostgreSQL. */
-export function createWatchRepository(runner: WorkRunner): WatchRepository {
-  const tx = runner.transaction.bind(runner);
+/** The unit-of-work runner's transaction: each method's statements run as one. */
+type Tx = WorkRunner['transaction'];
 
+/** A delivery job from its row. */
+function deliveryJobOf(job: Record<string, unknown>): WatchDeliveryJob {
+  return {
+    id: job['id'] as string,
+    eventId: job['eventId'] as string,
+    watchId: job['watchId'] as string,
+    channel: job['channel'] as WatchChannel,
+    destination: job['destination'] as string,
+    attempts: Number(job['attempts']),
+    event: job['event'] as WatchEvent,
+    occurredAt: Number(job['occurredAt']),
+    oldPriceCents: num(job['oldPriceCents']),
+    newPriceCents: num(job['newPriceCents']),
+    targetPriceCents: num(job['targetPriceCents']),
+    currency: job['currency'] as string | null,
+    productId: num(job['productId']),
+    title: job['title'] as string,
+    store: job['store'] as string | null,
+    storeUrl: job['storeUrl'] as string | null,
+    stopToken: job['stopToken'] as string,
+  };
+}
+
+/** Watches: one saved per owner and target, up to the owner's limit. */
+function saveWatch(tx: Tx): Pick<WatchRepository, 'save'> {
   return {
     save(watch, channels, limit, options) {
       return tx(function* (): Work<SaveWatchResult> {
@@ -67,7 +91,12 @@ export function createWatchRepository(runner: WorkRunner): WatchRepository {
         return { kind: 'created', watch: (yield* viewOf(watch.id)) as Watch };
       });
     },
+  };
+}
 
+/** An owner's watches: listed, read, changed, removed, confirmed, stopped. */
+function ownerWatches(tx: Tx): Pick<WatchRepository, 'list' | 'get' | 'update' | 'remove' | 'confirm' | 'stop'> {
+  return {
     list(shopperId, limit) {
       return tx(function* () {
         const selected = yield* rows<WatchSelection>(`${WATCH_SELECT} WHERE w.shopper_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?`, [shopperId, limit]);
@@ -119,7 +148,12 @@ export function createWatchRepository(runner: WorkRunner): WatchRepository {
         return (yield* count('DELETE FROM watches WHERE id = ?', [row.id])) > 0 ? title : null;
       });
     },
+  };
+}
 
+/** The pages watched, their reads, and the rows evaluations start from. */
+function watchedPages(tx: Tx): Pick<WatchRepository, 'watchedUrls' | 'notePageRead' | 'evaluationRows'> {
+  return {
     watchedUrls() {
       return tx(function* () {
         // The watched links, and the pages read for shoppers among the offers of watched products: no feed keeps those
@@ -169,7 +203,12 @@ export function createWatchRepository(runner: WorkRunner): WatchRepository {
         );
       });
     },
+  };
+}
 
+/** An evaluation, with the events it found and their deliveries. */
+function evaluations(tx: Tx): Pick<WatchRepository, 'recordEvaluation'> {
+  return {
     recordEvaluation(evaluation) {
       return tx(function* (): Work<boolean> {
         // Conditional on the evaluation read: of two evaluations of one reading, one writes (PostgreSQL: the second
@@ -217,7 +256,12 @@ export function createWatchRepository(runner: WorkRunner): WatchRepository {
         return true;
       });
     },
+  };
+}
 
+/** Deliveries due, claimed under a lease. */
+function deliveryClaims(tx: Tx): Pick<WatchRepository, 'claimDeliveries'> {
+  return {
     claimDeliveries(owner, now, leaseMs, limit) {
       return tx(function* (): Work<WatchDeliveryJob[]> {
         // PostgreSQL: rows another worker is claiming are passed over; SQLite: the immediate transaction claims alone.
@@ -240,30 +284,15 @@ export function createWatchRepository(runner: WorkRunner): WatchRepository {
            WHERE d.id IN (${placeholders(ids.length)}) ORDER BY d.next_attempt_at, d.id`,
           ids,
         );
-        return jobs.map(
-          (job): WatchDeliveryJob => ({
-            id: job['id'] as string,
-            eventId: job['eventId'] as string,
-            watchId: job['watchId'] as string,
-            channel: job['channel'] as WatchChannel,
-            destination: job['destination'] as string,
-            attempts: Number(job['attempts']),
-            event: job['event'] as WatchEvent,
-            occurredAt: Number(job['occurredAt']),
-            oldPriceCents: num(job['oldPriceCents']),
-            newPriceCents: num(job['newPriceCents']),
-            targetPriceCents: num(job['targetPriceCents']),
-            currency: job['currency'] as string | null,
-            productId: num(job['productId']),
-            title: job['title'] as string,
-            store: job['store'] as string | null,
-            storeUrl: job['storeUrl'] as string | null,
-            stopToken: job['stopToken'] as string,
-          }),
-        );
+        return jobs.map(deliveryJobOf);
       });
     },
+  };
+}
 
+/** A delivery sent, or failed (a channel failing too often is paused). */
+function deliveryOutcomes(tx: Tx): Pick<WatchRepository, 'deliverySucceeded' | 'deliveryFailed'> {
+  return {
     deliverySucceeded(id, owner, at) {
       return tx(function* (): Work<boolean> {
         const [sent] = yield* rows<{ watchId: string; channel: string }>(
@@ -300,4 +329,10 @@ export function createWatchRepository(runner: WorkRunner): WatchRepository {
       });
     },
   };
+}
+
+/** Watches, evaluations and deliveries over a unit-of-work runner: the same statements on SQLite and PostgreSQL. */
+export function createWatchRepository(runner: WorkRunner): WatchRepository {
+  const tx: Tx = runner.transaction.bind(runner);
+  return { ...saveWatch(tx), ...ownerWatches(tx), ...watchedPages(tx), ...evaluations(tx), ...deliveryClaims(tx), ...deliveryOutcomes(tx) };
 }
