@@ -7,7 +7,7 @@ import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, judge, type Candidate } from './judge';
 import type { Page } from './page';
 import { cleanBrand, type IdentitySource } from './titles';
-import { absoluteUrl, availabilityOf, cleanSku, type ItemCondition, type StockState } from './values';
+import { absoluteUrl, availabilityOf, cleanSku, gtinOf, type ItemCondition, type StockState } from './values';
 
 /** A delivery cost the page states for its item, in cents: 0 when delivery is free. */
 export interface PageShipping {
@@ -88,6 +88,9 @@ function attributesOf(evidence: [ReaderName, Evidence][]): Record<string, string
   return out;
 }
 
+/** A part number that is all a barcode's digits with its check digit: a page labelling its EAN as the maker's number. */
+const isBarcode = (v: string) => /^\d{12,14}$/.test(v.trim()) && gtinOf(v) != null;
+
 const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
@@ -97,7 +100,7 @@ const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
  */
 function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   const shopIds = new Set(candidatesOf(evidence, 'sku', cleanSku).filter((c) => c.reader !== 'address' && c.reader !== 'url').map((c) => idKey(c.value)));
-  return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)));
+  return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)) && !isBarcode(c.value));
 }
 
 /** Each field of the page's item, judged among what the readers say. */

@@ -5,6 +5,7 @@
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
 import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from '../html';
+import { labelledPairs, PAIR_HOLDERS } from './labels';
 import { describedAs, isCartControl, PRICE_WORDS } from './markup';
 import { absoluteUrl, hostCurrency } from './values';
 
@@ -75,6 +76,8 @@ export function hostOf(url: string | undefined): string | null {
 
 
 const LABEL_MAX = 60;
+/** Labelled values kept from one page. */
+const MAX_LABELLED = 400;
 /** Price elements looked at: pathological pages hold tens of thousands. */
 const MAX_PRICE_ELEMENTS = 1000;
 const MAX_STOCK_ELEMENTS = 40;
@@ -136,6 +139,8 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
     case 'li':
       collectLabelled(el, out.labelled);
       break;
+    default:
+      if (PAIR_HOLDERS.has(el.tagName) && out.labelled.length <= MAX_LABELLED) out.labelled.push(...labelledPairs(el));
   }
 }
 
@@ -204,7 +209,7 @@ export function readPage(html: string, url: string | undefined): Page {
 
 /** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
 function collectLabelled(el: HtmlElement, out: [string, string][]): void {
-  if (out.length > 400) return;
+  if (out.length > MAX_LABELLED) return;
   let label: string | null = null;
   let value: string | null = null;
   if (el.tagName === 'tr') {

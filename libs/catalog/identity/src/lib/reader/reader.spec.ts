@@ -128,3 +128,28 @@ describe("the shop's item id in the address, and part numbers", () => {
     expect(extractProductIdentity(page('<meta property="product:mfr_part_no" content="230657">'), { url: 'https://shop.example/p/chair/_/R-230657' })?.model).toBe('230657');
   });
 });
+
+describe('labelled values outside tables, in the shops’ languages', () => {
+  const read = (body: string) => extractProductIdentity(page('', body), { url: 'https://shop.example.at/p/lumetra-k7' });
+
+  it('reads "Label: value" written in one element, several to a line', () => {
+    const item = read('<span class="nr">Artikel-Nr.: AGX1634723 | Herstellernr.: K7-DE-01 | EAN: 4006381333931</span><div>Hersteller: <a href="/m/lumetra">Lumetra</a></div>');
+    expect(item).toMatchObject({ sku: 'AGX1634723', model: 'K7-DE-01', gtin: '04006381333931', brand: 'Lumetra' });
+  });
+
+  it('reads a label element and the value beside it, through the wrappers that hold only the label', () => {
+    const item = read('<p><b><small>Hersteller </small></b> Lumetra<br><b><small>Hersteller Nr. </small></b> K7-DE-01<br></p><div class="row"><div class="labels"><div><span>GTIN/EAN</span></div></div><div class="values"><span>4006381333931</span></div></div>');
+    expect(item).toMatchObject({ brand: 'Lumetra', model: 'K7-DE-01', gtin: '04006381333931' });
+  });
+
+  it('reads the brand a "more from" link or a "by" names, and no code as a brand', () => {
+    expect(read('<div><span>Marke</span><a href="/b">mehr von Lumetra</a></div>')?.brand).toBe('Lumetra');
+    expect(read('<div><span>Brand Name</span> by <a href="/b">Lumetra Works</a></div>')?.brand).toBe('Lumetra Works');
+    expect(read('<div>Manufacturer: HS-MG-0174</div>')?.brand).toBeNull();
+  });
+
+  it('takes no barcode labelled as the maker’s number for a part number, and no label in a menu or footer', () => {
+    expect(read('<div>Hersteller-Nr.: 4006381333931</div>')?.model).toBeNull();
+    expect(read('<nav><span>Hersteller</span><a href="/all">Alle Hersteller</a></nav><footer>Marke: Kontor</footer>')?.brand).toBeNull();
+  });
+});
