@@ -103,10 +103,24 @@ function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)) && !isBarcode(c.value));
 }
 
+const cannotBuy = (s: StockState) => s === 'OutOfStock' || s === 'Discontinued';
+
+/**
+ * The stock state: the readers' judged, unless the item's stock line says otherwise in words: whether it can be
+ * bought at all, or that it is ordered in or pre-ordered where the markup says only in or out of stock.
+ */
+function stockOf(evidence: [ReaderName, Evidence][]): StockState | null {
+  const judged = judge('availability', candidatesOf(evidence, 'availability'))?.value ?? null;
+  const worded = evidenceOf(evidence, 'visible-page')?.wordedStock ?? null;
+  if (!worded || !judged) return judged ?? worded;
+  const finer = (worded === 'BackOrder' || worded === 'PreOrder') && (judged === 'InStock' || judged === 'OutOfStock');
+  return cannotBuy(worded) !== cannotBuy(judged) || finer ? worded : judged;
+}
+
 /** Each field of the page's item, judged among what the readers say. */
 export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judged {
   const { price, currency } = judgePrice(page, evidence);
-  const stockState = judge('availability', candidatesOf(evidence, 'availability'))?.value ?? null;
+  const stockState = stockOf(evidence);
   const shipping = evidence.map(([, f]) => f.shipping).find((s) => s != null) ?? null;
   const images = imagesOf(page, evidence);
   return {

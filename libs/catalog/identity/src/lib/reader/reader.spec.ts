@@ -153,3 +153,24 @@ describe('labelled values outside tables, in the shops’ languages', () => {
     expect(read('<nav><span>Hersteller</span><a href="/all">Alle Hersteller</a></nav><footer>Marke: Kontor</footer>')?.brand).toBeNull();
   });
 });
+
+describe('the stock line in words, where it and the markup disagree', () => {
+  const offer = (availability: string) => ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', availability } });
+  const read = (head: string, body: string) => extractProductIdentity(page(head, body), { url: 'https://shop.example.de/p/k7' });
+
+  it('lets the words beside the item beat a template’s schema.org value, in the shops’ languages', () => {
+    expect(read(offer('https://schema.org/OutOfStock'), '<div class="box"><span>in ca. 2-3 Werktagen versandbereit</span></div>')?.availability).toBe('in_stock');
+    expect(read(offer('https://schema.org/InStock'), "<div><h5>We're sorry, this plant is out of stock.</h5></div>")?.availability).toBe('out_of_stock');
+    expect(read(offer('https://schema.org/LimitedAvailability'), '<div class="product--delivery"><span>zur Zeit nicht lieferbar</span></div>')?.availability).toBe('out_of_stock');
+    expect(read(offer('https://schema.org/InStock'), '<p>Nachbestellt, Liefertermin unbekannt</p>')?.stockState).toBe('OutOfStock');
+    expect(read(offer('https://schema.org/OutOfStock'), '<p>Nicht lagernd, ab Bestellung versandfertig in 8 Tagen</p>')?.stockState).toBe('BackOrder');
+  });
+
+  it('reads no stock line in questions, conditions, a size’s or a pickup’s message, or above the heading', () => {
+    const inStock = offer('https://schema.org/InStock');
+    expect(read(inStock, '<span>Is an item out of stock?</span><div>If sold out, select size to add to waitlist.</div>')?.availability).toBe('in_stock');
+    expect(read(inStock, '<span class="message-group sold_out any-size"><span>Sold Out</span></span><span class="ff-method-unavailable">Not available for pickup</span>')?.availability).toBe('in_stock');
+    const above = `<!doctype html><html><head>${inStock}</head><body><span class="paired-article">Sold out</span><h1>Lumetra K7 Keyboard</h1></body></html>`;
+    expect(extractProductIdentity(above, {})?.availability).toBe('in_stock');
+  });
+});
