@@ -53,6 +53,14 @@ function settlePrice(price: number, currency: string | null, evidence: [ReaderNa
   return price;
 }
 
+/**
+ * The candidates without a price a thousand times another's: "188.904" (a price with three decimals) read with its
+ * point as a thousands separator, where another source shows 188,90.
+ */
+function withoutMisreadThousands<T extends { amount: number }>(prices: Candidate<T>[]): Candidate<T>[] {
+  return prices.filter((c) => !prices.some((o) => o !== c && o.value.amount > 0 && Math.abs(c.value.amount / 1000 - o.value.amount) < 0.01));
+}
+
 /** The price and its currency: the currency judged first, then the price among the candidates in that currency. */
 function judgePrice(page: Page, evidence: [ReaderName, Evidence][]): { price: number | null; currency: string | null } {
   const currency = judge('currency', candidatesOf(evidence, 'currency'))?.value ?? null;
@@ -62,7 +70,7 @@ function judgePrice(page: Page, evidence: [ReaderName, Evidence][]): { price: nu
     if (currency != null && found.currency != null && found.currency !== currency) continue;
     prices.push({ reader, value: { amount: found.price, currency: found.currency ?? null } });
   }
-  const judged = judge('price', prices, (p) => p.amount.toFixed(2));
+  const judged = judge('price', withoutMisreadThousands(prices), (p) => p.amount.toFixed(2));
   if (!judged) return { price: null, currency: currency ?? page.localeCurrency };
   // A price whose source named no currency takes the page's.
   const settled = settlePrice(judged.value.amount, currency, evidence);

@@ -174,3 +174,10 @@ describe('the stock line in words, where it and the markup disagree', () => {
     expect(extractProductIdentity(above, {})?.availability).toBe('in_stock');
   });
 });
+
+describe('prices the markup writes with three decimals', () => {
+  it('takes no price a thousand times the one the page shows (a point read as a thousands separator)', () => {
+    const body = '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lumetra K7 Keyboard</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="188.904"><meta itemprop="priceCurrency" content="EUR"></div></div><div class="product-price">188,90 EUR</div>';
+    expect(extractProductIdentity(page('', body), { url: 'https://shop.example.at/p/k7' })?.priceCents).toBe(18890);
+  });
+});
