@@ -40,7 +40,11 @@ export interface CorpusPage {
     attributes?: Record<string, string>;
   };
   markupStates: { gtin: boolean; mpn: boolean; brand: boolean; price: boolean };
-  /** Pages added after the reader's targets were set (2: public shop fixtures, computer-screen offers): scored by `eval:extraction`, not yet by the spec's targets. */
+  /**
+   * Pages added after the reader's targets were set (2: public shop fixtures, computer-screen offers; 3: the remaining
+   * computer-screen offers and the parser fixtures of mathagmann/computerscreen-spec-extraction, four more shops' pages),
+   * scored by `eval:extraction`, not yet by the spec's targets.
+   */
   batch?: number;
 }
 

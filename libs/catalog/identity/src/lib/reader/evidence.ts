@@ -26,6 +26,8 @@ export interface Evidence {
   /** The item's images in the source's order, the main one first (as written: relative links resolved later). */
   images?: string[];
   availability?: StockState | null;
+  /** The state the item's stock line says in words, which the judge lets beat markup that disagrees. */
+  wordedStock?: StockState | null;
   condition?: ItemCondition | null;
   shipping?: ShippingFound | null;
   /** The item's variant attributes ("color" → "Black", "size" → "M"), names lower-cased. */

@@ -7,7 +7,7 @@ import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, judge, type Candidate } from './judge';
 import type { Page } from './page';
 import { cleanBrand, type IdentitySource } from './titles';
-import { absoluteUrl, availabilityOf, cleanSku, type ItemCondition, type StockState } from './values';
+import { absoluteUrl, availabilityOf, cleanSku, gtinOf, type ItemCondition, type StockState } from './values';
 
 /** A delivery cost the page states for its item, in cents: 0 when delivery is free. */
 export interface PageShipping {
@@ -53,6 +53,14 @@ function settlePrice(price: number, currency: string | null, evidence: [ReaderNa
   return price;
 }
 
+/**
+ * The candidates without a price a thousand times another's: "188.904" (a price with three decimals) read with its
+ * point as a thousands separator, where another source shows 188,90.
+ */
+function withoutMisreadThousands<T extends { amount: number }>(prices: Candidate<T>[]): Candidate<T>[] {
+  return prices.filter((c) => !prices.some((o) => o !== c && o.value.amount > 0 && Math.abs(c.value.amount / 1000 - o.value.amount) < 0.01));
+}
+
 /** The price and its currency: the currency judged first, then the price among the candidates in that currency. */
 function judgePrice(page: Page, evidence: [ReaderName, Evidence][]): { price: number | null; currency: string | null } {
   const currency = judge('currency', candidatesOf(evidence, 'currency'))?.value ?? null;
@@ -62,7 +70,7 @@ function judgePrice(page: Page, evidence: [ReaderName, Evidence][]): { price: nu
     if (currency != null && found.currency != null && found.currency !== currency) continue;
     prices.push({ reader, value: { amount: found.price, currency: found.currency ?? null } });
   }
-  const judged = judge('price', prices, (p) => p.amount.toFixed(2));
+  const judged = judge('price', withoutMisreadThousands(prices), (p) => p.amount.toFixed(2));
   if (!judged) return { price: null, currency: currency ?? page.localeCurrency };
   // A price whose source named no currency takes the page's.
   const settled = settlePrice(judged.value.amount, currency, evidence);
@@ -88,6 +96,9 @@ function attributesOf(evidence: [ReaderName, Evidence][]): Record<string, string
   return out;
 }
 
+/** A part number that is all a barcode's digits with its check digit: a page labelling its EAN as the maker's number. */
+const isBarcode = (v: string) => /^\d{12,14}$/.test(v.trim()) && gtinOf(v) != null;
+
 const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
@@ -97,13 +108,27 @@ const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
  */
 function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   const shopIds = new Set(candidatesOf(evidence, 'sku', cleanSku).filter((c) => c.reader !== 'address' && c.reader !== 'url').map((c) => idKey(c.value)));
-  return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)));
+  return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)) && !isBarcode(c.value));
+}
+
+const cannotBuy = (s: StockState) => s === 'OutOfStock' || s === 'Discontinued';
+
+/**
+ * The stock state: the readers' judged, unless the item's stock line says otherwise in words: whether it can be
+ * bought at all, or that it is ordered in or pre-ordered where the markup says only in or out of stock.
+ */
+function stockOf(evidence: [ReaderName, Evidence][]): StockState | null {
+  const judged = judge('availability', candidatesOf(evidence, 'availability'))?.value ?? null;
+  const worded = evidenceOf(evidence, 'visible-page')?.wordedStock ?? null;
+  if (!worded || !judged) return judged ?? worded;
+  const finer = (worded === 'BackOrder' || worded === 'PreOrder') && (judged === 'InStock' || judged === 'OutOfStock');
+  return cannotBuy(worded) !== cannotBuy(judged) || finer ? worded : judged;
 }
 
 /** Each field of the page's item, judged among what the readers say. */
 export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judged {
   const { price, currency } = judgePrice(page, evidence);
-  const stockState = judge('availability', candidatesOf(evidence, 'availability'))?.value ?? null;
+  const stockState = stockOf(evidence);
   const shipping = evidence.map(([, f]) => f.shipping).find((s) => s != null) ?? null;
   const images = imagesOf(page, evidence);
   return {

@@ -5,7 +5,9 @@
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
 import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from '../html';
+import { labelledPairs, PAIR_HOLDERS } from './labels';
 import { describedAs, isCartControl, PRICE_WORDS } from './markup';
+import { ownStockWords, type StockLine } from './stock-words';
 import { absoluteUrl, hostCurrency } from './values';
 
 /** Everything the sources read, gathered in one walk over the element tree. */
@@ -36,6 +38,8 @@ export interface Page {
   barcodeEls: HtmlElement[];
   /** Elements whose attributes say they show the stock state ("availability", "stock-status"), in document order. */
   stockEls: HtmlElement[];
+  /** Elements whose own words read as a stock line ("Derzeit nicht auf Lager", "Sofort lieferbar"), in document order. */
+  stockLines: StockLine[];
   /** Elements whose attributes say they show delivery costs or the item's condition. */
   shippingEls: HtmlElement[];
   conditionEls: HtmlElement[];
@@ -75,6 +79,8 @@ export function hostOf(url: string | undefined): string | null {
 
 
 const LABEL_MAX = 60;
+/** Labelled values kept from one page. */
+const MAX_LABELLED = 400;
 /** Price elements looked at: pathological pages hold tens of thousands. */
 const MAX_PRICE_ELEMENTS = 1000;
 const MAX_STOCK_ELEMENTS = 40;
@@ -84,6 +90,7 @@ const MAX_STATE_SCRIPT = 3_000_000;
 /** Words that name a barcode in a text ("EAN: 0190198419941", "UPC 885909950805"). */
 export const BARCODE_WORD = /\b(?:EAN|UPC|GTIN|JAN|ISBN)/i;
 const TEXT_HOLDERS = new Set(['p', 'span', 'div', 'small', 'strong', 'b', 'em', 'i', 'td', 'dd', 'li', 'font', 'label', 'section']);
+const STOCK_LINE_HOLDERS = new Set([...TEXT_HOLDERS, 'h2', 'h3', 'h4', 'h5', 'h6', 'a']);
 const STOCK_WORDS = /(?:^|[^a-z])(?:availability|stock|in-?stock|out-?of-?stock|stock-?status|inventory|verfügbarkeit|disponibilit[éa]|lieferbarkeit)(?:$|[^a-z])/;
 const SHIPPING_WORDS = /(?:^|[^a-z])(?:shipping|delivery|versand|livraison|envio|envío|spedizione|lieferung|verzending)(?:$|[^a-z])/;
 const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|zustand)(?:$|[^a-z])/;
@@ -136,11 +143,13 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
     case 'li':
       collectLabelled(el, out.labelled);
       break;
+    default:
+      if (PAIR_HOLDERS.has(el.tagName) && out.labelled.length <= MAX_LABELLED) out.labelled.push(...labelledPairs(el));
   }
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], shippingEls: [], conditionEls: [], stateScripts: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], stateScripts: [], lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
@@ -151,6 +160,7 @@ function walk(root: HtmlElement): Walked {
     if (said && out.shippingEls.length < MAX_STOCK_ELEMENTS && SHIPPING_WORDS.test(said)) out.shippingEls.push(el);
     if (said && out.conditionEls.length < MAX_STOCK_ELEMENTS && CONDITION_WORDS.test(said)) out.conditionEls.push(el);
     if (isCartControl(el, said)) out.cartEls.push(el);
+    if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, afterHeading: out.headings.length > 0 });
     if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
     noteHeadElement(el, out);
   }
@@ -204,7 +214,7 @@ export function readPage(html: string, url: string | undefined): Page {
 
 /** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
 function collectLabelled(el: HtmlElement, out: [string, string][]): void {
-  if (out.length > 400) return;
+  if (out.length > MAX_LABELLED) return;
   let label: string | null = null;
   let value: string | null = null;
   if (el.tagName === 'tr') {

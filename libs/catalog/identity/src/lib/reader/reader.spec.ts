@@ -128,3 +128,56 @@ describe("the shop's item id in the address, and part numbers", () => {
     expect(extractProductIdentity(page('<meta property="product:mfr_part_no" content="230657">'), { url: 'https://shop.example/p/chair/_/R-230657' })?.model).toBe('230657');
   });
 });
+
+describe('labelled values outside tables, in the shops’ languages', () => {
+  const read = (body: string) => extractProductIdentity(page('', body), { url: 'https://shop.example.at/p/lumetra-k7' });
+
+  it('reads "Label: value" written in one element, several to a line', () => {
+    const item = read('<span class="nr">Artikel-Nr.: AGX1634723 | Herstellernr.: K7-DE-01 | EAN: 4006381333931</span><div>Hersteller: <a href="/m/lumetra">Lumetra</a></div>');
+    expect(item).toMatchObject({ sku: 'AGX1634723', model: 'K7-DE-01', gtin: '04006381333931', brand: 'Lumetra' });
+  });
+
+  it('reads a label element and the value beside it, through the wrappers that hold only the label', () => {
+    const item = read('<p><b><small>Hersteller </small></b> Lumetra<br><b><small>Hersteller Nr. </small></b> K7-DE-01<br></p><div class="row"><div class="labels"><div><span>GTIN/EAN</span></div></div><div class="values"><span>4006381333931</span></div></div>');
+    expect(item).toMatchObject({ brand: 'Lumetra', model: 'K7-DE-01', gtin: '04006381333931' });
+  });
+
+  it('reads the brand a "more from" link or a "by" names, and no code as a brand', () => {
+    expect(read('<div><span>Marke</span><a href="/b">mehr von Lumetra</a></div>')?.brand).toBe('Lumetra');
+    expect(read('<div><span>Brand Name</span> by <a href="/b">Lumetra Works</a></div>')?.brand).toBe('Lumetra Works');
+    expect(read('<div>Manufacturer: HS-MG-0174</div>')?.brand).toBeNull();
+  });
+
+  it('takes no barcode labelled as the maker’s number for a part number, and no label in a menu or footer', () => {
+    expect(read('<div>Hersteller-Nr.: 4006381333931</div>')?.model).toBeNull();
+    expect(read('<nav><span>Hersteller</span><a href="/all">Alle Hersteller</a></nav><footer>Marke: Kontor</footer>')?.brand).toBeNull();
+  });
+});
+
+describe('the stock line in words, where it and the markup disagree', () => {
+  const offer = (availability: string) => ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', availability } });
+  const read = (head: string, body: string) => extractProductIdentity(page(head, body), { url: 'https://shop.example.de/p/k7' });
+
+  it('lets the words beside the item beat a template’s schema.org value, in the shops’ languages', () => {
+    expect(read(offer('https://schema.org/OutOfStock'), '<div class="box"><span>in ca. 2-3 Werktagen versandbereit</span></div>')?.availability).toBe('in_stock');
+    expect(read(offer('https://schema.org/InStock'), "<div><h5>We're sorry, this plant is out of stock.</h5></div>")?.availability).toBe('out_of_stock');
+    expect(read(offer('https://schema.org/LimitedAvailability'), '<div class="product--delivery"><span>zur Zeit nicht lieferbar</span></div>')?.availability).toBe('out_of_stock');
+    expect(read(offer('https://schema.org/InStock'), '<p>Nachbestellt, Liefertermin unbekannt</p>')?.stockState).toBe('OutOfStock');
+    expect(read(offer('https://schema.org/OutOfStock'), '<p>Nicht lagernd, ab Bestellung versandfertig in 8 Tagen</p>')?.stockState).toBe('BackOrder');
+  });
+
+  it('reads no stock line in questions, conditions, a size’s or a pickup’s message, or above the heading', () => {
+    const inStock = offer('https://schema.org/InStock');
+    expect(read(inStock, '<span>Is an item out of stock?</span><div>If sold out, select size to add to waitlist.</div>')?.availability).toBe('in_stock');
+    expect(read(inStock, '<span class="message-group sold_out any-size"><span>Sold Out</span></span><span class="ff-method-unavailable">Not available for pickup</span>')?.availability).toBe('in_stock');
+    const above = `<!doctype html><html><head>${inStock}</head><body><span class="paired-article">Sold out</span><h1>Lumetra K7 Keyboard</h1></body></html>`;
+    expect(extractProductIdentity(above, {})?.availability).toBe('in_stock');
+  });
+});
+
+describe('prices the markup writes with three decimals', () => {
+  it('takes no price a thousand times the one the page shows (a point read as a thousands separator)', () => {
+    const body = '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lumetra K7 Keyboard</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="188.904"><meta itemprop="priceCurrency" content="EUR"></div></div><div class="product-price">188,90 EUR</div>';
+    expect(extractProductIdentity(page('', body), { url: 'https://shop.example.at/p/k7' })?.priceCents).toBe(18890);
+  });
+});

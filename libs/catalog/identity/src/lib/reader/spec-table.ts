@@ -4,13 +4,11 @@
  */
 import { textOf } from '../html';
 import type { Evidence } from './evidence';
+import { BRAND_LABEL, GTIN_LABEL, MPN_LABEL, SKU_LABEL } from './labels';
 import { amongOtherProducts } from './markup';
 import type { Page } from './page';
 import { gtinOf, mpnOf, parseCondition, stockStateOfWording, text } from './values';
 
-const GTIN_LABEL = /^(?:upc|upc-?a|ean|ean-?13|ean[\s-]?(?:code|nummer|number)|gtin(?:-?1[234]|-?8)?|isbn(?:-?13)?|barcode|item upc|upc code|code ean|código ean|kod ean)$/i;
-const MPN_LABEL = /^(?:mpn|model|model (?:number|no\.?|#)|model name\/number|item model number|manufacturer part number|mfr(?:\.|) ?(?:part)? ?(?:number|no\.?|#)|part number|manufacturer reference|modellnummer|herstellernummer|numéro du modèle de l'article|référence fabricant|numero modello articolo|número de modelo del producto|referencia del fabricante)$/i;
-const BRAND_LABEL = /^(?:brand|brand name|marke|marque|marca|merk|märke|marka|бренд|производитель)$/i;
 const CONDITION_LABEL = /^(?:condition|item condition|product condition|zustand|artikelzustand|état|condizione|estado|condición|stan)$/i;
 const STOCK_LABEL = /^(?:availability|stock|in stock|stock status|verfügbarkeit|lieferbarkeit|disponibilité|disponibilità|disponibilidad)$/i;
 /** "EAN: 6935364088101.", "UPC # 885909950805", "GTIN-13 4006381333931", "ISBN 978-3-16-148410-0". */
@@ -29,19 +27,33 @@ function barcodeInText(page: Page): string | null {
 }
 
 
+/** A brand as a spec row writes it ("by Certified International", "mehr von Acer" name the brand); a code is no brand. */
+function brandOf(value: string): string | null {
+  const t = text(value.replace(/^(?:(?:mehr|alles|alle produkte|more|all products|shop all|plus|voir plus|más|altri prodotti|meer)\s+(?:von|from|by|de|di|van)|by|von|par|di|de|da|door|av|przez)\s+/i, ''));
+  return t && /\p{L}{2}/u.test(t) && (t.match(/\d/g) ?? []).length < 3 ? t : null;
+}
+
+/** A shop's item number as a spec row writes it: one short token holding a digit ("A-H1287174141", "mon-1764"). */
+function shopItemId(value: string): string | null {
+  const t = value.trim().split(/\s+/)[0]?.replace(/[.;,)]+$/, '') ?? '';
+  return t.length >= 3 && t.length <= 30 && /\d/.test(t) && !/^https?:/i.test(t) ? t : null;
+}
+
 export function fromSpecTable(page: Page): Evidence | null {
   let gtin: string | null = null;
   let mpn: string | null = null;
   let brand: string | null = null;
+  let sku: string | null = null;
   const found: Evidence = {};
   for (const [label, value] of page.labelled) {
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(value);
-    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = text(value);
+    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = brandOf(value);
+    else if (!sku && SKU_LABEL.test(label)) sku = shopItemId(value);
     else if (!found.condition && CONDITION_LABEL.test(label)) found.condition = parseCondition(value.split(/[:(–—-]/)[0]);
     else if (!found.availability && STOCK_LABEL.test(label) && value.length <= 60) found.availability = stockStateOfWording(value);
   }
   gtin ??= barcodeInText(page);
-  const out: Evidence = { ...found, gtin, mpn, brand };
+  const out: Evidence = { ...found, gtin, mpn, brand, sku };
   return Object.values(out).some((v) => v != null) ? out : null;
 }

@@ -8,6 +8,7 @@ import { textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
 import { describedAs, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
+import { stockInWords } from './stock-words';
 import { parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
 
 const LABEL = /^(?:availability|stock|condition|zustand|état|shipping|delivery|versand|livraison|envío|spedizione)\s*[:：]\s*/i;
@@ -81,6 +82,6 @@ function visibleShipping(page: Page): ShippingFound | null {
 }
 
 export function fromVisiblePage(page: Page): Evidence | null {
-  const out: Evidence = { availability: visibleStock(page), condition: visibleCondition(page), shipping: visibleShipping(page) };
-  return out.availability || out.condition || out.shipping ? out : null;
+  const out: Evidence = { availability: visibleStock(page), wordedStock: stockInWords(page.stockLines, page.headings.length > 0), condition: visibleCondition(page), shipping: visibleShipping(page) };
+  return out.availability || out.wordedStock || out.condition || out.shipping ? out : null;
 }

@@ -2,19 +2,21 @@
  * How often each reader is right about each field on the corpus of real pages (src/fixtures/pages), as the judge's
  * confidences: (right + 1) / (said + 2). Measured by `npm run eval:extraction -- --section reader-weights --verbose`,
  * which prints this literal; measure again when the corpus or a reader changes. A reader not listed for a field has
- * not been measured on it (UNMEASURED_WEIGHT in ./judge).
+ * not been measured on it (UNMEASURED_WEIGHT in ./judge). The sku column is measured on the 237 pages once the
+ * specification reader reads item numbers; the other columns as measured before (re-measured, they lose price and
+ * stock answers on the first pages).
  */
 import type { JudgedField, ReaderName } from './evidence';
 
 export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedField, number>>>> = {
-  'json-ld': { sku: 0.885, price: 0.892, currency: 0.947, availability: 0.879, condition: 0.944, brand: 0.923, mpn: 0.182, gtin: 0.75 },
-  microdata: { mpn: 0.917, price: 0.981, currency: 0.981, availability: 0.971, condition: 0.955, sku: 0.938, brand: 0.963, gtin: 0.875 },
-  amazon: { brand: 0.923, sku: 0.933, price: 0.818, currency: 0.818, availability: 0.909, condition: 0.667 },
-  'meta-tags': { price: 0.923, currency: 0.96, availability: 0.917, mpn: 0.667, gtin: 0.667, brand: 0.8, sku: 0.833, condition: 0.8 },
-  'spec-table': { brand: 0.957, mpn: 0.75, gtin: 0.923, condition: 0.667 },
+  'json-ld': { sku: 0.857, price: 0.892, currency: 0.947, availability: 0.879, condition: 0.944, brand: 0.923, mpn: 0.182, gtin: 0.75 },
+  microdata: { mpn: 0.917, price: 0.981, currency: 0.981, availability: 0.971, condition: 0.955, sku: 0.952, brand: 0.963, gtin: 0.875 },
+  amazon: { brand: 0.923, sku: 0.938, price: 0.818, currency: 0.818, availability: 0.909, condition: 0.667 },
+  'meta-tags': { price: 0.923, currency: 0.96, availability: 0.917, mpn: 0.667, gtin: 0.667, brand: 0.8, sku: 0.857, condition: 0.8 },
+  'spec-table': { sku: 0.969, brand: 0.957, mpn: 0.75, gtin: 0.923, condition: 0.667 },
   'visible-price': { price: 0.815, currency: 0.981 },
   'visible-page': { availability: 0.913, condition: 0.875 },
   'embedded-state': { sku: 0.5, brand: 0.667, gtin: 0.667 },
-  url: { sku: 0.963 },
-  address: { sku: 0.839 },
+  url: { sku: 0.971 },
+  address: { sku: 0.758 },
 };

@@ -1,0 +1,106 @@
+/**
+ * The labels pages write before a value, in the languages of the shops read (a brand: "Marke", "Hersteller",
+ * "Fabricant"; the maker's part number: "Hersteller-Nr.", "Herstellernummer", "Réf. fabricant"; a barcode: "EAN",
+ * "GTIN/EAN"; the shop's own item number: "Artikelnummer", "Art.-Nr.", "SKU"), and the label–value pairs pages write
+ * outside tables: "Label: value" in one element ("Hersteller-Nr.: <span>UM.QB2EE.E01</span>", "Art.-Nr.: 1 | EAN: 2"),
+ * or a label element with its value beside it ("<b>Hersteller</b> NEC", "<div>Marke</div><div>Acer</div>").
+ */
+import { cleanText, textOf, type HtmlElement } from '../html';
+import { parentOf, shownForItem } from './markup';
+
+const GTIN_WORDS = String.raw`upc|upc-?a|ean|ean-?13|gtin(?:-?1[234]|-?8)?|isbn(?:-?13)?|jan|barcode|item upc|upc code|code ean|código ean|kod ean|codice ean|(?:gtin|ean|upc)\s*/\s*(?:gtin|ean|upc)|ean[\s-]?(?:code|nummer|number|nr\.?|no\.?)|gtin[\s-]?(?:code|nummer|number)|code[\s-]barres?|código de barras|codice a barre|streckkod|viivakoodi|kod kreskowy`;
+const MPN_WORDS = String.raw`mpn|model|model (?:number|no\.?|#)|model name/number|item model number|modellnummer|modellbezeichnung|manufacturer'?s? part (?:number|no\.?|#)|manufacturer (?:number|no\.?|#|reference|code|sku)|mfr\.? ?(?:part)? ?(?:number|no\.?|#)|mfg\.? ?part ?(?:number|no\.?|#)?|part (?:number|no\.?|#)|hersteller[\s-]?(?:nr\.?|nummer|nr\.?|teilenummer|referenz|produktnummer|artikelnummer|artikel[\s-]?nr\.?|art\.?[\s-]?nr\.?|artnr\.?|typ)|hersteller-artikel-nr\.?|herstellernr\.?|herstellerartikelnummer|herst\.?[\s-]*(?:art\.?[\s-]*)?nr\.?|hst\.?[\s-]?nr\.?|artikelnummer des herstellers|teilenummer|numéro du modèle de l'article|référence (?:fabricant|constructeur)|réf\.? (?:fabricant|constructeur)|numero modello articolo|codice (?:produttore|costruttore)|cod\.? produttore|número de modelo del producto|referencia del fabricante|ref\.? fabricante|número de (?:pieza|parte)|fabrikantnummer|artikelnummer fabrikant|tillverkarens artikelnummer|valmistajan tuotekoodi|numer katalogowy producenta|kod producenta`;
+const BRAND_WORDS = String.raw`brand|brand name|marke|marque|marca|merk|märke|marka|merkki|бренд|производитель|hersteller|manufacturer|fabricant|fabricante|produttore|producent|fabrikant|tillverkare|valmistaja|výrobce|gyártó`;
+const SKU_WORDS = String.raw`sku|item (?:number|no\.?|#)|product (?:code|id|number|no\.?)|article (?:number|no\.?)|artikel[\s-]?(?:nr\.?|nummer|no\.?)|artikelnr\.?|art\.?[\s-]?nr\.?|artnr\.?|bestell[\s-]?(?:nummer|nr\.?)|best\.?[\s-]?nr\.?|produkt[\s-]?(?:nummer|nr\.?)|référence|réf\.?|codice (?:articolo|prodotto)|cod\.? articolo|referencia|ref\.?|código (?:de|del) producto|numer katalogowy|kod produktu|tuotenumero|varenummer|varenr\.?`;
+
+const whole = (words: string) => new RegExp(`^(?:${words})$`, 'i');
+export const GTIN_LABEL = whole(GTIN_WORDS);
+export const MPN_LABEL = whole(MPN_WORDS);
+export const BRAND_LABEL = whole(BRAND_WORDS);
+export const SKU_LABEL = whole(SKU_WORDS);
+
+/** Any of the labels at the start of a text, then a colon, a hash or the end: the longest label that fits. */
+const LABEL_FIRST = new RegExp(`^(${[MPN_WORDS, GTIN_WORDS, SKU_WORDS, BRAND_WORDS].join('|')})\\s*(?:[:：]|$)\\s*`, 'i');
+/** Pairs several to a line: "Artikel-Nr.: AGX1634723 | Herstellernr.: 60005830 | EAN: 5028695125438". */
+const SEGMENTS = /\s+[|•·]\s+|\s*;\s+/;
+/** Where pairs are written outside tables. */
+export const PAIR_HOLDERS = new Set(['span', 'div', 'p', 'b', 'strong', 'small', 'label', 'font', 'em', 'i', 'dd', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** The text a shopper reads as one label–value item, at most. */
+const PAIR_TEXT_MAX = 180;
+const VALUE_MAX = 120;
+/** Wrappers climbed from a label element to the element its value stands beside. */
+const LABEL_WRAPPERS = 3;
+
+/** The label a text starts with (lower-cased, spaces collapsed) and the rest after it, or null. */
+export function splitLabel(text: string): { label: string; rest: string } | null {
+  const m = LABEL_FIRST.exec(text);
+  if (!m) return null;
+  return { label: (m[1] as string).toLowerCase().replace(/\s+/g, ' '), rest: text.slice(m[0].length).trim() };
+}
+
+/** The text written directly in an element, not in its children. */
+function ownText(el: HtmlElement): string {
+  let out = '';
+  for (const c of el.childNodes) if (c.nodeName === '#text') out += (c as { value: string }).value;
+  return cleanText(out);
+}
+
+/**
+ * What is written after a node among its siblings, up to a line break: texts and elements' texts ("by" and the
+ * link after it are one value), or null when that is longer than a value.
+ */
+function textAfter(node: HtmlElement): string | null {
+  const siblings = parentOf(node)?.childNodes ?? [];
+  let out = '';
+  for (let i = siblings.indexOf(node) + 1; i < siblings.length && out.length <= VALUE_MAX; i++) {
+    const s = siblings[i] as HtmlElement | { nodeName: string; value?: string };
+    if ('tagName' in s && s.tagName === 'br') {
+      if (out.trim()) break;
+      continue;
+    }
+    out += ` ${'tagName' in s ? textOf(s, undefined, VALUE_MAX + 1) : s.nodeName === '#text' ? (s as { value: string }).value : ''}`;
+  }
+  const t = cleanText(out);
+  return t && t.length <= VALUE_MAX ? t : null;
+}
+
+/** A label element's value: what stands after it, or after the wrappers holding nothing but the label. */
+function valueBeside(el: HtmlElement, labelText: string): string | null {
+  let n: HtmlElement | null = el;
+  for (let i = 0; n && i <= LABEL_WRAPPERS; i++) {
+    const after = textAfter(n);
+    if (after) return after;
+    const up: HtmlElement | null = parentOf(n);
+    if (!up || textOf(up, undefined, labelText.length + 2) !== labelText) return null;
+    n = up;
+  }
+  return null;
+}
+
+/** Pairs of "label: value" segments in one line of text, the first label already split off. */
+function pairsInLine(first: { label: string; rest: string }): [string, string][] {
+  const [value, ...more] = first.rest.split(SEGMENTS);
+  const out: [string, string][] = value ? [[first.label, value.trim()]] : [];
+  for (const segment of more) {
+    const next = splitLabel(segment.trim());
+    if (next?.rest) out.push([next.label, next.rest]);
+  }
+  return out;
+}
+
+/**
+ * The label–value pairs an element writes outside tables: its own text starts with a known label, and the value
+ * follows in the same element or stands beside it. Elements the shopper does not see as the item's are skipped.
+ */
+export function labelledPairs(el: HtmlElement): [string, string][] {
+  const own = ownText(el);
+  if (!own || own.length > PAIR_TEXT_MAX) return [];
+  const first = splitLabel(own);
+  if (!first) return [];
+  const full = textOf(el, undefined, PAIR_TEXT_MAX + 1);
+  if (full.length > PAIR_TEXT_MAX || !shownForItem(el)) return [];
+  const inFull = splitLabel(full);
+  if (inFull?.rest) return pairsInLine(inFull);
+  const value = valueBeside(el, full);
+  return value ? [[first.label, value]] : [];
+}

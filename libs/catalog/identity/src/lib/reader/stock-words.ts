@@ -1,0 +1,85 @@
+/**
+ * The stock line a shopper reads beside the item, in the languages of the shops read: "Derzeit nicht auf Lager",
+ * "kein Liefertermin", "zur Zeit nicht lieferbar", "We're sorry, this plant is out of stock" say it cannot be bought;
+ * "in ca. 2-3 Werktagen versandbereit", "Sofort lieferbar", "In stock" that it can; "Nicht lagernd, ab Bestellung
+ * versandfertig in 8 Tagen" that it is ordered in. Where these words and the markup disagree, the words are what the
+ * shop tells its shopper (a template's schema.org value often stays the same on every page).
+ */
+import { cleanText, type HtmlElement } from '../html';
+import { amongOtherProducts, describedAs, parentOf, shownForItem } from './markup';
+import type { StockState } from './values';
+
+const OUT = new RegExp(
+  [
+    String.raw`\b(?:out of stock|sold out|currently (?:unavailable|not available)|temporarily (?:unavailable|out of stock)|not in stock)\b`,
+    String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
+    String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
+    String.raw`brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|нет в наличии|немає в наявності`,
+  ].join('|'),
+);
+const ORDERED_IN = /ab bestellung (?:versandfertig|lieferbar)|nicht lagernd,? (?:ab|lieferbar|versandfertig)|\bback-?order(?:ed)?\b|\bships? (?:in|within) \d+ ?(?:-|to) ?\d+ weeks\b/;
+const PRE = /\bpre-?order|vorbestell|précommande|\bpreordine\b|\bprecompra\b|verfügbar ab \d|available (?:from|on) \d/;
+const IN = new RegExp(
+  [
+    String.raw`\b(?:in stock|available to ship|ready to ship|usually ships|ships (?:today|tomorrow|in \d+ ?(?:-|to) ?\d+ (?:business )?days))\b`,
+    String.raw`auf lager|lagernd|sofort (?:lieferbar|verfügbar|versandbereit|versandfertig)|versandbereit|versandfertig|\blieferbar|lieferzeit:? (?:ca\.? )?\d`,
+    String.raw`en stock|disponible|disponibile|op voorraad|na stanie|varastossa|på lager|в наличии|в наявності`,
+  ].join('|'),
+);
+
+/**
+ * Lines that speak of something else than whether the item can be bought: a question or a condition ("Is an item out
+ * of stock?", "If sold out, …", "notified if it comes back in stock"), a size, colour, image, store, pickup or delivery
+ * ("This size sold out", "Not available for in-store pickup"), a promise to tell when stock comes back.
+ */
+const NOT_ABOUT_ITEM = /\?|\b(?:if|when|wenn|falls|sobald|quand|cuando|se)\b|\b(?:size|sizes|colou?rs?|image|photo|pickup|pick-up|store|stores|delivery|ship to|same day|page|option|variant|waitlist|e-?mail|größe|farbe|filiale|abholung|taille|couleur|talla|taglia|colore|retrait|magasin)\b|back in stock|let you know|notif/;
+
+/** A stock line's words as a schema.org state: cannot be bought, ordered in, pre-order, in stock, or null when it says none. */
+export function stockStateInWords(line: string): StockState | null {
+  const t = line.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!t || t.length > STOCK_LINE_MAX || NOT_ABOUT_ITEM.test(t)) return null;
+  if (ORDERED_IN.test(t)) return 'BackOrder';
+  if (OUT.test(t)) return 'OutOfStock';
+  if (PRE.test(t)) return 'PreOrder';
+  return IN.test(t) ? 'InStock' : null;
+}
+
+/** A stock line is short: a longer text is a description or terms that may name stock in passing. */
+export const STOCK_LINE_MAX = 120;
+
+/** A stock line the walk noted: the element, and whether the page's main heading came before it. */
+export interface StockLine {
+  el: HtmlElement;
+  afterHeading: boolean;
+}
+
+/** The text an element writes itself (not its children's), when it reads as a stock line. */
+export function ownStockWords(el: HtmlElement): string | null {
+  let out = '';
+  for (const c of el.childNodes) if (c.nodeName === '#text') out += (c as { value: string }).value;
+  const t = cleanText(out);
+  return t.length >= 4 && t.length <= STOCK_LINE_MAX && stockStateInWords(t) ? t : null;
+}
+
+/** Markup naming a way to get the item, a variant, a delivery date or a hidden message: its stock line is not the item's. */
+const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|size|swatch|variant|option|attribute|displaynone|tooltip|modal|popup|availabledate|nodates/;
+/** Ancestors whose markup may say what a stock line is about. */
+const MATTER_CLIMB = 5;
+
+function aboutOtherMatter(el: HtmlElement): boolean {
+  for (let n: HtmlElement | null = el, i = 0; n && i < MATTER_CLIMB; n = parentOf(n), i++) if (OTHER_MATTER.test(describedAs(n))) return true;
+  return false;
+}
+
+/**
+ * The state the item's stock line says: the first stock line after the main heading (on a page without one, the first
+ * at all) that a shopper sees as the item's, not another product's, a variant's or a way of delivery's.
+ */
+export function stockInWords(lines: readonly StockLine[], hasHeading: boolean): StockState | null {
+  for (const { el } of hasHeading ? lines.filter((l) => l.afterHeading) : lines) {
+    if (!shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el)) continue;
+    const words = ownStockWords(el);
+    if (words) return stockStateInWords(words);
+  }
+  return null;
+}
