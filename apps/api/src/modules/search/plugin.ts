@@ -22,6 +22,7 @@ export const searchPlugin = fp(
       'searchService',
       createSearchService({
         catalog: app.storage.catalog,
+        index: app.storage.searchIndex,
         matcher: app.catalog.matcher,
         spelling: app.catalog.spelling,
         requests: app.storage.searchRequests,

@@ -6,9 +6,10 @@ import { pageFailureOf } from './page-failure';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { DAY_MS, offerImagePath, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
-import { type CatalogRepository, type PagePlacement, type ReadPage, type RedirectSigner, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
+import { type CatalogRepository, type PagePlacement, type ReadPage, type RedirectSigner, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SearchIndexRepository, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
-import { emptySource, findsClearlyMore, findsLittle, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_CONFIDENCE, MODEL_CODE_SUFFIX, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
+import { createLooseCodeLookup } from './loose-code';
+import { codedAnswer, emptySource, findsClearlyMore, findsLittle, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_SUFFIX, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
 
@@ -42,7 +43,11 @@ export function createSearchService(deps: {
     | 'offersOfProduct'
     | 'productsByModelCode'
     | 'priceHistoryOfProduct'
+    | 'offerRefsOfProducts'
+    | 'offerItems'
   >;
+  /** The full-text index: model numbers typed loosely are looked for in it; without it they are searched as words only. */
+  index?: Pick<SearchIndexRepository, 'productsCarrying' | 'offerCounts'>;
   matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync'>;
   requests: SearchRequestRepository;
   pages: PageReader;
@@ -60,6 +65,7 @@ export function createSearchService(deps: {
 }) {
   const { catalog, matcher, requests, pages, spelling, placement, signLink } = deps;
   const clock = deps.clock ?? (() => new Date());
+  const looseCodes = deps.index ? createLooseCodeLookup({ index: deps.index, catalog, limit: MATCH_LIMIT }) : null;
 
   async function findKnownOffer(url: string, canonicalUrl: string): Promise<OfferRow | null> {
     const byUrl = await catalog.findOfferByCanonicalUrl(canonicalUrl);
@@ -253,19 +259,22 @@ export function createSearchService(deps: {
     // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").
     if (productId === null && matchIds.length === 0 && !((ranked[0]?.score ?? 0) >= matchThreshold())) {
       const coded = await productsByModelCode(words);
-      const [first] = coded;
       everyWordHeld = coded.length > 0;
-      if (coded.length === 1 && first !== undefined) {
-        productId = first;
-        confidence = Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === first)?.score ?? 0);
-      } else if (coded.length > 1) {
-        const score = (id: number) => ranked.find((entry) => entry.productId === id)?.score ?? 0;
-        matchIds = [...coded].sort((a, b) => score(b) - score(a));
-      }
+      ({ productId, confidence, matchIds } = codedAnswer(coded, ranked));
     }
     if (productId === null && matchIds.length === 0 && ranked[0] && ranked[0].score >= matchThreshold()) {
       productId = ranked[0].productId;
       confidence = ranked[0].score;
+    }
+    // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
+    // the words found so far holds every one of them.
+    const current = productId ?? matchIds[0] ?? null;
+    if (looseCodes && !everyWordHeld && !ranked.some((entry) => entry.productId === current && entry.holdsAllWords === true)) {
+      const coded = await looseCodes.productsStating(words);
+      if (coded.length > 0 && (current === null || !coded.includes(current))) {
+        everyWordHeld = true;
+        ({ productId, confidence, matchIds } = codedAnswer(coded, ranked));
+      }
     }
     const found = new Set(productId !== null ? [productId] : matchIds);
     everyWordHeld ||= ranked.some((entry) => found.has(entry.productId) && entry.holdsAllWords === true);
