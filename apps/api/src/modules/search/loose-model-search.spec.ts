@@ -12,7 +12,7 @@ describe('search API: a model number typed loosely', () => {
     // The listing runs the number on into a region code; another carries the number of another model that begins alike.
     offer({ externalId: '9001003', url: 'https://www.walmart.com/ip/x/9001003', title: 'Canon PowerShot SX130IS 12.1 MP Digital Camera with 12x Zoom', brand: 'Canon', mpn: '4343B001', priceCents: 19_999, category: 'Cameras' }),
     offer({ externalId: '9001004', url: 'https://www.walmart.com/ip/x/9001004', title: 'Canon PowerShot SX1300 Bridge Camera', brand: 'Canon', mpn: '4999B001', priceCents: 29_999, category: 'Cameras' }),
-    offer({ externalId: '9001005', url: 'https://www.walmart.com/ip/x/9001005', title: 'Hewlett-Packard 51629A HP 29 Black Ink Cartridge', priceCents: 2_999, category: 'Printer Ink' }),
+    offer({ externalId: '9001005', url: 'https://www.walmart.com/ip/x/9001005', title: 'HP 29 Black Ink Cartridge 51629A', brand: 'HP', priceCents: 2_999, category: 'Printer Ink' }),
     offer({ externalId: '9001007', url: 'https://www.walmart.com/ip/x/9001007', title: 'Sony Cyber-shot DSC-W120 7.2MP Digital Camera', brand: 'Sony', priceCents: 14_999, category: 'Cameras' }),
     offer({ externalId: '9001006', url: 'https://www.walmart.com/ip/x/9001006', title: 'Trademark Global 130 dB Personal Alarm with Flashing Light', priceCents: 1_299, category: 'Safety' }),
   ];
@@ -46,6 +46,10 @@ describe('search API: a model number typed loosely', () => {
   it('finds it typed with letters its listing leaves off, and a number of digits alone typed without its letter', async () => {
     expect((await search('dscw120b')).product?.title).toMatch(/DSC-W120/);
     expect((await search('51629')).product?.title).toMatch(/51629A/);
+  });
+
+  it('reads the other typed words under any name of the product’s brand', async () => {
+    for (const query of ['hewlett packard 51629a', 'hewlett-packard 51629']) expect({ query, title: (await search(query)).product?.title }).toEqual({ query, title: expect.stringMatching(/51629A/) });
   });
 
   it('names nothing for a number no listing states', async () => {

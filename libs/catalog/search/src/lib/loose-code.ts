@@ -1,4 +1,5 @@
 import { indexWords, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { namedBy } from './model-code';
 
 /**
  * Model numbers typed loosely: "kxtg 6645 b", "sx 130", "c6656an" or "41u5254" for listings that write "KX-TG6645B",
@@ -120,7 +121,7 @@ export function statesCode(text: string, code: string): boolean {
 
 /**
  * Finds the products whose offers state a loosely typed model number (see above), when the other typed words are all
- * in the product's name or brand.
+ * in the product's name or brand (`namedBy`).
  */
 export function createLooseCodeLookup(deps: {
   index: Pick<SearchIndexRepository, 'productsCarrying' | 'offerCounts'>;
@@ -149,8 +150,7 @@ export function createLooseCodeLookup(deps: {
     return ids.filter((id) => {
       const product = products.get(id);
       if (!product) return false;
-      const named = new Set(indexWords(`${product.title} ${product.brand ?? ''}`));
-      if (!typed.rest.every((word) => named.has(word))) return false;
+      if (!namedBy(typed.rest, product)) return false;
       return (refs.get(id) ?? []).some((ref) => {
         const item = items.get(ref.id);
         return item !== undefined && (statesCode(item.title, code) || (item.model !== null && statesCode(item.model, code)));

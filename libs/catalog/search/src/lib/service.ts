@@ -6,10 +6,12 @@ import { pageFailureOf } from './page-failure';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { DAY_MS, offerImagePath, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
-import { type CatalogRepository, type PagePlacement, type ReadPage, type RedirectSigner, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SearchIndexRepository, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
+import { type CatalogRepository, type PagePlacement, type ReadPage, type RedirectSigner, listedOfferViews, lowestPriceOffers, matchThreshold, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SearchIndexRepository, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
-import { codedAnswer, emptySource, findsClearlyMore, findsLittle, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_SUFFIX, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
+import { createModelCodeLookup } from './model-code';
+import { phraseFirst } from './phrase';
+import { codedAnswer, emptySource, findsClearlyMore, findsLittle, fitsSeveral, MATCH_LIMIT, MATCH_POOL, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
 
@@ -66,6 +68,7 @@ export function createSearchService(deps: {
   const { catalog, matcher, requests, pages, spelling, placement, signLink } = deps;
   const clock = deps.clock ?? (() => new Date());
   const looseCodes = deps.index ? createLooseCodeLookup({ index: deps.index, catalog, limit: MATCH_LIMIT }) : null;
+  const { productsByModelCode } = createModelCodeLookup(catalog);
 
   async function findKnownOffer(url: string, canonicalUrl: string): Promise<OfferRow | null> {
     const byUrl = await catalog.findOfferByCanonicalUrl(canonicalUrl);
@@ -197,28 +200,6 @@ export function createSearchService(deps: {
   }
 
   /**
-   * Products a typed model number names: those with an offer that states it, whole or with a short colour or region
-   * code left off; only when the other typed words are all in the product's name or brand ("samsung sms129b", not
-   * "battery for sms129b"). Several products of one number (its colours) are all named.
-   */
-  async function productsByModelCode(query: string): Promise<number[]> {
-    const words = indexWords(query);
-    for (const key of modelKeysOf({ title: query })) {
-      if (key.length < 5) continue;
-      const ids = await catalog.productsByModelCode(key, { suffix: MODEL_CODE_SUFFIX, limit: MATCH_LIMIT });
-      if (ids.length === 0) continue;
-      const rest = words.filter((word) => !key.includes(word.toUpperCase()));
-      const products = await catalog.getProducts(ids);
-      return ids.filter((id) => {
-        const product = products.get(id);
-        const named = new Set(indexWords(`${product?.title ?? ''} ${product?.brand ?? ''}`));
-        return product !== undefined && rest.every((word) => named.has(word));
-      });
-    }
-    return [];
-  }
-
-  /**
    * What typed words find: the product they name (its exact name, a clear best fit or a model number its offers
    * state), or the products they fit about equally (`matchIds`), with the ranking they were chosen from.
    */
@@ -276,6 +257,8 @@ export function createSearchService(deps: {
         ({ productId, confidence, matchIds } = codedAnswer(coded, ranked));
       }
     }
+    // Listed products: those with a listing that holds the words as typed come first.
+    if (deps.index && matchIds.length > 1) matchIds = await phraseFirst(deps.index, words, matchIds);
     const found = new Set(productId !== null ? [productId] : matchIds);
     everyWordHeld ||= ranked.some((entry) => found.has(entry.productId) && entry.holdsAllWords === true);
     return { sought, ranked, productId, confidence, matchIds, complete: everyWordHeld };
