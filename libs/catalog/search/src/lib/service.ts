@@ -48,7 +48,10 @@ export function createSearchService(deps: {
     | 'offerRefsOfProducts'
     | 'offerItems'
   >;
-  /** The full-text index: model numbers typed loosely are looked for in it; without it they are searched as words only. */
+  /**
+   * The full-text index: model numbers typed loosely are looked for in it (`loose-code.ts`), and listed products whose
+   * listings hold the typed words as a phrase come first (`phrase.ts`); without it neither is done.
+   */
   index?: Pick<SearchIndexRepository, 'productsCarrying' | 'offerCounts'>;
   matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync'>;
   requests: SearchRequestRepository;
