@@ -141,8 +141,8 @@ export function createLooseCodeLookup(deps: {
     return [...ids];
   }
 
-  /** The products among `ids` one of whose offers states the code, and whose name holds the other words. */
-  async function stating(ids: readonly number[], typed: TypedCode, code: string): Promise<number[]> {
+  /** The products among `ids` one of whose offers states the typed code, and whose name holds the other words. */
+  async function stating(ids: readonly number[], typed: TypedCode): Promise<number[]> {
     if (ids.length === 0) return [];
     const refs = await catalog.offerRefsOfProducts(ids, OFFERS_CHECKED);
     const items = await catalog.offerItems([...refs.values()].flat().map((ref) => ref.id));
@@ -153,7 +153,7 @@ export function createLooseCodeLookup(deps: {
       if (!namedBy(typed.rest, product)) return false;
       return (refs.get(id) ?? []).some((ref) => {
         const item = items.get(ref.id);
-        return item !== undefined && (statesCode(item.title, code) || (item.model !== null && statesCode(item.model, code)));
+        return item !== undefined && (statesCode(item.title, typed.code) || (item.model !== null && statesCode(item.model, typed.code)));
       });
     });
   }
@@ -162,9 +162,10 @@ export function createLooseCodeLookup(deps: {
     /** The products a code among the typed words names, from the longest code that names any; empty when none does. */
     async productsStating(query: string): Promise<number[]> {
       for (const typed of typedCodes(query).slice(0, CODES_TRIED)) {
+        // Looked for as typed, then without the letters after its last digit (listings that leave off a region code).
         for (const code of [typed.code, withoutSuffix(typed.code)]) {
           if (code === null) continue;
-          const found = await stating(await carrying(code), typed, typed.code);
+          const found = await stating(await carrying(code), typed);
           if (found.length > 0) return found.slice(0, limit);
         }
       }
