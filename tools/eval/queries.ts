@@ -55,6 +55,9 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
   try {
     await importErMagellanDataset(root, dataset, db);
     const { catalog } = db;
+    // The words spelling correction knows are read after an import, as the API does, before the first search.
+    catalog.spelling.refresh();
+    await catalog.spelling.ready();
     const search = createSearchService({
       catalog: db.ports.catalog,
       index: db.ports.index,
