@@ -1,7 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '../../testing/offers';
+
+/** For the describe block it is called in: typed words searched on a test app whose catalog holds `offers`. */
+function typedSearchOn(offers: FeedOffer[], source: string): (query: string) => Promise<SearchResult> {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(offers, { format: 'gmc', source });
+  });
+  afterAll(() => t?.close());
+  return async (query) => {
+    if (!t) throw new Error('the test app is built before the tests run');
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+}
 
 /** Model numbers typed loosely (separators left out or put elsewhere, a suffix left off) find the listings stating them. */
 describe('search API: a model number typed loosely', () => {
@@ -16,18 +33,7 @@ describe('search API: a model number typed loosely', () => {
     offer({ externalId: '9001007', url: 'https://www.walmart.com/ip/x/9001007', title: 'Sony Cyber-shot DSC-W120 7.2MP Digital Camera', brand: 'Sony', priceCents: 14_999, category: 'Cameras' }),
     offer({ externalId: '9001006', url: 'https://www.walmart.com/ip/x/9001006', title: 'Trademark Global 130 dB Personal Alarm with Flashing Light', priceCents: 1_299, category: 'Safety' }),
   ];
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'loose model fixtures' });
-  });
-  afterAll(() => t.close());
-
-  const search = async (query: string): Promise<SearchResult> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
-    expect(res.statusCode).toBe(200);
-    return searchResultSchema.parse(res.json());
-  };
+  const search = typedSearchOn(OFFERS, 'loose model fixtures');
   const firstTitle = (result: SearchResult) => (result.product ?? result.matches[0] ?? null)?.title ?? null;
 
   it('finds the number typed without its dash, or with spaces between its letters and digits', async () => {
@@ -56,5 +62,21 @@ describe('search API: a model number typed loosely', () => {
     const unknown = await search('zq 7731 x');
     expect(unknown.product).toBeNull();
     expect(unknown.matches).toEqual([]);
+  });
+});
+
+/** Typed words that fit several products list first those with a listing that holds the words as typed. */
+describe('search API: typed words as a phrase', () => {
+  const OFFERS = [
+    offer({ externalId: '9101001', url: 'https://www.walmart.com/ip/x/9101001', title: 'Adobe Creative Suite CS3 Premium Print Design Web Tools for Windows', brand: 'Adobe', priceCents: 99_999, category: 'Software' }),
+    offer({ externalId: '9101002', url: 'https://www.walmart.com/ip/x/9101002', title: 'Adobe Creative Suite CS3 Web Standard', brand: 'Adobe', priceCents: 79_999, category: 'Software' }),
+    offer({ externalId: '9101003', url: 'https://www.walmart.com/ip/x/9101003', title: 'Adobe Creative Suite CS3 Master Collection with Web Tools', brand: 'Adobe', priceCents: 249_999, category: 'Software' }),
+  ];
+  const search = typedSearchOn(OFFERS, 'phrase fixtures');
+
+  it('lists the product whose listing holds the words in their order first', async () => {
+    const result = await search('adobe creative suite cs3 web');
+    const listed = [result.product, ...result.matches].filter((entry) => entry !== null).map((entry) => entry.title);
+    expect(listed[0]).toBe('Adobe Creative Suite CS3 Web Standard');
   });
 });
