@@ -21,6 +21,8 @@ describe('model numbers typed loosely', () => {
     const known = new Set(['kx', 'tg']);
     expect(codeSpellings('kxtg6645b', (word) => known.has(word))).toEqual(['kxtg6645b', 'kx tg6645b', 'kx tg 6645b']);
     expect(codeParts('abc')).toEqual(['a', 'b', 'ab']);
+    // The last word, read as a prefix, has two characters at least.
+    expect(codeSpellings('ab12c', () => true)).toEqual(['ab12c', 'a b12c', 'a b 12c', 'a b1 2c', 'ab 12c', 'ab 1 2c', 'ab1 2c']);
   });
 
   it('tells whether a listing states the code: adjacent words joined, a short suffix of letters, never digits going on', () => {

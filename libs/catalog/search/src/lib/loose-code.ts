@@ -21,6 +21,8 @@ const NAME_WORD = 7;
 const CODE_WORDS = 5;
 /** Letters a listing's code may run on past the typed one, or the typed one past the listing's. */
 const SUFFIX_LETTERS = 4;
+/** The shortest last word of a code split into words (the one read as a prefix). */
+const LAST_WORD_MIN = 2;
 /** Codes up to this long are also looked for split into three words ("F3N401-06-ICE"). */
 const TWO_SPLITS_MAX = 12;
 /** The longest codes of the typed words that are looked for. */
@@ -68,15 +70,18 @@ export function withoutSuffix(code: string): string | null {
 
 /**
  * The code as the index may hold it: whole, and split into two or (codes up to twelve long) three adjacent words, the
- * words before the last being words the index holds (`known`); words joined by spaces.
+ * words before the last being words the index holds (`known`), the last of two characters or more; words joined by
+ * spaces.
  */
 export function codeSpellings(code: string, known: (word: string) => boolean): string[] {
   const spellings = [code];
-  for (let i = 1; i < code.length; i++) {
+  // The last word is read as a prefix: one character would match a great many words.
+  const last = code.length - LAST_WORD_MIN;
+  for (let i = 1; i <= last; i++) {
     if (!known(code.slice(0, i))) continue;
     spellings.push(`${code.slice(0, i)} ${code.slice(i)}`);
     if (code.length > TWO_SPLITS_MAX) continue;
-    for (let j = i + 1; j < code.length; j++) if (known(code.slice(i, j))) spellings.push(`${code.slice(0, i)} ${code.slice(i, j)} ${code.slice(j)}`);
+    for (let j = i + 1; j <= last; j++) if (known(code.slice(i, j))) spellings.push(`${code.slice(0, i)} ${code.slice(i, j)} ${code.slice(j)}`);
   }
   return spellings;
 }
