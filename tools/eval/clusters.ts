@@ -16,7 +16,7 @@ import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
 import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
-const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train]';
+const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train|test]';
 
 interface DatasetResult {
   dataset: ErMagellanDataset;

@@ -3,6 +3,7 @@
  * labelled matches the seed uses: every product is the matcher's own decision (row by row, full-text candidates).
  * Shared by `eval:clusters` and `eval:queries`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createProgressBar, ER_MAGELLAN_DATASETS, readErMagellanTable, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import { findErMagellanDatasets, type OfferRow } from '@pricehunt/catalog-core';
@@ -12,17 +13,20 @@ import { resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan'
 
 /**
  * The datasets and split the options name: `--data`, else SEED_DATA_DIR, else ../shared/datasets/er-magellan beside
- * the repository (as eval:matching); `--datasets A,B` (all found when absent); `--split valid|train` (valid). The test
- * split is kept for the matcher's final figures: nothing here is tuned on it, nor looks at it.
+ * the repository (as eval:matching); `--datasets A,B` (all found when absent); `--split valid|train|test` (valid). The
+ * test split is held back for the final figures: it is read only when named (its files are kept elsewhere, and each
+ * chosen dataset must have one then), and nothing is tuned on it.
  */
 export function chosenDatasets(values: { data?: string; datasets?: string; split?: string }, usage: string) {
   const data = resolveDataDir(values.data);
   const split = (values.split ?? 'valid') as ErMagellanSplit;
-  if (split !== 'valid' && split !== 'train') throw new Error(`--split must be valid or train\n${usage}`);
+  if (split !== 'valid' && split !== 'train' && split !== 'test') throw new Error(`--split must be valid, train or test\n${usage}`);
   const found = findErMagellanDatasets(data);
   const wanted = values.datasets ? (values.datasets.split(',').map((name) => name.trim()) as ErMagellanDataset[]) : found.datasets;
   const unknown = wanted.filter((name) => !found.datasets.includes(name));
   if (unknown.length > 0) throw new Error(`--datasets: ${unknown.join(', ')} not found under ${data} (it holds ${found.datasets.join(', ')})\n${usage}`);
+  const splitless = wanted.filter((name) => !fs.existsSync(path.join(found.root, name, `${split}.csv`)));
+  if (splitless.length > 0) throw new Error(`--split ${split}: ${splitless.map((name) => path.join(found.root, name, `${split}.csv`)).join(', ')} not found\n${usage}`);
   return { root: found.root, datasets: wanted, split };
 }
 

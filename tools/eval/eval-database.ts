@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { createPgCatalogServices, createPgStorage, createSqliteCatalogRepository, createSqliteCatalogServices, createSqliteSearchRequestRepository, openDatabase, openPostgres, refreshProductsPg } from '@pricehunt/storage';
-import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
+import { createPgCatalogServices, createPgStorage, createSqliteCatalogRepository, createSqliteCatalogServices, createSqliteSearchIndexRepository, createSqliteSearchRequestRepository, openDatabase, openPostgres, refreshProductsPg } from '@pricehunt/storage';
+import type { CatalogRepository, CatalogServices, SearchIndexRepository } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from '@pricehunt/catalog-search';
 import { present } from '@pricehunt/contracts';
 
@@ -15,7 +15,7 @@ export interface EvalDatabase {
   engine: 'sqlite' | 'postgres';
   catalog: CatalogServices;
   /** The ports a search service reads through. */
-  ports: { catalog: CatalogRepository; requests: SearchRequestRepository };
+  ports: { catalog: CatalogRepository; index: SearchIndexRepository; requests: SearchRequestRepository };
   /** Rows of `sql` (`?` placeholders on either engine). */
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Runs `work` with the offer out of the catalog (its product's figures as they would be), then puts it all back. */
@@ -34,7 +34,11 @@ export async function openEvalDatabase(dir: string, name: string, url = process.
     return {
       engine: 'sqlite',
       catalog,
-      ports: { catalog: createSqliteCatalogRepository(handle, catalog.repository), requests: createSqliteSearchRequestRepository(handle) },
+      ports: {
+        catalog: createSqliteCatalogRepository(handle, catalog.repository),
+        index: createSqliteSearchIndexRepository(handle, catalog.index),
+        requests: createSqliteSearchRequestRepository(handle),
+      },
       query: async <Row>(sql: string, params: readonly unknown[] = []) => handle.sqlite.prepare(sql).all(...params) as Row[],
       // A transaction rolled back afterwards: the searches read on this connection, and see it.
       async withoutOffer(offerId, work) {
@@ -76,7 +80,7 @@ export async function openEvalDatabase(dir: string, name: string, url = process.
   return {
     engine: 'postgres',
     catalog,
-    ports: { catalog: storage.catalog, requests: storage.searchRequests },
+    ports: { catalog: storage.catalog, index: storage.searchIndex, requests: storage.searchRequests },
     query,
     // The searches read through the pool, so the offer is taken out for real: deleted (its price points with it) in one
     // transaction, and its rows, and its product's, written back as they were in another.

@@ -138,6 +138,7 @@ function searchServices({ config, clock, database, storage }: CompositionInput, 
   });
   const searchService = createSearchService({
     catalog: storage.catalog,
+    index: storage.searchIndex,
     matcher: catalog.matcher,
     spelling: catalog.spelling,
     requests: storage.searchRequests,

@@ -79,3 +79,14 @@ export function fitsSeveral(ranked: readonly RankedProduct[]): boolean {
   const [first, second] = ranked;
   return first !== undefined && second !== undefined && second.score >= matchThreshold() && first.score - second.score < QUERY_LEAD;
 }
+
+/**
+ * The answer of products a model number names (`coded`, as found): one is the answer, at least at
+ * `MODEL_CODE_CONFIDENCE`; several are listed, those the words fit best first.
+ */
+export function codedAnswer(coded: readonly number[], ranked: readonly RankedProduct[]): Pick<WordsAnswer, 'productId' | 'confidence' | 'matchIds'> {
+  const score = (id: number) => ranked.find((entry) => entry.productId === id)?.score ?? 0;
+  const [first] = coded;
+  if (coded.length === 1 && first !== undefined) return { productId: first, confidence: Math.max(MODEL_CODE_CONFIDENCE, score(first)), matchIds: [] };
+  return { productId: null, confidence: 0, matchIds: [...coded].sort((a, b) => score(b) - score(a)) };
+}

@@ -6,9 +6,12 @@ import { pageFailureOf } from './page-failure';
 import { badRequest, conflict } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { DAY_MS, offerImagePath, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
-import { type CatalogRepository, type PagePlacement, type ReadPage, type RedirectSigner, indexWords, listedOfferViews, lowestPriceOffers, matchThreshold, modelKeysOf, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
+import { type CatalogRepository, type PagePlacement, type ReadPage, type RedirectSigner, listedOfferViews, lowestPriceOffers, matchThreshold, type OfferRow, type ProductMatcher, type ProductRow, productSummary, type RankedProduct, type SearchIndexRepository, type SpellingCorrector, totalCents, TYPICAL_PRICE_DAYS } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
-import { emptySource, findsClearlyMore, findsLittle, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_CONFIDENCE, MODEL_CODE_SUFFIX, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
+import { createLooseCodeLookup } from './loose-code';
+import { createModelCodeLookup } from './model-code';
+import { phraseFirst } from './phrase';
+import { codedAnswer, emptySource, findsClearlyMore, findsLittle, fitsSeveral, MATCH_LIMIT, MATCH_POOL, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
 
@@ -42,7 +45,14 @@ export function createSearchService(deps: {
     | 'offersOfProduct'
     | 'productsByModelCode'
     | 'priceHistoryOfProduct'
+    | 'offerRefsOfProducts'
+    | 'offerItems'
   >;
+  /**
+   * The full-text index: model numbers typed loosely are looked for in it (`loose-code.ts`), and listed products whose
+   * listings hold the typed words as a phrase come first (`phrase.ts`); without it neither is done.
+   */
+  index?: Pick<SearchIndexRepository, 'productsCarrying' | 'offerCounts'>;
   matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync'>;
   requests: SearchRequestRepository;
   pages: PageReader;
@@ -60,6 +70,8 @@ export function createSearchService(deps: {
 }) {
   const { catalog, matcher, requests, pages, spelling, placement, signLink } = deps;
   const clock = deps.clock ?? (() => new Date());
+  const looseCodes = deps.index ? createLooseCodeLookup({ index: deps.index, catalog, limit: MATCH_LIMIT }) : null;
+  const { productsByModelCode } = createModelCodeLookup(catalog);
 
   async function findKnownOffer(url: string, canonicalUrl: string): Promise<OfferRow | null> {
     const byUrl = await catalog.findOfferByCanonicalUrl(canonicalUrl);
@@ -191,28 +203,6 @@ export function createSearchService(deps: {
   }
 
   /**
-   * Products a typed model number names: those with an offer that states it, whole or with a short colour or region
-   * code left off; only when the other typed words are all in the product's name or brand ("samsung sms129b", not
-   * "battery for sms129b"). Several products of one number (its colours) are all named.
-   */
-  async function productsByModelCode(query: string): Promise<number[]> {
-    const words = indexWords(query);
-    for (const key of modelKeysOf({ title: query })) {
-      if (key.length < 5) continue;
-      const ids = await catalog.productsByModelCode(key, { suffix: MODEL_CODE_SUFFIX, limit: MATCH_LIMIT });
-      if (ids.length === 0) continue;
-      const rest = words.filter((word) => !key.includes(word.toUpperCase()));
-      const products = await catalog.getProducts(ids);
-      return ids.filter((id) => {
-        const product = products.get(id);
-        const named = new Set(indexWords(`${product?.title ?? ''} ${product?.brand ?? ''}`));
-        return product !== undefined && rest.every((word) => named.has(word));
-      });
-    }
-    return [];
-  }
-
-  /**
    * What typed words find: the product they name (its exact name, a clear best fit or a model number its offers
    * state), or the products they fit about equally (`matchIds`), with the ranking they were chosen from.
    */
@@ -253,20 +243,25 @@ export function createSearchService(deps: {
     // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").
     if (productId === null && matchIds.length === 0 && !((ranked[0]?.score ?? 0) >= matchThreshold())) {
       const coded = await productsByModelCode(words);
-      const [first] = coded;
       everyWordHeld = coded.length > 0;
-      if (coded.length === 1 && first !== undefined) {
-        productId = first;
-        confidence = Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === first)?.score ?? 0);
-      } else if (coded.length > 1) {
-        const score = (id: number) => ranked.find((entry) => entry.productId === id)?.score ?? 0;
-        matchIds = [...coded].sort((a, b) => score(b) - score(a));
-      }
+      ({ productId, confidence, matchIds } = codedAnswer(coded, ranked));
     }
     if (productId === null && matchIds.length === 0 && ranked[0] && ranked[0].score >= matchThreshold()) {
       productId = ranked[0].productId;
       confidence = ranked[0].score;
     }
+    // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
+    // the words found so far holds every one of them.
+    const current = productId ?? matchIds[0] ?? null;
+    if (looseCodes && !everyWordHeld && !ranked.some((entry) => entry.productId === current && entry.holdsAllWords === true)) {
+      const coded = await looseCodes.productsStating(words);
+      if (coded.length > 0 && (current === null || !coded.includes(current))) {
+        everyWordHeld = true;
+        ({ productId, confidence, matchIds } = codedAnswer(coded, ranked));
+      }
+    }
+    // Listed products: those with a listing that holds the words as typed come first.
+    if (deps.index && matchIds.length > 1) matchIds = await phraseFirst(deps.index, words, matchIds);
     const found = new Set(productId !== null ? [productId] : matchIds);
     everyWordHeld ||= ranked.some((entry) => found.has(entry.productId) && entry.holdsAllWords === true);
     return { sought, ranked, productId, confidence, matchIds, complete: everyWordHeld };

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { feedOffer as offer } from '@pricehunt/storage/testing';
+
+/** For the describe block it is called in: typed words searched on a test app whose catalog holds `offers`. */
+function typedSearchOn(offers: FeedOffer[], source: string): (query: string) => Promise<SearchResult> {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.catalog.ingestion.importOffers(offers, { format: 'gmc', source });
+  });
+  afterAll(() => t?.close());
+  return async (query) => {
+    if (!t) throw new Error('the test app is built before the tests run');
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+}
+
+/** Model numbers typed loosely (separators left out or put elsewhere, a suffix left off) find the listings stating them. */
+describe('search API: a model number typed loosely', () => {
+  const OFFERS = [
+    // The number is written with a dash in the title and no part number is stated.
+    offer({ externalId: '9001001', url: 'https://www.walmart.com/ip/x/9001001', title: 'Panasonic KX-TG6645B DECT 6.0 Cordless Phone with Answering System, 5 Handsets', priceCents: 12_999, category: 'Electronics > Phones' }),
+    offer({ externalId: '9001002', url: 'https://www.walmart.com/ip/x/9001002', title: 'Tp-Link TL-WA500G 54Mbps Extended Range Wireless Access Point', priceCents: 3_999, category: 'Electronics > Networking' }),
+    // The listing runs the number on into a region code; another carries the number of another model that begins alike.
+    offer({ externalId: '9001003', url: 'https://www.walmart.com/ip/x/9001003', title: 'Canon PowerShot SX130IS 12.1 MP Digital Camera with 12x Zoom', brand: 'Canon', mpn: '4343B001', priceCents: 19_999, category: 'Cameras' }),
+    offer({ externalId: '9001004', url: 'https://www.walmart.com/ip/x/9001004', title: 'Canon PowerShot SX1300 Bridge Camera', brand: 'Canon', mpn: '4999B001', priceCents: 29_999, category: 'Cameras' }),
+    offer({ externalId: '9001005', url: 'https://www.walmart.com/ip/x/9001005', title: 'HP 29 Black Ink Cartridge 51629A', brand: 'HP', priceCents: 2_999, category: 'Printer Ink' }),
+    offer({ externalId: '9001007', url: 'https://www.walmart.com/ip/x/9001007', title: 'Sony Cyber-shot DSC-W120 7.2MP Digital Camera', brand: 'Sony', priceCents: 14_999, category: 'Cameras' }),
+    offer({ externalId: '9001006', url: 'https://www.walmart.com/ip/x/9001006', title: 'Trademark Global 130 dB Personal Alarm with Flashing Light', priceCents: 1_299, category: 'Safety' }),
+  ];
+  const search = typedSearchOn(OFFERS, 'loose model fixtures');
+  const firstTitle = (result: SearchResult) => (result.product ?? result.matches[0] ?? null)?.title ?? null;
+
+  it('finds the number typed without its dash, or with spaces between its letters and digits', async () => {
+    for (const query of ['kxtg6645b', 'kxtg 6645 b', 'KX TG 6645B', 'tlwa500g', 'tl wa 500 g']) {
+      const result = await search(query);
+      expect({ query, title: firstTitle(result) }).toEqual({ query, title: expect.stringMatching(/^k/i.test(query) ? /KX-TG6645B/ : /TL-WA500G/) });
+    }
+  });
+
+  it('finds it typed without the letters its listing adds, and not a model whose digits go on', async () => {
+    const result = await search('sx 130');
+    expect(result.product?.title).toMatch(/SX130IS/);
+    expect(result.matches).toEqual([]);
+  });
+
+  it('finds it typed with letters its listing leaves off, and a number of digits alone typed without its letter', async () => {
+    expect((await search('dscw120b')).product?.title).toMatch(/DSC-W120/);
+    expect((await search('51629')).product?.title).toMatch(/51629A/);
+  });
+
+  it('reads the other typed words under any name of the product’s brand', async () => {
+    for (const query of ['hewlett packard 51629a', 'hewlett-packard 51629']) expect({ query, title: (await search(query)).product?.title }).toEqual({ query, title: expect.stringMatching(/51629A/) });
+  });
+
+  it('names nothing for a number no listing states', async () => {
+    const unknown = await search('zq 7731 x');
+    expect(unknown.product).toBeNull();
+    expect(unknown.matches).toEqual([]);
+  });
+});
+
+/** Typed words that fit several products list first those with a listing that holds the words as typed. */
+describe('search API: typed words as a phrase', () => {
+  const OFFERS = [
+    offer({ externalId: '9101001', url: 'https://www.walmart.com/ip/x/9101001', title: 'Adobe Creative Suite CS3 Premium Print Design Web Tools for Windows', brand: 'Adobe', priceCents: 99_999, category: 'Software' }),
+    offer({ externalId: '9101002', url: 'https://www.walmart.com/ip/x/9101002', title: 'Adobe Creative Suite CS3 Web Standard', brand: 'Adobe', priceCents: 79_999, category: 'Software' }),
+    offer({ externalId: '9101003', url: 'https://www.walmart.com/ip/x/9101003', title: 'Adobe Creative Suite CS3 Master Collection with Web Tools', brand: 'Adobe', priceCents: 249_999, category: 'Software' }),
+  ];
+  const search = typedSearchOn(OFFERS, 'phrase fixtures');
+
+  it('lists the product whose listing holds the words in their order first', async () => {
+    const result = await search('adobe creative suite cs3 web');
+    const listed = [result.product, ...result.matches].filter((entry) => entry !== null).map((entry) => entry.title);
+    expect(listed[0]).toBe('Adobe Creative Suite CS3 Web Standard');
+  });
+});
