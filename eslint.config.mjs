@@ -70,7 +70,9 @@ export default [
     },
   },
   {
-    files: ['libs/server/**/*.spec.ts', 'libs/server/*/src/testing.ts', 'libs/server/*/src/testing/**/*.ts'],
+    // Relative to whichever config lints the file (the root's, or a project's that spreads it): only server-scoped
+    // projects gain anything from it.
+    files: ['**/*.spec.ts', '**/src/testing.ts', '**/src/testing/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': boundaries(true) },
   },
   {
