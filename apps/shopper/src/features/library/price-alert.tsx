@@ -1,10 +1,10 @@
 import type { Favorite } from '@pricehunt/contracts';
-import { Button } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatDate, formatMoney } from '../../lib/format';
+import { SaveOrCancel } from '../../lib/save-or-cancel';
 import { errorMessage } from '../../lib/use-async';
 import { useLibrary } from './library-context';
 
@@ -60,17 +60,7 @@ function AlertForm({ favorite, current, onDone }: { favorite: Favorite; current:
         size={9}
         ref={input}
       />
-      <Button type="submit" size="sm" loading={saving}>
-        Save alert
-      </Button>
-      <Button variant="ghost" size="sm" onClick={onDone}>
-        Cancel
-      </Button>
-      {error ? (
-        <p id={`${id}-error`} className="ph-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <SaveOrCancel label="Save alert" saving={saving} onCancel={onDone} error={error} errorId={`${id}-error`} />
     </form>
   );
 }

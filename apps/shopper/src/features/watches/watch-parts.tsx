@@ -5,6 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { SaveOrCancel } from '../../lib/save-or-cancel';
 import { errorMessage } from '../../lib/use-async';
 import { useTargetEditor } from './use-target-editor';
 import { useWatches } from './watches-context';
@@ -150,17 +151,7 @@ export function TargetEditor({ watch }: { watch: Watch }) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
-      <Button type="submit" size="sm" loading={saving}>
-        Save
-      </Button>
-      <Button variant="ghost" size="sm" onClick={close}>
-        Cancel
-      </Button>
-      {error ? (
-        <p id={`${id}-error`} className="ph-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <SaveOrCancel label="Save" saving={saving} onCancel={close} error={error} errorId={`${id}-error`} />
     </form>
   );
 }

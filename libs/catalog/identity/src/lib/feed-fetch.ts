@@ -60,6 +60,18 @@ export interface FeedFetched {
 
 export type FeedFetchResult = FeedNotModified | FeedFetched;
 
+/** The safe fetcher of a feed download: the feed's size cap and deadline, the caller's redirects, loopback and agent. */
+function feedFetcher(options: FeedFetchOptions, maxBytes: number) {
+  return createSafeFetcher({
+    maxBytes,
+    timeoutMs: options.timeoutMs ?? FEED_TIMEOUT_MS,
+    maxRedirects: options.maxRedirects,
+    allowLoopback: options.allowLoopback,
+    userAgent: options.userAgent,
+    resolve: options.resolve,
+  });
+}
+
 /**
  * Downloads a feed unless it is unchanged. Answers `{ status: 'not-modified' }` for a 304 and `{ status: 'ok', body, … }`
  * for a 2xx; throws `FeedHttpError` (`.status`) for any other status, `FeedTruncatedError` for a body cut short,
@@ -68,14 +80,7 @@ export type FeedFetchResult = FeedNotModified | FeedFetched;
  */
 export async function fetchFeed(url: string, options: FeedFetchOptions = {}): Promise<FeedFetchResult> {
   const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
-  const fetcher = createSafeFetcher({
-    maxBytes,
-    timeoutMs: options.timeoutMs ?? FEED_TIMEOUT_MS,
-    maxRedirects: options.maxRedirects,
-    allowLoopback: options.allowLoopback,
-    userAgent: options.userAgent,
-    resolve: options.resolve,
-  });
+  const fetcher = feedFetcher(options, maxBytes);
   const headers: Record<string, string> = { accept: FEED_ACCEPT, 'accept-encoding': 'gzip' };
   if (options.etag) headers['if-none-match'] = options.etag;
   if (options.lastModified) headers['if-modified-since'] = options.lastModified;
@@ -248,14 +253,7 @@ export type SafeFetchLike = (url: string, init?: { headers?: Record<string, stri
  */
 export function createSafeFetchLike(options: Omit<FeedFetchOptions, 'etag' | 'lastModified'> = {}): SafeFetchLike {
   const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
-  const fetcher = createSafeFetcher({
-    maxBytes,
-    timeoutMs: options.timeoutMs ?? FEED_TIMEOUT_MS,
-    maxRedirects: options.maxRedirects,
-    allowLoopback: options.allowLoopback,
-    userAgent: options.userAgent,
-    resolve: options.resolve,
-  });
+  const fetcher = feedFetcher(options, maxBytes);
   return async (url, init) => {
     const answer = await fetcher.request(url, {
       headers: { ...init?.headers, 'accept-encoding': 'gzip' },

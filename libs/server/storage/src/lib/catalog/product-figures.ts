@@ -1,17 +1,10 @@
 import { chooseProductImage } from '@pricehunt/catalog-core';
 import { productAttributes } from '@pricehunt/catalog-matching';
-import { type Availability, type Condition, type PriceGroup, priceProduct } from '@pricehunt/catalog-pricing';
+import { type Condition, type PriceGroup, type PricedOffer, priceProduct } from '@pricehunt/catalog-pricing';
 
 /** An offer shoppers see (not held), as a product's figures are computed from it. */
-export interface FigureOffer {
-  id: number;
+export interface FigureOffer extends Omit<PricedOffer, 'multipack' | 'isBundle'> {
   productId: number;
-  title: string;
-  priceCents: number;
-  shippingCents: number | null;
-  currency: string;
-  availability: Availability;
-  condition: Condition;
   priceGroup: PriceGroup;
   gtin: string | null;
   model: string | null;
