@@ -38,11 +38,31 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
+/** A server on 127.0.0.1 answering with `handler`, its port, and a close that cuts kept-alive connections too. */
+export async function startHandlerServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<{ server: http.Server; port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = http.createServer(handler);
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** Serves the given routes (path → response) on 127.0.0.1; unknown paths answer 404. */
 export async function startPageServer(routes: Record<string, PageRoute | string>): Promise<PageServer> {
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
+  const { port, close } = await startHandlerServer((req, res) => {
     const url = req.url ?? '/';
     requests.push(url);
     const route = routes[url] ?? routes[url.split('?')[0] as string];
@@ -54,21 +74,7 @@ export async function startPageServer(routes: Record<string, PageRoute | string>
     res.writeHead(r.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...r.headers });
     res.end(r.body ?? '');
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { origin: `http://127.0.0.1:${port}`, requests, close };
 }
 
 export {

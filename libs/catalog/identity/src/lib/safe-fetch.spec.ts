@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   FetchFailedError,
   FetchTimeoutError,
@@ -9,6 +8,7 @@ import {
   TooManyRedirectsError,
 } from './errors';
 import { createSafeFetcher, type Resolver } from './safe-fetch';
+import { startHandlerServer } from '../testing';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -21,27 +21,11 @@ interface Fixture {
 
 async function serve(handler: Handler): Promise<Fixture> {
   const requests: string[] = [];
-  const sockets = new Set<import('node:net').Socket>();
-  const server = http.createServer((req, res) => {
+  const { port, close } = await startHandlerServer((req, res) => {
     requests.push(`${req.headers.host}${req.url}`);
     handler(req, res);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { origin: `http://127.0.0.1:${port}`, port, requests, close };
 }
 
 /** A resolver that never asks real DNS: fixture names only, anything else fails the test. */

@@ -8,18 +8,9 @@ import { REAL_PRODUCT_IMAGES } from './real-product-images';
 import { demoPriceHistory } from './demo-history';
 import { REAL_PRODUCTS } from './real-products';
 import { present } from '@pricehunt/contracts';
+import { RETAILER_URL_SHAPES } from '../../testing';
 
-const URL_SHAPES: Record<string, RegExp> = {
-  amazon: /^https:\/\/www\.amazon\.com\/[a-z0-9-]+\/dp\/B0[0-9A-Z]{8}$/,
-  walmart: /^https:\/\/www\.walmart\.com\/ip\/[a-z0-9-]+\/\d{9}$/,
-  bestbuy: /^https:\/\/www\.bestbuy\.com\/site\/[a-z0-9-]+\/(\d{7})\.p\?skuId=\1$/,
-  ebay: /^https:\/\/www\.ebay\.com\/itm\/\d{12}$/,
-  target: /^https:\/\/www\.target\.com\/p\/[a-z0-9-]+\/-\/A-\d{8}$/,
-  newegg: /^https:\/\/www\.newegg\.com\/[a-z0-9-]+\/p\/N82E168\d{8}$/,
-  costco: /^https:\/\/www\.costco\.com\/[a-z0-9-]+\.product\.\d{9}\.html$/,
-  apple: /^https:\/\/www\.apple\.com\/shop\/(product\/M[0-9A-Z]{4}(LL|AM)\/A\/[a-z0-9-]+|buy-(iphone|ipad|watch)\/[a-z0-9-]+\/[a-z0-9-]+)$/,
-  playstation: /^https:\/\/direct\.playstation\.com\/en-us\/(consoles\/console|accessories\/accessory)\/[a-z0-9-]+\.\d{7}$/,
-};
+const URL_SHAPES = RETAILER_URL_SHAPES;
 
 describe('REAL_PRODUCTS', () => {
   it('holds a few hundred products of every category, in variants with plausible list prices', () => {

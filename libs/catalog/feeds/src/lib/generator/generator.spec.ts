@@ -3,19 +3,14 @@ import { CATEGORIES, LINES } from './catalog-data';
 import { SYNTHETIC_RETAILERS, type SyntheticOffer, generateCatalog } from './offers';
 import { colourCode, generateProducts } from './products';
 import { permute } from './rng';
+import { RETAILER_URL_SHAPES } from '../../testing';
 
 const take = (offers: number, seed: number) => [...generateCatalog({ offers, seed })];
 
+// The synthetic catalog's Apple links are product pages only.
 const URL_SHAPES: Record<string, RegExp> = {
-  amazon: /^https:\/\/www\.amazon\.com\/[a-z0-9-]+\/dp\/B0[0-9A-Z]{8}$/,
-  walmart: /^https:\/\/www\.walmart\.com\/ip\/[a-z0-9-]+\/\d{9}$/,
-  bestbuy: /^https:\/\/www\.bestbuy\.com\/site\/[a-z0-9-]+\/(\d{7})\.p\?skuId=\1$/,
-  ebay: /^https:\/\/www\.ebay\.com\/itm\/\d{12}$/,
-  target: /^https:\/\/www\.target\.com\/p\/[a-z0-9-]+\/-\/A-\d{8}$/,
-  newegg: /^https:\/\/www\.newegg\.com\/[a-z0-9-]+\/p\/N82E168\d{8}$/,
-  costco: /^https:\/\/www\.costco\.com\/[a-z0-9-]+\.product\.\d{9}\.html$/,
+  ...RETAILER_URL_SHAPES,
   apple: /^https:\/\/www\.apple\.com\/shop\/product\/M[0-9A-Z]{3}\dLL\/A\/[a-z0-9-]+$/,
-  playstation: /^https:\/\/direct\.playstation\.com\/en-us\/(consoles\/console|accessories\/accessory)\/[a-z0-9-]+\.\d{7}$/,
 };
 
 describe('generateCatalog', () => {
