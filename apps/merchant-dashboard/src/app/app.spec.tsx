@@ -2,7 +2,7 @@ import { daysBetween, lastDays } from '@pricehunt/contracts';
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { business, locationNow, renderApp } from '../testing/render';
+import { business, integration, locationNow, renderApp } from '../testing/render';
 
 const signedOut = () => errorResponse(401, 'UNAUTHORIZED', 'Sign in to continue');
 const metrics = (clicks: number, referrals: number, conversions: number, revenueCents: number) => ({
@@ -18,22 +18,7 @@ jest.setTimeout(30_000);
 /** What Home asks for, the store's settings in `timeZone`. */
 const homeRoutes = (timeZone: string) => ({
   'GET /api/business/auth/me': () => jsonResponse({ success: true, business }),
-  'GET /api/business/integration': () =>
-    jsonResponse({
-      storeDomain: 'shop.example.com',
-      verified: true,
-      verifiedAt: '2026-03-01T00:00:00.000Z',
-      verificationMethod: 'meta',
-      verificationToken: 'tok',
-      metaTag: '<meta>',
-      scriptTag: '<script>',
-      dnsRecord: { type: 'TXT', name: 'shop.example.com', value: 'pricehunt-verification=tok' },
-      proofMisses: 0,
-      verifiedByAnother: false,
-      hiddenOffers: 0,
-      scriptLastSeenAt: null,
-      lastSync: null,
-    }),
+  'GET /api/business/integration': () => jsonResponse(integration(true)),
   'GET /api/business/settings': () =>
     jsonResponse({
       storeName: null,

@@ -18,6 +18,23 @@ export const business = {
   createdAt: '2026-03-01T00:00:00.000Z',
 };
 
+/** The integration answer of a store on shop.example.com, verified by its meta tag or not yet. */
+export const integration = (verified: boolean) => ({
+  storeDomain: 'shop.example.com',
+  verified,
+  verifiedAt: verified ? '2026-03-01T00:00:00.000Z' : null,
+  verificationMethod: verified ? 'meta' : null,
+  verificationToken: 'tok',
+  metaTag: '<meta>',
+  scriptTag: '<script>',
+  dnsRecord: { type: 'TXT', name: 'shop.example.com', value: 'pricehunt-verification=tok' },
+  proofMisses: 0,
+  verifiedByAnother: false,
+  hiddenOffers: 0,
+  scriptLastSeenAt: null,
+  lastSync: null,
+});
+
 let currentLocation = '';
 function LocationProbe() {
   const location = useLocation();

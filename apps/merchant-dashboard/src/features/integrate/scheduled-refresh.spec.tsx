@@ -2,27 +2,11 @@ import { errorResponse, jsonResponse, type RecordedRequest } from '@pricehunt/ap
 import type { FeedRun, FeedSource } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { business, renderApp } from '../../testing/render';
+import { business, integration, renderApp } from '../../testing/render';
 
 jest.setTimeout(30_000);
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-
-const integration = (verified: boolean) => ({
-  storeDomain: 'shop.example.com',
-  verified,
-  verifiedAt: verified ? '2026-03-01T00:00:00.000Z' : null,
-  verificationMethod: verified ? 'meta' : null,
-  verificationToken: 'tok',
-  metaTag: '<meta>',
-  scriptTag: '<script>',
-  dnsRecord: { type: 'TXT', name: 'shop.example.com', value: 'pricehunt-verification=tok' },
-  proofMisses: 0,
-  verifiedByAnother: false,
-  hiddenOffers: 0,
-  scriptLastSeenAt: null,
-  lastSync: null,
-});
 
 const run = (changes: Partial<FeedRun>): FeedRun => ({
   id: 'run-1',
