@@ -1,26 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { jsonResponse } from '@pricehunt/api-client/testing';
 import { searchResult } from '../testing/fixtures';
-import { AppProviders, mockApi } from '../testing/render-with-providers';
+import { mockApi, renderAppAt } from '../testing/render-with-providers';
 import { paths } from '../config/paths';
-import { AppRoutes } from './router';
 
-function Probe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders>
-        <AppRoutes />
-      </AppProviders>
-      <Probe />
-    </MemoryRouter>,
-  );
-}
+const renderAt = renderAppAt;
 
 describe('routes', () => {
   beforeEach(() => {

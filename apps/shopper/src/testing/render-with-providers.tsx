@@ -3,6 +3,7 @@ import { Toaster, ToastProvider } from '@pricehunt/ui-toast';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AppRoutes } from '../app/router';
 import { AccountProvider } from '../features/account/account-context';
 import { LibraryProvider } from '../features/library/library-context';
 import { WatchesProvider } from '../features/watches/watches-context';
@@ -48,6 +49,18 @@ export function renderWithProviders(ui: ReactElement, { route = '/', state, path
   return render(
     <MemoryRouter initialEntries={[{ pathname: route.split('?')[0] ?? '/', search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
       {app ? <AppProviders>{routes}</AppProviders> : routes}
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+/** The whole app at `path`, with its providers and a probe of the current location. */
+export function renderAppAt(path: string): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
       <LocationProbe />
     </MemoryRouter>,
   );

@@ -1,9 +1,7 @@
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { AppRoutes } from '../../app/router';
-import { AppProviders, mockApi } from '../../testing/render-with-providers';
+import { mockApi, renderAppAt } from '../../testing/render-with-providers';
 import { FAVORITES_STORAGE_KEY, HISTORY_STORAGE_KEY } from './local-store';
 
 const user = { id: 'u1', email: 'sam@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
@@ -15,15 +13,7 @@ function historyEntry(requestId: string, title: string, kind: 'url' | 'query', s
 }
 const favorite = { productId: 7, title: 'LG OLED TV', brand: 'LG', imageUrl: null, savedPriceCents: 150_000, currency: 'USD', savedAt: '2026-11-01T00:00:00.000Z' };
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders>
-        <AppRoutes />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-}
+const renderAt = renderAppAt;
 
 jest.setTimeout(15_000);
 
