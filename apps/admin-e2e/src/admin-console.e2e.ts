@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accessibilityViolations, launchBrowser, PHONE_VIEWPORT, pollUntil, registerConfirmed, sidewaysOverflow, startStack, type Stack } from '@pricehunt/e2e-harness';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
+import { AdminConsole, openConsole, api, demoAdminLogin } from './support/admin-console';
 
 const MERCHANT = { email: 'corner-shop@example.com', password: 'amber-kettle-orchard-42', storeDomain: 'corner-shop.example.com' };
 const OTHER = { email: 'other-shop@example.com', password: 'silver-cactus-meadow-42' };
@@ -39,12 +39,7 @@ describe('admin console', () => {
     await stack?.stop();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const appUrl = stack.appUrls.admin as string;
-    // Only the app (and the API behind its proxy) is reachable.
-    await page.route('**/*', (route) => (route.request().url().startsWith(appUrl) ? route.continue() : route.abort()));
-    console_ = new AdminConsole(page, appUrl);
+    ({ context, console_ } = await openConsole(browser, stack.appUrls.admin as string));
   });
   afterEach(async () => {
     await context?.close();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { accessibilityViolations, launchBrowser, pollUntil, startFeedServer, startStack, type FeedServer, type Stack } from '@pricehunt/e2e-harness';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { AdminConsole, api, demoAdminLogin } from './support/admin-console';
+import { AdminConsole, openConsole, api, demoAdminLogin } from './support/admin-console';
 
 const FEED = [
   'id\ttitle\tlink\tprice\tbrand\tavailability',
@@ -54,11 +54,7 @@ describe('admin console: feed sources', () => {
     await new Promise((resolve) => feedServer?.close(resolve));
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const appUrl = stack.appUrls.admin as string;
-    await page.route('**/*', (route) => (route.request().url().startsWith(appUrl) ? route.continue() : route.abort()));
-    console_ = new AdminConsole(page, appUrl);
+    ({ context, console_ } = await openConsole(browser, stack.appUrls.admin as string));
   });
   afterEach(async () => {
     await context?.close();

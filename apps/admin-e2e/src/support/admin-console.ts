@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sessionCookie, workspaceRoot, writeOriginFor } from '@pricehunt/e2e-harness';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.join(workspaceRoot, 'screenshots');
 
@@ -24,6 +24,17 @@ export async function api(apiUrl: string, method: string, route: string, options
 }
 
 /** Page object of the admin console: actions by role and accessible name, as an admin sees them. */
+/**
+ * A desktop-sized context of its own and the console in it, where only the app (and the API behind its proxy) is
+ * reachable; close the context after the test.
+ */
+export async function openConsole(browser: Browser, appUrl: string): Promise<{ context: BrowserContext; console_: AdminConsole }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.route('**/*', (route) => (route.request().url().startsWith(appUrl) ? route.continue() : route.abort()));
+  return { context, console_: new AdminConsole(page, appUrl) };
+}
+
 export class AdminConsole {
   constructor(
     readonly page: Page,
