@@ -135,6 +135,7 @@ describe('bad input on every route', () => {
     expect(encoding.json()).toMatchObject({ success: false, error: 'The path is not a valid URL', field: 'params' });
   });
 
+  // Thousands of requests: on a machine busy with the other suites they take minutes.
   it('answers malformed parameters, queries and bodies with a 4xx envelope (or a normal answer), never a 5xx', async () => {
     // One line per route, status and kind of failure, with the first request that showed it.
     const failures = new Map<string, string>();
@@ -175,5 +176,5 @@ describe('bad input on every route', () => {
     }
     expect(requests).toBeGreaterThan(1_000);
     expect([...failures].map(([key, example]) => `${key} (${example})`)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
