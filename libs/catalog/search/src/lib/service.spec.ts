@@ -185,3 +185,48 @@ describe('text search corrects spelling by what the words find', () => {
     expect((await clearly.search('acme kettel')).correctedQuery).toBe('acme kettle');
   });
 });
+
+describe('a search asked again while it is being answered', () => {
+  function slowService() {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rank = jest.fn(async () => {
+      await gate;
+      return [{ productId: 1, score: matchThreshold() + 0.5 }];
+    });
+    const service = createSearchService({
+      catalog: {
+        productIdByExactTitle: async () => null,
+        getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id)])),
+        offersOfProduct: async () => [],
+        priceHistoryOfProduct: async () => [],
+      } as unknown as CatalogRepository,
+      matcher: { rankAsync: rank, relatedAsync: async () => [] } as unknown as ProductMatcher,
+      requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
+      pages: {} as PageReader,
+    });
+    return { service, rank, release };
+  }
+
+  it('waits for that answer instead of running the search a second time', async () => {
+    const { service, rank, release } = slowService();
+    const requestId = randomUUID();
+    const first = service.search({ requestId, query: 'kettle' });
+    const again = service.search({ requestId, query: 'kettle' });
+    release();
+    const [one, two] = await Promise.all([first, again]);
+    expect(two).toBe(one);
+    expect(rank).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses the request id for other words meanwhile', async () => {
+    const { service, release } = slowService();
+    const requestId = randomUUID();
+    const first = service.search({ requestId, query: 'kettle' });
+    await expect(service.search({ requestId, query: 'toaster' })).rejects.toMatchObject({ field: 'requestId' });
+    release();
+    await first;
+  });
+});

@@ -353,33 +353,57 @@ export function createSearchService(deps: {
     };
   }
 
+  /**
+   * Searches being answered, by request id: the same search asked again meanwhile (the shopper site's server gave up
+   * waiting for a page being read and the browser asks itself) waits for that answer instead of running a second
+   * time, which would find the offer the first one is placing and answer something else.
+   */
+  const answering = new Map<string, { input: string; answer: Promise<SearchResult> }>();
+  const inputOf = (body: SearchBody) => JSON.stringify([body.url ?? null, body.url !== undefined ? null : (body.query ?? null)]);
+
   return {
     /**
      * Answers a search and stores the answer under its request id. Repeating a request id with the same input
-     * answers the stored result; reusing it for another input is a conflict.
+     * answers the stored result (or waits for the one being answered); reusing it for another input is a conflict.
      */
     async search(body: SearchBody): Promise<SearchResult> {
-      const stored = await requests.get(body.requestId);
-      if (stored) {
-        if (stored.inputUrl === (body.url ?? null) && stored.query === (body.url !== undefined ? null : (body.query ?? null))) return stored.result;
-        throw conflict('requestId is already used by another search', 'requestId');
+      const pending = answering.get(body.requestId);
+      if (pending) {
+        if (pending.input !== inputOf(body)) throw conflict('requestId is already used by another search', 'requestId');
+        return pending.answer;
       }
-      const result = await run(body);
-      const saved = await requests.save({
-        requestId: result.requestId,
-        inputUrl: result.input.url,
-        query: result.input.query,
-        identifiedBy: result.identifiedBy,
-        productId: result.product?.id ?? null,
-        sessionId: body.sessionId ?? null,
-        result,
-      });
-      if (!saved) return (await requests.get(body.requestId))?.result ?? result;
-      return result;
+      const answer = answerOnce(body);
+      answering.set(body.requestId, { input: inputOf(body), answer });
+      try {
+        return await answer;
+      } finally {
+        answering.delete(body.requestId);
+      }
     },
     /** The stored answer of a request id, or null. */
     get: async (requestId: string) => (await requests.get(requestId))?.result ?? null,
   };
+
+  /** Answers a search once: the stored answer of its request id, or a new one, stored. */
+  async function answerOnce(body: SearchBody): Promise<SearchResult> {
+    const stored = await requests.get(body.requestId);
+    if (stored) {
+      if (stored.inputUrl === (body.url ?? null) && stored.query === (body.url !== undefined ? null : (body.query ?? null))) return stored.result;
+      throw conflict('requestId is already used by another search', 'requestId');
+    }
+    const result = await run(body);
+    const saved = await requests.save({
+      requestId: result.requestId,
+      inputUrl: result.input.url,
+      query: result.input.query,
+      identifiedBy: result.identifiedBy,
+      productId: result.product?.id ?? null,
+      sessionId: body.sessionId ?? null,
+      result,
+    });
+    if (!saved) return (await requests.get(body.requestId))?.result ?? result;
+    return result;
+  }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
