@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { PgDb, PostgresHandle } from '../db/pg-client';
 import { products, shopperFavorites, shopperHistory, shoppers } from '../db/pg-schema';
 import type { FavoriteRow, HistoryRow, PriceAlertKey, PriceAlertRepository, PriceAlertRow, ShopperDataRepository } from './repository';
+import { NO_ALERT } from './shared';
 
 /** The instants of the port are ISO strings (`2026-11-23T10:00:00.000Z`, as SQLite stores them); PostgreSQL holds timestamptz. */
 const iso = (date: Date) => date.toISOString();
@@ -21,8 +22,6 @@ function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
 
 const historyValues = (row: HistoryRow): typeof shopperHistory.$inferInsert => ({ ...row, searchedAt: new Date(row.searchedAt) });
 const favoriteValues = (row: FavoriteRow): typeof shopperFavorites.$inferInsert => ({ ...row, savedAt: new Date(row.savedAt) });
-
-const NO_ALERT = { alertBelowCents: null, alertSetAt: null, alertStopToken: null, alertReachedAt: null, alertReachedCents: null, alertCheckedCents: null };
 
 const favoriteColumns = {
   productId: shopperFavorites.productId,
@@ -66,6 +65,77 @@ const toFavorite = ({ savedAt, alertBelowCents, alertSetAt, alertReachedAt, aler
 
 const ofShopperProduct = (shopperId: string, productId: number) => and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId));
 
+type Part<K extends keyof ShopperDataRepository> = Pick<ShopperDataRepository, K>;
+
+/** Waits for (and holds until commit) the shopper's units of work; a shopper that does not exist locks nothing. */
+const lockShopper = async (tx: Tx, shopperId: string) => {
+  await tx.select({ id: shoppers.id }).from(shoppers).where(eq(shoppers.id, shopperId)).for('no key update');
+};
+
+const listHistory = async (runner: Runner, shopperId: string, limit: number): Promise<HistoryEntry[]> =>
+  (
+    await runner
+      .select()
+      .from(shopperHistory)
+      .where(eq(shopperHistory.shopperId, shopperId))
+      .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+      .limit(limit)
+  ).map(toEntry);
+
+/** Inserts or refreshes an entry; `keepNewer` leaves a stored entry alone when it is more recent (merging). */
+const upsertHistory = async (tx: Tx, row: HistoryRow, keepNewer = false) => {
+  const values = historyValues(row);
+  const { shopperId: _s, requestId: _r, ...update } = values;
+  await tx
+    .insert(shopperHistory)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [shopperHistory.shopperId, shopperHistory.requestId],
+      set: update,
+      ...(keepNewer ? { setWhere: sql`excluded.searched_at >= ${shopperHistory.searchedAt}` } : {}),
+    });
+};
+
+/** Keeps the newest `keep` entries of a shopper. */
+const trimHistory = async (tx: Tx, shopperId: string, keep: number) => {
+  const kept = tx
+    .select({ requestId: shopperHistory.requestId })
+    .from(shopperHistory)
+    .where(eq(shopperHistory.shopperId, shopperId))
+    .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+    .limit(keep);
+  await tx.delete(shopperHistory).where(and(eq(shopperHistory.shopperId, shopperId), notInArray(shopperHistory.requestId, kept)));
+};
+
+const listFavorites = async (runner: Runner, shopperId: string, limit: number): Promise<Favorite[]> =>
+  (
+    await runner
+      .select(favoriteColumns)
+      .from(shopperFavorites)
+      .leftJoin(products, eq(products.id, shopperFavorites.productId))
+      .where(eq(shopperFavorites.shopperId, shopperId))
+      .orderBy(desc(shopperFavorites.savedAt), desc(shopperFavorites.productId))
+      .limit(limit)
+  ).map(toFavorite);
+
+const getFavorite = async (runner: Runner, shopperId: string, productId: number): Promise<Favorite | null> => {
+  const [row] = await runner
+    .select(favoriteColumns)
+    .from(shopperFavorites)
+    .leftJoin(products, eq(products.id, shopperFavorites.productId))
+    .where(ofShopperProduct(shopperId, productId));
+  return row ? toFavorite(row) : null;
+};
+
+const countFavorites = async (tx: Tx, shopperId: string): Promise<number> => {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(shopperFavorites).where(eq(shopperFavorites.shopperId, shopperId));
+  return row?.n ?? 0;
+};
+
+/** Saves a favorite; one already saved keeps its saved price and date ("change since saved" stays meaningful). */
+const insertFavorite = async (tx: Tx, row: FavoriteRow): Promise<boolean> =>
+  ((await tx.insert(shopperFavorites).values(favoriteValues(row)).onConflictDoNothing()).rowCount ?? 0) > 0;
+
 /**
  * The shopper data port on PostgreSQL (drizzle pg-core). SQLite runs one writer at a time, so its read-then-write
  * units of work (insert a favorite unless the shopper has `limit`, keep the newest history entries, merge lists) are
@@ -76,80 +146,15 @@ const ofShopperProduct = (shopperId: string, productId: number) => and(eq(shoppe
  * keys of other tables take on that row, so sign-ins and other writes naming the shopper are not held up.
  */
 export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDataRepository {
-  /** Waits for (and holds until commit) the shopper's units of work; a shopper that does not exist locks nothing. */
-  const lockShopper = async (tx: Tx, shopperId: string) => {
-    await tx.select({ id: shoppers.id }).from(shoppers).where(eq(shoppers.id, shopperId)).for('no key update');
-  };
+  return { ...historyPart(db), ...favoritesPart(db), ...alertsPart(db), ...mergePart(db) };
+}
 
-  const listHistory = async (runner: Runner, shopperId: string, limit: number): Promise<HistoryEntry[]> =>
-    (
-      await runner
-        .select()
-        .from(shopperHistory)
-        .where(eq(shopperHistory.shopperId, shopperId))
-        .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
-        .limit(limit)
-    ).map(toEntry);
-
-  /** Inserts or refreshes an entry; `keepNewer` leaves a stored entry alone when it is more recent (merging). */
-  const upsertHistory = async (tx: Tx, row: HistoryRow, keepNewer = false) => {
-    const values = historyValues(row);
-    const { shopperId: _s, requestId: _r, ...update } = values;
-    await tx
-      .insert(shopperHistory)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [shopperHistory.shopperId, shopperHistory.requestId],
-        set: update,
-        ...(keepNewer ? { setWhere: sql`excluded.searched_at >= ${shopperHistory.searchedAt}` } : {}),
-      });
-  };
-
-  /** Keeps the newest `keep` entries of a shopper. */
-  const trimHistory = async (tx: Tx, shopperId: string, keep: number) => {
-    const kept = tx
-      .select({ requestId: shopperHistory.requestId })
-      .from(shopperHistory)
-      .where(eq(shopperHistory.shopperId, shopperId))
-      .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
-      .limit(keep);
-    await tx.delete(shopperHistory).where(and(eq(shopperHistory.shopperId, shopperId), notInArray(shopperHistory.requestId, kept)));
-  };
-
-  const listFavorites = async (runner: Runner, shopperId: string, limit: number): Promise<Favorite[]> =>
-    (
-      await runner
-        .select(favoriteColumns)
-        .from(shopperFavorites)
-        .leftJoin(products, eq(products.id, shopperFavorites.productId))
-        .where(eq(shopperFavorites.shopperId, shopperId))
-        .orderBy(desc(shopperFavorites.savedAt), desc(shopperFavorites.productId))
-        .limit(limit)
-    ).map(toFavorite);
-
-  const getFavorite = async (runner: Runner, shopperId: string, productId: number): Promise<Favorite | null> => {
-    const [row] = await runner
-      .select(favoriteColumns)
-      .from(shopperFavorites)
-      .leftJoin(products, eq(products.id, shopperFavorites.productId))
-      .where(ofShopperProduct(shopperId, productId));
-    return row ? toFavorite(row) : null;
-  };
-
-  const countFavorites = async (tx: Tx, shopperId: string): Promise<number> => {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(shopperFavorites).where(eq(shopperFavorites.shopperId, shopperId));
-    return row?.n ?? 0;
-  };
-
-  /** Saves a favorite; one already saved keeps its saved price and date ("change since saved" stays meaningful). */
-  const insertFavorite = async (tx: Tx, row: FavoriteRow): Promise<boolean> =>
-    ((await tx.insert(shopperFavorites).values(favoriteValues(row)).onConflictDoNothing()).rowCount ?? 0) > 0;
-
+/** The search history. */
+function historyPart(db: PgDb): Part<'listHistory' | 'addHistoryEntry' | 'removeHistory' | 'clearHistory'> {
   return {
     async listHistory(shopperId, limit) {
       return listHistory(db, shopperId, limit);
     },
-
     async addHistoryEntry(row, keep) {
       // Shopper lock: two entries added at once must not each keep `keep` entries of their own snapshot.
       return db.transaction(async (tx) => {
@@ -164,27 +169,28 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
         return toEntry(stored ?? (historyValues(row) as typeof shopperHistory.$inferSelect));
       });
     },
-
     async removeHistory(shopperId, requestId) {
       const result = await db.delete(shopperHistory).where(and(eq(shopperHistory.shopperId, shopperId), eq(shopperHistory.requestId, requestId)));
       return result.rowCount ?? 0;
     },
-
     async clearHistory(shopperId) {
       return (await db.delete(shopperHistory).where(eq(shopperHistory.shopperId, shopperId))).rowCount ?? 0;
     },
+  };
+}
 
+/** Favorites saved, listed and removed (the products that exist, for a merge). */
+function favoritesPart(db: PgDb): Part<'listFavorites' | 'existingProducts' | 'addFavorite' | 'removeFavorite'> {
+  return {
     async listFavorites(shopperId, limit) {
       return listFavorites(db, shopperId, limit);
     },
-
     async existingProducts(ids) {
       // Product ids are int4 here: a larger id (the browser's to send) names no product, and would not compare.
       const possible = ids.filter((id) => Number.isInteger(id) && id >= -MAX_INT4 - 1 && id <= MAX_INT4);
       if (possible.length === 0) return new Set<number>();
       return new Set((await db.select({ id: products.id }).from(products).where(inArray(products.id, possible))).map((row) => row.id));
     },
-
     async addFavorite(row, limit) {
       // Shopper lock: "count, then insert unless full" is decided by one transaction of the shopper at a time, so two
       // favorites added at once to a shopper one short of the limit cannot both be saved.
@@ -197,11 +203,15 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
         return { favorite: (await getFavorite(tx, row.shopperId, row.productId)) as Favorite, created: true };
       });
     },
-
     async removeFavorite(shopperId, productId) {
       return (await db.delete(shopperFavorites).where(ofShopperProduct(shopperId, productId))).rowCount ?? 0;
     },
+  };
+}
 
+/** Price alerts on favorites: set, cleared, stopped by a stop link's token. */
+function alertsPart(db: PgDb): Part<'setAlert' | 'clearAlert' | 'stopAlertByToken'> {
+  return {
     async setAlert(shopperId, productId, alert) {
       // The favorite's row is locked as it is read with its product's best price (FOR UPDATE OF the favorite), the
       // decision is written from that one read, and the answer is made from it: an import committing a new price
@@ -230,14 +240,12 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
         return toFavorite({ ...row, ...shown });
       });
     },
-
     async clearAlert(shopperId, productId) {
       return db.transaction(async (tx) => {
         if (((await tx.update(shopperFavorites).set(NO_ALERT).where(ofShopperProduct(shopperId, productId))).rowCount ?? 0) === 0) return null;
         return getFavorite(tx, shopperId, productId);
       });
     },
-
     async stopAlertByToken(stopToken) {
       const [row] = await db
         .update(shopperFavorites)
@@ -246,7 +254,12 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
         .returning({ title: shopperFavorites.title });
       return row?.title ?? null;
     },
+  };
+}
 
+/** A guest's lists merged into the account's. */
+function mergePart(db: PgDb): Part<'mergeLists'> {
+  return {
     async mergeLists(shopperId, lists, limits) {
       // Shopper lock, as addFavorite: the merge counts the favorites and saves while below the limit.
       return db.transaction(async (tx) => {
@@ -288,9 +301,11 @@ interface AlertSelection {
 
 /** The price alert port on PostgreSQL: the SQLite side's statements, with instants converted at the boundary. */
 export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAlertRepository {
-  /** The connection holding the check's advisory lock, while this instance holds it. */
-  let locked: pg.PoolClient | null = null;
+  return { ...alertReads(pool), ...alertMarks(pool), ...checkLock(pool) };
+}
 
+/** The alerts to check, and where a product is cheapest. */
+function alertReads(pool: pg.Pool): Pick<PriceAlertRepository, 'listAlerts' | 'cheapestRetailer'> {
   return {
     async listAlerts() {
       // SQLite answers in the order of its alert index (by product); the shopper breaks ties here.
@@ -325,7 +340,12 @@ export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAle
       );
       return rows[0]?.name ?? null;
     },
+  };
+}
 
+/** An alert marked reached, re-armed, or its checked price noted. */
+function alertMarks(pool: pg.Pool): Pick<PriceAlertRepository, 'markReached' | 'rearm' | 'notePrice'> {
+  return {
     // Both updates name the alert they looked at (by when it was set), so an alert set again meanwhile, even at the
     // same price, is left to the next check. Each is one conditional statement: of two checks marking the same
     // alert, one changes it.
@@ -354,7 +374,14 @@ export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAle
       );
       return (result.rowCount ?? 0) > 0;
     },
+  };
+}
 
+/** The check's advisory lock, held on a connection of its own while this instance runs a check. */
+function checkLock(pool: pg.Pool): Pick<PriceAlertRepository, 'tryLock' | 'unlock'> {
+  /** The connection holding the check's advisory lock, while this instance holds it. */
+  let locked: pg.PoolClient | null = null;
+  return {
     async tryLock() {
       if (locked) return false;
       const client = await pool.connect();
