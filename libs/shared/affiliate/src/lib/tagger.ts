@@ -151,14 +151,8 @@ function impactBase(host: string, programme: ImpactProgrammeConfig): URL {
   return new URL(`https://${host}/c/${programme.publisherId}/${programme.adId}/${programme.campaignId}`);
 }
 
-/**
- * Builds a tagger for the given programme ids (missing values fall back to {@link DEFAULT_AFFILIATE_CONFIG}).
- * @throws AffiliateError (`invalid_config`) naming the unusable configuration value.
- */
-export function createAffiliateTagger(input: AffiliateConfigInput | AffiliateConfig = {}): AffiliateTagger {
-  const config = resolveAffiliateConfig(input);
-
-  // The networks' link bases depend on the configuration only: parsed once.
+/** Programme found in a link → the tagged link: the networks' link bases, which depend on the configuration only, parsed once. */
+function linkTagger(config: AffiliateConfig): (url: URL, reference: string | null, found: { programme: AffiliateProgramme; domain: string } | null) => string {
   const impactBases = {
     walmart: impactBase(IMPACT_TRACKING_HOSTS.walmart, config.walmart),
     target: impactBase(IMPACT_TRACKING_HOSTS.target, config.target),
@@ -223,7 +217,16 @@ export function createAffiliateTagger(input: AffiliateConfigInput | AffiliateCon
       }
     }
   };
+  return tagParsed;
+}
 
+/**
+ * Builds a tagger for the given programme ids (missing values fall back to {@link DEFAULT_AFFILIATE_CONFIG}).
+ * @throws AffiliateError (`invalid_config`) naming the unusable configuration value.
+ */
+export function createAffiliateTagger(input: AffiliateConfigInput | AffiliateConfig = {}): AffiliateTagger {
+  const config = resolveAffiliateConfig(input);
+  const tagParsed = linkTagger(config);
   return {
     config,
     tagUrl(input: string | URL, options: TagOptions = {}): string {

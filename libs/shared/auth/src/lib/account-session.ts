@@ -68,8 +68,8 @@ export function authFailure(error: unknown, fallback: string): AuthFailure {
   return { success: false, error: message || fallback, ...(field ? { field } : {}) };
 }
 
-/** The session of one audience (business or shopper) against its `/auth` endpoints, all with cookies. */
-export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSession<T> {
+/** The state of a session and what its actions share: the config of the last render, the version, mounted. */
+function useSessionCore<T>(config: AccountSessionConfig<T>) {
   const [account, setAccount] = useState<T | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [error, setError] = useState<string | null>(null);
@@ -87,7 +87,13 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
     setAccount(null);
     setStatus('signed-out');
   }, []);
+  return { account, status, error, setStatus, setError, version, mounted, configRef, signedIn, signedOut };
+}
 
+type SessionCore<T> = ReturnType<typeof useSessionCore<T>>;
+
+/** Asks who is signed in, on mount and on `refresh` (an answer older than a login, register or logout is dropped). */
+function useCurrentAccount<T>({ version, mounted, configRef, signedIn, signedOut }: SessionCore<T>) {
   const loadCurrent = useCallback(
     async (signal?: AbortSignal) => {
       const { basePath, responseSchema, session, fetch, baseUrl } = configRef.current;
@@ -107,7 +113,7 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
         if (!isApiError(caught)) throw caught;
       }
     },
-    [signedIn, signedOut],
+    [configRef, version, mounted, signedIn, signedOut],
   );
 
   useEffect(() => {
@@ -118,7 +124,37 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
       mounted.current = false;
       controller.abort();
     };
-  }, [loadCurrent]);
+  }, [loadCurrent, mounted]);
+  return loadCurrent;
+}
+
+/** Registers: "check your inbox" (nobody is signed in until the emailed link is opened), or the failure to show. */
+function useRegister<T>({ configRef, mounted, setError, setStatus }: SessionCore<T>) {
+  return useCallback(async (body: Record<string, unknown>): Promise<RegistrationResult> => {
+    const { basePath, fetch, baseUrl, registerFailed } = configRef.current;
+    setError(null);
+    try {
+      const answer = await apiRequest(`${basePath}/register`, { method: 'POST', body, schema: loadRegistrationSchema, fetch, baseUrl, errorMessage: registerFailed });
+      // Nobody is signed in until the emailed link is opened; a first check still pending resolves to signed out.
+      if (mounted.current) setStatus((current) => (current === 'loading' ? 'signed-out' : current));
+      return { success: true, message: answer.message };
+    } catch (caught) {
+      const failure = authFailure(caught, registerFailed);
+      if (mounted.current) {
+        setError(failure.error);
+        setStatus((current) => (current === 'loading' ? 'signed-out' : current));
+      }
+      return failure;
+    }
+  }, [configRef, mounted, setError, setStatus]);
+}
+
+/** The session of one audience (business or shopper) against its `/auth` endpoints, all with cookies. */
+export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSession<T> {
+  const core = useSessionCore(config);
+  const { account, status, error, setStatus, setError, version, mounted, configRef, signedIn, signedOut } = core;
+  const loadCurrent = useCurrentAccount(core);
+  const register = useRegister(core);
 
   const submit = useCallback(
     async (action: 'login' | 'confirm-email', body: Record<string, unknown>): Promise<AuthOutcome<T>> => {
@@ -161,24 +197,6 @@ export function useAccountSession<T>(config: AccountSessionConfig<T>): AccountSe
   }, [signedOut]);
 
   const refresh = useCallback(() => loadCurrent(), [loadCurrent]);
-  const register = useCallback(async (body: Record<string, unknown>): Promise<RegistrationResult> => {
-    const { basePath, fetch, baseUrl, registerFailed } = configRef.current;
-    setError(null);
-    try {
-      const answer = await apiRequest(`${basePath}/register`, { method: 'POST', body, schema: loadRegistrationSchema, fetch, baseUrl, errorMessage: registerFailed });
-      // Nobody is signed in until the emailed link is opened; a first check still pending resolves to signed out.
-      if (mounted.current) setStatus((current) => (current === 'loading' ? 'signed-out' : current));
-      return { success: true, message: answer.message };
-    } catch (caught) {
-      const failure = authFailure(caught, registerFailed);
-      if (mounted.current) {
-        setError(failure.error);
-        setStatus((current) => (current === 'loading' ? 'signed-out' : current));
-      }
-      return failure;
-    }
-  }, []);
-
   const login = useCallback((body: Record<string, unknown>) => submit('login', body), [submit]);
   const confirmEmail = useCallback((token: string) => submit('confirm-email', { token }), [submit]);
   const clearError = useCallback(() => setError(null), []);

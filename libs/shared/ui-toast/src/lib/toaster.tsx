@@ -22,10 +22,8 @@ interface ToastItemProps {
   onDismiss: (id: string) => void;
 }
 
-function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
-  const [offset, setOffset] = useState(0);
-  const [dragging, setDragging] = useState(false);
-  const drag = useRef<{ pointerId: number; startX: number } | null>(null);
+/** Dismisses the toast when its time is up; the time stops while `paused` and goes on from where it stopped. */
+function useAutoDismiss(toast: ToastRecord, paused: boolean, onDismiss: (id: string) => void) {
   const remaining = useRef(toast.duration);
   const dismissed = toast.state === 'dismissed';
 
@@ -43,6 +41,13 @@ function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
       remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
     };
   }, [paused, dismissed, toast.id, toast.createdAt, onDismiss]);
+}
+
+/** A sideways swipe past the threshold dismisses the toast; a shorter one springs back. */
+function useSwipeToDismiss(id: string, dismissed: boolean, onDismiss: (id: string) => void) {
+  const [offset, setOffset] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const drag = useRef<{ pointerId: number; startX: number } | null>(null);
 
   const onPointerDown = (event: ReactPointerEvent<HTMLLIElement>) => {
     if (dismissed || (event.target as HTMLElement).closest('button')) return;
@@ -54,23 +59,30 @@ function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
     if (!drag.current || drag.current.pointerId !== event.pointerId) return;
     setOffset(event.clientX - drag.current.startX);
   };
-  const endDrag = (event: ReactPointerEvent<HTMLLIElement>) => {
+  const onPointerUp = (event: ReactPointerEvent<HTMLLIElement>) => {
     if (!drag.current || drag.current.pointerId !== event.pointerId) return;
     const distance = event.clientX - drag.current.startX;
     drag.current = null;
     setDragging(false);
     if (Math.abs(distance) >= TOAST_SWIPE_THRESHOLD) {
       setOffset(distance);
-      onDismiss(toast.id);
+      onDismiss(id);
     } else {
       setOffset(0);
     }
   };
-  const cancelDrag = () => {
+  const onPointerCancel = () => {
     drag.current = null;
     setDragging(false);
     setOffset(0);
   };
+  return { offset, dragging, handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel } };
+}
+
+function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
+  const dismissed = toast.state === 'dismissed';
+  useAutoDismiss(toast, paused, onDismiss);
+  const { offset, dragging, handlers } = useSwipeToDismiss(toast.id, dismissed, onDismiss);
 
   const style: CSSProperties = {
     transform: offset ? `translateX(${offset}px)` : undefined,
@@ -87,10 +99,7 @@ function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
       data-swiping={dragging || undefined}
       aria-hidden={dismissed || undefined}
       style={style}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={endDrag}
-      onPointerCancel={cancelDrag}
+      {...handlers}
     >
       <span className="ph-toast__icon" aria-hidden="true">
         {ICONS[toast.type]}

@@ -4,7 +4,9 @@ import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import { refreshStoreTrustPg } from '../catalog/pg/product-writes';
 import { AUDIT_COLUMNS, type AuditRow, type PgQueryable, toAudit, writeAuditEntryPg } from './pg-audit-log';
 import { attributedConversionSql } from './attributed';
-import type { AdminBusinessRow, AdminRepository, RetailerSettings } from './repository';
+import type pg from 'pg';
+import type { AdminBusinessRow, AdminRepository } from './repository';
+import { type AdminPart, likePattern, owningDomain, sameSettings } from './shared';
 
 type BusinessSelection = Omit<AdminBusinessRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
@@ -25,15 +27,58 @@ const toBusiness = (row: BusinessSelection): AdminBusinessRow => ({
   domainVerified: row.domainVerified,
 });
 
-/** `%` and `_` typed in a search box are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-const sameSettings = (a: RetailerSettings, b: RetailerSettings) =>
-  a.name === b.name && a.affiliateParam === b.affiliateParam && JSON.stringify(a.domains) === JSON.stringify(b.domains);
-
 /** UTC day `YYYY-MM-DD` of an instant column, and of an epoch-millisecond one (SQLite: the seconds' `unixepoch` day). */
 const instantDay = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 const msDay = (column: string) => `to_char(to_timestamp(${column} / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+const countProducts = (pool: pg.Pool) => count(pool, 'SELECT count(*) AS n FROM products');
+
+const count = async (client: PgQueryable, text: string, params: unknown[] = []) => {
+  const { rows } = await client.query<{ n: string | number | null }>(text, params);
+  return Number(rows[0]?.n ?? 0);
+};
+
+const findBusiness = async (pool: pg.Pool, id: string): Promise<AdminBusinessRow | undefined> => {
+  const { rows } = await pool.query<BusinessSelection>(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE id = $1`, [id]);
+  return rows[0] ? toBusiness(rows[0]) : undefined;
+};
+
+/** Every retailer by name (ASCII letters folded, as SQLite's NOCASE), or the one of `id`. */
+const selectRetailers = async (client: PgQueryable, id?: string): Promise<AdminRetailer[]> => {
+  const { rows } = await client.query<{ id: string; name: string; domains: string[]; affiliateParam: string | null; offers: number; lastImportAt: Date | null }>(
+    // Each run's retailers: those it kept when it finished, or (still running, or older) its one fixed retailer.
+    `WITH last_imports AS (
+       SELECT j.value AS retailer_id, max(i.started_at) AS last_import_at
+       FROM import_runs i,
+         jsonb_array_elements_text(CASE WHEN jsonb_typeof(coalesce(i.retailer_ids, jsonb_build_array(i.retailer_id))) = 'array'
+           THEN coalesce(i.retailer_ids, jsonb_build_array(i.retailer_id)) ELSE '[]'::jsonb END) j(value)
+       WHERE j.value IS NOT NULL GROUP BY j.value)
+     SELECT r.id, r.name, r.domains, r.affiliate_param AS "affiliateParam",
+       (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id)::int AS offers,
+       l.last_import_at AS "lastImportAt"
+     FROM retailers r LEFT JOIN last_imports l ON l.retailer_id = r.id
+     WHERE $1::text IS NULL OR r.id = $1
+     ORDER BY lower(r.name COLLATE "C"), r.id`,
+    [id ?? null],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    domains: row.domains,
+    affiliateParam: row.affiliateParam,
+    offers: row.offers,
+    lastImportAt: row.lastImportAt ? row.lastImportAt.toISOString() : null,
+  }));
+};
+
+/** The time zone and currency of a business's figures: its settings', or the defaults. */
+const reportingOf = async (pool: pg.Pool, businessId: string) => {
+  const { rows } = await pool.query<{ timeZone: string; currency: string }>(
+    'SELECT time_zone AS "timeZone", currency FROM merchant_settings WHERE business_id = $1',
+    [businessId],
+  );
+  return { timeZone: rows[0]?.timeZone ?? DEFAULT_TIME_ZONE, currency: rows[0]?.currency ?? DEFAULT_CURRENCY };
+};
 
 /**
  * The admin port on PostgreSQL (parameterised SQL through the pool, as the SQLite side's hand-written statements).
@@ -47,68 +92,21 @@ const msDay = (column: string) => `to_char(to_timestamp(${column} / 1000) AT TIM
  * changes not yet checkpointed into the data files); PostgreSQL's log is the cluster's, so it counts every database.
  */
 export function createPgAdminRepository({ pool }: PostgresHandle): AdminRepository {
-  const count = async (client: PgQueryable, text: string, params: unknown[] = []) => {
-    const { rows } = await client.query<{ n: string | number | null }>(text, params);
-    return Number(rows[0]?.n ?? 0);
-  };
-
-  const findBusiness = async (id: string): Promise<AdminBusinessRow | undefined> => {
-    const { rows } = await pool.query<BusinessSelection>(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE id = $1`, [id]);
-    return rows[0] ? toBusiness(rows[0]) : undefined;
-  };
-
-  /** Every retailer by name (ASCII letters folded, as SQLite's NOCASE), or the one of `id`. */
-  const selectRetailers = async (client: PgQueryable, id?: string): Promise<AdminRetailer[]> => {
-    const { rows } = await client.query<{ id: string; name: string; domains: string[]; affiliateParam: string | null; offers: number; lastImportAt: Date | null }>(
-      // Each run's retailers: those it kept when it finished, or (still running, or older) its one fixed retailer.
-      `WITH last_imports AS (
-         SELECT j.value AS retailer_id, max(i.started_at) AS last_import_at
-         FROM import_runs i,
-           jsonb_array_elements_text(CASE WHEN jsonb_typeof(coalesce(i.retailer_ids, jsonb_build_array(i.retailer_id))) = 'array'
-             THEN coalesce(i.retailer_ids, jsonb_build_array(i.retailer_id)) ELSE '[]'::jsonb END) j(value)
-         WHERE j.value IS NOT NULL GROUP BY j.value)
-       SELECT r.id, r.name, r.domains, r.affiliate_param AS "affiliateParam",
-         (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id)::int AS offers,
-         l.last_import_at AS "lastImportAt"
-       FROM retailers r LEFT JOIN last_imports l ON l.retailer_id = r.id
-       WHERE $1::text IS NULL OR r.id = $1
-       ORDER BY lower(r.name COLLATE "C"), r.id`,
-      [id ?? null],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      domains: row.domains,
-      affiliateParam: row.affiliateParam,
-      offers: row.offers,
-      lastImportAt: row.lastImportAt ? row.lastImportAt.toISOString() : null,
-    }));
-  };
-
-  const retailerOwningDomain = async (client: PgQueryable, domains: string[], exceptId: string): Promise<{ id: string; domain: string } | undefined> => {
-    for (const retailer of await selectRetailers(client)) {
-      if (retailer.id === exceptId) continue;
-      const domain = retailer.domains.find((item) => domains.includes(item));
-      if (domain) return { id: retailer.id, domain };
-    }
-    return undefined;
-  };
-
-  const countProducts = () => count(pool, 'SELECT count(*) AS n FROM products');
-
-  /** The time zone and currency of a business's figures: its settings', or the defaults. */
-  const businessReporting = async (businessId: string) => {
-    const { rows } = await pool.query<{ timeZone: string; currency: string }>(
-      'SELECT time_zone AS "timeZone", currency FROM merchant_settings WHERE business_id = $1',
-      [businessId],
-    );
-    return { timeZone: rows[0]?.timeZone ?? DEFAULT_TIME_ZONE, currency: rows[0]?.currency ?? DEFAULT_CURRENCY };
-  };
-
   return {
-    // ── businesses ──
+    ...businessesPart(pool),
+    ...figuresPart(pool),
+    ...dailyActivityPart(pool),
+    ...catalogPart(pool),
+    ...retailerEditPart(pool),
+    ...databasePart(pool),
+  };
+}
+
+/** Businesses found, listed and changed (with the change's audit entry). */
+function businessesPart(pool: pg.Pool): AdminPart<'findBusiness' | 'listBusinesses' | 'changeBusiness'> {
+  return {
     async findBusiness(id) {
-      return findBusiness(id);
+      return findBusiness(pool, id);
     },
 
     async listBusinesses(query) {
@@ -166,7 +164,13 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
         return { business, audit: entry, sessionsEnded };
       });
     },
+  };
+}
 
+/** A business's reporting settings and figures, and the businesses counted. */
+function figuresPart(pool: pg.Pool): AdminPart<'businessReporting' | 'businessFigures' | 'businessCounts'> {
+  const businessReporting = (businessId: string) => reportingOf(pool, businessId);
+  return {
     businessReporting,
 
     async businessFigures(businessId, period) {
@@ -219,8 +223,12 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
         newLast30Days: Number(row.newLast30Days ?? 0),
       };
     },
+  };
+}
 
-    // ── activity (overview) ──
+/** The overview's figures per day. */
+function dailyActivityPart(pool: pg.Pool): AdminPart<'dailyActivity'> {
+  return {
     async dailyActivity(fromMs) {
       const days = new Map<string, ActivityFigures>();
       const day = (date: string) => {
@@ -258,11 +266,15 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
       }
       return days;
     },
+  };
+}
 
-    // ── catalog ──
+/** The catalog's size and its retailers read. */
+function catalogPart(pool: pg.Pool): AdminPart<'catalogSize' | 'countProducts' | 'listRetailers' | 'findRetailer' | 'retailerOwningDomain'> {
+  return {
     async catalogSize() {
       const offers = await count(pool, 'SELECT count(*) AS n FROM offers');
-      const products = await countProducts();
+      const products = await countProducts(pool);
       const { rows: retailers } = await pool.query<{ id: string; name: string; offers: number }>(
         `SELECT r.id, r.name, (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id)::int AS offers
          FROM retailers r ORDER BY offers DESC, r.name, r.id`,
@@ -279,9 +291,18 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
     },
 
     async retailerOwningDomain(domains, exceptId) {
-      return retailerOwningDomain(pool, domains, exceptId);
+      return owningDomain(await selectRetailers(pool), domains, exceptId);
     },
 
+    async countProducts() {
+      return countProducts(pool);
+    },
+  };
+}
+
+/** A retailer's settings changed under row locks (see the factory). */
+function retailerEditPart(pool: pg.Pool): AdminPart<'updateRetailer'> {
+  return {
     async updateRetailer({ id, expected, changes, audit, now }) {
       return inPgTransaction(pool, async (client) => {
         // Row locks before the reads: the retailer's (its settings are compared with what the service read), and
@@ -291,7 +312,7 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
         await client.query('SELECT id FROM retailers WHERE id = $1 OR $2 ORDER BY id FOR NO KEY UPDATE', [id, changes.domains !== undefined]);
         const [before] = await selectRetailers(client, id);
         if (!before || !sameSettings(before, expected)) return null;
-        if (changes.domains && (await retailerOwningDomain(client, changes.domains, id))) return null;
+        if (changes.domains && owningDomain(await selectRetailers(client), changes.domains, id)) return null;
         const sets: string[] = [];
         const params: unknown[] = [id];
         if (changes.name !== undefined) {
@@ -311,12 +332,12 @@ export function createPgAdminRepository({ pool }: PostgresHandle): AdminReposito
         return (await selectRetailers(client, id))[0] ?? null;
       });
     },
+  };
+}
 
-    async countProducts() {
-      return countProducts();
-    },
-
-    // ── database ──
+/** The database's size and the audit log. */
+function databasePart(pool: pg.Pool): AdminPart<'databaseSize' | 'insertAudit' | 'listAudit'> {
+  return {
     async databaseSize() {
       const { rows } = await pool.query<{ bytes: string; walBytes: string | null }>(
         `SELECT pg_database_size(current_database()) AS bytes,

@@ -6,6 +6,7 @@ import { refreshStoreTrustSqlite } from '../catalog/sqlite/store';
 import { AUDIT_COLUMNS, type AuditRow, toAudit, writeAuditEntry } from './audit-log';
 import { attributedConversionSql } from './attributed';
 import type { AdminBusinessRow, AdminRepository, BusinessState, RetailerSettings } from './repository';
+import { type AdminPart, likePattern, owningDomain, sameSettings } from './shared';
 
 const BUSINESS_COLUMNS = `id, email, store_name AS storeName, store_domain AS storeDomain, is_admin AS isAdmin, status,
   created_at AS createdAt, updated_at AS updatedAt,
@@ -19,18 +20,20 @@ const toBusiness = (row: BusinessSelection): AdminBusinessRow => ({
   domainVerified: Boolean(row.domainVerified),
 });
 
-/** `%` and `_` typed in a search box are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+type Sqlite = DatabaseHandle['sqlite'];
 
-const sameSettings = (a: RetailerSettings, b: RetailerSettings) =>
-  a.name === b.name && a.affiliateParam === b.affiliateParam && JSON.stringify(a.domains) === JSON.stringify(b.domains);
+/** What every part of the admin repository reads with: the connection, which tables exist, a count. */
+interface Context {
+  sqlite: Sqlite;
+  has: (table: string) => boolean;
+  count: (sql: string, ...params: unknown[]) => number;
+}
 
 /**
  * The admin port on SQLite (prepared statements). The overview reads across domains; tables that this installation
  * does not have count as empty. The write-ahead log's size is read beside the database file the connection opened.
  */
 export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRepository {
-  const databasePath = sqlite.name;
   const tableNames = () => new Set((sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]) ?? []);
   let known = tableNames();
   const has = (table: string) => {
@@ -38,102 +41,103 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
     return known.has(table);
   };
   const count = (sql: string, ...params: unknown[]) => Number(sqlite.prepare(sql).pluck().get(...params) ?? 0);
-
-  const findBusiness = (id: string): AdminBusinessRow | undefined => {
-    const row = sqlite.prepare(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE id = ?`).get(id) as BusinessSelection | undefined;
-    return row ? toBusiness(row) : undefined;
-  };
-
-  /** Applies the change when the business is still in the `expected` state. */
-  const updateBusiness = (id: string, expected: BusinessState, changes: Partial<BusinessState>, now: string): AdminBusinessRow | undefined => {
-    const sets: string[] = ['updated_at = @now'];
-    if (changes.status !== undefined) sets.push('status = @status');
-    if (changes.isAdmin !== undefined) sets.push('is_admin = @isAdmin');
-    const row = sqlite
-      .prepare(
-        `UPDATE businesses SET ${sets.join(', ')} WHERE id = @id AND status = @expectedStatus AND is_admin = @expectedAdmin RETURNING ${BUSINESS_COLUMNS}`,
-      )
-      .get({
-        id,
-        now,
-        status: changes.status ?? null,
-        isAdmin: changes.isAdmin === undefined ? null : changes.isAdmin ? 1 : 0,
-        expectedStatus: expected.status,
-        expectedAdmin: expected.isAdmin ? 1 : 0,
-      }) as BusinessSelection | undefined;
-    return row ? toBusiness(row) : undefined;
-  };
-
-  /** Ends every session in which the business is signed in. */
-  const deleteSessionsOf = (businessId: string): number => {
-    if (!has('sessions')) return 0;
-    const columns = sqlite.prepare("SELECT name FROM pragma_table_info('sessions')").pluck().all() as string[];
-    if (!columns.includes('business_id')) return 0;
-    return sqlite.prepare('DELETE FROM sessions WHERE business_id = ?').run(businessId).changes;
-  };
-
-  const listRetailers = (): AdminRetailer[] => {
-    if (!has('retailers')) return [];
-    const rows = sqlite
-      .prepare(
-        // Each run's retailers: those it kept when it finished, or (still running, or older) its one fixed retailer.
-        // One pass over the runs for every retailer together.
-        `WITH last_imports AS (
-           SELECT j.value AS retailerId, max(i.started_at) AS lastImportAt
-           FROM import_runs i, json_each(coalesce(i.retailer_ids, json_array(i.retailer_id))) j
-           WHERE j.value IS NOT NULL GROUP BY j.value)
-         SELECT r.id, r.name, r.domains, r.affiliate_param AS affiliateParam,
-           (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id) AS offers,
-           l.lastImportAt
-         FROM retailers r LEFT JOIN last_imports l ON l.retailerId = r.id ORDER BY r.name COLLATE NOCASE, r.id`,
-      )
-      .all() as Array<{ id: string; name: string; domains: string; affiliateParam: string | null; offers: number; lastImportAt: string | null }>;
-    return rows.map((row) => ({ ...row, domains: JSON.parse(row.domains) as string[] }));
-  };
-
-  const findRetailer = (id: string) => listRetailers().find((retailer) => retailer.id === id);
-
-  const retailerOwningDomain = (domains: string[], exceptId: string): { id: string; domain: string } | undefined => {
-    for (const retailer of listRetailers()) {
-      if (retailer.id === exceptId) continue;
-      const domain = retailer.domains.find((item) => domains.includes(item));
-      if (domain) return { id: retailer.id, domain };
-    }
-    return undefined;
-  };
-
-  const updateRetailer = (id: string, changes: Partial<RetailerSettings>): void => {
-    const sets: string[] = [];
-    const params: Record<string, unknown> = { id };
-    if (changes.name !== undefined) {
-      sets.push('name = @name');
-      params.name = changes.name;
-    }
-    if (changes.domains !== undefined) {
-      sets.push('domains = @domains');
-      params.domains = JSON.stringify(changes.domains);
-    }
-    if (changes.affiliateParam !== undefined) {
-      sets.push('affiliate_param = @affiliateParam');
-      params.affiliateParam = changes.affiliateParam;
-    }
-    if (sets.length) sqlite.prepare(`UPDATE retailers SET ${sets.join(', ')} WHERE id = @id`).run(params);
-  };
-
-  const countProducts = () => (has('products') ? count('SELECT count(*) FROM products') : 0);
-
-  /** The time zone and currency of a business's figures: its settings', or the defaults. */
-  const businessReporting = async (businessId: string) => {
-    const row = has('merchant_settings')
-      ? (sqlite.prepare('SELECT time_zone AS timeZone, currency FROM merchant_settings WHERE business_id = ?').get(businessId) as { timeZone: string; currency: string } | undefined)
-      : undefined;
-    return { timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE, currency: row?.currency ?? DEFAULT_CURRENCY };
-  };
-
+  const context: Context = { sqlite, has, count };
   return {
-    // ── businesses ──
+    ...businessesPart(context),
+    ...figuresPart(context),
+    ...dailyActivityPart(context),
+    ...catalogPart(context),
+    ...retailersPart(context),
+    ...databasePart(context),
+  };
+}
+
+const findBusiness = (sqlite: Sqlite, id: string): AdminBusinessRow | undefined => {
+  const row = sqlite.prepare(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE id = ?`).get(id) as BusinessSelection | undefined;
+  return row ? toBusiness(row) : undefined;
+};
+
+/** Applies the change when the business is still in the `expected` state. */
+const updateBusiness = (sqlite: Sqlite, id: string, expected: BusinessState, changes: Partial<BusinessState>, now: string): AdminBusinessRow | undefined => {
+  const sets: string[] = ['updated_at = @now'];
+  if (changes.status !== undefined) sets.push('status = @status');
+  if (changes.isAdmin !== undefined) sets.push('is_admin = @isAdmin');
+  const row = sqlite
+    .prepare(
+      `UPDATE businesses SET ${sets.join(', ')} WHERE id = @id AND status = @expectedStatus AND is_admin = @expectedAdmin RETURNING ${BUSINESS_COLUMNS}`,
+    )
+    .get({
+      id,
+      now,
+      status: changes.status ?? null,
+      isAdmin: changes.isAdmin === undefined ? null : changes.isAdmin ? 1 : 0,
+      expectedStatus: expected.status,
+      expectedAdmin: expected.isAdmin ? 1 : 0,
+    }) as BusinessSelection | undefined;
+  return row ? toBusiness(row) : undefined;
+};
+
+/** Ends every session in which the business is signed in. */
+const deleteSessionsOf = ({ sqlite, has }: Context, businessId: string): number => {
+  if (!has('sessions')) return 0;
+  const columns = sqlite.prepare("SELECT name FROM pragma_table_info('sessions')").pluck().all() as string[];
+  if (!columns.includes('business_id')) return 0;
+  return sqlite.prepare('DELETE FROM sessions WHERE business_id = ?').run(businessId).changes;
+};
+
+const listRetailersOf = ({ sqlite, has }: Context): AdminRetailer[] => {
+  if (!has('retailers')) return [];
+  const rows = sqlite
+    .prepare(
+      // Each run's retailers: those it kept when it finished, or (still running, or older) its one fixed retailer.
+      // One pass over the runs for every retailer together.
+      `WITH last_imports AS (
+         SELECT j.value AS retailerId, max(i.started_at) AS lastImportAt
+         FROM import_runs i, json_each(coalesce(i.retailer_ids, json_array(i.retailer_id))) j
+         WHERE j.value IS NOT NULL GROUP BY j.value)
+       SELECT r.id, r.name, r.domains, r.affiliate_param AS affiliateParam,
+         (SELECT count(*) FROM offers o WHERE o.retailer_id = r.id) AS offers,
+         l.lastImportAt
+       FROM retailers r LEFT JOIN last_imports l ON l.retailerId = r.id ORDER BY r.name COLLATE NOCASE, r.id`,
+    )
+    .all() as Array<{ id: string; name: string; domains: string; affiliateParam: string | null; offers: number; lastImportAt: string | null }>;
+  return rows.map((row) => ({ ...row, domains: JSON.parse(row.domains) as string[] }));
+};
+
+const updateRetailer = (sqlite: Sqlite, id: string, changes: Partial<RetailerSettings>): void => {
+  const sets: string[] = [];
+  const params: Record<string, unknown> = { id };
+  if (changes.name !== undefined) {
+    sets.push('name = @name');
+    params.name = changes.name;
+  }
+  if (changes.domains !== undefined) {
+    sets.push('domains = @domains');
+    params.domains = JSON.stringify(changes.domains);
+  }
+  if (changes.affiliateParam !== undefined) {
+    sets.push('affiliate_param = @affiliateParam');
+    params.affiliateParam = changes.affiliateParam;
+  }
+  if (sets.length) sqlite.prepare(`UPDATE retailers SET ${sets.join(', ')} WHERE id = @id`).run(params);
+};
+
+/** The time zone and currency of a business's figures: its settings', or the defaults. */
+const reportingOf = ({ sqlite, has }: Context, businessId: string) => {
+  const row = has('merchant_settings')
+    ? (sqlite.prepare('SELECT time_zone AS timeZone, currency FROM merchant_settings WHERE business_id = ?').get(businessId) as { timeZone: string; currency: string } | undefined)
+    : undefined;
+  return { timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE, currency: row?.currency ?? DEFAULT_CURRENCY };
+};
+
+const countProductsOf = ({ has, count }: Context) => (has('products') ? count('SELECT count(*) FROM products') : 0);
+
+/** Businesses found, listed and changed (with the change's audit entry). */
+function businessesPart(context: Context): AdminPart<'findBusiness' | 'listBusinesses' | 'changeBusiness'> {
+  const { sqlite, has } = context;
+  return {
     async findBusiness(id) {
-      return findBusiness(id);
+      return findBusiness(sqlite, id);
     },
 
     async listBusinesses(query) {
@@ -164,15 +168,22 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
 
     async changeBusiness({ id, expected, change, endSessions, refreshStoreTrust, audit, now }) {
       return sqlite.transaction(() => {
-        const business = updateBusiness(id, expected, change, now);
+        const business = updateBusiness(sqlite, id, expected, change, now);
         if (!business) return null;
-        const sessionsEnded = endSessions ? deleteSessionsOf(id) : 0;
+        const sessionsEnded = endSessions ? deleteSessionsOf(context, id) : 0;
         if (refreshStoreTrust && has('offers')) refreshStoreTrustSqlite(sqlite, id, now);
         const entry = writeAuditEntry(sqlite, endSessions ? { ...audit, after: { ...audit.after, sessionsEnded } } : audit, now);
         return { business, audit: entry, sessionsEnded };
       })();
     },
+  };
+}
 
+/** A business's reporting settings and figures, and the businesses counted. */
+function figuresPart(context: Context): AdminPart<'businessReporting' | 'businessFigures' | 'businessCounts'> {
+  const { sqlite, has, count } = context;
+  const businessReporting = async (businessId: string) => reportingOf(context, businessId);
+  return {
     businessReporting,
 
     async businessFigures(businessId, period) {
@@ -224,8 +235,12 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
         newLast30Days: Number(row.newLast30Days),
       };
     },
+  };
+}
 
-    // ── activity (overview) ──
+/** The overview's figures per day. */
+function dailyActivityPart({ sqlite, has }: Context): AdminPart<'dailyActivity'> {
+  return {
     async dailyActivity(fromMs) {
       const days = new Map<string, ActivityFigures>();
       const day = (date: string) => {
@@ -267,8 +282,14 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
       }
       return days;
     },
+  };
+}
 
-    // ── catalog ──
+/** The catalog's size. */
+function catalogPart(context: Context): AdminPart<'catalogSize' | 'countProducts'> {
+  const { sqlite, has, count } = context;
+  const countProducts = () => countProductsOf(context);
+  return {
     async catalogSize() {
       const offers = has('offers') ? count('SELECT count(*) FROM offers') : 0;
       const products = countProducts();
@@ -283,6 +304,21 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
       return { offers, products, retailers };
     },
 
+    async countProducts() {
+      return countProducts();
+    },
+  };
+}
+
+/** Retailers listed, found and changed (no domain another retailer has). */
+function retailersPart(context: Context): AdminPart<'listRetailers' | 'findRetailer' | 'retailerOwningDomain' | 'updateRetailer'> {
+  const { sqlite } = context;
+  const listRetailers = () => listRetailersOf(context);
+  const findRetailer = (id: string) => listRetailers().find((retailer) => retailer.id === id);
+
+  const retailerOwningDomain = (domains: string[], exceptId: string) => owningDomain(listRetailers(), domains, exceptId);
+
+  return {
     async listRetailers() {
       return listRetailers();
     },
@@ -300,21 +336,22 @@ export function createSqliteAdminRepository({ sqlite }: DatabaseHandle): AdminRe
         const before = findRetailer(id);
         if (!before || !sameSettings(before, expected)) return null;
         if (changes.domains && retailerOwningDomain(changes.domains, id)) return null;
-        updateRetailer(id, changes);
+        updateRetailer(sqlite, id, changes);
         writeAuditEntry(sqlite, audit, now);
         return findRetailer(id) ?? null;
       })();
     },
+  };
+}
 
-    async countProducts() {
-      return countProducts();
-    },
-
-    // ── database ──
+/** The database's size and the audit log. */
+function databasePart({ sqlite, has, count }: Context): AdminPart<'databaseSize' | 'insertAudit' | 'listAudit'> {
+  return {
     async databaseSize() {
       const pageCount = Number(sqlite.pragma('page_count', { simple: true }) ?? 0);
       const pageSize = Number(sqlite.pragma('page_size', { simple: true }) ?? 0);
       let walBytes = 0;
+      const databasePath = sqlite.name;
       if (databasePath !== ':memory:') {
         try {
           walBytes = fs.statSync(`${databasePath}-wal`).size;

@@ -11,6 +11,7 @@ import type {
   SessionRepository,
   SignInGuardRepository,
 } from './repository';
+import { nextFailure } from './shared';
 
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction did nothing and may run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -107,7 +108,22 @@ const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * locks the same rows, in the same (byte) order, by its UPDATE. Trusting a new device and forgetting the account's
  * least recently used ones lock the account's row first, so two new devices of one account cannot both miss each other.
  */
-export function createPgSignInGuardRepository({ db, pool }: PostgresHandle): SignInGuardRepository {
+export function createPgSignInGuardRepository(handle: PostgresHandle): SignInGuardRepository {
+  const { db, pool } = handle;
+  return {
+    ...countingPart(pool),
+    ...takeBackPart(pool),
+    ...devicesPart(handle),
+    async prune(failuresBefore, now) {
+      const failures = (await db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, failuresBefore))).rowCount ?? 0;
+      const devices = (await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now))).rowCount ?? 0;
+      return failures + devices;
+    },
+  };
+}
+
+/** Trusted devices: found, renewed, added (the account's least recently used beyond `keep` dropped) and forgotten. */
+function devicesPart({ db, pool }: PostgresHandle): Pick<SignInGuardRepository, 'findTrustedDevice' | 'renewDevice' | 'addDevice' | 'forgetDevices'> {
   const accountColumn = (audience: Audience) => (audience === 'business' ? trustedDevices.businessId : trustedDevices.shopperId);
   const findDevice = {
     business: 'SELECT token_hash AS "tokenHash" FROM trusted_devices WHERE token_hash = $1 AND business_id = $2 AND expires_at > $3',
@@ -123,85 +139,6 @@ export function createPgSignInGuardRepository({ db, pool }: PostgresHandle): Sig
       });
       return rows[0];
     },
-
-    async countFailures(guarded, keys, now, forgetBefore, waitFor) {
-      const counting = [...new Set(keys)].sort(byteOrder);
-      const locking = [...new Set([...guarded, ...keys])].sort(byteOrder);
-      return inTransaction<FailureCountResult>(pool, async (client) => {
-        // Rows for the keys to count, so that each can be locked (a row another transaction is inserting is waited for).
-        if (counting.length) {
-          await client.query(
-            `INSERT INTO sign_in_failures (key, failures, last_failure_at, blocked_until)
-             SELECT key, 0, 0, 0 FROM unnest($1::text[]) AS key ORDER BY key
-             ON CONFLICT (key) DO NOTHING`,
-            [counting],
-          );
-        }
-        const { rows } = await client.query<FailureRow>(
-          `SELECT key, failures, last_failure_at::float8 AS "lastFailureAt", blocked_until::float8 AS "blockedUntil"
-           FROM sign_in_failures WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`,
-          [locking],
-        );
-        const found = new Map(rows.map((row) => [row.key, row]));
-        // The latest block, the first key in byte order among equal ones (as SQLite's `order by … key` picks).
-        const latest = [...new Set(guarded)]
-          .sort(byteOrder)
-          .reduce<{ key: string; blockedUntil: number } | undefined>((best, key) => {
-            const blockedUntil = found.get(key)?.blockedUntil ?? 0;
-            return !best || blockedUntil > best.blockedUntil ? { key, blockedUntil } : best;
-          }, undefined);
-        // Nothing counted: the rows made above for locking are taken back with the transaction.
-        if (latest && latest.blockedUntil > now) return { value: { blocked: true, ...latest }, rollback: true };
-        const counted: FailureCounts = new Map();
-        const updates: FailureRow[] = [];
-        for (const key of keys) {
-          const row = found.get(key);
-          const forget = typeof forgetBefore === 'number' ? forgetBefore : forgetBefore(key);
-          const failures = row && row.lastFailureAt > forget ? row.failures + 1 : 1;
-          const wait = waitFor(key, failures, counted);
-          const values = { key, failures, lastFailureAt: now, blockedUntil: wait ? now + wait : 0 };
-          found.set(key, values);
-          updates.push(values);
-          counted.set(key, failures);
-        }
-        // A key counted twice in one call keeps its last values, as the SQLite side's successive upserts leave it.
-        const last = new Map(updates.map((row) => [row.key, row]));
-        if (last.size) {
-          const list = [...last.values()];
-          await client.query(
-            `UPDATE sign_in_failures AS f SET failures = u.failures, last_failure_at = u.last, blocked_until = u.blocked
-             FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[]) AS u(key, failures, last, blocked)
-             WHERE f.key = u.key`,
-            [list.map((row) => row.key), list.map((row) => row.failures), list.map((row) => row.lastFailureAt), list.map((row) => row.blockedUntil)],
-          );
-        }
-        return { value: { blocked: false, counts: counted } };
-      });
-    },
-
-    async takeBackFailures(keys, forget) {
-      // Each key's change is one UPDATE (it locks the row), in byte order like countFailures' locks.
-      const steps: Array<{ key: string; free?: number }> = [...keys];
-      if (forget !== undefined) steps.push({ key: forget });
-      const ordered = steps.map((step, index) => ({ ...step, index })).sort((a, b) => byteOrder(a.key, b.key) || a.index - b.index);
-      // The row of `forget` is deleted after every take-back of the same key, as on SQLite (where it goes last).
-      await inTransaction(pool, async (client) => {
-        for (const step of ordered) {
-          if (step.free === undefined) {
-            await client.query('DELETE FROM sign_in_failures WHERE key = $1', [step.key]);
-          } else {
-            await client.query(
-              `UPDATE sign_in_failures SET failures = greatest(failures - 1, 0),
-                 blocked_until = CASE WHEN greatest(failures - 1, 0) <= $2::bigint THEN 0 ELSE blocked_until END
-               WHERE key = $1`,
-              [step.key, step.free],
-            );
-          }
-        }
-        return { value: undefined };
-      });
-    },
-
     async renewDevice(tokenHash, now, expiresAt) {
       await db.update(trustedDevices).set({ lastUsedAt: now, expiresAt }).where(eq(trustedDevices.tokenHash, tokenHash));
     },
@@ -243,11 +180,90 @@ export function createPgSignInGuardRepository({ db, pool }: PostgresHandle): Sig
     async forgetDevices(audience, accountId) {
       return (await db.delete(trustedDevices).where(eq(accountColumn(audience), accountId))).rowCount ?? 0;
     },
+  };
+}
 
-    async prune(failuresBefore, now) {
-      const failures = (await db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, failuresBefore))).rowCount ?? 0;
-      const devices = (await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now))).rowCount ?? 0;
-      return failures + devices;
+/** Failures counted: the keys' rows locked in byte order, a block answered before any count. */
+function countingPart(pool: pg.Pool): Pick<SignInGuardRepository, 'countFailures'> {
+  return {
+    async countFailures(guarded, keys, now, forgetBefore, waitFor) {
+      const counting = [...new Set(keys)].sort(byteOrder);
+      const locking = [...new Set([...guarded, ...keys])].sort(byteOrder);
+      return inTransaction<FailureCountResult>(pool, async (client) => {
+        // Rows for the keys to count, so that each can be locked (a row another transaction is inserting is waited for).
+        if (counting.length) {
+          await client.query(
+            `INSERT INTO sign_in_failures (key, failures, last_failure_at, blocked_until)
+             SELECT key, 0, 0, 0 FROM unnest($1::text[]) AS key ORDER BY key
+             ON CONFLICT (key) DO NOTHING`,
+            [counting],
+          );
+        }
+        const { rows } = await client.query<FailureRow>(
+          `SELECT key, failures, last_failure_at::float8 AS "lastFailureAt", blocked_until::float8 AS "blockedUntil"
+           FROM sign_in_failures WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`,
+          [locking],
+        );
+        const found = new Map(rows.map((row) => [row.key, row]));
+        // The latest block, the first key in byte order among equal ones (as SQLite's `order by … key` picks).
+        const latest = [...new Set(guarded)]
+          .sort(byteOrder)
+          .reduce<{ key: string; blockedUntil: number } | undefined>((best, key) => {
+            const blockedUntil = found.get(key)?.blockedUntil ?? 0;
+            return !best || blockedUntil > best.blockedUntil ? { key, blockedUntil } : best;
+          }, undefined);
+        // Nothing counted: the rows made above for locking are taken back with the transaction.
+        if (latest && latest.blockedUntil > now) return { value: { blocked: true, ...latest }, rollback: true };
+        const counted: FailureCounts = new Map();
+        const updates: FailureRow[] = [];
+        for (const key of keys) {
+          const values = { key, ...nextFailure(key, found.get(key), now, forgetBefore, waitFor, counted) };
+          found.set(key, values);
+          updates.push(values);
+          counted.set(key, values.failures);
+        }
+        // A key counted twice in one call keeps its last values, as the SQLite side's successive upserts leave it.
+        const last = new Map(updates.map((row) => [row.key, row]));
+        if (last.size) {
+          const list = [...last.values()];
+          await client.query(
+            `UPDATE sign_in_failures AS f SET failures = u.failures, last_failure_at = u.last, blocked_until = u.blocked
+             FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[]) AS u(key, failures, last, blocked)
+             WHERE f.key = u.key`,
+            [list.map((row) => row.key), list.map((row) => row.failures), list.map((row) => row.lastFailureAt), list.map((row) => row.blockedUntil)],
+          );
+        }
+        return { value: { blocked: false, counts: counted } };
+      });
+    },
+  };
+}
+
+/** Failures taken back (one UPDATE per key, in the same byte order), and a key forgotten. */
+function takeBackPart(pool: pg.Pool): Pick<SignInGuardRepository, 'takeBackFailures'> {
+  return {
+
+    async takeBackFailures(keys, forget) {
+      // Each key's change is one UPDATE (it locks the row), in byte order like countFailures' locks.
+      const steps: Array<{ key: string; free?: number }> = [...keys];
+      if (forget !== undefined) steps.push({ key: forget });
+      const ordered = steps.map((step, index) => ({ ...step, index })).sort((a, b) => byteOrder(a.key, b.key) || a.index - b.index);
+      // The row of `forget` is deleted after every take-back of the same key, as on SQLite (where it goes last).
+      await inTransaction(pool, async (client) => {
+        for (const step of ordered) {
+          if (step.free === undefined) {
+            await client.query('DELETE FROM sign_in_failures WHERE key = $1', [step.key]);
+          } else {
+            await client.query(
+              `UPDATE sign_in_failures SET failures = greatest(failures - 1, 0),
+                 blocked_until = CASE WHEN greatest(failures - 1, 0) <= $2::bigint THEN 0 ELSE blocked_until END
+               WHERE key = $1`,
+              [step.key, step.free],
+            );
+          }
+        }
+        return { value: undefined };
+      });
     },
   };
 }

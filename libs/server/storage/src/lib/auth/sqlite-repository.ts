@@ -12,6 +12,7 @@ import type {
   SignInGuardRepository,
   TrustedDeviceRecord,
 } from './repository';
+import { nextFailure } from './shared';
 
 /** Sessions in the `sessions` table, each query one prepared statement. Writes are synchronous commits (WAL + FULL). */
 export function createSqliteSessionRepository({ sqlite }: DatabaseHandle): SessionRepository {
@@ -50,7 +51,21 @@ export function createSqliteSessionRepository({ sqlite }: DatabaseHandle): Sessi
 }
 
 /** The sign-in guard's failures and trusted devices; the reads made before hashing are prepared statements. */
-export function createSqliteSignInGuardRepository({ db, sqlite }: DatabaseHandle): SignInGuardRepository {
+export function createSqliteSignInGuardRepository(handle: DatabaseHandle): SignInGuardRepository {
+  const { db } = handle;
+  return {
+    ...failuresPart(handle),
+    ...devicesPart(handle),
+    async prune(failuresBefore, now) {
+      const failures = db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, failuresBefore)).run().changes;
+      const devices = db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now)).run().changes;
+      return failures + devices;
+    },
+  };
+}
+
+/** Trusted devices: found, renewed, added (the account's oldest beyond `keep` dropped) and forgotten. */
+function devicesPart({ db, sqlite }: DatabaseHandle): Pick<SignInGuardRepository, 'findTrustedDevice' | 'renewDevice' | 'addDevice' | 'forgetDevices'> {
   const accountColumn = (audience: Audience) => (audience === 'business' ? trustedDevices.businessId : trustedDevices.shopperId);
   const findDevice = {
     business: sqlite.prepare<[string, string, number], TrustedDeviceRecord>(
@@ -60,61 +75,10 @@ export function createSqliteSignInGuardRepository({ db, sqlite }: DatabaseHandle
       'select token_hash as tokenHash from trusted_devices where token_hash = ? and shopper_id = ? and expires_at > ?',
     ),
   };
-  const blockedStatements = new Map<number, ReturnType<typeof sqlite.prepare<string[], { key: string; blockedUntil: number }>>>();
-  const blockedStatement = (count: number) => {
-    let statement = blockedStatements.get(count);
-    if (!statement) {
-      statement = sqlite.prepare<string[], { key: string; blockedUntil: number }>(
-        `select key, blocked_until as blockedUntil from sign_in_failures where key in (${Array<string>(count).fill('?').join(', ')})
-         order by blocked_until desc, key limit 1`,
-      );
-      blockedStatements.set(count, statement);
-    }
-    return statement;
-  };
-  const findFailure = (key: string) => db.select().from(signInFailures).where(eq(signInFailures.key, key)).get();
-
   return {
     async findTrustedDevice(audience, accountId, tokenHash, now) {
       return findDevice[audience].get(tokenHash, accountId, now);
     },
-
-    async countFailures(guarded, keys, now, forgetBefore, waitFor) {
-      return sqlite.transaction((): FailureCountResult => {
-        const latest = guarded.length ? blockedStatement(guarded.length).get(...guarded) : undefined;
-        if (latest && latest.blockedUntil > now) return { blocked: true, key: latest.key, blockedUntil: latest.blockedUntil };
-        const counted: FailureCounts = new Map();
-        for (const key of keys) {
-          const row = findFailure(key);
-          const forget = typeof forgetBefore === 'number' ? forgetBefore : forgetBefore(key);
-          const failures = row && row.lastFailureAt > forget ? row.failures + 1 : 1;
-          const wait = waitFor(key, failures, counted);
-          const values = { failures, lastFailureAt: now, blockedUntil: wait ? now + wait : 0 };
-          db.insert(signInFailures)
-            .values({ key, ...values })
-            .onConflictDoUpdate({ target: signInFailures.key, set: values })
-            .run();
-          counted.set(key, failures);
-        }
-        return { blocked: false, counts: counted };
-      })();
-    },
-
-    async takeBackFailures(keys, forget) {
-      sqlite.transaction(() => {
-        for (const { key, free } of keys) {
-          const row = findFailure(key);
-          if (!row) continue;
-          const failures = Math.max(0, row.failures - 1);
-          db.update(signInFailures)
-            .set({ failures, ...(failures <= free ? { blockedUntil: 0 } : {}) })
-            .where(eq(signInFailures.key, key))
-            .run();
-        }
-        if (forget !== undefined) db.delete(signInFailures).where(eq(signInFailures.key, forget)).run();
-      })();
-    },
-
     async renewDevice(tokenHash, now, expiresAt) {
       db.update(trustedDevices).set({ lastUsedAt: now, expiresAt }).where(eq(trustedDevices.tokenHash, tokenHash)).run();
     },
@@ -146,11 +110,56 @@ export function createSqliteSignInGuardRepository({ db, sqlite }: DatabaseHandle
     async forgetDevices(audience, accountId) {
       return db.delete(trustedDevices).where(eq(accountColumn(audience), accountId)).run().changes;
     },
+  };
+}
 
-    async prune(failuresBefore, now) {
-      const failures = db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, failuresBefore)).run().changes;
-      const devices = db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now)).run().changes;
-      return failures + devices;
+/** Failed sign-ins counted per key (a block answered before any count) and taken back. */
+function failuresPart({ db, sqlite }: DatabaseHandle): Pick<SignInGuardRepository, 'countFailures' | 'takeBackFailures'> {
+  const blockedStatements = new Map<number, ReturnType<typeof sqlite.prepare<string[], { key: string; blockedUntil: number }>>>();
+  const blockedStatement = (count: number) => {
+    let statement = blockedStatements.get(count);
+    if (!statement) {
+      statement = sqlite.prepare<string[], { key: string; blockedUntil: number }>(
+        `select key, blocked_until as blockedUntil from sign_in_failures where key in (${Array<string>(count).fill('?').join(', ')})
+         order by blocked_until desc, key limit 1`,
+      );
+      blockedStatements.set(count, statement);
+    }
+    return statement;
+  };
+  const findFailure = (key: string) => db.select().from(signInFailures).where(eq(signInFailures.key, key)).get();
+
+  return {
+    async countFailures(guarded, keys, now, forgetBefore, waitFor) {
+      return sqlite.transaction((): FailureCountResult => {
+        const latest = guarded.length ? blockedStatement(guarded.length).get(...guarded) : undefined;
+        if (latest && latest.blockedUntil > now) return { blocked: true, key: latest.key, blockedUntil: latest.blockedUntil };
+        const counted: FailureCounts = new Map();
+        for (const key of keys) {
+          const values = nextFailure(key, findFailure(key), now, forgetBefore, waitFor, counted);
+          db.insert(signInFailures)
+            .values({ key, ...values })
+            .onConflictDoUpdate({ target: signInFailures.key, set: values })
+            .run();
+          counted.set(key, values.failures);
+        }
+        return { blocked: false, counts: counted };
+      })();
+    },
+
+    async takeBackFailures(keys, forget) {
+      sqlite.transaction(() => {
+        for (const { key, free } of keys) {
+          const row = findFailure(key);
+          if (!row) continue;
+          const failures = Math.max(0, row.failures - 1);
+          db.update(signInFailures)
+            .set({ failures, ...(failures <= free ? { blockedUntil: 0 } : {}) })
+            .where(eq(signInFailures.key, key))
+            .run();
+        }
+        if (forget !== undefined) db.delete(signInFailures).where(eq(signInFailures.key, forget)).run();
+      })();
     },
   };
 }

@@ -27,10 +27,19 @@ const toRun = (row: RunRow): FeedRunRecord => ({ ...row, startedAt: row.startedA
  * `FOR UPDATE SKIP LOCKED`: workers asking at once each take another source, or none, without waiting on each other.
  */
 export function createPgFeedSourceRepository({ pool }: PostgresHandle): FeedSourceRepository {
-  const source = async (db: pg.Pool | pg.PoolClient, id: string) => {
-    const { rows } = await db.query<SourceRow>({ name: 'feeds/source', text: `SELECT ${SOURCE} FROM feed_sources WHERE id = $1`, values: [id] });
-    return rows[0] ? toSource(rows[0]) : null;
-  };
+  return { ...sourceCrud(pool), ...sourceLeases(pool) };
+}
+
+type SourceCrud = Pick<FeedSourceRepository, 'create' | 'list' | 'get' | 'update' | 'delete' | 'runs'>;
+type SourceLeases = Pick<FeedSourceRepository, 'claimDue' | 'renewLease' | 'finishRun'>;
+
+const source = async (db: pg.Pool | pg.PoolClient, id: string) => {
+  const { rows } = await db.query<SourceRow>({ name: 'feeds/source', text: `SELECT ${SOURCE} FROM feed_sources WHERE id = $1`, values: [id] });
+  return rows[0] ? toSource(rows[0]) : null;
+};
+
+/** Sources written and read, with their runs. */
+function sourceCrud(pool: pg.Pool): SourceCrud {
   return {
     async create(s, now) {
       const { rowCount } = await pool.query({
@@ -72,6 +81,12 @@ export function createPgFeedSourceRepository({ pool }: PostgresHandle): FeedSour
       });
       return rows.map(toRun);
     },
+  };
+}
+
+/** Due sources claimed under a lease (`FOR UPDATE SKIP LOCKED`), leases renewed, runs finished. */
+function sourceLeases(pool: pg.Pool): SourceLeases {
+  return {
     claimDue: (owner, now, leaseUntil, runId) =>
       inPgTransaction(pool, async (client) => {
         const { rows } = await client.query<{ id: string }>({

@@ -7,8 +7,17 @@ const SOURCE = `id, url, format, retailer_id AS retailerId, retailer_name AS ret
 const RUN = `id, source_id AS sourceId, status, started_at AS startedAt, finished_at AS finishedAt, rows_read AS rowsRead, added, changed,
   unchanged, gone, rejected, error, import_run_id AS importRunId`;
 
+type Sqlite = DatabaseHandle['sqlite'];
+type SourceCrud = Pick<FeedSourceRepository, 'create' | 'list' | 'get' | 'update' | 'delete' | 'runs'>;
+type SourceLeases = Pick<FeedSourceRepository, 'claimDue' | 'renewLease' | 'finishRun'>;
+
 /** Feed sources and runs in `feed_sources` and `feed_runs`; claims are immediate transactions (SQLite's one writer). */
 export function createSqliteFeedSourceRepository({ sqlite }: DatabaseHandle): FeedSourceRepository {
+  return { ...sourceCrud(sqlite), ...sourceLeases(sqlite) };
+}
+
+/** Sources written and read, with their runs. */
+function sourceCrud(sqlite: Sqlite): SourceCrud {
   const insert = sqlite.prepare(`INSERT INTO feed_sources (id, url, format, retailer_id, retailer_name, business_id, interval_minutes, next_run_at, created_at, updated_at)
     VALUES (@id, @url, @format, @retailerId, @retailerName, @businessId, @intervalMinutes, @nextRunAt, @now, @now) ON CONFLICT (retailer_id) DO NOTHING`);
   const one = sqlite.prepare(`SELECT ${SOURCE} FROM feed_sources WHERE id = ?`);
@@ -19,6 +28,36 @@ export function createSqliteFeedSourceRepository({ sqlite }: DatabaseHandle): Fe
   const deleteRuns = sqlite.prepare('DELETE FROM feed_runs WHERE source_id = ?');
   const deleteSource = sqlite.prepare('DELETE FROM feed_sources WHERE id = ?');
   const runs = sqlite.prepare(`SELECT ${RUN} FROM feed_runs WHERE source_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`);
+  return {
+    async create(source, now) {
+      if (insert.run({ ...source, now }).changes === 0) return null;
+      return one.get(source.id) as FeedSourceRecord;
+    },
+    async list(businessId) {
+      return (businessId === undefined ? all.all() : ofBusiness.all(businessId)) as FeedSourceRecord[];
+    },
+    async get(id) {
+      return (one.get(id) as FeedSourceRecord | undefined) ?? null;
+    },
+    async update(id, changes, now) {
+      const result = update.run({ id, status: changes.status ?? null, intervalMinutes: changes.intervalMinutes ?? null, nextRunAt: changes.nextRunAt ?? null, now });
+      return result.changes > 0 ? (one.get(id) as FeedSourceRecord) : null;
+    },
+    async delete(id) {
+      return sqlite.transaction(() => {
+        deleteRuns.run(id);
+        return deleteSource.run(id).changes > 0;
+      }).immediate();
+    },
+    async runs(sourceId, limit) {
+      return runs.all(sourceId, limit) as FeedRunRecord[];
+    },
+  };
+}
+
+/** Due sources claimed under a lease, leases renewed, runs finished. */
+function sourceLeases(sqlite: Sqlite): SourceLeases {
+  const one = sqlite.prepare(`SELECT ${SOURCE} FROM feed_sources WHERE id = ?`);
   const run = sqlite.prepare(`SELECT ${RUN} FROM feed_runs WHERE id = ?`);
   const due = sqlite.prepare(`SELECT id FROM feed_sources WHERE status = 'active' AND next_run_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
     ORDER BY next_run_at, id LIMIT 1`);
@@ -58,29 +97,6 @@ export function createSqliteFeedSourceRepository({ sqlite }: DatabaseHandle): Fe
   });
 
   return {
-    async create(source, now) {
-      if (insert.run({ ...source, now }).changes === 0) return null;
-      return one.get(source.id) as FeedSourceRecord;
-    },
-    async list(businessId) {
-      return (businessId === undefined ? all.all() : ofBusiness.all(businessId)) as FeedSourceRecord[];
-    },
-    async get(id) {
-      return (one.get(id) as FeedSourceRecord | undefined) ?? null;
-    },
-    async update(id, changes, now) {
-      const result = update.run({ id, status: changes.status ?? null, intervalMinutes: changes.intervalMinutes ?? null, nextRunAt: changes.nextRunAt ?? null, now });
-      return result.changes > 0 ? (one.get(id) as FeedSourceRecord) : null;
-    },
-    async delete(id) {
-      return sqlite.transaction(() => {
-        deleteRuns.run(id);
-        return deleteSource.run(id).changes > 0;
-      }).immediate();
-    },
-    async runs(sourceId, limit) {
-      return runs.all(sourceId, limit) as FeedRunRecord[];
-    },
     async claimDue(owner, now, leaseUntil, runId) {
       return claim.immediate(owner, now, leaseUntil, runId);
     },

@@ -3,6 +3,7 @@ import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../db/pg-schema';
 import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow, StoreOfferRow } from './analytics-repository';
 import { insideAttributionWindowSql } from './attribution-window';
+import { activityPattern, byDomain, type MerchantPart } from './shared';
 import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, StoreSyncRow, VerifiedDomainRow } from './repository';
 
 /** SQLSTATE of a unique violation. */
@@ -16,9 +17,13 @@ const VERIFIED_DOMAIN_COLUMNS = `domain, business_id AS "businessId", method, ve
   checked_at::float8 AS "checkedAt", failed_checks AS "failedChecks"`;
 
 /** The merchant module's storage on PostgreSQL: settings, proofs, conversions, store syncs and the removal of a business's data. */
-export function createPgMerchantRepository({ db, pool }: PostgresHandle): MerchantRepository {
-  const findSettings = async (businessId: string) => (await db.select().from(merchantSettings).where(eq(merchantSettings.businessId, businessId)))[0];
+export function createPgMerchantRepository(handle: PostgresHandle): MerchantRepository {
+  return { ...settingsPart(handle), ...domainsPart(handle), ...conversionsPart(handle), ...syncsPart(handle), ...removalPart(handle) };
+}
 
+/** A business's merchant settings. */
+function settingsPart({ db }: PostgresHandle): MerchantPart<'findSettings' | 'insertSettings' | 'updateSettings' | 'findByApiKeyHash'> {
+  const findSettings = async (businessId: string) => (await db.select().from(merchantSettings).where(eq(merchantSettings.businessId, businessId)))[0];
   return {
     findSettings,
     async insertSettings(row) {
@@ -37,13 +42,41 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
     async findByApiKeyHash(hash) {
       return (await db.select().from(merchantSettings).where(eq(merchantSettings.apiKeyHash, hash)))[0];
     },
+  };
+}
 
+type DomainKeys = 'findVerifiedDomain' | 'findVerifiedOwner' | 'releaseVerifiedDomain' | 'changeStoreDomain' | 'countStoreHeldOffers';
+
+/** Verified store domains read and released, and the store domain changed. */
+function domainsPart(handle: PostgresHandle): MerchantPart<DomainKeys | 'claimVerifiedDomain' | 'claimProofsToCheck' | 'recordProofCheck'> {
+  const { db, pool } = handle;
+  return {
+    ...proofsPart(handle),
     async findVerifiedDomain(businessId) {
       return (await db.select().from(verifiedDomains).where(eq(verifiedDomains.businessId, businessId)))[0];
     },
     async findVerifiedOwner(domain) {
       return (await db.select().from(verifiedDomains).where(eq(verifiedDomains.domain, domain)))[0];
     },
+    async releaseVerifiedDomain(businessId) {
+      await db.delete(verifiedDomains).where(eq(verifiedDomains.businessId, businessId));
+    },
+    async changeStoreDomain(businessId, storeDomain) {
+      await db.transaction(async (tx) => {
+        await tx.delete(verifiedDomains).where(eq(verifiedDomains.businessId, businessId));
+        await tx.update(businesses).set({ storeDomain, updatedAt: new Date() }).where(eq(businesses.id, businessId));
+      });
+    },
+    async countStoreHeldOffers(businessId) {
+      const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM offers WHERE business_id = $1 AND held = 'store'", [businessId]);
+      return rows[0]?.n ?? 0;
+    },
+  };
+}
+
+/** Proofs of a domain claimed, and claimed again in rounds to be re-checked. */
+function proofsPart({ db, pool }: PostgresHandle): MerchantPart<'claimVerifiedDomain' | 'claimProofsToCheck' | 'recordProofCheck'> {
+  return {
     /**
      * One transaction: the business's proof of another domain goes, then one INSERT … ON CONFLICT (domain) decides.
      * The domain is the table's primary key, so of two proofs racing from any processes one inserts and the other
@@ -87,25 +120,17 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
          RETURNING ${VERIFIED_DOMAIN_COLUMNS}`,
         [before, at, limit],
       );
-      return rows.sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
+      return byDomain(rows);
     },
     async recordProofCheck(domain, checkedAt, failedChecks) {
       await db.update(verifiedDomains).set({ checkedAt, failedChecks }).where(eq(verifiedDomains.domain, domain));
     },
-    async releaseVerifiedDomain(businessId) {
-      await db.delete(verifiedDomains).where(eq(verifiedDomains.businessId, businessId));
-    },
-    async changeStoreDomain(businessId, storeDomain) {
-      await db.transaction(async (tx) => {
-        await tx.delete(verifiedDomains).where(eq(verifiedDomains.businessId, businessId));
-        await tx.update(businesses).set({ storeDomain, updatedAt: new Date() }).where(eq(businesses.id, businessId));
-      });
-    },
-    async countStoreHeldOffers(businessId) {
-      const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM offers WHERE business_id = $1 AND held = 'store'", [businessId]);
-      return rows[0]?.n ?? 0;
-    },
+  };
+}
 
+/** Conversions reported by the store, and the referrals they name. */
+function conversionsPart({ db, pool }: PostgresHandle): MerchantPart<'insertConversion' | 'findReferral'> {
+  return {
     async insertConversion(row) {
       // Any conflict (the id, or the business's order id) keeps the stored row, as on SQLite.
       const [inserted] = await db.insert(conversions).values(row).onConflictDoNothing().returning();
@@ -123,7 +148,12 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
       );
       return rows[0];
     },
+  };
+}
 
+/** Store syncs: started, updated, read, and those a restart interrupted failed. */
+function syncsPart({ db }: PostgresHandle): MerchantPart<'insertSync' | 'updateSync' | 'findSync' | 'latestSync' | 'failInterruptedSyncs'> {
+  return {
     async insertSync(row) {
       // The partial unique index on a business's running sync refuses a second one: nothing is inserted.
       const [inserted] = await db.insert(storeSyncs).values(row).onConflictDoNothing().returning();
@@ -147,7 +177,12 @@ export function createPgMerchantRepository({ db, pool }: PostgresHandle): Mercha
         .set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() })
         .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)));
     },
+  };
+}
 
+/** A business's data removed (clicks, events, referrals, offers and their prices, imports, sessions, the business). */
+function removalPart({ pool }: PostgresHandle): MerchantPart<'deleteBusinessData'> {
+  return {
     async deleteBusinessData(businessId) {
       return inPgTransaction(pool, async (client) => {
         // In the order SQLite finds them: by the business's offers in id order, each product once.
@@ -183,72 +218,77 @@ function sqliteJsonValue(value: unknown): unknown {
   return value;
 }
 
-/** The dashboard's figures on PostgreSQL: clicks, referrals, events (tracking) and conversions (merchant), always of one business. */
-export function createPgAnalyticsRepository({ pool }: PostgresHandle): AnalyticsRepository {
-  // Rows come in SQLite's order: its plans read them by the (business, time) indexes, so equal times in insertion
-  // order; here the time-ordered ids (UUID v7) break those ties. A click's offer is the first by id of those whose
-  // canonical URL or URL it asked for (SQLite scans offers in rowid order and takes the first that matches). Events' JSON values are taken as jsonb (a JSON null
-  // counts as none, as json_extract has it) and turned into what SQLite answers in TypeScript.
-  const clicksSql = `
-    SELECT c.created_at::float8 AS t, to_jsonb(c.requested_url) AS "requestedUrl", c.target_url AS "targetUrl", c.referrer AS referrer,
-           to_jsonb((SELECT o.title FROM offers o WHERE o.canonical_url = c.requested_url OR o.url = c.requested_url
-                     ORDER BY o.id LIMIT 1)) AS "productTitle", 0 AS part, c.id
-    FROM clicks c
-    WHERE c.business_id = $1 AND c.created_at >= $2 AND c.created_at < $3
+// Rows come in SQLite's order: its plans read them by the (business, time) indexes, so equal times in insertion
+// order; here the time-ordered ids (UUID v7) break those ties. A click's offer is the first by id of those whose
+// canonical URL or URL it asked for (SQLite scans offers in rowid order and takes the first that matches). Events' JSON values are taken as jsonb (a JSON null
+// counts as none, as json_extract has it) and turned into what SQLite answers in TypeScript.
+const clicksSql = `
+  SELECT c.created_at::float8 AS t, to_jsonb(c.requested_url) AS "requestedUrl", c.target_url AS "targetUrl", c.referrer AS referrer,
+         to_jsonb((SELECT o.title FROM offers o WHERE o.canonical_url = c.requested_url OR o.url = c.requested_url
+                   ORDER BY o.id LIMIT 1)) AS "productTitle", 0 AS part, c.id
+  FROM clicks c
+  WHERE c.business_id = $1 AND c.created_at >= $2 AND c.created_at < $3
+  UNION ALL
+  SELECT e.created_at::float8,
+         coalesce(nullif(e.data -> 'productUrl', 'null'), nullif(e.data -> 'url', 'null'), to_jsonb(e.url), '""'), '', e.url,
+         coalesce(nullif(e.data -> 'product_name', 'null'), nullif(e.data -> 'productName', 'null')), 1, e.id
+  FROM events e
+  WHERE e.business_id = $1 AND e.event_type = 'product_click' AND e.created_at >= $2 AND e.created_at < $3
+  ORDER BY part, t, id`;
+const referralsSql = `
+  SELECT r.created_at::float8 AS t, r.referral_id AS "referralId", r.requested_url AS "requestedUrl", r.product_name AS "productName", r.source_url AS "sourceUrl",
+         r.utm_source AS "utmSource", r.utm_campaign AS "utmCampaign"
+  FROM referrals r
+  WHERE r.business_id = $1 AND r.created_at >= $2 AND r.created_at < $3
+  ORDER BY r.created_at, r.id`;
+// Orders at the same time: by when they were stored, then id (SQLite: insertion order).
+const conversionsSql = `
+  SELECT c.id, c.occurred_at::float8 AS t, c.order_id AS "orderId", c.value_cents AS "valueCents", c.currency,
+         c.referral_id AS "referralId", r.created_at::float8 AS "referredAt", r.requested_url AS "referralUrl", r.product_name AS "productName",
+         r.source_url AS "sourceUrl", r.utm_source AS "utmSource", r.utm_campaign AS "utmCampaign", c.lines
+  FROM conversions c
+  LEFT JOIN referrals r
+    ON r.referral_id = c.referral_id AND r.business_id = c.business_id
+   AND ${insideAttributionWindowSql('r.created_at', 'c.occurred_at', '$4', 'postgres')}
+  WHERE c.business_id = $1 AND c.occurred_at >= $2 AND c.occurred_at < $3
+  ORDER BY c.occurred_at, c.created_at, c.id`;
+
+// SQLite's LIKE ignores the case of ASCII letters only; so does ILIKE under the "C" collation, given explicitly since
+// a cluster's character classification (LC_CTYPE, e.g. C.UTF-8) may fold other letters too.
+const activitySql = (filter: string) => `
+  SELECT * FROM (
+    SELECT 'click:' || id AS id, 'click' AS type, source AS name, created_at::float8 AS t, host AS detail, requested_url AS url,
+           NULL::integer AS "valueCents", NULL::text AS currency, NULL::text AS "referralId"
+      FROM clicks WHERE business_id = $1
     UNION ALL
-    SELECT e.created_at::float8,
-           coalesce(nullif(e.data -> 'productUrl', 'null'), nullif(e.data -> 'url', 'null'), to_jsonb(e.url), '""'), '', e.url,
-           coalesce(nullif(e.data -> 'product_name', 'null'), nullif(e.data -> 'productName', 'null')), 1, e.id
-    FROM events e
-    WHERE e.business_id = $1 AND e.event_type = 'product_click' AND e.created_at >= $2 AND e.created_at < $3
-    ORDER BY part, t, id`;
-  const referralsSql = `
-    SELECT r.created_at::float8 AS t, r.referral_id AS "referralId", r.requested_url AS "requestedUrl", r.product_name AS "productName", r.source_url AS "sourceUrl",
-           r.utm_source AS "utmSource", r.utm_campaign AS "utmCampaign"
-    FROM referrals r
-    WHERE r.business_id = $1 AND r.created_at >= $2 AND r.created_at < $3
-    ORDER BY r.created_at, r.id`;
-  // Orders at the same time: by when they were stored, then id (SQLite: insertion order).
-  const conversionsSql = `
-    SELECT c.id, c.occurred_at::float8 AS t, c.order_id AS "orderId", c.value_cents AS "valueCents", c.currency,
-           c.referral_id AS "referralId", r.created_at::float8 AS "referredAt", r.requested_url AS "referralUrl", r.product_name AS "productName",
-           r.source_url AS "sourceUrl", r.utm_source AS "utmSource", r.utm_campaign AS "utmCampaign", c.lines
-    FROM conversions c
-    LEFT JOIN referrals r
-      ON r.referral_id = c.referral_id AND r.business_id = c.business_id
-     AND ${insideAttributionWindowSql('r.created_at', 'c.occurred_at', '$4', 'postgres')}
-    WHERE c.business_id = $1 AND c.occurred_at >= $2 AND c.occurred_at < $3
-    ORDER BY c.occurred_at, c.created_at, c.id`;
+    SELECT 'referral:' || id, 'referral', coalesce(utm_campaign, 'referral'), created_at::float8, product_name, target_url, NULL, NULL, referral_id
+      FROM referrals WHERE business_id = $1
+    UNION ALL
+    SELECT 'conversion:' || id, 'conversion', source, occurred_at::float8, 'Order ' || order_id, NULL, value_cents, currency, referral_id
+      FROM conversions WHERE business_id = $1
+    UNION ALL
+    SELECT 'event:' || id, 'event', event_type, created_at::float8, NULL, url, value_cents, currency, referral_id
+      FROM events WHERE business_id = $1 AND event_type <> 'purchase'
+  ) AS a
+  WHERE ($2::text IS NULL OR a.type = $2::text)
+    AND ($3::text IS NULL OR ${['a.name', 'a.detail', 'a.url', 'a."referralId"'].map((column) => `${column} COLLATE "C" ILIKE $3::text ESCAPE '\\'`).join(' OR ')})
+  ${filter}`;
+const activityPageSql = activitySql('ORDER BY a.t DESC, a.id DESC LIMIT $4 OFFSET $5');
+const activityCountSql = `SELECT count(*)::float8 AS n FROM (${activitySql('')}) AS matching`;
+const storeOffersSql = `
+  SELECT o.product_id AS "productId", p.title AS "productTitle", o.external_id AS "externalId", o.url, o.canonical_url AS "canonicalUrl", o.model
+  FROM offers o LEFT JOIN products p ON p.id = o.product_id
+  WHERE o.business_id = $1
+  ORDER BY o.id`;
+const lastScriptEventSql = `SELECT max(created_at)::float8 AS t FROM events WHERE business_id = $1 AND event_type IN ('page_view', 'purchase', 'referral_landing')`;
 
-  // SQLite's LIKE ignores the case of ASCII letters only; so does ILIKE under the "C" collation, given explicitly since
-  // a cluster's character classification (LC_CTYPE, e.g. C.UTF-8) may fold other letters too.
-  const activitySql = (filter: string) => `
-    SELECT * FROM (
-      SELECT 'click:' || id AS id, 'click' AS type, source AS name, created_at::float8 AS t, host AS detail, requested_url AS url,
-             NULL::integer AS "valueCents", NULL::text AS currency, NULL::text AS "referralId"
-        FROM clicks WHERE business_id = $1
-      UNION ALL
-      SELECT 'referral:' || id, 'referral', coalesce(utm_campaign, 'referral'), created_at::float8, product_name, target_url, NULL, NULL, referral_id
-        FROM referrals WHERE business_id = $1
-      UNION ALL
-      SELECT 'conversion:' || id, 'conversion', source, occurred_at::float8, 'Order ' || order_id, NULL, value_cents, currency, referral_id
-        FROM conversions WHERE business_id = $1
-      UNION ALL
-      SELECT 'event:' || id, 'event', event_type, created_at::float8, NULL, url, value_cents, currency, referral_id
-        FROM events WHERE business_id = $1 AND event_type <> 'purchase'
-    ) AS a
-    WHERE ($2::text IS NULL OR a.type = $2::text)
-      AND ($3::text IS NULL OR ${['a.name', 'a.detail', 'a.url', 'a."referralId"'].map((column) => `${column} COLLATE "C" ILIKE $3::text ESCAPE '\\'`).join(' OR ')})
-    ${filter}`;
-  const activityPageSql = activitySql('ORDER BY a.t DESC, a.id DESC LIMIT $4 OFFSET $5');
-  const activityCountSql = `SELECT count(*)::float8 AS n FROM (${activitySql('')}) AS matching`;
-  const storeOffersSql = `
-    SELECT o.product_id AS "productId", p.title AS "productTitle", o.external_id AS "externalId", o.url, o.canonical_url AS "canonicalUrl", o.model
-    FROM offers o LEFT JOIN products p ON p.id = o.product_id
-    WHERE o.business_id = $1
-    ORDER BY o.id`;
-  const lastScriptEventSql = `SELECT max(created_at)::float8 AS t FROM events WHERE business_id = $1 AND event_type IN ('page_view', 'purchase', 'referral_landing')`;
+/** The dashboard's figures on PostgreSQL: clicks, referrals, events (tracking) and conversions (merchant), always of one business. */
+export function createPgAnalyticsRepository(handle: PostgresHandle): AnalyticsRepository {
+  return { ...trafficPart(handle), ...activityPart(handle) };
+}
 
+/** Clicks, referrals and conversions in a time range. */
+function trafficPart({ pool }: PostgresHandle): Pick<AnalyticsRepository, 'clicks' | 'referrals' | 'conversions'> {
   return {
     async clicks(businessId, start, end) {
       const { rows } = await pool.query<ClickActivityRow & { part: number; id: string }>(clicksSql, [businessId, start, end]);
@@ -266,11 +306,17 @@ export function createPgAnalyticsRepository({ pool }: PostgresHandle): Analytics
     async conversions(businessId, start, end, windowMs) {
       return (await pool.query<ConversionRow>(conversionsSql, [businessId, start, end, windowMs])).rows;
     },
+  };
+}
+
+/** The activity feed, the store's offers and the tracking script's last sign of life. */
+function activityPart({ pool }: PostgresHandle): Pick<AnalyticsRepository, 'storeOffers' | 'activity' | 'lastScriptEventAt'> {
+  return {
     async storeOffers(businessId) {
       return (await pool.query<StoreOfferRow>(storeOffersSql, [businessId])).rows;
     },
     async activity(businessId, options) {
-      const q = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const q = activityPattern(options.q);
       const type = options.type ?? null;
       const [page, count] = await Promise.all([
         pool.query<ActivityRow>(activityPageSql, [businessId, type, q, options.limit, options.offset]),

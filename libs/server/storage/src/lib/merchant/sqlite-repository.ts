@@ -3,15 +3,18 @@ import type { DatabaseHandle } from '../db/client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../db/schema';
 import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow, StoreOfferRow } from './analytics-repository';
 import { insideAttributionWindowSql } from './attribution-window';
+import { activityPattern, byDomain, type MerchantPart } from './shared';
 import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, OrderLine, VerifiedDomainRow } from './repository';
 
 /** The merchant module's storage on SQLite: settings, proofs, conversions, store syncs and the removal of a business's data. */
-export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): MerchantRepository {
+export function createSqliteMerchantRepository(handle: DatabaseHandle): MerchantRepository {
+  return { ...settingsPart(handle), ...domainsPart(handle), ...conversionsPart(handle), ...syncsPart(handle), ...removalPart(handle) };
+}
+
+/** A business's merchant settings. */
+function settingsPart({ db }: DatabaseHandle): MerchantPart<'findSettings' | 'insertSettings' | 'updateSettings' | 'findByApiKeyHash'> {
   const findSettings = (businessId: string): MerchantSettingsRow | undefined =>
     db.select().from(merchantSettings).where(eq(merchantSettings.businessId, businessId)).get();
-  const findVerifiedOwner = (domain: string): VerifiedDomainRow | undefined => db.select().from(verifiedDomains).where(eq(verifiedDomains.domain, domain)).get();
-  const releaseVerifiedDomain = (businessId: string) => void db.delete(verifiedDomains).where(eq(verifiedDomains.businessId, businessId)).run();
-
   return {
     async findSettings(businessId) {
       return findSettings(businessId);
@@ -30,7 +33,25 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
     async findByApiKeyHash(hash) {
       return db.select().from(merchantSettings).where(eq(merchantSettings.apiKeyHash, hash)).get();
     },
+  };
+}
 
+type DomainKeys =
+  | 'findVerifiedDomain'
+  | 'findVerifiedOwner'
+  | 'claimVerifiedDomain'
+  | 'claimProofsToCheck'
+  | 'recordProofCheck'
+  | 'releaseVerifiedDomain'
+  | 'changeStoreDomain'
+  | 'countStoreHeldOffers';
+
+/** Verified store domains, their proofs re-checked, and the store domain changed. */
+function domainsPart({ db, sqlite }: DatabaseHandle): MerchantPart<DomainKeys> {
+  const findVerifiedOwner = (domain: string): VerifiedDomainRow | undefined => db.select().from(verifiedDomains).where(eq(verifiedDomains.domain, domain)).get();
+  const releaseVerifiedDomain = (businessId: string) => void db.delete(verifiedDomains).where(eq(verifiedDomains.businessId, businessId)).run();
+
+  return {
     async findVerifiedDomain(businessId) {
       return db.select().from(verifiedDomains).where(eq(verifiedDomains.businessId, businessId)).get();
     },
@@ -56,7 +77,7 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
            RETURNING domain, business_id AS businessId, method, verified_at AS verifiedAt, checked_at AS checkedAt, failed_checks AS failedChecks`,
         )
         .all({ before, at, limit }) as VerifiedDomainRow[];
-      return rows.sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
+      return byDomain(rows);
     },
     async recordProofCheck(domain, checkedAt, failedChecks) {
       db.update(verifiedDomains).set({ checkedAt, failedChecks }).where(eq(verifiedDomains.domain, domain)).run();
@@ -73,7 +94,12 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
     async countStoreHeldOffers(businessId) {
       return sqlite.prepare("SELECT count(*) FROM offers WHERE business_id = ? AND held = 'store'").pluck().get(businessId) as number;
     },
+  };
+}
 
+/** Conversions reported by the store, and the referrals they name. */
+function conversionsPart({ db, sqlite }: DatabaseHandle): MerchantPart<'insertConversion' | 'findReferral'> {
+  return {
     async insertConversion(row) {
       const inserted = db.insert(conversions).values(row).onConflictDoNothing().returning().get();
       if (inserted) return { row: inserted, created: true };
@@ -89,7 +115,12 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
         | { createdAt: number }
         | undefined;
     },
+  };
+}
 
+/** Store syncs: started, updated, read, and those a restart interrupted failed. */
+function syncsPart({ db }: DatabaseHandle): MerchantPart<'insertSync' | 'updateSync' | 'findSync' | 'latestSync' | 'failInterruptedSyncs'> {
+  return {
     async insertSync(row) {
       return db.insert(storeSyncs).values(row).onConflictDoNothing().returning().get();
     },
@@ -108,7 +139,12 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
         .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)))
         .run();
     },
+  };
+}
 
+/** A business's data removed (clicks, events, referrals, offers and their prices, imports, sessions, the business). */
+function removalPart({ sqlite }: DatabaseHandle): MerchantPart<'deleteBusinessData'> {
+  return {
     async deleteBusinessData(businessId) {
       return sqlite.transaction(() => {
         const productIds = sqlite
@@ -130,7 +166,12 @@ export function createSqliteMerchantRepository({ db, sqlite }: DatabaseHandle): 
 }
 
 /** The dashboard's figures on SQLite: clicks, referrals, events (tracking) and conversions (merchant), always of one business. */
-export function createSqliteAnalyticsRepository({ sqlite }: DatabaseHandle): AnalyticsRepository {
+export function createSqliteAnalyticsRepository(handle: DatabaseHandle): AnalyticsRepository {
+  return { ...trafficPart(handle), ...activityPart(handle) };
+}
+
+/** Clicks, referrals and conversions in a time range. */
+function trafficPart({ sqlite }: DatabaseHandle): Pick<AnalyticsRepository, 'clicks' | 'referrals' | 'conversions'> {
   const clicks = sqlite.prepare(`
     SELECT c.created_at AS t, c.requested_url AS requestedUrl, c.target_url AS targetUrl, c.referrer AS referrer,
            (SELECT o.title FROM offers o WHERE o.canonical_url = c.requested_url OR o.url = c.requested_url LIMIT 1) AS productTitle
@@ -156,7 +197,24 @@ export function createSqliteAnalyticsRepository({ sqlite }: DatabaseHandle): Ana
      AND ${insideAttributionWindowSql('r.created_at', 'c.occurred_at', '@windowMs')}
     WHERE c.business_id = @businessId AND c.occurred_at >= @start AND c.occurred_at < @end
     ORDER BY c.occurred_at`);
+  return {
+    async clicks(businessId, start, end) {
+      return clicks.all({ businessId, start, end }) as ClickActivityRow[];
+    },
+    async referrals(businessId, start, end) {
+      return referrals.all(businessId, start, end) as ReferralActivityRow[];
+    },
+    async conversions(businessId, start, end, windowMs) {
+      return (conversions.all({ businessId, start, end, windowMs }) as Array<Omit<ConversionRow, 'lines'> & { lines: string | null }>).map((row) => ({
+        ...row,
+        lines: row.lines === null ? null : (JSON.parse(row.lines) as OrderLine[]),
+      }));
+    },
+  };
+}
 
+/** The activity feed, the store's offers and the tracking script's last sign of life. */
+function activityPart({ sqlite }: DatabaseHandle): Pick<AnalyticsRepository, 'storeOffers' | 'activity' | 'lastScriptEventAt'> {
   const activitySql = (filter: string) => `
     SELECT * FROM (
       SELECT 'click:' || id AS id, 'click' AS type, source AS name, created_at AS t, host AS detail, requested_url AS url,
@@ -187,23 +245,11 @@ export function createSqliteAnalyticsRepository({ sqlite }: DatabaseHandle): Ana
   );
 
   return {
-    async clicks(businessId, start, end) {
-      return clicks.all({ businessId, start, end }) as ClickActivityRow[];
-    },
-    async referrals(businessId, start, end) {
-      return referrals.all(businessId, start, end) as ReferralActivityRow[];
-    },
-    async conversions(businessId, start, end, windowMs) {
-      return (conversions.all({ businessId, start, end, windowMs }) as Array<Omit<ConversionRow, 'lines'> & { lines: string | null }>).map((row) => ({
-        ...row,
-        lines: row.lines === null ? null : (JSON.parse(row.lines) as OrderLine[]),
-      }));
-    },
     async storeOffers(businessId) {
       return storeOffers.all(businessId) as StoreOfferRow[];
     },
     async activity(businessId, options) {
-      const q = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const q = activityPattern(options.q);
       const params = { businessId, type: options.type ?? null, q, limit: options.limit, offset: options.offset };
       return {
         rows: activityPage.all(params) as ActivityRow[],

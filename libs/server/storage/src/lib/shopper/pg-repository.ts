@@ -1,15 +1,9 @@
 import type { Favorite, HistoryEntry } from '@pricehunt/contracts';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { PgDb, PostgresHandle } from '../db/pg-client';
 import { products, shopperFavorites, shopperHistory, shoppers } from '../db/pg-schema';
-import type { FavoriteRow, HistoryRow, PriceAlertKey, PriceAlertRepository, PriceAlertRow, ShopperDataRepository } from './repository';
-
-/** The instants of the port are ISO strings (`2026-11-23T10:00:00.000Z`, as SQLite stores them); PostgreSQL holds timestamptz. */
-const iso = (date: Date) => date.toISOString();
-const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
-
-const MAX_INT4 = 2_147_483_647;
+import type { FavoriteRow, HistoryRow, ShopperDataRepository } from './repository';
+import { iso, isoOrNull, MAX_INT4, NO_ALERT } from './shared';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 type Runner = PgDb | Tx;
@@ -21,8 +15,6 @@ function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
 
 const historyValues = (row: HistoryRow): typeof shopperHistory.$inferInsert => ({ ...row, searchedAt: new Date(row.searchedAt) });
 const favoriteValues = (row: FavoriteRow): typeof shopperFavorites.$inferInsert => ({ ...row, savedAt: new Date(row.savedAt) });
-
-const NO_ALERT = { alertBelowCents: null, alertSetAt: null, alertStopToken: null, alertReachedAt: null, alertReachedCents: null, alertCheckedCents: null };
 
 const favoriteColumns = {
   productId: shopperFavorites.productId,
@@ -66,6 +58,77 @@ const toFavorite = ({ savedAt, alertBelowCents, alertSetAt, alertReachedAt, aler
 
 const ofShopperProduct = (shopperId: string, productId: number) => and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId));
 
+type Part<K extends keyof ShopperDataRepository> = Pick<ShopperDataRepository, K>;
+
+/** Waits for (and holds until commit) the shopper's units of work; a shopper that does not exist locks nothing. */
+const lockShopper = async (tx: Tx, shopperId: string) => {
+  await tx.select({ id: shoppers.id }).from(shoppers).where(eq(shoppers.id, shopperId)).for('no key update');
+};
+
+const listHistory = async (runner: Runner, shopperId: string, limit: number): Promise<HistoryEntry[]> =>
+  (
+    await runner
+      .select()
+      .from(shopperHistory)
+      .where(eq(shopperHistory.shopperId, shopperId))
+      .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+      .limit(limit)
+  ).map(toEntry);
+
+/** Inserts or refreshes an entry; `keepNewer` leaves a stored entry alone when it is more recent (merging). */
+const upsertHistory = async (tx: Tx, row: HistoryRow, keepNewer = false) => {
+  const values = historyValues(row);
+  const { shopperId: _s, requestId: _r, ...update } = values;
+  await tx
+    .insert(shopperHistory)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [shopperHistory.shopperId, shopperHistory.requestId],
+      set: update,
+      ...(keepNewer ? { setWhere: sql`excluded.searched_at >= ${shopperHistory.searchedAt}` } : {}),
+    });
+};
+
+/** Keeps the newest `keep` entries of a shopper. */
+const trimHistory = async (tx: Tx, shopperId: string, keep: number) => {
+  const kept = tx
+    .select({ requestId: shopperHistory.requestId })
+    .from(shopperHistory)
+    .where(eq(shopperHistory.shopperId, shopperId))
+    .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+    .limit(keep);
+  await tx.delete(shopperHistory).where(and(eq(shopperHistory.shopperId, shopperId), notInArray(shopperHistory.requestId, kept)));
+};
+
+const listFavorites = async (runner: Runner, shopperId: string, limit: number): Promise<Favorite[]> =>
+  (
+    await runner
+      .select(favoriteColumns)
+      .from(shopperFavorites)
+      .leftJoin(products, eq(products.id, shopperFavorites.productId))
+      .where(eq(shopperFavorites.shopperId, shopperId))
+      .orderBy(desc(shopperFavorites.savedAt), desc(shopperFavorites.productId))
+      .limit(limit)
+  ).map(toFavorite);
+
+const getFavorite = async (runner: Runner, shopperId: string, productId: number): Promise<Favorite | null> => {
+  const [row] = await runner
+    .select(favoriteColumns)
+    .from(shopperFavorites)
+    .leftJoin(products, eq(products.id, shopperFavorites.productId))
+    .where(ofShopperProduct(shopperId, productId));
+  return row ? toFavorite(row) : null;
+};
+
+const countFavorites = async (tx: Tx, shopperId: string): Promise<number> => {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(shopperFavorites).where(eq(shopperFavorites.shopperId, shopperId));
+  return row?.n ?? 0;
+};
+
+/** Saves a favorite; one already saved keeps its saved price and date ("change since saved" stays meaningful). */
+const insertFavorite = async (tx: Tx, row: FavoriteRow): Promise<boolean> =>
+  ((await tx.insert(shopperFavorites).values(favoriteValues(row)).onConflictDoNothing()).rowCount ?? 0) > 0;
+
 /**
  * The shopper data port on PostgreSQL (drizzle pg-core). SQLite runs one writer at a time, so its read-then-write
  * units of work (insert a favorite unless the shopper has `limit`, keep the newest history entries, merge lists) are
@@ -76,80 +139,15 @@ const ofShopperProduct = (shopperId: string, productId: number) => and(eq(shoppe
  * keys of other tables take on that row, so sign-ins and other writes naming the shopper are not held up.
  */
 export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDataRepository {
-  /** Waits for (and holds until commit) the shopper's units of work; a shopper that does not exist locks nothing. */
-  const lockShopper = async (tx: Tx, shopperId: string) => {
-    await tx.select({ id: shoppers.id }).from(shoppers).where(eq(shoppers.id, shopperId)).for('no key update');
-  };
+  return { ...historyPart(db), ...favoritesPart(db), ...alertsPart(db), ...mergePart(db) };
+}
 
-  const listHistory = async (runner: Runner, shopperId: string, limit: number): Promise<HistoryEntry[]> =>
-    (
-      await runner
-        .select()
-        .from(shopperHistory)
-        .where(eq(shopperHistory.shopperId, shopperId))
-        .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
-        .limit(limit)
-    ).map(toEntry);
-
-  /** Inserts or refreshes an entry; `keepNewer` leaves a stored entry alone when it is more recent (merging). */
-  const upsertHistory = async (tx: Tx, row: HistoryRow, keepNewer = false) => {
-    const values = historyValues(row);
-    const { shopperId: _s, requestId: _r, ...update } = values;
-    await tx
-      .insert(shopperHistory)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [shopperHistory.shopperId, shopperHistory.requestId],
-        set: update,
-        ...(keepNewer ? { setWhere: sql`excluded.searched_at >= ${shopperHistory.searchedAt}` } : {}),
-      });
-  };
-
-  /** Keeps the newest `keep` entries of a shopper. */
-  const trimHistory = async (tx: Tx, shopperId: string, keep: number) => {
-    const kept = tx
-      .select({ requestId: shopperHistory.requestId })
-      .from(shopperHistory)
-      .where(eq(shopperHistory.shopperId, shopperId))
-      .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
-      .limit(keep);
-    await tx.delete(shopperHistory).where(and(eq(shopperHistory.shopperId, shopperId), notInArray(shopperHistory.requestId, kept)));
-  };
-
-  const listFavorites = async (runner: Runner, shopperId: string, limit: number): Promise<Favorite[]> =>
-    (
-      await runner
-        .select(favoriteColumns)
-        .from(shopperFavorites)
-        .leftJoin(products, eq(products.id, shopperFavorites.productId))
-        .where(eq(shopperFavorites.shopperId, shopperId))
-        .orderBy(desc(shopperFavorites.savedAt), desc(shopperFavorites.productId))
-        .limit(limit)
-    ).map(toFavorite);
-
-  const getFavorite = async (runner: Runner, shopperId: string, productId: number): Promise<Favorite | null> => {
-    const [row] = await runner
-      .select(favoriteColumns)
-      .from(shopperFavorites)
-      .leftJoin(products, eq(products.id, shopperFavorites.productId))
-      .where(ofShopperProduct(shopperId, productId));
-    return row ? toFavorite(row) : null;
-  };
-
-  const countFavorites = async (tx: Tx, shopperId: string): Promise<number> => {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(shopperFavorites).where(eq(shopperFavorites.shopperId, shopperId));
-    return row?.n ?? 0;
-  };
-
-  /** Saves a favorite; one already saved keeps its saved price and date ("change since saved" stays meaningful). */
-  const insertFavorite = async (tx: Tx, row: FavoriteRow): Promise<boolean> =>
-    ((await tx.insert(shopperFavorites).values(favoriteValues(row)).onConflictDoNothing()).rowCount ?? 0) > 0;
-
+/** The search history. */
+function historyPart(db: PgDb): Part<'listHistory' | 'addHistoryEntry' | 'removeHistory' | 'clearHistory'> {
   return {
     async listHistory(shopperId, limit) {
       return listHistory(db, shopperId, limit);
     },
-
     async addHistoryEntry(row, keep) {
       // Shopper lock: two entries added at once must not each keep `keep` entries of their own snapshot.
       return db.transaction(async (tx) => {
@@ -164,27 +162,28 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
         return toEntry(stored ?? (historyValues(row) as typeof shopperHistory.$inferSelect));
       });
     },
-
     async removeHistory(shopperId, requestId) {
       const result = await db.delete(shopperHistory).where(and(eq(shopperHistory.shopperId, shopperId), eq(shopperHistory.requestId, requestId)));
       return result.rowCount ?? 0;
     },
-
     async clearHistory(shopperId) {
       return (await db.delete(shopperHistory).where(eq(shopperHistory.shopperId, shopperId))).rowCount ?? 0;
     },
+  };
+}
 
+/** Favorites saved, listed and removed (the products that exist, for a merge). */
+function favoritesPart(db: PgDb): Part<'listFavorites' | 'existingProducts' | 'addFavorite' | 'removeFavorite'> {
+  return {
     async listFavorites(shopperId, limit) {
       return listFavorites(db, shopperId, limit);
     },
-
     async existingProducts(ids) {
       // Product ids are int4 here: a larger id (the browser's to send) names no product, and would not compare.
       const possible = ids.filter((id) => Number.isInteger(id) && id >= -MAX_INT4 - 1 && id <= MAX_INT4);
       if (possible.length === 0) return new Set<number>();
       return new Set((await db.select({ id: products.id }).from(products).where(inArray(products.id, possible))).map((row) => row.id));
     },
-
     async addFavorite(row, limit) {
       // Shopper lock: "count, then insert unless full" is decided by one transaction of the shopper at a time, so two
       // favorites added at once to a shopper one short of the limit cannot both be saved.
@@ -197,11 +196,15 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
         return { favorite: (await getFavorite(tx, row.shopperId, row.productId)) as Favorite, created: true };
       });
     },
-
     async removeFavorite(shopperId, productId) {
       return (await db.delete(shopperFavorites).where(ofShopperProduct(shopperId, productId))).rowCount ?? 0;
     },
+  };
+}
 
+/** Price alerts on favorites: set, cleared, stopped by a stop link's token. */
+function alertsPart(db: PgDb): Part<'setAlert' | 'clearAlert' | 'stopAlertByToken'> {
+  return {
     async setAlert(shopperId, productId, alert) {
       // The favorite's row is locked as it is read with its product's best price (FOR UPDATE OF the favorite), the
       // decision is written from that one read, and the answer is made from it: an import committing a new price
@@ -230,14 +233,12 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
         return toFavorite({ ...row, ...shown });
       });
     },
-
     async clearAlert(shopperId, productId) {
       return db.transaction(async (tx) => {
         if (((await tx.update(shopperFavorites).set(NO_ALERT).where(ofShopperProduct(shopperId, productId))).rowCount ?? 0) === 0) return null;
         return getFavorite(tx, shopperId, productId);
       });
     },
-
     async stopAlertByToken(stopToken) {
       const [row] = await db
         .update(shopperFavorites)
@@ -246,7 +247,12 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
         .returning({ title: shopperFavorites.title });
       return row?.title ?? null;
     },
+  };
+}
 
+/** A guest's lists merged into the account's. */
+function mergePart(db: PgDb): Part<'mergeLists'> {
+  return {
     async mergeLists(shopperId, lists, limits) {
       // Shopper lock, as addFavorite: the merge counts the favorites and saves while below the limit.
       return db.transaction(async (tx) => {
@@ -264,126 +270,4 @@ export function createPgShopperDataRepository({ db }: PostgresHandle): ShopperDa
   };
 }
 
-/**
- * The advisory lock (one bigint key per database) held by the instance running a price alert check, on a connection of
- * its own for the length of the check: a session lock ends with its session, so an instance that dies mid-check frees it.
- */
-export const PRICE_ALERT_LOCK_KEY = 0x7072_6963_6561_6c74n; // "pricealt"
-
-interface AlertSelection {
-  shopperId: string;
-  // bigint columns: node-postgres reads them as text.
-  productId: string;
-  title: string;
-  belowCents: string;
-  setAt: Date;
-  stopToken: string | null;
-  reachedAt: Date | null;
-  bestCents: number | null;
-  currency: string | null;
-  email: string;
-  savedCents: string | number | null;
-  checkedCents: string | number | null;
-}
-
-/** The price alert port on PostgreSQL: the SQLite side's statements, with instants converted at the boundary. */
-export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAlertRepository {
-  /** The connection holding the check's advisory lock, while this instance holds it. */
-  let locked: pg.PoolClient | null = null;
-
-  return {
-    async listAlerts() {
-      // SQLite answers in the order of its alert index (by product); the shopper breaks ties here.
-      const { rows } = await pool.query<AlertSelection>(
-        `SELECT f.shopper_id AS "shopperId", f.product_id AS "productId", COALESCE(p.title, f.title) AS title,
-           f.alert_below_cents AS "belowCents", f.alert_set_at AS "setAt", f.alert_stop_token AS "stopToken", f.alert_reached_at AS "reachedAt",
-           p.best_price_cents AS "bestCents", COALESCE(p.currency, f.currency) AS currency, s.email AS email,
-           f.saved_price_cents AS "savedCents", f.alert_checked_cents AS "checkedCents"
-         FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
-         WHERE f.alert_below_cents IS NOT NULL
-         ORDER BY f.product_id, f.shopper_id`,
-      );
-      return rows.map(
-        (row): PriceAlertRow => ({
-          ...row,
-          productId: Number(row.productId),
-          belowCents: Number(row.belowCents),
-          setAt: iso(row.setAt),
-          reachedAt: isoOrNull(row.reachedAt),
-          savedCents: row.savedCents === null ? null : Number(row.savedCents),
-          checkedCents: row.checkedCents === null ? null : Number(row.checkedCents),
-        }),
-      );
-    },
-
-    async cheapestRetailer(productId) {
-      if (productId > MAX_INT4) return null;
-      const { rows } = await pool.query<{ name: string }>(
-        `SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = $1 AND o.held IS NULL
-         ORDER BY o.availability = 'out_of_stock', o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`,
-        [productId],
-      );
-      return rows[0]?.name ?? null;
-    },
-
-    // Both updates name the alert they looked at (by when it was set), so an alert set again meanwhile, even at the
-    // same price, is left to the next check. Each is one conditional statement: of two checks marking the same
-    // alert, one changes it.
-    async markReached(alert: PriceAlertKey, at, cents) {
-      const result = await pool.query(
-        `UPDATE shopper_favorites SET alert_reached_at = $1, alert_reached_cents = $2
-         WHERE shopper_id = $3 AND product_id = $4 AND alert_set_at = $5 AND alert_reached_at IS NULL`,
-        [new Date(at), cents, alert.shopperId, alert.productId, new Date(alert.setAt)],
-      );
-      return (result.rowCount ?? 0) > 0;
-    },
-
-    async rearm(alert: PriceAlertKey) {
-      const result = await pool.query(
-        `UPDATE shopper_favorites SET alert_reached_at = NULL, alert_reached_cents = NULL
-         WHERE shopper_id = $1 AND product_id = $2 AND alert_set_at = $3 AND alert_reached_at IS NOT NULL`,
-        [alert.shopperId, alert.productId, new Date(alert.setAt)],
-      );
-      return (result.rowCount ?? 0) > 0;
-    },
-
-    async notePrice(alert: PriceAlertKey, cents) {
-      const result = await pool.query(
-        'UPDATE shopper_favorites SET alert_checked_cents = $1 WHERE shopper_id = $2 AND product_id = $3 AND alert_set_at = $4',
-        [cents, alert.shopperId, alert.productId, new Date(alert.setAt)],
-      );
-      return (result.rowCount ?? 0) > 0;
-    },
-
-    async tryLock() {
-      if (locked) return false;
-      const client = await pool.connect();
-      try {
-        const { rows } = await client.query<{ acquired: boolean }>('SELECT pg_try_advisory_lock($1) AS acquired', [PRICE_ALERT_LOCK_KEY.toString()]);
-        if (rows[0]?.acquired) {
-          locked = client;
-          return true;
-        }
-      } catch (error) {
-        client.release(error as Error);
-        throw error;
-      }
-      client.release();
-      return false;
-    },
-
-    async unlock() {
-      const client = locked;
-      if (!client) return;
-      locked = null;
-      try {
-        await client.query('SELECT pg_advisory_unlock($1)', [PRICE_ALERT_LOCK_KEY.toString()]);
-      } catch (error) {
-        // A connection whose lock may still be held is closed rather than given back: closing ends the lock.
-        client.release(error as Error);
-        throw error;
-      }
-      client.release();
-    },
-  };
-}
+export { createPgPriceAlertRepository, PRICE_ALERT_LOCK_KEY } from './pg-price-alerts';

@@ -3,48 +3,55 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { products, shopperFavorites, shopperHistory } from '../db/schema';
 import type { FavoriteRow, HistoryRow, PriceAlertKey, PriceAlertRepository, PriceAlertRow, ShopperDataRepository } from './repository';
+import { NO_ALERT } from './shared';
 
 function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
   const { shopperId: _shopper, ...entry } = row;
   return entry;
 }
 
-const NO_ALERT = { alertBelowCents: null, alertSetAt: null, alertStopToken: null, alertReachedAt: null, alertReachedCents: null, alertCheckedCents: null };
-
 /** The shopper data port on SQLite (drizzle); every query is scoped to one shopper id (but a stop link's token). */
 export function createSqliteShopperDataRepository({ db }: DatabaseHandle): ShopperDataRepository {
-  const favoriteColumns = {
-    productId: shopperFavorites.productId,
-    title: shopperFavorites.title,
-    brand: shopperFavorites.brand,
-    imageUrl: shopperFavorites.imageUrl,
-    savedPriceCents: shopperFavorites.savedPriceCents,
-    currency: shopperFavorites.currency,
-    savedAt: shopperFavorites.savedAt,
-    currentPriceCents: products.bestPriceCents,
-    offerCount: products.offerCount,
-    alertBelowCents: shopperFavorites.alertBelowCents,
-    alertSetAt: shopperFavorites.alertSetAt,
-    alertReachedAt: shopperFavorites.alertReachedAt,
-    alertReachedCents: shopperFavorites.alertReachedCents,
-  };
-  type FavoriteSelection = Omit<Favorite, 'alert'> & {
-    alertBelowCents: number | null;
-    alertSetAt: string | null;
-    alertReachedAt: string | null;
-    alertReachedCents: number | null;
-  };
-  const toFavorite = ({ alertBelowCents, alertSetAt, alertReachedAt, alertReachedCents, ...favorite }: FavoriteSelection): Favorite => ({
-    ...favorite,
-    alert:
-      alertBelowCents !== null && alertSetAt !== null
-        ? { belowCents: alertBelowCents, setAt: alertSetAt, reachedAt: alertReachedAt, reachedPriceCents: alertReachedCents }
-        : null,
-  });
+  return { ...historyPart(db), ...favoritesPart(db), ...alertsPart(db), ...mergePart(db) };
+}
 
-  const ofShopperProduct = (shopperId: string, productId: number) =>
-    and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId));
+type Db = DatabaseHandle['db'];
+type Part<K extends keyof ShopperDataRepository> = Pick<ShopperDataRepository, K>;
 
+const favoriteColumns = {
+  productId: shopperFavorites.productId,
+  title: shopperFavorites.title,
+  brand: shopperFavorites.brand,
+  imageUrl: shopperFavorites.imageUrl,
+  savedPriceCents: shopperFavorites.savedPriceCents,
+  currency: shopperFavorites.currency,
+  savedAt: shopperFavorites.savedAt,
+  currentPriceCents: products.bestPriceCents,
+  offerCount: products.offerCount,
+  alertBelowCents: shopperFavorites.alertBelowCents,
+  alertSetAt: shopperFavorites.alertSetAt,
+  alertReachedAt: shopperFavorites.alertReachedAt,
+  alertReachedCents: shopperFavorites.alertReachedCents,
+};
+type FavoriteSelection = Omit<Favorite, 'alert'> & {
+  alertBelowCents: number | null;
+  alertSetAt: string | null;
+  alertReachedAt: string | null;
+  alertReachedCents: number | null;
+};
+const toFavorite = ({ alertBelowCents, alertSetAt, alertReachedAt, alertReachedCents, ...favorite }: FavoriteSelection): Favorite => ({
+  ...favorite,
+  alert:
+    alertBelowCents !== null && alertSetAt !== null
+      ? { belowCents: alertBelowCents, setAt: alertSetAt, reachedAt: alertReachedAt, reachedPriceCents: alertReachedCents }
+      : null,
+});
+
+const ofShopperProduct = (shopperId: string, productId: number) =>
+  and(eq(shopperFavorites.shopperId, shopperId), eq(shopperFavorites.productId, productId));
+
+/** A shopper's history entries: listed, written (newer kept when merging) and trimmed. */
+function historyStore(db: Db) {
   const listHistory = (shopperId: string, limit: number): HistoryEntry[] =>
     db
       .select()
@@ -81,6 +88,11 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
       .run();
   };
 
+  return { listHistory, upsertHistory, trimHistory };
+}
+
+/** A shopper's favorites: listed, read one, counted, inserted. */
+function favoriteStore(db: Db) {
   const listFavorites = (shopperId: string, limit: number): Favorite[] =>
     db
       .select(favoriteColumns)
@@ -107,12 +119,16 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
 
   /** Saves a favorite; one already saved keeps its saved price and date ("change since saved" stays meaningful). */
   const insertFavorite = (row: FavoriteRow): boolean => db.insert(shopperFavorites).values(row).onConflictDoNothing().run().changes > 0;
+  return { listFavorites, getFavorite, countFavorites, insertFavorite };
+}
 
+/** The search history. */
+function historyPart(db: Db): Part<'listHistory' | 'addHistoryEntry' | 'removeHistory' | 'clearHistory'> {
+  const { listHistory, upsertHistory, trimHistory } = historyStore(db);
   return {
     async listHistory(shopperId, limit) {
       return listHistory(shopperId, limit);
     },
-
     async addHistoryEntry(row, keep) {
       return db.transaction(() => {
         upsertHistory(row);
@@ -126,22 +142,25 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
         return toEntry(stored ?? (row as typeof shopperHistory.$inferSelect));
       });
     },
-
     async removeHistory(shopperId, requestId) {
       return db
         .delete(shopperHistory)
         .where(and(eq(shopperHistory.shopperId, shopperId), eq(shopperHistory.requestId, requestId)))
         .run().changes;
     },
-
     async clearHistory(shopperId) {
       return db.delete(shopperHistory).where(eq(shopperHistory.shopperId, shopperId)).run().changes;
     },
+  };
+}
 
+/** Favorites saved, listed and removed (the products that exist, for a merge). */
+function favoritesPart(db: Db): Part<'listFavorites' | 'existingProducts' | 'addFavorite' | 'removeFavorite'> {
+  const { listFavorites, getFavorite, countFavorites, insertFavorite } = favoriteStore(db);
+  return {
     async listFavorites(shopperId, limit) {
       return listFavorites(shopperId, limit);
     },
-
     async existingProducts(ids) {
       if (ids.length === 0) return new Set<number>();
       return new Set(
@@ -153,7 +172,6 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
           .map((row) => row.id),
       );
     },
-
     async addFavorite(row, limit) {
       return db.transaction(() => {
         const existing = getFavorite(row.shopperId, row.productId);
@@ -163,11 +181,16 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
         return { favorite: getFavorite(row.shopperId, row.productId) as Favorite, created: true };
       });
     },
-
     async removeFavorite(shopperId, productId) {
       return db.delete(shopperFavorites).where(ofShopperProduct(shopperId, productId)).run().changes;
     },
+  };
+}
 
+/** Price alerts on favorites: set, cleared, stopped by a stop link's token. */
+function alertsPart(db: Db): Part<'setAlert' | 'clearAlert' | 'stopAlertByToken'> {
+  const { getFavorite } = favoriteStore(db);
+  return {
     async setAlert(shopperId, productId, alert) {
       return db.transaction(() => {
         const favorite = getFavorite(shopperId, productId);
@@ -189,19 +212,24 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
         return getFavorite(shopperId, productId);
       });
     },
-
     async clearAlert(shopperId, productId) {
       return db.transaction(() => {
         if (db.update(shopperFavorites).set(NO_ALERT).where(ofShopperProduct(shopperId, productId)).run().changes === 0) return null;
         return getFavorite(shopperId, productId);
       });
     },
-
     async stopAlertByToken(stopToken) {
       const row = db.update(shopperFavorites).set(NO_ALERT).where(eq(shopperFavorites.alertStopToken, stopToken)).returning({ title: shopperFavorites.title }).get();
       return row?.title ?? null;
     },
+  };
+}
 
+/** A guest's lists merged into the account's. */
+function mergePart(db: Db): Part<'mergeLists'> {
+  const { listHistory, upsertHistory, trimHistory } = historyStore(db);
+  const { listFavorites, countFavorites, insertFavorite } = favoriteStore(db);
+  return {
     async mergeLists(shopperId, lists, limits) {
       return db.transaction(() => {
         for (const row of lists.history) upsertHistory(row, true);
