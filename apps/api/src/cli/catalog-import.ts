@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { createProgressBar, FeedFormatError, fetchShopifyPages, readGmcTsv, readGmcXml, readShopifyProducts, type FeedRow, type ProgressBar } from '@pricehunt/catalog-feeds';
 import { importErMagellan, type ImportOptions } from '@pricehunt/catalog-core';
 import { createFeedFetcher } from '@pricehunt/catalog-search';
-import { checkPriceAlerts, CliError, formatAlertCheck, formatImportSummary, openCatalog, runCli } from './shared';
+import { checkPriceAlerts, CliError, formatAlertCheck, formatImportSummary, openCatalog, type OpenCatalog, runCli } from './shared';
 
 const USAGE = 'Usage: npm run catalog:import -- <file|url|directory> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX] [--at INSTANT]';
 const FORMATS = ['gmc', 'shopify', 'er-magellan'] as const;
@@ -43,7 +43,8 @@ async function* shopifyRows(store: string, fetcher: ReturnType<typeof createFeed
   }
 }
 
-async function main() {
+/** The command line, checked: null when help was asked for. */
+function parseCommandLine() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
@@ -56,10 +57,7 @@ async function main() {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
+  if (values.help) return null;
   const format = values.format as Format | undefined;
   if (!format || !FORMATS.includes(format)) throw new CliError(`--format must be one of ${FORMATS.join(', ')}\n${USAGE}`, 2);
   const input = positionals[0] ?? (format === 'er-magellan' ? process.env.SEED_DATA_DIR : undefined);
@@ -68,23 +66,55 @@ async function main() {
   const at = values.at === undefined ? undefined : Date.parse(values.at);
   if (at !== undefined && (!/^\d{4}-\d{2}-\d{2}T/.test(values.at ?? '') || Number.isNaN(at))) throw new CliError('--at must be an ISO 8601 instant such as 2026-05-01T12:00:00Z', 2);
   if (at !== undefined && format === 'er-magellan') throw new CliError('--at dates gmc and shopify imports only', 2);
+  return { values, format, input, at };
+}
+
+/** A Google Merchant Center feed, XML or TSV, from a file or a URL. */
+async function gmcRows(input: string, fetcher: ReturnType<typeof createFeedFetcher>, gmcOptions: { retailer?: string; defaultCurrency?: string }): Promise<AsyncIterable<FeedRow>> {
+  let text: string | fs.ReadStream;
+  let xml: boolean;
+  if (isUrl(input)) {
+    const response = await fetcher(input);
+    if (response.status !== 200) throw new CliError(`${input} answered HTTP ${response.status}`);
+    text = await response.text();
+    xml = /^\s*</.test(text);
+  } else {
+    if (!fs.existsSync(input)) throw new CliError(`${input} does not exist`);
+    xml = /\.xml$/i.test(input) || /^\s*</.test(readHead(input));
+    text = fs.createReadStream(input);
+  }
+  return xml ? readGmcXml(text, gmcOptions) : readGmcTsv(text, gmcOptions);
+}
+
+/** The ER-Magellan benchmark tables of a directory, each with its own progress bar. */
+async function importErMagellanTables(storage: OpenCatalog['storage'], catalog: OpenCatalog['catalog'], input: string): Promise<void> {
+  let bar: ProgressBar | null = null;
+  const results = await importErMagellan(catalog.ingestion, input, {
+    onTable: (label) => {
+      bar?.done();
+      bar = createProgressBar({ label, unit: 'rows' });
+    },
+    onProgress: (_label, p) => bar?.update(p.rows),
+  });
+  (bar as ProgressBar | null)?.done();
+  for (const { dataset, side, summary } of results) console.log(`\n${formatImportSummary(`${dataset} table${side}`, summary, 5)}`);
+  console.log(`\nCatalog now holds ${(await storage.catalog.countOffers()).toLocaleString('en-US')} offers in ${(await storage.catalog.countProducts()).toLocaleString('en-US')} products.`);
+  if (results.some((result) => result.summary.status === 'failed')) process.exitCode = 1;
+}
+
+async function main() {
+  const parsed = parseCommandLine();
+  if (!parsed) {
+    console.log(USAGE);
+    return;
+  }
+  const { values, format, input, at } = parsed;
 
   const { storage, catalog, config, close } = await openCatalog();
   const fetcher = createFeedFetcher({ allowLoopback: config.FETCH_ALLOW_LOOPBACK });
   try {
     if (format === 'er-magellan') {
-      let bar: ProgressBar | null = null;
-      const results = await importErMagellan(catalog.ingestion, input, {
-        onTable: (label) => {
-          bar?.done();
-          bar = createProgressBar({ label, unit: 'rows' });
-        },
-        onProgress: (_label, p) => bar?.update(p.rows),
-      });
-      (bar as ProgressBar | null)?.done();
-      for (const { dataset, side, summary } of results) console.log(`\n${formatImportSummary(`${dataset} table${side}`, summary, 5)}`);
-      console.log(`\nCatalog now holds ${(await storage.catalog.countOffers()).toLocaleString('en-US')} offers in ${(await storage.catalog.countProducts()).toLocaleString('en-US')} products.`);
-      if (results.some((result) => result.summary.status === 'failed')) process.exitCode = 1;
+      await importErMagellanTables(storage, catalog, input);
       return;
     }
 
@@ -99,20 +129,7 @@ async function main() {
     };
     let rows: AsyncIterable<FeedRow>;
     if (format === 'gmc') {
-      let text: string | fs.ReadStream;
-      let xml: boolean;
-      if (isUrl(input)) {
-        const response = await fetcher(input);
-        if (response.status !== 200) throw new CliError(`${input} answered HTTP ${response.status}`);
-        text = await response.text();
-        xml = /^\s*</.test(text);
-      } else {
-        if (!fs.existsSync(input)) throw new CliError(`${input} does not exist`);
-        xml = /\.xml$/i.test(input) || /^\s*</.test(readHead(input));
-        text = fs.createReadStream(input);
-      }
-      const gmcOptions = { retailer: values.retailer, defaultCurrency: values.currency };
-      rows = xml ? readGmcXml(text, gmcOptions) : readGmcTsv(text, gmcOptions);
+      rows = await gmcRows(input, fetcher, { retailer: values.retailer, defaultCurrency: values.currency });
     } else if (isUrl(input) && !values.store) {
       rows = shopifyRows(input, fetcher, { retailer: values.retailer, currency: values.currency });
       options.retailer = values.retailer ? { name: values.retailer } : { name: new URL(input).hostname.replace(/^www\./, ''), id: new URL(input).hostname.replace(/^www\./, '') };

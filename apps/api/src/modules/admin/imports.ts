@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FeedFormatError, readGmcTsv, readGmcXml, type FeedRow } from '@pricehunt/catalog-feeds';
 import { AdminMessages, type FeedFormat, type ImportJob, type ImportRowError, type ImportRun } from '@pricehunt/contracts';
 import { badRequest, notFound } from '@pricehunt/http-errors';
-import type { ImportRunRow, ImportSummary } from '@pricehunt/catalog-core';
+import type { ImportRunRow, ImportSummary, IngestionService } from '@pricehunt/catalog-core';
 import type { AdminRepository } from '@pricehunt/storage';
 import type { Actor, AdminServiceDeps, ImportInput } from './service-types';
 
@@ -112,6 +112,62 @@ const summaryChanges = (summary: ImportSummary): Partial<ImportJob> => ({
   failure: summary.failure ?? null,
 });
 
+type Steps = { repo: AdminRepository; now: () => Date };
+
+/** The audit entry is written before the job reads as finished: whoever sees it finished finds its entry. */
+async function finishJob({ repo, now }: Steps, actor: Actor, job: ImportJob, retailer: ImportRetailer, changes: Partial<ImportJob>) {
+  const done: ImportJob = { ...job, ...changes, finishedAt: now().toISOString() };
+  try {
+    await repo.insertAudit(
+      {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'catalog.import',
+        targetType: 'catalog',
+        targetId: done.runId,
+        targetLabel: done.fileName,
+        before: null,
+        after: {
+          state: done.state,
+          format: done.format,
+          retailer: retailer?.name ?? 'from each row',
+          rows: done.totalRows,
+          inserted: done.inserted,
+          updated: done.updated,
+          skipped: done.skipped,
+          errors: done.errorCount,
+        },
+      },
+      now().toISOString(),
+    );
+  } finally {
+    Object.assign(job, done);
+  }
+}
+
+/** Re-clusters every offer with the current matcher and records who did it and what changed. */
+async function recluster({ repo, now }: Steps, ingestion: IngestionService, actor: Actor) {
+  const started = Date.now();
+  const productsBefore = await repo.countProducts();
+  const result = await ingestion.recluster();
+  const productsAfter = await repo.countProducts();
+  const durationMs = Date.now() - started;
+  await repo.insertAudit(
+    {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'catalog.recluster',
+      targetType: 'catalog',
+      targetId: null,
+      targetLabel: 'products',
+      before: { products: productsBefore },
+      after: { products: productsAfter, productsKept: result.productsKept, offers: result.offers, durationMs },
+    },
+    now().toISOString(),
+  );
+  return { offers: result.offers, productsBefore, productsAfter, productsKept: result.productsKept, durationMs };
+}
+
 /** Feed uploads run in the background with their progress kept per job, the import runs' history, and re-clustering. */
 export function createImportJobs({ repo, catalog, log, now = () => new Date() }: AdminServiceDeps) {
   const jobs = new Map<string, ImportJob>();
@@ -125,36 +181,7 @@ export function createImportJobs({ repo, catalog, log, now = () => new Date() }:
     }
   };
 
-  /** The audit entry is written before the job reads as finished: whoever sees it finished finds its entry. */
-  async function finish(actor: Actor, job: ImportJob, retailer: ImportRetailer, changes: Partial<ImportJob>) {
-    const done: ImportJob = { ...job, ...changes, finishedAt: now().toISOString() };
-    try {
-      await repo.insertAudit(
-        {
-          actorId: actor.id,
-          actorEmail: actor.email,
-          action: 'catalog.import',
-          targetType: 'catalog',
-          targetId: done.runId,
-          targetLabel: done.fileName,
-          before: null,
-          after: {
-            state: done.state,
-            format: done.format,
-            retailer: retailer?.name ?? 'from each row',
-            rows: done.totalRows,
-            inserted: done.inserted,
-            updated: done.updated,
-            skipped: done.skipped,
-            errors: done.errorCount,
-          },
-        },
-        now().toISOString(),
-      );
-    } finally {
-      Object.assign(job, done);
-    }
-  }
+  const finish = (actor: Actor, job: ImportJob, retailer: ImportRetailer, changes: Partial<ImportJob>) => finishJob({ repo, now }, actor, job, retailer, changes);
 
   function run(actor: Actor, input: ImportInput, job: ImportJob, retailer: ImportRetailer, rows: FeedRow[]) {
     catalog.ingestion
@@ -214,26 +241,6 @@ export function createImportJobs({ repo, catalog, log, now = () => new Date() }:
     },
 
     /** Re-clusters every offer with the current matcher and records who did it and what changed. */
-    async recluster(actor: Actor) {
-      const started = Date.now();
-      const productsBefore = await repo.countProducts();
-      const result = await catalog.ingestion.recluster();
-      const productsAfter = await repo.countProducts();
-      const durationMs = Date.now() - started;
-      await repo.insertAudit(
-        {
-          actorId: actor.id,
-          actorEmail: actor.email,
-          action: 'catalog.recluster',
-          targetType: 'catalog',
-          targetId: null,
-          targetLabel: 'products',
-          before: { products: productsBefore },
-          after: { products: productsAfter, productsKept: result.productsKept, offers: result.offers, durationMs },
-        },
-        now().toISOString(),
-      );
-      return { offers: result.offers, productsBefore, productsAfter, productsKept: result.productsKept, durationMs };
-    },
+    recluster: (actor: Actor) => recluster({ repo, now }, catalog.ingestion, actor),
   };
 }

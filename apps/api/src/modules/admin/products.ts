@@ -42,67 +42,17 @@ const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
   held: offer.held,
 });
 
-/**
- * Corrections of the matcher by hand: find a product, see its offers, take a wrongly matched offer out into a
- * product of its own, or merge two products that are one. Each correction is a unit of work of the catalog port: one
- * transaction with its audit entry, its checks made inside it (on what another admin's correction committed), its
- * refusals answered as the errors below. Imports keep an offer where it was put; re-clustering the catalog decides anew.
- */
-export function createAdminProducts(deps: {
+interface AdminProductsDeps {
   catalog: Pick<ProductReads, 'getProduct' | 'getProducts' | 'productsWithTitleWords'> &
     Pick<OfferReads, 'allOffersOfProduct' | 'getOfferWithRetailer'> &
     MatchReviewReads &
     CatalogCorrections;
   now: () => Date;
-}) {
-  const { catalog, now } = deps;
+}
 
-  const productOrThrow = async (id: number, field: string) => {
-    const product = await catalog.getProduct(id);
-    if (!product) throw missing(AdminMessages.productNotFound, field);
-    return product;
-  };
-
+/** Products that look mismatched, and offers held for their price: the review queues of the console. */
+function reviewMethods({ catalog, now }: AdminProductsDeps) {
   return {
-    /** Products by id ("123", "#123") or whose titles hold every word, most offers first. */
-    async find(q: string): Promise<ProductSummary[]> {
-      const id = /^#?(\d{1,15})$/.exec(q.trim());
-      if (id) {
-        const product = await catalog.getProduct(Number(id[1]));
-        return product ? [productSummary(product)] : [];
-      }
-      const words = q.trim().split(/\s+/).slice(0, 8);
-      const ids = await catalog.productsWithTitleWords(words, FOUND_LIMIT);
-      const products = await catalog.getProducts(ids);
-      return ids.map((productId) => products.get(productId)).filter((product) => product !== undefined).map(productSummary);
-    },
-
-    async detail(id: number) {
-      const product = await productOrThrow(id, 'id');
-      return { product: productSummary(product), offers: (await catalog.allOffersOfProduct(id)).map(offerOf) };
-    },
-
-    /** The offer leaves the product for a new product of its own (named after it). */
-    async detachOffer(actor: Actor, id: number, offerId: number) {
-      const done = await catalog.detachOffer(
-        id,
-        offerId,
-        ({ product, offers, offer, newProductId }) => ({
-          actorId: actor.id,
-          actorEmail: actor.email,
-          action: 'catalog.detach_offer',
-          targetType: 'catalog',
-          targetId: String(id),
-          targetLabel: product.title,
-          before: { product: id, offers },
-          after: { offer: `${offer.retailerName} ${offer.externalId}`, newProduct: newProductId },
-        }),
-        now().toISOString(),
-      );
-      if (!done.ok) throw refusalError(done.refusal);
-      return { offerId, productId: id, newProductId: done.newProductId };
-    },
-
     /** Products whose offers cannot all be one product (new offers more than 2x apart, a retailer twice), widest spread first. */
     async suspects(limit = 100): Promise<{ items: SuspectProduct[]; total: number }> {
       const { items, total } = await catalog.suspectProducts(limit);
@@ -166,6 +116,65 @@ export function createAdminProducts(deps: {
       if (!done.ok) throw refusalError(done.refusal);
       return { offerId, productId: done.productId };
     },
+  };
+}
+
+/**
+ * Corrections of the matcher by hand: find a product, see its offers, take a wrongly matched offer out into a
+ * product of its own, or merge two products that are one. Each correction is a unit of work of the catalog port: one
+ * transaction with its audit entry, its checks made inside it (on what another admin's correction committed), its
+ * refusals answered as the errors below. Imports keep an offer where it was put; re-clustering the catalog decides anew.
+ */
+export function createAdminProducts(deps: AdminProductsDeps) {
+  const { catalog, now } = deps;
+
+  const productOrThrow = async (id: number, field: string) => {
+    const product = await catalog.getProduct(id);
+    if (!product) throw missing(AdminMessages.productNotFound, field);
+    return product;
+  };
+
+  return {
+    /** Products by id ("123", "#123") or whose titles hold every word, most offers first. */
+    async find(q: string): Promise<ProductSummary[]> {
+      const id = /^#?(\d{1,15})$/.exec(q.trim());
+      if (id) {
+        const product = await catalog.getProduct(Number(id[1]));
+        return product ? [productSummary(product)] : [];
+      }
+      const words = q.trim().split(/\s+/).slice(0, 8);
+      const ids = await catalog.productsWithTitleWords(words, FOUND_LIMIT);
+      const products = await catalog.getProducts(ids);
+      return ids.map((productId) => products.get(productId)).filter((product) => product !== undefined).map(productSummary);
+    },
+
+    async detail(id: number) {
+      const product = await productOrThrow(id, 'id');
+      return { product: productSummary(product), offers: (await catalog.allOffersOfProduct(id)).map(offerOf) };
+    },
+
+    /** The offer leaves the product for a new product of its own (named after it). */
+    async detachOffer(actor: Actor, id: number, offerId: number) {
+      const done = await catalog.detachOffer(
+        id,
+        offerId,
+        ({ product, offers, offer, newProductId }) => ({
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'catalog.detach_offer',
+          targetType: 'catalog',
+          targetId: String(id),
+          targetLabel: product.title,
+          before: { product: id, offers },
+          after: { offer: `${offer.retailerName} ${offer.externalId}`, newProduct: newProductId },
+        }),
+        now().toISOString(),
+      );
+      if (!done.ok) throw refusalError(done.refusal);
+      return { offerId, productId: id, newProductId: done.newProductId };
+    },
+
+    ...reviewMethods(deps),
 
     /** Every offer of product `id` joins product `into`; `id` is retired, and what named it (links, favorites, alerts) finds `into`. */
     async merge(actor: Actor, id: number, into: number) {

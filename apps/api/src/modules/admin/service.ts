@@ -21,6 +21,83 @@ import type { Actor, AdminServiceDeps } from './service-types';
 
 export type { Actor, AdminServiceDeps, ImportInput } from './service-types';
 
+type Steps = Required<Pick<AdminServiceDeps, 'repo' | 'catalog' | 'now'>>;
+type RetailerChanges = { name?: string; domains?: string[]; affiliateParam?: string | null };
+
+/** The console's front page: platform figures of the last 30 UTC days, catalog size, recent imports, database size. */
+async function overview({ repo, catalog, now }: Steps): Promise<OverviewResponse> {
+  const at = now();
+  // The platform's figures are counted in UTC days; the 30 days are those a business's "last 30 days" are.
+  const period = lastDays(DEFAULT_PERIOD_DAYS, at.getTime(), 'UTC');
+  const { start } = periodBounds(period);
+  const perDay = await repo.dailyActivity(start);
+  const daily = Array.from({ length: DEFAULT_PERIOD_DAYS }, (_, index) => {
+    const date = addDays(period.from, index);
+    return { date, ...(perDay.get(date) ?? { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 }) };
+  });
+  const sum = (days: typeof daily) =>
+    days.reduce(
+      (total, day) => ({
+        searches: total.searches + day.searches,
+        clicks: total.clicks + day.clicks,
+        referrals: total.referrals + day.referrals,
+        conversions: total.conversions + day.conversions,
+        revenueCents: total.revenueCents + day.revenueCents,
+      }),
+      { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 },
+    );
+  return {
+    success: true,
+    generatedAt: at.toISOString(),
+    businesses: await repo.businessCounts(new Date(start).toISOString()),
+    activity: { today: sum(daily.slice(-1)), last7Days: sum(daily.slice(-7)), last30Days: sum(daily) },
+    daily,
+    catalog: await repo.catalogSize(),
+    imports: (await catalog.repository.listImportRuns(8)).map(toImportRun),
+    database: await repo.databaseSize(),
+  };
+}
+
+/**
+ * Edits a retailer's name, domains or affiliate parameter; a domain may belong to one retailer only. The edit and
+ * its audit entry are one transaction, made only if nothing changed since the retailer was read (else it is read
+ * and decided again).
+ */
+async function updateRetailer({ repo, now }: Pick<Steps, 'repo' | 'now'>, actor: Actor, id: string, changes: RetailerChanges) {
+  const normalised = { ...changes, affiliateParam: changes.affiliateParam === '' ? null : changes.affiliateParam };
+  const pick = (r: RetailerSettings): RetailerSettings => ({ name: r.name, domains: r.domains, affiliateParam: r.affiliateParam });
+  for (;;) {
+    const before = await repo.findRetailer(id);
+    if (!before) throw notFound(AdminMessages.retailerNotFound);
+    if (changes.domains) {
+      const clash = await repo.retailerOwningDomain(changes.domains, id);
+      if (clash) throw conflict(`${clash.domain} already belongs to retailer ${clash.id}`, 'domains');
+    }
+    const after: RetailerSettings = {
+      name: normalised.name ?? before.name,
+      domains: normalised.domains ?? before.domains,
+      affiliateParam: normalised.affiliateParam === undefined ? before.affiliateParam : normalised.affiliateParam,
+    };
+    const updated = await repo.updateRetailer({
+      id,
+      expected: pick(before),
+      changes: normalised,
+      audit: {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'retailer.update',
+        targetType: 'retailer',
+        targetId: id,
+        targetLabel: after.name,
+        before: pick(before),
+        after,
+      },
+      now: now().toISOString(),
+    });
+    if (updated) return updated;
+  }
+}
+
 /**
  * The admin console's logic: business management with its audit log, service figures, retailer edits, feed
  * imports (run in the background, progress kept per job) and re-clustering.
@@ -29,38 +106,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
   const imports = createImportJobs({ repo, catalog, log, now });
 
   return {
-    async overview(): Promise<OverviewResponse> {
-      const at = now();
-      // The platform's figures are counted in UTC days; the 30 days are those a business's "last 30 days" are.
-      const period = lastDays(DEFAULT_PERIOD_DAYS, at.getTime(), 'UTC');
-      const { start } = periodBounds(period);
-      const perDay = await repo.dailyActivity(start);
-      const daily = Array.from({ length: DEFAULT_PERIOD_DAYS }, (_, index) => {
-        const date = addDays(period.from, index);
-        return { date, ...(perDay.get(date) ?? { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 }) };
-      });
-      const sum = (days: typeof daily) =>
-        days.reduce(
-          (total, day) => ({
-            searches: total.searches + day.searches,
-            clicks: total.clicks + day.clicks,
-            referrals: total.referrals + day.referrals,
-            conversions: total.conversions + day.conversions,
-            revenueCents: total.revenueCents + day.revenueCents,
-          }),
-          { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 },
-        );
-      return {
-        success: true,
-        generatedAt: at.toISOString(),
-        businesses: await repo.businessCounts(new Date(start).toISOString()),
-        activity: { today: sum(daily.slice(-1)), last7Days: sum(daily.slice(-7)), last30Days: sum(daily) },
-        daily,
-        catalog: await repo.catalogSize(),
-        imports: (await catalog.repository.listImportRuns(8)).map(toImportRun),
-        database: await repo.databaseSize(),
-      };
-    },
+    overview: () => overview({ repo, catalog, now }),
 
     listBusinesses: (query: BusinessListQuery) => repo.listBusinesses(query),
 
@@ -101,45 +147,8 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
         now().toISOString(),
       ),
 
-    /**
-     * Edits a retailer's name, domains or affiliate parameter; a domain may belong to one retailer only. The edit and
-     * its audit entry are one transaction, made only if nothing changed since the retailer was read (else it is read
-     * and decided again).
-     */
-    async updateRetailer(actor: Actor, id: string, changes: { name?: string; domains?: string[]; affiliateParam?: string | null }) {
-      const normalised = { ...changes, affiliateParam: changes.affiliateParam === '' ? null : changes.affiliateParam };
-      const pick = (r: RetailerSettings): RetailerSettings => ({ name: r.name, domains: r.domains, affiliateParam: r.affiliateParam });
-      for (;;) {
-        const before = await repo.findRetailer(id);
-        if (!before) throw notFound(AdminMessages.retailerNotFound);
-        if (changes.domains) {
-          const clash = await repo.retailerOwningDomain(changes.domains, id);
-          if (clash) throw conflict(`${clash.domain} already belongs to retailer ${clash.id}`, 'domains');
-        }
-        const after: RetailerSettings = {
-          name: normalised.name ?? before.name,
-          domains: normalised.domains ?? before.domains,
-          affiliateParam: normalised.affiliateParam === undefined ? before.affiliateParam : normalised.affiliateParam,
-        };
-        const updated = await repo.updateRetailer({
-          id,
-          expected: pick(before),
-          changes: normalised,
-          audit: {
-            actorId: actor.id,
-            actorEmail: actor.email,
-            action: 'retailer.update',
-            targetType: 'retailer',
-            targetId: id,
-            targetLabel: after.name,
-            before: pick(before),
-            after,
-          },
-          now: now().toISOString(),
-        });
-        if (updated) return updated;
-      }
-    },
+    /** Edits a retailer's name, domains or affiliate parameter (see `updateRetailer`). */
+    updateRetailer: (actor: Actor, id: string, changes: RetailerChanges) => updateRetailer({ repo, now }, actor, id, changes),
 
     ...imports,
   };

@@ -6,6 +6,15 @@ export const EMAIL_CONFIRMATION_TTL_HOURS = 48;
 /** Path of each app's page that opens a confirmation link: `/confirm-email?token=…`. */
 export const CONFIRM_EMAIL_PAGE = '/confirm-email';
 
+/** Builds links to pages of the app at `base`, with a `token` query parameter when given one. */
+export function appLink(base: string): (pathname: string, token?: string) => string {
+  return (pathname, token) => {
+    const url = new URL(pathname, base);
+    if (token) url.searchParams.set('token', token);
+    return url.toString();
+  };
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Single-use, expiring links that confirm the email of a business or shopper account (only their hashes are stored). */

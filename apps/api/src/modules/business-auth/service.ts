@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AuthMessages, PASSWORD_RESET_REQUESTED_MESSAGE, registrationCheckInboxMessage, type Business } from '@pricehunt/contracts';
+import { randomUUID } from 'node:crypto';
+import { AuthMessages, registrationCheckInboxMessage, type Business } from '@pricehunt/contracts';
 import type { AppConfig } from '../../config';
 import { badRequest, conflict, forbidden, HttpError } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
@@ -7,8 +7,9 @@ import type { Mailer } from '@pricehunt/notifications';
 import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
 import { afterAnswer } from '../../lib/after-answer';
-import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
+import { appLink, CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS, type EmailConfirmations } from '../auth/email-confirmation';
 import { checkPassword } from '../auth/credentials';
+import { confirmPasswordReset, requestPasswordReset } from '../auth/password-reset';
 import { canSignIn } from '../auth/permissions';
 import type { BusinessAccountsRepository, BusinessRecord, EmailConfirmationRepository } from '@pricehunt/storage';
 import type { SignInGuard } from '../auth/sign-in-guard';
@@ -60,7 +61,7 @@ const BUSINESS_LOGIN_PAGE = '/business-login';
 const RESET_PASSWORD_PAGE = '/reset-password';
 const REGISTER_PAGE = '/business/register';
 
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export { hashResetToken } from '../auth/password-reset';
 const normalise = (email: string) => email.trim().toLowerCase();
 
 /**
@@ -96,18 +97,32 @@ async function createConfirmed(repo: BusinessAccountsRepository, log: Logger, in
   return toBusiness(row);
 }
 
-/**
- * Business accounts: registration, sign-in, password reset, admin creation. Emails arrive normalised
- * (trimmed, lower-case) from the contracts; the service normalises again for callers outside HTTP (CLI, seed).
- */
-export function createBusinessAccountsService({ repo, log, config, mailer, signInGuard: guard, ...deps }: BusinessAccountsDeps) {
-  const confirmations = createEmailConfirmations(deps.confirmations);
-  const link = (pathname: string, token?: string) => {
-    const url = new URL(pathname, config.MERCHANT_APP_URL);
-    if (token) url.searchParams.set('token', token);
-    return url.toString();
-  };
+async function createOrPromoteAdmin(repo: BusinessAccountsRepository, log: Logger, emailInput: string, password: string): Promise<{ business: Business; created: boolean }> {
+  const existing = await repo.findByEmail(normalise(emailInput));
+  if (!existing) return { business: await createConfirmed(repo, log, { email: emailInput, password, isAdmin: true }), created: true };
+  assertNewPassword(password, existing.email);
+  const row = await repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password), emailConfirmedAt: existing.emailConfirmedAt ?? Date.now() });
+  if (!row) throw new HttpError(500, 'INTERNAL_ERROR', 'Account vanished while promoting it');
+  return { business: toBusiness(row), created: false };
+}
 
+/** What the steps of the business accounts service work with. */
+interface AccountsContext {
+  repo: BusinessAccountsRepository;
+  log: Logger;
+  config: BusinessAccountsDeps['config'];
+  mailer: Mailer;
+  guard: SignInGuard;
+  confirmations: EmailConfirmations;
+  link: (pathname: string, token?: string) => string;
+}
+
+function context({ repo, log, config, mailer, signInGuard, confirmations }: BusinessAccountsDeps): AccountsContext {
+  return { repo, log, config, mailer, guard: signInGuard, confirmations: createEmailConfirmations(confirmations), link: appLink(config.MERCHANT_APP_URL) };
+}
+
+/** Confirmation links, and the part of a registration done after the answer. */
+function registrationSteps({ repo, log, mailer, confirmations, link }: AccountsContext) {
   /** Mails a new confirmation link to an unconfirmed account. */
   async function sendConfirmation(row: BusinessRecord): Promise<void> {
     const token = await confirmations.issue('business', row.id);
@@ -154,6 +169,63 @@ export function createBusinessAccountsService({ repo, log, config, mailer, signI
     }
     if (row) await sendConfirmation(row);
   }
+
+  return { sendConfirmation, settleRegistration };
+}
+
+/** Password reset by a single-use, expiring token sent by email. */
+function passwordResetMethods({ repo, log, config, mailer, guard, link }: AccountsContext) {
+  return {
+    /**
+     * Starts a reset. The request is answered at once with one message; then, for an account, the hash of a
+     * single-use token is stored and the link mailed, and for an unknown address a note says there is no account
+     * (with a link to register). Both take the same path: nothing that depends on the address happens before the
+     * answer, and each is one email after it.
+     */
+    requestPasswordReset(emailInput: string): string {
+      return requestPasswordReset(
+        {
+          log,
+          mailer,
+          ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
+          task: 'password reset email',
+          accountName: 'PriceHunt business account',
+          signUpLine: `To create one, register here: ${link(REGISTER_PAGE)}`,
+          resetLink: (token) => link(RESET_PASSWORD_PAGE, token),
+          findByEmail: (email) => repo.findByEmail(email),
+          saveToken: (row, token) => repo.addResetToken({ id: randomUUID(), businessId: row.id, ...token }),
+        },
+        normalise(emailInput),
+      );
+    },
+
+    /** Sets a new password with a valid token, consumes every open token and ends every session of the account. */
+    async confirmPasswordReset(token: string, password: string): Promise<Business> {
+      // Whoever knew the old password may have made a device trusted: none stays trusted, and every session ends.
+      const { result: row } = await confirmPasswordReset(
+        {
+          findUsableToken: (tokenHash, now) => repo.findUsableResetToken(tokenHash, now),
+          accountOf: (found) => repo.findById(found.businessId),
+          resetPassword: (found, passwordHash, now) => repo.resetPassword(found.businessId, found.id, passwordHash, now),
+        },
+        token,
+        password,
+      );
+      await guard.passwordChanged('business', row.email);
+      log.info({ businessId: row.id }, 'password reset');
+      return toBusiness(row);
+    },
+  };
+}
+
+/**
+ * Business accounts: registration, sign-in, password reset, admin creation. Emails arrive normalised
+ * (trimmed, lower-case) from the contracts; the service normalises again for callers outside HTTP (CLI, seed).
+ */
+export function createBusinessAccountsService(deps: BusinessAccountsDeps) {
+  const ctx = context(deps);
+  const { repo, log, guard, confirmations } = ctx;
+  const { sendConfirmation, settleRegistration } = registrationSteps(ctx);
 
   /** Checks credentials; wrong or unknown → 401 with one message, email not confirmed or suspended → 403. */
   async function authenticate(emailInput: string, password: string): Promise<Business> {
@@ -218,83 +290,13 @@ export function createBusinessAccountsService({ repo, log, config, mailer, signI
       return row ? toBusiness(row) : undefined;
     },
 
-    /**
-     * Starts a reset. The request is answered at once with one message; then, for an account, the hash of a
-     * single-use token is stored and the link mailed, and for an unknown address a note says there is no account
-     * (with a link to register). Both take the same path: nothing that depends on the address happens before the
-     * answer, and each is one email after it.
-     */
-    requestPasswordReset(emailInput: string): string {
-      const email = normalise(emailInput);
-      afterAnswer(log, 'password reset email', async () => {
-        const row = await repo.findByEmail(email);
-        if (!row) {
-          await mailer.send({
-            to: email,
-            subject: 'Reset your PriceHunt password',
-            text: [
-              'Someone asked to reset the password of a PriceHunt business account for this email address, but there is no account for it.',
-              `To create one, register here: ${link(REGISTER_PAGE)}`,
-              '',
-              'If it was not you, ignore this email.',
-            ].join('\n'),
-          });
-          return;
-        }
-        const token = randomBytes(32).toString('base64url');
-        const now = Date.now();
-        await repo.addResetToken({
-          id: randomUUID(),
-          businessId: row.id,
-          tokenHash: hashResetToken(token),
-          expiresAt: now + config.PASSWORD_RESET_TTL_MINUTES * 60_000,
-          createdAt: now,
-        });
-        await mailer.send({
-          to: row.email,
-          subject: 'Reset your PriceHunt password',
-          text: [
-            'Someone asked to reset the password of your PriceHunt business account.',
-            `Open this link within ${config.PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
-            link(RESET_PASSWORD_PAGE, token),
-            '',
-            'If it was not you, ignore this email; your password stays the same.',
-          ].join('\n'),
-        });
-      });
-      return PASSWORD_RESET_REQUESTED_MESSAGE;
-    },
-
-    /** Sets a new password with a valid token, consumes every open token and ends every session of the account. */
-    async confirmPasswordReset(token: string, password: string): Promise<Business> {
-      const now = Date.now();
-      const found = await repo.findUsableResetToken(hashResetToken(token), now);
-      if (!found) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
-      const account = await repo.findById(found.businessId);
-      if (!account) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
-      assertNewPassword(password, account.email);
-      const passwordHash = await hashPassword(password);
-      // The link came to the inbox: the address is proven too. Whoever knew the old password may have made a device
-      // trusted: none stays trusted, and every session ends.
-      const row = await repo.resetPassword(found.businessId, found.id, passwordHash, Date.now());
-      if (!row) throw badRequest(AuthMessages.resetTokenInvalid, 'token');
-      await guard.passwordChanged('business', row.email);
-      log.info({ businessId: row.id }, 'password reset');
-      return toBusiness(row);
-    },
+    ...passwordResetMethods(ctx),
 
     /** Creates a confirmed account directly (seed; `createBusiness` below). */
     createConfirmed: (input: CreateBusinessInput) => createConfirmed(repo, log, input),
 
     /** Creates an admin business, or promotes (and re-passwords when given) an existing one. Used by the CLI. */
-    async createOrPromoteAdmin(emailInput: string, password: string): Promise<{ business: Business; created: boolean }> {
-      const existing = await repo.findByEmail(normalise(emailInput));
-      if (!existing) return { business: await createConfirmed(repo, log, { email: emailInput, password, isAdmin: true }), created: true };
-      assertNewPassword(password, existing.email);
-      const row = await repo.update(existing.id, { isAdmin: true, passwordHash: await hashPassword(password), emailConfirmedAt: existing.emailConfirmedAt ?? Date.now() });
-      if (!row) throw new HttpError(500, 'INTERNAL_ERROR', 'Account vanished while promoting it');
-      return { business: toBusiness(row), created: false };
-    },
+    createOrPromoteAdmin: (emailInput: string, password: string) => createOrPromoteAdmin(repo, log, emailInput, password),
   };
 }
 export type BusinessAccountsService = ReturnType<typeof createBusinessAccountsService>;

@@ -36,21 +36,23 @@ const toRun = (run: FeedRunRecord): FeedRun => ({
   importRunId: run.importRunId,
 });
 
-/**
- * Feed sources as admins and merchants manage them: registering one (with the retailer its offers belong to), pausing,
- * resuming, a new interval, "run now" (the source is due at once: a worker takes it within its poll interval) and
- * removal. The workers run them (apps/worker); this service only edits the schedule.
- */
-export function createFeedSourceService(deps: {
+interface FeedSourceDeps {
   sources: FeedSourceRepository;
   retailers: { find(id: string): Promise<AdminRetailer | undefined>; list(): Promise<AdminRetailer[]> };
   audit: (entry: NewAuditEntry, now: string) => Promise<unknown>;
   now?: () => Date;
-}) {
+}
+
+/** Whether a worker holds the source's lease at `at`. */
+const running = (source: FeedSourceRecord, at: Date) => source.leaseUntil !== null && Date.parse(source.leaseUntil) > at.getTime();
+
+/** What the audit log keeps of a source's schedule. */
+const settings = (source: FeedSourceRecord) => ({ status: source.status, intervalMinutes: source.intervalMinutes });
+
+/** The helpers every method of the service uses: a source as answered, as seen by an actor, and audited. */
+function steps(deps: FeedSourceDeps) {
   const { sources } = deps;
   const now = deps.now ?? (() => new Date());
-
-  const running = (source: FeedSourceRecord, at: Date) => source.leaseUntil !== null && Date.parse(source.leaseUntil) > at.getTime();
 
   async function present(source: FeedSourceRecord, at = now()): Promise<FeedSource> {
     const [last] = await sources.runs(source.id, 1);
@@ -106,7 +108,55 @@ export function createFeedSourceService(deps: {
     );
   }
 
-  const settings = (source: FeedSourceRecord) => ({ status: source.status, intervalMinutes: source.intervalMinutes });
+  return { sources, now, present, visible, retailerOf, audit };
+}
+
+/** Pausing, resuming, a new interval, "run now" and removal of a source. */
+function scheduleMethods({ sources, now, present, visible, audit }: ReturnType<typeof steps>) {
+  return {
+    async update(actor: FeedSourceActor, id: string, changes: { status?: 'active' | 'paused'; intervalMinutes?: number }): Promise<FeedSource> {
+      const before = await visible(actor, id);
+      const at = now();
+      // A resumed source that fell due while paused runs at once; a new interval counts from the last run.
+      const nextRunAt =
+        changes.intervalMinutes !== undefined && before.status === 'active' && !running(before, at)
+          ? new Date(Math.max(at.getTime(), Date.parse(before.nextRunAt) - before.intervalMinutes * 60_000 + changes.intervalMinutes * 60_000)).toISOString()
+          : undefined;
+      const updated = await sources.update(id, { ...changes, nextRunAt }, at.toISOString());
+      if (!updated) throw notFound(FeedSourceMessages.notFound);
+      await audit(actor, 'feed_source.update', updated, settings(before), settings(updated));
+      return present(updated, at);
+    },
+
+    async remove(actor: FeedSourceActor, id: string): Promise<void> {
+      const source = await visible(actor, id);
+      if (!(await sources.delete(id))) throw notFound(FeedSourceMessages.notFound);
+      // The offers stay in the catalog as the source left them: they go out of date, or another source takes them over.
+      await audit(actor, 'feed_source.delete', source, { url: source.url, format: source.format, retailerId: source.retailerId, ...settings(source) }, null);
+    },
+
+    /** "Run now": the source is due at once; refused while paused or while a worker is running it. */
+    async runNow(actor: FeedSourceActor, id: string): Promise<FeedSource> {
+      const source = await visible(actor, id);
+      const at = now();
+      if (source.status === 'paused') throw conflict(FeedSourceMessages.paused, 'status');
+      if (running(source, at)) throw conflict(FeedSourceMessages.running, 'id');
+      const updated = await sources.update(id, { nextRunAt: at.toISOString() }, at.toISOString());
+      if (!updated) throw notFound(FeedSourceMessages.notFound);
+      await audit(actor, 'feed_source.run', updated, null, null);
+      return present(updated, at);
+    },
+  };
+}
+
+/**
+ * Feed sources as admins and merchants manage them: registering one (with the retailer its offers belong to), pausing,
+ * resuming, a new interval, "run now" (the source is due at once: a worker takes it within its poll interval) and
+ * removal. The workers run them (apps/worker); this service only edits the schedule.
+ */
+export function createFeedSourceService(deps: FeedSourceDeps) {
+  const ctx = steps(deps);
+  const { sources, now, present, visible, retailerOf, audit } = ctx;
 
   return {
     async list(actor: FeedSourceActor): Promise<FeedSource[]> {
@@ -142,27 +192,6 @@ export function createFeedSourceService(deps: {
       return present(created);
     },
 
-    async update(actor: FeedSourceActor, id: string, changes: { status?: 'active' | 'paused'; intervalMinutes?: number }): Promise<FeedSource> {
-      const before = await visible(actor, id);
-      const at = now();
-      // A resumed source that fell due while paused runs at once; a new interval counts from the last run.
-      const nextRunAt =
-        changes.intervalMinutes !== undefined && before.status === 'active' && !running(before, at)
-          ? new Date(Math.max(at.getTime(), Date.parse(before.nextRunAt) - before.intervalMinutes * 60_000 + changes.intervalMinutes * 60_000)).toISOString()
-          : undefined;
-      const updated = await sources.update(id, { ...changes, nextRunAt }, at.toISOString());
-      if (!updated) throw notFound(FeedSourceMessages.notFound);
-      await audit(actor, 'feed_source.update', updated, settings(before), settings(updated));
-      return present(updated, at);
-    },
-
-    async remove(actor: FeedSourceActor, id: string): Promise<void> {
-      const source = await visible(actor, id);
-      if (!(await sources.delete(id))) throw notFound(FeedSourceMessages.notFound);
-      // The offers stay in the catalog as the source left them: they go out of date, or another source takes them over.
-      await audit(actor, 'feed_source.delete', source, { url: source.url, format: source.format, retailerId: source.retailerId, ...settings(source) }, null);
-    },
-
     /**
      * A merchant's connected Shopify store as a source, made once (when the merchant syncs the store): refreshed every
      * FEED_INTERVAL_MINUTES.fallback minutes from an interval after that sync. Answers the business's source for its
@@ -189,17 +218,8 @@ export function createFeedSourceService(deps: {
       return created ? present(created, at) : null;
     },
 
-    /** "Run now": the source is due at once; refused while paused or while a worker is running it. */
-    async runNow(actor: FeedSourceActor, id: string): Promise<FeedSource> {
-      const source = await visible(actor, id);
-      const at = now();
-      if (source.status === 'paused') throw conflict(FeedSourceMessages.paused, 'status');
-      if (running(source, at)) throw conflict(FeedSourceMessages.running, 'id');
-      const updated = await sources.update(id, { nextRunAt: at.toISOString() }, at.toISOString());
-      if (!updated) throw notFound(FeedSourceMessages.notFound);
-      await audit(actor, 'feed_source.run', updated, null, null);
-      return present(updated, at);
-    },
+    ...scheduleMethods(ctx),
+
   };
 }
 

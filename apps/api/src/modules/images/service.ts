@@ -82,6 +82,43 @@ function limiter(limit: number) {
   };
 }
 
+/** The source's bytes through the SSRF-safe fetcher; a refusal or failure is an ImageSourceError. */
+async function download(fetcher: SafeHttpClient, maxBytes: number, sourceUrl: string): Promise<Buffer> {
+  let answer: { status: number; bytes: Buffer | null };
+  try {
+    answer = await fetcher.request(sourceUrl, {
+      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' },
+      read: async (response) => {
+        if (response.status !== 200) return { status: response.status, bytes: null };
+        const chunks: Buffer[] = [];
+        for await (const chunk of response.body) chunks.push(chunk);
+        return { status: 200, bytes: Buffer.concat(chunks) };
+      },
+    });
+  } catch (error) {
+    if (error instanceof FetchTimeoutError) throw new ImageSourceError(504, "The picture's source did not answer in time");
+    if (error instanceof FetchTooLargeError) throw new ImageSourceError(502, `The picture's source is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    if (error instanceof SafeFetchError) throw new ImageSourceError(502, "The picture's source cannot be reached");
+    throw error;
+  }
+  if (!answer.bytes) throw new ImageSourceError(502, `The picture's source answered ${answer.status}`);
+  return answer.bytes;
+}
+
+/** Throws unless the bytes are a picture of a known format within the pixel limit. */
+async function check(bytes: Buffer, maxPixels: number): Promise<void> {
+  let metadata: sharp.Metadata;
+  try {
+    // The header alone: nothing is decoded yet, so the pixel count is checked here, not by sharp's limit.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageSourceError(502, "The picture's source is not a picture");
+  }
+  if (!metadata.format || !SOURCE_FORMATS.has(metadata.format)) throw new ImageSourceError(502, "The picture's source is not a picture of a known format");
+  if (!metadata.width || !metadata.height) throw new ImageSourceError(502, "The picture's source is not a picture");
+  if (metadata.width * metadata.height > maxPixels) throw new ImageSourceError(502, "The picture's source has too many pixels");
+}
+
 /**
  * Catalog pictures for the image route: a source is fetched once through the SSRF-safe fetcher (size cap, deadline,
  * redirect limit), checked to be a picture of a known format and bounded size, and kept on disk; each width and format
@@ -107,42 +144,6 @@ export function createImageService(options: ImageServiceOptions) {
     return started;
   }
 
-  async function download(sourceUrl: string): Promise<Buffer> {
-    let answer: { status: number; bytes: Buffer | null };
-    try {
-      answer = await options.fetcher.request(sourceUrl, {
-        headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' },
-        read: async (response) => {
-          if (response.status !== 200) return { status: response.status, bytes: null };
-          const chunks: Buffer[] = [];
-          for await (const chunk of response.body) chunks.push(chunk);
-          return { status: 200, bytes: Buffer.concat(chunks) };
-        },
-      });
-    } catch (error) {
-      if (error instanceof FetchTimeoutError) throw new ImageSourceError(504, "The picture's source did not answer in time");
-      if (error instanceof FetchTooLargeError) throw new ImageSourceError(502, `The picture's source is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-      if (error instanceof SafeFetchError) throw new ImageSourceError(502, "The picture's source cannot be reached");
-      throw error;
-    }
-    if (!answer.bytes) throw new ImageSourceError(502, `The picture's source answered ${answer.status}`);
-    return answer.bytes;
-  }
-
-  /** Throws unless the bytes are a picture of a known format within the pixel limit. */
-  async function check(bytes: Buffer): Promise<void> {
-    let metadata: sharp.Metadata;
-    try {
-      // The header alone: nothing is decoded yet, so the pixel count is checked here, not by sharp's limit.
-      metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-    } catch {
-      throw new ImageSourceError(502, "The picture's source is not a picture");
-    }
-    if (!metadata.format || !SOURCE_FORMATS.has(metadata.format)) throw new ImageSourceError(502, "The picture's source is not a picture of a known format");
-    if (!metadata.width || !metadata.height) throw new ImageSourceError(502, "The picture's source is not a picture");
-    if (metadata.width * metadata.height > maxPixels) throw new ImageSourceError(502, "The picture's source has too many pixels");
-  }
-
   /** The source's bytes: from the cache, else fetched and checked (and kept). */
   function original(sourceUrl: string, key: string): Promise<Buffer> {
     return once(`original:${key}`, async () => {
@@ -152,8 +153,8 @@ export function createImageService(options: ImageServiceOptions) {
       const failed = failures.get(key);
       if (failed && failed.until > now()) throw failed.error;
       try {
-        const bytes = await download(sourceUrl);
-        await check(bytes);
+        const bytes = await download(options.fetcher, maxBytes, sourceUrl);
+        await check(bytes, maxPixels);
         await writeAtomically(file, bytes);
         failures.delete(key);
         return bytes;

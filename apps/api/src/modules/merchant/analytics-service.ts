@@ -75,22 +75,28 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
         offset: (query.page - 1) * query.pageSize,
       });
       return {
-        items: rows.map((r) => ({
-          id: r.id,
-          type: r.type,
-          name: r.name,
-          at: new Date(r.t).toISOString(),
-          detail: r.detail,
-          url: r.url,
-          valueCents: r.valueCents,
-          currency: r.currency,
-          referralId: r.referralId,
-        })),
+        items: rows.map(activityItem),
         page: query.page,
         pageSize: query.pageSize,
         total,
       };
     },
+  };
+}
+
+type ActivityRow = Awaited<ReturnType<AnalyticsRepository['activity']>>['rows'][number];
+
+function activityItem(r: ActivityRow): ActivityResponse['items'][number] {
+  return {
+    id: r.id,
+    type: r.type,
+    name: r.name,
+    at: new Date(r.t).toISOString(),
+    detail: r.detail,
+    url: r.url,
+    valueCents: r.valueCents,
+    currency: r.currency,
+    referralId: r.referralId,
   };
 }
 

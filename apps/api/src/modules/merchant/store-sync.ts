@@ -25,50 +25,54 @@ export type ShopifyImport = (options: {
 export const SYNC_HEARTBEAT_MS = 15_000;
 export const SYNC_SILENT_MS = 4 * SYNC_HEARTBEAT_MS;
 
+interface SyncDeps {
+  repository: MerchantRepository;
+  importShopify: ShopifyImport;
+  storeDomainOf: (businessId: string) => Promise<string | null>;
+  log: Logger;
+  now?: () => number;
+}
+
+/** One sync, start to end, marking it alive every SYNC_HEARTBEAT_MS while it runs. */
+async function runSync(deps: SyncDeps & { now: () => number }, syncId: string, businessId: string, storeDomain: string) {
+  const { repository, log, now } = deps;
+  const heartbeat = setInterval(() => {
+    repository.updateSync(syncId, { heartbeatAt: now() }).catch((error: unknown) => log.warn({ err: error, syncId }, 'store sync heartbeat failed'));
+  }, SYNC_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    const result = await deps.importShopify({
+      storeDomain,
+      businessId,
+      onPage: (p) => repository.updateSync(syncId, { ...p, heartbeatAt: now() }),
+    });
+    await repository.updateSync(syncId, {
+      ...result,
+      status: result.failure ? 'failed' : 'succeeded',
+      error: result.failure ?? null,
+      finishedAt: now(),
+    });
+  } catch (error) {
+    log.warn({ err: error, businessId, storeDomain }, 'store sync failed');
+    await repository.updateSync(syncId, { status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: now() });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
 /**
  * Runs "Connect Shopify store": one sync per business at a time, whichever API instance is asked (the database
  * refuses a second running one), in the background; the dashboard polls its row for progress. The instance running
  * a sync marks it alive every SYNC_HEARTBEAT_MS; a running sync silent for SYNC_SILENT_MS lost its process (an
  * instance restarted mid-import) and is marked failed at start-up and before a new sync of its business.
  */
-export function createStoreSyncService(deps: {
-  repository: MerchantRepository;
-  importShopify: ShopifyImport;
-  storeDomainOf: (businessId: string) => Promise<string | null>;
-  log: Logger;
-  now?: () => number;
-}) {
-  const { repository, log } = deps;
+export function createStoreSyncService(deps: SyncDeps) {
+  const { repository } = deps;
   const now = deps.now ?? Date.now;
   const running = new Map<string, Promise<void>>();
   const interruptedMarked = repository.failInterruptedSyncs(now() - SYNC_SILENT_MS);
   // A failure here is the first start's to report.
   interruptedMarked.catch(() => undefined);
-
-  async function run(syncId: string, businessId: string, storeDomain: string) {
-    const heartbeat = setInterval(() => {
-      repository.updateSync(syncId, { heartbeatAt: now() }).catch((error: unknown) => log.warn({ err: error, syncId }, 'store sync heartbeat failed'));
-    }, SYNC_HEARTBEAT_MS);
-    heartbeat.unref();
-    try {
-      const result = await deps.importShopify({
-        storeDomain,
-        businessId,
-        onPage: (p) => repository.updateSync(syncId, { ...p, heartbeatAt: now() }),
-      });
-      await repository.updateSync(syncId, {
-        ...result,
-        status: result.failure ? 'failed' : 'succeeded',
-        error: result.failure ?? null,
-        finishedAt: now(),
-      });
-    } catch (error) {
-      log.warn({ err: error, businessId, storeDomain }, 'store sync failed');
-      await repository.updateSync(syncId, { status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: now() });
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
 
   async function begin(businessId: string): Promise<StoreSync> {
     await interruptedMarked;
@@ -86,7 +90,7 @@ export function createStoreSyncService(deps: {
       if (current) return toStoreSync(current);
       throw new Error('a store sync was refused, but none is running');
     }
-    const job = run(row.id, businessId, storeDomain).finally(() => running.delete(businessId));
+    const job = runSync({ ...deps, now }, row.id, businessId, storeDomain).finally(() => running.delete(businessId));
     running.set(businessId, job);
     return toStoreSync(row);
   }

@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '@pricehunt/notifications';
 import { hashPassword } from '../../lib/password';
 import { assertNewPassword } from '../../lib/password-policy';
-import { CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS } from '../auth/email-confirmation';
+import { appLink, CONFIRM_EMAIL_PAGE, createEmailConfirmations, EMAIL_CONFIRMATION_TTL_HOURS, type EmailConfirmations } from '../auth/email-confirmation';
 import { checkPassword } from '../auth/credentials';
 import type { EmailConfirmationRepository, ShopperAccountsRepository, ShopperRecord } from '@pricehunt/storage';
 import type { SignInGuard } from '../auth/sign-in-guard';
@@ -30,19 +30,14 @@ export interface ShopperAccountsDeps {
 const LOGIN_PAGE = '/login';
 const RESET_PASSWORD_PAGE = '/reset-password';
 
-/**
- * Shopper accounts: registration confirmed by email, and sign-in, hashed like business passwords. Registration
- * answers the same whether the address is new or an account's (see the business service's `register`).
- */
-export function createShopperAccountsService({ repo, log, mailer, config, signInGuard: guard, ...deps }: ShopperAccountsDeps) {
-  const normalise = (email: string) => email.trim().toLowerCase();
-  const confirmations = createEmailConfirmations(deps.confirmations);
-  const link = (pathname: string, token?: string) => {
-    const url = new URL(pathname, config.SHOPPER_APP_URL);
-    if (token) url.searchParams.set('token', token);
-    return url.toString();
-  };
-
+/** Confirmation links, and the part of a registration done after the answer. */
+function registrationSteps({ repo, log, mailer, confirmations, link }: {
+  repo: ShopperAccountsRepository;
+  log: Logger;
+  mailer: Mailer;
+  confirmations: EmailConfirmations;
+  link: (pathname: string, token?: string) => string;
+}) {
   async function sendConfirmation(row: ShopperRecord): Promise<void> {
     const token = await confirmations.issue('shopper', row.id);
     await mailer.send({
@@ -83,6 +78,18 @@ export function createShopperAccountsService({ repo, log, mailer, config, signIn
     }
     if (row) await sendConfirmation(row);
   }
+
+  return { sendConfirmation, settleRegistration };
+}
+
+/**
+ * Shopper accounts: registration confirmed by email, and sign-in, hashed like business passwords. Registration
+ * answers the same whether the address is new or an account's (see the business service's `register`).
+ */
+export function createShopperAccountsService({ repo, log, signInGuard: guard, ...deps }: ShopperAccountsDeps) {
+  const normalise = (email: string) => email.trim().toLowerCase();
+  const confirmations = createEmailConfirmations(deps.confirmations);
+  const { sendConfirmation, settleRegistration } = registrationSteps({ repo, log, mailer: deps.mailer, confirmations, link: appLink(deps.config.SHOPPER_APP_URL) });
 
   async function authenticate(emailInput: string, password: string): Promise<ShopperUser> {
     const row = await checkPassword(await repo.findByEmail(normalise(emailInput)), password, {

@@ -39,6 +39,38 @@ function favoriteRow(shopperId: string, input: FavoriteInput, now: () => Date): 
   };
 }
 
+/** Price alerts on a shopper's favorites. */
+function alertMethods(repo: ShopperDataRepository, clock: () => Date) {
+  return {
+    /**
+     * Sets a favorite's price alert. A best price already at or below it counts as reached now (no email: the
+     * shopper sees it on the page); emails go out when the price drops there later (see price-alerts.ts).
+     */
+    async setAlert(shopperId: string, productId: number, input: PriceAlertInput): Promise<Favorite> {
+      const favorite = await repo.setAlert(shopperId, productId, {
+        belowCents: input.belowCents,
+        setAt: clock().toISOString(),
+        stopToken: randomBytes(24).toString('base64url'),
+      });
+      if (!favorite) throw notFound(FAVORITE_NOT_FOUND);
+      return favorite;
+    },
+
+    /** The "stop this alert" link of an alert email: turns that alert off without signing in. */
+    async stopAlert(token: string): Promise<{ title: string; stopped: true }> {
+      const title = await repo.stopAlertByToken(token);
+      if (title === null) throw badRequest(ALERT_STOP_INVALID, 'token');
+      return { title, stopped: true };
+    },
+
+    async removeAlert(shopperId: string, productId: number): Promise<Favorite> {
+      const favorite = await repo.clearAlert(shopperId, productId);
+      if (!favorite) throw notFound(FAVORITE_NOT_FOUND);
+      return favorite;
+    },
+  };
+}
+
 /** A signed-in shopper's search history and favorites. Every call is scoped to the shopper it is given. */
 export function createShopperDataService({ repo, clock = () => new Date() }: { repo: ShopperDataRepository; clock?: () => Date }) {
   const historyLimit = SHOPPER_DATA_LIMITS.historyEntries;
@@ -81,32 +113,7 @@ export function createShopperDataService({ repo, clock = () => new Date() }: { r
       return removed;
     },
 
-    /**
-     * Sets a favorite's price alert. A best price already at or below it counts as reached now (no email: the
-     * shopper sees it on the page); emails go out when the price drops there later (see price-alerts.ts).
-     */
-    async setAlert(shopperId: string, productId: number, input: PriceAlertInput): Promise<Favorite> {
-      const favorite = await repo.setAlert(shopperId, productId, {
-        belowCents: input.belowCents,
-        setAt: clock().toISOString(),
-        stopToken: randomBytes(24).toString('base64url'),
-      });
-      if (!favorite) throw notFound(FAVORITE_NOT_FOUND);
-      return favorite;
-    },
-
-    /** The "stop this alert" link of an alert email: turns that alert off without signing in. */
-    async stopAlert(token: string): Promise<{ title: string; stopped: true }> {
-      const title = await repo.stopAlertByToken(token);
-      if (title === null) throw badRequest(ALERT_STOP_INVALID, 'token');
-      return { title, stopped: true };
-    },
-
-    async removeAlert(shopperId: string, productId: number): Promise<Favorite> {
-      const favorite = await repo.clearAlert(shopperId, productId);
-      if (!favorite) throw notFound(FAVORITE_NOT_FOUND);
-      return favorite;
-    },
+    ...alertMethods(repo, clock),
 
     /**
      * Merges what a browser kept while signed out into the account, in one transaction: history entries are added

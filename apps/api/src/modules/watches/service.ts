@@ -50,35 +50,38 @@ interface Target {
   title: string;
 }
 
-/** Shoppers' watches: signed in (the account's), or signed out by an address that confirms by an emailed link. */
-export function createWatchService(deps: {
+interface WatchDeps {
   repo: WatchRepository;
   catalog: Pick<ProductReads, 'getProduct'>;
   search: SearchService;
   mailer: Mailer;
   shopperAppUrl: string;
   clock?: () => number;
-}) {
-  const clock = deps.clock ?? Date.now;
+}
 
-  async function resolve(input: WatchInput): Promise<Target> {
-    if ((input.url === undefined) === (input.productId === undefined)) throw badRequest(WATCH_ONE_TARGET, 'url');
-    if (input.productId !== undefined) {
-      const product = await deps.catalog.getProduct(input.productId);
-      if (!product) throw notFound(WATCH_PRODUCT_NOT_FOUND);
-      return { target: `product:${product.id}`, productId: product.id, offerId: null, url: null, title: product.title };
-    }
-    const url = input.url as string;
-    const answer = await deps.search.search({ requestId: randomUUID(), url });
-    if (answer.unreadPage) throw unprocessable(`We could not read this page: ${answer.unreadPage.shop} ${PAGE_FAILURE_TEXT[answer.unreadPage.reason]}`, 'url');
-    const productId = answer.product?.id ?? null;
-    const offerId = answer.source.offerId;
-    if (productId === null && offerId === null) throw unprocessable(WATCH_LINK_NAMES_NOTHING, 'url');
-    const title = answer.product?.title ?? answer.source.title ?? url;
-    return { target: `url:${answer.source.canonicalUrl ?? url}`, productId, offerId, url, title };
+/** The product or link a watch's input names, checked: 404 for an unknown product, 422 for a link that names nothing. */
+async function resolveTarget(deps: Pick<WatchDeps, 'catalog' | 'search'>, input: WatchInput): Promise<Target> {
+  if ((input.url === undefined) === (input.productId === undefined)) throw badRequest(WATCH_ONE_TARGET, 'url');
+  if (input.productId !== undefined) {
+    const product = await deps.catalog.getProduct(input.productId);
+    if (!product) throw notFound(WATCH_PRODUCT_NOT_FOUND);
+    return { target: `product:${product.id}`, productId: product.id, offerId: null, url: null, title: product.title };
   }
+  const url = input.url as string;
+  const answer = await deps.search.search({ requestId: randomUUID(), url });
+  if (answer.unreadPage) throw unprocessable(`We could not read this page: ${answer.unreadPage.shop} ${PAGE_FAILURE_TEXT[answer.unreadPage.reason]}`, 'url');
+  const productId = answer.product?.id ?? null;
+  const offerId = answer.source.offerId;
+  if (productId === null && offerId === null) throw unprocessable(WATCH_LINK_NAMES_NOTHING, 'url');
+  const title = answer.product?.title ?? answer.source.title ?? url;
+  return { target: `url:${answer.source.canonicalUrl ?? url}`, productId, offerId, url, title };
+}
 
-  const newWatch = (target: Target, owner: { shopperId: string | null; email: string }, input: WatchInput, pending: { tokenHash: string; expiresAt: number } | null) => ({
+type NewWatchArgs = [target: Target, owner: { shopperId: string | null; email: string }, input: WatchInput, pending: { tokenHash: string; expiresAt: number } | null];
+
+/** A new watch's row: active for a signed-in shopper, pending its emailed link (`pending`) for an address. */
+function watchRow(createdAt: number, ...[target, owner, input, pending]: NewWatchArgs) {
+  return {
     id: randomUUID(),
     shopperId: owner.shopperId,
     owner: owner.shopperId ? `shopper:${owner.shopperId}` : `email:${owner.email}`,
@@ -89,8 +92,15 @@ export function createWatchService(deps: {
     stopToken: randomBytes(24).toString('base64url'),
     ...target,
     targetPriceCents: input.targetPriceCents ?? null,
-    createdAt: clock(),
-  });
+    createdAt,
+  };
+}
+
+/** Shoppers' watches: signed in (the account's), or signed out by an address that confirms by an emailed link. */
+export function createWatchService(deps: WatchDeps) {
+  const clock = deps.clock ?? Date.now;
+  const resolve = (input: WatchInput) => resolveTarget(deps, input);
+  const newWatch = (...args: NewWatchArgs) => watchRow(clock(), ...args);
 
   return {
     /** A signed-in shopper's watch: created (201), or the shopper's watch of the same target updated (200). */
