@@ -354,11 +354,13 @@ export function createSearchService(deps: {
   }
 
   /**
-   * Searches being answered, by request id: the same search asked again meanwhile (the shopper site's server gave up
-   * waiting for a page being read and the browser asks itself) waits for that answer instead of running a second
-   * time, which would find the offer the first one is placing and answer something else.
+   * Searches being answered, by request id and, for a pasted link, by link. The same search asked again meanwhile (the
+   * shopper site's server gave up waiting for a page being read and the browser asks itself) waits for that answer
+   * instead of running a second time: a second run would find the offer the first one is placing and answer something
+   * else, and would read the page twice.
    */
   const answering = new Map<string, { input: string; answer: Promise<SearchResult> }>();
+  const readingLink = new Map<string, Promise<SearchResult>>();
   const inputOf = (body: SearchBody) => JSON.stringify([body.url ?? null, body.url !== undefined ? null : (body.query ?? null)]);
 
   return {
@@ -372,26 +374,48 @@ export function createSearchService(deps: {
         if (pending.input !== inputOf(body)) throw conflict('requestId is already used by another search', 'requestId');
         return pending.answer;
       }
-      const answer = answerOnce(body);
+      const sameLink = body.url !== undefined ? readingLink.get(body.url) : undefined;
+      const answer = sameLink ? answerAs(body, sameLink) : answerOnce(body);
       answering.set(body.requestId, { input: inputOf(body), answer });
+      if (body.url !== undefined && !sameLink) readingLink.set(body.url, answer);
       try {
         return await answer;
       } finally {
         answering.delete(body.requestId);
+        if (body.url !== undefined && readingLink.get(body.url) === answer) readingLink.delete(body.url);
       }
     },
     /** The stored answer of a request id, or null. */
     get: async (requestId: string) => (await requests.get(requestId))?.result ?? null,
   };
 
+  /**
+   * The answer of the search of the same link another request is having answered, under this request's id (stored as
+   * its own); a new search when that one failed.
+   */
+  async function answerAs(body: SearchBody, first: Promise<SearchResult>): Promise<SearchResult> {
+    const stored = await storedAnswer(body);
+    if (stored) return stored;
+    const result = await first.catch(() => null);
+    if (!result) return answerOnce(body);
+    return store(body, { ...result, requestId: body.requestId, createdAt: clock().toISOString() });
+  }
+
+  /** The stored answer of the request id for the same input, null when there is none; another input's is a conflict. */
+  async function storedAnswer(body: SearchBody): Promise<SearchResult | null> {
+    const stored = await requests.get(body.requestId);
+    if (!stored) return null;
+    if (stored.inputUrl === (body.url ?? null) && stored.query === (body.url !== undefined ? null : (body.query ?? null))) return stored.result;
+    throw conflict('requestId is already used by another search', 'requestId');
+  }
+
   /** Answers a search once: the stored answer of its request id, or a new one, stored. */
   async function answerOnce(body: SearchBody): Promise<SearchResult> {
-    const stored = await requests.get(body.requestId);
-    if (stored) {
-      if (stored.inputUrl === (body.url ?? null) && stored.query === (body.url !== undefined ? null : (body.query ?? null))) return stored.result;
-      throw conflict('requestId is already used by another search', 'requestId');
-    }
-    const result = await run(body);
+    return (await storedAnswer(body)) ?? store(body, await run(body));
+  }
+
+  /** Stores an answer under its request id; a request id stored meanwhile keeps its first answer. */
+  async function store(body: SearchBody, result: SearchResult): Promise<SearchResult> {
     const saved = await requests.save({
       requestId: result.requestId,
       inputUrl: result.input.url,
