@@ -1,4 +1,4 @@
-import { bigint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * An instant (the SQLite schema's ISO 8601 text, `strftime('%Y-%m-%dT%H:%M:%fZ')`): timestamptz to the millisecond,
@@ -21,3 +21,12 @@ export const epochMs = (name: string) => bigint(name, { mode: 'number' });
  * as SQLite's 64-bit integers hold them. A price may reach MAX_PRICE_CENTS (1e10), past an int4's 2^31.
  */
 export const wholeNumber = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A work queue's lease: a worker takes a row by writing itself into `lease_owner` until `lease_until`; a lease that ran
+ * out (its worker killed) lets another worker take it. `time` is the table's kind of time (`instant`, `epochMs`).
+ */
+export const leaseColumns = <T>(time: (name: 'lease_until') => T) => ({
+  leaseOwner: text('lease_owner'),
+  leaseUntil: time('lease_until'),
+});

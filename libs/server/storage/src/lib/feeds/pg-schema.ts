@@ -1,6 +1,6 @@
 import type { FeedSourceFormat } from '@pricehunt/contracts';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant } from '../db/pg-columns';
+import { instant, leaseColumns } from '../db/pg-columns';
 
 // PostgreSQL twin of ./sqlite-schema.ts.
 
@@ -20,8 +20,7 @@ export const feedSources = pgTable(
     etag: text('etag'),
     lastModified: text('last_modified'),
     failures: integer('failures').notNull().default(0),
-    leaseOwner: text('lease_owner'),
-    leaseUntil: instant('lease_until'),
+    ...leaseColumns(instant),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

@@ -1,8 +1,6 @@
 import type { FeedSourceFormat } from '@pricehunt/contracts';
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+import { instant, leaseColumns, now } from '../db/sqlite-columns';
 
 /**
  * Feeds the catalog refreshes on a schedule: where they are, how to read them, whose offers they hold and how often.
@@ -28,8 +26,7 @@ export const feedSources = sqliteTable(
     lastModified: text('last_modified'),
     /** Runs that failed in a row (0 after a success): the next try waits longer after each. */
     failures: integer('failures').notNull().default(0),
-    leaseOwner: text('lease_owner'),
-    leaseUntil: text('lease_until'),
+    ...leaseColumns(instant),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

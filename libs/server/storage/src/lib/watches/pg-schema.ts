@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shoppers } from '../accounts/pg-schema';
-import { epochMs, wholeNumber } from '../db/pg-columns';
+import { epochMs, leaseColumns, wholeNumber } from '../db/pg-columns';
 
 // PostgreSQL twin of ./sqlite-schema.ts (epoch-millisecond times and cents as bigint, flags boolean).
 
@@ -112,8 +112,7 @@ export const watchDeliveries = pgTable(
     status: text('status', { enum: ['pending', 'sent', 'stopped'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: epochMs('next_attempt_at').notNull(),
-    leaseOwner: text('lease_owner'),
-    leaseUntil: epochMs('lease_until'),
+    ...leaseColumns(epochMs),
     lastError: text('last_error'),
     sentAt: epochMs('sent_at'),
     createdAt: epochMs('created_at').notNull(),

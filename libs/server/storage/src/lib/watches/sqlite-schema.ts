@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { shoppers } from '../accounts/sqlite-schema';
+import { epochMs, leaseColumns } from '../db/sqlite-columns';
 
 // Shoppers' watches of a product or a product link, what the worker saw at its last evaluation, the events it found
 // and the delivery queue of their messages. Times are epoch milliseconds.
@@ -111,8 +112,7 @@ export const watchDeliveries = sqliteTable(
     status: text('status', { enum: ['pending', 'sent', 'stopped'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at').notNull(),
-    leaseOwner: text('lease_owner'),
-    leaseUntil: integer('lease_until'),
+    ...leaseColumns(epochMs),
     lastError: text('last_error'),
     sentAt: integer('sent_at'),
     createdAt: integer('created_at').notNull(),
