@@ -7,6 +7,13 @@ import { instant, wholeNumber } from '../db/pg-columns';
 // (drizzle-pg/0001_catalog_search.sql; 0007_search_words_as_sqlite.sql makes `search_vector` split words as FTS5
 // does): the `offers.search_vector` column is left out of this schema on purpose, so no select of whole rows reads it.
 
+/** An item's codes (model number as written and normalised, GTIN), on an offer and on its product (./sqlite-schema.ts). */
+const itemCodes = () => ({
+  model: text('model'),
+  modelKey: text('model_key'),
+  gtin: text('gtin'),
+});
+
 /** Shops whose offers the catalog holds. `id` is a short slug (`amazon`, `walmart`, a merchant store's domain). */
 export const retailers = pgTable('retailers', {
   id: text('id').primaryKey(),
@@ -25,9 +32,7 @@ export const products = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     title: text('title').notNull(),
     brand: text('brand'),
-    model: text('model'),
-    modelKey: text('model_key'),
-    gtin: text('gtin'),
+    ...itemCodes(),
     category: text('category'),
     categorySlug: text('category_slug'),
     imageUrl: text('image_url'),
@@ -70,9 +75,7 @@ export const offers = pgTable(
     host: text('host').notNull(),
     title: text('title').notNull(),
     brand: text('brand'),
-    model: text('model'),
-    modelKey: text('model_key'),
-    gtin: text('gtin'),
+    ...itemCodes(),
     priceCents: wholeNumber('price_cents').notNull(),
     currency: text('currency').notNull(),
     shippingCents: wholeNumber('shipping_cents'),

@@ -1,11 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { businesses } from '../accounts/sqlite-schema';
+import { now } from '../db/sqlite-columns';
 // Type-only (drizzle-kit loads this file without the workspace's aliases); migrations.spec.ts checks the lists are
 // the contracts' AVAILABILITIES and CONDITIONS.
 import type { Availability, Condition } from '@pricehunt/contracts';
 
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+/**
+ * An item's codes, on an offer and on the product its offers cluster into: its model number as written and normalised,
+ * and its GTIN, by which `catalog-matching` finds the same item and lookups find it.
+ */
+const itemCodes = () => ({
+  model: text('model'),
+  /** Normalised model number (`catalog-matching` normaliseModel), for exact lookups. */
+  modelKey: text('model_key'),
+  gtin: text('gtin'),
+});
 
 /** Shops whose offers the catalog holds. `id` is a short slug (`amazon`, `walmart`, a merchant store's domain). */
 export const retailers = sqliteTable('retailers', {
@@ -25,10 +35,7 @@ export const products = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     title: text('title').notNull(),
     brand: text('brand'),
-    model: text('model'),
-    /** Normalised model number (`catalog-matching` normaliseModel), for exact lookups. */
-    modelKey: text('model_key'),
-    gtin: text('gtin'),
+    ...itemCodes(),
     category: text('category'),
     categorySlug: text('category_slug'),
     imageUrl: text('image_url'),
@@ -80,9 +87,7 @@ export const offers = sqliteTable(
     host: text('host').notNull(),
     title: text('title').notNull(),
     brand: text('brand'),
-    model: text('model'),
-    modelKey: text('model_key'),
-    gtin: text('gtin'),
+    ...itemCodes(),
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
     shippingCents: integer('shipping_cents'),
