@@ -5,14 +5,19 @@ import { epochMs, wholeNumber } from '../db/pg-columns';
 // PostgreSQL twin of ./sqlite-schema.ts. Times are epoch milliseconds, as there. Each index is paid on every
 // tracked write: add one with the query that reads by it, in both schemas.
 
+/** The URL a click or a referral asked for and the tagged one it was sent to or answered (./sqlite-schema.ts). */
+const redirectUrls = () => ({
+  requestedUrl: text('requested_url').notNull(),
+  targetUrl: text('target_url').notNull(),
+});
+
 /** One row per outbound click answered by GET /api/redirect. */
 export const clicks = pgTable(
   'clicks',
   {
     id: text('id').primaryKey(),
     createdAt: epochMs('created_at').notNull(),
-    requestedUrl: text('requested_url').notNull(),
-    targetUrl: text('target_url').notNull(),
+    ...redirectUrls(),
     host: text('host').notNull(),
     source: text('source').notNull(),
     sessionId: text('session_id'),
@@ -34,8 +39,7 @@ export const referrals = pgTable(
     createdAt: epochMs('created_at').notNull(),
     businessDomain: text('business_domain').notNull(),
     businessId: text('business_id').references(() => businesses.id, { onDelete: 'set null' }),
-    requestedUrl: text('requested_url').notNull(),
-    targetUrl: text('target_url').notNull(),
+    ...redirectUrls(),
     sourceUrl: text('source_url'),
     productName: text('product_name'),
     userId: text('user_id'),

@@ -1,15 +1,22 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { businesses } from '../accounts/sqlite-schema';
 
+/**
+ * The link a click or a referral went through: the URL the client asked for (normalised) and the one it was sent to
+ * or answered, tagged with the ref and UTM values.
+ */
+const redirectUrls = () => ({
+  requestedUrl: text('requested_url').notNull(),
+  targetUrl: text('target_url').notNull(),
+});
+
 /** One row per outbound click answered by GET /api/redirect. Times are epoch milliseconds. */
 export const clicks = sqliteTable(
   'clicks',
   {
     id: text('id').primaryKey(),
     createdAt: integer('created_at').notNull(),
-    /** The URL the shopper asked for (normalised) and the tagged URL they were sent to. */
-    requestedUrl: text('requested_url').notNull(),
-    targetUrl: text('target_url').notNull(),
+    ...redirectUrls(),
     host: text('host').notNull(),
     source: text('source').notNull(),
     sessionId: text('session_id'),
@@ -35,9 +42,7 @@ export const referrals = sqliteTable(
     createdAt: integer('created_at').notNull(),
     businessDomain: text('business_domain').notNull(),
     businessId: text('business_id').references(() => businesses.id, { onDelete: 'set null' }),
-    /** The URL the client asked for and the one answered (carrying ref and UTM values). */
-    requestedUrl: text('requested_url').notNull(),
-    targetUrl: text('target_url').notNull(),
+    ...redirectUrls(),
     sourceUrl: text('source_url'),
     productName: text('product_name'),
     userId: text('user_id'),
