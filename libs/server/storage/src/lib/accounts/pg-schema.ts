@@ -1,5 +1,5 @@
 import { boolean, index, integer, json, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { epochMs, instant } from '../db/pg-columns';
+import { createdAndUpdatedAt, epochMs } from '../db/pg-columns';
 
 // PostgreSQL twin of ./sqlite-schema.ts (same tables, columns, keys and indexes; see apps/api/src/db/schema-drift.spec.ts).
 
@@ -16,8 +16,7 @@ export const businesses = pgTable(
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
     /** When the owner opened the confirmation link (or a reset link); null until then: the account cannot sign in. */
     emailConfirmedAt: epochMs('email_confirmed_at'),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [index('businesses_store_domain_idx').on(table.storeDomain)],
 );
@@ -50,8 +49,7 @@ export const shoppers = pgTable('shoppers', {
   passwordHash: text('password_hash').notNull(),
   displayName: text('display_name'),
   emailConfirmedAt: epochMs('email_confirmed_at'),
-  createdAt: instant('created_at').notNull().defaultNow(),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
+  ...createdAndUpdatedAt(),
 });
 
 /** Single-use password-reset tokens; only the SHA-256 of the token is stored. */

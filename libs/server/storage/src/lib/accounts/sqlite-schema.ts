@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAndUpdatedAt } from '../db/sqlite-columns';
 
 /** Business (merchant) accounts. `isAdmin` makes an admin. */
 export const businesses = sqliteTable(
@@ -14,8 +14,7 @@ export const businesses = sqliteTable(
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
     /** When the owner opened the confirmation link (or a reset link); null until then: the account cannot sign in. */
     emailConfirmedAt: integer('email_confirmed_at'),
-    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    ...createdAndUpdatedAt(),
   },
   (table) => [index('businesses_store_domain_idx').on(table.storeDomain)],
 );
@@ -48,8 +47,7 @@ export const shoppers = sqliteTable('shoppers', {
   displayName: text('display_name'),
   /** When the shopper opened the confirmation link (or a reset link); null until then: the account cannot sign in. */
   emailConfirmedAt: integer('email_confirmed_at'),
-  createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-  updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  ...createdAndUpdatedAt(),
 });
 
 /** Single-use password-reset tokens; only the SHA-256 of the token is stored. */

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { now } from '../db/sqlite-columns';
 
 /**
  * Every action taken in the admin console: who (actor id and the email at the time), what (action), on what
@@ -9,7 +9,7 @@ export const auditLog = sqliteTable(
   'audit_log',
   {
     id: text('id').primaryKey(),
-    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text('created_at').notNull().default(now),
     /** The admin business; kept as text (no foreign key) so the log outlives a deleted account. */
     actorId: text('actor_id'),
     actorEmail: text('actor_email').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, json, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from '../accounts/pg-schema';
-import { instant, wholeNumber } from '../db/pg-columns';
+import { createdAndUpdatedAt, instant, wholeNumber } from '../db/pg-columns';
 
 // PostgreSQL twin of ./sqlite-schema.ts. The full-text search structures (FTS5 there) are custom migrations here
 // (drizzle-pg/0001_catalog_search.sql; 0007_search_words_as_sqlite.sql makes `search_vector` split words as FTS5
@@ -43,8 +43,7 @@ export const products = pgTable(
     /** The colour, storage and size most of its offers state, as a JSON object (SQLite: text); browse filters by it. */
     attributes: jsonb('attributes'),
     currency: text('currency'),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     index('products_gtin_idx').on(table.gtin),
@@ -91,8 +90,7 @@ export const offers = pgTable(
     missingRuns: integer('missing_runs').notNull().default(0),
     priceGroup: text('price_group', { enum: ['new', 'second_hand', 'bundle'] }).notNull().default('new'),
     origin: text('origin', { enum: ['feed', 'page'] }).notNull().default('feed'),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     uniqueIndex('offers_retailer_external_uq').on(table.retailerId, table.externalId),

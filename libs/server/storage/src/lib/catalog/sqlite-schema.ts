@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { businesses } from '../accounts/sqlite-schema';
-import { now } from '../db/sqlite-columns';
+import { createdAndUpdatedAt, now } from '../db/sqlite-columns';
 // Type-only (drizzle-kit loads this file without the workspace's aliases); migrations.spec.ts checks the lists are
 // the contracts' AVAILABILITIES and CONDITIONS.
 import type { Availability, Condition } from '@pricehunt/contracts';
@@ -52,8 +52,7 @@ export const products = sqliteTable(
     /** The colour, storage and size most of its offers state (`catalog-matching` productAttributes), as a JSON object; browse filters by it. Written by the figures refresh only. */
     attributes: text('attributes'),
     currency: text('currency'),
-    createdAt: text('created_at').notNull().default(now),
-    updatedAt: text('updated_at').notNull().default(now),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     index('products_gtin_idx').on(table.gtin),
@@ -119,8 +118,7 @@ export const offers = sqliteTable(
      * paste one): the API signs the links it shows for it.
      */
     origin: text('origin', { enum: ['feed', 'page'] }).notNull().default('feed'),
-    createdAt: text('created_at').notNull().default(now),
-    updatedAt: text('updated_at').notNull().default(now),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     uniqueIndex('offers_retailer_external_uq').on(table.retailerId, table.externalId),

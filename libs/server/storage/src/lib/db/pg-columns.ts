@@ -22,6 +22,12 @@ export const epochMs = (name: string) => bigint(name, { mode: 'number' });
  */
 export const wholeNumber = (name: string) => bigint(name, { mode: 'number' });
 
+/** When a row was added and when it last changed, both the current instant by default. */
+export const createdAndUpdatedAt = () => ({
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
 /**
  * A work queue's lease: a worker takes a row by writing itself into `lease_owner` until `lease_until`; a lease that ran
  * out (its worker killed) lets another worker take it. `time` is the table's kind of time (`instant`, `epochMs`).

@@ -1,6 +1,6 @@
 import type { FeedSourceFormat } from '@pricehunt/contracts';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant, leaseColumns } from '../db/pg-columns';
+import { createdAndUpdatedAt, instant, leaseColumns } from '../db/pg-columns';
 
 // PostgreSQL twin of ./sqlite-schema.ts.
 
@@ -21,8 +21,7 @@ export const feedSources = pgTable(
     lastModified: text('last_modified'),
     failures: integer('failures').notNull().default(0),
     ...leaseColumns(instant),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     index('feed_sources_due_idx').on(table.status, table.nextRunAt),

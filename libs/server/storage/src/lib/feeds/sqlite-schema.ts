@@ -1,6 +1,6 @@
 import type { FeedSourceFormat } from '@pricehunt/contracts';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { instant, leaseColumns, now } from '../db/sqlite-columns';
+import { createdAndUpdatedAt, instant, leaseColumns, now } from '../db/sqlite-columns';
 
 /**
  * Feeds the catalog refreshes on a schedule: where they are, how to read them, whose offers they hold and how often.
@@ -27,8 +27,7 @@ export const feedSources = sqliteTable(
     /** Runs that failed in a row (0 after a success): the next try waits longer after each. */
     failures: integer('failures').notNull().default(0),
     ...leaseColumns(instant),
-    createdAt: text('created_at').notNull().default(now),
-    updatedAt: text('updated_at').notNull().default(now),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     index('feed_sources_due_idx').on(table.status, table.nextRunAt),
