@@ -3,53 +3,62 @@ import type { QuantityKind } from './extract';
 import type { PreparedOffer } from './prepare';
 import { cosine, jaccard, packedCosine } from './tfidf';
 
-export const FEATURE_NAMES = [
-  'gtinEqual',
-  'gtinDiffer',
-  'mpnEqual',
-  'mpnDiffer',
-  'modelEqual',
-  'modelPartial',
-  'modelConflict',
-  'modelVariant',
-  'modelOneSided',
-  'brandAgree',
-  'brandConflict',
-  'firstTokenEqual',
-  'wordCosine',
-  'trigramCosine',
-  'tokenJaccard',
-  'numberJaccard',
-  'numberMismatch',
-  'quantityAgree',
-  'quantityConflict',
-  'colourConflict',
-  'editionMismatch',
-  'platformConflict',
-  'accessoryMismatch',
-  'accessoryOfOther',
-  'genderConflict',
-  'lengthRatio',
-  'priceLogRatio',
-  'priceImplausible',
-  'priceMissing',
-  'cosineTimesModel',
-  'versionAgree',
-  'versionConflict',
-  'seatConflict',
-  'licenceTermsDiffer',
-  'codeEqual',
-  'codeConflict',
-  'gtinInText',
-  'gtinInTextDiffer',
-  'mpnInOtherTitle',
-  'titlePriceLogRatio',
-  'headCoverage',
-  'headCoverageMax',
-] as const;
+/**
+ * The pair features, in the order of the feature vector (a model file indexes them so), each with the weight a model
+ * may give it: `against` for evidence against a match, whose weight may never be positive, else `any`.
+ */
+const FEATURE_WEIGHT_SIGNS = {
+  gtinEqual: 'any',
+  gtinDiffer: 'against',
+  mpnEqual: 'any',
+  mpnDiffer: 'against',
+  modelEqual: 'any',
+  modelPartial: 'any',
+  modelConflict: 'against',
+  modelVariant: 'any',
+  modelOneSided: 'any',
+  brandAgree: 'any',
+  brandConflict: 'against',
+  firstTokenEqual: 'any',
+  wordCosine: 'any',
+  trigramCosine: 'any',
+  tokenJaccard: 'any',
+  numberJaccard: 'any',
+  numberMismatch: 'against',
+  quantityAgree: 'any',
+  quantityConflict: 'against',
+  colourConflict: 'against',
+  editionMismatch: 'against',
+  platformConflict: 'against',
+  accessoryMismatch: 'against',
+  accessoryOfOther: 'against',
+  genderConflict: 'against',
+  lengthRatio: 'any',
+  priceLogRatio: 'against',
+  priceImplausible: 'against',
+  priceMissing: 'any',
+  cosineTimesModel: 'any',
+  versionAgree: 'any',
+  versionConflict: 'against',
+  seatConflict: 'against',
+  licenceTermsDiffer: 'against',
+  codeEqual: 'any',
+  codeConflict: 'against',
+  gtinInText: 'any',
+  gtinInTextDiffer: 'against',
+  mpnInOtherTitle: 'any',
+  titlePriceLogRatio: 'against',
+  headCoverage: 'any',
+  headCoverageMax: 'any',
+} as const satisfies Record<string, 'any' | 'against'>;
 
-export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type FeatureName = keyof typeof FEATURE_WEIGHT_SIGNS;
 export type PairFeatures = Record<FeatureName, number>;
+
+export const FEATURE_NAMES = Object.keys(FEATURE_WEIGHT_SIGNS) as readonly FeatureName[];
+
+/** Features whose weight may never be positive: evidence against a match stays evidence against. */
+export const NON_POSITIVE_FEATURES: ReadonlySet<FeatureName> = new Set(FEATURE_NAMES.filter((name) => FEATURE_WEIGHT_SIGNS[name] === 'against'));
 
 /** Price ratios outside this band make a match implausible. */
 export const PLAUSIBLE_PRICE_RATIO: readonly [number, number] = [0.3, 3.3];
