@@ -75,20 +75,10 @@ function splitCandidates(rows: readonly Row[], j: number, bins: number): number[
   return cuts;
 }
 
-export function fitTrees(rows: readonly Row[], opts: TreeOptions = {}): TreeModel {
-  const nTrees = opts.trees ?? 200;
-  const depth = opts.depth ?? 3;
-  const eta = opts.learningRate ?? 0.1;
-  const lambda = opts.lambda ?? 1;
-  const minChild = opts.minChildWeight ?? 2;
-  const bins = opts.bins ?? 32;
-  const d = FEATURE_NAMES.length;
-  const n = rows.length;
-  const cuts = FEATURE_NAMES.map((name, j) => (opts.without?.has(name) ? [] : splitCandidates(rows, j, bins)));
-  // bin index per row and feature: number of cuts strictly below the value
-  const binOf: Uint8Array[] = FEATURE_NAMES.map((_, j) => {
-    const c = cuts[j] as number[];
-    const out = new Uint8Array(n);
+/** Bin index per row and feature: the number of the feature's cuts strictly below the row's value. */
+function binIndexes(rows: readonly Row[], cuts: readonly number[][]): Uint8Array[] {
+  return cuts.map((c, j) => {
+    const out = new Uint8Array(rows.length);
     rows.forEach((r, i) => {
       let b = 0;
       while (b < c.length && (r.x[j] as number) > (c[b] as number)) b++;
@@ -96,92 +86,151 @@ export function fitTrees(rows: readonly Row[], opts: TreeOptions = {}): TreeMode
     });
     return out;
   });
+}
+
+/** Gradient and hessian (floored) of the logistic loss of each row at its current margin. */
+function lossGradients(rows: readonly Row[], margin: Float64Array, g: Float64Array, h: Float64Array): void {
+  for (let i = 0; i < rows.length; i++) {
+    const p = sigmoid(margin[i] as number);
+    g[i] = p - (rows[i] as Row).label;
+    h[i] = Math.max(p * (1 - p), 1e-6);
+  }
+}
+
+/** What one tree is grown from: the binned rows, the loss gradients at the current margins, and the tree parameters. */
+interface TreeGrowth {
+  cuts: readonly number[][];
+  binOf: readonly Uint8Array[];
+  g: Float64Array;
+  h: Float64Array;
+  depth: number;
+  eta: number;
+  lambda: number;
+  minChild: number;
+}
+
+interface Split {
+  gain: number;
+  /** The feature split on, -1 for none. */
+  j: number;
+  /** The last bin that goes left. */
+  b: number;
+}
+
+const NO_SPLIT: Split = { gain: 1e-9, j: -1, b: -1 };
+
+/** Sums of the gradients and hessians of some rows per bin of one feature. */
+function binSums(growth: TreeGrowth, j: number, idx: Int32Array): { gs: Float64Array; hs: Float64Array } {
+  const size = (growth.cuts[j] as number[]).length + 1;
+  const gs = new Float64Array(size);
+  const hs = new Float64Array(size);
+  const bj = growth.binOf[j] as Uint8Array;
+  for (const i of idx) {
+    const b = bj[i] as number;
+    gs[b] = (gs[b] as number) + (growth.g[i] as number);
+    hs[b] = (hs[b] as number) + (growth.h[i] as number);
+  }
+  return { gs, hs };
+}
+
+/** The split of a node's rows (gradient sum G, hessian sum H) with the best gain, or NO_SPLIT when none gains. */
+function bestSplit(growth: TreeGrowth, idx: Int32Array, G: number, H: number): Split {
+  const { lambda, minChild } = growth;
+  let best = NO_SPLIT;
+  const parent = (G * G) / (H + lambda);
+  for (let j = 0; j < growth.cuts.length; j++) {
+    const c = growth.cuts[j] as number[];
+    if (c.length === 0) continue;
+    const { gs, hs } = binSums(growth, j, idx);
+    let GL = 0;
+    let HL = 0;
+    for (let b = 0; b < c.length; b++) {
+      GL += gs[b] as number;
+      HL += hs[b] as number;
+      const GR = G - GL;
+      const HR = H - HL;
+      if (HL < minChild || HR < minChild) continue;
+      // Evidence against a match may only lower the score as it grows.
+      if (nonPositive[j] && -GL / (HL + lambda) < -GR / (HR + lambda)) continue;
+      const gain = (GL * GL) / (HL + lambda) + (GR * GR) / (HR + lambda) - parent;
+      if (gain > best.gain) best = { gain, j, b };
+    }
+  }
+  return best;
+}
+
+/** One regression tree on the loss gradients of all rows, and the leaf each row falls in. */
+function growTree(growth: TreeGrowth, n: number): { tree: TreeModel['trees'][number]; leafOf: Int32Array } {
+  const feature: number[] = [];
+  const split: number[] = [];
+  const left: number[] = [];
+  const right: number[] = [];
+  const value: number[] = [];
+  const leafOf = new Int32Array(n);
+  const build = (idx: Int32Array, level: number): number => {
+    const node = feature.length;
+    feature.push(-1);
+    split.push(0);
+    left.push(0);
+    right.push(0);
+    value.push(0);
+    let G = 0;
+    let H = 0;
+    for (const i of idx) {
+      G += growth.g[i] as number;
+      H += growth.h[i] as number;
+    }
+    const best = level < growth.depth && idx.length >= 2 ? bestSplit(growth, idx, G, H) : NO_SPLIT;
+    if (best.j < 0) {
+      value[node] = (-G / (H + growth.lambda)) * growth.eta;
+      for (const i of idx) leafOf[i] = node;
+      return node;
+    }
+    const bj = growth.binOf[best.j] as Uint8Array;
+    const li: number[] = [];
+    const ri: number[] = [];
+    for (const i of idx) ((bj[i] as number) <= best.b ? li : ri).push(i);
+    feature[node] = best.j;
+    split[node] = (growth.cuts[best.j] as number[])[best.b] as number;
+    left[node] = build(Int32Array.from(li), level + 1);
+    right[node] = build(Int32Array.from(ri), level + 1);
+    return node;
+  };
+  build(Int32Array.from({ length: n }, (_, i) => i), 0);
+  const tree = {
+    feature: Int16Array.from(feature),
+    split: Float64Array.from(split),
+    left: Int32Array.from(left),
+    right: Int32Array.from(right),
+    value: Float64Array.from(value),
+  };
+  return { tree, leafOf };
+}
+
+export function fitTrees(rows: readonly Row[], opts: TreeOptions = {}): TreeModel {
+  const nTrees = opts.trees ?? 200;
+  const bins = opts.bins ?? 32;
+  const n = rows.length;
+  const cuts = FEATURE_NAMES.map((name, j) => (opts.without?.has(name) ? [] : splitCandidates(rows, j, bins)));
+  const growth: TreeGrowth = {
+    cuts,
+    binOf: binIndexes(rows, cuts),
+    g: new Float64Array(n),
+    h: new Float64Array(n),
+    depth: opts.depth ?? 3,
+    eta: opts.learningRate ?? 0.1,
+    lambda: opts.lambda ?? 1,
+    minChild: opts.minChildWeight ?? 2,
+  };
   const positives = rows.reduce((s, r) => s + r.label, 0);
   const base = Math.log((positives + 1) / (n - positives + 1));
   const margin = new Float64Array(n).fill(base);
-  const g = new Float64Array(n);
-  const h = new Float64Array(n);
   const trees: TreeModel['trees'] = [];
-
   for (let t = 0; t < nTrees; t++) {
-    for (let i = 0; i < n; i++) {
-      const p = sigmoid(margin[i] as number);
-      g[i] = p - (rows[i] as Row).label;
-      h[i] = Math.max(p * (1 - p), 1e-6);
-    }
-    const feature: number[] = [];
-    const split: number[] = [];
-    const left: number[] = [];
-    const right: number[] = [];
-    const value: number[] = [];
-    const leafOf = new Int32Array(n);
-    const build = (idx: Int32Array, level: number): number => {
-      const node = feature.length;
-      feature.push(-1);
-      split.push(0);
-      left.push(0);
-      right.push(0);
-      value.push(0);
-      let G = 0;
-      let H = 0;
-      for (const i of idx) {
-        G += g[i] as number;
-        H += h[i] as number;
-      }
-      const leafValue = (-G / (H + lambda)) * eta;
-      let best = { gain: 1e-9, j: -1, b: -1 };
-      if (level < depth && idx.length >= 2) {
-        const parent = (G * G) / (H + lambda);
-        for (let j = 0; j < d; j++) {
-          const c = cuts[j] as number[];
-          if (c.length === 0) continue;
-          const gs = new Float64Array(c.length + 1);
-          const hs = new Float64Array(c.length + 1);
-          const bj = binOf[j] as Uint8Array;
-          for (const i of idx) {
-            const b = bj[i] as number;
-            gs[b] = (gs[b] as number) + (g[i] as number);
-            hs[b] = (hs[b] as number) + (h[i] as number);
-          }
-          let GL = 0;
-          let HL = 0;
-          for (let b = 0; b < c.length; b++) {
-            GL += gs[b] as number;
-            HL += hs[b] as number;
-            const GR = G - GL;
-            const HR = H - HL;
-            if (HL < minChild || HR < minChild) continue;
-            // Evidence against a match may only lower the score as it grows.
-            if (nonPositive[j] && -GL / (HL + lambda) < -GR / (HR + lambda)) continue;
-            const gain = (GL * GL) / (HL + lambda) + (GR * GR) / (HR + lambda) - parent;
-            if (gain > best.gain) best = { gain, j, b };
-          }
-        }
-      }
-      if (best.j < 0) {
-        value[node] = leafValue;
-        for (const i of idx) leafOf[i] = node;
-        return node;
-      }
-      const bj = binOf[best.j] as Uint8Array;
-      const li: number[] = [];
-      const ri: number[] = [];
-      for (const i of idx) ((bj[i] as number) <= best.b ? li : ri).push(i);
-      feature[node] = best.j;
-      split[node] = (cuts[best.j] as number[])[best.b] as number;
-      left[node] = build(Int32Array.from(li), level + 1);
-      right[node] = build(Int32Array.from(ri), level + 1);
-      return node;
-    };
-    build(Int32Array.from({ length: n }, (_, i) => i), 0);
-    for (let i = 0; i < n; i++) margin[i] = (margin[i] as number) + (value[leafOf[i] as number] as number);
-    trees.push({
-      feature: Int16Array.from(feature),
-      split: Float64Array.from(split),
-      left: Int32Array.from(left),
-      right: Int32Array.from(right),
-      value: Float64Array.from(value),
-    });
+    lossGradients(rows, margin, growth.g, growth.h);
+    const { tree, leafOf } = growTree(growth, n);
+    for (let i = 0; i < n; i++) margin[i] = (margin[i] as number) + (tree.value[leafOf[i] as number] as number);
+    trees.push(tree);
     if ((t + 1) % 50 === 0) opts.log?.(`trees: ${t + 1}/${nTrees}`);
   }
   return { kind: 'trees', base, trees, threshold: 0.5 };

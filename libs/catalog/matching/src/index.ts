@@ -40,6 +40,7 @@ export type { ItemIdentity } from './lib/item';
 export { prepareOffer, isPreparedOffer, type PreparedOffer } from './lib/prepare';
 export {
   FEATURE_NAMES,
+  NON_POSITIVE_FEATURES,
   PLAUSIBLE_PRICE_RATIO,
   pairEvidence,
   featureVector,
@@ -53,7 +54,6 @@ export {
   modelFromJson,
   modelToJson,
   modelScore,
-  NON_POSITIVE_FEATURES,
   type MatcherModel,
   type LinearModel,
   type TreeModel,

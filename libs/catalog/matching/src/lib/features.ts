@@ -3,53 +3,62 @@ import type { QuantityKind } from './extract';
 import type { PreparedOffer } from './prepare';
 import { cosine, jaccard, packedCosine } from './tfidf';
 
-export const FEATURE_NAMES = [
-  'gtinEqual',
-  'gtinDiffer',
-  'mpnEqual',
-  'mpnDiffer',
-  'modelEqual',
-  'modelPartial',
-  'modelConflict',
-  'modelVariant',
-  'modelOneSided',
-  'brandAgree',
-  'brandConflict',
-  'firstTokenEqual',
-  'wordCosine',
-  'trigramCosine',
-  'tokenJaccard',
-  'numberJaccard',
-  'numberMismatch',
-  'quantityAgree',
-  'quantityConflict',
-  'colourConflict',
-  'editionMismatch',
-  'platformConflict',
-  'accessoryMismatch',
-  'accessoryOfOther',
-  'genderConflict',
-  'lengthRatio',
-  'priceLogRatio',
-  'priceImplausible',
-  'priceMissing',
-  'cosineTimesModel',
-  'versionAgree',
-  'versionConflict',
-  'seatConflict',
-  'licenceTermsDiffer',
-  'codeEqual',
-  'codeConflict',
-  'gtinInText',
-  'gtinInTextDiffer',
-  'mpnInOtherTitle',
-  'titlePriceLogRatio',
-  'headCoverage',
-  'headCoverageMax',
-] as const;
+/**
+ * The pair features, in the order of the feature vector (a model file indexes them so), each with the weight a model
+ * may give it: `against` for evidence against a match, whose weight may never be positive, else `any`.
+ */
+const FEATURE_WEIGHT_SIGNS = {
+  gtinEqual: 'any',
+  gtinDiffer: 'against',
+  mpnEqual: 'any',
+  mpnDiffer: 'against',
+  modelEqual: 'any',
+  modelPartial: 'any',
+  modelConflict: 'against',
+  modelVariant: 'any',
+  modelOneSided: 'any',
+  brandAgree: 'any',
+  brandConflict: 'against',
+  firstTokenEqual: 'any',
+  wordCosine: 'any',
+  trigramCosine: 'any',
+  tokenJaccard: 'any',
+  numberJaccard: 'any',
+  numberMismatch: 'against',
+  quantityAgree: 'any',
+  quantityConflict: 'against',
+  colourConflict: 'against',
+  editionMismatch: 'against',
+  platformConflict: 'against',
+  accessoryMismatch: 'against',
+  accessoryOfOther: 'against',
+  genderConflict: 'against',
+  lengthRatio: 'any',
+  priceLogRatio: 'against',
+  priceImplausible: 'against',
+  priceMissing: 'any',
+  cosineTimesModel: 'any',
+  versionAgree: 'any',
+  versionConflict: 'against',
+  seatConflict: 'against',
+  licenceTermsDiffer: 'against',
+  codeEqual: 'any',
+  codeConflict: 'against',
+  gtinInText: 'any',
+  gtinInTextDiffer: 'against',
+  mpnInOtherTitle: 'any',
+  titlePriceLogRatio: 'against',
+  headCoverage: 'any',
+  headCoverageMax: 'any',
+} as const satisfies Record<string, 'any' | 'against'>;
 
-export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type FeatureName = keyof typeof FEATURE_WEIGHT_SIGNS;
 export type PairFeatures = Record<FeatureName, number>;
+
+export const FEATURE_NAMES = Object.keys(FEATURE_WEIGHT_SIGNS) as readonly FeatureName[];
+
+/** Features whose weight may never be positive: evidence against a match stays evidence against. */
+export const NON_POSITIVE_FEATURES: ReadonlySet<FeatureName> = new Set(FEATURE_NAMES.filter((name) => FEATURE_WEIGHT_SIGNS[name] === 'against'));
 
 /** Price ratios outside this band make a match implausible. */
 export const PLAUSIBLE_PRICE_RATIO: readonly [number, number] = [0.3, 3.3];
@@ -66,6 +75,24 @@ export interface PairEvidence {
   conflictingModels: [string, string] | null;
   quantityConflicts: QuantityConflict[];
   priceRatio: number | null;
+}
+
+function shareAny<T>(x: ReadonlySet<T>, y: ReadonlySet<T>): boolean {
+  for (const v of x) if (y.has(v)) return true;
+  return false;
+}
+
+/** Two sets that both hold something and share nothing. */
+function disjoint<T>(x: ReadonlySet<T>, y: ReadonlySet<T>): boolean {
+  return x.size > 0 && y.size > 0 && !shareAny(x, y);
+}
+
+/** How many things one of the two sets holds and the other not. */
+function differenceCount<T>(x: ReadonlySet<T>, y: ReadonlySet<T>): number {
+  let count = 0;
+  for (const v of x) if (!y.has(v)) count++;
+  for (const v of y) if (!x.has(v)) count++;
+  return count;
 }
 
 function brandFoundIn(brand: string, other: PreparedOffer): boolean {
@@ -107,15 +134,16 @@ function variantModels(a: PreparedOffer, b: PreparedOffer): boolean {
   return false;
 }
 
-export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
-  const f = {} as PairFeatures;
-  for (const name of FEATURE_NAMES) f[name] = 0;
-
+/** GTINs of both sides: equal, or different. */
+function gtinFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): void {
   if (a.gtin && b.gtin) {
     if (a.gtin === b.gtin) f.gtinEqual = 1;
     else f.gtinDiffer = 1;
   }
+}
 
+/** Part and model numbers: equal, one within the other, variants of one stem, or in conflict; the longest shared one. */
+function modelFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): Pick<PairEvidence, 'matchedModel' | 'conflictingModels'> {
   let matchedModel: string | null = null;
   if (a.mpn && b.mpn) {
     if (a.mpn === b.mpn) {
@@ -140,7 +168,11 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
       conflictingModels = [[...a.strongModels][0] as string, [...b.strongModels][0] as string];
     } else if (a.strongModels.size + b.strongModels.size > 0) f.modelOneSided = 1;
   }
+  return { matchedModel, conflictingModels };
+}
 
+/** The brands agree when equal or when one is written in the other's title; two that do not, conflict. */
+function brandFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): void {
   if (a.brand && b.brand) {
     if (a.brand === b.brand || brandFoundIn(a.brand, b) || brandFoundIn(b.brand, a)) f.brandAgree = 1;
     else f.brandConflict = 1;
@@ -149,8 +181,11 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   } else if (b.brand) {
     if (brandFoundIn(b.brand, a)) f.brandAgree = 1;
   }
-  if (a.firstToken && a.firstToken === b.firstToken) f.firstTokenEqual = 1;
+}
 
+/** How alike the titles read: first word, word and trigram cosines, shared words and numbers, relative length. */
+function textFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): void {
+  if (a.firstToken && a.firstToken === b.firstToken) f.firstTokenEqual = 1;
   f.wordCosine = cosine(a.words, b.words);
   f.trigramCosine = packedCosine(a.trigrams, b.trigrams);
   f.tokenJaccard = jaccard(a.tokens, b.tokens);
@@ -158,64 +193,62 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
     f.numberJaccard = jaccard(a.numbers, b.numbers);
     if (f.numberJaccard === 0) f.numberMismatch = 1;
   }
+  const lo = Math.min(a.tokenCount, b.tokenCount);
+  const hi = Math.max(a.tokenCount, b.tokenCount);
+  f.lengthRatio = hi > 0 ? lo / hi : 0;
+}
 
+/** Measured quantities of a kind both sides state: agreeing when they share a value, else in conflict (returned). */
+function quantityFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): QuantityConflict[] {
   const quantityConflicts: QuantityConflict[] = [];
   for (const [kind, va] of a.quantities) {
     const vb = b.quantities.get(kind);
     if (!vb) continue;
-    let shared = false;
-    for (const v of va) if (vb.has(v)) shared = true;
-    if (shared) f.quantityAgree = Math.min(2, f.quantityAgree + 1);
+    if (shareAny(va, vb)) f.quantityAgree = Math.min(2, f.quantityAgree + 1);
     else quantityConflicts.push({ kind, a: [...va], b: [...vb] });
   }
   f.quantityConflict = Math.min(2, quantityConflicts.length);
+  return quantityConflicts;
+}
 
-  if (a.colours.size > 0 && b.colours.size > 0) {
-    let shared = false;
-    for (const c of a.colours) if (b.colours.has(c)) shared = true;
-    if (!shared) f.colourConflict = 1;
-  }
-
-  let editionDiff = 0;
-  for (const e of a.editions) if (!b.editions.has(e)) editionDiff++;
-  for (const e of b.editions) if (!a.editions.has(e)) editionDiff++;
-  f.editionMismatch = Math.min(2, editionDiff);
-  if (a.platforms.size > 0 && b.platforms.size > 0) {
-    let shared = false;
-    for (const p of a.platforms) if (b.platforms.has(p)) shared = true;
-    if (!shared) f.platformConflict = 1;
-  }
+/** What kind of item each side is and for whom: colours, editions, platforms, accessories, genders. */
+function kindFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): void {
+  if (disjoint(a.colours, b.colours)) f.colourConflict = 1;
+  f.editionMismatch = Math.min(2, differenceCount(a.editions, b.editions));
+  if (disjoint(a.platforms, b.platforms)) f.platformConflict = 1;
   if (a.accessory !== b.accessory) f.accessoryMismatch = 1;
   // "Replacement battery for KX-TG6512B" against the phone: one side says outright it is made for something else, so
   // that every word of the product (its model number too) may be in it and still name another thing.
   // The other side reads as no accessory at all (a "sleeve" against a "case for …" is two accessories).
   if (a.accessoryFor !== b.accessoryFor && !(a.accessoryFor ? b : a).accessory) f.accessoryOfOther = 1;
-  if (a.genders.size > 0 && b.genders.size > 0) {
-    let shared = false;
-    for (const g of a.genders) if (b.genders.has(g)) shared = true;
-    if (!shared) f.genderConflict = 1;
-  }
-
-  const lo = Math.min(a.tokenCount, b.tokenCount);
-  const hi = Math.max(a.tokenCount, b.tokenCount);
-  f.lengthRatio = hi > 0 ? lo / hi : 0;
-
-  let priceRatio: number | null = null;
-  if (a.price && b.price) {
-    priceRatio = a.price / b.price;
-    f.priceLogRatio = Math.min(3, Math.abs(Math.log(priceRatio)));
-    if (priceRatio < PLAUSIBLE_PRICE_RATIO[0] || priceRatio > PLAUSIBLE_PRICE_RATIO[1]) f.priceImplausible = 1;
-  } else f.priceMissing = 1;
-
-  f.cosineTimesModel = f.trigramCosine * (f.modelEqual || f.mpnEqual ? 1 : 0);
-  listingFeatures(a, b, f);
-
-  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio };
+  if (disjoint(a.genders, b.genders)) f.genderConflict = 1;
 }
 
-function shareAny<T>(x: ReadonlySet<T>, y: ReadonlySet<T>): boolean {
-  for (const v of x) if (y.has(v)) return true;
-  return false;
+/** The prices' ratio (returned) and how far apart they are, or that one is missing. */
+function priceFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): number | null {
+  if (!(a.price && b.price)) {
+    f.priceMissing = 1;
+    return null;
+  }
+  const priceRatio = a.price / b.price;
+  f.priceLogRatio = Math.min(3, Math.abs(Math.log(priceRatio)));
+  if (priceRatio < PLAUSIBLE_PRICE_RATIO[0] || priceRatio > PLAUSIBLE_PRICE_RATIO[1]) f.priceImplausible = 1;
+  return priceRatio;
+}
+
+export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
+  const f = {} as PairFeatures;
+  for (const name of FEATURE_NAMES) f[name] = 0;
+  gtinFeatures(a, b, f);
+  const { matchedModel, conflictingModels } = modelFeatures(a, b, f);
+  brandFeatures(a, b, f);
+  textFeatures(a, b, f);
+  const quantityConflicts = quantityFeatures(a, b, f);
+  kindFeatures(a, b, f);
+  const priceRatio = priceFeatures(a, b, f);
+  f.cosineTimesModel = f.trigramCosine * (f.modelEqual || f.mpnEqual ? 1 : 0);
+  listingFeatures(a, b, f);
+  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio };
 }
 
 /** A code of one side written in the other's title or model number: exactly, or (8 characters or more) within it. */
@@ -241,11 +274,8 @@ function listingFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): v
     if (shareAny(la.versions, lb.versions)) f.versionAgree = 1;
     else f.versionConflict = 1;
   }
-  if (la.seats.size > 0 && lb.seats.size > 0 && !shareAny(la.seats, lb.seats)) f.seatConflict = 1;
-  let termsDiffer = 0;
-  for (const t of la.terms) if (!lb.terms.has(t)) termsDiffer++;
-  for (const t of lb.terms) if (!la.terms.has(t)) termsDiffer++;
-  f.licenceTermsDiffer = Math.min(2, termsDiffer);
+  if (disjoint(la.seats, lb.seats)) f.seatConflict = 1;
+  f.licenceTermsDiffer = Math.min(2, differenceCount(la.terms, lb.terms));
   if (codeFoundIn(la.codes, b) || codeFoundIn(lb.codes, a)) f.codeEqual = 1;
   else if (la.codes.size > 0 && lb.codes.size > 0) f.codeConflict = 1;
   if (la.gtinFromText || lb.gtinFromText) {

@@ -48,30 +48,6 @@ export interface TreeModel {
 
 export type MatcherModel = LinearModel | TreeModel;
 
-/** Features whose weight may never be positive: evidence against a match stays evidence against. */
-export const NON_POSITIVE_FEATURES: ReadonlySet<FeatureName> = new Set<FeatureName>([
-  'gtinDiffer',
-  'mpnDiffer',
-  'modelConflict',
-  'brandConflict',
-  'numberMismatch',
-  'quantityConflict',
-  'colourConflict',
-  'editionMismatch',
-  'platformConflict',
-  'accessoryMismatch',
-  'accessoryOfOther',
-  'genderConflict',
-  'priceImplausible',
-  'priceLogRatio',
-  'versionConflict',
-  'seatConflict',
-  'licenceTermsDiffer',
-  'codeConflict',
-  'gtinInTextDiffer',
-  'titlePriceLogRatio',
-]);
-
 function checkThreshold(t: unknown): number {
   if (typeof t !== 'number' || !(t > 0 && t < 1)) throw new TypeError('matcher model: threshold must be a number between 0 and 1');
   return t;

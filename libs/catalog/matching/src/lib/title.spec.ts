@@ -39,75 +39,67 @@ describe('representativeTitle', () => {
   });
 });
 
+/** The name of a product from its listings, a shop and a title each, all of one brand (or of none). */
+function nameFrom(brand: string | null, listings: ReadonlyArray<[retailerId: string, title: string]>): string | null {
+  return productName(listings.map(([retailerId, title]) => (brand === null ? { retailerId, title } : { retailerId, title, brand })));
+}
+
 describe('productName', () => {
   it('names a product by the words most of its shops agree on, leaving out what one shop adds', () => {
-    expect(
-      productName([
-        { retailerId: 'amazon', title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones, Best Gift, Black', brand: 'Sony' },
-        { retailerId: 'walmart', title: 'Sony WH-1000XM5 Wireless Headphones - Black', brand: 'Sony' },
-        { retailerId: 'bestbuy', title: 'Sony - WH-1000XM5 Wireless Noise-Canceling Headphones - Black', brand: 'Sony' },
-      ]),
-    ).toBe('Sony WH-1000XM5 Wireless Noise-Canceling Headphones (Black)');
-    expect(
-      productName([
-        { retailerId: 'amazon', title: 'SAMSUNG 65-Inch Class QLED 4K Q80D Series Smart TV QN65Q80D (2024 Model)', brand: 'Samsung' },
-        { retailerId: 'bestbuy', title: 'Samsung - 65" Class Q80D Series QLED 4K Smart Tizen TV QN65Q80D', brand: 'Samsung' },
-      ]),
-    ).toBe('Samsung Class Q80D Series QLED 4K Smart TV QN65Q80D (65")');
+    expect(nameFrom('Sony', [
+      ['amazon', 'Sony WH-1000XM5 Wireless Noise Canceling Headphones, Best Gift, Black'],
+      ['walmart', 'Sony WH-1000XM5 Wireless Headphones - Black'],
+      ['bestbuy', 'Sony - WH-1000XM5 Wireless Noise-Canceling Headphones - Black'],
+    ])).toBe('Sony WH-1000XM5 Wireless Noise-Canceling Headphones (Black)');
+    expect(nameFrom('Samsung', [
+      ['amazon', 'SAMSUNG 65-Inch Class QLED 4K Q80D Series Smart TV QN65Q80D (2024 Model)'],
+      ['bestbuy', 'Samsung - 65" Class Q80D Series QLED 4K Smart Tizen TV QN65Q80D'],
+    ])).toBe('Samsung Class Q80D Series QLED 4K Smart TV QN65Q80D (65")');
   });
 
   it('keeps what tells one variant from another: model numbers, sizes, capacities and colours', () => {
-    const name = productName([
-      { retailerId: 'apple', title: 'iPad Air 11-inch M2 128GB - Space Gray', brand: 'Apple' },
-      { retailerId: 'target', title: 'Apple iPad Air 11-inch Wi-Fi 128GB Space Gray', brand: 'Apple' },
-      { retailerId: 'walmart', title: 'Apple iPad Air 11" (M2) 128GB Wi-Fi Tablet, Space Gray', brand: 'Apple' },
-    ]);
-    expect(name).toBe('Apple iPad Air Wi-Fi (11", 128GB, Space Gray)');
+    expect(nameFrom('Apple', [
+      ['apple', 'iPad Air 11-inch M2 128GB - Space Gray'],
+      ['target', 'Apple iPad Air 11-inch Wi-Fi 128GB Space Gray'],
+      ['walmart', 'Apple iPad Air 11" (M2) 128GB Wi-Fi Tablet, Space Gray'],
+    ])).toBe('Apple iPad Air Wi-Fi (11", 128GB, Space Gray)');
   });
 
   it("counts a shop's listings once, and names a product of one shop by its cleaned listing", () => {
-    expect(
-      productName([
-        { retailerId: 'ebay', title: 'NEW Bose QuietComfort Ultra Earbuds Black FAST SHIP', brand: 'Bose' },
-        { retailerId: 'ebay', title: 'Bose QuietComfort Ultra Earbuds Black Sealed Gift', brand: 'Bose' },
-      ]),
-    ).toBe('Bose QuietComfort Ultra Earbuds Black');
+    expect(nameFrom('Bose', [
+      ['ebay', 'NEW Bose QuietComfort Ultra Earbuds Black FAST SHIP'],
+      ['ebay', 'Bose QuietComfort Ultra Earbuds Black Sealed Gift'],
+    ])).toBe('Bose QuietComfort Ultra Earbuds Black');
     // A word one listing says twice is said once; a one-word colour most shops end with is the variant.
-    expect(
-      productName([
-        { retailerId: 'newegg', title: 'SAMSUNG The Frame QN75LS03D 75" QLED 4K Smart TV Smart TV', brand: 'Samsung' },
-        { retailerId: 'target', title: 'Samsung The Frame QN75LS03D 75-Inch QLED 4K Smart TV', brand: 'Samsung' },
-      ]),
-    ).toBe('Samsung The Frame QN75LS03D QLED 4K Smart TV (75")');
-    expect(
-      productName([
-        { retailerId: 'target', title: 'Beats Studio Pro Wireless Noise Cancelling Headphones - Sandstone', brand: 'Beats' },
-        { retailerId: 'bestbuy', title: 'Beats - Studio Pro Wireless Noise Cancelling Headphones - Sandstone', brand: 'Beats' },
-        { retailerId: 'amazon', title: 'Beats Studio Pro Wireless Noise Canceling Headphones, with Mic for Phone Calls, Sandstone', brand: 'Beats' },
-      ]),
-    ).toBe('Beats Studio Pro Wireless Noise Cancelling Headphones (Sandstone)');
+    expect(nameFrom('Samsung', [
+      ['newegg', 'SAMSUNG The Frame QN75LS03D 75" QLED 4K Smart TV Smart TV'],
+      ['target', 'Samsung The Frame QN75LS03D 75-Inch QLED 4K Smart TV'],
+    ])).toBe('Samsung The Frame QN75LS03D QLED 4K Smart TV (75")');
+    expect(nameFrom('Beats', [
+      ['target', 'Beats Studio Pro Wireless Noise Cancelling Headphones - Sandstone'],
+      ['bestbuy', 'Beats - Studio Pro Wireless Noise Cancelling Headphones - Sandstone'],
+      ['amazon', 'Beats Studio Pro Wireless Noise Canceling Headphones, with Mic for Phone Calls, Sandstone'],
+    ])).toBe('Beats Studio Pro Wireless Noise Cancelling Headphones (Sandstone)');
     expect(productName([{ title: 'Dyson V15 Detect Cordless Vacuum, Yellow (Renewed)', brand: 'Dyson' }])).toBe('Dyson V15 Detect Cordless Vacuum, Yellow');
     expect(productName([])).toBeNull();
   });
 
   it('keeps the listing when the shops agree on too little of it, and reads no variant after a joining word', () => {
     // Real listings of one item (ER-Magellan Abt-Buy, Amazon-Google valid splits).
-    expect(productName([
-      { retailerId: 'abt', title: 'belkin cush top for computer laptop f8n044slv' },
-      { retailerId: 'buy', title: 'belkin cushtop f8n044-slv' },
+    expect(nameFrom(null, [
+      ['abt', 'belkin cush top for computer laptop f8n044slv'],
+      ['buy', 'belkin cushtop f8n044-slv'],
     ])).toBe('belkin cushtop f8n044-slv');
-    expect(productName([
-      { retailerId: 'amazon', title: 'the sims 2 : open for business expansion pack' },
-      { retailerId: 'google', title: 'sims 2 open for business' },
+    expect(nameFrom(null, [
+      ['amazon', 'the sims 2 : open for business expansion pack'],
+      ['google', 'sims 2 open for business'],
     ])).toBe('sims 2 open for business');
   });
 
   it('keeps the listing when what the shops agree on is the brand alone', () => {
-    expect(
-      productName([
-        { retailerId: 'a', title: 'Anker Charger', brand: 'Anker' },
-        { retailerId: 'b', title: 'Anker Power Bank', brand: 'Anker' },
-      ]),
-    ).toBe('Anker Charger');
+    expect(nameFrom('Anker', [
+      ['a', 'Anker Charger'],
+      ['b', 'Anker Power Bank'],
+    ])).toBe('Anker Charger');
   });
 });

@@ -68,7 +68,16 @@ function brandPatterns(name: string): BrandPatterns {
   return patterns;
 }
 
-const tokens = (title: string) => new Set(foldText(title).split(/[^a-z0-9.]+/).filter(Boolean));
+/** The folded words of a text, split at anything but letters, digits and dots. */
+const foldedTokens = (text: string) => foldText(text).split(/[^a-z0-9.]+/).filter(Boolean);
+const tokens = (title: string) => new Set(foldedTokens(title));
+
+/** The offers a product is named from: those with a title, of new items only when there are any. */
+function namingPool<T extends TitledOffer>(offers: readonly T[]): T[] {
+  const usable = offers.filter((offer) => offer.title.trim().length > 0);
+  const fresh = usable.filter((offer) => !CONDITION.test(offer.title));
+  return fresh.length > 0 ? fresh : usable;
+}
 
 /**
  * The representative title of a cluster: among its offers' cleaned titles (those of new items when there are any),
@@ -76,10 +85,8 @@ const tokens = (title: string) => new Set(foldText(title).split(/[^a-z0-9.]+/).f
  * Null for an empty cluster.
  */
 export function representativeTitle(offers: readonly TitledOffer[]): string | null {
-  const usable = offers.filter((offer) => offer.title.trim().length > 0);
-  if (usable.length === 0) return null;
-  const fresh = usable.filter((offer) => !CONDITION.test(offer.title));
-  const pool = fresh.length > 0 ? fresh : usable;
+  const pool = namingPool(offers);
+  if (pool.length === 0) return null;
   const cleaned = pool.map((offer) => cleanTitle(offer.title, offer.brand)).filter((title) => title.length > 0);
   if (cleaned.length === 0) return null;
   // Two titles score alike (a word only one holds counts for nothing, a shared one the same for both): the shorter wins.
@@ -117,7 +124,7 @@ function wordsOf(title: string): Array<{ text: string; tokens: string[] }> {
   return title
     .split(/\s+/)
     .filter(Boolean)
-    .map((text) => ({ text, tokens: foldText(text).split(/[^a-z0-9.]+/).filter(Boolean) }));
+    .map((text) => ({ text, tokens: foldedTokens(text) }));
 }
 
 /** A word as listings agree on it whatever their spelling: "Cancelling" and "Canceling", "Headphone" and "Headphones". */
@@ -130,21 +137,20 @@ const INCHES = /^\(?(\d+(?:\.\d+)?)(?:"|”|''|-?inch(?:es)?|-?in\.?)\)?,?$/i;
 /** A storage capacity ("128GB", "1TB"). */
 const CAPACITY = /^\(?\d+(?:\.\d+)?(?:gb|tb|mb)\)?,?$/i;
 
+type Word = ReturnType<typeof wordsOf>[number];
+
+/** What a product's name is read with: which words most shops say, the brand's words, the colours of its listing. */
+interface NameReading {
+  agreed: (token: string) => boolean;
+  brandTokens: ReadonlySet<string>;
+  colours: ReadonlySet<string>;
+}
+
 /**
- * A product's name, built from what its offers agree on: the words of its most representative listing
- * (`representativeTitle`) that most of its shops say, its brand, and the words that tell it apart (model numbers,
- * sizes, generations), in that listing's order, then its variant (capacity and colour) in brackets: "Sony WH-1000XM5
- * Wireless Noise Canceling Over-Ear Headphones (Silver)", "Apple iPad Air 11-inch M2 Wi-Fi (128GB, Space Gray)". A
- * word only a few shops add ("Long Battery Life", "Best Gift") is left out. A shop's listings count once, and with one
- * shop the product is named by its cleaned listing. Null for an empty product.
+ * Whether most shops say a word (in any spelling, `agreementKey`), each shop counting the union of its listings' words
+ * once; null with fewer than two shops.
  */
-export function productName(offers: readonly NamedOffer[]): string | null {
-  const base = representativeTitle(offers);
-  if (base === null) return null;
-  const usable = offers.filter((offer) => offer.title.trim().length > 0);
-  const fresh = usable.filter((offer) => !CONDITION.test(offer.title));
-  const pool = fresh.length > 0 ? fresh : usable;
-  // What each shop says: the union of its listings' words.
+function shopAgreement(pool: readonly NamedOffer[]): ((token: string) => boolean) | null {
   const byShop = new Map<string, Set<string>>();
   pool.forEach((offer, index) => {
     const key = offer.retailerId ?? `#${index}`;
@@ -153,17 +159,17 @@ export function productName(offers: readonly NamedOffer[]): string | null {
     for (const token of tokens(cleanTitle(offer.title, offer.brand))) set.add(agreementKey(token));
   });
   const shops = [...byShop.values()];
-  if (shops.length < 2) return base;
+  if (shops.length < 2) return null;
   const said = new Map<string, number>();
   for (const set of shops) for (const token of set) said.set(token, (said.get(token) ?? 0) + 1);
-  const agreed = (token: string) => (said.get(agreementKey(token)) ?? 0) * 2 > shops.length;
-  const brand = pool.map((offer) => offer.brand?.trim()).find(Boolean);
-  const brandTokens = new Set(brand ? foldText(brand).split(/[^a-z0-9.]+/).filter(Boolean) : []);
-  const colours = new Set(extractColours(base).flatMap((colour) => colour.split(' ')));
+  return (token: string) => (said.get(agreementKey(token)) ?? 0) * 2 > shops.length;
+}
 
-  const words = wordsOf(base);
-  // The colour: the last part of the listing when it names one ("…, Smoky Pink"), or when it is one word most shops
-  // say ("… - Sandstone"); else the colour words themselves.
+/**
+ * Where the listing's colour starts when its last part names one ("…, Smoky Pink") or is one word most shops say
+ * ("… - Sandstone"); null when it does not (the colour words are then found one by one).
+ */
+function colourTailStart(words: readonly Word[], reading: NameReading): number | null {
   let lastPart = 0;
   words.forEach((word, index) => {
     // Punctuation parts a listing ("… - Sandstone", "…, Black"); a joining word ("for", "with") does not.
@@ -174,15 +180,23 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   const tailIsColour =
     lastPart > 1 &&
     tail.length > 0 &&
-    ((tail.length <= 3 && tail.some((word) => word.tokens.some((token) => colours.has(token)))) ||
-      (only !== undefined && only.tokens.length === 1 && !FIGURE.test(only.text) && only.tokens.every(agreed)));
+    ((tail.length <= 3 && tail.some((word) => word.tokens.some((token) => reading.colours.has(token)))) ||
+      (only !== undefined && only.tokens.length === 1 && !FIGURE.test(only.text) && only.tokens.every(reading.agreed)));
+  return tailIsColour ? lastPart : null;
+}
+
+/**
+ * The listing's words sorted into the name's core (separators, the brand, the words that tell the product apart and
+ * those most shops say, each once) and its variant (size, capacities, then the colour).
+ */
+function nameParts(words: readonly Word[], colourTail: number | null, reading: NameReading): { core: string[]; variant: string[] } {
   const variant: string[] = [];
   const colourWords: string[] = [];
   const core: string[] = [];
   const inCore = new Set<string>();
   words.forEach((word, index) => {
     const text = word.text.replace(/,$/, '');
-    if (tailIsColour && index >= lastPart) {
+    if (colourTail !== null && index >= colourTail) {
       colourWords.push(text);
       return;
     }
@@ -199,25 +213,57 @@ export function productName(offers: readonly NamedOffer[]): string | null {
       variant.push(text.replace(/[()]/g, ''));
       return;
     }
-    if (!tailIsColour && word.tokens.every((token) => colours.has(token))) {
+    if (colourTail === null && word.tokens.every((token) => reading.colours.has(token))) {
       colourWords.push(text);
       return;
     }
     // A word said twice ("Smart TV, Smart TV") is said once.
     if (word.tokens.every((token) => inCore.has(agreementKey(token)))) return;
-    const tells = word.tokens.every((token) => brandTokens.has(token) || (FIGURE.test(token) && !MARKETING_WORDS.has(token)));
-    if (tells || word.tokens.every(agreed)) {
+    const tells = word.tokens.every((token) => reading.brandTokens.has(token) || (FIGURE.test(token) && !MARKETING_WORDS.has(token)));
+    if (tells || word.tokens.every(reading.agreed)) {
       core.push(word.text);
       for (const token of word.tokens) inCore.add(agreementKey(token));
     }
   });
   if (colourWords.length > 0) variant.push(colourWords.join(' '));
-  const name = tidy(core);
-  // A name that keeps too little of the listing (the brand alone, a word or two of many: "Belkin" for "Belkin CushTop
-  // for Computer Laptop F8N044SLV") says less than the listing: keep the listing's.
+  return { core, variant };
+}
+
+/**
+ * A name that keeps too little of the listing (the brand alone, a word or two of many: "Belkin" for "Belkin CushTop
+ * for Computer Laptop F8N044SLV") says less than the listing.
+ */
+function keepsTooLittle(name: string, listing: string, brandTokens: ReadonlySet<string>): boolean {
   const wordsSaid = (text: string) => wordsOf(text).filter((word) => word.tokens.length > 0 && !SEPARATOR.test(word.text));
   const kept = wordsSaid(name);
-  if (!kept.some((word) => word.tokens.some((token) => !brandTokens.has(token))) || kept.length < 2 || kept.length * 2 < wordsSaid(base).length) return base;
+  return !kept.some((word) => word.tokens.some((token) => !brandTokens.has(token))) || kept.length < 2 || kept.length * 2 < wordsSaid(listing).length;
+}
+
+/**
+ * A product's name, built from what its offers agree on: the words of its most representative listing
+ * (`representativeTitle`) that most of its shops say, its brand, and the words that tell it apart (model numbers,
+ * sizes, generations), in that listing's order, then its variant (capacity and colour) in brackets: "Sony WH-1000XM5
+ * Wireless Noise Canceling Over-Ear Headphones (Silver)", "Apple iPad Air 11-inch M2 Wi-Fi (128GB, Space Gray)". A
+ * word only a few shops add ("Long Battery Life", "Best Gift") is left out. A shop's listings count once, and with one
+ * shop the product is named by its cleaned listing. Null for an empty product.
+ */
+export function productName(offers: readonly NamedOffer[]): string | null {
+  const base = representativeTitle(offers);
+  if (base === null) return null;
+  const pool = namingPool(offers);
+  const agreed = shopAgreement(pool);
+  if (agreed === null) return base;
+  const brand = pool.map((offer) => offer.brand?.trim()).find(Boolean);
+  const reading: NameReading = {
+    agreed,
+    brandTokens: new Set(brand ? foldedTokens(brand) : []),
+    colours: new Set(extractColours(base).flatMap((colour) => colour.split(' '))),
+  };
+  const words = wordsOf(base);
+  const { core, variant } = nameParts(words, colourTailStart(words, reading), reading);
+  const name = tidy(core);
+  // The listing says more than such a name: keep the listing's.
+  if (keepsTooLittle(name, base, reading.brandTokens)) return base;
   return variant.length > 0 ? `${name} (${variant.join(', ')})` : name;
 }
 
