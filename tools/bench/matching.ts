@@ -7,6 +7,7 @@
  * "cold" prepares every candidate inside the search; "warm" reuses prepared candidates (what a
  * service with a prepared-offer cache pays).
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { buildIdfStats, compactTitle, packedCosine, prepareOffer, scorePair, trigramVector } from '../../libs/catalog/matching/src';
 import { loadDataset, resolveDataDir } from '../../libs/catalog/matching/scripts/er-magellan';
@@ -21,6 +22,11 @@ const CANDIDATES = 200;
 // top of the trigram vector the baseline builds, hence the looser mark.
 const WARM_RATIO_TARGET = 1.5;
 const COLD_RATIO_TARGET = 5;
+// What the matcher may cost at all, whatever the baseline: per candidate pair on one core (median), and the size of
+// what it ships.
+const PAIR_MS_TARGET = 2;
+const MODEL_MB_TARGET = 50;
+const MODEL_FILE = path.join(__dirname, '../../libs/catalog/matching/src/lib/matcher-weights.json');
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -74,6 +80,8 @@ function main(): void {
   }
   const p95 = { baseline: percentile(runs.baseline, 95), cold: percentile(runs.cold, 95), warm: percentile(runs.warm, 95) };
   const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+  const perPair = percentile(runs.cold, 50) / CANDIDATES;
+  const modelMb = statSync(MODEL_FILE).size / 1e6;
   const rows: BenchRow[] = [
     { bench: 'matching', metric: `tf-idf trigram baseline p95 (${CANDIDATES} candidates)`, value: fmt(p95.baseline) },
     { bench: 'matching', metric: `scorePair cold p95 (${CANDIDATES} candidates)`, value: fmt(p95.cold) },
@@ -91,6 +99,20 @@ function main(): void {
       value: `${(p95.warm / p95.baseline).toFixed(2)}x`,
       target: `< ${WARM_RATIO_TARGET}x`,
       pass: p95.warm / p95.baseline < WARM_RATIO_TARGET,
+    },
+    {
+      bench: 'matching',
+      metric: 'per candidate pair, cold (median)',
+      value: `${(perPair * 1000).toFixed(1)} µs`,
+      target: `< ${PAIR_MS_TARGET} ms`,
+      pass: perPair < PAIR_MS_TARGET,
+    },
+    {
+      bench: 'matching',
+      metric: `model size (${path.basename(MODEL_FILE)})`,
+      value: `${modelMb.toFixed(2)} MB`,
+      target: `< ${MODEL_MB_TARGET} MB`,
+      pass: modelMb < MODEL_MB_TARGET,
     },
   ];
   printTable(`Matching: ${SEARCHES} searches x 3 runs, data ${path.relative(process.cwd(), dataDir) || dataDir}`, rows);
