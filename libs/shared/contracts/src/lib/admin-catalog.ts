@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importRunSchema, rowErrorSchema } from './admin-overview';
+import { importCountsSchema, importRunSchema, rowErrorSchema } from './admin-overview';
 
 const hostName = z
   .string()
@@ -59,17 +59,10 @@ export const importJobSchema = z.object({
   format: z.enum(FEED_FORMATS),
   retailerId: z.string().nullable(),
   state: z.enum(['importing', 'succeeded', 'failed']),
-  totalRows: z.number().int(),
+  ...importCountsSchema.shape,
   processedRows: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  skipped: z.number().int(),
-  productsCreated: z.number().int(),
-  errorCount: z.number().int(),
   errors: z.array(rowErrorSchema),
   /** Values good rows were imported without, named by line and field like errors (the first 1000). */
-  warningCount: z.number().int(),
   warnings: z.array(rowErrorSchema),
   failure: z.string().nullable(),
   runId: z.string().nullable(),
@@ -77,6 +70,27 @@ export const importJobSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+
+/** A job as it starts: importing its `totalRows`, none of them read yet. */
+export function startedImportJob(job: Pick<ImportJob, 'id' | 'fileName' | 'format' | 'retailerId' | 'totalRows' | 'startedAt'>): ImportJob {
+  return {
+    ...job,
+    state: 'importing',
+    processedRows: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    productsCreated: 0,
+    errorCount: 0,
+    errors: [],
+    warningCount: 0,
+    warnings: [],
+    failure: null,
+    runId: null,
+    finishedAt: null,
+  };
+}
 
 export const importJobResponseSchema = z.object({ success: z.literal(true), job: importJobSchema });
 export type ImportJobResponse = z.infer<typeof importJobResponseSchema>;
