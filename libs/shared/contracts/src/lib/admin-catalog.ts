@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importCountsSchema, importRunSchema, rowErrorSchema } from './admin-overview';
+import { importRunSchema, rowErrorSchema } from './admin-overview';
 
 const hostName = z
   .string()
@@ -53,13 +53,14 @@ export const importFormSchema = z.object({
   format: z.enum(FEED_FORMATS, { error: `format must be one of ${FEED_FORMATS.join(', ')}` }).optional(),
 });
 
+/** An import of a feed file the admin uploaded: its run's counts, and how far it has read. */
 export const importJobSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   format: z.enum(FEED_FORMATS),
   retailerId: z.string().nullable(),
   state: z.enum(['importing', 'succeeded', 'failed']),
-  ...importCountsSchema.shape,
+  ...importRunSchema.pick({ totalRows: true, inserted: true, updated: true, unchanged: true, skipped: true, productsCreated: true, errorCount: true, warningCount: true }).shape,
   processedRows: z.number().int(),
   errors: z.array(rowErrorSchema),
   /** Values good rows were imported without, named by line and field like errors (the first 1000). */

@@ -16,19 +16,6 @@ export type DailyActivity = z.infer<typeof dailyActivitySchema>;
 export const IMPORT_RUN_STATUSES = ['running', 'succeeded', 'failed', 'interrupted'] as const;
 export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
 
-/** What an import did, counted by row: read, written, left as they were, refused, and the products its offers started. */
-export const importCountsSchema = z.object({
-  totalRows: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  skipped: z.number().int(),
-  productsCreated: z.number().int(),
-  errorCount: z.number().int(),
-  /** Values good rows were imported without (a GTIN that is none, an image path), each a warning of its row. */
-  warningCount: z.number().int(),
-});
-
 export const importRunSchema = z.object({
   id: z.string(),
   format: z.string(),
@@ -45,7 +32,15 @@ export const importRunSchema = z.object({
   status: z.enum(IMPORT_RUN_STATUSES),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-  ...importCountsSchema.shape,
+  totalRows: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  productsCreated: z.number().int(),
+  errorCount: z.number().int(),
+  /** Values good rows were imported without (a GTIN that is none, an image path), each a warning of its row. */
+  warningCount: z.number().int(),
   failure: z.string().nullable(),
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
