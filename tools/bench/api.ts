@@ -272,6 +272,24 @@ async function startApis(engines: Engine[], dir: string, cluster: PostgresCluste
 const versusSqlite = (engine: Engine, value: number | undefined, sqlite: number | undefined) =>
   engine === 'postgres' && value !== undefined ? ratioToSqlite(value, sqlite) : '';
 
+/**
+ * A reference measurement's rows, one per API: req/s (and against SQLite's), p99, the ratio to hello world and, with
+ * `cpu`, the server's CPU time per request.
+ */
+function referenceRows(apis: Api[], comparison: Awaited<ReturnType<typeof compare>>, metric: string, { cpu }: { cpu: boolean }): BenchRow[] {
+  const sqlite = comparison.targets[apis.findIndex((api) => api.engine === 'sqlite')];
+  return apis.map((api, index) => {
+    const m = comparison.targets[index] as Measured;
+    const cpuText = cpu ? `, CPU ${serverCpuPerRequest(m)}/request` : '';
+    return {
+      bench: 'api',
+      engine: ENGINE_LABEL[api.engine],
+      metric,
+      value: `${Math.round(m.reqPerSec)} req/s${versusSqlite(api.engine, m.reqPerSec, sqlite?.reqPerSec)}, p99 ${m.p99} ms, ratio ${(m.reqPerSec / comparison.baseline.reqPerSec).toFixed(2)}${cpuText}`,
+    };
+  });
+}
+
 async function main() {
   const engines = benchEngines();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-bench-'));
@@ -358,16 +376,7 @@ async function main() {
 
     // For reference: the API's plugin stack without any write (health check reads one row).
     const health = await compare('GET /api/health (no write)', helloWorld, apis.map((api) => ({ api, options: { url: `${api.base}/api/health` } })), '2xx', ROUNDS);
-    const healthSqlite = health.targets[engines.indexOf('sqlite')];
-    for (const [index, api] of apis.entries()) {
-      const m = health.targets[index] as Measured;
-      rows.push({
-        bench: 'api',
-        engine: ENGINE_LABEL[api.engine],
-        metric: 'GET /api/health, no write (reference)',
-        value: `${Math.round(m.reqPerSec)} req/s${versusSqlite(api.engine, m.reqPerSec, healthSqlite?.reqPerSec)}, p99 ${m.p99} ms, ratio ${(m.reqPerSec / health.baseline.reqPerSec).toFixed(2)}, CPU ${serverCpuPerRequest(m)}/request`,
-      });
-    }
+    rows.push(...referenceRows(apis, health, 'GET /api/health, no write (reference)', { cpu: true }));
 
     // For reference: the same redirect with one transaction (one commit flushed to disk) per request instead of group commit.
     const perRequest = await startApis(engines, dir, cluster, 'bench-per-request', false);
@@ -378,16 +387,7 @@ async function main() {
       '3xx',
       Math.max(ROUNDS, DURATION_S / 2),
     );
-    const singleSqlite = single.targets[engines.indexOf('sqlite')];
-    for (const [index, api] of perRequest.entries()) {
-      const m = single.targets[index] as Measured;
-      rows.push({
-        bench: 'api',
-        engine: ENGINE_LABEL[api.engine],
-        metric: 'GET /api/redirect, one commit (fsync) per request (reference)',
-        value: `${Math.round(m.reqPerSec)} req/s${versusSqlite(api.engine, m.reqPerSec, singleSqlite?.reqPerSec)}, p99 ${m.p99} ms, ratio ${(m.reqPerSec / single.baseline.reqPerSec).toFixed(2)}`,
-      });
-    }
+    rows.push(...referenceRows(perRequest, single, 'GET /api/redirect, one commit (fsync) per request (reference)', { cpu: false }));
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));

@@ -1,3 +1,4 @@
+import { listedOffer } from '@pricehunt/api-client/testing';
 import type { SearchOffer, SearchResult } from '@pricehunt/contracts';
 
 export const PAGE_URL = 'https://www.amazon.com/Lumetra-K7-Keyboard/dp/B0K7LUMETR';
@@ -7,25 +8,7 @@ export const ADDRESSES = { apiUrl: 'https://api.pricehunt.test', siteUrl: 'https
 export function offerAt(store: { id: string; name: string }, totalCents: number, extra: Partial<SearchOffer> = {}): SearchOffer {
   const url = extra.url ?? `https://www.${store.id}.com/item/${totalCents}`;
   return {
-    id: totalCents,
-    productId: 42,
-    retailer: store,
-    title: 'Lumetra K7 Mechanical Keyboard',
-    brand: 'Lumetra',
-    model: 'K7',
-    gtin: null,
-    price: totalCents / 100,
-    priceCents: totalCents,
-    shippingCents: 0,
-    totalCents,
-    currency: 'USD',
-    availability: 'in_stock',
-    condition: 'new',
-    imageUrl: null,
-    url,
-    redirectUrl: `/api/redirect?to=${encodeURIComponent(url)}&source=product_suggestion&timestamp=1700000000000`,
-    businessDomain: null,
-    isShopify: false,
+    ...listedOffer({ id: totalCents, productId: 42, retailer: store, title: 'Lumetra K7 Mechanical Keyboard', brand: 'Lumetra', model: 'K7', url, totalCents }),
     lowestIn90Days: false,
     isBundle: false,
     section: 'new',

@@ -1,5 +1,6 @@
 import { CHECKS, checkProduct, exceedsTolerance, newTallies, readProductDetail, readSearchResult, tallyRows, type Check, type Evidence, type OfferFacts, type Outcome, type ProductFacts } from './checks';
 import { readProductPage } from './page';
+import { listedOffer } from '@pricehunt/api-client/testing';
 
 /** A product page as the shopper site's server renders one (trimmed): JSON-LD in the head, the header's facts. */
 function pageHtml({ lowPrice, amount, image }: { lowPrice?: string; amount: string | null; image?: string }): string {
@@ -44,26 +45,9 @@ describe('reading a product page', () => {
   });
 });
 
+/** An offer of product 7 as an API from before the offer sections lists it, with `extra` over it. */
 const rawOffer = (id: number, totalCents: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  productId: 7,
-  retailer: { id: `r${id}`, name: `Retailer ${id}` },
-  title: `Offer ${id}`,
-  brand: null,
-  model: null,
-  gtin: null,
-  price: totalCents / 100,
-  priceCents: totalCents,
-  shippingCents: 0,
-  totalCents,
-  currency: 'USD',
-  availability: 'in_stock',
-  condition: 'new',
-  imageUrl: null,
-  url: `https://shop.example/${id}`,
-  redirectUrl: `/api/redirect?to=${id}`,
-  businessDomain: null,
-  isShopify: false,
+  ...listedOffer({ id, productId: 7, retailer: { id: `r${id}`, name: `Retailer ${id}` }, title: `Offer ${id}`, brand: null, model: null, url: `https://shop.example/${id}`, totalCents }),
   ...extra,
 });
 

@@ -1,5 +1,5 @@
 import { loadConfig, ConfigError } from '../config';
-import { call, registerShopper } from '../testing/http';
+import { call, preflight, registerShopper } from '../testing/http';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { DEFAULT_EXTENSION_ORIGINS, extensionOriginTest, isExtensionRoute } from './extension-origins';
 
@@ -15,12 +15,9 @@ describe('the browser extension’s origin', () => {
   });
   afterAll(async () => t.close());
 
-  const preflight = (url: string, origin: string, method: string) =>
-    t.app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' } });
-
   it('is answered through CORS, with credentials, on the extension’s routes, preflight included', async () => {
     for (const origin of [DEFAULT_EXTENSION_ORIGINS, FIREFOX]) {
-      const pre = await preflight('/api/search', origin, 'POST');
+      const pre = await preflight(t.app, '/api/search', origin);
       expect(pre.statusCode).toBe(204);
       expect(pre.headers['access-control-allow-origin']).toBe(origin);
       expect(pre.headers['access-control-allow-credentials']).toBe('true');
@@ -35,7 +32,7 @@ describe('the browser extension’s origin', () => {
 
   it('is any other site on every other route: no CORS grant, and its writes are refused', async () => {
     for (const [method, url] of [['GET', '/api/shopper/favorites'], ['DELETE', '/api/shopper/watches/00000000-0000-4000-8000-000000000000'], ['GET', '/api/search/00000000-0000-4000-8000-000000000000']] as const) {
-      const pre = await preflight(url, DEFAULT_EXTENSION_ORIGINS, method);
+      const pre = await preflight(t.app, url, DEFAULT_EXTENSION_ORIGINS, { method });
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
     }
     const favorites = await call(t.app, 'GET', '/api/shopper/favorites', { origin: DEFAULT_EXTENSION_ORIGINS, cookie });

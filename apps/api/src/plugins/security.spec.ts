@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from '../testing/test-app';
-import { call, registerBusiness, STRONG_PASSWORD } from '../testing/http';
+import { call, preflight, registerBusiness, STRONG_PASSWORD } from '../testing/http';
 
 describe('security: CORS, cross-site writes, headers, docs', () => {
   let t: TestApp;
@@ -67,22 +67,14 @@ describe('security: CORS, cross-site writes, headers, docs', () => {
 
   describe('CORS', () => {
     it('allows the app origins with credentials, including preflight', async () => {
-      const pre = await t.app.inject({
-        method: 'OPTIONS',
-        url: '/api/business/auth/login',
-        headers: { origin: 'http://localhost:4300', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-      });
+      const pre = await preflight(t.app, '/api/business/auth/login', 'http://localhost:4300');
       expect(pre.statusCode).toBe(204);
       expect(pre.headers['access-control-allow-origin']).toBe('http://localhost:4300');
       expect(pre.headers['access-control-allow-credentials']).toBe('true');
     });
 
     it('gives no CORS grant to other origins on cookie routes', async () => {
-      const pre = await t.app.inject({
-        method: 'OPTIONS',
-        url: '/api/business/auth/login',
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
-      });
+      const pre = await preflight(t.app, '/api/business/auth/login', 'https://evil.example', { headers: null });
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
       expect(pre.headers['access-control-allow-credentials']).toBe('true');
     });

@@ -34,6 +34,13 @@ export function call(
   return app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
 }
 
+/** A browser's CORS preflight from `origin` for a `method` call to `url` that sends the request `headers` it names (none: null). */
+export function preflight(app: FastifyInstance, url: string, origin: string, { method = 'POST', headers = 'content-type' }: { method?: string; headers?: string | null } = {}) {
+  const asked: Record<string, string> = { origin, 'access-control-request-method': method };
+  if (headers !== null) asked['access-control-request-headers'] = headers;
+  return app.inject({ method: 'OPTIONS', url, headers: asked });
+}
+
 /** Emails are written after the answer: lets that work run (some event-loop turns, then until it has ended). */
 export async function settle(turns = 20): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));

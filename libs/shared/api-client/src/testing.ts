@@ -2,6 +2,7 @@
  * Test fixtures: a recording fetch mock that answers by route and refuses unhandled requests.
  * Not part of the main entry, so it never ships in an app bundle.
  */
+import type { OfferView } from '@pricehunt/contracts';
 import type { FetchLike } from './lib/api-request';
 
 export interface RecordedRequest {
@@ -119,5 +120,30 @@ export function createFetchMock(routes: Record<string, MockHandler | Response> =
     unhandled,
     on,
     requestsTo: (route) => requests.filter((request) => `${request.method} ${request.path}` === route),
+  };
+}
+
+/** An offer as the API lists it, without the marks newer answers add (`lowestIn90Days`, `isBundle`, `section`, `isBestPrice`). */
+export type ListedOffer = Omit<OfferView, 'lowestIn90Days' | 'isBundle' | 'section' | 'isBestPrice'>;
+
+/**
+ * An offer as the API lists it: new, in stock, in US dollars, shipped free for `totalCents`, with no GTIN or picture,
+ * at a store no business owns; its tracked link is the API's redirect to its `url`.
+ */
+export function listedOffer({ totalCents, ...offer }: Pick<OfferView, 'id' | 'productId' | 'retailer' | 'title' | 'brand' | 'model' | 'url' | 'totalCents'>): ListedOffer {
+  return {
+    ...offer,
+    gtin: null,
+    price: totalCents / 100,
+    priceCents: totalCents,
+    shippingCents: 0,
+    totalCents,
+    currency: 'USD',
+    availability: 'in_stock',
+    condition: 'new',
+    imageUrl: null,
+    redirectUrl: `/api/redirect?to=${encodeURIComponent(offer.url)}&source=product_suggestion&timestamp=1700000000000`,
+    businessDomain: null,
+    isShopify: false,
   };
 }

@@ -1,5 +1,5 @@
 import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
-import type { AdminMatchReport, AdminProductOffer, AdminRetailer, ImportJob, PriceReview, ProductSummary } from '@pricehunt/contracts';
+import { startedImportJob, type AdminMatchReport, type AdminProductOffer, type AdminRetailer, type ImportJob, type PriceReview, type ProductSummary } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminAccount, renderApp } from '../../testing/render';
@@ -9,26 +9,7 @@ afterEach(() => restore?.());
 
 const retailer: AdminRetailer = { id: 'acme', name: 'Acme', domains: ['acme.example'], affiliateParam: null, offers: 12, lastImportAt: null };
 const job = (changes: Partial<ImportJob>): ImportJob => ({
-  id: 'job-1',
-  fileName: 'acme.tsv',
-  format: 'gmc-tsv',
-  retailerId: 'acme',
-  state: 'importing',
-  totalRows: 4,
-  processedRows: 0,
-  inserted: 0,
-  updated: 0,
-  unchanged: 0,
-  skipped: 0,
-  productsCreated: 0,
-  errorCount: 0,
-  errors: [],
-  warningCount: 0,
-  warnings: [],
-  failure: null,
-  runId: null,
-  startedAt: '2026-03-01T12:00:00.000Z',
-  finishedAt: null,
+  ...startedImportJob({ id: 'job-1', fileName: 'acme.tsv', format: 'gmc-tsv', retailerId: 'acme', totalRows: 4, startedAt: '2026-03-01T12:00:00.000Z' }),
   ...changes,
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FeedFormatError, readGmcTsv, readGmcXml, type FeedRow } from '@pricehunt/catalog-feeds';
-import { AdminMessages, type FeedFormat, type ImportJob, type ImportRowError, type ImportRun } from '@pricehunt/contracts';
+import { AdminMessages, startedImportJob, type FeedFormat, type ImportJob, type ImportRowError, type ImportRun } from '@pricehunt/contracts';
 import { badRequest, notFound } from '@pricehunt/http-errors';
 import type { ImportRunRow, ImportSummary, IngestionService } from '@pricehunt/catalog-core';
 import type { AdminRepository } from '@pricehunt/storage';
@@ -71,28 +71,7 @@ async function readUpload(repo: AdminRepository, input: ImportInput): Promise<{ 
 }
 
 function newJob(input: ImportInput, format: FeedFormat, totalRows: number, startedAt: string): ImportJob {
-  return {
-    id: randomUUID(),
-    fileName: input.fileName,
-    format,
-    retailerId: input.retailerId ?? null,
-    state: 'importing',
-    totalRows,
-    processedRows: 0,
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    skipped: 0,
-    productsCreated: 0,
-    errorCount: 0,
-    errors: [],
-    warningCount: 0,
-    warnings: [],
-    failure: null,
-    runId: null,
-    startedAt,
-    finishedAt: null,
-  };
+  return startedImportJob({ id: randomUUID(), fileName: input.fileName, format, retailerId: input.retailerId ?? null, totalRows, startedAt });
 }
 
 /** What a finished import changes on its job. */

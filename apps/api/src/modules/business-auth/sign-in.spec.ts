@@ -24,11 +24,11 @@ describe('business sign-in (service)', () => {
   });
   afterAll(async () => t.close());
 
-  it('computes no password hash once an attempt is limited', async () => {
-    let now = 1_000_000;
-    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 2, freeFailuresPerAddress: 100, accountFreeFailures: 5, accountMaxPerHour: 15, deviceMaxPerHour: 10, maxWaitSeconds: 900, now: () => now });
+  /** The business accounts service of the app's storage, its sign-in guard on: `freeFailures` failures before any wait. */
+  function serviceLimitingAfter(freeFailures: number, now: () => number) {
+    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures, freeFailuresPerAddress: 100, accountFreeFailures: 5, accountMaxPerHour: 15, deviceMaxPerHour: 10, maxWaitSeconds: 900, now });
     const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-    const service = createBusinessAccountsService({
+    return createBusinessAccountsService({
       repo: t.app.storage.businessAccounts,
       confirmations: t.app.storage.emailConfirmations,
       log,
@@ -36,6 +36,11 @@ describe('business sign-in (service)', () => {
       config: { MERCHANT_APP_URL: 'http://localhost:4300', PASSWORD_RESET_TTL_MINUTES: 60 },
       signInGuard,
     });
+  }
+
+  it('computes no password hash once an attempt is limited', async () => {
+    let now = 1_000_000;
+    const service = serviceLimitingAfter(2, () => now);
     await registerBusiness(t.app, 'hashed@shop.example');
     const attempt = (password: string, email = 'hashed@shop.example') => service.signIn({ email, password, address: '192.0.2.99' });
     const hashing = [verifyPassword, verifyAgainstDummy, hashPassword] as jest.Mock[];
@@ -61,16 +66,7 @@ describe('business sign-in (service)', () => {
 
   it('computes no hash for an unknown email once its address is limited', async () => {
     let now = 5_000_000;
-    const signInGuard = createSignInGuard({ repo: t.app.storage.signInGuard, enabled: true, freeFailures: 1, freeFailuresPerAddress: 100, accountFreeFailures: 5, accountMaxPerHour: 15, deviceMaxPerHour: 10, maxWaitSeconds: 900, now: () => now });
-    const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-    const service = createBusinessAccountsService({
-      repo: t.app.storage.businessAccounts,
-      confirmations: t.app.storage.emailConfirmations,
-      log,
-      mailer: createOutboxMailer({ outbox: t.app.storage.outbox, log, printToLog: false }),
-      config: { MERCHANT_APP_URL: 'http://localhost:4300', PASSWORD_RESET_TTL_MINUTES: 60 },
-      signInGuard,
-    });
+    const service = serviceLimitingAfter(1, () => now);
     const attempt = () => service.signIn({ email: 'nobody@shop.example', password: 'wrong-password-1', address: '192.0.2.98' });
     await expect(attempt()).rejects.toMatchObject({ statusCode: 401 });
     await expect(attempt()).rejects.toMatchObject({ statusCode: 401 });

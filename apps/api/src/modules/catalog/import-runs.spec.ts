@@ -8,7 +8,7 @@ import { describeOnEngine, row, run, testEngine } from '../../testing/db';
 import { sqliteCatalogOf } from '../../testing/sqlite-catalog';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '@pricehunt/storage/testing';
-import { IMPORT_RUN_STALE_MS, recoverInterruptedImports } from '@pricehunt/catalog-core';
+import { IMPORT_RUN_STALE_MS, recoverInterruptedImports, type ImportRunRow } from '@pricehunt/catalog-core';
 import type { SqliteCatalogServices } from '@pricehunt/storage';
 import { present } from '@pricehunt/contracts';
 
@@ -29,17 +29,8 @@ async function deadPid(): Promise<number> {
   return child.pid as number;
 }
 
-interface Snapshot {
-  status: string;
-  totalRows: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  productsCreated: number;
-  offers: number;
-  products: number;
-}
+/** A run's status and counts, and the catalog's offers and products, read at one moment. */
+type Snapshot = Pick<ImportRunRow, 'status' | 'totalRows' | 'inserted' | 'updated' | 'unchanged' | 'skipped' | 'productsCreated'> & { offers: number; products: number };
 
 // Read in one SQLite statement with the catalog (a read transaction of the connection's own).
 (testEngine() === 'sqlite' ? describe.each : describe.skip.each)([

@@ -1,6 +1,5 @@
 import { FeedFormatError, readGmcTsv, readGmcXml } from '@pricehunt/catalog-feeds';
 import {
-  errorEnvelopeSchema,
   feedImportResponseSchema,
   merchantProductSchema,
   productIdParamsSchema,
@@ -8,30 +7,25 @@ import {
   productsResponseSchema,
   updateProductBodySchema,
 } from '@pricehunt/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, unauthorized } from '@pricehunt/http-errors';
+import { badRequest } from '@pricehunt/http-errors';
+import { errorResponses } from '../../lib/error-responses';
+import { businessIdOf, tags } from './routes';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 413: errorEnvelopeSchema };
-const tags = ['merchant'];
+const errors = errorResponses(400, 401, 403, 404, 413);
 const FEED_LIMIT = 20 * 1024 * 1024;
 
 /** The business's own offers: list with price rank, edit price and availability, Google Merchant Center feed upload. */
 export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
-  const businessId = (request: FastifyRequest) => {
-    if (!request.business) throw unauthorized();
-    return request.business.id;
-  };
-
   app.get('/products', { schema: { tags, querystring: productsQuerySchema, response: { 200: productsResponseSchema, ...errors } } }, async (request) =>
-    app.merchantProducts.list(businessId(request), request.query),
+    app.merchantProducts.list(businessIdOf(request), request.query),
   );
 
   app.patch(
     '/products/:id',
     { schema: { tags, params: productIdParamsSchema, body: updateProductBodySchema, response: { 200: merchantProductSchema, ...errors } } },
-    async (request) => app.merchantProducts.update(businessId(request), request.params.id, request.body),
+    async (request) => app.merchantProducts.update(businessIdOf(request), request.params.id, request.body),
   );
 
   // The feed is sent as the raw request body: TSV (text/tab-separated-values, text/plain, text/csv) or XML.
@@ -53,7 +47,7 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const id = businessId(request);
+        const id = businessIdOf(request);
         const text = typeof request.body === 'string' ? request.body : '';
         if (!text.trim()) throw badRequest('The feed file is empty', 'file');
         const format = request.query.format ?? (text.trimStart().startsWith('<') ? 'xml' : 'tsv');

@@ -12,7 +12,6 @@ import {
   conversionBodySchema,
   conversionResponseSchema,
   deleteAccountBodySchema,
-  errorEnvelopeSchema,
   integrationResponseSchema,
   merchantSettingsSchema,
   rangeQuerySchema,
@@ -25,14 +24,17 @@ import {
 } from '@pricehunt/contracts';
 import { z } from 'zod';
 import { notFound, unauthorized } from '@pricehunt/http-errors';
+import { errorResponses } from '../../lib/error-responses';
 import { signOut } from '../auth/session';
 import { TRACKING_SCRIPT, TRACKING_SCRIPT_ETAG } from './tracking-script';
 import { orderLinesOf, type MerchantService } from './service';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-const tags = ['merchant'];
+const errors = errorResponses(400, 401, 403, 404, 409);
+/** The OpenAPI tag of the merchant dashboard's routes. */
+export const tags = ['merchant'];
 
-function businessIdOf(request: FastifyRequest): string {
+/** The signed-in business of a merchant route; 401 without one. */
+export function businessIdOf(request: FastifyRequest): string {
   const id = request.business?.id;
   if (!id) throw unauthorized();
   return id;

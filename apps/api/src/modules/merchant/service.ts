@@ -109,7 +109,7 @@ export function findVerification(html: string, token: string, scriptUrl: string)
   return null;
 }
 
-export function createMerchantService(deps: {
+export interface MerchantServiceDeps {
   repository: MerchantRepository;
   accounts: AccountPort;
   fetchPage: PageFetcher;
@@ -122,7 +122,31 @@ export function createMerchantService(deps: {
   /** Called after the business's shop name changed (the name its offers are shown under). */
   onShopRenamed: (businessId: string) => void | Promise<void>;
   now?: () => number;
-}) {
+}
+
+type ProofReaders = Pick<MerchantServiceDeps, 'lookupTxt' | 'fetchPage' | 'storeOrigin'>;
+
+/** Looks for a proof of `domain` with `token`: the DNS TXT record, else the meta or script tag on its home page. */
+async function lookForProof(deps: ProofReaders, domain: string, token: string, scriptUrl: string): Promise<{ method: VerificationMethod | null; problems: string[] }> {
+  const [dns, page] = await Promise.allSettled([deps.lookupTxt(domain), deps.fetchPage(`${deps.storeOrigin(domain)}/`)]);
+  let method: VerificationMethod | null = dns.status === 'fulfilled' && hasDnsProof(dns.value, token) ? 'dns' : null;
+  if (!method && page.status === 'fulfilled' && page.value.status < 400) method = findVerification(page.value.body, token, scriptUrl);
+  if (method) return { method, problems: [] };
+  return {
+    method: null,
+    problems: [
+      page.status === 'rejected'
+        ? `Could not load ${domain}: ${page.reason instanceof Error ? page.reason.message : String(page.reason)}`
+        : page.value.status >= 400
+          ? `${domain} answered HTTP ${page.value.status}`
+          : `Neither the meta tag nor the tracking script tag was found on ${domain}`,
+      dns.status === 'rejected' ? `its DNS could not be read` : `no TXT record ${dnsVerificationValue(token)} was found`,
+    ],
+  };
+}
+
+/** The business's account and merchant settings (created on first use), and the proof of its store domain. */
+function merchantRecords(deps: MerchantServiceDeps) {
   const { repository, accounts } = deps;
   const now = deps.now ?? Date.now;
 
@@ -146,6 +170,12 @@ export function createMerchantService(deps: {
     return row;
   }
 
+  /** The business's proof of its current store domain, if it has one. */
+  async function verifiedStore(businessId: string, storeDomain: string | null) {
+    const proof = await repository.findVerifiedDomain(businessId);
+    return proof && proof.domain === storeDomain ? proof : undefined;
+  }
+
   async function toSettings(businessId: string): Promise<MerchantSettings> {
     const a = await account(businessId);
     const s = await settingsRow(businessId);
@@ -159,12 +189,6 @@ export function createMerchantService(deps: {
       apiKeyCreatedAt: iso(s.apiKeyCreatedAt),
       domainVerifiedAt: iso((await verifiedStore(businessId, a.storeDomain))?.verifiedAt),
     };
-  }
-
-  /** The business's proof of its current store domain, if it has one. */
-  async function verifiedStore(businessId: string, storeDomain: string | null) {
-    const proof = await repository.findVerifiedDomain(businessId);
-    return proof && proof.domain === storeDomain ? proof : undefined;
   }
 
   /**
@@ -183,79 +207,19 @@ export function createMerchantService(deps: {
     await deps.onTrustChanged(businessId);
   }
 
-  /** The conversion row of an order the business reported (in its currency unless the order names one). */
-  async function newConversion(businessId: string, input: ConversionInput): Promise<OrderRow> {
-    return conversionRow(await settingsRow(businessId), input);
-  }
+  return { now, settingsRow, account, verifiedStore, toSettings, setStoreDomain };
+}
+type MerchantRecords = ReturnType<typeof merchantRecords>;
 
-  function conversionRow(s: MerchantSettingsRow, input: ConversionInput): OrderRow {
-    const businessId = s.businessId;
-    return {
-      id: randomUUID(),
-      businessId,
-      orderId: input.orderId,
-      valueCents: input.valueCents,
-      currency: (input.currency ?? s.currency).toUpperCase(),
-      referralId: input.referralId ?? null,
-      sessionId: input.sessionId ?? null,
-      source: input.source,
-      eventId: input.eventId ?? null,
-      occurredAt: input.occurredAt ?? now(),
-      createdAt: now(),
-      lines: input.lines ?? null,
-    };
-  }
-
-  /** Looks for a proof of `domain` with `token`: the DNS TXT record, else the meta or script tag on its home page. */
-  async function lookForProof(domain: string, token: string, scriptUrl: string): Promise<{ method: VerificationMethod | null; problems: string[] }> {
-    const [dns, page] = await Promise.allSettled([deps.lookupTxt(domain), deps.fetchPage(`${deps.storeOrigin(domain)}/`)]);
-    let method: VerificationMethod | null = dns.status === 'fulfilled' && hasDnsProof(dns.value, token) ? 'dns' : null;
-    if (!method && page.status === 'fulfilled' && page.value.status < 400) method = findVerification(page.value.body, token, scriptUrl);
-    if (method) return { method, problems: [] };
-    return {
-      method: null,
-      problems: [
-        page.status === 'rejected'
-          ? `Could not load ${domain}: ${page.reason instanceof Error ? page.reason.message : String(page.reason)}`
-          : page.value.status >= 400
-            ? `${domain} answered HTTP ${page.value.status}`
-            : `Neither the meta tag nor the tracking script tag was found on ${domain}`,
-        dns.status === 'rejected' ? `its DNS could not be read` : `no TXT record ${dnsVerificationValue(token)} was found`,
-      ],
-    };
-  }
-
+/** What the business changes on its own account: settings, password, API key, and the account itself. */
+function accountChanges({ repository, accounts, onShopRenamed }: MerchantServiceDeps, { now, settingsRow, account, toSettings, setStoreDomain }: MerchantRecords) {
   return {
-    settingsRow,
-    getSettings: toSettings,
-
-    /**
-     * Looks again for the proof of every verified domain last checked before `before` (ms), one after the other. A
-     * proof found resets its count of misses; a proof missing from PROOF_MISSES_ALLOWED checks in a row is given up
-     * (the domain may have changed hands): the business's offers are hidden and the domain is free to prove again.
-     * Answers the domains given up.
-     */
-    async recheckProofs(before: number, scriptUrl: string, limit = 100): Promise<string[]> {
-      const released: string[] = [];
-      for (const proof of await repository.claimProofsToCheck(before, now(), limit)) {
-        const token = (await repository.findSettings(proof.businessId))?.verificationToken;
-        const { method } = token ? await lookForProof(proof.domain, token, scriptUrl) : { method: null };
-        const misses = method ? 0 : proof.failedChecks + 1;
-        if (misses >= PROOF_MISSES_ALLOWED) {
-          await repository.releaseVerifiedDomain(proof.businessId);
-          await deps.onTrustChanged(proof.businessId);
-          released.push(proof.domain);
-        } else await repository.recordProofCheck(proof.domain, now(), misses);
-      }
-      return released;
-    },
-
     async updateSettings(businessId: string, body: UpdateSettingsBody): Promise<MerchantSettings> {
       await settingsRow(businessId);
       if (body.storeDomain !== undefined) await setStoreDomain(businessId, body.storeDomain);
       if (body.storeName !== undefined && body.storeName !== (await account(businessId)).storeName) {
         await accounts.update(businessId, { storeName: body.storeName });
-        await deps.onShopRenamed(businessId);
+        await onShopRenamed(businessId);
       }
       const changes: Partial<MerchantSettingsRow> = {};
       if (body.currency !== undefined) changes.currency = body.currency;
@@ -295,8 +259,34 @@ export function createMerchantService(deps: {
       if (!(await accounts.verifyPassword(password, a.passwordHash))) throw badRequest('Password is wrong', 'password');
       return repository.deleteBusinessData(businessId);
     },
+  };
+}
 
-    newConversion,
+/** The orders a business reports (its conversions), and whether a referral of the business led to them. */
+function conversions({ repository }: MerchantServiceDeps, { now, settingsRow }: MerchantRecords) {
+  function conversionRow(s: MerchantSettingsRow, input: ConversionInput): OrderRow {
+    const businessId = s.businessId;
+    return {
+      id: randomUUID(),
+      businessId,
+      orderId: input.orderId,
+      valueCents: input.valueCents,
+      currency: (input.currency ?? s.currency).toUpperCase(),
+      referralId: input.referralId ?? null,
+      sessionId: input.sessionId ?? null,
+      source: input.source,
+      eventId: input.eventId ?? null,
+      occurredAt: input.occurredAt ?? now(),
+      createdAt: now(),
+      lines: input.lines ?? null,
+    };
+  }
+
+  return {
+    /** The conversion row of an order the business reported (in its currency unless the order names one). */
+    async newConversion(businessId: string, input: ConversionInput): Promise<OrderRow> {
+      return conversionRow(await settingsRow(businessId), input);
+    },
 
     /** Stores an order once per (business, order id) and tells whether a referral of the business inside the window led to it. */
     async recordConversion(businessId: string, input: ConversionInput): Promise<{ conversionId: string; duplicate: boolean; attributed: boolean }> {
@@ -305,6 +295,33 @@ export function createMerchantService(deps: {
       const referral = row.referralId ? await repository.findReferral(businessId, row.referralId) : undefined;
       const attributed = !!referral && insideAttributionWindow(referral.createdAt, row.occurredAt, attributionWindowMs(s.attributionWindowDays));
       return { conversionId: row.id, duplicate: !created, attributed };
+    },
+  };
+}
+
+/** The business's store domain: claiming it, proving it (and proving it again over time), and how to integrate the store. */
+function storeDomainProofs(deps: MerchantServiceDeps, { now, settingsRow, account, verifiedStore, setStoreDomain }: MerchantRecords) {
+  const { repository } = deps;
+  return {
+    /**
+     * Looks again for the proof of every verified domain last checked before `before` (ms), one after the other. A
+     * proof found resets its count of misses; a proof missing from PROOF_MISSES_ALLOWED checks in a row is given up
+     * (the domain may have changed hands): the business's offers are hidden and the domain is free to prove again.
+     * Answers the domains given up.
+     */
+    async recheckProofs(before: number, scriptUrl: string, limit = 100): Promise<string[]> {
+      const released: string[] = [];
+      for (const proof of await repository.claimProofsToCheck(before, now(), limit)) {
+        const token = (await repository.findSettings(proof.businessId))?.verificationToken;
+        const { method } = token ? await lookForProof(deps, proof.domain, token, scriptUrl) : { method: null };
+        const misses = method ? 0 : proof.failedChecks + 1;
+        if (misses >= PROOF_MISSES_ALLOWED) {
+          await repository.releaseVerifiedDomain(proof.businessId);
+          await deps.onTrustChanged(proof.businessId);
+          released.push(proof.domain);
+        } else await repository.recordProofCheck(proof.domain, now(), misses);
+      }
+      return released;
     },
 
     async integration(businessId: string, scriptUrl: string, lastScriptEventAt: number | null): Promise<IntegrationResponse> {
@@ -350,13 +367,25 @@ export function createMerchantService(deps: {
       const owner = await repository.findVerifiedOwner(domain);
       if (owner) return { verified: false, method: null, message: `${domain} is already verified by another business` };
 
-      const { method, problems } = await lookForProof(domain, s.verificationToken, scriptUrl);
+      const { method, problems } = await lookForProof(deps, domain, s.verificationToken, scriptUrl);
       if (!method) return { verified: false, method: null, message: `${problems.join('; ')}.` };
       const claimed = await repository.claimVerifiedDomain({ domain, businessId, method, verifiedAt: now() });
       if (!claimed) return { verified: false, method: null, message: `${domain} is already verified by another business` };
       await deps.onTrustChanged(businessId);
       return { verified: true, method, message: `${domain} is verified (${METHOD_NAMES[method]})` };
     },
+  };
+}
+
+/** The merchant dashboard's account, settings, conversions and store-domain proofs. */
+export function createMerchantService(deps: MerchantServiceDeps) {
+  const records = merchantRecords(deps);
+  return {
+    settingsRow: records.settingsRow,
+    getSettings: records.toSettings,
+    ...accountChanges(deps, records),
+    ...conversions(deps, records),
+    ...storeDomainProofs(deps, records),
   };
 }
 

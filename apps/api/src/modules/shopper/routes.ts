@@ -17,8 +17,9 @@ import {
 } from '@pricehunt/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['shopper'];
 const security = [{ session: [] }];
 

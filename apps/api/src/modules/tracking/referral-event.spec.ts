@@ -1,7 +1,8 @@
 import { buildApp } from '../../build-app';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildStoreTestApp, type StoreTestApp } from '../../testing/store-app';
 import { startDnsServer, type DnsFixture } from '../../testing/dns-server';
-import { registerBusiness, verifyStoreDomain } from '../../testing/http';
+import { preflight, registerBusiness, verifyStoreDomain } from '../../testing/http';
 import { anotherConnection, row, rows, run, value } from '../../testing/db';
 import { present } from '@pricehunt/contracts';
 
@@ -19,20 +20,11 @@ const referral = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/trackReferral', () => {
-  let t: TestApp;
-  let businessId: string;
-  let dns: DnsFixture;
+  let t: StoreTestApp;
   beforeAll(async () => {
-    dns = await startDnsServer();
-    t = await buildTestApp({ DNS_SERVERS: dns.server });
-    const owner = await registerBusiness(t.app, 'ref@shop.example', undefined, { storeDomain: 'acme-store.example' });
-    businessId = owner.business.id;
-    await verifyStoreDomain(t.app, owner.cookie, dns);
+    t = await buildStoreTestApp('ref@shop.example', 'acme-store.example');
   });
-  afterAll(async () => {
-    await t.close();
-    await dns?.close();
-  });
+  afterAll(async () => t?.close());
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/trackReferral', payload: body as object, headers });
   const referrals = () => rows(t.app, 'select * from referrals order by created_at, id');
@@ -56,7 +48,7 @@ describe('POST /api/trackReferral', () => {
     expect((await referrals())[0]).toMatchObject({
       referral_id: body.referralId,
       business_domain: 'acme-store.example',
-      business_id: businessId,
+      business_id: t.businessId,
       target_url: body.targetUrl,
       product_name: 'Widget',
       user_id: 'user-1',
@@ -128,20 +120,11 @@ describe('POST /api/trackReferral', () => {
 });
 
 describe('POST /api/track-event', () => {
-  let t: TestApp;
-  let businessId: string;
-  let dns: DnsFixture;
+  let t: StoreTestApp;
   beforeAll(async () => {
-    dns = await startDnsServer();
-    t = await buildTestApp({ DNS_SERVERS: dns.server });
-    const owner = await registerBusiness(t.app, 'events@shop.example', undefined, { storeDomain: 'events-store.example' });
-    businessId = owner.business.id;
-    await verifyStoreDomain(t.app, owner.cookie, dns);
+    t = await buildStoreTestApp('events@shop.example', 'events-store.example');
   });
-  afterAll(async () => {
-    await t.close();
-    await dns?.close();
-  });
+  afterAll(async () => t?.close());
   const post = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/track-event', payload: body as object, headers: { origin: 'https://events-store.example' } });
 
   it('stores the event and answers 201 with its id once committed', async () => {
@@ -168,7 +151,7 @@ describe('POST /api/track-event', () => {
       expect(stored).toMatchObject({
         event_type: 'purchase',
         business_domain: 'events-store.example',
-        business_id: businessId,
+        business_id: t.businessId,
         session_id: 'sess-42',
         user_id: 'u-7',
         referral_id: 'aff_events-store.example_1_abc',
@@ -185,11 +168,11 @@ describe('POST /api/track-event', () => {
 
   it('attributes other events to the active business that verified the domain or a parent of it, and to nobody else', async () => {
     const gone = await registerBusiness(t.app, 'gone@shop.example', undefined, { storeDomain: 'gone-store.example' });
-    await verifyStoreDomain(t.app, gone.cookie, dns);
+    await verifyStoreDomain(t.app, gone.cookie, t.dns);
     await run(t.app, "update businesses set status = 'suspended' where id = ?", [gone.business.id]);
     // A more specific store domain wins over its parent's.
     const eu = await registerBusiness(t.app, 'eu@shop.example', undefined, { storeDomain: 'eu.events-store.example' });
-    await verifyStoreDomain(t.app, eu.cookie, dns);
+    await verifyStoreDomain(t.app, eu.cookie, t.dns);
     const shop = eu.business;
     // A claim alone receives nothing.
     await registerBusiness(t.app, 'claim@shop.example', undefined, { storeDomain: 'claimed-store.example' });
@@ -198,9 +181,9 @@ describe('POST /api/track-event', () => {
       expect(res.statusCode).toBe(201);
       return value<string | null>(t.app, 'select business_id from events where id = ?', [res.json().eventId]);
     };
-    expect(await attributedTo('events-store.example')).toBe(businessId);
-    expect(await attributedTo('https://www.events-store.example/cart')).toBe(businessId);
-    expect(await attributedTo('shop.events-store.example')).toBe(businessId);
+    expect(await attributedTo('events-store.example')).toBe(t.businessId);
+    expect(await attributedTo('https://www.events-store.example/cart')).toBe(t.businessId);
+    expect(await attributedTo('shop.events-store.example')).toBe(t.businessId);
     expect(await attributedTo('eu.events-store.example')).toBe(shop.id);
     expect(await attributedTo('de.eu.events-store.example')).toBe(shop.id);
     expect(await attributedTo('gone-store.example')).toBeNull();
@@ -242,11 +225,7 @@ describe('POST /api/track-event', () => {
   });
 
   it('answers preflight requests from any origin', async () => {
-    const res = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/api/track-event',
-      headers: { origin: 'https://any-shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-    });
+    const res = await preflight(t.app, '/api/track-event', 'https://any-shop.example');
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();

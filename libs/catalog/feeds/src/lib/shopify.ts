@@ -137,29 +137,38 @@ export function shopifyProductRows(products: unknown, options: ShopifyOptions): 
         category: product.product_type ?? undefined,
         sku: variant.sku ?? undefined,
       };
-      const names: FieldNames = {
-        externalId: `${path}.id`,
-        title: `${at}.title`,
-        description: `${at}.body_html`,
-        brand: `${at}.vendor`,
-        gtin: `${path}.barcode`,
-        price: `${path}.price`,
-        compareAtPrice: `${path}.compare_at_price`,
-        imageUrl: `${at}.images`,
-        additionalImageUrls: `${at}.images`,
-        category: `${at}.product_type`,
-        sku: `${path}.sku`,
-        url: `${at}.handle`,
-      };
-      rows.push(buildOffer(draft, line, names, { defaultCurrency: options.currency ?? 'USD' }));
+      rows.push(buildOffer(draft, line, fieldNames(at, path), { defaultCurrency: options.currency ?? 'USD' }));
     });
   });
   return rows;
 }
 
+/** The offer fields read from the product, by the name of the product's field they come from. */
+const PRODUCT_FIELDS = { title: 'title', description: 'body_html', brand: 'vendor', imageUrl: 'images', additionalImageUrls: 'images', category: 'product_type', url: 'handle' };
+/** The offer fields read from the variant, by the name of the variant's field they come from. */
+const VARIANT_FIELDS = { externalId: 'id', gtin: 'barcode', price: 'price', compareAtPrice: 'compare_at_price', sku: 'sku' };
+
+/** The offer fields' names in the document (`products[2].variants[0].price`), for the product at `at` and its variant at `path`. */
+function fieldNames(at: string, path: string): FieldNames {
+  const names: FieldNames = {};
+  for (const [field, name] of Object.entries(PRODUCT_FIELDS)) names[field as keyof FieldNames] = `${at}.${name}`;
+  for (const [field, name] of Object.entries(VARIANT_FIELDS)) names[field as keyof FieldNames] = `${path}.${name}`;
+  return names;
+}
+
 /** Shopify writes its CDN's links without a scheme (`//cdn.shopify.com/…`). */
 function absoluteImage(src: string | undefined): string | undefined {
   return src?.startsWith('//') ? `https:${src}` : src;
+}
+
+/** A `/products.json` document given as its text or already parsed, parsed. */
+function productsDocument(json: string | unknown): unknown {
+  if (typeof json !== 'string') return json;
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new FeedFormatError(`The products file is not valid JSON: ${(error as Error).message}`, 'products');
+  }
 }
 
 function productsOf(body: unknown): unknown {
@@ -171,16 +180,8 @@ function productsOf(body: unknown): unknown {
 
 /** Parses one `/products.json` document (text or already-parsed JSON). */
 export function parseShopifyProducts(json: string | unknown, options: ShopifyOptions): FeedParseResult {
-  let body: unknown = json;
-  if (typeof json === 'string') {
-    try {
-      body = JSON.parse(json);
-    } catch (error) {
-      throw new FeedFormatError(`The products file is not valid JSON: ${(error as Error).message}`, 'products');
-    }
-  }
   const result: FeedParseResult = { offers: [], errors: [], total: 0 };
-  for (const row of shopifyProductRows(productsOf(body), options)) {
+  for (const row of shopifyProductRows(productsOf(productsDocument(json)), options)) {
     result.total++;
     if (row.offer) result.offers.push(row.offer);
     else result.errors.push(...row.errors);
@@ -286,16 +287,8 @@ export async function fetchShopifyProducts(options: ShopifyFetchOptions & Stream
 
 /** Streaming form for a products file already in memory, with progress. */
 export async function* readShopifyProducts(json: string | unknown, options: ShopifyOptions & StreamOptions): AsyncGenerator<FeedRow> {
-  let body: unknown = json;
-  if (typeof json === 'string') {
-    try {
-      body = JSON.parse(json);
-    } catch (error) {
-      throw new FeedFormatError(`The products file is not valid JSON: ${(error as Error).message}`, 'products');
-    }
-  }
   async function* rows() {
-    yield* shopifyProductRows(productsOf(body), options);
+    yield* shopifyProductRows(productsOf(productsDocument(json)), options);
   }
   yield* withProgress(rows(), options);
 }

@@ -1,3 +1,4 @@
+import { RETAILERS } from '@pricehunt/marketplace';
 import {
   AFFILIATE_ENV_KEYS,
   affiliateConfigFromEnv,
@@ -19,18 +20,11 @@ function errorOf(fn: () => unknown): AffiliateError {
 }
 
 describe('DEFAULT_AFFILIATE_IDS', () => {
-  it('holds one placeholder per retailer', () => {
-    expect(DEFAULT_AFFILIATE_IDS).toEqual({
-      amazon: 'pricehunt-20',
-      ebay: 'PRICEHUNT_EBAY_CAMPAIGN',
-      walmart: 'PRICEHUNT_WALMART_PUBLISHER',
-      target: 'PRICEHUNT_TARGET_PUBLISHER',
-      bestbuy: 'PRICEHUNT_BESTBUY_PUBLISHER',
-      apple: 'PRICEHUNT_APPLE_TOKEN',
-      playstation: 'PRICEHUNT_PLAYSTATION_CAMREF',
-      newegg: 'PRICEHUNT_NEWEGG_PUBLISHER',
-      costco: 'PRICEHUNT_COSTCO_PUBLISHER',
-    });
+  it('holds one placeholder per retailer, named after the retailer (Amazon’s in the form of a tag)', () => {
+    expect(Object.keys(DEFAULT_AFFILIATE_IDS).sort()).toEqual(Object.keys(RETAILERS).sort());
+    for (const [retailer, id] of Object.entries(DEFAULT_AFFILIATE_IDS)) {
+      expect(id).toMatch(retailer === 'amazon' ? /^pricehunt-20$/ : new RegExp(`^PRICEHUNT_${retailer.toUpperCase()}_[A-Z]+$`));
+    }
   });
 
   it('feeds the default configuration', () => {

@@ -17,39 +17,28 @@ const enc = encodeURIComponent;
 const utm = 'utm_source=pricehunt&utm_medium=price_comparison&utm_campaign=product_referral';
 
 describe('tagUrl: Amazon Associates', () => {
-  it('adds tag= and keeps the existing query and fragment', () => {
-    expect(tagger.tagUrl('https://www.amazon.com/dp/B08N5WRWNW?th=1#reviews')).toBe('https://www.amazon.com/dp/B08N5WRWNW?th=1&tag=ph-20#reviews');
-  });
+  const dp = 'https://www.amazon.com/dp/B08N5WRWNW';
 
-  it('replaces another tag in place instead of adding a second one', () => {
-    expect(tagger.tagUrl('https://www.amazon.com/dp/B08N5WRWNW?tag=other-20&th=1')).toBe('https://www.amazon.com/dp/B08N5WRWNW?tag=ph-20&th=1');
-    expect(tagger.tagUrl('https://www.amazon.com/dp/B08N5WRWNW?tag=a-20&tag=b-20')).toBe('https://www.amazon.com/dp/B08N5WRWNW?tag=ph-20');
-  });
-
-  it('drops user info from a tagged link', () => {
-    expect(tagger.tagUrl('https://user:pw@www.amazon.com/dp/B08N5WRWNW')).toBe('https://www.amazon.com/dp/B08N5WRWNW?tag=ph-20');
+  it.each([
+    ['adds tag= and keeps the existing query and fragment', `${dp}?th=1#reviews`, `${dp}?th=1&tag=ph-20#reviews`],
+    ['replaces another tag in place instead of adding a second one', `${dp}?tag=other-20&th=1`, `${dp}?tag=ph-20&th=1`],
+    ['replaces several tags with one', `${dp}?tag=a-20&tag=b-20`, `${dp}?tag=ph-20`],
+    ['drops user info from a tagged link', 'https://user:pw@www.amazon.com/dp/B08N5WRWNW', `${dp}?tag=ph-20`],
+    ['tags amazon.com subdomains', 'https://smile.amazon.com/dp/B08N5WRWNW', 'https://smile.amazon.com/dp/B08N5WRWNW?tag=ph-20'],
+    ['uses the configured regional tag', 'https://www.amazon.co.uk/dp/B08N5WRWNW', 'https://www.amazon.co.uk/dp/B08N5WRWNW?tag=ph-21'],
+    ['leaves a store without a regional tag untouched', 'https://www.amazon.de/dp/B08N5WRWNW', 'https://www.amazon.de/dp/B08N5WRWNW'],
+    ['leaves Amazon short links untouched (they redirect and drop the query)', 'https://amzn.to/3xYzAbC', 'https://amzn.to/3xYzAbC'],
+  ])('%s', (_case, url, tagged) => {
+    expect(tagger.tagUrl(url)).toBe(tagged);
   });
 
   it('accepts a URL object', () => {
-    expect(tagger.tagUrl(new URL('https://www.amazon.com/dp/B08N5WRWNW'))).toBe('https://www.amazon.com/dp/B08N5WRWNW?tag=ph-20');
+    expect(tagger.tagUrl(new URL(dp))).toBe(`${dp}?tag=ph-20`);
     expect(tagger.tagUrl(new URL('https://example.com'))).toBe('https://example.com/');
   });
 
-  it('tags amazon.com subdomains', () => {
-    expect(tagger.tagUrl('https://smile.amazon.com/dp/B08N5WRWNW')).toBe('https://smile.amazon.com/dp/B08N5WRWNW?tag=ph-20');
-  });
-
-  it('uses the configured regional tag and leaves stores without one untouched', () => {
-    expect(tagger.tagUrl('https://www.amazon.co.uk/dp/B08N5WRWNW')).toBe('https://www.amazon.co.uk/dp/B08N5WRWNW?tag=ph-21');
-    expect(tagger.tagUrl('https://www.amazon.de/dp/B08N5WRWNW')).toBe('https://www.amazon.de/dp/B08N5WRWNW');
-  });
-
-  it('leaves Amazon short links untouched (they redirect and drop the query)', () => {
-    expect(tagger.tagUrl('https://amzn.to/3xYzAbC')).toBe('https://amzn.to/3xYzAbC');
-  });
-
   it('passes no reference id to Amazon', () => {
-    expect(tagger.tagUrl('https://www.amazon.com/dp/B08N5WRWNW', { referenceId: 'aff_x_1_a' })).toBe('https://www.amazon.com/dp/B08N5WRWNW?tag=ph-20');
+    expect(tagger.tagUrl(dp, { referenceId: 'aff_x_1_a' })).toBe(`${dp}?tag=ph-20`);
   });
 });
 
@@ -221,19 +210,22 @@ describe('tagUrl: unknown hosts and look-alikes', () => {
   });
 });
 
+/** A product page at the store of each programme. */
+const PROGRAMME_PAGES = [
+  'https://www.amazon.com/Apple-AirPods/dp/B0BDHWDR12?th=1',
+  'https://www.ebay.com/itm/123456789012?var=1',
+  'https://www.walmart.com/ip/604342441?classType=REGULAR',
+  'https://www.target.com/p/-/A-85978612',
+  'https://www.bestbuy.com/site/6447382.p?skuId=6447382',
+  'https://apps.apple.com/us/app/numbers/id361304891',
+  'https://direct.playstation.com/en-us/consoles/console/playstation5-console.3006646',
+  'https://www.newegg.com/p/N82E16819113663',
+  'https://www.costco.com/tv.product.100123456.html',
+];
+
 describe('tagUrl: idempotence', () => {
-  const urls = [
-    'https://www.amazon.com/dp/B08N5WRWNW?th=1#reviews',
-    'https://www.ebay.com/itm/123456789012?var=1',
-    'https://www.walmart.com/ip/604342441?classType=REGULAR#about',
-    'https://www.target.com/p/-/A-85978612',
-    'https://www.bestbuy.com/site/6447382.p?skuId=6447382',
-    'https://apps.apple.com/us/app/numbers/id361304891',
-    'https://direct.playstation.com/en-us/consoles/console/playstation5-console.3006646',
-    'https://www.newegg.com/p/N82E16819113663',
-    'https://www.costco.com/tv.product.100123456.html',
-    'https://example.com/p?x=1',
-  ];
+  // Pages with a fragment, and a page no programme covers, too.
+  const urls = [...PROGRAMME_PAGES, 'https://www.amazon.com/dp/B08N5WRWNW?th=1#reviews', 'https://www.walmart.com/ip/604342441?classType=REGULAR#about', 'https://example.com/p?x=1'];
 
   it.each(urls)('tagging the tagged %s again gives the same link', (url) => {
     for (const options of [{}, { referenceId: 'aff_shop_1_abc' }, { utm: true }, { referenceId: 'r', utm: { source: 'x' } }]) {
@@ -244,17 +236,7 @@ describe('tagUrl: idempotence', () => {
 });
 
 describe('tagUrl and canonicalizeUrl', () => {
-  it.each([
-    'https://www.amazon.com/Apple-AirPods/dp/B0BDHWDR12?th=1',
-    'https://www.ebay.com/itm/123456789012?var=1',
-    'https://www.walmart.com/ip/604342441?classType=REGULAR',
-    'https://www.target.com/p/-/A-85978612',
-    'https://www.bestbuy.com/site/6447382.p?skuId=6447382',
-    'https://apps.apple.com/us/app/numbers/id361304891',
-    'https://direct.playstation.com/en-us/consoles/console/playstation5-console.3006646',
-    'https://www.newegg.com/p/N82E16819113663',
-    'https://www.costco.com/tv.product.100123456.html',
-  ])('a tagged link to %s canonicalises to the untagged page', (url) => {
+  it.each(PROGRAMME_PAGES)('a tagged link to %s canonicalises to the untagged page', (url) => {
     const tagged = tagger.tagUrl(url, { referenceId: 'aff_shop_1_abc', utm: true });
     expect(tagged).not.toBe(url);
     expect(canonicalizeUrl(tagged)).toBe(canonicalizeUrl(url));

@@ -53,23 +53,17 @@ export const importFormSchema = z.object({
   format: z.enum(FEED_FORMATS, { error: `format must be one of ${FEED_FORMATS.join(', ')}` }).optional(),
 });
 
+/** An import of a feed file the admin uploaded: its run's counts, and how far it has read. */
 export const importJobSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   format: z.enum(FEED_FORMATS),
   retailerId: z.string().nullable(),
   state: z.enum(['importing', 'succeeded', 'failed']),
-  totalRows: z.number().int(),
+  ...importRunSchema.pick({ totalRows: true, inserted: true, updated: true, unchanged: true, skipped: true, productsCreated: true, errorCount: true, warningCount: true }).shape,
   processedRows: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  skipped: z.number().int(),
-  productsCreated: z.number().int(),
-  errorCount: z.number().int(),
   errors: z.array(rowErrorSchema),
   /** Values good rows were imported without, named by line and field like errors (the first 1000). */
-  warningCount: z.number().int(),
   warnings: z.array(rowErrorSchema),
   failure: z.string().nullable(),
   runId: z.string().nullable(),
@@ -77,6 +71,27 @@ export const importJobSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+
+/** A job as it starts: importing its `totalRows`, none of them read yet. */
+export function startedImportJob(job: Pick<ImportJob, 'id' | 'fileName' | 'format' | 'retailerId' | 'totalRows' | 'startedAt'>): ImportJob {
+  return {
+    ...job,
+    state: 'importing',
+    processedRows: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    productsCreated: 0,
+    errorCount: 0,
+    errors: [],
+    warningCount: 0,
+    warnings: [],
+    failure: null,
+    runId: null,
+    finishedAt: null,
+  };
+}
 
 export const importJobResponseSchema = z.object({ success: z.literal(true), job: importJobSchema });
 export type ImportJobResponse = z.infer<typeof importJobResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productDetailResponseSchema } from './catalog';
 import { availabilitySchema, offerHeldSchema, productSummarySchema } from './search';
 
 const productId = (field: string) =>
@@ -36,11 +37,8 @@ export const adminProductOfferSchema = z.object({
 });
 export type AdminProductOffer = z.infer<typeof adminProductOfferSchema>;
 
-export const adminProductDetailResponseSchema = z.object({
-  success: z.literal(true),
-  product: productSummarySchema,
-  offers: z.array(adminProductOfferSchema),
-});
+/** GET /api/admin/products/:id: the product as shoppers get it, with every offer as admins see it (held ones too). */
+export const adminProductDetailResponseSchema = productDetailResponseSchema.pick({ success: true, product: true }).extend({ offers: z.array(adminProductOfferSchema) });
 export type AdminProductDetailResponse = z.infer<typeof adminProductDetailResponseSchema>;
 
 /** POST /api/admin/products/:id/offers/:offerId/detach: the offer leaves the product for a new product of its own. */
