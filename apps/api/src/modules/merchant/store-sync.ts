@@ -2,17 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { StoreSync } from '@pricehunt/contracts';
 import { badRequest } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
-import type { MerchantRepository } from '@pricehunt/storage';
+import type { MerchantRepository, StoreSyncProgress } from '@pricehunt/storage';
 import { toStoreSync } from './service';
 
-export interface ShopifyPageProgress {
-  pages: number;
-  products: number;
-  offers: number;
-  inserted: number;
-  updated: number;
-  skipped: number;
-}
+/** How far an import has come after a page. */
+export type ShopifyPageProgress = StoreSyncProgress;
 
 /** Imports a store's /products.json page by page into the catalog as the business's offers. */
 export type ShopifyImport = (options: {

@@ -4,38 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { AuditAction, AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
+import type { AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
+import { auditEntryOf, type AuditRowOf } from './shared';
 
-export interface AuditRow {
-  id: string;
-  createdAt: string;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  targetType: AuditEntry['targetType'];
-  targetId: string | null;
-  targetLabel: string | null;
-  beforeJson: string | null;
-  afterJson: string | null;
-}
+/** An audit log row as SQLite reads it: ISO text instants, json as text. */
+export type AuditRow = AuditRowOf<string, string>;
 
 export const AUDIT_COLUMNS = `id, created_at AS createdAt, actor_id AS actorId, actor_email AS actorEmail, action, target_type AS targetType,
   target_id AS targetId, target_label AS targetLabel, before_json AS beforeJson, after_json AS afterJson`;
 
-export function toAudit(row: AuditRow): AuditEntry {
-  return {
-    id: row.id,
-    createdAt: row.createdAt,
-    actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    action: row.action as AuditAction,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    targetLabel: row.targetLabel,
-    before: row.beforeJson ? (JSON.parse(row.beforeJson) as Record<string, unknown>) : null,
-    after: row.afterJson ? (JSON.parse(row.afterJson) as Record<string, unknown>) : null,
-  };
-}
+export const toAudit = (row: AuditRow): AuditEntry => auditEntryOf(row, (at) => at, (json) => JSON.parse(json) as Record<string, unknown>);
 
 /**
  * Writes an audit entry on `sqlite` at once (synchronously): inside a transaction of that connection, the entry

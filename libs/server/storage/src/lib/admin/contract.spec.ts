@@ -1,6 +1,7 @@
 import { overviewResponseSchema, type BusinessListQuery, type NewAuditEntry } from '@pricehunt/contracts';
 import { ENGINES, openPortEngine, type EngineConnection, type EngineName, type PortEngine } from '../../testing/port-engines';
 import { type AdminRepository, createPgAdminRepository, createSqliteAdminRepository, type RetailerSettings, writeAuditEntryPg } from '../../index';
+import { COUNTED_TABLES } from './tables';
 
 interface Subject {
   db: PortEngine;
@@ -411,21 +412,7 @@ describe.each(ENGINES)('admin storage port on %s', (engine) => {
       expect(() => overviewResponseSchema.shape.database.parse(size)).not.toThrow();
       expect(size.bytes).toBeGreaterThan(0);
       expect(size.walBytes).toBeGreaterThanOrEqual(0);
-      expect(size.tables.map((table) => table.name)).toEqual([
-        'businesses',
-        'sessions',
-        'retailers',
-        'offers',
-        'products',
-        'price_points',
-        'search_requests',
-        'import_runs',
-        'clicks',
-        'referrals',
-        'events',
-        'conversions',
-        'audit_log',
-      ]);
+      expect(size.tables.map((table) => table.name)).toEqual([...COUNTED_TABLES]);
       const counts = Object.fromEntries(size.tables.map((table) => [table.name, table.rows]));
       expect(counts).toMatchObject({ retailers: 6, offers: 4, products: 2, price_points: 0, import_runs: 3, clicks: 4, conversions: 7, search_requests: 4 });
       expect(counts.audit_log).toBe(await auditCount());

@@ -4,40 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { AuditAction, AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
+import type { AuditEntry, NewAuditEntry } from '@pricehunt/contracts';
+import { auditEntryOf, type AuditRowOf } from './shared';
 
 /** A connection or the pool: what runs a statement. A transaction's statements run on its client. */
 export type PgQueryable = pg.ClientBase | pg.Pool;
 
-export interface AuditRow {
-  id: string;
-  createdAt: Date;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  targetType: AuditEntry['targetType'];
-  targetId: string | null;
-  targetLabel: string | null;
-  // json columns, parsed by node-postgres (their text as written: keys in their order).
-  beforeJson: Record<string, unknown> | null;
-  afterJson: Record<string, unknown> | null;
-}
+/** An audit log row as PostgreSQL reads it: timestamptz as a Date, json parsed by node-postgres (keys in their order). */
+export type AuditRow = AuditRowOf<Date, Record<string, unknown>>;
 
 export const AUDIT_COLUMNS = `id, created_at AS "createdAt", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
   target_id AS "targetId", target_label AS "targetLabel", before_json AS "beforeJson", after_json AS "afterJson"`;
 
-export const toAudit = (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  createdAt: row.createdAt.toISOString(),
-  actorId: row.actorId,
-  actorEmail: row.actorEmail,
-  action: row.action as AuditAction,
-  targetType: row.targetType,
-  targetId: row.targetId,
-  targetLabel: row.targetLabel,
-  before: row.beforeJson ?? null,
-  after: row.afterJson ?? null,
-});
+export const toAudit = (row: AuditRow): AuditEntry => auditEntryOf(row, (at) => at.toISOString(), (json) => json);
 
 /**
  * Writes an audit entry through `client`: given a transaction's client, the entry commits or rolls back with the

@@ -6,7 +6,7 @@ import { AUDIT_COLUMNS, type AuditRow, type PgQueryable, toAudit, writeAuditEntr
 import { attributedConversionSql } from './attributed';
 import type pg from 'pg';
 import type { AdminBusinessRow, AdminRepository } from './repository';
-import { type AdminPart, likePattern, owningDomain, sameSettings } from './shared';
+import { activityDays, type AdminPart, likePattern, owningDomain, sameSettings } from './shared';
 
 type BusinessSelection = Omit<AdminBusinessRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
@@ -14,18 +14,9 @@ const BUSINESS_COLUMNS = `id, email, store_name AS "storeName", store_domain AS 
   created_at AS "createdAt", updated_at AS "updatedAt",
   EXISTS (SELECT 1 FROM verified_domains v WHERE v.business_id = businesses.id AND v.domain = businesses.store_domain) AS "domainVerified"`;
 
-// Keys in the SQLite side's order: the API answers these objects as JSON, the same to the byte on either engine.
-const toBusiness = (row: BusinessSelection): AdminBusinessRow => ({
-  id: row.id,
-  email: row.email,
-  storeName: row.storeName,
-  storeDomain: row.storeDomain,
-  isAdmin: row.isAdmin,
-  status: row.status,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  domainVerified: row.domainVerified,
-});
+// Keys in the SQLite side's order (the order of BUSINESS_COLUMNS): the API answers these objects as JSON, the same to
+// the byte on either engine.
+const toBusiness = (row: BusinessSelection): AdminBusinessRow => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
 /** UTC day `YYYY-MM-DD` of an instant column, and of an epoch-millisecond one (SQLite: the seconds' `unixepoch` day). */
 const instantDay = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
@@ -230,15 +221,7 @@ function figuresPart(pool: pg.Pool): AdminPart<'businessReporting' | 'businessFi
 function dailyActivityPart(pool: pg.Pool): AdminPart<'dailyActivity'> {
   return {
     async dailyActivity(fromMs) {
-      const days = new Map<string, ActivityFigures>();
-      const day = (date: string) => {
-        let figures = days.get(date);
-        if (!figures) {
-          figures = { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 };
-          days.set(date, figures);
-        }
-        return figures;
-      };
+      const { days, day } = activityDays();
       // Days are UTC days whatever the session's time zone; counts and sums are cast to int (bigint reads as text).
       const searches = await pool.query<{ date: string; n: number }>(
         `SELECT ${instantDay('created_at')} AS date, count(*)::int AS n FROM search_requests WHERE created_at >= $1 GROUP BY 1`,

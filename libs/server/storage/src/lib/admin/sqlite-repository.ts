@@ -6,7 +6,7 @@ import { refreshStoreTrustSqlite } from '../catalog/sqlite/store';
 import { AUDIT_COLUMNS, type AuditRow, toAudit, writeAuditEntry } from './audit-log';
 import { attributedConversionSql } from './attributed';
 import type { AdminBusinessRow, AdminRepository, BusinessState, RetailerSettings } from './repository';
-import { type AdminPart, likePattern, owningDomain, sameSettings } from './shared';
+import { activityDays, type AdminPart, likePattern, owningDomain, sameSettings } from './shared';
 
 const BUSINESS_COLUMNS = `id, email, store_name AS storeName, store_domain AS storeDomain, is_admin AS isAdmin, status,
   created_at AS createdAt, updated_at AS updatedAt,
@@ -242,15 +242,7 @@ function figuresPart(context: Context): AdminPart<'businessReporting' | 'busines
 function dailyActivityPart({ sqlite, has }: Context): AdminPart<'dailyActivity'> {
   return {
     async dailyActivity(fromMs) {
-      const days = new Map<string, ActivityFigures>();
-      const day = (date: string) => {
-        let figures = days.get(date);
-        if (!figures) {
-          figures = { searches: 0, clicks: 0, referrals: 0, conversions: 0, revenueCents: 0 };
-          days.set(date, figures);
-        }
-        return figures;
-      };
+      const { days, day } = activityDays();
       const msDay = (column: string) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
       if (has('search_requests')) {
         const rows = sqlite

@@ -13,15 +13,8 @@ export interface BusinessRecord {
   updatedAt: string;
 }
 
-export interface NewBusinessRecord {
-  id: string;
-  email: string;
-  passwordHash: string;
-  storeName: string | null;
-  storeDomain: string | null;
-  isAdmin: boolean;
-  emailConfirmedAt: number | null;
-}
+/** A business account to create: it starts active, its instants set as it is stored. */
+export type NewBusinessRecord = Omit<BusinessRecord, 'status' | 'createdAt' | 'updatedAt'>;
 
 /** The columns of an account its owner, the merchant dashboard or the CLI change. */
 export type BusinessChanges = Partial<Pick<BusinessRecord, 'passwordHash' | 'isAdmin' | 'status' | 'storeName' | 'storeDomain' | 'emailConfirmedAt'>>;

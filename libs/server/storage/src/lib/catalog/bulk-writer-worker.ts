@@ -9,7 +9,8 @@
  * (a million-offer import left to checkpoint once at its end had grown a WAL of 11 GB beside a 1 GB database).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../db/connection';
 import { describeError } from '../db/write-batch';
 import { runBulkBatch, type BulkOp } from './bulk-batch';
 
@@ -25,11 +26,7 @@ export type BulkWriterMessage = { type: 'batch'; ops: readonly BulkOp[] } | { ty
 export type BulkWriterAnswer = { ok: true } | { ok: false; message: string; code?: string };
 
 function startWriter(port: NonNullable<typeof parentPort>, data: BulkWriterData): void {
-  const sqlite = new Database(data.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openSqlite(data.file);
   sqlite.pragma('cache_size = -262144');
   sqlite.pragma(`wal_autocheckpoint = ${data.checkpointPages}`);
   const statements = new Map<string, Database.Statement>();

@@ -4,7 +4,8 @@ import type pg from 'pg';
 import { pgCatalogReads } from './offers/pg';
 import { createProductPg, redirectProductPg, refreshProductsPg } from './pg/product-writes';
 import { type Queryable, rowsOf } from './pg/queryable';
-import { createPgSearchIndexRepository, createPgWordCounts, type PgWordCounts } from './pg-search-index';
+import { createWordCounts, type WordCounts } from './index-search';
+import { createPgSearchIndexRepository } from './pg-search-index';
 import { OFFER_COLUMNS, PG_SQL, storeHold } from './shared-sql';
 
 /**
@@ -107,7 +108,7 @@ function pgOfferWrites(client: Queryable, wroteOffers: () => void): Pick<AsyncOp
  * `IngestionOps` on a transaction's client (every read sees what the transaction wrote before it), or on the pool.
  * Word counts are read through `counts`, and `wroteOffers` is told when an offer is inserted or its text changes.
  */
-export function pgIngestionOps(client: Queryable, counts: PgWordCounts = createPgWordCounts(), wroteOffers: () => void = () => undefined): AsyncOps<IngestionOps> {
+export function pgIngestionOps(client: Queryable, counts: WordCounts = createWordCounts(), wroteOffers: () => void = () => undefined): AsyncOps<IngestionOps> {
   const reads = pgCatalogReads(client);
   const index = createPgSearchIndexRepository({ pool: client }, { counts });
   const offerWhere = async (name: string, where: string, values: unknown[]) =>

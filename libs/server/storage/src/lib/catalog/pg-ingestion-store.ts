@@ -6,7 +6,7 @@ import { pgBulkPath } from './pg-bulk-path';
 import { lockImports, pgIngestionOps } from './pg-ingestion-ops';
 import { redirectProductPg, retitleProductsOf } from './pg/product-writes';
 import { inTransaction, type Queryable } from './pg/queryable';
-import { clearPgWordCounts, createPgWordCounts } from './pg-search-index';
+import { clearWordCounts, createWordCounts } from './index-search';
 
 export { IMPORT_LOCK_KEY } from './pg-ingestion-ops';
 
@@ -25,7 +25,7 @@ export function createPgIngestionStore({ pool }: PostgresHandle): IngestionStore
   // Word counts are shared by the store's units of work, as SQLite's index keeps them across an import's batches: read
   // anew after a unit of work that added offers or changed their words (and after one that failed: it may have counted
   // its own rows), kept across the joins at an import's end, which move offers between products without changing them.
-  const counts = createPgWordCounts();
+  const counts = createWordCounts();
   return {
     async unitOfWork(work) {
       for (let attempt = 1; ; attempt++) {
@@ -35,10 +35,10 @@ export function createPgIngestionStore({ pool }: PostgresHandle): IngestionStore
             await lockImports(client);
             return runAsync(work(), pgIngestionOps(client, counts, () => (wrote = true)));
           });
-          if (wrote) clearPgWordCounts(counts);
+          if (wrote) clearWordCounts(counts);
           return result;
         } catch (error) {
-          clearPgWordCounts(counts);
+          clearWordCounts(counts);
           if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
         }
       }

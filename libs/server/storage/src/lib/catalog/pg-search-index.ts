@@ -1,6 +1,7 @@
-import { type IndexHit, indexWords, type SearchIndexRepository, type SuggestionCandidate } from '@pricehunt/catalog-core';
+import { type AsyncOps, type IndexHit, indexWords, runAsync, type SearchIndexRepository, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type { Queryable } from './pg-repository';
 import { present } from '@pricehunt/contracts';
+import { candidatesStep, clearWordCounts, createWordCounts, expireWordCounts, type IndexReads, keepDocumentCount, keptDocumentCount, leadingCandidatesStep, type MatchSyntax, type PoolRow, type WordCounts } from './index-search';
 
 // The same search as the SQLite side's `createFtsSearchIndex` (search-index.ts: read its comments for why each step
 // is so), step by step, over PostgreSQL's full-text search (drizzle-pg/0001_catalog_search.sql, 0007): an offer's
@@ -11,12 +12,6 @@ import { present } from '@pricehunt/contracts';
 // come in another order, and `rank` is minus ts_rank (lower is better, as the port says).
 
 const WEIGHTS = '{0.05, 0.4, 0.2, 0.1}';
-const MAX_WORDS = 10;
-const LEADING_MAX = 6;
-const RANKING_BUDGET = 2_000;
-const SHORT_HEAD = 3;
-const REST_POOL = 200;
-const OR_BUDGET = 5_000;
 /** How long `changed()` waits before refreshing the vocabulary: the changes of an import's next batches join that refresh. */
 const VOCABULARY_DELAY_MS = 1_000;
 
@@ -33,163 +28,34 @@ function operand(text: string, prefix = false): string | null {
   if (prefix) quoted[quoted.length - 1] += ':*';
   return quoted.length === 1 ? present(quoted[0]) : `(${quoted.join(' <-> ')})`;
 }
-const all = (words: readonly string[]) => words.map((word) => present(operand(word))).join(' & ');
-const any = (words: readonly string[]) => `(${words.map((word) => present(operand(word))).join(' | ')})`;
+/** tsquery's syntax, for to_tsquery('pricehunt_words', …): index words as `operand`s. */
+const TSQUERY_SYNTAX: MatchSyntax = {
+  all: (words) => words.map((word) => present(operand(word))).join(' & '),
+  any: (words) => `(${words.map((word) => present(operand(word))).join(' | ')})`,
+  both: (first, second) => `${first} & ${second}`,
+};
 
-type PoolRow = Omit<IndexHit, 'rank'> & { retailerId: string; text: string; category: string };
 type HitRow = Omit<IndexHit, 'updatedAt'> & { updatedAt: Date };
 const toHit = (row: HitRow): IndexHit => ({ offerId: row.offerId, productId: row.productId, updatedAt: row.updatedAt.toISOString(), rank: row.rank });
 
 /**
- * Offer counts of words and of the whole catalog, read through the GIN index and kept a while: by one index, or shared
- * by the indexes an import reads through, one per unit of work (see pg-ingestion-store.ts).
- */
-export interface PgWordCounts {
-  frequencies: Map<string, number>;
-  /** When `frequencies` began (they are read anew after 30 s). */
-  at: number;
-  docs: { n: number; at: number };
-}
-export const createPgWordCounts = (): PgWordCounts => ({ frequencies: new Map(), at: Date.now(), docs: { n: 0, at: 0 } });
-/** Forgets every count: the next reads count anew. */
-export function clearPgWordCounts(counts: PgWordCounts): void {
-  counts.frequencies.clear();
-  counts.at = Date.now();
-  counts.docs = { n: 0, at: 0 };
-}
-
-/**
  * `SearchIndexRepository` on PostgreSQL. Offer counts of words come from the GIN index (`offers_search_idx`: exact at
- * once, as FTS5's vocabulary table is), kept a while as the SQLite side keeps them; the vocabulary is the materialized
- * view `offers_vocab`, refreshed CONCURRENTLY (readers are not blocked) after `changed()`, once for the changes of a
- * short while: calls during the wait join it, calls during a refresh make one more after it. `vocabulary` waits for a
- * refresh under way, so the spelling corrector's reading after an import sees the import's words.
+ * once, as FTS5's vocabulary table is), kept a while as the SQLite side keeps them (by this index, or in `counts`
+ * shared by the indexes an import reads through, one per unit of work: see pg-ingestion-store.ts); the vocabulary is
+ * the materialized view `offers_vocab` (`vocabularyRefresh`).
  */
-export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, options: { vocabularyDelayMs?: number; counts?: PgWordCounts } = {}): SearchIndexRepository {
-  const vocabularyDelay = options.vocabularyDelayMs ?? VOCABULARY_DELAY_MS;
-  const counts = options.counts ?? createPgWordCounts();
-
-  const SEARCH = `SELECT o.id AS "offerId", o.product_id AS "productId", o.updated_at AS "updatedAt",
-      -ts_rank('${WEIGHTS}', o.search_vector, q) AS rank
-    FROM offers o, to_tsquery('pricehunt_words', $1) AS q WHERE o.search_vector @@ q ORDER BY rank, o.id DESC LIMIT $2`;
-  const UNRANKED = `SELECT id AS "offerId", product_id AS "productId", updated_at AS "updatedAt", 0 AS rank
-    FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', $1) ORDER BY id DESC LIMIT $2`;
-  const search = async (query: string, limit: number) =>
-    (await pool.query<HitRow>({ name: 'search-index/ranked', text: SEARCH, values: [query, limit] })).rows.map(toHit);
-  const unranked = async (query: string, limit: number) =>
-    (await pool.query<HitRow>({ name: 'search-index/unranked', text: UNRANKED, values: [query, limit] })).rows.map(toHit);
-  const unrankedWithText = async (query: string, limit: number): Promise<PoolRow[]> =>
-    (
-      await pool.query<Omit<PoolRow, 'updatedAt'> & { updatedAt: Date }>({
-        name: 'search-index/unranked-with-text',
-        text: `SELECT id AS "offerId", product_id AS "productId", updated_at AS "updatedAt", retailer_id AS "retailerId",
-            title || ' ' || coalesce(brand, '') || ' ' || coalesce(model, '') AS text, coalesce(category, '') AS category
-          FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', $1) ORDER BY id DESC LIMIT $2`,
-        values: [query, limit],
-      })
-    ).rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
-  const existsElsewhere = async (query: string, retailerId: string) =>
-    (
-      await pool.query({
-        name: 'search-index/exists-elsewhere',
-        text: `SELECT 1 FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', $1) AND retailer_id <> $2 LIMIT 1`,
-        values: [query, retailerId],
-      })
-    ).rows.length > 0;
-
-  /** How many offers carry each index word (0 when none; text that is not one index word, 0), through the GIN index. */
-  const frequenciesOf = async (words: readonly string[]): Promise<Map<string, number>> => {
-    const { frequencies } = counts;
-    if (frequencies.size > 50_000 || Date.now() - counts.at > 30_000) clearPgWordCounts(counts);
-    const found = new Map<string, number>(words.map((word) => [word, 0]));
-    const unread: string[] = [];
-    for (const word of found.keys()) {
-      const known = frequencies.get(word);
-      if (known !== undefined) found.set(word, known);
-      else if (indexWords(word).length !== 1 || indexWords(word)[0] !== word) found.set(word, 0);
-      else unread.push(word);
-    }
-    if (unread.length > 0) {
-      const { rows } = await pool.query<{ i: number; n: number }>({
-        name: 'search-index/offer-counts',
-        text: `SELECT w.i, (SELECT count(*) FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', w.q)) AS n
-          FROM unnest($1::text[]) WITH ORDINALITY AS w(q, i)`,
-        values: [unread.map((word) => operand(word))],
-      });
-      for (const row of rows) {
-        const word = present(unread[row.i - 1]);
-        found.set(word, row.n);
-        // Unknown words are not kept: an import may add them at any moment.
-        if (row.n > 0) frequencies.set(word, row.n);
-      }
-    }
-    return found;
-  };
-  const documentCount = async () => {
-    if (Date.now() - counts.docs.at > 10_000) {
-      const { rows } = await pool.query<{ n: number }>({ name: 'search-index/document-count', text: 'SELECT count(*) AS n FROM offers', values: [] });
-      counts.docs = { n: present(rows[0]).n, at: Date.now() };
-    }
-    return counts.docs.n;
-  };
-  const rareCount = async () => Math.max(RANKING_BUDGET, (await documentCount()) * 0.005);
-
-  const every = (words: ReadonlyArray<{ word: string; df: number }>, limit: number) => {
-    const query = all(words.map((entry) => entry.word));
-    return present(words[0]).df > RANKING_BUDGET ? unranked(query, limit) : search(query, limit);
-  };
-
-  const byRestWords = async (head: string, newest: readonly PoolRow[], restWords: readonly string[], rareWords: readonly string[], limit: number, df: Map<string, number>) => {
-    const documents = Math.max(1, await documentCount());
-    const weights = new Map(restWords.map((word) => [word, Math.log(1 + documents / Math.max(1, df.get(word) ?? 0))]));
-    const ranked = new Map<number, PoolRow>();
-    if (rareWords.length > 0) {
-      const rare = new Set(rareWords);
-      const carriers =
-        newest.length < REST_POOL
-          ? newest.filter((row) => indexWords(`${row.text} ${row.category}`).some((word) => rare.has(word)))
-          : await unrankedWithText(`${head} & ${any(rareWords)}`, REST_POOL);
-      for (const row of carriers) ranked.set(row.offerId, row);
-    }
-    for (const row of newest) if (!ranked.has(row.offerId)) ranked.set(row.offerId, row);
-    return [...ranked.values()]
-      .map((row, order) => {
-        let weight = 0;
-        for (const word of indexWords(row.text)) weight += weights.get(word) ?? 0;
-        return { hit: { offerId: row.offerId, productId: row.productId, updatedAt: row.updatedAt, rank: -weight }, order };
-      })
-      .sort((a, b) => a.hit.rank - b.hit.rank || a.order - b.order)
-      .slice(0, limit)
-      .map((entry) => entry.hit);
-  };
-
-  let vocabularyStale = false;
-  let vocabularyRefresh: Promise<void> | null = null;
-  const refreshVocabulary = () => {
-    vocabularyStale = true;
-    vocabularyRefresh ??= (async () => {
-      try {
-        while (vocabularyStale) {
-          await new Promise<void>((resolve) => setTimeout(resolve, vocabularyDelay).unref());
-          vocabularyStale = false;
-          await pool.query('REFRESH MATERIALIZED VIEW CONCURRENTLY offers_vocab');
-        }
-      } catch {
-        // The pool closed, or the server went away: the next change refreshes again (the view stays as it was).
-      } finally {
-        vocabularyRefresh = null;
-      }
-    })();
-  };
-
+export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, options: { vocabularyDelayMs?: number; counts?: WordCounts } = {}): SearchIndexRepository {
+  const counts = options.counts ?? createWordCounts();
+  const reads = pgIndexReads(pool, counts);
+  const vocabulary = vocabularyRefresh(pool, options.vocabularyDelayMs ?? VOCABULARY_DELAY_MS);
   return {
-    documentCount,
+    documentCount: reads.documentCount,
     async changed() {
-      clearPgWordCounts(counts);
-      refreshVocabulary();
+      clearWordCounts(counts);
+      vocabulary.refresh();
     },
     async vocabulary(from, to) {
-      if (vocabularyRefresh) await vocabularyRefresh;
+      await vocabulary.done();
       const { rows } = await pool.query<{ word: string; offers: number }>({
         name: 'search-index/vocabulary',
         text: 'SELECT term AS word, documents AS offers FROM offers_vocab WHERE term >= $1 AND term < $2 ORDER BY term',
@@ -197,80 +63,9 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
       });
       return rows;
     },
-    offerCounts: (words) => frequenciesOf(words),
-
-    async leadingCandidates(input, options = {}) {
-      const limit = options.limit ?? 30;
-      const unique = [...new Set(input.flatMap((word) => indexWords(word)))];
-      const df = await frequenciesOf(unique);
-      const words = unique.filter((word) => (df.get(word) ?? 0) > 0);
-      const rare = await rareCount();
-      const withHead = async (length: number): Promise<IndexHit[] | null> => {
-        const head = all(words.slice(0, length));
-        const newest = await unrankedWithText(head, REST_POOL);
-        if (newest.length === 0) return null;
-        const elsewhere = options.elsewhereThan;
-        if (elsewhere !== undefined && !newest.some((row) => row.retailerId !== elsewhere) && (newest.length < REST_POOL || !(await existsElsewhere(head, elsewhere)))) return null;
-        const restWords = words.slice(length).slice(0, MAX_WORDS);
-        return byRestWords(head, newest, restWords, restWords.filter((word) => (df.get(word) ?? 0) <= rare), limit, df);
-      };
-      for (let length = Math.min(LEADING_MAX, words.length); length >= 2; length--) {
-        const hits = await withHead(length);
-        if (hits === null) continue;
-        if (length > SHORT_HEAD) {
-          const seen = new Set(hits.map((hit) => hit.offerId));
-          for (const shorter of length - 1 > SHORT_HEAD ? [length - 1, SHORT_HEAD] : [SHORT_HEAD]) {
-            for (const hit of (await withHead(shorter)) ?? []) {
-              if (seen.has(hit.offerId)) continue;
-              seen.add(hit.offerId);
-              hits.push(hit);
-            }
-          }
-        }
-        return hits;
-      }
-      return [];
-    },
-
-    async candidates(input, options = {}) {
-      const limit = options.limit ?? 30;
-      const unique = [...new Set(input.flatMap((word) => indexWords(word)))];
-      const df = await frequenciesOf(unique);
-      // Equal counts keep the words' order (Array.prototype.sort is stable), as on the SQLite side.
-      const known = unique
-        .map((word) => ({ word, df: df.get(word) ?? 0 }))
-        .filter((entry) => entry.df > 0)
-        .sort((a, b) => a.df - b.df)
-        .slice(0, MAX_WORDS);
-      if (known.length === 0) return [];
-      if (options.rarest) {
-        const rare = await rareCount();
-        const shared = known.filter((entry) => entry.df > 1).filter((entry, at) => at < 2 || entry.df <= rare).slice(0, options.rarest);
-        return shared.length === 0 ? [] : unranked(all(shared.map((entry) => entry.word)), limit);
-      }
-      const common = Math.max(1000, (await documentCount()) * 0.02);
-      const chosen = known.filter((entry, index) => index < 2 || entry.df <= common);
-      const hits = await every(chosen, limit);
-      if (hits.length >= Math.min(limit, 5) || known.length === 1) return hits;
-      const seen = new Set(hits.map((hit) => hit.offerId));
-      const words: string[] = [];
-      let matched = 0;
-      for (const entry of known) {
-        if (matched + entry.df > OR_BUDGET) break;
-        matched += entry.df;
-        words.push(entry.word);
-      }
-      const found = words.length > 0 ? await search(any(words), limit) : await unranked(present(operand(present(known[0]).word)), limit);
-      for (const hit of found) {
-        if (hits.length >= limit) break;
-        if (!seen.has(hit.offerId)) {
-          seen.add(hit.offerId);
-          hits.push(hit);
-        }
-      }
-      return hits;
-    },
-
+    offerCounts: reads.frequencies,
+    leadingCandidates: (words, options = {}) => runAsync(leadingCandidatesStep(TSQUERY_SYNTAX, words, options), reads),
+    candidates: (words, options = {}) => runAsync(candidatesStep(TSQUERY_SYNTAX, words, options), reads),
     async productsCarrying(words, prefix, limit) {
       const operands = [...words.map((word) => operand(word)), operand(prefix, true)];
       // A word with no letters or digits: FTS5 finds nothing for an empty phrase either.
@@ -283,6 +78,96 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
         values: [operands.join(' & '), limit],
       });
       return rows;
+    },
+  };
+}
+
+/** What the search reads of the offers' search vectors (`IndexReads`), queries in tsquery syntax. */
+function pgIndexReads(pool: Queryable, counts: WordCounts): AsyncOps<IndexReads> {
+  const SEARCH = `SELECT o.id AS "offerId", o.product_id AS "productId", o.updated_at AS "updatedAt",
+      -ts_rank('${WEIGHTS}', o.search_vector, q) AS rank
+    FROM offers o, to_tsquery('pricehunt_words', $1) AS q WHERE o.search_vector @@ q ORDER BY rank, o.id DESC LIMIT $2`;
+  const UNRANKED = `SELECT id AS "offerId", product_id AS "productId", updated_at AS "updatedAt", 0 AS rank
+    FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', $1) ORDER BY id DESC LIMIT $2`;
+  const WITH_TEXT = `SELECT id AS "offerId", product_id AS "productId", updated_at AS "updatedAt", retailer_id AS "retailerId",
+      title || ' ' || coalesce(brand, '') || ' ' || coalesce(model, '') AS text, coalesce(category, '') AS category
+    FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', $1) ORDER BY id DESC LIMIT $2`;
+  const ELSEWHERE = `SELECT 1 FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', $1) AND retailer_id <> $2 LIMIT 1`;
+  return {
+    ranked: async (query, limit) => (await pool.query<HitRow>({ name: 'search-index/ranked', text: SEARCH, values: [query, limit] })).rows.map(toHit),
+    unranked: async (query, limit) => (await pool.query<HitRow>({ name: 'search-index/unranked', text: UNRANKED, values: [query, limit] })).rows.map(toHit),
+    async unrankedWithText(query, limit) {
+      const { rows } = await pool.query<Omit<PoolRow, 'updatedAt'> & { updatedAt: Date }>({ name: 'search-index/unranked-with-text', text: WITH_TEXT, values: [query, limit] });
+      return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+    },
+    existsElsewhere: async (query, retailerId) =>
+      (await pool.query({ name: 'search-index/exists-elsewhere', text: ELSEWHERE, values: [query, retailerId] })).rows.length > 0,
+    frequencies: (words) => frequenciesOf(pool, counts, words),
+    async documentCount() {
+      const kept = keptDocumentCount(counts);
+      if (kept !== null) return kept;
+      const { rows } = await pool.query<{ n: number }>({ name: 'search-index/document-count', text: 'SELECT count(*) AS n FROM offers', values: [] });
+      return keepDocumentCount(counts, present(rows[0]).n);
+    },
+  };
+}
+
+/** How many offers carry each index word (0 when none; text that is not one index word, 0), through the GIN index. */
+async function frequenciesOf(pool: Queryable, counts: WordCounts, words: readonly string[]): Promise<Map<string, number>> {
+  expireWordCounts(counts);
+  const { frequencies } = counts;
+  const found = new Map<string, number>(words.map((word) => [word, 0]));
+  const unread: string[] = [];
+  for (const word of found.keys()) {
+    const known = frequencies.get(word);
+    if (known !== undefined) found.set(word, known);
+    else if (indexWords(word).length !== 1 || indexWords(word)[0] !== word) found.set(word, 0);
+    else unread.push(word);
+  }
+  if (unread.length > 0) {
+    const { rows } = await pool.query<{ i: number; n: number }>({
+      name: 'search-index/offer-counts',
+      text: `SELECT w.i, (SELECT count(*) FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', w.q)) AS n
+        FROM unnest($1::text[]) WITH ORDINALITY AS w(q, i)`,
+      values: [unread.map((word) => operand(word))],
+    });
+    for (const row of rows) {
+      const word = present(unread[row.i - 1]);
+      found.set(word, row.n);
+      // Unknown words are not kept: an import may add them at any moment.
+      if (row.n > 0) frequencies.set(word, row.n);
+    }
+  }
+  return found;
+}
+
+/**
+ * Refreshes the materialized view `offers_vocab` CONCURRENTLY (readers are not blocked) after a change, once for the
+ * changes of a short while: calls during the wait join it, calls during a refresh make one more after it. `done`
+ * waits for a refresh under way, so the spelling corrector's reading after an import sees the import's words.
+ */
+function vocabularyRefresh(pool: Queryable, delayMs: number) {
+  let stale = false;
+  let running: Promise<void> | null = null;
+  return {
+    refresh() {
+      stale = true;
+      running ??= (async () => {
+        try {
+          while (stale) {
+            await new Promise<void>((resolve) => setTimeout(resolve, delayMs).unref());
+            stale = false;
+            await pool.query('REFRESH MATERIALIZED VIEW CONCURRENTLY offers_vocab');
+          }
+        } catch {
+          // The pool closed, or the server went away: the next change refreshes again (the view stays as it was).
+        } finally {
+          running = null;
+        }
+      })();
+    },
+    done: async () => {
+      if (running) await running;
     },
   };
 }

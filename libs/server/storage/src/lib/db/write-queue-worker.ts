@@ -22,7 +22,8 @@
  */
 import fs from 'node:fs';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from './connection';
 import { commitBatch, describeError, type WriteFailure, type WriteOp } from './write-batch';
 
 /** What the thread is started with. */
@@ -52,11 +53,7 @@ export interface WriterAnswer {
 type Prepared = Database.Statement | { failed: unknown };
 
 function startWriter(port: NonNullable<typeof parentPort>, data: WriterData): void {
-  const sqlite = new Database(data.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openSqlite(data.file, { synchronous: 'NORMAL' });
   const taken = new Int32Array(data.taken);
   const statements: Prepared[] = [];
 

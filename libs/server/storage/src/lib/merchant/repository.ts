@@ -44,18 +44,22 @@ export interface ConversionRecord {
   lines: OrderLine[] | null;
 }
 
-/** A Shopify store import and its progress. */
-export interface StoreSyncRow {
-  id: string;
-  businessId: string;
-  storeDomain: string;
-  status: 'running' | 'succeeded' | 'failed';
+/** How far a Shopify store import has come: pages read, products and offers in them, offers inserted, updated, skipped. */
+export interface StoreSyncProgress {
   pages: number;
   products: number;
   offers: number;
   inserted: number;
   updated: number;
   skipped: number;
+}
+
+/** A Shopify store import and its progress. */
+export interface StoreSyncRow extends StoreSyncProgress {
+  id: string;
+  businessId: string;
+  storeDomain: string;
+  status: 'running' | 'succeeded' | 'failed';
   error: string | null;
   startedAt: number;
   finishedAt: number | null;

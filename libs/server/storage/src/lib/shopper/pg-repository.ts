@@ -1,9 +1,9 @@
 import type { Favorite, HistoryEntry } from '@pricehunt/contracts';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgDb, PostgresHandle } from '../db/pg-client';
 import { products, shopperFavorites, shopperHistory, shoppers } from '../db/pg-schema';
 import type { FavoriteRow, HistoryRow, ShopperDataRepository } from './repository';
-import { iso, isoOrNull, MAX_INT4, NO_ALERT } from './shared';
+import { favoriteColumnsOf, historyConflict, iso, isoOrNull, MAX_INT4, newestFavoritesFirst, newestHistoryFirst, NO_ALERT } from './shared';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 type Runner = PgDb | Tx;
@@ -16,21 +16,7 @@ function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
 const historyValues = (row: HistoryRow): typeof shopperHistory.$inferInsert => ({ ...row, searchedAt: new Date(row.searchedAt) });
 const favoriteValues = (row: FavoriteRow): typeof shopperFavorites.$inferInsert => ({ ...row, savedAt: new Date(row.savedAt) });
 
-const favoriteColumns = {
-  productId: shopperFavorites.productId,
-  title: shopperFavorites.title,
-  brand: shopperFavorites.brand,
-  imageUrl: shopperFavorites.imageUrl,
-  savedPriceCents: shopperFavorites.savedPriceCents,
-  currency: shopperFavorites.currency,
-  savedAt: shopperFavorites.savedAt,
-  currentPriceCents: products.bestPriceCents,
-  offerCount: products.offerCount,
-  alertBelowCents: shopperFavorites.alertBelowCents,
-  alertSetAt: shopperFavorites.alertSetAt,
-  alertReachedAt: shopperFavorites.alertReachedAt,
-  alertReachedCents: shopperFavorites.alertReachedCents,
-};
+const favoriteColumns = favoriteColumnsOf(shopperFavorites, products);
 type FavoriteSelection = Omit<Favorite, 'alert' | 'savedAt'> & {
   savedAt: Date;
   alertBelowCents: number | null;
@@ -71,7 +57,7 @@ const listHistory = async (runner: Runner, shopperId: string, limit: number): Pr
       .select()
       .from(shopperHistory)
       .where(eq(shopperHistory.shopperId, shopperId))
-      .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+      .orderBy(...newestHistoryFirst(shopperHistory))
       .limit(limit)
   ).map(toEntry);
 
@@ -82,11 +68,7 @@ const upsertHistory = async (tx: Tx, row: HistoryRow, keepNewer = false) => {
   await tx
     .insert(shopperHistory)
     .values(values)
-    .onConflictDoUpdate({
-      target: [shopperHistory.shopperId, shopperHistory.requestId],
-      set: update,
-      ...(keepNewer ? { setWhere: sql`excluded.searched_at >= ${shopperHistory.searchedAt}` } : {}),
-    });
+    .onConflictDoUpdate(historyConflict(shopperHistory, update, keepNewer));
 };
 
 /** Keeps the newest `keep` entries of a shopper. */
@@ -95,7 +77,7 @@ const trimHistory = async (tx: Tx, shopperId: string, keep: number) => {
     .select({ requestId: shopperHistory.requestId })
     .from(shopperHistory)
     .where(eq(shopperHistory.shopperId, shopperId))
-    .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+    .orderBy(...newestHistoryFirst(shopperHistory))
     .limit(keep);
   await tx.delete(shopperHistory).where(and(eq(shopperHistory.shopperId, shopperId), notInArray(shopperHistory.requestId, kept)));
 };
@@ -107,7 +89,7 @@ const listFavorites = async (runner: Runner, shopperId: string, limit: number): 
       .from(shopperFavorites)
       .leftJoin(products, eq(products.id, shopperFavorites.productId))
       .where(eq(shopperFavorites.shopperId, shopperId))
-      .orderBy(desc(shopperFavorites.savedAt), desc(shopperFavorites.productId))
+      .orderBy(...newestFavoritesFirst(shopperFavorites))
       .limit(limit)
   ).map(toFavorite);
 

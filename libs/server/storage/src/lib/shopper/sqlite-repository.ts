@@ -1,9 +1,9 @@
 import type { Favorite, HistoryEntry } from '@pricehunt/contracts';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { products, shopperFavorites, shopperHistory } from '../db/schema';
 import type { FavoriteRow, HistoryRow, PriceAlertKey, PriceAlertRepository, PriceAlertRow, ShopperDataRepository } from './repository';
-import { NO_ALERT } from './shared';
+import { favoriteColumnsOf, historyConflict, newestFavoritesFirst, newestHistoryFirst, NO_ALERT } from './shared';
 
 function toEntry(row: typeof shopperHistory.$inferSelect): HistoryEntry {
   const { shopperId: _shopper, ...entry } = row;
@@ -18,21 +18,7 @@ export function createSqliteShopperDataRepository({ db }: DatabaseHandle): Shopp
 type Db = DatabaseHandle['db'];
 type Part<K extends keyof ShopperDataRepository> = Pick<ShopperDataRepository, K>;
 
-const favoriteColumns = {
-  productId: shopperFavorites.productId,
-  title: shopperFavorites.title,
-  brand: shopperFavorites.brand,
-  imageUrl: shopperFavorites.imageUrl,
-  savedPriceCents: shopperFavorites.savedPriceCents,
-  currency: shopperFavorites.currency,
-  savedAt: shopperFavorites.savedAt,
-  currentPriceCents: products.bestPriceCents,
-  offerCount: products.offerCount,
-  alertBelowCents: shopperFavorites.alertBelowCents,
-  alertSetAt: shopperFavorites.alertSetAt,
-  alertReachedAt: shopperFavorites.alertReachedAt,
-  alertReachedCents: shopperFavorites.alertReachedCents,
-};
+const favoriteColumns = favoriteColumnsOf(shopperFavorites, products);
 type FavoriteSelection = Omit<Favorite, 'alert'> & {
   alertBelowCents: number | null;
   alertSetAt: string | null;
@@ -57,7 +43,7 @@ function historyStore(db: Db) {
       .select()
       .from(shopperHistory)
       .where(eq(shopperHistory.shopperId, shopperId))
-      .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+      .orderBy(...newestHistoryFirst(shopperHistory))
       .limit(limit)
       .all()
       .map(toEntry);
@@ -67,11 +53,7 @@ function historyStore(db: Db) {
     const { shopperId: _s, requestId: _r, ...update } = row;
     db.insert(shopperHistory)
       .values(row)
-      .onConflictDoUpdate({
-        target: [shopperHistory.shopperId, shopperHistory.requestId],
-        set: update,
-        ...(keepNewer ? { setWhere: sql`excluded.searched_at >= ${shopperHistory.searchedAt}` } : {}),
-      })
+      .onConflictDoUpdate(historyConflict(shopperHistory, update, keepNewer))
       .run();
   };
 
@@ -81,7 +63,7 @@ function historyStore(db: Db) {
       .select({ requestId: shopperHistory.requestId })
       .from(shopperHistory)
       .where(eq(shopperHistory.shopperId, shopperId))
-      .orderBy(desc(shopperHistory.searchedAt), desc(shopperHistory.requestId))
+      .orderBy(...newestHistoryFirst(shopperHistory))
       .limit(keep);
     db.delete(shopperHistory)
       .where(and(eq(shopperHistory.shopperId, shopperId), notInArray(shopperHistory.requestId, kept)))
@@ -99,7 +81,7 @@ function favoriteStore(db: Db) {
       .from(shopperFavorites)
       .leftJoin(products, eq(products.id, shopperFavorites.productId))
       .where(eq(shopperFavorites.shopperId, shopperId))
-      .orderBy(desc(shopperFavorites.savedAt), desc(shopperFavorites.productId))
+      .orderBy(...newestFavoritesFirst(shopperFavorites))
       .limit(limit)
       .all()
       .map(toFavorite);

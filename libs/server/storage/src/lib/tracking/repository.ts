@@ -1,4 +1,4 @@
-import type { OrderLine } from '../merchant/repository';
+import type { ConversionRecord } from '../merchant/repository';
 export interface ClickRow {
   id: string;
   createdAt: number;
@@ -49,22 +49,8 @@ export interface EventRow {
   userAgent: string | null;
 }
 
-/** A conversion a purchase event reports: the business's order, stored once per business and order id. */
-export interface OrderRow {
-  id: string;
-  businessId: string;
-  orderId: string;
-  valueCents: number;
-  currency: string;
-  referralId: string | null;
-  sessionId: string | null;
-  source: 'script' | 'webhook';
-  eventId: string | null;
-  occurredAt: number;
-  createdAt: number;
-  /** The order's lines, when the purchase named them. */
-  lines: OrderLine[] | null;
-}
+/** A conversion a purchase event reports: the business's order, stored once per business and order id (a conversion's row). */
+export type OrderRow = ConversionRecord;
 
 /** A stored referral, as a retry of it is compared with. */
 export interface StoredReferral {

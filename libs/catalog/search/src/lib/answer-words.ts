@@ -1,0 +1,87 @@
+import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import { type CatalogRepository, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import type { LooseCodeLookup } from './loose-code';
+import { shown } from './listed-products';
+import { phraseFirst } from './phrase';
+import { codedAnswer, fitsSeveral, MATCH_POOL, type WordsAnswer } from './search-words';
+
+/** What typed words are looked up in: the catalog, the matcher, model numbers (as typed and typed loosely), the index. */
+export interface WordsDeps {
+  catalog: Pick<CatalogRepository, 'getProducts' | 'productIdByExactTitle'>;
+  matcher: Pick<ProductMatcher, 'rankAsync'>;
+  productsByModelCode: (words: string) => Promise<number[]>;
+  looseCodes: LooseCodeLookup | null;
+  index?: Pick<SearchIndexRepository, 'productsCarrying' | 'offerCounts'>;
+}
+
+type Picked = Pick<WordsAnswer, 'productId' | 'confidence' | 'matchIds'>;
+
+/**
+ * What typed words find: the product they name (its exact name, a clear best fit or a model number its offers
+ * state), or the products they fit about equally (`matchIds`), with the ranking they were chosen from.
+ */
+export async function answerWords(deps: WordsDeps, words: string): Promise<WordsAnswer> {
+  const { catalog, matcher } = deps;
+  const sought: ItemIdentity = { title: words };
+  let ranked = await shown(catalog, await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true }));
+  let picked: Picked = { productId: null, confidence: 0, matchIds: [] };
+  // A product named by its exact name, or by a model number its offers state with the other words in its name,
+  // holds every word.
+  let everyWordHeld = false;
+  // Words that are exactly one product's name (a product card's "Compare prices", a favorite) mean that product.
+  const named = await catalog.productIdByExactTitle(sought.title);
+  if (named !== null) {
+    picked = { productId: named, confidence: 1, matchIds: [] };
+    everyWordHeld = true;
+  } else if (fitsSeveral(ranked)) {
+    // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
+    ranked = await shown(catalog, await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
+    picked = severalFitting(ranked);
+  }
+  const best = ranked[0];
+  // A model number typed on its own (or with words of the product's name) names the products whose offers state
+  // it, however little else of their titles it shares ("SMS129B", "kx-tg6512b").
+  if (picked.productId === null && picked.matchIds.length === 0 && !((best?.score ?? 0) >= matchThreshold())) {
+    const coded = await deps.productsByModelCode(words);
+    everyWordHeld = coded.length > 0;
+    picked = codedAnswer(coded, ranked);
+  }
+  if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold()) {
+    picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
+  }
+  // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
+  // the words found so far holds every one of them.
+  const current = picked.productId ?? picked.matchIds[0] ?? null;
+  if (deps.looseCodes && !everyWordHeld && !ranked.some((entry) => entry.productId === current && entry.holdsAllWords === true)) {
+    const coded = await deps.looseCodes.productsStating(words);
+    if (coded.length > 0 && (current === null || !coded.includes(current))) {
+      everyWordHeld = true;
+      picked = codedAnswer(coded, ranked);
+    }
+  }
+  let { matchIds } = picked;
+  // Listed products: those with a listing that holds the words as typed come first.
+  if (deps.index && matchIds.length > 1) matchIds = await phraseFirst(deps.index, words, matchIds);
+  const found = new Set(picked.productId !== null ? [picked.productId] : matchIds);
+  everyWordHeld ||= ranked.some((entry) => found.has(entry.productId) && entry.holdsAllWords === true);
+  return { sought, ranked, productId: picked.productId, confidence: picked.confidence, matchIds, complete: everyWordHeld };
+}
+
+/**
+ * Among products ranked from the wider pool, those the words fit: listed (`matchIds`) when several fit, the answer when
+ * one alone holds every word.
+ */
+function severalFitting(ranked: readonly RankedProduct[]): Picked {
+  const fitting = ranked.filter((entry) => entry.score >= matchThreshold());
+  // When products that fit hold every word, one that lacks a word is no match however close its score: "xbox
+  // controller" lists the controllers, not the consoles.
+  const complete = fitting.some((entry) => entry.holdsAllWords);
+  const listable = complete ? ranked.filter((entry) => entry.holdsAllWords) : fitting;
+  // Ranked among more candidates, the words may fit one product after all: then it is the answer. Otherwise
+  // the list also holds, lower down, the products that have every word without the matcher's confidence (an
+  // "Apple Watch Ultra 2" is an "apple watch", though another line than the Series the words fit best).
+  const [only] = listable;
+  if (listable.length > 1) return { productId: null, confidence: 0, matchIds: ranked.filter((entry) => entry.holdsAllWords || (!complete && entry.score >= matchThreshold())).map((entry) => entry.productId) };
+  if (complete && only) return { productId: only.productId, confidence: only.score, matchIds: [] };
+  return { productId: null, confidence: 0, matchIds: [] };
+}
