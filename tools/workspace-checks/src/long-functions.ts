@@ -10,6 +10,8 @@ import ts from 'typescript';
 import { sourceFiles } from './import-cycles';
 
 export const MAX_FUNCTION_LINES = 80;
+/** A production file longer than this is more than one module: split it by what its parts do. */
+export const MAX_FILE_LINES = 400;
 
 export interface LongFunction {
   /** The file, relative to the root it was searched from, with forward slashes. */
@@ -76,4 +78,16 @@ export function longFunctions(root: string, dirs: readonly string[], max = MAX_F
     for (const fn of longFunctionsIn(file, fs.readFileSync(file, 'utf8'), max)) found.push({ file: relative, ...fn });
   }
   return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** The production files under `dirs` (relative to `root`) longer than `max` lines, with their line counts. */
+export function longFiles(root: string, dirs: readonly string[], max = MAX_FILE_LINES): { file: string; lines: number }[] {
+  const found: { file: string; lines: number }[] = [];
+  for (const file of sourceFiles(root, dirs)) {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    if (!isProductionFile(relative)) continue;
+    const lines = fs.readFileSync(file, 'utf8').split('\n').length - 1;
+    if (lines > max) found.push({ file: relative, lines });
+  }
+  return found.sort((a, b) => a.file.localeCompare(b.file));
 }
