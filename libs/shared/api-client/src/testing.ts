@@ -4,6 +4,8 @@
  */
 import type { FetchLike } from './lib/api-request';
 
+export { feedRun, feedSource, minutesFromNow } from './feed-source-fixtures';
+
 export interface RecordedRequest {
   method: string;
   /** The URL as requested, with its query string. */
