@@ -3,4 +3,4 @@ import { defineConfig } from 'vite';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createAppConfig } from '../../tools/vite/app-config.mts';
 
-export default defineConfig(createAppConfig({ project: 'merchant-dashboard', port: 4300 }));
+export default defineConfig(createAppConfig({ project: 'merchant-dashboard', port: 4300, shell: { title: 'PriceHunt for business' } }));

@@ -4,7 +4,14 @@ import { defineConfig } from 'vite';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createAppConfig } from '../../tools/vite/app-config.mts';
 
-const base = createAppConfig({ project: 'shopper', port: 4200 });
+const base = createAppConfig({
+  project: 'shopper',
+  port: 4200,
+  shell: {
+    title: 'PriceHunt: compare prices across retailers',
+    description: 'PriceHunt: paste a product link or search, and see the same product at other retailers, cheapest first.',
+  },
+});
 
 // `vite build` makes the browser's files (dist/apps/shopper); `vite build --ssr src/entry-server.tsx` the renderer of the
 // pages rendered on the server (dist/apps/shopper-server/entry-server.mjs), which server/main.ts loads.

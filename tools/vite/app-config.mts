@@ -1,9 +1,11 @@
-// The one Vite configuration the three web apps share: React, workspace aliases, the /api proxy, output under dist/.
+// The one Vite configuration the three web apps share: React, the page they are served in, workspace aliases, the /api
+// proxy, output under dist/.
 import fs from 'node:fs';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
+import { appShell, type AppShellOptions } from './app-shell.mts';
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -16,7 +18,8 @@ function workspaceAliases(): Record<string, string> {
   );
 }
 
-export function createAppConfig(options: { project: string; port: number }): UserConfig {
+/** `shell`: the page the app is served in (see app-shell.mts); the browser extension has pages of its own. */
+export function createAppConfig(options: { project: string; port: number; shell?: AppShellOptions }): UserConfig {
   const apiTarget = process.env.PRICEHUNT_API_URL ?? 'http://127.0.0.1:3000';
   // The API (which trusts this server's address under `npm start`) counts sign-in failures and rate limits by the
   // X-Forwarded-For it is sent: the browser's own address, never a header the browser made up.
@@ -34,7 +37,7 @@ export function createAppConfig(options: { project: string; port: number }): Use
   return {
     root: path.join(workspaceRoot, 'apps', options.project),
     cacheDir: path.join(workspaceRoot, 'node_modules/.vite', options.project),
-    plugins: [react()],
+    plugins: options.shell ? [react(), appShell(options.shell)] : [react()],
     resolve: { alias: workspaceAliases() },
     // cors: false lets preflight requests through to the API, which answers CORS itself (stores call /api/track-event).
     server: { port, strictPort: true, host: '127.0.0.1', proxy, cors: false },

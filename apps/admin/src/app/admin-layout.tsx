@@ -1,5 +1,5 @@
 import { useBusinessAuth } from '@pricehunt/auth';
-import { Button, PageSuspense } from '@pricehunt/ui';
+import { Button, PageSuspense, SkipLink } from '@pricehunt/ui';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 
@@ -18,9 +18,7 @@ export function AdminLayout() {
   return (
     <div className="adm-shell">
       <header className="adm-header">
-        <a className="adm-skip" href="#main">
-          Skip to content
-        </a>
+        <SkipLink className="adm-skip" />
         <span className="adm-brand">
           PriceHunt <span className="adm-brand__tag">admin</span>
         </span>

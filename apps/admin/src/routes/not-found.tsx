@@ -1,3 +1,4 @@
+import { NotFoundPanel } from '@pricehunt/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -7,12 +8,8 @@ export default function NotFoundPage() {
     document.title = 'Page not found · PriceHunt admin';
   }, []);
   return (
-    <main className="adm-auth">
-      <div className="adm-auth__panel">
-        <h1>Page not found</h1>
-        <p>There is no admin page at this address.</p>
-        <Link to={paths.overview}>Go to the overview</Link>
-      </div>
-    </main>
+    <NotFoundPanel className="adm-auth" panelClassName="adm-auth__panel" message="There is no admin page at this address.">
+      <Link to={paths.overview}>Go to the overview</Link>
+    </NotFoundPanel>
   );
 }

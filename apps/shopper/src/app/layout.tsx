@@ -1,3 +1,4 @@
+import { SkipLink } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
@@ -58,9 +59,7 @@ function WatchesLink() {
 export function Layout() {
   return (
     <div className="ph-app">
-      <a className="ph-skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink className="ph-skip-link" />
       <header className="ph-header">
         <div className="ph-header__inner">
           <Link to={paths.home} className="ph-logo" aria-label="PriceHunt home">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAccount } from '../features/account/account-context';
+import { CardPage } from '../lib/card-page';
 import { usePageTitle } from '../lib/use-page-title';
 
 /**
@@ -26,33 +27,30 @@ export default function ConfirmEmailPage() {
   };
 
   return (
-    <div className="ph-page ph-login">
-      <div className="ph-login__card">
-        <h1 className="ph-auth__title">{state.status === 'error' ? 'This link does not work' : state.status === 'done' ? 'Your email is confirmed' : 'Confirm your email'}</h1>
-        {state.status === 'error' ? (
-          <div className="ph-alert ph-alert--error" role="alert">
-            <p>{state.message}</p>
-            <p>Signing in with your password sends a new link if your address is not confirmed yet.</p>
-            <button type="button" className="ph-text-button" onClick={() => openAuth('login')}>
-              Sign in
-            </button>
-          </div>
-        ) : state.status === 'done' ? (
-          <div className="ph-alert ph-alert--info" role="status">
-            <p>{user ? `You are signed in as ${user.email}.` : 'You are signed in.'} Your history and favorites are saved to your account.</p>
-            <Link className="ph-link-button" to={paths.home}>
-              Search for a product
-            </Link>
-          </div>
-        ) : (
-          <>
-            <p>Confirm your address to finish creating your account; you will be signed in.</p>
-            <button type="button" className="ph-link-button" disabled={state.status === 'busy' || !actions} onClick={() => void confirm()}>
-              {state.status === 'busy' ? 'Confirming…' : 'Confirm my email'}
-            </button>
-          </>
-        )}
-      </div>
-    </div>
+    <CardPage title={state.status === 'error' ? 'This link does not work' : state.status === 'done' ? 'Your email is confirmed' : 'Confirm your email'}>
+      {state.status === 'error' ? (
+        <div className="ph-alert ph-alert--error" role="alert">
+          <p>{state.message}</p>
+          <p>Signing in with your password sends a new link if your address is not confirmed yet.</p>
+          <button type="button" className="ph-text-button" onClick={() => openAuth('login')}>
+            Sign in
+          </button>
+        </div>
+      ) : state.status === 'done' ? (
+        <div className="ph-alert ph-alert--info" role="status">
+          <p>{user ? `You are signed in as ${user.email}.` : 'You are signed in.'} Your history and favorites are saved to your account.</p>
+          <Link className="ph-link-button" to={paths.home}>
+            Search for a product
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p>Confirm your address to finish creating your account; you will be signed in.</p>
+          <button type="button" className="ph-link-button" disabled={state.status === 'busy' || !actions} onClick={() => void confirm()}>
+            {state.status === 'busy' ? 'Confirming…' : 'Confirm my email'}
+          </button>
+        </>
+      )}
+    </CardPage>
   );
 }

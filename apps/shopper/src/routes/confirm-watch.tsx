@@ -2,6 +2,7 @@ import { Button } from '@pricehunt/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { CardPage } from '../lib/card-page';
 import { errorMessage } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -28,37 +29,34 @@ export default function ConfirmWatchPage() {
   }
 
   return (
-    <div className="ph-page ph-login">
-      <div className="ph-login__card">
-        <h1 className="ph-auth__title">{state.status === 'done' ? 'Watch confirmed' : 'Confirm your watch'}</h1>
-        {!token ? (
-          <div className="ph-alert ph-alert--error" role="alert">
-            <p>This page needs the link from the email we sent when you chose to watch a product.</p>
-            <Link to={paths.home}>Find a product to watch</Link>
-          </div>
-        ) : state.status === 'done' ? (
-          <div className="ph-alert ph-alert--info" role="status">
-            <p>
-              You are watching <strong>{state.title}</strong>. We will tell you when its price drops to your target (or at all, without one) and
-              when it is back in stock. Every message has a link to stop watching.
-            </p>
-            <Link to={paths.home}>Compare more prices</Link>
-          </div>
-        ) : (
-          <>
-            <p>Press the button to start watching the product you chose. We will email you when its price drops.</p>
-            {state.status === 'error' ? (
-              <div className="ph-alert ph-alert--error" role="alert">
-                <p>{state.message}</p>
-                <p>A link works once, for a few days. To watch the product again, open it and press “Watch price”.</p>
-              </div>
-            ) : null}
-            <Button fullWidth loading={state.status === 'busy'} onClick={() => void confirm()}>
-              Start watching
-            </Button>
-          </>
-        )}
-      </div>
-    </div>
+    <CardPage title={state.status === 'done' ? 'Watch confirmed' : 'Confirm your watch'}>
+      {!token ? (
+        <div className="ph-alert ph-alert--error" role="alert">
+          <p>This page needs the link from the email we sent when you chose to watch a product.</p>
+          <Link to={paths.home}>Find a product to watch</Link>
+        </div>
+      ) : state.status === 'done' ? (
+        <div className="ph-alert ph-alert--info" role="status">
+          <p>
+            You are watching <strong>{state.title}</strong>. We will tell you when its price drops to your target (or at all, without one) and
+            when it is back in stock. Every message has a link to stop watching.
+          </p>
+          <Link to={paths.home}>Compare more prices</Link>
+        </div>
+      ) : (
+        <>
+          <p>Press the button to start watching the product you chose. We will email you when its price drops.</p>
+          {state.status === 'error' ? (
+            <div className="ph-alert ph-alert--error" role="alert">
+              <p>{state.message}</p>
+              <p>A link works once, for a few days. To watch the product again, open it and press “Watch price”.</p>
+            </div>
+          ) : null}
+          <Button fullWidth loading={state.status === 'busy'} onClick={() => void confirm()}>
+            Start watching
+          </Button>
+        </>
+      )}
+    </CardPage>
   );
 }

@@ -5,7 +5,7 @@ import { useToast } from '@pricehunt/ui-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useLibrary } from '../features/library/library-context';
-import { LibraryItem, LibraryPage } from '../features/library/library-page';
+import { LibraryItem, LibraryPage, type LibraryEmptyText } from '../features/library/library-page';
 import { PriceAlert } from '../features/library/price-alert';
 import { getProduct } from '../features/search/api';
 import { formatDate, formatMoney } from '../lib/format';
@@ -127,6 +127,12 @@ function FavoriteItem({ favorite, storage, prices, remove }: FavoriteItemProps) 
   );
 }
 
+const FAVORITES_EMPTY: LibraryEmptyText = {
+  title: 'No favorites yet',
+  description: "Use “Add to favorites” on a comparison to keep an eye on a product's best price.",
+  action: 'Find a product',
+};
+
 /** /favorites: saved products with their best price now, the change since they were saved, and their price alerts. */
 export default function FavoritesPage() {
   const { favorites, status, storage, removeFavorite } = useLibrary();
@@ -148,15 +154,10 @@ export default function FavoritesPage() {
     <LibraryPage
       title="Favorites"
       alerts
-      count={favorites.length}
+      items={favorites}
+      renderItem={(favorite) => <FavoriteItem key={favorite.productId} favorite={favorite} storage={storage} prices={prices} remove={remove} />}
       loadingLabel="Loading favorites"
-      emptyTitle="No favorites yet"
-      emptyDescription="Use “Add to favorites” on a comparison to keep an eye on a product's best price."
-      emptyAction="Find a product"
-    >
-      {favorites.map((favorite) => (
-        <FavoriteItem key={favorite.productId} favorite={favorite} storage={storage} prices={prices} remove={remove} />
-      ))}
-    </LibraryPage>
+      empty={FAVORITES_EMPTY}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useLibrary } from '../features/library/library-context';
-import { LibraryItem, LibraryPage } from '../features/library/library-page';
+import { LibraryItem, LibraryPage, type LibraryEmptyText } from '../features/library/library-page';
 import { formatDateTime, formatMoney } from '../lib/format';
 import { errorMessage } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
@@ -76,6 +76,12 @@ function HistoryItem({ entry, remove }: { entry: HistoryEntry; remove(entry: His
   );
 }
 
+const HISTORY_EMPTY: LibraryEmptyText = {
+  title: 'No searches yet',
+  description: 'Paste a product link or search for a product, and it will be listed here.',
+  action: 'Start a search',
+};
+
 /** /history: every search, newest first; re-open, remove one, or clear all. */
 export default function HistoryPage() {
   const { history, status, removeHistory, clearHistory } = useLibrary();
@@ -100,15 +106,10 @@ export default function HistoryPage() {
           <ClearHistory count={history.length} confirming={confirming} setConfirming={setConfirming} clear={() => void run(clearHistory, 'History cleared')} />
         ) : null
       }
-      count={history.length}
+      items={history}
+      renderItem={(entry) => <HistoryItem key={entry.requestId} entry={entry} remove={(removed) => void run(() => removeHistory(removed.requestId), 'Removed from history')} />}
       loadingLabel="Loading history"
-      emptyTitle="No searches yet"
-      emptyDescription="Paste a product link or search for a product, and it will be listed here."
-      emptyAction="Start a search"
-    >
-      {history.map((entry) => (
-        <HistoryItem key={entry.requestId} entry={entry} remove={(removed) => void run(() => removeHistory(removed.requestId), 'Removed from history')} />
-      ))}
-    </LibraryPage>
+      empty={HISTORY_EMPTY}
+    />
   );
 }

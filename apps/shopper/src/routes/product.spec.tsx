@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { setImmediate as nodeSetImmediate } from 'node:timers';
 import { FAVORITES_STORAGE_KEY } from '../features/library/local-store';
 import { asSearchOffers } from '../features/search/product-offers';
-import { RouteDataProvider } from '../lib/route-data';
+import { RouteDataProvider, type RouteData } from '../lib/route-data';
 import { productDetailOf, searchOffer } from '../testing/fixtures';
 import { AppProviders, mockApi, renderWithProviders } from '../testing/render-with-providers';
 import ProductPage, { productIdOf } from './product';
@@ -196,6 +196,21 @@ describe('the product page rendered on the server', () => {
     globalThis.setImmediate ??= nodeSetImmediate;
   });
 
+  /** The product page at `route` with the data the server read for it. */
+  function productPageAt(route: string, data: RouteData) {
+    return (
+      <MemoryRouter initialEntries={[route]}>
+        <RouteDataProvider data={data}>
+          <AppProviders>
+            <Routes>
+              <Route path={PATH} element={<ProductPage />} />
+            </Routes>
+          </AppProviders>
+        </RouteDataProvider>
+      </MemoryRouter>
+    );
+  }
+
   /** The page as a server sends it (every Suspense boundary done). */
   function serverHtml(tree: React.ReactElement): Promise<string> {
     return new Promise((resolve, reject) => {
@@ -233,17 +248,7 @@ describe('the product page rendered on the server', () => {
   it('hydrates without a mismatch and without asking the API again; the browser’s favorites show after', async () => {
     const api = mockApi();
     const data = { 'product-7': productDetail() };
-    const page = () => (
-      <MemoryRouter initialEntries={[CANONICAL]}>
-        <RouteDataProvider data={data}>
-          <AppProviders>
-            <Routes>
-              <Route path={PATH} element={<ProductPage />} />
-            </Routes>
-          </AppProviders>
-        </RouteDataProvider>
-      </MemoryRouter>
-    );
+    const page = () => productPageAt(CANONICAL, data);
     const html = await serverHtml(page());
     expect(html).toContain('Sony WH-1000XM5 Wireless Headphones</h1>');
     // The chart ends when the API answered, read from the answer itself (the range is the one chosen last on the page).
@@ -261,17 +266,7 @@ describe('the product page rendered on the server', () => {
   });
   it('is the not-found page when the server rendered it without data (the API has no such product), and stays so once hydrated', async () => {
     const api = mockApi({ 'GET /api/products/404': () => errorResponse(404, 'NOT_FOUND', 'No product with this id') });
-    const page = () => (
-      <MemoryRouter initialEntries={['/product/404/gone-product']}>
-        <RouteDataProvider data={{}}>
-          <AppProviders>
-            <Routes>
-              <Route path={PATH} element={<ProductPage />} />
-            </Routes>
-          </AppProviders>
-        </RouteDataProvider>
-      </MemoryRouter>
-    );
+    const page = () => productPageAt('/product/404/gone-product', {});
     const html = await serverHtml(page());
     expect(html).toContain('This product is no longer in the catalog</h1>');
     expect(html).not.toContain('Loading product');

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAccount } from '../features/account/account-context';
+import { CardPage } from '../lib/card-page';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const RESET_CONFIRM_PATH = '/api/shopper/auth/password-reset/confirm';
@@ -42,37 +43,34 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <div className="ph-page ph-login">
-      <div className="ph-login__card">
-        <h1 className="ph-auth__title">Choose a new password</h1>
-        {!token ? (
-          <div className="ph-alert ph-alert--error" role="alert">
-            <p>This page needs the link from the password-reset email.</p>
-            <button type="button" className="ph-text-button" onClick={() => openAuth('forgot')}>
-              Send a new link
-            </button>
-          </div>
-        ) : done ? (
-          <div className="ph-alert ph-alert--info" role="status">
-            <p>{done}</p>
-            <Link className="ph-link-button" to={paths.login}>
-              Sign in
-            </Link>
-          </div>
-        ) : (
-          <form className="ph-auth__form" onSubmit={submit} noValidate aria-label="Choose a new password">
-            {error ? (
-              <p className="ph-alert ph-alert--error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={passwordError} />
-            <Button type="submit" fullWidth loading={busy}>
-              Set new password
-            </Button>
-          </form>
-        )}
-      </div>
-    </div>
+    <CardPage title="Choose a new password">
+      {!token ? (
+        <div className="ph-alert ph-alert--error" role="alert">
+          <p>This page needs the link from the password-reset email.</p>
+          <button type="button" className="ph-text-button" onClick={() => openAuth('forgot')}>
+            Send a new link
+          </button>
+        </div>
+      ) : done ? (
+        <div className="ph-alert ph-alert--info" role="status">
+          <p>{done}</p>
+          <Link className="ph-link-button" to={paths.login}>
+            Sign in
+          </Link>
+        </div>
+      ) : (
+        <form className="ph-auth__form" onSubmit={submit} noValidate aria-label="Choose a new password">
+          {error ? (
+            <p className="ph-alert ph-alert--error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={passwordError} />
+          <Button type="submit" fullWidth loading={busy}>
+            Set new password
+          </Button>
+        </form>
+      )}
+    </CardPage>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '@pricehunt/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { CardPage } from '../lib/card-page';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const ALERT_STOP_PATH = '/api/shopper/alerts/stop';
@@ -29,36 +30,33 @@ export default function StopAlertPage() {
   }
 
   return (
-    <div className="ph-page ph-login">
-      <div className="ph-login__card">
-        <h1 className="ph-auth__title">Stop a price alert</h1>
-        {!token ? (
-          <div className="ph-alert ph-alert--error" role="alert">
-            <p>This page needs the link from a price-alert email.</p>
-            <Link to={paths.favorites}>Manage your alerts in your favorites</Link>
-          </div>
-        ) : state.status === 'done' ? (
-          <div className="ph-alert ph-alert--info" role="status">
-            <p>
-              The price alert for <strong>{state.title}</strong> is off: no more emails about it. The product stays in your favorites.
-            </p>
-            <Link to={paths.favorites}>Go to your favorites</Link>
-          </div>
-        ) : (
-          <>
-            <p>You will get no more emails when this product's price drops. You can set a new alert in your favorites at any time.</p>
-            {state.status === 'error' ? (
-              <div className="ph-alert ph-alert--error" role="alert">
-                <p>{state.message}</p>
-                <Link to={paths.favorites}>Go to your favorites</Link>
-              </div>
-            ) : null}
-            <Button fullWidth loading={state.status === 'busy'} onClick={() => void stop()}>
-              Stop this alert
-            </Button>
-          </>
-        )}
-      </div>
-    </div>
+    <CardPage title="Stop a price alert">
+      {!token ? (
+        <div className="ph-alert ph-alert--error" role="alert">
+          <p>This page needs the link from a price-alert email.</p>
+          <Link to={paths.favorites}>Manage your alerts in your favorites</Link>
+        </div>
+      ) : state.status === 'done' ? (
+        <div className="ph-alert ph-alert--info" role="status">
+          <p>
+            The price alert for <strong>{state.title}</strong> is off: no more emails about it. The product stays in your favorites.
+          </p>
+          <Link to={paths.favorites}>Go to your favorites</Link>
+        </div>
+      ) : (
+        <>
+          <p>You will get no more emails when this product's price drops. You can set a new alert in your favorites at any time.</p>
+          {state.status === 'error' ? (
+            <div className="ph-alert ph-alert--error" role="alert">
+              <p>{state.message}</p>
+              <Link to={paths.favorites}>Go to your favorites</Link>
+            </div>
+          ) : null}
+          <Button fullWidth loading={state.status === 'busy'} onClick={() => void stop()}>
+            Stop this alert
+          </Button>
+        </>
+      )}
+    </CardPage>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAccount } from '../features/account/account-context';
+import { CardPage } from '../lib/card-page';
 import { errorMessage } from '../lib/use-async';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -37,36 +38,33 @@ export default function StopWatchPage() {
   );
 
   return (
-    <div className="ph-page ph-login">
-      <div className="ph-login__card">
-        <h1 className="ph-auth__title">Stop watching</h1>
-        {!token ? (
-          <div className="ph-alert ph-alert--error" role="alert">
-            <p>This page needs the “stop watching” link from one of our messages about a watched product.</p>
-            {elsewhere}
-          </div>
-        ) : state.status === 'done' ? (
-          <div className="ph-alert ph-alert--info" role="status">
-            <p>
-              You are no longer watching <strong>{state.title}</strong>: no more messages about it.
-            </p>
-            {elsewhere}
-          </div>
-        ) : (
-          <>
-            <p>You will get no more messages about this product’s price, by email, ntfy or webhook. You can watch it again at any time.</p>
-            {state.status === 'error' ? (
-              <div className="ph-alert ph-alert--error" role="alert">
-                <p>{state.message}</p>
-                {elsewhere}
-              </div>
-            ) : null}
-            <Button fullWidth loading={state.status === 'busy'} onClick={() => void stop()}>
-              Stop watching
-            </Button>
-          </>
-        )}
-      </div>
-    </div>
+    <CardPage title="Stop watching">
+      {!token ? (
+        <div className="ph-alert ph-alert--error" role="alert">
+          <p>This page needs the “stop watching” link from one of our messages about a watched product.</p>
+          {elsewhere}
+        </div>
+      ) : state.status === 'done' ? (
+        <div className="ph-alert ph-alert--info" role="status">
+          <p>
+            You are no longer watching <strong>{state.title}</strong>: no more messages about it.
+          </p>
+          {elsewhere}
+        </div>
+      ) : (
+        <>
+          <p>You will get no more messages about this product’s price, by email, ntfy or webhook. You can watch it again at any time.</p>
+          {state.status === 'error' ? (
+            <div className="ph-alert ph-alert--error" role="alert">
+              <p>{state.message}</p>
+              {elsewhere}
+            </div>
+          ) : null}
+          <Button fullWidth loading={state.status === 'busy'} onClick={() => void stop()}>
+            Stop watching
+          </Button>
+        </>
+      )}
+    </CardPage>
   );
 }

@@ -5,6 +5,8 @@
 import type { OfferView } from '@pricehunt/contracts';
 import type { FetchLike } from './lib/api-request';
 
+export { feedRun, feedSource, minutesFromNow } from './feed-source-fixtures';
+
 export interface RecordedRequest {
   method: string;
   /** The URL as requested, with its query string. */

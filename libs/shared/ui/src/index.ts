@@ -12,6 +12,7 @@ export {
   type ErrorFallbackProps,
 } from './lib/error-boundary';
 export { dispatchPreloadError, lazyPage, PRELOAD_ERROR_EVENT, type LazyPage, type PreloadErrorEvent } from './lib/lazy-page';
+export { NotFoundPanel, SkipLink, type NotFoundPanelProps } from './lib/page-frame';
 export { PageSuspense, type PageSuspenseProps } from './lib/page-suspense';
 export { Pager, type PagerProps } from './lib/pager';
 export { Skeleton, SKELETON_LABEL, type SkeletonProps, type SkeletonVariant } from './lib/skeleton';

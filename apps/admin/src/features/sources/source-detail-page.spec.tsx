@@ -1,8 +1,7 @@
-import { errorResponse, jsonResponse } from '@pricehunt/api-client/testing';
+import { errorResponse, feedRun, feedSource, jsonResponse, minutesFromNow } from '@pricehunt/api-client/testing';
 import type { FeedRun, FeedSource } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { feedRun, feedSource, minutesFromNow } from '../../testing/feed-sources';
 import { adminAccount, renderApp } from '../../testing/render';
 
 let restore: (() => void) | undefined;

@@ -1,8 +1,7 @@
-import { errorResponse, jsonResponse, type RecordedRequest } from '@pricehunt/api-client/testing';
+import { errorResponse, feedRun, feedSource, jsonResponse, minutesFromNow, type RecordedRequest } from '@pricehunt/api-client/testing';
 import { FEED_SOURCE_POLL_MS, feedSourcePollInterval, type AdminRetailer, type FeedSource } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { feedRun, feedSource, minutesFromNow } from '../../testing/feed-sources';
 import { adminAccount, renderApp } from '../../testing/render';
 import { shortUrl } from './sources-table';
 

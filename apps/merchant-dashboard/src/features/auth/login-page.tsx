@@ -2,6 +2,7 @@ import { safeNextPath, useBusinessAuth } from '@pricehunt/auth';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { ErrorText } from '../../lib/error-text';
 import { AuthLayout } from './auth-layout';
 import { Field } from './field';
 
@@ -51,11 +52,7 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate aria-label="Log in">
         <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
-        {error ? (
-          <p role="alert" className="md-error">
-            {error}
-          </p>
-        ) : null}
+        <ErrorText message={error} />
         <button type="submit" className="md-button md-button--full" disabled={busy}>
           Log in
         </button>

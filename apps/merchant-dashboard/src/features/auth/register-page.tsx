@@ -4,6 +4,7 @@ import { isApiError } from '@pricehunt/api-client';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { ErrorText } from '../../lib/error-text';
 import { AuthLayout } from './auth-layout';
 import { Field, NewPasswordField } from './field';
 
@@ -58,11 +59,7 @@ export default function RegisterPage() {
   return (
     <AuthLayout
       title="Create your business account"
-      footer={
-        <p>
-          Already registered? <Link to={paths.login}>Log in</Link>
-        </p>
-      }
+      footer={<LogInPrompt question="Already registered?" />}
     >
       <form onSubmit={form.submit} noValidate aria-label="Create account">
         <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => form.setEmail(e.target.value)} error={errors.email} required />
@@ -75,11 +72,7 @@ export default function RegisterPage() {
           hint="Where your shop lives, e.g. shop.example.com or acme.myshopify.com."
           placeholder="shop.example.com"
         />
-        {errors.form ? (
-          <p role="alert" className="md-error">
-            {errors.form}
-          </p>
-        ) : null}
+        <ErrorText message={errors.form} />
         <button type="submit" className="md-button md-button--full" disabled={form.busy}>
           Create account
         </button>
@@ -88,16 +81,21 @@ export default function RegisterPage() {
   );
 }
 
+/** The footer's way back to logging in, after its question. */
+function LogInPrompt({ question }: { question: string }) {
+  return (
+    <p>
+      {question} <Link to={paths.login}>Log in</Link>
+    </p>
+  );
+}
+
 /** After registering: the server's message, and how long the link works. */
 function CheckInbox({ message }: { message: string }) {
   return (
     <AuthLayout
       title="Check your inbox"
-      footer={
-        <p>
-          Confirmed already? <Link to={paths.login}>Log in</Link>
-        </p>
-      }
+      footer={<LogInPrompt question="Confirmed already?" />}
     >
       <p role="status" className="md-success">
         {message}

@@ -1,6 +1,6 @@
 import { useBusinessAuth } from '@pricehunt/auth';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { PageSuspense } from '@pricehunt/ui';
+import { PageSuspense, SkipLink } from '@pricehunt/ui';
 import { paths } from '../../config/paths';
 
 const NAV = [
@@ -24,9 +24,7 @@ export function DashboardLayout() {
   };
   return (
     <div className="md-shell">
-      <a href="#main" className="md-skip">
-        Skip to content
-      </a>
+      <SkipLink className="md-skip" />
       <aside className="md-sidebar">
         <p className="md-brand">
           PriceHunt <span>for business</span>

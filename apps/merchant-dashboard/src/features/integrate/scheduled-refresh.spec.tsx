@@ -1,4 +1,4 @@
-import { errorResponse, jsonResponse, type RecordedRequest } from '@pricehunt/api-client/testing';
+import { errorResponse, feedRun, feedSource, jsonResponse, minutesFromNow, type RecordedRequest } from '@pricehunt/api-client/testing';
 import type { FeedRun, FeedSource } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,41 +6,23 @@ import { business, integration, renderApp } from '../../testing/render';
 
 jest.setTimeout(30_000);
 
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const run = (changes: Partial<FeedRun>): FeedRun =>
+  feedRun({ startedAt: minutesFromNow(-120), finishedAt: minutesFromNow(-119), rowsRead: 40, unchanged: 34, ...changes });
 
-const run = (changes: Partial<FeedRun>): FeedRun => ({
-  id: 'run-1',
-  status: 'succeeded',
-  startedAt: minutesFromNow(-120),
-  finishedAt: minutesFromNow(-119),
-  rowsRead: 40,
-  added: 3,
-  changed: 1,
-  unchanged: 34,
-  gone: 2,
-  rejected: 0,
-  error: null,
-  importRunId: null,
-  ...changes,
-});
-
-const source = (changes: Partial<FeedSource> = {}): FeedSource => ({
-  id: 'src-1',
-  url: 'https://shop.example.com/feeds/products.xml',
-  format: 'gmc-xml',
-  retailerId: 'shop-example-com',
-  retailerName: 'Kettle Shop',
-  businessId: 'b-1',
-  intervalMinutes: 360,
-  status: 'active',
-  nextRunAt: minutesFromNow(240),
-  failures: 0,
-  running: false,
-  lastRun: run({}),
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  ...changes,
-});
+const source = (changes: Partial<FeedSource> = {}): FeedSource =>
+  feedSource({
+    id: 'src-1',
+    url: 'https://shop.example.com/feeds/products.xml',
+    format: 'gmc-xml',
+    retailerId: 'shop-example-com',
+    retailerName: 'Kettle Shop',
+    businessId: 'b-1',
+    nextRunAt: minutesFromNow(240),
+    lastRun: run({}),
+    createdAt: '2026-03-01T00:00:00.000Z',
+    updatedAt: '2026-03-01T00:00:00.000Z',
+    ...changes,
+  });
 
 function integrate(verified: boolean, routes: Record<string, (request: RecordedRequest) => Response>) {
   return renderApp('/business/dashboard/integrate', {

@@ -1,6 +1,7 @@
 import { isApiError } from '@pricehunt/api-client';
 import { AVAILABILITIES, PRODUCT_SORTS, type MerchantProduct } from '@pricehunt/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { ErrorText } from '../../lib/error-text';
 import { formatMoney } from '../../lib/format';
 import { useImportFeed, useProducts, useUpdateProduct } from '../dashboard/api/merchant-api';
 import { DataTable } from '../dashboard/components/data-table';
@@ -56,11 +57,7 @@ function EditRow({ product, onDone }: { product: MerchantProduct; onDone: () => 
       <button type="button" className="md-button md-button--secondary" onClick={onDone}>
         Cancel
       </button>
-      {error ? (
-        <p role="alert" className="md-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText message={error} />
     </form>
   );
 }

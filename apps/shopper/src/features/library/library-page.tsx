@@ -4,27 +4,32 @@ import { useLibrary } from './library-context';
 import { LibraryStates } from './library-states';
 import { StorageNote } from './storage-note';
 
-export interface LibraryPageProps {
+/** What the list says while it has nothing in it, and the link it offers instead. */
+export interface LibraryEmptyText {
+  title: string;
+  description: ReactNode;
+  action: string;
+}
+
+export interface LibraryPageProps<Item> {
   title: string;
   /** Beside the heading (history's "Clear history"). */
   headActions?: ReactNode;
   /** The storage note says price alerts come with an account. */
   alerts?: boolean;
-  /** How many items the list has: none shows the empty state. */
-  count: number;
+  /** The list's items: none shows the empty state. */
+  items: readonly Item[];
+  /** One item of the list (a keyed `LibraryItem`), shown once the library is ready. */
+  renderItem: (item: Item) => ReactNode;
   loadingLabel: string;
-  emptyTitle: string;
-  emptyDescription: ReactNode;
-  emptyAction: string;
-  /** The list's items (`LibraryItem`s), shown once the library is ready. */
-  children: ReactNode;
+  empty: LibraryEmptyText;
 }
 
 /**
  * A page of the shopper's library (history, favorites): its heading, where the list is kept, the list's loading, error
  * and empty states, then the list.
  */
-export function LibraryPage({ title, headActions, alerts, count, loadingLabel, emptyTitle, emptyDescription, emptyAction, children }: LibraryPageProps) {
+export function LibraryPage<Item>({ title, headActions, alerts, items, renderItem, loadingLabel, empty }: LibraryPageProps<Item>) {
   const { status, error, reload } = useLibrary();
   return (
     <div className="ph-page ph-library">
@@ -37,13 +42,13 @@ export function LibraryPage({ title, headActions, alerts, count, loadingLabel, e
         status={status}
         error={error}
         onRetry={reload}
-        isEmpty={count === 0}
+        isEmpty={items.length === 0}
         loadingLabel={loadingLabel}
-        emptyTitle={emptyTitle}
-        emptyDescription={emptyDescription}
-        emptyAction={emptyAction}
+        emptyTitle={empty.title}
+        emptyDescription={empty.description}
+        emptyAction={empty.action}
       />
-      {status === 'ready' && count > 0 ? <ul className="ph-list">{children}</ul> : null}
+      {status === 'ready' && items.length > 0 ? <ul className="ph-list">{items.map(renderItem)}</ul> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Watch, WatchInput } from '@pricehunt/contracts';
 import { useToast } from '@pricehunt/ui-toast';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatMoney } from '../../lib/format';
@@ -15,6 +15,9 @@ export interface WatchedProduct {
   bestPriceCents: number | null;
   currency: string | null;
 }
+
+/** The form's fields that are typed in. */
+export type WatchTextField = 'target' | 'ntfyUrl' | 'webhookUrl' | 'address';
 
 /** A new watch of the product: the channels the form names, and the address a signed-out shopper gave. */
 function watchInputOf(productId: number, request: WatchRequest): WatchInput {
@@ -59,6 +62,13 @@ export function useWatchDialog(product: WatchedProduct, watch: Watch | undefined
   const ref = (field: keyof WatchFormErrors) => (element: HTMLElement | null) => {
     fields.current[field] = element;
   };
+  /** What a text field of the form is given: its value, its changes, its error and the element that gets the keyboard. */
+  const textField = (field: WatchTextField) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field)(event.target.value),
+    error: errors[field],
+    ref: ref(field),
+  });
   const showErrors = (found: WatchFormErrors) => {
     setErrors(found);
     const first = WATCH_FORM_FIELDS.find((field) => found[field]);
@@ -93,5 +103,5 @@ export function useWatchDialog(product: WatchedProduct, watch: Watch | undefined
     }
   };
 
-  return { user, signedIn, values, set, errors, ref, saving, pending, doneButton, submit };
+  return { user, signedIn, values, set, textField, errors, ref, saving, pending, doneButton, submit };
 }

@@ -1,5 +1,5 @@
 import type { Watch } from '@pricehunt/contracts';
-import { Button, TextField } from '@pricehunt/ui';
+import { Button, TextField, type TextFieldProps } from '@pricehunt/ui';
 import { useId, type RefObject } from 'react';
 import { formatMoney } from '../../lib/format';
 import { Modal } from '../../lib/modal';
@@ -56,6 +56,7 @@ function WatchPending({ headingId, message, doneButton, onClose }: { headingId: 
 interface WatchChannelsProps {
   values: WatchFormValues;
   set(field: keyof WatchFormValues): (value: string | boolean) => void;
+  textField: ReturnType<typeof useWatchDialog>['textField'];
   errors: WatchFormErrors;
   fieldRef(field: keyof WatchFormErrors): (element: HTMLElement | null) => void;
   /** The base of the fieldset's ids. */
@@ -64,8 +65,13 @@ interface WatchChannelsProps {
   email: string | null;
 }
 
+/** A field for a web address that messages are sent to (an ntfy topic, a webhook). */
+function UrlField(props: TextFieldProps) {
+  return <TextField type="url" inputMode="url" autoComplete="off" {...props} />;
+}
+
 /** Where to be told: email, an ntfy topic, a webhook (at least one). */
-function WatchChannels({ values, set, errors, fieldRef, ids, email }: WatchChannelsProps) {
+function WatchChannels({ values, set, textField, errors, fieldRef, ids, email }: WatchChannelsProps) {
   const channelsHintId = `${ids}-channels-hint`;
   const channelsErrorId = `${ids}-channels-error`;
   return (
@@ -92,29 +98,17 @@ function WatchChannels({ values, set, errors, fieldRef, ids, email }: WatchChann
           {errors.channels}
         </p>
       ) : null}
-      <TextField
+      <UrlField
         label="ntfy topic URL (optional)"
-        type="url"
-        inputMode="url"
-        autoComplete="off"
         placeholder="https://ntfy.sh/your-topic"
-        value={values.ntfyUrl}
-        onChange={(event) => set('ntfyUrl')(event.target.value)}
         hint="ntfy is a free app that puts messages on your phone or desktop: subscribe to a topic in it and paste the topic’s address here."
-        error={errors.ntfyUrl}
-        ref={fieldRef('ntfyUrl')}
+        {...textField('ntfyUrl')}
       />
-      <TextField
+      <UrlField
         label="Webhook URL (optional)"
-        type="url"
-        inputMode="url"
-        autoComplete="off"
         placeholder="https://example.com/hooks/prices"
-        value={values.webhookUrl}
-        onChange={(event) => set('webhookUrl')(event.target.value)}
         hint="We POST a JSON message to this address for each change."
-        error={errors.webhookUrl}
-        ref={fieldRef('webhookUrl')}
+        {...textField('webhookUrl')}
       />
     </fieldset>
   );
@@ -127,7 +121,7 @@ function WatchChannels({ values, set, errors, fieldRef, ids, email }: WatchChann
 export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
   const headingId = useId();
   const ids = useId();
-  const { user, signedIn, values, set, errors, ref, saving, pending, doneButton, submit } = useWatchDialog(product, watch, onClose);
+  const { user, signedIn, values, set, textField, errors, ref, saving, pending, doneButton, submit } = useWatchDialog(product, watch, onClose);
   if (pending) return <WatchPending headingId={headingId} message={pending} doneButton={doneButton} onClose={onClose} />;
 
   return (
@@ -148,25 +142,19 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
             type="email"
             autoComplete="email"
             required
-            value={values.address}
-            onChange={(event) => set('address')(event.target.value)}
             hint="We will email you a link to confirm. Nothing is watched until you open it."
-            error={errors.address}
-            ref={ref('address')}
+            {...textField('address')}
           />
         )}
         <TextField
           label="Target price ($, optional)"
           inputMode="decimal"
           autoComplete="off"
-          value={values.target}
-          onChange={(event) => set('target')(event.target.value)}
           placeholder={suggestedTarget(product.bestPriceCents)}
           hint={targetHint(values.target, product)}
-          error={errors.target}
-          ref={ref('target')}
+          {...textField('target')}
         />
-        <WatchChannels values={values} set={set} errors={errors} fieldRef={ref} ids={ids} email={user?.email ?? null} />
+        <WatchChannels values={values} set={set} textField={textField} errors={errors} fieldRef={ref} ids={ids} email={user?.email ?? null} />
         {errors.form ? (
           <p className="ph-alert ph-alert--error ph-watch-dialog__error" role="alert" tabIndex={-1} ref={ref('form')}>
             {errors.form}

@@ -1,5 +1,6 @@
 import { lastDays, type RangeQuery } from '@pricehunt/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorText } from '../../../lib/error-text';
 
 const PRESETS = [
   { label: 'Last 7 days', days: 7 },
@@ -52,11 +53,7 @@ export function RangePicker({ range, onChange }: { range: RangeQuery; onChange: 
         Apply
       </button>
       <span className="md-range__tz">Time zone: {range.tz}</span>
-      {error ? (
-        <p role="alert" className="md-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText message={error} />
     </form>
   );
 }

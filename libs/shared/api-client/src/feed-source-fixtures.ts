@@ -1,3 +1,4 @@
+/** Feed sources and their runs as the API answers them (the admin console's and the merchant dashboard's tests). */
 import type { FeedRun, FeedSource } from '@pricehunt/contracts';
 
 /** An instant `minutes` from now (negative: in the past), as the API writes it. */
