@@ -117,6 +117,8 @@ async function startAll() {
   const demoFeed = spawn(tsx, ['tools/scripts/demo-feed-server.ts'], { cwd: root, env: { ...env, DEMO_FEED_PORT: String(demoFeedPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
   prefix('demo-feed', demoFeed);
   children.push(demoFeed);
+  // The worker reads the demo feed as soon as it starts: it starts once the feed answers, so its first run is no failure.
+  await waitFor(demoFeedUrl);
   // The feed worker refreshes the catalog's feed sources when they are due (apps/worker). It may fetch feeds served on
   // this machine (the demo feed; a feed an admin serves locally) unless told otherwise: `npm start` is not production.
   const worker = spawn(tsx, ['--tsconfig', 'apps/worker/tsconfig.json', 'apps/worker/src/main.ts'], {
