@@ -1,0 +1,43 @@
+import { extractProductIdentity } from '../page-identity';
+
+const URL = 'https://shop.example.at/p/k7';
+const doc = (head: string, body: string, title = 'Lumetra K7 Keyboard') => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+const ld = (node: Record<string, unknown>) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...node })}</script>`;
+
+describe('identifiers the markup writes on the offer, in meta tags or in a second scope', () => {
+  it('reads a GTIN the one offer carries, in JSON-LD and in microdata, but no offer sku', () => {
+    const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', gtin13: '4006381333931', sku: 'LISTING-7' } });
+    const fromJson = extractProductIdentity(doc(json, '<h1>Lumetra K7 Keyboard</h1>'), { url: URL });
+    expect(fromJson?.gtin).toBe('04006381333931');
+    expect(fromJson?.sku).not.toBe('LISTING-7');
+    const micro = '<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard</h1><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">49.90</span><span itemprop="priceCurrency">EUR</span><span class="is-hidden" itemprop="gtin13">4006381333931</span></div></div>';
+    expect(extractProductIdentity(doc('', micro), { url: URL })?.gtin).toBe('04006381333931');
+  });
+
+  it('reads a GTIN meta tag named plainly ("gtin", "ean")', () => {
+    expect(extractProductIdentity(doc('<meta property="og:type" content="product"><meta property="gtin" content="4006381333931">', '<h1>Lumetra K7 Keyboard</h1>'), { url: URL })?.gtin).toBe('04006381333931');
+  });
+
+  it('reads on into a second Product scope of the same item: one naming it, the other holding its offer', () => {
+    const named = '<div itemscope itemtype="http://schema.org/Product"><h2><span itemprop="name">Lumetra K7 Keyboard</span></h2></div>';
+    const details = '<div id="details" itemscope itemtype="http://schema.org/Product"><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="availability">https://schema.org/OutOfStock</span><span itemprop="price">49.90</span><span itemprop="priceCurrency">EUR</span><span itemprop="gtin13">4006381333931</span></div></div>';
+    const item = extractProductIdentity(doc('', named + details), { url: URL });
+    expect(item?.gtin).toBe('04006381333931');
+    expect(item?.priceCents).toBe(4990);
+    expect(item?.stockState).toBe('OutOfStock');
+  });
+});
+
+describe('the stock line when the page’s h1 heads another section', () => {
+  const offer = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock' } });
+
+  it('reads the item’s stock line above an h1 that does not name the item, and inside type-size utility classes', () => {
+    const body = '<h2>Lumetra K7 Keyboard</h2><div class="Status content is-size-7 delivery-info"><span class="warten">in ca. 2-3 Werktagen versandbereit</span></div><div id="support"><h1>Herstellerinformationen zu Lumetra GmbH</h1></div>';
+    expect(extractProductIdentity(doc(offer, body), { url: URL })?.stockState).toBe('InStock');
+  });
+
+  it('still reads no stock line a size’s markup holds', () => {
+    const body = '<h1>Lumetra K7 Keyboard</h1><div class="size-picker"><span>auf Lager</span></div>';
+    expect(extractProductIdentity(doc(offer, body), { url: URL })?.stockState).toBe('OutOfStock');
+  });
+});
