@@ -41,3 +41,10 @@ describe('the stock line when the page’s h1 heads another section', () => {
     expect(extractProductIdentity(doc(offer, body), { url: URL })?.stockState).toBe('OutOfStock');
   });
 });
+
+describe('a price the markup does not name', () => {
+  it('reads the first element after the heading showing one price with its currency, not a struck one', () => {
+    const body = '<h1>Lumetra K7 Keyboard</h1><p>Hersteller NEC</p><s>249,00 €</s><table><tr><td style="font-size:28px">€210,<span>87</span></td></tr></table><h3>19,90 €</h3>';
+    expect(extractProductIdentity(doc('', body), { url: URL })?.priceCents).toBe(21087);
+  });
+});
