@@ -48,3 +48,21 @@ describe('a price the markup does not name', () => {
     expect(extractProductIdentity(doc('', body), { url: URL })?.priceCents).toBe(21087);
   });
 });
+
+describe('templates that break their own markup', () => {
+  it('reads JSON-LD whose strings hold raw quote marks (an inch sign)', () => {
+    const raw = '<script type="application/ld+json">{"@context": "https://schema.org/", "@type": "Product", "name": "Lumetra K7 Monitor 61 cm (24") - IPS", "brand": {"@type": "Brand", "name": "Lumetra"}, "offers": {"@type": "Offer", "price": "149.00", "priceCurrency": "EUR"}}</script>';
+    const item = extractProductIdentity(doc(raw, '<h1>Lumetra K7 Monitor 61 cm (24") - IPS</h1>', 'Lumetra K7 Monitor'), { url: URL });
+    expect(item?.brand).toBe('Lumetra');
+    expect(item?.priceCents).toBe(14900);
+  });
+
+  it('takes no site name a template fills with the item’s own title', () => {
+    const head = '<meta property="og:site_name" content="Lumetra K7 Keyboard - 5 ms"><meta property="og:title" content="Lumetra K7 Keyboard - 5 ms">';
+    const body = '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard - 5 ms</h1><span itemprop="brand">Lumetra</span></div>';
+    const item = extractProductIdentity(doc(head, body, 'Lumetra K7 Keyboard - 5 ms'), { url: URL });
+    expect(item?.brand).toBe('Lumetra');
+    expect(item?.title).toBe('Lumetra K7 Keyboard - 5 ms');
+    expect(item?.shopName).toBeUndefined();
+  });
+});

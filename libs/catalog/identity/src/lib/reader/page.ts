@@ -168,11 +168,13 @@ function walk(root: HtmlElement): Walked {
 }
 
 /** The shop's name in its forms: og:site_name, application-name, twitter:site, the host's own labels; compacted. */
-function siteNamesOf(meta: Map<string, string[]>, host: string | null): string[] {
+function siteNamesOf(meta: Map<string, string[]>, host: string | null, titleTag: string | null): string[] {
   const siteNames = new Set<string>();
+  // A template writing the item's own title as the site's name names no site.
+  const itemTitles = new Set([...(meta.get('og:title') ?? []), titleTag ?? ''].map(compact));
   for (const name of [...(meta.get('og:site_name') ?? []), ...(meta.get('application-name') ?? []), ...(meta.get('twitter:site') ?? [])]) {
     const c = compact(name.replace(/^@/, ''));
-    if (c.length >= 2) siteNames.add(c);
+    if (c.length >= 2 && !itemTitles.has(c)) siteNames.add(c);
   }
   if (host) {
     const labels = host.split('.').filter((l) => !/^(?:www\d?|m|shop|store|com|co|net|org|[a-z]{2})$/.test(l));
@@ -206,7 +208,7 @@ export function readPage(html: string, url: string | undefined): Page {
     addresses,
     variantNames: metaVariantNames(meta),
     host,
-    siteNames: siteNamesOf(meta, host),
+    siteNames: siteNamesOf(meta, host, walked.titleTag),
     localeCurrency: hostCurrency(host) ?? currencyOfLocale(meta.get('og:locale')?.[0]) ?? currencyOfLocale(lang),
     root: doc,
   };
