@@ -66,3 +66,19 @@ describe('templates that break their own markup', () => {
     expect(item?.shopName).toBeUndefined();
   });
 });
+
+describe('the brand a breadcrumb or a brand link names', () => {
+  const read = (body: string, title = 'Lumetra K7 Keyboard') => extractProductIdentity(doc('', body, title), { url: URL });
+
+  it('reads a crumb or a brand page’s link the item’s name begins with', () => {
+    expect(read('<table><tr><td>Startseite &raquo; <a href="/c/12">Tastaturen</a> &raquo; <a href="/c/12?m=4">Lumetra</a> &raquo; K7-DE (436598)</td></tr></table><h1>Lumetra K7 Keyboard</h1>')?.brand).toBe('Lumetra');
+    expect(read('<h1>Neuheit Lumetra K7 Keyboard</h1><a href="/marken/lumetra.html">Lumetra</a>')?.brand).toBe('Lumetra');
+  });
+
+  it('takes no crumb that is the item’s own name, a category or an audience, and no menu of brands', () => {
+    expect(read('<ol class="breadcrumb"><li><a href="/">Home</a></li><li><a href="/women">Women</a></li><li>Women Bomber Jacket</li></ol><h1>Women Bomber Jacket</h1>', 'Women Bomber Jacket')?.brand).toBeNull();
+    expect(read('<ul class="breadcrumbs"><li><a href="/">Home</a></li><li><a href="/j">Bomber Jacket</a></li><li>Bomber Jacket</li></ul><h1>Bomber Jacket $24.99</h1>', 'Bomber Jacket')?.brand).toBeNull();
+    const menu = `<ul>${['Acer', 'Lumetra', 'Bose', 'Canon', 'Dell', 'HP', 'LG'].map((b) => `<li><a href="/brand/${b}">${b}</a></li>`).join('')}</ul>`;
+    expect(read(`${menu}<h1>Lumetra K7 Keyboard</h1>`)?.brand).toBeNull();
+  });
+});

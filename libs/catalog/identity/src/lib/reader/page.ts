@@ -43,6 +43,10 @@ export interface Page {
   /** Elements whose attributes say they show delivery costs or the item's condition. */
   shippingEls: HtmlElement[];
   conditionEls: HtmlElement[];
+  /** Breadcrumb trails (elements whose markup says breadcrumb), in document order. */
+  crumbEls: HtmlElement[];
+  /** Links to a brand's page, links after a trail's separator ("» MSI") and logos marked as the maker's, in document order. */
+  brandEls: HtmlElement[];
   /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
   stateScripts: string[];
   root: HtmlElement;
@@ -94,6 +98,10 @@ const STOCK_LINE_HOLDERS = new Set([...TEXT_HOLDERS, 'h2', 'h3', 'h4', 'h5', 'h6
 const STOCK_WORDS = /(?:^|[^a-z])(?:availability|stock|in-?stock|out-?of-?stock|stock-?status|inventory|verfügbarkeit|disponibilit[éa]|lieferbarkeit)(?:$|[^a-z])/;
 const SHIPPING_WORDS = /(?:^|[^a-z])(?:shipping|delivery|versand|livraison|envio|envío|spedizione|lieferung|verzending)(?:$|[^a-z])/;
 const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|zustand)(?:$|[^a-z])/;
+/** A link to a brand's or maker's page ("/brand/skechers", "/marken/acer", "?manufacturer=12"). */
+const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?)(?:[/=]|\.html)/i;
+const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
+const MAX_BRAND_ELEMENTS = 40;
 const STATE_SCRIPT = /^\s*(?:window\.)?__(?:INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|NUXT|STATE|INITIAL_DATA|PRODUCT_DATA)__\s*=/;
 
 type Walked = Omit<Page, 'url' | 'addresses' | 'variantNames' | 'host' | 'siteNames' | 'localeCurrency' | 'root'> & {
@@ -148,8 +156,27 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
   }
 }
 
+/** A link in a list of many (a menu of brands, an A–Z index) speaks of no one item. */
+function inLongList(el: HtmlElement): boolean {
+  let n = el.parentNode as HtmlElement | null;
+  for (let i = 0; n && 'tagName' in n && i < 3; n = n.parentNode as HtmlElement | null, i++) {
+    if (n.tagName === 'ul' || n.tagName === 'ol') return n.childNodes.filter((c) => 'tagName' in c).length > 6;
+  }
+  return false;
+}
+
+/** A link to a brand's page, a link right after a trail's separator, or an image marked as the maker's logo. */
+function namesMaker(el: HtmlElement, said: string): boolean {
+  if (el.tagName === 'img') return !!said && MAKER_WORDS.test(said) && !!attr(el, 'alt');
+  if (el.tagName !== 'a') return false;
+  if (BRAND_LINK.test(attr(el, 'href') ?? '')) return !inLongList(el);
+  const siblings = (el.parentNode as HtmlElement | null)?.childNodes ?? [];
+  const before = siblings[siblings.indexOf(el) - 1];
+  return before?.nodeName === '#text' && /[»›]\s*$/.test((before as { value: string }).value);
+}
+
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], stateScripts: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], stateScripts: [], lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
@@ -161,6 +188,8 @@ function walk(root: HtmlElement): Walked {
     if (said && out.conditionEls.length < MAX_STOCK_ELEMENTS && CONDITION_WORDS.test(said)) out.conditionEls.push(el);
     if (isCartControl(el, said)) out.cartEls.push(el);
     if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, headingsBefore: out.headings.length });
+    if (said && out.crumbEls.length < 10 && said.includes('breadcrumb')) out.crumbEls.push(el);
+    if (out.brandEls.length < MAX_BRAND_ELEMENTS && namesMaker(el, said)) out.brandEls.push(el);
     if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
     noteHeadElement(el, out);
   }
