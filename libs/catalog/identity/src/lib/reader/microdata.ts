@@ -107,15 +107,14 @@ function fromMicroProduct(product: MicroItem, page: Page): Evidence {
   const productIds = allText(product, 'productID');
   const price = rawPrice && /\d/.test(rawPrice) ? lowestAmount(rawPrice) : null;
   const gtinKeys = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean', 'isbn'];
-  // schema.org lets an Offer carry the item's barcode and part number too (the product's own come first); an offer's
-  // sku is often the seller's listing, not the item's.
+  // schema.org lets an Offer carry the item's barcode, part number and sku too: the product's own come first.
   const own = (...names: string[]) => firstText(product, ...names) ?? (offer && offerItems.length === 1 ? firstText(offer, ...names) : null);
   return {
     title: firstText(product, 'name'),
     brand,
     gtin: gtinOf(...gtinKeys.map((k) => own(k)), ...productIds.filter((v) => /^(?:gtin|upc|ean|isbn)/i.test(v))),
     mpn: mpnOf(own('mpn'), ...productIds.filter((v) => /^mpn:/i.test(v)), firstText(product, 'model')),
-    sku: firstText(product, 'sku') ?? productIds[0] ?? null,
+    sku: own('sku') ?? productIds[0] ?? null,
     price,
     currency: currencyCode(rawCurrency, page.localeCurrency) ?? (rawPrice ? currencyFromText(rawPrice, page.localeCurrency) : null),
     images: allText(product, 'image'),
