@@ -84,3 +84,12 @@ describe('the brand a breadcrumb or a brand link names', () => {
     expect(read(`${menu}<h1>Lumetra K7 Keyboard</h1>`)?.brand).toBeNull();
   });
 });
+
+describe('identifiers copied from the structured-data documentation', () => {
+  it('takes no sku or part number of the documentation’s example product', () => {
+    const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: '0446310786', mpn: '925872', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR' } });
+    const item = extractProductIdentity(doc(json, '<h1>Lumetra K7 Keyboard</h1>'), { url: 'https://shop.example.at/lumetra-k7.html' });
+    expect(item?.model).toBeNull();
+    expect(item?.sku).not.toBe('0446310786');
+  });
+});
