@@ -93,3 +93,16 @@ describe('identifiers copied from the structured-data documentation', () => {
     expect(item?.sku).not.toBe('0446310786');
   });
 });
+
+describe('a barcode in the page’s script data', () => {
+  const read = (script: string) => extractProductIdentity(doc(`<script>${script}</script>`, '<h1>Lumetra K7 Keyboard</h1>'), { url: URL })?.gtin;
+
+  it('reads the one valid barcode a data layer or a store’s JSON writes under a GTIN key', () => {
+    expect(read('dataLayer.push({"productID":120945,"productEAN":"4006381333931"});')).toBe('04006381333931');
+    expect(read('var p = {"ean":{"data":"4006381333931","text":"4006381333931"}};')).toBe('04006381333931');
+  });
+
+  it('reads none where the scripts name several items’ barcodes', () => {
+    expect(read('var list = [{"ean":"4006381333931"},{"ean":"5028695125438"}];')).toBeNull();
+  });
+});

@@ -47,6 +47,8 @@ export interface Page {
   crumbEls: HtmlElement[];
   /** Links to a brand's page, links after a trail's separator ("» MSI") and logos marked as the maker's, in document order. */
   brandEls: HtmlElement[];
+  /** Barcodes that scripts' data (analytics data layers, a store's JSON) or data attributes write under a GTIN key. */
+  scriptBarcodes: string[];
   /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
   stateScripts: string[];
   root: HtmlElement;
@@ -102,6 +104,10 @@ const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|z
 const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?)(?:[/=]|\.html)/i;
 const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
 const MAX_BRAND_ELEMENTS = 40;
+/** A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}. */
+const SCRIPT_BARCODE = /["'](?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)["']\s*:\s*(?:\{\s*["']\w+["']\s*:\s*)?["']?(\d{8,14})\b/gi;
+const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
+const MAX_BARCODES = 20;
 const STATE_SCRIPT = /^\s*(?:window\.)?__(?:INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|NUXT|STATE|INITIAL_DATA|PRODUCT_DATA)__\s*=/;
 
 type Walked = Omit<Page, 'url' | 'addresses' | 'variantNames' | 'host' | 'siteNames' | 'localeCurrency' | 'root'> & {
@@ -140,7 +146,8 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
       break;
     case 'script': {
       if ((attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json')) out.jsonLd.push(rawText(el));
-      else if (out.stateScripts.length < 4) {
+      else noteScriptBarcodes(rawText(el), out.scriptBarcodes);
+      if (!(attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json') && out.stateScripts.length < 4) {
         const state = stateScript(el);
         if (state) out.stateScripts.push(state);
       }
@@ -154,6 +161,11 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
     default:
       if (PAIR_HOLDERS.has(el.tagName) && out.labelled.length <= MAX_LABELLED) out.labelled.push(...labelledPairs(el));
   }
+}
+
+function noteScriptBarcodes(code: string, out: string[]): void {
+  if (out.length >= MAX_BARCODES || code.length > MAX_STATE_SCRIPT) return;
+  for (const m of code.matchAll(SCRIPT_BARCODE)) if (out.length < MAX_BARCODES) out.push(m[1] as string);
 }
 
 /** A link in a list of many (a menu of brands, an A–Z index) speaks of no one item. */
@@ -176,7 +188,7 @@ function namesMaker(el: HtmlElement, said: string): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], stateScripts: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
@@ -190,6 +202,7 @@ function walk(root: HtmlElement): Walked {
     if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, headingsBefore: out.headings.length });
     if (said && out.crumbEls.length < 10 && said.includes('breadcrumb')) out.crumbEls.push(el);
     if (out.brandEls.length < MAX_BRAND_ELEMENTS && namesMaker(el, said)) out.brandEls.push(el);
+    if (said && out.scriptBarcodes.length < MAX_BARCODES) out.scriptBarcodes.push(...BARCODE_ATTRS.map((name) => attr(el, name)).filter((v): v is string => !!v));
     if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
     noteHeadElement(el, out);
   }
