@@ -33,7 +33,8 @@ const TITLE_SOURCES: Partial<Record<ReaderName, IdentitySource>> = { 'json-ld': 
 /** The shop's own name as its page states it (og:site_name), when it does. */
 function shopNameOf(page: Page): { shopName?: string } {
   const name = page.meta.get('og:site_name')?.[0]?.replace(/\s+/g, ' ').trim();
-  return name ? { shopName: name } : {};
+  // A template writing the item's title as the site's name names no shop.
+  return name && name !== page.meta.get('og:title')?.[0]?.replace(/\s+/g, ' ').trim() ? { shopName: name } : {};
 }
 
 /**

@@ -76,7 +76,20 @@ function fromStateNode(node: JsonObject): Evidence {
   };
 }
 
+/** The one valid barcode the page's scripts and data attributes write (several different ones speak of several items). */
+function scriptBarcode(page: Page): string | null {
+  const valid = new Set(page.scriptBarcodes.map((b) => gtinOf(b)).filter((g): g is string => g !== null));
+  return valid.size === 1 ? ([...valid][0] as string) : null;
+}
+
 export function fromEmbeddedState(page: Page): Evidence | null {
+  const fromState = stateItem(page);
+  const barcode = scriptBarcode(page);
+  if (!barcode) return fromState;
+  return fromState ? { ...fromState, gtin: fromState.gtin ?? barcode } : { gtin: barcode };
+}
+
+function stateItem(page: Page): Evidence | null {
   const heading = headingTitle(page)?.toLowerCase();
   for (const code of page.stateScripts) {
     const state = parseState(code);

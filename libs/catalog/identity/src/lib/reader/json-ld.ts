@@ -79,6 +79,7 @@ function offerFields(v: Json | undefined, ids: Ids, locale: string | null, depth
 
 const IDENTIFIER_KEYS = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean', 'isbn', 'sku', 'productID', 'mpn'];
 const GTIN_KEYS = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean'];
+const OFFER_ID_KEYS = [...GTIN_KEYS, 'isbn', 'mpn'];
 /** Properties a variant differs by, as schema.org names them. */
 const VARIANT_KEYS = ['color', 'size', 'material', 'pattern', 'suggestedGender', 'suggestedAge'];
 
@@ -118,7 +119,11 @@ function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
   // A variant's own identifiers (its GTIN, SKU, MPN) are the page's only when the page has one variant or names it.
   const selected = variants.length === 1 ? variant : (variants.find((v) => isSelected(v, page)) ?? null);
   const offers = offerFields((selected ?? node)['offers'], ids, locale) ?? offerFields(node['offers'], ids, locale) ?? (variant ? offerFields(variant['offers'], ids, locale) : null);
-  const pick = (key: string) => node[key] ?? (IDENTIFIER_KEYS.includes(key) ? selected : variant)?.[key];
+  // A barcode or part number the product leaves out may stand on its one offer (schema.org lets an Offer carry them);
+  // an offer's sku is often the seller's listing or a size's, not the item's.
+  const offerNodes = objectsOf(node['offers'], ids);
+  const soleOffer = offerNodes.length === 1 ? (offerNodes[0] as JsonObject) : null;
+  const pick = (key: string) => node[key] ?? (IDENTIFIER_KEYS.includes(key) ? selected : variant)?.[key] ?? (OFFER_ID_KEYS.includes(key) ? soleOffer?.[key] : undefined);
   const productId = text(first(pick('productID')));
   const model = pick('model');
   const images = imagesOf(selected?.['image'], ids);

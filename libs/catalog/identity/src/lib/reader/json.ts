@@ -14,7 +14,34 @@ function stripControlChars(s: string): string {
   return out;
 }
 
-/** JSON.parse, then again after the repairs real pages need (comments, CDATA, trailing commas, raw newlines). */
+/**
+ * A string's quote marks written raw inside it ('"name": "Monitor 61 cm (24") - IPS"', an inch sign) escaped: a quote
+ * inside a string closes it only where a comma, colon, closing bracket or the end follows.
+ */
+function escapeInnerQuotes(s: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i] as string;
+    if (inString && ch === '\\') {
+      out += ch + (s[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (ch === '"') {
+      if (!inString) inString = true;
+      else if (/^\s*(?:[,:}\]]|$)/.test(s.slice(i + 1, i + 40))) inString = false;
+      else {
+        out += '\\"';
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/** JSON.parse, then again after the repairs real pages need (comments, CDATA, trailing commas, raw newlines, raw quotes). */
 export function parseLenientJson(raw: string): Json | undefined {
   const attempts = [raw.trim()];
   const repaired = raw
@@ -26,7 +53,7 @@ export function parseLenientJson(raw: string): Json | undefined {
     .replace(/,\s*([}\]])/g, '$1')
     // Raw control characters inside strings are invalid JSON but common.
     .replace(/"(?:[^"\\]|\\.)*"/g, (s) => stripControlChars(s));
-  attempts.push(repaired);
+  attempts.push(repaired, escapeInnerQuotes(repaired));
   for (const a of attempts) {
     try {
       return JSON.parse(a) as Json;

@@ -39,7 +39,7 @@ export function fromMetaTags(page: Page): Evidence | null {
     regularPrice: regular != null && price != null && price < regular ? regular : null,
     title: get('og:title', 'twitter:title'),
     brand: get('product:brand', 'og:brand', 'brand'),
-    gtin: gtinOf(get('product:gtin'), get('product:ean'), get('product:upc'), get('og:upc'), get('og:ean'), get('product:isbn'), get('og:gtin')),
+    gtin: gtinOf(get('product:gtin'), get('product:ean'), get('product:upc'), get('og:upc'), get('og:ean'), get('product:isbn'), get('og:gtin'), get('gtin'), get('gtin13'), get('ean'), get('upc')),
     mpn: mpnOf(get('product:mfr_part_no', 'product:mpn', 'og:mpn')),
     sku: get('product:retailer_item_id', 'product:retailer_part_no', 'product:sku', 'og:sku'),
     price,

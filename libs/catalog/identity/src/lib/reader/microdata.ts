@@ -107,12 +107,14 @@ function fromMicroProduct(product: MicroItem, page: Page): Evidence {
   const productIds = allText(product, 'productID');
   const price = rawPrice && /\d/.test(rawPrice) ? lowestAmount(rawPrice) : null;
   const gtinKeys = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'upc', 'ean', 'isbn'];
+  // schema.org lets an Offer carry the item's barcode, part number and sku too: the product's own come first.
+  const own = (...names: string[]) => firstText(product, ...names) ?? (offer && offerItems.length === 1 ? firstText(offer, ...names) : null);
   return {
     title: firstText(product, 'name'),
     brand,
-    gtin: gtinOf(...gtinKeys.map((k) => firstText(product, k)), ...productIds.filter((v) => /^(?:gtin|upc|ean|isbn)/i.test(v))),
-    mpn: mpnOf(firstText(product, 'mpn'), ...productIds.filter((v) => /^mpn:/i.test(v)), firstText(product, 'model')),
-    sku: firstText(product, 'sku') ?? productIds[0] ?? null,
+    gtin: gtinOf(...gtinKeys.map((k) => own(k)), ...productIds.filter((v) => /^(?:gtin|upc|ean|isbn)/i.test(v))),
+    mpn: mpnOf(own('mpn'), ...productIds.filter((v) => /^mpn:/i.test(v)), firstText(product, 'model')),
+    sku: own('sku') ?? productIds[0] ?? null,
     price,
     currency: currencyCode(rawCurrency, page.localeCurrency) ?? (rawPrice ? currencyFromText(rawPrice, page.localeCurrency) : null),
     images: allText(product, 'image'),
@@ -122,6 +124,8 @@ function fromMicroProduct(product: MicroItem, page: Page): Evidence {
     attributes: microAttributes(product),
   };
 }
+
+const sameName = (item: MicroItem) => firstText(item, 'name')?.replace(/\s+/g, ' ').trim().toLowerCase() ?? null;
 
 /** The page's own product item: the one holding its heading, else the first named one with an offer outside other products' blocks. */
 function mainProduct(page: Page): { main: MicroItem; related: MicroItem[] } | null {
@@ -145,8 +149,12 @@ function mainProduct(page: Page): { main: MicroItem; related: MicroItem[] } | nu
     products.find((p) => firstText(p, 'name')) ??
     products[0];
   if (!main) return null;
-  // A Product nested in the main one (or holding it) without an itemprop describes the same item: read on into it.
-  return { main, related: products.filter((p) => p !== main && (contains(main.el, p.el) || contains(p.el, main.el))) };
+  // A Product nested in the main one (or holding it) without an itemprop describes the same item: read on into it; so
+  // does a Product of the same name or none outside other products' blocks (a page writing its item in two scopes: the
+  // heading's, and the details' with the offer, named again or not at all).
+  const name = sameName(main);
+  const sameItem = (p: MicroItem) => contains(main.el, p.el) || contains(p.el, main.el) || (name !== null && (sameName(p) ?? name) === name && own.includes(p));
+  return { main, related: products.filter((p) => p !== main && sameItem(p)) };
 }
 
 const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && Object.keys(v as object).length === 0);

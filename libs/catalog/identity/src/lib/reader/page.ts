@@ -43,6 +43,12 @@ export interface Page {
   /** Elements whose attributes say they show delivery costs or the item's condition. */
   shippingEls: HtmlElement[];
   conditionEls: HtmlElement[];
+  /** Breadcrumb trails (elements whose markup says breadcrumb), in document order. */
+  crumbEls: HtmlElement[];
+  /** Links to a brand's page, links after a trail's separator ("» MSI") and logos marked as the maker's, in document order. */
+  brandEls: HtmlElement[];
+  /** Barcodes that scripts' data (analytics data layers, a store's JSON) or data attributes write under a GTIN key. */
+  scriptBarcodes: string[];
   /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
   stateScripts: string[];
   root: HtmlElement;
@@ -94,6 +100,14 @@ const STOCK_LINE_HOLDERS = new Set([...TEXT_HOLDERS, 'h2', 'h3', 'h4', 'h5', 'h6
 const STOCK_WORDS = /(?:^|[^a-z])(?:availability|stock|in-?stock|out-?of-?stock|stock-?status|inventory|verfügbarkeit|disponibilit[éa]|lieferbarkeit)(?:$|[^a-z])/;
 const SHIPPING_WORDS = /(?:^|[^a-z])(?:shipping|delivery|versand|livraison|envio|envío|spedizione|lieferung|verzending)(?:$|[^a-z])/;
 const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|zustand)(?:$|[^a-z])/;
+/** A link to a brand's or maker's page ("/brand/skechers", "/marken/acer", "?manufacturer=12"). */
+const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?)(?:[/=]|\.html)/i;
+const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
+const MAX_BRAND_ELEMENTS = 40;
+/** A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}. */
+const SCRIPT_BARCODE = /["'](?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)["']\s*:\s*(?:\{\s*["']\w+["']\s*:\s*)?["']?(\d{8,14})\b/gi;
+const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
+const MAX_BARCODES = 20;
 const STATE_SCRIPT = /^\s*(?:window\.)?__(?:INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|NUXT|STATE|INITIAL_DATA|PRODUCT_DATA)__\s*=/;
 
 type Walked = Omit<Page, 'url' | 'addresses' | 'variantNames' | 'host' | 'siteNames' | 'localeCurrency' | 'root'> & {
@@ -132,7 +146,8 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
       break;
     case 'script': {
       if ((attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json')) out.jsonLd.push(rawText(el));
-      else if (out.stateScripts.length < 4) {
+      else noteScriptBarcodes(rawText(el), out.scriptBarcodes);
+      if (!(attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json') && out.stateScripts.length < 4) {
         const state = stateScript(el);
         if (state) out.stateScripts.push(state);
       }
@@ -148,8 +163,32 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
   }
 }
 
+function noteScriptBarcodes(code: string, out: string[]): void {
+  if (out.length >= MAX_BARCODES || code.length > MAX_STATE_SCRIPT) return;
+  for (const m of code.matchAll(SCRIPT_BARCODE)) if (out.length < MAX_BARCODES) out.push(m[1] as string);
+}
+
+/** A link in a list of many (a menu of brands, an A–Z index) speaks of no one item. */
+function inLongList(el: HtmlElement): boolean {
+  let n = el.parentNode as HtmlElement | null;
+  for (let i = 0; n && 'tagName' in n && i < 3; n = n.parentNode as HtmlElement | null, i++) {
+    if (n.tagName === 'ul' || n.tagName === 'ol') return n.childNodes.filter((c) => 'tagName' in c).length > 6;
+  }
+  return false;
+}
+
+/** A link to a brand's page, a link right after a trail's separator, or an image marked as the maker's logo. */
+function namesMaker(el: HtmlElement, said: string): boolean {
+  if (el.tagName === 'img') return !!said && MAKER_WORDS.test(said) && !!attr(el, 'alt');
+  if (el.tagName !== 'a') return false;
+  if (BRAND_LINK.test(attr(el, 'href') ?? '')) return !inLongList(el);
+  const siblings = (el.parentNode as HtmlElement | null)?.childNodes ?? [];
+  const before = siblings[siblings.indexOf(el) - 1];
+  return before?.nodeName === '#text' && /[»›]\s*$/.test((before as { value: string }).value);
+}
+
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], stateScripts: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
@@ -160,7 +199,10 @@ function walk(root: HtmlElement): Walked {
     if (said && out.shippingEls.length < MAX_STOCK_ELEMENTS && SHIPPING_WORDS.test(said)) out.shippingEls.push(el);
     if (said && out.conditionEls.length < MAX_STOCK_ELEMENTS && CONDITION_WORDS.test(said)) out.conditionEls.push(el);
     if (isCartControl(el, said)) out.cartEls.push(el);
-    if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, afterHeading: out.headings.length > 0 });
+    if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, headingsBefore: out.headings.length });
+    if (said && out.crumbEls.length < 10 && said.includes('breadcrumb')) out.crumbEls.push(el);
+    if (out.brandEls.length < MAX_BRAND_ELEMENTS && namesMaker(el, said)) out.brandEls.push(el);
+    if (said && out.scriptBarcodes.length < MAX_BARCODES) out.scriptBarcodes.push(...BARCODE_ATTRS.map((name) => attr(el, name)).filter((v): v is string => !!v));
     if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
     noteHeadElement(el, out);
   }
@@ -168,11 +210,13 @@ function walk(root: HtmlElement): Walked {
 }
 
 /** The shop's name in its forms: og:site_name, application-name, twitter:site, the host's own labels; compacted. */
-function siteNamesOf(meta: Map<string, string[]>, host: string | null): string[] {
+function siteNamesOf(meta: Map<string, string[]>, host: string | null, titleTag: string | null): string[] {
   const siteNames = new Set<string>();
+  // A template writing the item's own title as the site's name names no site.
+  const itemTitles = new Set([...(meta.get('og:title') ?? []), titleTag ?? ''].map(compact));
   for (const name of [...(meta.get('og:site_name') ?? []), ...(meta.get('application-name') ?? []), ...(meta.get('twitter:site') ?? [])]) {
     const c = compact(name.replace(/^@/, ''));
-    if (c.length >= 2) siteNames.add(c);
+    if (c.length >= 2 && !itemTitles.has(c)) siteNames.add(c);
   }
   if (host) {
     const labels = host.split('.').filter((l) => !/^(?:www\d?|m|shop|store|com|co|net|org|[a-z]{2})$/.test(l));
@@ -206,7 +250,7 @@ export function readPage(html: string, url: string | undefined): Page {
     addresses,
     variantNames: metaVariantNames(meta),
     host,
-    siteNames: siteNamesOf(meta, host),
+    siteNames: siteNamesOf(meta, host, walked.titleTag),
     localeCurrency: hostCurrency(host) ?? currencyOfLocale(meta.get('og:locale')?.[0]) ?? currencyOfLocale(lang),
     root: doc,
   };

@@ -47,10 +47,10 @@ export function stockStateInWords(line: string): StockState | null {
 /** A stock line is short: a longer text is a description or terms that may name stock in passing. */
 export const STOCK_LINE_MAX = 120;
 
-/** A stock line the walk noted: the element, and whether the page's main heading came before it. */
+/** A stock line the walk noted: the element, and how many of the page's h1 headings came before it. */
 export interface StockLine {
   el: HtmlElement;
-  afterHeading: boolean;
+  headingsBefore: number;
 }
 
 /** The text an element writes itself (not its children's), when it reads as a stock line. */
@@ -61,8 +61,11 @@ export function ownStockWords(el: HtmlElement): string | null {
   return t.length >= 4 && t.length <= STOCK_LINE_MAX && stockStateInWords(t) ? t : null;
 }
 
-/** Markup naming a way to get the item, a variant, a delivery date or a hidden message: its stock line is not the item's. */
-const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|size|swatch|variant|option|attribute|displaynone|tooltip|modal|popup|availabledate|nodates/;
+/**
+ * Markup naming a way to get the item, a variant, a delivery date or a hidden message: its stock line is not the item's.
+ * A type-size utility class ("is-size-7", "font-size-sm") names no size of the item.
+ */
+const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|(?<!(?:font|text|is|has)-)size(?![-_]?\d)|swatch|variant|option|attribute|displaynone|tooltip|modal|popup|availabledate|nodates/;
 /** Ancestors whose markup may say what a stock line is about. */
 const MATTER_CLIMB = 5;
 
@@ -72,11 +75,12 @@ function aboutOtherMatter(el: HtmlElement): boolean {
 }
 
 /**
- * The state the item's stock line says: the first stock line after the main heading (on a page without one, the first
- * at all) that a shopper sees as the item's, not another product's, a variant's or a way of delivery's.
+ * The state the item's stock line says: the first stock line after the item's heading (the index among the page's h1
+ * headings of the one naming the item; on a page without one, the first line at all) that a shopper sees as the
+ * item's, not another product's, a variant's or a way of delivery's.
  */
-export function stockInWords(lines: readonly StockLine[], hasHeading: boolean): StockState | null {
-  for (const { el } of hasHeading ? lines.filter((l) => l.afterHeading) : lines) {
+export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
+  for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
     if (!shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);

@@ -119,6 +119,17 @@ function findHeading(page: Page): { el: HtmlElement; text: string } | null {
   return texts.find((h) => overlap(h.text, title) >= 0.5) ?? texts[0] ?? null;
 }
 
+/**
+ * The index among the page's h1 headings of the one naming the item, or null when none does: a page whose only h1
+ * heads another section ("Herstellerinformationen zu Acer", a footer's "Customer service") names its item elsewhere.
+ */
+export function itemHeadingIndex(page: Page): number | null {
+  const found = headingElement(page);
+  if (!found) return null;
+  const title = page.titleTag ?? page.meta.get('og:title')?.[0] ?? '';
+  return title && overlap(found.text, title) < 0.5 ? null : page.headings.indexOf(found.el);
+}
+
 export function headingTitle(page: Page): string | null {
   return headingElement(page)?.text ?? null;
 }

@@ -154,7 +154,14 @@ export function parseCondition(input: unknown): ItemCondition | null {
 }
 
 /** A shop's own item id as a source states it, without the label some write into it ("sku:CAE5D4", "Item # 101095"). */
+/**
+ * The identifiers of the Product example in schema.org's and search engines' structured-data documentation (the
+ * "Executive Anvil": sku 0446310786, mpn 925872), which templates copy onto every product: no item's own.
+ */
+const DOCUMENTATION_IDS = new Set(['0446310786', '925872']);
+
 export function cleanSku(value: string | null | undefined): string | null {
+  if (value && DOCUMENTATION_IDS.has(value.trim())) return null;
   const t = value?.replace(/^\s*(?:sku|item\s*(?:#|no\.?|number)|item|art(?:ikel|icle)?\.?\s*-?\s*nr\.?|product\s*code|código|kód)(?:\s*[:#.]\s*|\s+)(?=\S)/i, '').trim();
   return t ? t : null;
 }
@@ -185,7 +192,7 @@ export function mpnOf(...values: unknown[]): string | null {
     const t = text(v);
     if (!t) continue;
     const m = t.replace(/^mpn\s*:\s*/i, '');
-    if (m.length <= 40 && !/^https?:/i.test(m) && /[A-Za-z0-9]/.test(m)) return m;
+    if (m.length <= 40 && !/^https?:/i.test(m) && /[A-Za-z0-9]/.test(m) && !DOCUMENTATION_IDS.has(m)) return m;
   }
   return null;
 }

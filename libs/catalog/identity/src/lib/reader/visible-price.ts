@@ -3,9 +3,9 @@
  * its add-to-cart control, struck-through, was and list prices and other products' prices skipped.
  */
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
-import { attr, hasAttr, textOf, type HtmlElement } from '../html';
+import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { describedAs, HIDDEN_WORDS, isStruckPrice, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf } from './markup';
+import { describedAs, HIDDEN_WORDS, isStruckPrice, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
 import { headingElement } from './titles';
 
@@ -97,7 +97,33 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
   return block[0] ?? nearest;
 }
 
+/** A text that is one price with its currency and nothing else: "227,70 €", "€210,87", "EUR 1.299,00". */
+const PRICE_ALONE = /^(?:[€$£]|eur|usd|gbp|chf)\s?\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}$|^\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}\s?(?:[€$£]|eur|usd|gbp|chf)$/i;
+const PRICE_HOLDERS = new Set(['td', 'div', 'span', 'p', 'b', 'strong', 'h2', 'h3', 'h4', 'h5', 'font']);
+/** Elements looked at after the heading for a bare price: a price stands near its item's name. */
+const BARE_PRICE_REACH = 400;
+
+/**
+ * On a page whose markup names no price element (old table layouts, hand-written shops), the first element after the
+ * item's heading that shows one price with its currency and nothing else, where the shopper sees it as the item's.
+ */
+function barePrice(page: Page, heading: HtmlElement | null): { amount: number; currency: string | null } | null {
+  let after = heading === null;
+  let seen = 0;
+  for (const el of elements(page.root)) {
+    if (el === heading) after = true;
+    if (!after || !PRICE_HOLDERS.has(el.tagName)) continue;
+    if (++seen > BARE_PRICE_REACH) return null;
+    const shown = textOf(el, isStruckPrice, 40);
+    if (shown.length > 24 || !PRICE_ALONE.test(shown) || !shownForItem(el) || placeOf(el, new Map(), false) === null) continue;
+    const found = amountOf(el, page);
+    if (found) return found;
+  }
+  return null;
+}
+
 export function fromVisiblePrice(page: Page): Evidence | null {
-  const shown = shownPrice(page, headingElement(page)?.el ?? null);
+  const heading = headingElement(page)?.el ?? null;
+  const shown = shownPrice(page, heading) ?? barePrice(page, heading);
   return shown ? { price: shown.amount, currency: shown.currency ?? page.localeCurrency } : null;
 }

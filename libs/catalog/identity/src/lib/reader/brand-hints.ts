@@ -1,0 +1,85 @@
+/**
+ * The brand a page names outside any brand markup: a breadcrumb ("Monitore › Lenovo", "TFT-Monitore » MSI"), a link to
+ * the brand's page, or the maker's logo, when the item's own name begins with it ("Lenovo L24i-40 …").
+ */
+import { attr, elements, textOf, type HtmlElement } from '../html';
+import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
+import { shownForItem } from './markup';
+import type { Page } from './page';
+import { headingTitle, isSiteName } from './titles';
+import { text } from './values';
+
+const HOME = /^(?:home|homepage|startseite|start|accueil|inicio|início|home page|shop|store|alle|all)$/i;
+/** Who an item is for, the first word of many names ("Women's Supima Cardigan"), names no brand. */
+const AUDIENCE = /^(?:wom[ae]n|men|ladies|kids|boys|girls|bab(?:y|ies)|toddlers?|unisex|damen|herren|kinder|femmes?|hommes?|enfants?|mujer|hombre|donna|uomo|bambin[io])(?:'?s)?\b/i;
+const MAX_HINT = 40;
+/** Elements read under one breadcrumb trail. */
+const MAX_CRUMBS = 30;
+
+/** The names of a JSON-LD BreadcrumbList's items. */
+function jsonLdCrumbs(page: Page): string[] {
+  const out: string[] = [];
+  for (const content of page.jsonLd) {
+    if (!/breadcrumblist/i.test(content)) continue;
+    const parsed = parseLenientJson(content);
+    if (parsed === undefined) continue;
+    const nodes: JsonObject[] = [];
+    collectNodes(parsed, nodes, new Map());
+    for (const list of nodes.filter((n) => types(n).includes('breadcrumblist'))) {
+      // The trail's last item is the page's own item, whose name may begin like its title.
+      for (const item of objectsOf(list['itemListElement'], new Map()).slice(0, -1)) {
+        const inner = item['item'];
+        const name = text(item['name']) ?? (isObject(inner) ? text(inner['name']) : null);
+        if (name) out.push(name);
+      }
+    }
+  }
+  return out;
+}
+
+/** A visible trail's crumbs but its last (the page's own item). */
+function trailTexts(trail: HtmlElement): string[] {
+  const out: string[] = [];
+  for (const el of elements(trail)) {
+    if (out.length >= MAX_CRUMBS) break;
+    if (el.tagName === 'a' || el.tagName === 'li') out.push(textOf(el, undefined, 80));
+  }
+  return out.slice(0, -1);
+}
+
+/** The hints, each with whether it names a brand outright (a brand page's link, a maker's logo) or is a crumb. */
+function hintTexts(page: Page): { hint: string; outright: boolean }[] {
+  const outright = page.brandEls.filter(shownForItem).map((el) => (el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 80) || (attr(el, 'title') ?? '')));
+  const crumbs = [...jsonLdCrumbs(page), ...page.crumbEls.flatMap(trailTexts)];
+  return [...crumbs.map((hint) => ({ hint, outright: false })), ...outright.map((hint) => ({ hint, outright: true }))];
+}
+
+/** Where the item's name has the hint as its own words: at its start, or (for a brand named outright) after a word or two ("Neuheit Lenovo L24i", "Monitor MSI MAG 274"). */
+function placeIn(named: string, hint: string, outright: boolean): number {
+  const lower = named.toLowerCase();
+  const want = hint.toLowerCase();
+  if (lower.startsWith(want)) return 0;
+  if (!outright) return -1;
+  const words = named.split(' ');
+  for (let i = 1, at = (words[0] as string).length + 1; i <= 2 && i < words.length; at += (words[i] as string).length + 1, i++) if (lower.startsWith(`${want} `, at)) return at;
+  return -1;
+}
+
+/** The longest hint the item's name begins with (not the whole name, not the shop's name, not "Home"). */
+export function brandFromHints(page: Page): string | null {
+  const title = headingTitle(page) ?? page.meta.get('og:title')?.[0] ?? page.titleTag;
+  if (!title) return null;
+  const named = title.replace(/\s+/g, ' ').trim();
+  let best: string | null = null;
+  for (const found of hintTexts(page)) {
+    const hint = found.hint.replace(/\s+/g, ' ').trim();
+    if (hint.length < 2 || hint.length > MAX_HINT || HOME.test(hint) || AUDIENCE.test(hint) || (best && hint.length <= best.length)) continue;
+    const at = placeIn(named, hint, found.outright);
+    if (at < 0 || isSiteName(hint, page)) continue;
+    // A brand goes on into the model's name ("Lenovo L24i-40"); the item's own name goes on into a comma, a price or nothing.
+    const rest = named.slice(at + hint.length);
+    if (!/^ [^,;:|(\s$€£¥]/.test(rest) || /^\s*[$€£¥]?\s?\d[\d.,]*\s*[$€£¥]?$/.test(rest)) continue;
+    best = hint;
+  }
+  return best;
+}

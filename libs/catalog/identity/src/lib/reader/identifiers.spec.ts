@@ -1,0 +1,108 @@
+import { extractProductIdentity } from '../page-identity';
+
+const URL = 'https://shop.example.at/p/k7';
+const doc = (head: string, body: string, title = 'Lumetra K7 Keyboard') => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+const ld = (node: Record<string, unknown>) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...node })}</script>`;
+
+describe('identifiers the markup writes on the offer, in meta tags or in a second scope', () => {
+  it('reads a GTIN the one offer carries, in JSON-LD and in microdata, and no JSON-LD offer sku', () => {
+    const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', gtin13: '4006381333931', sku: 'LISTING-7' } });
+    const fromJson = extractProductIdentity(doc(json, '<h1>Lumetra K7 Keyboard</h1>'), { url: URL });
+    expect(fromJson?.gtin).toBe('04006381333931');
+    expect(fromJson?.sku).not.toBe('LISTING-7');
+    const micro = '<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard</h1><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">49.90</span><span itemprop="priceCurrency">EUR</span><span class="is-hidden" itemprop="gtin13">4006381333931</span></div></div>';
+    expect(extractProductIdentity(doc('', micro), { url: URL })?.gtin).toBe('04006381333931');
+    const microSku = micro.replace('</div></div>', '<span class="is-hidden" itemprop="sku"> 374837</span></div></div>');
+    expect(extractProductIdentity(doc('', microSku), { url: URL })?.sku).toBe('374837');
+  });
+
+  it('reads a GTIN meta tag named plainly ("gtin", "ean")', () => {
+    expect(extractProductIdentity(doc('<meta property="og:type" content="product"><meta property="gtin" content="4006381333931">', '<h1>Lumetra K7 Keyboard</h1>'), { url: URL })?.gtin).toBe('04006381333931');
+  });
+
+  it('reads on into a second Product scope of the same item: one naming it, the other holding its offer', () => {
+    const named = '<div itemscope itemtype="http://schema.org/Product"><h2><span itemprop="name">Lumetra K7 Keyboard</span></h2></div>';
+    const details = '<div id="details" itemscope itemtype="http://schema.org/Product"><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="availability">https://schema.org/OutOfStock</span><span itemprop="price">49.90</span><span itemprop="priceCurrency">EUR</span><span itemprop="gtin13">4006381333931</span></div></div>';
+    const item = extractProductIdentity(doc('', named + details), { url: URL });
+    expect(item?.gtin).toBe('04006381333931');
+    expect(item?.priceCents).toBe(4990);
+    expect(item?.stockState).toBe('OutOfStock');
+  });
+});
+
+describe('the stock line when the page’s h1 heads another section', () => {
+  const offer = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock' } });
+
+  it('reads the item’s stock line above an h1 that does not name the item, and inside type-size utility classes', () => {
+    const body = '<h2>Lumetra K7 Keyboard</h2><div class="Status content is-size-7 delivery-info"><span class="warten">in ca. 2-3 Werktagen versandbereit</span></div><div id="support"><h1>Herstellerinformationen zu Lumetra GmbH</h1></div>';
+    expect(extractProductIdentity(doc(offer, body), { url: URL })?.stockState).toBe('InStock');
+  });
+
+  it('still reads no stock line a size’s markup holds', () => {
+    const body = '<h1>Lumetra K7 Keyboard</h1><div class="size-picker"><span>auf Lager</span></div>';
+    expect(extractProductIdentity(doc(offer, body), { url: URL })?.stockState).toBe('OutOfStock');
+  });
+});
+
+describe('a price the markup does not name', () => {
+  it('reads the first element after the heading showing one price with its currency, not a struck one', () => {
+    const body = '<h1>Lumetra K7 Keyboard</h1><p>Hersteller NEC</p><s>249,00 €</s><table><tr><td style="font-size:28px">€210,<span>87</span></td></tr></table><h3>19,90 €</h3>';
+    expect(extractProductIdentity(doc('', body), { url: URL })?.priceCents).toBe(21087);
+  });
+});
+
+describe('templates that break their own markup', () => {
+  it('reads JSON-LD whose strings hold raw quote marks (an inch sign)', () => {
+    const raw = '<script type="application/ld+json">{"@context": "https://schema.org/", "@type": "Product", "name": "Lumetra K7 Monitor 61 cm (24") - IPS", "brand": {"@type": "Brand", "name": "Lumetra"}, "offers": {"@type": "Offer", "price": "149.00", "priceCurrency": "EUR"}}</script>';
+    const item = extractProductIdentity(doc(raw, '<h1>Lumetra K7 Monitor 61 cm (24") - IPS</h1>', 'Lumetra K7 Monitor'), { url: URL });
+    expect(item?.brand).toBe('Lumetra');
+    expect(item?.priceCents).toBe(14900);
+  });
+
+  it('takes no site name a template fills with the item’s own title', () => {
+    const head = '<meta property="og:site_name" content="Lumetra K7 Keyboard - 5 ms"><meta property="og:title" content="Lumetra K7 Keyboard - 5 ms">';
+    const body = '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard - 5 ms</h1><span itemprop="brand">Lumetra</span></div>';
+    const item = extractProductIdentity(doc(head, body, 'Lumetra K7 Keyboard - 5 ms'), { url: URL });
+    expect(item?.brand).toBe('Lumetra');
+    expect(item?.title).toBe('Lumetra K7 Keyboard - 5 ms');
+    expect(item?.shopName).toBeUndefined();
+  });
+});
+
+describe('the brand a breadcrumb or a brand link names', () => {
+  const read = (body: string, title = 'Lumetra K7 Keyboard') => extractProductIdentity(doc('', body, title), { url: URL });
+
+  it('reads a crumb or a brand page’s link the item’s name begins with', () => {
+    expect(read('<table><tr><td>Startseite &raquo; <a href="/c/12">Tastaturen</a> &raquo; <a href="/c/12?m=4">Lumetra</a> &raquo; K7-DE (436598)</td></tr></table><h1>Lumetra K7 Keyboard</h1>')?.brand).toBe('Lumetra');
+    expect(read('<h1>Neuheit Lumetra K7 Keyboard</h1><a href="/marken/lumetra.html">Lumetra</a>')?.brand).toBe('Lumetra');
+  });
+
+  it('takes no crumb that is the item’s own name, a category or an audience, and no menu of brands', () => {
+    expect(read('<ol class="breadcrumb"><li><a href="/">Home</a></li><li><a href="/women">Women</a></li><li>Women Bomber Jacket</li></ol><h1>Women Bomber Jacket</h1>', 'Women Bomber Jacket')?.brand).toBeNull();
+    expect(read('<ul class="breadcrumbs"><li><a href="/">Home</a></li><li><a href="/j">Bomber Jacket</a></li><li>Bomber Jacket</li></ul><h1>Bomber Jacket $24.99</h1>', 'Bomber Jacket')?.brand).toBeNull();
+    const menu = `<ul>${['Acer', 'Lumetra', 'Bose', 'Canon', 'Dell', 'HP', 'LG'].map((b) => `<li><a href="/brand/${b}">${b}</a></li>`).join('')}</ul>`;
+    expect(read(`${menu}<h1>Lumetra K7 Keyboard</h1>`)?.brand).toBeNull();
+  });
+});
+
+describe('identifiers copied from the structured-data documentation', () => {
+  it('takes no sku or part number of the documentation’s example product', () => {
+    const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: '0446310786', mpn: '925872', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR' } });
+    const item = extractProductIdentity(doc(json, '<h1>Lumetra K7 Keyboard</h1>'), { url: 'https://shop.example.at/lumetra-k7.html' });
+    expect(item?.model).toBeNull();
+    expect(item?.sku).not.toBe('0446310786');
+  });
+});
+
+describe('a barcode in the page’s script data', () => {
+  const read = (script: string) => extractProductIdentity(doc(`<script>${script}</script>`, '<h1>Lumetra K7 Keyboard</h1>'), { url: URL })?.gtin;
+
+  it('reads the one valid barcode a data layer or a store’s JSON writes under a GTIN key', () => {
+    expect(read('dataLayer.push({"productID":120945,"productEAN":"4006381333931"});')).toBe('04006381333931');
+    expect(read('var p = {"ean":{"data":"4006381333931","text":"4006381333931"}};')).toBe('04006381333931');
+  });
+
+  it('reads none where the scripts name several items’ barcodes', () => {
+    expect(read('var list = [{"ean":"4006381333931"},{"ean":"5028695125438"}];')).toBeNull();
+  });
+});
