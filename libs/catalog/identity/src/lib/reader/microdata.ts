@@ -26,7 +26,7 @@ function readItem(scope: HtmlElement, seen: Set<HtmlElement>, depth = 0): MicroI
   while (stack.length > 0) {
     const node = stack.pop();
     if (!node || !('tagName' in node)) continue;
-    const el = node as HtmlElement;
+    const el = node;
     const names = (attr(el, 'itemprop') ?? '').split(/\s+/).filter(Boolean);
     const isScope = hasAttr(el, 'itemscope');
     if (names.length > 0) {
@@ -149,7 +149,7 @@ function mainProduct(page: Page): { main: MicroItem; related: MicroItem[] } | nu
   return { main, related: products.filter((p) => p !== main && (contains(main.el, p.el) || contains(p.el, main.el))) };
 }
 
-const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && Object.keys(v as object).length === 0);
+const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && Object.keys(v).length === 0);
 
 export function fromMicrodata(page: Page): Evidence | null {
   const chosen = mainProduct(page);
