@@ -76,6 +76,37 @@ export default [
     rules: { '@nx/enforce-module-boundaries': boundaries(true) },
   },
   {
+    // Type-aware rules for every TypeScript file. Each project's tsconfig.json includes its sources and its *.mts
+    // build configuration; the few files no tsconfig includes (command-line scripts beside a library, drizzle-kit's
+    // configuration) get the workspace's base compiler options.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['libs/catalog/core/scripts/*.ts', 'libs/server/storage/*.config.ts'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-array-delete': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/no-duplicate-type-constituents': 'error',
+      // The apps mount declarative routers (BrowserRouter, StaticRouter), whose navigate returns nothing: its type says
+      // `void | Promise<void>` only because data routers return a promise.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-redundant-type-constituents': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-unsafe-unary-minus': 'error',
+      // Numbers and booleans read as themselves; so do null and undefined, which messages and test names show on purpose.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true, allowAny: true, allowRegExp: true, allowNever: false }],
+    },
+  },
+  {
     files: ['**/*.tsx', '**/*.jsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

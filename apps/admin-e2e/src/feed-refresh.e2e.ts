@@ -42,7 +42,7 @@ describe('a feed source refreshed by the worker', () => {
   async function finishedRun(id: string, after: string | null) {
     const firstRun = (body: Record<string, unknown>) => (body.runs as Array<{ id: string; status: string; startedAt: string }>)[0];
     const body = await pollUntil(
-      async () => (await api(stack.apiUrl, 'GET', `/api/admin/feed-sources/${id}`, { cookie })).body as Record<string, unknown>,
+      async () => (await api(stack.apiUrl, 'GET', `/api/admin/feed-sources/${id}`, { cookie })).body,
       (latest) => {
         const run = firstRun(latest);
         return run !== undefined && run.status !== 'running' && (after === null || run.startedAt > after);

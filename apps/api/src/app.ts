@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -58,7 +58,8 @@ export interface AppOptions {
  * call): routes that need a body still answer 400 naming it, the others (logout) work.
  */
 function parseJsonBodies(instance: FastifyInstance) {
-  const parseJson = instance.getDefaultJsonParser('error', 'error');
+  // The default parser is the kind that answers through `done` (its type also admits the kind that returns a promise).
+  const parseJson = instance.getDefaultJsonParser('error', 'error') as Exclude<FastifyBodyParser<string>, (...args: never[]) => Promise<unknown>>;
   instance.removeContentTypeParser('application/json');
   instance.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;

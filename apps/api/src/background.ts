@@ -78,7 +78,9 @@ async function catalogLifecycle(app: FastifyInstance) {
     seenImportAt = last;
     refresh('import elsewhere');
   };
-  const timer = setInterval(() => watch().catch((error: unknown) => log.warn({ err: error }, 'looking for catalog imports failed')), app.config.SPELLING_REFRESH_SECONDS * 1000);
+  const timer = setInterval(() => {
+    watch().catch((error: unknown) => log.warn({ err: error }, 'looking for catalog imports failed'));
+  }, app.config.SPELLING_REFRESH_SECONDS * 1000);
   timer.unref();
   const summaryTimer = setInterval(() => refreshPriceSummaries('schedule'), PRICE_SUMMARY_REFRESH_MS);
   summaryTimer.unref();

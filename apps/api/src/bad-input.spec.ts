@@ -107,7 +107,7 @@ describe('bad input on every route', () => {
     expect(sessions.merchant).toBeDefined();
     expect(sessions['admin and shopper']).toBeDefined();
 
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
     routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
@@ -164,7 +164,7 @@ describe('bad input on every route', () => {
               if (res.statusCode >= 500) {
                 fail('server error', res.statusCode, route, `${label}: ${res.body.slice(0, 200)}`);
               } else if (res.statusCode >= 400 && res.headers['content-type']?.toString().startsWith('application/json')) {
-                const envelope = res.json() as { success?: unknown; error?: unknown };
+                const envelope = res.json<{ success?: unknown; error?: unknown }>();
                 if (envelope.success !== false || typeof envelope.error !== 'string' || envelope.error === '') fail('without the error envelope', res.statusCode, route, `${label}: ${res.body.slice(0, 200)}`);
               } else if (res.statusCode >= 400) {
                 fail(`as ${res.headers['content-type']}, not JSON`, res.statusCode, route, label);

@@ -197,7 +197,7 @@ describe('merchant closed loop', () => {
     await page.getByLabel('Break down by').selectOption('utm_campaign');
     await page.getByRole('rowheader', { name: 'product_referral' }).waitFor();
     const download = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]).then(([d]) => d);
-    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
     expect(csv).toContain('product_referral,');
     expect(csv).toContain('product_referral,1,1,1,59,1');
     await shot(page, '07-analytics');

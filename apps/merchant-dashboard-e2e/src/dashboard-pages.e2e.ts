@@ -180,7 +180,7 @@ describe('dashboard pages with tracked traffic', () => {
     await page.getByLabel('Break down by').selectOption('retailer');
     await page.getByRole('rowheader', { name: 'amazon.com' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
     expect(csv).toContain('amazon.com,1,1,1,42,1');
     await shot(page, '21-analytics');
 
@@ -293,7 +293,7 @@ describe('dashboard pages with tracked traffic', () => {
     await page.goto(`${dashboard}/business/dashboard/attribution`);
     await page.getByRole('rowheader', { name: orderId }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
     const line = csv.split('\r\n').find((l) => l.includes('calc')) as string;
     expect(line.startsWith(`"'-2+3+cmd|' /C calc'!A0",`)).toBe(true);
     expect(line).toContain(',12.5,USD,');

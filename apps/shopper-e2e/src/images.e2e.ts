@@ -175,7 +175,7 @@ describe('product pictures', () => {
     expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).width).toBe(900);
 
     await page.waitForFunction(() => {
-      const img = document.querySelector('.ph-product--full img') as HTMLImageElement | null;
+      const img = document.querySelector<HTMLImageElement>('.ph-product--full img');
       return img !== null && img.complete && img.naturalWidth > 0;
     });
     const [main] = await picturesOf(page, '.ph-product--full img');

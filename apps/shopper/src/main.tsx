@@ -7,7 +7,8 @@ import { startTracking } from './app/start-tracking';
 import { ROUTE_DATA_GLOBAL, type RouteData } from './lib/route-data';
 import './app/styles.css';
 
-startTracking();
+// Not awaited: the app renders meanwhile. A tracking library that fails to load is logged by startTracking.
+void startTracking();
 
 const container = appRoot();
 // A page the server rendered comes with its data: the app takes the page over as it is.

@@ -57,7 +57,7 @@ export function longFunctionsIn(fileName: string, text: string, max = MAX_FUNCTI
   const found: Omit<LongFunction, 'file'>[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const fn = node as ts.FunctionLikeDeclaration;
+      const fn = node;
       const first = source.getLineAndCharacterOfPosition(fn.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(fn.getEnd()).line;
       const lines = last - first + 1;

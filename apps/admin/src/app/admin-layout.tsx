@@ -1,5 +1,5 @@
 import { useBusinessAuth } from '@pricehunt/auth';
-import { Button, PageSuspense, SkipLink } from '@pricehunt/ui';
+import { Button, handleAsync, PageSuspense, SkipLink } from '@pricehunt/ui';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 
@@ -34,10 +34,10 @@ export function AdminLayout() {
           <Button
             variant="ghost"
             size="sm"
-            onClick={async () => {
+            onClick={handleAsync(async () => {
               await logout();
               navigate(paths.login, { replace: true });
-            }}
+            }, 'Logging out failed:')}
           >
             Log out
           </Button>

@@ -113,7 +113,7 @@ export function HorizontalBars({
   title,
   items,
   formatValue = (n: number) => String(n),
-  color = chartColors[0] as string,
+  color = chartColors[0],
 }: {
   title: string;
   items: Array<{ label: string; value: number }>;

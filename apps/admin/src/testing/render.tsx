@@ -37,7 +37,7 @@ export function renderApp(path: string, options: { signedInAs?: Business | null;
     );
   }
   const previousFetch = globalThis.fetch;
-  globalThis.fetch = mock.fetch as unknown as typeof fetch;
+  globalThis.fetch = mock.fetch;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const ui: ReactElement = (
     <QueryClientProvider client={client}>

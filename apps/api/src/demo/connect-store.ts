@@ -35,7 +35,7 @@ export class DemoSetupError extends Error {}
  */
 /** Calls of the API as a signed-in merchant (its session cookie kept), with the Origin the merchant dashboard's (or the admin console's) browser sends. */
 export interface MerchantCalls {
-  call<T>(request: InjectOptions, expected?: number[]): Promise<T>;
+  call<T>(request: InjectOptions & { url: string }, expected?: number[]): Promise<T>;
   signOut(): Promise<void>;
 }
 
@@ -44,11 +44,11 @@ export async function signInMerchant(app: FastifyInstance, options: { email: str
   const host = new URL(options.apiOrigin).host;
   const [merchantOrigin, adminOrigin] = [app.config.writeOrigins.merchant[0], app.config.writeOrigins.admin[0]];
   const cookies = new Map<string, string>();
-  async function call<T>(request: InjectOptions, expected: number[] = [200]): Promise<T> {
+  async function call<T>(request: InjectOptions & { url: string }, expected: number[] = [200]): Promise<T> {
     const response = await app.inject({
       ...request,
       // The Origin the app making the call sends: the admin console's for /api/admin, the merchant dashboard's else.
-      headers: { host, origin: /^\/api\/admin(?:[/?]|$)/.test(request.url as string) ? adminOrigin : merchantOrigin, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(request.headers ?? {}) },
+      headers: { host, origin: /^\/api\/admin(?:[/?]|$)/.test(request.url) ? adminOrigin : merchantOrigin, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(request.headers ?? {}) },
     });
     if (!expected.includes(response.statusCode)) {
       throw new DemoSetupError(`${request.method} ${request.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);

@@ -68,12 +68,12 @@ interface Simulation {
   otherRange: DemoProduct[];
   storeOrigin: string;
   orderNumber: number;
-  call<T>(at: number, shopper: Shopper | null, request: InjectOptions): Promise<{ status: number; body: T | null; headers: Record<string, unknown> }>;
+  call<T>(at: number, shopper: Shopper | null, request: InjectOptions & { url: string }): Promise<{ status: number; body: T | null; headers: Record<string, unknown> }>;
 }
 
 /** A request to the app at its simulated time; a refusal or failure is counted (the first few kept). */
 function caller(app: FastifyInstance, clock: SettableClock, counts: DemoTrafficCounts): Simulation['call'] {
-  return async <T>(at: number, shopper: Shopper | null, request: InjectOptions) => {
+  return async <T>(at: number, shopper: Shopper | null, request: InjectOptions & { url: string }) => {
     clock.set(at);
     const response = await app.inject({
       ...request,
@@ -82,7 +82,7 @@ function caller(app: FastifyInstance, clock: SettableClock, counts: DemoTrafficC
     });
     if (response.statusCode >= 400) {
       counts.failures++;
-      if (counts.errors.length < 5) counts.errors.push(`${request.method} ${String(request.url).split('?')[0]} ${response.statusCode}: ${response.body.slice(0, 200)}`);
+      if (counts.errors.length < 5) counts.errors.push(`${request.method} ${request.url.split('?')[0]} ${response.statusCode}: ${response.body.slice(0, 200)}`);
       return { status: response.statusCode, body: null, headers: response.headers };
     }
     return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as T) : null, headers: response.headers };
@@ -197,7 +197,8 @@ async function visit(sim: Simulation, { at, shopper, storeFocus }: Extract<Actio
     storeOffer && rng.chance(storeOffer.isBestPrice ? 0.6 : 0.3)
       ? storeOffer
       : rng.chance(0.45)
-        ? (buyable.find((o) => o.isBestPrice) ?? (buyable[0] as SearchOffer))
+        ? // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- it types `offer`: buyable is not empty here
+          (buyable.find((o) => o.isBestPrice) ?? (buyable[0] as SearchOffer))
         : weighted(rng, buyable, (o) => (o.retailer.id === 'amazon' ? 1.4 : 1) / (1 + buyable.indexOf(o) * 0.35));
   const sourceUrl = url ?? `${options.shopperUrl}/search/${requestId}/${slugify(body.input.query ?? 'search', 60)}`;
   agenda.push({ kind: 'click', at: at + 20_000 + rng.int(3 * MINUTE_MS), shopper, offer, productName: body.product.title, sourceUrl });

@@ -27,7 +27,7 @@ class RequestLogger {
 
   private log(level: Level, args: LogArgs): void {
     if (this.real === undefined && !this.parent.isLevelEnabled(level)) return;
-    (this.logger[level] as (...args: LogArgs) => void)(...args);
+    this.logger[level](...args);
   }
 
   isLevelEnabled(level: string): boolean {
@@ -79,7 +79,7 @@ class RequestLogger {
 export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => {
   const parent = logger as ParentLogger;
   if (options.level || options.serializers || typeof parent.isLevelEnabled !== 'function') return logger.child(bindings, options);
-  return new RequestLogger(parent, bindings) as unknown as FastifyBaseLogger;
+  return new RequestLogger(parent, bindings);
 };
 
 /**

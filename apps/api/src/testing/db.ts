@@ -41,7 +41,7 @@ const readAsSqlite = {
     if (oid === pg.types.builtins.JSON || oid === pg.types.builtins.JSONB) return (value: string) => value;
     return fixtureTypes.getTypeParser(oid, format);
   },
-} as pg.CustomTypesConfig;
+};
 
 type Target = FastifyInstance | DatabaseConnection;
 const connectionOf = (target: Target): DatabaseConnection => ('engine' in target ? target : target.database);

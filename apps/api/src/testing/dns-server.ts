@@ -1,5 +1,4 @@
 import dgram from 'node:dgram';
-import type { AddressInfo } from 'node:net';
 import * as packet from 'dns-packet';
 
 export interface DnsFixture {
@@ -46,7 +45,7 @@ export function startDnsServer(): Promise<DnsFixture> {
   return new Promise((resolve) =>
     socket.bind(0, '127.0.0.1', () =>
       resolve({
-        server: `127.0.0.1:${(socket.address() as AddressInfo).port}`,
+        server: `127.0.0.1:${socket.address().port}`,
         setTxt: (name, records) => {
           if (records.length) txt.set(name.toLowerCase(), records);
           else txt.delete(name.toLowerCase());

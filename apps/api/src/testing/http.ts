@@ -99,10 +99,10 @@ export async function registerShopper(app: FastifyInstance, email: string, passw
  * (the app must run with DNS_SERVERS pointing at it).
  */
 export async function verifyStoreDomain(app: FastifyInstance, cookie: string, dns: { setTxt(name: string, records: string[]): void }) {
-  const integration = (await call(app, 'GET', '/api/business/integration', { cookie })).json() as { dnsRecord: { name: string; value: string } };
+  const integration = (await call(app, 'GET', '/api/business/integration', { cookie })).json<{ dnsRecord: { name: string; value: string } }>();
   dns.setTxt(integration.dnsRecord.name, [integration.dnsRecord.value]);
   const res = await call(app, 'POST', '/api/business/integration/verify', { cookie });
-  const body = res.json() as { verified: boolean; message: string };
+  const body = res.json<{ verified: boolean; message: string }>();
   if (!body.verified) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
   return body;
 }

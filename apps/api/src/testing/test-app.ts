@@ -40,6 +40,7 @@ async function freshDatabase(): Promise<{ url: string; remove(): Promise<void> }
 export async function buildTestApp(env: Record<string, string> = {}, { clock }: { clock?: Clock } = {}): Promise<TestApp> {
   const dns = env.DNS_SERVERS === undefined ? await startDnsServer() : null;
   const database = env.DATABASE_URL === undefined ? await freshDatabase() : null;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- it types the variable: DATABASE_URL is set whenever there is no database
   const databaseUrl = database?.url ?? (env.DATABASE_URL as string);
   // Pictures the image route caches go to a folder of the app's own, removed with it.
   const imageDir = env.IMAGE_CACHE_DIR === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-images-')) : null;

@@ -26,13 +26,13 @@ interface ServiceDeps {
 async function watch(deps: ServiceDeps, productId: number, email: string | undefined): Promise<WatchReply> {
   const settings = await deps.settings();
   try {
-    const answer = (await apiRequest('/api/shopper/watches', {
+    const answer = await apiRequest<{ pending?: boolean; message?: string }>('/api/shopper/watches', {
       method: 'POST',
       baseUrl: settings.apiUrl,
       body: email ? { productId, email } : { productId },
       fetch: deps.fetch,
       errorMessage: 'The watch could not be saved',
-    })) as { pending?: boolean; message?: string };
+    });
     return answer.pending
       ? { ok: true, status: 'pending', message: answer.message ?? 'Open the link we emailed you to start the watch.' }
       : { ok: true, status: 'watching', message: 'Watching: we will tell you when the price drops.' };

@@ -46,7 +46,7 @@ export const locationNow = () => currentLocation;
 /** The whole app at `path` with a fresh query client (no retries) and a fetch mock that refuses unhandled requests. */
 export function renderApp(path: string, routes: Parameters<typeof createFetchMock>[0]): FetchMock {
   const mock = createFetchMock(routes);
-  globalThis.fetch = mock.fetch as unknown as typeof fetch;
+  globalThis.fetch = mock.fetch;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

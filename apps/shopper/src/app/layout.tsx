@@ -1,4 +1,4 @@
-import { SkipLink } from '@pricehunt/ui';
+import { handleAsync, SkipLink } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
@@ -33,7 +33,7 @@ function AccountArea() {
         type="button"
         className="ph-text-button"
         disabled={busy || !actions}
-        onClick={async () => {
+        onClick={handleAsync(async () => {
           setBusy(true);
           try {
             await actions?.signOut();
@@ -41,7 +41,7 @@ function AccountArea() {
           } finally {
             setBusy(false);
           }
-        }}
+        }, 'Signing out failed:')}
       >
         Sign out
       </button>

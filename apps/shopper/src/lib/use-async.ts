@@ -43,7 +43,7 @@ export function useAsync<T>(key: string | null, load: (signal: AbortSignal) => P
 
 /** The message to show for a failed request. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof (error as { message: unknown }).message === 'string') {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
     const message = (error as { message: string }).message;
     if (message) return message;
   }

@@ -84,7 +84,7 @@ function FavoriteItem({ favorite, storage, prices, remove }: FavoriteItemProps) 
       <Button
         size="sm"
         aria-label={`Compare prices for ${favorite.title}`}
-        onClick={() => startTextSearch(favorite.title, (to, options) => navigate(to, { state: options?.state }))}
+        onClick={() => startTextSearch(favorite.title, (to, options) => { navigate(to, { state: options?.state }); })}
       >
         Compare prices
       </Button>

@@ -40,7 +40,9 @@ export default function LoginPage() {
   return (
     <div className="ph-page ph-login">
       <div className="ph-login__card">
-        <AuthForms mode={mode} onModeChange={setMode} onSuccess={() => navigate(safeNext(params.get('next')), { replace: true })} />
+        <AuthForms mode={mode} onModeChange={setMode} onSuccess={() => {
+            navigate(safeNext(params.get('next')), { replace: true });
+          }} />
         <p className="ph-muted ph-login__why">An account keeps your search history and favorites on every device. Shopping stays free either way.</p>
       </div>
     </div>

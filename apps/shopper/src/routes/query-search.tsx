@@ -21,7 +21,9 @@ export default function QuerySearchPage() {
   useEffect(() => {
     if (started.current === q) return;
     started.current = q;
-    const go = (to: string, options?: { replace?: boolean; state?: unknown }) => navigate(to, { state: options?.state, replace: true });
+    const go = (to: string, options?: { replace?: boolean; state?: unknown }) => {
+      navigate(to, { state: options?.state, replace: true });
+    };
     const input = classifySearchInput(q);
     if (input.kind === 'empty') navigate(paths.home, { replace: true });
     else if (input.kind === 'url') startUrlSearch(input.url, go);

@@ -1,6 +1,6 @@
 import { apiRequest, isApiError } from '@pricehunt/api-client';
 import { isRepetitivePassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH, PasswordMessages, successResponseSchema } from '@pricehunt/contracts';
-import { Button, TextField } from '@pricehunt/ui';
+import { Button, handleAsync, TextField } from '@pricehunt/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -59,7 +59,7 @@ export default function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form className="ph-auth__form" onSubmit={submit} noValidate aria-label="Choose a new password">
+        <form className="ph-auth__form" onSubmit={handleAsync(submit, 'Setting the new password failed:')} noValidate aria-label="Choose a new password">
           {error ? (
             <p className="ph-alert ph-alert--error" role="alert">
               {error}

@@ -262,7 +262,7 @@ function NoAlternatives({ result }: { result: SearchResult }) {
       action={
         <>
           {words ? (
-            <Button onClick={() => startTextSearch(words, (to, options) => navigate(to, { state: options?.state }))}>Search for “{words}”</Button>
+            <Button onClick={() => startTextSearch(words, (to, options) => { navigate(to, { state: options?.state }); })}>Search for “{words}”</Button>
           ) : null}
           <Link className={words ? 'ph-link-button ph-link-button--secondary' : 'ph-link-button'} to={paths.browse}>
             Browse categories

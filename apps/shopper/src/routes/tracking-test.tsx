@@ -1,6 +1,6 @@
 import { createReferenceId, AFFILIATE_UTM } from '@pricehunt/affiliate';
 import { buildRedirectLink, getSessionId, getUtmParams, pushProductSearch, trackEvent, trackReferral, type TrackReferralResult, type UtmParams } from '@pricehunt/tracking';
-import { Button, Card } from '@pricehunt/ui';
+import { Button, Card, handleAsync } from '@pricehunt/ui';
 import { useState } from 'react';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -105,10 +105,10 @@ export default function TrackingTestPage({ mode }: TrackingTestPageProps) {
         <SessionCard sessionId={sessionId} utm={utm} />
         <Card title="Test calls" headingLevel={2}>
           <div className="ph-diagnostics__actions">
-            <Button onClick={fireEvent} loading={busy === 'event'}>
+            <Button onClick={handleAsync(fireEvent, 'The test event failed:')} loading={busy === 'event'}>
               Send test event
             </Button>
-            <Button onClick={fireReferral} loading={busy === 'referral'}>
+            <Button onClick={handleAsync(fireReferral, 'The test referral failed:')} loading={busy === 'referral'}>
               Send test referral
             </Button>
             <Button variant="secondary" onClick={fireDataLayer}>

@@ -24,3 +24,4 @@ export { keepFocusInside } from './lib/focus-trap';
 export { roundUp, valueAxis } from './lib/axis';
 export { useElementWidth } from './lib/use-element-width';
 export { appRoot, mountApp } from './lib/mount';
+export { handleAsync } from './lib/handle-async';

@@ -24,7 +24,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
 
 /** `status: active → suspended; isAdmin: false` — the fields that changed, then the rest of `after`. */
 export function describeChange(before: AuditEntry['before'], after: AuditEntry['after']): string {
-  const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '—' : String(value));
+  const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return keys
     .map((key) => {

@@ -1,6 +1,6 @@
 import { safeNextPath, useBusinessAuth } from '@pricehunt/auth';
 import { AdminMessages } from '@pricehunt/contracts';
-import { Button, TextField } from '@pricehunt/ui';
+import { Button, handleAsync, TextField } from '@pricehunt/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -50,7 +50,7 @@ export default function AdminLoginPage() {
 
   return (
     <main className="adm-auth">
-      <form className="adm-auth__panel" onSubmit={onSubmit} noValidate aria-labelledby="admin-login-title">
+      <form className="adm-auth__panel" onSubmit={handleAsync(onSubmit, 'Logging in failed:')} noValidate aria-labelledby="admin-login-title">
         <p className="adm-brand">PriceHunt</p>
         <h1 id="admin-login-title">Admin console</h1>
         <p className="adm-muted">Log in with an administrator account.</p>

@@ -1,6 +1,6 @@
 import { useBusinessAuth } from '@pricehunt/auth';
 import { AdminMessages } from '@pricehunt/contracts';
-import { Button } from '@pricehunt/ui';
+import { Button, handleAsync } from '@pricehunt/ui';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
@@ -18,10 +18,10 @@ export function NoAccess() {
         {business ? <p className="adm-muted">You are signed in as {business.email}.</p> : null}
         <Button
           variant="secondary"
-          onClick={async () => {
+          onClick={handleAsync(async () => {
             await logout();
             navigate(paths.login, { replace: true });
-          }}
+          }, 'Logging out failed:')}
         >
           Log in with another account
         </Button>

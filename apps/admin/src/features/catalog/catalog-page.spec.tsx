@@ -13,7 +13,7 @@ const job = (changes: Partial<ImportJob>): ImportJob => ({
   ...changes,
 });
 
-function routes(extra: Record<string, Parameters<typeof jsonResponse>[0] | ((...args: never[]) => Response)> = {}) {
+function routes(extra: Record<string, Parameters<typeof jsonResponse>[0]> = {}) {
   return {
     'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [retailer] }),
     'GET /api/admin/imports': () => jsonResponse({ success: true, items: [] }),

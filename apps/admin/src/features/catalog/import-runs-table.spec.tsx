@@ -52,7 +52,7 @@ describe('an interrupted import run', () => {
         'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [] }),
         'GET /api/admin/imports': () => jsonResponse({ success: true, items: [interrupted] }),
         'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
-      } as never,
+      },
     });
     restore = view.restore;
     const table = await screen.findByRole('table', { name: 'Import runs, newest first' });
@@ -67,7 +67,7 @@ describe('an interrupted import run', () => {
   it('says so on its report, with its counts', async () => {
     const view = renderApp('/admin/catalog/imports/run-killed', {
       signedInAs: adminAccount,
-      routes: { 'GET /api/admin/imports/run-killed': () => jsonResponse({ success: true, run: interrupted, errors: [], warnings: [] }) } as never,
+      routes: { 'GET /api/admin/imports/run-killed': () => jsonResponse({ success: true, run: interrupted, errors: [], warnings: [] }) },
     });
     restore = view.restore;
     await screen.findByRole('heading', { name: 'Import report' });
@@ -111,7 +111,7 @@ describe('an import run that kept no row', () => {
         'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [] }),
         'GET /api/admin/imports': () => jsonResponse({ success: true, items: [rejected] }),
         'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
-      } as never,
+      },
     });
     restore = view.restore;
     const table = await screen.findByRole('table', { name: 'Import runs, newest first' });
@@ -124,7 +124,7 @@ describe('an import run that kept no row', () => {
   it('says why on its report', async () => {
     const view = renderApp('/admin/catalog/imports/run-rejected', {
       signedInAs: adminAccount,
-      routes: { 'GET /api/admin/imports/run-rejected': () => jsonResponse({ success: true, run: rejected, errors: [], warnings: [] }) } as never,
+      routes: { 'GET /api/admin/imports/run-rejected': () => jsonResponse({ success: true, run: rejected, errors: [], warnings: [] }) },
     });
     restore = view.restore;
     expect(await screen.findByRole('alert')).toHaveTextContent(`The import failed: ${failure}`);

@@ -143,14 +143,14 @@ function RemoveDialog({ source, onDone }: { source: FeedSource; onDone(removed: 
       confirmLabel="Remove source"
       busy={remove.isPending}
       error={remove.error ? messageOf(remove.error) : null}
-      onConfirm={() =>
+      onConfirm={() => {
         // Awaited rather than a callback of mutate: the list refreshed after the removal no longer holds this row, and
         // mutate's callbacks are dropped once their component is gone. The failure is shown by the dialog.
         remove.mutateAsync(source.id).then(
           () => onDone(true),
           () => undefined,
-        )
-      }
+        );
+      }}
       onCancel={() => onDone(false)}
     >
       <p>

@@ -50,7 +50,7 @@ describe('feed source detail page', () => {
     expect(Array.from(chart.querySelectorAll('text.adm-chart__tick')).map((t) => t.textContent).filter((t) => t?.includes(':'))).toEqual(['06:00', '12:00', '18:00']);
 
     const table = within(card).getByRole('table', { name: 'Runs of the Best Buy feed, newest first' });
-    const [, failed, notModified, succeeded] = within(table).getAllByRole('row') as HTMLElement[];
+    const [, failed, notModified, succeeded] = within(table).getAllByRole('row');
     expect(failed).toHaveTextContent('Mar 1, 2026, 6:00 PM UTC');
     expect(failed).toHaveTextContent('4 s');
     expect(within(failed as HTMLElement).getByText('Failed')).toHaveClass('adm-badge--run-failed');
@@ -70,7 +70,7 @@ describe('feed source detail page', () => {
     let answer: (response: Response) => void = () => undefined;
     restore = renderApp('/admin/catalog/sources/gone', {
       signedInAs: adminAccount,
-      routes: { 'GET /api/admin/feed-sources/gone': () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response },
+      routes: { 'GET /api/admin/feed-sources/gone': () => new Promise<Response>((resolve) => (answer = resolve)) },
     }).restore;
     expect(await screen.findByRole('status', { name: 'Loading the source…' })).toHaveAttribute('aria-busy', 'true');
     answer(errorResponse(404, 'NOT_FOUND', 'No feed source with this id'));

@@ -74,7 +74,9 @@ export default function SourceDetailPage() {
               <SourceActions
                 source={data.source}
                 onMessage={setMessage}
-                onRemoved={(notice) => navigate(paths.sources, { replace: true, state: { notice } satisfies SourcesPageState })}
+                onRemoved={(notice) => {
+                  navigate(paths.sources, { replace: true, state: { notice } satisfies SourcesPageState });
+                }}
               />
             }
           />

@@ -96,13 +96,13 @@ describe('admin API access', () => {
       const url = route.url.replace(':action', 'suspend').replace(/:[a-zA-Z]+/g, 'some-id');
       const body = route.method === 'GET' ? undefined : JSON.stringify({ name: 'x' });
       const json = { 'content-type': 'application/json' };
-      const anonymous = await admin(instance, undefined, route.method as InjectOptions['method'], url, body, body ? json : {});
+      const anonymous = await admin(instance, undefined, route.method, url, body, body ? json : {});
       expect({ route: `${route.method} ${route.url}`, status: anonymous.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
       expect(anonymous.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
-      const forbidden = await admin(instance, merchant.cookie, route.method as InjectOptions['method'], url, body, body ? json : {});
+      const forbidden = await admin(instance, merchant.cookie, route.method, url, body, body ? json : {});
       expect({ route: `${route.method} ${route.url}`, status: forbidden.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 403 });
       expect(forbidden.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
-      const suspended = await admin(instance, suspendedAdmin.cookie, route.method as InjectOptions['method'], url, body, body ? json : {});
+      const suspended = await admin(instance, suspendedAdmin.cookie, route.method, url, body, body ? json : {});
       expect(suspended.statusCode).toBe(403);
     }
   });
@@ -455,10 +455,10 @@ describe("admin API: a business's figures", () => {
 
     const period = lastDays(30, NOW, 'America/New_York');
     expect(period).toEqual({ from: '2026-02-09', to: '2026-03-10', tz: 'America/New_York' });
-    const summary = (await call(t.app, 'GET', `/api/business/dashboard/summary?from=${period.from}&to=${period.to}&tz=America%2FNew_York`, { cookie: shop.cookie })).json() as SummaryResponse;
+    const summary = (await call(t.app, 'GET', `/api/business/dashboard/summary?from=${period.from}&to=${period.to}&tz=America%2FNew_York`, { cookie: shop.cookie })).json<SummaryResponse>();
     const detail = await admin(t.app, cookie, 'GET', `/api/admin/businesses/${id}`);
     expect(detail.statusCode).toBe(200);
-    const { figures } = detail.json() as BusinessDetailResponse;
+    const { figures } = detail.json<BusinessDetailResponse>();
     expect(figures.period).toEqual(period);
     expect(figures.currency).toBe('EUR');
     expect(figures.last30Days).toEqual({ clicks: 4, referrals: 2, conversions: 2, revenueCents: 6_500 });

@@ -80,7 +80,7 @@ export const businessAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset/request',
     { ...limited, schema: { tags, body: passwordResetRequestBodySchema, response: { 200: successResponseSchema, ...errors } } },
-    async (request) => ({ success: true as const, message: await app.businessAccounts.requestPasswordReset(request.body.email) }),
+    async (request) => ({ success: true as const, message: app.businessAccounts.requestPasswordReset(request.body.email) }),
   );
 
   app.post(

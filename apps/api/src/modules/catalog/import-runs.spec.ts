@@ -185,9 +185,9 @@ describeOnEngine('sqlite', 'runs left running by a process that is gone', () => 
   });
 
   it('takes a run owned by this process id for one of an earlier process (a restarted container) unless this process is doing it', async () => {
-    leftRunning('earlier', { pid: process.pid, host });
+    await leftRunning('earlier', { pid: process.pid, host });
     expect((await recoverInterruptedImports(t.app.storage.catalog, { ownRuns: new Set() })).map((run) => run.id)).toEqual(['earlier']);
-    leftRunning('mine', { pid: process.pid, host });
+    await leftRunning('mine', { pid: process.pid, host });
     expect(await recoverInterruptedImports(t.app.storage.catalog, { ownRuns: new Set(['mine']) })).toEqual([]);
   });
 

@@ -48,9 +48,9 @@ describe('offers shoppers see', () => {
     await dns.close();
   });
 
-  const product = async () => (await t.app.inject({ method: 'GET', url: `/api/products/${productId}` })).json() as { product: { bestPriceCents: number; offerCount: number }; offers: SearchOfferBody[] };
+  const product = async () => (await t.app.inject({ method: 'GET', url: `/api/products/${productId}` })).json<{ product: { bestPriceCents: number; offerCount: number }; offers: SearchOfferBody[] }>();
   const searchByUrl = async (url: string) =>
-    (await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: crypto.randomUUID(), url } })).json() as { product: { bestPriceCents: number } | null; offers: SearchOfferBody[] };
+    (await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: crypto.randomUUID(), url } })).json<{ product: { bestPriceCents: number } | null; offers: SearchOfferBody[] }>();
   const upload = (cookie: string, rows: string[]) =>
     t.app.inject({
       method: 'POST',

@@ -193,7 +193,7 @@ describe('verifying a store domain that resolves to a non-public address', () =>
     const { cookie } = await registerBusiness(t.app, 'inside@example.com', undefined, { storeDomain: DOMAIN });
     const verify = await t.app.inject({ method: 'POST', url: '/api/business/integration/verify', headers: { origin: 'http://localhost:4300', cookie } });
     expect(verify.statusCode).toBe(200);
-    const answer = verify.json() as { verified: boolean; message: string };
+    const answer = verify.json<{ verified: boolean; message: string }>();
     expect(answer.verified).toBe(false);
     expect(answer.message).toContain('localhost resolves to a private or reserved address');
     expect(answer.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);

@@ -14,7 +14,7 @@ function load(search: string, attributes: Record<string, string> = {}, setup: ()
   window.history.replaceState(null, '', `/products/kettle${search}`);
   const sent: Sent[] = [];
   (window as unknown as { fetch: unknown }).fetch = (url: string, init: RequestInit) => {
-    sent.push({ url, init, body: JSON.parse(String(init.body)) });
+    sent.push({ url, init, body: JSON.parse(init.body as string) });
     return Promise.resolve({ ok: true });
   };
   const script = document.createElement('script');

@@ -324,7 +324,7 @@ describe('search API: words that fit several products', () => {
     expect(again.json().matches.length).toBe(3);
 
     const older = randomUUID();
-    const { matches: _unused, ...withoutMatches } = first.json() as SearchResult;
+    const { matches: _unused, ...withoutMatches } = first.json<SearchResult>();
     await run(t.app, "INSERT INTO search_requests (request_id, input_url, query, identified_by, product_id, result_json, created_at) VALUES (?, NULL, 'apple watch', 'query', NULL, ?, ?)", [
       older,
       JSON.stringify({ ...withoutMatches, requestId: older }),
@@ -607,7 +607,7 @@ describe('search API: a pasted page’s offer', () => {
     expect(signed.body).toMatch(/<a href="https:\/\/shop\.lumetra\.example\/p\/sony-wh-1000xm4[^"]*" rel="nofollow noopener noreferrer">Continue to shop\.lumetra\.example<\/a>/);
     expect(Number(present((await rows<{ n: number }>(t.app, 'SELECT count(*) AS n FROM clicks'))[0]).n)).toBe(clicks + 1);
     // The same link on the product's page is signed too; the feeds' links are the allow-list's and stay unsigned.
-    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${present(result.product).id}` })).json() as { offers: Array<{ id: number; redirectUrl: string }> };
+    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${present(result.product).id}` })).json<{ offers: Array<{ id: number; redirectUrl: string }> }>();
     expect(new URL(present(page.offers.find((entry) => entry.id === present(pasted).id)).redirectUrl, 'http://localhost').searchParams.get('sig')).toBeTruthy();
     expect(page.offers.filter((entry) => entry.id !== present(pasted).id).every((entry) => new URL(entry.redirectUrl, 'http://localhost').searchParams.get('sig') === null)).toBe(true);
   });
@@ -652,8 +652,8 @@ describe('search API: a page read again (a watch’s re-read)', () => {
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       if (req.url === '/robots.txt') return void res.writeHead(404).end();
-      const ifNoneMatch = (req.headers['if-none-match'] as string | undefined) ?? null;
-      const ifModifiedSince = (req.headers['if-modified-since'] as string | undefined) ?? null;
+      const ifNoneMatch = req.headers['if-none-match'] ?? null;
+      const ifModifiedSince = req.headers['if-modified-since'] ?? null;
       const unchanged = ifNoneMatch === '"page-v1"';
       answers.push({ status: unchanged ? 304 : 200, ifNoneMatch, ifModifiedSince });
       if (unchanged) return void res.writeHead(304, { etag: '"page-v1"' }).end();

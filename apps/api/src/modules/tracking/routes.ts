@@ -95,7 +95,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(envelope.statusCode >= 500 ? { error: 'The referral could not be recorded' } : {}),
           ...(targetUrl ? { targetUrl } : {}),
         };
-        return reply.status(envelope.statusCode as 400 | 429 | 500).send(body);
+        reply.status(envelope.statusCode as 400 | 429 | 500).send(body);
       },
     },
     async (request) => {

@@ -224,7 +224,7 @@ async function recordEvent(
   meta: RequestMeta,
 ): Promise<{ eventId: string }> {
   const data = body.eventData;
-  const text = (key: string, max: number) => (typeof data[key] === 'string' ? (data[key] as string).slice(0, max) : null);
+  const text = (key: string, max: number) => (typeof data[key] === 'string' ? data[key].slice(0, max) : null);
   // Lifted into columns only when they can be an order total and a time; eventData keeps them as sent either way.
   const value = [data.value, data.orderValue, data.revenue].find((v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_ORDER_VALUE);
   const currency = text('currency', 8)?.toUpperCase() ?? null;

@@ -1,4 +1,5 @@
 import { safeNextPath, useBusinessAuth } from '@pricehunt/auth';
+import { handleAsync } from '@pricehunt/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -49,7 +50,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate aria-label="Log in">
+      <form onSubmit={handleAsync(submit, 'Logging in failed:')} noValidate aria-label="Log in">
         <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         <ErrorText message={error} />

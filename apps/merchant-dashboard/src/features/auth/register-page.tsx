@@ -1,6 +1,7 @@
 import { businessRegisterBodySchema, fieldErrorsFromIssues } from '@pricehunt/contracts';
 import { useBusinessAuth } from '@pricehunt/auth';
 import { isApiError } from '@pricehunt/api-client';
+import { handleAsync } from '@pricehunt/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -61,7 +62,7 @@ export default function RegisterPage() {
       title="Create your business account"
       footer={<LogInPrompt question="Already registered?" />}
     >
-      <form onSubmit={form.submit} noValidate aria-label="Create account">
+      <form onSubmit={handleAsync(form.submit, 'Registering failed:')} noValidate aria-label="Create account">
         <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => form.setEmail(e.target.value)} error={errors.email} required />
         <NewPasswordField value={form.password} onValue={form.setPassword} error={errors.password} />
         <Field

@@ -1,5 +1,6 @@
 import { apiRequest, isApiError } from '@pricehunt/api-client';
 import { passwordResetConfirmBodySchema, passwordSchema, successResponseSchema } from '@pricehunt/contracts';
+import { handleAsync } from '@pricehunt/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -33,7 +34,7 @@ function RequestLink() {
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Request a reset link">
+    <form onSubmit={handleAsync(submit, 'Requesting a reset link failed:')} noValidate aria-label="Request a reset link">
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>
       <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} required />
       <button type="submit" className="md-button md-button--full" disabled={busy}>
@@ -75,7 +76,7 @@ function SetPassword({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Choose a new password">
+    <form onSubmit={handleAsync(submit, 'Setting the new password failed:')} noValidate aria-label="Choose a new password">
       <NewPasswordField label="New password" value={password} onValue={setPassword} error={error} />
       <button type="submit" className="md-button md-button--full" disabled={busy}>
         Set new password

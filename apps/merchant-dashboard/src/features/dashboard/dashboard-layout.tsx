@@ -1,6 +1,6 @@
 import { useBusinessAuth } from '@pricehunt/auth';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { PageSuspense, SkipLink } from '@pricehunt/ui';
+import { handleAsync, PageSuspense, SkipLink } from '@pricehunt/ui';
 import { paths } from '../../config/paths';
 
 const NAV = [
@@ -44,7 +44,7 @@ export function DashboardLayout() {
       <div className="md-main">
         <header className="md-topbar">
           <span className="md-topbar__store">{business?.storeName || business?.storeDomain || business?.email}</span>
-          <button type="button" className="md-button md-button--secondary" onClick={signOut}>
+          <button type="button" className="md-button md-button--secondary" onClick={handleAsync(signOut, 'Logging out failed:')}>
             Log out
           </button>
         </header>

@@ -1,3 +1,4 @@
+import { handleAsync } from '@pricehunt/ui';
 import { useState } from 'react';
 
 /** Copies `text` to the clipboard and says so; falls back to selecting a hidden textarea. */
@@ -22,7 +23,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
   return (
     <span className="md-copy">
-      <button type="button" className="md-button md-button--secondary" onClick={copy}>
+      <button type="button" className="md-button md-button--secondary" onClick={handleAsync(copy, 'Copying failed:')}>
         {label}
       </button>
       <span role="status" className="md-muted">

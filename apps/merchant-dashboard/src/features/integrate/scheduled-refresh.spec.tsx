@@ -103,7 +103,7 @@ describe('Integrate → Scheduled refresh', () => {
     expect(failure).toHaveTextContent('The last 2 runs failed in a row: The feed answered HTTP 404.');
 
     const runs = await within(feed).findByRole('table', { name: 'Last runs' });
-    const [, first, second, third] = within(runs).getAllByRole('row') as HTMLElement[];
+    const [, first, second, third] = within(runs).getAllByRole('row');
     expect(within(first as HTMLElement).getByText('Failed')).toBeInTheDocument();
     expect(within(first as HTMLElement).getByText('The feed answered HTTP 404')).toHaveClass('md-error');
     expect(second).toHaveTextContent('Not modified');

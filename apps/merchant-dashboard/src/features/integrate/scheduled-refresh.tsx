@@ -92,7 +92,9 @@ function useSourceActions(source: FeedSource) {
       { onSuccess: (answer) => setNotice(answer.source.status === 'paused' ? 'Scheduled refresh is paused.' : 'Scheduled refresh is on again.') },
     );
   // Awaited: the list refreshed after the removal no longer holds this feed, and mutate's callbacks end with it.
-  const removeFeed = () => remove.mutateAsync(source.id).catch(() => undefined);
+  const removeFeed = () => {
+    remove.mutateAsync(source.id).catch(() => undefined);
+  };
   const error = run.error ?? update.error ?? remove.error;
   const pending = { run: run.isPending, update: update.isPending, remove: remove.isPending };
   return { runNow, togglePause, removeFeed, pending, confirming, setConfirming, notice, error };

@@ -1,6 +1,7 @@
 import { isApiError } from '@pricehunt/api-client';
 import { PASSWORD_HINT, type MerchantSettings } from '@pricehunt/contracts';
 import { useBusinessAuth } from '@pricehunt/auth';
+import { handleAsync } from '@pricehunt/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -174,11 +175,11 @@ function DeleteAccount() {
     remove.mutate(
       { password, confirm: confirm as 'DELETE' },
       {
-        onSuccess: async () => {
+        onSuccess: handleAsync(async () => {
           // The server already ended the session; logout clears the account locally whatever the network says.
           await logout();
           navigate(paths.register, { replace: true });
-        },
+        }, 'Logging out failed:'),
       },
     );
   };

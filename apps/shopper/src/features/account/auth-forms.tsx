@@ -1,5 +1,5 @@
 import { PASSWORD_HINT } from '@pricehunt/contracts';
-import { Button, TextField } from '@pricehunt/ui';
+import { Button, handleAsync, TextField } from '@pricehunt/ui';
 import type { AuthMode } from './account-state';
 import { useAuthForm } from './use-auth-form';
 
@@ -55,7 +55,7 @@ export function AuthForms({ mode, onModeChange, onSuccess, headingId }: AuthForm
       <h2 id={headingId} className="ph-auth__title">
         {TITLES[mode]}
       </h2>
-      <form className="ph-auth__form" onSubmit={submit} noValidate aria-label={TITLES[mode]} key={mode}>
+      <form className="ph-auth__form" onSubmit={handleAsync(submit)} noValidate aria-label={TITLES[mode]} key={mode}>
         {error ? (
           <p className="ph-alert ph-alert--error" role="alert">
             {error}

@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@pricehunt/contracts';
-import { Button } from '@pricehunt/ui';
+import { Button, handleAsync } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/use-async';
@@ -39,7 +39,7 @@ export function FavoriteButton({ product }: { product: Pick<ProductSummary, 'id'
   }
 
   return (
-    <Button variant={saved ? 'secondary' : 'primary'} onClick={toggle} loading={busy} disabled={status === 'loading'}>
+    <Button variant={saved ? 'secondary' : 'primary'} onClick={handleAsync(toggle)} loading={busy} disabled={status === 'loading'}>
       {saved ? 'Remove from favorites' : 'Add to favorites'}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { Button } from '@pricehunt/ui';
+import { Button, handleAsync } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
 
 /** Copies the address of the current result (a shared link shows the same result). */
@@ -13,7 +13,7 @@ export function CopyLinkButton() {
     }
   }
   return (
-    <Button variant="secondary" onClick={copy}>
+    <Button variant="secondary" onClick={handleAsync(copy, 'Copying the link failed:')}>
       Copy link
     </Button>
   );

@@ -50,7 +50,7 @@ export default function DemoExamples() {
             <button
               type="button"
               className="ph-example"
-              onClick={() => startUrlSearch(offer.url, (to, options) => navigate(to, { state: options?.state }))}
+              onClick={() => startUrlSearch(offer.url, (to, options) => { navigate(to, { state: options?.state }); })}
             >
               <span className="ph-example__title">{productTitle}</span>
               <span className="ph-example__url">

@@ -57,7 +57,7 @@ export function ProductCard({ product, detailed = false, eager = false }: { prod
           type="button"
           className="ph-text-button"
           aria-label={`Compare prices for ${product.title}`}
-          onClick={() => startTextSearch(model ? `${product.title} ${model}` : product.title, (to, options) => navigate(to, { state: options?.state }))}
+          onClick={() => startTextSearch(model ? `${product.title} ${model}` : product.title, (to, options) => { navigate(to, { state: options?.state }); })}
         >
           Compare prices
         </button>

@@ -1,5 +1,5 @@
 import { MATCH_REPORT_NOTE_LENGTH, type MatchReportReason } from '@pricehunt/contracts';
-import { Button } from '@pricehunt/ui';
+import { Button, handleAsync } from '@pricehunt/ui';
 import { useToast } from '@pricehunt/ui-toast';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../lib/modal';
@@ -73,7 +73,7 @@ function ReportDialog({ requestId, productId, onClose, onSent }: { requestId: st
 
   return (
     <Modal labelledBy={headingId} onClose={onClose}>
-      <form className="ph-report" onSubmit={onSubmit} noValidate>
+      <form className="ph-report" onSubmit={handleAsync(onSubmit, 'Reporting the match failed:')} noValidate>
         <h2 id={headingId} className="ph-report__title">
           Is this the wrong product?
         </h2>

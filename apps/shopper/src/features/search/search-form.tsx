@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@pricehunt/contracts';
-import { Button } from '@pricehunt/ui';
+import { Button, handleAsync } from '@pricehunt/ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/format';
 import { bestPriceConditionText } from './describe';
@@ -116,7 +116,7 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
 
   return (
     // action/method: before the app has taken over a server-rendered page, the browser sends the words to /search itself.
-    <form className={`ph-search ph-search--${size}`} role="search" action="/search" method="get" onSubmit={submit} noValidate>
+    <form className={`ph-search ph-search--${size}`} role="search" action="/search" method="get" onSubmit={handleAsync(submit, 'The search could not start:')} noValidate>
       <label className={size === 'hero' ? 'ph-search__label' : 'ph-visually-hidden'} htmlFor={inputId}>
         {SEARCH_LABEL}
       </label>

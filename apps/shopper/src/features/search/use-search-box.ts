@@ -29,8 +29,9 @@ export function useSearchStart() {
     try {
       const { startTextSearch, startUrlSearch } = await loadDirectUrl();
       // A search from the form is a new page in the history (back returns here); only the error path replaces.
-      const go = (to: string, options?: { replace?: boolean; state?: unknown }) =>
+      const go = (to: string, options?: { replace?: boolean; state?: unknown }) => {
         navigate(to, { state: options?.state, replace: to.startsWith('/?') ? true : false });
+      };
       if (input.kind === 'url') startUrlSearch(input.url, go);
       else startTextSearch(input.query, go);
     } catch (caught) {

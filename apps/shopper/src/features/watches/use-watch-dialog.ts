@@ -95,7 +95,15 @@ export function useWatchDialog(product: WatchedProduct, watch: Watch | undefined
         setSaving(false);
         return;
       }
-      toast.success(watchingText(created.watch, product.currency), { duration: 8000, action: { label: 'See your watches', onClick: () => navigate(paths.watches) } });
+      toast.success(watchingText(created.watch, product.currency), {
+        duration: 8000,
+        action: {
+          label: 'See your watches',
+          onClick: () => {
+            navigate(paths.watches);
+          },
+        },
+      });
       onClose();
     } catch (caught) {
       setSaving(false);

@@ -20,7 +20,7 @@ export type AsyncOps<Ops extends Operations<Ops>> = { [K in keyof Ops]: (...args
 
 /** Asks for one operation (`yield* perform(...)` answers it). */
 export function* perform<Ops extends Operations<Ops>, K extends keyof Ops>(method: K, ...args: Parameters<Ops[K]>): Step<Ops, ReturnType<Ops[K]>> {
-  return (yield { method, args } as Call<Ops>) as ReturnType<Ops[K]>;
+  return (yield { method, args }) as ReturnType<Ops[K]>;
 }
 
 /** Runs a step with synchronous operations (inside a transaction of the engine's own connection). */

@@ -150,7 +150,7 @@ function textOf(node: XmlNode | XmlNode[] | undefined): string | undefined {
   if (Array.isArray(node)) return textOf(node[0]);
   if (typeof node === 'string') return node;
   const text = node['#text'];
-  return typeof text === 'string' ? text : text === undefined ? '' : String(text);
+  return typeof text === 'string' ? text : (textOf(text) ?? '');
 }
 
 /**

@@ -162,7 +162,7 @@ function absoluteImage(src: string | undefined): string | undefined {
 }
 
 /** A `/products.json` document given as its text or already parsed, parsed. */
-function productsDocument(json: string | unknown): unknown {
+function productsDocument(json: unknown): unknown {
   if (typeof json !== 'string') return json;
   try {
     return JSON.parse(json);
@@ -175,11 +175,11 @@ function productsOf(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || !('products' in body)) {
     throw new FeedFormatError('Expected a JSON object with a "products" array', 'products');
   }
-  return (body as { products: unknown }).products;
+  return body.products;
 }
 
 /** Parses one `/products.json` document (text or already-parsed JSON). */
-export function parseShopifyProducts(json: string | unknown, options: ShopifyOptions): FeedParseResult {
+export function parseShopifyProducts(json: unknown, options: ShopifyOptions): FeedParseResult {
   const result: FeedParseResult = { offers: [], errors: [], total: 0 };
   for (const row of shopifyProductRows(productsOf(productsDocument(json)), options)) {
     result.total++;
@@ -286,7 +286,7 @@ export async function fetchShopifyProducts(options: ShopifyFetchOptions & Stream
 }
 
 /** Streaming form for a products file already in memory, with progress. */
-export async function* readShopifyProducts(json: string | unknown, options: ShopifyOptions & StreamOptions): AsyncGenerator<FeedRow> {
+export async function* readShopifyProducts(json: unknown, options: ShopifyOptions & StreamOptions): AsyncGenerator<FeedRow> {
   async function* rows() {
     yield* shopifyProductRows(productsOf(productsDocument(json)), options);
   }

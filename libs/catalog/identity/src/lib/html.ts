@@ -8,7 +8,6 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 
 export type HtmlNode = DefaultTreeAdapterMap['node'];
 export type HtmlElement = DefaultTreeAdapterMap['element'];
-type ParentNode = DefaultTreeAdapterMap['parentNode'];
 
 /** The page's element tree. */
 export function parseHtml(html: string): DefaultTreeAdapterMap['document'] {
@@ -29,7 +28,7 @@ export function hasAttr(el: HtmlElement, name: string): boolean {
 
 function childrenOf(node: HtmlNode): HtmlNode[] {
   if (isElement(node) && node.tagName === 'template') return (node as DefaultTreeAdapterMap['template']).content.childNodes;
-  return 'childNodes' in node ? (node as ParentNode).childNodes : [];
+  return 'childNodes' in node ? node.childNodes : [];
 }
 
 /** Every element under `root` in document order (iterative: real pages nest thousands deep). */

@@ -120,7 +120,7 @@ export function productCodes(title: string): string[] {
 export function gtinsInTitle(title: string): string[] {
   const out = new Set<string>();
   for (const m of foldText(title).matchAll(/(?<![0-9])(\d{12,14})(?![0-9])/g)) {
-    const gtin = normaliseGtin((m[1] as string));
+    const gtin = normaliseGtin(m[1]);
     if (gtin) out.add(gtin);
   }
   return [...out].sort();

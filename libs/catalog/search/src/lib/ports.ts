@@ -31,5 +31,5 @@ export interface SearchRequestRepository {
  * searched the words as typed.
  */
 export function storedSearchResult(json: string): SearchResult {
-  return { matches: [], correctedQuery: null, ...(JSON.parse(json) as Omit<SearchResult, 'matches' | 'correctedQuery'>) } as SearchResult;
+  return { matches: [], correctedQuery: null, ...(JSON.parse(json) as Omit<SearchResult, 'matches' | 'correctedQuery'>) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CatalogRepository, matchThreshold, type ProductMatcher, type ProductRow, type RankedProduct } from '@pricehunt/catalog-core';
+import { type CatalogRepository, matchThreshold, type ProductRow, type RankedProduct } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 import { CORRECTION_GAIN, createSearchService, type PageReader } from './service';
 
@@ -36,7 +36,7 @@ function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: 
       offersOfProduct: async () => [],
       priceHistoryOfProduct: async () => [],
     } as unknown as CatalogRepository,
-    matcher: { rankAsync: rank, relatedAsync: async () => [] } as unknown as ProductMatcher,
+    matcher: { rankAsync: rank, relatedAsync: async () => [] },
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
   });
@@ -126,7 +126,7 @@ function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction
       offersOfProduct: async () => [],
       priceHistoryOfProduct: async () => [],
     } as unknown as CatalogRepository,
-    matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [] } as unknown as ProductMatcher,
+    matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [] },
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
     spelling: { correct },
@@ -203,7 +203,7 @@ describe('a search asked again while it is being answered', () => {
         offersOfProduct: async () => [],
         priceHistoryOfProduct: async () => [],
       } as unknown as CatalogRepository,
-      matcher: { rankAsync: rank, relatedAsync: async () => [] } as unknown as ProductMatcher,
+      matcher: { rankAsync: rank, relatedAsync: async () => [] },
       requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
       pages: {} as PageReader,
     });

@@ -53,7 +53,7 @@ export const fixtureTypes = {
     if (oid === pg.types.builtins.BOOL) return (value: string) => (value === 't' ? 1 : 0);
     return pg.types.getTypeParser(oid, format);
   },
-} as pg.CustomTypesConfig;
+};
 
 /** A temporary file migrated by openDatabase. */
 async function openSqliteEngine(): Promise<SqliteEngine> {

@@ -143,7 +143,7 @@ export function resolveAffiliateConfig(input: AffiliateConfigInput = {}): Affili
     throw new AffiliateError('invalid_config', 'config', 'config must be an object');
   }
   const pick = <R extends keyof AffiliateConfig, F extends Exclude<keyof AffiliateConfig[R], 'regionalTags'>>(retailer: R, field: F): string => {
-    const block = input[retailer] as Partial<AffiliateConfig[R]> | undefined;
+    const block = input[retailer];
     const value = block?.[field] ?? DEFAULT_AFFILIATE_CONFIG[retailer][field];
     return checkId(value, `${retailer}.${String(field)}`);
   };
@@ -202,7 +202,7 @@ export function affiliateConfigFromEnv(env: Readonly<Record<string, string | und
       throw error;
     }
   }
-  return resolveAffiliateConfig(input as AffiliateConfigInput);
+  return resolveAffiliateConfig(input);
 }
 
 /**

@@ -23,7 +23,7 @@ it('gives its children a query client, the business session and the router', asy
   const business = { id: 'b1', email: 'o@acme.example', storeName: null, storeDomain: null, isAdmin: false, status: 'active', createdAt: '2026-01-01T00:00:00.000Z' };
   const mock = createFetchMock({ 'GET /api/business/auth/me': () => jsonResponse({ success: true, business }) });
   const saved = globalThis.fetch;
-  globalThis.fetch = mock.fetch as unknown as typeof fetch;
+  globalThis.fetch = mock.fetch;
   try {
     render(
       <BusinessAppProviders staleTime={5_000}>

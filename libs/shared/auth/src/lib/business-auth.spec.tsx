@@ -40,14 +40,14 @@ function Panel() {
         Email
         <input value={email} onChange={(event) => setEmail(event.target.value)} />
       </label>
-      <button onClick={async () => (lastResult = await auth.login(email, 'correct horse 1'))}>Log in</button>
+      <button onClick={() => void auth.login(email, 'correct horse 1').then((result) => (lastResult = result))}>Log in</button>
       <button
-        onClick={async () => (lastResult = await auth.register({ email, password: 'long-enough-1', storeDomain: 'acme.myshopify.com', storeName: 'Acme' }))}
+        onClick={() => void auth.register({ email, password: 'long-enough-1', storeDomain: 'acme.myshopify.com', storeName: 'Acme' }).then((result) => (lastResult = result))}
       >
         Register store
       </button>
-      <button onClick={async () => (lastResult = await auth.register({ email, password: 'long-enough-1' }))}>Register</button>
-      <button onClick={async () => (lastResult = await auth.confirmEmail('t'.repeat(43)))}>Open link</button>
+      <button onClick={() => void auth.register({ email, password: 'long-enough-1' }).then((result) => (lastResult = result))}>Register</button>
+      <button onClick={() => void auth.confirmEmail('t'.repeat(43)).then((result) => (lastResult = result))}>Open link</button>
       <button onClick={() => void auth.logout()}>Log out</button>
       <button onClick={() => void auth.refresh()}>Refresh</button>
       <button onClick={() => auth.clearError()}>Clear error</button>

@@ -1,6 +1,6 @@
 // Answer schemas of the auth endpoints. Loaded on demand (see `loadAuthSchemas`) so that the validation
 // library is not part of a page's first download: the first auth call brings it, in parallel with the request.
-import { businessSchema, registrationResponseSchema, shopperAuthResponseSchema, shopperSessionResponseSchema, type Business } from '@pricehunt/contracts';
+import { businessSchema, registrationResponseSchema, shopperAuthResponseSchema, shopperSessionResponseSchema } from '@pricehunt/contracts';
 import { z } from 'zod';
 
 // SPEC §4: admin status equals isAdmin, false when absent.
@@ -8,7 +8,7 @@ const sessionBusinessSchema = businessSchema.extend({ isAdmin: z.boolean().optio
 
 export const businessAnswerSchema = z
   .object({ success: z.literal(true), business: sessionBusinessSchema })
-  .transform((answer) => ({ account: answer.business as Business }));
+  .transform((answer) => ({ account: answer.business }));
 
 /** Registration answers "check your inbox" (no account yet): its message. */
 export const registrationAnswerSchema = registrationResponseSchema.transform((answer) => ({ message: answer.message }));

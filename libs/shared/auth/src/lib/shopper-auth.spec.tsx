@@ -24,7 +24,7 @@ function Panel() {
       <p>User: {auth.user ? `${auth.user.email} since ${auth.user.createdAt}` : 'nobody'}</p>
       {auth.error ? <p role="alert">{auth.error}</p> : null}
       <button onClick={() => void auth.login('sam@example.com', 'pw-123456789')}>Sign in</button>
-      <button onClick={async () => setNotice(await auth.register({ email: 'sam@example.com', password: 'long-enough-1' }))}>Sign up</button>
+      <button onClick={() => void auth.register({ email: 'sam@example.com', password: 'long-enough-1' }).then(setNotice)}>Sign up</button>
       <button onClick={() => void auth.register({ email: 'sam@example.com', password: 'long-enough-1', displayName: 'Sam' })}>Sign up with name</button>
       <button onClick={() => void auth.confirmEmail('t'.repeat(43))}>Open link</button>
       {notice?.success ? <p role="status">{notice.message}</p> : null}

@@ -112,7 +112,7 @@ export const TRACKING_PARAMS = Object.freeze({
     playstation: ['smcid', 'emcid'],
     newegg: ['cm_mmc', 'cm_sp', 'cm_re', 'icid', 'nm_mc'],
     costco: ['emid'],
-  } as Readonly<Record<RetailerId, readonly string[]>>,
+  },
 });
 
 /** True when the query parameter `name` only tracks, on any host or on the given retailer's hosts. */

@@ -170,7 +170,7 @@ export function Toaster({ label = 'Notifications' }: ToasterProps) {
           onMouseLeave={() => setHovered(false)}
           onFocus={() => setFocused(true)}
           onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+            if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
           }}
         >
           {visible.map((toast) => (

@@ -18,7 +18,13 @@ function SearchPage() {
       <p>Request url: {record && 'url' in record ? record.url : 'none'}</p>
       <p>Arrived by {navigationType}</p>
       <p>State url: {(location.state as { productRequest?: { url?: string } } | null)?.productRequest?.url ?? 'none'}</p>
-      <button onClick={() => navigate(-1)}>Back</button>
+      <button
+        onClick={() => {
+          navigate(-1);
+        }}
+      >
+        Back
+      </button>
     </main>
   );
 }

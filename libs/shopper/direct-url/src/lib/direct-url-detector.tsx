@@ -19,7 +19,9 @@ export function useDirectUrlDetector(): { isProcessing: boolean; productUrl: str
   useEffect(() => {
     if (!productUrl || handled.current === location.key) return;
     handled.current = location.key;
-    startUrlSearch(productUrl, navigate);
+    startUrlSearch(productUrl, (to, options) => {
+      navigate(to, options);
+    });
   }, [productUrl, location.key, navigate]);
 
   return { isProcessing: productUrl !== null, productUrl };

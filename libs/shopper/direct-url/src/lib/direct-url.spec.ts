@@ -150,7 +150,7 @@ describe('product request storage', () => {
 
   it('refuses an empty request id and an invalid record, naming them', () => {
     expect(() => storeProductRequest('', { query: 'x', timestamp: 1 })).toThrow('requestId is required');
-    expect(() => storeProductRequest('r', { url: '', timestamp: 1 } as never)).toThrow(/Invalid product request/);
+    expect(() => storeProductRequest('r', { url: '', timestamp: 1 })).toThrow(/Invalid product request/);
   });
 });
 

@@ -147,7 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           : startProcess(`${app} preview`, process.execPath, [vite, 'preview', '--config', `apps/${app}/vite.config.mts`], appEnv);
       processes.push(preview);
       appUrls[app] = `http://127.0.0.1:${port}`;
-      await waitForHttp(appUrls[app] as string, 60_000, preview);
+      await waitForHttp(appUrls[app], 60_000, preview);
     }
     return { apiUrl, appUrls, databasePath, seedOutput, demoStoreUrl, trafficOutput, stop };
   } catch (error) {

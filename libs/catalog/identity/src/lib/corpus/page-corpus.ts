@@ -100,7 +100,7 @@ export interface FieldVerdict {
   got: string;
 }
 
-const show = (v: unknown) => (v == null ? '∅' : String(v));
+const show = (v: unknown) => (v == null ? '∅' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /** Scores one page. A title is right when it names the item as the page does (its brand before it allowed), nothing more. */
 export function scorePage(page: CorpusPage, item: ReadItem | null): Record<Field, FieldVerdict> {

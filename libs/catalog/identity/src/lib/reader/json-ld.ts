@@ -36,7 +36,7 @@ interface OfferFields {
 
 /** An OfferShippingDetails' rate (or a DeliveryChargeSpecification): 0 when free. */
 function shippingOf(offer: JsonObject, ids: Ids, locale: string | null): ShippingFound | null {
-  const details = [...objectsOf(offer['shippingDetails'], ids), ...objectsOf(offer['priceSpecification'], ids).filter((s) => /deliverycharge/i.test(String(s['@type'] ?? '')))];
+  const details = [...objectsOf(offer['shippingDetails'], ids), ...objectsOf(offer['priceSpecification'], ids).filter((s) => /deliverycharge/i.test(JSON.stringify(s['@type'] ?? '')))];
   for (const d of details) {
     if (d['doesNotShip'] === true) continue;
     const rate = deref(first(d['shippingRate']), ids);

@@ -56,7 +56,7 @@ export function candidatesOf<K extends keyof Evidence, T = NonNullable<Evidence[
   for (const [reader, found] of evidence) {
     const raw = found[field];
     if (raw == null) continue;
-    const value = clean(raw as NonNullable<Evidence[K]>);
+    const value = clean(raw);
     if (value != null) out.push({ value, reader });
   }
   return out;

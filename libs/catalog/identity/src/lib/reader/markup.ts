@@ -45,7 +45,7 @@ export function isStruckPrice(el: HtmlElement): boolean {
   return said !== '' && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said);
 }
 
-export const parentOf = (el: HtmlElement): HtmlElement | null => (el.parentNode && 'tagName' in el.parentNode ? (el.parentNode as HtmlElement) : null);
+export const parentOf = (el: HtmlElement): HtmlElement | null => (el.parentNode && 'tagName' in el.parentNode ? el.parentNode : null);
 
 
 /** A struck-through, "was" or list price inside a price element: not the price the shopper pays. */
@@ -56,7 +56,7 @@ export function isOldPrice(el: HtmlElement): boolean {
 }
 
 export function contains(outer: HtmlElement, inner: HtmlElement): boolean {
-  for (let n: HtmlElement | null = inner; n; n = n.parentNode && 'tagName' in n.parentNode ? (n.parentNode as HtmlElement) : null) if (n === outer) return true;
+  for (let n: HtmlElement | null = inner; n; n = n.parentNode && 'tagName' in n.parentNode ? n.parentNode : null) if (n === outer) return true;
   return false;
 }
 
@@ -71,7 +71,7 @@ export function amongOtherProducts(el: HtmlElement): boolean {
 }
 
 export function insideItem(el: HtmlElement): boolean {
-  for (let n = el.parentNode; n && 'tagName' in n; n = n.parentNode) if (hasAttr(n as HtmlElement, 'itemscope')) return true;
+  for (let n = el.parentNode; n && 'tagName' in n; n = n.parentNode) if (hasAttr(n, 'itemscope')) return true;
   return false;
 }
 

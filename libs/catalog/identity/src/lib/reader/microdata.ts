@@ -26,7 +26,7 @@ function readItem(scope: HtmlElement, seen: Set<HtmlElement>, depth = 0): MicroI
   while (stack.length > 0) {
     const node = stack.pop();
     if (!node || !('tagName' in node)) continue;
-    const el = node as HtmlElement;
+    const el = node;
     const names = (attr(el, 'itemprop') ?? '').split(/\s+/).filter(Boolean);
     const isScope = hasAttr(el, 'itemscope');
     if (names.length > 0) {
@@ -157,7 +157,7 @@ function mainProduct(page: Page): { main: MicroItem; related: MicroItem[] } | nu
   return { main, related: products.filter((p) => p !== main && sameItem(p)) };
 }
 
-const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && Object.keys(v as object).length === 0);
+const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && Object.keys(v).length === 0);
 
 export function fromMicrodata(page: Page): Evidence | null {
   const chosen = mainProduct(page);

@@ -42,7 +42,7 @@ const audit = (extra: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
   ...extra,
 });
 
-const query = (extra: Partial<BusinessListQuery> = {}): BusinessListQuery => ({ sort: 'createdAt', order: 'desc', page: 1, pageSize: 50, ...extra }) as BusinessListQuery;
+const query = (extra: Partial<BusinessListQuery> = {}): BusinessListQuery => ({ sort: 'createdAt', order: 'desc', page: 1, pageSize: 50, ...extra });
 
 describe.each(ENGINES)('admin storage port on %s', (engine) => {
   let s: Subject;

@@ -13,7 +13,7 @@ const sonyOffer = (externalId: string) =>
 describe('word counts of an import on PostgreSQL', () => {
   let db: PostgresEngine;
   beforeEach(async () => {
-    db = (await openPortEngine('postgres')) as PostgresEngine;
+    db = await openPortEngine('postgres');
   });
   afterEach(async () => {
     await db.close();

@@ -27,10 +27,10 @@ async function open(engine: EngineName): Promise<Subject> {
   if (db.engine === 'postgres') {
     const { pool } = db.handle;
     const query = pool.query.bind(pool);
-    jest.spyOn(pool, 'query').mockImplementation(((config: unknown, values?: unknown) => {
+    jest.spyOn(pool, 'query').mockImplementation((config: unknown, values?: unknown) => {
       if (typeof config === 'string' && config.startsWith('REFRESH MATERIALIZED VIEW')) refreshes++;
       return (query as (c: unknown, v?: unknown) => unknown)(config, values);
-    }) as never);
+    });
   }
   return { db, index: port(db), another: async () => port(await db.connect()), refreshes: () => refreshes };
 }

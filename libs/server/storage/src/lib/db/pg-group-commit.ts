@@ -40,7 +40,7 @@ function writeError(error: unknown): WriteError {
 
 /** Gives `client` back to the pool, destroying it when `error` left its state unknown (a failed ROLLBACK, a lost socket). */
 function release(client: pg.PoolClient, error?: unknown): void {
-  client.release(error === undefined ? undefined : error instanceof Error ? error : new Error(String(error)));
+  client.release(error === undefined ? undefined : error instanceof Error ? error : new Error('The connection failed with a value that is not an Error', { cause: error }));
 }
 
 /**

@@ -12,7 +12,7 @@ export function startWorkerThread(dir: string, name: string, options: Omit<Worke
   const built = path.join(dir, `${name}.js`);
   if (fs.existsSync(built)) return new Worker(built, options);
   // tsx resolves the workspace's import aliases (`@pricehunt/…`) through the tsconfig it is pointed at.
-  const env = { ...process.env, ...(options.env && typeof options.env === 'object' ? options.env : {}) } as NodeJS.ProcessEnv;
+  const env = { ...process.env, ...(options.env && typeof options.env === 'object' ? options.env : {}) };
   env['TSX_TSCONFIG_PATH'] ??= workspaceTsconfig(dir);
   return new Worker(path.join(dir, `${name}.ts`), { ...options, env, execArgv: ['--require', require.resolve('tsx/cjs')] });
 }

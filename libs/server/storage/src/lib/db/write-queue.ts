@@ -174,7 +174,7 @@ class WriterThreadQueue implements WriteQueue {
     file: string,
     private readonly options: { maxBatch?: number; connection?: Database.Database },
   ) {
-    const workerData: WriterData = { file, maxBatch: options.maxBatch ?? 2048, taken: this.taken.buffer as SharedArrayBuffer };
+    const workerData: WriterData = { file, maxBatch: options.maxBatch ?? 2048, taken: this.taken.buffer };
     // The thread's code is write-queue-worker.ts: built beside the API bundle, or run from source (see worker-thread.ts).
     this.worker = startWorkerThread(__dirname, 'write-queue-worker', { workerData });
     this.worker.unref();

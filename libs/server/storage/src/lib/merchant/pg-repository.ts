@@ -4,7 +4,7 @@ import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains 
 import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow, StoreOfferRow } from './analytics-repository';
 import { insideAttributionWindowSql } from './attribution-window';
 import { activityPattern, byDomain, type MerchantPart } from './shared';
-import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, StoreSyncRow, VerifiedDomainRow } from './repository';
+import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, VerifiedDomainRow } from './repository';
 
 /** SQLSTATE of a unique violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -157,7 +157,7 @@ function syncsPart({ db }: PostgresHandle): MerchantPart<'insertSync' | 'updateS
     async insertSync(row) {
       // The partial unique index on a business's running sync refuses a second one: nothing is inserted.
       const [inserted] = await db.insert(storeSyncs).values(row).onConflictDoNothing().returning();
-      return inserted as StoreSyncRow | undefined;
+      return inserted;
     },
     async updateSync(id, changes) {
       await db.update(storeSyncs).set(changes).where(eq(storeSyncs.id, id));

@@ -121,7 +121,7 @@ function historyPart(db: Db): Part<'listHistory' | 'addHistoryEntry' | 'removeHi
           .where(and(eq(shopperHistory.shopperId, row.shopperId), eq(shopperHistory.requestId, row.requestId)))
           .get();
         // An entry older than the newest `keep` is trimmed at once: answered as it was given.
-        return toEntry(stored ?? (row as typeof shopperHistory.$inferSelect));
+        return toEntry(stored ?? row);
       });
     },
     async removeHistory(shopperId, requestId) {

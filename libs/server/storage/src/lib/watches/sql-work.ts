@@ -82,7 +82,7 @@ const types = {
     if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format);
   },
-} as pg.CustomTypesConfig;
+};
 
 const RETRIED = new Set(['40P01', '40001']);
 
