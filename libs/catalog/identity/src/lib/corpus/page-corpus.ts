@@ -42,7 +42,8 @@ export interface CorpusPage {
   markupStates: { gtin: boolean; mpn: boolean; brand: boolean; price: boolean };
   /**
    * Pages added after the reader's targets were set (2: public shop fixtures, computer-screen offers; 3: the remaining
-   * computer-screen offers and the parser fixtures of mathagmann/computerscreen-spec-extraction, four more shops' pages),
+   * computer-screen offers and the parser fixtures of mathagmann/computerscreen-spec-extraction, four more shops' pages;
+   * 4: scrapely's test samples and AmazonParser's archived amazon.ae pages, scored before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
