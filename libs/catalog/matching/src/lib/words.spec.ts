@@ -66,6 +66,12 @@ describe('clusterEvidence', () => {
     expect(same).toMatchObject({ modelHit: true, modelConflict: false, modelMismatch: false });
   });
 
+  it('reads a model number with a word glued on in front as that model number, not another', () => {
+    // "RCA 22LA45RQ" and "HDTV 22LA45RQ" are also read as RCA22LA45RQ and HDTV22LA45RQ.
+    const evidence = clusterEvidence(offer('RCA 22LA45RQ 22-Inch 720p LCD TV - Black', { model: '22LA45RQ' }), [offer('RCA 22 Class 1080p 60HZ LCD HDTV 22LA45RQ', { model: '22LA45RQ' })]);
+    expect(evidence).toMatchObject({ modelHit: true, modelMismatch: false, modelsAllHeld: true });
+  });
+
   it('tells whether the members state every model number of the item', () => {
     const item = offer('lenovo tab m23 tb119fu android tablet 256gb wi fi');
     expect(clusterEvidence(item, [offer('Lenovo - Tab M23 TB119FU 256GB Wi-Fi + Cellular Android Tablet - Silver')]).modelsAllHeld).toBe(true);

@@ -241,8 +241,13 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   /** The members state a model number the item does not. */
   let otherModel = false;
   let identifierConflict = false;
-  // Model numbers: those mixing letters and digits, and long digit runs ("870639-0100", "33952").
-  const modelsOf = (offer: PreparedOffer) => [...offer.models].filter((model) => model.length >= MODEL_MIN && (offer.strongModels.has(model) || /^\d+$/.test(model)));
+  // Model numbers: those mixing letters and digits, and long digit runs ("870639-0100", "33952"); not one that is
+  // another of them with a word glued on in front ("RCA22LA45RQ", "LEX1382920", "PACK2946B004": the title's
+  // "RCA 22LA45RQ"), which names no other model.
+  const modelsOf = (offer: PreparedOffer) => {
+    const stated = [...offer.models].filter((model) => model.length >= MODEL_MIN && (offer.strongModels.has(model) || /^\d+$/.test(model)));
+    return stated.filter((model) => !stated.some((other) => other !== model && model.endsWith(other)));
+  };
   const itemModels = modelsOf(item);
   const found = new Set<string>();
   const editions = new Map<string, number>();
