@@ -27,9 +27,9 @@ const product = (id: number, offerCount = 1): ProductRow => ({
   updatedAt: '2026-11-21T00:00:00.000Z',
 });
 
-function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: readonly number[] = []) {
-  const rank = jest.fn(async (_item: unknown, options: { indexLimit?: number }) => (options.indexLimit ? wider : first));
-  const service = createSearchService({
+/** A search service over products 1, 2, … (those in `hidden` with no offers), ranked by `rank`. */
+function serviceOver(rank: (item: unknown, options: { indexLimit?: number }) => Promise<RankedProduct[]>, hidden: readonly number[] = []) {
+  return createSearchService({
     catalog: {
       productIdByExactTitle: async () => null,
       getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id, hidden.includes(id) ? 0 : 1)])),
@@ -40,6 +40,11 @@ function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: 
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
   });
+}
+
+function serviceRanking(first: RankedProduct[], wider: RankedProduct[], hidden: readonly number[] = []) {
+  const rank = jest.fn(async (_item: unknown, options: { indexLimit?: number }) => (options.indexLimit ? wider : first));
+  const service = serviceOver(rank, hidden);
   return { rank, search: (query: string) => service.search({ requestId: randomUUID(), query }) };
 }
 
@@ -196,17 +201,7 @@ describe('a search asked again while it is being answered', () => {
       await gate;
       return [{ productId: 1, score: matchThreshold() + 0.5 }];
     });
-    const service = createSearchService({
-      catalog: {
-        productIdByExactTitle: async () => null,
-        getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id)])),
-        offersOfProduct: async () => [],
-        priceHistoryOfProduct: async () => [],
-      } as unknown as CatalogRepository,
-      matcher: { rankAsync: rank, relatedAsync: async () => [] },
-      requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
-      pages: {} as PageReader,
-    });
+    const service = serviceOver(rank);
     return { service, rank, release };
   }
 
