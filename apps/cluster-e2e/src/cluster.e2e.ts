@@ -104,7 +104,11 @@ describe('the fleet: nginx, two API instances, PostgreSQL', () => {
     await page.goto(`${shopper}/`);
     await page.getByRole('combobox', { name: 'Paste a product link or search' }).fill(demoLink);
     await page.getByRole('button', { name: 'Compare prices' }).click();
-    await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+    await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\/[a-z0-9-]+$/).catch(async (caught: unknown) => {
+      // Where the shopper was left instead, and what the page said there.
+      const said = await page.locator('[role="alert"], [role="status"]').allTextContents();
+      throw new Error(`still at ${page.url()}, the page saying ${JSON.stringify(said)}: ${String(caught)}`);
+    });
     await compareAndGo(page, context, redirects);
     // A deep link is a page too (the shopper site's server renders it): reloading the results page shows them again.
     await page.reload();

@@ -1,6 +1,6 @@
 import { jsonResponse } from '@pricehunt/api-client/testing';
 import { readProductRequest } from '@pricehunt/direct-url';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
@@ -103,5 +103,13 @@ describe('search form on a page the server rendered', () => {
     render(ui, { container, hydrate: true });
     await userEvent.click(screen.getByRole('button', { name: 'Compare prices' }));
     expect(await searchedRequest()).toMatchObject({ query: 'sony wh-1000xm5' });
+  });
+
+  it('searches the words in the box when the search arrives before the app has seen them typed', async () => {
+    renderWithProviders(<SearchForm />);
+    // Typed while the app was taking over, and the search sent before any input event reached it.
+    (box() as HTMLInputElement).value = 'https://www.bestbuy.com/site/sony-wh-1000xm5/6505727.p';
+    fireEvent.submit(box().closest('form') as HTMLFormElement);
+    expect(await searchedRequest()).toMatchObject({ url: 'https://www.bestbuy.com/site/sony-wh-1000xm5/6505727.p' });
   });
 });

@@ -106,7 +106,9 @@ export function SearchForm({ defaultValue = '', size = 'hero', autoFocus = false
   }
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await search(value);
+    // The box's own words: a search sent while the app was taking over the server's page reaches here before the state
+    // has caught up with what was typed.
+    await search(inputRef.current?.value ?? value);
   }
   /** A suggestion's exact title is that product's name: its comparison opens. */
   async function pick(product: ProductSummary) {
