@@ -4,6 +4,7 @@
  * what the page's address says (its shop's names, its country's currency).
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
+import { noteTagIds, type TagIds } from './ad-tags';
 import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from '../html';
 import { labelledPairs, PAIR_HOLDERS } from './labels';
 import { describedAs, isCartControl, PRICE_WORDS } from './markup';
@@ -51,6 +52,8 @@ export interface Page {
   scriptBarcodes: string[];
   /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
   stateScripts: string[];
+  /** The item ids the page's scripts hand the ad tags (remarketing, the store platform's analytics). */
+  tagIds: TagIds;
   root: HtmlElement;
 }
 
@@ -145,9 +148,14 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
       out.headings.push(el);
       break;
     case 'script': {
-      if ((attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json')) out.jsonLd.push(rawText(el));
-      else noteScriptBarcodes(rawText(el), out.scriptBarcodes);
-      if (!(attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json') && out.stateScripts.length < 4) {
+      const code = rawText(el);
+      if ((attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json')) {
+        out.jsonLd.push(code);
+        break;
+      }
+      noteScriptBarcodes(code, out.scriptBarcodes);
+      noteTagIds(code, out.tagIds);
+      if (out.stateScripts.length < 4) {
         const state = stateScript(el);
         if (state) out.stateScripts.push(state);
       }
@@ -188,7 +196,7 @@ function namesMaker(el: HtmlElement, said: string): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], tagIds: { remarketing: [], platformSku: null }, lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);

@@ -2,6 +2,7 @@
  * Every reader run over one page, in the order of READERS: what each source of evidence says of the page's item.
  */
 import { fromAddress, fromMarketplaceUrl } from './address';
+import { fromAdTags } from './ad-tags';
 import { fromAmazon } from './amazon';
 import { fromEmbeddedState } from './embedded-state';
 import { saysAnything, type Evidence, type ReaderName } from './evidence';
@@ -22,6 +23,7 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   'visible-price': fromVisiblePrice,
   'visible-page': fromVisiblePage,
   'embedded-state': fromEmbeddedState,
+  'ad-tags': fromAdTags,
   url: fromMarketplaceUrl,
   address: fromAddress,
 };
