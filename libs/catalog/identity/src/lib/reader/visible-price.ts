@@ -36,7 +36,8 @@ interface ShownPrice {
 /** Where a price element stands: skipped (header, footer, hidden, other products, was-price), or its rank and distance. */
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean): { rank: number; distance: number } | null {
   const own = describedAs(el);
-  if (OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) return null;
+  // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
+  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
