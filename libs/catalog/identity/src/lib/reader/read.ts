@@ -11,6 +11,7 @@ import { fromMetaTags } from './meta-tags';
 import { fromMicrodata } from './microdata';
 import type { Page } from './page';
 import { fromSpecTable } from './spec-table';
+import { fromTitleCode } from './title-code';
 import { fromVisiblePage } from './visible-page';
 import { fromVisiblePrice } from './visible-price';
 
@@ -24,6 +25,7 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   'visible-page': fromVisiblePage,
   'embedded-state': fromEmbeddedState,
   'ad-tags': fromAdTags,
+  'title-code': fromTitleCode,
   url: fromMarketplaceUrl,
   address: fromAddress,
 };

@@ -15,9 +15,10 @@ export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedFie
   'meta-tags': { price: 0.923, currency: 0.96, availability: 0.917, mpn: 0.667, gtin: 0.667, brand: 0.8, sku: 0.857, condition: 0.8 },
   'spec-table': { sku: 0.969, brand: 0.957, mpn: 0.75, gtin: 0.923, condition: 0.667 },
   'visible-price': { price: 0.815, currency: 0.981 },
-  'visible-page': { availability: 0.913, condition: 0.875, brand: 0.727 },
+  'visible-page': { availability: 0.913, condition: 0.875, brand: 0.739 },
   'embedded-state': { sku: 0.5, brand: 0.667, gtin: 0.667 },
   'ad-tags': { sku: 0.882 },
+  'title-code': { mpn: 0.929 },
   url: { sku: 0.971 },
-  address: { sku: 0.758 },
+  address: { sku: 0.751 },
 };
