@@ -42,7 +42,7 @@ export function splitLabel(text: string): { label: string; rest: string } | null
 }
 
 /** The text written directly in an element, not in its children. */
-function ownText(el: HtmlElement): string {
+export function ownText(el: HtmlElement): string {
   let out = '';
   for (const c of el.childNodes) if (c.nodeName === '#text') out += (c as { value: string }).value;
   return cleanText(out);
