@@ -24,4 +24,13 @@ describe('the item id the ad tags are handed', () => {
     const remarketing = script("var google_tag_params = { ecomm_prodid: 'shopify_US_8307629123_27401614339' };");
     expect(extractProductIdentity(page(meta + remarketing), { url: URL })?.sku).toBe('HB002-BU');
   });
+
+  it('reads the brand the analytics data layer names for the one item, not one of a list’s', () => {
+    const detail = script('window.dataLayer = window.dataLayer || []; dataLayer.push({ "event": "view_item", "ecommerce": { "items": [{ "item_id": "20623218", "item_name": "Dell E2016HV", "item_brand": "Dell" }] }, "productBrand": "Dell" });');
+    expect(extractProductIdentity(page(detail), { url: URL })?.brand).toBe('Dell');
+    const list = script('dataLayer.push({ "ecommerce": { "items": [{ "item_name": "Garden Chair", "item_brand": "" }, { "item_name": "Garden Table", "item_brand": "Silva" }] } });');
+    expect(extractProductIdentity(page(list), { url: URL })?.brand ?? null).toBeNull();
+    const two = script('dataLayer.push({ "items": [{ "item_brand": "Urban Decay" }, { "item_brand": "MAKE UP FOR EVER" }] });');
+    expect(extractProductIdentity(page(two), { url: URL })?.brand ?? null).toBeNull();
+  });
 });

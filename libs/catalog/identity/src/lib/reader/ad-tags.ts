@@ -3,7 +3,8 @@
  * Google's dynamic remarketing tag names the item by the shop's own id (`google_tag_params = { ecomm_prodid: 'SB00260',
  * ecomm_pagetype: 'product' }`), the id its product feed lists the item under; a Shopify store's analytics object
  * (`var meta = {"product":{…,"variants":[{…,"sku":"HB002-BU"}]}}`) names the variant shown first by its SKU. Both
- * are written by the shop's platform, not by hand, so they hold where the visible page names no item number.
+ * are written by the shop's platform, not by hand, so they hold where the visible page names no item number. The
+ * analytics data layer names the item's brand the same way (`"item_brand": "Dell"`, `"productBrand": "Dell"`).
  */
 import type { Evidence } from './evidence';
 import type { Page } from './page';
@@ -12,13 +13,19 @@ import type { Page } from './page';
 const REMARKETING_ID = /\becomm_prodid['"]?\s*[:=]\s*(\[\s*)?['"]([^'"\s]{2,40})['"]\s*(,)?/g;
 /** Shopify's analytics object: the first variant's SKU. */
 const SHOPIFY_VARIANT_SKU = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^]*?"variants"\s*:\s*\[\s*\{[^[\]{}]*?"sku"\s*:\s*"([^"\\]{2,40})"/;
+/** A brand the analytics data layer names: GA4's `item_brand`, and the keys other tag managers use. */
+const ANALYTICS_BRAND = /["']?\b(?:item_brand|productBrand|product_brand|brand_name)["']?\s*:\s*["']([^"'\\]{0,60})["']/g;
 /** Remarketing ids kept from one page's scripts. */
 const MAX_TAG_IDS = 8;
+/** Brands kept: enough to see a list's items name other brands or none. */
+const MAX_TAG_BRANDS = 40;
 
 /** The item ids a page's scripts hand the ad tags: the remarketing tag's, and the store platform's variant SKU. */
 export interface TagIds {
   remarketing: string[];
   platformSku: string | null;
+  /** Every brand the data layer names, an empty one too (a list's item without a brand). */
+  brands: string[];
 }
 
 /**
@@ -30,6 +37,15 @@ export function noteTagIds(code: string, out: TagIds): void {
     for (const m of code.matchAll(REMARKETING_ID)) if (!(m[1] && m[3]) && out.remarketing.length < MAX_TAG_IDS) out.remarketing.push(m[2] as string);
   }
   if (out.platformSku === null && code.includes('var meta')) out.platformSku = SHOPIFY_VARIANT_SKU.exec(code)?.[1] ?? null;
+  if (/item_brand|productBrand|product_brand|brand_name/.test(code)) {
+    for (const m of code.matchAll(ANALYTICS_BRAND)) if (out.brands.length < MAX_TAG_BRANDS) out.brands.push((m[1] as string).trim());
+  }
+}
+
+/** The one brand the data layer names; several, or an item without one beside it, speak of a list of items. */
+function tagBrand(brands: readonly string[]): string | null {
+  const named = new Set(brands);
+  return named.size === 1 && brands[0] ? brands[0] : null;
 }
 
 /**
@@ -37,7 +53,8 @@ export function noteTagIds(code: string, out: TagIds): void {
  * platform's number instead), else the one remarketing id; tags naming different ids speak of several items.
  */
 export function fromAdTags(page: Page): Evidence | null {
-  if (page.tagIds.platformSku) return { sku: page.tagIds.platformSku };
   const ids = new Set(page.tagIds.remarketing.map((id) => id.trim()));
-  return ids.size === 1 ? { sku: [...ids][0] as string } : null;
+  const sku = page.tagIds.platformSku ?? (ids.size === 1 ? ([...ids][0] as string) : null);
+  const brand = tagBrand(page.tagIds.brands);
+  return sku || brand ? { sku, brand } : null;
 }
