@@ -12,6 +12,11 @@ describe('the item id the ad tags are handed', () => {
     expect(extractProductIdentity(page(listed), { url: URL })?.sku).toBe('W005759888');
   });
 
+  it('reads the item an analytics product view tag names', () => {
+    const tag = script('cmSetProduction(); cmCreateProductviewTag( "8986420", "Samsung-Series-5-550-37-LE37B550-HD-1080p-Freeview-LCD-TV","/Electronics/Electronics/")');
+    expect(extractProductIdentity(page(tag), { url: URL })?.sku).toBe('8986420');
+  });
+
   it('reads no id from a tag listing several items (a basket, a category) or from tags that disagree', () => {
     const basket = script("var google_tag_params = { ecomm_prodid: ['A-100', 'B-200'], ecomm_pagetype: 'cart' };");
     expect(extractProductIdentity(page(basket), { url: URL })?.sku ?? null).toBeNull();

@@ -2,8 +2,9 @@
  * The ad-tags reader: the item id a shop hands the advertising and analytics scripts it runs on every product page.
  * Google's dynamic remarketing tag names the item by the shop's own id (`google_tag_params = { ecomm_prodid: 'SB00260',
  * ecomm_pagetype: 'product' }`), the id its product feed lists the item under; a Shopify store's analytics object
- * (`var meta = {"product":{…,"variants":[{…,"sku":"HB002-BU"}]}}`) names the variant shown first by its SKU. Both
- * are written by the shop's platform, not by hand, so they hold where the visible page names no item number. The
+ * (`var meta = {"product":{…,"variants":[{…,"sku":"HB002-BU"}]}}`) names the variant shown first by its SKU, and an
+ * analytics product view tag names the item viewed (Coremetrics' `cmCreateProductviewTag("8986420", …)`). All are
+ * written by the shop's platform, not by hand, so they hold where the visible page names no item number. The
  * analytics data layer names the item's brand the same way (`"item_brand": "Dell"`, `"productBrand": "Dell"`).
  */
 import type { Evidence } from './evidence';
@@ -11,6 +12,8 @@ import type { Page } from './page';
 
 /** `ecomm_prodid: 'SB00260'`, `"ecomm_prodid": "61358-A"`, `ecomm_prodid: ['W005759888']`. */
 const REMARKETING_ID = /\becomm_prodid['"]?\s*[:=]\s*(\[\s*)?['"]([^'"\s]{2,40})['"]\s*(,)?/g;
+/** Coremetrics' product view tag names the viewed item first: `cmCreateProductviewTag("8986420", "Samsung-Series-5…")`. */
+const PRODUCT_VIEW_TAG = /\bcmCreateProductviewTag\(\s*['"]([^'"\s]{2,40})['"]/g;
 /** Shopify's analytics object: the first variant's SKU. */
 const SHOPIFY_VARIANT_SKU = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^]*?"variants"\s*:\s*\[\s*\{[^[\]{}]*?"sku"\s*:\s*"([^"\\]{2,40})"/;
 /** A brand the analytics data layer names: GA4's `item_brand`, and the keys other tag managers use. */
@@ -35,6 +38,9 @@ export interface TagIds {
 export function noteTagIds(code: string, out: TagIds): void {
   if (code.includes('ecomm_prodid')) {
     for (const m of code.matchAll(REMARKETING_ID)) if (!(m[1] && m[3]) && out.remarketing.length < MAX_TAG_IDS) out.remarketing.push(m[2] as string);
+  }
+  if (code.includes('cmCreateProductviewTag')) {
+    for (const m of code.matchAll(PRODUCT_VIEW_TAG)) if (out.remarketing.length < MAX_TAG_IDS) out.remarketing.push(m[1] as string);
   }
   if (out.platformSku === null && code.includes('var meta')) out.platformSku = SHOPIFY_VARIANT_SKU.exec(code)?.[1] ?? null;
   if (/item_brand|productBrand|product_brand|brand_name/.test(code)) {

@@ -4,7 +4,8 @@
  * which prints this literal; measure again when the corpus or a reader changes. A reader not listed for a field has
  * not been measured on it (UNMEASURED_WEIGHT in ./judge). The sku column is measured on the 237 pages once the
  * specification reader reads item numbers; the other columns as measured before (re-measured, they lose price and
- * stock answers on the first pages).
+ * stock answers on the first pages). The ad-tags and title-code readers, the visible page's brand (breadcrumbs, brand
+ * links and logos), the address's sku and the Amazon reader's price and currency are measured on the 258 pages.
  */
 import type { JudgedField, ReaderName } from './evidence';
 
@@ -17,7 +18,7 @@ export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedFie
   'visible-price': { price: 0.815, currency: 0.981 },
   'visible-page': { availability: 0.913, condition: 0.875, brand: 0.739 },
   'embedded-state': { sku: 0.5, brand: 0.667, gtin: 0.667 },
-  'ad-tags': { sku: 0.882, brand: 0.917 },
+  'ad-tags': { sku: 0.9, brand: 0.917 },
   'title-code': { mpn: 0.929 },
   url: { sku: 0.971 },
   address: { sku: 0.751 },
