@@ -4,7 +4,7 @@
  * what the page's address says (its shop's names, its country's currency).
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
-import { noteTagIds, type TagIds } from './ad-tags';
+import { noteTagIds, type TagIds } from './tag-ids';
 import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from '../html';
 import { labelledPairs, PAIR_HOLDERS } from './labels';
 import { describedAs, isCartControl, PRICE_WORDS } from './markup';
