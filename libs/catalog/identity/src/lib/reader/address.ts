@@ -59,7 +59,31 @@ export function fromMarketplaceUrl(page: Page): Evidence | null {
   return id ? { sku: id } : null;
 }
 
+/** Query keys of a shop's item number too short to tell from other numbers alone ("products_id=935"). */
+const SHORT_ID_KEYS = /^(?:products?_?id|p_?id|item_?id|id|art|article|sku)$/i;
+
+/**
+ * A short item number ("products_id=935", "…-series-2-w-key-751.htm") that the page's own forms post back: a number
+ * the address and a hidden cart field agree on names the item, where three digits alone might be anything.
+ */
+export function agreedIdInAddress(address: string, formValues: ReadonlySet<string>): string | null {
+  let url: URL;
+  try {
+    url = new URL(address.replace(/&amp;/g, '&'));
+  } catch {
+    return null;
+  }
+  const agrees = (token: string) => token.length >= 2 && token.length <= 24 && /\d/.test(token) && formValues.has(token.toLowerCase());
+  for (const [key, value] of url.searchParams) if (SHORT_ID_KEYS.test(key) && agrees(value)) return value;
+  const segments = url.pathname.split('/').map((s) => decodedSegment(s).replace(/\.(?:html?|aspx?|php|jsp)$/i, ''));
+  for (const segment of segments.reverse()) {
+    const found = segment.split(/[-_~.,+]+/).reverse().find(agrees);
+    if (found) return found;
+  }
+  return null;
+}
+
 export function fromAddress(page: Page): Evidence | null {
-  const id = page.url ? idInAddress(page.url) : null;
+  const id = page.url ? (idInAddress(page.url) ?? agreedIdInAddress(page.url, page.formValues)) : null;
   return id ? { sku: id } : null;
 }

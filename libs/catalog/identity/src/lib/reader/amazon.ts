@@ -8,7 +8,7 @@ import { amongOtherProducts, isOldPrice } from './markup';
 import type { Page } from './page';
 import { currencyFromText, parseCondition, parsePrice, stockStateOfWording, text } from './values';
 
-const AMAZON_PRICE_IDS = ['priceblock_dealprice', 'priceblock_saleprice', 'priceblock_ourprice', 'corePrice_feature_div', 'corePriceDisplay_desktop_feature_div', 'corePrice_desktop', 'price_inside_buybox', 'newBuyBoxPrice', 'kindle-price', 'price'];
+const AMAZON_PRICE_IDS = ['priceblock_dealprice', 'priceblock_saleprice', 'priceblock_ourprice', 'corePrice_feature_div', 'corePriceDisplay_desktop_feature_div', 'corePrice_desktop', 'price_inside_buybox', 'newBuyBoxPrice', 'buyNewSection', 'kindle-price', 'price'];
 
 /** Amazon's byline: "Visit the Sony Store", "Brand: Sony", "Marke: Sony", "Visita la tienda de Sony"; an author's byline names no brand. */
 function amazonBrand(byline: string): string | null {
@@ -28,7 +28,8 @@ function amazonPrice(page: Page): string | null {
   for (const id of AMAZON_PRICE_IDS) {
     const el = page.byId.get(id);
     if (!el) continue;
-    const off = [...elements(el)].find((x) => /\ba-offscreen\b/.test(attr(x, 'class') ?? '') && !isOldPrice(x.parentNode as HtmlElement) && !/a-text-price/.test(attr(x.parentNode as HtmlElement, 'class') ?? ''));
+    // The accordion's "Buy New" row of a book's page shows its price as an "offer-price".
+    const off = [...elements(el)].find((x) => (/\ba-offscreen\b/.test(attr(x, 'class') ?? '') && !isOldPrice(x.parentNode as HtmlElement) && !/a-text-price/.test(attr(x.parentNode as HtmlElement, 'class') ?? '')) || /\boffer-price\b/.test(attr(x, 'class') ?? ''));
     const t = off ? textOf(off) : textOf(el, isOldPrice, 300);
     if (/\d/.test(t) && (id !== 'price' || /^[^\d]{0,12}\d[\d.,\s]*[^\d]{0,6}$/.test(t))) return t;
   }

@@ -11,7 +11,7 @@ import { parentOf, shownForItem } from './markup';
 const GTIN_WORDS = String.raw`upc|upc-?a|ean|ean-?13|gtin(?:-?1[234]|-?8)?|isbn(?:-?13)?|jan|barcode|item upc|upc code|code ean|código ean|kod ean|codice ean|(?:gtin|ean|upc)\s*/\s*(?:gtin|ean|upc)|ean[\s-]?(?:code|nummer|number|nr\.?|no\.?)|gtin[\s-]?(?:code|nummer|number)|code[\s-]barres?|código de barras|codice a barre|streckkod|viivakoodi|kod kreskowy`;
 const MPN_WORDS = String.raw`mpn|model|model (?:number|no\.?|#)|model name/number|item model number|modellnummer|modellbezeichnung|manufacturer'?s? part (?:number|no\.?|#)|manufacturer (?:number|no\.?|#|reference|code|sku)|mfr\.? ?(?:part)? ?(?:number|no\.?|#)|mfg\.? ?part ?(?:number|no\.?|#)?|part (?:number|no\.?|#)|hersteller[\s-]?(?:nr\.?|nummer|nr\.?|teilenummer|referenz|produktnummer|artikelnummer|artikel[\s-]?nr\.?|art\.?[\s-]?nr\.?|artnr\.?|typ)|hersteller-artikel-nr\.?|herstellernr\.?|herstellerartikelnummer|herst\.?[\s-]*(?:art\.?[\s-]*)?nr\.?|hst\.?[\s-]?nr\.?|artikelnummer des herstellers|teilenummer|numéro du modèle de l'article|référence (?:fabricant|constructeur)|réf\.? (?:fabricant|constructeur)|numero modello articolo|codice (?:produttore|costruttore)|cod\.? produttore|número de modelo del producto|referencia del fabricante|ref\.? fabricante|número de (?:pieza|parte)|fabrikantnummer|artikelnummer fabrikant|tillverkarens artikelnummer|valmistajan tuotekoodi|numer katalogowy producenta|kod producenta`;
 const BRAND_WORDS = String.raw`brand|brand name|marke|marque|marca|merk|märke|marka|merkki|бренд|производитель|hersteller|manufacturer|fabricant|fabricante|produttore|producent|fabrikant|tillverkare|valmistaja|výrobce|gyártó`;
-const SKU_WORDS = String.raw`sku|item (?:number|no\.?|#)|product (?:code|id|number|no\.?)|article (?:number|no\.?)|artikel[\s-]?(?:nr\.?|nummer|no\.?)|artikelnr\.?|art\.?[\s-]?nr\.?|artnr\.?|bestell[\s-]?(?:nummer|nr\.?)|best\.?[\s-]?nr\.?|produkt[\s-]?(?:nummer|nr\.?)|référence|réf\.?|codice (?:articolo|prodotto)|cod\.? articolo|referencia|ref\.?|código (?:de|del) producto|numer katalogowy|kod produktu|tuotenumero|varenummer|varenr\.?`;
+const SKU_WORDS = String.raw`sku|item|item (?:number|no\.?|#|id|code)|product (?:code|id|number|no\.?)|article (?:number|no\.?)|artikel[\s-]?(?:nr\.?|nummer|no\.?)|artikelnr\.?|art\.?[\s-]?nr\.?|artnr\.?|bestell[\s-]?(?:nummer|nr\.?)|best\.?[\s-]?nr\.?|produkt[\s-]?(?:nummer|nr\.?)|référence|réf\.?|codice (?:articolo|prodotto)|cod\.? articolo|referencia|ref\.?|código (?:de|del) producto|numer katalogowy|kod produktu|tuotenumero|varenummer|varenr\.?|id (?:do )?produto|código do produto|артикул|код(?: товара)?`;
 
 const whole = (words: string) => new RegExp(`^(?:${words})$`, 'i');
 export const GTIN_LABEL = whole(GTIN_WORDS);
@@ -19,8 +19,11 @@ export const MPN_LABEL = whole(MPN_WORDS);
 export const BRAND_LABEL = whole(BRAND_WORDS);
 export const SKU_LABEL = whole(SKU_WORDS);
 
-/** Any of the labels at the start of a text, then a colon, a hash or the end: the longest label that fits. */
-const LABEL_FIRST = new RegExp(`^(${[MPN_WORDS, GTIN_WORDS, SKU_WORDS, BRAND_WORDS].join('|')})\\s*(?:[:：]|$)\\s*`, 'i');
+/**
+ * Any of the labels at the start of a text, then a colon or the end; a label ending in a hash or an abbreviation's
+ * point needs no colon ("Model # 6202-22-00", "Item No. PU_106160/01", "Art.-Nr. 374837"): the longest label that fits.
+ */
+const LABEL_FIRST = new RegExp(`^(${[MPN_WORDS, GTIN_WORDS, SKU_WORDS, BRAND_WORDS].join('|')})(?:\\s*[:：]|(?<=[#.])(?=\\s*[\\p{L}\\p{N}])|\\s*$)\\s*`, 'iu');
 /** Pairs several to a line: "Artikel-Nr.: AGX1634723 | Herstellernr.: 60005830 | EAN: 5028695125438". */
 const SEGMENTS = /\s+[|•·]\s+|\s*;\s+/;
 /** Where pairs are written outside tables. */
@@ -39,7 +42,7 @@ export function splitLabel(text: string): { label: string; rest: string } | null
 }
 
 /** The text written directly in an element, not in its children. */
-function ownText(el: HtmlElement): string {
+export function ownText(el: HtmlElement): string {
   let out = '';
   for (const c of el.childNodes) if (c.nodeName === '#text') out += (c as { value: string }).value;
   return cleanText(out);

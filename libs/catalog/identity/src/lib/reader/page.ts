@@ -4,6 +4,7 @@
  * what the page's address says (its shop's names, its country's currency).
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
+import { noteTagIds, type TagIds } from './tag-ids';
 import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from '../html';
 import { labelledPairs, PAIR_HOLDERS } from './labels';
 import { describedAs, isCartControl, PRICE_WORDS } from './markup';
@@ -51,6 +52,10 @@ export interface Page {
   scriptBarcodes: string[];
   /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
   stateScripts: string[];
+  /** The item ids the page's scripts hand the ad tags (remarketing, the store platform's analytics). */
+  tagIds: TagIds;
+  /** The values of the page's hidden form fields that hold a digit (a cart form's product id), lower-cased. */
+  formValues: Set<string>;
   root: HtmlElement;
 }
 
@@ -108,6 +113,7 @@ const MAX_BRAND_ELEMENTS = 40;
 const SCRIPT_BARCODE = /["'](?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)["']\s*:\s*(?:\{\s*["']\w+["']\s*:\s*)?["']?(\d{8,14})\b/gi;
 const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
 const MAX_BARCODES = 20;
+const MAX_FORM_VALUES = 200;
 const STATE_SCRIPT = /^\s*(?:window\.)?__(?:INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|NUXT|STATE|INITIAL_DATA|PRODUCT_DATA)__\s*=/;
 
 type Walked = Omit<Page, 'url' | 'addresses' | 'variantNames' | 'host' | 'siteNames' | 'localeCurrency' | 'root'> & {
@@ -145,14 +151,22 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
       out.headings.push(el);
       break;
     case 'script': {
-      if ((attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json')) out.jsonLd.push(rawText(el));
-      else noteScriptBarcodes(rawText(el), out.scriptBarcodes);
-      if (!(attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json') && out.stateScripts.length < 4) {
+      const code = rawText(el);
+      if ((attr(el, 'type') ?? '').toLowerCase().startsWith('application/ld+json')) {
+        out.jsonLd.push(code);
+        break;
+      }
+      noteScriptBarcodes(code, out.scriptBarcodes);
+      noteTagIds(code, out.tagIds);
+      if (out.stateScripts.length < 4) {
         const state = stateScript(el);
         if (state) out.stateScripts.push(state);
       }
       break;
     }
+    case 'input':
+      noteFormValue(el, out.formValues);
+      break;
     case 'tr':
     case 'dt':
     case 'li':
@@ -161,6 +175,12 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
     default:
       if (PAIR_HOLDERS.has(el.tagName) && out.labelled.length <= MAX_LABELLED) out.labelled.push(...labelledPairs(el));
   }
+}
+
+/** A hidden form field's value that may be an item's id: short, holding a digit. */
+function noteFormValue(el: HtmlElement, out: Set<string>): void {
+  const value = attr(el, 'value')?.trim();
+  if (out.size < MAX_FORM_VALUES && value && value.length <= 40 && /\d/.test(value) && (attr(el, 'type') ?? '').toLowerCase() === 'hidden') out.add(value.toLowerCase());
 }
 
 function noteScriptBarcodes(code: string, out: string[]): void {
@@ -188,7 +208,7 @@ function namesMaker(el: HtmlElement, said: string): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], tagIds: { remarketing: [], platformSku: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
@@ -201,7 +221,9 @@ function walk(root: HtmlElement): Walked {
     if (isCartControl(el, said)) out.cartEls.push(el);
     if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, headingsBefore: out.headings.length });
     if (said && out.crumbEls.length < 10 && said.includes('breadcrumb')) out.crumbEls.push(el);
-    if (out.brandEls.length < MAX_BRAND_ELEMENTS && namesMaker(el, said)) out.brandEls.push(el);
+    // A menu of every brand the shop sells may fill the quota before the item's heading: the item's own brand
+    // link or logo stands after it, so the heading opens a second quota.
+    if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said)) out.brandEls.push(el);
     if (said && out.scriptBarcodes.length < MAX_BARCODES) out.scriptBarcodes.push(...BARCODE_ATTRS.map((name) => attr(el, name)).filter((v): v is string => !!v));
     if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
     noteHeadElement(el, out);

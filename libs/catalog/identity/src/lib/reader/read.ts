@@ -2,6 +2,7 @@
  * Every reader run over one page, in the order of READERS: what each source of evidence says of the page's item.
  */
 import { fromAddress, fromMarketplaceUrl } from './address';
+import { fromAdTags } from './ad-tags';
 import { fromAmazon } from './amazon';
 import { fromEmbeddedState } from './embedded-state';
 import { saysAnything, type Evidence, type ReaderName } from './evidence';
@@ -10,6 +11,7 @@ import { fromMetaTags } from './meta-tags';
 import { fromMicrodata } from './microdata';
 import type { Page } from './page';
 import { fromSpecTable } from './spec-table';
+import { fromTitleCode } from './title-code';
 import { fromVisiblePage } from './visible-page';
 import { fromVisiblePrice } from './visible-price';
 
@@ -22,6 +24,8 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   'visible-price': fromVisiblePrice,
   'visible-page': fromVisiblePage,
   'embedded-state': fromEmbeddedState,
+  'ad-tags': fromAdTags,
+  'title-code': fromTitleCode,
   url: fromMarketplaceUrl,
   address: fromAddress,
 };

@@ -39,13 +39,20 @@ function shopItemId(value: string): string | null {
   return t.length >= 3 && t.length <= 30 && /\d/.test(t) && !/^https?:/i.test(t) ? t : null;
 }
 
+/**
+ * A label without the abbreviation or note it ends with in brackets: "Manufacturer Part Number (MPN)", "Artikelnummer
+ * (SKU)", "Marke (Hersteller)" name what they name without it.
+ */
+const withoutNote = (label: string) => label.replace(/\s*[([][^)\]]{1,20}[)\]]$/, '');
+
 export function fromSpecTable(page: Page): Evidence | null {
   let gtin: string | null = null;
   let mpn: string | null = null;
   let brand: string | null = null;
   let sku: string | null = null;
   const found: Evidence = {};
-  for (const [label, value] of page.labelled) {
+  for (const [written, value] of page.labelled) {
+    const label = withoutNote(written);
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(value);
     else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = brandOf(value);

@@ -7,6 +7,7 @@ import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
 import { describedAs, HIDDEN_WORDS, isStruckPrice, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
+import { ownText } from './labels';
 import { headingElement } from './titles';
 
 /** Steps from each ancestor of the anchors (themselves included) down to the nearest anchor. */
@@ -36,7 +37,8 @@ interface ShownPrice {
 /** Where a price element stands: skipped (header, footer, hidden, other products, was-price), or its rank and distance. */
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean): { rank: number; distance: number } | null {
   const own = describedAs(el);
-  if (OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) return null;
+  // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
+  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
@@ -60,10 +62,27 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
   return { rank, distance: distance + (inLink ? 4 : 0) };
 }
 
+/** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
+const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
+/** Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99"). */
+const WAS_WORDED = /^(?:was|before|reg\.?|regular|list|orig\.?|original|rrp|msrp|uvp|statt|vorher|avant|antes|prima)\b/i;
+
+/**
+ * The text a price element shows: all of it, or where it wraps more than a price (a rating widget inside the price
+ * line), the words written directly in it when they say the price paid now ("Now $52.00"); other words written
+ * directly in a long line may be the end of a range ("$12.97 - $24.99").
+ */
+function shownText(el: HtmlElement): string {
+  const shown = textOf(el, isStruckPrice, 160);
+  if (shown.length <= 60) return shown;
+  const own = ownText(el);
+  return NOW_WORDED.test(own) ? own : shown;
+}
+
 /** The amount and currency an element shows: its own text, else a currency written beside it. */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null } | null {
-  const shown = textOf(el, isStruckPrice, 160);
-  if (!/\d/.test(shown) || shown.length > 60) return null;
+  const shown = shownText(el);
+  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   const read = readPrice(shown, { currency: page.localeCurrency });
@@ -86,7 +105,7 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
     if (NOT_SHOWN.has(el.tagName) || found.length > 200) return;
     const place = placeOf(el, near, anchors.length > 0);
     const amount = place ? amountOf(el, page) : null;
-    if (place && amount) found.push({ el, ...amount, ...place, index });
+    if (place && amount) found.push({ el, ...amount, ...place, rank: NOW_WORDED.test(shownText(el)) ? 0 : place.rank, index });
   });
   if (found.length === 0) return null;
   found.sort((a, b) => a.distance - b.distance || a.rank - b.rank || a.index - b.index);

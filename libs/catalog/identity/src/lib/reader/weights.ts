@@ -4,19 +4,22 @@
  * which prints this literal; measure again when the corpus or a reader changes. A reader not listed for a field has
  * not been measured on it (UNMEASURED_WEIGHT in ./judge). The sku column is measured on the 237 pages once the
  * specification reader reads item numbers; the other columns as measured before (re-measured, they lose price and
- * stock answers on the first pages).
+ * stock answers on the first pages). The ad-tags and title-code readers, the visible page's brand (breadcrumbs, brand
+ * links and logos), the address's sku and the Amazon reader's price and currency are measured on the 258 pages.
  */
 import type { JudgedField, ReaderName } from './evidence';
 
 export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedField, number>>>> = {
   'json-ld': { sku: 0.857, price: 0.892, currency: 0.947, availability: 0.879, condition: 0.944, brand: 0.923, mpn: 0.182, gtin: 0.75 },
   microdata: { mpn: 0.917, price: 0.981, currency: 0.981, availability: 0.971, condition: 0.955, sku: 0.952, brand: 0.963, gtin: 0.875 },
-  amazon: { brand: 0.923, sku: 0.938, price: 0.818, currency: 0.818, availability: 0.909, condition: 0.667 },
+  amazon: { brand: 0.923, sku: 0.938, price: 0.905, currency: 0.905, availability: 0.909, condition: 0.667 },
   'meta-tags': { price: 0.923, currency: 0.96, availability: 0.917, mpn: 0.667, gtin: 0.667, brand: 0.8, sku: 0.857, condition: 0.8 },
   'spec-table': { sku: 0.969, brand: 0.957, mpn: 0.75, gtin: 0.923, condition: 0.667 },
   'visible-price': { price: 0.815, currency: 0.981 },
-  'visible-page': { availability: 0.913, condition: 0.875 },
+  'visible-page': { availability: 0.913, condition: 0.875, brand: 0.739 },
   'embedded-state': { sku: 0.5, brand: 0.667, gtin: 0.667 },
+  'ad-tags': { sku: 0.9, brand: 0.917 },
+  'title-code': { mpn: 0.929 },
   url: { sku: 0.971 },
-  address: { sku: 0.758 },
+  address: { sku: 0.751 },
 };

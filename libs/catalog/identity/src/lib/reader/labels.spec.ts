@@ -1,0 +1,26 @@
+import { extractProductIdentity } from '../page-identity';
+import { splitLabel } from './labels';
+
+const URL = 'https://shop.example.com/p/lumetra-k7';
+const page = (head: string, body = '') => `<!doctype html><html><head><title>Lumetra K7 Keyboard</title>${head}</head><body><h1>Lumetra K7 Keyboard</h1><span class="price">$49.90</span>${body}</body></html>`;
+
+describe('item-number labels as shops write them', () => {
+  it('reads a label ending in a hash or an abbreviation’s point without a colon, and the longest label that fits', () => {
+    expect(splitLabel('Model # 6202-22-00')).toEqual({ label: 'model #', rest: '6202-22-00' });
+    expect(splitLabel('Item #489021')).toEqual({ label: 'item #', rest: '489021' });
+    expect(splitLabel('Model 6202')).toBeNull();
+    expect(splitLabel('Item No. PU_106160/01')).toEqual({ label: 'item no.', rest: 'PU_106160/01' });
+    const beside = '<div class="product-number">Item No. <span class="product-id">PU_106160/01</span></div><div class="ratings"><span class="sr-only">4.7 out of 5 Customer Rating</span></div>';
+    expect(extractProductIdentity(page('', beside), { url: URL })?.sku).toBe('PU_106160/01');
+    const body = '<div class="brandModelInfo"><h2 class="product_details modelNo"> Model # 6202-22-00 </h2></div>';
+    expect(extractProductIdentity(page('', body), { url: URL })?.model).toBe('6202-22-00');
+  });
+
+  it('reads a spec label with its abbreviation in brackets, and the shop’s item number as “Item:” or “Код:”', () => {
+    const spec = '<dl><dt class="label">Manufacturer Part Number (MPN) </dt><dd class="value">GA00638-GB</dd><dt class="label">Model name / number </dt><dd class="value">Nest Mini, 2nd Gen</dd></dl>';
+    expect(extractProductIdentity(page('', spec), { url: URL })?.model).toBe('GA00638-GB');
+    expect(extractProductIdentity(page('', '<div class="item-code">Item: SB00260</div>'), { url: URL })?.sku).toBe('SB00260');
+    expect(extractProductIdentity(page('', '<p><span class="element-article">Код: 01245</span></p>'), { url: URL })?.sku).toBe('01245');
+    expect(extractProductIdentity(page('', '<table><tr><td>ID Produto</td><td>1236291</td></tr></table>'), { url: URL })?.sku).toBe('1236291');
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The item ids and brands a product page's scripts hand the advertising and analytics tags, gathered while the page
+ * is walked (./page) for the ad-tags reader (./ad-tags) to weigh.
+ */
+
+/** `ecomm_prodid: 'SB00260'`, `"ecomm_prodid": "61358-A"`, `ecomm_prodid: ['W005759888']`. */
+const REMARKETING_ID = /\becomm_prodid['"]?\s*[:=]\s*(\[\s*)?['"]([^'"\s]{2,40})['"]\s*(,)?/g;
+/** Coremetrics' product view tag names the viewed item first: `cmCreateProductviewTag("8986420", "Samsung-Series-5…")`. */
+const PRODUCT_VIEW_TAG = /\bcmCreateProductviewTag\(\s*['"]([^'"\s]{2,40})['"]/g;
+/** Shopify's analytics object: the first variant's SKU. */
+const SHOPIFY_VARIANT_SKU = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^]*?"variants"\s*:\s*\[\s*\{[^[\]{}]*?"sku"\s*:\s*"([^"\\]{2,40})"/;
+/** A brand the analytics data layer names: GA4's `item_brand`, and the keys other tag managers use. */
+const ANALYTICS_BRAND = /["']?\b(?:item_brand|productBrand|product_brand|brand_name)["']?\s*:\s*["']([^"'\\]{0,60})["']/g;
+/** Remarketing ids kept from one page's scripts. */
+const MAX_TAG_IDS = 8;
+/** Brands kept: enough to see a list's items name other brands or none. */
+const MAX_TAG_BRANDS = 40;
+
+/** The item ids a page's scripts hand the ad tags: the remarketing tag's, and the store platform's variant SKU. */
+export interface TagIds {
+  remarketing: string[];
+  platformSku: string | null;
+  /** Every brand the data layer names, an empty one too (a list's item without a brand). */
+  brands: string[];
+}
+
+/**
+ * The item ids one script hands the ad tags, noted while the page is walked. A list of several remarketing ids (a
+ * basket, a category page's items) names no one item, and is skipped.
+ */
+export function noteTagIds(code: string, out: TagIds): void {
+  if (code.includes('ecomm_prodid')) {
+    for (const m of code.matchAll(REMARKETING_ID)) if (!(m[1] && m[3]) && out.remarketing.length < MAX_TAG_IDS) out.remarketing.push(m[2] as string);
+  }
+  if (code.includes('cmCreateProductviewTag')) {
+    for (const m of code.matchAll(PRODUCT_VIEW_TAG)) if (out.remarketing.length < MAX_TAG_IDS) out.remarketing.push(m[1] as string);
+  }
+  if (out.platformSku === null && code.includes('var meta')) out.platformSku = SHOPIFY_VARIANT_SKU.exec(code)?.[1] ?? null;
+  if (/item_brand|productBrand|product_brand|brand_name/.test(code)) {
+    for (const m of code.matchAll(ANALYTICS_BRAND)) if (out.brands.length < MAX_TAG_BRANDS) out.brands.push((m[1] as string).trim());
+  }
+}

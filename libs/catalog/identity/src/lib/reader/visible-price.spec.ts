@@ -1,0 +1,30 @@
+import { extractProductIdentity } from '../page-identity';
+
+const URL = 'https://www.shop.example.co.uk/dp/0387310738';
+
+describe('the price the page shows for its own item', () => {
+  it('skips a “frequently bought together” bundle’s price beside the add-to-basket control', () => {
+    const item = '<h1 id="title">Pattern Recognition and Machine Learning</h1><div class="buybox"><span class="price">£48.44</span><form><button>Add to Basket</button></form></div>';
+    const bundle = '<div id="fbt_price_block"><span id="fbt_bpt">Price For All Three:</span>&nbsp;<span class="price" id="fbt_buying_price">£136.88</span><br><input type="image" alt="Add all three to Basket" class="s_add3ToCart" name="submit.addToCart"></div>';
+    const html = `<!doctype html><html><head><title>Pattern Recognition</title></head><body>${item}<div class="frequently-bought-together">${bundle}</div>${bundle}</body></html>`;
+    expect(extractProductIdentity(html, { url: URL })?.priceCents).toBe(4844);
+  });
+
+  it('reads “Now $52.00” in a price line that wraps a rating widget, before the marked-down list price above it', () => {
+    const rating = '<div class="reviews-summary"><dl class="bv-stars-container"><dt>Rated 4.6 out of 5 stars</dt><dd>4.6 (127 reviews) — see every review of this item</dd></dl></div>';
+    const prices = `<h5 class="product-price--markdown"> $64.95 <span class="product-price--percentage-off"></span></h5><h5 class="product-price product-price--highlight"> Now $52.00 ${rating}</h5>`;
+    const html = `<!doctype html><html><head><title>Mesh panel leggings</title></head><body><div class="buy-box"><h1 class="product-title">Mesh panel leggings</h1><div>${prices}</div></div></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/leggings' })?.priceCents).toBe(5200);
+  });
+
+  it('reads the first price of a range whose line wraps a rating widget, not the range’s end', () => {
+    const rating = '<div class="reviews-summary"><dl class="bv-stars-container"><dt>Rated 4.6 out of 5 stars</dt><dd>4.6 (127 reviews) — see every review of this item</dd></dl></div>';
+    const html = `<!doctype html><html><head><title>Crew-Neck Cardi</title></head><body><h1 class="product-title">Crew-Neck Cardi</h1><div><h5 class="product-price"><span class="product-price--highlight">$12.97</span> - $24.99 ${rating}</h5></div></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/cardi' })?.priceCents).toBe(1297);
+  });
+
+  it('skips a price worded as one no longer paid', () => {
+    const html = '<!doctype html><html><head><title>Desk Lamp</title></head><body><h1>Desk Lamp</h1><div class="price-box"><span class="price">Was $40.00</span> <span class="price">$29.00</span></div></body></html>';
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lamp' })?.priceCents).toBe(2900);
+  });
+});
