@@ -5,7 +5,9 @@
  * not been measured on it (UNMEASURED_WEIGHT in ./judge). The sku column is measured on the 237 pages once the
  * specification reader reads item numbers; the other columns as measured before (re-measured, they lose price and
  * stock answers on the first pages). The ad-tags and title-code readers, the visible page's brand (breadcrumbs, brand
- * links and logos), the address's sku and the Amazon reader's price and currency are measured on the 258 pages.
+ * links and logos), the address's sku and the Amazon reader's price and currency are measured on the 258 pages; the
+ * ad-tags reader again on the 317 pages (on the 59 pages added last it named a variant's or a feed's id where the
+ * product's markup named the shop's own item id).
  */
 import type { JudgedField, ReaderName } from './evidence';
 
@@ -18,7 +20,7 @@ export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedFie
   'visible-price': { price: 0.815, currency: 0.981 },
   'visible-page': { availability: 0.913, condition: 0.875, brand: 0.739 },
   'embedded-state': { sku: 0.5, brand: 0.667, gtin: 0.667 },
-  'ad-tags': { sku: 0.9, brand: 0.917 },
+  'ad-tags': { sku: 0.8, brand: 0.929 },
   'title-code': { mpn: 0.929 },
   url: { sku: 0.971 },
   address: { sku: 0.751 },
