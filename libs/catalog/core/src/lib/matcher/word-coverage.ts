@@ -53,7 +53,7 @@ export function* wordCoverage(cache: OfferCache, text: string, byProduct: Readon
       for (const word of cache.wordsOf(entry)) {
         if (weights.has(word)) seen.add(word);
         else for (const code of codes) if (statesCode(word, code)) seen.add(code);
-        for (const run of runs) if (statesCode(word, run.code)) for (const part of run.words) seen.add(part);
+        for (const code of codesWithin(word)) for (const part of runs.get(code) ?? []) seen.add(part);
       }
     }
     let covered = 0;
@@ -73,16 +73,23 @@ const statesCode = (word: string, code: string) => word === code || (word.length
  * Runs of adjacent words that joined read as a model number (letters and digits, five characters or more): a model
  * number typed with spaces ("adtva 133", "kdl 40 v 5100") is held by a listing that writes it as one word.
  */
-function splitCodes(words: readonly string[]): Array<{ code: string; words: string[] }> {
-  const runs: Array<{ code: string; words: string[] }> = [];
+function splitCodes(words: readonly string[]): Map<string, string[]> {
+  const runs = new Map<string, string[]>();
   for (let start = 0; start < words.length; start++) {
     for (let end = start + 2; end <= Math.min(words.length, start + SPLIT_CODE_WORDS); end++) {
       const run = words.slice(start, end);
       const code = run.join('');
-      if (isCode(code)) runs.push({ code, words: run });
+      if (isCode(code)) runs.set(code, [...(runs.get(code) ?? []), ...run]);
     }
   }
   return runs;
+}
+
+/** The codes a listing's word states (`statesCode`): itself, and itself without one to four letters at its end. */
+function codesWithin(word: string): string[] {
+  const codes = [word];
+  for (let cut = 1; cut <= 4 && cut < word.length && /\p{L}/u.test(word.charAt(word.length - cut)); cut++) codes.push(word.slice(0, -cut));
+  return codes;
 }
 
 /**
