@@ -16,8 +16,9 @@
  * answers right and the count it missed with the B listing's product not offered at all (answer, list or similar
  * products); the share that shows it at all (answer or list), the share whose first answer reads as an accessory
  * while the B listing does not ("case for …"), and the time per search. `EVAL_DEBUG=1` prints the searches whose first
- * answer is not the B listing's product. On PostgreSQL when DATABASE_URL names a server (a database of its own per
- * dataset, dropped afterwards).
+ * answer is not the B listing's product, with where the answer showed it (listed, among similar products, not at all)
+ * and whether the first answer is the A listing's own product. On PostgreSQL when DATABASE_URL names a server (a
+ * database of its own per dataset, dropped afterwards).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { prepareOffer } from '@pricehunt/catalog-matching';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import type { OfferRow } from '@pricehunt/catalog-core';
+import type { SearchResult } from '@pricehunt/contracts';
 import { createSearchService } from '@pricehunt/catalog-search';
 import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
 import { QUERY_KINDS } from './query-kinds';
@@ -48,6 +50,16 @@ interface Row {
   /** Of those, the searches that missed with the B listing's product nowhere in the answer (not a candidate). */
   togetherAbsent: number;
   ms: number;
+}
+
+/** Where an answer shows the sought product: the product, or its place in the list or among similar products. */
+function whereShown(result: SearchResult, productId: number | null): string {
+  if (result.product?.id === productId) return 'the answer';
+  const listed = result.matches.findIndex((product) => product.id === productId);
+  if (listed >= 0) return `listed ${listed + 1} of ${result.matches.length}, their offers ${result.matches.map((product) => product.offerCount).join(' ')}`;
+  const similar = result.similarProducts.findIndex((product) => product.id === productId);
+  if (similar >= 0) return `similar ${similar + 1}`;
+  return `not offered; ${result.product ? 'a product answered' : `${result.matches.length} listed`}`;
 }
 
 async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagellanSplit, samples: number, dir: string): Promise<Row[]> {
@@ -97,7 +109,7 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
         if (together && first?.id === right.productId) row.togetherFirst++;
         else if (together && !anywhere) row.togetherAbsent++;
         if (first?.id === right.productId) row.first++;
-        else if (process.env.EVAL_DEBUG) console.log(`MISS ${dataset} ${kind.name}${left.productId === right.productId ? '' : ' (apart)'}: "${query}" → ${first ? `"${first.title}"` : 'nothing'}; sought "${right.title}"`);
+        else if (process.env.EVAL_DEBUG) console.log(`MISS ${dataset} ${kind.name}${together ? '' : ' (apart)'}: "${query}" → ${first ? `"${first.title}"${first.id === left.productId ? " (the A listing's)" : ''}` : 'nothing'}; sought "${right.title}" (${whereShown(result, right.productId)})`);
         if ([result.product, ...result.matches].some((product) => product?.id === right.productId)) row.shown++;
         if (first && first.id !== right.productId && prepareOffer({ title: first.title }).accessory && !prepareOffer({ title: right.title }).accessory) row.accessoryFirst++;
       }

@@ -32,6 +32,12 @@ describe('search API: a model number typed loosely', () => {
     offer({ externalId: '9001005', url: 'https://www.walmart.com/ip/x/9001005', title: 'HP 29 Black Ink Cartridge 51629A', brand: 'HP', priceCents: 2_999, category: 'Printer Ink' }),
     offer({ externalId: '9001007', url: 'https://www.walmart.com/ip/x/9001007', title: 'Sony Cyber-shot DSC-W120 7.2MP Digital Camera', brand: 'Sony', priceCents: 14_999, category: 'Cameras' }),
     offer({ externalId: '9001006', url: 'https://www.walmart.com/ip/x/9001006', title: 'Trademark Global 130 dB Personal Alarm with Flashing Light', priceCents: 1_299, category: 'Safety' }),
+    // A number written as one word, whose letters are one typo away from another listing's word and whose digits
+    // other listings carry alone.
+    offer({ externalId: '9001008', url: 'https://www.walmart.com/ip/x/9001008', title: 'Pioneer ADTVA133 2-DIN Installation Kit', brand: 'Pioneer', priceCents: 2_499, category: 'Car Audio' }),
+    offer({ externalId: '9001009', url: 'https://www.walmart.com/ip/x/9001009', title: 'Terk HDTVA Indoor Amplified Antenna', brand: 'Terk', priceCents: 4_999, category: 'Antennas' }),
+    offer({ externalId: '9001010', url: 'https://www.walmart.com/ip/x/9001010', title: 'Draper Fixed Frame Projection Screen 133 Diagonal', brand: 'Draper', priceCents: 89_999, category: 'Projection Screens' }),
+    offer({ externalId: '9001011', url: 'https://www.walmart.com/ip/x/9001011', title: 'Heat Shrink Tubing Kit 133 Piece', priceCents: 1_499, category: 'Tools' }),
   ];
   const search = typedSearchOn(OFFERS, 'loose model fixtures');
   const firstTitle = (result: SearchResult) => (result.product ?? result.matches[0] ?? null)?.title ?? null;
@@ -56,6 +62,12 @@ describe('search API: a model number typed loosely', () => {
 
   it('reads the other typed words under any name of the product’s brand', async () => {
     for (const query of ['hewlett packard 51629a', 'hewlett-packard 51629']) expect({ query, title: (await search(query)).product?.title }).toEqual({ query, title: expect.stringMatching(/51629A/) });
+  });
+
+  it('finds a number typed in two words that its listing writes as one, as typed rather than corrected', async () => {
+    const result = await search('adtva 133');
+    expect(firstTitle(result)).toMatch(/ADTVA133/);
+    expect(result.correctedQuery).toBeNull();
   });
 
   it('names nothing for a number no listing states', async () => {

@@ -7,7 +7,7 @@ import { codedAnswer, fitsSeveral, MATCH_POOL, type WordsAnswer } from './search
 
 /** What typed words are looked up in: the catalog, the matcher, model numbers (as typed and typed loosely), the index. */
 export interface WordsDeps {
-  catalog: Pick<CatalogRepository, 'getProducts' | 'productIdByExactTitle'>;
+  catalog: Pick<CatalogRepository, 'getProducts' | 'productIdByExactTitle' | 'offerRefsOfProducts' | 'offerItems'>;
   matcher: Pick<ProductMatcher, 'rankAsync'>;
   productsByModelCode: (words: string) => Promise<number[]>;
   looseCodes: LooseCodeLookup | null;
@@ -54,14 +54,14 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
   const current = picked.productId ?? picked.matchIds[0] ?? null;
   if (deps.looseCodes && !everyWordHeld && !ranked.some((entry) => entry.productId === current && entry.holdsAllWords === true)) {
     const coded = await deps.looseCodes.productsStating(words);
-    if (coded.length > 0 && (current === null || !coded.includes(current))) {
-      everyWordHeld = true;
-      picked = codedAnswer(coded, ranked);
-    }
+    // The product found, or the first listed, states the code: the words are all held, split as the listing does not
+    // ("adtva 133" of "ADTVA133"), and are no misspelling to correct.
+    if (coded.length > 0) everyWordHeld = true;
+    if (coded.length > 0 && (current === null || !coded.includes(current))) picked = codedAnswer(coded, ranked);
   }
   let { matchIds } = picked;
   // Listed products: those with a listing that holds the words as typed come first.
-  if (deps.index && matchIds.length > 1) matchIds = await phraseFirst(deps.index, words, matchIds);
+  if (deps.index && matchIds.length > 1) matchIds = await phraseFirst({ index: deps.index, catalog }, words, matchIds, new Map(ranked.map((entry) => [entry.productId, entry.score])));
   const found = new Set(picked.productId !== null ? [picked.productId] : matchIds);
   everyWordHeld ||= ranked.some((entry) => found.has(entry.productId) && entry.holdsAllWords === true);
   return { sought, ranked, productId: picked.productId, confidence: picked.confidence, matchIds, complete: everyWordHeld };

@@ -1,4 +1,4 @@
-import { foldText, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { foldText, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
 
 /** Offers (newest first) read for the products whose listings hold the typed words as a phrase. */
 const PHRASE_OFFERS = 200;
@@ -6,20 +6,69 @@ const PHRASE_OFFERS = 200;
 /** The shortest last word read as a prefix. */
 const PREFIX_MIN = 3;
 
+/** Offers of each listed product whose titles are read for one that begins with the typed words. */
+const OFFERS_READ = 16;
+
 /** The typed words as the index splits them, in their order, repeats kept. */
 const phraseWords = (words: string) => foldText(words).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
+/** What the order of listed products reads: the index for phrases, the catalog for the listings' titles. */
+export interface PhraseReads {
+  index: Pick<SearchIndexRepository, 'productsCarrying'>;
+  catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>;
+}
+
 /**
  * Products listed for typed words, those with a listing that holds the words as typed (together and in their order,
- * the last one, of three characters or more, as a prefix) first, the order otherwise kept: "adobe creative suite cs3 web" lists the Web editions'
- * products before a "Creative Suite CS3 Premium" that holds every word apart. Two words or more; one word is no
- * phrase.
+ * the last one, of three characters or more, as a prefix) first, the order otherwise kept: "adobe creative suite cs3
+ * web" lists the Web editions' products before a "Creative Suite CS3 Premium" that holds every word apart. Before
+ * those, the products with a listing whose title begins with the words, and before them those with a listing whose
+ * title is the words: a shopper types a name from its start, and words a listing is called or leads with name its
+ * item ("age of empires iii"), while one that holds them further on names something else after them ("Destineer Age
+ * of Empires III: The WarChiefs Expansion Pack"). Products the words fit equally well (`scores`) are listed with
+ * the one more shops list first: it has the more prices to compare. Two words or more; one word is no phrase.
  */
-export async function phraseFirst(index: Pick<SearchIndexRepository, 'productsCarrying'>, words: string, ids: readonly number[]): Promise<number[]> {
+export async function phraseFirst(reads: PhraseReads, words: string, ids: readonly number[], scores: ReadonlyMap<number, number>): Promise<number[]> {
   const typed = phraseWords(words);
   // A short last word is left out: as a prefix it would match a great many words ("1" of every number from 1).
   const phrase = (typed.at(-1)?.length ?? 0) < PREFIX_MIN ? typed.slice(0, -1) : typed;
   if (ids.length < 2 || phrase.length < 2) return [...ids];
-  const holding = new Set((await index.productsCarrying([], phrase.join(' '), PHRASE_OFFERS)).map((found) => found.productId));
-  return [...ids.filter((id) => holding.has(id)), ...ids.filter((id) => !holding.has(id))];
+  const holding = new Set((await reads.index.productsCarrying([], phrase.join(' '), PHRASE_OFFERS)).map((found) => found.productId));
+  const { named, listings } = await namedBy(reads.catalog, typed, phrase, ids);
+  const tier = (id: number) => named.get(id) ?? (holding.has(id) ? 2 : 3);
+  // Products of one score make a group, at the place of its first (the order given is the best fit first).
+  const group = new Map<number, number>();
+  ids.forEach((id, at) => {
+    const first = ids.findIndex((other) => scores.has(id) && scores.get(other) === scores.get(id));
+    group.set(id, first >= 0 ? first : at);
+  });
+  const key = (id: number) => [tier(id), group.get(id) ?? 0, -(listings.get(id) ?? 0)];
+  // Array.prototype.sort is stable: what the keys do not tell apart keeps the order given.
+  return [...ids].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka.reduce((found, value, at) => found || value - (kb[at] ?? 0), 0);
+  });
+}
+
+/**
+ * Per product, how many of its listings were read, and whether one is called the typed words (0) or begins with them
+ * (1, the last word as a prefix; `phrase` is the typed words without a short last word).
+ */
+async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[], phrase: readonly string[], ids: readonly number[]) {
+  const refs = await catalog.offerRefsOfProducts(ids, OFFERS_READ);
+  const items = await catalog.offerItems([...refs.values()].flat().map((ref) => ref.id));
+  const tierOf = (title: string): number | undefined => {
+    const words = phraseWords(title);
+    if (words.length === typed.length && typed.every((word, at) => words[at] === word)) return 0;
+    return phrase.every((word, at) => (at === phrase.length - 1 ? (words[at] ?? '').startsWith(word) : words[at] === word)) ? 1 : undefined;
+  };
+  const named = new Map<number, number>();
+  const listings = new Map<number, number>();
+  for (const id of ids) {
+    const titles = (refs.get(id) ?? []).map((ref) => items.get(ref.id)?.title ?? '');
+    listings.set(id, titles.length);
+    const best = Math.min(...titles.map((title) => tierOf(title) ?? Infinity));
+    if (best < Infinity) named.set(id, best);
+  }
+  return { named, listings };
 }

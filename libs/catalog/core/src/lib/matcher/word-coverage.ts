@@ -13,6 +13,8 @@ import { read, type MatcherStep } from './reads';
 const MODEL_CODE_MIN = 5;
 /** What a listing's model number may add to one the words state and still be it: a colour or region code of letters. */
 const CODE_SUFFIX = /^\p{L}{1,4}$/u;
+/** Most typed words a model number split by spaces is joined from. */
+const SPLIT_CODE_WORDS = 5;
 
 /** The share of the words' weight a product's members hold together, and whether they hold every word. */
 export type Coverage = { share: number; all: boolean };
@@ -39,7 +41,10 @@ export function* wordCoverage(cache: OfferCache, text: string, byProduct: Readon
   if (total === 0) return result;
   const entryOf = yield* cache.entriesOf([...byProduct.values()].flat());
   // Model numbers among the words are held too by a longer one that only adds a colour or region code of letters.
-  const codes = [...weights.keys()].filter((word) => word.length >= MODEL_CODE_MIN && /\p{L}/u.test(word) && /\p{N}/u.test(word));
+  const codes = [...weights.keys()].filter(isCode);
+  const runs = splitCodes(words);
+  // A word no offer carries weighs as much as an average known one (see `unknown`).
+  const weightOf = (word: string) => weights.get(word) ?? (typed ? known / weights.size : 0);
   for (const [productId, members] of byProduct) {
     const seen = new Set<string>();
     for (const member of members) {
@@ -47,15 +52,44 @@ export function* wordCoverage(cache: OfferCache, text: string, byProduct: Readon
       if (!entry) continue;
       for (const word of cache.wordsOf(entry)) {
         if (weights.has(word)) seen.add(word);
-        else for (const code of codes) if (word.length > code.length && word.startsWith(code) && CODE_SUFFIX.test(word.slice(code.length))) seen.add(code);
+        else for (const code of codes) if (statesCode(word, code)) seen.add(code);
+        for (const code of codesWithin(word)) for (const part of runs.get(code) ?? []) seen.add(part);
       }
     }
     let covered = 0;
-    for (const word of seen) covered += present(weights.get(word));
+    for (const word of seen) covered += weightOf(word);
     // Words the catalog does not know at all weigh nothing, but a product never holds them all.
     result.set(productId, { share: covered / total, all: seen.size === words.length });
   }
   return result;
+}
+
+const isCode = (word: string) => word.length >= MODEL_CODE_MIN && /\p{L}/u.test(word) && /\p{N}/u.test(word);
+
+/** True when a listing's word is the code, or the code with a colour or region code of letters after it. */
+const statesCode = (word: string, code: string) => word === code || (word.length > code.length && word.startsWith(code) && CODE_SUFFIX.test(word.slice(code.length)));
+
+/**
+ * Runs of adjacent words that joined read as a model number (letters and digits, five characters or more): a model
+ * number typed with spaces ("adtva 133", "kdl 40 v 5100") is held by a listing that writes it as one word.
+ */
+function splitCodes(words: readonly string[]): Map<string, string[]> {
+  const runs = new Map<string, string[]>();
+  for (let start = 0; start < words.length; start++) {
+    for (let end = start + 2; end <= Math.min(words.length, start + SPLIT_CODE_WORDS); end++) {
+      const run = words.slice(start, end);
+      const code = run.join('');
+      if (isCode(code)) runs.set(code, [...(runs.get(code) ?? []), ...run]);
+    }
+  }
+  return runs;
+}
+
+/** The codes a listing's word states (`statesCode`): itself, and itself without one to four letters at its end. */
+function codesWithin(word: string): string[] {
+  const codes = [word];
+  for (let cut = 1; cut <= 4 && cut < word.length && /\p{L}/u.test(word.charAt(word.length - cut)); cut++) codes.push(word.slice(0, -cut));
+  return codes;
 }
 
 /**

@@ -1,0 +1,43 @@
+import type { OfferItem, OfferRef } from '@pricehunt/catalog-core';
+import { phraseFirst, type PhraseReads } from './phrase';
+
+/** Reads over products given as their listings' titles; the index's phrase search is read from them too. */
+function readsOf(listings: Record<number, string[]>): PhraseReads {
+  const offers = Object.entries(listings).flatMap(([productId, titles]) => titles.map((title) => ({ productId: Number(productId), title })));
+  const fold = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(' ');
+  return {
+    index: {
+      productsCarrying: async (_words, prefix) =>
+        offers.filter((offer) => ` ${fold(offer.title)}`.includes(` ${prefix}`)).map((offer) => ({ productId: offer.productId, title: offer.title, offerCount: 1 })),
+    },
+    catalog: {
+      offerRefsOfProducts: async (ids) =>
+        new Map(ids.map((id) => [id, offers.flatMap((offer, at) => (offer.productId === id ? [{ id: at, productId: id } as unknown as OfferRef] : []))])),
+      offerItems: async (ids) => new Map(ids.map((id) => [id, { id, title: offers[id]?.title ?? '' } as OfferItem])),
+    },
+  };
+}
+
+describe('products listed for typed words', () => {
+  it('come with a listing called the words first, then one beginning with them, then one holding them, the order otherwise kept', async () => {
+    const reads = readsOf({
+      1: ['Acme Kettle Pro 2 Steel'],
+      2: ['Brand Acme Kettle Pro 2 Deluxe'],
+      3: ['Acme Kettle Pro 2 Deluxe Bundle'],
+      4: ['Acme Kettle Pro 2'],
+    });
+    expect(await phraseFirst(reads, 'acme kettle pro 2', [1, 2, 3, 4], new Map([[1, 0.9], [2, 0.8], [3, 0.7], [4, 0.6]]))).toEqual([4, 1, 3, 2]);
+  });
+
+  it('list the product more shops list first among those the words fit equally well', async () => {
+    const reads = readsOf({ 5: ['Hoyle Card Games 2007'], 6: ['Hoyle Card Games 2007', 'Hoyle (R) Card Games 2007', 'Encore Hoyle Card Games 2007 Win XP'] });
+    expect(await phraseFirst(reads, 'hoyle card games 2007', [5, 6], new Map([[5, 0.8], [6, 0.8]]))).toEqual([6, 5]);
+    // A better fit stays first however few shops list it.
+    expect(await phraseFirst(reads, 'hoyle card games 2007', [5, 6], new Map([[5, 0.81], [6, 0.8]]))).toEqual([5, 6]);
+  });
+
+  it('keep their order for one word', async () => {
+    const reads = readsOf({ 1: ['Kettle Steel'], 2: ['Kettle'] });
+    expect(await phraseFirst(reads, 'kettle', [1, 2], new Map())).toEqual([1, 2]);
+  });
+});
