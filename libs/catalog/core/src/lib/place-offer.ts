@@ -96,7 +96,7 @@ export function* placeOffer(
     if (byModel !== null) return byModel;
   }
   const at = options.withOfferAtRetailer;
-  let ranked = (yield* matcher.steps.rank(item, { ...options.match, joining: true })).filter((entry) => entry.productId !== options.notInto);
+  let ranked = (yield* matcher.steps.rank(item, { ...options.match, joining: true, retailer: typeof at === 'string' ? at : undefined })).filter((entry) => entry.productId !== options.notInto);
   const threshold = matchThreshold();
   const listedAmong = (ids: readonly number[]): IngestionStep<ReadonlySet<number>> =>
     (function* () {
@@ -109,8 +109,8 @@ export function* placeOffer(
     const dropped = new Set<number>();
     for (const [rank, entry] of ranked.entries()) {
       if (!listed.has(entry.productId)) continue;
-      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null };
-      if (second.fit >= SECOND_LISTING_SCORE) continue;
+      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false };
+      if (second.fit >= SECOND_LISTING_SCORE || (second.agrees && second.fit >= threshold)) continue;
       if (rank === 0 && entry.score >= threshold && second.displaces !== null && options.displace) {
         yield* options.displace(second.displaces, entry.productId);
         return entry.productId;
