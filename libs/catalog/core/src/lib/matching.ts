@@ -62,7 +62,8 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
      * - `secondListing(item, productId, retailerId)`, for a product the retailer lists already: how well the item
      *   fits the product's offers at other retailers (`fit`: the best score among them, 0 without any; a retailer's
      *   own listings share its wording, which tells nothing), and the product's one offer at the retailer when the
-     *   item fits them clearly better than it does (`displaces`, `fitsBetterThan`), else null.
+     *   item fits them clearly better than it does (`displaces`, `fitsBetterThan`), else null; and whether the item
+     *   says what the retailer's own listings there say (`agrees`, `agreesWithOwnListings`).
      */
     steps: {
       secondListing: (item: ItemIdentity, productId: number, retailerId: string) => secondListing(cache, item, productId, retailerId),
