@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { fitsBetterThan, modelKeysOf, otherBrand, pricedAlike } from './matching';
+import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -63,5 +63,33 @@ describe('pricedAlike', () => {
   });
   it('does not hold when every member sells at less than half or more than twice the price', () => {
     expect(pricedAlike(amazon, [prepareOffer({ title: 'Mighty Math Number Heroes', priceCents: 995 })])).toBe(false);
+  });
+});
+
+// Walmart-Amazon table B (Amazon) listings.
+describe('agreesWithOwnListings', () => {
+  const listed = prepareOffer({ title: 'Sharp EL-1192BL Desktop 2 Color Printing Calculator', brand: 'Sharp', model: 'EL-1192BL', priceCents: 3689 });
+
+  it("takes a retailer's relisting of an item, worded a little otherwise, for the same item", () => {
+    const again = prepareOffer({ title: 'Sharp EL1192BL Two-Color Printing Calculator', brand: 'Sharp', priceCents: 3999 });
+    expect(agreesWithOwnListings(prepareOffer({ title: 'Sharp EL1192BL Printing Calculator', brand: 'Sharp', model: 'EL1192BL', priceCents: 3763 }), [listed])).toBe(true);
+    expect(agreesWithOwnListings(again, [listed])).toBe(true);
+  });
+
+  it('does not for another model number, colour, brand or price', () => {
+    const otherModel = prepareOffer({ title: 'Sharp EL-1197PIII Desktop 2 Color Printing Calculator', brand: 'Sharp', model: 'EL-1197PIII', priceCents: 3689 });
+    expect(agreesWithOwnListings(otherModel, [listed])).toBe(false);
+    const pink = prepareOffer({ title: 'Roocase Dual Station Leather Pink Case Cover with Stand for Samsung Galaxy Tab', brand: 'Roocase', priceCents: 2500 });
+    const black = prepareOffer({ title: 'Roocase Executive Leather Portfolio Black Case Cover with Stand for Samsung Galaxy Tab', brand: 'Roocase', priceCents: 2498 });
+    expect(agreesWithOwnListings(black, [pink])).toBe(false);
+    const otherBrand = prepareOffer({ title: 'Victor EL-1192BL Desktop 2 Color Printing Calculator', brand: 'Victor', priceCents: 3689 });
+    expect(agreesWithOwnListings(otherBrand, [listed])).toBe(false);
+    const dearer = prepareOffer({ title: 'Sharp EL1192BL Two-Color Printing Calculator Pack', brand: 'Sharp', priceCents: 9566 });
+    expect(agreesWithOwnListings(dearer, [listed])).toBe(false);
+    expect(agreesWithOwnListings(listed, [])).toBe(false);
+    // Without a model number, one line's listings at one price tell nothing.
+    const padres = prepareOffer({ title: 'San Diego Padres iPhone 4 Case Silicone Cover', brand: 'Tribeca', priceCents: 1799 });
+    const capitals = prepareOffer({ title: 'Washington Capitals iPhone 4 Case Silicone Cover', brand: 'Tribeca', priceCents: 1799 });
+    expect(agreesWithOwnListings(capitals, [padres])).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { rank } from './matcher/rank';
 
 export type { CandidateLookup, MatchOptions, RankedProduct } from './matcher/options';
 export { portReads, type AsyncMatcherReads, type MatcherReads, type MatcherStep } from './matcher/reads';
-export { fitsBetterThan, gtinOf, JOIN_CHECKED_SHARE, matchThreshold, modelKeyOf, modelKeysOf, modelsConflict, otherBrand, pricedAlike } from './matcher/rules';
+export { agreesWithOwnListings, fitsBetterThan, gtinOf, JOIN_CHECKED_SHARE, matchThreshold, modelKeyOf, modelKeysOf, modelsConflict, otherBrand, pricedAlike } from './matcher/rules';
 
 /**
  * Finds the product clusters an item may belong to and ranks them with the matcher:
@@ -62,7 +62,8 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
      * - `secondListing(item, productId, retailerId)`, for a product the retailer lists already: how well the item
      *   fits the product's offers at other retailers (`fit`: the best score among them, 0 without any; a retailer's
      *   own listings share its wording, which tells nothing), and the product's one offer at the retailer when the
-     *   item fits them clearly better than it does (`displaces`, `fitsBetterThan`), else null.
+     *   item fits them clearly better than it does (`displaces`, `fitsBetterThan`), else null; and whether the item
+     *   says what the retailer's own listings there say (`agrees`, `agreesWithOwnListings`).
      */
     steps: {
       secondListing: (item: ItemIdentity, productId: number, retailerId: string) => secondListing(cache, item, productId, retailerId),

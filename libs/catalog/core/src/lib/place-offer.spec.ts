@@ -45,7 +45,7 @@ function score(a: ItemIdentity, b: ItemIdentity): number {
  * item against its offers, as the real one does, with what the catalog answers in place of a database and `score` in
  * place of the pair model.
  */
-function catalogOf(products: Record<number, Array<{ id: number; retailer: string; item: ItemIdentity }>>) {
+function catalogOf(products: Record<number, Array<{ id: number; retailer: string; item: ItemIdentity }>>, agreeing: readonly ItemIdentity[] = []) {
   const displaced: number[] = [];
   const offersOf = (productId: number) => products[productId] ?? [];
   const matcher = {
@@ -68,7 +68,8 @@ function catalogOf(products: Record<number, Array<{ id: number; retailer: string
         const others = offersOf(productId).filter((offer) => offer.retailer !== retailerId);
         const fitOf = (one: ItemIdentity) => Math.max(0, ...others.map((other) => score(one, other.item)));
         const fit = fitOf(item);
-        return { fit, displaces: listed.length === 1 && others.length > 0 && fit > fitOf(present(listed[0]).item) + 0.1 ? present(listed[0]).id : null };
+        const agrees = agreeing.includes(item);
+        return { fit, displaces: listed.length === 1 && others.length > 0 && fit > fitOf(present(listed[0]).item) + 0.1 ? present(listed[0]).id : null, agrees };
       },
     },
   } as unknown as ProductMatcher;
@@ -103,6 +104,15 @@ describe('placeOffer', () => {
     // B 893 is A 516's match; B 531 scores 0.87 against it (one shop's wording), 0.62 against A 516.
     const { place } = catalogOf({ 1: [{ id: 10, retailer: 'amazon', item: amazon516 }, { id: 11, retailer: 'google-shopping', item: google893 }] });
     expect(place(google531, 'google-shopping', { displace: true })).toBe(1);
+  });
+
+  it("lets a second listing in that fits the other retailers' offers at the threshold when it agrees with the retailer's own", () => {
+    // B 2329 fits A 320 between the threshold and SECOND_LISTING_SCORE, B 900 is the Google listing there already.
+    const products = { 1: [{ id: 10, retailer: 'amazon', item: amazon320 }, { id: 11, retailer: 'google-shopping', item: google900 }] };
+    expect(catalogOf(products, [google2329]).place(google2329, 'google-shopping')).toBe(1);
+    expect(catalogOf(products).place(google2329, 'google-shopping')).toBeNull();
+    // Under the threshold, agreeing is not enough.
+    expect(catalogOf(products, [google485]).place(google485, 'google-shopping')).toBeNull();
   });
 
   it("takes the place of the retailer's listing that fits the product's other offers clearly worse", () => {

@@ -10,8 +10,9 @@ const LISTED_AT_RETAILER_MARGIN = 0.8;
  * A retailer lists a product once as a rule: an offer joins a product that already holds an offer of its retailer
  * only when it fits the product's offers at other retailers with a score of at least this (the retailer's own listing
  * shares its wording and tells nothing: "Adobe CS3 Web Premium Upgrade" scores 0.87 against the same shop's "Adobe CS3
- * Design Premium Upgrade"); below it, the offer takes that listing's place when it fits them clearly better
- * (`secondListing`, on the row path), else such products are not candidates.
+ * Design Premium Upgrade"); at the threshold, it joins when it also agrees with the retailer's own listing there
+ * (`agreesWithOwnListings`: a relisting under a new id); below, the offer takes that listing's place when it fits them
+ * clearly better (`secondListing`, on the row path), else such products are not candidates.
  */
 export const SECOND_LISTING_SCORE = 0.5;
 
@@ -64,7 +65,9 @@ export function productForOffer(
  * nothing the item states (model number, size or capacity, a price within 2x), else (`statedModel`)
  * the one product whose offers state the offer's model number under its brand, else the best ranked product that
  * passes the threshold (`productForOffer`), leaving out those its retailer lists already that it does not fit as a
- * second listing (`SECOND_LISTING_SCORE`), or failing that an uncontested one below it (`UNCONTESTED_SHARE`). Null:
+ * second listing (`SECOND_LISTING_SCORE`, or the threshold and agreeing with that retailer's listing), or failing that
+ * an uncontested one below it (`UNCONTESTED_SHARE`). Candidates of a joining offer include other retailers' offers that
+ * share its leading words (`MatchOptions.retailer`). Null:
  * the offer begins a product of its own. A step of the import's unit of work: it reads through the unit's transaction,
  * or through `match.lookup` and `withOfferAtRetailer` where the bulk path answers from memory.
  */
@@ -96,7 +99,7 @@ export function* placeOffer(
     if (byModel !== null) return byModel;
   }
   const at = options.withOfferAtRetailer;
-  let ranked = (yield* matcher.steps.rank(item, { ...options.match, joining: true })).filter((entry) => entry.productId !== options.notInto);
+  let ranked = (yield* matcher.steps.rank(item, { ...options.match, joining: true, retailer: typeof at === 'string' ? at : undefined })).filter((entry) => entry.productId !== options.notInto);
   const threshold = matchThreshold();
   const listedAmong = (ids: readonly number[]): IngestionStep<ReadonlySet<number>> =>
     (function* () {
@@ -109,8 +112,8 @@ export function* placeOffer(
     const dropped = new Set<number>();
     for (const [rank, entry] of ranked.entries()) {
       if (!listed.has(entry.productId)) continue;
-      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null };
-      if (second.fit >= SECOND_LISTING_SCORE) continue;
+      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false };
+      if (second.fit >= SECOND_LISTING_SCORE || (second.agrees && second.fit >= threshold)) continue;
       if (rank === 0 && entry.score >= threshold && second.displaces !== null && options.displace) {
         yield* options.displace(second.displaces, entry.productId);
         return entry.productId;

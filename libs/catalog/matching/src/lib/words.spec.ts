@@ -1,5 +1,5 @@
 import { prepareOffer } from './prepare';
-import { clusterEvidence, codesHeldBy, identifiersConflict, joinedModelSpans, restoreDecimals } from './words';
+import { clusterEvidence, codesHeldBy, identifiersConflict, joinedModelSpans, modelFieldIsWords, restoreDecimals } from './words';
 
 describe('joinedModelSpans', () => {
   it('proposes runs of words that may be one model number split at its dashes, longest first', () => {
@@ -192,5 +192,31 @@ describe('variantConflicts', () => {
     expect(apart('Instant Immersion Spanish 2.0', 'Instant Immersion Spanish Deluxe')).toEqual([]);
     expect(apart('Denon 7.1 Channel Home Theater Receiver', 'Denon 5.1 Channel Home Theater Receiver')).toEqual([]);
     expect(apart('Lenovo 15.6 inch Laptop', 'Lenovo 14.0 inch Laptop')).toEqual([]);
+  });
+});
+
+// Walmart-Amazon listings (tables A and B), labelled matches.
+describe('clusterEvidence on model fields and glued model numbers', () => {
+  it('reads a model field of words as no part number: it keeps no listing of the item out', () => {
+    expect(modelFieldIsWords('5590 Digital Flatbed Scanne')).toBe(true);
+    expect(modelFieldIsWords('Video Spectra 1.5')).toBe(true);
+    expect(modelFieldIsWords('HP SJ5590')).toBe(false);
+    expect(modelFieldIsWords('P-FDU4GBSV-EF / Pnk')).toBe(false);
+    expect(modelFieldIsWords('Albriefcase')).toBe(false);
+    const amazon = prepareOffer({ title: 'Da-Lite Deluxe Model B Manual Wall Ceiling Projection Screen 50 x 67 Video Format Video Spectra 1.5 Surface', brand: 'Da-Lite', model: 'Video Spectra 1.5' });
+    const walmart = prepareOffer({ title: 'Da-Lite Video Spectra 1.5 Deluxe Model B Manual Screen - 50 x 67 Video Format', brand: 'Da-Lite', model: '73639' });
+    expect(clusterEvidence(amazon, [walmart]).identifierConflict).toBe(false);
+    // A part number still conflicts with another.
+    const other = prepareOffer({ title: 'Da-Lite Deluxe Model B Manual Screen', brand: 'Da-Lite', model: '73640' });
+    expect(clusterEvidence(walmart, [other]).identifierConflict).toBe(true);
+  });
+
+  it('takes a model number with a word glued on in front for that model', () => {
+    const amazon = prepareOffer({ title: 'Creative D100 Wireless Bluetooth Speakers - Green 51MF8090AA004', brand: 'Creative Labs', model: '51MF8090AA004' });
+    const walmart = prepareOffer({ title: 'Creative Labs D100 Speakers Green', brand: 'Creative Labs', model: 'MF8090AA004' });
+    expect(clusterEvidence(amazon, [walmart]).modelMismatch).toBe(false);
+    expect(clusterEvidence(walmart, [amazon]).modelMismatch).toBe(false);
+    const other = prepareOffer({ title: 'Creative D100 Wireless Bluetooth Speakers - Blue 51MF8091AA004', brand: 'Creative Labs', model: '51MF8091AA004' });
+    expect(clusterEvidence(other, [walmart]).modelMismatch).toBe(true);
   });
 });

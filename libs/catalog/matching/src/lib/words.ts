@@ -225,6 +225,24 @@ function editionsLedBy(member: PreparedOffer, item: PreparedOffer): string[] {
 const plainNumbers = (offer: PreparedOffer): string[] => [...offer.numbers].filter((number) => /^\d{4,}$/.test(number));
 
 /**
+ * A stated model field that is words rather than a code: two or more words of letters alone, four letters or more
+ * ("5590 Digital Flatbed Scanne", "Video Spectra 1.5", "HP 45 Black Inkjet Print Cartridge"), which feeds put there
+ * for want of a part number and which another retailer words otherwise. It is no identifier to conflict with.
+ */
+export function modelFieldIsWords(model: string | null | undefined): boolean {
+  return !!model && model.split(/\s+/).filter((word) => /^[A-Za-z]{4,}$/.test(word)).length >= 2;
+}
+
+/** An offer's identifiers for `identifiersConflict`: its GTIN, and its part number unless its model field is words. */
+const identifiersOf = (offer: PreparedOffer) => ({ gtin: offer.gtin, mpn: modelFieldIsWords(offer.offer.model) ? null : offer.mpn });
+
+/** `long` is model number `short` with a word glued on in front ("SHREL1192BL", "51MF8090AA004"), not a number going on. */
+function gluedOnto(long: string, short: string): boolean {
+  if (short.length < MODEL_MIN || long.length <= short.length || !long.endsWith(short)) return false;
+  return !(/\d/.test(short[0] ?? '') && /\d/.test(long[long.length - short.length - 1] ?? ''));
+}
+
+/**
  * Two offers state different identifiers: both a valid GTIN and not the same one, or both a part number (normalised)
  * and neither containing the other ("870639-0100" and "870639-0100-MB" may be one product).
  */
@@ -244,11 +262,14 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   // Model numbers: those mixing letters and digits, and long digit runs ("870639-0100", "33952"); not one that is
   // another of them with a word glued on in front ("RCA22LA45RQ", "LEX1382920", "PACK2946B004": the title's
   // "RCA 22LA45RQ"), which names no other model.
+  // Nor a model field that is words ("5590 Digital Flatbed Scanne": `modelFieldIsWords`).
   const modelsOf = (offer: PreparedOffer) => {
-    const stated = [...offer.models].filter((model) => model.length >= MODEL_MIN && (offer.strongModels.has(model) || /^\d+$/.test(model)));
+    const words = modelFieldIsWords(offer.offer.model) ? offer.mpn : null;
+    const stated = [...offer.models].filter((model) => model !== words && model.length >= MODEL_MIN && (offer.strongModels.has(model) || /^\d+$/.test(model)));
     return stated.filter((model) => !stated.some((other) => other !== model && model.endsWith(other)));
   };
   const itemModels = modelsOf(item);
+  const itemIds = identifiersOf(item);
   const found = new Set<string>();
   const editions = new Map<string, number>();
   const lineNumbers = new Map<string, Set<string>>();
@@ -268,10 +289,11 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
       if (!set) quantities.set(kind, (set = new Set()));
       for (const value of values) set.add(value);
     }
-    if (identifiersConflict(item, member)) identifierConflict = true;
+    if (identifiersConflict(itemIds, identifiersOf(member))) identifierConflict = true;
+    // One side's model number with a word glued on in front is the same model ("SHREL1192BL" and "EL1192BL").
     const stated = modelsOf(member);
-    for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model))) found.add(model);
-    if (!otherModel && stated.some((model) => !item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine)))) otherModel = true;
+    for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model) || gluedOnto(model, other))) found.add(model);
+    if (!otherModel && stated.some((model) => !item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine) || gluedOnto(model, mine)))) otherModel = true;
   }
   const colourConflict = item.colours.size > 0 && colours.size > 0 && ![...item.colours].some((colour) => colours.has(colour));
   const quantityConflicts: QuantityKind[] = [];

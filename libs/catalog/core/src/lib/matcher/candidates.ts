@@ -2,7 +2,7 @@
  * Candidate offers for an item, at most `MEMBERS_PER_PRODUCT` per product: from its GTIN, its model keys and
  * (optionally) the full-text index; and the members a product is checked with.
  */
-import { identifiersConflict, normaliseModel, type ItemIdentity } from '@pricehunt/catalog-matching';
+import { identifiersConflict, modelFieldIsWords, normaliseModel, type ItemIdentity } from '@pricehunt/catalog-matching';
 import type { OfferRef } from '../ports';
 import { indexWords } from '../words';
 import type { OfferCache } from './offer-cache';
@@ -51,9 +51,11 @@ export function* candidateOffers(item: ItemIdentity, joinedKeys: readonly string
     const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
     const hits = yield* read('candidates', words, { limit: options.indexLimit ?? 30, rarest: options.indexRarest });
     add(hits.map(hitRef));
-    // Words name the product first: the offers that share the longest run of leading words are candidates too.
-    if (options.wordsOnly) {
-      const leading = yield* read('leadingCandidates', indexWords(item.title), { limit: options.indexLimit ?? 30, elsewhereThan: options.unlistedAt });
+    // Words name the product first: the offers that share the longest run of leading words are candidates too (an
+    // offer joining: those at other retailers, see `MatchOptions.retailer`).
+    if (options.wordsOnly || (options.joining && options.retailer)) {
+      const elsewhereThan = options.wordsOnly ? options.unlistedAt : options.retailer;
+      const leading = yield* read('leadingCandidates', indexWords(item.title), { limit: options.indexLimit ?? 30, elsewhereThan });
       add(leading.map(hitRef));
     }
   }
@@ -71,14 +73,14 @@ export function* leaveOutOtherIdentifiers(
   lookup: CandidateLookup | undefined,
   excludeOfferId: number | undefined,
 ): MatcherStep<void> {
-  const identifiers = { gtin: gtinOf(item.gtin), mpn: normaliseModel(item.model ?? null) };
+  const identifiers = { gtin: gtinOf(item.gtin), mpn: modelFieldIsWords(item.model) ? null : normaliseModel(item.model ?? null) };
   if (!identifiers.gtin && !identifiers.mpn) return;
   const entryOf = yield* cache.entriesOf([...byProduct.values()].flat());
   const conflicting = new Map<number, OfferRef>();
   for (const [productId, refs] of byProduct) {
     const found = refs.find((ref) => {
       const entry = entryOf(ref);
-      return entry !== null && identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: normaliseModel(entry.item.model ?? null) });
+      return entry !== null && identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: modelFieldIsWords(entry.item.model) ? null : normaliseModel(entry.item.model ?? null) });
     });
     if (found) conflicting.set(productId, found);
   }

@@ -10,7 +10,18 @@ import type { OfferCache } from './offer-cache';
 import { MEMBERS_FOR_WORDS, MEMBERS_PER_PRODUCT, type CandidateLookup } from './options';
 import { read, type MatcherStep } from './reads';
 import { rank } from './rank';
-import { conflicts, fitsBetterThan, matchThreshold } from './rules';
+import { agreesWithOwnListings, conflicts, fitsBetterThan, matchThreshold } from './rules';
+
+/**
+ * How a new offer fits a product its retailer lists already: its best score against the product's offers at other
+ * retailers (`fit`), the retailer's listing it would take the place of (`displaces`), and whether it says what the
+ * retailer's own listings there say (`agrees`, `agreesWithOwnListings`).
+ */
+export interface SecondListing {
+  fit: number;
+  displaces: number | null;
+  agrees: boolean;
+}
 
 /** Full-text candidates (offers) a lone offer is compared with (`productForLoneOffer`). */
 const LONE_OFFER_CANDIDATES = 10;
@@ -56,17 +67,18 @@ export function* productForLoneOffer(cache: OfferCache, offer: { id: number; pro
 }
 
 /** See `steps.secondListing` in matching.ts. */
-export function* secondListing(cache: OfferCache, item: ItemIdentity, productId: number, retailerId: string): MatcherStep<{ fit: number; displaces: number | null }> {
+export function* secondListing(cache: OfferCache, item: ItemIdentity, productId: number, retailerId: string): MatcherStep<SecondListing> {
   const refs = (yield* read('offerRefsOfProducts', [productId], MEMBERS_FOR_WORDS)).get(productId) ?? [];
   const at = yield* read('offersAtAmong', retailerId, refs.map((ref) => ref.id));
   const others = yield* cache.preparedAll(refs.filter((ref) => !at.has(ref.id)));
-  if (others.length === 0) return { fit: 0, displaces: null };
+  if (others.length === 0) return { fit: 0, displaces: null, agrees: false };
   const prepared = prepareOffer(item);
   const fit = Math.max(...others.map((other) => scorePair(prepared, other).score));
-  if (at.size !== 1) return { fit, displaces: null };
-  const listedRef = present(refs.find((ref) => at.has(ref.id)));
-  const [listed] = yield* cache.preparedAll([listedRef]);
-  return { fit, displaces: listed && fitsBetterThan(prepared, listed, others) ? listedRef.id : null };
+  const own = yield* cache.preparedAll(refs.filter((ref) => at.has(ref.id)));
+  const agrees = agreesWithOwnListings(prepared, own);
+  if (at.size !== 1) return { fit, displaces: null, agrees };
+  const [listed] = own;
+  return { fit, displaces: listed && fitsBetterThan(prepared, listed, others) ? present(refs.find((ref) => at.has(ref.id))).id : null, agrees };
 }
 
 /** See `steps.productWithGtin` in matching.ts. */

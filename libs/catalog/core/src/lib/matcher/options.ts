@@ -42,6 +42,12 @@ export interface MatchOptions {
   indexLimit?: number;
   /** Full-text candidates only from the offers carrying this many of the item's rarest words (`SearchIndex.candidates`). */
   indexRarest?: number;
+  /**
+   * The offer's retailer, when it is joining (with `useIndex`): offers at other retailers that share its leading words
+   * are candidates too. The full-text hits of a retailer with many listings of one line are mostly its own ("HP
+   * Scanjet 5590 … Adf 50 Sheets" finds that shop's other Scanjets first), and those the offer may not join anyway.
+   */
+  retailer?: string;
   /** The item's model keys when the caller has them already (`modelKeysOf`). */
   modelKeys?: string[];
   /**

@@ -3,9 +3,11 @@
  * (conflicts, other brands, unlike prices, other model numbers), and when an offer displaces its retailer's listing.
  */
 import {
+  clusterEvidence,
   extractModelCandidates,
   getDefaultModel,
   GTIN_PRICE_RATIO,
+  modelFieldIsWords,
   normaliseGtin,
   normaliseModel,
   scorePair,
@@ -82,6 +84,31 @@ export function otherBrand(item: PreparedOffer, members: readonly PreparedOffer[
   return stated;
 }
 
+/** How far apart a retailer may price two listings of one product (`agreesWithOwnListings`). */
+const OWN_LISTING_PRICE_RATIO = 1.5;
+
+/** Model numbers an offer states outright: five characters or more, mixing letters and digits or digits alone. */
+const statedModels = (offer: PreparedOffer) => [...offer.models].filter((model) => model.length >= 5 && (offer.strongModels.has(model) || /^\d+$/.test(model)));
+
+/**
+ * True when the item says what the retailer's own listings of a product say: no conflict with them (`conflicts`:
+ * model numbers, colours, numbers, quantities, variants), their brands agree (or none is stated), each is priced within
+ * OWN_LISTING_PRICE_RATIO of the item, and both state a model number of one family (one is part of the other). A
+ * retailer relists an item under a new id with its wording changed a little ("Sharp EL-1192BL Desktop 2 Color Printing
+ * Calculator" and "Sharp EL1192BL Two-Color Printing Calculator"); without a model number, listings of one line at one
+ * price tell nothing ("San Diego Padres iPhone 4 Case" and "Washington Capitals iPhone 4 Case").
+ */
+export function agreesWithOwnListings(item: PreparedOffer, own: readonly PreparedOffer[]): boolean {
+  if (own.length === 0 || conflicts(clusterEvidence(item, own), true)) return false;
+  const mine = statedModels(item);
+  return own.every((listing) => {
+    if (item.brand !== null && listing.brand !== null && !brandsAgree(item.brand, listing.brand)) return false;
+    if (item.price === null || listing.price === null || Math.max(item.price, listing.price) > OWN_LISTING_PRICE_RATIO * Math.min(item.price, listing.price)) return false;
+    const theirs = statedModels(listing);
+    return mine.some((model) => theirs.some((other) => partOf(model, other) || partOf(other, model)));
+  });
+}
+
 /** The match threshold of the matcher's model: at or above it two offers are the same product. */
 export const matchThreshold = () => getDefaultModel().threshold;
 
@@ -140,7 +167,15 @@ function partOf(short: string, long: string): boolean {
  * chain different models into one cluster.
  */
 export function modelsConflict(a: PreparedOffer, b: PreparedOffer): boolean {
-  return holdsOwnModel(a.strongModels, b.strongModels) && holdsOwnModel(b.strongModels, a.strongModels);
+  const modelsA = codeModels(a);
+  const modelsB = codeModels(b);
+  return holdsOwnModel(modelsA, modelsB) && holdsOwnModel(modelsB, modelsA);
+}
+
+/** An offer's strong model numbers, without its model field when that is words (`modelFieldIsWords`). */
+function codeModels(offer: PreparedOffer): ReadonlySet<string> {
+  if (offer.mpn === null || !offer.strongModels.has(offer.mpn) || !modelFieldIsWords(offer.offer.model)) return offer.strongModels;
+  return new Set([...offer.strongModels].filter((model) => model !== offer.mpn));
 }
 
 /** One side states a model number (five characters or more) that the other has nowhere, not even as a part. */
