@@ -6,7 +6,8 @@ import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, judge, type Candidate } from './judge';
 import type { Page } from './page';
-import { cleanBrand, type IdentitySource } from './titles';
+import { brandCandidates } from './brand';
+import type { IdentitySource } from './titles';
 import { absoluteUrl, availabilityOf, cleanSku, gtinOf, type ItemCondition, type StockState } from './values';
 
 /** A delivery cost the page states for its item, in cents: 0 when delivery is free. */
@@ -108,7 +109,11 @@ const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
  */
 function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   const shopIds = new Set(candidatesOf(evidence, 'sku', cleanSku).filter((c) => c.reader !== 'address' && c.reader !== 'url').map((c) => idKey(c.value)));
-  return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)) && !isBarcode(c.value));
+  const all = candidatesOf(evidence, 'mpn').filter((c) => !isBarcode(c.value));
+  // Sources agreeing on it as the part number: a maker's code the shop also uses as its item number ("SM7dB" stated
+  // as the mpn by the JSON-LD, the product:mfr_part_no tag and a spec row).
+  const saidBy = (v: string) => new Set(all.filter((c) => idKey(c.value) === idKey(v)).map((c) => c.reader)).size;
+  return all.filter((c) => !shopIds.has(idKey(c.value)) || saidBy(c.value) >= 2);
 }
 
 const cannotBuy = (s: StockState) => s === 'OutOfStock' || s === 'Discontinued';
@@ -132,7 +137,7 @@ export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judge
   const shipping = evidence.map(([, f]) => f.shipping).find((s) => s != null) ?? null;
   const images = imagesOf(page, evidence);
   return {
-    brand: judge('brand', candidatesOf(evidence, 'brand', (b) => cleanBrand(b, page)), (b) => b.toLowerCase())?.value ?? null,
+    brand: judge('brand', brandCandidates(page, evidence), (b) => b.toLowerCase())?.value ?? null,
     gtin: judge('gtin', candidatesOf(evidence, 'gtin'))?.value ?? null,
     model: judge('mpn', partNumbers(evidence), (m) => m.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
     sku: judge('sku', candidatesOf(evidence, 'sku', cleanSku), (s) => s.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
