@@ -40,16 +40,18 @@ const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;
 const evidenceOf = (evidence: [ReaderName, Evidence][], reader: ReaderName) => evidence.find(([r]) => r === reader)?.[1] ?? null;
 
 /**
- * The price of the judged candidates, settled where the best reader cannot settle it alone: a meta sale price beats a
- * structured price equal to the regular price beside it; of several offers at different prices (sizes, colours), the
- * one the page shows is its item's.
+ * The price of the judged candidates, settled where the best reader cannot settle it alone: a sale price (in meta
+ * tags, or shown beside a struck or old one) beats a structured price equal to the regular price beside it; of several
+ * offers at different prices (sizes, colours), the one the page shows is its item's.
  */
 function settlePrice(price: number, currency: string | null, evidence: [ReaderName, Evidence][]): number {
   const agrees = (found: Evidence) => found.currency == null || currency == null || found.currency === currency;
-  const meta = evidenceOf(evidence, 'meta-tags');
-  if (meta?.price != null && meta.regularPrice != null && agrees(meta) && samePrice(price, meta.regularPrice)) return meta.price;
-  const offers = evidenceOf(evidence, 'json-ld')?.offerPrices ?? [];
   const shown = evidenceOf(evidence, 'visible-price');
+  // A sale price shown (or stated in meta tags) beside a regular price equal to the judged one.
+  for (const sale of [evidenceOf(evidence, 'meta-tags'), shown]) {
+    if (sale?.price != null && sale.regularPrice != null && agrees(sale) && samePrice(price, sale.regularPrice)) return sale.price;
+  }
+  const offers = evidenceOf(evidence, 'json-ld')?.offerPrices ?? [];
   if (shown?.price != null && agrees(shown) && new Set(offers).size > 1 && offers.some((p) => samePrice(p, shown.price as number))) return shown.price;
   return price;
 }
