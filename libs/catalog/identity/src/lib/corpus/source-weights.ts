@@ -7,6 +7,7 @@ import { normaliseGtin } from '@pricehunt/catalog-matching';
 import { READERS, type Evidence, type JudgedField, type ReaderName } from '../reader/evidence';
 import { readPage } from '../reader/page';
 import { readEvidence } from '../reader/read';
+import { statesMaker } from '../reader/brand';
 import { cleanBrand } from '../reader/titles';
 import { availabilityOf, cleanSku } from '../reader/values';
 import { binaryAvailability, binaryOfItem, foldIdentifier, normaliseForCompare, readCorpusPage, type CorpusPage } from './page-corpus';
@@ -23,11 +24,11 @@ export type SourceWeights = Record<ReaderName, Partial<Record<JudgedField, Sourc
 const gtin = (v: string) => normaliseGtin(v) ?? normaliseGtin(v.padStart(12, '0'));
 
 /** Whether a reader's value of a field is the page's; undefined where the corpus does not say (the field is not counted). */
-function isRight(field: JudgedField, found: Evidence, page: CorpusPage, pageOf: ReturnType<typeof readPage>): boolean | undefined {
+function isRight(field: JudgedField, found: Evidence, page: CorpusPage, pageOf: ReturnType<typeof readPage>, reader: ReaderName): boolean | undefined {
   const e = page.expected;
   switch (field) {
     case 'brand': {
-      const b = found.brand ? cleanBrand(found.brand, pageOf) : null;
+      const b = found.brand ? cleanBrand(found.brand, pageOf, statesMaker(reader)) : null;
       return b == null ? undefined : e.brand != null && normaliseForCompare(b) === normaliseForCompare(e.brand);
     }
     case 'gtin':
@@ -60,7 +61,7 @@ export function measureSourceWeights(pages: readonly CorpusPage[]): SourceWeight
     const read = readPage(readCorpusPage(page), page.url ?? undefined);
     for (const [reader, found] of readEvidence(read)) {
       for (const field of MEASURED) {
-        const right = isRight(field, found, page, read);
+        const right = isRight(field, found, page, read, reader);
         if (right === undefined) continue;
         const tally = (out[reader][field] ??= { right: 0, said: 0, weight: 0 });
         tally.said++;

@@ -6,7 +6,8 @@ import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, judge, type Candidate } from './judge';
 import type { Page } from './page';
-import { cleanBrand, type IdentitySource } from './titles';
+import { brandCandidates } from './brand';
+import type { IdentitySource } from './titles';
 import { absoluteUrl, availabilityOf, cleanSku, gtinOf, type ItemCondition, type StockState } from './values';
 
 /** A delivery cost the page states for its item, in cents: 0 when delivery is free. */
@@ -39,16 +40,18 @@ const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;
 const evidenceOf = (evidence: [ReaderName, Evidence][], reader: ReaderName) => evidence.find(([r]) => r === reader)?.[1] ?? null;
 
 /**
- * The price of the judged candidates, settled where the best reader cannot settle it alone: a meta sale price beats a
- * structured price equal to the regular price beside it; of several offers at different prices (sizes, colours), the
- * one the page shows is its item's.
+ * The price of the judged candidates, settled where the best reader cannot settle it alone: a sale price (in meta
+ * tags, or shown beside a struck or old one) beats a structured price equal to the regular price beside it; of several
+ * offers at different prices (sizes, colours), the one the page shows is its item's.
  */
 function settlePrice(price: number, currency: string | null, evidence: [ReaderName, Evidence][]): number {
   const agrees = (found: Evidence) => found.currency == null || currency == null || found.currency === currency;
-  const meta = evidenceOf(evidence, 'meta-tags');
-  if (meta?.price != null && meta.regularPrice != null && agrees(meta) && samePrice(price, meta.regularPrice)) return meta.price;
-  const offers = evidenceOf(evidence, 'json-ld')?.offerPrices ?? [];
   const shown = evidenceOf(evidence, 'visible-price');
+  // A sale price shown (or stated in meta tags) beside a regular price equal to the judged one.
+  for (const sale of [evidenceOf(evidence, 'meta-tags'), shown]) {
+    if (sale?.price != null && sale.regularPrice != null && agrees(sale) && samePrice(price, sale.regularPrice)) return sale.price;
+  }
+  const offers = evidenceOf(evidence, 'json-ld')?.offerPrices ?? [];
   if (shown?.price != null && agrees(shown) && new Set(offers).size > 1 && offers.some((p) => samePrice(p, shown.price as number))) return shown.price;
   return price;
 }
@@ -108,7 +111,11 @@ const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
  */
 function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   const shopIds = new Set(candidatesOf(evidence, 'sku', cleanSku).filter((c) => c.reader !== 'address' && c.reader !== 'url').map((c) => idKey(c.value)));
-  return candidatesOf(evidence, 'mpn').filter((c) => !shopIds.has(idKey(c.value)) && !isBarcode(c.value));
+  const all = candidatesOf(evidence, 'mpn').filter((c) => !isBarcode(c.value));
+  // Sources agreeing on it as the part number: a maker's code the shop also uses as its item number ("SM7dB" stated
+  // as the mpn by the JSON-LD, the product:mfr_part_no tag and a spec row).
+  const saidBy = (v: string) => new Set(all.filter((c) => idKey(c.value) === idKey(v)).map((c) => c.reader)).size;
+  return all.filter((c) => !shopIds.has(idKey(c.value)) || saidBy(c.value) >= 2);
 }
 
 const cannotBuy = (s: StockState) => s === 'OutOfStock' || s === 'Discontinued';
@@ -132,7 +139,7 @@ export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judge
   const shipping = evidence.map(([, f]) => f.shipping).find((s) => s != null) ?? null;
   const images = imagesOf(page, evidence);
   return {
-    brand: judge('brand', candidatesOf(evidence, 'brand', (b) => cleanBrand(b, page)), (b) => b.toLowerCase())?.value ?? null,
+    brand: judge('brand', brandCandidates(page, evidence), (b) => b.toLowerCase())?.value ?? null,
     gtin: judge('gtin', candidatesOf(evidence, 'gtin'))?.value ?? null,
     model: judge('mpn', partNumbers(evidence), (m) => m.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
     sku: judge('sku', candidatesOf(evidence, 'sku', cleanSku), (s) => s.toUpperCase().replace(/\s+/g, ''))?.value ?? null,

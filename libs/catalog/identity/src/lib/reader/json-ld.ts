@@ -169,8 +169,10 @@ function productNodes(page: Page): { products: JsonObject[]; ids: Ids } {
 
 export function fromJsonLd(page: Page): Evidence | null {
   const { products, ids } = productNodes(page);
-  // Prefer the product that carries offers (the page's own item, not a related one).
-  const best = products.find((p) => p['offers'] !== undefined) ?? products[0];
+  // Prefer the product that carries offers (the page's own item, not a related one); a variant that carries them
+  // stands for its group (ProductGroup's hasVariant), whose brand, name and id are the page's when no variant is chosen.
+  const withOffers = products.find((p) => p['offers'] !== undefined) ?? products[0];
+  const best = products.find((p) => p !== withOffers && objectsOf(p['hasVariant'], ids).includes(withOffers as JsonObject)) ?? withOffers;
   if (!best) return null;
   let own = best;
   // Several Products of the same name with their own GTINs (a size or colour each): the one the page's address names,

@@ -7,6 +7,7 @@ import type { Evidence } from './evidence';
 import { BRAND_LABEL, GTIN_LABEL, MPN_LABEL, SKU_LABEL } from './labels';
 import { amongOtherProducts } from './markup';
 import type { Page } from './page';
+import { headingTitle } from './titles';
 import { gtinOf, mpnOf, parseCondition, stockStateOfWording, text } from './values';
 
 const CONDITION_LABEL = /^(?:condition|item condition|product condition|zustand|artikelzustand|état|condizione|estado|condición|stan)$/i;
@@ -45,6 +46,18 @@ function shopItemId(value: string): string | null {
  */
 const withoutNote = (label: string) => label.replace(/\s*[([][^)\]]{1,20}[)\]]$/, '');
 
+/**
+ * A model row's code where the row goes on with the item's name ("SM-A710F Galaxy A7 (2016)" under "Galaxy A7 (2016) -
+ * 5.5\" Dual SIM"): the leading token holding letters and digits, the rest being words of the page's title.
+ */
+export function modelCode(value: string, page: Page): string {
+  const [code, ...rest] = value.trim().split(/\s+/);
+  if (!code || rest.length === 0 || code.length < 4 || !/\p{L}/u.test(code) || !/\d/.test(code)) return value;
+  const title = `${headingTitle(page) ?? ''} ${page.titleTag ?? ''}`.toLowerCase();
+  const words = rest.join(' ').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  return words.length > 0 && words.every((w) => title.includes(w)) ? code : value;
+}
+
 export function fromSpecTable(page: Page): Evidence | null {
   let gtin: string | null = null;
   let mpn: string | null = null;
@@ -54,7 +67,7 @@ export function fromSpecTable(page: Page): Evidence | null {
   for (const [written, value] of page.labelled) {
     const label = withoutNote(written);
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
-    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(value);
+    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(modelCode(value, page));
     else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = brandOf(value);
     else if (!sku && SKU_LABEL.test(label)) sku = shopItemId(value);
     else if (!found.condition && CONDITION_LABEL.test(label)) found.condition = parseCondition(value.split(/[:(–—-]/)[0]);

@@ -69,6 +69,24 @@ const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|(?<!(?:font|text|is|has
 /** Ancestors whose markup may say what a stock line is about. */
 const MATTER_CLIMB = 5;
 
+/** Attributes that show an element only on a state the shopper sets (a size chosen, a form opened): Vue, Alpine, Angular. */
+const SHOWN_ON_STATE = ['v-show', 'v-if', 'x-show', 'x-if', 'ng-show', 'ng-if'];
+/** A class naming a hidden state by a suffix ("hi-oosn-hide", "notify_hidden"). */
+const HIDING_CLASS = /(?:^|\s)[\w-]+[-_](?:hide|hidden)(?:$|\s)/;
+
+/**
+ * A stock notice the page keeps hidden until the shopper does something (an out-of-stock size's template, a
+ * back-in-stock form): it says nothing of the item as shown.
+ */
+export function shownOnlyOnState(el: HtmlElement): boolean {
+  for (let n: HtmlElement | null = el, i = 0; n && i < MATTER_CLIMB; n = parentOf(n), i++) {
+    if (n.attrs.some((a) => SHOWN_ON_STATE.includes(a.name))) return true;
+    const cls = n.attrs.find((a) => a.name === 'class')?.value.toLowerCase();
+    if (cls && HIDING_CLASS.test(cls)) return true;
+  }
+  return false;
+}
+
 function aboutOtherMatter(el: HtmlElement): boolean {
   for (let n: HtmlElement | null = el, i = 0; n && i < MATTER_CLIMB; n = parentOf(n), i++) if (OTHER_MATTER.test(describedAs(n))) return true;
   return false;
@@ -81,7 +99,7 @@ function aboutOtherMatter(el: HtmlElement): boolean {
  */
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
-    if (!shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el)) continue;
+    if (!shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);
   }

@@ -137,14 +137,20 @@ export function headingTitle(page: Page): string | null {
 
 const NO_BRAND = /^(?:unbranded|generic|no brand|n\/?a|none|null|undefined|does not apply|other|\$?metabrand|brand)$/i;
 
-/** A brand as text, or null for junk: separators, "Shop all …", links, the shop's own name. */
-export function cleanBrand(raw: string | null | undefined, page: Page): string | null {
+/**
+ * A brand as text, or null for junk: separators, "Shop all …", links, the shop's own name. `ownName` keeps the shop's
+ * name where the product's own markup states it as the maker (an own-brand shop: IKEA at ikea.com).
+ */
+export function cleanBrand(raw: string | null | undefined, page: Page, ownName = false): string | null {
   if (!raw) return null;
   let b = cleanText(decodeEntities(raw)).replace(/^(?:brand|marke|marque|marca)\s*[:：]\s*/i, '');
   b = b.replace(/^(?:shop all|see all|more from|ver mais artigos da marca:?|visit the)\s+/i, '').trim();
   if (!b || b.length > 50 || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b)) return null;
-  if (isSiteName(b, page)) return null;
-  return b;
+  if (!isSiteName(b, page)) return b;
+  if (!ownName) return null;
+  // "Gymshark | We Do Gym": the shop's name with its slogan names the maker by its first part.
+  const parts = b.split(SEPARATORS);
+  return parts.length > 1 && isSiteName(parts[0] as string, page) ? (parts[0] as string) : b;
 }
 
 

@@ -9,7 +9,7 @@ import type { Evidence, ShippingFound } from './evidence';
 import { describedAs, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
 import { brandFromHints } from './brand-hints';
-import { stockInWords } from './stock-words';
+import { shownOnlyOnState, stockInWords } from './stock-words';
 import { itemHeadingIndex } from './titles';
 import { parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
 
@@ -33,7 +33,7 @@ function stockLine(el: HtmlElement): StockState | null {
 function visibleStock(page: Page): StockState | null {
   for (const el of page.stockEls) {
     if (el.tagName === 'script' || el.tagName === 'meta' || el.tagName === 'link') continue;
-    const state = shownForItem(el) ? stockLine(el) : null;
+    const state = shownForItem(el) && !shownOnlyOnState(el) ? stockLine(el) : null;
     if (state) return state;
   }
   for (const el of page.cartEls.slice(0, 4)) {

@@ -8,6 +8,7 @@ import type { Evidence } from './evidence';
 import { describedAs, HIDDEN_WORDS, isStruckPrice, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
+import { regularBeside } from './regular-price';
 import { headingElement } from './titles';
 
 /** Steps from each ancestor of the anchors (themselves included) down to the nearest anchor. */
@@ -143,6 +144,8 @@ function barePrice(page: Page, heading: HtmlElement | null): { amount: number; c
 
 export function fromVisiblePrice(page: Page): Evidence | null {
   const heading = headingElement(page)?.el ?? null;
-  const shown = shownPrice(page, heading) ?? barePrice(page, heading);
-  return shown ? { price: shown.amount, currency: shown.currency ?? page.localeCurrency } : null;
+  const shown = shownPrice(page, heading);
+  if (shown) return { price: shown.amount, currency: shown.currency ?? page.localeCurrency, regularPrice: regularBeside(shown.el, shown.amount, page.localeCurrency) };
+  const bare = barePrice(page, heading);
+  return bare ? { price: bare.amount, currency: bare.currency ?? page.localeCurrency } : null;
 }

@@ -1,0 +1,71 @@
+import { extractProductIdentity } from '../page-identity';
+
+const ld = (node: Record<string, unknown>) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...node })}</script>`;
+const shopPage = (title: string, head: string, body = '') =>
+  `<!doctype html><html><head><title>${title}</title><meta property="og:site_name" content="Bombas">${head}</head><body><a class="logo" href="/">Bombas</a><h1>Women's Ankle Sock 4-Pack</h1>${body}</body></html>`;
+
+describe('a brand that is the shop’s own name', () => {
+  const url = 'https://bombas.com/products/womens-ankle-sock-4-pack';
+
+  it('is kept where the Product’s JSON-LD names the shop as the maker', () => {
+    const html = shopPage("Women's Ankle Sock 4-Pack | Bombas", ld({ '@type': 'Product', name: "Women's Ankle Sock 4-Pack", brand: { '@type': 'Brand', name: 'Bombas' }, offers: { '@type': 'Offer', price: '51.60', priceCurrency: 'USD' } }));
+    expect(extractProductIdentity(html, { url })?.brand).toBe('Bombas');
+  });
+
+  it('is kept where a microdata Product or a spec table’s brand row states it', () => {
+    const micro = shopPage('Sock | Bombas', '', `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Women's Ankle Sock 4-Pack</span><span itemprop="brand">Bombas</span></div>`);
+    expect(extractProductIdentity(micro, { url })?.brand).toBe('Bombas');
+    const table = shopPage('Sock | Bombas', '', '<table><tr><th>Brand</th><td>Bombas</td></tr><tr><th>Material</th><td>Cotton</td></tr></table>');
+    expect(extractProductIdentity(table, { url })?.brand).toBe('Bombas');
+  });
+
+  it('takes the shop’s name off a slogan the markup appends ("Gymshark | We Do Gym")', () => {
+    const html = `<html><head><title>Arrival T-Shirt - Black | Gymshark</title><meta property="og:site_name" content="Gymshark"></head><body><h1>Arrival T-Shirt</h1>${ld({ '@type': 'Product', name: 'Arrival T-Shirt', brand: { '@type': 'Brand', name: 'Gymshark | We Do Gym' } })}</body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.gymshark.com/products/arrival-t-shirt' })?.brand).toBe('Gymshark');
+  });
+
+  it('is no brand where only the site’s name, the title’s suffix and the logo say it', () => {
+    const html = shopPage("Women's Ankle Sock 4-Pack | Bombas", ld({ '@type': 'Product', name: "Women's Ankle Sock 4-Pack", offers: { '@type': 'Offer', price: '51.60', priceCurrency: 'USD' } }));
+    expect(extractProductIdentity(html, { url })?.brand).toBeNull();
+  });
+});
+
+describe('a product group whose variants carry the offers', () => {
+  it('reads the group’s name, brand and id when no variant is chosen', () => {
+    const group = {
+      '@type': 'ProductGroup',
+      name: 'Trail 25 Pack',
+      sku: '227955',
+      brand: { '@type': 'Brand', name: 'REI Co-op' },
+      hasVariant: [
+        { '@type': 'Product', name: 'Trail 25 Pack - Shadow Bay - XS - XL', sku: '2279550009', color: 'Shadow Bay', offers: { '@type': 'Offer', price: '99.95', priceCurrency: 'USD' } },
+        { '@type': 'Product', name: 'Trail 25 Pack - Black - XS - XL', sku: '2279550001', color: 'Black', offers: { '@type': 'Offer', price: '99.95', priceCurrency: 'USD' } },
+      ],
+    };
+    const html = `<html><head><title>REI Co-op Trail 25 Pack | REI Co-op</title><meta property="og:site_name" content="REI Co-op"></head><body><h1>REI Co-op Trail 25 Pack</h1>${ld(group)}</body></html>`;
+    const item = extractProductIdentity(html, { url: 'https://www.rei.com/product/227955/rei-co-op-trail-25-pack' });
+    expect(item).toMatchObject({ brand: 'REI Co-op', sku: '227955', priceCents: 9995 });
+  });
+});
+
+describe('part numbers', () => {
+  const head = (title: string) => `<html><head><title>${title}</title>`;
+
+  it('keeps a maker’s code the shop also uses as its item number when several sources state it as the part number', () => {
+    const html = `${head('Shure SM7dB Active Dynamic Microphone | Sweetwater')}<meta property="product:mfr_part_no" content="SM7db"></head><body><h1>Shure SM7dB Active Dynamic Microphone</h1>${ld({ '@type': 'Product', name: 'Shure SM7dB Active Dynamic Microphone', sku: 'SM7dB', mpn: 'SM7db', brand: 'Shure' })}</body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.sweetwater.com/store/detail/SM7dB--shure-sm7db' })?.model).toBe('SM7db');
+  });
+
+  it('drops a part number one template writes as the shop’s item number', () => {
+    const html = `${head('Lumetra K7 Keyboard')}</head><body><h1>Lumetra K7 Keyboard</h1>${ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: 'LK7-200', mpn: 'LK7-200' })}</body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://shop.example/lk7' })?.model).toBeNull();
+  });
+
+  it('reads the code of a model row that goes on with the item’s name', () => {
+    const table = (model: string) => `${head('Samsung Galaxy A7 (2016) - 5.5" Dual SIM Mobile Phone - Gold | Jumia Egypt')}</head><body><h1>Galaxy A7 (2016) - 5.5" Dual SIM Mobile Phone - Gold</h1><table><tr><th>Model</th><td>${model}</td></tr></table></body></html>`;
+    const url = 'https://www.jumia.com.eg/galaxy-a7-2016-mpg12043.html';
+    expect(extractProductIdentity(table('SM-A710F Galaxy A7 (2016)'), { url })?.model).toBe('SM-A710F');
+    // Words the title does not have are part of the model's name.
+    expect(extractProductIdentity(table('OPTIPLEX 9010 TOWER'), { url })?.model).toBe('OPTIPLEX 9010 TOWER');
+  });
+});
