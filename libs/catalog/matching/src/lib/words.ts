@@ -233,6 +233,10 @@ export function modelFieldIsWords(model: string | null | undefined): boolean {
   return !!model && model.split(/\s+/).filter((word) => /^[A-Za-z]{4,}$/.test(word)).length >= 2;
 }
 
+/** The model numbers an offer states outright: five characters or more, mixing letters and digits or digits alone. */
+export const statedModels = (offer: PreparedOffer): string[] =>
+  [...offer.models].filter((model) => model.length >= MODEL_MIN && (offer.strongModels.has(model) || /^\d+$/.test(model)));
+
 /** An offer's identifiers for `identifiersConflict`: its GTIN, and its part number unless its model field is words. */
 const identifiersOf = (offer: PreparedOffer) => ({ gtin: offer.gtin, mpn: modelFieldIsWords(offer.offer.model) ? null : offer.mpn });
 
@@ -265,7 +269,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   // Nor a model field that is words ("5590 Digital Flatbed Scanne": `modelFieldIsWords`).
   const modelsOf = (offer: PreparedOffer) => {
     const words = modelFieldIsWords(offer.offer.model) ? offer.mpn : null;
-    const stated = [...offer.models].filter((model) => model !== words && model.length >= MODEL_MIN && (offer.strongModels.has(model) || /^\d+$/.test(model)));
+    const stated = statedModels(offer).filter((model) => model !== words);
     return stated.filter((model) => !stated.some((other) => other !== model && model.endsWith(other)));
   };
   const itemModels = modelsOf(item);

@@ -62,6 +62,9 @@ export function* candidateOffers(item: ItemIdentity, joinedKeys: readonly string
   return byProduct;
 }
 
+/** An item's part number as an identifier: none when its model field is words (`modelFieldIsWords`). */
+const partNumberOf = (model: string | null | undefined) => (modelFieldIsWords(model) ? null : normaliseModel(model ?? null));
+
 /**
  * Drops the candidate products a member of which (among those `demoteConflicting` checks) states another GTIN or
  * part number than the item.
@@ -73,14 +76,14 @@ export function* leaveOutOtherIdentifiers(
   lookup: CandidateLookup | undefined,
   excludeOfferId: number | undefined,
 ): MatcherStep<void> {
-  const identifiers = { gtin: gtinOf(item.gtin), mpn: modelFieldIsWords(item.model) ? null : normaliseModel(item.model ?? null) };
+  const identifiers = { gtin: gtinOf(item.gtin), mpn: partNumberOf(item.model) };
   if (!identifiers.gtin && !identifiers.mpn) return;
   const entryOf = yield* cache.entriesOf([...byProduct.values()].flat());
   const conflicting = new Map<number, OfferRef>();
   for (const [productId, refs] of byProduct) {
     const found = refs.find((ref) => {
       const entry = entryOf(ref);
-      return entry !== null && identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: modelFieldIsWords(entry.item.model) ? null : normaliseModel(entry.item.model ?? null) });
+      return entry !== null && identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: partNumberOf(entry.item.model) });
     });
     if (found) conflicting.set(productId, found);
   }

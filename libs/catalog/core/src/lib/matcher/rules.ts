@@ -11,6 +11,7 @@ import {
   normaliseGtin,
   normaliseModel,
   scorePair,
+  statedModels,
   type ClusterEvidence,
   type PreparedOffer,
 } from '@pricehunt/catalog-matching';
@@ -86,9 +87,6 @@ export function otherBrand(item: PreparedOffer, members: readonly PreparedOffer[
 
 /** How far apart a retailer may price two listings of one product (`agreesWithOwnListings`). */
 const OWN_LISTING_PRICE_RATIO = 1.5;
-
-/** Model numbers an offer states outright: five characters or more, mixing letters and digits or digits alone. */
-const statedModels = (offer: PreparedOffer) => [...offer.models].filter((model) => model.length >= 5 && (offer.strongModels.has(model) || /^\d+$/.test(model)));
 
 /**
  * True when the item says what the retailer's own listings of a product say: no conflict with them (`conflicts`:

@@ -53,7 +53,7 @@ export function* wordCoverage(cache: OfferCache, text: string, byProduct: Readon
       for (const word of cache.wordsOf(entry)) {
         if (weights.has(word)) seen.add(word);
         else for (const code of codes) if (statesCode(word, code)) seen.add(code);
-        for (const code of codesWithin(word)) for (const part of runs.get(code) ?? []) seen.add(part);
+        if (runs.size > 0) for (const code of codesWithin(word)) for (const part of runs.get(code) ?? []) seen.add(part);
       }
     }
     let covered = 0;

@@ -80,8 +80,11 @@ function shownText(el: HtmlElement): string {
   return NOW_WORDED.test(own) ? own : shown;
 }
 
-/** The amount and currency an element shows: its own text, else a currency written beside it. */
-function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null } | null {
+/**
+ * The amount and currency an element shows: its own text, else a currency written beside it; and whether its words
+ * say it is the price paid now (`NOW_WORDED`).
+ */
+function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
   if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
@@ -90,7 +93,7 @@ function amountOf(el: HtmlElement, page: Page): { amount: number; currency: stri
   if (!read.ok || read.value.amount <= 0) return null;
   let currency = read.value.currency;
   for (let n = parentOf(el), i = 0; !currency && n && i < 2; n = parentOf(n), i++) currency = readCurrency(textOf(n, isStruckPrice, 200), page.localeCurrency);
-  return { amount: read.value.amount, currency };
+  return { amount: read.value.amount, currency, nowWorded: NOW_WORDED.test(shown) };
 }
 
 /**
@@ -106,7 +109,7 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
     if (NOT_SHOWN.has(el.tagName) || found.length > 200) return;
     const place = placeOf(el, near, anchors.length > 0);
     const amount = place ? amountOf(el, page) : null;
-    if (place && amount) found.push({ el, ...amount, ...place, rank: NOW_WORDED.test(shownText(el)) ? 0 : place.rank, index });
+    if (place && amount) found.push({ el, amount: amount.amount, currency: amount.currency, ...place, rank: amount.nowWorded ? 0 : place.rank, index });
   });
   if (found.length === 0) return null;
   found.sort((a, b) => a.distance - b.distance || a.rank - b.rank || a.index - b.index);
