@@ -1,13 +1,14 @@
 import { BROWSE_SORTS, type BrowseQuery, type BrowseResponse, type CategoriesResponse } from '@pricehunt/contracts';
 import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
 import { useId, useState } from 'react';
-import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link, NavLink, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { BrowseFilters, type QueryChange } from '../features/browse/browse-filters';
 import { browse, getCategories } from '../features/search/api';
 import { BROWSE_FILTER_PARAMS, browseRequestOf, CATEGORIES_KEY } from '../features/browse/browse-request';
 import { EAGER_CARDS, ProductCard } from '../features/search/product-card';
 import { errorMessage, useAsync, type AsyncState } from '../lib/use-async';
+import { useAddressParams } from '../lib/use-address-params';
 import { usePageTitle } from '../lib/use-page-title';
 
 type Sort = BrowseQuery['sort'];
@@ -182,7 +183,7 @@ function queryChanged(params: URLSearchParams, next: QueryChange): URLSearchPara
 /** /browse and /browse/:category: categories, then products with their best price and number of offers. */
 export default function BrowsePage() {
   const { category } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const sortId = useId();
   const request = browseRequestOf(category, params);
   const { sort, page } = request.query;

@@ -1,7 +1,7 @@
 import { OFFER_SECTIONS, type OfferSection, type SearchOffer } from '@pricehunt/contracts';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
+import { useAddressParams } from '../../lib/use-address-params';
 import { AVAILABILITY_TEXT } from './describe';
 import { OfferLink } from './offer-link';
 
@@ -65,7 +65,7 @@ export function offerFiltersOf(params: URLSearchParams): OfferFilters {
  * (`offersOrderText`).
  */
 export function useOfferFilters(): [OfferFilters, (filters: OfferFilters) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const set = (next: OfferFilters) => {
     const updated = new URLSearchParams(params);
     for (const [key, name] of Object.entries(FLAG_PARAMS) as Array<[keyof typeof FLAG_PARAMS, string]>) {
