@@ -66,6 +66,14 @@ describe('extractModelCandidates', () => {
     // but not with a number that goes on into another group of digits: that is a part number of its own.
     expect(extractModelCandidates('Logitech MX Keys Mini 920-015714 Wireless Keyboard')).toEqual(['920015714']);
     expect(extractModelCandidates('logitech mx keys mini 920 015714 wireless keyboard')).toEqual(['015714']);
+    // nor the "x" of a resolution or a size with the number after it.
+    expect(extractModelCandidates('HP Scanjet 5590 - Flatbed Scanner - 2400 Dpi x 2400 Dpi - Hi-Speed USB')).toEqual([]);
+    expect(extractModelCandidates('Monitor 1920 x 1080 Full HD')).toEqual([]);
+    expect(extractModelCandidates('Canon Pixma X 5000 Printer')).toContain('X5000');
+    // nor a count joined to its word.
+    expect(extractModelCandidates('Sharp EL1192BL Two-Color Printing Calculator 12-Digit LCD')).toEqual(['EL1192BL']);
+    expect(extractModelCandidates('Targus TG-6660TR Tripod with 3-WAY Panhead')).toEqual(['TG6660TR']);
+    expect(extractModelCandidates('Norton Internet Security 3-User 5user')).toEqual([]);
   });
   it('skips units, resolutions, interfaces and years', () => {
     const found = extractModelCandidates('Kingston 64GB USB3 1080p stick 2019 edition 20000mAh');

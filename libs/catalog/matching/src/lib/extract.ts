@@ -188,7 +188,7 @@ function addLineNumber(found: Map<string, Set<string>>, key: string, value: stri
 const NOT_A_MODEL = [
   /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|kbs|mbs|gbs|ms|rpm|db|ohm|a|ma|amp|mph)$/,
   // Durations and counts written with a word ("30-Hour Battery Life", "2-Year Protection Plan", "4-Port").
-  /^\d+(?:hours?|years?|days?|months?|weeks?|minutes?|mins|seconds?|secs?|pieces?|ports?|cups?|quarts?|qt|inches|feet|foot|cores?|speeds?|persons?|people|gallons?|gal|lumens?|btu)$/,
+  /^\d+(?:hours?|years?|days?|months?|weeks?|minutes?|mins|seconds?|secs?|pieces?|ports?|cups?|quarts?|qt|inches|feet|foot|cores?|speeds?|persons?|people|gallons?|gal|lumens?|btu|digits?|way|users?|colou?rs?|channels?)$/,
   /^(?:usb|ps|mp|hdmi|ddr|pc|wii|xbox|win|windows|office|ipod|iphone|ipad|cat|sata|pcie|ieee|dvd|cd|ac|dc|ax|ac|mpeg|vol|version|ver|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
   /^\d+x\d+$/,
   /^\d+(?:st|nd|rd|th)$/,
@@ -204,6 +204,8 @@ function isModelLike(word: string): boolean {
   const hasDigit = /\d/.test(word);
   if (!hasDigit) return false;
   const hasLetter = /[a-z]/.test(word);
+  // A count joined to its word by a hyphen ("12-Digit", "3-Way", "2-Color", "5-User"): what the item has, not its name.
+  if (/^\d+-[a-z]{3,}$/.test(word)) return false;
   const alnum = word.replace(/[^a-z0-9]/g, '');
   if (!hasLetter) return alnum.length >= 5 && !/^(?:19|20)\d\d$/.test(alnum);
   if (alnum.length < 3) return false;
@@ -238,6 +240,16 @@ function startsPartNumber(word: string, after: string | undefined): boolean {
   return /^\d+-\d/.test(word) || (/^\d+$/.test(word) && after !== undefined && /^\d{3,}$/.test(after));
 }
 
+/**
+ * The word at `i` is the "x" of a size or a resolution ("2400 dpi x 2400 dpi", "1920 x 1080"): it follows a number,
+ * or a number's unit, and is no letter of a model number with the number after it ("X2400").
+ */
+function timesSign(words: readonly string[], i: number): boolean {
+  if (words[i] !== 'x' || i === 0) return false;
+  const before = words[i - 1] ?? '';
+  return /\d$/.test(before) || (/^[a-z]{1,4}$/.test(before) && /\d$/.test(words[i - 2] ?? ''));
+}
+
 function findModelCandidates(title: string): string[] {
   const text = foldText(title);
   const words = text.split(/[\s,;:()[\]{}|!?*]+/).map((w) => w.replace(/^[-/.#'"+]+|[-/.#'"+]+$/g, ''));
@@ -256,6 +268,7 @@ function findModelCandidates(title: string): string[] {
     const next = words[i + 1];
     if (
       next &&
+      !timesSign(words, i) &&
       !startsPartNumber(next, words[i + 2]) &&
       /^[a-z]{1,4}$/.test(word) &&
       !STOP_WORDS.has(word) &&

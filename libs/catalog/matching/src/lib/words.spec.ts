@@ -211,6 +211,16 @@ describe('clusterEvidence on model fields and glued model numbers', () => {
     expect(clusterEvidence(walmart, [other]).identifierConflict).toBe(true);
   });
 
+  it('reads a part number one listing states in its words and the other in its model field as one identifier', () => {
+    const walmart = prepareOffer({ title: 'Logitech N315 Lapdesk', brand: 'Logitech', model: 'N315' });
+    const amazon = prepareOffer({ title: 'Logitech Portable Lapdesk N315', brand: 'Logitech', model: '939-000181' });
+    expect(clusterEvidence(amazon, [walmart]).identifierConflict).toBe(false);
+    expect(clusterEvidence(walmart, [amazon]).identifierConflict).toBe(false);
+    // Another lapdesk's part number, stated nowhere in the item's words, still conflicts.
+    const other = prepareOffer({ title: 'Logitech Portable Lapdesk N600', brand: 'Logitech', model: '939-000198' });
+    expect(clusterEvidence(walmart, [other]).identifierConflict).toBe(true);
+  });
+
   it('takes a model number with a word glued on in front for that model', () => {
     const amazon = prepareOffer({ title: 'Creative D100 Wireless Bluetooth Speakers - Green 51MF8090AA004', brand: 'Creative Labs', model: '51MF8090AA004' });
     const walmart = prepareOffer({ title: 'Creative Labs D100 Speakers Green', brand: 'Creative Labs', model: 'MF8090AA004' });

@@ -240,6 +240,19 @@ export const statedModels = (offer: PreparedOffer): string[] =>
 /** An offer's identifiers for `identifiersConflict`: its GTIN, and its part number unless its model field is words. */
 const identifiersOf = (offer: PreparedOffer) => ({ gtin: offer.gtin, mpn: modelFieldIsWords(offer.offer.model) ? null : offer.mpn });
 
+/**
+ * One offer's words state the other's part number: the two name one identifier alike, and the other part number one
+ * of them gives in its model field is a second name of the item ("Logitech Portable Lapdesk N315", model field
+ * 939-000181, and "Logitech N315 Lapdesk", model field N315), not another product's.
+ */
+function statesPartNumberOf(item: PreparedOffer, member: PreparedOffer): boolean {
+  const held = (offer: PreparedOffer, by: PreparedOffer) => {
+    const mpn = identifiersOf(offer).mpn;
+    return mpn !== null && by.models.has(mpn);
+  };
+  return held(item, member) || held(member, item);
+}
+
 /** `long` is model number `short` with a word glued on in front ("SHREL1192BL", "51MF8090AA004"), not a number going on. */
 function gluedOnto(long: string, short: string): boolean {
   if (short.length < MODEL_MIN || long.length <= short.length || !long.endsWith(short)) return false;
@@ -293,7 +306,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
       if (!set) quantities.set(kind, (set = new Set()));
       for (const value of values) set.add(value);
     }
-    if (identifiersConflict(itemIds, identifiersOf(member))) identifierConflict = true;
+    if (identifiersConflict(itemIds, identifiersOf(member)) && !statesPartNumberOf(item, member)) identifierConflict = true;
     // One side's model number with a word glued on in front is the same model ("SHREL1192BL" and "EL1192BL").
     const stated = modelsOf(member);
     for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model) || gluedOnto(model, other))) found.add(model);
