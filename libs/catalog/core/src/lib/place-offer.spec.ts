@@ -15,6 +15,10 @@ const google485 = { title: 'Adobe Illustrator CS3 Upgrade from Freehand for Mac'
 const amazon320 = { title: 'Quicken 2007 Premier', brand: 'Intuit', priceCents: 7995 };
 const google2329 = { title: 'Intuit Quicken Premier 2007 Software for Windows Tax & Finance Software', priceCents: 7395 }; // 320 and 2329: a match
 const google900 = { title: 'Intuit Quicken 2007 Macintosh', priceCents: 6999 }; // 320 and 900: labelled apart
+// Walmart-Amazon: a Walmart listing, an Amazon one of another colour and model that joined it first, and its match.
+const walmartRoocase = { title: 'Roocase Executive Leather Portfolio Case for Samsung Galaxy Tab P1000', brand: 'Roocase', priceCents: 3759 };
+const amazonPink = { title: 'Roocase Dual Station Leather Pink Case Cover with Stand for Samsung Galaxy Tab Tablet P1000 WI-Fi 3G', brand: 'Roocase', priceCents: 1895 };
+const amazonBlack = { title: 'Roocase Executive Leather Portfolio Black Case Cover with Landscape Portrait View Stand for Samsung Galaxy Tab Tablet P1000 WI-Fi 3G', brand: 'Roocase', priceCents: 2498 };
 const amazon1010 = { title: 'Roxio Easy Media Creator 9', brand: 'Roxio', priceCents: 9995 };
 const google2379 = { title: 'Roxio Easy Media Creator 9 Suite Software for Windows Authoring Software', priceCents: 9895 }; // a match
 
@@ -34,6 +38,9 @@ const pairScores = (): Array<[ItemIdentity, ItemIdentity, number]> => [
   [google2329, google900, 0.7],
   [google900, amazon320, between() - 0.15],
   [google2379, amazon1010, 0.8 * matchThreshold()],
+  [amazonPink, walmartRoocase, 0.29],
+  [amazonBlack, walmartRoocase, 0.7],
+  [amazonBlack, amazonPink, 0.6],
 ];
 function score(a: ItemIdentity, b: ItemIdentity): number {
   const pair = pairScores().find(([x, y]) => (x === a && y === b) || (x === b && y === a));
@@ -45,7 +52,7 @@ function score(a: ItemIdentity, b: ItemIdentity): number {
  * item against its offers, as the real one does, with what the catalog answers in place of a database and `score` in
  * place of the pair model.
  */
-function catalogOf(products: Record<number, Array<{ id: number; retailer: string; item: ItemIdentity }>>, agreeing: readonly ItemIdentity[] = []) {
+function catalogOf(products: Record<number, Array<{ id: number; retailer: string; item: ItemIdentity }>>, agreeing: readonly ItemIdentity[] = [], conflicting: readonly ItemIdentity[] = []) {
   const displaced: number[] = [];
   const offersOf = (productId: number) => products[productId] ?? [];
   const matcher = {
@@ -69,7 +76,9 @@ function catalogOf(products: Record<number, Array<{ id: number; retailer: string
         const fitOf = (one: ItemIdentity) => Math.max(0, ...others.map((other) => score(one, other.item)));
         const fit = fitOf(item);
         const agrees = agreeing.includes(item);
-        return { fit, displaces: listed.length === 1 && others.length > 0 && fit > fitOf(present(listed[0]).item) + 0.1 ? present(listed[0]).id : null, agrees };
+        const displaces = listed.length === 1 && others.length > 0 && fit > fitOf(present(listed[0]).item) + 0.1 ? present(listed[0]).id : null;
+        const weakListing = displaces !== null && conflicting.includes(item) && fit >= matchThreshold() && fitOf(present(listed[0]).item) < matchThreshold() ? displaces : null;
+        return { fit, displaces, agrees, weakListing, ownConflict: conflicting.includes(item) };
       },
     },
   } as unknown as ProductMatcher;
@@ -122,6 +131,20 @@ describe('placeOffer', () => {
     expect(displaced).toEqual([11]);
     // Without a way to move offers (the bulk path), the product is no candidate.
     expect(place(google2329, 'google-shopping')).toBeNull();
+  });
+
+  it("takes the place of the retailer's listing that joined under the threshold and conflicts with the offer", () => {
+    // The two Amazon listings conflict (colour, model): one of them is not the product.
+    const products = { 1: [{ id: 10, retailer: 'walmart', item: walmartRoocase }, { id: 11, retailer: 'amazon', item: amazonPink }] };
+    const { place, displaced } = catalogOf(products, [], [amazonBlack]);
+    expect(place(amazonBlack, 'amazon', { displace: true })).toBe(1);
+    expect(displaced).toEqual([11]);
+    // Without a way to move offers (the bulk path), the product is no candidate.
+    expect(place(amazonBlack, 'amazon')).toBeNull();
+    // Listings that do not conflict may both be the product: the second joins, the first stays.
+    const again = catalogOf(products);
+    expect(again.place(amazonBlack, 'amazon', { displace: true })).toBe(1);
+    expect(again.displaced).toEqual([]);
   });
 
   it('joins an uncontested best product under the threshold, unless its retailer lists it already', () => {

@@ -112,12 +112,14 @@ export function* placeOffer(
     const dropped = new Set<number>();
     for (const [rank, entry] of ranked.entries()) {
       if (!listed.has(entry.productId)) continue;
-      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false };
-      if (second.fit >= SECOND_LISTING_SCORE || (second.agrees && second.fit >= threshold)) continue;
-      if (rank === 0 && entry.score >= threshold && second.displaces !== null && options.displace) {
-        yield* options.displace(second.displaces, entry.productId);
+      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false, weakListing: null, ownConflict: false };
+      if (second.agrees && second.fit >= threshold) continue;
+      const displaced = second.weakListing ?? (entry.score >= threshold && second.fit < SECOND_LISTING_SCORE ? second.displaces : null);
+      if (rank === 0 && displaced !== null && options.displace) {
+        yield* options.displace(displaced, entry.productId);
         return entry.productId;
       }
+      if (second.fit >= SECOND_LISTING_SCORE && !second.ownConflict) continue;
       dropped.add(entry.productId);
     }
     ranked = ranked.filter((entry) => !dropped.has(entry.productId));

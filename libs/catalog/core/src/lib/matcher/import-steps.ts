@@ -21,6 +21,16 @@ export interface SecondListing {
   fit: number;
   displaces: number | null;
   agrees: boolean;
+  /**
+   * The retailer's one listing there conflicts with the item and fits the product's offers at other retailers under
+   * the threshold, while the item fits them clearly better, at the threshold, conflicting with none of them: the
+   * listing joined on little evidence (another colour or model of a case) and gives way to the item, as the two cannot
+   * both be the product. Its id, else null. (Two listings that do not conflict may both be it: a marketplace lists one
+   * item under several sellers' wordings.)
+   */
+  weakListing: number | null;
+  /** The item conflicts with the retailer's own listings there (`conflicts`). */
+  ownConflict: boolean;
 }
 
 /** Full-text candidates (offers) a lone offer is compared with (`productForLoneOffer`). */
@@ -71,14 +81,19 @@ export function* secondListing(cache: OfferCache, item: ItemIdentity, productId:
   const refs = (yield* read('offerRefsOfProducts', [productId], MEMBERS_FOR_WORDS)).get(productId) ?? [];
   const at = yield* read('offersAtAmong', retailerId, refs.map((ref) => ref.id));
   const others = yield* cache.preparedAll(refs.filter((ref) => !at.has(ref.id)));
-  if (others.length === 0) return { fit: 0, displaces: null, agrees: false };
+  if (others.length === 0) return { fit: 0, displaces: null, agrees: false, weakListing: null, ownConflict: false };
   const prepared = prepareOffer(item);
   const fit = Math.max(...others.map((other) => scorePair(prepared, other).score));
   const own = yield* cache.preparedAll(refs.filter((ref) => at.has(ref.id)));
   const agrees = agreesWithOwnListings(prepared, own);
-  if (at.size !== 1) return { fit, displaces: null, agrees };
+  const ownConflict = own.length > 0 && conflicts(clusterEvidence(prepared, own), true);
   const [listed] = own;
-  return { fit, displaces: listed && fitsBetterThan(prepared, listed, others) ? present(refs.find((ref) => at.has(ref.id))).id : null, agrees };
+  if (at.size !== 1 || !listed) return { fit, displaces: null, agrees, weakListing: null, ownConflict };
+  const listedId = present(refs.find((ref) => at.has(ref.id))).id;
+  const displaces = fitsBetterThan(prepared, listed, others) ? listedId : null;
+  const threshold = matchThreshold();
+  const weak = displaces !== null && ownConflict && fit >= threshold && !conflicts(clusterEvidence(prepared, others), true) && Math.max(...others.map((other) => scorePair(listed, other).score)) < threshold;
+  return { fit, displaces, agrees, weakListing: weak ? listedId : null, ownConflict };
 }
 
 /** See `steps.productWithGtin` in matching.ts. */

@@ -8,7 +8,7 @@ import type { OfferRef } from '../ports';
 import { candidateOffers, leaveOutOtherIdentifiers, membersOfAll } from './candidates';
 import type { OfferCache } from './offer-cache';
 import type { MatchOptions, RankedProduct } from './options';
-import type { MatcherStep } from './reads';
+import { read, type MatcherStep } from './reads';
 import { rankByWords, type MembersOf } from './rank-by-words';
 import { CLUSTER_CONFLICT_FACTOR, conflicts, JOIN_CHECKED_SHARE, matchThreshold, modelsConflict, otherBrand, pricedAlike } from './rules';
 import { elsewhereThan, rejoinModelWords } from './word-coverage';
@@ -19,7 +19,7 @@ import { elsewhereThan, rejoinModelWords } from './word-coverage';
  * search must also be of a brand some member has, when members state one: a retailer's listing of another brand's
  * product may share most of its wording ("…, Up to 30-Hour Battery Life, Industry Leading Noise Canceling, White").
  */
-function* demoteConflicting(cache: OfferCache, item: PreparedOffer, ranked: RankedProduct[], members: MembersOf, joining: boolean): MatcherStep<RankedProduct[]> {
+function* demoteConflicting(cache: OfferCache, item: PreparedOffer, ranked: RankedProduct[], members: MembersOf, joining: boolean, retailer?: string): MatcherStep<RankedProduct[]> {
   const threshold = matchThreshold();
   const above: RankedProduct[] = [];
   const checkedFrom = joining ? threshold * JOIN_CHECKED_SHARE : threshold;
@@ -30,9 +30,14 @@ function* demoteConflicting(cache: OfferCache, item: PreparedOffer, ranked: Rank
   if (above.length === 0) return ranked;
   const membersOf = yield* members(above.map((entry) => entry.productId));
   const entryOf = yield* cache.entriesOf([...membersOf.values()].flat());
+  // The retailer's own listings of a product are judged apart, when the offer is placed (`secondListing`): one that
+  // joined on little evidence may give way to it.
+  const own = joining && retailer !== undefined ? yield* read('offersAtAmong', retailer, [...membersOf.values()].flat().map((ref) => ref.id)) : new Set<number>();
   let demoted = false;
   for (const entry of above) {
-    const offers = cache.preparedFrom(entryOf, membersOf.get(entry.productId) ?? []);
+    const refs = membersOf.get(entry.productId) ?? [];
+    const others = refs.filter((ref) => !own.has(ref.id));
+    const offers = cache.preparedFrom(entryOf, others.length > 0 ? others : refs);
     // Under the threshold, an uncontested join also needs a member priced alike and no other brand stated: "Corner
     // Kitchen Stand Mixer 5 qt" at $249 is no "Hearth Stand Mixer 5 qt HSM-500" at $249.
     const unlikeBelow = joining && entry.score < threshold && (!pricedAlike(item, offers) || otherBrand(item, offers));
@@ -65,7 +70,7 @@ function* rankItem(cache: OfferCache, item: ItemIdentity, joinedKeys: readonly s
   const members = (productIds: readonly number[]) => membersOfAll(lookup, productIds, options.excludeOfferId);
   return options.wordsOnly
     ? yield* rankByWords(cache, item, preparedItem, ranked, members, options)
-    : yield* demoteConflicting(cache, preparedItem, ranked, members, options.joining === true);
+    : yield* demoteConflicting(cache, preparedItem, ranked, members, options.joining === true, options.retailer);
 }
 
 /**
