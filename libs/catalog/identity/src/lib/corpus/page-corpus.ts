@@ -44,8 +44,10 @@ export interface CorpusPage {
    * Pages added after the reader's targets were set (2: public shop fixtures, computer-screen offers; 3: the remaining
    * computer-screen offers and the parser fixtures of mathagmann/computerscreen-spec-extraction, four more shops' pages;
    * 4: scrapely's test samples and AmazonParser's archived amazon.ae pages; 5: Portia's Egyptian and Gulf shop samples,
-   * shop pages of trafilatura's and a 2026 content-extraction benchmark's test sets; each scored before any rule was
-   * written for them), scored by `eval:extraction`, not yet by the spec's targets.
+   * shop pages of trafilatura's and a 2026 content-extraction benchmark's test sets; 6: more of that benchmark's shop
+   * pages, its successor's (WCXB) shop pages stored without their scripts, Zalando and H&M pages of green-db's tests and
+   * a publisher's book page from htmldate's tests; each scored before any rule was written for them), scored by
+   * `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }

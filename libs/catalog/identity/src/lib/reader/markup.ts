@@ -25,7 +25,11 @@ export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|fi
 /** Blocks of other products: related, recommended, recently viewed, carousels and sliders of product cards. */
 export const OTHER_PRODUCTS = /related|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|frequently[-_ ]?bought|bought[-_ ]?together|\bfbt(?:$|[^a-z])|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
 export const HIDDEN_WORDS = /(?:^|\s)(?:hide|hidden|d-none|ng-hide|is-hidden|invisible|display-none)(?:$|\s)/;
-export const CART_WORDS = /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|addtocart|addtobag|buy[\s_-]?now|in den warenkorb|in den einkaufswagen|ajouter au panier|aggiungi al carrello|añadir al carrito|adicionar ao carrinho|dodaj do koszyka|lisää ostoskoriin|do košíka|do košíku|в корзину|カートに入れる|加入购物车/i;
+/**
+ * An add-to-cart control, or the buy box that holds it (product-buy, buy-box): a shop that cannot sell the item puts its
+ * stock wording there in the control's place ('Out of Stock' where the button would be).
+ */
+export const CART_WORDS = /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|addtocart|addtobag|buy[\s_-]?now|product[\s_-]?buy|buy[\s_-]?box|in den warenkorb|in den einkaufswagen|ajouter au panier|aggiungi al carrello|añadir al carrito|adicionar ao carrinho|dodaj do koszyka|lisää ostoskoriin|do košíka|do košíku|в корзину|カートに入れる|加入购物车/i;
 export const NOT_SHOWN = new Set(['script', 'style', 'meta', 'link', 'input', 'option', 'select', 'template', 'noscript', 'head', 'title', 'img', 'svg', 'button', 'textarea']);
 
 /** An add-to-cart button or form. */

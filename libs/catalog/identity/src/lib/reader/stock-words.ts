@@ -87,7 +87,8 @@ export function shownOnlyOnState(el: HtmlElement): boolean {
   return false;
 }
 
-function aboutOtherMatter(el: HtmlElement): boolean {
+/** Whether the markup around a stock line says it is about a way of delivery, a store, a variant or a hidden message. */
+export function aboutOtherMatter(el: HtmlElement): boolean {
   for (let n: HtmlElement | null = el, i = 0; n && i < MATTER_CLIMB; n = parentOf(n), i++) if (OTHER_MATTER.test(describedAs(n))) return true;
   return false;
 }

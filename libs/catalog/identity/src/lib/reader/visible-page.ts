@@ -9,7 +9,7 @@ import type { Evidence, ShippingFound } from './evidence';
 import { describedAs, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
 import { brandFromHints } from './brand-hints';
-import { shownOnlyOnState, stockInWords } from './stock-words';
+import { aboutOtherMatter, shownOnlyOnState, stockInWords } from './stock-words';
 import { itemHeadingIndex } from './titles';
 import { parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
 
@@ -33,7 +33,8 @@ function stockLine(el: HtmlElement): StockState | null {
 function visibleStock(page: Page): StockState | null {
   for (const el of page.stockEls) {
     if (el.tagName === 'script' || el.tagName === 'meta' || el.tagName === 'link') continue;
-    const state = shownForItem(el) && !shownOnlyOnState(el) ? stockLine(el) : null;
+    // A store's or a pickup's availability ('Non disponible en magasin') is not the item's stock online.
+    const state = shownForItem(el) && !shownOnlyOnState(el) && !aboutOtherMatter(el) ? stockLine(el) : null;
     if (state) return state;
   }
   for (const el of page.cartEls.slice(0, 4)) {

@@ -1,0 +1,18 @@
+import { extractProductIdentity } from '../page-identity';
+
+const product = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'CORSAIR Vengeance RGB 64GB DDR5 6400', sku: 'N82E16820236956' })}</script>`;
+const page = (buyBox: string) => `<html><head><title>CORSAIR Vengeance RGB 64GB DDR5 6400</title>${product}</head><body><div class="product-wrap"><div class="product-pane">${buyBox}</div><h1 class="product-title">CORSAIR Vengeance RGB 64GB DDR5 6400</h1><p>64GB (4 x 16GB) desktop memory.</p></div></body></html>`;
+const url = 'https://www.newegg.com/corsair-64gb-288-pin-ddr5-sdram/p/N82E16820236956';
+
+describe('the stock the buy box shows in place of the add-to-cart control', () => {
+  it('is out of stock where the buy box says so instead of offering the item', () => {
+    for (const box of ['<div id="ProductBuy" class="product-buy"><span class="btn btn-message">Out of Stock</span></div>', '<div class="buy-box"><span class="btn">Sold out</span></div>']) {
+      expect(extractProductIdentity(page(box), { url })?.stockState).toBe('OutOfStock');
+    }
+  });
+
+  it('says nothing against the item where the buy box offers it', () => {
+    const html = page('<div id="ProductBuy" class="product-buy"><button class="btn btn-primary">Add to cart</button></div>');
+    expect(extractProductIdentity(html, { url })?.stockState).not.toBe('OutOfStock');
+  });
+});

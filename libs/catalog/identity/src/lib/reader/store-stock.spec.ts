@@ -1,0 +1,21 @@
+import { extractProductIdentity } from '../page-identity';
+
+const page = (widget: string) =>
+  `<html><head><title>MAMA Robe avec ceinture à nouer | H&M FR</title></head><body><h1>MAMA Robe avec ceinture à nouer</h1><p class="price">34,99 €</p>${widget}<button type="submit" class="add-to-cart">Ajouter</button></body></html>`;
+const url = 'https://www2.hm.com/fr_fr/productpage.1061531002.html';
+
+describe('a store’s availability beside the item', () => {
+  it('is not the item’s stock online (a find-in-store button, a pickup line)', () => {
+    for (const widget of [
+      '<button type="button" class="store-availability js-store-availability"><span class="text-enabled">Vérifier la disponibilité en magasin</span> <span class="text-disabled">Non disponible en magasin</span></button>',
+      '<div class="pickup-availability"><p>Out of stock</p></div>',
+    ]) {
+      expect(extractProductIdentity(page(widget), { url })?.stockState).not.toBe('OutOfStock');
+    }
+  });
+
+  it('leaves the item’s own stock line read', () => {
+    const html = page('<div class="product-availability"><p>Out of stock</p></div>');
+    expect(extractProductIdentity(html, { url })?.stockState).toBe('OutOfStock');
+  });
+});
