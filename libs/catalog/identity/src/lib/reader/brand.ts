@@ -8,8 +8,8 @@ import { candidatesOf, type Candidate } from './judge';
 import type { Page } from './page';
 import { cleanBrand } from './titles';
 
-/** The readers whose brand is the product's own statement of its maker. */
-const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table']);
+/** The readers whose brand is the product's own statement of its maker (its markup, or its name: `own-name`). */
+const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'own-name']);
 
 /** Whether a reader's brand may be the shop's own name. */
 export const statesMaker = (reader: ReaderName): boolean => PRODUCT_MARKUP.has(reader);

@@ -10,6 +10,7 @@ import { fromJsonLd } from './json-ld';
 import { fromMetaTags } from './meta-tags';
 import { fromMicrodata } from './microdata';
 import type { Page } from './page';
+import { fromOwnName } from './own-name';
 import { fromSpecTable } from './spec-table';
 import { fromTitleCode } from './title-code';
 import { fromVisiblePage } from './visible-page';
@@ -26,6 +27,7 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   'embedded-state': fromEmbeddedState,
   'ad-tags': fromAdTags,
   'title-code': fromTitleCode,
+  'own-name': fromOwnName,
   url: fromMarketplaceUrl,
   address: fromAddress,
 };

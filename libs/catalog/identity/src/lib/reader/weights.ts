@@ -7,7 +7,7 @@
  * stock answers on the first pages). The ad-tags and title-code readers, the visible page's brand (breadcrumbs, brand
  * links and logos), the address's sku and the Amazon reader's price and currency are measured on the 258 pages; the
  * ad-tags reader again on the 317 pages (on the 59 pages added last it named a variant's or a feed's id where the
- * product's markup named the shop's own item id).
+ * product's markup named the shop's own item id); the own-name reader on the 358 pages.
  */
 import type { JudgedField, ReaderName } from './evidence';
 
@@ -22,6 +22,7 @@ export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedFie
   'embedded-state': { sku: 0.5, brand: 0.667, gtin: 0.667 },
   'ad-tags': { sku: 0.8, brand: 0.929 },
   'title-code': { mpn: 0.929 },
+  'own-name': { brand: 0.731 },
   url: { sku: 0.971 },
   address: { sku: 0.751 },
 };
