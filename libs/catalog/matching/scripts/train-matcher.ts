@@ -12,9 +12,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURE_NAMES, type MatcherModel, modelFromJson, modelToJson } from '../src';
-import { DATASETS, type DatasetName, loadDataset, missingFile, parseArgs, prf, resolveDataDir } from './er-magellan';
+import { FEATURE_NAMES, type MatcherModel, modelFromJson, modelToJson, pairTerms, setPairWordModel, toPrepared } from '../src';
+import { type Dataset, DATASETS, type DatasetName, loadDataset, missingFile, parseArgs, prf, resolveDataDir } from './er-magellan';
 import { fitLinear, fitTrees } from './fit';
+import { crossFittedScores, fitPairWords } from './fit-words';
 import { type FeaturisedPair, featurise, modelScores } from './pair-scores';
 
 /** Hyper-parameters tried (trees, depth), chosen on the valid splits. */
@@ -41,6 +42,55 @@ function pickThreshold(sets: readonly ValidSet[]): { threshold: number; meanF1: 
   return best;
 }
 
+/** --rate, --lambda and --min-child, when given: the learning rate, leaf shrinkage and least hessian of a leaf. */
+function treeKnobs(args: Record<string, string>): { learningRate?: number; lambda?: number; minChildWeight?: number } {
+  const knobs: { learningRate?: number; lambda?: number; minChildWeight?: number } = {};
+  if (args['rate']) knobs.learningRate = Number(args['rate']);
+  if (args['lambda']) knobs.lambda = Number(args['lambda']);
+  if (args['min-child']) knobs.minChildWeight = Number(args['min-child']);
+  return knobs;
+}
+
+/** The source of a set's pairs: the dirty Walmart-Amazon is Walmart-Amazon's, each WDC category is WDC's. */
+const sourceOf = (name: string) => (name.startsWith('WDC-') ? 'WDC' : name.replace(/^Dirty-/, ''));
+
+/** Folds of the cross-fitted pair word scores the trees are trained on. */
+const WORD_FOLDS = 5;
+
+/**
+ * The featurised train pairs of every set, each labelled pair once (WDC-all holds the pairs of the four WDC
+ * categories). Fits the pair word model on them first and writes it beside `out` (pair-word-weights.json); the
+ * trees see, on each train pair, the score of a word model fitted without that pair's fold, as they will see on
+ * pairs the word model never saw.
+ */
+function trainRows(datasets: readonly Dataset[], out: string, log: (s: string) => void): FeaturisedPair[] {
+  const seen = new Set<string>();
+  const picked: { ds: Dataset; i: number; terms: string[]; label: number; source: string }[] = [];
+  for (const ds of datasets) {
+    ds.pairs('train').forEach((p, i) => {
+      const key = `${ds.name.startsWith('WDC-') ? 'WDC' : ds.name}\t${p.leftText}\t${p.rightText}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      picked.push({ ds, i, terms: pairTerms(toPrepared(p.left, ds.stats), toPrepared(p.right, ds.stats)), label: p.label, source: sourceOf(ds.name) });
+    });
+  }
+  const words = fitPairWords(picked);
+  const wordsFile = path.join(path.dirname(out), 'pair-word-weights.json');
+  fs.writeFileSync(wordsFile, JSON.stringify({ bias: words.bias, weights: Object.fromEntries(words.weights) }) + '\n');
+  log(`pair words: ${words.weights.size} weighted terms, wrote ${wordsFile}`);
+  setPairWordModel(words);
+  const crossFitted = crossFittedScores(picked, WORD_FOLDS);
+  const column = FEATURE_NAMES.indexOf('pairWords');
+  const featurised = new Map(datasets.map((ds) => [ds, featurise(ds, 'train')]));
+  return picked.map((p, k) => {
+    const row = featurised.get(p.ds)?.[p.i];
+    if (!row) throw new Error(`${p.ds.name}: no train pair ${p.i} for a featurised row`);
+    row.x[column] = crossFitted[k] as number;
+    row.evidence.features.pairWords = crossFitted[k] as number;
+    return row;
+  });
+}
+
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const dataDir = resolveDataDir(args['data']);
@@ -57,20 +107,7 @@ function main(): void {
   });
   if (names.length === 0) throw new Error(`no dataset in ${dataDir}`);
   const datasets = names.map((name) => loadDataset(dataDir, name));
-  // WDC-all holds the pairs of the four WDC categories: each labelled pair is trained on once.
-  const seen = new Set<string>();
-  const train: FeaturisedPair[] = [];
-  for (const ds of datasets) {
-    const pairs = ds.pairs('train');
-    featurise(ds, 'train').forEach((row, i) => {
-      const p = pairs[i];
-      if (!p) throw new Error(`${ds.name}: no train pair ${i} for a featurised row`);
-      const key = `${ds.name.startsWith('WDC-') ? 'WDC' : ds.name}\t${p.leftText}\t${p.rightText}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      train.push(row);
-    });
-  }
+  const train = trainRows(datasets, out, log);
   log(`train: ${train.length} pairs from ${names.length} sets`);
   const valid = datasets.map((ds) => ({ name: ds.name, rows: featurise(ds, 'valid') }));
   const validOf = (model: MatcherModel): ValidSet[] => valid.map((v) => ({ name: v.name, scores: modelScores(model, v.rows), labels: v.rows.map((r) => r.label) }));
@@ -84,7 +121,7 @@ function main(): void {
     const grid = args['trees'] || args['depth'] ? [{ trees: Number(args['trees'] ?? 200), depth: Number(args['depth'] ?? 3) }] : TREE_GRID;
     chosen = { model: fitTrees([], { trees: 0 }), sets: [], threshold: 0.5, meanF1: -1, params: '' };
     for (const params of grid) {
-      const model = fitTrees(train, { ...params, without, log });
+      const model = fitTrees(train, { ...params, ...treeKnobs(args), without, log });
       const sets = validOf(model);
       const picked = pickThreshold(sets);
       log(`trees ${params.trees} depth ${params.depth}: mean valid F1 ${(picked.meanF1 * 100).toFixed(2)} at ${picked.threshold}`);

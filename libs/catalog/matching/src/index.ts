@@ -51,6 +51,8 @@ export {
 } from './lib/features';
 export {
   getDefaultModel,
+  getWordsModel,
+  onThresholdScale,
   modelFromJson,
   modelToJson,
   modelScore,
@@ -88,3 +90,14 @@ export { parseCsv, parseCsvRecords } from './lib/csv';
 export { joinedModelSpans, clusterEvidence, identifiersConflict, modelFieldIsWords, statedModels, codesHeldBy, restoreDecimals, variantsOf, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions, type VariantKind } from './lib/words';
 export { cleanTitle, representativeTitle, productName, type TitledOffer, type NamedOffer } from './lib/title';
 export { productSpecs, productAttributes, type Spec, type SpecOffer, type SpecProduct } from './lib/specs';
+export {
+  pairTerms,
+  pairWordScore,
+  termsScore,
+  wordShape,
+  getPairWordModel,
+  setPairWordModel,
+  pairWordModelFromJson,
+  type PairWordModel,
+  type PairWordModelJson,
+} from './lib/pair-words';

@@ -1,6 +1,9 @@
 /** Pair features: the evidence the scorer weighs, each a number in a small fixed range. */
 import type { QuantityKind } from './extract';
 import type { PreparedOffer } from './prepare';
+import { codeNearMiss } from './codes';
+import { pairWordScore } from './pair-words';
+import { wordLikeness } from './similarity';
 import { cosine, jaccard, packedCosine } from './tfidf';
 
 /**
@@ -50,6 +53,17 @@ const FEATURE_WEIGHT_SIGNS = {
   titlePriceLogRatio: 'against',
   headCoverage: 'any',
   headCoverageMax: 'any',
+  shortCoverage: 'any',
+  longCoverage: 'any',
+  softCoverage: 'any',
+  shortRarestUnshared: 'against',
+  longRarestUnshared: 'any',
+  codesUnmatched: 'against',
+  shortWords: 'any',
+  longWords: 'any',
+  pairWords: 'any',
+  nearCodeDistance: 'any',
+  nearCodeDigitsDiffer: 'against',
 } as const satisfies Record<string, 'any' | 'against'>;
 
 export type FeatureName = keyof typeof FEATURE_WEIGHT_SIGNS;
@@ -198,13 +212,27 @@ function textFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): void
   f.lengthRatio = hi > 0 ? lo / hi : 0;
 }
 
+/**
+ * How far apart two values of a kind may be and still be one value as shops print it: a binary and a decimal
+ * prefix (1024 MB against 1 GB), a sensor's megapixels cut or rounded (14.7 MP against 14 MP).
+ */
+const QUANTITY_TOLERANCE: Partial<Record<QuantityKind, number>> = { data: 0.03, resolution: 0.06 };
+
+function shareQuantity(kind: QuantityKind, va: ReadonlySet<number>, vb: ReadonlySet<number>): boolean {
+  if (shareAny(va, vb)) return true;
+  const tolerance = QUANTITY_TOLERANCE[kind];
+  if (tolerance === undefined) return false;
+  for (const x of va) for (const y of vb) if (Math.abs(x - y) <= tolerance * Math.max(x, y)) return true;
+  return false;
+}
+
 /** Measured quantities of a kind both sides state: agreeing when they share a value, else in conflict (returned). */
 function quantityFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): QuantityConflict[] {
   const quantityConflicts: QuantityConflict[] = [];
   for (const [kind, va] of a.quantities) {
     const vb = b.quantities.get(kind);
     if (!vb) continue;
-    if (shareAny(va, vb)) f.quantityAgree = Math.min(2, f.quantityAgree + 1);
+    if (shareQuantity(kind, va, vb)) f.quantityAgree = Math.min(2, f.quantityAgree + 1);
     else quantityConflicts.push({ kind, a: [...va], b: [...vb] });
   }
   f.quantityConflict = Math.min(2, quantityConflicts.length);
@@ -248,6 +276,9 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   const priceRatio = priceFeatures(a, b, f);
   f.cosineTimesModel = f.trigramCosine * (f.modelEqual || f.mpnEqual ? 1 : 0);
   listingFeatures(a, b, f);
+  Object.assign(f, wordLikeness(a, b));
+  f.pairWords = pairWordScore(a, b);
+  Object.assign(f, codeNearMiss(a, b));
   return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio };
 }
 

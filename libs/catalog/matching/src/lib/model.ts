@@ -1,6 +1,7 @@
 /** The logistic model over pair features, its JSON form and validation. */
 import { FEATURE_NAMES, type FeatureName, type PairFeatures } from './features';
 import defaultModelJson from './matcher-weights.json';
+import wordsModelJson from './matcher-words-weights.json';
 
 /** Logistic regression over the pair features. */
 export interface LinearModelJson {
@@ -148,6 +149,27 @@ let defaultModel: MatcherModel | null = null;
 export function getDefaultModel(): MatcherModel {
   if (!defaultModel) defaultModel = modelFromJson(defaultModelJson as unknown as MatcherModelJson);
   return defaultModel;
+}
+
+let wordsModel: MatcherModel | null = null;
+/**
+ * The model a shopper's words (typed, or read from a link) are scored with against listings: trees fitted without the
+ * features that compare two listings' wording (coverage, rarest words, word counts, pair words, near-miss codes; see
+ * README). A few words against a listing's title are not two listings of one product worded apart, and those features,
+ * learned from pairs of listings, read the listing's descriptive words as what tells the two apart.
+ */
+export function getWordsModel(): MatcherModel {
+  if (!wordsModel) wordsModel = modelFromJson(wordsModelJson as unknown as MatcherModelJson);
+  return wordsModel;
+}
+
+/**
+ * A score of a model whose threshold is `from` on the scale of one whose threshold is `to`: linear on either side of
+ * the threshold, so that a score passes one exactly when it passes the other, and 0 and 1 stay where they are.
+ */
+export function onThresholdScale(score: number, from: number, to: number): number {
+  if (from === to) return score;
+  return score < from ? (score / from) * to : to + ((score - from) / (1 - from)) * (1 - to);
 }
 
 /** Feature values of the pair being scored (reused: scoring is synchronous). */

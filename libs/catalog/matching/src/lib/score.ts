@@ -6,12 +6,14 @@
  *   them (`gtinContradicted`: different part numbers, different model numbers, a conflicting quantity, prices more
  *   than 2x apart), since real feeds carry wrong and reused GTINs; a contradicted GTIN counts for nothing and the
  *   rules below decide. Different valid GTINs decide a non-match (≤ 0.05);
- * - a conflicting measured quantity (64 GB vs 128 GB, 55" vs 65") caps the score at 0.2;
+ * - a conflicting capacity or screen size (64 GB vs 128 GB, 55" vs 65") caps the score at 0.2; other quantities
+ *   that conflict (clock speeds, pack counts) are evidence the model weighs;
  * - a price ratio outside 0.3–3.3 multiplies the score by 0.6.
  */
 import { type PairEvidence, PLAUSIBLE_PRICE_RATIO, pairEvidence } from './features';
 import { getDefaultModel, modelScore, type MatcherModel } from './model';
 import { isPreparedOffer, type PreparedOffer, prepareOffer } from './prepare';
+import type { QuantityKind } from './extract';
 import type { ItemIdentity } from './item';
 import type { IdfStats } from './tfidf';
 
@@ -25,6 +27,12 @@ export const GTIN_PRICE_RATIO: readonly [number, number] = [0.5, 2];
 export const GTIN_TITLES_AGREE = 0.8;
 export const GTIN_MISMATCH_CAP = 0.05;
 export const QUANTITY_CONFLICT_CAP = 0.2;
+/**
+ * Quantities whose conflict caps the score: a capacity or a screen size names another product (64 GB against
+ * 128 GB, 55" against 65"). Others are left to the model, since listings of one product state them differently: a
+ * processor's base and boost clocks, a pack of 5 and of 10 of one part, a lens's power, a sensor's megapixels.
+ */
+const CAPPED_QUANTITY_KINDS: ReadonlySet<QuantityKind> = new Set<QuantityKind>(['data', 'size']);
 export const PRICE_IMPLAUSIBLE_FACTOR = 0.6;
 
 export type ReasonCode =
@@ -182,7 +190,7 @@ export function applyRules(base: number, ev: PairEvidence): number {
   let s = base;
   if (gtinDecides(ev)) return Math.max(s, GTIN_MATCH_FLOOR);
   if (f.gtinDiffer) s = Math.min(s, GTIN_MISMATCH_CAP);
-  if (f.quantityConflict > 0) s = Math.min(s, QUANTITY_CONFLICT_CAP);
+  if (ev.quantityConflicts.some((c) => CAPPED_QUANTITY_KINDS.has(c.kind))) s = Math.min(s, QUANTITY_CONFLICT_CAP);
   if (f.priceImplausible) s *= PRICE_IMPLAUSIBLE_FACTOR;
   return s;
 }

@@ -3,7 +3,7 @@
  * product scoring as its best member (`assignCluster`); then products whose members the item conflicts with are
  * demoted, or, for words only, the ranking is blended with the words' coverage (rank-by-words.ts).
  */
-import { assignCluster, clusterEvidence, cutColourCompletions, prepareOffer, restoreDecimals, type ClusterCandidate, type ItemIdentity, type PreparedOffer } from '@pricehunt/catalog-matching';
+import { assignCluster, clusterEvidence, cutColourCompletions, getWordsModel, onThresholdScale, prepareOffer, restoreDecimals, type ClusterCandidate, type ItemIdentity, type PreparedOffer } from '@pricehunt/catalog-matching';
 import type { OfferRef } from '../ports';
 import { candidateOffers, leaveOutOtherIdentifiers, membersOfAll } from './candidates';
 import type { OfferCache } from './offer-cache';
@@ -65,12 +65,23 @@ function* rankItem(cache: OfferCache, item: ItemIdentity, joinedKeys: readonly s
   const compared = options.wordsOnly ? yield* elsewhereThan(options.unlistedAt, byProduct) : byProduct;
   const candidates = yield* scoredCandidates(cache, preparedItem, compared, options.wordsOnly === true && preparedItem.models.size === 0);
   if (candidates.length === 0) return [];
-  const assignment = assignCluster(preparedItem, candidates, { threshold: matchThreshold() });
-  const ranked = assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, cluster.score)) }));
+  const ranked = scoredProducts(preparedItem, candidates, options.wordsOnly === true);
   const members = (productIds: readonly number[]) => membersOfAll(lookup, productIds, options.excludeOfferId);
   return options.wordsOnly
     ? yield* rankByWords(cache, item, preparedItem, ranked, members, options)
     : yield* demoteConflicting(cache, preparedItem, ranked, members, options.joining === true, options.retailer);
+}
+
+/**
+ * Products as their best candidate scores. Words alone are scored by the words model (`getWordsModel`), its scores put
+ * on the scale of the matcher's threshold, which every step after compares with.
+ */
+function scoredProducts(item: PreparedOffer, candidates: readonly ClusterCandidate[], wordsOnly: boolean): RankedProduct[] {
+  const threshold = matchThreshold();
+  const model = wordsOnly ? getWordsModel() : undefined;
+  const assignment = assignCluster(item, candidates, { model, threshold: model?.threshold ?? threshold });
+  const scale = (score: number) => (model ? onThresholdScale(score, model.threshold, threshold) : score);
+  return assignment.ranked.map((cluster) => ({ productId: Number(cluster.clusterId), score: Math.max(0, Math.min(1, scale(cluster.score))) }));
 }
 
 /**
