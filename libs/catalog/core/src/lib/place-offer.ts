@@ -10,9 +10,11 @@ const LISTED_AT_RETAILER_MARGIN = 0.8;
  * A retailer lists a product once as a rule: an offer joins a product that already holds an offer of its retailer
  * only when it fits the product's offers at other retailers with a score of at least this (the retailer's own listing
  * shares its wording and tells nothing: "Adobe CS3 Web Premium Upgrade" scores 0.87 against the same shop's "Adobe CS3
- * Design Premium Upgrade"); at the threshold, it joins when it also agrees with the retailer's own listing there
- * (`agreesWithOwnListings`: a relisting under a new id); below, the offer takes that listing's place when it fits them
- * clearly better (`secondListing`, on the row path), else such products are not candidates.
+ * Design Premium Upgrade"), and conflicts with none of the retailer's listings there; at the threshold, it joins when
+ * it also agrees with the retailer's own listing there (`agreesWithOwnListings`: a relisting under a new id). Else the
+ * offer takes that listing's place when it fits them clearly better (`secondListing.displaces`, on the row path: below
+ * this score, or whatever its score where the listing joined under the threshold and conflicts with the offer,
+ * `secondListing.weakListing`), else such products are not candidates.
  */
 export const SECOND_LISTING_SCORE = 0.5;
 
@@ -65,7 +67,8 @@ export function productForOffer(
  * nothing the item states (model number, size or capacity, a price within 2x), else (`statedModel`)
  * the one product whose offers state the offer's model number under its brand, else the best ranked product that
  * passes the threshold (`productForOffer`), leaving out those its retailer lists already that it does not fit as a
- * second listing (`SECOND_LISTING_SCORE`, or the threshold and agreeing with that retailer's listing), or failing that
+ * second listing (`SECOND_LISTING_SCORE`, or the threshold and agreeing with that retailer's listing) nor takes the
+ * place of that retailer's listing in (`displace`), or failing that
  * an uncontested one below it (`UNCONTESTED_SHARE`). Candidates of a joining offer include other retailers' offers that
  * share its leading words (`MatchOptions.retailer`). Null:
  * the offer begins a product of its own. A step of the import's unit of work: it reads through the unit's transaction,
