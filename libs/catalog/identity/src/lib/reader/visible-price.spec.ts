@@ -28,3 +28,12 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lamp' })?.priceCents).toBe(2900);
   });
 });
+
+describe('amounts that are not the item’s price', () => {
+  it('reads no price from a price bar that shows only the item’s name (“Galaxy Tab S9 FE”), but reads one after a currency code', () => {
+    const page = (bar: string) => `<!doctype html><html><head><title>Galaxy Tab S9 FE</title></head><body><div class="anchor-nav__price-bar"><span>${bar}</span></div><h1>Galaxy Tab S9 FE (Wi-Fi)</h1><p>Not for sale</p></body></html>`;
+    const url = 'https://www.shop.example.com/tablets/galaxy-tab-s9-fe/';
+    expect(extractProductIdentity(page('Galaxy Tab S9 FE (Wi-Fi)'), { url })?.priceCents ?? null).toBeNull();
+    expect(extractProductIdentity(page('EUR21.86'), { url })?.priceCents).toBe(2186);
+  });
+});

@@ -63,6 +63,18 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
   return { rank, distance: distance + (inLink ? 4 : 0) };
 }
 
+/**
+ * Whether every figure in a text is part of a word: a model name ("Galaxy Tab S9 FE", "XZ2"), not an amount. A
+ * currency code before a figure ("EUR21.86") leaves it an amount.
+ */
+function figuresInWords(text: string): boolean {
+  const figures = [...text.matchAll(/\d[\d.,'\u00a0\u202f]*/g)];
+  return figures.length > 0 && figures.every((m) => {
+    const before = text.slice(0, m.index);
+    return /\p{L}$/u.test(before) && !/(?:^|\P{L})[A-Z]{3}$/u.test(before);
+  });
+}
+
 /** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
 const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
 /** Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99"). */
@@ -86,7 +98,7 @@ function shownText(el: HtmlElement): string {
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
-  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown)) return null;
+  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   const read = readPrice(shown, { currency: page.localeCurrency });
