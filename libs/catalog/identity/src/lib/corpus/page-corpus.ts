@@ -46,7 +46,8 @@ export interface CorpusPage {
    * 4: scrapely's test samples and AmazonParser's archived amazon.ae pages; 5: Portia's Egyptian and Gulf shop samples,
    * shop pages of trafilatura's and a 2026 content-extraction benchmark's test sets; 6: more of that benchmark's shop
    * pages, its successor's (WCXB) shop pages stored without their scripts, Zalando and H&M pages of green-db's tests and
-   * a publisher's book page from htmldate's tests; each scored before any rule was written for them), scored by
+   * a publisher's book page from htmldate's tests; 7: more of WCXB's shop pages, makers' own shops and pages out of
+   * stock among them; each scored before any rule was written for them), scored by
    * `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;

@@ -2,8 +2,9 @@
  * The stock line a shopper reads beside the item, in the languages of the shops read: "Derzeit nicht auf Lager",
  * "kein Liefertermin", "zur Zeit nicht lieferbar", "We're sorry, this plant is out of stock" say it cannot be bought;
  * "in ca. 2-3 Werktagen versandbereit", "Sofort lieferbar", "In stock" that it can; "Nicht lagernd, ab Bestellung
- * versandfertig in 8 Tagen" that it is ordered in. Where these words and the markup disagree, the words are what the
- * shop tells its shopper (a template's schema.org value often stays the same on every page).
+ * versandfertig in 8 Tagen" that it is ordered in; "No Longer Available" that it is sold no more. Where these words and
+ * the markup disagree, the words are what the shop tells its shopper (a template's schema.org value often stays the
+ * same on every page).
  */
 import { cleanText, type HtmlElement } from '../html';
 import { amongOtherProducts, describedAs, parentOf, shownForItem } from './markup';
@@ -17,6 +18,13 @@ const OUT = new RegExp(
     String.raw`brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|нет в наличии|немає в наявності`,
   ].join('|'),
 );
+/**
+ * A line that says the shop no longer sells the item at all, alone on its line ("No Longer Available", "Not for sale",
+ * "Discontinued") or sending the shopper elsewhere ("Available only at select retailers", a maker's shop that does not
+ * sell it itself). Alone, because a spec row ("Is Discontinued By Manufacturer: No") names the word in passing.
+ */
+const GONE =
+  /^(?:this (?:item|product|model) (?:is|has been) )?(?:no longer (?:available|sold)|discontinued|not for sale|nicht mehr erhältlich|plus disponible)\.?$|\b(?:available|sold) only (?:at|through|from) (?:select|participating|authori[sz]ed) (?:retailers|dealers|resellers)\b/;
 const ORDERED_IN = /ab bestellung (?:versandfertig|lieferbar)|nicht lagernd,? (?:ab|lieferbar|versandfertig)|\bback-?order(?:ed)?\b|\bships? (?:in|within) \d+ ?(?:-|to) ?\d+ weeks\b/;
 const PRE = /\bpre-?order|vorbestell|précommande|\bpreordine\b|\bprecompra\b|verfügbar ab \d|available (?:from|on) \d/;
 const IN = new RegExp(
@@ -38,6 +46,7 @@ const NOT_ABOUT_ITEM = /\?|\b(?:if|when|wenn|falls|sobald|quand|cuando|se)\b|\b(
 export function stockStateInWords(line: string): StockState | null {
   const t = line.toLowerCase().replace(/\s+/g, ' ').trim();
   if (!t || t.length > STOCK_LINE_MAX || NOT_ABOUT_ITEM.test(t)) return null;
+  if (GONE.test(t)) return 'Discontinued';
   if (ORDERED_IN.test(t)) return 'BackOrder';
   if (OUT.test(t)) return 'OutOfStock';
   if (PRE.test(t)) return 'PreOrder';

@@ -28,3 +28,21 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lamp' })?.priceCents).toBe(2900);
   });
 });
+
+describe('amounts that are not the item’s price', () => {
+  it('skips a monthly payment offered beside the price (a pay-later widget, “/mo” after the amount)', () => {
+    const affirm = '<p class="affirm-as-low-as" data-amount="79900">Starting at <span class="affirm-ala-price">$67</span>/mo or 0% APR</p>';
+    const card = '<p class="card-offer">Or <span class="price">$34</span>/mo with the store card</p>';
+    for (const offer of [affirm, card]) {
+      const html = `<!doctype html><html><head><title>LCD-2 Classic</title></head><body><h1>LCD-2 Classic Headphones</h1><div class="product-info"><div><span class="price-item">$799.00</span></div>${offer}<button type="submit" name="add">Add to cart</button></div></body></html>`;
+      expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lcd-2' })?.priceCents).toBe(79900);
+    }
+  });
+
+  it('reads no price from a price bar that shows only the item’s name (“Galaxy Tab S9 FE”), but reads one after a currency code', () => {
+    const page = (bar: string) => `<!doctype html><html><head><title>Galaxy Tab S9 FE</title></head><body><div class="anchor-nav__price-bar"><span>${bar}</span></div><h1>Galaxy Tab S9 FE (Wi-Fi)</h1><p>Not for sale</p></body></html>`;
+    const url = 'https://www.shop.example.com/tablets/galaxy-tab-s9-fe/';
+    expect(extractProductIdentity(page('Galaxy Tab S9 FE (Wi-Fi)'), { url })?.priceCents ?? null).toBeNull();
+    expect(extractProductIdentity(page('EUR21.86'), { url })?.priceCents).toBe(2186);
+  });
+});

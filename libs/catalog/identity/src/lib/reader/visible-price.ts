@@ -39,7 +39,7 @@ interface ShownPrice {
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
-  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own)) return null;
+  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
@@ -51,7 +51,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
       if (tag === 'a') inLink = true;
       const said = describedAs(n);
       if (said) {
-        if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said)) return null;
+        if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said) || (steps <= 3 && FINANCING.test(said))) return null;
         if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
         if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return null;
       }
@@ -61,6 +61,35 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
     if (d !== undefined && steps + d < distance) distance = steps + d;
   }
   return { rank, distance: distance + (inLink ? 4 : 0) };
+}
+
+/**
+ * Markup of a financing or pay-later offer ("affirm-as-low-as", "klarna-placement", "installment-price"): the amount
+ * it shows is a monthly or split payment, not the item's price.
+ */
+const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financing|monthly|per-?month|payment-?terms|pay-?later|split-?pay/;
+/** Words right after an amount that make it a payment per month ("$67/mo", "29 € mtl.", "por mes"). */
+const PER_MONTH_AFTER = /^\s*(?:\/\s*(?:mo|month|mth|mes|monat|mois)\b|per month|a month|mtl\b|monatlich|par mois|al mes|por mes)/i;
+
+/** Whether the line an element stands in goes on to say its amount is paid per month. */
+function paidPerMonth(el: HtmlElement, shown: string): boolean {
+  const parent = parentOf(el);
+  if (!parent || !shown) return false;
+  const line = textOf(parent, isStruckPrice, 200);
+  const at = line.indexOf(shown);
+  return at >= 0 && PER_MONTH_AFTER.test(line.slice(at + shown.length));
+}
+
+/**
+ * Whether every figure in a text is part of a word: a model name ("Galaxy Tab S9 FE", "XZ2"), not an amount. A
+ * currency code before a figure ("EUR21.86") leaves it an amount.
+ */
+function figuresInWords(text: string): boolean {
+  const figures = [...text.matchAll(/\d[\d.,'\u00a0\u202f]*/g)];
+  return figures.length > 0 && figures.every((m) => {
+    const before = text.slice(0, m.index);
+    return /\p{L}$/u.test(before) && !/(?:^|\P{L})[A-Z]{3}$/u.test(before);
+  });
 }
 
 /** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
@@ -86,7 +115,7 @@ function shownText(el: HtmlElement): string {
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
-  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown)) return null;
+  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || paidPerMonth(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   const read = readPrice(shown, { currency: page.localeCurrency });

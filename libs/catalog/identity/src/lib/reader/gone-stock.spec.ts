@@ -1,0 +1,24 @@
+import { extractProductIdentity } from '../page-identity';
+import { stockStateInWords } from './stock-words';
+
+const page = (line: string) =>
+  `<html><head><title>Modern Leather Case | NOMAD</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Modern Leather Case","offers":{"@type":"Offer","price":"25","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}</script></head><body><h1>Modern Leather Case</h1><p class="price">€25</p><div class="product-status"><span>${line}</span></div></body></html>`;
+const url = 'https://nomadgoods.com/eu/products/modern-leather-case';
+
+describe('a line saying the shop sells the item no more', () => {
+  it('reads as discontinued, alone on its line or sending the shopper to other retailers', () => {
+    for (const line of ['No Longer Available', 'Not for sale', 'Discontinued', 'This item has been discontinued.', 'Available only at select retailers']) {
+      expect(stockStateInWords(line)).toBe('Discontinued');
+    }
+  });
+
+  it('is not a spec row or a sentence naming the word in passing', () => {
+    expect(stockStateInWords('Is Discontinued By Manufacturer: No')).toBeNull();
+    expect(stockStateInWords('Discontinued styles at up to 50% off')).toBeNull();
+  });
+
+  it('outweighs a template’s InStock in the markup', () => {
+    expect(extractProductIdentity(page('No Longer Available'), { url })?.availability).toBe('out_of_stock');
+    expect(extractProductIdentity(page('Free returns'), { url })?.availability).toBe('in_stock');
+  });
+});
