@@ -25,4 +25,24 @@ describe('ranking an offer to join a product', () => {
       await t.close();
     }
   });
+
+  it("keeps a product whose part number is one the offer states in its words, as another retailer's listing of it", async () => {
+    const t = await buildTestApp();
+    try {
+      await t.app.catalog.ingestion.importOffers(
+        [feedOffer({ externalId: '1', url: 'https://www.walmart.com/ip/x/1', retailer: 'walmart', title: 'Logitech N315 Lapdesk', brand: 'Logitech', mpn: 'N315' })],
+        { format: 'gmc', source: 'walmart' },
+      );
+      const lapdesk = (await t.app.storage.catalog.findOfferByExternalId('walmart', '1'))?.productId;
+      // The offer's part number is its maker's (939-000181), and it names the model N315 in its words.
+      const item = { title: 'Logitech Portable Lapdesk N315', brand: 'Logitech', model: '939-000181' };
+      const [best] = await t.app.catalog.matcher.rankAsync(item, { useIndex: true, joining: true, retailer: 'amazon' });
+      expect(best?.productId).toBe(lapdesk);
+      // Stating neither, another part number still leaves it out.
+      const other = { title: 'Logitech Portable Lapdesk', brand: 'Logitech', model: '939-000389' };
+      expect((await t.app.catalog.matcher.rankAsync(other, { useIndex: true, joining: true, retailer: 'amazon' })).map((entry) => entry.productId)).not.toContain(lapdesk);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -10,6 +10,16 @@ describe('extractQuantities', () => {
     expect(kinds('WD 1000GB drive')).toEqual([['data', 1e12]]);
     expect(kinds('iPhone 15 128 GB')).toEqual([['data', 128e9]]);
   });
+  it('reads memory counted in binary as the next unit up, and whole megapixels, as shops state one amount both ways', () => {
+    expect(kinds('Evga Geforce Gt 430 Graphics Card with 1024MB DDR3')).toEqual(kinds('Evga Geforce Gt 430 1 Gb DDR3'));
+    expect(kinds('Radeon 1536 MB GDDR5')).toEqual([['data', 1.5e9]]);
+    expect(kinds('WD 1024GB drive')).toEqual([['data', 1e12]]);
+    // Not a binary count: a decimal one stays as it is.
+    expect(kinds('Kingston 2000MB stick')).toEqual([['data', 2e9]]);
+    expect(kinds('Canon PowerShot SD990 IS 14.7 megapixel')).toEqual(kinds('Canon PowerShot SD990 IS 14 megapixel'));
+    expect(kinds('Canon Elph 100 HS 12.1 MP')).toEqual([['resolution', 12]]);
+    expect(kinds('Canon Elph 100 HS 12.1 MP')).not.toEqual(kinds('Canon Elph 300 HS 16 MP'));
+  });
   it('reads screen sizes in inches written several ways', () => {
     expect(kinds('Samsung 55" QLED')).toEqual([['size', 55]]);
     expect(kinds('Samsung 55in QLED')).toEqual([['size', 55]]);

@@ -67,6 +67,18 @@ function roundKey(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
+/**
+ * A quantity in its kind's base unit, written so that two ways of stating one amount compare equal: memory counted in
+ * binary ("1024MB" graphics memory, "1536 MB") is the next unit up ("1 GB", "1.5 GB"), and a camera's megapixels are
+ * stated cut to whole ones by one shop and not by another ("14.7 megapixel" and "14 megapixel" of one camera), so they
+ * count in whole megapixels.
+ */
+function baseValue(value: number, def: UnitDef): number {
+  if (def.kind === 'data' && value >= 1024 && value % 256 === 0 && def.factor < 1e12) return (value / 1024) * def.factor * 1000;
+  if (def.kind === 'resolution' && value >= 2) return Math.trunc(value);
+  return value * def.factor;
+}
+
 /** Every measured quantity in a title, in reading order. */
 export function extractQuantities(title: string): Quantity[] {
   const text = foldText(title);
@@ -82,7 +94,7 @@ export function extractQuantities(title: string): Quantity[] {
     if (unit === 'in' && /^\s?-?\s?1(?![0-9])/.test(after)) continue;
     // "7,450MB/s" (or "450mb s" in a URL slug) is a transfer rate, not a capacity.
     if (def.kind === 'data' && /^(?:\s?\/\s?|\s)s(?![a-z0-9])/.test(after)) continue;
-    out.push({ kind: def.kind, value: roundKey(value * def.factor), text: m[0].trim() });
+    out.push({ kind: def.kind, value: roundKey(baseValue(value, def)), text: m[0].trim() });
   }
   for (const m of text.matchAll(SCREEN_CLASS_RE)) {
     const value = Number(m[1]);

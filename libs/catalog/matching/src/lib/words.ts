@@ -245,7 +245,7 @@ const identifiersOf = (offer: PreparedOffer) => ({ gtin: offer.gtin, mpn: modelF
  * of them gives in its model field is a second name of the item ("Logitech Portable Lapdesk N315", model field
  * 939-000181, and "Logitech N315 Lapdesk", model field N315), not another product's.
  */
-function statesPartNumberOf(item: PreparedOffer, member: PreparedOffer): boolean {
+export function statesPartNumberOf(item: PreparedOffer, member: PreparedOffer): boolean {
   const held = (offer: PreparedOffer, by: PreparedOffer) => {
     const mpn = identifiersOf(offer).mpn;
     return mpn !== null && by.models.has(mpn);

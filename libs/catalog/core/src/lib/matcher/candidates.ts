@@ -2,7 +2,7 @@
  * Candidate offers for an item, at most `MEMBERS_PER_PRODUCT` per product: from its GTIN, its model keys and
  * (optionally) the full-text index; and the members a product is checked with.
  */
-import { identifiersConflict, modelFieldIsWords, normaliseModel, type ItemIdentity } from '@pricehunt/catalog-matching';
+import { identifiersConflict, modelFieldIsWords, normaliseModel, prepareOffer, statesPartNumberOf, type ItemIdentity, type PreparedOffer } from '@pricehunt/catalog-matching';
 import type { OfferRef } from '../ports';
 import { indexWords } from '../words';
 import type { OfferCache } from './offer-cache';
@@ -80,10 +80,16 @@ export function* leaveOutOtherIdentifiers(
   if (!identifiers.gtin && !identifiers.mpn) return;
   const entryOf = yield* cache.entriesOf([...byProduct.values()].flat());
   const conflicting = new Map<number, OfferRef>();
+  // Prepared only for a conflict, which is rare: one listing's part number may be what the other states in its words
+  // ("Logitech Portable Lapdesk N315", part number 939-000181, against "Logitech N315 Lapdesk", model field N315), as
+  // `clusterEvidence` allows when the product is scored.
+  let prepared: PreparedOffer | undefined;
   for (const [productId, refs] of byProduct) {
     const found = refs.find((ref) => {
       const entry = entryOf(ref);
-      return entry !== null && identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: partNumberOf(entry.item.model) });
+      if (entry === null || !identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: partNumberOf(entry.item.model) })) return false;
+      const member = cache.preparedOf(entry);
+      return member === null || !statesPartNumberOf((prepared ??= prepareOffer(item)), member);
     });
     if (found) conflicting.set(productId, found);
   }
