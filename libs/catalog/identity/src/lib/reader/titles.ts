@@ -140,8 +140,8 @@ const NO_BRAND = /^(?:unbranded|generic|no brand|n\/?a|none|null|undefined|does 
  * A country or region after the maker's name: the shop's regional store or the maker's seat ("Skullcandy US", "Philips,
  * Netherlands"), not part of the maker's name. Codes count only in capitals, so a word such as "us" in a name stays.
  */
-const REGION_CODE = /(?:,\s*|\s+)(?:US|USA|UK|EU)$/;
-const REGION_NAME = /(?:,\s*|\s+)(?:europe|deutschland|germany|netherlands|nederland|france|italia|italy|españa|spain|canada|australia|österreich|austria|schweiz|switzerland)$/iu;
+const REGION_CODE = /(?:,\s*|\s+[-–—]\s+|\s+)(?:US|USA|UK|EU)$/;
+const REGION_NAME = /(?:,\s*|\s+[-–—]\s+|\s+)(?:europe|deutschland|germany|netherlands|nederland|france|italia|italy|españa|spain|canada|australia|österreich|austria|schweiz|switzerland)$/iu;
 const withoutRegion = (b: string) => {
   const cut = b.replace(REGION_CODE, '').replace(REGION_NAME, '').trim();
   return cut.length >= 2 ? cut : b;
