@@ -10,3 +10,16 @@ describe('the Amazon buy box of a book’s page', () => {
     expect(item?.currency).toBe('GBP');
   });
 });
+
+describe('the Amazon byline', () => {
+  const page = (byline: string) => `<!doctype html><html><head><title>Amazon.de</title></head><body><span id="productTitle">Herren Boxershorts, 6er Pack</span><a id="bylineInfo" href="/stores/page/1">${byline}</a><div id="corePrice_feature_div"><span class="a-offscreen">49,95 €</span></div><input type="hidden" name="ASIN" value="B0932XK47G"></body></html>`;
+  it.each([
+    ['Besuche den Romberg-Store', 'Romberg'],
+    ['Besuchen Sie den Romberg-Store', 'Romberg'],
+    ['Visiter la boutique Romberg', 'Romberg'],
+    ['Visit the Romberg Store', 'Romberg'],
+    ['Marke: Romberg', 'Romberg'],
+  ])('names the maker of "%s"', (byline, brand) => {
+    expect(extractProductIdentity(page(byline), { url: 'https://www.amazon.de/dp/B0932XK47G' })?.brand).toBe(brand);
+  });
+});

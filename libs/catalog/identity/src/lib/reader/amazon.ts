@@ -10,12 +10,15 @@ import { currencyFromText, parseCondition, parsePrice, stockStateOfWording, text
 
 const AMAZON_PRICE_IDS = ['priceblock_dealprice', 'priceblock_saleprice', 'priceblock_ourprice', 'corePrice_feature_div', 'corePriceDisplay_desktop_feature_div', 'corePrice_desktop', 'price_inside_buybox', 'newBuyBoxPrice', 'buyNewSection', 'kindle-price', 'price'];
 
-/** Amazon's byline: "Visit the Sony Store", "Brand: Sony", "Marke: Sony", "Visita la tienda de Sony"; an author's byline names no brand. */
+/**
+ * Amazon's byline: "Visit the Sony Store", "Besuche den Sony-Store", "Visiter la boutique HP", "Brand: Sony", "Marke: Sony",
+ * "Visita la tienda de Sony"; an author's byline names no brand.
+ */
 function amazonBrand(byline: string): string | null {
   if (/\((?:author|autor|auteur|autore|著)\)/i.test(byline) || /^(?:by|von|de|di|par)\s/i.test(byline) && /\(/.test(byline)) return null;
   const t = byline
     .replace(/^(?:brand|marke|marque|marca|merk|märke|marka)\s*[:：]\s*/i, '')
-    .replace(/^(?:visit the|besuchen sie den|visitez la boutique|visita lo store di|visita la tienda de|bezoek de)\s+/i, '')
+    .replace(/^(?:visit the|besuchen? sie den|besuche den|visite[rz] la boutique(?: de)?|visita lo store di|visita la tienda de|bezoek de)\s+/i, '')
     .replace(/[-\s]*(?:store|shop|boutique|tienda)$/i, '')
     .replace(/^(?:store|shop)\s+/i, '')
     .trim();

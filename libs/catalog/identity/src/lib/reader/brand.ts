@@ -5,8 +5,8 @@
  */
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, type Candidate } from './judge';
-import type { Page } from './page';
-import { cleanBrand } from './titles';
+import { compact, type Page } from './page';
+import { cleanBrand, headingTitle } from './titles';
 
 /** The readers whose brand is the product's own statement of its maker (its markup, or its name: `own-name`). */
 const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'own-name']);
@@ -14,6 +14,26 @@ const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata',
 /** Whether a reader's brand may be the shop's own name. */
 export const statesMaker = (reader: ReaderName): boolean => PRODUCT_MARKUP.has(reader);
 
+/** Parts joined by spaced dashes: an item, its model and its finish ("Modern Case - iPhone - Ecco Leather"). */
+const ITEM_PARTS = /\S\s+[-–—]\s+\S.*\s+[-–—]\s+\S/;
+
+/**
+ * Whether a brand is the item's own name, as templates that fill the brand with the product's title write it
+ * ("Parallels Desktop 15 for Mac" for Parallels Desktop 15 for Mac), or a name of parts naming the item and its variant.
+ */
+function namesTheItem(brand: string, itemNames: ReadonlySet<string>): boolean {
+  return ITEM_PARTS.test(brand) || (brand.includes(' ') && itemNames.has(compact(brand)));
+}
+
 export function brandCandidates(page: Page, evidence: [ReaderName, Evidence][]): Candidate<string>[] {
-  return evidence.flatMap(([reader, found]) => candidatesOf([[reader, found]], 'brand', (b) => cleanBrand(b, page, statesMaker(reader))));
+  const itemNames = new Set(
+    [headingTitle(page), page.meta.get('og:title')?.[0], ...evidence.map(([, found]) => found.title)]
+      .filter((t): t is string => typeof t === 'string' && t.length > 0)
+      .map(compact),
+  );
+  const clean = (reader: ReaderName) => (b: string) => {
+    const brand = cleanBrand(b, page, statesMaker(reader));
+    return brand && !namesTheItem(brand, itemNames) ? brand : null;
+  };
+  return evidence.flatMap(([reader, found]) => candidatesOf([[reader, found]], 'brand', clean(reader)));
 }

@@ -24,7 +24,11 @@ export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|o
 export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
 /** Blocks of other products: related, recommended, recently viewed, carousels and sliders of product cards. */
 export const OTHER_PRODUCTS = /related|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|frequently[-_ ]?bought|bought[-_ ]?together|\bfbt(?:$|[^a-z])|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
-export const HIDDEN_WORDS = /(?:^|\s)(?:hide|hidden|d-none|ng-hide|is-hidden|invisible|display-none)(?:$|\s)/;
+/**
+ * Classes that hide an element, also as a design system's prefixed utility ('pl_hidden' at otto.de, 'u-hidden',
+ * 'a-hidden'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor 'hidden-xs', hidden on phones only.
+ */
+export const HIDDEN_WORDS = /(?:^|\s)(?:[a-z]{1,3}[-_])?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
 /**
  * An add-to-cart control, or the buy box that holds it (product-buy, buy-box): a shop that cannot sell the item puts its
  * stock wording there in the control's place ('Out of Stock' where the button would be).

@@ -136,6 +136,16 @@ export function headingTitle(page: Page): string | null {
 
 
 const NO_BRAND = /^(?:unbranded|generic|no brand|n\/?a|none|null|undefined|does not apply|other|\$?metabrand|brand)$/i;
+/**
+ * A country or region after the maker's name: the shop's regional store or the maker's seat ("Skullcandy US", "Philips,
+ * Netherlands"), not part of the maker's name. Codes count only in capitals, so a word such as "us" in a name stays.
+ */
+const REGION_CODE = /(?:,\s*|\s+[-–—]\s+|\s+)(?:US|USA|UK|EU)$/;
+const REGION_NAME = /(?:,\s*|\s+[-–—]\s+|\s+)(?:europe|deutschland|germany|netherlands|nederland|france|italia|italy|españa|spain|canada|australia|österreich|austria|schweiz|switzerland)$/iu;
+const withoutRegion = (b: string) => {
+  const cut = b.replace(REGION_CODE, '').replace(REGION_NAME, '').trim();
+  return cut.length >= 2 ? cut : b;
+};
 
 /**
  * A brand as text, or null for junk: separators, "Shop all …", links, the shop's own name. `ownName` keeps the shop's
@@ -144,7 +154,7 @@ const NO_BRAND = /^(?:unbranded|generic|no brand|n\/?a|none|null|undefined|does 
 export function cleanBrand(raw: string | null | undefined, page: Page, ownName = false): string | null {
   if (!raw) return null;
   let b = cleanText(decodeEntities(raw)).replace(/^(?:brand|marke|marque|marca)\s*[:：]\s*/i, '');
-  b = b.replace(/^(?:shop all|see all|more from|ver mais artigos da marca:?|visit the)\s+/i, '').trim();
+  b = withoutRegion(b.replace(/^(?:shop all|see all|more from|ver mais artigos da marca:?|visit the)\s+/i, '').trim());
   if (!b || b.length > 50 || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b)) return null;
   if (!isSiteName(b, page)) return b;
   if (!ownName) return null;

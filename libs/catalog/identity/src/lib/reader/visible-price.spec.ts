@@ -30,6 +30,15 @@ describe('the price the page shows for its own item', () => {
 });
 
 describe('amounts that are not the item’s price', () => {
+  it('skips a price hidden by a design system’s prefixed class (a coupon price shown only once the coupon applies)', () => {
+    const box = (hidden: string) => `<div class="pdp_price"><div class="pdp_price__price"><span class="pl_headline300">12,99 €</span></div><div class="pdp_price__price ${hidden}" data-benefit-id="10881"><div class="pdp_price__retail-price--sale"><span>9,09 €</span></div></div></div>`;
+    const html = (hidden: string) => `<!doctype html><html lang="de"><head><title>Rundhalsshirt</title></head><body><h1>Casual Looks Rundhalsshirt</h1>${box(hidden)}<button>In den Warenkorb</button></body></html>`;
+    for (const hidden of ['pl_hidden', 'u-hidden', 'hidden']) expect(extractProductIdentity(html(hidden), { url: 'https://www.shop.example.de/p/shirt-645503675/' })?.priceCents).toBe(1299);
+    // Text kept for screen readers is no hidden price.
+    const labelled = '<!doctype html><html><head><title>Mug</title></head><body><h1>Mug</h1><div class="price"><span class="visually-hidden">Sale price</span><span class="price-item--sale">$12.00</span></div><button>Add to cart</button></body></html>';
+    expect(extractProductIdentity(labelled, { url: 'https://www.shop.example.com/products/mug' })?.priceCents).toBe(1200);
+  });
+
   it('skips a monthly payment offered beside the price (a pay-later widget, “/mo” after the amount)', () => {
     const affirm = '<p class="affirm-as-low-as" data-amount="79900">Starting at <span class="affirm-ala-price">$67</span>/mo or 0% APR</p>';
     const card = '<p class="card-offer">Or <span class="price">$34</span>/mo with the store card</p>';

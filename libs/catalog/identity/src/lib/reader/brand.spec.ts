@@ -1,0 +1,33 @@
+import { extractProductIdentity } from '../page-identity';
+
+const page = (jsonLd: object, body = '') =>
+  `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', offers: { '@type': 'Offer', price: '99.00', priceCurrency: 'USD' }, ...jsonLd })}</script></head><body>${body}</body></html>`;
+const brandOf = (html: string, url: string) => extractProductIdentity(html, { url })?.brand ?? null;
+
+describe('the brand a page names', () => {
+  it('leaves out a country or region set after the maker’s name', () => {
+    expect(brandOf(page({ name: 'Crusher ANC 2', brand: { '@type': 'Brand', name: 'Skullcandy US' } }), 'https://www.example-audio.com/p/crusher')).toBe('Skullcandy');
+    expect(brandOf(page({ name: 'Infraphil lamp', brand: 'Philips, Netherlands' }), 'https://www.example-vintage.co.uk/p/lamp')).toBe('Philips');
+    expect(brandOf(page({ name: 'Kettle', brand: 'Russell Hobbs - UK' }), 'https://www.example-home.com/p/kettle')).toBe('Russell Hobbs');
+    expect(brandOf(page({ name: 'Dinner plate', brand: 'Certified International' }), 'https://www.example-home.com/p/plate')).toBe('Certified International');
+    // A lower-case word is part of the name, and a region alone is all the brand there is.
+    expect(brandOf(page({ name: 'Mug', brand: 'Made for us' }), 'https://www.example-home.com/p/mug')).toBe('Made for us');
+    expect(brandOf(page({ name: 'Mug', brand: 'Canada' }), 'https://www.example-home.com/p/mug')).toBe('Canada');
+  });
+});
+
+describe('a brand that is the item’s own name', () => {
+  it('is no brand: the maker comes from elsewhere, or the page names none', () => {
+    // The maker's own shop, whose markup fills the brand with the product's title.
+    const parallels = page({ name: 'Parallels Desktop 15 for Mac', brand: { '@type': 'Brand', name: 'Parallels Desktop 15 for Mac' } }, '<h1>Parallels Desktop 15 for Mac</h1>');
+    expect(brandOf(parallels, 'https://www.parallels.com/products/desktop/')).toBe('Parallels');
+    const nomad = page({ name: 'Modern Leather Case - iPhone 16 Pro', brand: { '@type': 'Brand', name: 'Modern Case - iPhone - Ecco Leather' } }, '<h1>Modern Leather Case</h1>');
+    expect(brandOf(nomad, 'https://nomadgoods.com/eu/products/modern-leather-case')).toBeNull();
+  });
+
+  it('stays the brand where the maker’s name is one word, or begins the item’s name', () => {
+    expect(brandOf(page({ name: 'Yeti', brand: 'Yeti' }, '<h1>Yeti</h1>'), 'https://www.example-shop.com/p/yeti')).toBe('Yeti');
+    expect(brandOf(page({ name: 'The North Face Nuptse Jacket', brand: 'The North Face' }), 'https://www.example-shop.com/p/nuptse')).toBe('The North Face');
+    expect(brandOf(page({ name: 'Stacking Rings', brand: 'Fisher - Price' }), 'https://www.example-shop.com/p/rings')).toBe('Fisher - Price');
+  });
+});
