@@ -1,4 +1,5 @@
 import { extractProductIdentity } from '../page-identity';
+import { mpnOf } from './values';
 
 const URL = 'https://shop.example.at/p/k7';
 const doc = (head: string, body: string, title = 'Lumetra K7 Keyboard') => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
@@ -14,6 +15,16 @@ describe('identifiers the markup writes on the offer, in meta tags or in a secon
     expect(extractProductIdentity(doc('', micro), { url: URL })?.gtin).toBe('04006381333931');
     const microSku = micro.replace('</div></div>', '<span class="is-hidden" itemprop="sku"> 374837</span></div></div>');
     expect(extractProductIdentity(doc('', microSku), { url: URL })?.sku).toBe('374837');
+  });
+
+  it("reads no part number from a model number's field that holds the model's name, and keeps one written in parts", () => {
+    const withMpn = (mpn: string) => extractProductIdentity(doc(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', mpn, offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR' } }), '<h1>Lumetra K7 Keyboard</h1>'), { url: URL })?.model;
+    expect(withMpn('Lumetra K7 Pro')).toBeFalsy();
+    expect(withMpn('LK7-DE01')).toBe('LK7-DE01');
+    expect(mpnOf('iPhone 16 Pro Max')).toBeNull();
+    expect(mpnOf('Xperia 1 III 5G, 256GB')).toBeNull();
+    expect(mpnOf('PBWR6 OP8V2 IN')).toBe('PBWR6 OP8V2 IN');
+    expect(mpnOf('UL-KS01')).toBe('UL-KS01');
   });
 
   it('reads a GTIN meta tag named plainly ("gtin", "ean")', () => {

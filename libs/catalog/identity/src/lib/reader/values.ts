@@ -186,13 +186,25 @@ export function gtinOf(...values: unknown[]): string | null {
   return null;
 }
 
-/** A manufacturer part number: short, one token run, and not a bare URL. */
+/** A word as a name writes it: letters only, four or more, some lower-case ("iPhone", "ThinkPad", "Xperia", "Nano"). */
+const NAME_WORD = /^(?=\p{L}*\p{Ll})\p{L}{4,}$/u;
+
+/**
+ * A model's name in a model number's field ("iPhone 16 Pro Max", "Lenovo ThinkPad X1 Nano", "Xperia 1 III 5G"): words,
+ * one of them a name's. A part number is codes, even written in parts ("PBWR6 OP8V2 IN", "UL-KS01").
+ */
+const isModelName = (value: string) => {
+  const words = value.split(/[\s,]+/).filter(Boolean);
+  return words.length >= 2 && words.some((word) => NAME_WORD.test(word));
+};
+
+/** A manufacturer part number: short, one token run, not a bare URL nor a model's name. */
 export function mpnOf(...values: unknown[]): string | null {
   for (const v of values) {
     const t = text(v);
     if (!t) continue;
     const m = t.replace(/^mpn\s*:\s*/i, '');
-    if (m.length <= 40 && !/^https?:/i.test(m) && /[A-Za-z0-9]/.test(m) && !DOCUMENTATION_IDS.has(m)) return m;
+    if (m.length <= 40 && !/^https?:/i.test(m) && /[A-Za-z0-9]/.test(m) && !DOCUMENTATION_IDS.has(m) && !isModelName(m)) return m;
   }
   return null;
 }
