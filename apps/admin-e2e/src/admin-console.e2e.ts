@@ -172,6 +172,8 @@ describe('admin console', () => {
 
     await console_.open('/admin-login');
     await page.waitForURL(/\/admin$/);
+    // Signed in, the login page sends the admin on to the overview: the button is clicked once that page is drawn.
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await console_.page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/admin-login$/);
     await console_.screenshot('admin-login');

@@ -68,11 +68,16 @@ describe('feed source detail page', () => {
 
   it('shows a skeleton while loading, and the API’s message for a source that does not exist', async () => {
     let answer: (response: Response) => void = () => undefined;
-    restore = renderApp('/admin/catalog/sources/gone', {
-      signedInAs: adminAccount,
-      routes: { 'GET /api/admin/feed-sources/gone': () => new Promise<Response>((resolve) => (answer = resolve)) },
-    }).restore;
+    let asked = false;
+    const held = () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+        asked = true;
+      });
+    restore = renderApp('/admin/catalog/sources/gone', { signedInAs: adminAccount, routes: { 'GET /api/admin/feed-sources/gone': held } }).restore;
     expect(await screen.findByRole('status', { name: 'Loading the source…' })).toHaveAttribute('aria-busy', 'true');
+    // The skeleton may show before the page has asked for the source: the answer is given to the request once made.
+    await waitFor(() => expect(asked).toBe(true));
     answer(errorResponse(404, 'NOT_FOUND', 'No feed source with this id'));
     expect(await screen.findByRole('alert')).toHaveTextContent('No feed source with this id');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
