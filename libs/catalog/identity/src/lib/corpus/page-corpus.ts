@@ -47,8 +47,9 @@ export interface CorpusPage {
    * shop pages of trafilatura's and a 2026 content-extraction benchmark's test sets; 6: more of that benchmark's shop
    * pages, its successor's (WCXB) shop pages stored without their scripts, Zalando and H&M pages of green-db's tests and
    * a publisher's book page from htmldate's tests; 7: more of WCXB's shop pages, makers' own shops and pages out of
-   * stock among them; each scored before any rule was written for them), scored by
-   * `eval:extraction`, not yet by the spec's targets.
+   * stock among them; 8: otto.de and amazon.de pages of green-db's tests, the 2026 benchmark's and WCXB's last usable
+   * shop pages and a maker's page from go-trafilatura's tests; each scored before any rule was written for them),
+   * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
