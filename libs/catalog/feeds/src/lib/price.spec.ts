@@ -128,6 +128,13 @@ describe('readPrice (page mode)', () => {
     expect(page('Free!')).toEqual(['0', null]);
   });
 
+  it('reads no amount from a phone number or date written with dots, whose groups are not thousands', () => {
+    expect(page('844.481.8630')).toBeNull();
+    expect(page('Call 0800.123.4567')).toBeNull();
+    expect(page('1.299.999')).toEqual(['1299999', null]);
+    expect(page('1.29.99')).toEqual(['12999', null]);
+  });
+
   it('takes the currency from the text, then the currency element, then the hint', () => {
     expect(page('12.50', { currency: 'EUR' })).toEqual(['12.5', 'EUR']);
     expect(page('12,50', { currencyText: 'Kč' })).toEqual(['12.5', 'CZK']);

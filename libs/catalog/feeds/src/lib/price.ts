@@ -120,7 +120,9 @@ function interpret(number: string, currency: string | null, exact: boolean): Fig
     const western = head.length >= 1 && head.length <= 3 && rest.every((g) => g.length === 3);
     // Indian grouping: 1,23,45,678 (pairs, then the last three).
     const indian = head.length >= 1 && head.length <= 2 && last?.length === 3 && rest.slice(0, -1).every((g) => g.length === 2) && rest.length > 1;
-    if (!western && !indian && (exact || groups.some((g) => g === ''))) return 'has badly grouped thousands';
+    // A page's figure may group loosely, but a group of four or more digits after the first is no grouping at all:
+    // it is a phone number ("844.481.8630") or a date, not an amount.
+    if (!western && !indian && (exact || rest.some((g) => g === '' || g.length > 3) || head === '')) return 'has badly grouped thousands';
     integer = groups.join('');
   }
   if (!/^\d*$/.test(integer) || !/^\d*$/.test(fraction) || integer + fraction === '') return 'is not a price';

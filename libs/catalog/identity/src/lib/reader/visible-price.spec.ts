@@ -54,4 +54,11 @@ describe('amounts that are not the item’s price', () => {
     expect(extractProductIdentity(page('Galaxy Tab S9 FE (Wi-Fi)'), { url })?.priceCents ?? null).toBeNull();
     expect(extractProductIdentity(page('EUR21.86'), { url })?.priceCents).toBe(2186);
   });
+
+  it('reads no price from a slideshow’s “current” counter written with a leading zero (“01 / 05”), nor from a call button’s number', () => {
+    const page = (extra: string) => `<!doctype html><html><head><title>Doorbell Camera</title></head><body><h1>Smart Video Doorbell Camera</h1><a class="nav-phone" aria-label="Call now for a free quote" href="tel:+18444818630">844.481.8630</a><div class="slides"><span class="count-current">01</span> / <span class="count-total">05</span></div>${extra}</body></html>`;
+    const url = 'https://www.shop.example.com/products/doorbell-camera';
+    expect(extractProductIdentity(page(''), { url })?.priceCents ?? null).toBeNull();
+    expect(extractProductIdentity(page('<p class="price-current">$0.99</p>'), { url })?.priceCents).toBe(99);
+  });
 });

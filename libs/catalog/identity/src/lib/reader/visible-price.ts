@@ -92,6 +92,15 @@ function figuresInWords(text: string): boolean {
   });
 }
 
+/**
+ * A count written with a leading zero ("01" of a slideshow's "01 / 05", "007") is a position, not an amount: an amount
+ * under one is written with its decimals ("0,99 €").
+ */
+function zeroLedCount(text: string): boolean {
+  const figures = text.match(/\d[\d.,'\u00a0\u202f]*/g) ?? [];
+  return figures.length > 0 && figures.every((f) => /^0\d+$/.test(f.trim()));
+}
+
 /** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
 const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
 /** Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99"). */
@@ -115,7 +124,7 @@ function shownText(el: HtmlElement): string {
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
-  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || paidPerMonth(el, shown)) return null;
+  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || paidPerMonth(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   const read = readPrice(shown, { currency: page.localeCurrency });
