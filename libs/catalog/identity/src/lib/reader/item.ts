@@ -8,6 +8,7 @@ import { candidatesOf, judge, type Candidate } from './judge';
 import type { Page } from './page';
 import { brandCandidates } from './brand';
 import type { IdentitySource } from './titles';
+import { showsZeroPrice } from './visible-price';
 import { absoluteUrl, availabilityOf, cleanSku, gtinOf, type ItemCondition, type StockState } from './values';
 
 /** A delivery cost the page states for its item, in cents: 0 when delivery is free. */
@@ -69,7 +70,7 @@ function judgePrice(page: Page, evidence: [ReaderName, Evidence][]): { price: nu
   const currency = judge('currency', candidatesOf(evidence, 'currency'))?.value ?? null;
   const prices: Candidate<{ amount: number; currency: string | null }>[] = [];
   for (const [reader, found] of evidence) {
-    if (found.price == null) continue;
+    if (found.price == null || (found.price === 0 && !showsZeroPrice(page))) continue;
     if (currency != null && found.currency != null && found.currency !== currency) continue;
     prices.push({ reader, value: { amount: found.price, currency: found.currency ?? null } });
   }

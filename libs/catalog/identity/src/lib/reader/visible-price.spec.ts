@@ -61,4 +61,12 @@ describe('amounts that are not the item’s price', () => {
     expect(extractProductIdentity(page(''), { url })?.priceCents ?? null).toBeNull();
     expect(extractProductIdentity(page('<p class="price-current">$0.99</p>'), { url })?.priceCents).toBe(99);
   });
+
+  it('takes a structured price of 0 only where the page shows the item as free, not a template’s placeholder', () => {
+    const page = (shown: string) =>
+      `<!doctype html><html><head><title>Workstation</title><script type="application/ld+json">{"@type":"Product","name":"P16s Workstation","offers":{"@type":"Offer","price":0,"priceCurrency":"USD"}}</script></head><body><h1>P16s Workstation</h1>${shown}<p class="delivery-price">Free shipping</p></body></html>`;
+    const url = 'https://www.shop.example.com/p/p16s';
+    expect(extractProductIdentity(page('<p>New options available</p>'), { url })?.priceCents ?? null).toBeNull();
+    expect(extractProductIdentity(page('<div class="game_purchase_price price">Free To Play</div>'), { url })?.priceCents).toBe(0);
+  });
 });

@@ -190,3 +190,21 @@ export function fromVisiblePrice(page: Page): Evidence | null {
   const bare = barePrice(page, heading);
   return bare ? { price: bare.amount, currency: bare.currency ?? page.localeCurrency } : null;
 }
+
+/**
+ * Whether an element marked as a price shows the item as free ("Free To Play", "Gratis", "0,00 €"): only then is a
+ * structured price of 0 the item's; a template's 0 on a page that shows no price at all is a placeholder.
+ */
+export function showsZeroPrice(page: Page): boolean {
+  return page.priceEls.some((el) => {
+    if (NOT_SHOWN.has(el.tagName)) return false;
+    const shown = textOf(el, isStruckPrice, 60);
+    if (shown.length === 0 || shown.length > 40) return false;
+    if (FREE_ITEM.test(shown)) return true;
+    const read = readPrice(shown);
+    return read.ok && read.value.amount === 0;
+  });
+}
+
+/** Words saying the item itself costs nothing ("Free To Play", "Gratis"), not its delivery ("Free shipping"). */
+const FREE_ITEM = /^(?:free|gratis|kostenlos|gratuit[eo]?)\b(?!\s+(?:shipping|delivery|returns?|versand|lieferung|livraison|env[ií]o|spedizione))/i;
