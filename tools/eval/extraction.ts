@@ -4,7 +4,7 @@
  * How well PriceHunt reads what shoppers paste: accuracy per field over corpora of real material, one section each
  * (tools/eval/extraction/*.ts). `--verbose` lists every failure, grouped by shop; `--batch <n>` scores one batch of the
  * page corpus alone: 1 the first 127 pages, 2 the 45 added after them, 3 the 65 computer-screen offers and shop pages
- * after those, 4 scrapely's samples and AmazonParser's pages, 5 the 59 pages of 43 shops added next, 6, 7 and 8
+ * after those, 4 scrapely's samples and AmazonParser's pages, 5 the 59 pages of 43 shops added next, 6, 7, 8 and 9
  * the pages added after them, each scored before the reader was tuned on it (sections without batches ignore it).
  */
 import { parseArgs } from 'node:util';

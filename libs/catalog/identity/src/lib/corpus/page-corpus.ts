@@ -48,8 +48,10 @@ export interface CorpusPage {
    * pages, its successor's (WCXB) shop pages stored without their scripts, Zalando and H&M pages of green-db's tests and
    * a publisher's book page from htmldate's tests; 7: more of WCXB's shop pages, makers' own shops and pages out of
    * stock among them; 8: otto.de and amazon.de pages of green-db's tests, the 2026 benchmark's and WCXB's last usable
-   * shop pages and a maker's page from go-trafilatura's tests; each scored before any rule was written for them),
-   * scored by `eval:extraction`, not yet by the spec's targets.
+   * shop pages and a maker's page from go-trafilatura's tests; 9: shop pages saved as test fixtures by price trackers
+   * and scrapers (Amazon in 2020, 2022 and 2026, amazon.in, Best Buy, Micro Center, eMAG, a Paris bookshop), a few
+   * more of WCXB's and the 2026 benchmark's pages and a Jumia page of Portia's; each scored before any rule was written
+   * for them), scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
