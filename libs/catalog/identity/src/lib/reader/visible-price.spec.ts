@@ -48,6 +48,15 @@ describe('amounts that are not the item’s price', () => {
     }
   });
 
+  it('skips a split payment offered beside the price (“4 payments starting at $15.00”), by its words or its block’s name', () => {
+    const worded = '<div class="price-options"><span>4 payments starting at</span><span>$15.00</span></div>';
+    const named = '<div data-testid="price-block-finance-options"><div data-testid="price-block-buy-now-pay-later"><span>$15.00</span> with PayPal</div></div>';
+    for (const offer of [worded, named]) {
+      const html = `<!doctype html><html><head><title>Keyboard</title></head><body><h1>Mechanical Keyboard</h1><div data-testid="price-block"><div data-testid="price-block-content"><div data-testid="price-block-column"><div data-testid="price-block-customer-price"><span>$59.99</span></div><div>Save $10</div><div>The comparable value is Comp. Value: <span>$69.99</span></div></div><span>or</span>${offer}</div></div><button class="add-to-cart-button">Add to Cart</button></body></html>`;
+      expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/site/keyboard/123.p' })?.priceCents).toBe(5999);
+    }
+  });
+
   it('reads no price from a price bar that shows only the item’s name (“Galaxy Tab S9 FE”), but reads one after a currency code', () => {
     const page = (bar: string) => `<!doctype html><html><head><title>Galaxy Tab S9 FE</title></head><body><div class="anchor-nav__price-bar"><span>${bar}</span></div><h1>Galaxy Tab S9 FE (Wi-Fi)</h1><p>Not for sale</p></body></html>`;
     const url = 'https://www.shop.example.com/tablets/galaxy-tab-s9-fe/';

@@ -67,9 +67,12 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
  * Markup of a financing or pay-later offer ("affirm-as-low-as", "klarna-placement", "installment-price"): the amount
  * it shows is a monthly or split payment, not the item's price.
  */
-const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financing|monthly|per-?month|payment-?terms|pay-?later|split-?pay/;
+const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financ(?:e|ing)|monthly|per-?month|payment-?terms|pay-?later|split-?pay/;
 /** Words right after an amount that make it a payment per month ("$67/mo", "29 € mtl.", "por mes"). */
 const PER_MONTH_AFTER = /^\s*(?:\/\s*(?:mo|month|mth|mes|monat|mois)\b|per month|a month|mtl\b|monatlich|par mois|al mes|por mes)/i;
+
+/** Words saying an amount is one of several payments ("4 payments starting at $15.00", "in 3 interest-free installments"). */
+const SPLIT_PAYMENT = /\b\d{1,2}\s*(?:x\s*)?(?:(?:interest|fee)[- ]free\s+)?(?:payments|install?ments|mensualit[ée]s|raten|cuotas|rate|parcelas)\b/i;
 
 /** Whether the line an element stands in goes on to say its amount is paid per month. */
 function paidPerMonth(el: HtmlElement, shown: string): boolean {
@@ -124,7 +127,7 @@ function shownText(el: HtmlElement): string {
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
-  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || paidPerMonth(el, shown)) return null;
+  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || paidPerMonth(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   const read = readPrice(shown, { currency: page.localeCurrency });
