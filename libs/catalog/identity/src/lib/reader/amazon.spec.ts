@@ -23,3 +23,17 @@ describe('the Amazon byline', () => {
     expect(extractProductIdentity(page(byline), { url: 'https://www.amazon.de/dp/B0932XK47G' })?.brand).toBe(brand);
   });
 });
+
+describe('the ASIN of an Amazon page saved without its form fields', () => {
+  const widgets = (asin: string, n: number) => Array.from({ length: n }, () => `<div data-csa-c-type="widget" data-csa-c-asin="${asin}"></div>`).join('');
+  const page = `<!doctype html><html><body><span id="productTitle">Dubstep Bluetooth Speaker</span><a id="bylineInfo">Visit the Dubstep Store</a><div id="corePrice_feature_div"><span class="a-offscreen">₹649.00</span></div>${widgets('B0FHHQQNZY', 5)}<div class="a-carousel">${widgets('B0OTHER001', 2)}</div></body></html>`;
+
+  it('takes the ASIN most of its widgets carry, and knows the page for Amazon’s by them when no address is given', () => {
+    expect(extractProductIdentity(page, {})?.sku).toBe('B0FHHQQNZY');
+    expect(extractProductIdentity(page, { url: 'https://www.amazon.in/gp/aw/d/x' })?.sku).toBe('B0FHHQQNZY');
+  });
+
+  it('does not read a shop that is not Amazon as Amazon’s', () => {
+    expect(extractProductIdentity(page, { url: 'https://www.shop.example.com/p/speaker' })?.sku ?? null).not.toBe('B0FHHQQNZY');
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The Amazon reader: Amazon is a big shop whose pages carry almost no metadata, so its own page elements are read
- * (the title, the buy box's price and stock line, the byline's brand, the ASIN form field, the condition of the offer).
+ * (the title, the buy box's price and stock line, the byline's brand, the ASIN form field or its widgets' ASIN, the
+ * condition of the offer).
  */
 import { attr, elements, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
@@ -49,10 +50,28 @@ function amazonImages(page: Page): string[] {
   return src && !src.startsWith('data:') ? [src] : [];
 }
 
+/**
+ * The ASIN most of the page's widgets report to Amazon's client-side analytics (`data-csa-c-asin`): the item's own, as
+ * its buy box, gallery and detail widgets all carry it, where a page saved without its form fields has no other.
+ */
+function widgetAsin(page: Page): string | null {
+  const counts = new Map<string, number>();
+  for (const el of elements(page.root)) {
+    const asin = attr(el, 'data-csa-c-asin');
+    if (asin && /^[A-Z0-9]{10}$/.test(asin)) counts.set(asin, (counts.get(asin) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [asin, n] of counts) if (best === null || n > (counts.get(best) ?? 0)) best = asin;
+  return best;
+}
+
 export function fromAmazon(page: Page): Evidence | null {
-  const isAmazon = page.host ? /(?:^|\.)amazon\.[a-z.]+$/.test(page.host) : false;
   const titleEl = page.byId.get('productTitle') ?? page.byId.get('ebooksProductTitle');
-  if (!isAmazon || !titleEl) return null;
+  if (!titleEl) return null;
+  // A page known by no address (saved without its head) is Amazon's when its widgets carry Amazon's analytics ASINs.
+  const widgetId = widgetAsin(page);
+  const isAmazon = page.host ? /(?:^|\.)amazon\.[a-z.]+$/.test(page.host) : widgetId !== null;
+  if (!isAmazon) return null;
   const rawPrice = amazonPrice(page);
   const byline = page.byId.get('bylineInfo');
   // The buy box's stock line ("In Stock.", "Currently unavailable.", "Derzeit nicht verfügbar.") and the ASIN the
@@ -66,7 +85,7 @@ export function fromAmazon(page: Page): Evidence | null {
   const usedOnly = page.byId.has('usedOnlyBuybox');
   return {
     title,
-    sku: asinField ? attr(asinField, 'value') : null,
+    sku: asinField ? (attr(asinField, 'value') ?? null) : widgetId,
     availability: stock ? stockStateOfWording(textOf(stock, undefined, 200)) : null,
     brand: byline ? amazonBrand(textOf(byline)) : null,
     price: rawPrice ? parsePrice(rawPrice) : null,
