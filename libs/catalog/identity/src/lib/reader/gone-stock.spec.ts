@@ -22,3 +22,20 @@ describe('a line saying the shop sells the item no more', () => {
     expect(extractProductIdentity(page('Free returns'), { url })?.availability).toBe('in_stock');
   });
 });
+
+describe('stock badges of a grid of other products', () => {
+  const card = (title: string) => `<div class="c7x"><img src="/i/${title}.jpg" alt=""><h3 class="t9q">${title}</h3><div class="Hc9FH">Sold out</div><span>$59.99</span></div>`;
+  const grid = (n: number) => `<section class="q1">${Array.from({ length: n }, (_, i) => card(`Game ${i}`)).join('')}</section>`;
+  const game = (extra: string) =>
+    `<html><head><title>Zelda | Shop</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Zelda","offers":{"@type":"Offer","price":"69.99","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script></head><body><h1>Zelda</h1><p class="price">$69.99</p>${extra}</body></html>`;
+  const url = 'https://www.shop.example.com/store/products/zelda/';
+
+  it('are not the item’s stock line when the same badge stands on four cards or more', () => {
+    expect(extractProductIdentity(game(grid(6)), { url })?.availability).toBe('in_stock');
+  });
+
+  it('leave the item’s own line, written up to three times (small screens, large screens, a buy bar), its say', () => {
+    const own = '<span>Sold out</span>'.repeat(3);
+    expect(extractProductIdentity(game(own), { url })?.availability).toBe('out_of_stock');
+  });
+});

@@ -6,7 +6,7 @@
  * the markup disagree, the words are what the shop tells its shopper (a template's schema.org value often stays the
  * same on every page).
  */
-import { cleanText, type HtmlElement } from '../html';
+import { attr, cleanText, type HtmlElement } from '../html';
 import { amongOtherProducts, describedAs, parentOf, shownForItem } from './markup';
 import type { StockState } from './values';
 
@@ -102,14 +102,30 @@ export function aboutOtherMatter(el: HtmlElement): boolean {
   return false;
 }
 
+/** A stock line's element and words, alike for every card of a grid ("div.card-status: Sold out"). */
+const badgeKey = (el: HtmlElement) => `${el.tagName}.${attr(el, 'class') ?? ''}:${ownStockWords(el) ?? ''}`;
+/**
+ * How many lines alike make a grid's badges: the item's own line is written up to three times (for small screens, for
+ * large ones, and in a buy bar that stays in view), a grid's badge once per card.
+ */
+const GRID_BADGES = 4;
+
+/** The stock lines repeated alike on a page, as the cards of a grid of other products repeat their badges. */
+function repeatedBadges(lines: readonly StockLine[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const { el } of lines) counts.set(badgeKey(el), (counts.get(badgeKey(el)) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n >= GRID_BADGES).map(([key]) => key));
+}
+
 /**
  * The state the item's stock line says: the first stock line after the item's heading (the index among the page's h1
  * headings of the one naming the item; on a page without one, the first line at all) that a shopper sees as the
  * item's, not another product's, a variant's or a way of delivery's.
  */
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
+  const badges = repeatedBadges(lines);
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
-    if (!shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el)) continue;
+    if (badges.has(badgeKey(el)) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);
   }
