@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike } from './matching';
+import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -91,5 +91,24 @@ describe('agreesWithOwnListings', () => {
     const padres = prepareOffer({ title: 'San Diego Padres iPhone 4 Case Silicone Cover', brand: 'Tribeca', priceCents: 1799 });
     const capitals = prepareOffer({ title: 'Washington Capitals iPhone 4 Case Silicone Cover', brand: 'Tribeca', priceCents: 1799 });
     expect(agreesWithOwnListings(capitals, [padres])).toBe(false);
+  });
+});
+
+// Amazon-Google table B (Google Shopping) listings: the shop lists one item under three ids.
+describe('relistingOf', () => {
+  const listed = prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2', priceCents: 19900 });
+
+  it("finds the retailer's listing that the item repeats word for word", () => {
+    const again = prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack  V1 .2', priceCents: 19900 });
+    const other = prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2 Upgrade', priceCents: 19900 });
+    expect(relistingOf(again, [other, listed])).toBe(listed);
+  });
+
+  it('finds none for other words, another brand, or a price far apart', () => {
+    expect(relistingOf(prepareOffer({ title: 'Apple Software Soundtrack V1 .2', priceCents: 19900 }), [listed])).toBeNull();
+    const branded = prepareOffer({ title: 'Encore Hoyle Solitaire', brand: 'Encore', priceCents: 999 });
+    expect(relistingOf(prepareOffer({ title: 'Encore Hoyle Solitaire', brand: 'Global Software', priceCents: 999 }), [branded])).toBeNull();
+    expect(relistingOf(prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2', priceCents: 9900 }), [listed])).toBeNull();
+    expect(relistingOf(prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2' }), [listed])).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ const LISTED_AT_RETAILER_MARGIN = 0.8;
  * only when it fits the product's offers at other retailers with a score of at least this (the retailer's own listing
  * shares its wording and tells nothing: "Adobe CS3 Web Premium Upgrade" scores 0.87 against the same shop's "Adobe CS3
  * Design Premium Upgrade"), and conflicts with none of the retailer's listings there; at the threshold, it joins when
- * it also agrees with the retailer's own listing there (`agreesWithOwnListings`: a relisting under a new id). Else the
+ * it also agrees with the retailer's own listing there (`agreesWithOwnListings`: a relisting under a new id), and
+ * whatever its fit when it repeats one of them word for word (`relistingOf`: a marketplace's sellers). Else the
  * offer takes that listing's place when it fits them clearly better (`secondListing.displaces`, on the row path: below
  * this score, or whatever its score where the listing joined under the threshold and conflicts with the offer,
  * `secondListing.weakListing`), else such products are not candidates.
@@ -115,8 +116,8 @@ export function* placeOffer(
     const dropped = new Set<number>();
     for (const [rank, entry] of ranked.entries()) {
       if (!listed.has(entry.productId)) continue;
-      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false, weakListing: null, ownConflict: false };
-      if (second.agrees && second.fit >= threshold) continue;
+      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false, weakListing: null, ownConflict: false, relisted: false };
+      if ((second.agrees && second.fit >= threshold) || second.relisted) continue;
       const displaced = second.weakListing ?? (entry.score >= threshold && second.fit < SECOND_LISTING_SCORE ? second.displaces : null);
       if (rank === 0 && displaced !== null && options.displace) {
         yield* options.displace(displaced, entry.productId);
