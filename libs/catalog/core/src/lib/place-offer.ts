@@ -68,11 +68,11 @@ export function productForOffer(
  * nothing the item states (model number, size or capacity, a price within 2x), else (`statedModel`)
  * the one product whose offers state the offer's model number under its brand, else the best ranked product that
  * passes the threshold (`productForOffer`), leaving out those its retailer lists already that it does not fit as a
- * second listing (`SECOND_LISTING_SCORE`, or the threshold and agreeing with that retailer's listing) nor takes the
- * place of that retailer's listing in (`displace`), or failing that
- * an uncontested one below it (`UNCONTESTED_SHARE`). Candidates of a joining offer include other retailers' offers that
- * share its leading words (`MatchOptions.retailer`). Null:
- * the offer begins a product of its own. A step of the import's unit of work: it reads through the unit's transaction,
+ * second listing (`SECOND_LISTING_SCORE`, or the threshold and agreeing with that retailer's listing, or repeating it
+ * word for word) nor takes the place of that retailer's listing in (`displace`), or failing that an uncontested one
+ * below it (`UNCONTESTED_SHARE`). Candidates of a joining offer include other retailers' offers that share its leading
+ * words (`MatchOptions.retailer`) and the offers that carry its rarest words. Null: the offer begins a product of its
+ * own. A step of the import's unit of work: it reads through the unit's transaction,
  * or through `match.lookup` and `withOfferAtRetailer` where the bulk path answers from memory.
  */
 export function* placeOffer(
