@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf } from './matching';
+import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf, sharesStatedVariant } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -110,5 +110,23 @@ describe('relistingOf', () => {
     expect(relistingOf(prepareOffer({ title: 'Encore Hoyle Solitaire', brand: 'Global Software', priceCents: 999 }), [branded])).toBeNull();
     expect(relistingOf(prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2', priceCents: 9900 }), [listed])).toBeNull();
     expect(relistingOf(prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2' }), [listed])).toBeNull();
+  });
+});
+
+// Amazon-Google: a Google Shopping listing and two Amazon listings of the title, one for the Mac.
+describe('sharesStatedVariant', () => {
+  const google = prepareOffer({ title: 'Iris Readiris Pro 11 Mac Ocr', priceCents: 10999 });
+  const mac = prepareOffer({ title: 'Iris Readiris Pro 11.0 ( Mac )', brand: 'I.r.i.s.', priceCents: 12995 });
+  const plain = prepareOffer({ title: 'Readiris Pro 11', brand: 'Global Marketing Partners', priceCents: 12999 });
+
+  it('holds when some member states a platform or colour the item states', () => {
+    expect(sharesStatedVariant(google, [plain, mac])).toBe(true);
+    const blue = prepareOffer({ title: 'Canon PowerShot Elph 100 Hs 12 Mp Digital Camera Blue', brand: 'Canon' });
+    expect(sharesStatedVariant(prepareOffer({ title: 'Canon PowerShot Elph 100 Hs Blue 12.1 Mp Digital Camera', brand: 'Canon' }), [blue])).toBe(true);
+  });
+
+  it('does not when the members state none of them, or the item states none', () => {
+    expect(sharesStatedVariant(google, [plain])).toBe(false);
+    expect(sharesStatedVariant(plain, [mac])).toBe(false);
   });
 });

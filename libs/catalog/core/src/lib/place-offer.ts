@@ -38,24 +38,27 @@ export function uncontestedBest(ranked: readonly RankedProduct[], threshold: num
 }
 
 /** The products ranked close enough to the best to be taken instead of it (the best first), or none below the threshold. */
-function contenders(ranked: readonly RankedProduct[], threshold: number): RankedProduct[] {
+function contenders<T extends Pick<RankedProduct, 'score'>>(ranked: readonly T[], threshold: number): T[] {
   const [best] = ranked;
   if (!best || best.score < threshold) return [];
   return ranked.filter((entry) => entry.score >= threshold && entry.score >= best.score * LISTED_AT_RETAILER_MARGIN);
 }
 
 /**
- * The product an offer joins: the best ranked one that passes the threshold. A retailer sells a product under one id
- * as a rule, so when it already has an offer in the best product, a product nearly as good (within
- * LISTED_AT_RETAILER_MARGIN) that it does not sell yet is taken instead: an offer that states little (no colour, no
- * part number) then joins the twin that lacks that retailer, not the one that has it.
+ * The product an offer joins: the best ranked one that passes the threshold. Of the products nearly as good (within
+ * LISTED_AT_RETAILER_MARGIN), those some member of which states a platform or colour the offer states
+ * (`sharesVariant`) come first: a shop's two listings of a title, one "for Mac" and one saying nothing, fit an offer
+ * "for Macintosh" alike. A retailer sells a product under one id as a rule, so when it already has an offer in the best
+ * of them, one that it does not sell yet is taken instead: an offer that states little (no colour, no part number) then
+ * joins the twin that lacks that retailer, not the one that has it.
  */
 export function productForOffer(
-  ranked: ReadonlyArray<{ productId: number; score: number }>,
+  ranked: ReadonlyArray<Pick<RankedProduct, 'productId' | 'score' | 'sharesVariant'>>,
   threshold: number,
   withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>,
 ): number | null {
-  const close = contenders(ranked, threshold);
+  let close = contenders(ranked, threshold);
+  if (close.some((entry) => entry.sharesVariant)) close = close.filter((entry) => entry.sharesVariant);
   if (close.length === 0) return null;
   if (close.length < 2) return present(close[0]).productId;
   const listed = withOfferAtRetailer(close.map((entry) => entry.productId));

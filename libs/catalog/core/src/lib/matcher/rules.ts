@@ -86,6 +86,15 @@ export function otherBrand(item: PreparedOffer, members: readonly PreparedOffer[
   return stated;
 }
 
+/**
+ * Some member states a platform or colour that the item states ("Iris Readiris Pro 11 Mac Ocr" and "Iris Readiris Pro
+ * 11.0 ( Mac )"): of two products the item fits alike, the one that says what it says rather than saying nothing.
+ */
+export function sharesStatedVariant(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  if (item.platforms.size === 0 && item.colours.size === 0) return false;
+  return members.some((member) => [...item.platforms].some((platform) => member.platforms.has(platform)) || [...item.colours].some((colour) => member.colours.has(colour)));
+}
+
 /** How far apart a retailer may price two listings of one product (`agreesWithOwnListings`). */
 const OWN_LISTING_PRICE_RATIO = 1.5;
 
