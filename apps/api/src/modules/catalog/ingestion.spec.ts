@@ -471,6 +471,19 @@ describe('productForOffer', () => {
     expect(productForOffer([{ productId: 1, score: 0.3 }], 0.38, listedAt())).toBeNull();
     expect(productForOffer([], 0.38, listedAt())).toBeNull();
   });
+
+  it('takes first, of the products close behind the best, those that state a platform or colour the offer states', () => {
+    const ranked = [
+      { productId: 1, score: 0.83 },
+      { productId: 2, score: 0.78, sharesVariant: true },
+      { productId: 3, score: 0.4, sharesVariant: true },
+    ];
+    expect(productForOffer(ranked, 0.38, listedAt())).toBe(2);
+    // Then the one the retailer does not sell yet, among them.
+    expect(productForOffer([...ranked.slice(0, 2), { productId: 4, score: 0.75, sharesVariant: true }], 0.38, listedAt(2))).toBe(4);
+    // Not one far behind the best.
+    expect(productForOffer([{ productId: 1, score: 0.9 }, { productId: 3, score: 0.4, sharesVariant: true }], 0.38, listedAt())).toBe(1);
+  });
 });
 
 describe('re-clustering the catalog', () => {

@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike } from './matching';
+import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf, sharesStatedVariant } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -91,5 +91,42 @@ describe('agreesWithOwnListings', () => {
     const padres = prepareOffer({ title: 'San Diego Padres iPhone 4 Case Silicone Cover', brand: 'Tribeca', priceCents: 1799 });
     const capitals = prepareOffer({ title: 'Washington Capitals iPhone 4 Case Silicone Cover', brand: 'Tribeca', priceCents: 1799 });
     expect(agreesWithOwnListings(capitals, [padres])).toBe(false);
+  });
+});
+
+// Amazon-Google table B (Google Shopping) listings: the shop lists one item under three ids.
+describe('relistingOf', () => {
+  const listed = prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2', priceCents: 19900 });
+
+  it("finds the retailer's listing that the item repeats word for word", () => {
+    const again = prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack  V1 .2', priceCents: 19900 });
+    const other = prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2 Upgrade', priceCents: 19900 });
+    expect(relistingOf(again, [other, listed])).toBe(listed);
+  });
+
+  it('finds none for other words, another brand, or a price far apart', () => {
+    expect(relistingOf(prepareOffer({ title: 'Apple Software Soundtrack V1 .2', priceCents: 19900 }), [listed])).toBeNull();
+    const branded = prepareOffer({ title: 'Encore Hoyle Solitaire', brand: 'Encore', priceCents: 999 });
+    expect(relistingOf(prepareOffer({ title: 'Encore Hoyle Solitaire', brand: 'Global Software', priceCents: 999 }), [branded])).toBeNull();
+    expect(relistingOf(prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2', priceCents: 9900 }), [listed])).toBeNull();
+    expect(relistingOf(prepareOffer({ title: 'Apple Software M9301Z/B Soundtrack V1 .2' }), [listed])).toBeNull();
+  });
+});
+
+// Amazon-Google: a Google Shopping listing and two Amazon listings of the title, one for the Mac.
+describe('sharesStatedVariant', () => {
+  const google = prepareOffer({ title: 'Iris Readiris Pro 11 Mac Ocr', priceCents: 10999 });
+  const mac = prepareOffer({ title: 'Iris Readiris Pro 11.0 ( Mac )', brand: 'I.r.i.s.', priceCents: 12995 });
+  const plain = prepareOffer({ title: 'Readiris Pro 11', brand: 'Global Marketing Partners', priceCents: 12999 });
+
+  it('holds when some member states a platform or colour the item states', () => {
+    expect(sharesStatedVariant(google, [plain, mac])).toBe(true);
+    const blue = prepareOffer({ title: 'Canon PowerShot Elph 100 Hs 12 Mp Digital Camera Blue', brand: 'Canon' });
+    expect(sharesStatedVariant(prepareOffer({ title: 'Canon PowerShot Elph 100 Hs Blue 12.1 Mp Digital Camera', brand: 'Canon' }), [blue])).toBe(true);
+  });
+
+  it('does not when the members state none of them, or the item states none', () => {
+    expect(sharesStatedVariant(google, [plain])).toBe(false);
+    expect(sharesStatedVariant(plain, [mac])).toBe(false);
   });
 });

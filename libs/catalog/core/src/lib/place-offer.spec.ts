@@ -43,6 +43,8 @@ const pairScores = (): Array<[ItemIdentity, ItemIdentity, number]> => [
   [amazonBlack, amazonPink, 0.6],
 ];
 function score(a: ItemIdentity, b: ItemIdentity): number {
+  // One shop's two listings in the same words.
+  if (a !== b && a.title === b.title) return 0.99;
   const pair = pairScores().find(([x, y]) => (x === a && y === b) || (x === b && y === a));
   return pair ? pair[2] : 0.05;
 }
@@ -78,7 +80,8 @@ function catalogOf(products: Record<number, Array<{ id: number; retailer: string
         const agrees = agreeing.includes(item);
         const displaces = listed.length === 1 && others.length > 0 && fit > fitOf(present(listed[0]).item) + 0.1 ? present(listed[0]).id : null;
         const weakListing = displaces !== null && conflicting.includes(item) && fit >= matchThreshold() && fitOf(present(listed[0]).item) < matchThreshold() ? displaces : null;
-        return { fit, displaces, agrees, weakListing, ownConflict: conflicting.includes(item) };
+        const relisted = listed.some((offer) => offer.item.title === item.title && !conflicting.includes(item));
+        return { fit, displaces, agrees, weakListing, ownConflict: conflicting.includes(item), relisted };
       },
     },
   } as unknown as ProductMatcher;
@@ -122,6 +125,15 @@ describe('placeOffer', () => {
     expect(catalogOf(products).place(google2329, 'google-shopping')).toBeNull();
     // Under the threshold, agreeing is not enough.
     expect(catalogOf(products, [google485]).place(google485, 'google-shopping')).toBeNull();
+  });
+
+  it("lets the retailer's listing of an item in again word for word, however little it fits the other retailers' offers", () => {
+    // B 485 listed again: it scores under the threshold against A 543, and the shop's listing there has its words.
+    const products = { 1: [{ id: 10, retailer: 'amazon', item: amazon543 }, { id: 11, retailer: 'google-shopping', item: google485 }] };
+    const again = { ...google485, priceCents: 20599 };
+    expect(catalogOf(products).place(again, 'google-shopping')).toBe(1);
+    // Not when it conflicts with the shop's listing there.
+    expect(catalogOf(products, [], [again]).place(again, 'google-shopping')).toBeNull();
   });
 
   it("takes the place of the retailer's listing that fits the product's other offers clearly worse", () => {

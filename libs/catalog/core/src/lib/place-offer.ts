@@ -11,7 +11,8 @@ const LISTED_AT_RETAILER_MARGIN = 0.8;
  * only when it fits the product's offers at other retailers with a score of at least this (the retailer's own listing
  * shares its wording and tells nothing: "Adobe CS3 Web Premium Upgrade" scores 0.87 against the same shop's "Adobe CS3
  * Design Premium Upgrade"), and conflicts with none of the retailer's listings there; at the threshold, it joins when
- * it also agrees with the retailer's own listing there (`agreesWithOwnListings`: a relisting under a new id). Else the
+ * it also agrees with the retailer's own listing there (`agreesWithOwnListings`: a relisting under a new id), and
+ * whatever its fit when it repeats one of them word for word (`relistingOf`: a marketplace's sellers). Else the
  * offer takes that listing's place when it fits them clearly better (`secondListing.displaces`, on the row path: below
  * this score, or whatever its score where the listing joined under the threshold and conflicts with the offer,
  * `secondListing.weakListing`), else such products are not candidates.
@@ -37,24 +38,27 @@ export function uncontestedBest(ranked: readonly RankedProduct[], threshold: num
 }
 
 /** The products ranked close enough to the best to be taken instead of it (the best first), or none below the threshold. */
-function contenders(ranked: readonly RankedProduct[], threshold: number): RankedProduct[] {
+function contenders<T extends Pick<RankedProduct, 'score'>>(ranked: readonly T[], threshold: number): T[] {
   const [best] = ranked;
   if (!best || best.score < threshold) return [];
   return ranked.filter((entry) => entry.score >= threshold && entry.score >= best.score * LISTED_AT_RETAILER_MARGIN);
 }
 
 /**
- * The product an offer joins: the best ranked one that passes the threshold. A retailer sells a product under one id
- * as a rule, so when it already has an offer in the best product, a product nearly as good (within
- * LISTED_AT_RETAILER_MARGIN) that it does not sell yet is taken instead: an offer that states little (no colour, no
- * part number) then joins the twin that lacks that retailer, not the one that has it.
+ * The product an offer joins: the best ranked one that passes the threshold. Of the products nearly as good (within
+ * LISTED_AT_RETAILER_MARGIN), those some member of which states a platform or colour the offer states
+ * (`sharesVariant`) come first: a shop's two listings of a title, one "for Mac" and one saying nothing, fit an offer
+ * "for Macintosh" alike. A retailer sells a product under one id as a rule, so when it already has an offer in the best
+ * of them, one that it does not sell yet is taken instead: an offer that states little (no colour, no part number) then
+ * joins the twin that lacks that retailer, not the one that has it.
  */
 export function productForOffer(
-  ranked: ReadonlyArray<{ productId: number; score: number }>,
+  ranked: ReadonlyArray<Pick<RankedProduct, 'productId' | 'score' | 'sharesVariant'>>,
   threshold: number,
   withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>,
 ): number | null {
-  const close = contenders(ranked, threshold);
+  let close = contenders(ranked, threshold);
+  if (close.some((entry) => entry.sharesVariant)) close = close.filter((entry) => entry.sharesVariant);
   if (close.length === 0) return null;
   if (close.length < 2) return present(close[0]).productId;
   const listed = withOfferAtRetailer(close.map((entry) => entry.productId));
@@ -67,11 +71,11 @@ export function productForOffer(
  * nothing the item states (model number, size or capacity, a price within 2x), else (`statedModel`)
  * the one product whose offers state the offer's model number under its brand, else the best ranked product that
  * passes the threshold (`productForOffer`), leaving out those its retailer lists already that it does not fit as a
- * second listing (`SECOND_LISTING_SCORE`, or the threshold and agreeing with that retailer's listing) nor takes the
- * place of that retailer's listing in (`displace`), or failing that
- * an uncontested one below it (`UNCONTESTED_SHARE`). Candidates of a joining offer include other retailers' offers that
- * share its leading words (`MatchOptions.retailer`). Null:
- * the offer begins a product of its own. A step of the import's unit of work: it reads through the unit's transaction,
+ * second listing (`SECOND_LISTING_SCORE`, or the threshold and agreeing with that retailer's listing, or repeating it
+ * word for word) nor takes the place of that retailer's listing in (`displace`), or failing that an uncontested one
+ * below it (`UNCONTESTED_SHARE`). Candidates of a joining offer include other retailers' offers that share its leading
+ * words (`MatchOptions.retailer`) and the offers that carry its rarest words. Null: the offer begins a product of its
+ * own. A step of the import's unit of work: it reads through the unit's transaction,
  * or through `match.lookup` and `withOfferAtRetailer` where the bulk path answers from memory.
  */
 export function* placeOffer(
@@ -115,8 +119,8 @@ export function* placeOffer(
     const dropped = new Set<number>();
     for (const [rank, entry] of ranked.entries()) {
       if (!listed.has(entry.productId)) continue;
-      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false, weakListing: null, ownConflict: false };
-      if (second.agrees && second.fit >= threshold) continue;
+      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false, weakListing: null, ownConflict: false, relisted: false };
+      if ((second.agrees && second.fit >= threshold) || second.relisted) continue;
       const displaced = second.weakListing ?? (entry.score >= threshold && second.fit < SECOND_LISTING_SCORE ? second.displaces : null);
       if (rank === 0 && displaced !== null && options.displace) {
         yield* options.displace(displaced, entry.productId);

@@ -27,9 +27,13 @@ function* offersWithModelKey(lookup: CandidateLookup | undefined, key: string, l
   return lookup ? lookup.offersWithModelKey(key, limit) : yield* read('offersWithModelKey', key, limit);
 }
 
+/** How many of a joining offer's rarest words (of those other offers carry) its rarest-word candidates carry. */
+const JOINING_RAREST = 2;
+
 /**
  * Candidate offers by product, at most MEMBERS_PER_PRODUCT per product (a cluster scores as its best member), from
- * the item's GTIN, its model keys, the keys its words were joined into (`joinedKeys`) and the full-text index.
+ * the item's GTIN, its model keys, the keys its words were joined into (`joinedKeys`) and the full-text index (joining:
+ * also the offers that carry its rarest words, `JOINING_RAREST`).
  */
 export function* candidateOffers(item: ItemIdentity, joinedKeys: readonly string[], options: MatchOptions): MatcherStep<Map<number, OfferRef[]>> {
   const byProduct = new Map<number, OfferRef[]>();
@@ -51,6 +55,10 @@ export function* candidateOffers(item: ItemIdentity, joinedKeys: readonly string
     const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
     const hits = yield* read('candidates', words, { limit: options.indexLimit ?? 30, rarest: options.indexRarest });
     add(hits.map(hitRef));
+    // An offer joining: those that carry its rarest words too, whatever its other words. A retailer's boilerplate
+    // ("Encore Software 33024 Hoyle Solitaire ( Win 98 Me 2000 Xp )") ranks the retailer's other listings that repeat it
+    // first, and they crowd out the plain "Hoyle Solitaire" the offer is.
+    if (options.joining && !options.indexRarest) add((yield* read('candidates', words, { limit: options.indexLimit ?? 30, rarest: JOINING_RAREST })).map(hitRef));
     // Words name the product first: the offers that share the longest run of leading words are candidates too (an
     // offer joining: those at other retailers, see `MatchOptions.retailer`).
     if (options.wordsOnly || (options.joining && options.retailer)) {

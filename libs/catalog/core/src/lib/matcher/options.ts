@@ -9,6 +9,8 @@ export interface RankedProduct {
   productId: number;
   /** Matcher confidence in [0, 1]. */
   score: number;
+  /** Joining: some member states a platform or colour the item states (`sharesStatedVariant`). */
+  sharesVariant?: boolean;
   /** Words only: true when the product's offers hold every one of the words between them. */
   holdsAllWords?: boolean;
   /** Words only: what the score was computed from (`wordsScore`). */

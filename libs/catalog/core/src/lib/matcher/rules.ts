@@ -4,6 +4,7 @@
  */
 import {
   clusterEvidence,
+  compactTitle,
   extractModelCandidates,
   getDefaultModel,
   GTIN_PRICE_RATIO,
@@ -85,6 +86,15 @@ export function otherBrand(item: PreparedOffer, members: readonly PreparedOffer[
   return stated;
 }
 
+/**
+ * Some member states a platform or colour that the item states ("Iris Readiris Pro 11 Mac Ocr" and "Iris Readiris Pro
+ * 11.0 ( Mac )"): of two products the item fits alike, the one that says what it says rather than saying nothing.
+ */
+export function sharesStatedVariant(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  if (item.platforms.size === 0 && item.colours.size === 0) return false;
+  return members.some((member) => [...item.platforms].some((platform) => member.platforms.has(platform)) || [...item.colours].some((colour) => member.colours.has(colour)));
+}
+
 /** How far apart a retailer may price two listings of one product (`agreesWithOwnListings`). */
 const OWN_LISTING_PRICE_RATIO = 1.5;
 
@@ -105,6 +115,26 @@ export function agreesWithOwnListings(item: PreparedOffer, own: readonly Prepare
     const theirs = statedModels(listing);
     return mine.some((model) => theirs.some((other) => partOf(model, other) || partOf(other, model)));
   });
+}
+
+/**
+ * The retailer's listing among `own` that the item repeats word for word (`compactTitle`), of a brand that agrees,
+ * priced within OWN_LISTING_PRICE_RATIO and conflicting in nothing: a marketplace lists one item once per seller
+ * ("Apple Software M9301Z/B Soundtrack V1 .2" three times at one shop), and the same words name the same item however
+ * little they fit the product's offers elsewhere. Null when there is none.
+ */
+export function relistingOf(item: PreparedOffer, own: readonly PreparedOffer[]): PreparedOffer | null {
+  if (item.price === null) return null;
+  const title = compactTitle(item.offer.title);
+  if (title.length === 0) return null;
+  const price = item.price;
+  return (
+    own.find((listing) => {
+      if (listing.price === null || Math.max(price, listing.price) > OWN_LISTING_PRICE_RATIO * Math.min(price, listing.price)) return false;
+      if (item.brand !== null && listing.brand !== null && !brandsAgree(item.brand, listing.brand)) return false;
+      return compactTitle(listing.offer.title) === title && !conflicts(clusterEvidence(item, [listing]), true);
+    }) ?? null
+  );
 }
 
 /** The match threshold of the matcher's model: at or above it two offers are the same product. */
