@@ -77,7 +77,9 @@ describe('the image route', () => {
   afterAll(async () => sources.close());
 
   beforeEach(async () => {
-    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', IMAGE_FETCH_TIMEOUT_MS: '2000' });
+    // The slow source gives up after 6 s: long enough for a quick picture to be fetched and resized beside it on a
+    // machine busy with other suites, short enough to keep the 504 case quick.
+    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true', IMAGE_FETCH_TIMEOUT_MS: '6000' });
   });
   afterEach(async () => t.close());
 
