@@ -57,6 +57,13 @@ describe('amounts that are not the item’s price', () => {
     }
   });
 
+  it('skips a price per unit of measure shown beside the item’s (“10,00 €/1 Stück”, “2,49 € / 100 g”, “$0.25/oz”)', () => {
+    for (const base of ['10,00&nbsp;€/1 Stück', '2,49 € / 100 g', '$0.25/oz', '3,99 € je kg']) {
+      const html = `<!doctype html><html><head><title>Shirts</title><script type="application/ld+json">{"@type":"Product","name":"Shirts, 3er-Pack","offers":{"@type":"Offer","price":"29.99","priceCurrency":"EUR"}}</script></head><body><h1>Shirts, 3er-Pack</h1><div class="pdp_price__price-parts"><div class="pdp_price__retail-price"><span>29,99&nbsp;€</span></div><div class="pdp_price__norm-price">${base}</div></div><button class="add-to-cart">In den Warenkorb</button></body></html>`;
+      expect(extractProductIdentity(html, { url: 'https://www.shop.example.de/p/shirts-3er-pack' })?.priceCents).toBe(2999);
+    }
+  });
+
   it('reads no price from a price bar that shows only the item’s name (“Galaxy Tab S9 FE”), but reads one after a currency code', () => {
     const page = (bar: string) => `<!doctype html><html><head><title>Galaxy Tab S9 FE</title></head><body><div class="anchor-nav__price-bar"><span>${bar}</span></div><h1>Galaxy Tab S9 FE (Wi-Fi)</h1><p>Not for sale</p></body></html>`;
     const url = 'https://www.shop.example.com/tablets/galaxy-tab-s9-fe/';

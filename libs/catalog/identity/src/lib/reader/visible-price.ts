@@ -74,6 +74,12 @@ const PER_MONTH_AFTER = /^\s*(?:\/\s*(?:mo|month|mth|mes|monat|mois)\b|per month
 /** Words saying an amount is one of several payments ("4 payments starting at $15.00", "in 3 interest-free installments"). */
 const SPLIT_PAYMENT = /\b\d{1,2}\s*(?:x\s*)?(?:(?:interest|fee)[- ]free\s+)?(?:payments|install?ments|mensualit[ée]s|raten|cuotas|rate|parcelas)\b/i;
 
+/**
+ * A price per unit of measure after its amount ("10,00 €/1 Stück", "2,49 € / 100 g", "$0.25/oz", "3,99 € je kg"): the
+ * base price shops show beside the item's (required in the EU), not what one item costs.
+ */
+const PER_UNIT = /\d\s*(?:[€$£]|eur|usd|gbp|chf)?\s*(?:\/|\bje\b|\bpro\b|\bper\b|\bpar\b)\s*(?:\d+(?:[.,]\d+)?\s*)?(?:stück|stk|st\.|kg|g|mg|l|ml|cl|dl|m|cm|m²|m2|qm|lfm|pieces?|pcs?|units?|ea|each|lbs?|oz|fl\.?\s?oz|kilo|lit(?:er|re)|unité|pièce|unidad|pezzo)(?![\p{L}])/iu;
+
 /** Whether the line an element stands in goes on to say its amount is paid per month. */
 function paidPerMonth(el: HtmlElement, shown: string): boolean {
   const parent = parentOf(el);
@@ -127,7 +133,7 @@ function shownText(el: HtmlElement): string {
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
-  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || paidPerMonth(el, shown)) return null;
+  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidPerMonth(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   const read = readPrice(shown, { currency: page.localeCurrency });
