@@ -69,7 +69,7 @@ export function fromAmazon(page: Page): Evidence | null {
   const titleEl = page.byId.get('productTitle') ?? page.byId.get('ebooksProductTitle');
   if (!titleEl) return null;
   // A page known by no address (saved without its head) is Amazon's when its widgets carry Amazon's analytics ASINs.
-  const widgetId = widgetAsin(page);
+  const widgetId = page.host ? undefined : widgetAsin(page);
   const isAmazon = page.host ? /(?:^|\.)amazon\.[a-z.]+$/.test(page.host) : widgetId !== null;
   if (!isAmazon) return null;
   const rawPrice = amazonPrice(page);
@@ -85,7 +85,7 @@ export function fromAmazon(page: Page): Evidence | null {
   const usedOnly = page.byId.has('usedOnlyBuybox');
   return {
     title,
-    sku: asinField ? (attr(asinField, 'value') ?? null) : widgetId,
+    sku: asinField ? (attr(asinField, 'value') ?? null) : (widgetId ?? widgetAsin(page)),
     availability: stock ? stockStateOfWording(textOf(stock, undefined, 200)) : null,
     brand: byline ? amazonBrand(textOf(byline)) : null,
     price: rawPrice ? parsePrice(rawPrice) : null,

@@ -110,11 +110,12 @@ const badgeKey = (el: HtmlElement) => `${el.tagName}.${attr(el, 'class') ?? ''}:
  */
 const GRID_BADGES = 4;
 
-/** The stock lines repeated alike on a page, as the cards of a grid of other products repeat their badges. */
-function repeatedBadges(lines: readonly StockLine[]): Set<string> {
+/** The stock lines written alike four times or more on a page, as the cards of a grid of other products repeat their badges. */
+function gridBadges(lines: readonly StockLine[]): Set<HtmlElement> {
+  const keys = new Map(lines.map(({ el }) => [el, badgeKey(el)] as const));
   const counts = new Map<string, number>();
-  for (const { el } of lines) counts.set(badgeKey(el), (counts.get(badgeKey(el)) ?? 0) + 1);
-  return new Set([...counts].filter(([, n]) => n >= GRID_BADGES).map(([key]) => key));
+  for (const key of keys.values()) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return new Set([...keys].filter(([, key]) => (counts.get(key) ?? 0) >= GRID_BADGES).map(([el]) => el));
 }
 
 /**
@@ -123,9 +124,9 @@ function repeatedBadges(lines: readonly StockLine[]): Set<string> {
  * item's, not another product's, a variant's or a way of delivery's.
  */
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
-  const badges = repeatedBadges(lines);
+  const badges = gridBadges(lines);
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
-    if (badges.has(badgeKey(el)) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el)) continue;
+    if (badges.has(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);
   }

@@ -64,6 +64,11 @@ describe('amounts that are not the item’s price', () => {
     }
   });
 
+  it('reads a price written per piece without a count (“$3.98 /each”) as what one item costs', () => {
+    const html = '<!doctype html><html><head><title>Wood Screws</title></head><body><h1>Wood Screw #8</h1><div class="price-format__main-price">$3.98 /each</div><button class="add-to-cart">Add to Cart</button></body></html>';
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/p/wood-screw/123' })?.priceCents).toBe(398);
+  });
+
   it('reads no price from a price bar that shows only the item’s name (“Galaxy Tab S9 FE”), but reads one after a currency code', () => {
     const page = (bar: string) => `<!doctype html><html><head><title>Galaxy Tab S9 FE</title></head><body><div class="anchor-nav__price-bar"><span>${bar}</span></div><h1>Galaxy Tab S9 FE (Wi-Fi)</h1><p>Not for sale</p></body></html>`;
     const url = 'https://www.shop.example.com/tablets/galaxy-tab-s9-fe/';

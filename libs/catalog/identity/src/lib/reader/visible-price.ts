@@ -76,9 +76,10 @@ const SPLIT_PAYMENT = /\b\d{1,2}\s*(?:x\s*)?(?:(?:interest|fee)[- ]free\s+)?(?:p
 
 /**
  * A price per unit of measure after its amount ("10,00 €/1 Stück", "2,49 € / 100 g", "$0.25/oz", "3,99 € je kg"): the
- * base price shops show beside the item's (required in the EU), not what one item costs.
+ * base price shops show beside the item's (required in the EU), not what one item costs. Pieces count only with their
+ * number ("/1 Stück"): "$3.98 /each" is what one item costs.
  */
-const PER_UNIT = /\d\s*(?:[€$£]|eur|usd|gbp|chf)?\s*(?:\/|\bje\b|\bpro\b|\bper\b|\bpar\b)\s*(?:\d+(?:[.,]\d+)?\s*)?(?:stück|stk|st\.|kg|g|mg|l|ml|cl|dl|m|cm|m²|m2|qm|lfm|pieces?|pcs?|units?|ea|each|lbs?|oz|fl\.?\s?oz|kilo|lit(?:er|re)|unité|pièce|unidad|pezzo)(?![\p{L}])/iu;
+const PER_UNIT = /\d\s*(?:[€$£]|eur|usd|gbp|chf)?\s*(?:\/|\bje\b|\bpro\b|\bper\b|\bpar\b)\s*(?:(?:\d+(?:[.,]\d+)?\s*)?(?:kg|g|mg|l|ml|cl|dl|m|cm|m²|m2|qm|lfm|lbs?|oz|fl\.?\s?oz|kilo|lit(?:er|re))|\d+\s*(?:stück|stk|st\.|pieces?|pcs?|units?|pièces?|unidad(?:es)?|pezz[io]))(?![\p{L}])/iu;
 
 /** Whether the line an element stands in goes on to say its amount is paid per month. */
 function paidPerMonth(el: HtmlElement, shown: string): boolean {
