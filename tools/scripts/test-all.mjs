@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Runs every project's checks in one Nx run: lint, typecheck, unit/API tests (the API's on SQLite, `test`, and on
 // PostgreSQL, `test-pg`) and the browser tests (`e2e`, after the builds they need).
-// Exits non-zero when anything fails.
-import { spawnSync } from 'node:child_process';
+// Exits non-zero when anything fails, and then repeats each failed test's report at the very end, where a reader of
+// the log's last lines finds it (the streamed output of three tasks at once buries it among passing suites).
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { failureDigest } from './failure-digest.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
@@ -13,14 +15,33 @@ const nx = path.join(root, 'node_modules/.bin/nx');
 // more than they compute, so three tasks at once (on two cores) keep the cores busy while each waits.
 const steps = [['lint, typecheck, unit/API and browser tests', ['run-many', '-t', 'lint', 'typecheck', 'test', 'test-pg', 'e2e', '--parallel=3', '--outputStyle=stream']]];
 
+/** Runs a command with its output passed through as it comes, and also kept as text. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'] });
+    const kept = [];
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      kept.push(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      kept.push(chunk);
+    });
+    child.on('close', (status, signal) => resolve({ status, signal, output: Buffer.concat(kept).toString('utf8') }));
+  });
+}
+
 let failed = 0;
 for (const [name, args] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(nx, args, { cwd: root, env, stdio: 'inherit' });
+  const result = await run(nx, args);
   console.log(`\n=== ${name}: ${Math.round((Date.now() - started) / 1000)} s ===`);
   if (result.status !== 0) {
     console.error(`\n${name} failed (exit ${result.status ?? result.signal})`);
+    const digest = failureDigest(result.output);
+    if (digest) console.error(`\n=== what failed in ${name} ===\n${digest}`);
     failed++;
   }
 }
