@@ -70,6 +70,30 @@ describe('bulk writer', () => {
     await expect(writer.write([insert([[5, 'e']])])).rejects.toThrow('closed');
   });
 
+  it("waits out another connection's write lock held past its busy timeout, and then commits the whole batch", async () => {
+    const writer = createThreadBulkWriter(file, { busyTimeoutMs: 20 });
+    try {
+      // The thread is up once its first batch is committed.
+      await writer.write([insert([[1, 'a']])]);
+      // This connection holds the write lock for 300 ms: fifteen times the thread's busy timeout.
+      sqlite.exec('BEGIN IMMEDIATE');
+      sqlite.prepare('INSERT INTO items (id, name) VALUES (?, ?)').run(2, 'held');
+      const written = writer.write([insert([[3, 'b'], [4, 'c']])]);
+      const outcome = written.then(
+        () => 'committed',
+        (error: Error) => error.message,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(writer.pending).toBe(1);
+      sqlite.exec('COMMIT');
+      expect(await outcome).toBe('committed');
+      expect(names()).toEqual(['a', 'held', 'b', 'c']);
+    } finally {
+      if (sqlite.inTransaction) sqlite.exec('COMMIT');
+      await writer.close();
+    }
+  });
+
   it('writes on the caller connection when the database lives in memory', async () => {
     const memory = new Database(':memory:');
     memory.exec(SCHEMA);

@@ -10,6 +10,8 @@ export type BulkOp = { sql: string; rows: BulkParams[] } | { productFigures: { i
 /**
  * Runs one batch of a bulk import in one transaction, all or nothing (an error rolls it back and is thrown), preparing
  * each statement once per connection. Used on the caller's connection and by the writer thread (bulk-writer-worker.ts).
+ * The transaction takes the write lock at its start: a database busy with another connection's write refuses the
+ * batch before any of it ran (SQLITE_BUSY), so it can run again whole.
  */
 export function runBulkBatch(sqlite: Database.Database, statements: Map<string, Database.Statement>, ops: readonly BulkOp[]): void {
   sqlite.transaction(() => {
@@ -22,5 +24,5 @@ export function runBulkBatch(sqlite: Database.Database, statements: Map<string, 
       if (!statement) statements.set(op.sql, (statement = sqlite.prepare(op.sql)));
       for (const params of op.rows) statement.run(params);
     }
-  })();
+  }).immediate();
 }

@@ -54,8 +54,8 @@ const CHECKPOINT_PAGES = 65_536;
  * Hands batches to a thread that owns a second connection to the database file and commits them there, so the
  * importer decides the next batch while the disk works. Batches commit in the order they were handed over.
  */
-export function createThreadBulkWriter(file: string, options: { checkpointPages?: number } = {}): BulkWriter {
-  const workerData: BulkWriterData = { file, checkpointPages: options.checkpointPages ?? CHECKPOINT_PAGES };
+export function createThreadBulkWriter(file: string, options: { checkpointPages?: number; busyTimeoutMs?: number } = {}): BulkWriter {
+  const workerData: BulkWriterData = { file, checkpointPages: options.checkpointPages ?? CHECKPOINT_PAGES, busyTimeoutMs: options.busyTimeoutMs };
   // The thread's code is bulk-writer-worker.ts: built beside the API bundle, or run from source (see db/worker-thread.ts).
   const worker = startWorkerThread(__dirname, 'bulk-writer-worker', { workerData });
   const waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];

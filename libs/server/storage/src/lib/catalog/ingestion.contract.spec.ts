@@ -321,3 +321,28 @@ describe.each(ENGINES)('import runs and catalog upkeep through the catalog port 
     expect(await repository.showcaseOfferUrl('shop-one.example')).toBe('https://shop-one.example/p/a1');
   });
 });
+
+describe.each([
+  ['row by row', false],
+  ['bulk path', true],
+] as const)("an import on SQLite, %s, while another process holds the write lock", (_path, bulk) => {
+  it('waits the lock out instead of failing: a unit refused as busy runs again whole', async () => {
+    const db = await openPortEngine('sqlite');
+    const other = await db.connect();
+    try {
+      const catalog = services(db);
+      // A busy timeout far below the time the other connection holds the lock.
+      db.handle.sqlite.pragma('busy_timeout = 20');
+      other.handle.sqlite.exec('BEGIN IMMEDIATE');
+      other.handle.sqlite.prepare("INSERT INTO retailers (id, name, domains) VALUES ('held', 'Held', '[]')").run();
+      const imported = catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', bulk, source: 'shop-one', retailer: { name: 'Shop One' } });
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      other.handle.sqlite.exec('COMMIT');
+      expect(await imported).toMatchObject({ status: 'succeeded', inserted: 3, productsCreated: 3 });
+      expect(await clusters(db)).toEqual([['A1'], ['A2'], ['A3']]);
+    } finally {
+      if (other.handle.sqlite.inTransaction) other.handle.sqlite.exec('ROLLBACK');
+      await db.close();
+    }
+  });
+});

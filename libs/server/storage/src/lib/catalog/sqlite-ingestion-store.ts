@@ -1,15 +1,17 @@
+import { retryBusy, withBusyRetries } from '../db/busy';
 import { createBulkWriter, createInlineBulkWriter, type BulkOp } from './bulk-writer';
+
+import { batchesAtOnce, type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, runSync } from '@pricehunt/catalog-core';
+import { offerItemsOf, offerRefsOfProducts } from './offers/sqlite';
+import type { SearchIndex } from './search-index';
+import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams } from './sqlite/bulk-sql';
+import type { CatalogStore } from './sqlite/store';
 
 /** Removes offers (their price history and index entries with them). */
 const DELETE_OFFERS = 'DELETE FROM offers WHERE id IN (SELECT value FROM json_each(?))';
 
 /** Offers a staged run writes from which its one transaction runs on a writer thread. */
 const WRITER_THREAD_FROM = 5000;
-import { batchesAtOnce, type BulkBatch, type BulkPath, type IngestionOps, type IngestionStore, type MatcherReads, runSync } from '@pricehunt/catalog-core';
-import { offerItemsOf, offerRefsOfProducts } from './offers/sqlite';
-import type { SearchIndex } from './search-index';
-import { BULK_SQL, bulkOfferParams, bulkProductParams, importRunAdvanceParams } from './sqlite/bulk-sql';
-import type { CatalogStore } from './sqlite/store';
 
 /** `MatcherReads` on SQLite: the catalog store and the FTS5 index of one connection. */
 export function sqliteMatcherReads(store: CatalogStore, index: SearchIndex): MatcherReads {
@@ -29,7 +31,9 @@ export function sqliteMatcherReads(store: CatalogStore, index: SearchIndex): Mat
 
 /**
  * `IngestionStore` on SQLite: a unit of work is one IMMEDIATE transaction of the connection (the write lock from its
- * start), and its step runs synchronously inside it: nothing else runs on the connection meanwhile.
+ * start), and its step runs synchronously inside it: nothing else runs on the connection meanwhile. A unit the database
+ * refuses as busy (another process held the write lock past the busy timeout) was refused at its BEGIN, before its step
+ * ran, and runs again after a jittered wait (`withBusyRetries`), as the API's ports do.
  */
 export function createSqliteIngestionStore(store: CatalogStore, index: SearchIndex): IngestionStore {
   const ops: IngestionOps = {
@@ -54,7 +58,7 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     offerOrigin: (offerId) => store.offerOrigin(offerId),
     markPageOffer: (offerId) => store.markPageOffer(offerId),
   };
-  return {
+  return withBusyRetries({
     unitOfWork: async (work) => store.transaction(() => runSync(work(), ops), { immediate: true }),
     startImportRun: async (run) => store.startImportRun(run),
     finishImportRun: async (run) => store.finishImportRun(run),
@@ -70,7 +74,7 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     unclusterAll: async () => store.unclusterAll(),
     redirectProducts: async (pairs, now) => store.transaction(() => store.redirectProducts(pairs, now)),
     bulk: sqliteBulkPath(store, ops),
-  };
+  });
 }
 
 /** A bulk batch as the statements of BULK_SQL (in the batch's order), for the writer thread's connection. */
@@ -116,24 +120,28 @@ export function sqliteBulkOps(batch: BulkBatch): BulkOp[] {
 function sqliteBulkPath(store: CatalogStore, ops: IngestionOps): BulkPath {
   return {
     offerKeys: async () => store.iterateOfferKeys(),
-    reserveIds: async (table, count) => store.reserveIds(table, count),
+    reserveIds: (table, count) => retryBusy(async () => store.reserveIds(table, count)),
     decide: async (step) => runSync(step, ops),
     openWriter() {
       const writer = createBulkWriter(store.sqlite);
       return { write: (batch) => writer.write(sqliteBulkOps(batch)), drain: () => writer.drain(), close: () => writer.close() };
     },
-    async writeAtOnce(batches) {
-      if (batches.length === 0) return;
-      // One transaction: a small run's on this connection, a large one's on a writer thread (the connection's other
-      // work goes on meanwhile).
-      const rows = batches.reduce((sum, batch) => sum + batch.offers.length + batch.updates.length, 0);
-      const writer = rows < WRITER_THREAD_FROM ? createInlineBulkWriter(store.sqlite) : createBulkWriter(store.sqlite);
-      try {
-        await writer.write(batchesAtOnce(batches).flatMap(sqliteBulkOps));
-      } finally {
-        await writer.close();
-      }
-    },
+    writeAtOnce: (batches) => retryBusy(() => writeAtOnce(store, batches)),
     tune: () => store.tuneForBulkImport(),
   };
+}
+
+/**
+ * A staged run's batches in one transaction: a small run's on this connection, a large one's on a writer thread (the
+ * connection's other work goes on meanwhile).
+ */
+async function writeAtOnce(store: CatalogStore, batches: readonly BulkBatch[]): Promise<void> {
+  if (batches.length === 0) return;
+  const rows = batches.reduce((sum, batch) => sum + batch.offers.length + batch.updates.length, 0);
+  const writer = rows < WRITER_THREAD_FROM ? createInlineBulkWriter(store.sqlite) : createBulkWriter(store.sqlite);
+  try {
+    await writer.write(batchesAtOnce(batches).flatMap(sqliteBulkOps));
+  } finally {
+    await writer.close();
+  }
 }
