@@ -1,6 +1,10 @@
 // DOM test setup: jest-dom matchers, the Web APIs jsdom lacks, and a clean storage per test.
 // A file of a DOM project may opt into `@jest-environment node`; it has no window to clean.
 require('@testing-library/jest-dom');
+// A `findBy…` query or `waitFor` gives up after 5 s rather than Testing Library's 1 s: lazily loaded pages and chains of
+// fetches answer in milliseconds on a quiet machine, but well past a second while the other projects' suites, browsers
+// and database servers share the machine's two cores.
+require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });
 const { TextDecoder, TextEncoder } = require('node:util');
 
 // React Router encodes and decodes with these; jsdom does not provide them.

@@ -2,14 +2,12 @@ import { createFetchMock, jsonResponse, type FetchMock } from '@pricehunt/api-cl
 import { BusinessAuthProvider } from '@pricehunt/auth';
 import type { Business } from '@pricehunt/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../app/router';
 import { SessionWatch } from '../app/session-watch';
 
-// Pages load lazily behind the session check; on a busy machine that takes more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 export const adminAccount: Business = {
   id: 'admin-1',

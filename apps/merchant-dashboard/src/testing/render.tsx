@@ -1,12 +1,10 @@
 import { createFetchMock, type FetchMock } from '@pricehunt/api-client/testing';
 import { BusinessAuthProvider } from '@pricehunt/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/router';
 
-// Lazily loaded pages on a busy machine can take more than the default second to appear.
-configure({ asyncUtilTimeout: 5_000 });
 
 export const business = {
   id: 'b-1',

@@ -1,12 +1,11 @@
 import { createFetchMock, jsonResponse } from '@pricehunt/api-client/testing';
 import { useQueryClient } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { useBusinessAuth } from './business-auth';
 import { BusinessAppProviders } from './business-app';
 
 beforeAll(() => import('./schemas'));
-configure({ asyncUtilTimeout: 5000 });
 
 function Probe() {
   const { business } = useBusinessAuth();

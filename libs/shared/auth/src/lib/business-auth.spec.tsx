@@ -1,14 +1,13 @@
 import { createFetchMock, errorResponse, jsonResponse, networkFailure, textResponse, type FetchMock } from '@pricehunt/api-client/testing';
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
 import type { RegistrationResult } from './account-session';
 import { BusinessAuthProvider, useBusinessAuth, type BusinessAuthResult } from './business-auth';
 
 // The answer schemas load on demand; load them once up front so a slow shared machine does not eat into
-// the per-test waiting time, and allow for that machine when waiting for the screen to settle.
+// the per-test waiting time.
 beforeAll(() => import('./schemas'));
-configure({ asyncUtilTimeout: 5000 });
 
 const business = {
   id: 'b1',

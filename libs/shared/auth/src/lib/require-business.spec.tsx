@@ -1,13 +1,12 @@
 import { createFetchMock, errorResponse, jsonResponse, type FetchMock } from '@pricehunt/api-client/testing';
-import { act, configure, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { BusinessAuthProvider } from './business-auth';
 import { loginRedirectPath, RequireBusiness, safeNextPath } from './require-business';
 
 // The answer schemas load on demand; load them once up front so a slow shared machine does not eat into
-// the per-test waiting time, and allow for that machine when waiting for the screen to settle.
+// the per-test waiting time.
 beforeAll(() => import('./schemas'));
-configure({ asyncUtilTimeout: 5000 });
 
 const business = { id: 'b1', email: 'o@acme.example', storeName: null, storeDomain: null, isAdmin: false, status: 'active', createdAt: '2026-01-01T00:00:00.000Z' };
 

@@ -1,14 +1,13 @@
 import { createFetchMock, errorResponse, jsonResponse, networkFailure, textResponse, type FetchMock } from '@pricehunt/api-client/testing';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { RegistrationResult } from './account-session';
 import { ShopperAuthProvider, useShopperAuth } from './shopper-auth';
 
 // The answer schemas load on demand; load them once up front so a slow shared machine does not eat into
-// the per-test waiting time, and allow for that machine when waiting for the screen to settle.
+// the per-test waiting time.
 beforeAll(() => import('./schemas'));
-configure({ asyncUtilTimeout: 5000 });
 
 const user = { id: 'u1', email: 'sam@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' };
 const signedIn = () => jsonResponse({ success: true, user });
