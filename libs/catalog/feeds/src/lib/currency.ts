@@ -22,7 +22,7 @@ const SIGNS: readonly Sign[] = [
   ['৳', ['BDT']], ['៛', ['KHR']], ['֏', ['AMD']], ['؋', ['AFN']], ['₾', ['GEL']], ['₸', ['KZT']], ['﷼', ['SAR', 'IRR', 'OMR', 'QAR', 'YER']],
   ['GH₵', ['GHS']], ['ƒ', ['AWG', 'ANG']], ['B/.', ['PAB']], ['S/.', ['PEN']], ['Nu.', ['BTN']], ['Fr.', ['CHF']],
   ['руб.', ['RUB', 'BYN']], ['руб', ['RUB', 'BYN']], ['рублей', ['RUB']], ['рубля', ['RUB']], ['рубль', ['RUB']],
-  ['р.', ['RUB', 'BYN']], ['Р', ['RUB']], ['грн.', ['UAH']], ['грн', ['UAH']], ['лв.', ['BGN']], ['лв', ['BGN']],
+  ['р.', ['RUB', 'BYN']], ['Р', ['RUB']], ['грн.', ['UAH']], ['грн', ['UAH']], ['лв.', ['BGN']], ['лв', ['BGN']], ['тг.', ['KZT']], ['тг', ['KZT']], ['тенге', ['KZT']],
   ['Kč', ['CZK']], ['zł', ['PLN']], ['Zł', ['PLN']], ['Ft', ['HUF']], ['Rp', ['IDR']], ['đ', ['VND']], ['kr.', ['DKK', 'SEK', 'NOK', 'ISK']],
   ['kr', ['SEK', 'NOK', 'DKK', 'ISK']], ['Kr', ['SEK', 'NOK', 'DKK', 'ISK']], ['Rs.', ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR']],
   ['Rs', ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR']], ['RM', ['MYR']], ['TL', ['TRY']], ['lei', ['RON', 'MDL']], ['Lei', ['RON', 'MDL']],

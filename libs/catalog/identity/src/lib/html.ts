@@ -57,9 +57,10 @@ const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 
  * The text a shopper sees in an element: script, style and other invisible content skipped, block elements
  * separated by a space, whitespace collapsed. `skip` leaves out elements it accepts (a struck-through old price).
  * At most `limit` characters, from a walk of a bounded number of nodes (an element holding thousands of empty ones
- * reads as the text found before the bound).
+ * reads as the text found before the bound). `opening` may write something where an element begins, given the text
+ * before it (a decimal point before the cents a price sets apart).
  */
-export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, limit = 5000): string {
+export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, limit = 5000, opening?: (el: HtmlElement, before: string) => string): string {
   let out = '';
   const stack: (HtmlNode | ' ')[] = [root];
   let budget = 2000 + limit * 20;
@@ -75,6 +76,7 @@ export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, l
     }
     if (!isElement(node)) continue;
     if (node !== root && (HIDDEN.has(node.tagName) || hasAttr(node, 'hidden') || (skip && skip(node)))) continue;
+    if (opening && node !== root) out += opening(node, out);
     const block = BLOCK.has(node.tagName);
     if (block) stack.push(' ');
     const kids = childrenOf(node);

@@ -55,6 +55,24 @@ export function isStruckPrice(el: HtmlElement): boolean {
 
 export const parentOf = (el: HtmlElement): HtmlElement | null => (el.parentNode && 'tagName' in el.parentNode ? el.parentNode : null);
 
+/** Inline elements a price sets its cents apart in ("$31<sup>57</sup>", "<span class="cents">57</span>"). */
+const CENTS_HOLDERS = new Set(['sup', 'span', 'small', 'sub', 'b', 'strong', 'em', 'i', 'u', 'font', 'ins']);
+
+/**
+ * Where an element opens inside a price: a decimal separator before the two digits of cents a price writes in an
+ * element of their own right after its whole units ("$229<span>99</span>", "216<sup>00</sup> €"), which the text
+ * alone runs together as 22999. A comma after units grouped with points ("1.299<sup>00</sup>"), a point otherwise.
+ */
+export function centsPoint(el: HtmlElement, before: string): string {
+  if (!CENTS_HOLDERS.has(el.tagName) || !/\d$/.test(before) || !/^\d{2}$/.test(textOf(el, undefined, 4))) return '';
+  return /\d\.\d{3}$/.test(before) ? ',' : '.';
+}
+
+/** The text a price element shows, its cents set apart in an element of their own read as cents (`centsPoint`). */
+export function priceTextOf(el: HtmlElement, skip?: (el: HtmlElement) => boolean, limit?: number): string {
+  return textOf(el, skip, limit, centsPoint);
+}
+
 
 /** A struck-through, "was" or list price inside a price element: not the price the shopper pays. */
 export function isOldPrice(el: HtmlElement): boolean {

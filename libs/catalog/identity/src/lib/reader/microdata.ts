@@ -4,7 +4,7 @@
  */
 import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { amongOtherProducts, contains, insideItem, isOldPrice } from './markup';
+import { amongOtherProducts, contains, insideItem, isOldPrice, priceTextOf } from './markup';
 import { addVariantName, type Page } from './page';
 import { headingElement } from './titles';
 import { currencyCode, currencyFromText, gtinOf, mpnOf, parseCondition, parsePrice, parseStockState, text } from './values';
@@ -58,7 +58,7 @@ function propValue(el: HtmlElement, name: string): string | null {
   if (el.tagName === 'link') return text(attr(el, 'href'));
   if (el.tagName === 'img') return text(attr(el, 'alt'));
   if (el.tagName === 'data' || el.tagName === 'meter') return text(attr(el, 'value') ?? textOf(el));
-  return text(textOf(el, /price/i.test(name) ? isOldPrice : undefined, 2000));
+  return text(/price/i.test(name) ? priceTextOf(el, isOldPrice, 2000) : textOf(el, undefined, 2000));
 }
 
 const firstText = (item: MicroItem, ...names: string[]): string | null => {

@@ -4,8 +4,8 @@
  * during a sale) is told apart by it.
  */
 import { readPrice } from '@pricehunt/catalog-feeds';
-import { elements, textOf, type HtmlElement } from '../html';
-import { isOldPrice, isStruckPrice, parentOf } from './markup';
+import { elements, type HtmlElement } from '../html';
+import { isOldPrice, isStruckPrice, parentOf, priceTextOf } from './markup';
 
 /** Ancestors of the shown price looked in: its price block, not the page. */
 const BLOCK_CLIMB = 3;
@@ -21,7 +21,7 @@ export function regularBeside(shown: HtmlElement, amount: number, localeCurrency
     for (const el of elements(block)) {
       if (++seen > BLOCK_REACH) break;
       if (!isOldPrice(el) && !isStruckPrice(el)) continue;
-      const read = readPrice(textOf(el, undefined, 60), { currency: localeCurrency });
+      const read = readPrice(priceTextOf(el, undefined, 60), { currency: localeCurrency });
       if (read.ok && read.value.amount > amount) return read.value.amount;
     }
   }

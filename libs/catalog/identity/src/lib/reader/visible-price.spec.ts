@@ -23,6 +23,18 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/cardi' })?.priceCents).toBe(1297);
   });
 
+  it('reads cents a price sets apart in an element of their own (“$31<sup>57</sup>”, “216<sup>00</sup> €”), not one run of digits', () => {
+    const page = (price: string, lang = 'en') => `<!doctype html><html lang="${lang}"><head><title>Conduit</title></head><body><h1>Steel Conduit</h1><div class="price-box">${price}</div><button>Add to cart</button></body></html>`;
+    const read = (price: string, lang?: string) => extractProductIdentity(page(price, lang), { url: 'https://www.shop.example.com/p/conduit' })?.priceCents;
+    expect(read('<span class="price"><span class="price__currency">$</span><span class="price__dollars">31</span><span class="price__cents">57</span></span>')).toBe(3157);
+    expect(read('<div class="price sale">$229<span class="right-end">99</span></div>')).toBe(22999);
+    expect(read('<h3 class="price">216<sup>00</sup>&nbsp;€</h3>', 'de')).toBe(21600);
+    expect(read('<h3 class="price">1.299<sup>00</sup>&nbsp;€</h3>', 'de')).toBe(129900);
+    // Cents already written with their separator, and a price split into its separator's parts, read as before.
+    expect(read('<span class="price">$31<sup>.57</sup></span>')).toBe(3157);
+    expect(read('<span class="price"><span class="vor">150</span><span class="trenner">,</span><span class="nach">85</span> <small>EUR</small></span>', 'de')).toBe(15085);
+  });
+
   it('skips a price worded as one no longer paid', () => {
     const html = '<!doctype html><html><head><title>Desk Lamp</title></head><body><h1>Desk Lamp</h1><div class="price-box"><span class="price">Was $40.00</span> <span class="price">$29.00</span></div></body></html>';
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lamp' })?.priceCents).toBe(2900);
@@ -67,6 +79,21 @@ describe('amounts that are not the item’s price', () => {
   it('reads a price written per piece without a count (“$3.98 /each”) as what one item costs', () => {
     const html = '<!doctype html><html><head><title>Wood Screws</title></head><body><h1>Wood Screw #8</h1><div class="price-format__main-price">$3.98 /each</div><button class="add-to-cart">Add to Cart</button></body></html>';
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/p/wood-screw/123' })?.priceCents).toBe(398);
+  });
+
+  it('skips the price of a warranty or protection plan sold with the item in its buy box', () => {
+    const html = (plan: string) =>
+      `<!doctype html><html lang="de"><head><title>Monitor</title></head><body><h1>Acer CB242YE</h1><div class="buy">${plan}<img alt="Preis: € 166,00" src="/p/euro.png"><button>In den Warenkorb</button></div></body></html>`;
+    for (const plan of ['<td>nur <span class="warranty_price">€&nbsp;14,90</span></td>', '<div class="protection-plan"><span class="price">$29.99</span></div>', '<div class="geek-squad"><span class="price">$29.99</span></div>']) {
+      expect(extractProductIdentity(html(plan), { url: 'https://www.shop.example.at/acer-cb242ye' })?.priceCents ?? null).toBeNull();
+    }
+  });
+
+  it('reads no price from figures among words in a block named for price (a name and its screen size)', () => {
+    const html = '<!doctype html><html lang="de"><head><title>Acer Monitor</title></head><body><h1>Monitore</h1><div class="name-price-buy"><h2>ACER CB2 CB242YEbmiprx, 23.8" von Acer</h2></div><button>In den Warenkorb</button></body></html>';
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.at/acer-cb242ye' })?.priceCents ?? null).toBeNull();
+    const tenge = '<!doctype html><html lang="ru"><head><title>Телефон</title></head><body><h1>Телефон Samsung Galaxy A01</h1><div class="aa_dtp_prices">44 890 тг.</div><button>В корзину</button></body></html>';
+    expect(extractProductIdentity(tenge, { url: 'https://www.shop.example.kz/product/samsung-a01' })).toMatchObject({ priceCents: 4_489_000, currency: 'KZT' });
   });
 
   it('reads no price from a price bar that shows only the item’s name (“Galaxy Tab S9 FE”), but reads one after a currency code', () => {

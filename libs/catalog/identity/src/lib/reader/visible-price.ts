@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { describedAs, HIDDEN_WORDS, isStruckPrice, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem } from './markup';
+import { describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -39,7 +39,7 @@ interface ShownPrice {
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
-  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own)) return null;
+  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
@@ -51,7 +51,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
       if (tag === 'a') inLink = true;
       const said = describedAs(n);
       if (said) {
-        if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said) || (steps <= 3 && FINANCING.test(said))) return null;
+        if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said)))) return null;
         if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
         if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return null;
       }
@@ -68,6 +68,18 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
  * it shows is a monthly or split payment, not the item's price.
  */
 const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financ(?:e|ing)|monthly|per-?month|payment-?terms|pay-?later|split-?pay/;
+/**
+ * Markup of a service sold with the item ("warranty_price", "protection-plan", "geek-squad", "versicherung"): an
+ * extended warranty's or insurance's price stands in the buy box, but is not the item's.
+ */
+const ADD_ON_SERVICE = /warrant|garantieverl|protection[-_ ]?plan|insurance|versicherung|applecare|geek[-_ ]?squad|care[-_ ]?pack|service[-_ ]?plan/;
+/** Inside a price block, a price no longer paid, a payment plan's or a service's: none is the block's own price. */
+function notThePrice(el: HtmlElement): boolean {
+  if (isStruckPrice(el)) return true;
+  const said = describedAs(el);
+  return said !== '' && (FINANCING.test(said) || ADD_ON_SERVICE.test(said));
+}
+
 /** Words right after an amount that make it a payment per month ("$67/mo", "29 € mtl.", "por mes"). */
 const PER_MONTH_AFTER = /^\s*(?:\/\s*(?:mo|month|mth|mes|monat|mois)\b|per month|a month|mtl\b|monatlich|par mois|al mes|por mes)/i;
 
@@ -85,7 +97,7 @@ const PER_UNIT = /\d\s*(?:[€$£]|eur|usd|gbp|chf)?\s*(?:\/|\bje\b|\bpro\b|\bpe
 function paidPerMonth(el: HtmlElement, shown: string): boolean {
   const parent = parentOf(el);
   if (!parent || !shown) return false;
-  const line = textOf(parent, isStruckPrice, 200);
+  const line = priceTextOf(parent, isStruckPrice, 200);
   const at = line.indexOf(shown);
   return at >= 0 && PER_MONTH_AFTER.test(line.slice(at + shown.length));
 }
@@ -111,6 +123,17 @@ function zeroLedCount(text: string): boolean {
   return figures.length > 0 && figures.every((f) => /^0\d+$/.test(f.trim()));
 }
 
+/**
+ * Whether a text reads as an amount: it names a currency, or writes a figure with cents ("150,85"), or is a bare number
+ * ("229"). Other figures among words are a name's or a measure's ("ACER CB2 CB242YEbmiprx, 23.8\" von Acer" in a
+ * block named "name-price-buy").
+ */
+function amountShaped(text: string): boolean {
+  if (readCurrency(text, null) !== null) return true;
+  if (/(?:^|[^\p{L}\d.,])\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}(?![\d\p{L}])/u.test(text)) return true;
+  return /^\s*\d[\d.,'\u00a0\u202f ]*\s*$/.test(text);
+}
+
 /** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
 const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
 /** Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99"). */
@@ -122,7 +145,7 @@ const WAS_WORDED = /^(?:was|before|reg\.?|regular|list|orig\.?|original|rrp|msrp
  * directly in a long line may be the end of a range ("$12.97 - $24.99").
  */
 function shownText(el: HtmlElement): string {
-  const shown = textOf(el, isStruckPrice, 160);
+  const shown = priceTextOf(el, notThePrice, 160);
   if (shown.length <= 60) return shown;
   const own = ownText(el);
   return NOW_WORDED.test(own) ? own : shown;
@@ -137,6 +160,7 @@ function amountOf(el: HtmlElement, page: Page): { amount: number; currency: stri
   if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidPerMonth(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
+  if (!amountShaped(shown)) return null;
   const read = readPrice(shown, { currency: page.localeCurrency });
   if (!read.ok || read.value.amount <= 0) return null;
   let currency = read.value.currency;
@@ -185,7 +209,7 @@ function barePrice(page: Page, heading: HtmlElement | null): { amount: number; c
     if (el === heading) after = true;
     if (!after || !PRICE_HOLDERS.has(el.tagName)) continue;
     if (++seen > BARE_PRICE_REACH) return null;
-    const shown = textOf(el, isStruckPrice, 40);
+    const shown = priceTextOf(el, notThePrice, 40);
     if (shown.length > 24 || !PRICE_ALONE.test(shown) || !shownForItem(el) || placeOf(el, new Map(), false) === null) continue;
     const found = amountOf(el, page);
     if (found) return found;
@@ -208,7 +232,7 @@ export function fromVisiblePrice(page: Page): Evidence | null {
 export function showsZeroPrice(page: Page): boolean {
   return page.priceEls.some((el) => {
     if (NOT_SHOWN.has(el.tagName)) return false;
-    const shown = textOf(el, isStruckPrice, 60);
+    const shown = priceTextOf(el, isStruckPrice, 60);
     if (shown.length === 0 || shown.length > 40) return false;
     if (FREE_ITEM.test(shown)) return true;
     const read = readPrice(shown);
