@@ -18,6 +18,19 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[rank - 1] as number;
 }
 
+/**
+ * A page's HTML with its structured data taken out: JSON-LD scripts, the Open Graph, product and Twitter meta tags,
+ * and the microdata and RDFa attributes (itemprop, itemscope, itemtype, property, typeof, vocab, wherever the words
+ * stand before "=", so also in a script's text; `content` but on meta tags). What is left is what the page shows and its other scripts.
+ */
+export function withoutMarkup(html: string): string {
+  return html
+    .replace(/<script\b[^>]*application\/ld\+json[^>]*>[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og:|product:|twitter:)[^>]*>/gi, '')
+    .replace(/\s(?:itemprop|itemscope|itemtype|itemid|itemref|property|typeof|vocab)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?(?=[\s/>])/gi, '')
+    .replace(/<(?!meta\b)[a-z][a-z0-9-]*\s[^>]*>/gi, (tag) => tag.replace(/\scontent\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi, ''));
+}
+
 /** The pages of one batch (pages without a mark are batch 1), or all of them. */
 export function pagesOfBatch(pages: readonly CorpusPage[], batch: number | undefined): CorpusPage[] {
   return batch === undefined ? [...pages] : pages.filter((p) => (p.batch ?? 1) === batch);
@@ -59,7 +72,8 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
       const crashes = new Map<string, string>();
       const read = guarded(readPage, crashes);
       const pages = pagesOfBatch(loadPageCorpus(), options.batch);
-      const report = metricCorpus(pages, (html, page) => read(html, page.url ?? undefined));
+      const prepare = options.withoutMarkup ? withoutMarkup : (html: string) => html;
+      const report = metricCorpus(pages, (html, page) => read(prepare(html), page.url ?? undefined));
       const rows = METRIC_FIELDS.map((field) => {
         const s = report.fields[field];
         return [field, f3(s.precision), f3(s.recall), f3(s.f1), String(s.support), `${s.tp}/${s.fp}/${s.fn}`];
@@ -74,8 +88,9 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
       const time = timeReading(pages, read);
       const shops = new Set(pages.map((p) => p.shop)).size;
       const which = options.batch === undefined ? '' : ` of batch ${options.batch}`;
+      const stripped = options.withoutMarkup ? ', their JSON-LD, microdata and meta tags taken out' : '';
       return {
-        title: `Product pages, the product-extraction benchmark's metric: ${pages.length} real saved pages${which} from ${shops} shops`,
+        title: `Product pages, the product-extraction benchmark's metric: ${pages.length} real saved pages${which} from ${shops} shops${stripped}`,
         header: ['field', 'precision', 'recall', 'F1', 'support', 'tp/fp/fn'],
         rows,
         failures,
