@@ -39,7 +39,7 @@ interface ShownPrice {
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
-  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own)) return null;
+  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
@@ -51,7 +51,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
       if (tag === 'a') inLink = true;
       const said = describedAs(n);
       if (said) {
-        if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said)))) return null;
+        if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && REVIEWS.test(said))) return null;
         if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
         if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return null;
       }
@@ -73,6 +73,9 @@ const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financ
  * extended warranty's or insurance's price stands in the buy box, but is not the item's.
  */
 const ADD_ON_SERVICE = /warrant|garantieverl|protection[-_ ]?plan|insurance|versicherung|applecare|geek[-_ ]?squad|care[-_ ]?pack|service[-_ ]?plan/;
+/** Markup of shoppers' reviews and ratings ("cr_histogram__amount", "starfilter-row-amount"): counts, not amounts. */
+const REVIEWS = /review|rating|histogram|(?:^|[^a-z])stars?(?:$|[^a-z])|starfilter|star-?rating|votes?(?:$|[^a-z])/;
+
 /** Inside a price block, a price no longer paid, a payment plan's or a service's: none is the block's own price. */
 function notThePrice(el: HtmlElement): boolean {
   if (isStruckPrice(el)) return true;
