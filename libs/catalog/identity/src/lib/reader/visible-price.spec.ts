@@ -89,6 +89,12 @@ describe('amounts that are not the item’s price', () => {
     }
   });
 
+  it('reads no price from a review histogram’s counts, even where their class names an amount', () => {
+    const html = '<!doctype html><html lang="de"><head><title>Shirt</title></head><body><h1>Rundhalsshirt</h1><div class="reviews"><span class="cr_histogram__amount">(288)</span><span class="starfilter-row-amount">21</span></div><button>In den Warenkorb</button></body></html>';
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.de/p/shirt-1/' })?.priceCents ?? null).toBeNull();
+    expect(extractProductIdentity(html.replace('<div class="reviews">', '<div class="pdp_price"><span class="amount">12,99 €</span></div><div class="reviews">'), { url: 'https://www.shop.example.de/p/shirt-1/' })?.priceCents).toBe(1299);
+  });
+
   it('reads no price from figures among words in a block named for price (a name and its screen size)', () => {
     const html = '<!doctype html><html lang="de"><head><title>Acer Monitor</title></head><body><h1>Monitore</h1><div class="name-price-buy"><h2>ACER CB2 CB242YEbmiprx, 23.8" von Acer</h2></div><button>In den Warenkorb</button></body></html>';
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.at/acer-cb242ye' })?.priceCents ?? null).toBeNull();
