@@ -11,3 +11,21 @@ describe('the brand a link or logo names beside the item’s heading', () => {
     expect(extractProductIdentity(html, { url: URL })?.brand).toBe('CALVIN KLEIN');
   });
 });
+
+describe('the brand an element marked as the item’s brand shows by its heading', () => {
+  const page = (block: string, header = '') =>
+    `<!doctype html><html><head><title>E274F-BK 27IN LCD LED | Haym</title></head><body><header>${header}</header><div class="product-main"><div class="info">${block}</div><p>1920X1080 DP HDMI</p></div></body></html>`;
+  const read = (block: string, header?: string) => extractProductIdentity(page(block, header), { url: 'https://www.haym.example/e274f-bk' })?.brand ?? null;
+
+  it('reads a brand line marked by its class or id above or below the heading, without a label before it', () => {
+    expect(read('<a href="/marke/nec-201" id="brand-marker">NEC</a><h1>E274F-BK 27IN LCD LED (60005830)</h1>')).toBe('NEC');
+    expect(read('<h1>E274F-BK 27IN LCD LED</h1><p class="product-single__vendor">Marke: NEC</p>')).toBe('NEC');
+  });
+
+  it('reads none from a utility class that only begins with the word, a button, the shop’s header, or a line with more than a name', () => {
+    expect(read('<div class="brand-title-case"><span>Ergo Series</span></div><h1 class="brand-title-case">MX Vertical</h1>')).toBeNull();
+    expect(read('<h1>E274F-BK 27IN LCD LED</h1><button class="btn-brand">Add to cart</button>')).toBeNull();
+    expect(read('<h1>E274F-BK 27IN LCD LED</h1>', '<a class="navbar-brand" href="/">Haym</a>')).toBeNull();
+    expect(read('<h1>E274F-BK 27IN LCD LED</h1><div class="product-brand">NEC Display 60005830</div>')).toBeNull();
+  });
+});

@@ -1,10 +1,11 @@
 /**
  * The brand a page names outside any brand markup: a breadcrumb ("Monitore › Lenovo", "TFT-Monitore » MSI"), a link to
- * the brand's page, or the maker's logo, when the item's own name begins with it ("Lenovo L24i-40 …").
+ * the brand's page, or the maker's logo, when the item's own name begins with it ("Lenovo L24i-40 …"); else a line
+ * marked as the brand right by the item's heading (`brandBesideHeading`).
  */
 import { attr, elements, textOf, type HtmlElement } from '../html';
 import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
-import { shownForItem } from './markup';
+import { CART_WORDS, shownForItem } from './markup';
 import type { Page } from './page';
 import { headingTitle, isSiteName } from './titles';
 import { text } from './values';
@@ -82,4 +83,37 @@ export function brandFromHints(page: Page): string | null {
     best = hint;
   }
   return best;
+}
+
+/**
+ * A class or id that marks an element as the item's brand or vendor, as a whole word ("product-brand", "brand-marker",
+ * "product-single__vendor", "hersteller"), not a utility that only begins so ("brand-title-case").
+ */
+const BRAND_MARK = /^(?:[a-z0-9]+[-_]{1,2})*(?:brand|vendor|manufacturer|hersteller|marke|marque|marca)(?:[-_]{1,2}(?:name|marker|title|link|label|info|value|text))?$/;
+/** Elements looked at around the item's heading, in its block (the heading's parent, and that one's parent). */
+const BESIDE_REACH = 60;
+const BRAND_LABEL = /^(?:brand|marke|hersteller|manufacturer|marque|marca|merk|märke|výrobca|výrobce|producent|producător|fabricante|by|von|de|vendor)\s*:?\s*/i;
+
+/**
+ * The brand an element marked as the item's brand shows right by the item's heading ("<a id="brand-marker">NEC</a>
+ * <h1>E274F-BK 27IN LCD LED</h1>", a Shopify theme's "product__vendor" line above its title): within the block that
+ * holds the heading, short words, not the shop's name.
+ */
+export function brandBesideHeading(page: Page, heading: HtmlElement | null): string | null {
+  const parent = heading?.parentNode && 'tagName' in heading.parentNode ? heading.parentNode : null;
+  if (!heading || !parent) return null;
+  for (const block of [parent, parent.parentNode && 'tagName' in parent.parentNode ? parent.parentNode : null]) {
+    if (!block) continue;
+    let seen = 0;
+    for (const el of elements(block)) {
+      if (++seen > BESIDE_REACH) break;
+      if (el === heading || el === block || el.tagName === 'button') continue;
+      const marks = `${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`.toLowerCase().split(/\s+/);
+      if (!marks.some((mark) => BRAND_MARK.test(mark)) || !shownForItem(el)) continue;
+      const shown = (el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 60)).replace(BRAND_LABEL, '').trim();
+      if (shown.length < 2 || shown.length > 40 || !/\p{L}/u.test(shown) || /\d{3}/.test(shown) || shown.split(/\s+/).length > 3 || isSiteName(shown, page) || HOME.test(shown) || CART_WORDS.test(shown)) continue;
+      return shown;
+    }
+  }
+  return null;
 }

@@ -8,9 +8,9 @@ import { textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
 import { describedAs, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
-import { brandFromHints } from './brand-hints';
+import { brandBesideHeading, brandFromHints } from './brand-hints';
 import { aboutOtherMatter, shownOnlyOnState, stockInWords } from './stock-words';
-import { itemHeadingIndex } from './titles';
+import { headingElement, itemHeadingIndex } from './titles';
 import { parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
 
 const LABEL = /^(?:availability|stock|condition|zustand|état|shipping|delivery|versand|livraison|envío|spedizione)\s*[:：]\s*/i;
@@ -85,6 +85,6 @@ function visibleShipping(page: Page): ShippingFound | null {
 }
 
 export function fromVisiblePage(page: Page): Evidence | null {
-  const out: Evidence = { brand: brandFromHints(page), availability: visibleStock(page), wordedStock: stockInWords(page.stockLines, itemHeadingIndex(page)), condition: visibleCondition(page), shipping: visibleShipping(page) };
+  const out: Evidence = { brand: brandFromHints(page) ?? brandBesideHeading(page, headingElement(page)?.el ?? null), availability: visibleStock(page), wordedStock: stockInWords(page.stockLines, itemHeadingIndex(page)), condition: visibleCondition(page), shipping: visibleShipping(page) };
   return out.brand || out.availability || out.wordedStock || out.condition || out.shipping ? out : null;
 }
