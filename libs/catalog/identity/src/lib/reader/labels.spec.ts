@@ -16,6 +16,12 @@ describe('item-number labels as shops write them', () => {
     expect(extractProductIdentity(page('', body), { url: URL })?.model).toBe('6202-22-00');
   });
 
+  it('reads the shop’s item number under its label in the languages of eastern and southern Europe and Turkey', () => {
+    for (const label of ['Tootekood', 'Preces kods', 'Prekės kodas', 'Kód produktu', 'Katalogové číslo', 'Cikkszám', 'Ürün kodu', 'Κωδικός', 'Šifra artikla']) {
+      expect(extractProductIdentity(page('', `<p class="product-id">${label}: 763127</p>`), { url: URL })?.sku).toBe('763127');
+    }
+  });
+
   it('reads a spec label with its abbreviation in brackets, and the shop’s item number as “Item:” or “Код:”', () => {
     const spec = '<dl><dt class="label">Manufacturer Part Number (MPN) </dt><dd class="value">GA00638-GB</dd><dt class="label">Model name / number </dt><dd class="value">Nest Mini, 2nd Gen</dd></dl>';
     expect(extractProductIdentity(page('', spec), { url: URL })?.model).toBe('GA00638-GB');
