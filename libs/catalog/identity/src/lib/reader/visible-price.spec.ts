@@ -35,6 +35,14 @@ describe('the price the page shows for its own item', () => {
     expect(read('<span class="price"><span class="vor">150</span><span class="trenner">,</span><span class="nach">85</span> <small>EUR</small></span>', 'de')).toBe(15085);
   });
 
+  it('reads the price in the block that holds the item’s heading even where that block is named like a product card, and skips the cards of other products', () => {
+    const card = (name: string, price: string) => `<div class="product-card"><a href="/p/${price}">${name}</a><p class="product__price">${price} €</p></div>`;
+    const html = `<!doctype html><html lang="fr"><head><title>Montre Casio PRO TREK</title></head><body><section class="product-card container"><section class="product__infos"><h1>Montre Casio PRO TREK PRW-3100YB-1ER</h1><div class="product__offer"><p class="product__price">259,00 €</p></div></section><div class="product-list">${card('Montre Casio G-Shock', '99,00')}${card('Montre Seiko 5', '189,00')}</div></section></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.fr/montre-casio-pro-trek' })?.priceCents).toBe(25_900);
+    const withoutItemPrice = html.replace('<p class="product__price">259,00 €</p>', '');
+    expect(extractProductIdentity(withoutItemPrice, { url: 'https://www.shop.example.fr/montre-casio-pro-trek' })?.priceCents ?? null).toBeNull();
+  });
+
   it('skips a price worded as one no longer paid', () => {
     const html = '<!doctype html><html><head><title>Desk Lamp</title></head><body><h1>Desk Lamp</h1><div class="price-box"><span class="price">Was $40.00</span> <span class="price">$29.00</span></div></body></html>';
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lamp' })?.priceCents).toBe(2900);

@@ -35,8 +35,15 @@ interface ShownPrice {
   index: number;
 }
 
+/** The elements that hold the item's heading. */
+function blocksHolding(heading: HtmlElement | null): Set<HtmlElement> {
+  const out = new Set<HtmlElement>();
+  for (let n = heading ? parentOf(heading) : null, i = 0; n && i < MAX_CLIMB; n = parentOf(n), i++) out.add(n);
+  return out;
+}
+
 /** Where a price element stands: skipped (header, footer, hidden, other products, was-price), or its rank and distance. */
-function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean): { rank: number; distance: number } | null {
+function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean, itemBlocks: ReadonlySet<HtmlElement>): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
   if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own)) return null;
@@ -51,7 +58,8 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
       if (tag === 'a') inLink = true;
       const said = describedAs(n);
       if (said) {
-        if (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && REVIEWS.test(said))) return null;
+        // A block that holds the item's heading is the item's own, whatever its name ("product-card container").
+        if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && REVIEWS.test(said))) return null;
         if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
         if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return null;
       }
@@ -179,10 +187,11 @@ function amountOf(el: HtmlElement, page: Page): { amount: number; currency: stri
 function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null {
   const anchors = [...(heading ? [heading] : []), ...page.cartEls.slice(0, 4)];
   const near = anchorDistances(anchors);
+  const itemBlocks = blocksHolding(heading);
   const found: ShownPrice[] = [];
   page.priceEls.forEach((el, index) => {
     if (NOT_SHOWN.has(el.tagName) || found.length > 200) return;
-    const place = placeOf(el, near, anchors.length > 0);
+    const place = placeOf(el, near, anchors.length > 0, itemBlocks);
     const amount = place ? amountOf(el, page) : null;
     if (place && amount) found.push({ el, amount: amount.amount, currency: amount.currency, ...place, rank: amount.nowWorded ? 0 : place.rank, index });
   });
@@ -208,12 +217,13 @@ const BARE_PRICE_REACH = 400;
 function barePrice(page: Page, heading: HtmlElement | null): { amount: number; currency: string | null } | null {
   let after = heading === null;
   let seen = 0;
+  const itemBlocks = blocksHolding(heading);
   for (const el of elements(page.root)) {
     if (el === heading) after = true;
     if (!after || !PRICE_HOLDERS.has(el.tagName)) continue;
     if (++seen > BARE_PRICE_REACH) return null;
     const shown = priceTextOf(el, notThePrice, 40);
-    if (shown.length > 24 || !PRICE_ALONE.test(shown) || !shownForItem(el) || placeOf(el, new Map(), false) === null) continue;
+    if (shown.length > 24 || !PRICE_ALONE.test(shown) || !shownForItem(el) || placeOf(el, new Map(), false, itemBlocks) === null) continue;
     const found = amountOf(el, page);
     if (found) return found;
   }
