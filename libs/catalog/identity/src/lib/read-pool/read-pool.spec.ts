@@ -37,24 +37,24 @@ describe('page-reading pool', () => {
     const after = pool.read(normal);
     await expect(stuck).rejects.toBeInstanceOf(PageReadTimeoutError);
     await expect(stuck).rejects.toThrow('page took too long to read');
-    const cutOffAt = performance.now() - started;
-    expect(cutOffAt).toBeGreaterThanOrEqual(990);
-    expect(cutOffAt).toBeLessThan(5000);
+    // Not before the cap (the page alone takes minutes: it was cut off, not read).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
     expect((await after)?.gtin).toBe('00194253939153');
     // And the pages after that, on the thread that replaced the stopped one.
     expect((await pool.read(normal))?.gtin).toBe('00194253939153');
   });
 
   it('keeps reading other pages on its other thread while one is stuck', async () => {
-    pool = createPageReadPool({ size: 2, timeoutMs: 3000 });
+    // A cap far beyond the reads below, however busy the machine: the stuck page is still being read when they end.
+    pool = createPageReadPool({ size: 2, timeoutMs: 60_000 });
     const normal = readProductPageFixture('walmart-product');
     await Promise.all([pool.read(normal), pool.read(normal)]);
-    const stuck = pool.read(nestedPage(400)).catch((error: unknown) => error);
-    const started = performance.now();
+    let stuckEnded = false;
+    const stuck = pool.read(nestedPage(400)).catch((error: unknown) => error).finally(() => (stuckEnded = true));
     for (let i = 0; i < 3; i++) expect((await pool.read(normal))?.gtin).toBe('00194253939153');
-    // Read long before the stuck page's time is up.
-    expect(performance.now() - started).toBeLessThan(2500);
-    expect(await stuck).toBeInstanceOf(PageReadTimeoutError);
+    expect(stuckEnded).toBe(false);
+    await pool.close();
+    expect(await stuck).toBeInstanceOf(PageReadPoolClosedError);
   });
 
   it('refuses a page past its byte cap without sending it', async () => {
