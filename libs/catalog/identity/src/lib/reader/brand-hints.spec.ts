@@ -20,6 +20,9 @@ describe('the brand an element marked as the item’s brand shows by its heading
   it('reads a brand line marked by its class or id above or below the heading, without a label before it', () => {
     expect(read('<a href="/marke/nec-201" id="brand-marker">NEC</a><h1>E274F-BK 27IN LCD LED (60005830)</h1>')).toBe('NEC');
     expect(read('<h1>E274F-BK 27IN LCD LED</h1><p class="product-single__vendor">Marke: NEC</p>')).toBe('NEC');
+    // A name that begins like a label's word is kept whole; a byline's word is taken off.
+    for (const name of ['Dell', 'Brandt', 'Byredo', 'Vonage']) expect(read(`<div class="product-brand">${name}</div><h1>E274F-BK 27IN LCD LED</h1>`)).toBe(name);
+    expect(read('<h1>E274F-BK 27IN LCD LED</h1><div class="product-vendor">by Sharp NEC</div>')).toBe('Sharp NEC');
   });
 
   it('reads none from a utility class that only begins with the word, a button, the shop’s header, or a line with more than a name', () => {
@@ -27,5 +30,6 @@ describe('the brand an element marked as the item’s brand shows by its heading
     expect(read('<h1>E274F-BK 27IN LCD LED</h1><button class="btn-brand">Add to cart</button>')).toBeNull();
     expect(read('<h1>E274F-BK 27IN LCD LED</h1>', '<a class="navbar-brand" href="/">Haym</a>')).toBeNull();
     expect(read('<h1>E274F-BK 27IN LCD LED</h1><div class="product-brand">NEC Display 60005830</div>')).toBeNull();
+    expect(read('<h1>E274F-BK 27IN LCD LED</h1><div class="product-brand-info">Art.-Nr.: AGX-NEC</div>')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { attr, elements, textOf, type HtmlElement } from '../html';
 import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
+import { BRAND_LABEL, splitLabel } from './labels';
 import { CART_WORDS, shownForItem } from './markup';
 import type { Page } from './page';
 import { headingTitle, isSiteName } from './titles';
@@ -92,7 +93,8 @@ export function brandFromHints(page: Page): string | null {
 const BRAND_MARK = /^(?:[a-z0-9]+[-_]{1,2})*(?:brand|vendor|manufacturer|hersteller|marke|marque|marca)(?:[-_]{1,2}(?:name|marker|title|link|label|info|value|text))?$/;
 /** Elements looked at around the item's heading, in its block (the heading's parent, and that one's parent). */
 const BESIDE_REACH = 60;
-const BRAND_LABEL = /^(?:brand|marke|hersteller|manufacturer|marque|marca|merk|märke|výrobca|výrobce|producent|producător|fabricante|by|von|de|vendor)\s*:?\s*/i;
+/** A byline's word before the maker's name ("by Bose", "von Kärcher"). */
+const BYLINE = /^(?:by|von)\s+/i;
 
 /**
  * The brand an element marked as the item's brand shows right by the item's heading ("<a id="brand-marker">NEC</a>
@@ -110,7 +112,10 @@ export function brandBesideHeading(page: Page, heading: HtmlElement | null): str
       if (el === heading || el === block || el.tagName === 'button') continue;
       const marks = `${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`.toLowerCase().split(/\s+/);
       if (!marks.some((mark) => BRAND_MARK.test(mark)) || !shownForItem(el)) continue;
-      const shown = (el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 60)).replace(BRAND_LABEL, '').trim();
+      const written = el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 60);
+      // "Marke: NEC" gives NEC; a line labelled as something else (an item number) gives no brand.
+      const labelled = splitLabel(written);
+      const shown = (labelled ? (BRAND_LABEL.test(labelled.label) ? labelled.rest : '') : written.replace(BYLINE, '')).trim();
       if (shown.length < 2 || shown.length > 40 || !/\p{L}/u.test(shown) || /\d{3}/.test(shown) || shown.split(/\s+/).length > 3 || isSiteName(shown, page) || HOME.test(shown) || CART_WORDS.test(shown)) continue;
       return shown;
     }
