@@ -175,19 +175,21 @@ export function fromJsonLd(page: Page): Evidence | null {
   const best = products.find((p) => p !== withOffers && objectsOf(p['hasVariant'], ids).includes(withOffers as JsonObject)) ?? withOffers;
   if (!best) return null;
   let own = best;
-  // Several Products of the same name with their own GTINs (a size or colour each): the one the page's address names,
-  // else none of their identifiers.
+  // Several Products of the same name with their own GTINs or SKUs (a size or colour each): the one the page's address
+  // names, else none of their identifiers, and in stock when any of them is (a shopper can buy some size).
   const bestName = text(best['name'])?.toLowerCase();
-  const gtinOfNode = (n: JsonObject) => gtinOf(...GTIN_KEYS.map((k) => n[k]));
-  const variants = products.filter((p) => text(p['name'])?.toLowerCase() === bestName && gtinOfNode(p) !== null);
-  const ambiguous = new Set(variants.map(gtinOfNode)).size > 1;
+  const idOfNode = (n: JsonObject) => gtinOf(...GTIN_KEYS.map((k) => n[k])) ?? text(first(n['sku']));
+  const variants = products.filter((p) => text(p['name'])?.toLowerCase() === bestName && idOfNode(p) !== null);
+  const ambiguous = new Set(variants.map(idOfNode)).size > 1;
   if (ambiguous) own = variants.find((v) => isSelected(v, page)) ?? best;
   for (const node of [own, ...variants]) for (const key of ['color', 'size']) addVariantName(page.variantNames, node[key]);
   const found = fromProductNode(own, ids, page);
   if (ambiguous && !isSelected(own, page)) {
     found.gtin = null;
     found.sku = null;
+    found.mpn = null;
     found.attributes = {};
+    if (found.availability !== 'InStock' && variants.some((v) => offerFields(v['offers'], ids, page.localeCurrency)?.availability === 'InStock')) found.availability = 'InStock';
   }
   found.offerPrices = offerPrices(best['offers'], ids);
   return found;

@@ -6,9 +6,9 @@
  * the markup disagree, the words are what the shop tells its shopper (a template's schema.org value often stays the
  * same on every page).
  */
-import { attr, cleanText, type HtmlElement } from '../html';
+import { attr, cleanText, isElement, textOf, type HtmlElement } from '../html';
 import { amongOtherProducts, describedAs, parentOf, shownForItem } from './markup';
-import type { StockState } from './values';
+import { currencyFromText, type StockState } from './values';
 
 const OUT = new RegExp(
   [
@@ -118,6 +118,31 @@ function gridBadges(lines: readonly StockLine[]): Set<HtmlElement> {
   return new Set([...keys].filter(([, key]) => (counts.get(key) ?? 0) >= GRID_BADGES).map(([el]) => el));
 }
 
+/** Ancestors of a stock line looked at for the table row it stands in. */
+const ROW_CLIMB = 4;
+/** The text of a row read for an amount: enough for a seller's name, stock and price. */
+const ROW_TEXT = 400;
+
+/** Whether a row shows an amount of money: a number and a currency. */
+function showsAmount(row: HtmlElement): boolean {
+  const t = textOf(row, undefined, ROW_TEXT);
+  return /\d/.test(t) && currencyFromText(t, null) !== null;
+}
+
+/**
+ * Whether a stock line stands in one of several priced rows of a table: a comparison of sellers' offers ("Amazon ₹2,900
+ * Out of Stock", "Flipkart ₹2,749 In Stock"), each row one seller's stock, none the item's. A table of the item's own
+ * details writes its stock in a row without a price.
+ */
+export function amongSellersOffers(el: HtmlElement): boolean {
+  for (let n: HtmlElement | null = el, i = 0; n && i < ROW_CLIMB; n = parentOf(n), i++) {
+    if (n.tagName !== 'tr') continue;
+    const rows = parentOf(n)?.childNodes.filter((c): c is HtmlElement => isElement(c) && c.tagName === 'tr' && c !== n) ?? [];
+    return showsAmount(n) && rows.some(showsAmount);
+  }
+  return false;
+}
+
 /**
  * The state the item's stock line says: the first stock line after the item's heading (the index among the page's h1
  * headings of the one naming the item; on a page without one, the first line at all) that a shopper sees as the
@@ -126,7 +151,7 @@ function gridBadges(lines: readonly StockLine[]): Set<HtmlElement> {
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
   const badges = gridBadges(lines);
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
-    if (badges.has(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el)) continue;
+    if (badges.has(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);
   }
