@@ -1,11 +1,13 @@
 /**
- * `npm run eval:extraction [-- --verbose] [--section <name>] [--batch <n>] [--without-markup]`
+ * `npm run eval:extraction [-- --verbose] [--section <name>] [--batch <n>] [--source <repository>] [--without-markup]`
  *
  * How well PriceHunt reads what shoppers paste: accuracy per field over corpora of real material, one section each
  * (tools/eval/extraction/*.ts). `--verbose` lists every failure, grouped by shop; `--batch <n>` scores one batch of the
  * page corpus alone: 1 the first 127 pages, 2 the 45 added after them, 3 the 65 computer-screen offers and shop pages
  * after those, 4 scrapely's samples and AmazonParser's pages, 5 the 59 pages of 43 shops added next, 6, 7, 8 and 9
  * the pages added after them, each scored before the reader was tuned on it (sections without batches ignore it);
+ * `--source <text>` scores the pages whose source repository's name holds the text (`product-extraction-benchmark`: the
+ * pages of Zyte's benchmark, labelled by its annotators; page-metric only);
  * `--without-markup` reads the corpus pages with their JSON-LD, microdata and meta tags taken out (page-metric only).
  */
 import { parseArgs } from 'node:util';
@@ -29,13 +31,13 @@ const SECTIONS: EvalSection[] = [
 ];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true }, batch: { type: 'string' }, 'without-markup': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true }, batch: { type: 'string' }, source: { type: 'string' }, 'without-markup': { type: 'boolean', default: false } } });
   const wanted = values.section && values.section.length > 0 ? new Set(values.section) : null;
   const batch = values.batch === undefined ? undefined : Number(values.batch);
   if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1)) throw new Error(`--batch must be a whole number from 1, not ${values.batch}`);
   for (const section of SECTIONS) {
     if (wanted && !wanted.has(section.name)) continue;
-    const report = await section.run({ batch, withoutMarkup: values['without-markup'] });
+    const report = await section.run({ batch, source: values.source, withoutMarkup: values['without-markup'] });
     console.log(`\n${report.title}\n`);
     console.log(formatTable(report.header, report.rows));
     for (const note of report.notes ?? []) console.log(`\n${note}`);

@@ -1,5 +1,6 @@
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
-import { withoutMarkup } from './page-metric';
+import type { CorpusPage } from '@pricehunt/catalog-identity/testing';
+import { pagesFromSource, withoutMarkup } from './page-metric';
 
 describe('a corpus page read without its markup', () => {
   const page = [
@@ -27,5 +28,17 @@ describe('a corpus page read without its markup', () => {
     const read = extractProductIdentity(withoutMarkup(page), { url: 'https://lamps.example.com/p/desk-lamp' });
     expect(read?.priceCents).toBe(2900);
     expect(read?.sku ?? null).toBeNull();
+  });
+});
+
+describe('corpus pages chosen by their source', () => {
+  const page = (repository: string, file: string) => ({ file, source: { repository, path: 'p', commit: 'c' } }) as unknown as CorpusPage;
+  const pages = [page('scrapinghub/product-extraction-benchmark', 'a'), page('scrapinghub/extruct', 'b'), page('calgo-lab/green-db', 'c')];
+
+  it('keeps the pages whose repository is named like the text, case aside, and all pages without one', () => {
+    expect(pagesFromSource(pages, 'Product-Extraction-Benchmark').map((p) => p.file)).toEqual(['a']);
+    expect(pagesFromSource(pages, 'scrapinghub').map((p) => p.file)).toEqual(['a', 'b']);
+    expect(pagesFromSource(pages, undefined)).toHaveLength(3);
+    expect(pagesFromSource(pages, 'nosuch')).toEqual([]);
   });
 });

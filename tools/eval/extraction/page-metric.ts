@@ -37,6 +37,16 @@ export function pagesOfBatch(pages: readonly CorpusPage[], batch: number | undef
 }
 
 /**
+ * The pages whose source repository's name holds `source` (case aside), or all of them: `product-extraction-benchmark`
+ * keeps the pages of Zyte's product-extraction benchmark, whose values its own annotators read.
+ */
+export function pagesFromSource(pages: readonly CorpusPage[], source: string | undefined): CorpusPage[] {
+  if (source === undefined) return [...pages];
+  const wanted = source.toLowerCase();
+  return pages.filter((p) => p.source.repository.toLowerCase().includes(wanted));
+}
+
+/**
  * Milliseconds the reader takes per page: one warm-up pass over every page (so compilation and caches do not count),
  * then one timed call per page. The pages are gunzipped before timing.
  */
@@ -71,7 +81,10 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
     run(options: EvalRunOptions = {}) {
       const crashes = new Map<string, string>();
       const read = guarded(readPage, crashes);
-      const pages = pagesOfBatch(loadPageCorpus(), options.batch);
+      const pages = pagesFromSource(pagesOfBatch(loadPageCorpus(), options.batch), options.source);
+      if (pages.length === 0) {
+        throw new Error(`--source: no corpus page${options.batch === undefined ? '' : ` of batch ${options.batch}`} comes from a repository named like "${options.source}"`);
+      }
       const prepare = options.withoutMarkup ? withoutMarkup : (html: string) => html;
       const report = metricCorpus(pages, (html, page) => read(prepare(html), page.url ?? undefined));
       const rows = METRIC_FIELDS.map((field) => {
@@ -87,7 +100,8 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
       }
       const time = timeReading(pages, read);
       const shops = new Set(pages.map((p) => p.shop)).size;
-      const which = options.batch === undefined ? '' : ` of batch ${options.batch}`;
+      const repositories = [...new Set(pages.map((p) => p.source.repository))].join(', ');
+      const which = `${options.batch === undefined ? '' : ` of batch ${options.batch}`}${options.source === undefined ? '' : ` from ${repositories}`}`;
       const stripped = options.withoutMarkup ? ', their JSON-LD, microdata and meta tags taken out' : '';
       return {
         title: `Product pages, the product-extraction benchmark's metric: ${pages.length} real saved pages${which} from ${shops} shops${stripped}`,

@@ -14,6 +14,8 @@ export interface EvalSectionReport {
 export interface EvalRunOptions {
   /** Only the corpus pages of this batch (1: the first 127 pages, which carry no `batch` mark). */
   batch?: number;
+  /** Only the corpus pages whose source repository's name holds this (`product-extraction-benchmark`: Zyte's benchmark's). */
+  source?: string;
   /**
    * Read each corpus page with its structured data taken out (`withoutMarkup`): how well the reader does from what the
    * page shows alone, as on a shop whose markup is missing or wrong.
