@@ -7,6 +7,15 @@ import { attr, hasAttr, textOf, type HtmlElement } from '../html';
 /** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
 export const MAX_CLIMB = 80;
 
+/**
+ * What a block's class, id and data attributes say it is (`describedAs`), for the climbs that ask whether an element
+ * stands in a block of other products or a hidden one. The page's own \<body> and \<html> name the page's layout
+ * ("layout-custom usp-carousel-pos-top"), no block within it, so they say nothing there.
+ */
+export function blockDescribedAs(el: HtmlElement): string {
+  return el.tagName === 'body' || el.tagName === 'html' ? '' : describedAs(el);
+}
+
 /** What an element's class, id, itemprop, aria-label and data attributes say it is, lower-cased. */
 export function describedAs(el: HtmlElement): string {
   let said = '';
@@ -90,7 +99,7 @@ export function contains(outer: HtmlElement, inner: HtmlElement): boolean {
 export function amongOtherProducts(el: HtmlElement): boolean {
   let steps = 0;
   for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
-    const said = describedAs(n);
+    const said = blockDescribedAs(n);
     if (said && OTHER_PRODUCTS.test(said)) return true;
   }
   return false;
@@ -108,7 +117,7 @@ export function shownForItem(el: HtmlElement): boolean {
   for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
     const tag = n.tagName;
     if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hasAttr(n, 'hidden')) return false;
-    const said = describedAs(n);
+    const said = blockDescribedAs(n);
     if (said && (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said))) return false;
     if (/display\s*:\s*none/i.test(attr(n, 'style') ?? '')) return false;
   }

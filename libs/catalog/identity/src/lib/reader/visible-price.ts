@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem } from './markup';
+import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -56,7 +56,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
       const tag = n.tagName;
       if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'del' || tag === 's' || tag === 'strike' || NOT_SHOWN.has(tag)) return null;
       if (tag === 'a') inLink = true;
-      const said = describedAs(n);
+      const said = blockDescribedAs(n);
       if (said) {
         // A block that holds the item's heading is the item's own, whatever its name ("product-card container").
         if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && REVIEWS.test(said))) return null;
