@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { freePort, startProcess, waitForHttp } from './processes';
+import { freePort, reservePort, startProcess, waitForHttp } from './processes';
 
 describe('process helpers', () => {
   it('finds a port that can be listened on', async () => {
@@ -8,6 +8,24 @@ describe('process helpers', () => {
     const server = http.createServer((_req, res) => res.end('ok'));
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     await waitForHttp(`http://127.0.0.1:${port}/`, 5000);
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('holds a reserved port against other servers until it is released, then lets the server it was kept for listen', async () => {
+    const reserved = await reservePort();
+    const listen = (server: http.Server) =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(reserved.port, '127.0.0.1', () => resolve());
+      });
+    const squatter = http.createServer((_req, res) => res.end('other'));
+    await expect(listen(squatter)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await reserved.release();
+    await reserved.release();
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await listen(server);
+    const res = await fetch(`http://127.0.0.1:${reserved.port}/`);
+    expect(await res.text()).toBe('ok');
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -20,6 +20,31 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A port held by a listening socket until `release`, so that no other process on the machine takes it meanwhile. */
+export interface ReservedPort {
+  port: number;
+  release(): Promise<void>;
+}
+
+/**
+ * Reserves a free TCP port on 127.0.0.1 for a server started later: between `freePort` and the server's start, another
+ * process (a parallel suite's fixture server asking for any port) may be given the same one, and a server started with
+ * a strict port then exits while the other answers in its place. Release it right before starting the server.
+ */
+export function reservePort(): Promise<ReservedPort> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer((socket) => socket.destroy());
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      let released: Promise<void> | null = null;
+      resolve({ port, release: () => (released ??= new Promise<void>((done) => server.close(() => done()))) });
+    });
+  });
+}
+
 /** Polls a URL until it answers (any HTTP status) or the deadline passes. */
 export async function waitForHttp(url: string, timeoutMs = 60_000, child?: ManagedProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;

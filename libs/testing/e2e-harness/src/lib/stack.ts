@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, startProcess, tempDir, waitForHttp, workspaceRoot, type ManagedProcess } from './processes';
+import { freePort, reservePort, startProcess, tempDir, waitForHttp, workspaceRoot, type ManagedProcess, type ReservedPort } from './processes';
 
 export type WebApp = 'shopper' | 'merchant-dashboard' | 'admin';
 
@@ -67,11 +67,15 @@ function runToEnd(process: ManagedProcess): Promise<string> {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dir = tempDir('pricehunt-e2e-');
   const databasePath = path.join(dir, 'e2e.db');
-  const apiPort = await freePort();
+  // The API's and the apps' ports are chosen first (the API takes admin and business writes only from the apps'
+  // origins) and held until each server starts: seeding and playing the demo's traffic take minutes, while other
+  // suites start servers of their own.
+  const apiReserved = await reservePort();
+  const apiPort = apiReserved.port;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  // The apps' ports are chosen first: the API takes admin and business writes only from their origins.
-  const appPorts = new Map<WebApp, number>();
-  for (const app of options.apps ?? []) appPorts.set(app, await freePort());
+  const reserved = new Map<WebApp, ReservedPort>();
+  for (const app of options.apps ?? []) reserved.set(app, await reservePort());
+  const appPorts = new Map([...reserved].map(([app, r]) => [app, r.port]));
   const origins = {
     merchant: appPorts.has('merchant-dashboard') ? `http://127.0.0.1:${appPorts.get('merchant-dashboard')}` : 'http://localhost:4300',
     admin: appPorts.has('admin') ? `http://127.0.0.1:${appPorts.get('admin')}` : 'http://localhost:4400',
@@ -102,6 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const processes: ManagedProcess[] = [];
   const stop = async () => {
     appOrigins.delete(apiUrl);
+    await Promise.all([apiReserved, ...reserved.values()].map((r) => r.release()));
     await Promise.all(processes.map((p) => p.stop()));
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -123,6 +128,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       trafficOutput = await runToEnd(traffic);
     }
 
+    await apiReserved.release();
     const api = startProcess('api', tsx, ['apps/api/src/server.ts'], env);
     processes.push(api);
     await waitForHttp(`${apiUrl}/api/health`, 60_000, api);
@@ -141,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (app === 'shopper' && !fs.existsSync(path.join(workspaceRoot, 'dist/apps/shopper-server/entry-server.mjs'))) {
         throw new Error('shopper is not built for the server: run "npx nx build shopper" first');
       }
+      await reserved.get(app)?.release();
       const preview =
         app === 'shopper'
           ? startProcess('shopper server', tsx, ['--tsconfig', 'apps/shopper/tsconfig.json', 'apps/shopper/server/main.ts'], appEnv)
