@@ -92,6 +92,15 @@ describe('condition, stock states, shipping, images and the variant', () => {
     expect(extractProductIdentity(page('', banner))?.shipping).toBeNull();
   });
 
+  it('reads a shipping cost the page shows, not a delivery time written with a number', () => {
+    for (const [line, cents] of [['+ $4.95 shipping', 495], ['£3.99 delivery 17 January', 399], ['Shipping: 5,90 €', 590], ['Shipping: 6 EUR', 600]] as const) {
+      expect(extractProductIdentity(page('', `<div class="shipping-message">${line}</div>`))?.shipping?.priceCents).toBe(cents);
+    }
+    for (const line of ['2-Day Shipping', '2 Day Shipping', 'Shipping: 3-5 business days']) {
+      expect(extractProductIdentity(page('', `<div class="shipping-message">${line}</div>`))?.shipping ?? null).toBeNull();
+    }
+  });
+
   it("reads a page framework's embedded state when the markup states nothing", () => {
     const state = { props: { pageProps: { product: { name: 'Lumetra K7 Keyboard', sku: 'LK7-001', gtin13: '4006381333931', brand: { name: 'Lumetra' }, price: { value: 49.5 }, currency: 'EUR', inStock: false } } } };
     const html = page(`<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(state)}</script>`);

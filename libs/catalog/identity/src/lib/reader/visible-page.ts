@@ -65,6 +65,14 @@ function inPromotion(el: HtmlElement): boolean {
 }
 
 /** "Free shipping" said of the item (no threshold), or a delivery cost the shipping line states ("Shipping: $5.99"). */
+/**
+ * Whether a shipping line's figure is a cost: it names a currency (a sign or a code) or writes cents. A bare number is
+ * a delivery time or a count ("2-Day Shipping", "Shipping: 3-5 business days").
+ */
+function costShaped(text: string): boolean {
+  return /[^\p{L}\p{N}\s.,\-–]|\d[.,]\d{2}(?!\d)|(?<!\p{L})[A-Z]{3}(?!\p{L})/u.test(text);
+}
+
 function visibleShipping(page: Page): ShippingFound | null {
   for (const el of page.shippingEls) {
     const t = textOf(el, undefined, 120);
@@ -74,7 +82,7 @@ function visibleShipping(page: Page): ShippingFound | null {
     if (FREE.test(t) && !CONDITIONAL.test(t) && !(around && CONDITIONAL.test(textOf(around, undefined, 160)))) return { amount: 0, currency: null };
     // "Shipping: $5.99", "£3.99 delivery 17 January", "+ $4.95 shipping".
     const cost = /^(?:shipping|delivery|versand|livraison|envío|spedizione)(?: cost| costs| fee)?\s*[:：]\s*(.{1,30})$/i.exec(t) ?? /^\+?\s*(\D{0,4}\d[\d.,]*(?:\s?[^\s\d]{1,4})?)\s+(?:delivery|shipping)\b/i.exec(t);
-    const read = cost ? readPrice(cost[1] as string, { currency: page.localeCurrency }) : null;
+    const read = cost && costShaped(cost[1] as string) ? readPrice(cost[1] as string, { currency: page.localeCurrency }) : null;
     if (read?.ok && read.value.amount >= 0) return { amount: read.value.amount, currency: read.value.currency ?? page.localeCurrency };
   }
   for (const [label, value] of page.labelled) {
