@@ -11,7 +11,7 @@ import type { Page } from './page';
 import { brandBesideHeading, brandFromHints } from './brand-hints';
 import { aboutOtherMatter, shownOnlyOnState, stockInWords } from './stock-words';
 import { headingElement, itemHeadingIndex } from './titles';
-import { parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
+import { currencyFromText, parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
 
 const LABEL = /^(?:availability|stock|condition|zustand|état|shipping|delivery|versand|livraison|envío|spedizione)\s*[:：]\s*/i;
 const FREE = /\bfree (?:shipping|delivery)\b|\b(?:shipping|delivery)\s*[:：]?\s*free\b|kostenlose[rn]? (?:versand|lieferung)|versandkostenfrei|livraison (?:gratuite|offerte)|env[ií]o gratis|spedizione gratuita|gratis verzending/i;
@@ -64,15 +64,15 @@ function inPromotion(el: HtmlElement): boolean {
   return false;
 }
 
-/** "Free shipping" said of the item (no threshold), or a delivery cost the shipping line states ("Shipping: $5.99"). */
 /**
- * Whether a shipping line's figure is a cost: it names a currency (a sign or a code) or writes cents. A bare number is
- * a delivery time or a count ("2-Day Shipping", "Shipping: 3-5 business days").
+ * Whether a shipping line's figure is a cost: it names a currency (as the price reader reads one) or writes cents. A
+ * bare number is a delivery time or a count ("2-Day Shipping", "Shipping: 3-5 business days").
  */
 function costShaped(text: string): boolean {
-  return /[^\p{L}\p{N}\s.,\-–]|\d[.,]\d{2}(?!\d)|(?<!\p{L})[A-Z]{3}(?!\p{L})/u.test(text);
+  return currencyFromText(text, null) !== null || /\d[.,]\d{2}(?!\d)/.test(text);
 }
 
+/** "Free shipping" said of the item (no threshold), or a delivery cost the shipping line states ("Shipping: $5.99"). */
 function visibleShipping(page: Page): ShippingFound | null {
   for (const el of page.shippingEls) {
     const t = textOf(el, undefined, 120);
