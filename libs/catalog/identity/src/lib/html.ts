@@ -76,7 +76,11 @@ export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, l
     }
     if (!isElement(node)) continue;
     if (node !== root && (HIDDEN.has(node.tagName) || hasAttr(node, 'hidden') || (skip && skip(node)))) continue;
-    if (opening && node !== root) out += opening(node, out);
+    if (opening && node !== root) {
+      const opened = opening(node, out);
+      // A separator written where an element opens joins the text before it, across the markup's spaces.
+      if (opened) out = /^[.,]/.test(opened) ? out.trimEnd() + opened : out + opened;
+    }
     const block = BLOCK.has(node.tagName);
     if (block) stack.push(' ');
     const kids = childrenOf(node);

@@ -23,6 +23,20 @@ describe('a line saying the shop sells the item no more', () => {
   });
 });
 
+describe('a stock count of none', () => {
+  it('says the item is out of stock, in the languages of the stock words', () => {
+    for (const line of ['0 auf Lager', '0 in stock', '0 Stück verfügbar', '0 en stock', 'Stock: 0 available']) expect(stockStateInWords(line)).toBe('OutOfStock');
+  });
+
+  it('is no other count, nor a figure that ends in 0', () => {
+    for (const line of ['203 auf Lager', '10 in stock', '1,0 auf Lager', '20 en stock']) expect(stockStateInWords(line)).toBe('InStock');
+  });
+
+  it('outweighs the in-stock words it holds', () => {
+    expect(extractProductIdentity(page('0 in stock'), { url })?.availability).toBe('out_of_stock');
+  });
+});
+
 describe('stock badges of a grid of other products', () => {
   const card = (title: string) => `<div class="c7x"><img src="/i/${title}.jpg" alt=""><h3 class="t9q">${title}</h3><div class="Hc9FH">Sold out</div><span>$59.99</span></div>`;
   const grid = (n: number) => `<section class="q1">${Array.from({ length: n }, (_, i) => card(`Game ${i}`)).join('')}</section>`;

@@ -30,3 +30,15 @@ describe('item-number labels as shops write them', () => {
     expect(extractProductIdentity(page('', '<table><tr><td>ID Produto</td><td>1236291</td></tr></table>'), { url: URL })?.sku).toBe('1236291');
   });
 });
+
+describe('labels that name a control', () => {
+  it('reads no value beside a tab or button named like a label: the next tab is no brand', () => {
+    const tab = (text: string, role = '') => `<button type="button"${role}><div class="tabs-tab__text">${text}</div></button>`;
+    const tabs = `<div class="tabs">${tab('Описание')}${tab('Бренд')}${tab('Дополнительная информация')}</div>`;
+    expect(extractProductIdentity(page('', tabs), { url: URL })?.brand ?? null).toBeNull();
+    const roleTabs = `<div role="tablist"><div role="tab"><span>Brand</span></div><div role="tab"><span>Reviews</span></div></div>`;
+    expect(extractProductIdentity(page('', roleTabs), { url: URL })?.brand ?? null).toBeNull();
+    // A label beside its value still reads.
+    expect(extractProductIdentity(page('', '<div><div>Marke</div><div>Acer</div></div>'), { url: URL })?.brand).toBe('Acer');
+  });
+});

@@ -5,7 +5,7 @@
  * outside tables: "Label: value" in one element ("Hersteller-Nr.: <span>UM.QB2EE.E01</span>", "Art.-Nr.: 1 | EAN: 2"),
  * or a label element with its value beside it ("<b>Hersteller</b> NEC", "<div>Marke</div><div>Acer</div>").
  */
-import { cleanText, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, textOf, type HtmlElement } from '../html';
 import { parentOf, shownForItem } from './markup';
 
 const GTIN_WORDS = String.raw`upc|upc-?a|ean|ean-?13|gtin(?:-?1[234]|-?8)?|isbn(?:-?13)?|jan|barcode|item upc|upc code|code ean|código ean|kod ean|codice ean|(?:gtin|ean|upc)\s*/\s*(?:gtin|ean|upc)|ean[\s-]?(?:code|nummer|number|nr\.?|no\.?)|gtin[\s-]?(?:code|nummer|number)|code[\s-]barres?|código de barras|codice a barre|streckkod|viivakoodi|kod kreskowy`;
@@ -67,10 +67,14 @@ function textAfter(node: HtmlElement): string | null {
   return t && t.length <= VALUE_MAX ? t : null;
 }
 
+/** A control the label names (a button, a tab: "Бренд" beside the tab "Дополнительная информация"), not a value's label. */
+const isControl = (el: HtmlElement) => el.tagName === 'button' || /^(?:tab|button|menuitem|option)$/i.test(attr(el, 'role') ?? '');
+
 /** A label element's value: what stands after it, or after the wrappers holding nothing but the label. */
 function valueBeside(el: HtmlElement, labelText: string): string | null {
   let n: HtmlElement | null = el;
   for (let i = 0; n && i <= LABEL_WRAPPERS; i++) {
+    if (isControl(n)) return null;
     const after = textAfter(n);
     if (after) return after;
     const up: HtmlElement | null = parentOf(n);

@@ -71,10 +71,12 @@ const CENTS_HOLDERS = new Set(['sup', 'span', 'small', 'sub', 'b', 'strong', 'em
  * Where an element opens inside a price: a decimal separator before the two digits of cents a price writes in an
  * element of their own right after its whole units ("$229<span>99</span>", "216<sup>00</sup> €"), which the text
  * alone runs together as 22999. A comma after units grouped with points ("1.299<sup>00</sup>"), a point otherwise.
+ * The markup's line breaks between the units' element and the cents' ("<span>499</span>\n<sup>99</sup>") are no gap
+ * a shopper reads: the separator takes their place (`textOf` drops the spaces before an opening that starts with one).
  */
 export function centsPoint(el: HtmlElement, before: string): string {
-  if (!CENTS_HOLDERS.has(el.tagName) || !/\d$/.test(before) || !/^\d{2}$/.test(textOf(el, undefined, 4))) return '';
-  return /\d\.\d{3}$/.test(before) ? ',' : '.';
+  if (!CENTS_HOLDERS.has(el.tagName) || !/\d\s*$/.test(before) || !/^\d{2}$/.test(textOf(el, undefined, 4))) return '';
+  return /\d\.\d{3}\s*$/.test(before) ? ',' : '.';
 }
 
 /** The text a price element shows, its cents set apart in an element of their own read as cents (`centsPoint`). */

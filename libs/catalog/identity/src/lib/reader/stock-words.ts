@@ -16,6 +16,8 @@ const OUT = new RegExp(
     String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
     String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
     String.raw`brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|нет в наличии|немає в наявності`,
+    // A count of none ("0 auf Lager", "0 in stock", "0 Stück verfügbar"): the stock a shop counts is empty.
+    String.raw`(?:^|[^\d.,'])0 (?:(?:items?|units?|pieces?|pcs\.?|stück|stk\.?|pièces?|unidades|шт\.?) )?(?:in stock|available|auf lager|verfügbar|vorrätig|en stock|disponibles?|op voorraad|på lager|na stanie|в наличии|на складе)`,
   ].join('|'),
 );
 /**

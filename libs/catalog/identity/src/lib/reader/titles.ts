@@ -111,9 +111,22 @@ export function headingElement(page: Page): { el: HtmlElement; text: string } | 
   return found;
 }
 
+/**
+ * An old price inside a heading ("Desk Lamp <s>$40</s>"): an element marked or struck as one that writes a figure. A
+ * link whose generated class only happens to hold such a word ("action_view_regular") is the heading's own text.
+ */
+const oldPriceIn = (el: HtmlElement) => isOldPrice(el) && /\d/.test(textOf(el, undefined, 60));
+
+/**
+ * A heading's parts written in elements of their own one right after the other ("<a class="brand">Maison Francis
+ * Kurkdjian</a><span class="name">Gentle Fluidity Gold</span>") stand on lines of their own or apart as the shop styles
+ * them: a word ending where an element begins is kept apart from that element's.
+ */
+const apart = (_el: HtmlElement, before: string) => (/\p{L}$/u.test(before) ? ' ' : '');
+
 function findHeading(page: Page): { el: HtmlElement; text: string } | null {
   const texts = page.headings
-    .map((el) => ({ el, text: textOf(el, isOldPrice, 600) }))
+    .map((el) => ({ el, text: textOf(el, oldPriceIn, 600, apart) }))
     .filter((h) => h.text.length >= 3 && h.text.length <= 300 && !isSiteName(h.text, page));
   const title = page.titleTag ?? page.meta.get('og:title')?.[0] ?? '';
   return texts.find((h) => overlap(h.text, title) >= 0.5) ?? texts[0] ?? null;

@@ -30,6 +30,9 @@ describe('the price the page shows for its own item', () => {
     expect(read('<div class="price sale">$229<span class="right-end">99</span></div>')).toBe(22999);
     expect(read('<h3 class="price">216<sup>00</sup>&nbsp;€</h3>', 'de')).toBe(21600);
     expect(read('<h3 class="price">1.299<sup>00</sup>&nbsp;€</h3>', 'de')).toBe(129900);
+    // The markup's line breaks between the units and the cents are no gap between two numbers.
+    expect(read('<div class="price-text">\n  <sup class="price-currency">$</sup>\n  <span class="product-price">499</span>\n  <sup class="price-fraction">99</sup>\n</div>')).toBe(49999);
+    expect(read('<h3 class="price">1.299\n<sup>00</sup>&nbsp;€</h3>', 'de')).toBe(129900);
     // Cents already written with their separator, and a price split into its separator's parts, read as before.
     expect(read('<span class="price">$31<sup>.57</sup></span>')).toBe(3157);
     expect(read('<span class="price"><span class="vor">150</span><span class="trenner">,</span><span class="nach">85</span> <small>EUR</small></span>', 'de')).toBe(15085);
