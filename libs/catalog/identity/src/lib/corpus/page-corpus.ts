@@ -50,8 +50,10 @@ export interface CorpusPage {
    * stock among them; 8: otto.de and amazon.de pages of green-db's tests, the 2026 benchmark's and WCXB's last usable
    * shop pages and a maker's page from go-trafilatura's tests; 9: shop pages saved as test fixtures by price trackers
    * and scrapers (Amazon in 2020, 2022 and 2026, amazon.in, Best Buy, Micro Center, eMAG, a Paris bookshop), a few
-   * more of WCXB's and the 2026 benchmark's pages and a Jumia page of Portia's; each scored before any rule was written
-   * for them), scored by `eval:extraction`, not yet by the spec's targets.
+   * more of WCXB's and the 2026 benchmark's pages and a Jumia page of Portia's; 10: pages that stock checkers, price
+   * trackers and shop scrapers keep (Adorama, PlayStation Direct, DigiKey, LEGO, Flipkart, Ajio, Amul, Gold Apple, Sendo,
+   * Flanco, two Tunisian shops, a Swedish book marketplace, a parts shop) and two shops' pages of the SWDE crawl; each
+   * scored before any rule was written for them), scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
