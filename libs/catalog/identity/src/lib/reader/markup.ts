@@ -57,7 +57,7 @@ export function isCartControl(el: HtmlElement, said: string): boolean {
 
 /** A struck-through, was, list or compare-at price inside a price element (a "regular" price alone is the price). */
 export function isStruckPrice(el: HtmlElement): boolean {
-  if (el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike') return true;
+  if (el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike' || /line-through/i.test(attr(el, 'style') ?? '')) return true;
   const said = describedAs(el);
   return said !== '' && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said);
 }

@@ -135,3 +135,28 @@ describe('amounts that are not the item’s price', () => {
     expect(extractProductIdentity(page('<div class="game_purchase_price price">Free To Play</div>'), { url })?.priceCents).toBe(0);
   });
 });
+
+describe('a price alone under the heading of a page whose markup names no price element', () => {
+  const page = (prices: string, jsonLd = '') =>
+    `<!doctype html><html lang="vi"><head><title>iPhone 13 128GB</title>${jsonLd}</head><body><div class="a1"><h1 class="x7">iPhone 13 128GB - Trắng</h1><div class="b2"><span class="c3">Thương hiệu: </span><span class="c4">Apple</span></div>${prices}</div><button>Thêm vào giỏ</button></body></html>`;
+  const read = (html: string) => extractProductIdentity(html, { url: 'https://www.shop.example.vn/iphone-13-128gb-73239368.html' });
+
+  it('reads an amount of a currency written without cents, and a sign other than the euro, dollar, pound or franc', () => {
+    expect(read(page('<div class="d5"><span class="e6">13.790.000đ</span></div>'))).toMatchObject({ priceCents: 1_379_000_000, currency: 'VND' });
+    const rub = page('<div class="d5"><span class="e6">22 510 ₽</span></div>').replace('lang="vi"', 'lang="ru"');
+    expect(read(rub)).toMatchObject({ priceCents: 2_251_000, currency: 'RUB' });
+  });
+
+  it('takes the shown price over markup that states the list price the page strikes through with an inline style', () => {
+    const jsonLd = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"iPhone 13 128GB - Trắng","sku":"00773150","offers":{"@type":"Offer","price":18990000,"priceCurrency":"VND"}}</script>';
+    const prices = '<div class="d5"><span class="e6">13.790.000đ</span></div><div class="f7"><span class="g8" style="text-decoration: line-through;">18.990.000đ</span><span class="h9">Giảm 28%</span></div>';
+    expect(read(page(prices, jsonLd))?.priceCents).toBe(1_379_000_000);
+  });
+
+  it('reads no figure that names no currency, nor words that only look like a code', () => {
+    expect(read(page('<div class="d5"><span class="e6">Qty 2</span></div>'))?.priceCents ?? null).toBeNull();
+    expect(read(page('<div class="d5"><span class="e6">128</span></div>'))?.priceCents ?? null).toBeNull();
+    // Beside a bare dollar sign an amount without cents is an instalment's or a saving's, not the price.
+    expect(read(page('<div class="d5">每期<span>$<span>98</span></span></div>'))?.priceCents ?? null).toBeNull();
+  });
+});

@@ -204,8 +204,23 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
   return block[0] ?? nearest;
 }
 
-/** A text that is one price with its currency and nothing else: "227,70 €", "€210,87", "EUR 1.299,00". */
-const PRICE_ALONE = /^(?:[€$£]|eur|usd|gbp|chf)\s?\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}$|^\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}\s?(?:[€$£]|eur|usd|gbp|chf)$/i;
+/** A currency's sign or code as prices write it beside their amount. */
+const CURRENCY_MARK = String.raw`(?:[€$£¥₹₽₫₩₪₺₴₱₦]|R\$|đ|zł|kr\.?|kč|ft|lei|rp|rm|[a-z]{3})`;
+const GROUPED_AMOUNT = String.raw`\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*`;
+/** A price alone with two decimals and the euro, dollar, pound or franc, whatever the page's own currency. */
+const CENTS_PRICE_ALONE = /^(?:[€$£]|eur|usd|gbp|chf)\s?\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}$|^\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}\s?(?:[€$£]|eur|usd|gbp|chf)$/i;
+/**
+ * A text that is one price with its currency and nothing else: "227,70 €", "€210,87", "EUR 1.299,00", and amounts of
+ * currencies written without cents ("13.790.000đ", "22 510 ₽", "₹2,640"), the currency a known one (`readCurrency`).
+ */
+const PRICE_ALONE = new RegExp(`^${CURRENCY_MARK}\\s?${GROUPED_AMOUNT}(?:[.,]\\d{2})?$|^${GROUPED_AMOUNT}(?:[.,]\\d{2})?\\s?${CURRENCY_MARK}$`, 'i');
+/**
+ * Beside a bare dollar, euro or pound sign a shop writes its price with cents: an amount without them there is more
+ * often a payment in instalments or a saving ("每期 $98", "Save $20") than the item's price.
+ */
+const SIGN_OF_CENTS = /^[$€£]|[$€£]$/;
+const priceAlone = (text: string, page: Page) =>
+  CENTS_PRICE_ALONE.test(text) || (PRICE_ALONE.test(text) && (/[.,]\d{2}$/.test(text) || !SIGN_OF_CENTS.test(text)) && readCurrency(text, page.localeCurrency) !== null);
 const PRICE_HOLDERS = new Set(['td', 'div', 'span', 'p', 'b', 'strong', 'h2', 'h3', 'h4', 'h5', 'font']);
 /** Elements looked at after the heading for a bare price: a price stands near its item's name. */
 const BARE_PRICE_REACH = 400;
@@ -214,7 +229,7 @@ const BARE_PRICE_REACH = 400;
  * On a page whose markup names no price element (old table layouts, hand-written shops), the first element after the
  * item's heading that shows one price with its currency and nothing else, where the shopper sees it as the item's.
  */
-function barePrice(page: Page, heading: HtmlElement | null): { amount: number; currency: string | null } | null {
+function barePrice(page: Page, heading: HtmlElement | null): { amount: number; currency: string | null; el: HtmlElement } | null {
   let after = heading === null;
   let seen = 0;
   const itemBlocks = blocksHolding(heading);
@@ -223,9 +238,9 @@ function barePrice(page: Page, heading: HtmlElement | null): { amount: number; c
     if (!after || !PRICE_HOLDERS.has(el.tagName)) continue;
     if (++seen > BARE_PRICE_REACH) return null;
     const shown = priceTextOf(el, notThePrice, 40);
-    if (shown.length > 24 || !PRICE_ALONE.test(shown) || !shownForItem(el) || placeOf(el, new Map(), false, itemBlocks) === null) continue;
+    if (shown.length > 24 || !priceAlone(shown, page) || !shownForItem(el) || placeOf(el, new Map(), false, itemBlocks) === null) continue;
     const found = amountOf(el, page);
-    if (found) return found;
+    if (found) return { ...found, el };
   }
   return null;
 }
@@ -235,7 +250,7 @@ export function fromVisiblePrice(page: Page): Evidence | null {
   const shown = shownPrice(page, heading);
   if (shown) return { price: shown.amount, currency: shown.currency ?? page.localeCurrency, regularPrice: regularBeside(shown.el, shown.amount, page.localeCurrency) };
   const bare = barePrice(page, heading);
-  return bare ? { price: bare.amount, currency: bare.currency ?? page.localeCurrency } : null;
+  return bare ? { price: bare.amount, currency: bare.currency ?? page.localeCurrency, regularPrice: regularBeside(bare.el, bare.amount, page.localeCurrency) } : null;
 }
 
 /**
