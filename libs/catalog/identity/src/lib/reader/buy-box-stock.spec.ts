@@ -11,6 +11,15 @@ describe('the stock the buy box shows in place of the add-to-cart control', () =
     }
   });
 
+  it('is out of stock where the add-to-cart button under the heading itself says so, in the shop’s language', () => {
+    const shop = (button: string) =>
+      `<html><head><title>Diş Beyazlatıcı Parlak - Set</title></head><body><h1><a href="/panterdent">panterdent</a> <span>Diş Beyazlatıcı Parlak - Set</span></h1><div class="product-price-container"><span class="prc-dsc">1.599 TL</span></div><div class="product-button-container">${button}</div></body></html>`;
+    for (const button of ['<button class="add-to-basket sold-out">Tükendi!</button>', '<button class="btn">Sold out</button>', '<button class="cart">完売</button>']) {
+      expect(extractProductIdentity(shop(button), { url: 'https://www.shop.example.com.tr/panterdent/set-p-844126911' })?.availability).toBe('out_of_stock');
+    }
+    expect(extractProductIdentity(shop('<button class="add-to-basket">Sepete Ekle</button>'), { url: 'https://www.shop.example.com.tr/panterdent/set-p-844126911' })?.availability).not.toBe('out_of_stock');
+  });
+
   it('says nothing against the item where the buy box offers it', () => {
     const html = page('<div id="ProductBuy" class="product-buy"><button class="btn btn-primary">Add to cart</button></div>');
     expect(extractProductIdentity(html, { url })?.stockState).not.toBe('OutOfStock');

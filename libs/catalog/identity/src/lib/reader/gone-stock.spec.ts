@@ -23,6 +23,18 @@ describe('a line saying the shop sells the item no more', () => {
   });
 });
 
+describe('stock lines in the languages of more shops', () => {
+  it('reads out of stock, in stock and pre-order in Portuguese, Turkish, Czech, Vietnamese, Japanese, Chinese and Korean', () => {
+    for (const line of ['Produto esgotado', 'Stokta yok', 'Není skladem', 'Hết hàng', '欠品中', '在庫切れ', '缺货', '품절']) expect(stockStateInWords(line)).toBe('OutOfStock');
+    for (const line of ['Em estoque', 'Stokta var', 'Skladem', 'Còn hàng', '在庫あり', '有货', '재고 있음']) expect(stockStateInWords(line)).toBe('InStock');
+    for (const line of ['予約受付中', '预售']) expect(stockStateInWords(line)).toBe('PreOrder');
+  });
+
+  it('reads a line of two or three signs of Japanese as the stock line it is', () => {
+    expect(extractProductIdentity(page('欠品中'), { url })?.availability).toBe('out_of_stock');
+  });
+});
+
 describe('a stock count of none', () => {
   it('says the item is out of stock, in the languages of the stock words', () => {
     for (const line of ['0 auf Lager', '0 in stock', '0 Stück verfügbar', '0 en stock', 'Stock: 0 available']) expect(stockStateInWords(line)).toBe('OutOfStock');

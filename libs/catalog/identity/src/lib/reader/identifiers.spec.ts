@@ -117,3 +117,19 @@ describe('a barcode in the page’s script data', () => {
     expect(read('var list = [{"ean":"4006381333931"},{"ean":"5028695125438"}];')).toBeNull();
   });
 });
+
+describe('a barcode written as the part number', () => {
+  it('reads a GTIN a theme writes under mpn as the GTIN, and no part number', () => {
+    const json = ld({ '@type': 'Product', name: 'Voltaren Schmerzgel', sku: 'J-12732027', mpn: '4150127320270', offers: { '@type': 'Offer', price: '14.72', priceCurrency: 'EUR' } });
+    const item = extractProductIdentity(doc(json, '<h1>Voltaren Schmerzgel</h1>'), { url: URL });
+    expect(item?.gtin).toBe('04150127320270');
+    expect(item?.model ?? null).toBeNull();
+  });
+
+  it('keeps a part number that is no barcode: letters, a wrong check digit, or beside a GTIN of its own', () => {
+    const read = (node: Record<string, unknown>) => extractProductIdentity(doc(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR' }, ...node }), '<h1>Lumetra K7 Keyboard</h1>'), { url: URL });
+    expect(read({ mpn: 'K7-4150127' })?.gtin ?? null).toBeNull();
+    expect(read({ mpn: '4150127320271' })?.gtin ?? null).toBeNull();
+    expect(read({ mpn: '4150127320270', gtin13: '4006381333931' })?.gtin).toBe('04006381333931');
+  });
+});

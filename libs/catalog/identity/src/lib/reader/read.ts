@@ -1,6 +1,7 @@
 /**
  * Every reader run over one page, in the order of READERS: what each source of evidence says of the page's item.
  */
+import { normaliseGtin } from '@pricehunt/catalog-matching';
 import { fromAddress, fromMarketplaceUrl } from './address';
 import { fromAdTags } from './ad-tags';
 import { fromAmazon } from './amazon';
@@ -32,12 +33,23 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   address: fromAddress,
 };
 
+/**
+ * A part number that is a barcode: the digits of a GTIN-12, -13 or -14 with a valid check digit, where the source states
+ * no GTIN of its own. Shop themes fill schema.org's `mpn` with the barcode ("mpn": "4150127320270"); a maker's part
+ * number of that length and check digit is rare.
+ */
+function barcodeAsPartNumber(found: Evidence): Evidence {
+  const digits = found.mpn?.replace(/[\s-]/g, '') ?? '';
+  const gtin = !found.gtin && /^\d{12,14}$/.test(digits) ? normaliseGtin(digits) : null;
+  return gtin ? { ...found, gtin, mpn: null } : found;
+}
+
 /** What each reader says of the page, for the readers that say anything, in the order of READERS. */
 export function readEvidence(page: Page): [ReaderName, Evidence][] {
   const out: [ReaderName, Evidence][] = [];
   for (const [reader, read] of Object.entries(READ) as [ReaderName, (page: Page) => Evidence | null][]) {
     const found = read(page);
-    if (found && saysAnything(found)) out.push([reader, found]);
+    if (found && saysAnything(found)) out.push([reader, barcodeAsPartNumber(found)]);
   }
   return out;
 }

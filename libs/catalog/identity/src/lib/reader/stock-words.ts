@@ -16,6 +16,8 @@ const OUT = new RegExp(
     String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
     String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
     String.raw`brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|нет в наличии|немає в наявності`,
+    String.raw`esgotado|fora de estoque|sem estoque|tükendi|stokta yok|vyprodáno|není skladem|nincs készleten|stoc epuizat|nu este în stoc|εξαντλήθηκε|אזל מהמלאי|نفدت الكمية|غير متوفر|hết hàng|สินค้าหมด`,
+    String.raw`欠品中|在庫切れ|在庫なし|品切れ|売り切れ|完売|缺货|缺貨|售罄|已售完|품절|재고 ?없음`,
     // A count of none ("0 auf Lager", "0 in stock", "0 Stück verfügbar"): the stock a shop counts is empty.
     String.raw`(?:^|[^\d.,'])0 (?:(?:items?|units?|pieces?|pcs\.?|stück|stk\.?|pièces?|unidades|шт\.?) )?(?:in stock|available|auf lager|verfügbar|vorrätig|en stock|disponibles?|op voorraad|på lager|na stanie|в наличии|на складе)`,
   ].join('|'),
@@ -28,12 +30,13 @@ const OUT = new RegExp(
 const GONE =
   /^(?:this (?:item|product|model) (?:is|has been) )?(?:no longer (?:available|sold)|discontinued|not for sale|nicht mehr erhältlich|plus disponible)\.?$|\b(?:available|sold) only (?:at|through|from) (?:select|participating|authori[sz]ed) (?:retailers|dealers|resellers)\b/;
 const ORDERED_IN = /ab bestellung (?:versandfertig|lieferbar)|nicht lagernd,? (?:ab|lieferbar|versandfertig)|\bback-?order(?:ed)?\b|\bships? (?:in|within) \d+ ?(?:-|to) ?\d+ weeks\b/;
-const PRE = /\bpre-?order|vorbestell|précommande|\bpreordine\b|\bprecompra\b|verfügbar ab \d|available (?:from|on) \d/;
+const PRE = /\bpre-?order|vorbestell|précommande|\bpreordine\b|\bprecompra\b|\bpré-?venda\b|verfügbar ab \d|available (?:from|on) \d|予約受付中|予約販売|预售|預購|예약 ?판매/;
 const IN = new RegExp(
   [
     String.raw`\b(?:in stock|available to ship|ready to ship|usually ships|ships (?:today|tomorrow|in \d+ ?(?:-|to) ?\d+ (?:business )?days))\b`,
     String.raw`auf lager|lagernd|sofort (?:lieferbar|verfügbar|versandbereit|versandfertig)|versandbereit|versandfertig|\blieferbar|lieferzeit:? (?:ca\.? )?\d`,
     String.raw`en stock|disponible|disponibile|op voorraad|na stanie|varastossa|på lager|в наличии|в наявності`,
+    String.raw`em estoque|stokta var|skladem|készleten|în stoc|còn hàng|在庫あり|有货|有貨|재고 ?있음`,
   ].join('|'),
 );
 
@@ -55,6 +58,8 @@ export function stockStateInWords(line: string): StockState | null {
   return IN.test(t) ? 'InStock' : null;
 }
 
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
 /** A stock line is short: a longer text is a description or terms that may name stock in passing. */
 export const STOCK_LINE_MAX = 120;
 
@@ -69,7 +74,9 @@ export function ownStockWords(el: HtmlElement): string | null {
   let out = '';
   for (const c of el.childNodes) if (c.nodeName === '#text') out += (c as { value: string }).value;
   const t = cleanText(out);
-  return t.length >= 4 && t.length <= STOCK_LINE_MAX && stockStateInWords(t) ? t : null;
+  // Japanese, Chinese and Korean say it in two or three signs ("完売", "欠品中").
+  const long = t.length >= 4 || (t.length >= 2 && CJK.test(t));
+  return long && t.length <= STOCK_LINE_MAX && stockStateInWords(t) ? t : null;
 }
 
 /**

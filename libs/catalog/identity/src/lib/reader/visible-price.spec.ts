@@ -160,3 +160,19 @@ describe('a price alone under the heading of a page whose markup names no price 
     expect(read(page('<div class="d5">每期<span>$<span>98</span></span></div>'))?.priceCents ?? null).toBeNull();
   });
 });
+
+describe('a price before tax beside the price with it', () => {
+  const page = (row: string) => `<!doctype html><html lang="ja"><head><title>携帯酸素</title></head><body><h1>携帯酸素 富士さん素</h1><table><tr>${row}</tr></table><button>カートに入れる</button></body></html>`;
+  const read = (row: string) => extractProductIdentity(page(row), { url: 'https://www.shop.example.jp/g/00530783/' })?.priceCents;
+
+  it('takes the price with tax, marked or worded so, over the one before tax', () => {
+    const marked = '<td data-js="g_price_tax_exclude"><span class="TaxExcluded"><span class="Price Price--Md">￥859</span></span></td><td data-js="g_price_tax_include"><span class="TaxIncluded"><span class="Price Price--Sm">￥945</span><span>（税込）</span></span></td>';
+    expect(read(marked)).toBe(94_500);
+    const worded = '<td><div><span class="price">12,34 €</span> <span>ohne MwSt.</span></div></td><td><div><span class="price">14,68 €</span> <span>inkl. MwSt.</span></div></td>';
+    expect(extractProductIdentity(page(worded).replace('lang="ja"', 'lang="de"'), { url: 'https://www.shop.example.de/p/1' })?.priceCents).toBe(1468);
+  });
+
+  it('takes a price before tax where the page shows no other', () => {
+    expect(read('<td><span class="TaxExcluded"><span class="Price">￥859</span></span></td>')).toBe(85_900);
+  });
+});

@@ -180,6 +180,25 @@ function amountOf(el: HtmlElement, page: Page): { amount: number; currency: stri
 }
 
 /**
+ * A price before tax, marked so ("TaxExcluded", "price_tax_exclude", "net-price") or worded so on its line ("¥859
+ * (税抜)", "ohne MwSt.", "excl. VAT", "HT"): where the page also shows the price with tax, the shopper pays that one.
+ */
+const TAX_EXCLUDED_MARK = /tax[-_]?excl|excl(?:uding|usive)?[-_]?(?:tax|vat|gst)|ex[-_]?(?:vat|gst)\b|net[-_]?price|price[-_]?net\b|netto/;
+const TAX_EXCLUDED_WORDS = /税抜|税別|\bexcl\.?\s*(?:vat|tax|gst)|\bexclusive of (?:vat|tax|gst)|\bex\.?\s*(?:vat|gst)\b|\bohne\s+mwst|\bzzgl\.?\s*(?:mwst|ust)|\bnetto\b|\bht\b|hors taxes|\bsin iva\b|\bsem iva\b|\bexcl\.?\s*btw\b|\bexkl\.?\s*moms\b/i;
+/** Steps climbed from a price to the element whose markup or line may say it is before tax. */
+const TAX_CLIMB = 3;
+
+function beforeTax(el: HtmlElement): boolean {
+  for (let n: HtmlElement | null = el, i = 0; n && i <= TAX_CLIMB; n = parentOf(n), i++) {
+    if (TAX_EXCLUDED_MARK.test(describedAs(n))) return true;
+    // The words stand on the price's own line: one that holds no other amount (a row of both prices says both).
+    const line = i > 0 ? textOf(n, undefined, 121) : '';
+    if (line.length > 0 && line.length <= 120 && (line.match(/\d[\d.,'\u00a0\u202f]*/g) ?? []).length <= 1 && TAX_EXCLUDED_WORDS.test(line)) return true;
+  }
+  return false;
+}
+
+/**
  * The price the page shows for its own item: the one nearest the item's heading or its add-to-cart control; a sale,
  * now or current price before a plain one. Its currency is the one it writes, else one written beside it, else the
  * page's.
@@ -193,7 +212,8 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
     if (NOT_SHOWN.has(el.tagName) || found.length > 200) return;
     const place = placeOf(el, near, anchors.length > 0, itemBlocks);
     const amount = place ? amountOf(el, page) : null;
-    if (place && amount) found.push({ el, amount: amount.amount, currency: amount.currency, ...place, rank: amount.nowWorded ? 0 : place.rank, index });
+    // A price before tax comes after every other the block shows: the price with tax, where there is one.
+    if (place && amount) found.push({ el, amount: amount.amount, currency: amount.currency, ...place, rank: (amount.nowWorded ? 0 : place.rank) + (beforeTax(el) ? 3 : 0), index });
   });
   if (found.length === 0) return null;
   found.sort((a, b) => a.distance - b.distance || a.rank - b.rank || a.index - b.index);
