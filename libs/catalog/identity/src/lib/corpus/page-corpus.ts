@@ -53,7 +53,7 @@ export interface CorpusPage {
    * more of WCXB's and the 2026 benchmark's pages and a Jumia page of Portia's; 10: pages that stock checkers, price
    * trackers and shop scrapers keep (Adorama, PlayStation Direct, DigiKey, LEGO, Flipkart, Ajio, Amul, Gold Apple, Sendo,
    * Flanco, two Tunisian shops, a Swedish book marketplace, a parts shop) and two shops' pages of the SWDE crawl; 11:
-   * a scraping company's test pages of shops in Japan, Australia, Turkey and Germany (MonotaRO, MUJI, Trendyol, pharmacies),
+   * one scraper's saved pages of shops in Japan, Australia, Turkey and Germany (MonotaRO, MUJI, Trendyol, pharmacies),
    * Sainsbury's, MediaMarkt Spain, Jumia Kenya, a Brazilian perfumery and a Japanese music shop; each scored before any
    * rule was written for them), scored by `eval:extraction`, not yet by the spec's targets.
    */
