@@ -31,6 +31,18 @@ describe('item-number labels as shops write them', () => {
   });
 });
 
+describe('labels of shops in Japan, China and Korea', () => {
+  it('reads the shop’s item number, the maker’s model number and the brand under their labels', () => {
+    for (const label of ['商品番号', '商品コード', '注文コード', '货号', '상품번호']) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>750592</td></tr></table>`), { url: URL })?.sku).toBe('750592');
+    }
+    for (const label of ['型番', 'メーカー品番', '型号', '모델명']) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>C-002F</td></tr></table>`), { url: URL })?.model).toBe('C-002F');
+    }
+    expect(extractProductIdentity(page('', '<table><tr><th>ブランド</th><td>Teenage Engineering</td></tr></table>'), { url: URL })?.brand).toBe('Teenage Engineering');
+  });
+});
+
 describe('labels that name a control', () => {
   it('reads no value beside a tab or button named like a label: the next tab is no brand', () => {
     const tab = (text: string, role = '') => `<button type="button"${role}><div class="tabs-tab__text">${text}</div></button>`;
