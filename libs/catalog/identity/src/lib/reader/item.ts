@@ -43,7 +43,8 @@ const evidenceOf = (evidence: [ReaderName, Evidence][], reader: ReaderName) => e
 /**
  * The price of the judged candidates, settled where the best reader cannot settle it alone: a sale price (in meta
  * tags, or shown beside a struck or old one) beats a structured price equal to the regular price beside it; of several
- * offers at different prices (sizes, colours), the one the page shows is its item's.
+ * offers at different prices (sizes, colours: JSON-LD's offers, or a meta tag's price per variant), the one the page
+ * shows is its item's.
  */
 function settlePrice(price: number, currency: string | null, evidence: [ReaderName, Evidence][]): number {
   const agrees = (found: Evidence) => found.currency == null || currency == null || found.currency === currency;
@@ -52,7 +53,7 @@ function settlePrice(price: number, currency: string | null, evidence: [ReaderNa
   for (const sale of [evidenceOf(evidence, 'meta-tags'), shown]) {
     if (sale?.price != null && sale.regularPrice != null && agrees(sale) && samePrice(price, sale.regularPrice)) return sale.price;
   }
-  const offers = evidenceOf(evidence, 'json-ld')?.offerPrices ?? [];
+  const offers = [...(evidenceOf(evidence, 'json-ld')?.offerPrices ?? []), ...(evidenceOf(evidence, 'meta-tags')?.offerPrices ?? [])];
   if (shown?.price != null && agrees(shown) && new Set(offers).size > 1 && offers.some((p) => samePrice(p, shown.price as number))) return shown.price;
   return price;
 }

@@ -34,6 +34,8 @@ export function fromMetaTags(page: Page): Evidence | null {
   const rawRegular = get('og:price:standard_amount', 'product:original_price:amount', 'product:regular_price:amount', ...(sale ? ['product:price:amount', 'og:price:amount'] : []));
   const regular = rawRegular && /\d/.test(rawRegular) ? parsePrice(rawRegular) : null;
   const shipping = parsePrice(get('product:shipping_cost:amount', 'og:shipping_cost:amount'));
+  // A tag per variant ("product:price:amount" for 30, 50 and 80 ml): the item's is the one the page shows.
+  const offerPrices = [...new Set([...(page.meta.get('product:price:amount') ?? []), ...(page.meta.get('og:price:amount') ?? [])].map(parsePrice).filter((p): p is number => p != null))];
   const images = ['og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'].flatMap((k) => (page.meta.get(k) ?? []).map(text)).filter((v): v is string => !!v);
   const out: Evidence = {
     regularPrice: regular != null && price != null && price < regular ? regular : null,
@@ -49,6 +51,7 @@ export function fromMetaTags(page: Page): Evidence | null {
     condition: parseCondition(get('product:condition', 'og:condition')),
     shipping: shipping != null ? { amount: shipping, currency: currencyCode(get('product:shipping_cost:currency', 'og:shipping_cost:currency'), page.localeCurrency) } : null,
     attributes: metaAttributes(page),
+    offerPrices: offerPrices.length > 1 ? offerPrices : undefined,
   };
   return Object.entries(out).some(([k, v]) => k !== 'images' && k !== 'attributes' && v != null) || images.length > 0 ? out : null;
 }

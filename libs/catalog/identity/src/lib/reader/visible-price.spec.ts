@@ -176,3 +176,14 @@ describe('a price before tax beside the price with it', () => {
     expect(read('<td><span class="TaxExcluded"><span class="Price">￥859</span></span></td>')).toBe(85_900);
   });
 });
+
+describe('meta tags that price each variant', () => {
+  it('take the price the page shows among them, not the first tag’s', () => {
+    const meta = ['279.30', '209.30', '139.30'].map((p) => `<meta property="product:price:amount" content="${p}"><meta property="product:price:currency" content="BRL">`).join('');
+    const html = `<!doctype html><html lang="pt-BR"><head><title>Lady Million Eau my Gold</title>${meta}</head><body><h1>Lady Million Eau my Gold Eau de Toilette</h1><div class="price-box"><del class="price-old">R$ 199,00</del> <strong class="price-best">R$ 139,30</strong></div><button>Comprar</button></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com.br/lady-million-eau-my-gold/p' })?.priceCents).toBe(13_930);
+    // One tag alone is the item's price, as before.
+    const one = html.replace(/<meta property="product:price:amount" content="(?:279|209)\.30"><meta property="product:price:currency" content="BRL">/g, '');
+    expect(extractProductIdentity(one, { url: 'https://www.shop.example.com.br/lady-million-eau-my-gold/p' })?.priceCents).toBe(13_930);
+  });
+});
