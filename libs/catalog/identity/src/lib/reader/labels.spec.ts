@@ -43,6 +43,18 @@ describe('labels of shops in Japan, China and Korea', () => {
   });
 });
 
+describe('labels of shops in south-east Asia and the Arab world', () => {
+  it('reads the brand and the shop’s item number under their labels, and no brand where the row names no maker', () => {
+    for (const label of ['Thương hiệu', 'Merek', 'ยี่ห้อ', 'الماركة']) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>Xiaomi</td></tr></table>`), { url: URL })?.brand).toBe('Xiaomi');
+    }
+    for (const label of ['Mã sản phẩm', 'Kode produk', 'รหัสสินค้า']) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>00773150</td></tr></table>`), { url: URL })?.sku).toBe('00773150');
+    }
+    expect(extractProductIdentity(page('', '<table><tr><th>Thương hiệu</th><td>OEM</td></tr></table>'), { url: URL })?.brand ?? null).toBeNull();
+  });
+});
+
 describe('labels that name a control', () => {
   it('reads no value beside a tab or button named like a label: the next tab is no brand', () => {
     const tab = (text: string, role = '') => `<button type="button"${role}><div class="tabs-tab__text">${text}</div></button>`;

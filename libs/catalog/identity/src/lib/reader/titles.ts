@@ -148,7 +148,7 @@ export function headingTitle(page: Page): string | null {
 }
 
 
-const NO_BRAND = /^(?:unbranded|generic|no brand|n\/?a|none|null|undefined|does not apply|other|\$?metabrand|brand)$/i;
+const NO_BRAND = /^(?:unbranded|non-?branded|generic|no brand|oem|n\/?a|none|null|undefined|does not apply|other|\$?metabrand|brand)$/i;
 /**
  * A country or region after the maker's name: the shop's regional store or the maker's seat ("Skullcandy US", "Philips,
  * Netherlands"), not part of the maker's name. Codes count only in capitals, so a word such as "us" in a name stays.
