@@ -192,7 +192,8 @@ function beforeTax(el: HtmlElement): boolean {
   for (let n: HtmlElement | null = el, i = 0; n && i <= TAX_CLIMB; n = parentOf(n), i++) {
     if (TAX_EXCLUDED_MARK.test(describedAs(n))) return true;
     // The words stand on the price's own line: one that holds no other amount (a row of both prices says both).
-    const line = i > 0 ? textOf(n, undefined, 121) : '';
+    // Read past the markup's indentation (which counts toward `textOf`'s limit) so that a long line is not cut short.
+    const line = i > 0 ? textOf(n, undefined, 600) : '';
     if (line.length > 0 && line.length <= 120 && (line.match(/\d[\d.,'\u00a0\u202f]*/g) ?? []).length <= 1 && TAX_EXCLUDED_WORDS.test(line)) return true;
   }
   return false;
@@ -227,11 +228,9 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
 /** A currency's sign or code as prices write it beside their amount. */
 const CURRENCY_MARK = String.raw`(?:[€$£¥₹₽₫₩₪₺₴₱₦]|R\$|đ|zł|kr\.?|kč|ft|lei|rp|rm|[a-z]{3})`;
 const GROUPED_AMOUNT = String.raw`\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*`;
-/** A price alone with two decimals and the euro, dollar, pound or franc, whatever the page's own currency. */
-const CENTS_PRICE_ALONE = /^(?:[€$£]|eur|usd|gbp|chf)\s?\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}$|^\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}\s?(?:[€$£]|eur|usd|gbp|chf)$/i;
 /**
  * A text that is one price with its currency and nothing else: "227,70 €", "€210,87", "EUR 1.299,00", and amounts of
- * currencies written without cents ("13.790.000đ", "22 510 ₽", "₹2,640"), the currency a known one (`readCurrency`).
+ * currencies written without cents ("13.790.000đ", "22 510 ₽", "₹2,640").
  */
 const PRICE_ALONE = new RegExp(`^${CURRENCY_MARK}\\s?${GROUPED_AMOUNT}(?:[.,]\\d{2})?$|^${GROUPED_AMOUNT}(?:[.,]\\d{2})?\\s?${CURRENCY_MARK}$`, 'i');
 /**
@@ -239,8 +238,14 @@ const PRICE_ALONE = new RegExp(`^${CURRENCY_MARK}\\s?${GROUPED_AMOUNT}(?:[.,]\\d
  * often a payment in instalments or a saving ("每期 $98", "Save $20") than the item's price.
  */
 const SIGN_OF_CENTS = /^[$€£]|[$€£]$/;
-const priceAlone = (text: string, page: Page) =>
-  CENTS_PRICE_ALONE.test(text) || (PRICE_ALONE.test(text) && (/[.,]\d{2}$/.test(text) || !SIGN_OF_CENTS.test(text)) && readCurrency(text, page.localeCurrency) !== null);
+const CODE_OF_CENTS = /^(?:eur|usd|gbp|chf)|(?:eur|usd|gbp|chf)$/i;
+/** A price alone: with cents beside the dollar, euro, pound or franc, else in a currency the shared reader knows. */
+function priceAlone(text: string, page: Page): boolean {
+  if (!PRICE_ALONE.test(text)) return false;
+  const cents = /[.,]\d{2}(?!\d)/.test(text);
+  if (SIGN_OF_CENTS.test(text)) return cents;
+  return (cents && CODE_OF_CENTS.test(text)) || readCurrency(text, page.localeCurrency) !== null;
+}
 const PRICE_HOLDERS = new Set(['td', 'div', 'span', 'p', 'b', 'strong', 'h2', 'h3', 'h4', 'h5', 'font']);
 /** Elements looked at after the heading for a bare price: a price stands near its item's name. */
 const BARE_PRICE_REACH = 400;
