@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
+import { GTIN_MATCH_FLOOR } from '@pricehunt/catalog-matching';
 import { present, searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { matchThreshold } from '@pricehunt/catalog-core';
@@ -131,7 +132,8 @@ describe('search API', () => {
     expect(result.source).toMatchObject({ title: 'Sony WH-1000XM4 Noise Cancelling Wireless Headphones', brand: 'Sony', gtin: '00027242919419', priceCents: 32_900 });
     expect(result.source.offerId).not.toBeNull();
     expect(result.product?.offerCount).toBe(4);
-    expect(present(result.product).confidence).toBe(1);
+    // Placed by its barcode: as sure as an equal GTIN makes a pair.
+    expect(present(result.product).confidence).toBeGreaterThanOrEqual(GTIN_MATCH_FLOOR);
     expect(result.offers[0]).toMatchObject({ retailer: { id: 'walmart' }, savingsCents: 32_900 - 28_399, isBestPrice: true });
     const pasted = result.offers.find((entry) => entry.isSource);
     expect(pasted).toMatchObject({ id: result.source.offerId, retailer: { id: '127.0.0.1', name: '127.0.0.1' }, priceCents: 32_900, url: `${origin}/shop/sony-headphones-page`, savingsCents: 0 });
@@ -743,5 +745,49 @@ describe('search API: a page whose wording another brand’s listing shares', ()
     expect(sony).toBeDefined();
     expect(result.product?.id).not.toBe(sony);
     expect(result.product?.brand).toBe('Beats');
+  });
+});
+
+describe('search API: a page that two products fit alike', () => {
+  // Two editions, each sold at two shops under its own barcode.
+  const SLIM = [
+    offer({ externalId: 'B0CL5KNB9M', url: 'https://www.amazon.com/dp/B0CL5KNB9M', title: 'PlayStation®5 Console – Slim Disc Edition', brand: 'Sony', gtin: '0711719577232', priceCents: 49_999, category: 'Gaming > Consoles' }),
+    offer({ externalId: '6566039', url: 'https://www.bestbuy.com/site/6566039.p?skuId=6566039', title: 'Sony - PlayStation 5 Slim Console Disc Edition - White', brand: 'Sony', gtin: '0711719577232', priceCents: 47_999, category: 'Gaming > Consoles' }),
+    offer({ externalId: 'B0CL61F39H', url: 'https://www.amazon.com/dp/B0CL61F39H', title: 'PlayStation®5 Console – Slim Digital Edition', brand: 'Sony', gtin: '0711719577287', priceCents: 44_999, category: 'Gaming > Consoles' }),
+    offer({ externalId: '6566040', url: 'https://www.bestbuy.com/site/6566040.p?skuId=6566040', title: 'Sony - PlayStation 5 Slim Console Digital Edition - White', brand: 'Sony', gtin: '0711719577287', priceCents: 44_999, category: 'Gaming > Consoles' }),
+  ];
+  const page = (name: string, price: string) =>
+    `<!doctype html><html><head><title>${name}</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"${name}","brand":{"@type":"Brand","name":"Sony"},"offers":{"@type":"Offer","price":"${price}","priceCurrency":"USD"}}</script></head><body><h1>${name}</h1></body></html>`;
+  let server: http.Server;
+  let origin: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(req.url?.includes('digital') ? page('PlayStation 5 Slim Console Digital Edition', '449.99') : page('PlayStation®5 Console', '499.99'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await buildTestApp({ FETCH_ALLOW_LOOPBACK: 'true' });
+    await t.app.catalog.ingestion.importOffers(SLIM, { format: 'gmc', source: 'console fixtures' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('joins neither when it states none of the words that tell them apart, and shows both as similar products', async () => {
+    const result = await searchOn(t, { url: `${origin}/ps5-console` });
+    expect(result).toMatchObject({ identifiedBy: 'page-metadata', product: { offerCount: 1, confidence: 1 } });
+    expect(result.similarProducts.map((entry) => entry.title)).toEqual(expect.arrayContaining([expect.stringMatching(/Disc Edition/), expect.stringMatching(/Digital Edition/)]));
+  });
+
+  it('joins the product its page names, answered with the matcher’s fit rather than a certainty', async () => {
+    const result = await searchOn(t, { url: `${origin}/ps5-slim-digital` });
+    expect(result.product).toMatchObject({ offerCount: 3, bestPriceCents: 44_999 });
+    expect(present(result.product).title).toMatch(/Digital Edition/);
+    expect(present(result.product).confidence).toBeGreaterThanOrEqual(matchThreshold());
+    expect(present(result.product).confidence).toBeLessThan(1);
   });
 });

@@ -52,7 +52,7 @@ export async function identifyLink(deps: IdentifyDeps, url: string, canonicalUrl
     // The page becomes its shop's offer in the catalog; a page that cannot be one (no price) is compared as read.
     const placed = await placement.place(url, canonicalUrl, page);
     const offer = placed ? await catalog.getOfferWithRetailer(placed.offerId) : null;
-    if (offer && offer.productId !== null && offer.held === null) return offerSource(catalog, base, offer, 'page-metadata');
+    if (offer && offer.productId !== null && offer.held === null) return offerSource(catalog, base, offer, 'page-metadata', page);
   }
   if (page && page.title.trim()) return pageSource(base, page);
   // The page could not be read: the words of its link are searched, written as a name ("Lumetra K7 Mechanical
@@ -69,14 +69,17 @@ export async function identifyLink(deps: IdentifyDeps, url: string, canonicalUrl
   };
 }
 
-/** The answer's source when the link is a catalog offer's (known before, or the page just placed). */
-async function offerSource(catalog: IdentifyDeps['catalog'], base: SearchSource, known: OfferRow, identifiedBy: IdentifiedBy): Promise<Identified> {
+/**
+ * The answer's source when the link is a catalog offer's: known before, or the page just placed (`placed`: what the page
+ * states, which the offer's product is then answered for with the matcher's fit).
+ */
+async function offerSource(catalog: IdentifyDeps['catalog'], base: SearchSource, known: OfferRow, identifiedBy: IdentifiedBy, placed?: ItemIdentity): Promise<Identified> {
   const withRetailer = await catalog.getOfferWithRetailer(known.id);
   return {
     identifiedBy,
     knownOffer: known,
     unreadPage: null,
-    item: null,
+    item: placed ?? null,
     source: {
       ...base,
       offerId: known.id,

@@ -125,13 +125,26 @@ async function lookForLink(search: Search, url: string): Promise<Found> {
   if (!canonicalUrl) throw badRequest('url must be an absolute http(s) URL', 'url');
   const identified = await identifyLink(search, url, canonicalUrl);
   const found = { ...nothingFound(identified.source), identifiedBy: identified.identifiedBy, unreadPage: identified.unreadPage };
-  if (identified.knownOffer) return { ...found, productId: identified.knownOffer.productId, sourceOfferId: identified.knownOffer.id, confidence: 1 };
+  const offer = identified.knownOffer;
+  if (offer && identified.item) return { ...found, ...(await placedAmong(search, identified.item, offer.id, offer.productId)), sourceOfferId: offer.id };
+  if (offer) return { ...found, productId: offer.productId, sourceOfferId: offer.id, confidence: 1 };
   if (!identified.item) return found;
   const wordsOnly = identified.identifiedBy === 'url-slug';
   // The URL's product id is one the catalog does not know (else it would be a known offer).
   const unlistedAt = wordsOnly ? (extractProductId(url)?.retailer ?? undefined) : undefined;
   const ranked = await shown(search.catalog, await search.matcher.rankAsync(identified.item, { useIndex: true, wordsOnly, unlistedAt }));
   return { ...found, sought: identified.item, ranked };
+}
+
+/**
+ * A page just placed in a product: the product, as surely as the matcher fits the page to its other offers (a page
+ * joined on its words is no more certain of it than its score says; 1 when the page began the product), and the other
+ * products it fits, for "similar products".
+ */
+async function placedAmong(search: Search, item: ItemIdentity, offerId: number, productId: number | null): Promise<Pick<Found, 'productId' | 'confidence' | 'ranked'>> {
+  const ranked = await shown(search.catalog, await search.matcher.rankAsync(item, { useIndex: true, excludeOfferId: offerId }));
+  const fit = ranked.find((entry) => entry.productId === productId)?.score ?? 1;
+  return { productId, confidence: Math.min(1, fit), ranked: ranked.filter((entry) => entry.productId !== productId) };
 }
 
 /**

@@ -11,6 +11,11 @@ export interface RankedProduct {
   score: number;
   /** Joining: some member states a platform or colour the item states (`sharesStatedVariant`). */
   sharesVariant?: boolean;
+  /**
+   * Joining: the best product, when the next fits the item about as well and the item states none of the words that
+   * tell the two apart (`unstatedDistinction`): it joins neither.
+   */
+  fitsAlike?: boolean;
   /** Words only: true when the product's offers hold every one of the words between them. */
   holdsAllWords?: boolean;
   /** Words only: what the score was computed from (`wordsScore`). */

@@ -95,6 +95,32 @@ export function sharesStatedVariant(item: PreparedOffer, members: readonly Prepa
   return members.some((member) => [...item.platforms].some((platform) => member.platforms.has(platform)) || [...item.colours].some((colour) => member.colours.has(colour)));
 }
 
+/**
+ * Joining: a product the item fits this share of its best fit or better fits it about as well (`unstatedDistinction`
+ * decides between the two).
+ */
+export const FITS_ALIKE_SHARE = 0.95;
+
+/** The words every one of the offers states. */
+function wordsOfAll(offers: readonly PreparedOffer[]): Set<string> {
+  const [first, ...rest] = offers;
+  return new Set([...(first?.tokens ?? [])].filter((token) => rest.every((offer) => offer.tokens.has(token))));
+}
+
+/**
+ * True when two products differ in words the item states none of: each product's members all state words that no
+ * member of the other does ("Disc" against "Digital" of "PlayStation 5 Slim Console Disc Edition" and "… Digital
+ * Edition"), and the item says neither ("PlayStation 5 Console"). Such an item is no more the one than the other, and
+ * joining either on a fit that ties would be a guess.
+ */
+export function unstatedDistinction(item: PreparedOffer, a: readonly PreparedOffer[], b: readonly PreparedOffer[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const only = (own: readonly PreparedOffer[], other: readonly PreparedOffer[]) => [...wordsOfAll(own)].filter((word) => other.every((offer) => !offer.tokens.has(word)));
+  const onlyA = only(a, b);
+  const onlyB = only(b, a);
+  return onlyA.length > 0 && onlyB.length > 0 && ![...onlyA, ...onlyB].some((word) => item.tokens.has(word));
+}
+
 /** How far apart a retailer may price two listings of one product (`agreesWithOwnListings`). */
 const OWN_LISTING_PRICE_RATIO = 1.5;
 
