@@ -66,6 +66,17 @@ describe('results page', () => {
     expect(screen.getByText('GTIN', { selector: 'dt' }).parentElement).toHaveTextContent('GTIN032884187614');
   });
 
+  it('tells no match confidence for a product that is the pasted page alone', async () => {
+    storeProductRequest(REQUEST_ID, { url: 'https://shop.example/ps5', timestamp: 1 });
+    const base = searchResult();
+    const pasted = searchOffer({ id: 9, retailer: { id: 'shop.example', name: 'Shop' }, priceCents: 49_999, url: 'https://shop.example/ps5', savingsCents: 0, isSource: true });
+    mockApi({ 'POST /api/search': jsonResponse(searchResult({ identifiedBy: 'page-metadata', product: { ...present(base.product), offerCount: 1, confidence: 1 }, offers: [pasted] })) });
+    renderResults();
+    expect(await screen.findByText('Identified from the product page')).toBeInTheDocument();
+    expect(screen.queryByText('Match confidence')).not.toBeInTheDocument();
+    expect(screen.queryByText('100% match')).not.toBeInTheDocument();
+  });
+
   it('says when a pasted page could not be read, searches its link’s words, and keeps the link in the box', async () => {
     const url = 'https://www.amazon.com/Lumetra-K7-Mechanical-Keyboard/dp/B0LUMETRA7';
     storeProductRequest(REQUEST_ID, { url, timestamp: 1 });

@@ -168,7 +168,8 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
             <dt>How we found it</dt>
             <dd>{IDENTIFIED_BY_TEXT[result.identifiedBy]}</dd>
           </div>
-          {product ? (
+          {/* A product that is the pasted link alone matches nothing: there is no confidence to tell. */}
+          {product && result.offers.some((offer) => !offer.isSource) ? (
             <div>
               <dt>Match confidence</dt>
               <dd>

@@ -141,7 +141,7 @@ describe('search API', () => {
     // The same link again is the catalog's offer: the page is not fetched again.
     const fetched = requests.filter((path) => path === '/shop/sony-headphones-page').length;
     const again = await search({ url: `${origin}/shop/sony-headphones-page` });
-    expect(again).toMatchObject({ identifiedBy: 'known-offer', source: { offerId: result.source.offerId }, product: { id: present(result.product).id, offerCount: 4 } });
+    expect(again).toMatchObject({ identifiedBy: 'known-offer', source: { offerId: result.source.offerId }, product: { id: present(result.product).id, offerCount: 4, confidence: present(result.product).confidence } });
     expect(requests.filter((path) => path === '/shop/sony-headphones-page')).toHaveLength(fetched);
   });
 
@@ -789,5 +789,8 @@ describe('search API: a page that two products fit alike', () => {
     expect(present(result.product).title).toMatch(/Digital Edition/);
     expect(present(result.product).confidence).toBeGreaterThanOrEqual(matchThreshold());
     expect(present(result.product).confidence).toBeLessThan(1);
+    // Pasted again, the link is the catalog's offer, in its product as surely as before.
+    const again = await searchOn(t, { url: `${origin}/ps5-slim-digital` });
+    expect(again).toMatchObject({ identifiedBy: 'known-offer', product: { id: present(result.product).id, confidence: present(result.product).confidence } });
   });
 });

@@ -50,8 +50,8 @@ function contenders<T extends Pick<RankedProduct, 'score'>>(ranked: readonly T[]
  * (`sharesVariant`) come first: a shop's two listings of a title, one "for Mac" and one saying nothing, fit an offer
  * "for Macintosh" alike. A retailer sells a product under one id as a rule, so when it already has an offer in the best
  * of them, one that it does not sell yet is taken instead: an offer that states little (no colour, no part number) then
- * joins the twin that lacks that retailer, not the one that has it. A best product that the next fits about as well,
- * told apart from it by words the offer states none of (`fitsAlike`), is no answer: the offer begins a product of its own.
+ * joins the twin that lacks that retailer, not the one that has it. A best product that the next rivals (`fitsAlike`),
+ * told apart from it by words the offer states none of, is no answer: the offer begins a product of its own.
  */
 export function productForOffer(
   ranked: ReadonlyArray<Pick<RankedProduct, 'productId' | 'score' | 'sharesVariant' | 'fitsAlike'>>,

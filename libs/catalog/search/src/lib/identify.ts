@@ -71,15 +71,17 @@ export async function identifyLink(deps: IdentifyDeps, url: string, canonicalUrl
 
 /**
  * The answer's source when the link is a catalog offer's: known before, or the page just placed (`placed`: what the page
- * states, which the offer's product is then answered for with the matcher's fit).
+ * states). An offer a page placed (now or before) is answered with the matcher's fit to its product, so `item` is what
+ * it states; a feed's offer is its product's.
  */
 async function offerSource(catalog: IdentifyDeps['catalog'], base: SearchSource, known: OfferRow, identifiedBy: IdentifiedBy, placed?: ItemIdentity): Promise<Identified> {
   const withRetailer = await catalog.getOfferWithRetailer(known.id);
+  const fromPage = placed ?? (withRetailer?.origin === 'page' ? { title: known.title, brand: known.brand, model: known.model, gtin: known.gtin, priceCents: known.priceCents, currency: known.currency } : null);
   return {
     identifiedBy,
     knownOffer: known,
     unreadPage: null,
-    item: placed ?? null,
+    item: fromPage,
     source: {
       ...base,
       offerId: known.id,

@@ -12,7 +12,7 @@ export interface RankedProduct {
   /** Joining: some member states a platform or colour the item states (`sharesStatedVariant`). */
   sharesVariant?: boolean;
   /**
-   * Joining: the best product, when the next fits the item about as well and the item states none of the words that
+   * Joining: the best product, when the next rivals it (`FITS_ALIKE_SHARE`) and the item states none of the words that
    * tell the two apart (`unstatedDistinction`): it joins neither.
    */
   fitsAlike?: boolean;

@@ -52,7 +52,7 @@ function* demoteConflicting(cache: OfferCache, item: PreparedOffer, ranked: Rank
   }
   if (demoted) ranked.sort((a, b) => b.score - a.score || a.productId - b.productId);
   const [best, next] = ranked;
-  if (joining && best && next && best.score >= threshold && next.score >= best.score * FITS_ALIKE_SHARE) {
+  if (joining && best && next && next.score >= threshold && next.score >= best.score * FITS_ALIKE_SHARE) {
     best.fitsAlike = unstatedDistinction(item, offersOf.get(best.productId) ?? [], offersOf.get(next.productId) ?? []);
   }
   return ranked;

@@ -96,10 +96,12 @@ export function sharesStatedVariant(item: PreparedOffer, members: readonly Prepa
 }
 
 /**
- * Joining: a product the item fits this share of its best fit or better fits it about as well (`unstatedDistinction`
- * decides between the two).
+ * Joining: a product above the threshold that the item fits this share of its best fit or better is a rival of the best
+ * (`unstatedDistinction` decides whether the item tells the two apart). Scores of one item's true products spread
+ * this far on what the members state beside their titles: a page "PlayStation®5 Console" fits the demo's Digital
+ * Edition at 0.75 and its Disc Edition, whose offers state a part number, at 0.56.
  */
-export const FITS_ALIKE_SHARE = 0.95;
+export const FITS_ALIKE_SHARE = 0.7;
 
 /** The words every one of the offers states. */
 function wordsOfAll(offers: readonly PreparedOffer[]): Set<string> {
