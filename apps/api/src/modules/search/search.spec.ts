@@ -749,12 +749,12 @@ describe('search API: a page whose wording another brand’s listing shares', ()
 });
 
 describe('search API: a page that two products fit alike', () => {
-  // Two editions, each sold at two shops under its own barcode.
+  // Two editions, each sold at two shops: their titles name editions that differ, so they are two products.
   const SLIM = [
-    offer({ externalId: 'B0CL5KNB9M', url: 'https://www.amazon.com/dp/B0CL5KNB9M', title: 'PlayStation®5 Console – Slim Disc Edition', brand: 'Sony', gtin: '0711719577232', priceCents: 49_999, category: 'Gaming > Consoles' }),
-    offer({ externalId: '6566039', url: 'https://www.bestbuy.com/site/6566039.p?skuId=6566039', title: 'Sony - PlayStation 5 Slim Console Disc Edition - White', brand: 'Sony', gtin: '0711719577232', priceCents: 47_999, category: 'Gaming > Consoles' }),
-    offer({ externalId: 'B0CL61F39H', url: 'https://www.amazon.com/dp/B0CL61F39H', title: 'PlayStation®5 Console – Slim Digital Edition', brand: 'Sony', gtin: '0711719577287', priceCents: 44_999, category: 'Gaming > Consoles' }),
-    offer({ externalId: '6566040', url: 'https://www.bestbuy.com/site/6566040.p?skuId=6566040', title: 'Sony - PlayStation 5 Slim Console Digital Edition - White', brand: 'Sony', gtin: '0711719577287', priceCents: 44_999, category: 'Gaming > Consoles' }),
+    offer({ externalId: 'B0CL5KNB9M', url: 'https://www.amazon.com/dp/B0CL5KNB9M', title: 'PlayStation®5 Console – Slim Disc Edition', brand: 'Sony', priceCents: 49_999, category: 'Gaming > Consoles' }),
+    offer({ externalId: '6566039', url: 'https://www.bestbuy.com/site/6566039.p?skuId=6566039', title: 'Sony - PlayStation 5 Slim Console Disc Edition - White', brand: 'Sony', priceCents: 47_999, category: 'Gaming > Consoles' }),
+    offer({ externalId: 'B0CL61F39H', url: 'https://www.amazon.com/dp/B0CL61F39H', title: 'PlayStation®5 Console – Slim Digital Edition', brand: 'Sony', priceCents: 44_999, category: 'Gaming > Consoles' }),
+    offer({ externalId: '6566040', url: 'https://www.bestbuy.com/site/6566040.p?skuId=6566040', title: 'Sony - PlayStation 5 Slim Console Digital Edition - White', brand: 'Sony', priceCents: 44_999, category: 'Gaming > Consoles' }),
   ];
   const page = (name: string, price: string) =>
     `<!doctype html><html><head><title>${name}</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"${name}","brand":{"@type":"Brand","name":"Sony"},"offers":{"@type":"Offer","price":"${price}","priceCurrency":"USD"}}</script></head><body><h1>${name}</h1></body></html>`;

@@ -89,6 +89,8 @@ export interface PairEvidence {
   conflictingModels: [string, string] | null;
   quantityConflicts: QuantityConflict[];
   priceRatio: number | null;
+  /** Both titles name an edition with the word "edition", and none the same ("Disc Edition", "Digital Edition"). */
+  editionsConflict: boolean;
 }
 
 function shareAny<T>(x: ReadonlySet<T>, y: ReadonlySet<T>): boolean {
@@ -279,7 +281,7 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   Object.assign(f, wordLikeness(a, b));
   f.pairWords = pairWordScore(a, b);
   Object.assign(f, codeNearMiss(a, b));
-  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio };
+  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio, editionsConflict: disjoint(a.namedEditions, b.namedEditions) };
 }
 
 /** A code of one side written in the other's title or model number: exactly, or (8 characters or more) within it. */

@@ -3,7 +3,7 @@
  * against one query does the text work once per offer.
  */
 import { extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
-import { foldText, normaliseBrand, normaliseGtin, normaliseModel, tokenizeTitle } from './normalise';
+import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, STOP_WORDS, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
 import { gtinsInTitle, licenceSeats, licenceTerms, priceInTitle, productCodes, softwareVersions, titleHead } from './listing';
 import { type IdfStats, type PackedVector, type SparseVector, trigramVector, wordVector } from './tfidf';
@@ -63,6 +63,8 @@ export interface PreparedOffer {
   readonly colours: ReadonlySet<string>;
   /** Edition and licence words ("upgrade", "academic", "pro") present in the title. */
   readonly editions: ReadonlySet<string>;
+  /** The editions the title names with the word "edition" ("Disc Edition" → disc): `namedEditions`. */
+  readonly namedEditions: ReadonlySet<string>;
   /** For each edition word, the words it follows in the title ("iPhone 16 Pro" → pro: {16}); empty without editions. */
   readonly editionLeads: ReadonlyMap<string, ReadonlySet<string>>;
   /** Numbers naming the model line, by the word they follow ("IdeaPad Slim 7" → slim: 7): `extractLineNumbers`. */
@@ -167,6 +169,19 @@ const NO_QUANTITIES: ReadonlyMap<QuantityKind, ReadonlySet<number>> = new Map();
 /** Edition words that are a picture format's name before these words ("4K Ultra HD" is no Ultra edition). */
 const NOT_AN_EDITION: ReadonlyMap<string, ReadonlySet<string>> = new Map([['ultra', new Set(['hd', 'high'])]]);
 
+/**
+ * The editions a title names with the word "edition" ("Disc Edition", "Team Edition", "Pocket Edition"), which its
+ * tokens leave out as listing noise: the word before it, when that is a word of letters that is no platform ("Mac
+ * Edition") and no filler ("the", "new").
+ */
+function namedEditions(title: string): string[] {
+  const named: string[] = [];
+  for (const [, word] of foldText(title).matchAll(/\b([a-z]{2,})\s+edition\b/g)) {
+    if (word && !(word in PLATFORM_WORDS) && !STOP_WORDS.has(word) && !MARKETING_WORDS.has(word)) named.push(editionOf(word) ?? word);
+  }
+  return named;
+}
+
 /** A title's edition words, and the words each of them follows (one pass over its tokens). */
 function editionsOf(tokens: readonly string[]): { editions: ReadonlySet<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
   let editions: Set<string> | null = null;
@@ -239,6 +254,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     quantities: quantities.size > 0 ? quantities : NO_QUANTITIES,
     colours: setOrNone(extractColours(title)),
     editions: editionInfo.editions,
+    namedEditions: setOrNone(namedEditions(title)),
     editionLeads: editionInfo.leads,
     lineNumbers: lineNumbers.size > 0 ? lineNumbers : NO_LEADS,
     platforms: platformsOf(tokens),

@@ -113,6 +113,16 @@ describe('scorePair', () => {
     expect(r.reasons.find((x) => x.code === 'quantity-conflict')?.message).toBe('data differs: 64 GB vs 128 GB');
   });
 
+  it('sinks a pair whose titles name different editions: the Disc Edition is not the Digital one', () => {
+    const disc = { title: 'PlayStation®5 Console – Slim Disc Edition', brand: 'Sony', priceCents: 49999 };
+    const r = scorePair(disc, { title: 'Sony - PlayStation 5 Slim Console Digital Edition - White', brand: 'Sony', priceCents: 44999 });
+    expect(r.score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
+    expect(r.reasons.find((x) => x.code === 'edition-conflict')?.message).toBe('edition differs: disc vs digital');
+    // The same edition, or one named on one side only, is for the model to weigh.
+    expect(scorePair(disc, { title: 'Sony PlayStation 5 Slim Console, Disc Edition', brand: 'Sony', priceCents: 47999 }).isMatch).toBe(true);
+    expect(scorePair(disc, { title: 'Sony PlayStation 5 Slim Console', brand: 'Sony', priceCents: 47999 }).reasons.map((x) => x.code)).not.toContain('edition-conflict');
+  });
+
   it('lowers the score when the price ratio is implausible', () => {
     const a = { title: 'Canon EOS R6 Mark II mirrorless camera body', brand: 'Canon', priceCents: 249900 };
     const plausible = scorePair(a, { ...a, priceCents: 229900 });

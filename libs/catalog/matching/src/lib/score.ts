@@ -8,6 +8,10 @@
  *   rules below decide. Different valid GTINs decide a non-match (≤ 0.05);
  * - a conflicting capacity or screen size (64 GB vs 128 GB, 55" vs 65") caps the score at 0.2; other quantities
  *   that conflict (clock speeds, pack counts) are evidence the model weighs;
+ * - so do two editions each title names with the word ("Disc Edition" vs "Digital Edition", "Standard Edition" vs
+ *   "Professional Edition"): of the labelled pairs of the public sets whose titles do so, none is a match (Amazon-
+ *   Google: 89 of train, 28 of valid), and the model, which sees edition words on one side mostly in matches, trusts
+ *   the rest of the titles;
  * - a price ratio outside 0.3–3.3 multiplies the score by 0.6.
  */
 import { type PairEvidence, PLAUSIBLE_PRICE_RATIO, pairEvidence } from './features';
@@ -49,6 +53,7 @@ export type ReasonCode =
   | 'title-similarity'
   | 'quantity-conflict'
   | 'colour-conflict'
+  | 'edition-conflict'
   | 'price-implausible';
 
 export interface MatchReason {
@@ -151,6 +156,9 @@ function reasonsOf(a: PreparedOffer, b: PreparedOffer, ev: PairEvidence): MatchR
   if (f.colourConflict) {
     out.push({ code: 'colour-conflict', direction: -1, message: `colour differs: ${[...a.colours].join('/')} vs ${[...b.colours].join('/')}` });
   }
+  if (ev.editionsConflict) {
+    out.push({ code: 'edition-conflict', direction: -1, message: `edition differs: ${[...a.namedEditions].join('/')} vs ${[...b.namedEditions].join('/')}` });
+  }
   if (f.priceImplausible && ev.priceRatio != null) {
     out.push({
       code: 'price-implausible',
@@ -190,7 +198,7 @@ export function applyRules(base: number, ev: PairEvidence): number {
   let s = base;
   if (gtinDecides(ev)) return Math.max(s, GTIN_MATCH_FLOOR);
   if (f.gtinDiffer) s = Math.min(s, GTIN_MISMATCH_CAP);
-  if (ev.quantityConflicts.some((c) => CAPPED_QUANTITY_KINDS.has(c.kind))) s = Math.min(s, QUANTITY_CONFLICT_CAP);
+  if (ev.quantityConflicts.some((c) => CAPPED_QUANTITY_KINDS.has(c.kind)) || ev.editionsConflict) s = Math.min(s, QUANTITY_CONFLICT_CAP);
   if (f.priceImplausible) s *= PRICE_IMPLAUSIBLE_FACTOR;
   return s;
 }
