@@ -54,8 +54,11 @@ export interface CorpusPage {
    * trackers and shop scrapers keep (Adorama, PlayStation Direct, DigiKey, LEGO, Flipkart, Ajio, Amul, Gold Apple, Sendo,
    * Flanco, two Tunisian shops, a Swedish book marketplace, a parts shop) and two shops' pages of the SWDE crawl; 11:
    * one scraper's saved pages of shops in Japan, Australia, Turkey and Germany (MonotaRO, MUJI, Trendyol, pharmacies),
-   * Sainsbury's, MediaMarkt Spain, Jumia Kenya, a Brazilian perfumery and a Japanese music shop; each scored before any
-   * rule was written for them), scored by `eval:extraction`, not yet by the spec's targets.
+   * Sainsbury's, MediaMarkt Spain, Jumia Kenya, a Brazilian perfumery and a Japanese music shop; 12: test fixtures of
+   * price trackers, stock checkers and parsers from shops in the USA, Britain, Germany, Brazil, Ukraine, Taiwan,
+   * Singapore, India, Australia and Tunisia (Mouser, JLCPCB, Macy's, Toys"R"Us, MediaMarkt, Saturn, GameStop, buecher.de,
+   * Americanas, Submarino, Shopee, book shops); each scored before any rule was written for them), scored by
+   * `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
