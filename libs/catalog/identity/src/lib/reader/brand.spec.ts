@@ -31,3 +31,12 @@ describe('a brand that is the item’s own name', () => {
     expect(brandOf(page({ name: 'Stacking Rings', brand: 'Fisher - Price' }), 'https://www.example-shop.com/p/rings')).toBe('Fisher - Price');
   });
 });
+
+describe('a brand followed by its registered mark and a line', () => {
+  it('is the maker’s name before the mark', () => {
+    const body = '<table><tr><th>Brand</th><td>Cranberry® Compac</td></tr></table>';
+    expect(brandOf(page({ name: 'Compac Nitrile' }, body), 'https://www.example-dental.com/p/compac')).toBe('Cranberry');
+    expect(brandOf(page({ name: 'The Batcave', brand: 'LEGO® Super Heroes' }), 'https://www.example-toys.com/p/batcave')).toBe('LEGO');
+    expect(brandOf(page({ name: 'Sheet set', brand: 'Room Essentials™' }), 'https://www.example-home.com/p/sheets')).toBe('Room Essentials™');
+  });
+});

@@ -133,3 +133,16 @@ describe('a barcode written as the part number', () => {
     expect(read({ mpn: '4150127320270', gtin13: '4006381333931' })?.gtin).toBe('04006381333931');
   });
 });
+
+describe('a barcode written as the item number', () => {
+  it('reads an EAN or UPC the markup states as the sku as the GTIN too, where it states none', () => {
+    const micro = (sku: string, extra = '') =>
+      `<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard</h1><span itemprop="sku">${sku}</span>${extra}<div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">42.00</span><span itemprop="priceCurrency">GBP</span></div></div>`;
+    const item = extractProductIdentity(doc('', micro('5018899787594')), { url: URL });
+    expect(item).toMatchObject({ gtin: '05018899787594', sku: '5018899787594' });
+    // Not a number of other lengths, a wrong check digit, or beside a GTIN of its own.
+    expect(extractProductIdentity(doc('', micro('50188997')), { url: URL })?.gtin ?? null).toBeNull();
+    expect(extractProductIdentity(doc('', micro('5018899787595')), { url: URL })?.gtin ?? null).toBeNull();
+    expect(extractProductIdentity(doc('', micro('5018899787594', '<span itemprop="gtin13">4006381333931</span>')), { url: URL })?.gtin).toBe('04006381333931');
+  });
+});

@@ -66,3 +66,12 @@ describe('labels that name a control', () => {
     expect(extractProductIdentity(page('', '<div><div>Marke</div><div>Acer</div></div>'), { url: URL })?.brand).toBe('Acer');
   });
 });
+
+describe('labels of Brazilian shops and labels that join several barcode names', () => {
+  it('reads the maker’s model number under “Referência do modelo” and “Modelo”, and a barcode under “UPC/EAN/ISBN”', () => {
+    for (const label of ['Referência do modelo', 'Modelo']) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>SM-G950FZKJZTO</td></tr></table>`), { url: URL })?.model).toBe('SM-G950FZKJZTO');
+    }
+    expect(extractProductIdentity(page('', '<ul><li>SKU: AE84F107</li><li>UPC/EAN/ISBN: 673419168342</li></ul>'), { url: URL })?.gtin).toBe('00673419168342');
+  });
+});

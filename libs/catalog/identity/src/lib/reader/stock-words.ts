@@ -127,6 +127,21 @@ function gridBadges(lines: readonly StockLine[]): Set<HtmlElement> {
   return new Set([...keys].filter(([, key]) => (counts.get(key) ?? 0) >= GRID_BADGES).map(([el]) => el));
 }
 
+/** A link's address that acts on the item (puts it in the cart, asks to be told) rather than opening another page. */
+const ACTING_HREF = /^(?:#|javascript:)|cart|basket|checkout|warenkorb|panier|carrito|carrello|notify|alert/i;
+
+/**
+ * Whether a stock line is a menu's link to another page: a link in a list item beside other list items that hold links
+ * (a shop's "Vorbestellen" category among "Games", "Konsolen", "Anime" in its menu or footer), not the item's state.
+ */
+export function menuLink(el: HtmlElement): boolean {
+  const href = el.tagName === 'a' ? attr(el, 'href') : undefined;
+  const item = parentOf(el);
+  if (!href || ACTING_HREF.test(href) || item?.tagName !== 'li') return false;
+  const siblings = parentOf(item)?.childNodes.filter((c): c is HtmlElement => isElement(c) && c.tagName === 'li' && c !== item) ?? [];
+  return siblings.some((li) => li.childNodes.some((c) => isElement(c) && c.tagName === 'a'));
+}
+
 /** Ancestors of a stock line looked at for the table row it stands in. */
 const ROW_CLIMB = 4;
 /** The text of a row read for an amount: enough for a seller's name, stock and price. */
@@ -155,12 +170,12 @@ export function amongSellersOffers(el: HtmlElement): boolean {
 /**
  * The state the item's stock line says: the first stock line after the item's heading (the index among the page's h1
  * headings of the one naming the item; on a page without one, the first line at all) that a shopper sees as the
- * item's, not another product's, a variant's or a way of delivery's.
+ * item's, not another product's, a variant's, a way of delivery's or a menu's.
  */
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
   const badges = gridBadges(lines);
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
-    if (badges.has(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el)) continue;
+    if (badges.has(el) || menuLink(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);
   }

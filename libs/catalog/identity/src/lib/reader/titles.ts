@@ -168,6 +168,9 @@ export function cleanBrand(raw: string | null | undefined, page: Page, ownName =
   if (!raw) return null;
   let b = cleanText(decodeEntities(raw)).replace(/^(?:brand|marke|marque|marca)\s*[:：]\s*/i, '');
   b = withoutRegion(b.replace(/^(?:shop all|see all|more from|ver mais artigos da marca:?|visit the)\s+/i, '').trim());
+  // A registered mark ends the maker's name: the words after it are a line ("Cranberry® Compac", "LEGO® Star Wars").
+  // A mark after the whole name stays as the page writes it ("Room Essentials™").
+  b = b.replace(/^(\S.*?)\s*[®™]\s+\S.*$/u, '$1');
   if (!b || b.length > 50 || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b)) return null;
   if (!isSiteName(b, page)) return b;
   if (!ownName) return null;
