@@ -50,21 +50,25 @@ function contenders<T extends Pick<RankedProduct, 'score'>>(ranked: readonly T[]
  * (`sharesVariant`) come first: a shop's two listings of a title, one "for Mac" and one saying nothing, fit an offer
  * "for Macintosh" alike. A retailer sells a product under one id as a rule, so when it already has an offer in the best
  * of them, one that it does not sell yet is taken instead: an offer that states little (no colour, no part number) then
- * joins the twin that lacks that retailer, not the one that has it. A best product that the next rivals (`fitsAlike`),
- * told apart from it by words the offer states none of, is no answer: the offer begins a product of its own.
+ * joins the twin that lacks that retailer, not the one that has it. Where the retailer lists none of them, a best
+ * product that the next rivals (`fitsAlike`), told apart from it by words the offer states none of, is no answer: the
+ * offer begins a product of its own (a shop's "PlayStation®5 Console" is neither the Slim's Disc nor its Digital
+ * Edition).
  */
 export function productForOffer(
   ranked: ReadonlyArray<Pick<RankedProduct, 'productId' | 'score' | 'sharesVariant' | 'fitsAlike'>>,
   threshold: number,
   withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>,
 ): number | null {
-  if (ranked[0]?.fitsAlike) return null;
+  const alike = ranked[0]?.fitsAlike === true;
   let close = contenders(ranked, threshold);
   if (close.some((entry) => entry.sharesVariant)) close = close.filter((entry) => entry.sharesVariant);
   if (close.length === 0) return null;
-  if (close.length < 2) return present(close[0]).productId;
+  if (close.length < 2) return alike ? null : present(close[0]).productId;
   const listed = withOfferAtRetailer(close.map((entry) => entry.productId));
-  return (close.find((entry) => !listed.has(entry.productId)) ?? present(close[0])).productId;
+  const unlisted = close.find((entry) => !listed.has(entry.productId));
+  if (alike) return listed.size > 0 && unlisted ? unlisted.productId : null;
+  return (unlisted ?? present(close[0])).productId;
 }
 
 /**
