@@ -40,3 +40,10 @@ describe('a brand followed by its registered mark and a line', () => {
     expect(brandOf(page({ name: 'Sheet set', brand: 'Room Essentials™' }), 'https://www.example-home.com/p/sheets')).toBe('Room Essentials™');
   });
 });
+
+describe('a Shopify theme’s vendor link', () => {
+  it('names the maker the item’s name begins with: “/collections/vendors?q=…” is a link to the maker’s page', () => {
+    const html = '<!doctype html><html><head><title>LAKEWOOD Organic Pomegranate Blend 946mL</title></head><body><h1>LAKEWOOD Organic Pomegranate Blend 946mL</h1><p>by <a href="/collections/vendors?q=Lakewood">Lakewood</a></p><p class="price">$17.10</p></body></html>';
+    expect(brandOf(html, 'https://www.example-organics.com.au/products/pomegranate')).toBe('Lakewood');
+  });
+});

@@ -68,10 +68,20 @@ describe('labels that name a control', () => {
 });
 
 describe('labels of Brazilian shops and labels that join several barcode names', () => {
-  it('reads the maker’s model number under “Referência do modelo” and “Modelo”, and a barcode under “UPC/EAN/ISBN”', () => {
-    for (const label of ['Referência do modelo', 'Modelo']) {
+  it('reads the maker’s model number under “Referência do modelo”, and a barcode under “UPC/EAN/ISBN”', () => {
+    for (const label of ['Referência do modelo', 'Código do fabricante']) {
       expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>SM-G950FZKJZTO</td></tr></table>`), { url: URL })?.model).toBe('SM-G950FZKJZTO');
     }
     expect(extractProductIdentity(page('', '<ul><li>SKU: AE84F107</li><li>UPC/EAN/ISBN: 673419168342</li></ul>'), { url: URL })?.gtin).toBe('00673419168342');
+  });
+});
+
+describe('labels of Israeli shops', () => {
+  it('reads the shop’s product code, the model and the brand under their Hebrew labels', () => {
+    const read = (label: string, value: string) => extractProductIdentity(page('', `<table><tr><th>${label}</th><td>${value}</td></tr></table>`), { url: URL });
+    expect(read('קוד מוצר', '144432')?.sku).toBe('144432');
+    expect(read('מק"ט', '144432')?.sku).toBe('144432');
+    expect(read('דגם', 'WH-1000XM5')?.model).toBe('WH-1000XM5');
+    expect(read('מותג', 'Sony')?.brand).toBe('Sony');
   });
 });

@@ -105,8 +105,8 @@ const STOCK_LINE_HOLDERS = new Set([...TEXT_HOLDERS, 'h2', 'h3', 'h4', 'h5', 'h6
 const STOCK_WORDS = /(?:^|[^a-z])(?:availability|stock|in-?stock|out-?of-?stock|stock-?status|inventory|verfügbarkeit|disponibilit[éa]|lieferbarkeit)(?:$|[^a-z])/;
 const SHIPPING_WORDS = /(?:^|[^a-z])(?:shipping|delivery|versand|livraison|envio|envío|spedizione|lieferung|verzending)(?:$|[^a-z])/;
 const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|zustand)(?:$|[^a-z])/;
-/** A link to a brand's or maker's page ("/brand/skechers", "/marken/acer", "?manufacturer=12"). */
-const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?)(?:[/=]|\.html)/i;
+/** A link to a brand's or maker's page ("/brand/skechers", "/marken/acer", "?manufacturer=12", a Shopify theme's "/collections/vendors?q=Nomad"). */
+const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?|vendors\?q)(?:[/=]|\.html)/i;
 const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
 const MAX_BRAND_ELEMENTS = 40;
 /** A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}. */
