@@ -57,8 +57,11 @@ export interface CorpusPage {
    * Sainsbury's, MediaMarkt Spain, Jumia Kenya, a Brazilian perfumery and a Japanese music shop; 12: test fixtures of
    * price trackers, stock checkers and parsers from shops in the USA, Britain, Germany, Brazil, Ukraine, Taiwan,
    * Singapore, India, Australia and Tunisia (Mouser, JLCPCB, Macy's, Toys"R"Us, MediaMarkt, Saturn, GameStop, buecher.de,
-   * Americanas, Submarino, Shopee, book shops); each scored before any rule was written for them), scored by
-   * `eval:extraction`, not yet by the spec's targets.
+   * Americanas, Submarino, Shopee, book shops); 13: a price parser's saved pages of European and Australian shops of
+   * 2019–2020 (bol.com, Coolblue, Cdiscount, Fnac, La Redoute, Euronics, MediaWorld, ePRICE, vidaXL, notebooksbilliger,
+   * wehkamp, Zavvi, Debenhams, New Look, Harvey Norman, Kogan, Big W, Auchan, de Bijenkorf, bonprix) and stock bots'
+   * Nordic baby shops; each scored before any rule was written for them), scored by `eval:extraction`, not yet by the
+   * spec's targets.
    */
   batch?: number;
 }
