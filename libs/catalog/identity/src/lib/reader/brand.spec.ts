@@ -47,3 +47,9 @@ describe('a Shopify theme’s vendor link', () => {
     expect(brandOf(html, 'https://www.example-organics.com.au/products/pomegranate')).toBe('Lakewood');
   });
 });
+
+describe('a brand without a letter', () => {
+  it('is no brand: a number names no maker', () => {
+    expect(brandOf(page({ name: 'C E Ferulic', brand: '4248' }), 'https://www.example-beauty.com/p/ferulic')).toBeNull();
+  });
+});

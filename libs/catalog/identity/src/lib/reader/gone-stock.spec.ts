@@ -65,3 +65,10 @@ describe('stock badges of a grid of other products', () => {
     expect(extractProductIdentity(game(own), { url })?.availability).toBe('out_of_stock');
   });
 });
+
+describe('Nordic stock words', () => {
+  it('reads “not in stock” as out of stock, not as the “in stock” words it holds', () => {
+    for (const line of ['Ikke på lager', 'Varen er ikke på lager.', 'Ej i lager', 'Inte i lager', 'Utsolgt', 'Udsolgt']) expect(stockStateInWords(line)).toBe('OutOfStock');
+    for (const line of ['På lager', 'Finns i lager']) expect(stockStateInWords(line)).not.toBe('OutOfStock');
+  });
+});

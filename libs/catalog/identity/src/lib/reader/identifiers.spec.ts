@@ -146,3 +146,12 @@ describe('a barcode written as the item number', () => {
     expect(extractProductIdentity(doc('', micro('5018899787594', '<span itemprop="gtin13">4006381333931</span>')), { url: URL })?.gtin).toBe('04006381333931');
   });
 });
+
+describe('an item number as the markup writes it', () => {
+  it('is read without a label before it or the brackets around it', () => {
+    const micro = (sku: string) =>
+      `<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard</h1><span itemprop="sku">${sku}</span><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">42.00</span><span itemprop="priceCurrency">EUR</span></div></div>`;
+    expect(extractProductIdentity(doc('', micro('mpn:A 773701')), { url: URL })?.sku).toBe('A 773701');
+    expect(extractProductIdentity(doc('', micro('[24512506]')), { url: URL })?.sku).toBe('24512506');
+  });
+});

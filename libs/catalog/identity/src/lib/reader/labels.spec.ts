@@ -85,3 +85,11 @@ describe('labels of Israeli shops', () => {
     expect(read('מותג', 'Sony')?.brand).toBe('Sony');
   });
 });
+
+describe('labels of Dutch and Nordic shops, and a label explained in brackets', () => {
+  it('reads the maker’s code under “Fabrikantcode”, “Model-nr.” and “MPN (Manufacturer Part Number)”', () => {
+    for (const label of ['Fabrikantcode', 'Model-nr.:', 'Modelnummer', 'MPN (Manufacturer Part Number)']) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>CHDHX-701-RW</td></tr></table>`), { url: URL })?.model).toBe('CHDHX-701-RW');
+    }
+  });
+});

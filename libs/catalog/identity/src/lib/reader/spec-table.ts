@@ -42,9 +42,9 @@ function shopItemId(value: string): string | null {
 
 /**
  * A label without the abbreviation or note it ends with in brackets: "Manufacturer Part Number (MPN)", "Artikelnummer
- * (SKU)", "Marke (Hersteller)" name what they name without it.
+ * (SKU)", "Marke (Hersteller)", "MPN (Manufacturer Part Number)" name what they name without it.
  */
-const withoutNote = (label: string) => label.replace(/\s*[([][^)\]]{1,20}[)\]]$/, '');
+const withoutNote = (label: string) => label.replace(/\s*[([][^)\]]{1,40}[)\]]$/, '');
 
 /**
  * A model row's code where the row goes on with the item's name ("SM-A710F Galaxy A7 (2016)" under "Galaxy A7 (2016) -

@@ -171,7 +171,7 @@ export function cleanBrand(raw: string | null | undefined, page: Page, ownName =
   // A registered mark ends the maker's name: the words after it are a line ("Cranberry® Compac", "LEGO® Star Wars").
   // A mark after the whole name stays as the page writes it ("Room Essentials™").
   b = b.replace(/^(\S.*?)\s*[®™]\s+\S.*$/u, '$1');
-  if (!b || b.length > 50 || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b)) return null;
+  if (!b || b.length > 50 || !/\p{L}/u.test(b) || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b)) return null;
   if (!isSiteName(b, page)) return b;
   if (!ownName) return null;
   // "Gymshark | We Do Gym": the shop's name with its slogan names the maker by its first part.

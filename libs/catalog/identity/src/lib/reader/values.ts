@@ -162,7 +162,11 @@ const DOCUMENTATION_IDS = new Set(['0446310786', '925872']);
 
 export function cleanSku(value: string | null | undefined): string | null {
   if (value && DOCUMENTATION_IDS.has(value.trim())) return null;
-  const t = value?.replace(/^\s*(?:sku|item\s*(?:#|no\.?|number)|item|art(?:ikel|icle)?\.?\s*-?\s*nr\.?|product\s*code|código|kód)(?:\s*[:#.]\s*|\s+)(?=\S)/i, '').trim();
+  const t = value
+    ?.replace(/^\s*(?:sku|mpn|item\s*(?:#|no\.?|number)|item|art(?:ikel|icle)?\.?\s*-?\s*nr\.?|product\s*code|código|kód)(?:\s*[:#.]\s*|\s+)(?=\S)/i, '')
+    .trim()
+    // A number the page writes in brackets ("Varenr.: [24512506]").
+    .replace(/^\[\s*([^\]\s]+)\s*\]$/, '$1');
   return t ? t : null;
 }
 
