@@ -781,6 +781,9 @@ describe('search API: a page that two products fit alike', () => {
     const result = await searchOn(t, { url: `${origin}/ps5-console` });
     expect(result).toMatchObject({ identifiedBy: 'page-metadata', product: { offerCount: 1, confidence: 1 } });
     expect(result.similarProducts.map((entry) => entry.title)).toEqual(expect.arrayContaining([expect.stringMatching(/Disc Edition/), expect.stringMatching(/Digital Edition/)]));
+    // The shop's second page of it, whose own product the shop lists already, is no edition of the Slim either.
+    const again = await searchOn(t, { url: `${origin}/ps5-console-bundle` });
+    expect(present(again.product).title).not.toMatch(/Slim/);
   });
 
   it('joins the product its page names, answered with the matcher’s fit rather than a certainty', async () => {

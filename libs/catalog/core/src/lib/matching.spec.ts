@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf, sharesStatedVariant, unstatedDistinction } from './matching';
+import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf, memberWords, sharesStatedVariant, unstatedDistinction } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -132,20 +132,21 @@ describe('sharesStatedVariant', () => {
 });
 
 describe('unstatedDistinction', () => {
-  const disc = [
+  const disc = memberWords([
     prepareOffer({ title: 'Sony PlayStation 5 Slim Console – Disc Edition', brand: 'Sony', priceCents: 49999 }),
     prepareOffer({ title: 'PlayStation 5 Slim Disc Edition Console CFI-2015', brand: 'Sony', priceCents: 47999 }),
-  ];
-  const digital = [prepareOffer({ title: 'Sony PlayStation 5 Slim Console – Digital Edition', brand: 'Sony', priceCents: 44999 })];
+  ]);
+  const digital = memberWords([prepareOffer({ title: 'Sony PlayStation 5 Slim Console – Digital Edition', brand: 'Sony', priceCents: 44999 })]);
+  const words = (title: string) => prepareOffer({ title }).tokens;
 
   it('holds when each product states words the other does not and the item states none of them', () => {
-    expect(unstatedDistinction(prepareOffer({ title: 'PlayStation®5 Console', priceCents: 49999 }), disc, digital)).toBe(true);
+    expect(unstatedDistinction(words('PlayStation®5 Console'), disc, digital)).toBe(true);
   });
 
   it('does not when the item states a word of either, or one product states nothing the other lacks', () => {
-    expect(unstatedDistinction(prepareOffer({ title: 'PS5 Slim Digital Edition', priceCents: 44999 }), disc, digital)).toBe(false);
-    const plain = [prepareOffer({ title: 'Sony PlayStation 5 Slim Console', brand: 'Sony', priceCents: 49999 })];
-    expect(unstatedDistinction(prepareOffer({ title: 'PlayStation 5 Console' }), disc, plain)).toBe(false);
-    expect(unstatedDistinction(prepareOffer({ title: 'PlayStation 5 Console' }), disc, [])).toBe(false);
+    expect(unstatedDistinction(words('PS5 Slim Digital Edition'), disc, digital)).toBe(false);
+    const plain = memberWords([prepareOffer({ title: 'Sony PlayStation 5 Slim Console', brand: 'Sony', priceCents: 49999 })]);
+    expect(unstatedDistinction(words('PlayStation 5 Console'), disc, plain)).toBe(false);
+    expect(unstatedDistinction(words('PlayStation 5 Console'), disc, memberWords([]))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
-import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import { type ItemIdentity, prepareOffer } from '@pricehunt/catalog-matching';
 import { op, type IngestionStep } from './ingestion-store';
 import { JOIN_CHECKED_SHARE, matchThreshold, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
+import { FITS_ALIKE_SHARE, unstatedDistinction } from './matcher/rules';
 import { present } from '@pricehunt/contracts';
 
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
@@ -51,16 +52,18 @@ function contenders<T extends Pick<RankedProduct, 'score'>>(ranked: readonly T[]
  * "for Macintosh" alike. A retailer sells a product under one id as a rule, so when it already has an offer in the best
  * of them, one that it does not sell yet is taken instead: an offer that states little (no colour, no part number) then
  * joins the twin that lacks that retailer, not the one that has it. Where the retailer lists none of them, a best
- * product that the next rivals (`fitsAlike`), told apart from it by words the offer states none of, is no answer: the
+ * product that the next rivals (`FITS_ALIKE_SHARE`), told apart from it by words the offer states none of, is no answer: the
  * offer begins a product of its own (a shop's "PlayStation®5 Console" is neither the Slim's Disc nor its Digital
  * Edition).
  */
 export function productForOffer(
-  ranked: ReadonlyArray<Pick<RankedProduct, 'productId' | 'score' | 'sharesVariant' | 'fitsAlike'>>,
+  ranked: ReadonlyArray<Pick<RankedProduct, 'productId' | 'score' | 'sharesVariant' | 'offerWords'>>,
   threshold: number,
   withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>,
+  itemWords: () => ReadonlySet<string> = () => new Set(),
 ): number | null {
-  const alike = ranked[0]?.fitsAlike === true;
+  const [best, next] = ranked;
+  const alike = !!(best?.offerWords && next?.offerWords && next.score >= threshold && next.score >= best.score * FITS_ALIKE_SHARE && unstatedDistinction(itemWords(), best.offerWords, next.offerWords));
   let close = contenders(ranked, threshold);
   if (close.some((entry) => entry.sharesVariant)) close = close.filter((entry) => entry.sharesVariant);
   if (close.length === 0) return null;
@@ -143,5 +146,5 @@ export function* placeOffer(
   const close = contenders(ranked, threshold);
   const ids = close.map((entry) => entry.productId);
   const listedClose = close.length < 2 ? new Set<number>() : yield* listedAmong(ids);
-  return productForOffer(ranked, threshold, () => listedClose);
+  return productForOffer(ranked, threshold, () => listedClose, () => prepareOffer(item).tokens);
 }

@@ -3,6 +3,7 @@
  * candidate offers come from.
  */
 import type { OfferRef } from '../ports';
+import type { MemberWords } from './rules';
 import type { WordsCandidate, WordsRanking } from '../words-ranking';
 
 export interface RankedProduct {
@@ -12,10 +13,10 @@ export interface RankedProduct {
   /** Joining: some member states a platform or colour the item states (`sharesStatedVariant`). */
   sharesVariant?: boolean;
   /**
-   * Joining: the best product, when the next rivals it (`FITS_ALIKE_SHARE`) and the item states none of the words that
-   * tell the two apart (`unstatedDistinction`): it joins neither.
+   * Joining, products at the threshold or above: the words of their offers (the retailer's own left out), for telling
+   * whether the item says which of two rivals it is (`unstatedDistinction`, judged in `productForOffer`).
    */
-  fitsAlike?: boolean;
+  offerWords?: MemberWords;
   /** Words only: true when the product's offers hold every one of the words between them. */
   holdsAllWords?: boolean;
   /** Words only: what the score was computed from (`wordsScore`). */

@@ -10,7 +10,7 @@ import type { OfferCache } from './offer-cache';
 import type { MatchOptions, RankedProduct } from './options';
 import { read, type MatcherStep } from './reads';
 import { rankByWords, type MembersOf } from './rank-by-words';
-import { CLUSTER_CONFLICT_FACTOR, conflicts, FITS_ALIKE_SHARE, JOIN_CHECKED_SHARE, matchThreshold, modelsConflict, otherBrand, pricedAlike, sharesStatedVariant, unstatedDistinction } from './rules';
+import { CLUSTER_CONFLICT_FACTOR, conflicts, JOIN_CHECKED_SHARE, matchThreshold, modelsConflict, otherBrand, pricedAlike, memberWords, sharesStatedVariant } from './rules';
 import { elsewhereThan, rejoinModelWords } from './word-coverage';
 
 /**
@@ -34,28 +34,22 @@ function* demoteConflicting(cache: OfferCache, item: PreparedOffer, ranked: Rank
   // joined on little evidence may give way to it.
   const own = joining && retailer !== undefined ? yield* read('offersAtAmong', retailer, [...membersOf.values()].flat().map((ref) => ref.id)) : new Set<number>();
   let demoted = false;
-  const offersOf = new Map<number, readonly PreparedOffer[]>();
   for (const entry of above) {
     const refs = membersOf.get(entry.productId) ?? [];
     const others = refs.filter((ref) => !own.has(ref.id));
     const offers = cache.preparedFrom(entryOf, others.length > 0 ? others : refs);
-    offersOf.set(entry.productId, offers);
     // Under the threshold, an uncontested join also needs a member priced alike and no other brand stated: "Corner
     // Kitchen Stand Mixer 5 qt" at $249 is no "Hearth Stand Mixer 5 qt HSM-500" at $249.
     const unlikeBelow = joining && entry.score < threshold && (!pricedAlike(item, offers) || otherBrand(item, offers));
     if (joining) entry.sharesVariant = sharesStatedVariant(item, offers);
+    if (joining && entry.score >= threshold) entry.offerWords = memberWords(offers);
     if (conflicts(clusterEvidence(item, offers), joining) || unlikeBelow || (!joining && otherBrand(item, offers))) {
       // Joining, below the products an uncontested join may take too (`checkedFrom`).
       entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, checkedFrom * CLUSTER_CONFLICT_FACTOR);
       demoted = true;
     }
   }
-  if (demoted) ranked.sort((a, b) => b.score - a.score || a.productId - b.productId);
-  const [best, next] = ranked;
-  if (joining && best && next && next.score >= threshold && next.score >= best.score * FITS_ALIKE_SHARE) {
-    best.fitsAlike = unstatedDistinction(item, offersOf.get(best.productId) ?? [], offersOf.get(next.productId) ?? []);
-  }
-  return ranked;
+  return demoted ? ranked.sort((a, b) => b.score - a.score || a.productId - b.productId) : ranked;
 }
 
 /** Ranks candidate products for the item (its words already rejoined where they are known model numbers). */

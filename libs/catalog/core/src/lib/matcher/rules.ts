@@ -103,10 +103,19 @@ export function sharesStatedVariant(item: PreparedOffer, members: readonly Prepa
  */
 export const FITS_ALIKE_SHARE = 0.7;
 
-/** The words every one of the offers states. */
-function wordsOfAll(offers: readonly PreparedOffer[]): Set<string> {
+/** The words of a product's offers: those every one states, and those any states. */
+export interface MemberWords {
+  all: ReadonlySet<string>;
+  any: ReadonlySet<string>;
+}
+
+/** The words of these offers (`MemberWords`). */
+export function memberWords(offers: readonly PreparedOffer[]): MemberWords {
   const [first, ...rest] = offers;
-  return new Set([...(first?.tokens ?? [])].filter((token) => rest.every((offer) => offer.tokens.has(token))));
+  return {
+    all: new Set([...(first?.tokens ?? [])].filter((token) => rest.every((offer) => offer.tokens.has(token)))),
+    any: new Set(offers.flatMap((offer) => [...offer.tokens])),
+  };
 }
 
 /**
@@ -115,12 +124,10 @@ function wordsOfAll(offers: readonly PreparedOffer[]): Set<string> {
  * Edition"), and the item says neither ("PlayStation 5 Console"). Such an item is no more the one than the other, and
  * joining either on a fit that ties would be a guess.
  */
-export function unstatedDistinction(item: PreparedOffer, a: readonly PreparedOffer[], b: readonly PreparedOffer[]): boolean {
-  if (a.length === 0 || b.length === 0) return false;
-  const only = (own: readonly PreparedOffer[], other: readonly PreparedOffer[]) => [...wordsOfAll(own)].filter((word) => other.every((offer) => !offer.tokens.has(word)));
-  const onlyA = only(a, b);
-  const onlyB = only(b, a);
-  return onlyA.length > 0 && onlyB.length > 0 && ![...onlyA, ...onlyB].some((word) => item.tokens.has(word));
+export function unstatedDistinction(itemWords: ReadonlySet<string>, a: MemberWords, b: MemberWords): boolean {
+  const onlyA = [...a.all].filter((word) => !b.any.has(word));
+  const onlyB = [...b.all].filter((word) => !a.any.has(word));
+  return onlyA.length > 0 && onlyB.length > 0 && ![...onlyA, ...onlyB].some((word) => itemWords.has(word));
 }
 
 /** How far apart a retailer may price two listings of one product (`agreesWithOwnListings`). */
