@@ -1,7 +1,7 @@
 import { type ItemIdentity, prepareOffer } from '@pricehunt/catalog-matching';
 import { op, type IngestionStep } from './ingestion-store';
 import { JOIN_CHECKED_SHARE, matchThreshold, type MatchOptions, type ProductMatcher, type RankedProduct } from './matching';
-import { FITS_ALIKE_SHARE, unstatedDistinction } from './matcher/rules';
+import { FITS_ALIKE_SHARE, memberWords, unstatedDistinction } from './matcher/rules';
 import { present } from '@pricehunt/contracts';
 
 /** How close behind the best product another must score to be taken instead, when the retailer already sells the best. */
@@ -57,13 +57,14 @@ function contenders<T extends Pick<RankedProduct, 'score'>>(ranked: readonly T[]
  * Edition).
  */
 export function productForOffer(
-  ranked: ReadonlyArray<Pick<RankedProduct, 'productId' | 'score' | 'sharesVariant' | 'offerWords'>>,
+  ranked: ReadonlyArray<Pick<RankedProduct, 'productId' | 'score' | 'sharesVariant' | 'members'>>,
   threshold: number,
   withOfferAtRetailer: (productIds: readonly number[]) => ReadonlySet<number>,
   itemWords: () => ReadonlySet<string> = () => new Set(),
 ): number | null {
   const [best, next] = ranked;
-  const alike = !!(best?.offerWords && next?.offerWords && next.score >= threshold && next.score >= best.score * FITS_ALIKE_SHARE && unstatedDistinction(itemWords(), best.offerWords, next.offerWords));
+  // The words are read only for a rival: most offers have none.
+  const alike = !!(best?.members && next?.members && next.score >= threshold && next.score >= best.score * FITS_ALIKE_SHARE && unstatedDistinction(itemWords(), memberWords(best.members), memberWords(next.members)));
   let close = contenders(ranked, threshold);
   if (close.some((entry) => entry.sharesVariant)) close = close.filter((entry) => entry.sharesVariant);
   if (close.length === 0) return null;

@@ -137,9 +137,9 @@ async function lookForLink(search: Search, url: string): Promise<Found> {
 }
 
 /**
- * A page just placed in a product: the product, as surely as the matcher fits the page to its other offers (a page
- * joined on its words is no more certain of it than its score says; 1 when the page began the product), and the other
- * products it fits, for "similar products".
+ * A page placed in a product: the product, as surely as the matcher fits the page to its other offers (a page joined
+ * on its words is no more certain of it than its score says; 1 when the ranking finds no other offer of the product:
+ * the page began it), and the other products it fits, for "similar products".
  */
 async function placedAmong(search: Search, item: ItemIdentity, offerId: number, productId: number | null): Promise<Pick<Found, 'productId' | 'confidence' | 'ranked'>> {
   const ranked = await shown(search.catalog, await search.matcher.rankAsync(item, { useIndex: true, excludeOfferId: offerId }));

@@ -3,7 +3,7 @@
  * candidate offers come from.
  */
 import type { OfferRef } from '../ports';
-import type { MemberWords } from './rules';
+import type { PreparedOffer } from '@pricehunt/catalog-matching';
 import type { WordsCandidate, WordsRanking } from '../words-ranking';
 
 export interface RankedProduct {
@@ -13,10 +13,10 @@ export interface RankedProduct {
   /** Joining: some member states a platform or colour the item states (`sharesStatedVariant`). */
   sharesVariant?: boolean;
   /**
-   * Joining, products at the threshold or above: the words of their offers (the retailer's own left out), for telling
-   * whether the item says which of two rivals it is (`unstatedDistinction`, judged in `productForOffer`).
+   * Joining, products at the threshold or above: their offers as prepared for ranking (the retailer's own left out),
+   * for telling whether the item says which of two rivals it is (`unstatedDistinction`, judged in `productForOffer`).
    */
-  offerWords?: MemberWords;
+  members?: readonly PreparedOffer[];
   /** Words only: true when the product's offers hold every one of the words between them. */
   holdsAllWords?: boolean;
   /** Words only: what the score was computed from (`wordsScore`). */

@@ -10,7 +10,7 @@ import type { OfferCache } from './offer-cache';
 import type { MatchOptions, RankedProduct } from './options';
 import { read, type MatcherStep } from './reads';
 import { rankByWords, type MembersOf } from './rank-by-words';
-import { CLUSTER_CONFLICT_FACTOR, conflicts, JOIN_CHECKED_SHARE, matchThreshold, modelsConflict, otherBrand, pricedAlike, memberWords, sharesStatedVariant } from './rules';
+import { CLUSTER_CONFLICT_FACTOR, conflicts, JOIN_CHECKED_SHARE, matchThreshold, modelsConflict, otherBrand, pricedAlike, sharesStatedVariant } from './rules';
 import { elsewhereThan, rejoinModelWords } from './word-coverage';
 
 /**
@@ -42,7 +42,7 @@ function* demoteConflicting(cache: OfferCache, item: PreparedOffer, ranked: Rank
     // Kitchen Stand Mixer 5 qt" at $249 is no "Hearth Stand Mixer 5 qt HSM-500" at $249.
     const unlikeBelow = joining && entry.score < threshold && (!pricedAlike(item, offers) || otherBrand(item, offers));
     if (joining) entry.sharesVariant = sharesStatedVariant(item, offers);
-    if (joining && entry.score >= threshold) entry.offerWords = memberWords(offers);
+    if (joining && entry.score >= threshold) entry.members = offers;
     if (conflicts(clusterEvidence(item, offers), joining) || unlikeBelow || (!joining && otherBrand(item, offers))) {
       // Joining, below the products an uncontested join may take too (`checkedFrom`).
       entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, checkedFrom * CLUSTER_CONFLICT_FACTOR);
