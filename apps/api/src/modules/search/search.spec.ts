@@ -796,4 +796,14 @@ describe('search API: a page that two products fit alike', () => {
     const again = await searchOn(t, { url: `${origin}/ps5-slim-digital` });
     expect(again).toMatchObject({ identifiedBy: 'known-offer', product: { id: present(result.product).id, confidence: present(result.product).confidence } });
   });
+
+  it('scores a page against its product’s other offers one by one where the ranking does not reach them, and not at all where it began the product', async () => {
+    const digital = await searchOn(t, { url: `${origin}/ps5-slim-digital` });
+    const item = { title: 'PlayStation 5 Slim Console Digital Edition', brand: 'Sony', priceCents: 44_999, currency: 'USD' };
+    const fit = await t.app.catalog.matcher.fitAsync(item, present(digital.product).id, present(digital.source.offerId));
+    expect(fit).toBeGreaterThanOrEqual(matchThreshold());
+    expect(fit).toBeLessThan(1);
+    const lone = await searchOn(t, { url: `${origin}/ps5-console` });
+    expect(await t.app.catalog.matcher.fitAsync({ title: 'PlayStation®5 Console', brand: 'Sony' }, present(lone.product).id, present(lone.source.offerId))).toBeNull();
+  });
 });

@@ -10,7 +10,7 @@
  */
 import { prepareOffer, type ItemIdentity } from '@pricehunt/catalog-matching';
 import { runAsync } from './steps';
-import { mayBeOneProduct, productForLoneOffer, productWithGtin, productWithModel, related, secondListing } from './matcher/import-steps';
+import { fitToProduct, mayBeOneProduct, productForLoneOffer, productWithGtin, productWithModel, related, secondListing } from './matcher/import-steps';
 import { OfferCache } from './matcher/offer-cache';
 import type { CandidateLookup, MatchOptions, RankedProduct } from './matcher/options';
 import type { AsyncMatcherReads } from './matcher/reads';
@@ -81,6 +81,12 @@ export function createProductMatcher(reads: AsyncMatcherReads) {
 
     /** `rank` through the storage ports (searches). */
     rankAsync: (input: ItemIdentity, options: Omit<MatchOptions, 'lookup'>): Promise<RankedProduct[]> => runAsync(rank(cache, input, options), reads),
+
+    /**
+     * How well the item fits a product's offers other than `excludeOfferId` (the best `scorePair` score among them, as
+     * `rank` scores a product), read through the storage ports; null when the product has no other offer.
+     */
+    fitAsync: (input: ItemIdentity, productId: number, excludeOfferId: number): Promise<number | null> => runAsync(fitToProduct(cache, input, productId, excludeOfferId), reads),
 
     /**
      * Products whose offers share the item's words, best full-text rank first, whatever their model numbers: "products

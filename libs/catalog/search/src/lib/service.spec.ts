@@ -36,7 +36,7 @@ function serviceOver(rank: (item: unknown, options: { indexLimit?: number }) => 
       offersOfProduct: async () => [],
       priceHistoryOfProduct: async () => [],
     } as unknown as CatalogRepository,
-    matcher: { rankAsync: rank, relatedAsync: async () => [] },
+    matcher: { rankAsync: rank, relatedAsync: async () => [], fitAsync: async () => null },
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
   });
@@ -131,7 +131,7 @@ function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction
       offersOfProduct: async () => [],
       priceHistoryOfProduct: async () => [],
     } as unknown as CatalogRepository,
-    matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [] },
+    matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [], fitAsync: async () => null },
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
     spelling: { correct },

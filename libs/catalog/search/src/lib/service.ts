@@ -42,7 +42,7 @@ export function createSearchService(deps: {
    * listings hold the typed words as a phrase come first (`phrase.ts`); without it neither is done.
    */
   index?: Pick<SearchIndexRepository, 'productsCarrying' | 'offerCounts'>;
-  matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync'>;
+  matcher: Pick<ProductMatcher, 'rankAsync' | 'relatedAsync' | 'fitAsync'>;
   requests: SearchRequestRepository;
   pages: PageReader;
   /**
@@ -138,12 +138,13 @@ async function lookForLink(search: Search, url: string): Promise<Found> {
 
 /**
  * A page placed in a product: the product, as surely as the matcher fits the page to its other offers (a page joined
- * on its words is no more certain of it than its score says; 1 when the ranking finds no other offer of the product:
- * the page began it), and the other products it fits, for "similar products".
+ * on its words is no more certain of it than its score says), and the other products it fits, for "similar products".
+ * The ranking's score of the product where it finds it, else the page's fit to the product's offers scored one by one
+ * (the ranking reads a few candidates per product); 1 only where the product has no other offer: the page began it.
  */
 async function placedAmong(search: Search, item: ItemIdentity, offerId: number, productId: number | null): Promise<Pick<Found, 'productId' | 'confidence' | 'ranked'>> {
   const ranked = await shown(search.catalog, await search.matcher.rankAsync(item, { useIndex: true, excludeOfferId: offerId }));
-  const fit = ranked.find((entry) => entry.productId === productId)?.score ?? 1;
+  const fit = ranked.find((entry) => entry.productId === productId)?.score ?? (productId !== null ? await search.matcher.fitAsync(item, productId, offerId) : null) ?? 1;
   return { productId, confidence: Math.min(1, fit), ranked: ranked.filter((entry) => entry.productId !== productId) };
 }
 

@@ -99,6 +99,15 @@ export function* secondListing(cache: OfferCache, item: ItemIdentity, productId:
   return { fit, displaces, agrees, weakListing: weak ? listedId : null, ownConflict, relisted };
 }
 
+/** See `fitAsync` in matching.ts. */
+export function* fitToProduct(cache: OfferCache, item: ItemIdentity, productId: number, excludeOfferId: number): MatcherStep<number | null> {
+  const refs = ((yield* read('offerRefsOfProducts', [productId], MEMBERS_FOR_WORDS)).get(productId) ?? []).filter((ref) => ref.id !== excludeOfferId);
+  const others = yield* cache.preparedAll(refs);
+  if (others.length === 0) return null;
+  const prepared = prepareOffer(item);
+  return Math.max(...others.map((other) => scorePair(prepared, other).score));
+}
+
 /** See `steps.productWithGtin` in matching.ts. */
 export function* productWithGtin(cache: OfferCache, gtin: string | null, excludeOfferId?: number, lookup?: CandidateLookup, item?: ItemIdentity): MatcherStep<number | null> {
   if (!gtin) return null;
