@@ -60,8 +60,9 @@ export interface CorpusPage {
    * Americanas, Submarino, Shopee, book shops); 13: a price parser's saved pages of European and Australian shops of
    * 2019–2020 (bol.com, Coolblue, Cdiscount, Fnac, La Redoute, Euronics, MediaWorld, ePRICE, vidaXL, notebooksbilliger,
    * wehkamp, Zavvi, Debenhams, New Look, Harvey Norman, Kogan, Big W, Auchan, de Bijenkorf, bonprix) and stock bots'
-   * Nordic baby shops; each scored before any rule was written for them), scored by `eval:extraction`, not yet by the
-   * spec's targets.
+   * Nordic baby shops; 14: scrapers' saved pages of a Canadian liquor board, three Brazilian department stores, World of
+   * Books, Sony's Thai store, GE Appliances' own store and a print-on-demand shop; each scored before any rule was
+   * written for them), scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
