@@ -145,6 +145,12 @@ describe('a barcode written as the item number', () => {
     expect(extractProductIdentity(doc('', micro('5018899787595')), { url: URL })?.gtin ?? null).toBeNull();
     expect(extractProductIdentity(doc('', micro('5018899787594', '<span itemprop="gtin13">4006381333931</span>')), { url: URL })?.gtin).toBe('04006381333931');
   });
+
+  it('reads an EAN or UPC a labelled row gives as the item number as the GTIN too ("Product Code: 776029700046")', () => {
+    const page = (code: string) => `<h1>Alpine Lager 12 B</h1><p class="price">$25.49</p><ul><li>Product Code: ${code}</li><li>Size: 12 x 355 ml</li></ul>`;
+    expect(extractProductIdentity(doc('', page('776029700046')), { url: URL })).toMatchObject({ gtin: '00776029700046' });
+    expect(extractProductIdentity(doc('', page('776029700047')), { url: URL })?.gtin ?? null).toBeNull();
+  });
 });
 
 describe('an item number as the markup writes it', () => {
@@ -153,5 +159,10 @@ describe('an item number as the markup writes it', () => {
       `<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard</h1><span itemprop="sku">${sku}</span><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">42.00</span><span itemprop="priceCurrency">EUR</span></div></div>`;
     expect(extractProductIdentity(doc('', micro('mpn:A 773701')), { url: URL })?.sku).toBe('A 773701');
     expect(extractProductIdentity(doc('', micro('[24512506]')), { url: URL })?.sku).toBe('24512506');
+    expect(extractProductIdentity(doc('', micro('(Cód. Item 462100)')), { url: URL })?.sku).toBe('462100');
+    expect(extractProductIdentity(doc('', micro('Item Number: LK-700')), { url: URL })?.sku).toBe('LK-700');
+    // Words that are no label stay: a value is not cut to its last word.
+    expect(extractProductIdentity(doc('', micro('CFI-ZCT1G (27418876)')), { url: URL })?.sku).toBe('CFI-ZCT1G (27418876)');
+    expect(extractProductIdentity(doc('', micro('Item Blue 4')), { url: URL })?.sku).toBe('Item Blue 4');
   });
 });

@@ -24,6 +24,19 @@ describe('a brand that is the shop’s own name', () => {
     expect(extractProductIdentity(html, { url: 'https://www.gymshark.com/products/arrival-t-shirt' })?.brand).toBe('Gymshark');
   });
 
+  it('is the maker’s name where the markup names the maker’s own store ("Sony Store Thailand")', () => {
+    const html = `<html><head><title>DualSense Wireless Controller</title></head><body><h1>DualSense Wireless Controller : CFI-ZCT1G</h1>${ld({ '@type': 'Product', name: 'DualSense Wireless Controller', brand: { '@type': 'Brand', name: 'Sony Store Thailand' } })}</body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://store.sony.co.th/products/dualsense' })?.brand).toBe('Sony');
+    // A store named after someone else is a brand as written.
+    const other = html.replace('Sony Store Thailand', 'Dollar Shop Deals');
+    expect(extractProductIdentity(other, { url: 'https://store.sony.co.th/products/dualsense' })?.brand).toBe('Dollar Shop Deals');
+  });
+
+  it('is no brand where the markup writes the shop’s domain name ("Teecentury.com")', () => {
+    const micro = shopPage('Sock | Bombas', '', `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Women's Ankle Sock 4-Pack</span><span itemprop="brand">Bombas.com</span></div>`);
+    expect(extractProductIdentity(micro, { url })?.brand).toBeNull();
+  });
+
   it('is no brand where only the site’s name, the title’s suffix and the logo say it', () => {
     const html = shopPage("Women's Ankle Sock 4-Pack | Bombas", ld({ '@type': 'Product', name: "Women's Ankle Sock 4-Pack", offers: { '@type': 'Offer', price: '51.60', priceCurrency: 'USD' } }));
     expect(extractProductIdentity(html, { url })?.brand).toBeNull();

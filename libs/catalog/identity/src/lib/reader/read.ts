@@ -44,14 +44,14 @@ function barcodeAsPartNumber(found: Evidence): Evidence {
   return gtin ? { ...found, gtin, mpn: null } : found;
 }
 
-/** Readers whose sku is the shop's stated item number, not an id read from an address. */
-const STATED_SKU: ReadonlySet<ReaderName> = new Set<ReaderName>(['json-ld', 'microdata', 'meta-tags', 'embedded-state']);
+/** Readers whose sku is the shop's stated item number (its markup, or a labelled row: "Product Code: 776029700046"), not an id read from an address. */
+const STATED_SKU: ReadonlySet<ReaderName> = new Set<ReaderName>(['json-ld', 'microdata', 'meta-tags', 'embedded-state', 'spec-table']);
 
 /**
  * An item number that is a barcode: a shop that numbers its items by their EAN or UPC states the 12 or 13 digits,
  * with a valid check digit, as its sku ("sku": "5018899787594"), which then also says the GTIN where the source
  * states none. Of the corpus's labelled item numbers of that form, all but one are the item's GTIN (the other is a
- * UPC the page does not print).
+ * UPC the page does not print); so are those a liquor board's pages label "Product Code".
  */
 function barcodeAsSku(reader: ReaderName, found: Evidence): Evidence {
   const digits = found.sku?.trim() ?? '';

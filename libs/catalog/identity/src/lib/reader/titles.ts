@@ -12,9 +12,11 @@ export type IdentitySource = 'json-ld' | 'microdata' | 'open-graph' | 'page-elem
 export const SEPARATORS = /\s+[|\-–—:•·»]\s+|\s*[|•·»｜]\s*|\s+:\s*|:\s+/;
 
 /** Whether a part of a title is only the shop's name ("Walmart.com", "The Home Depot", "Best Buy Canada"). */
+/** A bare domain name ("Amazon.com", "jumbo.ch"): a shop's name, never a maker's. */
+const isDomainName = (part: string) => /^[\p{L}\d-]+(?:\.[a-z]{2,3}){1,2}$/iu.test(part.trim());
+
 export function isSiteName(part: string, page: Page): boolean {
-  // A bare domain name ("Amazon.com", "jumbo.ch") names a shop.
-  if (/^[\p{L}\d-]+(?:\.[a-z]{2,3}){1,2}$/iu.test(part.trim())) return true;
+  if (isDomainName(part)) return true;
   const c = compact(part);
   if (c.length < 2) return false;
   return page.siteNames.some((s) => c === s || (s.length >= 3 && c.includes(s) && c.length <= s.length + 12) || (c.length >= 4 && s.includes(c)));
@@ -164,6 +166,8 @@ const withoutRegion = (b: string) => {
  * A brand as text, or null for junk: separators, "Shop all …", links, the shop's own name. `ownName` keeps the shop's
  * name where the product's own markup states it as the maker (an own-brand shop: IKEA at ikea.com).
  */
+const MAKERS_STORE = /^(.+?)\s+(?:official\s+)?(?:online\s+)?(?:store|shop)(?:\s.*)?$/i;
+
 export function cleanBrand(raw: string | null | undefined, page: Page, ownName = false): string | null {
   if (!raw) return null;
   let b = cleanText(decodeEntities(raw)).replace(/^(?:brand|marke|marque|marca)\s*[:：]\s*/i, '');
@@ -171,7 +175,10 @@ export function cleanBrand(raw: string | null | undefined, page: Page, ownName =
   // A registered mark ends the maker's name: the words after it are a line ("Cranberry® Compac", "LEGO® Star Wars").
   // A mark after the whole name stays as the page writes it ("Room Essentials™").
   b = b.replace(/^(\S.*?)\s*[®™]\s+\S.*$/u, '$1');
-  if (!b || b.length > 50 || !/\p{L}/u.test(b) || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b)) return null;
+  if (!b || b.length > 50 || !/\p{L}/u.test(b) || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b) || isDomainName(b)) return null;
+  // A maker's own store, named as such ("Sony Store Thailand", "Apple Official Store"), names the maker by its name.
+  const store = MAKERS_STORE.exec(b);
+  if (store && isSiteName(store[1] as string, page)) b = store[1] as string;
   if (!isSiteName(b, page)) return b;
   if (!ownName) return null;
   // "Gymshark | We Do Gym": the shop's name with its slogan names the maker by its first part.

@@ -6,6 +6,7 @@ import type { Availability, ItemCondition } from '@pricehunt/contracts';
 import { currencyOfLocale, readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { normaliseGtin } from '@pricehunt/catalog-matching';
 import { cleanText, decodeEntities } from '../html';
+import { SKU_LABEL_BEFORE } from './labels';
 
 /**
  * "1,299.99", "$1 299,99", "1.299,99 €", "CHF 1'049,95", "Rp 31.500", "From $29.99", 12.5 → a number in major units;
@@ -160,13 +161,13 @@ export function parseCondition(input: unknown): ItemCondition | null {
  */
 const DOCUMENTATION_IDS = new Set(['0446310786', '925872']);
 
+/** A value the page writes in brackets, whole ("[24512506]", "(Cód. Item 462100)"), without them. */
+const unbracket = (s: string) => s.replace(/^\[\s*([^[\]]+?)\s*\]$|^\(\s*([^()]+?)\s*\)$/, (_, square?: string, round?: string) => square ?? round ?? '');
+
 export function cleanSku(value: string | null | undefined): string | null {
   if (value && DOCUMENTATION_IDS.has(value.trim())) return null;
-  const t = value
-    ?.replace(/^\s*(?:sku|mpn|item\s*(?:#|no\.?|number)|item|art(?:ikel|icle)?\.?\s*-?\s*nr\.?|product\s*code|código|kód)(?:\s*[:#.]\s*|\s+)(?=\S)/i, '')
-    .trim()
-    // A number the page writes in brackets ("Varenr.: [24512506]").
-    .replace(/^\[\s*([^\]\s]+)\s*\]$/, '$1');
+  // A label before it or around it: "Varenr.: [24512506]", "(Cód. Item 462100)".
+  const t = value == null ? '' : unbracket(unbracket(value.trim()).replace(SKU_LABEL_BEFORE, '').trim());
   return t ? t : null;
 }
 
