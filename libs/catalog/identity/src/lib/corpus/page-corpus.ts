@@ -61,8 +61,9 @@ export interface CorpusPage {
    * 2019–2020 (bol.com, Coolblue, Cdiscount, Fnac, La Redoute, Euronics, MediaWorld, ePRICE, vidaXL, notebooksbilliger,
    * wehkamp, Zavvi, Debenhams, New Look, Harvey Norman, Kogan, Big W, Auchan, de Bijenkorf, bonprix) and stock bots'
    * Nordic baby shops; 14: scrapers' saved pages of a Canadian liquor board, three Brazilian department stores, World of
-   * Books, Sony's Thai store, GE Appliances' own store and a print-on-demand shop; each scored before any rule was
-   * written for them), scored by `eval:extraction`, not yet by the spec's targets.
+   * Books, Sony's Thai store, GE Appliances' own store and a print-on-demand shop; 15: two Russian shops' pages that
+   * scrapers saved while debugging; each scored before any rule was written for them), scored by `eval:extraction`, not
+   * yet by the spec's targets.
    */
   batch?: number;
 }
