@@ -93,3 +93,12 @@ describe('labels of Dutch and Nordic shops, and a label explained in brackets', 
     }
   });
 });
+
+describe('labels of Ukrainian and Russian shops', () => {
+  it('reads the shop’s code under “Код товару” and the barcode under “Штрихкод” or “Штрих-код”', () => {
+    const read = (label: string, value: string) => extractProductIdentity(page('', `<table><tr><th>${label}</th><td>${value}</td></tr></table>`), { url: URL });
+    expect(read('Код товару', 'U0961530')?.sku).toBe('U0961530');
+    expect(read('Штрихкод', '195949805783')?.gtin).toBe('00195949805783');
+    expect(read('Штрих-код', '4607001771548')?.gtin).toBe('04607001771548');
+  });
+});

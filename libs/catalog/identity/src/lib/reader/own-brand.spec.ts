@@ -24,9 +24,10 @@ describe('a brand that is the shop’s own name', () => {
     expect(extractProductIdentity(html, { url: 'https://www.gymshark.com/products/arrival-t-shirt' })?.brand).toBe('Gymshark');
   });
 
-  it('is the maker’s name where the markup names the maker’s own store ("Sony Store Thailand")', () => {
+  it('is the maker’s name where the markup names the maker’s own store ("Sony Store Thailand", "Sony TH")', () => {
     const html = `<html><head><title>DualSense Wireless Controller</title></head><body><h1>DualSense Wireless Controller : CFI-ZCT1G</h1>${ld({ '@type': 'Product', name: 'DualSense Wireless Controller', brand: { '@type': 'Brand', name: 'Sony Store Thailand' } })}</body></html>`;
     expect(extractProductIdentity(html, { url: 'https://store.sony.co.th/products/dualsense' })?.brand).toBe('Sony');
+    expect(extractProductIdentity(html.replace('Sony Store Thailand', 'Sony TH'), { url: 'https://store.sony.co.th/products/dualsense' })?.brand).toBe('Sony');
     // A store named after someone else is a brand as written.
     const other = html.replace('Sony Store Thailand', 'Dollar Shop Deals');
     expect(extractProductIdentity(other, { url: 'https://store.sony.co.th/products/dualsense' })?.brand).toBe('Dollar Shop Deals');

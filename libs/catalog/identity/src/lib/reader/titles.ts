@@ -176,8 +176,9 @@ export function cleanBrand(raw: string | null | undefined, page: Page, ownName =
   // A mark after the whole name stays as the page writes it ("Room Essentials™").
   b = b.replace(/^(\S.*?)\s*[®™]\s+\S.*$/u, '$1');
   if (!b || b.length > 50 || !/\p{L}/u.test(b) || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b) || isDomainName(b)) return null;
-  // A maker's own store, named as such ("Sony Store Thailand", "Apple Official Store"), names the maker by its name.
-  const store = MAKERS_STORE.exec(b);
+  // A maker's own store, named as such ("Sony Store Thailand", "Apple Official Store") or with its country's code
+  // ("Sklum ES"), names the maker by its name.
+  const store = MAKERS_STORE.exec(b) ?? /^(.+?)\s+[A-Z]{2}$/.exec(b);
   if (store && isSiteName(store[1] as string, page)) b = store[1] as string;
   if (!isSiteName(b, page)) return b;
   if (!ownName) return null;
