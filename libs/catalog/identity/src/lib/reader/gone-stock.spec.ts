@@ -72,3 +72,10 @@ describe('Nordic stock words', () => {
     for (const line of ['På lager', 'Finns i lager']) expect(stockStateInWords(line)).not.toBe('OutOfStock');
   });
 });
+
+describe('German stock words', () => {
+  it('reads “nicht zur Verfügung” (not available) as out of stock', () => {
+    for (const line of ['Dieses Produkt steht zur Zeit nicht in der gewünschten Menge zur Verfügung!', 'Artikel steht nicht mehr zur Verfügung']) expect(stockStateInWords(line)).toBe('OutOfStock');
+    expect(stockStateInWords('Sofort lieferbar')).not.toBe('OutOfStock');
+  });
+});

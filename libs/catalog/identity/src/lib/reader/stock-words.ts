@@ -13,7 +13,7 @@ import { currencyFromText, type StockState } from './values';
 const OUT = new RegExp(
   [
     String.raw`\b(?:out of stock|sold out|currently (?:unavailable|not available)|temporarily (?:unavailable|out of stock)|not in stock)\b`,
-    String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
+    String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|nicht (?:mehr |in der gewünschten menge )?zur verfügung|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
     String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
     String.raw`brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|ikke (?:på lager|tilgængelig|tilgjengelig)|(?:inte|ej) i lager|нет в наличии|немає в наявності`,
     String.raw`esgotado|fora de estoque|sem estoque|tükendi|stokta yok|vyprodáno|není skladem|nincs készleten|stoc epuizat|nu este în stoc|εξαντλήθηκε|אזל מהמלאי|نفدت الكمية|غير متوفر|hết hàng|สินค้าหมด`,
