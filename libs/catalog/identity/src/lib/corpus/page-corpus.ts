@@ -63,8 +63,9 @@ export interface CorpusPage {
    * Nordic baby shops; 14: scrapers' saved pages of a Canadian liquor board, three Brazilian department stores, World of
    * Books, Sony's Thai store, GE Appliances' own store and a print-on-demand shop; 15: two Russian shops' pages that
    * scrapers saved while debugging; 16: scrapers' saved pages of a Ukrainian electronics shop, an Israeli hardware shop,
-   * a trading-card marketplace, a Spanish furniture maker and an Indian children's clothing maker; each scored before
-   * any rule was written for them), scored by `eval:extraction`, not yet by the spec's targets.
+   * a trading-card marketplace, a Spanish furniture maker and an Indian children's clothing maker; 17: a German grocer's
+   * page from a shopping client's fixtures; each scored before any rule was written for them), scored by
+   * `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
