@@ -64,8 +64,10 @@ export interface CorpusPage {
    * Books, Sony's Thai store, GE Appliances' own store and a print-on-demand shop; 15: two Russian shops' pages that
    * scrapers saved while debugging; 16: scrapers' saved pages of a Ukrainian electronics shop, an Israeli hardware shop,
    * a trading-card marketplace, a Spanish furniture maker and an Indian children's clothing maker; 17: a German grocer's
-   * page from a shopping client's fixtures; each scored before any rule was written for them), scored by
-   * `eval:extraction`, not yet by the spec's targets.
+   * page from a shopping client's fixtures; 18: price trackers', stock monitors' and link-preview tests' saved pages of
+   * frisco.pl, Michael Kors, ThinkGeek, Lowe's, Konsum Leipzig, Doctor Holland, Chef'Store, Myntra, Casemod, Neobyte,
+   * LDLC (pre-order), Pokémon Center and Titolo (out of stock), Farmatodo, AliExpress in Hebrew and a football-kit shop;
+   * each scored before any rule was written for them), scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
