@@ -70,6 +70,13 @@ describe('templates that break their own markup', () => {
     expect(item?.priceCents).toBe(14900);
   });
 
+  it('reads JSON-LD a template writes with its quotes as HTML entities', () => {
+    const json = JSON.stringify({ '@context': 'https://schema.org/', '@type': 'Product', name: 'Lumetra K7 Plush', brand: { '@type': 'Brand', name: 'Lumetra' }, offers: { '@type': 'Offer', price: 399.99, priceCurrency: 'USD', availability: 'http://schema.org/OutOfStock' } });
+    const escaped = `<script type="application/ld+json">${json.replace(/"/g, '&quot;')}</script>`;
+    const item = extractProductIdentity(doc(escaped, '<h1>Lumetra K7 Plush</h1>', 'Lumetra K7 Plush'), { url: URL });
+    expect(item).toMatchObject({ brand: 'Lumetra', priceCents: 39_999, stockState: 'OutOfStock' });
+  });
+
   it('takes no site name a template fills with the item’s own title', () => {
     const head = '<meta property="og:site_name" content="Lumetra K7 Keyboard - 5 ms"><meta property="og:title" content="Lumetra K7 Keyboard - 5 ms">';
     const body = '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard - 5 ms</h1><span itemprop="brand">Lumetra</span></div>';

@@ -1,4 +1,6 @@
 /** JSON as pages embed it: lenient parsing (comments, CDATA, trailing commas, raw newlines) and walking its nodes. */
+import { decodeEntities } from '../html';
+
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };
 
@@ -54,6 +56,8 @@ export function parseLenientJson(raw: string): Json | undefined {
     // Raw control characters inside strings are invalid JSON but common.
     .replace(/"(?:[^"\\]|\\.)*"/g, (s) => stripControlChars(s));
   attempts.push(repaired, escapeInnerQuotes(repaired));
+  // A script written with its quotes as HTML entities ('{&quot;@type&quot;:…'), as some templates and saved pages do.
+  if (/^\s*[[{]\s*&quot;/.test(raw)) attempts.push(decodeEntities(raw.trim()));
   for (const a of attempts) {
     try {
       return JSON.parse(a) as Json;
