@@ -102,3 +102,12 @@ describe('labels of Ukrainian and Russian shops', () => {
     expect(read('Штрих-код', '4607001771548')?.gtin).toBe('04607001771548');
   });
 });
+
+describe('a specification cell that writes its value twice', () => {
+  it('reads a filter’s checkbox label and its link as the value once ("KFA2 KFA2")', () => {
+    const html = page('', '<table><tr><td><h3>Marque</h3></td><td><input type="checkbox" id="fb"><label for="fb">KFA2</label> <a href="/c4684/+fb.html">KFA2</a></td></tr></table>');
+    expect(extractProductIdentity(html, { url: URL })?.brand).toBe('KFA2');
+    // Words that differ stay as they are.
+    expect(extractProductIdentity(page('', '<table><tr><th>Brand</th><td>Duran Audio</td></tr></table>'), { url: URL })?.brand).toBe('Duran Audio');
+  });
+});

@@ -278,6 +278,9 @@ export function readPage(html: string, url: string | undefined): Page {
   };
 }
 
+/** A cell's text that says the same thing twice (a filter's checkbox label and its link: "KFA2 KFA2"), once. */
+const writtenOnce = (t: string) => /^(\S.*?)\s+\1$/u.exec(t)?.[1] ?? t;
+
 /** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
 function collectLabelled(el: HtmlElement, out: [string, string][]): void {
   if (out.length > MAX_LABELLED) return;
@@ -287,7 +290,7 @@ function collectLabelled(el: HtmlElement, out: [string, string][]): void {
     const cells = el.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
     if (cells.length !== 2) return;
     label = textOf(cells[0] as HtmlElement, undefined, 200);
-    value = textOf(cells[1] as HtmlElement, undefined, 300);
+    value = writtenOnce(textOf(cells[1] as HtmlElement, undefined, 300));
   } else if (el.tagName === 'dt') {
     const parent = el.parentNode as HtmlElement | null;
     const siblings = parent?.childNodes.filter((c): c is HtmlElement => 'tagName' in c) ?? [];
