@@ -120,6 +120,12 @@ describe('a barcode in the page’s script data', () => {
     expect(read('var p = {"ean":{"data":"4006381333931","text":"4006381333931"}};')).toBe('04006381333931');
   });
 
+  it('reads an EAN or UPC a Shopify variant or a store’s state writes under "barcode", not a marketplace’s 8-digit one', () => {
+    expect(read('var meta = {"product":{"variants":[{"id":4711,"price":10900,"barcode":"5025232895564"}]}};')).toBe('05025232895564');
+    expect(read('window.__S = {"brand":"KOHLER","barcode":"195711109965"};')).toBe('00195711109965');
+    expect(read('var p = {"barcode":"30158672","merchantId":968};')).toBeNull();
+  });
+
   it('reads none where the scripts name several items’ barcodes', () => {
     expect(read('var list = [{"ean":"4006381333931"},{"ean":"5028695125438"}];')).toBeNull();
   });

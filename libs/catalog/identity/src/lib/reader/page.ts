@@ -109,8 +109,12 @@ const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|z
 const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?|vendors\?q)(?:[/=]|\.html)/i;
 const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
 const MAX_BRAND_ELEMENTS = 40;
-/** A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}. */
-const SCRIPT_BARCODE = /["'](?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)["']\s*:\s*(?:\{\s*["']\w+["']\s*:\s*)?["']?(\d{8,14})\b/gi;
+/**
+ * A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}; under
+ * "barcode" (a Shopify variant's, a store's state) only an EAN's or UPC's 12 to 14 digits: a marketplace's 8-digit
+ * "barcode" is its own number.
+ */
+const SCRIPT_BARCODE = /["'](?:(?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)["']\s*:\s*(?:\{\s*["']\w+["']\s*:\s*)?["']?(\d{8,14})|barcode["']\s*:\s*["']?(\d{12,14}))\b/gi;
 const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
 const MAX_BARCODES = 20;
 const MAX_FORM_VALUES = 200;
@@ -185,7 +189,7 @@ function noteFormValue(el: HtmlElement, out: Set<string>): void {
 
 function noteScriptBarcodes(code: string, out: string[]): void {
   if (out.length >= MAX_BARCODES || code.length > MAX_STATE_SCRIPT) return;
-  for (const m of code.matchAll(SCRIPT_BARCODE)) if (out.length < MAX_BARCODES) out.push(m[1] as string);
+  for (const m of code.matchAll(SCRIPT_BARCODE)) if (out.length < MAX_BARCODES) out.push((m[1] ?? m[2]) as string);
 }
 
 /** A link in a list of many (a menu of brands, an A–Z index) speaks of no one item. */
