@@ -76,13 +76,15 @@ describe('labels of Brazilian shops and labels that join several barcode names',
   });
 });
 
+/** What the page reads from one specification row. */
+const readRow = (label: string, value: string) => extractProductIdentity(page('', `<table><tr><th>${label}</th><td>${value}</td></tr></table>`), { url: URL });
+
 describe('labels of Israeli shops', () => {
   it('reads the shop’s product code, the model and the brand under their Hebrew labels', () => {
-    const read = (label: string, value: string) => extractProductIdentity(page('', `<table><tr><th>${label}</th><td>${value}</td></tr></table>`), { url: URL });
-    expect(read('קוד מוצר', '144432')?.sku).toBe('144432');
-    expect(read('מק"ט', '144432')?.sku).toBe('144432');
-    expect(read('דגם', 'WH-1000XM5')?.model).toBe('WH-1000XM5');
-    expect(read('מותג', 'Sony')?.brand).toBe('Sony');
+    expect(readRow('קוד מוצר', '144432')?.sku).toBe('144432');
+    expect(readRow('מק"ט', '144432')?.sku).toBe('144432');
+    expect(readRow('דגם', 'WH-1000XM5')?.model).toBe('WH-1000XM5');
+    expect(readRow('מותג', 'Sony')?.brand).toBe('Sony');
   });
 });
 
@@ -96,10 +98,9 @@ describe('labels of Dutch and Nordic shops, and a label explained in brackets', 
 
 describe('labels of Ukrainian and Russian shops', () => {
   it('reads the shop’s code under “Код товару” and the barcode under “Штрихкод” or “Штрих-код”', () => {
-    const read = (label: string, value: string) => extractProductIdentity(page('', `<table><tr><th>${label}</th><td>${value}</td></tr></table>`), { url: URL });
-    expect(read('Код товару', 'U0961530')?.sku).toBe('U0961530');
-    expect(read('Штрихкод', '195949805783')?.gtin).toBe('00195949805783');
-    expect(read('Штрих-код', '4607001771548')?.gtin).toBe('04607001771548');
+    expect(readRow('Код товару', 'U0961530')?.sku).toBe('U0961530');
+    expect(readRow('Штрихкод', '195949805783')?.gtin).toBe('00195949805783');
+    expect(readRow('Штрих-код', '4607001771548')?.gtin).toBe('04607001771548');
   });
 });
 

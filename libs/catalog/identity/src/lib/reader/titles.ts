@@ -11,10 +11,10 @@ export type IdentitySource = 'json-ld' | 'microdata' | 'open-graph' | 'page-elem
 
 export const SEPARATORS = /\s+[|\-–—:•·»]\s+|\s*[|•·»｜]\s*|\s+:\s*|:\s+/;
 
-/** Whether a part of a title is only the shop's name ("Walmart.com", "The Home Depot", "Best Buy Canada"). */
 /** A bare domain name ("Amazon.com", "jumbo.ch"): a shop's name, never a maker's. */
 const isDomainName = (part: string) => /^[\p{L}\d-]+(?:\.[a-z]{2,3}){1,2}$/iu.test(part.trim());
 
+/** Whether a part of a title is only the shop's name ("Walmart.com", "The Home Depot", "Best Buy Canada"). */
 export function isSiteName(part: string, page: Page): boolean {
   if (isDomainName(part)) return true;
   const c = compact(part);
@@ -162,12 +162,13 @@ const withoutRegion = (b: string) => {
   return cut.length >= 2 ? cut : b;
 };
 
+/** A maker's own store named as such: "Sony Store Thailand", "Apple Official Store". */
+const MAKERS_STORE = /^(.+?)\s+(?:official\s+)?(?:online\s+)?(?:store|shop)(?:\s.*)?$/i;
+
 /**
  * A brand as text, or null for junk: separators, "Shop all …", links, the shop's own name. `ownName` keeps the shop's
  * name where the product's own markup states it as the maker (an own-brand shop: IKEA at ikea.com).
  */
-const MAKERS_STORE = /^(.+?)\s+(?:official\s+)?(?:online\s+)?(?:store|shop)(?:\s.*)?$/i;
-
 export function cleanBrand(raw: string | null | undefined, page: Page, ownName = false): string | null {
   if (!raw) return null;
   let b = cleanText(decodeEntities(raw)).replace(/^(?:brand|marke|marque|marca)\s*[:：]\s*/i, '');
