@@ -67,8 +67,11 @@ export interface CorpusPage {
    * page from a shopping client's fixtures; 18: price trackers', stock monitors' and link-preview tests' saved pages of
    * frisco.pl, Michael Kors, ThinkGeek, Lowe's, Konsum Leipzig, Doctor Holland, Chef'Store, Myntra, Casemod, Neobyte,
    * LDLC (pre-order), Pokémon Center and Titolo (out of stock), Farmatodo, AliExpress in Hebrew and a football-kit shop;
-   * 19: a release monitor's saved pages of solebox and Supreme's Japanese shop; each scored before any rule was written
-   * for them), scored by `eval:extraction`, not yet by the spec's targets.
+   * 19: a release monitor's saved pages of solebox and Supreme's Japanese shop; 20: price trackers' and scrapers' saved
+   * pages of Polish, Brazilian, Portuguese and Swedish shops (x-kom, morele, Komputronik, Botland, Magalu, Mercado Livre,
+   * Amazon Brazil, Casas Bahia, KaBuM, Worten, Fnac Portugal, Cash Converters, Elgiganten, NetOnNet, Komplett,
+   * Webhallen); each scored before any rule was written for them), scored by `eval:extraction`, not yet by the spec's
+   * targets.
    */
   batch?: number;
 }
