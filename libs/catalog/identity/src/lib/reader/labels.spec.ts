@@ -112,3 +112,21 @@ describe('a specification cell that writes its value twice', () => {
     expect(extractProductIdentity(page('', '<table><tr><th>Brand</th><td>Duran Audio</td></tr></table>'), { url: URL })?.brand).toBe('Duran Audio');
   });
 });
+
+describe('labels of Polish and Brazilian shops', () => {
+  it('reads “Kod systemowy” and a bare “Código” as the shop’s code, and values written in square brackets without them', () => {
+    const codes =
+      '<ul><li>Kod systemowy: [PR-IN51I7-INT-029]</li><li>Kod producenta: [BX80684I78700K]</li><li>Kod EAN: [5032037108652]</li></ul>';
+    const read = extractProductIdentity(page('', codes), { url: URL });
+    expect(read?.sku).toBe('PR-IN51I7-INT-029');
+    expect(read?.model).toBe('BX80684I78700K');
+    expect(read?.gtin).toBe('05032037108652');
+    expect(readRow('Código', '265966')?.sku).toBe('265966');
+  });
+
+  it('reads a label and value an element writes after a separator child, not the next pair beside it', () => {
+    const line =
+      '<div><span class="codes"><span class="sep">|</span>kod producenta: GV-N3070EAGLE-8GD</span><span class="sep">|</span>kod <span>x-kom</span>: 597344</div>';
+    expect(extractProductIdentity(page('', line), { url: URL })?.model).toBe('GV-N3070EAGLE-8GD');
+  });
+});

@@ -8,7 +8,7 @@ import { BRAND_LABEL, GTIN_LABEL, MPN_LABEL, SKU_LABEL } from './labels';
 import { amongOtherProducts } from './markup';
 import type { Page } from './page';
 import { headingTitle } from './titles';
-import { gtinOf, mpnOf, parseCondition, stockStateOfWording, text } from './values';
+import { gtinOf, mpnOf, parseCondition, stockStateOfWording, text, unbracket } from './values';
 
 const CONDITION_LABEL = /^(?:condition|item condition|product condition|zustand|artikelzustand|état|condizione|estado|condición|stan)$/i;
 const STOCK_LABEL = /^(?:availability|stock|in stock|stock status|verfügbarkeit|lieferbarkeit|disponibilité|disponibilità|disponibilidad)$/i;
@@ -64,8 +64,10 @@ export function fromSpecTable(page: Page): Evidence | null {
   let brand: string | null = null;
   let sku: string | null = null;
   const found: Evidence = {};
-  for (const [written, value] of page.labelled) {
+  for (const [written, raw] of page.labelled) {
     const label = withoutNote(written);
+    // "Kod EAN: [5032037108652]": a value in brackets is the value.
+    const value = unbracket(raw.trim());
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(modelCode(value, page));
     else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = brandOf(value);

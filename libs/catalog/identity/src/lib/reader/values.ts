@@ -162,7 +162,7 @@ export function parseCondition(input: unknown): ItemCondition | null {
 const DOCUMENTATION_IDS = new Set(['0446310786', '925872']);
 
 /** A value the page writes in brackets, whole ("[24512506]", "(Cód. Item 462100)"), without them. */
-const unbracket = (s: string) => s.replace(/^\[\s*([^[\]]+?)\s*\]$|^\(\s*([^()]+?)\s*\)$/, (_, square?: string, round?: string) => square ?? round ?? '');
+export const unbracket = (s: string) => s.replace(/^\[\s*([^[\]]+?)\s*\]$|^\(\s*([^()]+?)\s*\)$/, (_, square?: string, round?: string) => square ?? round ?? '');
 
 export function cleanSku(value: string | null | undefined): string | null {
   if (value && DOCUMENTATION_IDS.has(value.trim())) return null;
