@@ -70,8 +70,11 @@ export interface CorpusPage {
    * 19: a release monitor's saved pages of solebox and Supreme's Japanese shop; 20: price trackers' and scrapers' saved
    * pages of Polish, Brazilian, Portuguese and Swedish shops (x-kom, morele, Komputronik, Botland, Magalu, Mercado Livre,
    * Amazon Brazil, Casas Bahia, KaBuM, Worten, Fnac Portugal, Cash Converters, Elgiganten, NetOnNet, Komplett,
-   * Webhallen); each scored before any rule was written for them), scored by `eval:extraction`, not yet by the spec's
-   * targets.
+   * Webhallen); 21: a price tracker's test pages of shops in Portugal, Spain, the Netherlands, Britain, Germany, Turkey,
+   * Australia and the USA (HSN, Ulabox, 101gigas, MediaMarkt, Currys, Teknosa, Hepsiburada, n11, Lidl, Rakuten,
+   * Bonanza, GittiGidiyor, bonprix, Zalando, Amazon and eBay Australia) and scrapers' saved pages of Indian shops (Tata
+   * 1mg, bigbasket, Zebronics), a Swedish book shop and a Naver smart store; each scored before any rule was written for
+   * them), scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
