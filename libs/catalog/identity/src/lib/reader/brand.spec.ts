@@ -48,6 +48,15 @@ describe('a Shopify theme’s vendor link', () => {
   });
 });
 
+describe('a brand field that names no maker', () => {
+  it('is no brand: “Other”, “Generic” or “no brand” in the shops’ languages', () => {
+    for (const placeholder of ['Diğer', 'Outros', 'Sonstige', 'Sem marca', 'Não informado', 'Genérico', 'Не указан']) {
+      expect(brandOf(page({ name: 'Hidrofor 43 lt', brand: placeholder }), 'https://www.example-market.com/p/hidrofor')).toBeNull();
+    }
+    expect(brandOf(page({ name: 'Hidrofor 43 lt', brand: 'Otto' }), 'https://www.example-market.com/p/hidrofor')).toBe('Otto');
+  });
+});
+
 describe('a brand without a letter', () => {
   it('is no brand: a number names no maker', () => {
     expect(brandOf(page({ name: 'C E Ferulic', brand: '4248' }), 'https://www.example-beauty.com/p/ferulic')).toBeNull();

@@ -18,6 +18,11 @@ describe('stock notices the page keeps hidden until the shopper acts', () => {
     expect(extractProductIdentity(html, { url })?.stockState).toBe('InStock');
   });
 
+  it('are not the item’s stock inside a block a modifier class “-hide” hides', () => {
+    const html = page('<div class="product-error error-product-out-of-stock -hide">Leider ist der Artikel nicht mehr verfügbar.</div><button class="add-to-cart">In den Warenkorb</button>');
+    expect(extractProductIdentity(html, { url })?.stockState).toBe('InStock');
+  });
+
   it('still say the item’s stock when shown', () => {
     const html = page('<div class="product-form"><p class="stock out-of-stock">Out of stock</p></div>');
     expect(extractProductIdentity(html, { url })?.stockState).toBe('OutOfStock');

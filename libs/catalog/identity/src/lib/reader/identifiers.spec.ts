@@ -77,6 +77,17 @@ describe('templates that break their own markup', () => {
     expect(item).toMatchObject({ brand: 'Lumetra', priceCents: 39_999, stockState: 'OutOfStock' });
   });
 
+  it('reads JSON-LD a template closes with a stray brace, and objects it writes one after another', () => {
+    const product = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Lumetra K7 Album', offers: { '@type': 'Offer', price: '20.99', priceCurrency: 'EUR' }, brand: [{ '@type': 'Brand', name: 'Lumetra' }] });
+    for (const script of [`${product}\n}`, `{"@type": "Organization", "name": "Shop"}${product}`]) {
+      const item = extractProductIdentity(doc(`<script type="application/ld+json">${script}</script>`, '<h1>Lumetra K7 Album</h1>', 'Lumetra K7 Album'), { url: URL });
+      expect(item).toMatchObject({ brand: 'Lumetra', priceCents: 2099 });
+    }
+    // A value that never closes is no JSON at all.
+    const open = extractProductIdentity(doc(`<script type="application/ld+json">${product.slice(0, -1)}</script>`, '<h1>Lumetra K7 Album</h1>', 'Lumetra K7 Album'), { url: URL });
+    expect(open?.brand ?? null).toBeNull();
+  });
+
   it('takes no site name a template fills with the item’s own title', () => {
     const head = '<meta property="og:site_name" content="Lumetra K7 Keyboard - 5 ms"><meta property="og:title" content="Lumetra K7 Keyboard - 5 ms">';
     const body = '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard - 5 ms</h1><span itemprop="brand">Lumetra</span></div>';

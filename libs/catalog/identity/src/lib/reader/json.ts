@@ -43,6 +43,28 @@ function escapeInnerQuotes(s: string): string {
   return out;
 }
 
+/**
+ * The top-level values a script writes one after another ('{…}{…}', or '{…}}' with a template's stray closing brace),
+ * each cut where its brackets close; a closer with nothing open is skipped. Null when a value does not close.
+ */
+function valuesInSequence(s: string): string[] | null {
+  const out: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i] as string;
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      if (depth++ === 0) start = i;
+    } else if ((ch === '}' || ch === ']') && depth > 0 && --depth === 0) out.push(s.slice(start, i + 1));
+  }
+  return depth === 0 && out.length > 0 ? out : null;
+}
+
 /** JSON.parse, then again after the repairs real pages need (comments, CDATA, trailing commas, raw newlines, raw quotes). */
 export function parseLenientJson(raw: string): Json | undefined {
   const attempts = [raw.trim()];
@@ -65,7 +87,14 @@ export function parseLenientJson(raw: string): Json | undefined {
       // try the next repair
     }
   }
-  return undefined;
+  const values = valuesInSequence(repaired);
+  if (!values) return undefined;
+  try {
+    const parsed = values.map((v) => JSON.parse(v) as Json);
+    return parsed.length === 1 ? parsed[0] : parsed;
+  } catch {
+    return undefined;
+  }
 }
 
 export function types(node: JsonObject): string[] {

@@ -35,9 +35,9 @@ export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|fi
 export const OTHER_PRODUCTS = /related|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|frequently[-_ ]?bought|bought[-_ ]?together|\bfbt(?:$|[^a-z])|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
 /**
  * Classes that hide an element, also as a design system's prefixed utility ('pl_hidden' at otto.de, 'u-hidden',
- * 'a-hidden'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor 'hidden-xs', hidden on phones only.
+ * 'a-hidden', a modifier class '-hide'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor 'hidden-xs', hidden on phones only.
  */
-export const HIDDEN_WORDS = /(?:^|\s)(?:[a-z]{1,3}[-_])?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
+export const HIDDEN_WORDS = /(?:^|\s)(?:[a-z]{1,3}[-_]|-)?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
 /**
  * An add-to-cart control, or the buy box that holds it (product-buy, buy-box): a shop that cannot sell the item puts its
  * stock wording there in the control's place ('Out of Stock' where the button would be).

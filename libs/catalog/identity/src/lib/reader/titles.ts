@@ -150,7 +150,12 @@ export function headingTitle(page: Page): string | null {
 }
 
 
-const NO_BRAND = /^(?:unbranded|non-?branded|generic|no brand|oem|n\/?a|none|null|undefined|does not apply|other|\$?metabrand|brand)$/i;
+/**
+ * Words a brand field holds where the maker is not named: "Generic", "Other" and its like in the shops' languages
+ * ("Diğer", "Outros", "Sonstige"), "no brand" ("Sem marca", "Sin marca", "Ohne Marke", "Не указан", "Não informado").
+ */
+const NO_BRAND =
+  /^(?:unbranded|non-?branded|generic|no brand|oem|n\/?a|none|null|undefined|does not apply|other|others|\$?metabrand|brand|diğer|outros?|outras?|otros?|otras?|sonstiges?|andere|autres?|altr[oaie]|inne|ostatní|övrigt|muut|другое|другие|інше|sem marca|sin marca|senza marca|sans marque|ohne marke|bez marki|marca gen[eé]rica|gen[eé]ric[oa]|não informad[oa]|no informad[oa]|не указан[оа]?|без бренда)$/iu;
 /**
  * A country or region after the maker's name: the shop's regional store or the maker's seat ("Skullcandy US", "Philips,
  * Netherlands"), not part of the maker's name. Codes count only in capitals, so a word such as "us" in a name stays.
