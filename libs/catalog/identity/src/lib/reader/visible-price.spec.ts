@@ -10,6 +10,13 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: URL })?.priceCents).toBe(4844);
   });
 
+  it('reads the selling price, not India’s maximum retail price (“MRP: ₹644”)', () => {
+    const page = (box: string) => `<!doctype html><html><head><title>Atta</title></head><body><h1>Whole Wheat Atta, 10 kg</h1><div class="price-box">${box}</div><button>Add to basket</button></body></html>`;
+    const read = (box: string) => extractProductIdentity(page(box), { url: 'https://www.shop.example.in/pd/126906/' })?.priceCents;
+    expect(read('<div class="price">MRP: Rs 644</div><div class="price">Price: Rs 536</div>')).toBe(53600);
+    expect(read('<div class="price">MRP: ₹644</div><div class="price">₹536</div>')).toBe(53600);
+  });
+
   it('reads “Now $52.00” in a price line that wraps a rating widget, before the marked-down list price above it', () => {
     const rating = '<div class="reviews-summary"><dl class="bv-stars-container"><dt>Rated 4.6 out of 5 stars</dt><dd>4.6 (127 reviews) — see every review of this item</dd></dl></div>';
     const prices = `<h5 class="product-price--markdown"> $64.95 <span class="product-price--percentage-off"></span></h5><h5 class="product-price product-price--highlight"> Now $52.00 ${rating}</h5>`;

@@ -147,8 +147,8 @@ function amountShaped(text: string): boolean {
 
 /** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
 const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
-/** Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99"). */
-const WAS_WORDED = /^(?:was|before|reg\.?|regular|list|orig\.?|original|rrp|msrp|uvp|statt|vorher|avant|antes|prima)\b/i;
+/** Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99", India's "MRP: ₹644"). */
+const WAS_WORDED = /^(?:was|before|reg\.?|regular|list|orig\.?|original|rrp|msrp|mrp|uvp|statt|vorher|avant|antes|prima)\b/i;
 
 /**
  * The text a price element shows: all of it, or where it wraps more than a price (a rating widget inside the price
