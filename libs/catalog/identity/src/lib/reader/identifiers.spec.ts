@@ -88,6 +88,12 @@ describe('templates that break their own markup', () => {
     expect(open?.brand ?? null).toBeNull();
   });
 
+  it('reads JSON-LD that leaves out a comma between two properties on their own lines', () => {
+    const script = '{"@context": "http://schema.org/", "@type": "Product", "name": "Series 7 Shaver", "brand": {"@type": "Brand", "name": "Lumetra"},\n "offers": {"@type": "Offer", "price": "199",\n "itemCondition": "http://schema.org/NewCondition"\n    "priceCurrency": "GBP"}}';
+    const item = extractProductIdentity(doc(`<script type="application/ld+json">${script}</script>`, '<h1>Series 7 Shaver</h1>', 'Series 7 Shaver'), { url: URL });
+    expect(item).toMatchObject({ brand: 'Lumetra', priceCents: 19900, currency: 'GBP' });
+  });
+
   it('takes no site name a template fills with the item’s own title', () => {
     const head = '<meta property="og:site_name" content="Lumetra K7 Keyboard - 5 ms"><meta property="og:title" content="Lumetra K7 Keyboard - 5 ms">';
     const body = '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard - 5 ms</h1><span itemprop="brand">Lumetra</span></div>';

@@ -77,7 +77,9 @@ export function parseLenientJson(raw: string): Json | undefined {
     .replace(/,\s*([}\]])/g, '$1')
     // Raw control characters inside strings are invalid JSON but common.
     .replace(/"(?:[^"\\]|\\.)*"/g, (s) => stripControlChars(s));
-  attempts.push(repaired, escapeInnerQuotes(repaired));
+  // A comma left out between two properties on their own lines ('"itemCondition": "…NewCondition"\n "priceCurrency": …').
+  const withCommas = repaired.replace(/("|\d|[}\]]|true|false|null)([ \t\r]*\n\s*)("(?:[^"\\]|\\.)*"\s*:)/g, '$1,$2$3');
+  attempts.push(repaired, escapeInnerQuotes(repaired), withCommas);
   // A script written with its quotes as HTML entities ('{&quot;@type&quot;:…'), as some templates and saved pages do.
   if (/^\s*[[{]\s*&quot;/.test(raw)) attempts.push(decodeEntities(raw.trim()));
   for (const a of attempts) {

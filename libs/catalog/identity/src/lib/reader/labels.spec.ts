@@ -130,3 +130,12 @@ describe('labels of Polish and Brazilian shops', () => {
     expect(extractProductIdentity(page('', line), { url: URL })?.model).toBe('GV-N3070EAGLE-8GD');
   });
 });
+
+describe('brand rows of pharmacies and marketplaces', () => {
+  it('reads the marketer a pharmacy names beside the item, and a brand row up to the next label in its line', () => {
+    const marketer = '<div class="meta"><div class="meta-title">Marketer</div><div class="meta-value"><a href="/marketer/micro-labs-ltd-57187">Micro Labs Ltd</a></div></div>';
+    expect(extractProductIdentity(page('', marketer), { url: URL })?.brand).toBe('Micro Labs Ltd');
+    expect(readRow('Marka', 'Huawei Seri: Mate')?.brand).toBe('Huawei');
+    expect(readRow('Marka', 'Huawei seri mate')?.brand).toBe('Huawei seri mate');
+  });
+});

@@ -28,9 +28,13 @@ function barcodeInText(page: Page): string | null {
 }
 
 
-/** A brand as a spec row writes it ("by Certified International", "mehr von Acer" name the brand); a code is no brand. */
+/**
+ * A brand as a spec row writes it ("by Certified International", "mehr von Acer" name the brand), up to a next label in
+ * the same line ("Huawei Seri: Mate"); a code is no brand.
+ */
 function brandOf(value: string): string | null {
-  const t = text(value.replace(/^(?:(?:mehr|alles|alle produkte|more|all products|shop all|plus|voir plus|más|altri prodotti|meer)\s+(?:von|from|by|de|di|van)|by|von|par|di|de|da|door|av|przez)\s+/i, ''));
+  const named = value.replace(/^(?:(?:mehr|alles|alle produkte|more|all products|shop all|plus|voir plus|más|altri prodotti|meer)\s+(?:von|from|by|de|di|van)|by|von|par|di|de|da|door|av|przez)\s+/i, '');
+  const t = text(named.replace(/\s+\p{Lu}\p{L}{1,20}\s?:\s.*$/u, ''));
   return t && /\p{L}{2}/u.test(t) && (t.match(/\d/g) ?? []).length < 3 ? t : null;
 }
 
