@@ -73,8 +73,12 @@ export interface CorpusPage {
    * Webhallen); 21: a price tracker's test pages of shops in Portugal, Spain, the Netherlands, Britain, Germany, Turkey,
    * Australia and the USA (HSN, Ulabox, 101gigas, MediaMarkt, Currys, Teknosa, Hepsiburada, n11, Lidl, Rakuten,
    * Bonanza, GittiGidiyor, bonprix, Zalando, Amazon and eBay Australia) and scrapers' saved pages of Indian shops (Tata
-   * 1mg, bigbasket, Zebronics), a Swedish book shop and a Naver smart store; each scored before any rule was written for
-   * them), scored by `eval:extraction`, not yet by the spec's targets.
+   * 1mg, bigbasket, Zebronics), a Swedish book shop and a Naver smart store; 22: the same tracker's Lidl, Zalando, Amazon
+   * Turkey, eBay Spain and bonprix France pages, a crawler's browser-saved pages of Vietnamese shops and fashion houses
+   * (Mr Porter, Shopbop, Mytheresa, Hermès, Zara Home, Farfetch, Sézane, COS, Quince), Finnish children's shops, and
+   * scrapers' pages of Brazilian, Greek, Indian, Bangladeshi and Russian shops (Extra, Saraiva, Girafa, Carrefour,
+   * Nagem, Kokotas, Decathlon India, Bewakoof, Pickaboo, Ozon); each scored before any rule was written for them),
+   * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
