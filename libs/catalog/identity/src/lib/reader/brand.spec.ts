@@ -57,6 +57,18 @@ describe('a brand field that names no maker', () => {
   });
 });
 
+describe('a brand written with more than the maker’s name', () => {
+  it('is the maker’s name: without its label, a reseller’s title or a second name after a comma', () => {
+    const url = 'https://www.example-electro.com/p/moto-g4';
+    expect(brandOf(page({ name: 'Moto G4 Play', brand: 'Marca Motorola' }), url)).toBe('Motorola');
+    expect(brandOf(page({ name: 'Amber 18000 BTU', brand: 'Gree Επίσημος Μεταπωλητής' }), url)).toBe('Gree');
+    expect(brandOf(page({ name: 'Amber 18000 BTU', brand: 'Gree Official Reseller' }), url)).toBe('Gree');
+    expect(brandOf(page({ name: 'Taladro 18V', brand: 'T-Lovendo, TLV' }), url)).toBe('T-Lovendo');
+    // A word that only begins like a label is the name.
+    expect(brandOf(page({ name: 'Oven', brand: 'Brandt' }), url)).toBe('Brandt');
+  });
+});
+
 describe('a brand without a letter', () => {
   it('is no brand: a number names no maker', () => {
     expect(brandOf(page({ name: 'C E Ferulic', brand: '4248' }), 'https://www.example-beauty.com/p/ferulic')).toBeNull();

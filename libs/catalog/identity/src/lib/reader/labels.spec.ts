@@ -114,7 +114,7 @@ describe('a specification cell that writes its value twice', () => {
 });
 
 describe('labels of Polish and Brazilian shops', () => {
-  it('reads “Kod systemowy” and a bare “Código” as the shop’s code, and values written in square brackets without them', () => {
+  it('reads “Kod systemowy” and a bare “Código” as the shop’s code, “Referência” as the maker’s, and values written in square brackets without them', () => {
     const codes =
       '<ul><li>Kod systemowy: [PR-IN51I7-INT-029]</li><li>Kod producenta: [BX80684I78700K]</li><li>Kod EAN: [5032037108652]</li></ul>';
     const read = extractProductIdentity(page('', codes), { url: URL });
@@ -122,6 +122,8 @@ describe('labels of Polish and Brazilian shops', () => {
     expect(read?.model).toBe('BX80684I78700K');
     expect(read?.gtin).toBe('05032037108652');
     expect(readRow('Código', '265966')?.sku).toBe('265966');
+    // Brazilian shops write the maker's part number under "Referência".
+    expect(readRow('Referência', 'ZE520KL-1A090BR')?.model).toBe('ZE520KL-1A090BR');
   });
 
   it('reads a label and value an element writes after a separator child, not the next pair beside it', () => {

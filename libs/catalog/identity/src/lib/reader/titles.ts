@@ -176,8 +176,12 @@ const MAKERS_STORE = /^(.+?)\s+(?:official\s+)?(?:online\s+)?(?:store|shop)(?:\s
  */
 export function cleanBrand(raw: string | null | undefined, page: Page, ownName = false): string | null {
   if (!raw) return null;
-  let b = cleanText(decodeEntities(raw)).replace(/^(?:brand|marke|marque|marca)\s*[:：]\s*/i, '');
+  // A label before the name, with its colon ("Brand: Acme") or without ("Marca Motorola").
+  let b = cleanText(decodeEntities(raw)).replace(/^(?:brand\s*[:：]|(?:marke|marque|marca|marka)\s*[:：]?)\s*(?=\S)/i, '');
   b = withoutRegion(b.replace(/^(?:shop all|see all|more from|ver mais artigos da marca:?|visit the)\s+/i, '').trim());
+  // A reseller's title after the name ("Gree Official Reseller", "Gree Επίσημος Μεταπωλητής"), a second name after a
+  // comma ("T-Lovendo, TLV").
+  b = b.replace(/\s+(?:(?:official|authori[sz]ed)\s+(?:reseller|dealer|distributor|retailer|partner)|επίσημος\s+(?:μεταπωλητής|αντιπρόσωπος|διανομέας))$/iu, '').replace(/^([^,]{2,}),\s.*$/u, '$1');
   // A registered mark ends the maker's name: the words after it are a line ("Cranberry® Compac", "LEGO® Star Wars").
   // A mark after the whole name stays as the page writes it ("Room Essentials™").
   b = b.replace(/^(\S.*?)\s*[®™]\s+\S.*$/u, '$1');
