@@ -94,6 +94,12 @@ describe('templates that break their own markup', () => {
     expect(item).toMatchObject({ brand: 'Lumetra', priceCents: 19900, currency: 'GBP' });
   });
 
+  it('reads an offer’s price from a price specification a template writes with a capital (“PriceSpecification”)', () => {
+    const script = JSON.stringify({ '@context': 'http://schema.org', '@type': 'Product', name: 'Leather boat shoes', brand: { '@type': 'Brand', name: 'Lumetra' }, offers: { '@type': 'Offer', PriceSpecification: { price: 995, priceCurrency: 'USD' }, availability: 'http://schema.org/InStock' } });
+    const item = extractProductIdentity(doc(`<script type="application/ld+json">${script}</script>`, '<h1>Leather boat shoes</h1>', 'Leather boat shoes'), { url: URL });
+    expect(item).toMatchObject({ priceCents: 99500, currency: 'USD' });
+  });
+
   it('takes no site name a template fills with the item’s own title', () => {
     const head = '<meta property="og:site_name" content="Lumetra K7 Keyboard - 5 ms"><meta property="og:title" content="Lumetra K7 Keyboard - 5 ms">';
     const body = '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard - 5 ms</h1><span itemprop="brand">Lumetra</span></div>';

@@ -48,8 +48,11 @@ function shippingOf(offer: JsonObject, ids: Ids, locale: string | null): Shippin
   return null;
 }
 
+/** An offer's price specification, also under a key a template writes with a capital ("PriceSpecification"). */
+const priceSpecOf = (o: JsonObject, ids: Ids) => deref(first(o['priceSpecification'] ?? o['PriceSpecification']), ids);
+
 function oneOffer(o: JsonObject, ids: Ids, locale: string | null): OfferFields {
-  const spec = deref(first(o['priceSpecification']), ids);
+  const spec = priceSpecOf(o, ids);
   const specObj = isObject(spec) ? spec : null;
   const rawPrice = o['price'] ?? o['lowPrice'] ?? specObj?.['price'] ?? specObj?.['minPrice'] ?? null;
   return {
@@ -149,7 +152,7 @@ function offerPrices(v: Json | undefined, ids: Ids, depth = 0): number[] {
   if (depth > 4 || v === undefined) return [];
   const out: number[] = [];
   for (const o of objectsOf(v, ids)) {
-    const spec = deref(first(o['priceSpecification']), ids);
+    const spec = priceSpecOf(o, ids);
     const price = parsePrice(o['price'] ?? o['lowPrice'] ?? (isObject(spec) ? spec['price'] : null) ?? null);
     if (price != null) out.push(price);
     out.push(...offerPrices(o['offers'], ids, depth + 1));
