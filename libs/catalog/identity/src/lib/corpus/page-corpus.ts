@@ -77,8 +77,10 @@ export interface CorpusPage {
    * Turkey, eBay Spain and bonprix France pages, a crawler's browser-saved pages of Vietnamese shops and fashion houses
    * (Mr Porter, Shopbop, Mytheresa, Hermès, Zara Home, Farfetch, Sézane, COS, Quince), Finnish children's shops, and
    * scrapers' pages of Brazilian, Greek, Indian, Bangladeshi and Russian shops (Extra, Saraiva, Girafa, Carrefour,
-   * Nagem, Kokotas, Decathlon India, Bewakoof, Pickaboo, Ozon); each scored before any rule was written for them),
-   * scored by `eval:extraction`, not yet by the spec's targets.
+   * Nagem, Kokotas, Decathlon India, Bewakoof, Pickaboo, Ozon); 23: more of that crawler's browser-saved pages of
+   * fashion and design shops (SSENSE, 1stdibs, Moda Operandi, Revolve, ferm LIVING, Visual Comfort, Diptyque, J.Crew,
+   * Madewell and makers' own Shopify stores); each scored before any rule was written for them), scored by
+   * `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
