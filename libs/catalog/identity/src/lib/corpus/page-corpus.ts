@@ -79,8 +79,10 @@ export interface CorpusPage {
    * scrapers' pages of Brazilian, Greek, Indian, Bangladeshi and Russian shops (Extra, Saraiva, Girafa, Carrefour,
    * Nagem, Kokotas, Decathlon India, Bewakoof, Pickaboo, Ozon); 23: more of that crawler's browser-saved pages of
    * fashion and design shops (SSENSE, 1stdibs, Moda Operandi, Revolve, ferm LIVING, Visual Comfort, Diptyque, J.Crew,
-   * Madewell and makers' own Shopify stores); each scored before any rule was written for them), scored by
-   * `eval:extraction`, not yet by the spec's targets.
+   * Madewell and makers' own Shopify stores); 24: price trackers' and sneaker bots' saved pages of Japanese and Korean
+   * shops (Suruga-ya, NetOff, Musinsa), Slam Jam, Naked Copenhagen, Pro:Direct Basketball, and the price tracker's
+   * Zalando Spain, Lidl Spain, Rakuten France, bonprix Italy and Amazon Netherlands pages; each scored before any rule
+   * was written for them), scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
