@@ -100,6 +100,13 @@ describe('templates that break their own markup', () => {
     expect(item).toMatchObject({ priceCents: 99500, currency: 'USD' });
   });
 
+  it('takes no item number that is words without a digit (a company’s name in the shop’s sku tag)', () => {
+    const head = '<meta property="product:retailer_item_id" content="주식회사 위캔드기어컴퍼니">';
+    expect(extractProductIdentity(doc(head, '<h1>Eagle Denim Pants</h1><p class="price">₩109,600</p>', 'Eagle Denim Pants'), { url: URL })?.sku ?? null).not.toBe('주식회사 위캔드기어컴퍼니');
+    const named = '<meta property="product:retailer_item_id" content="MENS_WOOL_RUNNERS">';
+    expect(extractProductIdentity(doc(named, '<h1>Eagle Denim Pants</h1><p class="price">₩109,600</p>', 'Eagle Denim Pants'), { url: URL })?.sku).toBe('MENS_WOOL_RUNNERS');
+  });
+
   it('takes no site name a template fills with the item’s own title', () => {
     const head = '<meta property="og:site_name" content="Lumetra K7 Keyboard - 5 ms"><meta property="og:title" content="Lumetra K7 Keyboard - 5 ms">';
     const body = '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard - 5 ms</h1><span itemprop="brand">Lumetra</span></div>';

@@ -141,3 +141,12 @@ describe('brand rows of pharmacies and marketplaces', () => {
     expect(readRow('Marka', 'Huawei seri mate')?.brand).toBe('Huawei seri mate');
   });
 });
+
+describe('the maker’s codes sneaker and game shops label', () => {
+  it('reads a sneaker’s “Style code” and a game’s “規格番号” as the maker’s part number', () => {
+    expect(readRow('Style code', '1203A115 105')?.model).toBe('1203A115 105');
+    expect(readRow('規格番号', 'VWDZ-8198')?.model).toBe('VWDZ-8198');
+    // A shop's style number stays the shop's.
+    expect(readRow('Style No.', '39407267')?.model ?? null).toBeNull();
+  });
+});

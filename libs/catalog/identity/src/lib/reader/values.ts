@@ -168,7 +168,8 @@ export function cleanSku(value: string | null | undefined): string | null {
   if (value && DOCUMENTATION_IDS.has(value.trim())) return null;
   // A label before it or around it: "Varenr.: [24512506]", "(Cód. Item 462100)".
   const t = value == null ? '' : unbracket(unbracket(value.trim()).replace(SKU_LABEL_BEFORE, '').trim());
-  return t ? t : null;
+  // Words without a digit are a name (a company's, "주식회사 위캔드기어컴퍼니"), not an item number.
+  return t && !(/\s/.test(t) && !/\d/.test(t)) ? t : null;
 }
 
 /** A value as clean text (entities decoded, whitespace collapsed), or null when empty or no text. */
