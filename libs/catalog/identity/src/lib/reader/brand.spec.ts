@@ -49,11 +49,16 @@ describe('a Shopify theme’s vendor link', () => {
 });
 
 describe('a brand field that names no maker', () => {
-  it('is no brand: “Other”, “Generic” or “no brand” in the shops’ languages', () => {
+  it('is no brand: “Other”, “Generic” or “no brand” in the shops’ languages, a promotion or an assortment', () => {
     for (const placeholder of ['Diğer', 'Outros', 'Sonstige', 'Sem marca', 'Não informado', 'Genérico', 'Не указан']) {
       expect(brandOf(page({ name: 'Hidrofor 43 lt', brand: placeholder }), 'https://www.example-market.com/p/hidrofor')).toBeNull();
     }
     expect(brandOf(page({ name: 'Hidrofor 43 lt', brand: 'Otto' }), 'https://www.example-market.com/p/hidrofor')).toBe('Otto');
+    // A promotion or an assortment the template puts in the brand field.
+    for (const promotion of ['HR24 NOVEMBER SALE', 'Bundles', 'Gift Cards']) {
+      expect(brandOf(page({ name: 'Zoe Cable Crew', brand: promotion }), 'https://www.example-knits.com/products/zoe')).toBeNull();
+    }
+    expect(brandOf(page({ name: 'Trekking boots', brand: 'Salewa' }), 'https://www.example-outdoor.com/p/boots')).toBe('Salewa');
   });
 });
 

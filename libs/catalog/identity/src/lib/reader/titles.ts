@@ -156,6 +156,9 @@ export function headingTitle(page: Page): string | null {
  */
 const NO_BRAND =
   /^(?:unbranded|non-?branded|generic|no brand|oem|n\/?a|none|null|undefined|does not apply|other|others|\$?metabrand|brand|diğer|outros?|outras?|otros?|otras?|sonstiges?|andere|autres?|altr[oaie]|inne|ostatní|övrigt|muut|другое|другие|інше|sem marca|sin marca|senza marca|sans marque|ohne marke|bez marki|marca gen[eé]rica|gen[eé]ric[oa]|não informad[oa]|no informad[oa]|не указан[оа]?|без бренда)$/iu;
+/** A promotion or an assortment a template puts in the brand field ("HR24 NOVEMBER SALE", "Bundles", "Gift Cards"). */
+const PROMOTION = /\b(?:sale|clearance|black friday|cyber monday|bundles|gift ?cards?)\b/i;
+
 /**
  * A country or region after the maker's name: the shop's regional store or the maker's seat ("Skullcandy US", "Philips,
  * Netherlands"), not part of the maker's name. Codes count only in capitals, so a word such as "us" in a name stays.
@@ -185,7 +188,7 @@ export function cleanBrand(raw: string | null | undefined, page: Page, ownName =
   // A registered mark ends the maker's name: the words after it are a line ("Cranberry® Compac", "LEGO® Star Wars").
   // A mark after the whole name stays as the page writes it ("Room Essentials™").
   b = b.replace(/^(\S.*?)\s*[®™]\s+\S.*$/u, '$1');
-  if (!b || b.length > 50 || !/\p{L}/u.test(b) || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b) || isDomainName(b)) return null;
+  if (!b || b.length > 50 || !/\p{L}/u.test(b) || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b) || PROMOTION.test(b) || isDomainName(b)) return null;
   // A maker's own store, named as such ("Sony Store Thailand", "Apple Official Store") or with its country's code
   // ("Sklum ES"), names the maker by its name.
   const store = MAKERS_STORE.exec(b) ?? /^(.+?)\s+[A-Z]{2}$/.exec(b);
