@@ -81,8 +81,10 @@ export interface CorpusPage {
    * fashion and design shops (SSENSE, 1stdibs, Moda Operandi, Revolve, ferm LIVING, Visual Comfort, Diptyque, J.Crew,
    * Madewell and makers' own Shopify stores); 24: price trackers' and sneaker bots' saved pages of Japanese and Korean
    * shops (Suruga-ya, NetOff, Musinsa), Slam Jam, Naked Copenhagen, Pro:Direct Basketball, and the price tracker's
-   * Zalando Spain, Lidl Spain, Rakuten France, bonprix Italy and Amazon Netherlands pages; each scored before any rule
-   * was written for them), scored by `eval:extraction`, not yet by the spec's targets.
+   * Zalando Spain, Lidl Spain, Rakuten France, bonprix Italy and Amazon Netherlands pages; 25: the rest of the crawler's
+   * browser-saved pages of makers' own fashion, beauty and design stores (House of Leon, Khaite, Rhode, Dôen, The Frankie
+   * Shop, Staud, & Other Stories, Aligne, Bode and others); each scored before any rule was written for them), scored by
+   * `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
