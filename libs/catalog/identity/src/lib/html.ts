@@ -26,9 +26,26 @@ export function hasAttr(el: HtmlElement, name: string): boolean {
   return el.attrs.some((a) => a.name === name);
 }
 
+/**
+ * A node's children; a template's are those of its content, whose fragment is tied back to the template, so that a
+ * walk up from an element inside it reaches the template (content a browser never shows).
+ */
 function childrenOf(node: HtmlNode): HtmlNode[] {
-  if (isElement(node) && node.tagName === 'template') return (node as DefaultTreeAdapterMap['template']).content.childNodes;
+  if (isElement(node) && node.tagName === 'template') {
+    const content = (node as DefaultTreeAdapterMap['template']).content as DefaultTreeAdapterMap['documentFragment'] & { parentNode?: HtmlNode };
+    content.parentNode ??= node;
+    return content.childNodes;
+  }
   return 'childNodes' in node ? node.childNodes : [];
+}
+
+/** The element holding a node: its parent, or for a node in a template's content, the template. */
+export function parentElement(node: HtmlNode): HtmlElement | null {
+  const up = (node as { parentNode?: HtmlNode | null }).parentNode;
+  if (!up) return null;
+  if (isElement(up)) return up;
+  const template = (up as { parentNode?: HtmlNode | null }).parentNode;
+  return up.nodeName === '#document-fragment' && template && isElement(template) ? template : null;
 }
 
 /** Every element under `root` in document order (iterative: real pages nest thousands deep). */

@@ -23,6 +23,16 @@ describe('stock notices the page keeps hidden until the shopper acts', () => {
     expect(extractProductIdentity(html, { url })?.stockState).toBe('InStock');
   });
 
+  it('are not the item’s stock inside a template a script fills (an Alpine button’s “Sold out” state)', () => {
+    const button = '<button class="add-to-cart"><template x-if="current_variant"><div><template x-if="currentVariantAvailable"><span>Add to cart</span></template><template x-if="!currentVariantAvailable"><span>Sold out</span></template></div></template></button>';
+    expect(extractProductIdentity(page(`<div class="product-form">${button}</div>`), { url })?.stockState).toBe('InStock');
+  });
+
+  it('are not the item’s stock inside a drawer of stores’ stock the shopper opens', () => {
+    const drawer = '<div class="product-stock-drawer-el results"><div class="drw-productstock_result"><p class="drw-productstock_availability drw-productstock_availability-outofstock">Out of stock</p></div></div>';
+    expect(extractProductIdentity(page(`<button class="add-to-cart">Add to bag</button>${drawer}`), { url })?.stockState).toBe('InStock');
+  });
+
   it('still say the item’s stock when shown', () => {
     const html = page('<div class="product-form"><p class="stock out-of-stock">Out of stock</p></div>');
     expect(extractProductIdentity(html, { url })?.stockState).toBe('OutOfStock');

@@ -2,7 +2,7 @@
  * What the markup says an element is: a price (now, was, list), an add-to-cart control, a block of other products,
  * hidden; and where an element stands in the tree.
  */
-import { attr, hasAttr, textOf, type HtmlElement } from '../html';
+import { attr, hasAttr, parentElement, textOf, type HtmlElement } from '../html';
 
 /** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
 export const MAX_CLIMB = 80;
@@ -62,7 +62,7 @@ export function isStruckPrice(el: HtmlElement): boolean {
   return said !== '' && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said);
 }
 
-export const parentOf = (el: HtmlElement): HtmlElement | null => (el.parentNode && 'tagName' in el.parentNode ? el.parentNode : null);
+export const parentOf = (el: HtmlElement): HtmlElement | null => parentElement(el);
 
 /** Inline elements a price sets its cents apart in ("$31<sup>57</sup>", "<span class="cents">57</span>"). */
 const CENTS_HOLDERS = new Set(['sup', 'span', 'small', 'sub', 'b', 'strong', 'em', 'i', 'u', 'font', 'ins']);
@@ -93,7 +93,7 @@ export function isOldPrice(el: HtmlElement): boolean {
 }
 
 export function contains(outer: HtmlElement, inner: HtmlElement): boolean {
-  for (let n: HtmlElement | null = inner; n; n = n.parentNode && 'tagName' in n.parentNode ? n.parentNode : null) if (n === outer) return true;
+  for (let n: HtmlElement | null = inner; n; n = parentElement(n)) if (n === outer) return true;
   return false;
 }
 

@@ -80,10 +80,11 @@ export function ownStockWords(el: HtmlElement): string | null {
 }
 
 /**
- * Markup naming a way to get the item, a variant, a delivery date or a hidden message: its stock line is not the item's.
+ * Markup naming a way to get the item, a variant, a delivery date, a panel the shopper opens (a drawer of stores' stock)
+ * or a hidden message: its stock line is not the item's.
  * A type-size utility class ("is-size-7", "font-size-sm") names no size of the item.
  */
-const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|(?<!(?:font|text|is|has)-)size(?![-_]?\d)|swatch|variant|option|attribute|displaynone|tooltip|modal|popup|availabledate|nodates/;
+const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|drawer|(?<!(?:font|text|is|has)-)size(?![-_]?\d)|swatch|variant|option|attribute|displaynone|tooltip|modal|popup|availabledate|nodates/;
 /** Ancestors whose markup may say what a stock line is about. */
 const MATTER_CLIMB = 5;
 
