@@ -83,8 +83,9 @@ export interface CorpusPage {
    * shops (Suruga-ya, NetOff, Musinsa), Slam Jam, Naked Copenhagen, Pro:Direct Basketball, and the price tracker's
    * Zalando Spain, Lidl Spain, Rakuten France, bonprix Italy and Amazon Netherlands pages; 25: the rest of the crawler's
    * browser-saved pages of makers' own fashion, beauty and design stores (House of Leon, Khaite, Rhode, Dôen, The Frankie
-   * Shop, Staud, & Other Stories, Aligne, Bode and others); each scored before any rule was written for them), scored by
-   * `eval:extraction`, not yet by the spec's targets.
+   * Shop, Staud, & Other Stories, Aligne, Bode and others); 26: scrapers' pages of Stadium Finland, MediaMarkt Sweden and
+   * a Ukrainian décor maker's dealer; each scored before any rule was written for them), scored by `eval:extraction`,
+   * not yet by the spec's targets.
    */
   batch?: number;
 }
