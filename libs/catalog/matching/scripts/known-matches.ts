@@ -2,14 +2,14 @@
  * What a catalog already knows when it scores a pair: the labelled matches of the other splits, as placement knows the
  * offers already grouped in a product. An offer is named by its record's text, the same on every line it appears on.
  *
- * Two rules read that knowledge, the same two placement applies to a shop's second listing:
+ * Two rules read that knowledge, as placement reasons about the offers already in a product and a shop's second listing:
  * - two offers already in one group (linked by known matches, however many steps) are a match;
  * - an offer already matched to listings on the other side matches a further one only if that one is the same product as
  *   one of them (the pair scorer at its threshold says so); else its score is capped below the threshold.
  */
 import type { LabelledPair } from './er-magellan';
 
-/** The score of a pair the known matches rule out: below any threshold a model may choose. */
+/** The score of a pair the known matches rule out: below every threshold `train:matcher` chooses (0.05 and up). */
 export const RULED_OUT_SCORE = 0.01;
 
 export class KnownMatches {

@@ -65,38 +65,55 @@ function valuesInSequence(s: string): string[] | null {
   return depth === 0 && out.length > 0 ? out : null;
 }
 
-/** JSON.parse, then again after the repairs real pages need (comments, CDATA, trailing commas, raw newlines, raw quotes). */
-export function parseLenientJson(raw: string): Json | undefined {
-  const attempts = [raw.trim()];
-  const repaired = raw
-    .trim()
-    .replace(/^<!\[CDATA\[|\]\]>$/g, '')
-    .replace(/^\s*<!--|-->\s*$/g, '')
-    .replace(/^\s*\/\/[^\n]*$/gm, '')
-    .replace(/;\s*$/, '')
-    .replace(/,\s*([}\]])/g, '$1')
-    // Raw control characters inside strings are invalid JSON but common.
-    .replace(/"(?:[^"\\]|\\.)*"/g, (s) => stripControlChars(s));
-  // A comma left out between two properties on their own lines ('"itemCondition": "…NewCondition"\n "priceCurrency": …').
-  const withCommas = repaired.replace(/("|\d|[}\]]|true|false|null)([ \t\r]*\n\s*)("(?:[^"\\]|\\.)*"\s*:)/g, '$1,$2$3');
-  attempts.push(repaired, escapeInnerQuotes(repaired), withCommas);
-  // A script written with its quotes as HTML entities ('{&quot;@type&quot;:…'), as some templates and saved pages do.
-  if (/^\s*[[{]\s*&quot;/.test(raw)) attempts.push(decodeEntities(raw.trim()));
-  for (const a of attempts) {
-    try {
-      return JSON.parse(a) as Json;
-    } catch {
-      // try the next repair
-    }
-  }
-  const values = valuesInSequence(repaired);
-  if (!values) return undefined;
+/** JSON.parse, or undefined where the text is no JSON. */
+function tryParse(text: string): Json | undefined {
   try {
-    const parsed = values.map((v) => JSON.parse(v) as Json);
-    return parsed.length === 1 ? parsed[0] : parsed;
+    return JSON.parse(text) as Json;
   } catch {
     return undefined;
   }
+}
+
+/** The repairs real pages need (comments, CDATA, trailing commas, raw control characters in strings). */
+function repair(raw: string): string {
+  return (
+    raw
+      .trim()
+      .replace(/^<!\[CDATA\[|\]\]>$/g, '')
+      .replace(/^\s*<!--|-->\s*$/g, '')
+      .replace(/^\s*\/\/[^\n]*$/gm, '')
+      .replace(/;\s*$/, '')
+      .replace(/,\s*([}\]])/g, '$1')
+      // Raw control characters inside strings are invalid JSON but common.
+      .replace(/"(?:[^"\\]|\\.)*"/g, (s) => stripControlChars(s))
+  );
+}
+
+/**
+ * JSON.parse, then again after each repair in turn, each made only when the ones before fail (most scripts are valid
+ * JSON): the common repairs, raw quotes inside strings, a comma left out between two properties on their own lines
+ * ('"itemCondition": "…NewCondition"\n "priceCurrency": …'), quotes written as HTML entities ('{&quot;@type&quot;:…'),
+ * and last the values a script writes one after another.
+ */
+export function parseLenientJson(raw: string): Json | undefined {
+  const first = tryParse(raw.trim());
+  if (first !== undefined) return first;
+  const repaired = repair(raw);
+  const attempts: (() => string)[] = [
+    () => repaired,
+    () => escapeInnerQuotes(repaired),
+    () => repaired.replace(/("|\d|[}\]]|true|false|null)([ \t\r]*\n\s*)("(?:[^"\\]|\\.)*"\s*:)/g, '$1,$2$3'),
+  ];
+  if (/^\s*[[{]\s*&quot;/.test(raw)) attempts.push(() => decodeEntities(raw.trim()));
+  for (const attempt of attempts) {
+    const parsed = tryParse(attempt());
+    if (parsed !== undefined) return parsed;
+  }
+  const values = valuesInSequence(repaired);
+  if (!values) return undefined;
+  const parsed = values.map(tryParse);
+  if (parsed.some((v) => v === undefined)) return undefined;
+  return parsed.length === 1 ? parsed[0] : (parsed as Json[]);
 }
 
 export function types(node: JsonObject): string[] {

@@ -35,7 +35,8 @@ export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|fi
 export const OTHER_PRODUCTS = /related|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|frequently[-_ ]?bought|bought[-_ ]?together|\bfbt(?:$|[^a-z])|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
 /**
  * Classes that hide an element, also as a design system's prefixed utility ('pl_hidden' at otto.de, 'u-hidden',
- * 'a-hidden', a modifier class '-hide'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor 'hidden-xs', hidden on phones only.
+ * 'a-hidden') or a modifier class ('-hide'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor
+ * 'hidden-xs', hidden on phones only.
  */
 export const HIDDEN_WORDS = /(?:^|\s)(?:[a-z]{1,3}[-_]|-)?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
 /**
