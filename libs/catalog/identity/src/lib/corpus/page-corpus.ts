@@ -84,7 +84,9 @@ export interface CorpusPage {
    * Zalando Spain, Lidl Spain, Rakuten France, bonprix Italy and Amazon Netherlands pages; 25: the rest of the crawler's
    * browser-saved pages of makers' own fashion, beauty and design stores (House of Leon, Khaite, Rhode, Dôen, The Frankie
    * Shop, Staud, & Other Stories, Aligne, Bode and others); 26: scrapers' pages of Stadium Finland, MediaMarkt Sweden and
-   * a Ukrainian décor maker's dealer; each scored before any rule was written for them), scored by `eval:extraction`,
+   * a Ukrainian décor maker's dealer; 27: a parser library's and price trackers' pages of Alternate, Conrad, Cyberport,
+   * Lidl France and Netherlands, eBay Canada and Netherlands, Amazon Canada, The Good Guys, The Outnet and Frédéric
+   * Malle; each scored before any rule was written for them), scored by `eval:extraction`,
    * not yet by the spec's targets.
    */
   batch?: number;
