@@ -150,3 +150,19 @@ describe('the maker’s codes sneaker and game shops label', () => {
     expect(readRow('Style No.', '39407267')?.model ?? null).toBeNull();
   });
 });
+
+describe('tables with two label–value pairs in a row', () => {
+  it('reads each pair of a row whose label cells end with a colon or are header cells', () => {
+    const specifics =
+      '<table><tr><td class="attrLabels">Condition:</td><td>New</td><td class="attrLabels">Brand:</td><td><span>Lumetra</span></td></tr>' +
+      '<tr><td class="attrLabels">Colour:</td><td>Yellow</td><td class="attrLabels">MPN:</td><td><span>LK7-204</span></td></tr>' +
+      '<tr><th>UPC</th><td>036000291452</td><th>Weight</th><td>540 g</td></tr></table>';
+    const read = extractProductIdentity(page('', specifics), { url: URL });
+    expect(read).toMatchObject({ brand: 'Lumetra', model: 'LK7-204', gtin: '00036000291452' });
+  });
+
+  it('reads no pair from a row of values without labels (a comparison table)', () => {
+    const compare = '<table><tr><td>Model</td><td>K7</td><td>Brand</td><td>Orvane</td></tr></table>';
+    expect(extractProductIdentity(page('', compare), { url: URL })?.brand ?? null).toBeNull();
+  });
+});

@@ -286,12 +286,31 @@ export function readPage(html: string, url: string | undefined): Page {
 const writtenOnce = (t: string) => /^(\S.*?)\s+\1$/u.exec(t)?.[1] ?? t;
 
 /** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
+/** Label–value pairs one table row may hold side by side ("MPN: | A-BLH8580G | Colour: | Yellow"). */
+const MAX_ROW_PAIRS = 3;
+
+/** A row of several label–value pairs: read only when each label cell ends with a colon or is a header cell. */
+function rowPairs(cells: HtmlElement[], out: [string, string][]): void {
+  if (cells.length % 2 !== 0) return;
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < cells.length; i += 2) {
+    const labelCell = cells[i] as HtmlElement;
+    const written = cleanText(textOf(labelCell, undefined, 200));
+    if (labelCell.tagName !== 'th' && !/[:：]$/.test(written)) return;
+    const label = written.replace(/[:：#]+$/, '').trim().toLowerCase();
+    const value = cleanText(writtenOnce(textOf(cells[i + 1] as HtmlElement, undefined, 300)) ?? '');
+    if (label && value && label.length <= LABEL_MAX) pairs.push([label, value]);
+  }
+  out.push(...pairs);
+}
+
 function collectLabelled(el: HtmlElement, out: [string, string][]): void {
   if (out.length > MAX_LABELLED) return;
   let label: string | null = null;
   let value: string | null = null;
   if (el.tagName === 'tr') {
     const cells = el.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
+    if (cells.length > 2 && cells.length <= MAX_ROW_PAIRS * 2) return rowPairs(cells, out);
     if (cells.length !== 2) return;
     label = textOf(cells[0] as HtmlElement, undefined, 200);
     value = writtenOnce(textOf(cells[1] as HtmlElement, undefined, 300));
