@@ -86,7 +86,9 @@ export interface CorpusPage {
    * Shop, Staud, & Other Stories, Aligne, Bode and others); 26: scrapers' pages of Stadium Finland, MediaMarkt Sweden and
    * a Ukrainian décor maker's dealer; 27: a parser library's and price trackers' pages of Alternate, Conrad, Cyberport,
    * Lidl France and Netherlands, eBay Canada and Netherlands, Amazon Canada, The Good Guys, The Outnet and Frédéric
-   * Malle; each scored before any rule was written for them), scored by `eval:extraction`,
+   * Malle; 28: scrapers' pages of British hardware, pet and grocery shops (Screwfix, Toolstation, Wickes, B&Q, Homebase,
+   * Robert Dyas, The Range, Euro Car Parts, zooplus, Pets at Home, Lily's Kitchen, Ocado), Coles, Woolworths, a dumbbell
+   * maker's store and a Chilean game shop; each scored before any rule was written for them), scored by `eval:extraction`,
    * not yet by the spec's targets.
    */
   batch?: number;
