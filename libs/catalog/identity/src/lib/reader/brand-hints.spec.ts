@@ -33,3 +33,19 @@ describe('the brand an element marked as the item’s brand shows by its heading
     expect(read('<h1>E274F-BK 27IN LCD LED</h1><div class="product-brand-info">Art.-Nr.: AGX-NEC</div>')).toBeNull();
   });
 });
+
+describe('the brand a breadcrumb trail names', () => {
+  const page = (mainClass: string) =>
+    `<!doctype html><html><head><title>Crunch Situp Attachment | Ironvale</title></head><body><div id="main" class="${mainClass}"><nav><a href="/">Home</a> <a href="/benches/">Benches</a></nav><h1>Crunch Situp Attachment</h1><p class="price">$69.00</p><p class="tags">Tags: <a href="/tag/crunch/" rel="tag">Crunch</a>, <a href="/tag/situp/" rel="tag">situp</a></p></div></body></html>`;
+  const read = (mainClass: string) => extractProductIdentity(page(mainClass), { url: 'https://www.ironvale.example/products/crunch-situp' })?.brand ?? null;
+
+  it('reads no trail in a column whose class says the page has none ("no-breadcrumbs"): its tags name no maker', () => {
+    expect(read('column1 boxed no-breadcrumbs')).toBeNull();
+    expect(read('column1 hide_breadcrumb')).toBeNull();
+  });
+
+  it('still reads a trail marked as one whose link the item’s name begins with', () => {
+    const trail = '<!doctype html><html><head><title>Ironvale Crunch Situp</title></head><body><ol class="breadcrumbs"><li><a href="/">Home</a></li><li><a href="/ironvale/">Ironvale</a></li><li>Crunch Situp</li></ol><h1>Ironvale Crunch Situp</h1><p class="price">$69.00</p></body></html>';
+    expect(extractProductIdentity(trail, { url: 'https://www.shop.example/p/1' })?.brand).toBe('Ironvale');
+  });
+});

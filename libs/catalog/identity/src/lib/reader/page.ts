@@ -108,6 +108,8 @@ const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|z
 /** A link to a brand's or maker's page ("/brand/skechers", "/marken/acer", "?manufacturer=12", a Shopify theme's "/collections/vendors?q=Nomad"). */
 const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?|vendors\?q)(?:[/=]|\.html)/i;
 const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
+/** A breadcrumb trail's mark, not a layout's note that the page has none ("no-breadcrumbs" on the main column). */
+const CRUMB_MARK = /(?<!(?:^|[\s_-])(?:no|without|hide|hidden|disable[ds]?)[-_]?)breadcrumb/;
 const MAX_BRAND_ELEMENTS = 40;
 /**
  * A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}; under
@@ -224,7 +226,7 @@ function walk(root: HtmlElement): Walked {
     if (said && out.conditionEls.length < MAX_STOCK_ELEMENTS && CONDITION_WORDS.test(said)) out.conditionEls.push(el);
     if (isCartControl(el, said)) out.cartEls.push(el);
     if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, headingsBefore: out.headings.length });
-    if (said && out.crumbEls.length < 10 && said.includes('breadcrumb')) out.crumbEls.push(el);
+    if (said && out.crumbEls.length < 10 && CRUMB_MARK.test(said)) out.crumbEls.push(el);
     // A menu of every brand the shop sells may fill the quota before the item's heading: the item's own brand
     // link or logo stands after it, so the heading opens a second quota.
     if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said)) out.brandEls.push(el);
