@@ -88,7 +88,9 @@ export interface CorpusPage {
    * Lidl France and Netherlands, eBay Canada and Netherlands, Amazon Canada, The Good Guys, The Outnet and Frédéric
    * Malle; 28: scrapers' pages of British hardware, pet and grocery shops (Screwfix, Toolstation, Wickes, B&Q, Homebase,
    * Robert Dyas, The Range, Euro Car Parts, zooplus, Pets at Home, Lily's Kitchen, Ocado), Coles, Woolworths, a dumbbell
-   * maker's store and a Chilean game shop; each scored before any rule was written for them), scored by `eval:extraction`,
+   * maker's store and a Chilean game shop; 29: a 2015–2016 crawl's pages of American and British department stores,
+   * fashion sites and beauty shops (Saks, Bloomingdale's, Belk, Dillard's, Selfridges, Harrods, Net-a-Porter, YOOX, Ulta,
+   * Rite Aid and others); each scored before any rule was written for them), scored by `eval:extraction`,
    * not yet by the spec's targets.
    */
   batch?: number;
