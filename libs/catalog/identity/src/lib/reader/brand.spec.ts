@@ -30,6 +30,13 @@ describe('a brand that is the item’s own name', () => {
     expect(brandOf(page({ name: 'The North Face Nuptse Jacket', brand: 'The North Face' }), 'https://www.example-shop.com/p/nuptse')).toBe('The North Face');
     expect(brandOf(page({ name: 'Stacking Rings', brand: 'Fisher - Price' }), 'https://www.example-shop.com/p/rings')).toBe('Fisher - Price');
   });
+
+  it('stays the brand where the heading is the brand’s own element and the item is named apart (a department store’s “<h1 itemprop="brand">”)', () => {
+    const store = (h1: string) =>
+      `<!doctype html><html><head><title>Lucy metallic pumps | Store</title></head><body><div itemscope itemtype="http://schema.org/Product">${h1}<meta itemprop="name" content="Lucy metallic pumps"><span itemprop="price" content="775.00">$775</span><meta itemprop="priceCurrency" content="USD"></div></body></html>`;
+    expect(brandOf(store('<h1 itemprop="brand">Loretta Vance</h1>'), 'https://www.example-store.com/p/1')).toBe('Loretta Vance');
+    expect(brandOf(store('<h1 class="product-designer"><span itemprop="brand">Loretta Vance</span></h1>'), 'https://www.example-store.com/p/1')).toBe('Loretta Vance');
+  });
 });
 
 describe('a brand followed by its registered mark and a line', () => {

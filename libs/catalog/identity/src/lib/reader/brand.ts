@@ -6,7 +6,8 @@
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, type Candidate } from './judge';
 import { compact, type Page } from './page';
-import { cleanBrand, headingTitle } from './titles';
+import { describedAs } from './markup';
+import { cleanBrand, headingElement } from './titles';
 
 /** The readers whose brand is the product's own statement of its maker (its markup, or its name: `own-name`). */
 const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'own-name']);
@@ -25,9 +26,18 @@ function namesTheItem(brand: string, itemNames: ReadonlySet<string>): boolean {
   return ITEM_PARTS.test(brand) || (brand.includes(' ') && itemNames.has(compact(brand)));
 }
 
+/** A heading marked as the brand's own (`<h1 itemprop="brand">`, `<h1 class="product-brand">`) names the maker, not the item. */
+const BRAND_HEADING = /brand|designer/;
+
+/** The heading's text where it names the item. */
+function headingNamesItem(page: Page): string | null {
+  const heading = headingElement(page);
+  return heading && !BRAND_HEADING.test(describedAs(heading.el)) ? heading.text : null;
+}
+
 export function brandCandidates(page: Page, evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   const itemNames = new Set(
-    [headingTitle(page), page.meta.get('og:title')?.[0], ...evidence.map(([, found]) => found.title)]
+    [headingNamesItem(page), page.meta.get('og:title')?.[0], ...evidence.map(([, found]) => found.title)]
       .filter((t): t is string => typeof t === 'string' && t.length > 0)
       .map(compact),
   );
