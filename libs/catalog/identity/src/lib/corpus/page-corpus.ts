@@ -90,7 +90,9 @@ export interface CorpusPage {
    * Robert Dyas, The Range, Euro Car Parts, zooplus, Pets at Home, Lily's Kitchen, Ocado), Coles, Woolworths, a dumbbell
    * maker's store and a Chilean game shop; 29: a 2015–2016 crawl's pages of American and British department stores,
    * fashion sites and beauty shops (Saks, Bloomingdale's, Belk, Dillard's, Selfridges, Harrods, Net-a-Porter, YOOX, Ulta,
-   * Rite Aid and others); each scored before any rule was written for them), scored by `eval:extraction`,
+   * Rite Aid and others); 30: restock bots' and wish-list tools' pages of independent shops (a camera dealer, a tea
+   * shop, a cigar shop, a card shop, a furniture maker's dealer, a maker's Shopify store) and a Tokopedia listing; each
+   * scored before any rule was written for them), scored by `eval:extraction`,
    * not yet by the spec's targets.
    */
   batch?: number;
