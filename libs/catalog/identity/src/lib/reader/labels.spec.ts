@@ -166,3 +166,10 @@ describe('tables with two label–value pairs in a row', () => {
     expect(extractProductIdentity(page('', compare), { url: URL })?.brand ?? null).toBeNull();
   });
 });
+
+describe('an item number written with a number sign', () => {
+  it('reads the number without the sign before it ("SKU: #7189985")', () => {
+    expect(extractProductIdentity(page('', '<span class="sku id">SKU: #7189985</span>'), { url: URL })?.sku).toBe('7189985');
+    expect(extractProductIdentity(page('', '<table><tr><th>Артикул</th><td>№ 40213</td></tr></table>'), { url: URL })?.sku).toBe('40213');
+  });
+});
