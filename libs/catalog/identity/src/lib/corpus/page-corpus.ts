@@ -91,9 +91,10 @@ export interface CorpusPage {
    * maker's store and a Chilean game shop; 29: a 2015–2016 crawl's pages of American and British department stores,
    * fashion sites and beauty shops (Saks, Bloomingdale's, Belk, Dillard's, Selfridges, Harrods, Net-a-Porter, YOOX, Ulta,
    * Rite Aid and others); 30: restock bots' and wish-list tools' pages of independent shops (a camera dealer, a tea
-   * shop, a cigar shop, a card shop, a furniture maker's dealer, a maker's Shopify store) and a Tokopedia listing; each
-   * scored before any rule was written for them), scored by `eval:extraction`,
-   * not yet by the spec's targets.
+   * shop, a cigar shop, a card shop, a furniture maker's dealer, a maker's Shopify store) and a Tokopedia listing; 31:
+   * more of the 2015–2016 crawl, fashion and beauty makers' own stores and sellers (Kate Spade, Tory Burch, Chanel, NARS,
+   * Shiseido, The RealReal, Matches, LN-CC, Beautylish and others); each scored before any rule was written for them),
+   * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
 }
