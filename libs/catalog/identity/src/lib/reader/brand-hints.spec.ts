@@ -25,6 +25,11 @@ describe('the brand an element marked as the item’s brand shows by its heading
     expect(read('<h1>E274F-BK 27IN LCD LED</h1><div class="product-vendor">by Sharp NEC</div>')).toBe('Sharp NEC');
   });
 
+  it('reads a brand line whose class joins its words in camel case ("brandName", "productBrandLink")', () => {
+    expect(read('<div class="brandName">NEC Display</div><h1>E274F-BK 27IN LCD LED</h1>')).toBe('NEC Display');
+    expect(read('<h1>E274F-BK 27IN LCD LED</h1><a class="productBrandLink" href="/nec">NEC</a>')).toBe('NEC');
+  });
+
   it('reads none from a utility class that only begins with the word, a button, the shop’s header, or a line with more than a name', () => {
     expect(read('<div class="brand-title-case"><span>Ergo Series</span></div><h1 class="brand-title-case">MX Vertical</h1>')).toBeNull();
     expect(read('<h1>E274F-BK 27IN LCD LED</h1><button class="btn-brand">Add to cart</button>')).toBeNull();

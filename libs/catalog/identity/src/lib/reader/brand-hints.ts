@@ -88,9 +88,10 @@ export function brandFromHints(page: Page): string | null {
 
 /**
  * A class or id that marks an element as the item's brand or vendor, as a whole word ("product-brand", "brand-marker",
- * "product-single__vendor", "hersteller"), not a utility that only begins so ("brand-title-case").
+ * "product-single__vendor", "hersteller", in camel case "productBrand", "brandName"), not a utility that only begins so
+ * ("brand-title-case").
  */
-const BRAND_MARK = /^(?:[a-z0-9]+[-_]{1,2})*(?:brand|vendor|manufacturer|hersteller|marke|marque|marca)(?:[-_]{1,2}(?:name|marker|title|link|label|info|value|text))?$/;
+const BRAND_MARK = /^(?:[a-z0-9]+[-_]{1,2})*(?:product|item|pdp)?(?:brand|vendor|manufacturer|hersteller|marke|marque|marca)(?:[-_]{0,2}(?:name|marker|title|link|label|info|value|text))?$/;
 /** Elements looked at around the item's heading, in its block (the heading's parent, and that one's parent). */
 const BESIDE_REACH = 60;
 /** A byline's word before the maker's name ("by Bose", "von Kärcher"). */
