@@ -25,3 +25,12 @@ describe('the stock the buy box shows in place of the add-to-cart control', () =
     expect(extractProductIdentity(html, { url })?.stockState).not.toBe('OutOfStock');
   });
 });
+
+describe('stock stated by markup that disagrees with itself', () => {
+  it('follows the reader measured right more often on the corpus: the product meta tag over microdata', () => {
+    const html =
+      '<html><head><title>Jet Set Travel Tote</title><meta property="product:availability" content="instock"></head><body><div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Jet Set Travel Tote</h1>' +
+      '<div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price" content="298.00">$298.00</span><meta itemprop="priceCurrency" content="USD"><link itemprop="availability" href="http://schema.org/OutOfStock"></div></div></body></html>';
+    expect(extractProductIdentity(html, { url: 'https://www.bags.example.com/p/jet-set-tote' })?.stockState).toBe('InStock');
+  });
+});
