@@ -19,6 +19,10 @@ describe('the Amazon byline', () => {
     ['Visiter la boutique Romberg', 'Romberg'],
     ['Visit the Romberg Store', 'Romberg'],
     ['Marke: Romberg', 'Romberg'],
+    ['Visite a loja Romberg', 'Romberg'],
+    ['Odwiedź sklep Romberg', 'Romberg'],
+    ['Besök Romberg-butiken', 'Romberg'],
+    ['Rombergのストアを表示', 'Romberg'],
   ])('names the maker of "%s"', (byline, brand) => {
     expect(extractProductIdentity(page(byline), { url: 'https://www.amazon.de/dp/B0932XK47G' })?.brand).toBe(brand);
   });

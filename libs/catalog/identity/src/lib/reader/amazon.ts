@@ -13,14 +13,16 @@ const AMAZON_PRICE_IDS = ['priceblock_dealprice', 'priceblock_saleprice', 'price
 
 /**
  * Amazon's byline: "Visit the Sony Store", "Besuche den Sony-Store", "Visiter la boutique HP", "Brand: Sony", "Marke: Sony",
- * "Visita la tienda de Sony"; an author's byline names no brand.
+ * "Visita la tienda de Sony", "Visite a loja WAP", "Odwiedź sklep Sony", "Besök Sony-butiken", "Sonyのストアを表示"; an
+ * author's byline names no brand.
  */
 function amazonBrand(byline: string): string | null {
   if (/\((?:author|autor|auteur|autore|著)\)/i.test(byline) || /^(?:by|von|de|di|par)\s/i.test(byline) && /\(/.test(byline)) return null;
   const t = byline
     .replace(/^(?:brand|marke|marque|marca|merk|märke|marka)\s*[:：]\s*/i, '')
-    .replace(/^(?:visit the|besuchen? sie den|besuche den|visite[rz] la boutique(?: de)?|visita lo store di|visita la tienda de|bezoek de)\s+/i, '')
-    .replace(/[-\s]*(?:store|shop|boutique|tienda)$/i, '')
+    .replace(/^(?:visit the|besuchen? sie den|besuche den|visite[rz] la boutique(?: de)?|visita lo store di|visita la tienda de|bezoek de|visite a loja(?: d[aeo])?|odwiedź sklep|besök)\s+/i, '')
+    .replace(/[-\s]*(?:store|shop|boutique|tienda|loja|winkel|butiken)$/i, '')
+    .replace(/\s*のストアを表示$/u, '')
     .replace(/^(?:store|shop)\s+/i, '')
     .trim();
   return t.length > 0 && t.length <= 50 ? t : null;
