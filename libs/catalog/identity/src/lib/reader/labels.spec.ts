@@ -161,6 +161,13 @@ describe('tables with two label–value pairs in a row', () => {
     expect(read).toMatchObject({ brand: 'Lumetra', model: 'LK7-204', gtin: '00036000291452' });
   });
 
+  it('reads a pair whose row ends in a cell holding only a control ("Drucken"), not a row of three values', () => {
+    const sheet = '<table><tr><td>Herstellernummer</td><td><span id="hbNr">LK7-204</span></td><td><a href="javascript:print();" class="print">Drucken</a></td></tr></table>';
+    expect(extractProductIdentity(page('', sheet), { url: URL })?.model).toBe('LK7-204');
+    const three = '<table><tr><td>Herstellernummer</td><td>LK7-204</td><td>LK7-205 Keyboard Pro, 2 years warranty</td></tr></table>';
+    expect(extractProductIdentity(page('', three), { url: URL })?.model ?? null).toBeNull();
+  });
+
   it('reads no pair from a row of values without labels (a comparison table)', () => {
     const compare = '<table><tr><td>Model</td><td>K7</td><td>Brand</td><td>Orvane</td></tr></table>';
     expect(extractProductIdentity(page('', compare), { url: URL })?.brand ?? null).toBeNull();

@@ -288,6 +288,13 @@ export function readPage(html: string, url: string | undefined): Page {
 const writtenOnce = (t: string) => /^(\S.*?)\s+\1$/u.exec(t)?.[1] ?? t;
 
 /** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
+/** A row's last cell that only holds a control beside the pair ("Herstellernummer | MPXQ2D/A | Drucken"). */
+function isActionCell(cell: HtmlElement): boolean {
+  if (textOf(cell, undefined, 40).length > 20) return false;
+  for (const el of elements(cell)) if (el !== cell && (el.tagName === 'a' || el.tagName === 'button')) return true;
+  return false;
+}
+
 /** Label–value pairs one table row may hold side by side ("MPN: | A-BLH8580G | Colour: | Yellow"). */
 const MAX_ROW_PAIRS = 3;
 
@@ -312,6 +319,7 @@ function collectLabelled(el: HtmlElement, out: [string, string][]): void {
   let value: string | null = null;
   if (el.tagName === 'tr') {
     const cells = el.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
+    if (cells.length === 3 && isActionCell(cells[2] as HtmlElement)) cells.pop();
     if (cells.length > 2 && cells.length <= MAX_ROW_PAIRS * 2) return rowPairs(cells, out);
     if (cells.length !== 2) return;
     label = textOf(cells[0] as HtmlElement, undefined, 200);
