@@ -140,6 +140,11 @@ describe('brand rows of pharmacies and marketplaces', () => {
     expect(readRow('Marka', 'Huawei Seri: Mate')?.brand).toBe('Huawei');
     expect(readRow('Marka', 'Huawei seri mate')?.brand).toBe('Huawei seri mate');
   });
+
+  it('reads the maker a shop names under “Maker”, as Japanese shops write メーカー in English', () => {
+    const crumbs = '<ol class="breadcrumb"><li><a href="/">Home</a></li><li><a href="/keyboards/">Lumetra</a></li><li>Lumetra K7 Keyboard</li></ol>';
+    expect(extractProductIdentity(page('', `${crumbs}<p class="maker">Maker: Orvane Works</p>`), { url: URL })?.brand).toBe('Orvane Works');
+  });
 });
 
 describe('the maker’s codes sneaker and game shops label', () => {
