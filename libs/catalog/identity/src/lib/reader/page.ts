@@ -287,7 +287,6 @@ export function readPage(html: string, url: string | undefined): Page {
 /** A cell's text that says the same thing twice (a filter's checkbox label and its link: "KFA2 KFA2"), once. */
 const writtenOnce = (t: string) => /^(\S.*?)\s+\1$/u.exec(t)?.[1] ?? t;
 
-/** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
 /** A row's last cell that only holds a control beside the pair ("Herstellernummer | MPXQ2D/A | Drucken"). */
 function isActionCell(cell: HtmlElement): boolean {
   if (textOf(cell, undefined, 40).length > 20) return false;
@@ -306,13 +305,19 @@ function rowPairs(cells: HtmlElement[], out: [string, string][]): void {
     const labelCell = cells[i] as HtmlElement;
     const written = cleanText(textOf(labelCell, undefined, 200));
     if (labelCell.tagName !== 'th' && !/[:：]$/.test(written)) return;
-    const label = written.replace(/[:：#]+$/, '').trim().toLowerCase();
-    const value = cleanText(writtenOnce(textOf(cells[i + 1] as HtmlElement, undefined, 300)) ?? '');
-    if (label && value && label.length <= LABEL_MAX) pairs.push([label, value]);
+    pushPair(written, writtenOnce(textOf(cells[i + 1] as HtmlElement, undefined, 300)), pairs);
   }
   out.push(...pairs);
 }
 
+/** A label and its value, cleaned: the label lower case without its closing colon or hash. */
+function pushPair(label: string, value: string, out: [string, string][]): void {
+  const l = cleanText(label).replace(/[:：#]+$/, '').trim().toLowerCase();
+  const v = cleanText(value).replace(/^[:：]\s*/, '');
+  if (l && v && l.length <= LABEL_MAX) out.push([l, v]);
+}
+
+/** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
 function collectLabelled(el: HtmlElement, out: [string, string][]): void {
   if (out.length > MAX_LABELLED) return;
   let label: string | null = null;
@@ -338,7 +343,5 @@ function collectLabelled(el: HtmlElement, out: [string, string][]): void {
     label = m[1] as string;
     value = m[2] as string;
   }
-  label = cleanText(label ?? '').replace(/[:：#]+$/, '').trim().toLowerCase();
-  value = cleanText(value ?? '').replace(/^[:：]\s*/, '');
-  if (label && value && label.length <= LABEL_MAX) out.push([label, value]);
+  pushPair(label ?? '', value ?? '', out);
 }
