@@ -93,7 +93,9 @@ export interface CorpusPage {
    * Rite Aid and others); 30: restock bots' and wish-list tools' pages of independent shops (a camera dealer, a tea
    * shop, a cigar shop, a card shop, a furniture maker's dealer, a maker's Shopify store) and a Tokopedia listing; 31:
    * more of the 2015–2016 crawl, fashion and beauty makers' own stores and sellers (Kate Spade, Tory Burch, Chanel, NARS,
-   * Shiseido, The RealReal, Matches, LN-CC, Beautylish and others); each scored before any rule was written for them),
+   * Shiseido, The RealReal, Matches, LN-CC, Beautylish and others); 32: a bike price model's saved pages of bicycle
+   * shops and makers (Backcountry, Competitive Cyclist, Wiggle, Canyon, Giant, Specialized and small shops); each scored
+   * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
