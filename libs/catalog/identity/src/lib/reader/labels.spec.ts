@@ -185,3 +185,23 @@ describe('an item number written with a number sign', () => {
     expect(extractProductIdentity(page('', '<table><tr><th>Артикул</th><td>№ 40213</td></tr></table>'), { url: URL })?.sku).toBe('40213');
   });
 });
+
+describe('a table whose header row names its columns', () => {
+  const table = (rows: string) =>
+    '<table><thead><tr><th>Option</th><th>UPC</th><th>MPN</th></tr></thead><tbody>' + rows + '</tbody></table>';
+  const row = (option: string, upc: string, mpn: string) => `<tr><td>${option}</td><td>${upc}</td><td>${mpn}</td></tr>`;
+
+  it('reads each column’s value from the one row below, the same row written twice or an empty row beside it', () => {
+    const once = extractProductIdentity(page('', table(row('Red', '036000291452', 'LK7-204') + row('', '', ''))), { url: URL });
+    expect(once).toMatchObject({ model: 'LK7-204', gtin: '00036000291452' });
+    const twice = extractProductIdentity(page('', table(row('Red', '036000291452', 'LK7-204').repeat(2))), { url: URL });
+    expect(twice).toMatchObject({ model: 'LK7-204', gtin: '00036000291452' });
+  });
+
+  it('reads nothing from a table of two different rows, nor pairs in the header row', () => {
+    const variants = table(row('Red', '036000291452', 'LK7-204') + row('Blue', '036000291469', 'LK7-205'));
+    expect(extractProductIdentity(page('', variants), { url: URL })).toMatchObject({ model: null, gtin: null });
+    const headerOnly = '<table><tr><th>MPN</th><th>LK7-204</th></tr></table>';
+    expect(extractProductIdentity(page('', headerOnly), { url: URL })?.model ?? null).toBeNull();
+  });
+});

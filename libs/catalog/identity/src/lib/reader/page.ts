@@ -5,8 +5,9 @@
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
 import { noteTagIds, type TagIds } from './tag-ids';
-import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, type HtmlElement } from '../html';
 import { labelledPairs, PAIR_HOLDERS } from './labels';
+import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
 import { describedAs, isCartControl, PRICE_WORDS } from './markup';
 import { ownStockWords, type StockLine } from './stock-words';
 import { absoluteUrl, hostCurrency } from './values';
@@ -88,10 +89,6 @@ export function hostOf(url: string | undefined): string | null {
   }
 }
 
-
-const LABEL_MAX = 60;
-/** Labelled values kept from one page. */
-const MAX_LABELLED = 400;
 /** Price elements looked at: pathological pages hold tens of thousands. */
 const MAX_PRICE_ELEMENTS = 1000;
 const MAX_STOCK_ELEMENTS = 40;
@@ -172,6 +169,9 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
     }
     case 'input':
       noteFormValue(el, out.formValues);
+      break;
+    case 'table':
+      collectColumns(el, out.labelled);
       break;
     case 'tr':
     case 'dt':
@@ -282,66 +282,4 @@ export function readPage(html: string, url: string | undefined): Page {
     localeCurrency: hostCurrency(host) ?? currencyOfLocale(meta.get('og:locale')?.[0]) ?? currencyOfLocale(lang),
     root: doc,
   };
-}
-
-/** A cell's text that says the same thing twice (a filter's checkbox label and its link: "KFA2 KFA2"), once. */
-const writtenOnce = (t: string) => /^(\S.*?)\s+\1$/u.exec(t)?.[1] ?? t;
-
-/** A row's last cell that only holds a control beside the pair ("Herstellernummer | MPXQ2D/A | Drucken"). */
-function isActionCell(cell: HtmlElement): boolean {
-  if (textOf(cell, undefined, 40).length > 20) return false;
-  for (const el of elements(cell)) if (el !== cell && (el.tagName === 'a' || el.tagName === 'button')) return true;
-  return false;
-}
-
-/** Label–value pairs one table row may hold side by side ("MPN: | A-BLH8580G | Colour: | Yellow"). */
-const MAX_ROW_PAIRS = 3;
-
-/** A row of several label–value pairs: read only when each label cell ends with a colon or is a header cell. */
-function rowPairs(cells: HtmlElement[], out: [string, string][]): void {
-  if (cells.length % 2 !== 0) return;
-  const pairs: [string, string][] = [];
-  for (let i = 0; i < cells.length; i += 2) {
-    const labelCell = cells[i] as HtmlElement;
-    const written = cleanText(textOf(labelCell, undefined, 200));
-    if (labelCell.tagName !== 'th' && !/[:：]$/.test(written)) return;
-    pushPair(written, writtenOnce(textOf(cells[i + 1] as HtmlElement, undefined, 300)), pairs);
-  }
-  out.push(...pairs);
-}
-
-/** A label and its value, cleaned: the label lower case without its closing colon or hash. */
-function pushPair(label: string, value: string, out: [string, string][]): void {
-  const l = cleanText(label).replace(/[:：#]+$/, '').trim().toLowerCase();
-  const v = cleanText(value).replace(/^[:：]\s*/, '');
-  if (l && v && l.length <= LABEL_MAX) out.push([l, v]);
-}
-
-/** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
-function collectLabelled(el: HtmlElement, out: [string, string][]): void {
-  if (out.length > MAX_LABELLED) return;
-  let label: string | null = null;
-  let value: string | null = null;
-  if (el.tagName === 'tr') {
-    const cells = el.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
-    if (cells.length === 3 && isActionCell(cells[2] as HtmlElement)) cells.pop();
-    if (cells.length > 2 && cells.length <= MAX_ROW_PAIRS * 2) return rowPairs(cells, out);
-    if (cells.length !== 2) return;
-    label = textOf(cells[0] as HtmlElement, undefined, 200);
-    value = writtenOnce(textOf(cells[1] as HtmlElement, undefined, 300));
-  } else if (el.tagName === 'dt') {
-    const parent = el.parentNode as HtmlElement | null;
-    const siblings = parent?.childNodes.filter((c): c is HtmlElement => 'tagName' in c) ?? [];
-    const next = siblings[siblings.indexOf(el) + 1];
-    if (!next || next.tagName !== 'dd') return;
-    label = textOf(el, undefined, 200);
-    value = textOf(next, undefined, 300);
-  } else {
-    const t = textOf(el, undefined, 300);
-    const m = /^([^:：]{2,40})[:：]\s*(.{1,200})$/.exec(t);
-    if (!m) return;
-    label = m[1] as string;
-    value = m[2] as string;
-  }
-  pushPair(label ?? '', value ?? '', out);
 }
