@@ -94,8 +94,10 @@ export interface CorpusPage {
    * shop, a cigar shop, a card shop, a furniture maker's dealer, a maker's Shopify store) and a Tokopedia listing; 31:
    * more of the 2015–2016 crawl, fashion and beauty makers' own stores and sellers (Kate Spade, Tory Burch, Chanel, NARS,
    * Shiseido, The RealReal, Matches, LN-CC, Beautylish and others); 32: a bike price model's saved pages of bicycle
-   * shops and makers (Backcountry, Competitive Cyclist, Wiggle, Canyon, Giant, Specialized and small shops); each scored
-   * before any rule was written for them),
+   * shops and makers (Backcountry, Competitive Cyclist, Wiggle, Canyon, Giant, Specialized and small shops); 33: stock
+   * trackers', scrapers' and a wrapper library's pages of Media Expert, Allegro, a Greek air-conditioning shop, Reima,
+   * ASOS, bonprix UK, GO Outdoors, Vet Shop, GSF Car Parts, a German whisky shop and Icône; each scored before any rule
+   * was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
