@@ -2,7 +2,7 @@
  * What the markup says an element is: a price (now, was, list), an add-to-cart control, a block of other products,
  * hidden; and where an element stands in the tree.
  */
-import { attr, hasAttr, parentElement, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, hasAttr, parentElement, textOf, type HtmlElement } from '../html';
 
 /** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
 export const MAX_CLIMB = 80;
@@ -31,6 +31,37 @@ export const PRICE_WORDS = /price|pricing|preis|prix|prezzo|precio|preço|preco|
 /** A price the shopper no longer pays: was, list, original, compare-at, struck-through, recommended retail. */
 export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|rrp|msrp|uvp|retail|reference|previous|prev|instead|statt|barre|tachado|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before)[-_]?price|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|rrp|msrp)/;
 export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
+/**
+ * A label a page writes before the price it charges, in its text rather than its markup ("Price:", "Our Price:", "Sale
+ * price", "Preço a vista:", "Ihr Preis"); a was, list or regular price's label is not one.
+ */
+const PRICE_LABEL = /^(?:(?:our|sale|your|special|offer|deal|selling|ihr|unser|notre|onze|nuestro)\s+)?(?:price|preis|prix|precio|prezzo|preço|preco|prijs|cena|pris|hinta|fiyat[ıi]?|цена)(?:\s+(?:now|today|à vista|a vista|de venta|di vendita|de vente|oferta|offerta))?\s*[:：]?$|^(?:verkaufspreis|aktionspreis|angebotspreis|prix de vente|precio de venta|prezzo di vendita)\s*[:：]?$/iu;
+const PRICE_LABEL_HOLDERS = new Set(['td', 'th', 'dt', 'span', 'div', 'p', 'b', 'strong', 'label', 'em', 'small', 'font']);
+
+/**
+ * The element showing the amount a price label stands before: the first element written inside the label's after its
+ * words ("<p>Price: <b>£5.00</b></p>"), else the element right beside it ("<td>Price</td><td>£340.00</td>"), where no
+ * other words come between.
+ */
+export function priceLabelValue(el: HtmlElement): HtmlElement | null {
+  if (!PRICE_LABEL_HOLDERS.has(el.tagName)) return null;
+  let own = '';
+  let inner: HtmlElement | null = null;
+  for (const c of el.childNodes) {
+    if (c.nodeName === '#text') own += (c as { value: string }).value;
+    else if ('tagName' in c && !inner && own.trim()) inner = c;
+  }
+  if (!PRICE_LABEL.test(cleanText(own))) return null;
+  if (inner) return inner;
+  const siblings = parentElement(el)?.childNodes ?? [];
+  for (let i = siblings.indexOf(el) + 1; i < siblings.length; i++) {
+    const s = siblings[i] as HtmlElement | { nodeName: string; value?: string };
+    if ('tagName' in s) return s;
+    if (s.nodeName === '#text' && (s.value ?? '').trim()) return null;
+  }
+  return null;
+}
+
 /** Blocks of other products: related, recommended, recently viewed, carousels and sliders of product cards. */
 export const OTHER_PRODUCTS = /related|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|frequently[-_ ]?bought|bought[-_ ]?together|\bfbt(?:$|[^a-z])|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
 /**

@@ -8,7 +8,7 @@ import { noteTagIds, type TagIds } from './tag-ids';
 import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, type HtmlElement } from '../html';
 import { labelledPairs, PAIR_HOLDERS } from './labels';
 import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
-import { describedAs, isCartControl, PRICE_WORDS } from './markup';
+import { describedAs, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
 import { ownStockWords, type StockLine } from './stock-words';
 import { absoluteUrl, hostCurrency } from './values';
 
@@ -221,6 +221,9 @@ function walk(root: HtmlElement): Walked {
     if (hasAttr(el, 'itemscope')) out.scopes.push(el);
     const said = describedAs(el);
     if (said && out.priceEls.length < MAX_PRICE_ELEMENTS && PRICE_WORDS.test(said)) out.priceEls.push(el);
+    // A price the page labels in its words ("Our Price: £579.00") where its markup names none.
+    const labelledPrice = out.priceEls.length < MAX_PRICE_ELEMENTS ? priceLabelValue(el) : null;
+    if (labelledPrice) out.priceEls.push(labelledPrice);
     if (said && out.stockEls.length < MAX_STOCK_ELEMENTS && STOCK_WORDS.test(said)) out.stockEls.push(el);
     if (said && out.shippingEls.length < MAX_STOCK_ELEMENTS && SHIPPING_WORDS.test(said)) out.shippingEls.push(el);
     if (said && out.conditionEls.length < MAX_STOCK_ELEMENTS && CONDITION_WORDS.test(said)) out.conditionEls.push(el);

@@ -194,3 +194,17 @@ describe('meta tags that price each variant', () => {
     expect(extractProductIdentity(one, { url: 'https://www.shop.example.com.br/lady-million-eau-my-gold/p' })?.priceCents).toBe(13_930);
   });
 });
+
+describe('a price the page labels in its words where its markup names none', () => {
+  const read = (body: string) => extractProductIdentity(`<!doctype html><html><head><title>Copper Shade</title></head><body>${body}</body></html>`, { url: 'https://www.shop.example.co.uk/product.php?id=30252' })?.priceCents;
+
+  it('reads the amount beside “Price” in an old table layout, not the was-price row above it', () => {
+    const form = '<form><table><tr><td>Was price</td><td>£400.00</td></tr><tr><td>Price</td><td><strong>£340.00 (inc VAT)</strong></td></tr><tr><td><input type="submit" name="add" value="Add to basket"></td></tr></table></form>';
+    expect(read(`<h1>Copper Shade</h1>${form}`)).toBe(34000);
+    expect(read(`${form}<h1>Copper Shade</h1>`)).toBe(34000);
+  });
+
+  it('reads the amount written inside the label’s element after its words (“Preço a vista: R$ 1.579,00”)', () => {
+    expect(read('<p>Preço a vista: <strong>R$ 1.579,00</strong></p><h1>Copper Shade</h1><p>ou 10x de <span>R$ 157,90</span></p>')).toBe(157900);
+  });
+});
