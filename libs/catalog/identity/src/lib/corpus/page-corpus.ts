@@ -96,7 +96,8 @@ export interface CorpusPage {
    * Shiseido, The RealReal, Matches, LN-CC, Beautylish and others); 32: a bike price model's saved pages of bicycle
    * shops and makers (Backcountry, Competitive Cyclist, Wiggle, Canyon, Giant, Specialized and small shops); 33: stock
    * trackers', scrapers' and a wrapper library's pages of Media Expert, Allegro, a Greek air-conditioning shop, Reima,
-   * ASOS, bonprix UK, GO Outdoors, Vet Shop, GSF Car Parts, a German whisky shop and Icône; each scored before any rule
+   * ASOS, bonprix UK, GO Outdoors, Vet Shop, GSF Car Parts, a German whisky shop and Icône; 34: price models' and an
+   * image extractor's pages of Trek, a Giant dealer, Jumia Nigeria and a Russian yarn shop; each scored before any rule
    * was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
