@@ -97,8 +97,9 @@ export interface CorpusPage {
    * shops and makers (Backcountry, Competitive Cyclist, Wiggle, Canyon, Giant, Specialized and small shops); 33: stock
    * trackers', scrapers' and a wrapper library's pages of Media Expert, Allegro, a Greek air-conditioning shop, Reima,
    * ASOS, bonprix UK, GO Outdoors, Vet Shop, GSF Car Parts, a German whisky shop and Icône; 34: price models' and an
-   * image extractor's pages of Trek, a Giant dealer, Jumia Nigeria and a Russian yarn shop; each scored before any rule
-   * was written for them),
+   * image extractor's pages of Trek, a Giant dealer, Jumia Nigeria and a Russian yarn shop; 35: price trackers' test
+   * pages and recorded responses of Moldovan and Serbian shops (Darwin, Sony Center, Elefant, Makeup, rcshop and
+   * others), Cult Beauty, Back Market Spain, GAME, Alza and Primark; each scored before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
