@@ -26,7 +26,7 @@ const SIGNS: readonly Sign[] = [
   ['Kč', ['CZK']], ['zł', ['PLN']], ['Zł', ['PLN']], ['Ft', ['HUF']], ['Rp', ['IDR']], ['đ', ['VND']], ['kr.', ['DKK', 'SEK', 'NOK', 'ISK']],
   ['kr', ['SEK', 'NOK', 'DKK', 'ISK']], ['Kr', ['SEK', 'NOK', 'DKK', 'ISK']], ['Rs.', ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR']],
   ['Rs', ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR']], ['RM', ['MYR']], ['TL', ['TRY']], ['lei', ['RON', 'MDL']], ['Lei', ['RON', 'MDL']],
-  ['LEI', ['RON', 'MDL']], ['euro', ['EUR']], ['Euro', ['EUR']], ['EURO', ['EUR']], ['euros', ['EUR']], ['Dinara', ['RSD']], ['din.', ['RSD']],
+  ['LEI', ['RON', 'MDL']], ['лей', ['MDL']], ['Лей', ['MDL']], ['euro', ['EUR']], ['Euro', ['EUR']], ['EURO', ['EUR']], ['euros', ['EUR']], ['Dinara', ['RSD']], ['din.', ['RSD']],
   ['kn', ['HRK']], ['Lek', ['ALL']], ['KM', ['BAM']], ['Br', ['BYN', 'ETB']], ['Bs', ['VES', 'BOB']], ['KD', ['KWD']], ['BD', ['BHD']],
   ['DT', ['TND']], ['LD', ['LYD', 'LRD']], ['MK', ['MWK', 'MKD']], ['UM', ['MRU']], ['Rf', ['MVR']], ['Db', ['STN']], ['VT', ['VUV']],
   ['ZK', ['ZMW']], ['FG', ['GNF']], ['FBu', ['BIF']], ['Fdj', ['DJF']], ['Nfk', ['ERN']], ['TSh', ['TZS']], ['USh', ['UGX']],

@@ -70,6 +70,8 @@ describe('parsePrice (feed mode) reads local currency forms', () => {
     ['₹1,23,456', 12345600, 'INR'],
     ['1 299,99 €', 129999, 'EUR'],
     ['SGD$4.90', 490, 'SGD'],
+    ['583.7 Лей', 58370, 'MDL'],
+    ['145 лей', 14500, 'MDL'],
   ])('%p', (input, cents, currency) => ok(input, cents, currency));
 
   it('settles a shared sign with the feed currency', () => {

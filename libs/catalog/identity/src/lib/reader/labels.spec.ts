@@ -205,3 +205,13 @@ describe('a table whose header row names its columns', () => {
     expect(extractProductIdentity(page('', headerOnly), { url: URL })?.model ?? null).toBeNull();
   });
 });
+
+describe('a manufacturer row naming a country', () => {
+  it('reads no maker from “Производитель: Италия” (where the item is made), but a maker’s name under the same label', () => {
+    expect(readRow('Производитель', 'Италия')?.brand ?? null).toBeNull();
+    expect(readRow('Hersteller', 'Deutschland')?.brand ?? null).toBeNull();
+    expect(readRow('Производитель', 'Zoeva')?.brand).toBe('Zoeva');
+    // A brand named like a country stays a brand where the row says brand.
+    expect(readRow('Brand', 'Jordan')?.brand).toBe('Jordan');
+  });
+});

@@ -17,6 +17,11 @@ const whole = (words: string) => new RegExp(`^(?:${words})$`, 'i');
 export const GTIN_LABEL = whole(GTIN_WORDS);
 export const MPN_LABEL = whole(MPN_WORDS);
 export const BRAND_LABEL = whole(BRAND_WORDS);
+/**
+ * The brand labels that name the maker as a manufacturer ("Hersteller", "Производитель"), under which some shops write
+ * the country the item is made in ("Производитель: Италия").
+ */
+export const MANUFACTURER_LABEL = /^(?:manufacturer|hersteller|производитель|виробник|fabricant|fabricante|produttore|producent|fabrikant|tillverkare|valmistaja|výrobce|výrobca|gyártó|üretici|proizvođač|производител|κατασκευαστής|メーカー|제조사|יצרן)$/i;
 export const SKU_LABEL = whole(SKU_WORDS);
 /**
  * The shop's item-number label a value begins with ("SKU: 123", "Cód. Item 462100", "mpn:A 773701"): before a colon,

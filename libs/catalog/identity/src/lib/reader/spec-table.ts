@@ -4,11 +4,11 @@
  */
 import { textOf } from '../html';
 import type { Evidence } from './evidence';
-import { BRAND_LABEL, GTIN_LABEL, MPN_LABEL, SKU_LABEL } from './labels';
+import { BRAND_LABEL, GTIN_LABEL, MANUFACTURER_LABEL, MPN_LABEL, SKU_LABEL } from './labels';
 import { amongOtherProducts } from './markup';
 import type { Page } from './page';
 import { headingTitle } from './titles';
-import { gtinOf, mpnOf, parseCondition, stockStateOfWording, text, unbracket } from './values';
+import { gtinOf, isCountryName, mpnOf, parseCondition, stockStateOfWording, text, unbracket } from './values';
 
 const CONDITION_LABEL = /^(?:condition|item condition|product condition|zustand|artikelzustand|état|condizione|estado|condición|stan)$/i;
 const STOCK_LABEL = /^(?:availability|stock|in stock|stock status|verfügbarkeit|lieferbarkeit|disponibilité|disponibilità|disponibilidad)$/i;
@@ -77,7 +77,8 @@ export function fromSpecTable(page: Page): Evidence | null {
     const value = unbracket(raw.trim());
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(modelCode(value, page));
-    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40) brand = brandOf(value);
+    // A manufacturer row naming a country says where the item is made, not who makes it.
+    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40 && !(MANUFACTURER_LABEL.test(label) && isCountryName(value))) brand = brandOf(value);
     else if (!sku && SKU_LABEL.test(label)) sku = shopItemId(value);
     else if (!found.condition && CONDITION_LABEL.test(label)) found.condition = parseCondition(value.split(/[:(–—-]/)[0]);
     else if (!found.availability && STOCK_LABEL.test(label) && value.length <= 60) found.availability = stockStateOfWording(value);

@@ -225,3 +225,22 @@ export function absoluteUrl(v: string | null, base: string | undefined): string 
   }
 }
 
+/** Languages whose names of countries are known as such (the languages of the shops read). */
+const COUNTRY_NAME_LANGUAGES = ['en', 'ru', 'uk', 'de', 'fr', 'es', 'it', 'pt', 'pl', 'cs', 'sk', 'ro', 'nl', 'sv', 'da', 'nb', 'fi', 'tr', 'hu', 'bg', 'sr', 'hr', 'sl', 'el', 'lt', 'lv', 'et', 'ja', 'zh', 'ko', 'he', 'ar', 'vi', 'id', 'th'];
+let countryNames: Set<string> | undefined;
+
+/** Whether a text is only a country's name ("Италия", "Deutschland", "Italy"), in any of those languages. */
+export function isCountryName(text: string): boolean {
+  if (!countryNames) {
+    countryNames = new Set();
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    for (const language of COUNTRY_NAME_LANGUAGES) {
+      const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+      for (const a of letters) for (const z of letters) {
+        const name = names.of(a + z);
+        if (name) countryNames.add(name.toLowerCase());
+      }
+    }
+  }
+  return countryNames.has(text.trim().toLowerCase());
+}
