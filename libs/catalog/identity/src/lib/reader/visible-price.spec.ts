@@ -208,3 +208,11 @@ describe('a price the page labels in its words where its markup names none', () 
     expect(read('<p>Preço a vista: <strong>R$ 1.579,00</strong></p><h1>Copper Shade</h1><p>ou 10x de <span>R$ 157,90</span></p>')).toBe(157900);
   });
 });
+
+describe('a price written with a dash for no cents', () => {
+  it('reads “20 890,-” and “549.–” as whole amounts in the page’s currency', () => {
+    const read = (shown: string, url: string) => extractProductIdentity(`<!doctype html><html><head><title>Pračka</title></head><body><h1>AEG 7000 ProSteam</h1><div class="price-box"><span class="price-box__price">${shown}</span></div><button>Do košíku</button></body></html>`, { url });
+    expect(read('20 890,-', 'https://www.shop.example.cz/aeg-7000-d7635493.htm')).toMatchObject({ priceCents: 2089000, currency: 'CZK' });
+    expect(read('549.–', 'https://www.shop.example.de/product/549')).toMatchObject({ priceCents: 54900, currency: 'EUR' });
+  });
+});

@@ -136,13 +136,13 @@ function zeroLedCount(text: string): boolean {
 
 /**
  * Whether a text reads as an amount: it names a currency, or writes a figure with cents ("150,85"), or is a bare number
- * ("229"). Other figures among words are a name's or a measure's ("ACER CB2 CB242YEbmiprx, 23.8\" von Acer" in a
- * block named "name-price-buy").
+ * ("229"), also with a dash for no cents as Central European shops write it ("20 890,-", "49.–"). Other figures among
+ * words are a name's or a measure's ("ACER CB2 CB242YEbmiprx, 23.8\" von Acer" in a block named "name-price-buy").
  */
 function amountShaped(text: string): boolean {
   if (readCurrency(text, null) !== null) return true;
   if (/(?:^|[^\p{L}\d.,])\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}(?![\d\p{L}])/u.test(text)) return true;
-  return /^\s*\d[\d.,'\u00a0\u202f ]*\s*$/.test(text);
+  return /^\s*\d[\d.,'\u00a0\u202f ]*(?:[.,][-–])?\s*$/.test(text);
 }
 
 /** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
