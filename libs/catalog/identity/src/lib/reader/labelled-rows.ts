@@ -41,13 +41,16 @@ function pushPair(label: string, value: string, out: [string, string][]): void {
   if (l && v && l.length <= LABEL_MAX) out.push([l, v]);
 }
 
+/** A table row's header and data cells. */
+const cellsOf = (row: HtmlElement) => row.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
+
 /** "UPC" | "0123…" from a table row, a definition term and its description, or a "Label: value" list item. */
 export function collectLabelled(el: HtmlElement, out: [string, string][]): void {
   if (out.length > MAX_LABELLED) return;
   let label: string | null = null;
   let value: string | null = null;
   if (el.tagName === 'tr') {
-    const cells = el.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
+    const cells = cellsOf(el);
     if (cells.length === 3 && isActionCell(cells[2] as HtmlElement)) cells.pop();
     // A row of header cells alone names a table's columns (read by collectColumns), it pairs nothing.
     if (cells.every((c) => c.tagName === 'th')) return;
@@ -71,8 +74,6 @@ export function collectLabelled(el: HtmlElement, out: [string, string][]): void 
   }
   pushPair(label ?? '', value ?? '', out);
 }
-
-const cellsOf = (row: HtmlElement) => row.childNodes.filter((c): c is HtmlElement => 'tagName' in c && (c.tagName === 'th' || c.tagName === 'td'));
 
 /** A table's own rows, in its head, bodies and foot; a nested table's rows are its own. */
 function rowsOf(table: HtmlElement): HtmlElement[] {

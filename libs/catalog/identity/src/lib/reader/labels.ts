@@ -19,9 +19,17 @@ export const MPN_LABEL = whole(MPN_WORDS);
 export const BRAND_LABEL = whole(BRAND_WORDS);
 /**
  * The brand labels that name the maker as a manufacturer ("Hersteller", "Производитель"), under which some shops write
- * the country the item is made in ("Производитель: Италия").
+ * the country the item is made in ("Производитель: Италия"), with the languages each is written in.
  */
-export const MANUFACTURER_LABEL = /^(?:manufacturer|hersteller|производитель|виробник|fabricant|fabricante|produttore|producent|fabrikant|tillverkare|valmistaja|výrobce|výrobca|gyártó|üretici|proizvođač|производител|κατασκευαστής|メーカー|제조사|יצרן)$/i;
+const MANUFACTURER_LABELS: Readonly<Record<string, readonly string[]>> = {
+  manufacturer: ['en'], hersteller: ['de'], производитель: ['ru'], виробник: ['uk'], fabricant: ['fr', 'ro'], fabricante: ['es', 'pt'],
+  produttore: ['it'], producent: ['pl', 'da', 'cs'], fabrikant: ['nl', 'sv'], tillverkare: ['sv'], valmistaja: ['fi'], výrobce: ['cs'],
+  výrobca: ['sk'], gyártó: ['hu'], üretici: ['tr'], proizvođač: ['hr', 'sr'], производител: ['bg'], κατασκευαστής: ['el'], メーカー: ['ja'],
+  제조사: ['ko'], יצרן: ['he'],
+};
+
+/** The languages a manufacturer label is written in; null for a label that is not one ("Brand", "Marke"). */
+export const manufacturerLanguages = (label: string): readonly string[] | null => MANUFACTURER_LABELS[label.toLowerCase()] ?? null;
 export const SKU_LABEL = whole(SKU_WORDS);
 /**
  * The shop's item-number label a value begins with ("SKU: 123", "Cód. Item 462100", "mpn:A 773701"): before a colon,

@@ -39,9 +39,9 @@ const PRICE_LABEL = /^(?:(?:our|sale|your|special|offer|deal|selling|ihr|unser|n
 const PRICE_LABEL_HOLDERS = new Set(['td', 'th', 'dt', 'span', 'div', 'p', 'b', 'strong', 'label', 'em', 'small', 'font']);
 
 /**
- * The element showing the amount a price label stands before: the first element written inside the label's after its
- * words ("<p>Price: <b>£5.00</b></p>"), else the element right beside it ("<td>Price</td><td>£340.00</td>"), where no
- * other words come between.
+ * The element showing the amount a price label stands before: the first element inside the label's own element after
+ * its words ("<p>Price: <b>£5.00</b></p>"), else the element right beside it ("<td>Price</td><td>£340.00</td>"), where
+ * no other words come between.
  */
 export function priceLabelValue(el: HtmlElement): HtmlElement | null {
   if (!PRICE_LABEL_HOLDERS.has(el.tagName)) return null;

@@ -4,7 +4,7 @@
  */
 import { textOf } from '../html';
 import type { Evidence } from './evidence';
-import { BRAND_LABEL, GTIN_LABEL, MANUFACTURER_LABEL, MPN_LABEL, SKU_LABEL } from './labels';
+import { BRAND_LABEL, GTIN_LABEL, manufacturerLanguages, MPN_LABEL, SKU_LABEL } from './labels';
 import { amongOtherProducts } from './markup';
 import type { Page } from './page';
 import { headingTitle } from './titles';
@@ -65,6 +65,12 @@ export function modelCode(value: string, page: Page): string {
   return words.length > 0 && words.every((w) => title.includes(w)) ? code : value;
 }
 
+/** A manufacturer row that names a country in its label's language or in English ("Производитель: Италия"). */
+function namesCountry(label: string, value: string): boolean {
+  const languages = manufacturerLanguages(label);
+  return languages !== null && isCountryName(value, languages);
+}
+
 export function fromSpecTable(page: Page): Evidence | null {
   let gtin: string | null = null;
   let mpn: string | null = null;
@@ -78,7 +84,7 @@ export function fromSpecTable(page: Page): Evidence | null {
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(modelCode(value, page));
     // A manufacturer row naming a country says where the item is made, not who makes it.
-    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40 && !(MANUFACTURER_LABEL.test(label) && isCountryName(value))) brand = brandOf(value);
+    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40 && !namesCountry(label, value)) brand = brandOf(value);
     else if (!sku && SKU_LABEL.test(label)) sku = shopItemId(value);
     else if (!found.condition && CONDITION_LABEL.test(label)) found.condition = parseCondition(value.split(/[:(–—-]/)[0]);
     else if (!found.availability && STOCK_LABEL.test(label) && value.length <= 60) found.availability = stockStateOfWording(value);

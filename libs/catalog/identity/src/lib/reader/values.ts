@@ -225,22 +225,23 @@ export function absoluteUrl(v: string | null, base: string | undefined): string 
   }
 }
 
-/** Languages whose names of countries are known as such (the languages of the shops read). */
-const COUNTRY_NAME_LANGUAGES = ['en', 'ru', 'uk', 'de', 'fr', 'es', 'it', 'pt', 'pl', 'cs', 'sk', 'ro', 'nl', 'sv', 'da', 'nb', 'fi', 'tr', 'hu', 'bg', 'sr', 'hr', 'sl', 'el', 'lt', 'lv', 'et', 'ja', 'zh', 'ko', 'he', 'ar', 'vi', 'id', 'th'];
-let countryNames: Set<string> | undefined;
+/** ISO 3166 region codes of countries and territories (current and withdrawn), whose names pages write. */
+const REGION_CODES = 'AD AE AF AG AI AL AM AN AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BU BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CS CU CV CW CX CY CZ DD DE DJ DK DM DO DY DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR FX GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU HV ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NH NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RH RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SU SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TP TR TT TV TW TZ UA UG UK UM US UY UZ VA VC VD VE VG VI VN VU WF WS YD YE YT YU ZA ZM ZR ZW'.split(' ');
+/** The countries' names in each language asked for so far, lower-cased (a few milliseconds per language, once). */
+const countryNames = new Map<string, Set<string>>();
 
-/** Whether a text is only a country's name ("Италия", "Deutschland", "Italy"), in any of those languages. */
-export function isCountryName(text: string): boolean {
-  if (!countryNames) {
-    countryNames = new Set();
-    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    for (const language of COUNTRY_NAME_LANGUAGES) {
-      const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-      for (const a of letters) for (const z of letters) {
-        const name = names.of(a + z);
-        if (name) countryNames.add(name.toLowerCase());
-      }
-    }
+function countryNamesIn(language: string): Set<string> {
+  let names = countryNames.get(language);
+  if (!names) {
+    const display = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    names = new Set(REGION_CODES.map((code) => display.of(code)?.toLowerCase()).filter((n): n is string => !!n));
+    countryNames.set(language, names);
   }
-  return countryNames.has(text.trim().toLowerCase());
+  return names;
+}
+
+/** Whether a text is only a country's name in one of the languages given or in English ("Италия", "Deutschland"). */
+export function isCountryName(text: string, languages: readonly string[]): boolean {
+  const t = text.trim().toLowerCase();
+  return [...languages, 'en'].some((language) => countryNamesIn(language).has(t));
 }
