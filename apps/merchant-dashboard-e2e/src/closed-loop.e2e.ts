@@ -220,7 +220,7 @@ describe('merchant closed loop', () => {
 
     // Logging out ends the session: the dashboard asks for login again.
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/\/business-login/);
+    await page.waitForURL(/\/business-login$/);
     await page.goto(`${dashboard}/business/dashboard`);
     await page.waitForURL(/\/business-login\?next=%2Fbusiness%2Fdashboard/);
   });

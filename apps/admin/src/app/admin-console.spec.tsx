@@ -2,7 +2,7 @@ import { jsonResponse, errorResponse } from '@pricehunt/api-client/testing';
 import type { AdminBusiness, BusinessDetailResponse, OverviewResponse } from '@pricehunt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminAccount, merchantAccount, renderApp } from '../testing/render';
+import { adminAccount, locationNow, merchantAccount, renderApp } from '../testing/render';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -42,6 +42,24 @@ describe('admin login and guards', () => {
     expect(screen.getByLabelText(/^Email/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
     expect(view.mock.requests.filter((request) => request.path.startsWith('/api/admin'))).toHaveLength(0);
+  });
+
+  it('logs out from any console page to the bare login page', async () => {
+    const view = renderApp('/admin/audit', {
+      signedInAs: adminAccount,
+      routes: {
+        'GET /api/admin/audit': () => new Promise<Response>(() => undefined),
+        'POST /api/business/auth/logout': () => jsonResponse({ success: true }),
+      },
+    });
+    restore = view.restore;
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(view.mock.requestsTo('POST /api/business/auth/logout')).toHaveLength(1);
+    await waitFor(() => expect(locationNow()).toBe('/admin-login'));
+    // No later render sends the login on with the page that was left.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(locationNow()).toBe('/admin-login');
   });
 
   it('refuses a business without admin access at /admin-login and ends the session it opened', async () => {

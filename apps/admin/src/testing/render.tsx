@@ -1,10 +1,10 @@
 import { createFetchMock, jsonResponse, type FetchMock } from '@pricehunt/api-client/testing';
-import { BusinessAuthProvider } from '@pricehunt/auth';
+import { BUSINESS_ROUTER_OPTIONS, BusinessAuthProvider } from '@pricehunt/auth';
 import type { Business } from '@pricehunt/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/router';
 import { SessionWatch } from '../app/session-watch';
 
@@ -18,6 +18,15 @@ export const adminAccount: Business = {
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
+
+let currentLocation = '';
+function LocationProbe() {
+  const location = useLocation();
+  currentLocation = `${location.pathname}${location.search}`;
+  return null;
+}
+/** The address the console shows now (path and query). */
+export const locationNow = () => currentLocation;
 
 export const merchantAccount: Business = { ...adminAccount, id: 'biz-1', email: 'shop@example.com', storeDomain: 'shop.example.com', isAdmin: false };
 
@@ -41,8 +50,9 @@ export function renderApp(path: string, options: { signedInAs?: Business | null;
     <QueryClientProvider client={client}>
       <BusinessAuthProvider>
         <SessionWatch />
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[path]} {...BUSINESS_ROUTER_OPTIONS}>
           <AppRoutes />
+          <LocationProbe />
         </MemoryRouter>
       </BusinessAuthProvider>
     </QueryClientProvider>

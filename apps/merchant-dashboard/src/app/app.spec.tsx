@@ -83,6 +83,20 @@ describe('merchant dashboard', () => {
     expect(mock.unhandled).toEqual([]);
   });
 
+  it('logs out to the bare login page, not back to the page that was left', async () => {
+    const mock = renderApp('/business/dashboard/settings', {
+      'GET /api/business/auth/me': () => jsonResponse({ success: true, business }),
+      'GET /api/business/settings': () => new Promise<Response>(() => undefined),
+      'POST /api/business/auth/logout': () => jsonResponse({ success: true }),
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Log out' }));
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(mock.requestsTo('POST /api/business/auth/logout')).toHaveLength(1);
+    await waitFor(() => expect(locationNow()).toBe('/business-login'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(locationNow()).toBe('/business-login');
+  });
+
   it('shows field errors on registration without calling the API, then the server’s error under its field, then "check your inbox"', async () => {
     const user = userEvent.setup();
     let calls = 0;

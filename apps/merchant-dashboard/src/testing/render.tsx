@@ -1,5 +1,5 @@
 import { createFetchMock, type FetchMock } from '@pricehunt/api-client/testing';
-import { BusinessAuthProvider } from '@pricehunt/auth';
+import { BUSINESS_ROUTER_OPTIONS, BusinessAuthProvider } from '@pricehunt/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -49,7 +49,7 @@ export function renderApp(path: string, routes: Parameters<typeof createFetchMoc
   render(
     <QueryClientProvider client={client}>
       <BusinessAuthProvider>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[path]} {...BUSINESS_ROUTER_OPTIONS}>
           <AppRoutes />
           <LocationProbe />
         </MemoryRouter>

@@ -6,7 +6,7 @@ export {
   type AuthStatus,
   type RegistrationResult,
 } from './lib/account-session';
-export { BusinessAppProviders, type BusinessAppProvidersProps } from './lib/business-app';
+export { BUSINESS_ROUTER_OPTIONS, BusinessAppProviders, type BusinessAppProvidersProps } from './lib/business-app';
 export {
   BUSINESS_AUTH_PATH,
   BusinessAuthProvider,

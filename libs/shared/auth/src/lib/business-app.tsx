@@ -10,6 +10,13 @@ export interface BusinessAppProvidersProps {
 }
 
 /**
+ * How a business app's router moves: without a transition, so a sign-out clears the account and changes the address
+ * in one render and the route guard never sees a signed-out visitor on the page being left (which would send them to
+ * the login with that page as `next`, or to the login instead of where the sign-out meant to go).
+ */
+export const BUSINESS_ROUTER_OPTIONS = { useTransitions: false } as const;
+
+/**
  * What a business app (the merchant dashboard, the admin console) runs in: its query client (one retry, no refetch
  * when the window is focused again), the business session and the browser's router.
  */
@@ -18,7 +25,7 @@ export function BusinessAppProviders({ staleTime, children }: BusinessAppProvide
   return (
     <QueryClientProvider client={client}>
       <BusinessAuthProvider>
-        <BrowserRouter>{children}</BrowserRouter>
+        <BrowserRouter {...BUSINESS_ROUTER_OPTIONS}>{children}</BrowserRouter>
       </BusinessAuthProvider>
     </QueryClientProvider>
   );
