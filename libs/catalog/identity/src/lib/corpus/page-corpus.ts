@@ -99,7 +99,9 @@ export interface CorpusPage {
    * ASOS, bonprix UK, GO Outdoors, Vet Shop, GSF Car Parts, a German whisky shop and Icône; 34: price models' and an
    * image extractor's pages of Trek, a Giant dealer, Jumia Nigeria and a Russian yarn shop; 35: price trackers' test
    * pages and recorded responses of Moldovan and Serbian shops (Darwin, Sony Center, Elefant, Makeup, rcshop and
-   * others), Cult Beauty, Back Market Spain, GAME, Alza and Primark; each scored before any rule was written for them),
+   * others), Cult Beauty, Back Market Spain, GAME, Alza and Primark; 36: two Australian computer shops' pages (Scorptec,
+   * Umart) and three Moldovan shops' (a cosmetics shop, Origin, Ovico); each scored before any rule was written for
+   * them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
