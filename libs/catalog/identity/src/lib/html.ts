@@ -69,6 +69,8 @@ export function rawText(el: HtmlElement): string {
 
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'select', 'option', 'button']);
 const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'section', 'table', 'td', 'th', 'tr', 'ul']);
+/** Whether an element starts a line of its own (a block, or a line break). */
+export const isBlock = (el: HtmlElement): boolean => BLOCK.has(el.tagName);
 
 /**
  * The text a shopper sees in an element: script, style and other invisible content skipped, block elements

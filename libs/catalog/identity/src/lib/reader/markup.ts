@@ -2,7 +2,7 @@
  * What the markup says an element is: a price (now, was, list), an add-to-cart control, a block of other products,
  * hidden; and where an element stands in the tree.
  */
-import { attr, cleanText, hasAttr, parentElement, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, hasAttr, isBlock, parentElement, textOf, type HtmlElement } from '../html';
 
 /** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
 export const MAX_CLIMB = 80;
@@ -29,7 +29,7 @@ export function describedAs(el: HtmlElement): string {
 /** Words that name a price in attributes, in the languages of the shops we read. */
 export const PRICE_WORDS = /price|pricing|preis|prix|prezzo|precio|preço|preco|cena|hinta|prijs|fiyat|цена|ціна|価格|价格|가격|(?:^|[^a-z])(?:pris|sale|now|current|amount)(?:$|[^a-z])/;
 /** A price the shopper no longer pays: was, list, original, compare-at, struck-through, recommended retail. */
-export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|rrp|msrp|uvp|retail|reference|previous|prev|instead|statt|barre|tachado|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before)[-_]?price|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|rrp|msrp)/;
+export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|rrp|msrp|uvp|retail|reference|previous|prev|instead|statt|barre|tachado|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before|last)[-_]?price|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|rrp|msrp)/;
 export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
 /**
  * A label a page writes before the price it charges, in its text rather than its markup ("Price:", "Our Price:", "Sale
@@ -111,9 +111,21 @@ export function centsPoint(el: HtmlElement, before: string): string {
   return /\d\.\d{3}\s*$/.test(before) ? ',' : '.';
 }
 
-/** The text a price element shows, its cents set apart in an element of their own read as cents (`centsPoint`). */
+/**
+ * Where a block that begins with a figure opens right after one: a line break the text alone closes up, so that the
+ * figures of a row of prices each on its own line ("<div>1699</div> <div>250</div> <div>1449</div>": was, saving,
+ * now) do not read as one amount grouped with spaces (1 699 250).
+ */
+function lineBreak(el: HtmlElement, before: string): string {
+  return isBlock(el) && /\d\s*$/.test(before) && /^\d/.test(textOf(el, undefined, 8)) ? ' | ' : '';
+}
+
+/**
+ * The text a price element shows, its cents set apart in an element of their own read as cents (`centsPoint`), and
+ * figures on lines of their own kept apart (`lineBreak`).
+ */
 export function priceTextOf(el: HtmlElement, skip?: (el: HtmlElement) => boolean, limit?: number): string {
-  return textOf(el, skip, limit, centsPoint);
+  return textOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before));
 }
 
 

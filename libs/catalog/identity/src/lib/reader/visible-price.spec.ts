@@ -30,6 +30,17 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/cardi' })?.priceCents).toBe(1297);
   });
 
+  it('reads the price of a row of last price, saving and price, each on a line of its own, not the last price or the saving', () => {
+    const row = '<div class="product-page-price-wrapper"><div class="product-page-price product-last-price"> 1699 </div> <div class="product-page-price product-save-price"> 250 </div> <div class="product-page-price product-main-price"> 1449 </div></div>';
+    const html = `<!doctype html><html><head><title>Graphics card</title></head><body><h1>PRIME GeForce RTX 5070 Ti OC, 16GB</h1>${row}<button>Add to cart</button></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com.au/product/116175' })?.priceCents).toBe(144900);
+  });
+
+  it('reads two bare figures on lines of their own as no price, not as one amount grouped with spaces (1699 250: 1 699 250)', () => {
+    const html = `<!doctype html><html><head><title>Graphics card</title></head><body><h1>PRIME GeForce RTX 5070 Ti OC, 16GB</h1><div class="price-row"><div>1699</div><div>250</div></div><button>Add to cart</button></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com.au/product/116175' })?.priceCents ?? null).toBeNull();
+  });
+
   it('reads cents a price sets apart in an element of their own (“$31<sup>57</sup>”, “216<sup>00</sup> €”), not one run of digits', () => {
     const page = (price: string, lang = 'en') => `<!doctype html><html lang="${lang}"><head><title>Conduit</title></head><body><h1>Steel Conduit</h1><div class="price-box">${price}</div><button>Add to cart</button></body></html>`;
     const read = (price: string, lang?: string) => extractProductIdentity(page(price, lang), { url: 'https://www.shop.example.com/p/conduit' })?.priceCents;

@@ -84,11 +84,14 @@ const ADD_ON_SERVICE = /warrant|garantieverl|protection[-_ ]?plan|insurance|vers
 /** Markup of shoppers' reviews and ratings ("cr_histogram__amount", "starfilter-row-amount"): counts, not amounts. */
 const REVIEWS = /review|rating|histogram|(?:^|[^a-z])stars?(?:$|[^a-z])|starfilter|star-?rating|votes?(?:$|[^a-z])/;
 
-/** Inside a price block, a price no longer paid, a payment plan's or a service's: none is the block's own price. */
+/** Markup of the amount a sale takes off ("product-save-price", "you-save", "savings"): a saving, not a price. */
+const SAVING = /(?:^|[^a-z])(?:save|saving|savings|yousave)(?:$|[^a-z])|save[-_]?price/;
+
+/** Inside a price block, a price no longer paid, a saving, a payment plan's or a service's: none is the block's own price. */
 function notThePrice(el: HtmlElement): boolean {
   if (isStruckPrice(el)) return true;
   const said = describedAs(el);
-  return said !== '' && (FINANCING.test(said) || ADD_ON_SERVICE.test(said));
+  return said !== '' && (FINANCING.test(said) || ADD_ON_SERVICE.test(said) || SAVING.test(said));
 }
 
 /** Words right after an amount that make it a payment per month ("$67/mo", "29 € mtl.", "por mes"). */
