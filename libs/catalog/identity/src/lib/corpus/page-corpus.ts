@@ -100,8 +100,10 @@ export interface CorpusPage {
    * image extractor's pages of Trek, a Giant dealer, Jumia Nigeria and a Russian yarn shop; 35: price trackers' test
    * pages and recorded responses of Moldovan and Serbian shops (Darwin, Sony Center, Elefant, Makeup, rcshop and
    * others), Cult Beauty, Back Market Spain, GAME, Alza and Primark; 36: two Australian computer shops' pages (Scorptec,
-   * Umart) and three Moldovan shops' (a cosmetics shop, Origin, Ovico); each scored before any rule was written for
-   * them),
+   * Umart) and three Moldovan shops' (a cosmetics shop, Origin, Ovico); 37: price trackers' and shop drivers' test
+   * pages (Book Depository, bike-components, PriceSmart, Tesco, Waitrose, Target Australia, Wildberries, fonQ, a
+   * Russian plumbing shop) and a beer tracker's cached pages of ten breweries' own shops; each scored before any rule
+   * was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
