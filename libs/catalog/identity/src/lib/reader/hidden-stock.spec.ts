@@ -33,6 +33,22 @@ describe('stock notices the page keeps hidden until the shopper acts', () => {
     expect(extractProductIdentity(page(`<button class="add-to-cart">Add to bag</button>${drawer}`), { url })?.stockState).toBe('InStock');
   });
 
+  it('are not the item’s stock in a theme’s badge written beside the badges of other states, where the block is not in that state', () => {
+    const badges = (block: string) => `<dl class="${block}"><dd><span class="price-item price-item--regular">£49.20</span></dd><div class="price__badges"><span class="price__badge price__badge--sale" aria-hidden="true"><span>Sale</span></span><span class="price__badge price__badge--sold-out"><span>Sold out</span></span></div></dl>`;
+    expect(extractProductIdentity(page(badges('price')), { url })?.stockState).toBe('InStock');
+    // The block in that state shows the badge.
+    expect(extractProductIdentity(page(badges('price price--sold-out')), { url })?.stockState).toBe('OutOfStock');
+    // A theme that writes the badge alone writes it for the state the item is in.
+    const alone = '<div class="product-pricing"><span class="product__badge product__badge--soldout"> Sold out </span><div class="price product__price">£12.95</div></div>';
+    expect(extractProductIdentity(page(alone), { url })?.stockState).toBe('OutOfStock');
+  });
+
+  it('are not the item’s stock in the quick-buy panels of a list of complementary products', () => {
+    const card = (name: string) => `<li><a href="/item/${name}">${name}</a><div class="content"><h3>${name}</h3><div class="quickBuy"><div class="oos"><p>Sorry, it looks like this product is out of stock.</p></div><button disabled class="addToBagButton">Sorry, out of stock</button></div></div></li>`;
+    const list = `<div class="complimentedWrap"><h2>Goes well with</h2><ul class="complimentedList quickBuyOn">${card('Mixed Case')}${card('Snapback Cap')}</ul></div>`;
+    expect(extractProductIdentity(page(`<button class="add-to-cart">Add to bag</button>${list}`), { url })?.stockState).toBe('InStock');
+  });
+
   it('still say the item’s stock when shown', () => {
     const html = page('<div class="product-form"><p class="stock out-of-stock">Out of stock</p></div>');
     expect(extractProductIdentity(html, { url })?.stockState).toBe('OutOfStock');

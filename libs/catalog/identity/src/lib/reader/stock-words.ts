@@ -94,14 +94,39 @@ const SHOWN_ON_STATE = ['v-show', 'v-if', 'x-show', 'x-if', 'ng-show', 'ng-if'];
 const HIDING_CLASS = /(?:^|\s)[\w-]+[-_](?:hide|hidden)(?:$|\s)/;
 
 /**
+ * A block's part named after a stock state ("price__badge--sold-out"). A theme that writes it beside the same part
+ * for other states ("price__badge--sale") writes them all on every page and shows each only where the block carries
+ * its state too ("price price--sold-out"); a part written alone is written for the state the item is in.
+ */
+const STATE_PART = /(?:^|\s)(([a-z][\w-]*?)__[\w-]+)--(sold-?out|out-of-stock|unavailable)(?=$|\s)/;
+/** Ancestors looked at for the block a state part belongs to. */
+const BLOCK_CLIMB = 8;
+
+/** Whether `el` is a block's part for a stock state, written beside the part for other states, in a block not in that state. */
+function stateNotCarried(el: HtmlElement, cls: string): boolean {
+  const part = STATE_PART.exec(cls);
+  const parent = parentOf(el);
+  if (!part || !parent) return false;
+  const [, name, block, state] = part;
+  const others = parent.childNodes.some((sibling) => sibling !== el && isElement(sibling) && (attr(sibling, 'class') ?? '').toLowerCase().split(/\s+/).some((c) => c.startsWith(`${name}--`)));
+  if (!others) return false;
+  const carried = `${block}--${state}`;
+  for (let n: HtmlElement | null = parent, i = 0; n && i < BLOCK_CLIMB; n = parentOf(n), i++) {
+    if ((attr(n, 'class') ?? '').toLowerCase().split(/\s+/).includes(carried)) return false;
+  }
+  return true;
+}
+
+/**
  * A stock notice the page keeps hidden until the shopper does something (an out-of-stock size's template, a
- * back-in-stock form): it says nothing of the item as shown.
+ * back-in-stock form) or until the item is in that state (a theme's "Sold out" badge): it says nothing of the item as
+ * shown.
  */
 export function shownOnlyOnState(el: HtmlElement): boolean {
   for (let n: HtmlElement | null = el, i = 0; n && i < MATTER_CLIMB; n = parentOf(n), i++) {
     if (n.attrs.some((a) => SHOWN_ON_STATE.includes(a.name))) return true;
     const cls = n.attrs.find((a) => a.name === 'class')?.value.toLowerCase();
-    if (cls && HIDING_CLASS.test(cls)) return true;
+    if (cls && (HIDING_CLASS.test(cls) || stateNotCarried(n, cls))) return true;
   }
   return false;
 }
