@@ -9,8 +9,18 @@ import { compact, type Page } from './page';
 import { describedAs } from './markup';
 import { cleanBrand, headingElement } from './titles';
 
-/** The readers whose brand is the product's own statement of its maker (its markup, or its name: `own-name`). */
-const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'own-name']);
+/**
+ * The readers whose brand is the product's own statement of its maker (its markup, its record's vendor on the shop's
+ * platform, or its name: `own-name`).
+ */
+const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'platform', 'own-name']);
+
+/**
+ * Readers heard on the brand only where no other names one: a platform's vendor is filled in by the merchant, often
+ * as the shop sorts its products ("The Ridge Wallet" for Ridge, "BODE New York" for BODE), so any other source's
+ * brand comes first.
+ */
+const HEARD_LAST: ReadonlySet<ReaderName> = new Set(['platform']);
 
 /** Whether a reader's brand may be the shop's own name. */
 export const statesMaker = (reader: ReaderName): boolean => PRODUCT_MARKUP.has(reader);
@@ -45,5 +55,7 @@ export function brandCandidates(page: Page, evidence: [ReaderName, Evidence][]):
     const brand = cleanBrand(b, page, statesMaker(reader));
     return brand && !namesTheItem(brand, itemNames) ? brand : null;
   };
-  return evidence.flatMap(([reader, found]) => candidatesOf([[reader, found]], 'brand', clean(reader)));
+  const all = evidence.flatMap(([reader, found]) => candidatesOf([[reader, found]], 'brand', clean(reader)));
+  const firm = all.filter((c) => !HEARD_LAST.has(c.reader));
+  return firm.length > 0 ? firm : all;
 }

@@ -214,7 +214,7 @@ function namesMaker(el: HtmlElement, said: string): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], tagIds: { remarketing: [], platformSku: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);

@@ -12,6 +12,7 @@ import { fromMetaTags } from './meta-tags';
 import { fromMicrodata } from './microdata';
 import type { Page } from './page';
 import { fromOwnName } from './own-name';
+import { fromPlatform } from './platform';
 import { fromSpecTable } from './spec-table';
 import { fromTitleCode } from './title-code';
 import { fromVisiblePage } from './visible-page';
@@ -27,6 +28,7 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   'visible-page': fromVisiblePage,
   'embedded-state': fromEmbeddedState,
   'ad-tags': fromAdTags,
+  platform: fromPlatform,
   'title-code': fromTitleCode,
   'own-name': fromOwnName,
   url: fromMarketplaceUrl,

@@ -9,6 +9,11 @@ const REMARKETING_ID = /\becomm_prodid['"]?\s*[:=]\s*(\[\s*)?['"]([^'"\s]{2,40})
 const PRODUCT_VIEW_TAG = /\bcmCreateProductviewTag\(\s*['"]([^'"\s]{2,40})['"]/g;
 /** Shopify's analytics object: the first variant's SKU. */
 const SHOPIFY_VARIANT_SKU = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^]*?"variants"\s*:\s*\[\s*\{[^[\]{}]*?"sku"\s*:\s*"([^"\\]{2,40})"/;
+/**
+ * Shopify's analytics object: the product's vendor, written before its variants
+ * (`var meta = {"product":{"id":1,"gid":"…","vendor":"Canopy Beer Co","type":"",…`).
+ */
+const SHOPIFY_VENDOR = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^[\]{}]*?"vendor"\s*:\s*"((?:[^"\\]|\\.){1,80})"/;
 /** A brand the analytics data layer names: GA4's `item_brand`, and the keys other tag managers use. */
 const ANALYTICS_BRAND = /["']?\b(?:item_brand|productBrand|product_brand|brand_name)["']?\s*:\s*["']([^"'\\]{0,60})["']/g;
 /** Remarketing ids kept from one page's scripts. */
@@ -20,6 +25,8 @@ const MAX_TAG_BRANDS = 40;
 export interface TagIds {
   remarketing: string[];
   platformSku: string | null;
+  /** The store platform's vendor of the product (Shopify's), as written, escapes and all. */
+  platformVendor: string | null;
   /** Every brand the data layer names, an empty one too (a list's item without a brand). */
   brands: string[];
 }
@@ -36,6 +43,7 @@ export function noteTagIds(code: string, out: TagIds): void {
     for (const m of code.matchAll(PRODUCT_VIEW_TAG)) if (out.remarketing.length < MAX_TAG_IDS) out.remarketing.push(m[1] as string);
   }
   if (out.platformSku === null && code.includes('var meta')) out.platformSku = SHOPIFY_VARIANT_SKU.exec(code)?.[1] ?? null;
+  if (out.platformVendor === null && code.includes('var meta')) out.platformVendor = SHOPIFY_VENDOR.exec(code)?.[1] ?? null;
   if (/item_brand|productBrand|product_brand|brand_name/.test(code)) {
     for (const m of code.matchAll(ANALYTICS_BRAND)) if (out.brands.length < MAX_TAG_BRANDS) out.brands.push((m[1] as string).trim());
   }

@@ -1,0 +1,31 @@
+/**
+ * The platform reader: what a shop's e-commerce platform writes of the item in the analytics object it puts on every
+ * product page. Shopify's (`var meta = {"product":{…,"vendor":"Canopy Beer Co",…}}`) names the product's vendor, the
+ * field of the product's record its themes show as the brand and its feeds hand on as the brand: the maker, or on a
+ * maker's own shop the shop itself. Merchants fill it by hand, sometimes with a storefront's name ("Skullcandy US") or
+ * a season ("STAUD SUMMER 2025"), so it weighs less than the product's markup (./weights).
+ */
+import type { Evidence } from './evidence';
+import type { Page } from './page';
+
+/**
+ * A vendor that names a season, a sale or a trade storefront rather than a maker ("STAUD SUMMER 2025", "HR24 NOVEMBER
+ * SALE", "zebronicsb2b"): a merchant's way of sorting products, not whose they are.
+ */
+const NOT_A_MAKER = /\b(?:19|20)\d{2}\b|\b(?:spring|summer|autumn|fall|winter|sale|clearance|outlet)\b|b2b/i;
+
+/** The vendor as written in the script's JSON string, its escapes read ("Fran\\u0026Co" is "Fran&Co"). */
+function unescaped(raw: string): string | null {
+  try {
+    const value: unknown = JSON.parse(`"${raw}"`);
+    return typeof value === 'string' && value.trim() ? value.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function fromPlatform(page: Page): Evidence | null {
+  const vendor = page.tagIds.platformVendor;
+  const brand = vendor ? unescaped(vendor) : null;
+  return brand && !NOT_A_MAKER.test(brand) ? { brand } : null;
+}
