@@ -1,5 +1,5 @@
 import { extractProductIdentity } from '../page-identity';
-import { agreedIdInAddress } from './address';
+import { agreedIdInAddress, idInAddress } from './address';
 
 const page = (body: string) => `<!doctype html><html><head><title>Glitter Iron-on Patch</title></head><body><h1>Glitter Iron-on Patch</h1><span class="price">3,95 EUR</span>${body}</body></html>`;
 
@@ -16,5 +16,18 @@ describe('a short item number the address and the page’s cart form agree on', 
     expect(agreedIdInAddress('http://www.bentoshop.example/product_info.php?products_id=935', new Set(['1029']))).toBeNull();
     expect(agreedIdInAddress('http://bikes.example.com/product/kryptolok-series-2-w-key-751.htm', new Set())).toBeNull();
     expect(extractProductIdentity(page(cart('1029')), { url: 'http://www.bentoshop.example/product_info.php?products_id=935' })?.sku ?? null).toBeNull();
+  });
+});
+
+describe('an item id the address carries', () => {
+  it('reads a code written in dashed groups whole, not one group of it', () => {
+    expect(idInAddress('https://www.elefant.md/la-cinci-pasi-de-tine_45553530-ecaa-45a5-84bd-b54ac0272472')).toBe('45553530-ecaa-45a5-84bd-b54ac0272472');
+    expect(idInAddress('https://bookwalker.jp/de2b8f78c6-f6bb-4da9-8d15-202e8c6c185b/')).toBe('de2b8f78c6-f6bb-4da9-8d15-202e8c6c185b');
+    expect(idInAddress('http://www.harrods.com/product/nocturnal-cat-eyes/charlotte-tilbury/b12-0804-273-CHARTIL-063')).toBe('b12-0804-273-CHARTIL-063');
+  });
+
+  it('reads a name’s slug with figures and measures as a name, its number as the id', () => {
+    expect(idInAddress('https://www.sendo.vn/iphone-13-128gb-trang-73239368.html')).toBe('73239368');
+    expect(idInAddress('https://www.shop.example.com/samsung-galaxy-a26-5g-8gb-128gb')).toBeNull();
   });
 });

@@ -30,6 +30,22 @@ function decodedSegment(segment: string): string {
   }
 }
 
+const CODE_GROUP = /^[A-Za-z0-9]+$/;
+/** A measure in a name's slug ("128gb", "5g", "55in"): a figure of the item, not of a code. */
+const MEASURE = /^\d+(?:gb|tb|mb|g|mm|cm|m|kg|ml|l|w|v|mah|hz|in|inch|k|p)$/i;
+/**
+ * A code written in groups joined by dashes, three or more of them and most of them holding a digit that is no
+ * measure: a UUID ("45553530-ecaa-45a5-84bd-b54ac0272472"), a house code ("b12-0804-273-CHARTIL-063"). The code is the
+ * whole run; one group of it ("b54ac0272472", "0804") is no id. A name's slug has words and measures between its
+ * figures ("samsung-galaxy-a26-5g-8gb-128gb", "iphone-13-128gb-trang-73239368").
+ */
+function codeRun(text: string): string | null {
+  const groups = text.split('-');
+  if (groups.length < 3 || text.length > 48 || !groups.every((g) => CODE_GROUP.test(g))) return null;
+  const figures = groups.filter((g) => /\d/.test(g) && !MEASURE.test(g)).length;
+  return figures >= 3 && figures * 2 > groups.length ? text : null;
+}
+
 /** The id a query names, else the path's id after an id word, else the rightmost id-like token of the path. */
 export function idInAddress(address: string): string | null {
   let url: URL;
@@ -46,6 +62,8 @@ export function idInAddress(address: string): string | null {
   for (let i = segments.length - 1; i >= 0; i--) {
     const segment = segments[i] as string;
     if (idLike(segment) && /^[A-Za-z0-9]+$/.test(segment)) return unmarked(segment);
+    const code = codeRun(segment.split('_').pop() as string);
+    if (code) return code;
     const parts = segment.split(/[-_~.,+]+/).filter(idLike);
     const last = parts[parts.length - 1];
     if (last && /^[A-Za-z0-9]+$/.test(last)) return unmarked(last);
