@@ -102,7 +102,8 @@ export interface CorpusPage {
    * others), Cult Beauty, Back Market Spain, GAME, Alza and Primark; 36: two Australian computer shops' pages (Scorptec,
    * Umart) and three Moldovan shops' (a cosmetics shop, Origin, Ovico); 37: price trackers' and shop drivers' test
    * pages (Book Depository, bike-components, PriceSmart, Tesco, Waitrose, Target Australia, Wildberries, fonQ, a
-   * Russian plumbing shop) and a beer tracker's cached pages of ten breweries' own shops; each scored before any rule
+   * Russian plumbing shop) and a beer tracker's cached pages of ten breweries' own shops; 38: scrapers' saved pages of
+   * METRO Cash and Carry Moscow, 1688.com, e2e4 Novosibirsk, DollarDays and Backpacks USA; each scored before any rule
    * was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
