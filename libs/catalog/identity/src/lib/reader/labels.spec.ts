@@ -102,6 +102,10 @@ describe('labels of Ukrainian and Russian shops', () => {
     expect(readRow('Штрихкод', '195949805783')?.gtin).toBe('00195949805783');
     expect(readRow('Штрих-код', '4607001771548')?.gtin).toBe('04607001771548');
   });
+
+  it('reads the maker’s code under “Код производителя”, “Артикул производителя”, “Партномер” and “Код виробника”', () => {
+    for (const label of ['Код производителя', 'Артикул производителя', 'Партномер', 'Парт-номер', 'Код виробника']) expect(readRow(label, 'RZ06-02610400-R3G1')?.model).toBe('RZ06-02610400-R3G1');
+  });
 });
 
 describe('a specification cell that writes its value twice', () => {
