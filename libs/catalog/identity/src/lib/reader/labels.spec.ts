@@ -96,6 +96,13 @@ describe('labels of Dutch and Nordic shops, and a label explained in brackets', 
   });
 });
 
+describe('a label and its value written in one list item', () => {
+  it('reads the shop’s item number a list item writes after “SKU #”', () => {
+    const html = page('', '<ul class="sku_cod"><li class="itemid">SKU #2381366</li><li>12 units per case</li></ul>');
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/i2381366-sleeping-bags.html' })?.sku).toBe('2381366');
+  });
+});
+
 describe('labels of Ukrainian and Russian shops', () => {
   it('reads the shop’s code under “Код товару” and the barcode under “Штрихкод” or “Штрих-код”', () => {
     expect(readRow('Код товару', 'U0961530')?.sku).toBe('U0961530');

@@ -175,9 +175,15 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
       break;
     case 'tr':
     case 'dt':
-    case 'li':
       collectLabelled(el, out.labelled);
       break;
+    case 'li': {
+      // A list item is a row of label and value cells, or one line that writes both ("SKU #2381366").
+      const before = out.labelled.length;
+      collectLabelled(el, out.labelled);
+      if (out.labelled.length === before && out.labelled.length <= MAX_LABELLED) out.labelled.push(...labelledPairs(el));
+      break;
+    }
     default:
       if (PAIR_HOLDERS.has(el.tagName) && out.labelled.length <= MAX_LABELLED) out.labelled.push(...labelledPairs(el));
   }
