@@ -103,6 +103,21 @@ describe('a label and its value written in one list item', () => {
   });
 });
 
+describe('a code an element marked as the item’s model writes alone', () => {
+  it('reads it as the maker’s part number', () => {
+    const html = page('', '<div class="product-page-model mb-4"> PRIME-RTX5070TI-O16G </div>');
+    expect(extractProductIdentity(html, { url: URL })?.model).toBe('PRIME-RTX5070TI-O16G');
+  });
+
+  it('reads no part number where words introduce the code, from a model year, or from a spec cell labelled in data-th', () => {
+    for (const body of [
+      '<div class="product-model model-number"> (Art.Nr.: <span class="model-number-text">BLU107411</span>)</div>',
+      '<span class="buying-zone__model-year">2019</span>',
+      '<table><tr><th>Processor model</th><td class="col data" data-th="Model procesor">5500U</td></tr></table>',
+    ]) expect(extractProductIdentity(page('', body), { url: URL })?.model ?? null).toBeNull();
+  });
+});
+
 describe('labels of Ukrainian and Russian shops', () => {
   it('reads the shop’s code under “Код товару” and the barcode under “Штрихкод” or “Штрих-код”', () => {
     expect(readRow('Код товару', 'U0961530')?.sku).toBe('U0961530');

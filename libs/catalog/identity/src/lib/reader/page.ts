@@ -5,8 +5,8 @@
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
 import { noteTagIds, type TagIds } from './tag-ids';
-import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, type HtmlElement } from '../html';
-import { labelledPairs, PAIR_HOLDERS } from './labels';
+import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parseHtml, rawText, type HtmlElement } from '../html';
+import { labelledPairs, ownText, PAIR_HOLDERS } from './labels';
 import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
 import { describedAs, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
 import { ownStockWords, type StockLine } from './stock-words';
@@ -210,6 +210,31 @@ function inLongList(el: HtmlElement): boolean {
 }
 
 /** A link to a brand's page, a link right after a trail's separator, or an image marked as the maker's logo. */
+/** A class or id marking an element as the item's model or maker's part number ("product-page-model", "mpn"); a spec cell's own label (`data-th="Model procesor"`) is the spec table's. */
+const MODEL_MARK = /(?:^|[-_\s])(?:model|mpn|part-?number|partno)(?:$|[-_\s]|number|no|code|nr)/;
+/** Marks of a model's year, a choice of models or a model's name rather than its code. */
+const NOT_MODEL_CODE = /year|select|option|name|title|brand|image|link|nav|menu|filter/;
+/** A code written alone: 3 to 40 letters, digits and ". / _ -", with a digit. */
+const CODE_ALONE = /^[A-Za-z0-9][A-Za-z0-9./_-]{2,39}$/;
+
+/** Whether words stand right before an element in its line ("(Art.Nr.: <span>…"): they, not its class, say what it is. */
+function wordsBefore(el: HtmlElement): boolean {
+  const siblings = el.parentNode?.childNodes ?? [];
+  const before = siblings[siblings.indexOf(el) - 1];
+  return before?.nodeName === '#text' && /\p{L}/u.test((before as { value: string }).value);
+}
+
+/**
+ * The code an element marked as the item's model writes alone ('<div class="product-page-model">PRIME-RTX5070TI-O16G</div>'
+ * under the heading): its class is its label. Not a block that holds more, nor a code other words introduce.
+ */
+function markedModel(el: HtmlElement): string | null {
+  const mark = `${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`.toLowerCase();
+  if (!MODEL_MARK.test(mark) || NOT_MODEL_CODE.test(mark) || el.childNodes.some((c) => isElement(c)) || wordsBefore(el)) return null;
+  const text = ownText(el);
+  return CODE_ALONE.test(text) && /\d/.test(text) ? text : null;
+}
+
 function namesMaker(el: HtmlElement, said: string): boolean {
   if (el.tagName === 'img') return !!said && MAKER_WORDS.test(said) && !!attr(el, 'alt');
   if (el.tagName !== 'a') return false;
@@ -236,6 +261,8 @@ function walk(root: HtmlElement): Walked {
     if (isCartControl(el, said)) out.cartEls.push(el);
     if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, headingsBefore: out.headings.length });
     if (said && out.crumbEls.length < 10 && CRUMB_MARK.test(said)) out.crumbEls.push(el);
+    const model = markedModel(el);
+    if (model && out.labelled.length <= MAX_LABELLED) out.labelled.push(['model', model]);
     // A menu of every brand the shop sells may fill the quota before the item's heading: the item's own brand
     // link or logo stands after it, so the heading opens a second quota.
     if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said)) out.brandEls.push(el);
