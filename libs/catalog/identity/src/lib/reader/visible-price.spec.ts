@@ -30,8 +30,8 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/cardi' })?.priceCents).toBe(1297);
   });
 
-  it('reads the price of a row of last price, saving and price, each on a line of its own, not the last price or the saving', () => {
-    const row = '<div class="product-page-price-wrapper"><div class="product-page-price product-last-price"> 1699 </div> <div class="product-page-price product-save-price"> 250 </div> <div class="product-page-price product-main-price"> 1449 </div></div>';
+  it('reads the price of a row of old price, saving and price, each on a line of its own, not the old price or the saving', () => {
+    const row = '<div class="product-page-price-wrapper"><div class="product-page-price product-old-price"> 1699 </div> <div class="product-page-price product-save-price"> 250 </div> <div class="product-page-price product-main-price"> 1449 </div></div>';
     const html = `<!doctype html><html><head><title>Graphics card</title></head><body><h1>PRIME GeForce RTX 5070 Ti OC, 16GB</h1>${row}<button>Add to cart</button></body></html>`;
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com.au/product/116175' })?.priceCents).toBe(144900);
   });
