@@ -5,7 +5,8 @@
  * matcher's own decision (row by row, full-text candidates). Then each labelled pair of the split is a decision: the
  * two offers in one product or not. Printed per dataset: import speed, and precision, recall and F1 of those decisions.
  * Rows without a price are not offers (the import skips them), nor are pairs that name one. On PostgreSQL when
- * DATABASE_URL names a server (a database of its own per dataset, dropped afterwards).
+ * DATABASE_URL names a server (a database of its own per dataset, dropped afterwards). `EVAL_DEBUG=1` prints each labelled
+ * match the import left apart, with the titles of the offers of both products.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
-import { evalEngine, openEvalDatabase } from './eval-database';
+import { type EvalDatabase, evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
 const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train|test]';
@@ -49,13 +50,26 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
       result.pairs++;
       const same = left === right;
       if (pair.label === 1 && same) result.tp++;
-      else if (pair.label === 1) result.fn++;
+      else if (pair.label === 1) {
+        result.fn++;
+        if (process.env.EVAL_DEBUG) await printApart(db, left, right, [pair.left, pair.right]);
+      }
       else if (same) result.fp++;
     }
     return result;
   } finally {
     await db.close();
   }
+}
+
+/** A labelled match the import left in two products, with the offers of each. */
+async function printApart(db: EvalDatabase, left: number, right: number, sides: ReadonlyArray<{ retailer: string; externalId: string }>): Promise<void> {
+  const offersOf = async (productId: number) =>
+    (await db.query<{ title: string; retailer: string }>('SELECT title, retailer_id AS retailer FROM offers WHERE product_id = ?', [productId])).map((o) => `${o.retailer}: ${o.title}`);
+  const titles = await Promise.all(
+    sides.map(async (side) => (await db.query<{ title: string }>('SELECT title FROM offers WHERE retailer_id = ? AND external_id = ?', [side.retailer, side.externalId]))[0]?.title),
+  );
+  console.log(`APART "${titles[0]}" | "${titles[1]}"\n  A's product: ${(await offersOf(left)).join(' ; ')}\n  B's product: ${(await offersOf(right)).join(' ; ')}`);
 }
 
 async function main() {
