@@ -27,6 +27,14 @@ describe('identifiers the markup writes on the offer, in meta tags or in a secon
     expect(mpnOf('UL-KS01')).toBe('UL-KS01');
   });
 
+  it('reads no part number from a model field in a script without capitals, which names the model (Korean, Hebrew, Japanese)', () => {
+    expect(mpnOf('갤럭시S9 64G[자급제(공기계)]')).toBeNull();
+    expect(mpnOf('OPTIPLEX 9010 TOWER מחודש')).toBeNull();
+    expect(mpnOf('無印良品 アロマディフューザー')).toBeNull();
+    expect(mpnOf('MQ2Y2SL/A')).toBe('MQ2Y2SL/A');
+    expect(mpnOf('МД-510')).toBe('МД-510');
+  });
+
   it('reads a GTIN meta tag named plainly ("gtin", "ean")', () => {
     expect(extractProductIdentity(doc('<meta property="og:type" content="product"><meta property="gtin" content="4006381333931">', '<h1>Lumetra K7 Keyboard</h1>'), { url: URL })?.gtin).toBe('04006381333931');
   });

@@ -196,10 +196,19 @@ export function gtinOf(...values: unknown[]): string | null {
 const NAME_WORD = /^(?=\p{L}*\p{Ll})\p{L}{4,}$/u;
 
 /**
+ * Letters of a script without capitals (Hangul, Chinese, Japanese, Hebrew, Arabic, Thai): part numbers are written in
+ * Latin letters and digits, so a model field that holds such words names the model ("갤럭시S9 64G[자급제(공기계)]",
+ * "OPTIPLEX 9010 TOWER מחודש", refurbished in Hebrew).
+ */
+const CASELESS_WORD = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Thai}]{2}/u;
+
+/**
  * A model's name in a model number's field ("iPhone 16 Pro Max", "Lenovo ThinkPad X1 Nano", "Xperia 1 III 5G"): words,
- * one of them a name's. A part number is codes, even written in parts ("PBWR6 OP8V2 IN", "UL-KS01").
+ * one of them a name's, or words of a script without capitals. A part number is codes, even written in parts ("PBWR6
+ * OP8V2 IN", "UL-KS01").
  */
 const isModelName = (value: string) => {
+  if (CASELESS_WORD.test(value)) return true;
   const words = value.split(/[\s,]+/).filter(Boolean);
   return words.length >= 2 && words.some((word) => NAME_WORD.test(word));
 };
