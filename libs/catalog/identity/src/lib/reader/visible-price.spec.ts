@@ -36,6 +36,13 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com.au/product/116175' })?.priceCents).toBe(144900);
   });
 
+  it('reads no price from a block marked as the saving, beside the price ("savings-amount": "Risparmi 150,00 €!")', () => {
+    const amount = (v: string) => `<span class="woocommerce-Price-amount amount"><bdi>${v}<span class="woocommerce-Price-currencySymbol">€</span></bdi></span>`;
+    const prices = `<p class="price"><del aria-hidden="true">${amount('1.099,00')}</del> <span class="screen-reader-text">Il prezzo originale era: 1.099,00€.</span><ins aria-hidden="true">${amount('949,00')}</ins><span class="screen-reader-text">Il prezzo attuale è: 949,00€.</span></p>`;
+    const html = `<!doctype html><html lang="it"><head><title>Mac Studio</title></head><body><h1>Apple Mac Studio M1 Max</h1><div class="summary">${prices}<div class="sale-label"><p class="savings-amount">Risparmi ${amount('150,00')}!</p></div><button>Aggiungi al carrello</button></div></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.it/prodotto/mac-studio' })?.priceCents).toBe(94900);
+  });
+
   it('reads two bare figures on lines of their own as no price, not as one amount grouped with spaces (1699 250: 1 699 250)', () => {
     const html = `<!doctype html><html><head><title>Graphics card</title></head><body><h1>PRIME GeForce RTX 5070 Ti OC, 16GB</h1><div class="price-row"><div>1699</div><div>250</div></div><button>Add to cart</button></body></html>`;
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com.au/product/116175' })?.priceCents ?? null).toBeNull();

@@ -46,7 +46,7 @@ function blocksHolding(heading: HtmlElement | null): Set<HtmlElement> {
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean, itemBlocks: ReadonlySet<HtmlElement>): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
-  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own)) return null;
+  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
@@ -59,7 +59,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
       const said = blockDescribedAs(n);
       if (said) {
         // A block that holds the item's heading is the item's own, whatever its name ("product-card container").
-        if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && REVIEWS.test(said))) return null;
+        if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && REVIEWS.test(said)) || (steps <= 2 && SAVING.test(said))) return null;
         if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
         if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return null;
       }
@@ -84,7 +84,10 @@ const ADD_ON_SERVICE = /warrant|garantieverl|protection[-_ ]?plan|insurance|vers
 /** Markup of shoppers' reviews and ratings ("cr_histogram__amount", "starfilter-row-amount"): counts, not amounts. */
 const REVIEWS = /review|rating|histogram|(?:^|[^a-z])stars?(?:$|[^a-z])|starfilter|star-?rating|votes?(?:$|[^a-z])/;
 
-/** Markup of the amount a sale takes off ("product-save-price", "you-save", "savings"): a saving, not a price. */
+/**
+ * Markup of the amount a sale takes off ("product-save-price", "you-save", "savings-amount"): a saving, not a price,
+ * whether inside the price block or in a block of its own beside it ("Risparmi 150,00 €!").
+ */
 const SAVING = /(?:^|[^a-z])(?:save|saving|savings|yousave)(?:$|[^a-z])|save[-_]?price/;
 
 /** Inside a price block, a price no longer paid, a saving, a payment plan's or a service's: none is the block's own price. */
