@@ -12,6 +12,20 @@ describe('the brand a link or logo names beside the item’s heading', () => {
   });
 });
 
+describe('the brand the item’s heading begins with as a link', () => {
+  const page = (h1: string) => `<!doctype html><html><head><title>Woven Floppy Panama Hat</title></head><body><div class="product">${h1}<span class="price">$54.00</span><button>Add to Bag</button></div></body></html>`;
+  const read = (h1: string) => extractProductIdentity(page(h1), { url: 'https://www.shop.example.com/products/woven-floppy-panama-hat/7352091' })?.brand ?? null;
+
+  it('reads the link a heading begins with, followed by the item’s own words, as the maker', () => {
+    expect(read('<h1> <a href="/shop/vince-camuto/4064">Vince Camuto</a> <span id="product-name">Vince Camuto Woven Floppy Panama Hat</span> </h1>')).toBe('Vince Camuto');
+  });
+
+  it('reads no maker from a heading that is one link, nor from a heading whose link comes after its words', () => {
+    expect(read('<h1><a href="/products/woven-floppy-panama-hat">Vince Camuto Woven Floppy Panama Hat</a></h1>')).toBeNull();
+    expect(read('<h1>Woven Floppy Panama Hat <a href="/shop/vince-camuto/4064">Vince Camuto</a></h1>')).toBeNull();
+  });
+});
+
 describe('the brand an element marked as the item’s brand shows by its heading', () => {
   const page = (block: string, header = '') =>
     `<!doctype html><html><head><title>E274F-BK 27IN LCD LED | Haym</title></head><body><header>${header}</header><div class="product-main"><div class="info">${block}</div><p>1920X1080 DP HDMI</p></div></body></html>`;

@@ -1,14 +1,14 @@
 /**
  * The brand a page names outside any brand markup: a breadcrumb ("Monitore › Lenovo", "TFT-Monitore » MSI"), a link to
- * the brand's page, or the maker's logo, when the item's own name begins with it ("Lenovo L24i-40 …"); else a line
+ * the brand's page or one the item's heading begins with, or the maker's logo, when the item's own name begins with it ("Lenovo L24i-40 …"); else a line
  * marked as the brand right by the item's heading (`brandBesideHeading`).
  */
-import { attr, elements, textOf, type HtmlElement } from '../html';
+import { attr, elements, isElement, textOf, type HtmlElement } from '../html';
 import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
 import { BRAND_LABEL, splitLabel } from './labels';
 import { CART_WORDS, shownForItem } from './markup';
 import type { Page } from './page';
-import { headingTitle, isSiteName } from './titles';
+import { headingElement, headingTitle, isSiteName } from './titles';
 import { text } from './values';
 
 const HOME = /^(?:home|homepage|startseite|start|accueil|inicio|início|home page|shop|store|alle|all)$/i;
@@ -49,9 +49,29 @@ function trailTexts(trail: HtmlElement): string[] {
   return out.slice(0, -1);
 }
 
+/**
+ * The link a heading begins with, when words of the item follow it in the heading ("<h1><a href="/shop/vince-camuto">Vince
+ * Camuto</a> <span>Vince Camuto Woven Floppy Panama Hat</span></h1>", Sephora's, Zappos', Farfetch's): shops link the
+ * maker's name to its page there. Not a heading that is one link, nor a link of many words.
+ */
+function headingLeadLink(page: Page): string | null {
+  const heading = headingElement(page)?.el;
+  if (!heading) return null;
+  const parts = heading.childNodes.filter((n) => !(n.nodeName === '#text' && !(n as { value: string }).value.trim()) && n.nodeName !== '#comment');
+  const [first, ...rest] = parts;
+  if (!first || rest.length === 0 || !isElement(first) || first.tagName !== 'a') return null;
+  const linked = textOf(first, undefined, 60).trim();
+  const after = rest.map((n) => (isElement(n) ? textOf(n, undefined, 200) : (n as { value: string }).value)).join(' ').trim();
+  return linked && after && linked.split(/\s+/).length <= 4 ? linked : null;
+}
+
 /** The hints, each with whether it names a brand outright (a brand page's link, a maker's logo) or is a crumb. */
 function hintTexts(page: Page): { hint: string; outright: boolean }[] {
-  const outright = page.brandEls.filter(shownForItem).map((el) => (el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 80) || (attr(el, 'title') ?? '')));
+  const lead = headingLeadLink(page);
+  const outright = [
+    ...page.brandEls.filter(shownForItem).map((el) => (el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 80) || (attr(el, 'title') ?? ''))),
+    ...(lead ? [lead] : []),
+  ];
   const crumbs = [...jsonLdCrumbs(page), ...page.crumbEls.flatMap(trailTexts)];
   return [...crumbs.map((hint) => ({ hint, outright: false })), ...outright.map((hint) => ({ hint, outright: true }))];
 }
