@@ -1,7 +1,7 @@
 /**
  * The brand a page names outside any brand markup: a breadcrumb ("Monitore › Lenovo", "TFT-Monitore » MSI"), a link to
- * the brand's page or one the item's heading begins with, or the maker's logo, when the item's own name begins with it ("Lenovo L24i-40 …"); else a line
- * marked as the brand right by the item's heading (`brandBesideHeading`).
+ * the brand's page or one the item's heading begins with, or the maker's logo, when the item's own name begins with it
+ * ("Lenovo L24i-40 …"); else a line marked as the brand right by the item's heading (`brandBesideHeading`).
  */
 import { attr, elements, isElement, textOf, type HtmlElement } from '../html';
 import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
