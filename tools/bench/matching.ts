@@ -24,8 +24,8 @@ const CANDIDATES = 200;
  * (median), and the size of the model it ships.
  */
 const TARGETS = { warmRatio: 1.5, coldRatio: 5, pairMs: 2, modelMb: 50 };
-/** The files the matcher loads: the trees, the pair word weights they read a feature from, and the words model. */
-const MODEL_FILES = ['matcher-weights.json', 'pair-word-weights.json', 'matcher-words-weights.json'].map((f) => path.join(__dirname, '../../libs/catalog/matching/src/lib', f));
+/** The files the matcher loads: the trees, the pair word weights and offer embedding they read features from, and the words model. */
+const MODEL_FILES = ['matcher-weights.json', 'pair-word-weights.json', 'offer-embedding.json', 'matcher-words-weights.json'].map((f) => path.join(__dirname, '../../libs/catalog/matching/src/lib', f));
 
 /** A row whose value must stay under its limit. */
 function limitRow(metric: string, value: number, limit: number, unit: string): BenchRow {

@@ -11,6 +11,8 @@ export interface TermRow {
   label: number;
   /** Where the pair comes from (a public set, its dirty form and its categories counted as one source). */
   source?: string;
+  /** The pair's fold when fitting across folds (its place in its set's split); else its place among the rows. */
+  fold?: number;
 }
 
 const MIN_PAIRS = 2;
@@ -85,13 +87,14 @@ export function fitPairWords(rows: readonly TermRow[], opts: WordFitOptions = {}
   return { bias: Math.round(bias * 1e4) / 1e4, weights };
 }
 
-/** Scores of each row from a model fitted on the other folds (rows i ≡ k mod folds form fold k). */
+/** Scores of each row from a model fitted on the other folds (rows whose fold ≡ k mod folds form fold k). */
 export function crossFittedScores(rows: readonly TermRow[], folds: number, opts: WordFitOptions = {}): number[] {
   const out = new Array<number>(rows.length).fill(0);
+  const foldOf = (r: TermRow, i: number) => (r.fold ?? i) % folds;
   for (let k = 0; k < folds; k++) {
-    const model = fitPairWords(rows.filter((_, i) => i % folds !== k), opts);
+    const model = fitPairWords(rows.filter((r, i) => foldOf(r, i) !== k), opts);
     rows.forEach((r, i) => {
-      if (i % folds === k) out[i] = termsScore(model, r.terms);
+      if (foldOf(r, i) === k) out[i] = termsScore(model, r.terms);
     });
   }
   return out;

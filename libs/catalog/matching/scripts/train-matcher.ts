@@ -2,20 +2,34 @@
  * Fits the pair-matching model on the train split of every public set (the ER-Magellan tables Abt-Buy,
  * Amazon-Google and Walmart-Amazon, the dirty Walmart-Amazon and the five WDC product sets), picks the
  * hyper-parameters and the decision threshold on their valid splits (best mean F1 over the sets), and writes
- * src/lib/matcher-weights.json, which the library loads at run time. Deterministic: the same data gives the same
- * file byte for byte. CPU only, no network.
+ * src/lib/matcher-weights.json, with pair-word-weights.json and offer-embedding.json beside it, which the library
+ * loads at run time. Deterministic: the same data gives the same files byte for byte. CPU only, no network.
  *
  *   npm run train:matcher -- [--data <dir>] [--model trees|linear] [--trees 200] [--depth 3] [--without f1,f2] [--out <file>]
+ *     [--embed-dims 32] [--embed-epochs 20] [--embed-rate 0.03]
  *
  * Without --trees and --depth, each of TREE_GRID is fitted and the one with the best mean valid F1 is kept.
  * --without names features the trees may not use, to measure what each adds on the valid splits.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURE_NAMES, type MatcherModel, modelFromJson, modelToJson, pairTerms, setPairWordModel, toPrepared } from '../src';
+import {
+  embeddingModelFromJson,
+  embeddingModelToJson,
+  FEATURE_NAMES,
+  type MatcherModel,
+  modelFromJson,
+  modelToJson,
+  pairTerms,
+  type PreparedOffer,
+  setEmbeddingModel,
+  setPairWordModel,
+  toPrepared,
+} from '../src';
 import { type Dataset, DATASETS, type DatasetName, loadDataset, missingFile, parseArgs, prf, resolveDataDir } from './er-magellan';
 import { fitLinear, fitTrees } from './fit';
 import { crossFittedScores, fitPairWords } from './fit-words';
+import { crossFittedCosines, type EmbeddingFitOptions, fitEmbedding } from './fit-embedding';
 import { type FeaturisedPair, featurise, modelScores } from './pair-scores';
 
 /** Hyper-parameters tried (trees, depth), chosen on the valid splits. */
@@ -54,24 +68,28 @@ function treeKnobs(args: Record<string, string>): { learningRate?: number; lambd
 /** The source of a set's pairs: the dirty Walmart-Amazon is Walmart-Amazon's, each WDC category is WDC's. */
 const sourceOf = (name: string) => (name.startsWith('WDC-') ? 'WDC' : name.replace(/^Dirty-/, ''));
 
-/** Folds of the cross-fitted pair word scores the trees are trained on. */
+/** Folds of the cross-fitted pair word scores and embedding cosines the trees are trained on. */
 const WORD_FOLDS = 5;
 
 /**
  * The featurised train pairs of every set, each labelled pair once (WDC-all holds the pairs of the four WDC
- * categories). Fits the pair word model on them first and writes it beside `out` (pair-word-weights.json); the
- * trees see, on each train pair, the score of a word model fitted without that pair's fold, as they will see on
- * pairs the word model never saw.
+ * categories). Fits the pair word model and the offer embedding on them first and writes them beside `out`
+ * (pair-word-weights.json, offer-embedding.json); the trees see, on each train pair, the word score and the cosine of
+ * models fitted without that pair's fold, as they will see on pairs those models never saw. A pair's fold is its
+ * place in its set's split: the dirty Walmart-Amazon lists Walmart-Amazon's pairs in the same order, so a pair and its
+ * dirty copy fall in one fold and neither model has seen the other when it scores one.
  */
-function trainRows(datasets: readonly Dataset[], out: string, log: (s: string) => void): FeaturisedPair[] {
+function trainRows(datasets: readonly Dataset[], out: string, log: (s: string) => void, embedOpts: EmbeddingFitOptions): FeaturisedPair[] {
   const seen = new Set<string>();
-  const picked: { ds: Dataset; i: number; terms: string[]; label: number; source: string }[] = [];
+  const picked: { ds: Dataset; i: number; fold: number; a: PreparedOffer; b: PreparedOffer; terms: string[]; label: number; source: string }[] = [];
   for (const ds of datasets) {
     ds.pairs('train').forEach((p, i) => {
       const key = `${ds.name.startsWith('WDC-') ? 'WDC' : ds.name}\t${p.leftText}\t${p.rightText}`;
       if (seen.has(key)) return;
       seen.add(key);
-      picked.push({ ds, i, terms: pairTerms(toPrepared(p.left, ds.stats), toPrepared(p.right, ds.stats)), label: p.label, source: sourceOf(ds.name) });
+      const a = toPrepared(p.left, ds.stats);
+      const b = toPrepared(p.right, ds.stats);
+      picked.push({ ds, i, fold: i, a, b, terms: pairTerms(a, b), label: p.label, source: sourceOf(ds.name) });
     });
   }
   const words = fitPairWords(picked);
@@ -81,12 +99,22 @@ function trainRows(datasets: readonly Dataset[], out: string, log: (s: string) =
   setPairWordModel(words);
   const crossFitted = crossFittedScores(picked, WORD_FOLDS);
   const column = FEATURE_NAMES.indexOf('pairWords');
+  // Round-tripped through its file format: the trees are measured on the quantised vectors the library loads.
+  const embedding = embeddingModelFromJson(embeddingModelToJson(fitEmbedding(picked, embedOpts)));
+  const embeddingFile = path.join(path.dirname(out), 'offer-embedding.json');
+  fs.writeFileSync(embeddingFile, JSON.stringify(embeddingModelToJson(embedding)) + '\n');
+  setEmbeddingModel(embedding);
+  const crossCosines = crossFittedCosines(picked, WORD_FOLDS, embedOpts);
+  log(`embedding: ${embedding.index.size} features of ${embedding.dims} dimensions, wrote ${embeddingFile}`);
+  const embedColumn = FEATURE_NAMES.indexOf('embedCosine');
   const featurised = new Map(datasets.map((ds) => [ds, featurise(ds, 'train')]));
   return picked.map((p, k) => {
     const row = featurised.get(p.ds)?.[p.i];
     if (!row) throw new Error(`${p.ds.name}: no train pair ${p.i} for a featurised row`);
     row.x[column] = crossFitted[k] as number;
     row.evidence.features.pairWords = crossFitted[k] as number;
+    row.x[embedColumn] = crossCosines[k] as number;
+    row.evidence.features.embedCosine = crossCosines[k] as number;
     return row;
   });
 }
@@ -107,7 +135,11 @@ function main(): void {
   });
   if (names.length === 0) throw new Error(`no dataset in ${dataDir}`);
   const datasets = names.map((name) => loadDataset(dataDir, name));
-  const train = trainRows(datasets, out, log);
+  const embedOpts: EmbeddingFitOptions = {};
+  if (args['embed-dims']) embedOpts.dims = Number(args['embed-dims']);
+  if (args['embed-epochs']) embedOpts.epochs = Number(args['embed-epochs']);
+  if (args['embed-rate']) embedOpts.rate = Number(args['embed-rate']);
+  const train = trainRows(datasets, out, log, embedOpts);
   log(`train: ${train.length} pairs from ${names.length} sets`);
   const valid = datasets.map((ds) => ({ name: ds.name, rows: featurise(ds, 'valid') }));
   const validOf = (model: MatcherModel): ValidSet[] => valid.map((v) => ({ name: v.name, scores: modelScores(model, v.rows), labels: v.rows.map((r) => r.label) }));

@@ -101,3 +101,15 @@ export {
   type PairWordModel,
   type PairWordModelJson,
 } from './lib/pair-words';
+export {
+  dot,
+  embeddingCosine,
+  embeddingFeatures,
+  type EmbeddingModel,
+  type EmbeddingModelJson,
+  embeddingModelFromJson,
+  embeddingModelToJson,
+  getEmbeddingModel,
+  offerEmbedding,
+  setEmbeddingModel,
+} from './lib/embedding';

@@ -2,6 +2,7 @@
 import type { QuantityKind } from './extract';
 import type { PreparedOffer } from './prepare';
 import { codeNearMiss } from './codes';
+import { embeddingCosine } from './embedding';
 import { pairWordScore } from './pair-words';
 import { wordLikeness } from './similarity';
 import { cosine, jaccard, packedCosine } from './tfidf';
@@ -62,6 +63,7 @@ const FEATURE_WEIGHT_SIGNS = {
   shortWords: 'any',
   longWords: 'any',
   pairWords: 'any',
+  embedCosine: 'any',
   nearCodeDistance: 'any',
   nearCodeDigitsDiffer: 'against',
 } as const satisfies Record<string, 'any' | 'against'>;
@@ -280,6 +282,7 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   listingFeatures(a, b, f);
   Object.assign(f, wordLikeness(a, b));
   f.pairWords = pairWordScore(a, b);
+  f.embedCosine = embeddingCosine(a, b);
   Object.assign(f, codeNearMiss(a, b));
   return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio, editionsConflict: disjoint(a.namedEditions, b.namedEditions) };
 }
