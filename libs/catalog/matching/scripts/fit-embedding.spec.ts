@@ -1,5 +1,5 @@
-import { embeddingCosine, prepareOffer } from '../src';
-import { crossFittedCosines, type EmbeddingRow, fitEmbedding } from './fit-embedding';
+import { embeddingCosine, type PreparedOffer, prepareOffer } from '../src';
+import { crossFittedCosines, type EmbeddingRow, fitEmbedding, impliedPairs } from './fit-embedding';
 
 const offer = (title: string, brand?: string) => prepareOffer({ title, ...(brand ? { brand } : {}) });
 
@@ -39,5 +39,15 @@ describe('offer embedding fitting', () => {
     const cosines = crossFittedCosines(data, 5, { epochs: 2 });
     expect(cosines).toHaveLength(data.length);
     expect(cosines.every((c) => c >= -1 && c <= 1)).toBe(true);
+  });
+
+  it('adds the pairs the labels imply: matched through a third, and not matching any offer of a product', () => {
+    const [a, b, c, d] = ['acme drill 10', 'acme drill ten', 'drill 10 by acme', 'acme saw 4'].map((title) => offer(title)) as [PreparedOffer, PreparedOffer, PreparedOffer, PreparedOffer];
+    const row = (x: PreparedOffer, y: PreparedOffer, label: number, fold: number): EmbeddingRow => ({ a: x, b: y, label, source: 'shops', fold });
+    const implied = impliedPairs([row(a, b, 1, 0), row(b, c, 1, 1), row(a, d, 0, 2)], (o) => o.offer.title);
+    const named = implied.map((p) => `${p.a.offer.title} | ${p.b.offer.title} = ${p.label}`).sort();
+    expect(named).toEqual(['acme drill 10 | drill 10 by acme = 1', 'acme drill ten | acme saw 4 = 0', 'drill 10 by acme | acme saw 4 = 0']);
+    // Another source's offers are another catalog's: nothing joins across.
+    expect(impliedPairs([row(a, b, 1, 0), { ...row(b, c, 1, 1), source: 'other' }], (o) => o.offer.title)).toEqual([]);
   });
 });

@@ -88,7 +88,10 @@ interface TrainingPair {
   y: number;
 }
 
-/** Every labelled pair, and for each match an easy non-match: its first offer beside the other offer of a pair of its source. */
+/**
+ * The pairs the labels imply (`impliedPairs`), every labelled pair, and for each match an easy non-match: its first
+ * offer beside the other offer of a pair of its source.
+ */
 function trainingPairs(data: readonly EmbeddingRow[], vocab: Vocabulary, next: () => number): TrainingPair[] {
   const bySource = new Map<string, PreparedOffer[]>();
   for (const r of data) {
@@ -97,6 +100,7 @@ function trainingPairs(data: readonly EmbeddingRow[], vocab: Vocabulary, next: (
     list.push(r.b);
   }
   const pairs: TrainingPair[] = [];
+  for (const p of impliedPairs(data, vocab.keyOf)) pairs.push({ a: vocab.encode(p.a), b: vocab.encode(p.b), y: p.label });
   for (const r of data) {
     pairs.push({ a: vocab.encode(r.a), b: vocab.encode(r.b), y: r.label });
     if (r.label === 1) {
@@ -106,6 +110,57 @@ function trainingPairs(data: readonly EmbeddingRow[], vocab: Vocabulary, next: (
     }
   }
   return pairs;
+}
+
+/** Products (groups of matched offers) larger than this are left alone: a long chain of matches may join two products. */
+const MAX_IMPLIED_GROUP = 12;
+
+/**
+ * Pairs the labels imply but do not state, within each source: offers matched through a third are one product, and
+ * an offer that is not one of a product's offers is none of them. Offers are one when their features are (`keyOf`).
+ */
+export function impliedPairs(data: readonly EmbeddingRow[], keyOf: (offer: PreparedOffer) => string): { a: PreparedOffer; b: PreparedOffer; label: number }[] {
+  const key = (r: EmbeddingRow, o: PreparedOffer) => `${r.source}\u0002${keyOf(o)}`;
+  const parent = new Map<string, string>();
+  const find = (k: string): string => {
+    let root = k;
+    while ((parent.get(root) ?? root) !== root) root = parent.get(root) as string;
+    parent.set(k, root);
+    return root;
+  };
+  const offerOf = new Map<string, PreparedOffer>();
+  for (const r of data) {
+    for (const o of [r.a, r.b]) offerOf.set(key(r, o), o);
+    if (r.label !== 1) continue;
+    const [x, y] = [find(key(r, r.a)), find(key(r, r.b))];
+    if (x !== y) parent.set(x < y ? y : x, x < y ? x : y);
+  }
+  const groups = new Map<string, string[]>();
+  for (const k of offerOf.keys()) {
+    const root = find(k);
+    const list = groups.get(root);
+    if (list) list.push(k);
+    else groups.set(root, [k]);
+  }
+  const stated = new Set(data.flatMap((r) => [`${key(r, r.a)}\u0003${key(r, r.b)}`, `${key(r, r.b)}\u0003${key(r, r.a)}`]));
+  const out: { a: PreparedOffer; b: PreparedOffer; label: number }[] = [];
+  const add = (x: string, y: string, label: number) => {
+    if (stated.has(`${x}\u0003${y}`)) return;
+    stated.add(`${x}\u0003${y}`).add(`${y}\u0003${x}`);
+    out.push({ a: offerOf.get(x) as PreparedOffer, b: offerOf.get(y) as PreparedOffer, label });
+  };
+  for (const list of groups.values()) {
+    if (list.length < 3 || list.length > MAX_IMPLIED_GROUP) continue;
+    for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) add(list[i] as string, list[j] as string, 1);
+  }
+  for (const r of data) {
+    if (r.label !== 0) continue;
+    const other = key(r, r.b);
+    const group = groups.get(find(key(r, r.a))) ?? [];
+    if (group.length > MAX_IMPLIED_GROUP) continue;
+    for (const k of group) if (find(k) !== find(other)) add(k, other, 0);
+  }
+  return out;
 }
 
 /** The weighted sum of an offer's vectors into `out`; returns its length. */

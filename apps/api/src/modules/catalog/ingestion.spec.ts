@@ -55,7 +55,7 @@ const row = (cells: string[]) => cells.join('\t');
     expect(stored).toMatchObject({ retailerId: 'bestbuy', priceCents: 34_800, shippingCents: 0, brand: 'Sony', category: 'Headphones' });
   });
 
-  it("keeps another brand's listing out of a product it fits under the threshold, alone and at its price", async () => {
+  it("keeps another brand's listing out of a product however alike their words, alone and at its price", async () => {
     const corner = offer({ externalId: 'CK-1', url: 'https://www.cornerkitchen.example/p/ck-1', title: 'Corner Kitchen Stand Mixer 5 qt', brand: 'Corner Kitchen', priceCents: 24_900 });
     await catalog.ingestion.importOffers([corner], { format: 'gmc', source: 'corner.tsv', bulk });
     const hearth = offer({ externalId: '500000001', url: 'https://www.walmart.com/ip/hearth-stand-mixer/500000001', title: 'Hearth Stand Mixer 5 qt HSM-500', brand: 'Hearth', mpn: 'HSM-500', priceCents: 24_900 });

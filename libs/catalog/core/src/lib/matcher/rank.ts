@@ -38,12 +38,14 @@ function* demoteConflicting(cache: OfferCache, item: PreparedOffer, ranked: Rank
     const refs = membersOf.get(entry.productId) ?? [];
     const others = refs.filter((ref) => !own.has(ref.id));
     const offers = cache.preparedFrom(entryOf, others.length > 0 ? others : refs);
-    // Under the threshold, an uncontested join also needs a member priced alike and no other brand stated: "Corner
-    // Kitchen Stand Mixer 5 qt" at $249 is no "Hearth Stand Mixer 5 qt HSM-500" at $249.
-    const unlikeBelow = joining && entry.score < threshold && (!pricedAlike(item, offers) || otherBrand(item, offers));
+    const evidence = clusterEvidence(item, offers);
+    // Under the threshold, an uncontested join also needs a member priced alike. At any score, a join needs the brand
+    // some member states, unless the item names a model number a member states: "Corner Kitchen Stand Mixer 5 qt" at
+    // $249 is no "Hearth Stand Mixer 5 qt HSM-500" at $249, however alike the words.
+    const unlike = joining && ((entry.score < threshold && !pricedAlike(item, offers)) || (otherBrand(item, offers) && !evidence.modelHit));
     if (joining) entry.sharesVariant = sharesStatedVariant(item, offers);
     if (joining && entry.score >= threshold) entry.members = offers;
-    if (conflicts(clusterEvidence(item, offers), joining) || unlikeBelow || (!joining && otherBrand(item, offers))) {
+    if (conflicts(evidence, joining) || unlike || (!joining && otherBrand(item, offers))) {
       // Joining, below the products an uncontested join may take too (`checkedFrom`).
       entry.score = Math.min(entry.score * CLUSTER_CONFLICT_FACTOR, checkedFrom * CLUSTER_CONFLICT_FACTOR);
       demoted = true;
