@@ -1,10 +1,12 @@
 /**
  * Fits the offer embedding (src/lib/embedding.ts) on labelled pairs: the cosine of two offers' embeddings, scaled,
  * is a logistic regression's log-odds that they are one product, and the feature vectors, the scale and the bias are
- * learned by Adagrad over the labelled pairs and, for each matching pair, one offer of another pair of its source
- * (an easy non-match that keeps unrelated products apart). Deterministic: seeded start, fixed order.
+ * learned by Adagrad over the labelled pairs, the pairs they imply (`impliedPairs`) and, for each matching pair, one
+ * offer of another pair of its source (an easy non-match that keeps unrelated products apart). Deterministic: seeded
+ * start, fixed order.
  */
 import { dot, embeddingCosine, embeddingFeatures, type EmbeddingModel, type PreparedOffer } from '../src';
+import { seededIntegers } from './fit-words';
 
 export interface EmbeddingRow {
   a: PreparedOffer;
@@ -27,13 +29,10 @@ export interface EmbeddingFitOptions {
   seed?: number;
 }
 
-/** A seeded generator of numbers in [0, 1) (linear congruential). */
+/** A seeded generator of numbers in [0, 1). */
 function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
+  const next = seededIntegers(seed);
+  return () => next() / 2 ** 32;
 }
 
 interface Encoded {

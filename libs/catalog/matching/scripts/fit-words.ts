@@ -29,13 +29,18 @@ export interface WordFitOptions {
   rate?: number;
 }
 
+/** A seeded stream of 32-bit unsigned integers (linear congruential): the fits' fixed orders and starts. */
+export function seededIntegers(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
+}
+
 /** A fixed permutation of 0..n-1 (linear congruential shuffle, seeded). */
 function permutation(n: number, seed: number): Int32Array {
   const order = Int32Array.from({ length: n }, (_, i) => i);
-  let s = seed >>> 0;
+  const next = seededIntegers(seed);
   for (let i = n - 1; i > 0; i--) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const j = s % (i + 1);
+    const j = next() % (i + 1);
     const t = order[i] as number;
     order[i] = order[j] as number;
     order[j] = t;

@@ -65,6 +65,13 @@ function treeKnobs(args: Record<string, string>): { learningRate?: number; lambd
   return knobs;
 }
 
+/** A flag's value as a positive number (a whole one when `whole`), else an error naming the flag. */
+function positiveArg(args: Record<string, string>, name: string, whole: boolean): number {
+  const value = Number(args[name]);
+  if (!(value > 0) || !Number.isFinite(value) || (whole && !Number.isInteger(value))) throw new Error(`--${name} must be a positive ${whole ? 'whole number' : 'number'}, not "${args[name]}"`);
+  return value;
+}
+
 /** The source of a set's pairs: the dirty Walmart-Amazon is Walmart-Amazon's, each WDC category is WDC's. */
 const sourceOf = (name: string) => (name.startsWith('WDC-') ? 'WDC' : name.replace(/^Dirty-/, ''));
 
@@ -136,9 +143,9 @@ function main(): void {
   if (names.length === 0) throw new Error(`no dataset in ${dataDir}`);
   const datasets = names.map((name) => loadDataset(dataDir, name));
   const embedOpts: EmbeddingFitOptions = {};
-  if (args['embed-dims']) embedOpts.dims = Number(args['embed-dims']);
-  if (args['embed-epochs']) embedOpts.epochs = Number(args['embed-epochs']);
-  if (args['embed-rate']) embedOpts.rate = Number(args['embed-rate']);
+  if (args['embed-dims']) embedOpts.dims = positiveArg(args, 'embed-dims', true);
+  if (args['embed-epochs']) embedOpts.epochs = positiveArg(args, 'embed-epochs', true);
+  if (args['embed-rate']) embedOpts.rate = positiveArg(args, 'embed-rate', false);
   const train = trainRows(datasets, out, log, embedOpts);
   log(`train: ${train.length} pairs from ${names.length} sets`);
   const valid = datasets.map((ds) => ({ name: ds.name, rows: featurise(ds, 'valid') }));

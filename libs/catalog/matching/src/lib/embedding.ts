@@ -49,10 +49,15 @@ export function embeddingFeatures(offer: PreparedOffer): string[] {
 const partCache = new WeakMap<EmbeddingModel, Map<string, Float32Array | null>>();
 const PART_CACHE_SIZE = 200_000;
 
-/** The weighted sum of the vectors of some features (null when the model knows none of them). */
-function partOf(model: EmbeddingModel, key: string, features: () => readonly string[]): Float32Array | null {
+/** The sums kept for a model. */
+function partsOf(model: EmbeddingModel): Map<string, Float32Array | null> {
   let parts = partCache.get(model);
   if (!parts) partCache.set(model, (parts = new Map()));
+  return parts;
+}
+
+/** The weighted sum of the vectors of some features (null when the model knows none of them), kept under `key`. */
+function partOf(model: EmbeddingModel, parts: Map<string, Float32Array | null>, key: string, features: () => readonly string[]): Float32Array | null {
   const hit = parts.get(key);
   if (hit !== undefined) return hit;
   const d = model.dims;
@@ -135,9 +140,10 @@ export function offerEmbedding(offer: PreparedOffer, model: EmbeddingModel): Flo
   const add = (part: Float32Array | null) => {
     if (part) for (let j = 0; j < d; j++) u[j] = (u[j] as number) + (part[j] as number);
   };
-  for (const word of offer.tokens) add(partOf(model, word, () => wordFeatures(word)));
+  const parts = partsOf(model);
+  for (const word of offer.tokens) add(partOf(model, parts, word, () => wordFeatures(word)));
   const brand = offer.brand;
-  if (brand) add(partOf(model, `\u0001${brand}`, () => [`b:${brand}`]));
+  if (brand) add(partOf(model, parts, `\u0001${brand}`, () => [`b:${brand}`]));
   const n = Math.sqrt(dot(u, u));
   if (n > 0) for (let j = 0; j < d; j++) u[j] = (u[j] as number) / n;
   cache.set(offer, { model, vector: u });
