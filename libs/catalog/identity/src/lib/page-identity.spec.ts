@@ -167,6 +167,11 @@ describe('value parsers', () => {
     expect(parseLenientJson('{"a": [1, 2,], }')).toEqual({ a: [1, 2] });
     expect(parseLenientJson('{"a": ')).toBeUndefined();
   });
+  it('reads JSON-LD wrapped in a commented CDATA section, with notes after its values and stray backslashes', () => {
+    expect(parseLenientJson('/*<![CDATA[*/\n{"@type": "Product", "gtin13": "4902370545821"}\n/*]]>*/')).toEqual({ '@type': 'Product', gtin13: '4902370545821' });
+    expect(parseLenientJson('{\n"name": "Galaxy A71", //a note\n"url": "https://x.test/a"\n}')).toEqual({ name: 'Galaxy A71', url: 'https://x.test/a' });
+    expect(parseLenientJson('{"description": "<p style=\\&quot;center\\&quot;> \\\\ \\n"}')).toEqual({ description: '<p style=\\&quot;center\\&quot;> \\ \n' });
+  });
   it('cleans retailer suffixes from titles', () => {
     expect(cleanTitleTag('Apple AirPods Pro - Walmart.com')).toBe('Apple AirPods Pro');
     expect(cleanTitleTag('Sony WH-1000XM5 | Best Buy')).toBe('Sony WH-1000XM5');

@@ -115,6 +115,17 @@ function attributesOf(node: JsonObject | null, ids: Ids): Record<string, string>
   return out;
 }
 
+/**
+ * Of a product's several offers, the one its page shows chosen: the one the address names, else the first in stock,
+ * else the first. A shop that lists each size or voltage as an offer with its own barcode ("gtin13" on each) opens the
+ * page on the first one a shopper can buy, as Shopify's themes do.
+ */
+function shownOffer(offers: JsonObject[], page: Page): JsonObject | null {
+  if (offers.length < 2) return null;
+  const inStock = (o: JsonObject) => parseStockState(text(o['availability'])) === 'InStock';
+  return offers.find((o) => isSelected(o, page)) ?? offers.find(inStock) ?? offers[0] ?? null;
+}
+
 function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
   const locale = page.localeCurrency;
   const variants = objectsOf(node['hasVariant'], ids);
@@ -126,7 +137,9 @@ function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
   // an offer's sku is often the seller's listing or a size's, not the item's.
   const offerNodes = objectsOf(node['offers'], ids);
   const soleOffer = offerNodes.length === 1 ? (offerNodes[0] as JsonObject) : null;
-  const pick = (key: string) => node[key] ?? (IDENTIFIER_KEYS.includes(key) ? selected : variant)?.[key] ?? (OFFER_ID_KEYS.includes(key) ? soleOffer?.[key] : undefined);
+  const shown = shownOffer(offerNodes, page);
+  const pick = (key: string) =>
+    node[key] ?? (IDENTIFIER_KEYS.includes(key) ? selected : variant)?.[key] ?? (OFFER_ID_KEYS.includes(key) ? soleOffer?.[key] : undefined) ?? (GTIN_KEYS.includes(key) ? shown?.[key] : undefined);
   const productId = text(first(pick('productID')));
   const model = pick('model');
   const images = imagesOf(selected?.['image'], ids);

@@ -65,6 +65,40 @@ function valuesInSequence(s: string): string[] | null {
   return depth === 0 && out.length > 0 ? out : null;
 }
 
+/**
+ * The text with its comments taken out where they stand outside strings: a template's CDATA wrapper in block comments, and a
+ * note after a value ('"name": "Galaxy A71", //dinâmico'). A "//" inside a string (an address) stays.
+ */
+function withoutComments(s: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i] as string;
+    if (inString) {
+      if (ch === '\\') {
+        out += ch + (s[i + 1] ?? '');
+        i++;
+        continue;
+      }
+      if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '/' && s[i + 1] === '/') {
+      const end = s.indexOf('\n', i);
+      i = end < 0 ? s.length : end - 1;
+      continue;
+    } else if (ch === '/' && s[i + 1] === '*') {
+      const end = s.indexOf('*/', i + 2);
+      i = end < 0 ? s.length : end + 1;
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/** A backslash before a character JSON does not escape ('\\&quot;' in a description) written as a backslash of its own. */
+const strayEscapes = (s: string): string => s.replace(/"(?:[^"\\]|\\.)*"/g, (str) => str.replace(/\\([\s\S])/g, (pair, ch: string) => ('"\\/bfnrtu'.includes(ch) ? pair : `\\\\${ch}`)));
+
 /** JSON.parse, or undefined where the text is no JSON. */
 function tryParse(text: string): Json | undefined {
   try {
@@ -92,8 +126,9 @@ function repair(raw: string): string {
 /**
  * JSON.parse, then again after each repair in turn, each made only when the ones before fail (most scripts are valid
  * JSON): the common repairs, raw quotes inside strings, a comma left out between two properties on their own lines
- * ('"itemCondition": "…NewCondition"\n "priceCurrency": …'), quotes written as HTML entities ('{&quot;@type&quot;:…'),
- * and last the values a script writes one after another.
+ * ('"itemCondition": "…NewCondition"\n "priceCurrency": …'), comments outside strings, backslashes before characters
+ * JSON does not escape, quotes written as HTML entities ('{&quot;@type&quot;:…'), and last the values a script writes
+ * one after another.
  */
 export function parseLenientJson(raw: string): Json | undefined {
   const first = tryParse(raw.trim());
@@ -103,6 +138,8 @@ export function parseLenientJson(raw: string): Json | undefined {
     () => repaired,
     () => escapeInnerQuotes(repaired),
     () => repaired.replace(/("|\d|[}\]]|true|false|null)([ \t\r]*\n\s*)("(?:[^"\\]|\\.)*"\s*:)/g, '$1,$2$3'),
+    () => repair(withoutComments(raw)),
+    () => strayEscapes(repaired),
   ];
   if (/^\s*[[{]\s*&quot;/.test(raw)) attempts.push(() => decodeEntities(raw.trim()));
   for (const attempt of attempts) {

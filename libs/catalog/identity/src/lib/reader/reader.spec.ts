@@ -85,6 +85,15 @@ describe('condition, stock states, shipping, images and the variant', () => {
     expect(extractProductIdentity(html, { url: 'https://shop.example/p/k7' })).toMatchObject({ gtin: null, attributes: {} });
   });
 
+  it("reads the barcode of the offer a page opens on when each of its offers carries one", () => {
+    const offer = (sku: string, gtin13: string, availability: string) => ({ '@type': 'Offer', sku, gtin13, price: '49.00', priceCurrency: 'EUR', availability: `https://schema.org/${availability}` });
+    const offers = [offer('K7-S', '4006381333931', 'OutOfStock'), offer('K7-M', '0012345678905', 'InStock'), offer('K7-L', '5012345678900', 'InStock')];
+    const html = page(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers }));
+    // The first a shopper can buy, unless the address names another.
+    expect(extractProductIdentity(html, { url: 'https://shop.example/p/k7' })?.gtin).toBe('00012345678905');
+    expect(extractProductIdentity(html, { url: 'https://shop.example/p/k7?sku=K7-L' })?.gtin).toBe('05012345678900');
+  });
+
   it('reads free shipping and the condition the visible page states, but not a free-shipping threshold', () => {
     const body = '<div class="product-shipping">Free shipping</div><div class="item-condition">Condition: Used</div><div class="stock-status">Sold out</div>';
     expect(extractProductIdentity(page('', body))).toMatchObject({ shipping: { priceCents: 0, currency: null }, condition: 'UsedCondition', stockState: 'OutOfStock', availability: 'out_of_stock' });
