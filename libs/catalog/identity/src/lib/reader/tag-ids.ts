@@ -14,8 +14,9 @@ const SHOPIFY_VARIANT_SKU = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^]*?"varia
  * (`var meta = {"product":{"id":1,"gid":"…","vendor":"Canopy Beer Co","type":"",…`).
  */
 const SHOPIFY_VENDOR = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^[\]{}]*?"vendor"\s*:\s*"((?:[^"\\]|\\.){1,80})"/;
-/** A brand the analytics data layer names: GA4's `item_brand`, and the keys other tag managers use. */
-const ANALYTICS_BRAND = /["']?\b(?:item_brand|productBrand|product_brand|brand_name)["']?\s*:\s*["']([^"'\\]{0,60})["']/g;
+/** A brand the analytics data layer names: GA4's `item_brand`, and the keys other tag managers use (`productbrand`, `brandName`). */
+const ANALYTICS_BRAND = /["']?\b(?:item_brand|productBrand|product_brand|brand_?name)["']?\s*:\s*["']([^"'\\]{0,60})["']/gi;
+const BRAND_KEYS = /item_brand|productBrand|product_brand|brand_?name/i;
 /** Remarketing ids kept from one page's scripts. */
 const MAX_TAG_IDS = 8;
 /** Brands kept: enough to see a list's items name other brands or none. */
@@ -44,7 +45,8 @@ export function noteTagIds(code: string, out: TagIds): void {
   }
   if (out.platformSku === null && code.includes('var meta')) out.platformSku = SHOPIFY_VARIANT_SKU.exec(code)?.[1] ?? null;
   if (out.platformVendor === null && code.includes('var meta')) out.platformVendor = SHOPIFY_VENDOR.exec(code)?.[1] ?? null;
-  if (/item_brand|productBrand|product_brand|brand_name/.test(code)) {
+  if (BRAND_KEYS.test(code)) {
     for (const m of code.matchAll(ANALYTICS_BRAND)) if (out.brands.length < MAX_TAG_BRANDS) out.brands.push((m[1] as string).trim());
   }
+
 }
