@@ -130,8 +130,10 @@ function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
   const locale = page.localeCurrency;
   const variants = objectsOf(node['hasVariant'], ids);
   const variant = variants[0] ?? null;
-  // A variant's own identifiers (its GTIN, SKU, MPN) are the page's only when the page has one variant or names it.
-  const selected = variants.length === 1 ? variant : (variants.find((v) => isSelected(v, page)) ?? null);
+  // A variant's own identifiers (its GTIN, SKU, MPN) are the page's only when the page has one variant or names it;
+  // an address several variants claim (a template writing the page's own URL into each) names none of them.
+  const named = variants.length === 1 ? [] : variants.filter((v) => isSelected(v, page));
+  const selected = variants.length === 1 ? variant : named.length === 1 ? (named[0] as JsonObject) : null;
   const offers = offerFields((selected ?? node)['offers'], ids, locale) ?? offerFields(node['offers'], ids, locale) ?? (variant ? offerFields(variant['offers'], ids, locale) : null);
   // A barcode or part number the product leaves out may stand on its one offer (schema.org lets an Offer carry them);
   // an offer's sku is often the seller's listing or a size's, not the item's.

@@ -85,6 +85,13 @@ describe('condition, stock states, shipping, images and the variant', () => {
     expect(extractProductIdentity(html, { url: 'https://shop.example/p/k7' })).toMatchObject({ gtin: null, attributes: {} });
   });
 
+  it("takes no variant's offer for the page's when every variant claims the page's address", () => {
+    const url = 'https://shop.example/p/k7-blk';
+    const variant = (sku: string, price: string) => ({ '@type': 'Product', name: `Lumetra K7 ${sku}`, sku, url, offers: { '@type': 'Offer', price, priceCurrency: 'GBP' } });
+    const html = page(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: 'K7-BLK', url, offers: { '@type': 'Offer', price: '49.00', priceCurrency: 'GBP' }, hasVariant: [variant('K7-RED', '45.00'), variant('K7-WHT', '47.00')] }));
+    expect(extractProductIdentity(html, { url })).toMatchObject({ sku: 'K7-BLK', priceCents: 4900 });
+  });
+
   it("reads the barcode of the offer a page opens on when each of its offers carries one", () => {
     const offer = (sku: string, gtin13: string, availability: string) => ({ '@type': 'Offer', sku, gtin13, price: '49.00', priceCurrency: 'EUR', availability: `https://schema.org/${availability}` });
     const offers = [offer('K7-S', '4006381333931', 'OutOfStock'), offer('K7-M', '0012345678905', 'InStock'), offer('K7-L', '5012345678900', 'InStock')];
