@@ -105,6 +105,15 @@ describe('amounts that are not the item’s price', () => {
     }
   });
 
+  it('skips one of several equal payments (“12x de R$83,25”), by its words or its block’s name', () => {
+    const named = '<div class="additional-info-price"><div class="condicoes">ou 12 vezes de <span class="preco-parcela">R$83,25</span> sem juros</div></div>';
+    const worded = '<div class="additional-info-price"><div class="condicoes">ou <span>12x</span> de <span>R$83,25</span> sem juros</div></div>';
+    for (const offer of [named, worded]) {
+      const html = `<!doctype html><html><head><title>Zenfone</title></head><body><h1>ASUS Zenfone Go Live</h1><div class="product-info">${offer}<div class="price-box"><span class="regular-price"><span class="price">R$999,00</span></span></div><button class="btn-cart">Comprar</button></div></body></html>`;
+      expect(extractProductIdentity(html, { url: 'https://loja.example.com.br/zenfone-go-live.html' })?.priceCents).toBe(99900);
+    }
+  });
+
   it('skips a price per unit of measure shown beside the item’s (“10,00 €/1 Stück”, “2,49 € / 100 g”, “$0.25/oz”)', () => {
     for (const base of ['10,00&nbsp;€/1 Stück', '2,49 € / 100 g', '$0.25/oz', '3,99 € je kg']) {
       const html = `<!doctype html><html><head><title>Shirts</title><script type="application/ld+json">{"@type":"Product","name":"Shirts, 3er-Pack","offers":{"@type":"Offer","price":"29.99","priceCurrency":"EUR"}}</script></head><body><h1>Shirts, 3er-Pack</h1><div class="pdp_price__price-parts"><div class="pdp_price__retail-price"><span>29,99&nbsp;€</span></div><div class="pdp_price__norm-price">${base}</div></div><button class="add-to-cart">In den Warenkorb</button></body></html>`;

@@ -75,7 +75,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
  * Markup of a financing or pay-later offer ("affirm-as-low-as", "klarna-placement", "installment-price"): the amount
  * it shows is a monthly or split payment, not the item's price.
  */
-const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financ(?:e|ing)|monthly|per-?month|payment-?terms|pay-?later|split-?pay/;
+const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financ(?:e|ing)|monthly|per-?month|payment-?terms|pay-?later|split-?pay|parcel(?:a|ad|amento)|cuota|taksit|ratenzahl|mensualit/;
 /**
  * Markup of a service sold with the item ("warranty_price", "protection-plan", "geek-squad", "versicherung"): an
  * extended warranty's or insurance's price stands in the buy box, but is not the item's.
@@ -100,8 +100,11 @@ function notThePrice(el: HtmlElement): boolean {
 /** Words right after an amount that make it a payment per month ("$67/mo", "29 € mtl.", "por mes"). */
 const PER_MONTH_AFTER = /^\s*(?:\/\s*(?:mo|month|mth|mes|monat|mois)\b|per month|a month|mtl\b|monatlich|par mois|al mes|por mes)/i;
 
-/** Words saying an amount is one of several payments ("4 payments starting at $15.00", "in 3 interest-free installments"). */
-const SPLIT_PAYMENT = /\b\d{1,2}\s*(?:x\s*)?(?:(?:interest|fee)[- ]free\s+)?(?:payments|install?ments|mensualit[ée]s|raten|cuotas|rate|parcelas)\b/i;
+/**
+ * Words saying an amount is one of several payments ("4 payments starting at $15.00", "in 3 interest-free installments",
+ * "12x de R$83,25").
+ */
+const SPLIT_PAYMENT = /\b\d{1,2}\s*(?:x\s*)?(?:(?:interest|fee)[- ]free\s+)?(?:payments|install?ments|mensualit[ée]s|raten|cuotas|rate|parcelas)\b|\b\d{1,2}\s*[x×]\s*de\b/i;
 
 /**
  * A price per unit of measure after its amount ("10,00 €/1 Stück", "2,49 € / 100 g", "$0.25/oz", "3,99 € je kg"): the
@@ -110,13 +113,16 @@ const SPLIT_PAYMENT = /\b\d{1,2}\s*(?:x\s*)?(?:(?:interest|fee)[- ]free\s+)?(?:p
  */
 const PER_UNIT = /\d\s*(?:[€$£]|eur|usd|gbp|chf)?\s*(?:\/|\bje\b|\bpro\b|\bper\b|\bpar\b)\s*(?:(?:\d+(?:[.,]\d+)?\s*)?(?:kg|g|mg|l|ml|cl|dl|m|cm|m²|m2|qm|lfm|lbs?|oz|fl\.?\s?oz|kilo|lit(?:er|re))|\d+\s*(?:stück|stk|st\.|pieces?|pcs?|units?|pièces?|unidad(?:es)?|pezz[io]))(?![\p{L}])/iu;
 
-/** Whether the line an element stands in goes on to say its amount is paid per month. */
+/** Words right before an amount that make it one of several equal payments ("12x de R$83,25", "3 x 33,17 €"). */
+const PARTS_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de\s+|of\s+)?$/iu;
+
+/** Whether the line an element stands in says its amount is paid per month, or in parts. */
 function paidPerMonth(el: HtmlElement, shown: string): boolean {
   const parent = parentOf(el);
   if (!parent || !shown) return false;
   const line = priceTextOf(parent, isStruckPrice, 200);
   const at = line.indexOf(shown);
-  return at >= 0 && PER_MONTH_AFTER.test(line.slice(at + shown.length));
+  return at >= 0 && (PER_MONTH_AFTER.test(line.slice(at + shown.length)) || PARTS_BEFORE.test(line.slice(0, at)));
 }
 
 /**
