@@ -37,7 +37,7 @@ describe('the item id the ad tags are handed', () => {
     expect(extractProductIdentity(page(list), { url: URL })?.brand ?? null).toBeNull();
     const two = script('dataLayer.push({ "items": [{ "item_brand": "Urban Decay" }, { "item_brand": "MAKE UP FOR EVER" }] });');
     expect(extractProductIdentity(page(two), { url: URL })?.brand ?? null).toBeNull();
-    // Other tag managers' keys, in any case.
+    // Other tag managers' keys.
     const lidl = script('var product = { "productId": "269910", "brandName": "Hoover" }; utag_data = { productbrand: "Hoover" };');
     expect(extractProductIdentity(page(lidl), { url: URL })?.brand).toBe('Hoover');
   });

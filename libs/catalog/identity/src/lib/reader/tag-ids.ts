@@ -15,8 +15,8 @@ const SHOPIFY_VARIANT_SKU = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^]*?"varia
  */
 const SHOPIFY_VENDOR = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^[\]{}]*?"vendor"\s*:\s*"((?:[^"\\]|\\.){1,80})"/;
 /** A brand the analytics data layer names: GA4's `item_brand`, and the keys other tag managers use (`productbrand`, `brandName`). */
-const ANALYTICS_BRAND = /["']?\b(?:item_brand|productBrand|product_brand|brand_?name)["']?\s*:\s*["']([^"'\\]{0,60})["']/gi;
-const BRAND_KEYS = /item_brand|productBrand|product_brand|brand_?name/i;
+const ANALYTICS_BRAND = /["']?\b(?:item_brand|productBrand|productbrand|product_brand|brand_name|brandName)["']?\s*:\s*["']([^"'\\]{0,60})["']/g;
+const BRAND_KEYS = /item_brand|productBrand|productbrand|product_brand|brand_name|brandName/;
 /** Remarketing ids kept from one page's scripts. */
 const MAX_TAG_IDS = 8;
 /** Brands kept: enough to see a list's items name other brands or none. */
