@@ -14,9 +14,11 @@ const SHOPIFY_VARIANT_SKU = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^]*?"varia
  * (`var meta = {"product":{"id":1,"gid":"…","vendor":"Canopy Beer Co","type":"",…`).
  */
 const SHOPIFY_VENDOR = /\bvar meta\s*=\s*\{\s*"product"\s*:\s*\{[^[\]{}]*?"vendor"\s*:\s*"((?:[^"\\]|\\.){1,80})"/;
-/** A brand the analytics data layer names: GA4's `item_brand`, and the keys other tag managers use (`productbrand`, `brandName`). */
-const ANALYTICS_BRAND = /["']?\b(?:item_brand|productBrand|productbrand|product_brand|brand_name|brandName)["']?\s*:\s*["']([^"'\\]{0,60})["']/g;
-const BRAND_KEYS = /item_brand|productBrand|productbrand|product_brand|brand_name|brandName/;
+/** The keys a data layer names the item's brand under: GA4's `item_brand`, and those other tag managers use, as written. */
+const BRAND_KEYS = String.raw`item_brand|productBrand|productbrand|product_brand|brand_name|brandName`;
+const HAS_BRAND_KEY = new RegExp(BRAND_KEYS);
+/** A brand the analytics data layer names under one of `BRAND_KEYS`. */
+const ANALYTICS_BRAND = new RegExp(String.raw`["']?\b(?:${BRAND_KEYS})["']?\s*:\s*["']([^"'\\]{0,60})["']`, 'g');
 /** Remarketing ids kept from one page's scripts. */
 const MAX_TAG_IDS = 8;
 /** Brands kept: enough to see a list's items name other brands or none. */
@@ -45,8 +47,7 @@ export function noteTagIds(code: string, out: TagIds): void {
   }
   if (out.platformSku === null && code.includes('var meta')) out.platformSku = SHOPIFY_VARIANT_SKU.exec(code)?.[1] ?? null;
   if (out.platformVendor === null && code.includes('var meta')) out.platformVendor = SHOPIFY_VENDOR.exec(code)?.[1] ?? null;
-  if (BRAND_KEYS.test(code)) {
+  if (HAS_BRAND_KEY.test(code)) {
     for (const m of code.matchAll(ANALYTICS_BRAND)) if (out.brands.length < MAX_TAG_BRANDS) out.brands.push((m[1] as string).trim());
   }
-
 }

@@ -112,6 +112,9 @@ describe('amounts that are not the item’s price', () => {
       const html = `<!doctype html><html><head><title>Zenfone</title></head><body><h1>ASUS Zenfone Go Live</h1><div class="product-info">${offer}<div class="price-box"><span class="regular-price"><span class="price">R$999,00</span></span></div><button class="btn-cart">Comprar</button></div></body></html>`;
       expect(extractProductIdentity(html, { url: 'https://loja.example.com.br/zenfone-go-live.html' })?.priceCents).toBe(99900);
     }
+    // "1 x" is one item's price.
+    const one = '<!doctype html><html><head><title>Mug</title></head><body><h1>Mug</h1><div class="offer">1 x <span class="price">R$49,90</span></div><button class="btn-cart">Comprar</button></body></html>';
+    expect(extractProductIdentity(one, { url: 'https://loja.example.com.br/mug.html' })?.priceCents).toBe(4990);
   });
 
   it('skips a price per unit of measure shown beside the item’s (“10,00 €/1 Stück”, “2,49 € / 100 g”, “$0.25/oz”)', () => {

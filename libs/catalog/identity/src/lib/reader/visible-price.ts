@@ -113,11 +113,14 @@ const SPLIT_PAYMENT = /\b\d{1,2}\s*(?:x\s*)?(?:(?:interest|fee)[- ]free\s+)?(?:p
  */
 const PER_UNIT = /\d\s*(?:[€$£]|eur|usd|gbp|chf)?\s*(?:\/|\bje\b|\bpro\b|\bper\b|\bpar\b)\s*(?:(?:\d+(?:[.,]\d+)?\s*)?(?:kg|g|mg|l|ml|cl|dl|m|cm|m²|m2|qm|lfm|lbs?|oz|fl\.?\s?oz|kilo|lit(?:er|re))|\d+\s*(?:stück|stk|st\.|pieces?|pcs?|units?|pièces?|unidad(?:es)?|pezz[io]))(?![\p{L}])/iu;
 
-/** Words right before an amount that make it one of several equal payments ("12x de R$83,25", "3 x 33,17 €"). */
-const PARTS_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de\s+|of\s+)?$/iu;
+/**
+ * Words right before an amount that make it one of several equal payments ("12x de R$83,25", "3 x 33,17 €"); "1 x" is
+ * one item's price.
+ */
+const PARTS_BEFORE = /(?:^|[^\p{L}\d])(?:[2-9]|[1-9]\d)\s*[x×]\s*(?:de\s+|of\s+)?$/iu;
 
 /** Whether the line an element stands in says its amount is paid per month, or in parts. */
-function paidPerMonth(el: HtmlElement, shown: string): boolean {
+function paidOverTime(el: HtmlElement, shown: string): boolean {
   const parent = parentOf(el);
   if (!parent || !shown) return false;
   const line = priceTextOf(parent, isStruckPrice, 200);
@@ -180,7 +183,7 @@ function shownText(el: HtmlElement): string {
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
-  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidPerMonth(el, shown)) return null;
+  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidOverTime(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   if (!amountShaped(shown)) return null;
