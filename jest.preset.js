@@ -29,6 +29,9 @@ module.exports = {
   },
   testMatch: ['**/?(*.)+(spec|test).[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // A guard against a test that hangs: Jest's 5 s default fails sound tests when `npm test` runs browser tests and
+  // database servers beside them on two cores. Projects whose tests drive servers set their own.
+  testTimeout: 60_000,
   // ESM-only dependencies are compiled to CommonJS like our own sources: `cookie` 2, also where a package keeps its
   // own copy (node_modules/light-my-request/node_modules/cookie).
   transformIgnorePatterns: ['/node_modules/(?!cookie/)(?!.*/node_modules/cookie/)'],
