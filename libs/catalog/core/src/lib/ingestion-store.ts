@@ -31,7 +31,10 @@ export interface IngestionOps extends MatcherReads {
   mergeProducts(from: readonly number[], into: number, now: string): number;
   /** Adds to a run's counts and marks it alive, with the writes it counts. */
   advanceImportRun(runId: string, delta: Partial<ImportRunDelta>): void;
-  /** Every offer of a retailer, with the refreshes in a row of its feed that did not list it. */
+  /**
+   * Every offer a feed of the retailer brought, with the refreshes in a row of its feed that did not list it. Not the
+   * pages shoppers pasted of its shop (`origin` `page`): a feed never listed them, so leaving them out says nothing.
+   */
   offersOfRetailer(retailerId: string): SourcedOffer[];
   /** Offers their feed no longer lists: out of stock, one more refresh missing. */
   markOffersMissing(ids: readonly number[], now: string): void;

@@ -73,7 +73,7 @@ function pgOfferWrites(client: Queryable, wroteOffers: () => void): Pick<AsyncOp
         'offers-of-retailer',
         `SELECT id, external_id AS "externalId", product_id AS "productId", missing_runs AS "missingRuns", title, brand, model, category,
           price_cents AS "priceCents", shipping_cents AS "shippingCents", currency, canonical_url AS "canonicalUrl", url, gtin, availability, condition,
-          image_url AS "imageUrl", business_id AS "businessId", model_key AS "modelKey" FROM offers WHERE retailer_id = $1 ORDER BY id`,
+          image_url AS "imageUrl", business_id AS "businessId", model_key AS "modelKey" FROM offers WHERE retailer_id = $1 AND origin = 'feed' ORDER BY id`,
         [retailerId],
       ),
     async markOffersMissing(ids, now) {

@@ -78,6 +78,20 @@ describe.each(ENGINES)('a feed refresh on %s', (engine) => {
     expect(await db.query('SELECT retailer_id AS "retailerId", external_id AS "externalId", origin FROM offers')).toEqual([{ retailerId: 'shop-one', externalId: '7', origin: 'feed' }]);
   });
 
+  it('leaves alone the pages shoppers pasted of the shop: no feed listed them, so none goes out of stock or is retired', async () => {
+    const shop = { id: 'shop-one.example', name: 'Shop One', domains: ['shop-one.example'] };
+    const link = 'https://shop-one.example/products/acme-toaster';
+    expect(await catalog.pages.place(link, link, { title: 'Acme Toaster T-2', brand: 'Acme', model: 'T-2', priceCents: 2500, currency: 'USD', availability: 'in_stock' })).not.toBeNull();
+    for (const n of [0, 1, 2]) {
+      const applied = await catalog.refresh(rows([offer('1', 1000)]), { format: 'gmc', source: 'test', retailer: shop, now: day(n), retireAfterRuns: 2 });
+      expect(applied).toMatchObject({ status: 'succeeded', gone: 0, retired: 0 });
+    }
+    expect(await db.query('SELECT retailer_id AS "retailerId", availability, missing_runs AS "missingRuns", origin FROM offers ORDER BY id')).toEqual([
+      { retailerId: 'shop-one.example', availability: 'in_stock', missingRuns: 0, origin: 'page' },
+      { retailerId: 'shop-one.example', availability: 'in_stock', missingRuns: 0, origin: 'feed' },
+    ]);
+  });
+
   it('takes the first of two rows naming one offer, and refuses the other with its line', async () => {
     const applied = await catalog.refresh(rows([offer('1', 1000), offer('1', 1100)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(0) });
     expect(applied).toMatchObject({ status: 'succeeded', added: 1, rejected: 1 });

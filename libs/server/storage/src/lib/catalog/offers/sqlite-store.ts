@@ -27,7 +27,7 @@ const LOOKUPS = {
   maxOfferId: 'SELECT coalesce(max(id), 0) AS n FROM offers',
   offersOfRetailer: `SELECT id, external_id AS externalId, product_id AS productId, missing_runs AS missingRuns, title, brand, model,
       category, price_cents AS priceCents, shipping_cents AS shippingCents, currency, canonical_url AS canonicalUrl, url, gtin, availability, condition,
-      image_url AS imageUrl, business_id AS businessId, model_key AS modelKey FROM offers WHERE retailer_id = ? ORDER BY id`,
+      image_url AS imageUrl, business_id AS businessId, model_key AS modelKey FROM offers WHERE retailer_id = ? AND origin = 'feed' ORDER BY id`,
   offerOrigin: 'SELECT origin FROM offers WHERE id = ?',
   offerRefsOfProduct: `${OFFER_REF} WHERE product_id = ? ORDER BY id LIMIT ?`,
   // Per product through its offers (a handful each), never through all the retailer's offers.
