@@ -13,6 +13,8 @@ export type OfferRecord = Omit<NewOffer, 'retailerId' | 'externalId' | 'productI
 export interface IngestionOps extends MatcherReads {
   findOfferByExternalId(retailerId: string, externalId: string): OfferRow | null;
   findOfferByCanonicalUrl(canonicalUrl: string): OfferRow | null;
+  /** The offers a feed brought whose canonical URL begins with `prefix` (an address and the start of its query), oldest first; at most `limit`. */
+  feedOffersUnderUrl(prefix: string, limit: number): OfferRow[];
   getOffer(id: number): OfferRow | null;
   productExists(id: number): boolean;
   /** Adds the retailer unless its id is known. */

@@ -3,10 +3,10 @@ import { catalogCondition, type ItemCondition } from '@pricehunt/contracts';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { extractProductId, retailerForHost } from '@pricehunt/marketplace';
 import { changeOf, FeedImport, nameFromHost, RowRejected, slugId } from './feed-import';
-import { op, type IngestionStep, type IngestionStore } from './ingestion-store';
+import { op, type IngestionStep, type IngestionStore, type OfferRecord } from './ingestion-store';
 import type { ProductMatcher } from './matching';
 import { placeOffer } from './place-offer';
-import { productOf, type RetailerRow } from './ports';
+import { type OfferRow, productOf, type RetailerRow } from './ports';
 
 /**
  * A product page as the page reader read it, with the shop's own name when the page states one (`og:site_name`), the
@@ -77,11 +77,30 @@ export function pageFeedOffer(url: string, page: ReadPage, canonicalUrl: string)
   return parsed.success ? parsed.data : null;
 }
 
+/** A shop on Shopify links each variant of a product page as `?variant=<id>`; its feed lists the variants so. */
+const VARIANT_QUERY = '?variant=';
+const MAX_VARIANTS = 100;
+
+/**
+ * The feed's offer a product page linked without a variant shows: the page's only variant in the feed, else of its
+ * variants at the price the page shows, the first in stock (the variant such a page opens on), else the first. Null
+ * where the address has a query of its own, or no variant of the feed has the page's price.
+ */
+export function* feedVariantShown(record: Pick<OfferRecord, 'canonicalUrl' | 'priceCents' | 'currency'>): IngestionStep<OfferRow | null> {
+  if (record.canonicalUrl.includes('?')) return null;
+  const prefix = `${record.canonicalUrl}${VARIANT_QUERY}`;
+  const variants = (yield* op('feedOffersUnderUrl', prefix, MAX_VARIANTS)).filter((o) => /^\d+$/.test(o.canonicalUrl.slice(prefix.length)));
+  if (variants.length <= 1) return variants[0] ?? null;
+  const priced = variants.filter((o) => o.priceCents === record.priceCents && o.currency === record.currency);
+  return priced.find((o) => o.availability === 'in_stock') ?? priced[0] ?? null;
+}
+
 /**
  * Places product pages that shoppers paste or watch in the catalog: a page no offer holds becomes an offer of the
  * shop its host names (the registry's retailer, else one named after the page's `og:site_name`), joined to the
  * product the matcher places it in (`placeOffer`, as a feed row would be) or a product of its own; a page read again
- * updates its offer, recording a price point when the price changed. An offer a feed brought is left to its feed.
+ * updates its offer, recording a price point when the price changed. An offer a feed brought is left to its feed, and
+ * so is a page linked without the variant its feed names (`feedVariantShown`).
  * One unit of work per page: the offer, its price point and its product's figures are written together.
  */
 export function createPagePlacement(deps: { store: IngestionStore; matcher: ProductMatcher; changed?: () => void; now?: () => string }) {
@@ -92,7 +111,7 @@ export function createPagePlacement(deps: { store: IngestionStore; matcher: Prod
     const fresh = new Map<string, RetailerRow>();
     const { retailer, modelKeys, record } = run.describe(offer, fresh);
     const byUrl = yield* op('findOfferByCanonicalUrl', record.canonicalUrl);
-    const existing = byUrl ?? (yield* op('findOfferByExternalId', retailer.id, offer.externalId));
+    const existing = byUrl ?? (yield* op('findOfferByExternalId', retailer.id, offer.externalId)) ?? (yield* feedVariantShown(record));
     if (existing) {
       if (existing.productId === null) return null;
       if ((yield* op('offerOrigin', existing.id)) !== 'page') return { offerId: existing.id, productId: existing.productId, change: 'unchanged', fromFeed: true };

@@ -120,6 +120,14 @@ export function pgIngestionOps(client: Queryable, counts: WordCounts = createWor
     documentFrequencies: (words) => index.offerCounts(words),
     documentCount: () => index.documentCount(),
     getOffer: (id) => offerWhere('offer-by-id', 'o.id = $1', [id]),
+    // starts_with: the URL's index is in the database's collation, whose order is not the bytes'; the scan is of one shop's offers.
+    feedOffersUnderUrl: (prefix, limit) =>
+      rowsOf<OfferRow>(
+        client,
+        'feed-offers-under-url',
+        `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.host = $1 AND starts_with(o.canonical_url, $2) AND o.origin = 'feed' ORDER BY o.id LIMIT $3`,
+        [new URL(prefix).hostname, prefix, limit],
+      ),
     productExists: async (id) => (await reads.getProduct(id)) !== null,
     async ensureRetailer(retailer) {
       await client.query({

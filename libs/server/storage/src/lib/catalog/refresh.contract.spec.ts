@@ -92,6 +92,28 @@ describe.each(ENGINES)('a feed refresh on %s', (engine) => {
     ]);
   });
 
+  it('answers a product page linked without a variant with the offer its feed lists for the variant the page shows', async () => {
+    const shop = { id: 'shop-one.example', name: 'Shop One', domains: ['shop-one.example'] };
+    const page = 'https://shop-one.example/products/acme-kettle';
+    const variant = (id: string, priceCents: number, availability: 'in_stock' | 'out_of_stock') =>
+      offer(id, priceCents, { title: 'Acme Kettle K-9', mpn: 'K-9', url: `${page}?variant=${id}`, availability });
+    const only = 'https://shop-one.example/products/acme-grill';
+    await catalog.refresh(
+      rows([variant('501', 3000, 'out_of_stock'), variant('502', 3000, 'in_stock'), variant('503', 4500, 'in_stock'), offer('601', 9900, { title: 'Acme Grill G-1', mpn: 'G-1', url: `${only}?variant=601` })]),
+      { format: 'gmc', source: 'test', retailer: shop, now: day(0) },
+    );
+    const ids = new Map((await db.query<{ id: number; externalId: string }>('SELECT id, external_id AS "externalId" FROM offers')).map((o) => [o.externalId, o.id]));
+    const read = { title: 'Acme Kettle K-9', brand: 'Acme', model: 'K-9', currency: 'USD', availability: 'in_stock' as const };
+    // Of the variants at the page's price, the one in stock; the only variant of a page, whatever it costs now.
+    expect(await catalog.pages.place(page, page, { ...read, priceCents: 3000 })).toMatchObject({ offerId: ids.get('502'), fromFeed: true });
+    expect(await catalog.pages.place(only, only, { ...read, title: 'Acme Grill G-1', model: 'G-1', priceCents: 9500 })).toMatchObject({ offerId: ids.get('601'), fromFeed: true });
+    // No variant at the page's price, or an address with a query of its own: the page is an offer of its own.
+    expect(await catalog.pages.place(page, page, { ...read, priceCents: 3900 })).toMatchObject({ fromFeed: false, change: 'inserted' });
+    const other = `${page}?colour=red`;
+    expect(await catalog.pages.place(other, other, { ...read, priceCents: 3000 })).toMatchObject({ fromFeed: false, change: 'inserted' });
+    expect(present((await db.query<{ n: number }>("SELECT count(*) AS n FROM offers WHERE origin = 'page'"))[0]).n).toBe(2);
+  });
+
   it('takes the first of two rows naming one offer, and refuses the other with its line', async () => {
     const applied = await catalog.refresh(rows([offer('1', 1000), offer('1', 1100)]), { format: 'gmc', source: 'test', retailer: RETAILER, now: day(0) });
     expect(applied).toMatchObject({ status: 'succeeded', added: 1, rejected: 1 });

@@ -40,6 +40,7 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     ...sqliteMatcherReads(store, index),
     findOfferByExternalId: (retailerId, externalId) => store.findOfferByExternalId(retailerId, externalId),
     findOfferByCanonicalUrl: (canonicalUrl) => store.findOfferByCanonicalUrl(canonicalUrl),
+    feedOffersUnderUrl: (prefix, limit) => store.feedOffersUnderUrl(prefix, limit),
     getOffer: (id) => store.getOffer(id),
     productExists: (id) => store.getProduct(id) !== null,
     ensureRetailer: (retailer) => store.ensureRetailer(retailer),

@@ -15,6 +15,8 @@ const LOOKUPS = {
   offerById: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.id = ?`,
   offerByCanonicalUrl: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.canonical_url = ?`,
   offerByExternalId: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.retailer_id = ? AND o.external_id = ?`,
+  // Canonical URLs in [@from, @to): those that begin with @from, through the URL's unique index (binary order).
+  feedOffersUnderUrl: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.canonical_url >= @from AND o.canonical_url < @to AND o.origin = 'feed' ORDER BY o.id LIMIT @limit`,
   offerIdsByGtin: `${OFFER_REF} WHERE gtin = ? AND product_id IS NOT NULL LIMIT ?`,
   productsByModelKey: 'SELECT DISTINCT product_id AS productId, brand FROM offers WHERE model_key = ? AND product_id IS NOT NULL LIMIT 20',
   // Model keys are upper-case letters and digits, so [key, key || '~') holds every key that starts with `key`.
@@ -62,6 +64,8 @@ export function sqliteOfferLookups(sqlite: Database.Database) {
     getOfferWithRetailer: (id: number) => one<OfferWithRetailer>(s.offerWithRetailer.get(id)),
     findOfferByCanonicalUrl: (canonicalUrl: string) => one<OfferRow>(s.offerByCanonicalUrl.get(canonicalUrl)),
     findOfferByExternalId: (retailerId: string, externalId: string) => one<OfferRow>(s.offerByExternalId.get(retailerId, externalId)),
+    /** The feed's offers whose canonical URL begins with `prefix`, oldest first; at most `limit`. */
+    feedOffersUnderUrl: (prefix: string, limit: number) => s.feedOffersUnderUrl.all({ from: prefix, to: `${prefix}\u{10ffff}`, limit }) as OfferRow[],
     /** Offers (with their product) that carry this GTIN. */
     offersWithGtin: (gtin: string, limit = 20) => s.offerIdsByGtin.all(gtin, limit) as OfferRef[],
     /**
