@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { searchResultSchema } from '@pricehunt/contracts';
 import { readProductPageFixture } from '@pricehunt/catalog-identity/testing';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
-import { value } from '../../testing/db';
+import { describeOnEngine, value } from '../../testing/db';
 
 const ORIGIN = 'http://localhost:4200';
 const PAGE = readProductPageFixture('walmart-product');
@@ -30,7 +30,9 @@ function healthTime(origin: string): Promise<number> {
   });
 }
 
-describe('pasted pages are read off the event loop', () => {
+// The pool of reader threads is the same whatever the engine; its pages take minutes of a thread's time, so they run in
+// the SQLite run alone.
+describeOnEngine('sqlite', 'pasted pages are read off the event loop', () => {
   let shop: http.Server;
   let t: TestApp;
   let apiOrigin = '';
