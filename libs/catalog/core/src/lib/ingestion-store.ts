@@ -33,10 +33,7 @@ export interface IngestionOps extends MatcherReads {
   mergeProducts(from: readonly number[], into: number, now: string): number;
   /** Adds to a run's counts and marks it alive, with the writes it counts. */
   advanceImportRun(runId: string, delta: Partial<ImportRunDelta>): void;
-  /**
-   * Every offer a feed of the retailer brought, with the refreshes in a row of its feed that did not list it. Not the
-   * pages shoppers pasted of its shop (`origin` `page`): a feed never listed them, so leaving them out says nothing.
-   */
+  /** Every offer of a retailer, where it came from, and the refreshes in a row of its feed that did not list it. */
   offersOfRetailer(retailerId: string): SourcedOffer[];
   /** Offers their feed no longer lists: out of stock, one more refresh missing. */
   markOffersMissing(ids: readonly number[], now: string): void;
@@ -48,6 +45,8 @@ export interface IngestionOps extends MatcherReads {
   offerOrigin(offerId: number): 'feed' | 'page' | null;
   /** Marks an offer just inserted as read from a product page (`origin` `page`). */
   markPageOffer(offerId: number): void;
+  /** Marks offers read from product pages as their shop's feed's, now that it lists them (`origin` `feed`). */
+  markFeedOffers(ids: readonly number[]): void;
 }
 
 /** The columns of an offer that a feed row states (what `changeOf` compares). */
@@ -60,6 +59,8 @@ export interface SourcedOffer extends StatedOffer {
   externalId: string;
   productId: number | null;
   missingRuns: number;
+  /** `page` for a product page a shopper pasted or watches, which no feed listed yet. */
+  origin: 'feed' | 'page';
 }
 
 /** A unit of work of an import: a step over `IngestionOps`. */

@@ -112,7 +112,10 @@ export function createFeedRefresh(deps: {
     const rejectedByParser = rows.length - rows.filter((row) => row.offer).length;
     const empty = { added: 0, changed: 0, unchanged: 0, gone: 0, retired: 0 };
 
-    const before = await store.unitOfWork(() => op('offersOfRetailer', options.retailer.id));
+    // A page a shopper pasted of the shop is the feed's from the refresh that lists it on; until then, the feed leaving it
+    // out says nothing (it never listed it), so it is neither counted nor taken out of stock.
+    const before = (await store.unitOfWork(() => op('offersOfRetailer', options.retailer.id))).filter((offer) => offer.origin === 'feed' || listed.has(offer.externalId));
+    const claimed = before.filter((offer) => offer.origin === 'page').map((offer) => offer.id);
     const live = before.filter((offer) => offer.missingRuns === 0 && offer.availability !== 'out_of_stock').length;
     if (live >= SHRINK_CHECKED_FROM && listed.size < live * SHRINK_REFUSED_BELOW) {
       return {
@@ -143,6 +146,7 @@ export function createFeedRefresh(deps: {
     // refresh of the retailer away meanwhile.
     const { missing, retired, back } = missingOffers(before, listed, retireAfterRuns);
     const outcome = await store.unitOfWork(function* () {
+      yield* op('markFeedOffers', claimed);
       yield* op('clearOffersMissing', back);
       yield* op('markOffersMissing', missing.map((offer) => offer.id), now);
       yield* op('deleteOffers', retired.map((offer) => offer.id));

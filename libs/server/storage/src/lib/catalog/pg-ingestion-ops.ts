@@ -23,7 +23,7 @@ const heldAfterUpdate = (business: string, host: string) =>
   `held = coalesce(${storeHold(PG_SQL, `${business}::text`, `${host}::text`)}, CASE WHEN held = 'store' THEN NULL ELSE held END)`;
 
 /** The offer writes of `IngestionOps` on `client`; `wroteOffers` is told when an offer is inserted, removed or its text changes. */
-function pgOfferWrites(client: Queryable, wroteOffers: () => void): Pick<AsyncOps<IngestionOps>, 'insertOffer' | 'insertPricePoint' | 'updateOffer' | 'offersOfRetailer' | 'markOffersMissing' | 'clearOffersMissing' | 'deleteOffers' | 'offerOrigin' | 'markPageOffer'> {
+function pgOfferWrites(client: Queryable, wroteOffers: () => void): Pick<AsyncOps<IngestionOps>, 'insertOffer' | 'insertPricePoint' | 'updateOffer' | 'offersOfRetailer' | 'markOffersMissing' | 'clearOffersMissing' | 'deleteOffers'> {
   return {
     async insertOffer(o, now) {
       wroteOffers();
@@ -73,7 +73,7 @@ function pgOfferWrites(client: Queryable, wroteOffers: () => void): Pick<AsyncOp
         'offers-of-retailer',
         `SELECT id, external_id AS "externalId", product_id AS "productId", missing_runs AS "missingRuns", title, brand, model, category,
           price_cents AS "priceCents", shipping_cents AS "shippingCents", currency, canonical_url AS "canonicalUrl", url, gtin, availability, condition,
-          image_url AS "imageUrl", business_id AS "businessId", model_key AS "modelKey" FROM offers WHERE retailer_id = $1 AND origin = 'feed' ORDER BY id`,
+          image_url AS "imageUrl", business_id AS "businessId", model_key AS "modelKey", origin FROM offers WHERE retailer_id = $1 ORDER BY id`,
         [retailerId],
       ),
     async markOffersMissing(ids, now) {
@@ -94,12 +94,22 @@ function pgOfferWrites(client: Queryable, wroteOffers: () => void): Pick<AsyncOp
       wroteOffers();
       await client.query({ name: 'catalog/delete-offers', text: 'DELETE FROM offers WHERE id = ANY($1::int[])', values: [ids] });
     },
+  };
+}
+
+/** Where the offers of `IngestionOps` on `client` came from: a feed, or a product page a shopper pasted. */
+function pgOfferOrigins(client: Queryable): Pick<AsyncOps<IngestionOps>, 'offerOrigin' | 'markPageOffer' | 'markFeedOffers'> {
+  return {
     async offerOrigin(offerId) {
       const { rows } = await client.query<{ origin: 'feed' | 'page' }>({ name: 'catalog/offer-origin', text: 'SELECT origin FROM offers WHERE id = $1', values: [offerId] });
       return rows[0]?.origin ?? null;
     },
     async markPageOffer(offerId) {
       await client.query({ name: 'catalog/mark-page-offer', text: "UPDATE offers SET origin = 'page' WHERE id = $1", values: [offerId] });
+    },
+    async markFeedOffers(ids) {
+      if (ids.length === 0) return;
+      await client.query({ name: 'catalog/mark-feed-offers', text: "UPDATE offers SET origin = 'feed' WHERE id = ANY($1::int[])", values: [ids] });
     },
   };
 }
@@ -171,5 +181,6 @@ export function pgIngestionOps(client: Queryable, counts: WordCounts = createWor
       });
     },
     ...pgOfferWrites(client, wroteOffers),
+    ...pgOfferOrigins(client),
   };
 }

@@ -92,6 +92,21 @@ describe.each(ENGINES)('a feed refresh on %s', (engine) => {
     ]);
   });
 
+  it('makes a pasted page its feed’s offer once the feed lists it, and out of stock when the feed leaves it out again', async () => {
+    const shop = { id: 'shop-one.example', name: 'Shop One', domains: ['shop-one.example'] };
+    const link = 'https://shop-one.example/products/acme-kettle-k-9';
+    expect(await catalog.pages.place(link, link, { title: 'Acme Kettle model K-9', brand: 'Acme', model: 'K-9', priceCents: 1500, currency: 'USD', availability: 'in_stock' })).not.toBeNull();
+    const kettle = offer('9', 1500, { externalId: link, url: link, mpn: 'K-9', title: 'Acme Kettle model K-9' });
+    const state = () => db.query('SELECT external_id AS "externalId", availability, missing_runs AS "missingRuns", origin FROM offers ORDER BY id');
+    await catalog.refresh(rows([kettle, offer('1', 1000)]), { format: 'gmc', source: 'test', retailer: shop, now: day(0) });
+    expect(await state()).toEqual([
+      { externalId: link, availability: 'in_stock', missingRuns: 0, origin: 'feed' },
+      { externalId: '1', availability: 'in_stock', missingRuns: 0, origin: 'feed' },
+    ]);
+    expect(await catalog.refresh(rows([offer('1', 1000)]), { format: 'gmc', source: 'test', retailer: shop, now: day(1) })).toMatchObject({ gone: 1 });
+    expect((await state())[0]).toEqual({ externalId: link, availability: 'out_of_stock', missingRuns: 1, origin: 'feed' });
+  });
+
   it('answers a product page linked without a variant with the offer its feed lists for the variant the page shows', async () => {
     const shop = { id: 'shop-one.example', name: 'Shop One', domains: ['shop-one.example'] };
     const page = 'https://shop-one.example/products/acme-kettle';

@@ -58,6 +58,7 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     deleteOffers: (ids) => store.deleteOffers(ids),
     offerOrigin: (offerId) => store.offerOrigin(offerId),
     markPageOffer: (offerId) => store.markPageOffer(offerId),
+    markFeedOffers: (ids) => store.markFeedOffers(ids),
   };
   return withBusyRetries({
     unitOfWork: async (work) => store.transaction(() => runSync(work(), ops), { immediate: true }),

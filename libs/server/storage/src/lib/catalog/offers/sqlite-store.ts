@@ -29,7 +29,7 @@ const LOOKUPS = {
   maxOfferId: 'SELECT coalesce(max(id), 0) AS n FROM offers',
   offersOfRetailer: `SELECT id, external_id AS externalId, product_id AS productId, missing_runs AS missingRuns, title, brand, model,
       category, price_cents AS priceCents, shipping_cents AS shippingCents, currency, canonical_url AS canonicalUrl, url, gtin, availability, condition,
-      image_url AS imageUrl, business_id AS businessId, model_key AS modelKey FROM offers WHERE retailer_id = ? AND origin = 'feed' ORDER BY id`,
+      image_url AS imageUrl, business_id AS businessId, model_key AS modelKey, origin FROM offers WHERE retailer_id = ? ORDER BY id`,
   offerOrigin: 'SELECT origin FROM offers WHERE id = ?',
   offerRefsOfProduct: `${OFFER_REF} WHERE product_id = ? ORDER BY id LIMIT ?`,
   // Per product through its offers (a handful each), never through all the retailer's offers.
@@ -145,6 +145,7 @@ const WRITES = {
   clearOffersMissing: `UPDATE offers SET missing_runs = 0 WHERE ${SQLITE_SQL.inIds('id', '?')}`,
   deleteOffers: `DELETE FROM offers WHERE ${SQLITE_SQL.inIds('id', '?')}`,
   markPageOffer: "UPDATE offers SET origin = 'page' WHERE id = ?",
+  markFeedOffers: `UPDATE offers SET origin = 'feed' WHERE ${SQLITE_SQL.inIds('id', '?')}`,
   insertPricePoint: BULK_SQL.insertPricePoint,
 };
 
@@ -189,6 +190,9 @@ export function sqliteOfferWrites(sqlite: Database.Database) {
     },
     markPageOffer(offerId: number): void {
       s.markPageOffer.run(offerId);
+    },
+    markFeedOffers(ids: readonly number[]): void {
+      if (ids.length > 0) s.markFeedOffers.run(idList(ids));
     },
     insertPricePoint(offerId: number, priceCents: number, shippingCents: number | null, currency: string, now = nowIso()): void {
       s.insertPricePoint.run(offerId, priceCents, shippingCents, currency, now);
