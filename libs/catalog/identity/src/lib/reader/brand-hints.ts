@@ -1,13 +1,14 @@
 /**
  * The brand a page names outside any brand markup: a breadcrumb ("Monitore › Lenovo", "TFT-Monitore » MSI"), a link to
  * the brand's page or one the item's heading begins with, or the maker's logo, when the item's own name begins with it
- * ("Lenovo L24i-40 …"); else a line marked as the brand right by the item's heading (`brandBesideHeading`).
+ * ("Lenovo L24i-40 …"); else a line marked as the brand right by the item's heading (`brandBesideHeading`); else the
+ * opening words of the item's name that a block marked as showing brands writes alone (`brandNamedInBlocks`).
  */
 import { attr, elements, isElement, textOf, type HtmlElement } from '../html';
 import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
 import { BRAND_LABEL, splitLabel } from './labels';
 import { CART_WORDS, shownForItem } from './markup';
-import type { Page } from './page';
+import { compact, type Page } from './page';
 import { headingElement, headingTitle, isSiteName } from './titles';
 import { text } from './values';
 
@@ -104,6 +105,45 @@ export function brandFromHints(page: Page): string | null {
     best = hint;
   }
   return best;
+}
+
+/** Elements read under the blocks marked as showing brands (an A–Z menu of a shop's brands holds hundreds). */
+const MAX_BLOCK_READS = 6000;
+
+/** What the blocks marked as showing brands write in short, compacted: a brand line's "Patagonia", each link of a menu of brands. */
+function brandBlockTexts(page: Page): Set<string> {
+  const out = new Set<string>();
+  const seen = new Set<HtmlElement>();
+  for (const block of page.brandBlocks) {
+    // A block inside one already read (a menu's items, each marked "brand-item") is read with it.
+    if (seen.has(block)) continue;
+    for (const el of [block, ...elements(block)]) {
+      if (seen.size >= MAX_BLOCK_READS) return out;
+      seen.add(el);
+      const shown = el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, MAX_HINT + 1);
+      if (shown.length <= MAX_HINT && compact(shown).length >= 2) out.add(compact(shown));
+    }
+  }
+  return out;
+}
+
+/**
+ * The opening words of the item's name (up to four, the most first) that a block marked as showing brands writes alone:
+ * "Patagonia Men's Nano Puff Jacket" where a "product-col-brand" line says "Patagonia", "Too Faced Born This Way" where
+ * the shop's menu of brands lists "Too Faced". Not the shop's own name, not "Home" nor who the item is for.
+ */
+export function brandNamedInBlocks(page: Page): string | null {
+  if (page.brandBlocks.length === 0) return null;
+  const texts = brandBlockTexts(page);
+  // The heading may be the brand's own line ("<h1 class="product-brand">A. Testoni</h1>"): the item's whole name is then the page's title.
+  for (const title of [headingTitle(page), page.meta.get('og:title')?.[0], page.titleTag]) {
+    const words = title?.replace(/\s+/g, ' ').trim().split(' ') ?? [];
+    for (let k = Math.min(4, words.length - 1); k >= 1; k--) {
+      const lead = words.slice(0, k).join(' ').replace(/[,;:|–-]+$/, '');
+      if (texts.has(compact(lead)) && !HOME.test(lead) && !AUDIENCE.test(lead) && !isSiteName(lead, page)) return lead;
+    }
+  }
+  return null;
 }
 
 /**

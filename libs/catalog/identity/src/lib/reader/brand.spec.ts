@@ -37,6 +37,15 @@ describe('a brand that is the item’s own name', () => {
     expect(brandOf(store('<h1 itemprop="brand">Loretta Vance</h1>'), 'https://www.example-store.com/p/1')).toBe('Loretta Vance');
     expect(brandOf(store('<h1 class="product-designer"><span itemprop="brand">Loretta Vance</span></h1>'), 'https://www.example-store.com/p/1')).toBe('Loretta Vance');
   });
+
+  it('stays the brand where a heading writes the maker alone above the item’s longer name (“Too Faced”, then “Too Faced Born This Way Foundation”)', () => {
+    const store = (h1: string) =>
+      `<!doctype html><html><head><title>Too Faced Born This Way Foundation | Beauty Store</title></head><body><div itemscope itemtype="http://schema.org/Product">${h1}<meta itemprop="name" content="Too Faced Born This Way Foundation"><span itemprop="brand">Too Faced</span><span itemprop="price" content="39.00">$39</span><meta itemprop="priceCurrency" content="USD"></div></body></html>`;
+    expect(brandOf(store('<h1 class="h1"><span class="header_h1">Too Faced</span></h1>'), 'https://www.example-beauty.com/p/1')).toBe('Too Faced');
+    // Where every name of the item is the brand's words, the brand is the item's name and no maker.
+    const named = `<!doctype html><html><head><title>Parallels Desktop 15 for Mac</title></head><body><div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Parallels Desktop 15 for Mac</h1><span itemprop="brand">Parallels Desktop 15 for Mac</span></div></body></html>`;
+    expect(brandOf(named, 'https://www.example-software.com/p/2')).toBeNull();
+  });
 });
 
 describe('a brand followed by its registered mark and a line', () => {

@@ -46,11 +46,11 @@ function headingNamesItem(page: Page): string | null {
 }
 
 export function brandCandidates(page: Page, evidence: [ReaderName, Evidence][]): Candidate<string>[] {
-  const itemNames = new Set(
-    [headingNamesItem(page), page.meta.get('og:title')?.[0], ...evidence.map(([, found]) => found.title)]
-      .filter((t): t is string => typeof t === 'string' && t.length > 0)
-      .map(compact),
-  );
+  const named = [headingNamesItem(page), page.meta.get('og:title')?.[0], ...evidence.map(([, found]) => found.title)]
+    .filter((t): t is string => typeof t === 'string' && t.length > 0)
+    .map(compact);
+  // A name another begins with and goes on from is the brand's line above the item's name ("Too Faced" over "Too Faced Born This Way …").
+  const itemNames = new Set(named.filter((n) => !named.some((m) => m.length > n.length && m.startsWith(n))));
   const clean = (reader: ReaderName) => (b: string) => {
     const brand = cleanBrand(b, page, statesMaker(reader));
     return brand && !namesTheItem(brand, itemNames) ? brand : null;

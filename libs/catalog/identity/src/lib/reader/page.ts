@@ -49,6 +49,8 @@ export interface Page {
   crumbEls: HtmlElement[];
   /** Links to a brand's page, links after a trail's separator ("» MSI") and logos marked as the maker's, in document order. */
   brandEls: HtmlElement[];
+  /** Blocks whose markup says they show brands: the item's brand line, a menu of the shop's brands, a maker's box, in document order. */
+  brandBlocks: HtmlElement[];
   /** Barcodes that scripts' data (analytics data layers, a store's JSON) or data attributes write under a GTIN key. */
   scriptBarcodes: string[];
   /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
@@ -108,6 +110,11 @@ const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
 /** A breadcrumb trail's mark, not a layout's note that the page has none ("no-breadcrumbs" on the main column). */
 const CRUMB_MARK = /(?<!(?:^|[\s_-])(?:no|without|hide|hidden|disable[ds]?)[-_]?)breadcrumb/;
 const MAX_BRAND_ELEMENTS = 40;
+/** A block's mark that it shows brands or makers ("product-brand", "brandName", "mega-brands", "product__vendor", "TblProdForkMfgGuarranty", "designer-name"). */
+const BRAND_BLOCK = /brand(?!ing)|vendor|designer|hersteller|marque|(?:^|[^a-z])mfg/;
+/** Elements too wide to be one block of brands (a theme's "brand-2020" on the body). */
+const NOT_BRAND_BLOCK = new Set(['html', 'body', 'header', 'main', 'footer', 'form', 'meta', 'script', 'style']);
+const MAX_BRAND_BLOCKS = 60;
 /**
  * A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}; under
  * "barcode" (a Shopify variant's, a store's state) only an EAN's or UPC's 12 to 14 digits: a marketplace's 8-digit
@@ -245,7 +252,7 @@ function namesMaker(el: HtmlElement, said: string): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], scriptBarcodes: [], stateScripts: [], tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
@@ -266,6 +273,7 @@ function walk(root: HtmlElement): Walked {
     // A menu of every brand the shop sells may fill the quota before the item's heading: the item's own brand
     // link or logo stands after it, so the heading opens a second quota.
     if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said)) out.brandEls.push(el);
+    if (said && out.brandBlocks.length < MAX_BRAND_BLOCKS && BRAND_BLOCK.test(said) && !NOT_BRAND_BLOCK.has(el.tagName)) out.brandBlocks.push(el);
     if (said && out.scriptBarcodes.length < MAX_BARCODES) out.scriptBarcodes.push(...BARCODE_ATTRS.map((name) => attr(el, name)).filter((v): v is string => !!v));
     if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
     noteHeadElement(el, out);

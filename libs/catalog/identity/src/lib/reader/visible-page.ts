@@ -8,7 +8,7 @@ import { textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
 import { describedAs, parentOf, shownForItem } from './markup';
 import type { Page } from './page';
-import { brandBesideHeading, brandFromHints } from './brand-hints';
+import { brandBesideHeading, brandFromHints, brandNamedInBlocks } from './brand-hints';
 import { aboutOtherMatter, shownOnlyOnState, stockInWords } from './stock-words';
 import { headingElement, itemHeadingIndex } from './titles';
 import { currencyFromText, parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
@@ -93,6 +93,6 @@ function visibleShipping(page: Page): ShippingFound | null {
 }
 
 export function fromVisiblePage(page: Page): Evidence | null {
-  const out: Evidence = { brand: brandFromHints(page) ?? brandBesideHeading(page, headingElement(page)?.el ?? null), availability: visibleStock(page), wordedStock: stockInWords(page.stockLines, itemHeadingIndex(page)), condition: visibleCondition(page), shipping: visibleShipping(page) };
+  const out: Evidence = { brand: brandFromHints(page) ?? brandBesideHeading(page, headingElement(page)?.el ?? null) ?? brandNamedInBlocks(page), availability: visibleStock(page), wordedStock: stockInWords(page.stockLines, itemHeadingIndex(page)), condition: visibleCondition(page), shipping: visibleShipping(page) };
   return out.brand || out.availability || out.wordedStock || out.condition || out.shipping ? out : null;
 }
