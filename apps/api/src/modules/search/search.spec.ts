@@ -32,6 +32,10 @@ const REFURBISHED_PAGE = `<!doctype html><html><head><title>Headphones (Refurbis
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sony WH-1000XM4 Noise Cancelling Wireless Headphones (Refurbished)","brand":{"@type":"Brand","name":"Sony"},"gtin13":"0027242919419","mpn":"WH1000XM4/B","offers":{"@type":"Offer","price":"189.00","priceCurrency":"USD","availability":"https://schema.org/LimitedAvailability","itemCondition":"https://schema.org/RefurbishedCondition","shippingDetails":{"@type":"OfferShippingDetails","shippingRate":{"@type":"MonetaryAmount","value":"7.50","currency":"USD"}}}}</script>
 </head><body><h1>Sony WH-1000XM4 (Refurbished)</h1></body></html>`;
 
+const JACKET_PAGE = `<!doctype html><html><head><title>Patagonia Men's Nano Puff Jacket | Outfitters</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Patagonia Men's Nano Puff Jacket","brand":{"@type":"Brand","name":"Patagonia"},"sku":"84212-BLK","offers":{"@type":"Offer","price":"229.00","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script>
+</head><body><h1>Patagonia Men's Nano Puff Jacket</h1></body></html>`;
+
 const KEYBOARD_PAGE = `<!doctype html><html><head><title>Lumetra K7</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Lumetra K7 Mechanical Keyboard","brand":"Lumetra","sku":"LK7-BRN","offers":{"@type":"Offer","price":"89.50","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script>
 </head><body><h1>Lumetra K7 Mechanical Keyboard</h1></body></html>`;
@@ -70,9 +74,9 @@ describe('search API', () => {
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       requests.push(req.url ?? '');
-      if (req.url === '/shop/sony-headphones-page') {
+      if (req.url === '/shop/sony-headphones-page' || req.url === '/shop/patagonia-nano-puff-jacket') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(PRODUCT_PAGE);
+        res.end(req.url.includes('jacket') ? JACKET_PAGE : PRODUCT_PAGE);
       } else if (req.url === '/robots.txt') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('User-agent: *\nDisallow: /cart\n\nUser-agent: PriceHuntBot\nDisallow: /private/\n');
@@ -202,6 +206,15 @@ describe('search API', () => {
     expect(result.similarProducts.map((p) => p.brand)).toContain('Bose');
     expect(result.similarProducts.map((p) => p.brand)).not.toContain('Instant Pot');
     expect(result.similarProducts.every((p) => p.confidence < matchThreshold())).toBe(true);
+  });
+
+  it('offers no similar product that shares no word nor maker with a pasted page', async () => {
+    // A console whose model number holds an "S", as the "s" of the page's "Men's" does: a candidate by that word alone.
+    const consoles = [offer({ externalId: '6257148', url: 'https://www.bestbuy.com/site/x/6257148.p', title: 'Nintendo Switch Lite Console - Turquoise', brand: 'Nintendo', mpn: 'HDH-S-BAZAA', priceCents: 19_999 })];
+    await t.app.catalog.ingestion.importOffers(consoles, { format: 'gmc', source: 'search fixtures' });
+    const result = await search({ url: `${origin}/shop/patagonia-nano-puff-jacket` });
+    expect(result).toMatchObject({ identifiedBy: 'page-metadata', product: { title: "Patagonia Men's Nano Puff Jacket", offerCount: 1 } });
+    expect(result.similarProducts.map((p) => p.title)).toEqual([]);
   });
 
   it('answers a URL nothing matches with an honest empty result', async () => {
@@ -619,6 +632,8 @@ describe('search API: a pasted page’s offer', () => {
     expect(result).toMatchObject({ identifiedBy: 'page-metadata', unreadPage: null, product: { offerCount: 1, bestPriceCents: 8_950 } });
     expect(present(result.product).title).toMatch(/Lumetra K7/);
     expect(result.offers).toEqual([expect.objectContaining({ isSource: true, priceCents: 8_950, availability: 'in_stock', retailer: { id: 'shop.lumetra.example', name: 'Lumetra Audio' } })]);
+    // The catalog's headphones share no word nor maker with a keyboard: none is offered as a similar product.
+    expect(result.similarProducts).toEqual([]);
   });
 
   it('is marked refurbished with the delivery cost its page states, and is no best price among new offers', async () => {

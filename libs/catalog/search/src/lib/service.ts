@@ -10,6 +10,7 @@ import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
+import { sharesSomething } from './similar';
 import { emptySource, findsClearlyMore, findsLittle, MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
@@ -181,11 +182,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // matcher's weaker candidates, so that the answer is not a dead end.
   const nothing = !product && matchIds.length === 0;
   const similarIds = nothing && sought ? [...new Set([...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT)), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
-  const similarProducts = await matchedAll(
-    catalog,
-    similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT),
-    scores,
-  );
+  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT), scores)).filter((entry) => body.url === undefined || sharesSomething(sought ?? source, entry));
   return {
     success: true,
     requestId: body.requestId,

@@ -1,0 +1,22 @@
+import { sharesSomething } from './similar';
+
+const jacket = { title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia' };
+
+describe('the similar products of a pasted page', () => {
+  it('are products that share a word of the item’s name or its maker', () => {
+    expect(sharesSomething(jacket, { title: 'Arc’teryx Atom Hoody Insulated Jacket', brand: 'Arcteryx' })).toBe(true);
+    expect(sharesSomething(jacket, { title: 'Better Sweater Fleece Vest', brand: 'PATAGONIA' })).toBe(true);
+    expect(sharesSomething({ title: 'Sony WH-1000XM4 Noise Cancelling Headphones', brand: 'Sony' }, { title: 'Bose QuietComfort 45 Wireless Headphones', brand: 'Bose' })).toBe(true);
+    expect(sharesSomething({ title: 'Canon PowerShot SD1100 IS', brand: 'Canon' }, { title: 'Dicapac Underwater Housing Case for SD1100', brand: 'Dicapac' })).toBe(true);
+  });
+
+  it('leave out a product with nothing of the item: no word of three letters or with a digit, nor its maker', () => {
+    expect(sharesSomething(jacket, { title: 'Nintendo Switch Lite Console (Turquoise)', brand: 'Nintendo' })).toBe(false);
+    // A possessive's "s" and other short words say nothing of what an item is.
+    expect(sharesSomething(jacket, { title: 'Sony WH-1000XM5 Headphones, S', brand: 'Sony' })).toBe(false);
+  });
+
+  it('are every candidate when the link named no item', () => {
+    expect(sharesSomething(null, { title: 'Nintendo Switch Lite Console', brand: 'Nintendo' })).toBe(true);
+  });
+});

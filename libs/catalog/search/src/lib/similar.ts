@@ -1,0 +1,19 @@
+/** Which of a page's weaker candidates are shown as similar products. */
+import { normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+
+/** The words of a name that say what an item is: three letters or more, or with a digit ("jacket", "puff", "1000xm5", "45"). */
+const nameWords = (title: string) => new Set(tokenizeTitle(title).filter((word) => word.length >= 3 || /\d/.test(word)));
+
+/**
+ * Whether a product has something of the item a link names (read from its page, or the catalog's listing of it): a
+ * word of its name, or its maker. A candidate the ranking of a page scored near nothing (a games console for a
+ * jacket, when the catalog holds no clothes) is no similar product. Typed words need no such test: the products their
+ * search ranks hold their words.
+ */
+export function sharesSomething(sought: { title: string | null; brand?: string | null } | null, product: { title: string; brand: string | null }): boolean {
+  if (!sought?.title) return true;
+  const brand = normaliseBrand(sought.brand);
+  if (brand && brand === normaliseBrand(product.brand)) return true;
+  const words = nameWords(sought.title);
+  return [...nameWords(product.title)].some((word) => words.has(word));
+}
