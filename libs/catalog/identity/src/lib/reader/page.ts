@@ -44,6 +44,8 @@ export interface Page {
   stockLines: StockLine[];
   /** Elements whose attributes say they show delivery costs or the item's condition. */
   shippingEls: HtmlElement[];
+  /** Elements whose own words name delivery ("Gratis Versand", "FREE Delivery", "<b>Shipping:</b>"), in document order. */
+  shippingLines: HtmlElement[];
   conditionEls: HtmlElement[];
   /** Breadcrumb trails (elements whose markup says breadcrumb), in document order. */
   crumbEls: HtmlElement[];
@@ -94,6 +96,8 @@ export function hostOf(url: string | undefined): string | null {
 /** Price elements looked at: pathological pages hold tens of thousands. */
 const MAX_PRICE_ELEMENTS = 1000;
 const MAX_STOCK_ELEMENTS = 40;
+/** A menu's and a footer's "Shipping & Returns" links come before the buy box on many pages. */
+const MAX_SHIPPING_LINES = 80;
 /** A state script longer than this is not parsed (a page's whole store of every listing). */
 const MAX_STATE_SCRIPT = 3_000_000;
 
@@ -103,6 +107,8 @@ const TEXT_HOLDERS = new Set(['p', 'span', 'div', 'small', 'strong', 'b', 'em', 
 const STOCK_LINE_HOLDERS = new Set([...TEXT_HOLDERS, 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'button']);
 const STOCK_WORDS = /(?:^|[^a-z])(?:availability|stock|in-?stock|out-?of-?stock|stock-?status|inventory|verfügbarkeit|disponibilit[éa]|lieferbarkeit)(?:$|[^a-z])/;
 const SHIPPING_WORDS = /(?:^|[^a-z])(?:shipping|delivery|versand|livraison|envio|envío|spedizione|lieferung|verzending)(?:$|[^a-z])/;
+/** Words that name delivery in a page's text. */
+const SHIPPING_TEXT = /\b(?:shipping|delivery|postage|versand|versandkosten|lieferung|livraison|env[ií]o|spedizione|verzending|frete)\b|versandkostenfrei/i;
 const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|zustand)(?:$|[^a-z])/;
 /** A link to a brand's or maker's page ("/brand/skechers", "/marken/acer", "?manufacturer=12", a Shopify theme's "/collections/vendors?q=Nomad"). */
 const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?|vendors\?q)(?:[/=]|\.html)/i;
@@ -251,8 +257,15 @@ function namesMaker(el: HtmlElement, said: string): boolean {
   return before?.nodeName === '#text' && /[»›]\s*$/.test((before as { value: string }).value);
 }
 
+/** Whether an element's own text, a line's worth, names delivery. */
+function namesDelivery(el: HtmlElement): boolean {
+  let own = '';
+  for (const c of el.childNodes) if (c.nodeName === '#text') own += (c as { value: string }).value;
+  return own.length <= 400 && SHIPPING_TEXT.test(own);
+}
+
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], conditionEls: [], crumbEls: [], brandEls: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
@@ -264,6 +277,7 @@ function walk(root: HtmlElement): Walked {
     if (labelledPrice) out.priceEls.push(labelledPrice);
     if (said && out.stockEls.length < MAX_STOCK_ELEMENTS && STOCK_WORDS.test(said)) out.stockEls.push(el);
     if (said && out.shippingEls.length < MAX_STOCK_ELEMENTS && SHIPPING_WORDS.test(said)) out.shippingEls.push(el);
+    if (out.shippingLines.length < MAX_SHIPPING_LINES && STOCK_LINE_HOLDERS.has(el.tagName) && namesDelivery(el)) out.shippingLines.push(el);
     if (said && out.conditionEls.length < MAX_STOCK_ELEMENTS && CONDITION_WORDS.test(said)) out.conditionEls.push(el);
     if (isCartControl(el, said)) out.cartEls.push(el);
     if (out.stockLines.length < MAX_STOCK_ELEMENTS && STOCK_LINE_HOLDERS.has(el.tagName) && ownStockWords(el)) out.stockLines.push({ el, headingsBefore: out.headings.length });

@@ -3,22 +3,17 @@
  * ("In stock", "Sold out", "Pre-order", "Only 3 left"), the add-to-cart control ("Sold out", "Pre-order now"), the
  * item's condition ("Condition: Refurbished") and its delivery ("Free shipping").
  */
-import { readPrice } from '@pricehunt/catalog-feeds';
 import { textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
-import { describedAs, parentOf, shownForItem } from './markup';
+import { parentOf, shownForItem } from './markup';
 import type { Page } from './page';
 import { brandBesideHeading, brandFromHints, brandNamedInBlocks } from './brand-hints';
+import { CONDITIONAL, deliveryCostOf, deliveryInWords, inPromotion } from './shipping-lines';
 import { aboutOtherMatter, shownOnlyOnState, stockInWords } from './stock-words';
 import { headingElement, itemHeadingIndex } from './titles';
-import { currencyFromText, parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
+import { parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
 
 const LABEL = /^(?:availability|stock|condition|zustand|état|shipping|delivery|versand|livraison|envío|spedizione)\s*[:：]\s*/i;
-const FREE = /\bfree (?:shipping|delivery)\b|\b(?:shipping|delivery)\s*[:：]?\s*free\b|kostenlose[rn]? (?:versand|lieferung)|versandkostenfrei|livraison (?:gratuite|offerte)|env[ií]o gratis|spedizione gratuita|gratis verzending/i;
-/** Site-wide promotions: a banner's "free shipping" is not said of the item. */
-const PROMOTION = /promo|banner|callout|announcement|top-?bar|marquee|ticker|header|masthead|flyout|menu|(?:^|[^a-z])nav/;
-/** A threshold or a condition: free delivery only on some orders is not this item's delivery cost. */
-const CONDITIONAL = /\b(?:over|above|orders?|from|min(?:imum)?|spend|members?|ab|dès|à partir|über|sobre|desde|oltre|with)\b|[$€£]\s?\d+\+/i;
 
 /** A message about the size or colour a shopper picks ("Sorry, this size is now out of stock"), not the item. */
 const CHOSEN_VARIANT = /\b(?:this|selected|chosen) (?:size|colou?r|variant|option)\b|diese größe|cette taille|esta talla|questa taglia/i;
@@ -56,40 +51,25 @@ function visibleCondition(page: Page): ItemCondition | null {
   return null;
 }
 
-function inPromotion(el: HtmlElement): boolean {
-  for (let n: HtmlElement | null = el, i = 0; n && i < 12; n = parentOf(n), i++) {
-    const said = describedAs(n);
-    if (said && PROMOTION.test(said)) return true;
-  }
-  return false;
-}
-
 /**
- * Whether a shipping line's figure is a cost: it names a currency (as the price reader reads one) or writes cents. A
- * bare number is a delivery time or a count ("2-Day Shipping", "Shipping: 3-5 business days").
+ * "Free shipping" said of the item (no threshold), or a delivery cost the shipping line states ("Shipping: $5.99"):
+ * lines whose markup says they show delivery, else a delivery table's row, else a line whose words name delivery by
+ * the buy box (`deliveryInWords`).
  */
-function costShaped(text: string): boolean {
-  return currencyFromText(text, null) !== null || /\d[.,]\d{2}(?!\d)/.test(text);
-}
-
-/** "Free shipping" said of the item (no threshold), or a delivery cost the shipping line states ("Shipping: $5.99"). */
 function visibleShipping(page: Page): ShippingFound | null {
   for (const el of page.shippingEls) {
     const t = textOf(el, undefined, 120);
     // A line listing several prices speaks of several items (a carousel's cards).
     if (t.length === 0 || t.length > 100 || (t.match(/\d[.,]\d{2}\b/g) ?? []).length > 1 || !shownForItem(el) || inPromotion(el)) continue;
     const around = parentOf(el);
-    if (FREE.test(t) && !CONDITIONAL.test(t) && !(around && CONDITIONAL.test(textOf(around, undefined, 160)))) return { amount: 0, currency: null };
-    // "Shipping: $5.99", "£3.99 delivery 17 January", "+ $4.95 shipping".
-    const cost = /^(?:shipping|delivery|versand|livraison|envío|spedizione)(?: cost| costs| fee)?\s*[:：]\s*(.{1,30})$/i.exec(t) ?? /^\+?\s*(\D{0,4}\d[\d.,]*(?:\s?[^\s\d]{1,4})?)\s+(?:delivery|shipping)\b/i.exec(t);
-    const read = cost && costShaped(cost[1] as string) ? readPrice(cost[1] as string, { currency: page.localeCurrency }) : null;
-    if (read?.ok && read.value.amount >= 0) return { amount: read.value.amount, currency: read.value.currency ?? page.localeCurrency };
+    const found = deliveryCostOf(t, around ? textOf(around, undefined, 160) : '', page.localeCurrency);
+    if (found) return found;
   }
   for (const [label, value] of page.labelled) {
     if (!/^(?:shipping|delivery|shipping cost|versand|versandkosten|livraison|frais de port|envío|spedizione)$/.test(label)) continue;
     if (/^(?:free|gratis|kostenlos|gratuit[e]?|gratuita)\b/i.test(value) && !CONDITIONAL.test(value)) return { amount: 0, currency: null };
   }
-  return null;
+  return deliveryInWords(page, headingElement(page)?.el ?? null);
 }
 
 export function fromVisiblePage(page: Page): Evidence | null {
