@@ -31,4 +31,11 @@ describe('candidateOffers', () => {
     expect(productsOf(runSync(candidateOffers(item, [], { useIndex: true, joining: true, indexRarest: 3 }), reads(asked)))).toEqual([7]);
     expect(asked.map((options) => options.rarest)).toEqual([undefined, 3]);
   });
+
+  it("asks the index for a possessive's word without its \"s\", a word model numbers carry alone", () => {
+    const words: string[][] = [];
+    const asking = { offersWithGtin: () => [], offersWithModelKey: () => [], leadingCandidates: () => [], candidates: (w: readonly string[]) => (words.push([...w]), []) } as unknown as MatcherReads;
+    runSync(candidateOffers({ title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia', priceCents: 22_900 }, [], { useIndex: true }), asking);
+    expect(words).toEqual([['patagonia', 'men', 'nano', 'puff', 'jacket']]);
+  });
 });

@@ -27,6 +27,12 @@ function* offersWithModelKey(lookup: CandidateLookup | undefined, key: string, l
   return lookup ? lookup.offersWithModelKey(key, limit) : yield* read('offersWithModelKey', key, limit);
 }
 
+/**
+ * A possessive's "s" ("Men's", "Levi's"): alone it is a rare word of the index, carried by model numbers ("WH1000XM5/S",
+ * "HDH-S-BAZAA"), that finds offers sharing nothing else with the item.
+ */
+const POSSESSIVE = /(\p{L})['’]s\b/gu;
+
 /** How many of a joining offer's rarest words (of those other offers carry) its rarest-word candidates carry. */
 const JOINING_RAREST = 2;
 
@@ -52,7 +58,7 @@ export function* candidateOffers(item: ItemIdentity, joinedKeys: readonly string
   // A joined key is a model number without its variant suffix: its colours and capacities are all candidates.
   for (const key of joinedKeys) add(yield* offersWithModelKey(lookup, key, 30));
   if (options.useIndex) {
-    const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' '));
+    const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' ').replace(POSSESSIVE, '$1'));
     const hits = yield* read('candidates', words, { limit: options.indexLimit ?? 30, rarest: options.indexRarest });
     add(hits.map(hitRef));
     // An offer joining: those that carry its rarest words too, whatever its other words. A retailer's boilerplate
