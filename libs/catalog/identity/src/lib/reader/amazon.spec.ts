@@ -26,6 +26,11 @@ describe('the Amazon byline', () => {
   ])('names the maker of "%s"', (byline, brand) => {
     expect(extractProductIdentity(page(byline), { url: 'https://www.amazon.de/dp/B0932XK47G' })?.brand).toBe(brand);
   });
+
+  it('names Amazon’s own brands, though they carry the shop’s name', () => {
+    expect(extractProductIdentity(page('AmazonBasics'), { url: 'https://www.amazon.ca/dp/B00LH3DMUO' })?.brand).toBe('AmazonBasics');
+    expect(extractProductIdentity(page('Visit the Amazon Essentials Store'), { url: 'https://www.amazon.com/dp/B07F2KZ4CZ' })?.brand).toBe('Amazon Essentials');
+  });
 });
 
 describe('the ASIN of an Amazon page saved without its form fields', () => {

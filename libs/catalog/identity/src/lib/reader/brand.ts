@@ -1,7 +1,8 @@
 /**
  * The brand candidates of a page: the shop's own name counts as the brand only where the product's own markup names
- * it the maker (a Product's JSON-LD or microdata brand, a brand row of the specification table), never where it comes
- * from places that name the site (og:site_name, a title's " | Shop" suffix, the logo, a breadcrumb).
+ * it the maker (a Product's JSON-LD or microdata brand, a brand row of the specification table, Amazon's byline),
+ * never where it comes from places that name the site (og:site_name, a title's " | Shop" suffix, the logo, a
+ * breadcrumb).
  */
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, type Candidate } from './judge';
@@ -11,9 +12,10 @@ import { cleanBrand, headingElement } from './titles';
 
 /**
  * The readers whose brand is the product's own statement of its maker (its markup, its record's vendor on the shop's
- * platform, or its name: `own-name`).
+ * platform, its name: `own-name`, or Amazon's byline, where the shop's own brands are "AmazonBasics", "Amazon
+ * Essentials").
  */
-const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'platform', 'own-name']);
+const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'platform', 'own-name', 'amazon']);
 
 /**
  * Readers heard on the brand only where no other names one: a platform's vendor is filled in by the merchant, often
