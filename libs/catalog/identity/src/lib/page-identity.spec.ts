@@ -26,6 +26,7 @@ describe('extractProductIdentity', () => {
       stockState: 'InStock',
       condition: 'NewCondition',
       shipping: null,
+      shopName: 'Walmart.com',
       attributes: {},
     });
   });
@@ -94,6 +95,7 @@ describe('extractProductIdentity', () => {
       stockState: 'InStock',
       condition: null,
       shipping: null,
+      shopName: 'Example Shop',
       attributes: {},
     });
   });

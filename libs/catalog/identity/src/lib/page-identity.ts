@@ -10,7 +10,7 @@
  */
 import { readEvidence } from './reader/read';
 import { judgeItem, type PageItem } from './reader/item';
-import { readPage, type Page } from './reader/page';
+import { compact, readPage, type Page } from './reader/page';
 import { chooseTitle, type IdentitySource } from './reader/titles';
 import type { ReaderName } from './reader/evidence';
 
@@ -30,11 +30,31 @@ export interface ExtractOptions {
 /** The name each reader's title counts as. */
 const TITLE_SOURCES: Partial<Record<ReaderName, IdentitySource>> = { 'json-ld': 'json-ld', microdata: 'microdata', amazon: 'page-elements', 'meta-tags': 'open-graph' };
 
-/** The shop's own name as its page states it (og:site_name), when it does. */
-function shopNameOf(page: Page): { shopName?: string } {
+/** How a title parts the item's name from the shop's: "… | SKC", "SKC | Computer Store - …", "… - I-CS GmbH Onlineshop". */
+const TITLE_PARTS = /\s+[|–—-]\s+|\s*::\s*/;
+
+/**
+ * The shop's own name as its page states it: og:site_name, else the most words opening a part of its title that spell
+ * the host's name ("SKC" in "SKC | Computer & Multimedia Store - Iiyama …" on skc.at, "I-CS" in "… - I-CS GmbH Computer
+ * Onlineshop" on i-cs.at, "Example Shop" on shop.example), as the shop writes it. Not the part that is the item's own
+ * name.
+ */
+function shopNameOf(page: Page, itemTitle: string): { shopName?: string } {
   const name = page.meta.get('og:site_name')?.[0]?.replace(/\s+/g, ' ').trim();
   // A template writing the item's title as the site's name names no shop.
-  return name && name !== page.meta.get('og:title')?.[0]?.replace(/\s+/g, ' ').trim() ? { shopName: name } : {};
+  if (name) return name !== page.meta.get('og:title')?.[0]?.replace(/\s+/g, ' ').trim() ? { shopName: name } : {};
+  const item = compact(itemTitle);
+  const hostNames = new Set(page.siteNames);
+  for (const part of (page.titleTag ?? '').split(TITLE_PARTS)) {
+    if (item.startsWith(compact(part)) || compact(part).startsWith(item)) continue;
+    const words = part.trim().split(/\s+/);
+    for (let k = Math.min(3, words.length); k >= 1; k--) {
+      // Without the punctuation a title sets around it ("Amazon.com: …", "… | - Shop").
+      const lead = words.slice(0, k).join(' ').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}®]+$/gu, '');
+      if (lead.length >= 2 && hostNames.has(compact(lead))) return { shopName: lead };
+    }
+  }
+  return {};
 }
 
 /**
@@ -50,5 +70,5 @@ export function extractProductIdentity(html: string, options: ExtractOptions = {
   });
   const named = chooseTitle(page, titles);
   if (!named) return null;
-  return { title: named.title, ...judgeItem(page, evidence), source: named.source, ...shopNameOf(page) };
+  return { title: named.title, ...judgeItem(page, evidence), source: named.source, ...shopNameOf(page, named.title) };
 }

@@ -123,6 +123,16 @@ describe('templates that break their own markup', () => {
     expect(item?.title).toBe('Lumetra K7 Keyboard - 5 ms');
     expect(item?.shopName).toBeUndefined();
   });
+
+  it('names the shop as its title writes the host’s name, where no og:site_name says it', () => {
+    const body = '<h1>Iiyama G-Master G2470HSU</h1><p class="price">€ 188,90</p>';
+    const shopOf = (title: string, url: string) => extractProductIdentity(doc('', body, title), { url })?.shopName;
+    expect(shopOf('SKC | Computer &amp; Multimedia Store - Iiyama G-Master G2470HSU', 'https://www.skc.at/produkte/246518')).toBe('SKC');
+    expect(shopOf('Iiyama G-Master G2470HSU - I-CS GmbH Computer Onlineshop', 'https://www.i-cs.at/eshop.php?aid=27648512')).toBe('I-CS');
+    expect(shopOf('Amazon.com: Iiyama G-Master G2470HSU : Electronics', 'https://www.amazon.com/dp/B07X1B2B5Y')).toBe('Amazon.com');
+    // The item's own name beginning with the host's is no shop's name.
+    expect(shopOf('Iiyama G-Master G2470HSU', 'https://iiyama.example.com/p/g2470hsu')).toBeUndefined();
+  });
 });
 
 describe('the brand a breadcrumb or a brand link names', () => {
