@@ -1,6 +1,7 @@
 import type { IndexHit, OfferRef } from '../ports';
 import { runSync } from '../steps';
 import { candidateOffers } from './candidates';
+import { related } from './import-steps';
 import type { MatcherReads } from './reads';
 
 // Amazon-Google: a Google Shopping listing in its seller's boilerplate, and the plain listings of the item elsewhere.
@@ -32,10 +33,16 @@ describe('candidateOffers', () => {
     expect(asked.map((options) => options.rarest)).toEqual([undefined, 3]);
   });
 
-  it("asks the index for a possessive's word without its \"s\", a word model numbers carry alone", () => {
+  it("asks the index for a possessive's word without its \"s\", a word model numbers carry alone, for candidates and related products", () => {
     const words: string[][] = [];
     const asking = { offersWithGtin: () => [], offersWithModelKey: () => [], leadingCandidates: () => [], candidates: (w: readonly string[]) => (words.push([...w]), []) } as unknown as MatcherReads;
-    runSync(candidateOffers({ title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia', priceCents: 22_900 }, [], { useIndex: true }), asking);
-    expect(words).toEqual([['patagonia', 'men', 'nano', 'puff', 'jacket']]);
+    const jacket = { title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia', priceCents: 22_900 };
+    runSync(candidateOffers(jacket, [], { useIndex: true }), asking);
+    // The products a search shows as related, where nothing matched, are looked up by the same words.
+    runSync(related(jacket, 8), asking);
+    expect(words).toEqual([
+      ['patagonia', 'men', 'nano', 'puff', 'jacket'],
+      ['patagonia', 'men', 'nano', 'puff', 'jacket'],
+    ]);
   });
 });

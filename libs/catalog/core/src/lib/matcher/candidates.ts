@@ -33,6 +33,9 @@ function* offersWithModelKey(lookup: CandidateLookup | undefined, key: string, l
  */
 const POSSESSIVE = /(\p{L})['’]s\b/gu;
 
+/** The words an item asks the full-text index for: its title, brand and model, without a possessive's "s". */
+export const itemIndexWords = (item: ItemIdentity): string[] => indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' ').replace(POSSESSIVE, '$1'));
+
 /** How many of a joining offer's rarest words (of those other offers carry) its rarest-word candidates carry. */
 const JOINING_RAREST = 2;
 
@@ -58,7 +61,7 @@ export function* candidateOffers(item: ItemIdentity, joinedKeys: readonly string
   // A joined key is a model number without its variant suffix: its colours and capacities are all candidates.
   for (const key of joinedKeys) add(yield* offersWithModelKey(lookup, key, 30));
   if (options.useIndex) {
-    const words = indexWords([item.title, item.brand ?? '', item.model ?? ''].join(' ').replace(POSSESSIVE, '$1'));
+    const words = itemIndexWords(item);
     const hits = yield* read('candidates', words, { limit: options.indexLimit ?? 30, rarest: options.indexRarest });
     add(hits.map(hitRef));
     // An offer joining: those that carry its rarest words too, whatever its other words. A retailer's boilerplate

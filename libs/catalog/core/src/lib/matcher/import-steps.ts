@@ -4,8 +4,7 @@
  */
 import { clusterEvidence, codesHeldBy, gtinContradictions, normaliseBrand, pairEvidence, prepareOffer, scorePair, type ItemIdentity, type PreparedOffer } from '@pricehunt/catalog-matching';
 import { present } from '@pricehunt/contracts';
-import { indexWords } from '../words';
-import { offersWithGtin } from './candidates';
+import { itemIndexWords, offersWithGtin } from './candidates';
 import type { OfferCache } from './offer-cache';
 import { MEMBERS_FOR_WORDS, MEMBERS_PER_PRODUCT, type CandidateLookup } from './options';
 import { read, type MatcherStep } from './reads';
@@ -126,7 +125,7 @@ export function* productWithGtin(cache: OfferCache, gtin: string | null, exclude
 
 /** Products whose offers share the item's words, best full-text rank first (see `relatedAsync` in matching.ts). */
 export function* related(input: ItemIdentity, limit: number): MatcherStep<number[]> {
-  const words = indexWords([input.title, input.brand ?? '', input.model ?? ''].join(' '));
+  const words = itemIndexWords(input);
   const ids: number[] = [];
   for (const hit of yield* read('candidates', words, { limit: limit * MEMBERS_PER_PRODUCT })) {
     if (hit.productId != null && !ids.includes(hit.productId)) ids.push(hit.productId);

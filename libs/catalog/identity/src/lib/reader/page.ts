@@ -259,8 +259,7 @@ function namesMaker(el: HtmlElement, said: string): boolean {
 
 /** Whether an element's own text, a line's worth, names delivery. */
 function namesDelivery(el: HtmlElement): boolean {
-  let own = '';
-  for (const c of el.childNodes) if (c.nodeName === '#text') own += (c as { value: string }).value;
+  const own = ownText(el);
   return own.length <= 400 && SHIPPING_TEXT.test(own);
 }
 
