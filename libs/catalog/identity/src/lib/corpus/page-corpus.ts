@@ -106,8 +106,9 @@ export interface CorpusPage {
    * METRO Cash and Carry Moscow, 1688.com, e2e4 Novosibirsk, DollarDays and Backpacks USA; 39: pages kept in price
    * trackers' and parsers' histories, archives and tests (G마켓, Stuart Weitzman, Express, HSN, a dance-wear shop, a
    * Russian door shop, a refurbished-computer shop); 40: a price tracker's and a reseller tool's fixtures of two
-   * Moldovan shops, a Finnish auction site and two Australian computer shops (Scorptec, Umart); each scored before any
-   * rule was written for them),
+   * Moldovan shops, a Finnish auction site and two Australian computer shops (Scorptec, Umart); 41: a crawler's saved
+   * pages of seven Brazilian shops on Magento, Shopify, Nuvemshop, Tray, Loja Integrada and Next.js, Carrefour UAE and
+   * Lamoda; each scored before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
