@@ -14,3 +14,18 @@ describe('a heading written in parts', () => {
     expect(extractProductIdentity(html, { url: 'https://shop.example.com/p/lamp' })?.title).toBe('Desk Lamp');
   });
 });
+
+describe('a page title led by the shop’s slogan', () => {
+  const page = (ogTitle: string, heading: string) =>
+    `<!doctype html><html lang="pt-BR"><head><title>${ogTitle}</title><meta property="og:title" content="${ogTitle}"></head><body><h1>Vendido e Entregue em Parceria <strong>LOJA</strong></h1><h1>${heading}</h1><span class="price">R$ 2.463,73</span><button>Comprar</button></body></html>`;
+
+  it('names the item as its heading does where the og:title writes the heading after the slogan and a separator', () => {
+    const html = page('Matcon.casa | Materiais de Construção e Ferramentas Online | Furadeira Makita de Impacto 1010W 220V', 'Furadeira Makita de Impacto 1010W 220V');
+    expect(extractProductIdentity(html, { url: 'https://www.matcon.example/produto/furadeira-281700' })?.title).toBe('Furadeira Makita de Impacto 1010W 220V');
+  });
+
+  it('keeps the og:title where the words before the heading are part of the name', () => {
+    const html = page('Makita Furadeira de Impacto 1010W 220V', 'Furadeira de Impacto 1010W 220V');
+    expect(extractProductIdentity(html, { url: 'https://www.matcon.example/produto/furadeira-281700' })?.title).toBe('Makita Furadeira de Impacto 1010W 220V');
+  });
+});

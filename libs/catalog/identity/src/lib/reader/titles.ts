@@ -233,6 +233,11 @@ function preferShown(page: Page, heading: string | null, best: NamedTitle, candi
   for (const name of [shown, tagName]) {
     if (name && name.length >= 3 && lower.endsWith(name.toLowerCase()) && lower !== name.toLowerCase() && page.siteNames.includes(compact(best.title.slice(0, best.title.length - name.length)))) return { title: name, source: best.source };
   }
+  // "Materiais de Construção e Ferramentas Online | Furadeira Makita …": a page title that ends with the heading after a
+  // separator leads it with the shop's slogan or department; the heading is the item's name.
+  if (shown && shown.length >= 3 && best.source === 'open-graph' && lower.endsWith(shown.toLowerCase()) && /[|\-–—:•·»｜]\s*$/.test(best.title.slice(0, best.title.length - shown.length))) {
+    return { title: shown, source: best.source };
+  }
   // "Details about X" / "X - see original title" around another source's "X": that source's bare name.
   const inner = candidates.find((c) => {
     const at = best.title.toLowerCase().indexOf(c.title.toLowerCase());
