@@ -1,6 +1,6 @@
 /**
- * The embedded-state reader: the state a page's framework ships with it (Next.js's __NEXT_DATA__,
- * window.__INITIAL_STATE__ = {…} and its kin), searched for the object that describes the page's item: one named like
+ * The embedded-state reader: the state a page's framework ships with it (Next.js's __NEXT_DATA__ and the data its app
+ * router streams, window.__INITIAL_STATE__ = {…} and its kin), searched for the object that describes the page's item: one named like
  * the page's heading that states identifiers, a price or stock.
  */
 import type { Evidence } from './evidence';
@@ -99,5 +99,65 @@ function stateItem(page: Page): Evidence | null {
     const own = products.find((p) => heading && nameOf(p) === heading) ?? (products.length === 1 ? products[0] : undefined);
     if (own) return fromStateNode(own);
   }
-  return null;
+  return heading ? flightItem(page, heading) : null;
+}
+
+/** Rows of streamed data read from one page, at most. */
+const MAX_FLIGHT_ROWS = 5_000;
+
+/** The index in `text` after `bytes` bytes of its UTF-8 encoding from `start`. */
+function afterUtf8Bytes(text: string, start: number, bytes: number): number {
+  let i = start;
+  for (let n = 0; n < bytes && i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+  }
+  return i;
+}
+
+/**
+ * The rows of Next.js's streamed data, each "id:value" on a line of its own, but a text row ("id:T<length in hex>,")
+ * whose text runs its length in UTF-8 bytes with no line end after it. The rows whose value is a JSON object or array
+ * are parsed; others (text, module references, hints) are skipped.
+ */
+function flightRows(page: Page): Json[] {
+  const data = page.flight.join('');
+  const rows: Json[] = [];
+  for (let i = 0, seen = 0; i < data.length && seen < MAX_FLIGHT_ROWS; seen++) {
+    const head = /^([0-9a-f]{1,8}):(?:T([0-9a-f]{1,8}),)?/.exec(data.slice(i, i + 20));
+    if (head?.[2] !== undefined) {
+      i = afterUtf8Bytes(data, i + head[0].length, parseInt(head[2], 16));
+      continue;
+    }
+    const end = data.indexOf('\n', i) < 0 ? data.length : data.indexOf('\n', i);
+    const body = head ? data.slice(i + head[0].length, end) : '';
+    if (body.startsWith('{') || body.startsWith('[')) {
+      try {
+        rows.push(JSON.parse(body) as Json);
+      } catch {
+        // A row cut off by the page's end, or written in a form of its own.
+      }
+    }
+    i = end + 1;
+  }
+  return rows;
+}
+
+/** Identifiers an object states (a product rendered twice may name its sku once). */
+const statedIds = (node: JsonObject) => ID_KEYS.filter((k) => text(node[k]) !== null).length;
+
+/**
+ * The item as Next.js's streamed data states it: the object named exactly as the page's heading names the item that
+ * states the most identifiers. Streamed data holds every component's props, so an object named otherwise is another
+ * item's (a menu's, a carousel's), and its brand field is as often a code or a reference ("MW", "$113") as the maker:
+ * only identifiers, price, stock and images are taken.
+ */
+function flightItem(page: Page, heading: string): Evidence | null {
+  if (page.flight.length === 0) return null;
+  const named = flightRows(page).flatMap((row) => productsIn(row).filter((p) => nameOf(p) === heading));
+  const own = named.reduce<JsonObject | undefined>((best, p) => (!best || statedIds(p) > statedIds(best) ? p : best), undefined);
+  return own ? { ...fromStateNode(own), brand: null } : null;
 }
