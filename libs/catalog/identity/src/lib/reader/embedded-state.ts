@@ -124,7 +124,7 @@ function afterUtf8Bytes(text: string, start: number, bytes: number): number {
  * are parsed; others (text, module references, hints) are skipped.
  */
 function flightRows(page: Page): Json[] {
-  const data = page.flight.join('');
+  const data = page.flight.chunks.join('');
   const rows: Json[] = [];
   for (let i = 0, seen = 0; i < data.length && seen < MAX_FLIGHT_ROWS; seen++) {
     const head = /^([0-9a-f]{1,8}):(?:T([0-9a-f]{1,8}),)?/.exec(data.slice(i, i + 20));
@@ -156,7 +156,7 @@ const statedIds = (node: JsonObject) => ID_KEYS.filter((k) => text(node[k]) !== 
  * only identifiers, price, stock and images are taken.
  */
 function flightItem(page: Page, heading: string): Evidence | null {
-  if (page.flight.length === 0) return null;
+  if (page.flight.chunks.length === 0) return null;
   const named = flightRows(page).flatMap((row) => productsIn(row).filter((p) => nameOf(p) === heading));
   const own = named.reduce<JsonObject | undefined>((best, p) => (!best || statedIds(p) > statedIds(best) ? p : best), undefined);
   return own ? { ...fromStateNode(own), brand: null } : null;

@@ -57,8 +57,11 @@ export interface Page {
   scriptBarcodes: string[];
   /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
   stateScripts: string[];
-  /** The data Next.js's app router streams into the page (`self.__next_f.push([1, "…"])`), its chunks decoded, in order. */
-  flight: string[];
+  /**
+   * The data Next.js's app router streams into the page (`self.__next_f.push([1, "…"])`): its chunks decoded, in order,
+   * and their length.
+   */
+  flight: { chunks: string[]; size: number };
   /** The item ids the page's scripts hand the ad tags (remarketing, the store platform's analytics). */
   tagIds: TagIds;
   /** The values of the page's hidden form fields that hold a digit (a cart form's product id), lower-cased. */
@@ -220,8 +223,8 @@ function noteScriptBarcodes(code: string, out: string[]): void {
 const FLIGHT_PUSH = /^\s*self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)\s*;?\s*$/s;
 
 /** A chunk of the app router's streamed data, decoded, while the chunks kept stay within a state script's size. */
-function noteFlight(code: string, flight: string[]): void {
-  const m = code.length <= MAX_STATE_SCRIPT ? FLIGHT_PUSH.exec(code) : null;
+function noteFlight(code: string, flight: Page['flight']): void {
+  const m = code.length <= MAX_STATE_SCRIPT - flight.size ? FLIGHT_PUSH.exec(code) : null;
   if (!m) return;
   let chunk: unknown;
   try {
@@ -229,7 +232,9 @@ function noteFlight(code: string, flight: string[]): void {
   } catch {
     return;
   }
-  if (typeof chunk === 'string' && flight.reduce((n, c) => n + c.length, chunk.length) <= MAX_STATE_SCRIPT) flight.push(chunk);
+  if (typeof chunk !== 'string') return;
+  flight.chunks.push(chunk);
+  flight.size += chunk.length;
 }
 
 /** A link in a list of many (a menu of brands, an A–Z index) speaks of no one item. */
@@ -283,7 +288,7 @@ function namesDelivery(el: HtmlElement): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: [], tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
