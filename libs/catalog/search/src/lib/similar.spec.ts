@@ -14,6 +14,10 @@ describe('the similar products of a pasted page', () => {
     expect(sharesSomething(jacket, { title: 'Nintendo Switch Lite Console (Turquoise)', brand: 'Nintendo' })).toBe(false);
     // A possessive's "s" and other short words say nothing of what an item is.
     expect(sharesSomething(jacket, { title: 'Sony WH-1000XM5 Headphones, S', brand: 'Sony' })).toBe(false);
+    // A lone figure neither: a drill's 1/2" chuck and a laptop's "2-in-1".
+    const drill = { title: 'Furadeira Makita de Impacto 1/2" 1010W 220V | HP2070-220V', brand: null };
+    expect(sharesSomething(drill, { title: 'Microsoft Surface Pro 11th Edition RAM SSD 2-in-1 Laptop (16GB, 256GB, Platinum)', brand: 'Microsoft' })).toBe(false);
+    expect(sharesSomething(drill, { title: 'Bosch GSB 13 RE Impact Drill 220V', brand: 'Bosch' })).toBe(true);
   });
 
   it('are every candidate when the link named no item', () => {

@@ -1,8 +1,11 @@
 /** Which of a page's weaker candidates are shown as similar products. */
 import { normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
 
-/** The words of a name that say what an item is: three letters or more, or with a digit ("jacket", "puff", "1000xm5", "45"). */
-const nameWords = (title: string) => new Set(tokenizeTitle(title).filter((word) => word.length >= 3 || /\d/.test(word)));
+/**
+ * The words of a name that say what an item is: three letters or more, or two characters or more with a digit
+ * ("jacket", "puff", "1000xm5", "45"). A lone figure ("1/2\"", "2-in-1") names no kind of item.
+ */
+const nameWords = (title: string) => new Set(tokenizeTitle(title).filter((word) => word.length >= 3 || (word.length >= 2 && /\d/.test(word))));
 
 /**
  * Whether a product has something of the item a link names (read from its page, or the catalog's listing of it): a
