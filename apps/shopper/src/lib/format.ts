@@ -15,6 +15,14 @@ export function formatMoney(cents: number, currency: string | null | undefined =
   return formatter.format(cents / 100);
 }
 
+/**
+ * The currency a product's prices are in: its best price's, else its offers' (a product whose every offer is out of
+ * stock has no best price, and its history and a watch's target are still in the offers' money).
+ */
+export function productCurrency(product: { currency: string | null }, offers: readonly { currency: string }[]): string | null {
+  return product.currency ?? offers.find((offer) => offer.currency)?.currency ?? null;
+}
+
 // Dates are written as en-US writes them ("Nov 23, 2026", "Nov 23, 3:05 PM") by hand: a page's first Intl date
 // formatter costs tens of milliseconds on a phone (the locale's data), for what twelve month names do.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

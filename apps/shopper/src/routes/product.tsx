@@ -14,7 +14,7 @@ import { OffersList, offersOrderText, useOfferFilters } from '../features/search
 import { answerTime, PriceHistoryPanel } from '../features/search/price-history';
 import { ProductImage } from '../features/search/product-image';
 import { asSearchOffers } from '../features/search/product-offers';
-import { formatMoney } from '../lib/format';
+import { formatMoney, productCurrency } from '../lib/format';
 import { errorMessage, useAsync } from '../lib/use-async';
 import { useHydrated } from '../lib/use-hydrated';
 import { usePageTitle } from '../lib/use-page-title';
@@ -175,7 +175,7 @@ function ProductHeader({ product, offers }: { product: ProductDetailResponse['pr
         </dl>
         <div className="ph-product__actions">
           <FavoriteButton product={product} />
-          <WatchButton product={{ id: product.id, title: product.title, bestPriceCents: bestCents, currency: best?.currency ?? product.currency }} />
+          <WatchButton product={{ id: product.id, title: product.title, bestPriceCents: bestCents, currency: best?.currency ?? productCurrency(product, offers) }} />
           <CopyLinkButton />
           {product.category && product.categorySlug ? (
             <Link className="ph-link-button ph-link-button--secondary" to={paths.browseCategory(product.categorySlug)}>

@@ -129,6 +129,18 @@ describe('price history', () => {
         .map((figure) => figure.textContent);
     const chart = () => screen.getByRole('img', { name: /^Price history from/ });
 
+    it("writes a product's prices in its offers' currency when none is in stock, so no best price names one", async () => {
+      const soldOut: ProductDetailResponse = {
+        ...detail,
+        product: { ...detail.product, bestPriceCents: null, currency: null },
+        offers: detail.offers.map((offer) => ({ ...offer, currency: 'BRL', availability: 'out_of_stock' as const, isBestPrice: false })),
+      };
+      mockApi({ 'GET /api/products/7': () => jsonResponse(soldOut) });
+      render(<PriceHistory productId={7} now={NOW} />);
+      expect(await screen.findByRole('img', { name: /^Price history from/ })).toHaveAccessibleName('Price history from Aug 25, 2026 to Nov 23, 2026: lowest R$240.00, highest R$320.00.');
+      expect(figures()).toEqual(['R$240.00', 'R$310.00', 'R$305.00']);
+    });
+
     it('switches between 30, 90 and 365 days: the drawn range and the figures follow, the height stays, and the choice is kept', async () => {
       mockApi({ 'GET /api/products/7': () => jsonResponse(detail) });
       const { unmount } = render(<PriceHistory productId={7} now={NOW} />);

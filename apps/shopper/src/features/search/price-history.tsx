@@ -1,7 +1,7 @@
 import { DAY_MS, PRICE_RANGES, type PricePoint, type PriceRange, type PriceRangeSummary, type ProductDetailResponse } from '@pricehunt/contracts';
 import { useElementWidth } from '@pricehunt/ui';
 import { useState } from 'react';
-import { formatMoney, formatUtcDate as formatDate } from '../../lib/format';
+import { formatMoney, formatUtcDate as formatDate, productCurrency } from '../../lib/format';
 import { useAsync, type AsyncState } from '../../lib/use-async';
 import { getProduct } from './api';
 
@@ -280,13 +280,13 @@ export function PriceHistoryPanel({ detail, now }: { detail: AsyncState<ProductD
       {detail.status === 'success' ? (
         <>
           <PriceChart
-            currency={detail.data.product.currency}
+            currency={productCurrency(detail.data.product, detail.data.offers)}
             now={at}
             from={at - range * DAY_MS}
             series={toSeries(detail.data.priceHistory, Object.fromEntries(detail.data.offers.map((offer) => [offer.retailer.id, offer.retailer.name])))}
           />
           {detail.data.priceHistory.length > 0 ? (
-            <PriceFigures summary={detail.data.priceSummaries.find((summary) => summary.days === range)} range={range} currency={detail.data.product.currency} now={at} />
+            <PriceFigures summary={detail.data.priceSummaries.find((summary) => summary.days === range)} range={range} currency={productCurrency(detail.data.product, detail.data.offers)} now={at} />
           ) : null}
         </>
       ) : null}
