@@ -141,6 +141,15 @@ describe('price history', () => {
       expect(figures()).toEqual(['R$240.00', 'R$310.00', 'R$305.00']);
     });
 
+    it('says why a range has no best price', async () => {
+      const soldOut: ProductDetailResponse = { ...detail, product: { ...detail.product, bestPriceCents: null, currency: null }, priceSummaries: [] };
+      mockApi({ 'GET /api/products/7': () => jsonResponse(soldOut) });
+      render(<PriceHistory productId={7} now={NOW} />);
+      await screen.findByRole('img', { name: /^Price history from/ });
+      expect(figures()).toEqual(['—', '—', '—']);
+      expect(screen.getByText(/^No best price in this range: a best price counts only offers in stock, new and sold alone/)).toBeInTheDocument();
+    });
+
     it('switches between 30, 90 and 365 days: the drawn range and the figures follow, the height stays, and the choice is kept', async () => {
       mockApi({ 'GET /api/products/7': () => jsonResponse(detail) });
       const { unmount } = render(<PriceHistory productId={7} now={NOW} />);

@@ -191,16 +191,18 @@ export function RangeButtons({ value, onChange }: { value: PriceRange; onChange:
 }
 
 /**
- * The lowest, highest and typical best price of the range, and what "typical" means. Always the same shape (dashes
- * when the range has no price), so the chart's panel keeps its height.
+ * The lowest, highest and typical best price of the range, and what "typical" means. Always the same shape (dashes,
+ * and why, when the range has no best price: every offer out of stock, say), so the chart's panel keeps its height.
  */
 export function PriceFigures({ summary, range, currency, now = Date.now() }: { summary: PriceRangeSummary | undefined; range: PriceRange; currency: string | null; now?: number }) {
   const money = (cents: number | undefined) => (cents === undefined ? '—' : formatMoney(cents, currency));
   const since = summary?.since;
   // The API's range began a moment before this page's: an hour apart is the range itself.
   const span = since && Date.parse(since) > now - range * DAY_MS + 3_600_000 ? `since ${formatDate(since)}` : `over the last ${range} days`;
-  // The same words for every range: the panel keeps its height (the chart's first date says when tracking began).
-  const meaning = "Typical is the median of the product's best price of each day in the range; lowest and highest are that best price's extremes.";
+  // One line whatever the range: the panel keeps its height (the chart's first date says when tracking began).
+  const meaning = summary
+    ? "Typical is the median of the product's best price of each day in the range; lowest and highest are that best price's extremes."
+    : 'No best price in this range: a best price counts only offers in stock, new and sold alone, and none was.';
   return (
     <div className="ph-price-figures">
       <p className="ph-price-figures__caption" id="price-figures-caption">
