@@ -168,6 +168,23 @@ export function menuLink(el: HtmlElement): boolean {
   return siblings.some((li) => li.childNodes.some((c) => isElement(c) && c.tagName === 'a'));
 }
 
+/** A link to one variant of the item: the address's query names a variant ("?variant=41620269629503", "&sku=…"). */
+const VARIANT_HREF = /[?&](?:variant|variant_id|sku)=/i;
+/** Ancestors of a stock line climbed to the link it stands in. */
+const LINK_CLIMB = 2;
+
+/**
+ * Whether a stock line stands in a link to one variant of the item: a picker's "35 / Black (Sold out)" says that size
+ * is gone, not the item, whose other sizes may be bought.
+ */
+export function variantLink(el: HtmlElement): boolean {
+  let n: HtmlElement | null = el;
+  for (let i = 0; n && i <= LINK_CLIMB; i++, n = parentOf(n)) {
+    if (n.tagName === 'a') return VARIANT_HREF.test(attr(n, 'href') ?? '');
+  }
+  return false;
+}
+
 /** Ancestors of a stock line looked at for the table row it stands in. */
 const ROW_CLIMB = 4;
 /** The text of a row read for an amount: enough for a seller's name, stock and price. */
@@ -201,7 +218,7 @@ export function amongSellersOffers(el: HtmlElement): boolean {
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
   const badges = gridBadges(lines);
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
-    if (badges.has(el) || menuLink(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el)) continue;
+    if (badges.has(el) || menuLink(el) || variantLink(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);
   }
