@@ -7,7 +7,7 @@ const url = 'https://nomadgoods.com/eu/products/modern-leather-case';
 
 describe('a line saying the shop sells the item no more', () => {
   it('reads as discontinued, alone on its line or sending the shopper to other retailers', () => {
-    for (const line of ['No Longer Available', 'Not for sale', 'Discontinued', 'This item has been discontinued.', 'Available only at select retailers']) {
+    for (const line of ['No Longer Available', 'Not for sale', 'Discontinued', 'This item has been discontinued.', 'Available only at select retailers', 'Wycofany', 'Fuori produzione', 'Descatalogado', 'Снят с производства', 'Utgått']) {
       expect(stockStateInWords(line)).toBe('Discontinued');
     }
   });
@@ -15,6 +15,7 @@ describe('a line saying the shop sells the item no more', () => {
   it('is not a spec row or a sentence naming the word in passing', () => {
     expect(stockStateInWords('Is Discontinued By Manufacturer: No')).toBeNull();
     expect(stockStateInWords('Discontinued styles at up to 50% off')).toBeNull();
+    expect(stockStateInWords('Produkty wycofany z oferty w 2019 r. zastąpił model GV-N3070')).toBeNull();
   });
 
   it('outweighs a template’s InStock in the markup', () => {
