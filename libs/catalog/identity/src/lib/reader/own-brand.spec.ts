@@ -33,6 +33,19 @@ describe('a brand that is the shop’s own name', () => {
     expect(extractProductIdentity(other, { url: 'https://store.sony.co.th/products/dualsense' })?.brand).toBe('Dollar Shop Deals');
   });
 
+  it('keeps the shop’s whole name where that name holds the word "Shop" ("The Frankie Shop" at thefrankieshop.com)', () => {
+    const html = `<html><head><title>Gelso Jacket | The Frankie Shop</title><meta property="og:site_name" content="The Frankie Shop"></head><body><h1>Gelso Jacket</h1>${ld({ '@type': 'Product', name: 'Gelso Jacket', brand: { '@type': 'Brand', name: 'The Frankie Shop' } })}</body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://thefrankieshop.com/products/gelso-jacket' })?.brand).toBe('The Frankie Shop');
+  });
+
+  it('leaves out a season’s collection the markup writes after the maker ("STAUD SUMMER 2025", "Ganni FW24")', () => {
+    const html = (brand: string) => `<html><head><title>Abaco Skirt | STAUD</title><meta property="og:site_name" content="STAUD"></head><body><h1>Abaco Skirt</h1>${ld({ '@type': 'Product', name: 'Abaco Skirt', brand: { '@type': 'Brand', name: brand } })}</body></html>`;
+    expect(extractProductIdentity(html('STAUD SUMMER 2025'), { url: 'https://staud.clothing/products/abaco-skirt' })?.brand).toBe('STAUD');
+    expect(extractProductIdentity(html('Ganni FW24'), { url: 'https://shop.example.com/products/abaco-skirt' })?.brand).toBe('Ganni');
+    // A name that only ends with a year stays whole.
+    expect(extractProductIdentity(html('Club 1999'), { url: 'https://shop.example.com/products/abaco-skirt' })?.brand).toBe('Club 1999');
+  });
+
   it('is no brand where the markup writes the shop’s domain name ("Teecentury.com")', () => {
     const micro = shopPage('Sock | Bombas', '', `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Women's Ankle Sock 4-Pack</span><span itemprop="brand">Bombas.com</span></div>`);
     expect(extractProductIdentity(micro, { url })?.brand).toBeNull();

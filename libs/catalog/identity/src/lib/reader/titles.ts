@@ -170,6 +170,9 @@ const withoutRegion = (b: string) => {
   return cut.length >= 2 ? cut : b;
 };
 
+/** A season's collection ending a brand field: "Summer 2025", "Pre-Fall 2024", "FW24", "SS 25". */
+const SEASON = /\s+(?:(?:spring|summer|fall|autumn|winter|resort|pre-?fall|holiday|cruise)(?:\s*\/\s*(?:spring|summer|fall|autumn|winter))?\s+(?:19|20)\d\d|(?:ss|aw|fw)\s?\d\d)$/i;
+
 /** A maker's own store named as such: "Sony Store Thailand", "Apple Official Store". */
 const MAKERS_STORE = /^(.+?)\s+(?:official\s+)?(?:online\s+)?(?:store|shop)(?:\s.*)?$/i;
 
@@ -188,11 +191,14 @@ export function cleanBrand(raw: string | null | undefined, page: Page, ownName =
   // A registered mark ends the maker's name: the words after it are a line ("Cranberry® Compac", "LEGO® Star Wars").
   // A mark after the whole name stays as the page writes it ("Room Essentials™").
   b = b.replace(/^(\S.*?)\s*[®™]\s+\S.*$/u, '$1');
+  // A season's collection after the maker's name ("STAUD SUMMER 2025", "Ganni FW24") is no part of it.
+  b = b.replace(SEASON, '').trim() || b;
   if (!b || b.length > 50 || !/\p{L}/u.test(b) || /^[|:\-–—]/.test(b) || /https?:\/\//i.test(b) || NO_BRAND.test(b) || PROMOTION.test(b) || isDomainName(b)) return null;
   // A maker's own store, named as such ("Sony Store Thailand", "Apple Official Store") or with its country's code
   // ("Sklum ES"), names the maker by its name.
   const store = MAKERS_STORE.exec(b) ?? /^(.+?)\s+[A-Z]{2}$/.exec(b);
-  if (store && isSiteName(store[1] as string, page)) b = store[1] as string;
+  // Not a shop whose whole name holds the word ("The Frankie Shop" at thefrankieshop.com).
+  if (store && isSiteName(store[1] as string, page) && !page.siteNames.includes(compact(b))) b = store[1] as string;
   if (!isSiteName(b, page)) return b;
   if (!ownName) return null;
   // "Gymshark | We Do Gym": the shop's name with its slogan names the maker by its first part.
