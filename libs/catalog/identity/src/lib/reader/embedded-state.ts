@@ -1,7 +1,7 @@
 /**
  * The embedded-state reader: the state a page's framework ships with it (Next.js's __NEXT_DATA__ and the data its app
- * router streams, window.__INITIAL_STATE__ = {…} and its kin), searched for the object that describes the page's item: one named like
- * the page's heading that states identifiers, a price or stock.
+ * router streams, window.__INITIAL_STATE__ = {…} and its kin), searched for the object that describes the page's item:
+ * one named like the page's heading that states identifiers, a price or stock.
  */
 import type { Evidence } from './evidence';
 import { isObject, parseLenientJson, type Json, type JsonObject } from './json';
@@ -132,7 +132,8 @@ function flightRows(page: Page): Json[] {
       i = afterUtf8Bytes(data, i + head[0].length, parseInt(head[2], 16));
       continue;
     }
-    const end = data.indexOf('\n', i) < 0 ? data.length : data.indexOf('\n', i);
+    const lineEnd = data.indexOf('\n', i);
+    const end = lineEnd < 0 ? data.length : lineEnd;
     const body = head ? data.slice(i + head[0].length, end) : '';
     if (body.startsWith('{') || body.startsWith('[')) {
       try {

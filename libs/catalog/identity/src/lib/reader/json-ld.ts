@@ -126,17 +126,6 @@ function shownOffer(offers: JsonObject[], page: Page): JsonObject | null {
   return offers.find((o) => isSelected(o, page)) ?? offers.find(inStock) ?? offers[0] ?? null;
 }
 
-/**
- * The stock of an item sold as several offers (a size or a seller each): the offer the address names, else in stock
- * when a shopper can buy any of them ("M" sold out, "S" and "L" not), else what its first priced offer says.
- */
-function availabilityOfOffers(first: StockState | null, offers: JsonObject[], ids: Ids, page: Page): StockState | null {
-  if (offers.length < 2 || first === 'InStock') return first;
-  const named = offers.find((o) => isSelected(o, page));
-  if (named) return parseStockState(named['availability']) ?? first;
-  return offers.some((o) => parseStockState(o['availability']) === 'InStock') ? 'InStock' : first;
-}
-
 function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
   const locale = page.localeCurrency;
   const variants = objectsOf(node['hasVariant'], ids);
@@ -166,7 +155,9 @@ function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
     price: offers?.price ?? null,
     currency: offers?.currency ?? null,
     images,
-    availability: availabilityOfOffers(offers?.availability ?? null, offerNodes, ids, page),
+    // Of several offers (a size or a seller each), the one the page shows: the one the address names, else one a
+    // shopper can buy ("M" sold out, "S" and "L" not).
+    availability: (shown ? parseStockState(shown['availability']) : null) ?? offers?.availability ?? null,
     condition: offers?.condition ?? parseCondition(node['itemCondition']),
     shipping: offers?.shipping ?? null,
     attributes: selected ? attributesOf(selected, ids) : variants.length === 0 ? attributesOf(node, ids) : {},

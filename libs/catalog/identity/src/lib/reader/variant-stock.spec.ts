@@ -16,6 +16,7 @@ describe('an item sold in variants, some sold out', () => {
 
   it('is as the offer the address names is', () => {
     expect(extractProductIdentity(page(sizes), { url: `${URL}?variant=1` })?.stockState).toBe('OutOfStock');
+    expect(extractProductIdentity(page([offer(1, 'InStock'), offer(2, 'OutOfStock')]), { url: `${URL}?variant=2` })?.stockState).toBe('OutOfStock');
     expect(extractProductIdentity(page([offer(1, 'OutOfStock'), offer(2, 'OutOfStock')]), { url: URL })?.stockState).toBe('OutOfStock');
   });
 
