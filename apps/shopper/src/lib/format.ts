@@ -1,7 +1,7 @@
 /** Money and date formatting for the shopper site. Amounts arrive in cents of an ISO currency. */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-export function formatMoney(cents: number, currency: string | null | undefined = 'USD'): string {
+function moneyFormatter(currency: string | null | undefined): Intl.NumberFormat {
   const code = currency || 'USD';
   let formatter = formatters.get(code);
   if (!formatter) {
@@ -12,7 +12,16 @@ export function formatMoney(cents: number, currency: string | null | undefined =
     }
     formatters.set(code, formatter);
   }
-  return formatter.format(cents / 100);
+  return formatter;
+}
+
+export function formatMoney(cents: number, currency: string | null | undefined = 'USD'): string {
+  return moneyFormatter(currency).format(cents / 100);
+}
+
+/** The sign a currency's amounts are written with, as formatMoney writes it ("$", "R$", "€"). */
+export function currencySign(currency: string | null | undefined): string {
+  return moneyFormatter(currency).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency ?? '$';
 }
 
 /**

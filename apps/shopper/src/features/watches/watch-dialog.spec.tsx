@@ -86,6 +86,15 @@ describe('the watch dialog', () => {
     expect(await screen.findByRole('button', { name: 'Watching · edit' })).toBeInTheDocument();
   });
 
+  it('asks for the target in the product’s own currency', async () => {
+    mockApi(signedIn());
+    renderWithProviders(<WatchButton product={{ id: 8, title: 'Kit Jarra com 4 Copos', bestPriceCents: null, currency: 'BRL' }} />, { app: true });
+    const dialog = await openDialog();
+    const target = within(dialog).getByRole('textbox', { name: 'Target price (R$, optional)' });
+    await userEvent.type(target, '30');
+    expect(target).toHaveAccessibleDescription('Tell me when the best price is R$30.00 or less.');
+  });
+
   it('checks the fields before sending: a price that is none, a link that is none, no channel at all', async () => {
     const api = mockApi(signedIn());
     renderButton();

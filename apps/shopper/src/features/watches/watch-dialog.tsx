@@ -1,7 +1,7 @@
 import type { Watch } from '@pricehunt/contracts';
 import { Button, TextField, type TextFieldProps } from '@pricehunt/ui';
 import { useId, type RefObject } from 'react';
-import { formatMoney } from '../../lib/format';
+import { currencySign, formatMoney } from '../../lib/format';
 import { Modal } from '../../lib/modal';
 import { centsOf } from '../library/price-alert';
 import { useWatchDialog, type WatchedProduct } from './use-watch-dialog';
@@ -26,7 +26,7 @@ export function suggestedTarget(bestPriceCents: number | null): string | undefin
 function targetHint(target: string, product: WatchedProduct): string {
   if (!target.trim()) return 'Tell me about any drop. Or enter a price to hear only when it gets there.';
   const cents = centsOf(target);
-  if (cents === null) return 'A price in dollars, such as 249.99.';
+  if (cents === null) return `A price in ${currencySign(product.currency)}, such as 249.99.`;
   const hint = `Tell me when the best price is ${formatMoney(cents, product.currency)} or less.`;
   return product.bestPriceCents !== null && product.bestPriceCents <= cents
     ? `${hint} It is ${formatMoney(product.bestPriceCents, product.currency)} already.`
@@ -147,7 +147,7 @@ export function WatchDialog({ product, watch, onClose }: WatchDialogProps) {
           />
         )}
         <TextField
-          label="Target price ($, optional)"
+          label={`Target price (${currencySign(product.currency)}, optional)`}
           inputMode="decimal"
           autoComplete="off"
           placeholder={suggestedTarget(product.bestPriceCents)}
