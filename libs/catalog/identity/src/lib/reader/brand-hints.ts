@@ -154,15 +154,18 @@ export function brandNamedInBlocks(page: Page): string | null {
 const BRAND_MARK = /^(?:[a-z0-9]+[-_]{1,2})*(?:product|item|pdp)?(?:brand|vendor|manufacturer|hersteller|marke|marque|marca)(?:[-_]{0,2}(?:name|marker|title|link|label|info|value|text))?$/;
 /** Elements looked at around the item's heading, in its block (the heading's parent, and that one's parent). */
 const BESIDE_REACH = 60;
+/** A link to a site's home page. */
+const HOME_LINK = /^(?:\/|(?:https?:)?\/\/[^/]+\/?)$/i;
 /** A byline's word before the maker's name ("by Bose", "von Kärcher"). */
 const BYLINE = /^(?:by|von)\s+/i;
 
 /**
  * The brand an element marked as the item's brand shows right by the item's heading ("<a id="brand-marker">NEC</a>
  * <h1>E274F-BK 27IN LCD LED</h1>", a Shopify theme's "product__vendor" line above its title): within the block that
- * holds the heading, short words, not the shop's name.
+ * holds the heading, short words, not the shop's name. With `shopsOwn`, the first such line only where it is the shop's
+ * name (a maker's own shop: "ProsourceFit" above the heading at prosourcefit.com, "Birkenstock" at simplybirkenstock.com).
  */
-export function brandBesideHeading(page: Page, heading: HtmlElement | null): string | null {
+export function brandBesideHeading(page: Page, heading: HtmlElement | null, shopsOwn = false): string | null {
   const parent = heading?.parentNode && 'tagName' in heading.parentNode ? heading.parentNode : null;
   if (!heading || !parent) return null;
   for (const block of [parent, parent.parentNode && 'tagName' in parent.parentNode ? parent.parentNode : null]) {
@@ -177,8 +180,11 @@ export function brandBesideHeading(page: Page, heading: HtmlElement | null): str
       // "Marke: NEC" gives NEC; a line labelled as something else (an item number) gives no brand.
       const labelled = splitLabel(written);
       const shown = (labelled ? (BRAND_LABEL.test(labelled.label) ? labelled.rest : '') : written.replace(BYLINE, '')).trim();
-      if (shown.length < 2 || shown.length > 40 || !/\p{L}/u.test(shown) || /\d{3}/.test(shown) || shown.split(/\s+/).length > 3 || isSiteName(shown, page) || HOME.test(shown) || CART_WORDS.test(shown)) continue;
-      return shown;
+      if (shown.length < 2 || shown.length > 40 || !/\p{L}/u.test(shown) || /\d{3}/.test(shown) || shown.split(/\s+/).length > 3 || HOME.test(shown) || CART_WORDS.test(shown)) continue;
+      const site = isSiteName(shown, page);
+      // The shop's logo links to its home page: it names the shop, not the item's maker.
+      if (shopsOwn) return site && !HOME_LINK.test(attr(el, 'href') ?? '') ? shown : null;
+      if (!site) return shown;
     }
   }
   return null;

@@ -46,6 +46,20 @@ describe('a brand that is the shop’s own name', () => {
     expect(extractProductIdentity(html('Club 1999'), { url: 'https://shop.example.com/products/abaco-skirt' })?.brand).toBe('Club 1999');
   });
 
+  it('is the shop’s name where a line marked as the item’s vendor by its heading writes it (a maker’s own shop)', () => {
+    const page = (line: string) =>
+      `<html><head><title>Extra Thick Yoga and Pilates Mat | ProsourceFit</title><meta property="og:site_name" content="ProsourceFit"></head><body><header><a class="logo" href="/">ProsourceFit</a></header><div class="product__info">${line}<h1>Extra Thick Yoga and Pilates Mat</h1><span class="price">$29.99</span></div></body></html>`;
+    const at = { url: 'https://www.prosourcefit.com/products/extra-thick-yoga-and-pilates-mat' };
+    expect(extractProductIdentity(page('<p class="product-vendor">ProsourceFit</p>'), at)?.brand).toBe('ProsourceFit');
+    // A shop named after the maker it sells: "Birkenstock" at simplybirkenstock.com.
+    const birkenstock = `<html><head><title>Arizona Sandal</title><meta property="og:site_name" content="SimplyBirkenstock"></head><body><div class="productView"><h6 class="product-brand">Birkenstock</h6><h1>Birkenstock Arizona Sandal – Stone</h1></div></body></html>`;
+    expect(extractProductIdentity(birkenstock, { url: 'https://simplybirkenstock.com/birkenstock-arizona-sandal/' })?.brand).toBe('Birkenstock');
+    // The shop's logo by the heading, a link to its home page, names the shop and no maker.
+    expect(extractProductIdentity(page('<a class="navbar-brand" href="/">ProsourceFit</a>'), at)?.brand).toBeNull();
+    // A line naming another maker is that maker.
+    expect(extractProductIdentity(page('<p class="product-vendor">Gaiam</p>'), at)?.brand).toBe('Gaiam');
+  });
+
   it('is no brand where the markup writes the shop’s domain name ("Teecentury.com")', () => {
     const micro = shopPage('Sock | Bombas', '', `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Women's Ankle Sock 4-Pack</span><span itemprop="brand">Bombas.com</span></div>`);
     expect(extractProductIdentity(micro, { url })?.brand).toBeNull();
