@@ -26,6 +26,23 @@ describe('the brand the item’s heading begins with as a link', () => {
   });
 });
 
+describe('the brand a link to all of a maker’s items names', () => {
+  const page = (links: string, h1 = 'Sally Hansen Miracle Gel, Top Coat, 0.5 fluid oz') =>
+    `<!doctype html><html><head><title>${h1}</title></head><body><nav><a href="/dresses">Shop all Dresses</a></nav><div class="product"><h1>${h1}</h1><span class="price">$9.99</span>${links}</div></body></html>`;
+  const read = (links: string, h1?: string) => extractProductIdentity(page(links, h1), { url: 'https://shop.example.com/sally-hansen-miracle-gel-top-coat-0435816' })?.brand ?? null;
+
+  it('reads the maker of "Shop all …", "More from …" and "View all products by …" links that the item’s name begins with', () => {
+    expect(read('<a href="/sally-hansen">Shop all <!-- -->Sally Hansen</a>')).toBe('Sally Hansen');
+    expect(read('<a href="/creators/sally-hansen/">More from Sally Hansen</a>')).toBe('Sally Hansen');
+    expect(read('<a href="/b/sally-hansen">View all products by Sally Hansen</a>')).toBe('Sally Hansen');
+  });
+
+  it('reads none from a menu’s kind of item, a link the name does not begin with, nor a game studio’s page', () => {
+    expect(read('<a href="/nail-polish">Shop all Nail Polish</a>')).toBeNull();
+    expect(read('<a href="/developer/Dota/">More from Dota</a>', 'Dota Underlords Season Pass')).toBeNull();
+  });
+});
+
 describe('the brand an element marked as the item’s brand shows by its heading', () => {
   const page = (block: string, header = '') =>
     `<!doctype html><html><head><title>E274F-BK 27IN LCD LED | Haym</title></head><body><header>${header}</header><div class="product-main"><div class="info">${block}</div><p>1920X1080 DP HDMI</p></div></body></html>`;

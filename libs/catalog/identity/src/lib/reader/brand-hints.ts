@@ -1,6 +1,7 @@
 /**
  * The brand a page names outside any brand markup: a breadcrumb ("Monitore › Lenovo", "TFT-Monitore » MSI"), a link to
- * the brand's page or one the item's heading begins with, or the maker's logo, when the item's own name begins with it
+ * the brand's page, one to all of the maker's items ("Shop all Sally Hansen") or one the item's heading begins with, or
+ * the maker's logo, when the item's own name begins with it
  * ("Lenovo L24i-40 …"); else a line marked as the brand right by the item's heading (`brandBesideHeading`); else the
  * opening words of the item's name that a block marked as showing brands writes alone (`brandNamedInBlocks`).
  */
@@ -72,6 +73,7 @@ function hintTexts(page: Page): { hint: string; outright: boolean }[] {
   const outright = [
     ...page.brandEls.filter(shownForItem).map((el) => (el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 80) || (attr(el, 'title') ?? ''))),
     ...(lead ? [lead] : []),
+    ...page.makerLinks,
   ];
   const crumbs = [...jsonLdCrumbs(page), ...page.crumbEls.flatMap(trailTexts)];
   return [...crumbs.map((hint) => ({ hint, outright: false })), ...outright.map((hint) => ({ hint, outright: true }))];

@@ -51,6 +51,8 @@ export interface Page {
   crumbEls: HtmlElement[];
   /** Links to a brand's page, links after a trail's separator ("» MSI") and logos marked as the maker's, in document order. */
   brandEls: HtmlElement[];
+  /** The makers that links to all of a maker's items name ("Shop all Sally Hansen", "More from Vince Camuto"), in document order. */
+  makerLinks: string[];
   /** Blocks whose markup says they show brands: the item's brand line, a menu of the shop's brands, a maker's box, in document order. */
   brandBlocks: HtmlElement[];
   /** Barcodes that scripts' data (analytics data layers, a store's JSON) or data attributes write under a GTIN key. */
@@ -121,6 +123,14 @@ const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
 /** A breadcrumb trail's mark, not a layout's note that the page has none ("no-breadcrumbs" on the main column). */
 const CRUMB_MARK = /(?<!(?:^|[\s_-])(?:no|without|hide|hidden|disable[ds]?)[-_]?)breadcrumb/;
 const MAX_BRAND_ELEMENTS = 40;
+/**
+ * A link's words leading to all of one maker's items, and the maker they name: "Shop all Sally Hansen", "More from
+ * Vince Camuto", "View all products by Satco". A menu's "Shop all Dresses" names a kind of item, which no item's name
+ * begins with and goes on from (brand-hints.ts).
+ */
+/** A game store's link to the studio that made or published a game ("More from Dota" at /developer/Dota/): a studio, not a brand. */
+const STUDIO_LINK = /\/(?:developer|publisher)s?\//i;
+const ALL_FROM_MAKER = /^(?:(?:shop|view|see|browse)\s+all\s+(?:(?:products|items)\s+(?:from|by)\s+)?|more\s+(?:from|by)\s+)(\S.{1,39})$/i;
 /** A block's mark that it shows brands or makers ("product-brand", "brandName", "mega-brands", "product__vendor", "TblProdForkMfgGuarranty", "designer-name"). */
 const BRAND_BLOCK = /brand(?!ing)|vendor|designer|hersteller|marque|(?:^|[^a-z])mfg/;
 /** Elements too wide to be one block of brands (a theme's "brand-2020" on the body). */
@@ -288,7 +298,7 @@ function namesDelivery(el: HtmlElement): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
@@ -310,6 +320,10 @@ function walk(root: HtmlElement): Walked {
     // A menu of every brand the shop sells may fill the quota before the item's heading: the item's own brand
     // link or logo stands after it, so the heading opens a second quota.
     if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said)) out.brandEls.push(el);
+    if (el.tagName === 'a' && out.makerLinks.length < MAX_BRAND_ELEMENTS && !STUDIO_LINK.test(attr(el, 'href') ?? '')) {
+      const maker = ALL_FROM_MAKER.exec(ownText(el))?.[1];
+      if (maker) out.makerLinks.push(maker);
+    }
     if (said && out.brandBlocks.length < MAX_BRAND_BLOCKS && BRAND_BLOCK.test(said) && !NOT_BRAND_BLOCK.has(el.tagName)) out.brandBlocks.push(el);
     if (said && out.scriptBarcodes.length < MAX_BARCODES) out.scriptBarcodes.push(...BARCODE_ATTRS.map((name) => attr(el, name)).filter((v): v is string => !!v));
     if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
