@@ -82,9 +82,14 @@ export function ownStockWords(el: HtmlElement): string | null {
 /**
  * Markup naming a way to get the item, a variant, a delivery date, a panel the shopper opens (a drawer of stores' stock)
  * or a hidden message: its stock line is not the item's.
+ */
+const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|drawer|swatch|variant|option|attribute|displaynone|tooltip|modal|popup|availabledate|nodates/;
+/**
+ * Markup naming the item's sizes: a stock line there is a size's, unless the same block is the item's price section
+ * ("product-price-section product-size-selection", the buy box holding price, sizes and the item's "Udsolgt").
  * A type-size utility class ("is-size-7", "font-size-sm") names no size of the item.
  */
-const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|drawer|(?<!(?:font|text|is|has)-)size(?![-_]?\d)|swatch|variant|option|attribute|displaynone|tooltip|modal|popup|availabledate|nodates/;
+const SIZES = /(?<!(?:font|text|is|has)-)size(?![-_]?\d)/;
 /** Ancestors whose markup may say what a stock line is about. */
 const MATTER_CLIMB = 5;
 
@@ -133,7 +138,10 @@ export function shownOnlyOnState(el: HtmlElement): boolean {
 
 /** Whether the markup around a stock line says it is about a way of delivery, a store, a variant or a hidden message. */
 export function aboutOtherMatter(el: HtmlElement): boolean {
-  for (let n: HtmlElement | null = el, i = 0; n && i < MATTER_CLIMB; n = parentOf(n), i++) if (OTHER_MATTER.test(describedAs(n))) return true;
+  for (let n: HtmlElement | null = el, i = 0; n && i < MATTER_CLIMB; n = parentOf(n), i++) {
+    const said = describedAs(n);
+    if (OTHER_MATTER.test(said) || (SIZES.test(said) && !/price/.test(said))) return true;
+  }
   return false;
 }
 

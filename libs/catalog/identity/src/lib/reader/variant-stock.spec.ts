@@ -27,3 +27,17 @@ describe('an item sold in variants, some sold out', () => {
     expect(extractProductIdentity(page(sizes, '<p class="stock">Sold out</p>'), { url: URL })?.stockState).toBe('OutOfStock');
   });
 });
+
+describe('a stock line among the item’s sizes', () => {
+  const shop = (block: string) =>
+    `<!doctype html><html><head><title>Cam Cam Pusletaske - Black</title></head><body><h1>Cam Cam Pusletaske - Black</h1><div class="${block}"><span class="price">599,95 kr.</span><select name="size"><option>One size</option></select><div class="service-link"><span class="stockStatusBullet stockStatusBullet--not_in_stock"><strong>Udsolgt</strong></span></div></div></body></html>`;
+  const read = (block: string) => extractProductIdentity(shop(block), { url: 'https://www.shop.example.dk/cam-cam-pusletaske-black-p-116814.html' })?.stockState ?? null;
+
+  it('is a size’s in a block that holds the sizes alone', () => {
+    expect(read('product-size-selection')).toBeNull();
+  });
+
+  it('is the item’s in the buy box that holds its price and its sizes ("product-price-section product-size-selection")', () => {
+    expect(read('product-price-section product-size-selection')).toBe('OutOfStock');
+  });
+});
