@@ -13,6 +13,15 @@ describe('stock notices the page keeps hidden until the shopper acts', () => {
     }
   });
 
+  it('are not the wording of an add-to-bag form that holds them hidden by its style', () => {
+    const html = (style: string) =>
+      `<html><head><title>Nocturnal Cat Eyes To Hypnotise</title></head><body><h1>Nocturnal Cat Eyes To Hypnotise</h1><p class="price">£29.00</p><form action="/add_to_bag" method="post" class="add_to_bag_f"><div id="outOfStockContainer"${style}><div class="outofstock"><span>Out of Stock</span> We are sorry but this item has just sold out.</div></div><button>Add to bag</button></form></body></html>`;
+    const at = { url: 'https://www.harrods.com/product/nocturnal-cat-eyes-to-hypnotise/b12-0804-273' };
+    expect(extractProductIdentity(html(' style="display: none"'), at)?.stockState).not.toBe('OutOfStock');
+    // Shown, the notice is the item's.
+    expect(extractProductIdentity(html(''), at)?.stockState).toBe('OutOfStock');
+  });
+
   it('are not the item’s stock inside a back-in-stock form whose class hides it', () => {
     const html = page('<form class="hi-oosn-form"><div class="subscribe_form_content hi-oosn-page hi-oosn-hide"><p class="stock">Out of stock - notify me when available</p></div></form>');
     expect(extractProductIdentity(html, { url })?.stockState).toBe('InStock');

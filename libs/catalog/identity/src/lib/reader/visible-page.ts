@@ -3,7 +3,7 @@
  * ("In stock", "Sold out", "Pre-order", "Only 3 left"), the add-to-cart control ("Sold out", "Pre-order now"), the
  * item's condition ("Condition: Refurbished") and its delivery ("Free shipping").
  */
-import { textOf, type HtmlElement } from '../html';
+import { attr, textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
 import { parentOf, shownForItem } from './markup';
 import type { Page } from './page';
@@ -25,6 +25,9 @@ function stockLine(el: HtmlElement): StockState | null {
 }
 
 /** The stock line of the item's own block, else what a disabled or worded add-to-cart control says. */
+/** An element its inline style hides. */
+const styledHidden = (el: HtmlElement): boolean => /display\s*:\s*none/i.test(attr(el, 'style') ?? '');
+
 function visibleStock(page: Page): StockState | null {
   for (const el of page.stockEls) {
     if (el.tagName === 'script' || el.tagName === 'meta' || el.tagName === 'link') continue;
@@ -34,7 +37,8 @@ function visibleStock(page: Page): StockState | null {
   }
   for (const el of page.cartEls.slice(0, 4)) {
     if (!shownForItem(el)) continue;
-    const state = stockStateOfWording(textOf(el, undefined, 80));
+    // A notice the control holds hidden ('<div style="display: none">Out of Stock …</div>' in an add-to-bag form) is not its wording.
+    const state = stockStateOfWording(textOf(el, styledHidden, 80));
     if (state && state !== 'InStock') return state;
   }
   return null;
