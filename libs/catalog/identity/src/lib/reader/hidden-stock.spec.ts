@@ -27,6 +27,12 @@ describe('stock notices the page keeps hidden until the shopper acts', () => {
     expect(extractProductIdentity(html, { url })?.stockState).toBe('InStock');
   });
 
+  it('are not the item’s stock inside a back-in-stock app’s block, shown when the chosen size is sold out', () => {
+    const block = (mark: string) => `<div class="pdp__form__bis"${mark}><div class="pdp__form__sold_out">Sold Out</div><form><input type="email" placeholder="Enter Your Email"></form></div><button type="button" data-add-to-cart="">Select Size</button>`;
+    expect(extractProductIdentity(page(block(' data-back-in-stock=""')), { url })?.stockState).toBe('InStock');
+    expect(extractProductIdentity(page(block('')), { url })?.stockState).toBe('OutOfStock');
+  });
+
   it('are not the item’s stock inside a block a modifier class “-hide” hides', () => {
     const html = page('<div class="product-error error-product-out-of-stock -hide">Leider ist der Artikel nicht mehr verfügbar.</div><button class="add-to-cart">In den Warenkorb</button>');
     expect(extractProductIdentity(html, { url })?.stockState).toBe('InStock');

@@ -93,8 +93,11 @@ const SIZES = /(?<!(?:font|text|is|has)-)size(?![-_]?\d)/;
 /** Ancestors whose markup may say what a stock line is about. */
 const MATTER_CLIMB = 5;
 
-/** Attributes that show an element only on a state the shopper sets (a size chosen, a form opened): Vue, Alpine, Angular. */
-const SHOWN_ON_STATE = ['v-show', 'v-if', 'x-show', 'x-if', 'ng-show', 'ng-if'];
+/**
+ * Attributes that show an element only on a state the shopper sets (a size chosen, a form opened): Vue, Alpine,
+ * Angular; and a back-in-stock app's block (`data-back-in-stock`), which a theme shows when the chosen size is sold out.
+ */
+const SHOWN_ON_STATE = ['v-show', 'v-if', 'x-show', 'x-if', 'ng-show', 'ng-if', 'data-back-in-stock'];
 /** A class naming a hidden state by a suffix ("hi-oosn-hide", "notify_hidden"). */
 const HIDING_CLASS = /(?:^|\s)[\w-]+[-_](?:hide|hidden)(?:$|\s)/;
 
