@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { searchOffer } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { NO_OFFER_FILTERS, OffersList, offerFiltersOf, offersOrderText, visibleOffers } from './offers-list';
+import { NO_OFFER_FILTERS, OffersList, offerFiltersOf, offersOrderText, shownCount, visibleOffers } from './offers-list';
 import { present } from '@pricehunt/contracts';
 
 // In the API's order: the new offer one can buy, the second-hand ones, then the sold-out one.
@@ -26,6 +26,13 @@ describe('offers list filters', () => {
     expect(offersOrderText([...OFFERS.slice(0, 3), bundle], { ...none, includeUsed: true })).toBe('new first, cheapest total first; then used and refurbished and bundles');
     expect(offersOrderText(OFFERS, { ...none, inStockOnly: true })).toBe('new first, cheapest total first; then used and refurbished');
     expect(offersOrderText(OFFERS.slice(0, 1), none)).toBe('cheapest total first');
+  });
+
+  it('counts the offers shown in words that fit one offer ("1 offer shown", not "All 1 offers shown")', () => {
+    expect(shownCount(1, 1)).toBe('1 offer shown');
+    expect(shownCount(0, 1)).toBe('0 of 1 offer shown');
+    expect(shownCount(3, 4)).toBe('3 of 4 offers shown');
+    expect(shownCount(4, 4)).toBe('All 4 offers shown');
   });
 
   it('hides used and refurbished offers unless asked for, sold-out ones on request, and always keeps the pasted one, in the API’s order', () => {

@@ -172,10 +172,17 @@ function OfferFilterBar({ offers, shown, filters, setFilters, storeId }: OfferFi
         </span>
       ) : null}
       <span className="ph-offer-filters__count" role="status">
-        {shown === offers.length ? `All ${offers.length} offers shown` : `${shown} of ${offers.length} offers shown`}
+        {shownCount(shown, offers.length)}
       </span>
     </div>
   );
+}
+
+/** How many of the offers the filters leave: "All 4 offers shown", "3 of 4 offers shown", "1 offer shown", "0 of 1 offer shown". */
+export function shownCount(shown: number, total: number): string {
+  const offers = total === 1 ? 'offer' : 'offers';
+  if (shown < total) return `${shown} of ${total} ${offers} shown`;
+  return total === 1 ? '1 offer shown' : `All ${total} offers shown`;
 }
 
 interface OfferItemProps {
