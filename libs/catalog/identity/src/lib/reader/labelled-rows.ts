@@ -18,8 +18,8 @@ function isActionCell(cell: HtmlElement): boolean {
   return false;
 }
 
-/** Label–value pairs one table row may hold side by side ("MPN: | A-BLH8580G | Colour: | Yellow"). */
-const MAX_ROW_PAIRS = 3;
+/** Label–value pairs one table row may hold side by side ("MPN: | A-BLH8580G | Colour: | Yellow"; suruga-ya's four: 管理番号, 発売日, 定価, 型番). */
+const MAX_ROW_PAIRS = 4;
 
 /** A row of several label–value pairs: read only when each label cell ends with a colon or is a header cell. */
 function rowPairs(cells: HtmlElement[], out: [string, string][]): void {

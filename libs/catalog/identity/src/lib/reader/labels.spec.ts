@@ -41,6 +41,11 @@ describe('labels of shops in Japan, China and Korea', () => {
     }
     expect(extractProductIdentity(page('', '<table><tr><th>ブランド</th><td>Teenage Engineering</td></tr></table>'), { url: URL })?.brand).toBe('Teenage Engineering');
   });
+
+  it('reads the model number from a row of four label–value pairs side by side (管理番号, 発売日, 定価, 型番)', () => {
+    const row = '<table><tr><th>管理番号</th><td>中古 ：128049960001</td><th>発売日</th><td>2014/07/16</td><th>定価</th><td>5,170円</td><th>型番</th><td>VWDZ-8198</td></tr></table>';
+    expect(extractProductIdentity(page('', row), { url: URL })?.model).toBe('VWDZ-8198');
+  });
 });
 
 describe('labels of shops in south-east Asia and the Arab world', () => {
