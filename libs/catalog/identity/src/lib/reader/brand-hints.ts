@@ -10,7 +10,7 @@ import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonOb
 import { BRAND_LABEL, splitLabel } from './labels';
 import { CART_WORDS, shownForItem } from './markup';
 import { compact, type Page } from './page';
-import { headingElement, headingTitle, isSiteName } from './titles';
+import { headingElement, headingTitle, isDomainName, isSiteName } from './titles';
 import { text } from './values';
 
 const HOME = /^(?:home|homepage|startseite|start|accueil|inicio|início|home page|shop|store|alle|all)$/i;
@@ -167,6 +167,15 @@ const BYLINE = /^(?:by|von)\s+/i;
  * holds the heading, short words, not the shop's name. With `shopsOwn`, the first such line only where it is the shop's
  * name (a maker's own shop: "ProsourceFit" above the heading at prosourcefit.com, "Birkenstock" at simplybirkenstock.com).
  */
+/**
+ * A line that is the shop's name, or a part of it ("Birkenstock" of SimplyBirkenstock), and nothing more: not a seller's
+ * line that holds it ("Sold by Walmart.com"), not a domain name.
+ */
+function namesShopAlone(shown: string, page: Page): boolean {
+  const c = compact(shown);
+  return !isDomainName(shown) && page.siteNames.some((s) => c === s || (c.length >= 4 && s.includes(c)));
+}
+
 export function brandBesideHeading(page: Page, heading: HtmlElement | null, shopsOwn = false): string | null {
   const parent = heading?.parentNode && 'tagName' in heading.parentNode ? heading.parentNode : null;
   if (!heading || !parent) return null;
@@ -185,7 +194,7 @@ export function brandBesideHeading(page: Page, heading: HtmlElement | null, shop
       if (shown.length < 2 || shown.length > 40 || !/\p{L}/u.test(shown) || /\d{3}/.test(shown) || shown.split(/\s+/).length > 3 || HOME.test(shown) || CART_WORDS.test(shown)) continue;
       const site = isSiteName(shown, page);
       // The shop's logo links to its home page: it names the shop, not the item's maker.
-      if (shopsOwn) return site && !HOME_LINK.test(attr(el, 'href') ?? '') ? shown : null;
+      if (shopsOwn) return namesShopAlone(shown, page) && !HOME_LINK.test(attr(el, 'href') ?? '') ? shown : null;
       if (!site) return shown;
     }
   }

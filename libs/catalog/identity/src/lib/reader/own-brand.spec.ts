@@ -58,6 +58,9 @@ describe('a brand that is the shop’s own name', () => {
     expect(extractProductIdentity(page('<a class="navbar-brand" href="/">ProsourceFit</a>'), at)?.brand).toBeNull();
     // A line naming another maker is that maker.
     expect(extractProductIdentity(page('<p class="product-vendor">Gaiam</p>'), at)?.brand).toBe('Gaiam');
+    // A seller's line that holds the shop's name, or its domain, names no maker.
+    expect(extractProductIdentity(page('<p class="product-vendor">Sold by ProsourceFit</p>'), at)?.brand).toBeNull();
+    expect(extractProductIdentity(page('<p class="product-vendor">prosourcefit.com</p>'), at)?.brand).toBeNull();
   });
 
   it('is no brand where the markup writes the shop’s domain name ("Teecentury.com")', () => {

@@ -12,7 +12,7 @@ export type IdentitySource = 'json-ld' | 'microdata' | 'open-graph' | 'page-elem
 export const SEPARATORS = /\s+[|\-–—:•·»]\s+|\s*[|•·»｜]\s*|\s+:\s*|:\s+/;
 
 /** A bare domain name ("Amazon.com", "jumbo.ch"): a shop's name, never a maker's. */
-const isDomainName = (part: string) => /^[\p{L}\d-]+(?:\.[a-z]{2,3}){1,2}$/iu.test(part.trim());
+export const isDomainName = (part: string) => /^[\p{L}\d-]+(?:\.[a-z]{2,3}){1,2}$/iu.test(part.trim());
 
 /** Whether a part of a title is only the shop's name ("Walmart.com", "The Home Depot", "Best Buy Canada"). */
 export function isSiteName(part: string, page: Page): boolean {
