@@ -162,12 +162,6 @@ const HOME_LINK = /^(?:\/|(?:https?:)?\/\/[^/]+\/?)$/i;
 const BYLINE = /^(?:by|von)\s+/i;
 
 /**
- * The brand an element marked as the item's brand shows right by the item's heading ("<a id="brand-marker">NEC</a>
- * <h1>E274F-BK 27IN LCD LED</h1>", a Shopify theme's "product__vendor" line above its title): within the block that
- * holds the heading, short words, not the shop's name. With `shopsOwn`, the first such line only where it is the shop's
- * name (a maker's own shop: "ProsourceFit" above the heading at prosourcefit.com, "Birkenstock" at simplybirkenstock.com).
- */
-/**
  * A line that is the shop's name, or a part of it ("Birkenstock" of SimplyBirkenstock), and nothing more: not a seller's
  * line that holds it ("Sold by Walmart.com"), not a domain name.
  */
@@ -176,6 +170,12 @@ function namesShopAlone(shown: string, page: Page): boolean {
   return !isDomainName(shown) && page.siteNames.some((s) => c === s || (c.length >= 4 && s.includes(c)));
 }
 
+/**
+ * The brand an element marked as the item's brand shows right by the item's heading ("<a id="brand-marker">NEC</a>
+ * <h1>E274F-BK 27IN LCD LED</h1>", a Shopify theme's "product__vendor" line above its title): within the block that
+ * holds the heading, short words, not the shop's name. With `shopsOwn`, the first such line only where it is the shop's
+ * name (a maker's own shop: "ProsourceFit" above the heading at prosourcefit.com, "Birkenstock" at simplybirkenstock.com).
+ */
 export function brandBesideHeading(page: Page, heading: HtmlElement | null, shopsOwn = false): string | null {
   const parent = heading?.parentNode && 'tagName' in heading.parentNode ? heading.parentNode : null;
   if (!heading || !parent) return null;
@@ -192,10 +192,9 @@ export function brandBesideHeading(page: Page, heading: HtmlElement | null, shop
       const labelled = splitLabel(written);
       const shown = (labelled ? (BRAND_LABEL.test(labelled.label) ? labelled.rest : '') : written.replace(BYLINE, '')).trim();
       if (shown.length < 2 || shown.length > 40 || !/\p{L}/u.test(shown) || /\d{3}/.test(shown) || shown.split(/\s+/).length > 3 || HOME.test(shown) || CART_WORDS.test(shown)) continue;
-      const site = isSiteName(shown, page);
       // The shop's logo links to its home page: it names the shop, not the item's maker.
       if (shopsOwn) return namesShopAlone(shown, page) && !HOME_LINK.test(attr(el, 'href') ?? '') ? shown : null;
-      if (!site) return shown;
+      if (!isSiteName(shown, page)) return shown;
     }
   }
   return null;

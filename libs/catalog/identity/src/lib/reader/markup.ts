@@ -156,6 +156,8 @@ export function insideItem(el: HtmlElement): boolean {
   return false;
 }
 
+/** An element its inline style hides ('style="display: none"'). */
+export const styledHidden = (el: HtmlElement): boolean => /display\s*:\s*none/i.test(attr(el, 'style') ?? '');
 
 /** Whether a shopper sees an element as part of the page's own item: not hidden, not in the header, footer, navigation or another product's block. */
 export function shownForItem(el: HtmlElement): boolean {
@@ -165,7 +167,7 @@ export function shownForItem(el: HtmlElement): boolean {
     if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hasAttr(n, 'hidden')) return false;
     const said = blockDescribedAs(n);
     if (said && (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said))) return false;
-    if (/display\s*:\s*none/i.test(attr(n, 'style') ?? '')) return false;
+    if (styledHidden(n)) return false;
   }
   return true;
 }

@@ -123,13 +123,13 @@ const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
 /** A breadcrumb trail's mark, not a layout's note that the page has none ("no-breadcrumbs" on the main column). */
 const CRUMB_MARK = /(?<!(?:^|[\s_-])(?:no|without|hide|hidden|disable[ds]?)[-_]?)breadcrumb/;
 const MAX_BRAND_ELEMENTS = 40;
+/** A game store's link to the studio that made or published a game ("More from Dota" at /developer/Dota/): a studio, not a brand. */
+const STUDIO_LINK = /\/(?:developer|publisher)s?\//i;
 /**
  * A link's words leading to all of one maker's items, and the maker they name: "Shop all Sally Hansen", "More from
  * Vince Camuto", "View all products by Satco". A menu's "Shop all Dresses" names a kind of item, which no item's name
  * begins with and goes on from (brand-hints.ts).
  */
-/** A game store's link to the studio that made or published a game ("More from Dota" at /developer/Dota/): a studio, not a brand. */
-const STUDIO_LINK = /\/(?:developer|publisher)s?\//i;
 const ALL_FROM_MAKER = /^(?:(?:shop|view|see|browse)\s+all\s+(?:(?:products|items)\s+(?:from|by)\s+)?|more\s+(?:from|by)\s+)(\S.{1,39})$/i;
 /** A block's mark that it shows brands or makers ("product-brand", "brandName", "mega-brands", "product__vendor", "TblProdForkMfgGuarranty", "designer-name"). */
 const BRAND_BLOCK = /brand(?!ing)|vendor|designer|hersteller|marque|(?:^|[^a-z])mfg/;

@@ -3,9 +3,9 @@
  * ("In stock", "Sold out", "Pre-order", "Only 3 left"), the add-to-cart control ("Sold out", "Pre-order now"), the
  * item's condition ("Condition: Refurbished") and its delivery ("Free shipping").
  */
-import { attr, textOf, type HtmlElement } from '../html';
+import { textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
-import { parentOf, shownForItem } from './markup';
+import { parentOf, shownForItem, styledHidden } from './markup';
 import type { Page } from './page';
 import { brandBesideHeading, brandFromHints, brandNamedInBlocks } from './brand-hints';
 import { CONDITIONAL, deliveryCostOf, deliveryInWords, inPromotion } from './shipping-lines';
@@ -25,9 +25,6 @@ function stockLine(el: HtmlElement): StockState | null {
 }
 
 /** The stock line of the item's own block, else what a disabled or worded add-to-cart control says. */
-/** An element its inline style hides. */
-const styledHidden = (el: HtmlElement): boolean => /display\s*:\s*none/i.test(attr(el, 'style') ?? '');
-
 function visibleStock(page: Page): StockState | null {
   for (const el of page.stockEls) {
     if (el.tagName === 'script' || el.tagName === 'meta' || el.tagName === 'link') continue;

@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem } from './markup';
+import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem, styledHidden } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -64,7 +64,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
         if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return null;
       }
     }
-    if (HIDDEN_WORDS.test(` ${attr(n, 'class') ?? ''} `) || hasAttr(n, 'hidden') || /display\s*:\s*none/i.test(attr(n, 'style') ?? '')) return null;
+    if (HIDDEN_WORDS.test(` ${attr(n, 'class') ?? ''} `) || hasAttr(n, 'hidden') || styledHidden(n)) return null;
     const d = near.get(n);
     if (d !== undefined && steps + d < distance) distance = steps + d;
   }
