@@ -6,11 +6,16 @@ const doc = (head: string, body: string, title = 'Lumetra K7 Keyboard') => `<!do
 const ld = (node: Record<string, unknown>) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...node })}</script>`;
 
 describe('identifiers the markup writes on the offer, in meta tags or in a second scope', () => {
-  it('reads a GTIN the one offer carries, in JSON-LD and in microdata, and no JSON-LD offer sku', () => {
-    const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', gtin13: '4006381333931', sku: 'LISTING-7' } });
+  it('reads a GTIN and a sku the one offer carries, in JSON-LD and in microdata; the product’s own sku first, and none of several offers', () => {
+    const offer = { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', gtin13: '4006381333931', sku: 'SQ7150021' };
+    const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: offer });
     const fromJson = extractProductIdentity(doc(json, '<h1>Lumetra K7 Keyboard</h1>'), { url: URL });
     expect(fromJson?.gtin).toBe('04006381333931');
-    expect(fromJson?.sku).not.toBe('LISTING-7');
+    expect(fromJson?.sku).toBe('SQ7150021');
+    const own = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: 'LK7-DE', offers: offer });
+    expect(extractProductIdentity(doc(own, '<h1>Lumetra K7 Keyboard</h1>'), { url: URL })?.sku).toBe('LK7-DE');
+    const sizes = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', offers: [offer, { ...offer, sku: 'SQ7150022' }] });
+    expect(extractProductIdentity(doc(sizes, '<h1>Lumetra K7 Keyboard</h1>'), { url: URL })?.sku ?? null).toBeNull();
     const micro = '<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Lumetra K7 Keyboard</h1><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">49.90</span><span itemprop="priceCurrency">EUR</span><span class="is-hidden" itemprop="gtin13">4006381333931</span></div></div>';
     expect(extractProductIdentity(doc('', micro), { url: URL })?.gtin).toBe('04006381333931');
     const microSku = micro.replace('</div></div>', '<span class="is-hidden" itemprop="sku"> 374837</span></div></div>');

@@ -135,8 +135,9 @@ function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
   const named = variants.length === 1 ? [] : variants.filter((v) => isSelected(v, page));
   const selected = variants.length === 1 ? variant : named.length === 1 ? (named[0] as JsonObject) : null;
   const offers = offerFields((selected ?? node)['offers'], ids, locale) ?? offerFields(node['offers'], ids, locale) ?? (variant ? offerFields(variant['offers'], ids, locale) : null);
-  // A barcode or part number the product leaves out may stand on its one offer (schema.org lets an Offer carry them);
-  // an offer's sku is often the seller's listing or a size's, not the item's.
+  // A barcode or part number the product leaves out may stand on its one offer (schema.org lets an Offer carry them).
+  // So may its sku (Squarespace writes it there alone), read after the product's own; of several offers, a sku is a
+  // size's or a seller's, not the item's.
   const offerNodes = objectsOf(node['offers'], ids);
   const soleOffer = offerNodes.length === 1 ? (offerNodes[0] as JsonObject) : null;
   const shown = shownOffer(offerNodes, page);
@@ -151,7 +152,7 @@ function fromProductNode(node: JsonObject, ids: Ids, page: Page): Evidence {
     brand: nameOf(node['brand'], ids) ?? nameOf(node['manufacturer'], ids) ?? (variant ? nameOf(variant['brand'], ids) : null),
     gtin: gtinOf(...GTIN_KEYS.map(pick), pick('isbn'), productId && /^(?:gtin|upc|ean|isbn)/i.test(productId) ? productId : null),
     mpn: mpnOf(pick('mpn'), productId && /^mpn:/i.test(productId) ? productId : null, isObject(model) ? null : model),
-    sku: text(pick('sku')) ?? productId,
+    sku: text(pick('sku')) ?? productId ?? text(soleOffer?.['sku']),
     price: offers?.price ?? null,
     currency: offers?.currency ?? null,
     images,
