@@ -68,6 +68,8 @@ export interface Page {
   tagIds: TagIds;
   /** The values of the page's hidden form fields that hold a digit (a cart form's product id), lower-cased. */
   formValues: Set<string>;
+  /** The values of the hidden form fields a cart form names the sku by (`<input type="hidden" name="sku" value="JJIP-BK">`), each once. */
+  formSkus: string[];
   root: HtmlElement;
 }
 
@@ -198,6 +200,7 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
     }
     case 'input':
       noteFormValue(el, out.formValues);
+      noteFormSku(el, out.formSkus);
       break;
     case 'table':
       collectColumns(el, out.labelled);
@@ -222,6 +225,16 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
 function noteFormValue(el: HtmlElement, out: Set<string>): void {
   const value = attr(el, 'value')?.trim();
   if (out.size < MAX_FORM_VALUES && value && value.length <= 40 && /\d/.test(value) && (attr(el, 'type') ?? '').toLowerCase() === 'hidden') out.add(value.toLowerCase());
+}
+
+/** A hidden field's name or id that says it holds the item's sku. */
+const SKU_FIELD = /^(?:product|item)?[_-]?sku$/i;
+
+function noteFormSku(el: HtmlElement, out: string[]): void {
+  if ((attr(el, 'type') ?? '').toLowerCase() !== 'hidden' || !(SKU_FIELD.test(attr(el, 'name') ?? '') || SKU_FIELD.test(attr(el, 'id') ?? ''))) return;
+  const value = attr(el, 'value')?.trim();
+  // A template's placeholder ("<%= pz.addToCart.atcskuVal %>", "{{ sku }}") is no value.
+  if (value && value.length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u.test(value) && !out.includes(value) && out.length < MAX_BARCODES) out.push(value);
 }
 
 function noteScriptBarcodes(code: string, out: string[]): void {
@@ -298,7 +311,7 @@ function namesDelivery(el: HtmlElement): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), formSkus: [], lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);

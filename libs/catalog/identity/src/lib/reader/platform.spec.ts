@@ -20,3 +20,20 @@ describe('the shop platform’s vendor of the product', () => {
     for (const vendor of ['STAUD SUMMER 2025', 'HR24 NOVEMBER SALE', 'zebronicsb2b']) expect(brandOf(page(vendor))).toBeNull();
   });
 });
+
+describe('the sku a cart form names in a hidden field', () => {
+  const form = (...fields: string[]) =>
+    `<!doctype html><html><head><title>Citizen Playing Cards</title></head><body><h1>Citizen Playing Cards</h1><span class="price">$5.99</span><form action="/cart">${fields.join('')}<button>Add to cart</button></form></body></html>`;
+  const skuOf = (html: string) => extractProductIdentity(html, { url: 'https://shop.example.com/product/cards' })?.sku ?? null;
+
+  it('is the item’s sku, by its name or its id', () => {
+    expect(skuOf(form('<input type="hidden" name="sku" id="sku" value="JJIP-BK">'))).toBe('JJIP-BK');
+    expect(skuOf(form('<input id="product_sku" type="hidden" value="ab-1043">'))).toBe('ab-1043');
+  });
+
+  it('is none where the form holds several, a template’s placeholder, or a field a shopper fills', () => {
+    expect(skuOf(form('<input type="hidden" name="sku" value="JJIP-BK">', '<input type="hidden" name="sku" value="JJIP-RD">'))).toBeNull();
+    expect(skuOf(form('<input type="hidden" name="sku" value="<%= pz.addToCart.atcskuVal %>">'))).toBeNull();
+    expect(skuOf(form('<input type="text" name="sku" value="JJIP-BK">'))).toBeNull();
+  });
+});

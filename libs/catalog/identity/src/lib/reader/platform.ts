@@ -3,7 +3,9 @@
  * product page. Shopify's (`var meta = {"product":{…,"vendor":"Canopy Beer Co",…}}`) names the product's vendor, the
  * field of the product's record its themes show as the brand and its feeds hand on as the brand: the maker, or on a
  * maker's own shop the shop itself. Merchants fill it by hand, sometimes with a storefront's name ("Skullcandy US") or
- * a season ("STAUD SUMMER 2025"), so it weighs less than the product's markup (./weights).
+ * a season ("STAUD SUMMER 2025"), so it weighs less than the product's markup (./weights). A platform's cart form also
+ * names the item's sku in a hidden field (`<input type="hidden" name="sku" value="JJIP-BK">`); a form of several such
+ * fields, one per variant or per related item, names none of them.
  */
 import type { Evidence } from './evidence';
 import type { Page } from './page';
@@ -26,6 +28,8 @@ function unescaped(raw: string): string | null {
 
 export function fromPlatform(page: Page): Evidence | null {
   const vendor = page.tagIds.platformVendor;
-  const brand = vendor ? unescaped(vendor) : null;
-  return brand && !NOT_A_MAKER.test(brand) ? { brand } : null;
+  const named = vendor ? unescaped(vendor) : null;
+  const brand = named && !NOT_A_MAKER.test(named) ? named : null;
+  const sku = page.formSkus.length === 1 ? (page.formSkus[0] as string) : null;
+  return brand || sku ? { brand, sku } : null;
 }
