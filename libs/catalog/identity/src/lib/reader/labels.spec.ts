@@ -217,6 +217,19 @@ describe('an item number written with a number sign', () => {
   });
 });
 
+describe('an item number without a digit', () => {
+  const skuOf = (value: string) => extractProductIdentity(page('', `<dl><dt>SKU:</dt><dd data-product-sku>${value}</dd><dt>Weight:</dt><dd>0.25 LBS</dd></dl>`), { url: URL })?.sku ?? null;
+
+  it('reads capitals written in parts ("OLIVA-SG-ROBUSTO")', () => {
+    expect(skuOf('OLIVA-SG-ROBUSTO')).toBe('OLIVA-SG-ROBUSTO');
+    expect(skuOf('BLK_TEE_L')).toBe('BLK_TEE_L');
+  });
+
+  it('reads no word as one ("Robusto", "NONE", "n/a")', () => {
+    for (const value of ['Robusto', 'NONE', 'n/a', 'Oliva-Serie-G']) expect(skuOf(value)).toBeNull();
+  });
+});
+
 describe('a table whose header row names its columns', () => {
   const table = (rows: string) =>
     '<table><thead><tr><th>Option</th><th>UPC</th><th>MPN</th></tr></thead><tbody>' + rows + '</tbody></table>';

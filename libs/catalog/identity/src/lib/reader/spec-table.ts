@@ -38,13 +38,16 @@ function brandOf(value: string): string | null {
   return t && /\p{L}{2}/u.test(t) && (t.match(/\d/g) ?? []).length < 3 ? t : null;
 }
 
+/** An item number of capitals alone, in two or more parts ("OLIVA-SG-ROBUSTO", "BLK_TEE_L"). */
+const CODE_IN_PARTS = /^[A-Z]{2,}(?:[-_][A-Z]+)+$/;
+
 /**
- * A shop's item number as a spec row writes it: one short token holding a digit ("A-H1287174141", "mon-1764"), without
- * the number sign some write before it ("SKU: #7189985").
+ * A shop's item number as a spec row writes it: one short token holding a digit ("A-H1287174141", "mon-1764"), or
+ * capitals in parts ("OLIVA-SG-ROBUSTO"), without the number sign some write before it ("SKU: #7189985").
  */
 function shopItemId(value: string): string | null {
   const t = value.trim().replace(/^[#№]\s*/u, '').split(/\s+/)[0]?.replace(/[.;,)]+$/, '') ?? '';
-  return t.length >= 3 && t.length <= 30 && /\d/.test(t) && !/^https?:/i.test(t) ? t : null;
+  return t.length >= 3 && t.length <= 30 && (/\d/.test(t) || CODE_IN_PARTS.test(t)) && !/^https?:/i.test(t) ? t : null;
 }
 
 /**
