@@ -121,11 +121,17 @@ function lineBreak(el: HtmlElement, before: string): string {
 }
 
 /**
+ * Units, a decimal separator and cents each in a block of their own ("<div>39</div><div>.</div><div>99</div>", as
+ * Lidl writes its prices), which the text reads apart as "39 . 99": one amount.
+ */
+const SEPARATED_CENTS = /(\d)\s+([.,])\s*(?=\d{2}(?!\d))/g;
+
+/**
  * The text a price element shows, its cents set apart in an element of their own read as cents (`centsPoint`), and
  * figures on lines of their own kept apart (`lineBreak`).
  */
 export function priceTextOf(el: HtmlElement, skip?: (el: HtmlElement) => boolean, limit?: number): string {
-  return textOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before));
+  return textOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before)).replace(SEPARATED_CENTS, '$1$2');
 }
 
 

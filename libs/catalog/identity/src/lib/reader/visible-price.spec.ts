@@ -61,6 +61,8 @@ describe('the price the page shows for its own item', () => {
     // Cents already written with their separator, and a price split into its separator's parts, read as before.
     expect(read('<span class="price">$31<sup>.57</sup></span>')).toBe(3157);
     expect(read('<span class="price"><span class="vor">150</span><span class="trenner">,</span><span class="nach">85</span> <small>EUR</small></span>', 'de')).toBe(15085);
+    // Units, separator and cents each in a block of their own (Lidl), read as one amount, not 39.
+    expect(read('<div class="pricelabel__price">€ <div class="pricelabel__integer">39</div> <div class="pricelabel__separator">.</div> <div class="pricelabel__decimal-superscript">99</div></div>', 'nl')).toBe(3999);
   });
 
   it('reads the price in the block that holds the item’s heading even where that block is named like a product card, and skips the cards of other products', () => {
