@@ -29,8 +29,20 @@ export function describedAs(el: HtmlElement): string {
 /** Words that name a price in attributes, in the languages of the shops we read. */
 export const PRICE_WORDS = /price|pricing|preis|prix|prezzo|precio|preço|preco|cena|hinta|prijs|fiyat|цена|ціна|価格|价格|가격|(?:^|[^a-z])(?:pris|sale|now|current|amount)(?:$|[^a-z])/;
 /** A price the shopper no longer pays: was, list, original, compare-at, struck-through, recommended retail. */
-export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|rrp|msrp|uvp|retail|reference|previous|prev|instead|statt|barre|tachado|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before)[-_]?price|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|rrp|msrp)/;
+export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|former|rrp|msrp|uvp|retail|reference|previous|prev|instead|statt|barre|tachado|riscado|risco|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before|former|previous)[-_]?price|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|former|previous|rrp|msrp)/;
 export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
+
+/**
+ * Whether what the markup says of a price element (`describedAs`) names a price no longer paid: words of a was or list
+ * price and none of the price paid now; or a BEM class whose element (with its modifier) names one, whatever its block
+ * is called ("sales-price__former" beside "sales-price__current", "PriceWithSchema10__previousPrice"; not
+ * "pv-price__original--on-sale-bg", a theme's price paid).
+ */
+export function saysOldPrice(said: string): boolean {
+  if (OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return true;
+  const parts = said.split(/\s+/).flatMap((token) => /__([a-z0-9-]+)$/.exec(token)?.[1] ?? []);
+  return parts.some((part) => OLD_PRICE_WORDS.test(part)) && !parts.some((part) => NOW_PRICE_WORDS.test(part));
+}
 /**
  * A label a page writes before the price it charges, in its text rather than its markup ("Price:", "Our Price:", "Sale
  * price", "Preço a vista:", "Ihr Preis"); a was, list or regular price's label is not one.
@@ -90,8 +102,7 @@ export function isCartControl(el: HtmlElement, said: string): boolean {
 /** A struck-through, was, list or compare-at price inside a price element (a "regular" price alone is the price). */
 export function isStruckPrice(el: HtmlElement): boolean {
   if (el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike' || /line-through/i.test(attr(el, 'style') ?? '')) return true;
-  const said = describedAs(el);
-  return said !== '' && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said);
+  return saysOldPrice(describedAs(el));
 }
 
 export const parentOf = (el: HtmlElement): HtmlElement | null => parentElement(el);

@@ -77,6 +77,16 @@ describe('the price the page shows for its own item', () => {
     const html = '<!doctype html><html><head><title>Desk Lamp</title></head><body><h1>Desk Lamp</h1><div class="price-box"><span class="price">Was $40.00</span> <span class="price">$29.00</span></div></body></html>';
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lamp' })?.priceCents).toBe(2900);
   });
+
+  it('skips a was-price a BEM class names by its element, whatever its block is called, and a struck price in Portuguese', () => {
+    const read = (box: string, lang = 'en') =>
+      extractProductIdentity(`<!doctype html><html lang="${lang}"><head><title>Action camera</title></head><body><h1>Action camera</h1><div class="order-block">${box}</div><button>In winkelwagen</button></body></html>`, { url: 'https://www.shop.example.nl/product/819196' })?.priceCents;
+    expect(read('<span class="sales-price"><span class="sales-price__former">409,-</span><strong class="sales-price__current">349,-</strong></span>', 'nl')).toBe(34900);
+    expect(read('<div class="PriceWithSchema10"><span class="PriceWithSchema10__previousPrice">$600</span><span class="PriceWithSchema10__value">$360</span></div>')).toBe(36000);
+    expect(read('<div class="precos"><span class="risco-produto">de R$ 2999.00</span> <span class="preco-produto">R$ 2428.20</span></div>', 'pt-BR')).toBe(242820);
+    // An element named "original" whose modifier says it is the sale price is the price paid.
+    expect(read('<p class="pv-price"><span class="pv-price__original pv-price__original--on-sale-bg">$92.74</span></p>')).toBe(9274);
+  });
 });
 
 describe('amounts that are not the item’s price', () => {

@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OLD_PRICE_WORDS, OTHER_PRODUCTS, parentOf, shownForItem, styledHidden } from './markup';
+import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, styledHidden } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -46,7 +46,7 @@ function blocksHolding(heading: HtmlElement | null): Set<HtmlElement> {
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean, itemBlocks: ReadonlySet<HtmlElement>): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
-  if ((OLD_PRICE_WORDS.test(own) && !NOW_PRICE_WORDS.test(own)) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
+  if (saysOldPrice(own) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
@@ -61,7 +61,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
         // A block that holds the item's heading is the item's own, whatever its name ("product-card container").
         if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && REVIEWS.test(said)) || (steps <= 2 && SAVING.test(said))) return null;
         if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
-        if (steps <= 2 && rank !== 0 && OLD_PRICE_WORDS.test(said) && !NOW_PRICE_WORDS.test(said)) return null;
+        if (steps <= 2 && rank !== 0 && saysOldPrice(said)) return null;
       }
     }
     if (HIDDEN_WORDS.test(` ${attr(n, 'class') ?? ''} `) || hasAttr(n, 'hidden') || styledHidden(n)) return null;
