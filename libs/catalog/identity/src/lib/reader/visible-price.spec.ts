@@ -78,6 +78,18 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lamp' })?.priceCents).toBe(2900);
   });
 
+  it('skips an amount written as a difference (an option’s surcharge, a saving) and a quantity control’s count', () => {
+    const read = (box: string) =>
+      extractProductIdentity(`<!doctype html><html><head><title>Jersey</title></head><body><h1>Jersey</h1>${box}<button>Add to cart</button></body></html>`, { url: 'https://www.shop.example.com/p2793324.html' })?.priceCents ?? null;
+    // Where the price itself is written by a script, none of them stands in for it.
+    expect(read('<div class="sizes"><a class="sale_property">XL</a><a class="sale_property">3XL <span class="addprice">(+US$ 1.00)</span></a></div>')).toBeNull();
+    expect(read('<div class="priceInfo"><p class="priceSale"><span class="priceSaleInfo">Outlet Savings: -$80.00</span></p></div>')).toBeNull();
+    expect(read('<div class="quantity-credit"><span class="amount-wrap quantity"><button>-</button><span class="amount">1</span><button>+</button></span></div>')).toBeNull();
+    expect(read('<div class="priceInfo"><p class="priceSale"><span class="priceSaleInfo">Outlet Savings: -$80.00</span></p><p class="price">$69.99</p></div>')).toBe(6999);
+    // A discount's percentage is no amount either way, and the cart form osCommerce names "cart_quantity" holds the price.
+    expect(read('<form name="cart_quantity" id="cart_quantity"><span class="price" id="product-price"><span>from</span> 34.56€</span></form>')).toBe(3456);
+  });
+
   it('skips a was-price a BEM class names by its element, whatever its block is called, and a struck price in Portuguese', () => {
     const read = (box: string, lang = 'en') =>
       extractProductIdentity(`<!doctype html><html lang="${lang}"><head><title>Action camera</title></head><body><h1>Action camera</h1><div class="order-block">${box}</div><button>In winkelwagen</button></body></html>`, { url: 'https://www.shop.example.nl/product/819196' })?.priceCents;

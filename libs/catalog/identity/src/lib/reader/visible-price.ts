@@ -46,7 +46,7 @@ function blocksHolding(heading: HtmlElement | null): Set<HtmlElement> {
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean, itemBlocks: ReadonlySet<HtmlElement>): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
-  if (saysOldPrice(own) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
+  if (saysOldPrice(own) || QUANTITY.test(own) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
@@ -59,7 +59,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
       const said = blockDescribedAs(n);
       if (said) {
         // A block that holds the item's heading is the item's own, whatever its name ("product-card container").
-        if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && REVIEWS.test(said)) || (steps <= 2 && SAVING.test(said))) return null;
+        if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && (REVIEWS.test(said) || (QUANTITY.test(said) && tag !== 'form'))) || (steps <= 2 && SAVING.test(said))) return null;
         if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
         if (steps <= 2 && rank !== 0 && saysOldPrice(said)) return null;
       }
@@ -82,6 +82,11 @@ const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financ
  */
 const ADD_ON_SERVICE = /warrant|garantieverl|protection[-_ ]?plan|insurance|versicherung|applecare|geek[-_ ]?squad|care[-_ ]?pack|service[-_ ]?plan/;
 /** Markup of shoppers' reviews and ratings ("cr_histogram__amount", "starfilter-row-amount"): counts, not amounts. */
+/**
+ * A quantity control's blocks: its count ("- 1 +") is no amount, even in an element named "amount". A form so named is
+ * the cart form itself (osCommerce's "cart_quantity"), whose price is the item's.
+ */
+const QUANTITY = /(?:^|[^a-z])(?:quantity|qty|stepper)(?:$|[^a-z])/;
 const REVIEWS = /review|rating|histogram|(?:^|[^a-z])stars?(?:$|[^a-z])|starfilter|star-?rating|votes?(?:$|[^a-z])/;
 
 /**
@@ -160,6 +165,13 @@ function amountShaped(text: string): boolean {
   return /^\s*\d[\d.,'\u00a0\u202f ]*(?:[.,][-–])?\s*$/.test(text);
 }
 
+/**
+ * An amount written with a sign before it, at the start, after a bracket or after a label's colon, is a difference, not a
+ * price: an option's surcharge ("3XL (+US$ 1.00)") or a saving ("Outlet Savings: -$80.00"); a percentage ("-0%") is
+ * neither.
+ */
+const SIGNED = /(?:^|\(|:)\s*[+\-−]\s?(?:\p{Sc}|[A-Z]{2,3}\s?\p{Sc}?)?\s?\d(?![\d.,]*\s?%)/u;
+
 /** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
 const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
 /** Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99", India's "MRP: ₹644"). */
@@ -183,7 +195,7 @@ function shownText(el: HtmlElement): string {
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
-  if (!/\d/.test(shown) || shown.length > 60 || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidOverTime(el, shown)) return null;
+  if (!/\d/.test(shown) || shown.length > 60 || SIGNED.test(shown) || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidOverTime(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   if (!amountShaped(shown)) return null;
