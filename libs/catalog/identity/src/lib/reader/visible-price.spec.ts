@@ -90,12 +90,16 @@ describe('the price the page shows for its own item', () => {
     expect(read('<form name="cart_quantity" id="cart_quantity"><span class="price" id="product-price"><span>from</span> 34.56€</span></form>')).toBe(3456);
   });
 
-  it('skips a was-price a BEM class names by its element, whatever its block is called, and a struck price in Portuguese', () => {
+  it('skips a was-price a BEM class names by its element, whatever its block is called, and a struck or “De:” price in Portuguese', () => {
     const read = (box: string, lang = 'en') =>
       extractProductIdentity(`<!doctype html><html lang="${lang}"><head><title>Action camera</title></head><body><h1>Action camera</h1><div class="order-block">${box}</div><button>In winkelwagen</button></body></html>`, { url: 'https://www.shop.example.nl/product/819196' })?.priceCents;
     expect(read('<span class="sales-price"><span class="sales-price__former">409,-</span><strong class="sales-price__current">349,-</strong></span>', 'nl')).toBe(34900);
     expect(read('<div class="PriceWithSchema10"><span class="PriceWithSchema10__previousPrice">$600</span><span class="PriceWithSchema10__value">$360</span></div>')).toBe(36000);
     expect(read('<div class="precos"><span class="risco-produto">de R$ 2999.00</span> <span class="preco-produto">R$ 2428.20</span></div>', 'pt-BR')).toBe(242820);
+    // Brazil's "De: … Por: …": the "De" price, worded so or named so ("precoDeValue", "preco-anterior"), is the old one.
+    expect(read('<span class="precoDetalhe preco-anterior"> De: R$ 699,00 </span><br><span class="precoDetalhe precoDescricao"><strong>Por: R$ 659,00</strong></span>', 'pt-BR')).toBe(65900);
+    expect(read('<span class="from"><span>De:</span> <strong id="precoDeValue">R$ 1.099,00</strong></span> <span class="for"><span>Por:</span> <strong id="precoPorValue">R$<i class="sale price">799,00</i></strong></span>', 'pt-BR')).toBe(79900);
+    expect(read('<div class="precos"><span class="valor">De: R$ 899,00</span> <span class="valor">R$ 649,90</span></div>', 'pt-BR')).toBe(64990);
     // An element named "original" whose modifier says it is the sale price is the price paid.
     expect(read('<p class="pv-price"><span class="pv-price__original pv-price__original--on-sale-bg">$92.74</span></p>')).toBe(9274);
   });

@@ -174,8 +174,11 @@ const SIGNED = /(?:^|\(|:)\s*[+\-−]\s?(?:\p{Sc}|[A-Z]{2,3}\s?\p{Sc}?)?\s?\d(?!
 
 /** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
 const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
-/** Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99", India's "MRP: ₹644"). */
-const WAS_WORDED = /^(?:was|before|reg\.?|regular|list|orig\.?|original|rrp|msrp|mrp|uvp|statt|vorher|avant|antes|prima)\b/i;
+/**
+ * Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99", India's "MRP: ₹644",
+ * Brazil's "De: R$ 699,00" before "Por: R$ 659,00").
+ */
+const WAS_WORDED = /^(?:was|before|reg\.?|regular|list|orig\.?|original|rrp|msrp|mrp|uvp|statt|vorher|avant|antes|prima)\b|^de\s*:/i;
 
 /**
  * The text a price element shows: all of it, or where it wraps more than a price (a rating widget inside the price
