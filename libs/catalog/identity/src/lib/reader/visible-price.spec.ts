@@ -78,6 +78,11 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lamp' })?.priceCents).toBe(2900);
   });
 
+  it('reads no struck-through element as the price, where the price paid is written by a script', () => {
+    const html = '<!doctype html><html><head><title>Phone case</title></head><body><h1>Phone case</h1><div class="widget prod-info-price"><div class="current-price"><div class="left"><del class="del-price">$12.59</del></div></div></div><button>Add to cart</button></body></html>';
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/p_8231.html' })?.priceCents ?? null).toBeNull();
+  });
+
   it('skips an amount written as a difference (an option’s surcharge, a saving) and a quantity control’s count', () => {
     const read = (box: string) =>
       extractProductIdentity(`<!doctype html><html><head><title>Jersey</title></head><body><h1>Jersey</h1>${box}<button>Add to cart</button></body></html>`, { url: 'https://www.shop.example.com/p2793324.html' })?.priceCents ?? null;

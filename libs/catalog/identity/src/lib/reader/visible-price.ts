@@ -46,7 +46,7 @@ function blocksHolding(heading: HtmlElement | null): Set<HtmlElement> {
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean, itemBlocks: ReadonlySet<HtmlElement>): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
-  if (saysOldPrice(own) || QUANTITY.test(own) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
+  if (isStruckPrice(el) || QUANTITY.test(own) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
