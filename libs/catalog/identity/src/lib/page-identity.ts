@@ -34,15 +34,16 @@ const TITLE_SOURCES: Partial<Record<ReaderName, IdentitySource>> = { 'json-ld': 
 const TITLE_PARTS = /\s+[|–—-]\s+|\s*::\s*/;
 
 /**
- * The shop's own name as its page states it: og:site_name, else the most words opening a part of its title that spell
+ * The shop's own name as its page states it: og:site_name (unless it is an address), else the most words opening a part of its title that spell
  * the host's name ("SKC" in "SKC | Computer & Multimedia Store - Iiyama …" on skc.at, "I-CS" in "… - I-CS GmbH Computer
  * Onlineshop" on i-cs.at, "Example Shop" on shop.example), as the shop writes it. Not the part that is the item's own
  * name.
  */
 function shopNameOf(page: Page, itemTitle: string): { shopName?: string } {
   const name = page.meta.get('og:site_name')?.[0]?.replace(/\s+/g, ' ').trim();
-  // A template writing the item's title as the site's name names no shop.
-  if (name) return name !== page.meta.get('og:title')?.[0]?.replace(/\s+/g, ' ').trim() ? { shopName: name } : {};
+  // A template writing the item's title as the site's name names no shop; an address there ("https://www.coolblue.nl")
+  // is no name a shopper reads, and the title may hold the name ("GoPro HERO 7 Black - Coolblue - …").
+  if (name && !/^(?:https?:\/\/|www\.)/i.test(name)) return name !== page.meta.get('og:title')?.[0]?.replace(/\s+/g, ' ').trim() ? { shopName: name } : {};
   const item = compact(itemTitle);
   const hostNames = new Set(page.siteNames);
   for (const part of (page.titleTag ?? '').split(TITLE_PARTS)) {

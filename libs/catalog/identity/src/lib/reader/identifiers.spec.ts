@@ -138,6 +138,12 @@ describe('templates that break their own markup', () => {
     // The item's own name beginning with the host's is no shop's name.
     expect(shopOf('Iiyama G-Master G2470HSU', 'https://iiyama.example.com/p/g2470hsu')).toBeUndefined();
   });
+
+  it('reads an og:site_name that is an address as none, and names the shop as its title writes it', () => {
+    const body = '<h1>GoPro HERO 7 Black</h1><p class="price">€ 349,-</p>';
+    const head = '<meta property="og:site_name" content="https://www.coolblue.nl">';
+    expect(extractProductIdentity(doc(head, body, 'GoPro HERO 7 Black - Coolblue - Voor 23.59u, morgen in huis'), { url: 'https://www.coolblue.nl/product/819196/gopro-hero-7-black.html' })?.shopName).toBe('Coolblue');
+  });
 });
 
 describe('the brand a breadcrumb or a brand link names', () => {
