@@ -34,10 +34,10 @@ const TITLE_SOURCES: Partial<Record<ReaderName, IdentitySource>> = { 'json-ld': 
 const TITLE_PARTS = /\s+[|–—-]\s+|\s*::\s*/;
 
 /**
- * The shop's own name as its page states it: og:site_name (unless it is an address), else the most words opening a part of its title that spell
- * the host's name ("SKC" in "SKC | Computer & Multimedia Store - Iiyama …" on skc.at, "I-CS" in "… - I-CS GmbH Computer
- * Onlineshop" on i-cs.at, "Example Shop" on shop.example), as the shop writes it. Not the part that is the item's own
- * name.
+ * The shop's own name as its page states it: og:site_name unless it is an address, else the most words opening a part
+ * of its title that spell the host's name ("SKC" in "SKC | Computer & Multimedia Store - Iiyama …" on skc.at, "I-CS" in
+ * "… - I-CS GmbH Computer Onlineshop" on i-cs.at, "Example Shop" on shop.example), as the shop writes it. Not the part
+ * that is the item's own name.
  */
 function shopNameOf(page: Page, itemTitle: string): { shopName?: string } {
   const name = page.meta.get('og:site_name')?.[0]?.replace(/\s+/g, ' ').trim();

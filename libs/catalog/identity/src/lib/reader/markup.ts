@@ -99,10 +99,13 @@ export function isCartControl(el: HtmlElement, said: string): boolean {
   return said !== '' && CART_WORDS.test(said);
 }
 
+/** An element the page strikes through: \<del>, \<s>, \<strike> or an inline line-through. */
+export const struckThrough = (el: HtmlElement): boolean =>
+  el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike' || /line-through/i.test(attr(el, 'style') ?? '');
+
 /** A struck-through, was, list or compare-at price inside a price element (a "regular" price alone is the price). */
 export function isStruckPrice(el: HtmlElement): boolean {
-  if (el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike' || /line-through/i.test(attr(el, 'style') ?? '')) return true;
-  return saysOldPrice(describedAs(el));
+  return struckThrough(el) || saysOldPrice(describedAs(el));
 }
 
 export const parentOf = (el: HtmlElement): HtmlElement | null => parentElement(el);

@@ -229,12 +229,14 @@ function noteFormValue(el: HtmlElement, out: Set<string>): void {
 
 /** A hidden field's name or id that says it holds the item's sku. */
 const SKU_FIELD = /^(?:product|item)?[_-]?sku$/i;
+/** Sku fields kept from one page: enough to see that a form names several. */
+const MAX_FORM_SKUS = 8;
 
 function noteFormSku(el: HtmlElement, out: string[]): void {
   if ((attr(el, 'type') ?? '').toLowerCase() !== 'hidden' || !(SKU_FIELD.test(attr(el, 'name') ?? '') || SKU_FIELD.test(attr(el, 'id') ?? ''))) return;
   const value = attr(el, 'value')?.trim();
   // A template's placeholder ("<%= pz.addToCart.atcskuVal %>", "{{ sku }}") is no value.
-  if (value && value.length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u.test(value) && !out.includes(value) && out.length < MAX_BARCODES) out.push(value);
+  if (value && value.length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u.test(value) && !out.includes(value) && out.length < MAX_FORM_SKUS) out.push(value);
 }
 
 function noteScriptBarcodes(code: string, out: string[]): void {

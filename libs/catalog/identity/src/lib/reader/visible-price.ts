@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, styledHidden } from './markup';
+import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -46,7 +46,7 @@ function blocksHolding(heading: HtmlElement | null): Set<HtmlElement> {
 function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean, itemBlocks: ReadonlySet<HtmlElement>): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
-  if (isStruckPrice(el) || QUANTITY.test(own) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
+  if (struckThrough(el) || saysOldPrice(own) || QUANTITY.test(own) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
   let rank = NOW_PRICE_WORDS.test(own) ? 0 : /regular/.test(own) ? 2 : 1;
   let distance = anchored ? Infinity : 0;
   let steps = 0;
@@ -81,12 +81,12 @@ const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financ
  * extended warranty's or insurance's price stands in the buy box, but is not the item's.
  */
 const ADD_ON_SERVICE = /warrant|garantieverl|protection[-_ ]?plan|insurance|versicherung|applecare|geek[-_ ]?squad|care[-_ ]?pack|service[-_ ]?plan/;
-/** Markup of shoppers' reviews and ratings ("cr_histogram__amount", "starfilter-row-amount"): counts, not amounts. */
 /**
  * A quantity control's blocks: its count ("- 1 +") is no amount, even in an element named "amount". A form so named is
  * the cart form itself (osCommerce's "cart_quantity"), whose price is the item's.
  */
 const QUANTITY = /(?:^|[^a-z])(?:quantity|qty|stepper)(?:$|[^a-z])/;
+/** Markup of shoppers' reviews and ratings ("cr_histogram__amount", "starfilter-row-amount"): counts, not amounts. */
 const REVIEWS = /review|rating|histogram|(?:^|[^a-z])stars?(?:$|[^a-z])|starfilter|star-?rating|votes?(?:$|[^a-z])/;
 
 /**
