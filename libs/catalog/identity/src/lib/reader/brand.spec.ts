@@ -95,3 +95,18 @@ describe('a brand without a letter', () => {
     expect(brandOf(page({ name: 'C E Ferulic', brand: '4248' }), 'https://www.example-beauty.com/p/ferulic')).toBeNull();
   });
 });
+
+describe('a brand marked up outside any item', () => {
+  const shop = (marks: string) =>
+    `<!doctype html><html><head><title>Space Hippie 01 | Sneaker Shop</title></head><body><h1>Space Hippie 01</h1><div class="buybox">${marks}<span class="price">€ 89,95</span></div></body></html>`;
+  const url = 'https://www.example-sneakers.com/space-hippie-01';
+
+  it('is the brand where every such mark names the same maker (a theme without an itemscope)', () => {
+    expect(brandOf(shop('<span itemprop="brand">Nike</span> <span class="sticky" itemprop="brand">Nike</span>'), url)).toBe('Nike');
+  });
+
+  it('is no brand where the marks disagree (other items’ tiles) or name the shop itself', () => {
+    expect(brandOf(shop('<span itemprop="brand">Nike</span> <span itemprop="brand">Adidas</span>'), url)).toBeNull();
+    expect(brandOf(shop('<span itemprop="brand">Example-Sneakers</span>'), url)).toBeNull();
+  });
+});

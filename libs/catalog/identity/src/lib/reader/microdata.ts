@@ -5,8 +5,8 @@
 import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
 import { amongOtherProducts, contains, insideItem, isOldPrice, priceTextOf } from './markup';
-import { addVariantName, type Page } from './page';
-import { headingElement } from './titles';
+import { addVariantName, compact, type Page } from './page';
+import { headingElement, isSiteName } from './titles';
 import { currencyCode, currencyFromText, gtinOf, mpnOf, parseCondition, parsePrice, parseStockState, text } from './values';
 
 const PRODUCT_TYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Book)\b/i;
@@ -159,9 +159,28 @@ function mainProduct(page: Page): { main: MicroItem; related: MicroItem[] } | nu
 
 const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && Object.keys(v).length === 0);
 
+/**
+ * The brand marked up outside any item (`<span itemprop="brand">Nike</span>` on a page without an itemscope) where every
+ * such mark writes the same name and it is not the shop's own (a marketplace marks its own name so).
+ */
+function looseBrand(page: Page): string | null {
+  const said = new Map<string, string>();
+  for (const el of elements(page.root)) {
+    if (!/(?:^|\s)brand(?:\s|$)/.test(attr(el, 'itemprop') ?? '') || hasAttr(el, 'itemscope') || insideItem(el)) continue;
+    const value = propValue(el, 'brand');
+    if (value) said.set(compact(value), value);
+    if (said.size > 1) return null;
+  }
+  const [brand] = [...said.values()];
+  return brand && !isSiteName(brand, page) ? brand : null;
+}
+
 export function fromMicrodata(page: Page): Evidence | null {
   const chosen = mainProduct(page);
-  if (!chosen) return null;
+  if (!chosen) {
+    const brand = looseBrand(page);
+    return brand ? { brand } : null;
+  }
   const { main, related } = chosen;
   for (const key of ['color', 'size']) addVariantName(page.variantNames, firstText(main, key));
   const found = fromMicroProduct(main, page);
@@ -178,5 +197,6 @@ export function fromMicrodata(page: Page): Evidence | null {
       if (found.price != null) found.currency ??= raw ? currencyFromText(raw, page.localeCurrency) : null;
     }
   }
+  found.brand ??= looseBrand(page);
   return found;
 }
