@@ -3,15 +3,14 @@
  * (nine retailers, real URL shapes that lead nowhere, valid GTINs in the restricted range) into the database,
  * clustering them into products on the way, with a progress bar and a summary.
  */
-import { parseArgs } from 'node:util';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
 import { DEMO_SEED, importSyntheticCatalog } from '@pricehunt/catalog-core';
-import { CliError, formatImportSummary, openCatalog, runCli } from './shared';
+import { CliError, formatImportSummary, openCatalog, readCommandLine, runCli } from './shared';
 
 const USAGE = 'Usage: npm run catalog:generate -- --offers N [--seed S]';
 
 async function main() {
-  const { values } = parseArgs({ options: { offers: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = readCommandLine({ options: { offers: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
   if (values.help) {
     console.log(USAGE);
     return;

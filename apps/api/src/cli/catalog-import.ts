@@ -11,11 +11,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createProgressBar, FeedFormatError, fetchShopifyPages, readGmcTsv, readGmcXml, readShopifyProducts, type FeedRow, type ProgressBar } from '@pricehunt/catalog-feeds';
 import { importErMagellan, type ImportOptions } from '@pricehunt/catalog-core';
 import { createFeedFetcher } from '@pricehunt/catalog-search';
-import { checkPriceAlerts, CliError, formatAlertCheck, formatImportSummary, openCatalog, type OpenCatalog, runCli } from './shared';
+import { checkPriceAlerts, CliError, formatAlertCheck, formatImportSummary, openCatalog, type OpenCatalog, readCommandLine, runCli } from './shared';
 
 const USAGE = 'Usage: npm run catalog:import -- <file|url|directory> --format gmc|shopify|er-magellan [--retailer NAME] [--store HOST] [--currency XXX] [--at INSTANT]';
 const FORMATS = ['gmc', 'shopify', 'er-magellan'] as const;
@@ -45,7 +44,7 @@ async function* shopifyRows(store: string, fetcher: ReturnType<typeof createFeed
 
 /** The command line, checked: null when help was asked for. */
 function parseCommandLine() {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = readCommandLine({
     allowPositionals: true,
     options: {
       format: { type: 'string' },
@@ -56,7 +55,7 @@ function parseCommandLine() {
       at: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-  });
+  }, USAGE);
   if (values.help) return null;
   const format = values.format as Format | undefined;
   if (!format || !FORMATS.includes(format)) throw new CliError(`--format must be one of ${FORMATS.join(', ')}\n${USAGE}`, 2);

@@ -1,5 +1,5 @@
 import type { ImportSummary } from '@pricehunt/catalog-core';
-import { formatImportSummary } from './shared';
+import { CliError, formatImportSummary, readCommandLine } from './shared';
 
 const summary = (overrides: Partial<ImportSummary> = {}): ImportSummary => ({
   runId: 'run-1',
@@ -32,5 +32,25 @@ describe('the import commands\' summary', () => {
     const text = formatImportSummary('Import of feed.tsv (gmc)', summary());
     expect(text).toMatch(/values left out of imported rows\s+0\n/);
     expect(text).not.toContain('Values left out of imported rows (');
+  });
+});
+
+describe("a command's options", () => {
+  const usage = 'Usage: npm run some:command -- --offers N';
+  const config = (args: string[]) => ({ args, options: { offers: { type: 'string' as const } } });
+
+  it('are read as parseArgs reads them', () => {
+    expect(readCommandLine(config(['--offers', '12']), usage).values.offers).toBe('12');
+  });
+
+  it('are a usage error naming the option when one is unknown or lacks its value, with exit code 2', () => {
+    expect(() => readCommandLine(config(['--bogus']), usage)).toThrow(CliError);
+    expect(() => readCommandLine(config(['--bogus']), usage)).toThrow("Unknown option '--bogus'");
+    expect(() => readCommandLine(config(['--offers']), usage)).toThrow(/--offers.*\n.*Usage: npm run some:command/s);
+    try {
+      readCommandLine(config(['--bogus']), usage);
+    } catch (error) {
+      expect((error as CliError).exitCode).toBe(2);
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { Logger } from '../lib/logger';
 import { createMailer } from '@pricehunt/notifications';
 import { createPriceAlertChecker, type AlertCheck } from '@pricehunt/notifications';
 import { present } from '@pricehunt/contracts';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** A command-line failure: printed without a stack trace, exit code 1 (2 for usage errors). */
 export class CliError extends Error {
@@ -104,6 +105,21 @@ export function formatImportSummary(title: string, summary: ImportSummary, maxEr
     lines.push(table(['line', 'field', 'reason'], shown.map((warning) => [warning.line, warning.field, warning.reason])));
   }
   return lines.join('\n');
+}
+
+/**
+ * A command's options as `parseArgs` reads them; an option it does not know, or one without its value, is a usage
+ * error that names it ("Unknown option '--bogus'") above the command's usage, not a stack trace.
+ */
+export function readCommandLine<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    // Node's own error, of a realm of its own under test runners: known by its code.
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new CliError(`${String(message)}\n${usage}`, 2);
+    throw error;
+  }
 }
 
 /** Runs a command's main function: CliError → message and exit code; anything else → stack and 1. */
