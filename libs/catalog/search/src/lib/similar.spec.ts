@@ -20,6 +20,13 @@ describe('the similar products of a pasted page', () => {
     expect(sharesSomething(drill, { title: 'Bosch GSB 13 RE Impact Drill 220V', brand: 'Bosch' })).toBe(true);
   });
 
+  it('leave out a product that shares only a colour’s name with the item', () => {
+    const shoe = { title: 'Space Hippie 01 Black', brand: 'Nike' };
+    expect(sharesSomething(shoe, { title: 'Apple HomePod mini Smart Speaker (Space Gray)', brand: 'Apple' })).toBe(false);
+    expect(sharesSomething(shoe, { title: 'Sony WH-1000XM5 Headphones Black', brand: 'Sony' })).toBe(false);
+    expect(sharesSomething(shoe, { title: 'Space Hippie 04 White', brand: null })).toBe(true);
+  });
+
   it('are every candidate when the link named no item', () => {
     expect(sharesSomething(null, { title: 'Nintendo Switch Lite Console', brand: 'Nintendo' })).toBe(true);
   });

@@ -1,11 +1,15 @@
 /** Which of a page's weaker candidates are shown as similar products. */
-import { normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+import { extractColours, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
 
 /**
  * The words of a name that say what an item is: three letters or more, or two characters or more with a digit
- * ("jacket", "puff", "1000xm5", "45"). A lone figure ("1/2\"", "2-in-1") names no kind of item.
+ * ("jacket", "puff", "1000xm5", "45"). A lone figure ("1/2\"", "2-in-1") names no kind of item, nor does a colour's
+ * name: a black shoe and black headphones, "Space Hippie" and a speaker in "Space Gray", are not alike.
  */
-const nameWords = (title: string) => new Set(tokenizeTitle(title).filter((word) => word.length >= 3 || (word.length >= 2 && /\d/.test(word))));
+function nameWords(title: string): Set<string> {
+  const colourWords = new Set(extractColours(title).flatMap((colour) => colour.split(' ')));
+  return new Set(tokenizeTitle(title).filter((word) => (word.length >= 3 || (word.length >= 2 && /\d/.test(word))) && !colourWords.has(word)));
+}
 
 /**
  * Whether a product has something of the item a link names (read from its page, or the catalog's listing of it): a
