@@ -85,8 +85,12 @@ describe('a brand written with more than the maker’s name', () => {
     expect(brandOf(page({ name: 'Amber 18000 BTU', brand: 'Gree Επίσημος Μεταπωλητής' }), url)).toBe('Gree');
     expect(brandOf(page({ name: 'Amber 18000 BTU', brand: 'Gree Official Reseller' }), url)).toBe('Gree');
     expect(brandOf(page({ name: 'Taladro 18V', brand: 'T-Lovendo, TLV' }), url)).toBe('T-Lovendo');
+    expect(brandOf(page({ name: 'Akku-Bohrschrauber', brand: 'Hersteller: Bosch' }), url)).toBe('Bosch');
+    expect(brandOf(page({ name: 'LED карниз C351', brand: 'Производители Orac decor' }), url)).toBe('Orac decor');
     // A word that only begins like a label is the name.
     expect(brandOf(page({ name: 'Oven', brand: 'Brandt' }), url)).toBe('Brandt');
+    expect(brandOf(page({ name: 'Atlas 150 pasta machine', brand: 'Marcato' }), url)).toBe('Marcato');
+    expect(brandOf(page({ name: 'Light box', brand: 'Marquee' }), url)).toBe('Marquee');
   });
 });
 

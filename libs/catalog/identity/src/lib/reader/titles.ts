@@ -3,6 +3,7 @@
  * taken off, brands cleaned of junk, and the best name among those the sources give.
  */
 import { cleanText, decodeEntities, textOf, type HtmlElement } from '../html';
+import { BRAND_LABEL_BEFORE } from './labels';
 import { isOldPrice } from './markup';
 import { compact, type Page } from './page';
 
@@ -183,7 +184,7 @@ const MAKERS_STORE = /^(.+?)\s+(?:official\s+)?(?:online\s+)?(?:store|shop)(?:\s
 export function cleanBrand(raw: string | null | undefined, page: Page, ownName = false): string | null {
   if (!raw) return null;
   // A label before the name, with its colon ("Brand: Acme") or without ("Marca Motorola").
-  let b = cleanText(decodeEntities(raw)).replace(/^(?:brand\s*[:：]|(?:marke|marque|marca|marka)\s*[:：]?)\s*(?=\S)/i, '');
+  let b = cleanText(decodeEntities(raw)).replace(BRAND_LABEL_BEFORE, '');
   b = withoutRegion(b.replace(/^(?:shop all|see all|more from|ver mais artigos da marca:?|visit the)\s+/i, '').trim());
   // A reseller's title after the name ("Gree Official Reseller", "Gree Επίσημος Μεταπωλητής"), a second name after a
   // comma ("T-Lovendo, TLV").
