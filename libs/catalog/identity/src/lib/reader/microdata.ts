@@ -165,8 +165,7 @@ const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0
  */
 function looseBrand(page: Page): string | null {
   const said = new Map<string, string>();
-  for (const el of elements(page.root)) {
-    if (!/(?:^|\s)brand(?:\s|$)/.test(attr(el, 'itemprop') ?? '') || hasAttr(el, 'itemscope') || insideItem(el)) continue;
+  for (const el of page.looseBrandMarks) {
     const value = propValue(el, 'brand');
     if (value) said.set(compact(value), value);
     if (said.size > 1) return null;

@@ -8,7 +8,7 @@ import { noteTagIds, type TagIds } from './tag-ids';
 import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parseHtml, rawText, type HtmlElement } from '../html';
 import { labelledPairs, ownText, PAIR_HOLDERS } from './labels';
 import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
-import { describedAs, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
+import { describedAs, insideItem, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
 import { ownStockWords, type StockLine } from './stock-words';
 import { absoluteUrl, hostCurrency } from './values';
 
@@ -51,6 +51,8 @@ export interface Page {
   crumbEls: HtmlElement[];
   /** Links to a brand's page, links after a trail's separator ("» MSI") and logos marked as the maker's, in document order. */
   brandEls: HtmlElement[];
+  /** Elements marked `itemprop="brand"` outside any item (the first `MAX_BRAND_ELEMENTS`), in document order. */
+  looseBrandMarks: HtmlElement[];
   /** The makers that links to all of a maker's items name ("Shop all Sally Hansen", "More from Vince Camuto"), in document order. */
   makerLinks: string[];
   /** Blocks whose markup says they show brands: the item's brand line, a menu of the shop's brands, a maker's box, in document order. */
@@ -313,11 +315,12 @@ function namesDelivery(el: HtmlElement): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), formSkus: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], looseBrandMarks: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), formSkus: [], lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);
     if (hasAttr(el, 'itemscope')) out.scopes.push(el);
+    if (out.looseBrandMarks.length < MAX_BRAND_ELEMENTS && /(?:^|\s)brand(?:\s|$)/.test(attr(el, 'itemprop') ?? '') && !hasAttr(el, 'itemscope') && !insideItem(el)) out.looseBrandMarks.push(el);
     const said = describedAs(el);
     if (said && out.priceEls.length < MAX_PRICE_ELEMENTS && PRICE_WORDS.test(said)) out.priceEls.push(el);
     // A price the page labels in its words ("Our Price: £579.00") where its markup names none.
