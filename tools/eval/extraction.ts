@@ -30,9 +30,22 @@ const SECTIONS: EvalSection[] = [
   feedsSection(),
 ];
 
+const USAGE = `usage: npm run eval:extraction -- [--verbose] [--section ${SECTIONS.map((section) => section.name).join('|')}] [--batch <n>] [--source <repository>] [--without-markup]`;
+
+function commandLine() {
+  try {
+    return parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true }, batch: { type: 'string' }, source: { type: 'string' }, 'without-markup': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true }, batch: { type: 'string' }, source: { type: 'string' }, 'without-markup': { type: 'boolean', default: false } } });
+  const { values } = commandLine();
+  if (values.help) return console.log(USAGE);
   const wanted = values.section && values.section.length > 0 ? new Set(values.section) : null;
+  const unknown = [...(wanted ?? [])].filter((name) => !SECTIONS.some((section) => section.name === name));
+  if (unknown.length > 0) throw new Error(`--section: no section named ${unknown.join(', ')}\n${USAGE}`);
   const batch = values.batch === undefined ? undefined : Number(values.batch);
   if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1)) throw new Error(`--batch must be a whole number from 1, not ${values.batch}`);
   for (const section of SECTIONS) {
@@ -52,6 +65,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });
