@@ -185,6 +185,12 @@ describe('a barcode in the page’s script data', () => {
     expect(read('var p = {"barcode":"30158672","merchantId":968};')).toBeNull();
   });
 
+  it('reads a barcode under a key a script writes without quotes, or inside JSON written as a string', () => {
+    expect(read("var item = {isBridal:false,upc:'3605975092790',sku_id:1689949389172530};")).toBe('03605975092790');
+    expect(read('var state = JSON.parse("{\\"variants\\":[{\\"barcode\\":\\"5025232895564\\"}]}");')).toBe('05025232895564');
+    expect(read('var p = {product_upc:"3605975092790", list_ean: "4006381333931"};')).toBeNull();
+  });
+
   it('reads none where the scripts name several items’ barcodes', () => {
     expect(read('var list = [{"ean":"4006381333931"},{"ean":"5028695125438"}];')).toBeNull();
   });

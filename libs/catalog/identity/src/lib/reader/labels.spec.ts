@@ -16,6 +16,13 @@ describe('item-number labels as shops write them', () => {
     expect(extractProductIdentity(page('', body), { url: URL })?.model).toBe('6202-22-00');
   });
 
+  it('reads the value after a label whose colon stands outside the label’s element ("<strong>EAN</strong>: …")', () => {
+    const description = '<div itemprop="description"><p><strong>EAN</strong>: 0195122235390</p><p><strong>Herstellernummer: </strong>1A9M8AA#ABB</p></div>';
+    const item = extractProductIdentity(page('', description), { url: URL });
+    expect(item?.gtin).toBe('00195122235390');
+    expect(item?.model).toBe('1A9M8AA#ABB');
+  });
+
   it('reads the shop’s item number under its label in the languages of eastern and southern Europe and Turkey', () => {
     for (const label of ['Tootekood', 'Preces kods', 'Prekės kodas', 'Kód produktu', 'Katalogové číslo', 'Cikkszám', 'Ürün kodu', 'Κωδικός', 'Šifra artikla']) {
       expect(extractProductIdentity(page('', `<p class="product-id">${label}: 763127</p>`), { url: URL })?.sku).toBe('763127');

@@ -135,6 +135,7 @@ export function labelledPairs(el: HtmlElement): [string, string][] {
   // A label and value the element writes itself, after a child that only decorates ("<span>|</span>kod producenta: X"):
   // what stands beside the element is the next pair's.
   if (first.rest) return pairsInLine(first);
-  const value = valueBeside(el, full);
+  // The colon may stand after the label's element ("<strong>EAN</strong>: 0195122235390").
+  const value = valueBeside(el, full)?.replace(/^[:：]\s*/, '');
   return value ? [[first.label, value]] : [];
 }

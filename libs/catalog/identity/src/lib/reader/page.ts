@@ -141,11 +141,12 @@ const BRAND_BLOCK = /brand(?!ing)|vendor|designer|hersteller|marque|(?:^|[^a-z])
 const NOT_BRAND_BLOCK = new Set(['html', 'body', 'header', 'main', 'footer', 'form', 'meta', 'script', 'style']);
 const MAX_BRAND_BLOCKS = 60;
 /**
- * A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}; under
- * "barcode" (a Shopify variant's, a store's state) only an EAN's or UPC's 12 to 14 digits: a marketplace's 8-digit
- * "barcode" is its own number.
+ * A barcode under a GTIN key in a script's data: "productEAN":"4711121604867", "ean":{"data":"5028695125438"}, a
+ * script's object literal (upc:'3605975092790') or JSON written as a string (\"ean\":\"…\"); under "barcode" (a
+ * Shopify variant's, a store's state) only an EAN's or UPC's 12 to 14 digits: a marketplace's 8-digit "barcode" is its
+ * own number.
  */
-const SCRIPT_BARCODE = /["'](?:(?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)["']\s*:\s*(?:\{\s*["']\w+["']\s*:\s*)?["']?(\d{8,14})|barcode["']\s*:\s*["']?(\d{12,14}))\b/gi;
+const SCRIPT_BARCODE = /(?:\\?["']|(?<![\w$.-]))(?:(?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)(?:\\?["'])?\s*:\s*(?:\{\s*\\?["']\w+\\?["']\s*:\s*)?(?:\\?["'])?(\d{8,14})|barcode(?:\\?["'])?\s*:\s*(?:\\?["'])?(\d{12,14}))\b/gi;
 const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
 const MAX_BARCODES = 20;
 const MAX_FORM_VALUES = 200;
