@@ -107,9 +107,17 @@ const isBarcode = (v: string) => /^\d{12,14}$/.test(v.trim()) && gtinOf(v) != nu
 const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
+ * A maker's code in parts: letters and digits joined by dashes, slashes or points ("GV-N5050WF2OC-8GD", "ALD-00601",
+ * "SM-A035M/DS"). Stated as both the sku and the mpn, it is the maker's part number the shop sells the item under; a
+ * shop's own number written twice is digits or one run of characters ("4711023", "LK7200"). On the corpus's pages
+ * whose markup states such a code as both, it is the labelled part number (four pages of three shops, none otherwise).
+ */
+const makersCodeInParts = (v: string) => v.trim().length >= 6 && /^(?=.*\p{L})(?=.*\d)[\p{L}\d]+(?:[-/.][\p{L}\d]+)+$/u.test(v.trim());
+
+/**
  * Part numbers that are not the shop's own item id: a "model" or "mpn" equal to the sku or productID the page's markup
- * states is that id written twice by a template, not the maker's part number. (An id only the address carries may be
- * the maker's number too.)
+ * states is that id written twice by a template, not the maker's part number, unless several sources state it as the
+ * part number or it is a maker's code in parts. (An id only the address carries may be the maker's number too.)
  */
 function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   const shopIds = new Set(candidatesOf(evidence, 'sku', cleanSku).filter((c) => c.reader !== 'address' && c.reader !== 'url').map((c) => idKey(c.value)));
@@ -117,7 +125,7 @@ function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   // Sources agreeing on it as the part number: a maker's code the shop also uses as its item number ("SM7dB" stated
   // as the mpn by the JSON-LD, the product:mfr_part_no tag and a spec row).
   const saidBy = (v: string) => new Set(all.filter((c) => idKey(c.value) === idKey(v)).map((c) => c.reader)).size;
-  return all.filter((c) => !shopIds.has(idKey(c.value)) || saidBy(c.value) >= 2);
+  return all.filter((c) => !shopIds.has(idKey(c.value)) || saidBy(c.value) >= 2 || makersCodeInParts(c.value));
 }
 
 const cannotBuy = (s: StockState) => s === 'OutOfStock' || s === 'Discontinued';

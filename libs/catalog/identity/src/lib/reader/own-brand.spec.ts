@@ -101,8 +101,17 @@ describe('part numbers', () => {
   });
 
   it('drops a part number one template writes as the shop’s item number', () => {
-    const html = `${head('Lumetra K7 Keyboard')}</head><body><h1>Lumetra K7 Keyboard</h1>${ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: 'LK7-200', mpn: 'LK7-200' })}</body></html>`;
-    expect(extractProductIdentity(html, { url: 'https://shop.example/lk7' })?.model).toBeNull();
+    for (const id of ['4711023', 'LK7200']) {
+      const html = `${head('Lumetra K7 Keyboard')}</head><body><h1>Lumetra K7 Keyboard</h1>${ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: id, mpn: id })}</body></html>`;
+      expect(extractProductIdentity(html, { url: 'https://shop.example/lk7' })?.model).toBeNull();
+    }
+  });
+
+  it('keeps a maker’s code in parts the markup states as both the item number and the part number ("GV-N5050WF2OC-8GD")', () => {
+    for (const code of ['GV-N5050WF2OC-8GD', 'ALD-00601', 'SM-A035M/DS']) {
+      const html = `${head('Lumetra K7 Keyboard')}</head><body><h1>Lumetra K7 Keyboard</h1>${ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: code, mpn: code })}</body></html>`;
+      expect(extractProductIdentity(html, { url: 'https://shop.example/lk7' })?.model).toBe(code);
+    }
   });
 
   it('reads the code of a model row that goes on with the item’s name', () => {
