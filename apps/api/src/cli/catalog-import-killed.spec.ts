@@ -146,7 +146,7 @@ describeOnEngine('sqlite', 'an import process killed mid-way', () => {
     expect(killed?.finished_at).not.toBeNull();
     expect(count("SELECT count(*) AS n FROM offers WHERE url LIKE 'https://www.killshop.example/%'")).toBe(offersLeft);
     expect(next).toMatchObject({ status: 'succeeded', inserted: 3 });
-  }, 360_000);
+  }, 600_000);
 
   it('bulk path (catalog:generate): the run is interrupted with counts equal to the offers it left in the catalog', async () => {
     const generator = command('catalog-generate.ts', ['--offers', '2000000'], databasePath);
@@ -167,5 +167,5 @@ describeOnEngine('sqlite', 'an import process killed mid-way', () => {
     expect(killed).toMatchObject({ id: running.id, status: 'interrupted', inserted: offersLeft, total_rows: dead?.total_rows, products_created: productsLeft });
     expect(killed?.total_rows).toBe((killed?.inserted ?? -1) + (killed?.skipped ?? -1));
     expect(count("SELECT count(*) AS n FROM offers WHERE url NOT LIKE 'https://www.othershop.example/%'")).toBe(offersLeft);
-  }, 360_000);
+  }, 600_000);
 });

@@ -90,7 +90,8 @@ describe('demo traffic simulator', () => {
       again = await simulate(store, headFile, 11);
       other = await simulate(store, headFile, 12);
     }
-  }, 240_000);
+    // Three seeded databases and their days of traffic: over four minutes on a slow two-core machine.
+  }, 600_000);
 
   afterAll(async () => {
     await first?.test.close();
