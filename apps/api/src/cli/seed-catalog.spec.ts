@@ -5,11 +5,11 @@ import { rows } from '../testing/db';
 
 /** The day the seeds below are made on: the history is the days before it. */
 const TODAY = new Date('2026-11-23T10:00:00.000Z');
-// Seeding is the same code on either engine and a seed's sameness is the generator's: SQLite seeds three weeks of
+// Seeding is the same code on either engine and a seed's sameness is the generator's: SQLite seeds twelve days of
 // history twice, PostgreSQL a shorter one once (the demo's whole history costs minutes there and most of a minute here;
 // `npm start` seeds it every time a database is new).
 const ON_POSTGRES = process.env.PRICEHUNT_TEST_ENGINE === 'postgres';
-const DAYS = ON_POSTGRES ? 8 : Math.min(21, DEMO_HISTORY_DAYS);
+const DAYS = ON_POSTGRES ? 8 : Math.min(12, DEMO_HISTORY_DAYS);
 const FIRST_DAY = new Date(TODAY.getTime() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
 
 interface OfferRecord {
@@ -87,6 +87,6 @@ describe('the demo catalog seed', () => {
     // A seeded catalog is left as it is.
     const skipped = await seedDemoCatalog(first.app.catalog, first.app.storage.catalog, { today: TODAY, days: DAYS });
     expect(skipped).toMatchObject({ skipped: true, demo: null, offers: offers.length });
-    // Two demo catalogs seeded: over three minutes on a slow two-core machine.
+    // Two demo catalogs seeded: minutes on a slow two-core machine while the other suites run beside it.
   }, 600_000);
 });

@@ -64,7 +64,7 @@ async function simulate(store: ShopServer, headFile: string, seed: number): Prom
     store: { domain: connected.storeDomain, products: demoStoreProducts(DEMO_SEED) },
     apiKey: connected.apiKey,
     shopperUrl: 'http://localhost:4200',
-    visitsPerDay: 40,
+    visitsPerDay: 24,
   });
   const merchant = await signInMerchant(app, { email: DEMO_MERCHANT_EMAIL, password: demoPasswords().merchant, apiOrigin: API_ORIGIN });
   const summary = await merchant.call<SummaryResponse>({ method: 'GET', url: `/api/business/dashboard/summary?from=${FROM}&to=${TO}&tz=UTC` });
