@@ -45,7 +45,7 @@ describe('the brand a link to all of a maker’s items names', () => {
 
 describe('the brand an element marked as the item’s brand shows by its heading', () => {
   const page = (block: string, header = '') =>
-    `<!doctype html><html><head><title>E274F-BK 27IN LCD LED | Haym</title></head><body><header>${header}</header><div class="product-main"><div class="info">${block}</div><p>1920X1080 DP HDMI</p></div></body></html>`;
+    `<!doctype html><html><head><title>E274F-BK 27IN LCD LED | Haym</title></head><body><header>${header}<a href="/brands/">Brands</a></header><div class="product-main"><div class="info">${block}</div><p>1920X1080 DP HDMI</p></div></body></html>`;
   const read = (block: string, header?: string) => extractProductIdentity(page(block, header), { url: 'https://www.haym.example/e274f-bk' })?.brand ?? null;
 
   it('reads a brand line marked by its class or id above or below the heading, without a label before it', () => {
@@ -73,7 +73,8 @@ describe('the brand an element marked as the item’s brand shows by its heading
 describe('the brand a breadcrumb trail names', () => {
   const page = (mainClass: string) =>
     `<!doctype html><html><head><title>Crunch Situp Attachment | Ironvale</title></head><body><div id="main" class="${mainClass}"><nav><a href="/">Home</a> <a href="/benches/">Benches</a></nav><h1>Crunch Situp Attachment</h1><p class="price">$69.00</p><p class="tags">Tags: <a href="/tag/crunch/" rel="tag">Crunch</a>, <a href="/tag/situp/" rel="tag">situp</a></p></div></body></html>`;
-  const read = (mainClass: string) => extractProductIdentity(page(mainClass), { url: 'https://www.ironvale.example/products/crunch-situp' })?.brand ?? null;
+  // A shop other than the maker Ironvale's own.
+  const read = (mainClass: string) => extractProductIdentity(page(mainClass), { url: 'https://www.gym-depot.example/products/crunch-situp' })?.brand ?? null;
 
   it('reads no trail in a column whose class says the page has none ("no-breadcrumbs"): its tags name no maker', () => {
     expect(read('column1 boxed no-breadcrumbs')).toBeNull();

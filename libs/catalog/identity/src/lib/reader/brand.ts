@@ -2,12 +2,14 @@
  * The brand candidates of a page: the shop's own name counts as the brand only where the product's own markup names
  * it the maker (a Product's JSON-LD or microdata brand, a brand row of the specification table, Amazon's byline),
  * never where it comes from places that name the site (og:site_name, a title's " | Shop" suffix, the logo, a
- * breadcrumb).
+ * breadcrumb). Where no source names a brand and the page names no maker at all, the shop is the maker's own
+ * (`makersOwnShop`).
  */
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, type Candidate } from './judge';
 import { compact, type Page } from './page';
 import { describedAs } from './markup';
+import { makersOwnShop } from './own-name';
 import { cleanBrand, headingElement } from './titles';
 
 /**
@@ -59,5 +61,8 @@ export function brandCandidates(page: Page, evidence: [ReaderName, Evidence][]):
   };
   const all = evidence.flatMap(([reader, found]) => candidatesOf([[reader, found]], 'brand', clean(reader)));
   const firm = all.filter((c) => !HEARD_LAST.has(c.reader));
-  return firm.length > 0 ? firm : all;
+  if (firm.length > 0) return firm;
+  if (all.length > 0) return all;
+  const own = makersOwnShop(page);
+  return own ? [{ value: own, reader: 'own-name' }] : [];
 }

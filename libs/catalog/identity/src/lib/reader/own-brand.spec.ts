@@ -54,23 +54,28 @@ describe('a brand that is the shop’s own name', () => {
     // A shop named after the maker it sells: "Birkenstock" at simplybirkenstock.com.
     const birkenstock = `<html><head><title>Arizona Sandal</title><meta property="og:site_name" content="SimplyBirkenstock"></head><body><div class="productView"><h6 class="product-brand">Birkenstock</h6><h1>Birkenstock Arizona Sandal – Stone</h1></div></body></html>`;
     expect(extractProductIdentity(birkenstock, { url: 'https://simplybirkenstock.com/birkenstock-arizona-sandal/' })?.brand).toBe('Birkenstock');
-    // The shop's logo by the heading, a link to its home page, names the shop and no maker.
-    expect(extractProductIdentity(page('<a class="navbar-brand" href="/">ProsourceFit</a>'), at)?.brand).toBeNull();
+    // The shop's logo by the heading, a link to its home page, names the shop and no maker (on a page that names makers).
+    expect(extractProductIdentity(page('<a class="navbar-brand" href="/">ProsourceFit</a><a href="/brands/">Brands</a>'), at)?.brand).toBeNull();
     // A line naming another maker is that maker.
     expect(extractProductIdentity(page('<p class="product-vendor">Gaiam</p>'), at)?.brand).toBe('Gaiam');
-    // A seller's line that holds the shop's name, or its domain, names no maker.
-    expect(extractProductIdentity(page('<p class="product-vendor">Sold by ProsourceFit</p>'), at)?.brand).toBeNull();
-    expect(extractProductIdentity(page('<p class="product-vendor">prosourcefit.com</p>'), at)?.brand).toBeNull();
+    // A seller's line that holds the shop's name, or its domain, names no maker (on a page that names makers).
+    expect(extractProductIdentity(page('<p class="product-vendor">Sold by ProsourceFit</p><a href="/brands/">Brands</a>'), at)?.brand).toBeNull();
+    expect(extractProductIdentity(page('<p class="product-vendor">prosourcefit.com</p><a href="/brands/">Brands</a>'), at)?.brand).toBeNull();
   });
 
+  // The pages below name makers (a menu of brands): the shop may sell other makers' items.
+  const manyMakers = '<nav><a href="/brands/">Brands</a></nav>';
+
   it('is no brand where the markup writes the shop’s domain name ("Teecentury.com")', () => {
-    const micro = shopPage('Sock | Bombas', '', `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Women's Ankle Sock 4-Pack</span><span itemprop="brand">Bombas.com</span></div>`);
+    const micro = shopPage('Sock | Bombas', '', `${manyMakers}<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Women's Ankle Sock 4-Pack</span><span itemprop="brand">Bombas.com</span></div>`);
     expect(extractProductIdentity(micro, { url })?.brand).toBeNull();
   });
 
   it('is no brand where only the site’s name, the title’s suffix and the logo say it', () => {
-    const html = shopPage("Women's Ankle Sock 4-Pack | Bombas", ld({ '@type': 'Product', name: "Women's Ankle Sock 4-Pack", offers: { '@type': 'Offer', price: '51.60', priceCurrency: 'USD' } }));
+    const html = shopPage("Women's Ankle Sock 4-Pack | Bombas", ld({ '@type': 'Product', name: "Women's Ankle Sock 4-Pack", offers: { '@type': 'Offer', price: '51.60', priceCurrency: 'USD' } }), manyMakers);
     expect(extractProductIdentity(html, { url })?.brand).toBeNull();
+    // Where the page names no maker at all, the shop is the maker's own (own-name.spec.ts).
+    expect(extractProductIdentity(html.replace(manyMakers, ''), { url })?.brand).toBe('Bombas');
   });
 });
 

@@ -16,9 +16,36 @@ describe('the shop’s own name leading the item’s name', () => {
   it('gives no brand where the shop’s name only stands before or after the item’s name, or is the whole of it', () => {
     const prefixed = page('<meta property="og:title" content="GagGifts.com: Glow in the Dark Toilet Paper">', '');
     expect(extractProductIdentity(prefixed, { url: 'https://www.gaggifts.com/glow-toilet-paper.html' })?.brand ?? null).toBeNull();
-    const suffixed = page('<title>Glow in the Dark Toilet Paper | GagGifts</title>', '<h1>Glow in the Dark Toilet Paper</h1>');
+    // A shop of many makers: its menu names them.
+    const suffixed = page('<title>Glow in the Dark Toilet Paper | GagGifts</title>', '<nav><a href="/gifts">Gifts</a><a href="/brands/">Shop by Brand</a></nav><h1>Glow in the Dark Toilet Paper</h1>');
     expect(extractProductIdentity(suffixed, { url: 'https://www.gaggifts.com/glow-toilet-paper.html' })?.brand ?? null).toBeNull();
     const piped = page('<title>Yeti | Rambler 20 oz Tumbler</title>', '<h1>Yeti</h1>');
     expect(extractProductIdentity(piped, { url: 'https://www.yeti.com/rambler-20.html' })?.brand ?? null).toBeNull();
+  });
+
+  describe('a maker’s own shop, which names no maker on the page', () => {
+    const shop = (extra = '', title = 'Roomba® j7+ Self-Emptying Robot Vacuum | iRobot®') =>
+      page(`<title>${title}</title>`, `<header><a class="logo" href="/">iRobot</a><a href="/best-sellers">Best Sellers</a></header><h1>Roomba® j7+ Self-Emptying Robot Vacuum</h1>${extra}`);
+    const url = 'https://www.irobot.com/en_US/roomba-j7plus/j755020.html';
+
+    it('gives the shop’s name as its title or og:site_name writes it, where that is the name its address gives', () => {
+      expect(extractProductIdentity(shop(), { url })?.brand).toBe('iRobot');
+      const brewery = page('<title>Hunter</title><meta property="og:site_name" content="Howling Hops">', '<h1>House IPA 4 x 440ml</h1>');
+      expect(extractProductIdentity(brewery, { url: 'https://howlinghops.co.uk/products/house-ipa' })?.brand).toBe('Howling Hops');
+    });
+
+    it('gives none where the page names makers: a word for one a shopper reads, or a link to the shop’s brand pages', () => {
+      expect(extractProductIdentity(shop('<ul class="filters"><li>Marke</li></ul>'), { url })?.brand ?? null).toBeNull();
+      expect(extractProductIdentity(shop('<p>Compare it with the major brands.</p>'), { url })?.brand ?? null).toBeNull();
+      expect(extractProductIdentity(shop('<p>Publisher: Rockstar Games</p>'), { url })?.brand ?? null).toBeNull();
+      expect(extractProductIdentity(shop('<a href="/search?brand=roborock">Roborock</a>'), { url })?.brand ?? null).toBeNull();
+      // Another site's form that names the shop's brand in its address is no page of the shop's brands; a script's word is unread.
+      expect(extractProductIdentity(shop('<a href="https://privacy.example.com/dsr?brand=irobot">Your privacy</a><script>var brand = "x";</script>'), { url })?.brand).toBe('iRobot');
+    });
+
+    it('gives none where the shop’s written name is not its address’s, or is a domain name', () => {
+      expect(extractProductIdentity(shop('', 'Roomba® j7+ | Robot Depot'), { url })?.brand ?? null).toBeNull();
+      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot.com'), { url })?.brand ?? null).toBeNull();
+    });
   });
 });

@@ -4,11 +4,12 @@
  * item's name that begins with the shop's own name gives the maker, which markup naming the site (og:site_name, a
  * title's " | Shop" suffix, the logo) never does (brand.ts). So does a line marked as the item's brand or vendor right by
  * its heading that writes the shop's name ("ProsourceFit" over "Extra Thick Yoga and Pilates Mat" at prosourcefit.com).
+ * And a shop that names no maker anywhere on the page is the maker of its items (`makersOwnShop`).
  */
-import { cleanText } from '../html';
+import { attr, cleanText, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { compact, type Page } from './page';
-import { headingElement, headingTitle, SEPARATORS } from './titles';
+import { BRAND_LINK, compact, type Page } from './page';
+import { headingElement, headingTitle, isDomainName, SEPARATORS } from './titles';
 import { brandBesideHeading } from './brand-hints';
 
 /** Words a shop's name may take at the start of an item's name ("Sleep Number", "Nörd Republic"). */
@@ -38,4 +39,64 @@ export function fromOwnName(page: Page): Evidence | null {
   }
   const own = brandBesideHeading(page, headingElement(page)?.el ?? null, true);
   return own ? { brand: own } : null;
+}
+
+/**
+ * Words by which a page names an item's maker, or a work's publisher or developer, in the shops' languages: a shop of
+ * many makers says them on every page (its filters, its menu of brands, the item's "Brand:" line, its descriptions).
+ */
+const MAKER_WORD =
+  /(?<![\p{L}\p{N}])(?:brands?|manufacturers?|makers?|vendors?|designers?|developers?|publishers?|isbn|marken?|hersteller|verlag|marques?|fabricant|éditeur|marcas?|fabricante|editora|merken?|märken|tillverkare|merkki|valmistaja|marka|producent|značka|výrobce|gamintojas|бренды?|марки?|производитель|издательство|thương hiệu)(?![\p{L}\p{N}])|ブランド|メーカー|出版社|品牌|브랜드|제조사|מותג|العلامة التجارية/iu;
+/** Elements whose text no shopper reads. */
+const UNSEEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
+/** A shop's name as written: letters and digits, with spaces, "&", apostrophes, points or dashes between them. */
+const WRITTEN_NAME = /^[\p{L}\p{N}](?:[\p{L}\p{N}&'’ .-]*[\p{L}\p{N}])?$/u;
+
+/** Whether a link leads to a brand's page of the shop itself (not another site's form that names the shop's brand). */
+function linksBrandPage(el: HtmlElement, page: Page): boolean {
+  const href = attr(el, 'href') ?? '';
+  if (!BRAND_LINK.test(href)) return false;
+  const host = /^(?:https?:)?\/\/([^/?#]+)/i.exec(href)?.[1]?.toLowerCase().replace(/^www\./, '');
+  return !host || !page.host || host === page.host.replace(/^www\./, '') || host.endsWith(`.${page.host.replace(/^www\./, '')}`);
+}
+
+/** Whether the page names a maker: a word for one in the text a shopper reads, or a link to one of its brand pages. */
+function namesAnyMaker(page: Page): boolean {
+  const stack: HtmlElement[] = [page.root];
+  while (stack.length > 0) {
+    const el = stack.pop() as HtmlElement;
+    if (el.tagName === 'a' && linksBrandPage(el, page)) return true;
+    for (const child of el.childNodes ?? []) {
+      if (child.nodeName === '#text') {
+        if (MAKER_WORD.test((child as { value: string }).value)) return true;
+      } else if ('tagName' in child && !UNSEEN.has(child.tagName)) stack.push(child);
+    }
+  }
+  return false;
+}
+
+/**
+ * The shop's own name as its og:site_name or its title tag's closing part writes it, where that is the name its address
+ * gives ("Sleep Number" at sleepnumber.com, "Ironmaster" at ironmaster.com); not a domain name ("Shiseido.com").
+ */
+function shopsWrittenName(page: Page): string | null {
+  const labels = (page.host ?? '').split('.').map(compact).filter((label) => label.length >= 3);
+  const written = [...(page.meta.get('og:site_name') ?? []), ...(page.titleTag?.split(SEPARATORS).slice(1) ?? [])];
+  for (const part of written) {
+    const name = cleanText(part).replace(/[®™]+$/u, '').trim();
+    if (!WRITTEN_NAME.test(name) || isDomainName(name) || /\.[a-z]{2,3}$/i.test(name)) continue;
+    const c = compact(name);
+    if (c.length >= 3 && labels.includes(c)) return name;
+  }
+  return null;
+}
+
+/**
+ * A maker's own shop, where no source names the item's brand: the shop's written name when the page names no maker at
+ * all, neither by a word for one nor by a link to a brand's page (iRobot's, Bose's, a brewery's shop). A shop of many
+ * makers names them.
+ */
+export function makersOwnShop(page: Page): string | null {
+  const name = shopsWrittenName(page);
+  return name && !namesAnyMaker(page) ? name : null;
 }

@@ -122,7 +122,7 @@ const SHIPPING_WORDS = /(?:^|[^a-z])(?:shipping|delivery|versand|livraison|envio
 const SHIPPING_TEXT = /\b(?:shipping|delivery|postage|versand|versandkosten|lieferung|livraison|env[ií]o|spedizione|verzending|frete)\b|versandkostenfrei/i;
 const CONDITION_WORDS = /(?:^|[^a-z])(?:condition|itemcondition|item-condition|zustand)(?:$|[^a-z])/;
 /** A link to a brand's or maker's page ("/brand/skechers", "/marken/acer", "?manufacturer=12", a Shopify theme's "/collections/vendors?q=Nomad"). */
-const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?|vendors\?q)(?:[/=]|\.html)/i;
+export const BRAND_LINK = /[/?&](?:brands?|marken?|hersteller|manufacturers?|marques?|marcas?|vendors\?q)(?:[/=]|\.html)/i;
 const MAKER_WORDS = /brand|manufacturer|hersteller|marke|marque|vendor/;
 /** A breadcrumb trail's mark, not a layout's note that the page has none ("no-breadcrumbs" on the main column). */
 const CRUMB_MARK = /(?<!(?:^|[\s_-])(?:no|without|hide|hidden|disable[ds]?)[-_]?)breadcrumb/;
