@@ -10,6 +10,16 @@ describe('the brand a link or logo names beside the item’s heading', () => {
     const html = `<!doctype html><html><head><title>Zeķes CALVIN KLEIN Brooklyn</title></head><body><div class="brands-menu">${menu}</div>${item}</body></html>`;
     expect(extractProductIdentity(html, { url: URL })?.brand).toBe('CALVIN KLEIN');
   });
+
+  it('reads the maker’s logo by the title of the link it stands in, where its alt text says more', () => {
+    const logo = (title: string) =>
+      `<a href="/cam-cam-copenhagen-c-5627.html" title="${title}" alt="Cam Cam Copenhagen møbler til børn"><img class="manufacturerImage" src="/images/manufacturers/camcam_logo.png" alt="Cam Cam Copenhagen møbler til børn"></a>`;
+    const html = (title: string) =>
+      `<!doctype html><html><head><title>Cam Cam Pusletaske - Black</title></head><body><div class="product"><h1>Cam Cam Pusletaske - Black</h1>${logo(title)}<span class="price">549,00 kr.</span></div></body></html>`;
+    expect(extractProductIdentity(html('Cam Cam'), { url: 'https://www.kids-world.example/cam-cam-pusletaske-p-1.html' })?.brand).toBe('Cam Cam');
+    // A title the item's name does not begin with names no brand of it.
+    expect(extractProductIdentity(html('Copenhagen'), { url: 'https://www.kids-world.example/cam-cam-pusletaske-p-1.html' })?.brand ?? null).toBeNull();
+  });
 });
 
 describe('the brand the item’s heading begins with as a link', () => {
@@ -33,6 +43,9 @@ describe('the brand a link to all of a maker’s items names', () => {
 
   it('reads the maker of "Shop all …", "More from …" and "View all products by …" links that the item’s name begins with', () => {
     expect(read('<a href="/sally-hansen">Shop all <!-- -->Sally Hansen</a>')).toBe('Sally Hansen');
+    // The link holds only the maker, after the words that lead to all of its items.
+    expect(read('<strong>View All <a href="/b/Sally-Hansen">Sally Hansen</a></strong>')).toBe('Sally Hansen');
+    expect(read('<strong>Reviews of <a href="/b/Sally-Hansen">Sally Hansen</a></strong>')).toBeNull();
     expect(read('<a href="/creators/sally-hansen/">More from Sally Hansen</a>')).toBe('Sally Hansen');
     expect(read('<a href="/b/sally-hansen">View all products by Sally Hansen</a>')).toBe('Sally Hansen');
   });

@@ -67,11 +67,21 @@ function headingLeadLink(page: Page): string | null {
   return linked && after && linked.split(/\s+/).length <= 4 ? linked : null;
 }
 
+/**
+ * A maker's logo names the maker by its alt text, or by the title of the link it stands in, where the alt text says
+ * more (`<a href="/cam-cam-copenhagen-c-5627.html" title="Cam Cam"><img class="manufacturerImage" alt="Cam Cam
+ * Copenhagen møbler til børn"></a>`).
+ */
+function logoNames(img: HtmlElement): string[] {
+  const link = img.parentNode && isElement(img.parentNode) && img.parentNode.tagName === 'a' ? img.parentNode : null;
+  return [attr(img, 'alt') ?? '', ...(link ? [attr(link, 'title') ?? ''] : [])];
+}
+
 /** The hints, each with whether it names a brand outright (a brand page's link, a maker's logo) or is a crumb. */
 function hintTexts(page: Page): { hint: string; outright: boolean }[] {
   const lead = headingLeadLink(page);
   const outright = [
-    ...page.brandEls.filter(shownForItem).map((el) => (el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 80) || (attr(el, 'title') ?? ''))),
+    ...page.brandEls.filter(shownForItem).flatMap((el) => (el.tagName === 'img' ? logoNames(el) : [textOf(el, undefined, 80) || (attr(el, 'title') ?? '')])),
     ...(lead ? [lead] : []),
     ...page.makerLinks,
   ];

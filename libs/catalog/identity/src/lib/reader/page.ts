@@ -131,8 +131,8 @@ const MAX_BRAND_ELEMENTS = 40;
 const STUDIO_LINK = /\/(?:developer|publisher)s?\//i;
 /**
  * A link's words leading to all of one maker's items, and the maker they name: "Shop all Sally Hansen", "More from
- * Vince Camuto", "View all products by Satco". A menu's "Shop all Dresses" names a kind of item, which no item's name
- * begins with and goes on from (brand-hints.ts).
+ * Vince Camuto", "View all products by Satco", also where the link holds only the maker ("View All <a>Alterna</a>").
+ * A menu's "Shop all Dresses" names a kind of item, which no item's name begins with and goes on from (brand-hints.ts).
  */
 const ALL_FROM_MAKER = /^(?:(?:shop|view|see|browse)\s+all\s+(?:(?:products|items)\s+(?:from|by)\s+)?|more\s+(?:from|by)\s+)(\S.{1,39})$/i;
 /** A block's mark that it shows brands or makers ("product-brand", "brandName", "mega-brands", "product__vendor", "TblProdForkMfgGuarranty", "designer-name"). */
@@ -340,7 +340,7 @@ function walk(root: HtmlElement): Walked {
     // link or logo stands after it, so the heading opens a second quota.
     if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said)) out.brandEls.push(el);
     if (el.tagName === 'a' && out.makerLinks.length < MAX_BRAND_ELEMENTS && !STUDIO_LINK.test(attr(el, 'href') ?? '')) {
-      const maker = ALL_FROM_MAKER.exec(ownText(el))?.[1];
+      const maker = ALL_FROM_MAKER.exec(ownText(el))?.[1] ?? ALL_FROM_MAKER.exec(`${textBefore(el)} ${ownText(el)}`)?.[1];
       if (maker) out.makerLinks.push(maker);
     }
     if (said && out.brandBlocks.length < MAX_BRAND_BLOCKS && BRAND_BLOCK.test(said) && !NOT_BRAND_BLOCK.has(el.tagName)) out.brandBlocks.push(el);
@@ -349,6 +349,13 @@ function walk(root: HtmlElement): Walked {
     noteHeadElement(el, out);
   }
   return out;
+}
+
+/** The text right before an element, where it is a text of its parent's ("View All " before `<a href="/b/Alterna">Alterna</a>`). */
+function textBefore(el: HtmlElement): string {
+  const siblings = (el.parentNode as HtmlElement | null)?.childNodes ?? [];
+  const before = siblings[siblings.indexOf(el) - 1];
+  return before?.nodeName === '#text' ? cleanText((before as { value: string }).value) : '';
 }
 
 /** The shop's name in its forms: og:site_name, application-name, twitter:site, the host's own labels; compacted. */
