@@ -60,6 +60,13 @@ export function* elements(root: HtmlNode): Generator<HtmlElement> {
   }
 }
 
+/** The raw text right before an element, where its parent's child before it is a text ("View All " before a link). */
+export function textBefore(el: HtmlElement): string {
+  const siblings = parentElement(el)?.childNodes ?? [];
+  const before = siblings[siblings.indexOf(el) - 1];
+  return before?.nodeName === '#text' ? (before as { value: string }).value : '';
+}
+
 /** Raw text of an element's text children (a <script>'s code, a <title>'s text). */
 export function rawText(el: HtmlElement): string {
   let s = '';

@@ -5,7 +5,7 @@
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
 import { noteTagIds, type TagIds } from './tag-ids';
-import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parseHtml, rawText, type HtmlElement } from '../html';
+import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parseHtml, rawText, textBefore, type HtmlElement } from '../html';
 import { labelledPairs, ownText, PAIR_HOLDERS } from './labels';
 import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
 import { describedAs, insideItem, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
@@ -304,9 +304,7 @@ function namesMaker(el: HtmlElement, said: string): boolean {
   if (el.tagName === 'img') return !!said && MAKER_WORDS.test(said) && !!attr(el, 'alt');
   if (el.tagName !== 'a') return false;
   if (BRAND_LINK.test(attr(el, 'href') ?? '')) return !inLongList(el);
-  const siblings = (el.parentNode as HtmlElement | null)?.childNodes ?? [];
-  const before = siblings[siblings.indexOf(el) - 1];
-  return before?.nodeName === '#text' && /[»›]\s*$/.test((before as { value: string }).value);
+  return /[»›]\s*$/.test(textBefore(el));
 }
 
 /** Whether an element's own text, a line's worth, names delivery. */
@@ -340,7 +338,7 @@ function walk(root: HtmlElement): Walked {
     // link or logo stands after it, so the heading opens a second quota.
     if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said)) out.brandEls.push(el);
     if (el.tagName === 'a' && out.makerLinks.length < MAX_BRAND_ELEMENTS && !STUDIO_LINK.test(attr(el, 'href') ?? '')) {
-      const maker = ALL_FROM_MAKER.exec(ownText(el))?.[1] ?? ALL_FROM_MAKER.exec(`${textBefore(el)} ${ownText(el)}`)?.[1];
+      const maker = ALL_FROM_MAKER.exec(ownText(el))?.[1] ?? ALL_FROM_MAKER.exec(`${cleanText(textBefore(el))} ${ownText(el)}`)?.[1];
       if (maker) out.makerLinks.push(maker);
     }
     if (said && out.brandBlocks.length < MAX_BRAND_BLOCKS && BRAND_BLOCK.test(said) && !NOT_BRAND_BLOCK.has(el.tagName)) out.brandBlocks.push(el);
@@ -349,13 +347,6 @@ function walk(root: HtmlElement): Walked {
     noteHeadElement(el, out);
   }
   return out;
-}
-
-/** The text right before an element, where it is a text of its parent's ("View All " before `<a href="/b/Alterna">Alterna</a>`). */
-function textBefore(el: HtmlElement): string {
-  const siblings = (el.parentNode as HtmlElement | null)?.childNodes ?? [];
-  const before = siblings[siblings.indexOf(el) - 1];
-  return before?.nodeName === '#text' ? cleanText((before as { value: string }).value) : '';
 }
 
 /** The shop's name in its forms: og:site_name, application-name, twitter:site, the host's own labels; compacted. */
