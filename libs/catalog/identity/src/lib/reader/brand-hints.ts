@@ -5,7 +5,7 @@
  * ("Lenovo L24i-40 …"); else a line marked as the brand right by the item's heading (`brandBesideHeading`); else the
  * opening words of the item's name that a block marked as showing brands writes alone (`brandNamedInBlocks`).
  */
-import { attr, elements, isElement, textOf, type HtmlElement } from '../html';
+import { attr, elements, isElement, parentElement, textOf, type HtmlElement } from '../html';
 import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
 import { BRAND_LABEL, splitLabel } from './labels';
 import { CART_WORDS, shownForItem } from './markup';
@@ -73,8 +73,8 @@ function headingLeadLink(page: Page): string | null {
  * Copenhagen møbler til børn"></a>`).
  */
 function logoNames(img: HtmlElement): string[] {
-  const link = img.parentNode && isElement(img.parentNode) && img.parentNode.tagName === 'a' ? img.parentNode : null;
-  return [attr(img, 'alt') ?? '', ...(link ? [attr(link, 'title') ?? ''] : [])];
+  const link = parentElement(img);
+  return [attr(img, 'alt') ?? '', ...(link?.tagName === 'a' ? [attr(link, 'title') ?? ''] : [])];
 }
 
 /** The hints, each with whether it names a brand outright (a brand page's link, a maker's logo) or is a crumb. */

@@ -6,6 +6,7 @@
  * its heading that writes the shop's name ("ProsourceFit" over "Extra Thick Yoga and Pilates Mat" at prosourcefit.com).
  * And a shop that names no maker anywhere on the page is the maker of its items (`makersOwnShop`).
  */
+import { hostMatchesDomain, stripWww } from '@pricehunt/marketplace';
 import { attr, cleanText, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
 import { BRAND_LINK, compact, type Page } from './page';
@@ -47,7 +48,10 @@ export function fromOwnName(page: Page): Evidence | null {
  */
 const MAKER_WORD =
   /(?<![\p{L}\p{N}])(?:brands?|manufacturers?|makers?|vendors?|designers?|developers?|publishers?|isbn|marken?|hersteller|verlag|marques?|fabricant|éditeur|marcas?|fabricante|editora|merken?|märken|tillverkare|merkki|valmistaja|marka|producent|značka|výrobce|gamintojas|бренды?|марки?|производитель|издательство|thương hiệu)(?![\p{L}\p{N}])|ブランド|メーカー|出版社|品牌|브랜드|제조사|מותג|العلامة التجارية/iu;
-/** Elements whose text no shopper reads. */
+/**
+ * Elements whose text no shopper reads. Unlike `textOf`'s, a form's options count: a list of brands to filter by is a
+ * `<select>` on many shops.
+ */
 const UNSEEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
 /** A shop's name as written: letters and digits, with spaces, "&", apostrophes, points or dashes between them. */
 const WRITTEN_NAME = /^[\p{L}\p{N}](?:[\p{L}\p{N}&'’ .-]*[\p{L}\p{N}])?$/u;
@@ -56,8 +60,8 @@ const WRITTEN_NAME = /^[\p{L}\p{N}](?:[\p{L}\p{N}&'’ .-]*[\p{L}\p{N}])?$/u;
 function linksBrandPage(el: HtmlElement, page: Page): boolean {
   const href = attr(el, 'href') ?? '';
   if (!BRAND_LINK.test(href)) return false;
-  const host = /^(?:https?:)?\/\/([^/?#]+)/i.exec(href)?.[1]?.toLowerCase().replace(/^www\./, '');
-  return !host || !page.host || host === page.host.replace(/^www\./, '') || host.endsWith(`.${page.host.replace(/^www\./, '')}`);
+  const host = /^(?:https?:)?\/\/([^/?#:]+)/i.exec(href)?.[1]?.toLowerCase();
+  return !host || !page.host || hostMatchesDomain(stripWww(host), stripWww(page.host));
 }
 
 /** Whether the page names a maker: a word for one in the text a shopper reads, or a link to one of its brand pages. */

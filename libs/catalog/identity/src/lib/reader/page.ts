@@ -300,11 +300,11 @@ function markedModel(el: HtmlElement): string | null {
   return CODE_ALONE.test(text) && /\d/.test(text) ? text : null;
 }
 
-function namesMaker(el: HtmlElement, said: string): boolean {
+function namesMaker(el: HtmlElement, said: string, before: string): boolean {
   if (el.tagName === 'img') return !!said && MAKER_WORDS.test(said) && !!attr(el, 'alt');
   if (el.tagName !== 'a') return false;
   if (BRAND_LINK.test(attr(el, 'href') ?? '')) return !inLongList(el);
-  return /[»›]\s*$/.test(textBefore(el));
+  return /[»›]\s*$/.test(before);
 }
 
 /** Whether an element's own text, a line's worth, names delivery. */
@@ -336,9 +336,11 @@ function walk(root: HtmlElement): Walked {
     if (model && out.labelled.length <= MAX_LABELLED) out.labelled.push(['model', model]);
     // A menu of every brand the shop sells may fill the quota before the item's heading: the item's own brand
     // link or logo stands after it, so the heading opens a second quota.
-    if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said)) out.brandEls.push(el);
+    const before = el.tagName === 'a' ? textBefore(el) : '';
+    if (out.brandEls.length < MAX_BRAND_ELEMENTS * (out.headings.length > 0 ? 2 : 1) && namesMaker(el, said, before)) out.brandEls.push(el);
     if (el.tagName === 'a' && out.makerLinks.length < MAX_BRAND_ELEMENTS && !STUDIO_LINK.test(attr(el, 'href') ?? '')) {
-      const maker = ALL_FROM_MAKER.exec(ownText(el))?.[1] ?? ALL_FROM_MAKER.exec(`${cleanText(textBefore(el))} ${ownText(el)}`)?.[1];
+      const linked = ownText(el);
+      const maker = ALL_FROM_MAKER.exec(linked)?.[1] ?? ALL_FROM_MAKER.exec(`${cleanText(before)} ${linked}`)?.[1];
       if (maker) out.makerLinks.push(maker);
     }
     if (said && out.brandBlocks.length < MAX_BRAND_BLOCKS && BRAND_BLOCK.test(said) && !NOT_BRAND_BLOCK.has(el.tagName)) out.brandBlocks.push(el);
