@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
 import { loadPageCorpus, readCorpusPage, type ReadItem } from '@pricehunt/catalog-identity/testing';
-import { pagesSection, type PageReaderFn } from '../eval/extraction/pages';
+import { pagesSection } from '../eval/extraction/pages';
 import { formatTable } from '../eval/table';
 import { healthUnderLoadSection, poolReadingSection } from './extraction-pool';
 
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     });
     console.log(formatTable(['reader', 'median ms/page', 'p90 ms/page', 'max ms/page', 'corpus ms'], rows));
 
-    const reports = await Promise.all(readers.map(([, extract]) => pagesSection(((html, url) => extract(html, url ? { url } : {})) as PageReaderFn).run()));
+    const reports = await Promise.all(readers.map(async ([, extract]) => pagesSection((html, url) => extract(html, url ? { url } : {})).run()));
     const fields = reports[0]?.rows.map((row) => row[0] as string) ?? [];
     console.log('\nAccuracy over the same pages (all pages; markup states it)\n');
     console.log(

@@ -74,8 +74,8 @@ export function clusterQuality(rows: ReadonlyArray<{ cluster: number | null; tru
   const sizes = [...byCluster.values()].map((inner) => [...inner.values()].reduce((a, b) => a + b, 0));
   const total = Math.max(1, rows.length);
   return {
-    purity: sum(byCluster as Map<unknown, Map<string, number>>) / total,
-    completeness: sum(byTruth as Map<unknown, Map<string, number>>) / total,
+    purity: sum(byCluster) / total,
+    completeness: sum(byTruth) / total,
     oversized: sizes.filter((size) => size > MAX_SELLERS).length,
     largest: Math.max(0, ...sizes),
   };

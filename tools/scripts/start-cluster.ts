@@ -141,7 +141,7 @@ async function main() {
     await nginx?.stop().catch(() => undefined);
     for (const child of children) child.kill('SIGTERM');
     // An instance killed by a signal has no exit code, only a signal code.
-    await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+    await Promise.all(children.filter((child) => child.exitCode === null && child.signalCode === null).map((child) => new Promise((resolve) => child.once('exit', resolve))));
     for (const name of ['api-1', 'api-2', 'worker', 'shopper']) fs.rmSync(path.join(clusterDir, `${name}.pid`), { force: true });
     if (cluster?.started) await cluster.stop().catch((error: unknown) => console.error(String(error)));
     process.exit(code);

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs every project's checks in one Nx run: lint, typecheck, unit/API tests (the API's on SQLite, `test`, and on
-// PostgreSQL, `test-pg`) and the browser tests (`e2e`, after the builds they need).
+// Runs every check in one Nx run: lint and typecheck over the whole workspace at once (`lint-workspace`,
+// `typecheck-workspace`: one ESLint and one TypeScript program, where a run per project parsed and typed the shared
+// libraries again for every project that imports them), unit/API tests (the API's on SQLite, `test`, and on PostgreSQL,
+// `test-pg`) and the browser tests (`e2e`, after the builds they need).
 // Exits non-zero when anything fails, and then repeats each failed test's report at the very end, where a reader of
 // the log's last lines finds it (the streamed output of three tasks at once buries it among passing suites).
 import { spawn } from 'node:child_process';
@@ -13,7 +15,7 @@ const nx = path.join(root, 'node_modules/.bin/nx');
 
 // One run of every target: the browser tests and the API's suites wait on browsers, disk syncs and database servers
 // more than they compute, so three tasks at once (on two cores) keep the cores busy while each waits.
-const steps = [['lint, typecheck, unit/API and browser tests', ['run-many', '-t', 'lint', 'typecheck', 'test', 'test-pg', 'e2e', '--parallel=3', '--outputStyle=stream']]];
+const steps = [['lint, typecheck, unit/API and browser tests', ['run-many', '-t', 'lint-workspace', 'typecheck-workspace', 'test', 'test-pg', 'e2e', '--parallel=3', '--outputStyle=stream']]];
 
 /** Runs a command with its output passed through as it comes, and also kept as text. */
 function run(command, args) {

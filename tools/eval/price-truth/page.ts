@@ -25,7 +25,7 @@ const isElement = (node: Node): node is Element => 'tagName' in node;
 
 function childrenOf(node: Node): Node[] {
   if (isElement(node) && node.tagName === 'template') return (node as DefaultTreeAdapterMap['template']).content.childNodes;
-  return 'childNodes' in node ? (node as DefaultTreeAdapterMap['parentNode']).childNodes : [];
+  return 'childNodes' in node ? node.childNodes : [];
 }
 
 /** Every element under `root`, in document order. */
@@ -106,7 +106,7 @@ export function readProductPage(html: string): PageFacts {
   let mainImage: PageFacts['mainImage'] = null;
   let scope: Node | null = all.find((el) => el.tagName === 'h1') ?? null;
   for (let level = 0; scope && level < 2 && !mainImage; level++) {
-    scope = (scope as Element).parentNode as Node | null;
+    scope = (scope as Element).parentNode;
     if (!scope) break;
     const img = [...elements(scope)].find((el) => el.tagName === 'img');
     if (img) mainImage = { src: attr(img, 'src'), width: attr(img, 'width'), height: attr(img, 'height') };

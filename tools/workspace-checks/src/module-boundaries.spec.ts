@@ -4,52 +4,65 @@ import { createProjectGraphAsync } from '@nx/devkit';
 
 const root = path.resolve(__dirname, '../../..');
 
-/** Lints a snippet as if it were a file at `file` in the workspace and returns the boundary-rule messages. */
-async function boundaryErrors(file: string, code: string): Promise<string[]> {
-  const run = spawnSync(process.execPath, [path.join(__dirname, 'lint-snippet.mjs'), path.join(root, file)], {
+/** Lints snippets as if each were a file at its path in the workspace and returns each one's boundary-rule messages. */
+function boundaryErrors(snippets: ReadonlyArray<{ file: string; code: string }>): string[][] {
+  const run = spawnSync(process.execPath, [path.join(__dirname, 'lint-snippet.mjs')], {
     cwd: root,
-    input: code,
+    input: JSON.stringify(snippets.map(({ file, code }) => ({ file: path.join(root, file), code }))),
     encoding: 'utf8',
     env: { ...process.env, NX_DAEMON: 'false' },
   });
   if (run.status !== 0) throw new Error(`eslint failed: ${run.stderr}`);
-  const messages = JSON.parse(run.stdout) as Array<{ ruleId: string | null; message: string }>;
-  return messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message);
+  const results = JSON.parse(run.stdout) as Array<Array<{ ruleId: string | null; message: string }>>;
+  return results.map((messages) => messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message));
 }
+
+const HARNESS = "import { sharedPostgresCluster } from '@pricehunt/postgres-harness';\nexport const x = sharedPostgresCluster;\n";
+/** Each case: a file's path and its text. */
+const SNIPPETS = {
+  browserSqlite: { file: 'libs/shared/tracking/src/probe.ts', code: "import Database from 'better-sqlite3';\nexport const db = Database;\n" },
+  browserServer: { file: 'libs/shared/ui/src/probe.ts', code: "import Fastify from 'fastify';\nimport { sql } from 'drizzle-orm';\nexport const x = [Fastify, sql];\n" },
+  utilReact: { file: 'libs/shared/affiliate/src/probe.ts', code: "import { useState } from 'react';\nexport const x = useState;\n" },
+  sharedShopper: { file: 'libs/shared/ui/src/probe.ts', code: "import * as d from '@pricehunt/direct-url';\nexport const x = d;\n" },
+  apiSqlite: { file: 'apps/api/src/probe.ts', code: "import Database from 'better-sqlite3';\nexport const db = Database;\n" },
+  specHarness: { file: 'libs/server/storage/src/lib/feeds/probe.spec.ts', code: HARNESS },
+  fixtureHarness: { file: 'libs/server/storage/src/testing/probe.ts', code: HARNESS },
+  productionHarness: { file: 'libs/server/storage/src/lib/feeds/probe.ts', code: HARNESS },
+};
 
 describe('module boundaries', () => {
   jest.setTimeout(60_000);
-
-  it('fails lint when a browser library imports better-sqlite3', async () => {
-    const errors = await boundaryErrors('libs/shared/tracking/src/probe.ts', "import Database from 'better-sqlite3';\nexport const db = Database;\n");
-    expect(errors.join('\n')).toMatch(/not allowed to import "better-sqlite3"/);
+  let errors: Record<keyof typeof SNIPPETS, string[]>;
+  beforeAll(() => {
+    const names = Object.keys(SNIPPETS) as Array<keyof typeof SNIPPETS>;
+    const results = boundaryErrors(names.map((name) => SNIPPETS[name]));
+    errors = Object.fromEntries(names.map((name, i) => [name, results[i] ?? []])) as typeof errors;
   });
 
-  it('fails lint when a browser library imports fastify or drizzle', async () => {
-    const errors = await boundaryErrors('libs/shared/ui/src/probe.ts', "import Fastify from 'fastify';\nimport { sql } from 'drizzle-orm';\nexport const x = [Fastify, sql];\n");
-    expect(errors).toHaveLength(2);
+  it('fails lint when a browser library imports better-sqlite3', () => {
+    expect(errors.browserSqlite.join('\n')).toMatch(/not allowed to import "better-sqlite3"/);
   });
 
-  it('fails lint when a util library imports react', async () => {
-    const errors = await boundaryErrors('libs/shared/affiliate/src/probe.ts', "import { useState } from 'react';\nexport const x = useState;\n");
-    expect(errors.join('\n')).toMatch(/type:util" is not allowed to import "react"/);
+  it('fails lint when a browser library imports fastify or drizzle', () => {
+    expect(errors.browserServer).toHaveLength(2);
   });
 
-  it('fails lint when a shared library depends on a shopper library', async () => {
-    const errors = await boundaryErrors('libs/shared/ui/src/probe.ts', "import * as d from '@pricehunt/direct-url';\nexport const x = d;\n");
-    expect(errors.join('\n')).toMatch(/scope:shared" can only depend on libs tagged with "scope:shared"/);
+  it('fails lint when a util library imports react', () => {
+    expect(errors.utilReact.join('\n')).toMatch(/type:util" is not allowed to import "react"/);
   });
 
-  it('lets the API import the database driver', async () => {
-    expect(await boundaryErrors('apps/api/src/probe.ts', "import Database from 'better-sqlite3';\nexport const db = Database;\n")).toEqual([]);
+  it('fails lint when a shared library depends on a shopper library', () => {
+    expect(errors.sharedShopper.join('\n')).toMatch(/scope:shared" can only depend on libs tagged with "scope:shared"/);
   });
 
-  it('lets the specs and fixtures of a server library use the throwaway database servers, and not its production code', async () => {
-    const code = "import { sharedPostgresCluster } from '@pricehunt/postgres-harness';\nexport const x = sharedPostgresCluster;\n";
-    expect(await boundaryErrors('libs/server/storage/src/lib/feeds/probe.spec.ts', code)).toEqual([]);
-    expect(await boundaryErrors('libs/server/storage/src/testing/probe.ts', code)).toEqual([]);
-    const production = await boundaryErrors('libs/server/storage/src/lib/feeds/probe.ts', code);
-    expect(production.join('\n')).toMatch(/scope:server" can only depend on libs tagged with "scope:shared", "scope:server"/);
+  it('lets the API import the database driver', () => {
+    expect(errors.apiSqlite).toEqual([]);
+  });
+
+  it('lets the specs and fixtures of a server library use the throwaway database servers, and not its production code', () => {
+    expect(errors.specHarness).toEqual([]);
+    expect(errors.fixtureHarness).toEqual([]);
+    expect(errors.productionHarness.join('\n')).toMatch(/scope:server" can only depend on libs tagged with "scope:shared", "scope:server"/);
   });
 
   it('keeps every app independent of every other app in the project graph', async () => {
