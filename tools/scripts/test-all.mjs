@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// Runs every check in two Nx runs side by side: lint and typecheck over the whole workspace at once (`lint-workspace`,
+// Runs every check in one Nx run: lint and typecheck over the whole workspace at once (`lint-workspace`,
 // `typecheck-workspace`: one ESLint and one TypeScript program, where a run per project parsed and typed the shared
 // libraries again for every project that imports them), unit/API tests (the API's on SQLite, `test`, and on PostgreSQL,
 // `test-pg`) and the browser tests (`e2e`, after the builds they need).
 // Exits non-zero when anything fails, and then repeats each failed test's report at the very end, where a reader of
-// the log's last lines finds it (the streamed output of three tasks at once buries it among passing suites), once both
-// runs are over.
+// the log's last lines finds it (the streamed output of three tasks at once buries it among passing suites).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { failureDigest } from './failure-digest.mjs';
@@ -14,14 +13,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
 const nx = path.join(root, 'node_modules/.bin/nx');
 
-// Two Nx runs side by side, three tasks at once in all (the browser tests and the API's suites wait on browsers, disk
-// syncs and database servers as well as compute). The API's suite on PostgreSQL is the longest task by far (about
-// 20 minutes of a 25-minute run on two cores), so it starts at once in a lane of its own; in one run Nx started it
-// only after the libraries' tasks, some four minutes in, while the cores were not always busy (155% of 200%).
-const steps = [
-  ['API suite on PostgreSQL', ['run', 'api:test-pg', '--outputStyle=stream']],
-  ['lint, typecheck, unit/API and browser tests', ['run-many', '-t', 'lint-workspace', 'typecheck-workspace', 'test', 'e2e', '--parallel=2', '--outputStyle=stream']],
-];
+// One run of every target: the browser tests and the API's suites wait on browsers, disk syncs and database servers
+// more than they compute, so three tasks at once (on two cores) keep the cores busy while each waits.
+const steps = [['lint, typecheck, unit/API and browser tests', ['run-many', '-t', 'lint-workspace', 'typecheck-workspace', 'test', 'test-pg', 'e2e', '--parallel=3', '--outputStyle=stream']]];
 
 /** Runs a command with its output passed through as it comes, and also kept as text. */
 function run(command, args) {
@@ -40,21 +34,19 @@ function run(command, args) {
   });
 }
 
-const results = await Promise.all(
-  steps.map(async ([name, args]) => {
-    console.log(`\n=== ${name} ===`);
-    const started = Date.now();
-    const result = await run(nx, args);
-    console.log(`\n=== ${name}: ${Math.round((Date.now() - started) / 1000)} s ===`);
-    return { name, ...result };
-  }),
-);
-const failed = results.filter((result) => result.status !== 0);
-for (const { name, status, signal, output } of failed) {
-  console.error(`\n${name} failed (exit ${status ?? signal})`);
-  const digest = failureDigest(output);
-  if (digest) console.error(`\n=== what failed in ${name} ===\n${digest}`);
+let failed = 0;
+for (const [name, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = await run(nx, args);
+  console.log(`\n=== ${name}: ${Math.round((Date.now() - started) / 1000)} s ===`);
+  if (result.status !== 0) {
+    console.error(`\n${name} failed (exit ${result.status ?? result.signal})`);
+    const digest = failureDigest(result.output);
+    if (digest) console.error(`\n=== what failed in ${name} ===\n${digest}`);
+    failed++;
+  }
 }
-console.log(failed.length ? `\n${failed.length} step(s) failed` : '\nall checks passed');
-console.log(`steps: ${steps.length - failed.length} passed, ${failed.length} failed`);
-process.exit(failed.length ? 1 : 0);
+console.log(failed ? `\n${failed} step(s) failed` : '\nall checks passed');
+console.log(`steps: ${steps.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
