@@ -14,6 +14,8 @@ function boundaryErrors(snippets: ReadonlyArray<{ file: string; code: string }>)
   });
   if (run.status !== 0) throw new Error(`eslint failed: ${run.stderr}`);
   const results = JSON.parse(run.stdout) as Array<Array<{ ruleId: string | null; message: string }>>;
+  // A snippet left unlinted must not read as one with no errors.
+  if (results.length !== snippets.length) throw new Error(`eslint answered ${results.length} of ${snippets.length} snippets`);
   return results.map((messages) => messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message));
 }
 
@@ -36,7 +38,7 @@ describe('module boundaries', () => {
   beforeAll(() => {
     const names = Object.keys(SNIPPETS) as Array<keyof typeof SNIPPETS>;
     const results = boundaryErrors(names.map((name) => SNIPPETS[name]));
-    errors = Object.fromEntries(names.map((name, i) => [name, results[i] ?? []])) as typeof errors;
+    errors = Object.fromEntries(names.map((name, i) => [name, results[i]])) as typeof errors;
   });
 
   it('fails lint when a browser library imports better-sqlite3', () => {
