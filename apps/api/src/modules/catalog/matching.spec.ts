@@ -46,3 +46,50 @@ describe('ranking an offer to join a product', () => {
     }
   });
 });
+
+describe("a retailer's second listing of a product", () => {
+  const listing = (retailer: 'walmart' | 'amazon', externalId: string, item: { title: string; brand: string; priceCents: number; mpn?: string }) =>
+    feedOffer({ externalId, url: retailer === 'walmart' ? `https://www.walmart.com/ip/x/${externalId}` : `https://www.amazon.com/dp/${externalId}`, retailer, ...item });
+  const walmart = (externalId: string, title: string, priceCents: number, mpn?: string) => listing('walmart', externalId, { title, brand: title.split(' ')[0] ?? '', priceCents, mpn });
+  const amazon = (externalId: string, title: string, priceCents: number, mpn?: string) => listing('amazon', externalId, { title, brand: title.replace(/^New-/, '').split(' ')[0] ?? '', priceCents, mpn });
+
+  it('takes the place of the listing of another part number that fits the other retailers\' offers clearly worse', async () => {
+    const t = await buildTestApp();
+    try {
+      // Real listings (Walmart-Amazon): the Dusty Rose lapdesk comes first and joins Walmart's plain one.
+      await t.app.catalog.ingestion.importOffers([walmart('2024', 'Logitech N315 Lapdesk', 2488, 'N315')], { format: 'gmc', source: 'walmart' });
+      await t.app.catalog.ingestion.importOffers(
+        [amazon('B0MW000792', 'Logitech Portable Lapdesk N315 Dusty Rose', 2148, '939-000309'), amazon('B0MW018710', 'Logitech Portable Lapdesk N315', 2395, '939-000181')],
+        { format: 'gmc', source: 'amazon' },
+      );
+      const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))?.productId;
+      const lapdesk = await productOf('walmart', '2024');
+      expect(await productOf('amazon', 'B0MW018710')).toBe(lapdesk);
+      const rose = await productOf('amazon', 'B0MW000792');
+      expect(rose).not.toBe(lapdesk);
+      expect(rose).toEqual(expect.any(Number));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('takes the place of a listing that joined under the threshold, where the product is the offer\'s uncontested best', async () => {
+    const t = await buildTestApp();
+    try {
+      // Real listings (Walmart-Amazon): Quartet's chalkboard joined the maker's display system on little evidence.
+      await t.app.catalog.ingestion.importOffers([walmart('302', 'Quartet Showit Three-Panel Display System Fabric Blue Gray Black Pvc Frame', 22229)], { format: 'gmc', source: 'walmart' });
+      await t.app.catalog.ingestion.importOffers([amazon('B0MW016204', 'New-Quartet PCA304B - Porcelain Black Chalkboard W Aluminum Frame 51 x 37 Silver - QRTPCA304B', 22000)], { format: 'gmc', source: 'amazon' });
+      const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))?.productId;
+      const display = await productOf('walmart', '302');
+      expect(await productOf('amazon', 'B0MW016204')).toBe(display);
+      await t.app.catalog.ingestion.importOffers(
+        [amazon('B0MW016807', 'New-Quartet SB93513Q - Showit Three-Panel Display System Fabric Blue Gray Black Pvc Frame - QRTSB93513Q', 38100)],
+        { format: 'gmc', source: 'amazon' },
+      );
+      expect(await productOf('amazon', 'B0MW016807')).toBe(display);
+      expect(await productOf('amazon', 'B0MW016204')).not.toBe(display);
+    } finally {
+      await t.close();
+    }
+  });
+});

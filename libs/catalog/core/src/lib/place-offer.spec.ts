@@ -1,6 +1,6 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import type { IngestionOps, IngestionStep } from './ingestion-store';
-import { matchThreshold, type ProductMatcher } from './matching';
+import { JOIN_CHECKED_SHARE, matchThreshold, type ProductMatcher } from './matching';
 import { placeOffer, SECOND_LISTING_SCORE, uncontestedBest } from './place-offer';
 import { runSync } from './steps';
 import { present } from '@pricehunt/contracts';
@@ -19,6 +19,15 @@ const google900 = { title: 'Intuit Quicken 2007 Macintosh', priceCents: 6999 }; 
 const walmartRoocase = { title: 'Roocase Executive Leather Portfolio Case for Samsung Galaxy Tab P1000', brand: 'Roocase', priceCents: 3759 };
 const amazonPink = { title: 'Roocase Dual Station Leather Pink Case Cover with Stand for Samsung Galaxy Tab Tablet P1000 WI-Fi 3G', brand: 'Roocase', priceCents: 1895 };
 const amazonBlack = { title: 'Roocase Executive Leather Portfolio Black Case Cover with Landscape Portrait View Stand for Samsung Galaxy Tab Tablet P1000 WI-Fi 3G', brand: 'Roocase', priceCents: 2498 };
+// Walmart-Amazon: Walmart's lapdesk, Amazon's listings of two part numbers; and a display system, a chalkboard of its
+// maker that joined it on little evidence, and its match.
+const walmartLapdesk = { title: 'Logitech N315 Lapdesk', brand: 'Logitech', model: 'N315', priceCents: 2488 };
+const amazonRose = { title: 'Logitech Portable Lapdesk N315 Dusty Rose', brand: 'Logitech', model: '939-000309', priceCents: 2148 };
+const amazonLapdesk = { title: 'Logitech Portable Lapdesk N315', brand: 'Logitech', model: '939-000181', priceCents: 2395 };
+const walmartShowit = { title: 'Quartet Showit Three-Panel Display System Fabric Blue Gray Black Pvc Frame', brand: 'Quartet', priceCents: 22229 };
+const amazonChalkboard = { title: 'New-Quartet PCA304B - Porcelain Black Chalkboard W Aluminum Frame 51 x 37 Silver - QRTPCA304B', brand: 'Quartet', priceCents: 22000 };
+const amazonShowit = { title: 'New-Quartet SB93513Q - Showit Three-Panel Display System Fabric Blue Gray Black Pvc Frame - QRTSB93513Q', brand: 'Quartet', priceCents: 38100 };
+const amazonBoard = { title: 'Quartet Prestige Total Erase Whiteboard Aluminum Frame', brand: 'Quartet', priceCents: 9999 };
 const amazon1010 = { title: 'Roxio Easy Media Creator 9', brand: 'Roxio', priceCents: 9995 };
 const google2379 = { title: 'Roxio Easy Media Creator 9 Suite Software for Windows Authoring Software', priceCents: 9895 }; // a match
 
@@ -41,6 +50,13 @@ const pairScores = (): Array<[ItemIdentity, ItemIdentity, number]> => [
   [amazonPink, walmartRoocase, 0.29],
   [amazonBlack, walmartRoocase, 0.7],
   [amazonBlack, amazonPink, 0.6],
+  [amazonRose, walmartLapdesk, 0.77],
+  [amazonLapdesk, walmartLapdesk, 0.95],
+  [amazonLapdesk, amazonRose, 0.9],
+  [amazonChalkboard, walmartShowit, 0.16],
+  [amazonShowit, walmartShowit, 0.33],
+  [amazonShowit, amazonChalkboard, 0.3],
+  [amazonShowit, amazonBoard, 0.3],
 ];
 function score(a: ItemIdentity, b: ItemIdentity): number {
   // One shop's two listings in the same words.
@@ -79,7 +95,7 @@ function catalogOf(products: Record<number, Array<{ id: number; retailer: string
         const fit = fitOf(item);
         const agrees = agreeing.includes(item);
         const displaces = listed.length === 1 && others.length > 0 && fit > fitOf(present(listed[0]).item) + 0.1 ? present(listed[0]).id : null;
-        const weakListing = displaces !== null && conflicting.includes(item) && fit >= matchThreshold() && fitOf(present(listed[0]).item) < matchThreshold() ? displaces : null;
+        const weakListing = displaces !== null && conflicting.includes(item) && fit >= matchThreshold() * JOIN_CHECKED_SHARE && fitOf(present(listed[0]).item) < matchThreshold() ? displaces : null;
         const relisted = listed.some((offer) => offer.item.title === item.title && !conflicting.includes(item));
         return { fit, displaces, agrees, weakListing, ownConflict: conflicting.includes(item), relisted };
       },
@@ -157,6 +173,31 @@ describe('placeOffer', () => {
     const again = catalogOf(products);
     expect(again.place(amazonBlack, 'amazon', { displace: true })).toBe(1);
     expect(again.displaced).toEqual([]);
+  });
+
+  it("takes the place of the retailer's listing it conflicts with, whatever its fit, when it fits the product's other offers clearly better", () => {
+    // Another part number each: the two cannot both be Walmart's lapdesk, and the plain one fits it better.
+    const products = { 1: [{ id: 10, retailer: 'walmart', item: walmartLapdesk }, { id: 11, retailer: 'amazon', item: amazonRose }] };
+    const { place, displaced } = catalogOf(products, [], [amazonLapdesk]);
+    expect(score(amazonLapdesk, walmartLapdesk)).toBeGreaterThanOrEqual(SECOND_LISTING_SCORE);
+    expect(place(amazonLapdesk, 'amazon', { displace: true })).toBe(1);
+    expect(displaced).toEqual([11]);
+    // The other way round, the Dusty Rose listing fits worse and stays out.
+    const other = catalogOf({ 1: [{ id: 10, retailer: 'walmart', item: walmartLapdesk }, { id: 12, retailer: 'amazon', item: amazonLapdesk }] }, [], [amazonRose]);
+    expect(other.place(amazonRose, 'amazon', { displace: true })).toBeNull();
+    expect(other.displaced).toEqual([]);
+  });
+
+  it("under the threshold, takes the place of a listing that joined under it only where the product is the offer's uncontested best", () => {
+    const products = { 1: [{ id: 10, retailer: 'walmart', item: walmartShowit }, { id: 11, retailer: 'amazon', item: amazonChalkboard }] };
+    const { place, displaced } = catalogOf(products, [], [amazonShowit]);
+    expect(score(amazonShowit, walmartShowit)).toBeLessThan(matchThreshold());
+    expect(place(amazonShowit, 'amazon', { displace: true })).toBe(1);
+    expect(displaced).toEqual([11]);
+    // A rival product that fits the offer nearly as well: no telling which, so the chalkboard stays.
+    const contested = catalogOf({ ...products, 2: [{ id: 20, retailer: 'office-depot', item: amazonBoard }] }, [], [amazonShowit]);
+    expect(contested.place(amazonShowit, 'amazon', { displace: true })).not.toBe(1);
+    expect(contested.displaced).toEqual([]);
   });
 
   it('joins an uncontested best product under the threshold, unless its retailer lists it already', () => {

@@ -15,7 +15,9 @@ const LISTED_AT_RETAILER_MARGIN = 0.8;
  * it also agrees with the retailer's own listing there (`agreesWithOwnListings`: a relisting under a new id), and
  * whatever its fit when it repeats one of them word for word (`relistingOf`: a marketplace's sellers). Else the
  * offer takes that listing's place when it fits them clearly better (`secondListing.displaces`, on the row path: below
- * this score, or whatever its score where the listing joined under the threshold and conflicts with the offer,
+ * this score, or at any score when the two listings conflict, as they cannot both be the product: the plain "Logitech
+ * Portable Lapdesk N315", part number 939-000181, takes the place of the "Dusty Rose" one, 939-000309, beside
+ * "Logitech N315 Lapdesk"; and under the threshold where the listing joined under it too,
  * `secondListing.weakListing`), else such products are not candidates.
  */
 export const SECOND_LISTING_SCORE = 0.5;
@@ -131,7 +133,9 @@ export function* placeOffer(
       if (!listed.has(entry.productId)) continue;
       const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false, weakListing: null, ownConflict: false, relisted: false };
       if ((second.agrees && second.fit >= threshold) || second.relisted) continue;
-      const displaced = second.weakListing ?? (entry.score >= threshold && second.fit < SECOND_LISTING_SCORE ? second.displaces : null);
+      // A weak listing gives way to an item under the threshold only where the product is its uncontested best.
+      const weak = second.weakListing !== null && (second.fit >= threshold || uncontestedBest(ranked, threshold) === entry) ? second.weakListing : null;
+      const displaced = weak ?? (entry.score >= threshold && (second.fit < SECOND_LISTING_SCORE || second.ownConflict) ? second.displaces : null);
       if (rank === 0 && displaced !== null && options.displace) {
         yield* options.displace(displaced, entry.productId);
         return entry.productId;

@@ -84,35 +84,40 @@ const partNumberOf = (model: string | null | undefined) => (modelFieldIsWords(mo
 
 /**
  * Drops the candidate products a member of which (among those `demoteConflicting` checks) states another GTIN or
- * part number than the item.
+ * part number than the item. A member at the item's own retailer (`retailer`, when given) does not: two listings of one
+ * retailer state two part numbers as a rule, and which of them a product keeps is judged when the offer is placed
+ * (`secondListing`: "Logitech Portable Lapdesk N315 Dusty Rose", 939-000309, gives way to the plain one, 939-000181, in a
+ * product whose other listing says "Logitech N315 Lapdesk").
  */
 export function* leaveOutOtherIdentifiers(
   cache: OfferCache,
   item: ItemIdentity,
   byProduct: Map<number, OfferRef[]>,
   lookup: CandidateLookup | undefined,
-  excludeOfferId: number | undefined,
+  options: Pick<MatchOptions, 'excludeOfferId' | 'retailer'>,
 ): MatcherStep<void> {
   const identifiers = { gtin: gtinOf(item.gtin), mpn: partNumberOf(item.model) };
   if (!identifiers.gtin && !identifiers.mpn) return;
   const entryOf = yield* cache.entriesOf([...byProduct.values()].flat());
-  const conflicting = new Map<number, OfferRef>();
+  const conflicting = new Map<number, OfferRef[]>();
   // Prepared only for a conflict, which is rare: one listing's part number may be what the other states in its words
   // ("Logitech Portable Lapdesk N315", part number 939-000181, against "Logitech N315 Lapdesk", model field N315), as
   // `clusterEvidence` allows when the product is scored.
   let prepared: PreparedOffer | undefined;
   for (const [productId, refs] of byProduct) {
-    const found = refs.find((ref) => {
+    const found = refs.filter((ref) => {
       const entry = entryOf(ref);
       if (entry === null || !identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: partNumberOf(entry.item.model) })) return false;
       const member = cache.preparedOf(entry);
       return member === null || !statesPartNumberOf((prepared ??= prepareOffer(item)), member);
     });
-    if (found) conflicting.set(productId, found);
+    if (found.length > 0) conflicting.set(productId, found);
   }
   if (conflicting.size === 0) return;
-  const members = yield* membersOfAll(lookup, [...conflicting.keys()], excludeOfferId);
+  const own = options.retailer === undefined ? new Set<number>() : yield* read('offersAtAmong', options.retailer, [...conflicting.values()].flat().map((ref) => ref.id));
+  const members = yield* membersOfAll(lookup, [...conflicting.keys()], options.excludeOfferId);
   for (const [productId, found] of conflicting) {
-    if ((members.get(productId) ?? []).some((member) => member.id === found.id)) byProduct.delete(productId);
+    const checked = new Set((members.get(productId) ?? []).map((member) => member.id));
+    if (found.some((ref) => checked.has(ref.id) && !own.has(ref.id))) byProduct.delete(productId);
   }
 }

@@ -9,7 +9,7 @@ import type { OfferCache } from './offer-cache';
 import { MEMBERS_FOR_WORDS, MEMBERS_PER_PRODUCT, type CandidateLookup } from './options';
 import { read, type MatcherStep } from './reads';
 import { rank } from './rank';
-import { agreesWithOwnListings, conflicts, fitsBetterThan, matchThreshold, relistingOf } from './rules';
+import { agreesWithOwnListings, conflicts, fitsBetterThan, JOIN_CHECKED_SHARE, matchThreshold, relistingOf } from './rules';
 
 /**
  * How a new offer fits a product its retailer lists already: its best score against the product's offers at other
@@ -22,10 +22,11 @@ export interface SecondListing {
   agrees: boolean;
   /**
    * The retailer's one listing there conflicts with the item and fits the product's offers at other retailers under
-   * the threshold, while the item fits them clearly better, at the threshold, conflicting with none of them: the
-   * listing joined on little evidence (another colour or model of a case) and gives way to the item, as the two cannot
-   * both be the product. Its id, else null. (Two listings that do not conflict may both be it: a marketplace lists one
-   * item under several sellers' wordings.)
+   * the threshold, while the item fits them clearly better, conflicting with none of them, at the threshold or, where
+   * the product is the item's uncontested best, at the share of it an uncontested join needs (`JOIN_CHECKED_SHARE`):
+   * the listing joined on little evidence (another colour or model of a case, a chalkboard of the maker of a display
+   * system) and gives way to the item, as the two cannot both be the product. Its id, else null. (Two listings that do
+   * not conflict may both be it: a marketplace lists one item under several sellers' wordings.)
    */
   weakListing: number | null;
   /** The item conflicts with the retailer's own listings there (`conflicts`). */
@@ -94,7 +95,7 @@ export function* secondListing(cache: OfferCache, item: ItemIdentity, productId:
   const listedId = present(refs.find((ref) => at.has(ref.id))).id;
   const displaces = fitsBetterThan(prepared, listed, others) ? listedId : null;
   const threshold = matchThreshold();
-  const weak = displaces !== null && ownConflict && fit >= threshold && !conflicts(clusterEvidence(prepared, others), true) && Math.max(...others.map((other) => scorePair(listed, other).score)) < threshold;
+  const weak = displaces !== null && ownConflict && fit >= threshold * JOIN_CHECKED_SHARE && !conflicts(clusterEvidence(prepared, others), true) && Math.max(...others.map((other) => scorePair(listed, other).score)) < threshold;
   return { fit, displaces, agrees, weakListing: weak ? listedId : null, ownConflict, relisted };
 }
 

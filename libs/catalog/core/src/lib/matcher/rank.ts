@@ -60,7 +60,7 @@ function* rankItem(cache: OfferCache, item: ItemIdentity, joinedKeys: readonly s
   const lookup = options.lookup;
   // An offer never joins a product one of whose members states another GTIN or part number (`demoteConflicting`
   // lowers it below the threshold): such products are left out before their offers are prepared and scored.
-  if (options.joining) yield* leaveOutOtherIdentifiers(cache, item, byProduct, lookup, options.excludeOfferId);
+  if (options.joining) yield* leaveOutOtherIdentifiers(cache, item, byProduct, lookup, options);
   if (byProduct.size === 0) return [];
 
   // The item is prepared only now: most new offers of a bulk import have no candidate at all.
