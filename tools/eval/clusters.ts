@@ -6,7 +6,8 @@
  * two offers in one product or not. Printed per dataset: import speed, and precision, recall and F1 of those decisions.
  * Rows without a price are not offers (the import skips them), nor are pairs that name one. On PostgreSQL when
  * DATABASE_URL names a server (a database of its own per dataset, dropped afterwards). `EVAL_DEBUG=1` prints each labelled
- * match the import left apart, with the titles of the offers of both products.
+ * match the import left apart, with the titles of the offers of both products, and each labelled non-match it put in one
+ * product, with that product's offers.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,7 +55,10 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
         result.fn++;
         if (process.env.EVAL_DEBUG) await printApart(db, left, right, [pair.left, pair.right]);
       }
-      else if (same) result.fp++;
+      else if (same) {
+        result.fp++;
+        if (process.env.EVAL_DEBUG) await printTogether(db, left, [pair.left, pair.right]);
+      }
     }
     return result;
   } finally {
@@ -70,6 +74,15 @@ async function printApart(db: EvalDatabase, left: number, right: number, sides: 
     sides.map(async (side) => (await db.query<{ title: string }>('SELECT title FROM offers WHERE retailer_id = ? AND external_id = ?', [side.retailer, side.externalId]))[0]?.title),
   );
   console.log(`APART "${titles[0]}" | "${titles[1]}"\n  A's product: ${(await offersOf(left)).join(' ; ')}\n  B's product: ${(await offersOf(right)).join(' ; ')}`);
+}
+
+/** A labelled non-match the import put in one product, with the product's offers. */
+async function printTogether(db: EvalDatabase, productId: number, sides: ReadonlyArray<{ retailer: string; externalId: string }>): Promise<void> {
+  const titles = await Promise.all(
+    sides.map(async (side) => (await db.query<{ title: string }>('SELECT title FROM offers WHERE retailer_id = ? AND external_id = ?', [side.retailer, side.externalId]))[0]?.title),
+  );
+  const offers = (await db.query<{ title: string; retailer: string }>('SELECT title, retailer_id AS retailer FROM offers WHERE product_id = ?', [productId])).map((o) => `${o.retailer}: ${o.title}`);
+  console.log(`TOGETHER "${titles[0]}" | "${titles[1]}"\n  their product: ${offers.join(' ; ')}`);
 }
 
 async function main() {

@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf, memberWords, sharesStatedVariant, unstatedDistinction } from './matching';
+import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf, memberWords, sharesAWord, sharesStatedVariant, unstatedDistinction } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -63,6 +63,18 @@ describe('pricedAlike', () => {
   });
   it('does not hold when every member sells at less than half or more than twice the price', () => {
     expect(pricedAlike(amazon, [prepareOffer({ title: 'Mighty Math Number Heroes', priceCents: 995 })])).toBe(false);
+  });
+});
+
+describe('sharesAWord', () => {
+  // Amazon-Google A 97 and B 2127: labelled apart, one year in common.
+  const amazon = prepareOffer({ title: 'Tournament Poker 2005', brand: 'Eagle Games', priceCents: 2099 });
+  it('holds when some member has one of the words of the item', () => {
+    expect(sharesAWord(amazon, [prepareOffer({ title: 'Drive Washer 2005' }), prepareOffer({ title: 'Eagle Games Poker Tournament' })])).toBe(true);
+  });
+  it('does not hold for numbers and short words alone', () => {
+    expect(sharesAWord(amazon, [prepareOffer({ title: 'Drive Washer 2005', priceCents: 2499 })])).toBe(false);
+    expect(sharesAWord(prepareOffer({ title: 'PC 3D Go' }), [prepareOffer({ title: 'PC 3D Pro' })])).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ import type { OfferCache } from './offer-cache';
 import type { MatchOptions, RankedProduct } from './options';
 import { read, type MatcherStep } from './reads';
 import { rankByWords, type MembersOf } from './rank-by-words';
-import { CLUSTER_CONFLICT_FACTOR, conflicts, JOIN_CHECKED_SHARE, matchThreshold, modelsConflict, otherBrand, pricedAlike, sharesStatedVariant } from './rules';
+import { CLUSTER_CONFLICT_FACTOR, conflicts, JOIN_CHECKED_SHARE, matchThreshold, modelsConflict, otherBrand, pricedAlike, sharesAWord, sharesStatedVariant } from './rules';
 import { elsewhereThan, rejoinModelWords } from './word-coverage';
 
 /**
@@ -39,10 +39,11 @@ function* demoteConflicting(cache: OfferCache, item: PreparedOffer, ranked: Rank
     const others = refs.filter((ref) => !own.has(ref.id));
     const offers = cache.preparedFrom(entryOf, others.length > 0 ? others : refs);
     const evidence = clusterEvidence(item, offers);
-    // Under the threshold, an uncontested join also needs a member priced alike. At any score, a join needs the brand
-    // some member states, unless the item names a model number a member states: "Corner Kitchen Stand Mixer 5 qt" at
-    // $249 is no "Hearth Stand Mixer 5 qt HSM-500" at $249, however alike the words.
-    const unlike = joining && ((entry.score < threshold && !pricedAlike(item, offers)) || (otherBrand(item, offers) && !evidence.modelHit));
+    // Under the threshold, an uncontested join also needs a member priced alike that shares a word with the item (not a
+    // number alone: `sharesAWord`). At any score, a join needs the brand some member states, unless the item names a
+    // model number a member states: "Corner Kitchen Stand Mixer 5 qt" at $249 is no "Hearth Stand Mixer 5 qt HSM-500"
+    // at $249, however alike the words.
+    const unlike = joining && ((entry.score < threshold && !(pricedAlike(item, offers) && sharesAWord(item, offers))) || (otherBrand(item, offers) && !evidence.modelHit));
     if (joining) entry.sharesVariant = sharesStatedVariant(item, offers);
     if (joining && entry.score >= threshold) entry.members = offers;
     if (conflicts(evidence, joining) || unlike || (!joining && otherBrand(item, offers))) {

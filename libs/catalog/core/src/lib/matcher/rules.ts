@@ -49,6 +49,15 @@ export function pricedAlike(item: PreparedOffer, members: readonly PreparedOffer
 }
 
 /**
+ * True when some member shares a word of the item that is a word, not a number (three letters or more): a fit under
+ * the threshold stands only then ("Tournament Poker 2005" scores 0.15 against "Drive Washer 2005", its one rival).
+ */
+export function sharesAWord(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  const words = [...item.tokens].filter((token) => /\p{L}{3}/u.test(token));
+  return members.some((member) => words.some((word) => member.tokens.has(word)));
+}
+
+/**
  * True when the item fits a product's offers at other retailers (`others`) by more than `DISPLACE_MARGIN` better than
  * the product's offer at the item's retailer (`listed`) does: each scores as its best fit among them.
  */
