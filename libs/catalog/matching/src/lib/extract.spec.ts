@@ -32,6 +32,11 @@ describe('extractQuantities', () => {
     expect(kinds('LG 77-inch Class OLED evo C3')).toEqual([['size', 77]]);
     expect(kinds('First class stamps 100 pack')).toEqual([['pack', 100]]);
   });
+  it("reads a screen's stated diagonal as its size (Walmart's projection screens)", () => {
+    expect(kinds('Elite Screens Cinegray Prime Vision Series Fixed Frame Screen - 135 Diagonal')).toEqual([['size', 135]]);
+    expect(kinds('Da-Lite Dual Vision Tensioned Advantage Deluxe Electrol - HDTV Format 92 Diagonal')).toEqual([['size', 92]]);
+    expect(kinds('Draper Diagonal Tensioning Cables')).toEqual([]);
+  });
   it('does not read a transfer rate as a capacity, written out or in a URL slug', () => {
     expect(kinds('WD_BLACK SN770 NVMe SSD, Up to 7,450MB/s, 2TB')).toEqual([['data', 2e12]]);
     expect(kinds('wd black sn770 nvme internal ssd up to 7 450mb s')).toEqual([]);

@@ -54,10 +54,11 @@ const UNITS: Record<string, UnitDef> = {
 const QUANTITY_RE =
   /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s?-?\s?(kb|mb|gb|tb|"|''|inches|inch|in|watts|watt|kw|w|mah|khz|mhz|ghz|hz|mm|cm|megapixels|megapixel|mp)(?![a-z0-9])/g;
 /**
- * A television's screen class, its diagonal in inches: 'Samsung - 65" Class QN90C', and the same in a URL slug, where
- * the inch mark is lost ("samsung-65-class-qn90c").
+ * A screen's diagonal in inches, by the word after the number: a television's class ('Samsung - 65" Class QN90C', and
+ * the same in a URL slug, where the inch mark is lost: "samsung-65-class-qn90c"), or the word "diagonal" (a projection
+ * screen's "Fixed Frame Screen - 135 Diagonal").
  */
-const SCREEN_CLASS_RE = /(?<![a-z0-9.])(\d{2,3})\s?(?:"|''|-?\s?inch)?\s?-?\s?class(?![a-z0-9])/g;
+const SCREEN_CLASS_RE = /(?<![a-z0-9.])(\d{2,3})\s?(?:"|''|-?\s?inch)?\s?-?\s?(?:class|diagonal)(?![a-z0-9])/g;
 const PACK_RES = [
   /(?<![a-z0-9])(\d{1,3})\s?-?\s?(?:pack|pk|pcs|pieces|piece|count|ct)(?![a-z])/g,
   /(?<![a-z])(?:pack|set|box|case) of (\d{1,3})(?![0-9])/g,
