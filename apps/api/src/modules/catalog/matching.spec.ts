@@ -73,6 +73,24 @@ describe("a retailer's second listing of a product", () => {
     }
   });
 
+  it('takes the place of the listing that words tell apart from the other retailers\' offers, when the offer states theirs', async () => {
+    const t = await buildTestApp();
+    try {
+      // Real listings (Walmart-Amazon): Amazon's Dallas Cowboys case joined Walmart's Baltimore Ravens case first.
+      const tribeca = (retailer: 'walmart' | 'amazon', id: string, title: string, mpn?: string) => listing(retailer, id, { title, brand: 'Tribeca', priceCents: 2999, mpn });
+      await t.app.catalog.ingestion.importOffers([tribeca('walmart', 'ravens', 'Baltimore Ravens iPod Touch 4G Hard Case', 'FVA4584')], { format: 'gmc', source: 'walmart' });
+      await t.app.catalog.ingestion.importOffers([tribeca('amazon', 'B0DALLAS', 'Dallas Cowboys iPod Touch 4G Hard Case')], { format: 'gmc', source: 'amazon' });
+      const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))?.productId;
+      const ravens = await productOf('walmart', 'ravens');
+      expect(await productOf('amazon', 'B0DALLAS')).toBe(ravens);
+      await t.app.catalog.ingestion.importOffers([tribeca('amazon', 'B0RAVENS', 'Baltimore Ravens iPod Touch 4G Hard Case')], { format: 'gmc', source: 'amazon' });
+      expect(await productOf('amazon', 'B0RAVENS')).toBe(ravens);
+      expect(await productOf('amazon', 'B0DALLAS')).not.toBe(ravens);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('takes the place of a listing that joined under the threshold, where the product is the offer\'s uncontested best', async () => {
     const t = await buildTestApp();
     try {

@@ -1,5 +1,5 @@
 import { prepareOffer } from '@pricehunt/catalog-matching';
-import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf, memberWords, sharesAWord, sharesStatedVariant, unstatedDistinction } from './matching';
+import { agreesWithOwnListings, fitsBetterThan, modelKeysOf, otherBrand, pricedAlike, relistingOf, memberWords, sharesAWord, sharesStatedVariant, toldApartFromListing, unstatedDistinction } from './matching';
 
 describe('modelKeysOf', () => {
   it('keys an offer by its stated part number first, then by the model numbers of its title', () => {
@@ -75,6 +75,24 @@ describe('sharesAWord', () => {
   it('does not hold for numbers and short words alone', () => {
     expect(sharesAWord(amazon, [prepareOffer({ title: 'Drive Washer 2005', priceCents: 2499 })])).toBe(false);
     expect(sharesAWord(prepareOffer({ title: 'PC 3D Go' }), [prepareOffer({ title: 'PC 3D Pro' })])).toBe(false);
+  });
+});
+
+describe('toldApartFromListing', () => {
+  // Walmart-Amazon: Amazon's Dallas Cowboys case joined Walmart's Baltimore Ravens case before Amazon's Ravens case came.
+  const walmart = prepareOffer({ title: 'Baltimore Ravens iPod Touch 4G Hard Case', priceCents: 2499 });
+  const dallas = prepareOffer({ title: 'Dallas Cowboys iPod Touch 4G Hard Case', priceCents: 1999 });
+  const ravens = prepareOffer({ title: 'Baltimore Ravens iPod Touch 4G Hard Case', priceCents: 1999 });
+  it("holds when the item states the words that tell the retailer's listing apart from the other offers", () => {
+    expect(toldApartFromListing(ravens, dallas, [walmart])).toBe(true);
+    // The other way round, the listing states them.
+    expect(toldApartFromListing(dallas, ravens, [walmart])).toBe(false);
+  });
+  it("does not hold for a relisting in other words that states all the other offers' words", () => {
+    // Amazon-Google: Google Shopping's sellers list one Punch! title in several wordings.
+    const amazon = prepareOffer({ title: 'Punch ! Professional Home Design Suite', priceCents: 4999 });
+    const google = prepareOffer({ title: 'Punch Software 14100 Punch ! Professional Home Design Suite for Windows', priceCents: 4597 });
+    expect(toldApartFromListing(prepareOffer({ title: 'Punch Software Pro Home Design Suite', priceCents: 4599 }), google, [amazon])).toBe(false);
   });
 });
 

@@ -18,7 +18,7 @@ import { rank } from './matcher/rank';
 
 export type { CandidateLookup, MatchOptions, RankedProduct } from './matcher/options';
 export { portReads, type AsyncMatcherReads, type MatcherReads, type MatcherStep } from './matcher/reads';
-export { agreesWithOwnListings, fitsBetterThan, gtinOf, JOIN_CHECKED_SHARE, matchThreshold, modelKeyOf, modelKeysOf, modelsConflict, otherBrand, pricedAlike, relistingOf, memberWords, sharesAWord, sharesStatedVariant, unstatedDistinction } from './matcher/rules';
+export { agreesWithOwnListings, fitsBetterThan, gtinOf, JOIN_CHECKED_SHARE, matchThreshold, modelKeyOf, modelKeysOf, modelsConflict, otherBrand, pricedAlike, relistingOf, memberWords, sharesAWord, sharesStatedVariant, toldApartFromListing, unstatedDistinction } from './matcher/rules';
 
 /**
  * Finds the product clusters an item may belong to and ranks them with the matcher:

@@ -97,7 +97,7 @@ function catalogOf(products: Record<number, Array<{ id: number; retailer: string
         const displaces = listed.length === 1 && others.length > 0 && fit > fitOf(present(listed[0]).item) + 0.1 ? present(listed[0]).id : null;
         const weakListing = displaces !== null && conflicting.includes(item) && fit >= matchThreshold() * JOIN_CHECKED_SHARE && fitOf(present(listed[0]).item) < matchThreshold() ? displaces : null;
         const relisted = listed.some((offer) => offer.item.title === item.title && !conflicting.includes(item));
-        return { fit, displaces, agrees, weakListing, ownConflict: conflicting.includes(item), relisted };
+        return { fit, displaces, agrees, weakListing, ownConflict: conflicting.includes(item), relisted, toldApart: false };
       },
     },
   } as unknown as ProductMatcher;

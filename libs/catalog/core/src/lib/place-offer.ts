@@ -15,9 +15,10 @@ const LISTED_AT_RETAILER_MARGIN = 0.8;
  * it also agrees with the retailer's own listing there (`agreesWithOwnListings`: a relisting under a new id), and
  * whatever its fit when it repeats one of them word for word (`relistingOf`: a marketplace's sellers). Else the
  * offer takes that listing's place when it fits them clearly better (`secondListing.displaces`, on the row path: below
- * this score, or at any score when the two listings conflict, as they cannot both be the product: the plain "Logitech
+ * this score, or at any score when the two listings conflict, as they cannot both be the product (the plain "Logitech
  * Portable Lapdesk N315", part number 939-000181, takes the place of the "Dusty Rose" one, 939-000309, beside
- * "Logitech N315 Lapdesk"; and under the threshold where the listing joined under it too,
+ * "Logitech N315 Lapdesk"), or when words tell the listing apart from the product's other offers and the offer states
+ * theirs (`secondListing.toldApart`: another team's iPod case); and under the threshold where the listing joined under it too,
  * `secondListing.weakListing`), else such products are not candidates.
  */
 export const SECOND_LISTING_SCORE = 0.5;
@@ -131,11 +132,11 @@ export function* placeOffer(
     const dropped = new Set<number>();
     for (const [rank, entry] of ranked.entries()) {
       if (!listed.has(entry.productId)) continue;
-      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false, weakListing: null, ownConflict: false, relisted: false };
+      const second = typeof at === 'string' ? yield* matcher.steps.secondListing(item, entry.productId, at) : { fit: entry.score, displaces: null, agrees: false, weakListing: null, ownConflict: false, relisted: false, toldApart: false };
       if ((second.agrees && second.fit >= threshold) || second.relisted) continue;
       // A weak listing gives way to an item under the threshold only where the product is its uncontested best.
       const weak = second.weakListing !== null && (second.fit >= threshold || uncontestedBest(ranked, threshold) === entry) ? second.weakListing : null;
-      const displaced = weak ?? (entry.score >= threshold && (second.fit < SECOND_LISTING_SCORE || second.ownConflict) ? second.displaces : null);
+      const displaced = weak ?? (entry.score >= threshold && (second.fit < SECOND_LISTING_SCORE || second.ownConflict || second.toldApart) ? second.displaces : null);
       if (rank === 0 && displaced !== null && options.displace) {
         yield* options.displace(displaced, entry.productId);
         return entry.productId;

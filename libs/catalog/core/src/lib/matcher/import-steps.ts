@@ -9,7 +9,7 @@ import type { OfferCache } from './offer-cache';
 import { MEMBERS_FOR_WORDS, MEMBERS_PER_PRODUCT, type CandidateLookup } from './options';
 import { read, type MatcherStep } from './reads';
 import { rank } from './rank';
-import { agreesWithOwnListings, conflicts, fitsBetterThan, JOIN_CHECKED_SHARE, matchThreshold, relistingOf } from './rules';
+import { agreesWithOwnListings, conflicts, fitsBetterThan, JOIN_CHECKED_SHARE, matchThreshold, relistingOf, toldApartFromListing } from './rules';
 
 /**
  * How a new offer fits a product its retailer lists already: its best score against the product's offers at other
@@ -31,6 +31,8 @@ export interface SecondListing {
   weakListing: number | null;
   /** The item conflicts with the retailer's own listings there (`conflicts`). */
   ownConflict: boolean;
+  /** The retailer's one listing there is told apart from the product's other offers by words the item states theirs of (`toldApartFromListing`). */
+  toldApart: boolean;
   /** One of the retailer's listings there is the item listed again (`relistingOf`), and it conflicts with none of them. */
   relisted: boolean;
 }
@@ -83,7 +85,7 @@ export function* secondListing(cache: OfferCache, item: ItemIdentity, productId:
   const refs = (yield* read('offerRefsOfProducts', [productId], MEMBERS_FOR_WORDS)).get(productId) ?? [];
   const at = yield* read('offersAtAmong', retailerId, refs.map((ref) => ref.id));
   const others = yield* cache.preparedAll(refs.filter((ref) => !at.has(ref.id)));
-  if (others.length === 0) return { fit: 0, displaces: null, agrees: false, weakListing: null, ownConflict: false, relisted: false };
+  if (others.length === 0) return { fit: 0, displaces: null, agrees: false, weakListing: null, ownConflict: false, relisted: false, toldApart: false };
   const prepared = prepareOffer(item);
   const fit = Math.max(...others.map((other) => scorePair(prepared, other).score));
   const own = yield* cache.preparedAll(refs.filter((ref) => at.has(ref.id)));
@@ -91,12 +93,12 @@ export function* secondListing(cache: OfferCache, item: ItemIdentity, productId:
   const ownConflict = own.length > 0 && conflicts(clusterEvidence(prepared, own), true);
   const relisted = !ownConflict && relistingOf(prepared, own) !== null;
   const [listed] = own;
-  if (at.size !== 1 || !listed) return { fit, displaces: null, agrees, weakListing: null, ownConflict, relisted };
+  if (at.size !== 1 || !listed) return { fit, displaces: null, agrees, weakListing: null, ownConflict, relisted, toldApart: false };
   const listedId = present(refs.find((ref) => at.has(ref.id))).id;
   const displaces = fitsBetterThan(prepared, listed, others) ? listedId : null;
   const threshold = matchThreshold();
   const weak = displaces !== null && ownConflict && fit >= threshold * JOIN_CHECKED_SHARE && !conflicts(clusterEvidence(prepared, others), true) && Math.max(...others.map((other) => scorePair(listed, other).score)) < threshold;
-  return { fit, displaces, agrees, weakListing: weak ? listedId : null, ownConflict, relisted };
+  return { fit, displaces, agrees, weakListing: weak ? listedId : null, ownConflict, relisted, toldApart: displaces !== null && toldApartFromListing(prepared, listed, others) };
 }
 
 /** See `fitAsync` in matching.ts. */

@@ -139,6 +139,21 @@ export function unstatedDistinction(itemWords: ReadonlySet<string>, a: MemberWor
   return onlyA.length > 0 && onlyB.length > 0 && ![...onlyA, ...onlyB].some((word) => itemWords.has(word));
 }
 
+/**
+ * True when the item, not the retailer's listing in a product, is what the product's offers at other retailers
+ * (`others`) are: the listing and all of them each state words the other does not, and the item states some of theirs
+ * and none of the listing's ("Dallas Cowboys iPod Touch 4G Hard Case" beside Walmart's "Baltimore Ravens iPod Touch 4G
+ * Hard Case", and the item "Baltimore Ravens iPod Touch 4G Hard Case"). A relisting in a marketplace's other wording
+ * ("Punch Software 14100 Punch ! Professional Home Design Suite for Windows" beside "Punch ! Professional Home Design
+ * Suite") states all the others' words and is not told apart.
+ */
+export function toldApartFromListing(item: PreparedOffer, listing: PreparedOffer, others: readonly PreparedOffer[]): boolean {
+  const words = memberWords(others);
+  const onlyListing = [...listing.tokens].filter((word) => !words.any.has(word));
+  const onlyOthers = [...words.all].filter((word) => !listing.tokens.has(word));
+  return onlyListing.length > 0 && onlyOthers.some((word) => item.tokens.has(word)) && !onlyListing.some((word) => item.tokens.has(word));
+}
+
 /** How far apart a retailer may price two listings of one product (`agreesWithOwnListings`). */
 const OWN_LISTING_PRICE_RATIO = 1.5;
 
