@@ -18,8 +18,8 @@ const LISTED_AT_RETAILER_MARGIN = 0.8;
  * this score, or at any score when the two listings conflict, as they cannot both be the product (the plain "Logitech
  * Portable Lapdesk N315", part number 939-000181, takes the place of the "Dusty Rose" one, 939-000309, beside
  * "Logitech N315 Lapdesk"), or when words tell the listing apart from the product's other offers and the offer states
- * theirs (`secondListing.toldApart`: another team's iPod case); and under the threshold where the listing joined under it too,
- * `secondListing.weakListing`), else such products are not candidates.
+ * theirs (`secondListing.toldApart`: another team's iPod case); and under the threshold where the listing joined under
+ * it too, `secondListing.weakListing`), else such products are not candidates.
  */
 export const SECOND_LISTING_SCORE = 0.5;
 

@@ -31,7 +31,7 @@ export interface SecondListing {
   weakListing: number | null;
   /** The item conflicts with the retailer's own listings there (`conflicts`). */
   ownConflict: boolean;
-  /** The retailer's one listing there is told apart from the product's other offers by words the item states theirs of (`toldApartFromListing`). */
+  /** Words tell the retailer's one listing there apart from the product's other offers, and the item states theirs (`toldApartFromListing`). */
   toldApart: boolean;
   /** One of the retailer's listings there is the item listed again (`relistingOf`), and it conflicts with none of them. */
   relisted: boolean;
