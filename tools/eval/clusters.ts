@@ -66,23 +66,24 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
   }
 }
 
+/** The titles of the two offers of a labelled pair. */
+const titlesOf = (db: EvalDatabase, sides: ReadonlyArray<{ retailer: string; externalId: string }>) =>
+  Promise.all(sides.map(async (side) => (await db.query<{ title: string }>('SELECT title FROM offers WHERE retailer_id = ? AND external_id = ?', [side.retailer, side.externalId]))[0]?.title));
+
+/** A product's offers as "retailer: title", joined. */
+const offersOf = async (db: EvalDatabase, productId: number) =>
+  (await db.query<{ title: string; retailer: string }>('SELECT title, retailer_id AS retailer FROM offers WHERE product_id = ?', [productId])).map((o) => `${o.retailer}: ${o.title}`).join(' ; ');
+
 /** A labelled match the import left in two products, with the offers of each. */
 async function printApart(db: EvalDatabase, left: number, right: number, sides: ReadonlyArray<{ retailer: string; externalId: string }>): Promise<void> {
-  const offersOf = async (productId: number) =>
-    (await db.query<{ title: string; retailer: string }>('SELECT title, retailer_id AS retailer FROM offers WHERE product_id = ?', [productId])).map((o) => `${o.retailer}: ${o.title}`);
-  const titles = await Promise.all(
-    sides.map(async (side) => (await db.query<{ title: string }>('SELECT title FROM offers WHERE retailer_id = ? AND external_id = ?', [side.retailer, side.externalId]))[0]?.title),
-  );
-  console.log(`APART "${titles[0]}" | "${titles[1]}"\n  A's product: ${(await offersOf(left)).join(' ; ')}\n  B's product: ${(await offersOf(right)).join(' ; ')}`);
+  const titles = await titlesOf(db, sides);
+  console.log(`APART "${titles[0]}" | "${titles[1]}"\n  A's product: ${await offersOf(db, left)}\n  B's product: ${await offersOf(db, right)}`);
 }
 
 /** A labelled non-match the import put in one product, with the product's offers. */
 async function printTogether(db: EvalDatabase, productId: number, sides: ReadonlyArray<{ retailer: string; externalId: string }>): Promise<void> {
-  const titles = await Promise.all(
-    sides.map(async (side) => (await db.query<{ title: string }>('SELECT title FROM offers WHERE retailer_id = ? AND external_id = ?', [side.retailer, side.externalId]))[0]?.title),
-  );
-  const offers = (await db.query<{ title: string; retailer: string }>('SELECT title, retailer_id AS retailer FROM offers WHERE product_id = ?', [productId])).map((o) => `${o.retailer}: ${o.title}`);
-  console.log(`TOGETHER "${titles[0]}" | "${titles[1]}"\n  their product: ${offers.join(' ; ')}`);
+  const titles = await titlesOf(db, sides);
+  console.log(`TOGETHER "${titles[0]}" | "${titles[1]}"\n  their product: ${await offersOf(db, productId)}`);
 }
 
 async function main() {
