@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { systemClock, type Clock } from './lib/clock';
+import { named } from './lib/plugin-name';
 import { backgroundPlugin } from './background';
 import { composeApi, type ApiServices } from './composition';
 import { adminRoutes } from './modules/admin/routes';
@@ -90,40 +91,42 @@ async function cookieArea(area: FastifyInstance, config: AppConfig) {
     secureCookie: config.COOKIE_SECURE,
   });
   area.addHook('onRequest', createOriginCheck(config.trustedOrigins, config.writeOrigins, config.EXTENSION_ORIGINS));
-  await area.register(businessAuthRoutes, { prefix: '/business/auth' });
-  await area.register(shopperAuthRoutes, { prefix: '/shopper/auth' });
+  await area.register(named(businessAuthRoutes), { prefix: '/business/auth' });
+  await area.register(named(shopperAuthRoutes), { prefix: '/shopper/auth' });
   await area.register(
-    businessScope(async (merchant) => {
-      await merchant.register(merchantDashboardRoutes);
-      await merchant.register(merchantProductRoutes);
-      await merchant.register(merchantFeedSourceRoutes);
-    }),
+    businessScope(
+      named(async (merchant: FastifyInstance) => {
+        await merchant.register(named(merchantDashboardRoutes));
+        await merchant.register(named(merchantProductRoutes));
+        await merchant.register(named(merchantFeedSourceRoutes));
+      }, 'merchantRoutes'),
+    ),
     { prefix: '/business' },
   );
   await area.register(adminScope(adminRoutes), { prefix: '/admin' });
   await area.register(adminScope(adminFeedSourceRoutes), { prefix: '/admin/feed-sources' });
-  await area.register(shopperPasswordResetRoutes, { prefix: '/shopper/auth/password-reset' });
-  await area.register(priceAlertStopRoutes, { prefix: '/shopper/alerts' });
+  await area.register(named(shopperPasswordResetRoutes), { prefix: '/shopper/auth/password-reset' });
+  await area.register(named(priceAlertStopRoutes), { prefix: '/shopper/alerts' });
   await area.register(shopperScope(shopperDataRoutes), { prefix: '/shopper' });
   // Watches: the POST takes signed-out callers too (a confirmation link is mailed); the rest need a shopper.
-  await area.register(watchCreateRoutes, { prefix: '/shopper' });
+  await area.register(named(watchCreateRoutes), { prefix: '/shopper' });
   await area.register(shopperScope(watchRoutes), { prefix: '/shopper' });
-  await area.register(watchLinkRoutes, { prefix: '/watches' });
+  await area.register(named(watchLinkRoutes), { prefix: '/watches' });
 }
 
 /** Every route under /api. */
 async function apiRoutes(api: FastifyInstance, config: AppConfig) {
-  await api.register(healthRoutes);
-  await api.register(catalogRoutes);
-  await api.register(searchRoutes);
+  await api.register(named(healthRoutes));
+  await api.register(named(catalogRoutes));
+  await api.register(named(searchRoutes));
   // Catalog pictures, resized and cached: the only images shoppers' browsers load.
-  await api.register(imageRoutes, { prefix: '/images' });
-  await api.register(matchReportRoutes);
+  await api.register(named(imageRoutes), { prefix: '/images' });
+  await api.register(named(matchReportRoutes));
   // Anonymous tracking calls from any site: CORS `*` without credentials, no session, no CSRF check.
-  await api.register(trackingRoutes);
+  await api.register(named(trackingRoutes));
   // Store webhooks authenticated by the business's API key (no cookies).
-  await api.register(merchantWebhookRoutes, { prefix: '/merchant' });
-  await api.register((area) => cookieArea(area, config));
+  await api.register(named(merchantWebhookRoutes), { prefix: '/merchant' });
+  await api.register(named((area: FastifyInstance) => cookieArea(area, config), 'cookieArea'));
 }
 
 /**
@@ -160,9 +163,9 @@ export const app = fp(
     await instance.register(backgroundPlugin);
 
     // Routes
-    await instance.register((api) => apiRoutes(api, config), { prefix: '/api' });
+    await instance.register(named((api: FastifyInstance) => apiRoutes(api, config), 'apiRoutes'), { prefix: '/api' });
     // The store tracking script, at the site root so the tag stays short.
-    await instance.register(trackingScriptRoutes);
+    await instance.register(named(trackingScriptRoutes));
   },
   { name: 'pricehunt-api' },
 );

@@ -1,6 +1,7 @@
 import { AuthMessages, type Business, type ShopperUser } from '@pricehunt/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '@pricehunt/http-errors';
+import { named } from '../../lib/plugin-name';
 import { canUseAdminArea, isActive } from './permissions';
 
 declare module 'fastify' {
@@ -42,10 +43,10 @@ export const requireShopper: preHandlerAsyncHookHandler = async (request) => {
 
 /** Wraps routes so every one of them requires a signed-in business (encapsulated hook, no URL matching). */
 export function businessScope(routes: FastifyPluginAsync): FastifyPluginAsync {
-  return async (scope: FastifyInstance) => {
+  return named(async (scope: FastifyInstance) => {
     scope.addHook('preHandler', requireBusiness);
-    await scope.register(routes);
-  };
+    await scope.register(named(routes));
+  }, 'businessScope');
 }
 
 /**
@@ -54,18 +55,18 @@ export function businessScope(routes: FastifyPluginAsync): FastifyPluginAsync {
  * (an upload is not parsed, a malformed body does not earn a 400 that reveals the route's schema).
  */
 export function adminScope(routes: FastifyPluginAsync): FastifyPluginAsync {
-  return async (scope: FastifyInstance) => {
+  return named(async (scope: FastifyInstance) => {
     scope.addHook('onRequest', async function (request, reply) {
       await requireAdmin.call(this, request, reply);
     });
-    await scope.register(routes);
-  };
+    await scope.register(named(routes));
+  }, 'adminScope');
 }
 
 /** Wraps routes so every one of them requires a signed-in shopper. */
 export function shopperScope(routes: FastifyPluginAsync): FastifyPluginAsync {
-  return async (scope: FastifyInstance) => {
+  return named(async (scope: FastifyInstance) => {
     scope.addHook('preHandler', requireShopper);
-    await scope.register(routes);
-  };
+    await scope.register(named(routes));
+  }, 'shopperScope');
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { badRequest } from '@pricehunt/http-errors';
 import { errorResponses } from '../../lib/error-responses';
+import { named } from '../../lib/plugin-name';
 import { businessIdOf, tags } from './routes';
 
 const errors = errorResponses(400, 401, 403, 404, 413);
@@ -29,7 +30,7 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The feed is sent as the raw request body: TSV (text/tab-separated-values, text/plain, text/csv) or XML.
-  await app.register(async (scope) => {
+  await app.register(named(async (scope) => {
     const feed = scope.withTypeProvider<ZodTypeProvider>();
     feed.addContentTypeParser(
       ['text/tab-separated-values', 'text/plain', 'text/csv', 'application/xml', 'text/xml', 'application/rss+xml', 'application/octet-stream'],
@@ -86,5 +87,5 @@ export const merchantProductRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       },
     );
-  });
+  }, 'merchantFeedUpload'));
 };
