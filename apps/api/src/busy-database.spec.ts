@@ -10,6 +10,8 @@ import { buildTestApp, type TestApp } from './testing/test-app';
 const FEED_ROWS = 20_000;
 /** Offers of the feed the catalog holds before the run (the run decides only the others). */
 const SEEDED = 40;
+/** The pause between one sign-in and search and the next. */
+const SPACING_MS = 250;
 
 describe('sign-ins and searches while a 20,000-row feed is applied', () => {
   let t: TestApp;
@@ -49,7 +51,9 @@ describe('sign-ins and searches while a 20,000-row feed is applied', () => {
       answers.push({ kind: 'sign-in', status: signIn.statusCode, at: Date.now(), body: signIn.body });
       const search = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query: words } });
       answers.push({ kind: 'search', status: search.statusCode, at: Date.now(), body: search.body });
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      // Paced: each sign-in costs a scrypt derivation (about 0.1 s of a core), and a loop that signs in back to back
+      // takes a core from the run it watches, which then runs longer and draws more sign-ins.
+      await new Promise((resolve) => setTimeout(resolve, SPACING_MS));
     }
     expect(await ended).toBe(0);
     expect(started.output()).toMatch(/^done \{"status":"succeeded"/m);

@@ -35,7 +35,8 @@ describe('the fleet: nginx, two API instances, PostgreSQL', () => {
     pg = await startPostgresCluster();
     const created = await pg.createDatabase();
     database = created.name;
-    const seedOutput = await seedDatabase(created.url, 0, {}, 30);
+    // Three days of price history: nothing here reads more of it, and each day is the whole catalog written again.
+    const seedOutput = await seedDatabase(created.url, 0, {}, 3);
     demoLink = /demo product link: (\S+)/.exec(seedOutput)?.[1] ?? '';
     if (!demoLink) throw new Error(`the seed printed no demo product link:\n${seedOutput}`);
     fleet = await startFleet({ databaseUrl: created.url, dir: tempDir('pricehunt-cluster-') });
