@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock';
 import { testEngine } from './db';
 import { startDnsServer } from './dns-server';
 import type { EngineName } from '@pricehunt/storage/testing';
-import { createTestPostgresDatabase } from '@pricehunt/storage/testing';
+import { createTestPostgresDatabase, createTestSqliteFile } from '@pricehunt/storage/testing';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,8 +26,8 @@ async function freshDatabase(): Promise<{ url: string; remove(): Promise<void> }
     const database = await createTestPostgresDatabase();
     return { url: database.url, remove: () => database.drop() };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-test-'));
-  return { url: `file:${path.join(dir, 'test.db')}`, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const database = createTestSqliteFile();
+  return { url: `file:${database.file}`, remove: async () => database.remove() };
 }
 
 /**

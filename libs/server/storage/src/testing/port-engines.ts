@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase, openPostgres, type PostgresHandle } from '../index';
 import { createTestPostgresDatabase } from './postgres';
+import { createTestSqliteFile } from './sqlite';
 
 /** The engines a port contract test runs its cases on: `describe.each(ENGINES)`. */
 export const ENGINES = ['sqlite', 'postgres'] as const;
@@ -55,10 +53,9 @@ export const fixtureTypes = {
   },
 };
 
-/** A temporary file migrated by openDatabase. */
+/** A temporary migrated file (a copy of the test process's migrated template), opened by openDatabase. */
 async function openSqliteEngine(): Promise<SqliteEngine> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-contract-'));
-  const file = path.join(dir, 'test.db');
+  const { file, remove } = createTestSqliteFile('port-contract-');
   const handle = openDatabase(file);
   const handles = [handle];
   return {
@@ -77,7 +74,7 @@ async function openSqliteEngine(): Promise<SqliteEngine> {
     },
     async close() {
       for (const each of handles) each.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      remove();
     },
   };
 }
