@@ -86,8 +86,9 @@ describeOnEngine('sqlite', 'pasted pages are read off the event loop', () => {
     const results = await Promise.all(heavy);
     expect(results.map((result) => result.unreadPage?.reason ?? result.identifiedBy)).toEqual(Array(6).fill('page-metadata'));
     expect(results[0]?.source.title).toContain('AirPods Pro');
-    // Read on the event loop, each would hold every request back for about half a second. Off the loop /api/health
-    // keeps answering while they are read; how fast it answers then is measured by `npm run bench:extraction`, not here.
+    // Read on the event loop, each would hold every request back for about half a second, too little for these bounds
+    // to tell on a busy machine: the page that never ends (below) is what fails them there. How fast /api/health
+    // answers while pages are read is measured by `npm run bench:extraction`, not here.
     expect(times.length).toBeGreaterThan(20);
     expect(Math.max(...times)).toBeLessThan(8_000);
   }, PAGES_TEST_MS);
