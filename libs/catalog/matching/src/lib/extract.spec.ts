@@ -118,6 +118,14 @@ describe('extractColours', () => {
     expect(extractColours('Acer Predator XB242U GS 24" Gaming Monitor Blk')).toEqual(['black']);
     expect(extractColours('Logitech MX Keys Mini Wht')).toEqual(['white']);
   });
+  it('reads the colours of other languages by their English names, and not the "blu" of Blu-ray', () => {
+    expect(extractColours('Nike Zoom Speed TR3 - Vert/ Blanc/ Noir')).toEqual(['green', 'white', 'black']);
+    expect(extractColours('Nike Free Run - Nero/Bianco/Antracite')).toEqual(['black', 'white', 'anthracite']);
+    expect(extractColours('Dziecięce buty - Biały/Czarny/Volt')).toEqual(['white', 'black']);
+    expect(extractColours('Sneaker Schwarz-Weiß, Morado oscuro')).toEqual(['black', 'white', 'purple']);
+    expect(extractColours('Sony BDP-S3700 Blu-ray Player')).toEqual([]);
+    expect(tokenizeTitle('Nike Pegasus 33 Morado/Blanco/Rosa')).toEqual(tokenizeTitle('Nike Pegasus 33 Purple/White/Pink'));
+  });
   it("knows makers' own colour names", () => {
     expect(extractColours('Google Pixel 9 512GB Smartphone Wintergreen')).toEqual(['wintergreen']);
     expect(extractColours('Google Pixel 9 Pro Porcelain')).toEqual(['porcelain']);

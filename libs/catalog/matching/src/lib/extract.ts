@@ -8,6 +8,7 @@
  * (kHz/MHz/GHz scaled); lengths in millimetres (cm, m scaled); resolution in megapixels.
  */
 import { MARKETING_WORDS, STOP_WORDS, foldText, normaliseModel } from './normalise';
+import { FOREIGN_COLOURS } from './colour-words';
 
 export type QuantityKind = 'data' | 'size' | 'power' | 'battery' | 'frequency' | 'length' | 'resolution' | 'pack';
 
@@ -131,9 +132,12 @@ const COLOURS = [
   // Makers' own colour names (Google Pixel, Apple, Samsung): as telling as the plain ones.
   'obsidian', 'porcelain', 'hazel', 'peony', 'wintergreen', 'ultramarine', 'whitestone',
 ];
-/** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one. */
-const COLOUR_CANON: Record<string, string> = { grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white' };
-const COLOUR_RE = new RegExp(`(?<![a-z])(${COLOURS.map((c) => c.replace(' ', '\\s')).join('|')})(?![a-z])`, 'g');
+/** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one, other languages. */
+const COLOUR_CANON: Record<string, string> = {
+  grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white', violet: 'purple', ...Object.fromEntries(FOREIGN_COLOURS),
+};
+const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].filter((word) => !COLOURS.includes(word))];
+const COLOUR_RE = new RegExp(`(?<!\\p{L})(${COLOUR_WORDS.map((c) => c.replace(' ', '\\s')).join('|')})(?!\\p{L})`, 'gu');
 
 /**
  * The words again with their last word completed to each longer colour name it begins ("… midnight" → "… midnight

@@ -11,6 +11,7 @@
  *   14 digits after the check digit is verified, so a UPC-A and the EAN-13 with a leading
  *   zero compare equal. Invalid codes normalise to null.
  */
+import { englishColourWord } from './colour-words';
 
 const DIACRITICS = /[\u0300-\u036f]/g;
 
@@ -194,7 +195,7 @@ export function tokenizeTitle(title: string): string[] {
     // Versions: "v2", "2.0" and "2" are the same number.
     const version = /^v?(\d+)(?:\.0+)?$/.exec(token);
     if (version) token = version[1] as string;
-    out.push(token);
+    out.push(englishColourWord(token) ?? token);
   }
   return out;
 }
