@@ -147,17 +147,20 @@ function platformsOf(tokens: readonly string[]): ReadonlySet<string> {
   return platforms ?? NONE;
 }
 
-/** Words saying who a shoe or garment is for (WDC shoes are listed in English, French, Italian, German, Spanish). */
-const GENDER_WORDS: Readonly<Record<string, string>> = {
-  men: 'men', mens: 'men', man: 'men', homme: 'men', hommes: 'men', uomo: 'men', herren: 'men', hombre: 'men',
-  women: 'women', womens: 'women', woman: 'women', femme: 'women', femmes: 'women', donna: 'women', damen: 'women', mujer: 'women', ladies: 'women',
-  kids: 'kids', kid: 'kids', boys: 'kids', girls: 'kids', junior: 'kids', enfant: 'kids', kinder: 'kids', youth: 'kids',
-};
+/** Words saying who a shoe or garment is for, in the languages of European shops (folded as `foldText` folds them). */
+const GENDER_WORDS: ReadonlyMap<string, string> = new Map([
+  ...said('men', 'men mens man homme hommes uomo herren hombre heren masculino meskie'),
+  ...said('women', 'women womens woman wmns femme femmes donna damen mujer ladies dames feminino feminina damskie'),
+  ...said('kids', 'kids kid boys girls junior jr enfant enfants kinder kinderen youth bambino bambini infantil dzieciece'),
+]);
+function said(who: string, words: string): [string, string][] {
+  return words.split(' ').map((word) => [word, who]);
+}
 
 function gendersOf(tokens: readonly string[]): ReadonlySet<string> {
   let genders: Set<string> | null = null;
   for (const token of tokens) {
-    const gender = GENDER_WORDS[token];
+    const gender = GENDER_WORDS.get(token);
     if (gender !== undefined) (genders ??= new Set()).add(gender);
   }
   return genders ?? NONE;

@@ -201,5 +201,8 @@ describe('evidence real listings need', () => {
     expect(evidence("Nike Free 5.0 Men's Running Shoe", 'Nike Free 5.0 Womens Running Shoe')).toMatchObject({ genderConflict: 1 });
     expect(evidence('GEL-NIMBUS 19 LITE-SHOW POUR FEMMES', "GEL-NIMBUS 19 LITE-SHOW Women's Running Shoes")).toMatchObject({ genderConflict: 0 });
     expect(evidence('Puma evoSPEED SL FG Uomo', 'Puma evoSPEED SL FG')).toMatchObject({ genderConflict: 0 });
+    expect(evidence('NIKE JR MERCURIAL VICTORY FG', 'Nike Mercurial Victory V FG Herren')).toMatchObject({ genderConflict: 1 });
+    // A word that is also the name of an object's own property is no gender.
+    expect(evidence('LEGO Constructor Set', 'LEGO Constructor Set for Kids')).toMatchObject({ genderConflict: 0 });
   });
 });
