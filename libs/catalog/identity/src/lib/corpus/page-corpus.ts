@@ -108,7 +108,8 @@ export interface CorpusPage {
    * Russian door shop, a refurbished-computer shop); 40: a price tracker's and a reseller tool's fixtures of two
    * Moldovan shops, a Finnish auction site and two Australian computer shops (Scorptec, Umart); 41: a crawler's saved
    * pages of seven Brazilian shops on Magento, Shopify, Nuvemshop, Tray, Loja Integrada and Next.js, Carrefour UAE and
-   * Lamoda; each scored before any rule was written for them),
+   * Lamoda; 42: a price parser's 2019 test pages of big shops (Walmart, Best Buy and Best Buy Canada, Rakuten Germany and
+   * France, Zalando UK) and a price tracker's Wayfair page; each scored before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
