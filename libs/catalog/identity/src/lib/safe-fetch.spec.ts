@@ -7,6 +7,7 @@ import {
   SsrfBlockedError,
   TooManyRedirectsError,
 } from './errors';
+import { decodePage } from './charset';
 import { createSafeFetcher, type Resolver } from './safe-fetch';
 import { startHandlerServer } from '../testing';
 
@@ -41,6 +42,25 @@ function fakeDns(table: Record<string, string>): Resolver & { calls: string[] } 
 }
 
 const PAGE = '<html><head><title>Fixture product</title></head></html>';
+
+describe('decodePage', () => {
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  const page = (charset: string, body: string) => `<html><head><meta http-equiv="Content-Type" content="text/html; charset=${charset}" /></head><body>${body}</body></html>`;
+
+  it('reads a page in the charset its Content-Type names, else its <meta>, else UTF-8', () => {
+    expect(decodePage(latin1(page('ISO-8859-1', 'Référence fabricant')), null)).toContain('Référence fabricant');
+    expect(decodePage(latin1('<p>Référence</p>'), 'text/html; charset=windows-1252')).toContain('Référence');
+    expect(decodePage(Buffer.from('<p>Référence</p>'), 'text/html')).toContain('Référence');
+    expect(decodePage(Buffer.from(page('no-such-charset', 'Référence')), null)).toContain('Référence');
+  });
+
+  it('reads UTF-8 where a page names a single-byte charset but its bytes are UTF-8 beyond ASCII', () => {
+    expect(decodePage(Buffer.from(page('iso-8859-1', 'Référence fabricant')), null)).toContain('Référence fabricant');
+    expect(decodePage(Buffer.from('<p>Größe</p>'), 'text/html; charset=ISO-8859-1')).toContain('Größe');
+    // Latin-1 text that is not valid UTF-8 keeps the charset it names.
+    expect(decodePage(latin1(page('iso-8859-15', 'Größe')), null)).toContain('Größe');
+  });
+});
 
 describe('createSafeFetcher', () => {
   let fixture: Fixture;

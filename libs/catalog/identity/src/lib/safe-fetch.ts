@@ -21,6 +21,7 @@ import {
   TooManyRedirectsError,
 } from './errors';
 import { checkAddress, literalAddress } from './ip-guard';
+import { decodePage } from './charset';
 
 export interface ResolvedAddress {
   address: string;
@@ -133,23 +134,6 @@ function parseTarget(raw: string, base?: string): URL {
   if (url.username || url.password) throw new InvalidUrlError('URLs with credentials are not fetched', url.href);
   if (!url.hostname) throw new InvalidUrlError('URL has no host', url.href);
   return url;
-}
-
-/** Charset from the Content-Type header, else from a <meta charset> / http-equiv in the first 2 KB, else UTF-8. */
-export function charsetOf(contentType: string | null, bytes: Uint8Array): string {
-  const header = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '');
-  if (header?.[1]) return header[1].toLowerCase();
-  const head = Buffer.from(bytes.subarray(0, 2048)).toString('latin1');
-  const meta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head);
-  return meta?.[1]?.toLowerCase() ?? 'utf-8';
-}
-
-function decode(bytes: Uint8Array, contentType: string | null): string {
-  try {
-    return new TextDecoder(charsetOf(contentType, bytes)).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
 }
 
 /** `message` with every one of `addresses` replaced by the host name that resolved to it. */
@@ -298,7 +282,7 @@ class GuardedFetcher {
       finalUrl: url.href,
       status: res.statusCode,
       contentType,
-      body: decode(Buffer.concat(chunks), contentType),
+      body: decodePage(Buffer.concat(chunks), contentType),
       etag: firstHeader(res.headers['etag']) ?? null,
       lastModified: firstHeader(res.headers['last-modified']) ?? null,
     };

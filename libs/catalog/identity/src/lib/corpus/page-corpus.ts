@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { normaliseGtin } from '@pricehunt/catalog-matching';
+import { decodePage } from '../charset';
 
 export const PAGE_CORPUS_DIR = path.join(__dirname, '..', '..', 'fixtures', 'pages');
 
@@ -139,10 +140,10 @@ export function loadPageCorpus(): CorpusPage[] {
   return doc.pages;
 }
 
-/** A corpus page's HTML (stored gzip-compressed). */
+/** A corpus page's HTML (stored gzip-compressed), decoded as a fetched page is (`decodePage`: the charset its <meta> names). */
 export function readCorpusPage(page: Pick<CorpusPage, 'file'>): string {
   const raw = fs.readFileSync(path.join(PAGE_CORPUS_DIR, page.file));
-  return (page.file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8');
+  return decodePage(page.file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw, null);
 }
 
 /** Case, accents kept; punctuation, symbols (™ ®) and spacing ignored. */
