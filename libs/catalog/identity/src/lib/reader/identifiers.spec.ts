@@ -5,6 +5,19 @@ const URL = 'https://shop.example.at/p/k7';
 const doc = (head: string, body: string, title = 'Lumetra K7 Keyboard') => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
 const ld = (node: Record<string, unknown>) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...node })}</script>`;
 
+describe('a part number in a specification row', () => {
+  const modelRow = (value: string) =>
+    extractProductIdentity(doc('', `<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p><table><tr><td>Brand</td><td>Lumetra</td></tr><tr><td>Model</td><td>${value}</td></tr></table>`), { url: URL })?.model ?? null;
+
+  it('reads a code with a digit, or capitals alone in two or more parts ("LIV-PKG-US"); a word is none', () => {
+    expect(modelRow('LK7-DE01')).toBe('LK7-DE01');
+    expect(modelRow('LIV-PKG-US')).toBe('LIV-PKG-US');
+    expect(modelRow('FBA_HY-ECCAK')).toBe('FBA_HY-ECCAK');
+    expect(modelRow('Pro')).toBeNull();
+    expect(modelRow('WIRELESS')).toBeNull();
+  });
+});
+
 describe('identifiers the markup writes on the offer, in meta tags or in a second scope', () => {
   it('reads a GTIN and a sku the one offer carries, in JSON-LD and in microdata; the product’s own sku first, and none of several offers', () => {
     const offer = { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', gtin13: '4006381333931', sku: 'SQ7150021' };

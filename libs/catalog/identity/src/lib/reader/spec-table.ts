@@ -38,7 +38,7 @@ function brandOf(value: string): string | null {
   return t && /\p{L}{2}/u.test(t) && (t.match(/\d/g) ?? []).length < 3 ? t : null;
 }
 
-/** An item number of capitals alone, in two or more parts ("OLIVA-SG-ROBUSTO", "BLK_TEE_L"). */
+/** An item or part number of capitals alone, in two or more parts ("OLIVA-SG-ROBUSTO", "BLK_TEE_L", "LIV-PKG-US"). */
 const CODE_IN_PARTS = /^[A-Z]{2,}(?:[-_][A-Z]+)+$/;
 
 /**
@@ -85,7 +85,7 @@ export function fromSpecTable(page: Page): Evidence | null {
     // "Kod EAN: [5032037108652]": a value in brackets is the value.
     const value = unbracket(raw.trim());
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
-    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && /\d/.test(value)) mpn = mpnOf(modelCode(value, page));
+    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) mpn = mpnOf(modelCode(value, page));
     // A manufacturer row naming a country says where the item is made, not who makes it.
     else if (!brand && BRAND_LABEL.test(label) && value.length <= 40 && !namesCountry(label, value)) brand = brandOf(value);
     else if (!sku && SKU_LABEL.test(label)) sku = shopItemId(value);
