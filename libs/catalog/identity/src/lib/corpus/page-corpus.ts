@@ -110,7 +110,9 @@ export interface CorpusPage {
    * Moldovan shops, a Finnish auction site and two Australian computer shops (Scorptec, Umart); 41: a crawler's saved
    * pages of seven Brazilian shops on Magento, Shopify, Nuvemshop, Tray, Loja Integrada and Next.js, Carrefour UAE and
    * Lamoda; 42: a price parser's 2019 test pages of big shops (Walmart, Best Buy and Best Buy Canada, Rakuten Germany and
-   * France, Zalando UK) and a price tracker's Wayfair page; each scored before any rule was written for them),
+   * France, Zalando UK) and a price tracker's Wayfair page; 43: scrapers', stock bots' and metadata tests' saved pages of
+   * Swatch, Massimo Dutti, Bose, Holland & Barrett, GameStop (out of stock), Coolmod, OLX Brazil, YES24, Aladin and
+   * Amazon Japan; each scored before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
