@@ -134,7 +134,7 @@ const COLOURS = [
 ];
 /** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one, other languages. */
 const COLOUR_CANON: Record<string, string> = {
-  grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white', violet: 'purple', ...Object.fromEntries(FOREIGN_COLOURS),
+  grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white', ...Object.fromEntries(FOREIGN_COLOURS),
 };
 const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].filter((word) => !COLOURS.includes(word))];
 const COLOUR_RE = new RegExp(`(?<!\\p{L})(${COLOUR_WORDS.map((c) => c.replace(' ', '\\s')).join('|')})(?!\\p{L})`, 'gu');

@@ -2,6 +2,7 @@
  * An offer turned once into everything the pair scorer compares, so scoring many candidates
  * against one query does the text work once per offer.
  */
+import { wordsMeaning } from './word-lists';
 import { extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, STOP_WORDS, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
@@ -149,13 +150,10 @@ function platformsOf(tokens: readonly string[]): ReadonlySet<string> {
 
 /** Words saying who a shoe or garment is for, in the languages of European shops (folded as `foldText` folds them). */
 const GENDER_WORDS: ReadonlyMap<string, string> = new Map([
-  ...said('men', 'men mens man homme hommes uomo herren hombre heren masculino meskie'),
-  ...said('women', 'women womens woman wmns femme femmes donna damen mujer ladies dames feminino feminina damskie'),
-  ...said('kids', 'kids kid boys girls junior jr enfant enfants kinder kinderen youth bambino bambini infantil dzieciece'),
+  ...wordsMeaning('men', 'men mens man homme hommes uomo herren hombre heren masculino meskie'),
+  ...wordsMeaning('women', 'women womens woman wmns femme femmes donna damen mujer ladies dames feminino feminina damskie'),
+  ...wordsMeaning('kids', 'kids kid boys girls junior jr enfant enfants kinder kinderen youth bambino bambini infantil dzieciece'),
 ]);
-function said(who: string, words: string): [string, string][] {
-  return words.split(' ').map((word) => [word, who]);
-}
 
 function gendersOf(tokens: readonly string[]): ReadonlySet<string> {
   let genders: Set<string> | null = null;

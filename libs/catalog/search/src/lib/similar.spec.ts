@@ -25,6 +25,10 @@ describe('the similar products of a pasted page', () => {
     expect(sharesSomething(shoe, { title: 'Apple HomePod mini Smart Speaker (Space Gray)', brand: 'Apple' })).toBe(false);
     expect(sharesSomething(shoe, { title: 'Sony WH-1000XM5 Headphones Black', brand: 'Sony' })).toBe(false);
     expect(sharesSomething(shoe, { title: 'Space Hippie 04 White', brand: null })).toBe(true);
+    // In any language a shop writes it: "Violet", "Noir".
+    const phone = { title: 'Galaxy Z Flip6 256GB Violet', brand: 'Samsung' };
+    expect(sharesSomething(phone, { title: 'Robe midi plissée Violet', brand: null })).toBe(false);
+    expect(sharesSomething({ title: 'Space Hippie 01 Noir', brand: 'Nike' }, { title: 'Sony WH-1000XM5 Headphones Black', brand: 'Sony' })).toBe(false);
   });
 
   it('are every candidate when the link named no item', () => {
