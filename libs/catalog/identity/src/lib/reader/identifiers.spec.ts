@@ -223,6 +223,12 @@ describe('a barcode written as the part number', () => {
     expect(read({ mpn: '4150127320271' })?.gtin ?? null).toBeNull();
     expect(read({ mpn: '4150127320270', gtin13: '4006381333931' })?.gtin).toBe('04006381333931');
   });
+
+  it('keeps a number of the ranges shops number their own items with (20–29) as the maker’s reference it is labelled', () => {
+    const row = extractProductIdentity(doc('', '<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p><ul><li><b>Manufacturer reference</b> <span>2200630056066</span></li></ul>'), { url: URL });
+    expect(row?.gtin ?? null).toBeNull();
+    expect(row?.model).toBe('2200630056066');
+  });
 });
 
 describe('a barcode written as the item number', () => {

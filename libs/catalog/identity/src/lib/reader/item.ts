@@ -9,7 +9,7 @@ import type { Page } from './page';
 import { brandCandidates } from './brand';
 import type { IdentitySource } from './titles';
 import { showsZeroPrice } from './visible-price';
-import { absoluteUrl, availabilityOf, cleanSku, gtinOf, type ItemCondition, type StockState } from './values';
+import { absoluteUrl, availabilityOf, cleanSku, gtinOf, restrictedCirculation, type ItemCondition, type StockState } from './values';
 
 /** A delivery cost the page states for its item, in cents: 0 when delivery is free. */
 export interface PageShipping {
@@ -101,8 +101,11 @@ function attributesOf(evidence: [ReaderName, Evidence][]): Record<string, string
   return out;
 }
 
-/** A part number that is all a barcode's digits with its check digit: a page labelling its EAN as the maker's number. */
-const isBarcode = (v: string) => /^\d{12,14}$/.test(v.trim()) && gtinOf(v) != null;
+/**
+ * A part number that is all a barcode's digits with its check digit: a page labelling its EAN as the maker's number.
+ * A number of GS1's restricted ranges is a maker's reference, as the page says.
+ */
+const isBarcode = (v: string) => /^\d{12,14}$/.test(v.trim()) && !restrictedCirculation(v.trim()) && gtinOf(v) != null;
 
 const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
 

@@ -17,6 +17,7 @@ import { fromSpecTable } from './spec-table';
 import { fromTitleCode } from './title-code';
 import { fromVisiblePage } from './visible-page';
 import { fromVisiblePrice } from './visible-price';
+import { restrictedCirculation } from './values';
 
 const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   'json-ld': fromJsonLd,
@@ -38,11 +39,12 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
 /**
  * A part number that is a barcode: the digits of a GTIN-12, -13 or -14 with a valid check digit, where the source states
  * no GTIN of its own. Shop themes fill schema.org's `mpn` with the barcode ("mpn": "4150127320270"); a maker's part
- * number of that length and check digit is rare.
+ * number of that length and check digit is rare, but for numbers of the restricted ranges ("Manufacturer reference:
+ * 2200630056066" on Amazon Japan).
  */
 function barcodeAsPartNumber(found: Evidence): Evidence {
   const digits = found.mpn?.replace(/[\s-]/g, '') ?? '';
-  const gtin = !found.gtin && /^\d{12,14}$/.test(digits) ? normaliseGtin(digits) : null;
+  const gtin = !found.gtin && /^\d{12,14}$/.test(digits) && !restrictedCirculation(digits) ? normaliseGtin(digits) : null;
   return gtin ? { ...found, gtin, mpn: null } : found;
 }
 
@@ -57,7 +59,7 @@ const STATED_SKU: ReadonlySet<ReaderName> = new Set<ReaderName>(['json-ld', 'mic
  */
 function barcodeAsSku(reader: ReaderName, found: Evidence): Evidence {
   const digits = found.sku?.trim() ?? '';
-  const gtin = !found.gtin && STATED_SKU.has(reader) && /^\d{12,13}$/.test(digits) ? normaliseGtin(digits) : null;
+  const gtin = !found.gtin && STATED_SKU.has(reader) && /^\d{12,13}$/.test(digits) && !restrictedCirculation(digits) ? normaliseGtin(digits) : null;
   return gtin ? { ...found, gtin } : found;
 }
 

@@ -192,6 +192,15 @@ export function gtinOf(...values: unknown[]): string | null {
   return null;
 }
 
+/**
+ * A number in GS1's ranges for restricted circulation, which a shop or a country numbers its own items with and no
+ * maker's barcode holds: GTIN-13 prefixes 20–29 and 12-digit UPCs starting 2 (weighed goods) or 4 (in-store numbers).
+ * Such a number is an item's GTIN only where a page labels it so.
+ */
+export function restrictedCirculation(digits: string): boolean {
+  return digits.length === 13 ? digits.startsWith('2') : digits.length === 12 && /^[24]/.test(digits);
+}
+
 /** A word as a name writes it: letters only, four or more, some lower-case ("iPhone", "ThinkPad", "Xperia", "Nano"). */
 const NAME_WORD = /^(?=\p{L}*\p{Ll})\p{L}{4,}$/u;
 
