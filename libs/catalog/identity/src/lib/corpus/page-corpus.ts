@@ -112,7 +112,9 @@ export interface CorpusPage {
    * Lamoda; 42: a price parser's 2019 test pages of big shops (Walmart, Best Buy and Best Buy Canada, Rakuten Germany and
    * France, Zalando UK) and a price tracker's Wayfair page; 43: scrapers', stock bots' and metadata tests' saved pages of
    * Swatch, Massimo Dutti, Bose, Holland & Barrett, GameStop (out of stock), Coolmod, OLX Brazil, YES24, Aladin and
-   * Amazon Japan; each scored before any rule was written for them),
+   * Amazon Japan; 44: stock checkers', monitors' and parsers' saved pages of Target, Home Depot, John Lewis, Zara,
+   * H&M (US and Vietnam), Amazon (US and Germany) and eBay (US and UK); each scored before any rule was written for
+   * them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
