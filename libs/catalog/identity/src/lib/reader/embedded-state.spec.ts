@@ -28,3 +28,27 @@ describe("the data Next.js's app router streams into the page", () => {
     expect(extractProductIdentity(html, { url: URL })?.gtin ?? null).toBeNull();
   });
 });
+
+describe('a state a script hands to JSON.parse as a string', () => {
+  const tgt = {
+    __PRELOADED_QUERIES__: {
+      queries: [[['product/query', { tcin: '91351689' }], { data: { product: { __typename: 'Product', tcin: '91351689', item: { product_description: { title: 'Zapdos ex Deluxe Battle Deck' }, primary_brand: { name: 'Pokemon' }, primary_barcode: '097712561233' }, price: { current_retail: 14.99, formatted_current_price: '$14.99' } } } }]],
+    },
+  };
+  const target = (state: unknown) =>
+    `<!doctype html><html lang="en-US"><head><title>Zapdos ex Deluxe Battle Deck : Target</title></head><body><h1>Zapdos ex Deluxe Battle Deck</h1><button>Add to cart</button>` +
+    `<script>Object.defineProperties(window, { '__CONFIG__': { configurable: false, value: deepFreeze(JSON.parse(${JSON.stringify(JSON.stringify({ services: { price: 1 } }))})) }, ` +
+    `'__TGT_DATA__': { configurable: false, enumerable: true, value: deepFreeze(JSON.parse(${JSON.stringify(JSON.stringify(state))})) } });</script></body></html>`;
+
+  it("reads Target's product data beside its item number: price, brand, barcode and the item number, past the page's settings", () => {
+    const read = extractProductIdentity(target(tgt), { url: 'https://www.target.com/p/zapdos-ex-deluxe-battle-deck/-/A-91351689' });
+    expect(read).toMatchObject({ priceCents: 1499, currency: 'USD', brand: 'Pokemon', gtin: '00097712561233', sku: '91351689' });
+  });
+
+  it('reads a state assigned from a string in single quotes, with its escapes', () => {
+    const state = { product: { name: 'Lumetra K7 Keyboard', sku: 'LK7-DE', gtin13: '4006381333931', price: 49.9 } };
+    const literal = `'${JSON.stringify(state).replace(/'/g, "\\'").replace(/"/g, '\\x22')}'`;
+    const html = `<!doctype html><html><head><title>Lumetra K7 Keyboard</title></head><body><h1>Lumetra K7 Keyboard</h1><script>window.__STATE__ = JSON.parse(${literal});</script></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://shop.example/p/k7' })).toMatchObject({ sku: 'LK7-DE', gtin: '04006381333931' });
+  });
+});

@@ -6,6 +6,7 @@
 import type { Evidence } from './evidence';
 import { isObject, parseLenientJson, type Json, type JsonObject } from './json';
 import type { Page } from './page';
+import { PARSED_STATE_SCRIPT } from './state-scripts';
 import { headingTitle } from './titles';
 import { gtinOf, mpnOf, parsePrice, parseStockState, text, type StockState } from './values';
 
@@ -15,9 +16,52 @@ const MAX_DEPTH = 24;
 
 const ID_KEYS = ['sku', 'skuId', 'gtin', 'gtin13', 'gtin12', 'gtin14', 'ean', 'upc', 'mpn', 'manufacturerPartNumber', 'modelNumber'];
 
+const ESCAPED: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', '0': '\0' };
+
+/** The text of the JavaScript string literal that opens with `quote` just before `start`, or null when it never ends. */
+function stringLiteral(code: string, start: number, quote: string): string | null {
+  const parts: string[] = [];
+  for (let i = start; i < code.length; ) {
+    const stop = code.slice(i).search(quote === '"' ? /["\\]/ : /['\\]/);
+    if (stop < 0) return null;
+    parts.push(code.slice(i, i + stop));
+    i += stop;
+    if (code[i] === quote) return parts.join('');
+    const c = code[i + 1] ?? '';
+    const hex = c === 'u' ? 4 : c === 'x' ? 2 : 0;
+    parts.push(hex ? String.fromCharCode(parseInt(code.slice(i + 2, i + 2 + hex), 16)) : (ESCAPED[c] ?? c));
+    i += 2 + hex;
+  }
+  return null;
+}
+
+/** A state written as JSON, or handed to JSON.parse as a string literal (the JSON is the literal's text). */
 function parseState(code: string): Json | undefined {
+  const parsed = PARSED_STATE_SCRIPT.exec(code);
+  if (parsed) {
+    const literal = stringLiteral(code, parsed.index + parsed[0].length, parsed[0].slice(-1));
+    return literal === null ? undefined : parseLenientJson(literal);
+  }
   const body = code.replace(/^\s*(?:window\.)?__[A-Z_]+__\s*=\s*/, '').replace(/;\s*$/, '');
   return parseLenientJson(body);
+}
+
+/**
+ * Target's product data, whose facts sit beside its item number (tcin) in two objects, `item` (the description's
+ * title, the brand, the barcode) and `price` (current_retail), as an object of the names other states use.
+ */
+function targetProduct(node: JsonObject): JsonObject | null {
+  const { item, price } = node;
+  if (typeof node['tcin'] !== 'string' || !isObject(item) || !isObject(price)) return null;
+  const description = item['product_description'];
+  const brand = item['primary_brand'];
+  return {
+    name: isObject(description) ? (description['title'] ?? null) : null,
+    sku: node['tcin'],
+    brand: isObject(brand) ? (brand['name'] ?? null) : null,
+    upc: item['primary_barcode'] ?? null,
+    price: price['current_retail'] ?? null,
+  };
 }
 
 /** Objects that name an item and state at least two of its identifiers, price or stock. */
@@ -40,7 +84,8 @@ function productsIn(root: Json): JsonObject[] {
       for (let i = node.length - 1; i >= 0; i--) stack.push([node[i] as Json, depth + 1]);
       continue;
     }
-    if (productLike(node)) out.push(node);
+    const own = targetProduct(node) ?? node;
+    if (productLike(own)) out.push(own);
     for (const v of Object.values(node).reverse()) stack.push([v, depth + 1]);
   }
   return out;

@@ -80,3 +80,13 @@ describe('German stock words', () => {
     expect(stockStateInWords('Sofort lieferbar')).not.toBe('OutOfStock');
   });
 });
+
+describe('a line saying the item is not available', () => {
+  it('reads as out of stock alone on its line, not for one way of getting it nor for a choice of options', () => {
+    expect(stockStateInWords('This item is not available')).toBe('OutOfStock');
+    expect(stockStateInWords('This product is unavailable.')).toBe('OutOfStock');
+    expect(stockStateInWords('This item is not available for shipping')).toBeNull();
+    expect(stockStateInWords('Sorry, this product is unavailable. Please choose a different combination.')).toBeNull();
+    expect(stockStateInWords('The item is unavailable and cannot be added to your cart.')).toBeNull();
+  });
+});

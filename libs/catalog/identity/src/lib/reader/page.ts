@@ -9,6 +9,7 @@ import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parseHtm
 import { labelledPairs, ownText, PAIR_HOLDERS } from './labels';
 import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
 import { describedAs, insideItem, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
+import { MAX_STATE_SCRIPT, stateScript } from './state-scripts';
 import { ownStockWords, type StockLine } from './stock-words';
 import { absoluteUrl, hostCurrency } from './values';
 
@@ -109,8 +110,6 @@ const MAX_PRICE_ELEMENTS = 1000;
 const MAX_STOCK_ELEMENTS = 40;
 /** A menu's and a footer's "Shipping & Returns" links come before the buy box on many pages. */
 const MAX_SHIPPING_LINES = 80;
-/** A state script longer than this is not parsed (a page's whole store of every listing). */
-const MAX_STATE_SCRIPT = 3_000_000;
 
 /** Words that name a barcode in a text ("EAN: 0190198419941", "UPC 885909950805"). */
 export const BARCODE_WORD = /\b(?:EAN|UPC|GTIN|JAN|ISBN)/i;
@@ -150,21 +149,11 @@ const SCRIPT_BARCODE = /(?:\\?["']|(?<![\w$.-]))(?:(?:ean|ean13|ean_?code|gtin|g
 const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
 const MAX_BARCODES = 20;
 const MAX_FORM_VALUES = 200;
-const STATE_SCRIPT = /^\s*(?:window\.)?__(?:INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|NUXT|STATE|INITIAL_DATA|PRODUCT_DATA)__\s*=/;
 
 type Walked = Omit<Page, 'url' | 'addresses' | 'variantNames' | 'host' | 'siteNames' | 'localeCurrency' | 'root'> & {
   lang: string | undefined;
   canonical: string | undefined;
 };
-
-/** Whether a script holds a framework's state: Next.js's __NEXT_DATA__, or an assignment of a window state object. */
-function stateScript(el: HtmlElement): string | null {
-  const type = (attr(el, 'type') ?? '').toLowerCase();
-  const code = rawText(el);
-  if (code.length > MAX_STATE_SCRIPT) return null;
-  if (attr(el, 'id') === '__NEXT_DATA__' && type.includes('json')) return code;
-  return STATE_SCRIPT.test(code) ? code : null;
-}
 
 function noteHeadElement(el: HtmlElement, out: Walked): void {
   switch (el.tagName) {

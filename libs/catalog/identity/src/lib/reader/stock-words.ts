@@ -13,6 +13,9 @@ import { currencyFromText, type StockState } from './values';
 const OUT = new RegExp(
   [
     String.raw`\b(?:out of stock|sold out|currently (?:unavailable|not available)|temporarily (?:unavailable|out of stock)|not in stock)\b`,
+    // "This item is not available" alone on its line: not one way of getting it ("… for shipping", "… in your area"),
+    // nor a theme's note on a choice of options ("this product is unavailable. Please choose a different combination").
+    String.raw`^this (?:item|product) is (?:not available|unavailable)\.?$`,
     String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|nicht (?:mehr |in der gewünschten menge )?zur verfügung|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
     String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
     String.raw`brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|ikke (?:på lager|tilgængelig|tilgjengelig)|(?:inte|ej) i lager|нет в наличии|немає в наявності`,
