@@ -90,3 +90,13 @@ describe('a line saying the item is not available', () => {
     expect(stockStateInWords('The item is unavailable and cannot be added to your cart.')).toBeNull();
   });
 });
+
+describe('a link to another page', () => {
+  it('names where it leads, not the item’s stock: a menu’s sold-out books; a control on the page still speaks', () => {
+    const linked = (link: string) =>
+      `<html><head><title>사람을 움직이는 말</title></head><body><h1>사람을 움직이는 말</h1><p class="price">13,500원</p><button>장바구니 담기</button><ul><li>${link}</li></ul></body></html>`;
+    const read = (link: string) => extractProductIdentity(linked(link), { url: 'https://www.aladin.co.kr/shop/wproduct.aspx?ItemId=63878825' })?.stockState ?? null;
+    expect(read('<a href="/events/wevent_book.aspx?pn=only">품절도서 단독판매</a>')).toBeNull();
+    expect(read('<a href="#stock">품절</a>')).toBe('OutOfStock');
+  });
+});

@@ -72,8 +72,15 @@ export interface StockLine {
   headingsBefore: number;
 }
 
+/**
+ * A link to another page: its words name where it leads ("품절도서 단독판매", a menu's sold-out books; "Sold out? Ask
+ * us"), not the item's stock. A link to a place on the page or to a script is a control of the page.
+ */
+const linksAway = (el: HtmlElement) => el.tagName === 'a' && /^(?!#|javascript:)\S/i.test(attr(el, 'href') ?? '');
+
 /** The text an element writes itself (not its children's), when it reads as a stock line. */
 export function ownStockWords(el: HtmlElement): string | null {
+  if (linksAway(el)) return null;
   let out = '';
   for (const c of el.childNodes) if (c.nodeName === '#text') out += (c as { value: string }).value;
   const t = cleanText(out);
