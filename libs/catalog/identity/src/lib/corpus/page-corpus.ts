@@ -113,8 +113,9 @@ export interface CorpusPage {
    * France, Zalando UK) and a price tracker's Wayfair page; 43: scrapers', stock bots' and metadata tests' saved pages of
    * Swatch, Massimo Dutti, Bose, Holland & Barrett, GameStop (out of stock), Coolmod, OLX Brazil, YES24, Aladin and
    * Amazon Japan; 44: stock checkers', monitors' and parsers' saved pages of Target, Home Depot, John Lewis, Zara,
-   * H&M (US and Vietnam), Amazon (US and Germany) and eBay (US and UK); each scored before any rule was written for
-   * them),
+   * H&M (US and Vietnam), Amazon (US and Germany) and eBay (US and UK); 45: a price bot's, a price API's and
+   * crawlers' saved pages of origin.md (Moldova), Primor (Portugal), Fast Shop (Brazil) and GSA Advantage; each scored
+   * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
