@@ -21,11 +21,13 @@ const ESCAPED: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', b
 /** The text of the JavaScript string literal that opens with `quote` just before `start`, or null when it never ends. */
 function stringLiteral(code: string, start: number, quote: string): string | null {
   const parts: string[] = [];
+  const stops = quote === '"' ? /["\\]/g : /['\\]/g;
   for (let i = start; i < code.length; ) {
-    const stop = code.slice(i).search(quote === '"' ? /["\\]/ : /['\\]/);
-    if (stop < 0) return null;
-    parts.push(code.slice(i, i + stop));
-    i += stop;
+    stops.lastIndex = i;
+    const stop = stops.exec(code)?.index;
+    if (stop === undefined) return null;
+    parts.push(code.slice(i, stop));
+    i = stop;
     if (code[i] === quote) return parts.join('');
     const c = code[i + 1] ?? '';
     const hex = c === 'u' ? 4 : c === 'x' ? 2 : 0;

@@ -228,6 +228,10 @@ describe('a barcode written as the part number', () => {
     const row = extractProductIdentity(doc('', '<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p><ul><li><b>Manufacturer reference</b> <span>2200630056066</span></li></ul>'), { url: URL });
     expect(row?.gtin ?? null).toBeNull();
     expect(row?.model).toBe('2200630056066');
+    // Written with the leading zero of a GTIN-13 (GS1 prefixes 020–029 and 040–049), or as a UPC, it is the same number.
+    const markup = (mpn: string) => extractProductIdentity(doc(ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', mpn, offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR' } }), '<h1>Lumetra K7 Keyboard</h1>'), { url: URL });
+    for (const mpn of ['0401234567893', '401234567893', '0201234567899']) expect(markup(mpn)?.gtin ?? null).toBeNull();
+    expect(markup('4150127320270')?.gtin).toBe('04150127320270');
   });
 });
 

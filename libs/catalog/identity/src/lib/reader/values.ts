@@ -194,11 +194,12 @@ export function gtinOf(...values: unknown[]): string | null {
 
 /**
  * A number in GS1's ranges for restricted circulation, which a shop or a country numbers its own items with and no
- * maker's barcode holds: GTIN-13 prefixes 20–29 and 12-digit UPCs starting 2 (weighed goods) or 4 (in-store numbers).
- * Such a number is an item's GTIN only where a page labels it so.
+ * maker's barcode holds: GS1 prefixes 020–029, 040–049 and 200–299, so 12-digit UPCs starting 2 (weighed goods) or 4
+ * (in-store numbers). Such a number is an item's GTIN only where a page labels it so.
  */
 export function restrictedCirculation(digits: string): boolean {
-  return digits.length === 13 ? digits.startsWith('2') : digits.length === 12 && /^[24]/.test(digits);
+  const gtin13 = digits.length === 12 ? `0${digits}` : digits;
+  return gtin13.length === 13 && /^(?:0[24]|2)/.test(gtin13);
 }
 
 /** A word as a name writes it: letters only, four or more, some lower-case ("iPhone", "ThinkPad", "Xperia", "Nano"). */
