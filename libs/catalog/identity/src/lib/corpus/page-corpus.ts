@@ -114,7 +114,9 @@ export interface CorpusPage {
    * Swatch, Massimo Dutti, Bose, Holland & Barrett, GameStop (out of stock), Coolmod, OLX Brazil, YES24, Aladin and
    * Amazon Japan; 44: stock checkers', monitors' and parsers' saved pages of Target, Home Depot, John Lewis, Zara,
    * H&M (US and Vietnam), Amazon (US and Germany) and eBay (US and UK); 45: a price bot's, a price API's and
-   * crawlers' saved pages of origin.md (Moldova), Primor (Portugal), Fast Shop (Brazil) and GSA Advantage; each scored
+   * crawlers' saved pages of origin.md (Moldova), Primor (Portugal), Fast Shop (Brazil) and GSA Advantage; 46: a price
+   * parser's 2019-2020 test pages of Argos, Currys, Cdiscount, Fnac, bol.com, Trendyol, MediaMarkt Germany and Zalando
+   * Germany, and a Korean Cafe24 shop; each scored
    * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
