@@ -52,3 +52,24 @@ describe('a state a script hands to JSON.parse as a string', () => {
     expect(extractProductIdentity(html, { url: 'https://shop.example/p/k7' })).toMatchObject({ sku: 'LK7-DE', gtin: '04006381333931' });
   });
 });
+
+describe('a window state named after its app or written as a Redux store', () => {
+  const shop = (heading: string, script: string) =>
+    `<!doctype html><html lang="tr"><head><title>Çamaşır Makinesi</title></head><body><h1>${heading}</h1><button>Sepete Ekle</button><script>${script}</script></body></html>`;
+
+  it("reads the item of an app's state: its brand, the price paid now of a price block, and its stock flag", () => {
+    const product = { name: 'Altus AL 6100 L Çamaşır Makinesi', brand: { name: 'Altus' }, hasStock: true, price: { discountedPrice: { text: '1.199 TL', value: 1199 }, sellingPrice: { value: 1299 }, originalPrice: { value: 1499 } } };
+    const html = shop('Altus AL 6100 L Çamaşır Makinesi', `window.__PRODUCT_DETAIL_APP_INITIAL_STATE__ = ${JSON.stringify({ product })};`);
+    const read = extractProductIdentity(html, { url: 'https://shop.example.com.tr/altus-p-3058612' });
+    expect(read?.brand).toBe('Altus');
+    expect(read?.priceCents).toBe(119900);
+    expect(read?.availability).toBe('in_stock');
+  });
+
+  it("reads the brand of a store's record named as the heading, past the shop's number after it and a script's undefined", () => {
+    const store = `window.__data={"productStore":{"data":{"attributes":{"name":"Echo Show 5 - Sandstone","partNumber":"1344466","brand":"Amazon Echo"}}},"router":{"state":undefined}}`;
+    expect(extractProductIdentity(shop('Echo Show 5 - Sandstone 134/4466', store))?.brand).toBe('Amazon Echo');
+    // Another item's record, with one fact, names no brand of this one.
+    expect(extractProductIdentity(shop('Echo Dot (5th Gen)', store))?.brand ?? null).toBeNull();
+  });
+});

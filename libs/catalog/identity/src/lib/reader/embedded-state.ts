@@ -44,7 +44,7 @@ function parseState(code: string): Json | undefined {
     const literal = stringLiteral(code, parsed.index + parsed[0].length, parsed[0].slice(-1));
     return literal === null ? undefined : parseLenientJson(literal);
   }
-  const body = code.replace(/^\s*(?:window\.)?__[A-Z_]+__\s*=\s*/, '').replace(/;\s*$/, '');
+  const body = code.replace(/^\s*(?:window\.)?__\w+\s*=\s*/, '').replace(/;\s*$/, '');
   return parseLenientJson(body);
 }
 
@@ -66,16 +66,28 @@ function targetProduct(node: JsonObject): JsonObject | null {
   };
 }
 
-/** Objects that name an item and state at least two of its identifiers, price or stock. */
-function productLike(node: JsonObject): boolean {
+/**
+ * Whether an object's name is the item's as the page's heading writes it, also where the heading goes on with a number
+ * of the shop's own set beside the name ("Amazon Echo Show 5 - Sandstone 134/4466").
+ */
+function namedAsHeading(name: string, heading: string | undefined): boolean {
+  if (!heading || !name) return false;
+  return name === heading || (heading.startsWith(`${name} `) && /^[\d\s/.#-]{3,16}$/.test(heading.slice(name.length + 1)));
+}
+
+/**
+ * Objects that name an item and state at least two of its identifiers, price, brand or stock; one named as the page's
+ * heading names its item needs one (a store's record of the item shown: name, item number and brand).
+ */
+function productLike(node: JsonObject, heading: string | undefined): boolean {
   const name = text(node['name']) ?? text(node['title']) ?? text(node['productName']);
   if (!name || name.length > 300) return false;
   let facts = 0;
-  for (const k of [...ID_KEYS, 'price', 'brand', 'availability', 'inStock', 'isInStock']) if (node[k] != null && node[k] !== '') facts++;
-  return facts >= 2;
+  for (const k of [...ID_KEYS, 'price', 'brand', 'availability', 'inStock', 'isInStock', 'hasStock']) if (node[k] != null && node[k] !== '') facts++;
+  return facts >= 2 || (facts === 1 && namedAsHeading(name.toLowerCase(), heading));
 }
 
-function productsIn(root: Json): JsonObject[] {
+function productsIn(root: Json, heading: string | undefined): JsonObject[] {
   const out: JsonObject[] = [];
   const stack: [Json, number][] = [[root, 0]];
   let budget = MAX_NODES;
@@ -87,7 +99,7 @@ function productsIn(root: Json): JsonObject[] {
       continue;
     }
     const own = targetProduct(node) ?? node;
-    if (productLike(own)) out.push(own);
+    if (productLike(own, heading)) out.push(own);
     for (const v of Object.values(node).reverse()) stack.push([v, depth + 1]);
   }
   return out;
@@ -95,15 +107,21 @@ function productsIn(root: Json): JsonObject[] {
 
 const nameOf = (node: JsonObject) => (text(node['name']) ?? text(node['title']) ?? text(node['productName']) ?? '').toLowerCase();
 
-function priceOf(v: Json | undefined): number | null {
-  if (isObject(v)) return parsePrice(v['value'] ?? v['amount'] ?? v['current'] ?? v['price'] ?? null);
-  return parsePrice(v ?? null);
+/**
+ * A price as a state writes it: a number or text, or an object holding its amount, or the prices of a price block
+ * ("price": {"discountedPrice": {"value": 1199}, "sellingPrice": …, "originalPrice": …}), the one paid now first.
+ */
+function priceOf(v: Json | undefined, depth = 0): number | null {
+  if (!isObject(v)) return parsePrice(v ?? null);
+  const amount = parsePrice(v['value'] ?? v['amount'] ?? v['current'] ?? v['price'] ?? null);
+  if (amount !== null || depth > 0) return amount;
+  return priceOf(v['discountedPrice'] ?? v['salePrice'] ?? v['sellingPrice'] ?? v['finalPrice'] ?? v['currentPrice'], depth + 1);
 }
 
 function stockOf(node: JsonObject): StockState | null {
   const said = parseStockState(node['availability'] ?? node['stockStatus'] ?? null);
   if (said) return said;
-  const flag = node['inStock'] ?? node['isInStock'];
+  const flag = node['inStock'] ?? node['isInStock'] ?? node['hasStock'];
   return flag === true ? 'InStock' : flag === false ? 'OutOfStock' : null;
 }
 
@@ -141,9 +159,9 @@ function stateItem(page: Page): Evidence | null {
   for (const code of page.stateScripts) {
     const state = parseState(code);
     if (state === undefined) continue;
-    const products = productsIn(state);
+    const products = productsIn(state, heading);
     // The item the page is about: named as its heading names it, else the only one.
-    const own = products.find((p) => heading && nameOf(p) === heading) ?? (products.length === 1 ? products[0] : undefined);
+    const own = products.find((p) => namedAsHeading(nameOf(p), heading)) ?? (products.length === 1 ? products[0] : undefined);
     if (own) return fromStateNode(own);
   }
   return heading ? flightItem(page, heading) : null;
@@ -205,7 +223,7 @@ const statedIds = (node: JsonObject) => ID_KEYS.filter((k) => text(node[k]) !== 
  */
 function flightItem(page: Page, heading: string): Evidence | null {
   if (page.flight.chunks.length === 0) return null;
-  const named = flightRows(page).flatMap((row) => productsIn(row).filter((p) => nameOf(p) === heading));
+  const named = flightRows(page).flatMap((row) => productsIn(row, heading).filter((p) => nameOf(p) === heading));
   const own = named.reduce<JsonObject | undefined>((best, p) => (!best || statedIds(p) > statedIds(best) ? p : best), undefined);
   return own ? { ...fromStateNode(own), brand: null } : null;
 }

@@ -13,6 +13,8 @@ describe('a part number in a specification row', () => {
     expect(modelRow('LK7-DE01')).toBe('LK7-DE01');
     expect(modelRow('LIV-PKG-US')).toBe('LIV-PKG-US');
     expect(modelRow('FBA_HY-ECCAK')).toBe('FBA_HY-ECCAK');
+    expect(modelRow('H23K37.')).toBe('H23K37');
+    expect(modelRow('9H.LLMLA.TPE')).toBe('9H.LLMLA.TPE');
     expect(modelRow('Pro')).toBeNull();
     expect(modelRow('WIRELESS')).toBeNull();
   });
@@ -202,6 +204,11 @@ describe('a barcode in the page’s script data', () => {
     expect(read("var item = {isBridal:false,upc:'3605975092790',sku_id:1689949389172530};")).toBe('03605975092790');
     expect(read('var state = JSON.parse("{\\"variants\\":[{\\"barcode\\":\\"5025232895564\\"}]}");')).toBe('05025232895564');
     expect(read('var p = {product_upc:"3605975092790", list_ean: "4006381333931"};')).toBeNull();
+  });
+
+  it('reads a barcode a tag manager\'s variable is set to (tc_vars["pr_ean"]), not a list\'s', () => {
+    expect(read('tc_vars["pr_sku"]="BES6942138929485";tc_vars["pr_ean"]="6942138953008";tc_vars["pr_mfpn"]="";')).toBe('06942138953008');
+    expect(read("tc_vars['list_ean']='6942138953008';")).toBeNull();
   });
 
   it('reads none where the scripts name several items’ barcodes', () => {

@@ -123,12 +123,16 @@ function repair(raw: string): string {
   );
 }
 
+/** A script's values JSON has no word for (`"state":undefined`, NaN, Infinity) as null; strings are left as they are. */
+const withoutScriptValues = (raw: string) =>
+  raw.replace(/"(?:[^"\\]|\\.)*"|([:,[]\s*)(?:undefined|NaN|-?Infinity)(?=\s*[,}\]])/g, (match, before?: string) => (before === undefined ? match : `${before}null`));
+
 /**
  * JSON.parse, then again after each repair in turn, each made only when the ones before fail (most scripts are valid
  * JSON): the common repairs, raw quotes inside strings, a comma left out between two properties on their own lines
  * ('"itemCondition": "…NewCondition"\n "priceCurrency": …'), comments outside strings, backslashes before characters
- * JSON does not escape, quotes written as HTML entities ('{&quot;@type&quot;:…'), and last the values a script writes
- * one after another.
+ * JSON does not escape, a script's `undefined` as a value, quotes written as HTML entities ('{&quot;@type&quot;:…'),
+ * and last the values a script writes one after another.
  */
 export function parseLenientJson(raw: string): Json | undefined {
   const first = tryParse(raw.trim());
@@ -140,6 +144,7 @@ export function parseLenientJson(raw: string): Json | undefined {
     () => repaired.replace(/("|\d|[}\]]|true|false|null)([ \t\r]*\n\s*)("(?:[^"\\]|\\.)*"\s*:)/g, '$1,$2$3'),
     () => repair(withoutComments(raw)),
     () => strayEscapes(repaired),
+    () => withoutScriptValues(repaired),
   ];
   if (/^\s*[[{]\s*&quot;/.test(raw)) attempts.push(() => decodeEntities(raw.trim()));
   for (const attempt of attempts) {

@@ -146,6 +146,8 @@ const MAX_BRAND_BLOCKS = 60;
  * own number.
  */
 const SCRIPT_BARCODE = /(?:\\?["']|(?<![\w$.-]))(?:(?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)(?:\\?["'])?\s*:\s*(?:\{\s*\\?["']\w+\\?["']\s*:\s*)?(?:\\?["'])?(\d{8,14})|barcode(?:\\?["'])?\s*:\s*(?:\\?["'])?(\d{12,14}))\b/gi;
+/** A tag manager's variable set to the item's barcode: TagCommander's `tc_vars["pr_ean"]="6942138953008"`. */
+const TAG_BARCODE = /\[\s*["'](?:pr|prod|product)_(?:ean(?:13)?|gtin|upc)["']\s*\]\s*=\s*["'](\d{8,14})["']/gi;
 const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
 const MAX_BARCODES = 20;
 const MAX_FORM_VALUES = 200;
@@ -234,6 +236,7 @@ function noteFormSku(el: HtmlElement, out: string[]): void {
 function noteScriptBarcodes(code: string, out: string[]): void {
   if (out.length >= MAX_BARCODES || code.length > MAX_STATE_SCRIPT) return;
   for (const m of code.matchAll(SCRIPT_BARCODE)) if (out.length < MAX_BARCODES) out.push((m[1] ?? m[2]) as string);
+  for (const m of code.matchAll(TAG_BARCODE)) if (out.length < MAX_BARCODES) out.push(m[1] as string);
 }
 
 /** One chunk of Next.js's streamed data: a script that pushes a string ("1" marks data; "0" and "2" bootstrap). */

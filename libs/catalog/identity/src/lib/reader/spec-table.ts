@@ -85,7 +85,8 @@ export function fromSpecTable(page: Page): Evidence | null {
     // "Kod EAN: [5032037108652]": a value in brackets is the value.
     const value = unbracket(raw.trim());
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
-    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) mpn = mpnOf(modelCode(value, page));
+    // A row written as a sentence ends with its full stop ("Model number: H23K37."), which is no part of the code.
+    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) mpn = mpnOf(modelCode(value.trim().replace(/(?<=[\p{L}\p{N}])\.$/u, ''), page));
     // A manufacturer row naming a country says where the item is made, not who makes it.
     else if (!brand && BRAND_LABEL.test(label) && value.length <= 40 && !namesCountry(label, value)) brand = brandOf(value);
     else if (!sku && SKU_LABEL.test(label)) sku = shopItemId(value);

@@ -6,7 +6,12 @@ import { attr, rawText, type HtmlElement } from '../html';
 
 /** A state script longer than this is not parsed (a page's whole store of every listing). */
 export const MAX_STATE_SCRIPT = 3_000_000;
-const STATE_SCRIPT = /^\s*(?:window\.)?__(?:INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|NUXT|STATE|INITIAL_DATA|PRODUCT_DATA)__\s*=/;
+/**
+ * An assignment of a window state: "__INITIAL_STATE__ = {…}" and its kin, also named after the app or the part of the
+ * page it serves ("__PRODUCT_DETAIL_APP_INITIAL_STATE__", "__INITIAL_HEADER_STATE__"), and a Redux store's
+ * "window.__data = {…}".
+ */
+const STATE_SCRIPT = /^\s*(?:(?:window\.)?__(?:[A-Z][A-Z_]*_)?(?:INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|NUXT|STATE|INITIAL_DATA|PRODUCT_DATA)__|window\.__data)\s*=/;
 /**
  * A window state a script hands to JSON.parse as a string: "window.__STATE__ = JSON.parse(\"{…}\")", Target's
  * "'__TGT_DATA__': { value: deepFreeze(JSON.parse(\"{…}\")) }"; not a page's switches and settings (__FLAGS__, __CONFIG__).
