@@ -116,7 +116,9 @@ export interface CorpusPage {
    * H&M (US and Vietnam), Amazon (US and Germany) and eBay (US and UK); 45: a price bot's, a price API's and
    * crawlers' saved pages of origin.md (Moldova), Primor (Portugal), Fast Shop (Brazil) and GSA Advantage; 46: a price
    * parser's 2019-2020 test pages of Argos, Currys, Cdiscount, Fnac, bol.com, Trendyol, MediaMarkt Germany and Zalando
-   * Germany, and a Korean Cafe24 shop; each scored
+   * Germany, and a Korean Cafe24 shop; 47: the same parser's pages of eighteen more shops (Big W, Harvey Norman,
+   * Kogan, notebooksbilliger, Coolblue, de Bijenkorf, Wehkamp, Auchan, ePrice, Euronics Italy, MediaWorld, vidaXL,
+   * Ulabox, Electroking, 101gigas, Teknosa, n11 and Zavvi, a pre-order); each scored
    * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
