@@ -76,6 +76,12 @@ export function rawText(el: HtmlElement): string {
 
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'select', 'option', 'button']);
 const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'section', 'table', 'td', 'th', 'tr', 'ul']);
+/**
+ * An icon font's glyph: Material's icons are written as words the font draws as one picture (`<i
+ * class="material-icons">star_rate</i>` is a star), which no shopper reads as text.
+ */
+const ICON_FONT = /(?:^|\s)material-(?:icons|symbols)(?:-[a-z]+)?(?:\s|$)/;
+const isIconGlyph = (el: HtmlElement): boolean => ICON_FONT.test(attr(el, 'class') ?? '');
 /** Whether an element starts a line of its own (a block, or a line break). */
 export const isBlock = (el: HtmlElement): boolean => BLOCK.has(el.tagName);
 
@@ -101,7 +107,7 @@ export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, l
       continue;
     }
     if (!isElement(node)) continue;
-    if (node !== root && (HIDDEN.has(node.tagName) || hasAttr(node, 'hidden') || (skip && skip(node)))) continue;
+    if (node !== root && (HIDDEN.has(node.tagName) || hasAttr(node, 'hidden') || isIconGlyph(node) || (skip && skip(node)))) continue;
     if (opening && node !== root) {
       const opened = opening(node, out);
       // A separator written where an element opens joins the text before it, across the markup's spaces.

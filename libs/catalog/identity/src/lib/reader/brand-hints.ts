@@ -81,7 +81,7 @@ function logoNames(img: HtmlElement): string[] {
 function hintTexts(page: Page): { hint: string; outright: boolean }[] {
   const lead = headingLeadLink(page);
   const outright = [
-    ...page.brandEls.filter(shownForItem).flatMap((el) => (el.tagName === 'img' ? logoNames(el) : [textOf(el, undefined, 80) || (attr(el, 'title') ?? '')])),
+    ...page.brandEls.filter((el) => shownForItem(el)).flatMap((el) => (el.tagName === 'img' ? logoNames(el) : [textOf(el, undefined, 80) || (attr(el, 'title') ?? '')])),
     ...(lead ? [lead] : []),
     ...page.makerLinks,
   ];
@@ -196,7 +196,8 @@ export function brandBesideHeading(page: Page, heading: HtmlElement | null, shop
       if (++seen > BESIDE_REACH) break;
       if (el === heading || el === block || el.tagName === 'button') continue;
       const marks = `${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`.toLowerCase().split(/\s+/);
-      if (!marks.some((mark) => BRAND_MARK.test(mark)) || !shownForItem(el)) continue;
+      // The heading's own block is the item's, also where the shop marks it as a product card ("j-productCard").
+      if (!marks.some((mark) => BRAND_MARK.test(mark)) || !shownForItem(el, block)) continue;
       const written = el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 60);
       // "Marke: NEC" gives NEC; a line labelled as something else (an item number) gives no brand.
       const labelled = splitLabel(written);

@@ -114,3 +114,21 @@ describe('a brand marked up outside any item', () => {
     expect(brandOf(shop('<span itemprop="brand">Example-Sneakers</span>'), url)).toBeNull();
   });
 });
+
+describe('the brand line beside the heading', () => {
+  const shop = (body: string) => `<!doctype html><html><head><title>Frigoriferi | Negozio</title></head><body>${body}<p>€899,00</p></body></html>`;
+  const URL = 'https://www.elettro.example.it/frigoriferi/p/192005354/';
+
+  it("reads the brand line of the heading's block where the shop marks that block as a product card", () => {
+    const card = (brand: string) => `<div class="productDetail__wrapper j-productCard"><div class="productDetail__mainInfo"><div class="productDetails__brand">${brand}</div><h1 class="productDetails__name">Frigorifero combinato RB41R7719S9/EF metal inox</h1></div></div>`;
+    expect(brandOf(shop(card('SAMSUNG')), URL)).toBe('SAMSUNG');
+    // Another product's card, away from the heading, names no brand of the item.
+    expect(brandOf(shop(`<h1>Frigorifero combinato</h1><div class="j-productCard"><div class="productDetails__brand">LG</div><h3>LG GBB72</h3></div>`), URL)).toBeNull();
+  });
+
+  it("reads no icon font's glyph name as text: a rating's stars after the brand", () => {
+    const stars = '<i class="icon material-icons star">star_rate</i>'.repeat(3);
+    const html = shop(`<h1>Sedia da giardino</h1><table><tr><td>Marca</td><td>vidaXL ${stars}</td></tr></table>`);
+    expect(brandOf(html, 'https://www.vidaxl.example.it/e/sedia/8718475.html')).toBe('vidaXL');
+  });
+});

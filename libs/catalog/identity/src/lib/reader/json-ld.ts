@@ -178,6 +178,13 @@ function offerPrices(v: Json | undefined, ids: Ids, depth = 0): number[] {
   return out;
 }
 
+/** Properties that name other products than the one a node describes: ones like it, sold with it, or used with it. */
+const OTHER_PRODUCT_KEYS = ['isSimilarTo', 'isRelatedTo', 'isAccessoryOrSparePartFor', 'isConsumableFor', 'isBasedOn', 'isBasedOnUrl'];
+
+/**
+ * The page's Product nodes: named ones (a product an Offer sells under `itemOffered` may leave its name to the Offer),
+ * not the products another names as like it or sold with it, which are no item of this page.
+ */
 function productNodes(page: Page): { products: JsonObject[]; ids: Ids } {
   const nodes: JsonObject[] = [];
   const ids: Ids = new Map();
@@ -185,7 +192,18 @@ function productNodes(page: Page): { products: JsonObject[]; ids: Ids } {
     const parsed = parseLenientJson(content);
     if (parsed !== undefined) collectNodes(parsed, nodes, ids);
   }
-  return { products: nodes.filter(isProduct).filter((n) => text(n['name']) !== null || isObject(first(n['hasVariant']))), ids };
+  const others = new Set<JsonObject>();
+  const offeredName = new Map<JsonObject, string>();
+  for (const node of nodes) {
+    for (const key of OTHER_PRODUCT_KEYS) for (const other of objectsOf(node[key], ids)) others.add(other);
+    const name = text(node['name']);
+    if (name) for (const item of objectsOf(node['itemOffered'], ids)) if (text(item['name']) === null) offeredName.set(item, name);
+  }
+  const products = nodes
+    .filter((n) => isProduct(n) && !others.has(n))
+    .map((n) => (offeredName.has(n) ? { ...n, name: offeredName.get(n) as string } : n))
+    .filter((n) => text(n['name']) !== null || isObject(first(n['hasVariant'])));
+  return { products, ids };
 }
 
 export function fromJsonLd(page: Page): Evidence | null {

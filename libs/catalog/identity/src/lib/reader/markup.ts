@@ -179,10 +179,14 @@ export function insideItem(el: HtmlElement): boolean {
 /** An element its inline style hides ('style="display: none"'). */
 export const styledHidden = (el: HtmlElement): boolean => /display\s*:\s*none/i.test(attr(el, 'style') ?? '');
 
-/** Whether a shopper sees an element as part of the page's own item: not hidden, not in the header, footer, navigation or another product's block. */
-export function shownForItem(el: HtmlElement): boolean {
+/**
+ * Whether a shopper sees an element as part of the page's own item: not hidden, not in the header, footer, navigation
+ * or another product's block. With `within`, a block known to hold the item (its heading's), only the elements up to
+ * that block count: a shop may mark its own item's block as a product card.
+ */
+export function shownForItem(el: HtmlElement, within?: HtmlElement): boolean {
   let steps = 0;
-  for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
+  for (let n: HtmlElement | null = el; n && n !== within && steps < MAX_CLIMB; n = parentOf(n), steps++) {
     const tag = n.tagName;
     if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hasAttr(n, 'hidden')) return false;
     const said = blockDescribedAs(n);

@@ -206,3 +206,14 @@ describe('prices the markup writes with three decimals', () => {
     expect(extractProductIdentity(page('', body), { url: 'https://shop.example.at/p/k7' })?.priceCents).toBe(18890);
   });
 });
+
+describe('JSON-LD of products like the item', () => {
+  it("reads the item an Offer sells, named by the Offer, and no product it names as similar", () => {
+    const similar = { '@type': 'Product', name: 'Tutsak Serisi Kutulu Set', offers: { '@type': 'Offer', price: '100', priceCurrency: 'TRY' } };
+    const item = { '@type': 'Product', image: 'https://img.example.com/1.jpg', offers: { '@type': 'Offer', price: '65.84', priceCurrency: 'TRY' }, isSimilarTo: [similar] };
+    const html = page(ld({ '@type': 'WebPage', mainEntity: { '@type': 'WebPageElement', offers: { '@type': 'Offer', name: 'Lumetra K7 Keyboard', itemOffered: [item] } } }));
+    const read = extractProductIdentity(html, { url: 'https://shop.example.com.tr/k7-P223682414' });
+    expect(read?.priceCents).toBe(6584);
+    expect(read?.title).toBe('Lumetra K7 Keyboard');
+  });
+});
