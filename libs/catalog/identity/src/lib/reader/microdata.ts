@@ -174,11 +174,32 @@ function looseBrand(page: Page): string | null {
   return brand && !isSiteName(brand, page) ? brand : null;
 }
 
+/**
+ * The offer a template marks up without the product around it (`<div itemprop="offers" itemscope
+ * itemtype="…/Offer">` alone, its Product scope left out): the one Offer scope on the page outside any other item and
+ * outside other products' blocks. Several speak of several items.
+ */
+function loneOffer(page: Page): Evidence | null {
+  const offers = page.scopes.filter((scope) => OFFER_TYPE.test(attr(scope, 'itemtype') ?? '') && !insideItem(scope) && !amongOtherProducts(scope));
+  if (offers.length !== 1) return null;
+  const offer = readItem(offers[0] as HtmlElement, new Set());
+  const rawPrice = firstText(offer, 'price', 'lowPrice');
+  const price = rawPrice && /\d/.test(rawPrice) ? lowestAmount(rawPrice) : null;
+  if (price == null) return null;
+  return {
+    price,
+    currency: currencyCode(firstText(offer, 'priceCurrency'), page.localeCurrency) ?? currencyFromText(rawPrice as string, page.localeCurrency),
+    availability: parseStockState(firstText(offer, 'availability')),
+    condition: parseCondition(firstText(offer, 'itemCondition')),
+  };
+}
+
 export function fromMicrodata(page: Page): Evidence | null {
   const chosen = mainProduct(page);
   if (!chosen) {
     const brand = looseBrand(page);
-    return brand ? { brand } : null;
+    const offer = loneOffer(page);
+    return brand || offer ? { ...offer, brand } : null;
   }
   const { main, related } = chosen;
   for (const key of ['color', 'size']) addVariantName(page.variantNames, firstText(main, key));

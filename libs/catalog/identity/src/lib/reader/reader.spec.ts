@@ -217,3 +217,17 @@ describe('JSON-LD of products like the item', () => {
     expect(read?.title).toBe('Lumetra K7 Keyboard');
   });
 });
+
+describe('microdata of an offer whose product scope the template left out', () => {
+  const offer = (price: string) =>
+    `<div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span class="d-none" itemprop="priceCurrency" content="EUR">€</span><span class="d-none" itemprop="price">${price}</span><link itemprop="availability" href="http://schema.org/OutOfStock"></div>`;
+
+  it("reads the price, currency and stock of the page's one Offer, and none of several", () => {
+    const read = extractProductIdentity(page('', offer('48.95')), { url: 'https://shop.example.nl/k7-7303090536' });
+    expect(read?.priceCents).toBe(4895);
+    expect(read?.currency).toBe('EUR');
+    expect(read?.availability).toBe('out_of_stock');
+    // Two offers marked up alone speak of two items: neither's stock is the page's.
+    expect(extractProductIdentity(page('', offer('48.95') + offer('12.50')), { url: 'https://shop.example.nl/k7-7303090536' })?.availability).not.toBe('out_of_stock');
+  });
+});
