@@ -118,7 +118,9 @@ export interface CorpusPage {
    * parser's 2019-2020 test pages of Argos, Currys, Cdiscount, Fnac, bol.com, Trendyol, MediaMarkt Germany and Zalando
    * Germany, and a Korean Cafe24 shop; 47: the same parser's pages of eighteen more shops (Big W, Harvey Norman,
    * Kogan, notebooksbilliger, Coolblue, de Bijenkorf, Wehkamp, Auchan, ePrice, Euronics Italy, MediaWorld, vidaXL,
-   * Ulabox, Electroking, 101gigas, Teknosa, n11 and Zavvi, a pre-order); each scored
+   * Ulabox, Electroking, 101gigas, Teknosa, n11 and Zavvi, a pre-order); 48: the same parser's Amazon (US, UK,
+   * Germany, France, Italy, Spain: a pre-order, refurbished items, a CD) and eBay pages (US, UK, Germany, France, Italy,
+   * Spain: an auction); each scored
    * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
