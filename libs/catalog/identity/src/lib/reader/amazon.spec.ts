@@ -46,3 +46,22 @@ describe('the ASIN of an Amazon page saved without its form fields', () => {
     expect(extractProductIdentity(page, { url: 'https://www.shop.example.com/p/speaker' })?.sku ?? null).not.toBe('B0FHHQQNZY');
   });
 });
+
+describe('an older Amazon buy box', () => {
+  const page = (byline: string, box: string) =>
+    `<!doctype html><html><head><title>Amazon.co.uk</title></head><body><span id="productTitle">Crash Team Racing Nitro-Fueled (PS4)</span><a id="bylineInfo" href="/s?field-keywords=ACTIVISION">${byline}</a>${box}<input type="hidden" name="ASIN" value="B07L4F8LJW"></body></html>`;
+  const read = (byline: string, box: string) => extractProductIdentity(page(byline, box), { url: 'https://www.amazon.co.uk/dp/B07L4F8LJW' });
+
+  it('reads a price written in parts, its cents indented in a superscript, and the maker of a "by" byline', () => {
+    const parts = '<span id="priceblock_ourprice"><div>\n  <span class="price-info-superscript">\n  £\n  </span>\n  <span class="price-large">\n  34\n  </span>\n  <span class="price-info-superscript">\n  99\n  </span></div></span>';
+    const item = read('by\n    ACTIVISION', parts);
+    expect(item?.priceCents).toBe(3499);
+    expect(item?.brand).toBe('ACTIVISION');
+  });
+
+  it('reads the stock line in type of a medium size, and none of the newer model the page points to', () => {
+    const newer = '<div id="newerVersion_feature_div"><h4>There is a newer model of this item:</h4><a href="/dp/B07KSD9DZ9">HDMI Cable, 10 Foot</a><br><span class="a-color-price">Currently unavailable.</span></div>';
+    const item = read('Brand: AmazonBasics', `<span id="priceblock_ourprice">£8.99</span><div id="availability"><span class="a-size-medium a-color-state">In stock on June 17, 2020.</span></div>${newer}`);
+    expect(item?.availability).toBe('in_stock');
+  });
+});

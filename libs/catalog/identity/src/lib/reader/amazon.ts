@@ -5,7 +5,7 @@
  */
 import { attr, elements, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { amongOtherProducts, isOldPrice } from './markup';
+import { amongOtherProducts, isOldPrice, priceTextOf } from './markup';
 import type { Page } from './page';
 import { currencyFromText, parseCondition, parsePrice, stockStateOfWording, text } from './values';
 
@@ -13,13 +13,15 @@ const AMAZON_PRICE_IDS = ['priceblock_dealprice', 'priceblock_saleprice', 'price
 
 /**
  * Amazon's byline: "Visit the Sony Store", "Besuche den Sony-Store", "Visiter la boutique HP", "Brand: Sony", "Marke: Sony",
- * "Visita la tienda de Sony", "Visite a loja WAP", "Odwiedź sklep Sony", "Besök Sony-butiken", "Sonyのストアを表示"; an
- * author's byline names no brand.
+ * "Visita la tienda de Sony", "Visite a loja WAP", "Odwiedź sklep Sony", "Besök Sony-butiken", "Sonyのストアを表示", "by
+ * ACTIVISION"; an author's byline names no brand.
  */
 function amazonBrand(byline: string): string | null {
   if (/\((?:author|autor|auteur|autore|著)\)/i.test(byline) || /^(?:by|von|de|di|par)\s/i.test(byline) && /\(/.test(byline)) return null;
   const t = byline
     .replace(/^(?:brand|marke|marque|marca|merk|märke|marka)\s*[:：]\s*/i, '')
+    // A maker's byline ("by ACTIVISION"), as an author's without the role.
+    .replace(/^(?:by|von|par)\s+/i, '')
     .replace(/^(?:visit the|besuchen? sie den|besuche den|visite[rz] la boutique(?: de)?|visita lo store di|visita la tienda de|bezoek de|visite a loja(?: d[aeo])?|odwiedź sklep|besök)\s+/i, '')
     .replace(/[-\s]*(?:store|shop|boutique|tienda|loja|winkel|butiken)$/i, '')
     .replace(/\s*のストアを表示$/u, '')
@@ -36,7 +38,8 @@ function amazonPrice(page: Page): string | null {
     if (!el) continue;
     // The accordion's "Buy New" row of a book's page shows its price as an "offer-price".
     const off = [...elements(el)].find((x) => (/\ba-offscreen\b/.test(attr(x, 'class') ?? '') && !isOldPrice(x.parentNode as HtmlElement) && !/a-text-price/.test(attr(x.parentNode as HtmlElement, 'class') ?? '')) || /\boffer-price\b/.test(attr(x, 'class') ?? ''));
-    const t = off ? textOf(off) : textOf(el, isOldPrice, 300);
+    // A price written in parts ("£", "34", "99" in superscript) is read with its cents.
+    const t = off ? textOf(off) : priceTextOf(el, isOldPrice, 1000);
     if (/\d/.test(t) && (id !== 'price' || /^[^\d]{0,12}\d[\d.,\s]*[^\d]{0,6}$/.test(t))) return t;
   }
   // Older and simpler pages: the first shown price that is not a struck-through list price.

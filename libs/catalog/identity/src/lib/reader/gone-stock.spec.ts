@@ -100,3 +100,18 @@ describe('a link to another page', () => {
     expect(read('<a href="#stock">품절</a>')).toBe('OutOfStock');
   });
 });
+
+describe('words of unavailability that are not the item’s stock', () => {
+  const listing = (body: string) =>
+    `<html><head><title>Occhiali Smith | eBay</title></head><body><h1>Occhiali Smith Roll Off</h1><p class="price">EUR 1,00</p>${body}</body></html>`;
+  const read = (body: string) => extractProductIdentity(listing(body), { url: 'https://www.ebay.it/itm/113774671899' })?.stockState ?? null;
+
+  it("reads no picture's absence, and no cell of a table column headed by something else", () => {
+    expect(read('<span id="imgNATxt">Immagine non disponibile</span>')).toBeNull();
+    const payments = (head: string) => `<table><thead><tr><th>Metodo</th><th>${head}</th></tr></thead><tbody><tr><td>Bonifico bancario</td><td><div>Non disponibile</div></td></tr></tbody></table>`;
+    expect(read(payments('Garanzia cliente eBay'))).toBeNull();
+    expect(read(payments('Disponibilità'))).toBe('OutOfStock');
+    expect(read(payments('出荷目安'))).toBe('OutOfStock');
+    expect(read('<p>Information indisponible sur les pièces détachées</p>')).toBeNull();
+  });
+});

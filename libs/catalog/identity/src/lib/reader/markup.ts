@@ -74,8 +74,11 @@ export function priceLabelValue(el: HtmlElement): HtmlElement | null {
   return null;
 }
 
-/** Blocks of other products: related, recommended, complementary, recently viewed, carousels and sliders of product cards. */
-export const OTHER_PRODUCTS = /related|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|frequently[-_ ]?bought|bought[-_ ]?together|\bfbt(?:$|[^a-z])|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|complimented|complemented|complementary[-_ ]?products?|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
+/**
+ * Blocks of other products: related, recommended, complementary, recently viewed, a newer model of the item ("There is
+ * a newer model of this item", Amazon's newerVersion), carousels and sliders of product cards.
+ */
+export const OTHER_PRODUCTS = /related|newer[-_ ]?(?:version|model)|recommend|carousel|comparison|upsell|up-sell|cross-?sell|similar|also[-_ ]?(?:bought|viewed|like|purchased)|frequently[-_ ]?bought|bought[-_ ]?together|\bfbt(?:$|[^a-z])|recent|sponsor|suggest|you[-_ ]?may|complete[-_ ]?the[-_ ]?look|bundle|accessor|alternative|complimented|complemented|complementary[-_ ]?products?|slider|swiper|slick|\bowl\b|\breco\b|product[-_]?(?:card|tile|grid|list)(?:$|[^a-z])|minicart|mini-cart/;
 /**
  * Classes that hide an element, also as a design system's prefixed utility ('pl_hidden' at otto.de, 'u-hidden',
  * 'a-hidden') or a modifier class ('-hide'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor
@@ -121,7 +124,8 @@ const CENTS_HOLDERS = new Set(['sup', 'span', 'small', 'sub', 'b', 'strong', 'em
  * a shopper reads: the separator takes their place (`textOf` drops the spaces before an opening that starts with one).
  */
 export function centsPoint(el: HtmlElement, before: string): string {
-  if (!CENTS_HOLDERS.has(el.tagName) || !/\d\s*$/.test(before) || !/^\d{2}$/.test(textOf(el, undefined, 4))) return '';
+  // The cents as the markup indents them ("<span class="price-info-superscript">\n   99\n</span>").
+  if (!CENTS_HOLDERS.has(el.tagName) || !/\d\s*$/.test(before) || !/^\d{2}$/.test(textOf(el, undefined, 40).trim())) return '';
   return /\d\.\d{3}\s*$/.test(before) ? ',' : '.';
 }
 
@@ -136,16 +140,17 @@ function lineBreak(el: HtmlElement, before: string): string {
 
 /**
  * Units, a decimal separator and cents each in a block of their own ("<div>39</div><div>.</div><div>99</div>", as
- * Lidl writes its prices), which the text reads apart as "39 . 99": one amount.
+ * Lidl writes its prices), which the text reads apart as "39 . 99", or cents indented in their element after the
+ * separator ("34. 99"): one amount.
  */
-const SEPARATED_CENTS = /(\d)\s+([.,])\s*(?=\d{2}(?!\d))/g;
+const SEPARATED_CENTS = /(\d)(?:\s+([.,])\s*|([.,])\s+)(?=\d{2}(?!\d))/g;
 
 /**
  * The text a price element shows, its cents set apart in an element of their own read as cents (`centsPoint`), and
  * figures on lines of their own kept apart (`lineBreak`).
  */
 export function priceTextOf(el: HtmlElement, skip?: (el: HtmlElement) => boolean, limit?: number): string {
-  return textOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before)).replace(SEPARATED_CENTS, '$1$2');
+  return textOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before)).replace(SEPARATED_CENTS, (_, units: string, point?: string, after?: string) => `${units}${point ?? after}`);
 }
 
 

@@ -127,3 +127,10 @@ describe('part numbers', () => {
     expect(extractProductIdentity(table('OPTIPLEX 9010 TOWER'), { url })?.model).toBe('OPTIPLEX 9010 TOWER');
   });
 });
+
+describe('a marketplace', () => {
+  it("is no maker's own shop: a listing that names no maker has no brand", () => {
+    const html = `<!doctype html><html><head><title>Occhiali Smith Roll Off | eBay</title><meta property="og:site_name" content="eBay"></head><body><h1>Occhiali Smith Roll Off</h1><p class="price">EUR 1,00</p></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.ebay.it/itm/113774671899' })?.brand ?? null).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@
  * its heading that writes the shop's name ("ProsourceFit" over "Extra Thick Yoga and Pilates Mat" at prosourcefit.com).
  * And a shop that names no maker anywhere on the page is the maker of its items (`makersOwnShop`).
  */
-import { hostMatchesDomain, stripWww } from '@pricehunt/marketplace';
+import { hostMatchesDomain, knownMarketplaceFor, stripWww } from '@pricehunt/marketplace';
 import { attr, cleanText, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
 import { BRAND_LINK, compact, type Page } from './page';
@@ -98,9 +98,12 @@ function shopsWrittenName(page: Page): string | null {
 /**
  * A maker's own shop, where no source names the item's brand: the shop's written name when the page names no maker at
  * all, neither by a word for one nor by a link to a brand's page (iRobot's, Bose's, a brewery's shop). A shop of many
- * makers names them.
+ * makers names them; a marketplace (eBay, Amazon, Etsy …) is none, a store on Shopify may be.
  */
 export function makersOwnShop(page: Page): string | null {
+  // A marketplace's sellers sell every maker's goods (eBay's listing without item specifics names none).
+  const marketplace = page.host ? knownMarketplaceFor(page.host) : null;
+  if (marketplace && marketplace.name !== 'Shopify') return null;
   const name = shopsWrittenName(page);
   return name && !namesAnyMaker(page) ? name : null;
 }

@@ -45,10 +45,11 @@ const IN = new RegExp(
 
 /**
  * Lines that speak of something else than whether the item can be bought: a question or a condition ("Is an item out
- * of stock?", "If sold out, …", "notified if it comes back in stock"), a size, colour, image, store, pickup or delivery
- * ("This size sold out", "Not available for in-store pickup"), a promise to tell when stock comes back.
+ * of stock?", "If sold out, …", "notified if it comes back in stock"), a size, colour, image, information, store, pickup
+ * or delivery ("This size sold out", "Not available for in-store pickup", "Information indisponible sur les pièces
+ * détachées"), a promise to tell when stock comes back.
  */
-const NOT_ABOUT_ITEM = /\?|\b(?:if|when|wenn|falls|sobald|quand|cuando|se)\b|\b(?:size|sizes|colou?rs?|image|photo|pickup|pick-up|store|stores|delivery|ship to|same day|page|option|variant|waitlist|e-?mail|größe|farbe|filiale|abholung|taille|couleur|talla|taglia|colore|retrait|magasin)\b|back in stock|let you know|notif/;
+const NOT_ABOUT_ITEM = /\?|\b(?:if|when|wenn|falls|sobald|quand|cuando|se)\b|\b(?:size|sizes|colou?rs?|image|photo|immagine|bild|imagen|imagem|afbeelding|foto|information|informations|informazioni|información|informação|informationen|pickup|pick-up|store|stores|delivery|ship to|same day|page|option|variant|waitlist|e-?mail|größe|farbe|filiale|abholung|taille|couleur|talla|taglia|colore|retrait|magasin)\b|back in stock|let you know|notif/;
 
 /** A stock line's words as a schema.org state: cannot be bought, ordered in, pre-order, in stock, or null when it says none. */
 export function stockStateInWords(line: string): StockState | null {
@@ -97,9 +98,9 @@ const OTHER_MATTER = /fulfil|pickup|pick-up|store|method|drawer|swatch|variant|o
 /**
  * Markup naming the item's sizes: a stock line there is a size's, unless the same block is the item's price section
  * ("product-price-section product-size-selection", the buy box holding price, sizes and the item's "Udsolgt").
- * A type-size utility class ("is-size-7", "font-size-sm") names no size of the item.
+ * A type-size utility class ("is-size-7", "font-size-sm", Amazon's "a-size-medium") names no size of the item.
  */
-const SIZES = /(?<!(?:font|text|is|has)-)size(?![-_]?\d)/;
+const SIZES = /(?<!(?:font|text|is|has|a)-)size(?![-_]?\d)/;
 /** Ancestors whose markup may say what a stock line is about. */
 const MATTER_CLIMB = 5;
 
@@ -236,10 +237,37 @@ export function amongSellersOffers(el: HtmlElement): boolean {
  * headings of the one naming the item; on a page without one, the first line at all) that a shopper sees as the
  * item's, not another product's, a variant's, a way of delivery's or a menu's.
  */
+/**
+ * A table column's heading that names stock or delivery ("Availability", "出荷目安", when it ships): its cells' words
+ * are the stock of what the row is about.
+ */
+const STOCK_COLUMN = /availab|stock|verfügbar|lager|disponib|dispon[íi]vel|existencia|beschikbaar|voorraad|наличи|deliver|ship|dispatch|liefer|versand|livraison|expédi|env[íi]o|entrega|consegna|spedi|levering|доставк|在庫|库存|재고|出荷|発送|配送|納期|发货|배송/i;
+/** Cells climbed to from a stock line, at most. */
+const CELL_CLIMB = 3;
+
+/**
+ * Whether a stock line is a cell of a table column headed by something else ("Non disponibile" under "Garanzia cliente
+ * eBay" in a table of payment methods): it says what that column says of the row, not the item's stock.
+ */
+function underOtherColumn(el: HtmlElement): boolean {
+  let cell: HtmlElement | null = el;
+  for (let i = 0; cell && cell.tagName !== 'td' && i < CELL_CLIMB; i++) cell = parentOf(cell);
+  const row = cell?.tagName === 'td' ? parentOf(cell) : null;
+  let table = row ? parentOf(row) : null;
+  if (table && table.tagName !== 'table') table = parentOf(table);
+  if (!cell || !row || !table || table.tagName !== 'table') return false;
+  const index = row.childNodes.filter((c) => isElement(c) && (c.tagName === 'td' || c.tagName === 'th')).indexOf(cell);
+  const head = table.childNodes.find((c): c is HtmlElement => isElement(c) && c.tagName === 'thead');
+  const headRow = head?.childNodes.find((c): c is HtmlElement => isElement(c) && c.tagName === 'tr');
+  const header = headRow?.childNodes.filter((c): c is HtmlElement => isElement(c) && c.tagName === 'th')[index];
+  const named = header ? textOf(header, undefined, 100).trim() : '';
+  return named !== '' && !STOCK_COLUMN.test(named);
+}
+
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
   const badges = gridBadges(lines);
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
-    if (badges.has(el) || menuLink(el) || variantLink(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el)) continue;
+    if (badges.has(el) || menuLink(el) || variantLink(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el) || underOtherColumn(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);
   }
