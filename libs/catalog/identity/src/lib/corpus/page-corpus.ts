@@ -120,7 +120,8 @@ export interface CorpusPage {
    * Kogan, notebooksbilliger, Coolblue, de Bijenkorf, Wehkamp, Auchan, ePrice, Euronics Italy, MediaWorld, vidaXL,
    * Ulabox, Electroking, 101gigas, Teknosa, n11 and Zavvi, a pre-order); 48: the same parser's Amazon (US, UK,
    * Germany, France, Italy, Spain: a pre-order, refurbished items, a CD) and eBay pages (US, UK, Germany, France, Italy,
-   * Spain: an auction); each scored
+   * Spain: an auction); 49: the same parser's pages of Etsy, Bonanza (a used item), ASOS, Debenhams, New Look,
+   * bonprix Italy, Zalando France, Zavvi and Apple's UK store; each scored
    * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
