@@ -101,8 +101,8 @@ describe('labels of Israeli shops', () => {
 });
 
 describe('labels of Dutch and Nordic shops, and a label explained in brackets', () => {
-  it('reads the maker’s code under “Fabrikantcode”, “Model-nr.” and “MPN (Manufacturer Part Number)”', () => {
-    for (const label of ['Fabrikantcode', 'Model-nr.:', 'Modelnummer', 'MPN (Manufacturer Part Number)']) {
+  it('reads the maker’s code under “Fabrikantcode”, “Model-nr.”, “MPN (Manufacturer Part Number)” and eBay’s French and Spanish labels', () => {
+    for (const label of ['Fabrikantcode', 'Model-nr.:', 'Modelnummer', 'MPN (Manufacturer Part Number)', 'Numéro de pièce fabricant:', 'Número de pieza del fabricante']) {
       expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>CHDHX-701-RW</td></tr></table>`), { url: URL })?.model).toBe('CHDHX-701-RW');
     }
   });
