@@ -233,11 +233,6 @@ export function amongSellersOffers(el: HtmlElement): boolean {
 }
 
 /**
- * The state the item's stock line says: the first stock line after the item's heading (the index among the page's h1
- * headings of the one naming the item; on a page without one, the first line at all) that a shopper sees as the
- * item's, not another product's, a variant's, a way of delivery's or a menu's.
- */
-/**
  * A table column's heading that names stock or delivery ("Availability", "出荷目安", when it ships): its cells' words
  * are the stock of what the row is about.
  */
@@ -264,6 +259,11 @@ function underOtherColumn(el: HtmlElement): boolean {
   return named !== '' && !STOCK_COLUMN.test(named);
 }
 
+/**
+ * The state the item's stock line says: the first stock line after the item's heading (the index among the page's h1
+ * headings of the one naming the item; on a page without one, the first line at all) that a shopper sees as the
+ * item's, not another product's, a variant's, a way of delivery's, a menu's or another table column's.
+ */
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
   const badges = gridBadges(lines);
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
