@@ -56,19 +56,21 @@ describe('one truth for every price', () => {
     const results = new ResultsPage(page);
     await results.waitForOffers();
     const rows = await results.offerRows();
-    // Refurbished offers are hidden until asked for; the sold-out one comes last.
+    // Refurbished offers are hidden until asked for; the sold-out one comes last. The best price heads the list: Newegg's
+    // lower price, whose shipping is not stated, comes after the stated totals.
     expect(rows.map((row) => [row.link, row.section])).toEqual([
-      ['Go to Newegg', 'new'],
       ['Go to Walmart', 'new'],
       ['Go to Target', 'new'],
+      ['Go to Newegg', 'new'],
       ['Go to Costco', 'bundle'],
       ['Go to Amazon', 'out_of_stock'],
     ]);
     const offer = (name: string) => results.offers.filter({ has: page.getByRole('link', { name: `Go to ${name}` }) });
     await offer('Walmart').getByText('Best price').waitFor();
     expect(await results.offers.getByText('Best price', { exact: true }).count()).toBe(1);
-    // A price whose shipping is not stated says so, and never wins the cheapest total.
+    // A price whose shipping is not stated says so, and never wins the cheapest total; the heading says why it comes later.
     expect(await offer('Newegg').locator('.ph-offer__price').textContent()).toContain('+ shipping');
+    await page.getByText('new first, shipping listed first, then cheapest total; then bundles and out of stock').waitFor();
     // Savings against the pasted Target offer: the new ones one can buy alone.
     expect(await offer('Walmart').textContent()).toContain('Save $44.00 vs. your link');
     expect(await offer('Amazon').textContent()).not.toMatch(/Save|more than your link/);

@@ -79,7 +79,7 @@ describe('shopper site', () => {
     await stack?.stop();
   });
 
-  it('compares a pasted demo link: every retailer, cheapest first, links through /api/redirect', async () => {
+  it('compares a pasted demo link: every retailer, in the best price’s order, links through /api/redirect', async () => {
     const landing = new LandingPage(page, shopper);
     await landing.open();
     await page.getByRole('heading', { name: 'Try an example link' }).waitFor();
@@ -369,7 +369,7 @@ describe('shopper site', () => {
     await page.getByText(/\d+ offers/).first().waitFor();
   });
 
-  it('opens a product’s own page from browse: every offer cheapest first, its price history, and one address for it', async () => {
+  it('opens a product’s own page from browse: every offer in the best price’s order, its price history, and one address for it', async () => {
     await openPage(page, `${shopper}/browse`);
     await page.getByRole('link', { name: demo.product.title, exact: true }).first().click();
     const product = new ProductPage(page);

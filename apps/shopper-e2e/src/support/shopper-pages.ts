@@ -95,17 +95,21 @@ export class ResultsPage {
   }
 
   /**
-   * The offers as listed: retailer link name, total in cents, section (`new`, `second_hand`, `bundle`, `out_of_stock`)
-   * and `apart`: a used, refurbished or bundled offer (its condition shown beside its price).
+   * The offers as listed: retailer link name, total in cents, section (`new`, `second_hand`, `bundle`, `out_of_stock`),
+   * `apart`: a used, refurbished or bundled offer (its condition shown beside its price), `inStock` (its availability
+   * mark) and `shippingKnown` (no "+ shipping" under a total that is the price alone).
    */
-  async offerRows(): Promise<Array<{ link: string; totalCents: number; apart: boolean; section: string }>> {
-    const rows: Array<{ link: string; totalCents: number; apart: boolean; section: string }> = [];
+  async offerRows(): Promise<OfferRow[]> {
+    const rows: OfferRow[] = [];
     for (const item of await this.offers.all()) {
       const link = (await item.getByRole('link').textContent())?.trim() ?? '';
       const total = (await item.locator('.ph-offer__total').textContent()) ?? '';
       const apart = (await item.locator('.ph-offer__condition').count()) > 0;
       const section = /ph-offer--(new|second_hand|bundle|out_of_stock)/.exec((await item.getAttribute('class')) ?? '')?.[1] ?? '';
-      rows.push({ link, totalCents: Math.round(Number(total.replace(/[^0-9.]/g, '')) * 100), apart, section });
+      const inStock = (await item.locator('.ph-offer__availability--in_stock').count()) > 0;
+      const base = item.locator('.ph-offer__base');
+      const shippingKnown = (await base.count()) === 0 || (await base.textContent())?.trim() !== '+ shipping';
+      rows.push({ link, totalCents: Math.round(Number(total.replace(/[^0-9.]/g, '')) * 100), apart, section, inStock, shippingKnown });
     }
     return rows;
   }
@@ -113,12 +117,24 @@ export class ResultsPage {
 
 const SECTIONS = ['new', 'second_hand', 'bundle', 'out_of_stock'];
 
+/** An offer as a results page lists it (`ResultsPage.offerRows`). */
+export interface OfferRow {
+  link: string;
+  totalCents: number;
+  apart: boolean;
+  section: string;
+  inStock: boolean;
+  shippingKnown: boolean;
+}
+
 /**
- * The order offers are listed in: new offers of the product alone one can buy cheapest first, then the used and
- * refurbished ones, the bundles, and last every out-of-stock offer, each section cheapest first.
+ * The order offers are listed in: new offers of the product alone one can buy, then the used and refurbished ones, the
+ * bundles, and last every out-of-stock offer. Within a section one can buy from, the best price's order: in stock
+ * before the rest, a stated shipping cost before an unlisted one, then cheapest total first; out of stock, cheapest first.
  */
-export function listedOrder<T extends { totalCents: number; section: string }>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => SECTIONS.indexOf(a.section) - SECTIONS.indexOf(b.section) || a.totalCents - b.totalCents);
+export function listedOrder<T extends Pick<OfferRow, 'totalCents' | 'section' | 'inStock' | 'shippingKnown'>>(rows: readonly T[]): T[] {
+  const tier = (row: T) => (row.section === 'out_of_stock' ? 0 : (row.inStock ? 0 : 2) + (row.shippingKnown ? 0 : 1));
+  return [...rows].sort((a, b) => SECTIONS.indexOf(a.section) - SECTIONS.indexOf(b.section) || tier(a) - tier(b) || a.totalCents - b.totalCents);
 }
 
 /** A product's own page (/product/:id/:slug): the same heading and offers as a results page. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { searchOffer } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { NO_OFFER_FILTERS, OffersList, offerFiltersOf, offersOrderText, shownCount, visibleOffers } from './offers-list';
-import { present } from '@pricehunt/contracts';
+import { present, type SearchOffer } from '@pricehunt/contracts';
 
 // In the API's order: the new offer one can buy, the second-hand ones, then the sold-out one.
 const OFFERS = [
@@ -26,6 +26,13 @@ describe('offers list filters', () => {
     expect(offersOrderText([...OFFERS.slice(0, 3), bundle], { ...none, includeUsed: true })).toBe('new first, cheapest total first; then used and refurbished and bundles');
     expect(offersOrderText(OFFERS, { ...none, inStockOnly: true })).toBe('new first, cheapest total first; then used and refurbished');
     expect(offersOrderText(OFFERS.slice(0, 1), none)).toBe('cheapest total first');
+    // The best price's order where the offers shown mix stock and stated shipping.
+    const backorder = searchOffer({ id: 6, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 27_000, availability: 'backorder' });
+    const unlisted = searchOffer({ id: 7, retailer: { id: 'target', name: 'Target' }, priceCents: 26_000, shippingCents: null });
+    expect(offersOrderText([OFFERS[0] as SearchOffer, backorder], none)).toBe('in stock first, then cheapest total');
+    expect(offersOrderText([OFFERS[0] as SearchOffer, unlisted, backorder, OFFERS[3] as SearchOffer], none)).toBe(
+      'new first, in stock and shipping listed first, then cheapest total; then out of stock',
+    );
   });
 
   it('counts the offers shown in words that fit one offer ("1 offer shown", not "All 1 offers shown")', () => {

@@ -90,19 +90,28 @@ const SECTION_TEXT: Record<Exclude<OfferSection, 'new'>, { label: string; words:
 
 /**
  * The order `visibleOffers` lists `offers` in, in words for the heading above them: "cheapest total first" when they
- * are all new offers of the product alone one can buy; else the sections that follow those.
+ * are all new offers of the product alone one can buy; else the sections that follow those. Within a section the API
+ * lists offers in the best price's order: in stock before those to order, and a stated shipping cost before an unlisted
+ * one, then cheapest total first; the words say so where the offers shown mix them.
  */
 export function offersOrderText(offers: readonly SearchOffer[], filters: OfferFilters): string {
   const shown = visibleOffers(offers, filters);
   const after = OFFER_SECTIONS.filter((section) => section !== 'new' && shown.some((offer) => offer.section === section)).map(
     (section) => SECTION_TEXT[section as Exclude<OfferSection, 'new'>].words,
   );
-  if (after.length === 0) return 'cheapest total first';
-  return `new first, cheapest total first; then ${listed(after)}`;
+  const buyable = shown.filter((offer) => offer.section !== 'out_of_stock');
+  const mixed = (test: (offer: SearchOffer) => boolean) => buyable.some(test) && !buyable.every(test);
+  const firsts = [
+    ...(mixed((offer) => offer.availability === 'in_stock') ? ['in stock'] : []),
+    ...(mixed((offer) => offer.shippingCents !== null) ? ['shipping listed'] : []),
+  ];
+  const order = firsts.length === 0 ? 'cheapest total first' : `${firsts.join(' and ')} first, then cheapest total`;
+  if (after.length === 0) return order;
+  return `new first, ${order}; then ${listed(after)}`;
 }
 
 /**
- * The offers a shopper asked to see, in the API's order (section by section, each cheapest total first): used and
+ * The offers a shopper asked to see, in the API's order (section by section, each in the best price's order): used and
  * refurbished ones only when asked for, out-of-stock ones unless "In stock only"; the pasted offer always stays, as
  * the reference the others are compared with.
  */

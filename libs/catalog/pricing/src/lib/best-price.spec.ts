@@ -100,6 +100,30 @@ describe('priceProduct', () => {
     expect(best?.cents).toBe(350);
   });
 
+  it('lists the best price first in its section: a cheaper back-order or unknown shipping cost comes after it', () => {
+    const offers = [
+      offer({ priceCents: 34499, availability: 'backorder' }),
+      offer({ priceCents: 33000, shippingCents: null }),
+      offer({ priceCents: 35614 }),
+      offer({ priceCents: 36000 }),
+      offer({ priceCents: 30000, availability: 'preorder', shippingCents: null }),
+      offer({ priceCents: 20000, availability: 'out_of_stock', shippingCents: null }),
+      offer({ priceCents: 10000, availability: 'out_of_stock' }),
+    ];
+    const { listed, best } = priceProduct(offers);
+    expect(listed.map((entry) => [entry.section, entry.offer.priceCents])).toEqual([
+      ['new', 35614],
+      ['new', 36000],
+      ['new', 33000],
+      ['new', 34499],
+      ['new', 30000],
+      ['out_of_stock', 10000],
+      ['out_of_stock', 20000],
+    ]);
+    expect(listed[0]?.isBestPrice).toBe(true);
+    expect(best?.cents).toBe(35614);
+  });
+
   it('lists a known total before an unknown one at the same amount', () => {
     const unknown = offer({ priceCents: 1000, shippingCents: null });
     const known = offer({ priceCents: 900, shippingCents: 100 });

@@ -8,8 +8,11 @@
  * - The best price is the lowest total among in-stock offers of the `new` group, and an offer whose shipping is unknown
  *   never wins it while an offer with a known total is there; with no such offer, the cheapest in-stock offer of the
  *   `second_hand` group, told as such; else none (out-of-stock offers and bundles never make a best price).
- * - Offers are listed by section (`new`, `second_hand`, `bundle`, then every out-of-stock offer), each cheapest first
- *   (a known total before an unknown one at the same price).
+ * - Offers are listed by section (`new`, `second_hand`, `bundle`, then every out-of-stock offer). Within a section the
+ *   offers one can buy come in the best price's order (`buyTier`): in stock with a known total, in stock with shipping
+ *   unknown, to order (pre-order, back-order, stock not stated) with a known total, then the rest; each tier cheapest
+ *   first. So the first offer of the `new` section is the best price whenever there is one, and a cheaper back-order
+ *   or an unknown shipping cost never tops the list above it.
  * - A saving is told only between two offers that can be bought, of the same group and currency.
  */
 
@@ -120,22 +123,25 @@ export interface BestPrice {
 }
 
 /**
+ * How sure a shopper can be of an offer one can buy, best first: 0 in stock with a known total, 1 in stock with shipping
+ * unknown, 2 to order (pre-order, back-order, stock not stated) with a known total, 3 the rest. The best price is the
+ * cheapest offer of the lowest tier, and each section lists its offers tier by tier.
+ */
+export const buyTier = (offer: Pick<PricedOffer, 'availability' | 'shippingCents'>): number =>
+  (offer.availability === 'in_stock' ? 0 : 2) + (shippingKnown(offer) ? 0 : 1);
+
+/** The best price's order: by `buyTier`, then cheapest first (`byPrice`). */
+export const byTierAndPrice = (a: PricedOffer, b: PricedOffer): number => buyTier(a) - buyTier(b) || byPrice(a, b);
+
+/**
  * The offer whose total is the product's best price (see the module's comment); `groups` from `priceGroups` of the
  * same offers. Only offers in the product's main currency compete.
  */
 export function bestPrice(offers: readonly PricedOffer[], groups: ReadonlyMap<number, PriceGroup> = priceGroups(offers)): BestPrice | null {
   const currency = mainCurrency(offers);
   const candidates = offers.filter((offer) => offer.currency === currency && canBuy(offer));
-  const pick = (pool: PricedOffer[]): PricedOffer | undefined => {
-    const tiers = [
-      pool.filter((offer) => offer.availability === 'in_stock' && shippingKnown(offer)),
-      pool.filter((offer) => offer.availability === 'in_stock'),
-      pool.filter((offer) => shippingKnown(offer)),
-      pool,
-    ];
-    return tiers.find((tier) => tier.length > 0)?.sort(byPrice)[0];
-  };
-  const offer = pick(candidates.filter((o) => groups.get(o.id) === 'new')) ?? pick(candidates.filter((o) => groups.get(o.id) === 'second_hand'));
+  const pick = (group: PriceGroup): PricedOffer | undefined => candidates.filter((o) => groups.get(o.id) === group).sort(byTierAndPrice)[0];
+  const offer = pick('new') ?? pick('second_hand');
   if (!offer || currency === null) return null;
   return { offerId: offer.id, cents: knownTotalCents(offer), currency, condition: offer.condition, shippingKnown: shippingKnown(offer) };
 }
@@ -152,7 +158,7 @@ export interface ListedOffer<T extends PricedOffer> {
 export interface ProductPricing<T extends PricedOffer> {
   best: BestPrice | null;
   groups: Map<number, PriceGroup>;
-  /** Section by section (`OFFER_SECTIONS`), each cheapest first (`byPrice`). */
+  /** Section by section (`OFFER_SECTIONS`); those one can buy tier by tier (`byTierAndPrice`), the out-of-stock cheapest first (`byPrice`). */
   listed: ListedOffer<T>[];
 }
 
@@ -164,7 +170,7 @@ export function priceProduct<T extends PricedOffer>(offers: readonly T[]): Produ
       const group = groups.get(offer.id) ?? 'new';
       return { offer, group, section: sectionOf(offer, group), isBestPrice: offer.id === best?.offerId };
     })
-    .sort((a, b) => OFFER_SECTIONS.indexOf(a.section) - OFFER_SECTIONS.indexOf(b.section) || byPrice(a.offer, b.offer));
+    .sort((a, b) => OFFER_SECTIONS.indexOf(a.section) - OFFER_SECTIONS.indexOf(b.section) || (a.section === 'out_of_stock' ? byPrice(a.offer, b.offer) : byTierAndPrice(a.offer, b.offer)));
   return { best, groups, listed };
 }
 

@@ -117,7 +117,7 @@ export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mail
       result.checked++;
       const atOrBelow = row.bestCents !== null && row.bestCents <= row.belowCents;
       if (atOrBelow && row.reachedAt === null) {
-        const retailer = await repo.cheapestRetailer(row.productId);
+        const retailer = await repo.bestPriceRetailer(row.productId);
         try {
           await mailer.send(alertEmail(row, retailer, shopperAppUrl));
         } catch (error) {

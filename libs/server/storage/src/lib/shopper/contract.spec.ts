@@ -49,7 +49,7 @@ describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
          VALUES (?, ?, ?, ?, ?, 'example.com', 'offer', ?, 'USD', ?, ?)`,
         [id, retailer, `X${id}`, `https://example.com/${id}`, `https://example.com/${id}`, price, shipping, productId],
       );
-    // Best Buy's total equals Walmart's (120,000); the lower offer id (Walmart's) wins the tie. Amazon's shipping makes it dearer.
+    // Best Buy's total equals Walmart's price (120,000), whose shipping is unknown; Amazon's shipping makes it dearer.
     await offer(11, 'amazon', 1, 119_000, 2_000);
     await offer(12, 'walmart', 1, 120_000, null);
     await offer(13, 'bestbuy', 1, 119_500, 500);
@@ -233,7 +233,7 @@ describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
       expect(await s.shopper.setAlert(shopperId, BIG_ID, { belowCents: 1, setAt: at(3), stopToken: alertToken('big2') })).toBeNull();
       expect(await s.shopper.clearAlert(shopperId, BIG_ID)).toBeNull();
       expect(await s.shopper.removeFavorite(shopperId, BIG_ID)).toBe(0);
-      expect(await s.alerts.cheapestRetailer(BIG_ID)).toBeNull();
+      expect(await s.alerts.bestPriceRetailer(BIG_ID)).toBeNull();
       await s.shopper.clearAlert(shopperId, 1);
     });
   });
@@ -401,18 +401,24 @@ describe.each(ENGINES)('shopper storage ports on %s', (engine) => {
       expect((await s.alerts.listAlerts()).find((row) => row.productId === 1)?.checkedCents).toBeNull();
     });
 
-    it("names the retailer of the product's best price (price and shipping, in stock and shown, the older offer on a tie)", async () => {
-      expect(await s.alerts.cheapestRetailer(1)).toBe('Walmart');
-      expect(await s.alerts.cheapestRetailer(3)).toBe('Amazon');
-      expect(await s.alerts.cheapestRetailer(2)).toBeNull();
-      // Walmart's offer sold out, then Best Buy's held for review: the next one shoppers can buy.
-      await run("UPDATE offers SET availability = 'out_of_stock' WHERE id = 12");
-      expect(await s.alerts.cheapestRetailer(1)).toBe('Best Buy');
+    it("names the retailer of the offer the figures refresh chose as the best price, not a cheaper offer of another kind", async () => {
+      // Walmart's 120,000 with shipping unknown is no best price beside Best Buy's known 120,000 total (catalog-pricing).
+      await run('UPDATE products SET best_offer_id = 13 WHERE id = 1');
+      await run('UPDATE products SET best_offer_id = 14 WHERE id = 3');
+      expect(await s.alerts.bestPriceRetailer(1)).toBe('Best Buy');
+      expect(await s.alerts.bestPriceRetailer(3)).toBe('Amazon');
+      expect(await s.alerts.bestPriceRetailer(2)).toBeNull();
+      // A cheaper back-order elsewhere is not the best price the alert tells of.
+      await run("UPDATE offers SET availability = 'backorder', price_cents = 100000 WHERE id = 12");
+      expect(await s.alerts.bestPriceRetailer(1)).toBe('Best Buy');
+      // The best offer held for review since: no shop is named until the refresh chooses another.
       await run("UPDATE offers SET held = 'price' WHERE id = 13");
-      expect(await s.alerts.cheapestRetailer(1)).toBe('Amazon');
-      await run("UPDATE offers SET availability = 'out_of_stock' WHERE id = 11");
-      expect(await s.alerts.cheapestRetailer(1)).toBe('Walmart');
-      await run("UPDATE offers SET availability = 'unknown', held = NULL WHERE id IN (11, 12, 13)");
+      expect(await s.alerts.bestPriceRetailer(1)).toBeNull();
+      await run('UPDATE products SET best_offer_id = 11 WHERE id = 1');
+      expect(await s.alerts.bestPriceRetailer(1)).toBe('Amazon');
+      await run("UPDATE offers SET availability = 'unknown', held = NULL, price_cents = 120000 WHERE id = 12");
+      await run("UPDATE offers SET held = NULL WHERE id = 13");
+      await run('UPDATE products SET best_offer_id = NULL WHERE id IN (1, 3)');
     });
 
     it('gives the right to run a check to one instance at a time (PostgreSQL), or always (SQLite: one machine)', async () => {

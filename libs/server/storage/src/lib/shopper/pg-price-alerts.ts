@@ -30,8 +30,8 @@ export function createPgPriceAlertRepository({ pool }: PostgresHandle): PriceAle
   return { ...alertReads(pool), ...alertMarks(pool), ...checkLock(pool) };
 }
 
-/** The alerts to check, and where a product is cheapest. */
-function alertReads(pool: pg.Pool): Pick<PriceAlertRepository, 'listAlerts' | 'cheapestRetailer'> {
+/** The alerts to check, and the shop of a product's best price. */
+function alertReads(pool: pg.Pool): Pick<PriceAlertRepository, 'listAlerts' | 'bestPriceRetailer'> {
   return {
     async listAlerts() {
       // SQLite answers in the order of its alert index (by product); the shopper breaks ties here.
@@ -57,11 +57,11 @@ function alertReads(pool: pg.Pool): Pick<PriceAlertRepository, 'listAlerts' | 'c
       );
     },
 
-    async cheapestRetailer(productId) {
+    async bestPriceRetailer(productId) {
       if (productId > MAX_INT4) return null;
       const { rows } = await pool.query<{ name: string }>(
-        `SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = $1 AND o.held IS NULL
-         ORDER BY o.availability = 'out_of_stock', o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`,
+        `SELECT r.name FROM products p JOIN offers o ON o.id = p.best_offer_id JOIN retailers r ON r.id = o.retailer_id
+         WHERE p.id = $1 AND o.held IS NULL`,
         [productId],
       );
       return rows[0]?.name ?? null;

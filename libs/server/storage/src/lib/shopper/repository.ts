@@ -99,10 +99,11 @@ export interface PriceAlertRepository {
   /** Every favorite with an alert. */
   listAlerts(): Promise<PriceAlertRow[]>;
   /**
-   * The name of the retailer of the product's best price (its cheapest total among the offers shoppers see, in stock
-   * unless all are out of stock), or null when it has no offer.
+   * The name of the retailer of the product's best price: of the offer its figures refresh chose (`best_offer_id`, as
+   * catalog-pricing decides), so an alert names the shop of the price it tells; null when the product has none, or that
+   * offer is held since.
    */
-  cheapestRetailer(productId: number): Promise<string | null>;
+  bestPriceRetailer(productId: number): Promise<string | null>;
   /** Marks the alert reached at `at` for `cents`, if it is still that alert and not reached; answers whether it did. */
   markReached(alert: PriceAlertKey, at: string, cents: number): Promise<boolean>;
   /** Re-arms the alert, if it is still that alert and reached; answers whether it did. */

@@ -234,9 +234,9 @@ export function createSqlitePriceAlertRepository({ sqlite }: DatabaseHandle): Pr
       COALESCE(p.currency, f.currency) AS currency, s.email AS email, f.saved_price_cents AS savedCents, f.alert_checked_cents AS checkedCents
     FROM shopper_favorites f JOIN shoppers s ON s.id = f.shopper_id LEFT JOIN products p ON p.id = f.product_id
     WHERE f.alert_below_cents IS NOT NULL`);
-  const cheapestRetailer = sqlite
-    .prepare(`SELECT r.name FROM offers o JOIN retailers r ON r.id = o.retailer_id WHERE o.product_id = ? AND o.held IS NULL
-      ORDER BY o.availability = 'out_of_stock', o.price_cents + coalesce(o.shipping_cents, 0), o.id LIMIT 1`)
+  const bestPriceRetailer = sqlite
+    .prepare(`SELECT r.name FROM products p JOIN offers o ON o.id = p.best_offer_id JOIN retailers r ON r.id = o.retailer_id
+      WHERE p.id = ? AND o.held IS NULL`)
     .pluck();
   // Both updates name the alert they looked at (by when it was set), so an alert set again meanwhile, even at the same
   // price, is left to the next check.
@@ -250,8 +250,8 @@ export function createSqlitePriceAlertRepository({ sqlite }: DatabaseHandle): Pr
     async listAlerts() {
       return alerts.all() as PriceAlertRow[];
     },
-    async cheapestRetailer(productId) {
-      return (cheapestRetailer.get(productId) as string | undefined) ?? null;
+    async bestPriceRetailer(productId) {
+      return (bestPriceRetailer.get(productId) as string | undefined) ?? null;
     },
     async markReached(alert: PriceAlertKey, at, cents) {
       return markReached.run(at, cents, alert.shopperId, alert.productId, alert.setAt).changes > 0;
