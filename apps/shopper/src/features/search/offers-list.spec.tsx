@@ -26,7 +26,9 @@ describe('offers list filters', () => {
     expect(offersOrderText([...OFFERS.slice(0, 3), bundle], { ...none, includeUsed: true })).toBe('new first, cheapest total first; then used and refurbished and bundles');
     expect(offersOrderText(OFFERS, { ...none, inStockOnly: true })).toBe('new first, cheapest total first; then used and refurbished');
     expect(offersOrderText(OFFERS.slice(0, 1), none)).toBe('cheapest total first');
-    // The best price's order where the offers shown mix stock and stated shipping.
+    // The best price's order, said where it puts a dearer offer first; a pre-order dearer than the rest changes nothing.
+    const dearPreorder = searchOffer({ id: 8, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 39_000, availability: 'preorder' });
+    expect(offersOrderText([OFFERS[0] as SearchOffer, dearPreorder], none)).toBe('cheapest total first');
     const backorder = searchOffer({ id: 6, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 27_000, availability: 'backorder' });
     const unlisted = searchOffer({ id: 7, retailer: { id: 'target', name: 'Target' }, priceCents: 26_000, shippingCents: null });
     expect(offersOrderText([OFFERS[0] as SearchOffer, backorder], none)).toBe('in stock first, then cheapest total');

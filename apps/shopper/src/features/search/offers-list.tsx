@@ -92,7 +92,7 @@ const SECTION_TEXT: Record<Exclude<OfferSection, 'new'>, { label: string; words:
  * The order `visibleOffers` lists `offers` in, in words for the heading above them: "cheapest total first" when they
  * are all new offers of the product alone one can buy; else the sections that follow those. Within a section the API
  * lists offers in the best price's order: in stock before those to order, and a stated shipping cost before an unlisted
- * one, then cheapest total first; the words say so where the offers shown mix them.
+ * one, then cheapest total first; the words say so where that puts a dearer offer above a cheaper one.
  */
 export function offersOrderText(offers: readonly SearchOffer[], filters: OfferFilters): string {
   const shown = visibleOffers(offers, filters);
@@ -100,10 +100,12 @@ export function offersOrderText(offers: readonly SearchOffer[], filters: OfferFi
     (section) => SECTION_TEXT[section as Exclude<OfferSection, 'new'>].words,
   );
   const buyable = shown.filter((offer) => offer.section !== 'out_of_stock');
-  const mixed = (test: (offer: SearchOffer) => boolean) => buyable.some(test) && !buyable.every(test);
+  // Said only where it puts a dearer offer first: one passing `test` above a cheaper one of its section that fails it.
+  const reorders = (test: (offer: SearchOffer) => boolean) =>
+    buyable.some((later) => !test(later) && buyable.some((first) => test(first) && first.section === later.section && first.totalCents > later.totalCents));
   const firsts = [
-    ...(mixed((offer) => offer.availability === 'in_stock') ? ['in stock'] : []),
-    ...(mixed((offer) => offer.shippingCents !== null) ? ['shipping listed'] : []),
+    ...(reorders((offer) => offer.availability === 'in_stock') ? ['in stock'] : []),
+    ...(reorders((offer) => offer.shippingCents !== null) ? ['shipping listed'] : []),
   ];
   const order = firsts.length === 0 ? 'cheapest total first' : `${firsts.join(' and ')} first, then cheapest total`;
   if (after.length === 0) return order;
