@@ -17,22 +17,10 @@ const nx = path.join(root, 'node_modules/.bin/nx');
 // than they compute, so three (on two cores) keep the cores busy while each waits. They run as two Nx runs side by
 // side. The API's suite on PostgreSQL, the longest task, has a run of its own and starts at once: in one run Nx starts
 // first the tests of the libraries most projects depend on, and the API's suites minutes later, so that the
-// PostgreSQL suite ended the run alone, with the second core idle. The two longest library suites (the page corpus,
-// the storage contracts on both engines) follow it in its run, which the other run's two lanes would otherwise
-// outlast by minutes. Neither run builds what the other builds (only the browser tests need builds).
-const SECOND_RUN_PROJECTS = ['catalog-identity', 'storage'];
+// PostgreSQL suite ended the run alone, with the second core idle.
 const runs = [
-  [
-    'the API on PostgreSQL, then the page reader and storage suites',
-    [
-      ['run', 'api:test-pg', '--outputStyle=stream'],
-      ['run-many', '-t', 'test', '-p', SECOND_RUN_PROJECTS.join(','), '--parallel=1', '--outputStyle=stream'],
-    ],
-  ],
-  [
-    'lint, typecheck, unit/API and browser tests',
-    [['run-many', '-t', 'lint-workspace', 'typecheck-workspace', 'test', 'e2e', '--exclude', SECOND_RUN_PROJECTS.join(','), '--parallel=2', '--outputStyle=stream']],
-  ],
+  ['the API on PostgreSQL', ['run', 'api:test-pg', '--outputStyle=stream']],
+  ['lint, typecheck, unit/API and browser tests', ['run-many', '-t', 'lint-workspace', 'typecheck-workspace', 'test', 'e2e', '--parallel=2', '--outputStyle=stream']],
 ];
 
 /** Runs a command with its output passed through as it comes, and also kept as text. */
@@ -53,14 +41,10 @@ function run(command, args) {
 }
 
 const results = await Promise.all(
-  runs.map(async ([name, steps]) => {
+  runs.map(async ([name, args]) => {
     console.log(`\n=== ${name} ===`);
     const started = Date.now();
-    // Each step runs whatever the one before it answered, so that one failure does not hide another.
-    const outcomes = [];
-    for (const args of steps) outcomes.push(await run(nx, args));
-    const failedStep = outcomes.find((outcome) => outcome.status !== 0);
-    const result = { ...(failedStep ?? outcomes[0]), output: outcomes.map((outcome) => outcome.output).join('\n') };
+    const result = await run(nx, args);
     console.log(`\n=== ${name}: ${Math.round((Date.now() - started) / 1000)} s ===`);
     return { name, result };
   }),
