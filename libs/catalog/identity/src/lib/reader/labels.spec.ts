@@ -108,6 +108,16 @@ describe('labels of Dutch and Nordic shops, and a label explained in brackets', 
   });
 });
 
+describe('brand labels of the shops of central and eastern Europe, the Balkans, Greece, Turkey, Italy and the Nordics', () => {
+  it('reads the maker under its label in each language, in a table and as “Label: value”', () => {
+    const labels = ['Značka', 'Výrobca', 'Márka', 'Marchio', 'Varumärke', 'Mærke', 'Merke', 'Μάρκα', 'Κατασκευαστής', 'Марка', 'Виробник', 'Производител', 'Üretici', 'Proizvođač', 'Brend', 'Producător', 'Tootja', 'Zīmols', 'Prekės ženklas', 'Manufactured by'];
+    for (const label of labels) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>Lumetra</td></tr></table>`), { url: URL })?.brand).toBe('Lumetra');
+      expect(extractProductIdentity(page('', `<p>${label}: <span>Lumetra</span></p>`), { url: URL })?.brand).toBe('Lumetra');
+    }
+  });
+});
+
 describe('a label and its value written in one list item', () => {
   it('reads the shop’s item number a list item writes after “SKU #”', () => {
     const html = page('', '<ul class="sku_cod"><li class="itemid">SKU #2381366</li><li>12 units per case</li></ul>');
