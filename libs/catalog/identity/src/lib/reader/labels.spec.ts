@@ -24,7 +24,7 @@ describe('item-number labels as shops write them', () => {
   });
 
   it('reads the shop’s item number under its label in the languages of eastern and southern Europe and Turkey', () => {
-    for (const label of ['Tootekood', 'Preces kods', 'Prekės kodas', 'Kód produktu', 'Katalogové číslo', 'Cikkszám', 'Ürün kodu', 'Κωδικός', 'Šifra artikla']) {
+    for (const label of ['Tootekood', 'Preces kods', 'Prekės kodas', 'Kód produktu', 'Katalogové číslo', 'Cikkszám', 'Ürün kodu', 'Κωδικός', 'Šifra artikla', 'Tuotekoodi', 'Kod towaru', 'Numer artykułu', 'Code produit']) {
       expect(extractProductIdentity(page('', `<p class="product-id">${label}: 763127</p>`), { url: URL })?.sku).toBe('763127');
     }
   });
@@ -115,6 +115,13 @@ describe('brand labels of the shops of central and eastern Europe, the Balkans, 
       expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>Lumetra</td></tr></table>`), { url: URL })?.brand).toBe('Lumetra');
       expect(extractProductIdentity(page('', `<p>${label}: <span>Lumetra</span></p>`), { url: URL })?.brand).toBe('Lumetra');
     }
+  });
+});
+
+describe('barcode labels in the languages of European shops', () => {
+  it('reads the barcode under each', () => {
+    const labels = ['EAN kód', 'EAN-kod', 'EAN-koodi', 'Код EAN', 'Vonalkód', 'Barkod', 'Čiarový kód', 'Čárový kód', 'Svītrkods', 'Brūkšninis kodas', 'Ribakood', 'Cod de bare', 'Stregkode', 'Strekkode'];
+    for (const label of labels) expect(readRow(label, '5901234123457')?.gtin).toBe('05901234123457');
   });
 });
 
