@@ -118,6 +118,14 @@ describe('brand labels of the shops of central and eastern Europe, the Balkans, 
   });
 });
 
+describe('item-number labels written with a hash or as a reference', () => {
+  it('reads the shop’s item number under “Ref #”, “Cód. Ref.”, “Número de item” and a fashion shop’s “Style #”', () => {
+    for (const label of ['Ref #:', 'Cód. Ref.:', 'Número de item:', 'Style #:']) {
+      expect(extractProductIdentity(page('', `<p class="product-id">${label} 65490</p>`), { url: URL })?.sku).toBe('65490');
+    }
+  });
+});
+
 describe('barcode labels in the languages of European shops', () => {
   it('reads the barcode under each', () => {
     const labels = ['EAN kód', 'EAN-kod', 'EAN-koodi', 'Код EAN', 'Vonalkód', 'Barkod', 'Čiarový kód', 'Čárový kód', 'Svītrkods', 'Brūkšninis kodas', 'Ribakood', 'Cod de bare', 'Stregkode', 'Strekkode'];
