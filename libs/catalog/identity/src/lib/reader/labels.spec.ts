@@ -126,6 +126,17 @@ describe('item-number labels written with a hash or as a reference', () => {
   });
 });
 
+describe('a label the item’s heading writes inside a <header>', () => {
+  it('reads it as the item’s: a header holding the page’s h1 heads the item, not the site', () => {
+    const heading = '<h1><span>Lumetra K7 Keyboard</span> <span class="element-article">Код: 01245</span></h1>';
+    const html = `<!doctype html><html><head><title>Lumetra K7 Keyboard</title></head><body><header>${heading}</header><span class="price">$49.90</span></body></html>`;
+    expect(extractProductIdentity(html, { url: URL })?.sku).toBe('01245');
+    // The site's header elsewhere stays the site's.
+    const site = `<!doctype html><html><head><title>Lumetra K7 Keyboard</title></head><body><header><p>Код: 99999</p></header><h1>Lumetra K7 Keyboard</h1><span class="price">$49.90</span></body></html>`;
+    expect(extractProductIdentity(site, { url: URL })?.sku).toBeNull();
+  });
+});
+
 describe('barcode labels in the languages of European shops', () => {
   it('reads the barcode under each', () => {
     const labels = ['EAN kód', 'EAN-kod', 'EAN-koodi', 'Код EAN', 'Vonalkód', 'Barkod', 'Čiarový kód', 'Čárový kód', 'Svītrkods', 'Brūkšninis kodas', 'Ribakood', 'Cod de bare', 'Stregkode', 'Strekkode'];

@@ -187,13 +187,17 @@ export const styledHidden = (el: HtmlElement): boolean => /display\s*:\s*none/i.
 /**
  * Whether a shopper sees an element as part of the page's own item: not hidden, not in the header, footer, navigation
  * or another product's block. With `within`, a block known to hold the item (its heading's), only the elements up to
- * that block count: a shop may mark its own item's block as a product card.
+ * that block count: a shop may mark its own item's block as a product card. What an h1 writes inside a `<header>` is
+ * the header of the item's own page ("<header><h1><span>Galaxy A01</span><span>Код: 01245</span></h1></header>"),
+ * not the site's.
  */
 export function shownForItem(el: HtmlElement, within?: HtmlElement): boolean {
   let steps = 0;
+  let inHeading = false;
   for (let n: HtmlElement | null = el; n && n !== within && steps < MAX_CLIMB; n = parentOf(n), steps++) {
     const tag = n.tagName;
-    if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hasAttr(n, 'hidden')) return false;
+    if (tag === 'h1') inHeading = true;
+    if ((tag === 'header' && !inHeading) || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hasAttr(n, 'hidden')) return false;
     const said = blockDescribedAs(n);
     if (said && (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said))) return false;
     if (styledHidden(n)) return false;
