@@ -137,6 +137,16 @@ describe('a label the item’s heading writes inside a <header>', () => {
   });
 });
 
+describe('a label in the item’s own block marked as a product card', () => {
+  it('reads it where the card holds the page’s h1, and not from the cards of other products', () => {
+    const card = '<div class="product-card"><div class="product-card__header"><p>Артикул: 46678</p></div><h1>Lumetra K7 Keyboard</h1><span class="price">$49.90</span></div>';
+    const html = (body: string) => `<!doctype html><html><head><title>Lumetra K7 Keyboard</title></head><body>${body}</body></html>`;
+    expect(extractProductIdentity(html(card), { url: URL })?.sku).toBe('46678');
+    const related = '<h1>Lumetra K7 Keyboard</h1><span class="price">$49.90</span><div class="product-card"><h3>Lumetra K8</h3><p>Артикул: 99999</p></div>';
+    expect(extractProductIdentity(html(related), { url: URL })?.sku).toBeNull();
+  });
+});
+
 describe('barcode labels in the languages of European shops', () => {
   it('reads the barcode under each', () => {
     const labels = ['EAN kód', 'EAN-kod', 'EAN-koodi', 'Код EAN', 'Vonalkód', 'Barkod', 'Čiarový kód', 'Čárový kód', 'Svītrkods', 'Brūkšninis kodas', 'Ribakood', 'Cod de bare', 'Stregkode', 'Strekkode'];

@@ -2,7 +2,7 @@
  * What the markup says an element is: a price (now, was, list), an add-to-cart control, a block of other products,
  * hidden; and where an element stands in the tree.
  */
-import { attr, cleanText, hasAttr, isBlock, parentElement, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, elements, hasAttr, isBlock, parentElement, textOf, type HtmlElement } from '../html';
 
 /** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
 export const MAX_CLIMB = 80;
@@ -184,12 +184,51 @@ export function insideItem(el: HtmlElement): boolean {
 /** An element its inline style hides ('style="display: none"'). */
 export const styledHidden = (el: HtmlElement): boolean => /display\s*:\s*none/i.test(attr(el, 'style') ?? '');
 
+/** Elements looked through for an h1 in a block marked as a product card. */
+const CARD_READS = 2000;
+const holdsH1 = new WeakMap<HtmlElement, boolean>();
+
+/**
+ * Whether a block holds an h1 within its first elements: a shop may mark its own item's block as a product card
+ * ("<div class="product-card"><p>Артикул: 46678</p><h1>Крушовице Черне</h1>"); the cards of other products hold
+ * lesser headings.
+ */
+function holdsHeading(block: HtmlElement): boolean {
+  let found = holdsH1.get(block);
+  if (found === undefined) {
+    found = false;
+    let reads = 0;
+    for (const el of elements(block)) {
+      if (el.tagName === 'h1') found = true;
+      if (found || ++reads >= CARD_READS) break;
+    }
+    holdsH1.set(block, found);
+  }
+  return found;
+}
+
+/** Blocks climbed from a block marked as a product card's part ("product-card__header") to the card itself. */
+const CARD_PARTS = 3;
+
+/**
+ * Whether a block marked as another product's is the item's own card or a part of it: it, or a card it stands in a
+ * step or two up, holds an h1 (`holdsHeading`).
+ */
+function itemsOwnCard(block: HtmlElement): boolean {
+  let steps = 0;
+  for (let n: HtmlElement | null = block; n && steps < CARD_PARTS; n = parentOf(n), steps++) {
+    const said = blockDescribedAs(n);
+    if (said && OTHER_PRODUCTS.test(said) && holdsHeading(n)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a shopper sees an element as part of the page's own item: not hidden, not in the header, footer, navigation
- * or another product's block. With `within`, a block known to hold the item (its heading's), only the elements up to
- * that block count: a shop may mark its own item's block as a product card. What an h1 writes inside a `<header>` is
- * the header of the item's own page ("<header><h1><span>Galaxy A01</span><span>Код: 01245</span></h1></header>"),
- * not the site's.
+ * or another product's block (but the item's own card: `itemsOwnCard`). With `within`, a block known to hold the
+ * item (its heading's), only the elements up to that block count: a shop may mark its own item's block as a product
+ * card. What an h1 writes inside a `<header>` is the header of the item's own page ("<header><h1><span>Galaxy
+ * A01</span><span>Код: 01245</span></h1></header>"), not the site's.
  */
 export function shownForItem(el: HtmlElement, within?: HtmlElement): boolean {
   let steps = 0;
@@ -199,7 +238,7 @@ export function shownForItem(el: HtmlElement, within?: HtmlElement): boolean {
     if (tag === 'h1') inHeading = true;
     if ((tag === 'header' && !inHeading) || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hasAttr(n, 'hidden')) return false;
     const said = blockDescribedAs(n);
-    if (said && (OTHER_PRODUCTS.test(said) || HIDDEN_WORDS.test(said))) return false;
+    if (said && ((OTHER_PRODUCTS.test(said) && !itemsOwnCard(n)) || HIDDEN_WORDS.test(said))) return false;
     if (styledHidden(n)) return false;
   }
   return true;
