@@ -174,6 +174,22 @@ describe('price alerts', () => {
     await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
   });
 
+  it('names the shop of the best price it tells, not a cheaper back-order at another shop', async () => {
+    await importPrice(150_000);
+    await t.app.priceAlerts.idle();
+    await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 130_000 });
+    const before = (await mails()).length;
+    const backorder: FeedOffer = { ...tv(110_000), externalId: 'TV-WM', url: 'https://www.walmart.com/ip/LG-OLED55C3PUA/5123456789', availability: 'backorder' };
+    await t.app.catalog.ingestion.importOffers([backorder], { format: 'gmc', source: 'walmart feed' });
+    expect(present(await t.app.storage.catalog.findOfferByExternalId('walmart', 'TV-WM')).productId).toBe(tvId);
+    await importPrice(125_000);
+    await t.app.priceAlerts.idle();
+    const sent = (await mails()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(present(sent[0]).subject).toBe('Price alert: LG OLED55C3PUA 55 inch OLED evo 4K TV is now $1,250.00 at Amazon');
+    await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
+  });
+
   it.each([
     ['no token', {}],
     ['an empty token', { token: '' }],

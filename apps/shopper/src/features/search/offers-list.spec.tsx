@@ -35,6 +35,10 @@ describe('offers list filters', () => {
     expect(offersOrderText([OFFERS[0] as SearchOffer, unlisted, backorder, OFFERS[3] as SearchOffer], none)).toBe(
       'new first, in stock and shipping listed first, then cheapest total; then out of stock',
     );
+    // An unlisted shipping cost in stock above a dearer stated one to order: cheapest first as it stands, nothing to say.
+    const dearBackorder = searchOffer({ id: 9, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 35_000, availability: 'backorder' });
+    const cheapUnlisted = searchOffer({ id: 10, retailer: { id: 'target', name: 'Target' }, priceCents: 30_000, shippingCents: null });
+    expect(offersOrderText([cheapUnlisted, dearBackorder], none)).toBe('cheapest total first');
   });
 
   it('counts the offers shown in words that fit one offer ("1 offer shown", not "All 1 offers shown")', () => {

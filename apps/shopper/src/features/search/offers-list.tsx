@@ -89,6 +89,21 @@ const SECTION_TEXT: Record<Exclude<OfferSection, 'new'>, { label: string; words:
 };
 
 /**
+ * What puts an offer above a cheaper one of its section, in the API's order (the best price's: in stock before those
+ * to order, then a stated shipping cost before an unlisted one), each with its words for the heading.
+ */
+const BEFORE_CHEAPER: ReadonlyArray<[string, (first: SearchOffer, later: SearchOffer) => boolean]> = [
+  ['in stock', (first, later) => first.availability === 'in_stock' && later.availability !== 'in_stock'],
+  ['shipping listed', (first, later) => (first.availability === 'in_stock') === (later.availability === 'in_stock') && first.shippingCents !== null && later.shippingCents === null],
+];
+
+/** Whether, in the order shown, `before` puts an offer one can buy above a cheaper one of its section. */
+function putsDearerFirst(shown: readonly SearchOffer[], before: (first: SearchOffer, later: SearchOffer) => boolean): boolean {
+  const buyable = shown.filter((offer) => offer.section !== 'out_of_stock');
+  return buyable.some((first, i) => buyable.slice(i + 1).some((later) => later.section === first.section && first.totalCents > later.totalCents && before(first, later)));
+}
+
+/**
  * The order `visibleOffers` lists `offers` in, in words for the heading above them: "cheapest total first" when they
  * are all new offers of the product alone one can buy; else the sections that follow those. Within a section the API
  * lists offers in the best price's order: in stock before those to order, and a stated shipping cost before an unlisted
@@ -99,17 +114,10 @@ export function offersOrderText(offers: readonly SearchOffer[], filters: OfferFi
   const after = OFFER_SECTIONS.filter((section) => section !== 'new' && shown.some((offer) => offer.section === section)).map(
     (section) => SECTION_TEXT[section as Exclude<OfferSection, 'new'>].words,
   );
-  const buyable = shown.filter((offer) => offer.section !== 'out_of_stock');
-  // Said only where it puts a dearer offer first: one passing `test` above a cheaper one of its section that fails it.
-  const reorders = (test: (offer: SearchOffer) => boolean) =>
-    buyable.some((later) => !test(later) && buyable.some((first) => test(first) && first.section === later.section && first.totalCents > later.totalCents));
-  const firsts = [
-    ...(reorders((offer) => offer.availability === 'in_stock') ? ['in stock'] : []),
-    ...(reorders((offer) => offer.shippingCents !== null) ? ['shipping listed'] : []),
-  ];
-  const order = firsts.length === 0 ? 'cheapest total first' : `${firsts.join(' and ')} first, then cheapest total`;
-  if (after.length === 0) return order;
-  return `new first, ${order}; then ${listed(after)}`;
+  const order = BEFORE_CHEAPER.filter(([, before]) => putsDearerFirst(shown, before)).map(([words]) => words);
+  const words = order.length === 0 ? 'cheapest total first' : `${order.join(' and ')} first, then cheapest total`;
+  if (after.length === 0) return words;
+  return `new first, ${words}; then ${listed(after)}`;
 }
 
 /**

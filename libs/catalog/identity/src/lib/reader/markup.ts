@@ -166,7 +166,11 @@ export function contains(outer: HtmlElement, inner: HtmlElement): boolean {
   return false;
 }
 
-/** Whether an element stands in a block of other products (related, recommended, a carousel of product cards). */
+/**
+ * Whether an element stands in a block of other products (related, recommended, a carousel of product cards). Unlike
+ * `shownForItem`, the item's own card (`itemsOwnCard`) counts too: stock lines read from it said "out of stock" on two
+ * pages of the corpus that can be bought (leroymerlin.pl, maelstromdirect).
+ */
 export function amongOtherProducts(el: HtmlElement): boolean {
   let steps = 0;
   for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
