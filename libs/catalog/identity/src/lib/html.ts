@@ -27,6 +27,15 @@ export function hasAttr(el: HtmlElement, name: string): boolean {
 }
 
 /**
+ * Whether an element's `hidden` attribute keeps it from the shopper. React's streamed server rendering sends the parts
+ * of a page that were waited for as `<div hidden id="S:3">`, which its inline script moves into the page at once: what
+ * such a part holds is shown.
+ */
+export function hiddenByAttribute(el: HtmlElement): boolean {
+  return hasAttr(el, 'hidden') && !/^S:\d+$/.test(attr(el, 'id') ?? '');
+}
+
+/**
  * A node's children; a template's are those of its content, whose fragment is tied back to the template, so that a
  * walk up from an element inside it reaches the template (content a browser never shows).
  */
@@ -107,7 +116,7 @@ export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, l
       continue;
     }
     if (!isElement(node)) continue;
-    if (node !== root && (HIDDEN.has(node.tagName) || hasAttr(node, 'hidden') || isIconGlyph(node) || (skip && skip(node)))) continue;
+    if (node !== root && (HIDDEN.has(node.tagName) || hiddenByAttribute(node) || isIconGlyph(node) || (skip && skip(node)))) continue;
     if (opening && node !== root) {
       const opened = opening(node, out);
       // A separator written where an element opens joins the text before it, across the markup's spaces.

@@ -2,7 +2,7 @@
  * What the markup says an element is: a price (now, was, list), an add-to-cart control, a block of other products,
  * hidden; and where an element stands in the tree.
  */
-import { attr, cleanText, elements, hasAttr, isBlock, parentElement, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, elements, hasAttr, hiddenByAttribute, isBlock, parentElement, textOf, type HtmlElement } from '../html';
 
 /** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
 export const MAX_CLIMB = 80;
@@ -29,7 +29,7 @@ export function describedAs(el: HtmlElement): string {
 /** Words that name a price in attributes, in the languages of the shops we read. */
 export const PRICE_WORDS = /price|pricing|preis|prix|prezzo|precio|preço|preco|cena|hinta|prijs|fiyat|цена|ціна|価格|价格|가격|(?:^|[^a-z])(?:pris|sale|now|current|amount)(?:$|[^a-z])/;
 /** A price the shopper no longer pays: was, list, original, compare-at, struck-through, recommended retail. */
-export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|list|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|former|rrp|msrp|uvp|retail|reference|previous|prev|anterior|instead|statt|barre|tachado|riscado|risco|ex)(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before|former|previous)[-_]?price|(?:preco|precio)[-_]?de(?:value|valor)?(?:$|[^a-z])|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|former|previous|rrp|msrp)/;
+export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|former|rrp|msrp|uvp|retail|reference|previous|prev|anterior|instead|statt|barre|tachado|riscado|risco|ex)(?:$|[^a-z])|(?:^|[^a-z_-])list(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before|former|previous)[-_]?price|(?:preco|precio)[-_]?de(?:value|valor)?(?:$|[^a-z])|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|former|previous|rrp|msrp)/;
 export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
 
 /**
@@ -82,9 +82,9 @@ export const OTHER_PRODUCTS = /related|newer[-_ ]?(?:version|model)|recommend|ca
 /**
  * Classes that hide an element, also as a design system's prefixed utility ('pl_hidden' at otto.de, 'u-hidden',
  * 'a-hidden') or a modifier class ('-hide'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor
- * 'hidden-xs', hidden on phones only.
+ * 'hidden-xs', hidden on phones only, nor 'o-hidden', a block that clips what overflows it.
  */
-export const HIDDEN_WORDS = /(?:^|\s)(?:[a-z]{1,3}[-_]|-)?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
+export const HIDDEN_WORDS = /(?:^|\s)(?:(?!o-)[a-z]{1,3}[-_]|-)?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
 /**
  * An add-to-cart control, or the buy box that holds it (product-buy, buy-box): a shop that cannot sell the item puts its
  * stock wording there in the control's place ('Out of Stock' where the button would be).
@@ -240,7 +240,7 @@ export function shownForItem(el: HtmlElement, within?: HtmlElement): boolean {
   for (let n: HtmlElement | null = el; n && n !== within && steps < MAX_CLIMB; n = parentOf(n), steps++) {
     const tag = n.tagName;
     if (tag === 'h1') inHeading = true;
-    if ((tag === 'header' && !inHeading) || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hasAttr(n, 'hidden')) return false;
+    if ((tag === 'header' && !inHeading) || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hiddenByAttribute(n)) return false;
     const said = blockDescribedAs(n);
     if (said && ((OTHER_PRODUCTS.test(said) && !itemsOwnCard(n)) || HIDDEN_WORDS.test(said))) return false;
     if (styledHidden(n)) return false;

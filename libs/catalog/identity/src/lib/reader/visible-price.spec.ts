@@ -278,4 +278,57 @@ describe('a price written with a dash for no cents', () => {
     expect(read('20 890,-', 'https://www.shop.example.cz/aeg-7000-d7635493.htm')).toMatchObject({ priceCents: 2089000, currency: 'CZK' });
     expect(read('549.–', 'https://www.shop.example.de/product/549')).toMatchObject({ priceCents: 54900, currency: 'EUR' });
   });
+
+  it('reads whole amounts written with a dash for no cents, also after a colon or a space ("9 690:-", "279 -")', () => {
+    const read = (shown: string) =>
+      extractProductIdentity(`<!doctype html><html><head><title>Phone</title></head><body><h1>OnePlus 9 Pro</h1><span class="product-price-now">${shown}</span></body></html>`, { url: 'https://www.shop.example.se/product/1181598' })?.priceCents;
+    expect(read('9 690:-')).toBe(969000);
+    expect(read('279 -')).toBe(27900);
+    expect(read('279 - 299')).toBeNull();
+  });
+
+});
+
+describe('markup that does not make a price someone else\'s', () => {
+  const read = (body: string, url = 'https://www.shop.example.de/p/1515614') =>
+    extractProductIdentity(`<!doctype html><html><head><title>Item</title></head><body>${body}</body></html>`, { url })?.priceCents;
+
+  it('reads the price "without warranty", which is the item\'s own, not a warranty\'s', () => {
+    const body = '<h1>Transportkiste Systainer I</h1><div class="price__default"><span data-price-without-warranty="40,99 €">40,99 €</span></div>';
+    expect(read(body)).toBe(4099);
+    expect(read(body.replace('data-price-without-warranty', 'data-warranty-price'))).toBeNull();
+  });
+
+  it('reads a price inside the <header> that holds the item\'s heading, not inside the site\'s', () => {
+    const item = '<header class="product-heading"><h1>Side Stripe Trainers</h1><div class="prices"><span class="price">£11.24</span></div></header>';
+    expect(read(`<header class="site"><a href="/">Shop</a></header><main>${item}</main>`)).toBe(1124);
+    expect(read('<header class="site"><div class="basket"><span class="price">£5.00</span></div></header><main><h1>Side Stripe Trainers</h1></main>')).toBeNull();
+  });
+
+  it('reads a price in a list named "feature-list", which is no list price, but not one marked "list"', () => {
+    const list = (mark: string) => `<h1>Western Stars</h1><ul class="${mark}"><li class="feature -price"><span class="value">20,99</span><span class="currency">€</span></li></ul>`;
+    expect(read(list('feature-list -price-container'))).toBe(2099);
+    expect(read('<h1>Western Stars</h1><div class="rv"><span class="list">$79.99</span><span class="ourPrice">$74.99</span></div>')).toBe(7499);
+  });
+
+  it('reads Angular\'s "ng-star-inserted" elements, which are no star ratings', () => {
+    expect(read('<h1>OnePlus 8 Pro</h1><elk-price class="pdp__price price ng-star-inserted"><span class="price__value ng-star-inserted">6290.-</span></elk-price>', 'https://www.shop.example.se/product/162403'))
+      .toBe(629000);
+  });
+
+  it('reads what React streams into the page in a hidden boundary ("<div hidden id="S:3">"), but no other hidden block', () => {
+    const price = '<div class="price-block"><span class="price">$1,099.99</span></div>';
+    expect(read(`<h1>Surface Laptop</h1><div hidden id="S:3">${price}</div>`)).toBe(109999);
+    expect(read(`<h1>Surface Laptop</h1><div hidden id="later">${price}</div>`)).toBeNull();
+  });
+
+  it('reads a price under a block that clips its overflow ("o-hidden"), which shows it', () => {
+    expect(read('<div class="o-hidden"><h1>Stone signet ring</h1><span class="dbk-price dbk-price_primary">64,50</span></div>', 'https://www.shop.example.nl/ring-3893011758')).toBe(6450);
+  });
+
+  it('reads no price from a saving worded in its line ("You save $77.84 (24%)")', () => {
+    const box = '<span class="main-price">$252.91</span><div class="sale-sub">Was $330.75</div><div class="sale-sub sale-green">You save $77.84 (24%)</div>';
+    const html = `<!doctype html><html><head><title>Chair</title></head><body><h1>Task chair</h1><div class="price">${box}</div></body></html>`;
+    expect(extractProductIdentity(html, { url: 'https://www.shop.example.gov/product/1' })?.priceCents).toBe(25291);
+  });
 });

@@ -3,7 +3,7 @@
  * its add-to-cart control, struck-through, was and list prices and other products' prices skipped.
  */
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
-import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
+import { attr, elements, hiddenByAttribute, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
 import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
 import type { Page } from './page';
@@ -54,7 +54,8 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
   for (let n: HtmlElement | null = el; n && steps < MAX_CLIMB; n = parentOf(n), steps++) {
     if (n !== el) {
       const tag = n.tagName;
-      if (tag === 'header' || tag === 'footer' || tag === 'nav' || tag === 'del' || tag === 's' || tag === 'strike' || NOT_SHOWN.has(tag)) return null;
+      // A <header> that holds the item's heading heads the item, not the site (New Look's "product-heading").
+      if ((tag === 'header' && !itemBlocks.has(n)) || tag === 'footer' || tag === 'nav' || tag === 'del' || tag === 's' || tag === 'strike' || NOT_SHOWN.has(tag)) return null;
       if (tag === 'a') inLink = true;
       const said = blockDescribedAs(n);
       if (said) {
@@ -64,7 +65,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
         if (steps <= 2 && rank !== 0 && saysOldPrice(said)) return null;
       }
     }
-    if (HIDDEN_WORDS.test(` ${attr(n, 'class') ?? ''} `) || hasAttr(n, 'hidden') || styledHidden(n)) return null;
+    if (HIDDEN_WORDS.test(` ${attr(n, 'class') ?? ''} `) || hiddenByAttribute(n) || styledHidden(n)) return null;
     const d = near.get(n);
     if (d !== undefined && steps + d < distance) distance = steps + d;
   }
@@ -80,14 +81,17 @@ const FINANCING = /affirm|klarna|afterpay|sezzle|install?ment|as-?low-?as|financ
  * Markup of a service sold with the item ("warranty_price", "protection-plan", "geek-squad", "versicherung"): an
  * extended warranty's or insurance's price stands in the buy box, but is not the item's.
  */
-const ADD_ON_SERVICE = /warrant|garantieverl|protection[-_ ]?plan|insurance|versicherung|applecare|geek[-_ ]?squad|care[-_ ]?pack|service[-_ ]?plan/;
+const ADD_ON_SERVICE = /(?<!(?:without|ohne|sans|sin|senza|excl(?:uding)?|no)[-_ ]?)warrant|garantieverl|protection[-_ ]?plan|insurance|versicherung|applecare|geek[-_ ]?squad|care[-_ ]?pack|service[-_ ]?plan/;
 /**
  * A quantity control's blocks: its count ("- 1 +") is no amount, even in an element named "amount". A form so named is
  * the cart form itself (osCommerce's "cart_quantity"), whose price is the item's.
  */
 const QUANTITY = /(?:^|[^a-z])(?:quantity|qty|stepper)(?:$|[^a-z])/;
-/** Markup of shoppers' reviews and ratings ("cr_histogram__amount", "starfilter-row-amount"): counts, not amounts. */
-const REVIEWS = /review|rating|histogram|(?:^|[^a-z])stars?(?:$|[^a-z])|starfilter|star-?rating|votes?(?:$|[^a-z])/;
+/**
+ * Markup of shoppers' reviews and ratings ("cr_histogram__amount", "starfilter-row-amount"): counts, not amounts.
+ * Angular's "ng-star-inserted", which marks any element a template inserted, says nothing of stars.
+ */
+const REVIEWS = /review|rating|histogram|(?:^|[^a-z])(?<!ng-)stars?(?:$|[^a-z])|starfilter|star-?rating|votes?(?:$|[^a-z])/;
 
 /**
  * Markup of the amount a sale takes off ("product-save-price", "you-save", "savings-amount"): a saving, not a price,
@@ -156,13 +160,14 @@ function zeroLedCount(text: string): boolean {
 
 /**
  * Whether a text reads as an amount: it names a currency, or writes a figure with cents ("150,85"), or is a bare number
- * ("229"), also with a dash for no cents as Central European shops write it ("20 890,-", "49.–"). Other figures among
- * words are a name's or a measure's ("ACER CB2 CB242YEbmiprx, 23.8\" von Acer" in a block named "name-price-buy").
+ * ("229"), also with a dash for no cents as Central European and Nordic shops write it ("20 890,-", "49.–", "9 690:-",
+ * and bol.com's "279 -"). Other figures among words are a name's or a measure's ("ACER CB2 CB242YEbmiprx, 23.8\" von
+ * Acer" in a block named "name-price-buy").
  */
 function amountShaped(text: string): boolean {
   if (readCurrency(text, null) !== null) return true;
   if (/(?:^|[^\p{L}\d.,])\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}(?![\d\p{L}])/u.test(text)) return true;
-  return /^\s*\d[\d.,'\u00a0\u202f ]*(?:[.,][-–])?\s*$/.test(text);
+  return /^\s*\d[\d.,'\u00a0\u202f ]*(?:[.,:]?\s?[-–])?\s*$/.test(text);
 }
 
 /**
@@ -179,6 +184,8 @@ const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\
  * Brazil's "De: R$ 699,00" before "Por: R$ 659,00").
  */
 const WAS_WORDED = /^(?:was|before|reg\.?|regular|list|orig\.?|original|rrp|msrp|mrp|uvp|statt|vorher|avant|antes|prima)\b|^de\s*:/i;
+/** Words before an amount that make it what a sale takes off ("You save $77.84 (24%)", "Sie sparen 14,00 €"). */
+const SAVING_WORDED = /^\(?\s*(?:you\s+save|save|savings?|sie\s+sparen|sparen\s+sie|du\s+sparst|économisez|vous\s+économisez|ahorra[sn]?|risparmi|economize|bespaar|oszczędzasz|spara?)\b/i;
 
 /**
  * The text a price element shows: all of it, or where it wraps more than a price (a rating widget inside the price
@@ -198,7 +205,7 @@ function shownText(el: HtmlElement): string {
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
   const shown = shownText(el);
-  if (!/\d/.test(shown) || shown.length > 60 || SIGNED.test(shown) || WAS_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidOverTime(el, shown)) return null;
+  if (!/\d/.test(shown) || shown.length > 60 || SIGNED.test(shown) || WAS_WORDED.test(shown) || SAVING_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidOverTime(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
   if (!amountShaped(shown)) return null;
