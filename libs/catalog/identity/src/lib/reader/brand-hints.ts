@@ -180,6 +180,55 @@ function namesShopAlone(shown: string, page: Page): boolean {
   return !isDomainName(shown) && page.siteNames.some((s) => c === s || (c.length >= 4 && s.includes(c)));
 }
 
+/** A link's words that name the index of a shop's brands or designers, not one of them. */
+const BRAND_INDEX = /^(?:all\s+)?(?:brands?|marken|marques|marcas|marche|merken|märken|designers?|hersteller|manufacturers?|vendors?)$/i;
+
+/** The words of a name as an address writes them: "Armed Angels" and "armed-angels", "ARMEDANGELS" and "armedangels". */
+const slugOf = (words: string) => words.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/**
+ * A link to a page named by its own words, above the item's heading (Zalando's "<a href="/armedangels/">ARMEDANGELS</a>"
+ * over the item's name): the maker's page of the shop, whatever the link's classes say.
+ */
+function linksToItsName(el: HtmlElement): boolean {
+  if (el.tagName !== 'a' || !aloneAmongLinks(el)) return false;
+  const shown = textOf(el, undefined, 60).trim();
+  // The index of the shop's brands ("/brands/": "Brands") names none of them.
+  if (BRAND_INDEX.test(shown) || BRAND_LABEL.test(shown)) return false;
+  const path = (attr(el, 'href') ?? '').replace(/[?#].*$/, '').replace(/\/$/, '');
+  const last = path.slice(path.lastIndexOf('/') + 1).replace(/\.html?$/i, '');
+  return shown.length >= 2 && slugOf(shown).length >= 2 && slugOf(shown) === slugOf(decodedPart(last));
+}
+
+/** Markup of a breadcrumb trail or a category link ("breadcrumb", "bc", schema.org's ListItem, "sub-category"). */
+const TRAIL_MARK = /crumb|(?:^|[^a-z])bc(?:$|[^a-z])|listitem|categor|(?:^|[^a-z])nav(?:$|[^a-z])|menu/i;
+/** Steps climbed from a link to the blocks whose markup may say it is a trail's. */
+const TRAIL_CLIMB = 4;
+
+/**
+ * Whether a link stands alone, outside a breadcrumb trail or a menu: the trail's links ("Damen › Sweatshirts", a category
+ * above the heading) stand in list items, among other links, or in blocks marked as a trail.
+ */
+function aloneAmongLinks(el: HtmlElement): boolean {
+  const parent = parentElement(el);
+  if (!parent || [...elements(parent)].filter((inner) => inner.tagName === 'a').length > 1) return false;
+  let block: HtmlElement | null = el;
+  for (let i = 0; i <= TRAIL_CLIMB && block; i++, block = parentElement(block)) {
+    if ((i <= 2 && block.tagName === 'li') || block.tagName === 'nav') return false;
+    if (block.attrs.some((a) => a.name !== 'href' && TRAIL_MARK.test(a.value))) return false;
+  }
+  return true;
+}
+
+/** A part of an address with its escapes decoded, as it was where one is malformed ("%E9" of Latin-1). */
+function decodedPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /**
  * The brand an element marked as the item's brand shows right by the item's heading ("<a id="brand-marker">NEC</a>
  * <h1>E274F-BK 27IN LCD LED</h1>", a Shopify theme's "product__vendor" line above its title): within the block that
@@ -192,12 +241,14 @@ export function brandBesideHeading(page: Page, heading: HtmlElement | null, shop
   for (const block of [parent, parent.parentNode && 'tagName' in parent.parentNode ? parent.parentNode : null]) {
     if (!block) continue;
     let seen = 0;
+    let above = true;
     for (const el of elements(block)) {
       if (++seen > BESIDE_REACH) break;
+      if (el === heading) above = false;
       if (el === heading || el === block || el.tagName === 'button') continue;
       const marks = `${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`.toLowerCase().split(/\s+/);
       // The heading's own block is the item's, also where the shop marks it as a product card ("j-productCard").
-      if (!marks.some((mark) => BRAND_MARK.test(mark)) || !shownForItem(el, block)) continue;
+      if (!(marks.some((mark) => BRAND_MARK.test(mark)) || (above && linksToItsName(el))) || !shownForItem(el, block)) continue;
       const written = el.tagName === 'img' ? (attr(el, 'alt') ?? '') : textOf(el, undefined, 60);
       // "Marke: NEC" gives NEC; a line labelled as something else (an item number) gives no brand.
       const labelled = splitLabel(written);

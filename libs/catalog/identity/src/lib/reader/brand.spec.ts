@@ -126,6 +126,22 @@ describe('the brand line beside the heading', () => {
     expect(brandOf(shop(`<h1>Frigorifero combinato</h1><div class="j-productCard"><div class="productDetails__brand">LG</div><h3>LG GBB72</h3></div>`), URL)).toBeNull();
   });
 
+  it('reads a link above the heading to the page its own words name ("/armedangels/" for "ARMEDANGELS"), whatever its classes', () => {
+    const page = (link: string, after = '') => shop(`<div class="pdp"><div class="XKeLfu"><a class="CDD5jc" href="${link}"><h3>ARMEDANGELS</h3></a></div><h1>JAAMES TURNTABLES - T-Shirt</h1>${after}</div>`);
+    const url = 'https://www.fashion.example.de/armedangels-jaames-turntables-t-shirt-ar322o0bc-c11.html';
+    expect(brandOf(page('https://www.fashion.example.de/armedangels/'), url)).toBe('ARMEDANGELS');
+    expect(brandOf(page('/armed-angels.html?sort=new'), url)).toBe('ARMEDANGELS');
+    // A link elsewhere, or one below the heading to a page its words do not name, gives no brand.
+    expect(brandOf(page('/herren-t-shirts/'), url)).toBeNull();
+    expect(brandOf(shop(`<div class="pdp"><h1>JAAMES TURNTABLES - T-Shirt</h1><a href="/t-shirts/">T-Shirts</a></div>`), url)).toBeNull();
+    // Nor does a breadcrumb trail's link, or a link marked as the item's category, above the heading.
+    const above = (links: string) => brandOf(shop(`<div class="pdp">${links}<h1>JAAMES TURNTABLES - T-Shirt</h1></div>`), url);
+    expect(above('<div><p class="bc"><a href="/">Home</a> › <a href="/t-shirts">T-Shirts</a></p></div>')).toBeNull();
+    expect(above('<div><span class="Breadcrumbs_item"><a href="/t-shirts">T-Shirts</a></span></div>')).toBeNull();
+    expect(above('<div><ol><li><a href="/t-shirts">T-Shirts</a></li></ol></div>')).toBeNull();
+    expect(above('<div><a class="sub-category" href="/t-shirts"><span>T-Shirts</span></a></div>')).toBeNull();
+  });
+
   it("reads no icon font's glyph name as text: a rating's stars after the brand", () => {
     const stars = '<i class="icon material-icons star">star_rate</i>'.repeat(3);
     const html = shop(`<h1>Sedia da giardino</h1><table><tr><td>Marca</td><td>vidaXL ${stars}</td></tr></table>`);

@@ -72,4 +72,12 @@ describe('a window state named after its app or written as a Redux store', () =>
     // Another item's record, with one fact, names no brand of this one.
     expect(extractProductIdentity(shop('Echo Dot (5th Gen)', store))?.brand ?? null).toBeNull();
   });
+
+  it("reads the record named as the item's microdata names it on a page without a heading (Argos writes none)", () => {
+    const store = `window.__data={"trolley":{"items":[{"name":"HDMI Cable 2m","partNumber":"1112223","brand":"One For All"}]},"product":{"name":"Tapo C200 Pan/Tilt Camera","partNumber":"4667999","brand":"TP Link"}}`;
+    const html = (name: string) =>
+      `<!doctype html><html><head><title>Buy Tapo C200 | Argos</title></head><body><div itemscope itemtype="http://schema.org/Product"><span itemprop="name">${name}</span><span itemprop="sku">4667999</span></div><script>${store}</script></body></html>`;
+    expect(extractProductIdentity(html('Tapo C200 Pan/Tilt Camera'), { url: 'https://www.shop.example.co.uk/product/4667999' })?.brand).toBe('TP Link');
+    expect(extractProductIdentity(html('Tapo C110 Camera'), { url: 'https://www.shop.example.co.uk/product/4667999' })?.brand ?? null).toBeNull();
+  });
 });

@@ -5,6 +5,8 @@
  */
 import type { Evidence } from './evidence';
 import { isObject, parseLenientJson, type Json, type JsonObject } from './json';
+import { fromJsonLd } from './json-ld';
+import { fromMicrodata } from './microdata';
 import type { Page } from './page';
 import { PARSED_STATE_SCRIPT } from './state-scripts';
 import { headingTitle } from './titles';
@@ -154,8 +156,17 @@ export function fromEmbeddedState(page: Page): Evidence | null {
   return fromState ? { ...fromState, gtin: fromState.gtin ?? barcode } : { gtin: barcode };
 }
 
+/**
+ * The item's name as the page writes it: its heading, else, on a page without one (Argos writes none), the name its
+ * microdata or JSON-LD gives the item.
+ */
+function itemName(page: Page): string | undefined {
+  const name = headingTitle(page) ?? fromMicrodata(page)?.title ?? fromJsonLd(page)?.title;
+  return name?.toLowerCase();
+}
+
 function stateItem(page: Page): Evidence | null {
-  const heading = headingTitle(page)?.toLowerCase();
+  const heading = itemName(page);
   for (const code of page.stateScripts) {
     const state = parseState(code);
     if (state === undefined) continue;
