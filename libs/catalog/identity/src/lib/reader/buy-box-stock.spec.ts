@@ -1,4 +1,6 @@
 import { extractProductIdentity } from '../page-identity';
+import { readPage } from './page';
+import { fromVisiblePage } from './visible-page';
 
 const product = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'CORSAIR Vengeance RGB 64GB DDR5 6400', sku: 'N82E16820236956' })}</script>`;
 const page = (buyBox: string) => `<html><head><title>CORSAIR Vengeance RGB 64GB DDR5 6400</title>${product}</head><body><div class="product-wrap"><div class="product-pane">${buyBox}</div><h1 class="product-title">CORSAIR Vengeance RGB 64GB DDR5 6400</h1><p>64GB (4 x 16GB) desktop memory.</p></div></body></html>`;
@@ -18,6 +20,13 @@ describe('the stock the buy box shows in place of the add-to-cart control', () =
       expect(extractProductIdentity(shop(button), { url: 'https://www.shop.example.com.tr/panterdent/set-p-844126911' })?.availability).toBe('out_of_stock');
     }
     expect(extractProductIdentity(shop('<button class="add-to-basket">Sepete Ekle</button>'), { url: 'https://www.shop.example.com.tr/panterdent/set-p-844126911' })?.availability).not.toBe('out_of_stock');
+  });
+
+  it('reads a disabled add-to-cart control in the stock lines\' words too ("PRODUKT NIEDOSTĘPNY")', () => {
+    const shop = (button: string) =>
+      readPage(`<html><head><title>Karta graficzna</title></head><body><div class="product-box-main__add-to-cart">${button}</div><h1>Gigabyte GeForce RTX 3080 Gaming OC 10GB</h1><div class="price">6 999 zł</div></body></html>`, 'https://www.shop.example.pl/karta-graficzna-gigabyte-5943775/');
+    expect(fromVisiblePage(shop('<button class="add-to-cart__disabled btn-disabled">PRODUKT NIEDOSTĘPNY</button>'))?.availability).toBe('OutOfStock');
+    expect(fromVisiblePage(shop('<button class="add-to-cart btn">DO KOSZYKA</button>'))?.availability ?? null).toBeNull();
   });
 
   it('says nothing against the item where the buy box offers it', () => {

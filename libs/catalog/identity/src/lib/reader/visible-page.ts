@@ -5,11 +5,11 @@
  */
 import { textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
-import { parentOf, shownForItem, styledHidden } from './markup';
+import { CART_WORDS, parentOf, shownForItem, styledHidden } from './markup';
 import type { Page } from './page';
 import { brandBesideHeading, brandFromHints, brandNamedInBlocks } from './brand-hints';
 import { CONDITIONAL, deliveryCostOf, deliveryInWords, inPromotion } from './shipping-lines';
-import { aboutOtherMatter, shownOnlyOnState, stockInWords } from './stock-words';
+import { aboutOtherMatter, shownOnlyOnState, stockInWords, stockStateInWords } from './stock-words';
 import { headingElement, itemHeadingIndex } from './titles';
 import { parseCondition, stockStateOfWording, type ItemCondition, type StockState } from './values';
 
@@ -35,7 +35,10 @@ function visibleStock(page: Page): StockState | null {
   for (const el of page.cartEls.slice(0, 4)) {
     if (!shownForItem(el)) continue;
     // A notice the control holds hidden ('<div style="display: none">Out of Stock …</div>' in an add-to-bag form) is not its wording.
-    const state = stockStateOfWording(textOf(el, styledHidden, 80));
+    // Its words in the languages of the stock lines too ("PRODUKT NIEDOSTĘPNY" on a disabled button), where it offers
+    // no add-to-cart beside them ("Dodaj do koszyka … Produkt niedostępny" holds a variant's notice).
+    const wording = textOf(el, styledHidden, 80);
+    const state = stockStateOfWording(wording) ?? (CART_WORDS.test(wording) ? null : stockStateInWords(wording));
     if (state && state !== 'InStock') return state;
   }
   return null;
