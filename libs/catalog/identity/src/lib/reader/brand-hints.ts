@@ -191,13 +191,13 @@ const slugOf = (words: string) => words.normalize('NFKD').replace(/\p{M}/gu, '')
  * over the item's name): the maker's page of the shop, whatever the link's classes say.
  */
 function linksToItsName(el: HtmlElement): boolean {
-  if (el.tagName !== 'a' || !aloneAmongLinks(el)) return false;
+  if (el.tagName !== 'a') return false;
   const shown = textOf(el, undefined, 60).trim();
   // The index of the shop's brands ("/brands/": "Brands") names none of them.
   if (BRAND_INDEX.test(shown) || BRAND_LABEL.test(shown)) return false;
   const path = (attr(el, 'href') ?? '').replace(/[?#].*$/, '').replace(/\/$/, '');
   const last = path.slice(path.lastIndexOf('/') + 1).replace(/\.html?$/i, '');
-  return shown.length >= 2 && slugOf(shown).length >= 2 && slugOf(shown) === slugOf(decodedPart(last));
+  return shown.length >= 2 && slugOf(shown).length >= 2 && slugOf(shown) === slugOf(decodedPart(last)) && aloneAmongLinks(el);
 }
 
 /** Markup of a breadcrumb trail or a category link ("breadcrumb", "bc", schema.org's ListItem, "sub-category"). */
@@ -211,7 +211,9 @@ const TRAIL_CLIMB = 4;
  */
 function aloneAmongLinks(el: HtmlElement): boolean {
   const parent = parentElement(el);
-  if (!parent || [...elements(parent)].filter((inner) => inner.tagName === 'a').length > 1) return false;
+  if (!parent) return false;
+  let links = 0;
+  for (const inner of elements(parent)) if (inner.tagName === 'a' && ++links > 1) return false;
   let block: HtmlElement | null = el;
   for (let i = 0; i <= TRAIL_CLIMB && block; i++, block = parentElement(block)) {
     if ((i <= 2 && block.tagName === 'li') || block.tagName === 'nav') return false;

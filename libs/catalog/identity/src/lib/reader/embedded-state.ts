@@ -161,8 +161,11 @@ export function fromEmbeddedState(page: Page): Evidence | null {
  * microdata or JSON-LD gives the item.
  */
 function itemName(page: Page): string | undefined {
-  const name = headingTitle(page) ?? fromMicrodata(page)?.title ?? fromJsonLd(page)?.title;
-  return name?.toLowerCase();
+  const heading = headingTitle(page);
+  if (heading !== null) return heading.toLowerCase();
+  // The structured readers run again only where there is a state to search.
+  if (page.stateScripts.length === 0 && page.flight.chunks.length === 0) return undefined;
+  return (fromMicrodata(page)?.title ?? fromJsonLd(page)?.title)?.toLowerCase();
 }
 
 function stateItem(page: Page): Evidence | null {

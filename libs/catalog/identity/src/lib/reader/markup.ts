@@ -84,7 +84,7 @@ export const OTHER_PRODUCTS = /related|newer[-_ ]?(?:version|model)|recommend|ca
  * 'a-hidden') or a modifier class ('-hide'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor
  * 'hidden-xs', hidden on phones only, nor 'o-hidden', a block that clips what overflows it.
  */
-export const HIDDEN_WORDS = /(?:^|\s)(?:(?!o-)[a-z]{1,3}[-_]|-)?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
+export const HIDDEN_WORDS = /(?:^|\s)(?:[a-np-z][-_]|[a-z]{2,3}[-_]|-)?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
 /**
  * An add-to-cart control, or the buy box that holds it (product-buy, buy-box): a shop that cannot sell the item puts its
  * stock wording there in the control's place ('Out of Stock' where the button would be).
