@@ -1,9 +1,9 @@
 /**
  * The brand a page names outside any brand markup: a breadcrumb ("Monitore › Lenovo", "TFT-Monitore » MSI"), a link to
  * the brand's page, one to all of the maker's items ("Shop all Sally Hansen") or one the item's heading begins with, or
- * the maker's logo, when the item's own name begins with it
- * ("Lenovo L24i-40 …"); else a line marked as the brand right by the item's heading (`brandBesideHeading`); else the
- * opening words of the item's name that a block marked as showing brands writes alone (`brandNamedInBlocks`).
+ * the maker's logo, when the item's own name begins with it ("Lenovo L24i-40 …"); else a line marked as the brand, or a
+ * lone link above the item's heading to the page its own words name, right by that heading (`brandBesideHeading`); else
+ * the opening words of the item's name that a block marked as showing brands writes alone (`brandNamedInBlocks`).
  */
 import { attr, elements, isElement, parentElement, textOf, type HtmlElement } from '../html';
 import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
@@ -233,8 +233,9 @@ function decodedPart(part: string): string {
 
 /**
  * The brand an element marked as the item's brand shows right by the item's heading ("<a id="brand-marker">NEC</a>
- * <h1>E274F-BK 27IN LCD LED</h1>", a Shopify theme's "product__vendor" line above its title): within the block that
- * holds the heading, short words, not the shop's name. With `shopsOwn`, the first such line only where it is the shop's
+ * <h1>E274F-BK 27IN LCD LED</h1>", a Shopify theme's "product__vendor" line above its title), or a link above the
+ * heading to the page its own words name (`linksToItsName`): within the block that holds the heading, short words, not
+ * the shop's name. With `shopsOwn`, the first such line only where it is the shop's
  * name (a maker's own shop: "ProsourceFit" above the heading at prosourcefit.com, "Birkenstock" at simplybirkenstock.com).
  */
 export function brandBesideHeading(page: Page, heading: HtmlElement | null, shopsOwn = false): string | null {

@@ -139,6 +139,7 @@ describe('the brand line beside the heading', () => {
     expect(above('<div><p class="bc"><a href="/">Home</a> › <a href="/t-shirts">T-Shirts</a></p></div>')).toBeNull();
     expect(above('<div><span class="Breadcrumbs_item"><a href="/t-shirts">T-Shirts</a></span></div>')).toBeNull();
     expect(above('<div><ol><li><a href="/t-shirts">T-Shirts</a></li></ol></div>')).toBeNull();
+    expect(above('<div><a href="/">Home</a> › <a href="/t-shirts">T-Shirts</a></div>')).toBeNull();
     expect(above('<div><a class="sub-category" href="/t-shirts"><span>T-Shirts</span></a></div>')).toBeNull();
   });
 
