@@ -265,8 +265,8 @@ export function scoreCorpus(pages: readonly CorpusPage[], read: (html: string, p
  * Fields scored as the public product-extraction benchmark scores them: per page at most one predicted value and any
  * number of right ones; a right prediction is a true positive, a wrong one a false positive (and a false negative when
  * the page has a value), a missing one a false negative where the page has a value. Price by decimal value (currency
- * not scored), identifiers after folding case and spaces, availability as InStock/OutOfStock (no answer counts as
- * InStock), and InStock and OutOfStock each on their own.
+ * not scored), identifiers after folding case and spaces, availability as InStock/OutOfStock (no answer is a miss, as
+ * in the benchmark's own scoring), and InStock and OutOfStock each on their own.
  */
 export type MetricField = 'price' | 'sku' | 'availability' | 'InStock' | 'OutOfStock' | 'brand' | 'gtin' | 'mpn' | 'stockState' | 'condition' | 'shipping' | 'image' | 'attributes';
 /** The benchmark's fields, then the reader's own: the six schema.org stock states, and the fields read by hand on some pages. */
@@ -300,8 +300,9 @@ export function binaryAvailability(schemaName: string | null | undefined): 'InSt
   return schemaName && OUT_OF_STOCK.has(schemaName) ? 'OutOfStock' : 'InStock';
 }
 
-/** The catalog's availability value as the benchmark's two values (no answer is InStock). */
-export function binaryOfItem(value: string | null | undefined): 'InStock' | 'OutOfStock' {
+/** The catalog's availability value as the benchmark's two values; no answer stays none. */
+export function binaryOfItem(value: string | null | undefined): 'InStock' | 'OutOfStock' | null {
+  if (value == null) return null;
   return value === 'out_of_stock' ? 'OutOfStock' : 'InStock';
 }
 

@@ -43,3 +43,24 @@ describe('stock stated by markup that disagrees with itself', () => {
     expect(extractProductIdentity(html, { url: 'https://www.bags.example.com/p/jet-set-tote' })?.stockState).toBe('InStock');
   });
 });
+
+describe('an item the page sells and says nothing of its stock', () => {
+  const shop = (body: string) => `<html><head><title>Hario V60 Drip Kettle</title></head><body><h1>Hario V60 Drip Kettle</h1>${body}</body></html>`;
+  const read = (body: string) => extractProductIdentity(shop(body), { url: 'https://www.coffee.example.com/products/hario-v60-kettle' });
+
+  it('is in stock where the page shows its price or an add-to-cart control for it', () => {
+    for (const body of ['<p class="price">$45.00</p>', '<form action="/cart/add" method="post"><button type="submit">Add to cart</button></form>']) {
+      expect(read(body)?.stockState).toBe('InStock');
+      expect(read(body)?.availability).toBe('in_stock');
+    }
+  });
+
+  it('is unknown where the page neither prices nor offers it', () => {
+    expect(read('<p>A gooseneck kettle for pour-over coffee.</p>')?.stockState ?? null).toBeNull();
+    expect(read('<p>A gooseneck kettle for pour-over coffee.</p>')?.availability ?? null).toBeNull();
+  });
+
+  it('is as the page says where it says it: a sold-out line beside the price is not overruled', () => {
+    expect(read('<p class="price">$45.00</p><p class="stock">Sold out</p>')?.stockState).toBe('OutOfStock');
+  });
+});

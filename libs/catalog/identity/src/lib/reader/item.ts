@@ -6,6 +6,7 @@ import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, judge, type Candidate } from './judge';
 import type { Page } from './page';
+import { shownForItem } from './markup';
 import { brandCandidates } from './brand';
 import type { IdentitySource } from './titles';
 import { showsZeroPrice } from './visible-price';
@@ -145,10 +146,19 @@ function stockOf(evidence: [ReaderName, Evidence][]): StockState | null {
   return cannotBuy(worded) !== cannotBuy(judged) || finer ? worded : judged;
 }
 
+/**
+ * A page that sells its item, showing its price or an add-to-cart control for it, and says nothing of its stock
+ * offers it now: in stock, as a shopper reads it. (A disabled control says nothing by itself: fashion shops disable
+ * "Add to bag" until a size is picked.)
+ */
+function offeredForSale(page: Page, price: number | null): boolean {
+  return price != null || page.cartEls.slice(0, 4).some((el) => shownForItem(el));
+}
+
 /** Each field of the page's item, judged among what the readers say. */
 export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judged {
   const { price, currency } = judgePrice(page, evidence);
-  const stockState = stockOf(evidence);
+  const stockState = stockOf(evidence) ?? (offeredForSale(page, price) ? 'InStock' : null);
   const shipping = evidence.map(([, f]) => f.shipping).find((s) => s != null) ?? null;
   const images = imagesOf(page, evidence);
   return {
