@@ -29,6 +29,15 @@ describe('the stock the buy box shows in place of the add-to-cart control', () =
     expect(fromVisiblePage(shop('<button class="add-to-cart btn">DO KOSZYKA</button>'))?.availability ?? null).toBeNull();
   });
 
+  it('reads an input button\'s words from its value, and "Temporarily not available" as out of stock', () => {
+    const shop = (control: string) =>
+      `<html><head><title>Kit Jarra com 4 Copos</title></head><body><h1>Kit Jarra com 4 Copos em Vidro</h1><div class="price">R$ 89,90</div><form action="/comprar/">${control}</form></body></html>`;
+    const read = (control: string) => extractProductIdentity(shop(control), { url: 'https://www.shop.example.com.br/produtos/kit-jarra-16561/' })?.stockState;
+    expect(read('<input type="submit" class="js-addtocart btn btn-primary" value="Esgotado" disabled>')).toBe('OutOfStock');
+    expect(read('<input type="submit" class="js-addtocart btn btn-primary" value="Comprar">')).toBe('InStock');
+    expect(read('<button class="button add-to-cart" disabled>Temporarily not available</button>')).toBe('OutOfStock');
+  });
+
   it('says nothing against the item where the buy box offers it', () => {
     const html = page('<div id="ProductBuy" class="product-buy"><button class="btn btn-primary">Add to cart</button></div>');
     expect(extractProductIdentity(html, { url })?.stockState).not.toBe('OutOfStock');

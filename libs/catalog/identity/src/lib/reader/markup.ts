@@ -84,7 +84,15 @@ export const OTHER_PRODUCTS = /related|newer[-_ ]?(?:version|model)|recommend|ca
  * 'a-hidden') or a modifier class ('-hide'); not 'visually-hidden' or 'sr-only', text kept for screen readers, nor
  * 'hidden-xs', hidden on phones only, nor 'o-hidden', a block that clips what overflows it.
  */
-export const HIDDEN_WORDS = /(?:^|\s)(?:[a-np-z][-_]|[a-z]{2,3}[-_]|-)?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
+const HIDDEN_WORDS = /(?:^|\s)(?:[a-np-z][-_]|[a-z]{2,3}[-_]|-)?(?:hide|hidden|d-none|ng-hide|invisible|display-none)(?:$|\s)/;
+/**
+ * A class that shows an element again from a screen width on (Bootstrap's "d-none d-md-block", Tailwind's "hidden
+ * lg:flex"): hidden on phones only, shown on the wide screen a page is read as.
+ */
+const SHOWN_FROM_WIDTH = /(?:^|\s)(?:d-(?:sm|md|lg|xl|xxl)-(?:block|flex|inline|inline-block|inline-flex|grid|table|table-cell)|(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|inline-flex|grid|table|contents))(?=$|\s)/;
+
+/** Whether what an element's markup says of it (`describedAs`, or its class) hides it on a wide screen. */
+export const hiddenByClass = (said: string): boolean => HIDDEN_WORDS.test(said) && !SHOWN_FROM_WIDTH.test(said);
 /**
  * An add-to-cart control, or the buy box that holds it (product-buy, buy-box): a shop that cannot sell the item puts its
  * stock wording there in the control's place ('Out of Stock' where the button would be).
@@ -242,7 +250,7 @@ export function shownForItem(el: HtmlElement, within?: HtmlElement): boolean {
     if (tag === 'h1') inHeading = true;
     if ((tag === 'header' && !inHeading) || tag === 'footer' || tag === 'nav' || tag === 'noscript' || tag === 'template' || hiddenByAttribute(n)) return false;
     const said = blockDescribedAs(n);
-    if (said && ((OTHER_PRODUCTS.test(said) && !itemsOwnCard(n)) || HIDDEN_WORDS.test(said))) return false;
+    if (said && ((OTHER_PRODUCTS.test(said) && !itemsOwnCard(n)) || hiddenByClass(said))) return false;
     if (styledHidden(n)) return false;
   }
   return true;

@@ -12,7 +12,7 @@ import { currencyFromText, type StockState } from './values';
 
 const OUT = new RegExp(
   [
-    String.raw`\b(?:out of stock|sold out|currently (?:unavailable|not available)|temporarily (?:unavailable|out of stock)|not in stock)\b`,
+    String.raw`\b(?:out of stock|sold out|(?:currently|temporar(?:il)?y) (?:unavailable|not available|out of stock)|not in stock)\b`,
     // "This item is not available" alone on its line: not one way of getting it ("… for shipping", "… in your area"),
     // nor a theme's note on a choice of options ("this product is unavailable. Please choose a different combination").
     String.raw`^this (?:item|product) is (?:not available|unavailable)\.?$`,

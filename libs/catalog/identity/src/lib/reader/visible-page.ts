@@ -3,7 +3,7 @@
  * ("In stock", "Sold out", "Pre-order", "Only 3 left"), the add-to-cart control ("Sold out", "Pre-order now"), the
  * item's condition ("Condition: Refurbished") and its delivery ("Free shipping").
  */
-import { textOf, type HtmlElement } from '../html';
+import { attr, textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
 import { CART_WORDS, parentOf, shownForItem, styledHidden } from './markup';
 import type { Page } from './page';
@@ -37,7 +37,8 @@ function visibleStock(page: Page): StockState | null {
     // A notice the control holds hidden ('<div style="display: none">Out of Stock …</div>' in an add-to-bag form) is not its wording.
     // Its words in the languages of the stock lines too ("PRODUKT NIEDOSTĘPNY" on a disabled button), where it offers
     // no add-to-cart beside them ("Dodaj do koszyka … Produkt niedostępny" holds a variant's notice).
-    const wording = textOf(el, styledHidden, 80);
+    // An input button's words are its value ('<input type="submit" class="js-addtocart" value="Esgotado">').
+    const wording = el.tagName === 'input' ? (attr(el, 'value') ?? '').trim() : textOf(el, styledHidden, 80);
     const state = stockStateOfWording(wording) ?? (CART_WORDS.test(wording) ? null : stockStateInWords(wording));
     if (state && state !== 'InStock') return state;
   }

@@ -326,6 +326,14 @@ describe('markup that does not make a price someone else\'s', () => {
     expect(read('<div class="o-hidden"><h1>Stone signet ring</h1><span class="dbk-price dbk-price_primary">64,50</span></div>', 'https://www.shop.example.nl/ring-3893011758')).toBe(6450);
   });
 
+  it('reads a price that a class hides on phones only and shows from a wider screen on ("d-none d-md-block", "hidden lg:flex")', () => {
+    const block = (cls: string) => `<h1>Stone signet ring</h1><div class="${cls}"><span class="price">€64.50</span></div>`;
+    expect(read(block('d-none d-md-block'))).toBe(6450);
+    expect(read(block('hidden lg:flex'))).toBe(6450);
+    expect(read(block('d-none'))).toBeNull();
+    expect(read(block('hidden'))).toBeNull();
+  });
+
   it('reads no price from a saving worded in its line ("You save $77.84 (24%)")', () => {
     const box = '<span class="main-price">$252.91</span><div class="sale-sub">Was $330.75</div><div class="sale-sub sale-green">You save $77.84 (24%)</div>';
     const html = `<!doctype html><html><head><title>Chair</title></head><body><h1>Task chair</h1><div class="price">${box}</div></body></html>`;

@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hiddenByAttribute, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { blockDescribedAs, describedAs, HIDDEN_WORDS, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
+import { blockDescribedAs, describedAs, hiddenByClass, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -60,12 +60,12 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
       const said = blockDescribedAs(n);
       if (said) {
         // A block that holds the item's heading is the item's own, whatever its name ("product-card container").
-        if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || HIDDEN_WORDS.test(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && (REVIEWS.test(said) || (QUANTITY.test(said) && tag !== 'form'))) || (steps <= 2 && SAVING.test(said))) return null;
+        if ((OTHER_PRODUCTS.test(said) && !itemBlocks.has(n)) || hiddenByClass(said) || (steps <= 3 && (FINANCING.test(said) || ADD_ON_SERVICE.test(said))) || (steps <= 1 && (REVIEWS.test(said) || (QUANTITY.test(said) && tag !== 'form'))) || (steps <= 2 && SAVING.test(said))) return null;
         if (steps <= 3 && rank === 1 && NOW_PRICE_WORDS.test(said)) rank = 0;
         if (steps <= 2 && rank !== 0 && saysOldPrice(said)) return null;
       }
     }
-    if (HIDDEN_WORDS.test(` ${attr(n, 'class') ?? ''} `) || hiddenByAttribute(n) || styledHidden(n)) return null;
+    if (hiddenByClass(` ${attr(n, 'class') ?? ''} `) || hiddenByAttribute(n) || styledHidden(n)) return null;
     const d = near.get(n);
     if (d !== undefined && steps + d < distance) distance = steps + d;
   }
