@@ -29,6 +29,12 @@ describe('item-number labels as shops write them', () => {
     }
   });
 
+  it('reads the shop’s item number under the labels shops write beside the name: “Product Sku”, “Nr ref.”, “Indeks”, “Référence interne”, “Kód”, “ID produs”, “Item#”', () => {
+    for (const [label, id] of [['Product Sku:', '42412205'], ['Nr ref.', '82514129'], ['Indeks:', 'RPI-14751'], ['Référence interne :', 'MART-00001'], ['Kód:', 'AEGPR065'], ['ID produs:', '65789.4'], ['Referência produto:', '3410048'], ['Numer oferty:', '18024165357'], ['Item#', 'VAL0219002BLK']]) {
+      expect(extractProductIdentity(page('', `<p class="product-info">${label} ${id}</p>`), { url: URL })?.sku).toBe(id);
+    }
+  });
+
   it('reads a spec label with its abbreviation in brackets, and the shop’s item number as “Item:” or “Код:”', () => {
     const spec = '<dl><dt class="label">Manufacturer Part Number (MPN) </dt><dd class="value">GA00638-GB</dd><dt class="label">Model name / number </dt><dd class="value">Nest Mini, 2nd Gen</dd></dl>';
     expect(extractProductIdentity(page('', spec), { url: URL })?.model).toBe('GA00638-GB');
