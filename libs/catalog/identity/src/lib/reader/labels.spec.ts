@@ -44,6 +44,17 @@ describe('item-number labels as shops write them', () => {
   });
 });
 
+describe('labels of the maker’s part number', () => {
+  it('reads it under “Herst.-Artikelnummer”, “HAN”, “MFR”, “P/N”, “Man. Ref”, “Manufacturer Style No.”, “Tillverkarens artikelnr”, “Modell” and “Modèle”', () => {
+    for (const [label, code] of [['Herst.-Artikelnummer:', '60005830'], ['HAN:', 'UM.HV7EE.E03'], ['MFR:', '10G-P5-3885-KR'], ['P/N:', '90LM0500-B01370'], ['Man. Ref:', 'CK5707-100'], ['Manufacturer Style No.', '415-20-153'], ['Tillverkarens artikelnr:', '5011101696']]) {
+      expect(extractProductIdentity(page('', `<p class="product-info">${label} ${code}</p>`), { url: URL })?.model).toBe(code);
+    }
+    for (const label of ['Modell', 'Modèle']) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>9S6-3PB49H-049</td></tr></table>`), { url: URL })?.model).toBe('9S6-3PB49H-049');
+    }
+  });
+});
+
 describe('labels of shops in Japan, China and Korea', () => {
   it('reads the shop’s item number, the maker’s model number and the brand under their labels', () => {
     for (const label of ['商品番号', '商品コード', '注文コード', '货号', '상품번호']) {
