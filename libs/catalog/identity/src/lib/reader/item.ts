@@ -21,7 +21,8 @@ export interface PageShipping {
 /**
  * What a page says of its item. `shopName`: the shop's own name as the page states it (`og:site_name`), if it does;
  * `stockState`: the schema.org availability the page states (InStock, OutOfStock, PreOrder, BackOrder, Discontinued,
- * LimitedAvailability), of which `availability` is the catalog's value; `condition`: schema.org's item condition;
+ * LimitedAvailability), InStock too where the page sells the item and states no stock (`offeredForSale`), of which
+ * `availability` is the catalog's value; `condition`: schema.org's item condition;
  * `images`: every image of the item, absolute, the main one (`imageUrl`) first; `attributes`: the variant's colour,
  * size and the like.
  */
