@@ -30,7 +30,7 @@ export function describedAs(el: HtmlElement): string {
 export const PRICE_WORDS = /price|pricing|preis|prix|prezzo|precio|preço|preco|cena|hinta|prijs|fiyat|цена|ціна|価格|价格|가격|(?:^|[^a-z])(?:pris|sale|now|current|amount)(?:$|[^a-z])/;
 /** A price the shopper no longer pays: was, list, original, compare-at, struck-through, recommended retail. */
 export const OLD_PRICE_WORDS = /(?:^|[^a-z])(?:old|was|listprice|original|orig|compare|compareat|strike|strikethrough|striked|crossed|crossout|before|former|rrp|msrp|uvp|retail|reference|previous|prev|anterior|instead|statt|barre|tachado|riscado|risco|ex)(?:$|[^a-z])|(?:^|[^a-z_-])list(?:$|[^a-z])|(?:old|was|list|compare|strike|crossed|original|before|former|previous)[-_]?price|(?:preco|precio)[-_]?de(?:value|valor)?(?:$|[^a-z])|price[-_]?(?:old|was|list|compare|strike|crossed|original|before|former|previous|rrp|msrp)/;
-export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
+export const NOW_PRICE_WORDS = /(?:^|[^a-z])(?:sale|sales|now|current|special|final|actual|our|offer|deal|promo|reduced|discount(?:ed)?|selling|active)(?:$|[^a-z])|you[-_]?pay|your[-_]?price|(?:sale|now|current|special|final|actual|our|offer|deal|promo|reduced)[-_]?price|price[-_]?(?:sale|now|current|special|final|actual|promo)/;
 
 /**
  * Whether what the markup says of a price element (`describedAs`) names a price no longer paid: words of a was or list

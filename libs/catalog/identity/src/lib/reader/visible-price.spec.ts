@@ -334,6 +334,11 @@ describe('markup that does not make a price someone else\'s', () => {
     expect(read(block('hidden'))).toBeNull();
   });
 
+  it('reads the price worded or marked as what the shopper pays ("You Pay: $3,299.00") over the price before an instant saving', () => {
+    const box = '<div class="pPrice"><p>Price: $3,499.00</p><p>Instant Savings: <span>$200.00</span></p></div><div class="youPay" data-selenium="youPayPrice"><p><span>You Pay:</span> <span class="ypYouPay">$3,299.00</span></p></div>';
+    expect(read(`<h1>Canon EOS 5D Mark IV</h1><div class="priceZone">${box}</div>`)).toBe(329900);
+  });
+
   it('reads no price from a saving worded in its line ("You save $77.84 (24%)")', () => {
     const box = '<span class="main-price">$252.91</span><div class="sale-sub">Was $330.75</div><div class="sale-sub sale-green">You save $77.84 (24%)</div>';
     const html = `<!doctype html><html><head><title>Chair</title></head><body><h1>Task chair</h1><div class="price">${box}</div></body></html>`;

@@ -177,8 +177,8 @@ function amountShaped(text: string): boolean {
  */
 const SIGNED = /(?:^|\(|:)\s*[+\-−]\s?(?:\p{Sc}|[A-Z]{2,3}\s?\p{Sc}?)?\s?\d(?![\d.,]*\s?%)/u;
 
-/** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "Jetzt 49,90 €"). */
-const NOW_WORDED = /^(?:now|sale|today|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
+/** Words before a price that say it is the price paid now ("Now $52.00", "Sale 19,99 €", "You Pay: $3,299.00", "Jetzt 49,90 €"). */
+const NOW_WORDED = /^(?:now|sale|today|you pay|your price|jetzt|nur|maintenant|ahora|ora|nu|teraz)\b/i;
 /**
  * Words before a price that say it is no longer paid ("Was $64.95", "statt 79,90 €", "RRP £63.99", India's "MRP: ₹644",
  * Brazil's "De: R$ 699,00" before "Por: R$ 659,00").
