@@ -6,7 +6,7 @@ import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, judge, type Candidate } from './judge';
 import type { Page } from './page';
-import { shownForItem } from './markup';
+import { shownCartControls } from './markup';
 import { brandCandidates } from './brand';
 import type { IdentitySource } from './titles';
 import { showsZeroPrice } from './visible-price';
@@ -153,7 +153,7 @@ function stockOf(evidence: [ReaderName, Evidence][]): StockState | null {
  * "Add to bag" until a size is picked.)
  */
 function offeredForSale(page: Page, price: number | null): boolean {
-  return price != null || page.cartEls.slice(0, 4).some((el) => shownForItem(el));
+  return price != null || shownCartControls(page.cartEls).length > 0;
 }
 
 /** Each field of the page's item, judged among what the readers say. */

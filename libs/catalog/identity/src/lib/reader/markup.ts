@@ -100,6 +100,12 @@ export const hiddenByClass = (said: string): boolean => HIDDEN_WORDS.test(said) 
 export const CART_WORDS = /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|addtocart|addtobag|buy[\s_-]?now(?![\s_-]?pay)|product[\s_-]?buy|buy[\s_-]?box|in den warenkorb|in den einkaufswagen|ajouter au panier|aggiungi al carrello|añadir al carrito|adicionar ao carrinho|dodaj do koszyka|lisää ostoskoriin|do košíka|do košíku|в корзину|カートに入れる|加入购物车/i;
 export const NOT_SHOWN = new Set(['script', 'style', 'meta', 'link', 'input', 'option', 'select', 'template', 'noscript', 'head', 'title', 'img', 'svg', 'button', 'textarea']);
 
+/** How many of a page's add-to-cart controls are its item's at most: the first ones, before other items' cards. */
+export const ITEM_CART_CONTROLS = 4;
+
+/** The add-to-cart controls a shopper sees for the page's item: the first ones (`ITEM_CART_CONTROLS`), shown for the item. */
+export const shownCartControls = (cartEls: readonly HtmlElement[]): HtmlElement[] => cartEls.slice(0, ITEM_CART_CONTROLS).filter((el) => shownForItem(el));
+
 /** An add-to-cart button or form. */
 export function isCartControl(el: HtmlElement, said: string): boolean {
   const tag = el.tagName;

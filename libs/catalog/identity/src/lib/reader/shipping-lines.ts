@@ -7,7 +7,7 @@
 import { readPrice } from '@pricehunt/catalog-feeds';
 import { textOf, type HtmlElement } from '../html';
 import type { ShippingFound } from './evidence';
-import { describedAs, parentOf, shownForItem } from './markup';
+import { describedAs, parentOf, shownCartControls, shownForItem } from './markup';
 import type { Page } from './page';
 import { currencyFromText } from './values';
 
@@ -76,7 +76,7 @@ export function inPromotion(el: HtmlElement): boolean {
 /** The blocks around the item's add-to-cart controls and its heading. */
 function buyBoxBlocks(page: Page, heading: HtmlElement | null): Set<HtmlElement> {
   const out = new Set<HtmlElement>();
-  for (const anchor of [...page.cartEls.slice(0, 4).filter((el) => shownForItem(el)), ...(heading ? [heading] : [])]) {
+  for (const anchor of [...shownCartControls(page.cartEls), ...(heading ? [heading] : [])]) {
     for (let n: HtmlElement | null = anchor, i = 0; n && i <= ANCHOR_CLIMB && n.tagName !== 'body'; n = parentOf(n), i++) out.add(n);
   }
   return out;

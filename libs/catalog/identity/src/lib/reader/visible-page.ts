@@ -5,7 +5,7 @@
  */
 import { attr, textOf, type HtmlElement } from '../html';
 import type { Evidence, ShippingFound } from './evidence';
-import { CART_WORDS, parentOf, shownForItem, styledHidden } from './markup';
+import { CART_WORDS, parentOf, shownCartControls, shownForItem, styledHidden } from './markup';
 import type { Page } from './page';
 import { brandBesideHeading, brandFromHints, brandNamedInBlocks } from './brand-hints';
 import { CONDITIONAL, deliveryCostOf, deliveryInWords, inPromotion } from './shipping-lines';
@@ -32,8 +32,7 @@ function visibleStock(page: Page): StockState | null {
     const state = shownForItem(el) && !shownOnlyOnState(el) && !aboutOtherMatter(el) ? stockLine(el) : null;
     if (state) return state;
   }
-  for (const el of page.cartEls.slice(0, 4)) {
-    if (!shownForItem(el)) continue;
+  for (const el of shownCartControls(page.cartEls)) {
     // A notice the control holds hidden ('<div style="display: none">Out of Stock …</div>' in an add-to-bag form) is not its wording.
     // Its words in the languages of the stock lines too ("PRODUKT NIEDOSTĘPNY" on a disabled button), where it offers
     // no add-to-cart beside them ("Dodaj do koszyka … Produkt niedostępny" holds a variant's notice).

@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hiddenByAttribute, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { blockDescribedAs, describedAs, hiddenByClass, isStruckPrice, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
+import { blockDescribedAs, describedAs, hiddenByClass, isStruckPrice, ITEM_CART_CONTROLS, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -242,7 +242,7 @@ function beforeTax(el: HtmlElement): boolean {
  * page's.
  */
 function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null {
-  const anchors = [...(heading ? [heading] : []), ...page.cartEls.slice(0, 4)];
+  const anchors = [...(heading ? [heading] : []), ...page.cartEls.slice(0, ITEM_CART_CONTROLS)];
   const near = anchorDistances(anchors);
   const itemBlocks = blocksHolding(heading);
   const found: ShownPrice[] = [];
