@@ -87,11 +87,14 @@ const row = (cells: string[]) => cells.join('\t');
       );
       await run(t.app, 'CREATE TRIGGER refuse_offer BEFORE INSERT ON offers FOR EACH ROW EXECUTE FUNCTION refuse_offer()');
     }
+    const samsung = offer({ externalId: 'B3', url: 'https://shop-one.example/p/b3', title: 'Samsung T7 SSD 1TB', mpn: 'MU-PC1T0T' });
+    const refused = offer({ externalId: 'B4', url: 'https://shop-one.example/p/b4', title: 'This one is refused by storage', mpn: 'XX-1' });
+    // A bulk batch is one transaction, so the row before the refused one goes with it; the row path's units of work end
+    // after ROW_TRANSACTION_MS, where a row before it may have committed on a slow machine, so there it opens the batch.
     const offers = [
       offer({ externalId: 'B1', url: 'https://shop-one.example/p/b1', title: 'Logitech MX Master 3S Mouse', mpn: '910-006557' }),
       offer({ externalId: 'B2', url: 'https://shop-one.example/p/b2', title: 'Keychron K2 Keyboard', mpn: 'K2-A1' }),
-      offer({ externalId: 'B3', url: 'https://shop-one.example/p/b3', title: 'Samsung T7 SSD 1TB', mpn: 'MU-PC1T0T' }),
-      offer({ externalId: 'B4', url: 'https://shop-one.example/p/b4', title: 'This one is refused by storage', mpn: 'XX-1' }),
+      ...(bulk ? [samsung, refused] : [refused, samsung]),
     ];
 
     const summary = await catalog.ingestion.importOffers(offers, { format: 'gmc', bulk, source: 'batches', batchSize: 2 });
