@@ -5,10 +5,11 @@
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
 import { noteTagIds, type TagIds } from './tag-ids';
-import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parseHtml, rawText, textBefore, type HtmlElement } from '../html';
+import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parentElement, parseHtml, rawText, textBefore, type HtmlElement } from '../html';
 import { labelledPairs, ownText, PAIR_HOLDERS } from './labels';
 import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
 import { describedAs, insideItem, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
+import { MAX_CART_VARIANT_IDS, noteShopVariants, type ShopVariant } from './shop-variants';
 import { MAX_STATE_SCRIPT, stateScript } from './state-scripts';
 import { ownStockWords, type StockLine } from './stock-words';
 import { absoluteUrl, hostCurrency } from './values';
@@ -60,6 +61,10 @@ export interface Page {
   brandBlocks: HtmlElement[];
   /** Barcodes that scripts' data (analytics data layers, a store's JSON) or data attributes write under a GTIN key. */
   scriptBarcodes: string[];
+  /** The variants a shop platform's product record in the page's scripts lists (Shopify's), each once. */
+  shopVariants: ShopVariant[];
+  /** The variant ids the page's cart forms post, in document order. */
+  cartVariantIds: string[];
   /** Scripts holding a page framework's state (__NEXT_DATA__, window.__INITIAL_STATE__ = {…}), as their raw text. */
   stateScripts: string[];
   /**
@@ -190,11 +195,16 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
         if (state) out.stateScripts.push(state);
       }
       noteFlight(code, out.flight);
+      noteShopVariants(code, out.shopVariants);
       break;
     }
     case 'input':
       noteFormValue(el, out.formValues);
       noteFormSku(el, out.formSkus);
+      noteCartVariant(el, out.cartVariantIds);
+      break;
+    case 'option':
+      noteCartVariant(el, out.cartVariantIds);
       break;
     case 'table':
       collectColumns(el, out.labelled);
@@ -219,6 +229,25 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
 function noteFormValue(el: HtmlElement, out: Set<string>): void {
   const value = attr(el, 'value')?.trim();
   if (out.size < MAX_FORM_VALUES && value && value.length <= 40 && /\d/.test(value) && (attr(el, 'type') ?? '').toLowerCase() === 'hidden') out.add(value.toLowerCase());
+}
+
+/**
+ * The variant a cart form posts (Shopify's field `id`): a hidden field's value, a checked choice's, or the selected
+ * option of the form's `id` menu.
+ */
+function noteCartVariant(el: HtmlElement, out: string[]): void {
+  if (out.length >= MAX_CART_VARIANT_IDS) return;
+  let posted: boolean;
+  if (el.tagName === 'option') {
+    const up = parentElement(el);
+    const menu = up?.tagName === 'optgroup' ? parentElement(up) : up;
+    posted = hasAttr(el, 'selected') && !!menu && attr(menu, 'name') === 'id';
+  } else {
+    const type = (attr(el, 'type') ?? '').toLowerCase();
+    posted = attr(el, 'name') === 'id' && (type === 'hidden' || (type === 'radio' && hasAttr(el, 'checked')));
+  }
+  const value = posted ? attr(el, 'value')?.trim() : undefined;
+  if (value && /^\d{6,20}$/.test(value)) out.push(value);
 }
 
 /** A hidden field's name or id that says it holds the item's sku. */
@@ -306,7 +335,7 @@ function namesDelivery(el: HtmlElement): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], looseBrandMarks: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), formSkus: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], looseBrandMarks: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], shopVariants: [], cartVariantIds: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), formSkus: [], lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);

@@ -9,7 +9,8 @@
  * ad-tags reader again on the 317 pages (on the 59 pages added last it named a variant's or a feed's id where the
  * product's markup named the shop's own item id); the own-name reader on the 358 pages; the availability column of
  * every reader on the 783 pages (re-measured whole there, the other columns read some pages' brand, sku and MPN worse);
- * the platform reader on the 879 pages, and its sku (a cart form's hidden field) on the 903 pages.
+ * the platform reader on the 879 pages, its sku (a cart form's hidden field) on the 903 pages, and its sku, price,
+ * availability and GTIN again on the 1,018 pages once it reads the shown variant of a Shopify product's record.
  */
 import type { JudgedField, ReaderName } from './evidence';
 
@@ -23,7 +24,7 @@ export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedFie
   'visible-page': { availability: 0.927, condition: 0.875, brand: 0.739 },
   'embedded-state': { sku: 0.5, brand: 0.667, gtin: 0.667 },
   'ad-tags': { sku: 0.8, brand: 0.929 },
-  platform: { brand: 0.768, sku: 0.958 },
+  platform: { brand: 0.768, sku: 0.966, price: 0.953, availability: 0.977, gtin: 0.75 },
   'title-code': { mpn: 0.929 },
   'own-name': { brand: 0.731 },
   url: { sku: 0.971 },
