@@ -43,6 +43,14 @@ describe('the shop’s own name leading the item’s name', () => {
       expect(extractProductIdentity(shop('<a href="https://privacy.example.com/dsr?brand=irobot">Your privacy</a><script>var brand = "x";</script>'), { url })?.brand).toBe('iRobot');
     });
 
+    it('gives the name without the words that say which of the maker’s shops it is ("iRobot US", "iRobot Levant")', () => {
+      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot US'), { url })?.brand).toBe('iRobot');
+      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot Levant'), { url })?.brand).toBe('iRobot');
+      // Other words after it make another name: a company's ("iRobot International"), a shop's of many makers.
+      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot International'), { url })?.brand ?? null).toBeNull();
+      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot Computer'), { url })?.brand ?? null).toBeNull();
+    });
+
     it('gives none where the shop’s written name is not its address’s, or is a domain name', () => {
       expect(extractProductIdentity(shop('', 'Roomba® j7+ | Robot Depot'), { url })?.brand ?? null).toBeNull();
       expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot.com'), { url })?.brand ?? null).toBeNull();

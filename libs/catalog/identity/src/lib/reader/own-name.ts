@@ -79,9 +79,13 @@ function namesAnyMaker(page: Page): boolean {
   return false;
 }
 
+/** Words after a maker's name that say which of its shops it is: a country's or region's, "Official Store", "Online" (not "International": a company's name). */
+const SHOP_OF_MAKER = /^(?:(?:us|usa|uk|eu|europe|ca|canada|au|australia|nz|in|india|de|fr|it|es|nl|be|ch|at|se|dk|no|fi|pl|ie|jp|kr|sg|my|hk|tw|br|mx|levant|official|online|store)\b\s*)+$/i;
+
 /**
  * The shop's own name as its og:site_name or its title tag's closing part writes it, where that is the name its address
- * gives ("Sleep Number" at sleepnumber.com, "Ironmaster" at ironmaster.com); not a domain name ("Shiseido.com").
+ * gives ("Sleep Number" at sleepnumber.com, "Ironmaster" at ironmaster.com), or that name and words that say which of
+ * the maker's shops it is ("Uniqlo US", "Samsung Levant", "Frederic Malle Online"); not a domain name ("Shiseido.com").
  */
 function shopsWrittenName(page: Page): string | null {
   const labels = (page.host ?? '').split('.').map(compact).filter((label) => label.length >= 3);
@@ -89,8 +93,13 @@ function shopsWrittenName(page: Page): string | null {
   for (const part of written) {
     const name = cleanText(part).replace(/[®™]+$/u, '').trim();
     if (!WRITTEN_NAME.test(name) || isDomainName(name) || /\.[a-z]{2,3}$/i.test(name)) continue;
-    const c = compact(name);
-    if (c.length >= 3 && labels.includes(c)) return name;
+    const words = name.split(' ');
+    for (let n = words.length; n >= 1; n--) {
+      if (n < words.length && !SHOP_OF_MAKER.test(words.slice(n).join(' '))) break;
+      const lead = words.slice(0, n).join(' ');
+      const c = compact(lead);
+      if (c.length >= 3 && labels.includes(c)) return lead;
+    }
   }
   return null;
 }
