@@ -46,7 +46,7 @@ export function fromPlatform(page: Page): Evidence | null {
   const vendor = page.tagIds.platformVendor;
   const named = vendor ? unescaped(vendor) : null;
   const brand = named && !NOT_A_MAKER.test(named) ? named : null;
-  const variant = shownVariantEvidence(shownVariant(page.shopVariants, { ids: page.cartVariantIds, unchosen: waitsForChoice(page) }, page.url));
+  const variant = shownVariantEvidence(shownVariant(page.shopVariants, { ids: page.cartVariantIds, unchosen: () => waitsForChoice(page) }, page.url));
   const sku = variant?.sku ?? (page.formSkus.length === 1 ? page.formSkus[0] : null);
   return { ...variant, brand, sku };
 }

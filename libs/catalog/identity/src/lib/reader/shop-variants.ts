@@ -71,16 +71,17 @@ function addressVariant(url: string | undefined): string | null {
 
 /**
  * The variant the page shows, of those its scripts write (see the module's comment), or null. A cart form's default
- * is no choice where the shopper has yet to pick one (`unchosen`: the page's add-to-cart button waits disabled for a
- * size, "Select size"): then the form posts the first variant, but the page shows the product, not that size.
+ * is no choice where the shopper has yet to pick one (`unchosen`, asked only then: the page's add-to-cart button waits
+ * disabled for a size, "Select size"): then the form posts the first variant, but the page shows the product, not that
+ * size.
  */
-export function shownVariant(variants: readonly ShopVariant[], cart: { ids: readonly string[]; unchosen: boolean }, url: string | undefined): ShopVariant | null {
+export function shownVariant(variants: readonly ShopVariant[], cart: { ids: readonly string[]; unchosen: () => boolean }, url: string | undefined): ShopVariant | null {
   if (variants.length === 0) return null;
   const byId = (id: string | null) => (id ? (variants.find((v) => v.id === id) ?? null) : null);
   const named = byId(addressVariant(url));
   if (named) return named;
   if (variants.length === 1) return variants[0] as ShopVariant;
-  if (cart.unchosen) return null;
+  if (cart.ids.length === 0 || cart.unchosen()) return null;
   for (const id of cart.ids) {
     const posted = byId(id);
     if (posted) return posted;
