@@ -5,11 +5,12 @@
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
 import { noteTagIds, type TagIds } from './tag-ids';
-import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parentElement, parseHtml, rawText, textBefore, type HtmlElement } from '../html';
+import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parseHtml, rawText, textBefore, type HtmlElement } from '../html';
 import { labelledPairs, ownText, PAIR_HOLDERS } from './labels';
 import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
 import { describedAs, insideItem, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
-import { MAX_CART_VARIANT_IDS, noteShopVariants, type ShopVariant } from './shop-variants';
+import { noteCartVariant, noteFormSku, noteFormValue } from './form-fields';
+import { noteShopVariants, type ShopVariant } from './shop-variants';
 import { MAX_STATE_SCRIPT, stateScript } from './state-scripts';
 import { ownStockWords, type StockLine } from './stock-words';
 import { absoluteUrl, hostCurrency } from './values';
@@ -155,7 +156,6 @@ const SCRIPT_BARCODE = /(?:\\?["']|(?<![\w$.-]))(?:(?:ean|ean13|ean_?code|gtin|g
 const TAG_BARCODE = /\[\s*["'](?:pr|prod|product)_(?:ean(?:13)?|gtin|upc)["']\s*\]\s*=\s*["'](\d{8,14})["']/gi;
 const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
 const MAX_BARCODES = 20;
-const MAX_FORM_VALUES = 200;
 
 type Walked = Omit<Page, 'url' | 'addresses' | 'variantNames' | 'host' | 'siteNames' | 'localeCurrency' | 'root'> & {
   lang: string | undefined;
@@ -223,43 +223,6 @@ function noteHeadElement(el: HtmlElement, out: Walked): void {
     default:
       if (PAIR_HOLDERS.has(el.tagName) && out.labelled.length <= MAX_LABELLED) out.labelled.push(...labelledPairs(el));
   }
-}
-
-/** A hidden form field's value that may be an item's id: short, holding a digit. */
-function noteFormValue(el: HtmlElement, out: Set<string>): void {
-  const value = attr(el, 'value')?.trim();
-  if (out.size < MAX_FORM_VALUES && value && value.length <= 40 && /\d/.test(value) && (attr(el, 'type') ?? '').toLowerCase() === 'hidden') out.add(value.toLowerCase());
-}
-
-/**
- * The variant a cart form posts (Shopify's field `id`): a hidden field's value, a checked choice's, or the selected
- * option of the form's `id` menu.
- */
-function noteCartVariant(el: HtmlElement, out: string[]): void {
-  if (out.length >= MAX_CART_VARIANT_IDS) return;
-  let posted: boolean;
-  if (el.tagName === 'option') {
-    const up = parentElement(el);
-    const menu = up?.tagName === 'optgroup' ? parentElement(up) : up;
-    posted = hasAttr(el, 'selected') && !!menu && attr(menu, 'name') === 'id';
-  } else {
-    const type = (attr(el, 'type') ?? '').toLowerCase();
-    posted = attr(el, 'name') === 'id' && (type === 'hidden' || (type === 'radio' && hasAttr(el, 'checked')));
-  }
-  const value = posted ? attr(el, 'value')?.trim() : undefined;
-  if (value && /^\d{6,20}$/.test(value)) out.push(value);
-}
-
-/** A hidden field's name or id that says it holds the item's sku. */
-const SKU_FIELD = /^(?:product|item)?[_-]?sku$/i;
-/** Sku fields kept from one page: enough to see that a form names several. */
-const MAX_FORM_SKUS = 8;
-
-function noteFormSku(el: HtmlElement, out: string[]): void {
-  if ((attr(el, 'type') ?? '').toLowerCase() !== 'hidden' || !(SKU_FIELD.test(attr(el, 'name') ?? '') || SKU_FIELD.test(attr(el, 'id') ?? ''))) return;
-  const value = attr(el, 'value')?.trim();
-  // A template's placeholder ("<%= pz.addToCart.atcskuVal %>", "{{ sku }}") is no value.
-  if (value && value.length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u.test(value) && !out.includes(value) && out.length < MAX_FORM_SKUS) out.push(value);
 }
 
 function noteScriptBarcodes(code: string, out: string[]): void {

@@ -28,9 +28,7 @@ const AVAILABLE = /"available"\s*:\s*(true|false)/;
 /** A variant's record is read this far at most (its images' and selling plans' objects come after its own fields). */
 const MAX_VARIANT_TEXT = 6000;
 /** Variants kept from one page: Shopify allows a product a few hundred. */
-export const MAX_SHOP_VARIANTS = 400;
-/** Variant ids a page's cart forms name, kept in document order. */
-export const MAX_CART_VARIANT_IDS = 20;
+const MAX_SHOP_VARIANTS = 400;
 
 /** A JSON string's text, its escapes read ("\\/" is "/"). */
 function unescaped(raw: string | undefined): string | null {
