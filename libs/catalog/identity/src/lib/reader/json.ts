@@ -128,6 +128,19 @@ const withoutScriptValues = (raw: string) =>
   raw.replace(/"(?:[^"\\]|\\.)*"|([:,[]\s*)(?:undefined|NaN|-?Infinity)(?=\s*[,}\]])/g, (match, before?: string) => (before === undefined ? match : `${before}null`));
 
 /**
+ * The text of a JSON string as a script writes it between its quotes, its escapes read ("Fran\\u0026Co" is "Fran&Co"),
+ * trimmed; null when it is empty or no string's text.
+ */
+export function jsonStringText(raw: string): string | null {
+  try {
+    const value: unknown = JSON.parse(`"${raw}"`);
+    return typeof value === 'string' && value.trim() ? value.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * JSON.parse, then again after each repair in turn, each made only when the ones before fail (most scripts are valid
  * JSON): the common repairs, raw quotes inside strings, a comma left out between two properties on their own lines
  * ('"itemCondition": "…NewCondition"\n "priceCurrency": …'), comments outside strings, backslashes before characters

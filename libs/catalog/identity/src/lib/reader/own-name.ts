@@ -79,7 +79,10 @@ function namesAnyMaker(page: Page): boolean {
   return false;
 }
 
-/** Words after a maker's name that say which of its shops it is: a country's or region's, "Official Store", "Online" (not "International": a company's name). */
+/**
+ * Words after a maker's name that say which of its shops it is: a country's or region's, "Official Store", "Online"
+ * (not "International": a company's name).
+ */
 const SHOP_OF_MAKER = /^(?:(?:us|usa|uk|eu|europe|ca|canada|au|australia|nz|in|india|de|fr|it|es|nl|be|ch|at|se|dk|no|fi|pl|ie|jp|kr|sg|my|hk|tw|br|mx|levant|official|online|store)\b\s*)+$/i;
 
 /**

@@ -11,6 +11,7 @@
  */
 import { attr, elements, hasAttr, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
+import { jsonStringText } from './json';
 import { shownCartControls } from './markup';
 import type { Page } from './page';
 import { shownVariant, shownVariantEvidence } from './shop-variants';
@@ -20,16 +21,6 @@ import { shownVariant, shownVariantEvidence } from './shop-variants';
  * SALE", "zebronicsb2b"): a merchant's way of sorting products, not whose they are.
  */
 const NOT_A_MAKER = /\b(?:19|20)\d{2}\b|\b(?:spring|summer|autumn|fall|winter|sale|clearance|outlet)\b|b2b/i;
-
-/** The vendor as written in the script's JSON string, its escapes read ("Fran\\u0026Co" is "Fran&Co"). */
-function unescaped(raw: string): string | null {
-  try {
-    const value: unknown = JSON.parse(`"${raw}"`);
-    return typeof value === 'string' && value.trim() ? value.trim() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A button that submits its form: a `<button>` of no other type, an `<input type="submit">`. */
 const submits = (el: HtmlElement) => (el.tagName === 'button' && /^(?:submit)?$/i.test(attr(el, 'type') ?? '')) || (el.tagName === 'input' && (attr(el, 'type') ?? '').toLowerCase() === 'submit');
@@ -44,9 +35,9 @@ function waitsForChoice(page: Page): boolean {
 
 export function fromPlatform(page: Page): Evidence | null {
   const vendor = page.tagIds.platformVendor;
-  const named = vendor ? unescaped(vendor) : null;
+  const named = vendor ? jsonStringText(vendor) : null;
   const brand = named && !NOT_A_MAKER.test(named) ? named : null;
   const variant = shownVariantEvidence(shownVariant(page.shopVariants, { ids: page.cartVariantIds, unchosen: () => waitsForChoice(page) }, page.url));
   const sku = variant?.sku ?? (page.formSkus.length === 1 ? page.formSkus[0] : null);
-  return { ...variant, brand, sku };
+  return variant || brand || sku ? { ...variant, brand, sku } : null;
 }

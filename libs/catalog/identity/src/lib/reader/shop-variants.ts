@@ -7,6 +7,7 @@
  * variants without their barcodes; the record the theme reads holds each variant's own.
  */
 import type { Evidence } from './evidence';
+import { jsonStringText } from './json';
 import { gtinOf } from './values';
 
 export interface ShopVariant {
@@ -30,17 +31,6 @@ const MAX_VARIANT_TEXT = 6000;
 /** Variants kept from one page: Shopify allows a product a few hundred. */
 const MAX_SHOP_VARIANTS = 400;
 
-/** A JSON string's text, its escapes read ("\\/" is "/"). */
-function unescaped(raw: string | undefined): string | null {
-  if (raw === undefined) return null;
-  try {
-    const value: unknown = JSON.parse(`"${raw}"`);
-    return typeof value === 'string' && value.trim() ? value.trim() : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The variants one script writes, added to `out` once each (a theme writes its record more than once). */
 export function noteShopVariants(code: string, out: ShopVariant[]): void {
   if (out.length >= MAX_SHOP_VARIANTS || !code.includes('"option1"')) return;
@@ -54,8 +44,8 @@ export function noteShopVariants(code: string, out: ShopVariant[]): void {
     const available = AVAILABLE.exec(text)?.[1];
     out.push({
       id,
-      sku: unescaped(SKU.exec(text)?.[1]),
-      barcode: unescaped(BARCODE.exec(text)?.[1]),
+      sku: jsonStringText(SKU.exec(text)?.[1] ?? ''),
+      barcode: jsonStringText(BARCODE.exec(text)?.[1] ?? ''),
       priceCents: price === undefined ? null : Number(price),
       available: available === undefined ? null : available === 'true',
     });
