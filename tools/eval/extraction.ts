@@ -8,7 +8,10 @@
  * the pages added after them, each scored before the reader was tuned on it (sections without batches ignore it);
  * `--source <text>` scores the pages whose source repository's name holds the text (`product-extraction-benchmark`: the
  * pages of Zyte's benchmark, labelled by its annotators; page-metric only);
- * `--without-markup` reads the corpus pages with their JSON-LD, microdata and meta tags taken out (page-metric only).
+ * `--without-markup` reads the corpus pages with their JSON-LD, microdata and meta tags taken out (page-metric only);
+ * `--labels annotations` scores the pages whose source published its own annotations against those (Zyte's
+ * benchmark's ground truth: its annotators' conventions and gaps), where the default `corpus` scores every page against
+ * the corpus's labels (page-metric only).
  */
 import { parseArgs } from 'node:util';
 import { feedsSection } from './extraction/feeds';
@@ -30,11 +33,11 @@ const SECTIONS: EvalSection[] = [
   feedsSection(),
 ];
 
-const USAGE = `usage: npm run eval:extraction -- [--verbose] [--section ${SECTIONS.map((section) => section.name).join('|')}] [--batch <n>] [--source <repository>] [--without-markup]`;
+const USAGE = `usage: npm run eval:extraction -- [--verbose] [--section ${SECTIONS.map((section) => section.name).join('|')}] [--batch <n>] [--source <repository>] [--without-markup] [--labels corpus|annotations]`;
 
 function commandLine() {
   try {
-    return parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true }, batch: { type: 'string' }, source: { type: 'string' }, 'without-markup': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+    return parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false }, section: { type: 'string', multiple: true }, batch: { type: 'string' }, source: { type: 'string' }, 'without-markup': { type: 'boolean', default: false }, labels: { type: 'string', default: 'corpus' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
@@ -48,9 +51,11 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`--section: no section named ${unknown.join(', ')}\n${USAGE}`);
   const batch = values.batch === undefined ? undefined : Number(values.batch);
   if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1)) throw new Error(`--batch must be a whole number from 1, not ${values.batch}`);
+  const labels = values.labels;
+  if (labels !== 'corpus' && labels !== 'annotations') throw new Error(`--labels must be corpus or annotations, not ${labels}\n${USAGE}`);
   for (const section of SECTIONS) {
     if (wanted && !wanted.has(section.name)) continue;
-    const report = await section.run({ batch, source: values.source, withoutMarkup: values['without-markup'] });
+    const report = await section.run({ batch, source: values.source, withoutMarkup: values['without-markup'], labels });
     console.log(`\n${report.title}\n`);
     console.log(formatTable(report.header, report.rows));
     for (const note of report.notes ?? []) console.log(`\n${note}`);

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
-import { METRIC_FIELDS, loadPageCorpus, metricCorpus, readCorpusPage, type CorpusPage } from '@pricehunt/catalog-identity/testing';
+import { METRIC_FIELDS, annotatedValues, loadPageCorpus, metricCorpus, readCorpusPage, type CorpusPage } from '@pricehunt/catalog-identity/testing';
 import type { PageReaderFn } from './pages';
 import type { EvalRunOptions, EvalSection } from './section';
 
@@ -81,13 +81,16 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
     run(options: EvalRunOptions = {}) {
       const crashes = new Map<string, string>();
       const read = guarded(readPage, crashes);
-      const pages = pagesFromSource(pagesOfBatch(loadPageCorpus(), options.batch), options.source);
+      const annotated = options.labels === 'annotations';
+      const pages = pagesFromSource(pagesOfBatch(loadPageCorpus(), options.batch), options.source).filter((p) => !annotated || p.annotations);
       if (pages.length === 0) {
-        throw new Error(`--source: no corpus page${options.batch === undefined ? '' : ` of batch ${options.batch}`} comes from a repository named like "${options.source}"`);
+        throw new Error(`--source: no corpus page${options.batch === undefined ? '' : ` of batch ${options.batch}`}${annotated ? ' with annotations' : ''} comes from a repository named like "${options.source}"`);
       }
       const prepare = options.withoutMarkup ? withoutMarkup : (html: string) => html;
-      const report = metricCorpus(pages, (html, page) => read(prepare(html), page.url ?? undefined));
-      const rows = METRIC_FIELDS.map((field) => {
+      const report = metricCorpus(pages, (html, page) => read(prepare(html), page.url ?? undefined), annotated ? annotatedValues : undefined);
+      // The annotations hold the benchmark's own fields only.
+      const fields = annotated ? METRIC_FIELDS.filter((field) => field in (annotatedValues(pages[0] as CorpusPage, null) ?? {})) : METRIC_FIELDS;
+      const rows = fields.map((field) => {
         const s = report.fields[field];
         return [field, f3(s.precision), f3(s.recall), f3(s.f1), String(s.support), `${s.tp}/${s.fp}/${s.fn}`];
       });
@@ -102,7 +105,7 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
       const shops = new Set(pages.map((p) => p.shop)).size;
       const repositories = [...new Set(pages.map((p) => p.source.repository))].join(', ');
       const which = `${options.batch === undefined ? '' : ` of batch ${options.batch}`}${options.source === undefined ? '' : ` from ${repositories}`}`;
-      const stripped = options.withoutMarkup ? ', their JSON-LD, microdata and meta tags taken out' : '';
+      const stripped = `${options.withoutMarkup ? ', their JSON-LD, microdata and meta tags taken out' : ''}${annotated ? ", scored against their source's published annotations" : ''}`;
       return {
         title: `Product pages, the product-extraction benchmark's metric: ${pages.length} real saved pages${which} from ${shops} shops${stripped}`,
         header: ['field', 'precision', 'recall', 'F1', 'support', 'tp/fp/fn'],

@@ -21,6 +21,11 @@ export interface EvalRunOptions {
    * page shows alone, as on a shop whose markup is missing or wrong.
    */
   withoutMarkup?: boolean;
+  /**
+   * Whose labels the pages are scored against: the corpus's (what a shopper reads on each page), or `annotations`, the
+   * values a source's own annotators published, on the pages that have them (Zyte's benchmark's 48).
+   */
+  labels?: 'corpus' | 'annotations';
 }
 
 export interface EvalSection {

@@ -42,6 +42,11 @@ export interface CorpusPage {
   };
   markupStates: { gtin: boolean; mpn: boolean; brand: boolean; price: boolean };
   /**
+   * The values the source's own annotators published for the page, each field a list of right answers as they wrote
+   * them (Zyte's product-extraction benchmark: its `dataset/ground-truth.json`); scored by `annotatedValues`.
+   */
+  annotations?: Partial<Record<'price' | 'sku' | 'availability' | 'brand' | 'gtin' | 'mpn', string[]>>;
+  /**
    * Pages added after the reader's targets were set (2: public shop fixtures, computer-screen offers; 3: the remaining
    * computer-screen offers and the parser fixtures of mathagmann/computerscreen-spec-extraction, four more shops' pages;
    * 4: scrapely's test samples and AmazonParser's archived amazon.ae pages; 5: Portia's Egyptian and Gulf shop samples,
@@ -361,12 +366,13 @@ export function metricValues(page: CorpusPage, item: ReadItem | null): Partial<R
   };
 }
 
-/** Runs `read` over every page and scores it with the benchmark's metric. */
-export function metricCorpus(pages: readonly CorpusPage[], read: (html: string, page: CorpusPage) => ReadItem | null): MetricReport {
+/** Runs `read` over every page and scores it with the benchmark's metric, against the corpus's labels or those `valuesOf` gives (none: the page is not scored). */
+export function metricCorpus(pages: readonly CorpusPage[], read: (html: string, page: CorpusPage) => ReadItem | null, valuesOf: (page: CorpusPage, item: ReadItem | null) => ReturnType<typeof metricValues> | null = metricValues): MetricReport {
   const counts = Object.fromEntries(METRIC_FIELDS.map((f) => [f, [0, 0, 0, 0]])) as Record<MetricField, [number, number, number, number]>;
   const errors: MetricReport['errors'] = [];
   for (const page of pages) {
-    const values = metricValues(page, read(readCorpusPage(page), page));
+    const values = valuesOf(page, read(readCorpusPage(page), page));
+    if (!values) continue;
     for (const field of METRIC_FIELDS) {
       const value = values[field];
       if (!value) continue;
