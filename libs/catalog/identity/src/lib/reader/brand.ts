@@ -49,6 +49,39 @@ function headingNamesItem(page: Page): string | null {
   return heading && !BRAND_HEADING.test(describedAs(heading.el)) ? heading.text : null;
 }
 
+const withoutHyphens = (s: string) => s.toLowerCase().replace(/[\s-]+/g, '');
+/** Whether `titled` is `brand` with a hyphen for each of some of its spaces, or between two of its letters ("TPLink" → "TP-Link"). */
+const spacedAsHyphened = (brand: string, titled: string) => {
+  const b = brand.toLowerCase();
+  const t = titled.toLowerCase();
+  return t.includes('-') && (t.replace(/-/g, ' ') === b.replace(/\s+/g, ' ') || t.replace(/-/g, '') === b);
+};
+const edgesTrimmed = (s: string) => s.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+/**
+ * The brand as the item's name writes it with a hyphen where the source that names the brand writes a space or
+ * nothing ("TP Link" in a shop's data for "TP-Link Tapo C200 …", "Coca Cola" for "Coca-Cola …"): the maker's own
+ * spelling, which its titles keep.
+ */
+export function brandAsTitled(brand: string, page: Page, evidence: [ReaderName, Evidence][]): string {
+  if (brand.includes('-')) return brand;
+  const key = withoutHyphens(brand);
+  const names = [headingElement(page)?.text, ...evidence.map(([, found]) => found.title)].filter((t): t is string => !!t);
+  for (const name of names) {
+    const words = name.split(/\s+/);
+    for (let i = 0; i < words.length; i++) {
+      let joined = '';
+      for (let j = i; j < Math.min(words.length, i + 4); j++) {
+        joined = edgesTrimmed(j === i ? (words[j] as string) : `${joined} ${words[j]}`);
+        const folded = withoutHyphens(joined);
+        if (folded === key) return spacedAsHyphened(brand, joined) ? joined : brand;
+        if (!key.startsWith(folded)) break;
+      }
+    }
+  }
+  return brand;
+}
+
 export function brandCandidates(page: Page, evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   const named = [headingNamesItem(page), page.meta.get('og:title')?.[0], ...evidence.map(([, found]) => found.title)]
     .filter((t): t is string => typeof t === 'string' && t.length > 0)

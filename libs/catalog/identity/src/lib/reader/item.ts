@@ -7,7 +7,7 @@ import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, judge, type Candidate } from './judge';
 import type { Page } from './page';
 import { shownCartControls } from './markup';
-import { brandCandidates } from './brand';
+import { brandAsTitled, brandCandidates } from './brand';
 import type { IdentitySource } from './titles';
 import { showsZeroPrice } from './visible-price';
 import { absoluteUrl, availabilityOf, cleanSku, gtinOf, restrictedCirculation, type ItemCondition, type StockState } from './values';
@@ -130,7 +130,19 @@ function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   // Sources agreeing on it as the part number: a maker's code the shop also uses as its item number ("SM7dB" stated
   // as the mpn by the JSON-LD, the product:mfr_part_no tag and a spec row).
   const saidBy = (v: string) => new Set(all.filter((c) => idKey(c.value) === idKey(v)).map((c) => c.reader)).size;
-  return all.filter((c) => !shopIds.has(idKey(c.value)) || saidBy(c.value) >= 2 || makersCodeInParts(c.value));
+  return all.filter((c) => c.reader === 'spec-table' || !shopIds.has(idKey(c.value)) || saidBy(c.value) >= 2 || makersCodeInParts(c.value));
+}
+
+/**
+ * The item number the page shows under its label ("Product code 83810610", "Item # 1124604") is the one a shopper
+ * reads and quotes; where the markup or the address names another id (a catalogue entry's, a style's), the shown one
+ * is the item's. On the corpus's pages where the two differ, the shown one is the labelled item number but on Amazon,
+ * whose detail rows show the maker's numbers beside the ASIN its reader states.
+ */
+function shownItemNumber(candidates: Candidate<string>[]): Candidate<string>[] {
+  if (candidates.some((c) => c.reader === 'amazon')) return candidates;
+  const shown = candidates.filter((c) => c.reader === 'spec-table');
+  return shown.length > 0 ? shown : candidates;
 }
 
 const cannotBuy = (s: StockState) => s === 'OutOfStock' || s === 'Discontinued';
@@ -156,6 +168,11 @@ function offeredForSale(page: Page, price: number | null): boolean {
   return price != null || shownCartControls(page.cartEls).length > 0;
 }
 
+function brandOf(page: Page, evidence: [ReaderName, Evidence][]): string | null {
+  const brand = judge('brand', brandCandidates(page, evidence), (b) => b.toLowerCase())?.value ?? null;
+  return brand && brandAsTitled(brand, page, evidence);
+}
+
 /** Each field of the page's item, judged among what the readers say. */
 export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judged {
   const { price, currency } = judgePrice(page, evidence);
@@ -163,10 +180,10 @@ export function judgeItem(page: Page, evidence: [ReaderName, Evidence][]): Judge
   const shipping = evidence.map(([, f]) => f.shipping).find((s) => s != null) ?? null;
   const images = imagesOf(page, evidence);
   return {
-    brand: judge('brand', brandCandidates(page, evidence), (b) => b.toLowerCase())?.value ?? null,
+    brand: brandOf(page, evidence),
     gtin: judge('gtin', candidatesOf(evidence, 'gtin'))?.value ?? null,
     model: judge('mpn', partNumbers(evidence), (m) => m.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
-    sku: judge('sku', candidatesOf(evidence, 'sku', cleanSku), (s) => s.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
+    sku: judge('sku', shownItemNumber(candidatesOf(evidence, 'sku', cleanSku)), (s) => s.toUpperCase().replace(/\s+/g, ''))?.value ?? null,
     priceCents: price != null ? Math.round(price * 100) : null,
     currency,
     imageUrl: images[0] ?? null,

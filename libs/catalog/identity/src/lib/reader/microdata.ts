@@ -42,10 +42,23 @@ function readItem(scope: HtmlElement, seen: Set<HtmlElement>, depth = 0): MicroI
   return item;
 }
 
+const idChars = (v: string) => v.replace(/[\s./-]+/g, '').toUpperCase();
+
+/**
+ * An item number the element shows as the page writes it, where its `content` states the same letters and digits
+ * without the separators (`<span itemprop="sku" content="4667999">466/7999</span>`): a shopper reads, and searches
+ * by, the shown form.
+ */
+function shownId(el: HtmlElement, name: string, content: string | null): string | null {
+  if (!content || !/^(?:sku|mpn|productid)$/i.test(name) || el.tagName === 'meta') return null;
+  const shown = text(textOf(el, undefined, 60));
+  return shown && shown !== content && /[./-]/.test(shown) && idChars(shown) === idChars(content) ? shown : null;
+}
+
 /** A property's value as microdata defines it; brand and name read as text, never as a link's address. */
 function propValue(el: HtmlElement, name: string): string | null {
   const content = attr(el, 'content');
-  if (content !== undefined) return text(content);
+  if (content !== undefined) return shownId(el, name, text(content)) ?? text(content);
   const textual = /^(?:brand|name|manufacturer|model|mpn|sku|gtin\d*|productid|price|lowprice|pricecurrency)$/i.test(name);
   if (!textual) {
     if (el.tagName === 'a' || el.tagName === 'link' || el.tagName === 'area') return text(attr(el, 'href'));

@@ -5,8 +5,9 @@
  */
 import { currencyOfLocale } from '@pricehunt/catalog-feeds';
 import { noteTagIds, type TagIds } from './tag-ids';
-import { attr, cleanText, decodeEntities, elements, hasAttr, isElement, parseHtml, rawText, textBefore, type HtmlElement } from '../html';
+import { attr, cleanText, decodeEntities, elements, hasAttr, parseHtml, rawText, textBefore, type HtmlElement } from '../html';
 import { labelledPairs, ownText, PAIR_HOLDERS } from './labels';
+import { inLongList, markedItemNumber, markedModel } from './marked-codes';
 import { collectColumns, collectLabelled, MAX_LABELLED } from './labelled-rows';
 import { describedAs, insideItem, isCartControl, PRICE_WORDS, priceLabelValue } from './markup';
 import { noteCartVariant, noteFormSku, noteFormValue } from './form-fields';
@@ -249,41 +250,7 @@ function noteFlight(code: string, flight: Page['flight']): void {
   flight.size += chunk.length;
 }
 
-/** A link in a list of many (a menu of brands, an A–Z index) speaks of no one item. */
-function inLongList(el: HtmlElement): boolean {
-  let n = el.parentNode as HtmlElement | null;
-  for (let i = 0; n && 'tagName' in n && i < 3; n = n.parentNode as HtmlElement | null, i++) {
-    if (n.tagName === 'ul' || n.tagName === 'ol') return n.childNodes.filter((c) => 'tagName' in c).length > 6;
-  }
-  return false;
-}
-
 /** A link to a brand's page, a link right after a trail's separator, or an image marked as the maker's logo. */
-/** A class or id marking an element as the item's model or maker's part number ("product-page-model", "mpn"); a spec cell's own label (`data-th="Model procesor"`) is the spec table's. */
-const MODEL_MARK = /(?:^|[-_\s])(?:model|mpn|part-?number|partno)(?:$|[-_\s]|number|no|code|nr)/;
-/** Marks of a model's year, a choice of models or a model's name rather than its code. */
-const NOT_MODEL_CODE = /year|select|option|name|title|brand|image|link|nav|menu|filter/;
-/** A code written alone: 3 to 40 letters, digits and ". / _ -", with a digit. */
-const CODE_ALONE = /^[A-Za-z0-9][A-Za-z0-9./_-]{2,39}$/;
-
-/** Whether words stand right before an element in its line ("(Art.Nr.: <span>…"): they, not its class, say what it is. */
-function wordsBefore(el: HtmlElement): boolean {
-  const siblings = el.parentNode?.childNodes ?? [];
-  const before = siblings[siblings.indexOf(el) - 1];
-  return before?.nodeName === '#text' && /\p{L}/u.test((before as { value: string }).value);
-}
-
-/**
- * The code an element marked as the item's model writes alone ('<div class="product-page-model">PRIME-RTX5070TI-O16G</div>'
- * under the heading): its class is its label. Not a block that holds more, nor a code other words introduce.
- */
-function markedModel(el: HtmlElement): string | null {
-  const mark = `${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`.toLowerCase();
-  if (!MODEL_MARK.test(mark) || NOT_MODEL_CODE.test(mark) || el.childNodes.some((c) => isElement(c)) || wordsBefore(el)) return null;
-  const text = ownText(el);
-  return CODE_ALONE.test(text) && /\d/.test(text) ? text : null;
-}
-
 function namesMaker(el: HtmlElement, said: string, before: string): boolean {
   if (el.tagName === 'img') return !!said && MAKER_WORDS.test(said) && !!attr(el, 'alt');
   if (el.tagName !== 'a') return false;
@@ -318,6 +285,8 @@ function walk(root: HtmlElement): Walked {
     if (said && out.crumbEls.length < 10 && CRUMB_MARK.test(said)) out.crumbEls.push(el);
     const model = markedModel(el);
     if (model && out.labelled.length <= MAX_LABELLED) out.labelled.push(['model', model]);
+    const itemNumber = said ? markedItemNumber(el, said) : null;
+    if (itemNumber && out.labelled.length <= MAX_LABELLED) out.labelled.push(['sku', itemNumber]);
     // A menu of every brand the shop sells may fill the quota before the item's heading: the item's own brand
     // link or logo stands after it, so the heading opens a second quota.
     const before = el.tagName === 'a' ? textBefore(el) : '';

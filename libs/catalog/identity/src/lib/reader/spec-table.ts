@@ -74,11 +74,21 @@ function namesCountry(label: string, value: string): boolean {
   return languages !== null && isCountryName(value, languages);
 }
 
+/**
+ * A row that says only "model" may give the model's name in a range ("Modelo A71"): a later row under a part
+ * number's own label that writes it within a fuller code ("Referência SM-A715FZBJZTO") names the item's.
+ */
+const GENERIC_MODEL = /^(?:model|modelo|modell|modèle|modello)$/i;
+/** A note of words in brackets: a model row naming the model in words ("SOYES XS11 (Minismartphone)"), not its code. */
+const WORDS_NOTE = /\(\s*\p{L}[\p{L}\s-]*\)/u;
+const idChars = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
 export function fromSpecTable(page: Page): Evidence | null {
   let gtin: string | null = null;
   let mpn: string | null = null;
   let brand: string | null = null;
   let sku: string | null = null;
+  let mpnGeneric = false;
   const found: Evidence = {};
   for (const [written, raw] of page.labelled) {
     const label = withoutNote(written);
@@ -86,7 +96,14 @@ export function fromSpecTable(page: Page): Evidence | null {
     const value = unbracket(raw.trim());
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     // A row written as a sentence ends with its full stop ("Model number: H23K37."), which is no part of the code.
-    else if (!mpn && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) mpn = mpnOf(modelCode(value.trim().replace(/(?<=[\p{L}\p{N}])\.$/u, ''), page));
+    else if ((!mpn || mpnGeneric) && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) {
+      const generic = GENERIC_MODEL.test(label);
+      const code = generic && WORDS_NOTE.test(value) ? null : mpnOf(modelCode(value.trim().replace(/(?<=[\p{L}\p{N}])\.$/u, ''), page));
+      if (code && (!mpn || (!generic && idChars(code).includes(idChars(mpn))))) {
+        mpn = code;
+        mpnGeneric = generic;
+      }
+    }
     // A manufacturer row naming a country says where the item is made, not who makes it.
     else if (!brand && BRAND_LABEL.test(label) && value.length <= 40 && !namesCountry(label, value)) brand = brandOf(value);
     else if (!sku && SKU_LABEL.test(label)) sku = shopItemId(value);
