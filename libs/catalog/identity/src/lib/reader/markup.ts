@@ -48,6 +48,13 @@ export function saysOldPrice(said: string): boolean {
  * price", "Preço a vista:", "Ihr Preis"); a was, list or regular price's label is not one.
  */
 const PRICE_LABEL = /^(?:(?:our|sale|your|special|offer|deal|selling|ihr|unser|notre|onze|nuestro)\s+)?(?:price|preis|prix|precio|prezzo|preço|preco|prijs|cena|pris|hinta|fiyat[ıi]?|цена)(?:\s+(?:now|today|à vista|a vista|de venta|di vendita|de vente|oferta|offerta))?\s*[:：]?$|^(?:verkaufspreis|aktionspreis|angebotspreis|prix de vente|precio de venta|prezzo di vendita)\s*[:：]?$/iu;
+/**
+ * A price label of the shops of East Asia, at the end of the label's words ("一次付清特價", "판매가", "販売価格"): the
+ * price, the selling price, the special or offer price, the cash price. Not 定價/정가, the list price.
+ */
+const PRICE_LABEL_EAST_ASIA = /(?:特價|特价|售價|售价|價格|价格|直購價|优惠价|優惠價|現金價|促銷價|促销价|網購價|网购价|販売価格|税込価格|価格|판매가|할인가|가격)\s*[:：]?$/u;
+/** A discount written beside a price ("7 折", "-30%", "30% off"), which is no amount. */
+const DISCOUNT = /^[-–]?\s*\d{1,2}(?:[.,]\d)?\s*(?:%|％|折|off)$/iu;
 const PRICE_LABEL_HOLDERS = new Set(['td', 'th', 'dt', 'span', 'div', 'p', 'b', 'strong', 'label', 'em', 'small', 'font']);
 
 /**
@@ -63,11 +70,13 @@ export function priceLabelValue(el: HtmlElement): HtmlElement | null {
     if (c.nodeName === '#text') own += (c as { value: string }).value;
     else if ('tagName' in c && !inner && own.trim()) inner = c;
   }
-  if (!PRICE_LABEL.test(cleanText(own))) return null;
+  const label = cleanText(own);
+  if (!PRICE_LABEL.test(label) && !(label.length <= 12 && PRICE_LABEL_EAST_ASIA.test(label))) return null;
   if (inner) return inner;
   const siblings = parentElement(el)?.childNodes ?? [];
   for (let i = siblings.indexOf(el) + 1; i < siblings.length; i++) {
     const s = siblings[i] as HtmlElement | { nodeName: string; value?: string };
+    if ('tagName' in s && DISCOUNT.test(cleanText(textOf(s, undefined, 40)))) continue;
     if ('tagName' in s) return s;
     if (s.nodeName === '#text' && (s.value ?? '').trim()) return null;
   }

@@ -270,6 +270,14 @@ describe('a price the page labels in its words where its markup names none', () 
   it('reads the amount written inside the label’s element after its words (“Preço a vista: R$ 1.579,00”)', () => {
     expect(read('<p>Preço a vista: <strong>R$ 1.579,00</strong></p><h1>Copper Shade</h1><p>ou 10x de <span>R$ 157,90</span></p>')).toBe(157900);
   });
+
+  it('reads the amount after an East Asian price label, past the discount written between them ("一次付清特價 7 折 294 元")', () => {
+    const page = (label: string) =>
+      `<!doctype html><html><head><title>鵝肉鬆</title></head><body><h1>鵝肉鬆-原味-250g-罐</h1><table><tr><td>定價 <del>420</del> 元</td></tr><tr><td><strong>${label}</strong><b> <font>7</font> 折</b> <span style="font:bold 27px Verdana">294</span><span> 元 </span></td></tr></table></body></html>`;
+    const read = (label: string) => extractProductIdentity(page(label), { url: 'https://www.shop.example.com.tw/p/M67296549.htm' });
+    expect(read('一次付清特價')).toMatchObject({ priceCents: 29400, currency: 'TWD' });
+    expect(read('會員專區')?.priceCents ?? null).toBeNull();
+  });
 });
 
 describe('a price written with a dash for no cents', () => {
