@@ -121,7 +121,7 @@ const makersCodeInParts = (v: string) => v.trim().length >= 6 && /^(?=.*\p{L})(?
 
 /**
  * Part numbers that are not the shop's own item id: a "model" or "mpn" equal to the sku or productID the page's markup
- * states is that id written twice by a template, not the maker's part number, unless several sources state it as the
+ * states, or to it with a variant's suffix, is that id written twice by a template, not the maker's part number, unless several sources state it as the
  * part number or it is a maker's code in parts. (An id only the address carries may be the maker's number too.)
  */
 function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
@@ -130,7 +130,9 @@ function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   // Sources agreeing on it as the part number: a maker's code the shop also uses as its item number ("SM7dB" stated
   // as the mpn by the JSON-LD, the product:mfr_part_no tag and a spec row).
   const saidBy = (v: string) => new Set(all.filter((c) => idKey(c.value) === idKey(v)).map((c) => c.reader)).size;
-  return all.filter((c) => c.reader === 'spec-table' || !shopIds.has(idKey(c.value)) || saidBy(c.value) >= 2 || makersCodeInParts(c.value));
+  // The shop's id with a variant's suffix ("62320522213-00") is the shop's id too.
+  const shopId = (v: string) => shopIds.has(idKey(v)) || shopIds.has(idKey(v.replace(/[-_./]\w{1,3}$/, '')));
+  return all.filter((c) => c.reader === 'spec-table' || !shopId(c.value) || saidBy(c.value) >= 2 || makersCodeInParts(c.value));
 }
 
 /**

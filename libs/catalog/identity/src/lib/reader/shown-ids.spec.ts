@@ -51,6 +51,12 @@ describe('the maker’s number in a row of the specification', () => {
     expect(rows(['Modelo', 'SOYES XS11 (Minismartphone)'])).toBeNull();
   });
 
+  it("reads no maker's number from a factory marketplace's \"Model Number\" row, the supplier's own code", () => {
+    const body = `<h1>Stainless Steel Cheese Slicer</h1>${buyBox}<table><tr><th>Brand Name</th><td>YONGLI</td></tr><tr><th>Model Number</th><td>YLKS32</td></tr></table>`;
+    expect(read('', body, 'https://www.alibaba.com/product-detail/Cheese-Slicer_62320522213.html')?.model ?? null).toBeNull();
+    expect(read('', body, 'https://www.shop.example.com/product-detail/Cheese-Slicer_62320522213.html')?.model).toBe('YLKS32');
+  });
+
   it('keeps a labelled model number that is also the shop’s item number', () => {
     const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: 'PSE25KYHFS', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'GBP' } });
     const item = read(json, `<h1>Lumetra K7 Keyboard</h1>${buyBox}<table><tr><th>Model #</th><td>PSE25KYHFS</td></tr></table>`);

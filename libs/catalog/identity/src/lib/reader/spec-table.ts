@@ -83,7 +83,15 @@ const GENERIC_MODEL = /^(?:model|modelo|modell|modèle|modello)$/i;
 const WORDS_NOTE = /\(\s*\p{L}[\p{L}\s-]*\)/u;
 const idChars = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
+/**
+ * Marketplaces of factories and wholesalers, whose attribute rows ("Brand Name", "Place of Origin", "Model Number")
+ * each supplier fills in: its "Model Number" is the supplier's own code for what it makes to order, which no other
+ * shop sells under, not a maker's part number.
+ */
+const SUPPLIERS_MARKET = /(?:^|\.)alibaba\.com$/;
+
 export function fromSpecTable(page: Page): Evidence | null {
+  const suppliersCode = page.host !== null && SUPPLIERS_MARKET.test(page.host);
   let gtin: string | null = null;
   let mpn: string | null = null;
   let brand: string | null = null;
@@ -96,7 +104,7 @@ export function fromSpecTable(page: Page): Evidence | null {
     const value = unbracket(raw.trim());
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     // A row written as a sentence ends with its full stop ("Model number: H23K37."), which is no part of the code.
-    else if ((!mpn || mpnGeneric) && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) {
+    else if ((!mpn || mpnGeneric) && !suppliersCode && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) {
       const generic = GENERIC_MODEL.test(label);
       const code = generic && WORDS_NOTE.test(value) ? null : mpnOf(modelCode(value.trim().replace(/(?<=[\p{L}\p{N}])\.$/u, ''), page));
       if (code && (!mpn || (!generic && idChars(code).includes(idChars(mpn))))) {
