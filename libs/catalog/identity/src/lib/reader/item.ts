@@ -10,7 +10,7 @@ import { shownCartControls } from './markup';
 import { brandAsTitled, brandCandidates } from './brand';
 import type { IdentitySource } from './titles';
 import { showsZeroPrice } from './visible-price';
-import { absoluteUrl, availabilityOf, cleanSku, gtinOf, restrictedCirculation, type ItemCondition, type StockState } from './values';
+import { absoluteUrl, availabilityOf, cleanSku, gtinOf, idKey, restrictedCirculation, type ItemCondition, type StockState } from './values';
 
 /** A delivery cost the page states for its item, in cents: 0 when delivery is free. */
 export interface PageShipping {
@@ -108,8 +108,6 @@ function attributesOf(evidence: [ReaderName, Evidence][]): Record<string, string
  * A number of GS1's restricted ranges is a maker's reference, as the page says.
  */
 const isBarcode = (v: string) => /^\d{12,14}$/.test(v.trim()) && !restrictedCirculation(v.trim()) && gtinOf(v) != null;
-
-const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * A maker's code in parts: letters and digits joined by dashes, slashes or points ("GV-N5050WF2OC-8GD", "ALD-00601",

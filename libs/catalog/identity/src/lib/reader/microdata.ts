@@ -7,7 +7,7 @@ import type { Evidence } from './evidence';
 import { amongOtherProducts, contains, insideItem, isOldPrice, priceTextOf } from './markup';
 import { addVariantName, compact, type Page } from './page';
 import { headingElement, isSiteName } from './titles';
-import { currencyCode, currencyFromText, gtinOf, mpnOf, parseCondition, parsePrice, parseStockState, text } from './values';
+import { currencyCode, currencyFromText, gtinOf, idKey, mpnOf, parseCondition, parsePrice, parseStockState, text } from './values';
 
 const PRODUCT_TYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Book)\b/i;
 const OFFER_TYPE = /schema\.org\/(?:Offer|AggregateOffer)\b/i;
@@ -42,8 +42,6 @@ function readItem(scope: HtmlElement, seen: Set<HtmlElement>, depth = 0): MicroI
   return item;
 }
 
-const idChars = (v: string) => v.replace(/[\s./-]+/g, '').toUpperCase();
-
 /**
  * An item number the element shows as the page writes it, where its `content` states the same letters and digits
  * without the separators (`<span itemprop="sku" content="4667999">466/7999</span>`): a shopper reads, and searches
@@ -52,7 +50,7 @@ const idChars = (v: string) => v.replace(/[\s./-]+/g, '').toUpperCase();
 function shownId(el: HtmlElement, name: string, content: string | null): string | null {
   if (!content || !/^(?:sku|mpn|productid)$/i.test(name) || el.tagName === 'meta') return null;
   const shown = text(textOf(el, undefined, 60));
-  return shown && shown !== content && /[./-]/.test(shown) && idChars(shown) === idChars(content) ? shown : null;
+  return shown && shown !== content && /[./-]/.test(shown) && idKey(shown) === idKey(content) ? shown : null;
 }
 
 /** A property's value as microdata defines it; brand and name read as text, never as a link's address. */

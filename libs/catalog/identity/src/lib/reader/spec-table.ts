@@ -8,7 +8,7 @@ import { BRAND_LABEL, GTIN_LABEL, manufacturerLanguages, MPN_LABEL, SKU_LABEL } 
 import { amongOtherProducts } from './markup';
 import type { Page } from './page';
 import { headingTitle } from './titles';
-import { gtinOf, isCountryName, mpnOf, parseCondition, stockStateOfWording, text, unbracket } from './values';
+import { gtinOf, idKey, isCountryName, mpnOf, parseCondition, stockStateOfWording, text, unbracket } from './values';
 
 const CONDITION_LABEL = /^(?:condition|item condition|product condition|zustand|artikelzustand|état|condizione|estado|condición|stan)$/i;
 const STOCK_LABEL = /^(?:availability|stock|in stock|stock status|verfügbarkeit|lieferbarkeit|disponibilité|disponibilità|disponibilidad)$/i;
@@ -81,7 +81,6 @@ function namesCountry(label: string, value: string): boolean {
 const GENERIC_MODEL = /^(?:model|modelo|modell|modèle|modello)$/i;
 /** A note of words in brackets: a model row naming the model in words ("SOYES XS11 (Minismartphone)"), not its code. */
 const WORDS_NOTE = /\(\s*\p{L}[\p{L}\s-]*\)/u;
-const idChars = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * Marketplaces of factories and wholesalers, whose attribute rows ("Brand Name", "Place of Origin", "Model Number")
@@ -107,7 +106,7 @@ export function fromSpecTable(page: Page): Evidence | null {
     else if ((!mpn || mpnGeneric) && !suppliersCode && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) {
       const generic = GENERIC_MODEL.test(label);
       const code = generic && WORDS_NOTE.test(value) ? null : mpnOf(modelCode(value.trim().replace(/(?<=[\p{L}\p{N}])\.$/u, ''), page));
-      if (code && (!mpn || (!generic && idChars(code).includes(idChars(mpn))))) {
+      if (code && (!mpn || (!generic && idKey(code).includes(idKey(mpn))))) {
         mpn = code;
         mpnGeneric = generic;
       }

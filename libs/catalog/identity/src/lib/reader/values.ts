@@ -164,6 +164,9 @@ const DOCUMENTATION_IDS = new Set(['0446310786', '925872']);
 /** A value the page writes in brackets, whole ("[24512506]", "(Cód. Item 462100)"), without them. */
 export const unbracket = (s: string) => s.replace(/^\[\s*([^[\]]+?)\s*\]$|^\(\s*([^()]+?)\s*\)$/, (_, square?: string, round?: string) => square ?? round ?? '');
 
+/** An identifier's letters and digits alone, upper-cased: "466/7999" is "4667999", "gv-n5050" is "GVN5050". */
+export const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
 export function cleanSku(value: string | null | undefined): string | null {
   if (value && DOCUMENTATION_IDS.has(value.trim())) return null;
   // A label before it or around it: "Varenr.: [24512506]", "(Cód. Item 462100)".
