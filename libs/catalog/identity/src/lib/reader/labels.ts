@@ -44,10 +44,11 @@ export const SKU_LABEL = whole(SKU_WORDS);
 export const SKU_LABEL_BEFORE = new RegExp(`^(?:mpn|${SKU_WORDS}|código|c[oó]d\\.?|kód)(?:\\s*[:：#.]\\s*|\\s+(?=\\S*\\d\\S*$))(?=\\S)`, 'iu');
 
 /**
- * Any of the labels at the start of a text, then a colon or the end; a label ending in a hash or an abbreviation's
- * point needs no colon ("Model # 6202-22-00", "Item No. PU_106160/01", "Art.-Nr. 374837"): the longest label that fits.
+ * Any of the labels at the start of a text, then a colon, a spaced dash ("Product Code - 38711848") or the end; a label
+ * ending in a hash or an abbreviation's point needs no colon ("Model # 6202-22-00", "Item No. PU_106160/01", "Art.-Nr.
+ * 374837"): the longest label that fits.
  */
-const LABEL_FIRST = new RegExp(`^(${[MPN_WORDS, GTIN_WORDS, SKU_WORDS, BRAND_WORDS].join('|')})(?:\\s*[:：]|(?<=[#.])(?=\\s*[\\p{L}\\p{N}])|\\s*$)\\s*`, 'iu');
+const LABEL_FIRST = new RegExp(`^(${[MPN_WORDS, GTIN_WORDS, SKU_WORDS, BRAND_WORDS].join('|')})(?:\\s*[:：]|\\s+[-–—](?=\\s|$)|(?<=[#.])(?=\\s*[\\p{L}\\p{N}])|\\s*$)\\s*`, 'iu');
 /** Pairs several to a line: "Artikel-Nr.: AGX1634723 | Herstellernr.: 60005830 | EAN: 5028695125438". */
 const SEGMENTS = /\s+[|•·]\s+|\s*;\s+/;
 /** Where pairs are written outside tables. */

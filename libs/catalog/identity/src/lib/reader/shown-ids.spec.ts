@@ -23,6 +23,14 @@ describe('the item number as the page shows it', () => {
     expect(read(json, `${micro}<h1>Lumetra K7 Keyboard</h1>${buyBox}`)?.sku).toBe('238368885');
   });
 
+  it('reads a label its value follows after a spaced dash ("Product Code - 38711848"), and a value without the list\'s semicolon', () => {
+    const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: '109190006', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'GBP' } });
+    const rows = '<ul><li data-cy="attribute"><strong>Product Code - </strong><p>38711848</p></li><li><span>Производитель - </span> <span>Россия; </span></li></ul>';
+    const item = read(json, `<h1>Lumetra K7 Keyboard</h1>${buyBox}${rows}`);
+    expect(item?.sku).toBe('38711848');
+    expect(item?.brand ?? null).toBeNull();
+  });
+
   it('reads a code an element marked as the item number writes alone, not a barcode, a variant row or a tile of other items', () => {
     const body = (marked: string) => `<h1>Lumetra K7 Keyboard</h1>${buyBox}<p class="product-color"><span>Black</span> - ${marked}</p>`;
     const read = (head: string, body: string) => extractProductIdentity(doc(head, body), { url: 'https://shop.example.co.uk/lumetra-k7-keyboard' });

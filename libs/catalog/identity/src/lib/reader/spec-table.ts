@@ -99,8 +99,8 @@ export function fromSpecTable(page: Page): Evidence | null {
   const found: Evidence = {};
   for (const [written, raw] of page.labelled) {
     const label = withoutNote(written);
-    // "Kod EAN: [5032037108652]": a value in brackets is the value.
-    const value = unbracket(raw.trim());
+    // "Kod EAN: [5032037108652]": a value in brackets is the value; "Россия; ": a list's separator ends none.
+    const value = unbracket(raw.trim().replace(/\s*[;,]$/, ''));
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     // A row written as a sentence ends with its full stop ("Model number: H23K37."), which is no part of the code.
     else if ((!mpn || mpnGeneric) && !suppliersCode && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) {
