@@ -23,6 +23,13 @@ describe('the item number as the page shows it', () => {
     expect(read(json, `${micro}<h1>Lumetra K7 Keyboard</h1>${buyBox}`)?.sku).toBe('238368885');
   });
 
+  it("reads big shops' own labels of their item numbers: Home Depot's \"Internet #\" before its store SKU, Walmart's \"Walmart #\"", () => {
+    const depot = '<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Liquidtight Conduit</h1><h2>Model # 6202-22-00</h2><h2>Internet #<span itemprop="productID">202286744</span></h2><h2>Store SKU #<span itemprop="sku">862425</span></h2></div>';
+    expect(read('', `${depot}${buyBox}`, 'https://www.shop.example.com/p/liquidtight-conduit')?.sku).toBe('202286744');
+    const walmart = '<h1>Big Kid Booster Seat</h1><div class="wm-item-number">Walmart #: <!-- a comment -->553503329</div>';
+    expect(read('', `${walmart}${buyBox}`, 'https://www.shop.example.com/ip/Big-Kid-Booster/42338107')?.sku).toBe('553503329');
+  });
+
   it('reads a label its value follows after a spaced dash ("Product Code - 38711848"), and a value without the list\'s semicolon', () => {
     const json = ld({ '@type': 'Product', name: 'Lumetra K7 Keyboard', sku: '109190006', offers: { '@type': 'Offer', price: '49.90', priceCurrency: 'GBP' } });
     const rows = '<ul><li data-cy="attribute"><strong>Product Code - </strong><p>38711848</p></li><li><span>Производитель - </span> <span>Россия; </span></li></ul>';
