@@ -119,8 +119,10 @@ const makersCodeInParts = (v: string) => v.trim().length >= 6 && /^(?=.*\p{L})(?
 
 /**
  * Part numbers that are not the shop's own item id: a "model" or "mpn" equal to the sku or productID the page's markup
- * states, or to it with a variant's suffix, is that id written twice by a template, not the maker's part number, unless several sources state it as the
- * part number or it is a maker's code in parts. (An id only the address carries may be the maker's number too.)
+ * states, or to it with a variant's suffix, is that id written twice by a template, not the maker's part number,
+ * unless several sources state it as the part number or it is a maker's code in parts. (An id only the address carries
+ * may be the maker's number too.) A specification row labelled as the model names one, whatever else the number is
+ * ("Model # PSE25KYHFS" on a maker's own shop, whose sku it also is).
  */
 function partNumbers(evidence: [ReaderName, Evidence][]): Candidate<string>[] {
   const shopIds = new Set(candidatesOf(evidence, 'sku', cleanSku).filter((c) => c.reader !== 'address' && c.reader !== 'url').map((c) => idKey(c.value)));
