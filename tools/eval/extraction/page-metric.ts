@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
-import { METRIC_FIELDS, annotatedValues, loadPageCorpus, metricCorpus, readCorpusPage, type CorpusPage } from '@pricehunt/catalog-identity/testing';
+import { ANNOTATED_FIELDS, METRIC_FIELDS, annotatedValues, loadPageCorpus, metricCorpus, readCorpusPage, type CorpusPage } from '@pricehunt/catalog-identity/testing';
 import type { PageReaderFn } from './pages';
 import type { EvalRunOptions, EvalSection } from './section';
 
@@ -88,8 +88,7 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
       }
       const prepare = options.withoutMarkup ? withoutMarkup : (html: string) => html;
       const report = metricCorpus(pages, (html, page) => read(prepare(html), page.url ?? undefined), annotated ? annotatedValues : undefined);
-      // The annotations hold the benchmark's own fields only.
-      const fields = annotated ? METRIC_FIELDS.filter((field) => field in (annotatedValues(pages[0] as CorpusPage, null) ?? {})) : METRIC_FIELDS;
+      const fields = annotated ? ANNOTATED_FIELDS : METRIC_FIELDS;
       const rows = fields.map((field) => {
         const s = report.fields[field];
         return [field, f3(s.precision), f3(s.recall), f3(s.f1), String(s.support), `${s.tp}/${s.fp}/${s.fn}`];

@@ -101,5 +101,5 @@ export {
   type FieldVerdict,
   type ReadItem,
 } from './lib/corpus/page-corpus';
-export { annotatedValues } from './lib/corpus/annotations';
+export { ANNOTATED_FIELDS, annotatedValues } from './lib/corpus/annotations';
 export { measureSourceWeights, type SourceTally, type SourceWeights } from './lib/corpus/source-weights';

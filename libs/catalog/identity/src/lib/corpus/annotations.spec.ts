@@ -1,4 +1,4 @@
-import { annotatedValues } from './annotations';
+import { ANNOTATED_FIELDS, annotatedValues } from './annotations';
 import type { CorpusPage } from './page-corpus';
 
 const page = (annotations?: CorpusPage['annotations']): CorpusPage => ({
@@ -12,6 +12,10 @@ const page = (annotations?: CorpusPage['annotations']): CorpusPage => ({
 });
 
 describe('annotatedValues', () => {
+  it('gives a value for each of the benchmark fields it names', () => {
+    expect(Object.keys(annotatedValues(page({ price: ['1'] }), null) ?? {}).sort()).toEqual([...ANNOTATED_FIELDS].sort());
+  });
+
   it('gives nothing for a page without annotations', () => {
     expect(annotatedValues(page(), null)).toBeNull();
   });

@@ -9,6 +9,9 @@ import { binaryOfItem, foldIdentifier, type CorpusPage, type MetricField, type R
 
 type Values = Partial<Record<MetricField, { expected: string[]; got: string | null }>>;
 
+/** The fields `annotatedValues` scores: the benchmark's own. */
+export const ANNOTATED_FIELDS: readonly MetricField[] = ['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn'];
+
 /** A decimal written as the annotators write it ("229.99 ", "23.450", "4386") with two places. */
 const decimal = (text: string) => (Math.round(Number(text.trim()) * 100) / 100).toFixed(2);
 const gtinKey = (text: string) => {

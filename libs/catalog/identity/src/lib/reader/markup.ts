@@ -50,9 +50,15 @@ export function saysOldPrice(said: string): boolean {
 const PRICE_LABEL = /^(?:(?:our|sale|your|special|offer|deal|selling|ihr|unser|notre|onze|nuestro)\s+)?(?:price|preis|prix|precio|prezzo|preço|preco|prijs|cena|pris|hinta|fiyat[ıi]?|цена)(?:\s+(?:now|today|à vista|a vista|de venta|di vendita|de vente|oferta|offerta))?\s*[:：]?$|^(?:verkaufspreis|aktionspreis|angebotspreis|prix de vente|precio de venta|prezzo di vendita)\s*[:：]?$/iu;
 /**
  * A price label of the shops of East Asia, at the end of the label's words ("一次付清特價", "판매가", "販売価格"): the
- * price, the selling price, the special or offer price, the cash price. Not 定價/정가, the list price.
+ * price, the selling price, the special or offer price, the cash price. Not a list price, though its words end the
+ * same way (`LIST_PRICE_EAST_ASIA`).
  */
 const PRICE_LABEL_EAST_ASIA = /(?:特價|特价|售價|售价|價格|价格|直購價|优惠价|優惠價|現金價|促銷價|促销价|網購價|网购价|販売価格|税込価格|価格|판매가|할인가|가격)\s*[:：]?$/u;
+/**
+ * Words of a list or reference price: 通常価格, 参考価格, メーカー希望小売価格, 定價, 原價, 建議售價, 市場價格, 정상가격,
+ * 소비자가격, 권장가격.
+ */
+const LIST_PRICE_EAST_ASIA = /通常|参考|希望|定[價价]|原[價价]|建[議议]|市[場场價价]|정상|소비자|권장/u;
 /** A discount written beside a price ("7 折", "-30%", "30% off"), which is no amount. */
 const DISCOUNT = /^[-–]?\s*\d{1,2}(?:[.,]\d)?\s*(?:%|％|折|off)$/iu;
 const PRICE_LABEL_HOLDERS = new Set(['td', 'th', 'dt', 'span', 'div', 'p', 'b', 'strong', 'label', 'em', 'small', 'font']);
@@ -71,7 +77,7 @@ export function priceLabelValue(el: HtmlElement): HtmlElement | null {
     else if ('tagName' in c && !inner && own.trim()) inner = c;
   }
   const label = cleanText(own);
-  if (!PRICE_LABEL.test(label) && !(label.length <= 12 && PRICE_LABEL_EAST_ASIA.test(label))) return null;
+  if (!PRICE_LABEL.test(label) && !(label.length <= 12 && PRICE_LABEL_EAST_ASIA.test(label) && !LIST_PRICE_EAST_ASIA.test(label))) return null;
   if (inner) return inner;
   const siblings = parentElement(el)?.childNodes ?? [];
   for (let i = siblings.indexOf(el) + 1; i < siblings.length; i++) {

@@ -277,6 +277,8 @@ describe('a price the page labels in its words where its markup names none', () 
     const read = (label: string) => extractProductIdentity(page(label), { url: 'https://www.shop.example.com.tw/p/M67296549.htm' });
     expect(read('一次付清特價')).toMatchObject({ priceCents: 29400, currency: 'TWD' });
     expect(read('會員專區')?.priceCents ?? null).toBeNull();
+    // A list price's label ends like a price's: 建議售價 (suggested retail), 市場價格 (market price), 通常価格 (regular).
+    for (const listLabel of ['建議售價', '市場價格', '通常価格', '정상가격']) expect(read(listLabel)?.priceCents ?? null).toBeNull();
   });
 });
 
