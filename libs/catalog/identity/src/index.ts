@@ -16,6 +16,7 @@ export {
   type ExtractOptions,
 } from './lib/page-identity';
 export { decodeEntities } from './lib/html';
+export { decodePage } from './lib/charset';
 export { slugQueryFromUrl } from './lib/slug';
 export {
   checkAddress,
