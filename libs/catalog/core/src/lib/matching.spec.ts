@@ -37,6 +37,12 @@ describe('otherBrand', () => {
     expect(otherBrand(page, [prepareOffer({ title: 'Studio Buds + Wireless Headphones, White' })])).toBe(false);
     expect(otherBrand(prepareOffer({ title: 'Studio Buds + Wireless Headphones' }), [prepareOffer({ title: 'WH-CH694', brand: 'Sony' })])).toBe(false);
   });
+  it('does not hold when a member writes the item’s brand with or without its spaces or hyphen', () => {
+    const bracket = prepareOffer({ title: 'Audiosource BI5 in-Wall Construction Bracket', brand: 'Audiosource' });
+    expect(otherBrand(bracket, [prepareOffer({ title: 'Audio Source BI5 New Construction Bracket', brand: 'Audio Source' })])).toBe(false);
+    expect(otherBrand(prepareOffer({ title: 'TP-Link Archer A7', brand: 'TP-Link' }), [prepareOffer({ title: 'TPLink Archer A7 AC1750', brand: 'TPLink' })])).toBe(false);
+    expect(otherBrand(bracket, [prepareOffer({ title: 'Audio Technica AT-BI5', brand: 'Audio Technica' })])).toBe(true);
+  });
 });
 
 // Real listings of the Amazon-Google train split (table A record, table B record, label).

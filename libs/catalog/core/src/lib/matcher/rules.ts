@@ -79,8 +79,11 @@ export const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean 
   evidence.numberConflict ||
   evidence.quantityConflicts.length > 0;
 
-/** Brands agree when one is the other or begins with it ("beats" and "beats by dr dre"). */
-const brandsAgree = (a: string, b: string) => a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+/**
+ * Brands agree when one is the other or begins with it ("beats" and "beats by dr dre"), or when they are one name
+ * written with and without its spaces ("audiosource" and "audio source", "tp link" and "tplink").
+ */
+const brandsAgree = (a: string, b: string) => a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `) || a.replace(/ /g, '') === b.replace(/ /g, '');
 
 /** The item states a brand that no member of a product states, while some members state one. */
 export function otherBrand(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
