@@ -82,6 +82,12 @@ describe('labels of shops in south-east Asia and the Arab world', () => {
     }
     expect(extractProductIdentity(page('', '<table><tr><th>Thương hiệu</th><td>OEM</td></tr></table>'), { url: URL })?.brand ?? null).toBeNull();
   });
+
+  it('reads the maker’s model number under its Arabic, Thai, traditional Chinese and Korean labels', () => {
+    for (const label of ['الموديل', 'رقم الموديل', 'الطراز', 'รุ่น', 'หมายเลขรุ่น', '型號', '모델번호']) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>SE3631</td></tr></table>`), { url: URL })?.model).toBe('SE3631');
+    }
+  });
 });
 
 describe('labels that name a control', () => {
