@@ -1,5 +1,5 @@
 /**
- * `npm run read:pages -- <page or folder>... [--urls <file.json>] [--format item|benchmark] [--out <file>]`
+ * `npm run read:pages -- <page or folder>... [--urls <file.json>] [--format item|benchmark] [--out <file>] [--labels <file.json>]`
  *
  * Reads saved product pages (.html or .htm, either also gzip-compressed) as a pasted link is read, in the page-reading
  * pool, and writes what the reader says of each as one JSON object keyed by the page's file name without extensions;
@@ -13,18 +13,23 @@
  *
  *     npm run -s read:pages -- bench/dataset/html --urls bench/dataset/ground-truth.json --format benchmark \
  *       --out bench/dataset/output/PriceHunt.json
+ *
+ * - `--labels`: the right answers of each page, as that benchmark's ground truth writes them; the labelled pages are
+ *   scored with the metric of `eval:extraction -- --labels annotations` (its own fields and brand, GTIN and MPN), and
+ *   the table goes to stderr.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPageReadPool } from '@pricehunt/catalog-identity';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
-import { addressesFrom, benchmarkFields, type PageReading, readSavedPages, savedPages } from './read-pages/saved-pages';
+import { addressesFrom, benchmarkFields, labelsFrom, type PageReading, readSavedPages, savedPages, scoreReadings, scoreRows } from './read-pages/saved-pages';
+import { formatTable } from './table';
 
-const USAGE = 'usage: npm run read:pages -- <page or folder>... [--urls <file.json>] [--format item|benchmark] [--out <file>]';
+const USAGE = 'usage: npm run read:pages -- <page or folder>... [--urls <file.json>] [--format item|benchmark] [--out <file>] [--labels <file.json>]';
 
 function commandLine() {
   try {
-    return parseArgs({ allowPositionals: true, options: { urls: { type: 'string' }, format: { type: 'string', default: 'item' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    return parseArgs({ allowPositionals: true, options: { urls: { type: 'string' }, labels: { type: 'string' }, format: { type: 'string', default: 'item' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
@@ -46,6 +51,8 @@ async function main(): Promise<void> {
   if (pages.length === 0) throw new Error(`no page files (.html, .htm, either also .gz) in ${positionals.join(', ')}`);
   if (values.urls && !fs.existsSync(values.urls)) throw new Error(`--urls: ${values.urls}: no such file`);
   const addresses = values.urls ? addressesFrom(fs.readFileSync(values.urls, 'utf8'), values.urls) : new Map<string, string>();
+  if (values.labels && !fs.existsSync(values.labels)) throw new Error(`--labels: ${values.labels}: no such file`);
+  const labels = values.labels ? labelsFrom(fs.readFileSync(values.labels, 'utf8'), values.labels) : null;
   const pool = createPageReadPool();
   const bar = createProgressBar({ label: 'reading pages', unit: 'pages', total: pages.length });
   let readings: PageReading[];
@@ -64,6 +71,10 @@ async function main(): Promise<void> {
   const empty = readings.filter((r) => !('error' in r) && r.item === null).length;
   const unaddressed = pages.filter((p) => !addresses.has(p.key)).length;
   process.stderr.write(`${pages.length} pages: ${pages.length - failed - empty} items read, ${empty} without an item, ${failed} not read; ${unaddressed} without an address${values.out ? `; written to ${values.out}` : ''}\n`);
+  if (labels) {
+    const score = scoreReadings(readings, labels);
+    process.stderr.write(`\nScored against ${values.labels}: ${score.pages} labelled pages read\n\n${formatTable(['field', 'precision', 'recall', 'F1', 'support', 'tp/fp/fn'], scoreRows(score.fields))}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

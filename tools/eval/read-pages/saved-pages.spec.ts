@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createPageReadPool, type PageReadPool } from '@pricehunt/catalog-identity';
-import { addressesFrom, benchmarkFields, decodeSavedPage, pageKey, readSavedPages, savedPages } from './saved-pages';
+import { addressesFrom, benchmarkFields, decodeSavedPage, labelsFrom, pageKey, readSavedPages, savedPages, scoreReadings, scoreRows } from './saved-pages';
 
 const lampPage = [
   '<!doctype html><html><head><meta charset="windows-1252"><title>Lampe Café | Lights</title>',
@@ -104,5 +104,39 @@ describe('reading saved pages in the pool', () => {
       gtin: '04006381333931',
     });
     expect(benchmarkFields(null, undefined)).toEqual({});
+  });
+});
+
+describe('saved pages scored against a ground truth', () => {
+  const page = (key: string) => ({ key, file: `${key}.html` });
+  const item = (fields: Record<string, unknown>) => ({ title: 'Lamp', source: 'json-ld', ...fields }) as never;
+
+  it('reads each page’s right answers, and names the page and field that are not lists of texts', () => {
+    const labels = labelsFrom(JSON.stringify({ a: { price: ['29.9'], sku: ['LC-7'], availability: ['OutOfStock'], currency: ['€'], url: 'https://x' } }), 'gt.json');
+    expect(labels.get('a')).toEqual({ price: ['29.9'], sku: ['LC-7'], availability: ['OutOfStock'] });
+    expect(() => labelsFrom(JSON.stringify({ a: { sku: 'LC-7' } }), 'gt.json')).toThrow('gt.json: page a: sku must be a list of texts');
+    expect(() => labelsFrom(JSON.stringify({ a: 3 }), 'gt.json')).toThrow('gt.json: page a: expected an object of fields');
+    expect(() => labelsFrom('[]', 'gt.json')).toThrow(/^gt\.json: expected an object keyed by page/);
+  });
+
+  it('scores the labelled pages read, field by field, and leaves out pages without labels or not read', () => {
+    const labels = labelsFrom(JSON.stringify({ a: { price: ['29.9'], sku: ['lc-7'], availability: ['OutOfStock'], brand: ['Lumo'] }, b: { price: ['10'], sku: ['X1'], availability: ['InStock'] }, c: { price: ['5'] } }), 'gt.json');
+    const score = scoreReadings(
+      [
+        { page: page('a'), url: undefined, item: item({ priceCents: 2990, sku: 'LC-7', availability: 'out_of_stock', brand: 'Lumo', gtin: '04006381333931' }) },
+        { page: page('b'), url: undefined, item: item({ priceCents: 1200, sku: 'X1', availability: 'in_stock' }) },
+        { page: page('c'), url: undefined, error: 'too large' },
+        { page: page('d'), url: undefined, item: item({ priceCents: 100 }) },
+      ],
+      labels,
+    );
+    expect(score.pages).toBe(2);
+    expect(score.fields.price).toMatchObject({ tp: 1, fp: 1, fn: 1 });
+    expect(score.fields.sku).toMatchObject({ tp: 2, fp: 0, fn: 0 });
+    expect(score.fields.OutOfStock).toMatchObject({ tp: 1, fp: 0, fn: 0 });
+    // A barcode where the annotators wrote none is a false positive, as the benchmark counts it.
+    expect(score.fields.gtin).toMatchObject({ tp: 0, fp: 1, fn: 0 });
+    expect(scoreRows(score.fields).map((row) => row[0])).toEqual(['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn']);
+    expect(scoreRows(score.fields)[0]).toEqual(['price', '0.500', '0.500', '0.500', '2', '1/1/1']);
   });
 });

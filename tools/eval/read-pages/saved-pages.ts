@@ -2,13 +2,14 @@
  * Saved product pages read as a pasted link is read: the files of a folder (or named one by one) as pages keyed by their
  * name, each page's address from a mapping file, its bytes decoded by the charset it names, read in the page-reading
  * pool; and what the reader says written either as the item the API answers with or in the fields of the public
- * product-extraction benchmark's output files, which its own `evaluate.py` scores.
+ * product-extraction benchmark's output files, which its own `evaluate.py` scores; or scored here against that
+ * benchmark's ground truth with the metric of `eval:extraction -- --labels annotations`, brand, GTIN and MPN included.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { decodePage, type PageItem, type PageReadPool } from '@pricehunt/catalog-identity';
-import { binaryOfItem } from '@pricehunt/catalog-identity/testing';
+import { ANNOTATED_FIELDS, annotatedValues, binaryOfItem, type CorpusPage, type MetricField, type MetricScore, tallyMetric } from '@pricehunt/catalog-identity/testing';
 
 /** A saved page's file name: HTML, gzip-compressed or not. */
 const PAGE_FILE = /\.html?(?:\.gz)?$/i;
@@ -144,4 +145,54 @@ export async function readSavedPages(pages: readonly SavedPage[], addresses: Rea
   };
   await Promise.all(Array.from({ length: Math.max(1, pool.size * 2) }, lane));
   return out;
+}
+
+/** A page's labels: for each annotated field, the list of right answers. */
+type PageLabels = NonNullable<CorpusPage['annotations']>;
+const LABELLED_FIELDS = ['price', 'sku', 'availability', 'brand', 'gtin', 'mpn'] as const;
+
+/**
+ * Each page's right answers from a JSON object keyed by page, as the benchmark's `dataset/ground-truth.json` writes them
+ * (`{ key: { price: ["259"], sku: ["14347"], availability: ["InStock"], brand: […], gtin: […], mpn: […], … } }`); other
+ * fields are left out. A page's entry that is no object, or a field that is no list of texts, is an error naming both.
+ */
+export function labelsFrom(text: string, source: string): Map<string, PageLabels> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(`${source}: expected an object keyed by page, each with its fields' right answers`);
+  const out = new Map<string, PageLabels>();
+  for (const [key, entry] of Object.entries(doc)) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new Error(`${source}: page ${key}: expected an object of fields`);
+    const labels: PageLabels = {};
+    for (const field of LABELLED_FIELDS) {
+      const values: unknown = (entry as Record<string, unknown>)[field];
+      if (values === undefined) continue;
+      if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) throw new Error(`${source}: page ${key}: ${field} must be a list of texts`);
+      labels[field] = values as string[];
+    }
+    out.set(key, labels);
+  }
+  return out;
+}
+
+/** The metric over the readings of the labelled pages (a page without labels, or not read, is not scored). */
+export function scoreReadings(readings: readonly PageReading[], labels: ReadonlyMap<string, PageLabels>): { pages: number; fields: Record<MetricField, MetricScore> } {
+  const scored = readings.flatMap((r) => {
+    const annotations = labels.get(r.page.key);
+    return annotations && 'item' in r ? [[r.page.key, annotatedValues({ annotations }, r.item)] as const] : [];
+  });
+  return { pages: scored.length, fields: tallyMetric(scored).fields };
+}
+
+/** The score as table rows: field, precision, recall, F1, support, tp/fp/fn, for the benchmark's annotated fields. */
+export function scoreRows(fields: Record<MetricField, MetricScore>): string[][] {
+  const f3 = (n: number) => n.toFixed(3);
+  return ANNOTATED_FIELDS.map((field) => {
+    const s = fields[field];
+    return [field, f3(s.precision), f3(s.recall), f3(s.f1), String(s.support), `${s.tp}/${s.fp}/${s.fn}`];
+  });
 }

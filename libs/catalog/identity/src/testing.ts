@@ -79,15 +79,12 @@ export async function startPageServer(routes: Record<string, PageRoute | string>
 
 export {
   FIELDS as PAGE_CORPUS_FIELDS,
-  METRIC_FIELDS,
   binaryAvailability,
   binaryOfItem,
   foldIdentifier,
   metricCorpus,
   metricValues,
-  type MetricField,
   type MetricReport,
-  type MetricScore,
   PAGE_CORPUS_DIR,
   loadPageCorpus,
   normaliseForCompare,
@@ -101,5 +98,6 @@ export {
   type FieldVerdict,
   type ReadItem,
 } from './lib/corpus/page-corpus';
+export { METRIC_FIELDS, tallyMetric, type MetricField, type MetricScore, type MetricValues } from './lib/corpus/metric';
 export { ANNOTATED_FIELDS, annotatedValues } from './lib/corpus/annotations';
 export { measureSourceWeights, type SourceTally, type SourceWeights } from './lib/corpus/source-weights';

@@ -5,7 +5,8 @@
  * reads on the page, these say what that benchmark's annotators wrote, gaps and all.
  */
 import { normaliseGtin } from '@pricehunt/catalog-matching';
-import { binaryOfItem, foldIdentifier, type CorpusPage, type MetricField, type ReadItem } from './page-corpus';
+import type { MetricField } from './metric';
+import { binaryOfItem, foldIdentifier, type CorpusPage, type ReadItem } from './page-corpus';
 
 type Values = Partial<Record<MetricField, { expected: string[]; got: string | null }>>;
 
@@ -20,7 +21,7 @@ const gtinKey = (text: string) => {
 };
 
 /** The annotated fields of a page and what the reader said, as the metric compares them; null for a page without annotations. */
-export function annotatedValues(page: CorpusPage, item: ReadItem | null): Values | null {
+export function annotatedValues(page: Pick<CorpusPage, 'annotations'>, item: ReadItem | null): Values | null {
   const a = page.annotations;
   if (!a) return null;
   const listed = (values: string[] | undefined, key: (text: string) => string) => [...new Set((values ?? []).map(key))];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { normaliseGtin } from '@pricehunt/catalog-matching';
 import { decodePage } from '../charset';
+import { type MetricField, type MetricScore, type MetricValues, tallyMetric } from './metric';
 
 export const PAGE_CORPUS_DIR = path.join(__dirname, '..', '..', 'fixtures', 'pages');
 
@@ -264,29 +265,7 @@ export function scoreCorpus(pages: readonly CorpusPage[], read: (html: string, p
   return { pages: pages.length, fields, failures };
 }
 
-// ---------- the public product-extraction benchmark's metric ----------
-
-/**
- * Fields scored as the public product-extraction benchmark scores them: per page at most one predicted value and any
- * number of right ones; a right prediction is a true positive, a wrong one a false positive (and a false negative when
- * the page has a value), a missing one a false negative where the page has a value. Price by decimal value (currency
- * not scored), identifiers after folding case and spaces, availability as InStock/OutOfStock (no answer is a miss, as
- * in the benchmark's own scoring), and InStock and OutOfStock each on their own.
- */
-export type MetricField = 'price' | 'sku' | 'availability' | 'InStock' | 'OutOfStock' | 'brand' | 'gtin' | 'mpn' | 'stockState' | 'condition' | 'shipping' | 'image' | 'attributes';
-/** The benchmark's fields, then the reader's own: the six schema.org stock states, and the fields read by hand on some pages. */
-export const METRIC_FIELDS: readonly MetricField[] = ['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn', 'stockState', 'condition', 'shipping', 'image', 'attributes'];
-
-export interface MetricScore {
-  tp: number;
-  fp: number;
-  fn: number;
-  /** Pages that have a value for the field. */
-  support: number;
-  precision: number;
-  recall: number;
-  f1: number;
-}
+// ---------- the public product-extraction benchmark's metric (./metric) ----------
 
 export interface MetricReport {
   pages: number;
@@ -311,18 +290,7 @@ export function binaryOfItem(value: string | null | undefined): 'InStock' | 'Out
   return value === 'out_of_stock' ? 'OutOfStock' : 'InStock';
 }
 
-function matching(trueValues: string[], predicted: string | null): [number, number, number] {
-  if (predicted === null) return [0, 0, trueValues.length > 0 ? 1 : 0];
-  if (trueValues.includes(predicted)) return [1, 0, 0];
-  return [0, 1, trueValues.length > 0 ? 1 : 0];
-}
 
-function metricOf(tp: number, fp: number, fn: number, support: number): MetricScore {
-  const precision = fp === 0 && fn === 0 ? 1 : tp + fp === 0 ? 0 : tp / (tp + fp);
-  const recall = fp === 0 && fn === 0 ? 1 : tp + fn === 0 ? 0 : tp / (tp + fn);
-  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-  return { tp, fp, fn, support, precision, recall, f1 };
-}
 
 /** An image link without its scheme and with its character references read ("&amp;" is "&"). */
 const imageKey = (url: string) => url.replace(/^https?:/i, '').replace(/&amp;/g, '&');
@@ -330,9 +298,9 @@ const shippingKey = (amount: number, currency: string | null) => `${(Math.round(
 const attributesKey = (a: Record<string, string>) => Object.entries(a).map(([k, v]) => `${k.toLowerCase()}=${normaliseForCompare(v)}`).sort().join('; ');
 
 /** The fields read by hand on some pages only: a page without the label is not counted (undefined). */
-function handReadValues(page: CorpusPage, item: ReadItem | null): Partial<Record<MetricField, { expected: string[]; got: string | null }>> {
+function handReadValues(page: CorpusPage, item: ReadItem | null): MetricValues {
   const e = page.expected;
-  const out: Partial<Record<MetricField, { expected: string[]; got: string | null }>> = {};
+  const out: MetricValues = {};
   if (e.condition !== undefined) out.condition = { expected: e.condition ? [e.condition] : [], got: item?.condition ?? null };
   if (e.shipping !== undefined) out.shipping = { expected: e.shipping ? [shippingKey(e.shipping.amount, e.shipping.currency)] : [], got: item?.shipping ? shippingKey(item.shipping.priceCents / 100, item.shipping.currency) : null };
   if (e.image !== undefined) out.image = { expected: e.image ? [imageKey(e.image)] : [], got: item?.imageUrl ? imageKey(item.imageUrl) : null };
@@ -345,7 +313,7 @@ function handReadValues(page: CorpusPage, item: ReadItem | null): Partial<Record
 }
 
 /** What one page expects and what the reader said, per metric field, as the metric compares them (hand-read fields only where labelled). */
-export function metricValues(page: CorpusPage, item: ReadItem | null): Partial<Record<MetricField, { expected: string[]; got: string | null }>> {
+export function metricValues(page: CorpusPage, item: ReadItem | null): MetricValues {
   const e = page.expected;
   const decimal = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
   const ids = (values: (string | null | undefined)[]) => values.filter((v): v is string => !!v).map(foldIdentifier);
@@ -366,26 +334,9 @@ export function metricValues(page: CorpusPage, item: ReadItem | null): Partial<R
   };
 }
 
+
 /** Runs `read` over every page and scores it with the benchmark's metric, against the corpus's labels or those `valuesOf` gives (none: the page is not scored). */
-export function metricCorpus(pages: readonly CorpusPage[], read: (html: string, page: CorpusPage) => ReadItem | null, valuesOf: (page: CorpusPage, item: ReadItem | null) => ReturnType<typeof metricValues> | null = metricValues): MetricReport {
-  const counts = Object.fromEntries(METRIC_FIELDS.map((f) => [f, [0, 0, 0, 0]])) as Record<MetricField, [number, number, number, number]>;
-  const errors: MetricReport['errors'] = [];
-  for (const page of pages) {
-    const values = valuesOf(page, read(readCorpusPage(page), page));
-    if (!values) continue;
-    for (const field of METRIC_FIELDS) {
-      const value = values[field];
-      if (!value) continue;
-      const { expected, got } = value;
-      const [tp, fp, fn] = matching(expected, got);
-      const c = counts[field];
-      c[0] += tp;
-      c[1] += fp;
-      c[2] += fn;
-      if (expected.length > 0) c[3]++;
-      if (fp + fn > 0) errors.push({ page, field, expected, got });
-    }
-  }
-  const fields = Object.fromEntries(METRIC_FIELDS.map((f) => [f, metricOf(...counts[f])])) as Record<MetricField, MetricScore>;
+export function metricCorpus(pages: readonly CorpusPage[], read: (html: string, page: CorpusPage) => ReadItem | null, valuesOf: (page: CorpusPage, item: ReadItem | null) => MetricValues | null = metricValues): MetricReport {
+  const { fields, errors } = tallyMetric(pages.map((page) => [page, valuesOf(page, read(readCorpusPage(page), page))] as const));
   return { pages: pages.length, fields, errors };
 }
