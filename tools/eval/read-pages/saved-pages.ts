@@ -53,6 +53,18 @@ export function savedPages(paths: readonly string[]): SavedPage[] {
   return pages.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+/** A JSON document that is an object keyed by page, else an error naming the file and what each page's value `holds`. */
+function keyedByPage(text: string, source: string, holds: string): Record<string, unknown> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(`${source}: expected an object keyed by page, ${holds}`);
+  return doc as Record<string, unknown>;
+}
+
 /** The web address a mapping's value holds: the address, a replay path ending in it, or an object with a `url`. */
 function addressIn(value: unknown): string | null {
   const written = typeof value === 'string' ? value : value !== null && typeof value === 'object' ? (value as Record<string, unknown>)['url'] : undefined;
@@ -72,15 +84,8 @@ function addressIn(value: unknown): string | null {
  * holds no web address is left out; a document that is no such object is an error.
  */
 export function addressesFrom(text: string, source: string): Map<string, string> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(`${source}: expected an object keyed by page, each naming the page's address`);
   const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(doc)) {
+  for (const [key, value] of Object.entries(keyedByPage(text, source, "each naming the page's address"))) {
     const address = addressIn(value);
     if (address) out.set(key, address);
   }
@@ -157,15 +162,8 @@ const LABELLED_FIELDS = ['price', 'sku', 'availability', 'brand', 'gtin', 'mpn']
  * fields are left out. A page's entry that is no object, or a field that is no list of texts, is an error naming both.
  */
 export function labelsFrom(text: string, source: string): Map<string, PageLabels> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(`${source}: expected an object keyed by page, each with its fields' right answers`);
   const out = new Map<string, PageLabels>();
-  for (const [key, entry] of Object.entries(doc)) {
+  for (const [key, entry] of Object.entries(keyedByPage(text, source, "each with its fields' right answers"))) {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new Error(`${source}: page ${key}: expected an object of fields`);
     const labels: PageLabels = {};
     for (const field of LABELLED_FIELDS) {
