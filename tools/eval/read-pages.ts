@@ -22,7 +22,9 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPageReadPool } from '@pricehunt/catalog-identity';
 import { createProgressBar } from '@pricehunt/catalog-feeds';
-import { addressesFrom, benchmarkFields, labelsFrom, type PageReading, readSavedPages, savedPages, scoreReadings, scoreRows } from './read-pages/saved-pages';
+import { ANNOTATED_FIELDS } from '@pricehunt/catalog-identity/testing';
+import { METRIC_HEADER, metricRows } from './extraction/page-metric';
+import { addressesFrom, benchmarkFields, labelsFrom, type PageReading, readSavedPages, savedPages, scoreReadings } from './read-pages/saved-pages';
 import { formatTable } from './table';
 
 const USAGE = 'usage: npm run read:pages -- <page or folder>... [--urls <file.json>] [--format item|benchmark] [--out <file>] [--labels <file.json>]';
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
   process.stderr.write(`${pages.length} pages: ${pages.length - failed - empty} items read, ${empty} without an item, ${failed} not read; ${unaddressed} without an address${values.out ? `; written to ${values.out}` : ''}\n`);
   if (labels) {
     const score = scoreReadings(readings, labels);
-    process.stderr.write(`\nScored against ${values.labels}: ${score.pages} labelled pages read\n\n${formatTable(['field', 'precision', 'recall', 'F1', 'support', 'tp/fp/fn'], scoreRows(score.fields))}\n`);
+    process.stderr.write(`\nScored against ${values.labels}: ${score.pages} labelled pages\n\n${formatTable(METRIC_HEADER, metricRows(score.fields, ANNOTATED_FIELDS))}\n`);
   }
 }
 

@@ -5,11 +5,22 @@
  */
 import { performance } from 'node:perf_hooks';
 import { extractProductIdentity } from '@pricehunt/catalog-identity';
-import { ANNOTATED_FIELDS, METRIC_FIELDS, annotatedValues, loadPageCorpus, metricCorpus, readCorpusPage, type CorpusPage } from '@pricehunt/catalog-identity/testing';
+import { ANNOTATED_FIELDS, METRIC_FIELDS, annotatedValues, loadPageCorpus, metricCorpus, readCorpusPage, type CorpusPage, type MetricField, type MetricScore } from '@pricehunt/catalog-identity/testing';
 import type { PageReaderFn } from './pages';
 import type { EvalRunOptions, EvalSection } from './section';
 
 const f3 = (n: number) => n.toFixed(3);
+
+/** The columns of the metric's table. */
+export const METRIC_HEADER = ['field', 'precision', 'recall', 'F1', 'support', 'tp/fp/fn'];
+
+/** The metric's table rows for some fields: field, precision, recall, F1, support, tp/fp/fn. */
+export function metricRows(scores: Record<MetricField, MetricScore>, fields: readonly MetricField[]): string[][] {
+  return fields.map((field) => {
+    const s = scores[field];
+    return [field, f3(s.precision), f3(s.recall), f3(s.f1), String(s.support), `${s.tp}/${s.fp}/${s.fn}`];
+  });
+}
 
 /** The value below which the share `q` of the sorted samples lies (nearest rank). */
 export function quantile(sorted: readonly number[], q: number): number {
@@ -88,11 +99,7 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
       }
       const prepare = options.withoutMarkup ? withoutMarkup : (html: string) => html;
       const report = metricCorpus(pages, (html, page) => read(prepare(html), page.url ?? undefined), annotated ? annotatedValues : undefined);
-      const fields = annotated ? ANNOTATED_FIELDS : METRIC_FIELDS;
-      const rows = fields.map((field) => {
-        const s = report.fields[field];
-        return [field, f3(s.precision), f3(s.recall), f3(s.f1), String(s.support), `${s.tp}/${s.fp}/${s.fn}`];
-      });
+      const rows = metricRows(report.fields, annotated ? ANNOTATED_FIELDS : METRIC_FIELDS);
       const failures = new Map<string, string[]>();
       for (const e of report.errors) {
         const key = `${e.page.shop} (${e.page.file})`;
@@ -107,7 +114,7 @@ export function pageMetricSection(readPage: PageReaderFn = (html, url) => extrac
       const stripped = `${options.withoutMarkup ? ', their JSON-LD, microdata and meta tags taken out' : ''}${annotated ? ", scored against their source's published annotations" : ''}`;
       return {
         title: `Product pages, the product-extraction benchmark's metric: ${pages.length} real saved pages${which} from ${shops} shops${stripped}`,
-        header: ['field', 'precision', 'recall', 'F1', 'support', 'tp/fp/fn'],
+        header: METRIC_HEADER,
         rows,
         failures,
         notes: [

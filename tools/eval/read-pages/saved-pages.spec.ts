@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createPageReadPool, type PageReadPool } from '@pricehunt/catalog-identity';
-import { addressesFrom, benchmarkFields, decodeSavedPage, labelsFrom, pageKey, readSavedPages, savedPages, scoreReadings, scoreRows } from './saved-pages';
+import { ANNOTATED_FIELDS } from '@pricehunt/catalog-identity/testing';
+import { metricRows } from '../extraction/page-metric';
+import { addressesFrom, benchmarkFields, decodeSavedPage, labelsFrom, pageKey, readSavedPages, savedPages, scoreReadings } from './saved-pages';
 
 const lampPage = [
   '<!doctype html><html><head><meta charset="windows-1252"><title>Lampe Café | Lights</title>',
@@ -119,7 +121,7 @@ describe('saved pages scored against a ground truth', () => {
     expect(() => labelsFrom('[]', 'gt.json')).toThrow(/^gt\.json: expected an object keyed by page/);
   });
 
-  it('scores the labelled pages read, field by field, and leaves out pages without labels or not read', () => {
+  it('scores the labelled pages field by field: a page the pool could not read as no answer, a page without labels not at all', () => {
     const labels = labelsFrom(JSON.stringify({ a: { price: ['29.9'], sku: ['lc-7'], availability: ['OutOfStock'], brand: ['Lumo'] }, b: { price: ['10'], sku: ['X1'], availability: ['InStock'] }, c: { price: ['5'] } }), 'gt.json');
     const score = scoreReadings(
       [
@@ -130,13 +132,13 @@ describe('saved pages scored against a ground truth', () => {
       ],
       labels,
     );
-    expect(score.pages).toBe(2);
-    expect(score.fields.price).toMatchObject({ tp: 1, fp: 1, fn: 1 });
+    expect(score.pages).toBe(3);
+    expect(score.fields.price).toMatchObject({ tp: 1, fp: 1, fn: 2, support: 3 });
     expect(score.fields.sku).toMatchObject({ tp: 2, fp: 0, fn: 0 });
     expect(score.fields.OutOfStock).toMatchObject({ tp: 1, fp: 0, fn: 0 });
     // A barcode where the annotators wrote none is a false positive, as the benchmark counts it.
     expect(score.fields.gtin).toMatchObject({ tp: 0, fp: 1, fn: 0 });
-    expect(scoreRows(score.fields).map((row) => row[0])).toEqual(['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn']);
-    expect(scoreRows(score.fields)[0]).toEqual(['price', '0.500', '0.500', '0.500', '2', '1/1/1']);
+    expect(metricRows(score.fields, ANNOTATED_FIELDS).map((row) => row[0])).toEqual(['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn']);
+    expect(metricRows(score.fields, ANNOTATED_FIELDS)[0]).toEqual(['price', '0.500', '0.333', '0.400', '3', '1/1/2']);
   });
 });

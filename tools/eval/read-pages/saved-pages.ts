@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { decodePage, type PageItem, type PageReadPool } from '@pricehunt/catalog-identity';
-import { ANNOTATED_FIELDS, annotatedValues, binaryOfItem, type CorpusPage, type MetricField, type MetricScore, tallyMetric } from '@pricehunt/catalog-identity/testing';
+import { annotatedValues, binaryOfItem, type CorpusPage, type MetricField, type MetricScore, tallyMetric } from '@pricehunt/catalog-identity/testing';
 
 /** A saved page's file name: HTML, gzip-compressed or not. */
 const PAGE_FILE = /\.html?(?:\.gz)?$/i;
@@ -177,20 +177,14 @@ export function labelsFrom(text: string, source: string): Map<string, PageLabels
   return out;
 }
 
-/** The metric over the readings of the labelled pages (a page without labels, or not read, is not scored). */
+/**
+ * The metric over the readings of the labelled pages: a page without labels is not scored; one the pool could not read
+ * (too large, too slow) counts as read with no answer, as a page the reader finds no item in.
+ */
 export function scoreReadings(readings: readonly PageReading[], labels: ReadonlyMap<string, PageLabels>): { pages: number; fields: Record<MetricField, MetricScore> } {
   const scored = readings.flatMap((r) => {
     const annotations = labels.get(r.page.key);
-    return annotations && 'item' in r ? [[r.page.key, annotatedValues({ annotations }, r.item)] as const] : [];
+    return annotations ? [[r.page.key, annotatedValues({ annotations }, 'item' in r ? r.item : null)] as const] : [];
   });
   return { pages: scored.length, fields: tallyMetric(scored).fields };
-}
-
-/** The score as table rows: field, precision, recall, F1, support, tp/fp/fn, for the benchmark's annotated fields. */
-export function scoreRows(fields: Record<MetricField, MetricScore>): string[][] {
-  const f3 = (n: number) => n.toFixed(3);
-  return ANNOTATED_FIELDS.map((field) => {
-    const s = fields[field];
-    return [field, f3(s.precision), f3(s.recall), f3(s.f1), String(s.support), `${s.tp}/${s.fp}/${s.fn}`];
-  });
 }

@@ -5,10 +5,8 @@
  * reads on the page, these say what that benchmark's annotators wrote, gaps and all.
  */
 import { normaliseGtin } from '@pricehunt/catalog-matching';
-import type { MetricField } from './metric';
+import type { MetricField, MetricValues } from './metric';
 import { binaryOfItem, foldIdentifier, type CorpusPage, type ReadItem } from './page-corpus';
-
-type Values = Partial<Record<MetricField, { expected: string[]; got: string | null }>>;
 
 /** The fields `annotatedValues` scores: the benchmark's own. */
 export const ANNOTATED_FIELDS: readonly MetricField[] = ['price', 'sku', 'availability', 'InStock', 'OutOfStock', 'brand', 'gtin', 'mpn'];
@@ -21,7 +19,7 @@ const gtinKey = (text: string) => {
 };
 
 /** The annotated fields of a page and what the reader said, as the metric compares them; null for a page without annotations. */
-export function annotatedValues(page: Pick<CorpusPage, 'annotations'>, item: ReadItem | null): Values | null {
+export function annotatedValues(page: Pick<CorpusPage, 'annotations'>, item: ReadItem | null): MetricValues | null {
   const a = page.annotations;
   if (!a) return null;
   const listed = (values: string[] | undefined, key: (text: string) => string) => [...new Set((values ?? []).map(key))];
