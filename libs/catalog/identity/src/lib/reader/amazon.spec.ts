@@ -23,6 +23,11 @@ describe('the Amazon byline', () => {
     ['Odwiedź sklep Romberg', 'Romberg'],
     ['Besök Romberg-butiken', 'Romberg'],
     ['Rombergのストアを表示', 'Romberg'],
+    ['ブランド: Romberg', 'Romberg'],
+    ['Visita il Romberg Store', 'Romberg'],
+    ['Romberg Mağazasını ziyaret edin', 'Romberg'],
+    ['زيارة متجر Romberg', 'Romberg'],
+    ['Varumärke: Romberg', 'Romberg'],
   ])('names the maker of "%s"', (byline, brand) => {
     expect(extractProductIdentity(page(byline), { url: 'https://www.amazon.de/dp/B0932XK47G' })?.brand).toBe(brand);
   });
@@ -63,5 +68,27 @@ describe('an older Amazon buy box', () => {
     const newer = '<div id="newerVersion_feature_div"><h4>There is a newer model of this item:</h4><a href="/dp/B07KSD9DZ9">HDMI Cable, 10 Foot</a><br><span class="a-color-price">Currently unavailable.</span></div>';
     const item = read('Brand: AmazonBasics', `<span id="priceblock_ourprice">£8.99</span><div id="availability"><span class="a-size-medium a-color-state">In stock on June 17, 2020.</span></div>${newer}`);
     expect(item?.availability).toBe('in_stock');
+  });
+});
+
+describe('the Amazon stock line in the marketplaces’ languages', () => {
+  const page = (host: string, line: string) =>
+    `<!doctype html><html><body><span id="productTitle">Monitor 24 Zoll</span><a id="bylineInfo">Visit the ASUS Store</a><div id="corePrice_feature_div"><span class="a-offscreen">170,58 €</span></div><div id="availability"><span class="a-size-medium a-color-success">${line}</span> <span>Dispatched from and sold by Amazon.</span></div><input type="hidden" name="ASIN" value="B0BVPB92MW"></body></html>`;
+  it.each([
+    ['amazon.nl', 'Momenteel niet verkrijgbaar.', 'out_of_stock'],
+    ['amazon.se', 'För närvarande inte tillgänglig.', 'out_of_stock'],
+    ['amazon.se', 'Tillfälligt slut.', 'out_of_stock'],
+    ['amazon.com.tr', 'Şu anda mevcut değil.', 'out_of_stock'],
+    ['amazon.com.br', 'Não disponível.', 'out_of_stock'],
+    ['amazon.fr', 'Temporairement en rupture.', 'out_of_stock'],
+    ['amazon.se', 'I lager.', 'in_stock'],
+    ['amazon.pl', 'Dostępny.', 'in_stock'],
+    ['amazon.pl', 'Zostały tylko 2 sztuki - zamów wkrótce.', 'in_stock'],
+    ['amazon.ae', 'متوفر.', 'in_stock'],
+    ['amazon.co.uk', 'Usually dispatched within 3 to 4 days.', 'in_stock'],
+    ['amazon.fr', 'Habituellement expédié sous 3 à 4 jours.', 'in_stock'],
+    ['amazon.co.jp', '通常1～2か月以内に発送します。', 'in_stock'],
+  ])('on %s reads "%s"', (host, line, availability) => {
+    expect(extractProductIdentity(page(host, line), { url: `https://www.${host}/dp/B0BVPB92MW` })?.availability).toBe(availability);
   });
 });

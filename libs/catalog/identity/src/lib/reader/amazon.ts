@@ -7,22 +7,25 @@ import { attr, elements, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
 import { amongOtherProducts, isOldPrice, priceTextOf } from './markup';
 import type { Page } from './page';
-import { currencyFromText, parseCondition, parsePrice, stockStateOfWording, text } from './values';
+import { STOCK_LINE_MAX, stockStateInWords } from './stock-words';
+import { currencyFromText, parseCondition, parsePrice, stockStateOfWording, text, type StockState } from './values';
 
 const AMAZON_PRICE_IDS = ['priceblock_dealprice', 'priceblock_saleprice', 'priceblock_ourprice', 'corePrice_feature_div', 'corePriceDisplay_desktop_feature_div', 'corePrice_desktop', 'price_inside_buybox', 'newBuyBoxPrice', 'buyNewSection', 'kindle-price', 'price'];
 
 /**
  * Amazon's byline: "Visit the Sony Store", "Besuche den Sony-Store", "Visiter la boutique HP", "Brand: Sony", "Marke: Sony",
- * "Visita la tienda de Sony", "Visite a loja WAP", "Odwiedź sklep Sony", "Besök Sony-butiken", "Sonyのストアを表示", "by
- * ACTIVISION"; an author's byline names no brand.
+ * "Visita la tienda de Sony", "Visita il Sony Store", "Visite a loja WAP", "Odwiedź sklep Sony", "Besök Sony-butiken", "Sony
+ * Mağazasını ziyaret edin", "زيارة متجر Sony", "Sonyのストアを表示", "ブランド: Sony", "by ACTIVISION"; an author's byline names
+ * no brand.
  */
 function amazonBrand(byline: string): string | null {
   if (/\((?:author|autor|auteur|autore|著)\)/i.test(byline) || /^(?:by|von|de|di|par)\s/i.test(byline) && /\(/.test(byline)) return null;
   const t = byline
-    .replace(/^(?:brand|marke|marque|marca|merk|märke|marka)\s*[:：]\s*/i, '')
+    .replace(/^(?:brand|marke|marque|marca|merk|märke|marka|varumärke|ブランド|العلامة التجارية)\s*[:：]\s*/i, '')
     // A maker's byline ("by ACTIVISION"), as an author's without the role.
     .replace(/^(?:by|von|par)\s+/i, '')
-    .replace(/^(?:visit the|besuchen? sie den|besuche den|visite[rz] la boutique(?: de)?|visita lo store di|visita la tienda de|bezoek de|visite a loja(?: d[aeo])?|odwiedź sklep|besök)\s+/i, '')
+    .replace(/^(?:visit the|besuchen? sie den|besuche den|visite[rz] la boutique(?: de)?|visita lo store di|visita il|visita la tienda de|bezoek de|visite a loja(?: d[aeo])?|odwiedź sklep|besök|زيارة متجر)\s+/i, '')
+    .replace(/\s+(?:mağazasını|store['’]u) ziyaret edin$/i, '')
     .replace(/[-\s]*(?:store|shop|boutique|tienda|loja|winkel|butiken)$/i, '')
     .replace(/\s*のストアを表示$/u, '')
     .replace(/^(?:store|shop)\s+/i, '')
@@ -70,6 +73,18 @@ function widgetAsin(page: Page): string | null {
   return best;
 }
 
+/**
+ * The buy box's stock line as a state: its English, German and Romance wording first, then its first sentence in the
+ * words of any of the marketplaces' languages ("Momenteel niet verkrijgbaar.", "Şu anda mevcut değil.", "Usually dispatched within 3 to 4
+ * days.", "متوفر").
+ */
+function stockLine(wording: string): StockState | null {
+  const first = wording.replace(/\s+/g, ' ').trim().split(/(?<=[.。!])\s/)[0] ?? '';
+  // Amazon Brazil's "Não disponível." alone: in the buy box it speaks of the item, where elsewhere it fills a spec row.
+  if (/^(?:não disponível|indisponível)\.?$/i.test(first)) return 'OutOfStock';
+  return stockStateOfWording(wording) ?? stockStateInWords(first.slice(0, STOCK_LINE_MAX));
+}
+
 export function fromAmazon(page: Page): Evidence | null {
   const titleEl = page.byId.get('productTitle') ?? page.byId.get('ebooksProductTitle');
   if (!titleEl) return null;
@@ -91,7 +106,7 @@ export function fromAmazon(page: Page): Evidence | null {
   return {
     title,
     sku: asinField ? (attr(asinField, 'value') ?? null) : (widgetId ?? widgetAsin(page)),
-    availability: stock ? stockStateOfWording(textOf(stock, undefined, 200)) : null,
+    availability: stock ? stockLine(textOf(stock, undefined, 200)) : null,
     brand: byline ? amazonBrand(textOf(byline)) : null,
     price: rawPrice ? parsePrice(rawPrice) : null,
     currency: rawPrice ? (currencyFromText(rawPrice, page.localeCurrency) ?? page.localeCurrency) : null,

@@ -18,7 +18,7 @@ const OUT = new RegExp(
     String.raw`^this (?:item|product) is (?:not available|unavailable)\.?$`,
     String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|nicht (?:mehr |in der gewünschten menge )?zur verfügung|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
     String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
-    String.raw`brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|ikke (?:på lager|tilgængelig|tilgjengelig)|(?:inte|ej) i lager|нет в наличии|немає в наявності`,
+    String.raw`niet (?:verkrijgbaar|beschikbaar)|en rupture\b|för närvarande (?:inte|ej) tillgänglig|tillfälligt slut|mevcut değil|(?:atualmente|temporariamente) (?:não disponível|indisponível)|brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|ikke (?:på lager|tilgængelig|tilgjengelig)|(?:inte|ej) i lager|нет в наличии|немає в наявності`,
     String.raw`esgotado|fora de estoque|sem estoque|tükendi|stokta yok|vyprodáno|není skladem|nincs készleten|stoc epuizat|nu este în stoc|εξαντλήθηκε|אזל מהמלאי|نفدت الكمية|غير متوفر|hết hàng|สินค้าหมด`,
     String.raw`欠品中|在庫切れ|在庫なし|品切れ|売り切れ|完売|缺货|缺貨|售罄|已售完|품절|재고 ?없음`,
     // A count of none ("0 auf Lager", "0 in stock", "0 Stück verfügbar"): the stock a shop counts is empty.
@@ -39,7 +39,13 @@ const IN = new RegExp(
     String.raw`\b(?:in stock|available to ship|ready to ship|usually ships|ships (?:today|tomorrow|in \d+ ?(?:-|to) ?\d+ (?:business )?days))\b`,
     String.raw`auf lager|lagernd|sofort (?:lieferbar|verfügbar|versandbereit|versandfertig)|versandbereit|versandfertig|\blieferbar|lieferzeit:? (?:ca\.? )?\d`,
     String.raw`en stock|disponible|disponibile|op voorraad|na stanie|varastossa|på lager|в наличии|в наявності`,
-    String.raw`em estoque|stokta var|skladem|készleten|în stoc|còn hàng|在庫あり|有货|有貨|재고 ?있음`,
+    String.raw`em estoque|(?<!não |in)disponível|stokta|skladem|készleten|în stoc|còn hàng|在庫あり|有货|有貨|재고 ?있음|متوفر`,
+    // Swedish, Polish and Dutch shops' own words for it ("I lager", "Endast 2 kvar i lager", "Dostępny", "Beschikbaar").
+    String.raw`(?:^|\s)i lager|^tillgänglig|^dostępn[ya]|zosta(?:ły|ło) tylko \d|^beschikbaar|残り\d+点`,
+    // The usual dispatch time of the item ("Usually dispatched within 3 to 4 days", "Habituellement expédié sous 3 à 4
+    // jours", "Di solito spedito entro 1-2 mesi", "Gewoonlijk verzonden binnen 1 tot 2 maanden", "通常1～2日以内に発送"), not
+    // a shop's policy for every order ("Orders dispatched within 24 hours").
+    String.raw`\busually dispatched within \d|habituellement expédié sous \d|di solito spedito entro \d|gewoonlijk verzonden binnen \d|通常.{1,12}以内に発送`,
   ].join('|'),
 );
 
