@@ -39,4 +39,16 @@ describe('typed words read as a model number typed loosely', () => {
   it('hold not every word when no product states a number of them', async () => {
     expect((await answerWords(depsOf(close, []), 'adtva 133')).complete).toBe(false);
   });
+
+  it('list the products stating the number, though the words ranked one of them far ahead', async () => {
+    const ahead: RankedProduct[] = [
+      { productId: 1, score: above + 0.3, holdsAllWords: false },
+      { productId: 2, score: above, holdsAllWords: false },
+      { productId: 3, score: above - 0.1, holdsAllWords: false },
+    ];
+    const answer = await answerWords(depsOf(ahead, [2, 1]), 'wh1000 xm5');
+    expect(answer.productId).toBeNull();
+    expect(answer.matchIds).toEqual([1, 2]);
+    expect((await answerWords(depsOf(ahead, [1]), 'wh1000 xm5 silver')).productId).toBe(1);
+  });
 });

@@ -57,7 +57,11 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
     // The product found, or the first listed, states the code: the words are all held, split as the listing does not
     // ("adtva 133" of "ADTVA133"), and are no misspelling to correct.
     if (coded.length > 0) everyWordHeld = true;
-    if (coded.length > 0 && (current === null || !coded.includes(current))) picked = codedAnswer(coded, ranked);
+    // Several products state it (one model in its colours) and hold the other words alike: the words name none of
+    // them, however far ahead the words' ranking put one ("wh1000 xm5" lists the WH-1000XM5 in each colour, as
+    // "WH1000XM5" does; "wh1000 xm5 silver" names the silver one).
+    const severalStating = coded.length > 1 && picked.productId !== null;
+    if (coded.length > 0 && (current === null || !coded.includes(current) || severalStating)) picked = codedAnswer(coded, ranked);
   }
   let { matchIds } = picked;
   // Listed products: those with a listing that holds the words as typed come first.
