@@ -25,8 +25,10 @@ export function unstatedModel(product: Pick<ProductSummary, 'title' | 'model'>):
  * "Refurbished from …" when the product has no new offer) and offer count, and a button that compares its prices.
  * `detailed` adds the brand and reads the price as a starting price ("from $…"), as the catalog pages do; those list
  * their cards right under the page's title, so a detailed card's title is a level-2 heading (level 3 under a section's).
+ * `differences` are the words that tell it from the other cards of its grid (`titleDifferences`), which a clamped title
+ * may hide.
  */
-export function ProductCard({ product, detailed = false, eager = false }: { product: ProductSummary; detailed?: boolean; eager?: boolean }) {
+export function ProductCard({ product, detailed = false, eager = false, differences = '' }: { product: ProductSummary; detailed?: boolean; eager?: boolean; differences?: string }) {
   const navigate = useNavigate();
   const model = unstatedModel(product);
   const price =
@@ -46,6 +48,7 @@ export function ProductCard({ product, detailed = false, eager = false }: { prod
         <Title className="ph-product-card__title">
           <Link to={paths.product(product.id, product.title)}>{product.title}</Link>
         </Title>
+        {differences ? <p className="ph-product-card__differences">{differences}</p> : null}
         {detailed && product.brand ? <p className="ph-product-card__brand">{product.brand}</p> : null}
         {model ? <p className="ph-product-card__model">Model {model}</p> : null}
         <p className="ph-product-card__meta">

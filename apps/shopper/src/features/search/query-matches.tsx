@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { EAGER_CARDS, ProductCard } from './product-card';
+import { titleDifferences } from './title-differences';
 
 type Order = 'match' | 'price';
 const ORDER_LABELS: Record<Order, string> = { match: 'Best match', price: 'Lowest price' };
@@ -50,6 +51,7 @@ export function QueryMatches({ query, products }: { query: string; products: Mat
   const orderId = useId();
   const shown = order === 'price' ? byLowestPrice(products) : products;
   const more = browseMore(products);
+  const differences = titleDifferences(shown.map((product) => product.title));
   return (
     <section className="ph-matches" aria-labelledby="matches-heading">
       <div className="ph-section-head">
@@ -70,7 +72,7 @@ export function QueryMatches({ query, products }: { query: string; products: Mat
       <p className="ph-matches__hint">Your words fit more than one product. Choose one to compare its prices at every retailer, or add a model number, size or colour.</p>
       <ul className="ph-product-grid">
         {shown.map((product, index) => (
-          <ProductCard key={product.id} product={product} detailed eager={index < EAGER_CARDS} />
+          <ProductCard key={product.id} product={product} detailed eager={index < EAGER_CARDS} differences={differences[index]} />
         ))}
       </ul>
       {more ? (

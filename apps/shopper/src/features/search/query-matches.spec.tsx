@@ -1,5 +1,8 @@
 import type { MatchedProduct } from '@pricehunt/contracts';
-import { browseMore, byLowestPrice } from './query-matches';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { browseMore, byLowestPrice, QueryMatches } from './query-matches';
 
 const product = (id: number, brand: string | null, category: string | null, bestPriceCents: number | null = 10_000): MatchedProduct => ({
   id,
@@ -28,5 +31,19 @@ describe('query matches', () => {
     expect(browseMore([product(1, 'Dell', 'Laptops'), product(2, 'HP', 'Monitors'), product(3, 'LG', 'TVs')])).toBeNull();
     expect(browseMore([product(1, 'Dell', null), product(2, 'HP', null)])).toBeNull();
     expect(browseMore([product(1, 'LG', 'TVs'), product(2, 'Sony', 'TVs')])?.label).toBe('Browse all TVs');
+  });
+});
+
+describe('the cards of products one model number names', () => {
+  it('say under each clamped title the colour that tells it from the others, sorted or not', async () => {
+    const headphones = [
+      { ...product(1, 'Sony', 'Headphones', 34_299), title: 'Sony WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones (Silver)' },
+      { ...product(2, 'Sony', 'Headphones', 29_499), title: 'Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones (Midnight Blue)' },
+    ];
+    renderWithProviders(<QueryMatches query="wh1000 xm5" products={headphones} />);
+    const lines = () => [...document.querySelectorAll('.ph-product-card__differences')].map((line) => line.textContent);
+    expect(lines()).toEqual(['Silver', 'Midnight Blue']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest price');
+    expect(lines()).toEqual(['Midnight Blue', 'Silver']);
   });
 });

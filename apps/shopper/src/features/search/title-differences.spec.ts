@@ -1,0 +1,42 @@
+import { MAX_DIFFERENCE_WORDS, titleDifferences } from './title-differences';
+
+describe('the words that tell products of a grid apart where their clamped titles may not', () => {
+  it('are the colour of one model in its colours, whatever the spelling of the rest', () => {
+    const titles = [
+      'Sony WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones (Silver)',
+      'Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones (Smoky Pink)',
+      'Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones (Midnight Blue)',
+      'Sony WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones (Black)',
+    ];
+    expect(titleDifferences(titles)).toEqual(['Silver', 'Smoky Pink', 'Midnight Blue', 'Black']);
+  });
+
+  it('are the words few titles hold, past what two lines show', () => {
+    const titles = [
+      'Apple Watch Series 9 GPS 41mm Aluminum Case with Sport Band (Midnight)',
+      'Apple Watch Series 9 GPS 41mm Aluminum Case with Sport Band (Pink)',
+      'Apple Watch Series 9 GPS 45mm Aluminum Case with Sport Loop (Midnight)',
+      'Apple Watch SE GPS 40mm Aluminum Case with Sport Band (Starlight)',
+      'Apple Watch Series 10 GPS 46mm (Jet Black)',
+    ];
+    expect(titleDifferences(titles)).toEqual(['Midnight', 'Pink', 'Loop Midnight', 'Starlight', '']);
+  });
+
+  it('say nothing of a title two lines show whole', () => {
+    expect(titleDifferences(['Garmin Venu 3 GPS Smartwatch (Silver)', 'Apple iPad A16 Wi-Fi (11", 128GB, Silver)'])).toEqual(['', '']);
+  });
+
+  it('are at most a few words, in the order of the title, each once', () => {
+    const [first] = titleDifferences([
+      'Apple Watch Ultra 2 GPS + Cellular 49mm Natural Titanium Case with Blue Alpine Loop Loop Medium',
+      'Apple Watch Ultra 2 GPS + Cellular 49mm Black Titanium Case with Black Trail Loop',
+    ]);
+    expect(first).toBe('Natural Blue Alpine Medium');
+    expect(titleDifferences(['1234567890 1234567890 1234567890 1234567 a1 b2 c3 d4 e5 f6 g7', '1234567890 1234567890 1234567890 1234567'])[0]?.split(' ')).toHaveLength(MAX_DIFFERENCE_WORDS);
+  });
+
+  it('are none for a title alone, nor for titles that hold the same words', () => {
+    expect(titleDifferences(['Nintendo Switch OLED Model Console with Neon Red and Blue Joy-Con'])).toEqual(['']);
+    expect(titleDifferences(['Nintendo Switch OLED Model Console with Joy-Con (White)', 'Nintendo Switch OLED Model Console with Joy-Con (White)'])).toEqual(['', '']);
+  });
+});

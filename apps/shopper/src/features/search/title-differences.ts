@@ -1,0 +1,69 @@
+/**
+ * What tells a product from the others of a grid where its card's title cannot: a card clamps its title to two lines,
+ * and products of one name differ where the clamp cuts ("Sony WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones
+ * (Silver)" beside its Smoky Pink and Midnight Blue). So each card says, on a line of its own, the words of its title
+ * past what two lines surely show that few other titles of the grid hold.
+ */
+
+/** Words a card's line of differences holds at most. */
+export const MAX_DIFFERENCE_WORDS = 5;
+/** Characters of a title that a card's two lines show at the narrowest; words that begin later may be hidden. */
+export const SHOWN_CHARACTERS = 40;
+
+/** Words that join the others ("Case with Sport Band"): no difference a shopper reads, though some titles leave them out. */
+const JOINING = new Set(['with', 'and', 'for', 'of', 'in', 'the', 'a', 'an', 'by', 'to', 'w', 'plus']);
+
+interface Word {
+  /** As the title writes it, without the brackets and commas around it. */
+  written: string;
+  /** Lower case, letters and digits only: how words are compared. */
+  key: string;
+  /** Where the word begins in the title. */
+  at: number;
+}
+
+function wordsOf(title: string): Word[] {
+  return [...title.matchAll(/\S+/g)]
+    .map((match) => ({
+      written: match[0].replace(/^[([{"'“]+|[)\]}"'”,;:.]+$/gu, ''),
+      key: match[0].toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''),
+      at: match.index ?? 0,
+    }))
+    .filter((word) => word.key.length > 0 && !JOINING.has(word.key));
+}
+
+/** True when two words differ by one letter added, dropped or changed ("Canceling", "Cancelling"): a spelling, not a difference. */
+function spelledAlike(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.min(a.length, b.length) < 5 || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  let j = 0;
+  while (j < a.length - i && j < b.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
+  return a.length - i - j <= 1 && b.length - i - j <= 1;
+}
+
+/**
+ * For each title, its words that begin past `SHOWN_CHARACTERS` and that at most half the titles of the list hold (a
+ * word spelled alike counts as held): the `MAX_DIFFERENCE_WORDS` held by the fewest, each once, in the title's order.
+ * An empty string when it has none; fewer than two titles differ in nothing.
+ */
+export function titleDifferences(titles: readonly string[]): string[] {
+  if (titles.length < 2) return titles.map(() => '');
+  const words = titles.map(wordsOf);
+  const keys = words.map((list) => list.map((word) => word.key));
+  const holders = (key: string) => keys.filter((other) => other.some((held) => spelledAlike(held, key))).length;
+  const few = Math.floor(titles.length / 2);
+  return words.map((list) => {
+    const seen = new Set<string>();
+    return list
+      .filter((word) => word.at >= SHOWN_CHARACTERS && !seen.has(word.key) && seen.add(word.key))
+      .map((word, place) => ({ word, place, held: holders(word.key) }))
+      .filter((entry) => entry.held <= few)
+      .sort((a, b) => a.held - b.held || a.place - b.place)
+      .slice(0, MAX_DIFFERENCE_WORDS)
+      .sort((a, b) => a.place - b.place)
+      .map((entry) => entry.word.written)
+      .join(' ');
+  });
+}
