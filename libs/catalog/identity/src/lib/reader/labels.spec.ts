@@ -90,6 +90,16 @@ describe('labels of shops in south-east Asia and the Arab world', () => {
   });
 });
 
+describe('the labels of Amazon’s product details in its marketplaces’ languages', () => {
+  it('read the maker’s model and part number and the manufacturer', () => {
+    const labels = ['Modelnummer artikel', 'Artikelns modellnummer', 'Numer modelu produktu', 'Ürün model numarası', 'رقم موديل السلعة', 'Número de modelo', 'Numero modello', 'Onderdeelnummer', 'Numer części', 'Parça numarası', 'رقم القطعة', 'Üretici referansı'];
+    for (const label of labels) {
+      expect(extractProductIdentity(page('', `<table><tr><th>${label}</th><td>SE3631</td></tr></table>`), { url: URL })?.model).toBe('SE3631');
+    }
+    expect(extractProductIdentity(page('', '<table><tr><th>الشركة المصنعة</th><td>Philips</td></tr></table>'), { url: URL })?.brand).toBe('Philips');
+  });
+});
+
 describe('labels that name a control', () => {
   it('reads no value beside a tab or button named like a label: the next tab is no brand', () => {
     const tab = (text: string, role = '') => `<button type="button"${role}><div class="tabs-tab__text">${text}</div></button>`;
