@@ -120,6 +120,42 @@ describe('text search answers', () => {
   });
 });
 
+describe('similar products of typed words that name a product', () => {
+  const named: Record<number, [string, string]> = {
+    1: ['Sony WH-1000XM5 Wireless Headphones (Silver)', 'Sony'],
+    2: ['Sony WH-1000XM5 Wireless Headphones (Black)', 'Sony'],
+    3: ['Garmin Venu 3 Smartwatch (Silver)', 'Garmin'],
+    4: ['Bose QuietComfort Headphones (Silver)', 'Bose'],
+  };
+  const above = matchThreshold() + 0.1;
+
+  it('share something of that product, a colour typed with it aside', async () => {
+    const service = createSearchService({
+      catalog: {
+        productIdByExactTitle: async () => null,
+        getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, { ...product(id), title: named[id]?.[0] ?? '', brand: named[id]?.[1] ?? null }])),
+        offersOfProduct: async () => [],
+        priceHistoryOfProduct: async () => [],
+      } as unknown as CatalogRepository,
+      matcher: {
+        rankAsync: async () => [
+          { productId: 1, score: above + 0.3 },
+          { productId: 3, score: above - 0.2 },
+          { productId: 2, score: above - 0.25 },
+          { productId: 4, score: above - 0.3 },
+        ],
+        relatedAsync: async () => [],
+        fitAsync: async () => null,
+      },
+      requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
+      pages: {} as PageReader,
+    });
+    const result = await service.search({ requestId: randomUUID(), query: 'wh1000xm5 silver' });
+    expect(result.product?.id).toBe(1);
+    expect(result.similarProducts.map((p) => p.id)).toEqual([2, 4]);
+  });
+});
+
 /** A search service whose stand-in matcher ranks each words' own products, with a corrector answering `correction`. */
 function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction: string | null) {
   const correct = jest.fn(async (_text: string) => correction);

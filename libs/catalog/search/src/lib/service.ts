@@ -182,7 +182,11 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // matcher's weaker candidates, so that the answer is not a dead end.
   const nothing = !product && matchIds.length === 0;
   const similarIds = nothing && sought ? [...new Set([...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT)), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
-  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT), scores)).filter((entry) => body.url === undefined || sharesSomething(sought ?? source, entry));
+  // A pasted page's weaker candidates must have something of the item; typed words' must have something of the
+  // product they name, when they name one: a colour typed with a model number ("wh1000xm5 silver") ranks every silver
+  // thing, and a silver watch is no headphones' like.
+  const likeOf = body.url !== undefined ? (sought ?? source) : product;
+  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT), scores)).filter((entry) => sharesSomething(likeOf, entry));
   return {
     success: true,
     requestId: body.requestId,

@@ -12,10 +12,11 @@ function nameWords(title: string): Set<string> {
 }
 
 /**
- * Whether a product has something of the item a link names (read from its page, or the catalog's listing of it): a
- * word of its name, or its maker. A candidate the ranking of a page scored near nothing (a games console for a
- * jacket, when the catalog holds no clothes) is no similar product. Typed words need no such test: the products their
- * search ranks hold their words.
+ * Whether a product has something of the item a link names (read from its page, or the catalog's listing of it) or of
+ * the product typed words name: a word of its name, or its maker. A candidate the ranking of a page scored near nothing
+ * (a games console for a jacket, when the catalog holds no clothes) is no similar product, nor is one that shares no
+ * more than a colour typed with the words. With nothing sought (typed words that name no product) every product passes:
+ * the products their search ranks hold their words.
  */
 export function sharesSomething(sought: { title: string | null; brand?: string | null } | null, product: { title: string; brand: string | null }): boolean {
   if (!sought?.title) return true;
