@@ -2,6 +2,7 @@ export {
   foldText,
   normaliseModel,
   normaliseBrand,
+  brandAliasSpellings,
   normaliseGtin,
   hasValidGtinCheckDigit,
   tokenizeTitle,

@@ -795,6 +795,15 @@ describe('search API: a page that two products fit alike', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  it('answers the short name shoppers type for the line as the name its listings write', async () => {
+    const both = await searchOn(t, { query: 'ps5 slim' });
+    expect(both).toMatchObject({ correctedQuery: 'playstation 5 slim', product: null });
+    expect(both.matches.map((entry) => entry.title)).toEqual(expect.arrayContaining([expect.stringMatching(/Disc Edition/), expect.stringMatching(/Digital Edition/)]));
+    const digital = await searchOn(t, { query: 'PS5 Slim digital' });
+    expect(digital.correctedQuery).toBe('playstation 5 slim digital');
+    expect(present(digital.product).title).toMatch(/Digital Edition/);
+  });
+
   it('joins neither when it states none of the words that tell them apart, and shows both as similar products', async () => {
     const result = await searchOn(t, { url: `${origin}/ps5-console` });
     expect(result).toMatchObject({ identifiedBy: 'page-metadata', product: { offerCount: 1, confidence: 1 } });

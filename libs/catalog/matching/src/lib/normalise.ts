@@ -109,6 +109,16 @@ const BRAND_ALIASES: Record<string, string> = {
 };
 
 /**
+ * The other names of each brand that has them, by its canonical key: "hp" → "hewlett packard", "hewlettpackard", …
+ * (what a shopper may type for the name listings write).
+ */
+export function brandAliasSpellings(): ReadonlyMap<string, readonly string[]> {
+  const spellings = new Map<string, string[]>();
+  for (const [alias, brand] of Object.entries(BRAND_ALIASES)) spellings.set(brand, [...(spellings.get(brand) ?? []), alias]);
+  return spellings;
+}
+
+/**
  * Canonical brand key: "Sony Electronics Inc." → "sony", "Hewlett-Packard" → "hp".
  * Returns null for empty input.
  */

@@ -227,6 +227,43 @@ describe('text search corrects spelling by what the words find', () => {
   });
 });
 
+describe('text search writes a name as the catalog writes it', () => {
+  const threshold = matchThreshold();
+  /** A service over a catalog whose offers carry the words of `carried`, with a corrector answering `correction`. */
+  function serviceAliasing(rankings: Record<string, RankedProduct[]>, carried: Record<string, number>, correction: string | null = null) {
+    const correct = jest.fn(async (_text: string) => correction);
+    const service = createSearchService({
+      catalog: {
+        productIdByExactTitle: async () => null,
+        getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id)])),
+        offerRefsOfProducts: async () => new Map(),
+        offerItems: async () => new Map(),
+        offersOfProduct: async () => [],
+        priceHistoryOfProduct: async () => [],
+      } as unknown as CatalogRepository,
+      index: { offerCounts: async (words: readonly string[]) => new Map(words.map((word) => [word, carried[word] ?? 0])), productsCarrying: async () => [] },
+      matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [], fitAsync: async () => null },
+      requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
+      pages: {} as PageReader,
+      spelling: { correct },
+    });
+    return { correct, search: (query: string) => service.search({ requestId: randomUUID(), query }) };
+  }
+
+  it('answers a line’s short name as its name, and says so, before correcting its spelling', async () => {
+    const { search, correct } = serviceAliasing({ 'playstation 5 slim': [{ productId: 4, score: threshold + 0.3, holdsAllWords: true }] }, { playstation: 3, '5': 40, slim: 2 }, 'ps slim');
+    const result = await search('ps5 slim');
+    expect(result).toMatchObject({ correctedQuery: 'playstation 5 slim', input: { query: 'ps5 slim' } });
+    expect(result.product?.id).toBe(4);
+    expect(correct).not.toHaveBeenCalled();
+  });
+
+  it('corrects the spelling when the catalog writes no name of the words otherwise', async () => {
+    const { search } = serviceAliasing({ 'acme kettle': [{ productId: 1, score: threshold + 0.2, holdsAllWords: true }] }, { acme: 2, kettle: 5 }, 'acme kettle');
+    expect((await search('acme kettel')).correctedQuery).toBe('acme kettle');
+  });
+});
+
 describe('a search asked again while it is being answered', () => {
   function slowService() {
     let release: () => void = () => undefined;

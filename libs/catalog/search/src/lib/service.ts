@@ -11,6 +11,7 @@ import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { sharesSomething } from './similar';
+import { createTypedAliases, type TypedAliases } from './typed-aliases';
 import { emptySource, findsClearlyMore, findsLittle, MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
@@ -67,7 +68,7 @@ export function createSearchService(deps: {
     looseCodes: deps.index ? createLooseCodeLookup({ index: deps.index, catalog, limit: MATCH_LIMIT }) : null,
     productsByModelCode: createModelCodeLookup(catalog).productsByModelCode,
   };
-  const search: Search = { ...deps, words };
+  const search: Search = { ...deps, words, aliases: deps.index ? createTypedAliases(deps.index) : null };
   const run = async (body: SearchBody) => {
     const createdAt = clock();
     return answerOf(search, body, await lookFor(search, body), createdAt);
@@ -79,7 +80,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 type SearchDeps = Parameters<typeof createSearchService>[0];
 /** What a search runs with: the service's dependencies, and how typed words are looked up. */
-type Search = SearchDeps & { words: WordsDeps };
+type Search = SearchDeps & { words: WordsDeps; aliases: TypedAliases | null };
 
 /** What a search found, before its answer is made of it. */
 interface Found {
@@ -150,18 +151,22 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
 }
 
 /**
- * Typed words. Misspelt words are searched as the catalog words they most likely meant, only when the words as typed
- * find little and the corrected ones clearly more: a word the catalog lacks may be meant as typed ("not a link").
+ * Typed words. A name the catalog writes otherwise ("hewlett packard" for HP, "ps5" for PlayStation 5: `typed-aliases.ts`)
+ * is searched as the catalog writes it, else misspelt words as the catalog words they most likely meant; either only
+ * when the words as typed find little and the rewritten ones clearly more: a word the catalog lacks may be meant as
+ * typed ("not a link").
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   let answer = await answerWords(search.words, query);
   let correctedQuery: string | null = null;
-  if (findsLittle(answer) && search.spelling && query) {
-    const corrected = await search.spelling.correct(query);
-    const correctedAnswer = corrected ? await answerWords(search.words, corrected) : null;
-    if (corrected && correctedAnswer && findsClearlyMore(correctedAnswer, answer)) {
-      answer = correctedAnswer;
-      correctedQuery = corrected;
+  const rewrites = [search.aliases ? (text: string) => search.aliases?.rewrite(text) ?? null : null, search.spelling ? (text: string) => search.spelling?.correct(text) ?? null : null];
+  for (const rewrite of rewrites) {
+    if (!rewrite || !query || !findsLittle(answer) || correctedQuery !== null) continue;
+    const rewritten = await rewrite(query);
+    const rewrittenAnswer = rewritten ? await answerWords(search.words, rewritten) : null;
+    if (rewritten && rewrittenAnswer && findsClearlyMore(rewrittenAnswer, answer)) {
+      answer = rewrittenAnswer;
+      correctedQuery = rewritten;
     }
   }
   const { ranked, productId, confidence, matchIds, sought } = answer;

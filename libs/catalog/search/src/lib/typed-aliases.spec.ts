@@ -1,0 +1,38 @@
+import { createTypedAliases } from './typed-aliases';
+
+/** Typed aliases over a catalog whose offers carry each word as often as `carried` says. */
+function aliasesOver(carried: Record<string, number>) {
+  const asked: string[][] = [];
+  const aliases = createTypedAliases({
+    offerCounts: async (words: readonly string[]) => {
+      asked.push([...words]);
+      return new Map(words.map((word) => [word, carried[word] ?? 0]));
+    },
+  });
+  return { aliases, asked };
+}
+
+describe('names shoppers type for what listings write', () => {
+  it('write a brand’s other name as the catalog’s offers write it', async () => {
+    const { aliases } = aliasesOver({ hp: 120, laptop: 40, inc: 3 });
+    expect(await aliases.rewrite('Hewlett-Packard laptop')).toBe('hp laptop');
+    expect(await aliases.rewrite('hewlett packard laptop')).toBe('hp laptop');
+  });
+
+  it('write a product line’s short name out', async () => {
+    const { aliases } = aliasesOver({ playstation: 14, '5': 300, slim: 6, xbox: 9, series: 80, x: 50 });
+    expect(await aliases.rewrite('ps5 slim')).toBe('playstation 5 slim');
+    expect(await aliases.rewrite('XSX console')).toBe('xbox series x console');
+  });
+
+  it('leave a name the catalog’s offers carry as typed, and one whose other spellings they do not carry', async () => {
+    expect(await aliasesOver({ ps5: 4, playstation: 14, '5': 300 }).aliases.rewrite('ps5 slim')).toBeNull();
+    expect(await aliasesOver({ laptop: 40 }).aliases.rewrite('hewlett packard laptop')).toBeNull();
+  });
+
+  it('ask nothing of the catalog for words that hold no such name', async () => {
+    const { aliases, asked } = aliasesOver({});
+    expect(await aliases.rewrite('noise cancelling headphones')).toBeNull();
+    expect(asked).toEqual([]);
+  });
+});

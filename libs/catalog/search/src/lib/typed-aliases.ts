@@ -1,0 +1,89 @@
+/**
+ * What shoppers type for what listings write: a brand's other name ("hewlett packard" for HP, `brandAliasSpellings`)
+ * and the short name of a product line ("ps5" for PlayStation 5). Typed words holding a name the catalog's offers never
+ * carry are searched with the spelling of that name its offers carry most; a name the catalog carries is meant as typed.
+ */
+import { brandAliasSpellings } from '@pricehunt/catalog-matching';
+import { indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
+
+/** Short names shoppers type for product lines whose listings write them out. */
+export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
+  ps5: 'playstation 5',
+  ps4: 'playstation 4',
+  ps3: 'playstation 3',
+  psvr2: 'playstation vr2',
+  xsx: 'xbox series x',
+  xss: 'xbox series s',
+  mba: 'macbook air',
+  mbp: 'macbook pro',
+};
+
+/** The most typed words one name takes ("black and decker"). */
+const MAX_NAME_WORDS = 3;
+
+/** Each group of spellings of one name (a brand and its aliases, a line and its short name), as index words. */
+function nameGroups(): string[][] {
+  const groups = [...brandAliasSpellings()].map(([brand, aliases]) => [brand, ...aliases]);
+  for (const [short, name] of Object.entries(LINE_SHORT_NAMES)) groups.push([short, name]);
+  return groups.map((group) => [...new Set(group.map((spelling) => indexWords(spelling).join(' ')).filter(Boolean))]);
+}
+
+/** A name found among typed words: where it stands and its other spellings. */
+interface TypedName {
+  start: number;
+  end: number;
+  spellings: readonly string[];
+}
+
+/** The names among typed words, left to right, the longest at each place. */
+function namesIn(words: readonly string[], groupOf: ReadonlyMap<string, readonly string[]>): TypedName[] {
+  const names: TypedName[] = [];
+  for (let start = 0; start < words.length; ) {
+    let found: TypedName | null = null;
+    for (let end = Math.min(words.length, start + MAX_NAME_WORDS); end > start && !found; end--) {
+      const spellings = groupOf.get(words.slice(start, end).join(' '));
+      if (spellings) found = { start, end, spellings };
+    }
+    if (found) names.push(found);
+    start = found ? found.end : start + 1;
+  }
+  return names;
+}
+
+export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCounts'>) {
+  const groupOf = new Map<string, readonly string[]>();
+  for (const group of nameGroups()) for (const spelling of group) groupOf.set(spelling, group);
+
+  return {
+    /**
+     * The typed words with each name the catalog's offers never carry written as they carry it most (lower case, as
+     * index words), or null when no such name is typed or none of its spellings is carried.
+     */
+    async rewrite(text: string): Promise<string | null> {
+      const words = indexWords(text);
+      const names = namesIn(words, groupOf);
+      if (names.length === 0) return null;
+      const counts = await index.offerCounts([...new Set(names.flatMap((name) => name.spellings.flatMap((spelling) => spelling.split(' '))))]);
+      // Offers carrying a spelling: as many as carry its rarest word.
+      const carried = (spelling: string) => Math.min(...spelling.split(' ').map((word) => counts.get(word) ?? 0));
+      const out: string[] = [];
+      let from = 0;
+      let changed = false;
+      for (const name of names) {
+        out.push(...words.slice(from, name.start));
+        const typed = words.slice(name.start, name.end).join(' ');
+        const best = name.spellings
+          .map((spelling) => ({ spelling, offers: carried(spelling) }))
+          .sort((a, b) => b.offers - a.offers || a.spelling.localeCompare(b.spelling))[0];
+        const rewritten = carried(typed) === 0 && best !== undefined && best.offers > 0;
+        out.push(rewritten ? best.spelling : typed);
+        changed ||= rewritten;
+        from = name.end;
+      }
+      out.push(...words.slice(from));
+      return changed ? out.join(' ') : null;
+    },
+  };
+}
+
+export type TypedAliases = ReturnType<typeof createTypedAliases>;
