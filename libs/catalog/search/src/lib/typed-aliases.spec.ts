@@ -22,6 +22,7 @@ describe('names shoppers type for what listings write', () => {
   it('write a product line’s short name out', async () => {
     const { aliases } = aliasesOver({ playstation: 14, '5': 300, slim: 6, xbox: 9, series: 80, x: 50 });
     expect(await aliases.rewrite('ps5 slim')).toBe('playstation 5 slim');
+    expect(await aliases.rewrite('PS 5 Slim')).toBe('playstation 5 slim');
     expect(await aliases.rewrite('XSX console')).toBe('xbox series x console');
   });
 

@@ -21,10 +21,13 @@ export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
 /** The most typed words one name takes ("black and decker"). */
 const MAX_NAME_WORDS = 3;
 
-/** Each group of spellings of one name (a brand and its aliases, a line and its short name), as index words. */
+/**
+ * Each group of spellings of one name (a brand and its aliases, a line and its short name, that written with a space
+ * before its number: "ps 5"), as index words.
+ */
 function nameGroups(): string[][] {
   const groups = [...brandAliasSpellings()].map(([brand, aliases]) => [brand, ...aliases]);
-  for (const [short, name] of Object.entries(LINE_SHORT_NAMES)) groups.push([short, name]);
+  for (const [short, name] of Object.entries(LINE_SHORT_NAMES)) groups.push([short, short.replace(/^(\p{L}+)(\p{N}+)$/u, '$1 $2'), name]);
   return groups.map((group) => [...new Set(group.map((spelling) => indexWords(spelling).join(' ')).filter(Boolean))]);
 }
 
