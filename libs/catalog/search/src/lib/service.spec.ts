@@ -258,6 +258,22 @@ describe('text search writes a name as the catalog writes it', () => {
     expect(correct).not.toHaveBeenCalled();
   });
 
+  it('answers the name as its listings write it when what it finds holds every word, however the typed words scored', async () => {
+    const cameras = [{ productId: 7, score: threshold + 0.3, holdsAllWords: false }, { productId: 8, score: threshold + 0.28, holdsAllWords: false }];
+    const { search } = serviceAliasing(
+      { 'ps5 digital': cameras, 'playstation 5 digital': [{ productId: 4, score: threshold + 0.25, holdsAllWords: true }] },
+      { playstation: 3, '5': 40, digital: 30 },
+    );
+    const result = await search('ps5 digital');
+    expect(result.correctedQuery).toBe('playstation 5 digital');
+    expect(result.product?.id).toBe(4);
+  });
+
+  it('answers the words as typed when the name as listings write it finds only products lacking a word: the catalog does not sell that line', async () => {
+    const { search } = serviceAliasing({ 'playstation 4': [{ productId: 5, score: threshold + 0.1, holdsAllWords: false }] }, { playstation: 3, '4': 40 });
+    expect(await search('ps4')).toMatchObject({ correctedQuery: null, product: null, matches: [] });
+  });
+
   it('corrects the spelling when the catalog writes no name of the words otherwise', async () => {
     const { search } = serviceAliasing({ 'acme kettle': [{ productId: 1, score: threshold + 0.2, holdsAllWords: true }] }, { acme: 2, kettle: 5 }, 'acme kettle');
     expect((await search('acme kettel')).correctedQuery).toBe('acme kettle');

@@ -12,7 +12,7 @@ import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { sharesSomething } from './similar';
 import { createTypedAliases, type TypedAliases } from './typed-aliases';
-import { emptySource, findsClearlyMore, findsLittle, MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
+import { emptySource, findsClearlyMore, findsLittle, findsNothing, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
 export type { PageReader } from './identify';
@@ -151,20 +151,25 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
 }
 
 /**
- * Typed words. A name the catalog writes otherwise ("hewlett packard" for HP, "ps5" for PlayStation 5: `typed-aliases.ts`)
- * is searched as the catalog writes it, else misspelt words as the catalog words they most likely meant; either only
- * when the words as typed find little and the rewritten ones clearly more: a word the catalog lacks may be meant as
- * typed ("not a link").
+ * Typed words. When they find little, a name the catalog writes otherwise ("hewlett packard" for HP, "ps5" for
+ * PlayStation 5: `typed-aliases.ts`) is searched as the catalog writes it, and answered when what it finds holds every
+ * word (the catalog sells that line: "ps4" in a catalog of PlayStation 5 things stays unanswered); else misspelt words
+ * are searched as the catalog words they most likely meant, and answered when they find clearly more: a word the
+ * catalog lacks may be meant as typed ("not a link").
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   let answer = await answerWords(search.words, query);
   let correctedQuery: string | null = null;
-  const rewrites = [search.aliases ? (text: string) => search.aliases?.rewrite(text) ?? null : null, search.spelling ? (text: string) => search.spelling?.correct(text) ?? null : null];
-  for (const rewrite of rewrites) {
-    if (!rewrite || !query || !findsLittle(answer) || correctedQuery !== null) continue;
+  const { aliases, spelling } = search;
+  const rewrites: Array<{ rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean }> = [
+    ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found) }] : []),
+    ...(spelling ? [{ rewrite: (text: string) => spelling.correct(text), better: (found: WordsAnswer) => findsClearlyMore(found, answer) }] : []),
+  ];
+  for (const { rewrite, better } of rewrites) {
+    if (!query || !findsLittle(answer)) break;
     const rewritten = await rewrite(query);
     const rewrittenAnswer = rewritten ? await answerWords(search.words, rewritten) : null;
-    if (rewritten && rewrittenAnswer && findsClearlyMore(rewrittenAnswer, answer)) {
+    if (rewritten && rewrittenAnswer && better(rewrittenAnswer)) {
       answer = rewrittenAnswer;
       correctedQuery = rewritten;
     }
