@@ -29,7 +29,7 @@ import { prepareOffer } from '@pricehunt/catalog-matching';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import type { OfferRow } from '@pricehunt/catalog-core';
 import type { SearchResult } from '@pricehunt/contracts';
-import { createSearchService } from '@pricehunt/catalog-search';
+import { createSearchService, createTypedAliases } from '@pricehunt/catalog-search';
 import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
 import { QUERY_KINDS } from './query-kinds';
 import { evalEngine, openEvalDatabase } from './eval-database';
@@ -77,6 +77,7 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
       requests: db.ports.requests,
       pages: { read: async () => null, slugWords: () => null },
       spelling: catalog.spelling,
+      aliases: createTypedAliases(db.ports.index),
     });
     const { pairs } = await readErMagellanPairs(root, dataset, split);
     const matches = (

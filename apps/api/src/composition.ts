@@ -5,7 +5,7 @@
  */
 import type { CatalogServices } from '@pricehunt/catalog-core';
 import { createPageReadPool, createSafeFetcher, storeOriginFor, type PageReadPool } from '@pricehunt/catalog-identity';
-import { createHostGate, createPageReader, createSearchService, type SearchService } from '@pricehunt/catalog-search';
+import { createHostGate, createPageReader, createSearchService, createTypedAliases, type SearchService, type TypedAliases } from '@pricehunt/catalog-search';
 import { createMailer, createPriceAlertChecker, type Mailer, type PriceAlertChecker } from '@pricehunt/notifications';
 import { catalogServicesOf, type DatabaseConnection, type Storage } from '@pricehunt/storage';
 import type { AppConfig } from './config';
@@ -62,6 +62,8 @@ export interface ApiServices {
   pageReadPool: PageReadPool;
   /** Answers searches (pasted links and typed words) and keeps the answers (`@pricehunt/catalog-search`). */
   searchService: SearchService;
+  /** Names shoppers type otherwise than the catalog writes them ("ps5", "hewlett packard"), for searches and suggestions. */
+  typedAliases: TypedAliases;
   /** Catalog pictures, fetched once, resized and kept on disk (`modules/images/service.ts`). */
   images: ImageService;
   /** Shoppers' price alerts: checked after every catalog import of this process and every PRICE_ALERT_CHECK_MINUTES. */
@@ -123,7 +125,7 @@ function trackingServices({ config, clock, storage, log }: CompositionInput): Pi
   return { linkSigner, tracking, redirectAllowList: tracking.allowList };
 }
 
-type SearchServices = Pick<ApiServices, 'catalog' | 'pageReadPool' | 'searchService' | 'images'>;
+type SearchServices = Pick<ApiServices, 'catalog' | 'pageReadPool' | 'searchService' | 'typedAliases' | 'images'>;
 
 function searchServices({ config, clock, database, storage }: CompositionInput, linkSigner: LinkSigner): SearchServices {
   // Searches and spelling read through the app's ports; imports through the engine's own store.
@@ -136,11 +138,13 @@ function searchServices({ config, clock, database, storage }: CompositionInput, 
     // One request to a shop's host every PAGE_HOST_SPACING_MS of real time, across every instance of the API.
     hostGate: config.PAGE_HOST_SPACING_MS > 0 ? createHostGate({ counters: storage.rateLimits, spacingMs: config.PAGE_HOST_SPACING_MS }) : undefined,
   });
+  const typedAliases = createTypedAliases(storage.searchIndex);
   const searchService = createSearchService({
     catalog: storage.catalog,
     index: storage.searchIndex,
     matcher: catalog.matcher,
     spelling: catalog.spelling,
+    aliases: typedAliases,
     requests: storage.searchRequests,
     placement: catalog.pages,
     signLink: (to) => linkSigner.sign(to),
@@ -154,7 +158,7 @@ function searchServices({ config, clock, database, storage }: CompositionInput, 
     maxRedirects: IMAGE_MAX_REDIRECTS,
   });
   const images = createImageService({ cacheDir: config.IMAGE_CACHE_DIR, fetcher: imageFetcher, maxBytes: IMAGE_MAX_BYTES });
-  return { catalog, pageReadPool, searchService, images };
+  return { catalog, pageReadPool, searchService, typedAliases, images };
 }
 
 type MerchantServices = Pick<ApiServices, 'merchant' | 'analytics' | 'storeSync' | 'merchantProducts' | 'merchantRetailer'>;

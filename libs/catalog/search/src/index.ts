@@ -3,3 +3,4 @@ export * from './lib/service';
 export * from './lib/page-reader';
 export * from './lib/page-failure';
 export * from './lib/host-gate';
+export { createTypedAliases, LINE_SHORT_NAMES, type TypedAliases } from './lib/typed-aliases';

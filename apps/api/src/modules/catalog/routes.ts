@@ -30,13 +30,19 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /** Search-box suggestions and deals. */
 function suggestionRoutes(app: ZodApp) {
   const { suggester, spelling } = app.catalog;
+  const { typedAliases } = app;
   const repository = app.storage.catalog;
-  
+
+  // Words that suggest nothing: a name the catalog writes otherwise ("ps5"), else misspelt words, as the catalog writes them.
   const suggestFor = async (text: string, limit: number): Promise<number[]> => {
     const ids = await suggester.suggest(text, limit);
     if (ids.length > 0) return ids;
-    const corrected = await spelling.correct(text);
-    return corrected ? suggester.suggest(corrected, limit) : [];
+    for (const rewrite of [(words: string) => typedAliases.rewrite(words), (words: string) => spelling.correct(words)]) {
+      const rewritten = await rewrite(text);
+      const found = rewritten ? await suggester.suggest(rewritten, limit) : [];
+      if (found.length > 0) return found;
+    }
+    return [];
   };
 
   app.get(

@@ -802,6 +802,11 @@ describe('search API: a page that two products fit alike', () => {
     const digital = await searchOn(t, { query: 'PS5 Slim digital' });
     expect(digital.correctedQuery).toBe('playstation 5 slim digital');
     expect(present(digital.product).title).toMatch(/Digital Edition/);
+    // The search box suggests them for it too.
+    const suggested = await t.app.inject({ method: 'GET', url: '/api/suggest?q=ps5' });
+    expect(suggested.statusCode).toBe(200);
+    const titles = suggested.json<{ suggestions: Array<{ title: string }> }>().suggestions.map((entry) => entry.title);
+    expect(titles).toEqual(expect.arrayContaining([expect.stringMatching(/Disc Edition/), expect.stringMatching(/Digital Edition/)]));
   });
 
   it('joins neither when it states none of the words that tell them apart, and shows both as similar products', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CatalogRepository, matchThreshold, type ProductRow, type RankedProduct } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 import { CORRECTION_GAIN, createSearchService, type PageReader } from './service';
+import { createTypedAliases } from './typed-aliases';
 
 /**
  * How typed words choose between one product and a list, with the matcher's ranking given (a stand-in matcher: the
@@ -232,6 +233,7 @@ describe('text search writes a name as the catalog writes it', () => {
   /** A service over a catalog whose offers carry the words of `carried`, with a corrector answering `correction`. */
   function serviceAliasing(rankings: Record<string, RankedProduct[]>, carried: Record<string, number>, correction: string | null = null) {
     const correct = jest.fn(async (_text: string) => correction);
+    const index = { offerCounts: async (words: readonly string[]) => new Map(words.map((word) => [word, carried[word] ?? 0])), productsCarrying: async () => [] };
     const service = createSearchService({
       catalog: {
         productIdByExactTitle: async () => null,
@@ -241,7 +243,8 @@ describe('text search writes a name as the catalog writes it', () => {
         offersOfProduct: async () => [],
         priceHistoryOfProduct: async () => [],
       } as unknown as CatalogRepository,
-      index: { offerCounts: async (words: readonly string[]) => new Map(words.map((word) => [word, carried[word] ?? 0])), productsCarrying: async () => [] },
+      index,
+      aliases: createTypedAliases(index),
       matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [], fitAsync: async () => null },
       requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
       pages: {} as PageReader,

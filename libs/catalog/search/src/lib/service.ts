@@ -11,7 +11,7 @@ import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { sharesSomething } from './similar';
-import { createTypedAliases, type TypedAliases } from './typed-aliases';
+import type { TypedAliases } from './typed-aliases';
 import { emptySource, findsClearlyMore, findsLittle, findsNothing, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
@@ -57,6 +57,8 @@ export function createSearchService(deps: {
   signLink?: RedirectSigner;
   /** Corrects misspelt search words; without it words are searched as typed. */
   spelling?: Pick<SpellingCorrector, 'correct'>;
+  /** Writes names the catalog writes otherwise as it writes them (`typed-aliases.ts`); without it names are searched as typed. */
+  aliases?: Pick<TypedAliases, 'rewrite'>;
   clock?: () => Date;
 }) {
   const { catalog, matcher, requests } = deps;
@@ -68,7 +70,7 @@ export function createSearchService(deps: {
     looseCodes: deps.index ? createLooseCodeLookup({ index: deps.index, catalog, limit: MATCH_LIMIT }) : null,
     productsByModelCode: createModelCodeLookup(catalog).productsByModelCode,
   };
-  const search: Search = { ...deps, words, aliases: deps.index ? createTypedAliases(deps.index) : null };
+  const search: Search = { ...deps, words };
   const run = async (body: SearchBody) => {
     const createdAt = clock();
     return answerOf(search, body, await lookFor(search, body), createdAt);
@@ -80,7 +82,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 type SearchDeps = Parameters<typeof createSearchService>[0];
 /** What a search runs with: the service's dependencies, and how typed words are looked up. */
-type Search = SearchDeps & { words: WordsDeps; aliases: TypedAliases | null };
+type Search = SearchDeps & { words: WordsDeps };
 
 /** What a search found, before its answer is made of it. */
 interface Found {
