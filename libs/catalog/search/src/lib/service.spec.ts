@@ -231,13 +231,13 @@ describe('text search corrects spelling by what the words find', () => {
 describe('text search writes a name as the catalog writes it', () => {
   const threshold = matchThreshold();
   /** A service over a catalog whose offers carry the words of `carried`, with a corrector answering `correction`. */
-  function serviceAliasing(rankings: Record<string, RankedProduct[]>, carried: Record<string, number>, correction: string | null = null) {
+  function serviceAliasing(rankings: Record<string, RankedProduct[]>, carried: Record<string, number>, correction: string | null = null, titles: Record<number, string> = {}) {
     const correct = jest.fn(async (_text: string) => correction);
     const index = { offerCounts: async (words: readonly string[]) => new Map(words.map((word) => [word, carried[word] ?? 0])), productsCarrying: async () => [] };
     const service = createSearchService({
       catalog: {
         productIdByExactTitle: async () => null,
-        getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id)])),
+        getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, { ...product(id), title: titles[id] ?? `Product ${id}` }])),
         offerRefsOfProducts: async () => new Map(),
         offerItems: async () => new Map(),
         offersOfProduct: async () => [],
@@ -273,8 +273,17 @@ describe('text search writes a name as the catalog writes it', () => {
   });
 
   it('answers the words as typed when the name as listings write it finds only products lacking a word: the catalog does not sell that line', async () => {
-    const { search } = serviceAliasing({ 'playstation 4': [{ productId: 5, score: threshold + 0.1, holdsAllWords: false }] }, { playstation: 3, '4': 40 });
-    expect(await search('ps4')).toMatchObject({ correctedQuery: null, product: null, matches: [] });
+    const { search } = serviceAliasing(
+      { 'playstation 4': [{ productId: 5, score: threshold + 0.1, holdsAllWords: false }, { productId: 6, score: threshold - 0.1, holdsAllWords: false }] },
+      { playstation: 3, '4': 40 },
+      null,
+      { 5: 'Sony PlayStation 5 Pro Console', 6: 'Apple AirPods 4' },
+    );
+    const result = await search('ps4');
+    expect(result).toMatchObject({ correctedQuery: null, product: null, matches: [] });
+    // What the name as listings write it finds is no answer, but no dead end either: the line's products are similar
+    // ones, not those that share only its number.
+    expect(result.similarProducts.map((p) => p.id)).toEqual([5]);
   });
 
   it('corrects the spelling when the catalog writes no name of the words otherwise', async () => {

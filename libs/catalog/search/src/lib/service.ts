@@ -100,6 +100,11 @@ interface Found {
   matchIds: number[];
   correctedQuery: string | null;
   unreadPage: SearchResult['unreadPage'];
+  /**
+   * Candidates of a name typed otherwise that the catalog sells no product of (`words`: "playstation 4" for "ps4"):
+   * never the answer, only similar products when nothing else is found, and only those sharing a word of that name.
+   */
+  lent: { words: string; ranked: RankedProduct[] } | null;
 }
 
 const nothingFound = (source: SearchSource): Found => ({
@@ -113,6 +118,7 @@ const nothingFound = (source: SearchSource): Found => ({
   matchIds: [],
   correctedQuery: null,
   unreadPage: null,
+  lent: null,
 });
 
 /** What a pasted link or typed words find; a best candidate above the threshold is the product when none is named. */
@@ -162,22 +168,28 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
 async function lookForWords(search: Search, query: string): Promise<Found> {
   let answer = await answerWords(search.words, query);
   let correctedQuery: string | null = null;
+  let lent: Found['lent'] = null;
   const { aliases, spelling } = search;
-  const rewrites: Array<{ rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean }> = [
-    ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found) }] : []),
-    ...(spelling ? [{ rewrite: (text: string) => spelling.correct(text), better: (found: WordsAnswer) => findsClearlyMore(found, answer) }] : []),
+  type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean };
+  const rewrites: Rewrite[] = [
+    ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
+    ...(spelling ? [{ rewrite: (text: string) => spelling.correct(text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
   ];
-  for (const { rewrite, better } of rewrites) {
+  for (const { rewrite, better, lendsCandidates } of rewrites) {
     if (!query || !findsLittle(answer)) break;
     const rewritten = await rewrite(query);
     const rewrittenAnswer = rewritten ? await answerWords(search.words, rewritten) : null;
     if (rewritten && rewrittenAnswer && better(rewrittenAnswer)) {
       answer = rewrittenAnswer;
       correctedQuery = rewritten;
+    } else if (lendsCandidates && rewrittenAnswer) {
+      // Words whose name the catalog writes otherwise but sells no product of: what that name finds ("ps4" in a catalog
+      // of PlayStation 5 things) may stand as similar products, not a dead end.
+      lent = { words: rewritten ?? '', ranked: rewrittenAnswer.ranked };
     }
   }
   const { ranked, productId, confidence, matchIds, sought } = answer;
-  return { ...nothingFound({ ...emptySource(null, null), title: sought.title }), ranked, productId, confidence, matchIds, sought, correctedQuery };
+  return { ...nothingFound({ ...emptySource(null, null), title: sought.title }), ranked, productId, confidence, matchIds, sought, correctedQuery, lent: correctedQuery === null ? lent : null };
 }
 
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */
@@ -186,19 +198,21 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const { productId, ranked, matchIds, sought, source } = found;
   const product = productId !== null ? ((await matchedAll(catalog, [productId], new Map([[productId, found.confidence]])))[0] ?? null) : null;
   const offers = product ? await offersOf(search, product, found.sourceOfferId, source, createdAt.getTime()) : [];
-  const scores = new Map(ranked.map((entry) => [entry.productId, entry.score]));
+  const lent = found.lent?.ranked ?? [];
+  const scores = new Map([...lent, ...ranked].map((entry) => [entry.productId, entry.score]));
   const matches = await matchedAll(catalog, matchIds.slice(0, MATCH_LIMIT), scores);
   // Products past the list's length are not dropped: they lead "More products".
   const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
   // matcher's weaker candidates, so that the answer is not a dead end.
   const nothing = !product && matchIds.length === 0;
-  const similarIds = nothing && sought ? [...new Set([...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT)), ...ranked.map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
+  const similarIds = nothing && sought ? [...new Set([...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT)), ...[...ranked, ...lent].map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
+  const onlyLent = new Set(lent.map((entry) => entry.productId).filter((id) => !ranked.some((entry) => entry.productId === id)));
   // A pasted page's weaker candidates must have something of the item; typed words' must have something of the
   // product they name, when they name one: a colour typed with a model number ("wh1000xm5 silver") ranks every silver
   // thing, and a silver watch is no headphones' like.
   const likeOf = body.url !== undefined ? (sought ?? source) : product;
-  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT), scores)).filter((entry) => sharesSomething(likeOf, entry));
+  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT), scores)).filter((entry) => sharesSomething(likeOf, entry) && (!onlyLent.has(entry.id) || sharesSomething({ title: found.lent?.words ?? null }, entry)));
   return {
     success: true,
     requestId: body.requestId,
