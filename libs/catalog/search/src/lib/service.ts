@@ -182,10 +182,10 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
     if (rewritten && rewrittenAnswer && better(rewrittenAnswer)) {
       answer = rewrittenAnswer;
       correctedQuery = rewritten;
-    } else if (lendsCandidates && rewrittenAnswer) {
+    } else if (lendsCandidates && rewritten && rewrittenAnswer) {
       // Words whose name the catalog writes otherwise but sells no product of: what that name finds ("ps4" in a catalog
       // of PlayStation 5 things) may stand as similar products, not a dead end.
-      lent = { words: rewritten ?? '', ranked: rewrittenAnswer.ranked };
+      lent = { words: rewritten, ranked: rewrittenAnswer.ranked };
     }
   }
   const { ranked, productId, confidence, matchIds, sought } = answer;

@@ -75,8 +75,8 @@ function widgetAsin(page: Page): string | null {
 
 /**
  * The buy box's stock line as a state: its English, German and Romance wording first, then its first sentence in the
- * words of any of the marketplaces' languages ("Momenteel niet verkrijgbaar.", "Şu anda mevcut değil.", "Usually dispatched within 3 to 4
- * days.", "متوفر").
+ * words of any of the marketplaces' languages ("Momenteel niet verkrijgbaar.", "Şu anda mevcut değil.", "Usually
+ * dispatched within 3 to 4 days.", "متوفر").
  */
 function stockLine(wording: string): StockState | null {
   const first = wording.replace(/\s+/g, ' ').trim().split(/(?<=[.。!])\s/)[0] ?? '';
