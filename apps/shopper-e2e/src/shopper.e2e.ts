@@ -197,12 +197,8 @@ describe('shopper site', () => {
     const typed = `${first} ${second.slice(0, 2)}`;
     const landing = new LandingPage(page, shopper);
     await landing.open();
-    const box = page.getByRole('combobox', { name: 'Paste a product link or search' });
-    await box.click();
-    await box.pressSequentially(typed, { delay: 40 });
-    const list = page.getByRole('listbox', { name: 'Suggested products' });
-    await list.waitFor();
-    const options = list.getByRole('option');
+    await landing.typeForSuggestions(typed);
+    const options = landing.suggestions.getByRole('option');
     expect(await options.count()).toBeGreaterThanOrEqual(1);
     // The best suggestion's title holds the typed words, the last one as the start of a word.
     const words = ((await options.first().locator('.ph-suggestions__title').textContent()) ?? '').toLowerCase().split(/[^a-z0-9]+/);
@@ -225,12 +221,9 @@ describe('shopper site', () => {
     expect(code.length).toBeGreaterThanOrEqual(6);
     const landing = new LandingPage(page, shopper);
     await landing.open();
-    await landing.searchBox.click();
     // Typed as far as its last character: the number being typed suggests the product that states it.
-    await landing.searchBox.pressSequentially(code.slice(0, -1), { delay: 40 });
-    const list = page.getByRole('listbox', { name: 'Suggested products' });
-    await list.waitFor();
-    expect(await list.getByRole('option').locator('.ph-suggestions__title').allTextContents()).toContain(demo.product.title);
+    await landing.typeForSuggestions(code.slice(0, -1));
+    expect(await landing.suggestions.getByRole('option').locator('.ph-suggestions__title').allTextContents()).toContain(demo.product.title);
 
     await landing.search(code);
     const results = new ResultsPage(page);

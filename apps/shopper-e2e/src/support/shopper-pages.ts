@@ -75,6 +75,30 @@ export class LandingPage {
     await this.searchBox.fill(text);
     await this.page.getByRole('button', { name: 'Compare prices' }).click();
   }
+
+  get suggestions() {
+    return this.page.getByRole('listbox', { name: 'Suggested products' });
+  }
+
+  /**
+   * Types `text` key by key and waits until the list shows the API's suggestions for all of it. While keys go in,
+   * the list may show what a pause in the typing asked for (a shorter text's suggestions stay until newer arrive).
+   */
+  async typeForSuggestions(text: string): Promise<string[]> {
+    const answered = this.page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname.endsWith('/api/suggest') && url.searchParams.get('q') === text.trim().replace(/\s+/g, ' ');
+    });
+    await this.searchBox.click();
+    await this.searchBox.pressSequentially(text, { delay: 40 });
+    const body = (await (await answered).json()) as { suggestions: Array<{ title: string }> };
+    const titles = body.suggestions.map((item) => item.title);
+    const [best] = titles;
+    if (best !== undefined) {
+      await this.suggestions.getByRole('option').first().locator('.ph-suggestions__title', { hasText: best }).waitFor();
+    }
+    return titles;
+  }
 }
 
 /** A results page (/new-search/:requestId/:slug). */
