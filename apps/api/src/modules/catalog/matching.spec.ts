@@ -76,17 +76,16 @@ describe("a retailer's second listing of a product", () => {
   it('takes the place of the listing that words tell apart from the other retailers\' offers, when the offer states theirs', async () => {
     const t = await buildTestApp();
     try {
-      // Walmart's Baltimore Ravens case is a real listing (Walmart-Amazon). Amazon's case of that team for another
-      // device joins it first, as the one product near its words.
+      // Real listings (Walmart-Amazon): Amazon's Dallas Cowboys case joined Walmart's Baltimore Ravens case first.
       const tribeca = (retailer: 'walmart' | 'amazon', id: string, title: string, mpn?: string) => listing(retailer, id, { title, brand: 'Tribeca', priceCents: 2999, mpn });
       await t.app.catalog.ingestion.importOffers([tribeca('walmart', 'ravens', 'Baltimore Ravens iPod Touch 4G Hard Case', 'FVA4584')], { format: 'gmc', source: 'walmart' });
-      await t.app.catalog.ingestion.importOffers([tribeca('amazon', 'B0IPHONE', 'Baltimore Ravens iPhone 4 Hard Case')], { format: 'gmc', source: 'amazon' });
+      await t.app.catalog.ingestion.importOffers([tribeca('amazon', 'B0DALLAS', 'Dallas Cowboys iPod Touch 4G Hard Case')], { format: 'gmc', source: 'amazon' });
       const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))?.productId;
       const ravens = await productOf('walmart', 'ravens');
-      expect(await productOf('amazon', 'B0IPHONE')).toBe(ravens);
+      expect(await productOf('amazon', 'B0DALLAS')).toBe(ravens);
       await t.app.catalog.ingestion.importOffers([tribeca('amazon', 'B0RAVENS', 'Baltimore Ravens iPod Touch 4G Hard Case')], { format: 'gmc', source: 'amazon' });
       expect(await productOf('amazon', 'B0RAVENS')).toBe(ravens);
-      expect(await productOf('amazon', 'B0IPHONE')).not.toBe(ravens);
+      expect(await productOf('amazon', 'B0DALLAS')).not.toBe(ravens);
     } finally {
       await t.close();
     }
@@ -95,10 +94,9 @@ describe("a retailer's second listing of a product", () => {
   it('takes the place of a listing that joined under the threshold, where the product is the offer\'s uncontested best', async () => {
     const t = await buildTestApp();
     try {
-      // Walmart's display system and Amazon's listing of it (SB93513Q) are real listings (Walmart-Amazon). Amazon's
-      // carrying case of that display system comes first and joins it on little evidence.
+      // Real listings (Walmart-Amazon): Quartet's chalkboard joined the maker's display system on little evidence.
       await t.app.catalog.ingestion.importOffers([walmart('302', 'Quartet Showit Three-Panel Display System Fabric Blue Gray Black Pvc Frame', 22229)], { format: 'gmc', source: 'walmart' });
-      await t.app.catalog.ingestion.importOffers([amazon('B0MW016204', 'New-Quartet 95010 - Showit Display System Carrying Case Black - QRT95010', 22000)], { format: 'gmc', source: 'amazon' });
+      await t.app.catalog.ingestion.importOffers([amazon('B0MW016204', 'New-Quartet PCA304B - Porcelain Black Chalkboard W Aluminum Frame 51 x 37 Silver - QRTPCA304B', 22000)], { format: 'gmc', source: 'amazon' });
       const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))?.productId;
       const display = await productOf('walmart', '302');
       expect(await productOf('amazon', 'B0MW016204')).toBe(display);
