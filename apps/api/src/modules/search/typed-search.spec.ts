@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { importDemoCatalog } from '@pricehunt/catalog-core';
 import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
@@ -90,5 +91,34 @@ describe('search API: typed words as a phrase', () => {
     const result = await search('adobe creative suite cs3 web');
     const listed = [result.product, ...result.matches].filter((entry) => entry !== null).map((entry) => entry.title);
     expect(listed[0]).toBe('Adobe Creative Suite CS3 Web Standard');
+  });
+});
+
+/** Words a product's listings hold only some of, on the demo catalog of real listings. */
+describe('search API: words the best fit holds only some of', () => {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await importDemoCatalog(t.app.catalog.ingestion, { days: 1 });
+  }, 120_000);
+  afterAll(() => t?.close());
+  const search = async (query: string) => {
+    const res = await (t as TestApp).app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
+    expect(res.statusCode).toBe(200);
+    return searchResultSchema.parse(res.json());
+  };
+
+  it('names no product for a number alone, nor one whose listings lack the number typed', async () => {
+    // "norton 360" shares only the 360 of the Insta360 X4; "iphone 14" only the 14 of a 14-cup coffeemaker; no Nikon is a 360.
+    for (const query of ['norton 360', 'iphone 14', 'nikon 360']) {
+      const result = await search(query);
+      expect({ query, product: result.product?.title ?? null }).toEqual({ query, product: null });
+    }
+    expect((await search('norton 360')).similarProducts.map((product) => product.title)).toContainEqual(expect.stringMatching(/^Insta360 X4/));
+  });
+
+  it('still names the product whose listings hold the words', async () => {
+    expect((await search('360 camera')).product?.title).toMatch(/^Insta360 X4/);
+    expect((await search('cuisinart 14 cup coffeemaker')).product?.title).toMatch(/^Cuisinart DCC-3200/);
   });
 });

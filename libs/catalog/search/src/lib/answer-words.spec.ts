@@ -3,12 +3,21 @@ import { answerWords, type WordsDeps } from './answer-words';
 
 const product = (id: number): ProductRow => ({ id, title: `Product ${id}`, brand: null, offerCount: 1 }) as ProductRow;
 
-/** Typed words over products 1, 2, … ranked as given (none holding every word), with a model number its offers state. */
-function depsOf(ranked: RankedProduct[], stating: number[]): WordsDeps {
+/**
+ * Typed words over products 1, 2, … ranked as given, with a model number its offers state, and the titles of each
+ * product's listings (`listings`, none when not given).
+ */
+function depsOf(ranked: RankedProduct[], stating: number[], listings: Record<number, string[]> = {}): WordsDeps {
+  const offerId = (productId: number, at: number) => productId * 100 + at;
   return {
     catalog: {
       productIdByExactTitle: async () => null,
       getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id)])),
+      offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, (listings[id] ?? []).map((_, at) => ({ id: offerId(id, at), productId: id }))])),
+      offerItems: async (ids: readonly number[]) => {
+        const titles = new Map(Object.entries(listings).flatMap(([id, list]) => list.map((title, at) => [offerId(Number(id), at), title] as const)));
+        return new Map(ids.map((id) => [id, { id, title: titles.get(id) ?? '', brand: null, model: null, gtin: null, priceCents: 0, updatedAt: '' }]));
+      },
     } as unknown as Pick<CatalogRepository, 'getProducts' | 'productIdByExactTitle' | 'offerRefsOfProducts' | 'offerItems'>,
     matcher: { rankAsync: async () => ranked },
     productsByModelCode: async () => [],
@@ -50,5 +59,46 @@ describe('typed words read as a model number typed loosely', () => {
     expect(answer.productId).toBeNull();
     expect(answer.matchIds).toEqual([1, 2]);
     expect((await answerWords(depsOf(ahead, [1]), 'wh1000 xm5 silver')).productId).toBe(1);
+  });
+});
+
+describe('typed words the best fit lacks some of', () => {
+  const above = matchThreshold() + 0.1;
+  const lacking = (productId: number, score: number): RankedProduct => ({ productId, score, holdsAllWords: false });
+
+  it('name it when its listings hold every number typed and a word of letters', async () => {
+    const listings = { 1: ['Apple AirPods Pro 2 Wireless Earbuds'] };
+    expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'cheap airpods pro 2')).productId).toBe(1);
+  });
+
+  it('name none for a number alone: "norton 360" is no Insta360 camera', async () => {
+    const listings = { 1: ['Insta360 X4 8K 360 Action Camera'] };
+    const answer = await answerWords(depsOf([lacking(1, above)], [], listings), 'norton 360');
+    expect(answer.productId).toBeNull();
+    expect(answer.ranked.map((entry) => entry.productId)).toEqual([1]);
+  });
+
+  it('name none whose listings lack the number typed: "nikon 360" is no Nikon Z6III', async () => {
+    const listings = { 1: ['Nikon Z6III Body Only Mirrorless Camera', 'Nikon Z 6III 24.5MP Mirrorless Camera'] };
+    expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'nikon 360')).productId).toBeNull();
+    expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'nikon 6iii camera body')).productId).toBe(1);
+  });
+
+  it('name it for a model number typed alone that its listings state', async () => {
+    const listings = { 1: ['HP C7973W Ultrium 800 Gb Worm'] };
+    expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'c7973w')).productId).toBe(1);
+    expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'c7904w')).productId).toBeNull();
+    // Written otherwise by the listings: with separators, or inside another wording of it.
+    const kingston = { 1: ['Kingston 1 Gb Dimm Memory 533 Mhz DDR2 KTD-DM8400A 1G'], 2: ['Ipswitch WD-1000-0900 Ws_Ftp Pro 9 Sdk'] };
+    expect((await answerWords(depsOf([lacking(1, above)], [], kingston), 'ktddm8400a1')).productId).toBe(1);
+    expect((await answerWords(depsOf([lacking(2, above)], [], kingston), 'prowd10000900')).productId).toBe(2);
+    expect((await answerWords(depsOf([lacking(1, above)], [], kingston), 'ktd dm 8400 a 1')).productId).toBe(1);
+    const radeon = { 1: ['Asus Radeon HD 6870 1GB GDDR5 Video Card EAH6870 DC 2DI2S 1GD5'] };
+    expect((await answerWords(depsOf([lacking(1, above)], [], radeon), 'eah 6870 d 2 di 2 s 1 g')).productId).toBe(1);
+  });
+
+  it('read an ordinal as words, and a word of letters by its stem', async () => {
+    const listings = { 1: ['Apple AirPods Pro 2 Wireless Earbuds with USB-C Charging Case'] };
+    expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'airpod pro 2nd generation')).productId).toBe(1);
   });
 });

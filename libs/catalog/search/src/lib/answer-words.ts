@@ -1,5 +1,6 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { holdsWhatWordsName } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
@@ -46,8 +47,10 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
     everyWordHeld = coded.length > 0;
     picked = codedAnswer(coded, ranked);
   }
+  // The best fit is the answer when its score is clear; where its listings lack some of the words, they must hold
+  // what the words name (`holdsWhatWordsName`): a number alone, or a product without the number typed, is none.
   if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold()) {
-    picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
+    if (best.holdsAllWords !== false || (await holdsWhatWordsName(catalog, words, best.productId))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
   }
   // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
   // the words found so far holds every one of them.

@@ -165,6 +165,8 @@ function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction
       productIdByExactTitle: async () => null,
       productsByModelCode: async () => [],
       getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id)])),
+      offerRefsOfProducts: async () => new Map(),
+      offerItems: async () => new Map(),
       offersOfProduct: async () => [],
       priceHistoryOfProduct: async () => [],
     } as unknown as CatalogRepository,

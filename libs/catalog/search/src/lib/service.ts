@@ -121,9 +121,13 @@ const nothingFound = (source: SearchSource): Found => ({
   lent: null,
 });
 
-/** What a pasted link or typed words find; a best candidate above the threshold is the product when none is named. */
+/**
+ * What a pasted link or typed words find. A link's best candidate above the threshold is the product when none is
+ * named; typed words name theirs themselves (`answerWords`: a best fit lacking some words must hold what they name).
+ */
 async function lookFor(search: Search, body: SearchBody): Promise<Found> {
-  const found = body.url !== undefined ? await lookForLink(search, body.url) : await lookForWords(search, body.query ?? '');
+  if (body.url === undefined) return lookForWords(search, body.query ?? '');
+  const found = await lookForLink(search, body.url);
   const [best] = found.ranked;
   if (found.productId === null && found.matchIds.length === 0 && best && best.score >= matchThreshold()) return { ...found, productId: best.productId, confidence: best.score };
   return found;

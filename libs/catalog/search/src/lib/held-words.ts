@@ -1,0 +1,67 @@
+import { type CatalogRepository, foldText, indexWords } from '@pricehunt/catalog-core';
+
+/** Listings of a product read to tell which typed words it holds. */
+const LISTINGS_READ = 16;
+/** A word of letters this long or longer is held by a listing word it begins, or that begins it ("headphone"). */
+const STEM_LETTERS = 4;
+/** "2nd", "3rd", "4th": an ordinal reads as a generation in words ("2nd Generation"), not a model's number. */
+const ORDINAL = /^\d+(st|nd|rd|th)$/;
+
+type HeldWordsReads = Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>;
+
+/**
+ * A number is held by a listing that writes most of it (this share) in one run, its separators dropped: a model
+ * number written otherwise ("KTD-DM8400A 1G" holds "ktddm8400a1") or with a prefix or suffix of another wording
+ * ("PROWD10000900" and "WD-1000-0900").
+ */
+const NUMBER_HELD_SHARE = 0.7;
+
+const isNumber = (word: string) => /\d/.test(word) && !ORDINAL.test(word);
+
+/** The length of the longest run of characters `word` and `text` have in common. */
+function longestCommonRun(word: string, text: string): number {
+  let best = 0;
+  let previous = new Array<number>(text.length + 1).fill(0);
+  for (let i = 1; i <= word.length; i++) {
+    const current = new Array<number>(text.length + 1).fill(0);
+    for (let j = 1; j <= text.length; j++) {
+      if (word[i - 1] !== text[j - 1]) continue;
+      current[j] = (previous[j - 1] ?? 0) + 1;
+      best = Math.max(best, current[j] ?? 0);
+    }
+    previous = current;
+  }
+  return best;
+}
+const isLetters = (word: string) => /^\p{L}+$/u.test(word);
+
+/**
+ * Whether a product the typed words' ranking leads with, though its listings do not hold all the words, holds what
+ * the words name: every number typed (a model, a generation, a capacity, a size tells one product from its kin) and,
+ * of words of letters typed with them, some. A number alone is no name: "norton 360" is no Insta360 camera, whose listings hold only the
+ * 360; nor is "nikon 360" the Nikon Z6III, whose listings hold no 360.
+ */
+export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number): Promise<boolean> {
+  const typed = indexWords(words);
+  const refs = (await catalog.offerRefsOfProducts([productId], LISTINGS_READ)).get(productId) ?? [];
+  const items = await catalog.offerItems(refs.map((ref) => ref.id));
+  const held = new Set<string>();
+  const runs: string[] = [];
+  for (const item of items.values()) {
+    const text = [item.title, item.brand ?? '', item.model ?? ''].join(' ');
+    for (const word of indexWords(text)) held.add(word);
+    runs.push(foldText(text).replace(/[^\p{L}\p{N}]+/gu, ''));
+  }
+  const holdsNumber = (word: string) => runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE);
+  const holdsLetters = (word: string) =>
+    word.length >= STEM_LETTERS && [...held].some((other) => other.length >= STEM_LETTERS && (other.startsWith(word) || word.startsWith(other)));
+  const holds = (word: string) => held.has(word) || (isNumber(word) ? holdsNumber(word) : isLetters(word) && holdsLetters(word));
+  // A model number typed in pieces ("eah 6870 d 2 di 2 s 1 g") is held whole.
+  const whole = typed.join('');
+  if (typed.length > 1 && isNumber(whole) && holdsNumber(whole)) return true;
+  // Letters typed apart from the number they begin or end ("eah 6870" of "EAH6870") are held with it.
+  const joinedHeld = (at: number) =>
+    [typed[at - 1], typed[at + 1]].some((next, side) => next !== undefined && isNumber(next) && runs.some((run) => run.includes(side === 0 ? next + typed[at] : typed[at] + next)));
+  const letters = typed.map((word, at) => ({ word, at })).filter(({ word }) => isLetters(word));
+  return typed.filter(isNumber).every(holds) && (letters.length === 0 || letters.some(({ word, at }) => holds(word) || joinedHeld(at)));
+}
