@@ -117,6 +117,14 @@ describe('search API: words the best fit holds only some of', () => {
     expect((await search('norton 360')).similarProducts.map((product) => product.title)).toContainEqual(expect.stringMatching(/^Insta360 X4/));
   });
 
+  it('offers as similar products first what the name typed with a number names, not things sharing the number', async () => {
+    const iphones = (await search('iphone 14')).similarProducts.map((product) => product.title);
+    expect(iphones.length).toBeGreaterThan(0);
+    expect(iphones.slice(0, 4)).toEqual(iphones.slice(0, 4).map(() => expect.stringMatching(/^Apple iPhone 1[56]/)));
+    const nikons = (await search('nikon 360')).similarProducts.map((product) => product.title);
+    expect(nikons[0]).toMatch(/^Nikon /);
+  });
+
   it('still names the product whose listings hold the words', async () => {
     expect((await search('360 camera')).product?.title).toMatch(/^Insta360 X4/);
     expect((await search('cuisinart 14 cup coffeemaker')).product?.title).toMatch(/^Cuisinart DCC-3200/);

@@ -196,6 +196,17 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   return { ...nothingFound({ ...emptySource(null, null), title: sought.title }), ranked, productId, confidence, matchIds, sought, correctedQuery, lent: correctedQuery === null ? lent : null };
 }
 
+/**
+ * Products that share the sought item's words. Typed words that mix a name and a number the catalog has no product of
+ * ("iphone 14" where it sells the iPhone 15 and 16) find first what the name's words alone share, then what all of
+ * them share: the number alone is shared by things of every kind (14-inch laptops, a 14-cup coffeemaker).
+ */
+async function relatedToWords(search: Search, body: SearchBody, sought: ItemIdentity): Promise<number[]> {
+  const named = body.url === undefined ? sought.title.split(/\s+/).filter((word) => word !== '' && !/\d/.test(word)) : [];
+  const byName = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT) : [];
+  return [...byName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
+}
+
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */
 async function answerOf(search: Search, body: SearchBody, found: Found, createdAt: Date): Promise<SearchResult> {
   const { catalog } = search;
@@ -210,7 +221,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
   // matcher's weaker candidates, so that the answer is not a dead end.
   const nothing = !product && matchIds.length === 0;
-  const similarIds = nothing && sought ? [...new Set([...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT)), ...[...ranked, ...lent].map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
+  const similarIds = nothing && sought ? [...new Set([...(await relatedToWords(search, body, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
   const onlyLent = new Set(lent.map((entry) => entry.productId).filter((id) => !ranked.some((entry) => entry.productId === id)));
   // A pasted page's weaker candidates must have something of the item; typed words' must have something of the
   // product they name, when they name one: a colour typed with a model number ("wh1000xm5 silver") ranks every silver
