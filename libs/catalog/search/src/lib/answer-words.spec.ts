@@ -69,6 +69,9 @@ describe('typed words the best fit lacks some of', () => {
   it('name it when its listings hold every number typed and a word of letters', async () => {
     const listings = { 1: ['Apple AirPods Pro 2 Wireless Earbuds'] };
     expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'cheap airpods pro 2')).productId).toBe(1);
+    // A short number is held as a word, not as a figure inside another ("AirPods 4 … 30 Hours" holds no 3).
+    const four = { 1: ['Apple AirPods 4 Wireless Earbuds, Up to 30 Hours of Battery'] };
+    expect((await answerWords(depsOf([lacking(1, above)], [], four), 'airpods 3')).productId).toBeNull();
   });
 
   it('name none for a number alone: "norton 360" is no Insta360 camera', async () => {
@@ -93,6 +96,8 @@ describe('typed words the best fit lacks some of', () => {
     expect((await answerWords(depsOf([lacking(1, above)], [], kingston), 'ktddm8400a1')).productId).toBe(1);
     expect((await answerWords(depsOf([lacking(2, above)], [], kingston), 'prowd10000900')).productId).toBe(2);
     expect((await answerWords(depsOf([lacking(1, above)], [], kingston), 'ktd dm 8400 a 1')).productId).toBe(1);
+    const v7 = { 1: ['V7 8GB SD Card Secure Digital High Capacity VASDH8GCL4R1N'] };
+    expect((await answerWords(depsOf([lacking(1, above)], [], v7), 'vasdh 8 gcl 4 r 1 n')).productId).toBe(1);
     const radeon = { 1: ['Asus Radeon HD 6870 1GB GDDR5 Video Card EAH6870 DC 2DI2S 1GD5'] };
     expect((await answerWords(depsOf([lacking(1, above)], [], radeon), 'eah 6870 d 2 di 2 s 1 g')).productId).toBe(1);
   });

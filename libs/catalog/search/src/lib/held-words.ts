@@ -15,8 +15,26 @@ type HeldWordsReads = Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItem
  * ("PROWD10000900" and "WD-1000-0900").
  */
 const NUMBER_HELD_SHARE = 0.7;
+/** Shorter numbers ("3", "128", "2024") are held only as words: as part of a run they are held by chance. */
+const RUN_NUMBER_CHARACTERS = 5;
 
-const isNumber = (word: string) => /\d/.test(word) && !ORDINAL.test(word);
+/** Pieces of a number typed in pieces are found in a listing this long at least ("eah6870d", "2di2s1g"). */
+const PIECE_CHARACTERS = 3;
+
+/** The share of `word` that `text` holds in pieces of PIECE_CHARACTERS or more, read from its start, longest first. */
+function coveredShare(word: string, text: string): number {
+  let at = 0;
+  let covered = 0;
+  while (at < word.length) {
+    let length = word.length - at;
+    while (length >= PIECE_CHARACTERS && !text.includes(word.slice(at, at + length))) length--;
+    if (length >= PIECE_CHARACTERS) {
+      covered += length;
+      at += length;
+    } else at += 1;
+  }
+  return covered / word.length;
+}
 
 /** The length of the longest run of characters `word` and `text` have in common. */
 function longestCommonRun(word: string, text: string): number {
@@ -33,16 +51,16 @@ function longestCommonRun(word: string, text: string): number {
   }
   return best;
 }
+const isNumber = (word: string) => /\d/.test(word) && !ORDINAL.test(word);
 const isLetters = (word: string) => /^\p{L}+$/u.test(word);
 
 /**
  * Whether a product the typed words' ranking leads with, though its listings do not hold all the words, holds what
  * the words name: every number typed (a model, a generation, a capacity, a size tells one product from its kin) and,
- * of words of letters typed with them, some. A number alone is no name: "norton 360" is no Insta360 camera, whose listings hold only the
- * 360; nor is "nikon 360" the Nikon Z6III, whose listings hold no 360.
+ * of words of letters typed with them, some. A number alone is no name: "norton 360" is no Insta360 camera, whose
+ * listings hold only the 360; nor is "nikon 360" the Nikon Z6III, whose listings hold no 360.
  */
 export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number): Promise<boolean> {
-  const typed = indexWords(words);
   const refs = (await catalog.offerRefsOfProducts([productId], LISTINGS_READ)).get(productId) ?? [];
   const items = await catalog.offerItems(refs.map((ref) => ref.id));
   const held = new Set<string>();
@@ -52,13 +70,23 @@ export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string,
     for (const word of indexWords(text)) held.add(word);
     runs.push(foldText(text).replace(/[^\p{L}\p{N}]+/gu, ''));
   }
-  const holdsNumber = (word: string) => runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE);
+  return listingsHold(indexWords(words), held, runs);
+}
+
+/** `holdsWhatWordsName` over the listings' words (`held`) and each listing's letters and digits run together (`runs`). */
+function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs: readonly string[]): boolean {
+  const holdsNumber = (word: string) => word.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE);
   const holdsLetters = (word: string) =>
     word.length >= STEM_LETTERS && [...held].some((other) => other.length >= STEM_LETTERS && (other.startsWith(word) || word.startsWith(other)));
   const holds = (word: string) => held.has(word) || (isNumber(word) ? holdsNumber(word) : isLetters(word) && holdsLetters(word));
-  // A model number typed in pieces ("eah 6870 d 2 di 2 s 1 g") is held whole.
+  // A model number typed in pieces is held whole: written as one in a listing ("vasdh 8 gcl 4 r 1 n" of
+  // "VASDH8GCL4R1N"), or, typed in short pieces, mostly ("eah 6870 d 2 di 2 s 1 g" of "EAH6870 DC 2DI2S 1GD5").
   const whole = typed.join('');
-  if (typed.length > 1 && isNumber(whole) && holdsNumber(whole)) return true;
+  if (typed.length > 1 && isNumber(whole)) {
+    if (whole.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => run.includes(whole))) return true;
+    const inPieces = typed.every((word) => !isLetters(word) || word.length <= STEM_LETTERS);
+    if (inPieces && runs.some((run) => coveredShare(whole, run) > NUMBER_HELD_SHARE)) return true;
+  }
   // Letters typed apart from the number they begin or end ("eah 6870" of "EAH6870") are held with it.
   const joinedHeld = (at: number) =>
     [typed[at - 1], typed[at + 1]].some((next, side) => next !== undefined && isNumber(next) && runs.some((run) => run.includes(side === 0 ? next + typed[at] : typed[at] + next)));
