@@ -70,7 +70,7 @@ describe('typed words the best fit lacks some of', () => {
     const listings = { 1: ['Apple AirPods Pro 2 Wireless Earbuds'] };
     expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'cheap airpods pro 2')).productId).toBe(1);
     // A short number is held as a word, not as a figure inside another ("AirPods 4 … 30 Hours" holds no 3).
-    const four = { 1: ['Apple AirPods 4 Wireless Earbuds, Up to 30 Hours of Battery'] };
+    const four = { 1: ['Apple AirPods 4 Wireless Earbuds, Up to 30 Hours of Battery', 'Apple AirPods 4 Wireless Earbuds with 3.5mm Cable'] };
     expect((await answerWords(depsOf([lacking(1, above)], [], four), 'airpods 3')).productId).toBeNull();
   });
 

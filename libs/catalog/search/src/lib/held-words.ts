@@ -1,4 +1,4 @@
-import { type CatalogRepository, foldText, indexWords } from '@pricehunt/catalog-core';
+import { type CatalogRepository, foldText } from '@pricehunt/catalog-core';
 
 /** Listings of a product read to tell which typed words it holds. */
 const LISTINGS_READ = 16;
@@ -51,6 +51,14 @@ function longestCommonRun(word: string, text: string): number {
   }
   return best;
 }
+/**
+ * Words as `indexWords` splits them, but a decimal number whole: "3.5mm" is no 3, so "AirPods 4 … with 3.5mm Cable"
+ * holds no "airpods 3".
+ */
+function heldWords(text: string): string[] {
+  return [...new Set(foldText(text).split(/(?:(?<!\d)\.|\.(?!\d)|[^\p{L}\p{N}.])+/u).filter((word) => word !== ''))];
+}
+
 const isNumber = (word: string) => /\d/.test(word) && !ORDINAL.test(word);
 const isLetters = (word: string) => /^\p{L}+$/u.test(word);
 
@@ -67,10 +75,10 @@ export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string,
   const runs: string[] = [];
   for (const item of items.values()) {
     const text = [item.title, item.brand ?? '', item.model ?? ''].join(' ');
-    for (const word of indexWords(text)) held.add(word);
+    for (const word of heldWords(text)) held.add(word);
     runs.push(foldText(text).replace(/[^\p{L}\p{N}]+/gu, ''));
   }
-  return listingsHold(indexWords(words), held, runs);
+  return listingsHold(heldWords(words), held, runs);
 }
 
 /** `holdsWhatWordsName` over the listings' words (`held`) and each listing's letters and digits run together (`runs`). */
