@@ -72,6 +72,10 @@ describe('typed words the best fit lacks some of', () => {
     // A short number is held as a word, not as a figure inside another ("AirPods 4 … 30 Hours" holds no 3).
     const four = { 1: ['Apple AirPods 4 Wireless Earbuds, Up to 30 Hours of Battery', 'Apple AirPods 4 Wireless Earbuds with 3.5mm Cable'] };
     expect((await answerWords(depsOf([lacking(1, above)], [], four), 'airpods 3')).productId).toBeNull();
+    // The index, which splits "3.5mm" into 3 and 5mm, finds every typed word in them: still no AirPods 3.
+    const indexHeld = { productId: 1, score: above, holdsAllWords: true };
+    expect((await answerWords(depsOf([indexHeld], [], four), 'airpods 3')).productId).toBeNull();
+    expect((await answerWords(depsOf([indexHeld], [], four), 'airpods 4')).productId).toBe(1);
   });
 
   it('name none for a number alone: "norton 360" is no Insta360 camera', async () => {

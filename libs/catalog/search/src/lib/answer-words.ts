@@ -47,10 +47,11 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
     everyWordHeld = coded.length > 0;
     picked = codedAnswer(coded, ranked);
   }
-  // The best fit is the answer when its score is clear; where its listings lack some of the words, they must hold
-  // what the words name (`holdsWhatWordsName`): a number alone, or a product without the number typed, is none.
+  // The best fit is the answer when its score is clear and its listings hold what the words name
+  // (`holdsWhatWordsName`): a number alone, or a product without the number typed, is none. Asked even when the index
+  // found every word: it splits "3.5mm" into a 3 and a 5mm, so "AirPods 4 … 3.5mm Cable" would hold "airpods 3".
   if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold()) {
-    if (best.holdsAllWords !== false || (await holdsWhatWordsName(catalog, words, best.productId))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
+    if (best.holdsAllWords === undefined || (await holdsWhatWordsName(catalog, words, best.productId))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
   }
   // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
   // the words found so far holds every one of them.

@@ -157,6 +157,16 @@ describe('similar products of typed words that name a product', () => {
   });
 });
 
+/**
+ * The listings of the fakes' products, one per product (its offer id is the product's id): what tells whether a best
+ * fit holds what typed words name.
+ */
+const LISTED: Record<number, string> = { 1: 'Acme Kettle 1.7 L', 3: 'Not a Pink Slipper', 4: 'Sony PlayStation 5 Slim Digital Console' };
+const listings = {
+  offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, LISTED[id] ? [{ id }] : []])),
+  offerItems: async (ids: readonly number[]) => new Map(ids.filter((id) => LISTED[id]).map((id) => [id, { title: LISTED[id], brand: null, model: null }])),
+};
+
 /** A search service whose stand-in matcher ranks each words' own products, with a corrector answering `correction`. */
 function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction: string | null) {
   const correct = jest.fn(async (_text: string) => correction);
@@ -165,8 +175,7 @@ function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction
       productIdByExactTitle: async () => null,
       productsByModelCode: async () => [],
       getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id)])),
-      offerRefsOfProducts: async () => new Map(),
-      offerItems: async () => new Map(),
+      ...listings,
       offersOfProduct: async () => [],
       priceHistoryOfProduct: async () => [],
     } as unknown as CatalogRepository,
@@ -240,8 +249,7 @@ describe('text search writes a name as the catalog writes it', () => {
       catalog: {
         productIdByExactTitle: async () => null,
         getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, { ...product(id), title: titles[id] ?? `Product ${id}` }])),
-        offerRefsOfProducts: async () => new Map(),
-        offerItems: async () => new Map(),
+        ...listings,
         offersOfProduct: async () => [],
         priceHistoryOfProduct: async () => [],
       } as unknown as CatalogRepository,
