@@ -1,7 +1,7 @@
 import { demoPriceHistory, demoProducts, generateDemoCatalog } from '@pricehunt/catalog-feeds';
 import { DEMO_HISTORY_DAYS, seedDemoCatalog } from '@pricehunt/catalog-core';
 import { buildTestApp, type TestApp } from '../testing/test-app';
-import { rows } from '../testing/db';
+import { rows, run } from '../testing/db';
 
 /** The day the seeds below are made on: the history is the days before it. */
 const TODAY = new Date('2026-11-23T10:00:00.000Z');
@@ -85,9 +85,14 @@ describe('the demo catalog seed', () => {
       expect(again.history).toEqual(history);
     }
 
-    // A seeded catalog is left as it is.
+    // A seeded catalog gets no offers, and its products are named anew from them: as an earlier version's naming
+    // rules named them, a product is named as this version's rules name it.
+    const named = await rows<{ id: number; title: string }>(first.app, 'SELECT id, title FROM products ORDER BY id');
+    const stale = named[0] as { id: number; title: string };
+    await run(first.app, 'UPDATE products SET title = ? WHERE id = ?', [`${stale.title} RAM SSD`, stale.id]);
     const skipped = await seedDemoCatalog(first.app.catalog, first.app.storage.catalog, { today: TODAY, days: DAYS });
-    expect(skipped).toMatchObject({ skipped: true, demo: null, offers: offers.length });
+    expect(skipped).toMatchObject({ skipped: true, demo: null, offers: offers.length, renamed: named.length });
+    expect(await rows(first.app, 'SELECT id, title FROM products ORDER BY id')).toEqual(named);
     // Two demo catalogs seeded: minutes on a slow two-core machine while the other suites run beside it.
   }, 600_000);
 });

@@ -121,6 +121,9 @@ async function importRows(deps: JoinDeps, rows: Iterable<FeedRow> | AsyncIterabl
  * rows are kept; a failure of the database itself rolls its transaction back, so no offer is ever half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
  * price) and price history are kept in the same transaction.
  */
+/** Products named anew per transaction by `renameProducts`: short enough not to hold the writer up. */
+const RENAMED_PER_TRANSACTION = 2_000;
+
 export function createIngestionService(deps: { store: IngestionStore; matcher: ProductMatcher; index?: { changed(): void } }) {
   const { store, matcher, index: searchIndex } = deps;
   const joinDeps: JoinDeps = { store, matcher, searchIndex };
@@ -169,6 +172,16 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
      * Re-clusters the whole catalog with the current matcher (see `reclusterCatalog`).
      */
     recluster: (options: ReclusterOptions = {}) => reclusterCatalog(store, matcher, options),
+
+    /**
+     * Names every product anew from its offers (`productName`), a few thousand per transaction: a catalog named by an
+     * earlier rule of naming is brought up to date with it. Answers how many products were named.
+     */
+    async renameProducts(): Promise<number> {
+      const ids = [...new Set((await store.offerProducts('any')).flatMap((offer) => (offer.productId === null ? [] : [offer.productId])))];
+      for (let start = 0; start < ids.length; start += RENAMED_PER_TRANSACTION) await store.retitleProducts(ids.slice(start, start + RENAMED_PER_TRANSACTION));
+      return ids.length;
+    },
   };
 }
 

@@ -120,6 +120,8 @@ export async function importDemoCatalog(
 export interface SeedResult {
   /** True when the catalog already had offers and nothing was imported. */
   skipped: boolean;
+  /** Products named anew from their offers when the catalog was already seeded (none otherwise). */
+  renamed?: number;
   /** The demo catalog of real products with its price history (null when not asked for). */
   demo: DemoImport | null;
   synthetic: ImportSummary | null;
@@ -134,7 +136,7 @@ export interface SeedResult {
  * Fills an empty catalog for `npm start` and `start:cluster`: the demo catalog of real products with its price
  * history (`importDemoCatalog`, unless `demo` is false), then, when asked, `syntheticOffers` offers of the synthetic
  * catalog (fast, deterministic, invented models) and, when `seedDataDir` is given (SEED_DATA_DIR), the ER-Magellan
- * tables. Idempotent: a catalog that already has offers is left alone.
+ * tables. Idempotent: a catalog that already has offers gets no offers; its products are named anew from their offers.
  */
 export async function seedDemoCatalog(
   catalog: Pick<CatalogServices, 'ingestion'>,
@@ -151,7 +153,11 @@ export async function seedDemoCatalog(
 ): Promise<SeedResult> {
   const { ingestion } = catalog;
   const offers = await ports.countOffers();
-  if (offers > 0) return { skipped: true, demo: null, synthetic: null, erMagellan: [], offers, products: await ports.countProducts(), demoUrl: await ports.showcaseOfferUrl('amazon') };
+  if (offers > 0) {
+    // Named as the naming rules of this version name them, whatever version seeded the catalog.
+    const renamed = await ingestion.renameProducts();
+    return { skipped: true, renamed, demo: null, synthetic: null, erMagellan: [], offers, products: await ports.countProducts(), demoUrl: await ports.showcaseOfferUrl('amazon') };
+  }
   const demo =
     options.demo !== false
       ? await importDemoCatalog(ingestion, { seed: options.seed, days: options.days, today: options.today, onProgress: (day) => options.onProgress?.('demo', day) })

@@ -65,6 +65,42 @@ describe('productName', () => {
     ])).toBe('Apple iPad Air Wi-Fi (11", 128GB, Space Gray)');
   });
 
+  it('keeps a generation whole, and a capacity with what it is of', () => {
+    expect(nameFrom('Apple', [
+      ['bestbuy', 'Apple - HomePod (2nd generation) Smart Speaker - White'],
+      ['newegg', 'APPLE HomePod (2nd generation) Smart Speaker White Bluetooth'],
+      ['target', 'Apple HomePod (2nd generation) Smart Speaker - White'],
+    ])).toBe('Apple HomePod (2nd generation) Smart Speaker (White)');
+    expect(nameFrom('Lenovo', [
+      ['amazon', 'Lenovo IdeaPad Slim 3 15IAN8 Laptop, Wi-Fi 6E, 8GB RAM 512GB SSD, Arctic Grey'],
+      ['bestbuy', 'Lenovo - IdeaPad Slim 3 15IAN8 8GB RAM 512GB SSD Laptop - Arctic Grey'],
+      ['walmart', 'Lenovo IdeaPad Slim 3 15IAN8 Laptop, 8GB RAM 512GB SSD, Arctic Grey'],
+    ])).toBe('Lenovo IdeaPad Slim 3 15IAN8 Laptop (8GB RAM, 512GB SSD, Arctic Grey)');
+  });
+
+  it('reads the colour another shop ends its listing with where this listing runs it into other words', () => {
+    expect(nameFrom('Dell', [
+      ['bestbuy', 'Dell - Inspiron 14 2-in-1 7440 16GB RAM 512GB SSD Laptop - Ice Blue'],
+      ['ebay', 'Dell Inspiron 14 2-in-1 7440 16GB RAM 512GB SSD Laptop Ice Blue'],
+      ['walmart', 'Dell Inspiron 14 2-in-1 7440 Laptop, 16GB RAM 512GB SSD, Ice Blue'],
+    ])).toBe('Dell Inspiron 14 2-in-1 7440 Laptop (16GB RAM, 512GB SSD, Ice Blue)');
+    expect(nameFrom('Nintendo', [
+      ['ebay', 'Nintendo Switch OLED Model Console Neon Red/Neon Blue w/ Box'],
+      ['bestbuy', 'Nintendo - Switch OLED Model Console - Neon Red/Neon Blue'],
+      ['newegg', 'NINTENDO Switch OLED Model Console Neon Red/Neon Blue Next-Gen'],
+    ])).toBe('Nintendo Switch OLED Model Console (Neon Red/Neon Blue)');
+    // A shop's short form is spelled out; a colour a feature is named by is no colour.
+    expect(nameFrom('Keurig', [
+      ['target', 'Keurig K-Mini Single Serve Coffee Maker - Black'],
+      ['ebay', 'Keurig K-Mini Single Serve Coffee Maker Blk'],
+    ])).toBe('Keurig K-Mini Single Serve Coffee Maker (Black)');
+    expect(nameFrom('Acer', [
+      ['amazon', 'Acer SB242Y Ebi 24" Full HD Monitor, Low Blue Light, Eye Care'],
+      ['newegg', 'ACER SB242Y Ebi 24" Full HD Monitor Low Blue Light'],
+      ['walmart', 'Acer SB242Y Ebi 24-Inch Full HD Monitor'],
+    ])).toBe('Acer SB242Y Ebi Full HD Monitor Low Blue Light (24")');
+  });
+
   it("counts a shop's listings once, and names a product of one shop by its cleaned listing", () => {
     expect(nameFrom('Bose', [
       ['ebay', 'NEW Bose QuietComfort Ultra Earbuds Black FAST SHIP'],

@@ -119,12 +119,23 @@ const SEPARATOR = /^(?:[-–—|/,:;+&]|and|with|w\/|for)$/i;
 /** A separator that is punctuation, not a word. */
 const PUNCTUATION = /^[-–—|/,:;+&]$/;
 
-/** The words of a title with what each says (folded tokens; none for a separator or punctuation). */
+/** An ordinal ("2nd", "(10th") that a generation word may follow. */
+const ORDINAL_WORD = /^\(?\d{1,2}(?:st|nd|rd|th)$/i;
+/** "Gen", "generation)": with the ordinal before it, one word ("(2nd generation)"), read as the line's number. */
+const GENERATION_WORD = /^gen(?:eration)?\b/i;
+
+/**
+ * The words of a title with what each says (folded tokens; none for a separator or punctuation). An ordinal and the
+ * generation word after it are one word, so that a name keeps or drops them together: "(2nd generation)".
+ */
 function wordsOf(title: string): Array<{ text: string; tokens: string[] }> {
-  return title
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((text) => ({ text, tokens: foldedTokens(text) }));
+  const texts: string[] = [];
+  for (const text of title.split(/\s+/).filter(Boolean)) {
+    const last = texts[texts.length - 1];
+    if (last !== undefined && ORDINAL_WORD.test(last) && GENERATION_WORD.test(text)) texts[texts.length - 1] = `${last} ${text}`;
+    else texts.push(text);
+  }
+  return texts.map((text) => ({ text, tokens: foldedTokens(text) }));
 }
 
 /** A word as listings agree on it whatever their spelling: "Cancelling" and "Canceling", "Headphone" and "Headphones". */
@@ -136,6 +147,8 @@ const FIGURE = /\d/;
 const INCHES = /^\(?(\d+(?:\.\d+)?)(?:"|”|''|-?inch(?:es)?|-?in\.?)\)?,?$/i;
 /** A storage capacity ("128GB", "1TB"). */
 const CAPACITY = /^\(?\d+(?:\.\d+)?(?:gb|tb|mb)\)?,?$/i;
+/** What a capacity is of, written after it ("8GB RAM 256GB SSD"): it goes with the capacity into the variant. */
+const CAPACITY_OF = /^(?:ram|ssd|hdd|emmc|storage|memory|ddr\d|lpddr\d\w*|ufs)\)?,?$/i;
 
 type Word = ReturnType<typeof wordsOf>[number];
 
@@ -179,6 +192,7 @@ function colourTailStart(words: readonly Word[], reading: NameReading): number |
   const [only] = tail.length === 1 ? tail : [];
   const tailIsColour =
     lastPart > 1 &&
+    !FEATURE_AFTER_COLOUR.test(tail[tail.length - 1]?.text ?? '') &&
     tail.length > 0 &&
     ((tail.length <= 3 && tail.some((word) => word.tokens.some((token) => reading.colours.has(token)))) ||
       (only !== undefined && only.tokens.length === 1 && !FIGURE.test(only.text) && only.tokens.every(reading.agreed)));
@@ -187,17 +201,20 @@ function colourTailStart(words: readonly Word[], reading: NameReading): number |
 
 /**
  * The listing's words sorted into the name's core (separators, the brand, the words that tell the product apart and
- * those most shops say, each once) and its variant (size, capacities, then the colour).
+ * those most shops say, each once) and its variant (size, capacities with what they are of, then the colour, whose
+ * words are at `colourAt` or, where that is empty, found one by one).
  */
-function nameParts(words: readonly Word[], colourTail: number | null, reading: NameReading): { core: string[]; variant: string[] } {
+function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, reading: NameReading): { core: string[]; variant: string[] } {
   const variant: string[] = [];
   const colourWords: string[] = [];
   const core: string[] = [];
   const inCore = new Set<string>();
+  const taken = new Set<number>();
   words.forEach((word, index) => {
     const text = word.text.replace(/,$/, '');
-    if (colourTail !== null && index >= colourTail) {
-      colourWords.push(text);
+    if (taken.has(index)) return;
+    if (colourAt.has(index)) {
+      colourWords.push(spelledColour(text));
       return;
     }
     if (word.tokens.length === 0 || SEPARATOR.test(word.text)) {
@@ -210,11 +227,15 @@ function nameParts(words: readonly Word[], colourTail: number | null, reading: N
       return;
     }
     if (CAPACITY.test(word.text)) {
-      variant.push(text.replace(/[()]/g, ''));
+      const of = words[index + 1];
+      // "8GB RAM": the capacity says what it is of, unless a comma parts them.
+      const ofText = of && !/,$/.test(word.text) && CAPACITY_OF.test(of.text) ? ` ${of.text.replace(/[),]+$/, '')}` : '';
+      if (ofText) taken.add(index + 1);
+      variant.push(text.replace(/[()]/g, '') + ofText);
       return;
     }
-    if (colourTail === null && word.tokens.every((token) => reading.colours.has(token))) {
-      colourWords.push(text);
+    if (colourAt.size === 0 && word.tokens.every((token) => reading.colours.has(token)) && !featureFollows(words, index)) {
+      colourWords.push(spelledColour(text));
       return;
     }
     // A word said twice ("Smart TV, Smart TV") is said once.
@@ -227,6 +248,51 @@ function nameParts(words: readonly Word[], colourTail: number | null, reading: N
   });
   if (colourWords.length > 0) variant.push(colourWords.join(' '));
   return { core, variant };
+}
+
+/** Nouns that make a colour before them a feature, not the item's colour: "Low Blue Light", "White Noise". */
+const FEATURE_AFTER_COLOUR = /^(?:light|noise|dot|tooth)s?\b/i;
+
+/** Whether the word after a colour word makes it a feature's ("Blue Light"). */
+const featureFollows = (words: readonly Word[], index: number) => FEATURE_AFTER_COLOUR.test(words[index + 1]?.text ?? '');
+
+/** A colour word as a name shows it: a shop's short form spelled out ("Blk" → "Black"), any other as written. */
+function spelledColour(text: string): string {
+  const [token] = foldedTokens(text);
+  const [colour] = token !== undefined && token.length <= 3 ? extractColours(token) : [];
+  const abbreviates = colour !== undefined && colour !== token && new RegExp(`^${[...(token ?? '')].join('.*')}`).test(colour);
+  return abbreviates ? text.replace(/\p{L}+/u, colour.replace(/^\p{L}/u, (first) => first.toUpperCase())) : text;
+}
+
+/** The folded words of a title that name a colour ("grey" and "gray", "midnight", the words of "space gray"). */
+function colourTokens(title: string): Set<string> {
+  const named = new Set(extractColours(title).flatMap((colour) => colour.split(' ')));
+  for (const token of foldedTokens(title)) if (extractColours(token).length > 0) named.add(token);
+  return named;
+}
+
+/**
+ * Where the listing names its colour: its own last part when that is one (`colourTailStart`), otherwise the longest
+ * colour another shop ends its listing with, wherever this listing writes it ("Laptop Ice Blue" where another shop
+ * writes "Laptop - Ice Blue"); empty when neither is found.
+ */
+function colourPlaces(words: readonly Word[], pool: readonly NamedOffer[], reading: NameReading): Set<number> {
+  const own = colourTailStart(words, reading);
+  if (own !== null) return new Set(words.map((_, index) => index).filter((index) => index >= own));
+  const flat = (list: readonly Word[]) => list.map((word) => word.tokens.join(' ')).join(' ');
+  let best = new Set<number>();
+  for (const offer of pool) {
+    const listing = cleanTitle(offer.title, offer.brand);
+    const theirs = wordsOf(listing);
+    const start = colourTailStart(theirs, { ...reading, colours: colourTokens(listing) });
+    if (start === null) continue;
+    const tail = theirs.slice(start);
+    if (!tail.some((word) => word.tokens.some((token) => extractColours(token).length > 0)) || tail.length <= best.size) continue;
+    const phrase = flat(tail);
+    const at = words.findIndex((_, index) => flat(words.slice(index, index + tail.length)) === phrase);
+    if (at >= 0) best = new Set(tail.map((_, offset) => at + offset));
+  }
+  return best;
 }
 
 /**
@@ -257,14 +323,13 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   const reading: NameReading = {
     agreed,
     brandTokens: new Set(brand ? foldedTokens(brand) : []),
-    colours: new Set(extractColours(base).flatMap((colour) => colour.split(' '))),
+    colours: colourTokens(base),
   };
   const words = wordsOf(base);
-  const { core, variant } = nameParts(words, colourTailStart(words, reading), reading);
-  const name = tidy(core);
+  const { core, variant } = nameParts(words, colourPlaces(words, pool, reading), reading);
+  const name = variant.length > 0 ? `${tidy(core)} (${variant.join(', ')})` : tidy(core);
   // The listing says more than such a name: keep the listing's.
-  if (keepsTooLittle(name, base, reading.brandTokens)) return base;
-  return variant.length > 0 ? `${name} (${variant.join(', ')})` : name;
+  return keepsTooLittle(name, base, reading.brandTokens) ? base : name;
 }
 
 /** Words joined, without separators at either end or two in a row, and without empty brackets or a trailing comma. */
