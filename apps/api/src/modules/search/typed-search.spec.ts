@@ -125,6 +125,14 @@ describe('search API: words the best fit holds only some of', () => {
     expect(nikons[0]).toMatch(/^Nikon /);
   });
 
+  it('names, among a line’s models, the one whose listings hold the number glued to the line’s name', async () => {
+    // "gopro 12" fits the HERO13, HERO12 and HERO11 about equally; only the HERO12's listings hold a 12, as "HERO12".
+    const result = await search('gopro 12');
+    expect(result.product?.title).toMatch(/^GoPro HERO12 /);
+    expect(result.similarProducts.slice(0, 2).map((product) => product.title)).toEqual([expect.stringMatching(/^GoPro HERO1[13] /), expect.stringMatching(/^GoPro HERO1[13] /)]);
+    expect((await search('airpods 3')).product).toBeNull();
+  });
+
   it('still names the product whose listings hold the words', async () => {
     expect((await search('360 camera')).product?.title).toMatch(/^Insta360 X4/);
     expect((await search('cuisinart 14 cup coffeemaker')).product?.title).toMatch(/^Cuisinart DCC-3200/);

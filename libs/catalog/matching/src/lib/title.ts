@@ -204,8 +204,10 @@ function colourTailStart(words: readonly Word[], reading: NameReading): number |
  * those most shops say, each once) and its variant (size, capacities with what they are of, then the colour, whose
  * words are at `colourAt` or, where that is empty, found one by one).
  */
-function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, reading: NameReading): { core: string[]; variant: string[] } {
+function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, reading: NameReading): { core: string[]; variant: string[]; carried: string[] } {
   const variant: string[] = [];
+  // Words a capacity carries into the variant ("RAM" of "8GB RAM"): the name says them.
+  const carried: string[] = [];
   const colourWords: string[] = [];
   const core: string[] = [];
   const inCore = new Set<string>();
@@ -230,7 +232,10 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
       const of = words[index + 1];
       // "8GB RAM": the capacity says what it is of, unless a comma parts them.
       const ofText = of && !/,$/.test(word.text) && CAPACITY_OF.test(of.text) ? ` ${of.text.replace(/[),]+$/, '')}` : '';
-      if (ofText) taken.add(index + 1);
+      if (ofText) {
+        taken.add(index + 1);
+        carried.push(ofText.trim());
+      }
       variant.push(text.replace(/[()]/g, '') + ofText);
       return;
     }
@@ -247,7 +252,7 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
     }
   });
   if (colourWords.length > 0) variant.push(colourWords.join(' '));
-  return { core, variant };
+  return { core, variant, carried };
 }
 
 /** Nouns that make a colour before them a feature, not the item's colour: "Low Blue Light", "White Noise". */
@@ -326,10 +331,11 @@ export function productName(offers: readonly NamedOffer[]): string | null {
     colours: colourTokens(base),
   };
   const words = wordsOf(base);
-  const { core, variant } = nameParts(words, colourPlaces(words, pool, reading), reading);
-  const name = variant.length > 0 ? `${tidy(core)} (${variant.join(', ')})` : tidy(core);
+  const { core, variant, carried } = nameParts(words, colourPlaces(words, pool, reading), reading);
+  const name = tidy(core);
   // The listing says more than such a name: keep the listing's.
-  return keepsTooLittle(name, base, reading.brandTokens) ? base : name;
+  if (keepsTooLittle([name, ...carried].join(' '), base, reading.brandTokens)) return base;
+  return variant.length > 0 ? `${name} (${variant.join(', ')})` : name;
 }
 
 /** Words joined, without separators at either end or two in a row, and without empty brackets or a trailing comma. */

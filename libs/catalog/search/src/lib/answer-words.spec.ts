@@ -106,6 +106,23 @@ describe('typed words the best fit lacks some of', () => {
     expect((await answerWords(depsOf([lacking(1, above)], [], radeon), 'eah 6870 d 2 di 2 s 1 g')).productId).toBe(1);
   });
 
+  it('name, among products they fit about equally, the one whose listings hold the typed number glued to its line', async () => {
+    const heros = {
+      1: ['GoPro HERO13 Black Waterproof Action Camera'],
+      2: ['GoPro HERO12 Black Waterproof Action Camera, 4K Video'],
+      3: ['GoPro HERO11 Black Waterproof Action Camera'],
+    };
+    const close = [lacking(1, above + 0.02), lacking(2, above + 0.01), lacking(3, above)];
+    const answer = await answerWords(depsOf(close, [], heros), 'gopro 12');
+    expect(answer.productId).toBe(2);
+    // Without a number, or with one none of them holds, they stay listed as they fit.
+    expect((await answerWords(depsOf(close, [], heros), 'gopro black')).matchIds).toEqual([1, 2, 3]);
+    expect((await answerWords(depsOf(close, [], heros), 'gopro 10')).matchIds).toEqual([1, 2, 3]);
+    // A number glued to a code's digits is no line's number: "X1200" holds no 200.
+    const twins = { 1: ['Acme X1200 Router'], 2: ['Acme X1300 Router'] };
+    expect((await answerWords(depsOf([lacking(1, above + 0.01), lacking(2, above)], [], twins), 'acme 200')).productId).toBeNull();
+  });
+
   it('read an ordinal as words, and a word of letters by its stem', async () => {
     const listings = { 1: ['Apple AirPods Pro 2 Wireless Earbuds with USB-C Charging Case'] };
     expect((await answerWords(depsOf([lacking(1, above)], [], listings), 'airpod pro 2nd generation')).productId).toBe(1);

@@ -1,6 +1,6 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { holdsWhatWordsName } from './held-words';
+import { holdsWhatWordsName, typesNumber } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
@@ -38,6 +38,7 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
     // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
     ranked = await shown(catalog, await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
     picked = severalFitting(ranked);
+    if (picked.matchIds.length > 1 && !ranked.some((entry) => entry.holdsAllWords) && typesNumber(words)) picked = await holdersFirst(catalog, words, picked, ranked);
   }
   const best = ranked[0];
   // A model number typed on its own (or with words of the product's name) names the products whose offers state
@@ -73,6 +74,23 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
   const found = new Set(picked.productId !== null ? [picked.productId] : matchIds);
   everyWordHeld ||= ranked.some((entry) => found.has(entry.productId) && entry.holdsAllWords === true);
   return { sought, ranked, productId: picked.productId, confidence: picked.confidence, matchIds, complete: everyWordHeld };
+}
+
+/** Listed products read for the typed number by `holdersFirst`: the best fits, which the list shows first. */
+const NUMBER_READ = 12;
+
+/**
+ * Listed products none of which holds every typed word, with a number among them: those whose listings hold the number
+ * and every word of letters (`holdsWhatWordsName`, a number glued to a line's letters too) come first, and one alone is
+ * the answer ("gopro 12" names the HERO12, not the HERO13 or HERO11 the words fit about as well).
+ */
+async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked: Picked, ranked: readonly RankedProduct[]): Promise<Picked> {
+  const read = picked.matchIds.slice(0, NUMBER_READ);
+  const holders: number[] = [];
+  for (const id of read) if (await holdsWhatWordsName(catalog, words, id, 'every')) holders.push(id);
+  const [only] = holders;
+  if (holders.length === 1 && only !== undefined) return { productId: only, confidence: ranked.find((entry) => entry.productId === only)?.score ?? 0, matchIds: [] };
+  return holders.length === 0 ? picked : { ...picked, matchIds: [...holders, ...picked.matchIds.filter((id) => !holders.includes(id))] };
 }
 
 /**

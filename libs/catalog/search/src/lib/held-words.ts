@@ -21,19 +21,25 @@ const RUN_NUMBER_CHARACTERS = 5;
 /** Pieces of a number typed in pieces are found in a listing this long at least ("eah6870d", "2di2s1g"). */
 const PIECE_CHARACTERS = 3;
 
-/** The share of `word` that `text` holds in pieces of PIECE_CHARACTERS or more, read from its start, longest first. */
-function coveredShare(word: string, text: string): number {
+/**
+ * The share of `word` (typed words run together, joined at `joins`) that `text` holds in pieces of PIECE_CHARACTERS
+ * or more, read from its start, longest first; none unless a piece runs across a join. Pieces that are each one typed
+ * word say only that the listing holds the words apart ("acme 200" of "Acme X1200").
+ */
+function coveredShare(word: string, joins: readonly number[], text: string): number {
   let at = 0;
   let covered = 0;
+  let across = false;
   while (at < word.length) {
     let length = word.length - at;
     while (length >= PIECE_CHARACTERS && !text.includes(word.slice(at, at + length))) length--;
     if (length >= PIECE_CHARACTERS) {
       covered += length;
+      across ||= joins.some((join) => join > at && join < at + length);
       at += length;
     } else at += 1;
   }
-  return covered / word.length;
+  return across ? covered / word.length : 0;
 }
 
 /** The length of the longest run of characters `word` and `text` have in common. */
@@ -66,9 +72,10 @@ const isLetters = (word: string) => /^\p{L}+$/u.test(word);
  * Whether a product the typed words' ranking leads with, though its listings do not hold all the words, holds what
  * the words name: every number typed (a model, a generation, a capacity, a size tells one product from its kin) and,
  * of words of letters typed with them, some. A number alone is no name: "norton 360" is no Insta360 camera, whose
- * listings hold only the 360; nor is "nikon 360" the Nikon Z6III, whose listings hold no 360.
+ * listings hold only the 360; nor is "nikon 360" the Nikon Z6III, whose listings hold no 360. With `letterWords`
+ * 'every', every word of letters typed too.
  */
-export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number): Promise<boolean> {
+export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number, letterWords: 'some' | 'every' = 'some'): Promise<boolean> {
   const refs = (await catalog.offerRefsOfProducts([productId], LISTINGS_READ)).get(productId) ?? [];
   const items = await catalog.offerItems(refs.map((ref) => ref.id));
   const held = new Set<string>();
@@ -78,12 +85,25 @@ export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string,
     for (const word of heldWords(text)) held.add(word);
     runs.push(foldText(text).replace(/[^\p{L}\p{N}]+/gu, ''));
   }
-  return listingsHold(heldWords(words), held, runs);
+  return listingsHold(heldWords(words), held, runs, letterWords);
 }
 
-/** `holdsWhatWordsName` over the listings' words (`held`) and each listing's letters and digits run together (`runs`). */
-function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs: readonly string[]): boolean {
-  const holdsNumber = (word: string) => word.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE);
+/** Whether typed words hold a number (a model, a generation, a capacity, a size), which `holdsWhatWordsName` asks for. */
+export const typesNumber = (words: string): boolean => heldWords(words).some(isNumber);
+
+/**
+ * A short number is held by a listing's word that is a line's letters with that number glued on: "HERO12" holds the
+ * 12 of "gopro 12", "Watch7" the 7 of "galaxy watch 7".
+ */
+const gluedToLetters = (number: string, held: ReadonlySet<string>) => /^\d+$/.test(number) && [...held].some((word) => word.endsWith(number) && /^\p{L}{2,}$/u.test(word.slice(0, -number.length)));
+
+/**
+ * `holdsWhatWordsName` (some or every word of letters held, as `letterWords` asks) over the listings' words (`held`)
+ * and each listing's letters and digits run together (`runs`).
+ */
+function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs: readonly string[], letterWords: 'some' | 'every'): boolean {
+  const holdsNumber = (word: string) =>
+    (word.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE)) || gluedToLetters(word, held);
   const holdsLetters = (word: string) =>
     word.length >= STEM_LETTERS && [...held].some((other) => other.length >= STEM_LETTERS && (other.startsWith(word) || word.startsWith(other)));
   const holds = (word: string) => held.has(word) || (isNumber(word) ? holdsNumber(word) : isLetters(word) && holdsLetters(word));
@@ -93,11 +113,13 @@ function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs:
   if (typed.length > 1 && isNumber(whole)) {
     if (whole.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => run.includes(whole))) return true;
     const inPieces = typed.every((word) => !isLetters(word) || word.length <= STEM_LETTERS);
-    if (inPieces && runs.some((run) => coveredShare(whole, run) > NUMBER_HELD_SHARE)) return true;
+    const joins = typed.slice(0, -1).map((_, at) => typed.slice(0, at + 1).join('').length);
+    if (inPieces && runs.some((run) => coveredShare(whole, joins, run) > NUMBER_HELD_SHARE)) return true;
   }
   // Letters typed apart from the number they begin or end ("eah 6870" of "EAH6870") are held with it.
   const joinedHeld = (at: number) =>
     [typed[at - 1], typed[at + 1]].some((next, side) => next !== undefined && isNumber(next) && runs.some((run) => run.includes(side === 0 ? next + typed[at] : typed[at] + next)));
   const letters = typed.map((word, at) => ({ word, at })).filter(({ word }) => isLetters(word));
-  return typed.filter(isNumber).every(holds) && (letters.length === 0 || letters.some(({ word, at }) => holds(word) || joinedHeld(at)));
+  const letterHeld = ({ word, at }: { word: string; at: number }) => holds(word) || joinedHeld(at);
+  return typed.filter(isNumber).every(holds) && (letters.length === 0 || (letterWords === 'every' ? letters.every(letterHeld) : letters.some(letterHeld)));
 }
