@@ -10,7 +10,7 @@ import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
-import { sharesSomething } from './similar';
+import { sameLineFirst, sharesSomething } from './similar';
 import type { TypedAliases } from './typed-aliases';
 import { emptySource, findsClearlyMore, findsLittle, findsNothing, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
@@ -196,6 +196,9 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   return { ...nothingFound({ ...emptySource(null, null), title: sought.title }), ranked, productId, confidence, matchIds, sought, correctedQuery, lent: correctedQuery === null ? lent : null };
 }
 
+/** How many times SIMILAR_LIMIT products the name's words find, for those of the line typed to come first from. */
+const LINE_POOL = 4;
+
 /**
  * Products that share the sought item's words. Typed words that mix a name and a number the catalog has no product of
  * ("iphone 14" where it sells the iPhone 15 and 16) find first what the name's words alone share, then what all of
@@ -203,8 +206,11 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
  */
 async function relatedToWords(search: Search, body: SearchBody, sought: ItemIdentity): Promise<number[]> {
   const named = body.url === undefined ? sought.title.split(/\s+/).filter((word) => word !== '' && !/\d/.test(word)) : [];
-  const byName = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT) : [];
-  return [...byName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
+  const byName = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
+  // Of what the name finds, the products of the line the words number come first.
+  const titled = await search.catalog.getProducts(byName);
+  const ofName = sameLineFirst(sought.title, byName.flatMap((id) => titled.get(id) ?? [])).slice(0, SIMILAR_LIMIT);
+  return [...ofName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
 }
 
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */

@@ -1,4 +1,4 @@
-import { sharesSomething } from './similar';
+import { sameLineFirst, sharesSomething } from './similar';
 
 const jacket = { title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia' };
 
@@ -33,5 +33,24 @@ describe('the similar products of a pasted page', () => {
 
   it('are every candidate when the link named no item', () => {
     expect(sharesSomething(null, { title: 'Nintendo Switch Lite Console', brand: 'Nintendo' })).toBe(true);
+  });
+});
+
+describe('sameLineFirst', () => {
+  const products = [
+    { id: 1, title: 'Samsung Galaxy Watch7 44mm Smartwatch (Silver)' },
+    { id: 2, title: 'Samsung Galaxy Buds3 Pro Wireless Earbuds' },
+    { id: 3, title: 'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (128GB, Marble Grey)' },
+    { id: 4, title: 'Samsung Galaxy A35 5G SM-A356U Unlocked Smartphone (128GB, Awesome Navy)' },
+    { id: 5, title: 'Samsung Galaxy S25 Ultra SM-S938U Unlocked Smartphone (256GB, Titanium Silverblue)' },
+  ];
+
+  it('puts the products of the line typed with another number first, in their order', () => {
+    expect(sameLineFirst('galaxy s23', products)).toEqual([3, 5, 1, 2, 4]);
+    expect(sameLineFirst('iphone 14', [{ id: 7, title: 'Lodge 12" Cast Iron Skillet' }, { id: 8, title: 'Apple iPhone 15 (128GB, Black)' }])).toEqual([8, 7]);
+  });
+
+  it('leaves the order as it is when the words number no line', () => {
+    expect(sameLineFirst('galaxy phone', products)).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -1,5 +1,5 @@
 /** Which of a page's weaker candidates are shown as similar products. */
-import { extractColours, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+import { extractColours, extractLineNumbers, foldText, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
 
 /**
  * The words of a name that say what an item is: three letters or more, or two characters or more with a digit
@@ -24,4 +24,21 @@ export function sharesSomething(sought: { title: string | null; brand?: string |
   if (brand && brand === normaliseBrand(product.brand)) return true;
   const words = nameWords(sought.title);
   return [...nameWords(product.title)].some((word) => words.has(word));
+}
+
+/** The lines a title numbers ("galaxy s23" → s, "iphone 14" → iphone), read as `extractLineNumbers` reads them. */
+function linesNamed(title: string): Set<string> {
+  return new Set(extractLineNumbers(foldText(title).split(/[^\p{L}\p{N}]+/u).filter(Boolean)).keys());
+}
+
+/**
+ * Products as ranked, those of a line the typed words number first ("galaxy s23" where the catalog sells no S23: the
+ * Galaxy S24 and S25 before the Galaxy Watch the word "galaxy" finds as readily); the ranking as it is when the words
+ * number no line.
+ */
+export function sameLineFirst(typed: string, products: ReadonlyArray<{ id: number; title: string }>): number[] {
+  const lines = linesNamed(typed);
+  if (lines.size === 0) return products.map((product) => product.id);
+  const ofLine = (title: string) => [...linesNamed(title)].some((line) => lines.has(line));
+  return [...products.filter((product) => ofLine(product.title)), ...products.filter((product) => !ofLine(product.title))].map((product) => product.id);
 }
