@@ -89,6 +89,13 @@ describe('productName', () => {
       ['bestbuy', 'Nintendo - Switch OLED Model Console - Neon Red/Neon Blue'],
       ['newegg', 'NINTENDO Switch OLED Model Console Neon Red/Neon Blue Next-Gen'],
     ])).toBe('Nintendo Switch OLED Model Console (Neon Red/Neon Blue)');
+    // A colour no list holds, where two listings end with it alone.
+    expect(nameFrom('Amazon', [
+      ['amazon', 'Amazon Kindle Paperwhite (12th Generation) E-Reader, Wi-Fi, 16GB, Raspberry'],
+      ['walmart', 'Amazon Kindle Paperwhite (12th Generation) E-Reader, 16GB, Raspberry'],
+      ['target', 'Amazon Kindle Paperwhite (12th Generation) 16GB E-Reader - Raspberry'],
+      ['ebay', 'Amazon Kindle Paperwhite (12th Generation) 16GB E-Reader Raspberry US Seller'],
+    ])).toBe('Amazon Kindle Paperwhite (12th Generation) E-Reader (16GB, Raspberry)');
     // A shop's short form is spelled out; a colour a feature is named by is no colour.
     expect(nameFrom('Keurig', [
       ['target', 'Keurig K-Mini Single Serve Coffee Maker - Black'],

@@ -279,23 +279,30 @@ function colourTokens(title: string): Set<string> {
 /**
  * Where the listing names its colour: its own last part when that is one (`colourTailStart`), otherwise the longest
  * colour another shop ends its listing with, wherever this listing writes it ("Laptop Ice Blue" where another shop
- * writes "Laptop - Ice Blue"); empty when neither is found.
+ * writes "Laptop - Ice Blue"; "E-Reader Raspberry" where two write "E-Reader, Raspberry"); empty when neither is found.
  */
 function colourPlaces(words: readonly Word[], pool: readonly NamedOffer[], reading: NameReading): Set<number> {
   const own = colourTailStart(words, reading);
   if (own !== null) return new Set(words.map((_, index) => index).filter((index) => index >= own));
   const flat = (list: readonly Word[]) => list.map((word) => word.tokens.join(' ')).join(' ');
-  let best = new Set<number>();
+  // The colours shops end their listings with, and how many listings end so.
+  const tails = new Map<string, { length: number; named: boolean; listings: number }>();
   for (const offer of pool) {
     const listing = cleanTitle(offer.title, offer.brand);
     const theirs = wordsOf(listing);
     const start = colourTailStart(theirs, { ...reading, colours: colourTokens(listing) });
     if (start === null) continue;
     const tail = theirs.slice(start);
-    if (!tail.some((word) => word.tokens.some((token) => extractColours(token).length > 0)) || tail.length <= best.size) continue;
-    const phrase = flat(tail);
+    const named = tail.some((word) => word.tokens.some((token) => extractColours(token).length > 0));
+    const seen = tails.get(flat(tail));
+    tails.set(flat(tail), { length: tail.length, named, listings: (seen?.listings ?? 0) + 1 });
+  }
+  let best = new Set<number>();
+  for (const [phrase, tail] of tails) {
+    // A word no list of colours holds ("Raspberry", "Jade") is a colour where two listings end with it alone.
+    if ((!tail.named && tail.listings < 2) || tail.length <= best.size) continue;
     const at = words.findIndex((_, index) => flat(words.slice(index, index + tail.length)) === phrase);
-    if (at >= 0) best = new Set(tail.map((_, offset) => at + offset));
+    if (at >= 0) best = new Set(Array.from({ length: tail.length }, (_, offset) => at + offset));
   }
   return best;
 }
