@@ -32,21 +32,22 @@ describe('typed words read as a model number typed loosely', () => {
     { productId: 1, score: above + 0.02, holdsAllWords: false },
     { productId: 2, score: above, holdsAllWords: false },
   ];
+  const adapters = { 1: ['Kramer ADTVA133 Adapter'], 2: ['Kramer ADTVA 133 Cable Adapter'] };
 
   it('hold every word when the first product listed states the number: they are no misspelling', async () => {
-    const answer = await answerWords(depsOf(close, [1]), 'adtva 133');
+    const answer = await answerWords(depsOf(close, [1], adapters), 'adtva 133');
     expect(answer.matchIds[0]).toBe(1);
     expect(answer.complete).toBe(true);
   });
 
   it('name the product stating the number when another comes first', async () => {
-    const answer = await answerWords(depsOf(close, [2]), 'adtva 133');
+    const answer = await answerWords(depsOf(close, [2], adapters), 'adtva 133');
     expect(answer.productId).toBe(2);
     expect(answer.complete).toBe(true);
   });
 
   it('hold not every word when no product states a number of them', async () => {
-    expect((await answerWords(depsOf(close, []), 'adtva 133')).complete).toBe(false);
+    expect((await answerWords(depsOf(close, [], adapters), 'adtva 133')).complete).toBe(false);
   });
 
   it('list the products stating the number, though the words ranked one of them far ahead', async () => {
@@ -115,9 +116,19 @@ describe('typed words the best fit lacks some of', () => {
     const close = [lacking(1, above + 0.02), lacking(2, above + 0.01), lacking(3, above)];
     const answer = await answerWords(depsOf(close, [], heros), 'gopro 12');
     expect(answer.productId).toBe(2);
-    // Without a number, or with one none of them holds, they stay listed as they fit.
+    // Without a number they stay listed as they fit; with one none of them holds, none is a match.
     expect((await answerWords(depsOf(close, [], heros), 'gopro black')).matchIds).toEqual([1, 2, 3]);
-    expect((await answerWords(depsOf(close, [], heros), 'gopro 10')).matchIds).toEqual([1, 2, 3]);
+    expect((await answerWords(depsOf(close, [], heros), 'gopro 10'))).toMatchObject({ productId: null, matchIds: [] });
+    // Those holding the number and the most of the words of letters are listed, whatever else holds the number.
+    const thirteens = { 1: ['OnePlus 13 Unlocked Android Smartphone'], 2: ['Apple iPad Air 13-inch M2 Wi-Fi'], 3: ['Apple iPhone 13 Pro 128GB'], 4: ['Apple iPhone 13 128GB'] };
+    const phones = [lacking(1, above + 0.03), lacking(2, above + 0.02), lacking(3, above + 0.01), lacking(4, above)];
+    expect((await answerWords(depsOf(phones, [], thirteens), 'apple iphone 13 mini')).matchIds).toEqual([3, 4]);
+    expect((await answerWords(depsOf(phones.slice(0, 2), [], thirteens), 'apple iphone 13'))).toMatchObject({ productId: null, matchIds: [2] });
+    expect((await answerWords(depsOf(phones.slice(0, 2), [], thirteens), 'iphone 13'))).toMatchObject({ productId: null, matchIds: [] });
+    // A model code that begins with the number holds it; a unit after it is no code.
+    const sonys = { 1: ['Sony WH-1000XM5 Wireless Headphones'], 2: ['Sony Alpha 7 IV 33MP Camera'] };
+    expect((await answerWords(depsOf([lacking(1, above + 0.01), lacking(2, above)], [], sonys), 'sony 1000')).productId).toBe(1);
+    expect((await answerWords(depsOf([lacking(1, above + 0.01), lacking(2, above)], [], sonys), 'sony 33'))).toMatchObject({ productId: null, matchIds: [] });
     // A number glued to a code's digits is no line's number: "X1200" holds no 200.
     const twins = { 1: ['Acme X1200 Router'], 2: ['Acme X1300 Router'] };
     expect((await answerWords(depsOf([lacking(1, above + 0.01), lacking(2, above)], [], twins), 'acme 200')).productId).toBeNull();

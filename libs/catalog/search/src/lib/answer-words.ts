@@ -1,10 +1,10 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { holdsWhatWordsName, typesNumber } from './held-words';
+import { holdsWhatWordsName, typesNumber, wordsHeld } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
-import { codedAnswer, fitsSeveral, MATCH_POOL, type WordsAnswer } from './search-words';
+import { codedAnswer, fitsSeveral, MATCH_LIMIT, MATCH_POOL, type WordsAnswer } from './search-words';
 
 /** What typed words are looked up in: the catalog, the matcher, model numbers (as typed and typed loosely), the index. */
 export interface WordsDeps {
@@ -76,21 +76,22 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
   return { sought, ranked, productId: picked.productId, confidence: picked.confidence, matchIds, complete: everyWordHeld };
 }
 
-/** Listed products read for the typed number by `holdersFirst`: the best fits, which the list shows first. */
-const NUMBER_READ = 12;
-
 /**
  * Listed products none of which holds every typed word, with a number among them: those whose listings hold the number
- * and every word of letters (`holdsWhatWordsName`, a number glued to a line's letters too) come first, and one alone is
- * the answer ("gopro 12" names the HERO12, not the HERO13 or HERO11 the words fit about as well).
+ * and the most of the words of letters (`wordsHeld`, a number glued to a line's letters too) are listed, one alone
+ * the answer when it holds every word ("gopro 12" names the HERO12, not the HERO13 or HERO11 the words fit about as
+ * well). A product that lacks the number, or every word of letters, is no match: "iphone 13" lists no OnePlus 13 nor a
+ * 13-inch iPad, and "apple iphone 13 mini" no iPad for its "apple".
  */
 async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked: Picked, ranked: readonly RankedProduct[]): Promise<Picked> {
-  const read = picked.matchIds.slice(0, NUMBER_READ);
-  const holders: number[] = [];
-  for (const id of read) if (await holdsWhatWordsName(catalog, words, id, 'every')) holders.push(id);
-  const [only] = holders;
-  if (holders.length === 1 && only !== undefined) return { productId: only, confidence: ranked.find((entry) => entry.productId === only)?.score ?? 0, matchIds: [] };
-  return holders.length === 0 ? picked : { ...picked, matchIds: [...holders, ...picked.matchIds.filter((id) => !holders.includes(id))] };
+  const read = picked.matchIds.slice(0, MATCH_LIMIT);
+  const held = await Promise.all(read.map((id) => wordsHeld(catalog, words, id)));
+  const most = Math.max(0, ...held.map((entry) => (entry.numbers ? entry.letters : 0)));
+  const listed = read.filter((_, at) => held[at]?.numbers === true && held[at]?.letters === most && (most > 0 || held[at]?.lettersTyped === 0));
+  const [only] = listed;
+  const whole = held.some((entry) => entry.numbers && entry.letters === entry.lettersTyped);
+  if (listed.length === 1 && only !== undefined && whole) return { productId: only, confidence: ranked.find((entry) => entry.productId === only)?.score ?? 0, matchIds: [] };
+  return { ...picked, matchIds: listed };
 }
 
 /**

@@ -76,6 +76,19 @@ const isLetters = (word: string) => /^\p{L}+$/u.test(word);
  * 'every', every word of letters typed too.
  */
 export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number, letterWords: 'some' | 'every' = 'some'): Promise<boolean> {
+  const held = await wordsHeld(catalog, words, productId);
+  return held.numbers && (held.letters === held.lettersTyped || (letterWords === 'some' && held.letters > 0));
+}
+
+/** What of typed words a product's listings hold: every number or not, and how many of the words of letters typed. */
+export interface WordsHeld {
+  numbers: boolean;
+  letters: number;
+  lettersTyped: number;
+}
+
+/** How much of what typed words name a product's listings hold (`holdsWhatWordsName`). */
+export async function wordsHeld(catalog: HeldWordsReads, words: string, productId: number): Promise<WordsHeld> {
   const refs = (await catalog.offerRefsOfProducts([productId], LISTINGS_READ)).get(productId) ?? [];
   const items = await catalog.offerItems(refs.map((ref) => ref.id));
   const held = new Set<string>();
@@ -85,23 +98,23 @@ export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string,
     for (const word of heldWords(text)) held.add(word);
     runs.push(foldText(text).replace(/[^\p{L}\p{N}]+/gu, ''));
   }
-  return listingsHold(heldWords(words), held, runs, letterWords);
+  return listingsHold(heldWords(words), held, runs);
 }
 
 /** Whether typed words hold a number (a model, a generation, a capacity, a size), which `holdsWhatWordsName` asks for. */
 export const typesNumber = (words: string): boolean => heldWords(words).some(isNumber);
 
 /**
- * A short number is held by a listing's word that is a line's letters with that number glued on: "HERO12" holds the
- * 12 of "gopro 12", "Watch7" the 7 of "galaxy watch 7".
+ * A short number is held by a listing's word that is a line's letters with that number glued on ("HERO12" holds the
+ * 12 of "gopro 12", "Watch7" the 7 of "galaxy watch 7"), or that a model code begins with it ("1000XM5" the 1000 of
+ * "sony 1000"; a unit after it, "12MP", is no code).
  */
-const gluedToLetters = (number: string, held: ReadonlySet<string>) => /^\d+$/.test(number) && [...held].some((word) => word.endsWith(number) && /^\p{L}{2,}$/u.test(word.slice(0, -number.length)));
+const gluedToLetters = (number: string, held: ReadonlySet<string>) =>
+  /^\d+$/.test(number) &&
+  [...held].some((word) => (word.endsWith(number) && /^\p{L}{2,}$/u.test(word.slice(0, -number.length))) || (word.startsWith(number) && /^\p{L}{2,}\d/u.test(word.slice(number.length))));
 
-/**
- * `holdsWhatWordsName` (some or every word of letters held, as `letterWords` asks) over the listings' words (`held`)
- * and each listing's letters and digits run together (`runs`).
- */
-function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs: readonly string[], letterWords: 'some' | 'every'): boolean {
+/** `wordsHeld` over the listings' words (`held`) and each listing's letters and digits run together (`runs`). */
+function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs: readonly string[]): WordsHeld {
   const holdsNumber = (word: string) =>
     (word.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE)) || gluedToLetters(word, held);
   const holdsLetters = (word: string) =>
@@ -109,17 +122,18 @@ function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs:
   const holds = (word: string) => held.has(word) || (isNumber(word) ? holdsNumber(word) : isLetters(word) && holdsLetters(word));
   // A model number typed in pieces is held whole: written as one in a listing ("vasdh 8 gcl 4 r 1 n" of
   // "VASDH8GCL4R1N"), or, typed in short pieces, mostly ("eah 6870 d 2 di 2 s 1 g" of "EAH6870 DC 2DI2S 1GD5").
+  const letters = typed.map((word, at) => ({ word, at })).filter(({ word }) => isLetters(word));
+  const lettersTyped = letters.length;
   const whole = typed.join('');
   if (typed.length > 1 && isNumber(whole)) {
-    if (whole.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => run.includes(whole))) return true;
+    if (whole.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => run.includes(whole))) return { numbers: true, letters: lettersTyped, lettersTyped };
     const inPieces = typed.every((word) => !isLetters(word) || word.length <= STEM_LETTERS);
     const joins = typed.slice(0, -1).map((_, at) => typed.slice(0, at + 1).join('').length);
-    if (inPieces && runs.some((run) => coveredShare(whole, joins, run) > NUMBER_HELD_SHARE)) return true;
+    if (inPieces && runs.some((run) => coveredShare(whole, joins, run) > NUMBER_HELD_SHARE)) return { numbers: true, letters: lettersTyped, lettersTyped };
   }
   // Letters typed apart from the number they begin or end ("eah 6870" of "EAH6870") are held with it.
   const joinedHeld = (at: number) =>
     [typed[at - 1], typed[at + 1]].some((next, side) => next !== undefined && isNumber(next) && runs.some((run) => run.includes(side === 0 ? next + typed[at] : typed[at] + next)));
-  const letters = typed.map((word, at) => ({ word, at })).filter(({ word }) => isLetters(word));
   const letterHeld = ({ word, at }: { word: string; at: number }) => holds(word) || joinedHeld(at);
-  return typed.filter(isNumber).every(holds) && (letters.length === 0 || (letterWords === 'every' ? letters.every(letterHeld) : letters.some(letterHeld)));
+  return { numbers: typed.filter(isNumber).every(holds), letters: letters.filter(letterHeld).length, lettersTyped };
 }
