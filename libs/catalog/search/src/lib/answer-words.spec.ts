@@ -1,5 +1,6 @@
 import { type CatalogRepository, matchThreshold, type ProductRow, type RankedProduct } from '@pricehunt/catalog-core';
 import { answerWords, type WordsDeps } from './answer-words';
+import { MODEL_CODE_CONFIDENCE } from './search-words';
 
 const product = (id: number): ProductRow => ({ id, title: `Product ${id}`, brand: null, offerCount: 1 }) as ProductRow;
 
@@ -116,6 +117,8 @@ describe('typed words the best fit lacks some of', () => {
     const close = [lacking(1, above + 0.02), lacking(2, above + 0.01), lacking(3, above)];
     const answer = await answerWords(depsOf(close, [], heros), 'gopro 12');
     expect(answer.productId).toBe(2);
+    // As sure as a model number typed: the number tells this model from the line's others.
+    expect(answer.confidence).toBe(MODEL_CODE_CONFIDENCE);
     // Without a number they stay listed as they fit; with one none of them holds, none is a match.
     expect((await answerWords(depsOf(close, [], heros), 'gopro black')).matchIds).toEqual([1, 2, 3]);
     expect((await answerWords(depsOf(close, [], heros), 'gopro 10'))).toMatchObject({ productId: null, matchIds: [] });

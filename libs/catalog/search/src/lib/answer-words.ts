@@ -4,7 +4,7 @@ import { holdsWhatWordsName, typesNumber, wordsHeld } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
-import { codedAnswer, fitsSeveral, MATCH_LIMIT, MATCH_POOL, type WordsAnswer } from './search-words';
+import { codedAnswer, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_CONFIDENCE, type WordsAnswer } from './search-words';
 
 /** What typed words are looked up in: the catalog, the matcher, model numbers (as typed and typed loosely), the index. */
 export interface WordsDeps {
@@ -90,7 +90,8 @@ async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked
   const listed = read.filter((_, at) => held[at]?.numbers === true && held[at]?.letters === most && (most > 0 || held[at]?.lettersTyped === 0));
   const [only] = listed;
   const whole = held.some((entry) => entry.numbers && entry.letters === entry.lettersTyped);
-  if (listed.length === 1 && only !== undefined && whole) return { productId: only, confidence: ranked.find((entry) => entry.productId === only)?.score ?? 0, matchIds: [] };
+  // The number typed tells this model from its line's others, as a model number would.
+  if (listed.length === 1 && only !== undefined && whole) return { productId: only, confidence: Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === only)?.score ?? 0), matchIds: [] };
   return { ...picked, matchIds: listed };
 }
 
