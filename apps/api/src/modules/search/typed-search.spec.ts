@@ -126,6 +126,10 @@ describe('search API: words the best fit holds only some of', () => {
     // "galaxy s23" where the catalog sells the S24 and S25: those first, not the Galaxy Watch "galaxy" finds as readily.
     const galaxies = (await search('galaxy s23')).similarProducts.map((product) => product.title);
     expect(galaxies.slice(0, 3)).toEqual(galaxies.slice(0, 3).map(() => expect.stringMatching(/^Samsung Galaxy (Tab )?S\d\d/)));
+    // Words that list products offer as similar only what shares a word of theirs, not their number alone.
+    const watches = await search('galaxy watch 7');
+    expect(watches.matches.length).toBeGreaterThan(0);
+    expect(watches.similarProducts.map((product) => product.title).filter((title) => !/galaxy|watch/i.test(title))).toEqual([]);
   });
 
   it('names, among a line’s models, the one whose listings hold the number glued to the line’s name', async () => {

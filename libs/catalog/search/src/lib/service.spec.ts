@@ -10,7 +10,7 @@ import { createTypedAliases } from './typed-aliases';
  */
 const product = (id: number, offerCount = 1): ProductRow => ({
   id,
-  title: `Product ${id}`,
+  title: `Acme Kettle ${id}`,
   brand: 'Brand',
   model: null,
   modelKey: null,
@@ -28,7 +28,10 @@ const product = (id: number, offerCount = 1): ProductRow => ({
   updatedAt: '2026-11-21T00:00:00.000Z',
 });
 
-/** A search service over products 1, 2, … (those in `hidden` with no offers), ranked by `rank`. */
+/**
+ * A search service over products 1, 2, … (those in `hidden` with no offers), ranked by `rank`. The words typed share
+ * "acme kettle" with every one, as words share some word with what they find.
+ */
 function serviceOver(rank: (item: unknown, options: { indexLimit?: number }) => Promise<RankedProduct[]>, hidden: readonly number[] = []) {
   return createSearchService({
     catalog: {
@@ -54,7 +57,7 @@ describe('text search answers', () => {
 
   it('answers one product when its score leads the next above the threshold clearly', async () => {
     const { search, rank } = serviceRanking([{ productId: 1, score: above + 0.25 }, { productId: 2, score: above }], []);
-    const result = await search('words');
+    const result = await search('acme kettle');
     expect(result.product?.id).toBe(1);
     expect(result.matches).toEqual([]);
     expect(rank).toHaveBeenCalledTimes(1);
@@ -62,7 +65,7 @@ describe('text search answers', () => {
 
   it('passes over a product shoppers may see no offer of (all held): the next one is the answer', async () => {
     const { search } = serviceRanking([{ productId: 1, score: above + 0.5 }, { productId: 2, score: above }], [], [1]);
-    const result = await search('words');
+    const result = await search('acme kettle');
     expect(result.product?.id).toBe(2);
     expect(result.similarProducts.map((p) => p.id)).not.toContain(1);
   });
@@ -70,7 +73,7 @@ describe('text search answers', () => {
   it('lists the products from the wider ranking when the lead is small', async () => {
     const close = [{ productId: 1, score: above + 0.05 }, { productId: 2, score: above }];
     const { search } = serviceRanking(close, [...close, { productId: 3, score: above - 0.01 }, { productId: 4, score: matchThreshold() / 2 }]);
-    const result = await search('words');
+    const result = await search('acme kettle');
     expect(result.product).toBeNull();
     expect(result.matches.map((p) => p.id)).toEqual([1, 2, 3]);
     expect(result.similarProducts.map((p) => p.id)).toEqual([4]);
@@ -79,7 +82,7 @@ describe('text search answers', () => {
   it('answers the one product left above the threshold when the wider ranking leaves only one', async () => {
     const close = [{ productId: 1, score: above + 0.05 }, { productId: 2, score: above }];
     const { search } = serviceRanking(close, [{ productId: 2, score: above + 0.1 }, { productId: 1, score: matchThreshold() / 2 }]);
-    const result = await search('words');
+    const result = await search('acme kettle');
     expect(result.product?.id).toBe(2);
     expect(result.matches).toEqual([]);
     expect(result.similarProducts.map((p) => p.id)).toEqual([1]);
@@ -94,7 +97,7 @@ describe('text search answers', () => {
       { productId: 4, score: matchThreshold() - 0.05, holdsAllWords: true },
     ];
     const { search } = serviceRanking(close, wider);
-    const result = await search('words');
+    const result = await search('acme kettle');
     expect(result.product).toBeNull();
     expect(result.matches.map((p) => p.id)).toEqual([1, 3, 4]);
     expect(result.similarProducts.map((p) => p.id)).toEqual([2]);
@@ -106,7 +109,7 @@ describe('text search answers', () => {
       { productId: 2, score: above + 0.05, holdsAllWords: false },
       { productId: 1, score: above, holdsAllWords: true },
     ]);
-    const result = await search('words');
+    const result = await search('acme kettle');
     expect(result.product?.id).toBe(1);
     expect(result.matches).toEqual([]);
     expect(result.similarProducts.map((p) => p.id)).toEqual([2]);
@@ -115,7 +118,7 @@ describe('text search answers', () => {
   it('lists every product that fits when none holds every word', async () => {
     const close = [{ productId: 1, score: above + 0.05 }, { productId: 2, score: above }];
     const { search } = serviceRanking(close, [...close, { productId: 3, score: matchThreshold() - 0.05 }]);
-    const result = await search('words');
+    const result = await search('acme kettle');
     expect(result.matches.map((p) => p.id)).toEqual([1, 2]);
     expect(result.similarProducts.map((p) => p.id)).toEqual([3]);
   });

@@ -231,9 +231,14 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const onlyLent = new Set(lent.map((entry) => entry.productId).filter((id) => !ranked.some((entry) => entry.productId === id)));
   // A pasted page's weaker candidates must have something of the item; typed words' must have something of the
   // product they name, when they name one: a colour typed with a model number ("wh1000xm5 silver") ranks every silver
-  // thing, and a silver watch is no headphones' like.
+  // thing, and a silver watch is no headphones' like. Words that name none must share a word of theirs beyond a lone
+  // figure, or of the name the catalog writes them with: "galaxy watch 7" lists no JBL Flip 7 as similar.
   const likeOf = body.url !== undefined ? (sought ?? source) : product;
-  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT), scores)).filter((entry) => sharesSomething(likeOf, entry) && (!onlyLent.has(entry.id) || sharesSomething({ title: found.lent?.words ?? null }, entry)));
+  const lentWords = { title: found.lent?.words ?? null };
+  const likeWords = (entry: { title: string; brand: string | null }) => product !== null || body.url !== undefined || sharesSomething(sought, entry) || (found.lent !== null && sharesSomething(lentWords, entry));
+  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT), scores)).filter(
+    (entry) => sharesSomething(likeOf, entry) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
+  );
   return {
     success: true,
     requestId: body.requestId,

@@ -8,6 +8,9 @@ describe('the similar products of a pasted page', () => {
     expect(sharesSomething(jacket, { title: 'Better Sweater Fleece Vest', brand: 'PATAGONIA' })).toBe(true);
     expect(sharesSomething({ title: 'Sony WH-1000XM4 Noise Cancelling Headphones', brand: 'Sony' }, { title: 'Bose QuietComfort 45 Wireless Headphones', brand: 'Bose' })).toBe(true);
     expect(sharesSomething({ title: 'Canon PowerShot SD1100 IS', brand: 'Canon' }, { title: 'Dicapac Underwater Housing Case for SD1100', brand: 'Dicapac' })).toBe(true);
+    // A model code however the name writes it.
+    expect(sharesSomething({ title: 'pt18', brand: null }, { title: 'Brother P-Touch PT-18R Rechargeable Labeling System', brand: 'Brother' })).toBe(true);
+    expect(sharesSomething({ title: 'galaxy watch 7', brand: null }, { title: 'JBL Flip 7 Portable Waterproof Bluetooth Speaker (Black)', brand: 'JBL' })).toBe(false);
   });
 
   it('leave out a product with nothing of the item: no word of three letters or with a digit, nor its maker', () => {

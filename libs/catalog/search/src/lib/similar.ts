@@ -11,6 +11,9 @@ function nameWords(title: string): Set<string> {
   return new Set(tokenizeTitle(title).filter((word) => (word.length >= 3 || (word.length >= 2 && /\d/.test(word))) && !colourWords.has(word)));
 }
 
+/** A word of letters and digits this long is a model code, found in a name however it is written. */
+const CODE_CHARACTERS = 4;
+
 /**
  * Whether a product has something of the item a link names (read from its page, or the catalog's listing of it) or of
  * the product typed words name: a word of its name, or its maker. A candidate the ranking of a page scored near nothing
@@ -23,7 +26,10 @@ export function sharesSomething(sought: { title: string | null; brand?: string |
   const brand = normaliseBrand(sought.brand);
   if (brand && brand === normaliseBrand(product.brand)) return true;
   const words = nameWords(sought.title);
-  return [...nameWords(product.title)].some((word) => words.has(word));
+  if ([...nameWords(product.title)].some((word) => words.has(word))) return true;
+  // A model code the product's name writes with separators ("pt18" of "PT-18R").
+  const run = foldText(product.title).replace(/[^\p{L}\p{N}]+/gu, '');
+  return [...words].some((word) => word.length >= CODE_CHARACTERS && /\d/.test(word) && /\p{L}/u.test(word) && run.includes(word));
 }
 
 /** The lines a title numbers ("galaxy s23" → s, "iphone 14" → iphone), read as `extractLineNumbers` reads them. */
