@@ -140,6 +140,12 @@ describe('search API: words the best fit holds only some of', () => {
     expect((await search('airpods 3')).product).toBeNull();
   });
 
+  it('reads a line’s short name glued to a model’s number as the name its listings write', async () => {
+    const result = await search('bose qc45');
+    expect(result.correctedQuery).toBe('bose quietcomfort 45');
+    expect(result.product?.title ?? result.matches[0]?.title).toMatch(/^Bose QuietComfort 45 /);
+  });
+
   it('still names the product whose listings hold the words', async () => {
     expect((await search('360 camera')).product?.title).toMatch(/^Insta360 X4/);
     expect((await search('cuisinart 14 cup coffeemaker')).product?.title).toMatch(/^Cuisinart DCC-3200/);

@@ -24,6 +24,11 @@ describe('names shoppers type for what listings write', () => {
     expect(await aliases.rewrite('ps5 slim')).toBe('playstation 5 slim');
     expect(await aliases.rewrite('PS 5 Slim')).toBe('playstation 5 slim');
     expect(await aliases.rewrite('XSX console')).toBe('xbox series x console');
+    // A line's short name glued to any model's number, or typed alone.
+    const bose = aliasesOver({ bose: 30, quietcomfort: 12, '45': 20, ultra: 8 }).aliases;
+    expect(await bose.rewrite('bose qc45')).toBe('bose quietcomfort 45');
+    expect(await bose.rewrite('bose qc ultra')).toBe('bose quietcomfort ultra');
+    expect(await aliases.rewrite('ps controller')).toBe('playstation controller');
   });
 
   it('leave a name the catalog’s offers carry as typed, and one whose other spellings they do not carry', async () => {

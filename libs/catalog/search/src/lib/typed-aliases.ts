@@ -6,11 +6,17 @@
 import { brandAliasSpellings } from '@pricehunt/catalog-matching';
 import { indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
 
+/**
+ * Short names shoppers type for a line's name, alone or glued to a model's number: "ps5" and "ps 5" for PlayStation
+ * 5, "qc45" for QuietComfort 45, "qc ultra".
+ */
+export const LINE_PREFIXES: Readonly<Record<string, string>> = {
+  ps: 'playstation',
+  qc: 'quietcomfort',
+};
+
 /** Short names shoppers type for product lines whose listings write them out. */
 export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
-  ps5: 'playstation 5',
-  ps4: 'playstation 4',
-  ps3: 'playstation 3',
   psvr2: 'playstation vr2',
   xsx: 'xbox series x',
   xss: 'xbox series s',
@@ -28,6 +34,7 @@ const MAX_NAME_WORDS = 3;
 function nameGroups(): string[][] {
   const groups = [...brandAliasSpellings()].map(([brand, aliases]) => [brand, ...aliases]);
   for (const [short, name] of Object.entries(LINE_SHORT_NAMES)) groups.push([short, short.replace(/^(\p{L}+)(\p{N}+)$/u, '$1 $2'), name]);
+  for (const [short, name] of Object.entries(LINE_PREFIXES)) groups.push([short, name]);
   return groups.map((group) => [...new Set(group.map((spelling) => indexWords(spelling).join(' ')).filter(Boolean))]);
 }
 
@@ -53,6 +60,22 @@ function namesIn(words: readonly string[], groupOf: ReadonlyMap<string, readonly
   return names;
 }
 
+/**
+ * The groups of spellings with those of each typed word that glues a model's number to a line's short name ("qc45":
+ * "qc 45", "quietcomfort 45").
+ */
+function withPrefixedNumbers(words: readonly string[], groupOf: ReadonlyMap<string, readonly string[]>): ReadonlyMap<string, readonly string[]> {
+  const glued = words.flatMap((word) => {
+    const [, short, number] = /^(\p{L}+)(\p{N}+)$/u.exec(word) ?? [];
+    const name = short === undefined ? undefined : LINE_PREFIXES[short];
+    return name === undefined || groupOf.has(word) ? [] : [[word, `${short} ${number}`, `${name} ${number}`]];
+  });
+  if (glued.length === 0) return groupOf;
+  const all = new Map(groupOf);
+  for (const group of glued) for (const spelling of group) all.set(spelling, group);
+  return all;
+}
+
 export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCounts'>) {
   const groupOf = new Map<string, readonly string[]>();
   for (const group of nameGroups()) for (const spelling of group) groupOf.set(spelling, group);
@@ -64,7 +87,7 @@ export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCoun
      */
     async rewrite(text: string): Promise<string | null> {
       const words = indexWords(text);
-      const names = namesIn(words, groupOf);
+      const names = namesIn(words, withPrefixedNumbers(words, groupOf));
       if (names.length === 0) return null;
       const counts = await index.offerCounts([...new Set(names.flatMap((name) => name.spellings.flatMap((spelling) => spelling.split(' '))))]);
       // Offers carrying a spelling: as many as carry its rarest word.
