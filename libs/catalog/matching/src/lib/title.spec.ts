@@ -54,7 +54,7 @@ describe('productName', () => {
     expect(nameFrom('Samsung', [
       ['amazon', 'SAMSUNG 65-Inch Class QLED 4K Q80D Series Smart TV QN65Q80D (2024 Model)'],
       ['bestbuy', 'Samsung - 65" Class Q80D Series QLED 4K Smart Tizen TV QN65Q80D'],
-    ])).toBe('Samsung Class Q80D Series QLED 4K Smart TV QN65Q80D (65")');
+    ])).toBe('Samsung Q80D Series QLED 4K Smart TV QN65Q80D (65")');
   });
 
   it('keeps what tells one variant from another: model numbers, sizes, capacities and colours', () => {

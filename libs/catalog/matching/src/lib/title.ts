@@ -226,6 +226,8 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
     const inches = INCHES.exec(word.text);
     if (inches) {
       if (!variant.includes(`${inches[1]}"`)) variant.unshift(`${inches[1]}"`);
+      // '65" Class' (the size class a maker names its screens by) goes with the size.
+      if (/^class,?$/i.test(words[index + 1]?.text ?? '')) taken.add(index + 1);
       return;
     }
     if (CAPACITY.test(word.text)) {
