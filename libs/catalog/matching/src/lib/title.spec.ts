@@ -55,6 +55,11 @@ describe('productName', () => {
       ['amazon', 'SAMSUNG 65-Inch Class QLED 4K Q80D Series Smart TV QN65Q80D (2024 Model)'],
       ['bestbuy', 'Samsung - 65" Class Q80D Series QLED 4K Smart Tizen TV QN65Q80D'],
     ])).toBe('Samsung Q80D Series QLED 4K Smart TV QN65Q80D (65")');
+    // A size written in two words.
+    expect(nameFrom('TCL', [
+      ['ebay', 'TCL Q6 65Q651F 65 in. QLED 4K Google TV'],
+      ['newegg', 'TCL Q6 65Q651F 65" QLED 4K Google TV Dolby Vision'],
+    ])).toBe('TCL Q6 65Q651F QLED 4K Google TV (65")');
   });
 
   it('keeps what tells one variant from another: model numbers, sizes, capacities and colours', () => {

@@ -145,6 +145,8 @@ const agreementKey = (token: string) => token.replace(/(.)\1+/g, '$1').replace(/
 const FIGURE = /\d/;
 /** A screen or product size in inches ("65-Inch", '65"', "65 in"), written as '65"'. */
 const INCHES = /^\(?(\d+(?:\.\d+)?)(?:"|”|''|-?inch(?:es)?|-?in\.?)\)?,?$/i;
+/** The word after a number that makes it a size in inches ("65 in.", "65 inch"); "in" alone joins ("2 in 1"). */
+const INCHES_AFTER = /^(?:in\.|inch(?:es)?|"|”)[,)]?$/i;
 /** A storage capacity ("128GB", "1TB"). */
 const CAPACITY = /^\(?\d+(?:\.\d+)?(?:gb|tb|mb)\)?,?$/i;
 /** What a capacity is of, written after it ("8GB RAM 256GB SSD"): it goes with the capacity into the variant. */
@@ -223,7 +225,10 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
       core.push(word.text);
       return;
     }
-    const inches = INCHES.exec(word.text);
+    // "65 in.", "65 inch": the size written in two words.
+    const unit = /^\(?\d+(?:\.\d+)?$/.test(word.text) ? INCHES_AFTER.exec(words[index + 1]?.text ?? '') : null;
+    if (unit) taken.add(index + 1);
+    const inches = unit ? ([word.text, word.text.replace(/^\(/, '')] as const) : INCHES.exec(word.text);
     if (inches) {
       if (!variant.includes(`${inches[1]}"`)) variant.unshift(`${inches[1]}"`);
       // '65" Class' (the size class a maker names its screens by) goes with the size.
