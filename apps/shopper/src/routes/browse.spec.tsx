@@ -52,6 +52,30 @@ describe('browse page', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
+  it('says under each card what tells it from the others where its title is cut: two laptops alike but for their colour', async () => {
+    mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': () =>
+        jsonResponse({
+          success: true,
+          category: { name: 'Laptops', slug: 'laptops', productCount: 2 },
+          sort: 'offers',
+          page: 1,
+          pageSize: 24,
+          total: 2,
+          items: [
+            product(1, 'Apple MacBook Pro M4 Laptop (14", 16GB RAM, 512GB SSD, Space Black)', 159_999, 7),
+            product(2, 'Apple MacBook Pro M4 Laptop (14", 16GB RAM, 512GB SSD, Silver)', 159_999, 7),
+          ],
+        }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse/laptops', path: '/browse/:category' });
+
+    const cards = await screen.findAllByRole('listitem');
+    const lines = cards.map((card) => card.querySelector('.ph-product-card__differences')?.textContent ?? null).filter((line) => line !== null);
+    expect(lines).toEqual(['Space Black', 'Silver']);
+  });
+
   it('filters by brand and price range through the address and the API, checks the range, and clears the filters', async () => {
     const api = mockApi({
       'GET /api/categories': () => jsonResponse(categories),

@@ -1,12 +1,13 @@
 import { BROWSE_SORTS, type BrowseQuery, type BrowseResponse, type CategoriesResponse } from '@pricehunt/contracts';
 import { Button, EmptyState, Pager, Skeleton } from '@pricehunt/ui';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { BrowseFilters, type QueryChange } from '../features/browse/browse-filters';
 import { browse, getCategories } from '../features/search/api';
 import { BROWSE_FILTER_PARAMS, browseRequestOf, CATEGORIES_KEY } from '../features/browse/browse-request';
 import { EAGER_CARDS, ProductCard } from '../features/search/product-card';
+import { titleDifferences } from '../features/search/title-differences';
 import { errorMessage, useAsync, type AsyncState } from '../lib/use-async';
 import { useAddressParams } from '../lib/use-address-params';
 import { usePageTitle } from '../lib/use-page-title';
@@ -104,6 +105,21 @@ function BrowseCategories({ categories, current }: { categories: AsyncState<Cate
   );
 }
 
+/**
+ * A page of cards, each with the words that tell it from the others where its clamped title cannot: a laptop in two
+ * colours, the same 8GB RAM and 512GB SSD in both titles' first lines.
+ */
+function BrowseGrid({ items }: { items: BrowseResponse['items'] }) {
+  const differences = useMemo(() => titleDifferences(items.map((product) => product.title)), [items]);
+  return (
+    <ul className="ph-product-grid">
+      {items.map((product, index) => (
+        <ProductCard detailed key={product.id} product={product} eager={index < EAGER_CARDS} differences={differences[index]} />
+      ))}
+    </ul>
+  );
+}
+
 interface BrowseResultsProps {
   products: AsyncState<BrowseResponse> & { reload(): void };
   filtered: boolean;
@@ -151,11 +167,7 @@ function BrowseResults({ products, filtered, page, clearFilters, setPage }: Brow
           <p className="ph-muted ph-browse__count">
             {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
           </p>
-          <ul className="ph-product-grid">
-            {products.data.items.map((product, index) => (
-              <ProductCard detailed key={product.id} product={product} eager={index < EAGER_CARDS} />
-            ))}
-          </ul>
+          <BrowseGrid items={products.data.items} />
           <Pager className="ph-pagination" size="md" page={page} pages={totalPages} onPage={setPage} />
         </>
       ) : null}
