@@ -1,6 +1,6 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { holdsWhatWordsName, typesNumber, wordsHeld } from './held-words';
+import { holdsWhatWordsName, typesNumber, type WordsHeld, wordsHeldBy } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
@@ -85,7 +85,8 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
  */
 async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked: Picked, ranked: readonly RankedProduct[]): Promise<Picked> {
   const read = picked.matchIds.slice(0, MATCH_LIMIT);
-  const held = await Promise.all(read.map((id) => wordsHeld(catalog, words, id)));
+  const heldBy = await wordsHeldBy(catalog, words, read);
+  const held = read.map((id) => heldBy.get(id) as WordsHeld);
   const most = Math.max(0, ...held.map((entry) => (entry.numbers ? entry.letters : 0)));
   const listed = read.filter((_, at) => held[at]?.numbers === true && held[at]?.letters === most && (most > 0 || held[at]?.lettersTyped === 0));
   const [only] = listed;

@@ -89,16 +89,28 @@ export interface WordsHeld {
 
 /** How much of what typed words name a product's listings hold (`holdsWhatWordsName`). */
 export async function wordsHeld(catalog: HeldWordsReads, words: string, productId: number): Promise<WordsHeld> {
-  const refs = (await catalog.offerRefsOfProducts([productId], LISTINGS_READ)).get(productId) ?? [];
-  const items = await catalog.offerItems(refs.map((ref) => ref.id));
-  const held = new Set<string>();
-  const runs: string[] = [];
-  for (const item of items.values()) {
-    const text = [item.title, item.brand ?? '', item.model ?? ''].join(' ');
-    for (const word of heldWords(text)) held.add(word);
-    runs.push(foldText(text).replace(/[^\p{L}\p{N}]+/gu, ''));
-  }
-  return listingsHold(heldWords(words), held, runs);
+  return (await wordsHeldBy(catalog, words, [productId])).get(productId) as WordsHeld;
+}
+
+/** `wordsHeld` for several products, their listings read in one go. */
+export async function wordsHeldBy(catalog: HeldWordsReads, words: string, productIds: readonly number[]): Promise<Map<number, WordsHeld>> {
+  const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
+  const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
+  const typed = heldWords(words);
+  return new Map(
+    productIds.map((productId) => {
+      const held = new Set<string>();
+      const runs: string[] = [];
+      for (const ref of refs.get(productId) ?? []) {
+        const item = items.get(ref.id);
+        if (!item) continue;
+        const text = [item.title, item.brand ?? '', item.model ?? ''].join(' ');
+        for (const word of heldWords(text)) held.add(word);
+        runs.push(foldText(text).replace(/[^\p{L}\p{N}]+/gu, ''));
+      }
+      return [productId, listingsHold(typed, held, runs)];
+    }),
+  );
 }
 
 /** Whether typed words hold a number (a model, a generation, a capacity, a size), which `holdsWhatWordsName` asks for. */
