@@ -152,13 +152,15 @@ export function cutColourCompletions(words: string): string[] {
 
 /** Colour names in a title, canonicalised ("grey" → "gray"), without duplicates. */
 export function extractColours(title: string): string[] {
-  const text = foldText(title);
-  const seen = new Set<string>();
-  for (const m of text.matchAll(COLOUR_RE)) {
-    const raw = (m[1] as string).replace(/\s+/g, ' ');
-    seen.add(COLOUR_CANON[raw] ?? raw);
-  }
-  return [...seen];
+  return [...new Set(colourSpellings(title).map(canonicalColour))];
+}
+
+/** A colour's name as `extractColours` writes it ("grey" → "gray", "blk" → "black"). */
+export const canonicalColour = (spelling: string): string => COLOUR_CANON[spelling] ?? spelling;
+
+/** Colour names in a title as it writes them, folded ("grey", "space grey", "blk"), in order, repeats kept. */
+export function colourSpellings(title: string): string[] {
+  return [...foldText(title).matchAll(COLOUR_RE)].map((m) => (m[1] as string).replace(/\s+/g, ' '));
 }
 
 /** Words after which a number is a measure, not a line number ("30 hour", "2 pack", "65 inch"). */

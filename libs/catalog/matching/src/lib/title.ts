@@ -2,7 +2,7 @@
  * The title a product cluster is shown under: the most representative of its offers' titles, cleaned of listing
  * noise ("NEW SEALED …", "… Free Shipping"), with the brand written once and as the brand writes itself.
  */
-import { extractColours } from './extract';
+import { canonicalColour, colourSpellings, extractColours } from './extract';
 import { foldText, MARKETING_WORDS } from './normalise';
 
 export interface TitledOffer {
@@ -276,11 +276,10 @@ function spelledColour(text: string): string {
   return abbreviates ? text.replace(/\p{L}+/u, colour.replace(/^\p{L}/u, (first) => first.toUpperCase())) : text;
 }
 
-/** The folded words of a title that name a colour ("grey" and "gray", "midnight", the words of "space gray"). */
+/** The folded words of a title that name a colour, as written and canonical ("grey" and "gray", the words of "space gray"). */
 function colourTokens(title: string): Set<string> {
-  const named = new Set(extractColours(title).flatMap((colour) => colour.split(' ')));
-  for (const token of foldedTokens(title)) if (extractColours(token).length > 0) named.add(token);
-  return named;
+  const spellings = colourSpellings(title);
+  return new Set([...spellings, ...spellings.map(canonicalColour)].flatMap((colour) => colour.split(' ')));
 }
 
 /**
@@ -297,10 +296,11 @@ function colourPlaces(words: readonly Word[], pool: readonly NamedOffer[], readi
   for (const offer of pool) {
     const listing = cleanTitle(offer.title, offer.brand);
     const theirs = wordsOf(listing);
-    const start = colourTailStart(theirs, { ...reading, colours: colourTokens(listing) });
+    const colours = colourTokens(listing);
+    const start = colourTailStart(theirs, { ...reading, colours });
     if (start === null) continue;
     const tail = theirs.slice(start);
-    const named = tail.some((word) => word.tokens.some((token) => extractColours(token).length > 0));
+    const named = tail.some((word) => word.tokens.some((token) => colours.has(token)));
     const seen = tails.get(flat(tail));
     tails.set(flat(tail), { length: tail.length, named, listings: (seen?.listings ?? 0) + 1 });
   }

@@ -78,7 +78,7 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
 
 /**
  * Listed products none of which holds every typed word, with a number among them: those whose listings hold the number
- * and the most of the words of letters (`wordsHeld`, a number glued to a line's letters too) are listed, one alone
+ * and the most of the words of letters (`wordsHeldBy`, a number glued to a line's letters too) are listed, one alone
  * the answer when it holds every word ("gopro 12" names the HERO12, not the HERO13 or HERO11 the words fit about as
  * well). A product that lacks the number, or every word of letters, is no match: "iphone 13" lists no OnePlus 13 nor a
  * 13-inch iPad, and "apple iphone 13 mini" no iPad for its "apple".

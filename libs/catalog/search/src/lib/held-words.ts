@@ -69,15 +69,14 @@ const isNumber = (word: string) => /\d/.test(word) && !ORDINAL.test(word);
 const isLetters = (word: string) => /^\p{L}+$/u.test(word);
 
 /**
- * Whether a product the typed words' ranking leads with, though its listings do not hold all the words, holds what
- * the words name: every number typed (a model, a generation, a capacity, a size tells one product from its kin) and,
- * of words of letters typed with them, some. A number alone is no name: "norton 360" is no Insta360 camera, whose
- * listings hold only the 360; nor is "nikon 360" the Nikon Z6III, whose listings hold no 360. With `letterWords`
- * 'every', every word of letters typed too.
+ * Whether the product the typed words' ranking leads with holds what the words name: every number typed (a model, a
+ * generation, a capacity, a size tells one product from its kin) and, of words of letters typed with them, some. A
+ * number alone is no name: "norton 360" is no Insta360 camera, whose listings hold only the 360; nor is "nikon 360" the
+ * Nikon Z6III, whose listings hold no 360.
  */
-export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number, letterWords: 'some' | 'every' = 'some'): Promise<boolean> {
-  const held = await wordsHeld(catalog, words, productId);
-  return held.numbers && (held.letters === held.lettersTyped || (letterWords === 'some' && held.letters > 0));
+export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number): Promise<boolean> {
+  const held = (await wordsHeldBy(catalog, words, [productId])).get(productId);
+  return held !== undefined && held.numbers && (held.letters > 0 || held.lettersTyped === 0);
 }
 
 /** What of typed words a product's listings hold: every number or not, and how many of the words of letters typed. */
@@ -87,12 +86,7 @@ export interface WordsHeld {
   lettersTyped: number;
 }
 
-/** How much of what typed words name a product's listings hold (`holdsWhatWordsName`). */
-export async function wordsHeld(catalog: HeldWordsReads, words: string, productId: number): Promise<WordsHeld> {
-  return (await wordsHeldBy(catalog, words, [productId])).get(productId) as WordsHeld;
-}
-
-/** `wordsHeld` for several products, their listings read in one go. */
+/** What of typed words each product's listings hold (`WordsHeld`), their listings read in one go. */
 export async function wordsHeldBy(catalog: HeldWordsReads, words: string, productIds: readonly number[]): Promise<Map<number, WordsHeld>> {
   const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
   const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
@@ -106,12 +100,15 @@ export async function wordsHeldBy(catalog: HeldWordsReads, words: string, produc
         if (!item) continue;
         const text = [item.title, item.brand ?? '', item.model ?? ''].join(' ');
         for (const word of heldWords(text)) held.add(word);
-        runs.push(foldText(text).replace(/[^\p{L}\p{N}]+/gu, ''));
+        runs.push(lettersAndDigits(text));
       }
       return [productId, listingsHold(typed, held, runs)];
     }),
   );
 }
+
+/** A text's letters and digits run together, folded: "PT-18R Labeling" → "pt18rlabeling". */
+export const lettersAndDigits = (text: string): string => foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Whether typed words hold a number (a model, a generation, a capacity, a size), which `holdsWhatWordsName` asks for. */
 export const typesNumber = (words: string): boolean => heldWords(words).some(isNumber);
@@ -125,7 +122,7 @@ const gluedToLetters = (number: string, held: ReadonlySet<string>) =>
   /^\d+$/.test(number) &&
   [...held].some((word) => (word.endsWith(number) && /^\p{L}{2,}$/u.test(word.slice(0, -number.length))) || (word.startsWith(number) && /^\p{L}{2,}\d/u.test(word.slice(number.length))));
 
-/** `wordsHeld` over the listings' words (`held`) and each listing's letters and digits run together (`runs`). */
+/** `wordsHeldBy` over the listings' words (`held`) and each listing's letters and digits run together (`runs`). */
 function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs: readonly string[]): WordsHeld {
   const holdsNumber = (word: string) =>
     (word.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE)) || gluedToLetters(word, held);

@@ -1,5 +1,6 @@
 /** Which of a page's weaker candidates are shown as similar products. */
-import { extractColours, extractLineNumbers, foldText, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+import { extractColours, extractLineNumbers, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+import { lettersAndDigits } from './held-words';
 
 /**
  * The words of a name that say what an item is: three letters or more, or two characters or more with a digit
@@ -28,13 +29,13 @@ export function sharesSomething(sought: { title: string | null; brand?: string |
   const words = nameWords(sought.title);
   if ([...nameWords(product.title)].some((word) => words.has(word))) return true;
   // A model code the product's name writes with separators ("pt18" of "PT-18R").
-  const run = foldText(product.title).replace(/[^\p{L}\p{N}]+/gu, '');
+  const run = lettersAndDigits(product.title);
   return [...words].some((word) => word.length >= CODE_CHARACTERS && /\d/.test(word) && /\p{L}/u.test(word) && run.includes(word));
 }
 
-/** The lines a title numbers ("galaxy s23" → s, "iphone 14" → iphone), read as `extractLineNumbers` reads them. */
+/** The lines a title numbers ("galaxy s23" → s, "iphone 14" → iphone), read from its words as the matcher reads them. */
 function linesNamed(title: string): Set<string> {
-  return new Set(extractLineNumbers(foldText(title).split(/[^\p{L}\p{N}]+/u).filter(Boolean)).keys());
+  return new Set(extractLineNumbers(tokenizeTitle(title)).keys());
 }
 
 /**
