@@ -29,7 +29,7 @@ const SIGNS: readonly Sign[] = [
   ['LEI', ['RON', 'MDL']], ['лей', ['MDL']], ['Лей', ['MDL']], ['euro', ['EUR']], ['Euro', ['EUR']], ['EURO', ['EUR']], ['euros', ['EUR']], ['Dinara', ['RSD']], ['din.', ['RSD']],
   ['kn', ['HRK']], ['Lek', ['ALL']], ['KM', ['BAM']], ['Br', ['BYN', 'ETB']], ['Bs', ['VES', 'BOB']], ['KD', ['KWD']], ['BD', ['BHD']],
   ['DT', ['TND']], ['LD', ['LYD', 'LRD']], ['MK', ['MWK', 'MKD']], ['UM', ['MRU']], ['Rf', ['MVR']], ['Db', ['STN']], ['VT', ['VUV']],
-  ['ZK', ['ZMW']], ['FG', ['GNF']], ['FBu', ['BIF']], ['Fdj', ['DJF']], ['Nfk', ['ERN']], ['TSh', ['TZS']], ['USh', ['UGX']],
+  ['ZK', ['ZMW']], ['FG', ['GNF']], ['FBu', ['BIF']], ['Fdj', ['DJF']], ['Nfk', ['ERN']], ['TSh', ['TZS']], ['USh', ['UGX']], ['KSh', ['KES']], ['Ksh', ['KES']],
   ['CFA', ['XAF', 'XOF']], ['FCFA', ['XAF', 'XOF']], ['zl', ['PLN']],
   ['جنيه', ['EGP', 'SDG', 'LBP', 'SYP']], ['درهم', ['AED', 'MAD']], ['ريال', ['SAR', 'QAR', 'OMR', 'YER', 'IRR']], ['ریال', ['IRR']],
 ];

@@ -354,4 +354,20 @@ describe('markup that does not make a price someone else\'s', () => {
     const html = `<!doctype html><html><head><title>Chair</title></head><body><h1>Task chair</h1><div class="price">${box}</div></body></html>`;
     expect(extractProductIdentity(html, { url: 'https://www.shop.example.gov/product/1' })?.priceCents).toBe(25291);
   });
+
+  it('reads a price whose currency is a word written only beside figures ("63 lei", "KSh 1,390"), not a word of a sentence ("View all 18 shades")', () => {
+    const page = (box: string) => `<!doctype html><html><head><title>Lipstick</title></head><body><h1>Lipstick 201</h1><div class="product-price">${box}</div><button>Add to cart</button></body></html>`;
+    const read = (box: string) => extractProductIdentity(page(box), { url: 'https://www.shop.example.md/lipstick-201' })?.priceCents;
+    expect(read('<span class="our_price_display">63 lei</span>')).toBe(6300);
+    expect(read('<span class="price-now">24 999 lei</span>')).toBe(2499900);
+    expect(read('<span class="price-now">KSh 1,390</span>')).toBe(139000);
+    expect(read('<div class="price-variations">View all 18 shades</div>')).toBeNull();
+  });
+
+  it('reads a whole amount beside a sign right under the heading of a page that marks no price ("$110"), not a delivery cost there', () => {
+    const page = (line: string) => `<!doctype html><html><head><title>Wool Runner</title></head><body><h1>Wool Runner</h1><div class="flex">${line}</div><button>Add to Cart</button></body></html>`;
+    const read = (line: string) => extractProductIdentity(page(line), { url: 'https://www.shop.example.com/products/wool-runner' })?.priceCents;
+    expect(read('<span class="text-black">$110</span>')).toBe(11000);
+    expect(read('<span>Ships from Germany: <span>$795</span> Standard Parcel</span>')).toBeNull();
+  });
 });

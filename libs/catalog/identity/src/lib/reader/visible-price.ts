@@ -166,6 +166,11 @@ function zeroLedCount(text: string): boolean {
  */
 function amountShaped(text: string): boolean {
   if (readCurrency(text, null) !== null) return true;
+  // One figure and a currency written only beside figures ("63 lei"; "lei" alone in a sentence names none).
+  if (PRICE_ALONE.test(text.trim())) {
+    const read = readPrice(text);
+    if (read.ok && read.value.currency !== null) return true;
+  }
   if (/(?:^|[^\p{L}\d.,])\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*[.,]\d{2}(?![\d\p{L}])/u.test(text)) return true;
   return /^\s*\d[\d.,'\u00a0\u202f ]*(?:[.,:]?\s?[-–])?\s*$/.test(text);
 }
@@ -276,31 +281,53 @@ const PRICE_ALONE = new RegExp(`^${CURRENCY_MARK}\\s?${GROUPED_AMOUNT}(?:[.,]\\d
  */
 const SIGN_OF_CENTS = /^[$€£]|[$€£]$/;
 const CODE_OF_CENTS = /^(?:eur|usd|gbp|chf)|(?:eur|usd|gbp|chf)$/i;
-/** A price alone: with cents beside the dollar, euro, pound or franc, else in a currency the shared reader knows. */
-function priceAlone(text: string, page: Page): boolean {
+/**
+ * A price alone: with cents beside the dollar, euro, pound or franc (or without them, `whole`), else in a currency the
+ * shared reader knows.
+ */
+function priceAlone(text: string, page: Page, whole: boolean): boolean {
   if (!PRICE_ALONE.test(text)) return false;
   const cents = /[.,]\d{2}(?!\d)/.test(text);
-  if (SIGN_OF_CENTS.test(text)) return cents;
+  if (SIGN_OF_CENTS.test(text)) return cents || whole;
   return (cents && CODE_OF_CENTS.test(text)) || readCurrency(text, page.localeCurrency) !== null;
 }
 const PRICE_HOLDERS = new Set(['td', 'div', 'span', 'p', 'b', 'strong', 'h2', 'h3', 'h4', 'h5', 'font']);
 /** Elements looked at after the heading for a bare price: a price stands near its item's name. */
 const BARE_PRICE_REACH = 400;
+/**
+ * Elements looked at after the heading for a whole amount beside a sign ("$110", "€85"), where no price with cents
+ * stands after it: shops that price in whole units print the item's price right under its name.
+ */
+const WHOLE_PRICE_REACH = 40;
+/** Words of a line that prices the delivery, not the item ("Ships from Germany: $795 Standard Parcel"). */
+const DELIVERY_LINE = /\b(?:ships?|shipping|delivery|postage|parcel)\b|versand|lieferung|livraison|env[ií]o|spedizione|frete/i;
+
+/**
+ * Whether a whole amount's line says it is something else than the item's price: words before it ("每期 $98": each
+ * instalment; "Save $20"), or a delivery's words anywhere on it.
+ */
+function saidOfOther(el: HtmlElement, shown: string): boolean {
+  const parent = parentOf(el);
+  if (!parent) return false;
+  const line = priceTextOf(parent, isStruckPrice, 200);
+  return /\p{L}/u.test(line.slice(0, Math.max(0, line.indexOf(shown)))) || DELIVERY_LINE.test(line);
+}
 
 /**
  * On a page whose markup names no price element (old table layouts, hand-written shops), the first element after the
  * item's heading that shows one price with its currency and nothing else, where the shopper sees it as the item's.
  */
-function barePrice(page: Page, heading: HtmlElement | null): { amount: number; currency: string | null; el: HtmlElement } | null {
+function barePrice(page: Page, heading: HtmlElement | null, whole = false): { amount: number; currency: string | null; el: HtmlElement } | null {
+  const reach = whole ? WHOLE_PRICE_REACH : BARE_PRICE_REACH;
   let after = heading === null;
   let seen = 0;
   const itemBlocks = blocksHolding(heading);
   for (const el of elements(page.root)) {
     if (el === heading) after = true;
     if (!after || !PRICE_HOLDERS.has(el.tagName)) continue;
-    if (++seen > BARE_PRICE_REACH) return null;
+    if (++seen > reach) return null;
     const shown = priceTextOf(el, notThePrice, 40);
-    if (shown.length > 24 || !priceAlone(shown, page) || !shownForItem(el) || placeOf(el, new Map(), false, itemBlocks) === null) continue;
+    if (shown.length > 24 || !priceAlone(shown, page, whole) || !shownForItem(el) || placeOf(el, new Map(), false, itemBlocks) === null || (whole && saidOfOther(el, shown))) continue;
     const found = amountOf(el, page);
     if (found) return { ...found, el };
   }
@@ -311,7 +338,7 @@ export function fromVisiblePrice(page: Page): Evidence | null {
   const heading = headingElement(page)?.el ?? null;
   const shown = shownPrice(page, heading);
   if (shown) return { price: shown.amount, currency: shown.currency ?? page.localeCurrency, regularPrice: regularBeside(shown.el, shown.amount, page.localeCurrency) };
-  const bare = barePrice(page, heading);
+  const bare = barePrice(page, heading) ?? (heading ? barePrice(page, heading, true) : null);
   return bare ? { price: bare.amount, currency: bare.currency ?? page.localeCurrency, regularPrice: regularBeside(bare.el, bare.amount, page.localeCurrency) } : null;
 }
 
