@@ -370,4 +370,12 @@ describe('markup that does not make a price someone else\'s', () => {
     expect(read('<span class="text-black">$110</span>')).toBe(11000);
     expect(read('<span>Ships from Germany: <span>$795</span> Standard Parcel</span>')).toBeNull();
   });
+
+  it('reads the price written in the item\'s own add-to-cart button ("Add to cart – $29.95"), not one in another control', () => {
+    const amount = '<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>29.95</bdi></span>';
+    const page = (controls: string) => `<!doctype html><html><head><title>Joco Cup</title></head><body><h1>Joco Cup 4oz</h1><form class="cart">${controls}</form></body></html>`;
+    const read = (controls: string) => extractProductIdentity(page(controls), { url: 'https://www.shop.example.com.au/product/joco-cup/' })?.priceCents;
+    expect(read(`<button type="submit" class="single_add_to_cart_button">Add to cart – <div class="dynamic-price">${amount}</div></button>`)).toBe(2995);
+    expect(read(`<button type="button" class="swatch">Large <div class="option-price">${amount}</div></button><button type="submit" class="single_add_to_cart_button">Add to cart</button>`)).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hiddenByAttribute, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { blockDescribedAs, describedAs, hiddenByClass, isStruckPrice, ITEM_CART_CONTROLS, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
+import { blockDescribedAs, describedAs, hiddenByClass, shownCartControls, isStruckPrice, ITEM_CART_CONTROLS, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -42,8 +42,11 @@ function blocksHolding(heading: HtmlElement | null): Set<HtmlElement> {
   return out;
 }
 
-/** Where a price element stands: skipped (header, footer, hidden, other products, was-price), or its rank and distance. */
-function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean, itemBlocks: ReadonlySet<HtmlElement>): { rank: number; distance: number } | null {
+/**
+ * Where a price element stands: skipped (header, footer, hidden, other products, was-price, inside a control but the
+ * item's own add-to-cart button, "Add to cart – $29.95"), or its rank and distance.
+ */
+function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: boolean, itemBlocks: ReadonlySet<HtmlElement>, cart: ReadonlySet<HtmlElement>): { rank: number; distance: number } | null {
   const own = describedAs(el);
   // A block's own name may say it prices other products ("fbt_price_block": a bundle's total).
   if (struckThrough(el) || saysOldPrice(own) || QUANTITY.test(own) || OTHER_PRODUCTS.test(own) || FINANCING.test(own) || ADD_ON_SERVICE.test(own) || REVIEWS.test(own) || SAVING.test(own)) return null;
@@ -55,7 +58,7 @@ function placeOf(el: HtmlElement, near: Map<HtmlElement, number>, anchored: bool
     if (n !== el) {
       const tag = n.tagName;
       // A <header> that holds the item's heading heads the item, not the site (New Look's "product-heading").
-      if ((tag === 'header' && !itemBlocks.has(n)) || tag === 'footer' || tag === 'nav' || tag === 'del' || tag === 's' || tag === 'strike' || NOT_SHOWN.has(tag)) return null;
+      if ((tag === 'header' && !itemBlocks.has(n)) || tag === 'footer' || tag === 'nav' || tag === 'del' || tag === 's' || tag === 'strike' || (NOT_SHOWN.has(tag) && !(tag === 'button' && cart.has(n)))) return null;
       if (tag === 'a') inLink = true;
       const said = blockDescribedAs(n);
       if (said) {
@@ -248,12 +251,13 @@ function beforeTax(el: HtmlElement): boolean {
  */
 function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null {
   const anchors = [...(heading ? [heading] : []), ...page.cartEls.slice(0, ITEM_CART_CONTROLS)];
+  const cart = new Set(shownCartControls(page.cartEls));
   const near = anchorDistances(anchors);
   const itemBlocks = blocksHolding(heading);
   const found: ShownPrice[] = [];
   page.priceEls.forEach((el, index) => {
     if (NOT_SHOWN.has(el.tagName) || found.length > 200) return;
-    const place = placeOf(el, near, anchors.length > 0, itemBlocks);
+    const place = placeOf(el, near, anchors.length > 0, itemBlocks, cart);
     const amount = place ? amountOf(el, page) : null;
     // A price before tax comes after every other the block shows: the price with tax, where there is one.
     if (place && amount) found.push({ el, amount: amount.amount, currency: amount.currency, ...place, rank: (amount.nowWorded ? 0 : place.rank) + (beforeTax(el) ? 3 : 0), index });
@@ -319,6 +323,7 @@ function saidOfOther(el: HtmlElement, shown: string): boolean {
  */
 function barePrice(page: Page, heading: HtmlElement | null, whole = false): { amount: number; currency: string | null; el: HtmlElement } | null {
   const reach = whole ? WHOLE_PRICE_REACH : BARE_PRICE_REACH;
+  const cart = new Set(shownCartControls(page.cartEls));
   let after = heading === null;
   let seen = 0;
   const itemBlocks = blocksHolding(heading);
@@ -327,7 +332,7 @@ function barePrice(page: Page, heading: HtmlElement | null, whole = false): { am
     if (!after || !PRICE_HOLDERS.has(el.tagName)) continue;
     if (++seen > reach) return null;
     const shown = priceTextOf(el, notThePrice, 40);
-    if (shown.length > 24 || !priceAlone(shown, page, whole) || !shownForItem(el) || placeOf(el, new Map(), false, itemBlocks) === null || (whole && saidOfOther(el, shown))) continue;
+    if (shown.length > 24 || !priceAlone(shown, page, whole) || !shownForItem(el) || placeOf(el, new Map(), false, itemBlocks, cart) === null || (whole && saidOfOther(el, shown))) continue;
     const found = amountOf(el, page);
     if (found) return { ...found, el };
   }
