@@ -72,6 +72,12 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect((await search('stanley quencher pnik')).correctedQuery).toBe('stanley quencher pink');
   });
 
+  it('completes a piece of a model code the listings write whole ("sony xm5": WH-1000XM5), and names the product', async () => {
+    const result = await search('sony xm5');
+    expect(result.correctedQuery).toBe('sony 1000xm5');
+    expect(found(result).map((product) => product.title)).toEqual(['Sony WH-1000XM5 Wireless Headphones, Silver']);
+  });
+
   it('does not correct words typed right', async () => {
     for (const words of ['samsung tv', 'bose headphones', 'pink tumbler']) expect((await search(words)).correctedQuery).toBeNull();
   });

@@ -27,6 +27,9 @@ const TITLES = [
   'Apple Watch Sport Band 41mm Light Pink',
   'Apple Watch Series 10 GPS 42mm Jet Black',
   'Anker USB-C Cable 6 ft, Black',
+  'Sony WH-1000XM5 Wireless Headphones, Black',
+  'Sony WF-1000XM4 Earbuds',
+  'Sony WH1000XM5 Noise Cancelling Headphones',
 ];
 
 describe('isCommonWord', () => {
@@ -72,5 +75,16 @@ describe('spelling corrector', () => {
     expect(await corrector.correct('samsung tv')).toBeNull();
     expect(await corrector.correct('sny tv')).toBeNull();
     expect(await corrector.correct('QN90E')).toBeNull();
+  });
+
+  it('completes a piece of a model code that one code of the catalog alone completes, where its letters and digits meet', async () => {
+    expect(await corrector.correct('sony xm5')).toBe('sony 1000xm5');
+    expect(await corrector.correct('Sony XM5')).toBe('Sony 1000XM5');
+    // A shop's "WH1000XM5" is the same code with its line's letters before it.
+    expect(await corrector.correct('xm4')).toBe('1000xm4');
+    // "1000x" begins two codes, "0xm5" is no piece of "1000xm5" (digits meet digits), "qn90" is a code the catalog holds.
+    expect(await corrector.correct('sony 1000x')).toBeNull();
+    expect(await corrector.correct('sony 0xm5')).toBeNull();
+    expect(await corrector.correct('qn90d')).toBeNull();
   });
 });

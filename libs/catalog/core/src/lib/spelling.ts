@@ -66,8 +66,9 @@ export interface SpellingCorrector {
   /**
    * The words with each misspelt one replaced by the catalog word it most likely meant, or null when every word is
    * one the catalog knows, a common English word (`isCommonWord`) or close to no catalog word. Only words of letters
-   * are corrected: a model number the catalog lacks is not another model's typo. Whether a correction finds more than
-   * the words as typed is for its caller to tell (a search compares both answers).
+   * are corrected: a model number the catalog lacks is not another model's typo. A piece of a model code the catalog
+   * lacks ("sony xm5") is completed where one code of the catalog alone completes it (`completesCode`: "1000xm5").
+   * Whether a correction finds more than the words as typed is for its caller to tell (a search compares both answers).
    */
   correct(text: string): Promise<string | null>;
   /** Reads the catalog's words again (after an import), a little at a time so that requests keep being answered. */
@@ -93,14 +94,33 @@ const sameCase = (typed: string, word: string) => {
   return first !== first.toLowerCase() ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 };
 const isWord = (term: string) => term.length >= MIN_LENGTH && /^\p{L}+$/u.test(term);
+/** A model code of the index: letters and digits in one word ("1000xm5", "qn90d"). */
+const isCode = (term: string) => /^[\p{L}\p{N}]+$/u.test(term) && /\p{L}/u.test(term) && /\p{N}/u.test(term);
+/** Typed pieces of a code shorter than this are not completed: a shorter one begins or ends too many codes. */
+const CODE_PIECE_MIN = 3;
+const isCodePiece = (term: string) => term.length >= CODE_PIECE_MIN && /^[\p{L}\p{N}]+$/u.test(term) && /\p{N}/u.test(term);
+const isDigit = (character: string) => /\p{N}/u.test(character);
 
-/** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, then words that start elsewhere. */
+/**
+ * Whether a code of the index is the typed piece with more of it before or after, joined where its letters and digits
+ * meet: "xm5" of "1000xm5" (the index holds WH-1000XM5 as "wh" and "1000xm5"), "1000x" of "1000xm5"; not "m5" of it.
+ */
+export function completesCode(piece: string, code: string): boolean {
+  if (code.length <= piece.length) return false;
+  if (code.startsWith(piece)) return isDigit(piece.charAt(piece.length - 1)) !== isDigit(code.charAt(piece.length));
+  if (code.endsWith(piece)) return isDigit(piece.charAt(0)) !== isDigit(code.charAt(code.length - piece.length - 1));
+  return false;
+}
+
+/** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, each digit, then words that start elsewhere. */
 const VOCABULARY_RANGES: ReadonlyArray<readonly [string, string]> = (() => {
   const list: Array<[string, string]> = [];
   for (const first of LETTERS) {
     for (const second of LETTERS) list.push([`${first}${second}`, `${first}${String.fromCharCode(second.charCodeAt(0) + 1)}`]);
   }
-  // Words beginning with a letter outside a–z (accents are folded by the tokenizer, other scripts are not).
+  // Words beginning with a digit (model codes), a digit at a time, and with a letter outside a–z (accents are folded
+  // by the tokenizer, other scripts are not).
+  for (const digit of '0123456789') list.push([digit, String.fromCharCode(digit.charCodeAt(0) + 1)]);
   list.push(['{', '\u{10FFFF}']);
   return list;
 })();
@@ -112,9 +132,11 @@ const VOCABULARY_RANGES: ReadonlyArray<readonly [string, string]> = (() => {
 async function readVocabulary(index: Pick<SearchIndexRepository, 'vocabulary'>, stopped: () => boolean) {
   const byLength = new Map<number, string[]>();
   const known = new Map<string, number>();
+  const codes: string[] = [];
   for (const [from, to] of VOCABULARY_RANGES) {
     if (stopped()) return null;
     for (const { word: term, offers } of await index.vocabulary(from, to)) {
+      if (isCode(term)) codes.push(term);
       if (!isWord(term)) continue;
       known.set(term, offers);
       let list = byLength.get(term.length);
@@ -123,7 +145,7 @@ async function readVocabulary(index: Pick<SearchIndexRepository, 'vocabulary'>, 
     }
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  return { byLength, known };
+  return { byLength, known, codes };
 }
 
 /**
@@ -136,6 +158,8 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
   let byLength = new Map<number, string[]>();
   /** Known words and how many offers carried each when they were read. */
   let known = new Map<string, number>();
+  /** The index's model codes, for a typed piece of one to be completed. */
+  let codes: string[] = [];
   let building: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -145,7 +169,7 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       again = false;
       const read = await readVocabulary(index, () => stopped);
       if (!read) return;
-      ({ byLength, known } = read);
+      ({ byLength, known, codes } = read);
     } while (again && !stopped);
   };
 
@@ -165,7 +189,7 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
 
   return {
     async correct(text: string): Promise<string | null> {
-      const unread = indexWords(text).filter((token) => isWord(token) && !known.has(token) && !COMMON_WORDS.has(token));
+      const unread = indexWords(text).filter((token) => (isWord(token) && !known.has(token) && !COMMON_WORDS.has(token)) || isCodePiece(token));
       if (unread.length === 0) return null;
       // Words an import added since the words were read are known too.
       const counts = await index.offerCounts(unread);
@@ -175,6 +199,14 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       if (!building && known.size === 0) refresh();
       const corrections = new Map<string, string>();
       for (const token of unknown) {
+        if (!isWord(token)) {
+          // A piece of a model code is completed where one code alone of the index completes it, that code written
+          // with more letters or digits before or after it aside ("wh1000xm5" and "wf1000xm5" are "1000xm5" too).
+          const completions = codes.filter((code) => completesCode(token, code));
+          const least = completions.filter((code) => !completions.some((other) => other !== code && (code.endsWith(other) || code.startsWith(other))));
+          if (least.length === 1) corrections.set(token, least[0] as string);
+          continue;
+        }
         const max = token.length >= TWO_EDITS_FROM ? 2 : 1;
         // Words of about the token's length (flatMap, not a spread: a big catalog has more words than a call takes arguments).
         const lengths = Array.from({ length: 2 * max + 1 }, (_, offset) => token.length - max + offset);
