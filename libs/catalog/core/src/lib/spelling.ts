@@ -112,6 +112,16 @@ export function completesCode(piece: string, code: string): boolean {
   return false;
 }
 
+/**
+ * The code that completions of a piece name when every other one is it written longer ("wh1000xm5" of "1000xm5"), or
+ * null: none, or two codes. Sorted once, each completion is compared with the shortest alone.
+ */
+function onlyCode(completions: readonly string[]): string | null {
+  const shortest = [...completions].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0];
+  if (shortest === undefined) return null;
+  return completions.every((code) => code === shortest || code.startsWith(shortest) || code.endsWith(shortest)) ? shortest : null;
+}
+
 /** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, each digit, then words that start elsewhere. */
 const VOCABULARY_RANGES: ReadonlyArray<readonly [string, string]> = (() => {
   const list: Array<[string, string]> = [];
@@ -202,9 +212,8 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
         if (!isWord(token)) {
           // A piece of a model code is completed where one code alone of the index completes it, that code written
           // with more letters or digits before or after it aside ("wh1000xm5" and "wf1000xm5" are "1000xm5" too).
-          const completions = codes.filter((code) => completesCode(token, code));
-          const least = completions.filter((code) => !completions.some((other) => other !== code && (code.endsWith(other) || code.startsWith(other))));
-          if (least.length === 1) corrections.set(token, least[0] as string);
+          const completed = onlyCode(codes.filter((code) => completesCode(token, code)));
+          if (completed) corrections.set(token, completed);
           continue;
         }
         const max = token.length >= TWO_EDITS_FROM ? 2 : 1;
