@@ -10,6 +10,9 @@ const OFFERS = [
   offer('B0TVSAM001', 'Samsung 65" Class QN90D Neo QLED 4K Smart TV', 'Samsung', 'Electronics > TVs'),
   offer('B0TVSAM002', 'Samsung 55" Class Crystal UHD DU7200 4K Smart TV', 'Samsung', 'Electronics > TVs'),
   offer('B0TVLGE001', 'LG 65" Class OLED evo C4 4K Smart TV', 'LG', 'Electronics > TVs'),
+  offer('B0TVSAM065', 'Samsung OLED 4K QN65S90C Smart TV', 'Samsung', 'Electronics > TVs'),
+  offer('B0TVSAM055', 'Samsung OLED 4K QN55S90C Smart TV', 'Samsung', 'Electronics > TVs'),
+  offer('B0TVSAM077', 'Samsung OLED 4K QN77S90C Smart TV', 'Samsung', 'Electronics > TVs'),
   offer('B0HPBOSE01', 'Bose QuietComfort Ultra Wireless Noise Cancelling Headphones, Black', 'Bose', 'Electronics > Headphones'),
   offer('B0HPBOSE02', 'Bose QuietComfort 45 Bluetooth Wireless Headphones, White Smoke', 'Bose', 'Electronics > Headphones'),
   offer('B0SPBOSE01', 'Bose SoundLink Flex Portable Bluetooth Speaker, Black', 'Bose', 'Electronics > Speakers'),
@@ -76,6 +79,19 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     const result = await search('sony xm5');
     expect(result.correctedQuery).toBe('sony 1000xm5');
     expect(found(result).map((product) => product.title)).toEqual(['Sony WH-1000XM5 Wireless Headphones, Silver']);
+  });
+
+  it('lists a line typed by the series code its listings write only inside the model number of each size ("s90c": QN65S90C)', async () => {
+    const line = await search('s90c');
+    expect(line.product).toBeNull();
+    expect(line.correctedQuery).toBeNull();
+    expect(line.matches.map((product) => product.title)).toEqual(['Samsung OLED 4K QN55S90C Smart TV', 'Samsung OLED 4K QN65S90C Smart TV', 'Samsung OLED 4K QN77S90C Smart TV']);
+
+    expect(found(await search('Samsung S90C')).length).toBe(3);
+    expect(found(await search('samsung s90c 65')).map((product) => product.title)).toEqual(['Samsung OLED 4K QN65S90C Smart TV']);
+    // The other words must be in the product's name; a piece cut inside a run of letters names no code.
+    expect(found(await search('lg s90c')).some((product) => /S90C/.test(product.title))).toBe(false);
+    expect(found(await search('n55s90c')).some((product) => /S90C/.test(product.title))).toBe(false);
   });
 
   it('does not correct words typed right', async () => {

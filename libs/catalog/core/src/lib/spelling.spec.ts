@@ -1,5 +1,5 @@
 import type { SearchIndexRepository } from './ports';
-import { createSpellingCorrector, isCommonWord } from './spelling';
+import { createSpellingCorrector, holdsCode, isCommonWord } from './spelling';
 import { indexWords } from './words';
 
 /**
@@ -30,6 +30,8 @@ const TITLES = [
   'Sony WH-1000XM5 Wireless Headphones, Black',
   'Sony WF-1000XM4 Earbuds',
   'Sony WH1000XM5 Noise Cancelling Headphones',
+  'Samsung Neo QLED 4K QN65QN90C Smart TV',
+  'Samsung OLED 4K QN55S90C Smart TV',
 ];
 
 describe('isCommonWord', () => {
@@ -86,5 +88,30 @@ describe('spelling corrector', () => {
     expect(await corrector.correct('sony 1000x')).toBeNull();
     expect(await corrector.correct('sony 0xm5')).toBeNull();
     expect(await corrector.correct('qn90d')).toBeNull();
+  });
+
+  it('names the codes that hold a piece between their joins, and none for a number alone or a piece cut elsewhere', () => {
+    expect(corrector.codesHolding('S90C')).toEqual(['qn55s90c']);
+    expect(corrector.codesHolding('qn90').sort()).toEqual(['qn65qn90c', 'qn90d']);
+    expect(corrector.codesHolding('n90c')).toEqual([]);
+    expect(corrector.codesHolding('90')).toEqual([]);
+    expect(corrector.codesHolding('1000')).toEqual([]);
+  });
+});
+
+describe('holdsCode', () => {
+  it("holds a piece of letters and digits that begins and ends where the code's letters and digits meet", () => {
+    expect(holdsCode('qn65qn90d', 'qn90d')).toBe(true);
+    expect(holdsCode('qn65qn90d', 'qn90')).toBe(true);
+    expect(holdsCode('qn65qn90d', 'qn65')).toBe(true);
+    expect(holdsCode('oled65c3pua', 'c3')).toBe(false);
+    expect(holdsCode('oled65c3pua', '65c3')).toBe(true);
+  });
+
+  it('does not hold a piece cut inside a run of letters or digits, a number alone, or the code itself', () => {
+    expect(holdsCode('qn65qn90d', 'n90d')).toBe(false);
+    expect(holdsCode('qn65qn90d', 'qn9')).toBe(false);
+    expect(holdsCode('65qm851g', '851')).toBe(false);
+    expect(holdsCode('qn90d', 'qn90d')).toBe(false);
   });
 });

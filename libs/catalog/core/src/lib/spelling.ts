@@ -71,6 +71,11 @@ export interface SpellingCorrector {
    * Whether a correction finds more than the words as typed is for its caller to tell (a search compares both answers).
    */
   correct(text: string): Promise<string | null>;
+  /**
+   * The index's model codes that hold a typed piece of letters and digits between their joins (`holdsCode`): "qn90d" of
+   * "qn65qn90d", the 65-inch set of the QN90D line. Empty while the words are being read for the first time.
+   */
+  codesHolding(piece: string): string[];
   /** Reads the catalog's words again (after an import), a little at a time so that requests keep being answered. */
   refresh(): void;
   /** Resolves once the words of the latest refresh are read. */
@@ -100,6 +105,7 @@ const isCode = (term: string) => /^[\p{L}\p{N}]+$/u.test(term) && /\p{L}/u.test(
 const CODE_PIECE_MIN = 3;
 const isCodePiece = (term: string) => term.length >= CODE_PIECE_MIN && /^[\p{L}\p{N}]+$/u.test(term) && /\p{N}/u.test(term);
 const isDigit = (character: string) => /\p{N}/u.test(character);
+const isMixedPiece = (term: string) => isCodePiece(term) && /\p{L}/u.test(term);
 
 /**
  * Whether a code of the index is the typed piece with more of it before or after, joined where its letters and digits
@@ -111,6 +117,28 @@ export function completesCode(piece: string, code: string): boolean {
   if (code.endsWith(piece)) return isDigit(piece.charAt(0)) !== isDigit(code.charAt(code.length - piece.length - 1));
   return false;
 }
+
+/**
+ * Whether a code holds the piece where its letters and digits meet, at both ends of the piece or at an end of the code:
+ * "qn90d", "qn90" and "65" of "qn65qn90d"; not "n90" of it (a letter before it), nor "6", nor the code itself.
+ */
+export function holdsAtJoins(code: string, piece: string): boolean {
+  if (piece === '' || code.length <= piece.length) return false;
+  for (let at = code.indexOf(piece); at >= 0; at = code.indexOf(piece, at + 1)) {
+    const end = at + piece.length;
+    const startsAtJoin = at === 0 || isDigit(code.charAt(at - 1)) !== isDigit(piece.charAt(0));
+    const endsAtJoin = end === code.length || isDigit(code.charAt(end)) !== isDigit(piece.charAt(piece.length - 1));
+    if (startsAtJoin && endsAtJoin) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a code of the index holds a typed piece of a code (`holdsAtJoins`): "s90c" of "qn55s90c", the 55-inch set of
+ * the S90C line. The piece holds a letter and a digit, three characters or more: a number alone is a size or a count
+ * as often as part of a code.
+ */
+export const holdsCode = (code: string, piece: string) => isMixedPiece(piece) && holdsAtJoins(code, piece);
 
 /**
  * The code that completions of a piece name when every other one is it written longer ("wh1000xm5" of "1000xm5"), or
@@ -227,6 +255,10 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
         const word = corrections.get(foldText(token));
         return word ? sameCase(token, word) : token;
       });
+    },
+    codesHolding(piece: string): string[] {
+      const typed = foldText(piece);
+      return isMixedPiece(typed) ? codes.filter((code) => holdsCode(code, typed)) : [];
     },
     refresh,
     async ready() {

@@ -5,6 +5,7 @@ import type { ItemIdentity } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, matchThreshold, type PagePlacement, type ProductMatcher, type RankedProduct, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
+import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
@@ -12,7 +13,7 @@ import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { sameLineFirst, sharesSomething } from './similar';
 import type { TypedAliases } from './typed-aliases';
-import { emptySource, findsClearlyMore, findsLittle, findsNothing, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
+import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
 export type { PageReader } from './identify';
@@ -55,8 +56,11 @@ export function createSearchService(deps: {
   placement?: Pick<PagePlacement, 'place'>;
   /** Signs the outbound links of offers read from pages (the redirect allow-list does not hold them). */
   signLink?: RedirectSigner;
-  /** Corrects misspelt search words; without it words are searched as typed. */
-  spelling?: Pick<SpellingCorrector, 'correct'>;
+  /**
+   * Corrects misspelt search words, and names the model codes that hold a typed series code (`held-code.ts`); without
+   * it words are searched as typed.
+   */
+  spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding'>;
   /** Writes names the catalog writes otherwise as it writes them (`typed-aliases.ts`); without it names are searched as typed. */
   aliases?: Pick<TypedAliases, 'rewrite'>;
   clock?: () => Date;
@@ -70,7 +74,8 @@ export function createSearchService(deps: {
     looseCodes: deps.index ? createLooseCodeLookup({ index: deps.index, catalog, limit: MATCH_LIMIT }) : null,
     productsByModelCode: createModelCodeLookup(catalog).productsByModelCode,
   };
-  const search: Search = { ...deps, words };
+  const heldCodes = deps.index && deps.spelling ? createHeldCodeLookup({ codesHolding: deps.spelling.codesHolding, index: deps.index, catalog, limit: MATCH_LIMIT }) : null;
+  const search: Search = { ...deps, words, heldCodes };
   const run = async (body: SearchBody) => {
     const createdAt = clock();
     return answerOf(search, body, await lookFor(search, body), createdAt);
@@ -82,7 +87,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 type SearchDeps = Parameters<typeof createSearchService>[0];
 /** What a search runs with: the service's dependencies, and how typed words are looked up. */
-type Search = SearchDeps & { words: WordsDeps };
+type Search = SearchDeps & { words: WordsDeps; heldCodes: HeldCodeLookup | null };
 
 /** What a search found, before its answer is made of it. */
 interface Found {
@@ -167,7 +172,8 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
  * PlayStation 5: `typed-aliases.ts`) is searched as the catalog writes it, and answered when what it finds holds every
  * word (the catalog sells that line: "ps4" in a catalog of PlayStation 5 things stays unanswered); else misspelt words
  * are searched as the catalog words they most likely meant, and answered when they find clearly more: a word the
- * catalog lacks may be meant as typed ("not a link").
+ * catalog lacks may be meant as typed ("not a link"). Words that still find little may name a line by its series code,
+ * which its offers carry only inside each size's model number ("qn90d" of QN65QN90D: `held-code.ts`).
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   let answer = await answerWords(search.words, query);
@@ -190,6 +196,15 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
       // Words whose name the catalog writes otherwise but sells no product of: what that name finds ("ps4" in a catalog
       // of PlayStation 5 things) may stand as similar products, not a dead end.
       lent = { words: rewritten, ranked: rewrittenAnswer.ranked };
+    }
+  }
+  if (search.heldCodes && query && findsLittle(answer)) {
+    const held = await search.heldCodes.productsHolding(query);
+    if (held.length > 0) {
+      // Listed by name, sizes in order (`codedAnswer` keeps the order it is given when no score tells them apart).
+      answer = { ...answer, ...codedAnswer(held, []), complete: true };
+      correctedQuery = null;
+      lent = null;
     }
   }
   const { ranked, productId, confidence, matchIds, sought } = answer;
