@@ -21,8 +21,10 @@ import {
   productParamsSchema,
   suggestQuerySchema,
   suggestResponseSchema,
+  SUGGEST_MAX_LIMIT,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
+import { createHeldCodeLookup } from '@pricehunt/catalog-search';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -32,8 +34,10 @@ function suggestionRoutes(app: ZodApp) {
   const { suggester, spelling } = app.catalog;
   const { typedAliases } = app;
   const repository = app.storage.catalog;
+  const heldCodes = createHeldCodeLookup({ codesHolding: (piece) => spelling.codesHolding(piece), index: app.storage.searchIndex, catalog: repository, limit: SUGGEST_MAX_LIMIT });
 
-  // Words that suggest nothing: a name the catalog writes otherwise ("ps5"), else misspelt words, as the catalog writes them.
+  // Words that suggest nothing: a name the catalog writes otherwise ("ps5"), else misspelt words, as the catalog writes
+  // them, else a line's series code that its models' numbers hold ("qn90d": QN65QN90D, `held-code.ts`).
   const suggestFor = async (text: string, limit: number): Promise<number[]> => {
     const ids = await suggester.suggest(text, limit);
     if (ids.length > 0) return ids;
@@ -42,7 +46,7 @@ function suggestionRoutes(app: ZodApp) {
       const found = rewritten ? await suggester.suggest(rewritten, limit) : [];
       if (found.length > 0) return found;
     }
-    return [];
+    return (await heldCodes.productsHolding(text)).slice(0, limit);
   };
 
   app.get(

@@ -34,6 +34,8 @@ describe('GET /api/suggest', () => {
         offer('B0SUGG0004', 'Sony WH-1000XM5 Wireless Headphones, Black', 'Sony', 32_900),
         offer('B0SUGG0005', 'Sony DualSense Wireless Controller, White', 'Sony', 6_900),
         offer('B0SUGG0007', 'Uniden DECT 6.0 Cordless Phone D1680-2, Black', 'Uniden', 4_999),
+        offer('B0SUGG0065', 'Samsung Neo QLED 4K QN65QN90D Smart TV', 'Samsung', 229_999),
+        offer('B0SUGG0055', 'Samsung Neo QLED 4K QN55QN90D Smart TV', 'Samsung', 169_999),
         feedOffer({ externalId: 'B0SUGG0006', url: 'https://www.amazon.com/dp/B0SUGG0006', title: 'Samsung Galaxy S24 Ultra 256GB Titanium Black', brand: 'Samsung', mpn: 'SM-S928UZKAXAA', priceCents: 129_999 }),
       ],
       { format: 'gmc', source: 'suggest fixtures' },
@@ -80,6 +82,13 @@ describe('GET /api/suggest', () => {
     // Other words must be the product's own; short or letter-only prefixes say too little.
     expect(await titles('sony sms928')).toEqual([]);
     expect(await titles('sms')).toEqual([]);
+  });
+
+  it("suggests a line's sizes for its series code, which only their model numbers hold (QN65QN90D)", async () => {
+    expect(await titles('qn90d')).toEqual([expect.stringMatching(/QN55QN90D/), expect.stringMatching(/QN65QN90D/)]);
+    expect(await titles('samsung qn90')).toEqual([expect.stringMatching(/QN55QN90D/), expect.stringMatching(/QN65QN90D/)]);
+    expect(await titles('qn90d', '&limit=1')).toEqual([expect.stringMatching(/QN55QN90D/)]);
+    expect(await titles('sony qn90d')).toEqual([]);
   });
 
   it('answers an empty list for words no offer begins like, and keeps to the limit', async () => {
