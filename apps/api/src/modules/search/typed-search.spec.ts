@@ -39,6 +39,10 @@ describe('search API: a model number typed loosely', () => {
     offer({ externalId: '9001009', url: 'https://www.walmart.com/ip/x/9001009', title: 'Terk HDTVA Indoor Amplified Antenna', brand: 'Terk', priceCents: 4_999, category: 'Antennas' }),
     offer({ externalId: '9001010', url: 'https://www.walmart.com/ip/x/9001010', title: 'Draper Fixed Frame Projection Screen 133 Diagonal', brand: 'Draper', priceCents: 89_999, category: 'Projection Screens' }),
     offer({ externalId: '9001011', url: 'https://www.walmart.com/ip/x/9001011', title: 'Heat Shrink Tubing Kit 133 Piece', priceCents: 1_499, category: 'Tools' }),
+    // Short numbers that listings write in two words, and other listings that carry those words apart.
+    offer({ externalId: '9001012', url: 'https://www.walmart.com/ip/x/9001012', title: 'Sony ZV-1 Digital Camera for Content Creators', brand: 'Sony', priceCents: 64_999, category: 'Cameras' }),
+    offer({ externalId: '9001013', url: 'https://www.walmart.com/ip/x/9001013', title: 'Brother P-Touch PT-18R Rechargeable Labeling System', brand: 'Brother', priceCents: 5_999, category: 'Label Makers' }),
+    offer({ externalId: '9001014', url: 'https://www.walmart.com/ip/x/9001014', title: 'Draper Matte White Screen 18 x 18 PT Series', brand: 'Draper', priceCents: 39_999, category: 'Projection Screens' }),
   ];
   const search = typedSearchOn(OFFERS, 'loose model fixtures');
   const firstTitle = (result: SearchResult) => (result.product ?? result.matches[0] ?? null)?.title ?? null;
@@ -69,6 +73,14 @@ describe('search API: a model number typed loosely', () => {
     const result = await search('adtva 133');
     expect(firstTitle(result)).toMatch(/ADTVA133/);
     expect(result.correctedQuery).toBeNull();
+  });
+
+  it('finds a short number typed as one word that its listing writes in two, with the letters its listing adds', async () => {
+    expect((await search('zv1')).product?.title).toMatch(/ZV-1/);
+    expect((await search('sony zv1')).product?.title).toMatch(/ZV-1/);
+    // "pt" and "18" stand apart in the screen's listing: it states no "pt18".
+    expect(firstTitle(await search('pt18'))).toMatch(/PT-18R/);
+    expect(firstTitle(await search('zv2'))).toBeNull();
   });
 
   it('names nothing for a number no listing states', async () => {

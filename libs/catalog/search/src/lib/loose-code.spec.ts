@@ -9,6 +9,10 @@ describe('model numbers typed loosely', () => {
     expect(typedCodes('printer 12 34').map((entry) => entry.code)).toEqual([]);
     expect(typedCodes('51629').map((entry) => entry.code)).toEqual(['51629']);
     expect(typedCodes('apple watch')).toEqual([]);
+    // One typed word of letters and digits is a code from three characters; joined runs from five.
+    expect(typedCodes('sony zv1')).toEqual([{ code: 'sonyzv1', rest: [] }, { code: 'zv1', rest: ['sony'] }]);
+    expect(typedCodes('zv 1').map((entry) => entry.code)).toEqual([]);
+    expect(typedCodes('a1').map((entry) => entry.code)).toEqual([]);
   });
 
   it('takes off the letters after the last digit only when five characters stay', () => {
@@ -23,6 +27,8 @@ describe('model numbers typed loosely', () => {
     expect(codeParts('abc')).toEqual(['a', 'b', 'ab']);
     // The last word, read as a prefix, has two characters at least.
     expect(codeSpellings('ab12c', () => true)).toEqual(['ab12c', 'a b12c', 'a b 12c', 'a b1 2c', 'ab 12c', 'ab 1 2c', 'ab1 2c']);
+    // In a code shorter than five, one character after a word the index holds.
+    expect(codeSpellings('zv1', (word) => word === 'zv')).toEqual(['zv1', 'zv 1']);
   });
 
   it('tells whether a listing states the code: adjacent words joined, a short suffix of letters, never digits going on', () => {

@@ -13,6 +13,11 @@ import { namedBy } from './model-code';
 
 /** Fewest letters and digits a typed code has. */
 export const LOOSE_CODE_MIN = 5;
+/**
+ * Fewest characters of a code typed as one word of letters and digits ("zv1" for ZV-1, "g7x" for G7 X, "pt18" for
+ * PT-18R): a listing must still state it, its words joined.
+ */
+export const GLUED_CODE_MIN = 3;
 /** Most letters and digits a typed code has (longer runs are words, not a code). */
 const LOOSE_CODE_MAX = 20;
 /** A word of letters only this long or longer is a word of the name, not part of a code ("canon", "printer"). */
@@ -54,7 +59,7 @@ export function typedCodes(query: string): TypedCode[] {
       const code = run.join('');
       // Digits alone are a code only as one typed word ("51644" for "51644C"): runs of numbers are sizes and counts.
       const mixed = hasLetter(code) && hasDigit(code);
-      if (code.length < LOOSE_CODE_MIN || code.length > LOOSE_CODE_MAX || !(mixed || (run.length === 1 && /^\p{N}+$/u.test(code)))) continue;
+      if (code.length < (run.length === 1 && mixed ? GLUED_CODE_MIN : LOOSE_CODE_MIN) || code.length > LOOSE_CODE_MAX || !(mixed || (run.length === 1 && /^\p{N}+$/u.test(code)))) continue;
       if (codes.some((entry) => entry.code === code)) continue;
       codes.push({ code, rest: [...words.slice(0, start), ...words.slice(end)] });
     }
@@ -70,13 +75,14 @@ export function withoutSuffix(code: string): string | null {
 
 /**
  * The code as the index may hold it: whole, and split into two or (codes up to twelve long) three adjacent words, the
- * words before the last being words the index holds (`known`), the last of two characters or more; words joined by
- * spaces.
+ * words before the last being words the index holds (`known`), the last of two characters or more (one in a code
+ * shorter than `LOOSE_CODE_MIN`); words joined by spaces.
  */
 export function codeSpellings(code: string, known: (word: string) => boolean): string[] {
   const spellings = [code];
-  // The last word is read as a prefix: one character would match a great many words.
-  const last = code.length - LAST_WORD_MIN;
+  // The last word is read as a prefix: one character would match a great many words, unless the code is short and
+  // the words before it narrow it ("zv 1" of "zv1").
+  const last = code.length - (code.length < LOOSE_CODE_MIN ? 1 : LAST_WORD_MIN);
   for (let i = 1; i <= last; i++) {
     if (!known(code.slice(0, i))) continue;
     spellings.push(`${code.slice(0, i)} ${code.slice(i)}`);
