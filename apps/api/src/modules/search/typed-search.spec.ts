@@ -163,3 +163,34 @@ describe('search API: words the best fit holds only some of', () => {
     expect((await search('cuisinart 14 cup coffeemaker')).product?.title).toMatch(/^Cuisinart DCC-3200/);
   });
 });
+
+/** A model's generation typed as a number where listings write it in Roman numerals, or "mk" for "Mark". */
+describe('search API: a generation typed the other way', () => {
+  const OFFERS = [
+    offer({ externalId: '9003001', url: 'https://www.walmart.com/ip/x/9003001', title: 'Canon EOS R6 Mark II Mirrorless Camera Body', brand: 'Canon', priceCents: 219_999, category: 'Cameras' }),
+    offer({ externalId: '9003002', url: 'https://www.walmart.com/ip/x/9003002', title: 'Canon EOS R6 Mirrorless Camera Body', brand: 'Canon', priceCents: 149_999, category: 'Cameras' }),
+    offer({ externalId: '9003003', url: 'https://www.walmart.com/ip/x/9003003', title: 'Sony Alpha 7 IV Full-Frame Mirrorless Camera Body', brand: 'Sony', priceCents: 249_999, category: 'Cameras' }),
+    offer({ externalId: '9003004', url: 'https://www.walmart.com/ip/x/9003004', title: 'Sony Alpha 7 III Full-Frame Mirrorless Camera Body', brand: 'Sony', priceCents: 169_999, category: 'Cameras' }),
+    offer({ externalId: '9003005', url: 'https://www.walmart.com/ip/x/9003005', title: 'Marshall Emberton 3 Portable Bluetooth Speaker', brand: 'Marshall', priceCents: 16_999, category: 'Speakers' }),
+  ];
+  const search = typedSearchOn(OFFERS, 'generation fixtures');
+  const firstTitle = (result: SearchResult) => (result.product ?? result.matches[0] ?? null)?.title ?? null;
+
+  it('finds the Mark II typed "mark 2" or "mk2", and says how it read the words', async () => {
+    const typed = await search('canon r6 mark 2');
+    expect(firstTitle(typed)).toMatch(/R6 Mark II/);
+    expect(typed.correctedQuery).toBe('canon r6 mark ii');
+    expect(firstTitle(await search('r6 mk2'))).toMatch(/R6 Mark II/);
+  });
+
+  it('finds the generation typed as a number or as a Roman numeral, not the one before it', async () => {
+    expect(firstTitle(await search('sony alpha 7 4'))).toMatch(/Alpha 7 IV/);
+    expect(firstTitle(await search('marshall emberton iii'))).toMatch(/Emberton 3/);
+  });
+
+  it('keeps words as typed when the other spelling finds no product holding them all', async () => {
+    const result = await search('canon r6 mark 5');
+    expect(result.correctedQuery).toBeNull();
+    expect(result.product).toBeNull();
+  });
+});

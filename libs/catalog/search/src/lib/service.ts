@@ -6,6 +6,7 @@ import { type CatalogRepository, matchThreshold, type PagePlacement, type Produc
 import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
+import { generationSpelling } from './generations';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
@@ -170,7 +171,8 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
 /**
  * Typed words. When they find little, a name the catalog writes otherwise ("hewlett packard" for HP, "ps5" for
  * PlayStation 5: `typed-aliases.ts`) is searched as the catalog writes it, and answered when what it finds holds every
- * word (the catalog sells that line: "ps4" in a catalog of PlayStation 5 things stays unanswered); else misspelt words
+ * word (the catalog sells that line: "ps4" in a catalog of PlayStation 5 things stays unanswered), as is a generation
+ * written the other way ("r6 mark 2" for the Mark II: `generations.ts`); else misspelt words
  * are searched as the catalog words they most likely meant, and answered when they find clearly more: a word the
  * catalog lacks may be meant as typed ("not a link"). Words that still find little may name a line by its series code,
  * which its offers carry only inside each size's model number ("qn90d" of QN65QN90D: `held-code.ts`).
@@ -183,6 +185,7 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean };
   const rewrites: Rewrite[] = [
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
+    { rewrite: async (text: string) => generationSpelling(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
     ...(spelling ? [{ rewrite: (text: string) => spelling.correct(text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
   ];
   for (const { rewrite, better, lendsCandidates } of rewrites) {

@@ -1,0 +1,23 @@
+import { generationSpelling } from './generations';
+
+describe('generationSpelling', () => {
+  it('writes a Mark out, with its generation in Roman numerals', () => {
+    expect(generationSpelling('Canon R6 Mark 2')).toBe('canon r6 mark ii');
+    expect(generationSpelling('r6 mk2')).toBe('r6 mark ii');
+    expect(generationSpelling('r6 mkii')).toBe('r6 mark ii');
+    expect(generationSpelling('g7x mk 3')).toBe('g7x mark iii');
+    expect(generationSpelling('powershot g7 x mark3')).toBe('powershot g7 x mark iii');
+  });
+
+  it('writes the last generation typed the other way', () => {
+    expect(generationSpelling('sony alpha 7 4')).toBe('sony alpha 7 iv');
+    expect(generationSpelling('emberton iii')).toBe('emberton 3');
+  });
+
+  it('leaves words with no generation to write otherwise', () => {
+    expect(generationSpelling('canon r6 mark ii')).toBeNull();
+    expect(generationSpelling('iphone 15 pro')).toBeNull();
+    expect(generationSpelling('fire hd 10')).toBeNull();
+    expect(generationSpelling('')).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { indexWords } from '@pricehunt/catalog-core';
+
+/**
+ * A model's generation as shoppers type it and as listings write it: "canon r6 mark 2", "r6 mk2" or "r6 mkii" for
+ * the EOS R6 Mark II, "sony alpha 7 4" for the Alpha 7 IV, "g7 x mark 3" for the G7 X Mark III. Typed words that find
+ * little are searched once more with the generation written the other way (`generationSpelling`); the search keeps
+ * that only when what it finds holds every word, as for a brand's other name.
+ */
+
+/** Roman numerals of the generations written so (II to IX; a "X" is as often a letter of a model's name). */
+const ROMAN = ['', 'i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix'];
+const FIRST = 2;
+const LAST = ROMAN.length - 1;
+
+/** The generation a word writes as a number or a Roman numeral (2 to 9), or null. */
+function generationOf(word: string): number | null {
+  const number = /^\d$/.test(word) ? Number(word) : ROMAN.indexOf(word);
+  return number >= FIRST && number <= LAST ? number : null;
+}
+
+/** "mk", "mk2", "mkii", "mark2", "markii" as the words "mark" and the generation. */
+function markWords(word: string): string[] {
+  if (word === 'mk') return ['mark'];
+  const [, generation] = /^(?:mk|mark)(\d|[iv]+)$/.exec(word) ?? [];
+  return generation !== undefined && generationOf(generation) !== null ? ['mark', generation] : [word];
+}
+
+/** The generation written the other way: a number as a Roman numeral, a Roman numeral as a number. */
+function otherWay(word: string): string {
+  const generation = generationOf(word);
+  if (generation === null) return word;
+  return /^\d$/.test(word) ? (ROMAN[generation] ?? word) : String(generation);
+}
+
+/**
+ * The typed words with "mark" written out and the generation after it in Roman numerals, else the last generation
+ * typed written the other way (index words, lower case); null when that changes nothing.
+ */
+export function generationSpelling(text: string): string | null {
+  const typed = indexWords(text);
+  const words = typed.flatMap(markWords);
+  // Listings write a Mark's generation in Roman numerals ("Mark II").
+  const afterMark = words.findIndex((word, at) => at > 0 && words[at - 1] === 'mark' && generationOf(word) !== null);
+  if (afterMark >= 0) {
+    words[afterMark] = ROMAN[generationOf(words[afterMark] ?? '') ?? 0] ?? '';
+  } else {
+    let at = words.length - 1;
+    while (at >= 0 && generationOf(words[at] ?? '') === null) at--;
+    if (at >= 0) words[at] = otherWay(words[at] ?? '');
+  }
+  const spelled = words.join(' ');
+  return spelled === typed.join(' ') ? null : spelled;
+}
