@@ -158,6 +158,15 @@ describe('search API: words the best fit holds only some of', () => {
     expect(result.product?.title ?? result.matches[0]?.title).toMatch(/^Bose QuietComfort 45 /);
   });
 
+  it('lists no product of another edition than the one typed, and finds the edition a plus sign writes', async () => {
+    // The catalog sells the iPhone 15, the 15 Plus and the 16 Pro, no 15 Pro.
+    const pro = await search('iphone 15 pro');
+    expect([pro.product, ...pro.matches].filter((product) => product !== null && /15 Plus/.test(product.title))).toEqual([]);
+    expect(pro.similarProducts.map((product) => product.title)).toContainEqual(expect.stringMatching(/^Apple iPhone (15 Plus|16 Pro)/));
+    const plus = await search('galaxy s24 plus');
+    expect(plus.product?.title ?? plus.matches[0]?.title).toMatch(/^Samsung Galaxy S24\+/);
+  });
+
   it('still names the product whose listings hold the words', async () => {
     expect((await search('360 camera')).product?.title).toMatch(/^Insta360 X4/);
     expect((await search('cuisinart 14 cup coffeemaker')).product?.title).toMatch(/^Cuisinart DCC-3200/);

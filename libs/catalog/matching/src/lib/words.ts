@@ -193,7 +193,7 @@ function variantConflictsOf(item: PreparedOffer, members: readonly PreparedOffer
 
 const MODEL_MIN = 5;
 /** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
-const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra']);
+export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra']);
 /**
  * Variant words an item states that no member may lack. "Cellular" is one only this way round: a name without it is
  * as often the cellular model's as the Wi-Fi one's ("Apple Watch Series 10"), a name with it is never the Wi-Fi one's.

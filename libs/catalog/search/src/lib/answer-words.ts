@@ -1,10 +1,10 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { holdsWhatWordsName, typesNumber, type WordsHeld, wordsHeldBy } from './held-words';
+import { type CatalogRepository, indexWords, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { holdsWhatWordsName, typesEdition, typesNumber, type WordsHeld, wordsHeldBy } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
-import { codedAnswer, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_CONFIDENCE, type WordsAnswer } from './search-words';
+import { codedAnswer, findsNothing, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_CONFIDENCE, type WordsAnswer } from './search-words';
 
 /** What typed words are looked up in: the catalog, the matcher, model numbers (as typed and typed loosely), the index. */
 export interface WordsDeps {
@@ -22,6 +22,23 @@ type Picked = Pick<WordsAnswer, 'productId' | 'confidence' | 'matchIds'>;
  * state), or the products they fit about equally (`matchIds`), with the ranking they were chosen from.
  */
 export async function answerWords(deps: WordsDeps, words: string): Promise<WordsAnswer> {
+  const answer = await answerAsTyped(deps, words);
+  const typed = indexWords(words);
+  if (!findsNothing(answer) || !typed.includes('plus')) return answer;
+  // "galaxy s24 plus" for the Galaxy S24+: the index holds no word for a plus sign. The words without "plus" find the
+  // line; those of its products whose listings write the sign are meant.
+  const line = await answerAsTyped(deps, typed.filter((word) => word !== 'plus').join(' '));
+  const ids = line.productId !== null ? [line.productId] : line.matchIds;
+  const heldBy = await wordsHeldBy(deps.catalog, 'plus', ids);
+  const [only, ...others] = ids.filter((id) => heldBy.get(id)?.editions === true);
+  if (only === undefined) return answer;
+  const score = line.ranked.find((entry) => entry.productId === only)?.score ?? 0;
+  const picked = others.length === 0 ? { productId: only, confidence: Math.max(line.confidence, score), matchIds: [] } : { productId: null, confidence: 0, matchIds: [only, ...others] };
+  return { ...answer, ...picked, ranked: line.ranked, complete: true };
+}
+
+/** What typed words find, as typed (`answerWords`). */
+async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswer> {
   const { catalog, matcher } = deps;
   const sought: ItemIdentity = { title: words };
   let ranked = await shown(catalog, await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true }));
@@ -68,6 +85,8 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
     const severalStating = coded.length > 1 && picked.productId !== null;
     if (coded.length > 0 && (current === null || !coded.includes(current) || severalStating)) picked = codedAnswer(coded, ranked);
   }
+  // A product whose listings lack an edition typed is another edition: "iphone 15 pro" names no iPhone 15 Plus.
+  if (typesEdition(words) && (picked.productId !== null || picked.matchIds.length > 0)) picked = await ofEditionsTyped(catalog, words, picked);
   let { matchIds } = picked;
   // Listed products: those with a listing that holds the words as typed come first.
   if (deps.index && matchIds.length > 1) matchIds = await phraseFirst({ index: deps.index, catalog }, words, matchIds, new Map(ranked.map((entry) => [entry.productId, entry.score])));
@@ -94,6 +113,15 @@ async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked
   // The number typed tells this model from its line's others, as a model number would.
   if (listed.length === 1 && only !== undefined && whole) return { productId: only, confidence: Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === only)?.score ?? 0), matchIds: [] };
   return { ...picked, matchIds: listed };
+}
+
+/** The product named, and those listed, whose listings hold every edition word typed (`WordsHeld.editions`). */
+async function ofEditionsTyped(catalog: WordsDeps['catalog'], words: string, picked: Picked): Promise<Picked> {
+  const ids = picked.productId !== null ? [picked.productId] : picked.matchIds;
+  const heldBy = await wordsHeldBy(catalog, words, ids);
+  const kept = ids.filter((id) => heldBy.get(id)?.editions === true);
+  if (picked.productId !== null) return kept.length > 0 ? picked : { productId: null, confidence: 0, matchIds: [] };
+  return { ...picked, matchIds: kept };
 }
 
 /**

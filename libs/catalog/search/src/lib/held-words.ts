@@ -1,4 +1,5 @@
 import { type CatalogRepository, foldText } from '@pricehunt/catalog-core';
+import { VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
 
 /** Listings of a product read to tell which typed words it holds. */
 const LISTINGS_READ = 16;
@@ -65,6 +66,15 @@ function heldWords(text: string): string[] {
   return [...new Set(foldText(text).split(/(?:(?<!\d)\.|\.(?!\d)|[^\p{L}\p{N}.])+/u).filter((word) => word !== ''))];
 }
 
+/**
+ * A plus sign written after a name's word, as an edition: glued ("S24+ SM-S926U"), or apart at the end of the name
+ * ("Studio Buds + (Black)"); not one between words ("USB-C + Lightning", "C+L").
+ */
+const PLUS_SIGN = /[\p{L}\p{N}]\+(?![\p{L}\p{N}])|[\p{L}\p{N}] \+ *(?:$|[(,–-])/u;
+
+/** Editions listings also write out in full. */
+const EDITION_WRITTEN_OUT: Readonly<Record<string, string>> = { pro: 'professional' };
+
 const isNumber = (word: string) => /\d/.test(word) && !ORDINAL.test(word);
 const isLetters = (word: string) => /^\p{L}+$/u.test(word);
 
@@ -82,6 +92,8 @@ export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string,
 /** What of typed words a product's listings hold: every number or not, and how many of the words of letters typed. */
 export interface WordsHeld {
   numbers: boolean;
+  /** Every edition word typed (`VARIANT_EDITIONS`: "pro", "plus", "mini") is held. */
+  editions: boolean;
   letters: number;
   lettersTyped: number;
 }
@@ -100,6 +112,8 @@ export async function wordsHeldBy(catalog: HeldWordsReads, words: string, produc
         if (!item) continue;
         const text = [item.title, item.brand ?? '', item.model ?? ''].join(' ');
         for (const word of heldWords(text)) held.add(word);
+        // "Galaxy S24+", "Studio Buds +": a plus sign after a name is the edition "plus".
+        if (PLUS_SIGN.test(text)) held.add('plus');
         runs.push(lettersAndDigits(text));
       }
       return [productId, listingsHold(typed, held, runs)];
@@ -109,6 +123,9 @@ export async function wordsHeldBy(catalog: HeldWordsReads, words: string, produc
 
 /** A text's letters and digits run together, folded: "PT-18R Labeling" → "pt18rlabeling". */
 export const lettersAndDigits = (text: string): string => foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Whether typed words hold an edition word of a line (`VARIANT_EDITIONS`: "pro", "plus", "mini"). */
+export const typesEdition = (words: string): boolean => heldWords(words).some((word) => VARIANT_EDITIONS.has(word));
 
 /** Whether typed words hold a number (a model, a generation, a capacity, a size), which `holdsWhatWordsName` asks for. */
 export const typesNumber = (words: string): boolean => heldWords(words).some(isNumber);
@@ -135,14 +152,19 @@ function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs:
   const lettersTyped = letters.length;
   const whole = typed.join('');
   if (typed.length > 1 && isNumber(whole)) {
-    if (whole.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => run.includes(whole))) return { numbers: true, letters: lettersTyped, lettersTyped };
+    if (whole.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => run.includes(whole))) return { numbers: true, editions: true, letters: lettersTyped, lettersTyped };
     const inPieces = typed.every((word) => !isLetters(word) || word.length <= STEM_LETTERS);
     const joins = typed.slice(0, -1).map((_, at) => typed.slice(0, at + 1).join('').length);
-    if (inPieces && runs.some((run) => coveredShare(whole, joins, run) > NUMBER_HELD_SHARE)) return { numbers: true, letters: lettersTyped, lettersTyped };
+    if (inPieces && runs.some((run) => coveredShare(whole, joins, run) > NUMBER_HELD_SHARE)) return { numbers: true, editions: true, letters: lettersTyped, lettersTyped };
   }
   // Letters typed apart from the number they begin or end ("eah 6870" of "EAH6870") are held with it.
   const joinedHeld = (at: number) =>
     [typed[at - 1], typed[at + 1]].some((next, side) => next !== undefined && isNumber(next) && runs.some((run) => run.includes(side === 0 ? next + typed[at] : typed[at] + next)));
   const letterHeld = ({ word, at }: { word: string; at: number }) => holds(word) || joinedHeld(at);
-  return { numbers: typed.filter(isNumber).every(holds), letters: letters.filter(letterHeld).length, lettersTyped };
+  return {
+    numbers: typed.filter(isNumber).every(holds),
+    editions: typed.filter((word) => VARIANT_EDITIONS.has(word)).every((word) => held.has(word) || held.has(EDITION_WRITTEN_OUT[word] ?? word)),
+    letters: letters.filter(letterHeld).length,
+    lettersTyped,
+  };
 }
