@@ -106,6 +106,10 @@ const BRAND_ALIASES: Record<string, string> = {
   'cisco linksys': 'linksys',
   'sandisk corporation': 'sandisk',
   'bose corporation': 'bose',
+  'fuji': 'fujifilm',
+  'fuji film': 'fujifilm',
+  'kitchen aid': 'kitchenaid',
+  'tplink': 'tp link',
 };
 
 /**

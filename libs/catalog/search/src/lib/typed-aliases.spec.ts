@@ -17,6 +17,9 @@ describe('names shoppers type for what listings write', () => {
     const { aliases } = aliasesOver({ hp: 120, laptop: 40, inc: 3 });
     expect(await aliases.rewrite('Hewlett-Packard laptop')).toBe('hp laptop');
     expect(await aliases.rewrite('hewlett packard laptop')).toBe('hp laptop');
+    // The short name a maker goes by, where the catalog writes the long one.
+    const fuji = aliasesOver({ fujifilm: 30, xt5: 4 }).aliases;
+    expect(await fuji.rewrite('fuji xt5')).toBe('fujifilm xt5');
   });
 
   it('write a product line’s short name out', async () => {
