@@ -13,6 +13,9 @@ const OFFERS = [
   offer('B0TVSAM065', 'Samsung OLED 4K QN65S90C Smart TV', 'Samsung', 'Electronics > TVs'),
   offer('B0TVSAM055', 'Samsung OLED 4K QN55S90C Smart TV', 'Samsung', 'Electronics > TVs'),
   offer('B0TVSAM077', 'Samsung OLED 4K QN77S90C Smart TV', 'Samsung', 'Electronics > TVs'),
+  offer('B0SSDSAM01', 'Samsung T7 Shield Portable SSD 2TB', 'Samsung', 'Electronics > Storage'),
+  offer('B0WATSAM01', 'Samsung Galaxy Watch7 44mm Smartwatch', 'Samsung', 'Electronics > Smartwatches'),
+  offer('B0TVSAM080', 'Samsung QLED 4K QN65Q80C Smart TV', 'Samsung', 'Electronics > TVs'),
   offer('B0HPBOSE01', 'Bose QuietComfort Ultra Wireless Noise Cancelling Headphones, Black', 'Bose', 'Electronics > Headphones'),
   offer('B0HPBOSE02', 'Bose QuietComfort 45 Bluetooth Wireless Headphones, White Smoke', 'Bose', 'Electronics > Headphones'),
   offer('B0SPBOSE01', 'Bose SoundLink Flex Portable Bluetooth Speaker, Black', 'Bose', 'Electronics > Speakers'),
@@ -87,7 +90,10 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(line.correctedQuery).toBeNull();
     expect(line.matches.map((product) => product.title)).toEqual(['Samsung OLED 4K QN55S90C Smart TV', 'Samsung OLED 4K QN65S90C Smart TV', 'Samsung OLED 4K QN77S90C Smart TV']);
 
-    expect(found(await search('Samsung S90C')).length).toBe(3);
+    const samsung = await search('Samsung S90C');
+    expect(found(samsung).length).toBe(3);
+    // Beside them, the maker's other TVs come first, before things of other kinds the word "samsung" finds as readily.
+    expect(samsung.similarProducts[0]?.title).toMatch(/TV/);
     expect(found(await search('samsung s90c 65')).map((product) => product.title)).toEqual(['Samsung OLED 4K QN65S90C Smart TV']);
     // The other words must be in the product's name; a piece cut inside a run of letters names no code.
     expect(found(await search('lg s90c')).some((product) => /S90C/.test(product.title))).toBe(false);

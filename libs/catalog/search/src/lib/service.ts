@@ -231,6 +231,22 @@ async function relatedToWords(search: Search, body: SearchBody, sought: ItemIden
   return [...ofName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
 }
 
+/**
+ * Candidates for "More products" beside a list of products: the words' ranking and the products like the first one
+ * listed, those of a kind listed first ("samsung qn90" lists Neo QLED TVs: Samsung's other TVs before its SSDs and
+ * watches, which the word "samsung" ranks as readily).
+ */
+async function likeTheListed(search: Search, listedIds: readonly number[], ranked: readonly RankedProduct[]): Promise<number[]> {
+  const listed = await search.catalog.getProducts(listedIds.slice(0, MATCH_LIMIT));
+  const first = listed.get(listedIds[0] ?? -1);
+  const like = first ? await search.matcher.relatedAsync({ title: first.title, brand: first.brand }, SIMILAR_LIMIT * 2) : [];
+  const ids = [...new Set([...ranked.map((entry) => entry.productId), ...like])];
+  const products = await search.catalog.getProducts(ids);
+  const kinds = new Set([...listed.values()].flatMap((product) => (product.category === null ? [] : [product.category])));
+  const ofKind = (id: number) => kinds.has(products.get(id)?.category ?? '');
+  return [...ids.filter(ofKind), ...ids.filter((id) => !ofKind(id))];
+}
+
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */
 async function answerOf(search: Search, body: SearchBody, found: Found, createdAt: Date): Promise<SearchResult> {
   const { catalog } = search;
@@ -245,7 +261,12 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
   // matcher's weaker candidates, so that the answer is not a dead end.
   const nothing = !product && matchIds.length === 0;
-  const similarIds = nothing && sought ? [...new Set([...(await relatedToWords(search, body, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])] : ranked.map((entry) => entry.productId);
+  const similarIds =
+    nothing && sought
+      ? [...new Set([...(await relatedToWords(search, body, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
+      : !product && matchIds.length > 0
+        ? await likeTheListed(search, matchIds, ranked)
+        : ranked.map((entry) => entry.productId);
   const onlyLent = new Set(lent.map((entry) => entry.productId).filter((id) => !ranked.some((entry) => entry.productId === id)));
   // A pasted page's weaker candidates must have something of the item; typed words' must have something of the
   // product they name, when they name one: a colour typed with a model number ("wh1000xm5 silver") ranks every silver
