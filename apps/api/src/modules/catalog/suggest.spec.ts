@@ -35,6 +35,7 @@ describe('GET /api/suggest', () => {
         offer('B0SUGG0005', 'Sony DualSense Wireless Controller, White', 'Sony', 6_900),
         offer('B0SUGG0007', 'Uniden DECT 6.0 Cordless Phone D1680-2, Black', 'Uniden', 4_999),
         offer('B0SUGG0065', 'Samsung Neo QLED 4K QN65QN90D Smart TV', 'Samsung', 229_999),
+        offer('B0SUGG0062', 'Canon EOS R6 Mark II Mirrorless Camera Body', 'Canon', 219_999),
         offer('B0SUGG0055', 'Samsung Neo QLED 4K QN55QN90D Smart TV', 'Samsung', 169_999),
         feedOffer({ externalId: 'B0SUGG0006', url: 'https://www.amazon.com/dp/B0SUGG0006', title: 'Samsung Galaxy S24 Ultra 256GB Titanium Black', brand: 'Samsung', mpn: 'SM-S928UZKAXAA', priceCents: 129_999 }),
       ],
@@ -89,6 +90,11 @@ describe('GET /api/suggest', () => {
     expect(await titles('samsung qn90')).toEqual([expect.stringMatching(/QN55QN90D/), expect.stringMatching(/QN65QN90D/)]);
     expect(await titles('qn90d', '&limit=1')).toEqual([expect.stringMatching(/QN55QN90D/)]);
     expect(await titles('sony qn90d')).toEqual([]);
+  });
+
+  it('suggests for a generation typed as a number where listings write it in Roman numerals', async () => {
+    expect(await titles('canon r6 mark 2')).toEqual([expect.stringMatching(/^Canon EOS R6 Mark II/)]);
+    expect(await titles('r6 mk2')).toEqual([expect.stringMatching(/^Canon EOS R6 Mark II/)]);
   });
 
   it('answers an empty list for words no offer begins like, and keeps to the limit', async () => {
