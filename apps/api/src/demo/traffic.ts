@@ -180,13 +180,17 @@ async function visit(sim: Simulation, { at, shopper, storeFocus }: Extract<Actio
   const product = rng.pick(storeFocus && storeRange.length ? storeRange : otherRange);
   const pasted = rng.chance(0.55) ? links.get(product.productKey) : undefined;
   const url = pasted?.length ? rng.pick(pasted) : undefined;
-  const requestId = uuidOf(rng);
-  const { body } = await call<SearchResult>(at, shopper, {
-    method: 'POST',
-    url: '/api/search',
-    payload: url ? { requestId, url, sessionId: shopper.sessionId } : { requestId, query: typedWords(product, rng), sessionId: shopper.sessionId },
-  });
-  counts.searches++;
+  const search = async (payload: { url: string } | { query: string }) => {
+    const requestId = uuidOf(rng);
+    const { body } = await call<SearchResult>(at, shopper, { method: 'POST', url: '/api/search', payload: { requestId, ...payload, sessionId: shopper.sessionId } });
+    counts.searches++;
+    return { requestId, body };
+  };
+  let { requestId, body } = await search(url ? { url } : { query: typedWords(product, rng) });
+  // Words that list several products (a model in its colours): the shopper chooses one, its own if listed, and
+  // compares its prices, as the list's "Compare prices" does (a search of that product's name).
+  const chosen = body && !body.product ? (body.matches.find((match) => match.title === product.title) ?? body.matches[0]) : undefined;
+  if (chosen) ({ requestId, body } = await search({ query: chosen.title }));
   if (!body?.product) return;
   const buyable = body.offers.filter((o) => o.availability !== 'out_of_stock' && !o.isSource);
   if (!buyable.length || !rng.chance(0.6)) return;
