@@ -21,6 +21,9 @@ function typedSearchOn(offers: FeedOffer[], source: string): (query: string) => 
   };
 }
 
+/** The product an answer names, or the first it lists. */
+const firstTitle = (result: SearchResult) => (result.product ?? result.matches[0] ?? null)?.title ?? null;
+
 /** Model numbers typed loosely (separators left out or put elsewhere, a suffix left off) find the listings stating them. */
 describe('search API: a model number typed loosely', () => {
   const OFFERS = [
@@ -45,7 +48,6 @@ describe('search API: a model number typed loosely', () => {
     offer({ externalId: '9001014', url: 'https://www.walmart.com/ip/x/9001014', title: 'Draper Matte White Screen 18 x 18 PT Series', brand: 'Draper', priceCents: 39_999, category: 'Projection Screens' }),
   ];
   const search = typedSearchOn(OFFERS, 'loose model fixtures');
-  const firstTitle = (result: SearchResult) => (result.product ?? result.matches[0] ?? null)?.title ?? null;
 
   it('finds the number typed without its dash, or with spaces between its letters and digits', async () => {
     for (const query of ['kxtg6645b', 'kxtg 6645 b', 'KX TG 6645B', 'tlwa500g', 'tl wa 500 g']) {
@@ -183,7 +185,6 @@ describe('search API: a generation typed the other way', () => {
     offer({ externalId: '9003005', url: 'https://www.walmart.com/ip/x/9003005', title: 'Marshall Emberton 3 Portable Bluetooth Speaker', brand: 'Marshall', priceCents: 16_999, category: 'Speakers' }),
   ];
   const search = typedSearchOn(OFFERS, 'generation fixtures');
-  const firstTitle = (result: SearchResult) => (result.product ?? result.matches[0] ?? null)?.title ?? null;
 
   it('finds the Mark II typed "mark 2" or "mk2", and says how it read the words', async () => {
     const typed = await search('canon r6 mark 2');
