@@ -169,6 +169,13 @@ describe('search API: words the best fit holds only some of', () => {
     expect(plus.product?.title ?? plus.matches[0]?.title).toMatch(/^Samsung Galaxy S24\+/);
   });
 
+  it('names no product for a short word no listing carries, which the best fit lacks', async () => {
+    // The Nikon Z f's listings write "Z f": "zf" is no typo to correct, and the Z6III that "nikon" finds is another camera.
+    const result = await search('nikon zf');
+    expect(result.product).toBeNull();
+    expect(result.similarProducts.map((product) => product.title)).toContainEqual(expect.stringMatching(/^Nikon Z f /));
+  });
+
   it('still names the product whose listings hold the words', async () => {
     expect((await search('360 camera')).product?.title).toMatch(/^Insta360 X4/);
     expect((await search('cuisinart 14 cup coffeemaker')).product?.title).toMatch(/^Cuisinart DCC-3200/);

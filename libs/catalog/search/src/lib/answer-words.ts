@@ -1,5 +1,5 @@
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, indexWords, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { type CatalogRepository, indexWords, isCommonWord, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { holdsWhatWordsName, typesEdition, typesNumber, type WordsHeld, wordsHeldBy } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
@@ -68,7 +68,9 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
   // The best fit is the answer when its score is clear and its listings hold what the words name
   // (`holdsWhatWordsName`): a number alone, or a product without the number typed, is none. Asked even when the index
   // found every word: it splits "3.5mm" into a 3 and a 5mm, so "AirPods 4 … 3.5mm Cable" would hold "airpods 3".
-  if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold()) {
+  // A short word no offer carries is no typo the spelling corrects but a name the catalog writes otherwise ("nikon zf"
+  // for the Nikon Z f): a best fit without it is another product.
+  if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold() && !(await typesUnknownShortWord(deps, words))) {
     if (best.holdsAllWords === undefined || (await holdsWhatWordsName(catalog, words, best.productId))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
   }
   // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
@@ -113,6 +115,22 @@ async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked
   // The number typed tells this model from its line's others, as a model number would.
   if (listed.length === 1 && only !== undefined && whole) return { productId: only, confidence: Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === only)?.score ?? 0), matchIds: [] };
   return { ...picked, matchIds: listed };
+}
+
+/** Words of letters this short are never corrected (`SpellingCorrector`): too few letters to tell a typo. */
+const SHORT_WORD = 3;
+
+/**
+ * Whether words of letters alone hold a short one, not a common English word, that no offer carries. Words with a
+ * number may be a model number typed in pieces ("vasdh 8 gcl 4 r 1 n"), whose short pieces no offer carries alone.
+ */
+async function typesUnknownShortWord(deps: WordsDeps, words: string): Promise<boolean> {
+  const typed = indexWords(words);
+  if (typed.some((word) => /\p{N}/u.test(word))) return false;
+  const short = typed.filter((word) => word.length >= 2 && word.length <= SHORT_WORD && !isCommonWord(word));
+  if (!deps.index || short.length === 0) return false;
+  const counts = await deps.index.offerCounts(short);
+  return short.some((word) => (counts.get(word) ?? 0) === 0);
 }
 
 /** The product named, and those listed, whose listings hold every edition word typed (`WordsHeld.editions`). */
