@@ -38,7 +38,7 @@ export {
   type PackedVector,
 } from './lib/tfidf';
 export type { ItemIdentity } from './lib/item';
-export { prepareOffer, isPreparedOffer, type PreparedOffer } from './lib/prepare';
+export { prepareOffer, isPreparedOffer, editionOf, type PreparedOffer } from './lib/prepare';
 export {
   FEATURE_NAMES,
   NON_POSITIVE_FEATURES,

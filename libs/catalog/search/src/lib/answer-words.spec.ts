@@ -126,8 +126,10 @@ describe('typed words the best fit lacks some of', () => {
     const thirteens = { 1: ['OnePlus 13 Unlocked Android Smartphone'], 2: ['Apple iPad Air 13-inch M2 Wi-Fi'], 3: ['Apple iPhone 13 Pro 128GB'], 4: ['Apple iPhone 13 128GB'] };
     const phones = [lacking(1, above + 0.03), lacking(2, above + 0.02), lacking(3, above + 0.01), lacking(4, above)];
     expect((await answerWords(depsOf(phones, [], thirteens), 'apple iphone 13 black')).matchIds).toEqual([3, 4]);
-    // An edition typed that their listings lack makes them other editions: no match.
+    // An edition typed that their listings lack makes them other editions: no match; one written out is held.
     expect((await answerWords(depsOf(phones, [], thirteens), 'apple iphone 13 mini')).matchIds).toEqual([]);
+    const suites = { 1: ['Punch Professional Home Design Suite 18'], 2: ['Punch Home Design Suite 18 Plus'] };
+    expect((await answerWords(depsOf([lacking(1, above + 0.01), lacking(2, above)], [], suites), 'punch home design pro 18')).matchIds).toEqual([1]);
     expect((await answerWords(depsOf(phones.slice(0, 2), [], thirteens), 'apple iphone 13'))).toMatchObject({ productId: null, matchIds: [2] });
     expect((await answerWords(depsOf(phones.slice(0, 2), [], thirteens), 'iphone 13'))).toMatchObject({ productId: null, matchIds: [] });
     // A model code that begins with the number holds it; a unit after it is no code.

@@ -1,5 +1,5 @@
 import { type CatalogRepository, foldText } from '@pricehunt/catalog-core';
-import { VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
+import { editionOf, VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
 
 /** Listings of a product read to tell which typed words it holds. */
 const LISTINGS_READ = 16;
@@ -71,9 +71,6 @@ function heldWords(text: string): string[] {
  * ("Studio Buds + (Black)"); not one between words ("USB-C + Lightning", "C+L").
  */
 const PLUS_SIGN = /[\p{L}\p{N}]\+(?![\p{L}\p{N}])|[\p{L}\p{N}] \+ *(?:$|[(,–-])/u;
-
-/** Editions listings also write out in full. */
-const EDITION_WRITTEN_OUT: Readonly<Record<string, string>> = { pro: 'professional' };
 
 const isNumber = (word: string) => /\d/.test(word) && !ORDINAL.test(word);
 const isLetters = (word: string) => /^\p{L}+$/u.test(word);
@@ -163,7 +160,8 @@ function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs:
   const letterHeld = ({ word, at }: { word: string; at: number }) => holds(word) || joinedHeld(at);
   return {
     numbers: typed.filter(isNumber).every(holds),
-    editions: typed.filter((word) => VARIANT_EDITIONS.has(word)).every((word) => held.has(word) || held.has(EDITION_WRITTEN_OUT[word] ?? word)),
+    // Editions as the matcher reads them: "pro" is held by a listing's "Professional" (`editionOf`).
+    editions: typed.filter((word) => VARIANT_EDITIONS.has(word)).every((word) => [...held].some((other) => editionOf(other) === editionOf(word))),
     letters: letters.filter(letterHeld).length,
     lettersTyped,
   };

@@ -241,9 +241,9 @@ async function likeTheListed(search: Search, listedIds: readonly number[], ranke
   const first = listed.get(listedIds[0] ?? -1);
   const like = first ? await search.matcher.relatedAsync({ title: first.title, brand: first.brand }, SIMILAR_LIMIT * 2) : [];
   const ids = [...new Set([...ranked.map((entry) => entry.productId), ...like])];
-  const products = await search.catalog.getProducts(ids);
+  const others = await search.catalog.getProducts(ids.filter((id) => !listed.has(id)));
   const kinds = new Set([...listed.values()].flatMap((product) => (product.category === null ? [] : [product.category])));
-  const ofKind = (id: number) => kinds.has(products.get(id)?.category ?? '');
+  const ofKind = (id: number) => kinds.has((listed.get(id) ?? others.get(id))?.category ?? '');
   return [...ids.filter(ofKind), ...ids.filter((id) => !ofKind(id))];
 }
 
