@@ -24,7 +24,7 @@ import {
   SUGGEST_MAX_LIMIT,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { createHeldCodeLookup, generationSpelling } from '@pricehunt/catalog-search';
+import { compoundSpellings, createHeldCodeLookup, generationSpelling } from '@pricehunt/catalog-search';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -37,8 +37,9 @@ function suggestionRoutes(app: ZodApp) {
   const heldCodes = createHeldCodeLookup({ codesHolding: (piece) => spelling.codesHolding(piece), index: app.storage.searchIndex, catalog: repository, limit: SUGGEST_MAX_LIMIT });
 
   // Words that suggest nothing: a name the catalog writes otherwise ("ps5"), a generation written the other way ("r6 mark
-  // 2"), else misspelt words, as the catalog writes them, else a line's series code that its models' numbers hold
-  // ("qn90d": QN65QN90D, `held-code.ts`).
+  // 2"), else misspelt words, as the catalog writes them, else a kind of product typed as the end of the compound its
+  // listings write ("sony phones": Headphones, `compound-words.ts`), else a line's series code that its models' numbers
+  // hold ("qn90d": QN65QN90D, `held-code.ts`).
   const suggestFor = async (text: string, limit: number): Promise<number[]> => {
     const ids = await suggester.suggest(text, limit);
     if (ids.length > 0) return ids;
@@ -46,6 +47,10 @@ function suggestionRoutes(app: ZodApp) {
     for (const rewrite of rewrites) {
       const rewritten = await rewrite(text);
       const found = rewritten ? await suggester.suggest(rewritten, limit) : [];
+      if (found.length > 0) return found;
+    }
+    for (const spelled of compoundSpellings(text, (word) => spelling.compoundsOf(word))) {
+      const found = await suggester.suggest(spelled, limit);
       if (found.length > 0) return found;
     }
     return (await heldCodes.productsHolding(text)).slice(0, limit);

@@ -97,6 +97,12 @@ describe('GET /api/suggest', () => {
     expect(await titles('r6 mk2')).toEqual([expect.stringMatching(/^Canon EOS R6 Mark II/)]);
   });
 
+  it('suggests for a kind of product typed as the end of the compound its listings write ("sony phones": Headphones)', async () => {
+    expect(await titles('sony phones')).toEqual([expect.stringMatching(/^Sony WH-1000XM5/)]);
+    // Words that begin a listing's words are suggested as typed.
+    expect(await titles('uniden phone')).toEqual([expect.stringMatching(/^Uniden DECT 6.0 Cordless Phone/)]);
+  });
+
   it('answers an empty list for words no offer begins like, and keeps to the limit', async () => {
     expect(await titles('zzq')).toEqual([]);
     expect(await titles('apple', '&limit=1')).toHaveLength(1);

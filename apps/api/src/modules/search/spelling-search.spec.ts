@@ -22,6 +22,11 @@ const OFFERS = [
   offer('B0HPSONY01', 'Sony WH-1000XM5 Wireless Headphones, Silver', 'Sony', 'Electronics > Headphones'),
   offer('B0PINK0001', 'Stanley Quencher H2.0 Tumbler 40 oz, Pink', 'Stanley', 'Home > Drinkware'),
   offer('B0PINK0002', 'Apple Watch Sport Band 41mm Light Pink', 'Apple', 'Electronics > Watch Bands'),
+  offer('B0PHSAM001', 'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)', 'Samsung', 'Electronics > Smartphones'),
+  offer('B0PHGOO001', 'Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)', 'Google', 'Electronics > Smartphones'),
+  offer('B0PHNOT001', 'Nothing Phone (2a) Unlocked Smartphone (128GB, White)', 'Nothing', 'Electronics > Smartphones'),
+  offer('B0HPSOU001', 'Soundcore Life Q30 Hybrid Noise Cancelling Headphones with Mic for Phone Calls', 'Soundcore', 'Electronics > Headphones'),
+  offer('B0EBBEA001', 'Beats Fit Pro True Wireless Earbuds, Black', 'Beats', 'Electronics > Headphones'),
 ];
 
 describe('search API: spelling is corrected only when it finds clearly more', () => {
@@ -98,6 +103,20 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     // The other words must be in the product's name; a piece cut inside a run of letters names no code.
     expect(found(await search('lg s90c')).some((product) => /S90C/.test(product.title))).toBe(false);
     expect(found(await search('n55s90c')).some((product) => /S90C/.test(product.title))).toBe(false);
+  });
+
+  it('searches a kind of product typed as the end of the compound its listings write ("samsung phone": Smartphone)', async () => {
+    const samsung = await search('samsung phone');
+    expect(samsung.correctedQuery).toBe('samsung smartphone');
+    expect(found(samsung).map((product) => product.title)).toEqual(['Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)']);
+    expect(found(await search('android phone')).map((product) => product.title)).toEqual(['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)']);
+    const beats = await search('beats buds');
+    expect(beats.correctedQuery).toBe('beats earbuds');
+    expect(found(beats).map((product) => product.title)).toEqual(['Beats Fit Pro True Wireless Earbuds, Black']);
+    // Words that find what they name are searched as typed.
+    const nothing = await search('nothing phone');
+    expect(nothing.correctedQuery).toBeNull();
+    expect(found(nothing)[0]?.title).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
   });
 
   it('does not correct words typed right', async () => {

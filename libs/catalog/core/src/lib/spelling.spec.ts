@@ -1,5 +1,5 @@
 import type { SearchIndexRepository } from './ports';
-import { createSpellingCorrector, holdsCode, isCommonWord } from './spelling';
+import { COMPOUNDS_MAX, createSpellingCorrector, endsCompound, holdsCode, isCommonWord } from './spelling';
 import { indexWords } from './words';
 
 /**
@@ -96,6 +96,31 @@ describe('spelling corrector', () => {
     expect(corrector.codesHolding('n90c')).toEqual([]);
     expect(corrector.codesHolding('90')).toEqual([]);
     expect(corrector.codesHolding('1000')).toEqual([]);
+  });
+
+  it('names the words of letters that end with a typed word after an everyday word, those most offers carry first', async () => {
+    expect(corrector.compoundsOf('phones')).toEqual(['headphones']);
+    expect(corrector.compoundsOf('Phone')).toEqual(['headphones']);
+    expect(corrector.compoundsOf('buds')).toEqual(['earbuds']);
+    expect(corrector.compoundsOf('headphones')).toEqual([]);
+    expect(corrector.compoundsOf('xm5')).toEqual([]);
+    const many = createSpellingCorrector(indexOf(['Smartphone', 'Smartphone', 'Smartphones', 'Headphones', 'Earphones', 'Earphone', 'Earphone', 'Homephone', 'Microphone', 'iPhone', 'iPhone', 'iPhone']));
+    many.refresh();
+    await many.ready();
+    expect(many.compoundsOf('phone')).toEqual(['earphone', 'smartphone', 'earphones', 'headphones'].slice(0, COMPOUNDS_MAX));
+    many.stop();
+  });
+});
+
+describe('endsCompound', () => {
+  it('holds for a word that is an everyday word and the typed one, either in the singular or the plural', () => {
+    const pairs: Array<[string, string]> = [['smartphone', 'phone'], ['smartphones', 'phone'], ['headphones', 'phones'], ['headphone', 'phones'], ['earbuds', 'buds'], ['soundbar', 'bar']];
+    for (const [word, typed] of pairs) expect(endsCompound(word, typed)).toBe(true);
+  });
+
+  it('does not hold for the word itself, a name or a piece of a word before it, or a typed end too short', () => {
+    const pairs: Array<[string, string]> = [['phone', 'phone'], ['iphone', 'phone'], ['microphone', 'phone'], ['smartphone', 'ne'], ['glass', 'ass']];
+    for (const [word, typed] of pairs) expect(endsCompound(word, typed)).toBe(false);
   });
 });
 

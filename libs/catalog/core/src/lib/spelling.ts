@@ -76,6 +76,12 @@ export interface SpellingCorrector {
    * "qn65qn90d", the 65-inch set of the QN90D line. Empty while the words are being read for the first time.
    */
   codesHolding(piece: string): string[];
+  /**
+   * The index's words of letters that end with a typed word after an everyday one (`endsCompound`: "smartphone" and
+   * "headphones" of "phone", "earbuds" of "buds"), those most offers carry first, at most `COMPOUNDS_MAX`. Empty while
+   * the words are being read for the first time.
+   */
+  compoundsOf(word: string): string[];
   /** Reads the catalog's words again (after an import), a little at a time so that requests keep being answered. */
   refresh(): void;
   /** Resolves once the words of the latest refresh are read. */
@@ -148,6 +154,26 @@ function onlyCode(completions: readonly string[]): string | null {
   const shortest = [...completions].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0];
   if (shortest === undefined) return null;
   return completions.every((code) => code === shortest || code.startsWith(shortest) || code.endsWith(shortest)) ? shortest : null;
+}
+
+/** A typed word shorter than this is not looked for at the end of compounds: it ends too many words. */
+const COMPOUND_END_MIN = 3;
+/** The most compounds named for one typed word. */
+export const COMPOUNDS_MAX = 4;
+/** A word without its plural's "s" ("phones", "buds"), but for a double "s" ("glass"). */
+const singular = (word: string) => (word.length > COMPOUND_END_MIN && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+
+/**
+ * Whether a word of the index is a typed word with an everyday English word of three letters or more before it, either
+ * in the singular or the plural: "smartphone", "smartphones" and "headphones" of "phone", "earbuds" of "bud". A name
+ * before it is no everyday word ("iphone"), nor is a piece of a word ("microphone").
+ */
+export function endsCompound(word: string, typed: string): boolean {
+  const end = singular(typed);
+  const whole = singular(word);
+  if (end.length < COMPOUND_END_MIN || whole.length <= end.length || !whole.endsWith(end)) return false;
+  const head = whole.slice(0, whole.length - end.length);
+  return head.length >= COMPOUND_END_MIN && COMMON_WORDS.has(head);
 }
 
 /** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, each digit, then words that start elsewhere. */
@@ -259,6 +285,15 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
     codesHolding(piece: string): string[] {
       const typed = foldText(piece);
       return isMixedPiece(typed) ? codes.filter((code) => holdsCode(code, typed)) : [];
+    },
+    compoundsOf(word: string): string[] {
+      const typed = foldText(word);
+      if (!/^\p{L}+$/u.test(typed)) return [];
+      return [...known]
+        .filter(([term]) => endsCompound(term, typed))
+        .sort(([a, offersA], [b, offersB]) => offersB - offersA || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, COMPOUNDS_MAX)
+        .map(([term]) => term);
     },
     refresh,
     async ready() {

@@ -7,6 +7,7 @@ import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
+import { compoundAnswer } from './compound-words';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
@@ -58,10 +59,10 @@ export function createSearchService(deps: {
   /** Signs the outbound links of offers read from pages (the redirect allow-list does not hold them). */
   signLink?: RedirectSigner;
   /**
-   * Corrects misspelt search words, and names the model codes that hold a typed series code (`held-code.ts`); without
-   * it words are searched as typed.
+   * Corrects misspelt search words, names the model codes that hold a typed series code (`held-code.ts`) and the
+   * compounds a typed word ends (`compound-words.ts`); without it words are searched as typed.
    */
-  spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding'>;
+  spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding' | 'compoundsOf'>;
   /** Writes names the catalog writes otherwise as it writes them (`typed-aliases.ts`); without it names are searched as typed. */
   aliases?: Pick<TypedAliases, 'rewrite'>;
   clock?: () => Date;
@@ -175,7 +176,8 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
  * written the other way ("r6 mark 2" for the Mark II: `generations.ts`); else misspelt words
  * are searched as the catalog words they most likely meant, and answered when they find clearly more: a word the
  * catalog lacks may be meant as typed ("not a link"). Words that still find little may name a line by its series code,
- * which its offers carry only inside each size's model number ("qn90d" of QN65QN90D: `held-code.ts`).
+ * which its offers carry only inside each size's model number ("qn90d" of QN65QN90D: `held-code.ts`), or a kind of
+ * product by the end of the compound its listings write ("phone" of "Smartphone": `compound-words.ts`), tried first.
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   let answer = await answerWords(search.words, query);
@@ -200,6 +202,12 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
       // of PlayStation 5 things) may stand as similar products, not a dead end.
       lent = { words: rewritten, ranked: rewrittenAnswer.ranked };
     }
+  }
+  const compound = spelling && query && findsLittle(answer) ? await compoundAnswer(search.words, spelling, correctedQuery ?? query) : null;
+  if (compound) {
+    answer = compound.answer;
+    correctedQuery = compound.spelled;
+    lent = null;
   }
   if (search.heldCodes && query && findsLittle(answer)) {
     const held = await search.heldCodes.productsHolding(query);
