@@ -61,5 +61,6 @@ export function answerFor(offers?: SearchOffer[]): SearchResult {
     matches: [],
     similarProducts: [],
     unreadPage: null,
+    priceRange: null,
   };
 }

@@ -266,6 +266,30 @@ describe('shopper site', () => {
     expect(await page.getByRole('combobox', { name: 'Paste a product link or search' }).inputValue()).toBe(typo);
   });
 
+  it('lists what words with a price fit priced within it, and the words at any price on request', async () => {
+    const words = await wordsAnswering('several');
+    const response = await fetch(`${stack.apiUrl}/api/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requestId: crypto.randomUUID(), query: words }) });
+    const prices = ((await response.json()) as { matches: Array<{ bestPriceCents: number | null }> }).matches.flatMap((product) => (product.bestPriceCents === null ? [] : [product.bestPriceCents])).sort((a, b) => a - b);
+    // A whole amount that some of the listed products are priced within and some are not.
+    const cap = Math.ceil((prices[0] as number) / 100);
+    expect(prices.some((cents) => cents > cap * 100)).toBe(true);
+
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await landing.search(`${words} under ${cap}`);
+    await page.getByRole('heading', { level: 1, name: `“${words} under ${cap}”`, exact: false }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.ph-results__price-range').textContent()).toBe(`Priced up to $${cap} · Show all prices`);
+    const listed = page.getByRole('region', { name: /match/ }).getByRole('listitem');
+    const shown = (await listed.locator('.ph-product-card__meta strong').allTextContents()).map((text) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
+    expect(shown.length).toBeGreaterThanOrEqual(1);
+    expect(shown.every((cents) => cents <= cap * 100)).toBe(true);
+    await screenshot(page, 'price-words-1280');
+
+    await page.getByRole('link', { name: 'Show all prices' }).click();
+    await page.getByRole('heading', { level: 1, name: `products match “${words}”`, exact: false }).waitFor({ timeout: 30_000 });
+    expect(await listed.count()).toBeGreaterThan(shown.length);
+  });
+
   it('answers a sentence of common words as typed, with no "Showing results for"', async () => {
     // Words the catalog lacks, one edit from words it may hold ("link", "pink"): common words are never corrected.
     for (const words of ['not a link', 'what time does the store close']) {

@@ -18,6 +18,7 @@ import { ReportMatch } from '../features/search/report-match';
 import { ProductImage } from '../features/search/product-image';
 import { SearchForm } from '../features/search/search-form';
 import { QueryMatches } from '../features/search/query-matches';
+import { PriceRangeNote } from '../features/search/price-range-note';
 import { SimilarProducts } from '../features/search/similar-products';
 import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
@@ -63,7 +64,7 @@ function NoProductMatches({ result }: { result: SearchResult }) {
         No product matches “{answeredWords(result)}”
       </h1>
       <p className="ph-empty__description">
-        No product in the catalog we compare fits these words closely enough.{' '}
+        No product in the catalog we compare fits these words closely enough{result.priceRange ? ' at that price' : ''}.{' '}
         {result.similarProducts.length > 0 ? 'Products that share some of them are below. ' : ''}Check the spelling, use
         fewer words, or search by brand and model number.
       </p>
@@ -347,6 +348,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
           <SearchForm key={`${requestId}|${query ?? ''}`} size="compact" defaultValue={query ?? ''} />
         </div>
         {result ? <Correction result={result} /> : null}
+        {result ? <PriceRangeNote result={result} /> : null}
         {result ? <UnreadPage result={result} /> : null}
         {search.status === 'loading' ? <ResultsSkeleton /> : null}
         {search.status === 'error' ? (
@@ -358,7 +360,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
         ) : null}
         {result && listed ? (
           <>
-            <QueryMatches query={answeredWords(result)} products={result.matches} />
+            <QueryMatches query={answeredWords(result)} products={result.matches} priceRange={result.priceRange} />
             <SimilarProducts products={result.similarProducts} title="More products" />
           </>
         ) : null}

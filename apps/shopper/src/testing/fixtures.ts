@@ -91,6 +91,7 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
     similarProducts: [],
     ...overrides,
     unreadPage: overrides.unreadPage ?? null,
+    priceRange: overrides.priceRange ?? null,
   };
 }
 

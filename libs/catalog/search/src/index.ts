@@ -6,4 +6,4 @@ export * from './lib/host-gate';
 export { createTypedAliases, LINE_SHORT_NAMES, type TypedAliases } from './lib/typed-aliases';
 export { createHeldCodeLookup, type HeldCodeLookup } from './lib/held-code';
 export { generationSpelling } from './lib/generations';
-export { compoundSpellings } from './lib/compound-words';
+export { compoundWordSpellings } from './lib/compound-words';

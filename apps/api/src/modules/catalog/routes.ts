@@ -24,7 +24,7 @@ import {
   SUGGEST_MAX_LIMIT,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { compoundSpellings, createHeldCodeLookup, generationSpelling } from '@pricehunt/catalog-search';
+import { compoundWordSpellings, createHeldCodeLookup, generationSpelling } from '@pricehunt/catalog-search';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -37,8 +37,8 @@ function suggestionRoutes(app: ZodApp) {
   const heldCodes = createHeldCodeLookup({ codesHolding: (piece) => spelling.codesHolding(piece), index: app.storage.searchIndex, catalog: repository, limit: SUGGEST_MAX_LIMIT });
 
   // Words that suggest nothing: a name the catalog writes otherwise ("ps5"), a generation written the other way ("r6 mark
-  // 2"), else misspelt words, as the catalog writes them, else a kind of product typed as the end of the compound its
-  // listings write ("sony phones": Headphones, `compound-words.ts`), else a line's series code that its models' numbers
+  // 2"), else misspelt words, as the catalog writes them, else a compound typed in parts or by its last part ("x box":
+  // Xbox, "sony phones": Headphones, `compound-words.ts`), else a line's series code that its models' numbers
   // hold ("qn90d": QN65QN90D, `held-code.ts`).
   const suggestFor = async (text: string, limit: number): Promise<number[]> => {
     const ids = await suggester.suggest(text, limit);
@@ -49,7 +49,7 @@ function suggestionRoutes(app: ZodApp) {
       const found = rewritten ? await suggester.suggest(rewritten, limit) : [];
       if (found.length > 0) return found;
     }
-    for (const spelled of compoundSpellings(text, (word) => spelling.compoundsOf(word))) {
+    for (const spelled of compoundWordSpellings(text, spelling)) {
       const found = await suggester.suggest(spelled, limit);
       if (found.length > 0) return found;
     }

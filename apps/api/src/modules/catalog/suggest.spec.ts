@@ -97,7 +97,8 @@ describe('GET /api/suggest', () => {
     expect(await titles('r6 mk2')).toEqual([expect.stringMatching(/^Canon EOS R6 Mark II/)]);
   });
 
-  it('suggests for a kind of product typed as the end of the compound its listings write ("sony phones": Headphones)', async () => {
+  it('suggests for a compound typed in parts or by its last part ("air pods": AirPods, "sony phones": Headphones)', async () => {
+    expect(await titles('air pods')).toEqual([expect.stringMatching(/^Apple AirPods Pro 2/)]);
     expect(await titles('sony phones')).toEqual([expect.stringMatching(/^Sony WH-1000XM5/)]);
     // Words that begin a listing's words are suggested as typed.
     expect(await titles('uniden phone')).toEqual([expect.stringMatching(/^Uniden DECT 6.0 Cordless Phone/)]);

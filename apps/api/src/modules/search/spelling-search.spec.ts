@@ -27,6 +27,11 @@ const OFFERS = [
   offer('B0PHNOT001', 'Nothing Phone (2a) Unlocked Smartphone (128GB, White)', 'Nothing', 'Electronics > Smartphones'),
   offer('B0HPSOU001', 'Soundcore Life Q30 Hybrid Noise Cancelling Headphones with Mic for Phone Calls', 'Soundcore', 'Electronics > Headphones'),
   offer('B0EBBEA001', 'Beats Fit Pro True Wireless Earbuds, Black', 'Beats', 'Electronics > Headphones'),
+  offer('B0EBAPP001', 'Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)', 'Apple', 'Electronics > Headphones'),
+  offer('B0AIRLEV01', 'Levoit Core 300 True HEPA Air Purifier, White', 'Levoit', 'Home > Air Purifiers'),
+  offer('B0XBOXMS01', 'Microsoft Xbox Series X 1TB Console', 'Microsoft', 'Electronics > Gaming'),
+  offer('B0MOUSLG01', 'Logitech G502 X PLUS Wireless Gaming Mouse, White', 'Logitech', 'Electronics > Gaming'),
+  offer('B0MOUSLG02', 'G502 X PLUS Wrls Gaming Mouse White w/ Box', 'Logitech', 'Electronics > Gaming'),
 ];
 
 describe('search API: spelling is corrected only when it finds clearly more', () => {
@@ -117,6 +122,16 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     const nothing = await search('nothing phone');
     expect(nothing.correctedQuery).toBeNull();
     expect(found(nothing)[0]?.title).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
+  });
+
+  it('searches a compound typed in parts as the one word its listings write ("air pods": AirPods, "x box": Xbox)', async () => {
+    const airpods = await search('air pods');
+    expect(airpods.correctedQuery).toBe('airpods');
+    expect(found(airpods).map((product) => product.title)).toEqual(['Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)']);
+    // Not the gaming mouse named "G502 X" whose second listing comes "w/ Box": the words hold it, but name the Xbox far more surely.
+    const xbox = await search('x box');
+    expect(xbox.correctedQuery).toBe('xbox');
+    expect(found(xbox).map((product) => product.title)).toEqual(['Microsoft Xbox Series X 1TB Console']);
   });
 
   it('does not correct words typed right', async () => {

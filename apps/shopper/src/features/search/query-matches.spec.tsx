@@ -32,6 +32,12 @@ describe('query matches', () => {
     expect(browseMore([product(1, 'Dell', null), product(2, 'HP', null)])).toBeNull();
     expect(browseMore([product(1, 'LG', 'TVs'), product(2, 'Sony', 'TVs')])?.label).toBe('Browse all TVs');
   });
+
+  it('keeps the price typed with the words in the browse filter, in the currency units', () => {
+    const laptops = [product(1, 'Dell', 'Laptops'), product(2, 'HP', 'Laptops')];
+    expect(browseMore(laptops, { minCents: null, maxCents: 99_950, currency: null })?.to).toBe('/browse/laptops?maxPrice=999.5');
+    expect(browseMore([product(1, 'Dell', 'Laptops')], { minCents: 50_000, maxCents: 100_000, currency: 'USD' })?.to).toBe('/browse/laptops?brand=Dell&minPrice=500&maxPrice=1000');
+  });
 });
 
 describe('the cards of products one model number names', () => {

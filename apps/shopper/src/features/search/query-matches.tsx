@@ -1,4 +1,4 @@
-import type { MatchedProduct } from '@pricehunt/contracts';
+import type { MatchedProduct, SearchPriceRange } from '@pricehunt/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -18,9 +18,9 @@ export function byLowestPrice(products: readonly MatchedProduct[]): MatchedProdu
 
 /**
  * Where to see more of what the list holds: the category most of the products share, narrowed to their brand when they
- * all have one; null when the products have no category in common.
+ * all have one and to the price typed with the words; null when the products have no category in common.
  */
-export function browseMore(products: readonly MatchedProduct[]): { to: string; label: string } | null {
+export function browseMore(products: readonly MatchedProduct[], range: SearchPriceRange | null = null): { to: string; label: string } | null {
   const counts = new Map<string, { name: string; count: number }>();
   for (const product of products) {
     if (!product.categorySlug || !product.category) continue;
@@ -37,26 +37,30 @@ export function browseMore(products: readonly MatchedProduct[]): { to: string; l
     .split(' ')
     .map((word) => (/^[A-Z][a-z]+$/.test(word) ? word.toLowerCase() : word))
     .join(' ');
-  return brand
-    ? { to: `${paths.browseCategory(slug)}?brand=${encodeURIComponent(brand)}`, label: `Browse all ${brand} ${name}` }
-    : { to: paths.browseCategory(slug), label: `Browse all ${name}` };
+  const params = new URLSearchParams();
+  if (brand) params.set('brand', brand);
+  // The browse page's price filter is in the currency's units.
+  if (range?.minCents != null) params.set('minPrice', String(range.minCents / 100));
+  if (range?.maxCents != null) params.set('maxPrice', String(range.maxCents / 100));
+  const query = params.toString();
+  return { to: `${paths.browseCategory(slug)}${query ? `?${query}` : ''}`, label: brand ? `Browse all ${brand} ${name}` : `Browse all ${name}` };
 }
 
 /**
  * Search words that fit several products ("apple watch"): the products, best match first or cheapest first, each
  * one click from its price comparison.
  */
-export function QueryMatches({ query, products }: { query: string; products: MatchedProduct[] }) {
+export function QueryMatches({ query, products, priceRange = null }: { query: string; products: MatchedProduct[]; priceRange?: SearchPriceRange | null }) {
   const [order, setOrder] = useState<Order>('match');
   const orderId = useId();
   const shown = order === 'price' ? byLowestPrice(products) : products;
-  const more = browseMore(products);
+  const more = browseMore(products, priceRange);
   const differences = titleDifferences(shown.map((product) => product.title));
   return (
     <section className="ph-matches" aria-labelledby="matches-heading">
       <div className="ph-section-head">
         <h1 id="matches-heading">
-          {products.length === 1 ? '1 product' : `${products.length} products`} match “{query}”
+          {products.length === 1 ? '1 product matches' : `${products.length} products match`} “{query}”
         </h1>
         <div className="ph-select">
           <label htmlFor={orderId}>Sort by</label>
@@ -69,7 +73,9 @@ export function QueryMatches({ query, products }: { query: string; products: Mat
           </select>
         </div>
       </div>
-      <p className="ph-matches__hint">Your words fit more than one product. Choose one to compare its prices at every retailer, or add a model number, size or colour.</p>
+      <p className="ph-matches__hint">
+        {priceRange ? 'Of the products your words fit, these are within your price.' : 'Your words fit more than one product.'} Choose one to compare its prices at every retailer, or add a model number, size or colour.
+      </p>
       <ul className="ph-product-grid">
         {shown.map((product, index) => (
           <ProductCard key={product.id} product={product} detailed eager={index < EAGER_CARDS} differences={differences[index]} />

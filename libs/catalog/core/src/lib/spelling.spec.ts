@@ -110,6 +110,12 @@ describe('spelling corrector', () => {
     expect(many.compoundsOf('phone')).toEqual(['earphone', 'smartphone', 'earphones', 'headphones'].slice(0, COMPOUNDS_MAX));
     many.stop();
   });
+
+  it('counts the offers that carry a word of letters, and none for a word the index lacks', () => {
+    expect(corrector.offersCarrying('headphones')).toBe(3);
+    expect(corrector.offersCarrying('Samsung')).toBe(4);
+    expect(corrector.offersCarrying('headphone')).toBe(0);
+  });
 });
 
 describe('endsCompound', () => {

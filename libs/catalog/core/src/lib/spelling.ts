@@ -82,6 +82,11 @@ export interface SpellingCorrector {
    * the words are being read for the first time.
    */
   compoundsOf(word: string): string[];
+  /**
+   * How many offers carry a word of letters of the index (four letters or more), as last read: 0 for a word it lacks
+   * ("airpods" for "air pods" typed apart). 0 while the words are being read for the first time.
+   */
+  offersCarrying(word: string): number;
   /** Reads the catalog's words again (after an import), a little at a time so that requests keep being answered. */
   refresh(): void;
   /** Resolves once the words of the latest refresh are read. */
@@ -294,6 +299,9 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
         .sort(([a, offersA], [b, offersB]) => offersB - offersA || (a < b ? -1 : a > b ? 1 : 0))
         .slice(0, COMPOUNDS_MAX)
         .map(([term]) => term);
+    },
+    offersCarrying(word: string): number {
+      return known.get(foldText(word)) ?? 0;
     },
     refresh,
     async ready() {

@@ -185,7 +185,7 @@ function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction
     matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [], fitAsync: async () => null },
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
-    spelling: { correct, codesHolding: () => [], compoundsOf: () => [] },
+    spelling: { correct, codesHolding: () => [], compoundsOf: () => [], offersCarrying: () => 0 },
   });
   return { correct, search: (query: string) => service.search({ requestId: randomUUID(), query }) };
 }
@@ -261,7 +261,7 @@ describe('text search writes a name as the catalog writes it', () => {
       matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [], fitAsync: async () => null },
       requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
       pages: {} as PageReader,
-      spelling: { correct, codesHolding: () => [], compoundsOf: () => [] },
+      spelling: { correct, codesHolding: () => [], compoundsOf: () => [], offersCarrying: () => 0 },
     });
     return { correct, search: (query: string) => service.search({ requestId: randomUUID(), query }) };
   }

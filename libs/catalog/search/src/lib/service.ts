@@ -1,4 +1,4 @@
-import type { IdentifiedBy, SearchBody, SearchResult, SearchSource } from '@pricehunt/contracts';
+import type { IdentifiedBy, MatchedProduct, SearchPriceRange, SearchBody, SearchResult, SearchSource } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
@@ -8,6 +8,7 @@ import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
 import { compoundAnswer } from './compound-words';
+import { pricedWithin, readPriceWords } from './price-words';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
@@ -59,10 +60,10 @@ export function createSearchService(deps: {
   /** Signs the outbound links of offers read from pages (the redirect allow-list does not hold them). */
   signLink?: RedirectSigner;
   /**
-   * Corrects misspelt search words, names the model codes that hold a typed series code (`held-code.ts`) and the
-   * compounds a typed word ends (`compound-words.ts`); without it words are searched as typed.
+   * Corrects misspelt search words, names the model codes that hold a typed series code (`held-code.ts`), and the
+   * words of the index that typed words make joined or end (`compound-words.ts`); without it words are searched as typed.
    */
-  spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding' | 'compoundsOf'>;
+  spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding' | 'compoundsOf' | 'offersCarrying'>;
   /** Writes names the catalog writes otherwise as it writes them (`typed-aliases.ts`); without it names are searched as typed. */
   aliases?: Pick<TypedAliases, 'rewrite'>;
   clock?: () => Date;
@@ -112,6 +113,8 @@ interface Found {
    * never the answer, only similar products when nothing else is found, and only those sharing a word of that name.
    */
   lent: { words: string; ranked: RankedProduct[] } | null;
+  /** A price typed with the words (`price-words.ts`): what is listed is priced within it. */
+  priceRange: SearchPriceRange | null;
 }
 
 const nothingFound = (source: SearchSource): Found => ({
@@ -126,6 +129,7 @@ const nothingFound = (source: SearchSource): Found => ({
   correctedQuery: null,
   unreadPage: null,
   lent: null,
+  priceRange: null,
 });
 
 /**
@@ -133,7 +137,11 @@ const nothingFound = (source: SearchSource): Found => ({
  * named; typed words name theirs themselves (`answerWords`: a best fit lacking some words must hold what they name).
  */
 async function lookFor(search: Search, body: SearchBody): Promise<Found> {
-  if (body.url === undefined) return lookForWords(search, body.query ?? '');
+  if (body.url === undefined) {
+    const priced = readPriceWords(body.query ?? '');
+    const found = await lookForWords(search, priced?.words ?? body.query ?? '');
+    return priced ? { ...found, priceRange: priced.range } : found;
+  }
   const found = await lookForLink(search, body.url);
   const [best] = found.ranked;
   if (found.productId === null && found.matchIds.length === 0 && best && best.score >= matchThreshold()) return { ...found, productId: best.productId, confidence: best.score };
@@ -176,8 +184,8 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
  * written the other way ("r6 mark 2" for the Mark II: `generations.ts`); else misspelt words
  * are searched as the catalog words they most likely meant, and answered when they find clearly more: a word the
  * catalog lacks may be meant as typed ("not a link"). Words that still find little may name a line by its series code,
- * which its offers carry only inside each size's model number ("qn90d" of QN65QN90D: `held-code.ts`), or a kind of
- * product by the end of the compound its listings write ("phone" of "Smartphone": `compound-words.ts`), tried first.
+ * which its offers carry only inside each size's model number ("qn90d" of QN65QN90D: `held-code.ts`),  or a compound typed
+ * in parts or by its last part ("air pods" for AirPods, "phone" of "Smartphone": `compound-words.ts`), tried first.
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   let answer = await answerWords(search.words, query);
@@ -203,8 +211,11 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
       lent = { words: rewritten, ranked: rewrittenAnswer.ranked };
     }
   }
-  const compound = spelling && query && findsLittle(answer) ? await compoundAnswer(search.words, spelling, correctedQuery ?? query) : null;
-  if (compound) {
+  // Words typed apart that the index carries joined are tried also when the words found something: then the joined
+  // spelling must find clearly more, as a correction must.
+  const little = findsLittle(answer);
+  const compound = spelling && query ? await compoundAnswer(search.words, spelling, correctedQuery ?? query, !little) : null;
+  if (compound && (little || findsClearlyMore(compound.answer, answer))) {
     answer = compound.answer;
     correctedQuery = compound.spelled;
     lent = null;
@@ -221,6 +232,9 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const { ranked, productId, confidence, matchIds, sought } = answer;
   return { ...nothingFound({ ...emptySource(null, null), title: sought.title }), ranked, productId, confidence, matchIds, sought, correctedQuery, lent: correctedQuery === null ? lent : null };
 }
+
+/** How many times the lists' lengths are read as candidates when a typed price leaves some out. */
+const RANGE_POOL = 4;
 
 /** How many times SIMILAR_LIMIT products the name's words find, for those of the line typed to come first from. */
 const LINE_POOL = 4;
@@ -263,7 +277,11 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const offers = product ? await offersOf(search, product, found.sourceOfferId, source, createdAt.getTime()) : [];
   const lent = found.lent?.ranked ?? [];
   const scores = new Map([...lent, ...ranked].map((entry) => [entry.productId, entry.score]));
-  const matches = await matchedAll(catalog, matchIds.slice(0, MATCH_LIMIT), scores);
+  // A price typed with the words leaves out what is priced otherwise: more candidates are read for the lists to fill.
+  const range = found.priceRange;
+  const pool = range ? RANGE_POOL : 1;
+  const within = (entry: MatchedProduct) => range === null || pricedWithin(range, entry);
+  const matches = (await matchedAll(catalog, matchIds.slice(0, MATCH_LIMIT * pool), scores)).filter(within).slice(0, MATCH_LIMIT);
   // Products past the list's length are not dropped: they lead "More products".
   const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
@@ -283,9 +301,9 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const likeOf = body.url !== undefined ? (sought ?? source) : product;
   const lentWords = { title: found.lent?.words ?? null };
   const likeWords = (entry: { title: string; brand: string | null }) => product !== null || body.url !== undefined || sharesSomething(sought, entry) || (found.lent !== null && sharesSomething(lentWords, entry));
-  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT), scores)).filter(
-    (entry) => sharesSomething(likeOf, entry) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
-  );
+  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool), scores))
+    .filter((entry) => sharesSomething(likeOf, entry) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)) && within(entry))
+    .slice(0, SIMILAR_LIMIT);
   return {
     success: true,
     requestId: body.requestId,
@@ -299,5 +317,6 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
     matches,
     similarProducts,
     unreadPage: found.unreadPage,
+    priceRange: range,
   };
 }

@@ -222,6 +222,14 @@ export const PAGE_FAILURES = ['unreachable', 'timeout', 'blocked', 'robots', 'no
 export const pageFailureSchema = z.enum(PAGE_FAILURES);
 export type PageFailure = z.infer<typeof pageFailureSchema>;
 
+/** A price typed with search words ("under 100", "between 300 and 500"): in cents, and in `currency` when one was typed. */
+export const searchPriceRangeSchema = z.object({
+  minCents: z.number().int().nullable(),
+  maxCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+});
+export type SearchPriceRange = z.infer<typeof searchPriceRangeSchema>;
+
 export const searchResultSchema = z.object({
   success: z.literal(true),
   requestId: z.string(),
@@ -251,5 +259,10 @@ export const searchResultSchema = z.object({
    * name, else the link's host). Its words were searched instead. Null when the link was known or its page was read.
    */
   unreadPage: z.object({ reason: pageFailureSchema, shop: z.string() }).nullable().default(null),
+  /**
+   * A price typed with the words ("headphones under 100"): the words were searched without it, and the products listed
+   * and the similar ones are those whose best price is within it. Null when the words bound no price.
+   */
+  priceRange: searchPriceRangeSchema.nullable().default(null),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
