@@ -160,6 +160,11 @@ describe('search API: words the best fit holds only some of', () => {
     expect(result.product?.title ?? result.matches[0]?.title).toMatch(/^Bose QuietComfort 45 /);
   });
 
+  it('reads letters glued to a model’s number as the line’s name its listings write ("a7c ii": Alpha 7C II)', async () => {
+    for (const typed of ['sony a7c ii', 'a7cii']) expect(firstTitle(await search(typed))).toMatch(/^Sony Alpha 7C II /);
+    expect(firstTitle(await search('sony a7iv'))).toMatch(/^Sony Alpha 7 IV /);
+  });
+
   it('lists no product of another edition than the one typed, and finds the edition a plus sign writes', async () => {
     // The catalog sells the iPhone 15, the 15 Plus and the 16 Pro, no 15 Pro.
     const pro = await search('iphone 15 pro');

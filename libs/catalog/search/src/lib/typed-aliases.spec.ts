@@ -34,6 +34,19 @@ describe('names shoppers type for what listings write', () => {
     expect(await aliases.rewrite('ps controller')).toBe('playstation controller');
   });
 
+  it('write letters glued to a model’s number as the line’s name they stand for, a generation glued after it apart', async () => {
+    const { aliases } = aliasesOver({ sony: 40, alpha: 12, '7': 200, '7c': 4, '6400': 3, iv: 9, ii: 30, v: 40, '7r': 2, a: 80, laptop: 40 });
+    expect(await aliases.rewrite('sony a7 iv')).toBe('sony alpha 7 iv');
+    expect(await aliases.rewrite('a7iv')).toBe('alpha 7 iv');
+    expect(await aliases.rewrite('Sony A7C II')).toBe('sony alpha 7c ii');
+    expect(await aliases.rewrite('a7cii')).toBe('alpha 7c ii');
+    expect(await aliases.rewrite('a7rv')).toBe('alpha 7r v');
+    expect(await aliases.rewrite('a6400')).toBe('alpha 6400');
+    // Alone, "a" is a word; glued to a number the offers carry, it is a model's name as typed.
+    expect(await aliases.rewrite('a laptop')).toBeNull();
+    expect(await aliasesOver({ a35: 6, alpha: 12, '35': 8 }).aliases.rewrite('galaxy a35')).toBeNull();
+  });
+
   it('leave a name the catalog’s offers carry as typed, and one whose other spellings they do not carry', async () => {
     expect(await aliasesOver({ ps5: 4, playstation: 14, '5': 300 }).aliases.rewrite('ps5 slim')).toBeNull();
     expect(await aliasesOver({ laptop: 40 }).aliases.rewrite('hewlett packard laptop')).toBeNull();

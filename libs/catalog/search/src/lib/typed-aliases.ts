@@ -15,6 +15,14 @@ export const LINE_PREFIXES: Readonly<Record<string, string>> = {
   qc: 'quietcomfort',
 };
 
+/**
+ * Letters shoppers glue to a model's number for a line whose listings write its name ("a7 iv", "a7c ii", "a6400" for
+ * Sony's Alpha 7 IV, Alpha 7C II, Alpha 6400), read only so glued: alone, "a" is a word.
+ */
+export const NUMBER_PREFIXES: Readonly<Record<string, string>> = {
+  a: 'alpha',
+};
+
 /** Short names shoppers type for product lines whose listings write them out. */
 export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
   psvr2: 'playstation vr2',
@@ -60,15 +68,23 @@ function namesIn(words: readonly string[], groupOf: ReadonlyMap<string, readonly
   return names;
 }
 
+/** A generation in Roman numerals at the end of a model's name glued to its number ("a7iv", "a7cii", "a7rv"). */
+const ROMAN_END = /^(\p{L}*?)(iii|ii|iv|vi|v)$/u;
+
 /**
  * The groups of spellings with those of each typed word that glues a model's number to a line's short name ("qc45":
- * "qc 45", "quietcomfort 45").
+ * "qc 45", "quietcomfort 45"; "a7c": "alpha 7c"), a generation glued after it written apart ("a7iv": "alpha 7 iv").
  */
 function withPrefixedNumbers(words: readonly string[], groupOf: ReadonlyMap<string, readonly string[]>): ReadonlyMap<string, readonly string[]> {
   const glued = words.flatMap((word) => {
-    const [, short, number] = /^(\p{L}+)(\p{N}+)$/u.exec(word) ?? [];
-    const name = short === undefined ? undefined : LINE_PREFIXES[short];
-    return name === undefined || groupOf.has(word) ? [] : [[word, `${short} ${number}`, `${name} ${number}`]];
+    const [, short = '', number, rest = ''] = /^(\p{L}+)(\p{N}+)(\p{L}*)$/u.exec(word) ?? [];
+    const line = LINE_PREFIXES[short];
+    const name = line ?? NUMBER_PREFIXES[short];
+    if (name === undefined || groupOf.has(word) || (line !== undefined && rest !== '')) return [];
+    const [, letters = rest, generation] = ROMAN_END.exec(rest) ?? [];
+    const model = `${number}${letters}${generation ? ` ${generation}` : ''}`;
+    // Letters read only glued to a number are written out alone: "a 7" would be read as the word "a".
+    return [line === undefined ? [word, `${name} ${model}`] : [word, `${short} ${model}`, `${name} ${model}`]];
   });
   if (glued.length === 0) return groupOf;
   const all = new Map(groupOf);
