@@ -49,7 +49,7 @@ function suggestionRoutes(app: ZodApp) {
       const found = rewritten ? await suggester.suggest(rewritten, limit) : [];
       if (found.length > 0) return found;
     }
-    for (const spelled of compoundWordSpellings(text, spelling)) {
+    for (const spelled of await compoundWordSpellings(text, { spelling, offerCounts: (words) => app.storage.searchIndex.offerCounts(words) })) {
       const found = await suggester.suggest(spelled, limit);
       if (found.length > 0) return found;
     }

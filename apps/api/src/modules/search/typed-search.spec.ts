@@ -175,10 +175,16 @@ describe('search API: words the best fit holds only some of', () => {
   });
 
   it('names no product for a short word no listing carries, which the best fit lacks', async () => {
-    // The Nikon Z f's listings write "Z f": "zf" is no typo to correct, and the Z6III that "nikon" finds is another camera.
-    const result = await search('nikon zf');
+    // "nikon zx": no listing carries "zx", nor "z" and "x" apart: the Z6III that "nikon" finds is another camera.
+    const result = await search('nikon zx');
     expect(result.product).toBeNull();
-    expect(result.similarProducts.map((product) => product.title)).toContainEqual(expect.stringMatching(/^Nikon Z f /));
+    expect(result.similarProducts.map((product) => product.title)).toContainEqual(expect.stringMatching(/^Nikon Z6III /));
+  });
+
+  it('finds a short word typed glued that listings write as two letters apart ("nikon zf": Z f), and says so', async () => {
+    const result = await search('nikon zf');
+    expect(result.correctedQuery).toBe('nikon z f');
+    expect(firstTitle(result)).toMatch(/^Nikon Z f /);
   });
 
   it('still names the product whose listings hold the words', async () => {

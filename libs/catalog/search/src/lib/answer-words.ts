@@ -69,7 +69,7 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
   // (`holdsWhatWordsName`): a number alone, or a product without the number typed, is none. Asked even when the index
   // found every word: it splits "3.5mm" into a 3 and a 5mm, so "AirPods 4 … 3.5mm Cable" would hold "airpods 3".
   // A short word no offer carries is no typo the spelling corrects but a name the catalog writes otherwise ("nikon zf"
-  // for the Nikon Z f): a best fit without it is another product.
+  // for the Nikon Z f, which `compound-words.ts` then reads as "z f"): a best fit without it is another product.
   if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold() && !(await typesUnknownShortWord(deps, words))) {
     if (best.holdsAllWords === undefined || (await holdsWhatWordsName(catalog, words, best.productId))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
   }

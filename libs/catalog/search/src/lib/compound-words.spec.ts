@@ -1,4 +1,4 @@
-import { COMPOUND_SPELLINGS_MAX, compoundSpellings, compoundWordSpellings, joinedSpellings } from './compound-words';
+import { COMPOUND_SPELLINGS_MAX, compoundSpellings, compoundWordSpellings, joinedSpellings, splitSpellings } from './compound-words';
 
 const COMPOUNDS: Record<string, string[]> = { phone: ['headphones', 'smartphone'], buds: ['earbuds'], case: ['suitcase', 'bookcase', 'showcase'] };
 const compoundsOf = (word: string) => COMPOUNDS[word.toLowerCase()] ?? [];
@@ -32,9 +32,35 @@ describe('compoundSpellings', () => {
   });
 });
 
+describe('splitSpellings', () => {
+  const INDEX: Record<string, number> = { smart: 40, watch: 25, fitbit: 5, nikon: 6, z: 30, f: 12, zf: 0, sma: 2, rtwatch: 0 };
+  const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
+
+  it('cuts a word no offer carries into two that offers carry, a short one into single letters', async () => {
+    expect(await splitSpellings('fitbit smartwatch', offerCounts)).toEqual(['fitbit smart watch']);
+    expect(await splitSpellings('nikon zf', offerCounts)).toEqual(['nikon z f']);
+  });
+
+  it('leaves words offers carry, words with digits and parts too short alone', async () => {
+    expect(await splitSpellings('smart watch', offerCounts)).toEqual([]);
+    expect(await splitSpellings('zf9 watch2', offerCounts)).toEqual([]);
+    // A word of three letters is no two words glued: "tvs" is no "tv s".
+    expect(await splitSpellings('tvs', async (words) => new Map(words.map((word) => [word, word === 'tvs' ? 0 : 9])))).toEqual([]);
+    // "smartwatch" is not cut after one letter: "s martwatch".
+    expect(await splitSpellings('smartwatch', async (words) => new Map(words.map((word) => [word, word.length === 1 || word === 'martwatch' ? 9 : 0])))).toEqual([]);
+  });
+});
+
 describe('compoundWordSpellings', () => {
-  it('tries words joined before compounds, at most COMPOUND_SPELLINGS_MAX spellings, each a search of its own', () => {
-    expect(compoundWordSpellings('x box phone', { compoundsOf, offersCarrying })).toEqual(['xbox phone', 'x box headphones', 'x box smartphone']);
-    expect(compoundWordSpellings('phone case buds', { compoundsOf, offersCarrying })).toHaveLength(COMPOUND_SPELLINGS_MAX);
+  const spelling = { compoundsOf, offersCarrying };
+  it('tries words joined, then split, then compounds, at most COMPOUND_SPELLINGS_MAX spellings, each a search of its own', async () => {
+    expect(await compoundWordSpellings('x box phone', { spelling })).toEqual(['xbox phone', 'x box headphones', 'x box smartphone']);
+    const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['x', 'z', 'f', 'phone'].includes(word) ? 1 : 0]));
+    expect(await compoundWordSpellings('x box zf phone', { spelling, offerCounts })).toEqual(['xbox zf phone', 'x box z f phone', 'x box zf headphones', 'x box zf smartphone']);
+    expect(await compoundWordSpellings('phone case buds', { spelling })).toHaveLength(COMPOUND_SPELLINGS_MAX);
+  });
+
+  it('tries only words joined when asked to', async () => {
+    expect(await compoundWordSpellings('x box phone', { spelling }, true)).toEqual(['xbox phone']);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Compound words typed otherwise than listings write them: in parts ("air pods", "x box", "go pro" where listings write
- * "AirPods", "Xbox", "GoPro"), or by their last part alone ("samsung phone" where they write "Smartphone", "samsung
- * buds" where they write "Earbuds"). Words that still find little once names, generations and spelling are tried are
- * searched with two typed words joined where the index carries them as one word (`offersCarrying` of the spelling
- * corrector), then with a typed word written as each word of the index that ends with it after an everyday word
- * (`compoundsOf`, those most offers carry first); the first spelling whose answer holds every word is kept, and shown
- * as what was searched.
+ * "AirPods", "Xbox", "GoPro"), as one word where listings write two ("smartwatch", "nikon zf" where they write "Smart
+ * Watch", "Z f"), or by their last part alone ("samsung phone" where they write "Smartphone", "samsung buds" where they
+ * write "Earbuds"). Words that still find little once names, generations and spelling are tried are searched with two
+ * typed words joined where the index carries them as one word (`offersCarrying` of the spelling corrector), then with a
+ * typed word no offer carries cut into two that offers carry, then with a typed word written as each word of the index
+ * that ends with it after an everyday word (`compoundsOf`, those most offers carry first); the first spelling whose
+ * answer holds every word is kept, and shown as what was searched.
  */
 import type { SpellingCorrector } from '@pricehunt/catalog-core';
 import { answerWords, type WordsDeps } from './answer-words';
@@ -42,14 +43,45 @@ export function compoundSpellings(text: string, compoundsOf: (word: string) => r
   return spellings;
 }
 
+/** A word typed glued this short is split into single letters ("zf" of "Z f"); a longer one into parts of `PART_MIN`. */
+const SHORT_GLUED = 2;
+
 /**
- * The words' compound spellings in the order they are tried: joined first, then compounds (unless `joinedOnly`), at
- * most `COMPOUND_SPELLINGS_MAX`.
+ * The typed words with one word of letters that no offer carries written as two words that offers carry ("smartwatch"
+ * of "Smart Watch", "zf" of the Nikon "Z f"), each cut of it in order.
  */
-export function compoundWordSpellings(text: string, spelling: Pick<SpellingCorrector, 'compoundsOf' | 'offersCarrying'>, joinedOnly = false): string[] {
+export async function splitSpellings(text: string, offerCounts: (words: readonly string[]) => Promise<Map<string, number>>): Promise<string[]> {
+  const words = typedWords(text);
+  const cuts = words.map((typed) => {
+    const word = typed.toLowerCase();
+    if (word.length < 2 || !LETTERS.test(word)) return [];
+    const least = word.length <= SHORT_GLUED ? 1 : PART_MIN;
+    return Array.from({ length: Math.max(0, word.length - 2 * least + 1) }, (_, at) => [word.slice(0, least + at), word.slice(least + at)] as const);
+  });
+  if (cuts.every((list) => list.length === 0)) return [];
+  const counts = await offerCounts([...new Set([...words.map((word) => word.toLowerCase()), ...cuts.flat(2)])]);
+  const carried = (word: string) => (counts.get(word) ?? 0) > 0;
+  return words.flatMap((word, at) =>
+    carried(word.toLowerCase()) ? [] : (cuts[at] ?? []).filter((parts) => parts.every(carried)).map((parts) => [...words.slice(0, at), ...parts, ...words.slice(at + 1)].join(' ')),
+  );
+}
+
+/** What compound spellings are read from: the spelling corrector's words, and the index's offer counts (no word is split without them). */
+export interface CompoundReads {
+  spelling: Pick<SpellingCorrector, 'compoundsOf' | 'offersCarrying'>;
+  offerCounts?: (words: readonly string[]) => Promise<Map<string, number>>;
+}
+
+/**
+ * The words' compound spellings in the order they are tried: joined, split, then written as compounds, at most
+ * `COMPOUND_SPELLINGS_MAX`; joined only when `joinedOnly`.
+ */
+export async function compoundWordSpellings(text: string, reads: CompoundReads, joinedOnly = false): Promise<string[]> {
+  const { spelling, offerCounts } = reads;
   const joined = joinedSpellings(text, (word) => spelling.offersCarrying(word));
-  const ends = joinedOnly ? [] : compoundSpellings(text, (word) => spelling.compoundsOf(word));
-  return [...joined, ...ends].slice(0, COMPOUND_SPELLINGS_MAX);
+  if (joinedOnly) return joined.slice(0, COMPOUND_SPELLINGS_MAX);
+  const split = offerCounts ? await splitSpellings(text, offerCounts) : [];
+  return [...joined, ...split, ...compoundSpellings(text, (word) => spelling.compoundsOf(word))].slice(0, COMPOUND_SPELLINGS_MAX);
 }
 
 /**
@@ -57,13 +89,8 @@ export function compoundWordSpellings(text: string, spelling: Pick<SpellingCorre
  * that found what they name are tried joined only (`joinedOnly`): "x box" holds every word of a mouse "G502 X" whose
  * eBay listing comes "w/ Box", but names an Xbox far more surely.
  */
-export async function compoundAnswer(
-  words: WordsDeps,
-  spelling: Pick<SpellingCorrector, 'compoundsOf' | 'offersCarrying'>,
-  text: string,
-  joinedOnly = false,
-): Promise<{ spelled: string; answer: WordsAnswer } | null> {
-  for (const spelled of compoundWordSpellings(text, spelling, joinedOnly)) {
+export async function compoundAnswer(words: WordsDeps, reads: CompoundReads, text: string, joinedOnly = false): Promise<{ spelled: string; answer: WordsAnswer } | null> {
+  for (const spelled of await compoundWordSpellings(text, reads, joinedOnly)) {
     const answer = await answerWords(words, spelled);
     if (answer.complete && !findsNothing(answer)) return { spelled, answer };
   }

@@ -214,7 +214,9 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   // Words typed apart that the index carries joined are tried also when the words found something: then the joined
   // spelling must find clearly more, as a correction must.
   const little = findsLittle(answer);
-  const compound = spelling && query ? await compoundAnswer(search.words, spelling, correctedQuery ?? query, !little) : null;
+  const { index } = search;
+  const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
+  const compound = spelling && query ? await compoundAnswer(search.words, { spelling, offerCounts }, correctedQuery ?? query, !little) : null;
   if (compound && (little || findsClearlyMore(compound.answer, answer))) {
     answer = compound.answer;
     correctedQuery = compound.spelled;
