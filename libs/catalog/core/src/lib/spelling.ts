@@ -181,6 +181,17 @@ export function endsCompound(word: string, typed: string): boolean {
   return head.length >= COMPOUND_END_MIN && COMMON_WORDS.has(head);
 }
 
+/** The known words that end with a typed one after an everyday word (`endsCompound`), those most offers carry first. */
+function compoundsAmong(known: ReadonlyMap<string, number>, word: string): string[] {
+  const typed = foldText(word);
+  if (!/^\p{L}+$/u.test(typed)) return [];
+  return [...known]
+    .filter(([term]) => endsCompound(term, typed))
+    .sort(([a, offersA], [b, offersB]) => offersB - offersA || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, COMPOUNDS_MAX)
+    .map(([term]) => term);
+}
+
 /** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, each digit, then words that start elsewhere. */
 const VOCABULARY_RANGES: ReadonlyArray<readonly [string, string]> = (() => {
   const list: Array<[string, string]> = [];
@@ -291,18 +302,8 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       const typed = foldText(piece);
       return isMixedPiece(typed) ? codes.filter((code) => holdsCode(code, typed)) : [];
     },
-    compoundsOf(word: string): string[] {
-      const typed = foldText(word);
-      if (!/^\p{L}+$/u.test(typed)) return [];
-      return [...known]
-        .filter(([term]) => endsCompound(term, typed))
-        .sort(([a, offersA], [b, offersB]) => offersB - offersA || (a < b ? -1 : a > b ? 1 : 0))
-        .slice(0, COMPOUNDS_MAX)
-        .map(([term]) => term);
-    },
-    offersCarrying(word: string): number {
-      return known.get(foldText(word)) ?? 0;
-    },
+    compoundsOf: (word: string) => compoundsAmong(known, word),
+    offersCarrying: (word: string) => known.get(foldText(word)) ?? 0,
     refresh,
     async ready() {
       while (building) await building;
