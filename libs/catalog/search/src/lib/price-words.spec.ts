@@ -16,6 +16,14 @@ describe('readPriceWords', () => {
     expect(readPriceWords('oled tv between 1500 and 800')).toBeNull();
   });
 
+  it('reads a bound written after its amount, a lower one only with a currency', () => {
+    expect(readPriceWords('gaming mouse $50 or less')).toEqual({ words: 'gaming mouse', range: { minCents: null, maxCents: 5_000, currency: 'USD' } });
+    expect(readPriceWords('earbuds 100 and under')).toEqual({ words: 'earbuds', range: { minCents: null, maxCents: 10_000, currency: null } });
+    expect(readPriceWords('4k tv $500 and up')).toEqual({ words: '4k tv', range: { minCents: 50_000, maxCents: null, currency: 'USD' } });
+    expect(readPriceWords('usb hub 4 or more')).toBeNull();
+    expect(readPriceWords('ssd 2 tb or more')).toBeNull();
+  });
+
   it('reads no price in sizes, names and model numbers', () => {
     for (const words of ['tv under 55 inches', 'tv under 55"', 'charger under 30w', 'usb c charger up to 100 W', 'ssd up to 2 tb', 'iphone 16 pro max 256', 'under armour hoodie', 'over ear headphones', 'over-ear headphones', 'sony wh-1000xm5', 'oled tv between 55 and 65 inch']) {
       expect(readPriceWords(words)).toBeNull();

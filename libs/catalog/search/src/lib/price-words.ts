@@ -1,6 +1,7 @@
 /**
  * A price typed with the words, as shoppers bound what they will pay: "headphones under 100", "tv below $500", "laptop
- * less than 800 dollars", "earbuds up to 50€", "monitor over 300", "camera between 500 and 1,000". The words are
+ * less than 800 dollars", "earbuds up to 50€", "monitor over 300", "camera between 500 and 1,000", "mouse $50 or less",
+ * "tv $500 and up". The words are
  * searched without it, and the products listed (and the similar ones) are those whose best price is within it.
  * A number followed by a unit is a size, not a price ("tv under 55 inches", "charger under 30w"), and words that are a
  * price alone ("under 100") are searched as typed.
@@ -18,9 +19,14 @@ const AMOUNT_END = String.raw`(?![\p{L}\p{N}])(?!\s*(?:inch(?:es)?|in\b|"|cm\b|m
 const BELOW = String.raw`(?:under|below|less than|cheaper than|up to|at most|no more than|<=?|≤)`;
 const ABOVE = String.raw`(?:over|above|more than|at least|>=?|≥)`;
 
+/** Words after an amount that bound it: "$100 or less", "100 and under"; "$500 and up" (a lower bound needs a currency). */
+const BELOW_AFTER = String.raw`(?:or less|or under|and under|or below|and below|or cheaper)`;
+const ABOVE_AFTER = String.raw`(?:or more|and up|and above|or above)`;
+
 const BETWEEN_RE = new RegExp(String.raw`(?:^|\s)between\s+${AMOUNT}\s+and\s+${AMOUNT}${AMOUNT_END}`, 'iu');
 const BOUND_RE = new RegExp(String.raw`(?:^|\s)(${BELOW}|${ABOVE})\s*${AMOUNT}${AMOUNT_END}`, 'iu');
-const ABOVE_RE = new RegExp(String.raw`^${ABOVE}$`, 'iu');
+const AFTER_RE = new RegExp(String.raw`(?:^|\s)${AMOUNT}${AMOUNT_END}\s+(${BELOW_AFTER}|${ABOVE_AFTER})(?![\p{L}\p{N}])`, 'iu');
+const ABOVE_RE = new RegExp(String.raw`^(?:${ABOVE}|${ABOVE_AFTER})$`, 'iu');
 
 interface Amount {
   cents: number;
@@ -41,17 +47,19 @@ function amountOf(groups: readonly (string | undefined)[]): Amount | null {
 export function readPriceWords(text: string): { words: string; range: SearchPriceRange } | null {
   const between = BETWEEN_RE.exec(text);
   const bound = between ? null : BOUND_RE.exec(text);
+  const after = between || bound ? null : AFTER_RE.exec(text);
   let range: SearchPriceRange | null = null;
   if (between) {
     const low = amountOf(between.slice(1, 6));
     const high = amountOf(between.slice(6, 11));
     if (low && high && low.cents <= high.cents) range = { minCents: low.cents, maxCents: high.cents, currency: low.currency ?? high.currency };
-  } else if (bound) {
-    const amount = amountOf(bound.slice(2, 7));
-    const above = ABOVE_RE.test(bound[1] ?? '');
-    if (amount) range = { minCents: above ? amount.cents : null, maxCents: above ? null : amount.cents, currency: amount.currency };
+  } else if (bound || after) {
+    const [amount, words] = bound ? [amountOf(bound.slice(2, 7)), bound[1]] : [amountOf((after as RegExpExecArray).slice(1, 6)), after?.[6]];
+    const above = ABOVE_RE.test(words ?? '');
+    // "15 or more" is as likely a count as a price: a lower bound written after its amount needs a currency.
+    if (amount && !(after && above && amount.currency === null)) range = { minCents: above ? amount.cents : null, maxCents: above ? null : amount.cents, currency: amount.currency };
   }
-  const match = between ?? bound;
+  const match = between ?? bound ?? after;
   if (!range || !match) return null;
   const words = `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`.replace(/\s+/g, ' ').trim();
   return /[\p{L}\p{N}]/u.test(words) ? { words, range } : null;
