@@ -348,6 +348,26 @@ describe('results page', () => {
     expect(api.requestsTo('POST /api/search')[0]?.body).toMatchObject({ query: 'sony wh 1000xm9 headphones' });
   });
 
+  it('says that nothing the words fit is within a typed price, and offers the words at any price', async () => {
+    const base = searchResult();
+    const none = searchResult({
+      input: { url: null, query: 'gaming mouse $50 or less' },
+      identifiedBy: 'query',
+      source: { ...base.source, offerId: null, retailer: null, title: 'gaming mouse', brand: null, model: null, priceCents: null, url: null, canonicalUrl: null, externalId: null },
+      product: null,
+      offers: [],
+      priceRange: { minCents: null, maxCents: 5_000, currency: 'USD' },
+    });
+    storeProductRequest(REQUEST_ID, { query: 'gaming mouse $50 or less', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(none) });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No product matches “gaming mouse $50 or less”' })).toBeInTheDocument();
+    expect(screen.getByText(/fits these words closely enough at that price\. Widen the price, or show the words at any price\./)).toBeInTheDocument();
+    expect(screen.getByText(/Priced up to \$50/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show all prices' })).toHaveAttribute('href', '/search?q=gaming%20mouse');
+  });
+
   it('says plainly that no product matches typed words, with products sharing some of them', async () => {
     const base = searchResult();
     const unmatched = searchResult({

@@ -65,8 +65,8 @@ function NoProductMatches({ result }: { result: SearchResult }) {
       </h1>
       <p className="ph-empty__description">
         No product in the catalog we compare fits these words closely enough{result.priceRange ? ' at that price' : ''}.{' '}
-        {result.similarProducts.length > 0 ? 'Products that share some of them are below. ' : ''}Check the spelling, use
-        fewer words, or search by brand and model number.
+        {result.similarProducts.length > 0 ? 'Products that share some of them are below. ' : ''}
+        {result.priceRange ? 'Widen the price, or show the words at any price.' : 'Check the spelling, use fewer words, or search by brand and model number.'}
       </p>
       <div className="ph-empty__action">
         <Link className="ph-link-button" to={paths.browse}>
