@@ -165,6 +165,15 @@ describe('search API: words the best fit holds only some of', () => {
     expect(firstTitle(await search('sony a7iv'))).toMatch(/^Sony Alpha 7 IV /);
   });
 
+  it('lists the sizes and colours of a model whose listings all hold the words, not the one whose listing says least', async () => {
+    // "Apple Watch Series 9 GPS 45mm (Silver)" fits best, but the 41mm and the other colours' listings hold the words too.
+    const result = await search('apple watch series 9');
+    expect(result.product).toBeNull();
+    expect(result.matches.length).toBeGreaterThan(2);
+    expect(result.matches.map((product) => product.title)).toEqual(result.matches.map(() => expect.stringMatching(/Apple Watch Series 9 /)));
+    expect(result.matches.map((product) => product.title)).toContainEqual(expect.stringMatching(/41mm/));
+  });
+
   it('lists no product of another edition than the one typed, and finds the edition a plus sign writes', async () => {
     // The catalog sells the iPhone 15, the 15 Plus and the 16 Pro, no 15 Pro.
     const pro = await search('iphone 15 pro');

@@ -1,4 +1,4 @@
-import type { ItemIdentity } from '@pricehunt/catalog-matching';
+import { type ItemIdentity, prepareOffer } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, indexWords, isCommonWord, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { holdsWhatWordsName, typesEdition, typesNumber, type WordsHeld, wordsHeldBy } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
@@ -72,6 +72,7 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
   // for the Nikon Z f, which `compound-words.ts` then reads as "z f"): a best fit without it is another product.
   if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold() && !(await typesUnknownShortWord(deps, words))) {
     if (best.holdsAllWords === undefined || (await holdsWhatWordsName(catalog, words, best.productId))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
+    picked = await withOthersHolding(catalog, ranked, picked);
   }
   // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
   // the words found so far holds every one of them.
@@ -115,6 +116,32 @@ async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked
   // The number typed tells this model from its line's others, as a model number would.
   if (listed.length === 1 && only !== undefined && whole) return { productId: only, confidence: Math.max(MODEL_CODE_CONFIDENCE, ranked.find((entry) => entry.productId === only)?.score ?? 0), matchIds: [] };
   return { ...picked, matchIds: listed };
+}
+
+/**
+ * Products that hold every typed word fit this share of the best fit's score or more are as much what the words name:
+ * the best fit is one size or colour of a model whose other sizes' and colours' listings say more ("Apple Watch Series 9
+ * GPS 45mm (Silver)" at 0.82, "… 41mm Aluminum Case with Sport Band (Pink)" at 0.54 for "apple watch series 9").
+ */
+const HOLDING_SHARE = 0.6;
+
+/**
+ * A best fit picked by its score, when other products hold every typed word as it does and fit about as well
+ * (`HOLDING_SHARE`): the words name none of them, and all are listed, the best fit first. An accessory made for the
+ * product ("Underwater Housing Case for Canon PowerShot SD1100") holds its words too, but is another thing.
+ */
+async function withOthersHolding(catalog: WordsDeps['catalog'], ranked: readonly RankedProduct[], picked: Picked): Promise<Picked> {
+  const best = ranked.find((entry) => entry.productId === picked.productId);
+  if (!best || best.holdsAllWords !== true) return picked;
+  const holding = ranked.filter((entry) => entry !== best && entry.holdsAllWords === true && entry.score >= best.score * HOLDING_SHARE);
+  if (holding.length === 0) return picked;
+  const products = await catalog.getProducts([best.productId, ...holding.map((entry) => entry.productId)]);
+  const madeFor = (id: number) => {
+    const title = products.get(id)?.title;
+    return title === undefined || prepareOffer({ title }).accessoryFor;
+  };
+  const others = madeFor(best.productId) ? [] : holding.filter((entry) => !madeFor(entry.productId));
+  return others.length === 0 ? picked : { productId: null, confidence: 0, matchIds: [best.productId, ...others.map((entry) => entry.productId)] };
 }
 
 /** Words of letters this short are never corrected (`SpellingCorrector`): too few letters to tell a typo. */
