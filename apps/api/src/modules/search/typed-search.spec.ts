@@ -181,6 +181,12 @@ describe('search API: words the best fit holds only some of', () => {
     expect(pro.similarProducts.map((product) => product.title)).toContainEqual(expect.stringMatching(/^Apple iPhone (15 Plus|16 Pro)/));
     const plus = await search('galaxy s24 plus');
     expect(plus.product?.title ?? plus.matches[0]?.title).toMatch(/^Samsung Galaxy S24\+/);
+    // A plus sign written apart, after the word typed before "plus": "Beats Studio Buds + True Wireless …".
+    const buds = await search('beats studio buds plus');
+    expect([buds.product, ...buds.matches].filter((product) => product !== null).map((product) => product.title)).toEqual(
+      [buds.product, ...buds.matches].filter((product) => product !== null).map(() => expect.stringMatching(/^Beats Studio Buds \+ /)),
+    );
+    expect(buds.product ?? buds.matches[0]).toBeTruthy();
   });
 
   it('names no product for a short word no listing carries, which the best fit lacks', async () => {

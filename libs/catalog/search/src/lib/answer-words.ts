@@ -29,7 +29,7 @@ export async function answerWords(deps: WordsDeps, words: string): Promise<Words
   // line; those of its products whose listings write the sign are meant.
   const line = await answerAsTyped(deps, typed.filter((word) => word !== 'plus').join(' '));
   const ids = line.productId !== null ? [line.productId] : line.matchIds;
-  const heldBy = await wordsHeldBy(deps.catalog, 'plus', ids);
+  const heldBy = await wordsHeldBy(deps.catalog, words, ids);
   const [only, ...others] = ids.filter((id) => heldBy.get(id)?.editions === true);
   if (only === undefined) return answer;
   const score = line.ranked.find((entry) => entry.productId === only)?.score ?? 0;

@@ -100,6 +100,9 @@ export async function wordsHeldBy(catalog: HeldWordsReads, words: string, produc
   const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
   const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
   const typed = heldWords(words);
+  // "buds plus" typed: "Studio Buds + True Wireless" writes the plus sign between words, after the word typed before it.
+  const before = typed[typed.indexOf('plus') - 1];
+  const plusAfterTyped = before !== undefined && /^[\p{L}\p{N}]+$/u.test(before) ? new RegExp(`(?<![\\p{L}\\p{N}])${before} \\+ `, 'iu') : null;
   return new Map(
     productIds.map((productId) => {
       const held = new Set<string>();
@@ -110,7 +113,7 @@ export async function wordsHeldBy(catalog: HeldWordsReads, words: string, produc
         const text = [item.title, item.brand ?? '', item.model ?? ''].join(' ');
         for (const word of heldWords(text)) held.add(word);
         // "Galaxy S24+", "Studio Buds +": a plus sign after a name is the edition "plus".
-        if (PLUS_SIGN.test(text)) held.add('plus');
+        if (PLUS_SIGN.test(text) || plusAfterTyped?.test(foldText(text))) held.add('plus');
         runs.push(lettersAndDigits(text));
       }
       return [productId, listingsHold(typed, held, runs)];
