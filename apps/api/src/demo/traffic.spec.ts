@@ -137,8 +137,12 @@ describe('demo traffic simulator', () => {
     const c = summary.current;
     expect(c.clicks).toBeGreaterThanOrEqual(c.referrals);
     expect(c.referrals).toBeGreaterThanOrEqual(c.conversions);
-    expect(c.conversions).toBeGreaterThan(0);
-    expect(c.conversionRate).toBeGreaterThan(0.01);
+    // Every order a referred shopper placed is a conversion, however few chance gave: a month of the test's traffic
+    // brings the store about twenty referrals, of which a few buy, some months none.
+    expect(c.conversions).toBe(first.counts.referredOrders);
+    expect(first.counts.orders).toBeGreaterThan(0);
+    expect(c.revenueCents > 0).toBe(c.conversions > 0);
+    expect(c.conversionRate).toBeCloseTo(c.referrals > 0 ? c.conversions / c.referrals : 0, 3);
     expect(c.conversionRate).toBeLessThan(0.2);
     for (const key of ['clicks', 'referrals', 'conversions', 'revenueCents'] as const) expect(sum(summary.trend, key)).toBe(c[key]);
 
