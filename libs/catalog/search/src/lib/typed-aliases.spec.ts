@@ -41,6 +41,9 @@ describe('names shoppers type for what listings write', () => {
     expect(await aliases.rewrite('Sony A7C II')).toBe('sony alpha 7c ii');
     expect(await aliases.rewrite('a7cii')).toBe('alpha 7c ii');
     expect(await aliases.rewrite('a7rv')).toBe('alpha 7r v');
+    // A generation glued after the letters as a digit, in the numerals listings write.
+    expect(await aliases.rewrite('a7c2')).toBe('alpha 7c ii');
+    expect(await aliases.rewrite('a7r5')).toBe('alpha 7r v');
     expect(await aliases.rewrite('a6400')).toBe('alpha 6400');
     // Alone, "a" is a word; glued to a number the offers carry, it is a model's name as typed.
     expect(await aliases.rewrite('a laptop')).toBeNull();

@@ -70,6 +70,8 @@ function namesIn(words: readonly string[], groupOf: ReadonlyMap<string, readonly
 
 /** A generation in Roman numerals at the end of a model's name glued to its number ("a7iv", "a7cii", "a7rv"). */
 const ROMAN_END = /^(\p{L}*?)(iii|ii|iv|vi|v)$/u;
+/** A generation glued after the letters as a digit ("a7c2", "a7r5"), in the Roman numerals listings write it in. */
+const ROMAN_OF: Readonly<Record<string, string>> = { '2': 'ii', '3': 'iii', '4': 'iv', '5': 'v', '6': 'vi' };
 
 /**
  * The groups of spellings with those of each typed word that glues a model's number to a line's short name ("qc45":
@@ -77,11 +79,11 @@ const ROMAN_END = /^(\p{L}*?)(iii|ii|iv|vi|v)$/u;
  */
 function withPrefixedNumbers(words: readonly string[], groupOf: ReadonlyMap<string, readonly string[]>): ReadonlyMap<string, readonly string[]> {
   const glued = words.flatMap((word) => {
-    const [, short = '', number, rest = ''] = /^(\p{L}+)(\p{N}+)(\p{L}*)$/u.exec(word) ?? [];
+    const [, short = '', number, rest = '', digit] = /^(\p{L}+)(\p{N}+)(\p{L}*)(?:(?<=\p{L})([2-6]))?$/u.exec(word) ?? [];
     const line = LINE_PREFIXES[short];
     const name = line ?? NUMBER_PREFIXES[short];
-    if (name === undefined || groupOf.has(word) || (line !== undefined && rest !== '')) return [];
-    const [, letters = rest, generation] = ROMAN_END.exec(rest) ?? [];
+    if (name === undefined || groupOf.has(word) || (line !== undefined && (rest !== '' || digit !== undefined))) return [];
+    const [, letters = rest, generation = digit === undefined ? undefined : ROMAN_OF[digit]] = ROMAN_END.exec(rest) ?? [];
     const model = `${number}${letters}${generation ? ` ${generation}` : ''}`;
     // Letters read only glued to a number are written out alone: "a 7" would be read as the word "a".
     return [line === undefined ? [word, `${name} ${model}`] : [word, `${short} ${model}`, `${name} ${model}`]];
