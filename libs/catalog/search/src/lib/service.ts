@@ -184,8 +184,9 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
  * written the other way ("r6 mark 2" for the Mark II: `generations.ts`); else misspelt words
  * are searched as the catalog words they most likely meant, and answered when they find clearly more: a word the
  * catalog lacks may be meant as typed ("not a link"). Words that still find little may name a line by its series code,
- * which its offers carry only inside each size's model number ("qn90d" of QN65QN90D: `held-code.ts`),  or a compound typed
- * in parts or by its last part ("air pods" for AirPods, "phone" of "Smartphone": `compound-words.ts`), tried first.
+ * which its offers carry only inside each size's model number ("qn90d" of QN65QN90D: `held-code.ts`), or be a
+ * compound typed in parts, glued or by its last part ("air pods" for AirPods, "zf" for "Z f", "phone" of "Smartphone":
+ * `compound-words.ts`, tried first). A price typed with the words is read off before (`price-words.ts`).
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   let answer = await answerWords(search.words, query);
