@@ -62,5 +62,7 @@ export function answerFor(offers?: SearchOffer[]): SearchResult {
     similarProducts: [],
     unreadPage: null,
     priceRange: null,
+    condition: null,
+    cheapestFirst: false,
   };
 }

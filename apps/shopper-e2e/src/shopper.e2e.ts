@@ -278,7 +278,7 @@ describe('shopper site', () => {
     await landing.open();
     await landing.search(`${words} under ${cap}`);
     await page.getByRole('heading', { level: 1, name: `“${words} under ${cap}”`, exact: false }).waitFor({ timeout: 30_000 });
-    expect(await page.locator('.ph-results__price-range').textContent()).toBe(`Priced up to $${cap} · Show all prices`);
+    expect(await page.locator('.ph-results__wants').textContent()).toBe(`Priced up to $${cap} · Show all prices`);
     const listed = page.getByRole('region', { name: /match/ }).getByRole('listitem');
     const shown = (await listed.locator('.ph-product-card__meta strong').allTextContents()).map((text) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
     expect(shown.length).toBeGreaterThanOrEqual(1);
@@ -288,6 +288,25 @@ describe('shopper site', () => {
     await page.getByRole('link', { name: 'Show all prices' }).click();
     await page.getByRole('heading', { level: 1, name: `products match “${words}”`, exact: false }).waitFor({ timeout: 30_000 });
     expect(await listed.count()).toBeGreaterThan(shown.length);
+  });
+
+  it('lists what words asking to pay little fit cheapest first, and by best match on request', async () => {
+    const words = await wordsAnswering('several');
+    const landing = new LandingPage(page, shopper);
+    await landing.open();
+    await landing.search(`cheap ${words}`);
+    await page.getByRole('heading', { level: 1, name: `“cheap ${words}”`, exact: false }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.ph-results__wants').textContent()).toBe('Cheapest first · Show best matches first');
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('price');
+    const listed = page.getByRole('region', { name: /match/ }).getByRole('listitem');
+    const shown = (await listed.locator('.ph-product-card__meta strong').allTextContents()).map((text) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    await screenshot(page, 'cheap-words-1280');
+
+    await page.getByRole('link', { name: 'Show best matches first' }).click();
+    await page.getByRole('heading', { level: 1, name: `products match “${words}”`, exact: false }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('match');
   });
 
   it('answers a sentence of common words as typed, with no "Showing results for"', async () => {

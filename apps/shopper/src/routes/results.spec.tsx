@@ -368,6 +368,25 @@ describe('results page', () => {
     expect(screen.getByRole('link', { name: 'Show all prices' })).toHaveAttribute('href', '/search?q=gaming%20mouse');
   });
 
+  it('says that nothing the words fit is offered in a typed condition, and offers the words in every condition', async () => {
+    const base = searchResult();
+    const none = searchResult({
+      input: { url: null, query: 'refurbished tv' },
+      identifiedBy: 'query',
+      source: { ...base.source, offerId: null, retailer: null, title: 'tv', brand: null, model: null, priceCents: null, url: null, canonicalUrl: null, externalId: null },
+      product: null,
+      offers: [],
+      condition: 'refurbished',
+    });
+    storeProductRequest(REQUEST_ID, { query: 'refurbished tv', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(none) });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No product matches “refurbished tv”' })).toBeInTheDocument();
+    expect(screen.getByText(/fits these words closely enough and is offered refurbished\. Search the words in every condition, or try another product\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show every condition' })).toHaveAttribute('href', '/search?q=tv');
+  });
+
   it('says plainly that no product matches typed words, with products sharing some of them', async () => {
     const base = searchResult();
     const unmatched = searchResult({

@@ -18,7 +18,7 @@ import { ReportMatch } from '../features/search/report-match';
 import { ProductImage } from '../features/search/product-image';
 import { SearchForm } from '../features/search/search-form';
 import { QueryMatches } from '../features/search/query-matches';
-import { PriceRangeNote } from '../features/search/price-range-note';
+import { WantsNote } from '../features/search/wants-note';
 import { SimilarProducts } from '../features/search/similar-products';
 import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
@@ -57,16 +57,30 @@ const isProductList = (result: SearchResult) => !result.product && result.matche
 /** Typed words that no product fits: there is no product to head the page, only the words. */
 const isUnmatchedQuery = (result: SearchResult) => !result.product && result.matches.length === 0 && result.identifiedBy === 'query';
 
+/** What a typed price and condition left out, in words: " at that price", " and is offered used", both. */
+function narrowedBy(result: SearchResult): string {
+  return `${result.priceRange ? ' at that price' : ''}${result.condition ? ` and is offered ${result.condition}` : ''}`;
+}
+
+/** What to try when words find nothing: the words without the price or condition typed with them, or other words. */
+function noMatchAdvice(result: SearchResult): string {
+  if (result.priceRange && result.condition) return 'Widen the price, or search the words alone.';
+  if (result.priceRange) return 'Widen the price, or show the words at any price.';
+  if (result.condition) return 'Search the words in every condition, or try another product.';
+  return 'Check the spelling, use fewer words, or search by brand and model number.';
+}
+
 function NoProductMatches({ result }: { result: SearchResult }) {
+  const narrowed = narrowedBy(result);
   return (
     <section className="ph-empty ph-results__no-match" aria-labelledby="no-match-heading">
       <h1 id="no-match-heading" className="ph-empty__title">
         No product matches “{answeredWords(result)}”
       </h1>
       <p className="ph-empty__description">
-        No product in the catalog we compare fits these words closely enough{result.priceRange ? ' at that price' : ''}.{' '}
+        No product in the catalog we compare fits these words closely enough{narrowed}.{' '}
         {result.similarProducts.length > 0 ? 'Products that share some of them are below. ' : ''}
-        {result.priceRange ? 'Widen the price, or show the words at any price.' : 'Check the spelling, use fewer words, or search by brand and model number.'}
+        {noMatchAdvice(result)}
       </p>
       <div className="ph-empty__action">
         <Link className="ph-link-button" to={paths.browse}>
@@ -348,7 +362,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
           <SearchForm key={`${requestId}|${query ?? ''}`} size="compact" defaultValue={query ?? ''} />
         </div>
         {result ? <Correction result={result} /> : null}
-        {result ? <PriceRangeNote result={result} /> : null}
+        {result ? <WantsNote result={result} /> : null}
         {result ? <UnreadPage result={result} /> : null}
         {search.status === 'loading' ? <ResultsSkeleton /> : null}
         {search.status === 'error' ? (
@@ -360,7 +374,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
         ) : null}
         {result && listed ? (
           <>
-            <QueryMatches query={answeredWords(result)} products={result.matches} priceRange={result.priceRange} />
+            <QueryMatches query={answeredWords(result)} products={result.matches} wants={result} />
             <SimilarProducts products={result.similarProducts} title="More products" />
           </>
         ) : null}

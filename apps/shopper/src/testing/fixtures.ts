@@ -92,6 +92,8 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
     ...overrides,
     unreadPage: overrides.unreadPage ?? null,
     priceRange: overrides.priceRange ?? null,
+    condition: overrides.condition ?? null,
+    cheapestFirst: overrides.cheapestFirst ?? false,
   };
 }
 

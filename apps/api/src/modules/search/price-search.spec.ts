@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { feedOffer } from '@pricehunt/storage/testing';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildSearchTestApp, type SearchTestApp } from '../../testing/search-app';
 
 const offer = (externalId: string, title: string, brand: string, priceCents: number) =>
   feedOffer({ externalId, url: `https://www.amazon.com/dp/${externalId}`, title, brand, priceCents, category: 'Electronics > Headphones' });
@@ -15,19 +14,13 @@ const OFFERS = [
 ];
 
 describe('search API: a price typed with the words', () => {
-  let t: TestApp;
+  let t: SearchTestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'price search fixtures' });
-    await t.app.catalog.spelling.ready();
+    t = await buildSearchTestApp(OFFERS, 'price search fixtures');
   });
   afterAll(() => t.close());
 
-  const search = async (query: string): Promise<SearchResult> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
-    expect(res.statusCode).toBe(200);
-    return searchResultSchema.parse(res.json());
-  };
+  const search = (query: string) => t.search(query);
   const titles = (result: SearchResult) => [...(result.product ? [result.product] : []), ...result.matches].map((product) => product.title).sort();
 
   it('lists the products the other words fit whose best price is within it, and keeps the words typed', async () => {

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import type { SearchResult } from '@pricehunt/contracts';
+import { buildSearchTestApp, type SearchTestApp } from '../../testing/search-app';
 import { feedOffer } from '@pricehunt/storage/testing';
 
 const offer = (externalId: string, title: string, brand: string, category: string) =>
@@ -35,19 +34,13 @@ const OFFERS = [
 ];
 
 describe('search API: spelling is corrected only when it finds clearly more', () => {
-  let t: TestApp;
+  let t: SearchTestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
-    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'spelling search fixtures' });
-    await t.app.catalog.spelling.ready();
+    t = await buildSearchTestApp(OFFERS, 'spelling search fixtures');
   });
   afterAll(() => t.close());
 
-  const search = async (query: string): Promise<SearchResult> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
-    expect(res.statusCode).toBe(200);
-    return searchResultSchema.parse(res.json());
-  };
+  const search = (query: string) => t.search(query);
   const found = (result: SearchResult) => [...(result.product ? [result.product] : []), ...result.matches];
 
   it('answers "not a link" as typed, though the catalog holds "pink" and no "link"', async () => {
@@ -132,6 +125,18 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     const xbox = await search('x box');
     expect(xbox.correctedQuery).toBe('xbox');
     expect(found(xbox).map((product) => product.title)).toEqual(['Microsoft Xbox Series X 1TB Console']);
+  });
+
+  it('searches words that find nothing without the everyday words no listing says ("tv for bedroom": TVs)', async () => {
+    const tv = await search('smart tv for bedroom');
+    expect(tv.correctedQuery).toBe('smart tv');
+    expect(found(tv).length).toBeGreaterThan(1);
+    expect(found(tv).every((product) => / TV$/.test(product.title))).toBe(true);
+    const speaker = await search('bose speaker for outdoor parties');
+    expect(speaker.correctedQuery).toBe('bose speaker');
+    expect(found(speaker).map((product) => product.title)).toEqual(['Bose SoundLink Flex Portable Bluetooth Speaker, Black']);
+    // A name the catalog lacks is kept: its neighbours are what is shown.
+    expect((await search('bose earpods')).correctedQuery).not.toBe('bose');
   });
 
   it('does not correct words typed right', async () => {

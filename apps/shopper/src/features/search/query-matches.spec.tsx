@@ -2,7 +2,7 @@ import type { MatchedProduct } from '@pricehunt/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { browseMore, byLowestPrice, QueryMatches } from './query-matches';
+import { browseMore, byLowestPrice, listHint, QueryMatches } from './query-matches';
 
 const product = (id: number, brand: string | null, category: string | null, bestPriceCents: number | null = 10_000): MatchedProduct => ({
   id,
@@ -35,8 +35,28 @@ describe('query matches', () => {
 
   it('keeps the price typed with the words in the browse filter, in the currency units', () => {
     const laptops = [product(1, 'Dell', 'Laptops'), product(2, 'HP', 'Laptops')];
-    expect(browseMore(laptops, { minCents: null, maxCents: 99_950, currency: null })?.to).toBe('/browse/laptops?maxPrice=999.5');
-    expect(browseMore([product(1, 'Dell', 'Laptops')], { minCents: 50_000, maxCents: 100_000, currency: 'USD' })?.to).toBe('/browse/laptops?brand=Dell&minPrice=500&maxPrice=1000');
+    const priced = (priceRange: { minCents: number | null; maxCents: number | null; currency: string | null }) => ({ priceRange, condition: null, cheapestFirst: false });
+    expect(browseMore(laptops, priced({ minCents: null, maxCents: 99_950, currency: null }))?.to).toBe('/browse/laptops?maxPrice=999.5');
+    expect(browseMore([product(1, 'Dell', 'Laptops')], priced({ minCents: 50_000, maxCents: 100_000, currency: 'USD' }))?.to).toBe('/browse/laptops?brand=Dell&minPrice=500&maxPrice=1000');
+  });
+
+  it('keeps the condition typed with the words in the browse filter, and the cheapest first when asked', () => {
+    const laptops = [product(1, 'Dell', 'Laptops'), product(2, 'HP', 'Laptops')];
+    expect(browseMore(laptops, { priceRange: null, condition: 'refurbished', cheapestFirst: true })?.to).toBe('/browse/laptops?condition=refurbished&sort=price_asc');
+  });
+});
+
+describe('the list of products typed words fit', () => {
+  it('comes cheapest first when the words asked to pay little, and says what a typed condition and price kept', () => {
+    const laptops = [product(1, 'Dell', 'Laptops', 89_900), product(2, 'HP', 'Laptops', 45_000)];
+    renderWithProviders(<QueryMatches query="laptop" products={laptops} wants={{ priceRange: null, condition: 'used', cheapestFirst: true }} />);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price');
+    expect([...document.querySelectorAll('.ph-product-card__title')].map((title) => title.textContent)).toEqual(['Product 2', 'Product 1']);
+    expect(listHint({ priceRange: null, condition: 'used', cheapestFirst: true })).toBe('Of the products your words fit, these are offered used.');
+    expect(listHint({ priceRange: { minCents: null, maxCents: 50_000, currency: null }, condition: 'refurbished', cheapestFirst: false })).toBe(
+      'Of the products your words fit, these are offered refurbished and within your price.',
+    );
+    expect(listHint({ priceRange: null, condition: null, cheapestFirst: true })).toBe('Your words fit more than one product.');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { MatchedProduct, SearchPriceRange } from '@pricehunt/contracts';
+import type { MatchedProduct, SearchResult } from '@pricehunt/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -16,11 +16,17 @@ export function byLowestPrice(products: readonly MatchedProduct[]): MatchedProdu
     .map((entry) => entry.product);
 }
 
+/** What typed words asked beyond what they name: a price, a condition, the cheapest first. */
+type Wants = Pick<SearchResult, 'priceRange' | 'condition' | 'cheapestFirst'>;
+const NO_WANTS: Wants = { priceRange: null, condition: null, cheapestFirst: false };
+
 /**
  * Where to see more of what the list holds: the category most of the products share, narrowed to their brand when they
- * all have one and to the price typed with the words; null when the products have no category in common.
+ * all have one and to the price and condition typed with the words, cheapest first when asked; null when the products
+ * have no category in common.
  */
-export function browseMore(products: readonly MatchedProduct[], range: SearchPriceRange | null = null): { to: string; label: string } | null {
+export function browseMore(products: readonly MatchedProduct[], wants: Wants = NO_WANTS): { to: string; label: string } | null {
+  const range = wants.priceRange;
   const counts = new Map<string, { name: string; count: number }>();
   for (const product of products) {
     if (!product.categorySlug || !product.category) continue;
@@ -42,19 +48,27 @@ export function browseMore(products: readonly MatchedProduct[], range: SearchPri
   // The browse page's price filter is in the currency's units.
   if (range?.minCents != null) params.set('minPrice', String(range.minCents / 100));
   if (range?.maxCents != null) params.set('maxPrice', String(range.maxCents / 100));
+  if (wants.condition) params.set('condition', wants.condition);
+  if (wants.cheapestFirst) params.set('sort', 'price_asc');
   const query = params.toString();
   return { to: `${paths.browseCategory(slug)}${query ? `?${query}` : ''}`, label: brand ? `Browse all ${brand} ${name}` : `Browse all ${name}` };
+}
+
+/** What the list is, in words: the products the words fit, those offered in the condition and within the price typed. */
+export function listHint(wants: Wants): string {
+  const kept = [...(wants.condition ? [`offered ${wants.condition}`] : []), ...(wants.priceRange ? ['within your price'] : [])];
+  return kept.length > 0 ? `Of the products your words fit, these are ${kept.join(' and ')}.` : 'Your words fit more than one product.';
 }
 
 /**
  * Search words that fit several products ("apple watch"): the products, best match first or cheapest first, each
  * one click from its price comparison.
  */
-export function QueryMatches({ query, products, priceRange = null }: { query: string; products: MatchedProduct[]; priceRange?: SearchPriceRange | null }) {
-  const [order, setOrder] = useState<Order>('match');
+export function QueryMatches({ query, products, wants = NO_WANTS }: { query: string; products: MatchedProduct[]; wants?: Wants }) {
+  const [order, setOrder] = useState<Order>(wants.cheapestFirst ? 'price' : 'match');
   const orderId = useId();
   const shown = order === 'price' ? byLowestPrice(products) : products;
-  const more = browseMore(products, priceRange);
+  const more = browseMore(products, wants);
   const differences = titleDifferences(shown.map((product) => product.title));
   return (
     <section className="ph-matches" aria-labelledby="matches-heading">
@@ -74,7 +88,7 @@ export function QueryMatches({ query, products, priceRange = null }: { query: st
         </div>
       </div>
       <p className="ph-matches__hint">
-        {priceRange ? 'Of the products your words fit, these are within your price.' : 'Your words fit more than one product.'} Choose one to compare its prices at every retailer, or add a model number, size or colour.
+        {listHint(wants)} Choose one to compare its prices at every retailer, or add a model number, size or colour.
       </p>
       <ul className="ph-product-grid">
         {shown.map((product, index) => (

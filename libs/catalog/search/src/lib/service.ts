@@ -1,14 +1,16 @@
-import type { IdentifiedBy, MatchedProduct, SearchPriceRange, SearchBody, SearchResult, SearchSource } from '@pricehunt/contracts';
+import type { IdentifiedBy, MatchedProduct, SearchCondition, SearchPriceRange, SearchBody, SearchResult, SearchSource } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, matchThreshold, type PagePlacement, type ProductMatcher, type RankedProduct, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
+import { type CatalogRepository, indexWords, matchThreshold, type PagePlacement, type ProductMatcher, type RankedProduct, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
 import { compoundAnswer } from './compound-words';
+import { withoutUnknownWords } from './unknown-words';
 import { pricedWithin, readPriceWords } from './price-words';
+import { cheapestFirst, readShoppingWords } from './shopping-words';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
@@ -42,6 +44,7 @@ export function createSearchService(deps: {
     | 'priceHistoryOfProduct'
     | 'offerRefsOfProducts'
     | 'offerItems'
+    | 'productsOfferedIn'
   >;
   /**
    * The full-text index: model numbers typed loosely are looked for in it (`loose-code.ts`), and listed products whose
@@ -115,6 +118,10 @@ interface Found {
   lent: { words: string; ranked: RankedProduct[] } | null;
   /** A price typed with the words (`price-words.ts`): what is listed is priced within it. */
   priceRange: SearchPriceRange | null;
+  /** A condition typed with the words (`shopping-words.ts`): what is listed is offered in it. */
+  condition: SearchCondition | null;
+  /** The words ask to pay little (`shopping-words.ts`): what is listed comes cheapest first. */
+  cheapestFirst: boolean;
 }
 
 const nothingFound = (source: SearchSource): Found => ({
@@ -130,6 +137,8 @@ const nothingFound = (source: SearchSource): Found => ({
   unreadPage: null,
   lent: null,
   priceRange: null,
+  condition: null,
+  cheapestFirst: false,
 });
 
 /**
@@ -139,8 +148,9 @@ const nothingFound = (source: SearchSource): Found => ({
 async function lookFor(search: Search, body: SearchBody): Promise<Found> {
   if (body.url === undefined) {
     const priced = readPriceWords(body.query ?? '');
-    const found = await lookForWords(search, priced?.words ?? body.query ?? '');
-    return priced ? { ...found, priceRange: priced.range } : found;
+    const shopping = readShoppingWords(priced?.words ?? body.query ?? '');
+    const found = await lookForWords(search, shopping?.words ?? priced?.words ?? body.query ?? '');
+    return { ...found, priceRange: priced?.range ?? null, condition: shopping?.condition ?? null, cheapestFirst: shopping?.cheapestFirst ?? false };
   }
   const found = await lookForLink(search, body.url);
   const [best] = found.ranked;
@@ -188,7 +198,7 @@ async function placedAmong(search: Search, item: ItemIdentity, offerId: number, 
  * compound typed in parts, glued or by its last part ("air pods" for AirPods, "zf" for "Z f", "phone" of "Smartphone":
  * `compound-words.ts`, tried first). A price typed with the words is read off before (`price-words.ts`).
  */
-async function lookForWords(search: Search, query: string): Promise<Found> {
+async function lookForTypedWords(search: Search, query: string): Promise<Found> {
   let answer = await answerWords(search.words, query);
   let correctedQuery: string | null = null;
   let lent: Found['lent'] = null;
@@ -236,6 +246,28 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   return { ...nothingFound({ ...emptySource(null, null), title: sought.title }), ranked, productId, confidence, matchIds, sought, correctedQuery, lent: correctedQuery === null ? lent : null };
 }
 
+/**
+ * Typed words (`lookForTypedWords`); words that find nothing at all are searched again without the everyday words no
+ * listing says (`unknown-words.ts`: "laptop for students" as "laptop"), when the words kept find something as typed; the
+ * answer says what was searched.
+ */
+async function lookForWords(search: Search, query: string): Promise<Found> {
+  const found = await lookForTypedWords(search, query);
+  const { index } = search;
+  if (!index || !query || found.productId !== null || found.matchIds.length > 0) return found;
+  const reduced = await withoutUnknownWords(found.correctedQuery ?? query, (words) => index.offerCounts(words));
+  if (reduced === null) return found;
+  // The words kept are searched as typed: a correction of them would be a guess upon a guess.
+  const without = await lookForTypedWords(search, reduced);
+  return without.correctedQuery !== null || (without.productId === null && without.matchIds.length === 0) ? found : { ...without, correctedQuery: reduced };
+}
+
+/**
+ * How many times their list's length similar products are read as candidates: those that share nothing with what was
+ * sought are left out after ("used macbook" ranks listings that say "Used" before the MacBooks).
+ */
+const SIMILAR_POOL = 2;
+
 /** How many times the lists' lengths are read as candidates when a typed price leaves some out. */
 const RANGE_POOL = 4;
 
@@ -272,6 +304,28 @@ async function likeTheListed(search: Search, listedIds: readonly number[], ranke
   return [...ids.filter(ofKind), ...ids.filter((id) => !ofKind(id))];
 }
 
+/** How many of the newest offers that carry searched words are read for the products a typed condition lists. */
+const CONDITION_OFFERS = 2000;
+
+/** Products with offers shoppers see whose listings carry every one of the words. */
+async function carryingTheWords(search: Search, words: string): Promise<number[]> {
+  const typed = indexWords(words);
+  const last = typed.at(-1);
+  if (!search.index || last === undefined) return [];
+  return (await search.index.productsCarrying(typed.slice(0, -1), last, CONDITION_OFFERS)).map((found) => found.productId);
+}
+
+/**
+ * Candidate products as the words' price, condition and wish to pay little want them (`price-words.ts`,
+ * `shopping-words.ts`): those priced within the price and offered in the condition, the cheapest first when asked.
+ */
+async function asWanted(search: Search, found: Pick<Found, 'priceRange' | 'condition' | 'cheapestFirst'>, products: MatchedProduct[]): Promise<MatchedProduct[]> {
+  const { priceRange: range, condition } = found;
+  const offered = condition ? await search.catalog.productsOfferedIn(condition, products.map((entry) => entry.id)) : null;
+  const kept = products.filter((entry) => (range === null || pricedWithin(range, entry)) && (offered === null || offered.has(entry.id)));
+  return found.cheapestFirst ? cheapestFirst(kept) : kept;
+}
+
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */
 async function answerOf(search: Search, body: SearchBody, found: Found, createdAt: Date): Promise<SearchResult> {
   const { catalog } = search;
@@ -280,11 +334,13 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const offers = product ? await offersOf(search, product, found.sourceOfferId, source, createdAt.getTime()) : [];
   const lent = found.lent?.ranked ?? [];
   const scores = new Map([...lent, ...ranked].map((entry) => [entry.productId, entry.score]));
-  // A price typed with the words leaves out what is priced otherwise: more candidates are read for the lists to fill.
-  const range = found.priceRange;
-  const pool = range ? RANGE_POOL : 1;
-  const within = (entry: MatchedProduct) => range === null || pricedWithin(range, entry);
-  const matches = (await matchedAll(catalog, matchIds.slice(0, MATCH_LIMIT * pool), scores)).filter(within).slice(0, MATCH_LIMIT);
+  // A price or condition typed with the words leaves out what is priced or offered otherwise, and the cheapest come
+  // first of more than the list holds: more candidates are read for the lists to fill.
+  const pool = found.priceRange || found.condition || found.cheapestFirst ? RANGE_POOL : 1;
+  // A condition typed with words that list products: few are offered in it, and they may lie past the best fits.
+  const carrying = found.condition && !product && matchIds.length > 0 && sought ? await carryingTheWords(search, sought.title) : [];
+  const candidates = [...new Set([...matchIds.slice(0, MATCH_LIMIT * pool), ...carrying])];
+  const matches = (await asWanted(search, found, await matchedAll(catalog, candidates, scores))).slice(0, MATCH_LIMIT);
   // Products past the list's length are not dropped: they lead "More products".
   const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
@@ -304,9 +360,10 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const likeOf = body.url !== undefined ? (sought ?? source) : product;
   const lentWords = { title: found.lent?.words ?? null };
   const likeWords = (entry: { title: string; brand: string | null }) => product !== null || body.url !== undefined || sharesSomething(sought, entry) || (found.lent !== null && sharesSomething(lentWords, entry));
-  const similarProducts = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool), scores))
-    .filter((entry) => sharesSomething(likeOf, entry) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)) && within(entry))
-    .slice(0, SIMILAR_LIMIT);
+  const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
+    (entry) => sharesSomething(likeOf, entry) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
+  );
+  const similarProducts = (await asWanted(search, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT);
   return {
     success: true,
     requestId: body.requestId,
@@ -320,6 +377,8 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
     matches,
     similarProducts,
     unreadPage: found.unreadPage,
-    priceRange: range,
+    priceRange: found.priceRange,
+    condition: found.condition,
+    cheapestFirst: found.cheapestFirst,
   };
 }

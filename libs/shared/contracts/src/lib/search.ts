@@ -230,6 +230,11 @@ export const searchPriceRangeSchema = z.object({
 });
 export type SearchPriceRange = z.infer<typeof searchPriceRangeSchema>;
 
+/** A condition typed with search words ("used macbook", "refurbished iphone"). */
+export const SEARCH_CONDITIONS = ['used', 'refurbished'] as const;
+export const searchConditionSchema = z.enum(SEARCH_CONDITIONS);
+export type SearchCondition = z.infer<typeof searchConditionSchema>;
+
 export const searchResultSchema = z.object({
   success: z.literal(true),
   requestId: z.string(),
@@ -264,5 +269,13 @@ export const searchResultSchema = z.object({
    * and the similar ones are those whose best price is within it. Null when the words bound no price.
    */
   priceRange: searchPriceRangeSchema.nullable().default(null),
+  /**
+   * A condition typed with the words ("used macbook", "refurbished iphone", "open box tv"): the words were searched
+   * without it, and the products listed and the similar ones are those a shop offers in it, not out of stock. Null when
+   * the words name none.
+   */
+  condition: searchConditionSchema.nullable().default(null),
+  /** The words asked to pay little ("cheap tv", "budget headphones"): the products listed come cheapest first. */
+  cheapestFirst: z.boolean().default(false),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

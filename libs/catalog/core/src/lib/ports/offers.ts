@@ -12,6 +12,11 @@ export interface OfferReads {
   offersOfProduct(productId: number): Promise<OfferWithRetailer[]>;
   /** Every offer of a product, held ones too, cheapest total first (the admin console's view). */
   allOffersOfProduct(productId: number): Promise<OfferWithRetailer[]>;
+  /**
+   * Those of the products with an offer shoppers see in this condition that is not out of stock (as the browse page's
+   * condition filter reads them).
+   */
+  productsOfferedIn(condition: 'used' | 'refurbished', productIds: readonly number[]): Promise<Set<number>>;
 }
 
 /** The candidate lookups of the matcher: offers by identifier, and what ranking compares of them. */

@@ -248,6 +248,19 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     expect((await s.catalog.productsWithOfferAt('bestbuy', [])).size).toBe(0);
   });
 
+  it('says which products have an offer shoppers see in a condition that is not out of stock', async () => {
+    await run(`UPDATE offers SET condition = 'used' WHERE id IN (13, 16, 17)`);
+    await run(`UPDATE offers SET condition = 'refurbished' WHERE id = 14`);
+    try {
+      // Product 1's offer 13 is used and in stock; product 3's used offers are out of stock (16) or held (17).
+      expect([...(await s.catalog.productsOfferedIn('used', [3, 1, 2, 99]))]).toEqual([1]);
+      expect([...(await s.catalog.productsOfferedIn('refurbished', [1, 2]))]).toEqual([2]);
+      expect((await s.catalog.productsOfferedIn('used', [])).size).toBe(0);
+    } finally {
+      await run(`UPDATE offers SET condition = 'new' WHERE id IN (13, 14, 16, 17)`);
+    }
+  });
+
   it('suggests products with offers among offers whose model key begins with a prefix', async () => {
     expectExactly(await s.catalog.productsWithModelKeyPrefix('WH1000', 10), [{ productId: 1, title: HEADPHONES, offerCount: 3 }]);
     expect(await s.catalog.productsWithModelKeyPrefix('KD55', 10)).toEqual([{ productId: 3, title: 'Sony KD-55X80K', offerCount: 3 }]);

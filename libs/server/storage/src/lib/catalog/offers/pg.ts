@@ -115,5 +115,16 @@ export function createPgOfferReads(pool: pg.Pool): OfferReads {
     offersOfProduct: (productId) =>
       offersWithRetailer(pool, 'offers-of-product', `o.product_id = $1 AND o.held IS NULL ORDER BY ${TOTAL('o')}, o.id`, [productId]),
     allOffersOfProduct: (productId) => offersWithRetailer(pool, 'all-offers-of-product', `o.product_id = $1 ORDER BY ${TOTAL('o')}, o.id`, [productId]),
+    async productsOfferedIn(condition, productIds) {
+      if (productIds.length === 0) return new Set();
+      const { rows } = await pool.query<{ productId: number }>({
+        name: 'catalog/products-offered-in',
+        text: `SELECT DISTINCT product_id AS "productId" FROM offers
+                WHERE product_id = ANY($1::int[]) AND held IS NULL AND condition = $2 AND availability <> 'out_of_stock'`,
+        values: [productIds, condition],
+      });
+      const found = new Set(rows.map((row) => row.productId));
+      return new Set(productIds.filter((id) => found.has(id)));
+    },
   };
 }

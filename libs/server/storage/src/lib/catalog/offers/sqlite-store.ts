@@ -35,6 +35,8 @@ const LOOKUPS = {
   // Per product through its offers (a handful each), never through all the retailer's offers.
   productsWithOfferAt: 'SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE product_id = value AND retailer_id = ?)',
   offersAtAmong: 'SELECT value AS id FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE id = value AND retailer_id = ?)',
+  productsOfferedIn: `SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers
+      WHERE product_id = value AND held IS NULL AND condition = ? AND availability <> 'out_of_stock')`,
   offersOfProduct: `${OFFER_WITH_RETAILER} WHERE o.product_id = ? AND o.held IS NULL ORDER BY ${TOTAL('o')}, o.id`,
   allOffersOfProduct: `${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY ${TOTAL('o')}, o.id`,
   offerWithRetailer: `${OFFER_WITH_RETAILER} WHERE o.id = ?`,
@@ -112,6 +114,9 @@ export function sqliteOfferLookups(sqlite: Database.Database) {
     /** Those of the products that have an offer at the retailer. */
     productsWithOfferAt: (retailerId: string, productIds: readonly number[]): Set<number> =>
       new Set(productIds.length === 0 ? [] : (s.productsWithOfferAt.all(idList(productIds), retailerId) as Array<{ productId: number }>).map((row) => row.productId)),
+    /** Those of the products with an offer shoppers see in the condition that is not out of stock. */
+    productsOfferedIn: (condition: 'used' | 'refurbished', productIds: readonly number[]): Set<number> =>
+      new Set(productIds.length === 0 ? [] : (s.productsOfferedIn.all(idList(productIds), condition) as Array<{ productId: number }>).map((row) => row.productId)),
     /** The offers among `offerIds` that are the retailer's. */
     offersAtAmong: (retailerId: string, offerIds: readonly number[]): Set<number> =>
       new Set(offerIds.length === 0 ? [] : (s.offersAtAmong.all(idList(offerIds), retailerId) as Array<{ id: number }>).map((row) => row.id)),

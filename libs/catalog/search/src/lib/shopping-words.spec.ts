@@ -1,0 +1,44 @@
+import { cheapestFirst, readShoppingWords } from './shopping-words';
+
+describe('readShoppingWords', () => {
+  it('reads a condition and the words without it', () => {
+    expect(readShoppingWords('used macbook')).toEqual({ words: 'macbook', condition: 'used', cheapestFirst: false });
+    expect(readShoppingWords('iPhone 15 Pre-Owned')).toEqual({ words: 'iPhone 15', condition: 'used', cheapestFirst: false });
+    expect(readShoppingWords('open box beats solo 4')?.condition).toBe('used');
+    expect(readShoppingWords('second hand camera')?.words).toBe('camera');
+    expect(readShoppingWords('refurbished sony headphones')).toEqual({ words: 'sony headphones', condition: 'refurbished', cheapestFirst: false });
+    expect(readShoppingWords('Renewed AirPods Pro')?.condition).toBe('refurbished');
+    expect(readShoppingWords('certified refurbished ipad')).toEqual({ words: 'ipad', condition: 'refurbished', cheapestFirst: false });
+  });
+
+  it('reads a wish to pay little, with a condition or without', () => {
+    expect(readShoppingWords('cheap tv')).toEqual({ words: 'tv', condition: null, cheapestFirst: true });
+    expect(readShoppingWords('cheapest iphone 15')?.words).toBe('iphone 15');
+    expect(readShoppingWords('budget 4k monitor')?.cheapestFirst).toBe(true);
+    expect(readShoppingWords('affordable low-cost laptop')?.words).toBe('laptop');
+    expect(readShoppingWords('cheap used macbook')).toEqual({ words: 'macbook', condition: 'used', cheapestFirst: true });
+  });
+
+  it('reads nothing in a description, a shop policy or words that are nothing else', () => {
+    expect(readShoppingWords('toner cartridge kxfa83 used with fl511 fax machines')).toBeNull();
+    expect(readShoppingWords('sleeve can be used for kindle')).toBeNull();
+    expect(readShoppingWords('windows xp pro oem no open box returns')).toBeNull();
+    expect(readShoppingWords('home budgeting software')).toBeNull();
+    expect(readShoppingWords('new iphone')).toBeNull();
+    expect(readShoppingWords('refurbished')).toBeNull();
+    expect(readShoppingWords('cheap')).toBeNull();
+  });
+});
+
+describe('cheapestFirst', () => {
+  it('orders by best price, products without one last, ties as given', () => {
+    const products = [
+      { id: 1, bestPriceCents: 50_000 },
+      { id: 2, bestPriceCents: null },
+      { id: 3, bestPriceCents: 20_000 },
+      { id: 4, bestPriceCents: 20_000 },
+      { id: 5, bestPriceCents: null },
+    ];
+    expect(cheapestFirst(products).map((product) => product.id)).toEqual([3, 4, 1, 2, 5]);
+  });
+});

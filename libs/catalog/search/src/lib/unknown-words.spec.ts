@@ -1,0 +1,32 @@
+import { withoutUnknownWords } from './unknown-words';
+
+const INDEX: Record<string, number> = { laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
+const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
+
+describe('withoutUnknownWords', () => {
+  it('leaves out everyday words no offer carries, and the joining word they leave dangling', async () => {
+    expect(await withoutUnknownWords('laptop for students', offerCounts)).toBe('laptop');
+    expect(await withoutUnknownWords('TV for Bedroom', offerCounts)).toBe('TV');
+    expect(await withoutUnknownWords('phone for seniors', offerCounts)).toBe('phone');
+    expect(await withoutUnknownWords('i want a new laptop', offerCounts)).toBe('new laptop');
+  });
+
+  it('leaves out a word no offer carries after a joining word or another word left out, whatever it is', async () => {
+    expect(await withoutUnknownWords('camera for vlogging', offerCounts)).toBe('camera');
+    expect(await withoutUnknownWords('camera for photography beginners', offerCounts)).toBe('camera');
+    expect(await withoutUnknownWords('speaker for outdoor parties', offerCounts)).toBe('speaker');
+  });
+
+  it('keeps a model number, a name the catalog lacks and a short name, and says so with null', async () => {
+    expect(await withoutUnknownWords('sony wh1000xm9', offerCounts)).toBeNull();
+    expect(await withoutUnknownWords('apple earpods', offerCounts)).toBeNull();
+    expect(await withoutUnknownWords('nikon zf', offerCounts)).toBeNull();
+  });
+
+  it('returns null when every word is carried, or when nothing but joining words would be left', async () => {
+    expect(await withoutUnknownWords('gaming laptop', offerCounts)).toBeNull();
+    expect(await withoutUnknownWords('not a link', offerCounts)).toBeNull();
+    expect(await withoutUnknownWords('where can I find a good deal', offerCounts)).toBeNull();
+    expect(await withoutUnknownWords('', offerCounts)).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Everyday words no listing says, left out when the words find nothing with them. A shopper describes what a thing is
+ * for ("laptop for students", "tv for bedroom", "phone for seniors") in words no listing writes, and a search that must
+ * hold every word then finds nothing at all. When names, generations, spelling and compound words have all been tried,
+ * the words are searched again without each word that no offer carries and that is an everyday English word (or the
+ * plural of one), or follows a joining word or another word left out ("for vlogging"), with a joining word left dangling by it ("tv for"); the
+ * answer says what was searched ("Showing results for laptop"). Any other word stays: a word with a digit is a model
+ * number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple earpods") is one whose neighbours
+ * the similar products show; a brand alone would list everything its maker sells.
+ */
+import { isCommonWord } from '@pricehunt/catalog-core';
+
+const LETTERS = /^\p{L}+$/u;
+/** A word of letters shorter than this that is no everyday word is a name the catalog writes otherwise ("zf"), which compound words read. */
+const UNKNOWN_MIN = 3;
+/** Words that join others, or ask, and say nothing of a thing alone: left out where they end up at either end of the words. */
+const JOINING_WORDS: ReadonlySet<string> = new Set(
+  ['for', 'with', 'in', 'on', 'to', 'of', 'and', 'or', 'by', 'from', 'the', 'a', 'an', 'at', 'i', 'me', 'my', 'your', 'where', 'what', 'which', 'how', 'who', 'when', 'why'],
+);
+
+/** An everyday English word, or the plural of one ("seniors", "beginners"). */
+const everyday = (word: string) => isCommonWord(word) || (/s$/i.test(word) && isCommonWord(word.slice(0, -1)));
+
+/**
+ * The typed words without the everyday words no offer carries, or null when there are none, or nothing else is left.
+ * `offerCounts` says how many offers carry each word (the search index's, lower case).
+ */
+export async function withoutUnknownWords(text: string, offerCounts: (words: readonly string[]) => Promise<Map<string, number>>): Promise<string | null> {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lettered = [...new Set(words.map((word) => word.toLowerCase()).filter((word) => LETTERS.test(word) && !JOINING_WORDS.has(word)))];
+  if (lettered.length === 0) return null;
+  const counts = await offerCounts(lettered);
+  const unknown = new Set(lettered.filter((word) => (counts.get(word) ?? 0) === 0));
+  const joining = (word: string | undefined) => word !== undefined && JOINING_WORDS.has(word.toLowerCase());
+  // A word after a joining word, or after a word left out, says what the thing is for ("for photography beginners").
+  const kept: string[] = [];
+  let describing = false;
+  for (const word of words) {
+    describing = unknown.has(word.toLowerCase()) && (everyday(word) || (word.length >= UNKNOWN_MIN && (describing || joining(kept[kept.length - 1]))));
+    if (!describing) kept.push(word);
+  }
+  if (kept.length === words.length) return null;
+  while (joining(kept[0])) kept.shift();
+  while (joining(kept[kept.length - 1])) kept.pop();
+  return kept.length > 0 ? kept.join(' ') : null;
+}
