@@ -32,10 +32,14 @@ describe('search API: a condition and a wish to pay little typed with the words'
     expect(used.input.query).toBe('used headphones');
     expect(used.source.title).toBe('headphones');
     expect(titles(used)).toEqual([expect.stringMatching(/^Sony WH-1000XM5/)]);
+    // At its price used, and said to be so.
+    expect(used.matches.map((product) => [product.bestPriceCents, product.bestPriceCondition])).toEqual([[22_900, 'used']]);
     expect(used.similarProducts).toEqual([]);
     const refurbished = await search('refurbished wireless headphones');
     expect(refurbished.condition).toBe('refurbished');
     expect(titles(refurbished)).toEqual([expect.stringMatching(/Bose QuietComfort 45/)]);
+    // A price typed with a condition bounds the price in that condition: the Bose is $279 new, $189 renewed.
+    expect(titles(await search('refurbished headphones under 200'))).toEqual([expect.stringMatching(/Bose QuietComfort 45/)]);
     // The answer is kept as it was given.
     const stored = await t.app.inject({ method: 'GET', url: `/api/search/${used.requestId}` });
     expect(searchResultSchema.parse(stored.json()).condition).toBe('used');

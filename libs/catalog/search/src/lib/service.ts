@@ -44,7 +44,7 @@ export function createSearchService(deps: {
     | 'priceHistoryOfProduct'
     | 'offerRefsOfProducts'
     | 'offerItems'
-    | 'productsOfferedIn'
+    | 'lowestPricesIn'
   >;
   /**
    * The full-text index: model numbers typed loosely are looked for in it (`loose-code.ts`), and listed products whose
@@ -317,12 +317,20 @@ async function carryingTheWords(search: Search, words: string): Promise<number[]
 
 /**
  * Candidate products as the words' price, condition and wish to pay little want them (`price-words.ts`,
- * `shopping-words.ts`): those priced within the price and offered in the condition, the cheapest first when asked.
+ * `shopping-words.ts`): those offered in the condition, at their lowest price in it (`bestPriceCondition` says which),
+ * those priced within the price, the cheapest first when asked.
  */
 async function asWanted(search: Search, found: Pick<Found, 'priceRange' | 'condition' | 'cheapestFirst'>, products: MatchedProduct[]): Promise<MatchedProduct[]> {
   const { priceRange: range, condition } = found;
-  const offered = condition ? await search.catalog.productsOfferedIn(condition, products.map((entry) => entry.id)) : null;
-  const kept = products.filter((entry) => (range === null || pricedWithin(range, entry)) && (offered === null || offered.has(entry.id)));
+  let priced = products;
+  if (condition) {
+    const lowest = await search.catalog.lowestPricesIn(condition, products.map((entry) => entry.id));
+    priced = products.flatMap((entry) => {
+      const price = lowest.get(entry.id);
+      return price ? [{ ...entry, bestPriceCents: price.totalCents, bestPriceShippingKnown: price.shippingKnown, bestPriceCondition: condition }] : [];
+    });
+  }
+  const kept = priced.filter((entry) => range === null || pricedWithin(range, entry));
   return found.cheapestFirst ? cheapestFirst(kept) : kept;
 }
 

@@ -271,8 +271,9 @@ export const searchResultSchema = z.object({
   priceRange: searchPriceRangeSchema.nullable().default(null),
   /**
    * A condition typed with the words ("used macbook", "refurbished iphone", "open box tv"): the words were searched
-   * without it, and the products listed and the similar ones are those a shop offers in it, not out of stock. Null when
-   * the words name none.
+   * without it, and the products listed and the similar ones are those a shop offers in it, not out of stock, with the
+   * lowest total of those offers as their best price (`bestPriceCondition` is the condition). Null when the words name
+   * none.
    */
   condition: searchConditionSchema.nullable().default(null),
   /** The words asked to pay little ("cheap tv", "budget headphones"): the products listed come cheapest first. */

@@ -1,5 +1,12 @@
 import type { OfferItem, OfferRef, OfferRow, OfferWithRetailer } from './rows';
 
+/** A product's lowest total price in one condition (`OfferReads.lowestPricesIn`). */
+export interface ConditionPrice {
+  totalCents: number;
+  /** False when that offer does not state its shipping (its total is its price alone). */
+  shippingKnown: boolean;
+}
+
 /** Offers as searches and the admin console read them. */
 export interface OfferReads {
   /** The offer with this canonical URL, or null. */
@@ -13,10 +20,11 @@ export interface OfferReads {
   /** Every offer of a product, held ones too, cheapest total first (the admin console's view). */
   allOffersOfProduct(productId: number): Promise<OfferWithRetailer[]>;
   /**
-   * Those of the products with an offer shoppers see in this condition that is not out of stock (as the browse page's
-   * condition filter reads them).
+   * For those of the products with an offer shoppers see in this condition that is not out of stock (as the browse
+   * page's condition filter reads them), the lowest total (price and shipping) of such an offer, and whether its
+   * shipping is known; the others are absent.
    */
-  productsOfferedIn(condition: 'used' | 'refurbished', productIds: readonly number[]): Promise<Set<number>>;
+  lowestPricesIn(condition: 'used' | 'refurbished', productIds: readonly number[]): Promise<Map<number, ConditionPrice>>;
 }
 
 /** The candidate lookups of the matcher: offers by identifier, and what ranking compares of them. */

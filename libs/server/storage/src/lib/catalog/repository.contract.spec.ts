@@ -248,16 +248,20 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     expect((await s.catalog.productsWithOfferAt('bestbuy', [])).size).toBe(0);
   });
 
-  it('says which products have an offer shoppers see in a condition that is not out of stock', async () => {
-    await run(`UPDATE offers SET condition = 'used' WHERE id IN (13, 16, 17)`);
+  it('gives the lowest total of the offers shoppers see in a condition that are not out of stock, per product', async () => {
+    await run(`UPDATE offers SET condition = 'used' WHERE id IN (12, 13, 16, 17)`);
     await run(`UPDATE offers SET condition = 'refurbished' WHERE id = 14`);
     try {
-      // Product 1's offer 13 is used and in stock; product 3's used offers are out of stock (16) or held (17).
-      expect([...(await s.catalog.productsOfferedIn('used', [3, 1, 2, 99]))]).toEqual([1]);
-      expect([...(await s.catalog.productsOfferedIn('refurbished', [1, 2]))]).toEqual([2]);
-      expect((await s.catalog.productsOfferedIn('used', [])).size).toBe(0);
+      // Product 1's used offers: 12 at 299.99 + 5.00 shipping, 13 at 310.00 with shipping unstated; product 3's are
+      // out of stock (16) or held (17).
+      expect([...(await s.catalog.lowestPricesIn('used', [3, 1, 2, 99]))]).toEqual([[1, { totalCents: 30_499, shippingKnown: true }]]);
+      await run(`UPDATE offers SET shipping_cents = 2000 WHERE id = 12`);
+      expect((await s.catalog.lowestPricesIn('used', [1])).get(1)).toEqual({ totalCents: 31_000, shippingKnown: false });
+      expect([...(await s.catalog.lowestPricesIn('refurbished', [1, 2]))]).toEqual([[2, { totalCents: 32_900, shippingKnown: false }]]);
+      expect((await s.catalog.lowestPricesIn('used', [])).size).toBe(0);
     } finally {
-      await run(`UPDATE offers SET condition = 'new' WHERE id IN (13, 14, 16, 17)`);
+      await run(`UPDATE offers SET condition = 'new' WHERE id IN (12, 13, 14, 16, 17)`);
+      await run(`UPDATE offers SET shipping_cents = 500 WHERE id = 12`);
     }
   });
 

@@ -115,16 +115,17 @@ export function createPgOfferReads(pool: pg.Pool): OfferReads {
     offersOfProduct: (productId) =>
       offersWithRetailer(pool, 'offers-of-product', `o.product_id = $1 AND o.held IS NULL ORDER BY ${TOTAL('o')}, o.id`, [productId]),
     allOffersOfProduct: (productId) => offersWithRetailer(pool, 'all-offers-of-product', `o.product_id = $1 ORDER BY ${TOTAL('o')}, o.id`, [productId]),
-    async productsOfferedIn(condition, productIds) {
-      if (productIds.length === 0) return new Set();
-      const { rows } = await pool.query<{ productId: number }>({
-        name: 'catalog/products-offered-in',
-        text: `SELECT DISTINCT product_id AS "productId" FROM offers
-                WHERE product_id = ANY($1::int[]) AND held IS NULL AND condition = $2 AND availability <> 'out_of_stock'`,
+    async lowestPricesIn(condition, productIds) {
+      if (productIds.length === 0) return new Map();
+      const { rows } = await pool.query<{ productId: number; totalCents: number; shippingKnown: boolean }>({
+        name: 'catalog/lowest-prices-in',
+        text: `SELECT DISTINCT ON (o.product_id) o.product_id AS "productId", ${TOTAL('o')} AS "totalCents", o.shipping_cents IS NOT NULL AS "shippingKnown"
+                 FROM offers o
+                WHERE o.product_id = ANY($1::int[]) AND o.held IS NULL AND o.condition = $2 AND o.availability <> 'out_of_stock'
+                ORDER BY o.product_id, ${TOTAL('o')}, o.shipping_cents IS NULL`,
         values: [productIds, condition],
       });
-      const found = new Set(rows.map((row) => row.productId));
-      return new Set(productIds.filter((id) => found.has(id)));
+      return new Map(rows.map((row) => [row.productId, { totalCents: Number(row.totalCents), shippingKnown: row.shippingKnown }]));
     },
   };
 }

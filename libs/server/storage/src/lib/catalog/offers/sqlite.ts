@@ -23,7 +23,7 @@ export function createSqliteOfferReads(store: CatalogStore): OfferReads {
     getOfferWithRetailer: async (id) => store.getOfferWithRetailer(id),
     offersOfProduct: async (productId) => store.offersOfProduct(productId),
     allOffersOfProduct: async (productId) => store.allOffersOfProduct(productId),
-    productsOfferedIn: async (condition, productIds) => store.productsOfferedIn(condition, productIds),
+    lowestPricesIn: async (condition, productIds) => store.lowestPricesIn(condition, productIds),
   };
 }
 
