@@ -28,6 +28,7 @@ const OFFERS = [
   offer('B0EBBEA001', 'Beats Fit Pro True Wireless Earbuds, Black', 'Beats', 'Electronics > Headphones'),
   offer('B0EBAPP001', 'Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)', 'Apple', 'Electronics > Headphones'),
   offer('B0AIRLEV01', 'Levoit Core 300 True HEPA Air Purifier, White', 'Levoit', 'Home > Air Purifiers'),
+  offer('B0AIRNIN01', 'Ninja Air Fryer AF101 4 Quart, Black', 'Ninja', 'Home > Air Fryers'),
   offer('B0XBOXMS01', 'Microsoft Xbox Series X 1TB Console', 'Microsoft', 'Electronics > Gaming'),
   offer('B0MOUSLG01', 'Logitech G502 X PLUS Wireless Gaming Mouse, White', 'Logitech', 'Electronics > Gaming'),
   offer('B0MOUSLG02', 'G502 X PLUS Wrls Gaming Mouse White w/ Box', 'Logitech', 'Electronics > Gaming'),
@@ -60,11 +61,11 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
   });
 
   it('answers a rare word the corrector would rewrite as typed when the correction finds nothing either', async () => {
-    // "mink" is no common word: the corrector reads it as "pink", but "not a pink" names no product.
-    expect(await t.app.catalog.spelling.correct('not a mink')).toBe('not a pink');
-    const result = await search('not a mink');
+    // "kink" is no common word: the corrector reads it as "pink", but "not a pink" names no product.
+    expect(await t.app.catalog.spelling.correct('not a kink')).toBe('not a pink');
+    const result = await search('not a kink');
     expect(result.correctedQuery).toBeNull();
-    expect(result.source.title).toBe('not a mink');
+    expect(result.source.title).toBe('not a kink');
   });
 
   it('corrects a misspelt brand or product word whose words find only products lacking it', async () => {
@@ -137,6 +138,12 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(speaker).map((product) => product.title)).toEqual(['Bose SoundLink Flex Portable Bluetooth Speaker, Black']);
     // A name the catalog lacks is kept: its neighbours are what is shown.
     expect((await search('bose earpods')).correctedQuery).not.toBe('bose');
+  });
+
+  it('does not take a kind of product the catalog lacks for a word one edit away ("hair dryer" is no "hair fryer")', async () => {
+    const dryer = await search('hair dryer');
+    expect(dryer.correctedQuery).toBeNull();
+    expect(found(dryer)).toEqual([]);
   });
 
   it('does not correct words typed right', async () => {

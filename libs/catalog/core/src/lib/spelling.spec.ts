@@ -40,7 +40,7 @@ describe('isCommonWord', () => {
   });
 
   it('does not hold for misspellings, brands or rare words', () => {
-    for (const word of ['samsnug', 'headphnoes', 'appel', 'wacth', 'samsung', 'bose', 'mink', 'quencher']) expect(isCommonWord(word)).toBe(false);
+    for (const word of ['samsnug', 'headphnoes', 'appel', 'wacth', 'samsung', 'bose', 'kink', 'quencher']) expect(isCommonWord(word)).toBe(false);
   });
 });
 
@@ -70,7 +70,7 @@ describe('spelling corrector', () => {
   });
 
   it('still rewrites a rare word one edit from a catalog word: whether that finds more is for the search to tell', async () => {
-    expect(await corrector.correct('not a mink')).toBe('not a pink');
+    expect(await corrector.correct('not a kink')).toBe('not a pink');
   });
 
   it('leaves words the catalog holds, short words and model numbers alone', async () => {

@@ -21,6 +21,9 @@ describe('withoutUnknownWords', () => {
     expect(await withoutUnknownWords('sony wh1000xm9', offerCounts)).toBeNull();
     expect(await withoutUnknownWords('apple earpods', offerCounts)).toBeNull();
     expect(await withoutUnknownWords('nikon zf', offerCounts)).toBeNull();
+    // The words before "for" name the thing sought: no battery is no reason to answer the phone.
+    expect(await withoutUnknownWords('battery for sony phone', offerCounts)).toBeNull();
+    expect(await withoutUnknownWords('battery for phone for seniors', offerCounts)).toBe('battery for phone');
   });
 
   it('returns null when every word is carried, or when nothing but joining words would be left', async () => {

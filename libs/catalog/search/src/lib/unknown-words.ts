@@ -3,10 +3,11 @@
  * for ("laptop for students", "tv for bedroom", "phone for seniors") in words no listing writes, and a search that must
  * hold every word then finds nothing at all. When names, generations, spelling and compound words have all been tried,
  * the words are searched again without each word that no offer carries and that is an everyday English word (or the
- * plural of one), or follows a joining word or another word left out ("for vlogging"), with a joining word left dangling by it ("tv for"); the
- * answer says what was searched ("Showing results for laptop"). Any other word stays: a word with a digit is a model
- * number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple earpods") is one whose neighbours
- * the similar products show; a brand alone would list everything its maker sells.
+ * plural of one), or follows a joining word or another word left out ("for vlogging"), unless it comes before "for"
+ * (those words name the thing itself: "battery for kx-tg6512b" asks for no phone); a joining word left dangling by
+ * them goes too ("tv for"). The answer says what was searched ("Showing results for laptop"). Any other word stays: a
+ * word with a digit is a model number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple
+ * earpods") is one whose neighbours the similar products show; a brand alone would list everything its maker sells.
  */
 import { isCommonWord } from '@pricehunt/catalog-core';
 
@@ -32,13 +33,15 @@ export async function withoutUnknownWords(text: string, offerCounts: (words: rea
   const counts = await offerCounts(lettered);
   const unknown = new Set(lettered.filter((word) => (counts.get(word) ?? 0) === 0));
   const joining = (word: string | undefined) => word !== undefined && JOINING_WORDS.has(word.toLowerCase());
-  // A word after a joining word, or after a word left out, says what the thing is for ("for photography beginners").
+  // A word after a joining word, or after a word left out, says what the thing is for ("for photography beginners");
+  // the words before "for" name the thing itself ("battery for kx-tg6512b" asks for no phone).
+  const purpose = words.findIndex((word) => /^for$/i.test(word));
   const kept: string[] = [];
   let describing = false;
-  for (const word of words) {
-    describing = unknown.has(word.toLowerCase()) && (everyday(word) || (word.length >= UNKNOWN_MIN && (describing || joining(kept[kept.length - 1]))));
+  words.forEach((word, at) => {
+    describing = at > purpose && unknown.has(word.toLowerCase()) && (everyday(word) || (word.length >= UNKNOWN_MIN && (describing || joining(kept[kept.length - 1]))));
     if (!describing) kept.push(word);
-  }
+  });
   if (kept.length === words.length) return null;
   while (joining(kept[0])) kept.shift();
   while (joining(kept[kept.length - 1])) kept.pop();
