@@ -146,6 +146,13 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(dryer)).toEqual([]);
   });
 
+  it('lists nothing for words naming a kind of thing the catalog does not sell ("smart plug" lists no Smart TV)', async () => {
+    expect(found(await search('smart tv')).length).toBeGreaterThan(0);
+    const plug = await search('smart plug');
+    expect(plug.correctedQuery).toBeNull();
+    expect(found(plug)).toEqual([]);
+  });
+
   it('does not correct words typed right', async () => {
     for (const words of ['samsung tv', 'bose headphones', 'pink tumbler']) expect((await search(words)).correctedQuery).toBeNull();
   });

@@ -8,7 +8,7 @@ import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
 import { compoundAnswer } from './compound-words';
-import { withoutUnknownWords } from './unknown-words';
+import { namesUnsoldKind, withoutUnknownWords } from './unknown-words';
 import { pricedWithin, readPriceWords } from './price-words';
 import { cheapestFirst, readShoppingWords } from './shopping-words';
 import { createModelCodeLookup } from './model-code';
@@ -254,8 +254,12 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
 async function lookForWords(search: Search, query: string): Promise<Found> {
   const found = await lookForTypedWords(search, query);
   const { index } = search;
-  if (!index || !query || found.productId !== null || found.matchIds.length > 0) return found;
-  const reduced = await withoutUnknownWords(found.correctedQuery ?? query, (words) => index.offerCounts(words));
+  if (!index || !query) return found;
+  const counts = (words: readonly string[]) => index.offerCounts(words);
+  // Words that name a kind of thing the catalog does not sell ("smart plug") name or list nothing it sells.
+  if ((found.productId !== null || found.matchIds.length > 0) && (await namesUnsoldKind(found.correctedQuery ?? query, counts))) return { ...found, productId: null, confidence: 0, matchIds: [] };
+  if (found.productId !== null || found.matchIds.length > 0) return found;
+  const reduced = await withoutUnknownWords(found.correctedQuery ?? query, counts);
   if (reduced === null) return found;
   // The words kept are searched as typed: a correction of them would be a guess upon a guess.
   const without = await lookForTypedWords(search, reduced);

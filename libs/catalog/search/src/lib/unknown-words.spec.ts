@@ -1,6 +1,6 @@
-import { withoutUnknownWords } from './unknown-words';
+import { namesUnsoldKind, withoutUnknownWords } from './unknown-words';
 
-const INDEX: Record<string, number> = { laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
+const INDEX: Record<string, number> = { usb: 5, laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
 const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
 
 describe('withoutUnknownWords', () => {
@@ -24,6 +24,8 @@ describe('withoutUnknownWords', () => {
     // The words before "for" name the thing sought: no battery is no reason to answer the phone.
     expect(await withoutUnknownWords('battery for sony phone', offerCounts)).toBeNull();
     expect(await withoutUnknownWords('battery for phone for seniors', offerCounts)).toBe('battery for phone');
+    // Nor is the word naming the kind: "usb microphone" is no "usb".
+    expect(await withoutUnknownWords('usb microphone', offerCounts)).toBeNull();
   });
 
   it('returns null when every word is carried, or when nothing but joining words would be left', async () => {
@@ -31,5 +33,21 @@ describe('withoutUnknownWords', () => {
     expect(await withoutUnknownWords('not a link', offerCounts)).toBeNull();
     expect(await withoutUnknownWords('where can I find a good deal', offerCounts)).toBeNull();
     expect(await withoutUnknownWords('', offerCounts)).toBeNull();
+  });
+});
+
+describe('namesUnsoldKind', () => {
+  it('is true when the word naming the kind sought is an everyday word no offer carries', async () => {
+    expect(await namesUnsoldKind('smart plug', offerCounts)).toBe(true);
+    expect(await namesUnsoldKind('replacement battery for sony phone', offerCounts)).toBe(true);
+    expect(await namesUnsoldKind('sony phone with battery', offerCounts)).toBe(false);
+  });
+
+  it('is false for a kind offers carry, a model number, a name the catalog lacks, or no words', async () => {
+    expect(await namesUnsoldKind('gaming laptop', offerCounts)).toBe(false);
+    expect(await namesUnsoldKind('laptop for students', offerCounts)).toBe(false);
+    expect(await namesUnsoldKind('sony wh1000xm9', offerCounts)).toBe(false);
+    expect(await namesUnsoldKind('apple earpods', offerCounts)).toBe(false);
+    expect(await namesUnsoldKind('', offerCounts)).toBe(false);
   });
 });

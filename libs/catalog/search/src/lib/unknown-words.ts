@@ -5,9 +5,10 @@
  * the words are searched again without each word that no offer carries and that is an everyday English word (or the
  * plural of one), or follows a joining word or another word left out ("for vlogging"), unless it comes before "for"
  * (those words name the thing itself: "battery for kx-tg6512b" asks for no phone); a joining word left dangling by
- * them goes too ("tv for"). The answer says what was searched ("Showing results for laptop"). Any other word stays: a
- * word with a digit is a model number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple
- * earpods") is one whose neighbours the similar products show; a brand alone would list everything its maker sells.
+ * them goes too ("tv for"); never the word that names the kind of thing sought ("usb microphone" is no "usb"). The
+ * answer says what was searched ("Showing results for laptop"). Any other word stays: a word with a digit is a model
+ * number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple earpods") is one whose neighbours
+ * the similar products show; a brand alone would list everything its maker sells.
  */
 import { isCommonWord } from '@pricehunt/catalog-core';
 
@@ -18,6 +19,12 @@ const UNKNOWN_MIN = 3;
 const JOINING_WORDS: ReadonlySet<string> = new Set(
   ['for', 'with', 'in', 'on', 'to', 'of', 'and', 'or', 'by', 'from', 'the', 'a', 'an', 'at', 'i', 'me', 'my', 'your', 'where', 'what', 'which', 'how', 'who', 'when', 'why'],
 );
+
+/** The word that names the kind of thing sought: the last of the words before "for" or "with", lower case. */
+function headWord(words: readonly string[]): string | undefined {
+  const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
+  return (end < 0 ? words : words.slice(0, end)).at(-1)?.toLowerCase();
+}
 
 /** An everyday English word, or the plural of one ("seniors", "beginners"). */
 const everyday = (word: string) => isCommonWord(word) || (/s$/i.test(word) && isCommonWord(word.slice(0, -1)));
@@ -42,8 +49,20 @@ export async function withoutUnknownWords(text: string, offerCounts: (words: rea
     describing = at > purpose && unknown.has(word.toLowerCase()) && (everyday(word) || (word.length >= UNKNOWN_MIN && (describing || joining(kept[kept.length - 1]))));
     if (!describing) kept.push(word);
   });
-  if (kept.length === words.length) return null;
+  // Without the word that names the kind, what is left names no kind of thing ("usb microphone" is no "usb").
+  if (kept.length === words.length || !kept.some((word) => word.toLowerCase() === headWord(words))) return null;
   while (joining(kept[0])) kept.shift();
   while (joining(kept[kept.length - 1])) kept.pop();
   return kept.length > 0 ? kept.join(' ') : null;
+}
+
+/**
+ * True when the word that names the kind of thing sought (the last of the words before "for" or "with": "plug" of
+ * "smart plug", "battery" of "battery for kx-tg6512b") is an everyday word no offer carries: the catalog sells nothing
+ * of that kind, and products that hold the other words ("Smart TV") are no answer to them.
+ */
+export async function namesUnsoldKind(text: string, offerCounts: (words: readonly string[]) => Promise<Map<string, number>>): Promise<boolean> {
+  const head = headWord(text.split(/\s+/).filter(Boolean));
+  if (head === undefined || !LETTERS.test(head) || JOINING_WORDS.has(head) || !everyday(head)) return false;
+  return ((await offerCounts([head])).get(head) ?? 0) === 0;
 }
