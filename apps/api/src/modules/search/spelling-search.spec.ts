@@ -153,6 +153,12 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(plug)).toEqual([]);
   });
 
+  it('names no product whose listings hold the kind typed only as what it is for ("Headphones with Mic for Phone Calls")', async () => {
+    // The headphones are answered only as what they are: the compound of "phone" their listings write, and said so.
+    expect((await search('soundcore phone')).correctedQuery).toBe('soundcore headphones');
+    expect(found(await search('phone')).map((product) => product.title)).toEqual(['Nothing Phone (2a) Unlocked Smartphone (128GB, White)']);
+  });
+
   it('does not correct words typed right', async () => {
     for (const words of ['samsung tv', 'bose headphones', 'pink tumbler']) expect((await search(words)).correctedQuery).toBeNull();
   });

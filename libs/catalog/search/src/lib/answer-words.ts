@@ -4,6 +4,7 @@ import { holdsWhatWordsName, typesEdition, typesNumber, type WordsHeld, wordsHel
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
+import { kindOnlyAsPurpose } from './kind-word';
 import { codedAnswer, findsNothing, fitsSeveral, MATCH_LIMIT, MATCH_POOL, MODEL_CODE_CONFIDENCE, type WordsAnswer } from './search-words';
 
 /** What typed words are looked up in: the catalog, the matcher, model numbers (as typed and typed loosely), the index. */
@@ -22,6 +23,24 @@ type Picked = Pick<WordsAnswer, 'productId' | 'confidence' | 'matchIds'>;
  * state), or the products they fit about equally (`matchIds`), with the ranking they were chosen from.
  */
 export async function answerWords(deps: WordsDeps, words: string): Promise<WordsAnswer> {
+  return withoutOtherKinds(deps, words, await answerWithPlus(deps, words));
+}
+
+/**
+ * What words found, without the products whose listings hold the kind the words seek only as what they are for or
+ * come with (`kind-word.ts`: "sony phone" names no headphones "with Mic for Phone Calls"): the words find little then,
+ * and other spellings of them are tried.
+ */
+async function withoutOtherKinds(deps: WordsDeps, words: string, answer: WordsAnswer): Promise<WordsAnswer> {
+  const named = answer.productId !== null ? [answer.productId] : [];
+  const other = await kindOnlyAsPurpose(deps.catalog, words, [...named, ...answer.matchIds]);
+  if (other.size === 0) return answer;
+  const productId = answer.productId !== null && other.has(answer.productId) ? null : answer.productId;
+  return { ...answer, productId, confidence: productId === null ? 0 : answer.confidence, matchIds: answer.matchIds.filter((id) => !other.has(id)) };
+}
+
+/** What typed words find, a plus sign typed as the word "plus" read as listings write it (`answerWords`). */
+async function answerWithPlus(deps: WordsDeps, words: string): Promise<WordsAnswer> {
   const answer = await answerAsTyped(deps, words);
   const typed = indexWords(words);
   if (!findsNothing(answer) || !typed.includes('plus')) return answer;

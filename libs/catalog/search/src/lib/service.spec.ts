@@ -35,6 +35,9 @@ const product = (id: number, offerCount = 1): ProductRow => ({
 function serviceOver(rank: (item: unknown, options: { indexLimit?: number }) => Promise<RankedProduct[]>, hidden: readonly number[] = []) {
   return createSearchService({
     catalog: {
+      // No listings: what the words hold is as the ranking says.
+      offerRefsOfProducts: async () => new Map(),
+      offerItems: async () => new Map(),
       productIdByExactTitle: async () => null,
       getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, product(id, hidden.includes(id) ? 0 : 1)])),
       offersOfProduct: async () => [],
@@ -136,6 +139,9 @@ describe('similar products of typed words that name a product', () => {
   it('share something of that product, a colour typed with it aside', async () => {
     const service = createSearchService({
       catalog: {
+        // No listings: what the words hold is as the ranking says.
+        offerRefsOfProducts: async () => new Map(),
+        offerItems: async () => new Map(),
         productIdByExactTitle: async () => null,
         getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, { ...product(id), title: named[id]?.[0] ?? '', brand: named[id]?.[1] ?? null }])),
         offersOfProduct: async () => [],

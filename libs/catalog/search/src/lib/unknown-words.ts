@@ -21,7 +21,7 @@ const JOINING_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** The word that names the kind of thing sought: the last of the words before "for" or "with", lower case. */
-function headWord(words: readonly string[]): string | undefined {
+export function headWord(words: readonly string[]): string | undefined {
   const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
   return (end < 0 ? words : words.slice(0, end)).at(-1)?.toLowerCase();
 }

@@ -1,0 +1,34 @@
+import type { CatalogRepository } from '@pricehunt/catalog-core';
+import { kindOnlyAsPurpose } from './kind-word';
+
+const LISTINGS: Record<number, string[]> = {
+  1: ['Sony WH-1000XM5 Wireless Headphones, with Mic for Phone Calls, Black', 'SONY WH-1000XM5 Headphones Black with Mic for Phone Calls'],
+  2: ['Nothing Phone (2a) Unlocked Smartphone (128GB, White)'],
+  3: ['Dell UltraSharp 32" U3225QE 4K Monitor with HDMI Cable Bundle', 'Dell U3225QE 4K Hub Monitor w/ HDMI Cable'],
+  4: ['Anker USB-C to HDMI Cable 6ft'],
+  5: ['Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)'],
+  6: ['Apple Watch Series 9 GPS 41mm Aluminum Case with Sport Band, Fitness Tracker, Sleep Tracking, Starlight'],
+};
+const catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'> = {
+  offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, (LISTINGS[id] ?? []).map((_, at) => ({ id: id * 100 + at, productId: id, updatedAt: '' }))])),
+  offerItems: async (ids: readonly number[]) =>
+    new Map(ids.map((id) => [id, { id, updatedAt: '', title: LISTINGS[Math.floor(id / 100)]?.[id % 100] ?? '', brand: null, model: null, gtin: null, priceCents: 0 }])),
+};
+
+describe('kindOnlyAsPurpose', () => {
+  it('names the products whose listings hold the kind sought only as what they are for or come with', async () => {
+    expect([...(await kindOnlyAsPurpose(catalog, 'sony phone', [1, 2]))]).toEqual([1]);
+    expect([...(await kindOnlyAsPurpose(catalog, 'hdmi cable', [3, 4]))]).toEqual([3]);
+    expect([...(await kindOnlyAsPurpose(catalog, 'airpods case', [5]))]).toEqual([5]);
+  });
+
+  it('names none when the listings write the kind as their own, or not at all, or the words name no everyday kind', async () => {
+    expect((await kindOnlyAsPurpose(catalog, 'sony headphones', [1])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(catalog, 'headphones for phone calls', [1])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(catalog, 'sony speaker', [1])).size).toBe(0);
+    // After a comma, a listing says what its item is again.
+    expect((await kindOnlyAsPurpose(catalog, 'fitness tracker', [6])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(catalog, 'sony wh1000xm5', [1])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(catalog, 'phone', [])).size).toBe(0);
+  });
+});
