@@ -42,7 +42,10 @@ describe('query matches', () => {
 
   it('keeps the condition typed with the words in the browse filter, and the cheapest first when asked', () => {
     const laptops = [product(1, 'Dell', 'Laptops'), product(2, 'HP', 'Laptops')];
-    expect(browseMore(laptops, { priceRange: null, condition: 'refurbished', cheapestFirst: true })?.to).toBe('/browse/laptops?condition=refurbished&sort=price_asc');
+    expect(browseMore(laptops, { priceRange: null, condition: 'refurbished', cheapestFirst: true })).toEqual({
+      to: '/browse/laptops?condition=refurbished&sort=price_asc',
+      label: 'Browse all refurbished laptops',
+    });
   });
 });
 

@@ -51,7 +51,8 @@ export function browseMore(products: readonly MatchedProduct[], wants: Wants = N
   if (wants.condition) params.set('condition', wants.condition);
   if (wants.cheapestFirst) params.set('sort', 'price_asc');
   const query = params.toString();
-  return { to: `${paths.browseCategory(slug)}${query ? `?${query}` : ''}`, label: brand ? `Browse all ${brand} ${name}` : `Browse all ${name}` };
+  const what = [...(wants.condition ? [wants.condition] : []), ...(brand ? [brand] : []), name].join(' ');
+  return { to: `${paths.browseCategory(slug)}${query ? `?${query}` : ''}`, label: `Browse all ${what}` };
 }
 
 /** What the list is, in words: the products the words fit, those offered in the condition and within the price typed. */
