@@ -1,5 +1,26 @@
 import type { BrowseQuery } from '@pricehunt/catalog-core';
 import { PRODUCT_ATTRIBUTES, type ProductAttribute } from '@pricehunt/contracts';
+import { BEST_PRICE, type PriceColumns, TOTAL } from './shared-sql';
+
+/** A second-hand condition as an SQL literal: values of this closed list only, never a typed string. */
+const SECOND_HAND: Readonly<Record<string, string>> = { used: `'used'`, refurbished: `'refurbished'` };
+
+/**
+ * A product's price as a browse reads it: filtered by a second-hand condition, the lowest total of its offers in that
+ * condition one can buy (not held, not out of stock: as the offers port's `lowestPricesIn` reads it, and a search with
+ * that condition typed), said to be in it, with that offer's shipping known or not; else its best price. By it the
+ * browse filters a price range, sorts by price and shows the price ("Used from $…").
+ */
+export function browsePrice(query: Pick<BrowseQuery, 'condition'>): PriceColumns {
+  const condition = query.condition ? SECOND_HAND[query.condition] : undefined;
+  if (!condition) return BEST_PRICE;
+  const offers = `FROM offers c WHERE c.product_id = products.id AND c.held IS NULL AND c.condition = ${condition} AND c.availability <> 'out_of_stock'`;
+  return {
+    cents: `(SELECT min(${TOTAL('c')}) ${offers})`,
+    condition,
+    shippingKnown: `(SELECT CASE WHEN c.shipping_cents IS NOT NULL THEN 1 ELSE 0 END ${offers} ORDER BY ${TOTAL('c')}, c.shipping_cents IS NULL LIMIT 1)`,
+  };
+}
 
 /**
  * What a browse asks of a product's offers, as SQL both engines read alike (`param` writes a value's placeholder): one
@@ -51,8 +72,9 @@ export interface BrowseDialect {
 export function browseWhere(query: BrowseQuery, param: (value: unknown) => string, parts: BrowseParts, dialect: BrowseDialect): string {
   const conditions = ['products.offer_count > 0'];
   if (query.categorySlug) conditions.push(`products.category_slug = ${param(query.categorySlug)}`);
-  if (query.minPriceCents !== undefined) conditions.push(`products.best_price_cents >= ${param(query.minPriceCents)}`);
-  if (query.maxPriceCents !== undefined) conditions.push(`products.best_price_cents <= ${param(query.maxPriceCents)}`);
+  const price = browsePrice(query).cents;
+  if (query.minPriceCents !== undefined) conditions.push(`${price} >= ${param(query.minPriceCents)}`);
+  if (query.maxPriceCents !== undefined) conditions.push(`${price} <= ${param(query.maxPriceCents)}`);
   const withOffer = parts.offers ? productHasOffer(offerConditions(query, param, { store: parts.store })) : null;
   if (withOffer) conditions.push(withOffer);
   if (parts.brand && query.brand) conditions.push(dialect.sameBrand(param(query.brand)));

@@ -200,6 +200,25 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     expect([priced.total, priced.items.map((p) => p.id)]).toEqual([3, [2]]);
   });
 
+  it('browses by a second-hand condition at the lowest total of each product in it: shown, filtered and sorted by it', async () => {
+    await run(`UPDATE offers SET condition = 'used' WHERE id IN (12, 13, 14, 16)`);
+    try {
+      const page = { sort: 'price_asc' as const, page: 1, pageSize: 10, condition: 'used' as const };
+      // Product 1 used: 299.99 + 5.00 shipping (12) and 310.00 (13); product 2: 329.00 (14); product 3's is out of stock.
+      const used = await s.catalog.browse(page);
+      expect(used.items.map((p) => [p.id, p.bestPriceCents, p.bestPriceCondition, Boolean(p.bestShippingKnown)])).toEqual([
+        [1, 30_499, 'used', true],
+        [2, 32_900, 'used', false],
+      ]);
+      expect((await s.catalog.browse({ ...page, sort: 'price_desc' })).items.map((p) => p.id)).toEqual([2, 1]);
+      expect((await s.catalog.browse({ ...page, maxPriceCents: 31_000 })).items.map((p) => p.id)).toEqual([1]);
+      // New, the best price stays the catalog's.
+      expect((await s.catalog.browse({ ...page, condition: 'new' })).items.find((p) => p.id === 1)?.bestPriceCents).toBe(27_999);
+    } finally {
+      await run(`UPDATE offers SET condition = 'new' WHERE id IN (12, 13, 14, 16)`);
+    }
+  });
+
   it('finds the one product with offers of an exact title, by model code, and by title words', async () => {
     expect(await s.catalog.productIdByExactTitle('Sony KD-55X80K')).toBe(3);
     expect(await s.catalog.productIdByExactTitle('Bose QuietComfort 45')).toBeNull(); // two have it

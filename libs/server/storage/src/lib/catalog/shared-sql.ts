@@ -45,20 +45,29 @@ export const OFFER_WITH_RETAILER = `SELECT ${OFFER_COLUMNS}, o.held, o.price_gro
   FROM offers o JOIN retailers r ON r.id = o.retailer_id LEFT JOIN businesses b ON b.id = o.business_id`;
 
 /** Whether the shipping of the best price's offer (of products `p`) is known: 1 or 0, null with no best price. */
-const BEST_SHIPPING_KNOWN = (p: string) =>
-  `(SELECT CASE WHEN b.shipping_cents IS NOT NULL THEN 1 ELSE 0 END FROM offers b WHERE b.id = ${p}.best_offer_id) AS "bestShippingKnown"`;
+const BEST_SHIPPING_KNOWN = (p: string) => `(SELECT CASE WHEN b.shipping_cents IS NOT NULL THEN 1 ELSE 0 END FROM offers b WHERE b.id = ${p}.best_offer_id)`;
+
+/** What a product's best price is read as: its total, its condition, whether its shipping is known (SQL on `products`). */
+export interface PriceColumns {
+  cents: string;
+  condition: string;
+  shippingKnown: string;
+}
+
+/** A product's columns (of `products`, unaliased), its best price as `price` reads it. */
+export const productColumns = (price: PriceColumns) => `id, title, brand, model, model_key AS "modelKey", gtin, category, category_slug AS "categorySlug", image_url AS "imageUrl",
+  offer_count AS "offerCount", ${price.cents} AS "bestPriceCents", ${price.condition} AS "bestPriceCondition", best_offer_id AS "bestOfferId",
+  ${price.shippingKnown} AS "bestShippingKnown", currency, created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** A product's best price as the catalog keeps it (`catalog-pricing`'s choice). */
+export const BEST_PRICE: PriceColumns = { cents: 'best_price_cents', condition: 'best_price_condition', shippingKnown: BEST_SHIPPING_KNOWN('products') };
 
 /** A product's columns (of `products`, unaliased). */
-export const PRODUCT_COLUMNS = `id, title, brand, model, model_key AS "modelKey", gtin, category, category_slug AS "categorySlug", image_url AS "imageUrl",
-  offer_count AS "offerCount", best_price_cents AS "bestPriceCents", best_price_condition AS "bestPriceCondition", best_offer_id AS "bestOfferId",
-  ${BEST_SHIPPING_KNOWN('products')}, currency, created_at AS "createdAt", updated_at AS "updatedAt"`;
+export const PRODUCT_COLUMNS = productColumns(BEST_PRICE);
 
-export const BROWSE_ORDER: Record<BrowseSort, string> = {
-  price_asc: 'best_price_cents ASC, id ASC',
-  price_desc: 'best_price_cents DESC, id ASC',
-  offers: 'offer_count DESC, id ASC',
-  name: 'title ASC, id ASC',
-};
+/** A browse's order, a price as `cents` reads it (SQL on `products`). */
+export const browseOrder = (sort: BrowseSort, cents = BEST_PRICE.cents): string =>
+  ({ price_asc: `${cents} ASC, id ASC`, price_desc: `${cents} DESC, id ASC`, offers: 'offer_count DESC, id ASC', name: 'title ASC, id ASC' })[sort];
 
 /** An offer's total price (offers as `alias`). */
 export const TOTAL = (alias: string) => `(${alias}.price_cents + coalesce(${alias}.shipping_cents, 0))`;
@@ -92,7 +101,7 @@ export const dealsWhere = (minDrop: string, afterDrop: string, afterId: string) 
   AND p.offer_count > 0 AND p.best_price_cents = s.best_cents AND p.currency = s.currency`;
 const DEAL_COLUMNS = `p.id, p.title, p.brand, p.model, p.model_key AS "modelKey", p.gtin, p.category, p.category_slug AS "categorySlug",
   p.image_url AS "imageUrl", p.offer_count AS "offerCount", p.best_price_cents AS "bestPriceCents", p.best_price_condition AS "bestPriceCondition",
-  p.best_offer_id AS "bestOfferId", ${BEST_SHIPPING_KNOWN('p')}, p.currency, p.created_at AS "createdAt",
+  p.best_offer_id AS "bestOfferId", ${BEST_SHIPPING_KNOWN('p')} AS "bestShippingKnown", p.currency, p.created_at AS "createdAt",
   p.updated_at AS "updatedAt", s.typical_cents AS "typicalCents", s.deal_basis_points AS "dropBasisPoints", s.history_since AS "historySince",
   r.id AS "retailerId", r.name AS "retailerName"`;
 const DEALS_FROM = 'product_price_summaries s JOIN products p ON p.id = s.product_id JOIN retailers r ON r.id = s.deal_retailer_id';

@@ -1,9 +1,9 @@
 import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
 import { present, PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import type pg from 'pg';
-import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { attributeParts, attributeValues, BROWSE_PARTS, browsePrice, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from '../browse-filters';
 import { rowsOf, shortHash } from '../pg/queryable';
-import { BROWSE_ORDER, PRODUCT_COLUMNS } from '../shared-sql';
+import { browseOrder, productColumns } from '../shared-sql';
 
 /** What PostgreSQL writes its own way in a browse. */
 const PG_BROWSE: BrowseDialect = {
@@ -51,7 +51,7 @@ export function createPgProductListings(pool: pg.Pool): ProductListings {
       const stores = built(BROWSE_PARTS.stores);
       const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
       const count = `SELECT count(*) AS n FROM products ${page.where}`;
-      const list = `SELECT ${PRODUCT_COLUMNS} FROM products ${page.where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT ${page.param(query.pageSize)} OFFSET ${page.param((query.page - 1) * query.pageSize)}`;
+      const list = `SELECT ${productColumns(browsePrice(query))} FROM products ${page.where} ORDER BY ${browseOrder(query.sort, browsePrice(query).cents)} LIMIT ${page.param(query.pageSize)} OFFSET ${page.param((query.page - 1) * query.pageSize)}`;
       // A category's attributes: those its products have.
       const attributeRows = query.categorySlug
         ? Promise.all(

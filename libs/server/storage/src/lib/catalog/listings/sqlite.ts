@@ -1,9 +1,9 @@
 import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
 import { PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import type Database from 'better-sqlite3';
-import { attributeParts, attributeValues, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { attributeParts, attributeValues, BROWSE_PARTS, browsePrice, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from '../browse-filters';
 import { prepareAll } from '../sqlite/prepare';
-import { BROWSE_ORDER, PRODUCT_COLUMNS } from '../shared-sql';
+import { browseOrder, productColumns } from '../shared-sql';
 
 /** What SQLite writes its own way in a browse. */
 const SQLITE_BROWSE: BrowseDialect = {
@@ -41,7 +41,7 @@ function browse(query: BrowseQuery, statement: (sql: string) => Database.Stateme
   const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
   return {
     total: (statement(`SELECT count(*) AS n FROM products ${page.where}`).get(page.values) as { n: number }).n,
-    items: statement(`SELECT ${PRODUCT_COLUMNS} FROM products ${page.where} ORDER BY ${BROWSE_ORDER[query.sort]} LIMIT @limit OFFSET @offset`).all({
+    items: statement(`SELECT ${productColumns(browsePrice(query))} FROM products ${page.where} ORDER BY ${browseOrder(query.sort, browsePrice(query).cents)} LIMIT @limit OFFSET @offset`).all({
       ...page.values,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
