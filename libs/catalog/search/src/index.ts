@@ -7,3 +7,4 @@ export { createTypedAliases, LINE_SHORT_NAMES, type TypedAliases } from './lib/t
 export { createHeldCodeLookup, type HeldCodeLookup } from './lib/held-code';
 export { generationSpelling } from './lib/generations';
 export { compoundWordSpellings } from './lib/compound-words';
+export { searchedWords } from './lib/shopping-words';

@@ -24,7 +24,7 @@ import {
   SUGGEST_MAX_LIMIT,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { compoundWordSpellings, createHeldCodeLookup, generationSpelling } from '@pricehunt/catalog-search';
+import { compoundWordSpellings, createHeldCodeLookup, generationSpelling, searchedWords } from '@pricehunt/catalog-search';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -40,7 +40,7 @@ function suggestionRoutes(app: ZodApp) {
   // 2"), else misspelt words, as the catalog writes them, else a compound typed in parts or by its last part ("x box":
   // Xbox, "sony phones": Headphones, `compound-words.ts`), else a line's series code that its models' numbers
   // hold ("qn90d": QN65QN90D, `held-code.ts`).
-  const suggestFor = async (text: string, limit: number): Promise<number[]> => {
+  const suggestSpelled = async (text: string, limit: number): Promise<number[]> => {
     const ids = await suggester.suggest(text, limit);
     if (ids.length > 0) return ids;
     const rewrites = [(words: string) => typedAliases.rewrite(words), async (words: string) => generationSpelling(words), (words: string) => spelling.correct(words)];
@@ -54,6 +54,13 @@ function suggestionRoutes(app: ZodApp) {
       if (found.length > 0) return found;
     }
     return (await heldCodes.productsHolding(text)).slice(0, limit);
+  };
+  // Words with a price, a condition or a wish to pay little ("cheap tv", "used mac", "headphones under 1…") suggest
+  // what their search looks for.
+  const suggestFor = async (text: string, limit: number): Promise<number[]> => {
+    const ids = await suggestSpelled(text, limit);
+    const searched = searchedWords(text);
+    return ids.length > 0 || searched === text ? ids : suggestSpelled(searched, limit);
   };
 
   app.get(

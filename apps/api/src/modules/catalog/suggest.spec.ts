@@ -104,6 +104,12 @@ describe('GET /api/suggest', () => {
     expect(await titles('uniden phone')).toEqual([expect.stringMatching(/^Uniden DECT 6.0 Cordless Phone/)]);
   });
 
+  it('suggests what a search of words with a price, a condition or a wish to pay little looks for', async () => {
+    expect((await titles('used sony wh'))[0]).toMatch(/^Sony WH-1000XM5/);
+    expect(await titles('cheap airpods')).toEqual([expect.stringMatching(/^Apple AirPods Pro 2/)]);
+    expect(await titles('sony headphones under 4')).toEqual([expect.stringMatching(/^Sony WH-1000XM5/)]);
+  });
+
   it('answers an empty list for words no offer begins like, and keeps to the limit', async () => {
     expect(await titles('zzq')).toEqual([]);
     expect(await titles('apple', '&limit=1')).toHaveLength(1);

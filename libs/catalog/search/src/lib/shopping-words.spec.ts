@@ -1,4 +1,4 @@
-import { cheapestFirst, readShoppingWords } from './shopping-words';
+import { cheapestFirst, readShoppingWords, searchedWords } from './shopping-words';
 
 describe('readShoppingWords', () => {
   it('reads a condition and the words without it', () => {
@@ -40,5 +40,14 @@ describe('cheapestFirst', () => {
       { id: 5, bestPriceCents: null },
     ];
     expect(cheapestFirst(products).map((product) => product.id)).toEqual([3, 4, 1, 2, 5]);
+  });
+});
+
+describe('searchedWords', () => {
+  it('reads off a price, a condition and a wish to pay little, and leaves other words as typed', () => {
+    expect(searchedWords('cheap used macbook under $800')).toBe('macbook');
+    expect(searchedWords('headphones under 100')).toBe('headphones');
+    expect(searchedWords('sony wh-1000xm5')).toBe('sony wh-1000xm5');
+    expect(searchedWords('refurbished')).toBe('refurbished');
   });
 });

@@ -8,6 +8,7 @@
  * latest model as much as for an unused one.
  */
 import type { SearchCondition } from '@pricehunt/contracts';
+import { readPriceWords } from './price-words';
 
 const USED = String.raw`used|pre-?owned|pre owned|second-?hand|second hand|open-?box|open box`;
 const REFURBISHED = String.raw`refurbished|refurb|renewed|reconditioned|certified refurbished`;
@@ -50,4 +51,10 @@ export function readShoppingWords(text: string): ShoppingWords | null {
 export function cheapestFirst<T extends { bestPriceCents: number | null }>(products: readonly T[]): T[] {
   const price = (product: T) => product.bestPriceCents ?? Number.POSITIVE_INFINITY;
   return products.map((product, at) => ({ product, at })).sort((a, b) => price(a.product) - price(b.product) || a.at - b.at).map((entry) => entry.product);
+}
+
+/** The words a search looks for: the typed ones without a price, a condition and a wish to pay little ("cheap used mac" → "mac"). */
+export function searchedWords(text: string): string {
+  const priced = readPriceWords(text)?.words ?? text;
+  return readShoppingWords(priced)?.words ?? priced;
 }
