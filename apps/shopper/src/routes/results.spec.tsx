@@ -368,6 +368,28 @@ describe('results page', () => {
     expect(screen.getByRole('link', { name: 'Show all prices' })).toHaveAttribute('href', '/search?q=gaming%20mouse');
   });
 
+  it('shows the used and refurbished offers from the start of a product named with a condition typed, and hides them on request', async () => {
+    const base = searchResult();
+    const used = searchResult({
+      input: { url: null, query: 'used sony wh-1000xm5' },
+      identifiedBy: 'query',
+      source: { ...base.source, offerId: null, retailer: null, title: 'sony wh-1000xm5', priceCents: null, url: null, canonicalUrl: null, externalId: null },
+      offers: [...base.offers, searchOffer({ id: 9, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 21_000, condition: 'used' })],
+      condition: 'used',
+    });
+    storeProductRequest(REQUEST_ID, { query: 'used sony wh-1000xm5', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(used), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+
+    const box = await screen.findByRole('checkbox', { name: 'Include used and refurbished (1)' });
+    expect(box).toBeChecked();
+    const links = () => within(screen.getByRole('list', { name: 'Offers, cheapest first' })).getAllByRole('listitem').map((item) => within(item).getByRole('link').textContent);
+    expect(links()).toContain('Go to eBay');
+    await userEvent.click(box);
+    expect(box).not.toBeChecked();
+    expect(links()).not.toContain('Go to eBay');
+  });
+
   it('says that nothing the words fit is offered in a typed condition, and offers the words in every condition', async () => {
     const base = searchResult();
     const none = searchResult({

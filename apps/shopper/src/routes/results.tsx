@@ -294,7 +294,8 @@ function NoAlternatives({ result }: { result: SearchResult }) {
  * says), the price history and similar products.
  */
 function Comparison({ result, layout }: { result: SearchResult; layout: ResultsPageProps['layout'] }) {
-  const [filters, setFilters] = useOfferFilters();
+  // A condition typed with the words ("used iphone 15"): the used and refurbished offers are shown from the start.
+  const [filters, setFilters] = useOfferFilters(result.condition !== null);
   const alternatives = result.offers.filter((offer) => !offer.isSource);
   // Products the link's words fit about as well as the one shown: offered right under it.
   const close = closeAlternatives(result);

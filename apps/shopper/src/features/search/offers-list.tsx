@@ -62,9 +62,10 @@ export function offerFiltersOf(params: URLSearchParams): OfferFilters {
 /**
  * The filters a shopper chose for the offers of an answer or a product, kept in the page's address (a shared or
  * reloaded link shows the same offers): a page holds them so that the offers' heading can say the order the list is in
- * (`offersOrderText`).
+ * (`offersOrderText`). Used and refurbished offers are shown from the start when `usedFirst` (the shopper typed
+ * "used" or "refurbished" with the words); turned off, the address says so (`used=0`).
  */
-export function useOfferFilters(): [OfferFilters, (filters: OfferFilters) => void] {
+export function useOfferFilters(usedFirst = false): [OfferFilters, (filters: OfferFilters) => void] {
   const [params, setParams] = useAddressParams();
   const set = (next: OfferFilters) => {
     const updated = new URLSearchParams(params);
@@ -72,11 +73,13 @@ export function useOfferFilters(): [OfferFilters, (filters: OfferFilters) => voi
       if (next[key]) updated.set(name, '1');
       else updated.delete(name);
     }
+    if (usedFirst && !next.includeUsed) updated.set(FLAG_PARAMS.includeUsed, '0');
     if (next.store) updated.set('store', next.store);
     else updated.delete('store');
     setParams(updated, { replace: true, preventScrollReset: true });
   };
-  return [offerFiltersOf(params), set];
+  const filters = offerFiltersOf(params);
+  return [usedFirst && !params.has(FLAG_PARAMS.includeUsed) ? { ...filters, includeUsed: true } : filters, set];
 }
 
 const listed = (words: readonly string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
