@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { SearchResult } from '@pricehunt/contracts';
+import { present, type SearchResult } from '@pricehunt/contracts';
 import { searchResult } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { priceRangeText, WantsNote, wantsOf } from './wants-note';
@@ -42,6 +42,15 @@ describe('WantsNote', () => {
     const { container } = renderWithProviders(<WantsNote result={typed('cheap used macbook', 'macbook', { condition: 'used', cheapestFirst: true })} />);
     expect(container.querySelector('.ph-results__wants')?.textContent).toBe('Offered used · Cheapest first · Search the words alone');
     expect(screen.getByRole('link', { name: 'Search the words alone' })).toHaveAttribute('href', '/search?q=macbook');
+  });
+
+  it('says whether a product named with a condition is offered in it now', () => {
+    const base = searchResult();
+    const named = { priceRange: null, condition: 'used' as const, cheapestFirst: false, product: base.product };
+    const offer = present(base.offers[0]);
+    expect(wantsOf({ ...named, offers: base.offers })?.text).toEqual(['Not offered used now']);
+    expect(wantsOf({ ...named, offers: [...base.offers, { ...offer, id: 99, condition: 'used' }] })?.text).toEqual(['Offered used']);
+    expect(wantsOf({ ...named, offers: [{ ...offer, id: 99, condition: 'used', availability: 'out_of_stock' }] })?.text).toEqual(['Not offered used now']);
   });
 
   it('says nothing when the words asked nothing more, or for a pasted link', () => {

@@ -15,10 +15,18 @@ export function priceRangeText(range: SearchPriceRange, currency: string | null)
 /** A typed condition in words, as a shop offers it. */
 export const CONDITION_TEXT: Readonly<Record<SearchCondition, string>> = { used: 'Offered used', refurbished: 'Offered refurbished' };
 
-/** What a search was asked beyond its words: a condition, the cheapest first, a price. */
-export function wantsOf(result: Pick<SearchResult, 'priceRange' | 'condition' | 'cheapestFirst'>): { text: string[]; undo: string } | null {
+/** A typed condition a named product has no offer in that one can buy: "Not offered used now". */
+const notOffered = (result: Partial<Pick<SearchResult, 'product' | 'offers'>>, condition: SearchCondition) =>
+  result.product != null && !(result.offers ?? []).some((offer) => offer.condition === condition && offer.availability !== 'out_of_stock');
+
+/**
+ * What a search was asked beyond its words: a condition (of a product named, whether it is offered in it now), the
+ * cheapest first, a price.
+ */
+export function wantsOf(result: Pick<SearchResult, 'priceRange' | 'condition' | 'cheapestFirst'> & Partial<Pick<SearchResult, 'product' | 'offers'>>): { text: string[]; undo: string } | null {
   const { priceRange, condition, cheapestFirst } = result;
-  const text = [...(condition ? [CONDITION_TEXT[condition]] : []), ...(cheapestFirst ? ['Cheapest first'] : [])];
+  const conditionText = condition ? [notOffered(result, condition) ? `Not offered ${condition} now` : CONDITION_TEXT[condition]] : [];
+  const text = [...conditionText, ...(cheapestFirst ? ['Cheapest first'] : [])];
   const asked = text.length + (priceRange ? 1 : 0);
   if (asked === 0) return null;
   // One click searches the words alone, named by what it undoes when that is one thing.
