@@ -29,17 +29,17 @@ import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, pro
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** Search-box suggestions and deals. */
-function suggestionRoutes(app: ZodApp) {
+/**
+ * The products the search box suggests for typed words. Words that suggest nothing: a name the catalog writes otherwise
+ * ("ps5"), a generation written the other way ("r6 mark 2"), else misspelt words, as the catalog writes them, else a
+ * compound typed in parts or by its last part ("x box": Xbox, "sony phones": Headphones, `compound-words.ts`), else a
+ * line's series code that its models' numbers hold ("qn90d": QN65QN90D, `held-code.ts`). Words with a price, a
+ * condition or a wish to pay little ("cheap tv", "used mac", "headphones under 1…") suggest what their search looks for.
+ */
+function createSuggestFor(app: ZodApp): (text: string, limit: number) => Promise<number[]> {
   const { suggester, spelling } = app.catalog;
   const { typedAliases } = app;
-  const repository = app.storage.catalog;
-  const heldCodes = createHeldCodeLookup({ codesHolding: (piece) => spelling.codesHolding(piece), index: app.storage.searchIndex, catalog: repository, limit: SUGGEST_MAX_LIMIT });
-
-  // Words that suggest nothing: a name the catalog writes otherwise ("ps5"), a generation written the other way ("r6 mark
-  // 2"), else misspelt words, as the catalog writes them, else a compound typed in parts or by its last part ("x box":
-  // Xbox, "sony phones": Headphones, `compound-words.ts`), else a line's series code that its models' numbers
-  // hold ("qn90d": QN65QN90D, `held-code.ts`).
+  const heldCodes = createHeldCodeLookup({ codesHolding: (piece) => spelling.codesHolding(piece), index: app.storage.searchIndex, catalog: app.storage.catalog, limit: SUGGEST_MAX_LIMIT });
   const suggestSpelled = async (text: string, limit: number): Promise<number[]> => {
     const ids = await suggester.suggest(text, limit);
     if (ids.length > 0) return ids;
@@ -55,13 +55,17 @@ function suggestionRoutes(app: ZodApp) {
     }
     return (await heldCodes.productsHolding(text)).slice(0, limit);
   };
-  // Words with a price, a condition or a wish to pay little ("cheap tv", "used mac", "headphones under 1…") suggest
-  // what their search looks for.
-  const suggestFor = async (text: string, limit: number): Promise<number[]> => {
+  return async (text, limit) => {
     const ids = await suggestSpelled(text, limit);
     const searched = searchedWords(text);
     return ids.length > 0 || searched === text ? ids : suggestSpelled(searched, limit);
   };
+}
+
+/** Search-box suggestions and deals. */
+function suggestionRoutes(app: ZodApp) {
+  const repository = app.storage.catalog;
+  const suggestFor = createSuggestFor(app);
 
   app.get(
     '/suggest',

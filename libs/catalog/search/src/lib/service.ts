@@ -1,16 +1,17 @@
-import type { IdentifiedBy, MatchedProduct, SearchCondition, SearchPriceRange, SearchBody, SearchResult, SearchSource } from '@pricehunt/contracts';
+import type { IdentifiedBy, SearchCondition, SearchPriceRange, SearchBody, SearchResult, SearchSource } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, indexWords, matchThreshold, type PagePlacement, type ProductMatcher, type RankedProduct, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
+import { type CatalogRepository, matchThreshold, type PagePlacement, type ProductMatcher, type RankedProduct, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
 import { compoundAnswer } from './compound-words';
 import { namesUnsoldKind, withoutUnknownWords } from './unknown-words';
-import { pricedWithin, readPriceWords } from './price-words';
-import { cheapestFirst, readShoppingWords } from './shopping-words';
+import { readPriceWords } from './price-words';
+import { readShoppingWords } from './shopping-words';
+import { asWanted, carryingTheWords } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
@@ -308,36 +309,6 @@ async function likeTheListed(search: Search, listedIds: readonly number[], ranke
   return [...ids.filter(ofKind), ...ids.filter((id) => !ofKind(id))];
 }
 
-/** How many of the newest offers that carry searched words are read for the products a typed condition lists. */
-const CONDITION_OFFERS = 2000;
-
-/** Products with offers shoppers see whose listings carry every one of the words. */
-async function carryingTheWords(search: Search, words: string): Promise<number[]> {
-  const typed = indexWords(words);
-  const last = typed.at(-1);
-  if (!search.index || last === undefined) return [];
-  return (await search.index.productsCarrying(typed.slice(0, -1), last, CONDITION_OFFERS)).map((found) => found.productId);
-}
-
-/**
- * Candidate products as the words' price, condition and wish to pay little want them (`price-words.ts`,
- * `shopping-words.ts`): those offered in the condition, at their lowest price in it (`bestPriceCondition` says which),
- * those priced within the price, the cheapest first when asked.
- */
-async function asWanted(search: Search, found: Pick<Found, 'priceRange' | 'condition' | 'cheapestFirst'>, products: MatchedProduct[]): Promise<MatchedProduct[]> {
-  const { priceRange: range, condition } = found;
-  let priced = products;
-  if (condition) {
-    const lowest = await search.catalog.lowestPricesIn(condition, products.map((entry) => entry.id));
-    priced = products.flatMap((entry) => {
-      const price = lowest.get(entry.id);
-      return price ? [{ ...entry, bestPriceCents: price.totalCents, bestPriceShippingKnown: price.shippingKnown, bestPriceCondition: condition }] : [];
-    });
-  }
-  const kept = priced.filter((entry) => range === null || pricedWithin(range, entry));
-  return found.cheapestFirst ? cheapestFirst(kept) : kept;
-}
-
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */
 async function answerOf(search: Search, body: SearchBody, found: Found, createdAt: Date): Promise<SearchResult> {
   const { catalog } = search;
@@ -350,9 +321,9 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // first of more than the list holds: more candidates are read for the lists to fill.
   const pool = found.priceRange || found.condition || found.cheapestFirst ? RANGE_POOL : 1;
   // A condition typed with words that list products: few are offered in it, and they may lie past the best fits.
-  const carrying = found.condition && !product && matchIds.length > 0 && sought ? await carryingTheWords(search, sought.title) : [];
+  const carrying = found.condition && !product && matchIds.length > 0 && sought ? await carryingTheWords(search.index, sought.title) : [];
   const candidates = [...new Set([...matchIds.slice(0, MATCH_LIMIT * pool), ...carrying])];
-  const matches = (await asWanted(search, found, await matchedAll(catalog, candidates, scores))).slice(0, MATCH_LIMIT);
+  const matches = (await asWanted(search.catalog, found, await matchedAll(catalog, candidates, scores))).slice(0, MATCH_LIMIT);
   // Products past the list's length are not dropped: they lead "More products".
   const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
@@ -375,7 +346,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
     (entry) => sharesSomething(likeOf, entry) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
   );
-  const similarProducts = (await asWanted(search, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT);
+  const similarProducts = (await asWanted(search.catalog, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT);
   return {
     success: true,
     requestId: body.requestId,
