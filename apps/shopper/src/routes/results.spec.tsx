@@ -6,7 +6,7 @@ import { HISTORY_STORAGE_KEY } from '../features/library/local-store';
 import { searchOffer, searchResult, REQUEST_ID } from '../testing/fixtures';
 import { mockApi, renderWithProviders } from '../testing/render-with-providers';
 import ResultsPage from './results';
-import { present } from '@pricehunt/contracts';
+import { present, type SearchResult } from '@pricehunt/contracts';
 
 const PATH = '/new-search/:requestId/:slug';
 const ROUTE = `/new-search/${REQUEST_ID}/amazon-com-b09xs7jwhh`;
@@ -16,6 +16,19 @@ const productDetail = {
   offers: [],
   priceHistory: [],
 };
+
+/** The answer to typed words, searched as `title`, that name no product (unless `overrides` says otherwise). */
+function typedAnswer(query: string, title: string, overrides: Partial<SearchResult> = {}): SearchResult {
+  const base = searchResult();
+  return searchResult({
+    input: { url: null, query },
+    identifiedBy: 'query',
+    source: { ...base.source, offerId: null, retailer: null, title, brand: null, model: null, priceCents: null, url: null, canonicalUrl: null, externalId: null },
+    product: null,
+    offers: [],
+    ...overrides,
+  });
+}
 
 function renderResults(layout: 'full' | 'compact' = 'full') {
   return renderWithProviders(<ResultsPage layout={layout} />, { route: ROUTE, path: PATH, app: true });
@@ -349,15 +362,7 @@ describe('results page', () => {
   });
 
   it('says that nothing the words fit is within a typed price, and offers the words at any price', async () => {
-    const base = searchResult();
-    const none = searchResult({
-      input: { url: null, query: 'gaming mouse $50 or less' },
-      identifiedBy: 'query',
-      source: { ...base.source, offerId: null, retailer: null, title: 'gaming mouse', brand: null, model: null, priceCents: null, url: null, canonicalUrl: null, externalId: null },
-      product: null,
-      offers: [],
-      priceRange: { minCents: null, maxCents: 5_000, currency: 'USD' },
-    });
+    const none = typedAnswer('gaming mouse $50 or less', 'gaming mouse', { priceRange: { minCents: null, maxCents: 5_000, currency: 'USD' } });
     storeProductRequest(REQUEST_ID, { query: 'gaming mouse $50 or less', timestamp: 1 });
     mockApi({ 'POST /api/search': jsonResponse(none) });
     renderResults();
@@ -370,10 +375,8 @@ describe('results page', () => {
 
   it('shows the used and refurbished offers from the start of a product named with a condition typed, and hides them on request', async () => {
     const base = searchResult();
-    const used = searchResult({
-      input: { url: null, query: 'used sony wh-1000xm5' },
-      identifiedBy: 'query',
-      source: { ...base.source, offerId: null, retailer: null, title: 'sony wh-1000xm5', priceCents: null, url: null, canonicalUrl: null, externalId: null },
+    const used = typedAnswer('used sony wh-1000xm5', 'sony wh-1000xm5', {
+      product: base.product,
       offers: [...base.offers, searchOffer({ id: 9, retailer: { id: 'ebay', name: 'eBay' }, priceCents: 21_000, condition: 'used' })],
       condition: 'used',
     });
@@ -391,15 +394,7 @@ describe('results page', () => {
   });
 
   it('says that nothing the words fit is offered in a typed condition, and offers the words in every condition', async () => {
-    const base = searchResult();
-    const none = searchResult({
-      input: { url: null, query: 'refurbished tv' },
-      identifiedBy: 'query',
-      source: { ...base.source, offerId: null, retailer: null, title: 'tv', brand: null, model: null, priceCents: null, url: null, canonicalUrl: null, externalId: null },
-      product: null,
-      offers: [],
-      condition: 'refurbished',
-    });
+    const none = typedAnswer('refurbished tv', 'tv', { condition: 'refurbished' });
     storeProductRequest(REQUEST_ID, { query: 'refurbished tv', timestamp: 1 });
     mockApi({ 'POST /api/search': jsonResponse(none) });
     renderResults();
@@ -411,12 +406,7 @@ describe('results page', () => {
 
   it('says plainly that no product matches typed words, with products sharing some of them', async () => {
     const base = searchResult();
-    const unmatched = searchResult({
-      input: { url: null, query: 'instant pot' },
-      identifiedBy: 'query',
-      source: { ...base.source, offerId: null, retailer: null, title: 'instant pot', brand: null, model: null, priceCents: null, url: null, canonicalUrl: null, externalId: null },
-      product: null,
-      offers: [],
+    const unmatched = typedAnswer('instant pot', 'instant pot', {
       similarProducts: base.product ? [{ ...base.product, title: 'Canon PIXMA TS2792 Printer, Instant Ink Ready', confidence: 0.3 }] : [],
     });
     storeProductRequest(REQUEST_ID, { query: 'instant pot', timestamp: 1 });

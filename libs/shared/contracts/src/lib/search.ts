@@ -231,8 +231,7 @@ export const searchPriceRangeSchema = z.object({
 export type SearchPriceRange = z.infer<typeof searchPriceRangeSchema>;
 
 /** A condition typed with search words ("used macbook", "refurbished iphone"). */
-export const SEARCH_CONDITIONS = ['used', 'refurbished'] as const;
-export const searchConditionSchema = z.enum(SEARCH_CONDITIONS);
+export const searchConditionSchema = conditionSchema.exclude(['new']);
 export type SearchCondition = z.infer<typeof searchConditionSchema>;
 
 export const searchResultSchema = z.object({

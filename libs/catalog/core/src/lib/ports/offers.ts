@@ -1,3 +1,4 @@
+import type { SearchCondition } from '@pricehunt/contracts';
 import type { OfferItem, OfferRef, OfferRow, OfferWithRetailer } from './rows';
 
 /** A product's lowest total price in one condition (`OfferReads.lowestPricesIn`). */
@@ -24,7 +25,7 @@ export interface OfferReads {
    * page's condition filter reads them), the lowest total (price and shipping) of such an offer, and whether its
    * shipping is known; the others are absent.
    */
-  lowestPricesIn(condition: 'used' | 'refurbished', productIds: readonly number[]): Promise<Map<number, ConditionPrice>>;
+  lowestPricesIn(condition: SearchCondition, productIds: readonly number[]): Promise<Map<number, ConditionPrice>>;
 }
 
 /** The candidate lookups of the matcher: offers by identifier, and what ranking compares of them. */

@@ -1,25 +1,14 @@
 import type { BrowseQuery } from '@pricehunt/catalog-core';
 import { PRODUCT_ATTRIBUTES, type ProductAttribute } from '@pricehunt/contracts';
-import { BEST_PRICE, type PriceColumns, TOTAL } from './shared-sql';
-
-/** A second-hand condition as an SQL literal: values of this closed list only, never a typed string. */
-const SECOND_HAND: Readonly<Record<string, string>> = { used: `'used'`, refurbished: `'refurbished'` };
+import { BEST_PRICE, conditionPrice, type PriceColumns } from './shared-sql';
 
 /**
- * A product's price as a browse reads it: filtered by a second-hand condition, the lowest total of its offers in that
- * condition one can buy (not held, not out of stock: as the offers port's `lowestPricesIn` reads it, and a search with
- * that condition typed), said to be in it, with that offer's shipping known or not; else its best price. By it the
- * browse filters a price range, sorts by price and shows the price ("Used from $…").
+ * A product's price as a browse reads it: filtered by a second-hand condition, its price in that condition
+ * (`conditionPrice`, as a search with that condition typed reads it); else its best price. By it the browse filters a
+ * price range, sorts by price and shows the price ("Used from $…").
  */
 export function browsePrice(query: Pick<BrowseQuery, 'condition'>): PriceColumns {
-  const condition = query.condition ? SECOND_HAND[query.condition] : undefined;
-  if (!condition) return BEST_PRICE;
-  const offers = `FROM offers c WHERE c.product_id = products.id AND c.held IS NULL AND c.condition = ${condition} AND c.availability <> 'out_of_stock'`;
-  return {
-    cents: `(SELECT min(${TOTAL('c')}) ${offers})`,
-    condition,
-    shippingKnown: `(SELECT CASE WHEN c.shipping_cents IS NOT NULL THEN 1 ELSE 0 END ${offers} ORDER BY ${TOTAL('c')}, c.shipping_cents IS NULL LIMIT 1)`,
-  };
+  return query.condition === 'used' || query.condition === 'refurbished' ? conditionPrice(query.condition) : BEST_PRICE;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { BrowseSort } from '@pricehunt/catalog-core';
+import type { BrowseSort, ConditionPrice } from '@pricehunt/catalog-core';
+import type { SearchCondition } from '@pricehunt/contracts';
 
 /**
  * The catalog's SQL both engines read alike, written once. Aliases are quoted (SQLite and PostgreSQL both keep a
@@ -64,6 +65,38 @@ export const BEST_PRICE: PriceColumns = { cents: 'best_price_cents', condition: 
 
 /** A product's columns (of `products`, unaliased). */
 export const PRODUCT_COLUMNS = productColumns(BEST_PRICE);
+
+/** A second-hand condition as an SQL literal: values of this closed list only, never a typed string. */
+const SECOND_HAND: Readonly<Record<SearchCondition, string>> = { used: `'used'`, refurbished: `'refurbished'` };
+
+/**
+ * A product's price in a second-hand condition (SQL on `products`, both engines): the lowest total of its offers in it
+ * that shoppers see (not held) and can buy (not out of stock), the condition, and whether that offer's shipping is
+ * known (the one stating it first among equal totals); the total is null when it has none. A search with the
+ * condition typed (`lowestPricesIn` of the offers port) and a browse filtered by it (`browsePrice`) both read it.
+ */
+export function conditionPrice(condition: SearchCondition): PriceColumns {
+  const literal = SECOND_HAND[condition];
+  const offers = `FROM offers c WHERE c.product_id = products.id AND c.held IS NULL AND c.condition = ${literal} AND c.availability <> 'out_of_stock'`;
+  return {
+    cents: `(SELECT min(${TOTAL('c')}) ${offers})`,
+    condition: literal,
+    shippingKnown: `(SELECT CASE WHEN c.shipping_cents IS NOT NULL THEN 1 ELSE 0 END ${offers} ORDER BY ${TOTAL('c')}, c.shipping_cents IS NULL LIMIT 1)`,
+  };
+}
+
+/** `lowestPricesIn` of the offers port: the products among a list of ids (`ids`, an engine's SQL) with a price in the condition. */
+export const lowestPricesInSql = (condition: SearchCondition, ids: string) => {
+  const price = conditionPrice(condition);
+  return `SELECT id AS "productId", ${price.cents} AS "totalCents", ${price.shippingKnown} AS "shippingKnown" FROM products WHERE id IN (${ids}) AND ${price.cents} IS NOT NULL`;
+};
+
+/** A row of `lowestPricesInSql` (the engines answer the flag as 0 or 1, the total maybe as a string). */
+export type ConditionPriceRow = { productId: number; totalCents: number | string; shippingKnown: number | string };
+
+/** Rows of `lowestPricesInSql` by product. */
+export const conditionPrices = (rows: readonly ConditionPriceRow[]): Map<number, ConditionPrice> =>
+  new Map(rows.map((row) => [row.productId, { totalCents: Number(row.totalCents), shippingKnown: Number(row.shippingKnown) === 1 }]));
 
 /** A browse's order, a price as `cents` reads it (SQL on `products`). */
 export const browseOrder = (sort: BrowseSort, cents = BEST_PRICE.cents): string =>

@@ -3,7 +3,7 @@ import { shorterModelKeys } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 import type pg from 'pg';
 import { type Queryable, rowsOf } from '../pg/queryable';
-import { OFFER_COLUMNS, OFFER_REF, OFFER_WITH_RETAILER, PRODUCT_COLUMNS, TOTAL } from '../shared-sql';
+import { type ConditionPriceRow, conditionPrices, lowestPricesInSql, OFFER_COLUMNS, OFFER_REF, OFFER_WITH_RETAILER, PRODUCT_COLUMNS, TOTAL } from '../shared-sql';
 
 /** Offers with their retailer (`OFFER_WITH_RETAILER`) that `where` (on `o`, with its order) finds. */
 export const offersWithRetailer = (db: Queryable, name: string, where: string, values: unknown[]) =>
@@ -117,15 +117,12 @@ export function createPgOfferReads(pool: pg.Pool): OfferReads {
     allOffersOfProduct: (productId) => offersWithRetailer(pool, 'all-offers-of-product', `o.product_id = $1 ORDER BY ${TOTAL('o')}, o.id`, [productId]),
     async lowestPricesIn(condition, productIds) {
       if (productIds.length === 0) return new Map();
-      const { rows } = await pool.query<{ productId: number; totalCents: number; shippingKnown: boolean }>({
-        name: 'catalog/lowest-prices-in',
-        text: `SELECT DISTINCT ON (o.product_id) o.product_id AS "productId", ${TOTAL('o')} AS "totalCents", o.shipping_cents IS NOT NULL AS "shippingKnown"
-                 FROM offers o
-                WHERE o.product_id = ANY($1::int[]) AND o.held IS NULL AND o.condition = $2 AND o.availability <> 'out_of_stock'
-                ORDER BY o.product_id, ${TOTAL('o')}, o.shipping_cents IS NULL`,
-        values: [productIds, condition],
+      const { rows } = await pool.query<ConditionPriceRow>({
+        name: `catalog/lowest-prices-in-${condition}`,
+        text: lowestPricesInSql(condition, 'SELECT unnest($1::int[])'),
+        values: [productIds],
       });
-      return new Map(rows.map((row) => [row.productId, { totalCents: Number(row.totalCents), shippingKnown: row.shippingKnown }]));
+      return conditionPrices(rows);
     },
   };
 }

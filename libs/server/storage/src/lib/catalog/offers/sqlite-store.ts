@@ -1,8 +1,9 @@
 import { type ConditionPrice, type NewOffer, type OfferKeyRow, type OfferRef, type OfferRow, type OfferWithRetailer, type RetailerRow, shorterModelKeys, type SourcedOffer } from '@pricehunt/catalog-core';
+import type { SearchCondition } from '@pricehunt/contracts';
 import type Database from 'better-sqlite3';
 import { BULK_SQL } from '../sqlite/bulk-sql';
 import { idList, prepareAll } from '../sqlite/prepare';
-import { OFFER_COLUMNS, OFFER_REF, OFFER_WITH_RETAILER, SAME_SQL, SQLITE_SQL, storeHold, TOTAL } from '../shared-sql';
+import { type ConditionPriceRow, conditionPrices, lowestPricesInSql, OFFER_COLUMNS, OFFER_REF, OFFER_WITH_RETAILER, SAME_SQL, SQLITE_SQL, storeHold, TOTAL } from '../shared-sql';
 
 const nowIso = () => new Date().toISOString();
 
@@ -35,10 +36,8 @@ const LOOKUPS = {
   // Per product through its offers (a handful each), never through all the retailer's offers.
   productsWithOfferAt: 'SELECT value AS productId FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE product_id = value AND retailer_id = ?)',
   offersAtAmong: 'SELECT value AS id FROM json_each(?) WHERE EXISTS (SELECT 1 FROM offers WHERE id = value AND retailer_id = ?)',
-  // SQLite reads a bare column of a min() group from the row with the least value.
-  lowestPricesIn: `SELECT product_id AS productId, min(${TOTAL('o')}) AS totalCents, o.shipping_cents IS NOT NULL AS shippingKnown FROM offers o
-      WHERE o.product_id IN (SELECT value FROM json_each(?)) AND o.held IS NULL AND o.condition = ? AND o.availability <> 'out_of_stock'
-      GROUP BY o.product_id`,
+  lowestUsedPrices: lowestPricesInSql('used', 'SELECT value FROM json_each(?)'),
+  lowestRefurbishedPrices: lowestPricesInSql('refurbished', 'SELECT value FROM json_each(?)'),
   offersOfProduct: `${OFFER_WITH_RETAILER} WHERE o.product_id = ? AND o.held IS NULL ORDER BY ${TOTAL('o')}, o.id`,
   allOffersOfProduct: `${OFFER_WITH_RETAILER} WHERE o.product_id = ? ORDER BY ${TOTAL('o')}, o.id`,
   offerWithRetailer: `${OFFER_WITH_RETAILER} WHERE o.id = ?`,
@@ -51,10 +50,6 @@ const LOOKUPS = {
 
 type RetailerRecord = { id: string; name: string; domains: string; affiliateParam: string | null };
 const toRetailer = (row: RetailerRecord): RetailerRow => ({ ...row, domains: JSON.parse(row.domains) as string[] });
-
-/** Rows of `lowestPricesIn` by product (SQLite answers a comparison as 0 or 1). */
-const conditionPrices = (rows: unknown[]) =>
-  new Map((rows as Array<{ productId: number; totalCents: number; shippingKnown: number }>).map((row) => [row.productId, { totalCents: row.totalCents, shippingKnown: row.shippingKnown === 1 }]));
 
 /** The catalog store's reads of offers and retailers, on one connection. */
 export function sqliteOfferLookups(sqlite: Database.Database) {
@@ -121,8 +116,8 @@ export function sqliteOfferLookups(sqlite: Database.Database) {
     productsWithOfferAt: (retailerId: string, productIds: readonly number[]): Set<number> =>
       new Set(productIds.length === 0 ? [] : (s.productsWithOfferAt.all(idList(productIds), retailerId) as Array<{ productId: number }>).map((row) => row.productId)),
     /** The lowest total of each product's offers shoppers see in the condition that are not out of stock. */
-    lowestPricesIn: (condition: 'used' | 'refurbished', productIds: readonly number[]): Map<number, ConditionPrice> =>
-      productIds.length === 0 ? new Map() : conditionPrices(s.lowestPricesIn.all(idList(productIds), condition)),
+    lowestPricesIn: (condition: SearchCondition, productIds: readonly number[]): Map<number, ConditionPrice> =>
+      conditionPrices(productIds.length === 0 ? [] : ((condition === 'used' ? s.lowestUsedPrices : s.lowestRefurbishedPrices).all(idList(productIds)) as ConditionPriceRow[])),
     /** The offers among `offerIds` that are the retailer's. */
     offersAtAmong: (retailerId: string, offerIds: readonly number[]): Set<number> =>
       new Set(offerIds.length === 0 ? [] : (s.offersAtAmong.all(idList(offerIds), retailerId) as Array<{ id: number }>).map((row) => row.id)),
