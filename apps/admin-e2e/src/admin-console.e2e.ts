@@ -116,10 +116,11 @@ describe('admin console', () => {
 
     await page.getByRole('link', { name: 'Catalog', exact: true }).click();
     await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
-    await page.getByLabel('Retailer', { exact: true }).selectOption({ label: 'New retailer…' });
-    await page.getByLabel('New retailer name').fill('Corner Kitchen');
-    await page.getByLabel('Feed file').setInputFiles({ name: 'corner-kitchen.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(FEED) });
-    await page.getByRole('button', { name: 'Import feed' }).click();
+    const importForm = page.getByRole('region', { name: 'Import a retailer feed' });
+    await importForm.getByLabel('Retailer', { exact: true }).selectOption({ label: 'New retailer…' });
+    await importForm.getByLabel('New retailer name').fill('Corner Kitchen');
+    await importForm.getByLabel('Feed file').setInputFiles({ name: 'corner-kitchen.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(FEED) });
+    await importForm.getByRole('button', { name: 'Import feed' }).click();
     await page.getByText('corner-kitchen.tsv: import finished').waitFor();
     const progress = page.getByRole('progressbar', { name: 'Rows imported' });
     expect(await progress.getAttribute('aria-valuenow')).toBe('4');

@@ -12,6 +12,7 @@ import {
   importJobResponseSchema,
   importRunDetailResponseSchema,
   importRunListResponseSchema,
+  type ImportRunQuery,
   mergeProductsResponseSchema,
   overviewResponseSchema,
   priceReviewApproveResponseSchema,
@@ -101,8 +102,13 @@ export function useUpdateRetailer() {
   });
 }
 
-export const useImportRuns = () =>
-  useQuery({ queryKey: adminKeys.importRuns(), queryFn: ({ signal }) => apiRequest(`${BASE}/imports`, { schema: importRunListResponseSchema, signal }) });
+/** A page of the import runs, newest first: those of one status, of one retailer. */
+export const useImportRuns = (query: Partial<ImportRunQuery>) =>
+  useQuery({
+    queryKey: [...adminKeys.importRuns(), query],
+    queryFn: ({ signal }) => apiRequest(`${BASE}/imports`, { query, schema: importRunListResponseSchema, signal }),
+    placeholderData: (previous) => previous,
+  });
 
 export const useImportRun = (id: string) =>
   useQuery({

@@ -16,7 +16,7 @@ const job = (changes: Partial<ImportJob>): ImportJob => ({
 function routes(extra: Record<string, Parameters<typeof jsonResponse>[0]> = {}) {
   return {
     'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [retailer] }),
-    'GET /api/admin/imports': () => jsonResponse({ success: true, items: [] }),
+    'GET /api/admin/imports': () => jsonResponse({ success: true, items: [], page: 1, pageSize: 50, total: 0 }),
     'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
     'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items: [], total: 0 }),
     'GET /api/admin/suspect-products': () => jsonResponse({ success: true, items: [], total: 0 }),
@@ -40,8 +40,9 @@ describe('catalog page', () => {
     });
     restore = view.restore;
     const user = userEvent.setup();
-    await screen.findByRole('option', { name: 'Acme' });
-    await user.selectOptions(screen.getByLabelText('Retailer'), 'acme');
+    const importCard = await screen.findByRole('region', { name: 'Import a retailer feed' });
+    await within(importCard).findByRole('option', { name: 'Acme' });
+    await user.selectOptions(within(importCard).getByLabelText('Retailer'), 'acme');
     await user.upload(screen.getByLabelText('Feed file'), new File(['id\ttitle\tlink\tprice\n'], 'acme.tsv', { type: 'text/tab-separated-values' }));
     await user.click(screen.getByRole('button', { name: 'Import feed' }));
 

@@ -6,9 +6,10 @@ import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
-import { useImportFeed, useImportJob, useImportRuns, useRecluster, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
+import { useImportFeed, useImportJob, useRecluster, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { ImportRunsTable, RowErrorsTable, RowWarningsTable } from './import-runs-table';
+import { RowErrorsTable, RowWarningsTable } from './import-runs-table';
+import { ImportsCard } from './imports-card';
 import { MatchReportsCard } from './match-reports-card';
 import { PriceReviewsCard } from './price-reviews-card';
 import { SuspectProductsCard } from './suspect-products-card';
@@ -286,16 +287,6 @@ function ReclusterCard() {
       >
         <p>Product pages may change their id while this runs. Searches keep working.</p>
       </ConfirmDialog>
-    </Card>
-  );
-}
-
-function ImportsCard() {
-  const runs = useImportRuns();
-  return (
-    <Card title="Import runs">
-      <QueryState isLoading={runs.isLoading} error={runs.error} onRetry={() => void runs.refetch()} />
-      {runs.data ? <ImportRunsTable runs={runs.data.items} /> : null}
     </Card>
   );
 }

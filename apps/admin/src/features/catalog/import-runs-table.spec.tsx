@@ -50,7 +50,7 @@ describe('an interrupted import run', () => {
       signedInAs: adminAccount,
       routes: {
         'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [] }),
-        'GET /api/admin/imports': () => jsonResponse({ success: true, items: [interrupted] }),
+        'GET /api/admin/imports': () => jsonResponse({ success: true, items: [interrupted], page: 1, pageSize: 50, total: 1 }),
         'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
       },
     });
@@ -109,7 +109,7 @@ describe('an import run that kept no row', () => {
       signedInAs: adminAccount,
       routes: {
         'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [] }),
-        'GET /api/admin/imports': () => jsonResponse({ success: true, items: [rejected] }),
+        'GET /api/admin/imports': () => jsonResponse({ success: true, items: [rejected], page: 1, pageSize: 50, total: 1 }),
         'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
       },
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FeedFormatError, readGmcTsv, readGmcXml, type FeedRow } from '@pricehunt/catalog-feeds';
-import { AdminMessages, startedImportJob, type FeedFormat, type ImportJob, type ImportRowError, type ImportRun } from '@pricehunt/contracts';
+import { AdminMessages, startedImportJob, type FeedFormat, type ImportJob, type ImportRowError, type ImportRun, type ImportRunQuery } from '@pricehunt/contracts';
 import { badRequest, notFound } from '@pricehunt/http-errors';
 import type { ImportRunRow, ImportSummary, IngestionService } from '@pricehunt/catalog-core';
 import type { AdminRepository } from '@pricehunt/storage';
@@ -208,8 +208,10 @@ export function createImportJobs({ repo, catalog, log, now = () => new Date() }:
       return { ...job, errors: [...job.errors], warnings: [...job.warnings] };
     },
 
-    async listImportRuns(limit = 50): Promise<ImportRun[]> {
-      return (await catalog.repository.listImportRuns(limit)).map(toImportRun);
+    /** A page of the import runs the query's filter holds, newest first, and how many it holds. */
+    async listImportRuns({ page, pageSize, ...filter }: ImportRunQuery): Promise<{ total: number; items: ImportRun[] }> {
+      const [total, rows] = await Promise.all([catalog.repository.countImportRuns(filter), catalog.repository.listImportRuns(pageSize, { ...filter, offset: (page - 1) * pageSize })]);
+      return { total, items: rows.map(toImportRun) };
     },
 
     async getImportRun(id: string) {

@@ -24,6 +24,7 @@ import {
   importJobResponseSchema,
   importRunDetailResponseSchema,
   importRunListResponseSchema,
+  importRunQuerySchema,
   importRunParamsSchema,
   mergeProductsBodySchema,
   mergeProductsResponseSchema,
@@ -129,10 +130,10 @@ function businessAndRetailerRoutes(app: ZodApp) {
 /** Import runs, and feed files uploaded to import. */
 function importRoutes(app: ZodApp) {
   const service = app.admin;
-  app.get('/imports', { schema: { tags, security, response: { 200: importRunListResponseSchema, ...denied } } }, async () => ({
-    success: true as const,
-    items: await service.listImportRuns(),
-  }));
+  app.get('/imports', { schema: { tags, security, querystring: importRunQuerySchema, response: { 200: importRunListResponseSchema, ...invalid } } }, async (request) => {
+    const { total, items } = await service.listImportRuns(request.query);
+    return { success: true as const, total, page: request.query.page, pageSize: request.query.pageSize, items };
+  });
 
   app.get(
     '/imports/:id',

@@ -11,7 +11,7 @@ export interface Actor {
 
 export interface AdminServiceDeps {
   repo: AdminRepository;
-  catalog: { ingestion: IngestionService; repository: Pick<ImportRunReads, 'listImportRuns' | 'getImportRun'> };
+  catalog: { ingestion: IngestionService; repository: Pick<ImportRunReads, 'listImportRuns' | 'countImportRuns' | 'getImportRun'> };
   log: Logger;
   now?: () => Date;
 }

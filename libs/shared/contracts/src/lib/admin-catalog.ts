@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { importRunSchema, rowErrorSchema } from './admin-overview';
+import { IMPORT_RUN_STATUSES, importRunSchema, rowErrorSchema } from './admin-overview';
+import { pageNumber, pageSizeOf } from './admin-paging';
+import { pageOf } from './paging';
 
 const hostName = z
   .string()
@@ -96,7 +98,16 @@ export function startedImportJob(job: Pick<ImportJob, 'id' | 'fileName' | 'forma
 export const importJobResponseSchema = z.object({ success: z.literal(true), job: importJobSchema });
 export type ImportJobResponse = z.infer<typeof importJobResponseSchema>;
 
-export const importRunListResponseSchema = z.object({ success: z.literal(true), items: z.array(importRunSchema) });
+/** Which import runs a page of the list holds: those of one status, those that read one retailer's rows. */
+export const importRunQuerySchema = z.object({
+  status: z.enum(IMPORT_RUN_STATUSES, { error: `status must be one of ${IMPORT_RUN_STATUSES.join(', ')}` }).optional(),
+  retailerId: z.string().trim().min(1, 'retailerId must not be empty').max(120, 'retailerId is too long').optional(),
+  page: pageNumber,
+  pageSize: pageSizeOf(50),
+});
+export type ImportRunQuery = z.output<typeof importRunQuerySchema>;
+
+export const importRunListResponseSchema = z.object({ success: z.literal(true), ...pageOf(importRunSchema) });
 export type ImportRunListResponse = z.infer<typeof importRunListResponseSchema>;
 
 export const importRunParamsSchema = z.object({ id: z.string().min(1).max(100) });

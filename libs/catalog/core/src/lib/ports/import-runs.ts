@@ -46,6 +46,12 @@ export interface RunningImportRun {
   heartbeatAt: string | null;
 }
 
+/** Which import runs a list holds: those of one status, those that read one retailer's rows (its fixed one or one of its rows' links). */
+export interface ImportRunFilter {
+  status?: ImportRunStatus;
+  retailerId?: string;
+}
+
 /** Import runs as the admin console and the recovery of interrupted runs read them. */
 export interface ImportRunReads {
   /**
@@ -55,8 +61,10 @@ export interface ImportRunReads {
   lastImportAt(): Promise<string | null>;
   /** An import run, or null. */
   getImportRun(id: string): Promise<ImportRunRow | null>;
-  /** The newest import runs first. */
-  listImportRuns(limit: number): Promise<ImportRunRow[]>;
+  /** The newest import runs first, those the filter holds, from the `offset`-th (0: the newest). */
+  listImportRuns(limit: number, filter?: ImportRunFilter & { offset?: number }): Promise<ImportRunRow[]>;
+  /** How many import runs the filter holds. */
+  countImportRuns(filter?: ImportRunFilter): Promise<number>;
   /** The runs still `running`, with what tells whether their processes are still at them. */
   runningImportRuns(): Promise<RunningImportRun[]>;
   /**

@@ -297,6 +297,28 @@ describe.each(ENGINES)('import runs and catalog upkeep through the catalog port 
     expect([await repository.countOffers(), await repository.countProducts()]).toEqual([7, 4]);
   });
 
+  it('lists the runs of one status or of one retailer a page at a time, and counts them', async () => {
+    const shopOne = await catalog.ingestion.importOffers(HEADPHONES, { format: 'gmc', source: 'shop-one', retailer: { name: 'Shop One' } });
+    const fromLinks = await catalog.ingestion.importOffers(ELSEWHERE, { format: 'gmc', source: 'links' });
+    const refused = await catalog.ingestion.importOffers([offer({ externalId: 'X', url: 'not a url', title: 'Broken' })], { format: 'gmc', source: 'broken' });
+    const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+
+    expect((await repository.getImportRun(refused.runId))?.status).toBe('failed');
+    expect(ids(await repository.listImportRuns(10, { status: 'failed' }))).toEqual([refused.runId]);
+    expect(ids(await repository.listImportRuns(10, { status: 'succeeded' }))).toEqual([fromLinks.runId, shopOne.runId]);
+    expect(await repository.listImportRuns(10, { status: 'interrupted' })).toEqual([]);
+    // A run's fixed retailer, or one its rows' links named.
+    const shopOneId = present(await repository.getImportRun(shopOne.runId)).retailerId;
+    expect(ids(await repository.listImportRuns(10, { retailerId: present(shopOneId) }))).toEqual([shopOne.runId]);
+    expect(ids(await repository.listImportRuns(10, { retailerId: 'bestbuy' }))).toEqual([fromLinks.runId]);
+    expect(ids(await repository.listImportRuns(10, { retailerId: 'bestbuy', status: 'failed' }))).toEqual([]);
+    // Pages: the newest first, from the offset-th.
+    expect(ids(await repository.listImportRuns(2, { offset: 1 }))).toEqual([fromLinks.runId, shopOne.runId]);
+    expect(ids(await repository.listImportRuns(2, { offset: 2 }))).toEqual([shopOne.runId]);
+    expect([await repository.countImportRuns(), await repository.countImportRuns({ status: 'succeeded' }), await repository.countImportRuns({ retailerId: 'bestbuy' })]).toEqual([3, 2, 1]);
+    expect(await repository.countImportRuns({ retailerId: 'no-such-shop' })).toBe(0);
+  });
+
   it('marks a run left running interrupted once, whichever of two processes finds it first', async () => {
     await catalog.store.startImportRun({ id: 'left', format: 'gmc', source: 'feed.tsv', retailerId: null, businessId: null, owner: { pid: 1, host: 'gone' } });
     expect((await repository.runningImportRuns()).map((run) => [run.id, run.ownerPid, run.ownerHost])).toEqual([['left', 1, 'gone']]);

@@ -1,4 +1,4 @@
-import type { ImportRunCounts, ImportRunReads, ImportRunRow, IngestionStore } from '@pricehunt/catalog-core';
+import type { ImportRunCounts, ImportRunFilter, ImportRunReads, ImportRunRow, IngestionStore } from '@pricehunt/catalog-core';
 import type pg from 'pg';
 
 const IMPORT_RUN = `SELECT id, format, source, retailer_id AS "retailerId", retailer_ids AS "retailerIds", business_id AS "businessId", status,
@@ -27,6 +27,10 @@ const toImportRun = ({ retailerIds, startedAt, finishedAt, ...rest }: ImportRunR
   report: rest.report,
 });
 
+/** The runs an `ImportRunFilter` holds, its status and retailer as $1 and $2 (null holds every run). */
+const RUNS_HELD = `($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR retailer_id = $2 OR coalesce(retailer_ids, '[]'::jsonb) ? $2)`;
+const filterValues = (filter: ImportRunFilter = {}) => [filter.status ?? null, filter.retailerId ?? null];
+
 /** `ImportRunReads` on PostgreSQL, through the pool. */
 export function createPgImportRuns(pool: pg.Pool): ImportRunReads {
   return {
@@ -42,10 +46,18 @@ export function createPgImportRuns(pool: pg.Pool): ImportRunReads {
       const { rows } = await pool.query<ImportRunRecord>({ name: 'catalog/import-run', text: `${IMPORT_RUN} WHERE id = $1`, values: [id] });
       return rows[0] ? toImportRun(rows[0]) : null;
     },
-    async listImportRuns(limit) {
+    async listImportRuns(limit, filter = {}) {
       // The newest first; runs begun in the same millisecond by their ids (SQLite: by insertion order).
-      const { rows } = await pool.query<ImportRunRecord>({ name: 'catalog/import-runs', text: `${IMPORT_RUN} ORDER BY started_at DESC, id DESC LIMIT $1`, values: [limit] });
+      const { rows } = await pool.query<ImportRunRecord>({
+        name: 'catalog/import-runs',
+        text: `${IMPORT_RUN} WHERE ${RUNS_HELD} ORDER BY started_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        values: [...filterValues(filter), limit, filter.offset ?? 0],
+      });
       return rows.map(toImportRun);
+    },
+    async countImportRuns(filter) {
+      const { rows } = await pool.query<{ n: number }>({ name: 'catalog/count-import-runs', text: `SELECT count(*)::int AS n FROM import_runs WHERE ${RUNS_HELD}`, values: filterValues(filter) });
+      return rows[0]?.n ?? 0;
     },
     async runningImportRuns() {
       const { rows } = await pool.query<{ id: string; ownerPid: number | null; ownerHost: string | null; startedAt: Date; heartbeatAt: Date | null }>({

@@ -1,4 +1,4 @@
-import type { ImportRunDelta, ImportRunOwner, ImportRunRow, RunningImportRun } from '@pricehunt/catalog-core';
+import type { ImportRunDelta, ImportRunFilter, ImportRunOwner, ImportRunRow, RunningImportRun } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { BULK_SQL, importRunAdvanceParams } from '../sqlite/bulk-sql';
 import { prepareAll } from '../sqlite/prepare';
@@ -7,6 +7,11 @@ const nowIso = () => new Date().toISOString();
 const RUN_COLUMNS = `id, format, source, retailer_id AS retailerId, retailer_ids AS retailerIdsJson, business_id AS businessId, status, started_at AS startedAt,
       finished_at AS finishedAt, total_rows AS totalRows, inserted, updated, unchanged, skipped, products_created AS productsCreated,
       report_json AS reportJson`;
+
+/** The runs an `ImportRunFilter` holds (a parameter left null holds every run). */
+const RUNS_HELD = `(@status IS NULL OR status = @status)
+      AND (@retailerId IS NULL OR retailer_id = @retailerId OR EXISTS (SELECT 1 FROM json_each(retailer_ids) WHERE value = @retailerId))`;
+const filterParams = (filter: ImportRunFilter = {}) => ({ status: filter.status ?? null, retailerId: filter.retailerId ?? null });
 
 const RUNS = {
   insertImportRun: `INSERT INTO import_runs (id, format, source, retailer_id, business_id, status, started_at, owner_pid, owner_host, heartbeat_at)
@@ -22,7 +27,8 @@ const RUNS = {
   interruptImportRun: `UPDATE import_runs SET status = 'interrupted', finished_at = coalesce(heartbeat_at, started_at),
       report_json = json_set(report_json, '$.interrupted', json(@noteJson)) WHERE id = @id AND status = 'running'`,
   importRun: `SELECT ${RUN_COLUMNS} FROM import_runs WHERE id = ?`,
-  importRuns: `SELECT ${RUN_COLUMNS} FROM import_runs ORDER BY started_at DESC, rowid DESC LIMIT ?`,
+  importRuns: `SELECT ${RUN_COLUMNS} FROM import_runs WHERE ${RUNS_HELD} ORDER BY started_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+  countImportRuns: `SELECT count(*) FROM import_runs WHERE ${RUNS_HELD}`,
 };
 
 type ImportRunRecord = Omit<ImportRunRow, 'report' | 'retailerIds'> & { reportJson: string; retailerIdsJson: string | null };
@@ -34,7 +40,7 @@ const toImportRun = ({ reportJson, retailerIdsJson, ...rest }: ImportRunRecord):
 
 /** The catalog store's import runs, on one connection. */
 export function sqliteImportRunStore(sqlite: Database.Database) {
-  const s = prepareAll(sqlite, RUNS);
+  const s = prepareAll(sqlite, RUNS, ['countImportRuns']);
   return {
     /** Records a run begun by `owner` (its counts start at zero and grow with each committed batch). */
     startImportRun(run: { id: string; format: ImportRunRow['format']; source: string; retailerId: string | null; businessId: string | null; owner: ImportRunOwner }) {
@@ -61,6 +67,8 @@ export function sqliteImportRunStore(sqlite: Database.Database) {
       const row = s.importRun.get(id) as ImportRunRecord | undefined;
       return row ? toImportRun(row) : null;
     },
-    listImportRuns: (limit = 50) => (s.importRuns.all(limit) as ImportRunRecord[]).map(toImportRun),
+    listImportRuns: (limit = 50, filter: ImportRunFilter & { offset?: number } = {}) =>
+      (s.importRuns.all({ ...filterParams(filter), limit, offset: filter.offset ?? 0 }) as ImportRunRecord[]).map(toImportRun),
+    countImportRuns: (filter?: ImportRunFilter) => s.countImportRuns.get(filterParams(filter)) as number,
   };
 }

@@ -8,7 +8,8 @@ export function createSqliteImportRuns(sqlite: Database.Database, store: Catalog
   return {
     lastImportAt: async () => (lastImportAt.get() as string | null) ?? null,
     getImportRun: async (id) => store.getImportRun(id),
-    listImportRuns: async (limit) => store.listImportRuns(limit),
+    listImportRuns: async (limit, filter) => store.listImportRuns(limit, filter),
+    countImportRuns: async (filter) => store.countImportRuns(filter),
     runningImportRuns: async () => store.runningImportRuns(),
     interruptImportRun: async (id, note) => store.interruptImportRun(id, note),
   };
