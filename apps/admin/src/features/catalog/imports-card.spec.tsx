@@ -69,7 +69,7 @@ describe('runsHeld', () => {
   it('names how many runs the list holds by its filter', () => {
     expect(runsHeld(121, undefined, undefined)).toBe('121 runs');
     expect(runsHeld(1, 'failed', undefined)).toBe('1 failed run');
-    expect(runsHeld(3, 'interrupted', 'ebay')).toBe('3 interrupted runs of ebay');
+    expect(runsHeld(3, 'interrupted', 'eBay')).toBe('3 interrupted runs of eBay');
   });
 });
 
@@ -99,7 +99,7 @@ describe('the import runs card', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
 
     await userEvent.selectOptions(within(runsCard()).getByLabelText('Retailer'), 'Best Buy');
-    expect(await screen.findByText('No failed import runs of bestbuy.')).toBeInTheDocument();
+    expect(await screen.findByText('No failed import runs of Best Buy.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show every run' }));
     await screen.findByText('121 runs, 1–50 shown');
     expect(within(runsCard()).getByLabelText('Status')).toHaveValue('');
@@ -108,7 +108,7 @@ describe('the import runs card', () => {
 
   it('opens on the filter and page its address names', async () => {
     const view = renderCatalog('/admin/catalog?runRetailer=bestbuy&runPage=3');
-    await screen.findByText('120 runs of bestbuy, 101–120 shown');
+    await screen.findByText('120 runs of Best Buy, 101–120 shown');
     expect(within(runsCard()).getByLabelText('Retailer')).toHaveValue('bestbuy');
     await waitFor(() => expect(view.mock.requests.some((request) => request.query.get('retailerId') === 'bestbuy' && request.query.get('page') === '3')).toBe(true));
   });

@@ -11,7 +11,7 @@ const PAGE_SIZE = 50;
 /** The address's parameters of the card (the catalog page holds other cards, so they are named for it). */
 const PARAM = { status: 'runStatus', retailer: 'runRetailer', page: 'runPage' } as const;
 
-/** How many runs the list holds, named by its filter ("3 failed runs of bestbuy"). */
+/** How many runs the list holds, named by its filter ("3 failed runs of Best Buy"). */
 export function runsHeld(total: number, status: ImportRunStatus | undefined, retailer: string | undefined): string {
   const what = `${formatCount(total)} ${status ? `${STATUS_LABEL[status].toLowerCase()} ` : ''}run${total === 1 ? '' : 's'}`;
   return retailer ? `${what} of ${retailer}` : what;
@@ -45,6 +45,8 @@ export function ImportsCard() {
       { preventScrollReset: true },
     );
   const filtered = status !== undefined || retailer !== undefined;
+  // The retailer by its name where the console knows it.
+  const retailerName = retailer ? (retailers.data?.items.find((item) => item.id === retailer)?.name ?? retailer) : undefined;
 
   return (
     <Card title="Import runs">
@@ -77,7 +79,7 @@ export function ImportsCard() {
       {runs.data ? (
         runs.data.total === 0 && filtered ? (
           <p className="adm-muted">
-            No {status ? `${STATUS_LABEL[status].toLowerCase()} ` : ''}import runs{retailer ? ` of ${retailer}` : ''}.{' '}
+            No {status ? `${STATUS_LABEL[status].toLowerCase()} ` : ''}import runs{retailerName ? ` of ${retailerName}` : ''}.{' '}
             <Button variant="secondary" size="sm" onClick={() => go({ status: null, retailer: null, page: null })}>
               Show every run
             </Button>
@@ -85,7 +87,7 @@ export function ImportsCard() {
         ) : (
           <>
             <p className="adm-muted">
-              {runsHeld(total, status, retailer)}
+              {runsHeld(total, status, retailerName)}
               {pages > 1 ? `, ${formatCount((page - 1) * PAGE_SIZE + 1)}–${formatCount(Math.min(total, page * PAGE_SIZE))} shown` : ''}
             </p>
             <ImportRunsTable runs={runs.data.items} />
