@@ -85,14 +85,14 @@ describe('the demo catalog seed', () => {
       expect(again.history).toEqual(history);
     }
 
-    // A seeded catalog gets no offers, and its products are named anew from them: as an earlier version's naming
-    // rules named them, a product is named as this version's rules name it.
-    const named = await rows<{ id: number; title: string }>(first.app, 'SELECT id, title FROM products ORDER BY id');
+    // A seeded catalog gets no offers, and its products are computed anew from them: as an earlier version's rules
+    // named and described them, a product is named and described as this version's rules read its offers.
+    const named = await rows<{ id: number; title: string; attributes: unknown }>(first.app, 'SELECT id, title, attributes FROM products ORDER BY id');
     const stale = named[0] as { id: number; title: string };
-    await run(first.app, 'UPDATE products SET title = ? WHERE id = ?', [`${stale.title} RAM SSD`, stale.id]);
+    await run(first.app, 'UPDATE products SET title = ?, attributes = ? WHERE id = ?', [`${stale.title} RAM SSD`, JSON.stringify({ storage: '8 GB' }), stale.id]);
     const skipped = await seedDemoCatalog(first.app.catalog, first.app.storage.catalog, { today: TODAY, days: DAYS });
-    expect(skipped).toMatchObject({ skipped: true, demo: null, offers: offers.length, renamed: named.length });
-    expect(await rows(first.app, 'SELECT id, title FROM products ORDER BY id')).toEqual(named);
+    expect(skipped).toMatchObject({ skipped: true, demo: null, offers: offers.length, refreshed: named.length });
+    expect(await rows(first.app, 'SELECT id, title, attributes FROM products ORDER BY id')).toEqual(named);
     // Two demo catalogs seeded: minutes on a slow two-core machine while the other suites run beside it.
   }, 600_000);
 });

@@ -4,8 +4,8 @@
  * The demo catalog is made of real products (brands, names, model numbers) offered by the nine retailers, with
  * `--days` days of price history (default 180); `--no-demo` leaves it out. `--offers N` adds N offers of the synthetic
  * catalog (invented models, the benchmarks' catalog); SEED_DATA_DIR adds the ER-Magellan tables.
- * Reads DATABASE_URL like the API. Idempotent: an already seeded database gets no offers, and its products are named
- * anew from their offers (the naming rules may have changed).
+ * Reads DATABASE_URL like the API. Idempotent: an already seeded database gets no offers, and its products are computed
+ * anew from their offers: names, figures, the colour, storage and size browse filters by (the rules may have changed).
  */
 import { describeDemoAdmin, describeDemoMerchant, seedDemoAdmin, seedDemoMerchant } from '../modules/admin/seed';
 import { DEMO_HISTORY_DAYS, seedDemoCatalog, type SeedResult } from '@pricehunt/catalog-core';
@@ -34,7 +34,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** What the seed put into the catalog, line by line. */
 function describeCatalog(catalog: SeedResult, seedDataDir: string | undefined): string[] {
-  if (catalog.skipped) return [`catalog already seeded: ${count(catalog.offers)} offers in ${count(catalog.products)} products (${count(catalog.renamed ?? 0)} named anew from their offers)`];
+  if (catalog.skipped) return [`catalog already seeded: ${count(catalog.offers)} offers in ${count(catalog.products)} products (${count(catalog.refreshed ?? 0)} computed anew from their offers)`];
   const lines = [`catalog seeded: ${count(catalog.offers)} offers in ${count(catalog.products)} products`];
   const { demo, synthetic } = catalog;
   if (demo) {

@@ -4,7 +4,7 @@ import { getRetailer } from '@pricehunt/marketplace';
 import { openBulkPath } from './bulk-path';
 import { FeedImport, slugId } from './feed-import';
 import { holdImportRun, noRowKeptFailure, thisProcess } from './import-runs';
-import type { IngestionStore } from './ingestion-store';
+import { op, type IngestionStore } from './ingestion-store';
 import type { ProductMatcher } from './matching';
 import type { ImportOptions, ImportSummary } from './import-options';
 import { productOf } from './ports';
@@ -121,8 +121,8 @@ async function importRows(deps: JoinDeps, rows: Iterable<FeedRow> | AsyncIterabl
  * rows are kept; a failure of the database itself rolls its transaction back, so no offer is ever half-written. Each new offer is put into a product cluster by the matcher; product figures (offer count, best
  * price) and price history are kept in the same transaction.
  */
-/** Products named anew per transaction by `renameProducts`: short enough not to hold the writer up. */
-const RENAMED_PER_TRANSACTION = 2_000;
+/** Products computed anew per transaction by `refreshAllProducts`: short enough not to hold the writer up. */
+const REFRESHED_PER_TRANSACTION = 2_000;
 
 export function createIngestionService(deps: { store: IngestionStore; matcher: ProductMatcher; index?: { changed(): void } }) {
   const { store, matcher, index: searchIndex } = deps;
@@ -174,12 +174,18 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
     recluster: (options: ReclusterOptions = {}) => reclusterCatalog(store, matcher, options),
 
     /**
-     * Names every product anew from its offers (`productName`), a few thousand per transaction: a catalog named by an
-     * earlier rule of naming is brought up to date with it. Answers how many products were named.
+     * Computes every product anew from its offers, a few thousand per transaction: its name (`productName`), figures and
+     * the colour, storage and size browse filters by. A catalog made by an earlier version's rules is brought up to date
+     * with them. Answers how many products were refreshed.
      */
-    async renameProducts(): Promise<number> {
+    async refreshAllProducts(): Promise<number> {
       const ids = [...new Set((await store.offerProducts('any')).flatMap((offer) => (offer.productId === null ? [] : [offer.productId])))];
-      for (let start = 0; start < ids.length; start += RENAMED_PER_TRANSACTION) await store.retitleProducts(ids.slice(start, start + RENAMED_PER_TRANSACTION));
+      for (let start = 0; start < ids.length; start += REFRESHED_PER_TRANSACTION) {
+        const chunk = ids.slice(start, start + REFRESHED_PER_TRANSACTION);
+        await store.unitOfWork(function* () {
+          yield* op('refreshProducts', chunk, new Date().toISOString());
+        });
+      }
       return ids.length;
     },
   };

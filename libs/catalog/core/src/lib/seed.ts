@@ -120,8 +120,8 @@ export async function importDemoCatalog(
 export interface SeedResult {
   /** True when the catalog already had offers and nothing was imported. */
   skipped: boolean;
-  /** Products named anew from their offers when the catalog was already seeded (none otherwise). */
-  renamed?: number;
+  /** Products computed anew from their offers (names, figures, attributes) when the catalog was already seeded (none otherwise). */
+  refreshed?: number;
   /** The demo catalog of real products with its price history (null when not asked for). */
   demo: DemoImport | null;
   synthetic: ImportSummary | null;
@@ -154,9 +154,9 @@ export async function seedDemoCatalog(
   const { ingestion } = catalog;
   const offers = await ports.countOffers();
   if (offers > 0) {
-    // Named as the naming rules of this version name them, whatever version seeded the catalog.
-    const renamed = await ingestion.renameProducts();
-    return { skipped: true, renamed, demo: null, synthetic: null, erMagellan: [], offers, products: await ports.countProducts(), demoUrl: await ports.showcaseOfferUrl('amazon') };
+    // Named and described as the rules of this version read their offers, whatever version seeded the catalog.
+    const refreshed = await ingestion.refreshAllProducts();
+    return { skipped: true, refreshed, demo: null, synthetic: null, erMagellan: [], offers, products: await ports.countProducts(), demoUrl: await ports.showcaseOfferUrl('amazon') };
   }
   const demo =
     options.demo !== false

@@ -18,6 +18,8 @@ export interface Quantity {
   value: number;
   /** The text it was read from, e.g. "64GB". */
   text: string;
+  /** A capacity the title says is the item's memory ("8GB RAM", "16GB Unified Memory"), not what it stores. */
+  memory?: true;
 }
 
 interface UnitDef {
@@ -65,6 +67,12 @@ const PACK_RES = [
   /(?<![a-z])(?:pack|set|box|case) of (\d{1,3})(?![0-9])/g,
 ];
 
+/**
+ * The words after a capacity that make it working memory: "RAM", "DDR5", "LPDDR5X", "(unified) memory"; a memory card
+ * or stick stores ("128GB Memory Card").
+ */
+const MEMORY_AFTER = /^\)?,?\s?(?:of\s)?(?:(?:lp)?ddr\d\w*\s)?(?:ram|sdram|(?:lp)?ddr\d\w*|(?:unified\s|system\s)?memory(?!\s?(?:card|stick)s?(?![a-z])))(?![a-z])/;
+
 function roundKey(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
@@ -96,7 +104,9 @@ export function extractQuantities(title: string): Quantity[] {
     if (unit === 'in' && /^\s?-?\s?1(?![0-9])/.test(after)) continue;
     // "7,450MB/s" (or "450mb s" in a URL slug) is a transfer rate, not a capacity.
     if (def.kind === 'data' && /^(?:\s?\/\s?|\s)s(?![a-z0-9])/.test(after)) continue;
-    out.push({ kind: def.kind, value: roundKey(baseValue(value, def)), text: m[0].trim() });
+    const quantity: Quantity = { kind: def.kind, value: roundKey(baseValue(value, def)), text: m[0].trim() };
+    if (def.kind === 'data' && MEMORY_AFTER.test(after)) quantity.memory = true;
+    out.push(quantity);
   }
   for (const m of text.matchAll(SCREEN_CLASS_RE)) {
     const value = Number(m[1]);

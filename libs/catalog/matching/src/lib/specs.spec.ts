@@ -1,4 +1,4 @@
-import { productSpecs, type SpecOffer } from './specs';
+import { productAttributes, productSpecs, type SpecOffer } from './specs';
 
 const offer = (retailerId: string, title: string, extra: Partial<SpecOffer> = {}): SpecOffer => ({ retailerId, title, model: null, condition: 'new', ...extra });
 
@@ -42,4 +42,33 @@ describe('productSpecs', () => {
     ]);
     expect(specs.map((spec) => spec.name)).toEqual(['Brand', 'Offered', 'Stores']);
   });
+
+  it('tells the memory a laptop works with from what it stores', () => {
+    const specs = productSpecs({ brand: 'Apple', model: 'MRXQ3LL/A', gtin: null, category: 'Laptops' }, [
+      offer('walmart', 'Apple MacBook Air 13-inch M3 Laptop, 8GB RAM 256GB SSD, Silver'),
+      offer('apple', 'MacBook Air 13-inch M3 8GB Unified Memory 256GB SSD - Silver'),
+      offer('ebay', 'Apple MacBook Air M3 13.6" 256GB SSD 8GB RAM Silver - Used'),
+    ]);
+    expect(specs).toContainEqual({ name: 'Storage', value: '256 GB' });
+    expect(specs).toContainEqual({ name: 'Memory', value: '8 GB' });
+  });
+
+  it('reads memory by the words after its capacity, and a memory card as what it stores', () => {
+    const memoryOf = (title: string) => productSpecs({ brand: null, model: null, gtin: null, category: null }, [offer('amazon', title)]).filter((spec) => ['Storage', 'Memory'].includes(spec.name));
+    expect(memoryOf('Dell XPS 13 9340 Laptop (16GB RAM, 512GB SSD, Platinum)')).toEqual([{ name: 'Storage', value: '512 GB' }, { name: 'Memory', value: '16 GB' }]);
+    expect(memoryOf('Corsair Vengeance 32GB DDR5 6000MHz Desktop Memory Kit')).toEqual([{ name: 'Memory', value: '32 GB' }]);
+    expect(memoryOf('Lenovo IdeaPad 5 16GB LPDDR5X 1TB SSD')).toEqual([{ name: 'Storage', value: '1 TB' }, { name: 'Memory', value: '16 GB' }]);
+    expect(memoryOf('SanDisk Extreme 128GB Memory Card microSDXC')).toEqual([{ name: 'Storage', value: '128 GB' }]);
+    expect(memoryOf('Apple iPhone 15 128GB Blue')).toEqual([{ name: 'Storage', value: '128 GB' }]);
+  });
 });
+
+describe('productAttributes', () => {
+  it('gives a laptop the storage browse filters by, not its memory', () => {
+    expect(productAttributes(['HP Victus 15 Gaming Laptop (8GB RAM, 512GB SSD, Mica Silver)', 'HP Victus 15.6" Gaming Laptop 8GB RAM 512GB SSD Mica Silver'])).toEqual({
+      colour: 'Silver',
+      storage: '512 GB',
+    });
+  });
+});
+

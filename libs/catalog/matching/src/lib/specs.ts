@@ -1,6 +1,6 @@
 /**
  * A product's specifications as a shopper reads them in a table: what the product is known by (brand, model, part
- * numbers, GTIN, category) and what most of its listings state of it (colour, storage, size, power, battery,
+ * numbers, GTIN, category) and what most of its listings state of it (colour, storage, memory, size, power, battery,
  * resolution), with the conditions and the number of stores it is offered in.
  */
 import type { ProductAttribute } from '@pricehunt/contracts';
@@ -25,9 +25,14 @@ export interface Spec {
   value: string;
 }
 
-/** What a table calls each measured kind, in the order it lists them (a pack's count is no specification). */
-const QUANTITY_NAMES: ReadonlyArray<[QuantityKind, string]> = [
-  ['data', 'Storage'],
+/**
+ * What a table calls each measured kind, in the order it lists them (a pack's count is no specification). A capacity
+ * the listings say is memory ("8GB RAM") is the item's memory; any other is what it stores ("256GB SSD", "128GB").
+ */
+type Fact = Exclude<QuantityKind, 'data' | 'pack'> | 'storage' | 'memory';
+const QUANTITY_NAMES: ReadonlyArray<[Fact, string]> = [
+  ['storage', 'Storage'],
+  ['memory', 'Memory'],
   ['size', 'Size'],
   ['length', 'Length'],
   ['power', 'Power'],
@@ -35,6 +40,10 @@ const QUANTITY_NAMES: ReadonlyArray<[QuantityKind, string]> = [
   ['frequency', 'Frequency'],
   ['resolution', 'Resolution'],
 ];
+
+/** The fact a quantity states. */
+const factOf = (quantity: Quantity): Fact | null =>
+  quantity.kind === 'pack' ? null : quantity.kind === 'data' ? (quantity.memory ? 'memory' : 'storage') : quantity.kind;
 
 const capitalised = (text: string) => text.replace(/(^|\s)([a-z])/g, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
 
@@ -68,13 +77,13 @@ const sizeText = (quantity: { kind: QuantityKind; value: number; text: string })
   quantity.kind === 'size' ? `${quantity.value}"` : quantity.text.toUpperCase().replace(/(\d)([A-Z])/, '$1 $2');
 
 /** What most of a product's listings state of it: its colour and one measure of each kind. */
-function agreedFacts(titles: readonly string[]): { colour: string | null; quantities: Map<QuantityKind, Quantity> } {
+function agreedFacts(titles: readonly string[]): { colour: string | null; quantities: Map<Fact, Quantity> } {
   const colour = agreed(titles.map(colourOf), (value) => value);
   const listed = titles.map(extractQuantities);
-  const quantities = new Map<QuantityKind, Quantity>();
+  const quantities = new Map<Fact, Quantity>();
   for (const [kind] of QUANTITY_NAMES) {
     const quantity = agreed(
-      listed.map((qs) => qs.filter((q) => q.kind === kind)),
+      listed.map((qs) => qs.filter((q) => factOf(q) === kind)),
       (q) => String(q.value),
     );
     if (quantity) quantities.set(kind, quantity);
@@ -90,7 +99,7 @@ export function productAttributes(titles: readonly string[]): Partial<Record<Pro
   const { colour, quantities } = agreedFacts(titles);
   const attributes: Partial<Record<ProductAttribute, string>> = {};
   if (colour) attributes.colour = colour;
-  const storage = quantities.get('data');
+  const storage = quantities.get('storage');
   if (storage) attributes.storage = sizeText(storage);
   const size = quantities.get('size');
   if (size) attributes.size = sizeText(size);
