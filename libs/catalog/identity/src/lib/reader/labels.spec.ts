@@ -336,6 +336,29 @@ describe('a table whose header row names its columns', () => {
   });
 });
 
+describe('pairs written as lines of one element', () => {
+  it('reads each line between line breaks as its own pair, a link for its value too', () => {
+    const lines = '<div id="nome_produto"><span class="tituloProduto"><strong>Lumetra K7 Keyboard</strong></span><br> Código: 434531 <br> Marca: <a href="/busca?m=1">NORDVIK</a><br><a href="/k7">Ver mais</a></div>';
+    expect(extractProductIdentity(page('', lines), { url: URL })).toMatchObject({ brand: 'NORDVIK', sku: '434531' });
+  });
+
+  it('reads no pair across a block between the lines', () => {
+    const block = '<div>Marca:<div class="note">Frete grátis para todo o Brasil</div><br>Nordvik</div>';
+    expect(extractProductIdentity(page('', block), { url: URL })?.brand ?? null).toBeNull();
+  });
+});
+
+describe('brand labels of the Baltic and Nordic shops', () => {
+  it('reads the brand of “Kaubamärk”, “Tuotemerkki”, “Marcă”, and the maker of “Gamintojas”, “Ražotājs”, “Proizvajalec”', () => {
+    expect(readRow('Kaubamärk', 'Bosch')?.brand).toBe('Bosch');
+    expect(readRow('Tuotemerkki', 'Fiskars')?.brand).toBe('Fiskars');
+    expect(readRow('Marcă', 'Philips')?.brand).toBe('Philips');
+    expect(readRow('Gamintojas', 'Makita')?.brand).toBe('Makita');
+    expect(readRow('Ražotājs', 'Samsung')?.brand).toBe('Samsung');
+    expect(readRow('Proizvajalec', 'Gorenje')?.brand).toBe('Gorenje');
+  });
+});
+
 describe('a manufacturer row naming a country', () => {
   it('reads no maker from “Производитель: Италия” (where the item is made), but a maker’s name under the same label', () => {
     expect(readRow('Производитель', 'Италия')?.brand ?? null).toBeNull();

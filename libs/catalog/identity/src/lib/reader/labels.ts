@@ -5,12 +5,12 @@
  * outside tables: "Label: value" in one element ("Hersteller-Nr.: <span>UM.QB2EE.E01</span>", "Art.-Nr.: 1 | EAN: 2"),
  * or a label element with its value beside it ("<b>Hersteller</b> NEC", "<div>Marke</div><div>Acer</div>").
  */
-import { attr, cleanText, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, isBlock, textOf, type HtmlElement } from '../html';
 import { parentOf, shownForItem } from './markup';
 
 const GTIN_WORDS = String.raw`upc|upc-?a|ean|ean-?13|gtin(?:-?1[234]|-?8)?|isbn(?:-?13)?|jan|barcode|item upc|upc code|code ean|código ean|kod ean|codice ean|(?:gtin|ean|upc|isbn|jan)(?:\s*/\s*(?:gtin|ean|upc|isbn|jan))+|ean[\s-]?(?:code|nummer|number|nr\.?|no\.?|kód|kod|koodi)|код ean|isbn-?10|vonalkód|barkod|čiarový kód|čárový kód|svītrkods|brūkšninis kodas|ribakood|cod de bare|stregkode|strekkode|gtin[\s-]?(?:code|nummer|number)|code[\s-]barres?|código de barras|codice a barre|штрих-?код|streckkod|viivakoodi|kod kreskowy|janコード|jan ?code`;
 const MPN_WORDS = String.raw`mpn|model|model (?:number|no\.?|#)|modell|modèle|mfr|p/n|han|man\.? ref\.?|manufacturer style (?:no\.?|number|#)|herst\.?[\s-]*artikel[\s-]?(?:nummer|nr\.?)|tillverkarens artikelnr\.?|код производителя|артикул производителя|парт-?номер|код виробника|model name/number|item model number|modellnummer|modellbezeichnung|manufacturer'?s? part (?:number|no\.?|#)|manufacturer (?:number|no\.?|#|reference|code|sku)|mfr\.? ?(?:part)? ?(?:number|no\.?|#)|mfg\.? ?part ?(?:number|no\.?|#)?|part (?:number|no\.?|#)|hersteller[\s-]?(?:nr\.?|nummer|nr\.?|teilenummer|referenz|produktnummer|artikelnummer|artikel[\s-]?nr\.?|art\.?[\s-]?nr\.?|artnr\.?|typ)|hersteller-artikel-nr\.?|herstellernr\.?|herstellerartikelnummer|herst\.?[\s-]*(?:art\.?[\s-]*)?nr\.?|hst\.?[\s-]?nr\.?|artikelnummer des herstellers|teilenummer|numéro du modèle de l'article|référence (?:fabricant|constructeur)|numéro de pièce (?:du )?fabricant|número de pieza (?:del )?fabricante|réf\.? (?:fabricant|constructeur)|numero modello articolo|codice (?:produttore|costruttore)|cod\.? produttore|número de modelo del producto|referencia del fabricante|ref\.? fabricante|número de (?:pieza|parte)|referência do modelo|referencia del modelo|référence du modèle|número do modelo|código do fabricante|referência do fabricante|referência|fabrikantnummer|fabrikantcode|modelnummer|model-?nr\.?|artikelnummer fabrikant|tillverkarens artikelnummer|valmistajan tuotekoodi|numer katalogowy producenta|kod producenta|modelo|ražotāja kods|gamintojo kodas|tootja kood|kód výrobce|kód výrobcu|cod producător|cod producator|šifra proizvođača|gyártói cikkszám|κωδικός κατασκευαστή|üretici kodu|producentens varenummer|produsentens varenummer|style code|modelnummer artikel|artikelns modellnummer|numer modelu(?: produktu)?|(?:ürün )?model numarası|número de modelo|numero (?:del )?modello|onderdeelnummer|numer części|parça numarası|üretici referansı|型番|規格番号|メーカー品番|メーカー型番|型号|型號|모델명|모델번호|דגם|رقم الموديل|الموديل|رقم الطراز|الطراز|رقم موديل السلعة|رقم القطعة|หมายเลขรุ่น|รุ่น`;
-const BRAND_WORDS = String.raw`brand|brand name|maker|marketer|marketed by|manufactured by|marke|marque|marca|marchio|merk|märke|varumärke|mærke|merke|marka|merkki|márka|značka|znamka|brend|zīmols|prekės ženklas|μάρκα|марка|бренд|производитель|производители|виробник|производител|hersteller|manufacturer|fabricant|fabricante|produttore|producent|producător|fabrikant|tillverkare|valmistaja|tootja|výrobce|výrobca|gyártó|üretici|proizvođač|κατασκευαστής|ブランド|メーカー|品牌|브랜드|제조사|thương hiệu|merek|ยี่ห้อ|แบรนด์|الماركة|العلامة التجارية|الشركة المصنعة|מותג|יצרן`;
+const BRAND_WORDS = String.raw`brand|brand name|maker|marketer|marketed by|manufactured by|marke|marque|marca|marchio|merk|märke|varumärke|mærke|merke|marka|merkki|márka|značka|znamka|brend|zīmols|prekės ženklas|kaubamärk|tuotemerkki|marcă|μάρκα|марка|бренд|производитель|производители|виробник|производител|hersteller|manufacturer|fabricant|fabricante|produttore|producent|producător|fabrikant|tillverkare|valmistaja|tootja|gamintojas|ražotājs|proizvajalec|výrobce|výrobca|gyártó|üretici|proizvođač|κατασκευαστής|ブランド|メーカー|品牌|브랜드|제조사|thương hiệu|merek|ยี่ห้อ|แบรนด์|الماركة|العلامة التجارية|الشركة المصنعة|מותג|יצרן`;
 const SKU_WORDS = String.raw`sku|sku ?#|internet ?#|internet number|store sku ?#?|walmart ?#|walmart (?:item )?number|tcin|web code|item|item (?:number|no\.?|#|id|code)|item#|product (?:code|id|number|no\.?|sku|reference)|référence interne|nr\.? ref\.?|indeks|numer oferty|id produs|kód|produkta kods|referência (?:do )?produto|article (?:number|no\.?)|artikel[\s-]?(?:nr\.?|nummer|no\.?)|artikelnr\.?|art\.?[\s-]?nr\.?|artnr\.?|bestell[\s-]?(?:nummer|nr\.?)|best\.?[\s-]?nr\.?|produkt[\s-]?(?:nummer|nr\.?)|référence|réf\.?|codice (?:articolo|prodotto)|cod\.? articolo|referencia|ref\.?|ref\.? ?#|c[oó]d\.? ?ref\.?|número de (?:item|artículo|articulo)|style ?#|código (?:de|del) producto|numer katalogowy|kod produktu|kod systemowy|código|codigo|tuotenumero|varenummer|varenr\.?|id (?:do )?produto|código do produto|c[oó]d\.? item|артикул|код(?: товара| товару)?|tootekood|tuotekoodi|kod towaru|numer artykułu|code produit|preces kods|prekės kodas|kód (?:produktu|tovaru|zboží)|katalogové číslo|katalógové číslo|cikkszám|termékkód|ürün kodu|stok kodu|κωδικός(?: προϊόντος)?|šifra(?: artikla| proizvoda)?|商品番号|商品コード|注文コード|货号|商品编号|상품번호|mã sản phẩm|kode produk|รหัสสินค้า|رقم المنتج|קוד מוצר|מק"ט|מק״ט`;
 
 const whole = (words: string) => new RegExp(`^(?:${words})$`, 'i');
@@ -120,6 +120,31 @@ function pairsInLine(first: { label: string; rest: string }): [string, string][]
   return out;
 }
 
+const isLineBreak = (node: { nodeName: string }) => node.nodeName === 'br';
+
+/**
+ * The pairs of an element whose lines its line breaks part ("Código: 434531<br>Marca: <a>ALCATEL</a>"): each line, its
+ * texts and inline elements, read as one "Label: value" line. A block among them is a line of its own, left out.
+ */
+function linePairs(el: HtmlElement): [string, string][] {
+  const out: [string, string][] = [];
+  let line = '';
+  const read = () => {
+    const text = cleanText(line);
+    const pair = text.length <= PAIR_TEXT_MAX ? splitLabel(text) : null;
+    if (pair?.rest) out.push(...pairsInLine(pair));
+    line = '';
+  };
+  for (const node of el.childNodes) {
+    if (isLineBreak(node)) read();
+    else if (!('tagName' in node)) line += node.nodeName === '#text' ? (node as { value: string }).value : '';
+    else if (isBlock(node)) read();
+    else line += ` ${textOf(node, undefined, PAIR_TEXT_MAX + 1)} `;
+  }
+  read();
+  return out;
+}
+
 /**
  * The label–value pairs an element writes outside tables: its own text starts with a known label, and the value
  * follows in the same element or stands beside it. Elements the shopper does not see as the item's are skipped.
@@ -129,6 +154,7 @@ export function labelledPairs(el: HtmlElement): [string, string][] {
   if (!own || own.length > PAIR_TEXT_MAX) return [];
   const first = splitLabel(own);
   if (!first) return [];
+  if (el.childNodes.some(isLineBreak)) return shownForItem(el) ? linePairs(el) : [];
   const full = textOf(el, undefined, PAIR_TEXT_MAX + 1);
   if (full.length > PAIR_TEXT_MAX || !shownForItem(el)) return [];
   const inFull = splitLabel(full);
