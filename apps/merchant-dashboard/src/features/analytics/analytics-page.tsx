@@ -129,7 +129,15 @@ function OverTime({ id, data, interval }: { id: string; data: AnalyticsResponse;
   );
 }
 
-/** The figures by product, retailer or UTM value: the top ten as bars, then all of them in a table. */
+/** The bars of a breakdown: the ten with the most clicks, most first (more referrals first among equals). */
+export function mostClicked(rows: AnalyticsResponse['breakdown']): Array<{ label: string; value: number }> {
+  return [...rows]
+    .sort((a, b) => b.clicks - a.clicks || b.referrals - a.referrals)
+    .slice(0, 10)
+    .map((r) => ({ label: r.key, value: r.clicks }));
+}
+
+/** The figures by product, retailer or UTM value: the ten most clicked as bars, then all of them in a table. */
 function Breakdown({ id, data, dimension }: { id: string; data: AnalyticsResponse; dimension: BreakdownDimension }) {
   return (
     <section className="md-panel" aria-labelledby={id}>
@@ -138,10 +146,7 @@ function Breakdown({ id, data, dimension }: { id: string; data: AnalyticsRespons
         <p className="md-muted">No clicks, referrals or conversions in this period.</p>
       ) : (
         <>
-          <BarChart
-            title={`Clicks and referrals by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
-            rows={data.breakdown.slice(0, 10).map((r) => ({ label: r.key, value: r.referrals + r.clicks }))}
-          />
+          <BarChart title={`Clicks by ${DIMENSION_LABELS[dimension].toLowerCase()}, most first`} rows={mostClicked(data.breakdown)} />
           <DataTable
             caption={`Figures by ${DIMENSION_LABELS[dimension].toLowerCase()}`}
             columns={[DIMENSION_LABELS[dimension], 'Clicks', 'Referrals', 'Conversions', 'Revenue', 'Conversion rate']}
