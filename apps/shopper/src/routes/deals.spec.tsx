@@ -3,7 +3,7 @@ import type { Deal, DealsResponse } from '@pricehunt/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '../testing/render-with-providers';
-import DealsPage from './deals';
+import DealsPage, { dealsCount } from './deals';
 import { present } from '@pricehunt/contracts';
 
 function deal(id: number, title: string, categorySlug: string, priceCents: number, typicalCents: number): Deal {
@@ -34,6 +34,15 @@ const listed = () =>
     .getAllByRole('listitem')
     .map((item) => within(item).getByRole('heading').textContent);
 
+describe('dealsCount', () => {
+  it('says how many deals a whole list holds, and how many are shown while more follow', () => {
+    expect(dealsCount(12, false, null)).toBe('12 deals, biggest drop first');
+    expect(dealsCount(1, false, 1)).toBe('1 deal, biggest drop first');
+    expect(dealsCount(12, true, null)).toBe('12 deals shown, biggest drop first');
+    expect(dealsCount(12, true, 33)).toBe('12 of 33 deals, biggest drop first');
+  });
+});
+
 describe('deals page', () => {
   it('lists the deals with their picture, retailer, prices and drop, each linking to its product page; more on request', async () => {
     const api = mockApi({
@@ -50,6 +59,7 @@ describe('deals page', () => {
     expect(first).toHaveTextContent('25% under its typical price · $80.00 less');
     expect(within(present(first)).getByRole('img', { name: 'Sony WH-1000XM5 Wireless Headphones' })).toHaveAttribute('src', '/api/images/products/1?v=v1&w=96');
     expect(api.requestsTo('GET /api/deals')[0]?.query.get('limit')).toBe('12');
+    expect(screen.getByText('1 deal shown, biggest drop first')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more deals' }));
     expect(await screen.findByRole('link', { name: 'LG OLED55C3PUA 55" TV' })).toHaveFocus();

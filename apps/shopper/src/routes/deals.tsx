@@ -111,13 +111,23 @@ function NoDeals({ category, showAll }: { category: string; showAll(): void }) {
   );
 }
 
+/**
+ * How many deals the list holds: all of them once it is whole; while more follow, how many are shown, of how many when
+ * the category chosen counts them.
+ */
+export function dealsCount(shown: number, more: boolean, total: number | null): string {
+  const deals = (n: number) => (n === 1 ? '1 deal' : `${n} deals`);
+  if (!more) return `${deals(shown)}, biggest drop first`;
+  return total !== null && total > shown ? `${shown} of ${deals(total)}, biggest drop first` : `${deals(shown)} shown, biggest drop first`;
+}
+
 /** The deals loaded so far, biggest drop first, and "Show more deals" while there are more. */
-function DealList({ deals }: { deals: ReturnType<typeof useDeals> }) {
+function DealList({ deals, total }: { deals: ReturnType<typeof useDeals>; total: number | null }) {
   const { items } = deals;
   return (
     <>
       <p className="ph-muted ph-deals-page__count" role="status">
-        {items.length === 1 ? '1 deal' : `${items.length} deals`}, biggest drop first
+        {dealsCount(items.length, Boolean(deals.next), total)}
       </p>
       <ul className="ph-deals" aria-label="Deals, biggest drop first">
         {items.map((deal, index) => (
@@ -194,7 +204,7 @@ export default function DealsPage() {
         </div>
       ) : null}
       {loaded && items.length === 0 ? <NoDeals category={category} showAll={() => choose('')} /> : null}
-      {items.length > 0 ? <DealList deals={deals} /> : null}
+      {items.length > 0 ? <DealList deals={deals} total={named?.count ?? null} /> : null}
     </div>
   );
 }
